@@ -1,0 +1,144 @@
+"""Loads the packaged data files once, validates them together, and answers look-ups."""
+
+from __future__ import annotations
+
+import datetime as dt
+import difflib
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+from pydantic import ValidationError
+
+from rules.errors import DataError, UnknownGPU, UnknownMethod
+from rules.schema import GPU, Limits, Method, Offer, Payment, Pricing, Reference
+
+if TYPE_CHECKING:
+    from rules.model_catalogue import ModelCatalogue
+
+
+def _read(name: str) -> dict[str, Any]:
+    text = resources.files("rules.data").joinpath(name).read_text(encoding="utf-8")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"rules/data/{name}: {exc}") from exc
+
+
+def _normalise(text: str) -> str:
+    return re.sub(r"[\s_\-]+", " ", text.strip().lower())
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    gpus: tuple[GPU, ...]
+    offers: tuple[Offer, ...]
+    methods: tuple[Method, ...]
+    pricing: Pricing
+    payment: Payment
+    limits: Limits
+    references: tuple[Reference, ...]
+
+    @property
+    def models(self) -> ModelCatalogue:
+        from rules.model_catalogue import load_models
+
+        return load_models()
+
+    @property
+    def prices_verified(self) -> dt.date:
+        return self.pricing.verified
+
+    def gpu(self, gpu_id: str) -> GPU:
+        for gpu in self.gpus:
+            if gpu.id == gpu_id:
+                return gpu
+        raise UnknownGPU(gpu=gpu_id, suggestions=self.suggest_gpus(gpu_id))
+
+    def find_gpu(self, text: str) -> GPU | None:
+        """A GPU by id, name or alias, ignoring case, spaces, hyphens and underscores."""
+        key = _normalise(text)
+        return _alias_index(self).get(key)
+
+    def resolve_gpu(self, text: str) -> GPU:
+        found = self.find_gpu(text)
+        if found is None:
+            raise UnknownGPU(gpu=text, suggestions=self.suggest_gpus(text))
+        return found
+
+    def suggest_gpus(self, text: str, n: int = 3) -> list[str]:
+        """Closest known GPU names for a typo ("H10", "A1000")."""
+        index = _alias_index(self)
+        keys = difflib.get_close_matches(_normalise(text), list(index), n=n * 3, cutoff=0.5)
+        names: list[str] = []
+        for key in keys:
+            name = index[key].name
+            if name not in names:
+                names.append(name)
+        return names[:n]
+
+    def method(self, method_id: str) -> Method:
+        for method in self.methods:
+            if method.id == method_id:
+                return method
+        raise UnknownMethod(method=method_id)
+
+
+@cache
+def _alias_index(catalogue: Catalogue) -> dict[str, GPU]:
+    index: dict[str, GPU] = {}
+    for gpu in catalogue.gpus:
+        for key in (gpu.id, gpu.name, *gpu.aliases):
+            index[_normalise(key)] = gpu
+    return index
+
+
+def _validate_together(cat: Catalogue) -> None:
+    ids = [g.id for g in cat.gpus]
+    if len(set(ids)) != len(ids):
+        raise DataError("gpus.toml: duplicate GPU ids")
+    seen: dict[str, str] = {}
+    for gpu in cat.gpus:
+        for alias in (gpu.id, gpu.name, *gpu.aliases):
+            key = _normalise(alias)
+            if seen.setdefault(key, gpu.id) != gpu.id:
+                raise DataError(f"gpus.toml: alias {alias!r} used by {seen[key]} and {gpu.id}")
+    by_id = {g.id: g for g in cat.gpus}
+    for offer in cat.offers:
+        gpu = by_id.get(offer.gpu)
+        if gpu is None:
+            raise DataError(f"offers.toml: unknown GPU {offer.gpu!r}")
+        if gpu.usd_per_gpu_hour is None or gpu.usd_per_gpu_hour * offer.count != offer.usd_per_hour:
+            raise DataError(f"offers.toml: {offer.count}× {offer.gpu} price disagrees with gpus.toml")
+    for ref in cat.references:
+        if ref.gpu not in by_id:
+            raise DataError(f"service.toml: reference for unknown GPU {ref.gpu!r}")
+    if {m.id for m in cat.methods} != {
+        "qlora", "lora", "full_adamw", "full_adam8bit",
+        "inference_bf16", "inference_int8", "inference_int4",
+    }:
+        raise DataError("methods.toml: the seven method ids must each be defined once")
+
+
+@cache
+def load_catalogue() -> Catalogue:
+    """The packaged catalogue (cached: the data never changes within a process)."""
+    try:
+        gpus_doc, offers_doc = _read("gpus.toml"), _read("offers.toml")
+        methods_doc, service = _read("methods.toml"), _read("service.toml")
+        cat = Catalogue(
+            gpus=tuple(GPU.model_validate(g) for g in gpus_doc["gpus"]),
+            offers=tuple(Offer.model_validate(o) for o in offers_doc["offers"]),
+            methods=tuple(Method.model_validate(m) for m in methods_doc["methods"]),
+            pricing=Pricing.model_validate(service["pricing"]),
+            payment=Payment.model_validate(service["payment"]),
+            limits=Limits.model_validate(service["limits"]),
+            references=tuple(Reference.model_validate(r) for r in service["references"]),
+        )
+    except (ValidationError, KeyError) as exc:
+        raise DataError(f"rules/data is invalid: {exc}") from exc
+    _validate_together(cat)
+    return cat

@@ -1,0 +1,123 @@
+"""Comparisons: two GPUs for a method, our prices against named references, full vs QLoRA."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from pydantic import BaseModel, ConfigDict
+
+from rules.catalogue import Catalogue, load_catalogue
+from rules.fit import Fit, cheapest_fit, fit
+from rules.schema import MethodId
+
+
+class Comparison(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    method: MethodId
+    params_b: Decimal
+    a: Fit
+    b: Fit
+    a_tflops: Decimal | None
+    b_tflops: Decimal | None
+    a_bandwidth_gbs: Decimal | None
+    b_bandwidth_gbs: Decimal | None
+    tflops_ratio: Decimal | None  # a / b; None unless both datasheet figures are cited
+    bandwidth_ratio: Decimal | None
+    price_ratio: Decimal | None  # a / b per hour
+
+
+def _ratio(a: Decimal | None, b: Decimal | None) -> Decimal | None:
+    return None if a is None or b is None else a / b
+
+
+def compare(
+    method: MethodId,
+    params_b: Decimal,
+    gpu_a: str,
+    gpu_b: str,
+    count: int = 1,
+    catalogue: Catalogue | None = None,
+) -> Comparison:
+    """"H100 has 3.2× the A100's BF16": peak datasheet ratios, fit and price side by side."""
+    cat = catalogue or load_catalogue()
+    a, b = cat.gpu(gpu_a), cat.gpu(gpu_b)
+    fa = fit(method, params_b, a.id, count, cat)
+    fb = fit(method, params_b, b.id, count, cat)
+    return Comparison(
+        method=method,
+        params_b=params_b,
+        a=fa,
+        b=fb,
+        a_tflops=a.bf16_dense_tflops,
+        b_tflops=b.bf16_dense_tflops,
+        a_bandwidth_gbs=a.memory_bandwidth_gbs,
+        b_bandwidth_gbs=b.memory_bandwidth_gbs,
+        tflops_ratio=_ratio(a.bf16_dense_tflops, b.bf16_dense_tflops),
+        bandwidth_ratio=_ratio(a.memory_bandwidth_gbs, b.memory_bandwidth_gbs),
+        price_ratio=_ratio(fa.usd_per_hour, fb.usd_per_hour),
+    )
+
+
+class Saving(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    provider: str
+    gpu: str
+    gpu_count: int
+    reference_usd_per_hour: Decimal
+    reference_usd_per_gpu_hour: Decimal
+    our_usd_per_gpu_hour: Decimal
+    our_usd_per_hour: Decimal
+    saving_percent: Decimal  # exact; rounded when shown
+    meets_promise: bool  # at least the published minimum undercut (15 %)
+    url: str
+
+
+def savings(gpu_id: str | None = None, catalogue: Catalogue | None = None) -> list[Saving]:
+    """Our price against each named on-demand reference (optionally for one GPU)."""
+    cat = catalogue or load_catalogue()
+    out: list[Saving] = []
+    for ref in cat.references:
+        if gpu_id is not None and ref.gpu != gpu_id:
+            continue
+        ours = cat.gpu(ref.gpu).usd_per_gpu_hour
+        if ours is None:
+            continue
+        percent = (1 - ours / ref.usd_per_gpu_hour) * 100
+        out.append(
+            Saving(
+                provider=ref.provider,
+                gpu=ref.gpu,
+                gpu_count=ref.count,
+                reference_usd_per_hour=ref.usd_per_hour,
+                reference_usd_per_gpu_hour=ref.usd_per_gpu_hour,
+                our_usd_per_gpu_hour=ours,
+                our_usd_per_hour=ours * ref.count,
+                saving_percent=percent,
+                meets_promise=percent >= cat.pricing.min_undercut_percent,
+                url=ref.url,
+            )
+        )
+    return out
+
+
+class PriceRatio(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    params_b: Decimal
+    full: Fit
+    qlora: Fit
+    ratio: Decimal  # full / QLoRA per hardware hour
+
+
+def full_vs_qlora(params_b: Decimal, catalogue: Catalogue | None = None) -> PriceRatio | None:
+    """How much more an hour of the cheapest full-AdamW configuration costs than QLoRA's
+    (the seed: $36.88 vs $0.92, about 40×). None when no offered configuration fits full."""
+    full = cheapest_fit("full_adamw", params_b, catalogue)
+    qlora = cheapest_fit("qlora", params_b, catalogue)
+    if full is None or qlora is None or full.usd_per_hour is None or qlora.usd_per_hour is None:
+        return None
+    return PriceRatio(
+        params_b=params_b, full=full, qlora=qlora, ratio=full.usd_per_hour / qlora.usd_per_hour
+    )

@@ -1,0 +1,54 @@
+"""Typed errors with stable codes: the bot turns them into a localized reply, never a traceback."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class RulesError(ValueError):
+    """Bad input to the engine. ``code`` is stable (used in JSON and templates); ``params`` fill
+    the localized explanation."""
+
+    code: str = "invalid_input"
+
+    def __init__(self, message: str = "", **params: Any) -> None:
+        super().__init__(message or self.code)
+        self.params: dict[str, Any] = params
+
+
+class InvalidModelSize(RulesError):
+    code = "invalid_model_size"
+
+
+class UnknownGPU(RulesError):
+    code = "unknown_gpu"
+
+
+class GPUCountOutOfRange(RulesError):
+    code = "gpu_count_out_of_range"
+
+
+class InvalidHours(RulesError):
+    code = "invalid_hours"
+
+
+class InvalidVRAM(RulesError):
+    code = "invalid_vram"
+
+
+class UnknownMethod(RulesError):
+    code = "unknown_method"
+
+
+class PriceNotPublished(RulesError):
+    code = "price_not_published"
+
+
+class NoAssumedHours(RulesError):
+    """Inference has no illustrative duration in the seed: a quote needs the user's hours."""
+
+    code = "hours_required"
+
+
+class DataError(Exception):
+    """A packaged data file is invalid: a programming/deployment error, raised at load."""

@@ -1,0 +1,156 @@
+"""Does a method fit a configuration, which offered configurations fit, what they cost per hour."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from pydantic import BaseModel, ConfigDict
+
+from rules.catalogue import Catalogue, load_catalogue
+from rules.errors import GPUCountOutOfRange, InvalidVRAM
+from rules.memory import Memory, memory
+from rules.notes import Note, note
+from rules.schema import GPU, MethodId
+
+
+class Fit(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    method: MethodId
+    params_b: Decimal
+    gpu: str | None  # None when the user gave only an amount of VRAM
+    gpu_count: int
+    vram_gb: Decimal  # combined VRAM of the configuration
+    floor_gb: Decimal | None
+    estimate_gb: Decimal
+    high_gb: Decimal | None
+    fits: bool
+    headroom_gb: Decimal  # vram - estimate; negative when it misses
+    usd_per_hour: Decimal | None  # whole configuration; None when the price is not published
+    offered: bool  # one of the seed table's configurations
+    notes: tuple[Note, ...]
+
+
+def check_count(count: int, catalogue: Catalogue | None = None) -> int:
+    cat = catalogue or load_catalogue()
+    if not cat.limits.min_gpus <= count <= cat.limits.max_gpus:
+        raise GPUCountOutOfRange(
+            gpu_count=count, min_gpus=cat.limits.min_gpus, max_gpus=cat.limits.max_gpus
+        )
+    return count
+
+
+def config_price(gpu: GPU, count: int) -> Decimal | None:
+    """Price per hour of `count × gpu`: exact, no rounding."""
+    return None if gpu.usd_per_gpu_hour is None else gpu.usd_per_gpu_hour * count
+
+
+def _fit_notes(mem: Memory, vram: Decimal, count: int) -> list[Note]:
+    notes: list[Note] = []
+    fits = vram >= mem.estimate_gb
+    if mem.floor_gb is not None and not fits:
+        if vram < mem.floor_gb:
+            # The seed's RTX 4090 answer: even the 4-bit weights alone do not fit.
+            notes.append(note("weights_exceed_vram", floor_gb=mem.floor_gb, vram_gb=vram))
+        elif mem.method == "full_adamw":
+            # The seed's 8× H200: holds the 16-byte figure on paper, 8 GB left for activations.
+            notes.append(note("paper_fit_only", floor_gb=mem.floor_gb, left_gb=vram - mem.floor_gb))
+        elif mem.method == "qlora":
+            # The seed's L40S: misses 52.5 GB though the QLoRA authors fit 65B on one 48 GB GPU.
+            notes.append(note("qlora_paper_tight", vram_gb=vram, paper_params_b=65, paper_vram_gb=48))
+        else:
+            notes.append(note("floor_fits_estimate_misses", floor_gb=mem.floor_gb, vram_gb=vram))
+    if count > 1:
+        notes.append(note("sharding_assumed"))
+    return notes
+
+
+def _fit(
+    mem: Memory, gpu: GPU | None, count: int, vram: Decimal, offered: bool
+) -> Fit:
+    notes = _fit_notes(mem, vram, count) + list(mem.notes)
+    return Fit(
+        method=mem.method,
+        params_b=mem.params_b,
+        gpu=None if gpu is None else gpu.id,
+        gpu_count=count,
+        vram_gb=vram,
+        floor_gb=mem.floor_gb,
+        estimate_gb=mem.estimate_gb,
+        high_gb=mem.high_gb,
+        fits=vram >= mem.estimate_gb,
+        headroom_gb=vram - mem.estimate_gb,
+        usd_per_hour=None if gpu is None else config_price(gpu, count),
+        offered=offered,
+        notes=tuple(notes),
+    )
+
+
+def fit(
+    method: MethodId,
+    params_b: Decimal,
+    gpu_id: str,
+    count: int = 1,
+    catalogue: Catalogue | None = None,
+) -> Fit:
+    """Fit of a method on `count × GPU`: the combined VRAM must hold the planning estimate
+    (several GPUs assume FSDP or DeepSpeed ZeRO-3 sharding)."""
+    cat = catalogue or load_catalogue()
+    gpu = cat.gpu(gpu_id)
+    check_count(count, cat)
+    offered = any(o.gpu == gpu.id and o.count == count for o in cat.offers)
+    return _fit(memory(method, params_b, cat), gpu, count, gpu.vram_gb * count, offered)
+
+
+def fit_vram(
+    method: MethodId,
+    params_b: Decimal,
+    vram_gb: Decimal,
+    count: int = 1,
+    catalogue: Catalogue | None = None,
+) -> Fit:
+    """Fit on GPUs known only by their memory ("a 48 GB GPU")."""
+    cat = catalogue or load_catalogue()
+    check_count(count, cat)
+    if not vram_gb.is_finite() or vram_gb <= 0 or vram_gb > cat.limits.max_vram_gb:
+        raise InvalidVRAM(vram_gb=vram_gb, max_vram_gb=cat.limits.max_vram_gb)
+    return _fit(memory(method, params_b, cat), None, count, vram_gb * count, False)
+
+
+def offered_fits(
+    method: MethodId, params_b: Decimal, catalogue: Catalogue | None = None
+) -> list[Fit]:
+    """Every configuration of the seed table that fits, cheapest per hour first
+    (ties: fewer GPUs, then more headroom)."""
+    cat = catalogue or load_catalogue()
+    mem = memory(method, params_b, cat)
+    fits: list[Fit] = []
+    for offer in cat.offers:
+        gpu = cat.gpu(offer.gpu)
+        candidate = _fit(mem, gpu, offer.count, gpu.vram_gb * offer.count, True)
+        if candidate.fits:
+            fits.append(candidate)
+    fits.sort(key=lambda f: (f.usd_per_hour, f.gpu_count, -f.headroom_gb))
+    return fits
+
+
+def cheapest_fit(
+    method: MethodId, params_b: Decimal, catalogue: Catalogue | None = None
+) -> Fit | None:
+    found = offered_fits(method, params_b, catalogue)
+    return found[0] if found else None
+
+
+def offer_table(
+    methods: tuple[MethodId, ...], params_b: Decimal, catalogue: Catalogue | None = None
+) -> list[tuple[GPU, int, Decimal, dict[MethodId, Fit]]]:
+    """The seed's fit table for any size: each offered configuration × each method."""
+    cat = catalogue or load_catalogue()
+    mems = {m: memory(m, params_b, cat) for m in methods}
+    rows = []
+    for offer in cat.offers:
+        gpu = cat.gpu(offer.gpu)
+        vram = gpu.vram_gb * offer.count
+        cells = {m: _fit(mems[m], gpu, offer.count, vram, True) for m in methods}
+        rows.append((gpu, offer.count, offer.usd_per_hour, cells))
+    return rows

@@ -1,0 +1,54 @@
+"""Memory per method from the seed's per-parameter planning rules (GB = 10^9 bytes)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from pydantic import BaseModel, ConfigDict
+
+from rules.catalogue import Catalogue, load_catalogue
+from rules.errors import InvalidModelSize
+from rules.notes import Note, note
+from rules.schema import MethodId
+
+
+class Memory(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    method: MethodId
+    params_b: Decimal
+    floor_gb: Decimal | None
+    estimate_gb: Decimal
+    high_gb: Decimal | None
+    notes: tuple[Note, ...]
+
+
+def check_params(params_b: Decimal, catalogue: Catalogue | None = None) -> Decimal:
+    cat = catalogue or load_catalogue()
+    if not params_b.is_finite() or params_b <= 0 or params_b > cat.limits.max_params_b:
+        raise InvalidModelSize(params_b=params_b, max_params_b=cat.limits.max_params_b)
+    return params_b
+
+
+def memory(method_id: MethodId, params_b: Decimal, catalogue: Catalogue | None = None) -> Memory:
+    """Floor, planning estimate and (for AdamW) the top of the published range."""
+    cat = catalogue or load_catalogue()
+    check_params(params_b, cat)
+    method = cat.method(method_id)
+    floor = None if method.floor_gb_per_b is None else params_b * method.floor_gb_per_b
+    high = None if method.high_gb_per_b is None else params_b * method.high_gb_per_b
+    notes: list[Note] = [note("planning_rule")]
+    if method.kind == "training":
+        notes.append(note("activations_extra"))
+    else:
+        notes.append(note("kv_cache_extra"))
+    if method_id == "full_adamw" and floor is not None:
+        notes.append(note("adamw_range", low_gb=floor, high_gb=high))
+    return Memory(
+        method=method_id,
+        params_b=params_b,
+        floor_gb=floor,
+        estimate_gb=params_b * method.estimate_gb_per_b,
+        high_gb=high,
+        notes=tuple(notes),
+    )

@@ -1,0 +1,139 @@
+"""Cost of a run and the blocks of GPU-hours to buy for it."""
+
+from __future__ import annotations
+
+from decimal import ROUND_CEILING, Decimal
+from functools import cache
+from itertools import product
+
+from pydantic import BaseModel, ConfigDict
+
+from rules.catalogue import Catalogue, load_catalogue
+from rules.errors import InvalidHours, NoAssumedHours, PriceNotPublished
+from rules.fit import check_count, config_price
+from rules.schema import MethodId
+
+
+class BlockPlan(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    blocks: tuple[tuple[int, int], ...]  # (block size in GPU-hours, how many), largest first
+    hours_bought: int
+    block_count: int
+    usd: Decimal  # price of the blocks (same hourly rate)
+    spare_hours: int  # bought but not needed by this run; they never expire
+
+
+class Quote(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    method: MethodId | None
+    gpu: str
+    gpu_count: int
+    hours: Decimal  # wall-clock hours
+    gpu_hours: Decimal
+    hours_assumed: bool
+    usd_per_gpu_hour: Decimal
+    usd_per_hour: Decimal
+    cost_usd: Decimal  # exact: gpu_hours × price; rounded only when shown
+    plan: BlockPlan
+
+
+@cache
+def _small_combinations(blocks: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """Sum → fewest-blocks combination of the smaller blocks, excluding the largest one.
+
+    An optimal plan never holds lcm(b, L)/b or more of a smaller block b (that many could be
+    traded for lcm/L of the largest block L: same hours, fewer blocks), so enumerating the
+    smaller blocks below those bounds and topping up with L blocks is exact and fast.
+    """
+    *small, largest = blocks
+    bounds = [_lcm(b, largest) // b for b in small]
+    best: dict[int, tuple[int, ...]] = {}
+    for counts in product(*(range(n) for n in bounds)):
+        total = sum(c * b for c, b in zip(counts, small, strict=True))
+        if total not in best or sum(counts) < sum(best[total]):
+            best[total] = counts
+    return best
+
+
+def _lcm(a: int, b: int) -> int:
+    from math import gcd
+
+    return a * b // gcd(a, b)
+
+
+def block_plan(gpu_hours: Decimal, usd_per_gpu_hour: Decimal, blocks: tuple[int, ...]) -> BlockPlan:
+    """The blocks that cover `gpu_hours` with the least hours bought, then the fewest blocks."""
+    need = int(gpu_hours.to_integral_value(rounding=ROUND_CEILING))
+    largest = blocks[-1]
+    best: tuple[int, int, tuple[int, ...], int] | None = None
+    for small_sum, counts in _small_combinations(blocks).items():
+        n_largest = max(0, -(-(need - small_sum) // largest))
+        bought = small_sum + n_largest * largest
+        key = (bought, sum(counts) + n_largest)
+        if best is None or key < best[:2]:
+            best = (bought, key[1], counts, n_largest)
+    assert best is not None
+    bought, count, counts, n_largest = best
+    chosen = [(largest, n_largest)] + list(zip(blocks[:-1], counts, strict=True))
+    plan = tuple(sorted(((size, n) for size, n in chosen if n), reverse=True))
+    return BlockPlan(
+        blocks=plan,
+        hours_bought=bought,
+        block_count=count,
+        usd=usd_per_gpu_hour * bought,
+        spare_hours=bought - need,
+    )
+
+
+def billable_gpu_hours(gpu_hours: Decimal, minutes: int) -> Decimal:
+    """Consumption is per `minutes` (1 by default): round a fraction of a minute up."""
+    units = (gpu_hours * 60 / minutes).to_integral_value(rounding=ROUND_CEILING)
+    return units * minutes / Decimal(60)
+
+
+def quote(
+    gpu_id: str,
+    count: int = 1,
+    hours: Decimal | None = None,
+    method: MethodId | None = None,
+    catalogue: Catalogue | None = None,
+) -> Quote:
+    """Cost = GPUs × wall-clock hours × price per GPU-hour. Without hours, the seed's illustrative
+    GPU-hours for the method are used and the quote says they are assumed."""
+    cat = catalogue or load_catalogue()
+    gpu = cat.gpu(gpu_id)
+    check_count(count, cat)
+    if gpu.usd_per_gpu_hour is None:
+        raise PriceNotPublished(gpu=gpu.name)
+    assumed = hours is None
+    if hours is None:
+        assumed_gpu_hours = None if method is None else cat.method(method).assumed_gpu_hours
+        if assumed_gpu_hours is None:
+            raise NoAssumedHours(method=method)
+        gpu_hours = assumed_gpu_hours
+        hours = gpu_hours / count
+    else:
+        if not hours.is_finite() or hours <= 0 or hours > cat.limits.max_hours:
+            raise InvalidHours(hours=hours, max_hours=cat.limits.max_hours)
+        gpu_hours = hours * count
+    price = config_price(gpu, count)
+    assert price is not None
+    plan = block_plan(
+        billable_gpu_hours(gpu_hours, cat.pricing.billing_granularity_minutes),
+        gpu.usd_per_gpu_hour,
+        cat.pricing.block_hours,
+    )
+    return Quote(
+        method=method,
+        gpu=gpu.id,
+        gpu_count=count,
+        hours=hours,
+        gpu_hours=gpu_hours,
+        hours_assumed=assumed,
+        usd_per_gpu_hour=gpu.usd_per_gpu_hour,
+        usd_per_hour=price,
+        cost_usd=gpu_hours * gpu.usd_per_gpu_hour,
+        plan=plan,
+    )
