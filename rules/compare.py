@@ -7,7 +7,7 @@ from decimal import Decimal
 from pydantic import BaseModel, ConfigDict
 
 from rules.catalogue import Catalogue, load_catalogue
-from rules.fit import Fit, cheapest_fit, fit
+from rules.fit import Fit, check_count, cheapest_fit, config_price, fit
 from rules.schema import MethodId
 
 
@@ -15,9 +15,13 @@ class Comparison(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     method: MethodId
-    params_b: Decimal
-    a: Fit
-    b: Fit
+    params_b: Decimal | None
+    gpu_a: str
+    gpu_b: str
+    a: Fit | None  # None when no model size was given: hardware and price only
+    b: Fit | None
+    a_usd_per_hour: Decimal | None
+    b_usd_per_hour: Decimal | None
     a_tflops: Decimal | None
     b_tflops: Decimal | None
     a_bandwidth_gbs: Decimal | None
@@ -33,7 +37,7 @@ def _ratio(a: Decimal | None, b: Decimal | None) -> Decimal | None:
 
 def compare(
     method: MethodId,
-    params_b: Decimal,
+    params_b: Decimal | None,
     gpu_a: str,
     gpu_b: str,
     count: int = 1,
@@ -42,20 +46,26 @@ def compare(
     """"H100 has 3.2× the A100's BF16": peak datasheet ratios, fit and price side by side."""
     cat = catalogue or load_catalogue()
     a, b = cat.gpu(gpu_a), cat.gpu(gpu_b)
-    fa = fit(method, params_b, a.id, count, cat)
-    fb = fit(method, params_b, b.id, count, cat)
+    check_count(count, cat)
+    fa = None if params_b is None else fit(method, params_b, a.id, count, cat)
+    fb = None if params_b is None else fit(method, params_b, b.id, count, cat)
+    pa, pb = config_price(a, count), config_price(b, count)
     return Comparison(
         method=method,
         params_b=params_b,
+        gpu_a=a.id,
+        gpu_b=b.id,
         a=fa,
         b=fb,
+        a_usd_per_hour=pa,
+        b_usd_per_hour=pb,
         a_tflops=a.bf16_dense_tflops,
         b_tflops=b.bf16_dense_tflops,
         a_bandwidth_gbs=a.memory_bandwidth_gbs,
         b_bandwidth_gbs=b.memory_bandwidth_gbs,
         tflops_ratio=_ratio(a.bf16_dense_tflops, b.bf16_dense_tflops),
         bandwidth_ratio=_ratio(a.memory_bandwidth_gbs, b.memory_bandwidth_gbs),
-        price_ratio=_ratio(fa.usd_per_hour, fb.usd_per_hour),
+        price_ratio=_ratio(pa, pb),
     )
 
 

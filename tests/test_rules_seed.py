@@ -153,11 +153,12 @@ def test_reference_prices_and_saving_at_least_15_percent():
 
 def test_h100_vs_a100_for_qlora_70b():
     cmp = compare("qlora", SEVENTY, "h100", "a100-80gb")
+    assert cmp.a is not None and cmp.b is not None
     assert cmp.a.fits and cmp.b.fits
     assert round_half_up(cmp.tflops_ratio or D(0), 1) == D("3.2")
     assert (cmp.a_tflops, cmp.b_tflops) == (D("989.5"), D(312))
     assert (cmp.a_bandwidth_gbs, cmp.b_bandwidth_gbs) == (D(3350), D(2039))
-    assert (cmp.a.usd_per_hour, cmp.b.usd_per_hour) == (D("2.32"), D("0.92"))
+    assert (cmp.a_usd_per_hour, cmp.b_usd_per_hour) == (D("2.32"), D("0.92"))
 
 
 def test_h200_has_no_cited_datasheet_figures():

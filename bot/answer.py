@@ -1,0 +1,188 @@
+"""The composer's facts: a Query in, everything the reply needs out (engine results, no prose).
+
+This is the service the CLI and the Telegram handlers share; rendering turns an Answer into
+localized HTML.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from bot.understand.query import Intent, Query
+from rules.catalogue import Catalogue, load_catalogue
+from rules.compare import Comparison, PriceRatio, Saving, compare, full_vs_qlora, savings
+from rules.errors import RulesError, UnknownGPU
+from rules.fit import Fit, check_count, cheapest_fit, fit, fit_vram, offered_fits
+from rules.memory import Memory, check_params, memory
+from rules.quote import Quote, quote
+from rules.schema import GPU, INFERENCE_METHODS, TRAINING_METHODS, MethodId, Offer
+
+# Intents that need a model size before anything can be said.
+NEEDS_SIZE: frozenset[Intent] = frozenset({"fit", "memory", "recommend"})
+
+
+class MethodAnswer(BaseModel):
+    """One method's memory, its fit on the asked configuration and the cheapest offer."""
+
+    model_config = ConfigDict(frozen=True)
+
+    memory: Memory
+    fit: Fit | None = None
+    cheapest: Fit | None = None
+    options: tuple[Fit, ...] = ()  # other offered configurations that fit, cheapest first
+    quote: Quote | None = None
+    trl_flags: str | None = None
+
+
+class Answer(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    query: Query
+    intent: Intent
+    error: str | None = None
+    error_params: dict[str, Any] = {}
+    missing: str | None = None  # the fact to ask for ("model_size", "gpu"...)
+    model_name: str | None = None
+    gated: bool = False
+    params_b: Decimal | None = None
+    gpu: GPU | None = None
+    gpu_count: int | None = None
+    vram_gb: Decimal | None = None  # per GPU when given by memory only
+    methods: tuple[MethodAnswer, ...] = ()
+    primary: MethodAnswer | None = None  # the asked method, or QLoRA when none was asked
+    quote: Quote | None = None
+    comparison: Comparison | None = None
+    ratio: PriceRatio | None = None
+    savings: tuple[Saving, ...] = ()
+    gpus: tuple[GPU, ...] = ()  # the price list
+    offers: tuple[Offer, ...] = ()
+
+
+def _methods_for(query: Query) -> tuple[MethodId, ...]:
+    if query.method is not None:
+        return (query.method,)
+    return INFERENCE_METHODS if query.inference else TRAINING_METHODS
+
+
+def _primary(query: Query, answers: tuple[MethodAnswer, ...]) -> MethodAnswer | None:
+    if not answers:
+        return None
+    # No method asked: the JSON keys describe the least demanding method of the kind.
+    return answers[0]
+
+
+def _method_answer(
+    cat: Catalogue,
+    method: MethodId,
+    params_b: Decimal,
+    gpu: GPU | None,
+    count: int,
+    vram_gb: Decimal | None,
+    hours: Decimal | None,
+    want_quote: bool,
+) -> MethodAnswer:
+    mem = memory(method, params_b, cat)
+    options = tuple(offered_fits(method, params_b, cat))
+    asked: Fit | None = None
+    if gpu is not None:
+        asked = fit(method, params_b, gpu.id, count, cat)
+    elif vram_gb is not None:
+        asked = fit_vram(method, params_b, vram_gb, count, cat)
+    run: Quote | None = None
+    if want_quote:
+        target = asked if asked is not None and asked.fits and asked.gpu else None
+        target = target or (options[0] if options else None)
+        if target is not None and target.gpu is not None and target.usd_per_hour is not None:
+            # A quote for hours given, else for the seed's assumed GPU-hours (training only).
+            if hours is not None or cat.method(method).assumed_gpu_hours is not None:
+                run = quote(target.gpu, target.gpu_count, hours, method, cat)
+    return MethodAnswer(
+        memory=mem,
+        fit=asked,
+        cheapest=options[0] if options else None,
+        options=options,
+        quote=run,
+        trl_flags=cat.method(method).trl_flags,
+    )
+
+
+def build_answer(query: Query, catalogue: Catalogue | None = None) -> Answer:
+    """Everything a reply to `query` needs. Bad input becomes an Answer with an error code."""
+    cat = catalogue or load_catalogue()
+    try:
+        return _build(query, cat)
+    except RulesError as exc:
+        return Answer(query=query, intent=query.intent, error=exc.code, error_params=exc.params)
+
+
+def _build(query: Query, cat: Catalogue) -> Answer:
+    intent = query.intent
+    base: dict[str, Any] = {"query": query, "intent": intent}
+    if query.model_id is not None:
+        spec = cat.models.get(query.model_id)
+        base.update(model_name=spec.name, gated=spec.gated)
+    if query.gpu_text is not None and query.gpu is None:
+        raise UnknownGPU(gpu=query.gpu_text, suggestions=cat.suggest_gpus(query.gpu_text))
+
+    if intent == "prices":
+        return Answer(**base, gpus=cat.gpus, offers=cat.offers, savings=tuple(savings(None, cat)))
+    if intent in ("pay", "help", "unknown", "alert"):
+        gpu = cat.gpu(query.gpu) if query.gpu else None
+        return Answer(**base, gpu=gpu)
+
+    gpu = cat.gpu(query.gpu) if query.gpu else None
+    count = check_count(query.gpu_count if query.gpu_count is not None else 1, cat)
+    params = query.params_b
+    if params is not None:
+        check_params(params, cat)
+    base.update(gpu=gpu, gpu_count=count if (gpu or query.vram_gb) else None, params_b=params)
+
+    if intent == "compare":
+        return _compare(query, cat, base, gpu)
+    if intent == "cost" and params is None:
+        if gpu is None:
+            return Answer(**base, missing="gpu")
+        if query.hours is None:
+            return Answer(**base, missing="hours")
+        return Answer(**base, quote=quote(gpu.id, count, query.hours, None, cat))
+    if params is None:
+        return Answer(**base, missing="model_size")
+
+    want_quote = intent in ("cost", "recommend") or query.hours is not None
+    answers = tuple(
+        _method_answer(cat, m, params, gpu, count, query.vram_gb, query.hours, want_quote)
+        for m in _methods_for(query)
+    )
+    primary = _primary(query, answers)
+    ratio = full_vs_qlora(params, cat) if intent == "cost" and query.method is None else None
+    return Answer(
+        **base,
+        vram_gb=query.vram_gb,
+        methods=answers,
+        primary=primary,
+        quote=primary.quote if primary else None,
+        ratio=ratio,
+        savings=tuple(savings(gpu.id, cat)) if gpu else (),
+    )
+
+
+def _compare(query: Query, cat: Catalogue, base: dict[str, Any], gpu: GPU | None) -> Answer:
+    others = [g for g in query.other_gpus if g != query.gpu]
+    if gpu is None or not others:
+        return Answer(**base, missing="second_gpu")
+    method: MethodId = query.method or ("inference_bf16" if query.inference else "qlora")
+    params = query.params_b
+    count = base["gpu_count"] or 1
+    comparison = compare(method, params, gpu.id, others[0], count, cat)
+    if params is None:
+        return Answer(**base, comparison=comparison)
+    primary = MethodAnswer(
+        memory=memory(method, params, cat),
+        fit=comparison.a,
+        cheapest=cheapest_fit(method, params, cat),
+        trl_flags=cat.method(method).trl_flags,
+    )
+    return Answer(**base, comparison=comparison, primary=primary, methods=(primary,))

@@ -1,0 +1,67 @@
+"""Locales: which are supported, how one is chosen per user, and the gettext catalogues.
+
+Adding a language: create locales/<code>/LC_MESSAGES/messages.po (pybabel init), translate,
+compile, and add the code to SUPPORTED_LOCALES below.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+from functools import cache
+from pathlib import Path
+from typing import Final
+
+from babel.support import NullTranslations, Translations
+
+SUPPORTED_LOCALES: Final[tuple[str, ...]] = ("en", "es", "fr")
+DEFAULT_LOCALE: Final = "en"
+DOMAIN: Final = "messages"
+LOCALES_DIR: Final = Path(__file__).resolve().parent.parent / "locales"
+
+
+def N_(message: str) -> str:
+    """Marks a string for extraction where it is translated later (at render time)."""
+    return message
+
+
+@cache
+def translations(locale: str) -> _gettext.NullTranslations:
+    """The compiled catalogue for a supported locale; English is the source language."""
+    if locale not in SUPPORTED_LOCALES or locale == "en":
+        return NullTranslations()
+    found = Translations.load(str(LOCALES_DIR), [locale], DOMAIN)
+    if not isinstance(found, Translations):
+        # A missing .mo file must not silently show English to a Spanish reader.
+        raise FileNotFoundError(f"no compiled catalogue for {locale!r} in {LOCALES_DIR}")
+    return found
+
+
+def normalise_locale(code: str | None) -> str | None:
+    """Telegram's IETF tag (``pt-br``, ``es-419``, ``fr-CA``) → the closest supported locale."""
+    if not code:
+        return None
+    primary = code.replace("_", "-").split("-")[0].lower()
+    return primary if primary in SUPPORTED_LOCALES else None
+
+
+def resolve_locale(
+    chosen: str | None = None,
+    detected: str | None = None,
+    telegram_code: str | None = None,
+    default: str = DEFAULT_LOCALE,
+) -> str:
+    """An explicit choice wins; else the language the question is written in when clear;
+    else Telegram's language_code; else the default."""
+    for candidate in (chosen, detected, telegram_code):
+        found = normalise_locale(candidate)
+        if found is not None:
+            return found
+    return normalise_locale(default) or DEFAULT_LOCALE
+
+
+def gettext(locale: str, message: str) -> str:
+    return translations(locale).gettext(message)
+
+
+def ngettext(locale: str, singular: str, plural: str, n: int) -> str:
+    return translations(locale).ngettext(singular, plural, n)

@@ -1,0 +1,133 @@
+"""understand → engine → render: the one path every question takes (CLI, console, Telegram)."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from bot.answer import Answer, build_answer
+from bot.i18n import resolve_locale
+from bot.render.renderer import render_answer, render_template
+from bot.render.telegram_html import split_message
+from bot.understand import understand
+from bot.understand.query import Query
+from rules.catalogue import Catalogue, load_catalogue
+
+log = logging.getLogger(__name__)
+
+# Questions longer than this are cut before parsing: nobody asks 20 000 characters.
+MAX_QUESTION_CHARS = 4096
+
+JSON_KEYS = (
+    "lang", "intent", "params_b", "model", "method", "gpu", "gpu_count", "hours",
+    "hours_assumed", "floor_gb", "estimate_gb", "high_gb", "vram_gb", "fits", "usd_per_hour",
+    "cost_usd", "gpu_hours", "cheapest_fit", "threshold_usd", "error", "text",
+)
+
+
+@dataclass(frozen=True)
+class Reply:
+    query: Query
+    answer: Answer
+    locale: str
+    text: str
+
+    @property
+    def messages(self) -> list[str]:
+        """The reply cut into Telegram-sized messages."""
+        return split_message(self.text)
+
+
+class Pipeline:
+    """Stateless apart from the catalogue; safe to share between handlers and tasks."""
+
+    def __init__(self, catalogue: Catalogue | None = None, default_locale: str = "en") -> None:
+        self.catalogue = catalogue or load_catalogue()
+        self.default_locale = default_locale
+
+    def ask(
+        self,
+        text: str,
+        chosen_locale: str | None = None,
+        telegram_locale: str | None = None,
+    ) -> Reply:
+        query = understand(text[:MAX_QUESTION_CHARS], self.catalogue)
+        locale = resolve_locale(chosen_locale, query.lang, telegram_locale, self.default_locale)
+        answer = build_answer(query, self.catalogue)
+        try:
+            rendered = render_answer(answer, locale, self.catalogue)
+        except Exception:
+            # A template bug must not leave the user without a reply.
+            log.exception("rendering failed for intent %s", answer.intent)
+            rendered = render_template("internal_error.html.j2", locale, catalogue=self.catalogue)
+        return Reply(query=query, answer=answer, locale=locale, text=rendered)
+
+
+def _num(value: Decimal | None) -> int | float | None:
+    if value is None:
+        return None
+    return int(value) if value == value.to_integral_value() else float(value)
+
+
+def _money(value: Decimal | None) -> str | None:
+    """Exact decimal string with at least cents: "9.20", "36.88", "5.4325"."""
+    if value is None:
+        return None
+    normal = value.normalize()
+    exponent = normal.as_tuple().exponent
+    if isinstance(exponent, int) and exponent > -2:
+        normal = normal.quantize(Decimal("0.01"))
+    return format(normal, "f")
+
+
+def to_json(reply: Reply) -> dict[str, Any]:
+    """The CLI contract of DESIGN.md section 3: exactly these keys, null where they don't apply."""
+    a, q = reply.answer, reply.query
+    primary = a.primary
+    fit = primary.fit if primary else None
+    mem = primary.memory if primary else None
+    quote = a.quote
+    cheapest = primary.cheapest if primary else None
+    gpu = a.gpu.id if a.gpu else q.gpu
+    count = a.gpu_count if a.gpu_count is not None else (q.gpu_count if gpu or q.vram_gb else None)
+    if quote is not None:
+        gpu, count = quote.gpu, quote.gpu_count
+    vram = fit.vram_gb if fit else (q.vram_gb * (count or 1) if q.vram_gb is not None else None)
+    if vram is None and a.gpu is not None:
+        vram = a.gpu.vram_gb * (count or 1)
+    usd_per_hour = quote.usd_per_hour if quote else (fit.usd_per_hour if fit else None)
+    if usd_per_hour is None and a.gpu is not None and a.gpu.usd_per_gpu_hour is not None:
+        usd_per_hour = a.gpu.usd_per_gpu_hour * (count or 1)
+    out: dict[str, Any] = {
+        "lang": reply.locale,
+        "intent": a.intent,
+        "params_b": _num(a.params_b if a.params_b is not None else q.params_b),
+        "model": q.model_id,
+        "method": mem.method if mem else q.method,
+        "gpu": gpu,
+        "gpu_count": count,
+        "hours": _num(quote.hours if quote else q.hours),
+        "hours_assumed": quote.hours_assumed if quote else (False if q.hours is not None else None),
+        "floor_gb": _num(mem.floor_gb) if mem else None,
+        "estimate_gb": _num(mem.estimate_gb) if mem else None,
+        "high_gb": _num(mem.high_gb) if mem else None,
+        "vram_gb": _num(vram),
+        "fits": fit.fits if fit else None,
+        "usd_per_hour": _money(usd_per_hour),
+        "cost_usd": _money(quote.cost_usd) if quote else None,
+        "gpu_hours": _num(quote.gpu_hours) if quote else None,
+        "cheapest_fit": None
+        if cheapest is None
+        else {
+            "gpu": cheapest.gpu,
+            "gpu_count": cheapest.gpu_count,
+            "usd_per_hour": _money(cheapest.usd_per_hour),
+        },
+        "threshold_usd": _money(q.threshold_usd),
+        "error": a.error or (f"missing_{a.missing}" if a.missing else None),
+        "text": reply.text,
+    }
+    assert tuple(out) == JSON_KEYS
+    return out

@@ -1,0 +1,54 @@
+"""Answer + locale → Telegram HTML, through Jinja2 (autoescaped) and the gettext catalogues."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+
+from bot.answer import Answer
+from bot.i18n import translations
+from bot.render.format import Formatter
+from bot.render.telegram_html import split_message
+from rules.catalogue import Catalogue, load_catalogue
+
+_BLANK_LINES = re.compile(r"\n{3,}")
+_TRAILING_SPACE = re.compile(r"[ \t]+\n")
+
+
+@cache
+def environment(locale: str) -> Environment:
+    """One environment per locale: gettext is installed on the environment itself."""
+    env = Environment(
+        loader=PackageLoader("bot", "templates"),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        extensions=["jinja2.ext.i18n", "jinja2.ext.do"],
+    )
+    env.policies["ext.i18n.trimmed"] = True
+    env.install_gettext_translations(translations(locale), newstyle=True)  # type: ignore[attr-defined]
+    return env
+
+
+def tidy(text: str) -> str:
+    text = _TRAILING_SPACE.sub("\n", text)
+    return _BLANK_LINES.sub("\n\n", text).strip()
+
+
+def render_template(name: str, locale: str, **context: Any) -> str:
+    cat: Catalogue = context.pop("catalogue", None) or load_catalogue()
+    template = environment(locale).get_template(name)
+    return tidy(template.render(fmt=Formatter(locale), cat=cat, locale=locale, **context))
+
+
+def render_answer(answer: Answer, locale: str, catalogue: Catalogue | None = None) -> str:
+    """The whole reply. Telegram's limit is enforced by the sender with split_message."""
+    return render_template("answer.html.j2", locale, answer=answer, catalogue=catalogue)
+
+
+def render_messages(answer: Answer, locale: str, catalogue: Catalogue | None = None) -> list[str]:
+    return split_message(render_answer(answer, locale, catalogue))

@@ -1,0 +1,53 @@
+"""Configuration from the environment or a .env file. Secrets are SecretStr: never logged."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from bot.i18n import DEFAULT_LOCALE, SUPPORTED_LOCALES
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    telegram_bot_token: SecretStr | None = None
+    telegram_api_base_url: str = "https://api.telegram.org/bot"
+    telegram_file_base_url: str = "https://api.telegram.org/file/bot"
+    mode: Literal["polling", "webhook"] = "polling"
+    webhook_url: str | None = None
+    webhook_secret: SecretStr | None = None
+    webhook_path: str = "/telegram"
+    port: int = Field(default=8080, ge=1, le=65535)
+    database_url: str = "sqlite+aiosqlite:///gpu_assistant.sqlite3"
+    admin_ids: Annotated[frozenset[int], NoDecode] = frozenset()
+    prices_source: str = "packaged"
+    prices_poll_minutes: int = Field(default=10, ge=1)
+    price_max_jump_percent: int = Field(default=50, ge=1)
+    default_locale: str = DEFAULT_LOCALE
+    alerts_per_second: float = Field(default=25, gt=0)
+    per_chat_per_second: float = Field(default=1, gt=0)
+    flood_max_per_minute: int = Field(default=20, ge=1)
+
+    @field_validator("admin_ids", mode="before")
+    @classmethod
+    def _ids(cls, value: object) -> object:
+        if isinstance(value, str):
+            return frozenset(int(v) for v in value.replace(";", ",").split(",") if v.strip())
+        if isinstance(value, int):
+            return frozenset({value})
+        return value
+
+    @field_validator("default_locale")
+    @classmethod
+    def _locale(cls, value: str) -> str:
+        if value not in SUPPORTED_LOCALES:
+            raise ValueError(f"DEFAULT_LOCALE must be one of {', '.join(SUPPORTED_LOCALES)}")
+        return value
+
+    @field_validator("telegram_bot_token", "webhook_secret", mode="before")
+    @classmethod
+    def _empty_is_none(cls, value: object) -> object:
+        return None if value == "" else value
