@@ -6,7 +6,7 @@ import html
 import re
 from typing import TextIO
 
-from bot.i18n import gettext
+from bot.i18n import tr
 from bot.pipeline import Pipeline
 
 _TAG = re.compile(r"<[^>]+>")
@@ -20,7 +20,7 @@ def to_plain(text: str) -> str:
 def chat(pipeline: Pipeline, stdin: TextIO, stdout: TextIO, locale: str | None = None) -> int:
     shown = locale or pipeline.default_locale
     stdout.write(
-        gettext(
+        tr(
             shown,
             "No TELEGRAM_BOT_TOKEN is set, so this is a local chat over the same pipeline. "
             "Put TELEGRAM_BOT_TOKEN=… in the environment or in .env to connect Telegram. "

@@ -59,9 +59,10 @@ def resolve_locale(
     return normalise_locale(default) or DEFAULT_LOCALE
 
 
-def gettext(locale: str, message: str) -> str:
+def tr(locale: str, message: str) -> str:
+    """`message` in `locale` (extracted by the ``tr:2`` keyword)."""
     return translations(locale).gettext(message)
 
 
-def ngettext(locale: str, singular: str, plural: str, n: int) -> str:
+def ntr(locale: str, singular: str, plural: str, n: int) -> str:
     return translations(locale).ngettext(singular, plural, n)

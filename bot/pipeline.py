@@ -55,6 +55,10 @@ class Pipeline:
     ) -> Reply:
         query = understand(text[:MAX_QUESTION_CHARS], self.catalogue)
         locale = resolve_locale(chosen_locale, query.lang, telegram_locale, self.default_locale)
+        return self.reply(query, locale)
+
+    def reply(self, query: Query, locale: str) -> Reply:
+        """Answer an already structured question (commands, buttons) in `locale`."""
         answer = build_answer(query, self.catalogue)
         try:
             rendered = render_answer(answer, locale, self.catalogue)

@@ -1,0 +1,1 @@
+"""The Telegram adapter: the only package that imports `telegram`."""

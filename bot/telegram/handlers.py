@@ -1,0 +1,266 @@
+"""Thin handlers: pick the locale, call the pipeline, send the reply with its keyboard."""
+
+from __future__ import annotations
+
+import html
+import logging
+from uuid import uuid4
+
+from telegram import (
+    InlineQueryResultArticle,
+    InputTextMessageContent,
+    Message,
+    Update,
+)
+from telegram.constants import ChatAction, ParseMode
+from telegram.error import BadRequest, Forbidden, TelegramError
+from telegram.ext import ContextTypes
+
+from bot.i18n import N_, SUPPORTED_LOCALES, normalise_locale, resolve_locale, tr
+from bot.pipeline import Pipeline, Reply
+from bot.prefs import Preferences
+from bot.telegram.callbacks import decode, parse_size
+from bot.telegram.flood import FloodGuard
+from bot.telegram.keyboards import answer_keyboard, examples_keyboard, language_keyboard
+from bot.understand.query import Intent, Query
+
+log = logging.getLogger(__name__)
+
+EXAMPLES = [
+    N_("can I QLoRA 70B on a 4090?"),
+    N_("how much VRAM for LoRA on Llama 3.1 8B?"),
+    N_("cost of LoRA 70B on 2× H200 for 12 hours"),
+    N_("H100 vs A100 for QLoRA 70B"),
+]
+MAX_INLINE_RESULTS = 50
+
+
+class Handlers:
+    def __init__(
+        self, pipeline: Pipeline, prefs: Preferences, flood: FloodGuard, default_locale: str
+    ) -> None:
+        self.pipeline = pipeline
+        self.prefs = prefs
+        self.flood = flood
+        self.default_locale = default_locale
+
+    # -- helpers -------------------------------------------------------------------------
+    async def _chosen(self, update: Update) -> str | None:
+        user = update.effective_user
+        return None if user is None else await self.prefs.get_locale(user.id)
+
+    async def _locale(self, update: Update) -> str:
+        user = update.effective_user
+        return resolve_locale(
+            await self._chosen(update), None, user.language_code if user else None,
+            self.default_locale,
+        )
+
+    async def _allowed(self, update: Update, locale: str) -> bool:
+        user, message = update.effective_user, update.effective_message
+        if user is None:
+            return True
+        verdict = self.flood.check(user.id)
+        if verdict == "warn" and message is not None:
+            await message.reply_text(
+                tr(locale, "You are sending messages very fast. Please wait a minute.")
+            )
+        return verdict == "ok"
+
+    async def _send(self, message: Message, reply: Reply, edit: bool = False) -> None:
+        parts = reply.messages
+        keyboard = answer_keyboard(reply)
+        for i, part in enumerate(parts):
+            markup = keyboard if i == len(parts) - 1 else None
+            if edit and i == 0:
+                try:
+                    await message.edit_text(part, parse_mode=ParseMode.HTML, reply_markup=markup)
+                    continue
+                except BadRequest as exc:
+                    if "not modified" in str(exc).lower():
+                        continue
+                    raise
+            await message.reply_text(part, parse_mode=ParseMode.HTML, reply_markup=markup)
+
+    async def _typing(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        chat = update.effective_chat
+        if chat is not None:
+            try:
+                await context.bot.send_chat_action(chat.id, ChatAction.TYPING)
+            except TelegramError:
+                log.debug("typing indicator failed", exc_info=True)
+
+    async def _answer_text(
+        self, update: Update, context: ContextTypes.DEFAULT_TYPE, text: str,
+        force_intent: Intent | None = None,
+    ) -> None:
+        message = update.effective_message
+        user = update.effective_user
+        if message is None:
+            return
+        chosen = await self._chosen(update)
+        fallback = await self._locale(update)
+        if not await self._allowed(update, fallback):
+            return
+        await self._typing(update, context)
+        reply = self.pipeline.ask(
+            text, chosen_locale=chosen, telegram_locale=user.language_code if user else None
+        )
+        if force_intent is not None and reply.answer.intent != force_intent and text.strip():
+            query = reply.query.model_copy(update={"intent": force_intent})
+            reply = self.pipeline.reply(query, reply.locale)
+        await self._send(message, reply)
+
+    # -- commands ------------------------------------------------------------------------
+    async def start(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        message = update.effective_message
+        if message is None:
+            return
+        payload = " ".join(context.args or [])
+        if payload:
+            # Deep links: t.me/bot?start=qlora-70b-4090 → "qlora 70b 4090".
+            await self._answer_text(update, context, payload.replace("-", " ").replace("_", " "))
+            return
+        locale = await self._locale(update)
+        reply = self.pipeline.reply(Query(text="", intent="help"), locale)
+        examples = [tr(locale, e) for e in EXAMPLES]
+        await message.reply_text(
+            reply.text, parse_mode=ParseMode.HTML, reply_markup=examples_keyboard(locale, examples)
+        )
+
+    async def intent_command(
+        self, update: Update, context: ContextTypes.DEFAULT_TYPE, intent: Intent
+    ) -> None:
+        text = " ".join(context.args or [])
+        if not text:
+            locale = await self._locale(update)
+            if not await self._allowed(update, locale):
+                return
+            message = update.effective_message
+            if message is not None:
+                await self._send(message, self.pipeline.reply(Query(text="", intent=intent), locale))
+            return
+        await self._answer_text(update, context, text, force_intent=intent)
+
+    async def help(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        await self.intent_command(update, context, "help")
+
+    async def prices(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        await self.intent_command(update, context, "prices")
+
+    async def pay(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        await self.intent_command(update, context, "pay")
+
+    async def fit(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        await self.intent_command(update, context, "fit")
+
+    async def quote(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        await self.intent_command(update, context, "cost")
+
+    async def language(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        message, user = update.effective_message, update.effective_user
+        if message is None or user is None:
+            return
+        wanted = normalise_locale((context.args or [""])[0]) if context.args else None
+        if wanted is None:
+            locale = await self._locale(update)
+            await message.reply_text(
+                tr(locale, "Choose your language:"), reply_markup=language_keyboard()
+            )
+            return
+        await self.prefs.set_locale(user.id, message.chat_id, wanted)
+        await message.reply_text(tr(wanted, "I will answer in English from now on."))
+
+    # -- free text, buttons, inline mode -------------------------------------------------------
+    async def text(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        message = update.effective_message
+        if message is not None and message.text:
+            await self._answer_text(update, context, message.text)
+
+    async def callback(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        query = update.callback_query
+        if query is None:
+            return
+        locale = await self._locale(update)
+        data = decode(query.data)
+        message = query.message if isinstance(query.message, Message) else None
+        # Every callback is answered exactly once, whatever happens next.
+        await query.answer()
+        if data is None or message is None:
+            return
+        reply = await self._callback_reply(update, data.action, data.args, locale)
+        if reply is not None:
+            await self._send(message, reply)
+
+    async def _callback_reply(
+        self, update: Update, action: str, args: tuple[str, ...], locale: str
+    ) -> Reply | None:
+        user = update.effective_user
+        if action == "ex" and args and args[0].isdigit() and int(args[0]) < len(EXAMPLES):
+            return self.pipeline.ask(tr(locale, EXAMPLES[int(args[0])]), chosen_locale=locale)
+        if action == "pay":
+            return self.pipeline.reply(Query(text="", intent="pay"), locale)
+        if action == "lang" and args and args[0] in SUPPORTED_LOCALES and user is not None:
+            chat = update.effective_chat
+            await self.prefs.set_locale(user.id, chat.id if chat else user.id, args[0])
+            return self.pipeline.reply(Query(text="", intent="help"), args[0])
+        if action in ("more", "quote") and len(args) >= 2:
+            size = parse_size(args[1])
+            if size is None:
+                return None
+            fields: dict[str, object] = {
+                "text": "", "intent": "recommend" if action == "more" else "cost",
+                "method": args[0], "params_b": size,
+            }
+            if action == "quote" and len(args) == 4 and args[3].isdigit():
+                fields.update(gpu=args[2], gpu_count=int(args[3]))
+            try:
+                query = Query.model_validate(fields)
+            except ValueError:
+                return None
+            return self.pipeline.reply(query, locale)
+        if action == "follow" and args:
+            return self.pipeline.reply(Query(text="", intent="alert", gpu=args[0]), locale)
+        return None
+
+    async def inline(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        inline = update.inline_query
+        if inline is None:
+            return
+        text = inline.query.strip()
+        if not text:
+            await inline.answer([], cache_time=60)
+            return
+        chosen = await self.prefs.get_locale(inline.from_user.id)
+        reply = self.pipeline.ask(
+            text, chosen_locale=chosen, telegram_locale=inline.from_user.language_code
+        )
+        first = reply.messages[0]
+        summary = html.unescape(first.split("\n", 1)[0])
+        for tag in ("<b>", "</b>", "<i>", "</i>", "<code>", "</code>"):
+            summary = summary.replace(tag, "")
+        result = InlineQueryResultArticle(
+            id=uuid4().hex,
+            title=summary[:120] or text[:120],
+            description=text[:200],
+            input_message_content=InputTextMessageContent(first, parse_mode=ParseMode.HTML),
+        )
+        await inline.answer([result][:MAX_INLINE_RESULTS], cache_time=30, is_personal=True)
+
+    async def error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+        log.error("handler failed", exc_info=context.error)
+        if isinstance(context.error, Forbidden):
+            return
+        if isinstance(update, Update) and update.effective_message is not None:
+            locale = resolve_locale(
+                None, None,
+                update.effective_user.language_code if update.effective_user else None,
+                self.default_locale,
+            )
+            try:
+                await update.effective_message.reply_text(
+                    tr(locale, "Sorry, something went wrong on my side. Please try again.")
+                )
+            except TelegramError:
+                log.warning("could not tell the user about the error", exc_info=True)
+

@@ -1,0 +1,62 @@
+"""Inline keyboards under answers: the next step a user is likely to want."""
+
+from __future__ import annotations
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.i18n import SUPPORTED_LOCALES, tr
+from bot.pipeline import Reply
+from bot.telegram.callbacks import Callback, size_arg
+
+LANGUAGE_NAMES = {"en": "English", "es": "Español", "fr": "Français"}
+
+
+def _button(text: str, callback: Callback) -> InlineKeyboardButton:
+    return InlineKeyboardButton(text, callback_data=callback.encode())
+
+
+def answer_keyboard(reply: Reply) -> InlineKeyboardMarkup | None:
+    """Other GPUs that fit, a quote, how to pay, follow this GPU's price."""
+    locale, answer = reply.locale, reply.answer
+    if answer.error or answer.missing:
+        return None
+    rows: list[list[InlineKeyboardButton]] = []
+    primary = answer.primary
+    if primary is not None and answer.params_b is not None:
+        method, size = primary.memory.method, size_arg(answer.params_b)
+        first: list[InlineKeyboardButton] = []
+        if answer.intent != "recommend" and len(primary.options) > 0:
+            first.append(_button(tr(locale, "GPUs that fit"), Callback("more", (method, size))))
+        target = primary.fit if primary.fit and primary.fit.fits and primary.fit.gpu else primary.cheapest
+        if answer.quote is None and target is not None and target.gpu and target.usd_per_hour:
+            first.append(
+                _button(
+                    tr(locale, "Quote"),
+                    Callback("quote", (method, size, target.gpu, str(target.gpu_count))),
+                )
+            )
+        if first:
+            rows.append(first)
+    second: list[InlineKeyboardButton] = []
+    if answer.intent != "pay":
+        second.append(_button(tr(locale, "Pay with crypto"), Callback("pay")))
+    gpu = answer.gpu or None
+    if gpu is not None and gpu.usd_per_gpu_hour is not None and answer.intent != "alert":
+        second.append(
+            _button(tr(locale, "Follow %(gpu)s price") % {"gpu": gpu.name}, Callback("follow", (gpu.id,)))
+        )
+    if second:
+        rows.append(second)
+    return InlineKeyboardMarkup(rows) if rows else None
+
+
+def examples_keyboard(locale: str, examples: list[str]) -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup(
+        [[_button(text, Callback("ex", (str(i),)))] for i, text in enumerate(examples)]
+    )
+
+
+def language_keyboard() -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup(
+        [[_button(LANGUAGE_NAMES.get(code, code), Callback("lang", (code,))) for code in SUPPORTED_LOCALES]]
+    )

@@ -1,0 +1,125 @@
+"""Builds the PTB application from settings and services, and runs it (polling or webhook)."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+
+
+from telegram import BotCommand, Update
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    ApplicationBuilder,
+    CallbackQueryHandler,
+    CommandHandler,
+    InlineQueryHandler,
+    MessageHandler,
+    filters,
+)
+
+from bot.i18n import N_, SUPPORTED_LOCALES, tr
+from bot.pipeline import Pipeline
+from bot.prefs import MemoryPreferences, Preferences
+from bot.settings import Settings
+from bot.telegram import redact
+from bot.telegram.flood import FloodGuard
+from bot.telegram.handlers import Handlers
+
+log = logging.getLogger(__name__)
+
+COMMANDS = [
+    ("start", N_("Start and examples")),
+    ("help", N_("What I can answer")),
+    ("fit", N_("Does a model fit a GPU?")),
+    ("quote", N_("What a run costs")),
+    ("prices", N_("GPU prices")),
+    ("pay", N_("Pay in crypto")),
+    ("language", N_("Choose the language")),
+]
+
+
+@dataclass
+class Services:
+    pipeline: Pipeline
+    prefs: Preferences = field(default_factory=MemoryPreferences)
+
+
+async def set_commands(app: Application) -> None:  # type: ignore[type-arg]
+    """The command menu in each language (the default one in English)."""
+    for locale in SUPPORTED_LOCALES:
+        commands = [BotCommand(name, tr(locale, text)) for name, text in COMMANDS]
+        await app.bot.set_my_commands(commands, language_code=None if locale == "en" else locale)
+
+
+def build_application(settings: Settings, services: Services) -> Application:  # type: ignore[type-arg]
+    if settings.telegram_bot_token is None:
+        raise ValueError("TELEGRAM_BOT_TOKEN is required for the Telegram bot")
+    token = settings.telegram_bot_token.get_secret_value()
+    secrets = [token]
+    if settings.webhook_secret is not None:
+        secrets.append(settings.webhook_secret.get_secret_value())
+    redact.install(secrets)
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+
+    async def post_init(app: Application) -> None:  # type: ignore[type-arg]
+        try:
+            await set_commands(app)
+        except Exception:
+            # A menu that failed to update must not keep the bot from answering.
+            log.warning("could not set the command menus", exc_info=True)
+
+    app = (
+        ApplicationBuilder()
+        .token(token)
+        .base_url(settings.telegram_api_base_url)
+        .base_file_url(settings.telegram_file_base_url)
+        .rate_limiter(AIORateLimiter(max_retries=3))
+        .concurrent_updates(True)
+        .post_init(post_init)
+        .build()
+    )
+    handlers = Handlers(
+        services.pipeline, services.prefs, FloodGuard(settings.flood_max_per_minute),
+        settings.default_locale,
+    )
+    app.add_handler(CommandHandler("start", handlers.start))
+    app.add_handler(CommandHandler("help", handlers.help))
+    app.add_handler(CommandHandler("prices", handlers.prices))
+    app.add_handler(CommandHandler("pay", handlers.pay))
+    app.add_handler(CommandHandler("fit", handlers.fit))
+    app.add_handler(CommandHandler("quote", handlers.quote))
+    app.add_handler(CommandHandler("language", handlers.language))
+    app.add_handler(CallbackQueryHandler(handlers.callback))
+    app.add_handler(InlineQueryHandler(handlers.inline))
+    app.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND, handlers.text))
+    app.add_error_handler(handlers.error)
+    if app.job_queue is not None:
+
+        async def forget_idle(_context: object) -> None:
+            handlers.flood.forget_idle()
+
+        app.job_queue.run_repeating(forget_idle, interval=300, first=300)
+    return app
+
+
+def run_telegram(
+    settings: Settings, pipeline: Pipeline, webhook: bool = False, port: int | None = None
+) -> int:
+    app = build_application(settings, Services(pipeline))
+    if webhook or settings.mode == "webhook":
+        if settings.webhook_secret is None or not settings.webhook_url:
+            log.error("webhook mode needs WEBHOOK_URL and WEBHOOK_SECRET")
+            return 2
+        app.run_webhook(
+            listen="0.0.0.0",
+            port=port or settings.port,
+            url_path=settings.webhook_path.lstrip("/"),
+            webhook_url=settings.webhook_url.rstrip("/") + settings.webhook_path,
+            secret_token=settings.webhook_secret.get_secret_value(),
+            allowed_updates=Update.ALL_TYPES,
+        )
+    else:
+        # run_polling stops cleanly on SIGINT, SIGTERM and SIGABRT.
+        app.run_polling(allowed_updates=Update.ALL_TYPES)
+    return 0
