@@ -1,0 +1,132 @@
+"""Every answer renders in every locale as valid Telegram HTML within the limits."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal as D
+
+import pytest
+
+from bot.answer import build_answer
+from bot.render.format import Formatter
+from bot.render.renderer import render_answer
+from bot.render.telegram_html import MAX_MESSAGE, split_message, visible_length
+from bot.understand.query import Query
+from tests.fake_bot_api import validate_telegram_html
+
+LOCALES = ("en", "es", "fr")
+
+
+def q(**fields) -> Query:
+    return Query(text="", **fields)
+
+
+REALISTIC = {
+    "fit_yes": q(intent="fit", params_b=D(70), method="qlora", gpu="a100-80gb"),
+    "fit_no": q(intent="fit", params_b=D(70), method="qlora", gpu="rtx-4090"),
+    "fit_all_methods": q(intent="fit", params_b=D(70), gpu="h200", gpu_count=8),
+    "fit_vram": q(intent="fit", params_b=D(13), vram_gb=D(24)),
+    "fit_l40s": q(intent="fit", params_b=D(70), method="qlora", gpu="l40s"),
+    "memory": q(intent="memory", params_b=D(70)),
+    "memory_named": q(intent="memory", params_b=D("46.7"), model_id="mixtral-8x7b"),
+    "memory_gated": q(intent="memory", params_b=D(70), model_id="llama-3.1-70b", method="lora"),
+    "inference": q(intent="fit", params_b=D(70), inference=True, gpu="h100", gpu_count=2),
+    "quote_given": q(intent="cost", params_b=D(70), method="lora", gpu="h200", gpu_count=2,
+                     hours=D(12)),
+    "quote_assumed_all": q(intent="cost", params_b=D(70)),
+    "quote_blocks": q(intent="cost", params_b=D(7), method="qlora", gpu="h100", hours=D(35)),
+    "quote_gpu_only": q(intent="cost", gpu="b200", gpu_count=8, hours=D(3)),
+    "recommend": q(intent="recommend", params_b=D(70), method="lora"),
+    "compare": q(intent="compare", params_b=D(70), method="qlora", gpu="h100",
+                 other_gpus=("a100-80gb",)),
+    "compare_hw": q(intent="compare", gpu="h200", other_gpus=("b200",)),
+    "prices": q(intent="prices"),
+    "pay": q(intent="pay"),
+    "alert_below": q(intent="alert", gpu="h100", threshold_usd=D(2), direction="below"),
+    "alert_above": q(intent="alert", gpu="h100", threshold_usd=D(3), direction="above"),
+    "alert_percent": q(intent="alert", gpu="h200", percent=D(10)),
+    "alert_any": q(intent="alert", gpu="b200"),
+    "alert_unpriced": q(intent="alert", gpu="rtx-5090"),
+    "alert_no_gpu": q(intent="alert"),
+    "help": q(intent="help"),
+    "unknown": q(intent="unknown"),
+    "missing_size": q(intent="fit", gpu="h100"),
+    "missing_gpu": q(intent="cost"),
+    "missing_hours": q(intent="cost", gpu="h100", gpu_count=2),
+    "missing_second_gpu": q(intent="compare", gpu="h100"),
+    "err_unknown_gpu": q(intent="fit", params_b=D(7), gpu_text="H1000"),
+    "err_size": q(intent="fit", params_b=D(-7)),
+    "err_count": q(intent="fit", params_b=D(7), gpu="h100", gpu_count=16),
+    "err_hours": q(intent="cost", params_b=D(7), method="qlora", gpu="h100", hours=D(-1)),
+    "err_price": q(intent="cost", params_b=D(7), method="qlora", gpu="rtx-4090", hours=D(3)),
+    "err_inference_hours": q(intent="cost", params_b=D(7), inference=True, gpu="h100",
+                             method="inference_bf16"),
+}
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("name", sorted(REALISTIC))
+def test_every_answer_renders_as_valid_telegram_html(name, locale):
+    text = render_answer(build_answer(REALISTIC[name]), locale)
+    assert text.strip()
+    for part in split_message(text):
+        assert validate_telegram_html(part) is None, part
+        assert visible_length(part) <= MAX_MESSAGE
+    # No template leaks: undefined values, raw Python objects, unformatted decimals.
+    assert "None" not in text and "{{" not in text and "Decimal(" not in text
+
+
+@pytest.mark.parametrize("name", ["fit_no", "quote_given", "prices", "pay", "err_unknown_gpu"])
+def test_spanish_and_french_are_not_english(name):
+    en = render_answer(build_answer(REALISTIC[name]), "en")
+    for locale in ("es", "fr"):
+        assert render_answer(build_answer(REALISTIC[name]), locale) != en
+
+
+@pytest.mark.parametrize(
+    ("locale", "usd", "gb", "big", "hours", "listing"),
+    [
+        ("en", "$0.92", "52.5 GB", "1,120 GB", "10 hours", "BTC, USDT, and ETH"),
+        ("es", "0,92\xa0US$", "52,5 GB", "1.120 GB", "10 horas", "BTC, USDT y ETH"),
+        ("fr", "0,92\xa0$US", "52,5\u202fGo", "1\u202f120\u202fGo", "10\xa0heures", "BTC, USDT et ETH"),
+    ],
+)
+def test_cldr_formatting(locale, usd, gb, big, hours, listing):
+    fmt = Formatter(locale)
+    assert fmt.usd(D("0.92")) == usd
+    assert fmt.gb(D("52.50")) == gb
+    assert fmt.gb(D(1120)) == big
+    assert fmt.hours(D(10)) == hours
+    assert fmt.list(["BTC", "USDT", "ETH"]) == listing
+
+
+def test_money_rounds_half_up_only_at_presentation():
+    fmt = Formatter("en")
+    assert fmt.usd(D("0.125")) == "$0.13"
+    assert fmt.usd(D("774.48")) == "$774.48"
+    assert fmt.usd_exact(D("5.4325")) == "$5.4325"
+
+
+def test_split_keeps_every_part_valid_and_within_the_limit():
+    line = "• <b>QLoRA</b>: ≈ 52.5 GB &amp; more 🙂"
+    text = "\n".join([line] * 400)
+    parts = split_message(text)
+    assert len(parts) > 1
+    assert all(visible_length(p) <= MAX_MESSAGE for p in parts)
+    assert all(validate_telegram_html(p) is None for p in parts)
+    assert sum(p.count("<b>QLoRA</b>") for p in parts) == 400
+
+
+def test_split_cuts_a_single_enormous_line_as_plain_text():
+    text = "<b>" + "x&lt;" * 3000 + "</b>"
+    parts = split_message(text)
+    assert len(parts) == 2
+    assert all(validate_telegram_html(p) is None for p in parts)
+    assert "".join(parts).count("&lt;") == 3000
+
+
+def test_user_text_is_escaped_in_replies():
+    answer = build_answer(q(intent="fit", params_b=D(7), gpu_text="<script>&"))
+    text = render_answer(answer, "en")
+    assert "<script>" not in text and "&lt;script&gt;&amp;" in text
+    assert re.search(r"Did you mean", text) is None or "H100" in text
