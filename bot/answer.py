@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict
 from bot.understand.query import Intent, Query
 from rules.catalogue import Catalogue, load_catalogue
 from rules.compare import Comparison, PriceRatio, Saving, compare, full_vs_qlora, savings
-from rules.errors import RulesError, UnknownGPU
+from rules.errors import NoAssumedHours, RulesError, UnknownGPU
 from rules.fit import Fit, check_count, cheapest_fit, fit, fit_vram, offered_fits
 from rules.memory import Memory, check_params, memory
 from rules.quote import Quote, quote
@@ -152,9 +152,15 @@ def _build(query: Query, cat: Catalogue) -> Answer:
         return Answer(**base, missing="model_size")
 
     want_quote = intent in ("cost", "recommend") or query.hours is not None
+    methods = _methods_for(query)
+    if intent == "cost" and query.hours is None and all(
+        cat.method(m).assumed_gpu_hours is None for m in methods
+    ):
+        # Serving has no illustrative duration in the seed: ask rather than invent one.
+        raise NoAssumedHours(method=methods[0])
     answers = tuple(
         _method_answer(cat, m, params, gpu, count, query.vram_gb, query.hours, want_quote)
-        for m in _methods_for(query)
+        for m in methods
     )
     primary = _primary(query, answers)
     ratio = full_vs_qlora(params, cat) if intent == "cost" and query.method is None else None

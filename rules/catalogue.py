@@ -7,7 +7,7 @@ import difflib
 import re
 import tomllib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
@@ -32,7 +32,7 @@ def _normalise(text: str) -> str:
     return re.sub(r"[\s_\-]+", " ", text.strip().lower())
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Catalogue:
     gpus: tuple[GPU, ...]
     offers: tuple[Offer, ...]
@@ -48,6 +48,12 @@ class Catalogue:
 
         return load_models()
 
+    @cached_property
+    def _alias_index(self) -> dict[str, GPU]:
+        return {
+            _normalise(key): gpu for gpu in self.gpus for key in (gpu.id, gpu.name, *gpu.aliases)
+        }
+
     @property
     def prices_verified(self) -> dt.date:
         return self.pricing.verified
@@ -60,8 +66,7 @@ class Catalogue:
 
     def find_gpu(self, text: str) -> GPU | None:
         """A GPU by id, name or alias, ignoring case, spaces, hyphens and underscores."""
-        key = _normalise(text)
-        return _alias_index(self).get(key)
+        return self._alias_index.get(_normalise(text))
 
     def resolve_gpu(self, text: str) -> GPU:
         found = self.find_gpu(text)
@@ -71,7 +76,7 @@ class Catalogue:
 
     def suggest_gpus(self, text: str, n: int = 3) -> list[str]:
         """Closest known GPU names for a typo ("H10", "A1000")."""
-        index = _alias_index(self)
+        index = self._alias_index
         keys = difflib.get_close_matches(_normalise(text), list(index), n=n * 3, cutoff=0.5)
         names: list[str] = []
         for key in keys:
@@ -85,15 +90,6 @@ class Catalogue:
             if method.id == method_id:
                 return method
         raise UnknownMethod(method=method_id)
-
-
-@cache
-def _alias_index(catalogue: Catalogue) -> dict[str, GPU]:
-    index: dict[str, GPU] = {}
-    for gpu in catalogue.gpus:
-        for key in (gpu.id, gpu.name, *gpu.aliases):
-            index[_normalise(key)] = gpu
-    return index
 
 
 def _validate_together(cat: Catalogue) -> None:

@@ -93,7 +93,7 @@ class Payment(Sourced):
     kyc: bool
     card: bool
     hours_never_expire: bool
-    pricing_url: str
+    pricing_urls: dict[str, str]  # per language where the site has a page in it
     site_url: str
 
 

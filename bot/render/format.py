@@ -41,9 +41,9 @@ class Formatter:
             _round(value, 1), "digital-gigabyte", length="short", locale=self.locale
         ) + "/s"
 
-    def usd(self, value: Decimal) -> str:
+    def usd(self, value: Decimal | int) -> str:
         """Money rounded half-up to the cent only here, at presentation."""
-        amount = value.quantize(CENT, rounding=ROUND_HALF_UP)
+        amount = Decimal(value).quantize(CENT, rounding=ROUND_HALF_UP)
         return format_currency(amount, "USD", locale=self.locale)
 
     def usd_exact(self, value: Decimal) -> str:

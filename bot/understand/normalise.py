@@ -1,0 +1,106 @@
+"""Text folding and typo correction: the form every pattern of the lexicon is matched against."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Final
+
+from bot.understand.lexicon import (
+    PROTECTED_WORDS,
+    SHORT_TYPO_TARGETS,
+    STOPWORDS,
+    TYPO_TARGETS,
+)
+
+# A Telegram message holds at most 4 096 characters; a question is far shorter. Reading only the
+# start bounds the work on pasted logs or noise.
+MAX_CHARS: Final = 1500
+
+# Symbols with a meaning for us, mapped before everything that is not ASCII becomes a space.
+_SYMBOLS: Final = str.maketrans({
+    "×": " x ", "✕": " x ", "✖": " x ", "⨯": " x ", "*": " x ",
+    "−": "-", "–": "-", "—": "-", "‐": "-", "‑": "-", "‒": "-",
+    "’": "'", "‘": "'", "`": "'", "´": "'", "ʼ": "'",
+    "≤": "<", "≥": ">", "⩽": "<", "⩾": ">", "＄": "$",
+    "œ": "oe", "æ": "ae", "ø": "o", "ł": "l", "đ": "d",
+    "¿": " ", "¡": " ", "«": " ", "»": " ", "“": " ", "”": " ",
+})
+_COMBINING: Final = re.compile(r"[\u0300-\u036f]+")
+_NOT_PRINTABLE_ASCII: Final = re.compile(r"[^\x20-\x7e]+")
+_SPACES: Final = re.compile(r"\s+")
+# Punctuation runs ("???", "!!!", "...") carry nothing: one is enough.
+_PUNCT_RUNS: Final = re.compile(r"([?!.,;:])[?!.,;:]+")
+
+
+def fold(text: str) -> str:
+    """Lower case, no accents, ASCII only, single spaces: "¿Cuánto cuesta 8× H100?" →
+    "cuanto cuesta 8 x h100?"."""
+    text = text[:MAX_CHARS].casefold().translate(_SYMBOLS)
+    text = _COMBINING.sub("", unicodedata.normalize("NFKD", text))
+    text = _NOT_PRINTABLE_ASCII.sub(" ", text)
+    text = _PUNCT_RUNS.sub(r"\1", text)
+    return _SPACES.sub(" ", text).strip()
+
+
+# --- typo correction (a one-edit "symmetric delete" index, built once at import) ----------------
+
+_KNOWN: Final[frozenset[str]] = frozenset(
+    set(TYPO_TARGETS) | PROTECTED_WORDS | set().union(*STOPWORDS.values())
+)
+
+
+def _deletes(word: str) -> set[str]:
+    return {word[:i] + word[i + 1 :] for i in range(len(word))}
+
+
+def _build_index() -> dict[str, str]:
+    index: dict[str, str] = {}
+    for target in TYPO_TARGETS:
+        index.setdefault(target, target)
+        for variant in _deletes(target):
+            index.setdefault(variant, target)
+    return index
+
+
+_INDEX: Final[dict[str, str]] = _build_index()
+_WORD: Final = re.compile(r"[a-z]{4,}")
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """True when a and b differ by one insertion, deletion, substitution or swap of neighbours
+    (the delete index also proposes pairs two edits apart; this check rejects them)."""
+    if a == b:
+        return True
+    la, lb = len(a), len(b)
+    if abs(la - lb) > 1:
+        return False
+    if la == lb:
+        diff = [i for i in range(la) if a[i] != b[i]]
+        if len(diff) == 1:
+            return True
+        return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and (
+            a[diff[1]] == b[diff[0]]
+        )
+    short, long_ = (a, b) if la < lb else (b, a)
+    return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
+
+
+def correct_word(word: str) -> str:
+    """The domain word one edit away from ``word``, or ``word`` itself."""
+    if word in _KNOWN or len(word) > 16:
+        return word
+    for candidate in (word, *_deletes(word)):
+        target = _INDEX.get(candidate)
+        if target is None or not _one_edit(word, target):
+            continue
+        if len(word) == 4 or len(target) == 4:
+            # Four-letter words are close to many real words: only fix the obvious ones.
+            if target not in SHORT_TYPO_TARGETS or word[0] != target[0]:
+                continue
+        return target
+    return word
+
+
+def correct_typos(folded: str) -> str:
+    return _WORD.sub(lambda m: correct_word(m.group(0)), folded)

@@ -1,0 +1,499 @@
+"""Free text → ``Query``: what the user asks (intent) and the facts the engine needs.
+
+Pure and fast: no I/O beyond the packaged catalogue, every regex compiled at import. The text is
+folded (lower case, no accents), mistyped domain words are corrected, then entities are taken out
+one kind at a time — each match is blanked so that a number is read once ("200M tokens" is a
+dataset, not a 0.2B model; "H100 80GB" is a GPU, not 80 GB of VRAM). What remains decides the
+intent.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Literal
+
+from bot.understand import lexicon as lx
+from bot.understand import patterns as px
+from bot.understand.language import detect
+from bot.understand.normalise import MAX_CHARS, correct_typos, fold
+from bot.understand.numbers import parse_decimal, parse_int, tidy
+from bot.understand.query import Intent, Lang, Query
+from rules.catalogue import Catalogue, load_catalogue
+from rules.schema import MethodId
+
+Direction = Literal["below", "above"]
+
+_HOURS_PER: dict[str, Decimal] = {
+    "day": Decimal(24), "week": Decimal(168), "month": Decimal(720),
+}
+
+
+@dataclass
+class _Gpu:
+    gpu_id: str | None  # None: not in the catalogue
+    text: str  # as matched (folded)
+    count: int | None
+
+
+@dataclass
+class _Money:
+    value: Decimal
+    direction: Direction | None
+
+
+@dataclass
+class _Work:
+    """The folded text being consumed, and the facts taken out of it so far."""
+
+    s: str
+    lang: Lang | None
+    params_b: Decimal | None = None
+    model_id: str | None = None
+    gpus: list[_Gpu] = field(default_factory=list)
+    gpu_count: int | None = None
+    vram_gb: Decimal | None = None
+    hours: Decimal | None = None
+    gpu_hours: Decimal | None = None
+    money: list[_Money] = field(default_factory=list)
+    percent: Decimal | None = None
+    seq_len: int | None = None
+    batch_size: int | None = None
+    dataset_tokens: Decimal | None = None
+    lora_rank: int | None = None
+
+    def blank(self, start: int, end: int, fill: str = "") -> None:
+        """Replace s[start:end] by ``fill`` padded with spaces: positions stay valid."""
+        width = end - start
+        filler = fill.center(width) if len(fill) + 2 <= width else " " * width
+        self.s = self.s[:start] + filler + self.s[end:]
+
+    def num(self, raw: str, prefer_thousands: bool = False) -> Decimal:
+        return parse_decimal(raw, self.lang, prefer_thousands)
+
+
+# --- named models ------------------------------------------------------------------------------
+
+_ALIAS_SPLIT = re.compile(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])|[\s_\-]+")
+
+
+def _alias_regex(alias: str) -> re.Pattern[str]:
+    """"Llama-3.1-70B-Instruct" → a pattern that also matches "llama3.1 70b instruct"."""
+    chunks = [c for c in _ALIAS_SPLIT.split(fold(alias)) if c]
+    body = r"[\s_\-]?".join(re.escape(c) for c in chunks)
+    return re.compile(rf"(?<![a-z0-9]){body}(?![a-z0-9])")
+
+
+_alias_cache: dict[str, re.Pattern[str]] = {}
+
+
+def _take_model(work: _Work, cat: Catalogue) -> None:
+    try:
+        models = cat.models
+    except ImportError:  # the model catalogue is optional data: sizes still parse without it
+        return
+    found = models.search(work.s)
+    if not found:
+        return
+    spec = found[0]
+    work.model_id, work.params_b = spec.id, spec.params_b
+    for alias in sorted((spec.name, spec.id, *spec.aliases), key=len, reverse=True):
+        pattern = _alias_cache.get(alias)
+        if pattern is None:
+            pattern = _alias_cache.setdefault(alias, _alias_regex(alias))
+        match = pattern.search(work.s)
+        if match:
+            work.blank(*match.span())
+            return
+
+
+def _take_moe(work: _Work) -> None:
+    match = px.MOE.search(work.s)
+    if match is None:
+        return
+    if work.params_b is None:
+        # Without the catalogue, experts × expert size over-states a mixture-of-experts model
+        # (shared layers counted once): the safe side for a memory plan.
+        work.params_b = tidy(work.num(match.group(1)) * work.num(match.group(2)))
+    work.blank(*match.span())
+
+
+# --- training-run settings ---------------------------------------------------------------------
+
+
+def _k_value(raw: str, k: str | None, lang: Lang | None) -> int:
+    # "4k context" is 4 096 tokens: context lengths are powers of two.
+    value = parse_decimal(raw, lang, prefer_thousands=True)
+    if k:
+        value *= 1024
+    return parse_int(str(value.to_integral_value())) if value.adjusted() < 13 else parse_int(
+        "9" * 13
+    )
+
+
+def _take_settings(work: _Work) -> None:
+    for pattern in (px.SEQ_BEFORE, px.SEQ_AFTER):
+        match = pattern.search(work.s)
+        if match and work.seq_len is None:
+            work.seq_len = _k_value(match.group("num"), match.group("k"), work.lang)
+            work.blank(*match.span())
+    match = px.BATCH.search(work.s)
+    if match:
+        work.batch_size = parse_int(match.group("num"))
+        work.blank(*match.span())
+    match = px.RANK.search(work.s)
+    if match:
+        work.lora_rank = parse_int(match.group("num"))
+        work.blank(*match.span())
+    match = px.DATASET.search(work.s)
+    if match:
+        exponent = lx.TOKEN_MULTIPLIERS.get(match.group("mult") or "", 0)
+        work.dataset_tokens = tidy(work.num(match.group("num")).scaleb(exponent))
+        work.blank(*match.span())
+
+
+# --- GPUs --------------------------------------------------------------------------------------
+
+
+def _lookup_gpu(name: str, mem: str | None, cat: Catalogue) -> str | None:
+    """Catalogue id of a matched GPU name, trying the forms people add or drop."""
+    bare = px.GPU_VENDOR_PREFIX.sub("", name)
+    candidates = [name, bare]
+    if bare.endswith("s") and len(bare) > 4:
+        candidates.append(bare[:-1])  # "H100s" (but not "L40S")
+    candidates.append(px.GPU_SUFFIX.sub("", bare))
+    if mem:
+        candidates = [f"{c} {mem}gb" for c in candidates] + candidates
+    for candidate in candidates:
+        gpu = cat.find_gpu(candidate)
+        if gpu is None:
+            continue
+        if mem is not None and Decimal(mem) != gpu.vram_gb:
+            return None  # "A100 40GB" is another card than the A100 80GB we rent
+        return gpu.id
+    return None
+
+
+def _gpu_count(work: _Work, start: int, end: int) -> tuple[int | None, int, int]:
+    """Count written around a GPU name ("8x H100", "H100 x8", "dos H200"), widening the span."""
+    before = px.GPU_COUNT_BEFORE.search(work.s[max(0, start - 40) : start])
+    if before:
+        offset = max(0, start - 40)
+        raw = before.group("num") or before.group("xnum")
+        count = parse_int(raw) if raw else lx.COUNT_WORDS[before.group("word")]
+        return count, offset + before.start(), end
+    after = px.GPU_COUNT_AFTER.search(work.s[end : end + 16])
+    if after:
+        return parse_int(after.group("num") or after.group("pnum")), start, end + after.end()
+    return None, start, end
+
+
+def _take_gpus(work: _Work, cat: Catalogue) -> None:
+    pos = 0
+    while True:
+        match = px.GPU.search(work.s, pos)
+        if match is None:
+            return
+        pos = match.end()
+        if match.group("spaced") and (
+            match.group("spaced")[2:] not in ("100", "200")
+            or px.SPACED_GPU_UNIT_AFTER.match(work.s[match.end() :])
+        ):
+            continue
+        name, mem = match.group("name").strip(), match.group("mem")
+        gpu_id = _lookup_gpu(name, mem, cat)
+        text = name if mem is None or gpu_id is not None else f"{name} {mem}gb"
+        count, start, end = _gpu_count(work, match.start(), match.end())
+        work.gpus.append(_Gpu(gpu_id, text, count))
+        if count is not None and work.gpu_count is None:
+            work.gpu_count = count
+        work.blank(start, end, "gpu")
+        pos = end
+
+
+# --- durations, money, memory, sizes -----------------------------------------------------------
+
+
+def _duration(value: Decimal, unit: str) -> Decimal:
+    if px.HOUR_UNIT.match(unit):
+        return value
+    if px.MINUTE_UNIT.match(unit):
+        return value / 60
+    if px.DAY_UNIT.match(unit):
+        return value * _HOURS_PER["day"]
+    if px.WEEK_UNIT.match(unit):
+        return value * _HOURS_PER["week"]
+    return value * _HOURS_PER["month"]
+
+
+def _take_hours(work: _Work) -> None:
+    match = px.GPU_HOURS.search(work.s)
+    if match:
+        work.gpu_hours = work.num(match.group("num"))
+        work.blank(*match.span())
+    match = px.HOURS_CLOCK.search(work.s)
+    if match:
+        work.hours = tidy(Decimal(match.group("h")) + Decimal(match.group("m")) / 60)
+        work.blank(*match.span())
+        return
+    match = px.HOURS.search(work.s)
+    if match:
+        work.hours = tidy(_duration(work.num(match.group("num")), match.group("unit")))
+        work.blank(*match.span())
+        return
+    match = px.HALF_HOUR.search(work.s)
+    if match:
+        work.hours = Decimal("0.5")
+        work.blank(*match.span())
+        return
+    for match in px.HOURS_WORDS.finditer(work.s):
+        if px.RATE_BEFORE.search(work.s[max(0, match.start() - 12) : match.start()]):
+            continue  # "$2 an hour", "per day"
+        amount = Decimal(lx.AMOUNT_WORDS[match.group("word")])
+        work.hours = tidy(_duration(amount, match.group("unit")))
+        work.blank(*match.span())
+        return
+
+
+def _direction(before: str) -> Direction | None:
+    if px.DIRECTION_BELOW.search(before):
+        return "below"
+    if px.DIRECTION_ABOVE.search(before):
+        return "above"
+    return None
+
+
+def _take_money(work: _Work) -> None:
+    match = px.PERCENT.search(work.s)
+    if match:
+        work.percent = tidy(work.num(match.group("num")))
+        work.blank(*match.span())
+    for match in px.MONEY.finditer(work.s):
+        raw = match.group("a") or match.group("b")
+        before = work.s[max(0, match.start() - 24) : match.start()]
+        work.money.append(_Money(tidy(work.num(raw)), _direction(before)))
+    if work.money:
+        work.s = px.MONEY.sub(lambda m: " " * (m.end() - m.start()), work.s)
+
+
+def _take_vram(work: _Work) -> None:
+    match = px.VRAM.search(work.s)
+    if match is None:
+        return
+    value = work.num(match.group("num"))
+    if match.group("tb") or match.group("tb2"):
+        value *= 1000
+    work.vram_gb = tidy(value)
+    if match.group("count") and work.gpu_count is None:
+        work.gpu_count = parse_int(match.group("count"))
+    work.blank(*match.span())
+
+
+def _take_size(work: _Work) -> None:
+    match = px.SIZE.search(work.s)
+    if match is not None:
+        million = bool(px.SIZE_MILLION_UNIT.match(match.group("unit")))
+        # "70.000 millones" groups thousands whatever the language.
+        value = work.num(match.group("num"), prefer_thousands=million)
+        if work.params_b is None:
+            work.params_b = tidy(value.scaleb(-3) if million else value)
+        work.blank(*match.span())
+        return
+    match = px.SIZE_PARAMS.search(work.s)
+    if match is not None:
+        if work.params_b is None:
+            work.params_b = tidy(work.num(match.group("num"), prefer_thousands=True).scaleb(-9))
+        work.blank(*match.span())
+
+
+def _take_gpu_count(work: _Work) -> None:
+    match = px.GPU_COUNT_ALONE.search(work.s)
+    if match is None:
+        return
+    if work.gpu_count is None:
+        raw = match.group("num")
+        work.gpu_count = parse_int(raw) if raw else lx.COUNT_WORDS[match.group("word")]
+    work.blank(match.start(), match.end(), "gpu")
+
+
+# --- method ------------------------------------------------------------------------------------
+
+
+def _method(s: str) -> MethodId | None:
+    """The training method named first in the text (ties: the more specific pattern)."""
+    best: tuple[int, int, MethodId] | None = None
+    for rank, (method, pattern) in enumerate(px.METHODS):
+        for match in pattern.finditer(s):
+            if match.group(0) == "full" and px.FULL_NOT_METHOD.match(s[match.end() :]):
+                continue  # "full price list"
+            key = (match.start(), rank, method)
+            if best is None or key < best:
+                best = key
+            break
+    return None if best is None else best[2]
+
+
+def _is_inference(s: str, method: MethodId | None) -> bool:
+    if px.INFERENCE_STRONG.search(s):
+        return True
+    if method is not None or px.TRAINING.search(s):
+        return False
+    # "run Llama 70B" is inference; "the price of a run" is not.
+    return any(
+        not px.RUN_NOUN.search(s[max(0, m.start() - 6) : m.start()])
+        for m in px.INFERENCE_WEAK.finditer(s)
+    )
+
+
+def _inference_method(s: str) -> MethodId:
+    if px.INT4.search(s):
+        return "inference_int4"
+    if px.INT8.search(s):
+        return "inference_int8"
+    return "inference_bf16"
+
+
+# --- flags -------------------------------------------------------------------------------------
+
+
+def _grad_ckpt(s: str) -> bool | None:
+    match = px.GRAD_CKPT.search(s)
+    if match is None:
+        return None
+    before = s[max(0, match.start() - 24) : match.start()]
+    after = s[match.end() : match.end() + 16]
+    return not (px.GRAD_CKPT_OFF_BEFORE.search(before) or px.GRAD_CKPT_OFF_AFTER.match(after))
+
+
+# --- intent ------------------------------------------------------------------------------------
+
+
+def _is_alert(s: str, work: _Work) -> bool:
+    if px.ALERT.search(s):
+        return True
+    when = px.ALERT_WHEN.search(s)
+    if when is None:
+        return False
+    rest = s[when.end() :]
+    moves = px.MOVE_DOWN.search(rest) or px.MOVE_UP.search(rest)
+    priced = any(m.direction for m in work.money) or px.PRICES.search(s)
+    return bool(moves and priced) or any(m.direction for m in work.money)
+
+
+def _intent(s: str, work: _Work, method: MethodId | None, inference: bool) -> Intent:
+    command = px.COMMAND.match(s)
+    if command and command.group("cmd") in lx.COMMANDS:
+        return lx.COMMANDS[command.group("cmd")]
+    if _is_alert(s, work):
+        return "alert"
+    if px.PAY_STRONG.search(s):
+        return "pay"
+    has_work = work.params_b is not None or method is not None or inference
+    gpuish = bool(work.gpus) or work.vram_gb is not None
+    priced = bool(px.PRICES.search(s))
+    if len(work.gpus) >= 2 and (px.COMPARE.search(s) or has_work or not priced):
+        return "compare"
+    if px.RECOMMEND.search(s):
+        return "recommend"
+    hours = work.hours is not None or work.gpu_hours is not None
+    if px.RATE.search(s) and not hours and not has_work and gpuish:
+        return "prices"  # "how much is an H100 per hour?"
+    if px.COST.search(s) or (
+        (px.HOW_MUCH.search(s) or priced) and (hours or has_work) and not px.MEMORY.search(s)
+    ):
+        return "cost"
+    training = bool(px.TRAINING.search(s))
+    if gpuish and (has_work or training or px.FIT_STRONG.search(s)):
+        return "fit"
+    if has_work or px.MEMORY.search(s):
+        return "memory"
+    if px.PAY_COINS.search(s):
+        return "pay"
+    if priced or px.HOW_MUCH.search(s) or gpuish:
+        return "prices"
+    if px.HELP.search(s) or px.GREETING_ONLY.match(s.strip()):
+        return "help"
+    return "unknown"
+
+
+def _alert_direction(s: str, work: _Work) -> Direction | None:
+    for money in work.money:
+        if money.direction:
+            return money.direction
+    if px.MOVE_DOWN.search(s):
+        return "below"
+    if px.MOVE_UP.search(s):
+        return "above"
+    return None
+
+
+# --- assembly ----------------------------------------------------------------------------------
+
+
+def _as_written(folded: str, original: str) -> str:
+    """The original spelling of a folded GPU name ("rtx 9090" → "RTX 9090")."""
+    body = r"[\s\-]*".join(re.escape(c) for c in folded.replace(" ", ""))
+    match = re.search(body, original[:MAX_CHARS], re.IGNORECASE)
+    return match.group(0) if match else folded.upper()
+
+
+def _hours(work: _Work) -> Decimal | None:
+    if work.hours is not None:
+        return work.hours
+    if work.gpu_hours is None:
+        return None
+    # "20 GPU-hours on 2 H200s" is 10 hours of wall clock.
+    count = work.gpu_count if work.gpu_count and work.gpu_count > 0 else 1
+    return tidy(work.gpu_hours / count)
+
+
+def understand(text: str, catalogue: Catalogue | None = None) -> Query:
+    """What a question in English, Spanish or French asks, as a typed ``Query``."""
+    cat = catalogue or load_catalogue()
+    folded = fold(text)
+    s = correct_typos(folded)
+    work = _Work(s=s, lang=detect(text, s))
+    _take_model(work, cat)
+    _take_moe(work)
+    _take_settings(work)
+    _take_gpus(work, cat)
+    _take_hours(work)
+    _take_money(work)
+    _take_vram(work)
+    _take_size(work)
+    _take_gpu_count(work)
+    rest = work.s
+    method = _method(rest)
+    inference = _is_inference(rest, method)
+    if inference:
+        method = _inference_method(rest)
+    intent = _intent(rest, work, method, inference)
+    known = [g.gpu_id for g in work.gpus if g.gpu_id is not None]
+    unknown = [g.text for g in work.gpus if g.gpu_id is None]
+    alert = intent == "alert"
+    first_money = work.money[0].value if work.money else None
+    return Query(
+        text=text,
+        lang=work.lang,
+        intent=intent,
+        params_b=work.params_b,
+        model_id=work.model_id,
+        method=method,
+        inference=inference,
+        gpu=known[0] if known else None,
+        gpu_text=_as_written(unknown[0], text) if unknown else None,
+        other_gpus=tuple(dict.fromkeys(g for g in known[1:] if g != known[0])),
+        gpu_count=work.gpu_count,
+        vram_gb=work.vram_gb,
+        hours=_hours(work),
+        threshold_usd=first_money if alert else None,
+        direction=_alert_direction(rest, work) if alert else None,
+        percent=work.percent if alert else None,
+        seq_len=work.seq_len,
+        batch_size=work.batch_size,
+        dataset_tokens=work.dataset_tokens,
+        lora_rank=work.lora_rank,
+        grad_ckpt=_grad_ckpt(rest),
+        details=bool(px.DETAILS.search(rest)),
+    )

@@ -1,0 +1,183 @@
+"""The lexicon compiled into regular expressions, once, at import.
+
+All patterns run on folded text (lower case ASCII, see ``normalise.fold``). None of them nests
+unbounded quantifiers, so a 4 000-character paste of noise is scanned in linear time.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Final
+
+from bot.understand import lexicon as lx
+from bot.understand.numbers import NUM, NUM_SP
+
+
+def alt(patterns: Iterable[str]) -> str:
+    """One non-capturing alternation; longer fragments first so "mil millones" beats "mil"."""
+    return "(?:" + "|".join(sorted(set(patterns), key=len, reverse=True)) + ")"
+
+
+def words(patterns: Iterable[str]) -> re.Pattern[str]:
+    """The fragments as whole words (not inside a longer word or number)."""
+    return re.compile(rf"(?<![a-z0-9]){alt(patterns)}(?![a-z0-9])")
+
+
+def _ends_with(patterns: Iterable[str]) -> re.Pattern[str]:
+    return re.compile(rf"(?<![a-z0-9]){alt(patterns)}\s?$")
+
+
+# --- entities ----------------------------------------------------------------------------------
+
+_COUNT_WORDS: Final = alt(re.escape(w) for w in lx.COUNT_WORDS)
+_AMOUNT_WORDS: Final = alt(re.escape(w) for w in lx.AMOUNT_WORDS)
+
+# "mixtral 8x7b": an expert count times an expert size, not 8 GPUs.
+MOE: Final = re.compile(r"(?<![\w.])(\d{1,3}) ?x ?(\d{1,4}(?:[.,]\d+)?) ?b(?![a-z0-9])")
+
+SEQ_BEFORE: Final = re.compile(
+    r"(?<![a-z])(?:max[ _-]?seq(?:uence)?[ _-]?len(?:gth)?|seq(?:uence)?[ _-]?len(?:gth)?|"
+    r"seqlen|max[ _-]?len(?:gth)?|cutoff[ _-]?len|context[ _-]?(?:length|len|window|size)|"
+    r"context|ctx(?:[ _-]?len)?|longitud de (?:la )?(?:secuencia|contexto)|ventana de contexto|"
+    r"contexto|secuencias?|longueur de (?:la )?(?:sequence|contexte)|fenetre de contexte|"
+    r"contexte|sequences?)"
+    rf" ?(?:[:=]|of|de|a|is|es|est)? ?(?:de )?(?P<num>{NUM_SP}) ?(?P<k>k)?(?![a-z0-9])"
+)
+SEQ_AFTER: Final = re.compile(
+    rf"(?<![\w.,])(?P<num>{NUM_SP}) ?(?P<k>k)?[ -]?(?:tokens? )?(?:of |de |d')?"
+    r"(?:context\w*|ctx|seq(?:uence)?(?: ?len(?:gth)?)?|secuencia|sequence)(?![a-z])"
+)
+BATCH: Final = re.compile(
+    r"(?<![a-z])(?:per[ _-]?device[ _-]?(?:train[ _-]?)?batch[ _-]?size|"
+    r"micro[ _-]?batch(?:[ _-]?size)?|batch[ _-]?size|batch|bs|mbs|"
+    r"taille (?:de|du) (?:batch|lot)|tamano de(?:l)? (?:batch|lote)|lote)"
+    r" ?(?:[:=]|of|de|is|es|est)? ?(?:de )?(?P<num>\d+)(?![\w.,])"
+)
+RANK: Final = re.compile(
+    r"(?<![a-z])(?:lora[ _-]?)?(?:r|rank|rango|rang)"
+    r" ?(?:[:=]|of|de)? ?(?P<num>\d+)(?![\w.,])"
+)
+_TOKEN_MULT: Final = alt(re.escape(w) for w in lx.TOKEN_MULTIPLIERS)
+DATASET: Final = re.compile(
+    rf"(?<![\w.,])(?P<num>{NUM_SP}) ?-?(?P<mult>{_TOKEN_MULT})? ?-?(?:de |d'|of )?"
+    r"(?:training |entrenamiento |d'entrainement )?tok(?:en)?s?(?![a-z])"
+)
+
+_VENDOR: Final = alt(lx.GPU_VENDOR_WORDS)
+GPU: Final = re.compile(
+    rf"(?:(?<=\dx)|(?<![\w.]))"
+    rf"(?P<name>(?:{_VENDOR} )*"
+    r"(?:(?:rtx|gtx) ?-?(?:[a-z] ?)?\d{3,4}(?: ?ti)?(?: (?:ada|super))?s?"
+    rf"|{alt(lx.GPU_PREFIXES)}-?\d{{2,4}}[a-z]{{0,2}}"
+    r"|(?P<spaced>[hab] \d{3})"
+    r"|[tl]4"
+    r"|[345]0[6-9]0(?: ?ti)?s?)"
+    r"(?: ?-? ?(?:sxm\d?|pcie|nvl))?)"
+    r"(?: ?-? ?(?P<mem>\d{2,3}) ?(?:gb|go|g|gib)(?![a-z0-9]))?"
+    r"(?=$|[^a-z0-9]|x\d)"
+)
+# "a 100 hours" is not an A100: a spaced name followed by a unit is a number.
+SPACED_GPU_UNIT_AFTER: Final = re.compile(
+    r"^ ?(?:h|hrs?|hours?|horas?|heures?|gb|go|\$|dollars?|dolares|tokens?|%|m|b|bn|k|"
+    r"millions?|millones|minutes?|min)(?![a-z])"
+)
+GPU_COUNT_BEFORE: Final = re.compile(
+    rf"(?:(?<![\w.,])(?P<num>-?\d+) ?(?:x ?)?|(?<![a-z])x ?(?P<xnum>\d+) |"
+    rf"(?<![a-z])(?P<word>{_COUNT_WORDS}) )(?:{alt(lx.GPU_NOUNS)} )*$"
+)
+GPU_COUNT_AFTER: Final = re.compile(r"^ ?(?:x ?(?P<num>-?\d+)|\( ?x? ?(?P<pnum>\d+) ?\))(?![\w.,])")
+GPU_SUFFIX: Final = re.compile(r" ?-? ?(?:sxm\d?|pcie)$")
+GPU_VENDOR_PREFIX: Final = re.compile(rf"^(?:{_VENDOR} )+")
+
+GPU_HOURS: Final = re.compile(
+    rf"(?<![\w.,])(?P<num>{NUM_SP}) ?(?:gpu ?-? ?(?:hours?|hrs?|h|horas?|heures?)|"
+    r"(?:horas?|heures?) ?-? ?(?:de )?gpu)(?![a-z])"
+)
+_DURATION_UNITS: Final = alt(
+    (*lx.HOUR_UNITS, *lx.MINUTE_UNITS, *lx.DAY_UNITS, *lx.WEEK_UNITS, *lx.MONTH_UNITS)
+)
+HOURS_CLOCK: Final = re.compile(r"(?<![\w.,])(?P<h>\d{1,3}) ?h ?(?P<m>[0-5]\d)(?: ?min| ?m)?(?![\d])")
+HOURS: Final = re.compile(
+    rf"(?<![\w.,])(?P<num>-?{NUM_SP}) ?-? ?(?P<unit>{_DURATION_UNITS})(?![a-z0-9])"
+)
+HOURS_WORDS: Final = re.compile(
+    rf"(?<![a-z])(?P<word>{_AMOUNT_WORDS}) (?P<unit>{_DURATION_UNITS})(?![a-z0-9])"
+)
+HALF_HOUR: Final = words(lx.HALF_HOUR)
+# "$2 an hour", "per day", "por hora": a rate, not a duration.
+RATE_BEFORE: Final = re.compile(r"(?:\d|\$|dollars?|dolares|usd|per|por|par|cada|each|every) ?$")
+HOUR_UNIT: Final = re.compile(rf"^{alt(lx.HOUR_UNITS)}$")
+MINUTE_UNIT: Final = re.compile(rf"^{alt(lx.MINUTE_UNITS)}$")
+DAY_UNIT: Final = re.compile(rf"^{alt(lx.DAY_UNITS)}$")
+WEEK_UNIT: Final = re.compile(rf"^{alt(lx.WEEK_UNITS)}$")
+
+PERCENT: Final = re.compile(rf"(?<![\w.,])(?P<num>-?{NUM}) ?{alt(lx.PERCENT_UNITS)}")
+_PER_HOUR_SUFFIX: Final = r"(?: ?(?:/|per|por|par|an|a|la|de l'|a l') ?(?:h|hr|hour|hora|heure)\w*)?"
+MONEY: Final = re.compile(
+    rf"(?:{alt(lx.MONEY_BEFORE)} ?(?P<a>-?{NUM_SP})"
+    rf"|(?<![\w.,])(?P<b>-?{NUM_SP}) ?{alt(lx.MONEY_AFTER)}(?![a-z]))"
+    rf"{_PER_HOUR_SUFFIX}"
+)
+DIRECTION_BELOW: Final = _ends_with(lx.DIRECTION_BELOW)
+DIRECTION_ABOVE: Final = _ends_with(lx.DIRECTION_ABOVE)
+
+VRAM: Final = re.compile(
+    rf"(?<![\w.,])(?:(?P<count>\d+) ?x ?)?(?P<num>{NUM_SP})"
+    r"(?: ?(?P<gb>gb|go|gib|gigs?|gigas?|gigabytes?|gigaoctets?)|(?P<gb2>g)"
+    r"| ?(?P<tb>tb|tib|terabytes?|teraoctets?)|(?P<tb2>to))(?![a-z0-9])"
+)
+
+_SIZE_UNITS: Final = alt((*lx.SIZE_UNITS_BILLION, *lx.SIZE_UNITS_MILLION))
+SIZE: Final = re.compile(
+    rf"(?<![\w.,])(?P<num>-?{NUM}) ?-? ?(?P<unit>{_SIZE_UNITS})"
+    rf"(?: (?:de )?{alt(lx.PARAM_WORDS)})?(?![a-z0-9])"
+)
+SIZE_MILLION_UNIT: Final = re.compile(rf"^{alt(lx.SIZE_UNITS_MILLION)}$")
+SIZE_PARAMS: Final = re.compile(
+    rf"(?<![\w.,])(?P<num>{NUM_SP}) ?(?:de )?{alt(lx.PARAM_WORDS)}(?![a-z])"
+)
+
+GPU_COUNT_ALONE: Final = re.compile(
+    rf"(?<![\w.,])(?:(?P<num>\d+)|(?P<word>{_COUNT_WORDS})) ?x? ?"
+    r"(?:gpus?|cards?|tarjetas?|cartes?|graficas?)(?![a-z])"
+)
+
+# --- methods -----------------------------------------------------------------------------------
+
+METHODS: Final = tuple((method, words(frags)) for method, frags in lx.METHOD_PATTERNS)
+FULL_NOT_METHOD: Final = re.compile(rf"^ (?:{lx.FULL_NOT_METHOD_AFTER})")
+INFERENCE_STRONG: Final = words(lx.INFERENCE_STRONG)
+INFERENCE_WEAK: Final = words(lx.INFERENCE_WEAK)
+RUN_NOUN: Final = re.compile(rf"(?<![a-z]){lx.RUN_NOUN_BEFORE} $")
+TRAINING: Final = words(lx.TRAINING_WORDS)
+INT8: Final = words(lx.INFERENCE_INT8)
+INT4: Final = words(lx.INFERENCE_INT4)
+
+# --- intents and flags -------------------------------------------------------------------------
+
+COMMAND: Final = re.compile(r"^/(?P<cmd>[a-z]+)(?:@\w+)?(?![a-z])")
+ALERT: Final = words(lx.ALERT_WORDS)
+ALERT_WHEN: Final = re.compile(rf"(?<![a-z]){lx.ALERT_WHEN}(?![a-z])")
+MOVE_DOWN: Final = words(lx.ALERT_MOVE_DOWN)
+MOVE_UP: Final = words(lx.ALERT_MOVE_UP)
+MOVE_ANY: Final = words(lx.ALERT_MOVE_ANY)
+PAY_STRONG: Final = words(lx.PAY_STRONG)
+PAY_COINS: Final = words(lx.PAY_COINS)
+COMPARE: Final = words(lx.COMPARE_WORDS)
+RECOMMEND: Final = words(lx.RECOMMEND_WORDS)
+COST: Final = words(lx.COST_WORDS)
+HOW_MUCH: Final = words(lx.HOW_MUCH)
+RATE: Final = re.compile(rf"(?<![a-z0-9]){alt(lx.RATE_WORDS)}(?![a-z0-9])")
+FIT_STRONG: Final = words(lx.FIT_STRONG)
+FIT_GENERIC: Final = words(lx.FIT_GENERIC)
+MEMORY: Final = words(lx.MEMORY_WORDS)
+PRICES: Final = words(lx.PRICE_WORDS)
+HELP: Final = words(lx.HELP_WORDS)
+GREETING_ONLY: Final = re.compile(rf"^{alt(lx.GREETINGS)}(?![a-z0-9])[\s!.?,]*$")
+DETAILS: Final = words(lx.DETAILS_WORDS)
+GRAD_CKPT: Final = words(lx.GRAD_CKPT)
+GRAD_CKPT_OFF_BEFORE: Final = re.compile(
+    rf"(?<![a-z]){alt(lx.GRAD_CKPT_OFF_BEFORE)} (?:\w+ )?$"
+)
+GRAD_CKPT_OFF_AFTER: Final = re.compile(rf"^ ?(?:[:=] ?)?{alt(lx.GRAD_CKPT_OFF_AFTER)}(?![a-z])")

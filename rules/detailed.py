@@ -1,0 +1,543 @@
+"""Detailed GPU-memory estimator, used when the user gives sequence length, batch size, LoRA rank
+or checkpointing. The planning rules (DESIGN.md §1) stay the source for fit verdicts; this
+module explains where the memory goes and how the settings move it.
+
+Every constant comes from rules/data/detailed.toml with its source. Internals use float bytes;
+the public result is a Breakdown of named terms in GB (10^9 bytes), Decimal, 0.1 GB resolution.
+
+Model of a training step (per GPU):
+  static  = weights (+ fp32 master) + optimizer states + LoRA adapters (+ FSDP gathered layers,
+            dequantization buffer, CUDA context)
+  dynamic = activations (+ logits) and gradients. Without gradient accumulation the backward
+            pass frees each layer's activations as it produces that layer's gradients, so the
+            peak is the larger of the two rather than their sum (an explicit negative
+            "backward_overlap" term); with accumulation the gradients of the previous
+            micro-batch are alive during the next forward pass and both count in full.
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from collections.abc import Sequence
+from decimal import ROUND_HALF_UP, Decimal
+from functools import cache
+from importlib import resources
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from rules.errors import DataError, InvalidModelSize, UnknownMethod
+from rules.model_catalogue import Architecture, ModelSpec
+
+__all__ = [
+    "INFERENCE_METHOD_IDS",
+    "TRAINING_METHOD_IDS",
+    "Breakdown",
+    "Constants",
+    "Term",
+    "estimate_inference",
+    "estimate_training",
+    "load_constants",
+    "resolve_shape",
+]
+
+TrainingMethod = Literal["qlora", "lora", "full_adamw", "full_adam8bit"]
+InferenceMethod = Literal["inference_bf16", "inference_int8", "inference_int4"]
+Precision = Literal["mixed", "bf16"]
+LossImpl = Literal["eager", "fused", "chunked"]
+
+TRAINING_METHOD_IDS: tuple[str, ...] = ("qlora", "lora", "full_adamw", "full_adam8bit")
+INFERENCE_METHOD_IDS: tuple[str, ...] = ("inference_bf16", "inference_int8", "inference_int4")
+
+# LoRA target groups users name; "all" = every linear layer of the blocks (QLoRA paper §4).
+_ATTN = ("q_proj", "k_proj", "v_proj", "o_proj")
+_MLP = ("gate_proj", "up_proj", "down_proj")
+_TARGET_GROUPS: dict[str, tuple[str, ...]] = {
+    "all": _ATTN + _MLP,
+    "all_linear": _ATTN + _MLP,
+    "attention": _ATTN,
+    "mlp": _MLP,
+    "qv": ("q_proj", "v_proj"),
+}
+_GB = 1e9
+
+
+# ----------------------------------------------------------------------------- constants
+
+
+class _Constant(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    value: Decimal
+    source: str = Field(min_length=3)
+    verified: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}$")
+
+
+class Constants(BaseModel):
+    """The values of rules/data/detailed.toml (floats for arithmetic)."""
+
+    model_config = ConfigDict(frozen=True)
+    values: dict[str, float]
+    sources: dict[str, str]
+
+    def __getitem__(self, key: str) -> float:
+        try:
+            return self.values[key]
+        except KeyError:
+            raise DataError(f"rules/data/detailed.toml: missing constant {key!r}") from None
+
+
+@cache
+def load_constants() -> Constants:
+    text = resources.files("rules.data").joinpath("detailed.toml").read_text(encoding="utf-8")
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"rules/data/detailed.toml: {exc}") from exc
+    values: dict[str, float] = {}
+    sources: dict[str, str] = {}
+    for section, entries in doc.items():
+        if not isinstance(entries, dict):
+            raise DataError(f"rules/data/detailed.toml: [{section}] is not a table")
+        for name, raw in entries.items():
+            key = f"{section}.{name}"
+            try:
+                const = _Constant.model_validate(raw)
+            except ValidationError as exc:
+                raise DataError(f"rules/data/detailed.toml: {key}: {exc}") from exc
+            if not const.value.is_finite() or const.value <= 0:
+                raise DataError(f"rules/data/detailed.toml: {key} must be positive")
+            values[key] = float(const.value)
+            sources[key] = const.source
+    return Constants(values=values, sources=sources)
+
+
+# ----------------------------------------------------------------------------- result
+
+
+class Term(BaseModel):
+    """One named part of the per-GPU peak, in GB."""
+
+    model_config = ConfigDict(frozen=True)
+    name: str
+    gb: Decimal
+    note: str = ""
+
+
+class Breakdown(BaseModel):
+    """Where the memory of one run goes. Terms are per GPU and add up to per_gpu_gb."""
+
+    model_config = ConfigDict(frozen=True)
+    kind: Literal["training", "inference"]
+    method: str
+    model_id: str | None
+    params_b: Decimal
+    gpus: int
+    terms: tuple[Term, ...]
+    per_gpu_gb: Decimal
+    total_gb: Decimal
+    allocator_gb: Decimal = Field(
+        description="per-GPU peak without the CUDA context: what torch.cuda.max_memory_* reports"
+    )
+    assumptions: tuple[str, ...]
+
+    def term(self, name: str) -> Decimal:
+        for t in self.terms:
+            if t.name == name:
+                return t.gb
+        return Decimal(0)
+
+
+def _gb(nbytes: float) -> Decimal:
+    return Decimal(repr(nbytes / _GB)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+
+
+def _finish(
+    kind: Literal["training", "inference"],
+    method: str,
+    shape: _Shape,
+    gpus: int,
+    parts: list[tuple[str, float, str]],
+    context_bytes: float,
+    assumptions: list[str],
+) -> Breakdown:
+    per_gpu = sum(b for _, b, _ in parts)
+    terms = tuple(Term(name=n, gb=_gb(b), note=note) for n, b, note in parts)
+    return Breakdown(
+        kind=kind,
+        method=method,
+        model_id=shape.model_id,
+        params_b=Decimal(repr(round(shape.params / _GB, 3))),
+        gpus=gpus,
+        terms=terms,
+        per_gpu_gb=_gb(per_gpu),
+        total_gb=_gb(per_gpu * gpus),
+        allocator_gb=_gb(per_gpu - context_bytes),
+        assumptions=tuple(assumptions),
+    )
+
+
+# ----------------------------------------------------------------------------- model shape
+
+
+class _Shape(BaseModel):
+    """What the estimator needs to know about the model, from an architecture or assumed."""
+
+    model_config = ConfigDict(frozen=True)
+    model_id: str | None
+    params: float  # all parameters
+    arch: Architecture
+    assumed: bool  # arch synthesised from the parameter count
+
+
+def _synthetic_arch(params: float) -> Architecture:
+    """A Llama-like shape for a bare parameter count: hidden/layers ≈ 128 and
+    params ≈ 12·layers·hidden² (Llama 3 8B: 4096/32; 405B: 16384/126), hidden a multiple of
+    128, GQA with 8 KV heads, SwiGLU width 3.5·hidden, 128k vocabulary."""
+    hidden = max(128, round((params * 128 / 12) ** (1 / 3) / 128) * 128)
+    layers = max(1, round(params / (12 * hidden * hidden)))
+    heads = hidden // 128
+    kv = 8 if heads % 8 == 0 else heads
+    return Architecture(
+        layers=layers,
+        hidden=hidden,
+        heads=heads,
+        kv_heads=kv,
+        intermediate=int(3.5 * hidden),
+        vocab=128256,
+        tied_embeddings=False,
+        source="assumed Llama-like shape (no architecture on file)",
+    )
+
+
+def resolve_shape(model: ModelSpec | Architecture | Decimal | float | int) -> _Shape:
+    """Accept a catalogue entry, an architecture or a parameter count in billions."""
+    if isinstance(model, ModelSpec):
+        if model.arch is not None:
+            return _Shape(
+                model_id=model.id, params=float(model.arch.param_count()), arch=model.arch,
+                assumed=False,
+            )
+        params = float(model.params_b) * _GB
+        # Activations scale with the parameters a token goes through (MoE: the active ones).
+        shape_params = float(model.active_params_b or model.params_b) * _GB
+        return _Shape(model_id=model.id, params=params, arch=_synthetic_arch(shape_params),
+                      assumed=True)
+    if isinstance(model, Architecture):
+        return _Shape(model_id=None, params=float(model.param_count()), arch=model, assumed=False)
+    params_b = float(model)
+    if not math.isfinite(params_b) or params_b <= 0:
+        raise InvalidModelSize(params_b=model)
+    return _Shape(model_id=None, params=params_b * _GB, arch=_synthetic_arch(params_b * _GB),
+                  assumed=True)
+
+
+def _split_params(shape: _Shape) -> tuple[float, float]:
+    """(block linear weights, everything else: embeddings, head, norms)."""
+    if shape.assumed:
+        return shape.params, 0.0  # unknown split: treat all as block weights
+    block = float(shape.arch.block_linear_params())
+    return block, max(0.0, shape.params - block)
+
+
+def _largest_linear(arch: Architecture) -> int:
+    return max(i * o for i, o, _ in arch.linear_shapes().values())
+
+
+def _largest_tensor(arch: Architecture) -> int:
+    return max(_largest_linear(arch), arch.vocab * arch.hidden)
+
+
+def _lora_params(arch: Architecture, rank: int, targets: Sequence[str]) -> int:
+    shapes = arch.linear_shapes()
+    total = 0
+    for name in targets:
+        if name in shapes:
+            fan_in, fan_out, copies = shapes[name]
+            total += rank * (fan_in + fan_out) * copies
+    return total * arch.layers
+
+
+def _resolve_targets(targets: str | Sequence[str]) -> tuple[str, ...]:
+    if isinstance(targets, str):
+        key = targets.lower().replace("-", "_")
+        if key in _TARGET_GROUPS:
+            return _TARGET_GROUPS[key]
+        targets = [t.strip() for t in key.split(",") if t.strip()]
+    aliases = {"q": "q_proj", "k": "k_proj", "v": "v_proj", "o": "o_proj",
+               "output_proj": "o_proj", "gate": "gate_proj", "up": "up_proj",
+               "down": "down_proj", "w1": "gate_proj", "w3": "up_proj", "w2": "down_proj"}
+    out: list[str] = []
+    for t in targets:
+        key = t.lower()
+        if key in _TARGET_GROUPS:
+            out.extend(_TARGET_GROUPS[key])
+        else:
+            out.append(aliases.get(key, key))
+    return tuple(dict.fromkeys(out))
+
+
+def _activation_bytes_per_token_layer(
+    arch: Architecture, seq_len: int, flash: bool, compiled: bool, c: Constants
+) -> float:
+    """Bytes kept for backward per token and layer (Korthikanti §4.1 count, shape-aware)."""
+    h, q, kv = arch.hidden, arch.q_dim, arch.kv_dim
+    width = arch.ffn_width * (arch.active_experts if arch.is_moe else 1)
+    mlp_tensors = 4 if arch.gated_mlp else 2
+    bf16 = c["bytes.bf16"]
+    norms = 2 * bf16 * h
+    attention = bf16 * (h + 2 * q + 2 * kv)
+    mlp = bf16 * (h + mlp_tensors * width)
+    total = norms + attention + mlp
+    if not compiled:
+        total += 2 * c["activations.eager_norm_fp32_copy"] * h
+    if not flash:
+        total += c["activations.korthikanti_attention_scores"] * arch.heads * seq_len
+    return total
+
+
+# ----------------------------------------------------------------------------- training
+
+
+def estimate_training(
+    model: ModelSpec | Architecture | Decimal | float | int,
+    method: str,
+    seq_len: int,
+    micro_batch: int,
+    grad_ckpt: bool,
+    lora_rank: int = 16,
+    gpus: int = 1,
+    *,
+    lora_targets: str | Sequence[str] = "all",
+    precision: Precision | None = None,
+    optimizer_paged: bool = False,
+    optimizer_in_backward: bool = False,
+    grad_accumulation: bool = True,
+    flash_attention: bool = True,
+    compiled: bool = False,
+    loss: LossImpl | None = None,
+    double_quant: bool = True,
+) -> Breakdown:
+    """Per-GPU peak memory of one fine-tuning step.
+
+    model: catalogue entry, Architecture, or parameter count in billions (a Llama-like shape is
+      then assumed and said so). method: qlora, lora, full_adamw, full_adam8bit.
+    seq_len, micro_batch: tokens per sequence and sequences per GPU per step.
+    grad_ckpt: full activation checkpointing (recompute each layer in backward).
+    gpus: >1 means FSDP / DeepSpeed ZeRO-3 sharding of weights, gradients and optimizer states.
+    precision: "mixed" (fp32 master weights, fp32 gradients; Hugging Face Trainer bf16=True) or
+      "bf16" (pure bf16, torchtune). Default: mixed for full fine-tuning.
+    grad_accumulation: gradients of a previous micro-batch alive during the forward pass.
+    loss: "eager" (fp32 cross-entropy), "fused" (compiled) or "chunked" (torchtune chunked CE).
+    """
+    if method not in TRAINING_METHOD_IDS:
+        raise UnknownMethod(method=method)
+    if seq_len < 1 or micro_batch < 1 or gpus < 1 or lora_rank < 1:
+        raise ValueError("seq_len, micro_batch, gpus and lora_rank must be positive")
+    c = load_constants()
+    shape = resolve_shape(model)
+    arch = shape.arch
+    n = float(shape.params)
+    shard = float(gpus)
+    full = method in ("full_adamw", "full_adam8bit")
+    prec: Precision = precision or ("mixed" if full else "bf16")
+    loss_impl: LossImpl = loss or ("fused" if compiled else "eager")
+    bf16, fp32 = c["bytes.bf16"], c["bytes.fp32"]
+    assumptions: list[str] = []
+    parts: list[tuple[str, float, str]] = []
+    block, rest = _split_params(shape)
+
+    if shape.assumed:
+        assumptions.append(
+            f"No architecture on file: assumed a Llama-like shape ({arch.layers} layers, hidden "
+            f"{arch.hidden}, vocabulary {arch.vocab}) for activations and adapters."
+        )
+
+    # -- weights, master copy, gradients, optimizer states ---------------------------------
+    grads = 0.0
+    if full:
+        parts.append(("weights", n * bf16 / shard, "bf16 compute copy"))
+        if prec == "mixed":
+            parts.append(("master_weights", n * c["training.master_weights_fp32"] / shard,
+                          "fp32 master copy (mixed precision)"))
+            grad_bytes = c["training.gradients_mixed"]
+        else:
+            grad_bytes = c["training.gradients_bf16"]
+        if method == "full_adamw":
+            opt_bytes = (c["training.adamw_fp32_states"] if prec == "mixed"
+                         else c["training.adamw_bf16_states"])
+            opt_label = "AdamW m+v " + ("fp32" if prec == "mixed" else "bf16")
+        else:
+            opt_bytes = c["training.adam8bit_states"]
+            opt_label = "8-bit Adam m+v"
+        opt = n * opt_bytes / shard
+        if optimizer_paged:
+            assumptions.append(
+                f"Paged optimizer: its {_gb(opt)} GB of states per GPU live in CUDA unified "
+                "memory and are paged to CPU RAM when the GPU is full, so they are not counted."
+            )
+            opt = 0.0
+        parts.append(("optimizer_states", opt, opt_label))
+        if optimizer_in_backward:
+            grads = _largest_tensor(arch) * grad_bytes if not shape.assumed else 0.0
+            assumptions.append("Optimizer step fused into backward: one gradient tensor at a time.")
+        else:
+            grads = n * grad_bytes / shard
+    else:
+        if method == "qlora":
+            bits = 8 * c["bytes.nf4"] + c[
+                "bits.quant_constants_double" if double_quant else "bits.quant_constants_plain"
+            ]
+            weights = block * bits / 8 + rest * bf16
+            parts.append(("weights", weights / shard,
+                          f"NF4 block weights ({bits:.3f} bits/param), embeddings/norms bf16"))
+            assumptions.append(
+                "QLoRA: transformer-block linear layers in 4-bit NormalFloat"
+                + (" with double quantization" if double_quant else "")
+                + "; embeddings, output head and norms stay in bf16 (bitsandbytes default)."
+            )
+        else:
+            parts.append(("weights", n * bf16 / shard, "frozen bf16 base"))
+        targets = _resolve_targets(lora_targets)
+        adapters = _lora_params(arch, lora_rank, targets)
+        parts.append(("lora_adapters", adapters * c["training.adapter_bytes_per_param"] / shard,
+                      f"{adapters / 1e6:.1f}M trainable params x 16 B (weights, grads, AdamW)"))
+        assumptions.append(
+            f"LoRA rank {lora_rank} on {', '.join(targets)} of every layer."
+        )
+
+    # -- activations and logits --------------------------------------------------------------
+    tokens = float(seq_len * micro_batch)
+    per_tok_layer = _activation_bytes_per_token_layer(arch, seq_len, flash_attention, compiled, c)
+    if grad_ckpt:
+        stored = tokens * arch.layers * c["activations.checkpoint_inputs"] * arch.hidden
+        working = tokens * per_tok_layer
+        parts.append(("activations", stored + working,
+                      "checkpointed layer inputs + one layer recomputed"))
+    else:
+        parts.append(("activations", tokens * arch.layers * per_tok_layer,
+                      "all layers kept for backward"))
+    logit_bytes = c[f"activations.logits_{loss_impl}"]
+    parts.append(("logits", tokens * arch.vocab * logit_bytes,
+                  f"s·b·V x {logit_bytes:g} B ({loss_impl} loss)"))
+    acts = sum(b for name, b, _ in parts if name in ("activations", "logits"))
+    if full:
+        parts.append(("gradients", grads, "fp32" if prec == "mixed" else "bf16"))
+        if not grad_accumulation:
+            parts.append(("backward_overlap", -min(acts, grads),
+                          "activations freed as gradients are produced"))
+            assumptions.append(
+                "No gradient accumulation: backward frees each layer's activations as it writes "
+                "that layer's gradients, so the peak holds the larger of the two."
+            )
+        else:
+            assumptions.append(
+                "Gradient accumulation: the previous micro-batch's gradients are alive during "
+                "the forward pass, so activations and gradients add up."
+            )
+
+    # -- buffers ---------------------------------------------------------------------------
+    if gpus > 1:
+        per_layer_params = block / arch.layers
+        if method == "qlora":
+            per_layer_bytes = per_layer_params * (
+                8 * c["bytes.nf4"] + c["bits.quant_constants_double" if double_quant
+                                       else "bits.quant_constants_plain"]) / 8
+        else:
+            per_layer_bytes = per_layer_params * bf16
+        gathered = c["overhead.fsdp_gathered_layers"] * per_layer_bytes
+        parts.append(("sharding_buffers", gathered,
+                      f"{c['overhead.fsdp_gathered_layers']:g} all-gathered layers in flight"))
+        assumptions.append(
+            f"{gpus} GPUs with FSDP / DeepSpeed ZeRO-3: weights, gradients and optimizer states "
+            f"sharded {gpus} ways; each GPU runs its own micro-batch of {micro_batch}."
+        )
+    if method == "qlora":
+        parts.append(("dequant_buffer", _largest_linear(arch) * bf16,
+                      "largest weight dequantized to bf16 for its matmul"))
+    context = c["overhead.cuda_context_gb"] * _GB
+    parts.append(("cuda_context", context, "CUDA context and kernels"))
+
+    assumptions.append(
+        f"{seq_len} tokens x {micro_batch} sequences per GPU; activation checkpointing "
+        + ("on" if grad_ckpt else "off")
+        + ("; FlashAttention/SDPA (no s² scores)" if flash_attention else "; eager attention")
+        + ("; torch.compile" if compiled else "; eager (fp32 norm copies)")
+        + "."
+    )
+    if full:
+        assumptions.append(
+            "Precision: " + ("mixed (fp32 master weights and gradients)" if prec == "mixed"
+                             else "pure bf16 (no fp32 master copy)") + "."
+        )
+    return _finish("training", method, shape, gpus, parts, context, assumptions)
+
+
+# ----------------------------------------------------------------------------- inference
+
+
+def estimate_inference(
+    model: ModelSpec | Architecture | Decimal | float | int,
+    method: str,
+    context_len: int,
+    batch: int = 1,
+    gpus: int = 1,
+    *,
+    kv_cache_bytes: float | None = None,
+    double_quant: bool = False,
+    unquantized_bytes: float | None = None,
+) -> Breakdown:
+    """Per-GPU memory to serve `batch` sequences of `context_len` tokens (prompt + output).
+
+    Weights and KV cache split evenly over `gpus` (tensor or pipeline parallel). The KV cache is
+    GQA-aware: 2·layers·kv_heads·head_dim·bytes per token. int8/int4 quantize the block linear
+    layers (bitsandbytes); embeddings and norms stay in `unquantized_bytes` (2 = bf16)."""
+    if method not in INFERENCE_METHOD_IDS:
+        raise UnknownMethod(method=method)
+    if context_len < 1 or batch < 1 or gpus < 1:
+        raise ValueError("context_len, batch and gpus must be positive")
+    c = load_constants()
+    shape = resolve_shape(model)
+    arch = shape.arch
+    bf16 = c["bytes.bf16"]
+    keep = unquantized_bytes if unquantized_bytes is not None else c["inference.unquantized_default"]
+    block, rest = _split_params(shape)
+    assumptions: list[str] = []
+    parts: list[tuple[str, float, str]] = []
+    if shape.assumed:
+        assumptions.append(
+            f"No architecture on file: assumed a Llama-like shape ({arch.layers} layers, "
+            f"{arch.kv_heads} KV heads of {arch.head_size}) for the KV cache."
+        )
+    if method == "inference_bf16":
+        weights = shape.params * bf16
+        note = "bf16 weights"
+    elif method == "inference_int8":
+        weights = block * c["bytes.int8"] + rest * keep
+        note = "int8 block weights (LLM.int8)"
+    else:
+        bits = 8 * c["bytes.nf4"] + c[
+            "bits.quant_constants_double" if double_quant else "bits.quant_constants_plain"
+        ]
+        weights = block * bits / 8 + rest * keep
+        note = f"4-bit block weights ({bits:.3f} bits/param)"
+    parts.append(("weights", weights / gpus, note))
+    kv_value = kv_cache_bytes if kv_cache_bytes is not None else bf16
+    kv = arch.kv_cache_bytes_per_token(kv_value) * context_len * batch
+    parts.append(("kv_cache", kv / gpus,
+                  f"{arch.kv_cache_bytes_per_token(kv_value) / 1e6:.3f} MB/token x "
+                  f"{context_len} x {batch}"))
+    # Prefill working set of one layer (no gradients kept) and last-position logits in fp32.
+    width = arch.ffn_width * (arch.active_experts if arch.is_moe else 1)
+    working = float(context_len * batch) * bf16 * (4 * arch.hidden + 3 * width)
+    parts.append(("activations", working / gpus, "one layer's prefill working set"))
+    parts.append(("logits", batch * arch.vocab * c["bytes.fp32"], "next-token logits, fp32"))
+    context = c["overhead.cuda_context_gb"] * _GB
+    parts.append(("cuda_context", context, "CUDA context and kernels"))
+    assumptions.append(
+        f"{context_len} tokens of context x {batch} sequences; KV cache in "
+        f"{kv_value:g}-byte values."
+    )
+    if gpus > 1:
+        assumptions.append(f"Weights and KV cache split evenly over {gpus} GPUs.")
+    return _finish("inference", method, shape, gpus, parts, context, assumptions)

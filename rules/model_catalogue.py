@@ -1,0 +1,347 @@
+"""The catalogue of named models (rules/data/models.toml): parameter counts, architectures and
+the spellings users type for them.
+
+Pure: loads only its packaged data file. Names are matched on a normalised token form so that
+"llama3.1 70b", "Llama-3.1-70B-Instruct" and "meta-llama/Llama-3.1-70B" are the same key.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import difflib
+import re
+import tomllib
+from decimal import Decimal
+from collections.abc import Iterator
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from rules.errors import DataError
+
+__all__ = [
+    "Architecture",
+    "ModelCatalogue",
+    "ModelSpec",
+    "load_models",
+    "normalise_name",
+]
+
+
+class _Data(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Architecture(_Data):
+    """Decoder-only transformer shape, as in the model's config.json."""
+
+    layers: int = Field(gt=0)
+    hidden: int = Field(gt=0)
+    heads: int = Field(gt=0)
+    kv_heads: int = Field(gt=0)
+    intermediate: int = Field(gt=0)
+    vocab: int = Field(gt=0)
+    tied_embeddings: bool = False
+    head_dim: int | None = Field(default=None, gt=0)
+    gated_mlp: bool = True
+    experts: int = Field(default=1, gt=0)
+    active_experts: int = Field(default=1, gt=0)
+    expert_intermediate: int | None = Field(default=None, gt=0)
+    source: str = Field(min_length=3)
+    mirror: str | None = None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Architecture:
+        if self.heads % self.kv_heads:
+            raise ValueError(f"heads ({self.heads}) must be a multiple of kv_heads ({self.kv_heads})")
+        if self.active_experts > self.experts:
+            raise ValueError("active_experts cannot exceed experts")
+        if self.head_dim is None and self.hidden % self.heads:
+            raise ValueError("hidden is not a multiple of heads: give head_dim")
+        return self
+
+    # -- shapes ------------------------------------------------------------------------------
+
+    @property
+    def head_size(self) -> int:
+        return self.head_dim if self.head_dim is not None else self.hidden // self.heads
+
+    @property
+    def q_dim(self) -> int:
+        return self.heads * self.head_size
+
+    @property
+    def kv_dim(self) -> int:
+        return self.kv_heads * self.head_size
+
+    @property
+    def is_moe(self) -> bool:
+        return self.experts > 1
+
+    @property
+    def ffn_width(self) -> int:
+        """Width of one MLP (one expert's, for MoE)."""
+        if self.is_moe and self.expert_intermediate is not None:
+            return self.expert_intermediate
+        return self.intermediate
+
+    def linear_shapes(self) -> dict[str, tuple[int, int, int]]:
+        """Per-layer linear projections: name -> (in_features, out_features, copies per layer).
+        MLP projections are counted once per expert."""
+        h, f = self.hidden, self.ffn_width
+        shapes: dict[str, tuple[int, int, int]] = {
+            "q_proj": (h, self.q_dim, 1),
+            "k_proj": (h, self.kv_dim, 1),
+            "v_proj": (h, self.kv_dim, 1),
+            "o_proj": (self.q_dim, h, 1),
+            "up_proj": (h, f, self.experts),
+            "down_proj": (f, h, self.experts),
+        }
+        if self.gated_mlp:
+            shapes["gate_proj"] = (h, f, self.experts)
+        return shapes
+
+    # -- parameter counts (biases and norms are <0.1 % and left out) -------------------------
+
+    def attention_params_per_layer(self) -> int:
+        return 2 * self.hidden * self.q_dim + 2 * self.hidden * self.kv_dim
+
+    def mlp_params_per_expert(self) -> int:
+        return (3 if self.gated_mlp else 2) * self.hidden * self.ffn_width
+
+    def router_params_per_layer(self) -> int:
+        return self.hidden * self.experts if self.is_moe else 0
+
+    def embedding_params(self) -> int:
+        """Token embedding plus the output projection when it is not tied to it."""
+        return self.vocab * self.hidden * (1 if self.tied_embeddings else 2)
+
+    def block_linear_params(self) -> int:
+        """All linear weights inside the transformer blocks (what 4-bit/8-bit loaders quantize)."""
+        per_layer = (
+            self.attention_params_per_layer()
+            + self.experts * self.mlp_params_per_expert()
+            + self.router_params_per_layer()
+        )
+        return self.layers * per_layer
+
+    def param_count(self) -> int:
+        """Total parameters implied by the architecture (cross-check against params_b)."""
+        norms = self.layers * 2 * self.hidden + self.hidden
+        return self.block_linear_params() + self.embedding_params() + norms
+
+    def active_param_count(self) -> int:
+        """Parameters used per token: only `active_experts` of the experts run."""
+        idle = self.experts - self.active_experts
+        return self.param_count() - self.layers * idle * self.mlp_params_per_expert()
+
+    def kv_cache_bytes_per_token(self, bytes_per_value: float = 2.0) -> float:
+        """K and V for every layer: 2 · layers · kv_heads · head_dim · bytes (GQA-aware)."""
+        return 2 * self.layers * self.kv_dim * bytes_per_value
+
+
+class ModelSpec(_Data):
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9.\-]*$")
+    name: str = Field(min_length=1)
+    params_b: Decimal
+    active_params_b: Decimal | None = None
+    aliases: tuple[str, ...] = ()
+    gated: bool = False
+    source: str = Field(min_length=3)
+    verified: dt.date
+    arch: Architecture | None = None
+
+    @field_validator("params_b", "active_params_b")
+    @classmethod
+    def _positive(cls, value: Decimal | None) -> Decimal | None:
+        if value is not None and (not value.is_finite() or value <= 0):
+            raise ValueError("must be a positive number of billions")
+        return value
+
+    @model_validator(mode="after")
+    def _moe(self) -> ModelSpec:
+        if self.active_params_b is not None and self.active_params_b > self.params_b:
+            raise ValueError("active_params_b cannot exceed params_b")
+        if self.arch is not None and self.arch.is_moe and self.active_params_b is None:
+            raise ValueError("a mixture-of-experts model needs active_params_b")
+        return self
+
+    @property
+    def is_moe(self) -> bool:
+        return self.active_params_b is not None
+
+    def arch_params_b(self) -> Decimal | None:
+        """Parameter count implied by the architecture, in billions (None without arch)."""
+        if self.arch is None:
+            return None
+        return Decimal(self.arch.param_count()) / Decimal(10**9)
+
+
+# ----------------------------------------------------------------------------- name matching
+
+# Trailing words that do not change which model is meant ("-Instruct", "-hf", quantized builds).
+_NOISE = frozenset(
+    {
+        "instruct", "chat", "hf", "base", "it", "preview", "latest", "pretrained", "pt", "sft",
+        "gguf", "ggml", "awq", "gptq", "exl", "mlx", "bnb", "nf", "fp", "bf", "int", "bit",
+        "q", "quantized", "unsloth", "original", "model", "weights", "tuned",
+    }
+)
+_ORG_PREFIX = re.compile(r"[\w.\-]+/(?=[\w.\-])")
+_TOKEN = re.compile(r"[a-z]+|\d+")
+
+
+def _tokens(text: str) -> list[str]:
+    """Lower-case letter and digit runs; a "b" after a number (70B) and context tags like
+    "4k"/"128k" are dropped, as is an "org/" prefix and a leading "meta"."""
+    raw = _TOKEN.findall(_ORG_PREFIX.sub(" ", text.lower()))
+    out: list[str] = []
+    for tok in raw:
+        if out and out[-1].isdigit() and tok in {"b", "k", "bn", "billion"}:
+            if tok == "k":
+                out.pop()  # "4k" / "128k" is a context length, not part of the name
+            continue
+        out.append(tok)
+    if len(out) > 1 and out[0] == "meta":
+        out = out[1:]
+    return out
+
+
+def normalise_name(text: str) -> str:
+    """The matching key of a model spelling ("Llama-3.1-70B-Instruct" -> "llama 3 1 70 instruct")."""
+    return " ".join(_tokens(text))
+
+
+def _strip_noise(tokens: list[str]) -> list[list[str]]:
+    """Candidate keys from dropping trailing noise: suffix words, dates (2407, 0528) and
+    version tags (v0.3)."""
+    out: list[list[str]] = []
+    cur = list(tokens)
+    while cur:
+        last = cur[-1]
+        if last in _NOISE or (last.isdigit() and len(last) == 4):
+            cur = cur[:-1]
+        elif len(cur) >= 2 and cur[-2] == "v" and last.isdigit():
+            cur = cur[:-2]
+        elif len(cur) >= 3 and cur[-3] == "v" and cur[-2].isdigit() and last.isdigit():
+            cur = cur[:-3]
+        elif last == "bit" and len(cur) >= 2 and cur[-2].isdigit():
+            cur = cur[:-2]  # "4bit", "8bit"
+        elif last.isdigit() and len(cur) >= 2 and cur[-2] in _NOISE:
+            cur = cur[:-2]  # "fp 8", "int 4", "q 4"
+        else:
+            break
+        out.append(list(cur))
+    return out
+
+
+class ModelCatalogue:
+    """Validated model entries with name look-ups."""
+
+    def __init__(self, models: tuple[ModelSpec, ...]) -> None:
+        self.models = models
+        self._by_id = {m.id: m for m in models}
+        self._index: dict[str, ModelSpec] = {}
+        for model in models:
+            for spelling in (model.id, model.name, *model.aliases):
+                key = normalise_name(spelling)
+                if not key:
+                    raise DataError(f"models.toml: {model.id}: empty spelling {spelling!r}")
+                other = self._index.setdefault(key, model)
+                if other.id != model.id:
+                    raise DataError(
+                        f"models.toml: spelling {spelling!r} ({key!r}) names both "
+                        f"{other.id} and {model.id}"
+                    )
+        self._max_key_len = max(len(k.split()) for k in self._index)
+
+    def __iter__(self) -> Iterator[ModelSpec]:
+        return iter(self.models)
+
+    def __len__(self) -> int:
+        return len(self.models)
+
+    def get(self, model_id: str) -> ModelSpec:
+        """The entry with this id (KeyError if there is none)."""
+        try:
+            return self._by_id[model_id]
+        except KeyError:
+            raise KeyError(f"unknown model id {model_id!r}") from None
+
+    def find(self, text: str) -> ModelSpec | None:
+        """The model a user's spelling names, or None. Tolerates case, separators, an org
+        prefix, a "B" after the size and suffixes such as -Instruct, -hf, -GGUF or a date."""
+        tokens = _tokens(text)
+        if not tokens:
+            return None
+        for candidate in (tokens, *_strip_noise(tokens)):
+            found = self._index.get(" ".join(candidate))
+            if found is not None:
+                return found
+        return None
+
+    def search(self, text: str) -> list[ModelSpec]:
+        """Models mentioned in a free-text sentence, longest mention first
+        ("can I qlora llama 3.1 70b on a 4090?" -> [llama-3.1-70b])."""
+        tokens = _tokens(text)
+        hits: list[tuple[int, int, ModelSpec]] = []
+        i = 0
+        while i < len(tokens):
+            for size in range(min(self._max_key_len, len(tokens) - i), 0, -1):
+                found = self._index.get(" ".join(tokens[i : i + size]))
+                if found is not None:
+                    hits.append((size, i, found))
+                    i += size
+                    break
+            else:
+                i += 1
+        hits.sort(key=lambda h: (-h[0], h[1]))
+        result: list[ModelSpec] = []
+        for _, _, model in hits:
+            if model not in result:
+                result.append(model)
+        return result
+
+    def suggest(self, text: str, n: int = 3) -> list[ModelSpec]:
+        """Closest catalogue models for a misspelt name ("lama 3.1 70", "mixtrl")."""
+        key = normalise_name(text)
+        if not key:
+            return []
+        matches = difflib.get_close_matches(key, list(self._index), n=n * 4, cutoff=0.6)
+        result: list[ModelSpec] = []
+        for match in matches:
+            model = self._index[match]
+            if model not in result:
+                result.append(model)
+        return result[:n]
+
+
+def _read() -> dict[str, Any]:
+    text = resources.files("rules.data").joinpath("models.toml").read_text(encoding="utf-8")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"rules/data/models.toml: {exc}") from exc
+
+
+@cache
+def load_models() -> ModelCatalogue:
+    """The packaged model catalogue, validated once per process."""
+    doc = _read()
+    entries = doc.get("models")
+    if not isinstance(entries, list) or not entries:
+        raise DataError("rules/data/models.toml: no [[models]] entries")
+    models: list[ModelSpec] = []
+    for i, entry in enumerate(entries):
+        try:
+            models.append(ModelSpec.model_validate(entry))
+        except ValidationError as exc:
+            label = entry.get("id", f"#{i + 1}") if isinstance(entry, dict) else f"#{i + 1}"
+            raise DataError(f"rules/data/models.toml: model {label}: {exc}") from exc
+    ids = [m.id for m in models]
+    dupes = sorted({x for x in ids if ids.count(x) > 1})
+    if dupes:
+        raise DataError(f"rules/data/models.toml: duplicate ids {dupes}")
+    return ModelCatalogue(tuple(models))
