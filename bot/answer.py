@@ -15,7 +15,7 @@ from bot.understand.query import Intent, Query
 from rules.catalogue import Catalogue, load_catalogue
 from rules.compare import Comparison, PriceRatio, Saving, compare, full_vs_qlora, savings
 from rules.errors import NoAssumedHours, RulesError, UnknownGPU
-from rules.fit import Fit, check_count, cheapest_fit, fit, fit_vram, offered_fits
+from rules.fit import Fit, cheapest_fit, check_count, fit, fit_vram, offered_fits
 from rules.memory import Memory, check_params, memory
 from rules.quote import Quote, quote
 from rules.schema import GPU, INFERENCE_METHODS, TRAINING_METHODS, MethodId, Offer
@@ -95,10 +95,10 @@ def _method_answer(
     if want_quote:
         target = asked if asked is not None and asked.fits and asked.gpu else None
         target = target or (options[0] if options else None)
-        if target is not None and target.gpu is not None and target.usd_per_hour is not None:
-            # A quote for hours given, else for the seed's assumed GPU-hours (training only).
-            if hours is not None or cat.method(method).assumed_gpu_hours is not None:
-                run = quote(target.gpu, target.gpu_count, hours, method, cat)
+        # A quote for the hours given, else for the seed's assumed GPU-hours (training only).
+        quotable = hours is not None or cat.method(method).assumed_gpu_hours is not None
+        if target is not None and target.gpu and target.usd_per_hour is not None and quotable:
+            run = quote(target.gpu, target.gpu_count, hours, method, cat)
     return MethodAnswer(
         memory=mem,
         fit=asked,

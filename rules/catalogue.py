@@ -104,10 +104,11 @@ def _validate_together(cat: Catalogue) -> None:
                 raise DataError(f"gpus.toml: alias {alias!r} used by {seen[key]} and {gpu.id}")
     by_id = {g.id: g for g in cat.gpus}
     for offer in cat.offers:
-        gpu = by_id.get(offer.gpu)
-        if gpu is None:
+        offered = by_id.get(offer.gpu)
+        if offered is None:
             raise DataError(f"offers.toml: unknown GPU {offer.gpu!r}")
-        if gpu.usd_per_gpu_hour is None or gpu.usd_per_gpu_hour * offer.count != offer.usd_per_hour:
+        price = offered.usd_per_gpu_hour
+        if price is None or price * offer.count != offer.usd_per_hour:
             raise DataError(f"offers.toml: {offer.count}× {offer.gpu} price disagrees with gpus.toml")
     for ref in cat.references:
         if ref.gpu not in by_id:

@@ -76,7 +76,7 @@ def block_plan(gpu_hours: Decimal, usd_per_gpu_hour: Decimal, blocks: tuple[int,
             best = (bought, key[1], counts, n_largest)
     assert best is not None
     bought, count, counts, n_largest = best
-    chosen = [(largest, n_largest)] + list(zip(blocks[:-1], counts, strict=True))
+    chosen = [(largest, n_largest), *zip(blocks[:-1], counts, strict=True)]
     plan = tuple(sorted(((size, n) for size, n in chosen if n), reverse=True))
     return BlockPlan(
         blocks=plan,

@@ -80,13 +80,13 @@ def cmd_compile() -> None:
             write_mo(fh, _read(po, locale), use_fuzzy=False)
 
 
-def problems() -> list[str]:
+def problems(locales_dir: Path = LOCALES) -> list[str]:
     """Every way a catalogue can leave a reader with English or stale text."""
     found: list[str] = []
     template = extract()
     wanted = {m.id if isinstance(m.id, str) else m.id[0] for m in template if m.id}
     for locale in supported():
-        po = LOCALES / locale / "LC_MESSAGES" / "messages.po"
+        po = locales_dir / locale / "LC_MESSAGES" / "messages.po"
         if not po.exists():
             found.append(f"{locale}: {po} is missing")
             continue
@@ -108,11 +108,10 @@ def problems() -> list[str]:
             ):
                 found.append(f"{locale}: untranslated (or a plural form missing): {msgid!r}")
         mo = po.with_suffix(".mo")
-        if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
-            compiled = io.BytesIO()
-            write_mo(compiled, catalog, use_fuzzy=False)
-            if not mo.exists() or mo.read_bytes() != compiled.getvalue():
-                found.append(f"{locale}: {mo.name} is not compiled from the current .po")
+        compiled = io.BytesIO()
+        write_mo(compiled, catalog, use_fuzzy=False)
+        if not mo.exists() or mo.read_bytes() != compiled.getvalue():
+            found.append(f"{locale}: {mo.name} is not compiled from the current .po")
     return found
 
 

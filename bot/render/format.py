@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Final
+from typing import Final, Literal
 
 from babel.dates import format_date
 from babel.lists import format_list
@@ -69,5 +69,9 @@ class Formatter:
     def date(self, value: dt.date) -> str:
         return format_date(value, "long", locale=self.locale)
 
-    def list(self, items: list[str] | tuple[str, ...], style: str = "standard") -> str:
+    def list(
+        self,
+        items: list[str] | tuple[str, ...],
+        style: Literal["standard", "or", "unit"] = "standard",
+    ) -> str:
         return format_list(list(items), style=style, locale=self.locale)
