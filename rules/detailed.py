@@ -342,7 +342,7 @@ def estimate_training(
     full = method in ("full_adamw", "full_adam8bit")
     prec: Precision = precision or ("mixed" if full else "bf16")
     loss_impl: LossImpl = loss or ("fused" if compiled else "eager")
-    bf16, fp32 = c["bytes.bf16"], c["bytes.fp32"]
+    bf16 = c["bytes.bf16"]
     assumptions: list[str] = []
     parts: list[tuple[str, float, str]] = []
     block, rest = _split_params(shape)
@@ -486,12 +486,15 @@ def estimate_inference(
     kv_cache_bytes: float | None = None,
     double_quant: bool = False,
     unquantized_bytes: float | None = None,
+    prefill_chunk: int | None = 8192,
 ) -> Breakdown:
     """Per-GPU memory to serve `batch` sequences of `context_len` tokens (prompt + output).
 
     Weights and KV cache split evenly over `gpus` (tensor or pipeline parallel). The KV cache is
     GQA-aware: 2·layers·kv_heads·head_dim·bytes per token. int8/int4 quantize the block linear
-    layers (bitsandbytes); embeddings and norms stay in `unquantized_bytes` (2 = bf16)."""
+    layers (bitsandbytes); embeddings and norms stay in `unquantized_bytes` (2 = bf16).
+    prefill_chunk: tokens a serving engine pushes through one forward step (chunked prefill);
+    None = the whole prompt at once (plain transformers generate)."""
     if method not in INFERENCE_METHOD_IDS:
         raise UnknownMethod(method=method)
     if context_len < 1 or batch < 1 or gpus < 1:
@@ -500,7 +503,8 @@ def estimate_inference(
     shape = resolve_shape(model)
     arch = shape.arch
     bf16 = c["bytes.bf16"]
-    keep = unquantized_bytes if unquantized_bytes is not None else c["inference.unquantized_default"]
+    keep = (unquantized_bytes if unquantized_bytes is not None
+            else c["inference.unquantized_default"])
     block, rest = _split_params(shape)
     assumptions: list[str] = []
     parts: list[tuple[str, float, str]] = []
@@ -529,7 +533,11 @@ def estimate_inference(
                   f"{context_len} x {batch}"))
     # Prefill working set of one layer (no gradients kept) and last-position logits in fp32.
     width = arch.ffn_width * (arch.active_experts if arch.is_moe else 1)
-    working = float(context_len * batch) * bf16 * (4 * arch.hidden + 3 * width)
+    step_tokens = context_len * batch
+    if prefill_chunk is not None and step_tokens > prefill_chunk:
+        step_tokens = prefill_chunk
+        assumptions.append(f"Prefill in chunks of {prefill_chunk} tokens (chunked prefill).")
+    working = float(step_tokens) * bf16 * (4 * arch.hidden + 3 * width)
     parts.append(("activations", working / gpus, "one layer's prefill working set"))
     parts.append(("logits", batch * arch.vocab * c["bytes.fp32"], "next-token logits, fp32"))
     context = c["overhead.cuda_context_gb"] * _GB

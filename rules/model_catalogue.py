@@ -11,8 +11,8 @@ import datetime as dt
 import difflib
 import re
 import tomllib
-from decimal import Decimal
 from collections.abc import Iterator
+from decimal import Decimal
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -27,6 +27,7 @@ __all__ = [
     "ModelSpec",
     "load_models",
     "normalise_name",
+    "suggest",
 ]
 
 
@@ -55,7 +56,9 @@ class Architecture(_Data):
     @model_validator(mode="after")
     def _consistent(self) -> Architecture:
         if self.heads % self.kv_heads:
-            raise ValueError(f"heads ({self.heads}) must be a multiple of kv_heads ({self.kv_heads})")
+            raise ValueError(
+                f"heads ({self.heads}) must be a multiple of kv_heads ({self.kv_heads})"
+            )
         if self.active_experts > self.experts:
             raise ValueError("active_experts cannot exceed experts")
         if self.head_dim is None and self.hidden % self.heads:
@@ -210,7 +213,7 @@ def _tokens(text: str) -> list[str]:
 
 
 def normalise_name(text: str) -> str:
-    """The matching key of a model spelling ("Llama-3.1-70B-Instruct" -> "llama 3 1 70 instruct")."""
+    """Matching key of a spelling: "Llama-3.1-70B-Instruct" -> "llama 3 1 70 instruct"."""
     return " ".join(_tokens(text))
 
 
@@ -345,3 +348,8 @@ def load_models() -> ModelCatalogue:
     if dupes:
         raise DataError(f"rules/data/models.toml: duplicate ids {dupes}")
     return ModelCatalogue(tuple(models))
+
+
+def suggest(text: str, n: int = 3) -> list[str]:
+    """Names of the closest catalogue models for a typo (like rules.catalogue's suggest_gpus)."""
+    return [m.name for m in load_models().suggest(text, n)]

@@ -1,0 +1,153 @@
+"""GPU-hours of a fine-tuning run from the dataset size, by FLOPs or by a measured throughput.
+
+FLOPs per token: 6·N for full fine-tuning (Kaplan et al. 2020; EleutherAI Transformer Math 101),
+≈ 4·N for LoRA/QLoRA (frozen weights: no weight gradients; an approximation), +2·N when
+activation checkpointing recomputes the forward pass. N is the parameters a token goes through
+(active parameters for mixture-of-experts). Time = FLOPs / (peak dense BF16 FLOP/s × MFU).
+The MFU values are assumptions from rules/data/detailed.toml; a user's measured tokens/s per GPU
+replaces them whenever it is known. Money lives elsewhere: this returns hours only (Decimal).
+"""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal
+
+from pydantic import BaseModel, ConfigDict
+
+from rules.detailed import TRAINING_METHOD_IDS, load_constants
+from rules.errors import UnknownMethod
+from rules.model_catalogue import ModelSpec
+
+__all__ = [
+    "TrainingTime",
+    "estimate_training_time",
+    "gpu_hours_from_throughput",
+    "training_flops",
+]
+
+_HOURS = Decimal("0.01")
+
+
+class TrainingTime(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    method: str
+    tokens: int  # dataset tokens x epochs
+    flops: Decimal | None  # None when computed from a measured throughput
+    mfu: Decimal | None
+    gpu_hours: Decimal
+    wall_clock_hours: Decimal
+    gpus: int
+    assumptions: tuple[str, ...]
+
+
+def _params_b(model: ModelSpec | Decimal | float | int) -> Decimal:
+    if isinstance(model, ModelSpec):
+        return model.active_params_b or model.params_b
+    value = Decimal(str(model))
+    if not value.is_finite() or value <= 0:
+        raise ValueError("the parameter count must be a positive number of billions")
+    return value
+
+
+def _flops_per_param_token(method: str, grad_ckpt: bool) -> Decimal:
+    if method not in TRAINING_METHOD_IDS:
+        raise UnknownMethod(method=method)
+    c = load_constants()
+    lora = method in ("lora", "qlora")
+    key = "flops.lora_per_param_token" if lora else "flops.full_per_param_token"
+    per = Decimal(repr(c[key]))
+    if grad_ckpt:
+        per += Decimal(repr(c["flops.recompute_per_param_token"]))
+    return per
+
+
+def training_flops(
+    model: ModelSpec | Decimal | float | int, tokens: int, method: str, grad_ckpt: bool = False
+) -> Decimal:
+    """Total training FLOPs for `tokens` tokens (dataset size x epochs)."""
+    if tokens < 0:
+        raise ValueError("tokens must be non-negative")
+    return _flops_per_param_token(method, grad_ckpt) * _params_b(model) * Decimal(10**9) * tokens
+
+
+def estimate_training_time(
+    model: ModelSpec | Decimal | float | int,
+    method: str,
+    dataset_tokens: int,
+    peak_bf16_tflops: Decimal | float | int,
+    gpus: int = 1,
+    epochs: int = 1,
+    grad_ckpt: bool = False,
+    mfu: Decimal | float | None = None,
+) -> TrainingTime:
+    """GPU-hours from FLOPs: the caller passes the GPU's peak dense BF16 TFLOPS (from the GPU
+    catalogue, e.g. A100 312, H100 989.5); `mfu` overrides the assumed utilisation."""
+    if gpus < 1 or epochs < 1:
+        raise ValueError("gpus and epochs must be at least 1")
+    peak = Decimal(str(peak_bf16_tflops))
+    if not peak.is_finite() or peak <= 0:
+        raise ValueError("peak_bf16_tflops must be positive")
+    c = load_constants()
+    assumptions: list[str] = []
+    if mfu is None:
+        key = "mfu.qlora" if method == "qlora" else "mfu.bf16_dense"
+        util = Decimal(repr(c[key]))
+        assumptions.append(
+            f"Assumed model-FLOPs utilisation {util} (not a measurement: "
+            "measure your own tokens/s on a short run)."
+        )
+    else:
+        util = Decimal(str(mfu))
+        if not util.is_finite() or not Decimal(0) < util <= Decimal(1):
+            raise ValueError("mfu must be in (0, 1]")
+    tokens = dataset_tokens * epochs
+    flops = training_flops(model, tokens, method, grad_ckpt)
+    per = _flops_per_param_token(method, grad_ckpt)
+    assumptions.append(
+        f"{per}·N FLOPs per token"
+        + (" (LoRA/QLoRA: no weight gradients for frozen weights, an approximation)"
+           if method in ("lora", "qlora") else "")
+        + (" including the recomputed forward pass of activation checkpointing" if grad_ckpt
+           else "")
+        + "."
+    )
+    if isinstance(model, ModelSpec) and model.active_params_b is not None:
+        assumptions.append(f"Mixture of experts: {model.active_params_b}B active parameters.")
+    seconds = flops / (peak * Decimal(10**12) * util)
+    gpu_hours = (seconds / Decimal(3600)).quantize(_HOURS, rounding=ROUND_HALF_UP)
+    wall = (seconds / Decimal(3600) / gpus).quantize(_HOURS, rounding=ROUND_HALF_UP)
+    if gpus > 1:
+        assumptions.append(f"{gpus} GPUs scale linearly (communication not counted).")
+    return TrainingTime(
+        method=method, tokens=tokens, flops=flops, mfu=util, gpu_hours=gpu_hours,
+        wall_clock_hours=wall, gpus=gpus, assumptions=tuple(assumptions),
+    )
+
+
+def gpu_hours_from_throughput(
+    dataset_tokens: int,
+    tokens_per_second_per_gpu: Decimal | float | int,
+    gpus: int = 1,
+    epochs: int = 1,
+    method: str = "lora",
+) -> TrainingTime:
+    """GPU-hours from a measured throughput (tokens/s on each GPU): no FLOPs or MFU needed."""
+    rate = Decimal(str(tokens_per_second_per_gpu))
+    if not rate.is_finite() or rate <= 0:
+        raise ValueError("throughput must be positive")
+    if gpus < 1 or epochs < 1 or dataset_tokens < 0:
+        raise ValueError("gpus and epochs must be at least 1 and tokens non-negative")
+    if method not in TRAINING_METHOD_IDS:
+        raise UnknownMethod(method=method)
+    tokens = dataset_tokens * epochs
+    gpu_seconds = Decimal(tokens) / rate
+    return TrainingTime(
+        method=method,
+        tokens=tokens,
+        flops=None,
+        mfu=None,
+        gpu_hours=(gpu_seconds / 3600).quantize(_HOURS, rounding=ROUND_HALF_UP),
+        wall_clock_hours=(gpu_seconds / 3600 / gpus).quantize(_HOURS, rounding=ROUND_HALF_UP),
+        gpus=gpus,
+        assumptions=(f"Measured throughput {rate} tokens/s per GPU, {gpus} GPU(s).",),
+    )

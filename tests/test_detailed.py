@@ -1,0 +1,338 @@
+"""The detailed memory estimator, the training-time estimate and the calibration report."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from decimal import Decimal
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.detailed import (
+    Breakdown,
+    estimate_inference,
+    estimate_training,
+    load_constants,
+)
+from rules.errors import UnknownMethod
+from rules.model_catalogue import load_models
+from rules.training_time import (
+    estimate_training_time,
+    gpu_hours_from_throughput,
+    training_flops,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+CSV_COPY = ROOT / "tests" / "data" / "measured-public.csv"
+SHARED_CSV = ROOT.parent / "shared" / "calibration" / "measured-public.csv"
+GIB = Decimal("1.073741824")
+CATALOGUE = load_models()
+
+
+def _report_module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "calibration_report", ROOT / "scripts" / "calibration_report.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("calibration_report", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _close(estimate: Decimal, measured: Decimal, over: str = "0.15", under: str = "0.10") -> bool:
+    ratio = estimate / measured
+    return Decimal(1) - Decimal(under) <= ratio <= Decimal(1) + Decimal(over)
+
+
+def _terms_add_up(b: Breakdown) -> None:
+    # Each term is rounded to 0.1 GB on its own, so allow that much per term.
+    total = sum((t.gb for t in b.terms), Decimal(0))
+    assert abs(total - b.per_gpu_gb) <= Decimal("0.05") * len(b.terms) + Decimal("0.05")
+
+
+# ----------------------------------------------------------------------------- pinned cases
+
+
+def test_constants_load_with_sources() -> None:
+    c = load_constants()
+    assert c["training.adamw_fp32_states"] == 8
+    assert c["bits.quant_constants_double"] == pytest.approx(0.127)
+    assert c["activations.korthikanti_sbh"] == 34
+    assert all(len(src) > 10 for src in c.sources.values())
+
+
+def test_llama31_70b_lora_fsdp_8xa100() -> None:
+    # torchtune README: Llama 3.1 70B LoRA, 8x A100, batch 2 packed to 2048, compile:
+    # 27.6 GiB per GPU (allocator statistics, so compare without the CUDA context).
+    b = estimate_training(
+        CATALOGUE.get("llama-3.1-70b"), "lora", seq_len=2048, micro_batch=2, grad_ckpt=True,
+        gpus=8, compiled=True, grad_accumulation=False,
+    )
+    assert b.term("weights") == Decimal("17.6")  # 70.55B x 2 B / 8
+    assert _close(b.allocator_gb, Decimal("27.6") * GIB)
+    assert b.gpus == 8 and b.total_gb >= 8 * b.per_gpu_gb - Decimal("0.4")
+    _terms_add_up(b)
+
+
+def test_llama32_3b_full_with_checkpointing() -> None:
+    # torchtune README 'Optimization flags': Llama 3.2 3B full fine-tune, bf16, batch 2 x 4096
+    # packed, compile + chunked cross-entropy + activation checkpointing: 24.9 GiB.
+    b = estimate_training(
+        CATALOGUE.get("llama-3.2-3b"), "full_adamw", seq_len=4096, micro_batch=2,
+        grad_ckpt=True, precision="bf16", compiled=True, loss="chunked",
+        grad_accumulation=False,
+    )
+    assert b.term("weights") == Decimal("6.4")
+    assert b.term("optimizer_states") == Decimal("12.9")  # AdamW states in bf16
+    assert b.term("master_weights") == Decimal(0)
+    assert _close(b.allocator_gb, Decimal("24.9") * GIB)
+    _terms_add_up(b)
+
+
+def test_llama31_8b_full_paged_8bit_adam_on_4090() -> None:
+    # torchtune README: Llama 3.1 8B full fine-tune on one 4090 with bitsandbytes
+    # PagedAdamW8bit and the optimizer step fused into backward: 18.9 GiB.
+    b = estimate_training(
+        CATALOGUE.get("llama-3.1-8b"), "full_adam8bit", seq_len=2048, micro_batch=2,
+        grad_ckpt=True, precision="bf16", optimizer_paged=True, optimizer_in_backward=True,
+        compiled=True, grad_accumulation=False,
+    )
+    assert b.term("optimizer_states") == Decimal(0)
+    assert any("Paged optimizer" in a for a in b.assumptions)
+    assert _close(b.allocator_gb, Decimal("18.9") * GIB)
+
+
+@pytest.mark.parametrize(
+    ("method", "unquantized", "measured_gib"),
+    [
+        ("inference_bf16", None, "29.03"),
+        ("inference_int8", 4.0, "15.22"),
+        ("inference_int4", 4.0, "9.54"),
+    ],
+)
+def test_octocoder_inference(method: str, unquantized: float | None, measured_gib: str) -> None:
+    # transformers 'Optimizing LLMs for Speed and Memory': octocoder (15.5B), short prompt.
+    b = estimate_inference(
+        CATALOGUE.get("octocoder"), method, context_len=316, unquantized_bytes=unquantized
+    )
+    assert _close(b.allocator_gb, Decimal(measured_gib) * GIB)
+    _terms_add_up(b)
+
+
+def test_qlora_70b_weights_use_double_quant_nf4() -> None:
+    b = estimate_training(CATALOGUE.get("llama-3.1-70b"), "qlora", 2048, 1, True)
+    # 68.45B block weights x 4.127 bits + 2.1B embedding/head params x 2 bytes.
+    assert b.term("weights") == Decimal("39.5")
+    plain = estimate_training(CATALOGUE.get("llama-3.1-70b"), "qlora", 2048, 1, True,
+                              double_quant=False)
+    assert plain.term("weights") > b.term("weights")
+
+
+def test_full_adamw_mixed_precision_is_18_bytes_per_param() -> None:
+    b = estimate_training(10, "full_adamw", 128, 1, True)
+    static = b.term("weights") + b.term("master_weights") + b.term("optimizer_states")
+    assert static + b.term("gradients") == Decimal(180)
+    eight = estimate_training(10, "full_adam8bit", 128, 1, True)
+    assert (eight.term("weights") + eight.term("master_weights")
+            + eight.term("optimizer_states") + eight.term("gradients")) == Decimal(120)
+    assert any("assumed a Llama-like shape" in a for a in b.assumptions)
+
+
+def test_kv_cache_is_gqa_aware() -> None:
+    arch = CATALOGUE.get("llama-3.1-70b").arch
+    assert arch is not None
+    assert arch.kv_cache_bytes_per_token(2) == 2 * 80 * 8 * 128 * 2  # 327,680 B/token
+    b = estimate_inference(CATALOGUE.get("llama-3.1-70b"), "inference_bf16", 8192, batch=4)
+    assert b.term("kv_cache") == Decimal("10.7")  # 327,680 x 8192 x 4
+    mha = estimate_inference(CATALOGUE.get("llama-2-13b"), "inference_bf16", 8192, batch=4)
+    assert mha.term("kv_cache") > b.term("kv_cache")  # 40 KV heads vs 8
+
+
+def test_flash_attention_and_compile_lower_activations() -> None:
+    model = CATALOGUE.get("llama-3.1-8b")
+    base = estimate_training(model, "lora", 4096, 1, False)
+    eager_attn = estimate_training(model, "lora", 4096, 1, False, flash_attention=False)
+    compiled = estimate_training(model, "lora", 4096, 1, False, compiled=True)
+    assert eager_attn.term("activations") > base.term("activations")
+    assert compiled.term("activations") < base.term("activations")
+    chunked = estimate_training(model, "lora", 4096, 1, False, loss="chunked")
+    assert chunked.term("logits") < base.term("logits")
+
+
+def test_method_checks() -> None:
+    with pytest.raises(UnknownMethod):
+        estimate_training(7, "inference_bf16", 128, 1, True)
+    with pytest.raises(UnknownMethod):
+        estimate_inference(7, "qlora", 128)
+    with pytest.raises(ValueError, match="must be positive"):
+        estimate_training(7, "lora", 0, 1, True)
+
+
+def test_moe_without_arch_uses_active_params_for_shape() -> None:
+    b = estimate_training(CATALOGUE.get("deepseek-v3"), "qlora", 2048, 1, True, gpus=8)
+    assert b.params_b == Decimal(671)
+    assert b.term("weights") > Decimal(40)  # 671B at ~4.1 bits over 8 GPUs
+    assert any("Llama-like" in a for a in b.assumptions)
+
+
+# ----------------------------------------------------------------------------- properties
+
+MODELS = st.sampled_from(
+    ["llama-3.1-8b", "llama-3.1-70b", "qwen2.5-7b", "gemma-2-9b", "mixtral-8x7b",
+     "falcon-40b", "qwen3-30b-a3b", "phi-3-mini"]
+)
+METHODS = st.sampled_from(["qlora", "lora", "full_adamw", "full_adam8bit"])
+COMMON = {
+    "precision": st.sampled_from([None, "mixed", "bf16"]),
+    "grad_accumulation": st.booleans(),
+    "compiled": st.booleans(),
+}
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    model_id=MODELS, method=METHODS, seq=st.integers(1, 16384), extra=st.integers(1, 8192),
+    mb=st.integers(1, 16), ckpt=st.booleans(), gpus=st.integers(1, 8),
+    precision=COMMON["precision"], accum=COMMON["grad_accumulation"],
+    compiled=COMMON["compiled"],
+)
+def test_memory_grows_with_seq_len(model_id: str, method: str, seq: int, extra: int, mb: int,
+                                   ckpt: bool, gpus: int, precision: str | None, accum: bool,
+                                   compiled: bool) -> None:
+    model = CATALOGUE.get(model_id)
+    kw = dict(gpus=gpus, precision=precision, grad_accumulation=accum, compiled=compiled)
+    a = estimate_training(model, method, seq, mb, ckpt, **kw)  # type: ignore[arg-type]
+    b = estimate_training(model, method, seq + extra, mb, ckpt, **kw)  # type: ignore[arg-type]
+    assert b.per_gpu_gb >= a.per_gpu_gb
+
+
+@settings(max_examples=60, deadline=None)
+@given(model_id=MODELS, method=METHODS, seq=st.integers(1, 8192), mb=st.integers(1, 16),
+       more=st.integers(1, 16), ckpt=st.booleans(), gpus=st.integers(1, 8),
+       accum=COMMON["grad_accumulation"])
+def test_memory_grows_with_batch(model_id: str, method: str, seq: int, mb: int, more: int,
+                                 ckpt: bool, gpus: int, accum: bool) -> None:
+    model = CATALOGUE.get(model_id)
+    a = estimate_training(model, method, seq, mb, ckpt, gpus=gpus, grad_accumulation=accum)
+    b = estimate_training(model, method, seq, mb + more, ckpt, gpus=gpus, grad_accumulation=accum)
+    assert b.per_gpu_gb >= a.per_gpu_gb
+
+
+@settings(max_examples=60, deadline=None)
+@given(model_id=MODELS, method=METHODS, seq=st.integers(1, 32768), mb=st.integers(1, 16),
+       gpus=st.integers(1, 8), accum=COMMON["grad_accumulation"], compiled=COMMON["compiled"])
+def test_checkpointing_never_increases_memory(model_id: str, method: str, seq: int, mb: int,
+                                              gpus: int, accum: bool, compiled: bool) -> None:
+    model = CATALOGUE.get(model_id)
+    kw = dict(gpus=gpus, grad_accumulation=accum, compiled=compiled)
+    on = estimate_training(model, method, seq, mb, True, **kw)  # type: ignore[arg-type]
+    off = estimate_training(model, method, seq, mb, False, **kw)  # type: ignore[arg-type]
+    assert on.per_gpu_gb <= off.per_gpu_gb
+
+
+@settings(max_examples=60, deadline=None)
+@given(model=st.one_of(MODELS.map(CATALOGUE.get), st.decimals("0.5", "700", places=1)),
+       method=METHODS, seq=st.integers(1, 16384), mb=st.integers(1, 8), ckpt=st.booleans(),
+       gpus=st.integers(1, 7), more=st.integers(1, 7), accum=COMMON["grad_accumulation"])
+def test_more_gpus_never_increase_per_gpu_memory(model: object, method: str, seq: int, mb: int,
+                                                 ckpt: bool, gpus: int, more: int,
+                                                 accum: bool) -> None:
+    few = estimate_training(model, method, seq, mb, ckpt, gpus=gpus,  # type: ignore[arg-type]
+                            grad_accumulation=accum)
+    many = estimate_training(model, method, seq, mb, ckpt,  # type: ignore[arg-type]
+                             gpus=min(8, gpus + more), grad_accumulation=accum)
+    assert many.per_gpu_gb <= few.per_gpu_gb
+
+
+@settings(max_examples=40, deadline=None)
+@given(model_id=MODELS, method=st.sampled_from(["inference_bf16", "inference_int8",
+                                                 "inference_int4"]),
+       ctx=st.integers(1, 131072), extra=st.integers(1, 65536), batch=st.integers(1, 32),
+       gpus=st.integers(1, 8))
+def test_inference_grows_with_context_and_shrinks_with_gpus(model_id: str, method: str, ctx: int,
+                                                            extra: int, batch: int,
+                                                            gpus: int) -> None:
+    model = CATALOGUE.get(model_id)
+    a = estimate_inference(model, method, ctx, batch, gpus)
+    assert estimate_inference(model, method, ctx + extra, batch, gpus).per_gpu_gb >= a.per_gpu_gb
+    assert estimate_inference(model, method, ctx, batch, min(8, gpus + 1)).per_gpu_gb <= (
+        a.per_gpu_gb
+    )
+
+
+# ----------------------------------------------------------------------------- training time
+
+
+def test_flops_full_vs_lora() -> None:
+    assert training_flops(7, 10**9, "full_adamw") == Decimal(6 * 7 * 10**18)
+    assert training_flops(7, 10**9, "lora") == Decimal(4 * 7 * 10**18)
+    assert training_flops(7, 10**9, "full_adamw", grad_ckpt=True) == Decimal(8 * 7 * 10**18)
+    # Mixture of experts: FLOPs follow the active parameters.
+    assert training_flops(CATALOGUE.get("mixtral-8x7b"), 10**9, "lora") == Decimal(
+        "4") * Decimal("12.9") * 10**18
+
+
+def test_gpu_hours_from_flops_and_throughput() -> None:
+    # 70B LoRA on 1e9 tokens: 4 x 70e9 x 1e9 = 2.8e20 FLOPs at 989.5 TFLOPS x 0.35 MFU.
+    t = estimate_training_time(70, "lora", 10**9, Decimal("989.5"), gpus=8)
+    expected = Decimal("2.8e20") / (Decimal("989.5e12") * Decimal("0.35")) / 3600
+    assert abs(t.gpu_hours - expected) <= Decimal("0.01")
+    assert abs(t.wall_clock_hours * 8 - t.gpu_hours) <= Decimal("0.05")
+    assert any("Assumed model-FLOPs utilisation" in a for a in t.assumptions)
+    q = estimate_training_time(70, "qlora", 10**9, Decimal("989.5"))
+    assert q.gpu_hours > t.gpu_hours  # lower assumed MFU for 4-bit dequantization
+    mine = estimate_training_time(70, "lora", 10**9, 312, mfu=Decimal("0.5"))
+    assert mine.mfu == Decimal("0.5")
+    m = gpu_hours_from_throughput(36_000_000, 1000, gpus=2, epochs=2)
+    assert m.gpu_hours == Decimal("20.00") and m.wall_clock_hours == Decimal("10.00")
+    with pytest.raises(ValueError, match="throughput"):
+        gpu_hours_from_throughput(1000, 0)
+    with pytest.raises(ValueError, match="mfu"):
+        estimate_training_time(7, "lora", 1000, 312, mfu=2)
+
+
+# ----------------------------------------------------------------------------- calibration
+
+
+def _check_targets(path: Path) -> None:
+    report = _report_module()
+    rows = report.evaluate(path)
+    summary = report.summarise(rows)
+    text = report.render(rows)
+    assert summary.modelled >= 15, text
+    assert abs(summary.detailed_median - 1) <= 0.15, text
+    assert summary.detailed_worst_under >= -0.10, text
+    for row in rows:
+        if row.skip:
+            assert len(row.skip) > 10  # every skipped row says why
+    assert "median ratio" in text and "Not modelled" in text
+
+
+def test_calibration_targets_on_packaged_copy() -> None:
+    _check_targets(CSV_COPY)
+
+
+@pytest.mark.skipif(not SHARED_CSV.exists(), reason=f"{SHARED_CSV} absent (tests use the copy)")
+def test_calibration_targets_on_shared_csv() -> None:
+    _check_targets(SHARED_CSV)
+
+
+def test_report_parsing_helpers() -> None:
+    report = _report_module()
+    assert report.parse_seq_len("2048 packed") == (2048, True)
+    assert report.parse_seq_len("<=512 (Alpaca, unpacked)") == (512, False)
+    assert report.parse_seq_len("4096 max, not packed") == (4096, False)
+    assert report.parse_gpus("1x RTX 4090 24GB") == 1
+    assert report.parse_gpus("8x A100 (per-GPU value)") == 8
+    assert report.parse_gpus("2 GPUs (per-GPU; GPU type not stated)") == 2
+    assert report.parse_grad_ckpt("on (config default)") is True
+    assert report.parse_grad_ckpt("off (config default at the time)") is False
+    assert report.parse_method("LoRA (r8 on q,v)", "bf16") == "lora"
+    assert report.parse_method("full (bnb PagedAdamW8bit)", "bf16") == "full_adam8bit"
+    assert report.parse_method("inference", "bnb LLM.int8 (load_in_8bit)") == "inference_int8"
+    assert report.main([str(CSV_COPY)]) == 0
