@@ -7,7 +7,7 @@ from decimal import Decimal
 from pydantic import BaseModel, ConfigDict
 
 from rules.catalogue import Catalogue, load_catalogue
-from rules.fit import Fit, check_count, cheapest_fit, config_price, fit
+from rules.fit import Fit, cheapest_fit, check_count, config_price, fit
 from rules.schema import MethodId
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 
-
 from telegram import BotCommand, Update
 from telegram.ext import (
     AIORateLimiter,

@@ -13,12 +13,13 @@ _TOKEN: Final = re.compile(r"[a-z]+(?:['-][a-z]+)*")
 # Characters only one of the languages writes. "é" is common to Spanish and French: left out.
 _SPANISH_MARKS: Final = re.compile(r"[¿¡ñáíóú]")
 _FRENCH_MARKS: Final = re.compile(r"[çèêàùâîûôëïœ]")
+_JOINERS: Final = re.compile(r"['-]")
 
 
 def _token_forms(token: str) -> tuple[str, ...]:
     """The token and its parts: "previens-moi" counts as itself, "previens" and "moi"."""
     if "-" in token or "'" in token:
-        return (token, *re.split(r"['-]", token))
+        return (token, *_JOINERS.split(token))
     return (token,)
 
 

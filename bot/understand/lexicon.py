@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from bot.understand.query import Intent, Lang
+from rules.schema import MethodId
 
 # --- numbers written as words ------------------------------------------------------------------
 
@@ -40,7 +41,7 @@ AMOUNT_WORDS: Final[dict[str, int]] = {
 
 # Duration units → hours per unit. Minutes are handled as a fraction of an hour.
 HOUR_UNITS: Final[tuple[str, ...]] = (
-    r"h", r"hs", r"hr", r"hrs", r"hours?", r"horas?", r"heures?", r"hr?s?\.",
+    r"h", r"hs", r"hr", r"hrs", r"hours?", r"horas?", r"heures?",
 )
 MINUTE_UNITS: Final[tuple[str, ...]] = (r"mins?", r"minutes?", r"minutos?")
 DAY_UNITS: Final[tuple[str, ...]] = (r"d", r"days?", r"dias?", r"jours?", r"journees?")
@@ -96,7 +97,7 @@ _BITS8 = r"8\s?-?\s?bits?"
 _BITS4 = r"4\s?-?\s?bits?"
 _FINETUNE = r"fine\s?-?\s?tun\w*|finetun\w*|ft"
 
-METHOD_PATTERNS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
+METHOD_PATTERNS: Final[tuple[tuple[MethodId, tuple[str, ...]], ...]] = (
     # Order matters: the first match wins, so 8-bit Adam before AdamW and QLoRA before LoRA.
     ("full_adam8bit", (
         rf"adamw?\s?-?\s?(?:de |en |in |a )?{_BITS8}", rf"{_BITS8} adamw?", r"adamw?_?8_?bits?",
@@ -119,7 +120,8 @@ METHOD_PATTERNS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
 # "full" is a method only when it is not the "full price list" or "full details".
 FULL_NOT_METHOD_AFTER: Final[str] = (
     r"(?:price|prices|pricing|list|lista|liste|details?|breakdown|table|tabla|tableau|desglose|"
-    r"answer|report|name)"
+    r"answer|report|name|days?|weeks?|hours?|months?|dias?|semanas?|jours?|journees?|semaines?|"
+    r"time|speed)"
 )
 
 # Inference ("run", "serve"). Strong words always mean inference; "run"/"ejecutar"/"faire tourner"
@@ -183,12 +185,11 @@ ALERT_MOVE_UP: Final[tuple[str, ...]] = (
     r"rises?", r"goes up", r"go up", r"increases?", r"climbs?", r"sube", r"suben", r"suba",
     r"aumenta\w*", r"monte\w*", r"augmente\w*", r"grimpe",
 )
-ALERT_MOVE_ANY: Final[tuple[str, ...]] = (r"changes?", r"moves?", r"cambia\w*", r"bouge\w*")
 
 DIRECTION_BELOW: Final[tuple[str, ...]] = (
     r"below", r"under", r"less than", r"lower than", r"beneath", r"cheaper than", r"<=?",
     r"(?:drops?|falls?|goes|dips?|gets) (?:below|under|to)", r"por debajo de", r"debajo de",
-    r"menos de", r"bajo", r"baja (?:de|a)", r"inferior a", r"sous", r"en-? ?dessous de",
+    r"menos de", r"bajo", r"baj[ae]n? (?:de|a)", r"inferior a", r"sous", r"en-? ?dessous de",
     r"au-? ?dessous de", r"moins de", r"inferieur a", r"(?:passe|descend|tombe) sous",
     r"baisse (?:a|sous)",
 )
@@ -204,8 +205,8 @@ PAY_STRONG: Final[tuple[str, ...]] = (
     r"pagos", r"pague", r"abonar", r"payer", r"paye", r"paie", r"paiement", r"paiements",
     r"payable", r"regler", r"kyc", r"top\s?-?\s?up", r"recharg\w*", r"recarg\w*",
     r"deposit\w*", r"depot", r"wallet", r"billetera", r"monedero", r"portefeuille",
-    r"credit card", r"debit card", r"carte bancaire", r"carte de credit", r"carte bleue",
-    r"tarjeta de credito", r"tarjeta de debito", r"tarjeta bancaria", r"no id",
+    r"credit cards?", r"debit cards?", r"cartes? bancaires?", r"cartes? de credit",
+    r"carte bleue", r"tarjetas? de credito", r"tarjetas? de debito", r"tarjetas? bancarias?", r"no id",
     r"piece d'identite", r"identificacion", r"identity", r"anonym\w*", r"anonim\w*",
 )
 PAY_COINS: Final[tuple[str, ...]] = (
@@ -226,13 +227,21 @@ RECOMMEND_WORDS: Final[tuple[str, ...]] = (
     r"which (?:one|card|instance|config\w*|setup) should", r"how many gpus?",
     r"how many (?:cards|instances)", r"pick|choose",
     r"(?:la |el )?mejor gpu", r"gpu (?:mas barata|ideal|optima|recomendada)",
-    r"(?:que|cual|cuales) (?:es la )?(?:mejor )?gpus?", r"cual (?:es la )?mejor",
+    # "qué GPU", but not the French "est-ce que 8 H100 suffisent" (H100 reads "gpu" here).
+    r"(?<!ce )(?:que|cual|cuales) (?:es la )?(?:mejor )?gpus?", r"cual (?:es la )?mejor",
     r"recomienda\w*", r"recomend\w*", r"aconseja\w*", r"mas barat[ao]s?", r"cuantas gpus?",
     r"(?:que|cual) (?:debo|deberia|me conviene) (?:alquilar|usar|elegir)", r"elegir|escoger",
     r"quel(?:le)?s? (?:\w+ ){0,1}?gpus?", r"meilleure? gpus?", r"gpus? (?:le|la) moins cher\w*",
     r"(?:le|la) moins cher\w*", r"recommand\w*", r"conseill\w*", r"combien de gpus?",
     r"que (?:dois|devrais)-? ?je (?:louer|utiliser|prendre|choisir)", r"choisir",
-    r"(?:le|la) meilleure? (?:option|config\w*|choix)",
+    r"(?:le|la) meilleure? (?:option|config\w*|choix)", r"(?:le|la) plus adapte\w*",
+    r"mas adecuad[ao]s?", r"most suitable", r"best suited", r"gpu ideal",
+    r"cheap gpus?", r"gpus? (?:pas cher\w*|bon marche|economique|barat[ao]|economic[ao]|cheap)",
+)
+# "How long does it take?" is answered with the cost page's assumed hours.
+DURATION_QUESTION: Final[tuple[str, ...]] = (
+    r"how long", r"how many hours", r"cuanto tiempo", r"cuanto tarda\w*", r"cuantas horas",
+    r"combien de temps", r"combien d'heures", r"duree",
 )
 
 COST_WORDS: Final[tuple[str, ...]] = (
@@ -258,25 +267,19 @@ FIT_STRONG: Final[tuple[str, ...]] = (
     r"basta\w*", r"suficiente\w*", r"tient", r"tiennent", r"tenir", r"tiendr\w*", r"rentre\w*",
     r"suffi\w*", r"assez",
 )
-FIT_GENERIC: Final[tuple[str, ...]] = (
-    r"can i", r"could i", r"can you", r"can we", r"is it possible", r"possible", r"will it",
-    r"would it", r"does it", r"do i", r"doable", r"feasible", r"work on", r"run on",
-    r"train on", r"puedo", r"se puede", r"podria\w*", r"podemos", r"puede", r"es posible",
-    r"puis-? ?je", r"peut-? ?on", r"peux-? ?je", r"est-ce possible", r"est-il possible",
-    r"je peux", r"on peut", r"est-ce que",
-)
 
+# Words that ask about memory. "need"/"necesito"/"besoin" are not among them: "I need 100 hours
+# on an A100" asks for a price.
 MEMORY_WORDS: Final[tuple[str, ...]] = (
     r"vram", r"memory", r"memoria", r"memoire", r"ram", r"how much (?:gb|gpu)",
     r"(?:cuantos|cuanta) (?:gb|vram|memoria)", r"combien de (?:go|gb|vram|memoire)",
-    r"footprint", r"requirements?", r"requisitos", r"besoin", r"necesit\w*", r"need\w*",
-    r"requires?", r"requiere\w*", r"requis", r"faut",
+    r"footprint", r"requirements?", r"requisitos",
 )
 
 PRICE_WORDS: Final[tuple[str, ...]] = (
     r"prices?", r"pricing", r"price list", r"rates?", r"tariffs?", r"precios?", r"tarifas?",
     r"lista de precios", r"tarifs?", r"prix", r"grille tarifaire", r"how much is an?",
-    r"cuanto vale", r"cuanto cuesta (?:la|el|una|un) gpu", r"rent\w*", r"alquil\w*",
+    r"cuanto vale", r"rent", r"rental", r"renting", r"rented", r"alquil\w*",
     r"louer", r"location",
 )
 
@@ -381,7 +384,7 @@ STOPWORDS: Final[dict[Lang, frozenset[str]]] = {
         "only", "just", "some", "needed", "require", "required", "falls", "goes", "down", "up",
         "once", "be", "am", "was", "were", "been", "they", "we", "our", "us", "them", "two",
         "three", "four", "eight", "one", "pair", "couple", "each", "every", "without", "size",
-        "rank", "breakdown", "cards", "whether", "big",
+        "rank", "breakdown", "cards", "whether", "big", "on", "long", "take", "takes",
     }),
     "es": frozenset({
         "el", "los", "las", "es", "con", "para", "por", "cuanto", "cuanta", "cuantas",
@@ -400,7 +403,8 @@ STOPWORDS: Final[dict[Lang, frozenset[str]]] = {
         "elegir", "contexto", "parametros", "inferencia", "seis", "cinco", "siete", "nueve",
         "diez", "doce", "ejecutarlo", "caro", "cara", "tarjetas", "entrenamiento", "pregunta",
         "hago", "porque", "diferencia", "necesitaria", "necesitas", "conviene", "sale",
-        "cuestaria", "costaria", "ayudame", "quisiera", "tres",
+        "cuestaria", "costaria", "ayudame", "quisiera", "tres", "aceptan", "aceptas", "hace",
+        "falta", "tal", "tarda", "tarifas", "tarifa", "tiempo", "esten", "baje", "bajen",
     }),
     "fr": frozenset({
         "le", "les", "des", "du", "est", "ce", "ca", "je", "j'ai", "vous", "nous", "peut",

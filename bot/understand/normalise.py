@@ -94,10 +94,10 @@ def correct_word(word: str) -> str:
         target = _INDEX.get(candidate)
         if target is None or not _one_edit(word, target):
             continue
-        if len(word) == 4 or len(target) == 4:
-            # Four-letter words are close to many real words: only fix the obvious ones.
-            if target not in SHORT_TYPO_TARGETS or word[0] != target[0]:
-                continue
+        # Four-letter words are close to many real words: only fix the obvious ones.
+        short = len(word) == 4 or len(target) == 4
+        if short and (target not in SHORT_TYPO_TARGETS or word[0] != target[0]):
+            continue
         return target
     return word
 

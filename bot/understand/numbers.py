@@ -21,7 +21,7 @@ INT_CAP: Final = 10**12
 # NUM_SP also reads space-grouped thousands ("1 120"); it is not used for model sizes, where
 # "Llama 3 405B" must not become 3 405.
 NUM: Final = r"\d+(?:[.,]\d+)*"
-NUM_SP: Final = r"\d{1,3}(?: \d{3})+(?!\d)|\d+(?:[.,]\d+)*"
+NUM_SP: Final = r"(?:\d{1,3}(?: \d{3})+(?!\d)|\d+(?:[.,]\d+)*)"
 
 
 def _from_digits(int_digits: str, frac_digits: str = "", negative: bool = False) -> Decimal:
@@ -79,6 +79,13 @@ def parse_int(raw: str) -> int:
     digits = "".join(c for c in raw if c.isdigit()).lstrip("0") or "0"
     value = INT_CAP if len(digits) > 12 else min(int(digits), INT_CAP)
     return -value if negative else value
+
+
+def to_int(value: Decimal) -> int:
+    """A Decimal as a whole number, saturated at ``INT_CAP`` (no 400-digit ints downstream)."""
+    if value.adjusted() >= 12:
+        return INT_CAP if value > 0 else -INT_CAP
+    return int(value.to_integral_value())
 
 
 def tidy(value: Decimal) -> Decimal:

@@ -10,15 +10,17 @@ intent.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import lru_cache
 from typing import Literal
 
 from bot.understand import lexicon as lx
 from bot.understand import patterns as px
 from bot.understand.language import detect
 from bot.understand.normalise import MAX_CHARS, correct_typos, fold
-from bot.understand.numbers import parse_decimal, parse_int, tidy
+from bot.understand.numbers import parse_decimal, parse_int, tidy, to_int
 from bot.understand.query import Intent, Lang, Query
 from rules.catalogue import Catalogue, load_catalogue
 from rules.schema import MethodId
@@ -66,7 +68,7 @@ class _Work:
     def blank(self, start: int, end: int, fill: str = "") -> None:
         """Replace s[start:end] by ``fill`` padded with spaces: positions stay valid."""
         width = end - start
-        filler = fill.center(width) if len(fill) + 2 <= width else " " * width
+        filler = fill.ljust(width) if len(fill) <= width else " " * width
         self.s = self.s[:start] + filler + self.s[end:]
 
     def num(self, raw: str, prefer_thousands: bool = False) -> Decimal:
@@ -75,34 +77,32 @@ class _Work:
 
 # --- named models ------------------------------------------------------------------------------
 
-_ALIAS_SPLIT = re.compile(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])|[\s_\-]+")
+_ALIAS_SPLIT = re.compile(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])|[\s_\-:/]+")
 
 
+@lru_cache(maxsize=1024)
 def _alias_regex(alias: str) -> re.Pattern[str]:
     """"Llama-3.1-70B-Instruct" → a pattern that also matches "llama3.1 70b instruct"."""
     chunks = [c for c in _ALIAS_SPLIT.split(fold(alias)) if c]
-    body = r"[\s_\-]?".join(re.escape(c) for c in chunks)
+    body = r"[\s_\-:]?".join(re.escape(c) for c in chunks)
     return re.compile(rf"(?<![a-z0-9]){body}(?![a-z0-9])")
 
 
-_alias_cache: dict[str, re.Pattern[str]] = {}
+# Long unbroken runs (pasted noise) are never model names; cutting them keeps the catalogue's
+# search linear in the length of the text.
+_LONG_RUN = re.compile(r"[\w.\-]{48,}")
 
 
 def _take_model(work: _Work, cat: Catalogue) -> None:
-    try:
-        models = cat.models
-    except ImportError:  # the model catalogue is optional data: sizes still parse without it
-        return
-    found = models.search(work.s)
+    """A named model ("llama3.1 70b", "Mixtral-8x7B-Instruct"): its id and published size."""
+    found = cat.models.search(_LONG_RUN.sub(" ", work.s))
     if not found:
         return
     spec = found[0]
     work.model_id, work.params_b = spec.id, spec.params_b
+    # Blank the mention so that its digits are not read again ("8x7b" is not 8 GPUs).
     for alias in sorted((spec.name, spec.id, *spec.aliases), key=len, reverse=True):
-        pattern = _alias_cache.get(alias)
-        if pattern is None:
-            pattern = _alias_cache.setdefault(alias, _alias_regex(alias))
-        match = pattern.search(work.s)
+        match = _alias_regex(alias).search(work.s)
         if match:
             work.blank(*match.span())
             return
@@ -122,21 +122,17 @@ def _take_moe(work: _Work) -> None:
 # --- training-run settings ---------------------------------------------------------------------
 
 
-def _k_value(raw: str, k: str | None, lang: Lang | None) -> int:
+def _tokens_of_context(raw: str, k: str | None, lang: Lang | None) -> int:
     # "4k context" is 4 096 tokens: context lengths are powers of two.
     value = parse_decimal(raw, lang, prefer_thousands=True)
-    if k:
-        value *= 1024
-    return parse_int(str(value.to_integral_value())) if value.adjusted() < 13 else parse_int(
-        "9" * 13
-    )
+    return to_int(value * 1024 if k else value)
 
 
 def _take_settings(work: _Work) -> None:
     for pattern in (px.SEQ_BEFORE, px.SEQ_AFTER):
         match = pattern.search(work.s)
         if match and work.seq_len is None:
-            work.seq_len = _k_value(match.group("num"), match.group("k"), work.lang)
+            work.seq_len = _tokens_of_context(match.group("num"), match.group("k"), work.lang)
             work.blank(*match.span())
     match = px.BATCH.search(work.s)
     if match:
@@ -206,8 +202,6 @@ def _take_gpus(work: _Work, cat: Catalogue) -> None:
         text = name if mem is None or gpu_id is not None else f"{name} {mem}gb"
         count, start, end = _gpu_count(work, match.start(), match.end())
         work.gpus.append(_Gpu(gpu_id, text, count))
-        if count is not None and work.gpu_count is None:
-            work.gpu_count = count
         work.blank(start, end, "gpu")
         pos = end
 
@@ -285,8 +279,10 @@ def _take_vram(work: _Work) -> None:
     if match.group("tb") or match.group("tb2"):
         value *= 1000
     work.vram_gb = tidy(value)
-    if match.group("count") and work.gpu_count is None:
+    if work.gpu_count is None and match.group("count"):
         work.gpu_count = parse_int(match.group("count"))
+    elif work.gpu_count is None and match.group("word"):
+        work.gpu_count = lx.COUNT_WORDS[match.group("word")]
     work.blank(*match.span())
 
 
@@ -321,17 +317,19 @@ def _take_gpu_count(work: _Work) -> None:
 
 
 def _method(s: str) -> MethodId | None:
-    """The training method named first in the text (ties: the more specific pattern)."""
-    best: tuple[int, int, MethodId] | None = None
-    for rank, (method, pattern) in enumerate(px.METHODS):
+    """The training method named, or None when none is — or several are ("LoRA, QLoRA, full":
+    the answer then covers every method)."""
+    found: list[MethodId] = []
+    for method, pattern in px.METHODS:  # most specific first: each match is then blanked
         for match in pattern.finditer(s):
             if match.group(0) == "full" and px.FULL_NOT_METHOD.match(s[match.end() :]):
                 continue  # "full price list"
-            key = (match.start(), rank, method)
-            if best is None or key < best:
-                best = key
-            break
-    return None if best is None else best[2]
+            if method not in found:
+                found.append(method)
+            s = s[: match.start()] + " " * (match.end() - match.start()) + s[match.end() :]
+    if set(found) == {"full_adam8bit", "full_adamw"}:
+        return "full_adam8bit"  # "full fine-tuning with 8-bit Adam"
+    return found[0] if len(found) == 1 else None
 
 
 def _is_inference(s: str, method: MethodId | None) -> bool:
@@ -381,39 +379,64 @@ def _is_alert(s: str, work: _Work) -> bool:
     return bool(moves and priced) or any(m.direction for m in work.money)
 
 
+@dataclass(frozen=True)
+class _Signals:
+    """What the intent rules look at: the text left after entities, and the entities found."""
+
+    s: str
+    gpus: int  # GPU mentions, known or not
+    gpuish: bool  # a GPU or an amount of VRAM
+    work: bool  # a model size, a method or an inference request
+    hours: bool
+    priced: bool  # price words ("prices", "precio", "tarifs")
+
+
+def _memoryless_cost(g: _Signals) -> bool:
+    # "how much for QLoRA 70B on an H100?" — but "how much VRAM for 70B?" is memory.
+    asked = px.HOW_MUCH.search(g.s) or g.priced
+    return bool(asked and (g.hours or g.work) and not px.MEMORY.search(g.s))
+
+
+# First rule that holds wins. The order is the precedence: an alert sentence mentions a price;
+# a payment question may name a GPU; two GPUs make a comparison even with a size and a method;
+# "best/cheapest GPU for X" is a recommendation even with a method; a cost question names a GPU
+# and hours; with a GPU (or VRAM) and something to run on it, it is fit, without one, memory.
+_RULES: tuple[tuple[Intent, Callable[[_Signals], object]], ...] = (
+    ("pay", lambda g: px.PAY_STRONG.search(g.s)),
+    ("compare", lambda g: g.gpus >= 2 and (px.COMPARE.search(g.s) or g.work or not g.priced)),
+    ("recommend", lambda g: px.RECOMMEND.search(g.s)),
+    # "how much is an H100 per hour?" asks for the price list, not for a run's cost.
+    ("prices", lambda g: px.RATE.search(g.s) and g.gpuish and not g.hours and not g.work),
+    ("cost", lambda g: px.COST.search(g.s) or px.DURATION_QUESTION.search(g.s)),
+    ("cost", _memoryless_cost),
+    ("cost", lambda g: g.hours and g.gpuish and not g.work),  # "100 hours on an A100"
+    ("fit", lambda g: g.gpuish and (
+        g.work or px.TRAINING.search(g.s) or px.FIT_STRONG.search(g.s)
+    )),
+    ("memory", lambda g: g.work or px.MEMORY.search(g.s)),
+    ("pay", lambda g: px.PAY_COINS.search(g.s)),
+    ("prices", lambda g: g.priced or px.HOW_MUCH.search(g.s) or g.gpuish),
+    ("help", lambda g: px.HELP.search(g.s) or px.GREETING_ONLY.match(g.s.strip())),
+)
+
+
 def _intent(s: str, work: _Work, method: MethodId | None, inference: bool) -> Intent:
     command = px.COMMAND.match(s)
     if command and command.group("cmd") in lx.COMMANDS:
         return lx.COMMANDS[command.group("cmd")]
     if _is_alert(s, work):
         return "alert"
-    if px.PAY_STRONG.search(s):
-        return "pay"
-    has_work = work.params_b is not None or method is not None or inference
-    gpuish = bool(work.gpus) or work.vram_gb is not None
-    priced = bool(px.PRICES.search(s))
-    if len(work.gpus) >= 2 and (px.COMPARE.search(s) or has_work or not priced):
-        return "compare"
-    if px.RECOMMEND.search(s):
-        return "recommend"
-    hours = work.hours is not None or work.gpu_hours is not None
-    if px.RATE.search(s) and not hours and not has_work and gpuish:
-        return "prices"  # "how much is an H100 per hour?"
-    if px.COST.search(s) or (
-        (px.HOW_MUCH.search(s) or priced) and (hours or has_work) and not px.MEMORY.search(s)
-    ):
-        return "cost"
-    training = bool(px.TRAINING.search(s))
-    if gpuish and (has_work or training or px.FIT_STRONG.search(s)):
-        return "fit"
-    if has_work or px.MEMORY.search(s):
-        return "memory"
-    if px.PAY_COINS.search(s):
-        return "pay"
-    if priced or px.HOW_MUCH.search(s) or gpuish:
-        return "prices"
-    if px.HELP.search(s) or px.GREETING_ONLY.match(s.strip()):
-        return "help"
+    signals = _Signals(
+        s=s,
+        gpus=len(work.gpus),
+        gpuish=bool(work.gpus) or work.vram_gb is not None,
+        work=work.params_b is not None or method is not None or inference,
+        hours=work.hours is not None or work.gpu_hours is not None,
+        priced=bool(px.PRICES.search(s)),
+    )
+    for intent, holds in _RULES:
+        if holds(signals):
+            return intent
     return "unknown"
 
 
@@ -438,13 +461,21 @@ def _as_written(folded: str, original: str) -> str:
     return match.group(0) if match else folded.upper()
 
 
+def _gpu_count_of_first(work: _Work) -> int | None:
+    """The count belongs to the GPU named first ("una B200 o dos H200" compares 1 B200 first);
+    without one, a count said apart ("4 GPUs", "2x 24GB") applies."""
+    first = work.gpus[0].count if work.gpus else None
+    return first if first is not None else work.gpu_count
+
+
 def _hours(work: _Work) -> Decimal | None:
     if work.hours is not None:
         return work.hours
     if work.gpu_hours is None:
         return None
     # "20 GPU-hours on 2 H200s" is 10 hours of wall clock.
-    count = work.gpu_count if work.gpu_count and work.gpu_count > 0 else 1
+    count = _gpu_count_of_first(work) or 1
+    count = count if count > 0 else 1
     return tidy(work.gpu_hours / count)
 
 
@@ -453,7 +484,9 @@ def understand(text: str, catalogue: Catalogue | None = None) -> Query:
     cat = catalogue or load_catalogue()
     folded = fold(text)
     s = correct_typos(folded)
-    work = _Work(s=s, lang=detect(text, s))
+    # A command ("/prices") names the intent, not the language.
+    raw = px.COMMAND.sub("", text[:MAX_CHARS].lstrip().lower())
+    work = _Work(s=s, lang=detect(raw, px.COMMAND.sub("", s)))
     _take_model(work, cat)
     _take_moe(work)
     _take_settings(work)
@@ -463,7 +496,7 @@ def understand(text: str, catalogue: Catalogue | None = None) -> Query:
     _take_vram(work)
     _take_size(work)
     _take_gpu_count(work)
-    rest = work.s
+    rest = px.SPACES.sub(" ", work.s)  # blanked entities leave runs of spaces
     method = _method(rest)
     inference = _is_inference(rest, method)
     if inference:
@@ -484,7 +517,7 @@ def understand(text: str, catalogue: Catalogue | None = None) -> Query:
         gpu=known[0] if known else None,
         gpu_text=_as_written(unknown[0], text) if unknown else None,
         other_gpus=tuple(dict.fromkeys(g for g in known[1:] if g != known[0])),
-        gpu_count=work.gpu_count,
+        gpu_count=_gpu_count_of_first(work),
         vram_gb=work.vram_gb,
         hours=_hours(work),
         threshold_usd=first_money if alert else None,

@@ -52,11 +52,11 @@ BATCH: Final = re.compile(
     r"(?<![a-z])(?:per[ _-]?device[ _-]?(?:train[ _-]?)?batch[ _-]?size|"
     r"micro[ _-]?batch(?:[ _-]?size)?|batch[ _-]?size|batch|bs|mbs|"
     r"taille (?:de|du) (?:batch|lot)|tamano de(?:l)? (?:batch|lote)|lote)"
-    r" ?(?:[:=]|of|de|is|es|est)? ?(?:de )?(?P<num>\d+)(?![\w.,])"
+    r" ?(?:[:=]|of|de|is|es|est)? ?(?:de )?(?P<num>\d+)(?!\w|[.,]\d)"
 )
 RANK: Final = re.compile(
-    r"(?<![a-z])(?:lora[ _-]?)?(?:r|rank|rango|rang)"
-    r" ?(?:[:=]|of|de)? ?(?P<num>\d+)(?![\w.,])"
+    r"(?<![a-z])(?:r|rank|rango|rang)"
+    r" ?(?:[:=]|of|de)? ?(?P<num>\d+)(?!\w|[.,]\d)"
 )
 _TOKEN_MULT: Final = alt(re.escape(w) for w in lx.TOKEN_MULTIPLIERS)
 DATASET: Final = re.compile(
@@ -74,7 +74,7 @@ GPU: Final = re.compile(
     r"|[tl]4"
     r"|[345]0[6-9]0(?: ?ti)?s?)"
     r"(?: ?-? ?(?:sxm\d?|pcie|nvl))?)"
-    r"(?: ?-? ?(?P<mem>\d{2,3}) ?(?:gb|go|g|gib)(?![a-z0-9]))?"
+    r"(?: ?-? ?(?:(?:de|with|con|avec|of) )?(?P<mem>\d{2,3}) ?(?:gb|go|g|gib)(?![a-z0-9]))?"
     r"(?=$|[^a-z0-9]|x\d)"
 )
 # "a 100 hours" is not an A100: a spaced name followed by a unit is a number.
@@ -86,7 +86,7 @@ GPU_COUNT_BEFORE: Final = re.compile(
     rf"(?:(?<![\w.,])(?P<num>-?\d+) ?(?:x ?)?|(?<![a-z])x ?(?P<xnum>\d+) |"
     rf"(?<![a-z])(?P<word>{_COUNT_WORDS}) )(?:{alt(lx.GPU_NOUNS)} )*$"
 )
-GPU_COUNT_AFTER: Final = re.compile(r"^ ?(?:x ?(?P<num>-?\d+)|\( ?x? ?(?P<pnum>\d+) ?\))(?![\w.,])")
+GPU_COUNT_AFTER: Final = re.compile(r"^ ?(?:x ?(?P<num>-?\d+)|\( ?x? ?(?P<pnum>\d+) ?\))(?!\w|[.,]\d)")
 GPU_SUFFIX: Final = re.compile(r" ?-? ?(?:sxm\d?|pcie)$")
 GPU_VENDOR_PREFIX: Final = re.compile(rf"^(?:{_VENDOR} )+")
 
@@ -102,7 +102,8 @@ HOURS: Final = re.compile(
     rf"(?<![\w.,])(?P<num>-?{NUM_SP}) ?-? ?(?P<unit>{_DURATION_UNITS})(?![a-z0-9])"
 )
 HOURS_WORDS: Final = re.compile(
-    rf"(?<![a-z])(?P<word>{_AMOUNT_WORDS}) (?P<unit>{_DURATION_UNITS})(?![a-z0-9])"
+    rf"(?<![a-z])(?P<word>{_AMOUNT_WORDS}) (?:full |whole |entire |complete )?"
+    rf"(?P<unit>{_DURATION_UNITS})(?![a-z0-9])"
 )
 HALF_HOUR: Final = words(lx.HALF_HOUR)
 # "$2 an hour", "per day", "por hora": a rate, not a duration.
@@ -123,7 +124,7 @@ DIRECTION_BELOW: Final = _ends_with(lx.DIRECTION_BELOW)
 DIRECTION_ABOVE: Final = _ends_with(lx.DIRECTION_ABOVE)
 
 VRAM: Final = re.compile(
-    rf"(?<![\w.,])(?:(?P<count>\d+) ?x ?)?(?P<num>{NUM_SP})"
+    rf"(?<![\w.,])(?:(?P<count>\d+) ?x ?|(?<![a-z])(?P<word>{_COUNT_WORDS}) )?(?P<num>{NUM_SP})"
     r"(?: ?(?P<gb>gb|go|gib|gigs?|gigas?|gigabytes?|gigaoctets?)|(?P<gb2>g)"
     r"| ?(?P<tb>tb|tib|terabytes?|teraoctets?)|(?P<tb2>to))(?![a-z0-9])"
 )
@@ -157,24 +158,24 @@ INT4: Final = words(lx.INFERENCE_INT4)
 # --- intents and flags -------------------------------------------------------------------------
 
 COMMAND: Final = re.compile(r"^/(?P<cmd>[a-z]+)(?:@\w+)?(?![a-z])")
+SPACES: Final = re.compile(r"\s+")
 ALERT: Final = words(lx.ALERT_WORDS)
 ALERT_WHEN: Final = re.compile(rf"(?<![a-z]){lx.ALERT_WHEN}(?![a-z])")
 MOVE_DOWN: Final = words(lx.ALERT_MOVE_DOWN)
 MOVE_UP: Final = words(lx.ALERT_MOVE_UP)
-MOVE_ANY: Final = words(lx.ALERT_MOVE_ANY)
 PAY_STRONG: Final = words(lx.PAY_STRONG)
 PAY_COINS: Final = words(lx.PAY_COINS)
 COMPARE: Final = words(lx.COMPARE_WORDS)
 RECOMMEND: Final = words(lx.RECOMMEND_WORDS)
 COST: Final = words(lx.COST_WORDS)
+DURATION_QUESTION: Final = words(lx.DURATION_QUESTION)
 HOW_MUCH: Final = words(lx.HOW_MUCH)
 RATE: Final = re.compile(rf"(?<![a-z0-9]){alt(lx.RATE_WORDS)}(?![a-z0-9])")
 FIT_STRONG: Final = words(lx.FIT_STRONG)
-FIT_GENERIC: Final = words(lx.FIT_GENERIC)
 MEMORY: Final = words(lx.MEMORY_WORDS)
 PRICES: Final = words(lx.PRICE_WORDS)
 HELP: Final = words(lx.HELP_WORDS)
-GREETING_ONLY: Final = re.compile(rf"^{alt(lx.GREETINGS)}(?![a-z0-9])[\s!.?,]*$")
+GREETING_ONLY: Final = re.compile(rf"^[\s!.?,]*{alt(lx.GREETINGS)}(?![a-z0-9])[\s!.?,]*$")
 DETAILS: Final = words(lx.DETAILS_WORDS)
 GRAD_CKPT: Final = words(lx.GRAD_CKPT)
 GRAD_CKPT_OFF_BEFORE: Final = re.compile(
