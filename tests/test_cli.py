@@ -1,0 +1,114 @@
+"""`python -m bot ask`: the DESIGN.md section 3 contract, key for key."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+from bot.pipeline import JSON_KEYS
+from tests.fake_bot_api import validate_telegram_html
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def ask_json(*questions: str, lang: str | None = None) -> list[dict]:
+    out = io.StringIO()
+    argv = ["ask", "--json", *(["--lang", lang] if lang else [])]
+    stdin = io.StringIO("\n".join(questions) + "\n")
+    old_in, old_out = sys.stdin, sys.stdout
+    sys.stdin, sys.stdout = stdin, out
+    try:
+        assert main(argv) == 0
+    finally:
+        sys.stdin, sys.stdout = old_in, old_out
+    return [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+SEED_QUESTIONS = [
+    # question, expected subset of the JSON
+    ("can I QLoRA 70B on a 4090?",
+     {"intent": "fit", "params_b": 70, "method": "qlora", "gpu": "rtx-4090", "gpu_count": 1,
+      "floor_gb": 35, "estimate_gb": 52.5, "vram_gb": 24, "fits": False, "usd_per_hour": None,
+      "cheapest_fit": {"gpu": "a100-80gb", "gpu_count": 1, "usd_per_hour": "0.92"},
+      "error": None, "lang": "en"}),
+    ("¿Cuánto cuesta un LoRA de 70B en dos H200 durante 12 horas?",
+     {"intent": "cost", "method": "lora", "gpu": "h200", "gpu_count": 2, "hours": 12,
+      "hours_assumed": False, "gpu_hours": 24, "cost_usd": "73.68", "usd_per_hour": "6.14",
+      "estimate_gb": 168, "fits": True, "lang": "es"}),
+    ("Combien coûte un QLoRA 70B sur un A100 ?",
+     {"intent": "cost", "method": "qlora", "gpu": "a100-80gb", "hours": 10, "hours_assumed": True,
+      "gpu_hours": 10, "cost_usd": "9.20", "lang": "fr"}),
+    ("full fine-tune 70B AdamW on 8x B200, how much?",
+     {"method": "full_adamw", "gpu": "b200", "gpu_count": 8, "floor_gb": 1120,
+      "estimate_gb": 1260, "high_gb": 1260, "fits": True, "cost_usd": "774.48", "hours": 21}),
+    ("8-bit Adam full fine-tuning of 70B on 8× H200: cost?",
+     {"method": "full_adam8bit", "gpu": "h200", "gpu_count": 8, "estimate_gb": 840,
+      "cost_usd": "515.76", "gpu_hours": 168}),
+    ("full AdamW 70B on 8 H200s",
+     {"method": "full_adamw", "fits": False, "vram_gb": 1128}),
+    ("qlora 70b on a 48 GB GPU",
+     {"gpu": None, "vram_gb": 48, "fits": False, "estimate_gb": 52.5}),
+    ("alert me when the H100 drops below $2",
+     {"intent": "alert", "gpu": "h100", "threshold_usd": "2.00"}),
+    ("can I fine-tune 70B on an H1000?", {"error": "unknown_gpu"}),
+    ("QLoRA -7B on an A100", {"error": "invalid_model_size"}),
+    ("LoRA 70B on 16x H100", {"error": "gpu_count_out_of_range"}),
+    ("can I fine-tune on an A100?", {"intent": "fit", "error": "missing_model_size"}),
+    ("prices", {"intent": "prices", "error": None}),
+    ("how do I pay with bitcoin?", {"intent": "pay"}),
+]
+
+
+@pytest.mark.parametrize(("question", "expected"), SEED_QUESTIONS)
+def test_json_contract(question, expected):
+    (result,) = ask_json(question)
+    assert tuple(result) == JSON_KEYS
+    for key, value in expected.items():
+        assert result[key] == value, (key, result)
+    assert validate_telegram_html(result["text"]) is None
+    for key in ("usd_per_hour", "cost_usd", "threshold_usd"):
+        assert result[key] is None or isinstance(result[key], str)
+
+
+def test_stdin_batch_answers_each_line_in_order():
+    results = ask_json("prices", "how do I pay?", "qlora 70b on a100")
+    assert [r["intent"] for r in results] == ["prices", "pay", "fit"]
+
+
+def test_lang_flag_is_an_explicit_choice():
+    (result,) = ask_json("can I QLoRA 70B on a 4090?", lang="fr")
+    assert result["lang"] == "fr" and "Go" in result["text"]
+
+
+def test_the_real_command_line_exits_zero_on_bad_input():
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot", "ask", "--json", "<b>QLoRA 99999999B on 0x H100"],
+        capture_output=True, text=True, cwd=ROOT, timeout=60, check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout)
+    assert result["error"] is not None and "<b>QLoRA" not in result["text"]
+
+
+def test_plain_text_mode_prints_the_reply():
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot", "ask", "--lang", "es", "precios"],
+        capture_output=True, text=True, cwd=ROOT, timeout=60, check=False,
+    )
+    assert proc.returncode == 0 and "US$" in proc.stdout
+
+
+def test_console_chat_without_a_token():
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot", "--console"], input="qlora 70b on a 4090\n",
+        capture_output=True, text=True, cwd=ROOT, timeout=60, check=False,
+        env={"PATH": "/usr/bin:/bin", "TELEGRAM_BOT_TOKEN": ""},
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "TELEGRAM_BOT_TOKEN" in proc.stdout and "52.5 GB" in proc.stdout and "<b>" not in proc.stdout
