@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from bot.detail import DetailedAnswer, detailed_for
 from bot.understand.query import Intent, Query
 from rules.catalogue import Catalogue, load_catalogue
 from rules.compare import Comparison, PriceRatio, Saving, compare, full_vs_qlora, savings
@@ -59,6 +60,7 @@ class Answer(BaseModel):
     savings: tuple[Saving, ...] = ()
     gpus: tuple[GPU, ...] = ()  # the price list
     offers: tuple[Offer, ...] = ()
+    detailed: DetailedAnswer | None = None  # activation-aware breakdown, when settings are given
 
 
 def _methods_for(query: Query) -> tuple[MethodId, ...]:
@@ -113,7 +115,9 @@ def build_answer(query: Query, catalogue: Catalogue | None = None) -> Answer:
     """Everything a reply to `query` needs. Bad input becomes an Answer with an error code."""
     cat = catalogue or load_catalogue()
     try:
-        return _build(query, cat)
+        answer = _build(query, cat)
+        detailed = detailed_for(query, answer, cat)
+        return answer if detailed is None else answer.model_copy(update={"detailed": detailed})
     except RulesError as exc:
         return Answer(query=query, intent=query.intent, error=exc.code, error_params=exc.params)
 

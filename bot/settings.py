@@ -30,6 +30,9 @@ class Settings(BaseSettings):
     alerts_per_second: float = Field(default=25, gt=0)
     per_chat_per_second: float = Field(default=1, gt=0)
     flood_max_per_minute: int = Field(default=20, ge=1)
+    # Telegram's documented ceilings (~30 messages/s overall, 20/min per group); 0 disables the
+    # limiter, which only benchmarks do, to measure the bot's own overhead.
+    telegram_max_per_second: float = Field(default=30, ge=0)
 
     @field_validator("admin_ids", mode="before")
     @classmethod

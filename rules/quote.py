@@ -40,6 +40,16 @@ class Quote(BaseModel):
 
 
 @cache
+def _by_residue(blocks: tuple[int, ...]) -> dict[int, list[tuple[int, tuple[int, ...]]]]:
+    """The small-block sums grouped by their remainder modulo the largest block, ascending."""
+    largest = blocks[-1]
+    buckets: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
+    for total, counts in sorted(_small_combinations(blocks).items()):
+        buckets.setdefault(total % largest, []).append((total, counts))
+    return buckets
+
+
+@cache
 def _small_combinations(blocks: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
     """Sum → fewest-blocks combination of the smaller blocks, excluding the largest one.
 
@@ -65,15 +75,23 @@ def _lcm(a: int, b: int) -> int:
 
 def block_plan(gpu_hours: Decimal, usd_per_gpu_hour: Decimal, blocks: tuple[int, ...]) -> BlockPlan:
     """The blocks that cover `gpu_hours` with the least hours bought, then the fewest blocks."""
-    need = int(gpu_hours.to_integral_value(rounding=ROUND_CEILING))
+    need = max(0, int(gpu_hours.to_integral_value(rounding=ROUND_CEILING)))
     largest = blocks[-1]
+    buckets = _by_residue(blocks)
+    # Every plan is a small-block sum s plus k largest blocks: bought = s + k·L ≡ s (mod L).
+    # So the least `bought` is the first value from `need` upwards whose remainder has a small
+    # sum s <= it; among those, the fewest blocks. At most L values are tried (usually 1 or 2).
     best: tuple[int, int, tuple[int, ...], int] | None = None
-    for small_sum, counts in _small_combinations(blocks).items():
-        n_largest = max(0, -(-(need - small_sum) // largest))
-        bought = small_sum + n_largest * largest
-        key = (bought, sum(counts) + n_largest)
-        if best is None or key < best[:2]:
-            best = (bought, key[1], counts, n_largest)
+    for bought in range(need, need + largest + 1):
+        for small_sum, counts in buckets.get(bought % largest, ()):
+            if small_sum > bought:
+                break
+            n_largest = (bought - small_sum) // largest
+            count = sum(counts) + n_largest
+            if best is None or count < best[1]:
+                best = (bought, count, counts, n_largest)
+        if best is not None:
+            break
     assert best is not None
     bought, count, counts, n_largest = best
     chosen = [(largest, n_largest), *zip(blocks[:-1], counts, strict=True)]

@@ -25,6 +25,8 @@ def environment(locale: str) -> Environment:
         loader=PackageLoader("bot", "templates"),
         autoescape=select_autoescape(default=True, default_for_string=True),
         undefined=StrictUndefined,
+        auto_reload=False,  # templates are packaged: no stat() per render
+        cache_size=-1,
         trim_blocks=True,
         lstrip_blocks=True,
         extensions=["jinja2.ext.i18n", "jinja2.ext.do"],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import html
 import logging
 from uuid import uuid4
@@ -16,6 +17,8 @@ from telegram.constants import ChatAction, ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
 from telegram.ext import ContextTypes
 
+from bot.charts import chart_png
+from bot.detail import chart_query
 from bot.i18n import N_, SUPPORTED_LOCALES, normalise_locale, resolve_locale, tr
 from bot.pipeline import Pipeline, Reply
 from bot.prefs import Preferences
@@ -188,9 +191,22 @@ class Handlers:
         await query.answer()
         if data is None or message is None:
             return
+        if data.action == "chart":
+            await self._chart(message, data.args, locale)
+            return
         reply = await self._callback_reply(update, data.action, data.args, locale)
         if reply is not None:
             await self._send(message, reply)
+
+    async def _chart(self, message: Message, args: tuple[str, ...], locale: str) -> None:
+        query = chart_query(args, self.pipeline.catalogue)
+        if query is None:
+            return
+        # matplotlib is CPU-bound: keep the event loop answering other users meanwhile.
+        await message.get_bot().send_chat_action(message.chat_id, ChatAction.UPLOAD_PHOTO)
+        png = await asyncio.to_thread(chart_png, query, locale, self.pipeline.catalogue)
+        if png is not None:
+            await message.reply_photo(png, caption=tr(locale, "Where the memory goes"))
 
     async def _callback_reply(
         self, update: Update, action: str, args: tuple[str, ...], locale: str

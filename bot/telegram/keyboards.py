@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
+from bot.detail import chart_callback_args
 from bot.i18n import SUPPORTED_LOCALES, tr
 from bot.pipeline import Reply
 from bot.telegram.callbacks import Callback, size_arg
@@ -34,6 +35,10 @@ def answer_keyboard(reply: Reply) -> InlineKeyboardMarkup | None:
                     tr(locale, "Quote"),
                     Callback("quote", (method, size, target.gpu, str(target.gpu_count))),
                 )
+            )
+        if answer.detailed is not None:
+            first.append(
+                _button(tr(locale, "Chart"), Callback("chart", chart_callback_args(answer.detailed)))
             )
         if first:
             rows.append(first)

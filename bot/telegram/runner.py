@@ -68,16 +68,20 @@ def build_application(settings: Settings, services: Services) -> Application:  #
             # A menu that failed to update must not keep the bot from answering.
             log.warning("could not set the command menus", exc_info=True)
 
-    app = (
+    builder = (
         ApplicationBuilder()
         .token(token)
         .base_url(settings.telegram_api_base_url)
         .base_file_url(settings.telegram_file_base_url)
-        .rate_limiter(AIORateLimiter(max_retries=3))
         .concurrent_updates(True)
         .post_init(post_init)
-        .build()
     )
+    if settings.telegram_max_per_second > 0:
+        # Queues sends under Telegram's limits and retries a 429 after its retry_after.
+        builder = builder.rate_limiter(
+            AIORateLimiter(overall_max_rate=settings.telegram_max_per_second, max_retries=3)
+        )
+    app = builder.build()
     handlers = Handlers(
         services.pipeline, services.prefs, FloodGuard(settings.flood_max_per_minute),
         settings.default_locale,

@@ -227,6 +227,8 @@ class SentMessage:
     edit_date: int | None = None
     history: list[str | None] = field(default_factory=list)
     deleted: bool = False
+    # When the fake stored it (monotonic clock): benchmarks measure update→reply latency with it.
+    received_at: float = field(default_factory=time.perf_counter)
 
     @property
     def caption(self) -> str | None:

@@ -1,0 +1,522 @@
+"""The detailed estimate behind a fit or memory answer: where the memory goes for the user's
+settings (sequence length, batch, checkpointing, LoRA rank), whether that disagrees with the
+planning rule about the fit, and — from a dataset size — the training time and its quote.
+
+The planning figure stays what the answer leads with (DESIGN.md §1); this only explains it.
+Facts only, no prose: the template `detailed.html.j2` and `bot.charts` word them per locale.
+"""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from bot.i18n import N_
+from bot.render.format import Formatter
+from bot.understand.query import Query
+from rules.catalogue import Catalogue, load_catalogue
+from rules.detailed import (
+    INFERENCE_METHOD_IDS,
+    TRAINING_METHOD_IDS,
+    Breakdown,
+    estimate_inference,
+    estimate_training,
+    resolve_shape,
+)
+from rules.errors import RulesError
+from rules.fit import Fit
+from rules.model_catalogue import ModelSpec
+from rules.quote import Quote, quote
+from rules.schema import GPU, MethodId
+from rules.training_time import TrainingTime, estimate_training_time, gpu_hours_from_throughput
+
+if TYPE_CHECKING:  # bot.answer will import this module to hold a DetailedAnswer
+    from bot.answer import Answer
+
+__all__ = [
+    "DEFAULT_GRAD_CKPT",
+    "DEFAULT_LORA_RANK",
+    "DEFAULT_MICRO_BATCH",
+    "DEFAULT_SEQ_LEN",
+    "TERM_LABELS",
+    "Assumption",
+    "DetailedAnswer",
+    "FitCheck",
+    "Line",
+    "TrainingEstimate",
+    "chart_callback_args",
+    "chart_candidates",
+    "chart_query",
+    "detailed_for",
+    "wants_details",
+]
+
+# Defaults when the user gives only some settings: a common SFT setup (Hugging Face TRL's
+# SFTConfig max_length is 1024, but 2048 is the usual Llama recipe); every one is stated.
+DEFAULT_SEQ_LEN = 2048
+DEFAULT_MICRO_BATCH = 1
+DEFAULT_GRAD_CKPT = True
+DEFAULT_LORA_RANK = 16
+DEFAULT_EPOCHS = 1
+
+# Term names of rules.detailed → English msgids (translated by the template and the chart).
+TERM_LABELS: dict[str, str] = {
+    "weights": N_("Model weights"),
+    "master_weights": N_("FP32 master weights"),
+    "optimizer_states": N_("Optimizer states"),
+    "lora_adapters": N_("LoRA adapters and their optimizer"),
+    "gradients": N_("Gradients"),
+    "activations": N_("Activations"),
+    "logits": N_("Logits and loss"),
+    "backward_overlap": N_("Freed during the backward pass"),
+    "sharding_buffers": N_("FSDP/ZeRO-3 gathered layers"),
+    "dequant_buffer": N_("4-bit dequantization buffer"),
+    "cuda_context": N_("CUDA context and kernels"),
+    "kv_cache": N_("KV cache"),
+}
+
+_SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+_TENTH = Decimal("0.1")
+AssumptionValue = Decimal | int | str | bool
+
+
+class Line(BaseModel):
+    """One term of the per-GPU breakdown, with the msgid of its label."""
+
+    model_config = ConfigDict(frozen=True)
+    name: str
+    label: str
+    gb: Decimal
+
+
+class Assumption(BaseModel):
+    """A stated assumption: a stable code plus the values that fill its sentence."""
+
+    model_config = ConfigDict(frozen=True)
+    code: str
+    params: dict[str, AssumptionValue] = {}
+
+
+class FitCheck(BaseModel):
+    """The planning rule and the detailed estimate side by side on the asked configuration."""
+
+    model_config = ConfigDict(frozen=True)
+    gpu: str | None  # None when the GPU was given by its memory only
+    gpu_count: int
+    vram_per_gpu_gb: Decimal
+    planning_gb: Decimal  # the planning estimate for the whole job
+    planning_per_gpu_gb: Decimal  # the same, sharded evenly (what the fit rule assumes)
+    detailed_per_gpu_gb: Decimal
+    planning_fits: bool
+    detailed_fits: bool
+    disagree: bool
+
+
+class TrainingEstimate(BaseModel):
+    """Training time from the dataset size and, when possible, its quote.
+
+    problem: why part of it is missing — no configuration holds the model, the GPU has no cited
+    peak BF16 TFLOPS (the time is not guessed), its price is not published (no quote), or the
+    run is beyond the longest quotable duration."""
+
+    model_config = ConfigDict(frozen=True)
+    tokens: int  # dataset tokens x epochs
+    epochs: int
+    gpu: str | None
+    gpu_count: int | None
+    asked: bool  # on the user's configuration (else the cheapest offered one that fits)
+    problem: Literal["no_config", "no_peak_tflops", "no_price", "too_long"] | None = None
+    flops: Decimal | None = None
+    flops_per_param_token: Decimal | None = None  # k in k·N·D
+    params_b: Decimal | None = None  # N: the parameters a token goes through (MoE: active)
+    moe: bool = False
+    mfu: Decimal | None = None
+    mfu_assumed: bool = False
+    peak_tflops: Decimal | None = None
+    tokens_per_second: Decimal | None = None  # the user's measured throughput per GPU
+    gpu_hours: Decimal | None = None
+    wall_clock_hours: Decimal | None = None
+    quote: Quote | None = None
+
+    @property
+    def flops_mantissa(self) -> Decimal | None:
+        if self.flops is None or self.flops <= 0:
+            return None
+        return (self.flops.scaleb(-self._exponent())).quantize(_TENTH, rounding=ROUND_HALF_UP)
+
+    @property
+    def flops_power(self) -> str:
+        """"10¹⁹": the power of ten that goes with flops_mantissa (language-neutral)."""
+        return "10" + str(self._exponent()).translate(_SUPERSCRIPT)
+
+    def _exponent(self) -> int:
+        if self.flops is None or self.flops <= 0:
+            return 0
+        exponent = self.flops.adjusted()
+        # 9.96e19 would show as 10.0 × 10¹⁹: carry into the exponent.
+        if self.flops.scaleb(-exponent).quantize(_TENTH, rounding=ROUND_HALF_UP) >= 10:
+            exponent += 1
+        return exponent
+
+
+class DetailedAnswer(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["training", "inference"]
+    method: MethodId
+    model_id: str | None
+    model_name: str | None
+    params_b: Decimal
+    seq_len: int  # training: tokens per sequence; inference: context (prompt + output)
+    micro_batch: int
+    grad_ckpt: bool  # training only
+    lora_rank: int | None  # LoRA/QLoRA only
+    defaults: tuple[str, ...]  # settings not given, taken from the defaults above
+    gpus: int  # the breakdown is per GPU of this many
+    gpu: str | None  # the asked GPU, if any
+    vram_per_gpu_gb: Decimal | None  # the asked configuration's, if any
+    lines: tuple[Line, ...]
+    per_gpu_gb: Decimal
+    breakdown: Breakdown
+    check: FitCheck | None  # None when no configuration was asked
+    assumptions: tuple[Assumption, ...]
+    training_time: TrainingEstimate | None
+
+
+# ----------------------------------------------------------------------------- building
+
+
+def wants_details(query: Query) -> bool:
+    """The user gave a setting the planning rule ignores, a dataset size, or asked for details."""
+    return query.details or any(
+        value is not None
+        for value in (
+            query.seq_len, query.batch_size, query.lora_rank, query.grad_ckpt,
+            query.dataset_tokens,
+        )
+    )
+
+
+def _model(query: Query, params_b: Decimal, cat: Catalogue) -> ModelSpec | Decimal:
+    if query.model_id is not None:
+        try:
+            return cat.models.get(query.model_id)
+        except KeyError:
+            pass  # an id the catalogue lost: fall back to the size, with an assumed shape
+    return params_b
+
+
+def _positive(value: int | None, default: int) -> int:
+    return value if value is not None and value > 0 else default
+
+
+def detailed_for(
+    query: Query,
+    answer: Answer,
+    catalogue: Catalogue | None = None,
+    *,
+    tokens_per_second: Decimal | None = None,
+) -> DetailedAnswer | None:
+    """The detailed estimate for the answer's primary method, or None when the user gave no
+    setting the planning rule ignores (nor asked for details) or there is nothing to detail.
+
+    tokens_per_second: the user's measured throughput per GPU, replacing the assumed MFU."""
+    if not wants_details(query) or answer.error or answer.missing:
+        return None
+    primary = answer.primary
+    params_b = answer.params_b if answer.params_b is not None else query.params_b
+    if primary is None or params_b is None:
+        return None
+    cat = catalogue or load_catalogue()
+    method = primary.memory.method
+    model = _model(query, params_b, cat)
+    asked = primary.fit
+    gpus = asked.gpu_count if asked is not None else 1
+    training = method in TRAINING_METHOD_IDS
+    lora = method in ("lora", "qlora")
+
+    defaults: list[str] = []
+    if query.seq_len is None:
+        defaults.append("seq_len")
+    if query.batch_size is None:
+        defaults.append("batch")
+    if training and query.grad_ckpt is None:
+        defaults.append("grad_ckpt")
+    if lora and query.lora_rank is None:
+        defaults.append("lora_rank")
+    seq_len = _positive(query.seq_len, DEFAULT_SEQ_LEN)
+    batch = _positive(query.batch_size, DEFAULT_MICRO_BATCH)
+    ckpt = DEFAULT_GRAD_CKPT if query.grad_ckpt is None else query.grad_ckpt
+    rank = _positive(query.lora_rank, DEFAULT_LORA_RANK) if lora else None
+
+    try:
+        if training:
+            breakdown = estimate_training(
+                model, method, seq_len, batch, ckpt, rank or DEFAULT_LORA_RANK, gpus
+            )
+        elif method in INFERENCE_METHOD_IDS:
+            breakdown = estimate_inference(model, method, seq_len, batch, gpus)
+        else:
+            return None
+    except ValueError:  # includes RulesError: settings the estimator refuses, no detail
+        return None
+
+    check = _check(asked, breakdown) if asked is not None else None
+    time: TrainingEstimate | None = None
+    if training and query.dataset_tokens is not None and query.dataset_tokens >= 1:
+        time = _training_time(
+            model, method, int(query.dataset_tokens), ckpt, asked, primary.options, cat,
+            tokens_per_second,
+        )
+    spec = model if isinstance(model, ModelSpec) else None
+    return DetailedAnswer(
+        kind="training" if training else "inference",
+        method=method,
+        model_id=spec.id if spec else None,
+        model_name=spec.name if spec else answer.model_name,
+        params_b=params_b,
+        seq_len=seq_len,
+        micro_batch=batch,
+        grad_ckpt=ckpt if training else False,
+        lora_rank=rank,
+        defaults=tuple(defaults),
+        gpus=gpus,
+        gpu=asked.gpu if asked is not None else None,
+        vram_per_gpu_gb=check.vram_per_gpu_gb if check else None,
+        lines=tuple(
+            Line(name=t.name, label=TERM_LABELS.get(t.name, t.name), gb=t.gb)
+            for t in breakdown.terms
+            if t.gb != 0  # e.g. a paged optimizer's states, or terms under 0.05 GB
+        ),
+        per_gpu_gb=breakdown.per_gpu_gb,
+        breakdown=breakdown,
+        check=check,
+        assumptions=_assumptions(model, method, seq_len, batch, gpus, rank, breakdown),
+        training_time=time,
+    )
+
+
+def _check(asked: Fit, breakdown: Breakdown) -> FitCheck:
+    per_gpu_vram = asked.vram_gb / asked.gpu_count
+    planning_per_gpu = asked.estimate_gb / asked.gpu_count
+    detailed_fits = breakdown.per_gpu_gb <= per_gpu_vram
+    return FitCheck(
+        gpu=asked.gpu,
+        gpu_count=asked.gpu_count,
+        vram_per_gpu_gb=per_gpu_vram,
+        planning_gb=asked.estimate_gb,
+        planning_per_gpu_gb=planning_per_gpu,
+        detailed_per_gpu_gb=breakdown.per_gpu_gb,
+        planning_fits=asked.fits,
+        detailed_fits=detailed_fits,
+        disagree=asked.fits != detailed_fits,
+    )
+
+
+def _assumptions(
+    model: ModelSpec | Decimal,
+    method: str,
+    seq_len: int,
+    batch: int,
+    gpus: int,
+    rank: int | None,
+    breakdown: Breakdown,
+) -> tuple[Assumption, ...]:
+    """What rules.detailed assumed (its English notes), as codes the template words."""
+    out: list[Assumption] = []
+    shape = resolve_shape(model)
+    if shape.assumed:
+        out.append(Assumption(code="shape_assumed",
+                              params={"layers": shape.arch.layers, "hidden": shape.arch.hidden}))
+    if breakdown.kind == "inference":
+        out.append(Assumption(code="kv_cache_bf16"))
+        if any(a.startswith("Prefill in chunks") for a in breakdown.assumptions):
+            out.append(Assumption(code="chunked_prefill", params={"tokens": 8192}))
+        if gpus > 1:
+            out.append(Assumption(code="split_gpus", params={"gpus": gpus}))
+        return tuple(out)
+    if method == "qlora":
+        out.append(Assumption(code="qlora_nf4"))
+    if rank is not None:
+        out.append(Assumption(code="lora_all_linear", params={"rank": rank}))
+    if method in ("full_adamw", "full_adam8bit"):
+        out.append(Assumption(code="mixed_precision"))
+        out.append(Assumption(code="grad_accumulation"))
+    out.append(Assumption(code="kernels"))
+    if gpus > 1:
+        out.append(Assumption(code="sharded", params={"gpus": gpus, "batch": batch}))
+    out.append(Assumption(code="formulas"))
+    return tuple(out)
+
+
+def _target(
+    asked: Fit | None, options: tuple[Fit, ...], cat: Catalogue, measured: bool
+) -> tuple[Fit | None, bool]:
+    """Where the run is timed and quoted: the asked configuration when it names a GPU and fits
+    (planning rule, as every quote); else the cheapest offered configuration that fits and can
+    be timed (a cited peak BF16 TFLOPS, unless the user measured a throughput), else simply
+    the cheapest, which then says what is missing."""
+    if asked is not None and asked.gpu is not None and asked.fits:
+        return asked, True
+    for option in options:
+        if option.gpu is not None and (measured or cat.gpu(option.gpu).bf16_dense_tflops):
+            return option, False
+    return (options[0] if options else None), False
+
+
+def _training_time(
+    model: ModelSpec | Decimal,
+    method: MethodId,
+    tokens: int,
+    ckpt: bool,
+    asked: Fit | None,
+    options: tuple[Fit, ...],
+    cat: Catalogue,
+    tokens_per_second: Decimal | None,
+) -> TrainingEstimate:
+    measured = tokens_per_second is not None and tokens_per_second > 0
+    target, on_asked = _target(asked, options, cat, measured)
+    base = TrainingEstimate(
+        tokens=tokens * DEFAULT_EPOCHS, epochs=DEFAULT_EPOCHS, gpu=None, gpu_count=None,
+        asked=on_asked,
+    )
+    if target is None or target.gpu is None:
+        return base.model_copy(update={"problem": "no_config"})
+    gpu: GPU = cat.gpu(target.gpu)
+    count = target.gpu_count
+    fields: dict[str, object] = {"gpu": gpu.id, "gpu_count": count}
+    run: TrainingTime
+    if measured:
+        assert tokens_per_second is not None
+        run = gpu_hours_from_throughput(tokens, tokens_per_second, count, DEFAULT_EPOCHS, method)
+        fields.update(tokens_per_second=tokens_per_second)
+    elif gpu.bf16_dense_tflops is None:
+        # No cited datasheet figure: say so, never guess a throughput.
+        return base.model_copy(update={**fields, "problem": "no_peak_tflops"})
+    else:
+        run = estimate_training_time(
+            model, method, tokens, gpu.bf16_dense_tflops, count, DEFAULT_EPOCHS, ckpt
+        )
+        n = model.active_params_b or model.params_b if isinstance(model, ModelSpec) else model
+        assert run.flops is not None and run.mfu is not None
+        fields.update(
+            flops=run.flops,
+            flops_per_param_token=(run.flops / (n * Decimal(10**9) * run.tokens)).normalize(),
+            params_b=n,
+            moe=isinstance(model, ModelSpec) and model.active_params_b is not None,
+            mfu=run.mfu,
+            mfu_assumed=True,
+            peak_tflops=gpu.bf16_dense_tflops,
+        )
+    fields.update(gpu_hours=run.gpu_hours, wall_clock_hours=run.wall_clock_hours)
+    if gpu.usd_per_gpu_hour is None:
+        return base.model_copy(update={**fields, "problem": "no_price"})
+    # Wall-clock hours from the rounded GPU-hours, so that the quote repeats the same GPU-hours;
+    # a run shorter than the 0.01 h the estimate is rounded to is still billed.
+    hours = max(run.gpu_hours / count, Decimal("0.01"))
+    if hours > cat.limits.max_hours:
+        return base.model_copy(update={**fields, "problem": "too_long"})
+    try:
+        fields["quote"] = quote(gpu.id, count, hours, method, cat)
+    except RulesError:
+        return base.model_copy(update={**fields, "problem": "too_long"})
+    return base.model_copy(update=fields)
+
+
+# ----------------------------------------------------------------------------- chart support
+
+_NO_GPU = "-"
+
+
+def chart_candidates(
+    detailed: DetailedAnswer, locale: str, catalogue: Catalogue | None = None, limit: int = 3
+) -> list[tuple[str, Decimal]]:
+    """(label, VRAM per GPU) lines for the chart: the asked configuration, then the offered
+    configurations with the breakdown's GPU count that the detailed estimate fits, cheapest
+    first (or the largest one when none does, to show the gap). Same GPU count only, because
+    the breakdown is per GPU of that count."""
+    cat = catalogue or load_catalogue()
+    fmt = Formatter(locale)
+    out: list[tuple[str, Decimal]] = []
+    if detailed.vram_per_gpu_gb is not None:
+        if detailed.gpu is not None:
+            label = f"{detailed.gpus}× {cat.gpu(detailed.gpu).name}"
+        else:
+            label = f"{detailed.gpus}× {fmt.gb(detailed.vram_per_gpu_gb)}"
+        out.append((label, detailed.vram_per_gpu_gb))
+    same = sorted(
+        (o for o in cat.offers if o.count == detailed.gpus),
+        key=lambda o: (o.usd_per_hour, o.gpu),
+    )
+    fitting = [o for o in same if cat.gpu(o.gpu).vram_gb >= detailed.per_gpu_gb]
+    if not fitting and same:
+        fitting = [max(same, key=lambda o: cat.gpu(o.gpu).vram_gb)]
+    for offer in fitting:
+        gpu = cat.gpu(offer.gpu)
+        if len(out) >= limit:
+            break
+        if any(vram == gpu.vram_gb for _, vram in out):
+            continue  # one line per VRAM size (A100 and H100 are both 80 GB)
+        out.append((f"{offer.count}× {gpu.name}", gpu.vram_gb))
+    return out
+
+
+def chart_callback_args(detailed: DetailedAnswer, max_bytes: int = 64) -> tuple[str, ...]:
+    """Arguments of a "chart" button (the lead's Callback("chart", args)), within Telegram's
+    64 bytes with the "chart:" prefix: method, model id (or size when too long), GPU id,
+    "v<GB>" for a GPU given by memory or "-", count, seq, batch, checkpointing 0/1, LoRA rank
+    (0 when not LoRA)."""
+    if detailed.gpu is not None:
+        where = detailed.gpu
+    elif detailed.vram_per_gpu_gb is not None:
+        where = "v" + format(detailed.vram_per_gpu_gb.normalize(), "f")
+    else:
+        where = _NO_GPU
+    size = format(detailed.params_b.normalize(), "f")
+    tail = (where, str(detailed.gpus), str(detailed.seq_len), str(detailed.micro_batch),
+            "1" if detailed.grad_ckpt else "0", str(detailed.lora_rank or 0))
+    for who in (detailed.model_id, size):
+        if who is None:
+            continue
+        args = (detailed.method, who, *tail)
+        if len(":".join(("chart", *args)).encode()) <= max_bytes:
+            return args
+    raise ValueError("chart callback data does not fit in Telegram's 64 bytes")
+
+
+def chart_query(args: tuple[str, ...], catalogue: Catalogue | None = None) -> Query | None:
+    """The Query a "chart" button stands for (details forced on), or None if malformed."""
+    if len(args) != 8:
+        return None
+    method, who, where, count, seq, batch, ckpt, rank = args
+    cat = catalogue or load_catalogue()
+    fields: dict[str, object] = {"text": "", "intent": "fit", "method": method, "details": True}
+    try:
+        fields["params_b"] = Decimal(who)
+    except ArithmeticError:
+        try:
+            spec = cat.models.get(who)
+        except KeyError:
+            return None
+        fields.update(model_id=spec.id, params_b=spec.params_b)
+    if where.startswith("v"):
+        try:
+            fields["vram_gb"] = Decimal(where[1:])
+        except ArithmeticError:
+            return None
+    elif where != _NO_GPU:
+        fields["gpu"] = where
+    if not all(x.isdigit() for x in (count, seq, batch, rank)) or ckpt not in ("0", "1"):
+        return None
+    if where != _NO_GPU:
+        fields["gpu_count"] = int(count)
+    fields.update(seq_len=int(seq), batch_size=int(batch), grad_ckpt=ckpt == "1")
+    if int(rank) > 0:
+        fields["lora_rank"] = int(rank)
+    fields["inference"] = method.startswith("inference")
+    try:
+        return Query.model_validate(fields)
+    except ValidationError:
+        return None

@@ -1,0 +1,418 @@
+"""The detailed answer behind fit/memory replies: breakdown, fit disagreement, training time,
+the detailed.html.j2 partial and the breakdown chart."""
+
+from __future__ import annotations
+
+import struct
+from decimal import ROUND_HALF_UP
+from decimal import Decimal as D
+
+import pytest
+
+from bot.answer import build_answer
+from bot.charts import breakdown_chart, chart_png
+from bot.detail import (
+    DetailedAnswer,
+    chart_callback_args,
+    chart_candidates,
+    chart_query,
+    detailed_for,
+)
+from bot.render.format import Formatter
+from bot.render.renderer import environment, render_answer, tidy
+from bot.render.telegram_html import MAX_MESSAGE, split_message, visible_length
+from bot.understand.query import Query
+from rules.catalogue import load_catalogue
+from tests.fake_bot_api import validate_telegram_html
+
+LOCALES = ("en", "es", "fr")
+GIB = D("1.073741824")  # GB per GiB: torch reports GiB, the bot GB
+CAT = load_catalogue()
+_PARTIAL = '{% import "macros.html.j2" as m with context %}{% include "detailed.html.j2" %}'
+
+
+def q(**fields) -> Query:
+    return Query(text="", **fields)
+
+
+def detailed(**fields) -> DetailedAnswer:
+    query = q(**fields)
+    found = detailed_for(query, build_answer(query, CAT), CAT)
+    assert found is not None
+    return found
+
+
+def render(d: DetailedAnswer, locale: str) -> str:
+    """The partial as the lead includes it: with the macros as `m`, `fmt` and `cat`."""
+    env = environment(locale)
+    return tidy(env.from_string(_PARTIAL).render(
+        detailed=d, fmt=Formatter(locale), cat=CAT, locale=locale
+    ))
+
+
+def lines(d: DetailedAnswer) -> dict[str, D]:
+    return {line.name: line.gb for line in d.lines}
+
+
+def within(estimate: D, measured: D, over: str = "0.15", under: str = "0.10") -> bool:
+    """The issue's calibration target: within 15 % over and 10 % under."""
+    ratio = estimate / measured
+    return D(1) - D(under) <= ratio <= D(1) + D(over)
+
+
+# ----------------------------------------------------------------------------- when it appears
+
+
+def test_no_detail_without_settings_or_request() -> None:
+    query = q(intent="fit", params_b=D(70), method="qlora", gpu="a100-80gb")
+    assert detailed_for(query, build_answer(query, CAT), CAT) is None
+
+
+@pytest.mark.parametrize(
+    "setting",
+    [{"seq_len": 4096}, {"batch_size": 4}, {"lora_rank": 64}, {"grad_ckpt": False},
+     {"dataset_tokens": D(10**8)}, {"details": True}],
+)
+def test_any_setting_or_asking_for_details_triggers_it(setting: dict[str, object]) -> None:
+    query = q(intent="fit", params_b=D(70), method="qlora", gpu="a100-80gb", **setting)
+    assert detailed_for(query, build_answer(query, CAT), CAT) is not None
+
+
+def test_no_detail_for_errors_or_missing_facts() -> None:
+    for query in (
+        q(intent="fit", gpu="h100", seq_len=4096),  # no model size
+        q(intent="fit", params_b=D(7), gpu_text="H1000", seq_len=4096),  # unknown GPU
+        q(intent="fit", params_b=D(-7), seq_len=4096),
+    ):
+        assert detailed_for(query, build_answer(query, CAT), CAT) is None
+
+
+def test_defaults_are_filled_and_listed() -> None:
+    d = detailed(intent="fit", params_b=D(70), method="qlora", gpu="a100-80gb", seq_len=4096)
+    assert (d.seq_len, d.micro_batch, d.grad_ckpt, d.lora_rank) == (4096, 1, True, 16)
+    assert d.defaults == ("batch", "grad_ckpt", "lora_rank")
+    text = render(d, "en")
+    assert "Not given, so assumed: batch 1, gradient checkpointing on, and LoRA rank 16." in text
+    assert "seq 4096, batch 1, checkpointing on, LoRA rank 16" in text
+
+
+def test_full_fine_tuning_has_no_rank_and_states_its_precision() -> None:
+    d = detailed(intent="memory", params_b=D(7), method="full_adamw", lora_rank=64)
+    assert d.lora_rank is None and "lora_rank" not in d.defaults
+    assert {"weights", "master_weights", "optimizer_states", "gradients"} <= set(lines(d))
+    codes = [a.code for a in d.assumptions]
+    assert "mixed_precision" in codes and "shape_assumed" in codes  # a bare size: shape assumed
+
+
+# ----------------------------------------------------------------------------- pinned breakdowns
+
+
+def test_llama31_8b_lora_2048x2_on_rtx4090() -> None:
+    # The calibration CSV's torchtune row: Llama 3.1 8B LoRA, 1x RTX 4090, batch 2 packed to
+    # 2048, checkpointing on: 16.2 GiB measured with torch.compile and no gradient accumulation.
+    d = detailed(intent="fit", params_b=D(8), model_id="llama-3.1-8b", method="lora",
+                 gpu="rtx-4090", seq_len=2048, batch_size=2)
+    assert lines(d) == {
+        "weights": D("16.1"), "lora_adapters": D("0.7"), "activations": D("1.9"),
+        "logits": D("7.4"), "cuda_context": D("1.3"),
+    }
+    assert d.per_gpu_gb == D("27.3") and d.gpus == 1
+    # The bot assumes an eager Hugging Face run (FP32 loss: 14 bytes per logit); torchtune's
+    # compiled loss needs less, so the bot errs on the safe side, never under the measurement.
+    measured = D("16.2") * GIB
+    assert d.breakdown.allocator_gb >= measured
+    # The planning rule (2.4 x 8 = 19.2 GB) says it fits on 24 GB; the detailed one does not.
+    assert d.check is not None and d.check.planning_fits and not d.check.detailed_fits
+
+
+@pytest.mark.parametrize(
+    ("fields", "measured_gb"),
+    [
+        # torchtune docs, llama3.rst: Llama 3 8B LoRA r8, batch 2, Alpaca (<=512 tokens), AC on.
+        ({"model_id": "llama-3-8b", "params_b": D(8), "method": "lora", "lora_rank": 8,
+          "seq_len": 512, "batch_size": 2, "grad_ckpt": True}, D("18.5")),
+        # torchtune docs, lora_finetune.rst: Llama 2 7B LoRA r64 on all layers, batch 2.
+        ({"model_id": "llama-2-7b", "params_b": D(7), "method": "lora", "lora_rank": 64,
+          "seq_len": 512, "batch_size": 2, "grad_ckpt": True}, D("17.04")),
+        # torchtune generate: Llama 3 8B BF16 inference, KV cache for 8192 tokens.
+        ({"model_id": "llama-3-8b", "params_b": D(8), "method": "inference_bf16",
+          "inference": True, "seq_len": 8192, "batch_size": 1}, D("18.31")),
+    ],
+)
+def test_published_measurements_within_tolerance(fields: dict[str, object], measured_gb: D) -> None:
+    d = detailed(intent="memory", **fields)
+    # torch's allocator statistics exclude the CUDA context: compare like with like.
+    assert within(d.breakdown.allocator_gb, measured_gb), (d.breakdown.allocator_gb, measured_gb)
+
+
+def test_multi_gpu_breakdown_is_per_gpu() -> None:
+    one = detailed(intent="memory", params_b=D(70), model_id="llama-3.1-70b", method="lora",
+                   seq_len=2048, batch_size=2)
+    eight = detailed(intent="fit", params_b=D(70), model_id="llama-3.1-70b", method="lora",
+                     gpu="a100-80gb", gpu_count=8, seq_len=2048, batch_size=2)
+    assert one.gpus == 1 and eight.gpus == 8
+    assert lines(eight)["weights"] == D("17.6")  # 70.55B x 2 bytes / 8
+    assert "sharding_buffers" in lines(eight) and "sharding_buffers" not in lines(one)
+    assert any(a.code == "sharded" and a.params["gpus"] == 8 for a in eight.assumptions)
+
+
+# ----------------------------------------------------------------------------- disagreement
+
+
+def test_planning_fits_but_long_sequences_without_checkpointing_do_not() -> None:
+    d = detailed(intent="fit", params_b=D(70), method="qlora", gpu="a100-80gb",
+                 seq_len=32768, batch_size=8, grad_ckpt=False)
+    c = d.check
+    assert c is not None
+    assert c.planning_fits and not c.detailed_fits and c.disagree
+    assert c.planning_per_gpu_gb == D("52.50") and c.vram_per_gpu_gb == D(80)
+    assert c.detailed_per_gpu_gb == d.per_gpu_gb > D(1000)
+    en = render(d, "en")
+    assert "⚠️" in en and "The planning rule says it fits (52.5 GB per GPU)" in en
+    assert "Turn gradient checkpointing on" in en
+    for locale in ("es", "fr"):
+        assert "⚠️" in render(d, locale) and render(d, locale) != en
+
+
+def test_planning_misses_but_short_sequences_fit() -> None:
+    # The seed's L40S case: 52.5 GB planning figure on 48 GB, yet 512-token QLoRA fits.
+    d = detailed(intent="fit", params_b=D(70), method="qlora", gpu="l40s", seq_len=512)
+    assert d.check is not None and not d.check.planning_fits and d.check.detailed_fits
+    assert "does not fit (52.5 GB per GPU)" in render(d, "en")
+
+
+def test_no_warning_when_both_agree() -> None:
+    d = detailed(intent="fit", params_b=D(70), method="lora", gpu="a100-80gb", gpu_count=4,
+                 seq_len=2048)
+    assert d.check is not None and not d.check.disagree
+    assert "planning rule says" not in render(d, "en")
+
+
+def test_gpu_given_by_memory_only() -> None:
+    d = detailed(intent="fit", params_b=D(13), vram_gb=D(24), method="qlora", seq_len=1024)
+    assert d.check is not None and d.check.gpu is None and d.check.vram_per_gpu_gb == D(24)
+    assert "1× GPU of 24 GB" in render(d, "en")
+
+
+# ----------------------------------------------------------------------------- training time
+
+
+def _gpu_hours(k: int, params_b: int, tokens: int, tflops: str, mfu: str) -> D:
+    seconds = D(k) * params_b * 10**9 * tokens / (D(tflops) * 10**12 * D(mfu))
+    return (seconds / 3600).quantize(D("0.01"), rounding=ROUND_HALF_UP)
+
+
+def test_h200_has_no_cited_peak_so_no_time_is_invented() -> None:
+    # "LoRA 70B on 200M tokens on 2x H200": gpus.toml cites no BF16 TFLOPS for the H200.
+    assert CAT.gpu("h200").bf16_dense_tflops is None
+    d = detailed(intent="fit", params_b=D(70), method="lora", gpu="h200", gpu_count=2,
+                 dataset_tokens=D(200_000_000))
+    t = d.training_time
+    assert t is not None and t.problem == "no_peak_tflops" and t.asked
+    assert t.flops is None and t.gpu_hours is None and t.quote is None and t.mfu is None
+    for locale in LOCALES:
+        text = render(d, locale)
+        assert "H200" in text and "💵" not in text and "🧱" not in text
+    assert "No datasheet we can cite gives the H200's peak BF16 throughput" in render(d, "en")
+
+
+def test_lora_70b_on_200m_tokens_on_4x_a100() -> None:
+    d = detailed(intent="fit", params_b=D(70), method="lora", gpu="a100-80gb", gpu_count=4,
+                 dataset_tokens=D(200_000_000))
+    t = d.training_time
+    assert t is not None and t.problem is None and t.asked
+    # 4·N·D for LoRA + 2·N·D to recompute the checkpointed forward (checkpointing by default).
+    assert t.flops_per_param_token == 6 and t.flops == D(6) * 70 * 10**9 * 200_000_000
+    assert t.mfu == D("0.35") and t.mfu_assumed and t.peak_tflops == D(312)
+    assert t.gpu_hours == _gpu_hours(6, 70, 200_000_000, "312", "0.35") == D("213.68")
+    assert t.wall_clock_hours == D("53.42")
+    quote = t.quote
+    assert quote is not None and (quote.gpu, quote.gpu_count) == ("a100-80gb", 4)
+    assert quote.gpu_hours == t.gpu_hours and not quote.hours_assumed
+    assert quote.cost_usd == D("213.68") * D("0.92")
+    assert quote.plan.hours_bought >= 214
+    en = render(d, "en")
+    assert "35%" in en and "312" in en and "8.4 × 10¹⁹" in en
+    assert "Cost: $196.59" in en and "🧱" in en
+    assert "The utilisation is an assumption" in en
+    assert "35\u00a0%" in render(d, "fr") or "35\u202f%" in render(d, "fr")
+
+
+def test_h100_without_checkpointing_and_qlora_mfu() -> None:
+    d = detailed(intent="fit", params_b=D(70), method="lora", gpu="h100", gpu_count=8,
+                 grad_ckpt=False, dataset_tokens=D(10**9))
+    t = d.training_time
+    assert t is not None and t.flops_per_param_token == 4
+    assert t.gpu_hours == _gpu_hours(4, 70, 10**9, "989.5", "0.35")
+    assert t.quote is not None and t.quote.gpu == "h100" and t.quote.gpu_count == 8
+    # QLoRA dequantizes every weight: a lower assumed utilisation (rules/data/detailed.toml).
+    qlora = detailed(intent="fit", params_b=D(70), method="qlora", gpu="h100",
+                     dataset_tokens=D(10**8)).training_time
+    assert qlora is not None and qlora.mfu == D("0.2")
+
+
+def test_without_a_gpu_the_cheapest_timeable_offer_is_used() -> None:
+    d = detailed(intent="memory", params_b=D(70), method="lora", dataset_tokens=D(2 * 10**8))
+    t = d.training_time
+    assert t is not None and not t.asked and t.problem is None
+    assert t.gpu is not None and CAT.gpu(t.gpu).bf16_dense_tflops is not None
+    assert "Timed on the cheapest offered configuration that fits." in render(d, "en")
+
+
+def test_a_measured_throughput_replaces_the_assumed_mfu() -> None:
+    query = q(intent="fit", params_b=D(70), method="lora", gpu="h200", gpu_count=2,
+              dataset_tokens=D(200_000_000))
+    d = detailed_for(query, build_answer(query, CAT), CAT, tokens_per_second=D(1000))
+    assert d is not None and d.training_time is not None
+    t = d.training_time
+    assert t.problem is None and t.mfu is None and not t.mfu_assumed
+    assert t.gpu_hours == D("55.56")  # 2e8 / 1000 / 3600
+    assert t.quote is not None and t.quote.gpu == "h200"
+    text = render(d, "en")
+    assert "At your measured 1,000 tokens/s per GPU" in text and "utilisation" not in text
+
+
+def test_moe_counts_active_parameters() -> None:
+    d = detailed(intent="memory", params_b=D("46.7"), model_id="mixtral-8x7b", method="qlora",
+                 dataset_tokens=D(10**8))
+    t = d.training_time
+    assert t is not None and t.moe and t.params_b is not None and t.params_b < D("46.7")
+    assert "active parameters" in render(d, "en")
+
+
+# ----------------------------------------------------------------------------- rendering
+
+CASES = {
+    "disagree": {"intent": "fit", "params_b": D(70), "method": "qlora", "gpu": "a100-80gb",
+                 "seq_len": 32768, "batch_size": 8, "grad_ckpt": False},
+    "reverse": {"intent": "fit", "params_b": D(70), "method": "qlora", "gpu": "l40s",
+                "seq_len": 512},
+    "named_4090": {"intent": "fit", "params_b": D(8), "model_id": "llama-3.1-8b",
+                   "method": "lora", "gpu": "rtx-4090", "seq_len": 2048, "batch_size": 2},
+    "time_quote": {"intent": "fit", "params_b": D(70), "method": "lora", "gpu": "a100-80gb",
+                   "gpu_count": 4, "dataset_tokens": D(200_000_000)},
+    "time_h200": {"intent": "fit", "params_b": D(70), "method": "lora", "gpu": "h200",
+                  "gpu_count": 2, "dataset_tokens": D(200_000_000)},
+    "no_gpu": {"intent": "memory", "params_b": D(13), "details": True},
+    "vram_full": {"intent": "fit", "params_b": D(7), "method": "full_adamw", "vram_gb": D(48),
+                  "gpu_count": 4, "seq_len": 4096, "dataset_tokens": D(10**9)},
+    "inference": {"intent": "fit", "params_b": D(70), "inference": True,
+                  "method": "inference_bf16", "gpu": "h100", "gpu_count": 2, "seq_len": 32000,
+                  "batch_size": 4},
+    "moe": {"intent": "memory", "params_b": D("46.7"), "model_id": "mixtral-8x7b",
+            "method": "qlora", "dataset_tokens": D(10**8)},
+}
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_partial_renders_as_valid_telegram_html(name: str, locale: str) -> None:
+    d = detailed(**CASES[name])
+    text = render(d, locale)
+    assert text.startswith("📊 <b>")
+    assert "None" not in text and "{{" not in text and "Decimal(" not in text
+    assert "%(" not in text  # every placeholder filled
+    assert validate_telegram_html(text) is None, text
+    # Appended to the fit answer, the whole reply still splits into valid messages.
+    query = q(**CASES[name])
+    whole = render_answer(build_answer(query, CAT), locale, CAT) + "\n\n" + text
+    for part in split_message(whole):
+        assert validate_telegram_html(part) is None, part
+        assert visible_length(part) <= MAX_MESSAGE
+    # Each tag opens and closes on one line (the splitter cuts between lines).
+    for line in text.splitlines():
+        for tag in ("b", "i", "code"):
+            assert line.count(f"<{tag}>") == line.count(f"</{tag}>"), line
+
+
+@pytest.mark.parametrize("name", ["disagree", "time_quote", "inference"])
+def test_spanish_and_french_are_translated(name: str) -> None:
+    d = detailed(**CASES[name])
+    en = render(d, "en")
+    for locale in ("es", "fr"):
+        text = render(d, locale)
+        assert text != en
+        for english in ("Detailed estimate", "Model weights", "Assumptions:", "Total per GPU"):
+            assert english not in text
+    assert "Go" in render(d, "fr") and "GB" not in render(d, "fr").replace("80GB", "")
+
+
+def test_include_works_from_the_fit_template_context() -> None:
+    # What the lead adds to fit.html.j2: the partial sees `m`, `fmt` and `cat` from the caller.
+    d = detailed(**CASES["time_quote"])
+    env = environment("en")
+    text = env.from_string(
+        '{% import "macros.html.j2" as m with context %}'
+        '{% if detailed %}{% include "detailed.html.j2" %}{% endif %}'
+    ).render(detailed=d, fmt=Formatter("en"), cat=CAT, locale="en")
+    assert "Cost: $196.59" in text
+
+
+# ----------------------------------------------------------------------------- chart
+
+
+def _png_size(png: bytes) -> tuple[int, int]:
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and png[12:16] == b"IHDR"
+    width, height = struct.unpack(">II", png[16:24])
+    return width, height
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("name", ["disagree", "named_4090", "no_gpu", "vram_full", "inference"])
+def test_chart_is_a_sensible_png(name: str, locale: str) -> None:
+    d = detailed(**CASES[name])
+    candidates = chart_candidates(d, locale, CAT)
+    png = breakdown_chart(d, locale, candidates)
+    assert png.startswith(b"\x89PNG")
+    assert _png_size(png) == (800, 450)
+    assert 10_000 < len(png) < 500_000  # Telegram photos: up to 10 MB; ours stay small
+
+
+def test_chart_candidates_are_the_asked_and_fitting_offers() -> None:
+    d = detailed(**CASES["named_4090"])
+    candidates = chart_candidates(d, "en", CAT)
+    assert candidates[0] == ("1× RTX 4090", D(24))
+    assert all(vram >= d.per_gpu_gb for _, vram in candidates[1:])
+    assert len({vram for _, vram in candidates}) == len(candidates)
+    # Nothing fits: the largest offer of that count still shows the gap.
+    big = detailed(**CASES["disagree"])
+    assert chart_candidates(big, "en", CAT)[-1] == ("1× B200", D(180))
+
+
+def test_chart_with_no_candidates_still_renders() -> None:
+    d = detailed(**CASES["no_gpu"])
+    assert breakdown_chart(d, "en", []).startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_chart_button_round_trip(name: str) -> None:
+    d = detailed(**CASES[name])
+    args = chart_callback_args(d)
+    assert len(":".join(("chart", *args)).encode()) <= 64
+    query = chart_query(args, CAT)
+    assert query is not None and query.details
+    again = detailed_for(query, build_answer(query, CAT), CAT)
+    assert again is not None
+    assert again.per_gpu_gb == d.per_gpu_gb and again.gpus == d.gpus
+    png = chart_png(query, "fr", CAT)
+    assert png is not None and png.startswith(b"\x89PNG")
+
+
+def test_long_model_ids_fall_back_to_the_size() -> None:
+    d = detailed(intent="fit", params_b=D(70), model_id="deepseek-r1-distill-llama-70b",
+                 method="full_adam8bit", gpu="a100-80gb", gpu_count=8, seq_len=131072,
+                 batch_size=16, grad_ckpt=False)
+    args = chart_callback_args(d)
+    assert len(":".join(("chart", *args)).encode()) <= 64
+    assert args[1] in ("deepseek-r1-distill-llama-70b", "70")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [(), ("lora",), ("lora", "70", "h100", "x", "2048", "1", "1", "16"),
+     ("lora", "no-such-model", "h100", "1", "2048", "1", "1", "16"),
+     ("lora", "70", "h100", "1", "2048", "1", "2", "16"),
+     ("nonsense", "70", "h100", "1", "2048", "1", "1", "16")],
+)
+def test_malformed_chart_buttons_are_ignored(args: tuple[str, ...]) -> None:
+    assert chart_query(args, CAT) is None

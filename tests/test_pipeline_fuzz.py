@@ -1,0 +1,49 @@
+"""Adversarial input through the whole pipeline (understand → engine → render): every reply is
+valid Telegram HTML within the length limit, in every locale, and never an exception."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from bot.pipeline import JSON_KEYS, Pipeline, to_json
+from bot.render.telegram_html import MAX_MESSAGE, visible_length
+from tests.fake_bot_api import validate_telegram_html
+from tests.test_understand_fuzz import FRAGMENTS, NOISE
+
+PIPELINE = Pipeline()
+GUARD = settings(
+    deadline=timedelta(seconds=3), max_examples=250, suppress_health_check=[HealthCheck.too_slow]
+)
+QUESTIONS = st.lists(
+    st.one_of(st.sampled_from(FRAGMENTS), NOISE, st.text(max_size=12)), max_size=30
+).map(" ".join)
+
+
+def _check(text: str, locale: str | None) -> None:
+    reply = PIPELINE.ask(text, chosen_locale=locale)
+    assert reply.text.strip()
+    for part in reply.messages:
+        assert validate_telegram_html(part) is None, part
+        assert visible_length(part) <= MAX_MESSAGE
+    assert tuple(to_json(reply)) == JSON_KEYS
+
+
+@GUARD
+@given(QUESTIONS, st.sampled_from([None, "en", "es", "fr"]))
+@example("<script>alert(1)</script> qlora 70b on h100 & <b>", None)
+@example("QLoRA " + "9" * 400 + "B on a 4090", "fr")
+@example("LoRA 1e999B on 8x H100 for -5 hours below $-3", "es")
+@example("\u202e\u200f70B ללמוד QLoRA 🤔" * 40, None)
+@example("x" * 4000, "en")
+@example("🙂" * 4000, "es")
+def test_any_question_gets_a_valid_reply(text, locale):
+    _check(text, locale)
+
+
+@GUARD
+@given(st.text(min_size=0, max_size=4000))
+def test_any_unicode_gets_a_valid_reply(text):
+    _check(text, None)
