@@ -33,6 +33,8 @@ class Settings(BaseSettings):
     # Telegram's documented ceilings (~30 messages/s overall, 20/min per group); 0 disables the
     # limiter, which only benchmarks do, to measure the bot's own overhead.
     telegram_max_per_second: float = Field(default=30, ge=0)
+    # "typing…" is shown only for work slower than this (0: always, before any work).
+    typing_delay_seconds: float = Field(default=0.3, ge=0)
 
     @field_validator("admin_ids", mode="before")
     @classmethod

@@ -27,6 +27,7 @@ def make_settings(api: FakeBotAPI, **extra: Any) -> Settings:
         telegram_bot_token=api.token,
         telegram_api_base_url=api.base_url,
         telegram_file_base_url=api.base_file_url,
+        typing_delay_seconds=0,  # deterministic: the indicator is always sent first
         **extra,
     )
 

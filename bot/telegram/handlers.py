@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import html
 import logging
+from collections.abc import AsyncIterator
 from uuid import uuid4
 
 from telegram import (
@@ -40,8 +42,10 @@ MAX_INLINE_RESULTS = 50
 
 class Handlers:
     def __init__(
-        self, pipeline: Pipeline, prefs: Preferences, flood: FloodGuard, default_locale: str
+        self, pipeline: Pipeline, prefs: Preferences, flood: FloodGuard, default_locale: str,
+        typing_delay: float = 0.3,
     ) -> None:
+        self.typing_delay = typing_delay
         self.pipeline = pipeline
         self.prefs = prefs
         self.flood = flood
@@ -85,13 +89,34 @@ class Handlers:
                     raise
             await message.reply_text(part, parse_mode=ParseMode.HTML, reply_markup=markup)
 
-    async def _typing(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    @contextlib.asynccontextmanager
+    async def _typing(
+        self, update: Update, context: ContextTypes.DEFAULT_TYPE, action: str = ChatAction.TYPING
+    ) -> AsyncIterator[None]:
+        """Show "typing…" when the work takes longer than `typing_delay` (most answers take a
+        millisecond: an indicator for those would only double the requests to Telegram)."""
         chat = update.effective_chat
-        if chat is not None:
+
+        async def indicate() -> None:
+            await asyncio.sleep(self.typing_delay)
             try:
-                await context.bot.send_chat_action(chat.id, ChatAction.TYPING)
+                assert chat is not None
+                await context.bot.send_chat_action(chat.id, action)
             except TelegramError:
                 log.debug("typing indicator failed", exc_info=True)
+
+        if chat is None:
+            yield
+            return
+        if self.typing_delay <= 0:
+            await indicate()
+            yield
+            return
+        task = asyncio.create_task(indicate())
+        try:
+            yield
+        finally:
+            task.cancel()
 
     async def _answer_text(
         self, update: Update, context: ContextTypes.DEFAULT_TYPE, text: str,
@@ -105,14 +130,14 @@ class Handlers:
         fallback = await self._locale(update)
         if not await self._allowed(update, fallback):
             return
-        await self._typing(update, context)
-        reply = self.pipeline.ask(
-            text, chosen_locale=chosen, telegram_locale=user.language_code if user else None
-        )
-        if force_intent is not None and reply.answer.intent != force_intent and text.strip():
-            query = reply.query.model_copy(update={"intent": force_intent})
-            reply = self.pipeline.reply(query, reply.locale)
-        await self._send(message, reply)
+        async with self._typing(update, context):
+            reply = self.pipeline.ask(
+                text, chosen_locale=chosen, telegram_locale=user.language_code if user else None
+            )
+            if force_intent is not None and reply.answer.intent != force_intent and text.strip():
+                query = reply.query.model_copy(update={"intent": force_intent})
+                reply = self.pipeline.reply(query, reply.locale)
+            await self._send(message, reply)
 
     # -- commands ------------------------------------------------------------------------
     async def start(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -73,7 +73,11 @@ def build_application(settings: Settings, services: Services) -> Application:  #
         .token(token)
         .base_url(settings.telegram_api_base_url)
         .base_file_url(settings.telegram_file_base_url)
-        .concurrent_updates(True)
+        .concurrent_updates(16)
+        # A few concurrent handlers, each with its own connection: httpcore's pool gets slow
+        # (quadratic) when hundreds of requests queue for few connections.
+        .connection_pool_size(20)
+        .pool_timeout(10)
         .post_init(post_init)
     )
     if settings.telegram_max_per_second > 0:
@@ -84,7 +88,7 @@ def build_application(settings: Settings, services: Services) -> Application:  #
     app = builder.build()
     handlers = Handlers(
         services.pipeline, services.prefs, FloodGuard(settings.flood_max_per_minute),
-        settings.default_locale,
+        settings.default_locale, settings.typing_delay_seconds,
     )
     app.add_handler(CommandHandler("start", handlers.start))
     app.add_handler(CommandHandler("help", handlers.help))
