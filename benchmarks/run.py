@@ -21,7 +21,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from telegram import Update  # noqa: E402
-from telegram.ext import Application, ApplicationBuilder, ContextTypes, MessageHandler, filters  # noqa: E402
+from telegram.ext import (  # noqa: E402
+    Application,
+    ApplicationBuilder,
+    ContextTypes,
+    MessageHandler,
+    filters,
+)
 
 from bot.pipeline import Pipeline  # noqa: E402
 from bot.settings import Settings  # noqa: E402

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
+from typing import Any
 
 from telegram import BotCommand, Update
 from telegram.ext import (
@@ -68,7 +69,8 @@ def build_application(settings: Settings, services: Services) -> Application:  #
             # A menu that failed to update must not keep the bot from answering.
             log.warning("could not set the command menus", exc_info=True)
 
-    builder = (
+    # PTB's builder changes its generic type with each option; Any keeps that out of the way.
+    builder: Any = (
         ApplicationBuilder()
         .token(token)
         .base_url(settings.telegram_api_base_url)
