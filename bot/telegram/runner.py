@@ -87,7 +87,7 @@ def build_application(settings: Settings, services: Services) -> Application:  #
         builder = builder.rate_limiter(
             AIORateLimiter(overall_max_rate=settings.telegram_max_per_second, max_retries=3)
         )
-    app = builder.build()
+    app: Application = builder.build()  # type: ignore[type-arg]
     handlers = Handlers(
         services.pipeline, services.prefs, FloodGuard(settings.flood_max_per_minute),
         settings.default_locale, settings.typing_delay_seconds,
