@@ -126,9 +126,10 @@ def run_telegram(
             url_path=settings.webhook_path.lstrip("/"),
             webhook_url=settings.webhook_url.rstrip("/") + settings.webhook_path,
             secret_token=settings.webhook_secret.get_secret_value(),
+            bootstrap_retries=-1,  # Telegram unreachable at start: keep retrying, do not crash
             allowed_updates=Update.ALL_TYPES,
         )
     else:
         # run_polling stops cleanly on SIGINT, SIGTERM and SIGABRT.
-        app.run_polling(allowed_updates=Update.ALL_TYPES)
+        app.run_polling(allowed_updates=Update.ALL_TYPES, bootstrap_retries=-1)  # as above
     return 0
