@@ -75,10 +75,10 @@ def build_application(settings: Settings, services: Services) -> Application:  #
         .token(token)
         .base_url(settings.telegram_api_base_url)
         .base_file_url(settings.telegram_file_base_url)
-        .concurrent_updates(16)
+        .concurrent_updates(4)
         # A few concurrent handlers, each with its own connection: httpcore's pool gets slow
         # (quadratic) when hundreds of requests queue for few connections.
-        .connection_pool_size(20)
+        .connection_pool_size(8)
         .pool_timeout(10)
         .post_init(post_init)
     )

@@ -471,6 +471,7 @@ class FakeBotAPI:
 
     async def start(self) -> FakeBotAPI:
         app = web.Application(client_max_size=64 * 1024 * 1024)
+        self._extra_routes(app)
         app.router.add_route("*", "/bot{token}/{method}", self._handle)
         app.router.add_route("GET", "/file/bot{token}/{path:.+}", self._handle_file)
         app.router.add_route("*", "/{tail:.*}", self._not_found)
@@ -481,6 +482,9 @@ class FakeBotAPI:
         await site.start()
         self._port = int(self._runner.addresses[0][1])
         return self
+
+    def _extra_routes(self, app: web.Application) -> None:
+        """Subclasses add routes here (before the catch-all), e.g. a benchmark's control API."""
 
     async def stop(self) -> None:
         self._closing.set()

@@ -1,0 +1,212 @@
+"""Subscribe, unsubscribe and list: /alert, /alerts, /unalert and the free-text alert intent."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import Final
+
+from bot.alerts.matching import initial_state
+from bot.alerts.model import AlertSpec, Kind, as_kind
+from bot.alerts.service import AlertService
+from bot.storage.models import Subscription
+from bot.storage.repos import Subscriptions, Users
+from bot.storage.types import to_micros
+from bot.understand.query import Query
+from rules.catalogue import Catalogue
+
+MAX_PER_USER: Final = 50
+MAX_THRESHOLD: Final = Decimal(10_000)
+MIN_PERCENT: Final = Decimal("0.1")
+MAX_PERCENT: Final = Decimal(100)
+
+# The condition word, in the three languages ("/alert h100 bajo 2", "/alert h100 sous 2").
+BELOW_WORDS: Final = frozenset({
+    "below", "under", "<", "bajo", "debajo", "menos", "sous", "dessous", "moins",
+})
+ABOVE_WORDS: Final = frozenset({
+    "above", "over", ">", "sobre", "encima", "arriba", "mas", "más", "dessus", "plus",
+})
+FILLER_WORDS: Final = frozenset({"de", "of", "du", "en", "au", "por", "a", "à", "than", "que"})
+_PERCENT = re.compile(r"^(\d+(?:[.,]\d+)?)\s*%$")
+
+
+class AlertInputError(ValueError):
+    """A bad /alert request; ``code`` picks the explanation in alert_error.html.j2."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+def _money(text: str) -> Decimal:
+    cleaned = text.strip().lstrip("$").rstrip("$").replace(",", ".").strip()
+    try:
+        value = Decimal(cleaned)
+    except InvalidOperation:
+        raise AlertInputError("bad_threshold") from None
+    if not value.is_finite() or value <= 0 or value > MAX_THRESHOLD:
+        raise AlertInputError("bad_threshold")
+    try:
+        to_micros(value)
+    except ValueError:
+        raise AlertInputError("bad_threshold") from None
+    return value
+
+
+def _percent(value: Decimal) -> Decimal:
+    if not value.is_finite() or not MIN_PERCENT <= value <= MAX_PERCENT:
+        raise AlertInputError("bad_percent")
+    try:
+        to_micros(value)
+    except ValueError:
+        raise AlertInputError("bad_percent") from None
+    return value
+
+
+def _gpu_id(text: str, catalogue: Catalogue) -> str:
+    gpu = catalogue.find_gpu(text)
+    if gpu is None:
+        raise AlertInputError(
+            "unknown_gpu", gpu_text=text, suggestions=catalogue.suggest_gpus(text)
+        )
+    return gpu.id
+
+
+def parse_alert_args(args: Sequence[str], catalogue: Catalogue) -> AlertSpec:
+    """``h100`` · ``h100 below 2`` · ``h100 above $3.50`` · ``h100 10%`` · ``rtx 4090 bajo 1``.
+
+    The GPU may span several words (``a100 80gb``): the longest known prefix wins.
+    """
+    words = [w for w in " ".join(args).split() if w]
+    if not words:
+        raise AlertInputError("usage")
+    for cut in range(len(words), 0, -1):
+        if catalogue.find_gpu(" ".join(words[:cut])) is not None:
+            gpu_id, rest = _gpu_id(" ".join(words[:cut]), catalogue), words[cut:]
+            break
+    else:
+        raise AlertInputError(
+            "unknown_gpu", gpu_text=words[0], suggestions=catalogue.suggest_gpus(words[0])
+        )
+    rest = [w for w in rest if w.lower() not in FILLER_WORDS]
+    if not rest:
+        return AlertSpec(gpu_id, "any")
+    joined = "".join(rest)
+    percent = _PERCENT.match(joined)
+    if percent is not None:
+        return AlertSpec(gpu_id, "percent", _percent(Decimal(percent.group(1).replace(",", "."))))
+    word = rest[0].lower()
+    kind: Kind
+    if word in BELOW_WORDS:
+        kind = "below"
+    elif word in ABOVE_WORDS:
+        kind = "above"
+    else:
+        raise AlertInputError("usage")
+    if len(rest) != 2:
+        raise AlertInputError("usage")
+    return AlertSpec(gpu_id, kind, _money(rest[1]))
+
+
+@dataclass(frozen=True)
+class SubscribeResult:
+    spec: AlertSpec
+    subscription_id: int
+    created: bool  # False: the same alert already existed
+    current: Decimal | None  # the price in force
+    armed: bool
+
+
+@dataclass(frozen=True)
+class SubscriptionView:
+    id: int
+    gpu_id: str
+    kind: Kind
+    threshold: Decimal | None
+    chat_id: int
+
+
+class SubscriptionManager:
+    def __init__(self, service: AlertService, max_per_user: int = MAX_PER_USER) -> None:
+        self.service = service
+        self.db = service.db
+        self.catalogue = service.catalogue
+        self.max_per_user = max_per_user
+
+    def parse(self, args: Sequence[str]) -> AlertSpec:
+        return parse_alert_args(args, self.catalogue)
+
+    async def subscribe(
+        self, spec: AlertSpec, user_id: int, chat_id: int, language_code: str | None = None
+    ) -> SubscribeResult:
+        current = (await self.service.current_prices()).get(spec.gpu_id)
+        now = self.service.clock()
+        async with self.db.transaction() as session:
+            # In a group the alert goes to the group; the user's own chat is their id.
+            await Users(session).touch(user_id, user_id, language_code, now)
+            subs = Subscriptions(session)
+            same = await subs.find_same(user_id, chat_id, spec.gpu_id, spec.kind, spec.threshold)
+            if same is not None:
+                return SubscribeResult(spec, same.id, False, current, same.armed)
+            if await subs.count_active(user_id) >= self.max_per_user:
+                raise AlertInputError("too_many", limit=self.max_per_user)
+            state = initial_state(spec.kind, spec.threshold, current)
+            sub = await subs.add(Subscription(
+                user_id=user_id, chat_id=chat_id, gpu_id=spec.gpu_id, kind=spec.kind,
+                threshold=spec.threshold, armed=state.armed,
+                last_notified_price=state.last_notified, active=True,
+                created_at=now, updated_at=now,
+            ))
+            return SubscribeResult(spec, sub.id, True, current, state.armed)
+
+    async def subscribe_from_query(
+        self, query: Query, user_id: int, chat_id: int, language_code: str | None = None
+    ) -> SubscribeResult:
+        """The free-text alert intent ("avísame si baja el precio de la H200").
+
+        A direction without a threshold ("if it drops") means "below/above today's price".
+        Raises AlertInputError (``missing_gpu``, ``bad_threshold``, ``bad_percent``, …).
+        """
+        if query.gpu is None:
+            if query.gpu_text:
+                _gpu_id(query.gpu_text, self.catalogue)  # raises unknown_gpu with suggestions
+            raise AlertInputError("missing_gpu")
+        gpu_id = _gpu_id(query.gpu, self.catalogue)
+        spec: AlertSpec
+        if query.percent is not None:
+            spec = AlertSpec(gpu_id, "percent", _percent(query.percent))
+        elif query.threshold_usd is not None:
+            kind: Kind = "above" if query.direction == "above" else "below"
+            spec = AlertSpec(gpu_id, kind, _money(str(query.threshold_usd)))
+        elif query.direction is not None:
+            current = (await self.service.current_prices()).get(gpu_id)
+            spec = (
+                AlertSpec(gpu_id, "any") if current is None
+                else AlertSpec(gpu_id, query.direction, current)
+            )
+        else:
+            spec = AlertSpec(gpu_id, "any")
+        return await self.subscribe(spec, user_id, chat_id, language_code)
+
+    async def list(self, user_id: int) -> list[SubscriptionView]:
+        async with self.db.sessions() as session:
+            found = await Subscriptions(session).list_active(user_id)
+        return [self._view(s) for s in found]
+
+    async def unsubscribe(
+        self, user_id: int, *, ids: Sequence[int] | None = None, gpu_id: str | None = None
+    ) -> int:
+        """Stops the user's alerts: some ids, those for one GPU, or all of them."""
+        async with self.db.transaction() as session:
+            return await Subscriptions(session).deactivate(user_id, ids=ids, gpu_id=gpu_id)
+
+    def resolve_gpu(self, text: str) -> str:
+        return _gpu_id(text, self.catalogue)
+
+    @staticmethod
+    def _view(sub: Subscription) -> SubscriptionView:
+        return SubscriptionView(sub.id, sub.gpu_id, as_kind(sub.kind), sub.threshold, sub.chat_id)

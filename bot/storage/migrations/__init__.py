@@ -1,0 +1,1 @@
+"""Alembic migrations (applied at start-up by bot.storage.migrate)."""

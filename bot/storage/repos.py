@@ -1,0 +1,332 @@
+"""Small async repositories over one session each; the caller owns the transaction."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import ColumnElement, Table, and_, func, or_, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.storage.models import Delivery, PriceChange, Subscription, User
+from bot.storage.types import utcnow
+
+
+def _insert(session: AsyncSession, table: Any) -> Any:
+    """INSERT with ON CONFLICT for the session's backend."""
+    name = session.get_bind().dialect.name
+    return (postgresql.insert if name == "postgresql" else sqlite.insert)(table)
+
+
+class Users:
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def get(self, user_id: int) -> User | None:
+        return await self.session.get(User, user_id)
+
+    async def touch(
+        self, user_id: int, chat_id: int, language_code: str | None = None,
+        now: dt.datetime | None = None,
+    ) -> None:
+        """Creates or refreshes a user. Someone who writes to the bot has unblocked it."""
+        now = now or utcnow()
+        code = language_code[:35] if language_code else None
+        changes: dict[str, Any] = {"chat_id": chat_id, "blocked": False, "updated_at": now}
+        if code is not None:
+            changes["language_code"] = code
+        stmt = _insert(self.session, User).values(
+            user_id=user_id, chat_id=chat_id, locale=None, language_code=code, blocked=False,
+            created_at=now, updated_at=now,
+        )
+        await self.session.execute(
+            stmt.on_conflict_do_update(index_elements=[User.user_id], set_=changes)
+        )
+
+    async def set_locale(self, user_id: int, chat_id: int, locale: str) -> None:
+        now = utcnow()
+        stmt = _insert(self.session, User).values(
+            user_id=user_id, chat_id=chat_id, locale=locale, blocked=False,
+            created_at=now, updated_at=now,
+        )
+        await self.session.execute(
+            stmt.on_conflict_do_update(
+                index_elements=[User.user_id], set_={"locale": locale, "updated_at": now}
+            )
+        )
+
+    async def block_chat(self, chat_id: int, now: dt.datetime | None = None) -> int:
+        """Telegram said 403 for this chat: its users are blocked, its subscriptions stop, and
+        whatever else was waiting for it will never go. Returns the subscriptions stopped."""
+        now = now or utcnow()
+        await self.session.execute(
+            update(User).where(User.chat_id == chat_id).values(blocked=True, updated_at=now)
+        )
+        result = await self.session.execute(
+            update(Subscription)
+            .where(Subscription.chat_id == chat_id, Subscription.active.is_(True))
+            .values(active=False, updated_at=now)
+        )
+        await self.session.execute(
+            update(Delivery)
+            .where(Delivery.chat_id == chat_id, Delivery.status.in_(("pending", "failed")))
+            .values(status="dead", last_error="blocked", claimed_by=None, lease_until=None)
+        )
+        return int(getattr(result, "rowcount", 0) or 0)
+
+
+@dataclass(frozen=True)
+class Subscriber:
+    """An active subscription with what is needed to write to its subscriber."""
+
+    id: int
+    user_id: int
+    chat_id: int
+    kind: str
+    threshold: Decimal | None
+    armed: bool
+    last_notified_price: Decimal | None
+    locale: str | None
+    language_code: str | None
+
+
+class Subscriptions:
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def add(self, sub: Subscription) -> Subscription:
+        self.session.add(sub)
+        await self.session.flush()
+        return sub
+
+    async def find_same(
+        self, user_id: int, chat_id: int, gpu_id: str, kind: str, threshold: Decimal | None
+    ) -> Subscription | None:
+        same_threshold = (
+            Subscription.threshold.is_(None) if threshold is None
+            else Subscription.threshold == threshold
+        )
+        found = await self.session.scalars(
+            select(Subscription).where(
+                Subscription.user_id == user_id, Subscription.chat_id == chat_id,
+                Subscription.gpu_id == gpu_id, Subscription.kind == kind,
+                Subscription.active.is_(True), same_threshold,
+            )
+        )
+        return found.first()
+
+    async def count_active(self, user_id: int) -> int:
+        count = await self.session.scalar(
+            select(func.count()).select_from(Subscription).where(
+                Subscription.user_id == user_id, Subscription.active.is_(True)
+            )
+        )
+        return int(count or 0)
+
+    async def list_active(self, user_id: int, chat_id: int | None = None) -> list[Subscription]:
+        where: list[ColumnElement[bool]] = [
+            Subscription.user_id == user_id, Subscription.active.is_(True)
+        ]
+        if chat_id is not None:
+            where.append(Subscription.chat_id == chat_id)
+        found = await self.session.scalars(
+            select(Subscription).where(*where).order_by(Subscription.id)
+        )
+        return list(found)
+
+    async def deactivate(
+        self, user_id: int, *, ids: Iterable[int] | None = None, gpu_id: str | None = None,
+        chat_id: int | None = None,
+    ) -> int:
+        """Stops a user's subscriptions (all of them, some ids, or those for one GPU)."""
+        where: list[ColumnElement[bool]] = [
+            Subscription.user_id == user_id, Subscription.active.is_(True)
+        ]
+        if ids is not None:
+            where.append(Subscription.id.in_(list(ids)))
+        if gpu_id is not None:
+            where.append(Subscription.gpu_id == gpu_id)
+        if chat_id is not None:
+            where.append(Subscription.chat_id == chat_id)
+        result = await self.session.execute(
+            update(Subscription).where(*where).values(active=False, updated_at=utcnow())
+        )
+        return int(getattr(result, "rowcount", 0) or 0)
+
+    async def matching(self, gpu_id: str) -> list[Subscriber]:
+        """Active subscriptions for a GPU whose user has not blocked the bot, oldest first.
+        Plain rows, not ORM objects: a fan-out reads thousands of them."""
+        s = Subscription
+        rows = await self.session.execute(
+            select(
+                s.id, s.user_id, s.chat_id, s.kind, s.threshold, s.armed, s.last_notified_price,
+                User.locale, User.language_code,
+            )
+            .join(User, User.user_id == s.user_id)
+            .where(s.gpu_id == gpu_id, s.active.is_(True), User.blocked.is_(False))
+            .order_by(s.id)
+        )
+        return [Subscriber(*row) for row in rows]
+
+    async def save_states(self, states: Sequence[dict[str, Any]]) -> None:
+        """Bulk update by primary key: ``{"id", "armed", "last_notified_price", "updated_at"}``."""
+        if states:
+            await self.session.execute(update(Subscription), list(states))
+
+
+class Prices:
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def latest(self) -> dict[str, Decimal]:
+        """The price in force for every GPU that has a history (the newest row wins)."""
+        newest = (
+            select(func.max(PriceChange.id).label("id")).group_by(PriceChange.gpu_id).subquery()
+        )
+        rows = await self.session.execute(
+            select(PriceChange.gpu_id, PriceChange.price).join(newest, newest.c.id == PriceChange.id)
+        )
+        return {gpu: price for gpu, price in rows}
+
+    async def record(
+        self, gpu_id: str, price: Decimal, source: str, at: dt.datetime
+    ) -> PriceChange:
+        change = PriceChange(gpu_id=gpu_id, price=price, source=source[:200], changed_at=at)
+        self.session.add(change)
+        await self.session.flush()
+        return change
+
+    async def history(self, gpu_id: str, limit: int = 500) -> list[PriceChange]:
+        """The newest ``limit`` changes of a GPU, oldest first."""
+        found = await self.session.scalars(
+            select(PriceChange).where(PriceChange.gpu_id == gpu_id)
+            .order_by(PriceChange.id.desc()).limit(limit)
+        )
+        return list(reversed(list(found)))
+
+
+@dataclass(frozen=True)
+class Claimed:
+    id: int
+    chat_id: int
+    text: str
+    attempts: int
+
+
+# Core (not ORM) updates for the sender's hot path: no ORM bookkeeping per statement.
+_OUTBOX: Table = Delivery.__table__  # type: ignore[assignment]
+
+
+def _due(now: dt.datetime) -> ColumnElement[bool]:
+    return and_(
+        Delivery.status.in_(("pending", "failed")),
+        Delivery.next_attempt_at <= now,
+        or_(Delivery.lease_until.is_(None), Delivery.lease_until < now),
+    )
+
+
+class Outbox:
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def add_many(self, rows: Sequence[dict[str, Any]]) -> None:
+        if rows:
+            await self.session.execute(_insert(self.session, Delivery), list(rows))
+
+    async def claim(
+        self, worker: str, now: dt.datetime, lease_until: dt.datetime, limit: int
+    ) -> list[Claimed]:
+        """Takes up to ``limit`` due deliveries for ``worker`` until ``lease_until``."""
+        # Two statements on purpose: PostgreSQL may evaluate "IN (SELECT … LIMIT n)" inside an
+        # UPDATE more than once and take more than n rows; a fixed id list cannot.
+        ids = list(await self.session.scalars(
+            select(Delivery.id).where(_due(now))
+            .order_by(Delivery.next_attempt_at, Delivery.id).limit(limit)
+            .with_for_update(skip_locked=True)  # PostgreSQL; SQLite's writer lock is enough
+        ))
+        if not ids:
+            return []
+        rows = await self.session.execute(
+            update(Delivery)
+            .where(Delivery.id.in_(ids), _due(now))
+            .values(claimed_by=worker, lease_until=lease_until)
+            .returning(Delivery.id, Delivery.chat_id, Delivery.text, Delivery.attempts)
+            .execution_options(synchronize_session=False)
+        )
+        claimed = [Claimed(i, c, t, a) for i, c, t, a in rows]
+        return sorted(claimed, key=lambda d: d.id)
+
+    async def _finish(self, delivery_id: int, worker: str, **values: Any) -> bool:
+        result = await self.session.execute(
+            update(_OUTBOX)
+            .where(Delivery.id == delivery_id, Delivery.claimed_by == worker)
+            .values(claimed_by=None, lease_until=None, **values)
+        )
+        return bool(getattr(result, "rowcount", 0))
+
+    async def mark_sent(self, delivery_id: int, worker: str, now: dt.datetime) -> bool:
+        return await self.mark_sent_many([delivery_id], worker, now) == 1
+
+    async def mark_sent_many(self, ids: Sequence[int], worker: str, now: dt.datetime) -> int:
+        """Sent, for the deliveries still claimed by ``worker``; returns how many."""
+        result = await self.session.execute(
+            update(_OUTBOX)
+            .where(Delivery.id.in_(list(ids)), Delivery.claimed_by == worker)
+            .values(status="sent", sent_at=now, attempts=Delivery.attempts + 1,
+                    last_error=None, claimed_by=None, lease_until=None)
+        )
+        return int(getattr(result, "rowcount", 0) or 0)
+
+    async def retry_at(
+        self, delivery_id: int, worker: str, at: dt.datetime, error: str, *, count: bool = True
+    ) -> bool:
+        """Back in the queue at ``at``; ``count`` is False for rate limits (not failures)."""
+        values: dict[str, Any] = {"status": "failed", "next_attempt_at": at, "last_error": error[:200]}
+        if count:
+            values["attempts"] = Delivery.attempts + 1
+        return await self._finish(delivery_id, worker, **values)
+
+    async def mark_dead(self, delivery_id: int, worker: str, error: str) -> bool:
+        return await self._finish(
+            delivery_id, worker, status="dead", attempts=Delivery.attempts + 1,
+            last_error=error[:200],
+        )
+
+    async def release(self, ids: Iterable[int], worker: str) -> None:
+        """Gives back claims that were not attempted."""
+        wanted = list(ids)
+        if wanted:
+            await self.session.execute(
+                update(Delivery)
+                .where(Delivery.id.in_(wanted), Delivery.claimed_by == worker)
+                .values(claimed_by=None, lease_until=None)
+                .execution_options(synchronize_session=False)
+            )
+
+    async def release_all(self) -> int:
+        """At start-up of the only sender: claims left by a dead process are free again."""
+        result = await self.session.execute(
+            update(Delivery)
+            .where(Delivery.claimed_by.is_not(None), Delivery.status.in_(("pending", "failed")))
+            .values(claimed_by=None, lease_until=None)
+            .execution_options(synchronize_session=False)
+        )
+        return int(getattr(result, "rowcount", 0) or 0)
+
+    async def counts(self) -> dict[str, int]:
+        rows = await self.session.execute(
+            select(Delivery.status, func.count()).group_by(Delivery.status)
+        )
+        return {status: int(n) for status, n in rows}
+
+    async def next_due(self) -> dt.datetime | None:
+        """When the earliest waiting delivery becomes due (to sleep exactly until then)."""
+        return await self.session.scalar(
+            select(func.min(Delivery.next_attempt_at)).where(
+                Delivery.status.in_(("pending", "failed"))
+            )
+        )

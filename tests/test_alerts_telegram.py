@@ -1,0 +1,310 @@
+"""The Telegram side of alerts: the real PTB application against the fake Bot API."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import json
+from collections.abc import AsyncIterator
+from decimal import Decimal
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+import pytest_asyncio
+from sqlalchemy import select
+from telegram import Bot, Update
+from telegram.ext import Application, ApplicationBuilder, CallbackQueryHandler, ContextTypes
+from telegram.request import HTTPXRequest
+
+from bot.alerts import AlertServices, SenderConfig
+from bot.alerts.chart import render_history_png
+from bot.alerts.errors import Blocked, Rejected, RetryLater, Transient
+from bot.alerts.leader import Leadership
+from bot.alerts.subscriptions import AlertInputError, parse_alert_args
+from bot.settings import Settings
+from bot.storage.models import Subscription, User
+from bot.telegram.alert_handlers import (
+    register_alert_handlers,
+    start_alerts,
+    stop_alerts,
+    telegram_sender,
+)
+from bot.understand.query import Query
+from rules.catalogue import Catalogue
+from tests.alerts_helpers import TimedFakeBotAPI, outbox_counts
+from tests.fake_bot_api import FakeBotAPI, SentMessage, validate_telegram_html
+
+pytest_plugins = ("tests.alerts_fixtures",)
+
+ADMIN = 424_242
+USER = 1_001
+D = Decimal
+
+
+# ----------------------------------------------------------------------------- parsing
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        ("h100", ("h100", "any", None)),
+        ("H100 below 2", ("h100", "below", D(2))),
+        ("h100 under $2.50", ("h100", "below", D("2.50"))),
+        ("a100 80gb bajo 0,80", ("a100-80gb", "below", D("0.80"))),
+        ("h200 sous 3", ("h200", "below", D(3))),
+        ("h100 above 3", ("h100", "above", D(3))),
+        ("b200 au-dessus 5", None),
+        ("b200 dessus 5", ("b200", "above", D(5))),
+        ("h100 10%", ("h100", "percent", D(10))),
+        ("h100 7,5 %", ("h100", "percent", D("7.5"))),
+        ("rtx 4090", ("rtx-4090", "any", None)),
+    ],
+)
+def test_alert_arguments(catalogue: Catalogue, args: str, expected: Any):
+    if expected is None:
+        with pytest.raises(AlertInputError):
+            parse_alert_args(args.split(), catalogue)
+        return
+    spec = parse_alert_args(args.split(), catalogue)
+    assert (spec.gpu_id, spec.kind, spec.threshold) == expected
+
+
+@pytest.mark.parametrize(
+    ("args", "code"),
+    [("", "usage"), ("h1000 below 2", "unknown_gpu"), ("h100 below -2", "bad_threshold"),
+     ("h100 below two", "bad_threshold"), ("h100 0%", "bad_percent"),
+     ("h100 500%", "bad_percent"), ("h100 sideways 2", "usage"), ("h100 below", "usage")],
+)
+def test_bad_alert_arguments(catalogue: Catalogue, args: str, code: str):
+    with pytest.raises(AlertInputError) as exc:
+        parse_alert_args(args.split(), catalogue)
+    assert exc.value.code == code
+
+
+# ----------------------------------------------------------------------------- the send function
+
+
+async def test_telegram_errors_are_mapped(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("PTB_TIMEDELTA", "true")
+    async with FakeBotAPI(strict_chats=True) as api:
+        api.push_message(1, "hi")
+        request = HTTPXRequest(read_timeout=0.2)
+        async with Bot(api.token, base_url=api.base_url, request=request) as bot:
+            send = telegram_sender(bot)
+            await send(1, "<b>ok</b>")
+            api.fail_next("sendMessage", 429, retry_after=7)
+            with pytest.raises(RetryLater) as retry:
+                await send(1, "x")
+            assert retry.value.seconds == 7
+            api.block_chat(1)
+            with pytest.raises(Blocked):
+                await send(1, "x")
+            api.unblock_chat(1)
+            with pytest.raises(Blocked):  # 400 chat not found: gone like a 403
+                await send(999, "x")
+            with pytest.raises(Rejected):
+                await send(1, "<b>unclosed")
+            api.fail_next("sendMessage", 502)
+            with pytest.raises(Transient):
+                await send(1, "x")
+            api.delay_next("sendMessage", 0.5)
+            with pytest.raises(Transient):  # timed out: may have arrived; retried anyway
+                await send(1, "late")
+        assert [m.text for m in api.sent_messages(1) if m.outgoing] == ["<b>ok</b>"]
+
+
+# ----------------------------------------------------------------------------- the app
+
+
+@pytest_asyncio.fixture
+async def alerts_app(
+    db_url: str, tmp_path: Path
+) -> AsyncIterator[tuple[TimedFakeBotAPI, AlertServices, list[str]]]:
+    prices = tmp_path / "prices.json"
+    async with TimedFakeBotAPI() as api:
+        settings = Settings(
+            _env_file=None,  # type: ignore[call-arg]
+            telegram_bot_token=api.token, telegram_api_base_url=api.base_url,
+            telegram_file_base_url=api.base_file_url, database_url=db_url,
+            admin_ids=frozenset({ADMIN}), prices_source=str(prices),
+        )
+        alerts = AlertServices.from_settings(
+            settings, sender_config=SenderConfig(rate=200, per_chat_rate=50, idle_poll=0.05),
+            leadership=Leadership(db_url, retry_seconds=0.1),
+        )
+        services = SimpleNamespace(alerts=alerts, prefs=alerts.prefs)
+        app: Application = (  # type: ignore[type-arg]
+            ApplicationBuilder().token(api.token).base_url(api.base_url)
+            .base_file_url(api.base_file_url).build()
+        )
+        register_alert_handlers(app, services)
+        generic: list[str] = []
+
+        async def catch_all(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+            # Stands in for the runner's own button handler (group 0).
+            assert update.callback_query is not None
+            generic.append(update.callback_query.data or "")
+            await update.callback_query.answer()
+
+        app.add_handler(CallbackQueryHandler(catch_all))
+        async with app:
+            await start_alerts(app, services)
+            await asyncio.wait_for(alerts.leadership.elected.wait(), 10)
+            await app.start()
+            assert app.updater is not None
+            await app.updater.start_polling(poll_interval=0.0, timeout=1)
+            yield api, alerts, generic
+            await app.updater.stop()
+            await app.stop()
+            await stop_alerts(app, services)
+
+
+async def say(api: FakeBotAPI, chat: int, text: str, lang: str = "en") -> SentMessage:
+    before = api.message_count(chat)
+    api.push_message(chat, text, language_code=lang)
+    sent = await api.wait_for_messages(before + 1, chat_id=chat, timeout=10)
+    message = sent[-1]
+    if message.kind == "text":
+        assert validate_telegram_html(message.text) is None
+    return message
+
+
+async def test_alert_commands_list_and_remove_buttons(alerts_app):
+    api, alerts, generic = alerts_app
+    reply = await say(api, USER, "/alert h100 below 2")
+    assert "Alert set: H100 drops below $2.00" in reply.plain_text
+    assert "Now: $2.32/hour" in reply.plain_text
+    reply = await say(api, USER, "/alert h200 10%", lang="es")
+    assert "10\u00a0%" in reply.plain_text and "3,07" in reply.plain_text  # Spanish formatting
+    reply = await say(api, USER, "/alert h100 below 2")
+    assert "already have this alert" in reply.plain_text
+    reply = await say(api, USER, "/alert h1000")
+    assert "H100" in reply.plain_text  # a suggestion
+    assert "/alert h100 below 2" in (await say(api, USER, "/alert")).plain_text
+
+    listing = await say(api, USER, "/alerts")
+    assert "1. H100 drops below $2.00" in listing.plain_text
+    buttons = [b for row in listing.reply_markup["inline_keyboard"] for b in row]
+    assert [b["text"] for b in buttons] == ["✖ 1", "✖ 2"]
+    assert all(b["callback_data"].startswith("unalert:") for b in buttons)
+    assert all(len(b["callback_data"].encode()) <= 64 for b in buttons)
+
+    answers = len(api.callback_answers)
+    api.push_callback_query(USER, listing.message_id, buttons[0]["callback_data"])
+    await api.wait_for(lambda: len(api.callback_answers) > answers, 10, what="answer")
+    await api.wait_for(lambda: "H100" not in (api.get_message(USER, listing.message_id)
+                                             .plain_text or ""), 10, what="edit")
+    edited = api.get_message(USER, listing.message_id)
+    assert "H200" in (edited.plain_text or "")
+    assert [b["text"] for row in edited.reply_markup["inline_keyboard"] for b in row] == ["✖ 1"]
+    assert api.callback_answers[-1].get("text") == "Alert removed."
+    assert generic == []  # the runner's catch-all never saw (nor re-answered) the button
+
+    reply = await say(api, USER, "/unalert h200")
+    assert "Removed 1 alert for the H200" in reply.plain_text
+    assert "no price alerts" in (await say(api, USER, "/alerts")).plain_text
+    async with alerts.db.sessions() as session:
+        subs = list(await session.scalars(select(Subscription)))
+    assert len(subs) == 2 and not any(s.active for s in subs)
+
+
+async def test_setprice_fans_out_and_blocked_users_stop(alerts_app):
+    api, alerts, _ = alerts_app
+    await say(api, USER, "/alert h100", lang="fr")
+    await say(api, USER + 1, "/alert h100 below 2.20")
+    await say(api, USER + 2, "/alert h100")
+    api.block_chat(USER + 2)
+
+    assert "administrators" in (await say(api, USER, "/setprice h100 1")).plain_text
+    refused = await say(api, ADMIN, "/setprice h100 9")
+    assert "refused" in refused.plain_text and "over the 50%" in refused.plain_text
+    before = {chat: api.message_count(chat) for chat in (USER, USER + 1)}
+    applied = await say(api, ADMIN, "/setprice h100 2.10")
+    assert "1 price changed" in applied.plain_text and "3 alerts queued" in applied.plain_text
+
+    fr = await api.wait_for_messages(before[USER] + 1, chat_id=USER, timeout=10)
+    assert "2,32\u00a0$US → 2,10\u00a0$US" in fr[-1].plain_text
+    en = await api.wait_for_messages(before[USER + 1] + 1, chat_id=USER + 1, timeout=10)
+    assert "below your $2.20 threshold" in en[-1].plain_text
+
+    async def blocked() -> bool:
+        async with alerts.db.sessions() as session:
+            user = await session.get(User, USER + 2)
+            return bool(user and user.blocked)
+
+    for _ in range(100):
+        if await blocked():
+            break
+        await asyncio.sleep(0.05)
+    assert await blocked()
+    async with alerts.db.sessions() as session:
+        sub = (await session.scalars(
+            select(Subscription).where(Subscription.user_id == USER + 2))).one()
+    assert not sub.active
+    # Forced past the jump limit: the "any" subscriber hears of it; the "below 2.20" one is
+    # silently re-armed (the price crossed back up); the blocked one is gone.
+    forced = await say(api, ADMIN, "/setprice h100 9 force")
+    assert "1 price changed" in forced.plain_text and "1 alert queued" in forced.plain_text
+
+
+async def test_history_chart_and_reload(alerts_app, tmp_path: Path):
+    api, alerts, _ = alerts_app
+    await say(api, ADMIN, "/setprice h100 2.10")
+    photo = await say(api, USER, "/history h100", lang="fr")
+    assert photo.kind == "photo" and photo.file is not None
+    assert photo.file.data.startswith(b"\x89PNG")
+    assert "2,10\u00a0$US" in (photo.plain_text or "")  # the caption, in French
+    assert "Usage" in (await say(api, USER, "/history")).plain_text
+
+    prices = Path(alerts.settings.prices_source)
+    prices.write_text("{oops")
+    refused = await say(api, ADMIN, "/reload")
+    assert "refused" in refused.plain_text
+    prices.write_text(json.dumps({"prices": {"b200": "4.40"}}))
+    applied = await say(api, ADMIN, "/reload")
+    assert "B200: $4.61 → $4.40/hour" in applied.plain_text
+    assert (await alerts.service.current_prices())["b200"] == D("4.40")
+    assert (await outbox_counts(alerts.db)).get("pending", 0) == 0
+
+
+def test_history_png_is_drawn_headless():
+    now = dt.datetime(2026, 11, 30, tzinfo=dt.UTC)
+    points = [(now - dt.timedelta(days=30), D("2.32")), (now - dt.timedelta(days=3), D("2.10"))]
+    png = render_history_png(points, "H100", "es", now)
+    assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 5_000
+    single = render_history_png(points[:1], "H100", "en", points[0][0])
+    assert single.startswith(b"\x89PNG")
+
+
+async def test_subscribe_from_free_text(db_url: str, tmp_path: Path):
+    settings = Settings(_env_file=None, database_url=db_url)  # type: ignore[call-arg]
+    alerts = AlertServices.from_settings(settings)
+    try:
+        await alerts.service.ensure_baseline()
+        subs = alerts.subscriptions
+        drop = await subs.subscribe_from_query(
+            Query(text="avísame si baja el precio de la H200", intent="alert", gpu="h200",
+                  direction="below"), USER, USER, "es")
+        assert (drop.spec.kind, drop.spec.threshold, drop.armed) == ("below", D("3.07"), True)
+        rise = await subs.subscribe_from_query(
+            Query(text="", intent="alert", gpu="h100", threshold_usd=D(3), direction="above"),
+            USER, USER)
+        assert (rise.spec.kind, rise.spec.threshold) == ("above", D(3))
+        pct = await subs.subscribe_from_query(
+            Query(text="", intent="alert", gpu="b200", percent=D(10)), USER, USER)
+        assert (pct.spec.kind, pct.spec.threshold) == ("percent", D(10))
+        with pytest.raises(AlertInputError) as exc:
+            await subs.subscribe_from_query(Query(text="", intent="alert"), USER, USER)
+        assert exc.value.code == "missing_gpu"
+        assert len(await subs.list(USER)) == 3
+        text = await alerts.subscribe_text(
+            Query(text="préviens-moi quand le prix du H100 baisse", intent="alert", gpu="h100",
+                  direction="below"), USER + 1, USER + 1, "fr")
+        assert "H100" in text and "2,32" in text and validate_telegram_html(text) is None
+        unknown = await alerts.subscribe_text(
+            Query(text="", intent="alert", gpu_text="H1000"), USER + 1, USER + 1, "en")
+        assert "I don't know the GPU “H1000”" in unknown
+    finally:
+        await alerts.db.dispose()
