@@ -19,6 +19,7 @@ from telegram.constants import ChatAction, ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
 from telegram.ext import ContextTypes
 
+from bot.alerts import AlertServices
 from bot.charts import chart_png
 from bot.detail import chart_query
 from bot.i18n import N_, SUPPORTED_LOCALES, normalise_locale, resolve_locale, tr
@@ -44,7 +45,9 @@ class Handlers:
     def __init__(
         self, pipeline: Pipeline, prefs: Preferences, flood: FloodGuard, default_locale: str,
         typing_delay: float = 0.3,
+        alerts: AlertServices | None = None,
     ) -> None:
+        self.alerts = alerts
         self.typing_delay = typing_delay
         self.pipeline = pipeline
         self.prefs = prefs
@@ -137,6 +140,8 @@ class Handlers:
             if force_intent is not None and reply.answer.intent != force_intent and text.strip():
                 query = reply.query.model_copy(update={"intent": force_intent})
                 reply = self.pipeline.reply(query, reply.locale)
+            if reply.answer.intent == "alert" and await self._subscribe(update, reply):
+                return
             await self._send(message, reply)
 
     # -- commands ------------------------------------------------------------------------
@@ -233,6 +238,17 @@ class Handlers:
         if png is not None:
             await message.reply_photo(png, caption=tr(locale, "Where the memory goes"))
 
+    async def _subscribe(self, update: Update, reply: Reply) -> bool:
+        """Free-text alerts and the Follow button subscribe for real when alerts are running."""
+        user, chat, message = update.effective_user, update.effective_chat, update.effective_message
+        if self.alerts is None or user is None or chat is None or message is None:
+            return False
+        text = await self.alerts.subscribe_text(
+            reply.query, user.id, chat.id, reply.locale, user.language_code
+        )
+        await message.reply_text(text, parse_mode=ParseMode.HTML)
+        return True
+
     async def _callback_reply(
         self, update: Update, action: str, args: tuple[str, ...], locale: str
     ) -> Reply | None:
@@ -261,7 +277,10 @@ class Handlers:
                 return None
             return self.pipeline.reply(query, locale)
         if action == "follow" and args:
-            return self.pipeline.reply(Query(text="", intent="alert", gpu=args[0]), locale)
+            reply = self.pipeline.reply(Query(text="", intent="alert", gpu=args[0]), locale)
+            if await self._subscribe(update, reply):
+                return None
+            return reply
         return None
 
     async def inline(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -18,11 +18,13 @@ from telegram.ext import (
     filters,
 )
 
+from bot.alerts import AlertServices
 from bot.i18n import N_, SUPPORTED_LOCALES, tr
 from bot.pipeline import Pipeline
 from bot.prefs import MemoryPreferences, Preferences
 from bot.settings import Settings
 from bot.telegram import redact
+from bot.telegram.alert_handlers import register_alert_handlers, start_alerts, stop_alerts
 from bot.telegram.flood import FloodGuard
 from bot.telegram.handlers import Handlers
 
@@ -36,6 +38,9 @@ COMMANDS = [
     ("prices", N_("GPU prices")),
     ("pay", N_("Pay in crypto")),
     ("language", N_("Choose the language")),
+    ("alert", N_("Follow a GPU price")),
+    ("alerts", N_("Your price alerts")),
+    ("history", N_("Price history chart")),
 ]
 
 
@@ -43,6 +48,7 @@ COMMANDS = [
 class Services:
     pipeline: Pipeline
     prefs: Preferences = field(default_factory=MemoryPreferences)
+    alerts: AlertServices | None = None
 
 
 async def set_commands(app: Application) -> None:  # type: ignore[type-arg]
@@ -63,11 +69,15 @@ def build_application(settings: Settings, services: Services) -> Application:  #
     logging.getLogger("httpx").setLevel(logging.WARNING)
 
     async def post_init(app: Application) -> None:  # type: ignore[type-arg]
+        await start_alerts(app, services)
         try:
             await set_commands(app)
         except Exception:
             # A menu that failed to update must not keep the bot from answering.
             log.warning("could not set the command menus", exc_info=True)
+
+    async def post_shutdown(app: Application) -> None:  # type: ignore[type-arg]
+        await stop_alerts(app, services)
 
     # PTB's builder changes its generic type with each option; Any keeps that out of the way.
     builder: Any = (
@@ -81,6 +91,7 @@ def build_application(settings: Settings, services: Services) -> Application:  #
         .connection_pool_size(8)
         .pool_timeout(10)
         .post_init(post_init)
+        .post_shutdown(post_shutdown)
     )
     if settings.telegram_max_per_second > 0:
         # Queues sends under Telegram's limits and retries a 429 after its retry_after.
@@ -90,7 +101,7 @@ def build_application(settings: Settings, services: Services) -> Application:  #
     app: Application = builder.build()  # type: ignore[type-arg]
     handlers = Handlers(
         services.pipeline, services.prefs, FloodGuard(settings.flood_max_per_minute),
-        settings.default_locale, settings.typing_delay_seconds,
+        settings.default_locale, settings.typing_delay_seconds, services.alerts,
     )
     app.add_handler(CommandHandler("start", handlers.start))
     app.add_handler(CommandHandler("help", handlers.help))
@@ -102,6 +113,7 @@ def build_application(settings: Settings, services: Services) -> Application:  #
     app.add_handler(CallbackQueryHandler(handlers.callback))
     app.add_handler(InlineQueryHandler(handlers.inline))
     app.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND, handlers.text))
+    register_alert_handlers(app, services)
     app.add_error_handler(handlers.error)
     if app.job_queue is not None:
 
@@ -115,7 +127,8 @@ def build_application(settings: Settings, services: Services) -> Application:  #
 def run_telegram(
     settings: Settings, pipeline: Pipeline, webhook: bool = False, port: int | None = None
 ) -> int:
-    app = build_application(settings, Services(pipeline))
+    alerts = AlertServices.from_settings(settings, catalogue=pipeline.catalogue)
+    app = build_application(settings, Services(pipeline, prefs=alerts.prefs, alerts=alerts))
     if webhook or settings.mode == "webhook":
         if settings.webhook_secret is None or not settings.webhook_url:
             log.error("webhook mode needs WEBHOOK_URL and WEBHOOK_SECRET")
