@@ -11,12 +11,13 @@ import asyncio
 import datetime as dt
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.alerts.feed import PriceListRejected, RawPriceList, validate
+from bot.alerts.feed import PriceListRejected, RawPriceList, validate, with_prices
 from bot.alerts.matching import SubState, evaluate
 from bot.alerts.messages import AlertRenderer
 from bot.alerts.model import ApplyResult, PriceMove, Reason, as_kind
@@ -50,6 +51,7 @@ class AlertService:
         self.renderer = renderer or AlertRenderer(catalogue)
         # Called after deliveries were committed (the local sender wakes up at once).
         self.on_enqueued: list[Callable[[], None]] = []
+        self.on_changed: list[Callable[[], None]] = []  # after a committed price change
         self._lock = asyncio.Lock()  # one writer per process; PostgreSQL also locks across
 
     # -- prices ---------------------------------------------------------------------------
@@ -64,6 +66,19 @@ class AlertService:
         """GPU id → price in force: the newest recorded price, else the packaged one."""
         async with self.db.sessions() as session:
             return self._in_force(await Prices(session).latest())
+
+    async def catalogue_in_force(self) -> Catalogue:
+        """The catalogue with the prices in force and their date, for the bot's answers: quotes
+        follow the feed (every process reads the database, not only the leader)."""
+        async with self.db.sessions() as session:
+            prices = Prices(session)
+            in_force = self._in_force(await prices.latest())
+            changed = await prices.last_changed_at()
+        updated = with_prices(self.catalogue, in_force)
+        if changed is not None and changed.date() != self.catalogue.prices_verified:
+            pricing = updated.pricing.model_copy(update={"verified": changed.date()})
+            updated = replace(updated, pricing=pricing)
+        return updated
 
     async def ensure_baseline(self) -> int:
         """Records the packaged price of every GPU without a history (no alerts: nothing
@@ -104,6 +119,9 @@ class AlertService:
             result = ApplyResult(tuple(moves), deliveries)
         if deliveries:
             self._wake()
+        if moves:
+            for callback in self.on_changed:
+                callback()
         return result
 
     def _wake(self) -> None:

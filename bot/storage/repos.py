@@ -192,6 +192,11 @@ class Prices:
         )
         return {gpu: price for gpu, price in rows}
 
+    async def last_changed_at(self) -> dt.datetime | None:
+        """When the newest price was recorded (the packaged baseline is dated at its check)."""
+        found: dt.datetime | None = await self.session.scalar(select(func.max(PriceChange.changed_at)))
+        return found
+
     async def record(
         self, gpu_id: str, price: Decimal, source: str, at: dt.datetime
     ) -> PriceChange:

@@ -57,7 +57,14 @@ class Handlers:
     # -- helpers -------------------------------------------------------------------------
     async def _chosen(self, update: Update) -> str | None:
         user = update.effective_user
-        return None if user is None else await self.prefs.get_locale(user.id)
+        if user is None:
+            return None
+        try:
+            return await self.prefs.get_locale(user.id)
+        except Exception:
+            # The database is away: answer anyway, in the language of the question.
+            log.warning("could not read the chosen language", exc_info=True)
+            return None
 
     async def _locale(self, update: Update) -> str:
         user = update.effective_user
@@ -291,7 +298,7 @@ class Handlers:
         if not text:
             await inline.answer([], cache_time=60)
             return
-        chosen = await self.prefs.get_locale(inline.from_user.id)
+        chosen = await self._chosen(update)
         reply = self.pipeline.ask(
             text, chosen_locale=chosen, telegram_locale=inline.from_user.language_code
         )

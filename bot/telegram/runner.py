@@ -68,8 +68,34 @@ def build_application(settings: Settings, services: Services) -> Application:  #
     redact.install(secrets)
     logging.getLogger("httpx").setLevel(logging.WARNING)
 
+    async def refresh_prices(_context: object = None) -> None:
+        """Answers quote the prices in force (the feed's, or an admin's /setprice)."""
+        if services.alerts is None:
+            return
+        try:
+            services.pipeline.catalogue = await services.alerts.service.catalogue_in_force()
+        except Exception:
+            # The database may be away: keep answering with the last prices known.
+            log.warning("could not refresh the prices in force", exc_info=True)
+
+    async def start_alerts_or_retry(context: object = None) -> None:
+        """The database may be unreachable at start: answer questions anyway, retry alerts."""
+        try:
+            await start_alerts(app, services)
+        except Exception:
+            log.error("alerts could not start; retrying in 30 s", exc_info=True)
+            if app.job_queue is not None:
+                app.job_queue.run_once(start_alerts_or_retry, when=30)
+            return
+        await refresh_prices()
+        if services.alerts is not None:
+            # This process's own changes (/setprice, the feed) show at once; others' within 30 s.
+            services.alerts.service.on_changed.append(lambda: app.create_task(refresh_prices()))
+
     async def post_init(app: Application) -> None:  # type: ignore[type-arg]
-        await start_alerts(app, services)
+        await start_alerts_or_retry()
+        if app.job_queue is not None and services.alerts is not None:
+            app.job_queue.run_repeating(refresh_prices, interval=30, first=30)
         try:
             await set_commands(app)
         except Exception:

@@ -1,0 +1,93 @@
+"""The composed bot with alerts on SQLite: a user subscribes in free text, an admin changes a
+price, the user is alerted in their language, and answers quote the new price."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest_asyncio
+from telegram.ext import Application
+
+from bot.alerts import AlertServices
+from bot.pipeline import Pipeline
+from bot.settings import Settings
+from bot.telegram.runner import Services, build_application
+from tests.fake_bot_api import FakeBotAPI, validate_telegram_html
+
+ADMIN, USER = 9001, 1234
+
+
+@pytest_asyncio.fixture
+async def api() -> AsyncIterator[FakeBotAPI]:
+    async with FakeBotAPI() as fake:
+        yield fake
+
+
+@pytest_asyncio.fixture
+async def app(api, tmp_path) -> AsyncIterator[Application]:  # type: ignore[type-arg]
+    settings = Settings(
+        _env_file=None,  # type: ignore[call-arg]
+        telegram_bot_token=api.token,
+        telegram_api_base_url=api.base_url,
+        telegram_file_base_url=api.base_file_url,
+        database_url=f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}",
+        admin_ids=frozenset({ADMIN}),
+        typing_delay_seconds=0,
+    )
+    pipeline = Pipeline()
+    alerts = AlertServices.from_settings(settings, catalogue=pipeline.catalogue)
+    application = build_application(settings, Services(pipeline, alerts.prefs, alerts))
+    async with application:
+        assert application.post_init is not None and application.post_shutdown is not None
+        await application.post_init(application)
+        await application.start()
+        assert application.updater is not None
+        await application.updater.start_polling(poll_interval=0.0, timeout=1)
+        yield application
+        await application.updater.stop()
+        await application.stop()
+        await application.post_shutdown(application)
+
+
+async def say(api: FakeBotAPI, chat: int, text: str, lang: str = "en") -> str:
+    before = api.message_count(chat)
+    api.push_message(chat, text, language_code=lang)
+    sent = await api.wait_for_messages(before + 1, chat_id=chat, timeout=15)
+    assert validate_telegram_html(sent[-1].text) is None
+    return sent[-1].text
+
+
+async def test_free_text_alert_then_price_change_reaches_the_user(api, app):
+    confirm = await say(api, USER, "préviens-moi quand le prix du H100 baisse sous 2 $", "fr")
+    assert "H100" in confirm and "2,00" in confirm
+    listing = await say(api, USER, "/alerts", "fr")
+    assert "H100" in listing
+
+    done = await say(api, ADMIN, "/setprice h100 1.90")
+    assert "1.90" in done
+    alerts = await api.wait_for_messages(3, chat_id=USER, timeout=15)
+    assert "1,90" in alerts[-1].text  # in French, like the subscriber
+
+    prices = await say(api, USER + 1, "prices")
+    assert "$1.90/hour" in prices and "$2.32/hour" not in prices
+
+
+async def test_non_admin_cannot_set_prices(api, app):
+    reply = await say(api, USER, "/setprice h100 0.10")
+    assert "administrators" in reply
+    prices = await say(api, USER, "prices")
+    assert "$2.32/hour" in prices
+
+
+async def test_follow_button_subscribes(api, app):
+    await say(api, USER, "QLoRA 70B on an H100")
+    message = api.last_message(USER)
+    assert message is not None and message.inline_markup is not None
+    buttons = [b for row in message.inline_markup["inline_keyboard"] for b in row]
+    follow = next(b for b in buttons if b["callback_data"].startswith("follow:"))
+    before = api.message_count(USER)
+    api.push_callback_query(USER, message.message_id, follow["callback_data"])
+    sent = await api.wait_for_messages(before + 1, chat_id=USER, timeout=15)
+    assert "H100" in sent[-1].text
+    listing = await say(api, USER, "/alerts")
+    assert "H100" in listing
