@@ -90,7 +90,10 @@ def build_application(settings: Settings, services: Services) -> Application:  #
         await refresh_prices()
         if services.alerts is not None:
             # This process's own changes (/setprice, the feed) show at once; others' within 30 s.
-            services.alerts.service.on_changed.append(lambda: app.create_task(refresh_prices()))
+            def on_changed() -> None:
+                app.create_task(refresh_prices())
+
+            services.alerts.service.on_changed.append(on_changed)
 
     async def post_init(app: Application) -> None:  # type: ignore[type-arg]
         await start_alerts_or_retry()
