@@ -104,11 +104,22 @@ def test_plain_text_mode_prints_the_reply():
     assert proc.returncode == 0 and "US$" in proc.stdout
 
 
-def test_console_chat_without_a_token():
-    proc = subprocess.run(
-        [sys.executable, "-m", "bot", "--console"], input="qlora 70b on a 4090\n",
-        capture_output=True, text=True, cwd=ROOT, timeout=60, check=False,
-        env={"PATH": "/usr/bin:/bin", "TELEGRAM_BOT_TOKEN": ""},
-    )
-    assert proc.returncode == 0, proc.stderr
-    assert "TELEGRAM_BOT_TOKEN" in proc.stdout and "52.5 GB" in proc.stdout and "<b>" not in proc.stdout
+def test_console_chat_without_a_token_remembers_on_sqlite(tmp_path):
+    env = {
+        "PATH": "/usr/bin:/bin", "TELEGRAM_BOT_TOKEN": "",
+        "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'console.sqlite3'}",
+    }
+
+    def console(text: str) -> str:
+        proc = subprocess.run(
+            [sys.executable, "-m", "bot"], input=text, capture_output=True, text=True,
+            cwd=tmp_path, timeout=60, check=False, env=env,
+        )
+        assert proc.returncode == 0, proc.stderr
+        return proc.stdout
+
+    first = console("qlora 70b on a 4090\n/language fr\nalert me when the H100 drops below $2\n")
+    assert "TELEGRAM_BOT_TOKEN" in first and "52.5 GB" in first and "<b>" not in first
+    assert "2,00" in first  # the alert confirmed in French, the language just chosen
+    second = console("/alerts\nprix\n")  # a new process: language and alert remembered
+    assert "H100" in second and "$US" in second

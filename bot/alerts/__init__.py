@@ -24,7 +24,7 @@ from bot.alerts.feed import (
 )
 from bot.alerts.leader import Leadership
 from bot.alerts.messages import AlertRenderer
-from bot.alerts.model import ApplyResult
+from bot.alerts.model import AlertSpec, ApplyResult
 from bot.alerts.sender import OutboxSender, SenderConfig
 from bot.alerts.service import AlertService
 from bot.alerts.subscriptions import AlertInputError, SubscriptionManager
@@ -98,12 +98,22 @@ class AlertServices:
 
         ``feed_loop=False`` when a scheduler (PTB's job queue) calls ``poll_feed_if_leader``.
         """
-        await migrate(self.settings.database_url)
-        await self.service.ensure_baseline()
+        await self.prepare()
         self.sender = OutboxSender(self.db, send, self.sender_config)
         self.service.on_enqueued.append(self.sender.wake)
         self._feed_loop = feed_loop
         self._task = asyncio.create_task(self.leadership.run(self._lead), name="alerts-leader")
+
+    async def prepare(self) -> None:
+        """Migrations and the baseline prices: enough for storage without a sender (console)."""
+        await migrate(self.settings.database_url)
+        await self.service.ensure_baseline()
+
+    async def list_text(self, user_id: int, locale: str) -> str:
+        """The user's alerts, rendered (the Telegram handler adds remove buttons)."""
+        subs = await self.subscriptions.list(user_id)
+        specs = [AlertSpec(s.gpu_id, s.kind, s.threshold) for s in subs]
+        return self.renderer.subscriptions(locale, specs)
 
     async def _lead(self) -> None:
         assert self.sender is not None
