@@ -41,7 +41,7 @@ SEQ_BEFORE: Final = re.compile(
     r"seqlen|max[ _-]?len(?:gth)?|cutoff[ _-]?len|context[ _-]?(?:length|len|window|size)|"
     r"context|ctx(?:[ _-]?len)?|longitud de (?:la )?(?:secuencia|contexto)|ventana de contexto|"
     r"contexto|secuencias?|longueur de (?:la )?(?:sequence|contexte)|fenetre de contexte|"
-    r"contexte|sequences?)"
+    r"contexte|sequences?|seq)"
     rf" ?(?:[:=]|of|de|a|is|es|est)? ?(?:de )?(?P<num>{NUM_SP}) ?(?P<k>k)?(?![a-z0-9])"
 )
 SEQ_AFTER: Final = re.compile(
