@@ -127,9 +127,9 @@ def offered_fits(
     fits: list[Fit] = []
     for offer in cat.offers:
         gpu = cat.gpu(offer.gpu)
-        candidate = _fit(mem, gpu, offer.count, gpu.vram_gb * offer.count, True)
-        if candidate.fits:
-            fits.append(candidate)
+        vram = gpu.vram_gb * offer.count
+        if vram >= mem.estimate_gb:  # build the result only for the ones that fit (hot path)
+            fits.append(_fit(mem, gpu, offer.count, vram, True))
     fits.sort(key=lambda f: (f.usd_per_hour, f.gpu_count, -f.headroom_gb))
     return fits
 
