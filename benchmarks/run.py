@@ -33,6 +33,7 @@ from telegram.ext import (  # noqa: E402
     filters,
 )
 
+from benchmarks.fanout import bench_fanout  # noqa: E402
 from bot.pipeline import Pipeline  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 from bot.telegram.runner import Services, build_application  # noqa: E402
@@ -211,6 +212,7 @@ SECTIONS: dict[str, Callable[[], Any]] = {
     "pipeline": bench_pipeline,
     "startup": lambda: asyncio.run(bench_startup()),
     "bot": lambda: asyncio.run(bench_bot()),
+    "fanout": lambda: asyncio.run(bench_fanout(report)),
 }
 
 

@@ -6,6 +6,7 @@ GPU, not a number, not positive, an absurd jump) refuses it all and the last goo
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -26,6 +27,7 @@ from rules.catalogue import Catalogue
 log = logging.getLogger(__name__)
 
 MAX_DOCUMENT_BYTES: Final = 1_000_000
+MAX_DOWNLOAD_SECONDS: Final = 30.0  # in all: a server trickling bytes cannot hold a poll
 MAX_PRICE: Final = Decimal(10_000)  # USD per GPU-hour: anything above is a typo
 MAX_DECIMALS: Final = 6  # storage keeps millionths of a dollar
 LOOPBACK: Final = frozenset({"127.0.0.1", "localhost", "::1"})
@@ -88,7 +90,7 @@ def parse_document(data: bytes, source: str, fmt: Literal["json", "toml"]) -> Ra
             tomllib.loads(text, parse_float=Decimal) if fmt == "toml"
             else json.loads(text, parse_float=Decimal, parse_constant=lambda c: c)
         )
-    except (UnicodeDecodeError, ValueError, tomllib.TOMLDecodeError) as exc:
+    except (UnicodeDecodeError, ValueError, RecursionError, tomllib.TOMLDecodeError) as exc:
         log.debug("unparsable price document from %s: %s", source, exc)
         raise PriceListRejected(source, [Problem("malformed")]) from None
     if isinstance(doc, dict) and "prices" in doc:
@@ -264,6 +266,7 @@ class UrlSource:
     url: str
     client_factory: ClientFactory = _default_client
     max_bytes: int = MAX_DOCUMENT_BYTES
+    max_seconds: float = MAX_DOWNLOAD_SECONDS
     name: str = field(init=False)
     _last_digest: str | None = field(default=None, init=False)
 
@@ -294,8 +297,9 @@ class UrlSource:
 
     async def fetch(self, force: bool = False) -> RawPriceList | None:
         try:
-            data = await self._download()
-        except httpx.HTTPError as exc:
+            async with asyncio.timeout(self.max_seconds):
+                data = await self._download()
+        except (httpx.HTTPError, TimeoutError) as exc:
             log.warning("price URL %s unreachable: %s", redact_url(self.url), type(exc).__name__)
             raise PriceListRejected(self.name, [Problem("unreachable")]) from None
         digest = hashlib.sha256(data).hexdigest()
@@ -345,6 +349,9 @@ class PriceFeed:
         self.applier = applier
         self.notify_admins = notify_admins
         self._last_refusal: str | None = None
+        # A list read but not applied (the database was away) must be read again next time,
+        # although the source marked it as seen.
+        self._retry = False
 
     async def refused(self, exc: PriceListRejected) -> FeedOutcome:
         """Logged every time; the admins hear about each distinct refusal once."""
@@ -362,10 +369,17 @@ class PriceFeed:
         """``force`` reads the source even if unchanged; ``notify=False`` when an admin asked
         (/reload) and gets the answer directly."""
         try:
-            raw = await self.source.fetch(force)
+            raw = await self.source.fetch(force or self._retry)
             if raw is None:
                 return FeedOutcome("unchanged")
-            result = await self.applier.apply_price_list(raw)
+            try:
+                result = await self.applier.apply_price_list(raw)
+            except PriceListRejected:
+                raise
+            except Exception:
+                self._retry = True
+                raise
+            self._retry = False
         except PriceListRejected as exc:
             if not notify:
                 log.warning("price list refused, the last good prices stay: %s", exc)

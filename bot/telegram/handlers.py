@@ -17,7 +17,7 @@ from telegram import (
 )
 from telegram.constants import ChatAction, ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
-from telegram.ext import ContextTypes
+from telegram.ext import ApplicationHandlerStop, ContextTypes
 
 from bot.alerts import AlertServices
 from bot.charts import chart_png
@@ -73,16 +73,24 @@ class Handlers:
             self.default_locale,
         )
 
-    async def _allowed(self, update: Update, locale: str) -> bool:
-        user, message = update.effective_user, update.effective_message
-        if user is None:
-            return True
-        verdict = self.flood.check(user.id)
-        if verdict == "warn" and message is not None:
-            await message.reply_text(
-                tr(locale, "You are sending messages very fast. Please wait a minute.")
-            )
-        return verdict == "ok"
+    async def guard(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """Runs before every other handler: flood control for every kind of update (messages,
+        commands, buttons, inline queries). One friendly warning, then silence."""
+        if not isinstance(update, Update) or update.effective_user is None:
+            return
+        verdict = self.flood.check(update.effective_user.id)
+        if verdict == "ok":
+            return
+        text = tr(await self._locale(update), "You are sending messages very fast. Please wait a minute.")
+        try:
+            if update.callback_query is not None:
+                # Every callback is answered, even a dropped one (else the button spins).
+                await update.callback_query.answer(text if verdict == "warn" else None)
+            elif verdict == "warn" and update.effective_message is not None:
+                await update.effective_message.reply_text(text)
+        except TelegramError:
+            log.warning("could not tell a flooding user to slow down", exc_info=True)
+        raise ApplicationHandlerStop
 
     async def _send(self, message: Message, reply: Reply, edit: bool = False) -> None:
         parts = reply.messages
@@ -137,9 +145,6 @@ class Handlers:
         if message is None:
             return
         chosen = await self._chosen(update)
-        fallback = await self._locale(update)
-        if not await self._allowed(update, fallback):
-            return
         async with self._typing(update, context):
             reply = self.pipeline.ask(
                 text, chosen_locale=chosen, telegram_locale=user.language_code if user else None
@@ -174,8 +179,6 @@ class Handlers:
         text = " ".join(context.args or [])
         if not text:
             locale = await self._locale(update)
-            if not await self._allowed(update, locale):
-                return
             message = update.effective_message
             if message is not None:
                 await self._send(message, self.pipeline.reply(Query(text="", intent=intent), locale))

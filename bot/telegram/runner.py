@@ -15,6 +15,7 @@ from telegram.ext import (
     CommandHandler,
     InlineQueryHandler,
     MessageHandler,
+    TypeHandler,
     filters,
 )
 
@@ -132,6 +133,8 @@ def build_application(settings: Settings, services: Services) -> Application:  #
         services.pipeline, services.prefs, FloodGuard(settings.flood_max_per_minute),
         settings.default_locale, settings.typing_delay_seconds, services.alerts,
     )
+    # Group -2 runs before everything, the alert buttons (group -1) included.
+    app.add_handler(TypeHandler(Update, handlers.guard), group=-2)
     app.add_handler(CommandHandler("start", handlers.start))
     app.add_handler(CommandHandler("help", handlers.help))
     app.add_handler(CommandHandler("prices", handlers.prices))
