@@ -299,3 +299,11 @@ async def test_a_long_refusal_fits_in_one_telegram_message(
     assert len(outcome.problems) == 200
     (row,) = await deliveries(db)
     assert len(row.text) < 4096 and "185 more problems" in row.text
+
+
+def test_a_refusal_with_thousands_of_problems_logs_a_bounded_line(catalogue: Catalogue):
+    raw = RawPriceList("file:prices.json", {f"gpu-{i}": "1" for i in range(20_000)})
+    with pytest.raises(PriceListRejected) as info:
+        validate(raw, catalogue, {}, Decimal(50))
+    assert len(info.value.problems) == 20_000  # all kept for whoever inspects them
+    assert len(str(info.value)) < 2_000 and "19990 more" in str(info.value)

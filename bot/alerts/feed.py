@@ -29,6 +29,7 @@ log = logging.getLogger(__name__)
 MAX_DOCUMENT_BYTES: Final = 1_000_000
 MAX_DOWNLOAD_SECONDS: Final = 30.0  # in all: a server trickling bytes cannot hold a poll
 MAX_PRICE: Final = Decimal(10_000)  # USD per GPU-hour: anything above is a typo
+MAX_LOGGED_PROBLEMS: Final = 10
 MAX_DECIMALS: Final = 6  # storage keeps millionths of a dollar
 LOOPBACK: Final = frozenset({"127.0.0.1", "localhost", "::1"})
 
@@ -61,7 +62,10 @@ class Problem:
 
 class PriceListRejected(Exception):
     def __init__(self, source: str, problems: list[Problem]) -> None:
-        super().__init__(f"{source}: " + "; ".join(p.describe() for p in problems))
+        # The first few problems say what is wrong; thousands would flood the log every poll.
+        shown = "; ".join(p.describe() for p in problems[:MAX_LOGGED_PROBLEMS])
+        more = len(problems) - MAX_LOGGED_PROBLEMS
+        super().__init__(f"{source}: {shown}" + (f"; … and {more} more" if more > 0 else ""))
         self.source = source
         self.problems = problems
 
