@@ -63,6 +63,3 @@ def tr(locale: str, message: str) -> str:
     """`message` in `locale` (extracted by the ``tr:2`` keyword)."""
     return translations(locale).gettext(message)
 
-
-def ntr(locale: str, singular: str, plural: str, n: int) -> str:
-    return translations(locale).ngettext(singular, plural, n)

@@ -24,8 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "locales"
 TEMPLATE = LOCALES / "messages.pot"
 # Babel's defaults (gettext, ngettext, _, N_… which Jinja2's {% trans %} also produces), plus
-# the Python helpers tr(locale, msg) and ntr(locale, singular, plural, n).
-KEYWORDS = {**DEFAULT_KEYWORDS, "tr": (2,), "ntr": (2, 3)}
+# the Python helper tr(locale, msg).
+KEYWORDS = {**DEFAULT_KEYWORDS, "tr": (2,)}
 
 
 def supported() -> tuple[str, ...]:

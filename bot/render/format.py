@@ -7,21 +7,22 @@ Babel's formatting is the largest cost of a reply, and answers repeat the same f
 from __future__ import annotations
 
 import datetime as dt
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from functools import lru_cache
-from typing import Final, Literal
+from typing import Literal
 
 from babel.dates import format_date
 from babel.lists import format_list
 from babel.numbers import format_currency, format_decimal, format_percent
 from babel.units import format_unit
 
-CENT: Final = Decimal("0.01")
+from rules.money import round_half_up, to_cents
+
 ListStyle = Literal["standard", "or", "unit"]
 
 
 def _round(value: Decimal, places: int) -> Decimal:
-    rounded = value.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+    rounded = round_half_up(value, places)
     # Drop trailing zeros (52.50 → 52.5) but never go to exponent notation (1.1E+3).
     normal = rounded.normalize()
     return normal.quantize(Decimal(1)) if normal == normal.to_integral_value() else normal
@@ -39,7 +40,7 @@ def _unit(locale: str, value: Decimal, places: int, unit: str, length: str) -> s
 
 @lru_cache(maxsize=8192)
 def _usd(locale: str, value: Decimal) -> str:
-    return format_currency(value.quantize(CENT, rounding=ROUND_HALF_UP), "USD", locale=locale)
+    return format_currency(to_cents(value), "USD", locale=locale)
 
 
 @lru_cache(maxsize=1024)

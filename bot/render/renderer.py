@@ -11,7 +11,6 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 from bot.answer import Answer
 from bot.i18n import translations
 from bot.render.format import Formatter
-from bot.render.telegram_html import split_message
 from rules.catalogue import Catalogue, load_catalogue
 
 _BLANK_LINES = re.compile(r"\n{3,}")
@@ -51,6 +50,3 @@ def render_answer(answer: Answer, locale: str, catalogue: Catalogue | None = Non
     """The whole reply. Telegram's limit is enforced by the sender with split_message."""
     return render_template("answer.html.j2", locale, answer=answer, catalogue=catalogue)
 
-
-def render_messages(answer: Answer, locale: str, catalogue: Catalogue | None = None) -> list[str]:
-    return split_message(render_answer(answer, locale, catalogue))
