@@ -35,6 +35,8 @@ class Settings(BaseSettings):
     telegram_max_per_second: float = Field(default=30, ge=0)
     # "typing…" is shown only for work slower than this (0: always, before any work).
     typing_delay_seconds: float = Field(default=0.3, ge=0)
+    # How long a call to Telegram may take before it counts as timed out (then logged, not fatal).
+    telegram_timeout_seconds: float = Field(default=10, gt=0)
 
     @field_validator("admin_ids", mode="before")
     @classmethod

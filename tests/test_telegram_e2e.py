@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 import pytest_asyncio
-from telegram.error import Forbidden
+from telegram.error import Forbidden, TimedOut
 from telegram.ext import Application
 
 from bot.pipeline import Pipeline
@@ -157,6 +157,27 @@ async def test_5xx_and_timeouts_do_not_kill_the_bot(api, app):
     await asyncio.sleep(0.5)
     message = await reply_to(api, 1007, "pay with crypto")
     assert "BTC" in message.text
+
+
+async def test_a_telegram_timeout_is_logged_and_the_bot_goes_on(api, caplog):
+    caplog.set_level(logging.ERROR)
+    settings = make_settings(api, telegram_timeout_seconds=0.5)
+    application = build_application(settings, Services(Pipeline()))
+    async with application:
+        await application.start()
+        assert application.updater is not None
+        await application.updater.start_polling(poll_interval=0.0, timeout=1)
+        try:
+            api.delay_next("sendMessage", 2)
+            api.push_message(1012, "prices")
+            await api.wait_for(
+                lambda: any(r.exc_info and isinstance(r.exc_info[1], TimedOut)
+                            for r in caplog.records), timeout=10)
+            message = await reply_to(api, 1013, "pay with crypto")
+            assert "BTC" in message.text
+        finally:
+            await application.updater.stop()
+            await application.stop()
 
 
 async def test_403_is_logged_not_raised(api, app, caplog):

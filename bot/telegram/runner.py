@@ -120,6 +120,8 @@ def build_application(settings: Settings, services: Services) -> Application:  #
         # (quadratic) when hundreds of requests queue for few connections.
         .connection_pool_size(8)
         .pool_timeout(10)
+        .read_timeout(settings.telegram_timeout_seconds)
+        .write_timeout(settings.telegram_timeout_seconds)
         .post_init(post_init)
         .post_shutdown(post_shutdown)
     )
