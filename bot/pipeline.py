@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from collections import OrderedDict
+from dataclasses import dataclass, fields
 from decimal import Decimal
 from typing import Any
 
@@ -17,13 +18,34 @@ from rules.catalogue import Catalogue, load_catalogue
 
 log = logging.getLogger(__name__)
 
+# Distinct replies kept (each a few KB): the common questions, not every typo of them.
+REPLY_CACHE_SIZE = 2048
+
 # Questions longer than this are cut before parsing: nobody asks 20 000 characters.
 MAX_QUESTION_CHARS = 4096
 
 JSON_KEYS = (
-    "lang", "intent", "params_b", "model", "method", "gpu", "gpu_count", "hours",
-    "hours_assumed", "floor_gb", "estimate_gb", "high_gb", "vram_gb", "fits", "usd_per_hour",
-    "cost_usd", "gpu_hours", "cheapest_fit", "threshold_usd", "error", "text",
+    "lang",
+    "intent",
+    "params_b",
+    "model",
+    "method",
+    "gpu",
+    "gpu_count",
+    "hours",
+    "hours_assumed",
+    "floor_gb",
+    "estimate_gb",
+    "high_gb",
+    "vram_gb",
+    "fits",
+    "usd_per_hour",
+    "cost_usd",
+    "gpu_hours",
+    "cheapest_fit",
+    "threshold_usd",
+    "error",
+    "text",
 )
 
 
@@ -40,12 +62,45 @@ class Reply:
         return split_message(self.text)
 
 
-class Pipeline:
-    """Stateless apart from the catalogue; safe to share between handlers and tasks."""
+def _same_data(a: Catalogue, b: Catalogue) -> bool:
+    return all(getattr(a, f.name) == getattr(b, f.name) for f in fields(Catalogue))
 
-    def __init__(self, catalogue: Catalogue | None = None, default_locale: str = "en") -> None:
-        self.catalogue = catalogue or load_catalogue()
+
+class Pipeline:
+    """Stateless apart from the catalogue and a cache of replies; safe to share between
+    handlers and tasks.
+
+    A reply is a pure function of the question's facts, the locale and the catalogue, and
+    people ask the same few things in many words ("does 70B fit an H100?"), so rendered
+    replies are kept per (facts, locale) in a bounded LRU. A catalogue with other data (new
+    prices) empties it; the price refresh hands over an equal catalogue every 30 s, which
+    keeps it.
+    """
+
+    def __init__(
+        self,
+        catalogue: Catalogue | None = None,
+        default_locale: str = "en",
+        cache_size: int = REPLY_CACHE_SIZE,
+    ) -> None:
+        self._catalogue = catalogue or load_catalogue()
         self.default_locale = default_locale
+        self.cache_size = cache_size
+        self._replies: OrderedDict[tuple[object, ...], tuple[Answer, str]] = OrderedDict()
+
+    @property
+    def catalogue(self) -> Catalogue:
+        return self._catalogue
+
+    @catalogue.setter
+    def catalogue(self, new: Catalogue) -> None:
+        if new is self._catalogue or _same_data(new, self._catalogue):
+            return  # keep the engine's memo and the cached replies
+        self._catalogue = new
+        self._replies.clear()
+
+    def clear_cache(self) -> None:
+        self._replies.clear()
 
     def ask(
         self,
@@ -59,6 +114,18 @@ class Pipeline:
 
     def reply(self, query: Query, locale: str) -> Reply:
         """Answer an already structured question (commands, buttons) in `locale`."""
+        # The facts without the wording: nothing after understanding reads the text.
+        key = (locale, *(v for k, v in query if k != "text"))
+        cached = self._replies.get(key)
+        if cached is not None:
+            self._replies.move_to_end(key)
+            answer, rendered = cached
+            return Reply(
+                query=query,
+                answer=answer.model_copy(update={"query": query}),
+                locale=locale,
+                text=rendered,
+            )
         answer = build_answer(query, self.catalogue)
         try:
             rendered = render_answer(answer, locale, self.catalogue)
@@ -66,6 +133,11 @@ class Pipeline:
             # A template bug must not leave the user without a reply.
             log.exception("rendering failed for intent %s", answer.intent)
             rendered = render_template("internal_error.html.j2", locale, catalogue=self.catalogue)
+            return Reply(query=query, answer=answer, locale=locale, text=rendered)
+        if self.cache_size > 0:
+            self._replies[key] = (answer, rendered)
+            if len(self._replies) > self.cache_size:
+                self._replies.popitem(last=False)
         return Reply(query=query, answer=answer, locale=locale, text=rendered)
 
 

@@ -6,10 +6,11 @@ import datetime as dt
 import difflib
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, cached_property
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import ValidationError
 
@@ -18,6 +19,10 @@ from rules.schema import GPU, Limits, Method, Offer, Payment, Pricing, Reference
 
 if TYPE_CHECKING:
     from rules.model_catalogue import ModelCatalogue
+
+
+T = TypeVar("T")
+MEMO_ENTRIES = 4096
 
 
 def _read(name: str) -> dict[str, Any]:
@@ -53,6 +58,24 @@ class Catalogue:
         return {
             _normalise(key): gpu for gpu in self.gpus for key in (gpu.id, gpu.name, *gpu.aliases)
         }
+
+    @cached_property
+    def _memo(self) -> dict[tuple[Any, ...], Any]:
+        return {}
+
+    def memoised(self, key: tuple[Any, ...], compute: Callable[[], T]) -> T:
+        """The result of a pure engine function of this catalogue's data. Kept on the
+        catalogue so that a new catalogue (new prices) starts empty; bounded, because keys
+        carry user-given sizes."""
+        memo = self._memo
+        try:
+            return memo[key]  # type: ignore[no-any-return]
+        except KeyError:
+            pass
+        if len(memo) >= MEMO_ENTRIES:
+            memo.clear()
+        value = memo[key] = compute()
+        return value
 
     @property
     def prices_verified(self) -> dt.date:
@@ -109,13 +132,20 @@ def _validate_together(cat: Catalogue) -> None:
             raise DataError(f"offers.toml: unknown GPU {offer.gpu!r}")
         price = offered.usd_per_gpu_hour
         if price is None or price * offer.count != offer.usd_per_hour:
-            raise DataError(f"offers.toml: {offer.count}× {offer.gpu} price disagrees with gpus.toml")
+            raise DataError(
+                f"offers.toml: {offer.count}× {offer.gpu} price disagrees with gpus.toml"
+            )
     for ref in cat.references:
         if ref.gpu not in by_id:
             raise DataError(f"service.toml: reference for unknown GPU {ref.gpu!r}")
     if {m.id for m in cat.methods} != {
-        "qlora", "lora", "full_adamw", "full_adam8bit",
-        "inference_bf16", "inference_int8", "inference_int4",
+        "qlora",
+        "lora",
+        "full_adamw",
+        "full_adam8bit",
+        "inference_bf16",
+        "inference_int8",
+        "inference_int4",
     }:
         raise DataError("methods.toml: the seven method ids must each be defined once")
 

@@ -57,7 +57,9 @@ def _fit_notes(mem: Memory, vram: Decimal, count: int) -> list[Note]:
             notes.append(note("paper_fit_only", floor_gb=mem.floor_gb, left_gb=vram - mem.floor_gb))
         elif mem.method == "qlora":
             # The seed's L40S: misses 52.5 GB though the QLoRA authors fit 65B on one 48 GB GPU.
-            notes.append(note("qlora_paper_tight", vram_gb=vram, paper_params_b=65, paper_vram_gb=48))
+            notes.append(
+                note("qlora_paper_tight", vram_gb=vram, paper_params_b=65, paper_vram_gb=48)
+            )
         else:
             notes.append(note("floor_fits_estimate_misses", floor_gb=mem.floor_gb, vram_gb=vram))
     if count > 1:
@@ -65,9 +67,7 @@ def _fit_notes(mem: Memory, vram: Decimal, count: int) -> list[Note]:
     return notes
 
 
-def _fit(
-    mem: Memory, gpu: GPU | None, count: int, vram: Decimal, offered: bool
-) -> Fit:
+def _fit(mem: Memory, gpu: GPU | None, count: int, vram: Decimal, offered: bool) -> Fit:
     notes = _fit_notes(mem, vram, count) + list(mem.notes)
     return Fit(
         method=mem.method,
@@ -123,15 +123,20 @@ def offered_fits(
     """Every configuration of the seed table that fits, cheapest per hour first
     (ties: fewer GPUs, then more headroom)."""
     cat = catalogue or load_catalogue()
-    mem = memory(method, params_b, cat)
-    fits: list[Fit] = []
-    for offer in cat.offers:
-        gpu = cat.gpu(offer.gpu)
-        vram = gpu.vram_gb * offer.count
-        if vram >= mem.estimate_gb:  # build the result only for the ones that fit (hot path)
-            fits.append(_fit(mem, gpu, offer.count, vram, True))
-    fits.sort(key=lambda f: (f.usd_per_hour, f.gpu_count, -f.headroom_gb))
-    return fits
+
+    def compute() -> tuple[Fit, ...]:
+        mem = memory(method, params_b, cat)
+        fits: list[Fit] = []
+        for offer in cat.offers:
+            gpu = cat.gpu(offer.gpu)
+            vram = gpu.vram_gb * offer.count
+            if vram >= mem.estimate_gb:  # build the result only for the ones that fit
+                fits.append(_fit(mem, gpu, offer.count, vram, True))
+        fits.sort(key=lambda f: (f.usd_per_hour, f.gpu_count, -f.headroom_gb))
+        return tuple(fits)
+
+    # Keyed on the exact digits: 70 and 70.0 are equal but print differently.
+    return list(cat.memoised(("offered_fits", method, str(params_b)), compute))
 
 
 def cheapest_fit(

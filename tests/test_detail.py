@@ -19,6 +19,7 @@ from bot.detail import (
     detailed_for,
 )
 from bot.render.format import Formatter
+from bot.render.phrases import Phrases
 from bot.render.renderer import environment, render_answer, tidy
 from bot.render.telegram_html import MAX_MESSAGE, split_message, visible_length
 from bot.understand.query import Query
@@ -28,7 +29,7 @@ from tests.fake_bot_api import validate_telegram_html
 LOCALES = ("en", "es", "fr")
 GIB = D("1.073741824")  # GB per GiB: torch reports GiB, the bot GB
 CAT = load_catalogue()
-_PARTIAL = '{% import "macros.html.j2" as m with context %}{% include "detailed.html.j2" %}'
+_PARTIAL = '{% include "detailed.html.j2" %}'
 
 
 def q(**fields) -> Query:
@@ -43,10 +44,10 @@ def detailed(**fields) -> DetailedAnswer:
 
 
 def render(d: DetailedAnswer, locale: str) -> str:
-    """The partial as the lead includes it: with the macros as `m`, `fmt` and `cat`."""
+    """The partial as the lead includes it: with the phrases as `ph`, `fmt` and `cat`."""
     env = environment(locale)
     return tidy(env.from_string(_PARTIAL).render(
-        detailed=d, fmt=Formatter(locale), cat=CAT, locale=locale
+        detailed=d, fmt=Formatter(locale), ph=Phrases(locale, CAT), cat=CAT, locale=locale
     ))
 
 
@@ -338,13 +339,12 @@ def test_spanish_and_french_are_translated(name: str) -> None:
 
 
 def test_include_works_from_the_fit_template_context() -> None:
-    # What the lead adds to fit.html.j2: the partial sees `m`, `fmt` and `cat` from the caller.
+    # What fit.html.j2 does: the partial sees `ph`, `fmt` and `cat` from the caller.
     d = detailed(**CASES["time_quote"])
     env = environment("en")
     text = env.from_string(
-        '{% import "macros.html.j2" as m with context %}'
         '{% if detailed %}{% include "detailed.html.j2" %}{% endif %}'
-    ).render(detailed=d, fmt=Formatter("en"), cat=CAT, locale="en")
+    ).render(detailed=d, fmt=Formatter("en"), ph=Phrases("en", CAT), cat=CAT, locale="en")
     assert "Cost: $196.59" in text
 
 

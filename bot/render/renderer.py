@@ -11,6 +11,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 from bot.answer import Answer
 from bot.i18n import translations
 from bot.render.format import Formatter
+from bot.render.phrases import Phrases
 from rules.catalogue import Catalogue, load_catalogue
 
 _BLANK_LINES = re.compile(r"\n{3,}")
@@ -43,7 +44,11 @@ def tidy(text: str) -> str:
 def render_template(name: str, locale: str, **context: Any) -> str:
     cat: Catalogue = context.pop("catalogue", None) or load_catalogue()
     template = environment(locale).get_template(name)
-    return tidy(template.render(fmt=Formatter(locale), cat=cat, locale=locale, **context))
+    return tidy(
+        template.render(
+            fmt=Formatter(locale), ph=Phrases(locale, cat), cat=cat, locale=locale, **context
+        )
+    )
 
 
 def render_answer(answer: Answer, locale: str, catalogue: Catalogue | None = None) -> str:

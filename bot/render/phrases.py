@@ -1,0 +1,265 @@
+"""The short phrases every answer repeats: method names, configurations, prices per hour,
+headroom, notes, the cost block. Templates get them as ``p``.
+
+They were Jinja macros; a macro call costs about 10 µs of Jinja machinery and a four-method
+answer made some 200 of them, most of the reply's time. As Python they are plain calls, and
+the ones that depend only on the locale and a value are cached. Every phrase still goes
+through gettext (extracted by Babel from this file) and comes back as ``Markup`` with its
+values escaped, exactly as an autoescaped ``{% trans %}`` block would.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from functools import cache, lru_cache
+from typing import Any
+
+from markupsafe import Markup
+
+from bot.i18n import translations
+from bot.render.format import Formatter
+from rules.catalogue import Catalogue
+from rules.fit import Fit
+from rules.memory import Memory
+from rules.notes import Note
+from rules.quote import Quote
+
+# Jinja's newstyle gettext always %-formats, so msgids use "%%" for a literal "%" everywhere.
+
+
+class _Gettext:
+    """gettext/ngettext for one locale with Jinja's newstyle semantics (Markup, escaped %)."""
+
+    def __init__(self, locale: str) -> None:
+        catalogue = translations(locale)
+        self._gettext = catalogue.gettext
+        self._ngettext = catalogue.ngettext
+
+    def _(self, message: str, **values: Any) -> Markup:
+        return Markup(self._gettext(message)) % values
+
+    def ngettext(self, singular: str, plural: str, n: int, **values: Any) -> Markup:
+        values.setdefault("num", n)
+        return Markup(self._ngettext(singular, plural, n)) % values
+
+
+@cache
+def _gettext(locale: str) -> _Gettext:
+    return _Gettext(locale)
+
+
+@cache
+def _fmt(locale: str) -> Formatter:
+    return Formatter(locale)
+
+
+@lru_cache(maxsize=256)
+def _method_name(locale: str, method: str) -> Markup:
+    g = _gettext(locale)
+    names = {
+        "qlora": g._("QLoRA (4-bit base)"),
+        "lora": g._("LoRA (BF16 base)"),
+        "full_adamw": g._("Full fine-tuning, AdamW"),
+        "full_adam8bit": g._("Full fine-tuning, 8-bit Adam"),
+        "inference_bf16": g._("Inference in BF16"),
+        "inference_int8": g._("Inference in 8-bit"),
+        "inference_int4": g._("Inference in 4-bit"),
+    }
+    return names.get(method, Markup())
+
+
+@lru_cache(maxsize=256)
+def _method_short(locale: str, method: str) -> Markup:
+    g = _gettext(locale)
+    names = {
+        "qlora": Markup("QLoRA"),
+        "lora": Markup("LoRA"),
+        "full_adamw": g._("full AdamW"),
+        "full_adam8bit": g._("full 8-bit Adam"),
+        "inference_bf16": g._("BF16 inference"),
+        "inference_int8": g._("8-bit inference"),
+        "inference_int4": g._("4-bit inference"),
+    }
+    return names.get(method, Markup())
+
+
+@lru_cache(maxsize=4096)
+def _per_hour(locale: str, amount: Decimal) -> Markup:
+    return _gettext(locale)._("%(price)s/hour", price=_fmt(locale).usd(amount))
+
+
+@lru_cache(maxsize=4096)
+def _headroom(locale: str, fits: bool, headroom_gb: Decimal) -> Markup:
+    g, gb = _gettext(locale), _fmt(locale).gb
+    if fits:
+        return g._("%(left)s left", left=gb(headroom_gb))
+    return g._("%(short)s short", short=gb(-headroom_gb))
+
+
+class Phrases:
+    """The phrases for one reader's locale and the catalogue in force."""
+
+    def __init__(self, locale: str, catalogue: Catalogue) -> None:
+        self.locale = locale
+        self.cat = catalogue
+        self.fmt = _fmt(locale)
+        g = _gettext(locale)
+        self._ = g._
+        self.ngettext = g.ngettext
+
+    def method_name(self, method: str) -> Markup:
+        return _method_name(self.locale, method)
+
+    def method_short(self, method: str) -> Markup:
+        return _method_short(self.locale, method)
+
+    def gpu_name(self, gpu_id: str) -> str:
+        return self.cat.gpu(gpu_id).name
+
+    def config(self, gpu_id: str, count: int) -> Markup:
+        return Markup("%s× %s") % (count, self.cat.gpu(gpu_id).name)
+
+    def per_hour(self, amount: Decimal) -> Markup:
+        return _per_hour(self.locale, amount)
+
+    def fit_config(self, f: Fit) -> Markup:
+        if f.gpu:
+            return self.config(f.gpu, f.gpu_count)
+        vram = self.fmt.gb(f.vram_gb / f.gpu_count)
+        return self._("%(count)s× GPU of %(vram)s", count=f.gpu_count, vram=vram)
+
+    def subject(self, model_name: str | None, params_b: Decimal) -> Markup:
+        size = self.fmt.num(params_b)
+        if model_name:
+            return self._("%(name)s (%(size)sB parameters)", name=model_name, size=size)
+        return self._("a %(size)sB model", size=size)
+
+    def need(self, mem: Memory) -> Markup:
+        if mem.high_gb is not None and mem.floor_gb is not None and mem.high_gb != mem.floor_gb:
+            low, high = self.fmt.gb(mem.floor_gb), self.fmt.gb(mem.high_gb)
+            return self._("%(low)s–%(high)s", low=low, high=high)
+        return Markup("≈ %s") % self.fmt.gb(mem.estimate_gb)
+
+    def headroom(self, f: Fit) -> Markup:
+        return _headroom(self.locale, f.fits, f.headroom_gb)
+
+    def verdict_icon(self, fits: bool) -> str:
+        return "✅" if fits else "❌"
+
+    def sharding(self, inference: bool = False) -> Markup:
+        if inference:
+            return self._(
+                "With several GPUs, the model is assumed to be split across them "
+                "(tensor parallelism)."
+            )
+        return self._(
+            "With several GPUs, the model is assumed to be sharded across them "
+            "(FSDP or DeepSpeed ZeRO-3)."
+        )
+
+    def activations(self) -> Markup:
+        text = self._(
+            "Planning rules from the cited sources, not measurements. Activations are extra: "
+            "sequence length and batch size change them; gradient checkpointing reduces them."
+        )
+        return Markup("ℹ️ <i>%s</i>") % text
+
+    def kv_cache(self) -> Markup:
+        text = self._(
+            "Planning rules, not measurements. The KV cache is extra and grows with context "
+            "length and batch size."
+        )
+        return Markup("ℹ️ <i>%s</i>") % text
+
+    def note(self, n: Note) -> Markup:
+        p, code = n.params, n.code
+
+        def gb(key: str) -> str:
+            value = p[key]
+            assert isinstance(value, Decimal | int)
+            return self.fmt.gb(value)
+
+        if code == "weights_exceed_vram":
+            return self._(
+                "Even the weights alone take %(floor)s, more than the %(vram)s available.",
+                floor=gb("floor_gb"),
+                vram=gb("vram_gb"),
+            )
+        if code == "paper_fit_only":
+            return self._(
+                "This configuration holds the 16-byte figure (%(floor)s) on paper but leaves "
+                "only %(left)s for activations, so it is marked as not fitting.",
+                floor=gb("floor_gb"),
+                left=gb("left_gb"),
+            )
+        if code == "qlora_paper_tight":
+            return self._(
+                "This configuration misses the planning estimate, although the QLoRA authors "
+                "did fit a %(size)sB model on one %(paper)s GPU: possible with short sequences "
+                "and paged optimizers, but with no margin on %(vram)s.",
+                vram=gb("vram_gb"),
+                size=self.fmt.num(Decimal(str(p["paper_params_b"]))),
+                paper=gb("paper_vram_gb"),
+            )
+        if code == "floor_fits_estimate_misses":
+            return self._(
+                "The bare weights (%(floor)s) would fit, but not the planning margin.",
+                floor=gb("floor_gb"),
+            )
+        if code == "sharding_assumed":
+            return self.sharding()
+        if code == "adamw_range":
+            return self._(
+                "EleutherAI counts 16 bytes per parameter (%(low)s), Hugging Face 18 "
+                "(%(high)s); the fit uses 18.",
+                low=gb("low_gb"),
+                high=gb("high_gb"),
+            )
+        return Markup()
+
+    def quote_block(self, q: Quote) -> Markup:
+        fmt, _ = self.fmt, self._
+        total = _("Cost: %(total)s", total=fmt.usd(q.cost_usd))
+        detail = _(
+            "%(cfg)s × %(wall)s at %(price)s = %(gh)s GPU-hours.",
+            cfg=self.config(q.gpu, q.gpu_count),
+            wall=fmt.hours(q.hours),
+            price=self.per_hour(q.usd_per_hour),
+            gh=fmt.num(q.gpu_hours),
+        )
+        lines = [Markup("💵 <b>%s</b> — %s\n") % (total, detail)]
+        if q.hours_assumed:
+            warning = _(
+                "The hours are an illustrative assumption, not a measurement: run time depends "
+                "on training tokens, sequence length, batch size and software. Measure your own "
+                "steps per hour on a short run before sizing a long one."
+            )
+            lines.append(Markup("⚠️ <i>%s</i>\n") % warning)
+        blocks = [
+            str(
+                self.ngettext(
+                    "%(num)d block of %(size)s GPU-hours",
+                    "%(num)d blocks of %(size)s GPU-hours",
+                    n,
+                    size=fmt.num(size),
+                )
+            )
+            for size, n in q.plan.blocks
+        ]
+        buy = _(
+            "Buy %(listed)s (%(bought)s GPU-hours, %(paid)s).",
+            listed=fmt.list(blocks),
+            bought=fmt.num(q.plan.hours_bought),
+            paid=fmt.usd(q.plan.usd),
+        )
+        line = Markup("🧱 %s") % buy
+        if q.plan.spare_hours:
+            spare = self.ngettext(
+                "The spare GPU-hour never expires.",
+                "The %(count)s spare GPU-hours never expire.",
+                q.plan.spare_hours,
+                count=q.plan.spare_hours,
+            )
+            line += Markup(" %s") % spare
+        lines.append(line)
+        return Markup("").join(lines)

@@ -1,0 +1,100 @@
+"""The reply cache and the engine's memo: same facts, same reply; new prices, new replies."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from decimal import Decimal as D
+
+import pytest
+
+from bot import pipeline as pipeline_module
+from bot.alerts.feed import with_prices
+from bot.answer import Answer, build_answer
+from bot.pipeline import Pipeline
+from bot.understand.query import Query
+from rules.catalogue import MEMO_ENTRIES, Catalogue, load_catalogue
+from rules.fit import offered_fits
+
+CAT = load_catalogue()
+
+
+def test_same_facts_in_other_words_give_the_same_reply_with_their_own_query() -> None:
+    pipeline = Pipeline(CAT)
+    first = pipeline.ask("Can I QLoRA 70B on an A100?")
+    second = pipeline.ask("can i qlora a 70b model on an a100 ??")
+    assert first.query.text != second.query.text
+    assert second.text == first.text
+    assert len(pipeline._replies) == 1  # one entry: the second came from the cache
+    # The cached answer carries the question actually asked, not the first wording.
+    assert second.answer.query == second.query
+
+
+@pytest.mark.parametrize("locale", ["en", "es", "fr"])
+def test_the_locale_is_part_of_the_key(locale: str) -> None:
+    pipeline = Pipeline(CAT)
+    english = pipeline.ask("prices", chosen_locale="en").text
+    asked = pipeline.ask("prices", chosen_locale=locale).text
+    assert (asked == english) == (locale == "en")
+
+
+def test_new_prices_empty_the_cache_and_an_equal_catalogue_keeps_it() -> None:
+    pipeline = Pipeline(CAT)
+    before = pipeline.ask("cost of 1x H100 for 10 hours").text
+    assert "$23.20" in before  # 2.32 $/h × 10 h (the seed price)
+    pipeline.catalogue = replace(CAT)  # what the 30 s refresh hands over when nothing moved
+    assert pipeline.catalogue is CAT and len(pipeline._replies) == 1
+
+    pipeline.catalogue = with_prices(CAT, {"h100": D("2.10")})
+    assert len(pipeline._replies) == 0
+    after = pipeline.ask("cost of 1x H100 for 10 hours").text
+    assert "$21.00" in after and "$23.20" not in after
+
+
+def test_the_cache_is_bounded_and_drops_the_least_recently_used(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    built: list[D | None] = []
+
+    def counting(query: Query, cat: Catalogue) -> Answer:
+        built.append(query.params_b)
+        return build_answer(query, cat)
+
+    monkeypatch.setattr(pipeline_module, "build_answer", counting)
+    pipeline = Pipeline(CAT, cache_size=3)
+    for size in (7, 8, 13, 7, 70):  # 7 is used again, so 8 is the oldest when 70 comes
+        pipeline.ask(f"QLoRA {size}B on an A100")
+    assert built == [7, 8, 13, 70]
+    assert len(pipeline._replies) == 3
+    pipeline.ask("QLoRA 7B on an A100")
+    pipeline.ask("QLoRA 8B on an A100")
+    assert built == [7, 8, 13, 70, 8]
+
+
+def test_a_zero_size_cache_keeps_nothing() -> None:
+    pipeline = Pipeline(CAT, cache_size=0)
+    pipeline.ask("QLoRA 7B on an A100")
+    assert len(pipeline._replies) == 0
+
+
+def test_the_engine_memo_follows_the_catalogue_it_belongs_to() -> None:
+    cheap = with_prices(CAT, {"h100": D("0.50")})
+    assert offered_fits("qlora", D(70), CAT)[0].usd_per_hour != D("0.50")
+    best = offered_fits("qlora", D(70), cheap)[0]
+    assert (best.gpu, best.usd_per_hour) == ("h100", D("0.50"))
+    # Callers get their own list: changing it does not change the memo.
+    found = offered_fits("qlora", D(70), CAT)
+    found.clear()
+    assert offered_fits("qlora", D(70), CAT)
+
+
+def test_the_engine_memo_is_bounded() -> None:
+    cat = replace(CAT)
+    for i in range(MEMO_ENTRIES + 10):
+        offered_fits("qlora", D(1) + D(i) / 1000, cat)
+    assert len(cat._memo) <= MEMO_ENTRIES
+
+
+def test_equal_sizes_written_differently_keep_their_digits() -> None:
+    assert offered_fits("qlora", D("70.0"), CAT)[0].estimate_gb.as_tuple() != (
+        offered_fits("qlora", D("70"), CAT)[0].estimate_gb.as_tuple()
+    )
