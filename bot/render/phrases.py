@@ -14,7 +14,7 @@ from decimal import Decimal
 from functools import cache, lru_cache
 from typing import Any
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from bot.i18n import translations
 from bot.render.format import Formatter
@@ -27,8 +27,9 @@ from rules.quote import Quote
 # Jinja's newstyle gettext always %-formats, so msgids use "%%" for a literal "%" everywhere.
 
 
-class _Gettext:
-    """gettext/ngettext for one locale with Jinja's newstyle semantics (Markup, escaped %)."""
+class Gettext:
+    """gettext/ngettext for one locale with Jinja's newstyle semantics (Markup, escaped %).
+    Templates use these too: Jinja's own wrappers go through two or three context calls."""
 
     def __init__(self, locale: str) -> None:
         catalogue = translations(locale)
@@ -36,16 +37,26 @@ class _Gettext:
         self._ngettext = catalogue.ngettext
 
     def _(self, message: str, **values: Any) -> Markup:
-        return Markup(self._gettext(message)) % values
+        return _fill(self._gettext(message), values)
 
     def ngettext(self, singular: str, plural: str, n: int, **values: Any) -> Markup:
         values.setdefault("num", n)
-        return Markup(self._ngettext(singular, plural, n)) % values
+        return _fill(self._ngettext(singular, plural, n), values)
+
+
+def _fill(translated: str, values: dict[str, Any]) -> Markup:
+    """``Markup(translated) % values`` without Markup's per-value helper objects, the
+    largest cost of a reply: numbers go in as they are, anything else escaped (Markup
+    passes through)."""
+    for key, value in values.items():
+        if not isinstance(value, int | Decimal):
+            values[key] = escape(value)
+    return Markup(translated % values)
 
 
 @cache
-def _gettext(locale: str) -> _Gettext:
-    return _Gettext(locale)
+def gettext_for(locale: str) -> Gettext:
+    return Gettext(locale)
 
 
 @cache
@@ -55,7 +66,7 @@ def _fmt(locale: str) -> Formatter:
 
 @lru_cache(maxsize=256)
 def _method_name(locale: str, method: str) -> Markup:
-    g = _gettext(locale)
+    g = gettext_for(locale)
     names = {
         "qlora": g._("QLoRA (4-bit base)"),
         "lora": g._("LoRA (BF16 base)"),
@@ -70,7 +81,7 @@ def _method_name(locale: str, method: str) -> Markup:
 
 @lru_cache(maxsize=256)
 def _method_short(locale: str, method: str) -> Markup:
-    g = _gettext(locale)
+    g = gettext_for(locale)
     names = {
         "qlora": Markup("QLoRA"),
         "lora": Markup("LoRA"),
@@ -85,15 +96,20 @@ def _method_short(locale: str, method: str) -> Markup:
 
 @lru_cache(maxsize=4096)
 def _per_hour(locale: str, amount: Decimal) -> Markup:
-    return _gettext(locale)._("%(price)s/hour", price=_fmt(locale).usd(amount))
+    return gettext_for(locale)._("%(price)s/hour", price=_fmt(locale).usd(amount))
 
 
 @lru_cache(maxsize=4096)
 def _headroom(locale: str, fits: bool, headroom_gb: Decimal) -> Markup:
-    g, gb = _gettext(locale), _fmt(locale).gb
+    g, gb = gettext_for(locale), _fmt(locale).gb
     if fits:
         return g._("%(left)s left", left=gb(headroom_gb))
     return g._("%(short)s short", short=gb(-headroom_gb))
+
+
+@lru_cache(maxsize=256)
+def _config(count: int, gpu_name: str) -> Markup:
+    return Markup("%s× %s") % (count, gpu_name)
 
 
 class Phrases:
@@ -103,7 +119,7 @@ class Phrases:
         self.locale = locale
         self.cat = catalogue
         self.fmt = _fmt(locale)
-        g = _gettext(locale)
+        g = gettext_for(locale)
         self._ = g._
         self.ngettext = g.ngettext
 
@@ -117,7 +133,7 @@ class Phrases:
         return self.cat.gpu(gpu_id).name
 
     def config(self, gpu_id: str, count: int) -> Markup:
-        return Markup("%s× %s") % (count, self.cat.gpu(gpu_id).name)
+        return _config(count, self.cat.gpu(gpu_id).name)
 
     def per_hour(self, amount: Decimal) -> Markup:
         return _per_hour(self.locale, amount)

@@ -11,7 +11,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 from bot.answer import Answer
 from bot.i18n import translations
 from bot.render.format import Formatter
-from bot.render.phrases import Phrases
+from bot.render.phrases import Phrases, gettext_for
 from rules.catalogue import Catalogue, load_catalogue
 
 _BLANK_LINES = re.compile(r"\n{3,}")
@@ -33,6 +33,9 @@ def environment(locale: str) -> Environment:
     )
     env.policies["ext.i18n.trimmed"] = True
     env.install_gettext_translations(translations(locale), newstyle=True)  # type: ignore[attr-defined]
+    # Same semantics as Jinja's newstyle wrappers, as plain calls (see phrases.Gettext).
+    g = gettext_for(locale)
+    env.globals.update(gettext=g._, _=g._, ngettext=g.ngettext)
     return env
 
 
