@@ -84,6 +84,13 @@ async def test_user_message_gets_the_right_answer(api, app, lang, question, expe
     assert any(c[0] == "sendChatAction" for c in api.calls)
 
 
+async def test_replies_go_as_json_bodies_with_their_keyboard(api, app):
+    message = await reply_to(api, 1003, "can I QLoRA 70B on a 4090?")
+    assert message.reply_markup is not None  # nested objects survive the JSON body
+    assert api.content_types[("sendMessage", "application/json")] == 1
+    assert not [k for k in api.content_types if k[0] == "sendMessage" and "json" not in k[1]]
+
+
 async def test_language_of_the_question_wins_over_telegram_language(api, app):
     message = await reply_to(api, 1001, "¿Cuánta VRAM necesito para LoRA de 70B?", lang="en")
     assert "168 GB" in message.text

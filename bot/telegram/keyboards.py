@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.detail import chart_callback_args
@@ -13,7 +15,14 @@ LANGUAGE_NAMES = {"en": "English", "es": "Español", "fr": "Français"}
 
 
 def _button(text: str, callback: Callback) -> InlineKeyboardButton:
-    return InlineKeyboardButton(text, callback_data=callback.encode())
+    return _cached_button(text, callback.encode())
+
+
+@lru_cache(maxsize=4096)
+def _cached_button(text: str, data: str) -> InlineKeyboardButton:
+    # PTB's objects are immutable once built, so answers share their buttons (building one
+    # costs more than the rest of the keyboard).
+    return InlineKeyboardButton(text, callback_data=data)
 
 
 def answer_keyboard(reply: Reply) -> InlineKeyboardMarkup | None:

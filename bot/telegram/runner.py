@@ -28,6 +28,7 @@ from bot.telegram import redact
 from bot.telegram.alert_handlers import register_alert_handlers, start_alerts, stop_alerts
 from bot.telegram.flood import FloodGuard
 from bot.telegram.handlers import Handlers
+from bot.telegram.request import JsonHTTPXRequest
 
 log = logging.getLogger(__name__)
 
@@ -116,12 +117,16 @@ def build_application(settings: Settings, services: Services) -> Application:  #
         .base_url(settings.telegram_api_base_url)
         .base_file_url(settings.telegram_file_base_url)
         .concurrent_updates(4)
-        # A few concurrent handlers, each with its own connection: httpcore's pool gets slow
-        # (quadratic) when hundreds of requests queue for few connections.
-        .connection_pool_size(8)
-        .pool_timeout(10)
-        .read_timeout(settings.telegram_timeout_seconds)
-        .write_timeout(settings.telegram_timeout_seconds)
+        .request(
+            JsonHTTPXRequest(
+                # A few concurrent handlers, each with its own connection: httpcore's pool
+                # gets slow (quadratic) when hundreds of requests queue for few connections.
+                connection_pool_size=8,
+                pool_timeout=10,
+                read_timeout=settings.telegram_timeout_seconds,
+                write_timeout=settings.telegram_timeout_seconds,
+            )
+        )
         .post_init(post_init)
         .post_shutdown(post_shutdown)
     )

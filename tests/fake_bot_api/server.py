@@ -400,6 +400,7 @@ class FakeBotAPI:
         # Public, test-facing state.
         self.calls: list[tuple[str, JSONDict]] = []
         self.call_counts: Counter[str] = Counter()
+        self.content_types: Counter[tuple[str, str]] = Counter()  # (method, request body type)
         self.callback_answers: list[JSONDict] = []
         self.inline_answers: list[JSONDict] = []
         self.chat_actions: list[tuple[int, str]] = []
@@ -1025,6 +1026,7 @@ class FakeBotAPI:
         try:
             params = await self._read_params(request)
             self.call_counts[name] += 1
+            self.content_types[(name, request.content_type)] += 1
             if self.record_calls:
                 self.calls.append((name, params))
             delay = self._pop(self._delays, name)
