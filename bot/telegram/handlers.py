@@ -116,7 +116,6 @@ class Handlers:
         chat = update.effective_chat
 
         async def indicate() -> None:
-            await asyncio.sleep(self.typing_delay)
             try:
                 assert chat is not None
                 await context.bot.send_chat_action(chat.id, action)
@@ -130,11 +129,18 @@ class Handlers:
             await indicate()
             yield
             return
-        task = asyncio.create_task(indicate())
+        # A timer, not a sleeping task: nearly every answer is done before it fires, and a
+        # timer costs a tenth of a task to start and cancel.
+        started: list[asyncio.Task[None]] = []
+        timer = asyncio.get_running_loop().call_later(
+            self.typing_delay, lambda: started.append(asyncio.create_task(indicate()))
+        )
         try:
             yield
         finally:
-            task.cancel()
+            timer.cancel()
+            for task in started:
+                task.cancel()
 
     async def _answer_text(
         self, update: Update, context: ContextTypes.DEFAULT_TYPE, text: str,
