@@ -13,29 +13,26 @@ _TOKEN: Final = re.compile(r"[a-z]+(?:['-][a-z]+)*")
 # Characters only one of the languages writes. "é" is common to Spanish and French: left out.
 _SPANISH_MARKS: Final = re.compile(r"[¿¡ñáíóú]")
 _FRENCH_MARKS: Final = re.compile(r"[çèêàùâîûôëïœ]")
-_JOINERS: Final = re.compile(r"['-]")
-
-
-def _token_forms(token: str) -> tuple[str, ...]:
-    """The token and its parts: "previens-moi" counts as itself, "previens" and "moi"."""
-    if "-" in token or "'" in token:
-        return (token, *_JOINERS.split(token))
-    return (token,)
+_LETTERS: Final = re.compile(r"[a-z]+")
 
 
 def detect(raw: str, folded: str) -> Lang | None:
     """The language with the most marker words and letters, when it clearly leads."""
-    scores: dict[Lang, float] = dict.fromkeys(LANGS, 0.0)
-    for token in _TOKEN.findall(folded):
-        for form in _token_forms(token):
-            for lang in LANGS:
-                if form in STOPWORDS[lang]:
-                    scores[lang] += 1
+    forms = _TOKEN.findall(folded)
+    if "-" in folded or "'" in folded:
+        # "previens-moi" counts as itself, "previens" and "moi".
+        joined = [token for token in forms if "-" in token or "'" in token]
+        forms += _LETTERS.findall(" ".join(joined))
+    # Counted by map and sum: no Python loop over the words.
+    scores: dict[Lang, float] = {
+        lang: float(sum(map(STOPWORDS[lang].__contains__, forms))) for lang in LANGS
+    }
     lowered = raw[:1500].lower()
-    scores["es"] += 1.5 * len(_SPANISH_MARKS.findall(lowered))
-    scores["fr"] += 1.5 * len(_FRENCH_MARKS.findall(lowered))
-    ranked = sorted(scores.items(), key=lambda item: item[1], reverse=True)
-    (best, top), (_, second) = ranked[0], ranked[1]
-    if top < 1 or top == second:
+    if not lowered.isascii():  # the marks are all non-ASCII
+        scores["es"] += 1.5 * len(_SPANISH_MARKS.findall(lowered))
+        scores["fr"] += 1.5 * len(_FRENCH_MARKS.findall(lowered))
+    top = max(scores.values())
+    if top < 1:
         return None
-    return best
+    leaders = [lang for lang in LANGS if scores[lang] == top]
+    return leaders[0] if len(leaders) == 1 else None

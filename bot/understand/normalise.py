@@ -18,29 +18,47 @@ from bot.understand.lexicon import (
 MAX_CHARS: Final = 1500
 
 # Symbols with a meaning for us, mapped before everything that is not ASCII becomes a space.
-_SYMBOLS: Final = str.maketrans({
+_SYMBOLS: Final[dict[str, str]] = {
     "×": " x ", "✕": " x ", "✖": " x ", "⨯": " x ", "*": " x ",
     "−": "-", "–": "-", "—": "-", "‐": "-", "‑": "-", "‒": "-",
     "’": "'", "‘": "'", "`": "'", "´": "'", "ʼ": "'",
     "≤": "<", "≥": ">", "⩽": "<", "⩾": ">", "＄": "$",
     "œ": "oe", "æ": "ae", "ø": "o", "ł": "l", "đ": "d",
     "¿": " ", "¡": " ", "«": " ", "»": " ", "“": " ", "”": " ",
-})
+}
+# A regex finds the few symbols of a text at C speed; str.translate would look every character
+# of a non-ASCII text up in a dict, many times slower.
+_SYMBOL: Final = re.compile("[" + re.escape("".join(_SYMBOLS)) + "]")
 _COMBINING: Final = re.compile(r"[\u0300-\u036f]+")
 _NOT_PRINTABLE_ASCII: Final = re.compile(r"[^\x20-\x7e]+")
-_SPACES: Final = re.compile(r"\s+")
+_SPACE_RUNS: Final = re.compile(" {2,}")
 # Punctuation runs ("???", "!!!", "...") carry nothing: one is enough.
 _PUNCT_RUNS: Final = re.compile(r"([?!.,;:])[?!.,;:]+")
+
+
+def _symbol(match: re.Match[str]) -> str:
+    return _SYMBOLS[match.group()]
+
+
+def _first_char(match: re.Match[str]) -> str:
+    # A function rather than the template r"\1", which costs a Python-level call on every sub.
+    return match.group(1)
 
 
 def fold(text: str) -> str:
     """Lower case, no accents, ASCII only, single spaces: "¿Cuánto cuesta 8× H100?" →
     "cuanto cuesta 8 x h100?"."""
-    text = text[:MAX_CHARS].casefold().translate(_SYMBOLS)
-    text = _COMBINING.sub("", unicodedata.normalize("NFKD", text))
-    text = _NOT_PRINTABLE_ASCII.sub(" ", text)
-    text = _PUNCT_RUNS.sub(r"\1", text)
-    return _SPACES.sub(" ", text).strip()
+    text = _SYMBOL.sub(_symbol, text[:MAX_CHARS].casefold())
+    # The common case, plain ASCII, has no accents to strip nor characters to blank.
+    if not text.isascii():
+        text = _COMBINING.sub("", unicodedata.normalize("NFKD", text))
+    if not (text.isascii() and text.isprintable()):
+        text = _NOT_PRINTABLE_ASCII.sub(" ", text)
+    text = _PUNCT_RUNS.sub(_first_char, text)
+    # Printable ASCII by now: the only white space left is " ".
+    if "  " in text:
+        text = _SPACE_RUNS.sub(" ", text)
+    return text.strip()
 
 
 # --- typo correction (a one-edit "symmetric delete" index, built once at import) ----------------
@@ -103,4 +121,14 @@ def correct_word(word: str) -> str:
 
 
 def correct_typos(folded: str) -> str:
-    return _WORD.sub(lambda m: correct_word(m.group(0)), folded)
+    words = _WORD.findall(folded)
+    if _KNOWN.issuperset(words):
+        return folded  # the common case: every word is known
+    fixes: dict[str, str] = {}
+    for word in set(words).difference(_KNOWN):
+        fixed = correct_word(word)
+        if fixed != word:
+            fixes[word] = fixed
+    if not fixes:
+        return folded  # unknown words, but no typo of a domain word
+    return _WORD.sub(lambda m: fixes.get(m.group(0), m.group(0)), folded)

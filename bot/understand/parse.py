@@ -13,11 +13,12 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import lru_cache
+from functools import cached_property
 from typing import Literal
 
 from bot.understand import lexicon as lx
 from bot.understand import patterns as px
+from bot.understand.index import CatalogueIndex, catalogue_index
 from bot.understand.language import detect
 from bot.understand.normalise import MAX_CHARS, correct_typos, fold
 from bot.understand.numbers import parse_decimal, parse_int, tidy, to_int
@@ -77,32 +78,24 @@ class _Work:
 
 # --- named models ------------------------------------------------------------------------------
 
-_ALIAS_SPLIT = re.compile(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])|[\s_\-:/]+")
-
-
-@lru_cache(maxsize=1024)
-def _alias_regex(alias: str) -> re.Pattern[str]:
-    """"Llama-3.1-70B-Instruct" → a pattern that also matches "llama3.1 70b instruct"."""
-    chunks = [c for c in _ALIAS_SPLIT.split(fold(alias)) if c]
-    body = r"[\s_\-:]?".join(re.escape(c) for c in chunks)
-    return re.compile(rf"(?<![a-z0-9]){body}(?![a-z0-9])")
-
-
 # Long unbroken runs (pasted noise) are never model names; cutting them keeps the catalogue's
 # search linear in the length of the text.
 _LONG_RUN = re.compile(r"[\w.\-]{48,}")
 
 
-def _take_model(work: _Work, cat: Catalogue) -> None:
+def _take_model(work: _Work, index: CatalogueIndex) -> None:
     """A named model ("llama3.1 70b", "Mixtral-8x7B-Instruct"): its id and published size."""
-    found = cat.models.search(_LONG_RUN.sub(" ", work.s))
-    if not found:
+    text = work.s
+    # Folded text has no white space but " ": a long run lies in a long space-free chunk.
+    if len(text) >= 48 and max(map(len, text.split(" "))) >= 48:
+        text = _LONG_RUN.sub(" ", text)
+    spec = index.models.first_mention(text)
+    if spec is None:
         return
-    spec = found[0]
     work.model_id, work.params_b = spec.id, spec.params_b
     # Blank the mention so that its digits are not read again ("8x7b" is not 8 GPUs).
-    for alias in sorted((spec.name, spec.id, *spec.aliases), key=len, reverse=True):
-        match = _alias_regex(alias).search(work.s)
+    for pattern in index.models.mention_patterns(spec):
+        match = pattern.search(work.s)
         if match:
             work.blank(*match.span())
             return
@@ -152,7 +145,7 @@ def _take_settings(work: _Work) -> None:
 # --- GPUs --------------------------------------------------------------------------------------
 
 
-def _lookup_gpu(name: str, mem: str | None, cat: Catalogue) -> str | None:
+def _lookup_gpu(name: str, mem: str | None, index: CatalogueIndex) -> str | None:
     """Catalogue id of a matched GPU name, trying the forms people add or drop."""
     bare = px.GPU_VENDOR_PREFIX.sub("", name)
     candidates = [name, bare]
@@ -162,7 +155,7 @@ def _lookup_gpu(name: str, mem: str | None, cat: Catalogue) -> str | None:
     if mem:
         candidates = [f"{c} {mem}gb" for c in candidates] + candidates
     for candidate in candidates:
-        gpu = cat.find_gpu(candidate)
+        gpu = index.find_gpu(candidate)
         if gpu is None:
             continue
         if mem is not None and Decimal(mem) != gpu.vram_gb:
@@ -185,7 +178,7 @@ def _gpu_count(work: _Work, start: int, end: int) -> tuple[int | None, int, int]
     return None, start, end
 
 
-def _take_gpus(work: _Work, cat: Catalogue) -> None:
+def _take_gpus(work: _Work, index: CatalogueIndex) -> None:
     pos = 0
     while True:
         match = px.GPU.search(work.s, pos)
@@ -198,7 +191,7 @@ def _take_gpus(work: _Work, cat: Catalogue) -> None:
         ):
             continue
         name, mem = match.group("name").strip(), match.group("mem")
-        gpu_id = _lookup_gpu(name, mem, cat)
+        gpu_id = _lookup_gpu(name, mem, index)
         text = name if mem is None or gpu_id is not None else f"{name} {mem}gb"
         count, start, end = _gpu_count(work, match.start(), match.end())
         work.gpus.append(_Gpu(gpu_id, text, count))
@@ -268,7 +261,7 @@ def _take_money(work: _Work) -> None:
         before = work.s[max(0, match.start() - 24) : match.start()]
         work.money.append(_Money(tidy(work.num(raw)), _direction(before)))
     if work.money:
-        work.s = px.MONEY.sub(lambda m: " " * (m.end() - m.start()), work.s)
+        work.s = px.MONEY.pattern.sub(lambda m: " " * (m.end() - m.start()), work.s)
 
 
 def _take_vram(work: _Work) -> None:
@@ -373,10 +366,11 @@ def _is_alert(s: str, work: _Work) -> bool:
     when = px.ALERT_WHEN.search(s)
     if when is None:
         return False
+    if any(m.direction for m in work.money):
+        return True
     rest = s[when.end() :]
     moves = px.MOVE_DOWN.search(rest) or px.MOVE_UP.search(rest)
-    priced = any(m.direction for m in work.money) or px.PRICES.search(s)
-    return bool(moves and priced) or any(m.direction for m in work.money)
+    return bool(moves and px.PRICES.search(s))
 
 
 @dataclass(frozen=True)
@@ -388,25 +382,30 @@ class _Signals:
     gpuish: bool  # a GPU or an amount of VRAM
     work: bool  # a model size, a method or an inference request
     hours: bool
-    priced: bool  # price words ("prices", "precio", "tarifs")
+
+    @cached_property
+    def priced(self) -> bool:
+        """Price words ("prices", "precio", "tarifs"); searched only when a rule asks."""
+        return bool(px.PRICES.search(self.s))
 
 
 def _memoryless_cost(g: _Signals) -> bool:
     # "how much for QLoRA 70B on an H100?" — but "how much VRAM for 70B?" is memory.
-    asked = px.HOW_MUCH.search(g.s) or g.priced
-    return bool(asked and (g.hours or g.work) and not px.MEMORY.search(g.s))
+    asked = (g.hours or g.work) and (g.priced or px.HOW_MUCH.search(g.s))
+    return bool(asked and not px.MEMORY.search(g.s))
 
 
 # First rule that holds wins. The order is the precedence: an alert sentence mentions a price;
 # a payment question may name a GPU; two GPUs make a comparison even with a size and a method;
 # "best/cheapest GPU for X" is a recommendation even with a method; a cost question names a GPU
 # and hours; with a GPU (or VRAM) and something to run on it, it is fit, without one, memory.
+# Within a rule, the facts already known are tested before the text is searched.
 _RULES: tuple[tuple[Intent, Callable[[_Signals], object]], ...] = (
     ("pay", lambda g: px.PAY_STRONG.search(g.s)),
     ("compare", lambda g: g.gpus >= 2 and (px.COMPARE.search(g.s) or g.work or not g.priced)),
     ("recommend", lambda g: px.RECOMMEND.search(g.s)),
     # "how much is an H100 per hour?" asks for the price list, not for a run's cost.
-    ("prices", lambda g: px.RATE.search(g.s) and g.gpuish and not g.hours and not g.work),
+    ("prices", lambda g: g.gpuish and not g.hours and not g.work and px.RATE.search(g.s)),
     ("cost", lambda g: px.COST.search(g.s) or px.DURATION_QUESTION.search(g.s)),
     ("cost", _memoryless_cost),
     ("cost", lambda g: g.hours and g.gpuish and not g.work),  # "100 hours on an A100"
@@ -415,7 +414,7 @@ _RULES: tuple[tuple[Intent, Callable[[_Signals], object]], ...] = (
     )),
     ("memory", lambda g: g.work or px.MEMORY.search(g.s)),
     ("pay", lambda g: px.PAY_COINS.search(g.s)),
-    ("prices", lambda g: g.priced or px.HOW_MUCH.search(g.s) or g.gpuish),
+    ("prices", lambda g: g.gpuish or g.priced or px.HOW_MUCH.search(g.s)),
     ("help", lambda g: px.HELP.search(g.s) or px.GREETING_ONLY.match(g.s.strip())),
 )
 
@@ -432,7 +431,6 @@ def _intent(s: str, work: _Work, method: MethodId | None, inference: bool) -> In
         gpuish=bool(work.gpus) or work.vram_gb is not None,
         work=work.params_b is not None or method is not None or inference,
         hours=work.hours is not None or work.gpu_hours is not None,
-        priced=bool(px.PRICES.search(s)),
     )
     for intent, holds in _RULES:
         if holds(signals):
@@ -479,24 +477,30 @@ def _hours(work: _Work) -> Decimal | None:
     return tidy(work.gpu_hours / count)
 
 
+def _without_command(s: str) -> str:
+    """A command ("/prices") names the intent, not the language."""
+    return px.COMMAND.sub("", s) if s.startswith("/") else s
+
+
 def understand(text: str, catalogue: Catalogue | None = None) -> Query:
     """What a question in English, Spanish or French asks, as a typed ``Query``."""
-    cat = catalogue or load_catalogue()
+    index = catalogue_index(catalogue or load_catalogue())
     folded = fold(text)
     s = correct_typos(folded)
-    # A command ("/prices") names the intent, not the language.
-    raw = px.COMMAND.sub("", text[:MAX_CHARS].lstrip().lower())
-    work = _Work(s=s, lang=detect(raw, px.COMMAND.sub("", s)))
-    _take_model(work, cat)
+    raw = text[:MAX_CHARS].lstrip().lower()
+    work = _Work(s=s, lang=detect(_without_command(raw), _without_command(s)))
+    _take_model(work, index)
     _take_moe(work)
     _take_settings(work)
-    _take_gpus(work, cat)
+    _take_gpus(work, index)
     _take_hours(work)
     _take_money(work)
     _take_vram(work)
     _take_size(work)
     _take_gpu_count(work)
-    rest = px.SPACES.sub(" ", work.s)  # blanked entities leave runs of spaces
+    rest = work.s
+    if "  " in rest:  # blanked entities leave runs of spaces
+        rest = px.SPACE_RUNS.sub(" ", rest)
     method = _method(rest)
     inference = _is_inference(rest, method)
     if inference:
@@ -504,6 +508,7 @@ def understand(text: str, catalogue: Catalogue | None = None) -> Query:
     intent = _intent(rest, work, method, inference)
     known = [g.gpu_id for g in work.gpus if g.gpu_id is not None]
     unknown = [g.text for g in work.gpus if g.gpu_id is None]
+    others = tuple(dict.fromkeys(g for g in known[1:] if g != known[0])) if known[1:] else ()
     alert = intent == "alert"
     first_money = work.money[0].value if work.money else None
     return Query(
@@ -516,7 +521,7 @@ def understand(text: str, catalogue: Catalogue | None = None) -> Query:
         inference=inference,
         gpu=known[0] if known else None,
         gpu_text=_as_written(unknown[0], text) if unknown else None,
-        other_gpus=tuple(dict.fromkeys(g for g in known[1:] if g != known[0])),
+        other_gpus=others,
         gpu_count=_gpu_count_of_first(work),
         vram_gb=work.vram_gb,
         hours=_hours(work),

@@ -7,16 +7,51 @@ unbounded quantifiers, so a 4 000-character paste of noise is scanned in linear 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Final
 
 from bot.understand import lexicon as lx
 from bot.understand.numbers import NUM, NUM_SP
+from rules.schema import MethodId
+
+
+def _splits_after_first(fragment: str) -> bool:
+    """Whether the fragment is its first character followed by the rest: a letter or digit that
+    no quantifier applies to, and no "|" outside brackets."""
+    if not fragment[:1].isalnum() or fragment[1:2] in ("?", "*", "+", "{"):
+        return False
+    depth, i = 0, 0
+    while i < len(fragment):
+        c = fragment[i]
+        if c == "\\":
+            i += 1
+        elif c == "[":
+            i = fragment.index("]", i + 2)
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c == "|" and depth == 0:
+            return False
+        i += 1
+    return True
 
 
 def alt(patterns: Iterable[str]) -> str:
-    """One non-capturing alternation; longer fragments first so "mil millones" beats "mil"."""
-    return "(?:" + "|".join(sorted(set(patterns), key=len, reverse=True)) + ")"
+    """One non-capturing alternation; longer fragments first so "mil millones" beats "mil".
+
+    Fragments are grouped by their first letter when they all have one ("cuanto|cuesta|coste"
+    → "c(?:uanto|uesta|oste)"): the engine then tries one group where a word starts instead of
+    every fragment. Fragments with different first letters never match at the same place, and
+    each group keeps its fragments' order, so the same text matches, the same way.
+    """
+    ordered = sorted(set(patterns), key=len, reverse=True)
+    if not all(map(_splits_after_first, ordered)):
+        return "(?:" + "|".join(ordered) + ")"
+    groups: dict[str, list[str]] = {}
+    for fragment in ordered:
+        groups.setdefault(fragment[0], []).append(fragment[1:])
+    return "(?:" + "|".join(f"{c}(?:{'|'.join(rests)})" for c, rests in groups.items()) + ")"
 
 
 def words(patterns: Iterable[str]) -> re.Pattern[str]:
@@ -28,15 +63,53 @@ def _ends_with(patterns: Iterable[str]) -> re.Pattern[str]:
     return re.compile(rf"(?<![a-z0-9]){alt(patterns)}\s?$")
 
 
+class Guarded:
+    """A pattern searched only in texts that hold its ``guard``: a part of every match of it,
+    given as substrings (any of them) or as a pattern.
+
+    Patterns opening with a look-behind are tried at every position of the text; ``in`` and a
+    pattern opening with a literal (best: a rare letter) or a character set scan at C speed.
+    Most questions hold no batch size, no money, no percentage…: their patterns then cost one
+    quick scan each.
+    """
+
+    __slots__ = ("_needles", "_quick", "pattern")
+
+    def __init__(self, guard: str | tuple[str, ...], pattern: str | re.Pattern[str]) -> None:
+        self._needles = guard if isinstance(guard, tuple) else ()
+        self._quick = None if isinstance(guard, tuple) else re.compile(guard)
+        self.pattern = re.compile(pattern)
+
+    def admits(self, s: str) -> bool:
+        """Whether ``s`` holds the guard (so may hold a match)."""
+        if self._quick is not None:
+            return self._quick.search(s) is not None
+        for needle in self._needles:  # noqa: SIM110 (any() over a generator is twice as slow)
+            if needle in s:
+                return True
+        return False
+
+    def search(self, s: str) -> re.Match[str] | None:
+        return self.pattern.search(s) if self.admits(s) else None
+
+    def finditer(self, s: str) -> Iterator[re.Match[str]]:
+        return self.pattern.finditer(s) if self.admits(s) else iter(())
+
+
 # --- entities ----------------------------------------------------------------------------------
 
 _COUNT_WORDS: Final = alt(re.escape(w) for w in lx.COUNT_WORDS)
 _AMOUNT_WORDS: Final = alt(re.escape(w) for w in lx.AMOUNT_WORDS)
 
 # "mixtral 8x7b": an expert count times an expert size, not 8 GPUs.
-MOE: Final = re.compile(r"(?<![\w.])(\d{1,3}) ?x ?(\d{1,4}(?:[.,]\d+)?) ?b(?![a-z0-9])")
+MOE: Final = Guarded(
+    r"x ?\d", r"(?<![\w.])(\d{1,3}) ?x ?(\d{1,4}(?:[.,]\d+)?) ?b(?![a-z0-9])"
+)
 
-SEQ_BEFORE: Final = re.compile(
+# Every spelling of a sequence length holds one of these (secuencia, context, contexto…).
+_SEQ_WORDS: Final = ("seq", "secuencia", "context", "ctx", "max", "cutoff")
+SEQ_BEFORE: Final = Guarded(
+    _SEQ_WORDS,
     r"(?<![a-z])(?:max[ _-]?seq(?:uence)?[ _-]?len(?:gth)?|seq(?:uence)?[ _-]?len(?:gth)?|"
     r"seqlen|max[ _-]?len(?:gth)?|cutoff[ _-]?len|context[ _-]?(?:length|len|window|size)|"
     r"context|ctx(?:[ _-]?len)?|longitud de (?:la )?(?:secuencia|contexto)|ventana de contexto|"
@@ -44,22 +117,26 @@ SEQ_BEFORE: Final = re.compile(
     r"contexte|sequences?|seq)"
     rf" ?(?:[:=]|of|de|a|is|es|est)? ?(?:de )?(?P<num>{NUM_SP}) ?(?P<k>k)?(?![a-z0-9])"
 )
-SEQ_AFTER: Final = re.compile(
+SEQ_AFTER: Final = Guarded(
+    _SEQ_WORDS,
     rf"(?<![\w.,])(?P<num>{NUM_SP}) ?(?P<k>k)?[ -]?(?:tokens? )?(?:of |de |d')?"
     r"(?:context\w*|ctx|seq(?:uence)?(?: ?len(?:gth)?)?|secuencia|sequence)(?![a-z])"
 )
-BATCH: Final = re.compile(
+BATCH: Final = Guarded(
+    ("batch", "bs", "lot"),
     r"(?<![a-z])(?:per[ _-]?device[ _-]?(?:train[ _-]?)?batch[ _-]?size|"
     r"micro[ _-]?batch(?:[ _-]?size)?|batch[ _-]?size|batch|bs|mbs|"
     r"taille (?:de|du) (?:batch|lot)|tamano de(?:l)? (?:batch|lote)|lote)"
     r" ?(?:[:=]|of|de|is|es|est)? ?(?:de )?(?P<num>\d+)(?!\w|[.,]\d)"
 )
-RANK: Final = re.compile(
+RANK: Final = Guarded(
+    r"r(?:an(?:k|go?))? ?(?:[:=]|of|de)? ?\d",
     r"(?<![a-z])(?:r|rank|rango|rang)"
     r" ?(?:[:=]|of|de)? ?(?P<num>\d+)(?!\w|[.,]\d)"
 )
 _TOKEN_MULT: Final = alt(re.escape(w) for w in lx.TOKEN_MULTIPLIERS)
-DATASET: Final = re.compile(
+DATASET: Final = Guarded(
+    ("tok",),
     rf"(?<![\w.,])(?P<num>{NUM_SP}) ?-?(?P<mult>{_TOKEN_MULT})? ?-?(?:de |d'|of )?"
     r"(?:training |entrenamiento |d'entrainement )?tok(?:en)?s?(?![a-z])"
 )
@@ -90,22 +167,27 @@ GPU_COUNT_AFTER: Final = re.compile(r"^ ?(?:x ?(?P<num>-?\d+)|\( ?x? ?(?P<pnum>\
 GPU_SUFFIX: Final = re.compile(r" ?-? ?(?:sxm\d?|pcie)$")
 GPU_VENDOR_PREFIX: Final = re.compile(rf"^(?:{_VENDOR} )+")
 
-GPU_HOURS: Final = re.compile(
+GPU_HOURS: Final = Guarded(
+    r"gpu ?-? ?h|h(?:ora|eure)s? ?-? ?(?:de )?gpu",
     rf"(?<![\w.,])(?P<num>{NUM_SP}) ?(?:gpu ?-? ?(?:hours?|hrs?|h|horas?|heures?)|"
     r"(?:horas?|heures?) ?-? ?(?:de )?gpu)(?![a-z])"
 )
 _DURATION_UNITS: Final = alt(
     (*lx.HOUR_UNITS, *lx.MINUTE_UNITS, *lx.DAY_UNITS, *lx.WEEK_UNITS, *lx.MONTH_UNITS)
 )
-HOURS_CLOCK: Final = re.compile(r"(?<![\w.,])(?P<h>\d{1,3}) ?h ?(?P<m>[0-5]\d)(?: ?min| ?m)?(?![\d])")
-HOURS: Final = re.compile(
+HOURS_CLOCK: Final = Guarded(
+    r"h ?[0-5]\d", r"(?<![\w.,])(?P<h>\d{1,3}) ?h ?(?P<m>[0-5]\d)(?: ?min| ?m)?(?![\d])"
+)
+HOURS: Final = Guarded(
+    r"\d ?-? ?[hmdjws]",  # a number, then the initial of a duration unit
     rf"(?<![\w.,])(?P<num>-?{NUM_SP}) ?-? ?(?P<unit>{_DURATION_UNITS})(?![a-z0-9])"
 )
-HOURS_WORDS: Final = re.compile(
+HOURS_WORDS: Final = Guarded(
+    rf" {_DURATION_UNITS}(?![a-z0-9])",  # the unit, after a space
     rf"(?<![a-z])(?P<word>{_AMOUNT_WORDS}) (?:full |whole |entire |complete )?"
     rf"(?P<unit>{_DURATION_UNITS})(?![a-z0-9])"
 )
-HALF_HOUR: Final = words(lx.HALF_HOUR)
+HALF_HOUR: Final = Guarded(("half", "media", "demi"), words(lx.HALF_HOUR))
 # "$2 an hour", "per day", "por hora": a rate, not a duration.
 RATE_BEFORE: Final = re.compile(r"(?:\d|\$|dollars?|dolares|usd|per|por|par|cada|each|every) ?$")
 HOUR_UNIT: Final = re.compile(rf"^{alt(lx.HOUR_UNITS)}$")
@@ -113,9 +195,10 @@ MINUTE_UNIT: Final = re.compile(rf"^{alt(lx.MINUTE_UNITS)}$")
 DAY_UNIT: Final = re.compile(rf"^{alt(lx.DAY_UNITS)}$")
 WEEK_UNIT: Final = re.compile(rf"^{alt(lx.WEEK_UNITS)}$")
 
-PERCENT: Final = re.compile(rf"(?<![\w.,])(?P<num>-?{NUM}) ?{alt(lx.PERCENT_UNITS)}")
+PERCENT: Final = Guarded(("%", "cent", "cient"), rf"(?<![\w.,])(?P<num>-?{NUM}) ?{alt(lx.PERCENT_UNITS)}")
 _PER_HOUR_SUFFIX: Final = r"(?: ?(?:/|per|por|par|an|a|la|de l'|a l') ?(?:h|hr|hour|hora|heure)\w*)?"
-MONEY: Final = re.compile(
+MONEY: Final = Guarded(
+    ("$", "usd", "dol", "buck"),
     rf"(?:{alt(lx.MONEY_BEFORE)} ?(?P<a>-?{NUM_SP})"
     rf"|(?<![\w.,])(?P<b>-?{NUM_SP}) ?{alt(lx.MONEY_AFTER)}(?![a-z]))"
     rf"{_PER_HOUR_SUFFIX}"
@@ -123,7 +206,8 @@ MONEY: Final = re.compile(
 DIRECTION_BELOW: Final = _ends_with(lx.DIRECTION_BELOW)
 DIRECTION_ABOVE: Final = _ends_with(lx.DIRECTION_ABOVE)
 
-VRAM: Final = re.compile(
+VRAM: Final = Guarded(
+    r"\d ?[gt]",  # a number, then a unit in GB or TB
     rf"(?<![\w.,])(?:(?P<count>\d+) ?x ?|(?<![a-z])(?P<word>{_COUNT_WORDS}) )?(?P<num>{NUM_SP})"
     r"(?: ?(?P<gb>gb|go|gib|gigs?|gigas?|gigabytes?|gigaoctets?)|(?P<gb2>g)"
     r"| ?(?P<tb>tb|tib|terabytes?|teraoctets?)|(?P<tb2>to))(?![a-z0-9])"
@@ -135,7 +219,8 @@ SIZE: Final = re.compile(
     rf"(?: (?:de )?{alt(lx.PARAM_WORDS)})?(?![a-z0-9])"
 )
 SIZE_MILLION_UNIT: Final = re.compile(rf"^{alt(lx.SIZE_UNITS_MILLION)}$")
-SIZE_PARAMS: Final = re.compile(
+SIZE_PARAMS: Final = Guarded(
+    ("param",),
     rf"(?<![\w.,])(?P<num>{NUM_SP}) ?(?:de )?{alt(lx.PARAM_WORDS)}(?![a-z])"
 )
 
@@ -146,7 +231,17 @@ GPU_COUNT_ALONE: Final = re.compile(
 
 # --- methods -----------------------------------------------------------------------------------
 
-METHODS: Final = tuple((method, words(frags)) for method, frags in lx.METHOD_PATTERNS)
+# What every fragment of a method holds (lexicon.METHOD_PATTERNS): "q-lora" holds "lora".
+_METHOD_GUARDS: Final[dict[MethodId, tuple[str, ...]]] = {
+    "full_adam8bit": ("adam", "bnb", "bit"),
+    "qlora": ("lora",),
+    "lora": ("lora", "peft"),
+    "full_adamw": ("full", "complet", "entier", "total", "adam", "fft"),
+}
+METHODS: Final = tuple(
+    (method, Guarded(_METHOD_GUARDS[method], words(frags)))
+    for method, frags in lx.METHOD_PATTERNS
+)
 FULL_NOT_METHOD: Final = re.compile(rf"^ (?:{lx.FULL_NOT_METHOD_AFTER})")
 INFERENCE_STRONG: Final = words(lx.INFERENCE_STRONG)
 INFERENCE_WEAK: Final = words(lx.INFERENCE_WEAK)
@@ -158,7 +253,8 @@ INT4: Final = words(lx.INFERENCE_INT4)
 # --- intents and flags -------------------------------------------------------------------------
 
 COMMAND: Final = re.compile(r"^/(?P<cmd>[a-z]+)(?:@\w+)?(?![a-z])")
-SPACES: Final = re.compile(r"\s+")
+# Folded text holds no white space but " ".
+SPACE_RUNS: Final = re.compile(" {2,}")
 ALERT: Final = words(lx.ALERT_WORDS)
 ALERT_WHEN: Final = re.compile(rf"(?<![a-z]){lx.ALERT_WHEN}(?![a-z])")
 MOVE_DOWN: Final = words(lx.ALERT_MOVE_DOWN)

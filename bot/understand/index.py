@@ -1,0 +1,158 @@
+"""Look-up structures over the catalogue, built on first use and kept while the catalogue
+object lives. A price update makes a new catalogue, so a new GPU index; the model index is keyed
+on the model catalogue, which prices do not change, and is kept.
+
+Models: ``ModelCatalogue.search`` tries every window of up to seven tokens at every position;
+here the spellings are grouped by their first token, so most words are passed over with one dict
+look-up. Spellings are normalised exactly as ``rules.model_catalogue`` does (see ``_tokens``), so
+the index finds what ``search`` finds, and the same model first.
+
+GPUs: ``Catalogue.find_gpu`` normalises with ``re.sub`` on every call; folded text rarely needs it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Final
+from weakref import WeakKeyDictionary
+
+from bot.understand.normalise import fold
+from rules.catalogue import Catalogue
+from rules.model_catalogue import ModelCatalogue, ModelSpec
+from rules.schema import GPU
+
+# The tokens of rules.model_catalogue._tokens: letter and digit runs, minus an "org/" prefix, a
+# size unit after a number ("70B", "70 billion"), a context tag ("4k") and a leading "meta".
+_ORG_PREFIX: Final = re.compile(r"[\w.\-]+/(?=[\w.\-])")
+_TOKEN: Final = re.compile(r"[a-z]+|\d+")
+_AFTER_NUMBER: Final = frozenset({"b", "k", "bn", "billion"})
+
+_ALIAS_SPLIT: Final = re.compile(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])|[\s_\-:/]+")
+
+
+def _tokens(text: str) -> list[str]:
+    text = text.lower()
+    if "/" in text:
+        text = _ORG_PREFIX.sub(" ", text)
+    out: list[str] = []
+    for tok in _TOKEN.findall(text):
+        if tok in _AFTER_NUMBER and out and out[-1].isdigit():
+            if tok == "k":
+                out.pop()
+            continue
+        out.append(tok)
+    if len(out) > 1 and out[0] == "meta":
+        del out[0]
+    return out
+
+
+def _alias_regex(alias: str) -> re.Pattern[str]:
+    """"Llama-3.1-70B-Instruct" → a pattern that also matches "llama3.1 70b instruct"."""
+    chunks = [c for c in _ALIAS_SPLIT.split(fold(alias)) if c]
+    body = r"[\s_\-:]?".join(re.escape(c) for c in chunks)
+    return re.compile(rf"(?<![a-z0-9]){body}(?![a-z0-9])")
+
+
+@dataclass
+class ModelIndex:
+    spellings: dict[str, ModelSpec]  # normalised spelling ("llama 3 1 70") → model
+    # First token → the token counts of the spellings it starts, longest first.
+    lengths: dict[str, tuple[int, ...]]
+    # Patterns of a model's spellings as they may be written, longest first; compiled on first
+    # use (a question names few models).
+    _mentions: dict[str, tuple[re.Pattern[str], ...]] = field(default_factory=dict)
+
+    @classmethod
+    def build(cls, models: ModelCatalogue) -> ModelIndex:
+        spellings: dict[str, ModelSpec] = {}
+        lengths: dict[str, set[int]] = {}
+        for model in models:
+            for spelling in (model.id, model.name, *model.aliases):
+                tokens = _tokens(spelling)
+                if tokens:
+                    spellings.setdefault(" ".join(tokens), model)
+                    lengths.setdefault(tokens[0], set()).add(len(tokens))
+        return cls(
+            spellings, {first: tuple(sorted(ns, reverse=True)) for first, ns in lengths.items()}
+        )
+
+    def first_mention(self, text: str) -> ModelSpec | None:
+        """The model ``ModelCatalogue.search(text)`` lists first: the longest mention, then the
+        earliest. Like ``search``, a mention found is skipped over before looking further."""
+        # _tokens only drops tokens: when none of the raw ones starts a spelling, none does.
+        if self.lengths.keys().isdisjoint(_TOKEN.findall(text.lower())):
+            return None
+        tokens = _tokens(text)
+        best: ModelSpec | None = None
+        best_len = 0
+        i, n = 0, len(tokens)
+        while i < n:
+            for size in self.lengths.get(tokens[i], ()):
+                if size > n - i:
+                    continue
+                found = self.spellings.get(" ".join(tokens[i : i + size]))
+                if found is not None:
+                    if size > best_len:
+                        best, best_len = found, size
+                    i += size
+                    break
+            else:
+                i += 1
+        return best
+
+    def mention_patterns(self, spec: ModelSpec) -> tuple[re.Pattern[str], ...]:
+        patterns = self._mentions.get(spec.id)
+        if patterns is None:
+            aliases = sorted((spec.name, spec.id, *spec.aliases), key=len, reverse=True)
+            patterns = self._mentions[spec.id] = tuple(_alias_regex(a) for a in aliases)
+        return patterns
+
+
+# --- GPUs --------------------------------------------------------------------------------------
+
+# The key of rules.catalogue._normalise: lower case, runs of spaces, "_" and "-" as one space.
+_GPU_SEPARATORS: Final = re.compile(r"[\s_\-]+")
+
+
+def _gpu_key(text: str) -> str:
+    key = text.strip().lower()
+    if "-" in key or "_" in key or "  " in key or not key.isascii() or not key.isprintable():
+        key = _GPU_SEPARATORS.sub(" ", key)
+    return key
+
+
+# --- per catalogue -----------------------------------------------------------------------------
+
+
+class CatalogueIndex:
+    """The look-ups ``understand`` makes in one catalogue."""
+
+    def __init__(self, cat: Catalogue) -> None:
+        self.models = _model_index(cat.models)
+        self._gpus = {
+            _gpu_key(key): gpu for gpu in cat.gpus for key in (gpu.id, gpu.name, *gpu.aliases)
+        }
+
+    def find_gpu(self, text: str) -> GPU | None:
+        """``Catalogue.find_gpu``: a GPU by id, name or alias."""
+        return self._gpus.get(_gpu_key(text))
+
+
+# Price updates replace the catalogue but not the model catalogue: its index is kept.
+_MODEL_INDEXES: WeakKeyDictionary[ModelCatalogue, ModelIndex] = WeakKeyDictionary()
+_INDEXES: WeakKeyDictionary[Catalogue, CatalogueIndex] = WeakKeyDictionary()
+
+
+def _model_index(models: ModelCatalogue) -> ModelIndex:
+    index = _MODEL_INDEXES.get(models)
+    if index is None:
+        index = _MODEL_INDEXES[models] = ModelIndex.build(models)
+    return index
+
+
+def catalogue_index(cat: Catalogue) -> CatalogueIndex:
+    index = _INDEXES.get(cat)
+    if index is None:
+        index = _INDEXES[cat] = CatalogueIndex(cat)
+    return index

@@ -1,0 +1,139 @@
+"""The shortcuts that make understanding fast change no result.
+
+- a guard (patterns.Guarded) must be found in every match of the pattern it guards;
+- alternations grouped by first letter (patterns.alt) must match what the plain ones match;
+- the catalogue index must find the models and GPUs the catalogue finds.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.understand import lexicon as lx
+from bot.understand import patterns as px
+from bot.understand.index import catalogue_index
+from bot.understand.normalise import correct_typos, fold
+from rules.catalogue import load_catalogue
+
+CAT = load_catalogue()
+INDEX = catalogue_index(CAT)
+
+with (Path(__file__).parent / "corpus" / "questions.toml").open("rb") as _fh:
+    _DOC = tomllib.load(_fh)
+QUESTIONS = [e["q"] for section in ("en", "es", "fr", "none") for e in _DOC[section]]
+FOLDED = [correct_typos(fold(q)) for q in QUESTIONS]
+
+# Every lexicon word list, and the spellings of the catalogue's models and GPUs.
+LISTS = {
+    name: tuple(value)
+    for name, value in vars(lx).items()
+    if name.isupper() and name != "STOPWORDS" and isinstance(value, tuple | dict)
+    and all(isinstance(v, str) for v in value)
+}
+SPELLINGS = [
+    *(s for m in CAT.models for s in (m.id, m.name, *m.aliases)),
+    *(s for g in CAT.gpus for s in (g.id, g.name, *g.aliases)),
+]
+_WORDS = sorted({w for text in FOLDED for w in text.split()})
+PIECES = st.lists(
+    st.one_of(
+        st.sampled_from(_WORDS),
+        st.sampled_from(SPELLINGS),
+        st.from_regex(r"-?[0-9]{1,5}([.,][0-9]{1,3})?", fullmatch=True),
+        st.sampled_from([" ", "x", "-", "$", "%", "/", ".", "(", ")", "'", "=", ":", "k", "gb"]),
+        st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789 -.", max_size=6),
+    ),
+    max_size=25,
+).map(lambda pieces: " ".join(pieces).lower())
+CHECK = settings(
+    deadline=timedelta(seconds=2), max_examples=300, suppress_health_check=[HealthCheck.too_slow]
+)
+
+GUARDED = [
+    *((name, value) for name, value in vars(px).items() if isinstance(value, px.Guarded)),
+    *((f"METHODS[{method}]", pattern) for method, pattern in px.METHODS),
+]
+
+
+def _guards_hold(text: str) -> None:
+    for name, guarded in GUARDED:
+        for match in guarded.pattern.finditer(text):
+            assert guarded.admits(match.group(0)), (name, text, match.group(0))
+
+
+def _plain(fragments: tuple[str, ...]) -> str:
+    return "(?:" + "|".join(sorted(set(fragments), key=len, reverse=True)) + ")"
+
+
+# Contexts that make the engine backtrack into the alternation, as the real patterns do.
+_CONTEXTS = (
+    "(?<![a-z0-9]){}(?![a-z0-9])",
+    "(?<![a-z]){} ?(?:[a-z]+ )*$",
+    "^{}",
+)
+
+
+_PAIRS = [
+    (name, re.compile(context.format(px.alt(fragments))), re.compile(context.format(_plain(fragments))))
+    for name, fragments in LISTS.items()
+    for context in _CONTEXTS
+]
+
+
+def _grouping_holds(text: str) -> None:
+    for name, grouped, plain in _PAIRS:
+        spans = [m.span() for m in grouped.finditer(text)]
+        assert spans == [m.span() for m in plain.finditer(text)], (name, plain.pattern, text)
+
+
+def _index_holds(text: str) -> None:
+    found = CAT.models.search(text)
+    assert INDEX.models.first_mention(text) == (found[0] if found else None), text
+
+
+def test_some_lists_are_grouped() -> None:
+    grouped = [name for name, fragments in LISTS.items() if px.alt(fragments) != _plain(fragments)]
+    assert "PAY_STRONG" in grouped and "COUNT_WORDS" in grouped
+
+
+@pytest.mark.parametrize("text", FOLDED)
+def test_on_the_corpus(text: str) -> None:
+    _guards_hold(text)
+    _grouping_holds(text)
+    _index_holds(text)
+
+
+@CHECK
+@given(PIECES)
+def test_on_question_shaped_noise(text: str) -> None:
+    _guards_hold(text)
+    _grouping_holds(text)
+    _index_holds(text)
+
+
+@pytest.mark.parametrize(("name", "guarded"), GUARDED, ids=[name for name, _ in GUARDED])
+@settings(
+    deadline=timedelta(seconds=2), max_examples=100, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(data=st.data())
+def test_guards_on_texts_their_pattern_matches(
+    name: str, guarded: px.Guarded, data: st.DataObject
+) -> None:
+    text = data.draw(st.from_regex(guarded.pattern))
+    for match in guarded.pattern.finditer(text):
+        assert guarded.admits(match.group(0)), (name, text, match.group(0))
+
+
+@pytest.mark.parametrize("spelling", SPELLINGS)
+def test_index_finds_every_spelling(spelling: str) -> None:
+    for text in (spelling, spelling.lower(), f"qlora {fold(spelling)} on 2 gpus", f"x/{spelling}"):
+        _index_holds(text)
+    for text in (spelling, spelling.upper(), f" {spelling}-", spelling.replace(" ", "_")):
+        assert INDEX.find_gpu(text) == CAT.find_gpu(text), text
