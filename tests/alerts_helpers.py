@@ -90,7 +90,7 @@ class TimedFakeBotAPI(FakeBotAPI):
         self.accepted: list[tuple[float, int, str]] = []  # (time, chat_id, text)
 
     async def _send_message(self, params: dict[str, Any]) -> Any:
-        result = await super()._send_message(params)  # type: ignore[misc]
+        result = await super()._send_message(params)
         self.accepted.append((time.monotonic(), int(params["chat_id"]), str(params["text"])))
         return result
 

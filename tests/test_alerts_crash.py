@@ -1,4 +1,5 @@
-"""Crashes and failover: the sender killed with SIGKILL mid fan-out, and a standby taking over.
+"""Crashes and failover: the fan-out killed between batches, the sender killed with SIGKILL
+mid fan-out, and a standby taking over.
 
 The sender runs as its own process (tests/alerts_worker.py) against the fake Bot API on
 127.0.0.1 and a real database file (or PostgreSQL), with the production defaults: one message
@@ -9,18 +10,26 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import signal
+import sys
 import time
+from decimal import Decimal
 
 import pytest
+from sqlalchemy import select
 
 from bot.alerts.feed import RawPriceList
 from bot.alerts.leader import Leadership
 from bot.alerts.service import AlertService
 from bot.storage.engine import Database
+from bot.storage.models import Subscription
 from tests.alerts_helpers import (
+    ROOT,
     Seed,
     TimedFakeBotAPI,
     Worker,
+    deliveries,
     outbox_counts,
     per_chat,
     seed,
@@ -92,6 +101,54 @@ async def test_sigkill_mid_fan_out_loses_nothing_and_duplicates_at_most_one_per_
     assert all(len(set(texts)) == 1 for texts in got.values())  # a duplicate is the same text
     assert 2 <= duplicates <= crashes  # the in-flight send of a crash, and nothing more
     assert await outbox_counts(db) == {"sent": n}
+
+
+async def test_sigkill_between_fan_out_batches_leaves_nothing_and_the_retry_tells_everyone_once(
+    db_url: str, db: Database, service: AlertService
+):
+    """The fan-out's process killed after writing three batches of deliveries (uncommitted):
+    no price, no delivery and no subscription state survive, and applying the list again
+    (what the feed does at its next poll, or a restarted process) tells each chat once."""
+    n = 95
+    await seed(db, [Seed(u, "h100", "any", locale=LOCALES[u % 3]) for u in range(1, n + 1)]
+               + [Seed(40, "h100", "below", Decimal("2.20"), locale="es")],
+               await service.current_prices())
+
+    async def states() -> list[tuple[int, bool, Decimal | None]]:
+        async with db.sessions() as session:
+            rows = await session.execute(select(
+                Subscription.id, Subscription.armed, Subscription.last_notified_price
+            ).order_by(Subscription.id))
+            return [(i, armed, last) for i, armed, last in rows]
+
+    before = await states()
+    child = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tests.alerts_fanout_child", "--database-url", db_url,
+        "--price", "2.10", "--batch", "10", "--stop-after", "3", cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=asyncio.subprocess.PIPE,
+    )
+    lines: list[str] = []
+    try:
+        assert child.stdout is not None
+        while not lines or lines[-1].startswith(("BATCH 1 ", "BATCH 2 ")):
+            raw = await asyncio.wait_for(child.stdout.readline(), 30)
+            lines.append(raw.decode().strip())
+    finally:
+        child.send_signal(signal.SIGKILL)
+        await child.wait()
+    # Killed after three batches, 29 deliveries (a page's last chat is written with the next
+    # page: its subscriptions might go on there).
+    assert lines == ["BATCH 1 9", "BATCH 2 10", "BATCH 3 10"]
+
+    assert await outbox_counts(db) == {}
+    assert (await service.current_prices())["h100"] == Decimal("2.32")
+    assert await states() == before
+
+    result = await service.apply_price_list(RawPriceList("test", {"h100": "2.10"}))
+    assert result.deliveries == n
+    rows = await deliveries(db)
+    assert sorted(r.chat_id for r in rows) == list(range(1, n + 1))  # each chat once
+    assert sum(r.price_change_id is not None for r in rows) == n
 
 
 async def test_a_standby_takes_over_when_the_leader_dies(

@@ -58,7 +58,8 @@ class Subscription(Base):
     __table_args__ = (
         CheckConstraint("kind IN ('any', 'below', 'above', 'percent')", name="kind"),
         CheckConstraint("(kind = 'any') = (threshold IS NULL)", name="threshold"),
-        Index(None, "gpu_id", "active"),
+        # The fan-out reads a GPU's active subscriptions page by page in (chat_id, id) order.
+        Index(None, "gpu_id", "active", "chat_id", "id"),
         Index(None, "user_id"),
         Index(None, "chat_id"),
     )

@@ -3,17 +3,31 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import ColumnElement, Table, and_, func, or_, select, update
+from sqlalchemy import (
+    BigInteger,
+    ColumnElement,
+    Table,
+    and_,
+    false,
+    func,
+    insert,
+    literal,
+    or_,
+    select,
+    true,
+    tuple_,
+    update,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.storage.models import Delivery, PriceChange, Subscription, User
-from bot.storage.types import utcnow
+from bot.storage.types import IdType, utcnow
 
 
 def _insert(session: AsyncSession, table: Any) -> Any:
@@ -158,19 +172,45 @@ class Subscriptions:
         return int(getattr(result, "rowcount", 0) or 0)
 
     async def matching(self, gpu_id: str) -> list[Subscriber]:
-        """Active subscriptions for a GPU whose user has not blocked the bot, oldest first.
-        Plain rows, not ORM objects: a fan-out reads thousands of them."""
+        """Every subscriber of :meth:`iter_matching` at once (small sets, tests)."""
+        return [sub async for page in self.iter_matching(gpu_id) for sub in page]
+
+    async def iter_matching(
+        self, gpu_id: str, page_size: int = 1000
+    ) -> AsyncIterator[list[Subscriber]]:
+        """Active subscriptions for a GPU whose user has not blocked the bot, by chat then id,
+        ``page_size`` at a time. Plain rows, not ORM objects, and never more than a page in
+        memory: a fan-out reads a hundred thousand of them.
+
+        Keyset pagination on (chat_id, id), one range read of the (gpu_id, active, chat_id,
+        id) index per page (no OFFSET, no server-side cursor: both backends, any isolation).
+        A chat's subscriptions are adjacent, so one message per chat is decided holding one
+        chat's rows, whatever the page boundaries.
+        """
+        if page_size < 1:
+            raise ValueError("page_size must be at least 1")
         s = Subscription
-        rows = await self.session.execute(
+        query = (
             select(
                 s.id, s.user_id, s.chat_id, s.kind, s.threshold, s.armed, s.last_notified_price,
                 User.locale, User.language_code,
             )
             .join(User, User.user_id == s.user_id)
-            .where(s.gpu_id == gpu_id, s.active.is_(True), User.blocked.is_(False))
-            .order_by(s.id)
+            # "= true", not "IS true": PostgreSQL can only use an index for the former.
+            .where(s.gpu_id == gpu_id, s.active == true(), User.blocked == false())
+            .order_by(s.chat_id, s.id)
+            .limit(page_size)
         )
-        return [Subscriber(*row) for row in rows]
+        page = query
+        while True:
+            found = [Subscriber(*row) for row in await self.session.execute(page)]
+            if found:
+                yield found
+            if len(found) < page_size:
+                return
+            # Typed: a group's chat id does not fit the INTEGER a bare int would bind as.
+            after = tuple_(literal(found[-1].chat_id, BigInteger()), literal(found[-1].id, IdType))
+            page = query.where(tuple_(s.chat_id, s.id) > after)
 
     async def save_states(self, states: Sequence[dict[str, Any]]) -> None:
         """Bulk update by primary key: ``{"id", "armed", "last_notified_price", "updated_at"}``."""
@@ -239,8 +279,10 @@ class Outbox:
         self.session = session
 
     async def add_many(self, rows: Sequence[dict[str, Any]]) -> None:
+        """One Core executemany INSERT (no ORM objects, no RETURNING); every row has the same
+        keys."""
         if rows:
-            await self.session.execute(_insert(self.session, Delivery), list(rows))
+            await self.session.execute(insert(_OUTBOX), list(rows))
 
     async def claim(
         self, worker: str, now: dt.datetime, lease_until: dt.datetime, limit: int
