@@ -176,26 +176,44 @@ def _our_app(token: str, base_url: str) -> Application:  # type: ignore[type-arg
     return build_application(settings, Services(Pipeline()))
 
 
-async def bench_bot(updates: int = 2000, users: int = 200, sequential: int = 200) -> None:
+async def bench_bot(
+    updates: int = 2000, users: int = 200, sequential: int = 200, trials: int = 5
+) -> None:
     print(
-        f"\nWhole bot against the fake Bot API on loopback: a burst of {updates} updates from "
-        f"{users} users (fake in its own process), and {sequential} updates one at a time:"
+        f"\nWhole bot against the fake Bot API on loopback: {trials} alternating bursts of "
+        f"{updates} updates from {users} users each (fake in its own process), and "
+        f"{sequential} updates one at a time:"
     )
     # Real questions only: the corpus's deliberately empty or enormous inputs would make the
     # echo bot fail, which is not what this compares.
     texts = [t for ts in corpus().values() for t in ts if 0 < len(t.strip()) < 300]
     burst = (texts * (updates // len(texts) + 1))[:updates]
-    rates: dict[str, float] = {}
-    for name, factory in (("echo baseline (bare PTB)", _echo_app), ("this bot", _our_app)):
-        rates[name] = await _throughput(factory, burst, users)
+    apps = {"echo baseline (bare PTB)": _echo_app, "this bot": _our_app}
+    # A shared 2-core VM swings by ±30 % from one run to the next: alternate the two bots and
+    # compare medians, printing the spread.
+    rates: dict[str, list[float]] = {name: [] for name in apps}
+    for _ in range(trials):
+        for name, factory in apps.items():
+            rates[name].append(await _throughput(factory, burst, users))
+    for name, factory in apps.items():
         lat = await _latency(factory, texts[:sequential])
-        report(f"{name}: replies/s (burst)", f"{rates[name]:,.0f}/s")
+        runs = rates[name]
+        report(
+            f"{name}: replies/s (burst, median of {trials})",
+            f"{statistics.median(runs):,.0f}/s ({min(runs):,.0f}–{max(runs):,.0f})",
+        )
         report(
             f"{name}: update→reply, one at a time",
             f"p50 {statistics.median(lat) * 1e3:.1f} ms p99 {pct(lat, 0.99) * 1e3:.1f} ms",
         )
-    ratio = rates["this bot"] / rates["echo baseline (bare PTB)"]
-    report("this bot / echo baseline (replies per second)", f"{ratio:.0%}", "target ≥ 80 %")
+    ours, echo = rates["this bot"], rates["echo baseline (bare PTB)"]
+    pairs = sorted(o / e for o, e in zip(ours, echo, strict=True))
+    report(
+        "this bot / echo baseline (replies per second)",
+        f"{statistics.median(ours) / statistics.median(echo):.0%}"
+        f" (pairs {pairs[0]:.0%}–{pairs[-1]:.0%})",
+        "target ≥ 80 %",
+    )
 
 
 async def bench_startup() -> None:

@@ -96,10 +96,14 @@ def fit(
     """Fit of a method on `count × GPU`: the combined VRAM must hold the planning estimate
     (several GPUs assume FSDP or DeepSpeed ZeRO-3 sharding)."""
     cat = catalogue or load_catalogue()
-    gpu = cat.gpu(gpu_id)
-    check_count(count, cat)
-    offered = any(o.gpu == gpu.id and o.count == count for o in cat.offers)
-    return _fit(memory(method, params_b, cat), gpu, count, gpu.vram_gb * count, offered)
+
+    def compute() -> Fit:
+        gpu = cat.gpu(gpu_id)
+        check_count(count, cat)
+        offered = any(o.gpu == gpu.id and o.count == count for o in cat.offers)
+        return _fit(memory(method, params_b, cat), gpu, count, gpu.vram_gb * count, offered)
+
+    return cat.memoised(("fit", method, str(params_b), gpu_id, count), compute)
 
 
 def fit_vram(

@@ -33,6 +33,10 @@ def check_params(params_b: Decimal, catalogue: Catalogue | None = None) -> Decim
 def memory(method_id: MethodId, params_b: Decimal, catalogue: Catalogue | None = None) -> Memory:
     """Floor, planning estimate and (for AdamW) the top of the published range."""
     cat = catalogue or load_catalogue()
+    return cat.memoised(("memory", method_id, str(params_b)), lambda: _memory(method_id, params_b, cat))
+
+
+def _memory(method_id: MethodId, params_b: Decimal, cat: Catalogue) -> Memory:
     check_params(params_b, cat)
     method = cat.method(method_id)
     floor = None if method.floor_gb_per_b is None else params_b * method.floor_gb_per_b
