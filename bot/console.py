@@ -11,6 +11,7 @@ import re
 from typing import TextIO
 
 from bot.alerts import AlertServices
+from bot.conversation import Conversations
 from bot.i18n import SUPPORTED_LOCALES, normalise_locale, tr
 from bot.pipeline import Pipeline
 
@@ -29,6 +30,7 @@ class Console:
         self.pipeline = pipeline
         self.alerts = alerts
         self.locale: str | None = None
+        self.conversations = Conversations()
 
     async def start(self) -> None:
         if self.alerts is None:
@@ -55,7 +57,10 @@ class Console:
             return tr(wanted, "I will answer in English from now on.")
         if command == "/alerts" and self.alerts is not None:
             return await self.alerts.list_text(CONSOLE_USER, self.locale or "en")
-        reply = self.pipeline.ask(text, chosen_locale=self.locale)
+        reply = self.pipeline.ask(
+            text, chosen_locale=self.locale, previous=self.conversations.previous(CONSOLE_USER)
+        )
+        self.conversations.remember(CONSOLE_USER, reply)
         if reply.answer.intent == "alert" and self.alerts is not None and not reply.answer.error:
             return await self.alerts.subscribe_text(
                 reply.query, CONSOLE_USER, CONSOLE_USER, reply.locale

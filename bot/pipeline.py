@@ -13,6 +13,7 @@ from bot.i18n import resolve_locale
 from bot.render.renderer import render_answer, render_template
 from bot.render.telegram_html import split_message
 from bot.understand import understand
+from bot.understand.followup import follow_up
 from bot.understand.query import Query
 from rules.catalogue import Catalogue, load_catalogue
 
@@ -110,8 +111,11 @@ class Pipeline:
         text: str,
         chosen_locale: str | None = None,
         telegram_locale: str | None = None,
+        previous: Query | None = None,
     ) -> Reply:
-        query = understand(text[:MAX_QUESTION_CHARS], self.catalogue)
+        """`previous`: the chat's last question, which a follow-up ("and on an H100?")
+        completes."""
+        query = follow_up(understand(text[:MAX_QUESTION_CHARS], self.catalogue), previous)
         locale = resolve_locale(chosen_locale, query.lang, telegram_locale, self.default_locale)
         return self.reply(query, locale)
 

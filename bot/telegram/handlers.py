@@ -21,6 +21,7 @@ from telegram.ext import ApplicationHandlerStop, ContextTypes
 
 from bot.alerts import AlertServices
 from bot.charts import chart_png
+from bot.conversation import Conversations
 from bot.detail import chart_query
 from bot.i18n import N_, SUPPORTED_LOCALES, normalise_locale, resolve_locale, tr
 from bot.pipeline import Pipeline, Reply
@@ -46,8 +47,10 @@ class Handlers:
         self, pipeline: Pipeline, prefs: Preferences, flood: FloodGuard, default_locale: str,
         typing_delay: float = 0.3,
         alerts: AlertServices | None = None,
+        conversations: Conversations | None = None,
     ) -> None:
         self.alerts = alerts
+        self.conversations = conversations or Conversations()
         self.typing_delay = typing_delay
         self.pipeline = pipeline
         self.prefs = prefs
@@ -144,17 +147,23 @@ class Handlers:
 
     async def _answer_text(
         self, update: Update, context: ContextTypes.DEFAULT_TYPE, text: str,
-        force_intent: Intent | None = None,
+        force_intent: Intent | None = None, conversational: bool = False,
     ) -> None:
+        """`conversational`: a message typed in the chat, which may follow on from the
+        previous question (commands and links stand alone)."""
         message = update.effective_message
         user = update.effective_user
         if message is None:
             return
         chosen = await self._chosen(update)
+        chat_id = message.chat_id
+        previous = self.conversations.previous(chat_id) if conversational else None
         async with self._typing(update, context):
             reply = self.pipeline.ask(
-                text, chosen_locale=chosen, telegram_locale=user.language_code if user else None
+                text, chosen_locale=chosen, telegram_locale=user.language_code if user else None,
+                previous=previous,
             )
+            self.conversations.remember(chat_id, reply)
             if force_intent is not None and reply.answer.intent != force_intent and text.strip():
                 query = reply.query.model_copy(update={"intent": force_intent})
                 reply = self.pipeline.reply(query, reply.locale)
@@ -224,7 +233,7 @@ class Handlers:
     async def text(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         message = update.effective_message
         if message is not None and message.text:
-            await self._answer_text(update, context, message.text)
+            await self._answer_text(update, context, message.text, conversational=True)
 
     async def callback(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         query = update.callback_query

@@ -44,3 +44,4 @@ class Query(BaseModel):
     lora_rank: int | None = None
     grad_ckpt: bool | None = None
     details: bool = False  # "details", "breakdown", "desglose", "détail"
+    follow_up: bool = False  # completed from the previous question in the chat

@@ -1,0 +1,123 @@
+"""Follow-up questions take what they leave out from the chat's previous question."""
+
+from __future__ import annotations
+
+from decimal import Decimal as D
+from typing import Any
+
+import pytest
+
+from bot.conversation import Conversations
+from bot.pipeline import Pipeline
+from bot.understand import understand
+from bot.understand.followup import follow_up
+from rules.catalogue import load_catalogue
+
+CAT = load_catalogue()
+PIPELINE = Pipeline(CAT, cache_size=0)
+FIT_70B_4090 = "can I QLoRA 70B on a 4090?"
+
+
+def merged(previous: str, new: str) -> Any:
+    return follow_up(understand(new, CAT), understand(previous, CAT))
+
+
+@pytest.mark.parametrize(
+    ("previous", "new", "expected"),
+    [
+        (FIT_70B_4090, "and on an H100?", {"intent": "fit", "params_b": 70, "method": "qlora",
+                                          "gpu": "h100", "gpu_count": None}),
+        (FIT_70B_4090, "what about LoRA?", {"intent": "fit", "method": "lora",
+                                           "gpu": "rtx-4090"}),
+        (FIT_70B_4090, "and 13B?", {"intent": "fit", "params_b": 13, "gpu": "rtx-4090"}),
+        (FIT_70B_4090, "and for 20 hours?", {"intent": "cost", "hours": 20, "gpu": "rtx-4090"}),
+        (FIT_70B_4090, "what about 2x A100?", {"intent": "fit", "gpu": "a100-80gb",
+                                              "gpu_count": 2}),
+        ("¿Se puede hacer QLoRA de 70B en una RTX 4090?", "¿y en una H200?",
+         {"intent": "fit", "params_b": 70, "gpu": "h200", "lang": "es"}),
+        ("Peut-on faire un QLoRA de 70B sur une RTX 4090 ?", "et sur une H200 ?",
+         {"intent": "fit", "params_b": 70, "gpu": "h200", "lang": "fr"}),
+        ("how much VRAM for LoRA on Llama 3.1 8B?", "and on an A100?",
+         {"intent": "fit", "model_id": "llama-3.1-8b", "method": "lora", "gpu": "a100-80gb"}),
+        ("which GPU is cheapest for QLoRA 70B?", "and on an H100?",
+         {"intent": "fit", "gpu": "h100"}),
+        ("cost of LoRA 70B on 2x H200 for 12 hours", "and on 4 A100s?",
+         {"intent": "cost", "hours": 12, "gpu": "a100-80gb", "gpu_count": 4}),
+        ("QLoRA 7B with seq len 4096 and batch 8 on an H100", "and on an A100?",
+         {"seq_len": 4096, "batch_size": 8, "gpu": "a100-80gb"}),
+    ],
+)
+def test_a_follow_up_is_completed_from_the_previous_question(
+    previous: str, new: str, expected: dict[str, Any]
+) -> None:
+    query = merged(previous, new)
+    assert query.follow_up
+    assert query.text == new
+    for field, value in expected.items():
+        got = getattr(query, field)
+        assert (D(got) if isinstance(value, int) and got is not None else got) == value, field
+
+
+@pytest.mark.parametrize(
+    ("previous", "new"),
+    [
+        (FIT_70B_4090, "QLoRA 7B on an A100"),  # a whole new question
+        (FIT_70B_4090, "pay with crypto"),
+        (FIT_70B_4090, "prices"),
+        (FIT_70B_4090, "alert me when the H100 drops below $2"),
+        (FIT_70B_4090, "/fit on an H100"),
+        (FIT_70B_4090, "hello"),
+        (FIT_70B_4090, "how much is an H100 per hour and what GPUs do you have in stock today"),
+        ("prices", "and on an H100?"),  # nothing about a model to continue
+        ("pay with crypto", "what about LoRA?"),
+    ],
+)
+def test_other_questions_stand_alone(previous: str, new: str) -> None:
+    assert merged(previous, new) == understand(new, CAT)
+
+
+def test_no_previous_question_changes_nothing() -> None:
+    assert follow_up(understand("and on an H100?", CAT), None) == understand("and on an H100?", CAT)
+
+
+@pytest.mark.parametrize(
+    ("locale", "line"),
+    [("en", "Following on from your previous question."),
+     ("es", "Siguiendo con tu pregunta anterior."),
+     ("fr", "Suite de votre question précédente.")],
+)
+def test_the_answer_says_it_follows_on(locale: str, line: str) -> None:
+    first = PIPELINE.ask(FIT_70B_4090, chosen_locale=locale)
+    second = PIPELINE.ask("and on an H100?", chosen_locale=locale, previous=first.query)
+    assert line in second.text
+    assert "H100" in second.text and "70B" in second.text
+    assert line not in PIPELINE.ask("QLoRA 70B on an H100", chosen_locale=locale).text
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_conversations_remember_model_questions_per_chat_and_forget_after_a_while() -> None:
+    clock = Clock()
+    chats = Conversations(ttl_seconds=60, clock=clock)
+    chats.remember(1, PIPELINE.ask(FIT_70B_4090))
+    chats.remember(2, PIPELINE.ask("prices"))  # nothing to continue
+    chats.remember(3, PIPELINE.ask("QLoRA 70B on an H1000"))  # unknown GPU: an error
+    previous = chats.previous(1)
+    assert previous is not None and previous.params_b == 70
+    assert chats.previous(2) is None and chats.previous(3) is None
+    clock.now = 61
+    assert chats.previous(1) is None
+
+
+def test_conversations_are_bounded() -> None:
+    chats = Conversations(max_chats=2)
+    for chat in (1, 2, 3):
+        chats.remember(chat, PIPELINE.ask(FIT_70B_4090))
+    assert chats.previous(1) is None
+    assert chats.previous(2) is not None and chats.previous(3) is not None
