@@ -47,6 +47,7 @@ class Answer(BaseModel):
     error_params: dict[str, Any] = {}
     missing: str | None = None  # the fact to ask for ("model_size", "gpu"...)
     model_name: str | None = None
+    family: tuple[str, ...] = ()  # the models of a family named without a size, to choose from
     gated: bool = False
     params_b: Decimal | None = None
     gpu: GPU | None = None
@@ -146,6 +147,9 @@ def _build(query: Query, cat: Catalogue) -> Answer:
 
     if intent == "compare":
         return _compare(query, cat, base, gpu)
+    if params is None and query.family:
+        names = tuple(cat.models.get(model_id).name for model_id in query.family)
+        return Answer(**base, missing="model_size", family=names)
     if intent == "cost" and params is None:
         if gpu is None:
             return Answer(**base, missing="gpu")

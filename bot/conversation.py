@@ -38,11 +38,13 @@ class Conversations:
         return query
 
     def remember(self, chat_id: int, reply: Reply) -> None:
-        """Only answered questions about a model can be continued."""
+        """Only questions about a model can be continued: answered ones, and the ones that
+        named a family and were asked which of its models."""
         answer = reply.answer
-        if answer.error or answer.missing or answer.intent not in _CONTINUABLE:
+        if answer.error or answer.intent not in _CONTINUABLE:
             return
-        if reply.query.params_b is None:
+        asked_which = answer.missing == "model_size" and bool(reply.query.family)
+        if not asked_which and (answer.missing or reply.query.params_b is None):
             return
         self._last[chat_id] = (reply.query, self.clock())
         self._last.move_to_end(chat_id)

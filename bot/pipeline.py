@@ -115,7 +115,9 @@ class Pipeline:
     ) -> Reply:
         """`previous`: the chat's last question, which a follow-up ("and on an H100?")
         completes."""
-        query = follow_up(understand(text[:MAX_QUESTION_CHARS], self.catalogue), previous)
+        query = understand(text[:MAX_QUESTION_CHARS], self.catalogue)
+        if previous is not None:
+            query = follow_up(query, previous, self.catalogue.models)
         locale = resolve_locale(chosen_locale, query.lang, telegram_locale, self.default_locale)
         return self.reply(query, locale)
 

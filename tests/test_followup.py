@@ -121,3 +121,47 @@ def test_conversations_are_bounded() -> None:
         chats.remember(chat, PIPELINE.ask(FIT_70B_4090))
     assert chats.previous(1) is None
     assert chats.previous(2) is not None and chats.previous(3) is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "family", "gpu", "count"),
+    [
+        ("llama 3 h100", ("llama-3-8b", "llama-3-70b"), "h100", None),  # "3" is no GPU count
+        ("llama3 on a 4090", ("llama-3-8b", "llama-3-70b"), "rtx-4090", None),
+        ("llama 3.1 on 2 H100s", ("llama-3.1-8b", "llama-3.1-70b", "llama-3.1-405b"), "h100", 2),
+        ("falcon on an A100", ("falcon-7b", "falcon-40b", "falcon-180b"), "a100-80gb", None),
+        ("¿gemma 2 en una H100?", ("gemma-2-2b", "gemma-2-9b", "gemma-2-27b"), "h100", None),
+        ("llama on an H100", (), "h100", None),  # every Llama: no family in particular
+        ("llama 3 70b on an H100", (), "h100", None),  # a model, not a family
+    ],
+)
+def test_a_family_named_without_a_size(
+    text: str, family: tuple[str, ...], gpu: str, count: int | None
+) -> None:
+    query = understand(text, CAT)
+    assert (query.family, query.gpu, query.gpu_count) == (family, gpu, count)
+
+
+def test_a_one_model_family_is_that_model() -> None:
+    query = understand("llama 3.3 on an H100", CAT)
+    assert (query.model_id, query.params_b, query.family) == ("llama-3.3-70b", D(70), ())
+
+
+@pytest.mark.parametrize(
+    ("locale", "expected"),
+    [("en", "Which one: Llama 3 8B or Llama 3 70B?"),
+     ("es", "¿Cuál: Llama 3 8B o Llama 3 70B?"),
+     ("fr", "Lequel : Llama 3 8B ou Llama 3 70B ?")],
+)
+def test_the_answer_asks_which_model_of_the_family(locale: str, expected: str) -> None:
+    assert expected in PIPELINE.ask("llama 3 on an H100", chosen_locale=locale).text
+
+
+@pytest.mark.parametrize(("answer", "model"), [("70B", "llama-3-70b"), ("the 8b one", "llama-3-8b"),
+                                               ("13B", None)])
+def test_a_size_answers_which_one(answer: str, model: str | None) -> None:
+    asked = PIPELINE.ask("llama 3 on an H100")
+    chats = Conversations()
+    chats.remember(1, asked)
+    reply = PIPELINE.ask(answer, previous=chats.previous(1))
+    assert (reply.query.model_id, reply.query.gpu, reply.query.intent) == (model, "h100", "fit")

@@ -282,3 +282,16 @@ async def test_a_follow_up_continues_the_previous_question_in_the_same_chat_only
     # A command stands alone, even in the same chat.
     command = await reply_to(api, 1200, "/fit on an A100")
     assert "Following on" not in command.text
+
+
+async def test_a_family_without_a_size_gets_one_button_per_model(api, app):
+    asked = await reply_to(api, 1300, "llama 3 on an H100?")
+    assert "Llama 3 8B or Llama 3 70B" in asked.text
+    assert asked.inline_markup is not None
+    buttons = [b for row in asked.inline_markup["inline_keyboard"] for b in row]
+    assert [b["text"] for b in buttons] == ["Llama 3 8B", "Llama 3 70B"]
+    before = api.message_count(1300)
+    api.push_callback_query(1300, asked.message_id, buttons[1]["callback_data"])
+    (picked,) = (await api.wait_for_messages(before + 1, chat_id=1300, timeout=10))[before:]
+    assert_valid(picked)
+    assert "Llama 3 70B" in picked.text and "H100" in picked.text  # the question, answered

@@ -249,9 +249,30 @@ class Handlers:
         if data.action == "chart":
             await self._chart(message, data.args, locale)
             return
+        if data.action == "pick":
+            await self._pick(message, data.args, locale)
+            return
         reply = await self._callback_reply(update, data.action, data.args, locale)
         if reply is not None:
             await self._send(message, reply)
+
+    async def _pick(self, message: Message, args: tuple[str, ...], locale: str) -> None:
+        """A model chosen from a family's buttons answers the question that named the family
+        (its GPU, method, hours), or, once that is forgotten, the model's memory."""
+        try:
+            spec = self.pipeline.catalogue.models.get(args[0] if args else "")
+        except KeyError:
+            return  # a forged or outdated button
+        asked = self.conversations.previous(message.chat_id)
+        if asked is not None and args[0] in asked.family:
+            query = asked.model_copy(
+                update={"model_id": spec.id, "params_b": spec.params_b, "family": ()}
+            )
+        else:
+            query = Query(text="", intent="memory", model_id=spec.id, params_b=spec.params_b)
+        reply = self.pipeline.reply(query, locale)
+        self.conversations.remember(message.chat_id, reply)
+        await self._send(message, reply)
 
     async def _chart(self, message: Message, args: tuple[str, ...], locale: str) -> None:
         query = chart_query(args, self.pipeline.catalogue)

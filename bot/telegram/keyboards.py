@@ -28,6 +28,13 @@ def _cached_button(text: str, data: str) -> InlineKeyboardButton:
 def answer_keyboard(reply: Reply) -> InlineKeyboardMarkup | None:
     """Other GPUs that fit, a quote, how to pay, follow this GPU's price."""
     locale, answer = reply.locale, reply.answer
+    if answer.missing == "model_size" and reply.query.family:
+        # One button per model of the family named ("llama 3" → 8B, 70B), three to a row.
+        buttons = [
+            _button(name, Callback("pick", (model_id,)))
+            for name, model_id in zip(answer.family, reply.query.family, strict=True)
+        ]
+        return InlineKeyboardMarkup([buttons[i : i + 3] for i in range(0, len(buttons), 3)])
     if answer.error or answer.missing:
         return None
     rows: list[list[InlineKeyboardButton]] = []

@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from bot.understand.normalise import fold
 from bot.understand.query import Intent, Query
+from rules.model_catalogue import ModelCatalogue
 
 # Questions about a model that a follow-up can continue.
 _MODEL_INTENTS: Final = frozenset({"fit", "memory", "cost", "recommend", "compare"})
@@ -36,9 +37,23 @@ def _said(query: Query, field: str) -> bool:
     return value not in (None, False, ())
 
 
-def follow_up(new: Query, previous: Query | None) -> Query:
-    """`new`, completed from `previous` when it continues it; else `new` unchanged."""
-    if previous is None or previous.params_b is None or previous.intent not in _MODEL_INTENTS:
+def follow_up(new: Query, previous: Query | None, models: ModelCatalogue | None = None) -> Query:
+    """`new`, completed from `previous` when it continues it; else `new` unchanged.
+    `models` names the family member a bare size picks ("70B" → Llama 3 70B)."""
+    if previous is None or previous.intent not in _MODEL_INTENTS:
+        return new
+    if previous.params_b is None:
+        # "Which one: Llama 3 8B or 70B?" answered with "70B" (or a model's name).
+        if previous.family and _names_model(new) and not _said(new, "gpu"):
+            merged = _merge(new, previous, names_model=True)
+            if merged.model_id is None and models is not None:
+                for model_id in previous.family:
+                    spec = models.get(model_id)
+                    if spec.params_b == merged.params_b:
+                        return merged.model_copy(
+                            update={"model_id": spec.id, "params_b": spec.params_b}
+                        )
+            return merged
         return new
     if new.intent in ("pay", "alert", "help", "prices") and not _continues(new):
         return new
@@ -46,7 +61,7 @@ def follow_up(new: Query, previous: Query | None) -> Query:
         return new  # a command says what it wants
     marker = bool(_MARKER.match(fold(new.text)))
     short = len(new.text.split()) <= SHORT_WORDS
-    names_model = new.params_b is not None or new.model_id is not None
+    names_model = _names_model(new)
     says_something = any(_said(new, f) for f in _CARRYABLE) or new.intent in (
         "cost", "recommend",
     )
@@ -57,6 +72,10 @@ def follow_up(new: Query, previous: Query | None) -> Query:
     elif not (says_something and (marker or short)):
         return new
     return _merge(new, previous, names_model)
+
+
+def _names_model(query: Query) -> bool:
+    return query.params_b is not None or query.model_id is not None
 
 
 def _continues(new: Query) -> bool:

@@ -109,6 +109,68 @@ class ModelIndex:
         return patterns
 
 
+# --- families ----------------------------------------------------------------------------------
+
+# A published size at the end of a model's name: "Llama 3 8B", "Mixtral 8x7B", "gpt-oss-20b",
+# "Qwen3 30B-A3B", "Phi-4 (14B)", "DeepSeek-V3 (671B MoE)". What is left names the family.
+_NAME_SIZE: Final = re.compile(
+    r"[\s\-]+\(?\d+(?:\.\d+)?(?:x\d+)?[bB](?:-A\d+(?:\.\d+)?B)?(?: MoE)?\)?$"
+)
+_SEPARATOR: Final = r"[\s_\-:.]?"  # "llama 3.1", "llama3.1", "llama-3-1"
+_FAMILY_SPLIT: Final = re.compile(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])|[\s_\-:/.]+")
+
+
+@dataclass(frozen=True)
+class Family:
+    name: str  # "Llama 3.1"
+    members: tuple[ModelSpec, ...]  # by size
+
+
+class FamilyIndex:
+    """Model families named without a size ("llama 3 on an H100"): their members, so the
+    answer can ask which one, and their spelling, so that "3" is not read as 3 GPUs.
+
+    Families come from the catalogue's names. A one-word family that starts longer ones
+    ("LLaMA" before "Llama 2", "Mistral" before "Mistral NeMo") means no family in
+    particular and is left out; "Llama 3" stays, and "llama 3.1" is tried before it."""
+
+    def __init__(self, models: ModelCatalogue) -> None:
+        grouped: dict[str, list[ModelSpec]] = {}
+        for model in models:
+            family = _NAME_SIZE.sub("", model.name)
+            if family != model.name and "(" not in family:
+                grouped.setdefault(family, []).append(model)
+        chunks = {name: [c for c in _FAMILY_SPLIT.split(fold(name)) if c] for name in grouped}
+        kept = [
+            name for name, words in chunks.items()
+            if len(words) > 1
+            or not any(other[: len(words)] == words for o, other in chunks.items() if o != name)
+        ]
+        kept.sort(key=lambda name: len(chunks[name]), reverse=True)  # "llama 3.1" first
+        self.families = {
+            name: Family(name, tuple(sorted(grouped[name], key=lambda m: m.params_b)))
+            for name in kept
+        }
+        self._first_words = frozenset(chunks[name][0] for name in kept)
+        self._pattern = re.compile(
+            "|".join(
+                f"(?P<f{i}>(?<![a-z0-9]){_SEPARATOR.join(map(re.escape, chunks[name]))}"
+                r"(?![a-z0-9]|\.\d))"
+                for i, name in enumerate(kept)
+            )
+        )
+        self._names = kept
+
+    def first_mention(self, text: str) -> tuple[Family, tuple[int, int]] | None:
+        """The family a folded text names first, and where."""
+        if self._first_words.isdisjoint(_TOKEN.findall(text)):
+            return None
+        match = self._pattern.search(text)
+        if match is None or match.lastgroup is None:
+            return None
+        return self.families[self._names[int(match.lastgroup[1:])]], match.span()
+
+
 # --- GPUs --------------------------------------------------------------------------------------
 
 # The key of rules.catalogue._normalise: lower case, runs of spaces, "_" and "-" as one space.
@@ -130,6 +192,7 @@ class CatalogueIndex:
 
     def __init__(self, cat: Catalogue) -> None:
         self.models = _model_index(cat.models)
+        self.families = _family_index(cat.models)
         self._gpus = {
             _gpu_key(key): gpu for gpu in cat.gpus for key in (gpu.id, gpu.name, *gpu.aliases)
         }
@@ -148,6 +211,16 @@ def _model_index(models: ModelCatalogue) -> ModelIndex:
     index = _MODEL_INDEXES.get(models)
     if index is None:
         index = _MODEL_INDEXES[models] = ModelIndex.build(models)
+    return index
+
+
+_FAMILY_INDEXES: WeakKeyDictionary[ModelCatalogue, FamilyIndex] = WeakKeyDictionary()
+
+
+def _family_index(models: ModelCatalogue) -> FamilyIndex:
+    index = _FAMILY_INDEXES.get(models)
+    if index is None:
+        index = _FAMILY_INDEXES[models] = FamilyIndex(models)
     return index
 
 

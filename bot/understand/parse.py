@@ -65,6 +65,7 @@ class _Work:
     batch_size: int | None = None
     dataset_tokens: Decimal | None = None
     lora_rank: int | None = None
+    family: tuple[str, ...] = ()  # model ids of a family named without a size
 
     def blank(self, start: int, end: int, fill: str = "") -> None:
         """Replace s[start:end] by ``fill`` padded with spaces: positions stay valid."""
@@ -91,6 +92,7 @@ def _take_model(work: _Work, index: CatalogueIndex) -> None:
         text = _LONG_RUN.sub(" ", text)
     spec = index.models.first_mention(text)
     if spec is None:
+        _take_family(work, index)
         return
     work.model_id, work.params_b = spec.id, spec.params_b
     # Blank the mention so that its digits are not read again ("8x7b" is not 8 GPUs).
@@ -99,6 +101,20 @@ def _take_model(work: _Work, index: CatalogueIndex) -> None:
         if match:
             work.blank(*match.span())
             return
+
+
+def _take_family(work: _Work, index: CatalogueIndex) -> None:
+    """A family without a size ("llama 3 on an H100"): one member is that model; several are
+    asked about. Its digits are blanked either way ("llama 3" is not 3 GPUs)."""
+    found = index.families.first_mention(work.s)  # one regex: linear even on pasted noise
+    if found is None:
+        return
+    family, span = found
+    if len(family.members) == 1:
+        work.model_id, work.params_b = family.members[0].id, family.members[0].params_b
+    else:
+        work.family = tuple(m.id for m in family.members)
+    work.blank(*span)
 
 
 def _take_moe(work: _Work) -> None:
@@ -429,7 +445,7 @@ def _intent(s: str, work: _Work, method: MethodId | None, inference: bool) -> In
         s=s,
         gpus=len(work.gpus),
         gpuish=bool(work.gpus) or work.vram_gb is not None,
-        work=work.params_b is not None or method is not None or inference,
+        work=work.params_b is not None or method is not None or inference or bool(work.family),
         hours=work.hours is not None or work.gpu_hours is not None,
     )
     for intent, holds in _RULES:
@@ -517,6 +533,7 @@ def understand(text: str, catalogue: Catalogue | None = None) -> Query:
         intent=intent,
         params_b=work.params_b,
         model_id=work.model_id,
+        family=work.family if work.params_b is None else (),
         method=method,
         inference=inference,
         gpu=known[0] if known else None,

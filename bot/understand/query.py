@@ -27,6 +27,7 @@ class Query(BaseModel):
     intent: Intent = "unknown"
     params_b: Decimal | None = None  # model size in billions (from a named model or "70B")
     model_id: str | None = None  # a named model of the catalogue
+    family: tuple[str, ...] = ()  # a family named without a size: its models, to ask which
     method: MethodId | None = None  # None: answer for every method of the kind
     inference: bool = False  # "run"/"serve"/"inference" questions use the inference methods
     gpu: str | None = None  # catalogue GPU id
