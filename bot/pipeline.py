@@ -104,7 +104,9 @@ class Pipeline:
         self._replies.clear()
 
     def clear_cache(self) -> None:
+        """Forget every reply and the engine's memo (benchmarks of a first question)."""
         self._replies.clear()
+        self._catalogue.clear_memo()
 
     def ask(
         self,

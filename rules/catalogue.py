@@ -63,6 +63,9 @@ class Catalogue:
     def _memo(self) -> dict[tuple[Any, ...], Any]:
         return {}
 
+    def clear_memo(self) -> None:
+        self._memo.clear()
+
     def memoised(self, key: tuple[Any, ...], compute: Callable[[], T]) -> T:
         """The result of a pure engine function of this catalogue's data. Kept on the
         catalogue so that a new catalogue (new prices) starts empty; bounded, because keys

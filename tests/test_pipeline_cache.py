@@ -100,3 +100,11 @@ def test_equal_sizes_written_differently_keep_their_digits() -> None:
     assert offered_fits("qlora", D("70.0"), CAT)[0].estimate_gb.as_tuple() != (
         offered_fits("qlora", D("70"), CAT)[0].estimate_gb.as_tuple()
     )
+
+
+def test_clear_cache_forgets_replies_and_the_engine_memo() -> None:
+    pipeline = Pipeline(replace(CAT))
+    pipeline.ask("QLoRA 70B on an A100")
+    assert pipeline._replies and pipeline.catalogue._memo
+    pipeline.clear_cache()
+    assert not pipeline._replies and not pipeline.catalogue._memo
