@@ -125,15 +125,15 @@ async def run_sender(args: argparse.Namespace) -> None:
     """The production OutboxSender over a real PTB Bot, until the outbox is drained (or
     ``--seconds`` of sending: whole batches, then it stops)."""
     from telegram import Bot
-    from telegram.request import HTTPXRequest
 
     from bot.alerts.sender import OutboxSender, SenderConfig
     from bot.storage.engine import Database
     from bot.storage.repos import Outbox
     from bot.telegram.alert_handlers import telegram_sender
+    from bot.telegram.request import JsonHTTPXRequest  # as the bot's own requests
 
     db = Database(args.database_url)
-    request = HTTPXRequest(connection_pool_size=max(4, args.in_flight * 2), read_timeout=30)
+    request = JsonHTTPXRequest(connection_pool_size=max(4, args.in_flight * 2), read_timeout=30)
     config = SenderConfig(
         rate=args.rate, in_flight=args.in_flight, record_every=args.record_every,
         idle_poll=0.05,
