@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import itertools
 import json
 import re
@@ -30,6 +31,9 @@ import aiohttp
 from aiohttp import web
 
 from .html_check import ParsedText, TelegramHTMLError, parse_telegram_html, utf16_len
+
+# When the request being handled arrived (set per request task in _handle).
+_ARRIVED: contextvars.ContextVar[float | None] = contextvars.ContextVar("arrived", default=None)
 
 __all__ = [
     "DEFAULT_TOKEN",
@@ -227,8 +231,9 @@ class SentMessage:
     edit_date: int | None = None
     history: list[str | None] = field(default_factory=list)
     deleted: bool = False
-    # When the fake stored it (monotonic clock): benchmarks measure update→reply latency with it.
-    received_at: float = field(default_factory=time.perf_counter)
+    # When the request that sent it arrived (perf_counter), before the fake parsed it:
+    # benchmarks measure update→reply latency with it, so the fake's own work is not counted.
+    received_at: float = field(default_factory=lambda: _ARRIVED.get() or time.perf_counter())
 
     @property
     def caption(self) -> str | None:
@@ -1016,6 +1021,7 @@ class FakeBotAPI:
         return _normalize_params(raw)
 
     async def _handle(self, request: web.Request) -> web.Response:
+        _ARRIVED.set(time.perf_counter())
         bad_token = self._check_token(request.match_info["token"])
         if bad_token is not None:
             return bad_token
