@@ -33,6 +33,7 @@ class Console:
         self.conversations = Conversations()
 
     async def start(self) -> None:
+        self.pipeline.warm_up()
         if self.alerts is None:
             return
         try:

@@ -9,8 +9,8 @@ from decimal import Decimal
 from typing import Any
 
 from bot.answer import Answer, build_answer
-from bot.i18n import resolve_locale
-from bot.render.renderer import render_answer, render_template
+from bot.i18n import SUPPORTED_LOCALES, resolve_locale
+from bot.render.renderer import environment, render_answer, render_template
 from bot.render.telegram_html import split_message
 from bot.understand import understand
 from bot.understand.followup import follow_up
@@ -18,6 +18,20 @@ from bot.understand.query import Query
 from rules.catalogue import Catalogue, load_catalogue
 
 log = logging.getLogger(__name__)
+
+# One question of each kind of answer (fit, memory, cost with blocks, recommend, compare,
+# details, prices, payment, a family): warm_up() asks them in every locale.
+WARM_UP_QUESTIONS = (
+    "can I QLoRA 70B on a 4090?",
+    "how much memory for Llama 3.1 8B?",
+    "cost of LoRA 70B on 2x H200 for 12 hours",
+    "cheapest GPU for full fine-tuning of a 7B",
+    "H100 vs A100 for QLoRA 70B",
+    "LoRA 8B with seq len 4096, batch 4 and 200M tokens on an H100, details",
+    "prices",
+    "pay with crypto",
+    "llama 3 on an H100",
+)
 
 # Distinct replies kept (each a few KB): the common questions, not every typo of them.
 REPLY_CACHE_SIZE = 2048
@@ -102,6 +116,18 @@ class Pipeline:
             return  # keep the engine's memo and the cached replies
         self._catalogue = new
         self._replies.clear()
+
+    def warm_up(self) -> None:
+        """Do at start-up what the first questions would otherwise pay for: compile every
+        template in every locale, load Babel's locale data and the catalogue's indexes, build
+        the block-plan table, and answer one question of each kind per locale (those replies
+        stay cached: they are real answers)."""
+        for locale in SUPPORTED_LOCALES:
+            env = environment(locale)
+            for name in env.list_templates(extensions=["j2"]):
+                env.get_template(name)
+            for text in WARM_UP_QUESTIONS:
+                self.ask(text, chosen_locale=locale)
 
     def clear_cache(self) -> None:
         """Forget every reply and the engine's memo (benchmarks of a first question)."""

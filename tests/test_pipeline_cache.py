@@ -10,7 +10,9 @@ import pytest
 from bot import pipeline as pipeline_module
 from bot.alerts.feed import with_prices
 from bot.answer import Answer, build_answer
-from bot.pipeline import Pipeline
+from bot.i18n import SUPPORTED_LOCALES
+from bot.pipeline import WARM_UP_QUESTIONS, Pipeline
+from bot.render.renderer import environment
 from bot.understand.query import Query
 from rules.catalogue import MEMO_ENTRIES, Catalogue, load_catalogue
 from rules.fit import fit, offered_fits
@@ -108,3 +110,18 @@ def test_clear_cache_forgets_replies_and_the_engine_memo() -> None:
     assert pipeline._replies and pipeline.catalogue._memo
     pipeline.clear_cache()
     assert not pipeline._replies and not pipeline.catalogue._memo
+
+
+def test_warm_up_compiles_every_template_in_every_locale() -> None:
+    for locale in SUPPORTED_LOCALES:
+        environment(locale).cache.clear()  # type: ignore[union-attr]
+    pipeline = Pipeline(replace(CAT))
+    pipeline.warm_up()
+    for locale in SUPPORTED_LOCALES:
+        env = environment(locale)
+        compiled = {template.name for template in env.cache.values()}  # type: ignore[union-attr]
+        assert set(env.list_templates(extensions=["j2"])) <= compiled
+    # Each warm-up question is a real answer of its kind, cached for the first user to ask.
+    assert len(pipeline._replies) == len(SUPPORTED_LOCALES) * len(WARM_UP_QUESTIONS)
+    intents = {pipeline.ask(q).answer.intent for q in WARM_UP_QUESTIONS}
+    assert {"fit", "memory", "cost", "recommend", "compare", "prices", "pay"} <= intents

@@ -98,6 +98,8 @@ def build_application(settings: Settings, services: Services) -> Application:  #
             services.alerts.service.on_changed.append(on_changed)
 
     async def post_init(app: Application) -> None:  # type: ignore[type-arg]
+        # Before the first update: the first users should not wait for template compilation.
+        services.pipeline.warm_up()
         await start_alerts_or_retry()
         if app.job_queue is not None and services.alerts is not None:
             app.job_queue.run_repeating(refresh_prices, interval=30, first=30)
