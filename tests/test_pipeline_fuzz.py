@@ -47,3 +47,24 @@ def test_any_question_gets_a_valid_reply(text, locale):
 @given(st.text(min_size=0, max_size=4000))
 def test_any_unicode_gets_a_valid_reply(text):
     _check(text, None)
+
+
+PREVIOUS = st.sampled_from([
+    "can I QLoRA 70B on a 4090?", "llama 3 on an H100", "cost of LoRA 70B on 2x H200 for 12 hours",
+    "H100 vs A100 for QLoRA 70B", "cheapest GPU for Llama 3.1 405B", "prices",
+    "LoRA 8B with seq len 4096 and 200M tokens on an H100, details",
+])
+
+
+@GUARD
+@given(PREVIOUS, QUESTIONS, st.sampled_from([None, "en", "es", "fr"]))
+@example("can I QLoRA 70B on a 4090?", "and on 9999 H100s for -3 hours?", "fr")
+@example("llama 3 on an H100", "9" * 300 + "B", None)
+def test_any_follow_up_gets_a_valid_reply(previous, text, locale):
+    before = PIPELINE.ask(previous, chosen_locale=locale).query
+    reply = PIPELINE.ask(text, chosen_locale=locale, previous=before)
+    assert reply.text.strip()
+    for part in reply.messages:
+        assert validate_telegram_html(part) is None, part
+        assert visible_length(part) <= MAX_MESSAGE
+    assert tuple(to_json(reply)) == JSON_KEYS
