@@ -22,7 +22,7 @@ from telegram.ext import (
 from bot.alerts import AlertServices
 from bot.i18n import N_, SUPPORTED_LOCALES, tr
 from bot.pipeline import Pipeline
-from bot.prefs import MemoryPreferences, Preferences
+from bot.prefs import CachedPreferences, MemoryPreferences, Preferences
 from bot.settings import Settings
 from bot.telegram import redact
 from bot.telegram.alert_handlers import register_alert_handlers, start_alerts, stop_alerts
@@ -169,7 +169,8 @@ def run_telegram(
     settings: Settings, pipeline: Pipeline, webhook: bool = False, port: int | None = None
 ) -> int:
     alerts = AlertServices.from_settings(settings, catalogue=pipeline.catalogue)
-    app = build_application(settings, Services(pipeline, prefs=alerts.prefs, alerts=alerts))
+    prefs = CachedPreferences(alerts.prefs)
+    app = build_application(settings, Services(pipeline, prefs=prefs, alerts=alerts))
     if webhook or settings.mode == "webhook":
         if settings.webhook_secret is None or not settings.webhook_url:
             log.error("webhook mode needs WEBHOOK_URL and WEBHOOK_SECRET")
