@@ -53,6 +53,16 @@ async def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(db: Database):
         assert (await conn.exec_driver_sql("PRAGMA foreign_keys")).scalar() == 1
 
 
+async def test_readers_do_not_wait_for_a_writer(db: Database):
+    """A user's language is read while the sender holds a write transaction: under WAL a
+    read must not queue for the write lock (it would wait up to busy_timeout)."""
+    await SqlPreferences(db).set_locale(1, 1, "es")
+    async with db.transaction() as writer:
+        await Users(writer).touch(2, 2, "fr", T0)  # the write lock is held from here
+        read = SqlPreferences(db).get_locale(1)
+        assert await asyncio.wait_for(read, timeout=2) == "es"
+
+
 EXACT = [
     Decimal("2.32"), Decimal("0.000001"), Decimal("12345678.123456"), Decimal("0.1"),
     Decimal("0.1") + Decimal("0.2"), Decimal("5.4325"), Decimal("999999999999.999999"),

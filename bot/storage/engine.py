@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import (
 from sqlalchemy.pool import NullPool
 
 SQLITE_BUSY_TIMEOUT_MS: Final = 30_000
+_WRITER: Final = "gpu_assistant_writer"  # execution option: this transaction will write
 
 # Transaction-scoped advisory lock keys (PostgreSQL): one per kind of serialised work.
 PRICE_WRITE_LOCK: Final = 0x6770_7570_7269_6365  # "gpuprice"
@@ -47,10 +48,13 @@ def _sqlite_events(engine: AsyncEngine) -> None:
 
     @event.listens_for(engine.sync_engine, "begin")
     def _begin(connection: Any) -> None:
-        # IMMEDIATE takes the write lock up front (waiting up to busy_timeout): a deferred
-        # transaction that reads and then writes fails at once if another process committed
-        # in between, which the bot and a separate sender process would hit.
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        # Writers (Database.transaction) BEGIN IMMEDIATE: the write lock up front (waiting up
+        # to busy_timeout), because a deferred transaction that reads and then writes fails
+        # at once if another process committed in between, which the bot and a separate
+        # sender process would hit. Readers BEGIN DEFERRED: under WAL they never wait for a
+        # writer, and taking the write lock to read a user's language cost ~3 ms a message.
+        immediate = connection.get_execution_options().get(_WRITER, False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN DEFERRED")
 
 
 def create_engine(database_url: str, *, pooled: bool = True, **kwargs: Any) -> AsyncEngine:
@@ -92,6 +96,8 @@ class Database:
         advisory lock released at commit); SQLite's BEGIN IMMEDIATE already serialises writers.
         """
         async with self.sessions() as session, session.begin():
+            if not self.is_postgres:
+                await session.connection(execution_options={_WRITER: True})
             if lock is not None and self.is_postgres:
                 await session.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": lock})
             yield session
