@@ -34,7 +34,9 @@ from telegram.ext import (  # noqa: E402
 )
 
 from benchmarks.fanout import bench_fanout  # noqa: E402
+from bot.alerts import AlertServices  # noqa: E402
 from bot.pipeline import REPLY_CACHE_SIZE, Pipeline  # noqa: E402
+from bot.prefs import PreferenceMirror  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 from bot.telegram.runner import Services, build_application  # noqa: E402
 from tests.fake_bot_api import FakeBotAPI  # noqa: E402
@@ -169,14 +171,21 @@ def _echo_app(token: str, base_url: str) -> Application:  # type: ignore[type-ar
 
 
 def _our_app(token: str, base_url: str) -> Application:  # type: ignore[type-arg]
+    """The bot as run_telegram builds it: SQLite storage, alerts running (leader, sender,
+    feed), the users' language choices mirrored in memory."""
+    database = Path(tempfile.mkdtemp(prefix="bench-bot-")) / "bot.sqlite3"
     settings = Settings(
         _env_file=None,  # type: ignore[call-arg]
         telegram_bot_token=token,
         telegram_api_base_url=base_url,
         telegram_max_per_second=0,  # measure the bot, not Telegram's 30 msg/s ceiling
         flood_max_per_minute=10_000,
+        database_url=f"sqlite+aiosqlite:///{database}",
     )
-    return build_application(settings, Services(Pipeline()))
+    pipeline = Pipeline()
+    alerts = AlertServices.from_settings(settings, catalogue=pipeline.catalogue)
+    services = Services(pipeline, prefs=PreferenceMirror(alerts.prefs), alerts=alerts)
+    return build_application(settings, services)
 
 
 async def bench_bot(

@@ -10,6 +10,7 @@ from telegram.ext import Application
 
 from bot.alerts import AlertServices
 from bot.pipeline import Pipeline
+from bot.prefs import PreferenceMirror
 from bot.settings import Settings
 from bot.telegram.runner import Services, build_application
 from tests.fake_bot_api import FakeBotAPI, validate_telegram_html
@@ -36,7 +37,8 @@ async def app(api, tmp_path) -> AsyncIterator[Application]:  # type: ignore[type
     )
     pipeline = Pipeline()
     alerts = AlertServices.from_settings(settings, catalogue=pipeline.catalogue)
-    application = build_application(settings, Services(pipeline, alerts.prefs, alerts))
+    prefs = PreferenceMirror(alerts.prefs)  # as run_telegram builds it
+    application = build_application(settings, Services(pipeline, prefs, alerts))
     async with application:
         assert application.post_init is not None and application.post_shutdown is not None
         await application.post_init(application)
@@ -70,6 +72,27 @@ async def test_free_text_alert_then_price_change_reaches_the_user(api, app):
 
     prices = await say(api, USER + 1, "prices")
     assert "$1.90/hour" in prices and "$2.32/hour" not in prices
+
+
+async def test_language_choices_are_loaded_at_start_and_kept_across_restarts(api, app, tmp_path):
+    await say(api, USER, "/language es")
+    before = await say(api, USER, "prices")
+    assert "US$" in before
+    # A new process over the same database: post_init loads the choices into memory.
+    settings = Settings(
+        _env_file=None,  # type: ignore[call-arg]
+        telegram_bot_token=api.token, telegram_api_base_url=api.base_url,
+        database_url=f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}",
+    )
+    pipeline = Pipeline()
+    alerts = AlertServices.from_settings(settings, catalogue=pipeline.catalogue)
+    prefs = PreferenceMirror(alerts.prefs)
+    restarted = build_application(settings, Services(pipeline, prefs, alerts))
+    async with restarted:
+        assert restarted.post_init is not None and restarted.post_shutdown is not None
+        await restarted.post_init(restarted)
+        assert prefs.loaded and await prefs.get_locale(USER) == "es"
+        await restarted.post_shutdown(restarted)
 
 
 async def test_non_admin_cannot_set_prices(api, app):

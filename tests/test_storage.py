@@ -53,6 +53,15 @@ async def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(db: Database):
         assert (await conn.exec_driver_sql("PRAGMA foreign_keys")).scalar() == 1
 
 
+async def test_chosen_locales_are_the_explicit_choices_only(db: Database):
+    prefs = SqlPreferences(db)
+    await prefs.set_locale(1, 1, "es")
+    await prefs.set_locale(2, 2, "fr")
+    async with db.transaction() as session:
+        await Users(session).touch(3, 3, "en-GB", T0)  # wrote to the bot, chose nothing
+    assert await prefs.chosen_locales() == {1: "es", 2: "fr"}
+
+
 async def test_readers_do_not_wait_for_a_writer(db: Database):
     """A user's language is read while the sender holds a write transaction: under WAL a
     read must not queue for the write lock (it would wait up to busy_timeout)."""

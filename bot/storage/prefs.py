@@ -15,6 +15,10 @@ class SqlPreferences:
             user = await Users(session).get(user_id)
             return None if user is None else user.locale
 
+    async def chosen_locales(self) -> dict[int, str]:
+        async with self.db.sessions() as session:
+            return await Users(session).chosen_locales()
+
     async def set_locale(self, user_id: int, chat_id: int, locale: str) -> None:
         async with self.db.transaction() as session:
             await Users(session).set_locale(user_id, chat_id, locale)

@@ -61,6 +61,13 @@ class Users:
             stmt.on_conflict_do_update(index_elements=[User.user_id], set_=changes)
         )
 
+    async def chosen_locales(self) -> dict[int, str]:
+        """Every explicit /language choice: user id → locale."""
+        rows = await self.session.execute(
+            select(User.user_id, User.locale).where(User.locale.is_not(None))
+        )
+        return {user_id: locale for user_id, locale in rows if locale is not None}
+
     async def set_locale(self, user_id: int, chat_id: int, locale: str) -> None:
         now = utcnow()
         stmt = _insert(self.session, User).values(

@@ -22,7 +22,7 @@ from telegram.ext import (
 from bot.alerts import AlertServices
 from bot.i18n import N_, SUPPORTED_LOCALES, tr
 from bot.pipeline import Pipeline
-from bot.prefs import CachedPreferences, MemoryPreferences, Preferences
+from bot.prefs import MemoryPreferences, PreferenceMirror, Preferences
 from bot.settings import Settings
 from bot.telegram import redact
 from bot.telegram.alert_handlers import register_alert_handlers, start_alerts, stop_alerts
@@ -97,12 +97,24 @@ def build_application(settings: Settings, services: Services) -> Application:  #
 
             services.alerts.service.on_changed.append(on_changed)
 
+    async def refresh_preferences(_context: object = None) -> None:
+        if not isinstance(services.prefs, PreferenceMirror):
+            return
+        try:
+            await services.prefs.refresh()
+        except Exception:
+            # Keep the copy we have (or read per message until a load succeeds).
+            log.warning("could not reload the language choices", exc_info=True)
+
     async def post_init(app: Application) -> None:  # type: ignore[type-arg]
         # Before the first update: the first users should not wait for template compilation.
         services.pipeline.warm_up()
         await start_alerts_or_retry()
+        await refresh_preferences()  # after the migrations start_alerts runs
         if app.job_queue is not None and services.alerts is not None:
             app.job_queue.run_repeating(refresh_prices, interval=30, first=30)
+        if app.job_queue is not None and isinstance(services.prefs, PreferenceMirror):
+            app.job_queue.run_repeating(refresh_preferences, interval=60, first=60)
         try:
             await set_commands(app)
         except Exception:
@@ -169,7 +181,7 @@ def run_telegram(
     settings: Settings, pipeline: Pipeline, webhook: bool = False, port: int | None = None
 ) -> int:
     alerts = AlertServices.from_settings(settings, catalogue=pipeline.catalogue)
-    prefs = CachedPreferences(alerts.prefs)
+    prefs = PreferenceMirror(alerts.prefs)
     app = build_application(settings, Services(pipeline, prefs=prefs, alerts=alerts))
     if webhook or settings.mode == "webhook":
         if settings.webhook_secret is None or not settings.webhook_url:
