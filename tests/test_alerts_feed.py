@@ -307,3 +307,17 @@ def test_a_refusal_with_thousands_of_problems_logs_a_bounded_line(catalogue: Cat
         validate(raw, catalogue, {}, Decimal(50))
     assert len(info.value.problems) == 20_000  # all kept for whoever inspects them
     assert len(str(info.value)) < 2_000 and "19990 more" in str(info.value)
+
+
+async def test_a_committed_change_hands_the_new_catalogue_to_listeners(service: AlertService):
+    handed: list[Catalogue] = []
+    service.on_changed.append(handed.append)
+    await service.ensure_baseline()
+    await service.apply_price_list(RawPriceList("t", {"h100": "1.90"}))
+    (catalogue,) = handed  # at once, with no read back from the database
+    assert catalogue.gpu("h100").usd_per_gpu_hour == Decimal("1.90")
+    assert catalogue.prices_verified == service.clock().date()
+    fresh = await service.catalogue_in_force()
+    assert fresh.gpu("h100").usd_per_gpu_hour == Decimal("1.90")
+    await service.apply_price_list(RawPriceList("t", {"h100": "1.90"}))  # no move: no call
+    assert len(handed) == 1

@@ -67,11 +67,12 @@ class AlertService:
         self.fan_out_batch = fan_out_batch
         # Called after deliveries were committed (the local sender wakes up at once).
         self.on_enqueued: list[Callable[[], None]] = []
-        self.on_changed: list[Callable[[], None]] = []  # after a committed price change
+        # After a committed price change, with the catalogue now in force.
+        self.on_changed: list[Callable[[Catalogue], None]] = []
         self._lock = asyncio.Lock()  # one writer per process; PostgreSQL also locks across
 
     # -- prices ---------------------------------------------------------------------------
-    def _in_force(self, history: dict[str, Decimal]) -> dict[str, Decimal]:
+    def in_force(self, history: dict[str, Decimal]) -> dict[str, Decimal]:
         prices = {
             g.id: g.usd_per_gpu_hour for g in self.catalogue.gpus if g.usd_per_gpu_hour is not None
         }
@@ -81,15 +82,20 @@ class AlertService:
     async def current_prices(self) -> dict[str, Decimal]:
         """GPU id → price in force: the newest recorded price, else the packaged one."""
         async with self.db.sessions() as session:
-            return self._in_force(await Prices(session).latest())
+            return self.in_force(await Prices(session).latest())
 
     async def catalogue_in_force(self) -> Catalogue:
         """The catalogue with the prices in force and their date, for the bot's answers: quotes
         follow the feed (every process reads the database, not only the leader)."""
         async with self.db.sessions() as session:
             prices = Prices(session)
-            in_force = self._in_force(await prices.latest())
+            in_force = self.in_force(await prices.latest())
             changed = await prices.last_changed_at()
+        return self._catalogue_with(in_force, changed)
+
+    def _catalogue_with(
+        self, in_force: dict[str, Decimal], changed: dt.datetime | None
+    ) -> Catalogue:
         updated = with_prices(self.catalogue, in_force)
         if changed is not None and changed.date() != self.catalogue.prices_verified:
             pricing = updated.pricing.model_copy(update={"verified": changed.date()})
@@ -117,7 +123,7 @@ class AlertService:
         PriceListRejected having written nothing."""
         async with self._lock:
             async with self.db.transaction(lock=PRICE_WRITE_LOCK) as session:
-                current = self._in_force(await Prices(session).latest())
+                current = self.in_force(await Prices(session).latest())
                 accepted = validate(
                     raw, self.catalogue, current, self.max_jump_percent, allow_jump=allow_jump
                 )
@@ -136,8 +142,12 @@ class AlertService:
         if deliveries:
             self._wake()
         if moves:
+            # The new catalogue is known here without reading it back: this process answers
+            # with the new prices from the next message on.
+            in_force = {**current, **{move.gpu_id: move.new for move in moves}}
+            catalogue = self._catalogue_with(in_force, now)
             for callback in self.on_changed:
-                callback()
+                callback(catalogue)
         return result
 
     def _wake(self) -> None:

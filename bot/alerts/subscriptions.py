@@ -12,7 +12,7 @@ from bot.alerts.matching import initial_state
 from bot.alerts.model import AlertSpec, Kind, as_kind
 from bot.alerts.service import AlertService
 from bot.storage.models import Subscription
-from bot.storage.repos import Subscriptions, Users
+from bot.storage.repos import Prices, Subscriptions, Users
 from bot.storage.types import to_micros
 from bot.understand.query import Query
 from rules.catalogue import Catalogue
@@ -143,16 +143,20 @@ class SubscriptionManager:
     async def subscribe(
         self, spec: AlertSpec, user_id: int, chat_id: int, language_code: str | None = None
     ) -> SubscribeResult:
-        current = (await self.service.current_prices()).get(spec.gpu_id)
         now = self.service.clock()
+        # One transaction, few statements: each costs a round trip to the database (through
+        # aiosqlite's thread, ~0.5 ms here), and a subscription holds SQLite's write lock.
         async with self.db.transaction() as session:
+            current = self.service.in_force(await Prices(session).latest()).get(spec.gpu_id)
             # In a group the alert goes to the group; the user's own chat is their id.
             await Users(session).touch(user_id, user_id, language_code, now)
             subs = Subscriptions(session)
-            same = await subs.find_same(user_id, chat_id, spec.gpu_id, spec.kind, spec.threshold)
+            active = await subs.list_active(user_id)
+            same = next((s for s in active if s.chat_id == chat_id and s.gpu_id == spec.gpu_id
+                         and s.kind == spec.kind and s.threshold == spec.threshold), None)
             if same is not None:
                 return SubscribeResult(spec, same.id, False, current, same.armed)
-            if await subs.count_active(user_id) >= self.max_per_user:
+            if len(active) >= self.max_per_user:
                 raise AlertInputError("too_many", limit=self.max_per_user)
             state = initial_state(spec.kind, spec.threshold, current)
             sub = await subs.add(Subscription(

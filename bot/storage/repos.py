@@ -124,30 +124,6 @@ class Subscriptions:
         await self.session.flush()
         return sub
 
-    async def find_same(
-        self, user_id: int, chat_id: int, gpu_id: str, kind: str, threshold: Decimal | None
-    ) -> Subscription | None:
-        same_threshold = (
-            Subscription.threshold.is_(None) if threshold is None
-            else Subscription.threshold == threshold
-        )
-        found = await self.session.scalars(
-            select(Subscription).where(
-                Subscription.user_id == user_id, Subscription.chat_id == chat_id,
-                Subscription.gpu_id == gpu_id, Subscription.kind == kind,
-                Subscription.active.is_(True), same_threshold,
-            )
-        )
-        return found.first()
-
-    async def count_active(self, user_id: int) -> int:
-        count = await self.session.scalar(
-            select(func.count()).select_from(Subscription).where(
-                Subscription.user_id == user_id, Subscription.active.is_(True)
-            )
-        )
-        return int(count or 0)
-
     async def list_active(self, user_id: int, chat_id: int | None = None) -> list[Subscription]:
         where: list[ColumnElement[bool]] = [
             Subscription.user_id == user_id, Subscription.active.is_(True)

@@ -29,6 +29,7 @@ from bot.telegram.alert_handlers import register_alert_handlers, start_alerts, s
 from bot.telegram.flood import FloodGuard
 from bot.telegram.handlers import Handlers
 from bot.telegram.request import JsonHTTPXRequest
+from rules.catalogue import Catalogue
 
 log = logging.getLogger(__name__)
 
@@ -91,9 +92,10 @@ def build_application(settings: Settings, services: Services) -> Application:  #
             return
         await refresh_prices()
         if services.alerts is not None:
-            # This process's own changes (/setprice, the feed) show at once; others' within 30 s.
-            def on_changed() -> None:
-                app.create_task(refresh_prices())
+            # This process's own changes (/setprice, the feed) show from the next message on;
+            # other processes' within 30 s (refresh_prices).
+            def on_changed(catalogue: Catalogue) -> None:
+                services.pipeline.catalogue = catalogue
 
             services.alerts.service.on_changed.append(on_changed)
 
