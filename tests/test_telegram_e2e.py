@@ -250,13 +250,17 @@ async def test_webhook_refuses_a_request_without_the_secret(api):
             await application.stop()
 
 
-@pytest.mark.parametrize(("send_delay", "indicated"), [(0.5, True), (0.0, False)])
+@pytest.mark.parametrize(
+    ("typing_delay", "send_delay", "indicated"), [(0.1, 0.6, True), (0.5, 0.0, False)]
+)
 async def test_typing_shows_only_when_an_answer_takes_longer_than_the_delay(
-    send_delay: float, indicated: bool
+    typing_delay: float, send_delay: float, indicated: bool
 ) -> None:
+    pipeline = Pipeline()
+    pipeline.warm_up()  # what post_init does: no template compiling inside the timing
     async with FakeBotAPI() as api:
-        settings = make_settings(api).model_copy(update={"typing_delay_seconds": 0.1})
-        application = build_application(settings, Services(Pipeline()))
+        settings = make_settings(api).model_copy(update={"typing_delay_seconds": typing_delay})
+        application = build_application(settings, Services(pipeline))
         async with application:
             await application.start()
             assert application.updater is not None
@@ -264,7 +268,7 @@ async def test_typing_shows_only_when_an_answer_takes_longer_than_the_delay(
             if send_delay:
                 api.delay_next("sendMessage", send_delay)
             await reply_to(api, 1100, "can I QLoRA 70B on a 4090?")
-            await asyncio.sleep(0.2)  # a timer left running would fire by now
+            await asyncio.sleep(typing_delay + 0.2)  # a timer left running would fire by now
             await application.updater.stop()
             await application.stop()
         assert (api.chat_actions == [(1100, "typing")]) is indicated
