@@ -34,11 +34,9 @@ from telegram.ext import (  # noqa: E402
 )
 
 from benchmarks.fanout import bench_fanout  # noqa: E402
-from bot.alerts import AlertServices  # noqa: E402
 from bot.pipeline import REPLY_CACHE_SIZE, Pipeline  # noqa: E402
-from bot.prefs import PreferenceMirror  # noqa: E402
 from bot.settings import Settings  # noqa: E402
-from bot.telegram.runner import Services, build_application  # noqa: E402
+from bot.telegram.runner import build_application, production_services  # noqa: E402
 from tests.fake_bot_api import FakeBotAPI  # noqa: E402
 
 Row = tuple[str, str, str]
@@ -187,10 +185,7 @@ def _our_app(token: str, base_url: str) -> Application:  # type: ignore[type-arg
         flood_max_per_minute=10_000,
         database_url=f"sqlite+aiosqlite:///{database}",
     )
-    pipeline = Pipeline()
-    alerts = AlertServices.from_settings(settings, catalogue=pipeline.catalogue)
-    services = Services(pipeline, prefs=PreferenceMirror(alerts.prefs), alerts=alerts)
-    return build_application(settings, services)
+    return build_application(settings, production_services(settings, Pipeline()))
 
 
 async def bench_bot(

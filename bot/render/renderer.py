@@ -16,7 +16,6 @@ from jinja2 import (
 from jinja2.bccache import Bucket
 
 from bot.answer import Answer
-from bot.i18n import translations
 from bot.render.format import Formatter
 from bot.render.phrases import Phrases, gettext_for
 from rules.catalogue import Catalogue, load_catalogue
@@ -60,8 +59,9 @@ def environment(locale: str) -> Environment:
         extensions=["jinja2.ext.i18n", "jinja2.ext.do"],
     )
     env.policies["ext.i18n.trimmed"] = True
-    env.install_gettext_translations(translations(locale), newstyle=True)  # type: ignore[attr-defined]
-    # Same semantics as Jinja's newstyle wrappers, as plain calls (see phrases.Gettext).
+    # {% trans %} compiles to newstyle calls of these globals: phrases.Gettext has the
+    # semantics of Jinja's newstyle wrappers, as plain calls.
+    env.newstyle_gettext = True  # type: ignore[attr-defined]
     g = gettext_for(locale)
     env.globals.update(gettext=g._, _=g._, ngettext=g.ngettext)
     return env

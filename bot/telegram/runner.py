@@ -179,12 +179,16 @@ def build_application(settings: Settings, services: Services) -> Application:  #
     return app
 
 
+def production_services(settings: Settings, pipeline: Pipeline) -> Services:
+    """What the bot runs with: storage and alerts from settings, language choices mirrored."""
+    alerts = AlertServices.from_settings(settings, catalogue=pipeline.catalogue)
+    return Services(pipeline, prefs=PreferenceMirror(alerts.prefs), alerts=alerts)
+
+
 def run_telegram(
     settings: Settings, pipeline: Pipeline, webhook: bool = False, port: int | None = None
 ) -> int:
-    alerts = AlertServices.from_settings(settings, catalogue=pipeline.catalogue)
-    prefs = PreferenceMirror(alerts.prefs)
-    app = build_application(settings, Services(pipeline, prefs=prefs, alerts=alerts))
+    app = build_application(settings, production_services(settings, pipeline))
     if webhook or settings.mode == "webhook":
         if settings.webhook_secret is None or not settings.webhook_url:
             log.error("webhook mode needs WEBHOOK_URL and WEBHOOK_SECRET")
