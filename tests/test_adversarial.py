@@ -26,7 +26,6 @@ import pytest
 import pytest_asyncio
 from aiohttp import web
 from sqlalchemy import func, select
-from telegram.ext import Application
 
 from bot.alerts import AlertServices
 from bot.alerts.feed import PriceFeed, UrlSource
@@ -41,9 +40,10 @@ from bot.storage.migrate import migrate
 from bot.storage.models import Delivery, PriceChange
 from bot.telegram.flood import FloodGuard
 from bot.telegram.handlers import Handlers
-from bot.telegram.runner import Services, build_application
+from bot.telegram.runner import Services
 from rules.catalogue import load_catalogue
 from tests.alerts_helpers import Seed, seed
+from tests.bot_running import AnyApp, running
 from tests.fake_bot_api import FakeBotAPI, SentMessage, validate_telegram_html
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,7 +54,6 @@ SLOW_DOWN = {tr(lang, "You are sending messages very fast. Please wait a minute.
 SORRY = {tr(lang, "Sorry, something went wrong on my side. Please try again.")
          for lang in SUPPORTED_LOCALES}
 
-AnyApp = Application[Any, Any, Any, Any, Any, Any]
 
 
 def bot_settings(api: FakeBotAPI, **extra: Any) -> Settings:
@@ -66,24 +65,6 @@ def bot_settings(api: FakeBotAPI, **extra: Any) -> Settings:
         telegram_max_per_second=0,  # the rate limiter would only slow the test down
         **extra,
     )
-
-
-@contextlib.asynccontextmanager
-async def running(settings: Settings, services: Services) -> AsyncIterator[AnyApp]:
-    """The application polling the fake, with the lifecycle run_polling() would drive."""
-    app: AnyApp = build_application(settings, services)
-    async with app:
-        assert app.post_init is not None and app.post_shutdown is not None
-        await app.post_init(app)
-        await app.start()
-        assert app.updater is not None
-        await app.updater.start_polling(poll_interval=0.0, timeout=1)
-        try:
-            yield app
-        finally:
-            await app.updater.stop()
-            await app.stop()
-            await app.post_shutdown(app)
 
 
 def assert_valid_reply(message: SentMessage) -> None:

@@ -8,11 +8,11 @@ from collections.abc import AsyncIterator
 import pytest_asyncio
 from telegram.ext import Application
 
-from bot.alerts import AlertServices
 from bot.pipeline import Pipeline
 from bot.prefs import PreferenceMirror
 from bot.settings import Settings
-from bot.telegram.runner import Services, build_application
+from bot.telegram.runner import build_application, production_services
+from tests.bot_running import running
 from tests.fake_bot_api import FakeBotAPI, validate_telegram_html
 
 ADMIN, USER = 9001, 1234
@@ -35,20 +35,8 @@ async def app(api, tmp_path) -> AsyncIterator[Application]:  # type: ignore[type
         admin_ids=frozenset({ADMIN}),
         typing_delay_seconds=0,
     )
-    pipeline = Pipeline()
-    alerts = AlertServices.from_settings(settings, catalogue=pipeline.catalogue)
-    prefs = PreferenceMirror(alerts.prefs)  # as run_telegram builds it
-    application = build_application(settings, Services(pipeline, prefs, alerts))
-    async with application:
-        assert application.post_init is not None and application.post_shutdown is not None
-        await application.post_init(application)
-        await application.start()
-        assert application.updater is not None
-        await application.updater.start_polling(poll_interval=0.0, timeout=1)
+    async with running(settings, production_services(settings, Pipeline())) as application:
         yield application
-        await application.updater.stop()
-        await application.stop()
-        await application.post_shutdown(application)
 
 
 async def say(api: FakeBotAPI, chat: int, text: str, lang: str = "en") -> str:
@@ -84,13 +72,13 @@ async def test_language_choices_are_loaded_at_start_and_kept_across_restarts(api
         telegram_bot_token=api.token, telegram_api_base_url=api.base_url,
         database_url=f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}",
     )
-    pipeline = Pipeline()
-    alerts = AlertServices.from_settings(settings, catalogue=pipeline.catalogue)
-    prefs = PreferenceMirror(alerts.prefs)
-    restarted = build_application(settings, Services(pipeline, prefs, alerts))
+    services = production_services(settings, Pipeline())
+    restarted = build_application(settings, services)  # not polling: the fixture's bot does
     async with restarted:
         assert restarted.post_init is not None and restarted.post_shutdown is not None
         await restarted.post_init(restarted)
+        prefs = services.prefs
+        assert isinstance(prefs, PreferenceMirror)
         assert prefs.loaded and await prefs.get_locale(USER) == "es"
         await restarted.post_shutdown(restarted)
 

@@ -16,6 +16,7 @@ from telegram.ext import Application
 from bot.pipeline import Pipeline
 from bot.settings import Settings
 from bot.telegram.runner import Services, build_application
+from tests.bot_running import running
 from tests.fake_bot_api import FakeBotAPI, SentMessage, validate_telegram_html
 
 WEBHOOK_SECRET = "s3cret-webhook-token"
@@ -40,17 +41,8 @@ async def api() -> AsyncIterator[FakeBotAPI]:
 
 @pytest_asyncio.fixture
 async def app(api: FakeBotAPI) -> AsyncIterator[Application]:  # type: ignore[type-arg]
-    application = build_application(make_settings(api), Services(Pipeline()))
-    async with application:
-        # run_polling() would call post_init; here the test drives the same lifecycle by hand.
-        assert application.post_init is not None
-        await application.post_init(application)
-        await application.start()
-        assert application.updater is not None
-        await application.updater.start_polling(poll_interval=0.0, timeout=1)
+    async with running(make_settings(api), Services(Pipeline())) as application:
         yield application
-        await application.updater.stop()
-        await application.stop()
 
 
 def assert_valid(message: SentMessage) -> None:
@@ -256,21 +248,14 @@ async def test_webhook_refuses_a_request_without_the_secret(api):
 async def test_typing_shows_only_when_an_answer_takes_longer_than_the_delay(
     typing_delay: float, send_delay: float, indicated: bool
 ) -> None:
-    pipeline = Pipeline()
-    pipeline.warm_up()  # what post_init does: no template compiling inside the timing
     async with FakeBotAPI() as api:
         settings = make_settings(api).model_copy(update={"typing_delay_seconds": typing_delay})
-        application = build_application(settings, Services(pipeline))
-        async with application:
-            await application.start()
-            assert application.updater is not None
-            await application.updater.start_polling(poll_interval=0.0, timeout=1)
+        # post_init warms the pipeline up: no template compiling inside the timing.
+        async with running(settings, Services(Pipeline())):
             if send_delay:
                 api.delay_next("sendMessage", send_delay)
             await reply_to(api, 1100, "can I QLoRA 70B on a 4090?")
             await asyncio.sleep(typing_delay + 0.2)  # a timer left running would fire by now
-            await application.updater.stop()
-            await application.stop()
         assert (api.chat_actions == [(1100, "typing")]) is indicated
         assert len(api.chat_actions) == int(indicated)
 
