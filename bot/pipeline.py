@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.answer import Answer, build_answer
 from bot.i18n import SUPPORTED_LOCALES, resolve_locale
-from bot.render.renderer import environment, render_answer, render_template
+from bot.render.renderer import compile_templates, render_answer, render_template
 from bot.render.telegram_html import split_message
 from bot.understand import understand
 from bot.understand.followup import follow_up
@@ -122,10 +122,8 @@ class Pipeline:
         template in every locale, load Babel's locale data and the catalogue's indexes, build
         the block-plan table, and answer one question of each kind per locale (those replies
         stay cached: they are real answers)."""
+        compile_templates()
         for locale in SUPPORTED_LOCALES:
-            env = environment(locale)
-            for name in env.list_templates(extensions=["j2"]):
-                env.get_template(name)
             for text in WARM_UP_QUESTIONS:
                 self.ask(text, chosen_locale=locale)
 

@@ -16,6 +16,7 @@ from jinja2 import (
 from jinja2.bccache import Bucket
 
 from bot.answer import Answer
+from bot.i18n import SUPPORTED_LOCALES
 from bot.render.format import Formatter
 from bot.render.phrases import Phrases, gettext_for
 from rules.catalogue import Catalogue, load_catalogue
@@ -65,6 +66,14 @@ def environment(locale: str) -> Environment:
     g = gettext_for(locale)
     env.globals.update(gettext=g._, _=g._, ngettext=g.ngettext)
     return env
+
+
+def compile_templates() -> None:
+    """Compile every template in every locale now, not on the first reply that needs it."""
+    for locale in SUPPORTED_LOCALES:
+        env = environment(locale)
+        for name in env.list_templates(extensions=["j2"]):
+            env.get_template(name)
 
 
 def tidy(text: str) -> str:
