@@ -51,3 +51,9 @@ async def test_fanout_delivers_everything_once_and_reports_memory(
     assert counts and all(f == "lost 0, dup 0" for f in counts)
     assert any("all sent" in w for w, _, _ in found)  # 60 fit the budget: none sampled
     assert any("memory per subscriber" in w for w, _, _ in found)
+
+
+async def test_startup_reports_the_time_to_a_first_reply(rows: Rows) -> None:
+    await bench.bench_startup()
+    ((what, figure, _),) = rows
+    assert what == "start-up to first reply" and re.fullmatch(r"\d+ ms", figure)
