@@ -106,6 +106,8 @@ async def _stopped(app: Application) -> None:  # type: ignore[type-arg]
     assert app.updater is not None
     await app.updater.stop()
     await app.stop()
+    if app.post_shutdown:
+        await app.post_shutdown(app)  # stops the alerts and closes the database
     await app.shutdown()
 
 
