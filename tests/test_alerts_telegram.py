@@ -32,7 +32,7 @@ from bot.telegram.alert_handlers import (
     telegram_sender,
 )
 from bot.understand.query import Query
-from rules.catalogue import Catalogue
+from rules.catalogue import Catalogue, load_catalogue
 from tests.alerts_helpers import TimedFakeBotAPI, outbox_counts
 from tests.fake_bot_api import FakeBotAPI, SentMessage, validate_telegram_html
 
@@ -123,6 +123,11 @@ async def alerts_app(
     db_url: str, tmp_path: Path
 ) -> AsyncIterator[tuple[TimedFakeBotAPI, AlertServices, list[str]]]:
     prices = tmp_path / "prices.json"
+    # The packaged prices: the feed's own polls change nothing and tell the admin nothing, so
+    # an admin's reply in a test is never a feed notice that came first.
+    packaged = {g.id: str(g.usd_per_gpu_hour) for g in load_catalogue().gpus
+                if g.usd_per_gpu_hour is not None}
+    prices.write_text(json.dumps({"prices": packaged}))
     async with TimedFakeBotAPI() as api:
         settings = Settings(
             _env_file=None,  # type: ignore[call-arg]
