@@ -1,6 +1,6 @@
 """Locales: which are supported, how one is chosen per user, and the gettext catalogues.
 
-Adding a language: create locales/<code>/LC_MESSAGES/messages.po (pybabel init), translate,
+Adding a language: create bot/locales/<code>/LC_MESSAGES/messages.po (pybabel init), translate,
 compile, and add the code to SUPPORTED_LOCALES below.
 """
 
@@ -16,7 +16,7 @@ from babel.support import NullTranslations, Translations
 SUPPORTED_LOCALES: Final[tuple[str, ...]] = ("en", "es", "fr")
 DEFAULT_LOCALE: Final = "en"
 DOMAIN: Final = "messages"
-LOCALES_DIR: Final = Path(__file__).resolve().parent.parent / "locales"
+LOCALES_DIR: Final = Path(__file__).resolve().parent / "locales"
 
 
 def N_(message: str) -> str:

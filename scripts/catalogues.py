@@ -1,6 +1,6 @@
 """The gettext workflow in one place: extract, update, compile, check.
 
-    python scripts/catalogues.py extract   # bot/ (Python + Jinja2) → locales/messages.pot
+    python scripts/catalogues.py extract   # bot/ (Python + Jinja2) → bot/locales/messages.pot
     python scripts/catalogues.py update    # merge the template into each locale's .po
     python scripts/catalogues.py compile   # .po → .mo (the bot loads the .mo files)
     python scripts/catalogues.py check     # fails if anything is out of date or untranslated
@@ -21,7 +21,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
-LOCALES = ROOT / "locales"
+LOCALES = ROOT / "bot" / "locales"
 TEMPLATE = LOCALES / "messages.pot"
 # Babel's defaults (gettext, ngettext, _, N_… which Jinja2's {% trans %} also produces), plus
 # the Python helper tr(locale, msg).

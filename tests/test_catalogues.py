@@ -38,7 +38,7 @@ def test_templates_and_python_strings_are_extracted():
 
 def _mutate(tmp_path: Path, locale: str, change) -> Path:
     copy = tmp_path / "locales"
-    shutil.copytree(ROOT / "locales", copy)
+    shutil.copytree(ROOT / "bot" / "locales", copy)
     po = copy / locale / "LC_MESSAGES" / "messages.po"
     with open(po, "rb") as fh:
         catalog = read_po(fh, locale=locale)
@@ -84,5 +84,5 @@ def test_check_catches_every_kind_of_gap(tmp_path, locale, change, expected):
 
 def test_spanish_and_french_have_three_plural_forms():
     for locale in ("es", "fr"):
-        with open(ROOT / "locales" / locale / "LC_MESSAGES" / "messages.po", "rb") as fh:
+        with open(ROOT / "bot" / "locales" / locale / "LC_MESSAGES" / "messages.po", "rb") as fh:
             assert read_po(fh, locale=locale).num_plurals == 3

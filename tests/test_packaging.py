@@ -24,3 +24,53 @@ def test_runtime_files_are_package_data(package: str, pattern: str) -> None:
     globs = DATA[package]
     missing = [f for f in files if not any(fnmatch.fnmatch(f, g) for g in globs)]
     assert not missing, f"not packaged: {missing}"
+
+
+def test_runtime_files_include_the_compiled_catalogues() -> None:
+    """Without the .mo files a Spanish or French reader gets FileNotFoundError."""
+    globs = DATA["bot"]
+    mos = sorted((ROOT / "bot" / "locales").glob("*/LC_MESSAGES/messages.mo"))
+    assert {p.parent.parent.name for p in mos} >= {"es", "fr"}
+    for mo in mos:
+        rel = mo.relative_to(ROOT / "bot").as_posix()
+        assert any(fnmatch.fnmatch(rel, g) for g in globs), f"not packaged: {rel}"
+
+
+@pytest.mark.slow
+def test_built_wheel_answers_in_every_language_outside_the_checkout(tmp_path: Path) -> None:
+    """Build the wheel, unpack it where the checkout is not on the path, and ask in en/es/fr.
+    The dependencies come from the test environment; the project's own files only from the wheel
+    (PYTHONPATH precedes site-packages and the editable install's finder)."""
+    import os
+    import subprocess
+    import sys
+    import zipfile
+
+    wheels = tmp_path / "wheels"
+    build = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
+         "-w", str(wheels), str(ROOT)],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert build.returncode == 0, build.stderr[-2000:]
+    (wheel,) = wheels.glob("*.whl")
+    site = tmp_path / "site"
+    with zipfile.ZipFile(wheel) as zf:
+        zf.extractall(site)
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    env = {**os.environ, "PYTHONPATH": str(site), "DATABASE_URL": "sqlite+aiosqlite://"}
+    where = subprocess.run(
+        [sys.executable, "-c", "import bot, rules; print(bot.__file__); print(rules.__file__)"],
+        cwd=outside, env=env, capture_output=True, text=True, timeout=60,
+    )
+    assert where.returncode == 0, where.stderr
+    assert all(line.startswith(str(site)) for line in where.stdout.split()), where.stdout
+    expected = {"en": "fit", "es": "cabe", "fr": "tient"}
+    for lang, word in expected.items():
+        run = subprocess.run(
+            [sys.executable, "-m", "bot", "ask", "--lang", lang, "QLoRA 70B on an H100"],
+            cwd=outside, env=env, capture_output=True, text=True, timeout=60,
+        )
+        assert run.returncode == 0, run.stderr[-2000:]
+        assert word in run.stdout.lower(), (lang, run.stdout[:500])
