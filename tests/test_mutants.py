@@ -162,3 +162,33 @@ async def test_a_leader_whose_lock_connection_dies_stops_its_work() -> None:
         await asyncio.wait_for(lead._lead_while_held(_DeadConnection(), work), 10)  # type: ignore[arg-type]
     assert caught.group_contains(LostLeadership)
     assert stopped.is_set()
+
+
+# --- #16: a button pressed by a flooding user is still answered (else it spins)
+
+async def test_every_press_of_a_flooding_user_is_answered() -> None:
+    from bot.pipeline import Pipeline
+    from bot.telegram.runner import Services
+    from tests.bot_running import running
+    from tests.fake_bot_api import FakeBotAPI
+
+    async with FakeBotAPI() as api:
+        settings = Settings(
+            _env_file=None,  # type: ignore[call-arg]
+            telegram_bot_token=api.token,
+            telegram_api_base_url=api.base_url,
+            telegram_file_base_url=api.base_file_url,
+            typing_delay_seconds=0,
+            flood_max_per_minute=2,
+        )
+        async with running(settings, Services(Pipeline())):
+            api.push_message(4242, "/start")
+            (greeting,) = await api.wait_for_messages(1, chat_id=4242, timeout=10)
+            data = greeting.inline_markup["inline_keyboard"][0][0]["callback_data"]
+            presses = 6  # 1 answered normally, 1 warned, 4 dropped
+            for _ in range(presses):
+                api.push_callback_query(4242, greeting.message_id, data)
+            await api.wait_for(lambda: len(api.callback_answers) >= presses, timeout=10)
+            assert len(api.callback_answers) == presses
+            warned = [a for a in api.callback_answers if a["text"] and "fast" in a["text"]]
+            assert len(warned) == 1
