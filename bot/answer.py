@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from bot.detail import DetailedAnswer, detailed_for
+from bot.detail import DetailedAnswer, detailed_for, detailed_options
 from bot.understand.query import Intent, Query
 from rules.catalogue import Catalogue, load_catalogue
 from rules.compare import Comparison, PriceRatio, Saving, compare, full_vs_qlora, savings
@@ -22,7 +22,7 @@ from rules.quote import Quote, quote
 from rules.schema import GPU, INFERENCE_METHODS, TRAINING_METHODS, MethodId, Offer
 
 # Intents that need a model size before anything can be said.
-NEEDS_SIZE: frozenset[Intent] = frozenset({"fit", "memory", "recommend"})
+NEEDS_SIZE: frozenset[Intent] = frozenset({"fit", "memory", "recommend", "time"})
 
 
 class MethodAnswer(BaseModel):
@@ -61,7 +61,11 @@ class Answer(BaseModel):
     savings: tuple[Saving, ...] = ()
     gpus: tuple[GPU, ...] = ()  # the price list
     offers: tuple[Offer, ...] = ()
-    detailed: DetailedAnswer | None = None  # activation-aware breakdown, when settings are given
+    detailed: DetailedAnswer | None = None  # activation-aware breakdown (see detailed.stated)
+    # The verdict the reply leads with: the detailed one when the user stated settings, else the
+    # planning rule's (None without a configuration).
+    fits: bool | None = None
+    detailed_fits: bool | None = None
 
 
 def _methods_for(query: Query) -> tuple[MethodId, ...]:
@@ -117,10 +121,47 @@ def build_answer(query: Query, catalogue: Catalogue | None = None) -> Answer:
     cat = catalogue or load_catalogue()
     try:
         answer = _build(query, cat)
-        detailed = detailed_for(query, answer, cat)
-        return answer if detailed is None else answer.model_copy(update={"detailed": detailed})
+        detailed = detailed_for(query, answer, cat, tokens_per_second=query.tokens_per_second)
+        return _compose(query, answer, detailed, cat)
     except RulesError as exc:
         return Answer(query=query, intent=query.intent, error=exc.code, error_params=exc.params)
+
+
+def _compose(
+    query: Query, answer: Answer, detailed: DetailedAnswer | None, cat: Catalogue
+) -> Answer:
+    """Lead with the detailed estimate when the user stated settings: its verdict, and the
+    cheapest offered configuration and the quote it fits (the planning figure stays as a
+    reference line)."""
+    primary = answer.primary
+    planning = primary.fit.fits if primary is not None and primary.fit is not None else None
+    if detailed is None or primary is None:
+        return answer.model_copy(update={"fits": planning})
+    check = detailed.check
+    detailed_fits = check.detailed_fits if check is not None else None
+    update: dict[str, Any] = {"detailed": detailed, "detailed_fits": detailed_fits,
+                              "fits": planning}
+    if not detailed.stated:
+        return answer.model_copy(update=update)
+    update["fits"] = detailed_fits
+    options = tuple(detailed_options(query, answer, cat))
+    want_quote = answer.intent in ("cost", "recommend", "time") or query.hours is not None
+    run = primary.quote
+    if want_quote:
+        target = primary.fit if primary.fit is not None and detailed_fits and primary.fit.gpu \
+            else (options[0] if options else None)
+        method = primary.memory.method
+        quotable = query.hours is not None or cat.method(method).assumed_gpu_hours is not None
+        run = None
+        if target is not None and target.gpu and target.usd_per_hour is not None and quotable:
+            run = quote(target.gpu, target.gpu_count, query.hours, method, cat)
+    new_primary = primary.model_copy(update={
+        "cheapest": options[0] if options else None, "options": options, "quote": run,
+    })
+    update["methods"] = tuple(new_primary if m is primary else m for m in answer.methods)
+    update["primary"] = new_primary
+    update["quote"] = run if answer.quote is primary.quote else answer.quote
+    return answer.model_copy(update=update)
 
 
 def _build(query: Query, cat: Catalogue) -> Answer:
@@ -159,7 +200,7 @@ def _build(query: Query, cat: Catalogue) -> Answer:
     if params is None:
         return Answer(**base, missing="model_size")
 
-    want_quote = intent in ("cost", "recommend") or query.hours is not None
+    want_quote = intent in ("cost", "recommend", "time") or query.hours is not None
     methods = _methods_for(query)
     if intent == "cost" and query.hours is None and all(
         cat.method(m).assumed_gpu_hours is None for m in methods

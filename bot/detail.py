@@ -21,12 +21,13 @@ from rules.detailed import (
     INFERENCE_METHOD_IDS,
     TRAINING_METHOD_IDS,
     Breakdown,
+    OptimizerName,
     estimate_inference,
     estimate_training,
     resolve_shape,
 )
 from rules.errors import RulesError
-from rules.fit import Fit
+from rules.fit import Fit, fit
 from rules.model_catalogue import ModelSpec
 from rules.quote import Quote, quote
 from rules.schema import GPU, MethodId
@@ -75,6 +76,8 @@ TERM_LABELS: dict[str, str] = {
     "dequant_buffer": N_("4-bit dequantization buffer"),
     "cuda_context": N_("CUDA context and kernels"),
     "kv_cache": N_("KV cache"),
+    "kv_transient": N_("KV cache growth (one layer copied)"),
+    "attention_scores": N_("Attention scores (eager attention)"),
 }
 
 _SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
@@ -183,20 +186,25 @@ class DetailedAnswer(BaseModel):
     check: FitCheck | None  # None when no configuration was asked
     assumptions: tuple[Assumption, ...]
     training_time: TrainingEstimate | None
+    stated: bool = True  # the user gave a setting (else typical settings, for the JSON)
+    vocab_range_gb: tuple[Decimal, Decimal] | None = None  # bare size: logits over 32k-256k
 
 
 # ----------------------------------------------------------------------------- building
 
 
+_SETTINGS = (
+    "seq_len", "batch_size", "lora_rank", "grad_ckpt", "dataset_tokens", "lora_targets",
+    "precision", "optimizer", "cpu_offload", "activation_offload", "optimizer_in_backward",
+    "attention", "compiled", "chunked_loss", "packed", "fp32_weights", "new_tokens",
+    "prompt_tokens", "grad_accumulation",
+)
+
+
 def wants_details(query: Query) -> bool:
-    """The user gave a setting the planning rule ignores, a dataset size, or asked for details."""
-    return query.details or any(
-        value is not None
-        for value in (
-            query.seq_len, query.batch_size, query.lora_rank, query.grad_ckpt,
-            query.dataset_tokens,
-        )
-    )
+    """The user gave a setting the planning rule ignores, a dataset size, or asked for details:
+    the reply then leads with the detailed estimate."""
+    return query.details or any(getattr(query, name) is not None for name in _SETTINGS)
 
 
 def _model(query: Query, params_b: Decimal, cat: Catalogue) -> ModelSpec | Decimal:
@@ -223,7 +231,7 @@ def detailed_for(
     setting the planning rule ignores (nor asked for details) or there is nothing to detail.
 
     tokens_per_second: the user's measured throughput per GPU, replacing the assumed MFU."""
-    if not wants_details(query) or answer.error or answer.missing:
+    if answer.error or answer.missing:
         return None
     primary = answer.primary
     params_b = answer.params_b if answer.params_b is not None else query.params_b
@@ -234,35 +242,11 @@ def detailed_for(
     model = _model(query, params_b, cat)
     asked = primary.fit
     gpus = asked.gpu_count if asked is not None else 1
-    training = method in TRAINING_METHOD_IDS
-    lora = method in ("lora", "qlora")
-
-    defaults: list[str] = []
-    if query.seq_len is None:
-        defaults.append("seq_len")
-    if query.batch_size is None:
-        defaults.append("batch")
-    if training and query.grad_ckpt is None:
-        defaults.append("grad_ckpt")
-    if lora and query.lora_rank is None:
-        defaults.append("lora_rank")
-    seq_len = _positive(query.seq_len, DEFAULT_SEQ_LEN)
-    batch = _positive(query.batch_size, DEFAULT_MICRO_BATCH)
-    ckpt = DEFAULT_GRAD_CKPT if query.grad_ckpt is None else query.grad_ckpt
-    rank = _positive(query.lora_rank, DEFAULT_LORA_RANK) if lora else None
-
-    try:
-        if training:
-            breakdown = estimate_training(
-                model, method, seq_len, batch, ckpt, rank or DEFAULT_LORA_RANK, gpus
-            )
-        elif method in INFERENCE_METHOD_IDS:
-            breakdown = estimate_inference(model, method, seq_len, batch, gpus)
-        else:
-            return None
-    except ValueError:  # includes RulesError: settings the estimator refuses, no detail
+    breakdown, defaults, seq_len, batch, ckpt, rank = _estimate(query, method, model, gpus,
+                                                               asked)
+    if breakdown is None:
         return None
-
+    training = method in TRAINING_METHOD_IDS
     check = _check(asked, breakdown) if asked is not None else None
     time: TrainingEstimate | None = None
     if training and query.dataset_tokens is not None and query.dataset_tokens >= 1:
@@ -271,6 +255,8 @@ def detailed_for(
             tokens_per_second,
         )
     spec = model if isinstance(model, ModelSpec) else None
+    vocab_range = (_vocab_range(breakdown, resolve_shape(model).arch.vocab) if spec is None
+                   else None)
     return DetailedAnswer(
         kind="training" if training else "inference",
         method=method,
@@ -293,9 +279,118 @@ def detailed_for(
         per_gpu_gb=breakdown.per_gpu_gb,
         breakdown=breakdown,
         check=check,
-        assumptions=_assumptions(model, method, seq_len, batch, gpus, rank, breakdown),
+        assumptions=_assumptions(model, method, seq_len, batch, gpus, rank, breakdown, query),
         training_time=time,
+        stated=wants_details(query),
+        vocab_range_gb=vocab_range,
     )
+
+
+def _estimate(
+    query: Query, method: MethodId, model: ModelSpec | Decimal, gpus: int, asked: Fit | None,
+) -> tuple[Breakdown | None, list[str], int, int, bool, int | None]:
+    """The breakdown for the query's settings and the defaults for the rest."""
+    training = method in TRAINING_METHOD_IDS
+    lora = method in ("lora", "qlora")
+    defaults: list[str] = []
+    if query.seq_len is None and (training or query.prompt_tokens is None):
+        defaults.append("seq_len")
+    if query.batch_size is None:
+        defaults.append("batch")
+    if training and query.grad_ckpt is None:
+        defaults.append("grad_ckpt")
+    if lora and query.lora_rank is None:
+        defaults.append("lora_rank")
+    seq_len = _positive(query.seq_len, DEFAULT_SEQ_LEN)
+    batch = _positive(query.batch_size, DEFAULT_MICRO_BATCH)
+    ckpt = DEFAULT_GRAD_CKPT if query.grad_ckpt is None else query.grad_ckpt
+    rank = _positive(query.lora_rank, DEFAULT_LORA_RANK) if lora else None
+    vram = float(asked.vram_gb / asked.gpu_count) if asked is not None else None
+    target = model
+    try:
+        if training:
+            breakdown = estimate_training(
+                target, method, seq_len, batch, ckpt, rank or DEFAULT_LORA_RANK, gpus,
+                lora_targets=query.lora_targets or "all",
+                precision=query.precision,
+                optimizer=_optimizer(query, method),
+                optimizer_in_backward=bool(query.optimizer_in_backward),
+                grad_accumulation=query.grad_accumulation is not False,
+                flash_attention=query.attention != "eager",
+                compiled=bool(query.compiled),
+                loss="chunked" if query.chunked_loss else None,
+                cpu_offload=bool(query.cpu_offload),
+                activation_offload=bool(query.activation_offload),
+                fp32_weights=bool(query.fp32_weights) or query.precision == "fp32",
+                vram_per_gpu_gb=vram,
+            )
+        elif method in INFERENCE_METHOD_IDS:
+            prompt = query.prompt_tokens
+            new = query.new_tokens
+            if query.seq_len is not None:
+                context = seq_len
+            elif prompt is not None or new is not None:
+                context = (prompt or DEFAULT_SEQ_LEN) + (new or 0)
+            else:
+                context = seq_len
+            breakdown = estimate_inference(
+                target, method, context, batch, gpus,
+                prompt_len=prompt if prompt is not None else (
+                    context - new if new is not None and new < context else None),
+                attention="eager" if query.attention == "eager" else "sdpa",
+                fp32_weights=bool(query.fp32_weights) or query.precision == "fp32",
+            )
+            seq_len = context
+        else:
+            return None, defaults, seq_len, batch, ckpt, rank
+    except ValueError:  # includes RulesError: settings the estimator refuses, no detail
+        return None, defaults, seq_len, batch, ckpt, rank
+    return breakdown, defaults, seq_len, batch, ckpt, rank
+
+
+def _optimizer(query: Query, method: MethodId) -> OptimizerName | None:
+    if method == "full_adam8bit" and query.optimizer in (None, "adamw"):
+        return "adam8bit"
+    if method == "full_adam8bit" and query.optimizer == "paged_adamw":
+        return "paged_adam8bit"
+    return query.optimizer
+
+
+# The vocabularies of the catalogue's decoders span 32 000 (Llama 2, Mistral 7B) to 256 000
+# (Gemma): for a bare size the logits term is shown over that range.
+VOCAB_RANGE = (32000, 256000)
+
+
+def _vocab_range(breakdown: Breakdown, vocab: int) -> tuple[Decimal, Decimal] | None:
+    """The per-GPU total with the logits term scaled to the smallest and largest vocabulary."""
+    logits = breakdown.term("logits")
+    if logits == 0:
+        return None
+    rest = breakdown.per_gpu_gb - logits
+    low, high = (
+        (rest + logits * Decimal(v) / Decimal(vocab)).quantize(_TENTH, rounding=ROUND_HALF_UP)
+        for v in VOCAB_RANGE
+    )
+    return low, high
+
+
+def detailed_options(query: Query, answer: Answer, catalogue: Catalogue | None = None) -> list[Fit]:
+    """The offered configurations the detailed estimate fits, cheapest per hour first (ties:
+    fewer GPUs): each GPU count gets its own per-GPU estimate (sharding)."""
+    cat = catalogue or load_catalogue()
+    primary = answer.primary
+    params_b = answer.params_b if answer.params_b is not None else query.params_b
+    if primary is None or params_b is None:
+        return []
+    method = primary.memory.method
+    model = _model(query, params_b, cat)
+    found: list[Fit] = []
+    for offer in sorted(cat.offers, key=lambda o: (o.usd_per_hour, o.count)):
+        option = fit(method, params_b, offer.gpu, offer.count, cat)
+        breakdown = _estimate(query, method, model, offer.count, option)[0]
+        if breakdown is not None and breakdown.per_gpu_gb <= cat.gpu(offer.gpu).vram_gb:
+            found.append(option)
+    return found
 
 
 def _check(asked: Fit, breakdown: Breakdown) -> FitCheck:
@@ -323,6 +418,7 @@ def _assumptions(
     gpus: int,
     rank: int | None,
     breakdown: Breakdown,
+    query: Query,
 ) -> tuple[Assumption, ...]:
     """What rules.detailed assumed (its English notes), as codes the template words."""
     out: list[Assumption] = []
@@ -330,8 +426,14 @@ def _assumptions(
     if shape.assumed:
         out.append(Assumption(code="shape_assumed",
                               params={"layers": shape.arch.layers, "hidden": shape.arch.hidden}))
+    if query.fp32_weights or query.precision == "fp32":
+        out.append(Assumption(code="fp32_weights"))
+    if query.cpu_offload:
+        out.append(Assumption(code="cpu_offload"))
     if breakdown.kind == "inference":
         out.append(Assumption(code="kv_cache_bf16"))
+        if query.attention == "eager":
+            out.append(Assumption(code="eager_attention"))
         if any(a.startswith("Prefill in chunks") for a in breakdown.assumptions):
             out.append(Assumption(code="chunked_prefill", params={"tokens": 8192}))
         if gpus > 1:
@@ -340,11 +442,24 @@ def _assumptions(
     if method == "qlora":
         out.append(Assumption(code="qlora_nf4"))
     if rank is not None:
-        out.append(Assumption(code="lora_all_linear", params={"rank": rank}))
+        if query.lora_targets in (None, "all"):
+            out.append(Assumption(code="lora_all_linear", params={"rank": rank}))
+        else:
+            out.append(Assumption(code="lora_targets",
+                                  params={"rank": rank, "targets": query.lora_targets}))
     if method in ("full_adamw", "full_adam8bit"):
-        out.append(Assumption(code="mixed_precision"))
-        out.append(Assumption(code="grad_accumulation"))
-    out.append(Assumption(code="kernels"))
+        if query.precision == "bf16":
+            out.append(Assumption(code="pure_bf16"))
+        elif query.precision is None and not query.fp32_weights:
+            out.append(Assumption(code="mixed_precision"))
+        if query.optimizer in ("paged_adamw", "paged_adam8bit"):
+            out.append(Assumption(code="paged_optimizer"))
+        if query.grad_accumulation is not False:
+            out.append(Assumption(code="grad_accumulation"))
+    if query.activation_offload:
+        out.append(Assumption(code="activation_offload"))
+    if query.attention != "eager" and not query.compiled and not query.chunked_loss:
+        out.append(Assumption(code="kernels"))
     if gpus > 1:
         out.append(Assumption(code="sharded", params={"gpus": gpus, "batch": batch}))
     out.append(Assumption(code="formulas"))

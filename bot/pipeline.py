@@ -61,6 +61,8 @@ JSON_KEYS = (
     "threshold_usd",
     "error",
     "text",
+    "detailed_gb",
+    "detailed_fits",
 )
 
 
@@ -223,7 +225,7 @@ def to_json(reply: Reply) -> dict[str, Any]:
         "estimate_gb": _num(mem.estimate_gb) if mem else None,
         "high_gb": _num(mem.high_gb) if mem else None,
         "vram_gb": _num(vram),
-        "fits": fit.fits if fit else None,
+        "fits": a.fits if fit else None,
         "usd_per_hour": _money(usd_per_hour),
         "cost_usd": _money(quote.cost_usd) if quote else None,
         "gpu_hours": _num(quote.gpu_hours) if quote else None,
@@ -237,6 +239,8 @@ def to_json(reply: Reply) -> dict[str, Any]:
         "threshold_usd": _money(q.threshold_usd),
         "error": a.error or (f"missing_{a.missing}" if a.missing else None),
         "text": reply.text,
+        "detailed_gb": _num(a.detailed.per_gpu_gb) if a.detailed else None,
+        "detailed_fits": a.detailed_fits if fit else None,
     }
     assert tuple(out) == JSON_KEYS
     return out

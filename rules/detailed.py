@@ -44,7 +44,8 @@ __all__ = [
 
 TrainingMethod = Literal["qlora", "lora", "full_adamw", "full_adam8bit"]
 InferenceMethod = Literal["inference_bf16", "inference_int8", "inference_int4"]
-Precision = Literal["mixed", "bf16"]
+Precision = Literal["mixed", "bf16", "fp32"]
+OptimizerName = Literal["adamw", "adam8bit", "paged_adamw", "paged_adam8bit", "adafactor"]
 LossImpl = Literal["eager", "fused", "chunked"]
 
 TRAINING_METHOD_IDS: tuple[str, ...] = ("qlora", "lora", "full_adamw", "full_adam8bit")
@@ -317,6 +318,11 @@ def estimate_training(
     compiled: bool = False,
     loss: LossImpl | None = None,
     double_quant: bool = True,
+    optimizer: OptimizerName | None = None,
+    cpu_offload: bool = False,
+    activation_offload: bool = False,
+    fp32_weights: bool = False,
+    vram_per_gpu_gb: float | None = None,
 ) -> Breakdown:
     """Per-GPU peak memory of one fine-tuning step.
 
@@ -329,6 +335,14 @@ def estimate_training(
       "bf16" (pure bf16, torchtune). Default: mixed for full fine-tuning.
     grad_accumulation: gradients of a previous micro-batch alive during the forward pass.
     loss: "eager" (fp32 cross-entropy), "fused" (compiled) or "chunked" (torchtune chunked CE).
+    optimizer: full fine-tuning's optimizer (default AdamW; full_adam8bit means 8-bit Adam).
+      Paged optimizers (bitsandbytes) keep their states on the GPU until it is full, then page
+      them to CPU RAM: with `vram_per_gpu_gb` the resident part is capped by what is left.
+    cpu_offload: FSDP / ZeRO-3 offload of parameters, gradients and optimizer states to CPU
+      RAM: the GPU holds only the layers being computed.
+    activation_offload: checkpointed activations are copied to CPU RAM.
+    fp32_weights: the base was loaded without torch_dtype (transformers loads fp32); ignored
+      for QLoRA (bitsandbytes loads force fp16 for the modules they do not quantize).
     """
     if method not in TRAINING_METHOD_IDS:
         raise UnknownMethod(method=method)
@@ -341,6 +355,13 @@ def estimate_training(
     shard = float(gpus)
     full = method in ("full_adamw", "full_adam8bit")
     prec: Precision = precision or ("mixed" if full else "bf16")
+    if full and fp32_weights and precision is None:
+        prec = "fp32"  # no torch_dtype, no AMP: everything in fp32
+    if optimizer is None and method == "full_adam8bit":
+        optimizer = "adam8bit"
+    opt_name: OptimizerName = optimizer or "adamw"
+    if optimizer_paged and not opt_name.startswith("paged"):
+        opt_name = "paged_adam8bit" if opt_name == "adam8bit" else "paged_adamw"
     loss_impl: LossImpl = loss or ("fused" if compiled else "eager")
     bf16 = c["bytes.bf16"]
     assumptions: list[str] = []
@@ -355,30 +376,52 @@ def estimate_training(
 
     # -- weights, master copy, gradients, optimizer states ---------------------------------
     grads = 0.0
+    resident = 0.0  # what the optimizer states may occupy: capped later when paged
     if full:
-        parts.append(("weights", n * bf16 / shard, "bf16 compute copy"))
+        if prec == "fp32":
+            parts.append(("weights", n * c["bytes.fp32"] / shard, "fp32 weights (no AMP)"))
+            grad_bytes = c["bytes.fp32"]
+        else:
+            parts.append(("weights", n * bf16 / shard, "bf16 compute copy"))
         if prec == "mixed":
             parts.append(("master_weights", n * c["training.master_weights_fp32"] / shard,
                           "fp32 master copy (mixed precision)"))
             grad_bytes = c["training.gradients_mixed"]
-        else:
+        elif prec == "bf16":
             grad_bytes = c["training.gradients_bf16"]
-        if method == "full_adamw":
-            opt_bytes = (c["training.adamw_fp32_states"] if prec == "mixed"
-                         else c["training.adamw_bf16_states"])
-            opt_label = "AdamW m+v " + ("fp32" if prec == "mixed" else "bf16")
+        if opt_name in ("adamw",):
+            opt_bytes = (c["training.adamw_bf16_states"] if prec == "bf16"
+                         else c["training.adamw_fp32_states"])
+            opt_label = "AdamW m+v " + ("bf16" if prec == "bf16" else "fp32")
+        elif opt_name == "paged_adamw":
+            opt_bytes = c["training.adamw_fp32_states"]
+            opt_label = "paged AdamW m+v fp32 (bitsandbytes 32-bit states)"
+        elif opt_name == "adafactor":
+            opt_bytes = c["training.adafactor_states"]
+            opt_label = "Adafactor factored states"
         else:
             opt_bytes = c["training.adam8bit_states"]
             opt_label = "8-bit Adam m+v"
         opt = n * opt_bytes / shard
-        if optimizer_paged:
+        if cpu_offload:
             assumptions.append(
-                f"Paged optimizer: its {_gb(opt)} GB of states per GPU live in CUDA unified "
-                "memory and are paged to CPU RAM when the GPU is full, so they are not counted."
+                "CPU offload (FSDP / ZeRO-3): parameters, gradients and optimizer states live "
+                "in CPU RAM; the GPU holds the layers being computed."
+            )
+            parts[:] = [(name, 0.0 if name in ("weights", "master_weights") else b, note)
+                        for name, b, note in parts]
+            opt = 0.0
+        if opt_name.startswith("paged") and not cpu_offload:
+            resident = opt
+            assumptions.append(
+                "Paged optimizer: its states stay on the GPU until the card is full, then the "
+                "rest is paged to CPU RAM."
             )
             opt = 0.0
         parts.append(("optimizer_states", opt, opt_label))
-        if optimizer_in_backward:
+        if cpu_offload:
+            grads = 0.0
+        elif optimizer_in_backward:
             grads = _largest_tensor(arch) * grad_bytes if not shape.assumed else 0.0
             assumptions.append("Optimizer step fused into backward: one gradient tensor at a time.")
         else:
@@ -396,8 +439,18 @@ def estimate_training(
                 + (" with double quantization" if double_quant else "")
                 + "; embeddings, output head and norms stay in bf16 (bitsandbytes default)."
             )
+        elif fp32_weights:
+            parts.append(("weights", n * c["bytes.fp32"] / shard,
+                          "frozen fp32 base (loaded without torch_dtype)"))
+            assumptions.append("The base model is loaded without torch_dtype: fp32 weights.")
         else:
             parts.append(("weights", n * bf16 / shard, "frozen bf16 base"))
+        if cpu_offload:
+            parts[-1] = ("weights", 0.0, "offloaded to CPU RAM")
+            assumptions.append(
+                "CPU offload (FSDP / ZeRO-3): the frozen base lives in CPU RAM; the GPU holds "
+                "the layers being computed."
+            )
         targets = _resolve_targets(lora_targets)
         adapters = _lora_params(arch, lora_rank, targets)
         parts.append(("lora_adapters", adapters * c["training.adapter_bytes_per_param"] / shard,
@@ -409,8 +462,15 @@ def estimate_training(
     # -- activations and logits --------------------------------------------------------------
     tokens = float(seq_len * micro_batch)
     per_tok_layer = _activation_bytes_per_token_layer(arch, seq_len, flash_attention, compiled, c)
+    act_scale = c["bytes.fp32"] / bf16 if (fp32_weights and method != "qlora") else 1.0
+    per_tok_layer *= act_scale
     if grad_ckpt:
-        stored = tokens * arch.layers * c["activations.checkpoint_inputs"] * arch.hidden
+        stored = (tokens * arch.layers * c["activations.checkpoint_inputs"] * arch.hidden
+                  * act_scale)
+        if activation_offload:
+            # Only the layers whose copies are in flight stay on the GPU.
+            stored *= min(1.0, c["activations.offload_layers_in_flight"] / arch.layers)
+            assumptions.append("Activation offloading: checkpointed activations in CPU RAM.")
         working = tokens * per_tok_layer
         parts.append(("activations", stored + working,
                       "checkpointed layer inputs + one layer recomputed"))
@@ -437,7 +497,7 @@ def estimate_training(
             )
 
     # -- buffers ---------------------------------------------------------------------------
-    if gpus > 1:
+    if gpus > 1 or cpu_offload:
         per_layer_params = block / arch.layers
         if method == "qlora":
             per_layer_bytes = per_layer_params * (
@@ -448,15 +508,24 @@ def estimate_training(
         gathered = c["overhead.fsdp_gathered_layers"] * per_layer_bytes
         parts.append(("sharding_buffers", gathered,
                       f"{c['overhead.fsdp_gathered_layers']:g} all-gathered layers in flight"))
-        assumptions.append(
-            f"{gpus} GPUs with FSDP / DeepSpeed ZeRO-3: weights, gradients and optimizer states "
-            f"sharded {gpus} ways; each GPU runs its own micro-batch of {micro_batch}."
-        )
+        if gpus > 1:
+            assumptions.append(
+                f"{gpus} GPUs with FSDP / DeepSpeed ZeRO-3: weights, gradients and optimizer "
+                f"states sharded {gpus} ways; each GPU runs its own micro-batch of {micro_batch}."
+            )
     if method == "qlora":
-        parts.append(("dequant_buffer", _largest_linear(arch) * bf16,
-                      "largest weight dequantized to bf16 for its matmul"))
+        layer_block = block / arch.layers
+        parts.append(("dequant_buffer",
+                      c["training.qlora_dequantized_layers"] * layer_block * bf16,
+                      "block weights dequantized to bf16 in forward and backward"))
     context = c["overhead.cuda_context_gb"] * _GB
     parts.append(("cuda_context", context, "CUDA context and kernels"))
+    if resident > 0:
+        room = resident
+        if vram_per_gpu_gb is not None:
+            room = min(resident, max(0.0, vram_per_gpu_gb * _GB - sum(b for _, b, _ in parts)))
+        parts = [(name, room if name == "optimizer_states" else b, note)
+                 for name, b, note in parts]
 
     assumptions.append(
         f"{seq_len} tokens x {micro_batch} sequences per GPU; activation checkpointing "
@@ -466,10 +535,11 @@ def estimate_training(
         + "."
     )
     if full:
-        assumptions.append(
-            "Precision: " + ("mixed (fp32 master weights and gradients)" if prec == "mixed"
-                             else "pure bf16 (no fp32 master copy)") + "."
-        )
+        assumptions.append("Precision: " + {
+            "mixed": "mixed (fp32 master weights and gradients)",
+            "bf16": "pure bf16 (no fp32 master copy)",
+            "fp32": "fp32 (no AMP)",
+        }[prec] + ".")
     return _finish("training", method, shape, gpus, parts, context, assumptions)
 
 
@@ -487,6 +557,10 @@ def estimate_inference(
     double_quant: bool = False,
     unquantized_bytes: float | None = None,
     prefill_chunk: int | None = 8192,
+    prompt_len: int | None = None,
+    attention: Literal["eager", "sdpa"] = "sdpa",
+    fp32_weights: bool = False,
+    all_position_logits: bool = True,
 ) -> Breakdown:
     """Per-GPU memory to serve `batch` sequences of `context_len` tokens (prompt + output).
 
@@ -494,7 +568,14 @@ def estimate_inference(
     GQA-aware: 2·layers·kv_heads·head_dim·bytes per token. int8/int4 quantize the block linear
     layers (bitsandbytes); embeddings and norms stay in `unquantized_bytes` (2 = bf16).
     prefill_chunk: tokens a serving engine pushes through one forward step (chunked prefill);
-    None = the whole prompt at once (plain transformers generate)."""
+    None = the whole prompt at once (plain transformers generate).
+    prompt_len: tokens of the prompt, pushed through the prefill (default: the whole context).
+    attention: "eager" materialises each layer's batch·heads·prompt·context scores during the
+      prefill; SDPA/FlashAttention does not.
+    fp32_weights: loaded without torch_dtype (transformers defaults to fp32): 4-byte weights
+      and KV cache in bf16 serving; quantized loads keep fp16 (bitsandbytes forces it).
+    all_position_logits: the prefill computes logits for every prompt position (transformers
+      generate before logits_to_keep), upcast to fp32."""
     if method not in INFERENCE_METHOD_IDS:
         raise UnknownMethod(method=method)
     if context_len < 1 or batch < 1 or gpus < 1:
@@ -513,7 +594,12 @@ def estimate_inference(
             f"No architecture on file: assumed a Llama-like shape ({arch.layers} layers, "
             f"{arch.kv_heads} KV heads of {arch.head_size}) for the KV cache."
         )
-    if method == "inference_bf16":
+    fp32 = fp32_weights and method == "inference_bf16"
+    if fp32:
+        weights = shape.params * c["bytes.fp32"]
+        note = "fp32 weights (loaded without torch_dtype)"
+        assumptions.append("Loaded without torch_dtype: transformers keeps fp32 weights.")
+    elif method == "inference_bf16":
         weights = shape.params * bf16
         note = "bf16 weights"
     elif method == "inference_int8":
@@ -526,20 +612,34 @@ def estimate_inference(
         weights = block * bits / 8 + rest * keep
         note = f"4-bit block weights ({bits:.3f} bits/param)"
     parts.append(("weights", weights / gpus, note))
-    kv_value = kv_cache_bytes if kv_cache_bytes is not None else bf16
+    kv_value = kv_cache_bytes if kv_cache_bytes is not None else (
+        c["bytes.fp32"] if fp32 else bf16)
     kv = arch.kv_cache_bytes_per_token(kv_value) * context_len * batch
     parts.append(("kv_cache", kv / gpus,
                   f"{arch.kv_cache_bytes_per_token(kv_value) / 1e6:.3f} MB/token x "
                   f"{context_len} x {batch}"))
-    # Prefill working set of one layer (no gradients kept) and last-position logits in fp32.
+    # KV cache growth in transformers generate concatenates each layer's cache: the old and the
+    # new copy of one layer's K and V are alive together for a moment.
+    parts.append(("kv_transient", kv / arch.layers / gpus, "one layer's cache copied as it grows"))
+    # Prefill working set of one layer (no gradients kept).
     width = arch.ffn_width * (arch.active_experts if arch.is_moe else 1)
-    step_tokens = context_len * batch
+    prompt = min(prompt_len if prompt_len is not None else context_len, context_len)
+    step_tokens = prompt * batch
     if prefill_chunk is not None and step_tokens > prefill_chunk:
         step_tokens = prefill_chunk
         assumptions.append(f"Prefill in chunks of {prefill_chunk} tokens (chunked prefill).")
-    working = float(step_tokens) * bf16 * (4 * arch.hidden + 3 * width)
+    act_bytes = c["bytes.fp32"] if fp32 else bf16
+    working = float(step_tokens) * act_bytes * (4 * arch.hidden + 3 * width)
     parts.append(("activations", working / gpus, "one layer's prefill working set"))
-    parts.append(("logits", batch * arch.vocab * c["bytes.fp32"], "next-token logits, fp32"))
+    if attention == "eager":
+        scores = (float(step_tokens) * arch.heads * prompt
+                  * c["inference.eager_scores_bytes"])
+        parts.append(("attention_scores", scores / gpus,
+                      "eager attention: one layer's scores over the prompt"))
+        assumptions.append("Eager attention: each layer's attention scores are materialised.")
+    logit_positions = step_tokens if all_position_logits else batch
+    parts.append(("logits", logit_positions * arch.vocab * c["inference.logits_bytes"],
+                  "prefill logits (bf16 and their fp32 upcast)"))
     context = c["overhead.cuda_context_gb"] * _GB
     parts.append(("cuda_context", context, "CUDA context and kernels"))
     assumptions.append(

@@ -18,6 +18,7 @@ from typing import Literal
 
 from bot.understand import lexicon as lx
 from bot.understand import patterns as px
+from bot.understand import settings as st
 from bot.understand.index import CatalogueIndex, catalogue_index
 from bot.understand.language import detect
 from bot.understand.normalise import MAX_CHARS, correct_typos, fold
@@ -66,6 +67,7 @@ class _Work:
     dataset_tokens: Decimal | None = None
     lora_rank: int | None = None
     family: tuple[str, ...] = ()  # model ids of a family named without a size
+    flags: st.Settings = field(default_factory=st.Settings)
 
     def blank(self, start: int, end: int, fill: str = "") -> None:
         """Replace s[start:end] by ``fill`` padded with spaces: positions stay valid."""
@@ -138,6 +140,14 @@ def _tokens_of_context(raw: str, k: str | None, lang: Lang | None) -> int:
 
 
 def _take_settings(work: _Work) -> None:
+    work.flags = st.read_flags(work.s)
+    # Generated tokens, prompt length, epochs and throughput before the dataset size: "generate
+    # 60 tokens" and "3000 tokens/s" are not a dataset.
+    flags = work.flags
+    (flags.new_tokens, flags.prompt_tokens, flags.epochs, flags.tokens_per_second,
+     words) = st.take_numbers(work.s, work.num, work.blank)
+    if words is not None:
+        work.dataset_tokens = words
     for pattern in (px.SEQ_BEFORE, px.SEQ_AFTER):
         match = pattern.search(work.s)
         if match and work.seq_len is None:
@@ -152,7 +162,7 @@ def _take_settings(work: _Work) -> None:
         work.lora_rank = parse_int(match.group("num"))
         work.blank(*match.span())
     match = px.DATASET.search(work.s)
-    if match:
+    if match and work.dataset_tokens is None:
         exponent = lx.TOKEN_MULTIPLIERS.get(match.group("mult") or "", 0)
         work.dataset_tokens = tidy(work.num(match.group("num")).scaleb(exponent))
         work.blank(*match.span())
@@ -422,6 +432,8 @@ _RULES: tuple[tuple[Intent, Callable[[_Signals], object]], ...] = (
     ("recommend", lambda g: px.RECOMMEND.search(g.s)),
     # "how much is an H100 per hour?" asks for the price list, not for a run's cost.
     ("prices", lambda g: g.gpuish and not g.hours and not g.work and px.RATE.search(g.s)),
+    # "how long does LoRA 8B take on an H100?": a time estimate, then its cost.
+    ("time", lambda g: g.work and px.DURATION_QUESTION.search(g.s)),
     ("cost", lambda g: px.COST.search(g.s) or px.DURATION_QUESTION.search(g.s)),
     ("cost", _memoryless_cost),
     ("cost", lambda g: g.hours and g.gpuish and not g.work),  # "100 hours on an A100"
@@ -518,6 +530,11 @@ def understand(text: str, catalogue: Catalogue | None = None) -> Query:
     if "  " in rest:  # blanked entities leave runs of spaces
         rest = px.SPACE_RUNS.sub(" ", rest)
     method = _method(rest)
+    flags = work.flags
+    if method is None and flags.full:
+        method = "full_adamw"  # "fine-tune it fully", "all parameters"
+    if method == "full_adamw" and flags.optimizer in ("adam8bit", "paged_adam8bit"):
+        method = "full_adam8bit"
     inference = _is_inference(rest, method)
     if inference:
         method = _inference_method(rest)
@@ -551,4 +568,20 @@ def understand(text: str, catalogue: Catalogue | None = None) -> Query:
         lora_rank=work.lora_rank,
         grad_ckpt=_grad_ckpt(rest),
         details=bool(px.DETAILS.search(rest)),
+        lora_targets=flags.lora_targets,
+        precision=flags.precision,
+        optimizer=flags.optimizer,
+        cpu_offload=flags.cpu_offload,
+        activation_offload=flags.activation_offload,
+        optimizer_in_backward=flags.optimizer_in_backward,
+        attention=flags.attention,
+        compiled=flags.compiled,
+        chunked_loss=flags.chunked_loss,
+        packed=flags.packed,
+        grad_accumulation=flags.grad_accumulation,
+        fp32_weights=flags.fp32_weights,
+        new_tokens=flags.new_tokens,
+        prompt_tokens=flags.prompt_tokens,
+        epochs=flags.epochs,
+        tokens_per_second=flags.tokens_per_second,
     )

@@ -10,12 +10,17 @@ from pydantic import BaseModel, ConfigDict
 from rules.schema import MethodId
 
 Intent = Literal[
-    "fit", "memory", "cost", "recommend", "compare", "prices", "pay", "alert", "help", "unknown"
+    "fit", "memory", "cost", "time", "recommend", "compare", "prices", "pay", "alert", "help",
+    "unknown",
 ]
 Lang = Literal["en", "es", "fr"]
 INTENTS: tuple[Intent, ...] = (
-    "fit", "memory", "cost", "recommend", "compare", "prices", "pay", "alert", "help", "unknown"
+    "fit", "memory", "cost", "time", "recommend", "compare", "prices", "pay", "alert", "help",
+    "unknown",
 )
+Precision = Literal["mixed", "bf16", "fp32"]
+Optimizer = Literal["adamw", "adam8bit", "paged_adamw", "paged_adam8bit", "adafactor"]
+Attention = Literal["eager", "sdpa"]
 LANGS: tuple[Lang, ...] = ("en", "es", "fr")
 
 
@@ -44,5 +49,22 @@ class Query(BaseModel):
     dataset_tokens: Decimal | None = None
     lora_rank: int | None = None
     grad_ckpt: bool | None = None
+    # Settings of a run the detailed estimator reads (None: not said, defaults apply).
+    lora_targets: str | None = None  # "all", "attention", "qv", "q,k,v"
+    precision: Precision | None = None  # full fine-tuning: mixed (fp32 master) or pure bf16
+    optimizer: Optimizer | None = None
+    cpu_offload: bool | None = None  # FSDP / ZeRO-3 offload of parameters and optimizer
+    activation_offload: bool | None = None
+    optimizer_in_backward: bool | None = None  # "fused optimizer", "optimizer_in_bwd"
+    attention: Attention | None = None  # eager keeps the s² scores; SDPA/flash does not
+    compiled: bool | None = None  # torch.compile
+    chunked_loss: bool | None = None  # chunked cross-entropy
+    grad_accumulation: bool | None = None
+    packed: bool | None = None  # packed dataset (every sequence filled to seq_len)
+    fp32_weights: bool | None = None  # base loaded without torch_dtype (fp32)
+    new_tokens: int | None = None  # inference: tokens to generate
+    prompt_tokens: int | None = None  # inference: prompt length
+    epochs: int | None = None
+    tokens_per_second: Decimal | None = None  # the user's measured throughput per GPU
     details: bool = False  # "details", "breakdown", "desglose", "détail"
     follow_up: bool = False  # completed from the previous question in the chat

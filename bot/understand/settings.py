@@ -1,0 +1,320 @@
+"""Run settings the detailed estimator reads, as people type them in a chat.
+
+"pure bf16", "no AMP", "paged adamw 8bit", "FSDP with cpu offload", "zero3 offload", "eager
+attention", "torch compile", "packed", "r=64 all linear", "generate 60 tokens", "prompt of 8k
+tokens", "3 epochs", "at 3000 tokens/s per GPU", in English, Spanish and French. Every pattern
+runs on folded text (lower case ASCII, see ``normalise.fold``) and none nests unbounded
+quantifiers. Numbers these settings carry (generated tokens, prompt length, epochs, throughput)
+are blanked by the caller so that the dataset and size patterns do not read them again.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Final, Literal
+
+from bot.understand.numbers import NUM_SP
+
+Precision = Literal["mixed", "bf16", "fp32"]
+Optimizer = Literal["adamw", "adam8bit", "paged_adamw", "paged_adam8bit", "adafactor"]
+
+
+def _w(pattern: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![a-z0-9])(?:{pattern})(?![a-z0-9])")
+
+
+_NEG: Final = r"(?:no|not|without|w/o|sin|sans|pas de|disable\w*|disabling|desactiv\w*)"
+_BITS8: Final = r"8 ?-?_?bits?"
+
+# --- precision (full fine-tuning) -------------------------------------------------------------
+PURE_BF16: Final = _w(
+    r"pure[ _-]?bf ?16|pure[ _-]?bfloat ?16|bf ?16[ _-]?(?:true|pure|puro|pur)|"
+    r"bfloat ?16[ _-]?(?:true|pure|puro|pur)|(?:no|without|sin|sans|pas d') ?-?amp|"
+    r"use_amp ?[:=]? ?false|amp ?[:=] ?false|"
+    r"(?:no|without|sin|sans) (?:fp32 )?master (?:weights|copy)|"
+    r"(?:only|solo|seulement) bf ?16|everything in bf ?16|todo en bf ?16|tout en bf ?16"
+)
+MIXED: Final = _w(
+    r"mixed[ _-]?precision|precision mixta|precision mixte|mixta|amp|use_amp ?[:=]? ?true|"
+    r"bf ?16[ _-]?mixed|fp ?16[ _-]?mixed|fp32 master(?: weights| copy)?|"
+    r"master weights (?:in )?fp32|pesos maestros fp32|poids maitres fp32"
+)
+FP32: Final = _w(r"fp ?32|float ?32|full precision|precision completa|pleine precision")
+FP32_WEIGHTS: Final = _w(
+    r"(?:no|without|sin|sans) torch_dtype|fp32 (?:base )?weights|(?:base )?weights in fp32|"
+    r"loaded in fp32|load(?:ed)? (?:in|as) float32"
+)
+
+# --- optimizer ----------------------------------------------------------------------------------
+PAGED_8BIT: Final = _w(
+    rf"paged[ _-]?adamw?[ _-]?{_BITS8}|paged[ _-]?{_BITS8}[ _-]?adamw?|pagedadamw8bit"
+)
+PAGED: Final = _w(r"paged[ _-]?adamw?|pagedadamw?|paged optimi[sz]er")
+ADAM_8BIT: Final = _w(
+    rf"adamw?[ _-]?{_BITS8}|{_BITS8}[ _-]?adamw?|adamw?_bnb_8bit|bnb[ _-]?adamw?|"
+    rf"{_BITS8} (?:optimizer|optimiseur|optimizador)|(?:optimizer|optimiseur|optimizador) "
+    rf"(?:en |de )?{_BITS8}"
+)
+ADAFACTOR: Final = _w(r"adafactor")
+ADAMW: Final = _w(r"adamw?|torch adamw?")
+OPT_IN_BWD: Final = _w(
+    r"optimizer[ _-]?in[ _-]?(?:the )?(?:backward|bwd)|fused optimi[sz]er(?: step)?|"
+    r"optimi[sz]er step fused(?: into backward)?|fuse(?:d)? (?:the )?optimi[sz]er step"
+    r"(?: into (?:the )?backward)?"
+)
+
+# --- offload ------------------------------------------------------------------------------------
+ACT_OFFLOAD: Final = _w(
+    r"activation[s]?[ _-]?offload\w*|offload\w* (?:the )?activations?|"
+    r"offload\w* de (?:las )?activaciones|descarga de activaciones|"
+    r"dechargement des activations|offload des activations"
+)
+CPU_OFFLOAD: Final = _w(
+    r"cpu[ _-]?offload\w*|offload\w* (?:to |a la |au |vers le |en )?(?:the )?cpu|"
+    r"offload_params?(?: ?[:=] ?true)?|fsdp_offload_params(?: ?[:=] ?true)?|"
+    r"zero[ _-]?(?:3|infinity)[ _-]?(?:with )?(?:cpu )?offload\w*|zero[ _-]?offload|"
+    r"deepspeed (?:zero[ _-]?3 )?(?:cpu )?offload\w*|descarga a (?:la )?cpu|"
+    r"dechargement (?:vers le |sur le )?cpu"
+)
+CPU_OFFLOAD_OFF: Final = re.compile(
+    rf"(?<![a-z0-9]){_NEG} (?:the )?(?:cpu[ _-]?)?offload\w*|offload\w* (?:off|disabled)|"
+    r"offload_params? ?[:=] ?false"
+)
+
+# --- attention, compile, loss, packing -----------------------------------------------------------
+EAGER: Final = _w(
+    r"eager[ _-]?(?:attention|attn)|attn_implementation ?[:=]? ?['\"]?eager|"
+    r"(?:no|without|sin|sans) flash[ _-]?(?:attention|attn)|atencion eager|attention eager|"
+    r"eager"
+)
+SDPA: Final = _w(
+    r"flash[ _-]?(?:attention|attn)(?:[ _-]?2)?|fa ?2|sdpa|flashattention\w*"
+)
+COMPILE: Final = _w(
+    r"torch[ ._-]?compile[d]?|compiled?|compile ?[:=] ?true|compilad[oa]|compile[e]?"
+)
+NO_COMPILE: Final = re.compile(
+    rf"(?<![a-z0-9]){_NEG} (?:torch[ ._-]?)?compil\w*|compile ?[:=] ?false"
+)
+CHUNKED: Final = _w(
+    r"chunked[ _-]?(?:cross[ _-]?entropy|ce|loss|xent)|cross[ _-]?entropy (?:en|par) "
+    r"(?:trozos|morceaux|blocs)|ce ?chunked"
+)
+UNPACKED: Final = _w(
+    r"not packed|unpacked|no packing|without packing|sin empaquetar|sin packing|"
+    r"no empaquetad[oa]s?|sans packing|non (?:empaquete|packe)\w*|packing ?[:=] ?false"
+)
+PACKED: Final = _w(
+    r"packed|packing|pack|empaquetad\w*|empaquet\w*|packing ?[:=] ?true"
+)
+
+NO_GRAD_ACCUM: Final = re.compile(
+    rf"(?<![a-z0-9])(?:{_NEG}|sin|sans) (?:any )?grad(?:ient)?[ _-]?accum\w*|"
+    r"gradient_accumulation_steps ?[:=]? ?1(?!\d)|grad[ _-]?accum\w* ?[:=]? ?(?:1|off|none)(?!\d)"
+)
+GRAD_ACCUM: Final = re.compile(
+    r"(?<![a-z0-9])(?:grad(?:ient)?[ _-]?accum\w*|acumulacion de gradientes?|"
+    r"accumulation (?:de|des) gradients?)(?![a-z])"
+)
+
+# --- LoRA targets ---------------------------------------------------------------------------------
+ALL_LINEAR: Final = _w(
+    r"all[ _-]?linear(?: layers| modules)?|all (?:the )?(?:layers|modules|projections)|"
+    r"todas las (?:capas|proyecciones)(?: lineales)?|toutes les (?:couches|projections)"
+    r"(?: lineaires)?|target_modules ?[:=] ?['\"]?all[ _-]linear"
+)
+ATTN_ONLY: Final = _w(
+    r"attention only|only attention|attention layers|q ?, ?k ?, ?v ?, ?o(?:_proj)?|"
+    r"q_proj ?, ?k_proj ?, ?v_proj ?, ?o_proj|qkvo"
+)
+QKV: Final = _w(r"q ?, ?k ?, ?v(?!,? ?o)|q_proj ?, ?k_proj ?, ?v_proj(?!,? ?o)|qkv")
+QV: Final = _w(r"q ?(?:,|and|y|et|&|\+) ?v|q_proj ?(?:,|and|y|et|&|\+) ?v_proj|qv")
+
+# --- numbers: generated tokens, prompt, epochs, throughput ------------------------------------------
+_K: Final = r"(?P<k>k)?"
+NEW_TOKENS: Final = re.compile(
+    rf"(?<![a-z0-9])(?:max_new_tokens ?[:=]? ?(?P<a>{NUM_SP}) ?(?P<ka>k)?|"
+    rf"(?:generat\w*|generar\w*|gener\w*|output\w*|produc\w*|write|writing|escribir) "
+    rf"(?:up to |hasta |jusqu'a )?(?P<b>{NUM_SP}) ?(?P<kb>k)?[ -]?(?:new |nuevos |nouveaux )?"
+    rf"tok(?:en)?s?|(?P<c>{NUM_SP}) ?(?P<kc>k)?[ -]?(?:new|nuevos|nouveaux|output|generated|"
+    rf"generados|generes) tok(?:en)?s?|(?P<d>{NUM_SP}) ?(?P<kd>k)?[ -]?tok(?:en)?s? "
+    rf"(?:de salida|of output|en sortie|generados|generes|generated))(?![a-z0-9])"
+)
+PROMPT_TOKENS: Final = re.compile(
+    rf"(?<![a-z0-9])(?:prompts? (?:of |de |d'|with |con |avec )?(?:about |around |~ ?)?"
+    rf"(?P<a>{NUM_SP}) ?(?P<ka>k)?[ -]?(?:tok(?:en)?s?)?|"
+    rf"(?P<b>{NUM_SP}) ?(?P<kb>k)?[ -]?tok(?:en)?s?[ -]?(?:de |of |d')?(?:long )?prompts?|"
+    rf"(?P<c>{NUM_SP}) ?(?P<kc>k)?[ -]?tokens? (?:de |d'|of )?(?:entrada|input|entree))"
+    r"(?![a-z0-9])"
+)
+EPOCHS: Final = re.compile(
+    rf"(?<![a-z0-9])(?:(?P<a>\d{{1,3}}|{'|'.join(('one', 'two', 'three', 'four', 'five', 'ten', 'una', 'un', 'une', 'dos', 'deux', 'tres', 'trois', 'cuatro', 'quatre', 'cinco', 'cinq', 'diez', 'dix'))}) "
+    r"(?:epochs?|epocas?|epoques?|passes)|(?:epochs?|num_train_epochs|epocas?|epoques?) ?[:=]? ?"
+    r"(?P<b>\d{1,3}))(?![a-z0-9])"
+)
+_EPOCH_WORDS: Final[dict[str, int]] = {
+    "one": 1, "una": 1, "un": 1, "une": 1, "two": 2, "dos": 2, "deux": 2, "three": 3,
+    "tres": 3, "trois": 3, "four": 4, "cuatro": 4, "quatre": 4, "five": 5, "cinco": 5,
+    "cinq": 5, "ten": 10, "diez": 10, "dix": 10,
+}
+THROUGHPUT: Final = re.compile(
+    rf"(?<![\w.,])(?P<num>{NUM_SP}) ?(?P<k>k)? ?(?:tok(?:en)?s?|tk) ?(?:/ ?s(?:ec(?:ond)?)?|"
+    r"per second|por segundo|par seconde|a second|/ ?seg(?:undo)?)(?![a-z])"
+    r"(?: (?:per|por|par) ?(?:gpu|card|tarjeta|carte))?"
+)
+# "un millón de tokens", "un million de tokens", "a million tokens", "a billion tokens".
+WORD_TOKENS: Final = re.compile(
+    r"(?<![a-z0-9])(?:un|a|one|une) (?P<mult>millon|million|billion|milliard|mil millones) "
+    r"(?:de |d'|of )?tok(?:en)?s?(?![a-z])"
+)
+_WORD_MULT: Final[dict[str, int]] = {
+    "millon": 6, "million": 6, "billion": 9, "milliard": 9, "mil millones": 9,
+}
+# "fine-tune ... fully", "full parameter", "all parameters": full fine-tuning.
+FULL: Final = _w(
+    r"fully|all (?:the )?(?:model )?(?:parameters|params|weights)|full[ _-]?param\w*|"
+    r"todos los parametros|todos sus parametros|completamente|tous les parametres|"
+    r"entierement|completement|full[ _-]?weights?"
+)
+
+
+@dataclass
+class Settings:
+    precision: Precision | None = None
+    optimizer: Optimizer | None = None
+    cpu_offload: bool | None = None
+    activation_offload: bool | None = None
+    optimizer_in_backward: bool | None = None
+    attention: Literal["eager", "sdpa"] | None = None
+    compiled: bool | None = None
+    chunked_loss: bool | None = None
+    packed: bool | None = None
+    fp32_weights: bool | None = None
+    lora_targets: str | None = None
+    new_tokens: int | None = None
+    prompt_tokens: int | None = None
+    epochs: int | None = None
+    tokens_per_second: Decimal | None = None
+    dataset_tokens: Decimal | None = None
+    grad_accumulation: bool | None = None
+    full: bool = False
+
+
+Parse = Callable[[str, bool], Decimal]
+Blank = Callable[[int, int], None]
+
+
+def _tokens(raw: str, k: str | None, parse: Parse) -> int:
+    # "8k tokens" of prompt or output: a thousand tokens (prompts are not powers of two).
+    value = parse(raw, True)
+    return int(value * 1000 if k else value)
+
+
+def _first(match: re.Match[str], *names: str) -> tuple[str | None, str | None]:
+    for name in names:
+        if match.group(name):
+            return match.group(name), match.group("k" + name)
+    return None, None
+
+
+def read_flags(s: str) -> Settings:
+    """The word settings of a folded question (nothing is blanked)."""
+    out = Settings()
+    if PURE_BF16.search(s):
+        out.precision = "bf16"
+    elif MIXED.search(s):
+        out.precision = "mixed"
+    elif FP32.search(s) and not FP32_WEIGHTS.search(s):
+        out.precision = "fp32"
+    if FP32_WEIGHTS.search(s):
+        out.fp32_weights = True
+    if PAGED_8BIT.search(s):
+        out.optimizer = "paged_adam8bit"
+    elif PAGED.search(s):
+        out.optimizer = "paged_adamw"
+    elif ADAM_8BIT.search(s):
+        out.optimizer = "adam8bit"
+    elif ADAFACTOR.search(s):
+        out.optimizer = "adafactor"
+    elif ADAMW.search(s):
+        out.optimizer = "adamw"
+    if OPT_IN_BWD.search(s):
+        out.optimizer_in_backward = True
+    if ACT_OFFLOAD.search(s):
+        out.activation_offload = True
+    rest = ACT_OFFLOAD.sub(" ", s)
+    if CPU_OFFLOAD_OFF.search(rest):
+        out.cpu_offload = False
+    elif CPU_OFFLOAD.search(rest):
+        out.cpu_offload = True
+    if EAGER.search(s):
+        out.attention = "eager"
+    elif SDPA.search(s):
+        out.attention = "sdpa"
+    if NO_COMPILE.search(s):
+        out.compiled = False
+    elif COMPILE.search(s):
+        out.compiled = True
+    if CHUNKED.search(s):
+        out.chunked_loss = True
+    if UNPACKED.search(s):
+        out.packed = False
+    elif PACKED.search(s):
+        out.packed = True
+    if ALL_LINEAR.search(s):
+        out.lora_targets = "all"
+    elif ATTN_ONLY.search(s):
+        out.lora_targets = "attention"
+    elif QKV.search(s):
+        out.lora_targets = "q,k,v"
+    elif QV.search(s):
+        out.lora_targets = "qv"
+    if NO_GRAD_ACCUM.search(s):
+        out.grad_accumulation = False
+    elif GRAD_ACCUM.search(s):
+        out.grad_accumulation = True
+    if FULL.search(s):
+        out.full = True
+    return out
+
+
+def take_numbers(
+    s: str, parse: Parse, blank: Blank
+) -> tuple[int | None, int | None, int | None, Decimal | None, Decimal | None]:
+    """(new tokens, prompt tokens, epochs, tokens/s per GPU, dataset tokens said in words).
+    `parse(raw, prefer_thousands)` reads a number; `blank(start, end)` consumes a match."""
+    p = parse
+    new = prompt = epochs = None
+    rate: Decimal | None = None
+    words: Decimal | None = None
+    for pattern, kind in ((THROUGHPUT, "rate"), (NEW_TOKENS, "new"), (PROMPT_TOKENS, "prompt")):
+        match = pattern.search(s)
+        if match is None:
+            continue
+        if kind == "rate":
+            value = p(match.group("num"), True)
+            rate = value * 1000 if match.group("k") else value
+        else:
+            raw, k = _first(match, "a", "b", "c", "d") if kind == "new" else _first(
+                match, "a", "b", "c")
+            if raw is None:
+                continue
+            if kind == "new":
+                new = _tokens(raw, k, p)
+            else:
+                prompt = _tokens(raw, k, p)
+        blank(*match.span())
+        s = s[: match.start()] + " " * (match.end() - match.start()) + s[match.end():]
+    match = EPOCHS.search(s)
+    if match:
+        raw = match.group("a") or match.group("b")
+        epochs = int(raw) if raw.isdigit() else _EPOCH_WORDS[raw]
+        blank(*match.span())
+    match = WORD_TOKENS.search(s)
+    if match:
+        words = Decimal(10) ** _WORD_MULT[match.group("mult")]
+        blank(*match.span())
+    return new, prompt, epochs, rate, words

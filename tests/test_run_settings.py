@@ -1,0 +1,90 @@
+"""Run settings as people type them reach the Query, and the JSON leads with the detailed
+estimate when they are stated (issue 13)."""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal as D
+from typing import Any
+
+import pytest
+
+from bot.pipeline import JSON_KEYS, Pipeline, to_json
+from bot.understand import understand
+
+PIPE = Pipeline(cache_size=0)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("full fine-tune llama 3.2 3b in pure bf16, seq 4096 packed, bs=2, torch compile",
+         {"method": "full_adamw", "precision": "bf16", "seq_len": 4096, "batch_size": 2,
+          "packed": True, "compiled": True}),
+        ("full FT llama 3.2 3b bf16-true no gradient accumulation",
+         {"precision": "bf16", "grad_accumulation": False}),
+        ("full finetune 7b with mixed precision (fp32 master weights)", {"precision": "mixed"}),
+        ("entrenamiento completo de un 7B sin AMP", {"precision": "bf16"}),
+        ("fine-tune llama 3 8b fully on an h100", {"method": "full_adamw"}),
+        ("train all parameters of mistral 7b", {"method": "full_adamw"}),
+        ("fine-tune llama 3 8b fully with paged adamw 8bit",
+         {"method": "full_adam8bit", "optimizer": "paged_adam8bit"}),
+        ("full ft qwen2.5 7b with adafactor", {"optimizer": "adafactor"}),
+        ("LoRA llama 2 70b r=8 all linear with FSDP and cpu offload on 2x 4090",
+         {"lora_rank": 8, "lora_targets": "all", "cpu_offload": True, "gpu_count": 2}),
+        ("qlora 70b zero3 offload", {"cpu_offload": True}),
+        ("QLoRA 70b on 2 GPUs, no cpu offload", {"cpu_offload": False}),
+        ("full 3b with activation offloading and chunked cross entropy",
+         {"activation_offload": True, "chunked_loss": True, "cpu_offload": None}),
+        ("lora 7b r8 on q,v, max_seq_len=512, batch size 2",
+         {"lora_targets": "qv", "seq_len": 512, "batch_size": 2}),
+        ("run octocoder with eager attention, prompt of 8k tokens, generate 60 tokens",
+         {"attention": "eager", "prompt_tokens": 8000, "new_tokens": 60,
+          "dataset_tokens": None}),
+        ("serve llama 3 8b with flash attention", {"attention": "sdpa"}),
+        ("how long to LoRA llama 3.1 8b on 500M tokens, 3 epochs at 3k tok/s per GPU",
+         {"intent": "time", "dataset_tokens": D(5 * 10**8), "epochs": 3,
+          "tokens_per_second": D(3000)}),
+        ("¿cuánto tardaría un LoRA de llama 3.1 8b con un millón de tokens, 3 épocas?",
+         {"intent": "time", "dataset_tokens": D(10**6), "epochs": 3}),
+        ("en combien de temps un QLoRA de 70B sur 1B tokens, 2 époques ?",
+         {"intent": "time", "dataset_tokens": D(10**9), "epochs": 2}),
+        ("lora bloomz 7b1 on an a100, weights in fp32 (no torch_dtype)", {"fp32_weights": True}),
+    ],
+)
+def test_settings_are_understood(text: str, expected: dict[str, Any]) -> None:
+    query = understand(text)
+    got = {name: getattr(query, name) for name in expected}
+    assert got == expected
+
+
+def _json(text: str) -> dict[str, Any]:
+    out = to_json(PIPE.ask(text))
+    json.dumps(out)
+    return out
+
+
+def test_json_keys_end_with_the_detailed_estimate() -> None:
+    assert JSON_KEYS[JSON_KEYS.index("text") + 1:][-2:] == ("detailed_gb", "detailed_fits")
+
+
+def test_stated_settings_lead_the_verdict() -> None:
+    # Planning: 2.4 x 8 = 19.2 GB fits 24 GB; with seq 4096 x batch 4 and no checkpointing the
+    # detailed estimate does not: the JSON and the headline follow the detailed one.
+    out = _json("can I LoRA llama 3.1 8b on a 4090 with seq 4096, batch 4, no gradient "
+                "checkpointing?")
+    assert out["estimate_gb"] == 19.2
+    assert out["detailed_fits"] is False and out["fits"] is False
+    assert out["detailed_gb"] > 24
+    assert "✅" not in out["text"].split("\n")[0]
+
+
+def test_without_settings_the_planning_verdict_leads_and_detail_is_still_given() -> None:
+    out = _json("can I QLoRA 70B on an A100?")
+    assert out["fits"] is True and out["estimate_gb"] == 52.5
+    assert isinstance(out["detailed_gb"], float | int) and out["detailed_fits"] is not None
+
+
+def test_memory_question_without_gpu_has_a_per_gpu_detail() -> None:
+    out = _json("how much memory for lora llama 3.1 8b")
+    assert out["detailed_gb"] is not None and out["detailed_fits"] is None and out["fits"] is None
