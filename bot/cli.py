@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from bot.i18n import SUPPORTED_LOCALES
-from bot.pipeline import Pipeline, to_json
+from bot.pipeline import JSON_KEYS, Pipeline, to_json
+from bot.render.renderer import render_template
 
 log = logging.getLogger(__name__)
 
@@ -22,20 +23,44 @@ def _answer_line(pipeline: Pipeline, question: str, lang: str | None, as_json: b
     return reply.text
 
 
+def _failed_line(pipeline: Pipeline, lang: str | None, as_json: bool) -> str:
+    """What a line that failed inside prints: the localized apology, and in JSON every key
+    of the contract with ``error: "internal_error"``."""
+    locale = lang or pipeline.default_locale
+    text = render_template("internal_error.html.j2", locale, catalogue=pipeline.catalogue)
+    if not as_json:
+        return text
+    out: dict[str, object] = dict.fromkeys(JSON_KEYS)
+    out.update(lang=locale, intent="unknown", error="internal_error", text=text)
+    return json.dumps(out, ensure_ascii=False)
+
+
 def ask(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    """Answers every line: an internal failure on one is logged, answered with an
+    ``internal_error`` object and the batch goes on; the exit status is then 1."""
     pipeline = Pipeline()
     if args.question:
         questions: Sequence[str] = [" ".join(args.question)]
     else:
+        if hasattr(stdin, "reconfigure"):
+            # One line of invalid UTF-8 must not end the batch: it becomes U+FFFD.
+            stdin.reconfigure(errors="replace")
         questions = (line.rstrip("\r\n") for line in stdin)  # type: ignore[assignment]
-    for question in questions:
+    failed = 0
+    for number, question in enumerate(questions, start=1):
         if not question.strip() and not args.question:
             continue
-        stdout.write(_answer_line(pipeline, question, args.lang, args.json) + "\n")
+        try:
+            line = _answer_line(pipeline, question, args.lang, args.json)
+        except Exception:
+            failed += 1
+            log.exception("internal failure on line %d", number)
+            line = _failed_line(pipeline, args.lang, args.json)
+        stdout.write(line + "\n")
         if not args.json:
             stdout.write("\n")
         stdout.flush()
-    return 0
+    return 1 if failed else 0
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -13,6 +13,7 @@ from bot.i18n import SUPPORTED_LOCALES, resolve_locale
 from bot.render.renderer import compile_templates, render_answer, render_template
 from bot.render.telegram_html import split_message
 from bot.understand import understand
+from bot.understand.bounds import out_of_range
 from bot.understand.followup import follow_up
 from bot.understand.query import Query
 from rules.catalogue import Catalogue, load_catalogue
@@ -38,6 +39,9 @@ REPLY_CACHE_SIZE = 2048
 
 # Questions longer than this are cut before parsing: nobody asks 20 000 characters.
 MAX_QUESTION_CHARS = 4096
+
+# Money wider than this many digits is written with an exponent in the JSON.
+_MONEY_DIGITS = 100
 
 JSON_KEYS = (
     "lang",
@@ -161,7 +165,7 @@ class Pipeline:
             if answer.query != query:
                 answer = answer.model_copy(update={"query": query})
             return Reply(query=query, answer=answer, locale=locale, text=rendered)
-        answer = build_answer(query, self.catalogue)
+        answer = _bounded_answer(query, self.catalogue)
         try:
             rendered = render_answer(answer, locale, self.catalogue)
         except Exception:
@@ -176,6 +180,15 @@ class Pipeline:
         return Reply(query=query, answer=answer, locale=locale, text=rendered)
 
 
+def _bounded_answer(query: Query, catalogue: Catalogue) -> Answer:
+    """A number out of its slot's range is answered "too large / too small" before the engine
+    sees it (bot/understand/bounds.py)."""
+    problem = out_of_range(query)
+    if problem is None:
+        return build_answer(query, catalogue)
+    return Answer(query=query, intent=query.intent, error=problem.code, error_params=problem.params)
+
+
 def _num(value: Decimal | None) -> int | float | None:
     if value is None:
         return None
@@ -183,14 +196,17 @@ def _num(value: Decimal | None) -> int | float | None:
 
 
 def _money(value: Decimal | None) -> str | None:
-    """Exact decimal string with at least cents: "9.20", "36.88", "5.4325"."""
-    if value is None:
+    """Exact decimal string with at least cents: "9.20", "36.88", "5.4325".
+
+    Built from the digits, not by quantize(), which raises beyond 28 digits (10^28 dollars);
+    a value that is no amount at all (NaN, infinity) is null."""
+    if value is None or not value.is_finite():
         return None
-    normal = value.normalize()
-    exponent = normal.as_tuple().exponent
-    if isinstance(exponent, int) and exponent > -2:
-        normal = normal.quantize(Decimal("0.01"))
-    return format(normal, "f")
+    if abs(value.adjusted()) > _MONEY_DIGITS:
+        return str(value)  # still a decimal string ("1E+4000"), not 4 000 zeros
+    whole, _, cents = format(value, "f").partition(".")
+    cents = cents.rstrip("0").ljust(2, "0")
+    return f"{whole}.{cents}"
 
 
 def to_json(reply: Reply) -> dict[str, Any]:

@@ -10,7 +10,7 @@ replaces them whenever it is known. Money lives elsewhere: this returns hours on
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import MAX_EMAX, MIN_EMIN, ROUND_HALF_UP, Context, Decimal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -26,6 +26,14 @@ __all__ = [
 ]
 
 _HOURS = Decimal("0.01")
+
+
+def _hours(seconds: Decimal) -> Decimal:
+    """Seconds → hours to the hundredth, in a context that holds every digit: quantize in the
+    default 28-digit context raises InvalidOperation from 10^26 hours (10^43 tokens) on."""
+    hours = seconds / Decimal(3600)
+    wide = Context(prec=max(28, hours.adjusted() + 4), Emax=MAX_EMAX, Emin=MIN_EMIN)
+    return hours.quantize(_HOURS, rounding=ROUND_HALF_UP, context=wide)
 
 
 class TrainingTime(BaseModel):
@@ -114,8 +122,8 @@ def estimate_training_time(
     if isinstance(model, ModelSpec) and model.active_params_b is not None:
         assumptions.append(f"Mixture of experts: {model.active_params_b}B active parameters.")
     seconds = flops / (peak * Decimal(10**12) * util)
-    gpu_hours = (seconds / Decimal(3600)).quantize(_HOURS, rounding=ROUND_HALF_UP)
-    wall = (seconds / Decimal(3600) / gpus).quantize(_HOURS, rounding=ROUND_HALF_UP)
+    gpu_hours = _hours(seconds)
+    wall = _hours(seconds / gpus)
     if gpus > 1:
         assumptions.append(f"{gpus} GPUs scale linearly (communication not counted).")
     return TrainingTime(
@@ -146,8 +154,8 @@ def gpu_hours_from_throughput(
         tokens=tokens,
         flops=None,
         mfu=None,
-        gpu_hours=(gpu_seconds / 3600).quantize(_HOURS, rounding=ROUND_HALF_UP),
-        wall_clock_hours=(gpu_seconds / 3600 / gpus).quantize(_HOURS, rounding=ROUND_HALF_UP),
+        gpu_hours=_hours(gpu_seconds),
+        wall_clock_hours=_hours(gpu_seconds / gpus),
         gpus=gpus,
         assumptions=(f"Measured throughput {rate} tokens/s per GPU, {gpus} GPU(s).",),
     )

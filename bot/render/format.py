@@ -7,7 +7,8 @@ Babel's formatting is the largest cost of a reply, and answers repeat the same f
 from __future__ import annotations
 
 import datetime as dt
-from decimal import Decimal
+from collections.abc import Callable
+from decimal import MAX_EMAX, MIN_EMIN, Context, Decimal, localcontext
 from functools import lru_cache
 from typing import Literal
 
@@ -19,43 +20,78 @@ from babel.units import format_unit
 from rules.money import round_half_up, to_cents
 
 ListStyle = Literal["standard", "or", "unit"]
+# Wider values are printed as they come (exponent notation) rather than as 1 000 digits.
+_MAX_DIGITS = 1000
 
 
 def _round(value: Decimal, places: int) -> Decimal:
     rounded = round_half_up(value, places)
+    if not rounded.is_finite() or rounded.adjusted() > _MAX_DIGITS:
+        return rounded
     # Drop trailing zeros (52.50 → 52.5) but never go to exponent notation (1.1E+3).
-    normal = rounded.normalize()
-    return normal.quantize(Decimal(1)) if normal == normal.to_integral_value() else normal
+    with localcontext(_wide(rounded, places)):
+        normal = rounded.normalize()
+        return normal.quantize(Decimal(1)) if normal == normal.to_integral_value() else normal
+
+
+def _wide(value: Decimal, places: int = 2) -> Context:
+    """A context that holds every digit of `value` to `places` decimals: with the default 28
+    digits, quantize (ours and Babel's) raises InvalidOperation from 10^26 dollars on."""
+    return Context(prec=max(28, value.adjusted() + places + 4), Emax=MAX_EMAX, Emin=MIN_EMIN)
+
+
+def _babel(value: Decimal, render: Callable[[Decimal], str]) -> str:
+    """Babel's formatting of `value`, which cannot raise: no bounded question carries a value
+    this function refuses, but a reply must never fail on one."""
+    if not value.is_finite() or abs(value.adjusted()) > _MAX_DIGITS:
+        return str(value)
+    with localcontext(_wide(value)):
+        return render(value)
 
 
 @lru_cache(maxsize=8192)
 def _num(locale: str, value: Decimal, places: int) -> str:
-    return format_decimal(_round(value, places), locale=locale)
+    return _babel(_round(value, places), lambda v: format_decimal(v, locale=locale))
 
 
 @lru_cache(maxsize=8192)
 def _unit(locale: str, value: Decimal, places: int, unit: str, length: str) -> str:
-    return format_unit(_round(value, places), unit, length=length, locale=locale)  # type: ignore[arg-type]
+    return _babel(
+        _round(value, places),
+        lambda v: format_unit(v, unit, length=length, locale=locale),  # type: ignore[arg-type]
+    )
 
 
 @lru_cache(maxsize=8192)
 def _usd(locale: str, value: Decimal) -> str:
-    return format_currency(to_cents(value), "USD", locale=locale)
+    return _babel(to_cents(value), lambda v: format_currency(v, "USD", locale=locale))
 
 
 @lru_cache(maxsize=1024)
 def _usd_exact(locale: str, value: Decimal) -> str:
-    return format_currency(value, "USD", locale=locale, decimal_quantization=False)
+    return _babel(
+        value,
+        lambda v: format_currency(v, "USD", locale=locale, decimal_quantization=False),
+    )
 
 
 @lru_cache(maxsize=1024)
 def _percent(locale: str, value: Decimal, places: int) -> str:
-    return format_percent(_round(value, places) / 100, locale=locale, decimal_quantization=False)
+    return _babel(
+        _round(value, places),
+        lambda v: format_percent(v.scaleb(-2), locale=locale, decimal_quantization=False),
+    )
 
 
 @lru_cache(maxsize=1024)
 def _list(locale: str, items: tuple[str, ...], style: ListStyle) -> str:
     return format_list(list(items), style=style, locale=locale)
+
+
+def _dec(value: Decimal | int) -> Decimal:
+    # A signalling NaN can be neither hashed (the caches) nor compared: it prints as NaN.
+    number = Decimal(value)
+    return Decimal("NaN") if number.is_snan() else number
 
 
 class Formatter:
@@ -65,32 +101,33 @@ class Formatter:
         self.locale = locale
 
     def num(self, value: Decimal | int, places: int = 2) -> str:
-        return _num(self.locale, Decimal(value), places)
+        return _num(self.locale, _dec(value), places)
 
     def gb(self, value: Decimal | int, places: int = 2) -> str:
         """52.5 GB / 52,5 GB / 52,5 Go (GB = 10^9 bytes)."""
-        return _unit(self.locale, Decimal(value), places, "digital-gigabyte", "short")
+        return _unit(self.locale, _dec(value), places, "digital-gigabyte", "short")
 
     def bandwidth(self, value: Decimal) -> str:
-        return _unit(self.locale, value, 1, "digital-gigabyte", "short") + "/s"
+        return _unit(self.locale, _dec(value), 1, "digital-gigabyte", "short") + "/s"
 
     def usd(self, value: Decimal | int) -> str:
         """Money rounded half-up to the cent only here, at presentation."""
-        return _usd(self.locale, Decimal(value))
+        return _usd(self.locale, _dec(value))
 
     def usd_exact(self, value: Decimal) -> str:
         """Per-GPU reference prices keep their published digits ($5.4325)."""
-        exponent = value.normalize().as_tuple().exponent
+        value = _dec(value)
+        exponent = value.normalize(_wide(value)).as_tuple().exponent
         if isinstance(exponent, int) and exponent < -2:
             return _usd_exact(self.locale, value)
         return self.usd(value)
 
     def hours(self, value: Decimal | int) -> str:
-        return _unit(self.locale, Decimal(value), 2, "duration-hour", "long")
+        return _unit(self.locale, _dec(value), 2, "duration-hour", "long")
 
     def percent(self, value: Decimal, places: int = 1) -> str:
         """`value` in percent (15.1 → 15.1 %)."""
-        return _percent(self.locale, value, places)
+        return _percent(self.locale, _dec(value), places)
 
     def ratio(self, value: Decimal, places: int = 1) -> str:
         return self.num(value, places) + "×"
