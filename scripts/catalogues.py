@@ -11,6 +11,7 @@ Same as pybabel with these keywords; kept in Python so tests and CI run the exac
 from __future__ import annotations
 
 import io
+import re
 import sys
 from pathlib import Path
 
@@ -26,6 +27,10 @@ TEMPLATE = LOCALES / "messages.pot"
 # Babel's defaults (gettext, ngettext, _, N_… which Jinja2's {% trans %} also produces), plus
 # the Python helper tr(locale, msg).
 KEYWORDS = {**DEFAULT_KEYWORDS, "tr": (2,)}
+# Every lookup %-formats its result (Jinja's newstyle gettext and bot.render.phrases alike), and
+# newstyle {% trans %} looks a literal "%" up doubled: a "%" that starts no conversion is a
+# msgid the runtime never asks for, or a msgstr that cannot be filled.
+_CONVERSION = re.compile(r"%(?:%|\((?P<name>\w+)\)[-#0 +]*\d*(?:\.\d+)?[sdifr])")
 
 
 def supported() -> tuple[str, ...]:
@@ -80,6 +85,52 @@ def cmd_compile() -> None:
             write_mo(fh, _read(po, locale), use_fuzzy=False)
 
 
+def format_problem(text: str) -> str | None:
+    """Why `text` cannot be %-formatted with named values, or None."""
+    rest = _CONVERSION.sub("", text)
+    if "%" in rest:
+        return "a literal % not written %% (never looked up, or cannot be filled)"
+    return None
+
+
+# French typography (the review's rule): U+00A0 before ":" and inside « », U+202F before
+# ; ? ! and %, and one kind of apostrophe (the straight one, as most of the catalogue).
+_FRENCH_TYPOGRAPHY = (
+    (re.compile(r" :"), "an ordinary space before ':' (use U+00A0)"),
+    (re.compile(r"[ \u00a0](?:[;?!]|%%)"), "an ordinary space before ; ? ! or % (use U+202F)"),
+    (re.compile(r"« |«(?=\S)| »|(?<=\S)»"), "« » without U+00A0 inside"),
+    (re.compile("\u2019"), "a curly apostrophe (the catalogue uses ')"),
+)
+
+
+def typography_problems(locale: str, text: str) -> list[str]:
+    if locale != "fr":
+        return []
+    return [why for pattern, why in _FRENCH_TYPOGRAPHY if pattern.search(text)]
+
+
+def placeholders(text: str) -> set[str]:
+    return {m.group("name") for m in _CONVERSION.finditer(text) if m.group("name")}
+
+
+def _format_problems(locale: str, msgid: object, strings: tuple[str, ...]) -> list[str]:
+    found: list[str] = []
+    ids = msgid if isinstance(msgid, tuple) else (msgid,)
+    allowed = set().union(*(placeholders(i) for i in ids)) | {"num"}
+    for text in (*ids, *strings):
+        if not text:
+            continue
+        why = format_problem(text)
+        if why:
+            found.append(f"{locale}: {why}: {text!r}")
+        elif text in strings and (bad := typography_problems(locale, text)):
+            found.append(f"{locale}: {', '.join(bad)}: {text!r}")
+        elif text in strings and not placeholders(text) <= allowed:
+            extra = sorted(placeholders(text) - allowed)
+            found.append(f"{locale}: unknown placeholder {extra} in the translation of {ids[0]!r}")
+    return found
+
+
 def problems(locales_dir: Path = LOCALES) -> list[str]:
     """Every way a catalogue can leave a reader with English or stale text."""
     found: list[str] = []
@@ -99,9 +150,10 @@ def problems(locales_dir: Path = LOCALES) -> list[str]:
         for msgid, message in have.items():
             if msgid not in wanted:
                 continue
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            found.extend(_format_problems(locale, message.id, strings))
             if message.fuzzy:
                 found.append(f"{locale}: fuzzy: {msgid!r}")
-            strings = message.string if isinstance(message.string, tuple) else (message.string,)
             if locale != "en" and (
                 not strings or any(not s for s in strings)
                 or len(strings) < (catalog.num_plurals if message.pluralizable else 1)

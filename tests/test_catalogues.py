@@ -86,3 +86,37 @@ def test_spanish_and_french_have_three_plural_forms():
     for locale in ("es", "fr"):
         with open(ROOT / "bot" / "locales" / locale / "LC_MESSAGES" / "messages.po", "rb") as fh:
             assert read_po(fh, locale=locale).num_plurals == 3
+
+
+def _literal_percent(catalog) -> None:
+    catalog["when it moves by 10 %% or more"].string = "cuando varíe un 10 % o más"
+
+
+def _french_colon(catalog) -> None:
+    catalog["Total: %(total)s"].string = "Total : %(total)s"
+
+
+def _stray_placeholder(catalog) -> None:
+    catalog["Total: %(total)s"].string = "Total: %(sum)s"
+
+
+@pytest.mark.parametrize(
+    ("locale", "change", "expected"),
+    [
+        ("es", _literal_percent, "a literal %"),
+        ("fr", _literal_percent, "a literal %"),
+        ("fr", _french_colon, "an ordinary space before ':'"),
+        ("es", _stray_placeholder, "unknown placeholder"),
+    ],
+)
+def test_check_catches_strings_the_runtime_cannot_use(tmp_path, locale, change, expected):
+    found = catalogues.problems(_mutate(tmp_path, locale, change))
+    assert any(line.startswith(f"{locale}:") and expected in line for line in found), found
+
+
+def test_a_trans_block_with_a_literal_percent_is_extracted_as_the_runtime_looks_it_up():
+    # Newstyle gettext doubles a literal "%" in {% trans %}: extraction must do the same.
+    ids = {m.id if isinstance(m.id, str) else m.id[0] for m in catalogues.extract() if m.id}
+    assert "when it moves by 10 %% or more" in ids
+    assert "when it moves by 10 % or more" not in ids
+    assert catalogues.format_problem("when it moves by 10 % or more")

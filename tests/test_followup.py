@@ -151,7 +151,7 @@ def test_a_one_model_family_is_that_model() -> None:
     ("locale", "expected"),
     [("en", "Which one: Llama 3 8B or Llama 3 70B?"),
      ("es", "¿Cuál: Llama 3 8B o Llama 3 70B?"),
-     ("fr", "Lequel : Llama 3 8B ou Llama 3 70B ?")],
+     ("fr", "Lequel\u00a0: Llama 3 8B ou Llama 3 70B\u202f?")],
 )
 def test_the_answer_asks_which_model_of_the_family(locale: str, expected: str) -> None:
     assert expected in PIPELINE.ask("llama 3 on an H100", chosen_locale=locale).text

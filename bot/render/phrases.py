@@ -14,6 +14,7 @@ from decimal import Decimal
 from functools import cache, lru_cache
 from typing import Any
 
+from babel import Locale
 from markupsafe import Markup, escape
 
 from bot.i18n import translations
@@ -27,6 +28,10 @@ from rules.quote import Quote
 # Jinja's newstyle gettext always %-formats, so msgids use "%%" for a literal "%" everywhere.
 
 
+# An integer of each CLDR plural category, for the catalogues' integer-only Plural-Forms.
+_CATEGORY_EXAMPLE = {"zero": 0, "one": 1, "two": 2, "few": 3, "many": 1000000, "other": 2}
+
+
 class Gettext:
     """gettext/ngettext for one locale with Jinja's newstyle semantics (Markup, escaped %).
     Templates use these too: Jinja's own wrappers go through two or three context calls."""
@@ -35,13 +40,23 @@ class Gettext:
         catalogue = translations(locale)
         self._gettext = catalogue.gettext
         self._ngettext = catalogue.ngettext
+        self._plural = Locale.parse(locale).plural_form
 
     def _(self, message: str, **values: Any) -> Markup:
         return _fill(self._gettext(message), values)
 
-    def ngettext(self, singular: str, plural: str, n: int, **values: Any) -> Markup:
+    def ngettext(self, singular: str, plural: str, n: int | Decimal, **values: Any) -> Markup:
+        """The form is chosen by the CLDR category of the value itself: French "1,5 GPU-heure"
+        is singular (one: i = 0,1), English and Spanish "1.5 GPU-hours" plural. The
+        catalogues' Plural-Forms only know integers, so a decimal goes in as an integer of
+        the same category."""
         values.setdefault("num", n)
-        return _fill(self._ngettext(singular, plural, n), values)
+        return _fill(self._ngettext(singular, plural, self.plural_index(n)), values)
+
+    def plural_index(self, n: int | Decimal) -> int:
+        if isinstance(n, int) or n == n.to_integral_value():
+            return int(n)
+        return _CATEGORY_EXAMPLE[self._plural(abs(n))]
 
 
 def _fill(translated: str, values: dict[str, Any]) -> Markup:
@@ -187,7 +202,8 @@ class Phrases:
         )
         return Markup("ℹ️ <i>%s</i>") % text
 
-    def note(self, n: Note) -> Markup:
+    def note(self, n: Note, mem: Memory | None = None) -> Markup:
+        """`mem`: the method's memory, which says what a floor is made of."""
         p, code = n.params, n.code
 
         def gb(key: str) -> str:
@@ -196,11 +212,7 @@ class Phrases:
             return self.fmt.gb(value)
 
         if code == "weights_exceed_vram":
-            return self._(
-                "Even the weights alone take %(floor)s, more than the %(vram)s available.",
-                floor=gb("floor_gb"),
-                vram=gb("vram_gb"),
-            )
+            return self._floor_exceeds(gb("floor_gb"), gb("vram_gb"), mem)
         if code == "paper_fit_only":
             return self._(
                 "This configuration holds the 16-byte figure (%(floor)s) on paper but leaves "
@@ -233,11 +245,50 @@ class Phrases:
             )
         return Markup()
 
+    def _floor_exceeds(self, floor: str, vram: str, mem: Memory | None) -> Markup:
+        """What the floor is depends on the method: the weights in their precision, or for
+        full fine-tuning weights + gradients + optimizer states (16 bytes per parameter)."""
+        method = mem.method if mem is not None else None
+        if method == "full_adamw" and mem is not None:
+            bf16 = self.cat.method("inference_bf16").floor_gb_per_b or Decimal(2)
+            return self._(
+                "Even the weights, gradients and optimizer states alone take %(floor)s, more "
+                "than the %(vram)s available (the BF16 weights themselves are %(weights)s).",
+                floor=floor,
+                vram=vram,
+                weights=self.fmt.gb(mem.params_b * bf16),
+            )
+        if method in ("qlora", "inference_int4"):
+            return self._(
+                "Even the 4-bit weights alone take %(floor)s, more than the %(vram)s available.",
+                floor=floor,
+                vram=vram,
+            )
+        if method == "inference_int8":
+            return self._(
+                "Even the 8-bit weights alone take %(floor)s, more than the %(vram)s available.",
+                floor=floor,
+                vram=vram,
+            )
+        if method in ("lora", "inference_bf16"):
+            return self._(
+                "Even the BF16 weights alone take %(floor)s, more than the %(vram)s available.",
+                floor=floor,
+                vram=vram,
+            )
+        return self._(
+            "Even the weights alone take %(floor)s, more than the %(vram)s available.",
+            floor=floor,
+            vram=vram,
+        )
+
     def quote_block(self, q: Quote) -> Markup:
         fmt, _ = self.fmt, self._
         total = _("Cost: %(total)s", total=fmt.usd(q.cost_usd))
-        detail = _(
+        detail = self.ngettext(
+            "%(cfg)s × %(wall)s at %(price)s = %(gh)s GPU-hour.",
             "%(cfg)s × %(wall)s at %(price)s = %(gh)s GPU-hours.",
+            q.gpu_hours,
             cfg=self.config(q.gpu, q.gpu_count),
             wall=fmt.hours(q.hours),
             price=self.per_hour(q.usd_per_hour),
@@ -262,19 +313,23 @@ class Phrases:
             )
             for size, n in q.plan.blocks
         ]
-        buy = _(
+        buy = self.ngettext(
+            "Buy %(listed)s (%(bought)s GPU-hour, %(paid)s).",
             "Buy %(listed)s (%(bought)s GPU-hours, %(paid)s).",
+            q.plan.hours_bought,
             listed=fmt.list(blocks),
             bought=fmt.num(q.plan.hours_bought),
             paid=fmt.usd(q.plan.usd),
         )
         line = Markup("🧱 %s") % buy
-        if q.plan.spare_hours:
+        # The plan counts whole hours; what is left over is exact (9.5 of a 10-hour block).
+        spare_hours = Decimal(q.plan.hours_bought) - q.gpu_hours
+        if spare_hours > 0:
             spare = self.ngettext(
-                "The spare GPU-hour never expires.",
+                "The %(count)s spare GPU-hour never expires.",
                 "The %(count)s spare GPU-hours never expire.",
-                q.plan.spare_hours,
-                count=q.plan.spare_hours,
+                spare_hours,
+                count=fmt.num(spare_hours),
             )
             line += Markup(" %s") % spare
         lines.append(line)
