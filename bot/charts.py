@@ -12,13 +12,6 @@ import io
 import threading
 from decimal import Decimal
 
-import matplotlib
-
-matplotlib.use("Agg")  # headless, before anything imports pyplot (nothing here does)
-
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
-
 from bot.answer import build_answer
 from bot.detail import DetailedAnswer, chart_candidates, detailed_for
 from bot.i18n import tr
@@ -85,6 +78,11 @@ def breakdown_chart(
 
 
 def _draw(detailed: DetailedAnswer, locale: str, candidates: list[tuple[str, Decimal]]) -> bytes:
+    # Imported on the first chart, not at start-up: matplotlib costs ~0.8 s to import and few
+    # people ask for a chart. The object API never touches pyplot, so no backend is selected.
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
     fmt = Formatter(locale)
     figure = Figure(figsize=_SIZE_IN, dpi=_DPI)
     FigureCanvasAgg(figure)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
+from collections.abc import Iterator
 from dataclasses import dataclass, fields
 from decimal import Decimal
 from typing import Any
@@ -128,10 +129,17 @@ class Pipeline:
         template in every locale, load Babel's locale data and the catalogue's indexes, build
         the block-plan table, and answer one question of each kind per locale (those replies
         stay cached: they are real answers)."""
-        compile_templates()
+        for _ in self.warm_up_steps():
+            pass
+
+    def warm_up_steps(self) -> Iterator[None]:
+        """warm_up() one step at a time (a template, or a question): an event loop can serve
+        updates between the steps."""
+        yield from compile_templates()
         for locale in SUPPORTED_LOCALES:
             for text in WARM_UP_QUESTIONS:
                 self.ask(text, chosen_locale=locale)
+                yield
 
     def clear_cache(self) -> None:
         """Forget every reply and the engine's memo (benchmarks of a first question)."""

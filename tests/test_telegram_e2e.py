@@ -250,8 +250,11 @@ async def test_typing_shows_only_when_an_answer_takes_longer_than_the_delay(
 ) -> None:
     async with FakeBotAPI() as api:
         settings = make_settings(api).model_copy(update={"typing_delay_seconds": typing_delay})
-        # post_init warms the pipeline up: no template compiling inside the timing.
-        async with running(settings, Services(Pipeline())):
+        # Warmed up first (the bot does it after its first poll): no template compiling
+        # inside the timing.
+        pipeline = Pipeline()
+        pipeline.warm_up()
+        async with running(settings, Services(pipeline)):
             if send_delay:
                 api.delay_next("sendMessage", send_delay)
             await reply_to(api, 1100, "can I QLoRA 70B on a 4090?")

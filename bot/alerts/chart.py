@@ -8,9 +8,6 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from babel.dates import format_date
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
-from matplotlib.ticker import FuncFormatter, MaxNLocator
 
 from bot.i18n import tr
 from bot.render.format import Formatter
@@ -41,6 +38,11 @@ def render_history_png(
     """
     if not points:
         raise ValueError("no price history to draw")
+    # Imported on the first /history, not at start-up (~0.8 s for a rarely used command).
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import FuncFormatter, MaxNLocator
+
     fmt = Formatter(locale)
     times = [t for t, _ in points] + [max(now, points[-1][0])]
     prices = [float(p) for _, p in points] + [float(points[-1][1])]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
@@ -68,12 +69,14 @@ def environment(locale: str) -> Environment:
     return env
 
 
-def compile_templates() -> None:
-    """Compile every template in every locale now, not on the first reply that needs it."""
+def compile_templates() -> Iterator[None]:
+    """Compile every template in every locale now, not on the first reply that needs it;
+    one template per step."""
     for locale in SUPPORTED_LOCALES:
         env = environment(locale)
         for name in env.list_templates(extensions=["j2"]):
             env.get_template(name)
+            yield
 
 
 def tidy(text: str) -> str:

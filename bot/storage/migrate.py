@@ -1,18 +1,27 @@
-"""Applies the Alembic migrations (at start-up, and to every test database)."""
+"""Applies the Alembic migrations (at start-up, and to every test database).
+
+Start-up first compares the database's ``alembic_version`` with the head revision read from
+the migration files, without importing Alembic (~0.1 s of imports, and its script loading):
+Alembic runs only when they differ (a new database, or a deploy that adds a migration).
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import weakref
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from alembic import command
-from alembic.config import Config
 from sqlalchemy import text
 from sqlalchemy.engine import Connection
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.storage.engine import MIGRATION_LOCK, create_engine
+
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 log = logging.getLogger(__name__)
 
@@ -24,15 +33,59 @@ _locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
     weakref.WeakKeyDictionary()
 )
 
+# The module-level assignments every revision file has (script.py.mako writes them).
+_REVISION = re.compile(r"^revision(?:\s*:[^=]+)?\s*=\s*['\"]([^'\"]+)['\"]", re.MULTILINE)
+_DOWN = re.compile(r"^down_revision(?:\s*:[^=]+)?\s*=\s*(.+)$", re.MULTILINE)
+
+
+def head_revision(versions: Path = MIGRATIONS / "versions") -> str | None:
+    """The single head of the migration files, or None when it cannot be told without Alembic
+    (a file this parser does not understand, a merge, several heads): then Alembic decides."""
+    revisions: set[str] = set()
+    parents: set[str] = set()
+    for path in versions.glob("*.py"):
+        source = path.read_text("utf-8")
+        revision, down = _REVISION.search(source), _DOWN.search(source)
+        if revision is None and down is None:
+            continue  # __init__.py and the like
+        if revision is None or down is None:
+            return None
+        revisions.add(revision.group(1))
+        value = down.group(1).split("#", 1)[0].strip()
+        if value == "None":
+            continue
+        parent = re.fullmatch(r"['\"]([^'\"]+)['\"]", value)
+        if parent is None:
+            return None  # a tuple: a merge revision
+        parents.add(parent.group(1))
+    heads = revisions - parents
+    return heads.pop() if len(heads) == 1 else None
+
+
+async def database_revisions(connection: AsyncConnection) -> set[str] | None:
+    """The revisions recorded in the database, None when it has no alembic_version table."""
+    try:
+        result = await connection.execute(text("SELECT version_num FROM alembic_version"))
+    except Exception:  # no such table: a new database (the dialects' errors differ)
+        await connection.rollback()
+        return None
+    revisions = {str(row[0]) for row in result}
+    await connection.rollback()
+    return revisions
+
 
 def alembic_config() -> Config:
     """Built in code, not read from alembic.ini: an installed package has no repo root."""
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     return config
 
 
 def _upgrade(connection: Connection, revision: str) -> None:
+    from alembic import command
+
     config = alembic_config()
     config.attributes["connection"] = connection
     command.upgrade(config, revision)
@@ -51,6 +104,10 @@ async def _migrate(database_url: str, revision: str) -> None:
     engine = create_engine(database_url, pooled=False)
     try:
         async with engine.connect() as connection:
+            if revision == "head":
+                head = head_revision()
+                if head is not None and await database_revisions(connection) == {head}:
+                    return  # at head: nothing for Alembic to do
             if connection.dialect.name == "postgresql":
                 await connection.execute(text("SELECT pg_advisory_lock(:k)"), {"k": MIGRATION_LOCK})
                 await connection.commit()
