@@ -175,7 +175,7 @@ def _build(query: Query, cat: Catalogue) -> Answer:
 
     if intent == "prices":
         return Answer(**base, gpus=cat.gpus, offers=cat.offers, savings=tuple(savings(None, cat)))
-    if intent in ("pay", "help", "unknown", "alert"):
+    if intent in ("pay", "help", "unknown", "alert", "alert_list", "alert_remove"):
         gpu = cat.gpu(query.gpu) if query.gpu else None
         return Answer(**base, gpu=gpu)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import sys
 from collections.abc import Sequence
 from typing import TextIO
@@ -88,6 +89,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run(args)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # `ask … | head -1`: the reader has what it wanted. Point stdout at /dev/null so
+        # the interpreter's own flush at exit does not fail again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
     except Exception:
         log.exception("internal failure")
         return 1

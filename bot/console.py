@@ -1,6 +1,7 @@
 """A local chat in the terminal over the same pipeline and the same SQLite storage as the bot,
-for trying it without Telegram: questions, /language, and price alerts (stored, listed with
-/alerts; delivered once the bot runs with a token)."""
+for trying it without Telegram: questions and follow-ups, /language (or /lang, with auto),
+and price alerts (/alert, /alerts, /unalert, /history; delivered once the bot runs with a
+token). What Telegram shows as buttons the console says as commands."""
 
 from __future__ import annotations
 
@@ -11,17 +12,23 @@ import re
 from typing import TextIO
 
 from bot.alerts import AlertServices
+from bot.alerts.subscriptions import AlertInputError
 from bot.conversation import Conversations
-from bot.i18n import SUPPORTED_LOCALES, normalise_locale, tr
-from bot.pipeline import Pipeline
+from bot.i18n import AUTO, language_choice, tr
+from bot.pipeline import Pipeline, Reply
+from bot.render.format import Formatter
+from bot.understand.query import Query
 
 log = logging.getLogger(__name__)
+_LINK = re.compile(r"""<a\s+href=(["'])(.*?)\1\s*>(.*?)</a>""", re.IGNORECASE | re.DOTALL)
 _TAG = re.compile(r"<[^>]+>")
 CONSOLE_USER = 0  # the console's one user, in the same tables as Telegram users
+HISTORY_ROWS = 20  # the newest prices /history lists
 
 
 def to_plain(text: str) -> str:
-    """Telegram HTML → terminal text."""
+    """Telegram HTML → terminal text; a link keeps its address: "GPU pricing (https://…)"."""
+    text = _LINK.sub(lambda m: f"{m.group(3)} ({m.group(2)})", text)
     return html.unescape(_TAG.sub("", text))
 
 
@@ -29,8 +36,13 @@ class Console:
     def __init__(self, pipeline: Pipeline, alerts: AlertServices | None) -> None:
         self.pipeline = pipeline
         self.alerts = alerts
-        self.locale: str | None = None
+        self.locale: str | None = None  # an explicit /language choice
         self.conversations = Conversations()
+
+    @property
+    def shown(self) -> str:
+        """The locale of command replies (questions are answered in their own language)."""
+        return self.locale or self.pipeline.default_locale
 
     async def start(self) -> None:
         self.pipeline.warm_up()
@@ -48,53 +60,149 @@ class Console:
 
     async def answer(self, text: str) -> str:
         command, _, rest = text.partition(" ")
-        if command == "/language":
-            wanted = normalise_locale(rest.strip())
-            if wanted is None:
-                return f"/language {'|'.join(SUPPORTED_LOCALES)}"
-            self.locale = wanted
-            if self.alerts is not None:
-                await self.alerts.prefs.set_locale(CONSOLE_USER, CONSOLE_USER, wanted)
-            return tr(wanted, "I will answer in English from now on.")
-        if command == "/alerts" and self.alerts is not None:
-            return await self.alerts.list_text(CONSOLE_USER, self.locale or "en")
-        reply = self.pipeline.ask(
-            text, chosen_locale=self.locale, previous=self.conversations.previous(CONSOLE_USER)
-        )
+        command, rest = command.lower(), rest.strip()
+        if command in ("/start", "/help"):
+            self.conversations.forget(CONSOLE_USER)  # a new start is a new conversation
+            return self.pipeline.reply(Query(text="", intent="help"), self.shown).text
+        if command == "/new":
+            asked = self.conversations.followed_text(CONSOLE_USER)
+            if asked is None:
+                return tr(self.shown, "There is no follow-up to ask again: type your question.")
+            return await self._ask(asked, fresh=True)
+        if command in ("/language", "/lang"):
+            return await self._language(rest)
+        if command in ("/alert", "/alerts", "/unalert", "/history"):
+            if self.alerts is None:
+                return tr(self.shown, "Price alerts need the database, which is not available.")
+            return await self._alert_command(self.alerts, command, rest)
+        return await self._ask(text)
+
+    async def _ask(self, text: str, fresh: bool = False) -> str:
+        previous = None if fresh else self.conversations.previous(CONSOLE_USER)
+        reply = self.pipeline.ask(text, chosen_locale=self.locale, previous=previous)
         self.conversations.remember(CONSOLE_USER, reply)
-        if reply.answer.intent == "alert" and self.alerts is not None and not reply.answer.error:
-            return await self.alerts.subscribe_text(
-                reply.query, CONSOLE_USER, CONSOLE_USER, reply.locale
+        intent = reply.answer.intent
+        if self.alerts is not None and not reply.answer.error:
+            if intent == "alert":
+                return await self.alerts.subscribe_text(
+                    reply.query, CONSOLE_USER, CONSOLE_USER, reply.locale
+                )
+            if intent == "alert_list" or (
+                intent == "alert_remove" and not (reply.query.alert_all or reply.query.gpu)
+            ):
+                return await self._list(self.alerts, reply.locale)
+            if intent == "alert_remove":
+                target = "all" if reply.query.alert_all else str(reply.query.gpu)
+                return await self.alerts.remove_text(CONSOLE_USER, reply.locale, target)
+        return _with_fresh_hint(reply)
+
+    async def _language(self, wanted: str) -> str:
+        choice = language_choice(wanted)
+        if choice is None:
+            return tr(
+                self.shown,
+                "Choose the language: /language en, /language es, /language fr, or "
+                "/language auto to be answered in the language of each question.",
             )
-        return reply.text
+        self.locale = None if choice == AUTO else choice
+        if self.alerts is not None:
+            await self.alerts.prefs.set_locale(CONSOLE_USER, CONSOLE_USER, self.locale)
+        if self.locale is None:
+            return tr(self.shown, "I will answer in the language of each question from now on.")
+        return tr(self.locale, "I will answer in English from now on.")
+
+    async def _list(self, alerts: AlertServices, locale: str) -> str:
+        text = await alerts.list_text(CONSOLE_USER, locale)
+        # The console has no buttons: it says the command instead.
+        return text.replace(
+            tr(locale, "Tap a button to remove an alert."),
+            tr(locale, "Remove one with /unalert and its number (/unalert 2), or all of them "
+                       "with /unalert all."),
+        )
+
+    async def _alert_command(self, alerts: AlertServices, command: str, rest: str) -> str:
+        locale = self.shown
+        if command == "/alerts" or (command == "/unalert" and not rest):
+            return await self._list(alerts, locale)
+        if command == "/unalert":
+            return await alerts.remove_text(CONSOLE_USER, locale, rest)
+        if command == "/history":
+            return await self._history(alerts, locale, rest)
+        try:  # /alert, parsed as in Telegram
+            spec = alerts.subscriptions.parse(rest.split())
+            result = await alerts.subscriptions.subscribe(spec, CONSOLE_USER, CONSOLE_USER)
+        except AlertInputError as exc:
+            return alerts.renderer.error(locale, exc.code, **exc.params)
+        return alerts.renderer.subscribed(
+            locale, result.spec, created=result.created, current=result.current,
+            armed=result.armed,
+        )
+
+    async def _history(self, alerts: AlertServices, locale: str, gpu_text: str) -> str:
+        """Telegram draws a chart; the console prints the same prices as a table."""
+        if not gpu_text:
+            return alerts.renderer.error(locale, "history_usage")
+        try:
+            gpu_id = alerts.subscriptions.resolve_gpu(gpu_text)
+        except AlertInputError as exc:
+            return alerts.renderer.error(locale, exc.code, **exc.params)
+        points = await alerts.history(gpu_id)
+        if not points:
+            return alerts.renderer.history(locale, gpu_id, None, 0)
+        caption = alerts.renderer.history(
+            locale, gpu_id, points[-1][1], len(points), points[0][0].date()
+        )
+        fmt = Formatter(locale)
+        rows = [
+            f"{at:%Y-%m-%d %H:%M} UTC  {fmt.usd_exact(price)}"
+            for at, price in points[-HISTORY_ROWS:]
+        ]
+        return caption.rstrip() + "\n\n" + html.escape("\n".join(rows))
 
     async def stop(self) -> None:
         if self.alerts is not None:
             await self.alerts.db.dispose()
 
 
-async def chat(console: Console, stdin: TextIO, stdout: TextIO) -> int:
-    await console.start()
-    shown = console.locale or console.pipeline.default_locale
-    stdout.write(
-        tr(
-            shown,
-            "No TELEGRAM_BOT_TOKEN is set, so this is a local chat over the same pipeline. "
-            "Put TELEGRAM_BOT_TOKEN=… in the environment or in .env to connect Telegram. "
-            "Ask a question (Ctrl-D to quit):",
+def _with_fresh_hint(reply: Reply) -> str:
+    """A follow-up says, under the line naming what it reused, how to ask it alone (the
+    console's version of Telegram's button)."""
+    if not reply.carried:
+        return reply.text
+    hint = tr(reply.locale, "Type /new to ask it as a new question instead.")
+    lines = reply.text.split("\n")
+    at = next((i for i, line in enumerate(lines) if line.startswith("↪️")), 0)
+    lines.insert(at + 1, f"   <i>{html.escape(hint)}</i>")
+    return "\n".join(lines)
+
+
+def chat(console: Console, stdin: TextIO, stdout: TextIO) -> int:
+    """The read-answer loop. Lines are read on this (the main) thread, so Ctrl-C stops a
+    waiting prompt at once; each answer runs on one event loop kept for the whole chat."""
+    with asyncio.Runner() as runner:
+        runner.run(console.start())
+        stdout.write(
+            tr(
+                console.shown,
+                "No TELEGRAM_BOT_TOKEN is set, so this is a local chat over the same pipeline. "
+                "Put TELEGRAM_BOT_TOKEN=… in the environment or in .env to connect Telegram. "
+                "Ask a question (Ctrl-D to quit):",
+            )
+            + "\n> "
         )
-        + "\n> "
-    )
-    stdout.flush()
-    loop = asyncio.get_running_loop()
-    try:
-        while line := await loop.run_in_executor(None, stdin.readline):
-            question = line.strip()
-            if question:
-                stdout.write(to_plain(await console.answer(question)) + "\n\n")
-            stdout.write("> ")
-            stdout.flush()
-    finally:
-        await console.stop()
-    stdout.write("\n")
-    return 0
+        stdout.flush()
+        status = 0
+        try:
+            while line := stdin.readline():
+                question = line.strip()
+                if question:
+                    stdout.write(to_plain(runner.run(console.answer(question))) + "\n\n")
+                stdout.write("> ")
+                stdout.flush()
+        except KeyboardInterrupt:
+            status = 130
+        finally:
+            runner.run(console.stop())
+        stdout.write("\n")
+        stdout.flush()
+        return status

@@ -1,20 +1,34 @@
-"""The previous question in each chat, so that "and on an H100?" can continue it."""
+"""The previous question in each chat, so that "and on an H100?" can continue it; and the
+lines a reply adds about the conversation (what it carried over, what it did not read)."""
 
 from __future__ import annotations
 
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from decimal import Decimal
+from typing import TYPE_CHECKING
 
-from bot.pipeline import Reply
+from markupsafe import Markup
+
+from bot.render.format import Formatter
+from bot.render.phrases import Phrases, gettext_for
 from bot.understand.query import Query
+from rules.catalogue import Catalogue
+
+if TYPE_CHECKING:
+    from bot.pipeline import Reply
 
 _CONTINUABLE = frozenset({"fit", "memory", "cost", "recommend", "compare"})
 
 
 class Conversations:
     """Bounded (least recently used chats go first) and forgetful: after `ttl_seconds` a
-    short question is a new question, not a follow-up of something long past."""
+    short question is a new question, not a follow-up of something long past.
+
+    It also keeps, per chat, the wording of the last question answered as a follow-up, so
+    that "ask it as a new question" (a button, the console's /new) can ask it again alone.
+    """
 
     def __init__(
         self,
@@ -26,6 +40,7 @@ class Conversations:
         self.ttl = ttl_seconds
         self.clock = clock
         self._last: OrderedDict[int, tuple[Query, float]] = OrderedDict()
+        self._followed: OrderedDict[int, tuple[int, str]] = OrderedDict()
 
     def previous(self, chat_id: int) -> Query | None:
         found = self._last.get(chat_id)
@@ -37,9 +52,17 @@ class Conversations:
             return None
         return query
 
-    def remember(self, chat_id: int, reply: Reply) -> None:
+    def remember(self, chat_id: int, reply: Reply, token: int = 0) -> None:
         """Only questions about a model can be continued: answered ones, and the ones that
-        named a family and were asked which of its models."""
+        named a family and were asked which of its models. `token` names the message, for
+        the "ask it fresh" button of a follow-up."""
+        if reply.carried:
+            self._followed[chat_id] = (token, reply.query.text)
+            self._followed.move_to_end(chat_id)
+            while len(self._followed) > self.max_chats:
+                self._followed.popitem(last=False)
+        else:
+            self._followed.pop(chat_id, None)
         answer = reply.answer
         if answer.error or answer.intent not in _CONTINUABLE:
             return
@@ -51,5 +74,74 @@ class Conversations:
         while len(self._last) > self.max_chats:
             self._last.popitem(last=False)
 
+    def followed_text(self, chat_id: int, token: int | None = None) -> str | None:
+        """The wording of the chat's last follow-up (when `token` matches), to ask alone."""
+        found = self._followed.get(chat_id)
+        if found is None or (token is not None and found[0] != token):
+            return None
+        return found[1]
+
     def forget(self, chat_id: int) -> None:
         self._last.pop(chat_id, None)
+        self._followed.pop(chat_id, None)
+
+
+def carried_line(query: Query, carried: tuple[str, ...], locale: str, catalogue: Catalogue) -> str:
+    """"↪️ LoRA of Llama 3.1 70B, from your last question." — what a follow-up reused."""
+    ph = Phrases(locale, catalogue)
+    parts: list[Markup] = []
+    size = ph.fmt.num(query.params_b) if query.params_b is not None else None
+    name = catalogue.models.get(query.model_id).name if query.model_id is not None else None
+    method: Markup | None = None
+    if "method" in carried:
+        if query.method is not None:
+            method = ph.method_short(query.method)
+        elif query.inference:
+            method = ph._("inference")
+    if "model" in carried and (name or size):
+        if method is not None and name:
+            parts.append(ph._("%(method)s of %(model)s", method=method, model=name))
+        elif method is not None:
+            parts.append(ph._("%(method)s of a %(size)sB model", method=method, size=size))
+        else:
+            parts.append(Markup.escape(name) if name else ph._("a %(size)sB model", size=size))
+    elif method is not None:
+        parts.append(method)
+    if "gpu" in carried:
+        if query.gpu is not None:
+            parts.append(ph._("on %(config)s", config=ph.config(query.gpu, query.gpu_count or 1)))
+        elif query.vram_gb is not None:
+            parts.append(ph._("on a %(vram)s GPU", vram=ph.fmt.gb(query.vram_gb)))
+    if "hours" in carried and query.hours is not None:
+        parts.append(ph._("for %(hours)s", hours=ph.fmt.hours(query.hours)))
+    what = Markup(" ").join(parts)
+    if "settings" in carried:
+        what = (
+            ph._("%(what)s with the same settings", what=what) if parts
+            else ph._("the same settings")
+        )
+    line = str(ph._("%(what)s, from your last question.", what=what))
+    return f"↪️ <i>{line[:1].upper()}{line[1:]}</i>"
+
+
+def skipped_line(locale: str, skipped: int, read: int, from_end: bool) -> str:
+    """"✂️ … I read its last 1,497 characters and skipped the 2,477 before them."""
+    g, fmt = gettext_for(locale), Formatter(locale)
+    values = {"read": fmt.num(Decimal(read), 0), "skipped": fmt.num(Decimal(skipped), 0)}
+    if from_end:
+        line = g.ngettext(
+            "Your message is long: I read its last %(read)s characters and skipped the "
+            "%(skipped)s character before them.",
+            "Your message is long: I read its last %(read)s characters and skipped the "
+            "%(skipped)s characters before them.",
+            skipped, **values,
+        )
+    else:
+        line = g.ngettext(
+            "Your message is long: I read its first %(read)s characters and skipped the "
+            "%(skipped)s character after them.",
+            "Your message is long: I read its first %(read)s characters and skipped the "
+            "%(skipped)s characters after them.",
+            skipped, **values,
+        )
+    return f"✂️ <i>{line}</i>"

@@ -16,6 +16,11 @@ from babel.support import NullTranslations, Translations
 SUPPORTED_LOCALES: Final[tuple[str, ...]] = ("en", "es", "fr")
 DEFAULT_LOCALE: Final = "en"
 DOMAIN: Final = "messages"
+# The /language choice that clears an explicit one: the question's language is used again.
+AUTO: Final = "auto"
+_AUTO_WORDS: Final = frozenset(
+    {"auto", "automatic", "automatically", "detect", "automatico", "automático", "automatique"}
+)
 LOCALES_DIR: Final = Path(__file__).resolve().parent / "locales"
 
 
@@ -42,6 +47,14 @@ def normalise_locale(code: str | None) -> str | None:
         return None
     primary = code.replace("_", "-").split("-")[0].lower()
     return primary if primary in SUPPORTED_LOCALES else None
+
+
+def language_choice(text: str | None) -> str | None:
+    """What `/language …` asks for: a supported locale, AUTO, or None (not understood)."""
+    word = (text or "").strip().lower()
+    if word in _AUTO_WORDS:
+        return AUTO
+    return normalise_locale(word)
 
 
 def resolve_locale(

@@ -5,17 +5,19 @@ from __future__ import annotations
 import logging
 from collections import OrderedDict
 from collections.abc import Iterator
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from decimal import Decimal
 from typing import Any
 
 from bot.answer import Answer, build_answer
+from bot.conversation import carried_line, skipped_line
 from bot.i18n import SUPPORTED_LOCALES, resolve_locale
 from bot.render.renderer import compile_templates, render_answer, render_template
 from bot.render.telegram_html import split_message
 from bot.understand import understand
 from bot.understand.bounds import out_of_range
-from bot.understand.followup import follow_up
+from bot.understand.followup import carried_over, follow_up, stand_alone
+from bot.understand.normalise import MAX_CHARS as READ_CHARS
 from bot.understand.query import Query
 from rules.catalogue import Catalogue, load_catalogue
 
@@ -77,6 +79,11 @@ class Reply:
     answer: Answer
     locale: str
     text: str
+    # What a follow-up took from the previous question ("model", "method", "gpu", "hours",
+    # "settings"), and how many characters of a long message were not read.
+    carried: tuple[str, ...] = ()
+    skipped_chars: int = 0
+    read_from_end: bool = False
 
     @property
     def messages(self) -> list[str]:
@@ -154,12 +161,39 @@ class Pipeline:
         previous: Query | None = None,
     ) -> Reply:
         """`previous`: the chat's last question, which a follow-up ("and on an H100?")
-        completes."""
-        query = understand(text[:MAX_QUESTION_CHARS], self.catalogue)
-        if previous is not None:
-            query = follow_up(query, previous, self.catalogue.models)
+        completes. The reply says what it carried over, and what of a long message it did
+        not read."""
+        text = text[:MAX_QUESTION_CHARS]
+        asked, skipped, from_end = self._understand_long(text)
+        asked = stand_alone(asked)
+        query = asked if previous is None else follow_up(asked, previous, self.catalogue.models)
         locale = resolve_locale(chosen_locale, query.lang, telegram_locale, self.default_locale)
-        return self.reply(query, locale)
+        reply = self.reply(query, locale)
+        carried = carried_over(asked, query) if not reply.answer.error else ()
+        if not carried and not skipped:
+            return reply
+        lines: list[str] = []
+        if skipped:
+            lines.append(skipped_line(locale, skipped, len(text) - skipped, from_end))
+        if carried:
+            lines.append(carried_line(query, carried, locale, self.catalogue))
+        return replace(
+            reply, text="\n".join((*lines, reply.text)), carried=carried,
+            skipped_chars=skipped, read_from_end=from_end,
+        )
+
+    def _understand_long(self, text: str) -> tuple[Query, int, bool]:
+        """Understanding reads READ_CHARS characters. A longer message is read from its start
+        and from its end (people ramble first and ask last), and the part that says more is
+        answered: (query, characters skipped, whether the end was the part read)."""
+        if len(text) <= READ_CHARS:
+            return understand(text, self.catalogue), 0, False
+        head = _cut_words(text[:READ_CHARS], from_end=False)
+        tail = _cut_words(text[-READ_CHARS:], from_end=True)
+        first, last = understand(head, self.catalogue), understand(tail, self.catalogue)
+        if _facts(last) > _facts(first):
+            return last.model_copy(update={"text": text}), len(text) - len(tail), True
+        return first.model_copy(update={"text": text}), len(text) - len(head), False
 
     def reply(self, query: Query, locale: str) -> Reply:
         """Answer an already structured question (commands, buttons) in `locale`."""
@@ -195,6 +229,20 @@ def _bounded_answer(query: Query, catalogue: Catalogue) -> Answer:
     if problem is None:
         return build_answer(query, catalogue)
     return Answer(query=query, intent=query.intent, error=problem.code, error_params=problem.params)
+def _cut_words(part: str, from_end: bool) -> str:
+    """`part` without the word cut in two at its edge."""
+    if from_end:
+        space = part.find(" ")
+        return part[space + 1:] if 0 <= space < 40 else part
+    space = part.rfind(" ")
+    return part[:space] if space > len(part) - 40 else part
+
+
+def _facts(query: Query) -> int:
+    """How much a reading of a message understood: a known intent and each fact it states."""
+    said = (query.params_b, query.model_id, query.method, query.gpu, query.gpu_count,
+            query.hours, query.threshold_usd, query.vram_gb)
+    return int(query.intent != "unknown") + sum(v is not None for v in said) + bool(query.family)
 
 
 def _num(value: Decimal | None) -> int | float | None:

@@ -8,7 +8,8 @@ from typing import Protocol
 class Preferences(Protocol):
     async def get_locale(self, user_id: int) -> str | None: ...
 
-    async def set_locale(self, user_id: int, chat_id: int, locale: str) -> None: ...
+    async def set_locale(self, user_id: int, chat_id: int, locale: str | None) -> None:
+        """`locale` None clears the choice: the question's language is used again."""
 
 
 class MemoryPreferences:
@@ -20,8 +21,11 @@ class MemoryPreferences:
     async def get_locale(self, user_id: int) -> str | None:
         return self._locales.get(user_id)
 
-    async def set_locale(self, user_id: int, chat_id: int, locale: str) -> None:
-        self._locales[user_id] = locale
+    async def set_locale(self, user_id: int, chat_id: int, locale: str | None) -> None:
+        if locale is None:
+            self._locales.pop(user_id, None)
+        else:
+            self._locales[user_id] = locale
 
 
 class StoredPreferences(Preferences, Protocol):
@@ -53,7 +57,10 @@ class PreferenceMirror:
             return await self.inner.get_locale(user_id)
         return self._locales.get(user_id)
 
-    async def set_locale(self, user_id: int, chat_id: int, locale: str) -> None:
+    async def set_locale(self, user_id: int, chat_id: int, locale: str | None) -> None:
         await self.inner.set_locale(user_id, chat_id, locale)
         if self._locales is not None:
-            self._locales[user_id] = locale
+            if locale is None:
+                self._locales.pop(user_id, None)
+            else:
+                self._locales[user_id] = locale

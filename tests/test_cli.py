@@ -124,4 +124,4 @@ def test_console_chat_without_a_token_remembers_on_sqlite(tmp_path):
     second = console("/alerts\nprix\n")  # a new process: language and
     assert "H100" in second and "$US" in second  # alert remembered
     third = console("qlora 70b on a 4090\nand on an H100?\n")
-    assert "Suite de votre question précédente." in third and "1× H100" in third
+    assert "d'après votre question précédente." in third and "1× H100" in third

@@ -82,16 +82,16 @@ def test_no_previous_question_changes_nothing() -> None:
 
 @pytest.mark.parametrize(
     ("locale", "line"),
-    [("en", "Following on from your previous question."),
-     ("es", "Siguiendo con tu pregunta anterior."),
-     ("fr", "Suite de votre question précédente.")],
+    [("en", "QLoRA of a 70B model, from your last question."),
+     ("es", "QLoRA de un modelo de 70B, de tu pregunta anterior."),
+     ("fr", "QLoRA d’un modèle 70B, d'après votre question précédente.")],
 )
-def test_the_answer_says_it_follows_on(locale: str, line: str) -> None:
+def test_the_answer_says_what_it_carried_over(locale: str, line: str) -> None:
     first = PIPELINE.ask(FIT_70B_4090, chosen_locale=locale)
     second = PIPELINE.ask("and on an H100?", chosen_locale=locale, previous=first.query)
     assert line in second.text
     assert "H100" in second.text and "70B" in second.text
-    assert line not in PIPELINE.ask("QLoRA 70B on an H100", chosen_locale=locale).text
+    assert "↪️" not in PIPELINE.ask("QLoRA 70B on an H100", chosen_locale=locale).text
 
 
 class Clock:

@@ -266,14 +266,14 @@ async def test_typing_shows_only_when_an_answer_takes_longer_than_the_delay(
 async def test_a_follow_up_continues_the_previous_question_in_the_same_chat_only(api, app):
     await reply_to(api, 1200, "can I QLoRA 70B on a 4090?")
     follow = await reply_to(api, 1200, "and on an H100?")
-    assert "Following on from your previous question." in follow.text
+    assert "QLoRA of a 70B model, from your last question." in follow.text
     assert "70B" in follow.text and "H100" in follow.text
     # Another chat never saw the first question: a GPU alone is the price list there.
     elsewhere = await reply_to(api, 1201, "and on an H100?")
-    assert "Following on" not in elsewhere.text and "70B" not in elsewhere.text
+    assert "from your last question" not in elsewhere.text and "70B" not in elsewhere.text
     # A command stands alone, even in the same chat.
     command = await reply_to(api, 1200, "/fit on an A100")
-    assert "Following on" not in command.text
+    assert "from your last question" not in command.text
 
 
 async def test_a_family_without_a_size_gets_one_button_per_model(api, app):

@@ -37,6 +37,7 @@ from bot.understand.query import Query
 from rules.catalogue import Catalogue, load_catalogue
 
 log = logging.getLogger(__name__)
+REMOVE_ALL_WORDS = frozenset({"all", "todas", "todos", "tout", "toutes", "tous"})
 
 
 @dataclass
@@ -114,6 +115,26 @@ class AlertServices:
         subs = await self.subscriptions.list(user_id)
         specs = [AlertSpec(s.gpu_id, s.kind, s.threshold) for s in subs]
         return self.renderer.subscriptions(locale, specs)
+
+    async def remove_text(self, user_id: int, locale: str, target: str) -> str:
+        """Removes alerts as /unalert does: "all" (todas, tout…), a number of /alerts' list,
+        or a GPU; returns what was done (or what is wrong), rendered in ``locale``."""
+        word = target.strip().lower()
+        gpu_id: str | None = None
+        if word in REMOVE_ALL_WORDS:
+            count = await self.subscriptions.unsubscribe(user_id)
+        elif word.isdigit():
+            listed = await self.subscriptions.list(user_id)
+            index = int(word) - 1
+            ids = [listed[index].id] if 0 <= index < len(listed) else []
+            count = await self.subscriptions.unsubscribe(user_id, ids=ids) if ids else 0
+        else:
+            try:
+                gpu_id = self.subscriptions.resolve_gpu(word)
+            except AlertInputError as exc:
+                return self.renderer.error(locale, exc.code, **exc.params)
+            count = await self.subscriptions.unsubscribe(user_id, gpu_id=gpu_id)
+        return self.renderer.unsubscribed(locale, count, gpu_id)
 
     async def _lead(self) -> None:
         assert self.sender is not None

@@ -19,6 +19,7 @@ class SqlPreferences:
         async with self.db.sessions() as session:
             return await Users(session).chosen_locales()
 
-    async def set_locale(self, user_id: int, chat_id: int, locale: str) -> None:
+    async def set_locale(self, user_id: int, chat_id: int, locale: str | None) -> None:
+        """None clears the choice (back to the question's language)."""
         async with self.db.transaction() as session:
             await Users(session).set_locale(user_id, chat_id, locale)

@@ -68,7 +68,7 @@ class Users:
         )
         return {user_id: locale for user_id, locale in rows if locale is not None}
 
-    async def set_locale(self, user_id: int, chat_id: int, locale: str) -> None:
+    async def set_locale(self, user_id: int, chat_id: int, locale: str | None) -> None:
         now = utcnow()
         stmt = _insert(self.session, User).values(
             user_id=user_id, chat_id=chat_id, locale=locale, blocked=False,

@@ -159,6 +159,10 @@ class AlertHandlers:
         rows = [buttons[i:i + BUTTONS_PER_ROW] for i in range(0, len(buttons), BUTTONS_PER_ROW)]
         return self.render.subscriptions(locale, specs), InlineKeyboardMarkup(rows) if rows else None
 
+    async def list_for(self, user_id: int, locale: str) -> tuple[str, InlineKeyboardMarkup | None]:
+        """/alerts' text and remove buttons, for free text ("show my alerts") too."""
+        return await self._list(user_id, locale)
+
     async def list_alerts(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         user = update.effective_user
         if user is None:

@@ -10,7 +10,7 @@ MAX_CALLBACK_BYTES = 64
 
 @dataclass(frozen=True)
 class Callback:
-    action: str  # ex, more, quote, pay, follow, lang, chart
+    action: str  # ex, more, quote, pay, follow, lang, chart, fresh
     args: tuple[str, ...] = ()
 
     def encode(self) -> str:

@@ -23,7 +23,7 @@ from bot.alerts import AlertServices
 from bot.charts import chart_png
 from bot.conversation import Conversations
 from bot.detail import chart_query
-from bot.i18n import N_, SUPPORTED_LOCALES, normalise_locale, resolve_locale, tr
+from bot.i18n import AUTO, N_, SUPPORTED_LOCALES, language_choice, resolve_locale, tr
 from bot.pipeline import Pipeline, Reply
 from bot.prefs import Preferences
 from bot.telegram.callbacks import decode, parse_size
@@ -95,9 +95,13 @@ class Handlers:
             log.warning("could not tell a flooding user to slow down", exc_info=True)
         raise ApplicationHandlerStop
 
-    async def _send(self, message: Message, reply: Reply, edit: bool = False) -> None:
+    async def _send(
+        self, message: Message, reply: Reply, edit: bool = False, fresh: int | None = None
+    ) -> None:
+        """`fresh`: the id of the message a follow-up answers (its "ask it as a new question"
+        button)."""
         parts = reply.messages
-        keyboard = answer_keyboard(reply)
+        keyboard = answer_keyboard(reply, fresh)
         for i, part in enumerate(parts):
             markup = keyboard if i == len(parts) - 1 else None
             if edit and i == 0:
@@ -163,19 +167,24 @@ class Handlers:
                 text, chosen_locale=chosen, telegram_locale=user.language_code if user else None,
                 previous=previous,
             )
-            self.conversations.remember(chat_id, reply)
+            self.conversations.remember(chat_id, reply, message.message_id)
             if force_intent is not None and reply.answer.intent != force_intent and text.strip():
                 query = reply.query.model_copy(update={"intent": force_intent})
                 reply = self.pipeline.reply(query, reply.locale)
             if reply.answer.intent == "alert" and await self._subscribe(update, reply):
                 return
-            await self._send(message, reply)
+            if reply.answer.intent in ("alert_list", "alert_remove") and await self._alerts_text(
+                update, reply
+            ):
+                return
+            await self._send(message, reply, fresh=message.message_id)
 
     # -- commands ------------------------------------------------------------------------
     async def start(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         message = update.effective_message
         if message is None:
             return
+        self.conversations.forget(message.chat_id)  # a new start is a new conversation
         payload = " ".join(context.args or [])
         if payload:
             # Deep links: t.me/bot?start=qlora-70b-4090 → "qlora 70b 4090".
@@ -219,15 +228,27 @@ class Handlers:
         message, user = update.effective_message, update.effective_user
         if message is None or user is None:
             return
-        wanted = normalise_locale((context.args or [""])[0]) if context.args else None
+        wanted = language_choice(context.args[0]) if context.args else None
         if wanted is None:
             locale = await self._locale(update)
             await message.reply_text(
-                tr(locale, "Choose your language:"), reply_markup=language_keyboard()
+                tr(locale, "Choose your language:"), reply_markup=language_keyboard(locale)
             )
             return
-        await self.prefs.set_locale(user.id, message.chat_id, wanted)
-        await message.reply_text(tr(wanted, "I will answer in English from now on."))
+        await message.reply_text(await self._choose_language(update, wanted))
+
+    async def _choose_language(self, update: Update, wanted: str) -> str:
+        """Stores `wanted` (a locale, or AUTO to clear the choice); returns the confirmation."""
+        user, chat = update.effective_user, update.effective_chat
+        assert user is not None
+        chosen = None if wanted == AUTO else wanted
+        await self.prefs.set_locale(user.id, chat.id if chat else user.id, chosen)
+        if chosen is None:
+            return tr(
+                await self._locale(update),
+                "I will answer in the language of each question from now on.",
+            )
+        return tr(chosen, "I will answer in English from now on.")
 
     # -- free text, buttons, inline mode -------------------------------------------------------
     async def text(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -252,6 +273,9 @@ class Handlers:
         if data.action == "pick":
             await self._pick(message, data.args, locale)
             return
+        if data.action == "fresh":
+            await self._fresh(update, context, message, data.args, locale)
+            return
         reply = await self._callback_reply(update, data.action, data.args, locale)
         if reply is not None:
             await self._send(message, reply)
@@ -273,6 +297,44 @@ class Handlers:
         reply = self.pipeline.reply(query, locale)
         self.conversations.remember(message.chat_id, reply)
         await self._send(message, reply)
+
+    async def _fresh(
+        self, update: Update, context: ContextTypes.DEFAULT_TYPE, message: Message,
+        args: tuple[str, ...], locale: str,
+    ) -> None:
+        """The follow-up under this button, asked again as a question of its own."""
+        token = int(args[0]) if len(args) == 1 and args[0].isdigit() else None
+        asked = self.conversations.followed_text(message.chat_id, token) if token else None
+        if asked is None:
+            await message.reply_text(
+                tr(locale, "I no longer have that question: please type it again.")
+            )
+            return
+        user = update.effective_user
+        reply = self.pipeline.ask(
+            asked, chosen_locale=await self._chosen(update),
+            telegram_locale=user.language_code if user else None,
+        )
+        self.conversations.remember(message.chat_id, reply)
+        await self._send(message, reply)
+
+    async def _alerts_text(self, update: Update, reply: Reply) -> bool:
+        """"show my alerts", "stop my H100 alert": what /alerts and /unalert do, answered in
+        the question's language (with the remove buttons of /alerts)."""
+        from bot.telegram.alert_handlers import AlertHandlers
+
+        user, message = update.effective_user, update.effective_message
+        if self.alerts is None or user is None or message is None:
+            return False
+        query = reply.query
+        if reply.answer.intent == "alert_remove" and (query.alert_all or query.gpu):
+            target = "all" if query.alert_all else str(query.gpu)
+            text = await self.alerts.remove_text(user.id, reply.locale, target)
+            await message.reply_text(text, parse_mode=ParseMode.HTML)
+            return True
+        text, markup = await AlertHandlers(self.alerts, self.prefs).list_for(user.id, reply.locale)
+        await message.reply_text(text, parse_mode=ParseMode.HTML, reply_markup=markup)
+        return True
 
     async def _chart(self, message: Message, args: tuple[str, ...], locale: str) -> None:
         query = chart_query(args, self.pipeline.catalogue)
@@ -303,9 +365,12 @@ class Handlers:
             return self.pipeline.ask(tr(locale, EXAMPLES[int(args[0])]), chosen_locale=locale)
         if action == "pay":
             return self.pipeline.reply(Query(text="", intent="pay"), locale)
-        if action == "lang" and args and args[0] in SUPPORTED_LOCALES and user is not None:
-            chat = update.effective_chat
-            await self.prefs.set_locale(user.id, chat.id if chat else user.id, args[0])
+        if action == "lang" and args and args[0] in (*SUPPORTED_LOCALES, AUTO) and user:
+            confirmed = await self._choose_language(update, args[0])
+            message = update.effective_message
+            if args[0] == AUTO and message is not None:
+                await message.reply_text(confirmed)
+                return None
             return self.pipeline.reply(Query(text="", intent="help"), args[0])
         if action in ("more", "quote") and len(args) >= 2:
             size = parse_size(args[1])

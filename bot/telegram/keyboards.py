@@ -7,7 +7,7 @@ from functools import lru_cache
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.detail import chart_callback_args
-from bot.i18n import SUPPORTED_LOCALES, tr
+from bot.i18n import AUTO, SUPPORTED_LOCALES, tr
 from bot.pipeline import Reply
 from bot.telegram.callbacks import Callback, size_arg
 
@@ -25,19 +25,25 @@ def _cached_button(text: str, data: str) -> InlineKeyboardButton:
     return InlineKeyboardButton(text, callback_data=data)
 
 
-def answer_keyboard(reply: Reply) -> InlineKeyboardMarkup | None:
-    """Other GPUs that fit, a quote, how to pay, follow this GPU's price."""
+def answer_keyboard(reply: Reply, fresh: int | None = None) -> InlineKeyboardMarkup | None:
+    """Other GPUs that fit, a quote, how to pay, follow this GPU's price; for a follow-up
+    (`fresh`: the id of the message it answers), asking it again as a new question."""
     locale, answer = reply.locale, reply.answer
+    fresh_row = (
+        [[_button(tr(locale, "Ask it as a new question"), Callback("fresh", (str(fresh),)))]]
+        if fresh is not None and reply.carried else []
+    )
     if answer.missing == "model_size" and reply.query.family:
         # One button per model of the family named ("llama 3" → 8B, 70B), three to a row.
         buttons = [
             _button(name, Callback("pick", (model_id,)))
             for name, model_id in zip(answer.family, reply.query.family, strict=True)
         ]
-        return InlineKeyboardMarkup([buttons[i : i + 3] for i in range(0, len(buttons), 3)])
+        picks = [buttons[i : i + 3] for i in range(0, len(buttons), 3)]
+        return InlineKeyboardMarkup([*picks, *fresh_row])
     if answer.error or answer.missing:
-        return None
-    rows: list[list[InlineKeyboardButton]] = []
+        return InlineKeyboardMarkup(fresh_row) if fresh_row else None
+    rows: list[list[InlineKeyboardButton]] = [*fresh_row]
     primary = answer.primary
     if primary is not None and answer.params_b is not None:
         method, size = primary.memory.method, size_arg(answer.params_b)
@@ -77,7 +83,12 @@ def examples_keyboard(locale: str, examples: list[str]) -> InlineKeyboardMarkup:
     )
 
 
-def language_keyboard() -> InlineKeyboardMarkup:
-    return InlineKeyboardMarkup(
-        [[_button(LANGUAGE_NAMES.get(code, code), Callback("lang", (code,))) for code in SUPPORTED_LOCALES]]
-    )
+def language_keyboard(locale: str = "en") -> InlineKeyboardMarkup:
+    """One button per language, and one to go back to automatic (the question's language,
+    else Telegram's)."""
+    languages = [
+        _button(LANGUAGE_NAMES.get(code, code), Callback("lang", (code,)))
+        for code in SUPPORTED_LOCALES
+    ]
+    automatic = _button(tr(locale, "Automatic"), Callback("lang", (AUTO,)))
+    return InlineKeyboardMarkup([languages, [automatic]])

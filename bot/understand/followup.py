@@ -1,10 +1,13 @@
 """Follow-up questions: "¿y en una H100?" after "¿QLoRA de 70B en una 4090?".
 
-A short question that names no model, or one that starts like a follow-up ("and", "what
-about", "y", "et"), takes what it leaves out from the previous question in the same chat:
-the model, the method, the GPUs, the hours and the detailed settings. Anything it says
-itself wins. The result is marked ``follow_up`` so the answer can say where the rest came
-from.
+First: does the new message stand alone? A GPU with a duration ("how much for 2 H100 for a
+week?"), a price per hour, a catalogue question ("what GPUs do you have"), a model family
+("llama 3 on an H100", which is asked which one) and commands are new questions, whatever
+came before. Only then a short question that names no model, or one that starts like a
+follow-up ("and", "what about", "y", "et"), takes what it leaves out from the previous
+question in the same chat: the model, the method, the GPUs, the hours and the detailed
+settings. Anything it says itself wins. The result is marked ``follow_up``;
+``carried_over`` tells the answer what came from before.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
+from bot.understand import patterns as px
 from bot.understand.normalise import fold
 from bot.understand.query import Intent, Query
 from rules.model_catalogue import ModelCatalogue
@@ -30,6 +34,14 @@ _MARKER: Final = re.compile(
     r"et|et si|et pour|et sur|et avec|et en|qu'en est-il|alors|and with|and on|and for)\b"
 )
 SHORT_WORDS: Final = 8  # "and on 2 H100s for 10 hours?" is still a follow-up without a marker
+# "what GPUs do you have", "¿qué GPUs tienen?", "quelles cartes proposez-vous ?" (folded).
+_CATALOGUE: Final = re.compile(
+    r"\b(?:what|which|que|cuales|quels?|quelles?) (?:kinds? of |types? of |tipo de )?"
+    r"(?:gpus?|cards?|graphics cards?|tarjetas?|cartes?|hardware)\b"
+    r"|\bgpus? (?:do|can|does) (?:you|u)\b|\b(?:available|disponibles?) gpus?\b"
+    r"|\bgpus? (?:available|disponibles?|en stock|in stock)\b"
+    r"|\bwhat (?:do|can) you (?:have|rent|offer)\b"
+)
 
 
 def _said(query: Query, field: str) -> bool:
@@ -55,11 +67,14 @@ def follow_up(new: Query, previous: Query | None, models: ModelCatalogue | None 
                         )
             return merged
         return new
-    if new.intent in ("pay", "alert", "help", "prices") and not _continues(new):
+    if new.intent in ("pay", "alert", "alert_list", "alert_remove", "help", "prices") and not (
+        _continues(new)
+    ):
         return new
-    if new.text.lstrip().startswith("/"):
-        return new  # a command says what it wants
-    marker = bool(_MARKER.match(fold(new.text)))
+    folded = fold(new.text)
+    marker = bool(_MARKER.match(folded))
+    if not marker and stands_alone(new, folded):
+        return new
     short = len(new.text.split()) <= SHORT_WORDS
     names_model = _names_model(new)
     says_something = any(_said(new, f) for f in _CARRYABLE) or new.intent in (
@@ -74,8 +89,61 @@ def follow_up(new: Query, previous: Query | None, models: ModelCatalogue | None 
     return _merge(new, previous, names_model)
 
 
+def stands_alone(new: Query, folded: str | None = None) -> bool:
+    """A whole question by itself, asked without a follow-up opening ("and", "y", "et")."""
+    folded = fold(new.text) if folded is None else folded
+    if new.text.lstrip().startswith("/"):
+        return True  # a command says what it wants
+    if new.family:
+        return True  # "llama 3 on an H100": which Llama 3 is asked, not the last model reused
+    gpu = _said(new, "gpu") or _said(new, "vram_gb")
+    if gpu and new.hours is not None and not _names_model(new):
+        return True  # "how much for 2 H100 for a week?": GPU-time has a price of its own
+    if new.intent == "prices" and px.RATE.search(folded):
+        return True  # "how much is an H100 per hour"
+    return is_catalogue_question(new, folded)
+
+
+def is_catalogue_question(query: Query, folded: str | None = None) -> bool:
+    """"what GPUs do you have": the offer, not a recommendation for some model."""
+    if _names_model(query) or query.method is not None or query.inference:
+        return False
+    return bool(_CATALOGUE.search(fold(query.text) if folded is None else folded))
+
+
+def stand_alone(query: Query) -> Query:
+    """A question as asked without a previous one: a catalogue question is the price list
+    (it names no model, so "which model?" would not answer it)."""
+    if query.intent in ("recommend", "memory", "unknown") and is_catalogue_question(query):
+        return query.model_copy(update={"intent": "prices"})
+    return query
+
+
+def carried_over(asked: Query, completed: Query) -> tuple[str, ...]:
+    """What `completed` took from the previous question that `asked` did not say: among
+    "model", "method", "gpu", "hours" and "settings", in that order."""
+    if not completed.follow_up:
+        return ()
+    carried: list[str] = []
+    if not _names_model(asked) and _names_model(completed):
+        carried.append("model")
+    if asked.method is None and not asked.inference and (
+        completed.method is not None or completed.inference
+    ):
+        carried.append("method")
+    if not (_said(asked, "gpu") or _said(asked, "vram_gb") or _said(asked, "gpu_text")) and (
+        _said(completed, "gpu") or _said(completed, "vram_gb")
+    ):
+        carried.append("gpu")
+    if asked.hours is None and completed.hours is not None:
+        carried.append("hours")
+    if any(getattr(asked, f) != getattr(completed, f) for f in _SETTINGS):
+        carried.append("settings")
+    return tuple(carried)
+
+
 def _names_model(query: Query) -> bool:
-    return query.params_b is not None or query.model_id is not None
+    return query.params_b is not None or query.model_id is not None or bool(query.family)
 
 
 def _continues(new: Query) -> bool:
@@ -105,7 +173,8 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
     if not new.details and previous.details:
         update["details"] = True
     intent = _intent(new, previous, has_gpu)
-    if intent == "cost" and new.hours is None:
+    if new.hours is None and previous.hours is not None:
+        # "what about Mistral 7B?" after "… for 5 hours": the same run, so the same hours.
         update["hours"] = previous.hours
     gpu_after = update.get("gpu", new.gpu) or update.get("vram_gb", new.vram_gb)
     if intent in ("fit", "memory"):

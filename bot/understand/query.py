@@ -10,13 +10,13 @@ from pydantic import BaseModel, ConfigDict
 from rules.schema import MethodId
 
 Intent = Literal[
-    "fit", "memory", "cost", "time", "recommend", "compare", "prices", "pay", "alert", "help",
-    "unknown",
+    "fit", "memory", "cost", "time", "recommend", "compare", "prices", "pay", "alert",
+    "alert_list", "alert_remove", "help", "unknown",
 ]
 Lang = Literal["en", "es", "fr"]
 INTENTS: tuple[Intent, ...] = (
-    "fit", "memory", "cost", "time", "recommend", "compare", "prices", "pay", "alert", "help",
-    "unknown",
+    "fit", "memory", "cost", "time", "recommend", "compare", "prices", "pay", "alert",
+    "alert_list", "alert_remove", "help", "unknown",
 )
 Precision = Literal["mixed", "bf16", "fp32"]
 Optimizer = Literal["adamw", "adam8bit", "paged_adamw", "paged_adam8bit", "adafactor"]
@@ -44,6 +44,7 @@ class Query(BaseModel):
     threshold_usd: Decimal | None = None  # alerts: "below $2"
     direction: Literal["below", "above"] | None = None
     percent: Decimal | None = None  # alerts: "moves of 10 %"
+    alert_all: bool = False  # alert_remove: "stop all my alerts" (else the alerts of `gpu`)
     seq_len: int | None = None
     batch_size: int | None = None
     dataset_tokens: Decimal | None = None

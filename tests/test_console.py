@@ -1,0 +1,178 @@
+"""The console chat does what Telegram does, in words instead of buttons: removing alerts,
+/language and /lang with auto, links with their address, /history as a table, /start as a
+new conversation, and follow-ups that say how to ask them fresh."""
+
+from __future__ import annotations
+
+import io
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest_asyncio
+
+from bot.alerts import AlertServices
+from bot.console import Console, chat, to_plain
+from bot.pipeline import Pipeline
+from bot.settings import Settings
+from bot.understand.query import Query
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def make_console(db_path: Path) -> Console:
+    settings = Settings(
+        _env_file=None,  # type: ignore[call-arg]
+        database_url=f"sqlite+aiosqlite:///{db_path}",
+    )
+    pipeline = Pipeline(default_locale=settings.default_locale)
+    return Console(pipeline, AlertServices.from_settings(settings, catalogue=pipeline.catalogue))
+
+
+@pytest_asyncio.fixture
+async def console(tmp_path: Path) -> AsyncIterator[Console]:
+    made = make_console(tmp_path / "console.sqlite3")
+    await made.start()
+    try:
+        yield made
+    finally:
+        await made.stop()
+
+
+async def say(console: Console, text: str) -> str:
+    return to_plain(await console.answer(text))
+
+
+async def test_alerts_are_listed_without_buttons_and_removed_by_number_gpu_or_all(console):
+    assert "H100 drops below $2.00" in await say(console, "/alert h100 below 2")
+    await say(console, "/alert h200 above 4")
+    await say(console, "/alert b200")
+    listed = await say(console, "/alerts")
+    assert "1. H100 drops below $2.00" in listed and "3. B200" in listed
+    assert "Tap a button" not in listed and "/unalert 2" in listed
+    assert "Removed 1 alert." in await say(console, "/unalert 2")
+    assert "H200" not in await say(console, "/alerts")
+    assert "Removed 1 alert for the H100." in await say(console, "/unalert h100")
+    assert "Removed 1 alert." in await say(console, "/unalert all")
+    assert "You have no price alerts." in await say(console, "/alerts")
+    assert "nothing removed" in await say(console, "/unalert 5")
+
+
+async def test_free_text_alert_list_and_remove_use_the_same_services(console, monkeypatch):
+    """What understanding makes of "show my alerts" / "stop my H100 alert" / "stop all my
+    alerts" (intents alert_list and alert_remove) lists and removes as the commands do."""
+    await say(console, "/alert h100 below 2")
+    await say(console, "/alert h200 above 4")
+    understood = {
+        "show my alerts": Query(text="show my alerts", lang="en", intent="alert_list"),
+        "stop my H100 alert": Query(text="stop my H100 alert", lang="en",
+                                    intent="alert_remove", gpu="h100"),
+        "quita todas mis alertas": Query(text="quita todas mis alertas", lang="es",
+                                         intent="alert_remove", alert_all=True),
+    }
+    monkeypatch.setattr("bot.pipeline.understand", lambda text, _cat: understood[text])
+    listed = await say(console, "show my alerts")
+    assert "1. H100 drops below $2.00" in listed and "/unalert" in listed
+    assert "Removed 1 alert for the H100." in await say(console, "stop my H100 alert")
+    assert "1 alerta" in await say(console, "quita todas mis alertas")
+    monkeypatch.undo()
+    assert "You have no price alerts." in await say(console, "/alerts")
+
+
+async def test_lang_is_an_alias_and_auto_goes_back_to_the_question_language(console, tmp_path):
+    assert "/language auto" in await say(console, "/lang")
+    assert "español" in await say(console, "/lang es")
+    spanish = await say(console, "can I QLoRA 70B on a 4090?")
+    assert "Necesita" in spanish  # the choice wins
+    assert "language of each question" in await say(console, "/language auto")
+    assert "It needs" in await say(console, "can I QLoRA 70B on a 4090?")
+    assert "Necesita" in await say(console, "¿puedo hacer QLoRA de 70B en una 4090?")
+    # Stored: a new console on the same database is automatic too.
+    again = make_console(tmp_path / "console.sqlite3")
+    await again.start()
+    try:
+        assert again.locale is None
+    finally:
+        await again.stop()
+
+
+async def test_links_keep_their_address(console):
+    text = await say(console, "can I pay with Monero?")
+    assert "GPU pricing (https://" in text
+
+
+async def test_history_is_a_table_of_recorded_prices(console):
+    text = await say(console, "/history h100")
+    assert "H100 price history" in text
+    assert "2026-10-29" in text and "$2.32" in text
+    assert "price list" not in text.lower() and "L40S" not in text
+
+
+async def test_start_is_a_new_conversation_and_new_asks_a_follow_up_fresh(console):
+    await say(console, "can I serve Llama 3.1 70B in 4-bit on an A100?")
+    await say(console, "/start")
+    assert "Which one: Llama 3 8B or Llama 3 70B?" in await say(console, "llama 3 on an H100")
+    await say(console, "QLoRA Llama 3.1 70B on an H100")
+    follow = await say(console, "and on 2 H200?")
+    assert "QLoRA of Llama 3.1 70B, from your last question." in follow
+    assert "Type /new to ask it as a new question instead." in follow
+    fresh = await say(console, "/new")
+    assert "from your last question" not in fresh and "Llama 3.1 70B" not in fresh
+
+
+def test_the_chat_loop_answers_each_line(tmp_path):
+    out = io.StringIO()
+    status = chat(make_console(tmp_path / "c.sqlite3"), io.StringIO("/lang fr\nprix\n"), out)
+    assert status == 0
+    assert "français" in out.getvalue() and "$US" in out.getvalue()
+
+
+def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TELEGRAM_")}
+    env.update(DATABASE_URL=f"sqlite+aiosqlite:///{tmp_path / 'p.sqlite3'}", **extra)
+    return env
+
+
+def test_ctrl_c_at_the_prompt_exits_at_once(tmp_path):
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bot", "--console"], cwd=tmp_path, env=_env(tmp_path),
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    assert proc.stdout is not None
+    proc.stdout.readline()  # the greeting: the prompt is waiting for a line
+    time.sleep(0.2)  # not a timing assertion: lets the read start
+    proc.send_signal(signal.SIGINT)
+    # Nothing is typed and stdin stays open: only the interrupt can end it.
+    _, err = proc.communicate(timeout=20)
+    assert proc.returncode == 130
+    assert "Traceback" not in err
+
+
+def test_polling_without_a_token_is_an_explicit_error(tmp_path):
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot", "--polling"], cwd=tmp_path, env=_env(tmp_path),
+        input="", capture_output=True, text=True, timeout=60,
+    )
+    assert proc.returncode == 2
+    assert "TELEGRAM_BOT_TOKEN" in proc.stderr
+    assert "local chat" not in proc.stdout  # no console opened
+
+
+def test_a_closed_pipe_ends_quietly(tmp_path):
+    questions = "\n".join(["QLoRA 70B on a 4090"] * 300) + "\n"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bot", "ask"], cwd=tmp_path, env=_env(tmp_path),
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+    proc.stdin.write(questions.encode())
+    proc.stdin.close()
+    proc.stdout.readline()  # `| head -1`
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 0
+    assert "Traceback" not in err and "BrokenPipe" not in err

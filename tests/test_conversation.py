@@ -1,0 +1,158 @@
+"""A conversation on the user's side: a new question is not glued to the last one, a
+follow-up says what it reused (and can be asked fresh), and a long message is answered from
+the part that was read, saying what was skipped."""
+
+from __future__ import annotations
+
+from decimal import Decimal as D
+from typing import Any
+
+import pytest
+
+from bot.conversation import Conversations
+from bot.pipeline import Pipeline, Reply, to_json
+from rules.catalogue import load_catalogue
+
+PIPELINE = Pipeline(load_catalogue(), cache_size=0)
+
+
+def converse(*turns: str, locale: str | None = None) -> list[Reply]:
+    """Each turn answered in one chat, as Telegram and the console keep it."""
+    chats, replies = Conversations(), []
+    for text in turns:
+        reply = PIPELINE.ask(text, chosen_locale=locale, previous=chats.previous(1))
+        chats.remember(1, reply)
+        replies.append(reply)
+    return replies
+
+
+# previous question, new question, facts of the answer, a fragment of its text
+STAND_ALONE: list[tuple[str, str, dict[str, Any], str]] = [
+    ("LoRA 405B int8 inference on 8 H200", "how much for 2 H100 for a week?",
+     {"intent": "cost", "gpu": "h100", "gpu_count": 2, "hours": 168, "params_b": None}, "$779.52"),
+    ("¿puedo correr Llama 3.1 405B en int8 en 8 H200?", "cuánto cuesta una H100 durante 100 horas",
+     {"intent": "cost", "gpu": "h100", "hours": 100, "params_b": None}, "232,00"),
+    ("QLoRA 70B on a 4090", "how much is an H100 per hour",
+     {"intent": "prices", "gpu": "h100", "params_b": None}, "$2.32/hour"),
+    ("QLoRA 70B on a 4090", "¿cuánto cuesta la B200 por hora?",
+     {"intent": "prices", "gpu": "b200", "params_b": None}, "4,61"),
+    ("QLoRA 70B on a 4090", "what GPUs do you have",
+     {"intent": "prices", "params_b": None}, "L40S"),
+    ("¿QLoRA de 70B en una 4090?", "¿qué GPUs tienen?",
+     {"intent": "prices", "params_b": None}, "L40S"),
+    ("Mixtral 8x7B on 2× H100", "llama 3 on an H100",
+     {"model_id": None, "family": ("llama-3-8b", "llama-3-70b"), "gpu": "h100"},
+     "Which one: Llama 3 8B or Llama 3 70B?"),
+]
+
+
+@pytest.mark.parametrize(("previous", "new", "facts", "fragment"), STAND_ALONE)
+def test_a_question_that_stands_alone_starts_fresh(
+    previous: str, new: str, facts: dict[str, Any], fragment: str
+) -> None:
+    _, reply = converse(previous, new)
+    assert not reply.query.follow_up and reply.carried == ()
+    for field, value in facts.items():
+        got = getattr(reply.query, field)
+        assert (D(got) if isinstance(value, int) and got is not None else got) == value, field
+    assert fragment in reply.text
+    assert "from your last question" not in reply.text
+
+
+# previous, follow-up, facts, the line naming what was carried over
+FOLLOW_UPS: list[tuple[str, str, dict[str, Any], str]] = [
+    ("can I fine-tune Llama 3.1 8B with LoRA on a 4090", "and on an H100?",
+     {"model_id": "llama-3.1-8b", "method": "lora", "gpu": "h100"},
+     "↪️ <i>LoRA of Llama 3.1 8B, from your last question.</i>"),
+    ("¿puedo hacer QLoRA de Llama 3.1 70B en una 4090?", "¿y con LoRA?",
+     {"model_id": "llama-3.1-70b", "method": "lora", "gpu": "rtx-4090"},
+     "↪️ <i>Llama 3.1 70B en 1× RTX 4090, de tu pregunta anterior.</i>"),
+    ("est-ce que Mistral 7B tient sur une L40S en full fine-tuning ?", "et pour 24 heures ?",
+     {"model_id": "mistral-7b", "method": "full_adamw", "gpu": "l40s", "hours": 24},
+     "↪️ <i>Complet avec AdamW de Mistral 7B sur 1× L40S, d'après votre question précédente.</i>"),
+    ("est-ce que je peux faire un QLoRA de Llama 3.1 70B sur une L40S ?",
+     "combien pour 10 heures ?",
+     {"intent": "cost", "model_id": "llama-3.1-70b", "hours": 10},
+     "↪️ <i>QLoRA de Llama 3.1 70B sur 1× L40S, d'après votre question précédente.</i>"),
+    ("QLoRA Llama 3.1 8B on an L40S for 5 hours", "what about Mistral 7B?",
+     {"model_id": "mistral-7b", "method": "qlora", "gpu": "l40s", "hours": 5},
+     "↪️ <i>QLoRA on 1× L40S for 5 hours, from your last question.</i>"),
+]
+
+
+@pytest.mark.parametrize(("previous", "new", "facts", "line"), FOLLOW_UPS)
+def test_a_follow_up_names_what_it_carried_over(
+    previous: str, new: str, facts: dict[str, Any], line: str
+) -> None:
+    _, reply = converse(previous, new)
+    assert reply.query.follow_up and reply.carried
+    for field, value in facts.items():
+        got = getattr(reply.query, field)
+        assert (D(got) if isinstance(value, int) and got is not None else got) == value, field
+    assert line in reply.text, reply.text
+
+
+def test_a_follow_up_that_changes_the_model_keeps_the_hours_for_the_cost() -> None:
+    _, reply = converse("QLoRA Llama 3.1 8B on an L40S for 5 hours", "what about Mistral 7B?")
+    assert "$4.10" in reply.text  # 1× L40S × 5 hours at $0.82
+    assert to_json(reply)["cost_usd"] == "4.10"
+
+
+def test_start_forgets_the_thread() -> None:
+    chats = Conversations()
+    chats.remember(1, PIPELINE.ask("can I serve Llama 3.1 70B in 4-bit on an A100?"))
+    chats.forget(1)
+    reply = PIPELINE.ask("llama 3 on an H100", previous=chats.previous(1))
+    assert reply.query.family and not reply.query.follow_up
+
+
+def test_the_last_follow_up_can_be_asked_again_alone() -> None:
+    chats = Conversations()
+    chats.remember(7, PIPELINE.ask("QLoRA 70B on a 4090"), token=1)
+    follow = PIPELINE.ask("and on 2 H100?", previous=chats.previous(7))
+    chats.remember(7, follow, token=2)
+    assert chats.followed_text(7, 2) == "and on 2 H100?"
+    assert chats.followed_text(7, 1) is None  # another message's button
+    chats.remember(7, PIPELINE.ask("prices"), token=3)
+    assert chats.followed_text(7) is None  # a newer question replaced it
+
+
+# ------------------------------------------------------------------------------ long messages
+
+PADDING = "and also considering many other things about data and budgets "
+RAMBLING = (
+    "I am planning a project, " + PADDING * 62
+    + "whether I can QLoRA 70B on an H200 for 20 hours and what it would cost"
+)
+
+
+def test_a_long_message_is_answered_from_the_part_read_and_says_what_was_skipped() -> None:
+    assert 3900 < len(RAMBLING) < 4096
+    reply = PIPELINE.ask(RAMBLING)
+    query = reply.query
+    assert (query.intent, query.gpu, query.hours, query.params_b) == ("cost", "h200", 20, 70)
+    assert reply.skipped_chars > 2000 and reply.read_from_end
+    read = len(RAMBLING) - reply.skipped_chars
+    expected = (
+        f"I read its last {read:,} characters and skipped the {reply.skipped_chars:,} "
+        "characters before them."
+    )
+    assert expected in reply.text
+    assert "$61.40" in reply.text  # 1× H200 × 20 h at $3.07
+
+
+@pytest.mark.parametrize(("locale", "fragment"), [("es", "me salté"), ("fr", "j'ai ignoré")])
+def test_the_skipped_line_is_translated(locale: str, fragment: str) -> None:
+    assert fragment in PIPELINE.ask(RAMBLING, chosen_locale=locale).text
+
+
+def test_a_long_message_with_the_question_first_reads_its_start() -> None:
+    text = "can I QLoRA 70B on an H200 for 20 hours? " + "thanks again, " * 200
+    reply = PIPELINE.ask(text)
+    assert reply.query.gpu == "h200" and not reply.read_from_end
+    assert "characters after them" in reply.text
+
+
+def test_a_short_message_says_nothing_about_length() -> None:
+    reply = PIPELINE.ask("QLoRA 70B on an H200 for 20 hours")
+    assert reply.skipped_chars == 0 and "✂️" not in reply.text
