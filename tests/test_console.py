@@ -147,8 +147,12 @@ def test_ctrl_c_at_the_prompt_exits_at_once(tmp_path):
     time.sleep(0.2)  # not a timing assertion: lets the read start
     proc.send_signal(signal.SIGINT)
     # Nothing is typed and stdin stays open: only the interrupt can end it.
-    _, err = proc.communicate(timeout=20)
-    assert proc.returncode == 130
+    try:
+        status = proc.wait(timeout=20)
+    finally:
+        proc.kill()
+        _, err = proc.communicate()
+    assert status == 130
     assert "Traceback" not in err
 
 

@@ -98,14 +98,6 @@ def test_a_follow_up_that_changes_the_model_keeps_the_hours_for_the_cost() -> No
     assert to_json(reply)["cost_usd"] == "4.10"
 
 
-def test_start_forgets_the_thread() -> None:
-    chats = Conversations()
-    chats.remember(1, PIPELINE.ask("can I serve Llama 3.1 70B in 4-bit on an A100?"))
-    chats.forget(1)
-    reply = PIPELINE.ask("llama 3 on an H100", previous=chats.previous(1))
-    assert reply.query.family and not reply.query.follow_up
-
-
 def test_the_last_follow_up_can_be_asked_again_alone() -> None:
     chats = Conversations()
     chats.remember(7, PIPELINE.ask("QLoRA 70B on a 4090"), token=1)
