@@ -84,7 +84,7 @@ def test_no_previous_question_changes_nothing() -> None:
     ("locale", "line"),
     [("en", "QLoRA of a 70B model, from your last question."),
      ("es", "QLoRA de un modelo de 70B, de tu pregunta anterior."),
-     ("fr", "QLoRA d’un modèle 70B, d'après votre question précédente.")],
+     ("fr", "QLoRA d'un modèle 70B, d'après votre question précédente.")],
 )
 def test_the_answer_says_what_it_carried_over(locale: str, line: str) -> None:
     first = PIPELINE.ask(FIT_70B_4090, chosen_locale=locale)
