@@ -124,7 +124,22 @@ def build_answer(query: Query, catalogue: Catalogue | None = None) -> Answer:
         detailed = detailed_for(query, answer, cat, tokens_per_second=query.tokens_per_second)
         return _compose(query, answer, detailed, cat)
     except RulesError as exc:
-        return Answer(query=query, intent=query.intent, error=exc.code, error_params=exc.params)
+        failed = Answer(query=query, intent=query.intent, error=exc.code,
+                        error_params=exc.params)
+        return _detail_despite(failed, exc, query, cat)
+
+
+def _detail_despite(failed: Answer, exc: RulesError, query: Query, cat: Catalogue) -> Answer:
+    """A GPU we do not know still leaves the memory per GPU to say (JSON detailed_gb)."""
+    if not isinstance(exc, UnknownGPU):
+        return failed
+    bare = query.model_copy(update={"gpu_text": None, "gpu": None})
+    try:
+        answer = _build(bare, cat)
+        detailed = detailed_for(bare, answer, cat)
+    except RulesError:
+        return failed
+    return failed if detailed is None else failed.model_copy(update={"detailed": detailed})
 
 
 def _compose(

@@ -78,6 +78,7 @@ TERM_LABELS: dict[str, str] = {
     "kv_cache": N_("KV cache"),
     "kv_transient": N_("KV cache growth (one layer copied)"),
     "attention_scores": N_("Attention scores (eager attention)"),
+    "layer_gradients": N_("Gradients of one layer's activations"),
 }
 
 _SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
@@ -197,7 +198,7 @@ _SETTINGS = (
     "seq_len", "batch_size", "lora_rank", "grad_ckpt", "dataset_tokens", "lora_targets",
     "precision", "optimizer", "cpu_offload", "activation_offload", "optimizer_in_backward",
     "attention", "compiled", "chunked_loss", "packed", "fp32_weights", "new_tokens",
-    "prompt_tokens", "grad_accumulation",
+    "prompt_tokens", "grad_accumulation", "sharding",
 )
 
 
@@ -241,7 +242,8 @@ def detailed_for(
     method = primary.memory.method
     model = _model(query, params_b, cat)
     asked = primary.fit
-    gpus = asked.gpu_count if asked is not None else 1
+    # "2 GPUs" without a type: still sharded two ways.
+    gpus = asked.gpu_count if asked is not None else (query.gpu_count or 1)
     breakdown, defaults, seq_len, batch, ckpt, rank = _estimate(query, method, model, gpus,
                                                                asked)
     if breakdown is None:
@@ -323,6 +325,7 @@ def _estimate(
                 activation_offload=bool(query.activation_offload),
                 fp32_weights=bool(query.fp32_weights) or query.precision == "fp32",
                 vram_per_gpu_gb=vram,
+                zero3=query.sharding == "zero3",
             )
         elif method in INFERENCE_METHOD_IDS:
             prompt = query.prompt_tokens

@@ -323,6 +323,7 @@ def estimate_training(
     activation_offload: bool = False,
     fp32_weights: bool = False,
     vram_per_gpu_gb: float | None = None,
+    zero3: bool = False,
 ) -> Breakdown:
     """Per-GPU peak memory of one fine-tuning step.
 
@@ -341,6 +342,8 @@ def estimate_training(
     cpu_offload: FSDP / ZeRO-3 offload of parameters, gradients and optimizer states to CPU
       RAM: the GPU holds only the layers being computed.
     activation_offload: checkpointed activations are copied to CPU RAM.
+    zero3: DeepSpeed ZeRO-3 rather than FSDP; with cpu_offload it keeps up to
+      stage3_max_live_parameters parameters on the GPU instead of two layers.
     fp32_weights: the base was loaded without torch_dtype (transformers loads fp32); ignored
       for QLoRA (bitsandbytes loads force fp16 for the modules they do not quantize).
     """
@@ -477,10 +480,16 @@ def estimate_training(
     else:
         parts.append(("activations", tokens * arch.layers * per_tok_layer,
                       "all layers kept for backward"))
+    # Back-propagating through a layer creates the gradient of each of its saved activations,
+    # tensors of the same shapes, while those activations are still held.
+    parts.append(("layer_gradients",
+                  tokens * per_tok_layer * c["activations.backward_gradient_copies"],
+                  "gradients of one layer's activations during its backward"))
     logit_bytes = c[f"activations.logits_{loss_impl}"]
     parts.append(("logits", tokens * arch.vocab * logit_bytes,
                   f"s·b·V x {logit_bytes:g} B ({loss_impl} loss)"))
-    acts = sum(b for name, b, _ in parts if name in ("activations", "logits"))
+    acts = sum(b for name, b, _ in parts
+               if name in ("activations", "logits", "layer_gradients"))
     if full:
         parts.append(("gradients", grads, "fp32" if prec == "mixed" else "bf16"))
         if not grad_accumulation:
@@ -503,11 +512,18 @@ def estimate_training(
             per_layer_bytes = per_layer_params * (
                 8 * c["bytes.nf4"] + c["bits.quant_constants_double" if double_quant
                                        else "bits.quant_constants_plain"]) / 8
+        elif fp32_weights or prec == "fp32":
+            per_layer_bytes = per_layer_params * c["bytes.fp32"]
         else:
             per_layer_bytes = per_layer_params * bf16
         gathered = c["overhead.fsdp_gathered_layers"] * per_layer_bytes
-        parts.append(("sharding_buffers", gathered,
-                      f"{c['overhead.fsdp_gathered_layers']:g} all-gathered layers in flight"))
+        label = f"{c['overhead.fsdp_gathered_layers']:g} all-gathered layers in flight"
+        if zero3 and cpu_offload:
+            # DeepSpeed keeps fetched parameters resident up to stage3_max_live_parameters.
+            live = min(block, c["overhead.zero3_max_live_parameters"])
+            gathered = max(gathered, live * per_layer_bytes / per_layer_params)
+            label = "ZeRO-3 live parameters (stage3_max_live_parameters)"
+        parts.append(("sharding_buffers", gathered, label))
         if gpus > 1:
             assumptions.append(
                 f"{gpus} GPUs with FSDP / DeepSpeed ZeRO-3: weights, gradients and optimizer "

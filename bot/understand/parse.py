@@ -579,6 +579,7 @@ def understand(text: str, catalogue: Catalogue | None = None) -> Query:
         chunked_loss=flags.chunked_loss,
         packed=flags.packed,
         grad_accumulation=flags.grad_accumulation,
+        sharding=flags.sharding,
         fp32_weights=flags.fp32_weights,
         new_tokens=flags.new_tokens,
         prompt_tokens=flags.prompt_tokens,

@@ -84,6 +84,9 @@ CPU_OFFLOAD_OFF: Final = re.compile(
     r"offload_params? ?[:=] ?false"
 )
 
+ZERO3: Final = _w(r"deepspeed|zero[ _-]?(?:stage[ _-]?)?3|zero[ _-]?infinity|zero[ _-]?offload")
+FSDP: Final = _w(r"fsdp2?|fully sharded")
+
 # --- attention, compile, loss, packing -----------------------------------------------------------
 EAGER: Final = _w(
     r"eager[ _-]?(?:attention|attn)|attn_implementation ?[:=]? ?['\"]?eager|"
@@ -200,6 +203,7 @@ class Settings:
     tokens_per_second: Decimal | None = None
     dataset_tokens: Decimal | None = None
     grad_accumulation: bool | None = None
+    sharding: Literal["fsdp", "zero3"] | None = None
     full: bool = False
 
 
@@ -272,6 +276,10 @@ def read_flags(s: str) -> Settings:
         out.lora_targets = "q,k,v"
     elif QV.search(s):
         out.lora_targets = "qv"
+    if ZERO3.search(s):
+        out.sharding = "zero3"
+    elif FSDP.search(s):
+        out.sharding = "fsdp"
     if NO_GRAD_ACCUM.search(s):
         out.grad_accumulation = False
     elif GRAD_ACCUM.search(s):

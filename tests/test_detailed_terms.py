@@ -1,0 +1,138 @@
+"""Each term the estimator gained for issue 13, pinned against a hand calculation from its
+source (rules/data/detailed.toml)."""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal
+
+import pytest
+
+from bot.answer import build_answer
+from bot.detail import VOCAB_RANGE, detailed_for
+from bot.understand.query import Query
+from rules.catalogue import load_catalogue
+from rules.detailed import estimate_inference, estimate_training
+from rules.model_catalogue import load_models
+
+MODELS = load_models()
+L2_7B = MODELS.get("llama-2-7b")
+L31_8B = MODELS.get("llama-3.1-8b")
+OCTO = MODELS.get("octocoder")
+CAT = load_catalogue()
+
+
+def gb(nbytes: float) -> Decimal:
+    return Decimal(repr(nbytes / 1e9)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+
+
+N7 = L2_7B.arch.param_count()  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("precision", "optimizer", "bytes_w", "bytes_g", "bytes_opt"),
+    [
+        ("fp32", None, 4, 4, 8),  # no AMP: 4 + 4 + 8 = 16 B/param (HF model memory anatomy)
+        ("bf16", None, 2, 2, 4),  # pure bf16: torch AdamW states in the param dtype
+        ("bf16", "adafactor", 2, 2, 4),  # Adafactor: "slightly more than 4 bytes" per param
+        ("mixed", "adam8bit", 2, 4, 2),  # + 4 B fp32 master copy
+    ],
+)
+def test_full_fine_tuning_state_bytes(
+    precision: str, optimizer: str | None, bytes_w: int, bytes_g: int, bytes_opt: int
+) -> None:
+    b = estimate_training(L2_7B, "full_adamw", 512, 1, True, precision=precision,  # type: ignore[arg-type]
+                          optimizer=optimizer)  # type: ignore[arg-type]
+    assert b.term("weights") == gb(N7 * bytes_w)
+    assert b.term("gradients") == gb(N7 * bytes_g)
+    assert b.term("optimizer_states") == gb(N7 * bytes_opt)
+    assert b.term("master_weights") == (gb(N7 * 4) if precision == "mixed" else 0)
+
+
+def test_paged_states_fill_the_card_then_page_out() -> None:
+    free = estimate_training(L2_7B, "full_adamw", 512, 1, True, precision="bf16",
+                             optimizer="paged_adamw", optimizer_in_backward=True)
+    assert free.term("optimizer_states") == gb(N7 * 8)  # bnb 32-bit states: fp32 m and v
+    capped = estimate_training(L2_7B, "full_adamw", 512, 1, True, precision="bf16",
+                               optimizer="paged_adamw", optimizer_in_backward=True,
+                               vram_per_gpu_gb=24)
+    assert capped.per_gpu_gb == Decimal("24.0")
+    rest = capped.per_gpu_gb - capped.term("optimizer_states")
+    assert rest == free.per_gpu_gb - free.term("optimizer_states")
+
+
+def test_fsdp_cpu_offload_keeps_two_layers_on_the_gpu() -> None:
+    b = estimate_training(L2_7B, "full_adamw", 512, 1, True, precision="bf16", cpu_offload=True)
+    assert b.term("weights") == 0 and b.term("optimizer_states") == 0
+    assert b.term("gradients") == 0
+    layer = L2_7B.arch.block_linear_params() / 32  # type: ignore[union-attr]
+    assert b.term("sharding_buffers") == gb(2 * layer * 2)
+
+
+def test_zero3_offload_keeps_its_live_parameters() -> None:
+    b = estimate_training(L2_7B, "lora", 512, 1, True, cpu_offload=True, zero3=True)
+    assert b.term("weights") == 0
+    assert b.term("sharding_buffers") == gb(1e9 * 2)  # stage3_max_live_parameters x bf16
+
+
+def test_activation_offloading_keeps_two_layers_of_checkpoints() -> None:
+    arch = L2_7B.arch
+    assert arch is not None
+    on = estimate_training(L2_7B, "lora", 2048, 2, True)
+    off = estimate_training(L2_7B, "lora", 2048, 2, True, activation_offload=True)
+    stored = 4096 * 32 * 2 * arch.hidden
+    assert on.term("activations") - off.term("activations") == gb(stored * (1 - 2 / 32))
+
+
+def test_qlora_holds_two_dequantized_layers() -> None:
+    arch = L31_8B.arch
+    assert arch is not None
+    b = estimate_training(L31_8B, "qlora", 2048, 2, True)
+    assert b.term("dequant_buffer") == gb(2 * arch.block_linear_params() / arch.layers * 2)
+    assert b.term("dequant_buffer") == Decimal("0.9")  # the ~0.9 GB the torchtune pairs show
+
+
+def test_eager_attention_keeps_the_scores_at_inference() -> None:
+    sdpa = estimate_inference(OCTO, "inference_bf16", 5060, prompt_len=5000)
+    eager = estimate_inference(OCTO, "inference_bf16", 5060, prompt_len=5000, attention="eager")
+    assert sdpa.term("attention_scores") == 0
+    assert eager.term("attention_scores") == gb(48 * 5000 * 5000 * 4)  # heads x s² x fp32
+
+
+def test_prefill_logits_for_every_prompt_position_and_kv_growth() -> None:
+    b = estimate_inference(OCTO, "inference_bf16", 5060, prompt_len=5000)
+    assert b.term("logits") == gb(5000 * 49152 * 6)  # bf16 + fp32 upcast
+    kv = 2 * 40 * 1 * 128 * 2 * 5060
+    assert b.term("kv_cache") == gb(kv) and b.term("kv_transient") == gb(kv / 40)
+
+
+def test_fp32_base_weights_unless_bitsandbytes_loads_them() -> None:
+    lora = estimate_training(L2_7B, "lora", 512, 1, True, fp32_weights=True)
+    assert lora.term("weights") == gb(N7 * 4)
+    qlora = estimate_training(L2_7B, "qlora", 512, 1, True, fp32_weights=True)
+    assert qlora.term("weights") == estimate_training(L2_7B, "qlora", 512, 1, True).term(
+        "weights")  # bitsandbytes forces fp16 for what it does not quantize
+    run = estimate_inference(L2_7B, "inference_bf16", 512, fp32_weights=True)
+    assert run.term("weights") == gb(N7 * 4)
+
+
+def test_chunked_cross_entropy_logits() -> None:
+    b = estimate_training(L31_8B, "lora", 2048, 2, True, loss="chunked")
+    assert b.term("logits") == gb(4096 * 128256 * 3.5)  # bf16 chunks + one chunk in fp32
+    fused = estimate_training(L31_8B, "lora", 2048, 2, True, compiled=True)
+    assert fused.term("logits") == gb(4096 * 128256 * 4)  # bf16 logits and their gradient
+
+
+def test_a_bare_size_shows_the_logits_over_the_vocabulary_range() -> None:
+    query = Query(text="", intent="memory", params_b=Decimal(7), method="lora")
+    d = detailed_for(query, build_answer(query, CAT), CAT)
+    assert d is not None and d.vocab_range_gb is not None
+    low, high = d.vocab_range_gb
+    logits = d.breakdown.term("logits")
+    assert low < d.per_gpu_gb < high
+    assert high - low == (logits * (VOCAB_RANGE[1] - VOCAB_RANGE[0]) / 128256).quantize(
+        Decimal("0.1"), rounding=ROUND_HALF_UP) or abs(
+        (high - low) - logits * (VOCAB_RANGE[1] - VOCAB_RANGE[0]) / 128256) <= Decimal("0.1")
+    named = Query(text="", intent="memory", params_b=Decimal(7), model_id="llama-2-7b",
+                  method="lora")
+    found = detailed_for(named, build_answer(named, CAT), CAT)
+    assert found is not None and found.vocab_range_gb is None
