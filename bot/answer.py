@@ -6,6 +6,7 @@ localized HTML.
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from typing import Any
 
@@ -16,10 +17,13 @@ from bot.understand.query import Intent, Query
 from rules.catalogue import Catalogue, load_catalogue
 from rules.compare import Comparison, PriceRatio, Saving, compare, full_vs_qlora, savings
 from rules.errors import NoAssumedHours, RulesError, UnknownGPU
-from rules.fit import Fit, cheapest_fit, check_count, fit, fit_vram, offered_fits
+from rules.fit import Fit, cheapest_fit, check_cluster, fit, fit_vram, offered_fits
 from rules.memory import Memory, check_params, memory
 from rules.quote import Quote, quote
 from rules.schema import GPU, INFERENCE_METHODS, TRAINING_METHODS, MethodId, Offer
+
+# The memory written with an unknown name ("RTX 9090 24gb"): suggestions with that memory first.
+_STATED_GB = re.compile(r"(\d+(?:\.\d+)?) ?gb$", re.IGNORECASE)
 
 # Intents that need a model size before anything can be said.
 NEEDS_SIZE: frozenset[Intent] = frozenset({"fit", "memory", "recommend", "time"})
@@ -66,6 +70,8 @@ class Answer(BaseModel):
     # planning rule's (None without a configuration).
     fits: bool | None = None
     detailed_fits: bool | None = None
+    # A bare name read as one variant ("A100" → 80 GB): the primary method on the others.
+    variant_fits: tuple[Fit, ...] = ()
 
 
 def _methods_for(query: Query) -> tuple[MethodId, ...]:
@@ -90,17 +96,19 @@ def _method_answer(
     vram_gb: Decimal | None,
     hours: Decimal | None,
     want_quote: bool,
+    memory_gb: Decimal | None = None,
 ) -> MethodAnswer:
     mem = memory(method, params_b, cat)
     options = tuple(offered_fits(method, params_b, cat))
     asked: Fit | None = None
     if gpu is not None:
-        asked = fit(method, params_b, gpu.id, count, cat)
+        asked = fit(method, params_b, gpu.id, count, cat, memory_gb)
     elif vram_gb is not None:
         asked = fit_vram(method, params_b, vram_gb, count, cat)
     run: Quote | None = None
     if want_quote:
-        target = asked if asked is not None and asked.fits and asked.gpu else None
+        # The asked configuration when it does the job and can be rented, else the cheapest.
+        target = asked if asked is not None and asked.fits and asked.rentable else None
         target = target or (options[0] if options else None)
         # A quote for the hours given, else for the seed's assumed GPU-hours (training only).
         quotable = hours is not None or cat.method(method).assumed_gpu_hours is not None
@@ -186,16 +194,19 @@ def _build(query: Query, cat: Catalogue) -> Answer:
         spec = cat.models.get(query.model_id)
         base.update(model_name=spec.name, gated=spec.gated)
     if query.gpu_text is not None and query.gpu is None:
-        raise UnknownGPU(gpu=query.gpu_text, suggestions=cat.suggest_gpus(query.gpu_text))
+        stated = _STATED_GB.search(query.gpu_text)
+        vram = Decimal(stated.group(1)) if stated else None
+        raise UnknownGPU(gpu=query.gpu_text, suggestions=cat.suggest_gpus(query.gpu_text, 3, vram))
 
     if intent == "prices":
-        return Answer(**base, gpus=cat.gpus, offers=cat.offers, savings=tuple(savings(None, cat)))
+        return Answer(**base, gpus=cat.rented_gpus, offers=cat.offers, savings=tuple(savings(None, cat)))
     if intent in ("pay", "help", "unknown", "alert", "alert_list", "alert_remove"):
         gpu = cat.gpu(query.gpu) if query.gpu else None
         return Answer(**base, gpu=gpu)
 
     gpu = cat.gpu(query.gpu) if query.gpu else None
-    count = check_count(query.gpu_count if query.gpu_count is not None else 1, cat)
+    # Any cluster the user describes is sized; quotes stay within one instance (rules.quote).
+    count = check_cluster(query.gpu_count if query.gpu_count is not None else 1, cat)
     params = query.params_b
     if params is not None:
         check_params(params, cat)
@@ -215,7 +226,12 @@ def _build(query: Query, cat: Catalogue) -> Answer:
     if params is None:
         return Answer(**base, missing="model_size")
 
-    want_quote = intent in ("cost", "recommend", "time") or query.hours is not None
+    # A card we do not rent (or a cluster beyond one instance) is answered, then the cheapest
+    # rented configuration that does the job is quoted.
+    not_rentable = gpu is not None and (not gpu.rented or count > cat.limits.max_gpus)
+    want_quote = (
+        intent in ("cost", "recommend", "time") or query.hours is not None or not_rentable
+    )
     methods = _methods_for(query)
     if intent == "cost" and query.hours is None and all(
         cat.method(m).assumed_gpu_hours is None for m in methods
@@ -223,10 +239,20 @@ def _build(query: Query, cat: Catalogue) -> Answer:
         # Serving has no illustrative duration in the seed: ask rather than invent one.
         raise NoAssumedHours(method=methods[0])
     answers = tuple(
-        _method_answer(cat, m, params, gpu, count, query.vram_gb, query.hours, want_quote)
+        _method_answer(
+            cat, m, params, gpu, count, query.vram_gb, query.hours, want_quote,
+            query.gpu_memory_gb,
+        )
         for m in methods
     )
     primary = _primary(query, answers)
+    variant_fits: tuple[Fit, ...] = ()
+    if query.gpu_variant_assumed and gpu is not None and primary is not None:
+        variant_fits = tuple(
+            fit(primary.memory.method, params, v.id, count, cat)
+            for v in cat.variants(gpu)
+            if v.vram_gb != gpu.vram_gb
+        )
     ratio = full_vs_qlora(params, cat) if intent == "cost" and query.method is None else None
     return Answer(
         **base,
@@ -236,6 +262,7 @@ def _build(query: Query, cat: Catalogue) -> Answer:
         quote=primary.quote if primary else None,
         ratio=ratio,
         savings=tuple(savings(gpu.id, cat)) if gpu else (),
+        variant_fits=variant_fits,
     )
 
 

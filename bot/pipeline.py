@@ -68,6 +68,7 @@ JSON_KEYS = (
     "threshold_usd",
     "error",
     "text",
+    "rentable",
     "detailed_gb",
     "detailed_fits",
 )
@@ -265,6 +266,20 @@ def _money(value: Decimal | None) -> str | None:
     return f"{whole}.{cents}"
 
 
+def _config_memory(reply: Reply, count: int | None) -> Decimal | None:
+    """Total memory of the asked configuration: per card × count (a Mac's unified memory)."""
+    a, q = reply.answer, reply.query
+    fit = a.primary.fit if a.primary else None
+    if fit is not None:
+        return fit.unified_gb if fit.unified_gb is not None else fit.vram_gb
+    if a.gpu is not None:
+        per = q.gpu_memory_gb if q.gpu_memory_gb is not None else a.gpu.vram_gb
+        return per * (count or 1)
+    if q.vram_gb is not None:
+        return q.vram_gb * (count or 1)
+    return None
+
+
 def to_json(reply: Reply) -> dict[str, Any]:
     """The CLI contract of DESIGN.md section 3: exactly these keys, null where they don't apply."""
     a, q = reply.answer, reply.query
@@ -273,16 +288,30 @@ def to_json(reply: Reply) -> dict[str, Any]:
     mem = primary.memory if primary else None
     quote = a.quote
     cheapest = primary.cheapest if primary else None
+    # The configuration the user asked about, never the quoted alternative (that one is in
+    # cheapest_fit): a cost question without a GPU is about the quoted configuration.
     gpu = a.gpu.id if a.gpu else q.gpu
     count = a.gpu_count if a.gpu_count is not None else (q.gpu_count if gpu or q.vram_gb else None)
-    if quote is not None:
+    if gpu is None and quote is not None:
         gpu, count = quote.gpu, quote.gpu_count
-    vram = fit.vram_gb if fit else (q.vram_gb * (count or 1) if q.vram_gb is not None else None)
-    if vram is None and a.gpu is not None:
-        vram = a.gpu.vram_gb * (count or 1)
-    usd_per_hour = quote.usd_per_hour if quote else (fit.usd_per_hour if fit else None)
-    if usd_per_hour is None and a.gpu is not None and a.gpu.usd_per_gpu_hour is not None:
+    vram = _config_memory(reply, count)
+    rentable: bool | None = None
+    if gpu is not None:
+        cat = load_catalogue()  # rented or not, and the instance size, never change with prices
+        if a.gpu is not None and a.gpu.id == gpu:
+            rented = a.gpu.rented
+        else:
+            found = cat.find_gpu(gpu)
+            rented = found is None or found.rented  # else a quote's GPU: rented
+        rentable = rented and (count or 1) <= cat.limits.max_gpus
+    if quote is not None and quote.gpu == gpu and quote.gpu_count == count:
+        usd_per_hour: Decimal | None = quote.usd_per_hour
+    elif fit is not None and fit.gpu == gpu:
+        usd_per_hour = fit.usd_per_hour
+    elif a.gpu is not None and rentable and a.gpu.usd_per_gpu_hour is not None:
         usd_per_hour = a.gpu.usd_per_gpu_hour * (count or 1)
+    else:
+        usd_per_hour = None
     out: dict[str, Any] = {
         "lang": reply.locale,
         "intent": a.intent,
@@ -311,6 +340,7 @@ def to_json(reply: Reply) -> dict[str, Any]:
         "threshold_usd": _money(q.threshold_usd),
         "error": a.error or (f"missing_{a.missing}" if a.missing else None),
         "text": reply.text,
+        "rentable": rentable,
         "detailed_gb": _num(a.detailed.per_gpu_gb) if a.detailed else None,
         "detailed_fits": a.detailed_fits if fit else None,
     }

@@ -8,6 +8,7 @@ import re
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import cache, cached_property
 from importlib import resources
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -15,7 +16,16 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from pydantic import ValidationError
 
 from rules.errors import DataError, UnknownGPU, UnknownMethod
-from rules.schema import GPU, Limits, Method, Offer, Payment, Pricing, Reference
+from rules.schema import (
+    GPU,
+    AppleGPUShare,
+    Limits,
+    Method,
+    Offer,
+    Payment,
+    Pricing,
+    Reference,
+)
 
 if TYPE_CHECKING:
     from rules.model_catalogue import ModelCatalogue
@@ -46,6 +56,7 @@ class Catalogue:
     payment: Payment
     limits: Limits
     references: tuple[Reference, ...]
+    apple_gpu_share: AppleGPUShare
 
     @property
     def models(self) -> ModelCatalogue:
@@ -58,6 +69,32 @@ class Catalogue:
         return {
             _normalise(key): gpu for gpu in self.gpus for key in (gpu.id, gpu.name, *gpu.aliases)
         }
+
+    @cached_property
+    def rented_gpus(self) -> tuple[GPU, ...]:
+        """The GPUs the service rents (priced or not), in catalogue order: the price list."""
+        return tuple(g for g in self.gpus if g.rented)
+
+    @cached_property
+    def _variants(self) -> dict[str, tuple[GPU, ...]]:
+        """Bare-name GPU id → it and its memory variants ("a100-80gb" → 80 GB SXM, 40 GB,
+        80 GB PCIe)."""
+        groups: dict[str, list[GPU]] = {}
+        for gpu in self.gpus:
+            groups.setdefault(gpu.variant_of or gpu.id, []).append(gpu)
+        return {key: tuple(members) for key, members in groups.items()}
+
+    def variants(self, gpu: GPU) -> tuple[GPU, ...]:
+        """The GPUs sold under the same bare name as ``gpu`` (itself included), bare one first."""
+        group = self._variants.get(gpu.variant_of or gpu.id, (gpu,))
+        return tuple(sorted(group, key=lambda g: g.variant_of is not None))
+
+    def usable_gb(self, gpu: GPU, memory_gb: Decimal | None = None) -> Decimal:
+        """Memory one card gives a training or serving job: its VRAM, or for Apple silicon the
+        share of the unified memory (``memory_gb``, else the smallest configuration) that macOS
+        lets the GPU use."""
+        memory = gpu.vram_gb if memory_gb is None else memory_gb
+        return self.apple_gpu_share.usable_gb(memory) if gpu.unified_memory else memory
 
     @cached_property
     def _memo(self) -> dict[tuple[Any, ...], Any]:
@@ -100,16 +137,16 @@ class Catalogue:
             raise UnknownGPU(gpu=text, suggestions=self.suggest_gpus(text))
         return found
 
-    def suggest_gpus(self, text: str, n: int = 3) -> list[str]:
-        """Closest known GPU names for a typo ("H10", "A1000")."""
+    def suggest_gpus(self, text: str, n: int = 3, vram_gb: Decimal | None = None) -> list[str]:
+        """Closest known GPU names for a typo ("H10", "A1000"), by spelling; when the user gave
+        the card's memory, cards with that memory come first."""
         index = self._alias_index
-        keys = difflib.get_close_matches(_normalise(text), list(index), n=n * 3, cutoff=0.5)
-        names: list[str] = []
-        for key in keys:
-            name = index[key].name
-            if name not in names:
-                names.append(name)
-        return names[:n]
+        keys = difflib.get_close_matches(_normalise(text), list(index), n=n * 6, cutoff=0.5)
+        close = list(dict.fromkeys(index[key] for key in keys))
+        if vram_gb is not None:
+            same = [g for g in close if g.vram_gb == vram_gb]
+            close = same + [g for g in close if g.vram_gb != vram_gb]
+        return [g.name for g in close][:n]
 
     def method(self, method_id: str) -> Method:
         for method in self.methods:
@@ -122,16 +159,20 @@ def _validate_together(cat: Catalogue) -> None:
     ids = [g.id for g in cat.gpus]
     if len(set(ids)) != len(ids):
         raise DataError("gpus.toml: duplicate GPU ids")
+    by_id = {g.id: g for g in cat.gpus}
+    for gpu in cat.gpus:
+        bare = by_id.get(gpu.variant_of) if gpu.variant_of else gpu
+        if bare is None or bare.variant_of is not None:
+            raise DataError(f"{gpu.id}: variant_of must name a GPU that is no variant itself")
     seen: dict[str, str] = {}
     for gpu in cat.gpus:
         for alias in (gpu.id, gpu.name, *gpu.aliases):
             key = _normalise(alias)
             if seen.setdefault(key, gpu.id) != gpu.id:
                 raise DataError(f"gpus.toml: alias {alias!r} used by {seen[key]} and {gpu.id}")
-    by_id = {g.id: g for g in cat.gpus}
     for offer in cat.offers:
         offered = by_id.get(offer.gpu)
-        if offered is None:
+        if offered is None or not offered.rented:
             raise DataError(f"offers.toml: unknown GPU {offer.gpu!r}")
         price = offered.usd_per_gpu_hour
         if price is None or price * offer.count != offer.usd_per_hour:
@@ -139,7 +180,7 @@ def _validate_together(cat: Catalogue) -> None:
                 f"offers.toml: {offer.count}× {offer.gpu} price disagrees with gpus.toml"
             )
     for ref in cat.references:
-        if ref.gpu not in by_id:
+        if ref.gpu not in by_id or not by_id[ref.gpu].rented:
             raise DataError(f"service.toml: reference for unknown GPU {ref.gpu!r}")
     if {m.id for m in cat.methods} != {
         "qlora",
@@ -158,15 +199,21 @@ def load_catalogue() -> Catalogue:
     """The packaged catalogue (cached: the data never changes within a process)."""
     try:
         gpus_doc, offers_doc = _read("gpus.toml"), _read("offers.toml")
+        owned_doc = _read("gpus_owned.toml")
         methods_doc, service = _read("methods.toml"), _read("service.toml")
+        rented = tuple(GPU.model_validate(g) for g in gpus_doc["gpus"])
+        owned = tuple(GPU.model_validate(g) for g in owned_doc["gpus"])
+        if not all(g.rented for g in rented) or any(g.rented for g in owned):
+            raise DataError("gpus.toml lists the rented GPUs, gpus_owned.toml the others")
         cat = Catalogue(
-            gpus=tuple(GPU.model_validate(g) for g in gpus_doc["gpus"]),
+            gpus=rented + owned,
             offers=tuple(Offer.model_validate(o) for o in offers_doc["offers"]),
             methods=tuple(Method.model_validate(m) for m in methods_doc["methods"]),
             pricing=Pricing.model_validate(service["pricing"]),
             payment=Payment.model_validate(service["payment"]),
             limits=Limits.model_validate(service["limits"]),
             references=tuple(Reference.model_validate(r) for r in service["references"]),
+            apple_gpu_share=AppleGPUShare.model_validate(owned_doc["apple_gpu_share"]),
         )
     except (ValidationError, KeyError) as exc:
         raise DataError(f"rules/data is invalid: {exc}") from exc

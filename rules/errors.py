@@ -28,6 +28,12 @@ class GPUCountOutOfRange(RulesError):
     code = "gpu_count_out_of_range"
 
 
+class GPUNotRented(RulesError):
+    """A price or a quote for a GPU the service does not rent (the bot still sizes jobs on it)."""
+
+    code = "gpu_not_rented"
+
+
 class InvalidHours(RulesError):
     code = "invalid_hours"
 

@@ -29,6 +29,10 @@ class Fit(BaseModel):
     usd_per_hour: Decimal | None  # whole configuration; None when the price is not published
     offered: bool  # one of the seed table's configurations
     notes: tuple[Note, ...]
+    # The service rents this configuration: a rented GPU, at most one instance's GPUs.
+    rentable: bool = False
+    # Apple silicon: the unified memory of the configuration, of which vram_gb is the GPU's share.
+    unified_gb: Decimal | None = None
 
 
 def check_count(count: int, catalogue: Catalogue | None = None) -> int:
@@ -36,6 +40,21 @@ def check_count(count: int, catalogue: Catalogue | None = None) -> int:
     if not cat.limits.min_gpus <= count <= cat.limits.max_gpus:
         raise GPUCountOutOfRange(
             gpu_count=count, min_gpus=cat.limits.min_gpus, max_gpus=cat.limits.max_gpus
+        )
+    return count
+
+
+def check_cluster(count: int, catalogue: Catalogue | None = None) -> int:
+    """A count the bot can size: any cluster up to ``max_cluster_gpus`` (one instance here has at
+    most ``max_gpus``; only quotes need that)."""
+    cat = catalogue or load_catalogue()
+    limits = cat.limits
+    if not limits.min_gpus <= count <= limits.max_cluster_gpus:
+        raise GPUCountOutOfRange(
+            gpu_count=count,
+            min_gpus=limits.min_gpus,
+            max_gpus=limits.max_gpus,
+            max_cluster_gpus=limits.max_cluster_gpus,
         )
     return count
 
@@ -67,7 +86,15 @@ def _fit_notes(mem: Memory, vram: Decimal, count: int) -> list[Note]:
     return notes
 
 
-def _fit(mem: Memory, gpu: GPU | None, count: int, vram: Decimal, offered: bool) -> Fit:
+def _fit(
+    mem: Memory,
+    gpu: GPU | None,
+    count: int,
+    vram: Decimal,
+    offered: bool,
+    rentable: bool = True,
+    unified_gb: Decimal | None = None,
+) -> Fit:
     notes = _fit_notes(mem, vram, count) + list(mem.notes)
     return Fit(
         method=mem.method,
@@ -80,9 +107,11 @@ def _fit(mem: Memory, gpu: GPU | None, count: int, vram: Decimal, offered: bool)
         high_gb=mem.high_gb,
         fits=vram >= mem.estimate_gb,
         headroom_gb=vram - mem.estimate_gb,
-        usd_per_hour=None if gpu is None else config_price(gpu, count),
+        usd_per_hour=None if gpu is None or not rentable else config_price(gpu, count),
         offered=offered,
         notes=tuple(notes),
+        rentable=rentable,
+        unified_gb=unified_gb,
     )
 
 
@@ -92,18 +121,27 @@ def fit(
     gpu_id: str,
     count: int = 1,
     catalogue: Catalogue | None = None,
+    memory_gb: Decimal | None = None,
 ) -> Fit:
     """Fit of a method on `count × GPU`: the combined VRAM must hold the planning estimate
-    (several GPUs assume FSDP or DeepSpeed ZeRO-3 sharding)."""
+    (several GPUs assume FSDP or DeepSpeed ZeRO-3 sharding). Any catalogued GPU, rented or not,
+    and clusters beyond one instance; only a rentable configuration has a price. ``memory_gb``:
+    the unified memory of the user's Mac, for Apple silicon."""
     cat = catalogue or load_catalogue()
 
     def compute() -> Fit:
         gpu = cat.gpu(gpu_id)
-        check_count(count, cat)
-        offered = any(o.gpu == gpu.id and o.count == count for o in cat.offers)
-        return _fit(memory(method, params_b, cat), gpu, count, gpu.vram_gb * count, offered)
+        check_cluster(count, cat)
+        if memory_gb is not None and (not memory_gb.is_finite() or memory_gb <= 0):
+            raise InvalidVRAM(vram_gb=memory_gb, max_vram_gb=cat.limits.max_vram_gb)
+        rentable = gpu.rented and count <= cat.limits.max_gpus
+        offered = rentable and any(o.gpu == gpu.id and o.count == count for o in cat.offers)
+        vram = cat.usable_gb(gpu, memory_gb) * count
+        unified = (memory_gb or gpu.vram_gb) * count if gpu.unified_memory else None
+        return _fit(memory(method, params_b, cat), gpu, count, vram, offered, rentable, unified)
 
-    return cat.memoised(("fit", method, str(params_b), gpu_id, count), compute)
+    key = ("fit", method, str(params_b), gpu_id, count, memory_gb)
+    return cat.memoised(key, compute)
 
 
 def fit_vram(
@@ -115,10 +153,10 @@ def fit_vram(
 ) -> Fit:
     """Fit on GPUs known only by their memory ("a 48 GB GPU")."""
     cat = catalogue or load_catalogue()
-    check_count(count, cat)
+    check_cluster(count, cat)
     if not vram_gb.is_finite() or vram_gb <= 0 or vram_gb > cat.limits.max_vram_gb:
         raise InvalidVRAM(vram_gb=vram_gb, max_vram_gb=cat.limits.max_vram_gb)
-    return _fit(memory(method, params_b, cat), None, count, vram_gb * count, False)
+    return _fit(memory(method, params_b, cat), None, count, vram_gb * count, False, False)
 
 
 def offered_fits(

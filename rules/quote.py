@@ -9,7 +9,7 @@ from itertools import product
 from pydantic import BaseModel, ConfigDict
 
 from rules.catalogue import Catalogue, load_catalogue
-from rules.errors import InvalidHours, NoAssumedHours, PriceNotPublished
+from rules.errors import GPUNotRented, InvalidHours, NoAssumedHours, PriceNotPublished
 from rules.fit import check_count, config_price
 from rules.schema import MethodId
 
@@ -122,6 +122,8 @@ def quote(
     GPU-hours for the method are used and the quote says they are assumed."""
     cat = catalogue or load_catalogue()
     gpu = cat.gpu(gpu_id)
+    if not gpu.rented:
+        raise GPUNotRented(gpu=gpu.name)
     check_count(count, cat)
     if gpu.usd_per_gpu_hour is None:
         raise PriceNotPublished(gpu=gpu.name)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from decimal import Decimal
+from decimal import ROUND_DOWN, Decimal
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -14,6 +14,7 @@ MethodId = Literal[
 METHOD_IDS: tuple[MethodId, ...] = (
     "qlora", "lora", "full_adamw", "full_adam8bit", "inference_bf16", "inference_int8", "inference_int4"
 )
+Platform = Literal["cuda", "rocm", "metal"]
 TRAINING_METHODS: tuple[MethodId, ...] = ("qlora", "lora", "full_adam8bit", "full_adamw")
 INFERENCE_METHODS: tuple[MethodId, ...] = ("inference_bf16", "inference_int8", "inference_int4")
 
@@ -42,10 +43,44 @@ class GPU(Sourced):
     bf16_dense_tflops: Decimal | None = None
     memory_bandwidth_gbs: Decimal | None = None
     form_factor: str | None = None
+    # False for the GPUs people own or name that the service does not rent (gpus_owned.toml).
+    rented: bool = True
+    platform: Platform = "cuda"
+    # The GPU a bare name reads as, when this is one of its memory variants ("A100 40GB").
+    variant_of: str | None = None
+    # Apple silicon: the unified memory configurations; vram_gb is the smallest.
+    memory_options_gb: tuple[Decimal, ...] = ()
 
     _check = field_validator(
         "vram_gb", "usd_per_gpu_hour", "bf16_dense_tflops", "memory_bandwidth_gbs"
     )(_positive)
+
+    @model_validator(mode="after")
+    def _not_rented_unpriced(self) -> GPU:
+        if not self.rented and self.usd_per_gpu_hour is not None:
+            raise ValueError(f"{self.id}: a GPU we do not rent has no price")
+        if self.memory_options_gb and self.vram_gb != min(self.memory_options_gb):
+            raise ValueError(f"{self.id}: vram_gb must be the smallest memory option")
+        return self
+
+    @property
+    def unified_memory(self) -> bool:
+        """Apple silicon: CPU and GPU share the memory; macOS lets the GPU use part of it."""
+        return self.platform == "metal"
+
+
+class AppleGPUShare(Sourced):
+    """The share of unified memory macOS lets the GPU keep resident (Metal's
+    recommendedMaxWorkingSetSize), as a fraction below and from a RAM threshold."""
+
+    threshold_gb: Decimal
+    below: tuple[int, int]
+    from_threshold: tuple[int, int]
+
+    def usable_gb(self, unified_gb: Decimal) -> Decimal:
+        num, den = self.below if unified_gb < self.threshold_gb else self.from_threshold
+        # Rounded down to 0.01 GB: a plan never counts memory the GPU may not get.
+        return (unified_gb * num / den).quantize(Decimal("0.01"), rounding=ROUND_DOWN).normalize()
 
 
 class Offer(_Data):
@@ -99,7 +134,8 @@ class Payment(Sourced):
 
 class Limits(_Data):
     min_gpus: int
-    max_gpus: int
+    max_gpus: int  # GPUs of one instance here
+    max_cluster_gpus: int  # largest cluster the bot sizes (memory and fit only)
     max_params_b: Decimal
     max_hours: Decimal
     max_vram_gb: Decimal

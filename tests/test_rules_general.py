@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from rules.catalogue import load_catalogue
 from rules.errors import (
     GPUCountOutOfRange,
+    GPUNotRented,
     InvalidHours,
     InvalidModelSize,
     InvalidVRAM,
@@ -85,7 +86,9 @@ def test_fit_on_vram_only():
         (lambda: memory("qlora", D("NaN")), InvalidModelSize, "invalid_model_size"),
         (lambda: fit("qlora", D(70), "h1000"), UnknownGPU, "unknown_gpu"),
         (lambda: fit("qlora", D(70), "h100", 0), GPUCountOutOfRange, "gpu_count_out_of_range"),
-        (lambda: fit("qlora", D(70), "h100", 9), GPUCountOutOfRange, "gpu_count_out_of_range"),
+        (lambda: fit("qlora", D(70), "h100", 1025), GPUCountOutOfRange, "gpu_count_out_of_range"),
+        (lambda: quote("h100", 9, D(1)), GPUCountOutOfRange, "gpu_count_out_of_range"),
+        (lambda: quote("rtx-3090", 1, D(1)), GPUNotRented, "gpu_not_rented"),
         (lambda: quote("h100", 1, D(0)), InvalidHours, "invalid_hours"),
         (lambda: quote("h100", 1, D(-3)), InvalidHours, "invalid_hours"),
         (lambda: quote("h100", 1, D("1e9")), InvalidHours, "invalid_hours"),

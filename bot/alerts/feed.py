@@ -143,7 +143,7 @@ def validate(
     prices: dict[str, Decimal] = {}
     for name, value in raw.entries.items():
         gpu = catalogue.find_gpu(name)
-        if gpu is None:
+        if gpu is None or not gpu.rented:  # a card we do not rent has no price here
             problems.append(Problem("unknown_gpu", gpu=_short(name)))
             continue
         if value is None:

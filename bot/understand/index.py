@@ -196,6 +196,8 @@ class CatalogueIndex:
         self._gpus = {
             _gpu_key(key): gpu for gpu in cat.gpus for key in (gpu.id, gpu.name, *gpu.aliases)
         }
+        self.gpu = cat.gpu
+        self.variants = cat.variants
 
     def find_gpu(self, text: str) -> GPU | None:
         """``Catalogue.find_gpu``: a GPU by id, name or alias."""

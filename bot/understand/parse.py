@@ -16,9 +16,11 @@ from decimal import Decimal
 from functools import cached_property
 from typing import Literal
 
+from bot.understand import hardware as hw
 from bot.understand import lexicon as lx
 from bot.understand import patterns as px
 from bot.understand import settings as st
+from bot.understand.hardware import GpuMention
 from bot.understand.index import CatalogueIndex, catalogue_index
 from bot.understand.language import detect
 from bot.understand.normalise import MAX_CHARS, correct_typos, fold
@@ -35,13 +37,6 @@ _HOURS_PER: dict[str, Decimal] = {
 
 
 @dataclass
-class _Gpu:
-    gpu_id: str | None  # None: not in the catalogue
-    text: str  # as matched (folded)
-    count: int | None
-
-
-@dataclass
 class _Money:
     value: Decimal
     direction: Direction | None
@@ -55,7 +50,7 @@ class _Work:
     lang: Lang | None
     params_b: Decimal | None = None
     model_id: str | None = None
-    gpus: list[_Gpu] = field(default_factory=list)
+    gpus: list[GpuMention] = field(default_factory=list)
     gpu_count: int | None = None
     vram_gb: Decimal | None = None
     hours: Decimal | None = None
@@ -168,63 +163,6 @@ def _take_settings(work: _Work) -> None:
         work.blank(*match.span())
 
 
-# --- GPUs --------------------------------------------------------------------------------------
-
-
-def _lookup_gpu(name: str, mem: str | None, index: CatalogueIndex) -> str | None:
-    """Catalogue id of a matched GPU name, trying the forms people add or drop."""
-    bare = px.GPU_VENDOR_PREFIX.sub("", name)
-    candidates = [name, bare]
-    if bare.endswith("s") and len(bare) > 4:
-        candidates.append(bare[:-1])  # "H100s" (but not "L40S")
-    candidates.append(px.GPU_SUFFIX.sub("", bare))
-    if mem:
-        candidates = [f"{c} {mem}gb" for c in candidates] + candidates
-    for candidate in candidates:
-        gpu = index.find_gpu(candidate)
-        if gpu is None:
-            continue
-        if mem is not None and Decimal(mem) != gpu.vram_gb:
-            return None  # "A100 40GB" is another card than the A100 80GB we rent
-        return gpu.id
-    return None
-
-
-def _gpu_count(work: _Work, start: int, end: int) -> tuple[int | None, int, int]:
-    """Count written around a GPU name ("8x H100", "H100 x8", "dos H200"), widening the span."""
-    before = px.GPU_COUNT_BEFORE.search(work.s[max(0, start - 40) : start])
-    if before:
-        offset = max(0, start - 40)
-        raw = before.group("num") or before.group("xnum")
-        count = parse_int(raw) if raw else lx.COUNT_WORDS[before.group("word")]
-        return count, offset + before.start(), end
-    after = px.GPU_COUNT_AFTER.search(work.s[end : end + 16])
-    if after:
-        return parse_int(after.group("num") or after.group("pnum")), start, end + after.end()
-    return None, start, end
-
-
-def _take_gpus(work: _Work, index: CatalogueIndex) -> None:
-    pos = 0
-    while True:
-        match = px.GPU.search(work.s, pos)
-        if match is None:
-            return
-        pos = match.end()
-        if match.group("spaced") and (
-            match.group("spaced")[2:] not in ("100", "200")
-            or px.SPACED_GPU_UNIT_AFTER.match(work.s[match.end() :])
-        ):
-            continue
-        name, mem = match.group("name").strip(), match.group("mem")
-        gpu_id = _lookup_gpu(name, mem, index)
-        text = name if mem is None or gpu_id is not None else f"{name} {mem}gb"
-        count, start, end = _gpu_count(work, match.start(), match.end())
-        work.gpus.append(_Gpu(gpu_id, text, count))
-        work.blank(start, end, "gpu")
-        pos = end
-
-
 # --- durations, money, memory, sizes -----------------------------------------------------------
 
 
@@ -290,21 +228,6 @@ def _take_money(work: _Work) -> None:
         work.s = px.MONEY.pattern.sub(lambda m: " " * (m.end() - m.start()), work.s)
 
 
-def _take_vram(work: _Work) -> None:
-    match = px.VRAM.search(work.s)
-    if match is None:
-        return
-    value = work.num(match.group("num"))
-    if match.group("tb") or match.group("tb2"):
-        value *= 1000
-    work.vram_gb = tidy(value)
-    if work.gpu_count is None and match.group("count"):
-        work.gpu_count = parse_int(match.group("count"))
-    elif work.gpu_count is None and match.group("word"):
-        work.gpu_count = lx.COUNT_WORDS[match.group("word")]
-    work.blank(*match.span())
-
-
 def _take_size(work: _Work) -> None:
     match = px.SIZE.search(work.s)
     if match is not None:
@@ -320,16 +243,6 @@ def _take_size(work: _Work) -> None:
         if work.params_b is None:
             work.params_b = tidy(work.num(match.group("num"), prefer_thousands=True).scaleb(-9))
         work.blank(*match.span())
-
-
-def _take_gpu_count(work: _Work) -> None:
-    match = px.GPU_COUNT_ALONE.search(work.s)
-    if match is None:
-        return
-    if work.gpu_count is None:
-        raw = match.group("num")
-        work.gpu_count = parse_int(raw) if raw else lx.COUNT_WORDS[match.group("word")]
-    work.blank(match.start(), match.end(), "gpu")
 
 
 # --- method ------------------------------------------------------------------------------------
@@ -520,12 +433,12 @@ def understand(text: str, catalogue: Catalogue | None = None) -> Query:
     _take_model(work, index)
     _take_moe(work)
     _take_settings(work)
-    _take_gpus(work, index)
+    hw.take_gpus(work, index)
     _take_hours(work)
     _take_money(work)
-    _take_vram(work)
+    hw.take_count(work)  # before memory: "96GB total across 4 GPUs" is 24 GB per card
+    hw.take_memory(work, index)
     _take_size(work)
-    _take_gpu_count(work)
     rest = work.s
     if "  " in rest:  # blanked entities leave runs of spaces
         rest = px.SPACE_RUNS.sub(" ", rest)
@@ -539,6 +452,7 @@ def understand(text: str, catalogue: Catalogue | None = None) -> Query:
     if inference:
         method = _inference_method(rest)
     intent = _intent(rest, work, method, inference)
+    first_known = next((g for g in work.gpus if g.gpu_id is not None), None)
     known = [g.gpu_id for g in work.gpus if g.gpu_id is not None]
     unknown = [g.text for g in work.gpus if g.gpu_id is None]
     others = tuple(dict.fromkeys(g for g in known[1:] if g != known[0])) if known[1:] else ()
@@ -557,6 +471,8 @@ def understand(text: str, catalogue: Catalogue | None = None) -> Query:
         gpu_text=_as_written(unknown[0], text) if unknown else None,
         other_gpus=others,
         gpu_count=_gpu_count_of_first(work),
+        gpu_memory_gb=first_known.memory_gb if first_known else None,
+        gpu_variant_assumed=first_known.variant_assumed if first_known else False,
         vram_gb=work.vram_gb,
         hours=_hours(work),
         threshold_usd=first_money if alert else None,

@@ -39,6 +39,8 @@ class Query(BaseModel):
     gpu_text: str | None = None  # a GPU-like word not in the catalogue, as written ("H1000")
     other_gpus: tuple[str, ...] = ()  # further GPUs named (compare: gpu vs other_gpus[0])
     gpu_count: int | None = None
+    gpu_memory_gb: Decimal | None = None  # Apple silicon: the unified memory the user stated
+    gpu_variant_assumed: bool = False  # a bare name ("A100") read as one of its memory variants
     vram_gb: Decimal | None = None  # a GPU given only by its memory ("a 48 GB GPU")
     hours: Decimal | None = None  # wall-clock hours
     threshold_usd: Decimal | None = None  # alerts: "below $2"

@@ -1,0 +1,375 @@
+"""The hardware a question names: GPUs (any catalogued card, rented or not), how many, and
+memory — written the way people write it in English, Spanish and French.
+
+"3090", "RTX3090 24G", "A100/40GB", "A100 (40G)", "2x 3090", "dual 4090", "3090 x2",
+"2*RTX3090 (24G per card)", "8*24G", "4 * A6000 = 192 GB total", "2 nodes × 8 A100", "my GPU has
+12GB", "Colab T4", "M2 Ultra 64 GB", "mac with 64gb", "dos 3090", "ma carte a 12 Go".
+
+What is not the user's GPU memory is read and set aside: system memory ("64GB RAM", "DDR4 64GB",
+"32 Go de RAM"; on a Mac it *is* the unified memory) and a figure quoted from elsewhere ("it says
+you need 112 GB", "requires 80GB").
+
+Everything runs on folded text (see ``normalise.fold``: "×" and "*" are " x "). Each mention
+read is blanked so that its digits are not read again. No pattern nests unbounded quantifiers.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Final, Protocol
+
+from bot.understand import lexicon as lx
+from bot.understand.index import CatalogueIndex
+from bot.understand.numbers import NUM_SP, parse_decimal, parse_int, tidy
+from bot.understand.patterns import alt
+from bot.understand.query import Lang
+from rules.schema import GPU
+
+
+@dataclass
+class GpuMention:
+    gpu_id: str | None  # None: GPU-shaped but not in the catalogue
+    text: str  # as matched (folded), for "I don't know the GPU …"
+    count: int | None
+    memory_gb: Decimal | None = None  # Apple silicon: the unified memory the user stated
+    variant_assumed: bool = False  # a bare name read as one of several memory variants
+    stated_gb: Decimal | None = None  # memory written with the name ("A100 40GB"), per card
+
+
+class Work(Protocol):
+    """What ``parse._Work`` offers this module: the text being consumed and the facts so far."""
+
+    s: str
+    lang: Lang | None
+    gpus: list[GpuMention]
+    gpu_count: int | None
+    vram_gb: Decimal | None
+
+    def blank(self, start: int, end: int, fill: str = "") -> None: ...
+
+
+_COUNT_WORDS: Final = alt(re.escape(w) for w in lx.COUNT_WORDS)
+_VENDOR: Final = alt((*lx.GPU_VENDOR_WORDS, r"apple", r"google colab", r"colab", r"kaggle", r"aws"))
+_NOUNS: Final = alt(lx.GPU_NOUNS)
+_NODES: Final = r"(?:nodes?|nodos?|noeuds?|servers?|servidores?|serveurs?|machines?|maquinas?)"
+_MAC: Final = (
+    r"(?:apple silicon|apple|mac ?book(?: (?:pro|air))?|mac (?:studio|mini|pro)|imac|mac)"
+)
+_CHIP: Final = r"m[1-4](?: ?(?:pro|max|ultra))?"
+_MEM_UNIT: Final = r"(?:gb|go|gib|gigs?|gigas?|g)"
+
+# A GPU name, its form factor, and memory written with it ("a100-40g", "A100 (40G)", "A100/40GB",
+# "RTX3090 24G", "3090 with 24GB", "M2 Ultra 64 GB"), possibly "(24G per card)".
+GPU_NAME: Final = re.compile(
+    rf"(?:(?<=\dx)|(?<![\w.]))"
+    rf"(?P<name>(?:{_VENDOR} )*"
+    r"(?:(?:rtx|gtx) ?-?(?:pro ?)?(?:a ?)?\d{3,4}(?: ?ti)?(?: ?super)?(?: ?ada(?: generation)?)?"
+    r"(?: ?blackwell)?"
+    r"|titan ?(?:rtx|xp|v)"
+    r"|rx ?-?\d{4}(?: ?(?:xtx|xt|gre))?|(?:79|90)[0-7]0 ?(?:xtx|xt|gre)"
+    r"|(?:gh|mi|h|a|b|l|v|t|p|k|w)-?\d{2,4}[a-z]{0,3}"
+    r"|(?P<spaced>[hab] \d{3})"
+    r"|[tl]4"
+    r"|(?:[1-5]0[5-9]0|1660)(?: ?ti)?(?: ?super)?"
+    rf"|(?P<chip>(?:{_MAC} )?{_CHIP})"
+    rf"|(?P<mac>{_MAC}))"
+    r"(?: ?-? ?(?:sxm\d?|pcie\d?|nvl|laptop(?: gpu)?|mobile|notebook|max-q|active))?)"
+    r"(?:'?s)?"
+    r"(?: ?(?:[-/(,:]|with|w/|con|avec|de|of|a) ?(?:de )?"
+    rf"(?P<mem>\d{{1,3}}(?:[.,]5)?) ?{_MEM_UNIT}"
+    r"(?: (?:of )?(?:vram|de vram|hbm\d?e?|gddr\dx?|unified memory|de memoire unifiee|ram|de ram))?"
+    r"(?: ?(?:per card|per gpu|each|cada una|cada uno|por tarjeta|por gpu|par carte|par gpu|chacune))?"
+    r" ?\)?)?"
+    r"(?=$|[^a-z0-9]|x\d)"
+)
+# "a 100 hours" is not an A100: a spaced name followed by a unit is a number.
+_SPACED_UNIT_AFTER: Final = re.compile(
+    r"^ ?(?:h|hrs?|hours?|horas?|heures?|gb|go|\$|dollars?|dolares|tokens?|%|m|b|bn|k|"
+    r"millions?|millones|minutes?|min)(?![a-z])"
+)
+# A bare number is a GPU only when it is not a quantity ("3090 tokens", "2070 hours").
+_NUMBER_UNIT_AFTER: Final = re.compile(
+    r"^ ?(?:h|hrs?|hours?|horas?|heures?|gb|go|g|\$|dollars?|dolares|tokens?|%|m|b|bn|k|"
+    r"millions?|millones|minutes?|min|steps?|samples?|examples?|rows?)(?![a-z])"
+)
+_MAC_WORDS: Final = re.compile(rf"(?<![a-z]){_MAC}(?![a-z])")
+
+# Counts around a name: "8x H100", "2 x rtx3090", "dual 4090", "dos 3090", "2 nodes x 8 a100".
+_COUNT_BEFORE: Final = re.compile(
+    rf"(?:(?<![\w.,])(?P<nodes>\d+|{_COUNT_WORDS}) ?{_NODES} ?(?:x|of|with|de|con|avec|,)? ?"
+    r"(?:(?:each|cada uno|chacun) (?:with )?)?)?"
+    rf"(?:(?<![\w.,])(?P<num>-?\d+) ?(?:x ?)?|(?<![a-z])x ?(?P<xnum>\d+) |"
+    rf"(?<![a-z])(?P<word>{_COUNT_WORDS}) )(?:{_NOUNS} )*$"
+)
+_COUNT_AFTER: Final = re.compile(
+    r"^ ?(?:x ?(?P<num>-?\d+)|\( ?x? ?(?P<pnum>\d+) ?\))(?!\w|[.,]\d)"
+)
+_NODES_AFTER: Final = re.compile(
+    rf"^ ?(?:per node|por nodo|par noeud)?,? ?(?:x|on|over|across|in|en|sur|sobre|dans|,)? ?"
+    rf"(?P<nodes>\d+|{_COUNT_WORDS}) ?{_NODES}(?![a-z])"
+)
+# A total written after the configuration: "= 192 GB total", "(48GB total)", "192 Go au total".
+_TOTAL_AFTER: Final = re.compile(
+    r"^ ?(?:=|,|\(|-|:|with|for|con|avec|soit)? ?"
+    rf"(?:(?P<a>{NUM_SP}) ?{_MEM_UNIT} ?(?:total|in total|en total|au total|combined|combinados?)"
+    rf"|(?:total|en total|au total)(?: of| de)? ?(?P<b>{NUM_SP}) ?{_MEM_UNIT})(?![a-z0-9]) ?\)?"
+)
+
+# Memory figures not attached to a name.
+_MEMORY: Final = re.compile(
+    rf"(?<![\w.,])(?:(?P<count>\d+) ?x ?|(?<![a-z])(?P<word>{_COUNT_WORDS}) )?(?P<num>{NUM_SP})"
+    r"(?: ?(?P<gb>gb|go|gib|gigs?|gigas?|gigabytes?|gigaoctets?)|(?P<gb2>g)"
+    r"| ?(?P<tb>tb|tib|terabytes?|teraoctets?)|(?P<tb2>to))(?![a-z0-9])"
+    r"(?: ?x ?(?P<acount>\d+)(?![\w.,]))?"
+)
+# System memory and storage, before or after the figure: never GPU memory (but a Mac's RAM is).
+_RAM_WORDS: Final = r"(?:ram|ddr\d?|lpddr\dx?|memoria ram|memoire vive|system memory|sys mem)"
+_DISK_WORDS: Final = r"(?:ssd|nvme|hdd|disk|disque|disco|storage|stockage|almacenamiento|swap)"
+_RAM_AFTER: Final = re.compile(
+    rf"^ ?(?:of |de |d')?(?:system |sys |unified )?(?P<ram>{_RAM_WORDS}|memory|memoire|memoria)"
+    r"(?![a-z])"
+)
+_DISK_AFTER: Final = re.compile(rf"^ ?(?:of |de |d')?{_DISK_WORDS}(?![a-z])")
+_RAM_BEFORE: Final = re.compile(rf"(?<![a-z])(?:{_RAM_WORDS}|{_DISK_WORDS})\W{{0,3}}$")
+# "memory" alone after a figure is system memory unless a GPU or VRAM word is near.
+_GPU_MEMORY_NEAR: Final = re.compile(r"(?<![a-z])(?:vram|gpu|graphics|grafica|graphique)")
+# A figure quoted from elsewhere: a requirement, a log line, a model's size.
+_QUOTED_BEFORE: Final = re.compile(
+    r"(?<![a-z])(?:needs?|needed|requires?|required|requiring|says?|said|uses?|used|using|"
+    r"takes?|took|consumes?|allocated?|allocating|estimated?|peak|oom|out of memory|"
+    r"at least|minimum|necesita|necesitan|requiere|requieren|usa|ocupa|consume|dice|faut|"
+    r"necessite|demande|utilise|prend|consomme|exige|besoin de|pesa|pese|weighs?|"
+    r"model is|weights are|checkpoint is|file is)"
+    r"(?: (?:you |about |around |roughly |over |more than |like |only |just |unos |environ |"
+    r"plus de |mas de |at least |a minimum of |de |d'|of |a ))*(?: ?~)? ?$"
+)
+_TOTAL_NEAR_AFTER: Final = re.compile(
+    r"^ ?(?:of vram |de vram )?(?:total|in total|en total|au total|combined|combinados?|in all|"
+    r"altogether|across)(?![a-z])"
+)
+_TOTAL_NEAR_BEFORE: Final = re.compile(r"(?<![a-z])(?:total|en total|au total)(?: of| de)? ?$")
+
+# "4 GPUs", "dos tarjetas", "2 nodes of 8 GPUs".
+_COUNT_ALONE: Final = re.compile(
+    rf"(?<![\w.,])(?:(?P<nodes>\d+|{_COUNT_WORDS}) ?{_NODES} ?(?:x|of|with|de|con|avec|,)? ?"
+    r"(?:(?:each|cada uno|chacun) (?:with )?)?)?"
+    rf"(?:(?P<num>\d+)|(?P<word>{_COUNT_WORDS})) ?x? ?"
+    r"(?:gpus?|cards?|tarjetas?|cartes?|graficas?)(?![a-z])"
+)
+
+_SUFFIX: Final = re.compile(r" ?-? ?(?:sxm\d?|pcie\d?|active)$")
+_VENDOR_PREFIX: Final = re.compile(rf"^(?:{_VENDOR} )+")
+
+
+def _count_value(raw: str) -> int:
+    return parse_int(raw) if raw[0].isdigit() or raw[0] == "-" else lx.COUNT_WORDS[raw]
+
+
+def _memory(raw: str) -> Decimal:
+    return tidy(Decimal(raw.replace(",", ".")))
+
+
+# --- names -------------------------------------------------------------------------------------
+
+
+def _candidates(name: str) -> list[str]:
+    """The forms people add or drop around a catalogue name."""
+    name = name.replace("'", "")
+    bare = _VENDOR_PREFIX.sub("", name)
+    out = [name, bare]
+    if bare.endswith("s") and len(bare) > 4:
+        out.append(bare[:-1])  # "H100s", "3090s" (but not "L40S")
+    out.append(_SUFFIX.sub("", bare))
+    return out
+
+
+def _resolve(
+    name: str, mem: Decimal | None, index: CatalogueIndex
+) -> tuple[GPU | None, Decimal | None, bool]:
+    """The catalogue GPU a name (and the memory written with it) means, the unified memory of a
+    Mac, and whether a bare name was read as one of several memory variants."""
+    candidates = _candidates(name)
+    if mem is not None:
+        for candidate in candidates:  # "a100 40gb", "rtx 4060 ti 16gb": a variant's own name
+            gpu = index.find_gpu(f"{candidate} {mem}gb")
+            if gpu is not None:
+                return gpu, None, False
+    for candidate in candidates:
+        gpu = index.find_gpu(candidate)
+        if gpu is not None:
+            break
+    else:
+        return None, None, False
+    if gpu.unified_memory:
+        return gpu, mem, mem is None and len(gpu.memory_options_gb) > 1
+    variants = index.variants(gpu)
+    if mem is not None:
+        same = [v for v in variants if v.vram_gb == mem]
+        if gpu.vram_gb != mem and same:
+            return same[0], None, False
+        return gpu, None, False
+    sizes = {v.vram_gb for v in variants}
+    return gpu, None, len(sizes) > 1
+
+
+def _count_around(work: Work, start: int, end: int) -> tuple[int | None, int, int]:
+    """Count written around a GPU name ("8x H100", "H100 x8", "dos H200", "2 nodes x 8 A100",
+    "8 A100 x 2 nodes"), widening the span."""
+    count: int | None = None
+    offset = max(0, start - 48)
+    before = _COUNT_BEFORE.search(work.s[offset:start])
+    if before:
+        raw = before.group("num") or before.group("xnum") or before.group("word")
+        count = _count_value(raw)
+        if before.group("nodes"):
+            count *= _count_value(before.group("nodes"))
+        start = offset + before.start()
+    else:
+        after = _COUNT_AFTER.search(work.s[end : end + 16])
+        if after:
+            count = parse_int(after.group("num") or after.group("pnum"))
+            end += after.end()
+    nodes = _NODES_AFTER.search(work.s[end : end + 32])
+    if nodes:
+        count = (count or 1) * _count_value(nodes.group("nodes"))
+        end += nodes.end()
+    return count, start, end
+
+
+def _is_gpu(match: re.Match[str], s: str) -> bool:
+    """Reject what the name pattern over-matches: "a 100 hours", "2070 tokens", "M2" alone."""
+    after = s[match.end() :]
+    spaced = match.group("spaced")
+    if spaced and (spaced[2:] not in ("100", "200") or _SPACED_UNIT_AFTER.match(after)):
+        return False
+    name = match.group("name")
+    if name[0].isdigit() and match.group("mem") is None and _NUMBER_UNIT_AFTER.match(after):
+        return False
+    chip = match.group("chip")
+    # "m2" alone is an SSD slot as often as a Mac.
+    return not chip or len(chip) > 2 or bool(match.group("mem") or _MAC_WORDS.search(s))
+
+
+def take_gpus(work: Work, index: CatalogueIndex) -> None:
+    """Every GPU named, with its count and the memory written with it."""
+    pos = 0
+    while True:
+        match = GPU_NAME.search(work.s, pos)
+        if match is None:
+            return
+        pos = match.end()
+        if not _is_gpu(match, work.s):
+            continue
+        name = match.group("name").strip()
+        raw_mem = match.group("mem")
+        mem = _memory(raw_mem) if raw_mem else None
+        end = match.end()
+        gpu, unified, assumed = _resolve(name, mem, index)
+        count, start, end = _count_around(work, match.start(), end)
+        total = _TOTAL_AFTER.match(work.s[end : end + 40])
+        if total:
+            end += total.end()  # "4 x a6000 = 192 gb total": per card × count, said again
+        if gpu is None:
+            text = name if mem is None else f"{name} {raw_mem}gb"
+            work.gpus.append(GpuMention(None, text, count, stated_gb=mem))
+        else:
+            work.gpus.append(GpuMention(gpu.id, name, count, unified, assumed, mem))
+        work.blank(start, end, "gpu")
+        pos = end
+
+
+# --- memory ------------------------------------------------------------------------------------
+
+
+def _first_mac(work: Work, index: CatalogueIndex) -> GpuMention | None:
+    for mention in work.gpus:
+        if mention.gpu_id is not None and index.gpu(mention.gpu_id).unified_memory:
+            return mention
+    return None
+
+
+def take_memory(work: Work, index: CatalogueIndex) -> None:
+    """Memory figures said apart from a name: the GPU's ("my GPU has 12GB", "8 x 24g", "una
+    tarjeta de 24 GB"), a Mac's unified memory ("mac with 64gb RAM"), a total ("96GB total");
+    system memory, storage and quoted requirements are blanked and dropped."""
+    total: Decimal | None = None
+    pos = 0
+    while True:
+        match = _MEMORY.search(work.s, pos)
+        if match is None:
+            break
+        pos = match.end()
+        s = work.s
+        value = parse_decimal(match.group("num"), work.lang)
+        if match.group("tb") or match.group("tb2"):
+            value *= 1000
+        value = tidy(value)
+        before = s[max(0, match.start() - 40) : match.start()]
+        after = s[match.end() : match.end() + 40]
+        mac = _first_mac(work, index)
+        work.blank(*match.span())
+        if _DISK_AFTER.match(after) or _QUOTED_BEFORE.search(before):
+            continue
+        ram = _RAM_AFTER.match(after)
+        is_ram = bool(_RAM_BEFORE.search(before)) or bool(
+            ram and (ram.group("ram") not in ("memory", "memoire", "memoria")
+                     or not _GPU_MEMORY_NEAR.search(before[-16:] + after[:24]))
+        )
+        if mac is not None:
+            if mac.memory_gb is None:
+                mac.memory_gb, mac.variant_assumed = value, False
+            continue
+        if is_ram:
+            continue
+        if work.vram_gb is not None or total is not None:
+            continue
+        count = match.group("count") or match.group("acount")
+        if count and work.gpu_count is None:
+            work.gpu_count = parse_int(count)
+        elif match.group("word") and work.gpu_count is None:
+            work.gpu_count = lx.COUNT_WORDS[match.group("word")]
+        if _TOTAL_NEAR_AFTER.match(after) or _TOTAL_NEAR_BEFORE.search(before):
+            total = value
+        else:
+            _vram(work, index, value)
+    if total is not None:
+        _total(work, index, total)
+
+
+def _vram(work: Work, index: CatalogueIndex, value: Decimal) -> None:
+    """A card's memory said apart: it picks a named card's variant ("an A100, the 40GB one"),
+    agrees with it, or stands for a GPU known only by its memory."""
+    first = work.gpus[0] if work.gpus else None
+    if first is not None and first.gpu_id is not None:
+        gpu = index.gpu(first.gpu_id)
+        if gpu.vram_gb == value or gpu.vram_gb * (first.count or 1) == value:
+            return
+        same = [v for v in index.variants(gpu) if v.vram_gb == value]
+        if same:
+            first.gpu_id, first.variant_assumed = same[0].id, False
+            return
+    work.vram_gb = value
+
+
+def _total(work: Work, index: CatalogueIndex, total: Decimal) -> None:
+    """"96GB total across 4 GPUs": memory per card is the total over the count."""
+    first = work.gpus[0] if work.gpus else None
+    if first is not None and first.gpu_id is not None:
+        return  # the card's own memory counts; the total only repeats it
+    count = (first.count if first else None) or work.gpu_count or 1
+    work.vram_gb = tidy(total / count)
+
+
+def take_count(work: Work) -> None:
+    """A count said apart from a name: "4 GPUs", "dos tarjetas", "2 nodes of 8 GPUs"."""
+    match = _COUNT_ALONE.search(work.s)
+    if match is None:
+        return
+    if work.gpu_count is None:
+        count = _count_value(match.group("num") or match.group("word"))
+        if match.group("nodes"):
+            count *= _count_value(match.group("nodes"))
+        work.gpu_count = count
+    work.blank(match.start(), match.end(), "gpu")
