@@ -199,8 +199,14 @@ def _build(query: Query, cat: Catalogue) -> Answer:
         raise UnknownGPU(gpu=query.gpu_text, suggestions=cat.suggest_gpus(query.gpu_text, 3, vram))
 
     if intent == "prices":
-        return Answer(**base, gpus=cat.rented_gpus, offers=cat.offers, savings=tuple(savings(None, cat)))
-    if intent in ("pay", "help", "unknown", "alert", "alert_list", "alert_remove"):
+        # "how much is 8x H100 per hour?": that configuration first, then the list.
+        focus = cat.gpu(query.gpu) if query.gpu else None
+        count = check_count(query.gpu_count or 1, cat) if focus else None
+        return Answer(
+            **base, gpu=focus, gpu_count=count, gpus=cat.rented_gpus, offers=cat.offers,
+            savings=tuple(savings(None, cat)),
+        )
+    if intent in ("pay", "help", "unknown", "alert", "alert_list", "alert_remove", "smalltalk"):
         gpu = cat.gpu(query.gpu) if query.gpu else None
         return Answer(**base, gpu=gpu)
 

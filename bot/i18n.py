@@ -62,10 +62,12 @@ def resolve_locale(
     detected: str | None = None,
     telegram_code: str | None = None,
     default: str = DEFAULT_LOCALE,
+    guess: str | None = None,
 ) -> str:
-    """An explicit choice wins; else the language the question is written in when clear;
-    else Telegram's language_code; else the default."""
-    for candidate in (chosen, detected, telegram_code):
+    """An explicit choice wins; else the language the question is written in when clear
+    (`detected`); else Telegram's language_code; else the language the question seems to be
+    in (`guess`: a short text, model names); else the default."""
+    for candidate in (chosen, detected, telegram_code, guess):
         found = normalise_locale(candidate)
         if found is not None:
             return found

@@ -168,7 +168,13 @@ class Pipeline:
         asked, skipped, from_end = self._understand_long(text)
         asked = stand_alone(asked)
         query = asked if previous is None else follow_up(asked, previous, self.catalogue.models)
-        locale = resolve_locale(chosen_locale, query.lang, telegram_locale, self.default_locale)
+        locale = resolve_locale(
+            chosen_locale,
+            query.lang if query.lang_sure else None,
+            telegram_locale,
+            self.default_locale,
+            guess=query.lang,
+        )
         reply = self.reply(query, locale)
         carried = carried_over(asked, query) if not reply.answer.error else ()
         if not carried and not skipped:

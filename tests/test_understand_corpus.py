@@ -25,8 +25,11 @@ SECTIONS = ("en", "es", "fr", "none")
 DECIMALS = ("params_b", "vram_gb", "hours", "threshold_usd", "percent", "dataset_tokens")
 PLAIN = (
     "intent", "model_id", "method", "gpu", "gpu_text", "gpu_count", "direction", "seq_len",
-    "batch_size", "lora_rank", "grad_ckpt",
+    "batch_size", "lora_rank", "grad_ckpt", "social", "hours_as",
 )
+FLAGS = ("inference", "details", "alert_all")
+# Checked only where an entry lists it: whether the language guess may outrank Telegram's.
+OPTIONAL = ("lang_sure",)
 META = {"q", "lang", "fits", "engine_error"}
 
 
@@ -52,7 +55,11 @@ def _expected(section: str, entry: dict[str, Any]) -> dict[str, Any]:
         "inference": entry.get("inference", method in INFERENCE_METHODS),
         "other_gpus": tuple(entry.get("other_gpus", ())),
         "details": entry.get("details", False),
+        "alert_all": entry.get("alert_all", False),
     }
+    for name in OPTIONAL:
+        if name in entry:
+            expected[name] = entry[name]
     for name in DECIMALS:
         value = entry.get(name)
         expected[name] = None if value is None else Decimal(value)
@@ -85,7 +92,7 @@ def test_corpus_size() -> None:
 
 
 def test_corpus_entries_are_well_formed() -> None:
-    known = META | set(DECIMALS) | set(PLAIN) | {"inference", "other_gpus", "details"}
+    known = META | set(DECIMALS) | set(PLAIN) | set(FLAGS) | set(OPTIONAL) | {"other_gpus"}
     for section in SECTIONS:
         for entry in _DOC[section]:
             assert set(entry) <= known, (entry["q"], set(entry) - known)

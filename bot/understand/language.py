@@ -16,8 +16,20 @@ _FRENCH_MARKS: Final = re.compile(r"[çèêàùâîûôëïœ]")
 _LETTERS: Final = re.compile(r"[a-z]+")
 
 
+# A guess is "sure" when it rests on at least this much evidence (two marker words, or one word
+# and an accent of the language) and leads the runner-up by as much: one English "on" in
+# "Mixtral 8x7B on 2x H100" or a lone "gracias" is not enough to overrule the language the user
+# set in Telegram.
+SURE_SCORE: Final = 2.0
+
+
 def detect(raw: str, folded: str) -> Lang | None:
-    """The language with the most marker words and letters, when it clearly leads."""
+    """The language with the most marker words and letters, when it leads."""
+    return detect_with_confidence(raw, folded)[0]
+
+
+def detect_with_confidence(raw: str, folded: str) -> tuple[Lang | None, bool]:
+    """The leading language (None on a tie or no evidence) and whether it clearly leads."""
     forms = _TOKEN.findall(folded)
     if "-" in folded or "'" in folded:
         # "previens-moi" counts as itself, "previens" and "moi".
@@ -31,8 +43,11 @@ def detect(raw: str, folded: str) -> Lang | None:
     if not lowered.isascii():  # the marks are all non-ASCII
         scores["es"] += 1.5 * len(_SPANISH_MARKS.findall(lowered))
         scores["fr"] += 1.5 * len(_FRENCH_MARKS.findall(lowered))
-    top = max(scores.values())
+    ranked = sorted(scores.values(), reverse=True)
+    top, second = ranked[0], ranked[1]
     if top < 1:
-        return None
+        return None, False
     leaders = [lang for lang in LANGS if scores[lang] == top]
-    return leaders[0] if len(leaders) == 1 else None
+    if len(leaders) != 1:
+        return None, False
+    return leaders[0], top >= SURE_SCORE and top - second >= SURE_SCORE

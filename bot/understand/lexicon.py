@@ -114,9 +114,37 @@ METHOD_PATTERNS: Final[tuple[tuple[MethodId, tuple[str, ...]], ...]] = (
         rf"full\s?-?\s?(?:{_FINETUNE}|parameters?|param|training|train\w*|precision)",
         rf"(?:{_FINETUNE}) (?:complet\w*|completo|completa|entier|total|full)",
         r"ajuste fino (?:completo|full|total)", r"entrenamiento (?:completo|full|total)",
-        r"entrainement complet", r"adamw?", r"fft", r"full",
+        r"entrainement complet", r"adamw?", r"fft", r"full", r"fully",
+        r"all (?:the |of the |its )?(?:parameters|params|weights)",
+        r"todos los (?:parametros|pesos)", r"tous les (?:parametres|poids)",
+        r"full\s?-?\s?parameters?",
     )),
 )
+# A method, quantization or inference named to be excluded: "without 8bit quantization", "no
+# quiero QLoRA", "sans QLoRA", "not QLoRA but LoRA", "instead of LoRA".
+NEGATION_BEFORE: Final[tuple[str, ...]] = (
+    r"without", r"w/o", r"not", r"no", r"nor", r"never", r"instead of", r"rather than",
+    r"other than", r"except", r"apart from", r"avoid\w*", r"don't want", r"do not want",
+    r"don't use", r"sin", r"ni", r"nada de", r"en lugar de", r"en vez de", r"excepto", r"salvo",
+    r"evitar", r"no quiero", r"no uses", r"no usar", r"sans", r"pas de", r"pas du",
+    r"pas en", r"pas avec", r"au lieu de", r"au lieu du", r"plutot que", r"sauf", r"eviter",
+    r"je ne veux pas", r"ne veux pas", r"jamais",
+)
+# Words allowed between the negation and what it excludes ("no quiero hacer QLoRA").
+NEGATION_FILLERS: Final[tuple[str, ...]] = (
+    r"a", r"an", r"the", r"any", r"use", r"using", r"with", r"do", r"doing", r"to", r"hacer",
+    r"un", r"una", r"el", r"la", r"usar", r"con", r"en", r"de", r"du", r"le", r"faire",
+    r"utiliser", r"avec", r"d'", r"want", r"go", r"quiero", r"veux", r"me",
+)
+# "LoRA is not the best option", "QLoRA no es buena idea", "le QLoRA n'est pas une option".
+NEGATION_AFTER: Final[str] = (
+    r"(?:is not|isn't|is no|ain't|no es|no me (?:sirve|conviene)|n'est pas|ne me convient pas|"
+    r"ne convient pas|won't do|doesn't work for me)"
+    r"(?: (?:the|a|an|la|el|una|un|une|le|my|mi|mon|ma))?"
+    r" (?:best|good|right|ideal|option|way|choice|idea|solution|mejor|buena|bueno|opcion|"
+    r"solucion|idea|meilleure?|bonne|bon|choix|ideale?|pour moi|para mi|for me|what i want)"
+)
+
 # "full" is a method only when it is not the "full price list" or "full details".
 FULL_NOT_METHOD_AFTER: Final[str] = (
     r"(?:price|prices|pricing|list|lista|liste|details?|breakdown|table|tabla|tableau|desglose|"
@@ -129,12 +157,14 @@ FULL_NOT_METHOD_AFTER: Final[str] = (
 INFERENCE_STRONG: Final[tuple[str, ...]] = (
     r"inference", r"inferencia", r"inferir", r"serve", r"serving", r"servir", r"deploy\w*",
     r"desplegar", r"deployer", r"host", r"hosting", r"heberger", r"chat with", r"chatear",
-    r"vllm", r"llama\.?cpp", r"ollama", r"gguf", r"generate", r"generation",
+    r"vllm", r"llama\.?cpp", r"ollama", r"gguf", r"generate", r"generation", r"hosted",
+    r"hebergement", r"heberge\w*", r"despliegue", r"desplegarlo", r"deploiement", r"servirlo",
+    r"servir(?:le|la)?", r"alojar", r"hospedar",
 )
 INFERENCE_WEAK: Final[tuple[str, ...]] = (
     r"run", r"running", r"runs", r"ejecutar", r"ejecutarlo", r"correr", r"correrlo", r"usar",
     r"faire tourner", r"tourner", r"executer", r"lancer", r"utiliser", r"use", r"load",
-    r"cargar", r"charger",
+    r"cargar", r"charger", r"rouler", r"roule", r"faire rouler", r"correrlo",
 )
 # "a run" / "un run" / "the run" is a (training) job, not an inference request.
 RUN_NOUN_BEFORE: Final[str] = r"(?:a|the|one|my|this|that|per|each|un|une|el|le|la|mi|mon|du|de|ce)"
@@ -153,13 +183,114 @@ INFERENCE_INT4: Final[tuple[str, ...]] = (
 
 # --- intents -----------------------------------------------------------------------------------
 
+# Listing and removing alerts. The nouns only (not "alert me"): "what alerts do I have", "mis
+# alertas", "mes alertes", "my H100 alert".
+ALERT_NOUNS: Final[tuple[str, ...]] = (
+    r"alerts?", r"alertas?", r"alertes?", r"price alerts?", r"notifications?",
+    r"notificaciones", r"notificacion", r"avisos?", r"subscriptions?", r"suscripciones",
+    r"suscripcion", r"abonnements?",
+)
+ALERT_REMOVE_VERBS: Final[tuple[str, ...]] = (
+    # en ("drop" is left out: "when the H100 drops below 2")
+    r"remove", r"delete", r"cancel\w*", r"stop", r"unsubscribe", r"turn off", r"switch off",
+    r"disable", r"clear", r"get rid of", r"kill", r"mute", r"erase", r"unalert",
+    r"no more", r"don't want (?:any )?(?:more )?",
+    # es
+    r"borra\w*", r"elimina\w*", r"quita\w*", r"cancela\w*", r"desactiva\w*", r"anula\w*",
+    r"suprim\w*", r"parar", r"deja de", r"dejar de", r"dar de baja", r"darme de baja",
+    r"da de baja", r"desuscrib\w*", r"no quiero (?:mas )?",
+    # fr
+    r"supprim\w*", r"efface\w*", r"effacer", r"annule\w*", r"annuler", r"retire\w*",
+    r"retirer", r"desactive\w*", r"desactiver", r"arrete\w*", r"arreter", r"enleve\w*",
+    r"enlever", r"desabonne\w*", r"stoppe\w*", r"(?:ne )?veux plus d'", r"plus jamais d'",
+)
+# "stop notifying me", "no me avises mas", "ne me previens plus": removal without the noun.
+ALERT_STOP: Final[tuple[str, ...]] = (
+    r"stop (?:alerting|notifying|pinging|messaging|warning) me", r"unsubscribe\w*",
+    r"no me avises? mas", r"deja de avisarme", r"no me (?:notifiques|alertes) mas",
+    r"desuscrib\w*", r"ne me previens plus", r"ne me prevenez plus", r"arrete de me prevenir",
+    r"arretez de me prevenir", r"desabonne\w*",
+)
+# Every alert at once ("remove all my alerts", "borra todas", "supprime toutes mes alertes").
+ALERT_ALL: Final[tuple[str, ...]] = (
+    r"all", r"every", r"everything", r"todas", r"todos", r"todo", r"toutes", r"tous", r"tout",
+)
+# Asking to see the alerts ("what alerts do I have", "¿qué alertas tengo?", "mes alertes"). NOUN
+# stands for ALERT_NOUNS.
+ALERT_LIST: Final[tuple[str, ...]] = (
+    r"(?:what|which|show(?: me)?|list|see|view|display|check)"
+    r" (?:(?:are|is) )?(?:all )?(?:(?:of )?my |the |me my )?(?:current |active |price )?NOUN",
+    r"my (?:current |active |price )?NOUN", r"do i have (?:any )?NOUN", r"NOUN (?:do|have) i",
+    r"NOUN i (?:have|set|made|created)", r"NOUN i've (?:set|made|created)",
+    r"(?:que|cuales|ver|muestra(?:me)?|mostrar(?:me)?|ensena(?:me)?|lista(?:r)?|revisar)"
+    r" (?:son )?(?:de )?(?:todas )?(?:las |mis )?NOUN",
+    r"mis NOUN", r"NOUN (?:que )?(?:tengo|tienes de mi|he creado|puse)",
+    r"tengo (?:alguna |algunas )?NOUN",
+    r"(?:quel(?:le)?s?|voir|montre(?:-? ?moi)?|affiche(?:r|z)?(?:-? ?moi)?|liste(?:r|z)?|consulter)"
+    r" (?:sont )?(?:de )?(?:toutes )?(?:les |mes )?NOUN",
+    r"mes NOUN", r"NOUN (?:que )?(?:j'ai|ai-je|tu as)", r"(?:ai-je|j'ai) (?:des|quelles?) NOUN",
+)
+
+# Thanks, greetings and small talk: a message made only of these is answered in kind.
+THANKS_WORDS: Final[tuple[str, ...]] = (
+    r"thanks?", r"thank you", r"thx", r"thnx", r"ty", r"tysm", r"cheers", r"much appreciated",
+    r"appreciated?", r"gracias", r"muchas gracias", r"mil gracias", r"grax", r"merci",
+    r"merci beaucoup", r"merci bien", r"mille mercis", r"thanks a lot",
+)
+BYE_WORDS: Final[tuple[str, ...]] = (
+    r"bye", r"goodbye", r"good bye", r"bye bye", r"see you", r"see ya", r"cya", r"later",
+    r"good night", r"adios", r"chao", r"chau", r"hasta luego", r"hasta pronto", r"nos vemos",
+    r"buenas noches", r"au revoir", r"a plus", r"a\+", r"bonne soiree", r"bonne nuit",
+    r"a bientot", r"bonne journee", r"ciao",
+)
+ACK_WORDS: Final[tuple[str, ...]] = (
+    r"ok", r"okay", r"okey", r"k", r"kk", r"cool", r"nice", r"great", r"perfect", r"awesome",
+    r"got it", r"understood", r"sounds good", r"vale", r"genial", r"perfecto", r"entendido",
+    r"de acuerdo", r"listo", r"chevere", r"buenisimo", r"d'accord", r"parfait", r"super",
+    r"top", r"nickel", r"compris", r"entendu", r"ca marche", r"tres bien", r"bien", r"good",
+    r"fine", r"wow", r"excellent", r"excelente", r"dale", r"ca roule",
+)
+# Words that may go with small talk without making it a question ("thanks a lot, bot!").
+SOCIAL_FILLERS: Final[tuple[str, ...]] = (
+    r"a lot", r"so much", r"very much", r"again", r"guys", r"man", r"mate", r"bot", r"you",
+    r"that's all", r"that is all", r"for now", r"for the help", r"for your help", r"all",
+    r"so", r"and", r"y", r"et", r"then", r"pues", r"bueno", r"eh", r"oh", r"ah", r"well",
+    r"pour l'aide", r"pour ton aide", r"pour votre aide", r"por la ayuda", r"por tu ayuda",
+    r"amigo", r"l'ami", r"toi", r"vous", r"a vous", r"a toi", r"tout le monde", r"de nada",
+    r"c'est tout", r"eso es todo", r"es todo", r"nada mas", r"it", r"that", r"c'est", r"es",
+    r"muy", r"tres", r"vraiment", r"really", r"un monton", r"infiniment", r"el bot", r"le bot",
+    r"the bot", r"there", r"everyone", r"all good", r"thanks again", r"cool",
+)
+
+# Which GPUs are rented: the price list ("what GPUs do you have", "¿qué GPUs tienen?").
+CATALOGUE_QUESTION: Final[tuple[str, ...]] = (
+    r"(?:what|which) (?:gpus?|cards?|hardware|instances?|machines?) (?:do|can) (?:you|u|y'all)"
+    r" (?:have|offer|rent|provide|sell|support)",
+    r"(?:what|which) (?:gpus?|cards?|hardware|instances?) (?:are|is) (?:available|offered|on offer)",
+    r"(?:what|which) do you (?:have|offer|rent)", r"available gpus?", r"gpus? available",
+    r"gpus? (?:do|can) you (?:have|offer|rent)", r"(?:do you have|you got) (?:any )?gpus?",
+    r"(?:que|cuales) (?:gpus?|tarjetas?|placas?(?: de video)?|graficas?|maquinas?|instancias?)"
+    r" (?:tienen|tienes|tiene|hay|ofrecen|ofreces|ofrece|alquilan|alquilas|rentan|rentas|manejan|"
+    r"disponen|tenes|teneis)",
+    r"(?:que|cuales) (?:tienen|tienes|ofrecen|ofreces|alquilan|rentan) (?:de )?gpus?",
+    r"gpus? disponibles", r"(?:que|cuales) gpus? (?:estan|hay) disponibles",
+    r"quel(?:le)?s? (?:gpus?|cartes?(?: graphiques?)?|machines?|instances?)"
+    r" (?:proposez|avez|louez|offrez|proposes|as|loues|offres)",
+    r"quel(?:le)?s? (?:gpus?|cartes?(?: graphiques?)?) (?:sont|est) disponibles?",
+    r"qu'est-ce que (?:vous|tu) (?:louez|proposez|avez|loues|proposes|as) (?:comme )?"
+    r"(?:gpus?|cartes?)?", r"gpus? disponibles?", r"catalog(?:ue)?", r"catalogo", r"lineup",
+    r"inventory", r"inventario",
+)
+
 # Telegram commands ("/start", "/precios@bot").
 COMMANDS: Final[dict[str, Intent]] = {
     "start": "help", "help": "help", "ayuda": "help", "aide": "help", "menu": "help",
     "prices": "prices", "price": "prices", "precios": "prices", "tarifs": "prices",
     "prix": "prices", "pricing": "prices", "pay": "pay", "pagar": "pay", "payer": "pay",
-    "alert": "alert", "alerts": "alert", "alerta": "alert", "alertas": "alert",
-    "alerte": "alert", "alertes": "alert", "fit": "fit", "cost": "cost", "quote": "cost",
+    "alert": "alert", "alerta": "alert", "alerte": "alert",
+    # The bot's menu lists alerts with /alerts and removes them with /unalert.
+    "alerts": "alert_list", "alertas": "alert_list", "alertes": "alert_list",
+    "unalert": "alert_remove", "fit": "fit", "cost": "cost", "quote": "cost",
     "coste": "cost", "devis": "cost", "compare": "compare", "memory": "memory", "vram": "memory",
     "memoria": "memory", "memoire": "memory", "recommend": "recommend", "best": "recommend",
 }
@@ -191,13 +322,18 @@ DIRECTION_BELOW: Final[tuple[str, ...]] = (
     r"(?:drops?|falls?|goes|dips?|gets) (?:below|under|to)", r"por debajo de", r"debajo de",
     r"menos de", r"bajo", r"baj[ae]n? (?:de|a)", r"inferior a", r"sous", r"en-? ?dessous de",
     r"au-? ?dessous de", r"moins de", r"inferieur a", r"(?:passe|descend|tombe) sous",
-    r"baisse (?:a|sous)",
+    r"baisse (?:a|sous)", r"descienda (?:de|a)", r"caiga (?:de|a|por debajo de)",
+    r"(?:tombe|descend|passe|baisse) (?:a|en-? ?dessous de|au-? ?dessous de)",
+    r"passe sous la barre (?:de|des)", r"menos", r"moins", r"debajo", r"dessous", r"less",
+    r"lower", r"drops? to", r"falls? to", r"<",
 )
 DIRECTION_ABOVE: Final[tuple[str, ...]] = (
     r"above", r"over", r"more than", r"higher than", r"exceeds?", r">=?",
     r"(?:rises?|goes|climbs?) (?:above|over|to)", r"por encima de", r"encima de", r"mas de",
     r"supera", r"sube (?:de|a)", r"superior a", r"au-? ?dessus de", r"plus de", r"depasse",
-    r"superieur a",
+    r"superieur a", r"super[ae]n?", r"sobre", r"mas", r"encima", r"arriba de", r"plus",
+    r"dessus", r"(?:passe|monte|grimpe) (?:au-? ?dessus de|a)", r"suba (?:de|a|por encima de)",
+    r"sube por encima de", r"rises? to", r"more", r"higher", r">",
 )
 
 PAY_STRONG: Final[tuple[str, ...]] = (
@@ -291,8 +427,10 @@ HELP_WORDS: Final[tuple[str, ...]] = (
     r"comandos?", r"commandes?", r"menu", r"start", r"empezar", r"commencer", r"instructions",
 )
 GREETINGS: Final[tuple[str, ...]] = (
-    r"hi", r"hello", r"hey", r"hola", r"buenas", r"buenos dias", r"bonjour", r"salut",
-    r"coucou", r"bonsoir", r"yo", r"good morning",
+    r"hi", r"hello", r"hey", r"hiya", r"howdy", r"hola", r"buenas", r"buenos dias",
+    r"buenas tardes", r"bonjour", r"salut", r"coucou", r"bonsoir", r"yo", r"good morning",
+    r"good afternoon", r"good evening", r"allo", r"alo", r"que tal", r"how are you",
+    r"como estas", r"comment ca va", r"ca va", r"hi there", r"hello there",
 )
 
 DETAILS_WORDS: Final[tuple[str, ...]] = (
@@ -385,6 +523,8 @@ STOPWORDS: Final[dict[Lang, frozenset[str]]] = {
         "once", "be", "am", "was", "were", "been", "they", "we", "our", "us", "them", "two",
         "three", "four", "eight", "one", "pair", "couple", "each", "every", "without", "size",
         "rank", "breakdown", "cards", "whether", "big", "on", "long", "take", "takes",
+        "alerts", "remove", "delete", "cancel", "thank", "thx", "bye", "weekend", "fully",
+        "host", "deploy", "all", "parameters", "available", "offer",
     }),
     "es": frozenset({
         "el", "los", "las", "es", "con", "para", "por", "cuanto", "cuanta", "cuantas",
@@ -405,6 +545,8 @@ STOPWORDS: Final[dict[Lang, frozenset[str]]] = {
         "hago", "porque", "diferencia", "necesitaria", "necesitas", "conviene", "sale",
         "cuestaria", "costaria", "ayudame", "quisiera", "tres", "aceptan", "aceptas", "hace",
         "falta", "tal", "tarda", "tarifas", "tarifa", "tiempo", "esten", "baje", "bajen",
+        "mis", "alertas", "borra", "borrar", "elimina", "eliminar", "todas", "quita", "finde",
+        "adios", "chao", "perfecto", "supere", "servir", "desplegar", "tienes", "medio", "mil", "alquilo",
     }),
     "fr": frozenset({
         "le", "les", "des", "du", "est", "ce", "ca", "je", "j'ai", "vous", "nous", "peut",
@@ -423,6 +565,8 @@ STOPWORDS: Final[dict[Lang, frozenset[str]]] = {
         "contexte", "parametres", "dis-moi", "trois", "cinq", "sept", "neuf", "dix", "douze",
         "seize", "d'un", "d'une", "l'heure", "qu'il", "s'il", "cartes", "paire", "seul",
         "seule", "j'aimerais", "pourquoi", "avez-vous", "est-il", "faudrait",
-        "coutera", "couterait",
+        "coutera", "couterait", "mes", "alertes", "toutes", "supprime", "supprimer", "efface",
+        "effacer", "revoir", "rouler", "heberger", "hebergement", "deployer", "proposez",
+        "avez", "demi-journee", "sous", "passe", "journee", "coutent",
     }),
 }

@@ -132,3 +132,38 @@ def correct_typos(folded: str) -> str:
     if not fixes:
         return folded  # unknown words, but no typo of a domain word
     return _WORD.sub(lambda m: fixes.get(m.group(0), m.group(0)), folded)
+
+
+# --- markup and code pasted into a message -----------------------------------------------------
+
+# What a script, a style sheet or a code block says is not a question: "<script>alert(1)
+# </script>" must not make an alert. Tags are dropped but their text kept ("<b>can I</b>").
+_DEAD_ELEMENTS: Final = re.compile(
+    r"<(script|style|code|pre)\b[^>]{0,200}>.*?(?:</\1\s*>|$)", re.IGNORECASE | re.DOTALL
+)
+_FENCED: Final = re.compile(r"```.*?(?:```|$)", re.DOTALL)
+_INLINE_CODE: Final = re.compile(r"`([^`\n]{0,200})`")
+# A model or file name quoted as code ("`Llama-3.1-8B`") still names the model.
+_NAME_LIKE: Final = re.compile(r"[\w.\-/:]*\d[\w.\-/:]*")
+_TAG: Final = re.compile(r"</?[a-zA-Z][^<>]{0,200}>")
+
+
+def _inline_code(match: re.Match[str]) -> str:
+    body = match.group(1)
+    return f" {body} " if _NAME_LIKE.fullmatch(body.strip()) else " "
+
+
+def strip_markup(text: str) -> str:
+    """The message without the content of scripts, styles and code, and without HTML tags."""
+    if "<" not in text and "`" not in text:
+        return text  # the common case
+    if "`" in text:
+        stripped = text.strip()
+        if stripped.count("`") == 2 and stripped[0] == stripped[-1] == "`":
+            return strip_markup(stripped[1:-1])  # the whole question quoted as code
+        text = _FENCED.sub(" ", text)
+        text = _INLINE_CODE.sub(_inline_code, text)
+    if "<" in text:
+        text = _DEAD_ELEMENTS.sub(" ", text)
+        text = _TAG.sub(" ", text)
+    return text

@@ -7,9 +7,11 @@ still reject it with a clear message.
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from typing import Final
 
+from bot.understand.lexicon import AMOUNT_WORDS
 from bot.understand.query import Lang
 
 MAX_DIGITS: Final = 40
@@ -96,3 +98,99 @@ def tidy(value: Decimal) -> Decimal:
     if value == value.to_integral_value():
         return value.quantize(Decimal(1))
     return value.normalize()
+
+
+# --- numbers in words ("seven billion", "dos mil millones", "soixante-dix milliards") ----------
+
+# Folded (no accents). Units and tens of the three languages; "un/a/one" count only next to a
+# bigger word ("a million", "un milliard"), see words_to_digits.
+_UNITS: Final[dict[str, int]] = {
+    # en
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+    "eighty": 80, "ninety": 90,
+    # es
+    "uno": 1, "una": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7,
+    "ocho": 8, "nueve": 9, "diez": 10, "once": 11, "doce": 12, "trece": 13, "catorce": 14,
+    "quince": 15, "dieciseis": 16, "diecisiete": 17, "dieciocho": 18, "diecinueve": 19,
+    "veinte": 20, "veintiuno": 21, "veintidos": 22, "veintitres": 23, "veinticuatro": 24,
+    "veinticinco": 25, "treinta": 30, "cuarenta": 40, "cincuenta": 50, "sesenta": 60,
+    "setenta": 70, "ochenta": 80, "noventa": 90, "doscientos": 200, "trescientos": 300,
+    "cuatrocientos": 400, "quinientos": 500, "seiscientos": 600, "setecientos": 700,
+    "ochocientos": 800, "novecientos": 900,
+    # fr ("soixante-dix" = 60 + 10, "quatre-vingts" = 4 × 20: see _value)
+    "un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "sept": 7, "huit": 8,
+    "neuf": 9, "dix": 10, "onze": 11, "douze": 12, "treize": 13, "quatorze": 14, "quinze": 15,
+    "seize": 16, "vingt": 20, "vingts": 20, "trente": 30, "quarante": 40, "cinquante": 50,
+    "soixante": 60, "septante": 70, "huitante": 80, "octante": 80, "nonante": 90,
+}
+_HUNDREDS: Final = frozenset({"hundred", "cien", "ciento", "cent", "cents"})
+_THOUSANDS: Final = frozenset({"thousand", "mil", "mille"})
+# Articles that mean 1 before a bigger word.
+_ONE: Final = frozenset({"a", "an", "one", "un", "una", "une", "uno"})
+_JOINERS: Final = frozenset({"and", "y", "et"})
+_NUMBER_WORD: Final = "|".join(
+    sorted({*_UNITS, *_HUNDREDS, *_THOUSANDS, *_ONE}, key=len, reverse=True)
+)
+# What the words must precede to be read as a number: a scale ("billion", "millones"), a
+# duration or "tokens". Alone, "two" or "una" stay words (GPU counts and articles are read
+# elsewhere).
+_SCALE: Final = (
+    r"billions?|bn|millions?|millones|millon|milliards?|trillions?|thousand|mil|mille|"
+    r"hours?|horas?|heures?|days?|dias?|jours?|weeks?|semanas?|semaines?|tokens?|gpus?|"
+    r"parameters?|parametros|parametres"
+)
+_PHRASE: Final = re.compile(
+    rf"(?<![\w.,])(?<![0-9] )(?P<words>(?:{_NUMBER_WORD})(?:(?: |-|-et-| et | y | and )"
+    rf"(?:{_NUMBER_WORD}))*)(?= (?:de |of |d')?(?:{_SCALE})(?![a-z]))"
+)
+
+
+def _value(words: list[str]) -> int | None:
+    """0 < value of the number words, or None when they do not make one number."""
+    total, current, seen = 0, 0, False
+    for i, word in enumerate(words):
+        if word in _JOINERS:
+            continue
+        if word in _ONE and (i + 1 < len(words)) and words[i + 1] in (_HUNDREDS | _THOUSANDS):
+            current += 1
+        elif word in _UNITS:
+            unit = _UNITS[word]
+            if word in ("vingt", "vingts") and 1 < current < 10:
+                current *= 20  # "quatre-vingts"
+            else:
+                current += unit
+        elif word in _HUNDREDS:
+            current = (current or 1) * 100
+        elif word in _THOUSANDS:
+            total += (current or 1) * 1000
+            current = 0
+        elif word in _ONE:
+            current += 1
+        else:
+            return None
+        seen = True
+    value = total + current
+    return value if seen and value > 0 else None
+
+
+def words_to_digits(folded: str) -> str:
+    """Number words before a scale, a duration or "tokens" become digits: "seven billion" →
+    "7 billion", "dos mil millones" → "2000 millones", "un million de tokens" → "1 million de
+    tokens". A lone count or article ("two days", "a week") is left as it is: the duration and
+    count patterns read those words themselves."""
+    if not _PHRASE.search(folded):
+        return folded
+
+    def digits(match: re.Match[str]) -> str:
+        words = re.split(r"-et-|-| ", match.group("words"))
+        rest = folded[match.end() :].lstrip()
+        scale_follows = rest.startswith(("b", "m", "t")) and not rest.startswith("tok")
+        if len(words) == 1 and not scale_follows and words[0] in AMOUNT_WORDS:
+            return match.group(0)
+        value = _value(words)
+        return match.group(0) if value is None else str(value)
+
+    return _PHRASE.sub(digits, folded)

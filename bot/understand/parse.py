@@ -22,10 +22,10 @@ from bot.understand import patterns as px
 from bot.understand import settings as st
 from bot.understand.hardware import GpuMention
 from bot.understand.index import CatalogueIndex, catalogue_index
-from bot.understand.language import detect
-from bot.understand.normalise import MAX_CHARS, correct_typos, fold
-from bot.understand.numbers import parse_decimal, parse_int, tidy, to_int
-from bot.understand.query import Intent, Lang, Query
+from bot.understand.language import detect_with_confidence
+from bot.understand.normalise import MAX_CHARS, correct_typos, fold, strip_markup
+from bot.understand.numbers import parse_decimal, parse_int, tidy, to_int, words_to_digits
+from bot.understand.query import HoursAs, Intent, Lang, Query, Social
 from rules.catalogue import Catalogue, load_catalogue
 from rules.schema import MethodId
 
@@ -34,6 +34,13 @@ Direction = Literal["below", "above"]
 _HOURS_PER: dict[str, Decimal] = {
     "day": Decimal(24), "week": Decimal(168), "month": Decimal(720),
 }
+# "The weekend" is Saturday and Sunday: two whole days of rental, 48 hours (a Friday-evening to
+# Monday-morning job runs longer; the reply says what was assumed so the user can correct it).
+WEEKEND_HOURS = Decimal(48)
+# "Half a day" of a rented GPU, which runs around the clock: half of 24 hours.
+HALF_DAY_HOURS = Decimal(12)
+# Small talk is a few words; longer texts are questions (and the pattern is then not tried).
+SOCIAL_MAX_CHARS = 120
 
 
 @dataclass
@@ -54,6 +61,7 @@ class _Work:
     gpu_count: int | None = None
     vram_gb: Decimal | None = None
     hours: Decimal | None = None
+    hours_as: HoursAs | None = None
     gpu_hours: Decimal | None = None
     money: list[_Money] = field(default_factory=list)
     percent: Decimal | None = None
@@ -183,6 +191,19 @@ def _take_hours(work: _Work) -> None:
     if match:
         work.gpu_hours = work.num(match.group("num"))
         work.blank(*match.span())
+    # Before the units: "un week-end" is not "un week", "fin de semana" not a "semana".
+    match = px.WEEKEND.search(work.s)
+    if match:
+        raw = match.group("count")
+        count = 1 if raw is None else (int(raw) if raw.isdigit() else lx.COUNT_WORDS[raw])
+        work.hours, work.hours_as = WEEKEND_HOURS * count, "weekend"
+        work.blank(*match.span())
+        return
+    match = px.HALF_DAY.search(work.s)
+    if match:
+        work.hours, work.hours_as = HALF_DAY_HOURS, "half_day"
+        work.blank(*match.span())
+        return
     match = px.HOURS_CLOCK.search(work.s)
     if match:
         work.hours = tidy(Decimal(match.group("h")) + Decimal(match.group("m")) / 60)
@@ -215,7 +236,7 @@ def _direction(before: str) -> Direction | None:
     return None
 
 
-def _take_money(work: _Work) -> None:
+def _take_money(work: _Work, alert_cue: bool) -> None:
     match = px.PERCENT.search(work.s)
     if match:
         work.percent = tidy(work.num(match.group("num")))
@@ -226,6 +247,13 @@ def _take_money(work: _Work) -> None:
         work.money.append(_Money(tidy(work.num(raw)), _direction(before)))
     if work.money:
         work.s = px.MONEY.pattern.sub(lambda m: " " * (m.end() - m.start()), work.s)
+    if not alert_cue:
+        return
+    # In an alert, "below 2" is $2 an hour: the price is the only thing a threshold can be.
+    for match in px.BARE_THRESHOLD.finditer(work.s):
+        direction: Direction = "below" if match.group("below") else "above"
+        work.money.append(_Money(tidy(work.num(match.group("num"))), direction))
+        work.blank(match.start("num"), match.end())
 
 
 def _take_size(work: _Work) -> None:
@@ -248,15 +276,24 @@ def _take_size(work: _Work) -> None:
 # --- method ------------------------------------------------------------------------------------
 
 
+def _negated(s: str, start: int, end: int) -> bool:
+    """Whether the words at s[start:end] are excluded: "without 8bit", "no quiero QLoRA",
+    "sans QLoRA", "not QLoRA but LoRA", "LoRA is not the best option" (but "why not QLoRA?")."""
+    before = s[max(0, start - 40) : start]
+    if px.NEGATED_BEFORE.search(before):
+        return not px.WHY_NOT_BEFORE.search(before)
+    return bool(px.NEGATED_AFTER.match(s[end : end + 60]))
+
+
 def _method(s: str) -> MethodId | None:
     """The training method named, or None when none is — or several are ("LoRA, QLoRA, full":
-    the answer then covers every method)."""
+    the answer then covers every method). A method the user excludes does not count."""
     found: list[MethodId] = []
     for method, pattern in px.METHODS:  # most specific first: each match is then blanked
         for match in pattern.finditer(s):
             if match.group(0) == "full" and px.FULL_NOT_METHOD.match(s[match.end() :]):
                 continue  # "full price list"
-            if method not in found:
+            if method not in found and not _negated(s, *match.span()):
                 found.append(method)
             s = s[: match.start()] + " " * (match.end() - match.start()) + s[match.end() :]
     if set(found) == {"full_adam8bit", "full_adamw"}:
@@ -269,17 +306,19 @@ def _is_inference(s: str, method: MethodId | None) -> bool:
         return True
     if method is not None or px.TRAINING.search(s):
         return False
-    # "run Llama 70B" is inference; "the price of a run" is not.
+    # "run Llama 70B" is inference; "the price of a run" is not (but "de rouler" is a verb).
     return any(
-        not px.RUN_NOUN.search(s[max(0, m.start() - 6) : m.start()])
+        m.group(0) not in ("run", "runs")
+        or not px.RUN_NOUN.search(s[max(0, m.start() - 6) : m.start()])
         for m in px.INFERENCE_WEAK.finditer(s)
     )
 
 
 def _inference_method(s: str) -> MethodId:
-    if px.INT4.search(s):
+    # "without 8bit quantization" serves in BF16.
+    if any(not _negated(s, *m.span()) for m in px.INT4.finditer(s)):
         return "inference_int4"
-    if px.INT8.search(s):
+    if any(not _negated(s, *m.span()) for m in px.INT8.finditer(s)):
         return "inference_int8"
     return "inference_bf16"
 
@@ -342,6 +381,10 @@ def _memoryless_cost(g: _Signals) -> bool:
 _RULES: tuple[tuple[Intent, Callable[[_Signals], object]], ...] = (
     ("pay", lambda g: px.PAY_STRONG.search(g.s)),
     ("compare", lambda g: g.gpus >= 2 and (px.COMPARE.search(g.s) or g.work or not g.priced)),
+    # "compare the H100": the answer asks for the second GPU.
+    ("compare", lambda g: g.gpus == 1 and px.COMPARE_STRONG.search(g.s)),
+    # "what GPUs do you have?" is the price list, not a recommendation.
+    ("prices", lambda g: not g.work and px.CATALOGUE.search(g.s)),
     ("recommend", lambda g: px.RECOMMEND.search(g.s)),
     # "how much is an H100 per hour?" asks for the price list, not for a run's cost.
     ("prices", lambda g: g.gpuish and not g.hours and not g.work and px.RATE.search(g.s)),
@@ -356,16 +399,50 @@ _RULES: tuple[tuple[Intent, Callable[[_Signals], object]], ...] = (
     ("memory", lambda g: g.work or px.MEMORY.search(g.s)),
     ("pay", lambda g: px.PAY_COINS.search(g.s)),
     ("prices", lambda g: g.gpuish or g.priced or px.HOW_MUCH.search(g.s)),
-    ("help", lambda g: px.HELP.search(g.s) or px.GREETING_ONLY.match(g.s.strip())),
+    ("help", lambda g: px.HELP.search(g.s)),
 )
+
+
+def _creates_alert(s: str, work: _Work) -> bool:
+    """A threshold, a percentage or a price move: the user sets an alert up."""
+    return bool(
+        work.percent is not None
+        or any(m.direction for m in work.money)
+        or px.MOVE_DOWN.search(s)
+        or px.MOVE_UP.search(s)
+    )
+
+
+def _social(s: str, work: _Work, method: MethodId | None, inference: bool) -> Social | None:
+    """Thanks, greetings, goodbyes and "ok cool", when the message is nothing else."""
+    if len(s) > SOCIAL_MAX_CHARS or work.gpus or work.money or method or inference:
+        return None
+    if work.params_b is not None or work.hours is not None or work.vram_gb is not None:
+        return None
+    if not px.SOCIAL_ONLY.match(s):
+        return None
+    if px.BYE.search(s):
+        return "bye"
+    if px.THANKS.search(s):
+        return "thanks"
+    if px.GREETING.search(s):
+        return "greeting"
+    return "ack" if px.ACK.search(s) else None  # "...": no word at all
 
 
 def _intent(s: str, work: _Work, method: MethodId | None, inference: bool) -> Intent:
     command = px.COMMAND.match(s)
     if command and command.group("cmd") in lx.COMMANDS:
         return lx.COMMANDS[command.group("cmd")]
+    # Before creating: "stop my H100 alert" and "¿qué alertas tengo?" name an alert too.
+    if px.ALERT_REMOVE.search(s):
+        return "alert_remove"
+    if px.ALERT_LIST.search(s) and not _creates_alert(s, work):
+        return "alert_list"
     if _is_alert(s, work):
         return "alert"
+    if _social(s, work, method, inference) is not None:
+        return "smalltalk"
     signals = _Signals(
         s=s,
         gpus=len(work.gpus),
@@ -423,19 +500,30 @@ def _without_command(s: str) -> str:
     return px.COMMAND.sub("", s) if s.startswith("/") else s
 
 
+def _alert_cue(s: str) -> bool:
+    command = px.COMMAND.match(s)
+    if command:
+        return lx.COMMANDS.get(command.group("cmd")) == "alert"
+    return bool(px.ALERT.search(s) or px.ALERT_WHEN.search(s))
+
+
 def understand(text: str, catalogue: Catalogue | None = None) -> Query:
     """What a question in English, Spanish or French asks, as a typed ``Query``."""
     index = catalogue_index(catalogue or load_catalogue())
-    folded = fold(text)
-    s = correct_typos(folded)
-    raw = text[:MAX_CHARS].lstrip().lower()
-    work = _Work(s=s, lang=detect(_without_command(raw), _without_command(s)))
+    # Scripts and code pasted in a message say nothing about what the user asks.
+    plain = strip_markup(text[: MAX_CHARS * 2])
+    folded = fold(plain)
+    corrected = correct_typos(folded)
+    s = words_to_digits(corrected)
+    raw = plain[:MAX_CHARS].lstrip().lower()
+    lang, lang_sure = detect_with_confidence(_without_command(raw), _without_command(corrected))
+    work = _Work(s=s, lang=lang)
     _take_model(work, index)
     _take_moe(work)
     _take_settings(work)
     hw.take_gpus(work, index)
     _take_hours(work)
-    _take_money(work)
+    _take_money(work, _alert_cue(work.s))
     hw.take_count(work)  # before memory: "96GB total across 4 GPUs" is 24 GB per card
     hw.take_memory(work, index)
     _take_size(work)
@@ -461,6 +549,7 @@ def understand(text: str, catalogue: Catalogue | None = None) -> Query:
     return Query(
         text=text,
         lang=work.lang,
+        lang_sure=lang_sure,
         intent=intent,
         params_b=work.params_b,
         model_id=work.model_id,
@@ -475,9 +564,12 @@ def understand(text: str, catalogue: Catalogue | None = None) -> Query:
         gpu_variant_assumed=first_known.variant_assumed if first_known else False,
         vram_gb=work.vram_gb,
         hours=_hours(work),
+        hours_as=work.hours_as if work.hours is not None else None,
         threshold_usd=first_money if alert else None,
         direction=_alert_direction(rest, work) if alert else None,
         percent=work.percent if alert else None,
+        alert_all=intent == "alert_remove" and bool(px.ALERT_ALL.search(rest)),
+        social=_social(rest, work, method, inference) if intent == "smalltalk" else None,
         seq_len=work.seq_len,
         batch_size=work.batch_size,
         dataset_tokens=work.dataset_tokens,

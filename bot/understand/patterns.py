@@ -189,7 +189,8 @@ HOURS_WORDS: Final = Guarded(
 )
 HALF_HOUR: Final = Guarded(("half", "media", "demi"), words(lx.HALF_HOUR))
 # "$2 an hour", "per day", "por hora": a rate, not a duration.
-RATE_BEFORE: Final = re.compile(r"(?:\d|\$|dollars?|dolares|usd|per|por|par|cada|each|every) ?$")
+# ("por una semana", "for a week" are durations: "por"/"per" before a number word is not a rate.)
+RATE_BEFORE: Final = re.compile(r"(?:\d|\$|dollars?|dolares|usd|cada|each|every) ?$")
 HOUR_UNIT: Final = re.compile(rf"^{alt(lx.HOUR_UNITS)}$")
 MINUTE_UNIT: Final = re.compile(rf"^{alt(lx.MINUTE_UNITS)}$")
 DAY_UNIT: Final = re.compile(rf"^{alt(lx.DAY_UNITS)}$")
@@ -214,8 +215,14 @@ VRAM: Final = Guarded(
 )
 
 _SIZE_UNITS: Final = alt((*lx.SIZE_UNITS_BILLION, *lx.SIZE_UNITS_MILLION))
+# Sizes grouped with spaces ("10 000B", "7 000 millions"): groups of 000, or any groups after
+# "de"/"of"/"un" ("de 1 500 millions"); not "Llama 3 405B", which is not 3 405B.
+_NUM_SIZE: Final = (
+    r"(?:\d{1,3}(?: 000)+(?!\d)|(?:(?<=de )|(?<=of )|(?<=un ))\d{1,3}(?: \d{3})+(?!\d)|"
+    rf"{NUM})"
+)
 SIZE: Final = re.compile(
-    rf"(?<![\w.,])(?P<num>-?{NUM}) ?-? ?(?P<unit>{_SIZE_UNITS})"
+    rf"(?<![\w.,])(?P<num>-?{_NUM_SIZE}) ?-? ?(?P<unit>{_SIZE_UNITS})"
     rf"(?: (?:de )?{alt(lx.PARAM_WORDS)})?(?![a-z0-9])"
 )
 SIZE_MILLION_UNIT: Final = re.compile(rf"^{alt(lx.SIZE_UNITS_MILLION)}$")
@@ -236,7 +243,9 @@ _METHOD_GUARDS: Final[dict[MethodId, tuple[str, ...]]] = {
     "full_adam8bit": ("adam", "bnb", "bit"),
     "qlora": ("lora",),
     "lora": ("lora", "peft"),
-    "full_adamw": ("full", "complet", "entier", "total", "adam", "fft"),
+    "full_adamw": (
+        "full", "complet", "entier", "total", "adam", "fft", "param", "weights", "pesos", "poids",
+    ),
 }
 METHODS: Final = tuple(
     (method, Guarded(_METHOD_GUARDS[method], words(frags)))
@@ -278,3 +287,79 @@ GRAD_CKPT_OFF_BEFORE: Final = re.compile(
     rf"(?<![a-z]){alt(lx.GRAD_CKPT_OFF_BEFORE)} (?:\w+ )?$"
 )
 GRAD_CKPT_OFF_AFTER: Final = re.compile(rf"^ ?(?:[:=] ?)?{alt(lx.GRAD_CKPT_OFF_AFTER)}(?![a-z])")
+
+# --- alerts: list and remove -------------------------------------------------------------------
+
+_ALERT_NOUN: Final = alt(lx.ALERT_NOUNS)
+# A removal verb, then the alert noun a few words on ("stop my H100 alert", "borra mi alerta de
+# la H100", "supprime toutes mes alertes"); or the noun first ("alerts: delete them all").
+ALERT_REMOVE: Final = re.compile(
+    rf"(?<![a-z]){alt(lx.ALERT_REMOVE_VERBS)}(?:(?<=')|(?<= )| )(?:[a-z0-9'$.,-]+ ){{0,4}}?"
+    rf"{_ALERT_NOUN}(?![a-z])"
+    rf"|(?<![a-z]){_ALERT_NOUN},? (?:please |por favor |svp )?"
+    r"(?:remove|delete|cancel|borra\w*|elimina\w*|supprime\w*|efface\w*)"
+    rf"|(?<![a-z]){alt(lx.ALERT_STOP)}(?![a-z])"
+)
+ALERT_ALL: Final = words(lx.ALERT_ALL)
+ALERT_LIST: Final = re.compile(
+    "(?<![a-z])(?:"
+    + "|".join(f.replace("NOUN", _ALERT_NOUN) for f in lx.ALERT_LIST)
+    + r")(?![a-z])|^(?:alerts|alertas|alertes|(?:price )?alerts? list|lista de alertas|"
+    r"liste (?:de|des) alertes)[ ?!.]*$"
+)
+
+# --- small talk --------------------------------------------------------------------------------
+
+THANKS: Final = words(lx.THANKS_WORDS)
+BYE: Final = words(lx.BYE_WORDS)
+GREETING: Final = words(lx.GREETINGS)
+ACK: Final = words(lx.ACK_WORDS)
+_SOCIAL: Final = alt((*lx.THANKS_WORDS, *lx.BYE_WORDS, *lx.GREETINGS, *lx.ACK_WORDS,
+                      *lx.SOCIAL_FILLERS))
+# The whole message is small talk. Only tried on short texts (see parse.SOCIAL_MAX_CHARS): the
+# repeated alternation may backtrack on a long one.
+SOCIAL_ONLY: Final = re.compile(
+    rf"^(?:[\s!.?,:;'()~*+-]|(?<![a-z0-9]){_SOCIAL}(?![a-z0-9]))+$"
+)
+
+# --- which GPUs, comparisons ------------------------------------------------------------------
+
+CATALOGUE: Final = words(lx.CATALOGUE_QUESTION)
+# Words that ask for a comparison even with one GPU named ("compare the H100": which other?).
+COMPARE_STRONG: Final = words((r"vs\.?", r"versus", r"compar\w*"))
+
+# --- negation ----------------------------------------------------------------------------------
+
+NEGATED_BEFORE: Final = re.compile(
+    rf"(?<![a-z]){alt(lx.NEGATION_BEFORE)}(?: {alt(lx.NEGATION_FILLERS)}){{0,3}} ?$"
+)
+WHY_NOT_BEFORE: Final = re.compile(r"(?:why|por que|pourquoi) (?:not|no|pas) ?$")
+NEGATED_AFTER: Final = re.compile(rf"^ ?{lx.NEGATION_AFTER}(?![a-z])")
+
+# --- alert thresholds without a currency -------------------------------------------------------
+
+# "below 2", "baje de 2", "passe sous 2,5", "au-dessus de 3.5", "< 2": a bare number after a
+# direction is a price in USD per GPU-hour. Not when a unit follows ("under 24 GB", "below 10%").
+_NOT_A_PRICE_AFTER: Final = (
+    r"(?! ?(?:gb|go|gib|g|tb|to|b|bn|m|mn|k|%|h|hrs?|hours?|horas?|heures?|mins?|minutes?|"
+    r"d|days?|dias?|jours?|tokens?|x|gpus?|cards?|bits?|billions?|millions?|millones|milliards?|"
+    r"mil|params?|percent|por ciento|pour ?cent)(?![a-z]))"
+)
+BARE_THRESHOLD: Final = re.compile(
+    rf"(?:(?<![a-z])(?P<below>{alt(lx.DIRECTION_BELOW)})|(?<![a-z])(?P<above>{alt(lx.DIRECTION_ABOVE)}))"
+    r" ?(?:(?:the|los|las|les|le|la|el|de|d'|a|of) )?"
+    rf"(?P<num>{NUM})(?!\d|[.,]\d){_NOT_A_PRICE_AFTER}{_PER_HOUR_SUFFIX}"
+)
+
+# --- durations without a fixed length ---------------------------------------------------------
+
+WEEKEND: Final = Guarded(
+    ("week", "finde", "fin de semana", "fines de semana", "fin de semaine", "fins de semaine"),
+    rf"(?<![a-z])(?:(?P<count>{_COUNT_WORDS}|\d) )?"
+    r"(?:week ?-? ?ends?|finde|fin(?:es)? de semana|fins? de semaine)(?![a-z])"
+)
+HALF_DAY: Final = Guarded(
+    ("half", "medi", "demi"),
+    words((r"half a day", r"a half day", r"half-? ?day", r"medio dia", r"media jornada",
+           r"une demi-? ?journee", r"demi-? ?journee", r"une demi-? ?jour"))
+)

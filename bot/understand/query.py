@@ -11,16 +11,21 @@ from rules.schema import MethodId
 
 Intent = Literal[
     "fit", "memory", "cost", "time", "recommend", "compare", "prices", "pay", "alert",
-    "alert_list", "alert_remove", "help", "unknown",
+    "alert_list", "alert_remove", "help", "smalltalk", "unknown",
 ]
 Lang = Literal["en", "es", "fr"]
 INTENTS: tuple[Intent, ...] = (
     "fit", "memory", "cost", "time", "recommend", "compare", "prices", "pay", "alert",
-    "alert_list", "alert_remove", "help", "unknown",
+    "alert_list", "alert_remove", "help", "smalltalk", "unknown",
 )
 Precision = Literal["mixed", "bf16", "fp32"]
 Optimizer = Literal["adamw", "adam8bit", "paged_adamw", "paged_adam8bit", "adafactor"]
 Attention = Literal["eager", "sdpa"]
+# What a thanks, greeting or goodbye was, so that the reply answers in kind.
+Social = Literal["greeting", "thanks", "bye", "ack"]
+# Durations said in words with no fixed length, and the hours they were taken as (the reply
+# says so): see parse.WEEKEND_HOURS and parse.HALF_DAY_HOURS.
+HoursAs = Literal["weekend", "half_day"]
 LANGS: tuple[Lang, ...] = ("en", "es", "fr")
 
 
@@ -28,7 +33,8 @@ class Query(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     text: str
-    lang: Lang | None = None  # the language the text is written in, when clear
+    lang: Lang | None = None  # the language the text is written in, best guess
+    lang_sure: bool = False  # the guess is clear enough to outrank the user's Telegram language
     intent: Intent = "unknown"
     params_b: Decimal | None = None  # model size in billions (from a named model or "70B")
     model_id: str | None = None  # a named model of the catalogue
@@ -43,10 +49,12 @@ class Query(BaseModel):
     gpu_variant_assumed: bool = False  # a bare name ("A100") read as one of its memory variants
     vram_gb: Decimal | None = None  # a GPU given only by its memory ("a 48 GB GPU")
     hours: Decimal | None = None  # wall-clock hours
+    hours_as: HoursAs | None = None  # "the weekend" was taken as 48 hours
     threshold_usd: Decimal | None = None  # alerts: "below $2"
     direction: Literal["below", "above"] | None = None
     percent: Decimal | None = None  # alerts: "moves of 10 %"
     alert_all: bool = False  # alert_remove: "stop all my alerts" (else the alerts of `gpu`)
+    social: Social | None = None  # smalltalk: what kind
     seq_len: int | None = None
     batch_size: int | None = None
     dataset_tokens: Decimal | None = None
