@@ -201,7 +201,7 @@ def _build(query: Query, cat: Catalogue) -> Answer:
     if intent == "prices":
         # "how much is 8x H100 per hour?": that configuration first, then the list.
         focus = cat.gpu(query.gpu) if query.gpu else None
-        count = check_count(query.gpu_count or 1, cat) if focus else None
+        count = check_cluster(query.gpu_count or 1, cat) if focus else None
         return Answer(
             **base, gpu=focus, gpu_count=count, gpus=cat.rented_gpus, offers=cat.offers,
             savings=tuple(savings(None, cat)),
