@@ -41,6 +41,7 @@ from bot.alerts.subscriptions import AlertInputError
 from bot.i18n import resolve_locale, tr
 from bot.prefs import Preferences
 from bot.storage.types import utcnow
+from bot.telegram.callbacks import STALE, describe, parse_id
 
 log = logging.getLogger(__name__)
 
@@ -185,9 +186,9 @@ class AlertHandlers:
         gpu_id: str | None = None
         if arg.lower() in ("all", "todas", "todos", "tout", "toutes", "tous"):
             count = await subs.unsubscribe(user.id)
-        elif arg.isdigit():
+        elif arg.isascii() and arg.isdigit():  # int() refuses "²", which isdigit() accepts
             listed = await subs.list(user.id)
-            index = int(arg) - 1
+            index = (parse_id(arg) or 0) - 1
             ids = [listed[index].id] if 0 <= index < len(listed) else []
             count = await subs.unsubscribe(user.id, ids=ids) if ids else 0
         else:
@@ -204,8 +205,18 @@ class AlertHandlers:
         if query is None or not query.data:
             return
         locale = await self._locale(update)
-        sub_id = int(query.data.split(":", 1)[1])
+        sub_id = parse_id(query.data.split(":", 1)[1])
+        if sub_id is None:
+            # Beyond int64, or not ASCII digits: no alert of anyone's, and no query to run.
+            log.info("unalert button refused (user %s): %s", query.from_user.id,
+                     describe(query.data))
+            await query.answer(tr(locale, STALE))
+            raise ApplicationHandlerStop
         removed = await self.alerts.subscriptions.unsubscribe(query.from_user.id, ids=[sub_id])
+        if not removed:
+            # Already removed, or another user's alert (which unsubscribe never touches).
+            log.info("unalert button for alert %d: not an active alert of user %s", sub_id,
+                     query.from_user.id)
         await query.answer(
             tr(locale, "Alert removed.") if removed else tr(locale, "That alert was already removed.")
         )
@@ -317,7 +328,7 @@ def register_alert_handlers(app: AnyApplication, services: HasAlerts) -> None:
     app.add_handler(CommandHandler("reload", handlers.reload))
     # Group -1 runs before the runner's catch-all button handler (group 0) and stops it.
     app.add_handler(
-        CallbackQueryHandler(handlers.unalert_button, pattern=rf"^{UNALERT}:\d{{1,19}}$"),
+        CallbackQueryHandler(handlers.unalert_button, pattern=rf"^{UNALERT}:"),
         group=-1,
     )
 

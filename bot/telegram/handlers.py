@@ -26,7 +26,8 @@ from bot.detail import chart_query
 from bot.i18n import AUTO, N_, SUPPORTED_LOCALES, language_choice, resolve_locale, tr
 from bot.pipeline import Pipeline, Reply
 from bot.prefs import Preferences
-from bot.telegram.callbacks import decode, parse_size
+from bot.telegram.callbacks import STALE, describe, parse_size
+from bot.telegram.callbacks import parse as parse_callback
 from bot.telegram.flood import FloodGuard
 from bot.telegram.keyboards import answer_keyboard, examples_keyboard, language_keyboard
 from bot.understand.query import Intent, Query
@@ -261,11 +262,16 @@ class Handlers:
         if query is None:
             return
         locale = await self._locale(update)
-        data = decode(query.data)
+        data = parse_callback(query.data)
         message = query.message if isinstance(query.message, Message) else None
         # Every callback is answered exactly once, whatever happens next.
+        if data is None:
+            # Forged or from an older version: a word to the user, a line in the log.
+            log.info("button refused (user %s): %s", query.from_user.id, describe(query.data))
+            await query.answer(tr(locale, STALE))
+            return
         await query.answer()
-        if data is None or message is None:
+        if message is None:
             return
         if data.action == "chart":
             await self._chart(message, data.args, locale)
