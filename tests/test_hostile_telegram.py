@@ -96,25 +96,25 @@ async def test_a_forged_button_gets_a_short_answer_and_one_info_line(
 async def test_an_unalert_button_beyond_int64_or_of_another_user_is_refused(
     alerts_app, caplog: pytest.LogCaptureFixture  # noqa: F811
 ):
-    api, alerts, generic = alerts_app
+    fake, alerts, generic = alerts_app
     caplog.set_level(logging.INFO, logger="bot")
-    await say(api, USER, "/alert h100 below 2")
-    listing = await say(api, USER, "/alerts")
+    await say(fake, USER, "/alert h100 below 2")
+    listing = await say(fake, USER, "/alerts")
     own = listing.reply_markup["inline_keyboard"][0][0]["callback_data"]
     other = USER + 1
-    await say(api, other, "/alert h200 below 2", lang="fr")
-    theirs = await say(api, other, "/alerts", lang="fr")
+    await say(fake, other, "/alert h200 below 2", lang="fr")
+    theirs = await say(fake, other, "/alerts", lang="fr")
     for data, user, message in (
         ("unalert:9999999999999999999", USER, listing),  # beyond int64: a database error
         ("unalert:²", USER, listing), ("unalert:١", USER, listing),
         ("unalert:1:2", USER, listing), ("unalert:", USER, listing),
         (own, other, theirs),  # another user's alert, pressed in their own chat
     ):
-        before = len(api.callback_answers)
-        api.push_callback_query(user, message.message_id, data, user_id=user, language_code="fr",
+        before = len(fake.callback_answers)
+        fake.push_callback_query(user, message.message_id, data, user_id=user, language_code="fr",
                                 check_button=False)
-        await api.wait_for(lambda b=before: len(api.callback_answers) > b, 10, what="answer")
-    texts = [a["text"] for a in api.callback_answers]
+        await fake.wait_for(lambda b=before: len(fake.callback_answers) > b, 10, what="answer")
+    texts = [a["text"] for a in fake.callback_answers]
     assert texts[:5] == [tr("fr", STALE)] * 5
     assert texts[5] == tr("fr", "That alert was already removed.")
     assert generic == []
@@ -132,10 +132,13 @@ async def test_an_unalert_button_beyond_int64_or_of_another_user_is_refused(
 ])
 def test_alert_parsing_tries_a_bounded_number_of_gpu_names(words: list[str]):
     catalogue = load_catalogue()
-    with mock.patch.object(Catalogue, "find_gpu", autospec=True,
-                           side_effect=Catalogue.find_gpu) as find:
-        with pytest.raises(AlertInputError):
-            parse_alert_args(words, catalogue)
+    with (
+        mock.patch.object(
+            Catalogue, "find_gpu", autospec=True, side_effect=Catalogue.find_gpu
+        ) as find,
+        pytest.raises(AlertInputError),
+    ):
+        parse_alert_args(words, catalogue)
     assert find.call_count <= 20  # was one call per prefix: 2 000, each as long as the text
 
 
