@@ -55,7 +55,7 @@ def test_every_button_the_bot_draws_parses():
             datas += [b.callback_data for row in markup.inline_keyboard for b in row]
     for markup in (examples_keyboard("en", ["a", "b"]), language_keyboard()):
         datas += [b.callback_data for row in markup.inline_keyboard for b in row]
-    datas.append(Callback("unalert", ("42",)).encode())
+    datas += [Callback("unalert", ("42",)).encode(), Callback("fresh", ("1234",)).encode()]
     assert len({d.split(":")[0] for d in datas if isinstance(d, str)}) >= 6
     for data in datas:
         assert isinstance(data, str) and parse(data) is not None, data
@@ -148,3 +148,18 @@ def test_alert_parsing_tries_a_bounded_number_of_gpu_names(words: list[str]):
 ])
 def test_multi_word_gpu_names_still_work(args: str, gpu: str):
     assert parse_alert_args(args.split(), load_catalogue()).gpu_id == gpu
+
+
+def test_every_action_the_code_writes_has_a_parser():
+    # A new button action must be added to callbacks._ACTIONS, or its presses read as forged.
+    import re
+    from pathlib import Path
+
+    from bot.telegram.callbacks import _ACTIONS
+
+    root = Path(__file__).resolve().parent.parent / "bot"
+    written = {
+        m.group(1) for path in root.rglob("*.py")
+        for m in re.finditer(r"Callback\(\s*\"(\w+)\"", path.read_text(encoding="utf-8"))
+    }
+    assert written and written <= set(_ACTIONS), written - set(_ACTIONS)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Final
 
-from bot.i18n import N_, SUPPORTED_LOCALES
+from bot.i18n import AUTO, N_, SUPPORTED_LOCALES
 
 MAX_CALLBACK_BYTES = 64
 # Database ids are SQL BIGINTs: a larger number names no row and overflows the driver.
@@ -107,7 +107,7 @@ _ACTIONS: Final[dict[str, Callable[[tuple[str, ...]], bool]]] = {
     "quote": _quote,
     "pay": lambda a: a == (),
     "follow": lambda a: len(a) == 1 and _slug(a[0]),
-    "lang": lambda a: len(a) == 1 and a[0] in SUPPORTED_LOCALES,
+    "lang": lambda a: len(a) == 1 and (a[0] in SUPPORTED_LOCALES or a[0] == AUTO),
     "chart": _chart,
     "pick": lambda a: len(a) == 1 and _slug(a[0]),
     "fresh": lambda a: len(a) == 1 and parse_id(a[0]) is not None,  # a message id
