@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import logging
+import re
 import sys
+from urllib.parse import urlsplit
 
 from bot.alerts import AlertServices
 from bot.console import Console, chat
@@ -12,6 +14,44 @@ from bot.pipeline import Pipeline
 from bot.settings import Settings
 
 log = logging.getLogger(__name__)
+# PTB's own retry loop (logger "telegram.ext") reports each failed attempt at DEBUG only.
+_RETRYING = re.compile(r"Network Retry Loop \((?P<what>[^)]*)\):(?P<why>.*?) ?Failed run number "
+                       r"(?P<run>\d+) of -?\d+\. Retrying\.")
+
+
+class UnreachableWarning(logging.Filter):
+    """Turns PTB's silent retries of an unreachable Bot API (at start: getMe, deleteWebhook)
+    into a WARNING per attempt, naming the host (never the token); other DEBUG records of
+    that logger are dropped as before."""
+
+    def __init__(self, base_url: str) -> None:
+        super().__init__()
+        self.host = urlsplit(base_url).netloc or base_url
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno >= logging.INFO:
+            return True
+        found = _RETRYING.match(record.getMessage())
+        if found is None:
+            return False
+        record.levelno, record.levelname = logging.WARNING, "WARNING"
+        why = found["why"].strip()
+        record.msg = "cannot reach the Telegram Bot API at %s (%s, attempt %d%s); retrying"
+        record.args = (self.host, found["what"], int(found["run"]) + 1, f": {why}" if why else "")
+        return True
+
+
+def warn_while_unreachable(base_url: str) -> None:
+    """Let PTB's retry messages through UnreachableWarning. Only the "telegram.ext" logger
+    itself is lowered to DEBUG: its children (ExtBot logs every request) keep their level."""
+    parent = logging.getLogger("telegram.ext")
+    for name in list(logging.Logger.manager.loggerDict):
+        if name.startswith("telegram.ext."):
+            child = logging.getLogger(name)
+            if child.level == logging.NOTSET:
+                child.setLevel(parent.getEffectiveLevel())
+    parent.addFilter(UnreachableWarning(base_url))
+    parent.setLevel(logging.DEBUG)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -30,6 +70,8 @@ def run(args: argparse.Namespace) -> int:
         return chat(Console(pipeline, alerts), sys.stdin, sys.stdout)
     from bot.telegram.runner import run_telegram
 
-    # The start-up line and the "cannot reach Telegram" warnings are INFO/WARNING.
+    # A start-up line at INFO ("polling as @name, …"), a WARNING per failed attempt to reach
+    # Telegram: a bot that cannot connect is not silent.
     logging.getLogger("bot").setLevel(logging.INFO)
+    warn_while_unreachable(settings.telegram_api_base_url)
     return run_telegram(settings, pipeline, webhook=args.webhook, port=args.port)

@@ -10,6 +10,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
 from telegram import BotCommand, Update
 from telegram.ext import (
     AIORateLimiter,
@@ -119,7 +121,9 @@ def after_first_poll(
     return asyncio.get_running_loop().create_task(when_polled(), name="after-first-poll")
 
 
-def build_application(settings: Settings, services: Services) -> Application:  # type: ignore[type-arg]
+def build_application(
+    settings: Settings, services: Services, mode: str = "polling"
+) -> Application:  # type: ignore[type-arg]
     if settings.telegram_bot_token is None:
         raise ValueError("TELEGRAM_BOT_TOKEN is required for the Telegram bot")
     token = settings.telegram_bot_token.get_secret_value()
@@ -190,6 +194,8 @@ def build_application(settings: Settings, services: Services) -> Application:  #
         if app.job_queue is not None and isinstance(services.prefs, PreferenceMirror):
             app.job_queue.run_repeating(refresh_preferences, interval=60, first=60)
         background.append(after_first_poll(first_poll, once_polling))
+        log.info("%s as @%s, %d languages, database %s", mode, app.bot.username,
+                 len(SUPPORTED_LOCALES), database_label(settings.database_url))
 
     async def post_shutdown(app: Application) -> None:  # type: ignore[type-arg]
         for task in background:
@@ -253,6 +259,14 @@ def build_application(settings: Settings, services: Services) -> Application:  #
     return app
 
 
+def database_label(url: str) -> str:
+    """The database for a log line: its URL without the password."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return "(unparsable DATABASE_URL)"
+
+
 def production_services(settings: Settings, pipeline: Pipeline) -> Services:
     """What the bot runs with: storage and alerts from settings, language choices mirrored."""
     alerts = AlertServices.from_settings(settings, catalogue=pipeline.catalogue)
@@ -262,8 +276,11 @@ def production_services(settings: Settings, pipeline: Pipeline) -> Services:
 def run_telegram(
     settings: Settings, pipeline: Pipeline, webhook: bool = False, port: int | None = None
 ) -> int:
-    app = build_application(settings, production_services(settings, pipeline))
-    if webhook or settings.mode == "webhook":
+    webhook = webhook or settings.mode == "webhook"
+    app = build_application(
+        settings, production_services(settings, pipeline), "webhook" if webhook else "polling"
+    )
+    if webhook:
         if settings.webhook_secret is None or not settings.webhook_url:
             log.error("webhook mode needs WEBHOOK_URL and WEBHOOK_SECRET")
             return 2
