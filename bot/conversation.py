@@ -13,13 +13,14 @@ from markupsafe import Markup
 
 from bot.render.format import Formatter
 from bot.render.phrases import Phrases, gettext_for
+from bot.understand.followup import is_gpu_time
 from bot.understand.query import Query
 from rules.catalogue import Catalogue
 
 if TYPE_CHECKING:
     from bot.pipeline import Reply
 
-_CONTINUABLE = frozenset({"fit", "memory", "cost", "recommend", "compare"})
+_CONTINUABLE = frozenset({"fit", "memory", "cost", "time", "recommend", "compare"})
 
 
 class Conversations:
@@ -67,7 +68,8 @@ class Conversations:
         if answer.error or answer.intent not in _CONTINUABLE:
             return
         asked_which = answer.missing == "model_size" and bool(reply.query.family)
-        if not asked_which and (answer.missing or reply.query.params_b is None):
+        gpu_time = is_gpu_time(reply.query) and not answer.missing
+        if not (asked_which or gpu_time) and (answer.missing or reply.query.params_b is None):
             return
         self._last[chat_id] = (reply.query, self.clock())
         self._last.move_to_end(chat_id)

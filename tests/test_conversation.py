@@ -77,6 +77,12 @@ FOLLOW_UPS: list[tuple[str, str, dict[str, Any], str]] = [
     ("QLoRA Llama 3.1 8B on an L40S for 5 hours", "what about Mistral 7B?",
      {"model_id": "mistral-7b", "method": "qlora", "gpu": "l40s", "hours": 5},
      "↪️ <i>QLoRA on 1× L40S for 5 hours, from your last question.</i>"),
+    ("how long to fine-tune 8B on 1B tokens on an H100", "and on an A100?",
+     {"intent": "time", "params_b": 8, "dataset_tokens": 1_000_000_000, "gpu": "a100-80gb"},
+     "with the same settings, from your last question."),
+    ("cuánto cuesta una H100 durante 100 horas", "¿y en una B200?",
+     {"intent": "cost", "gpu": "b200", "hours": 100, "params_b": None},
+     "↪️ <i>Durante 100 horas, de tu pregunta anterior.</i>"),
 ]
 
 

@@ -21,7 +21,7 @@ from bot.understand.query import Intent, Query
 from rules.model_catalogue import ModelCatalogue
 
 # Questions about a model that a follow-up can continue.
-_MODEL_INTENTS: Final = frozenset({"fit", "memory", "cost", "recommend", "compare"})
+_MODEL_INTENTS: Final = frozenset({"fit", "memory", "cost", "time", "recommend", "compare"})
 # What a new question may say that continues the previous one.
 _CARRYABLE: Final = (
     "gpu", "gpu_text", "vram_gb", "gpu_count", "method", "inference", "hours", "seq_len",
@@ -66,7 +66,8 @@ def follow_up(new: Query, previous: Query | None, models: ModelCatalogue | None 
                             update={"model_id": spec.id, "params_b": spec.params_b}
                         )
             return merged
-        return new
+        if not is_gpu_time(previous):
+            return new
     if new.intent in ("pay", "alert", "alert_list", "alert_remove", "help", "prices") and not (
         _continues(new)
     ):
@@ -87,6 +88,13 @@ def follow_up(new: Query, previous: Query | None, models: ModelCatalogue | None 
     elif not (says_something and (marker or short)):
         return new
     return _merge(new, previous, names_model)
+
+
+def is_gpu_time(query: Query) -> bool:
+    """"a H100 for 100 hours": a cost without a model, which "and on a B200?" continues."""
+    return query.intent == "cost" and query.params_b is None and query.hours is not None and (
+        _said(query, "gpu") or _said(query, "vram_gb")
+    ) and not query.family
 
 
 def stands_alone(new: Query, folded: str | None = None) -> bool:
