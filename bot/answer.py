@@ -279,7 +279,9 @@ def _compare(query: Query, cat: Catalogue, base: dict[str, Any], gpu: GPU | None
     method: MethodId = query.method or ("inference_bf16" if query.inference else "qlora")
     params = query.params_b
     count = base["gpu_count"] or 1
-    comparison = compare(method, params, gpu.id, others[0], count, cat)
+    # "una B200 o dos H200": each side its own count; a count said once applies to both.
+    count_b = query.other_gpu_count if query.other_gpu_count is not None else count
+    comparison = compare(method, params, gpu.id, others[0], count, cat, count_b=count_b)
     if params is None:
         return Answer(**base, comparison=comparison)
     primary = MethodAnswer(

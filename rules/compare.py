@@ -7,7 +7,7 @@ from decimal import Decimal
 from pydantic import BaseModel, ConfigDict
 
 from rules.catalogue import Catalogue, load_catalogue
-from rules.fit import Fit, cheapest_fit, check_count, config_price, fit
+from rules.fit import Fit, cheapest_fit, check_count, config_price, fit, offered_fits
 from rules.schema import MethodId
 
 
@@ -28,7 +28,12 @@ class Comparison(BaseModel):
     b_bandwidth_gbs: Decimal | None
     tflops_ratio: Decimal | None  # a / b; None unless both datasheet figures are cited
     bandwidth_ratio: Decimal | None
-    price_ratio: Decimal | None  # a / b per hour
+    price_ratio: Decimal | None  # a / b per hour, for the two configurations
+    a_count: int = 1  # "una B200 o dos H200": 1 and 2
+    b_count: int = 1
+    # When one side or both do not fit: the cheapest offered configuration of each compared
+    # GPU that does, then the cheapest of all ("H100 vs H200 for LoRA 70B": 2× H200, 4× A100).
+    alternatives: tuple[Fit, ...] = ()
 
 
 def _ratio(a: Decimal | None, b: Decimal | None) -> Decimal | None:
@@ -42,15 +47,25 @@ def compare(
     gpu_b: str,
     count: int = 1,
     catalogue: Catalogue | None = None,
+    count_b: int | None = None,
 ) -> Comparison:
-    """"H100 has 3.2× the A100's BF16": peak datasheet ratios, fit and price side by side."""
+    """"H100 has 3.2× the A100's BF16": peak datasheet ratios, fit and price side by side.
+    `count` GPUs of `gpu_a` against `count_b` (default: as many) of `gpu_b`."""
     cat = catalogue or load_catalogue()
     a, b = cat.gpu(gpu_a), cat.gpu(gpu_b)
+    count_b = count if count_b is None else count_b
     check_count(count, cat)
+    check_count(count_b, cat)
     fa = None if params_b is None else fit(method, params_b, a.id, count, cat)
-    fb = None if params_b is None else fit(method, params_b, b.id, count, cat)
-    pa, pb = config_price(a, count), config_price(b, count)
+    fb = None if params_b is None else fit(method, params_b, b.id, count_b, cat)
+    pa, pb = config_price(a, count), config_price(b, count_b)
+    alternatives: tuple[Fit, ...] = ()
+    if params_b is not None and not (fa is not None and fa.fits and fb is not None and fb.fits):
+        alternatives = _alternatives(method, params_b, (a.id, b.id), cat)
     return Comparison(
+        a_count=count,
+        b_count=count_b,
+        alternatives=alternatives,
         method=method,
         params_b=params_b,
         gpu_a=a.id,
@@ -67,6 +82,16 @@ def compare(
         bandwidth_ratio=_ratio(a.memory_bandwidth_gbs, b.memory_bandwidth_gbs),
         price_ratio=_ratio(pa, pb),
     )
+
+
+def _alternatives(
+    method: MethodId, params_b: Decimal, gpus: tuple[str, ...], cat: Catalogue
+) -> tuple[Fit, ...]:
+    offered = offered_fits(method, params_b, cat)
+    picked = [next(f for f in offered if f.gpu == g) for g in gpus if any(f.gpu == g for f in offered)]
+    if offered and offered[0] not in picked:
+        picked.append(offered[0])
+    return tuple(sorted(picked, key=lambda f: (f.usd_per_hour or 0, f.gpu_count)))
 
 
 class Saving(BaseModel):

@@ -97,7 +97,7 @@ def format_problem(text: str) -> str | None:
 # ; ? ! and %, and one kind of apostrophe (the straight one, as most of the catalogue).
 _FRENCH_TYPOGRAPHY = (
     (re.compile(r" :"), "an ordinary space before ':' (use U+00A0)"),
-    (re.compile(r"[ \u00a0](?:[;?!]|%%)"), "an ordinary space before ; ? ! or % (use U+202F)"),
+    (re.compile(r"[ \u00a0][;?!]| %%"), "an ordinary space before ; ? ! or % (use U+202F)"),
     (re.compile(r"« |«(?=\S)| »|(?<=\S)»"), "« » without U+00A0 inside"),
     (re.compile("\u2019"), "a curly apostrophe (the catalogue uses ')"),
 )
@@ -117,6 +117,8 @@ def _format_problems(locale: str, msgid: object, strings: tuple[str, ...]) -> li
     found: list[str] = []
     ids = msgid if isinstance(msgid, tuple) else (msgid,)
     allowed = set().union(*(placeholders(i) for i in ids)) | {"num"}
+    # A GPU name brings its noun phrases (bot.render.phrases.GpuName): the_gpu, of_gpu…
+    allowed |= {f"{form}_{name}" for name in allowed for form in ("the", "The", "of")}
     for text in (*ids, *strings):
         if not text:
             continue

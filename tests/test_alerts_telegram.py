@@ -179,7 +179,7 @@ async def say(api: FakeBotAPI, chat: int, text: str, lang: str = "en") -> SentMe
 async def test_alert_commands_list_and_remove_buttons(alerts_app):
     api, alerts, generic = alerts_app
     reply = await say(api, USER, "/alert h100 below 2")
-    assert "Alert set: H100 drops below $2.00" in reply.plain_text
+    assert "Alert set: when the H100 drops below $2 per hour" in reply.plain_text
     assert "Now: $2.32/hour" in reply.plain_text
     reply = await say(api, USER, "/alert h200 10%", lang="es")
     assert "10\u00a0%" in reply.plain_text and "3,07" in reply.plain_text  # Spanish formatting
@@ -190,7 +190,7 @@ async def test_alert_commands_list_and_remove_buttons(alerts_app):
     assert "/alert h100 below 2" in (await say(api, USER, "/alert")).plain_text
 
     listing = await say(api, USER, "/alerts")
-    assert "1. H100 drops below $2.00" in listing.plain_text
+    assert "1. H100 drops below $2" in listing.plain_text
     buttons = [b for row in listing.reply_markup["inline_keyboard"] for b in row]
     assert [b["text"] for b in buttons] == ["✖ 1", "✖ 2"]
     assert all(b["callback_data"].startswith("unalert:") for b in buttons)

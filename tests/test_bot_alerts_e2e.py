@@ -49,7 +49,7 @@ async def say(api: FakeBotAPI, chat: int, text: str, lang: str = "en") -> str:
 
 async def test_free_text_alert_then_price_change_reaches_the_user(api, app):
     confirm = await say(api, USER, "préviens-moi quand le prix du H100 baisse sous 2 $", "fr")
-    assert "H100" in confirm and "2,00" in confirm
+    assert "H100" in confirm and "2\u00a0$US" in confirm
     listing = await say(api, USER, "/alerts", "fr")
     assert "H100" in listing
 

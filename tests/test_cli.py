@@ -120,7 +120,7 @@ def test_console_chat_without_a_token_remembers_on_sqlite(tmp_path):
 
     first = console("qlora 70b on a 4090\n/language fr\nalert me when the H100 drops below $2\n")
     assert "TELEGRAM_BOT_TOKEN" in first and "52.5 GB" in first and "<b>" not in first
-    assert "2,00" in first  # the alert confirmed in French, the language just chosen
+    assert "sous 2\u00a0$US" in first  # the alert confirmed in French, the language just chosen
     second = console("/alerts\nprix\n")  # a new process: language and
     assert "H100" in second and "$US" in second  # alert remembered
     third = console("qlora 70b on a 4090\nand on an H100?\n")

@@ -87,7 +87,7 @@ def test_spanish_and_french_are_not_english(name):
     ("locale", "usd", "gb", "big", "hours", "listing"),
     [
         ("en", "$0.92", "52.5 GB", "1,120 GB", "10 hours", "BTC, USDT, and ETH"),
-        ("es", "0,92\xa0US$", "52,5 GB", "1.120 GB", "10 horas", "BTC, USDT y ETH"),
+        ("es", "0,92\xa0US$", "52,5\xa0GB", "1.120\xa0GB", "10\xa0horas", "BTC, USDT y ETH"),
         ("fr", "0,92\xa0$US", "52,5\u202fGo", "1\u202f120\u202fGo", "10\xa0heures", "BTC, USDT et ETH"),
     ],
 )

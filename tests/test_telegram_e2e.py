@@ -62,7 +62,8 @@ async def reply_to(api: FakeBotAPI, chat_id: int, text: str, lang: str = "en") -
     ("lang", "question", "expected"),
     [
         ("en", "can I QLoRA 70B on a 4090?", ["No", "35 GB", "24 GB", "A100 80GB"]),
-        ("es", "¿Se puede hacer fine-tuning de Llama 70B en una RTX 4090?", ["35 GB", "24 GB"]),
+        ("es", "¿Se puede hacer fine-tuning de Llama 70B en una RTX 4090?",
+         ["35\u00a0GB", "24\u00a0GB"]),
         ("fr", "Peut-on fine-tuner Llama 70B sur une RTX 4090 ?", ["35\u202fGo", "24\u202fGo"]),
         ("es", "¿Cuánto cuesta un LoRA de 70B en dos H200 durante 12 horas?", ["73,68", "US$"]),
         ("fr", "Peut-on payer les GPU en crypto ?", ["BTC", "XMR", "USDC"]),
@@ -85,7 +86,7 @@ async def test_replies_go_as_json_bodies_with_their_keyboard(api, app):
 
 async def test_language_of_the_question_wins_over_telegram_language(api, app):
     message = await reply_to(api, 1001, "¿Cuánta VRAM necesito para LoRA de 70B?", lang="en")
-    assert "168 GB" in message.text
+    assert "168\u00a0GB" in message.text
     assert "un modelo de 70B" in message.text  # Spanish, although Telegram says English
 
 

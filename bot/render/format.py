@@ -14,7 +14,7 @@ from typing import Literal
 
 from babel.dates import format_date
 from babel.lists import format_list
-from babel.numbers import format_currency, format_decimal, format_percent
+from babel.numbers import format_currency, format_decimal, format_percent, get_decimal_symbol
 from babel.units import format_unit
 
 from rules.money import round_half_up, to_cents
@@ -56,10 +56,13 @@ def _num(locale: str, value: Decimal, places: int) -> str:
 
 @lru_cache(maxsize=8192)
 def _unit(locale: str, value: Decimal, places: int, unit: str, length: str) -> str:
-    return _babel(
+    text = _babel(
         _round(value, places),
         lambda v: format_unit(v, unit, length=length, locale=locale),  # type: ignore[arg-type]
     )
+    # Spanish CLDR units use a breakable space ("52,5 GB" could wrap between number and
+    # unit in Telegram); French already has U+202F.
+    return text.replace(" ", "\u00a0") if locale == "es" else text
 
 
 @lru_cache(maxsize=8192)
@@ -88,9 +91,10 @@ def _list(locale: str, items: tuple[str, ...], style: ListStyle) -> str:
     return format_list(list(items), style=style, locale=locale)
 
 
-def _dec(value: Decimal | int) -> Decimal:
+def _dec(value: Decimal | int | float) -> Decimal:
     # A signalling NaN can be neither hashed (the caches) nor compared: it prints as NaN.
-    number = Decimal(value)
+    # A template's literal (2.5) goes through str, so it stays 2.5 and not its binary value.
+    number = Decimal(str(value)) if isinstance(value, float) else Decimal(value)
     return Decimal("NaN") if number.is_snan() else number
 
 
@@ -100,7 +104,7 @@ class Formatter:
     def __init__(self, locale: str) -> None:
         self.locale = locale
 
-    def num(self, value: Decimal | int, places: int = 2) -> str:
+    def num(self, value: Decimal | int | float, places: int = 2) -> str:
         return _num(self.locale, _dec(value), places)
 
     def gb(self, value: Decimal | int, places: int = 2) -> str:
@@ -122,10 +126,17 @@ class Formatter:
             return _usd_exact(self.locale, value)
         return self.usd(value)
 
+    def usd_short(self, value: Decimal | int) -> str:
+        """A threshold or an example as people write it: "$2", "2 US$", "2,50 $US"."""
+        amount = _dec(value)
+        if not amount.is_finite() or amount != amount.to_integral_value():
+            return self.usd_exact(amount)
+        return self.usd(amount).replace(get_decimal_symbol(self.locale) + "00", "", 1)
+
     def hours(self, value: Decimal | int) -> str:
         return _unit(self.locale, _dec(value), 2, "duration-hour", "long")
 
-    def percent(self, value: Decimal, places: int = 1) -> str:
+    def percent(self, value: Decimal | int | float, places: int = 1) -> str:
         """`value` in percent (15.1 → 15.1 %)."""
         return _percent(self.locale, _dec(value), places)
 

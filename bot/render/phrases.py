@@ -10,6 +10,7 @@ values escaped, exactly as an autoescaped ``{% trans %}`` block would.
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from functools import cache, lru_cache
 from typing import Any
@@ -45,7 +46,7 @@ class Gettext:
     def _(self, message: str, **values: Any) -> Markup:
         return _fill(self._gettext(message), values)
 
-    def ngettext(self, singular: str, plural: str, n: int | Decimal, **values: Any) -> Markup:
+    def ngettext(self, singular: str, plural: str, n: int | Decimal, /, **values: Any) -> Markup:
         """The form is chosen by the CLDR category of the value itself: French "1,5 GPU-heure"
         is singular (one: i = 0,1), English and Spanish "1.5 GPU-hours" plural. The
         catalogues' Plural-Forms only know integers, so a decimal goes in as an integer of
@@ -59,13 +60,31 @@ class Gettext:
         return _CATEGORY_EXAMPLE[self._plural(abs(n))]
 
 
+class GpuName(str):
+    """A GPU's name that also knows its noun phrases in the reader's language. Passed as
+    ``gpu`` (or ``a``, ``cheap``…) to a message, it also fills ``the_gpu``, ``The_gpu`` and
+    ``of_gpu``, so a translation can say "la RTX 4090", "l'A100" or "du H100" where the
+    English says "the %(gpu)s"."""
+
+    forms: dict[str, Markup]
+
+    def __new__(cls, name: str, forms: dict[str, Markup]) -> GpuName:
+        self = super().__new__(cls, name)
+        self.forms = forms
+        return self
+
+
 def _fill(translated: str, values: dict[str, Any]) -> Markup:
     """``Markup(translated) % values`` without Markup's per-value helper objects, the
     largest cost of a reply: numbers go in as they are, anything else escaped (Markup
     passes through)."""
-    for key, value in values.items():
-        if not isinstance(value, int | Decimal):
-            values[key] = escape(value)
+    for key, value in list(values.items()):
+        if isinstance(value, int | Decimal):
+            continue
+        if isinstance(value, GpuName):
+            for form in ("the", "The", "of"):
+                values[f"{form}_{key}"] = value.forms[form]
+        values[key] = escape(value)
     return Markup(translated % values)
 
 
@@ -122,9 +141,51 @@ def _headroom(locale: str, fits: bool, headroom_gb: Decimal) -> Markup:
     return g._("%(short)s short", short=gb(-headroom_gb))
 
 
+# French: the cards sold as graphics cards are feminine (la carte: "la RTX 4090", "la L40S", as
+# the seed and French users write them); data-center GPUs masculine (le GPU: "le H100", "un
+# A100", as in the seed), elided before a vowel ("l'A100", "de l'A100"). Spanish: la GPU, so
+# always feminine ("la H100"), the RAE's invariable acronym.
+_FR_FEMININE = ("RTX", "GEFORCE", "RADEON", "QUADRO", "TITAN", "L4")
+
+
+@lru_cache(maxsize=512)
+def gpu_forms(locale: str, name: str) -> dict[str, Markup]:
+    """The GPU as a noun phrase with its article: ``the`` ("the H100", "la RTX 4090",
+    "l'A100 80GB"), ``The`` (starting a sentence) and ``of`` ("of the H100", "de la H100",
+    "du H100", "de l'A100 80GB")."""
+    if locale == "fr":
+        if name[:1].upper() in "AEIOUY":
+            the, of = f"l'{name}", f"de l'{name}"
+        elif name.upper().startswith(_FR_FEMININE):
+            the, of = f"la {name}", f"de la {name}"
+        else:
+            the, of = f"le {name}", f"du {name}"
+    elif locale == "es":
+        the, of = f"la {name}", f"de la {name}"
+    else:
+        the, of = f"the {name}", f"of the {name}"
+    # Markup: the apostrophe of "l'A100" is text, not something to escape to &#39;.
+    safe = {"the": the, "The": the[:1].upper() + the[1:], "of": of}
+    return {k: Markup(v.replace(name, str(escape(name)))) for k, v in safe.items()}
+
+
+def _an(size: str) -> bool:
+    """English "an" before a number said with a vowel: 8, 11, 18, 80-89, 800…, 11 000…"""
+    digits = size.split(".")[0].replace(",", "")
+    if digits.startswith("8"):
+        return True
+    return digits[:2] in ("11", "18") and len(digits) % 3 == 2
+
+
 @lru_cache(maxsize=256)
 def _config(count: int, gpu_name: str) -> Markup:
     return Markup("%s× %s") % (count, gpu_name)
+
+
+def _names_its_size(name: str, params_b: Decimal) -> bool:
+    whole = params_b.normalize()
+    size = format(whole.quantize(Decimal(1)) if whole == whole.to_integral_value() else whole, "f")
+    return re.search(rf"(?<![\d.]){re.escape(size)}B\b", name) is not None
 
 
 class Phrases:
@@ -144,8 +205,11 @@ class Phrases:
     def method_short(self, method: str) -> Markup:
         return _method_short(self.locale, method)
 
-    def gpu_name(self, gpu_id: str) -> str:
-        return self.cat.gpu(gpu_id).name
+    def gpu_name(self, gpu: str) -> GpuName:
+        """The name of a GPU (its id, or a name as an error carries it), with its articles
+        for the reader's language (see GpuName)."""
+        name = next((g.name for g in self.cat.gpus if g.id == gpu), str(gpu))
+        return GpuName(name, gpu_forms(self.locale, name))
 
     def config(self, gpu_id: str, count: int) -> Markup:
         return _config(count, self.cat.gpu(gpu_id).name)
@@ -162,8 +226,14 @@ class Phrases:
     def subject(self, model_name: str | None, params_b: Decimal) -> Markup:
         size = self.fmt.num(params_b)
         if model_name:
+            if _names_its_size(model_name, params_b):
+                return Markup(escape(model_name))  # "DeepSeek-V3 (671B MoE)" says it already
             return self._("%(name)s (%(size)sB parameters)", name=model_name, size=size)
+        if self.locale == "en" and _an(size):
+            return self._("an %(size)sB model", size=size)
         return self._("a %(size)sB model", size=size)
+
+
 
     def need(self, mem: Memory) -> Markup:
         if mem.high_gb is not None and mem.floor_gb is not None and mem.high_gb != mem.floor_gb:

@@ -484,6 +484,11 @@ def _gpu_count_of_first(work: _Work) -> int | None:
     return first if first is not None else work.gpu_count
 
 
+def _count_of(work: _Work, gpu_id: str) -> int | None:
+    """The count written with the first mention of `gpu_id` ("una B200 o dos H200": 2 H200)."""
+    return next((g.count for g in work.gpus if g.gpu_id == gpu_id), None)
+
+
 def _hours(work: _Work) -> Decimal | None:
     if work.hours is not None:
         return work.hours
@@ -559,6 +564,7 @@ def understand(text: str, catalogue: Catalogue | None = None) -> Query:
         gpu=known[0] if known else None,
         gpu_text=_as_written(unknown[0], text) if unknown else None,
         other_gpus=others,
+        other_gpu_count=_count_of(work, others[0]) if others else None,
         gpu_count=_gpu_count_of_first(work),
         gpu_memory_gb=first_known.memory_gb if first_known else None,
         gpu_variant_assumed=first_known.variant_assumed if first_known else False,

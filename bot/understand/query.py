@@ -44,6 +44,7 @@ class Query(BaseModel):
     gpu: str | None = None  # catalogue GPU id
     gpu_text: str | None = None  # a GPU-like word not in the catalogue, as written ("H1000")
     other_gpus: tuple[str, ...] = ()  # further GPUs named (compare: gpu vs other_gpus[0])
+    other_gpu_count: int | None = None  # the count written with other_gpus[0] ("dos H200")
     gpu_count: int | None = None
     gpu_memory_gb: Decimal | None = None  # Apple silicon: the unified memory the user stated
     gpu_variant_assumed: bool = False  # a bare name ("A100") read as one of its memory variants
