@@ -86,9 +86,10 @@ def _verdict(query: Query) -> bool | str:
 
 def test_corpus_size() -> None:
     counts = {section: len(_DOC[section]) for section in SECTIONS}
-    assert sum(counts.values()) >= 200, counts
+    # December 2026: 200+ questions written as natives write them were added (issue 14).
+    assert sum(counts.values()) >= 600, counts
     for lang in ("en", "es", "fr"):
-        assert counts[lang] >= 60, counts
+        assert counts[lang] >= 180, counts
 
 
 def test_corpus_entries_are_well_formed() -> None:

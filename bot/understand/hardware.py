@@ -105,6 +105,9 @@ _COUNT_BEFORE: Final = re.compile(
 )
 _COUNT_AFTER: Final = re.compile(
     r"^ ?(?:x ?(?P<num>-?\d+)|\( ?x? ?(?P<pnum>\d+) ?\))(?!\w|[.,]\d)"
+    # "una B200 x 3 dias": Spanish "x" is "por" before a duration.
+    r"(?! ?(?:h|hrs?|hours?|horas?|heures?|d|days?|dias?|jours?|weeks?|semanas?|semaines?|"
+    r"months?|mes|meses|mois)(?![a-z]))"
 )
 _NODES_AFTER: Final = re.compile(
     rf"^ ?(?:per node|por nodo|par noeud)?,? ?(?:x|on|over|across|in|en|sur|sobre|dans|,)? ?"

@@ -114,10 +114,7 @@ METHOD_PATTERNS: Final[tuple[tuple[MethodId, tuple[str, ...]], ...]] = (
         rf"full\s?-?\s?(?:{_FINETUNE}|parameters?|param|training|train\w*|precision)",
         rf"(?:{_FINETUNE}) (?:complet\w*|completo|completa|entier|total|full)",
         r"ajuste fino (?:completo|full|total)", r"entrenamiento (?:completo|full|total)",
-        r"entrainement complet", r"adamw?", r"fft", r"full", r"fully",
-        r"all (?:the |of the |its )?(?:parameters|params|weights)",
-        r"todos los (?:parametros|pesos)", r"tous les (?:parametres|poids)",
-        r"full\s?-?\s?parameters?",
+        r"entrainement complet", r"adamw?", r"fft", r"full",
     )),
 )
 # A method, quantization or inference named to be excluded: "without 8bit quantization", "no
@@ -198,7 +195,8 @@ ALERT_REMOVE_VERBS: Final[tuple[str, ...]] = (
     # es
     r"borra\w*", r"elimina\w*", r"quita\w*", r"cancela\w*", r"desactiva\w*", r"anula\w*",
     r"suprim\w*", r"parar", r"deja de", r"dejar de", r"dar de baja", r"darme de baja",
-    r"da de baja", r"desuscrib\w*", r"no quiero (?:mas )?",
+    r"da de baja", r"dame de baja", r"deme de baja", r"denme de baja", r"desuscrib\w*",
+    r"no quiero (?:mas )?",
     # fr
     r"supprim\w*", r"efface\w*", r"effacer", r"annule\w*", r"annuler", r"retire\w*",
     r"retirer", r"desactive\w*", r"desactiver", r"arrete\w*", r"arreter", r"enleve\w*",
@@ -357,14 +355,16 @@ COMPARE_WORDS: Final[tuple[str, ...]] = (
 )
 
 RECOMMEND_WORDS: Final[tuple[str, ...]] = (
-    r"(?:best|cheapest|cheaper|ideal|optimal|recommended|right|which|what) (?:\w+ ){0,2}?gpus?",
+    r"(?:best|cheapest|cheaper|ideal|optimal|recommended|right) (?:\w+ ){0,2}?gpus?",
+    # Not "what would 4x A100 cost": the GPU named is blanked to "gpu" by then.
+    r"(?:which|what) (?:kind of |type of |sort of |size of |single |one )?gpus?",
     r"(?:best|cheapest|ideal|optimal|right) (?:option|setup|config\w*|choice|instance|card|way)",
     r"recommend\w*", r"suggest\w*", r"cheapest", r"what should i (?:rent|use|pick|get|choose)",
     r"which (?:one|card|instance|config\w*|setup) should", r"how many gpus?",
     r"how many (?:cards|instances)", r"pick|choose",
     r"(?:la |el )?mejor gpu", r"gpu (?:mas barata|ideal|optima|recomendada)",
     # "qué GPU", but not the French "est-ce que 8 H100 suffisent" (H100 reads "gpu" here).
-    r"(?<!ce )(?:que|cual|cuales) (?:es la )?(?:mejor )?gpus?", r"cual (?:es la )?mejor",
+    r"(?<!ce )(?:que|q|cual|cuales) (?:es la )?(?:mejor )?gpus?", r"cual (?:es la )?mejor",
     r"recomienda\w*", r"recomend\w*", r"aconseja\w*", r"mas barat[ao]s?", r"cuantas gpus?",
     r"(?:que|cual) (?:debo|deberia|me conviene) (?:alquilar|usar|elegir)", r"elegir|escoger",
     r"quel(?:le)?s? (?:\w+ ){0,1}?gpus?", r"meilleure? gpus?", r"gpus? (?:le|la) moins cher\w*",
@@ -546,7 +546,8 @@ STOPWORDS: Final[dict[Lang, frozenset[str]]] = {
         "cuestaria", "costaria", "ayudame", "quisiera", "tres", "aceptan", "aceptas", "hace",
         "falta", "tal", "tarda", "tarifas", "tarifa", "tiempo", "esten", "baje", "bajen",
         "mis", "alertas", "borra", "borrar", "elimina", "eliminar", "todas", "quita", "finde",
-        "adios", "chao", "perfecto", "supere", "servir", "desplegar", "tienes", "medio", "mil", "alquilo",
+        "adios", "chao", "perfecto", "supere", "servir", "desplegar", "tienes", "medio", "mil",
+        "alquilo", "compara", "buenas", "buenos", "tardes", "noches",
     }),
     "fr": frozenset({
         "le", "les", "des", "du", "est", "ce", "ca", "je", "j'ai", "vous", "nous", "peut",
@@ -567,6 +568,6 @@ STOPWORDS: Final[dict[Lang, frozenset[str]]] = {
         "seule", "j'aimerais", "pourquoi", "avez-vous", "est-il", "faudrait",
         "coutera", "couterait", "mes", "alertes", "toutes", "supprime", "supprimer", "efface",
         "effacer", "revoir", "rouler", "heberger", "hebergement", "deployer", "proposez",
-        "avez", "demi-journee", "sous", "passe", "journee", "coutent",
+        "avez", "demi-journee", "sous", "passe", "journee", "coutent", "bonsoir",
     }),
 }

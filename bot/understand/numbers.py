@@ -154,8 +154,10 @@ def _value(words: list[str]) -> int | None:
     for i, word in enumerate(words):
         if word in _JOINERS:
             continue
-        if word in _ONE and (i + 1 < len(words)) and words[i + 1] in (_HUNDREDS | _THOUSANDS):
-            current += 1
+        if word in _ONE and i + 1 < len(words):
+            if words[i + 1] in (_HUNDREDS | _THOUSANDS):
+                current += 1  # "a hundred", "un mil"
+            continue  # an article: "a seventy billion model"
         elif word in _UNITS:
             unit = _UNITS[word]
             if word in ("vingt", "vingts") and 1 < current < 10:

@@ -211,7 +211,8 @@ def _take_hours(work: _Work) -> None:
         return
     match = px.HOURS.search(work.s)
     if match:
-        work.hours = tidy(_duration(work.num(match.group("num")), match.group("unit")))
+        amount = work.num(match.group("num")) + (Decimal("0.5") if match.group("half") else 0)
+        work.hours = tidy(_duration(amount, match.group("unit")))
         work.blank(*match.span())
         return
     match = px.HALF_HOUR.search(work.s)
@@ -223,6 +224,7 @@ def _take_hours(work: _Work) -> None:
         if px.RATE_BEFORE.search(work.s[max(0, match.start() - 12) : match.start()]):
             continue  # "$2 an hour", "per day"
         amount = Decimal(lx.AMOUNT_WORDS[match.group("word")])
+        amount += Decimal("0.5") if match.group("half") else 0
         work.hours = tidy(_duration(amount, match.group("unit")))
         work.blank(*match.span())
         return
@@ -536,6 +538,7 @@ def understand(text: str, catalogue: Catalogue | None = None) -> Query:
     if "  " in rest:  # blanked entities leave runs of spaces
         rest = px.SPACE_RUNS.sub(" ", rest)
     method = _method(rest)
+    rest = px.OPINION.pattern.sub(" ", rest) if px.OPINION.admits(rest) else rest
     flags = work.flags
     if method is None and flags.full:
         method = "full_adamw"  # "fine-tune it fully", "all parameters"

@@ -178,14 +178,16 @@ _DURATION_UNITS: Final = alt(
 HOURS_CLOCK: Final = Guarded(
     r"h ?[0-5]\d", r"(?<![\w.,])(?P<h>\d{1,3}) ?h ?(?P<m>[0-5]\d)(?: ?min| ?m)?(?![\d])"
 )
+# "a day and a half", "un dia y medio", "deux jours et demi": half a unit more.
+_AND_A_HALF: Final = r"(?P<half> (?:and a half|y medi[ao]|et demie?))?"
 HOURS: Final = Guarded(
     r"\d ?-? ?[hmdjws]",  # a number, then the initial of a duration unit
-    rf"(?<![\w.,])(?P<num>-?{NUM_SP}) ?-? ?(?P<unit>{_DURATION_UNITS})(?![a-z0-9])"
+    rf"(?<![\w.,])(?P<num>-?{NUM_SP}) ?-? ?(?P<unit>{_DURATION_UNITS})(?![a-z0-9]){_AND_A_HALF}"
 )
 HOURS_WORDS: Final = Guarded(
     rf" {_DURATION_UNITS}(?![a-z0-9])",  # the unit, after a space
     rf"(?<![a-z])(?P<word>{_AMOUNT_WORDS}) (?:full |whole |entire |complete )?"
-    rf"(?P<unit>{_DURATION_UNITS})(?![a-z0-9])"
+    rf"(?P<unit>{_DURATION_UNITS})(?![a-z0-9]){_AND_A_HALF}"
 )
 HALF_HOUR: Final = Guarded(("half", "media", "demi"), words(lx.HALF_HOUR))
 # "$2 an hour", "per day", "por hora": a rate, not a duration.
@@ -243,9 +245,7 @@ _METHOD_GUARDS: Final[dict[MethodId, tuple[str, ...]]] = {
     "full_adam8bit": ("adam", "bnb", "bit"),
     "qlora": ("lora",),
     "lora": ("lora", "peft"),
-    "full_adamw": (
-        "full", "complet", "entier", "total", "adam", "fft", "param", "weights", "pesos", "poids",
-    ),
+    "full_adamw": ("full", "complet", "entier", "total", "adam", "fft"),
 }
 METHODS: Final = tuple(
     (method, Guarded(_METHOD_GUARDS[method], words(frags)))
@@ -295,7 +295,7 @@ _ALERT_NOUN: Final = alt(lx.ALERT_NOUNS)
 # la H100", "supprime toutes mes alertes"); or the noun first ("alerts: delete them all").
 ALERT_REMOVE: Final = re.compile(
     rf"(?<![a-z]){alt(lx.ALERT_REMOVE_VERBS)}(?:(?<=')|(?<= )| )(?:[a-z0-9'$.,-]+ ){{0,4}}?"
-    rf"{_ALERT_NOUN}(?![a-z])"
+    rf"(?:[a-z]')?{_ALERT_NOUN}(?![a-z])"
     rf"|(?<![a-z]){_ALERT_NOUN},? (?:please |por favor |svp )?"
     r"(?:remove|delete|cancel|borra\w*|elimina\w*|supprime\w*|efface\w*)"
     rf"|(?<![a-z]){alt(lx.ALERT_STOP)}(?![a-z])"
@@ -335,6 +335,10 @@ NEGATED_BEFORE: Final = re.compile(
 )
 WHY_NOT_BEFORE: Final = re.compile(r"(?:why|por que|pourquoi) (?:not|no|pas) ?$")
 NEGATED_AFTER: Final = re.compile(rf"^ ?{lx.NEGATION_AFTER}(?![a-z])")
+# The same words anywhere: "LoRA is not the best option" asks for no recommendation.
+OPINION: Final = Guarded(
+    ("not", "n't", "no ", "pas", "won't"), rf"(?<![a-z]){lx.NEGATION_AFTER}(?![a-z])"
+)
 
 # --- alert thresholds without a currency -------------------------------------------------------
 
