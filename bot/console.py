@@ -37,12 +37,14 @@ class Console:
         self.pipeline = pipeline
         self.alerts = alerts
         self.locale: str | None = None  # an explicit /language choice
+        self.last_locale: str | None = None  # the language the last question was written in
         self.conversations = Conversations()
 
     @property
     def shown(self) -> str:
-        """The locale of command replies (questions are answered in their own language)."""
-        return self.locale or self.pipeline.default_locale
+        """The locale of command replies: the choice, else that of the last question (a
+        terminal has no Telegram language to fall back on), else the default."""
+        return self.locale or self.last_locale or self.pipeline.default_locale
 
     async def start(self) -> None:
         self.pipeline.warm_up()
@@ -81,6 +83,8 @@ class Console:
         previous = None if fresh else self.conversations.previous(CONSOLE_USER)
         reply = self.pipeline.ask(text, chosen_locale=self.locale, previous=previous)
         self.conversations.remember(CONSOLE_USER, reply)
+        if reply.query.lang is not None:
+            self.last_locale = reply.query.lang
         intent = reply.answer.intent
         if self.alerts is not None and not reply.answer.error:
             if intent == "alert":

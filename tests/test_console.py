@@ -80,7 +80,7 @@ async def test_free_text_alert_list_and_remove_use_the_same_services(console, mo
     assert "Removed 1 alert for the H100." in await say(console, "stop my H100 alert")
     assert "1 alerta" in await say(console, "quita todas mis alertas")
     monkeypatch.undo()
-    assert "You have no price alerts." in await say(console, "/alerts")
+    assert "No tienes alertas de precio." in await say(console, "/alerts")  # as last asked
 
 
 async def test_lang_is_an_alias_and_auto_goes_back_to_the_question_language(console, tmp_path):
@@ -98,6 +98,13 @@ async def test_lang_is_an_alias_and_auto_goes_back_to_the_question_language(cons
         assert again.locale is None
     finally:
         await again.stop()
+
+
+async def test_commands_answer_in_the_language_of_the_last_question(console):
+    await say(console, "préviens-moi quand le prix du H100 baisse")
+    assert "Vos alertes de prix" in await say(console, "/alerts")
+    await say(console, "¿puedo hacer QLoRA de 70B en una 4090?")
+    assert "Tus alertas de precio" in await say(console, "/alerts")
 
 
 async def test_links_keep_their_address(console):

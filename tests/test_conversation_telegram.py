@@ -130,3 +130,12 @@ async def test_free_text_alert_list_and_remove(api, app, monkeypatch):
     assert "1 alert" in (await reply_to(api, 505, "stop all my alerts")).text
     monkeypatch.undo()
     assert "You have no price alerts." in (await reply_to(api, 505, "/alerts")).text
+
+
+async def test_a_long_message_is_answered_and_says_what_was_skipped(api, app):
+    padding = "and also considering many other things about data and budgets " * 62
+    text = f"I am planning a project, {padding}whether I can QLoRA 70B on an H200 for 20 hours"
+    assert 3800 < len(text) <= 4096  # what Telegram lets through
+    answer = await reply_to(api, 506, text)
+    assert "$61.40" in answer.text
+    assert "I read its last" in answer.text and "characters before them" in answer.text
