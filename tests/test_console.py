@@ -59,7 +59,9 @@ async def test_alerts_are_listed_without_buttons_and_removed_by_number_gpu_or_al
     assert "Removed 1 alert for the H100." in await say(console, "/unalert h100")
     assert "Removed 1 alert." in await say(console, "/unalert all")
     assert "You have no price alerts." in await say(console, "/alerts")
-    assert "nothing removed" in await say(console, "/unalert 5")
+    for number in ("5", "9" * 5000):  # beyond the list, beyond int()'s digit limit
+        assert "nothing removed" in await say(console, f"/unalert {number}")
+    assert "I don't know the GPU “²”" in await say(console, "/unalert ²")  # not a number
 
 
 async def test_free_text_alert_list_and_remove_use_the_same_services(console, monkeypatch):

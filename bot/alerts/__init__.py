@@ -123,9 +123,9 @@ class AlertServices:
         gpu_id: str | None = None
         if word in REMOVE_ALL_WORDS:
             count = await self.subscriptions.unsubscribe(user_id)
-        elif word.isdigit():
+        elif word.isascii() and word.isdigit():  # int() refuses "²", which isdigit() accepts
             listed = await self.subscriptions.list(user_id)
-            index = int(word) - 1
+            index = int(word[-9:]) - 1 if len(word) <= 9 else -1  # no list is that long
             ids = [listed[index].id] if 0 <= index < len(listed) else []
             count = await self.subscriptions.unsubscribe(user_id, ids=ids) if ids else 0
         else:

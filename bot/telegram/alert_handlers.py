@@ -179,26 +179,11 @@ class AlertHandlers:
             return
         locale = await self._locale(update)
         arg = " ".join(context.args or []).strip()
-        subs = self.alerts.subscriptions
         if not arg:
             await self.list_alerts(update, context)
             return
-        gpu_id: str | None = None
-        if arg.lower() in ("all", "todas", "todos", "tout", "toutes", "tous"):
-            count = await subs.unsubscribe(user.id)
-        elif arg.isascii() and arg.isdigit():  # int() refuses "²", which isdigit() accepts
-            listed = await subs.list(user.id)
-            index = (parse_id(arg) or 0) - 1
-            ids = [listed[index].id] if 0 <= index < len(listed) else []
-            count = await subs.unsubscribe(user.id, ids=ids) if ids else 0
-        else:
-            try:
-                gpu_id = subs.resolve_gpu(arg)
-            except AlertInputError as exc:
-                await self._error(update, locale, exc)
-                return
-            count = await subs.unsubscribe(user.id, gpu_id=gpu_id)
-        await self._reply(update, self.render.unsubscribed(locale, count, gpu_id))
+        # The same removal as free text ("stop my H100 alert") and the console's /unalert.
+        await self._reply(update, await self.alerts.remove_text(user.id, locale, arg))
 
     async def unalert_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         query = update.callback_query

@@ -74,6 +74,12 @@ def follow_up(new: Query, previous: Query | None, models: ModelCatalogue | None 
         return new
     folded = fold(new.text)
     marker = bool(_MARKER.match(folded))
+    if new.family and previous.model_id in new.family and not new.text.lstrip().startswith("/"):
+        # "can I fine-tune llama 3 on an H100?" after a Llama 3 70B question: that Llama 3.
+        named = new.model_copy(
+            update={"family": (), "model_id": previous.model_id, "params_b": previous.params_b}
+        )
+        return _merge(named, previous, names_model=True)
     if not marker and stands_alone(new, folded):
         return new
     short = len(new.text.split()) <= SHORT_WORDS
@@ -133,7 +139,8 @@ def carried_over(asked: Query, completed: Query) -> tuple[str, ...]:
     if not completed.follow_up:
         return ()
     carried: list[str] = []
-    if not _names_model(asked) and _names_model(completed):
+    family_member = bool(asked.family) and not completed.family  # "llama 3" → the last one
+    if (not _names_model(asked) or family_member) and _names_model(completed):
         carried.append("model")
     if asked.method is None and not asked.inference and (
         completed.method is not None or completed.inference
