@@ -48,11 +48,11 @@ async def say(console: Console, text: str) -> str:
 
 
 async def test_alerts_are_listed_without_buttons_and_removed_by_number_gpu_or_all(console):
-    assert "H100 drops below $2.00" in await say(console, "/alert h100 below 2")
+    assert "H100 drops below $2" in await say(console, "/alert h100 below 2")
     await say(console, "/alert h200 above 4")
     await say(console, "/alert b200")
     listed = await say(console, "/alerts")
-    assert "1. H100 drops below $2.00" in listed and "3. B200" in listed
+    assert "1. H100 drops below $2" in listed and "3. B200" in listed
     assert "Tap a button" not in listed and "/unalert 2" in listed
     assert "Removed 1 alert." in await say(console, "/unalert 2")
     assert "H200" not in await say(console, "/alerts")
@@ -78,7 +78,7 @@ async def test_free_text_alert_list_and_remove_use_the_same_services(console, mo
     }
     monkeypatch.setattr("bot.pipeline.understand", lambda text, _cat: understood[text])
     listed = await say(console, "show my alerts")
-    assert "1. H100 drops below $2.00" in listed and "/unalert" in listed
+    assert "1. H100 drops below $2" in listed and "/unalert" in listed
     assert "Removed 1 alert for the H100." in await say(console, "stop my H100 alert")
     assert "1 alerta" in await say(console, "quita todas mis alertas")
     monkeypatch.undo()

@@ -123,7 +123,7 @@ async def test_free_text_alert_list_and_remove(api, app, monkeypatch):
             update={"text": text})
     )
     listed = await reply_to(api, 505, "what alerts do I have")
-    assert "1. H100 drops below $2.00" in listed.text
+    assert "1. H100 drops below $2" in listed.text
     assert len(buttons(listed)) == 2  # the remove buttons of /alerts
     removed = await reply_to(api, 505, "para la alerta de la H200", lang="es")
     assert "H200" in removed.text and "🔕" in removed.text
