@@ -32,6 +32,7 @@ from bot.pipeline import Pipeline
 from bot.prefs import MemoryPreferences, PreferenceMirror, Preferences
 from bot.settings import Settings
 from bot.telegram import redact
+from bot.telegram import webhook as webhook_server
 from bot.telegram.alert_handlers import register_alert_handlers, start_alerts, stop_alerts
 from bot.telegram.flood import FloodGuard
 from bot.telegram.handlers import Handlers
@@ -277,23 +278,26 @@ def run_telegram(
     settings: Settings, pipeline: Pipeline, webhook: bool = False, port: int | None = None
 ) -> int:
     webhook = webhook or settings.mode == "webhook"
-    app = build_application(
-        settings, production_services(settings, pipeline), "webhook" if webhook else "polling"
-    )
     if webhook:
         if settings.webhook_secret is None or not settings.webhook_url:
             log.error("webhook mode needs WEBHOOK_URL and WEBHOOK_SECRET")
             return 2
-        app.run_webhook(
-            listen="0.0.0.0",
-            port=port or settings.port,
-            url_path=settings.webhook_path.lstrip("/"),
-            webhook_url=settings.webhook_url.rstrip("/") + settings.webhook_path,
-            secret_token=settings.webhook_secret.get_secret_value(),
-            bootstrap_retries=-1,  # Telegram unreachable at start: keep retrying, do not crash
-            allowed_updates=Update.ALL_TYPES,
-        )
-    else:
-        # run_polling stops cleanly on SIGINT, SIGTERM and SIGABRT.
-        app.run_polling(allowed_updates=Update.ALL_TYPES, bootstrap_retries=-1)  # as above
+        secret = settings.webhook_secret.get_secret_value()
+        problem = webhook_server.secret_problem(secret)
+        if problem is not None:
+            log.error("%s", problem)  # before anything starts: Telegram would refuse it
+            return 2
+    app = build_application(
+        settings, production_services(settings, pipeline), "webhook" if webhook else "polling"
+    )
+    if webhook:
+        assert settings.webhook_url is not None
+        # Our server, not app.run_webhook: see bot/telegram/webhook.py.
+        return asyncio.run(webhook_server.serve(
+            app, url=settings.webhook_url.rstrip("/") + settings.webhook_path, secret=secret,
+            path=settings.webhook_path, listen="0.0.0.0", port=port or settings.port,
+        ))
+    # run_polling stops cleanly on SIGINT, SIGTERM and SIGABRT; Telegram unreachable at
+    # start: keep retrying, do not crash.
+    app.run_polling(allowed_updates=Update.ALL_TYPES, bootstrap_retries=-1)
     return 0
