@@ -16,7 +16,7 @@ from bot.detail import DetailedAnswer, detailed_for, detailed_options
 from bot.understand.query import Intent, Query
 from rules.catalogue import Catalogue, load_catalogue
 from rules.compare import Comparison, PriceRatio, Saving, compare, full_vs_qlora, savings
-from rules.errors import NoAssumedHours, RulesError, UnknownGPU
+from rules.errors import GPUNotRented, NoAssumedHours, RulesError, UnknownGPU
 from rules.fit import Fit, cheapest_fit, check_cluster, fit, fit_vram, offered_fits
 from rules.memory import Memory, check_params, memory
 from rules.quote import Quote, quote
@@ -198,6 +198,9 @@ def _build(query: Query, cat: Catalogue) -> Answer:
         vram = Decimal(stated.group(1)) if stated else None
         raise UnknownGPU(gpu=query.gpu_text, suggestions=cat.suggest_gpus(query.gpu_text, 3, vram))
 
+    if intent in ("prices", "alert") and query.gpu and not cat.gpu(query.gpu).rented:
+        # "how much is a 3090 per hour?", "alert me on the 3090 price": we have no price for it.
+        raise GPUNotRented(gpu=cat.gpu(query.gpu).name)
     if intent == "prices":
         # "how much is 8x H100 per hour?": that configuration first, then the list.
         focus = cat.gpu(query.gpu) if query.gpu else None

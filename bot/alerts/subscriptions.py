@@ -74,6 +74,8 @@ def _gpu_id(text: str, catalogue: Catalogue) -> str:
         raise AlertInputError(
             "unknown_gpu", gpu_text=text, suggestions=catalogue.suggest_gpus(text)
         )
+    if not gpu.rented:  # a card people own: it has no price here to follow
+        raise AlertInputError("gpu_not_rented", gpu=gpu.name)
     return gpu.id
 
 

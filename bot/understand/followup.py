@@ -179,7 +179,9 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
     if not has_gpu:
         update.update(
             gpu=previous.gpu, gpu_text=previous.gpu_text, vram_gb=previous.vram_gb,
-            other_gpus=previous.other_gpus,
+            other_gpus=previous.other_gpus, other_gpu_count=previous.other_gpu_count,
+            gpu_memory_gb=previous.gpu_memory_gb,
+            gpu_variant_assumed=previous.gpu_variant_assumed,
             gpu_count=new.gpu_count if new.gpu_count is not None else previous.gpu_count,
         )
     for field in _SETTINGS:

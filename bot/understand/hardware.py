@@ -59,6 +59,9 @@ _MAC: Final = (
 )
 _CHIP: Final = r"m[1-4](?: ?(?:pro|max|ultra))?"
 _MEM_UNIT: Final = r"(?:gb|go|gib|gigs?|gigas?|g)"
+# Form factors and laptop parts written after a name ("PCIe", "laptop", "portátil", "portable").
+_FORM: Final = r"(?:sxm\d?|pcie\d?|nvl|laptop(?: gpu)?|mobile|notebook|portatil|portable|max-q|active)"
+_LAPTOP: Final = re.compile(r" (?:mobile|notebook|portatil|portable)$")
 
 # A GPU name, its form factor, and memory written with it ("a100-40g", "A100 (40G)", "A100/40GB",
 # "RTX3090 24G", "3090 with 24GB", "M2 Ultra 64 GB"), possibly "(24G per card)".
@@ -75,13 +78,14 @@ GPU_NAME: Final = re.compile(
     r"|(?:[1-5]0[5-9]0|1660)(?: ?ti)?(?: ?super)?"
     rf"|(?P<chip>(?:{_MAC} )?{_CHIP})"
     rf"|(?P<mac>{_MAC}))"
-    r"(?: ?-? ?(?:sxm\d?|pcie\d?|nvl|laptop(?: gpu)?|mobile|notebook|max-q|active))?)"
+    rf"(?: ?-? ?{_FORM})?)"
     r"(?:'?s)?"
-    r"(?: ?(?:[-/(,:]|with|w/|con|avec|de|of|a) ?(?:de )?"
+    r"(?: ?(?:[-/(,:]|with|w/|con|avec|de|of|a)? ?(?:de )?"
     rf"(?P<mem>\d{{1,3}}(?:[.,]5)?) ?{_MEM_UNIT}"
     r"(?: (?:of )?(?:vram|de vram|hbm\d?e?|gddr\dx?|unified memory|de memoire unifiee|ram|de ram))?"
     r"(?: ?(?:per card|per gpu|each|cada una|cada uno|por tarjeta|por gpu|par carte|par gpu|chacune))?"
     r" ?\)?)?"
+    rf"(?: ?-? ?(?P<post>{_FORM}))?"  # "A100 80GB PCIe", "4090 16GB laptop"
     r"(?=$|[^a-z0-9]|x\d)"
 )
 # "a 100 hours" is not an A100: a spaced name followed by a unit is a number.
@@ -179,7 +183,7 @@ def _memory(raw: str) -> Decimal:
 
 def _candidates(name: str) -> list[str]:
     """The forms people add or drop around a catalogue name."""
-    name = name.replace("'", "")
+    name = _LAPTOP.sub(" laptop", name.replace("'", ""))
     bare = _VENDOR_PREFIX.sub("", name)
     out = [name, bare]
     if bare.endswith("s") and len(bare) > 4:
@@ -266,6 +270,8 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
         if not _is_gpu(match, work.s):
             continue
         name = match.group("name").strip()
+        if match.group("post"):
+            name = f"{name} {match.group('post')}"
         raw_mem = match.group("mem")
         mem = _memory(raw_mem) if raw_mem else None
         end = match.end()

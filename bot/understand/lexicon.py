@@ -81,10 +81,6 @@ PERCENT_UNITS: Final[tuple[str, ...]] = (r"%", r"percent", r"per cent", r"por ci
 GPU_VENDOR_WORDS: Final[tuple[str, ...]] = (
     r"nvidia", r"geforce", r"amd", r"instinct", r"tesla", r"quadro", r"radeon",
 )
-# Letter prefixes of GPU model names (H100, A100, L40S, B200, V100, T4, MI300X, GH200, RX 7900).
-GPU_PREFIXES: Final[tuple[str, ...]] = (
-    r"gh", r"gb", r"mi", r"rx", r"h", r"a", r"b", r"l", r"v", r"t", r"p", r"k", r"w",
-)
 # Words naming GPUs in general, allowed between a count and a GPU name ("4 GPUs H100").
 GPU_NOUNS: Final[tuple[str, ...]] = (
     r"gpus?", r"cards?", r"graphics cards?", r"tarjetas?", r"tarjetas? graficas?", r"cartes?",

@@ -141,32 +141,6 @@ DATASET: Final = Guarded(
     r"(?:training |entrenamiento |d'entrainement )?tok(?:en)?s?(?![a-z])"
 )
 
-_VENDOR: Final = alt(lx.GPU_VENDOR_WORDS)
-GPU: Final = re.compile(
-    rf"(?:(?<=\dx)|(?<![\w.]))"
-    rf"(?P<name>(?:{_VENDOR} )*"
-    r"(?:(?:rtx|gtx) ?-?(?:[a-z] ?)?\d{3,4}(?: ?ti)?(?: (?:ada|super))?s?"
-    rf"|{alt(lx.GPU_PREFIXES)}-?\d{{2,4}}[a-z]{{0,2}}"
-    r"|(?P<spaced>[hab] \d{3})"
-    r"|[tl]4"
-    r"|[345]0[6-9]0(?: ?ti)?s?)"
-    r"(?: ?-? ?(?:sxm\d?|pcie|nvl))?)"
-    r"(?: ?-? ?(?:(?:de|with|con|avec|of) )?(?P<mem>\d{2,3}) ?(?:gb|go|g|gib)(?![a-z0-9]))?"
-    r"(?=$|[^a-z0-9]|x\d)"
-)
-# "a 100 hours" is not an A100: a spaced name followed by a unit is a number.
-SPACED_GPU_UNIT_AFTER: Final = re.compile(
-    r"^ ?(?:h|hrs?|hours?|horas?|heures?|gb|go|\$|dollars?|dolares|tokens?|%|m|b|bn|k|"
-    r"millions?|millones|minutes?|min)(?![a-z])"
-)
-GPU_COUNT_BEFORE: Final = re.compile(
-    rf"(?:(?<![\w.,])(?P<num>-?\d+) ?(?:x ?)?|(?<![a-z])x ?(?P<xnum>\d+) |"
-    rf"(?<![a-z])(?P<word>{_COUNT_WORDS}) )(?:{alt(lx.GPU_NOUNS)} )*$"
-)
-GPU_COUNT_AFTER: Final = re.compile(r"^ ?(?:x ?(?P<num>-?\d+)|\( ?x? ?(?P<pnum>\d+) ?\))(?!\w|[.,]\d)")
-GPU_SUFFIX: Final = re.compile(r" ?-? ?(?:sxm\d?|pcie)$")
-GPU_VENDOR_PREFIX: Final = re.compile(rf"^(?:{_VENDOR} )+")
-
 GPU_HOURS: Final = Guarded(
     r"gpu ?-? ?h|h(?:ora|eure)s? ?-? ?(?:de )?gpu",
     rf"(?<![\w.,])(?P<num>{NUM_SP}) ?(?:gpu ?-? ?(?:hours?|hrs?|h|horas?|heures?)|"
@@ -209,13 +183,6 @@ MONEY: Final = Guarded(
 DIRECTION_BELOW: Final = _ends_with(lx.DIRECTION_BELOW)
 DIRECTION_ABOVE: Final = _ends_with(lx.DIRECTION_ABOVE)
 
-VRAM: Final = Guarded(
-    r"\d ?[gt]",  # a number, then a unit in GB or TB
-    rf"(?<![\w.,])(?:(?P<count>\d+) ?x ?|(?<![a-z])(?P<word>{_COUNT_WORDS}) )?(?P<num>{NUM_SP})"
-    r"(?: ?(?P<gb>gb|go|gib|gigs?|gigas?|gigabytes?|gigaoctets?)|(?P<gb2>g)"
-    r"| ?(?P<tb>tb|tib|terabytes?|teraoctets?)|(?P<tb2>to))(?![a-z0-9])"
-)
-
 _SIZE_UNITS: Final = alt((*lx.SIZE_UNITS_BILLION, *lx.SIZE_UNITS_MILLION))
 # Sizes grouped with spaces ("10 000B", "7 000 millions"): groups of 000, or any groups after
 # "de"/"of"/"un" ("de 1 500 millions"); not "Llama 3 405B", which is not 3 405B.
@@ -231,11 +198,6 @@ SIZE_MILLION_UNIT: Final = re.compile(rf"^{alt(lx.SIZE_UNITS_MILLION)}$")
 SIZE_PARAMS: Final = Guarded(
     ("param",),
     rf"(?<![\w.,])(?P<num>{NUM_SP}) ?(?:de )?{alt(lx.PARAM_WORDS)}(?![a-z])"
-)
-
-GPU_COUNT_ALONE: Final = re.compile(
-    rf"(?<![\w.,])(?:(?P<num>\d+)|(?P<word>{_COUNT_WORDS})) ?x? ?"
-    r"(?:gpus?|cards?|tarjetas?|cartes?|graficas?)(?![a-z])"
 )
 
 # --- methods -----------------------------------------------------------------------------------

@@ -1,0 +1,125 @@
+"""The GPU catalogue: the cards we rent (prices from the seed) and the cards people own or name
+(rules/data/gpus_owned.toml), each with its source and date, unambiguous to look up."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import re
+from decimal import Decimal
+
+import pytest
+
+from rules.catalogue import Catalogue, _normalise, _validate_together, load_catalogue
+from rules.errors import DataError
+from rules.fit import fit
+from rules.schema import GPU
+
+CAT = load_catalogue()
+URL = re.compile(r"https?://\S+")
+
+# The seven rented GPUs, exactly as the seed prices them (None: rented, price not published).
+RENTED = {
+    "l40s": ("48", "0.82"), "a100-80gb": ("80", "0.92"), "h100": ("80", "2.32"),
+    "h200": ("141", "3.07"), "b200": ("180", "4.61"), "rtx-4090": ("24", None),
+    "rtx-5090": ("32", None),
+}
+
+
+def test_every_gpu_has_a_source_with_a_link_and_a_date() -> None:
+    for gpu in CAT.gpus:
+        assert gpu.source.strip() and isinstance(gpu.verified, dt.date), gpu.id
+        if not gpu.rented:
+            assert URL.search(gpu.source), gpu.id
+
+
+def test_ids_unique_and_aliases_unambiguous() -> None:
+    ids = [g.id for g in CAT.gpus]
+    assert len(ids) == len(set(ids))
+    owner: dict[str, str] = {}
+    for gpu in CAT.gpus:
+        for spelling in (gpu.id, gpu.name, *gpu.aliases):
+            assert owner.setdefault(_normalise(spelling), gpu.id) == gpu.id, spelling
+            assert CAT.find_gpu(spelling) == gpu, spelling
+
+
+def _with(gpus: tuple[GPU, ...]) -> Catalogue:
+    return dataclasses.replace(CAT, gpus=gpus)
+
+
+def test_the_loader_refuses_an_ambiguous_alias_or_a_dangling_variant() -> None:
+    dup = CAT.gpu("rtx-3090").model_copy(update={"aliases": ("a100",)})
+    with pytest.raises(DataError, match="alias"):
+        _validate_together(_with(tuple(g if g.id != "rtx-3090" else dup for g in CAT.gpus)))
+    dangling = CAT.gpu("a100-40gb").model_copy(update={"variant_of": "a100"})
+    with pytest.raises(DataError, match="variant_of"):
+        _validate_together(_with(tuple(g if g.id != "a100-40gb" else dangling for g in CAT.gpus)))
+
+
+def test_the_rented_gpus_keep_their_seed_prices() -> None:
+    assert [g.id for g in CAT.rented_gpus] == list(RENTED)
+    for gpu_id, (vram, price) in RENTED.items():
+        gpu = CAT.gpu(gpu_id)
+        assert gpu.vram_gb == Decimal(vram)
+        assert gpu.usd_per_gpu_hour == (None if price is None else Decimal(price))
+
+
+def test_cards_we_do_not_rent_have_no_price_and_no_offer() -> None:
+    owned = [g for g in CAT.gpus if not g.rented]
+    assert len(owned) >= 90
+    assert all(g.usd_per_gpu_hour is None for g in owned)
+    assert {o.gpu for o in CAT.offers} <= set(RENTED)
+
+
+@pytest.mark.parametrize(
+    ("gpu_id", "vram"),
+    [
+        ("rtx-3090", 24), ("a100-40gb", 40), ("a100-80gb-pcie", 80), ("t4", 16), ("a10g", 24),
+        ("a10", 24), ("a30", 24), ("a40", 48), ("v100-16gb", 16), ("v100-32gb", 32),
+        ("a800-80gb", 80), ("h100-pcie", 80), ("h100-nvl", 94), ("h800", 80), ("h20", 96),
+        ("gh200", 96), ("l4", 24), ("l40", 48), ("rtx-a4000", 16), ("rtx-a5000", 24),
+        ("rtx-a6000", 48), ("rtx-6000-ada", 48), ("rtx-pro-6000", 96), ("rtx-3060", 12),
+        ("rtx-3080", 10), ("rtx-3080-12gb", 12), ("rtx-3090-ti", 24), ("rtx-4060-ti", 8),
+        ("rtx-4060-ti-16gb", 16), ("rtx-4070", 12), ("rtx-4080", 16), ("rtx-4090-laptop", 16),
+        ("rtx-5060", 8), ("rtx-5070-ti", 16), ("rtx-5080", 16), ("mi250x", 128),
+        ("mi300x", 192), ("mi325x", 256), ("rx-7900-xtx", 24), ("apple-m2-ultra", 64),
+        ("apple-m1", 8), ("apple-m3-max", 36), ("apple-m4-pro", 24),
+    ],
+)
+def test_the_cards_people_name_with_their_memory(gpu_id: str, vram: int) -> None:
+    assert CAT.gpu(gpu_id).vram_gb == vram
+
+
+def test_datasheet_figures_only_where_cited() -> None:
+    for gpu in CAT.gpus:
+        if gpu.rented:
+            continue
+        for value in (gpu.bf16_dense_tflops, gpu.memory_bandwidth_gbs):
+            if value is not None:  # the figure (or its sparse double) is in the cited text
+                digits = {f"{value:,f}".replace(",", " ").rstrip("0").rstrip("."),
+                          f"{value * 2:,f}".replace(",", " ").rstrip("0").rstrip(".")}
+                shown = gpu.source.replace(",", "")
+                assert any(d.replace(" ", "") in shown.replace(" ", "") for d in digits) or (
+                    value >= 1000 and f"{value / 1000:f}".rstrip("0").rstrip(".") in shown
+                ), (gpu.id, value)
+    assert CAT.gpu("v100-16gb").bf16_dense_tflops is None  # Volta has no BF16
+    assert CAT.gpu("a100-40gb").bf16_dense_tflops == 312
+
+
+def test_a_bare_name_and_its_memory_variants() -> None:
+    assert [g.id for g in CAT.variants(CAT.gpu("a100-40gb"))] == [
+        "a100-80gb", "a100-40gb", "a100-80gb-pcie"
+    ]
+    assert [g.id for g in CAT.variants(CAT.gpu("rtx-3090"))] == ["rtx-3090"]
+
+
+@pytest.mark.parametrize(
+    ("ram", "usable"), [(8, "5.33"), (16, "10.66"), (24, "16"), (36, "27"), (64, "48"), (192, "144")]
+)
+def test_macos_lets_the_gpu_use_two_thirds_below_36_gb_and_three_quarters_above(
+    ram: int, usable: str
+) -> None:
+    mac = CAT.gpu("apple-m2-ultra")
+    assert CAT.usable_gb(mac, Decimal(ram)) == Decimal(usable)
+    assert "recommendedMaxWorkingSetSize" in CAT.apple_gpu_share.source
+    assert fit("qlora", Decimal(70), mac.id, 1, CAT, Decimal(ram)).vram_gb == Decimal(usable)

@@ -1,0 +1,178 @@
+"""Answers for the GPU people own or name: the same verdict and figures as for a rented one, no
+price invented, then the cheapest rented configuration that fits with its quote; Apple silicon
+and AMD notes; clusters beyond one instance; the bare "A100" read as the 80 GB one we rent. The
+CLI JSON describes the configuration asked about (``rentable``, ``vram_gb``), never the quoted
+alternative, which stays in ``cheapest_fit``."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from bot.pipeline import JSON_KEYS, Pipeline, to_json
+from tests.fake_bot_api import validate_telegram_html
+
+PIPELINE = Pipeline()
+PRICE = re.compile(r"\$\d")
+
+
+def ask(text: str, locale: str | None = None) -> tuple[dict[str, Any], str]:
+    reply = PIPELINE.ask(text, chosen_locale=locale)
+    out = to_json(reply)
+    validate_telegram_html(reply.text)
+    return out, reply.text
+
+
+def test_rentable_key_sits_after_text() -> None:
+    keys = list(JSON_KEYS)
+    assert keys[keys.index("text") + 1] == "rentable"
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("can I QLoRA 13B on my 3090?",
+         {"gpu": "rtx-3090", "gpu_count": 1, "vram_gb": 24, "fits": True, "rentable": False,
+          "usd_per_hour": None, "cheapest_fit": {"gpu": "l40s", "gpu_count": 1,
+                                                  "usd_per_hour": "0.82"}}),
+        ("2x 3090 qlora 70b",
+         {"gpu": "rtx-3090", "gpu_count": 2, "vram_gb": 48, "fits": False, "rentable": False}),
+        ("QLoRA 34B on an A100 (40G)",
+         {"gpu": "a100-40gb", "vram_gb": 40, "fits": True, "rentable": False}),
+        ("is an A10G enough for 7b lora",
+         {"gpu": "a10g", "vram_gb": 24, "fits": True, "rentable": False}),
+        ("qlora 70b on 4 * A6000 = 192 GB total",
+         {"gpu": "rtx-a6000", "gpu_count": 4, "vram_gb": 192, "fits": True, "rentable": False}),
+        ("QLoRA 70B on M2 Ultra 64 GB",
+         {"gpu": "apple-m2-ultra", "vram_gb": 64, "fits": False, "rentable": False}),
+        ("QLoRA 70B on an A100",
+         {"gpu": "a100-80gb", "vram_gb": 80, "fits": True, "rentable": True,
+          "usd_per_hour": "0.92"}),
+        ("LoRA 70B on 16x H100",
+         {"gpu": "h100", "gpu_count": 16, "vram_gb": 1280, "fits": True, "rentable": False,
+          "usd_per_hour": None, "error": None}),
+        ("qlora 70b on 8*24G", {"gpu": None, "gpu_count": 8, "vram_gb": 192, "rentable": None}),
+        ("cost of LoRA 70B on a 4090 for 10 hours",
+         {"gpu": "rtx-4090", "gpu_count": 1, "vram_gb": 24, "fits": False, "rentable": True,
+          "usd_per_hour": None, "cost_usd": "36.80",
+          "cheapest_fit": {"gpu": "a100-80gb", "gpu_count": 4, "usd_per_hour": "3.68"}}),
+        ("how much is a 3090 per hour", {"gpu": "rtx-3090", "error": "gpu_not_rented"}),
+    ],
+)
+def test_json_describes_the_configuration_asked_about(
+    question: str, expected: dict[str, Any]
+) -> None:
+    out, _ = ask(question)
+    assert {k: out[k] for k in expected} == expected
+
+
+def test_a_card_we_do_not_rent_gets_its_verdict_no_price_then_the_cheapest_rented_quote() -> None:
+    out, text = ask("can I QLoRA 13B on my 3090?")
+    assert "We don't rent the RTX 3090" in text
+    assert "9.75 GB" in text and "24 GB" in text  # the same figures as for a rented card
+    assert "RTX 3090 at $" not in text and "RTX 3090 ×" not in text  # no invented price
+    assert "Cheapest offered configuration that fits: 1× L40S at $0.82/hour" in text
+    assert "1× L40S × 10 hours" in text  # its quote, for the seed's assumed hours
+    assert out["cost_usd"] == "8.20" and out["hours_assumed"] is True
+
+
+def test_a_rented_card_is_not_called_unrented() -> None:
+    _, text = ask("can I QLoRA 13B on an H100?")
+    assert "don't rent" not in text and "We rent the" not in text
+
+
+@pytest.mark.parametrize(
+    ("question", "locale", "said"),
+    [
+        ("QLoRA 70B on M2 Ultra 64 GB", "en", ("bitsandbytes", "MLX", "llama.cpp",
+                                                "64 GB of unified memory", "about 48 GB")),
+        ("QLoRA 70B on M2 Ultra", "en", ("I assumed the 64 GB Apple M2 Ultra", "192 GB")),
+        ("qlora 70b en un M2 Ultra de 128 GB", "es", ("bitsandbytes", "MLX", "96 GB")),
+        ("qlora 70b sur un mac avec 64 Go", "fr", ("bitsandbytes", "MLX", "48 Go")),
+        ("QLoRA 70B on an MI300X", "en", ("ROCm", "bitsandbytes", "We don't rent")),
+        ("LoRA 7B sur une RX 7900 XTX", "fr", ("ROCm",)),
+    ],
+)
+def test_apple_and_amd_answers_say_what_runs_there(
+    question: str, locale: str, said: tuple[str, ...]
+) -> None:
+    _, text = ask(question, locale)
+    text = text.replace("\u202f", " ").replace("\xa0", " ")
+    for part in said:
+        assert part in text, part
+
+
+def test_macos_share_decides_the_mac_verdict() -> None:
+    out, _ = ask("LoRA 8B on a mac with 24GB")  # 19.2 GB needed, 16 GB for the GPU
+    assert out["vram_gb"] == 24 and out["fits"] is False
+    out, _ = ask("LoRA 8B on a mac with 36GB")  # 27 GB for the GPU
+    assert out["fits"] is True
+
+
+def test_more_than_eight_gpus_is_sized_and_only_rentable_configurations_are_quoted() -> None:
+    out, text = ask("full fine-tune 70B on 2 nodes × 8 H100")
+    assert out["gpu_count"] == 16 and out["vram_gb"] == 1280 and out["fits"] is True
+    assert "at most 8 GPUs" in text
+    assert "16× H100" in text and "$37.12" not in text  # 16 × $2.32 is not on offer
+    assert out["cheapest_fit"]["gpu_count"] <= 8
+
+
+def test_a_cluster_beyond_any_sane_size_is_a_clear_error() -> None:
+    out, text = ask("QLoRA 7B on 5000x H100")
+    assert out["error"] == "gpu_count_out_of_range"
+    assert "1 to 1024 GPUs" in text and "at most 8" in text
+
+
+@pytest.mark.parametrize(
+    ("question", "said", "not_said"),
+    [
+        # 40 GB would not hold QLoRA 65B (48.75 GB): the 40 GB verdict is beside the 80 GB one.
+        ("QLoRA 65B on an A100",
+         ("Read as the A100 80GB, the one we rent.", "On the A100 40GB it does not fit"), ()),
+        # Same verdict on both: only the reading is said.
+        ("QLoRA 13B on an A100", ("Read as the A100 80GB, the one we rent.",), ("A100 40GB",)),
+        # Named with its memory: nothing to say.
+        ("QLoRA 13B on an A100 80GB", (), ("Read as",)),
+    ],
+)
+def test_bare_a100_is_the_80_gb_one_we_rent(
+    question: str, said: tuple[str, ...], not_said: tuple[str, ...]
+) -> None:
+    _, text = ask(question)
+    for part in said:
+        assert part in text, part
+    for part in not_said:
+        assert part not in text, part
+
+
+def test_the_40_gb_a100_is_answered_as_itself() -> None:
+    out, text = ask("QLoRA 70B on an A100 (40G)")
+    assert out["gpu"] == "a100-40gb" and out["fits"] is False  # 52.5 GB > 40 GB
+    assert "We don't rent the A100 40GB" in text
+
+
+@pytest.mark.parametrize(
+    ("question", "suggested", "never"),
+    [
+        ("QLoRA 70B on an RTX 3095", "RTX 3090", None),
+        ("QLoRA 70B on an H1000", "H100", None),
+        ("QLoRA 70B on a 3090", None, "Did you mean"),  # known: answered, no "did you mean"
+    ],
+)
+def test_did_you_mean_only_for_unknown_names(
+    question: str, suggested: str | None, never: str | None
+) -> None:
+    out, text = ask(question)
+    if suggested:
+        assert out["error"] == "unknown_gpu" and suggested in text
+        assert "GPUs we rent: L40S" in text
+    if never:
+        assert never not in text and out["error"] is None
+
+
+@pytest.mark.parametrize("locale", ["en", "es", "fr"])
+def test_not_rented_lines_are_translated(locale: str) -> None:
+    _, text = ask("QLoRA 13B on a 3090", locale)
+    assert {"en": "We don't rent", "es": "No alquilamos", "fr": "Nous ne louons pas"}[locale] in text
