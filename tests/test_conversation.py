@@ -162,3 +162,16 @@ def test_a_long_message_with_the_question_first_reads_its_start() -> None:
 def test_a_short_message_says_nothing_about_length() -> None:
     reply = PIPELINE.ask("QLoRA 70B on an H200 for 20 hours")
     assert reply.skipped_chars == 0 and "✂️" not in reply.text
+
+
+@pytest.mark.parametrize(
+    ("previous", "new", "locale"),
+    [("llama 3 sur une H100 ?", "70B", "fr"),
+     ("¿puedo hacer QLoRA de Llama 70B en una 4090?", "y en H100?", "es"),
+     ("¿puedo hacer QLoRA de Llama 70B en una 4090?", "and on an H100?", "en")],
+)
+def test_a_follow_up_too_short_to_tell_stays_in_the_conversation_language(
+    previous: str, new: str, locale: str
+) -> None:
+    first = PIPELINE.ask(previous, telegram_locale="en")
+    assert PIPELINE.ask(new, telegram_locale="en", previous=first.query).locale == locale

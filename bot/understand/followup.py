@@ -171,6 +171,9 @@ def _continues(new: Query) -> bool:
 
 def _merge(new: Query, previous: Query, names_model: bool) -> Query:
     update: dict[str, Any] = {"follow_up": True, "lang": new.lang or previous.lang}
+    if not new.lang_sure and previous.lang_sure:
+        # "70B", "y en H100?": too short to tell; the conversation is in the last one's language.
+        update.update(lang=previous.lang, lang_sure=True)
     if not names_model:
         update.update(params_b=previous.params_b, model_id=previous.model_id)
     if new.method is None and not new.inference:
