@@ -19,3 +19,26 @@ class Note(BaseModel):
 
 def note(code: str, **params: NoteValue) -> Note:
     return Note(code=code, params=params)
+
+
+# Whose terms a gated Hugging Face repository asks you to accept, by model family (model id
+# prefix). The seed states it for Llama 3.1 (Meta's license); the others from the repositories'
+# own pages: https://huggingface.co/google/gemma-2-9b (Google's Gemma terms of use,
+# https://ai.google.dev/gemma/terms) and https://huggingface.co/tiiuae/falcon-180B (TII's
+# Falcon-180B license). Checked 2026-12-01. Mistral, Qwen, DeepSeek, Phi and gpt-oss models of
+# the catalogue are not gated.
+LICENCE_BY_FAMILY: tuple[tuple[str, str], ...] = (
+    ("llama-", "meta_llama"),
+    ("gemma-", "google_gemma"),
+    ("falcon-180b", "tii_falcon_180b"),
+)
+
+
+def licence_note(model_id: str | None, gated: bool) -> Note | None:
+    """The gating note a named model needs, or None when its weights download freely."""
+    if model_id is None or not gated:
+        return None
+    for prefix, licence in LICENCE_BY_FAMILY:
+        if model_id.startswith(prefix):
+            return note("gated", licence=licence)
+    return note("gated", licence=None)

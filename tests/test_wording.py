@@ -378,3 +378,50 @@ def test_spanish_numbers_do_not_break_from_their_unit(pipe):
     assert f"52,5{NBSP}GB" in text and "52,5 GB" not in text
     text = ask(pipe, "¿Cuánto cuesta una H100 durante 24 horas?", "es")
     assert f"24{NBSP}GPU-horas" in text and "24 GPU-horas" not in text
+
+
+# --- issue 18: model notes from the model catalogue, launch hints per configuration ------------
+
+
+@pytest.mark.parametrize(
+    ("question", "expected", "absent"),
+    [
+        ("Gemma 2 27B LoRA on an A100?", "Google's Gemma terms of use", "Meta"),
+        ("can I fine-tune Llama 3.1 8B with LoRA on a 4090", "accept Meta's license", "Gemma"),
+        ("lora mistral 7b on an L40S", None, "🔒"),
+        ("qlora qwen2.5 72b on an H100", None, "🔒"),
+    ],
+)
+def test_licence_note_per_family(pipe, question, expected, absent):
+    text = ask(pipe, question, "en")
+    if expected:
+        assert expected in text
+    assert absent not in text
+
+
+@pytest.mark.parametrize(
+    ("locale", "question", "expected"),
+    [
+        ("en", "QLoRA Llama 3.1 8B on an L40S",
+         "Next: with Hugging Face TRL, run it with <code>--load_in_4bit --use_peft</code>."),
+        ("en", "LoRA Llama 3.1 8B on an H100",
+         "Next: with Hugging Face TRL, run it with <code>--use_peft</code>."),
+        ("en", "how much does LoRA on Llama 70B cost on 2 H200 for 12 hours?",
+         "on 2× H200, run it with <code>--use_peft --accelerate_config fsdp2</code> "
+         "(or <code>--accelerate_config zero3</code> for DeepSpeed ZeRO-3)"),
+        ("en", "LoRA 70B on an H100",  # does not fit: the hint is for the cheapest that does
+         "on 4× A100 80GB, run it with <code>--use_peft --accelerate_config fsdp2</code>"),
+        ("en", "full fine-tune of a 70B model on 8x B200",
+         "on 8× B200, run it with <code>--accelerate_config fsdp2</code>"),
+        ("es", "¿Cuánto cuesta un LoRA de 70B en dos H200 durante 12 horas?",
+         "en 2× H200, lánzalo con <code>--use_peft --accelerate_config fsdp2</code>"),
+    ],
+)
+def test_launch_hint_per_configuration(pipe, locale, question, expected):
+    assert expected in ask(pipe, question, locale)
+
+
+def test_no_launch_hint_when_nothing_fits(pipe):
+    text = ask(pipe, "QLoRA 5000B on 8 B200", "en")
+    assert "None of the offered configurations" in text
+    assert "🛠" not in text

@@ -23,7 +23,7 @@ from bot.render.format import Formatter
 from rules.catalogue import Catalogue
 from rules.fit import Fit
 from rules.memory import Memory
-from rules.notes import Note
+from rules.notes import Note, licence_note
 from rules.quote import Quote
 
 # Jinja's newstyle gettext always %-formats, so msgids use "%%" for a literal "%" everywhere.
@@ -314,6 +314,65 @@ class Phrases:
                 high=gb("high_gb"),
             )
         return Markup()
+
+    def licence(self, model_id: str | None, gated: bool) -> Markup:
+        """Whose terms to accept before downloading a gated model: per family."""
+        found = licence_note(model_id, gated)
+        if found is None:
+            return Markup()
+        licence = found.params.get("licence")
+        if licence == "meta_llama":
+            text = self._(
+                "The Llama repositories on Hugging Face are gated: accept Meta's license on the "
+                "model page first."
+            )
+        elif licence == "google_gemma":
+            text = self._(
+                "The Gemma repositories on Hugging Face are gated: accept Google's Gemma terms "
+                "of use on the model page first."
+            )
+        elif licence == "tii_falcon_180b":
+            text = self._(
+                "The Falcon 180B repository on Hugging Face is gated: accept TII's Falcon-180B "
+                "license on the model page first."
+            )
+        else:
+            text = self._(
+                "This model's repository on Hugging Face is gated: accept its license on the "
+                "model page first."
+            )
+        return Markup("🔒 %s") % text
+
+    def launch(self, primary: Any) -> Markup:
+        """The seed's TRL command for the configuration that runs (`primary`: a
+        MethodAnswer): the asked one when it fits, else the cheapest that does; nothing when
+        nothing fits. Several GPUs take an Accelerate profile: fsdp2, or zero3 (DeepSpeed
+        ZeRO-3)."""
+        flags, method = primary.trl_flags, primary.memory.method
+        if not flags or method.startswith("inference"):
+            return Markup()
+        asked, cheapest = primary.fit, primary.cheapest
+        target = asked if asked is not None and asked.fits else cheapest
+        if target is None:
+            return Markup()
+        if target.gpu_count == 1 and (asked is None or target is asked):
+            text = self._("Next: with Hugging Face TRL, run it with <code>%(flags)s</code>.",
+                          flags=flags)
+        elif target.gpu_count == 1:
+            text = self._(
+                "Next: with Hugging Face TRL, on %(cfg)s, run it with <code>%(flags)s</code>.",
+                cfg=self.fit_config(target), flags=flags,
+            )
+        else:
+            if "--accelerate_config" not in flags:
+                flags = f"{flags} --accelerate_config fsdp2"
+            other, name = ("fsdp2", "FSDP") if "zero3" in flags else ("zero3", "DeepSpeed ZeRO-3")
+            text = self._(
+                "Next: with Hugging Face TRL, on %(cfg)s, run it with <code>%(flags)s</code> "
+                "(or <code>--accelerate_config %(other)s</code> for %(name)s).",
+                cfg=self.fit_config(target), flags=flags, other=other, name=name,
+            )
+        return Markup("🛠 %s") % text
 
     def _floor_exceeds(self, floor: str, vram: str, mem: Memory | None) -> Markup:
         """What the floor is depends on the method: the weights in their precision, or for
