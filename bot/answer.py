@@ -75,6 +75,8 @@ class Answer(BaseModel):
 
 
 def _methods_for(query: Query) -> tuple[MethodId, ...]:
+    if query.inference and not query.serving_precision_said:
+        return INFERENCE_METHODS  # bf16 first: the JSON describes it, the text all three
     if query.method is not None:
         return (query.method,)
     return INFERENCE_METHODS if query.inference else TRAINING_METHODS
@@ -181,6 +183,11 @@ def _compose(
     new_primary = primary.model_copy(update={
         "cheapest": options[0] if options else None, "options": options, "quote": run,
     })
+    timed = detailed.training_time
+    if answer.intent == "time" and timed is not None and timed.quote is not None:
+        # "How long?": the quote is for the estimated hours, not the seed's illustrative ones.
+        run = timed.quote
+        new_primary = new_primary.model_copy(update={"quote": run})
     update["methods"] = tuple(new_primary if m is primary else m for m in answer.methods)
     update["primary"] = new_primary
     update["quote"] = run if answer.quote is primary.quote else answer.quote

@@ -189,6 +189,8 @@ class DetailedAnswer(BaseModel):
     training_time: TrainingEstimate | None
     stated: bool = True  # the user gave a setting (else typical settings, for the JSON)
     vocab_range_gb: tuple[Decimal, Decimal] | None = None  # bare size: logits over 32k-256k
+    # Full fine-tuning without a stated precision: the pure-bf16 figure beside the mixed one.
+    bf16_alternative_gb: Decimal | None = None
 
 
 # ----------------------------------------------------------------------------- building
@@ -254,11 +256,17 @@ def detailed_for(
     if training and query.dataset_tokens is not None and query.dataset_tokens >= 1:
         time = _training_time(
             model, method, int(query.dataset_tokens), ckpt, asked, primary.options, cat,
-            tokens_per_second,
+            tokens_per_second, _positive(query.epochs, DEFAULT_EPOCHS),
         )
     spec = model if isinstance(model, ModelSpec) else None
     vocab_range = (_vocab_range(breakdown, resolve_shape(model).arch.vocab) if spec is None
                    else None)
+    alternative: Decimal | None = None
+    if method in ("full_adamw", "full_adam8bit") and query.precision is None \
+            and not query.fp32_weights:
+        pure = _estimate(query.model_copy(update={"precision": "bf16"}), method, model, gpus,
+                         asked)[0]
+        alternative = pure.per_gpu_gb if pure is not None else None
     return DetailedAnswer(
         kind="training" if training else "inference",
         method=method,
@@ -285,6 +293,7 @@ def detailed_for(
         training_time=time,
         stated=wants_details(query),
         vocab_range_gb=vocab_range,
+        bf16_alternative_gb=alternative,
     )
 
 
@@ -493,11 +502,12 @@ def _training_time(
     options: tuple[Fit, ...],
     cat: Catalogue,
     tokens_per_second: Decimal | None,
+    epochs: int = DEFAULT_EPOCHS,
 ) -> TrainingEstimate:
     measured = tokens_per_second is not None and tokens_per_second > 0
     target, on_asked = _target(asked, options, cat, measured)
     base = TrainingEstimate(
-        tokens=tokens * DEFAULT_EPOCHS, epochs=DEFAULT_EPOCHS, gpu=None, gpu_count=None,
+        tokens=tokens * epochs, epochs=epochs, gpu=None, gpu_count=None,
         asked=on_asked,
     )
     if target is None or target.gpu is None:
@@ -508,14 +518,14 @@ def _training_time(
     run: TrainingTime
     if measured:
         assert tokens_per_second is not None
-        run = gpu_hours_from_throughput(tokens, tokens_per_second, count, DEFAULT_EPOCHS, method)
+        run = gpu_hours_from_throughput(tokens, tokens_per_second, count, epochs, method)
         fields.update(tokens_per_second=tokens_per_second)
     elif gpu.bf16_dense_tflops is None:
         # No cited datasheet figure: say so, never guess a throughput.
         return base.model_copy(update={**fields, "problem": "no_peak_tflops"})
     else:
         run = estimate_training_time(
-            model, method, tokens, gpu.bf16_dense_tflops, count, DEFAULT_EPOCHS, ckpt
+            model, method, tokens, gpu.bf16_dense_tflops, count, epochs, ckpt
         )
         n = model.active_params_b or model.params_b if isinstance(model, ModelSpec) else model
         assert run.flops is not None and run.mfu is not None

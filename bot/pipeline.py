@@ -286,6 +286,15 @@ def _config_memory(reply: Reply, count: int | None) -> Decimal | None:
     return None
 
 
+def _hours_assumed(a: Answer, quote: Any, q: Query) -> bool | None:
+    timed = a.detailed.training_time if a.detailed is not None else None
+    if timed is not None and quote is not None and timed.quote == quote:
+        return timed.mfu_assumed  # estimated from an assumed utilisation, or measured tokens/s
+    if quote is not None:
+        return bool(quote.hours_assumed)
+    return False if q.hours is not None else None
+
+
 def to_json(reply: Reply) -> dict[str, Any]:
     """The CLI contract of DESIGN.md section 3: exactly these keys, null where they don't apply."""
     a, q = reply.answer, reply.query
@@ -327,7 +336,7 @@ def to_json(reply: Reply) -> dict[str, Any]:
         "gpu": gpu,
         "gpu_count": count,
         "hours": _num(quote.hours if quote else q.hours),
-        "hours_assumed": quote.hours_assumed if quote else (False if q.hours is not None else None),
+        "hours_assumed": _hours_assumed(a, quote, q),
         "floor_gb": _num(mem.floor_gb) if mem else None,
         "estimate_gb": _num(mem.estimate_gb) if mem else None,
         "high_gb": _num(mem.high_gb) if mem else None,

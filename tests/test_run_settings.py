@@ -88,3 +88,67 @@ def test_without_settings_the_planning_verdict_leads_and_detail_is_still_given()
 def test_memory_question_without_gpu_has_a_per_gpu_detail() -> None:
     out = _json("how much memory for lora llama 3.1 8b")
     assert out["detailed_gb"] is not None and out["detailed_fits"] is None and out["fits"] is None
+
+
+@pytest.mark.parametrize("locale", ["en", "es", "fr"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "how long to LoRA llama 3.1 8b on 500M tokens, 3 epochs at 3k tok/s per GPU on an H100",
+        "cuánto tardaría un QLoRA de llama 3.1 70b con 200M tokens y 2 épocas en una H100",
+        "en combien de temps un LoRA de Llama 3.1 8B sur un million de tokens sur une A100 ?",
+    ],
+)
+def test_how_long_leads_with_the_time_then_the_cost(text: str, locale: str) -> None:
+    reply = PIPE.ask(text, chosen_locale=locale)
+    out = to_json(reply)
+    assert out["intent"] == "time"
+    body = out["text"]
+    assert len(body) < 4096
+    assert body.startswith("⏱")
+    first = body.split("\n")[0]
+    hours = D(str(out["hours"]))
+    assert hours > 0 and out["cost_usd"] is not None
+    # The quote is for the estimated hours: GPUs x hours x price.
+    assert D(out["cost_usd"]) == D(out["usd_per_hour"]) * hours
+    assert "GPU" in first
+
+
+def test_measured_throughput_and_epochs_give_exact_hours() -> None:
+    out = _json("how long to LoRA llama 3.1 8b on 500M tokens, 3 epochs at 3k tok/s per GPU "
+                "on an H100")
+    # 1.5e9 tokens / 3000 tokens/s = 500 000 s = 138.89 h, measured: not assumed.
+    assert out["hours"] == 138.89 and out["hours_assumed"] is False
+    assert out["cost_usd"] == "322.2248"
+    assumed = _json("how long to LoRA llama 3.1 8b on 500M tokens on an H100")
+    assert assumed["hours_assumed"] is True
+
+
+def test_how_long_without_a_dataset_asks_for_it() -> None:
+    out = _json("How long does fine-tuning Llama 70B take?")
+    assert out["intent"] == "time" and out["hours_assumed"] is True
+    assert "200M tokens, 3 epochs" in out["text"]
+
+
+def test_run_without_precision_covers_bf16_int8_int4() -> None:
+    out = _json("can I run llama 3.1 70b on an a100?")
+    assert out["method"] == "inference_bf16" and out["fits"] is False
+    text = out["text"]
+    assert "4-bit" in text and "8-bit" in text and "BF16" in text
+    assert "fits: 4-bit inference" in text
+    said = _json("can I run llama 3.1 70b in bf16 on an a100?")
+    assert "4-bit" not in said["text"].split("\n")[0]
+
+
+def test_full_fine_tuning_without_precision_shows_both() -> None:
+    text = _json("can I full fine-tune llama 3.1 8b on an H100?")["text"]
+    assert "Mixed precision" in text and "Pure BF16" in text
+    stated = _json("can I full fine-tune llama 3.1 8b on an H100 in pure bf16?")
+    assert "Pure BF16 (no FP32" not in stated["text"]
+    assert stated["fits"] is stated["detailed_fits"] is True  # 8 B/param + activations
+
+
+def test_stated_settings_lead_with_the_detailed_line() -> None:
+    text = _json("can I LoRA llama 3.1 8b on a 4090 with seq 4096 and batch 4?")["text"]
+    lines = text.split("\n")
+    assert lines[0].startswith("❌") and "With your settings" in lines[1]

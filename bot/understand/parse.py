@@ -602,4 +602,8 @@ def understand(text: str, catalogue: Catalogue | None = None) -> Query:
         prompt_tokens=flags.prompt_tokens,
         epochs=flags.epochs,
         tokens_per_second=flags.tokens_per_second,
+        # "Run X on Y" without a precision: answered for bf16, int8 and int4.
+        serving_precision_said=not (
+            inference and method == "inference_bf16" and not st.INFERENCE_16.search(rest)
+        ),
     )

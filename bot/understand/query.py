@@ -79,5 +79,6 @@ class Query(BaseModel):
     prompt_tokens: int | None = None  # inference: prompt length
     epochs: int | None = None
     tokens_per_second: Decimal | None = None  # the user's measured throughput per GPU
+    serving_precision_said: bool = True  # False: an inference question names no precision
     details: bool = False  # "details", "breakdown", "desglose", "détail"
     follow_up: bool = False  # completed from the previous question in the chat

@@ -176,6 +176,13 @@ WORD_TOKENS: Final = re.compile(
 _WORD_MULT: Final[dict[str, int]] = {
     "millon": 6, "million": 6, "billion": 9, "milliard": 9, "mil millones": 9,
 }
+# A serving precision said in words: "bf16", "fp16", "16-bit", "half precision", "fp32".
+INFERENCE_16: Final = _w(
+    r"bf ?16|bfloat ?16|fp ?16|float ?16|16 ?-?bits?|half[ -]precision|media precision|"
+    r"demi[ -]precision|fp ?32|float ?32|full precision|unquanti[sz]ed|sin cuantizar|"
+    r"non quantifie"
+)
+
 # "fine-tune ... fully", "full parameter", "all parameters": full fine-tuning.
 FULL: Final = _w(
     r"fully|all (?:the )?(?:model )?(?:parameters|params|weights)|full[ _-]?param\w*|"
