@@ -152,6 +152,32 @@ def test_several_hostile_numbers_in_one_question(parts: list[tuple[str, str]], l
     _check(", ".join(t.format(n=n) for t, n in parts), locale)
 
 
+PREVIOUS = st.sampled_from([
+    "can I QLoRA 70B on a 4090?", "cost of LoRA 70B on 2x H200 for 12 hours",
+    "LoRA 8B with seq len 4096 and 200M tokens on an H100, details",
+    "alert me when the H100 drops below $2", "how long to train lora 8B on 1B tokens on h100",
+])
+
+
+@GUARD
+@given(PREVIOUS, st.sampled_from(["and for {n} hours?", "¿y con {n} GPUs?", "et avec {n} tokens ?",
+                                  "and batch {n}?", "y por debajo de {n} $", "{n}"]),
+       hostile_numbers(), LOCALES)
+def test_a_follow_up_with_a_hostile_number_gets_a_valid_reply(
+    previous: str, template: str, number: str, locale: str | None
+):
+    before = PIPELINE.ask(previous, chosen_locale=locale).query
+    reply = PIPELINE.ask(template.format(n=number), chosen_locale=locale, previous=before)
+    assert reply.text.strip() and reply.text not in INTERNAL
+    for part in reply.messages:
+        assert validate_telegram_html(part) is None, part
+    out = to_json(reply)
+    for key in ("usd_per_hour", "cost_usd", "threshold_usd"):
+        _money_ok(out[key])
+    if out_of_range(reply.query) is not None:
+        assert out["error"] is not None
+
+
 # --- the findings, one by one ------------------------------------------------------------------
 
 @pytest.mark.parametrize(("question", "slot", "side"), [

@@ -65,7 +65,9 @@ async def _finish(proc: asyncio.subprocess.Process, timeout: float = 60) -> tupl
 
 
 @asynccontextmanager
-async def webhook_bot(tmp_path: Path) -> AsyncIterator[tuple[FakeBotAPI, int, list[str]]]:
+async def webhook_bot(
+    tmp_path: Path,
+) -> AsyncIterator[tuple[FakeBotAPI, int, list[str], int]]:
     async with FakeBotAPI() as api:
         port = _free_port()
         proc = await _start(_env(api, tmp_path), port, tmp_path)
@@ -79,7 +81,7 @@ async def webhook_bot(tmp_path: Path) -> AsyncIterator[tuple[FakeBotAPI, int, li
                     break
                 except OSError:
                     await asyncio.sleep(0.05)
-            yield api, port, output
+            yield api, port, output, proc.pid
         finally:
             if proc.returncode is None:
                 proc.send_signal(signal.SIGTERM)
@@ -100,6 +102,28 @@ async def _raw(port: int, head: str, body: bytes = b"") -> bytes:
         writer.close()
 
 
+def _rss_kb(pid: int) -> int:
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS")))
+
+
+async def _flood(port: int, size: int) -> int:
+    """POSTs `size` bytes without the secret; how many were accepted before the close."""
+    _, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(_post(None, size).encode() + b"\r\n")
+    block, sent = b"{" * (1024 * 1024), 0
+    try:
+        while sent < size:
+            writer.write(block)
+            await asyncio.wait_for(writer.drain(), timeout=20)
+            sent += len(block)
+    except (ConnectionError, TimeoutError):
+        pass
+    finally:
+        writer.close()
+    return sent
+
+
 def _post(secret: str | None, length: int, content_type: str = "application/json") -> str:
     lines = ["POST /telegram HTTP/1.1", "Host: 127.0.0.1", f"Content-Type: {content_type}",
              f"Content-Length: {length}"]
@@ -109,8 +133,14 @@ def _post(secret: str | None, length: int, content_type: str = "application/json
 
 
 async def test_webhook_abuse_is_refused_before_the_body_is_read(tmp_path):
-    async with webhook_bot(tmp_path) as (api, port, output):
+    async with webhook_bot(tmp_path) as (api, port, output, pid):
         fifty_mb = 50 * 1024 * 1024
+        # Eight clients really sending 50 MB each without the secret (the issue's attack: RSS
+        # 152 → 651 MB): the bot closes each connection on its headers.
+        rss_before = _rss_kb(pid)
+        sent = await asyncio.gather(*(_flood(port, fifty_mb) for _ in range(8)))
+        assert all(n < fifty_mb for n in sent)  # every connection was cut short
+        assert _rss_kb(pid) - rss_before < 20 * 1024, (rss_before, _rss_kb(pid))
         # No body is sent: an answer can only come from the headers (PTB's server waited for
         # all 50 MB, then read them into memory, before comparing the secret).
         assert (await _raw(port, _post(None, fifty_mb))).startswith(b"HTTP/1.1 403")
