@@ -1,7 +1,9 @@
 """Numbers, money, sizes, durations, lists and dates for the reader's locale (CLDR via Babel).
 
-Babel's formatting is the largest cost of a reply, and answers repeat the same few values
-(prices, VRAM sizes), so each formatted value is cached per locale.
+Babel's formatting was the largest cost of a reply: each call parses the locale and looks its
+patterns and symbols up again. Here they are looked up once per locale (_Compiled) and each
+value is formatted by Babel's own steps; nothing is cached per value, so a new number costs
+what a known one does (and the caches cannot grow with the questions).
 """
 
 from __future__ import annotations
@@ -9,13 +11,22 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 from decimal import MAX_EMAX, MIN_EMIN, Context, Decimal, localcontext
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Literal
 
+from babel import Locale
 from babel.dates import format_date
 from babel.lists import format_list
-from babel.numbers import format_currency, format_decimal, format_percent, get_decimal_symbol
-from babel.units import format_unit
+from babel.numbers import (
+    NumberPattern,
+    get_currency_precision,
+    get_currency_symbol,
+    get_decimal_precision,
+    get_decimal_quantum,
+    get_decimal_symbol,
+    get_group_symbol,
+)
+from babel.units import _find_unit_pattern, format_unit
 
 from rules.money import round_half_up, to_cents
 
@@ -37,7 +48,14 @@ def _round(value: Decimal, places: int) -> Decimal:
 def _wide(value: Decimal, places: int = 2) -> Context:
     """A context that holds every digit of `value` to `places` decimals: with the default 28
     digits, quantize (ours and Babel's) raises InvalidOperation from 10^26 dollars on."""
-    return Context(prec=max(28, value.adjusted() + places + 4), Emax=MAX_EMAX, Emin=MIN_EMIN)
+    return _context(max(28, value.adjusted() + places + 4))
+
+
+@cache
+def _context(prec: int) -> Context:
+    # Built once per precision (localcontext works on a copy): a Context costs more to
+    # construct than the formatting it serves. At most ~1 000 precisions (_MAX_DIGITS).
+    return Context(prec=prec, Emax=MAX_EMAX, Emin=MIN_EMIN)
 
 
 def _babel(value: Decimal, render: Callable[[Decimal], str]) -> str:
@@ -49,50 +67,162 @@ def _babel(value: Decimal, render: Callable[[Decimal], str]) -> str:
         return render(value)
 
 
-@lru_cache(maxsize=8192)
+class _Compiled:
+    """One locale's number pattern with its symbols looked up once: Babel's
+    ``NumberPattern.apply`` step for step, without the per-call ``Locale.parse`` and CLDR
+    lookups that made each formatted value cost ~0.1 ms. Patterns it does not cover
+    (exponents, significant digits, quoted text, long currency names) go through Babel."""
+
+    def __init__(self, locale: Locale, pattern: NumberPattern, currency: str | None) -> None:
+        self.locale = locale
+        self.pattern = pattern
+        self.currency = currency
+        self.scale = pattern.scale
+        self.int_min = pattern.int_prec[0]
+        self.first_group, self.next_group = pattern.grouping
+        self.frac_prec = (get_currency_precision(currency),) * 2 if currency else pattern.frac_prec
+        self.group = get_group_symbol(locale)
+        self.decimal = get_decimal_symbol(locale)
+        symbol = get_currency_symbol(currency, locale) if currency else ""
+        prefix, suffix = pattern.prefix, pattern.suffix
+        self.plain = (
+            not pattern.exp_prec
+            and "@" not in pattern.pattern
+            and pattern.number_pattern != ""
+            and not any("'" in part or "¤¤" in part for part in (*prefix, *suffix, symbol))
+            and (currency is not None or not any("¤" in part for part in (*prefix, *suffix)))
+        )
+        self.prefix = tuple(part.replace("¤", symbol) for part in prefix)
+        self.suffix = tuple(part.replace("¤", symbol) for part in suffix)
+
+    def __call__(self, value: Decimal, decimal_quantization: bool = True) -> str:
+        if not self.plain or not value.is_finite():
+            return str(self.pattern.apply(
+                value, self.locale, currency=self.currency,
+                decimal_quantization=decimal_quantization,
+            ))
+        value = value.scaleb(self.scale)
+        negative = int(value.is_signed())
+        value = abs(value).normalize()
+        low, high = self.frac_prec
+        if not decimal_quantization:
+            high = max(high, get_decimal_precision(value))
+        whole, _, fraction = f"{value.quantize(get_decimal_quantum(high)):f}".partition(".")
+        return self.prefix[negative] + self._int(whole) + self._frac(fraction or "0", low, high) \
+            + self.suffix[negative]
+
+    def _int(self, digits: str) -> str:
+        if len(digits) < self.int_min:
+            digits = "0" * (self.int_min - len(digits)) + digits
+        size, grouped = self.first_group, ""
+        while len(digits) > size:
+            grouped = self.group + digits[-size:] + grouped
+            digits = digits[:-size]
+            size = self.next_group
+        return digits + grouped
+
+    def _frac(self, digits: str, low: int, high: int) -> str:
+        if len(digits) < low:
+            digits += "0" * (low - len(digits))
+        if high == 0 or (low == 0 and int(digits) == 0):
+            return ""
+        while len(digits) > low and digits[-1] == "0":
+            digits = digits[:-1]
+        return self.decimal + digits
+
+
+@cache
+def _locale(locale: str) -> Locale:
+    return Locale.parse(locale)
+
+
+@cache
+def _decimal(locale: str) -> _Compiled:
+    return _Compiled(_locale(locale), _locale(locale).decimal_formats[None], None)
+
+
+@cache
+def _money(locale: str) -> _Compiled:
+    return _Compiled(_locale(locale), _locale(locale).currency_formats["standard"], "USD")
+
+
+@cache
+def _percents(locale: str) -> _Compiled:
+    return _Compiled(_locale(locale), _locale(locale).percent_formats[None], None)
+
+
+@cache
+def _unit_patterns(locale: str, unit: str, length: str) -> dict[str, str] | None:
+    """CLDR's patterns of a unit by plural category ("{0} GB"), as Babel's format_unit reads
+    them; None when the locale has none (then Babel decides)."""
+    found = _find_unit_pattern(unit, locale=_locale(locale))
+    if not found:
+        return None
+    patterns: dict[str, str] = _locale(locale)._data["unit_patterns"][found].get(length, {})
+    return patterns
+
+
+@cache
+def _same_for_every_plural(locale: str, unit: str, length: str) -> str | None:
+    """The unit's one pattern when every plural category has the same ("{0} GB" in English):
+    then the value's category, the dearest step of format_unit, need not be worked out."""
+    patterns = _unit_patterns(locale, unit, length)
+    if not patterns or "other" not in patterns or len(set(patterns.values())) != 1:
+        return None
+    return patterns["other"]
+
+
+@cache
+def _plural(locale: str) -> Callable[[Decimal], str]:
+    rule: Callable[[Decimal], str] = _locale(locale).plural_form
+    return rule
+
+
 def _num(locale: str, value: Decimal, places: int) -> str:
-    return _babel(_round(value, places), lambda v: format_decimal(v, locale=locale))
+    return _babel(_round(value, places), _decimal(locale))
 
 
-@lru_cache(maxsize=8192)
 def _unit(locale: str, value: Decimal, places: int, unit: str, length: str) -> str:
-    text = _babel(
-        _round(value, places),
-        lambda v: format_unit(v, unit, length=length, locale=locale),  # type: ignore[arg-type]
-    )
+    text = _babel(_round(value, places), lambda v: _format_unit(locale, v, unit, length))
     # Spanish CLDR units use a breakable space ("52,5 GB" could wrap between number and
     # unit in Telegram); French already has U+202F.
     return text.replace(" ", "\u00a0") if locale == "es" else text
 
 
-@lru_cache(maxsize=8192)
+def _format_unit(locale: str, value: Decimal, unit: str, length: str) -> str:
+    """babel.units.format_unit for a Decimal, with the unit's patterns looked up once."""
+    pattern = _same_for_every_plural(locale, unit, length)
+    patterns = _unit_patterns(locale, unit, length)
+    if pattern is None and patterns is not None:
+        pattern = patterns.get(_plural(locale)(value)) or patterns.get("other")
+    if pattern is None:
+        return format_unit(value, unit, length=length, locale=locale)  # type: ignore[arg-type]
+    return pattern.format(_decimal(locale)(value))
+
+
 def _usd(locale: str, value: Decimal) -> str:
-    return _babel(to_cents(value), lambda v: format_currency(v, "USD", locale=locale))
+    return _babel(to_cents(value), _money(locale))
 
 
-@lru_cache(maxsize=1024)
 def _usd_exact(locale: str, value: Decimal) -> str:
-    return _babel(
-        value,
-        lambda v: format_currency(v, "USD", locale=locale, decimal_quantization=False),
-    )
+    money = _money(locale)
+    return _babel(value, lambda v: money(v, decimal_quantization=False))
 
 
-@lru_cache(maxsize=1024)
 def _percent(locale: str, value: Decimal, places: int) -> str:
+    percents = _percents(locale)
     return _babel(
-        _round(value, places),
-        lambda v: format_percent(v.scaleb(-2), locale=locale, decimal_quantization=False),
+        _round(value, places), lambda v: percents(v.scaleb(-2), decimal_quantization=False)
     )
 
 
 @lru_cache(maxsize=1024)
 def _list(locale: str, items: tuple[str, ...], style: ListStyle) -> str:
-    return format_list(list(items), style=style, locale=locale)
+    return format_list(list(items), style=style, locale=_locale(locale))
 
 
 def _dec(value: Decimal | int | float) -> Decimal:
-    # A signalling NaN can be neither hashed (the caches) nor compared: it prints as NaN.
+    # A signalling NaN can be neither hashed (the list cache) nor compared: it prints as NaN.
     # A template's literal (2.5) goes through str, so it stays 2.5 and not its binary value.
     number = Decimal(str(value)) if isinstance(value, float) else Decimal(value)
     return Decimal("NaN") if number.is_snan() else number
@@ -131,7 +261,7 @@ class Formatter:
         amount = _dec(value)
         if not amount.is_finite() or amount != amount.to_integral_value():
             return self.usd_exact(amount)
-        return self.usd(amount).replace(get_decimal_symbol(self.locale) + "00", "", 1)
+        return self.usd(amount).replace(_decimal(self.locale).decimal + "00", "", 1)
 
     def hours(self, value: Decimal | int) -> str:
         return _unit(self.locale, _dec(value), 2, "duration-hour", "long")
@@ -144,7 +274,7 @@ class Formatter:
         return self.num(value, places) + "×"
 
     def date(self, value: dt.date) -> str:
-        return format_date(value, "long", locale=self.locale)
+        return format_date(value, "long", locale=_locale(self.locale))
 
     def list(self, items: list[str] | tuple[str, ...], style: ListStyle = "standard") -> str:
         return _list(self.locale, tuple(str(i) for i in items), style)
