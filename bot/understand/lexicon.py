@@ -360,7 +360,9 @@ RECOMMEND_WORDS: Final[tuple[str, ...]] = (
     r"how many (?:cards|instances)", r"pick|choose",
     r"(?:la |el )?mejor gpu", r"gpu (?:mas barata|ideal|optima|recomendada)",
     # "qué GPU", but not the French "est-ce que 8 H100 suffisent" (H100 reads "gpu" here).
-    r"(?<!ce )(?:que|q|cual|cuales) (?:es la )?(?:mejor )?gpus?", r"cual (?:es la )?mejor",
+    r"(?<!ce )(?:que|q|cual|cuales) (?:es la )?(?:mejor )?gpus?",
+    r"(?:que|q|cual|cuales) (?:placas?(?: de video)?|tarjetas?(?: graficas?)?|graficas?)"
+    r" (?:me )?(?:conviene\w*|recomienda\w*|uso|usar|usaria|elijo|elegir|alquilo|necesito)", r"cual (?:es la )?mejor",
     r"recomienda\w*", r"recomend\w*", r"aconseja\w*", r"mas barat[ao]s?", r"cuantas gpus?",
     r"(?:que|cual) (?:debo|deberia|me conviene) (?:alquilar|usar|elegir)", r"elegir|escoger",
     r"quel(?:le)?s? (?:\w+ ){0,1}?gpus?", r"meilleure? gpus?", r"gpus? (?:le|la) moins cher\w*",
@@ -404,7 +406,8 @@ FIT_STRONG: Final[tuple[str, ...]] = (
 # on an A100" asks for a price.
 MEMORY_WORDS: Final[tuple[str, ...]] = (
     r"vram", r"memory", r"memoria", r"memoire", r"ram", r"how much (?:gb|gpu)",
-    r"(?:cuantos|cuanta) (?:gb|vram|memoria)", r"combien de (?:go|gb|vram|memoire)",
+    r"how many (?:gb|gigs?|gigabytes)", r"(?:cuantos|cuanta) (?:gb|vram|memoria|gigas?)",
+    r"combien de (?:go|gb|vram|memoire|gigas?|gigaoctets?)",
     r"footprint", r"requirements?", r"requisitos",
 )
 

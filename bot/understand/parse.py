@@ -256,6 +256,9 @@ def _take_money(work: _Work, alert_cue: bool) -> None:
         direction: Direction = "below" if match.group("below") else "above"
         work.money.append(_Money(tidy(work.num(match.group("num"))), direction))
         work.blank(match.start("num"), match.end())
+    for match in px.BARE_TARGET.finditer(work.s):
+        work.money.append(_Money(tidy(work.num(match.group("num"))), None))
+        work.blank(match.start("num"), match.end())
 
 
 def _take_size(work: _Work) -> None:
@@ -314,6 +317,10 @@ def _is_inference(s: str, method: MethodId | None) -> bool:
         or not px.RUN_NOUN.search(s[max(0, m.start() - 6) : m.start()])
         for m in px.INFERENCE_WEAK.finditer(s)
     )
+
+
+def _four_bit(s: str) -> bool:
+    return any(not _negated(s, *m.span()) for m in px.FOUR_BIT.finditer(s))
 
 
 def _inference_method(s: str) -> MethodId:
@@ -384,7 +391,8 @@ _RULES: tuple[tuple[Intent, Callable[[_Signals], object]], ...] = (
     ("pay", lambda g: px.PAY_STRONG.search(g.s)),
     ("compare", lambda g: g.gpus >= 2 and (px.COMPARE.search(g.s) or g.work or not g.priced)),
     # "compare the H100": the answer asks for the second GPU.
-    ("compare", lambda g: g.gpus == 1 and px.COMPARE_STRONG.search(g.s)),
+    ("compare", lambda g: g.gpus == 1 and px.COMPARE_STRONG.search(g.s)
+     and not px.COMPARED_TO_OTHER.search(g.s)),
     # "what GPUs do you have?" is the price list, not a recommendation.
     ("prices", lambda g: not g.work and px.CATALOGUE.search(g.s)),
     ("recommend", lambda g: px.RECOMMEND.search(g.s)),
@@ -458,7 +466,7 @@ def _intent(s: str, work: _Work, method: MethodId | None, inference: bool) -> In
     return "unknown"
 
 
-def _alert_direction(s: str, work: _Work) -> Direction | None:
+def _alert_direction(s: str, work: _Work, gpu_id: str | None, cat: Catalogue) -> Direction | None:
     for money in work.money:
         if money.direction:
             return money.direction
@@ -466,6 +474,12 @@ def _alert_direction(s: str, work: _Work) -> Direction | None:
         return "below"
     if px.MOVE_UP.search(s):
         return "above"
+    if work.money and gpu_id is not None:
+        # "when the H100 hits 2": the threshold (per GPU-hour, as alerts are kept) is on one
+        # side of today's price.
+        price = cat.gpu(gpu_id).usd_per_gpu_hour
+        if price is not None and work.money[0].value != price:
+            return "below" if work.money[0].value < price else "above"
     return None
 
 
@@ -516,7 +530,8 @@ def _alert_cue(s: str) -> bool:
 
 def understand(text: str, catalogue: Catalogue | None = None) -> Query:
     """What a question in English, Spanish or French asks, as a typed ``Query``."""
-    index = catalogue_index(catalogue or load_catalogue())
+    cat = catalogue or load_catalogue()
+    index = catalogue_index(cat)
     # Scripts and code pasted in a message say nothing about what the user asks.
     plain = strip_markup(text[: MAX_CHARS * 2])
     folded = fold(plain)
@@ -547,6 +562,8 @@ def understand(text: str, catalogue: Catalogue | None = None) -> Query:
     inference = _is_inference(rest, method)
     if inference:
         method = _inference_method(rest)
+    elif method is None and px.TRAINING.search(rest) and _four_bit(rest):
+        method = "qlora"  # "fine-tune 70B in 4-bit": training on a 4-bit base
     intent = _intent(rest, work, method, inference)
     first_known = next((g for g in work.gpus if g.gpu_id is not None), None)
     known = [g.gpu_id for g in work.gpus if g.gpu_id is not None]
@@ -575,7 +592,7 @@ def understand(text: str, catalogue: Catalogue | None = None) -> Query:
         hours=_hours(work),
         hours_as=work.hours_as if work.hours is not None else None,
         threshold_usd=first_money if alert else None,
-        direction=_alert_direction(rest, work) if alert else None,
+        direction=_alert_direction(rest, work, known[0] if known else None, cat) if alert else None,
         percent=work.percent if alert else None,
         alert_all=intent == "alert_remove" and bool(px.ALERT_ALL.search(rest)),
         social=_social(rest, work, method, inference) if intent == "smalltalk" else None,

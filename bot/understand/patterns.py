@@ -220,6 +220,7 @@ RUN_NOUN: Final = re.compile(rf"(?<![a-z]){lx.RUN_NOUN_BEFORE} $")
 TRAINING: Final = words(lx.TRAINING_WORDS)
 INT8: Final = words(lx.INFERENCE_INT8)
 INT4: Final = words(lx.INFERENCE_INT4)
+FOUR_BIT: Final = words((r"4\s?-?\s?bits?", r"nf4", r"int4", r"int-4"))
 
 # --- intents and flags -------------------------------------------------------------------------
 
@@ -289,6 +290,13 @@ SOCIAL_ONLY: Final = re.compile(
 CATALOGUE: Final = words(lx.CATALOGUE_QUESTION)
 # Words that ask for a comparison even with one GPU named ("compare the H100": which other?).
 COMPARE_STRONG: Final = words((r"vs\.?", r"versus", r"compar\w*"))
+# "the H100 compared to AWS" compares a price with a provider, not two GPUs.
+COMPARED_TO_OTHER: Final = re.compile(
+    r"(?<![a-z])(?:compar\w*|vs\.?|versus) (?:to |with |against |con |contra |avec |a |au |aux )?"
+    r"(?!gpu|the gpu|la gpu|le gpu|l'gpu)(?:the |la |le |el |les |los )?"
+    r"(?:aws|azure|gcp|google|lambda|runpod|vast|coreweave|massed|thunder|others?|elsewhere|"
+    r"ailleurs|otros|autres|la competencia|la concurrence|competitors?|market)"
+)
 
 # --- negation ----------------------------------------------------------------------------------
 
@@ -314,6 +322,15 @@ _NOT_A_PRICE_AFTER: Final = (
 BARE_THRESHOLD: Final = re.compile(
     rf"(?:(?<![a-z])(?P<below>{alt(lx.DIRECTION_BELOW)})|(?<![a-z])(?P<above>{alt(lx.DIRECTION_ABOVE)}))"
     r" ?(?:(?:the|los|las|les|le|la|el|de|d'|a|of) )?"
+    rf"(?P<num>{NUM})(?!\d|[.,]\d){_NOT_A_PRICE_AFTER}{_PER_HOUR_SUFFIX}"
+)
+
+# "when the H100 hits 2", "/alert h100 2.5": a price without a direction, which is then the
+# side of today's price the threshold lies on.
+BARE_TARGET: Final = re.compile(
+    r"(?:(?<![a-z])(?:hits?|reach(?:es)?|gets? to|is at|goes to|comes to|llega a|llegue a|"
+    r"este a|esta a|este en|atteint|atteigne|arrive a|sera a|est a)"
+    r" (?:(?:the|los|las|les|le|la|el|de|d'|a|of) )?|^/[a-z]+(?:@\w+)? +gpu +)"
     rf"(?P<num>{NUM})(?!\d|[.,]\d){_NOT_A_PRICE_AFTER}{_PER_HOUR_SUFFIX}"
 )
 
