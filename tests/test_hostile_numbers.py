@@ -210,6 +210,22 @@ def test_a_number_out_of_its_range_is_answered_too_large_or_too_small(question, 
     assert ("trop grand" if side == "too_large" else "trop petit") in french
 
 
+@pytest.mark.parametrize(("question", "field", "expected"), [
+    ("qlora ٧٠B on h100", "params_b", 70),  # Arabic-Indic digits were spaces: no size at all
+    ("qlora ۷۰B on h100", "params_b", 70),  # Persian
+    ("qlora ७०B on h100", "params_b", 70),  # Devanagari
+    ("qlora ７０B on h100", "params_b", 70),  # fullwidth
+    ("qlora 7\u200b0B on h100", "params_b", 70),  # a zero-width space inside: was 0B
+    ("qlora 7\u2060\u200d0B on h100", "params_b", 70),
+    ("qlora \u200e70B\u200f on \u2066h100\u2069", "params_b", 70),
+    ("qlora 70B on h100 for १२ hours", "hours", 12),
+    ("lora 8B with 10⁹ tokens on an H100", "dataset_tokens", 10**9),  # was 109 tokens
+    ("avísame si la H100 baja de ٢٫٥ $", "threshold_usd", Decimal("2.5")),
+])
+def test_every_digit_form_reads_as_the_same_number(question: str, field: str, expected: object):
+    assert getattr(PIPELINE.ask(question).query, field) == expected
+
+
 def test_every_bounded_slot_has_a_sane_range():
     for name, bound in BOUNDS.items():
         assert bound.low < bound.high, name

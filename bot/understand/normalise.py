@@ -6,6 +6,7 @@ import re
 import unicodedata
 from typing import Final
 
+from bot.understand.digits import plain_digits
 from bot.understand.lexicon import (
     PROTECTED_WORDS,
     SHORT_TYPO_TARGETS,
@@ -48,7 +49,10 @@ def _first_char(match: re.Match[str]) -> str:
 def fold(text: str) -> str:
     """Lower case, no accents, ASCII only, single spaces: "¿Cuánto cuesta 8× H100?" →
     "cuanto cuesta 8 x h100?"."""
-    text = _SYMBOL.sub(_symbol, text[:MAX_CHARS].casefold())
+    text = text[:MAX_CHARS]
+    if not text.isascii():
+        text = plain_digits(text)  # "٧٠B" → "70B", "10⁹" → "1000000000", no ZWSP inside 70
+    text = _SYMBOL.sub(_symbol, text.casefold())
     # The common case, plain ASCII, has no accents to strip nor characters to blank.
     if not text.isascii():
         text = _COMBINING.sub("", unicodedata.normalize("NFKD", text))

@@ -1,0 +1,41 @@
+"""Digits as people paste them, made plain before folding: "٧٠B" and "७०B" are 70B, "10⁹ tokens"
+is a billion tokens, and an invisible character pasted inside a number ("7\u200b0") does not cut
+it in two.
+
+Folding alone (NFKD, then every non-ASCII character to a space) turned Arabic-Indic and
+Devanagari digits into spaces, "10⁹" into "109", and "7<ZWSP>0B" into "7 0B", a model of 0B.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Final
+
+# Format characters (Unicode Cf) that copy-paste leaves in text: zero-width space and joiners,
+# bidi marks, embeddings, overrides and isolates, word joiner, BOM, soft hyphen.
+_INVISIBLE: Final = "\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff"
+_INSIDE_NUMBER: Final = re.compile(rf"(?<=\d)[{_INVISIBLE}]+(?=\d|[.,٫٬]\d)")
+_NON_ASCII_DIGIT: Final = re.compile(r"(?![0-9])\d")  # \d is every Unicode decimal digit
+# Arabic decimal and thousands separators, used with Arabic-Indic digits.
+_SEPARATORS: Final = str.maketrans({"٫": ".", "٬": ","})
+_SUPERSCRIPT: Final = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+_POWER_OF_TEN: Final = re.compile(rf"(?<![\d.,])10([{_SUPERSCRIPT}]{{1,3}})")
+# "10⁹⁹⁹" is written out no further than this; the number is refused as too large anyway.
+_MAX_ZEROS: Final = 400
+
+
+def _ascii_digit(match: re.Match[str]) -> str:
+    return str(unicodedata.decimal(match.group()))
+
+
+def _power(match: re.Match[str]) -> str:
+    zeros = int("".join(str(_SUPERSCRIPT.index(c)) for c in match.group(1)))
+    return "1" + "0" * min(zeros, _MAX_ZEROS)
+
+
+def plain_digits(text: str) -> str:
+    """`text` with its digits in ASCII; meant for text that is not ASCII already."""
+    text = _INSIDE_NUMBER.sub("", text)
+    text = _NON_ASCII_DIGIT.sub(_ascii_digit, text).translate(_SEPARATORS)
+    return _POWER_OF_TEN.sub(_power, text)
