@@ -26,6 +26,13 @@ class Settings(BaseSettings):
     prices_source: str = "packaged"
     prices_poll_minutes: int = Field(default=10, ge=1)
     price_max_jump_percent: int = Field(default=50, ge=1)
+    # The jump limit also bounds the total move within this many hours (no creeping steps).
+    price_drift_window_hours: float = Field(default=24, gt=0, le=24 * 365)
+    # A price file is applied once unchanged for this long (a writer may still be at work).
+    prices_settle_seconds: float = Field(default=2, ge=0, le=600)
+    # A file or URL must list every rented GPU with a price (a truncated list is refused);
+    # false for a source that publishes only the prices that changed.
+    prices_require_all: bool = True
     default_locale: str = DEFAULT_LOCALE
     alerts_per_second: float = Field(default=25, gt=0)
     per_chat_per_second: float = Field(default=1, gt=0)

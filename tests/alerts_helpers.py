@@ -25,6 +25,16 @@ from tests.fake_bot_api import FakeBotAPI
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# The packaged price of every rented GPU that has one: a whole price list names them all.
+PACKAGED_PRICES = {"l40s": "0.82", "a100-80gb": "0.92", "h100": "2.32", "h200": "3.07",
+                   "b200": "4.61"}
+
+
+def whole_list(**changes: str) -> dict[str, str]:
+    """A complete price list (what a feed file holds): the packaged prices with ``changes``
+    (``a100_80gb=`` for ``a100-80gb``)."""
+    return {**PACKAGED_PRICES, **{k.replace("_", "-"): v for k, v in changes.items()}}
+
 
 # ----------------------------------------------------------------------------- seeding
 

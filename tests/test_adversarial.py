@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gzip
+import json
 import logging
 import os
 import shutil
@@ -42,7 +43,7 @@ from bot.telegram.flood import FloodGuard
 from bot.telegram.handlers import Handlers
 from bot.telegram.runner import Services
 from rules.catalogue import load_catalogue
-from tests.alerts_helpers import Seed, seed
+from tests.alerts_helpers import Seed, seed, whole_list
 from tests.bot_running import AnyApp, running
 from tests.fake_bot_api import FakeBotAPI, SentMessage, validate_telegram_html
 
@@ -268,7 +269,7 @@ class HostileFeed:
             await asyncio.wait_for(self.closing.wait(), seconds)
 
     async def good(self, request: web.Request) -> web.Response:
-        return web.json_response({"prices": {"h100": "2.10"}})
+        return web.json_response({"prices": whole_list(h100="2.10")})
 
     async def malformed(self, request: web.Request) -> web.Response:
         body, _ = MALFORMED[request.match_info["case"]]
@@ -593,13 +594,13 @@ async def test_a_price_list_read_during_an_outage_is_applied_when_the_database_i
     directory = tmp_path / "db"
     directory.mkdir()
     prices_file = tmp_path / "prices.json"
-    prices_file.write_text('{"h100": "2.32"}')  # the packaged price: nothing to do
+    prices_file.write_text(json.dumps(whole_list()))  # the packaged prices: nothing to do
     alerts = await _fresh(f"sqlite+aiosqlite:///{directory / 'bot.sqlite3'}", prices_file)
     outage = SqliteOutage(directory, [alerts.db])
     try:
         assert (await alerts.poll_feed()).status == "unchanged"
         await outage.down()
-        prices_file.write_text('{"h100": "2.10"}')
+        prices_file.write_text(json.dumps(whole_list(h100="2.10")))
         assert (await alerts.poll_feed()).status == "unchanged"  # failed: nothing written
         await outage.up()
         outcome = await alerts.poll_feed()

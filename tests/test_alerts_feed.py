@@ -30,7 +30,7 @@ from bot.alerts.service import AlertService
 from bot.storage.engine import Database
 from bot.storage.models import Delivery, PriceChange
 from rules.catalogue import Catalogue
-from tests.alerts_helpers import Seed, deliveries, seed
+from tests.alerts_helpers import Seed, deliveries, seed, whole_list
 
 pytest_plugins = ("tests.alerts_fixtures",)
 
@@ -255,7 +255,7 @@ async def test_a_good_price_file_is_applied_once(
 ):
     service = subscribed
     path = tmp_path / "prices.json"
-    path.write_text(json.dumps({"prices": {"h100": "2.10", "b200": "4.61"}}))
+    path.write_text(json.dumps({"prices": whole_list(h100="2.10")}))
     feed = PriceFeed(FileSource(path), service, service.notify_admins)
 
     outcome = await feed.poll()
@@ -294,7 +294,7 @@ async def test_a_long_refusal_fits_in_one_telegram_message(
     tmp_path: Path, db: Database, subscribed: AlertService
 ):
     path = tmp_path / "prices.json"
-    path.write_text(json.dumps({f"tpu-v{i}": "1.00" for i in range(200)}))
+    path.write_text(json.dumps({**whole_list(), **{f"tpu-v{i}": "1.00" for i in range(200)}}))
     outcome = await PriceFeed(FileSource(path), subscribed, subscribed.notify_admins).poll()
     assert len(outcome.problems) == 200
     (row,) = await deliveries(db)

@@ -118,6 +118,11 @@ async def test_telegram_errors_are_mapped(monkeypatch: pytest.MonkeyPatch):
 # ----------------------------------------------------------------------------- the app
 
 
+def packaged_prices() -> dict[str, str]:
+    return {g.id: str(g.usd_per_gpu_hour) for g in load_catalogue().gpus
+            if g.usd_per_gpu_hour is not None}
+
+
 @pytest_asyncio.fixture
 async def alerts_app(
     db_url: str, tmp_path: Path
@@ -125,9 +130,7 @@ async def alerts_app(
     prices = tmp_path / "prices.json"
     # The packaged prices: the feed's own polls change nothing and tell the admin nothing, so
     # an admin's reply in a test is never a feed notice that came first.
-    packaged = {g.id: str(g.usd_per_gpu_hour) for g in load_catalogue().gpus
-                if g.usd_per_gpu_hour is not None}
-    prices.write_text(json.dumps({"prices": packaged}))
+    prices.write_text(json.dumps({"prices": packaged_prices()}))
     async with TimedFakeBotAPI() as api:
         settings = Settings(
             _env_file=None,  # type: ignore[call-arg]
@@ -267,7 +270,7 @@ async def test_history_chart_and_reload(alerts_app, tmp_path: Path):
     prices.write_text("{oops")
     refused = await say(api, ADMIN, "/reload")
     assert "refused" in refused.plain_text
-    prices.write_text(json.dumps({"prices": {"b200": "4.40"}}))
+    prices.write_text(json.dumps({"prices": {**packaged_prices(), "b200": "4.40"}}))
     applied = await say(api, ADMIN, "/reload")
     assert "B200: $4.61 → $4.40/hour" in applied.plain_text
     assert (await alerts.service.current_prices())["b200"] == D("4.40")

@@ -72,10 +72,14 @@ class AlertServices:
             db, catalogue, default_locale=settings.default_locale,
             max_jump_percent=Decimal(settings.price_max_jump_percent),
             admin_ids=settings.admin_ids, renderer=AlertRenderer(catalogue),
+            drift_window=dt.timedelta(hours=settings.price_drift_window_hours),
+            require_all=settings.prices_require_all,
         )
         feed = PriceFeed(
-            source or source_from_setting(settings.prices_source, catalogue), service,
-            service.notify_admins,
+            source or source_from_setting(
+                settings.prices_source, catalogue, settle_seconds=settings.prices_settle_seconds
+            ),
+            service, service.notify_admins,
         )
         return cls(
             settings=settings, db=db, catalogue=catalogue, service=service,

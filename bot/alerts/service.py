@@ -40,6 +40,7 @@ log = logging.getLogger(__name__)
 
 # Subscribers read per page, and the most states or deliveries written by one statement.
 FAN_OUT_BATCH: Final = 1000
+DRIFT_WINDOW: Final = dt.timedelta(hours=24)
 
 
 class AlertService:
@@ -54,6 +55,8 @@ class AlertService:
         clock: Callable[[], dt.datetime] = utcnow,
         renderer: AlertRenderer | None = None,
         fan_out_batch: int = FAN_OUT_BATCH,
+        drift_window: dt.timedelta = DRIFT_WINDOW,
+        require_all: bool = True,
     ) -> None:
         if fan_out_batch < 1:
             raise ValueError("fan_out_batch must be at least 1")
@@ -65,6 +68,12 @@ class AlertService:
         self.clock = clock
         self.renderer = renderer or AlertRenderer(catalogue)
         self.fan_out_batch = fan_out_batch
+        self.drift_window = drift_window
+        self.require_all = require_all
+        # The newest catalogue this process knows, with the price history's version it
+        # reflects: every path that hands out a catalogue goes through it, so a slow refresh
+        # that read the database before a change can never replace the newer catalogue.
+        self._published: tuple[int, Catalogue] | None = None
         # Called after deliveries were committed (the local sender wakes up at once).
         self.on_enqueued: list[Callable[[], None]] = []
         # After a committed price change, with the catalogue now in force.
@@ -86,12 +95,21 @@ class AlertService:
 
     async def catalogue_in_force(self) -> Catalogue:
         """The catalogue with the prices in force and their date, for the bot's answers: quotes
-        follow the feed (every process reads the database, not only the leader)."""
-        async with self.db.sessions() as session:
+        follow the feed (every process reads the database, not only the leader). Never older
+        than one this process already handed out (see ``_publish``)."""
+        async with self.db.sessions() as session, session.begin():
             prices = Prices(session)
+            version = await prices.version()
             in_force = self.in_force(await prices.latest())
             changed = await prices.last_changed_at()
-        return self._catalogue_with(in_force, changed)
+        return self._publish(version, self._catalogue_with(in_force, changed))
+
+    def _publish(self, version: int, catalogue: Catalogue) -> Catalogue:
+        """The newer of ``catalogue`` (at ``version``) and the one already published."""
+        if self._published is not None and self._published[0] >= version:
+            return self._published[1]
+        self._published = (version, catalogue)
+        return catalogue
 
     def _catalogue_with(
         self, in_force: dict[str, Decimal], changed: dt.datetime | None
@@ -123,21 +141,26 @@ class AlertService:
         PriceListRejected having written nothing."""
         async with self._lock:
             async with self.db.transaction(lock=PRICE_WRITE_LOCK) as session:
-                current = self.in_force(await Prices(session).latest())
-                accepted = validate(
-                    raw, self.catalogue, current, self.max_jump_percent, allow_jump=allow_jump
-                )
                 now = self.clock()
+                history = Prices(session)
+                current = self.in_force(await history.latest())
+                accepted = validate(
+                    raw, self.catalogue, current, self.max_jump_percent, allow_jump=allow_jump,
+                    recent=await history.ranges_since(now - self.drift_window),
+                    required=self._required(current),
+                )
                 moves: list[PriceMove] = []
                 deliveries = 0
+                version = 0
                 for gpu_id, price in sorted(accepted.items()):
                     old = current.get(gpu_id)
                     if old == price:
                         continue
                     move = PriceMove(gpu_id, old, price)
-                    change = await Prices(session).record(gpu_id, price, raw.source, now)
+                    change = await history.record(gpu_id, price, raw.source, now)
                     deliveries += await self._fan_out(session, change.id, move, now)
                     moves.append(move)
+                    version = change.id
             result = ApplyResult(tuple(moves), deliveries)
         if deliveries:
             self._wake()
@@ -145,10 +168,17 @@ class AlertService:
             # The new catalogue is known here without reading it back: this process answers
             # with the new prices from the next message on.
             in_force = {**current, **{move.gpu_id: move.new for move in moves}}
-            catalogue = self._catalogue_with(in_force, now)
+            catalogue = self._publish(version, self._catalogue_with(in_force, now))
             for callback in self.on_changed:
                 callback(catalogue)
         return result
+
+    def _required(self, current: dict[str, Decimal]) -> frozenset[str]:
+        """The GPUs a whole list must name: every rented GPU with a price in force."""
+        if not self.require_all:
+            return frozenset()
+        rented = {offer.gpu for offer in self.catalogue.offers}
+        return frozenset(gpu for gpu in current if gpu in rented)
 
     def _wake(self) -> None:
         for callback in self.on_enqueued:

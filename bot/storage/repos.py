@@ -215,6 +215,29 @@ class Prices:
         )
         return {gpu: price for gpu, price in rows}
 
+    async def version(self) -> int:
+        """The newest change's id: grows with every recorded price (0 when there is none)."""
+        return int(await self.session.scalar(select(func.max(PriceChange.id))) or 0)
+
+    async def ranges_since(self, since: dt.datetime) -> dict[str, tuple[Decimal, Decimal]]:
+        """GPU id → (lowest, highest) price in force at some time since ``since`` (the drift
+        window): those recorded since, and the one already in force when it began."""
+        rows = await self.session.execute(
+            select(PriceChange.gpu_id, func.min(PriceChange.price), func.max(PriceChange.price))
+            .where(PriceChange.changed_at >= since).group_by(PriceChange.gpu_id)
+        )
+        found = {gpu: (low, high) for gpu, low, high in rows}
+        before = (
+            select(func.max(PriceChange.id).label("id")).where(PriceChange.changed_at < since)
+            .group_by(PriceChange.gpu_id).subquery()
+        )
+        for gpu, price in await self.session.execute(
+            select(PriceChange.gpu_id, PriceChange.price).join(before, before.c.id == PriceChange.id)
+        ):
+            low, high = found.get(gpu, (price, price))
+            found[gpu] = (min(low, price), max(high, price))
+        return found
+
     async def last_changed_at(self) -> dt.datetime | None:
         """When the newest price was recorded (the packaged baseline is dated at its check)."""
         found: dt.datetime | None = await self.session.scalar(select(func.max(PriceChange.changed_at)))
