@@ -166,7 +166,10 @@ HOURS_WORDS: Final = Guarded(
 HALF_HOUR: Final = Guarded(("half", "media", "demi"), words(lx.HALF_HOUR))
 # "$2 an hour", "per day", "por hora": a rate, not a duration.
 # ("por una semana", "for a week" are durations: "por"/"per" before a number word is not a rate.)
-RATE_BEFORE: Final = re.compile(r"(?:\d|\$|dollars?|dolares|usd|cada|each|every) ?$")
+# "what does a B200 cost an hour" is a rate too.
+RATE_BEFORE: Final = re.compile(
+    r"(?:\d|\$|dollars?|dolares|usd|cada|each|every|(?<![a-z])(?:costs?|charges?)) ?$"
+)
 HOUR_UNIT: Final = re.compile(rf"^{alt(lx.HOUR_UNITS)}$")
 MINUTE_UNIT: Final = re.compile(rf"^{alt(lx.MINUTE_UNITS)}$")
 DAY_UNIT: Final = re.compile(rf"^{alt(lx.DAY_UNITS)}$")
