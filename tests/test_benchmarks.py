@@ -1,17 +1,21 @@
 """The benchmark script runs, section by section, at a tiny scale: every figure is printed next
-to its target, and the counts that are behaviour (lost, duplicated) hold. No time is asserted:
-figures are for people (python -m benchmarks.run)."""
+to its target (and its baseline where it has one), the questions called cold are distinct and
+find every cache empty, and the counts that are behaviour (lost, duplicated) hold. No time is
+asserted: figures are for people (python -m benchmarks.run)."""
 
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 import pytest
 
 from benchmarks import fanout
 from benchmarks import run as bench
+from bot.pipeline import Pipeline
+from bot.render.format import Formatter
 
-Rows = list[tuple[str, str, str]]
+Rows = list[tuple[str, str, str, str]]
 
 
 @pytest.fixture
@@ -21,22 +25,58 @@ def rows(monkeypatch: pytest.MonkeyPatch) -> Rows:
     return found
 
 
-def test_pipeline_reports_each_language_both_ways_against_its_target(rows: Rows) -> None:
-    bench.bench_pipeline(rounds=1)
-    labels = [what for what, _, _ in rows]
+def test_cold_questions_are_distinct_new_facts_in_each_language() -> None:
+    for lang in (None, "en", "es", "fr"):
+        texts = bench.cold_questions(300, lang)
+        assert len(set(texts)) == 300
+    pipeline = Pipeline()
+    queries = {pipeline.ask(t).query.model_dump_json(exclude={"text"})
+               for t in bench.cold_questions(100)}
+    assert len(queries) > 90  # distinct facts, not the same question reworded
+    assert {pipeline.ask(t).query.lang for t in bench.cold_questions(30)} == {"en", "es", "fr"}
+
+
+def test_empty_caches_leaves_nothing_a_question_could_hit() -> None:
+    pipeline = Pipeline()
+    pipeline.ask("can I QLoRA 70B on a 4090?")
+    Formatter("en").list(["a", "b"])
+    caches = bench.value_caches()
+    assert caches and any(c.cache_info().currsize for c in caches)
+    bench.empty_caches(pipeline)
+    assert not pipeline._replies and not pipeline.catalogue._memo
+    assert all(c.cache_info().currsize == 0 for c in caches)
+    assert Formatter("en").gb(Decimal("52.5")) == "52.5 GB"  # per-locale patterns kept
+
+
+def test_pipeline_reports_cold_per_language_deployed_and_the_split(rows: Rows) -> None:
+    bench.bench_pipeline(count=12, rounds=1)
+    labels = [what for what, _, _, _ in rows]
     for lang in ("en", "es", "fr"):
-        assert any(f"[{lang}] reply cache" in w for w in labels)
-        assert any(f"[{lang}] first sight" in w for w in labels)
-    assert all(target == "target p99 < 1 ms" for _, _, target in rows)
-    assert all(re.search(r"p50 [\d.]+ ms p99 [\d.]+ ms", figure) for _, figure, _ in rows)
+        assert any(f"[{lang}] cold" in w for w in labels)
+    assert any("deployed" in w for w in labels) and any("hits" in w for w in labels)
+    timed = [(w, f, t) for w, f, _, t in rows if "cold:" not in w or "[" in w]
+    assert all(re.search(r"p50 [\d.]+ p99 [\d.]+ max [\d.]+ ms", f) for _, f, _ in timed)
+    assert all(t == "target p99 < 1 ms" for w, _, t in timed if "cold" in w or "deployed" in w)
+    (split,) = [f for w, f, _, _ in rows if "split" in w]
+    assert re.fullmatch(r"\d+% / \d+% / \d+%", split)
 
 
-async def test_bot_reports_both_workloads_their_ratio_and_the_latency(rows: Rows) -> None:
-    await bench.bench_bot(updates=40, users=4, sequential=3, trials=1)
-    ratios = [(w, f, t) for w, f, t in rows if w.endswith("this bot / echo baseline")]
-    assert len(ratios) == 2 and all(t == "target ≥ 80 %" for _, _, t in ratios)
-    assert any(w.startswith("questions:") for w, _, _ in ratios)
-    assert sum("one at a time" in w for w, _, _ in rows) == 2
+def test_memory_reports_rss_after_each_count(rows: Rows) -> None:
+    bench.bench_memory(counts=(20, 40))
+    labels = [what for what, _, _, _ in rows]
+    assert labels[0].endswith("idle RSS")
+    assert any("after 20 distinct" in w for w in labels) and any("after 40" in w for w in labels)
+    assert all(re.fullmatch(r"\d+ MiB", f) for _, f, _, _ in rows)
+
+
+async def test_bot_reports_both_workloads_against_the_echo_baseline(rows: Rows) -> None:
+    await bench.bench_bot(updates=30, users=4, sequential=3, trials=1)
+    ratios = [(w, t) for w, _, _, t in rows if w.endswith("this bot / echo baseline")]
+    assert len(ratios) == 2 and all(t == "target ≥ 80 %" for _, t in ratios)
+    assert any(w.startswith("distinct questions:") for w, _ in ratios)
+    assert all(b.startswith("echo ") for w, _, b, _ in rows if "CPU per reply" in w)
+    assert any("CPU split" in w for w, _, _, _ in rows)
+    assert sum("one at a time" in w for w, _, _, _ in rows) == 2
 
 
 async def test_fanout_delivers_everything_once_and_reports_memory(
@@ -45,7 +85,7 @@ async def test_fanout_delivers_everything_once_and_reports_memory(
     monkeypatch.setattr(fanout, "PACE_MESSAGES", 10)
     monkeypatch.setattr(fanout, "TEN", 30)
     monkeypatch.setattr(fanout, "BIG", 60)
-    found: Rows = []
+    found: list[tuple[str, str, str]] = []
     await fanout.bench_fanout(lambda what, figure, target: found.append((what, figure, target)))
     counts = [f for w, f, _ in found if w.endswith("lost / duplicated")]
     assert counts and all(f == "lost 0, dup 0" for f in counts)
@@ -53,7 +93,19 @@ async def test_fanout_delivers_everything_once_and_reports_memory(
     assert any("memory per subscriber" in w for w, _, _ in found)
 
 
-async def test_startup_reports_the_time_to_a_first_reply(rows: Rows) -> None:
-    await bench.bench_startup()
-    ((what, figure, _),) = rows
-    assert what == "start-up to first reply" and re.fullmatch(r"\d+ ms", figure)
+async def test_startup_spawns_both_processes_and_reports_against_the_echo_bot(
+    rows: Rows,
+) -> None:
+    await bench.bench_startup(runs=1)
+    by_label = {what: (figure, baseline, target) for what, figure, baseline, target in rows}
+    figure, baseline, target = by_label["start-up: python -m bot → first reply (schema at head)"]
+    assert re.fullmatch(r"[\d.]+ / [\d.]+ / [\d.]+ s", figure) and baseline.startswith("echo ")
+    assert target == "target < 1 s"
+    assert any("imports before" in w and "ms:" in f for w, (f, _, _) in by_label.items())
+
+
+def test_markdown_table_has_a_row_per_figure() -> None:
+    table = bench.markdown([("a", "1 ms", "echo 2 ms", "target < 1 ms"), ("b|c", "2", "", "")])
+    lines = table.splitlines()
+    assert lines[0] == "| What | Figure | Same-run baseline | Target |" and len(lines) == 4
+    assert lines[3] == "| b/c | 2 |  |  |"
