@@ -136,6 +136,8 @@ def _draw(detailed: DetailedAnswer, locale: str, candidates: list[tuple[str, Dec
     who = detailed.model_name or tr(locale, "a %(size)sB model") % {
         "size": fmt.num(detailed.params_b)
     }
+    # A title starts with a capital: "Un modelo de 8B · LoRA", not "un modelo…".
+    who = who[:1].upper() + who[1:]
     figure.suptitle(f"{who} · {_method_label(locale, detailed.method)}", fontsize=11, x=0.02,
                     ha="left")
     subtitle = _settings(detailed, locale)

@@ -240,7 +240,7 @@ def test_lora_70b_on_200m_tokens_on_4x_a100() -> None:
     en = render(d, "en")
     assert "35%" in en and "312" in en and "8.4 × 10¹⁹" in en
     assert "Cost: $196.59" in en and "🧱" in en
-    assert "The utilisation is an assumption" in en
+    assert "The utilization is an assumption" in en
     assert "35\u00a0%" in render(d, "fr") or "35\u202f%" in render(d, "fr")
 
 
@@ -275,7 +275,7 @@ def test_a_measured_throughput_replaces_the_assumed_mfu() -> None:
     assert t.gpu_hours == D("55.56")  # 2e8 / 1000 / 3600
     assert t.quote is not None and t.quote.gpu == "h200"
     text = render(d, "en")
-    assert "At your measured 1,000 tokens/s per GPU" in text and "utilisation" not in text
+    assert "At your measured 1,000 tokens/s per GPU" in text and "utilization" not in text
 
 
 def test_moe_counts_active_parameters() -> None:

@@ -358,7 +358,7 @@ def test_a_moe_name_that_states_its_size_is_not_repeated(pipe):
         ("fr", "Vaut-il mieux louer un B200 ou deux H200 pour un LoRA 70B ?",
          ["1× B200 ou 2× H200", "sur 2× H200\u00a0: 168\u202fGo sur 282\u202fGo"]),
         ("en", "1x B200 vs 2x H200 for LoRA 70B", ["1× B200 or 2× H200?", "✅ LoRA (BF16 base) of a 70B model on 2× H200"]),
-        ("en", "one H200 or two H100s for QLoRA 70B", ["1× H200 or 2× H100?", "on 2× H100: 52.5 GB in 160 GB"]),
+        ("en", "one H200 or two H100s for QLoRA 70B", ["1× H200 or 2× H100?", "on 2× H100: 52.5 GB of 160 GB"]),
     ],
 )
 def test_comparisons_compare_the_counted_configurations(pipe, locale, question, expected):
@@ -425,3 +425,32 @@ def test_no_launch_hint_when_nothing_fits(pipe):
     text = ask(pipe, "QLoRA 5000B on 8 B200", "en")
     assert "None of the offered configurations" in text
     assert "🛠" not in text
+
+
+# --- review 5.3, 7: "seq" in words, token counts in words, "of" not "in" -------------------------
+
+
+@pytest.mark.parametrize(
+    ("locale", "question", "expected"),
+    [
+        ("es", "¿Cuánto tardaría en entrenar un modelo de 8B con 100 millones de tokens en una H100?",
+         ["para secuencias de 2048 tokens, batch 1", "Tiempo de entrenamiento para 100 millones "
+          "de tokens", "D = 100 millones de tokens"]),
+        ("fr", "Combien de temps pour entraîner un modèle 8B sur 100 millions de tokens avec un H100 ?",
+         ["pour des séquences de 2048 tokens, batch 1", "pour 100 millions de tokens"]),
+        ("fr", "Combien de temps prend un fine-tuning complet de 7B sur 2 milliards de tokens ?",
+         ["2 milliards de tokens"]),
+        ("en", "how long to fine-tune 8B on 1B tokens on an H100",
+         ["1 billion tokens", "model-FLOPs utilization"]),
+    ],
+)
+def test_token_counts_and_settings_in_words(pipe, locale, question, expected):
+    text = ask(pipe, question, locale)
+    for piece in expected:
+        assert piece in text
+    assert locale == "en" or "seq " not in text
+    assert "100.000.000" not in text
+
+
+def test_english_compare_says_of(pipe):
+    assert "52.5 GB of 80 GB." in ask(pipe, "H100 vs A100 for QLoRA 70B", "en")

@@ -19,6 +19,7 @@ from babel.dates import format_date
 from babel.lists import format_list
 from babel.numbers import (
     NumberPattern,
+    format_compact_decimal,
     get_currency_precision,
     get_currency_symbol,
     get_decimal_precision,
@@ -262,6 +263,21 @@ class Formatter:
         if not amount.is_finite() or amount != amount.to_integral_value():
             return self.usd_exact(amount)
         return self.usd(amount).replace(_decimal(self.locale).decimal + "00", "", 1)
+
+    def tokens(self, value: Decimal | int) -> str:
+        """A token count as people say it: "100 million tokens", "100 millones de tokens",
+        "2 milliards de tokens"; exact digits when the words would round ("1,234,567 tokens")."""
+        amount = _dec(value)
+        words = None
+        if amount.is_finite() and amount >= 10**6 and amount == amount.to_integral_value():
+            digits = amount.normalize().as_tuple()
+            if len(digits.digits) <= 3:  # 1.5 billion is exact, 1.234567 million is not
+                words = format_compact_decimal(
+                    amount, format_type="long", locale=self.locale, fraction_digits=2
+                )
+        if words is None:
+            return f"{self.num(amount, 0)}\u00a0tokens"
+        return f"{words} tokens" if self.locale == "en" else f"{words} de tokens"
 
     def hours(self, value: Decimal | int) -> str:
         return _unit(self.locale, _dec(value), 2, "duration-hour", "long")
