@@ -434,14 +434,17 @@ def test_no_launch_hint_when_nothing_fits(pipe):
     ("locale", "question", "expected"),
     [
         ("es", "¿Cuánto tardaría en entrenar un modelo de 8B con 100 millones de tokens en una H100?",
-         ["para secuencias de 2048 tokens, batch 1", "Tiempo de entrenamiento para 100 millones "
-          "de tokens", "D = 100 millones de tokens"]),
+         ["para 100 millones de tokens"]),
+        ("es", "LoRA 8B en una H100 con secuencias de 2048 y batch 1, desglose",
+         ["Estimación detallada para secuencias de 2048 tokens, batch 1"]),
         ("fr", "Combien de temps pour entraîner un modèle 8B sur 100 millions de tokens avec un H100 ?",
-         ["pour des séquences de 2048 tokens, batch 1", "pour 100 millions de tokens"]),
+         ["pour 100 millions de tokens"]),
+        ("fr", "LoRA 8B sur un H100, séquences de 2048, batch 1, détail",
+         ["Estimation détaillée pour des séquences de 2048 tokens, batch 1"]),
         ("fr", "Combien de temps prend un fine-tuning complet de 7B sur 2 milliards de tokens ?",
          ["2 milliards de tokens"]),
         ("en", "how long to fine-tune 8B on 1B tokens on an H100",
-         ["1 billion tokens", "model-FLOPs utilization"]),
+         ["1 billion tokens", "The utilization is an assumption"]),
     ],
 )
 def test_token_counts_and_settings_in_words(pipe, locale, question, expected):
