@@ -178,12 +178,23 @@ def _value(words: list[str]) -> int | None:
     return value if seen and value > 0 else None
 
 
+# Words that make a phrase worth reading: a number word that is not an article, or a scale an
+# article can count ("a billion", "un millon").
+_WORDS_OR_SCALES: Final = frozenset(
+    {*_UNITS, *_HUNDREDS, *_THOUSANDS, "billion", "billions", "bn", "million", "millions",
+     "millones", "millon", "milliard", "milliards", "trillion", "trillions"}
+    - _ONE
+)
+_LETTER_RUNS: Final = re.compile(r"[a-z]+")
+
+
 def words_to_digits(folded: str) -> str:
     """Number words before a scale, a duration or "tokens" become digits: "seven billion" →
     "7 billion", "dos mil millones" → "2000 millones", "un million de tokens" → "1 million de
     tokens". A lone count or article ("two days", "a week") is left as it is: the duration and
     count patterns read those words themselves."""
-    if not _PHRASE.search(folded):
+    # A set test at C speed first: most questions hold no number word but articles.
+    if _WORDS_OR_SCALES.isdisjoint(_LETTER_RUNS.findall(folded)) or not _PHRASE.search(folded):
         return folded
 
     def digits(match: re.Match[str]) -> str:

@@ -259,7 +259,14 @@ GRAD_CKPT_OFF_AFTER: Final = re.compile(rf"^ ?(?:[:=] ?)?{alt(lx.GRAD_CKPT_OFF_A
 _ALERT_NOUN: Final = alt(lx.ALERT_NOUNS)
 # A removal verb, then the alert noun a few words on ("stop my H100 alert", "borra mi alerta de
 # la H100", "supprime toutes mes alertes"); or the noun first ("alerts: delete them all").
-ALERT_REMOVE: Final = re.compile(
+# Every match holds one of these (the nouns and the verbs of ALERT_STOP): most questions hold
+# none, and the patterns are then not run.
+_ALERT_GUARD: Final = (
+    "alert", "notif", "aviso", "subscri", "suscri", "abonn", "avis", "previen", "preven",
+    "messag", "ping", "warn",
+)
+ALERT_REMOVE: Final = Guarded(
+    _ALERT_GUARD,
     rf"(?<![a-z]){alt(lx.ALERT_REMOVE_VERBS)}(?:(?<=')|(?<= )| )(?:[a-z0-9'$.,-]+ ){{0,4}}?"
     rf"(?:[a-z]')?{_ALERT_NOUN}(?![a-z])"
     rf"|(?<![a-z]){_ALERT_NOUN},? (?:please |por favor |svp )?"
@@ -267,7 +274,8 @@ ALERT_REMOVE: Final = re.compile(
     rf"|(?<![a-z]){alt(lx.ALERT_STOP)}(?![a-z])"
 )
 ALERT_ALL: Final = words(lx.ALERT_ALL)
-ALERT_LIST: Final = re.compile(
+ALERT_LIST: Final = Guarded(
+    _ALERT_GUARD,
     "(?<![a-z])(?:"
     + "|".join(f.replace("NOUN", _ALERT_NOUN) for f in lx.ALERT_LIST)
     + r")(?![a-z])|^(?:alerts|alertas|alertes|(?:price )?alerts? list|lista de alertas|"
