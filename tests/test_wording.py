@@ -457,3 +457,23 @@ def test_token_counts_and_settings_in_words(pipe, locale, question, expected):
 
 def test_english_compare_says_of(pipe):
     assert "52.5 GB of 80 GB." in ask(pipe, "H100 vs A100 for QLoRA 70B", "en")
+
+
+@pytest.mark.parametrize(("locale", "expected"), [("es", "Un modelo de 8B"), ("fr", "Un modèle 8B")])
+def test_chart_title_starts_with_a_capital(pipe, monkeypatch, locale, expected):
+    from matplotlib.figure import Figure
+
+    from bot.charts import breakdown_chart
+
+    titles: list[str] = []
+    original = Figure.suptitle
+
+    def spy(self, text, **kwargs):
+        titles.append(text)
+        return original(self, text, **kwargs)
+
+    monkeypatch.setattr(Figure, "suptitle", spy)
+    answer = pipe.ask("LoRA 8B on 2 H100 with seq len 4096, details", chosen_locale=locale).answer
+    assert answer.detailed is not None
+    breakdown_chart(answer.detailed, locale, [])
+    assert titles and titles[0].startswith(expected)

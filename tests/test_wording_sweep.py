@@ -54,6 +54,18 @@ def answers(locale: str) -> dict[str, str]:
                                       gpu="h100", other_gpus=(gpu,))
     for size in ("0.5", "1", "1.5", "8", "1000"):
         queries[f"memory_{size}B"] = q(intent="memory", params_b=D(size))
+    for tokens in (D(10**6), D("1.5E9"), D(1234567)):
+        queries[f"time_{tokens}"] = q(intent="time", params_b=D(8), method="qlora", gpu="h100",
+                                      dataset_tokens=tokens)
+        queries[f"time_multi_{tokens}"] = q(intent="time", params_b=D(70), method="lora",
+                                            gpu="h200", gpu_count=2, dataset_tokens=tokens)
+    for seq, batch in ((1, 1), (2048, 2), (4096, 1000)):
+        queries[f"details_{seq}_{batch}"] = q(intent="fit", params_b=D(8), method="lora",
+                                              gpu="rtx-4090", seq_len=seq, batch_size=batch,
+                                              details=True)
+        queries[f"details_inference_{seq}"] = q(intent="fit", params_b=D(8), inference=True,
+                                                method="inference_bf16", gpu="l40s",
+                                                seq_len=seq, batch_size=batch, details=True)
     queries["gemma"] = q(intent="fit", params_b=D("27.2"), model_id="gemma-2-27b", method="lora",
                          gpu="a100-80gb")
     queries["moe"] = q(intent="fit", params_b=D(671), model_id="deepseek-v3",
