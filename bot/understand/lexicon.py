@@ -152,7 +152,8 @@ INFERENCE_STRONG: Final[tuple[str, ...]] = (
     r"desplegar", r"deployer", r"host", r"hosting", r"heberger", r"chat with", r"chatear",
     r"vllm", r"llama\.?cpp", r"ollama", r"gguf", r"generate", r"generation", r"hosted",
     r"hebergement", r"heberge\w*", r"despliegue", r"desplegarlo", r"deploiement", r"servirlo",
-    r"servir(?:le|la)?", r"alojar", r"hospedar",
+    r"servir(?:le|la)?", r"alojar", r"hospedar", r"(?:in|into|en) produc(?:tion|cion)",
+    r"mettre en prod", r"poner en prod", r"put (?:it )?in prod",
 )
 INFERENCE_WEAK: Final[tuple[str, ...]] = (
     r"run", r"running", r"runs", r"ejecutar", r"ejecutarlo", r"correr", r"correrlo", r"usar",

@@ -26,6 +26,8 @@ _SYMBOLS: Final[dict[str, str]] = {
     "≤": "<", "≥": ">", "⩽": "<", "⩾": ">", "＄": "$",
     "œ": "oe", "æ": "ae", "ø": "o", "ł": "l", "đ": "d",
     "¿": " ", "¡": " ", "«": " ", "»": " ", "“": " ", "”": " ",
+    # A thumbs-up is an answer ("ok"), not noise.
+    "👍": " ok ", "👌": " ok ",
 }
 # A regex finds the few symbols of a text at C speed; str.translate would look every character
 # of a non-ASCII text up in a dict, many times slower.

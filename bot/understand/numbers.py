@@ -188,11 +188,19 @@ _WORDS_OR_SCALES: Final = frozenset(
 _LETTER_RUNS: Final = re.compile(r"[a-z]+")
 
 
+_HALF_SCALE: Final = re.compile(
+    r"(?<![a-z])(?:half a|medio|un demi-? ?|une demi-? ?)(?= ?(?:millions?|millon|billions?|"
+    r"milliards?)(?![a-z]))"
+)
+
+
 def words_to_digits(folded: str) -> str:
     """Number words before a scale, a duration or "tokens" become digits: "seven billion" →
     "7 billion", "dos mil millones" → "2000 millones", "un million de tokens" → "1 million de
     tokens". A lone count or article ("two days", "a week") is left as it is: the duration and
     count patterns read those words themselves."""
+    if "half" in folded or "medio" in folded or "demi" in folded:
+        folded = _HALF_SCALE.sub("0.5", folded)  # "medio millon de tokens"
     # A set test at C speed first: most questions hold no number word but articles.
     if _WORDS_OR_SCALES.isdisjoint(_LETTER_RUNS.findall(folded)) or not _PHRASE.search(folded):
         return folded
@@ -203,6 +211,8 @@ def words_to_digits(folded: str) -> str:
         scale_follows = rest.startswith(("b", "m", "t")) and not rest.startswith("tok")
         if len(words) == 1 and not scale_follows and words[0] in AMOUNT_WORDS:
             return match.group(0)
+        if words == ["quinze"] and rest.startswith("jour"):
+            return match.group(0)  # "quinze jours" is a fortnight (parse.FRENCH_WEEKS)
         value = _value(words)
         return match.group(0) if value is None else str(value)
 

@@ -199,6 +199,11 @@ def _take_hours(work: _Work) -> None:
         work.hours, work.hours_as = WEEKEND_HOURS * count, "weekend"
         work.blank(*match.span())
         return
+    match = px.FRENCH_WEEKS.search(work.s)
+    if match:
+        work.hours = _HOURS_PER["week"] * (2 if match.group("word") == "quinze" else 1)
+        work.blank(*match.span())
+        return
     match = px.HALF_DAY.search(work.s)
     if match:
         work.hours, work.hours_as = HALF_DAY_HOURS, "half_day"

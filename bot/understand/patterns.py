@@ -352,6 +352,10 @@ WEEKEND: Final = Guarded(
     rf"(?<![a-z])(?:(?P<count>{_COUNT_WORDS}|\d) )?"
     r"(?:week ?-? ?ends?|finde|fin(?:es)? de semana|fins? de semaine)(?![a-z])"
 )
+# French "quinze jours" is a fortnight and "huit jours" a week, as natives count them.
+FRENCH_WEEKS: Final = Guarded(
+    (" jours",), r"(?<![a-z0-9])(?P<word>quinze|huit) jours(?![a-z])"
+)
 HALF_DAY: Final = Guarded(
     ("half", "medi", "demi"),
     words((r"half a day", r"a half day", r"half-? ?day", r"medio dia", r"media jornada",
