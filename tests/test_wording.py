@@ -477,3 +477,63 @@ def test_chart_title_starts_with_a_capital(pipe, monkeypatch, locale, expected):
     assert answer.detailed is not None
     breakdown_chart(answer.detailed, locale, [])
     assert titles and titles[0].startswith(expected)
+
+
+# --- review 5.5, 5.6, 5.9, 6: the remaining corrections, as the catalogue says them ------------
+
+
+@pytest.mark.parametrize(
+    ("locale", "msgid", "expected"),
+    [
+        ("es", "QLoRA: block weights in 4-bit NF4 with double quantization; embeddings, output "
+               "head and norms stay in BF16.", "las capas de normalización"),
+        ("fr", "QLoRA: block weights in 4-bit NF4 with double quantization; embeddings, output "
+               "head and norms stay in BF16.", "les couches de normalisation"),
+        ("es", "No architecture on file for this model: a Llama-like shape is assumed "
+               "(%(layers)s layers, hidden size %(hidden)s).", "dimensión oculta"),
+        ("fr", "No architecture on file for this model: a Llama-like shape is assumed "
+               "(%(layers)s layers, hidden size %(hidden)s).", "dimension cachée"),
+        ("es", "This bot never takes a payment and never shows a wallet address: top up on the "
+               "website only.", "direcciones de monedero"),
+        ("fr", "This bot never takes a payment and never shows a wallet address: top up on the "
+               "website only.", "adresse de portefeuille"),
+        ("es", "KV cache in BF16 for prompt and output, with grouped-query attention.",
+         "atención de consultas agrupadas (GQA)"),
+        ("fr", "KV cache in BF16 for prompt and output, with grouped-query attention.",
+         "attention à requêtes groupées (GQA)"),
+        ("es", "This configuration holds the 16-byte figure (%(floor)s) on paper but leaves "
+               "only %(left)s for activations, so it is marked as not fitting.",
+         "En teoría esta configuración admite la cifra de 16 bytes"),
+        ("es", "That alert was already removed.", "Esa alerta ya se había eliminado."),
+        ("fr", "That alert was already removed.", "Cette alerte a déjà été supprimée."),
+        ("es", "The price list is valid and nothing changed.", "y no ha cambiado nada."),
+        ("fr", "Tap a button to remove an alert.", "Appuyez sur un bouton"),
+        ("fr", "What I can answer", "Questions possibles"),
+        ("fr", "I did not understand that. I answer questions about fine-tuning and running LLMs "
+               "on rented GPUs: memory, fit, cost and payment.",
+         f"mémoire, compatibilité (le modèle tient-il{NNBSP}?), coût et paiement"),
+        ("fr", "The planning rule says it fits (%(plan)s per GPU), but with these settings the "
+               "detailed estimate needs %(need)s per GPU, more than the %(vram)s each GPU has.",
+         "dit que le modèle tient"),
+        ("fr", "Also fits: %(others)s.", "Il tient aussi sur"),
+    ],
+)
+def test_catalogue_corrections(locale, msgid, expected):
+    from bot.i18n import translations
+
+    assert expected in translations(locale).gettext(msgid)
+
+
+@pytest.mark.parametrize(
+    ("locale", "expected"),
+    [("es", "La RTX 4090 ya tiene precio publicado: 0,45"),
+     ("fr", "Le prix de la RTX 4090 est désormais publié\u00a0: 0,45")],
+)
+def test_published_price_notice_has_an_article(alerts, locale, expected):
+    text = alerts.price_change(locale, PriceMove("rtx-4090", None, D("0.45")), [])
+    assert expected in text
+
+
+def test_also_fits_keeps_its_indentation(pipe):
+    text = ask(pipe, "¿Cuál es la GPU más barata para hacer QLoRA de un modelo de 34B?", "es")
+    assert "\n   También cabe en" in text
