@@ -119,6 +119,11 @@ def _format_problems(locale: str, msgid: object, strings: tuple[str, ...]) -> li
     allowed = set().union(*(placeholders(i) for i in ids)) | {"num"}
     # A GPU name brings its noun phrases (bot.render.phrases.GpuName): the_gpu, of_gpu…
     allowed |= {f"{form}_{name}" for name in allowed for form in ("the", "The", "of")}
+    for text in strings:
+        half = len(text) // 2
+        if half and text[:half] == text[half:]:
+            # A textual merge of two sides that added the same entry repeats its lines.
+            found.append(f"{locale}: a translation repeated twice (a merge left both sides): {text!r}")
     for text in (*ids, *strings):
         if not text:
             continue

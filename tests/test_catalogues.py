@@ -101,9 +101,14 @@ def _stray_placeholder(catalog) -> None:
     catalog["Total: %(total)s"].string = "Total: %(sum)s"
 
 
+def _doubled(catalog) -> None:
+    catalog["Total: %(total)s"].string = "Total: %(total)sTotal: %(total)s"
+
+
 @pytest.mark.parametrize(
     ("locale", "change", "expected"),
     [
+        ("es", _doubled, "repeated twice"),
         ("es", _literal_percent, "a literal %"),
         ("fr", _literal_percent, "a literal %"),
         ("fr", _french_colon, "an ordinary space before ':'"),
