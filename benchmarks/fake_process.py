@@ -23,6 +23,7 @@ class ControlledFake(FakeBotAPI):
     def _extra_routes(self, app: web.Application) -> None:
         app.router.add_post("/_control/push", self._push)
         app.router.add_get("/_control/replies", self._replies)
+        app.router.add_get("/_control/count", self._count)
 
     async def _push(self, request: web.Request) -> web.Response:
         body: list[list[Any]] = await request.json()
@@ -35,6 +36,15 @@ class ControlledFake(FakeBotAPI):
         # Linux, comparable across processes on one machine.
         rows = [(m.chat_id, m.received_at) for m in self.sent_messages()]
         return web.json_response({"replies": rows})
+
+
+    async def _count(self, request: web.Request) -> web.Response:
+        # How many bot messages so far and when the last came: cheap to poll during a burst
+        # (the driver shares its process, and its CPU figure, with the bot it measures).
+        sent = self.sent_messages()
+        return web.json_response(
+            {"count": len(sent), "last": max((m.received_at for m in sent), default=0.0)}
+        )
 
 
 async def serve(port_file: Path) -> None:
