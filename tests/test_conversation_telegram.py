@@ -103,7 +103,7 @@ async def test_the_language_keyboard_has_automatic(api, app):
 
 
 async def test_language_auto_as_a_command(api, app):
-    await reply_to(api, 504, "/language fr")
+    assert "français" in (await reply_to(api, 504, "/lang fr")).text  # /lang is an alias
     done = await reply_to(api, 504, "/language auto")
     assert "language of each question" in done.text
     assert "It needs" in (await reply_to(api, 504, "can I QLoRA 70B on a 4090?")).text
@@ -139,3 +139,21 @@ async def test_a_long_message_is_answered_and_says_what_was_skipped(api, app):
     answer = await reply_to(api, 506, text)
     assert "$61.40" in answer.text
     assert "I read its last" in answer.text and "characters before them" in answer.text
+
+
+async def test_a_command_without_its_handler_is_answered_not_ignored(api):
+    """Without a database there are no alert handlers: /alert says why instead of silence,
+    and an unknown command gets the usual "not understood" answer."""
+    settings = Settings(
+        _env_file=None,  # type: ignore[call-arg]
+        telegram_bot_token=api.token, telegram_api_base_url=api.base_url,
+        telegram_file_base_url=api.base_file_url, typing_delay_seconds=0,
+    )
+    from bot.telegram.runner import Services
+
+    async with running(settings, Services(Pipeline())):
+        off = await reply_to(api, 507, "/alert h100 below 2")
+        assert "need the database" in off.text
+        unknown = await reply_to(api, 507, "/frobnicate 70B")
+        assert unknown.text
+        assert "35 GB" in (await reply_to(api, 507, "can I QLoRA 70B on a 4090?")).text

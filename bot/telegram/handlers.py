@@ -41,6 +41,7 @@ EXAMPLES = [
     N_("H100 vs A100 for QLoRA 70B"),
 ]
 MAX_INLINE_RESULTS = 50
+ALERT_COMMANDS = frozenset({"/alert", "/alerts", "/unalert", "/history"})
 
 
 class Handlers:
@@ -250,6 +251,21 @@ class Handlers:
                 "I will answer in the language of each question from now on.",
             )
         return tr(chosen, "I will answer in English from now on.")
+
+    async def other_command(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """A command no handler knows (/foo), or an alert command while alerts are off (no
+        database): a clear answer rather than silence."""
+        message = update.effective_message
+        if message is None or not message.text:
+            return
+        command = message.text.split(maxsplit=1)[0].split("@")[0].lower()
+        if command in ALERT_COMMANDS and self.alerts is None:
+            await message.reply_text(
+                tr(await self._locale(update),
+                   "Price alerts need the database, which is not available.")
+            )
+            return
+        await self._answer_text(update, context, message.text)
 
     # -- free text, buttons, inline mode -------------------------------------------------------
     async def text(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

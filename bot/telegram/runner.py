@@ -245,11 +245,13 @@ def build_application(
     app.add_handler(CommandHandler("pay", handlers.pay))
     app.add_handler(CommandHandler("fit", handlers.fit))
     app.add_handler(CommandHandler("quote", handlers.quote))
-    app.add_handler(CommandHandler("language", handlers.language))
+    app.add_handler(CommandHandler(("language", "lang"), handlers.language))
     app.add_handler(CallbackQueryHandler(handlers.callback))
     app.add_handler(InlineQueryHandler(handlers.inline))
     app.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND, handlers.text))
     register_alert_handlers(app, services)
+    # Last in its group: only a command no handler above knows gets here.
+    app.add_handler(MessageHandler(filters.COMMAND, handlers.other_command))
     app.add_error_handler(handlers.error)
     if app.job_queue is not None:
 
