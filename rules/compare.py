@@ -31,8 +31,8 @@ class Comparison(BaseModel):
     price_ratio: Decimal | None  # a / b per hour, for the two configurations
     a_count: int = 1  # "una B200 o dos H200": 1 and 2
     b_count: int = 1
-    # When one side or both do not fit: the cheapest offered configuration of each compared
-    # GPU that does, then the cheapest of all ("H100 vs H200 for LoRA 70B": 2× H200, 4× A100).
+    # When neither side fits: the cheapest offered configuration of each compared GPU that
+    # does, and the cheapest of all ("H100 vs H200 for LoRA 70B": 2× H200, 4× A100).
     alternatives: tuple[Fit, ...] = ()
 
 
@@ -60,7 +60,7 @@ def compare(
     fb = None if params_b is None else fit(method, params_b, b.id, count_b, cat)
     pa, pb = config_price(a, count), config_price(b, count_b)
     alternatives: tuple[Fit, ...] = ()
-    if params_b is not None and not (fa is not None and fa.fits and fb is not None and fb.fits):
+    if params_b is not None and fa is not None and fb is not None and not (fa.fits or fb.fits):
         alternatives = _alternatives(method, params_b, (a.id, b.id), cat)
     return Comparison(
         a_count=count,

@@ -185,6 +185,9 @@ def test_a_fit_answer_on_a_rented_gpu_states_its_hourly_price(pipe, locale, ques
         ("fr", "H100", "le H100", "du H100"),
         ("fr", "B200", "le B200", "du B200"),
         ("fr", "A100 80GB", "l'A100 80GB", "de l'A100 80GB"),
+        ("fr", "GTX 1080", "la GTX 1080", "de la GTX 1080"),
+        ("fr", "Instinct MI300X", "l'Instinct MI300X", "de l'Instinct MI300X"),
+        ("fr", "T4", "le T4", "du T4"),
         ("es", "H100", "la H100", "de la H100"),
         ("es", "RTX 4090", "la RTX 4090", "de la RTX 4090"),
         ("en", "H100", "the H100", "of the H100"),
@@ -537,3 +540,9 @@ def test_published_price_notice_has_an_article(alerts, locale, expected):
 def test_also_fits_keeps_its_indentation(pipe):
     text = ask(pipe, "¿Cuál es la GPU más barata para hacer QLoRA de un modelo de 34B?", "es")
     assert "\n   También cabe en" in text
+
+
+def test_a_comparison_where_one_side_fits_lists_no_alternatives(pipe):
+    text = ask(pipe, "H100 vs RTX 3090 for QLoRA 70B", "en")
+    assert "✅" in text and "❌" in text
+    assert "Offered configurations that fit" not in text

@@ -46,7 +46,8 @@ def answers(locale: str) -> dict[str, str]:
         queries[f"compare_{count}x"] = q(intent="compare", params_b=D(70), method="lora",
                                          gpu="b200", other_gpus=("h200",),
                                          other_gpu_count=count)
-    for gpu in ("l40s", "a100-80gb", "h100", "rtx-4090", "rtx-5090"):
+    for gpu in ("l40s", "a100-80gb", "h100", "rtx-4090", "rtx-5090", "rtx-3090", "gtx-1080",
+                "a100-40gb", "t4", "apple-m2-ultra", "mi300x", "rx-7900-xtx"):
         queries[f"fit_{gpu}"] = q(intent="fit", params_b=D(8), method="lora", gpu=gpu)
         queries[f"alert_{gpu}"] = q(intent="alert", gpu=gpu, threshold_usd=D(2),
                                     direction="below")

@@ -145,7 +145,7 @@ def _headroom(locale: str, fits: bool, headroom_gb: Decimal) -> Markup:
 # the seed and French users write them); data-center GPUs masculine (le GPU: "le H100", "un
 # A100", as in the seed), elided before a vowel ("l'A100", "de l'A100"). Spanish: la GPU, so
 # always feminine ("la H100"), the RAE's invariable acronym.
-_FR_FEMININE = ("RTX", "GEFORCE", "RADEON", "QUADRO", "TITAN", "L4")
+_FR_FEMININE = ("RTX", "GTX", "GEFORCE", "RADEON", "QUADRO", "TITAN", "L4")
 
 
 @lru_cache(maxsize=512)
