@@ -332,3 +332,18 @@ def test_a_hostile_batch_gets_one_object_per_line(monkeypatch, lines: list[tuple
     assert status == 0
     assert len(rows) == len(questions)
     assert all(r["error"] != "internal_error" for r in rows)
+
+
+def test_the_hunt_script_runs_and_finds_nothing():
+    # scripts/hostile_hunt.py is what the README's counts come from; here on its first lines.
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run(
+        [sys.executable, str(root / "scripts" / "hostile_hunt.py"), "--limit", "40"],
+        capture_output=True, text=True, cwd=root, check=False, timeout=300,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "inputs                     160" in done.stdout
