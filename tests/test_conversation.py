@@ -175,3 +175,23 @@ def test_a_follow_up_too_short_to_tell_stays_in_the_conversation_language(
 ) -> None:
     first = PIPELINE.ask(previous, telegram_locale="en")
     assert PIPELINE.ask(new, telegram_locale="en", previous=first.query).locale == locale
+
+
+@pytest.mark.parametrize(
+    ("previous", "new", "facts"),
+    [
+        ("LoRA 8B with seq len 4096, batch 4, paged adamw 8bit and flash attention on an H100",
+         "and on an A100?",
+         {"gpu": "a100-80gb", "seq_len": 4096, "batch_size": 4, "optimizer": "paged_adam8bit",
+          "attention": "sdpa"}),
+        ("full fine-tune 7B with gradient checkpointing on an H200", "and without checkpointing?",
+         {"gpu": "h200", "grad_ckpt": False, "method": "full_adamw"}),
+    ],
+)
+def test_a_follow_up_keeps_the_run_settings_it_does_not_change(
+    previous: str, new: str, facts: dict[str, Any]
+) -> None:
+    _, reply = converse(previous, new)
+    assert reply.query.follow_up
+    for field, value in facts.items():
+        assert getattr(reply.query, field) == value, field

@@ -24,10 +24,16 @@ from rules.model_catalogue import ModelCatalogue
 _MODEL_INTENTS: Final = frozenset({"fit", "memory", "cost", "time", "recommend", "compare"})
 # What a new question may say that continues the previous one.
 _CARRYABLE: Final = (
-    "gpu", "gpu_text", "vram_gb", "gpu_count", "method", "inference", "hours", "seq_len",
-    "batch_size", "dataset_tokens", "lora_rank", "grad_ckpt", "details",
+    "gpu", "gpu_text", "vram_gb", "gpu_count", "method", "inference", "hours", "details",
 )
-_SETTINGS: Final = ("seq_len", "batch_size", "dataset_tokens", "lora_rank", "grad_ckpt")
+# The run's settings (detailed estimate, training time): a follow-up keeps those it does not
+# change ("and on an A100?" after "… with paged AdamW, seq 4096").
+_SETTINGS: Final = (
+    "seq_len", "batch_size", "dataset_tokens", "lora_rank", "grad_ckpt", "lora_targets",
+    "precision", "optimizer", "cpu_offload", "activation_offload", "optimizer_in_backward",
+    "attention", "compiled", "chunked_loss", "grad_accumulation", "sharding", "packed",
+    "fp32_weights", "new_tokens", "prompt_tokens", "epochs", "tokens_per_second",
+)
 # Folded (lower case, no accents) openings of a follow-up in en, es and fr.
 _MARKER: Final = re.compile(
     r"^\W*(?:and|what about|how about|what if|also|then|y|e|y si|y con|y en|y para|"
@@ -84,7 +90,9 @@ def follow_up(new: Query, previous: Query | None, models: ModelCatalogue | None 
         return new
     short = len(new.text.split()) <= SHORT_WORDS
     names_model = _names_model(new)
-    says_something = any(_said(new, f) for f in _CARRYABLE) or new.intent in (
+    says_something = any(_said(new, f) for f in _CARRYABLE) or any(
+        getattr(new, f) is not None for f in _SETTINGS
+    ) or new.intent in (
         "cost", "recommend",
     )
     if names_model:
@@ -188,14 +196,15 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
             gpu_count=new.gpu_count if new.gpu_count is not None else previous.gpu_count,
         )
     for field in _SETTINGS:
-        if not _said(new, field) and _said(previous, field):
+        # "without checkpointing" (False) is said too: only None is left to carry.
+        if getattr(new, field) is None and getattr(previous, field) is not None:
             update[field] = getattr(previous, field)
     if not new.details and previous.details:
         update["details"] = True
     intent = _intent(new, previous, has_gpu)
     if new.hours is None and previous.hours is not None:
         # "what about Mistral 7B?" after "… for 5 hours": the same run, so the same hours.
-        update["hours"] = previous.hours
+        update.update(hours=previous.hours, hours_as=previous.hours_as)
     gpu_after = update.get("gpu", new.gpu) or update.get("vram_gb", new.vram_gb)
     if intent in ("fit", "memory"):
         intent = "fit" if gpu_after else "memory"
