@@ -9,6 +9,7 @@ import importlib
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from alembic.script import ScriptDirectory
@@ -115,3 +116,33 @@ async def test_warm_up_and_menus_come_after_the_first_poll(tmp_path: Path) -> No
         assert methods.index("getUpdates") < methods.index("setMyCommands")
         assert methods.count("setMyCommands") == 3
         assert gc.get_freeze_count() > 0  # what start-up built is out of the collector's way
+
+
+def _environment(cache: object) -> Any:
+    from jinja2 import Environment, PackageLoader
+
+    return Environment(loader=PackageLoader("bot", "templates"), bytecode_cache=cache,  # type: ignore[arg-type]
+                       extensions=["jinja2.ext.i18n", "jinja2.ext.do"])
+
+
+def test_compiled_templates_outlive_the_process(tmp_path: Path) -> None:
+    """A restarted bot loads its templates' code from disk instead of compiling them."""
+    from jinja2 import FileSystemBytecodeCache
+
+    from bot.render.renderer import _SharedBytecode
+
+    first = _environment(_SharedBytecode(FileSystemBytecodeCache(str(tmp_path))))
+    first.get_template("help.html.j2")
+    assert list(tmp_path.iterdir())
+    restarted = _environment(_SharedBytecode(FileSystemBytecodeCache(str(tmp_path))))
+
+    def no_compiling(*args: object, **kwargs: object) -> None:
+        raise AssertionError("compiled again")
+
+    restarted.compile = no_compiling  # type: ignore[method-assign]
+    restarted.get_template("help.html.j2")
+    # A damaged file is compiled again, not an error.
+    for path in tmp_path.iterdir():
+        path.write_bytes(b"garbage")
+    damaged = _environment(_SharedBytecode(FileSystemBytecodeCache(str(tmp_path))))
+    assert damaged.get_template("help.html.j2") is not None
