@@ -546,3 +546,9 @@ def test_a_comparison_where_one_side_fits_lists_no_alternatives(pipe):
     text = ask(pipe, "H100 vs RTX 3090 for QLoRA 70B", "en")
     assert "✅" in text and "❌" in text
     assert "Offered configurations that fit" not in text
+
+
+def test_planning_figures_are_not_shown_to_ten_megabytes(pipe):
+    text = ask(pipe, "Mixtral 8x7B on 2× H100", "en")  # newcomer C51
+    assert "≈ 35 GB — 125 GB left" in text and "35.03" not in text and "124.98" not in text
+    assert "9.75 GB" in ask(pipe, "QLoRA 13B on an RTX 3090", "en")

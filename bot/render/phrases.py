@@ -137,8 +137,14 @@ def _per_hour(locale: str, amount: Decimal) -> Markup:
 def _headroom(locale: str, fits: bool, headroom_gb: Decimal) -> Markup:
     g, gb = gettext_for(locale), _fmt(locale).gb
     if fits:
-        return g._("%(left)s left", left=gb(headroom_gb))
-    return g._("%(short)s short", short=gb(-headroom_gb))
+        return g._("%(left)s left", left=gb(headroom_gb, _places(headroom_gb)))
+    return g._("%(short)s short", short=gb(-headroom_gb, _places(headroom_gb)))
+
+
+def _places(gb: Decimal) -> int:
+    """A planning estimate is not precise to 10 MB: "35 GB, 125 GB left", not "35.03 GB,
+    124.98 GB left"; small figures keep two decimals (9.75 GB)."""
+    return 1 if gb.is_finite() and abs(gb) >= 10 else 2
 
 
 # French: the cards sold as graphics cards are feminine (la carte: "la RTX 4090", "la L40S", as
@@ -239,7 +245,11 @@ class Phrases:
         if mem.high_gb is not None and mem.floor_gb is not None and mem.high_gb != mem.floor_gb:
             low, high = self.fmt.gb(mem.floor_gb), self.fmt.gb(mem.high_gb)
             return self._("%(low)s–%(high)s", low=low, high=high)
-        return Markup("≈ %s") % self.fmt.gb(mem.estimate_gb)
+        return Markup("≈ %s") % self.size(mem.estimate_gb)
+
+    def size(self, gb: Decimal) -> str:
+        """A planning figure in GB, rounded as precisely as it is meant (see _places)."""
+        return self.fmt.gb(gb, _places(gb))
 
     def headroom(self, f: Fit) -> Markup:
         return _headroom(self.locale, f.fits, f.headroom_gb)
