@@ -35,7 +35,7 @@ from typing import Any, Final
 import tornado.web
 from telegram import Bot, Update
 from telegram.error import BadRequest, Forbidden, InvalidToken, RetryAfter, TelegramError
-from telegram.ext import Application
+from telegram.ext import Application, ExtBot
 from telegram.warnings import PTBDeprecationWarning
 from tornado.http1connection import HTTP1Connection
 from tornado.httpserver import HTTPServer
@@ -156,6 +156,8 @@ class WebhookServer:
             log.warning("webhook: dropped an update that could not be read (%d bytes, %s)",
                         len(body), type(exc).__name__)
             return HTTPStatus.OK
+        if isinstance(self.app.bot, ExtBot):
+            self.app.bot.insert_callback_data(update)  # as PTB's own server does
         await self.app.update_queue.put(update)
         return HTTPStatus.OK
 
