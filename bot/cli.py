@@ -48,6 +48,11 @@ def ask(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
             stdin.reconfigure(errors="replace")
         questions = (line.rstrip("\r\n") for line in stdin)  # type: ignore[assignment]
     failed = 0
+    # A person at a terminal reads text, as in the console; a pipe gets the HTML sent to
+    # Telegram (scripts compare it).
+    terminal = not args.json and stdout.isatty()
+    if terminal:
+        from bot.console import to_plain
     for number, question in enumerate(questions, start=1):
         if not question.strip() and not args.question:
             continue
@@ -57,6 +62,8 @@ def ask(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
             failed += 1
             log.exception("internal failure on line %d", number)
             line = _failed_line(pipeline, args.lang, args.json)
+        if not args.json and terminal:
+            line = to_plain(line)
         stdout.write(line + "\n")
         if not args.json:
             stdout.write("\n")

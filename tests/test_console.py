@@ -13,6 +13,7 @@ import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import pytest
 import pytest_asyncio
 
 from bot.alerts import AlertServices
@@ -189,3 +190,18 @@ def test_a_closed_pipe_ends_quietly(tmp_path):
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=60) == 0
     assert "Traceback" not in err and "BrokenPipe" not in err
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(("out", "tags"), [(Terminal(), False), (io.StringIO(), True)])
+def test_ask_prints_text_to_a_terminal_and_html_to_a_pipe(out: io.StringIO, tags: bool) -> None:
+    from bot.cli import ask, build_parser
+
+    args = build_parser().parse_args(["ask", "can I pay with Monero?"])
+    assert ask(args, io.StringIO(), out) == 0
+    assert ("<b>" in out.getvalue()) is tags
+    assert ("GPU pricing (https://" in out.getvalue()) is not tags
