@@ -552,3 +552,14 @@ def test_planning_figures_are_not_shown_to_ten_megabytes(pipe):
     text = ask(pipe, "Mixtral 8x7B on 2× H100", "en")  # newcomer C51
     assert "≈ 35 GB — 125 GB left" in text and "35.03" not in text and "124.98" not in text
     assert "9.75 GB" in ask(pipe, "QLoRA 13B on an RTX 3090", "en")
+
+
+@pytest.mark.parametrize(
+    ("locale", "expected"),
+    [("fr", "Il est déjà sous 3\u00a0$US\u00a0:"), ("es", "Ya está por debajo de 3\u00a0US$"),
+     ("en", "It is already below $3:")],
+)
+def test_already_below_repeats_the_threshold_as_written(alerts, locale, expected):
+    text = alerts.subscribed(locale, AlertSpec("h100", "below", D(3)), created=True,
+                             current=D("2.32"), armed=False)
+    assert expected in text
