@@ -50,6 +50,9 @@ LIST_OR_REMOVE = [
     ("/unalert", "alert_remove", None, False),
     ("/unalert all", "alert_remove", None, True),
     ("no me avises más de la B200", "alert_remove", "b200", False),
+    ("remove all my H100 alerts", "alert_remove", "h100", False),
+    ("borra todas las alertas de la H200", "alert_remove", "h200", False),
+    ("supprime toutes mes alertes sur le B200", "alert_remove", "b200", False),
     ("ne me prévenez plus pour le H200", "alert_remove", "h200", False),
 ]
 
@@ -294,6 +297,14 @@ def test_a_price_question_about_one_configuration(
     )
     first_line = str(out["text"]).split("\n", 1)[0]
     assert gpu.split("-")[0].upper() in first_line.upper(), first_line
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_a_price_question_about_a_gpu_without_a_published_price_says_so_first(lang: str) -> None:
+    out = _json("how much is an RTX 4090 per hour", lang)
+    assert (out["gpu"], out["usd_per_hour"]) == ("rtx-4090", None)
+    first_line = str(out["text"]).split("\n", 1)[0]
+    assert "RTX 4090" in first_line and "⚠️" in first_line, first_line
 
 
 @pytest.mark.parametrize(

@@ -599,7 +599,8 @@ def understand(text: str, catalogue: Catalogue | None = None) -> Query:
         threshold_usd=first_money if alert else None,
         direction=_alert_direction(rest, work, known[0] if known else None, cat) if alert else None,
         percent=work.percent if alert else None,
-        alert_all=intent == "alert_remove" and bool(px.ALERT_ALL.search(rest)),
+        # "all my H100 alerts" are the H100's, not every alert.
+        alert_all=intent == "alert_remove" and not known and bool(px.ALERT_ALL.search(rest)),
         social=_social(rest, work, method, inference) if intent == "smalltalk" else None,
         seq_len=work.seq_len,
         batch_size=work.batch_size,
