@@ -243,7 +243,9 @@ ACK_WORDS: Final[tuple[str, ...]] = (
     r"got it", r"understood", r"sounds good", r"vale", r"genial", r"perfecto", r"entendido",
     r"de acuerdo", r"listo", r"chevere", r"buenisimo", r"d'accord", r"parfait", r"super",
     r"top", r"nickel", r"compris", r"entendu", r"ca marche", r"tres bien", r"bien", r"good",
-    r"fine", r"wow", r"excellent", r"excelente", r"dale", r"ca roule",
+    r"fine", r"wow", r"excellent", r"excelente", r"dale", r"ca roule", r"yes", r"yep", r"yeah",
+    r"sure", r"claro", r"oui", r"ouais", r"lol", r"haha\w*", r"jaja\w*", r"mdr", r"xd",
+    r"guay", r"chido", r"bacan",
 )
 # Words that may go with small talk without making it a question ("thanks a lot, bot!").
 SOCIAL_FILLERS: Final[tuple[str, ...]] = (
