@@ -110,7 +110,10 @@ def carried_line(query: Query, carried: tuple[str, ...], locale: str, catalogue:
     elif method is not None:
         parts.append(method)
     if "gpu" in carried:
-        if query.gpu is not None:
+        if query.gpu is not None and query.intent == "compare" and query.other_gpus:
+            names = [ph.gpu_name(g) for g in (query.gpu, *query.other_gpus)]
+            parts.append(ph._("on %(config)s", config=" vs ".join(names)))
+        elif query.gpu is not None:
             parts.append(ph._("on %(config)s", config=ph.config(query.gpu, query.gpu_count or 1)))
         elif query.vram_gb is not None:
             parts.append(ph._("on a %(vram)s GPU", vram=ph.fmt.gb(query.vram_gb)))
