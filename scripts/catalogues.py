@@ -103,6 +103,10 @@ _FRENCH_TYPOGRAPHY = (
 )
 
 
+# Telegram rejects a message whose HTML does not parse: a translation keeps the source's tags.
+_TAG = re.compile(r"<[^<>]*>")
+
+
 def typography_problems(locale: str, text: str) -> list[str]:
     if locale != "fr":
         return []
@@ -119,7 +123,10 @@ def _format_problems(locale: str, msgid: object, strings: tuple[str, ...]) -> li
     allowed = set().union(*(placeholders(i) for i in ids)) | {"num"}
     # A GPU name brings its noun phrases (bot.render.phrases.GpuName): the_gpu, of_gpu…
     allowed |= {f"{form}_{name}" for name in allowed for form in ("the", "The", "of")}
+    tags = sorted(_TAG.findall(ids[0]))
     for text in strings:
+        if text and sorted(_TAG.findall(text)) != tags:
+            found.append(f"{locale}: HTML tags differ from the source's {tags}: {text!r}")
         half = len(text) // 2
         if half and text[:half] == text[half:]:
             # A textual merge of two sides that added the same entry repeats its lines.
