@@ -395,7 +395,7 @@ HOW_MUCH: Final[tuple[str, ...]] = (
 )
 RATE_WORDS: Final[tuple[str, ...]] = (
     r"per hour", r"an hour", r"hourly", r"/ ?h", r"/ ?hr", r"/ ?hour", r"por hora", r"la hora",
-    r"a la hora", r"/ ?hora", r"par heure", r"de l'heure", r"a l'heure", r"/ ?heure", r"rate",
+    r"a la hora", r"/ ?hora", r"x hora", r"per hr", r"par heure", r"de l'heure", r"a l'heure", r"/ ?heure", r"rate",
 )
 
 FIT_STRONG: Final[tuple[str, ...]] = (
