@@ -16,6 +16,7 @@ from bot.answer import build_answer
 from bot.detail import DetailedAnswer, chart_candidates, detailed_for
 from bot.i18n import tr
 from bot.render.format import Formatter
+from bot.render.phrases import a_model
 from bot.understand.query import Query
 from rules.catalogue import Catalogue, load_catalogue
 
@@ -133,9 +134,7 @@ def _draw(detailed: DetailedAnswer, locale: str, candidates: list[tuple[str, Dec
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
 
-    who = detailed.model_name or tr(locale, "a %(size)sB model") % {
-        "size": fmt.num(detailed.params_b)
-    }
+    who = detailed.model_name or str(a_model(locale, fmt.num(detailed.params_b)))
     # A title starts with a capital: "Un modelo de 8B · LoRA", not "un modelo…".
     who = who[:1].upper() + who[1:]
     figure.suptitle(f"{who} · {_method_label(locale, detailed.method)}", fontsize=11, x=0.02,

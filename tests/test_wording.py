@@ -462,7 +462,10 @@ def test_english_compare_says_of(pipe):
     assert "52.5 GB of 80 GB." in ask(pipe, "H100 vs A100 for QLoRA 70B", "en")
 
 
-@pytest.mark.parametrize(("locale", "expected"), [("es", "Un modelo de 8B"), ("fr", "Un modèle 8B")])
+@pytest.mark.parametrize(
+    ("locale", "expected"),
+    [("es", "Un modelo de 8B"), ("fr", "Un modèle 8B"), ("en", "An 8B model")],
+)
 def test_chart_title_starts_with_a_capital(pipe, monkeypatch, locale, expected):
     from matplotlib.figure import Figure
 

@@ -188,6 +188,14 @@ def _config(count: int, gpu_name: str) -> Markup:
     return Markup("%s× %s") % (count, gpu_name)
 
 
+def a_model(locale: str, size: str) -> Markup:
+    """ "an 8B model", "a 7B model", "un modelo de 8B", "un modèle 8B" (`size`: formatted)."""
+    g = gettext_for(locale)
+    if locale == "en" and _an(size):
+        return g._("an %(size)sB model", size=size)
+    return g._("a %(size)sB model", size=size)
+
+
 def _names_its_size(name: str, params_b: Decimal) -> bool:
     whole = params_b.normalize()
     size = format(whole.quantize(Decimal(1)) if whole == whole.to_integral_value() else whole, "f")
@@ -235,9 +243,7 @@ class Phrases:
             if _names_its_size(model_name, params_b):
                 return Markup(escape(model_name))  # "DeepSeek-V3 (671B MoE)" says it already
             return self._("%(name)s (%(size)sB parameters)", name=model_name, size=size)
-        if self.locale == "en" and _an(size):
-            return self._("an %(size)sB model", size=size)
-        return self._("a %(size)sB model", size=size)
+        return a_model(self.locale, size)
 
 
 
