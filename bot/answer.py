@@ -200,7 +200,8 @@ def _build(query: Query, cat: Catalogue) -> Answer:
     if query.model_id is not None:
         spec = cat.models.get(query.model_id)
         base.update(model_name=spec.name, gated=spec.gated)
-    if query.gpu_text is not None and query.gpu is None:
+    # An unknown name with its memory ("Tesla P4 8GB") is answered for that memory.
+    if query.gpu_text is not None and query.gpu is None and query.vram_gb is None:
         stated = _STATED_GB.search(query.gpu_text)
         vram = Decimal(stated.group(1)) if stated else None
         raise UnknownGPU(gpu=query.gpu_text, suggestions=cat.suggest_gpus(query.gpu_text, 3, vram))

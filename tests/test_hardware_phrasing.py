@@ -92,6 +92,11 @@ EN: list[tuple[str, str | None, int, int]] = [
     ("5090 lora 13b", "rtx-5090", 1, 32),
     ("5090 laptop qlora 13b", "rtx-5090-laptop", 1, 24),
     ("1080 ti qlora 7b", "gtx-1080-ti", 1, 11),
+    ("Tesla P40 for qlora 13b", "p40", 1, 24),
+    ("rtx 8000 lora 13b", "quadro-rtx-8000", 1, 48),
+    ("4090D qlora 13b", "rtx-4090-d", 1, 24),
+    ("A2000 12GB qlora 7b", "rtx-a2000-12gb", 1, 12),
+    ("H200 NVL lora 70b", "h200-nvl", 1, 141),
     ("titan rtx lora 7b", "titan-rtx", 1, 24),
     ("can I train 7B on an MI300X", "mi300x", 1, 192),
     ("MI250X qlora 70b", "mi250x", 1, 128),
@@ -267,6 +272,7 @@ def test_unknown_names_stay_unknown(text: str, written: str) -> None:
         "can I finetune on m2 ssd?",  # an SSD slot, not a Mac
         "LoRA 70B for 100 hours",  # "a 100" / "100 hours" are no A100
         "QLoRA 7B with 2070 tokens",  # a number with a unit is no GPU
+        "LoRA 7B for 3090 days",
     ],
 )
 def test_numbers_and_words_that_are_no_gpu(text: str) -> None:
@@ -278,3 +284,15 @@ def test_two_kinds_of_cards_keep_their_own_counts() -> None:
     query = understand("two 3090s or one 4090 for LoRA 13B?")
     assert (query.gpu, query.gpu_count) == ("rtx-3090", 2)
     assert (query.other_gpus, query.other_gpu_count) == (("rtx-4090",), 1)
+
+
+@pytest.mark.parametrize(
+    ("text", "written", "vram"),
+    [("QLoRA 13B on my Arc A770 16GB", "Arc A770 16GB", 16), ("LoRA 7B on a K80 (12G)", "K80 12gb", 12)],
+)
+def test_an_unknown_name_with_its_memory_is_sized_by_that_memory(
+    text: str, written: str, vram: int
+) -> None:
+    query = understand(text)
+    assert query.gpu is None and query.vram_gb == vram
+    assert query.gpu_text is not None and query.gpu_text.lower() == written.lower()

@@ -176,3 +176,10 @@ def test_did_you_mean_only_for_unknown_names(
 def test_not_rented_lines_are_translated(locale: str) -> None:
     _, text = ask("QLoRA 13B on a 3090", locale)
     assert {"en": "We don't rent", "es": "No alquilamos", "fr": "Nous ne louons pas"}[locale] in text
+
+
+def test_an_unknown_card_named_with_its_memory_is_answered_not_refused() -> None:
+    out, text = ask("QLoRA 13B on my Arc A770 16GB")
+    assert out["error"] is None and out["gpu"] is None and out["vram_gb"] == 16
+    assert out["fits"] is True and out["rentable"] is None
+    assert "I don't know the GPU “Arc A770 16GB”: this verdict is for a GPU with its 16 GB." in text

@@ -51,7 +51,9 @@ class Work(Protocol):
 
 
 _COUNT_WORDS: Final = alt(re.escape(w) for w in lx.COUNT_WORDS)
-_VENDOR: Final = alt((*lx.GPU_VENDOR_WORDS, r"apple", r"google colab", r"colab", r"kaggle", r"aws"))
+_VENDOR: Final = alt(
+    (*lx.GPU_VENDOR_WORDS, r"apple", r"google colab", r"colab", r"kaggle", r"aws", r"intel", r"arc")
+)
 _NOUNS: Final = alt(lx.GPU_NOUNS)
 _NODES: Final = r"(?:nodes?|nodos?|noeuds?|servers?|servidores?|serveurs?|machines?|maquinas?)"
 _MAC: Final = (
@@ -68,14 +70,14 @@ _LAPTOP: Final = re.compile(r" (?:mobile|notebook|portatil|portable)$")
 GPU_NAME: Final = re.compile(
     rf"(?:(?<=\dx)|(?<![\w.]))"
     rf"(?P<name>(?:{_VENDOR} )*"
-    r"(?:(?:rtx|gtx) ?-?(?:pro ?)?(?:a ?)?\d{3,4}(?: ?ti)?(?: ?super)?(?: ?ada(?: generation)?)?"
+    r"(?:(?:rtx|gtx) ?-?(?:pro ?)?(?:a ?)?\d{3,4}d?(?: ?ti)?(?: ?super)?(?: ?ada(?: generation)?)?"
     r"(?: ?blackwell)?"
     r"|titan ?(?:rtx|xp|v)"
     r"|rx ?-?\d{4}(?: ?(?:xtx|xt|gre))?|(?:79|90)[0-7]0 ?(?:xtx|xt|gre)"
     r"|(?:gh|mi|h|a|b|l|v|t|p|k|w)-?\d{2,4}[a-z]{0,3}"
     r"|(?P<spaced>[hab] \d{3})"
     r"|[tl]4"
-    r"|(?:[1-5]0[5-9]0|1660)(?: ?ti)?(?: ?super)?"
+    r"|(?:[1-5]0[5-9]0|1660)d?(?: ?ti)?(?: ?super)?"
     rf"|(?P<chip>(?:{_MAC} )?{_CHIP})"
     rf"|(?P<mac>{_MAC}))"
     rf"(?: ?-? ?{_FORM})?)"
@@ -96,7 +98,8 @@ _SPACED_UNIT_AFTER: Final = re.compile(
 # A bare number is a GPU only when it is not a quantity ("3090 tokens", "2070 hours").
 _NUMBER_UNIT_AFTER: Final = re.compile(
     r"^ ?(?:h|hrs?|hours?|horas?|heures?|gb|go|g|\$|dollars?|dolares|tokens?|%|m|b|bn|k|"
-    r"millions?|millones|minutes?|min|steps?|samples?|examples?|rows?)(?![a-z])"
+    r"millions?|millones|minutes?|min|steps?|samples?|examples?|rows?|d|days?|dias?|jours?|"
+    r"weeks?|semanas?|semaines?|months?|mois|mes(?:es)?|years?|anos?|ans?|usd|euros?)(?![a-z])"
 )
 _MAC_WORDS: Final = re.compile(rf"(?<![a-z]){_MAC}(?![a-z])")
 
@@ -283,6 +286,8 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
         if gpu is None:
             text = name if mem is None else f"{name} {raw_mem}gb"
             work.gpus.append(GpuMention(None, text, count, stated_gb=mem))
+            if mem is not None and work.vram_gb is None:
+                work.vram_gb = mem  # "Tesla P4 8GB": a card we do not know, sized by its memory
         else:
             work.gpus.append(GpuMention(gpu.id, name, count, unified, assumed, mem))
         work.blank(start, end, "gpu")
