@@ -183,3 +183,17 @@ def test_an_unknown_card_named_with_its_memory_is_answered_not_refused() -> None
     assert out["error"] is None and out["gpu"] is None and out["vram_gb"] == 16
     assert out["fits"] is True and out["rentable"] is None
     assert "I don't know the GPU “Arc A770 16GB”: this verdict is for a GPU with its 16 GB." in text
+
+
+@pytest.mark.parametrize(
+    ("question", "said", "not_said"),
+    [
+        ("3090 vs A100 for qlora 13b", "We don't rent the RTX 3090", "no published price"),
+        ("3090 vs 4090 for qlora 13b", "no published price", "We don't rent the RTX 4090"),
+    ],
+)
+def test_a_comparison_says_which_card_we_do_not_rent(
+    question: str, said: str, not_said: str
+) -> None:
+    _, text = ask(question)
+    assert said in text and not_said not in text
