@@ -192,6 +192,13 @@ def chat(console: Console, stdin: TextIO, stdout: TextIO) -> int:
                 "Put TELEGRAM_BOT_TOKEN=… in the environment or in .env to connect Telegram. "
                 "Ask a question (Ctrl-D to quit):",
             )
+            + "\n"
+            + tr(
+                console.shown,
+                "Commands: /lang en|es|fr|auto, /alert h100 below 2, /alerts, "
+                "/unalert 2|h100|all, /history h100, /new (ask the last follow-up as a new "
+                "question), /start.",
+            )
             + "\n> "
         )
         stdout.flush()

@@ -139,6 +139,7 @@ def test_the_chat_loop_answers_each_line(tmp_path):
     status = chat(make_console(tmp_path / "c.sqlite3"), io.StringIO("/lang fr\nprix\n"), out)
     assert status == 0
     assert "français" in out.getvalue() and "$US" in out.getvalue()
+    assert "/unalert 2|h100|all" in out.getvalue() and "/new" in out.getvalue()  # greeting
 
 
 def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
