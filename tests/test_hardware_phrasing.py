@@ -296,3 +296,9 @@ def test_an_unknown_name_with_its_memory_is_sized_by_that_memory(
     query = understand(text)
     assert query.gpu is None and query.vram_gb == vram
     assert query.gpu_text is not None and query.gpu_text.lower() == written.lower()
+
+
+def test_the_other_variant_named_by_its_memory_alone_is_compared() -> None:
+    query = understand("A100 40GB vs 80GB for lora 13b")
+    assert query.intent == "compare"
+    assert (query.gpu, query.other_gpus) == ("a100-40gb", ("a100-80gb",))

@@ -197,3 +197,10 @@ def test_a_comparison_says_which_card_we_do_not_rent(
 ) -> None:
     _, text = ask(question)
     assert said in text and not_said not in text
+
+
+def test_two_memory_variants_of_one_chip_are_compared_without_a_speed_ratio_of_one() -> None:
+    out, text = ask("A100 40GB vs 80GB for lora 13b")
+    assert out["intent"] == "compare" and out["error"] is None
+    assert "A100 40GB or A100 80GB?" in text
+    assert "1 times" not in text and "1,555 GB/s vs 2,039 GB/s" in text

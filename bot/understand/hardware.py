@@ -361,6 +361,10 @@ def _vram(work: Work, index: CatalogueIndex, value: Decimal) -> None:
         if gpu.vram_gb == value or gpu.vram_gb * (first.count or 1) == value:
             return
         same = [v for v in index.variants(gpu) if v.vram_gb == value]
+        if same and first.stated_gb is not None:
+            # "A100 40GB vs 80GB": the other variant, named by its memory alone.
+            work.gpus.append(GpuMention(same[0].id, same[0].name.lower(), None, stated_gb=value))
+            return
         if same:
             first.gpu_id, first.variant_assumed = same[0].id, False
             return
