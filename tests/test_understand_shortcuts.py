@@ -2,7 +2,8 @@
 
 - a guard (patterns.Guarded) must be found in every match of the pattern it guards;
 - alternations grouped by first letter (patterns.alt) must match what the plain ones match;
-- the catalogue index must find the models and GPUs the catalogue finds.
+- the catalogue index must find the models and GPUs the catalogue finds;
+- number words read with the quick tests read as without them.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from bot.understand import lexicon as lx
 from bot.understand import patterns as px
 from bot.understand.index import catalogue_index
 from bot.understand.normalise import correct_typos, fold
+from bot.understand.numbers import words_to_digits
 from rules.catalogue import load_catalogue
 
 CAT = load_catalogue()
@@ -93,6 +95,10 @@ def _grouping_holds(text: str) -> None:
         assert spans == [m.span() for m in plain.finditer(text)], (name, plain.pattern, text)
 
 
+def _number_words_hold(text: str) -> None:
+    assert words_to_digits(text) == words_to_digits(text, quick=False), text
+
+
 def _index_holds(text: str) -> None:
     found = CAT.models.search(text)
     assert INDEX.models.first_mention(text) == (found[0] if found else None), text
@@ -108,6 +114,7 @@ def test_on_the_corpus(text: str) -> None:
     _guards_hold(text)
     _grouping_holds(text)
     _index_holds(text)
+    _number_words_hold(text)
 
 
 @CHECK
@@ -116,6 +123,23 @@ def test_on_question_shaped_noise(text: str) -> None:
     _guards_hold(text)
     _grouping_holds(text)
     _index_holds(text)
+    _number_words_hold(text)
+
+
+NUMBER_WORDS = st.lists(
+    st.sampled_from([
+        "seven", "seventy", "dos", "mil", "millones", "un", "una", "a", "billion", "million",
+        "milliards", "soixante-dix", "y", "et", "cinco", "hundred", "cent", "tokens", "hours",
+        "de", "medio", "half", "demi-", "quinze", "jours", "7", "h100", "gpus", "x",
+    ]),
+    max_size=12,
+).map(" ".join)
+
+
+@CHECK
+@given(NUMBER_WORDS)
+def test_number_word_shortcuts_on_number_words(text: str) -> None:
+    _number_words_hold(text)
 
 
 @pytest.mark.parametrize(("name", "guarded"), GUARDED, ids=[name for name, _ in GUARDED])
