@@ -23,11 +23,6 @@ _LETTERS: Final = re.compile(r"[a-z]+")
 SURE_SCORE: Final = 2.0
 
 
-def detect(raw: str, folded: str) -> Lang | None:
-    """The language with the most marker words and letters, when it leads."""
-    return detect_with_confidence(raw, folded)[0]
-
-
 def detect_with_confidence(raw: str, folded: str) -> tuple[Lang | None, bool]:
     """The leading language (None on a tie or no evidence) and whether it clearly leads."""
     forms = _TOKEN.findall(folded)

@@ -246,7 +246,6 @@ FIT_STRONG: Final = words(lx.FIT_STRONG)
 MEMORY: Final = words(lx.MEMORY_WORDS)
 PRICES: Final = words(lx.PRICE_WORDS)
 HELP: Final = words(lx.HELP_WORDS)
-GREETING_ONLY: Final = re.compile(rf"^[\s!.?,]*{alt(lx.GREETINGS)}(?![a-z0-9])[\s!.?,]*$")
 DETAILS: Final = words(lx.DETAILS_WORDS)
 GRAD_CKPT: Final = words(lx.GRAD_CKPT)
 GRAD_CKPT_OFF_BEFORE: Final = re.compile(
