@@ -64,6 +64,7 @@ _MEM_UNIT: Final = r"(?:gb|go|gib|gigs?|gigas?|g)"
 # Form factors and laptop parts written after a name ("PCIe", "laptop", "portátil", "portable").
 _FORM: Final = r"(?:sxm\d?|pcie\d?|nvl|laptop(?: gpu)?|mobile|notebook|portatil|portable|max-q|active)"
 _LAPTOP: Final = re.compile(r" (?:mobile|notebook|portatil|portable)$")
+_LAPTOP_WORDS: Final = re.compile(r"(?<![a-z])(?:laptop|notebook|portatil|portable)(?![a-z])")
 
 # A GPU name, its form factor, and memory written with it ("a100-40g", "A100 (40G)", "A100/40GB",
 # "RTX3090 24G", "3090 with 24GB", "M2 Ultra 64 GB"), possibly "(24G per card)".
@@ -279,6 +280,13 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
         mem = _memory(raw_mem) if raw_mem else None
         end = match.end()
         gpu, unified, assumed = _resolve(name, mem, index)
+        if gpu is not None and _LAPTOP_WORDS.search(work.s):
+            # "my laptop has an RTX 4060": the laptop part, when there is one.
+            laptop = index.find_gpu(f"{gpu.id} laptop")
+            parts = index.variants(laptop) if laptop is not None else ()
+            fitting = [p for p in parts if mem is None or p.vram_gb == mem]
+            if fitting:
+                gpu, assumed = fitting[0], mem is None and len({p.vram_gb for p in parts}) > 1
         count, start, end = _count_around(work, match.start(), end)
         total = _TOTAL_AFTER.match(work.s[end : end + 40])
         if total:
