@@ -292,7 +292,10 @@ def _compare(query: Query, cat: Catalogue, base: dict[str, Any], gpu: GPU | None
     count = base["gpu_count"] or 1
     # "una B200 o dos H200": each side its own count; a count said once applies to both.
     count_b = query.other_gpu_count if query.other_gpu_count is not None else count
-    comparison = compare(method, params, gpu.id, others[0], count, cat, count_b=count_b)
+    comparison = compare(
+        method, params, gpu.id, others[0], count, cat, count_b=count_b,
+        memory_a=query.gpu_memory_gb,
+    )
     if params is None:
         return Answer(**base, comparison=comparison)
     primary = MethodAnswer(

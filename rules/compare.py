@@ -48,6 +48,7 @@ def compare(
     count: int = 1,
     catalogue: Catalogue | None = None,
     count_b: int | None = None,
+    memory_a: Decimal | None = None,
 ) -> Comparison:
     """"H100 has 3.2× the A100's BF16": peak datasheet ratios, fit and price side by side.
     `count` GPUs of `gpu_a` against `count_b` (default: as many) of `gpu_b`."""
@@ -56,7 +57,8 @@ def compare(
     count_b = count if count_b is None else count_b
     check_count(count, cat)
     check_count(count_b, cat)
-    fa = None if params_b is None else fit(method, params_b, a.id, count, cat)
+    # memory_a: the unified memory of the user's Mac ("M2 Ultra 192GB vs 2x 4090").
+    fa = None if params_b is None else fit(method, params_b, a.id, count, cat, memory_a)
     fb = None if params_b is None else fit(method, params_b, b.id, count_b, cat)
     pa, pb = config_price(a, count), config_price(b, count_b)
     alternatives: tuple[Fit, ...] = ()

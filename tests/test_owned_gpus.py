@@ -204,3 +204,10 @@ def test_two_memory_variants_of_one_chip_are_compared_without_a_speed_ratio_of_o
     assert out["intent"] == "compare" and out["error"] is None
     assert "A100 40GB or A100 80GB?" in text
     assert "1 times" not in text and "1,555 GB/s vs 2,039 GB/s" in text
+
+
+def test_a_mac_compared_keeps_its_unified_memory() -> None:
+    out, text = ask("Mac Studio M2 Ultra 192GB vs 2x 4090 for llama 70b inference")
+    assert (out["gpu"], out["vram_gb"]) == ("apple-m2-ultra", 192)
+    assert "168 GB of 144 GB" in text  # macOS lets the GPU use 3/4 of 192 GB
+    assert "your own card.\nOne of them has no published price" in text
