@@ -212,7 +212,8 @@ def words_to_digits(folded: str, quick: bool = True) -> str:
         words = re.split(r"-et-|-| ", match.group("words"))
         rest = folded[match.end() :].lstrip()
         scale_follows = rest.startswith(("b", "m", "t")) and not rest.startswith("tok")
-        if len(words) == 1 and not scale_follows and words[0] in AMOUNT_WORDS:
+        articles = all(w in _ONE or w in _JOINERS for w in words)
+        if not scale_follows and (articles or (len(words) == 1 and words[0] in AMOUNT_WORDS)):
             return match.group(0)
         if words == ["quinze"] and rest.startswith("jour"):
             return match.group(0)  # "quinze jours" is a fortnight (parse.FRENCH_WEEKS)
