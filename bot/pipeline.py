@@ -37,8 +37,9 @@ WARM_UP_QUESTIONS = (
     "llama 3 on an H100",
 )
 
-# Distinct replies kept (each a few KB): the common questions, not every typo of them.
-REPLY_CACHE_SIZE = 2048
+# Distinct replies kept: the common questions, not every typo of them. Each costs ~40 KB with
+# its Answer (detailed estimates included), so this bounds the cache near 45 MB.
+REPLY_CACHE_SIZE = 1024
 
 # Questions longer than this are cut before parsing: nobody asks 20 000 characters.
 MAX_QUESTION_CHARS = 4096
