@@ -1,8 +1,12 @@
-"""A fan-out in its own process, for the crash test: applies one price change in small
-batches and, once it has written its ``--stop-after``-th batch of deliveries, prints it and
-waits (inside the open transaction) to be killed.
+"""A fan-out in its own process, for the crash test: applies one price change (which commits
+with its cursor and a first batch or two), then expands the rest a batch at a time; once it
+has written its ``--stop-after``-th batch of deliveries it prints it and waits, inside that
+batch's open transaction, to be killed.
 
-    python -m tests.alerts_fanout_child --database-url URL --price 2.10 --batch 10 --stop-after 3
+    python -m tests.alerts_fanout_child --database-url URL --price 2.10 --batch 10 --stop-after 5
+
+Prints ``BATCH n rows`` as each batch is written (not yet committed) and ``COMMITTED n``
+once the n-th batch's transaction has committed.
 """
 
 from __future__ import annotations
@@ -26,19 +30,22 @@ async def main(args: argparse.Namespace) -> None:
     batches = 0
 
     class StoppingOutbox(Outbox):
-        async def add_many(self, rows: Sequence[dict[str, Any]]) -> None:
+        async def add_new(self, rows: Sequence[dict[str, Any]]) -> int:
             nonlocal batches
-            await super().add_many(rows)
+            written = await super().add_new(rows)
             batches += 1
-            print(f"BATCH {batches} {len(rows)}", flush=True)
+            print(f"BATCH {batches} {written}", flush=True)
             if batches >= args.stop_after:
                 await asyncio.Event().wait()  # killed here, the transaction still open
+            return written
 
-    vars(service_module)["Outbox"] = StoppingOutbox  # what _fan_out writes through
+    vars(service_module)["Outbox"] = StoppingOutbox  # what the fan-out writes through
     db = Database(args.database_url)
     service = AlertService(db, load_catalogue(), fan_out_batch=args.batch)
     await service.apply_price_list(RawPriceList("crash", {"h100": Decimal(args.price)}))
-    print("COMMITTED", flush=True)  # not reached when killed
+    print(f"COMMITTED {batches}", flush=True)
+    while await service.expand_next() is not None:
+        print(f"COMMITTED {batches}", flush=True)
     await db.dispose()
 
 

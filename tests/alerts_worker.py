@@ -3,7 +3,8 @@
     python -m tests.alerts_worker --database-url URL --base-url URL --token TOKEN [--rate N]
 
 Prints LEADER when it leads (on SQLite at once), then sends until killed. Uses the production
-pieces: Leadership, OutboxSender and the Telegram adapter's send function over a real Bot.
+pieces: Leadership, OutboxSender (expanding fan-outs through AlertService) and the Telegram
+adapter's send function over a real Bot.
 """
 
 from __future__ import annotations
@@ -22,8 +23,10 @@ from telegram.request import HTTPXRequest
 
 from bot.alerts.leader import Leadership
 from bot.alerts.sender import OutboxSender, SenderConfig
+from bot.alerts.service import AlertService
 from bot.storage.engine import Database
 from bot.telegram.alert_handlers import telegram_sender
+from rules.catalogue import load_catalogue
 
 
 async def main(args: argparse.Namespace) -> None:
@@ -44,7 +47,9 @@ async def main(args: argparse.Namespace) -> None:
     loop.add_signal_handler(signal.SIGTERM, stop.set)
 
     async with bot:
-        sender = OutboxSender(db, telegram_sender(bot), config)
+        # The production wiring: the sender also expands fan-outs a batch at a time.
+        service = AlertService(db, load_catalogue(), fan_out_batch=args.fan_out_batch)
+        sender = OutboxSender(db, telegram_sender(bot), config, expand=service.expand_next)
 
         async def lead() -> None:
             print("LEADER", flush=True)
@@ -75,6 +80,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--in-flight", type=int, default=1)
     parser.add_argument("--record-every", type=int, default=1)
     parser.add_argument("--leader-retry", type=float, default=0.2)
+    parser.add_argument("--fan-out-batch", type=int, default=1000)
     return parser.parse_args(argv)
 
 

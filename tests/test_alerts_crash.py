@@ -21,9 +21,12 @@ from sqlalchemy import select
 
 from bot.alerts.feed import RawPriceList
 from bot.alerts.leader import Leadership
+from bot.alerts.matching import evaluate, initial_state
+from bot.alerts.model import PriceMove
 from bot.alerts.service import AlertService
 from bot.storage.engine import Database
 from bot.storage.models import Subscription
+from rules.catalogue import Catalogue
 from tests.alerts_helpers import (
     ROOT,
     Seed,
@@ -103,52 +106,67 @@ async def test_sigkill_mid_fan_out_loses_nothing_and_duplicates_at_most_one_per_
     assert await outbox_counts(db) == {"sent": n}
 
 
-async def test_sigkill_between_fan_out_batches_leaves_nothing_and_the_retry_tells_everyone_once(
-    db_url: str, db: Database, service: AlertService
+@pytest.mark.parametrize("stop_after", [2, 5, 9])
+async def test_sigkill_mid_fan_out_resumes_from_the_cursor_and_tells_everyone_once(
+    db_url: str, db: Database, service: AlertService, catalogue: Catalogue, stop_after: int
 ):
-    """The fan-out's process killed after writing three batches of deliveries (uncommitted):
-    no price, no delivery and no subscription state survive, and applying the list again
-    (what the feed does at its next poll, or a restarted process) tells each chat once."""
+    """The change commits with its cursor; the fan-out's process is killed with SIGKILL
+    inside a later batch's transaction (its deliveries written, not committed). The price
+    stays applied, the committed batches stay, the killed one leaves nothing; expanding
+    again from the cursor (what the restarted sender does) tells each chat exactly once and
+    leaves every subscription in the state one uninterrupted fan-out would."""
     n = 95
-    await seed(db, [Seed(u, "h100", "any", locale=LOCALES[u % 3]) for u in range(1, n + 1)]
-               + [Seed(40, "h100", "below", Decimal("2.20"), locale="es")],
-               await service.current_prices())
+    seeds = [Seed(u, "h100", "any", locale=LOCALES[u % 3]) for u in range(1, n + 1)]
+    seeds += [Seed(40, "h100", "below", Decimal("2.20"), locale="es"),
+              Seed(41, "h100", "percent", Decimal(5), locale="fr")]
+    prices = await service.current_prices()
+    await seed(db, seeds, prices)
+    move = PriceMove("h100", prices["h100"], Decimal("2.10"))
 
-    async def states() -> list[tuple[int, bool, Decimal | None]]:
-        async with db.sessions() as session:
-            rows = await session.execute(select(
-                Subscription.id, Subscription.armed, Subscription.last_notified_price
-            ).order_by(Subscription.id))
-            return [(i, armed, last) for i, armed, last in rows]
-
-    before = await states()
     child = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "tests.alerts_fanout_child", "--database-url", db_url,
-        "--price", "2.10", "--batch", "10", "--stop-after", "3", cwd=ROOT,
+        "--price", "2.10", "--batch", "10", "--stop-after", str(stop_after), cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=asyncio.subprocess.PIPE,
     )
     lines: list[str] = []
     try:
         assert child.stdout is not None
-        while not lines or lines[-1].startswith(("BATCH 1 ", "BATCH 2 ")):
+        while not lines or not lines[-1].startswith(f"BATCH {stop_after} "):
             raw = await asyncio.wait_for(child.stdout.readline(), 30)
+            assert raw, lines
             lines.append(raw.decode().strip())
     finally:
         child.send_signal(signal.SIGKILL)
         await child.wait()
-    # Killed after three batches, 29 deliveries (a page's last chat is written with the next
-    # page: its subscriptions might go on there).
-    assert lines == ["BATCH 1 9", "BATCH 2 10", "BATCH 3 10"]
-
-    assert await outbox_counts(db) == {}
-    assert (await service.current_prices())["h100"] == Decimal("2.32")
-    assert await states() == before
-
-    result = await service.apply_price_list(RawPriceList("test", {"h100": "2.10"}))
-    assert result.deliveries == n
+    written = {int(line.split()[1]): int(line.split()[2])
+               for line in lines if line.startswith("BATCH ")}
+    commits = [int(line.split()[1]) for line in lines if line.startswith("COMMITTED ")]
+    resumed = AlertService(db, catalogue, fan_out_batch=10)
+    if not commits:
+        # Killed inside the change's own transaction (its first two batches): nothing
+        # stays, and the feed's next poll applies the list again.
+        assert stop_after == 2
+        assert (await service.current_prices())["h100"] == prices["h100"]
+        assert await deliveries(db) == []
+        await resumed.apply_price_list(RawPriceList("test", {"h100": "2.10"}))
+    else:
+        committed = max(commits)
+        assert committed == stop_after - 1  # killed inside the next batch
+        assert (await service.current_prices())["h100"] == Decimal("2.10")  # the change stays
+        rows = await deliveries(db)
+        assert len(rows) == sum(written[b] for b in range(1, committed + 1))  # no half batch
+    await resumed.expand_all()
     rows = await deliveries(db)
     assert sorted(r.chat_id for r in rows) == list(range(1, n + 1))  # each chat once
-    assert sum(r.price_change_id is not None for r in rows) == n
+    assert {r.price_change_id for r in rows} == {rows[0].price_change_id}
+    async with db.sessions() as session:
+        subs = list(await session.scalars(select(Subscription).order_by(Subscription.id)))
+    for s, sub in zip(seeds, subs, strict=True):
+        _, state = evaluate(initial_state(s.kind, s.threshold, prices["h100"]), move)
+        assert (sub.armed, sub.last_notified_price) == (state.armed, state.last_notified)
+    by_chat = {r.chat_id: r for r in rows}
+    assert by_chat[40].priority == by_chat[41].priority == 0  # threshold alerts first
+    assert min(r.id for r in rows if r.priority == 0) < min(r.id for r in rows if r.priority)
 
 
 async def test_a_standby_takes_over_when_the_leader_dies(

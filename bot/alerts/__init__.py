@@ -104,7 +104,9 @@ class AlertServices:
         ``feed_loop=False`` when a scheduler (PTB's job queue) calls ``poll_feed_if_leader``.
         """
         await self.prepare()
-        self.sender = OutboxSender(self.db, send, self.sender_config)
+        self.sender = OutboxSender(
+            self.db, send, self.sender_config, expand=self.service.expand_next
+        )
         self.service.on_enqueued.append(self.sender.wake)
         self._feed_loop = feed_loop
         self._task = asyncio.create_task(self.leadership.run(self._lead), name="alerts-leader")

@@ -48,7 +48,26 @@ class PriceMove:
         return (self.new - self.old) / self.old * 100
 
 
+def still_holds(reason: Reason, price: Decimal) -> Reason | None:
+    """A reason a reader has not been told yet, if it is still true at ``price`` (a newer
+    change replaces their message): a crossing still crossed, a move still large enough."""
+    if reason.kind == "any":
+        return reason
+    if reason.threshold is None:
+        return None
+    if reason.kind == "below":
+        return reason if price < reason.threshold else None
+    if reason.kind == "above":
+        return reason if price > reason.threshold else None
+    if reason.since is None or reason.since == 0:
+        return reason
+    moved = (price - reason.since) / reason.since * 100
+    return Reason("percent", reason.threshold, reason.since, moved) if abs(
+        moved) >= reason.threshold else None
+
+
 @dataclass(frozen=True)
 class ApplyResult:
     moves: tuple[PriceMove, ...] = ()
-    deliveries: int = 0
+    deliveries: int = 0  # written at commit
+    preparing: bool = False  # more are being written in the background (a large fan-out)

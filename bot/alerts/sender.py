@@ -26,7 +26,7 @@ import random
 import time
 import uuid
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -104,9 +104,12 @@ class OutboxSender:
         *,
         worker_id: str | None = None,
         clock: Callable[[], dt.datetime] = utcnow,
+        expand: Callable[[], Awaitable[int | None]] | None = None,
     ) -> None:
         self.db = db
         self.send = send
+        # Writes the next batch of a fan-out (AlertService.expand_next): None when none waits.
+        self.expand = expand
         self.config = config or SenderConfig()
         self.worker_id = worker_id or f"sender-{uuid.uuid4().hex[:12]}"
         self.clock = clock
@@ -170,10 +173,16 @@ class OutboxSender:
             await asyncio.wait_for(self._wake.wait(), wait)
 
     async def step(self) -> int:
-        """Claims one batch and works through it; returns how many were attempted."""
+        """Expands a batch of a waiting fan-out, claims one batch of deliveries and works
+        through it; returns how many were attempted (at least 1 if a fan-out moved on)."""
         pause = self._paused_until - time.monotonic()
         if pause > 0:
             await asyncio.sleep(pause)
+        expanded = self.expand is not None and await self.expand() is not None
+        sent = await self._send_batch()
+        return max(sent, int(expanded))
+
+    async def _send_batch(self) -> int:
         now = self.clock()
         lease = now + dt.timedelta(seconds=self.config.lease_seconds)
         async with self.db.transaction() as session:

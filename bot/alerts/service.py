@@ -1,23 +1,31 @@
-"""Applies an accepted price list: price history and outbox deliveries in ONE transaction.
+"""Applies an accepted price list, and fans each change out into the outbox in batches.
 
-Texts are rendered when enqueued, in each subscriber's locale: the message a subscriber gets
-is fixed with the change that caused it, and the sender (which may restart, or run in another
-process) only has to send stored text.
+A change commits in constant time: its price history row and a fan-out cursor
+(alert_fanout) in one transaction, with at most a first batch or two of deliveries (small
+fan-outs are complete at once, so the admin's reply counts them). The rest is expanded by
+the sender, a batch per transaction: the subscribers' states, their deliveries and the
+cursor's advance commit together, so a crash anywhere resumes exactly where the last
+committed batch ended and nobody is told twice or skipped. Changes are expanded in the
+order they were made.
 
-The fan-out streams: subscribers are read a page at a time and their states and deliveries
-written a batch at a time, all inside that one transaction, so the process holds one batch
-whatever the number of subscribers (the database holds the uncommitted rows). One transaction
-rather than a chunked, resumable job: a crash anywhere rolls back history and outbox together
-and the feed applies the list again at its next poll, so there is nothing to resume and no
-subscriber can be told twice or skipped; readers never see a price whose alerts are half
-written. The price: deliveries become visible (and sending starts) at commit, and on SQLite
-the writer lock is held for the fan-out (about a second per 10 000 subscribers).
+Each change is fanned out in two phases: the threshold and percent subscriptions first (a
+chat that fires gets one message with every reason, its "any change" ones included), then
+the "any change" ones; deliveries carry a priority so the sender also sends them first.
+
+A newer change for a GPU replaces what older changes of it still had waiting for a chat:
+the old message is retired ("superseded") and the new one tells the reader the move from
+the price they last heard of, with the old reasons that still hold. Until the newer
+change's fan-out is done the sender holds the older messages back, so none goes stale.
+
+Texts are rendered when enqueued, in each subscriber's locale: the sender (which may
+restart, or run in another process) only has to send stored text.
 """
 
 from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import json
 import logging
 from collections.abc import Callable
 from dataclasses import replace
@@ -29,10 +37,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.alerts.feed import PriceListRejected, RawPriceList, validate, with_prices
 from bot.alerts.matching import SubState, evaluate
 from bot.alerts.messages import AlertRenderer
-from bot.alerts.model import ApplyResult, PriceMove, Reason, as_kind
+from bot.alerts.model import ApplyResult, PriceMove, Reason, as_kind, still_holds
 from bot.i18n import resolve_locale
 from bot.storage.engine import PRICE_WRITE_LOCK, Database
-from bot.storage.repos import Outbox, Prices, Subscriber, Subscriptions, Users
+from bot.storage.models import FanOut
+from bot.storage.repos import FanOuts, Outbox, Prices, Subscriber, Subscriptions, Superseded, Users
 from bot.storage.types import utcnow
 from rules.catalogue import Catalogue
 
@@ -158,10 +167,21 @@ class AlertService:
                         continue
                     move = PriceMove(gpu_id, old, price)
                     change = await history.record(gpu_id, price, raw.source, now)
-                    deliveries += await self._fan_out(session, change.id, move, now)
+                    await FanOuts(session).start(change.id, gpu_id, old, price, now)
                     moves.append(move)
                     version = change.id
-            result = ApplyResult(tuple(moves), deliveries)
+                # A first batch or two in the same transaction (bounded: at most two pages
+                # of subscribers), so a small fan-out is complete at commit.
+                read, steps = 0, 0
+                while moves and read < self.fan_out_batch and steps < 2 * len(moves) + 2:
+                    step = await self._expand_oldest(session, now)
+                    if step is None:
+                        break
+                    read += step[0]
+                    deliveries += step[1]
+                    steps += 1
+                preparing = bool(moves) and await FanOuts(session).unfinished() > 0
+            result = ApplyResult(tuple(moves), deliveries, preparing)
         if deliveries:
             self._wake()
         if moves:
@@ -187,51 +207,101 @@ class AlertService:
     def locale_of(self, locale: str | None, language_code: str | None) -> str:
         return resolve_locale(locale, None, language_code, self.default_locale)
 
-    async def _fan_out(
-        self, session: AsyncSession, change_id: int, move: PriceMove, now: dt.datetime
-    ) -> int:
-        """Updates the matching subscriptions' state and writes one delivery per chat.
+    # -- fan-out ---------------------------------------------------------------------------
+    async def expand_next(self) -> int | None:
+        """Expands one batch of the oldest unfinished fan-out in its own transaction; returns
+        the deliveries written, or None when no fan-out is waiting (the sender's hook)."""
+        async with self._lock, self.db.transaction(lock=PRICE_WRITE_LOCK) as session:
+            step = await self._expand_oldest(session, self.clock())
+        if step is None:
+            return None
+        if step[1]:
+            self._wake()
+        return step[1]
 
-        Streams (see the module's docstring): a page of subscribers in, at most a page of
-        states and of deliveries out, each in one executemany statement. Subscribers come by
-        chat, so a chat's message is written once its last subscription has been read.
-        """
-        subscriptions, outbox = Subscriptions(session), Outbox(session)
+    async def expand_all(self) -> int:
+        """Every waiting fan-out to the end (tests, scripts); returns the deliveries written."""
         written = 0
-        chat: int | None = None  # the chat being read
-        first: Subscriber | None = None  # its first subscription that fired
-        reasons: list[Reason] = []  # every reason it fired for, once each
-        rows: list[dict[str, Any]] = []
-        async for page in subscriptions.iter_matching(move.gpu_id, self.fan_out_batch):
-            states: list[dict[str, Any]] = []
-            for sub in page:
-                if sub.chat_id != chat:
-                    if first is not None:
-                        rows.append(self._delivery(first, change_id, move, reasons, now))
-                    chat, first, reasons = sub.chat_id, None, []
-                state = SubState(
-                    as_kind(sub.kind), sub.threshold, sub.armed, sub.last_notified_price
-                )
-                reason, after = evaluate(state, move)
-                if after != state:
-                    states.append({
-                        "id": sub.id, "armed": after.armed,
-                        "last_notified_price": after.last_notified, "updated_at": now,
-                    })
-                if reason is not None:
-                    if first is None:
-                        first = sub
-                    if reason not in reasons:
-                        reasons.append(reason)
-            # A page closes at most one chat per subscription read: rows ≤ page size.
-            await subscriptions.save_states(states)
-            await outbox.add_many(rows)
-            written += len(rows)
-            rows = []
-        if first is not None:  # the last chat
-            await outbox.add_many([self._delivery(first, change_id, move, reasons, now)])
-            written += 1
+        while (step := await self.expand_next()) is not None:
+            written += step
         return written
+
+    async def _expand_oldest(
+        self, session: AsyncSession, now: dt.datetime
+    ) -> tuple[int, int] | None:
+        """One page of the oldest unfinished fan-out: (subscriptions read, deliveries
+        written), or None when there is none."""
+        fan = await FanOuts(session).oldest_unfinished()
+        if fan is None:
+            return None
+        move = PriceMove(fan.gpu_id, fan.old_price, fan.new_price)
+        subscriptions = Subscriptions(session)
+        any_change = fan.phase == 2
+        after = None
+        if fan.after_chat is not None and fan.after_id is not None:
+            after = (fan.after_chat, fan.after_id)
+        page = await subscriptions.page(
+            fan.gpu_id, any_change=any_change, after=after, limit=self.fan_out_batch
+        )
+        if any_change:
+            subs = page
+        else:
+            # A chat that fires for a threshold is told every reason at once, its "any
+            # change" subscriptions included: read all of its subscriptions.
+            subs = await subscriptions.of_chats(
+                fan.gpu_id, sorted({sub.chat_id for sub in page})
+            )
+        written = await self._deliver(session, fan, move, subs, now)
+        if len(page) < self.fan_out_batch:
+            fan.phase += 1
+            fan.after_chat = fan.after_id = None
+        else:
+            fan.after_chat, fan.after_id = page[-1].chat_id, page[-1].id
+        fan.updated_at = now
+        if fan.phase == 3:
+            # Whatever older change of this GPU still waits is for a chat that no longer
+            # follows it (or was told now): never sent stale.
+            await Outbox(session).supersede(fan.gpu_id, fan.price_change_id, None, now)
+        await session.flush()
+        return len(page), written
+
+    async def _deliver(
+        self, session: AsyncSession, fan: FanOut, move: PriceMove, subs: list[Subscriber],
+        now: dt.datetime,
+    ) -> int:
+        """Evaluates ``subs`` (by chat) against the move, saves their states and writes one
+        delivery per chat that fires, replacing what older changes still had waiting."""
+        chats: dict[int, tuple[Subscriber, list[Reason]]] = {}
+        states: list[dict[str, Any]] = []
+        for sub in subs:
+            state = SubState(as_kind(sub.kind), sub.threshold, sub.armed, sub.last_notified_price)
+            reason, after = evaluate(state, move)
+            if after != state:
+                states.append({
+                    "id": sub.id, "armed": after.armed,
+                    "last_notified_price": after.last_notified, "updated_at": now,
+                })
+            first, reasons = chats.setdefault(sub.chat_id, (sub, []))
+            if reason is not None and reason not in reasons:
+                reasons.append(reason)
+        await Subscriptions(session).save_states(states)
+        outbox = Outbox(session)
+        older: dict[int, list[Superseded]] = {}
+        for old in await outbox.supersede(fan.gpu_id, fan.price_change_id, sorted(chats), now):
+            older.setdefault(old.chat_id, []).append(old)
+        rows = []
+        for chat, (first, reasons) in chats.items():
+            heard, told = move.old, reasons
+            if chat in older:
+                heard = older[chat][0].old_price
+                kept = [r for old in older[chat] for r in _reasons(old.reasons)]
+                told = _merge(kept, reasons, move.new)
+            if told and heard != move.new:
+                rows.append(self._delivery(
+                    first, fan.price_change_id, PriceMove(move.gpu_id, heard, move.new), told,
+                    now,
+                ))
+        return await outbox.add_new(rows)
 
     def _delivery(
         self, sub: Subscriber, change_id: int, move: PriceMove, reasons: list[Reason],
@@ -243,6 +313,8 @@ class AlertService:
             "chat_id": sub.chat_id, "user_id": sub.user_id, "locale": locale,
             "text": self.renderer.price_change(locale, move, reasons),
             "status": "pending", "attempts": 0, "next_attempt_at": now, "created_at": now,
+            "gpu_id": move.gpu_id, "old_price": move.old, "reasons": _dump(reasons),
+            "priority": 1 if all(r.kind == "any" for r in reasons) else 0,
         }
 
     # -- admins ---------------------------------------------------------------------------
@@ -263,7 +335,8 @@ class AlertService:
                     "kind": "admin", "subscription_id": None, "price_change_id": None,
                     "chat_id": admin_id, "user_id": admin_id, "locale": locale,
                     "text": render(locale), "status": "pending", "attempts": 0,
-                    "next_attempt_at": now, "created_at": now,
+                    "next_attempt_at": now, "created_at": now, "gpu_id": None,
+                    "old_price": None, "reasons": None, "priority": 0,
                 })
             await Outbox(session).add_many(rows)
         self._wake()
@@ -274,3 +347,31 @@ class AlertService:
         await self.enqueue_admin(
             lambda locale: self.renderer.refused(locale, exc, self.max_jump_percent)
         )
+
+
+def _dump(reasons: list[Reason]) -> str:
+    def text(value: Decimal | None) -> str | None:
+        return None if value is None else str(value)
+
+    return json.dumps([[r.kind, text(r.threshold), text(r.since), text(r.moved_percent)]
+                       for r in reasons])
+
+
+def _reasons(stored: str | None) -> list[Reason]:
+    def number(value: str | None) -> Decimal | None:
+        return None if value is None else Decimal(value)
+
+    return [Reason(as_kind(kind), number(threshold), number(since), number(moved))
+            for kind, threshold, since, moved in json.loads(stored or "[]")]
+
+
+def _merge(kept: list[Reason], new: list[Reason], price: Decimal) -> list[Reason]:
+    """The reasons of replaced messages that still hold at ``price``, then the new ones,
+    each once."""
+    merged: list[Reason] = []
+    for reason in [*(still_holds(r, price) for r in kept), *new]:
+        if reason is not None and not any(
+            (m.kind, m.threshold) == (reason.kind, reason.threshold) for m in merged
+        ):
+            merged.append(reason)
+    return merged

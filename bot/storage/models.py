@@ -105,7 +105,10 @@ class Delivery(Base):
         CheckConstraint("status IN ('pending', 'sent', 'failed', 'dead')", name="status"),
         # One message per chat per price change, however many of its subscriptions matched.
         UniqueConstraint("price_change_id", "chat_id"),
-        Index(None, "status", "next_attempt_at"),
+        # The sender claims by priority (threshold alerts first), then due time.
+        Index(None, "status", "priority", "next_attempt_at"),
+        # Per-chat order: nothing for a chat goes while an earlier message to it waits.
+        Index(None, "chat_id", "status", "id"),
     )
 
     id: Mapped[int] = mapped_column(IdType, primary_key=True)
@@ -120,6 +123,13 @@ class Delivery(Base):
     user_id: Mapped[int | None] = mapped_column(BigInteger)
     locale: Mapped[str] = mapped_column(String(8))
     text: Mapped[str] = mapped_column(Text)  # rendered when enqueued, in the reader's locale
+    # Alerts: the GPU, the price the reader last heard of and why they are told (JSON), so
+    # that a newer change for the same GPU can replace this message before it goes.
+    gpu_id: Mapped[str | None] = mapped_column(String(32))
+    old_price: Mapped[Decimal | None] = mapped_column(Micros())
+    reasons: Mapped[str | None] = mapped_column(Text)
+    # 0: threshold and percent alerts and admin notices; 1: "any change" alerts.
+    priority: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
     status: Mapped[str] = mapped_column(String(8), default="pending")
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     next_attempt_at: Mapped[dt.datetime] = mapped_column(UTCDateTime(), default=utcnow)
@@ -130,3 +140,31 @@ class Delivery(Base):
     last_error: Mapped[str | None] = mapped_column(String(200))
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime(), default=utcnow)
     sent_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime())
+
+
+class FanOut(Base):
+    """A committed price change whose deliveries are still being written: the cursor of its
+    fan-out. Created in the change's transaction; each batch of deliveries and the cursor's
+    advance commit together, so a crash resumes exactly where the last batch ended."""
+
+    __tablename__ = "alert_fanout"
+    __table_args__ = (
+        UniqueConstraint("price_change_id"),
+        Index(None, "phase", "id"),
+        Index(None, "gpu_id", "phase"),
+    )
+
+    id: Mapped[int] = mapped_column(IdType, primary_key=True)
+    price_change_id: Mapped[int] = mapped_column(
+        IdType, ForeignKey("price_history.id", ondelete="CASCADE")
+    )
+    gpu_id: Mapped[str] = mapped_column(String(32))
+    old_price: Mapped[Decimal | None] = mapped_column(Micros())
+    new_price: Mapped[Decimal] = mapped_column(Micros())
+    # 1: threshold and percent subscriptions; 2: "any change" ones; 3: done.
+    phase: Mapped[int] = mapped_column(Integer, default=1)
+    # The last (chat_id, subscription id) expanded in this phase; NULL: from the start.
+    after_chat: Mapped[int | None] = mapped_column(BigInteger)
+    after_id: Mapped[int | None] = mapped_column(IdType)
+    created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    updated_at: Mapped[dt.datetime] = mapped_column(UTCDateTime(), default=utcnow)

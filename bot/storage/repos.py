@@ -17,6 +17,7 @@ from sqlalchemy import (
     func,
     insert,
     literal,
+    not_,
     or_,
     select,
     true,
@@ -26,7 +27,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.storage.models import Delivery, PriceChange, Subscription, User
+from bot.storage.models import Delivery, FanOut, PriceChange, Subscription, User
 from bot.storage.types import IdType, utcnow
 
 
@@ -195,6 +196,41 @@ class Subscriptions:
             after = tuple_(literal(found[-1].chat_id, BigInteger()), literal(found[-1].id, IdType))
             page = query.where(tuple_(s.chat_id, s.id) > after)
 
+    def _subscribers(self, gpu_id: str) -> Any:
+        s = Subscription
+        return (
+            select(
+                s.id, s.user_id, s.chat_id, s.kind, s.threshold, s.armed, s.last_notified_price,
+                User.locale, User.language_code,
+            )
+            .join(User, User.user_id == s.user_id)
+            .where(s.gpu_id == gpu_id, s.active == true(), User.blocked == false())
+            .order_by(s.chat_id, s.id)
+        )
+
+    async def page(
+        self, gpu_id: str, *, any_change: bool, after: tuple[int, int] | None, limit: int
+    ) -> list[Subscriber]:
+        """One keyset page of a fan-out phase: the "any change" subscriptions, or all the
+        others, after (chat_id, id) ``after``."""
+        s = Subscription
+        query = self._subscribers(gpu_id).where(
+            s.kind == "any" if any_change else s.kind != "any"
+        ).limit(limit)
+        if after is not None:
+            bound = tuple_(literal(after[0], BigInteger()), literal(after[1], IdType))
+            query = query.where(tuple_(s.chat_id, s.id) > bound)
+        rows: Any = await self.session.execute(query)
+        return [Subscriber(*row) for row in rows]
+
+    async def of_chats(self, gpu_id: str, chats: Sequence[int]) -> list[Subscriber]:
+        """Every active subscription of these chats for a GPU, by chat then id."""
+        if not chats:
+            return []
+        query = self._subscribers(gpu_id).where(Subscription.chat_id.in_(list(chats)))
+        rows: Any = await self.session.execute(query)
+        return [Subscriber(*row) for row in rows]
+
     async def save_states(self, states: Sequence[dict[str, Any]]) -> None:
         """Bulk update by primary key: ``{"id", "armed", "last_notified_price", "updated_at"}``."""
         if states:
@@ -260,6 +296,40 @@ class Prices:
         return list(reversed(list(found)))
 
 
+class FanOuts:
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def start(
+        self, change_id: int, gpu_id: str, old: Decimal | None, new: Decimal, now: dt.datetime
+    ) -> None:
+        self.session.add(FanOut(
+            price_change_id=change_id, gpu_id=gpu_id, old_price=old, new_price=new, phase=1,
+            created_at=now, updated_at=now,
+        ))
+        await self.session.flush()
+
+    async def oldest_unfinished(self) -> FanOut | None:
+        """The fan-out to expand next: changes are expanded in the order they were made."""
+        found: FanOut | None = await self.session.scalar(
+            select(FanOut).where(FanOut.phase < 3).order_by(FanOut.id).limit(1)
+        )
+        return found
+
+    async def unfinished(self) -> int:
+        return int(await self.session.scalar(
+            select(func.count()).select_from(FanOut).where(FanOut.phase < 3)
+        ) or 0)
+
+
+@dataclass(frozen=True)
+class Superseded:
+    chat_id: int
+    price_change_id: int
+    old_price: Decimal | None
+    reasons: str | None
+
+
 @dataclass(frozen=True)
 class Claimed:
     id: int
@@ -272,12 +342,35 @@ class Claimed:
 _OUTBOX: Table = Delivery.__table__  # type: ignore[assignment]
 
 
+def _free(now: dt.datetime) -> ColumnElement[bool]:
+    return or_(Delivery.lease_until.is_(None), Delivery.lease_until < now)
+
+
 def _due(now: dt.datetime) -> ColumnElement[bool]:
     return and_(
         Delivery.status.in_(("pending", "failed")),
         Delivery.next_attempt_at <= now,
-        or_(Delivery.lease_until.is_(None), Delivery.lease_until < now),
+        _free(now),
     )
+
+
+_EARLIER = Delivery.__table__.alias("earlier")
+
+
+def _in_turn() -> ColumnElement[bool]:
+    """A delivery may go: no earlier one to its chat is waiting (per-chat order), and no newer
+    change of its GPU is still being fanned out (it may replace this one)."""
+    earlier = (
+        select(literal(1)).select_from(_EARLIER)
+        .where(_EARLIER.c.chat_id == Delivery.chat_id,
+               _EARLIER.c.status.in_(("pending", "failed")), _EARLIER.c.id < Delivery.id)
+    )
+    newer = (
+        select(literal(1)).select_from(FanOut)
+        .where(FanOut.gpu_id == Delivery.gpu_id, FanOut.phase < 3,
+               FanOut.price_change_id > Delivery.price_change_id)
+    )
+    return and_(not_(earlier.exists()), not_(newer.exists()))
 
 
 class Outbox:
@@ -290,15 +383,51 @@ class Outbox:
         if rows:
             await self.session.execute(insert(_OUTBOX), list(rows))
 
+    async def add_new(self, rows: Sequence[dict[str, Any]]) -> int:
+        """Like add_many, skipping a chat that already has its message for that change (a
+        fan-out phase may meet a chat twice). Returns the rows written."""
+        if not rows:
+            return 0
+        stmt = _insert(self.session, _OUTBOX).on_conflict_do_nothing(
+            index_elements=["price_change_id", "chat_id"]
+        ).returning(_OUTBOX.c.id)  # rowcount of an executemany is -1 on asyncpg
+        result = await self.session.execute(stmt, list(rows))
+        return len(result.all())
+
+    async def supersede(
+        self, gpu_id: str, change_id: int, chats: Sequence[int] | None, now: dt.datetime
+    ) -> list[Superseded]:
+        """Retires the alerts about older changes of a GPU still waiting for these chats (not
+        those a sender holds: they are in flight), returning what they said, oldest first.
+        ``chats`` None: every chat (the fan-out has finished)."""
+        if chats is not None and not chats:
+            return []
+        where = [
+            Delivery.kind == "alert", Delivery.gpu_id == gpu_id,
+            Delivery.status.in_(("pending", "failed")), Delivery.price_change_id < change_id,
+            _free(now),
+        ]
+        if chats is not None:
+            where.append(Delivery.chat_id.in_(list(chats)))
+        rows: Any = await self.session.execute(
+            update(_OUTBOX).where(*where)
+            .values(status="dead", last_error="superseded", claimed_by=None, lease_until=None)
+            .returning(_OUTBOX.c.chat_id, _OUTBOX.c.price_change_id, _OUTBOX.c.old_price,
+                       _OUTBOX.c.reasons)
+        )
+        found = [Superseded(c, p, o, r) for c, p, o, r in rows]
+        return sorted(found, key=lambda s: (s.chat_id, s.price_change_id))
+
     async def claim(
         self, worker: str, now: dt.datetime, lease_until: dt.datetime, limit: int
     ) -> list[Claimed]:
-        """Takes up to ``limit`` due deliveries for ``worker`` until ``lease_until``."""
+        """Takes up to ``limit`` due deliveries for ``worker`` until ``lease_until``: the
+        highest priority first, each chat's in order, none a running fan-out may replace."""
         # Two statements on purpose: PostgreSQL may evaluate "IN (SELECT … LIMIT n)" inside an
         # UPDATE more than once and take more than n rows; a fixed id list cannot.
         ids = list(await self.session.scalars(
-            select(Delivery.id).where(_due(now))
-            .order_by(Delivery.next_attempt_at, Delivery.id).limit(limit)
+            select(Delivery.id).where(_due(now), _in_turn())
+            .order_by(Delivery.priority, Delivery.next_attempt_at, Delivery.id).limit(limit)
             .with_for_update(skip_locked=True)  # PostgreSQL; SQLite's writer lock is enough
         ))
         if not ids:
@@ -311,7 +440,8 @@ class Outbox:
             .execution_options(synchronize_session=False)
         )
         claimed = [Claimed(i, c, t, a) for i, c, t, a in rows]
-        return sorted(claimed, key=lambda d: d.id)
+        order = {delivery_id: position for position, delivery_id in enumerate(ids)}
+        return sorted(claimed, key=lambda d: order[d.id])  # by priority, as selected
 
     async def _finish(self, delivery_id: int, worker: str, **values: Any) -> bool:
         result = await self.session.execute(
