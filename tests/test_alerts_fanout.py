@@ -302,6 +302,7 @@ async def test_fan_out_memory_stays_flat_as_subscribers_grow(
             before = tracemalloc.get_traced_memory()[0]
             tracemalloc.reset_peak()
             await service.apply_price_list(prices_list(h100=price))
+            await service.expand_all()
             return tracemalloc.get_traced_memory()[1] - before
         finally:
             tracemalloc.stop()
@@ -312,7 +313,9 @@ async def test_fan_out_memory_stays_flat_as_subscribers_grow(
 
     await seed(db, users(1, 200), prices)
     await streamed.apply_price_list(prices_list(h100="2.20"))  # warm: templates, SQL cache
+    await streamed.expand_all()
     await whole.apply_price_list(prices_list(h100="2.30"))
+    await whole.expand_all()
     small = {"streamed": await peak(streamed, "2.10"), "whole": await peak(whole, "2.20")}
     await seed(db, users(201, 2200), prices)
     big = {"streamed": await peak(streamed, "2.30"), "whole": await peak(whole, "2.10")}

@@ -50,6 +50,9 @@ log = logging.getLogger(__name__)
 # Subscribers read per page, and the most states or deliveries written by one statement.
 FAN_OUT_BATCH: Final = 1000
 DRIFT_WINDOW: Final = dt.timedelta(hours=24)
+# Subscribers expanded in the change's own transaction (the admin waits for these): a small
+# fan-out is complete at commit, a large one commits as fast.
+INLINE_FAN_OUT: Final = 100
 
 
 class AlertService:
@@ -172,9 +175,9 @@ class AlertService:
                     version = change.id
                 # A first batch or two in the same transaction (bounded: at most two pages
                 # of subscribers), so a small fan-out is complete at commit.
-                read, steps = 0, 0
-                while moves and read < self.fan_out_batch and steps < 2 * len(moves) + 2:
-                    step = await self._expand_oldest(session, now)
+                read, steps, page = 0, 0, min(self.fan_out_batch, INLINE_FAN_OUT)
+                while moves and read < page and steps < 2 * len(moves) + 2:
+                    step = await self._expand_oldest(session, now, page)
                     if step is None:
                         break
                     read += step[0]
@@ -227,7 +230,7 @@ class AlertService:
         return written
 
     async def _expand_oldest(
-        self, session: AsyncSession, now: dt.datetime
+        self, session: AsyncSession, now: dt.datetime, page_size: int | None = None
     ) -> tuple[int, int] | None:
         """One page of the oldest unfinished fan-out: (subscriptions read, deliveries
         written), or None when there is none."""
@@ -240,9 +243,9 @@ class AlertService:
         after = None
         if fan.after_chat is not None and fan.after_id is not None:
             after = (fan.after_chat, fan.after_id)
-        page = await subscriptions.page(
-            fan.gpu_id, any_change=any_change, after=after, limit=self.fan_out_batch
-        )
+        limit = page_size or self.fan_out_batch
+        page = await subscriptions.page(fan.gpu_id, any_change=any_change, after=after,
+                                        limit=limit)
         if any_change:
             subs = page
         else:
@@ -252,7 +255,7 @@ class AlertService:
                 fan.gpu_id, sorted({sub.chat_id for sub in page})
             )
         written = await self._deliver(session, fan, move, subs, now)
-        if len(page) < self.fan_out_batch:
+        if len(page) < limit:
             fan.phase += 1
             fan.after_chat = fan.after_id = None
         else:

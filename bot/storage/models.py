@@ -106,7 +106,7 @@ class Delivery(Base):
         # One message per chat per price change, however many of its subscriptions matched.
         UniqueConstraint("price_change_id", "chat_id"),
         # The sender claims by priority (threshold alerts first), then due time.
-        Index(None, "status", "priority", "next_attempt_at"),
+        Index(None, "status", "priority", "next_attempt_at", "id"),
         # Per-chat order: nothing for a chat goes while an earlier message to it waits.
         Index(None, "chat_id", "status", "id"),
     )

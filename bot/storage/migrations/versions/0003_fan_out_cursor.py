@@ -57,8 +57,8 @@ def upgrade() -> None:
         sa.Column("priority", sa.Integer(), nullable=False, server_default="1"),
     )
     op.create_index(
-        "ix_alert_outbox_status_priority_next_attempt_at", "alert_outbox",
-        ["status", "priority", "next_attempt_at"],
+        "ix_alert_outbox_status_priority_next_attempt_at_id", "alert_outbox",
+        ["status", "priority", "next_attempt_at", "id"],
     )
     op.create_index(
         "ix_alert_outbox_chat_id_status_id", "alert_outbox", ["chat_id", "status", "id"]
@@ -71,7 +71,9 @@ def downgrade() -> None:
         "ix_alert_outbox_status_next_attempt_at", "alert_outbox", ["status", "next_attempt_at"]
     )
     op.drop_index("ix_alert_outbox_chat_id_status_id", table_name="alert_outbox")
-    op.drop_index("ix_alert_outbox_status_priority_next_attempt_at", table_name="alert_outbox")
+    op.drop_index(
+        "ix_alert_outbox_status_priority_next_attempt_at_id", table_name="alert_outbox"
+    )
     with op.batch_alter_table("alert_outbox") as batch:
         for column in ("priority", "reasons", "old_price", "gpu_id"):
             batch.drop_column(column)
