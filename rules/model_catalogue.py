@@ -152,6 +152,9 @@ class ModelSpec(_Data):
     active_params_b: Decimal | None = None
     aliases: tuple[str, ...] = ()
     gated: bool = False
+    # The licence of the weights, a short id ("llama3.1", "gemma", "apache-2.0", "mit"...);
+    # None when not on file. Gating (accept terms on Hugging Face) is `gated`.
+    licence: str | None = Field(default=None, pattern=r"^[a-z0-9][a-z0-9.\-]*$")
     source: str = Field(min_length=3)
     verified: dt.date
     arch: Architecture | None = None

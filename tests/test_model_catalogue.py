@@ -216,3 +216,39 @@ def test_architecture_validation_and_counts() -> None:
                      experts=2, active_experts=3, source="test")
     with pytest.raises(ValidationError, match="active_params_b"):
         _spec(arch=arch.model_dump() | {"experts": 4, "active_experts": 2})  # MoE needs active
+
+
+ISSUE_13_MODELS = (
+    "gemma-2b", "gemma-7b", "codegemma-7b", "gemma-3-1b", "gemma-3-4b", "gemma-3-12b",
+    "gemma-3-27b", "codellama-7b", "codellama-13b", "codellama-34b", "codellama-70b",
+    "tinyllama-1.1b", "stablelm-3b-4e1t", "olmo-7b", "olmo-2-7b", "qwen2.5-coder-7b",
+    "qwen2.5-coder-14b", "qwen2.5-coder-32b", "qwq-32b", "qwen2.5-math-7b", "smollm2-135m",
+    "smollm2-360m", "smollm2-1.7b", "pythia-1.4b", "pythia-2.8b", "pythia-6.9b", "pythia-12b",
+    "open-llama-7b", "phi-2", "yi-1.5-34b",
+)
+
+
+def test_issue_13_models_have_config_shapes_and_licences() -> None:
+    assert len(ISSUE_13_MODELS) >= 30
+    for model_id in ISSUE_13_MODELS:
+        model = CATALOGUE.get(model_id)
+        assert model.arch is not None and model.arch.mirror, model_id
+        assert model.licence is not None, model_id
+    assert CATALOGUE.get("phi-4").arch is not None
+    # Licences differ by family: Gemma's terms are Google's, Llama's Meta's.
+    assert CATALOGUE.get("gemma-3-27b").licence == "gemma" and CATALOGUE.get("gemma-3-27b").gated
+    assert CATALOGUE.get("llama-3.1-8b").licence == "llama3.1"
+    assert CATALOGUE.get("tinyllama-1.1b").licence == "apache-2.0"
+    assert not CATALOGUE.get("tinyllama-1.1b").gated
+
+
+@pytest.mark.parametrize(
+    ("text", "model_id"),
+    [("gemma3:27b", "gemma-3-27b"), ("CodeLlama-34b-Instruct-hf", "codellama-34b"),
+     ("TinyLlama-1.1B-Chat-v1.0", "tinyllama-1.1b"), ("Qwen/Qwen2.5-Coder-32B-Instruct",
+                                                      "qwen2.5-coder-32b"),
+     ("allenai/OLMo-2-1124-7B", "olmo-2-7b"), ("01-ai/Yi-1.5-34B-Chat", "yi-1.5-34b")],
+)
+def test_new_models_resolve_from_their_repo_names(text: str, model_id: str) -> None:
+    found = CATALOGUE.find(text)
+    assert found is not None and found.id == model_id
