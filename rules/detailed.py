@@ -21,7 +21,7 @@ import math
 import tomllib
 from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Literal
 
@@ -300,6 +300,7 @@ def _activation_bytes_per_token_layer(
 # ----------------------------------------------------------------------------- training
 
 
+@lru_cache(maxsize=4096)  # pure: the same question's estimate is asked again and again
 def estimate_training(
     model: ModelSpec | Architecture | Decimal | float | int,
     method: str,
@@ -562,6 +563,7 @@ def estimate_training(
 # ----------------------------------------------------------------------------- inference
 
 
+@lru_cache(maxsize=4096)
 def estimate_inference(
     model: ModelSpec | Architecture | Decimal | float | int,
     method: str,

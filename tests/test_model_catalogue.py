@@ -219,7 +219,7 @@ def test_architecture_validation_and_counts() -> None:
 
 
 ISSUE_13_MODELS = (
-    "gemma-2b", "gemma-7b", "codegemma-7b", "gemma-3-1b", "gemma-3-4b", "gemma-3-12b",
+    "gemma-1-2b", "gemma-1-7b", "codegemma-7b", "gemma-3-1b", "gemma-3-4b", "gemma-3-12b",
     "gemma-3-27b", "codellama-7b", "codellama-13b", "codellama-34b", "codellama-70b",
     "tinyllama-1.1b", "stablelm-3b-4e1t", "olmo-7b", "olmo-2-7b", "qwen2.5-coder-7b",
     "qwen2.5-coder-14b", "qwen2.5-coder-32b", "qwq-32b", "qwen2.5-math-7b", "smollm2-135m",
