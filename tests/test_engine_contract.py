@@ -162,3 +162,49 @@ def test_block_plans_buy_the_least_hours_then_the_fewest_blocks(need, blocks, bo
     assert (plan.hours_bought, plan.block_count) == (bought, count)
     assert plan.usd == D("2.32") * bought
     assert isinstance(plan.hours_bought, int) and isinstance(plan.spare_hours, int)
+
+
+def _brute_force(need: int, blocks: tuple[int, ...]) -> tuple[int, int]:
+    """(least hours bought ≥ need, fewest blocks for it) by exhaustive search."""
+    best: tuple[int, int] | None = None
+    limit = need + max(blocks)
+    from itertools import product
+
+    for counts in product(*(range(limit // b + 2) for b in blocks)):
+        bought = sum(c * b for c, b in zip(counts, blocks, strict=True))
+        if bought >= need and bought <= limit:
+            cand = (bought, sum(counts))
+            best = cand if best is None or cand < best else best
+    assert best is not None
+    return best
+
+
+@pytest.mark.parametrize("blocks", [(5, 12), (3, 7, 20), (10, 24, 168, 720)])
+@pytest.mark.parametrize("need", [1, 4, 13, 29, 47, 61])
+def test_block_plans_match_exhaustive_search_for_any_block_sizes(blocks, need) -> None:
+    """Other block sizes than the seed's (the planner's tables are built per block set)."""
+    if blocks[-1] == 720 and need > 47:
+        return
+    plan = block_plan(D(need), D(1), blocks)
+    assert (plan.hours_bought, plan.block_count) == _brute_force(need, blocks)
+    assert sum(size * n for size, n in plan.blocks) == plan.hours_bought
+
+
+def test_quote_errors_name_the_gpu_and_the_limits() -> None:
+    from rules.errors import GPUNotRented, NoAssumedHours, PriceNotPublished
+
+    with pytest.raises(GPUNotRented) as not_rented:
+        quote("rtx-3090", 1, D(10), None, CAT)
+    assert not_rented.value.params["gpu"] == "RTX 3090"
+    with pytest.raises(PriceNotPublished) as unpublished:
+        quote("rtx-4090", 1, D(10), None, CAT)
+    assert unpublished.value.params["gpu"] == "RTX 4090"
+    with pytest.raises(NoAssumedHours) as no_hours:
+        quote("h100", 1, None, None, CAT)
+    assert no_hours.value.params["method"] is None
+    with pytest.raises(InvalidHours) as bad:
+        quote("h100", 1, D(-5), None, CAT)
+    assert bad.value.params == {"hours": D(-5), "max_hours": D(100_000)}
+    with pytest.raises(GPUCountOutOfRange):
+        quote("h100", 9, D(1), None, CAT)
+    assert quote("h100", hours=D(1), catalogue=CAT).gpu_count == 1  # one GPU by default

@@ -192,3 +192,51 @@ async def test_every_press_of_a_flooding_user_is_answered() -> None:
             assert len(api.callback_answers) == presses
             warned = [a for a in api.callback_answers if a["text"] and "fast" in a["text"]]
             assert len(warned) == 1
+
+
+def test_the_flood_window_is_per_user_and_ends_exactly_after_a_minute() -> None:
+    clock = Clock()
+    guard = FloodGuard(max_per_window=2, clock=clock)  # the default window: 60 s
+    assert [guard.check(1) for _ in range(3)] == ["ok", "ok", "warn"]
+    assert guard.check(2) == "ok"  # another user is not limited by user 1
+    clock.now += 59.9
+    assert guard.check(1) == "drop"
+    clock.now += 0.1  # exactly 60 s after the first hits: they leave the window
+    assert guard.check(1) == "ok"
+    assert guard._warned.get(1) is None  # an answered user may be warned again later
+    assert [guard.check(1), guard.check(1)] == ["ok", "warn"]
+
+
+def test_forget_idle_forgets_a_user_exactly_one_window_after_the_last_message() -> None:
+    clock = Clock()
+    guard = FloodGuard(max_per_window=1, window_seconds=60, clock=clock)
+    guard.check(1)
+    guard.check(1)  # warned
+    clock.now += 60
+    guard.forget_idle()
+    assert 1 not in guard._hits and 1 not in guard._warned
+
+
+def test_a_redacted_record_is_still_logged() -> None:
+    f = redact.RedactSecrets(["tok"])
+    assert f.filter(_record("GET /bottok/x")) is True
+    assert f.filter(_record("nothing secret")) is True
+    assert redact.RedactSecrets([]).filter(_record("x")) is True
+    rec = _record("GET /bottok/x")
+    f.filter(rec)
+    assert rec.getMessage() == "GET /bot[REDACTED]/x"
+
+
+def test_install_configures_logging_when_nothing_has() -> None:
+    root = logging.getLogger()
+    saved, level = root.handlers[:], root.level
+    root.handlers.clear()
+    try:
+        redactor = redact.install(["sekret"])
+        assert root.handlers and all(redactor in h.filters for h in root.handlers)
+        assert root.level == logging.INFO
+    finally:
+        for h in root.handlers:
+            h.close()
+        root.handlers[:] = saved
+        root.setLevel(level)
