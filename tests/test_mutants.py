@@ -199,9 +199,9 @@ def test_the_flood_window_is_per_user_and_ends_exactly_after_a_minute() -> None:
     guard = FloodGuard(max_per_window=2, clock=clock)  # the default window: 60 s
     assert [guard.check(1) for _ in range(3)] == ["ok", "ok", "warn"]
     assert guard.check(2) == "ok"  # another user is not limited by user 1
-    clock.now += 59.9
+    clock.now += 59
     assert guard.check(1) == "drop"
-    clock.now += 0.1  # exactly 60 s after the first hits: they leave the window
+    clock.now += 1  # exactly 60 s after the first hits: they leave the window
     assert guard.check(1) == "ok"
     assert guard._warned.get(1) is None  # an answered user may be warned again later
     assert [guard.check(1), guard.check(1)] == ["ok", "warn"]
