@@ -16,7 +16,7 @@ from aiohttp import web
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.fake_bot_api import FakeBotAPI  # noqa: E402
+from fakebotapi import FakeBotAPI  # noqa: E402
 
 
 class ControlledFake(FakeBotAPI):

@@ -44,7 +44,7 @@ sys.path.insert(0, str(ROOT))
 
 from aiohttp import web  # noqa: E402
 
-from tests.fake_bot_api import FakeBotAPI  # noqa: E402
+from fakebotapi import FakeBotAPI  # noqa: E402
 
 Report = Callable[[str, str, str], None]
 
@@ -252,7 +252,7 @@ class Fake:
 def _subscribers(n: int) -> list[Any]:
     """n users, a third each in en/es/fr, half having chosen it with /language and half only
     through Telegram's language_code; each with an "any change" alert on the H100."""
-    from tests.alerts_helpers import Seed
+    from benchmarks.seeding import Seed
 
     seeds = []
     for user in range(1, n + 1):
@@ -302,10 +302,10 @@ async def _database(backend: str, base_url: str | None) -> AsyncIterator[str]:
 
 
 async def _seed(db_url: str, n: int) -> None:
+    from benchmarks.seeding import seed
     from bot.alerts.service import AlertService
     from bot.storage.engine import Database
     from rules.catalogue import load_catalogue
-    from tests.alerts_helpers import seed
 
     db = Database(db_url)
     try:

@@ -50,7 +50,7 @@ from bot.i18n import SUPPORTED_LOCALES  # noqa: E402
 from bot.pipeline import WARM_UP_QUESTIONS, Pipeline  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 from bot.telegram.runner import build_application, production_services  # noqa: E402
-from tests.fake_bot_api import FakeBotAPI  # noqa: E402
+from fakebotapi import FakeBotAPI  # noqa: E402
 
 Row = tuple[str, str, str, str]  # what, figure, same-run baseline, target
 ROWS: list[Row] = []

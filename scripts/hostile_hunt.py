@@ -25,8 +25,8 @@ from bot.i18n import SUPPORTED_LOCALES  # noqa: E402
 from bot.pipeline import Pipeline, to_json  # noqa: E402
 from bot.render.renderer import render_template  # noqa: E402
 from bot.understand.bounds import out_of_range  # noqa: E402
-from tests.fake_bot_api import validate_telegram_html  # noqa: E402
-from tests.test_hostile_numbers import DIGIT_ZEROS, SLOTS, SUBSCRIPTS, SUPERSCRIPTS  # noqa: E402
+from fakebotapi import validate_telegram_html  # noqa: E402
+from tests.support.hostile import DIGIT_ZEROS, SLOTS, SUBSCRIPTS, SUPERSCRIPTS  # noqa: E402
 
 NUMBERS = [
     "0", "-0", "1", "-1", "-5", "7,5", "0.5", "0.0000001", "1e-30", "12h30", "1,000,000",

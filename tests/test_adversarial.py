@@ -42,10 +42,10 @@ from bot.storage.models import Delivery, PriceChange
 from bot.telegram.flood import FloodGuard
 from bot.telegram.handlers import Handlers
 from bot.telegram.runner import Services
+from fakebotapi import FakeBotAPI, SentMessage, validate_telegram_html
 from rules.catalogue import load_catalogue
-from tests.alerts_helpers import Seed, seed, whole_list
-from tests.bot_running import AnyApp, running
-from tests.fake_bot_api import FakeBotAPI, SentMessage, validate_telegram_html
+from tests.support.alerts_helpers import Seed, seed, whole_list
+from tests.support.bot_running import AnyApp, running
 
 ROOT = Path(__file__).resolve().parent.parent
 D = Decimal

@@ -1,7 +1,7 @@
 """Crashes and failover: the fan-out killed between batches, the sender killed with SIGKILL
 mid fan-out, and a standby taking over.
 
-The sender runs as its own process (tests/alerts_worker.py) against the fake Bot API on
+The sender runs as its own process (tests/support/alerts_worker.py) against the fake Bot API on
 127.0.0.1 and a real database file (or PostgreSQL), with the production defaults: one message
 in flight, each outcome committed before the next send.
 """
@@ -27,7 +27,7 @@ from bot.alerts.service import AlertService
 from bot.storage.engine import Database
 from bot.storage.models import Subscription
 from rules.catalogue import Catalogue
-from tests.alerts_helpers import (
+from tests.support.alerts_helpers import (
     ROOT,
     Seed,
     TimedFakeBotAPI,
@@ -39,7 +39,7 @@ from tests.alerts_helpers import (
     wait_until,
 )
 
-pytest_plugins = ("tests.alerts_fixtures",)
+pytestmark = pytest.mark.timed_fake  # conftest's api: the timed fake, recording no calls
 
 LOCALES = ("en", "es", "fr")
 
@@ -124,7 +124,7 @@ async def test_sigkill_mid_fan_out_resumes_from_the_cursor_and_tells_everyone_on
     move = PriceMove("h100", prices["h100"], Decimal("2.10"))
 
     child = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tests.alerts_fanout_child", "--database-url", db_url,
+        sys.executable, "-m", "tests.support.alerts_fanout_child", "--database-url", db_url,
         "--price", "2.10", "--batch", "10", "--stop-after", str(stop_after), cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=asyncio.subprocess.PIPE,
     )

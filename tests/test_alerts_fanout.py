@@ -29,8 +29,9 @@ from bot.storage.engine import Database
 from bot.storage.models import Subscription, User
 from bot.storage.repos import Outbox
 from bot.telegram.alert_handlers import telegram_sender
+from fakebotapi import validate_telegram_html
 from rules.catalogue import Catalogue
-from tests.alerts_helpers import (
+from tests.support.alerts_helpers import (
     Seed,
     TimedFakeBotAPI,
     Worker,
@@ -39,9 +40,8 @@ from tests.alerts_helpers import (
     per_chat,
     seed,
 )
-from tests.fake_bot_api import validate_telegram_html
 
-pytest_plugins = ("tests.alerts_fixtures",)
+pytestmark = pytest.mark.timed_fake  # conftest's api: the timed fake, recording no calls
 
 D = Decimal
 

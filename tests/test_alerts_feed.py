@@ -30,9 +30,7 @@ from bot.alerts.service import AlertService
 from bot.storage.engine import Database
 from bot.storage.models import Delivery, PriceChange
 from rules.catalogue import Catalogue
-from tests.alerts_helpers import Seed, deliveries, seed, whole_list
-
-pytest_plugins = ("tests.alerts_fixtures",)
+from tests.support.alerts_helpers import Seed, deliveries, seed, whole_list
 
 ADMIN = 900_001
 CURRENT = {"h100": Decimal("2.32"), "h200": Decimal("3.07"), "b200": Decimal("4.61")}

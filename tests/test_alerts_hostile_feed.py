@@ -30,11 +30,9 @@ from bot.alerts.messages import AlertRenderer
 from bot.alerts.service import AlertService
 from bot.storage.engine import Database
 from bot.storage.repos import Prices
+from fakebotapi import validate_telegram_html
 from rules.catalogue import Catalogue, load_catalogue
-from tests.alerts_helpers import PACKAGED_PRICES, Seed, deliveries, seed, whole_list
-from tests.fake_bot_api import validate_telegram_html
-
-pytest_plugins = ("tests.alerts_fixtures",)
+from tests.support.alerts_helpers import PACKAGED_PRICES, Seed, deliveries, seed, whole_list
 
 D = Decimal
 CURRENT = {gpu: D(price) for gpu, price in PACKAGED_PRICES.items()}

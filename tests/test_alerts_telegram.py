@@ -5,41 +5,37 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import json
-from collections.abc import AsyncIterator
 from decimal import Decimal
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
-import pytest_asyncio
 from sqlalchemy import select
-from telegram import Bot, Update
-from telegram.ext import Application, ApplicationBuilder, CallbackQueryHandler, ContextTypes
+from telegram import Bot
 from telegram.request import HTTPXRequest
 
-from bot.alerts import AlertServices, SenderConfig
+from bot.alerts import AlertServices
 from bot.alerts.chart import render_history_png
 from bot.alerts.errors import Blocked, Rejected, RetryLater, Transient
-from bot.alerts.leader import Leadership
 from bot.alerts.subscriptions import AlertInputError, parse_alert_args
 from bot.settings import Settings
 from bot.storage.models import Subscription, User
 from bot.telegram.alert_handlers import (
-    register_alert_handlers,
-    start_alerts,
-    stop_alerts,
     telegram_sender,
 )
 from bot.understand.query import Query
-from rules.catalogue import Catalogue, load_catalogue
-from tests.alerts_helpers import TimedFakeBotAPI, outbox_counts
-from tests.fake_bot_api import FakeBotAPI, SentMessage, validate_telegram_html
+from fakebotapi import FakeBotAPI, validate_telegram_html
+from rules.catalogue import Catalogue
+from tests.support.alerts_helpers import (
+    ADMIN,
+    USER,
+    outbox_counts,
+    packaged_prices,
+    say,
+)
 
-pytest_plugins = ("tests.alerts_fixtures",)
+pytestmark = pytest.mark.timed_fake  # conftest's api: the timed fake, recording no calls
 
-ADMIN = 424_242
-USER = 1_001
 D = Decimal
 
 
@@ -116,67 +112,6 @@ async def test_telegram_errors_are_mapped(monkeypatch: pytest.MonkeyPatch):
 
 
 # ----------------------------------------------------------------------------- the app
-
-
-def packaged_prices() -> dict[str, str]:
-    return {g.id: str(g.usd_per_gpu_hour) for g in load_catalogue().gpus
-            if g.usd_per_gpu_hour is not None}
-
-
-@pytest_asyncio.fixture
-async def alerts_app(
-    db_url: str, tmp_path: Path
-) -> AsyncIterator[tuple[TimedFakeBotAPI, AlertServices, list[str]]]:
-    prices = tmp_path / "prices.json"
-    # The packaged prices: the feed's own polls change nothing and tell the admin nothing, so
-    # an admin's reply in a test is never a feed notice that came first.
-    prices.write_text(json.dumps({"prices": packaged_prices()}))
-    async with TimedFakeBotAPI() as api:
-        settings = Settings(
-            _env_file=None,  # type: ignore[call-arg]
-            telegram_bot_token=api.token, telegram_api_base_url=api.base_url,
-            telegram_file_base_url=api.base_file_url, database_url=db_url,
-            admin_ids=frozenset({ADMIN}), prices_source=str(prices),
-        )
-        alerts = AlertServices.from_settings(
-            settings, sender_config=SenderConfig(rate=200, per_chat_rate=50, idle_poll=0.05),
-            leadership=Leadership(db_url, retry_seconds=0.1),
-        )
-        services = SimpleNamespace(alerts=alerts, prefs=alerts.prefs)
-        app: Application = (  # type: ignore[type-arg]
-            ApplicationBuilder().token(api.token).base_url(api.base_url)
-            .base_file_url(api.base_file_url).build()
-        )
-        register_alert_handlers(app, services)
-        generic: list[str] = []
-
-        async def catch_all(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-            # Stands in for the runner's own button handler (group 0).
-            assert update.callback_query is not None
-            generic.append(update.callback_query.data or "")
-            await update.callback_query.answer()
-
-        app.add_handler(CallbackQueryHandler(catch_all))
-        async with app:
-            await start_alerts(app, services)
-            await asyncio.wait_for(alerts.leadership.elected.wait(), 10)
-            await app.start()
-            assert app.updater is not None
-            await app.updater.start_polling(poll_interval=0.0, timeout=1)
-            yield api, alerts, generic
-            await app.updater.stop()
-            await app.stop()
-            await stop_alerts(app, services)
-
-
-async def say(api: FakeBotAPI, chat: int, text: str, lang: str = "en") -> SentMessage:
-    before = api.message_count(chat)
-    api.push_message(chat, text, language_code=lang)
-    sent = await api.wait_for_messages(before + 1, chat_id=chat, timeout=10)
-    message = sent[-1]
-    if message.kind == "text":
-        assert validate_telegram_html(message.text) is None
-    return message
 
 
 async def test_alert_commands_list_and_remove_buttons(alerts_app):

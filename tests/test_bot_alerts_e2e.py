@@ -12,16 +12,10 @@ from bot.pipeline import Pipeline
 from bot.prefs import PreferenceMirror
 from bot.settings import Settings
 from bot.telegram.runner import build_application, production_services
-from tests.bot_running import running
-from tests.fake_bot_api import FakeBotAPI, validate_telegram_html
+from fakebotapi import FakeBotAPI, validate_telegram_html
+from tests.support.bot_running import running
 
 ADMIN, USER = 9001, 1234
-
-
-@pytest_asyncio.fixture
-async def api() -> AsyncIterator[FakeBotAPI]:
-    async with FakeBotAPI() as fake:
-        yield fake
 
 
 @pytest_asyncio.fixture

@@ -12,7 +12,7 @@ import pytest
 
 from bot.cli import main
 from bot.pipeline import JSON_KEYS
-from tests.fake_bot_api import validate_telegram_html
+from fakebotapi import validate_telegram_html
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -15,14 +15,8 @@ from bot.pipeline import Pipeline
 from bot.settings import Settings
 from bot.telegram.runner import production_services
 from bot.understand.query import Query
-from tests.bot_running import running
-from tests.fake_bot_api import FakeBotAPI, SentMessage, validate_telegram_html
-
-
-@pytest_asyncio.fixture
-async def api() -> AsyncIterator[FakeBotAPI]:
-    async with FakeBotAPI() as fake:
-        yield fake
+from fakebotapi import FakeBotAPI, SentMessage, validate_telegram_html
+from tests.support.bot_running import running
 
 
 @pytest_asyncio.fixture

@@ -23,8 +23,8 @@ from bot.render.phrases import Phrases
 from bot.render.renderer import environment, render_answer, tidy
 from bot.render.telegram_html import MAX_MESSAGE, split_message, visible_length
 from bot.understand.query import Query
+from fakebotapi import validate_telegram_html
 from rules.catalogue import load_catalogue
-from tests.fake_bot_api import validate_telegram_html
 
 LOCALES = ("en", "es", "fr")
 GIB = D("1.073741824")  # GB per GiB: torch reports GiB, the bot GB

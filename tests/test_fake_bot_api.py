@@ -37,15 +37,9 @@ from telegram.error import (
 from telegram.ext import Application, ApplicationBuilder, ContextTypes, MessageHandler, filters
 from telegram.request import HTTPXRequest
 
-from tests.fake_bot_api import FakeBotAPI, parse_telegram_html, validate_telegram_html
+from fakebotapi import FakeBotAPI, parse_telegram_html, validate_telegram_html
 
 CHAT = 4242
-
-
-@pytest_asyncio.fixture
-async def api() -> AsyncIterator[FakeBotAPI]:
-    async with FakeBotAPI() as fake:
-        yield fake
 
 
 @pytest_asyncio.fixture

@@ -19,10 +19,8 @@ from bot.storage.models import Subscription
 from bot.telegram.callbacks import INT64_MAX, STALE, Callback, parse, parse_id, parse_size
 from bot.telegram.keyboards import answer_keyboard, examples_keyboard, language_keyboard
 from rules.catalogue import Catalogue, load_catalogue
-from tests.test_alerts_telegram import USER, alerts_app, say  # noqa: F401 (a fixture)
-from tests.test_telegram_e2e import api, app, reply_to  # noqa: F401 (fixtures)
-
-pytest_plugins = ("tests.alerts_fixtures",)
+from tests.support.alerts_helpers import USER, say
+from tests.support.telegram import reply_to
 
 FORGED = [
     "chart:qlora:NaN:h100:1:2048:4:1:16",  # NaN in a chart button
@@ -77,7 +75,7 @@ def test_sizes_refuse_what_size_arg_never_writes(text: str):
 # --- forged presses on the running bot ----------------------------------------------------------
 
 async def test_a_forged_button_gets_a_short_answer_and_one_info_line(
-    api, app, caplog: pytest.LogCaptureFixture  # noqa: F811
+    api, app, caplog: pytest.LogCaptureFixture
 ):
     caplog.set_level(logging.INFO, logger="bot")
     answer = await reply_to(api, 1500, "QLoRA 70B on an L40S", lang="es")
@@ -94,7 +92,7 @@ async def test_a_forged_button_gets_a_short_answer_and_one_info_line(
 
 
 async def test_an_unalert_button_beyond_int64_or_of_another_user_is_refused(
-    alerts_app, caplog: pytest.LogCaptureFixture  # noqa: F811
+    alerts_app, caplog: pytest.LogCaptureFixture
 ):
     fake, alerts, generic = alerts_app
     caplog.set_level(logging.INFO, logger="bot")

@@ -21,7 +21,7 @@ import pytest
 from telegram.error import BadRequest, NetworkError
 
 from bot.telegram.webhook import MAX_UPDATE_BYTES, secret_problem, set_webhook
-from tests.fake_bot_api import FakeBotAPI
+from fakebotapi import FakeBotAPI
 
 SECRET = "hostile-webhook-secret_0123"
 MARKER = "BODY-MARKER-7d1f"  # must never reach a log line

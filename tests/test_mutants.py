@@ -169,8 +169,8 @@ async def test_a_leader_whose_lock_connection_dies_stops_its_work() -> None:
 async def test_every_press_of_a_flooding_user_is_answered() -> None:
     from bot.pipeline import Pipeline
     from bot.telegram.runner import Services
-    from tests.bot_running import running
-    from tests.fake_bot_api import FakeBotAPI
+    from fakebotapi import FakeBotAPI
+    from tests.support.bot_running import running
 
     async with FakeBotAPI() as api:
         settings = Settings(

@@ -16,8 +16,8 @@ from bot.app import warn_while_unreachable
 from bot.pipeline import Pipeline
 from bot.settings import Settings
 from bot.telegram.runner import Services, database_label
-from tests.bot_running import running
-from tests.fake_bot_api import FakeBotAPI
+from fakebotapi import FakeBotAPI
+from tests.support.bot_running import running
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bot.pipeline import JSON_KEYS, Pipeline, to_json
-from tests.fake_bot_api import validate_telegram_html
+from fakebotapi import validate_telegram_html
 
 PIPELINE = Pipeline()
 PRICE = re.compile(r"\$\d")

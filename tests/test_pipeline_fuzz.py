@@ -13,8 +13,8 @@ from bot.i18n import SUPPORTED_LOCALES
 from bot.pipeline import JSON_KEYS, Pipeline, to_json
 from bot.render.renderer import render_template
 from bot.render.telegram_html import MAX_MESSAGE, visible_length
-from tests.fake_bot_api import validate_telegram_html
-from tests.test_understand_fuzz import FRAGMENTS, NOISE
+from fakebotapi import validate_telegram_html
+from tests.support.fuzz import FRAGMENTS, NOISE
 
 PIPELINE = Pipeline()
 GUARD = settings(

@@ -9,7 +9,7 @@ import signal
 import sys
 from pathlib import Path
 
-from tests.fake_bot_api import FakeBotAPI
+from fakebotapi import FakeBotAPI
 
 ROOT = Path(__file__).resolve().parent.parent
 

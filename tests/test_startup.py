@@ -21,8 +21,8 @@ from bot.settings import Settings
 from bot.storage.engine import create_engine
 from bot.storage.migrate import alembic_config, head_revision, migrate
 from bot.telegram.runner import production_services
-from tests.bot_running import running
-from tests.fake_bot_api import FakeBotAPI
+from fakebotapi import FakeBotAPI
+from tests.support.bot_running import running
 
 ROOT = Path(__file__).resolve().parent.parent
 # The module, not the function bot.storage re-exports under the same name.

@@ -19,9 +19,7 @@ from bot.storage.models import Base, Delivery, PriceChange, Subscription
 from bot.storage.prefs import SqlPreferences
 from bot.storage.repos import Outbox, Prices, Subscriptions, Users
 from bot.storage.types import from_micros, to_micros
-from tests.alerts_helpers import Seed, seed
-
-pytest_plugins = ("tests.alerts_fixtures",)
+from tests.support.alerts_helpers import Seed, seed
 
 UTC = dt.UTC
 T0 = dt.datetime(2026, 11, 30, 12, 0, tzinfo=UTC)

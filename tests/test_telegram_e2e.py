@@ -5,57 +5,17 @@ from __future__ import annotations
 import asyncio
 import logging
 import socket
-from collections.abc import AsyncIterator
-from typing import Any
 
 import pytest
-import pytest_asyncio
 from telegram.error import Forbidden, TimedOut
-from telegram.ext import Application
 
 from bot.pipeline import Pipeline
-from bot.settings import Settings
 from bot.telegram.runner import Services, build_application
-from tests.bot_running import running
-from tests.fake_bot_api import FakeBotAPI, SentMessage, validate_telegram_html
+from fakebotapi import FakeBotAPI
+from tests.support.bot_running import running
+from tests.support.telegram import assert_valid, make_settings, reply_to
 
 WEBHOOK_SECRET = "s3cret-webhook-token"
-
-
-def make_settings(api: FakeBotAPI, **extra: Any) -> Settings:
-    return Settings(
-        _env_file=None,  # type: ignore[call-arg]
-        telegram_bot_token=api.token,
-        telegram_api_base_url=api.base_url,
-        telegram_file_base_url=api.base_file_url,
-        typing_delay_seconds=0,  # deterministic: the indicator is always sent first
-        **extra,
-    )
-
-
-@pytest_asyncio.fixture
-async def api() -> AsyncIterator[FakeBotAPI]:
-    async with FakeBotAPI() as fake:
-        yield fake
-
-
-@pytest_asyncio.fixture
-async def app(api: FakeBotAPI) -> AsyncIterator[Application]:  # type: ignore[type-arg]
-    async with running(make_settings(api), Services(Pipeline())) as application:
-        yield application
-
-
-def assert_valid(message: SentMessage) -> None:
-    assert message.parse_mode in (None, "HTML")
-    assert validate_telegram_html(message.text) is None
-
-
-async def reply_to(api: FakeBotAPI, chat_id: int, text: str, lang: str = "en") -> SentMessage:
-    before = api.message_count(chat_id)
-    api.push_message(chat_id, text, language_code=lang)
-    sent = await api.wait_for_messages(before + 1, chat_id=chat_id, timeout=10)
-    assert_valid(sent[-1])
-    return sent[-1]
 
 
 @pytest.mark.parametrize(

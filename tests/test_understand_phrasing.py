@@ -18,7 +18,7 @@ from bot.understand import understand
 from bot.understand.normalise import strip_markup
 from bot.understand.numbers import words_to_digits
 from bot.understand.parse import HALF_DAY_HOURS, WEEKEND_HOURS
-from tests.fake_bot_api.html_check import validate_telegram_html
+from fakebotapi.html_check import validate_telegram_html
 
 PIPELINE = Pipeline()
 

@@ -22,7 +22,7 @@ from bot.understand.query import Query
 from rules.catalogue import load_catalogue
 from rules.memory import memory
 from rules.notes import note
-from tests.test_render import REALISTIC
+from tests.support.queries import REALISTIC
 
 LOCALES = ("es", "fr")
 COUNTS = (D(0), D(1), D("1.5"), D(2), D(1000))

@@ -1,6 +1,6 @@
 """The alert sender as its own process, for the crash and leader tests.
 
-    python -m tests.alerts_worker --database-url URL --base-url URL --token TOKEN [--rate N]
+    python -m tests.support.alerts_worker --database-url URL --base-url URL --token TOKEN [--rate N]
 
 Prints LEADER when it leads (on SQLite at once), then sends until killed. Uses the production
 pieces: Leadership, OutboxSender (expanding fan-outs through AlertService) and the Telegram

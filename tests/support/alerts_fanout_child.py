@@ -3,7 +3,7 @@ with its cursor and a first batch or two), then expands the rest a batch at a ti
 has written its ``--stop-after``-th batch of deliveries it prints it and waits, inside that
 batch's open transaction, to be killed.
 
-    python -m tests.alerts_fanout_child --database-url URL --price 2.10 --batch 10 --stop-after 5
+    python -m tests.support.alerts_fanout_child --database-url URL --price 2.10 --batch 10 --stop-after 5
 
 Prints ``BATCH n rows`` as each batch is written (not yet committed) and ``COMMITTED n``
 once the n-th batch's transaction has committed.

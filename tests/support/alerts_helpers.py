@@ -3,27 +3,24 @@
 from __future__ import annotations
 
 import asyncio
-import datetime as dt
 import os
 import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from decimal import Decimal
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import func, insert, select
+from sqlalchemy import func, select
 
-from bot.alerts.matching import initial_state
-from bot.alerts.model import Kind
+from benchmarks.seeding import Seed, seed  # noqa: F401 (re-exported for the tests)
 from bot.storage.engine import Database
-from bot.storage.models import Delivery, Subscription, User
-from tests.fake_bot_api import FakeBotAPI
+from bot.storage.models import Delivery
+from fakebotapi import FakeBotAPI, SentMessage, validate_telegram_html
+from rules.catalogue import load_catalogue
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 # The packaged price of every rented GPU that has one: a whole price list names them all.
 PACKAGED_PRICES = {"l40s": "0.82", "a100-80gb": "0.92", "h100": "2.32", "h200": "3.07",
@@ -34,45 +31,6 @@ def whole_list(**changes: str) -> dict[str, str]:
     """A complete price list (what a feed file holds): the packaged prices with ``changes``
     (``a100_80gb=`` for ``a100-80gb``)."""
     return {**PACKAGED_PRICES, **{k.replace("_", "-"): v for k, v in changes.items()}}
-
-
-# ----------------------------------------------------------------------------- seeding
-
-
-@dataclass(frozen=True)
-class Seed:
-    user_id: int
-    gpu_id: str
-    kind: Kind
-    threshold: Decimal | None = None
-    locale: str | None = None  # chosen with /language
-    language_code: str | None = None  # from Telegram
-    chat_id: int | None = None  # defaults to the user's private chat
-
-
-async def seed(db: Database, seeds: Sequence[Seed], prices: dict[str, Decimal]) -> None:
-    """Bulk-inserts users and subscriptions (thousands in a second)."""
-    now = dt.datetime.now(dt.UTC)
-    users: dict[int, dict[str, Any]] = {}
-    subs = []
-    for s in seeds:
-        users.setdefault(s.user_id, {
-            "user_id": s.user_id, "chat_id": s.user_id, "locale": s.locale,
-            "language_code": s.language_code, "blocked": False,
-            "created_at": now, "updated_at": now,
-        })
-        state = initial_state(s.kind, s.threshold, prices.get(s.gpu_id))
-        subs.append({
-            "user_id": s.user_id, "chat_id": s.chat_id or s.user_id, "gpu_id": s.gpu_id,
-            "kind": s.kind, "threshold": s.threshold, "armed": state.armed,
-            "last_notified_price": state.last_notified, "active": True,
-            "created_at": now, "updated_at": now,
-        })
-    async with db.transaction() as session:
-        if users:
-            await session.execute(insert(User), list(users.values()))
-        if subs:
-            await session.execute(insert(Subscription), subs)
 
 
 async def outbox_counts(db: Database) -> dict[str, int]:
@@ -109,11 +67,11 @@ class TimedFakeBotAPI(FakeBotAPI):
 
 
 class Worker:
-    """tests/alerts_worker.py in a subprocess: the sender against the fake and a database."""
+    """tests/support/alerts_worker.py in a subprocess: the sender against the fake and a database."""
 
     def __init__(self, db_url: str, api: FakeBotAPI, *extra: str) -> None:
         self.args = [
-            sys.executable, "-m", "tests.alerts_worker", "--database-url", db_url,
+            sys.executable, "-m", "tests.support.alerts_worker", "--database-url", db_url,
             "--base-url", api.base_url, "--token", api.token, *extra,
         ]
         self.proc: asyncio.subprocess.Process | None = None
@@ -171,3 +129,24 @@ def per_chat(accepted: Iterable[tuple[float, int, str]]) -> dict[int, list[str]]
     for _, chat, text in accepted:
         found.setdefault(chat, []).append(text)
     return found
+
+
+# ----------------------------------------------------------------------------- the alert bot
+
+ADMIN = 424_242
+USER = 1_001
+
+
+def packaged_prices() -> dict[str, str]:
+    return {g.id: str(g.usd_per_gpu_hour) for g in load_catalogue().gpus
+            if g.usd_per_gpu_hour is not None}
+
+
+async def say(api: FakeBotAPI, chat: int, text: str, lang: str = "en") -> SentMessage:
+    before = api.message_count(chat)
+    api.push_message(chat, text, language_code=lang)
+    sent = await api.wait_for_messages(before + 1, chat_id=chat, timeout=10)
+    message = sent[-1]
+    if message.kind == "text":
+        assert validate_telegram_html(message.text) is None
+    return message
