@@ -46,10 +46,9 @@ from telegram.ext import Application  # noqa: E402
 
 from benchmarks.echo_bot import echo_app  # noqa: E402
 from benchmarks.fanout import bench_fanout  # noqa: E402
-from bot.i18n import SUPPORTED_LOCALES  # noqa: E402
+from bot import composition  # noqa: E402
+from bot.i18n import DEFAULT_LOCALE, SUPPORTED_LOCALES  # noqa: E402
 from bot.pipeline import WARM_UP_QUESTIONS, Pipeline  # noqa: E402
-from bot.settings import Settings  # noqa: E402
-from bot.telegram.runner import build_application, production_services  # noqa: E402
 from fakebotapi import FakeBotAPI  # noqa: E402
 
 Row = tuple[str, str, str, str]  # what, figure, same-run baseline, target
@@ -170,7 +169,7 @@ def empty_caches(pipeline: Pipeline) -> None:
 def warmed_pipeline() -> Pipeline:
     """As the bot runs after start-up: warmed up, then what it built frozen out of the
     collector's way."""
-    pipeline = Pipeline()
+    pipeline = composition.build_pipeline(DEFAULT_LOCALE)
     pipeline.warm_up()
     gc.collect()
     gc.freeze()
@@ -446,15 +445,17 @@ def _our_app(token: str, base_url: str) -> AnyApp:
     running, flood guard, typing delay), except Telegram's 30 msg/s limiter, which would
     measure Telegram's ceiling rather than the bot."""
     database = Path(tempfile.mkdtemp(prefix="bench-bot-")) / "bot.sqlite3"
-    settings = Settings(
-        _env_file=None,  # type: ignore[call-arg]
+    settings = composition.load_settings(
+        _env_file=None,
         telegram_bot_token=token,
         telegram_api_base_url=base_url,
         telegram_max_per_second=0,
         database_url=f"sqlite+aiosqlite:///{database}",
     )
-    pipeline = Pipeline()
-    app: AnyApp = build_application(settings, production_services(settings, pipeline))
+    pipeline = composition.build_pipeline(settings.default_locale)
+    app: AnyApp = composition.telegram_application(
+        settings, composition.telegram_services(settings, pipeline)
+    )
     app.bot_data["bench_pipeline"] = pipeline  # for _warmed
     return app
 

@@ -1,4 +1,5 @@
-"""Composition root: settings → services → the Telegram application, or the console chat."""
+"""`python -m bot` without `ask`: the Telegram bot (polling or webhook) or the console chat, each
+built by the composition root (bot/composition.py)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,8 @@ import re
 import sys
 from urllib.parse import urlsplit
 
-from bot.alerts import AlertServices
-from bot.console import Console, chat
-from bot.pipeline import Pipeline
-from bot.settings import Settings
+from bot import composition
+from bot.console import chat
 
 log = logging.getLogger(__name__)
 # PTB's own retry loop (logger "telegram.ext") reports each failed attempt at DEBUG only.
@@ -55,8 +54,8 @@ def warn_while_unreachable(base_url: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    settings = Settings()
-    pipeline = Pipeline(default_locale=settings.default_locale)
+    settings = composition.load_settings()
+    pipeline = composition.build_pipeline(settings.default_locale)
     wants_telegram = args.polling or args.webhook
     if settings.telegram_bot_token is None and wants_telegram:
         # The Procfile's worker must not quietly turn into a console chat that exits 0.
@@ -66,12 +65,12 @@ def run(args: argparse.Namespace) -> int:
         )
         return 2
     if args.console or settings.telegram_bot_token is None:
-        alerts = AlertServices.from_settings(settings, catalogue=pipeline.catalogue)
-        return chat(Console(pipeline, alerts), sys.stdin, sys.stdout)
+        return chat(composition.build_console(settings, pipeline), sys.stdin, sys.stdout)
     from bot.telegram.runner import run_telegram
 
     # A start-up line at INFO ("polling as @name, …"), a WARNING per failed attempt to reach
     # Telegram: a bot that cannot connect is not silent.
     logging.getLogger("bot").setLevel(logging.INFO)
     warn_while_unreachable(settings.telegram_api_base_url)
-    return run_telegram(settings, pipeline, webhook=args.webhook, port=args.port)
+    services = composition.telegram_services(settings, pipeline)
+    return run_telegram(settings, services, webhook=args.webhook, port=args.port)

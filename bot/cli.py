@@ -10,6 +10,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from bot.composition import ask_pipeline
 from bot.i18n import SUPPORTED_LOCALES
 from bot.pipeline import JSON_KEYS, Pipeline, to_json
 from bot.render.renderer import render_template
@@ -39,7 +40,7 @@ def _failed_line(pipeline: Pipeline, lang: str | None, as_json: bool) -> str:
 def ask(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     """Answers every line: an internal failure on one is logged, answered with an
     ``internal_error`` object and the batch goes on; the exit status is then 1."""
-    pipeline = Pipeline()
+    pipeline = ask_pipeline()
     if args.question:
         questions: Sequence[str] = [" ".join(args.question)]
     else:

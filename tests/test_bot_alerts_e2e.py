@@ -8,10 +8,11 @@ from collections.abc import AsyncIterator
 import pytest_asyncio
 from telegram.ext import Application
 
+from bot.composition import telegram_services
 from bot.pipeline import Pipeline
 from bot.prefs import PreferenceMirror
 from bot.settings import Settings
-from bot.telegram.runner import build_application, production_services
+from bot.telegram.runner import build_application
 from fakebotapi import FakeBotAPI, validate_telegram_html
 from tests.support.bot_running import running
 
@@ -29,7 +30,7 @@ async def app(api, tmp_path) -> AsyncIterator[Application]:  # type: ignore[type
         admin_ids=frozenset({ADMIN}),
         typing_delay_seconds=0,
     )
-    async with running(settings, production_services(settings, Pipeline())) as application:
+    async with running(settings, telegram_services(settings, Pipeline())) as application:
         yield application
 
 
@@ -66,7 +67,7 @@ async def test_language_choices_are_loaded_at_start_and_kept_across_restarts(api
         telegram_bot_token=api.token, telegram_api_base_url=api.base_url,
         database_url=f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}",
     )
-    services = production_services(settings, Pipeline())
+    services = telegram_services(settings, Pipeline())
     restarted = build_application(settings, services)  # not polling: the fixture's bot does
     async with restarted:
         assert restarted.post_init is not None and restarted.post_shutdown is not None

@@ -11,9 +11,9 @@ from typing import Any
 import pytest_asyncio
 from telegram.ext import Application
 
+from bot.composition import telegram_services
 from bot.pipeline import Pipeline
 from bot.settings import Settings
-from bot.telegram.runner import production_services
 from bot.understand.query import Query
 from fakebotapi import FakeBotAPI, SentMessage, validate_telegram_html
 from tests.support.bot_running import running
@@ -28,7 +28,7 @@ async def app(api: FakeBotAPI, tmp_path: Path) -> AsyncIterator[Application]:  #
         database_url=f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}",
     )
     pipeline = Pipeline()
-    async with running(settings, production_services(settings, pipeline)) as application:
+    async with running(settings, telegram_services(settings, pipeline)) as application:
         yield application
 
 

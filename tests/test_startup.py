@@ -15,12 +15,12 @@ import pytest
 from alembic.script import ScriptDirectory
 from sqlalchemy import text
 
+from bot.composition import telegram_services
 from bot.i18n import SUPPORTED_LOCALES
 from bot.pipeline import WARM_UP_QUESTIONS, Pipeline
 from bot.settings import Settings
 from bot.storage.engine import create_engine
 from bot.storage.migrate import alembic_config, head_revision, migrate
-from bot.telegram.runner import production_services
 from fakebotapi import FakeBotAPI
 from tests.support.bot_running import running
 
@@ -107,7 +107,7 @@ async def test_warm_up_and_menus_come_after_the_first_poll(tmp_path: Path) -> No
         )
         pipeline = Pipeline()
         api.push_message(7, "can I QLoRA 70B on a 4090?")  # waiting when the bot starts
-        async with running(settings, production_services(settings, pipeline)):
+        async with running(settings, telegram_services(settings, pipeline)):
             await api.wait_for_messages(1, chat_id=7, timeout=30)
             await api.wait_for(lambda: len(api.commands_by_language) >= 3, timeout=30)
             warmed = len(SUPPORTED_LOCALES) * len(WARM_UP_QUESTIONS)

@@ -270,14 +270,8 @@ def database_label(url: str) -> str:
         return "(unparsable DATABASE_URL)"
 
 
-def production_services(settings: Settings, pipeline: Pipeline) -> Services:
-    """What the bot runs with: storage and alerts from settings, language choices mirrored."""
-    alerts = AlertServices.from_settings(settings, catalogue=pipeline.catalogue)
-    return Services(pipeline, prefs=PreferenceMirror(alerts.prefs), alerts=alerts)
-
-
 def run_telegram(
-    settings: Settings, pipeline: Pipeline, webhook: bool = False, port: int | None = None
+    settings: Settings, services: Services, webhook: bool = False, port: int | None = None
 ) -> int:
     webhook = webhook or settings.mode == "webhook"
     if webhook:
@@ -289,9 +283,7 @@ def run_telegram(
         if problem is not None:
             log.error("%s", problem)  # before anything starts: Telegram would refuse it
             return 2
-    app = build_application(
-        settings, production_services(settings, pipeline), "webhook" if webhook else "polling"
-    )
+    app = build_application(settings, services, "webhook" if webhook else "polling")
     if webhook:
         assert settings.webhook_url is not None
         # Our server, not app.run_webhook: see bot/telegram/webhook.py.

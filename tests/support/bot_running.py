@@ -9,15 +9,16 @@ from typing import Any
 
 from telegram.ext import Application
 
+from bot.composition import telegram_application
 from bot.settings import Settings
-from bot.telegram.runner import Services, build_application
+from bot.telegram.runner import Services
 
 AnyApp = Application[Any, Any, Any, Any, Any, Any]
 
 
 @contextlib.asynccontextmanager
 async def running(settings: Settings, services: Services) -> AsyncIterator[AnyApp]:
-    app: AnyApp = build_application(settings, services)
+    app: AnyApp = telegram_application(settings, services)
     async with app:
         assert app.post_init is not None and app.post_shutdown is not None
         await app.post_init(app)
