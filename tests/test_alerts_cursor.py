@@ -15,10 +15,8 @@ from bot.alerts.service import AlertService
 from bot.storage.engine import Database
 from bot.storage.models import Delivery
 from rules.catalogue import Catalogue
-from tests.alerts_helpers import Seed, deliveries, outbox_counts, seed
+from tests.support.alerts_helpers import Seed, deliveries, outbox_counts, seed
 from tests.test_alerts_fanout import Statements
-
-pytest_plugins = ("tests.alerts_fixtures",)
 
 D = Decimal
 FAST = SenderConfig(rate=10_000, per_chat_rate=10_000, backoff_base=0.01, idle_poll=0.02)
