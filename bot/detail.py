@@ -2,8 +2,9 @@
 settings (sequence length, batch, checkpointing, LoRA rank), whether that disagrees with the
 planning rule about the fit, and — from a dataset size — the training time and its quote.
 
-The planning figure stays what the answer leads with (DESIGN.md §1); this only explains it.
-Facts only, no prose: the template `detailed.html.j2` and `bot.charts` word them per locale.
+When the user states a setting it leads the answer (verdict, JSON fits, quote); otherwise it is
+computed at typical settings for the JSON (detailed_gb) and a reference line, and the seed's
+planning figure leads (DESIGN.md §1, §3). Facts only, no prose: the template `detailed.html.j2` and `bot.charts` word them per locale.
 """
 
 from __future__ import annotations

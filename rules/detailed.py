@@ -1,6 +1,7 @@
-"""Detailed GPU-memory estimator, used when the user gives sequence length, batch size, LoRA rank
-or checkpointing. The planning rules (DESIGN.md §1) stay the source for fit verdicts; this
-module explains where the memory goes and how the settings move it.
+"""Detailed GPU-memory estimator: where the memory of a run goes and how its settings (sequence
+length, batch, checkpointing, LoRA rank and targets, precision, optimizer, offload, attention)
+move it. The answer leads with it when the user states settings (bot.answer); the planning
+rules of DESIGN.md §1 lead otherwise.
 
 Every constant comes from rules/data/detailed.toml with its source. Internals use float bytes;
 the public result is a Breakdown of named terms in GB (10^9 bytes), Decimal, 0.1 GB resolution.
@@ -487,6 +488,8 @@ def estimate_training(
                   tokens * per_tok_layer * c["activations.backward_gradient_copies"],
                   "gradients of one layer's activations during its backward"))
     logit_bytes = c[f"activations.logits_{loss_impl}"]
+    if loss_impl == "chunked" and compiled:
+        logit_bytes = c["activations.logits_chunked_compiled"]
     parts.append(("logits", tokens * arch.vocab * logit_bytes,
                   f"s·b·V x {logit_bytes:g} B ({loss_impl} loss)"))
     acts = sum(b for name, b, _ in parts

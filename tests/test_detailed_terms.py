@@ -120,6 +120,8 @@ def test_chunked_cross_entropy_logits() -> None:
     assert b.term("logits") == gb(4096 * 128256 * 3.5)  # bf16 chunks + one chunk in fp32
     fused = estimate_training(L31_8B, "lora", 2048, 2, True, compiled=True)
     assert fused.term("logits") == gb(4096 * 128256 * 4)  # bf16 logits and their gradient
+    both = estimate_training(L31_8B, "lora", 2048, 2, True, compiled=True, loss="chunked")
+    assert both.term("logits") == gb(4096 * 128256 * 2.25)  # bf16 chunks + one chunk's grad
 
 
 def test_a_bare_size_shows_the_logits_over_the_vocabulary_range() -> None:
