@@ -18,7 +18,7 @@ from bot.i18n import tr
 from bot.render.format import Formatter
 from bot.render.phrases import a_model
 from bot.understand.query import Query
-from rules.catalogue import Catalogue, load_catalogue
+from rules.catalogue import Catalogue
 
 __all__ = ["breakdown_chart", "chart_png"]
 
@@ -158,10 +158,10 @@ def _draw(detailed: DetailedAnswer, locale: str, candidates: list[tuple[str, Dec
     return buffer.getvalue()
 
 
-def chart_png(query: Query, locale: str, catalogue: Catalogue | None = None) -> bytes | None:
+def chart_png(query: Query, locale: str, catalogue: Catalogue) -> bytes | None:
     """The chart for a question (e.g. rebuilt from a "chart" button by bot.detail.chart_query),
     or None when it has no detailed estimate."""
-    cat = catalogue or load_catalogue()
+    cat = catalogue
     query = query.model_copy(update={"details": True})
     answer = build_answer(query, cat)
     detailed = detailed_for(query, answer, cat)

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from bot.i18n import N_
 from bot.render.format import Formatter
 from bot.understand.query import Query
-from rules.catalogue import Catalogue, load_catalogue
+from rules.catalogue import Catalogue
 from rules.detailed import (
     INFERENCE_METHOD_IDS,
     TRAINING_METHOD_IDS,
@@ -227,7 +227,7 @@ def _positive(value: int | None, default: int) -> int:
 def detailed_for(
     query: Query,
     answer: Answer,
-    catalogue: Catalogue | None = None,
+    catalogue: Catalogue,
     *,
     tokens_per_second: Decimal | None = None,
 ) -> DetailedAnswer | None:
@@ -241,7 +241,7 @@ def detailed_for(
     params_b = answer.params_b if answer.params_b is not None else query.params_b
     if primary is None or params_b is None:
         return None
-    cat = catalogue or load_catalogue()
+    cat = catalogue
     method = primary.memory.method
     model = _model(query, params_b, cat)
     asked = primary.fit
@@ -387,10 +387,10 @@ def _vocab_range(breakdown: Breakdown, vocab: int) -> tuple[Decimal, Decimal] | 
     return low, high
 
 
-def detailed_options(query: Query, answer: Answer, catalogue: Catalogue | None = None) -> list[Fit]:
+def detailed_options(query: Query, answer: Answer, catalogue: Catalogue) -> list[Fit]:
     """The offered configurations the detailed estimate fits, cheapest per hour first (ties:
     fewer GPUs): each GPU count gets its own per-GPU estimate (sharding)."""
-    cat = catalogue or load_catalogue()
+    cat = catalogue
     primary = answer.primary
     params_b = answer.params_b if answer.params_b is not None else query.params_b
     if primary is None or params_b is None:
@@ -560,13 +560,13 @@ _NO_GPU = "-"
 
 
 def chart_candidates(
-    detailed: DetailedAnswer, locale: str, catalogue: Catalogue | None = None, limit: int = 3
+    detailed: DetailedAnswer, locale: str, catalogue: Catalogue, limit: int = 3
 ) -> list[tuple[str, Decimal]]:
     """(label, VRAM per GPU) lines for the chart: the asked configuration, then the offered
     configurations with the breakdown's GPU count that the detailed estimate fits, cheapest
     first (or the largest one when none does, to show the gap). Same GPU count only, because
     the breakdown is per GPU of that count."""
-    cat = catalogue or load_catalogue()
+    cat = catalogue
     fmt = Formatter(locale)
     out: list[tuple[str, Decimal]] = []
     if detailed.vram_per_gpu_gb is not None:
@@ -615,12 +615,12 @@ def chart_callback_args(detailed: DetailedAnswer, max_bytes: int = 64) -> tuple[
     raise ValueError("chart callback data does not fit in Telegram's 64 bytes")
 
 
-def chart_query(args: tuple[str, ...], catalogue: Catalogue | None = None) -> Query | None:
+def chart_query(args: tuple[str, ...], catalogue: Catalogue) -> Query | None:
     """The Query a "chart" button stands for (details forced on), or None if malformed."""
     if len(args) != 8:
         return None
     method, who, where, count, seq, batch, ckpt, rank = args
-    cat = catalogue or load_catalogue()
+    cat = catalogue
     fields: dict[str, object] = {"text": "", "intent": "fit", "method": method, "details": True}
     try:
         fields["params_b"] = Decimal(who)

@@ -144,7 +144,8 @@ async def alerts_app(
             admin_ids=frozenset({ADMIN}), prices_source=str(prices),
         )
         alerts = AlertServices.from_settings(
-            settings, sender_config=SenderConfig(rate=200, per_chat_rate=50, idle_poll=0.05),
+            settings, catalogue=load_catalogue(),
+            sender_config=SenderConfig(rate=200, per_chat_rate=50, idle_poll=0.05),
             leadership=Leadership(db_url, retry_seconds=0.1),
         )
         services = SimpleNamespace(alerts=alerts, prefs=alerts.prefs)

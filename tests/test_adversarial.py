@@ -581,7 +581,7 @@ async def _fresh(url: str, prices_file: Path) -> AlertServices:
     await migrate(url)
     settings = Settings(_env_file=None, database_url=url,
                         prices_source=str(prices_file), admin_ids=frozenset({ADMIN}))
-    alerts = AlertServices.from_settings(settings)
+    alerts = AlertServices.from_settings(settings, catalogue=load_catalogue())
     await alerts.service.ensure_baseline()
     await seed(alerts.db, [Seed(1, "h100", "any", locale="fr")],
                await alerts.service.current_prices())

@@ -25,7 +25,7 @@ from bot.telegram.alert_handlers import (
 )
 from bot.understand.query import Query
 from fakebotapi import FakeBotAPI, validate_telegram_html
-from rules.catalogue import Catalogue
+from rules.catalogue import Catalogue, load_catalogue
 from tests.support.alerts_helpers import (
     ADMIN,
     USER,
@@ -223,7 +223,7 @@ def test_history_png_is_drawn_headless():
 
 async def test_subscribe_from_free_text(db_url: str, tmp_path: Path):
     settings = Settings(_env_file=None, database_url=db_url)  # type: ignore[call-arg]
-    alerts = AlertServices.from_settings(settings)
+    alerts = AlertServices.from_settings(settings, catalogue=load_catalogue())
     try:
         await alerts.service.ensure_baseline()
         subs = alerts.subscriptions

@@ -34,7 +34,7 @@ from bot.storage.migrate import migrate
 from bot.storage.prefs import SqlPreferences
 from bot.storage.repos import Prices
 from bot.understand.query import Query
-from rules.catalogue import Catalogue, load_catalogue
+from rules.catalogue import Catalogue
 
 log = logging.getLogger(__name__)
 REMOVE_ALL_WORDS = frozenset({"all", "todas", "todos", "tout", "toutes", "tous"})
@@ -60,13 +60,13 @@ class AlertServices:
         cls,
         settings: Settings,
         *,
-        catalogue: Catalogue | None = None,
+        catalogue: Catalogue,
         source: PriceSource | None = None,
         sender_config: SenderConfig | None = None,
         leadership: Leadership | None = None,
     ) -> AlertServices:
-        """Builds everything without I/O (the database is first touched by ``start``)."""
-        catalogue = catalogue or load_catalogue()
+        """Builds everything without I/O (the database is first touched by ``start``), quoting
+        ``catalogue`` (the composition root's)."""
         db = Database(settings.database_url)
         service = AlertService(
             db, catalogue, default_locale=settings.default_locale,
