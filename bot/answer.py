@@ -170,10 +170,13 @@ def _compose(
         return answer.model_copy(update=update)
     update["fits"] = detailed_fits
     options = tuple(detailed_options(query, answer, cat))
-    want_quote = answer.intent in ("cost", "recommend", "time") or query.hours is not None
+    # A quote the planning answer made (e.g. for a card we do not rent) follows the detail too.
+    want_quote = (answer.intent in ("cost", "recommend", "time") or query.hours is not None
+                  or primary.quote is not None)
     run = primary.quote
     if want_quote:
-        target = primary.fit if primary.fit is not None and detailed_fits and primary.fit.gpu \
+        asked = primary.fit
+        target = asked if asked is not None and detailed_fits and asked.gpu and asked.rentable \
             else (options[0] if options else None)
         method = primary.memory.method
         quotable = query.hours is not None or cat.method(method).assumed_gpu_hours is not None

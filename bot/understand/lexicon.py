@@ -160,6 +160,12 @@ INFERENCE_WEAK: Final[tuple[str, ...]] = (
     r"faire tourner", r"tourner", r"executer", r"lancer", r"utiliser", r"use", r"load",
     r"cargar", r"charger", r"rouler", r"roule", r"faire rouler", r"correrlo",
 )
+# Formats that only serve (nobody fine-tunes on a GPTQ or Q4_K_M file): with no method and no
+# training word, "GPTQ 4bit llama 2 13b on a 3060" or "fp8 llama 70b on an H100" is inference.
+INFERENCE_FORMATS: Final[tuple[str, ...]] = (
+    r"gptq", r"awq", r"exl2", r"fp8", r"int8", r"int-8", r"int4", r"int-4",
+    r"q[2-8](?:_k(?:_[msl])?|_0|km)",
+)
 # "a run" / "un run" / "the run" is a (training) job, not an inference request.
 RUN_NOUN_BEFORE: Final[str] = r"(?:a|the|one|my|this|that|per|each|un|une|el|le|la|mi|mon|du|de|ce)"
 TRAINING_WORDS: Final[tuple[str, ...]] = (
@@ -257,6 +263,8 @@ SOCIAL_FILLERS: Final[tuple[str, ...]] = (
     r"c'est tout", r"eso es todo", r"es todo", r"nada mas", r"it", r"that", r"c'est", r"es",
     r"muy", r"tres", r"vraiment", r"really", r"un monton", r"infiniment", r"el bot", r"le bot",
     r"the bot", r"there", r"everyone", r"all good", r"thanks again", r"cool",
+    r"(?:that|this|it|you) (?:helped|helps|was helpful)", r"(?:very |super |really )?helpful",
+    r"me (?:ayudo|sirvio)", r"me ha (?:ayudado|servido)", r"mucho", r"muchisimo", r"ca m'aide", r"ca m'a aide",
 )
 
 # Which GPUs are rented: the price list ("what GPUs do you have", "¿qué GPUs tienen?").

@@ -316,6 +316,8 @@ def _is_inference(s: str, method: MethodId | None) -> bool:
         return True
     if method is not None or px.TRAINING.search(s):
         return False
+    if any(not _negated(s, *m.span()) for m in px.INFERENCE_FORMAT.finditer(s)):
+        return True
     # "run Llama 70B" is inference; "the price of a run" is not (but "de rouler" is a verb).
     return any(
         m.group(0) not in ("run", "runs")

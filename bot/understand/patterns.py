@@ -219,6 +219,7 @@ METHODS: Final = tuple(
 FULL_NOT_METHOD: Final = re.compile(rf"^ (?:{lx.FULL_NOT_METHOD_AFTER})")
 INFERENCE_STRONG: Final = words(lx.INFERENCE_STRONG)
 INFERENCE_WEAK: Final = words(lx.INFERENCE_WEAK)
+INFERENCE_FORMAT: Final = words(lx.INFERENCE_FORMATS)
 RUN_NOUN: Final = re.compile(rf"(?<![a-z]){lx.RUN_NOUN_BEFORE} $")
 TRAINING: Final = words(lx.TRAINING_WORDS)
 INT8: Final = words(lx.INFERENCE_INT8)

@@ -1,0 +1,61 @@
+"""Real questions, as people write them in public threads, through the path of
+`python -m bot ask --json` (Pipeline + to_json): each entry of tests/corpus/real_questions.toml
+lists the JSON fields a correct answer carries (from the published rules and catalogues)."""
+
+from __future__ import annotations
+
+import tomllib
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.pipeline import Pipeline, to_json
+
+CORPUS = Path(__file__).parent / "corpus" / "real_questions.toml"
+META = {"t", "lang", "text_has"}
+
+with CORPUS.open("rb") as _fh:
+    _ENTRIES: list[dict[str, Any]] = tomllib.load(_fh)["q"]
+
+
+@pytest.fixture(scope="module")
+def pipeline() -> Pipeline:
+    return Pipeline()
+
+
+def _ask(pipeline: Pipeline, text: str, lang: str | None = None) -> dict[str, Any]:
+    return to_json(pipeline.ask(text))
+
+
+def test_corpus_is_large_and_every_entry_checks_something() -> None:
+    assert len(_ENTRIES) >= 120
+    assert all(set(e) - META for e in _ENTRIES)
+
+
+@pytest.mark.parametrize("entry", _ENTRIES, ids=[f"q{i:03d}" for i in range(len(_ENTRIES))])
+def test_real_question(pipeline: Pipeline, entry: dict[str, Any]) -> None:
+    got = _ask(pipeline, entry["t"])
+    wrong = {k: (v, got.get(k)) for k, v in entry.items() if k not in META and got.get(k) != v}
+    assert not wrong, f"{entry['t']!r}: (expected, got) {wrong}\n{got['text']}"
+    if "lang" in entry:
+        assert got["lang"] == entry["lang"]
+    if "text_has" in entry:
+        assert entry["text_has"] in got["text"]
+
+
+@pytest.mark.parametrize("text", [
+    "OOM on my 3090 doing lora on llama 3 8b, seq 4096 batch 4",
+    "lora mistral 7b on my 3090 ti, seq 8192 batch 4",
+])
+def test_quote_follows_the_detailed_cheapest_fit(pipeline: Pipeline, text: str) -> None:
+    """Settings stated on a card we do not rent: the quote is for the cheapest configuration
+    the detailed estimate fits, the one the reply names, not the planning rule's."""
+    got = _ask(pipeline, text)
+    cheapest = got["cheapest_fit"]
+    assert got["fits"] is False and got["detailed_fits"] is False
+    assert cheapest is not None and got["cost_usd"] is not None
+    assert Decimal(got["cost_usd"]) == Decimal(cheapest["usd_per_hour"]) * Decimal(got["hours"])
+    label = pipeline.catalogue.gpu(cheapest["gpu"]).name
+    assert f"{cheapest['gpu_count']}× {label} × " in got["text"]
