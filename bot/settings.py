@@ -35,6 +35,17 @@ class Settings(BaseSettings):
     prices_require_all: bool = True
     default_locale: str = DEFAULT_LOCALE
     alerts_per_second: float = Field(default=25, gt=0)
+    # The alert sender: deliveries claimed per batch, sends in flight at once, outcomes
+    # committed together (a crash may repeat up to in_flight + record_every - 1 messages),
+    # subscribers expanded per fan-out batch.
+    alerts_batch_size: int = Field(default=500, ge=1, le=10_000)
+    alerts_in_flight: int = Field(default=8, ge=1, le=256)
+    alerts_record_every: int = Field(default=1, ge=1, le=10_000)
+    alerts_fan_out_batch: int = Field(default=1000, ge=1, le=100_000)
+    # Telegram's paid broadcasts (allow_paid_broadcast): up to 1,000 messages/s, each one
+    # above the free ~30/s billed 0.1 Telegram Stars to the bot's balance. Off by default;
+    # raise ALERTS_PER_SECOND with it (see the README).
+    alerts_paid_broadcast: bool = False
     per_chat_per_second: float = Field(default=1, gt=0)
     flood_max_per_minute: int = Field(default=20, ge=1)
     # Telegram's documented ceilings (~30 messages/s overall, 20/min per group); 0 disables the

@@ -48,7 +48,7 @@ async def fan_out(db: Database, service: AlertService, n: int) -> None:
     await seed(db, [Seed(u, "h100", "any", locale=LOCALES[u % 3]) for u in range(1, n + 1)],
                await service.current_prices())
     result = await service.apply_price_list(RawPriceList("test", {"h100": "2.10"}))
-    assert result.deliveries == n
+    assert result.deliveries + await service.expand_all() == n
 
 
 async def settle(db: Database, timeout: float = 60) -> None:  # noqa: ASYNC109

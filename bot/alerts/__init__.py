@@ -73,6 +73,7 @@ class AlertServices:
             max_jump_percent=Decimal(settings.price_max_jump_percent),
             admin_ids=settings.admin_ids, renderer=AlertRenderer(catalogue),
             drift_window=dt.timedelta(hours=settings.price_drift_window_hours),
+            fan_out_batch=settings.alerts_fan_out_batch,
             require_all=settings.prices_require_all,
         )
         feed = PriceFeed(
@@ -86,7 +87,9 @@ class AlertServices:
             subscriptions=SubscriptionManager(service), prefs=SqlPreferences(db), feed=feed,
             leadership=leadership or Leadership(settings.database_url),
             sender_config=sender_config or SenderConfig(
-                rate=settings.alerts_per_second, per_chat_rate=settings.per_chat_per_second
+                rate=settings.alerts_per_second, per_chat_rate=settings.per_chat_per_second,
+                batch_size=settings.alerts_batch_size, in_flight=settings.alerts_in_flight,
+                record_every=settings.alerts_record_every,
             ),
         )
 

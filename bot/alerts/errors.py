@@ -30,3 +30,8 @@ class Transient(DeliveryError):
 
 class Rejected(DeliveryError):
     """Telegram refused this message for good (400): retrying would not help."""
+
+
+class Unconfirmed(Transient):
+    """The request reached Telegram but no answer came back (a read timeout): the message may
+    have been delivered. Never sent again, so it cannot arrive twice (counted instead)."""

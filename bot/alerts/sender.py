@@ -9,6 +9,14 @@
 - Deliveries are claimed with a lease (claimed_by, lease_until); a crashed sender's claims
   become free when the lease expires, or at once when the only sender starts again.
 
+- Several sends are in flight (``in_flight``); a chat never has two at once and its messages go
+  in order (nothing for a chat is claimed while an earlier one to it waits, and a chat whose
+  send failed is held for the rest of the batch). A send slower than ``slow_send_seconds`` is
+  left to finish on its own: the others, and the next batch, do not wait for it.
+- A send that timed out after reaching Telegram (``Unconfirmed``) may have been delivered: it
+  is never retried, so no message arrives twice; it is counted (``stats.unconfirmed``) and
+  logged instead. Errors before the request left (connect timeouts, 5xx) are retried.
+
 Duplicates: a message Telegram accepted just before a crash, not yet recorded as sent, is sent
 again after the restart. By default (``in_flight`` = 1, ``record_every`` = 1) each outcome is
 committed before the next message goes, so at most one message is ever in that state: a crash
@@ -30,7 +38,14 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from bot.alerts.errors import Blocked, Rejected, RetryLater, SendFunction, Transient
+from bot.alerts.errors import (
+    Blocked,
+    Rejected,
+    RetryLater,
+    SendFunction,
+    Transient,
+    Unconfirmed,
+)
 from bot.storage.engine import Database
 from bot.storage.repos import Claimed, Outbox, Users
 from bot.storage.types import utcnow
@@ -50,6 +65,7 @@ class SenderConfig:
     backoff_base: float = 2.0  # seconds before the first retry; doubles each time
     backoff_max: float = 600.0
     idle_poll: float = 1.0  # how often to look for new deliveries when idle
+    slow_send_seconds: float = 2.0  # a send slower than this finishes in the background
 
 
 @dataclass
@@ -59,6 +75,8 @@ class SenderStats:
     rate_limited: int = 0
     blocked: int = 0
     dead: int = 0
+    unconfirmed: int = 0  # timed out after reaching Telegram: maybe delivered, not resent
+    slow: int = 0  # sends left to finish in the background
 
     def as_dict(self) -> dict[str, int]:
         return dict(vars(self))
@@ -93,6 +111,7 @@ class _Batch:
     started: float
     stop: bool = False
     attempted: set[int] = field(default_factory=set)
+    held: set[int] = field(default_factory=set)  # chats whose earlier message must go first
 
 
 class OutboxSender:
@@ -121,6 +140,7 @@ class OutboxSender:
         self._blocked: set[int] = set()
         self._outcomes: list[_Outcome] = []
         self._record_lock = asyncio.Lock()
+        self._background: set[asyncio.Task[_Outcome]] = set()  # slow sends still running
 
     def wake(self) -> None:
         """New deliveries were committed: look now rather than at the next poll."""
@@ -178,6 +198,8 @@ class OutboxSender:
         pause = self._paused_until - time.monotonic()
         if pause > 0:
             await asyncio.sleep(pause)
+        if self._outcomes:
+            await self._record()  # a slow send that finished in the background since
         expanded = self.expand is not None and await self.expand() is not None
         sent = await self._send_batch()
         return max(sent, int(expanded))
@@ -217,6 +239,8 @@ class OutboxSender:
         """The first delivery whose chat may receive now, or how long until one may."""
         soonest = float("inf")
         for index, delivery in enumerate(batch.queue):
+            if delivery.chat_id in batch.held:
+                continue  # left in the queue: released at the end of the batch
             ready_at = self._chat_next.get(delivery.chat_id, 0.0)
             if ready_at <= now:
                 del batch.queue[index]
@@ -232,22 +256,44 @@ class OutboxSender:
                 return
             picked = self._pop_ready(batch, now)
             if isinstance(picked, float):
+                if picked == float("inf"):
+                    return  # only held chats are left
                 await asyncio.sleep(min(picked, self.config.lease_seconds / 4))
                 continue
             batch.attempted.add(picked.id)
             if picked.chat_id in self._blocked:
                 continue  # already dead with its chat
-            self._chat_next[picked.chat_id] = float("inf")  # busy until its slot is known
+            self._chat_next[picked.chat_id] = float("inf")  # busy until its send is over
             delay = self._global.reserve(time.monotonic()) - time.monotonic()
             if delay > 0:
                 await asyncio.sleep(delay)
-            self._chat_next[picked.chat_id] = time.monotonic() + 1.0 / self.config.per_chat_rate
-            outcome = await self._attempt(picked)
-            # Appended after the await: _record may have swapped the list meanwhile.
-            self._outcomes.append(outcome)
+            task = asyncio.create_task(self._attempt(picked))
+            done, _ = await asyncio.wait({task}, timeout=self.config.slow_send_seconds)
+            if not done:
+                # A slow chat holds only itself: its send finishes in the background (the
+                # chat stays busy, its later messages wait) and is recorded when it ends.
+                self.stats.slow += 1
+                batch.held.add(picked.chat_id)
+                self._background.add(task)
+                task.add_done_callback(self._finished_in_background)
+                continue
+            self._finished(task.result(), batch)
             if len(self._outcomes) >= self.config.record_every:
                 await self._record()
         self._forget_idle_chats()
+
+    def _finished(self, outcome: _Outcome, batch: _Batch | None) -> None:
+        chat = outcome.delivery.chat_id
+        self._chat_next[chat] = time.monotonic() + 1.0 / self.config.per_chat_rate
+        if outcome.status == "retry" and batch is not None:
+            batch.held.add(chat)  # its later messages wait for this one's retry
+        self._outcomes.append(outcome)
+
+    def _finished_in_background(self, task: asyncio.Task[_Outcome]) -> None:
+        self._background.discard(task)
+        if not task.cancelled() and task.exception() is None:
+            self._finished(task.result(), None)
+            self.wake()  # recorded at the next step; its chat may receive again
 
     def _forget_idle_chats(self) -> None:
         if len(self._chat_next) > 10_000:
@@ -273,6 +319,11 @@ class OutboxSender:
             self.stats.dead += 1
             log.error("delivery %s rejected by Telegram: %s", delivery.id, exc)
             return _Outcome(delivery, "dead", self.clock(), f"rejected: {exc}")
+        except Unconfirmed as exc:
+            self.stats.unconfirmed += 1
+            log.warning("delivery %s to chat %s timed out after reaching Telegram: it may have "
+                        "arrived, so it is not sent again", delivery.id, delivery.chat_id)
+            return _Outcome(delivery, "dead", self.clock(), f"unconfirmed: {exc}")
         except Exception as exc:  # Transient, or a bug in the send function: retry later
             if not isinstance(exc, Transient):
                 log.exception("unexpected error sending delivery %s", delivery.id)

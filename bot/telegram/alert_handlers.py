@@ -14,6 +14,7 @@ import warnings
 from decimal import Decimal, InvalidOperation
 from typing import Any, Final, Protocol
 
+import httpx
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, LinkPreviewOptions, Message, Update
 from telegram.constants import ParseMode
 from telegram.error import (
@@ -22,6 +23,7 @@ from telegram.error import (
     NetworkError,
     RetryAfter,
     TelegramError,
+    TimedOut,
 )
 from telegram.ext import (
     Application,
@@ -34,7 +36,14 @@ from telegram.warnings import PTBDeprecationWarning
 
 from bot.alerts import AlertServices
 from bot.alerts.chart import render_history_png
-from bot.alerts.errors import Blocked, Rejected, RetryLater, SendFunction, Transient
+from bot.alerts.errors import (
+    Blocked,
+    Rejected,
+    RetryLater,
+    SendFunction,
+    Transient,
+    Unconfirmed,
+)
 from bot.alerts.feed import PriceListRejected
 from bot.alerts.model import AlertSpec
 from bot.alerts.subscriptions import AlertInputError
@@ -69,15 +78,17 @@ def _seconds(value: int | float | dt.timedelta) -> float:
     return value.total_seconds() if isinstance(value, dt.timedelta) else float(value)
 
 
-def telegram_sender(bot: Any) -> SendFunction:
+def telegram_sender(bot: Any, *, paid_broadcast: bool = False) -> SendFunction:
     """``send(chat_id, html)`` over ``bot.send_message``, with Telegram's errors mapped onto
-    bot.alerts.errors (the sender never sees a telegram exception)."""
+    bot.alerts.errors (the sender never sees a telegram exception). ``paid_broadcast``: Telegram's
+    paid broadcasts (ALERTS_PAID_BROADCAST, see the README for the cost)."""
 
     async def send(chat_id: int, text: str) -> None:
         try:
             await bot.send_message(
                 chat_id, text, parse_mode=ParseMode.HTML,
                 link_preview_options=LinkPreviewOptions(is_disabled=True),
+                allow_paid_broadcast=True if paid_broadcast else None,
             )
         except RetryAfter as exc:
             with warnings.catch_warnings():
@@ -90,7 +101,13 @@ def telegram_sender(bot: Any) -> SendFunction:
             if any(gone in exc.message.lower() for gone in _GONE):
                 raise Blocked(exc.message) from exc
             raise Rejected(exc.message) from exc
-        except NetworkError as exc:  # TimedOut, 5xx, connection errors
+        except TimedOut as exc:
+            # A read or write timeout: the request reached Telegram, which may have sent the
+            # message. Only a connect or pool timeout is known not to have.
+            if isinstance(exc.__cause__, httpx.ConnectTimeout | httpx.PoolTimeout):
+                raise Transient(exc.message) from exc
+            raise Unconfirmed(exc.message) from exc
+        except NetworkError as exc:  # 5xx, connection errors
             raise Transient(exc.message) from exc
         except TelegramError as exc:
             raise Transient(exc.message) from exc
@@ -324,7 +341,8 @@ async def start_alerts(app: AnyApplication, services: HasAlerts) -> None:
     if alerts is None:
         return
     job_queue = app.job_queue
-    await alerts.start(telegram_sender(app.bot), feed_loop=job_queue is None)
+    send = telegram_sender(app.bot, paid_broadcast=alerts.settings.alerts_paid_broadcast)
+    await alerts.start(send, feed_loop=job_queue is None)
     if job_queue is not None:
         interval = alerts.settings.prices_poll_minutes * 60
 
