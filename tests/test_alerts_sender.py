@@ -9,6 +9,7 @@ import datetime as dt
 import random
 import time
 
+import pytest
 from telegram import Bot
 from telegram.request import HTTPXRequest
 
@@ -17,9 +18,9 @@ from bot.alerts.sender import OutboxSender, SenderConfig
 from bot.storage.engine import Database
 from bot.storage.repos import Outbox
 from bot.telegram.alert_handlers import telegram_sender
-from tests.alerts_helpers import TimedFakeBotAPI, deliveries, per_chat
+from tests.support.alerts_helpers import TimedFakeBotAPI, deliveries, per_chat
 
-pytest_plugins = ("tests.alerts_fixtures",)
+pytestmark = pytest.mark.timed_fake  # conftest's api: the timed fake, recording no calls
 
 FAST = SenderConfig(rate=10_000, per_chat_rate=10_000, backoff_base=0.01, idle_poll=0.02,
                     in_flight=8, record_every=4, slow_send_seconds=0.2)
