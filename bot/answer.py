@@ -85,6 +85,13 @@ def _methods_for(query: Query) -> tuple[MethodId, ...]:
 def _primary(query: Query, answers: tuple[MethodAnswer, ...]) -> MethodAnswer | None:
     if not answers:
         return None
+    asked = any(a.fit is not None for a in answers)
+    if query.inference and not query.serving_precision_said and len(answers) > 1 and asked:
+        # "Run X on Y" names no precision: the reply leads with the highest precision that
+        # fits (bf16, int8, int4), so the JSON describes that one; when none fits, the least
+        # demanding (4-bit), as for training.
+        fitting = [a for a in answers if a.fit is not None and a.fit.fits]
+        return fitting[0] if fitting else answers[-1]
     # No method asked: the JSON keys describe the least demanding method of the kind.
     return answers[0]
 

@@ -132,7 +132,8 @@ def test_how_long_without_a_dataset_asks_for_it() -> None:
 
 def test_run_without_precision_covers_bf16_int8_int4() -> None:
     out = _json("can I run llama 3.1 70b on an a100?")
-    assert out["method"] == "inference_bf16" and out["fits"] is False
+    # The reply leads with the precision that fits; the JSON describes that one.
+    assert out["method"] == "inference_int4" and out["fits"] is True
     text = out["text"]
     assert "4-bit" in text and "8-bit" in text and "BF16" in text
     assert "fits: 4-bit inference" in text
@@ -152,3 +153,19 @@ def test_stated_settings_lead_with_the_detailed_line() -> None:
     text = _json("can I LoRA llama 3.1 8b on a 4090 with seq 4096 and batch 4?")["text"]
     lines = text.split("\n")
     assert lines[0].startswith("❌") and "With your settings" in lines[1]
+
+
+@pytest.mark.parametrize(
+    ("question", "method", "fits"),
+    [
+        ("run llama 3 70b on my M2 Ultra 64GB", "inference_int4", True),  # issue 13's Mac
+        ("can I run Llama 3.1 8B on a 4090?", "inference_bf16", True),  # the best that fits
+        ("deepseek r1 inference on 8x H200?", "inference_int8", True),
+        ("can I run llama 405b on a 4090", "inference_int4", False),  # none: the least demanding
+        ("can I run llama 3.1 70b in bf16 on an a100?", "inference_bf16", False),  # as asked
+        ("Can I run a 70b", "inference_bf16", None),  # memory only: no verdict to follow
+    ],
+)
+def test_serving_json_describes_the_precision_the_reply_leads_with(question, method, fits) -> None:
+    out = _json(question)
+    assert (out["method"], out["fits"]) == (method, fits)
