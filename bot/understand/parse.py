@@ -164,6 +164,16 @@ def _take_settings(work: _Work) -> None:
     if match:
         work.lora_rank = parse_int(match.group("num"))
         work.blank(*match.span())
+    match = px.SAMPLES_OF_TOKENS.search(work.s)
+    if match and work.dataset_tokens is None:
+        count = work.num(match.group("n")).scaleb(
+            lx.TOKEN_MULTIPLIERS.get(match.group("nmult") or "", 0))
+        each = work.num(match.group("num")).scaleb(
+            lx.TOKEN_MULTIPLIERS.get(match.group("mult") or "", 0))
+        work.dataset_tokens = tidy(count * each)
+        if work.seq_len is None and not (match.group("avg") or match.group("avg2")):
+            work.seq_len = to_int(each)
+        work.blank(*match.span())
     match = px.DATASET.search(work.s)
     if match and work.dataset_tokens is None:
         exponent = lx.TOKEN_MULTIPLIERS.get(match.group("mult") or "", 0)

@@ -140,6 +140,24 @@ DATASET: Final = Guarded(
     rf"(?<![\w.,])(?P<num>{NUM_SP}) ?-?(?P<mult>{_TOKEN_MULT})? ?-?(?:de |d'|of )?"
     r"(?:training |entrenamiento |d'entrainement )?tok(?:en)?s?(?![a-z])"
 )
+# "100k samples of 512 tokens", "~20k examples, avg 700 tokens": the dataset is the product,
+# and a length not given as an average is the sequence length.
+_SAMPLES: Final = (
+    r"samples?|examples?|rows?|conversations?|convos?|sequences?|records?|documents?|docs?"
+    r"|pairs?|instructions?|dialogues?|entries|prompts?|ejemplos?|muestras?|filas?"
+    r"|conversaciones|exemples?|echantillons?|lignes?"
+)
+_ABOUT: Final = (
+    r"avg|average|mean|about|around|roughly|approx\w*|~|unos|de unos|alrededor de|environ"
+    r"|d'environ|en moyenne|promedio|de media|en promedio|on average"
+)
+SAMPLES_OF_TOKENS: Final = Guarded(
+    ("tok",),
+    rf"(?<![\w.,])(?P<n>{NUM_SP}) ?(?P<nmult>{_TOKEN_MULT})? ?(?:{_SAMPLES})(?: each)?,? ?"
+    rf"(?:of|x|×|\*|with|de|d'|con|avec|at|@)? ?(?:(?P<avg>{_ABOUT}) ?(?:of |de )?)?"
+    rf"(?P<num>{NUM_SP}) ?(?P<mult>{_TOKEN_MULT})? ?-?tok(?:en)?s?(?![a-z])"
+    rf"(?: (?:each|chacun|cada uno)| (?P<avg2>{_ABOUT}))?"
+)
 
 GPU_HOURS: Final = Guarded(
     r"gpu ?-? ?h|h(?:ora|eure)s? ?-? ?(?:de )?gpu",
