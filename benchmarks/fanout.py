@@ -117,8 +117,10 @@ async def run_enqueue(args: argparse.Namespace) -> None:
     result = await service.apply_price_list(RawPriceList("bench", {"h100": Decimal("2.10")}))
     elapsed = time.perf_counter() - started
     await db.dispose()
+    # The commit (what the admin waits for): the change, its fan-out cursor and a first page;
+    # the sender expands the rest. started_at is CLOCK_MONOTONIC, comparable with the fake's.
     _emit({"seconds": elapsed, "deliveries": result.deliveries, "idle_kb": idle,
-           "peak_kb": peak_kb()})
+           "peak_kb": peak_kb(), "started_at": started})
 
 
 async def run_sender(args: argparse.Namespace) -> None:
@@ -127,22 +129,34 @@ async def run_sender(args: argparse.Namespace) -> None:
     from telegram import Bot
 
     from bot.alerts.sender import OutboxSender, SenderConfig
+    from bot.alerts.service import AlertService
     from bot.storage.engine import Database
-    from bot.storage.repos import Outbox
+    from bot.storage.repos import FanOuts, Outbox
     from bot.telegram.alert_handlers import telegram_sender
     from bot.telegram.request import JsonHTTPXRequest  # as the bot's own requests
+    from rules.catalogue import load_catalogue
 
     db = Database(args.database_url)
     request = JsonHTTPXRequest(connection_pool_size=max(4, args.in_flight * 2), read_timeout=30)
     config = SenderConfig(
         rate=args.rate, in_flight=args.in_flight, record_every=args.record_every,
-        idle_poll=0.05,
+        idle_poll=0.05, batch_size=args.batch_size,
     )
+    service = AlertService(db, load_catalogue(), fan_out_batch=args.fan_out_batch)
     async with Bot(args.token, base_url=args.base_url, request=request) as bot:
-        sender = OutboxSender(db, telegram_sender(bot), config)
+        sender = OutboxSender(db, telegram_sender(bot), config, expand=service.expand_next)
         async with db.sessions() as session:  # connected before measuring the idle footprint
             await Outbox(session).counts()
         idle = peak_kb()
+        if args.wait:  # started before the change, as the leader's sender is
+            print("READY", flush=True)
+            while True:
+                async with db.sessions() as session:
+                    if (await Outbox(session).counts()).get("pending") or await FanOuts(
+                        session
+                    ).unfinished():
+                        break
+                await asyncio.sleep(0.01)
         started = time.perf_counter()
         if args.seconds:
             while time.perf_counter() - started < args.seconds and await sender.step():
@@ -340,8 +354,6 @@ async def _run(
     async with _database(backend, base_url) as url:
         await _seed(url, n)
         enqueue = await _child("enqueue", "--database-url", url)
-        if enqueue["deliveries"] != n:
-            raise RuntimeError(f"{n} subscribers but {enqueue['deliveries']} deliveries")
         async with Fake() as fake:
             sender = await _child(
                 "sender", "--database-url", url, "--base-url", f"{fake.base}/bot",
@@ -437,6 +449,54 @@ async def bench_fanout(report: Report) -> None:
         await _bench_backend(report, "postgres", pg)
 
 
+# ----------------------------------------------------------------------------- change → delivery
+
+# The sender's bulk settings (ALERTS_IN_FLIGHT, ALERTS_RECORD_EVERY, ALERTS_BATCH_SIZE): the
+# rate an operator with paid broadcasts (up to 1,000 msg/s) can use.
+FAST = {"in_flight": 8, "record_every": 200, "batch_size": 1000}
+
+
+async def _latency(backend: str, base_url: str | None, n: int) -> dict[str, Any]:
+    """The sender already running (as the leader's is), a change to n subscribers: the
+    admin's wait (commit), then change → first and → last delivery at the fake."""
+    async with _database(backend, base_url) as url, Fake() as fake:
+        await _seed(url, n)
+        profile = ["-m", "cProfile", "-o", os.environ["FANOUT_PROFILE"]] if os.environ.get(
+            "FANOUT_PROFILE") else []
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, *profile, "-m", "benchmarks.fanout", "sender", "--database-url", url,
+            "--base-url", f"{fake.base}/bot", "--token", fake.token, "--rate",
+            str(UNTHROTTLED), "--in-flight", str(FAST["in_flight"]), "--record-every",
+            str(FAST["record_every"]), "--batch-size", str(FAST["batch_size"]), "--wait",
+            cwd=ROOT, stdout=asyncio.subprocess.PIPE,
+        )
+        assert proc.stdout is not None
+        await asyncio.wait_for(proc.stdout.readline(), 60)  # READY
+        enqueue = await _child("enqueue", "--database-url", url)
+        out, _ = await proc.communicate()
+        sender = json.loads(out.decode().strip().splitlines()[-1])
+        import httpx
+
+        async with httpx.AsyncClient(timeout=60) as client:
+            body = (await client.get(f"{fake.base}/_control/accepted")).json()
+        delivered = await fake.delivered(set(range(1, n + 1)))
+    times = sorted(body["times"])
+    start = float(enqueue["started_at"])
+    return {"n": n, "commit": enqueue["seconds"], "first": times[0] - start,
+            "last": times[-1] - start, "rate": delivered.rate, "lost": delivered.lost,
+            "dup": delivered.duplicated, "sender": sender}
+
+
+async def run_latency(args: argparse.Namespace) -> None:
+    backend = "postgres" if args.database_url else "sqlite"
+    for n in args.n:
+        r = await _latency(backend, args.database_url, n)
+        print(f"{backend} {n:>7,} subscribers: commit {r['commit']:.2f} s, change → first "
+              f"delivery {r['first']:.2f} s, → last {r['last']:.1f} s, {r['rate']:,.0f} msg/s, "
+              f"lost {r['lost']}, dup {r['dup']}, sender cpu {r['sender']['cpu']:.0f} s",
+              flush=True)
+
+
 # ----------------------------------------------------------------------------- entry points
 
 
@@ -454,6 +514,12 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     sender.add_argument("--record-every", type=int, default=1)
     sender.add_argument("--seconds", type=float, default=0.0)
     sender.add_argument("--timeout", type=float, default=900.0)
+    sender.add_argument("--batch-size", type=int, default=200)
+    sender.add_argument("--fan-out-batch", type=int, default=1000)
+    sender.add_argument("--wait", action="store_true")
+    latency = roles.add_parser("latency")
+    latency.add_argument("--n", type=int, action="append", required=True)
+    latency.add_argument("--database-url", default=None)
     return parser.parse_args(argv)
 
 
@@ -466,6 +532,8 @@ def main(argv: list[str]) -> int:
             asyncio.run(serve_fake())
     elif args.role == "enqueue":
         asyncio.run(run_enqueue(args))
+    elif args.role == "latency":
+        asyncio.run(run_latency(args))
     else:
         os.environ.setdefault("PTB_TIMEDELTA", "true")
         asyncio.run(run_sender(args))
