@@ -130,3 +130,16 @@ def describe(data: str | None) -> str:
         return "empty"
     action = data.split(":", 1)[0][:12]
     return f"{action!r}, {len(data.encode())} bytes"
+
+
+def pressed(action: str) -> Callable[[object], bool]:
+    """The pattern of ``action``'s CallbackQueryHandler: well-formed data of that action (a
+    forged or stale press matches none and reaches the catch-all, which says so)."""
+    if action not in _ACTIONS:
+        raise ValueError(f"unknown callback action {action!r}")
+
+    def matches(data: object) -> bool:
+        found = parse(data) if isinstance(data, str) else None
+        return found is not None and found.action == action
+
+    return matches

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import html
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
+from typing import Any, cast
 from uuid import uuid4
 
 from telegram import (
@@ -15,7 +17,7 @@ from telegram import (
     Message,
     Update,
 )
-from telegram.constants import ChatAction, ParseMode
+from telegram.constants import ChatAction
 from telegram.error import BadRequest, Forbidden, TelegramError
 from telegram.ext import ApplicationHandlerStop, ContextTypes
 
@@ -26,8 +28,9 @@ from bot.detail import chart_query
 from bot.i18n import AUTO, N_, SUPPORTED_LOCALES, language_choice, resolve_locale, tr
 from bot.pipeline import Pipeline, Reply
 from bot.prefs import Preferences
-from bot.telegram.callbacks import STALE, describe, parse_size
+from bot.telegram.callbacks import STALE, Callback, describe, parse_size
 from bot.telegram.callbacks import parse as parse_callback
+from bot.telegram.context import UpdateContext
 from bot.telegram.flood import FloodGuard
 from bot.telegram.keyboards import answer_keyboard, examples_keyboard, language_keyboard
 from bot.understand.query import Intent, Query
@@ -42,6 +45,13 @@ EXAMPLES = [
 ]
 MAX_INLINE_RESULTS = 50
 ALERT_COMMANDS = frozenset({"/alert", "/alerts", "/unalert", "/history"})
+
+HandlerCallback = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
+# What a button does once its press is answered: (update, context, message, args, locale).
+ButtonAction = Callable[
+    [Update, ContextTypes.DEFAULT_TYPE, Message, tuple[str, ...], str], Awaitable[None]
+]
+ButtonReply = Callable[[Update, UpdateContext, tuple[str, ...], str], Awaitable[Reply | None]]
 
 
 class Handlers:
@@ -71,12 +81,28 @@ class Handlers:
             log.warning("could not read the chosen language", exc_info=True)
             return None
 
-    async def _locale(self, update: Update) -> str:
+    async def languages(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """Runs for every update right after the flood guard: the user's language choice is
+        read once, and with it the locale of command replies, for every handler after it."""
+        if isinstance(update, Update):
+            await self._resolve(update, context)
+
+    async def _resolve(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        languages = cast(UpdateContext, context)
+        languages.chosen_locale = await self._chosen(update)
         user = update.effective_user
-        return resolve_locale(
-            await self._chosen(update), None, user.language_code if user else None,
+        languages.locale = resolve_locale(
+            languages.chosen_locale, None, user.language_code if user else None,
             self.default_locale,
         )
+
+    @staticmethod
+    def _locale(context: ContextTypes.DEFAULT_TYPE) -> str:
+        return cast(UpdateContext, context).locale
+
+    @staticmethod
+    def _chosen_locale(context: ContextTypes.DEFAULT_TYPE) -> str | None:
+        return cast(UpdateContext, context).chosen_locale
 
     async def guard(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         """Runs before every other handler: flood control for every kind of update (messages,
@@ -86,7 +112,8 @@ class Handlers:
         verdict = self.flood.check(update.effective_user.id)
         if verdict == "ok":
             return
-        text = tr(await self._locale(update), "You are sending messages very fast. Please wait a minute.")
+        await self._resolve(update, context)  # the guard runs first: languages are not read yet
+        text = tr(self._locale(context), "You are sending messages very fast. Please wait a minute.")
         try:
             if update.callback_query is not None:
                 # Every callback is answered, even a dropped one (else the button spins).
@@ -108,13 +135,13 @@ class Handlers:
             markup = keyboard if i == len(parts) - 1 else None
             if edit and i == 0:
                 try:
-                    await message.edit_text(part, parse_mode=ParseMode.HTML, reply_markup=markup)
+                    await message.edit_text(part, reply_markup=markup)
                     continue
                 except BadRequest as exc:
                     if "not modified" in str(exc).lower():
                         continue
                     raise
-            await message.reply_text(part, parse_mode=ParseMode.HTML, reply_markup=markup)
+            await message.reply_text(part, reply_markup=markup)
 
     @contextlib.asynccontextmanager
     async def _typing(
@@ -161,7 +188,7 @@ class Handlers:
         user = update.effective_user
         if message is None:
             return
-        chosen = await self._chosen(update)
+        chosen = self._chosen_locale(context)
         chat_id = message.chat_id
         previous = self.conversations.previous(chat_id) if conversational else None
         async with self._typing(update, context):
@@ -192,11 +219,11 @@ class Handlers:
             # Deep links: t.me/bot?start=qlora-70b-4090 → "qlora 70b 4090".
             await self._answer_text(update, context, payload.replace("-", " ").replace("_", " "))
             return
-        locale = await self._locale(update)
+        locale = self._locale(context)
         reply = self.pipeline.reply(Query(text="", intent="help"), locale)
         examples = [tr(locale, e) for e in EXAMPLES]
         await message.reply_text(
-            reply.text, parse_mode=ParseMode.HTML, reply_markup=examples_keyboard(locale, examples)
+            reply.text, reply_markup=examples_keyboard(locale, examples)
         )
 
     async def intent_command(
@@ -204,7 +231,7 @@ class Handlers:
     ) -> None:
         text = " ".join(context.args or [])
         if not text:
-            locale = await self._locale(update)
+            locale = self._locale(context)
             message = update.effective_message
             if message is not None:
                 await self._send(message, self.pipeline.reply(Query(text="", intent=intent), locale))
@@ -232,7 +259,7 @@ class Handlers:
             return
         wanted = language_choice(context.args[0]) if context.args else None
         if wanted is None:
-            locale = await self._locale(update)
+            locale = self._locale(context)
             await message.reply_text(
                 tr(locale, "Choose your language:"), reply_markup=language_keyboard(locale)
             )
@@ -246,10 +273,9 @@ class Handlers:
         chosen = None if wanted == AUTO else wanted
         await self.prefs.set_locale(user.id, chat.id if chat else user.id, chosen)
         if chosen is None:
-            return tr(
-                await self._locale(update),
-                "I will answer in the language of each question from now on.",
-            )
+            # No choice any more: Telegram's language, as the next update will resolve it.
+            locale = resolve_locale(None, None, user.language_code, self.default_locale)
+            return tr(locale, "I will answer in the language of each question from now on.")
         return tr(chosen, "I will answer in English from now on.")
 
     async def other_command(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -261,7 +287,7 @@ class Handlers:
         command = message.text.split(maxsplit=1)[0].split("@")[0].lower()
         if command in ALERT_COMMANDS and self.alerts is None:
             await message.reply_text(
-                tr(await self._locale(update),
+                tr(self._locale(context),
                    "Price alerts need the database, which is not available.")
             )
             return
@@ -273,34 +299,63 @@ class Handlers:
         if message is not None and message.text:
             await self._answer_text(update, context, message.text, conversational=True)
 
-    async def callback(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    def buttons(self) -> dict[str, HandlerCallback]:
+        """One handler per button action (bot/telegram/callbacks.py), registered with that
+        action's pattern; ``other_button`` takes the presses none of them matches."""
+        return {
+            "chart": self._button(lambda u, c, m, a, locale: self._chart(m, a, locale)),
+            "pick": self._button(lambda u, c, m, a, locale: self._pick(m, a, locale)),
+            "fresh": self._button(self._fresh),
+            "ex": self._replying(self._example),
+            "pay": self._replying(self._pay),
+            "lang": self._replying(self._language_button),
+            "more": self._replying(functools.partial(self._more_or_quote, "more")),
+            "quote": self._replying(functools.partial(self._more_or_quote, "quote")),
+            "follow": self._replying(self._follow),
+        }
+
+    async def other_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """A press no action's handler took: forged or stale data (the user is told), or an
+        action this application does not handle (answered, nothing more)."""
+        await self._pressed(update, context)
+
+    async def _pressed(
+        self, update: Update, context: ContextTypes.DEFAULT_TYPE
+    ) -> tuple[Callback, Message] | None:
+        """Answers the press (every callback exactly once, whatever happens next); its data
+        and message when well-formed."""
         query = update.callback_query
         if query is None:
-            return
-        locale = await self._locale(update)
+            return None
         data = parse_callback(query.data)
         message = query.message if isinstance(query.message, Message) else None
-        # Every callback is answered exactly once, whatever happens next.
         if data is None:
             # Forged or from an older version: a word to the user, a line in the log.
             log.info("button refused (user %s): %s", query.from_user.id, describe(query.data))
-            await query.answer(tr(locale, STALE))
-            return
+            await query.answer(tr(self._locale(context), STALE))
+            return None
         await query.answer()
-        if message is None:
-            return
-        if data.action == "chart":
-            await self._chart(message, data.args, locale)
-            return
-        if data.action == "pick":
-            await self._pick(message, data.args, locale)
-            return
-        if data.action == "fresh":
-            await self._fresh(update, context, message, data.args, locale)
-            return
-        reply = await self._callback_reply(update, data.action, data.args, locale)
-        if reply is not None:
-            await self._send(message, reply)
+        return None if message is None else (data, message)
+
+    def _button(self, act: ButtonAction) -> HandlerCallback:
+        async def handle(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+            pressed = await self._pressed(update, context)
+            if pressed is not None:
+                data, message = pressed
+                await act(update, context, message, data.args, self._locale(context))
+
+        return handle
+
+    def _replying(self, build: ButtonReply) -> HandlerCallback:
+        async def act(
+            update: Update, context: ContextTypes.DEFAULT_TYPE, message: Message,
+            args: tuple[str, ...], locale: str,
+        ) -> None:
+            reply = await build(update, cast(UpdateContext, context), args, locale)
+            if reply is not None:
+                await self._send(message, reply)
+
+        return self._button(act)
 
     async def _pick(self, message: Message, args: tuple[str, ...], locale: str) -> None:
         """A model chosen from a family's buttons answers the question that named the family
@@ -334,7 +389,7 @@ class Handlers:
             return
         user = update.effective_user
         reply = self.pipeline.ask(
-            asked, chosen_locale=await self._chosen(update),
+            asked, chosen_locale=self._chosen_locale(context),
             telegram_locale=user.language_code if user else None,
         )
         self.conversations.remember(message.chat_id, reply)
@@ -352,10 +407,10 @@ class Handlers:
         if reply.answer.intent == "alert_remove" and (query.alert_all or query.gpu):
             target = "all" if query.alert_all else str(query.gpu)
             text = await self.alerts.remove_text(user.id, reply.locale, target)
-            await message.reply_text(text, parse_mode=ParseMode.HTML)
+            await message.reply_text(text)
             return True
         text, markup = await AlertHandlers(self.alerts, self.prefs).list_for(user.id, reply.locale)
-        await message.reply_text(text, parse_mode=ParseMode.HTML, reply_markup=markup)
+        await message.reply_text(text, reply_markup=markup)
         return True
 
     async def _chart(self, message: Message, args: tuple[str, ...], locale: str) -> None:
@@ -376,45 +431,63 @@ class Handlers:
         text = await self.alerts.subscribe_text(
             reply.query, user.id, chat.id, reply.locale, user.language_code
         )
-        await message.reply_text(text, parse_mode=ParseMode.HTML)
+        await message.reply_text(text)
         return True
 
-    async def _callback_reply(
-        self, update: Update, action: str, args: tuple[str, ...], locale: str
+    async def _example(
+        self, update: Update, context: UpdateContext, args: tuple[str, ...], locale: str
     ) -> Reply | None:
-        user = update.effective_user
-        if action == "ex" and args and args[0].isdigit() and int(args[0]) < len(EXAMPLES):
+        if args and args[0].isdigit() and int(args[0]) < len(EXAMPLES):
             return self.pipeline.ask(tr(locale, EXAMPLES[int(args[0])]), chosen_locale=locale)
-        if action == "pay":
-            return self.pipeline.reply(Query(text="", intent="pay"), locale)
-        if action == "lang" and args and args[0] in (*SUPPORTED_LOCALES, AUTO) and user:
-            confirmed = await self._choose_language(update, args[0])
-            message = update.effective_message
-            if args[0] == AUTO and message is not None:
-                await message.reply_text(confirmed)
-                return None
-            return self.pipeline.reply(Query(text="", intent="help"), args[0])
-        if action in ("more", "quote") and len(args) >= 2:
-            size = parse_size(args[1])
-            if size is None:
-                return None
-            fields: dict[str, object] = {
-                "text": "", "intent": "recommend" if action == "more" else "cost",
-                "method": args[0], "params_b": size,
-            }
-            if action == "quote" and len(args) == 4 and args[3].isdigit():
-                fields.update(gpu=args[2], gpu_count=int(args[3]))
-            try:
-                query = Query.model_validate(fields)
-            except ValueError:
-                return None
-            return self.pipeline.reply(query, locale)
-        if action == "follow" and args:
-            reply = self.pipeline.reply(Query(text="", intent="alert", gpu=args[0]), locale)
-            if await self._subscribe(update, reply):
-                return None
-            return reply
         return None
+
+    async def _pay(
+        self, update: Update, context: UpdateContext, args: tuple[str, ...], locale: str
+    ) -> Reply | None:
+        return self.pipeline.reply(Query(text="", intent="pay"), locale)
+
+    async def _language_button(
+        self, update: Update, context: UpdateContext, args: tuple[str, ...], locale: str
+    ) -> Reply | None:
+        if not (args and args[0] in (*SUPPORTED_LOCALES, AUTO) and update.effective_user):
+            return None
+        confirmed = await self._choose_language(update, args[0])
+        message = update.effective_message
+        if args[0] == AUTO and message is not None:
+            await message.reply_text(confirmed)
+            return None
+        return self.pipeline.reply(Query(text="", intent="help"), args[0])
+
+    async def _more_or_quote(
+        self, action: str, update: Update, context: UpdateContext, args: tuple[str, ...],
+        locale: str,
+    ) -> Reply | None:
+        if len(args) < 2:
+            return None
+        size = parse_size(args[1])
+        if size is None:
+            return None
+        fields: dict[str, object] = {
+            "text": "", "intent": "recommend" if action == "more" else "cost",
+            "method": args[0], "params_b": size,
+        }
+        if action == "quote" and len(args) == 4 and args[3].isdigit():
+            fields.update(gpu=args[2], gpu_count=int(args[3]))
+        try:
+            query = Query.model_validate(fields)
+        except ValueError:
+            return None
+        return self.pipeline.reply(query, locale)
+
+    async def _follow(
+        self, update: Update, context: UpdateContext, args: tuple[str, ...], locale: str
+    ) -> Reply | None:
+        if not args:
+            return None
+        reply = self.pipeline.reply(Query(text="", intent="alert", gpu=args[0]), locale)
+        if await self._subscribe(update, reply):
+            return None
+        return reply
 
     async def inline(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         inline = update.inline_query
@@ -424,7 +497,7 @@ class Handlers:
         if not text:
             await inline.answer([], cache_time=60)
             return
-        chosen = await self._chosen(update)
+        chosen = self._chosen_locale(context)
         reply = self.pipeline.ask(
             text, chosen_locale=chosen, telegram_locale=inline.from_user.language_code
         )
@@ -436,7 +509,7 @@ class Handlers:
             id=uuid4().hex,
             title=summary[:120] or text[:120],
             description=text[:200],
-            input_message_content=InputTextMessageContent(first, parse_mode=ParseMode.HTML),
+            input_message_content=InputTextMessageContent(first),
         )
         await inline.answer([result][:MAX_INLINE_RESULTS], cache_time=30, is_personal=True)
 

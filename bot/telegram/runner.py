@@ -13,12 +13,14 @@ from typing import Any
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 from telegram import BotCommand, Update
+from telegram.constants import ParseMode
 from telegram.ext import (
     AIORateLimiter,
     Application,
     ApplicationBuilder,
     CallbackQueryHandler,
     CommandHandler,
+    Defaults,
     InlineQueryHandler,
     MessageHandler,
     TypeHandler,
@@ -34,6 +36,8 @@ from bot.settings import Settings
 from bot.telegram import redact
 from bot.telegram import webhook as webhook_server
 from bot.telegram.alert_handlers import register_alert_handlers, start_alerts, stop_alerts
+from bot.telegram.callbacks import pressed
+from bot.telegram.context import CONTEXT_TYPES
 from bot.telegram.flood import FloodGuard
 from bot.telegram.handlers import Handlers
 from bot.telegram.request import JsonHTTPXRequest
@@ -226,6 +230,9 @@ def build_application(
         .get_updates_request(first_poll)
         .post_init(post_init)
         .post_shutdown(post_shutdown)
+        # Every reply is Telegram HTML (escaped by the renderer): set once, not per call.
+        .defaults(Defaults(parse_mode=ParseMode.HTML))
+        .context_types(CONTEXT_TYPES)
     )
     if settings.telegram_max_per_second > 0:
         # Queues sends under Telegram's limits and retries a 429 after its retry_after.
@@ -237,8 +244,10 @@ def build_application(
         services.pipeline, services.prefs, FloodGuard(settings.flood_max_per_minute),
         settings.default_locale, settings.typing_delay_seconds, services.alerts,
     )
-    # Group -2 runs before everything, the alert buttons (group -1) included.
-    app.add_handler(TypeHandler(Update, handlers.guard), group=-2)
+    # Group -3 runs before everything, the alert buttons (group -1) included; group -2 reads
+    # the update's languages once, for every handler after it.
+    app.add_handler(TypeHandler(Update, handlers.guard), group=-3)
+    app.add_handler(TypeHandler(Update, handlers.languages), group=-2)
     app.add_handler(CommandHandler("start", handlers.start))
     app.add_handler(CommandHandler("help", handlers.help))
     app.add_handler(CommandHandler("prices", handlers.prices))
@@ -246,7 +255,9 @@ def build_application(
     app.add_handler(CommandHandler("fit", handlers.fit))
     app.add_handler(CommandHandler("quote", handlers.quote))
     app.add_handler(CommandHandler(("language", "lang"), handlers.language))
-    app.add_handler(CallbackQueryHandler(handlers.callback))
+    for action, on_press in handlers.buttons().items():
+        app.add_handler(CallbackQueryHandler(on_press, pattern=pressed(action)))
+    app.add_handler(CallbackQueryHandler(handlers.other_button))  # forged or stale data
     app.add_handler(InlineQueryHandler(handlers.inline))
     app.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND, handlers.text))
     register_alert_handlers(app, services)
