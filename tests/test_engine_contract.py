@@ -17,6 +17,17 @@ CAT = load_catalogue()
 PLAN = ("planning_rule", "activations_extra")
 
 
+@pytest.fixture(autouse=True)
+def _computed_afresh() -> None:
+    """Each test computes what it checks: the engine memoises per catalogue and the block
+    planner caches its tables, so an earlier test's result must not stand in for this one's."""
+    from rules import quote as quote_module
+
+    CAT.clear_memo()
+    quote_module._by_residue.cache_clear()
+    quote_module._small_combinations.cache_clear()
+
+
 def codes(f) -> list[str]:
     return [n.code for n in f.notes]
 
