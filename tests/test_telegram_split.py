@@ -1,0 +1,64 @@
+"""split_message: every part fits Telegram's limit (in UTF-16 units, after entities), is valid
+HTML, and together the parts say exactly what the whole said, in order."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.render.telegram_html import MAX_MESSAGE, split_message, visible_length
+from fakebotapi import validate_telegram_html
+
+WORDS = st.sampled_from(["GPU", "70B", "≈ 52,5 Go", "🙂", "𝔘", "&amp;", "&lt;", "x" * 50, "é", " "])
+PLAIN = st.lists(WORDS, min_size=0, max_size=12).map("".join)
+LINE = st.one_of(
+    PLAIN,
+    PLAIN.map(lambda s: f"<b>{s}</b>"),
+    st.tuples(PLAIN, PLAIN).map(lambda p: f"• <i>{p[0]}</i>: <code>{p[1]}</code>"),
+    st.integers(1, 300).map(lambda n: "<b>" + "y&gt;" * n + "</b>"),  # long one-line element
+)
+TEXTS = st.lists(LINE, min_size=1, max_size=60).map("\n".join)
+
+
+def _visible(text: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", text))
+
+
+@settings(max_examples=150, deadline=None)
+@given(TEXTS, st.sampled_from([MAX_MESSAGE, 200, 64, 17]))
+def test_parts_fit_are_valid_and_keep_the_text(text: str, limit: int) -> None:
+    parts = split_message(text, limit)
+    if text.strip():
+        assert all(p.strip() for p in parts)
+    for part in parts:
+        assert visible_length(part) <= limit
+        assert validate_telegram_html(part) is None, part
+    # Nothing lost, nothing repeated, nothing reordered (newlines aside: a cut replaces one).
+    squash = lambda s: re.sub(r"\s+", "", s)  # noqa: E731
+    assert squash("".join(_visible(p) for p in parts)) == squash(_visible(text))
+    if visible_length(text) <= limit:
+        assert parts == [text]
+
+
+def test_exactly_the_limit_is_one_message_and_one_more_is_two() -> None:
+    line = "a" * 99
+    text = "\n".join([line] * 40) + "\n" + "b" * 95  # 40 × 100 + 95 = 4095 ...
+    text += "c"  # ... + 1 = 4096 visible units
+    assert visible_length(text) == MAX_MESSAGE
+    assert split_message(text) == [text]
+    longer = text + "d"
+    parts = split_message(longer)
+    assert len(parts) == 2 and all(visible_length(p) <= MAX_MESSAGE for p in parts)
+    assert parts[0] == "\n".join([line] * 40)  # cut at the last line boundary that fits
+
+
+def test_emoji_count_twice_as_telegram_counts_utf16() -> None:
+    assert visible_length("🙂") == 2 and visible_length("é") == 1
+    assert visible_length("<b>&lt;x&gt;</b>") == 3
+    text = "🙂" * 2049  # 4098 UTF-16 units, one line: cut as plain text
+    parts = split_message(text)
+    sizes = [visible_length(p) for p in parts]
+    assert len(sizes) == 2 and max(sizes) <= MAX_MESSAGE and sum(sizes) == 4098
