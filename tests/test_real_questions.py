@@ -14,7 +14,7 @@ import pytest
 from bot.pipeline import Pipeline, to_json
 
 CORPUS = Path(__file__).parent / "corpus" / "real_questions.toml"
-META = {"t", "lang", "text_has"}
+META = {"t", "lang", "text_has", "text_starts"}
 
 with CORPUS.open("rb") as _fh:
     _ENTRIES: list[dict[str, Any]] = tomllib.load(_fh)["q"]
@@ -31,7 +31,7 @@ def _ask(pipeline: Pipeline, text: str, lang: str | None = None) -> dict[str, An
 
 def test_corpus_is_large_and_every_entry_checks_something() -> None:
     assert len(_ENTRIES) >= 120
-    assert all(set(e) - META for e in _ENTRIES)
+    assert all(set(e) - {"t", "lang"} for e in _ENTRIES)
 
 
 @pytest.mark.parametrize("entry", _ENTRIES, ids=[f"q{i:03d}" for i in range(len(_ENTRIES))])
@@ -43,6 +43,8 @@ def test_real_question(pipeline: Pipeline, entry: dict[str, Any]) -> None:
         assert got["lang"] == entry["lang"]
     if "text_has" in entry:
         assert entry["text_has"] in got["text"]
+    if "text_starts" in entry:  # the reply leads with what was asked
+        assert got["text"].startswith(entry["text_starts"]), got["text"]
 
 
 @pytest.mark.parametrize("text", [
