@@ -47,6 +47,9 @@ async def test_a_change_commits_with_the_same_work_at_any_number_of_subscribers(
         with Statements(db) as statements:
             result = await service.apply_price_list(change(h100=price))
         assert result.preparing
+        reply = service.renderer.applied("en", result.moves, result.deliveries,
+                                         preparing=result.preparing)
+        assert "50 alerts queued" in reply and "in the background" in reply
         await service.expand_all()
         return len(statements.seen), result.deliveries
 

@@ -453,6 +453,7 @@ class FeedOutcome:
     moves: tuple[PriceMove, ...] = ()
     deliveries: int = 0
     problems: tuple[Problem, ...] = ()
+    preparing: bool = False  # more deliveries are being written in the background
 
 
 class PriceApplier(Protocol):
@@ -514,5 +515,6 @@ class PriceFeed:
         if result.moves:
             log.info("prices from %s applied: %s changed, %d deliveries queued", raw.source,
                      ", ".join(m.gpu_id for m in result.moves), result.deliveries)
-            return FeedOutcome("applied", result.moves, result.deliveries)
+            return FeedOutcome("applied", result.moves, result.deliveries,
+                               preparing=result.preparing)
         return FeedOutcome("unchanged")

@@ -54,9 +54,13 @@ class AlertRenderer:
         return self._render("alert_admin_refused.html.j2", locale, source=exc.source,
                             problems=exc.problems, max_jump=max_jump)
 
-    def applied(self, locale: str, moves: Sequence[PriceMove], deliveries: int) -> str:
+    def applied(
+        self, locale: str, moves: Sequence[PriceMove], deliveries: int, *,
+        preparing: bool = False,
+    ) -> str:
+        """``preparing``: a large fan-out goes on in the background after the commit."""
         return self._render("alert_admin_applied.html.j2", locale, moves=list(moves),
-                            deliveries=deliveries)
+                            deliveries=deliveries, preparing=preparing)
 
     def history(
         self, locale: str, gpu_id: str, current: Decimal | None, changes: int,

@@ -299,7 +299,9 @@ class AlertHandlers:
             return
         log.info("admin %s set %s to %s (%d deliveries)", admin_id, gpu_id, price,
                  result.deliveries)
-        await self._reply(update, self.render.applied(locale, result.moves, result.deliveries))
+        await self._reply(update, self.render.applied(
+            locale, result.moves, result.deliveries, preparing=result.preparing
+        ))
 
     async def reload(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """/reload: read the price source now, even if it looks unchanged."""
@@ -313,7 +315,9 @@ class AlertHandlers:
                 locale, exc, self.alerts.service.max_jump_percent
             ))
             return
-        await self._reply(update, self.render.applied(locale, outcome.moves, outcome.deliveries))
+        await self._reply(update, self.render.applied(
+            locale, outcome.moves, outcome.deliveries, preparing=outcome.preparing
+        ))
 
 
 def register_alert_handlers(app: AnyApplication, services: HasAlerts) -> None:
