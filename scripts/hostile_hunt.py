@@ -59,7 +59,8 @@ def main() -> int:
     args = parser.parse_args()
     logging.disable(logging.CRITICAL)
     pipeline = Pipeline(cache_size=0)
-    internal = {render_template("internal_error.html.j2", loc) for loc in SUPPORTED_LOCALES}
+    internal = {render_template("internal_error.html.j2", loc, catalogue=pipeline.catalogue)
+                for loc in SUPPORTED_LOCALES}
     questions = [t.format(n=f) for t in SLOTS for n in NUMBERS for f in forms(n)]
     if args.limit:
         questions = questions[: args.limit]

@@ -290,7 +290,8 @@ def test_an_internal_failure_on_one_line_does_not_end_the_batch(monkeypatch):
     assert [r["intent"] for r in rows] == ["fit", "unknown", "prices"]
     assert all(tuple(r) == JSON_KEYS for r in rows)
     assert rows[1]["lang"] == "es" and rows[1]["text"] in INTERNAL
-    assert rows[1]["text"] != render_template("internal_error.html.j2", "en")
+    assert rows[1]["text"] != render_template("internal_error.html.j2", "en",
+                                                catalogue=PIPELINE.catalogue)
 
 
 def test_a_line_of_invalid_utf8_does_not_end_the_batch(monkeypatch):

@@ -12,9 +12,11 @@ from bot.render.format import Formatter
 from bot.render.renderer import render_answer
 from bot.render.telegram_html import MAX_MESSAGE, split_message, visible_length
 from fakebotapi import validate_telegram_html
+from rules.catalogue import load_catalogue
 from tests.support.queries import REALISTIC, q
 
 LOCALES = ("en", "es", "fr")
+CAT = load_catalogue()
 
 
 
@@ -22,7 +24,7 @@ LOCALES = ("en", "es", "fr")
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("name", sorted(REALISTIC))
 def test_every_answer_renders_as_valid_telegram_html(name, locale):
-    text = render_answer(build_answer(REALISTIC[name]), locale)
+    text = render_answer(build_answer(REALISTIC[name]), locale, CAT)
     assert text.strip()
     for part in split_message(text):
         assert validate_telegram_html(part) is None, part
@@ -33,9 +35,9 @@ def test_every_answer_renders_as_valid_telegram_html(name, locale):
 
 @pytest.mark.parametrize("name", ["fit_no", "quote_given", "prices", "pay", "err_unknown_gpu"])
 def test_spanish_and_french_are_not_english(name):
-    en = render_answer(build_answer(REALISTIC[name]), "en")
+    en = render_answer(build_answer(REALISTIC[name]), "en", CAT)
     for locale in ("es", "fr"):
-        assert render_answer(build_answer(REALISTIC[name]), locale) != en
+        assert render_answer(build_answer(REALISTIC[name]), locale, CAT) != en
 
 
 @pytest.mark.parametrize(
@@ -82,6 +84,6 @@ def test_split_cuts_a_single_enormous_line_as_plain_text():
 
 def test_user_text_is_escaped_in_replies():
     answer = build_answer(q(intent="fit", params_b=D(7), gpu_text="<script>&"))
-    text = render_answer(answer, "en")
+    text = render_answer(answer, "en", CAT)
     assert "<script>" not in text and "&lt;script&gt;&amp;" in text
     assert re.search(r"Did you mean", text) is None or "H100" in text

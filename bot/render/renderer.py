@@ -26,7 +26,7 @@ from bot.answer import Answer
 from bot.i18n import SUPPORTED_LOCALES
 from bot.render.format import Formatter
 from bot.render.phrases import Phrases, gettext_for
-from rules.catalogue import Catalogue, load_catalogue
+from rules.catalogue import Catalogue
 
 _BLANK_LINES = re.compile(r"\n{3,}")
 _TRAILING_SPACE = re.compile(r"[ \t]+\n")
@@ -120,8 +120,8 @@ def tidy(text: str) -> str:
     return _BLANK_LINES.sub("\n\n", text).strip()
 
 
-def render_template(name: str, locale: str, **context: Any) -> str:
-    cat: Catalogue = context.pop("catalogue", None) or load_catalogue()
+def render_template(name: str, locale: str, *, catalogue: Catalogue, **context: Any) -> str:
+    cat = catalogue
     template = environment(locale).get_template(name)
     return tidy(
         template.render(
@@ -130,7 +130,7 @@ def render_template(name: str, locale: str, **context: Any) -> str:
     )
 
 
-def render_answer(answer: Answer, locale: str, catalogue: Catalogue | None = None) -> str:
+def render_answer(answer: Answer, locale: str, catalogue: Catalogue) -> str:
     """The whole reply. Telegram's limit is enforced by the sender with split_message."""
     return render_template("answer.html.j2", locale, answer=answer, catalogue=catalogue)
 
