@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict
 
 from bot.detail import DetailedAnswer, detailed_for, detailed_options
 from bot.understand.query import Intent, Query
-from rules.catalogue import Catalogue, load_catalogue
+from rules.catalogue import Catalogue
 from rules.compare import Comparison, PriceRatio, Saving, compare, full_vs_qlora, savings
 from rules.errors import GPUNotRented, NoAssumedHours, RulesError, UnknownGPU
 from rules.fit import Fit, cheapest_fit, check_cluster, fit, fit_vram, offered_fits
@@ -133,9 +133,9 @@ def _method_answer(
     )
 
 
-def build_answer(query: Query, catalogue: Catalogue | None = None) -> Answer:
+def build_answer(query: Query, catalogue: Catalogue) -> Answer:
     """Everything a reply to `query` needs. Bad input becomes an Answer with an error code."""
-    cat = catalogue or load_catalogue()
+    cat = catalogue
     try:
         answer = _build(query, cat)
         detailed = detailed_for(query, answer, cat, tokens_per_second=query.tokens_per_second)

@@ -24,7 +24,7 @@ CAT = load_catalogue()
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("name", sorted(REALISTIC))
 def test_every_answer_renders_as_valid_telegram_html(name, locale):
-    text = render_answer(build_answer(REALISTIC[name]), locale, CAT)
+    text = render_answer(build_answer(REALISTIC[name], CAT), locale, CAT)
     assert text.strip()
     for part in split_message(text):
         assert validate_telegram_html(part) is None, part
@@ -35,9 +35,9 @@ def test_every_answer_renders_as_valid_telegram_html(name, locale):
 
 @pytest.mark.parametrize("name", ["fit_no", "quote_given", "prices", "pay", "err_unknown_gpu"])
 def test_spanish_and_french_are_not_english(name):
-    en = render_answer(build_answer(REALISTIC[name]), "en", CAT)
+    en = render_answer(build_answer(REALISTIC[name], CAT), "en", CAT)
     for locale in ("es", "fr"):
-        assert render_answer(build_answer(REALISTIC[name]), locale, CAT) != en
+        assert render_answer(build_answer(REALISTIC[name], CAT), locale, CAT) != en
 
 
 @pytest.mark.parametrize(
@@ -83,7 +83,7 @@ def test_split_cuts_a_single_enormous_line_as_plain_text():
 
 
 def test_user_text_is_escaped_in_replies():
-    answer = build_answer(q(intent="fit", params_b=D(7), gpu_text="<script>&"))
+    answer = build_answer(q(intent="fit", params_b=D(7), gpu_text="<script>&"), CAT)
     text = render_answer(answer, "en", CAT)
     assert "<script>" not in text and "&lt;script&gt;&amp;" in text
     assert re.search(r"Did you mean", text) is None or "H100" in text
