@@ -105,7 +105,8 @@ METHOD_PATTERNS: Final[tuple[tuple[MethodId, tuple[str, ...]], ...]] = (
         r"q\s?-?\s?lora", rf"{_BITS4} lora", rf"lora (?:en |in |a |de |with |con |avec )?{_BITS4}",
         r"lora (?:en |in )?(?:nf4|int4)", r"nf4 lora",
     )),
-    ("lora", (r"lora", r"peft")),
+    # "lora_r: 32", "lora_alpha=16" are config keys (axolotl, PEFT), not the method.
+    ("lora", (r"lora(?!_)", r"peft")),
     ("full_adamw", (
         rf"full\s?-?\s?(?:{_FINETUNE}|parameters?|param|training|train\w*|precision)",
         rf"(?:{_FINETUNE}) (?:complet\w*|completo|completa|entier|total|full)",

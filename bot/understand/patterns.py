@@ -125,7 +125,7 @@ SEQ_AFTER: Final = Guarded(
 BATCH: Final = Guarded(
     ("batch", "bs", "lot"),
     r"(?<![a-z])(?:per[ _-]?device[ _-]?(?:train[ _-]?)?batch[ _-]?size|"
-    r"micro[ _-]?batch(?:[ _-]?size)?|batch[ _-]?size|batch|bs|mbs|"
+    r"micro[ _-]?batch(?:[ _-]?size)?|batch[ _-]?size|batch|bsz|bs|mbs|"
     r"taille (?:de|du) (?:batch|lot)|tamano de(?:l)? (?:batch|lote)|lote)"
     r" ?(?:[:=]|of|de|is|es|est)? ?(?:de )?(?P<num>\d+)(?!\w|[.,]\d)"
 )
