@@ -44,7 +44,7 @@ from bot.telegram.handlers import Handlers
 from bot.telegram.runner import Services
 from fakebotapi import FakeBotAPI, SentMessage, validate_telegram_html
 from rules.catalogue import load_catalogue
-from tests.support.alerts_helpers import Seed, seed, whole_list
+from tests.support.alerts_helpers import Seed, history_rows, seed, whole_list
 from tests.support.bot_running import AnyApp, running
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -335,11 +335,6 @@ async def subscribed(tmp_path: Path) -> AsyncIterator[AlertService]:
     ], await service.current_prices())
     yield service
     await db.dispose()
-
-
-async def history_rows(db: Database) -> int:
-    async with db.sessions() as session:
-        return int(await session.scalar(select(func.count()).select_from(PriceChange)) or 0)
 
 
 async def alert_rows(db: Database) -> list[Delivery]:

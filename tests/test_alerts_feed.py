@@ -30,7 +30,7 @@ from bot.alerts.service import AlertService
 from bot.storage.engine import Database
 from bot.storage.models import Delivery, PriceChange
 from rules.catalogue import Catalogue
-from tests.support.alerts_helpers import Seed, deliveries, seed, whole_list
+from tests.support.alerts_helpers import Seed, deliveries, history_rows, seed, whole_list
 
 ADMIN = 900_001
 CURRENT = {"h100": Decimal("2.32"), "h200": Decimal("3.07"), "b200": Decimal("4.61")}
@@ -193,11 +193,6 @@ async def test_url_source(price_server):
 
 
 # ----------------------------------------------------------------------------- end to end
-
-
-async def history_rows(db: Database) -> int:
-    async with db.sessions() as session:
-        return int(await session.scalar(select(func.count()).select_from(PriceChange)) or 0)
 
 
 @pytest.fixture

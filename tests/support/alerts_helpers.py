@@ -16,7 +16,7 @@ from sqlalchemy import func, select
 
 from benchmarks.seeding import Seed, seed  # noqa: F401 (re-exported for the tests)
 from bot.storage.engine import Database
-from bot.storage.models import Delivery
+from bot.storage.models import Delivery, PriceChange
 from fakebotapi import FakeBotAPI, SentMessage, validate_telegram_html
 from rules.catalogue import load_catalogue
 
@@ -39,6 +39,11 @@ async def outbox_counts(db: Database) -> dict[str, int]:
             select(Delivery.status, func.count()).group_by(Delivery.status)
         )
         return {status: int(n) for status, n in rows}
+
+
+async def history_rows(db: Database) -> int:
+    async with db.sessions() as session:
+        return int(await session.scalar(select(func.count()).select_from(PriceChange)) or 0)
 
 
 async def deliveries(db: Database) -> list[Delivery]:
