@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import ast
 import io
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -102,9 +103,16 @@ def test_console_polling_and_webhook_build_through_the_root(
 
     monkeypatch.setattr(app, "chat", chat)
     monkeypatch.setattr(bot.telegram.runner, "run_telegram", run_telegram)
+    # Both change loggers for the whole process (other tests check PTB's): not here.
+    monkeypatch.setattr(app, "warn_while_unreachable", lambda url: None)
+    bot_logger = logging.getLogger("bot")
+    level = bot_logger.level
     args = argparse.Namespace(console=mode == "console", polling=mode == "polling",
                               webhook=mode == "webhook", port=None)
-    assert app.run(args) == 0
+    try:
+        assert app.run(args) == 0
+    finally:
+        bot_logger.setLevel(level)
     assert len(built) == 1 and built[0].default_locale == "fr"
     assert started[0].pipeline is built[0]
     assert started[0].alerts.catalogue is built[0].catalogue
