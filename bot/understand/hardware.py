@@ -142,6 +142,7 @@ _RAM_AFTER: Final = re.compile(
     rf"^ ?(?:of |de |d')?(?:system |sys |unified )?(?P<ram>{_RAM_WORDS}|memory|memoire|memoria)"
     r"(?![a-z])"
 )
+_UNIT: Final = re.compile(r"^ ?(?:gb|gib|go|g)(?![a-z])")
 _DISK_AFTER: Final = re.compile(rf"^ ?(?:of |de |d')?{_DISK_WORDS}(?![a-z])")
 _RAM_BEFORE: Final = re.compile(rf"(?<![a-z])(?:{_RAM_WORDS}|{_DISK_WORDS})\W{{0,3}}$")
 # "memory" alone after a figure is system memory unless a GPU or VRAM word is near.
@@ -220,6 +221,9 @@ def _resolve(
         same = [v for v in variants if v.vram_gb == mem]
         if gpu.vram_gb != mem and same:
             return same[0], None, False
+        if gpu.vram_gb != mem and not gpu.rented:
+            # "rtx 3050 de 4gb" (the laptop part), a 48 GB modded 4090 D: the card the user has.
+            return gpu, mem, False
         return gpu, None, False
     sizes = {v.vram_gb for v in variants}
     return gpu, None, len(sizes) > 1
@@ -288,6 +292,12 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
             if fitting:
                 gpu, assumed = fitting[0], mem is None and len({p.vram_gb for p in parts}) > 1
         count, start, end = _count_around(work, match.start(), end)
+        if gpu is not None and not gpu.unified_memory and unified is not None and (
+            unified >= gpu.vram_gb or _RAM_AFTER.match(_UNIT.sub("", work.s[match.end("mem") :], 1))
+        ):
+            # Only a smaller part is the card itself ("rtx 3050 de 4gb"): "3x 3090 (72GB)" is
+            # their total, "3090, 16gb ram" the system memory.
+            unified = None
         total = _TOTAL_AFTER.match(work.s[end : end + 40])
         if total:
             end += total.end()  # "4 x a6000 = 192 gb total": per card × count, said again

@@ -511,6 +511,8 @@ PROTECTED_WORDS: Final[frozenset[str]] = frozenset({
     "combine", "combined", "couter", "couteau", "route", "routes", "toute", "doute",
     "cuestas", "apuesta", "respuesta", "propuesta", "encuesta", "tuning", "turning", "burning",
     "learning", "training", "raining", "draining", "batcher", "hatch", "patch",
+    # "comprar" (to buy) is one letter from "comparar": "¿cuántas horas puedo comprar?"
+    "comprar", "comprarlo", "comprarla", "comprando", "comprare", "compras", "compra",
 })
 
 # --- language detection ------------------------------------------------------------------------
