@@ -57,6 +57,9 @@ def test_built_wheel_answers_in_every_language_outside_the_checkout(tmp_path: Pa
     site = tmp_path / "site"
     with zipfile.ZipFile(wheel) as zf:
         zf.extractall(site)
+        top = {name.split("/", 1)[0] for name in zf.namelist()}
+    # The fake Bot API, the tests and the benchmarks stay in the checkout.
+    assert {t for t in top if not t.endswith(".dist-info")} == {"bot", "rules"}, top
     outside = tmp_path / "elsewhere"
     outside.mkdir()
     env = {**os.environ, "PYTHONPATH": str(site), "DATABASE_URL": "sqlite+aiosqlite://"}
@@ -74,3 +77,9 @@ def test_built_wheel_answers_in_every_language_outside_the_checkout(tmp_path: Pa
         )
         assert run.returncode == 0, run.stderr[-2000:]
         assert word in run.stdout.lower(), (lang, run.stdout[:500])
+    # DEFAULT_LOCALE reaches `ask` through the composition root, installed too.
+    run = subprocess.run(
+        [sys.executable, "-m", "bot", "ask", "H100"], cwd=outside,
+        env={**env, "DEFAULT_LOCALE": "fr"}, capture_output=True, text=True, timeout=60,
+    )
+    assert run.returncode == 0 and "2,32" in run.stdout, (run.stdout[:500], run.stderr[-2000:])
