@@ -394,4 +394,14 @@ def test_hostile_price_lists_are_refused_or_sane(document: bytes):
     for gpu, price in accepted.items():
         assert 0 < price <= MAX_PRICE
         assert price == price.quantize(D(1).scaleb(-MAX_DECIMALS))
-        assert abs(price - CURRENT[gpu]) / CURRENT[gpu] <= D("0.5")
+        if gpu in CURRENT:  # a first price (RTX 4090/5090: rented, none published) has no step
+            assert abs(price - CURRENT[gpu]) / CURRENT[gpu] <= D("0.5")
+
+
+def test_a_first_price_for_a_rented_gpu_without_one_is_accepted():
+    """Found by the property above: the RTX 4090 is rented with no published price, so a feed
+    may give it its first price; only moves from a price in force are bounded."""
+    doc = json.dumps({**{k: str(v) for k, v in CURRENT.items()}, "rtx-4090": "1"}).encode()
+    accepted = validate(parse_document(doc, "t", "json"), load_catalogue(), CURRENT, D(50),
+                        required=REQUIRED)
+    assert accepted["rtx-4090"] == D(1)
