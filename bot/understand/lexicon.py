@@ -377,7 +377,7 @@ RECOMMEND_WORDS: Final[tuple[str, ...]] = (
     r" (?:me )?(?:conviene\w*|recomienda\w*|uso|usar|usaria|elijo|elegir|alquilo|necesito)", r"cual (?:es la )?mejor",
     r"recomienda\w*", r"recomend\w*", r"aconseja\w*", r"mas barat[ao]s?", r"cuantas gpus?",
     r"(?:que|cual) (?:debo|deberia|me conviene) (?:alquilar|usar|elegir)", r"elegir|escoger",
-    r"quel(?:le)?s? (?:\w+ ){0,1}?gpus?", r"meilleure? gpus?", r"gpus? (?:le|la) moins cher\w*",
+    r"quel(?:le)?s? (?:\w+ ){0,1}?gpus?", r"quel(?:le)?s? (?:cartes?|instances?|machines?)", r"meilleure? gpus?", r"gpus? (?:le|la) moins cher\w*",
     r"(?:le|la) moins cher\w*", r"recommand\w*", r"conseill\w*", r"combien de gpus?",
     r"que (?:dois|devrais)-? ?je (?:louer|utiliser|prendre|choisir)", r"choisir",
     r"(?:le|la) meilleure? (?:option|config\w*|choix)", r"(?:le|la) plus adapte\w*",
