@@ -356,6 +356,9 @@ SMALLTALK = [
     ("hola", "greeting"), ("bonjour", "greeting"), ("salut", "greeting"), ("bye", "bye"),
     ("thanks, bye", "bye"), ("ok cool", "ack"), ("vale, perfecto", "ack"), ("d'accord", "ack"),
     ("¡Hola! ¿Qué tal?", "greeting"), ("thanks a lot, that's all for now", "thanks"),
+    # "helps" is folded to "help" by the typo corrector: not the /help intent here.
+    ("thanks, that helps!", "thanks"), ("thank you so much, this is super helpful", "thanks"),
+    ("thanks, it was helpful", "thanks"), ("this is great, thanks", "thanks"),
 ]
 
 

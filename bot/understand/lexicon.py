@@ -264,7 +264,9 @@ SOCIAL_FILLERS: Final[tuple[str, ...]] = (
     r"c'est tout", r"eso es todo", r"es todo", r"nada mas", r"it", r"that", r"c'est", r"es",
     r"muy", r"tres", r"vraiment", r"really", r"un monton", r"infiniment", r"el bot", r"le bot",
     r"the bot", r"there", r"everyone", r"all good", r"thanks again", r"cool",
-    r"(?:that|this|it|you) (?:helped|helps|was helpful)", r"(?:very |super |really )?helpful",
+    # "helps" is folded to "help" by the typo corrector: both spellings are thanks here.
+    r"(?:that|this|it|you) (?:helped|helps?|was|is|are|were)(?: (?:very|super|really|so))?"
+    r"(?: helpful)?", r"(?:very |super |really |so )?helpful",
     r"me (?:ayudo|sirvio)", r"me ha (?:ayudado|servido)", r"mucho", r"muchisimo", r"ca m'aide", r"ca m'a aide",
 )
 
