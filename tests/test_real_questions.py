@@ -50,6 +50,7 @@ def test_real_question(pipeline: Pipeline, entry: dict[str, Any]) -> None:
 @pytest.mark.parametrize("text", [
     "OOM on my 3090 doing lora on llama 3 8b, seq 4096 batch 4",
     "lora mistral 7b on my 3090 ti, seq 8192 batch 4",
+    "cost of lora llama 3 8b on an L40S for 10 hours, seq 8192 batch 4",
 ])
 def test_quote_follows_the_detailed_cheapest_fit(pipeline: Pipeline, text: str) -> None:
     """Settings stated on a card we do not rent: the quote is for the cheapest configuration
@@ -61,3 +62,6 @@ def test_quote_follows_the_detailed_cheapest_fit(pipeline: Pipeline, text: str) 
     assert Decimal(got["cost_usd"]) == Decimal(cheapest["usd_per_hour"]) * Decimal(got["hours"])
     label = pipeline.catalogue.gpu(cheapest["gpu"]).name
     assert f"{cheapest['gpu_count']}× {label} × " in got["text"]
+    # ...and the reply says why it quotes another configuration.
+    assert f"Cheapest offered configuration that fits: {cheapest['gpu_count']}× {label}" \
+        in got["text"]
