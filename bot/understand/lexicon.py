@@ -165,7 +165,7 @@ INFERENCE_WEAK: Final[tuple[str, ...]] = (
 # training word, "GPTQ 4bit llama 2 13b on a 3060" or "fp8 llama 70b on an H100" is inference.
 INFERENCE_FORMATS: Final[tuple[str, ...]] = (
     r"gptq", r"awq", r"exl2", r"fp8", r"int8", r"int-8", r"int4", r"int-4",
-    r"q[2-8](?:_k(?:_[msl])?|_0|km)",
+    r"q[2-8](?:_k(?:_[msl])?|_0|km)?", r"kv ?-?cache",
 )
 # "a run" / "un run" / "the run" is a (training) job, not an inference request.
 RUN_NOUN_BEFORE: Final[str] = r"(?:a|the|one|my|this|that|per|each|un|une|el|le|la|mi|mon|du|de|ce)"
