@@ -219,3 +219,65 @@ def test_quote_errors_name_the_gpu_and_the_limits() -> None:
     with pytest.raises(GPUCountOutOfRange):
         quote("h100", 9, D(1), None, CAT)
     assert quote("h100", hours=D(1), catalogue=CAT).gpu_count == 1  # one GPU by default
+
+
+# --- any GPU: Apple unified memory, clusters beyond one instance, cards we do not rent
+
+@pytest.mark.parametrize(
+    ("gpu", "memory_gb", "usable", "unified"),
+    [
+        ("apple-m2-ultra", D(64), D(48), D(64)),  # 3/4 from 36 GB up
+        ("apple-m2-ultra", D(192), D(144), D(192)),
+        ("apple-m2-ultra", None, D(48), D(64)),  # the chip's first configuration
+        ("apple-m1", D(16), D("10.66"), D(16)),  # 2/3 below 36 GB
+    ],
+)
+def test_a_mac_is_sized_by_the_share_macos_gives_its_gpu(gpu, memory_gb, usable, unified) -> None:
+    f = fit("inference_int4", D(7), gpu, 1, CAT, memory_gb)
+    assert (f.vram_gb, f.unified_gb) == (usable, unified)
+    assert not f.rentable and f.usd_per_hour is None and not f.offered
+    two = fit("inference_int4", D(7), gpu, 2, CAT, memory_gb)
+    assert (two.vram_gb, two.unified_gb) == (usable * 2, unified * 2)
+
+
+@pytest.mark.parametrize("memory_gb", [D(0), D(-8), D("NaN"), D("Infinity")])
+def test_an_impossible_mac_memory_is_refused_with_its_value(memory_gb: D) -> None:
+    with pytest.raises(InvalidVRAM) as caught:
+        fit("inference_int4", D(7), "apple-m2-ultra", 1, CAT, memory_gb)
+    params = caught.value.params
+    assert params["max_vram_gb"] == D(100_000)
+    assert params["vram_gb"] is memory_gb or params["vram_gb"] == memory_gb or memory_gb.is_nan()
+
+
+def test_a_tiny_positive_mac_memory_is_sized_not_refused() -> None:
+    assert fit("inference_int4", D(7), "apple-m1", 1, CAT, D("0.5")).vram_gb > 0
+
+
+def test_clusters_are_sized_up_to_their_limit_and_only_an_instance_is_rentable() -> None:
+    big = fit("qlora", D(70), "h100", 16, CAT)
+    assert big.fits and big.vram_gb == 1280
+    assert not big.rentable and big.usd_per_hour is None and not big.offered
+    eight = fit("qlora", D(70), "h100", 8, CAT)
+    assert eight.rentable and eight.offered and eight.usd_per_hour == D("18.56")
+    assert fit("qlora", D(70), "h100", 1024, CAT).gpu_count == 1024
+    with pytest.raises(GPUCountOutOfRange) as caught:
+        fit("qlora", D(70), "h100", 1025, CAT)
+    assert caught.value.params == {
+        "gpu_count": 1025, "min_gpus": 1, "max_gpus": 8, "max_cluster_gpus": 1024}
+    with pytest.raises(GPUCountOutOfRange):
+        fit_vram("qlora", D(70), D(24), 1025, CAT)
+    assert fit_vram("qlora", D(70), D(24), 1024, CAT).vram_gb == 24 * 1024
+
+
+def test_a_card_we_do_not_rent_has_no_price_at_any_count() -> None:
+    for count in (1, 2, 8):
+        f = fit("qlora", D(13), "rtx-3090", count, CAT)
+        assert not f.rentable and f.usd_per_hour is None and not f.offered
+
+
+def test_memory_alone_accepts_any_positive_size_up_to_the_limit() -> None:
+    assert fit_vram("qlora", D(1), D("0.5"), 1, CAT).vram_gb == D("0.5")
+    assert fit_vram("qlora", D(1), D(100_000), 1, CAT).vram_gb == D(100_000)
+    with pytest.raises(InvalidVRAM) as caught:
+        fit_vram("qlora", D(1), D(100_001), 1, CAT)
+    assert caught.value.params == {"vram_gb": D(100_001), "max_vram_gb": D(100_000)}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import re
+from itertools import pairwise
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -62,3 +63,24 @@ def test_emoji_count_twice_as_telegram_counts_utf16() -> None:
     parts = split_message(text)
     sizes = [visible_length(p) for p in parts]
     assert len(sizes) == 2 and max(sizes) <= MAX_MESSAGE and sum(sizes) == 4098
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(PLAIN.filter(lambda s: len(s.strip()) > 0), min_size=2, max_size=80),
+       st.sampled_from([MAX_MESSAGE, 120, 60]))
+def test_line_splits_are_greedy(lines: list[str], limit: int) -> None:
+    """Each part takes as many whole lines as fit: the next part's first line would not."""
+    lines = [line.strip() for line in lines if visible_length(line.strip()) <= limit]
+    text = "\n".join(lines)
+    parts = split_message(text, limit)
+    for part, following in pairwise(parts):
+        first = following.split("\n")[0]
+        assert visible_length(part) + 1 + visible_length(first) > limit
+
+
+def test_a_long_line_is_cut_into_full_chunks() -> None:
+    parts = split_message("<b>" + "x" * 10_000 + "</b>")
+    assert [visible_length(p) for p in parts] == [4096, 4096, 1808]
+    tagged = split_message("<i>" + "a" * 50 + "</i>\nrest", 40)
+    assert all(validate_telegram_html(p) is None for p in tagged)
+    assert [visible_length(p) for p in tagged] == [40, 15]  # the rest joins the last chunk
