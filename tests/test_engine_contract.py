@@ -281,3 +281,24 @@ def test_memory_alone_accepts_any_positive_size_up_to_the_limit() -> None:
     with pytest.raises(InvalidVRAM) as caught:
         fit_vram("qlora", D(1), D(100_001), 1, CAT)
     assert caught.value.params == {"vram_gb": D(100_001), "max_vram_gb": D(100_000)}
+
+
+def test_notes_at_the_exact_boundaries() -> None:
+    exact = fit("qlora", D(64), "l40s", 1, CAT)  # 48 GB estimate on 48 GB: fits, no miss note
+    assert exact.fits and not {"qlora_paper_tight", "weights_exceed_vram"} & set(codes(exact))
+    # LoRA 24B: the 48 GB floor equals the L40S's 48 GB, the 57.6 GB estimate misses: the
+    # weights do fit (not "exceed"), the planning margin does not.
+    floor = fit("lora", D(24), "l40s", 1, CAT)
+    assert not floor.fits and floor.floor_gb == floor.vram_gb
+    assert floor.notes[0].code == "floor_fits_estimate_misses"
+    assert "sharding_assumed" not in codes(floor)
+
+
+def test_offer_table_cells_name_their_gpu_and_serving_needs_hours() -> None:
+    from rules.errors import NoAssumedHours
+
+    for gpu, count, _, cells in offer_table(("qlora",), D(70), CAT):
+        assert cells["qlora"].gpu == gpu.id and cells["qlora"].gpu_count == count
+    with pytest.raises(NoAssumedHours) as caught:
+        quote("h100", 1, None, "inference_bf16", CAT)
+    assert caught.value.params["method"] == "inference_bf16"
