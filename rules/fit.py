@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import ROUND_CEILING, Decimal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -57,6 +57,15 @@ def check_cluster(count: int, catalogue: Catalogue | None = None) -> int:
             max_cluster_gpus=limits.max_cluster_gpus,
         )
     return count
+
+
+def gpus_needed(f: Fit) -> int | None:
+    """How many cards like the asked one hold the planning estimate ("how many A100s do I
+    need?"); None without a card."""
+    if f.gpu is None or f.gpu_count < 1 or f.vram_gb <= 0:
+        return None
+    per_card = f.vram_gb / f.gpu_count
+    return int((f.estimate_gb / per_card).to_integral_value(rounding=ROUND_CEILING))
 
 
 def config_price(gpu: GPU, count: int) -> Decimal | None:

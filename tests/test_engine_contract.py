@@ -302,3 +302,44 @@ def test_offer_table_cells_name_their_gpu_and_serving_needs_hours() -> None:
     with pytest.raises(NoAssumedHours) as caught:
         quote("h100", 1, None, "inference_bf16", CAT)
     assert caught.value.params["method"] == "inference_bf16"
+
+
+@pytest.mark.parametrize(
+    ("method", "size", "gpu", "count", "needed"),
+    [
+        ("full_adamw", 70, "a100-80gb", 1, 16),  # 1 260 GB / 80 GB = 15.75 → 16
+        ("qlora", 70, "rtx-4090", 1, 3),  # 52.5 / 24 = 2.19 → 3
+        ("qlora", 70, "rtx-4090", 2, 3),  # per card, whatever the count asked
+        ("qlora", 64, "l40s", 1, 1),  # exactly one
+        ("lora", 70, "h200", 1, 2),  # 168 / 141 → 2
+    ],
+)
+def test_gpus_needed_is_the_least_count_of_that_card_holding_the_estimate(
+    method, size, gpu, count, needed
+) -> None:
+    from rules.fit import gpus_needed
+
+    f = fit(method, D(size), gpu, count, CAT)
+    assert gpus_needed(f) == needed
+    assert fit(method, D(size), gpu, needed, CAT).fits
+    if needed > 1:
+        assert not fit(method, D(size), gpu, needed - 1, CAT).fits
+    assert gpus_needed(fit_vram("qlora", D(70), D(24), 1, CAT)) is None  # no card named
+
+
+@pytest.mark.parametrize(
+    ("locale", "line"),
+    [
+        ("en", "🔢 It takes at least 16× A100 80GB (1,280 GB) to hold it."),
+        ("es", "🔢 Hacen falta al menos 16× A100 80GB (1.280\xa0GB) para que quepa."),
+        ("fr", "🔢 Il en faudrait au moins 16× A100 80GB (1\u202f280\u202fGo) pour qu'il tienne."),
+    ],
+)
+def test_a_miss_says_how_many_of_that_card_would_hold_it(locale: str, line: str) -> None:
+    from bot.pipeline import Pipeline
+
+    text = Pipeline(CAT).ask("how many A100s do I need to full finetune 70B",
+                             chosen_locale=locale).text
+    assert line in text.split("\n"), text[:600]
+    fits = Pipeline(CAT).ask("can I QLoRA 13B on a 4090?", chosen_locale=locale).text
+    assert "🔢" not in fits

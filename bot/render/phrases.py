@@ -21,7 +21,7 @@ from markupsafe import Markup, escape
 from bot.i18n import translations
 from bot.render.format import Formatter
 from rules.catalogue import Catalogue
-from rules.fit import Fit
+from rules.fit import Fit, gpus_needed
 from rules.memory import Memory
 from rules.notes import Note, licence_note
 from rules.quote import Quote
@@ -259,6 +259,9 @@ class Phrases:
 
     def headroom(self, f: Fit) -> Markup:
         return _headroom(self.locale, f.fits, f.headroom_gb)
+
+    def gpus_needed(self, f: Fit) -> int | None:
+        return gpus_needed(f)
 
     def verdict_icon(self, fits: bool) -> str:
         return "✅" if fits else "❌"
