@@ -91,15 +91,16 @@ GPU_NAME: Final = re.compile(
     rf"(?: ?-? ?(?P<post>{_FORM}))?"  # "A100 80GB PCIe", "4090 16GB laptop"
     r"(?=$|[^a-z0-9]|x\d)"
 )
-# "a 100 hours" is not an A100: a spaced name followed by a unit is a number.
-_SPACED_UNIT_AFTER: Final = re.compile(
-    r"^ ?(?:h|hrs?|hours?|horas?|heures?|gb|go|\$|dollars?|dolares|tokens?|%|m|b|bn|k|"
-    r"millions?|millones|minutes?|min)(?![a-z])"
+# Units that make the number before them a quantity, not a GPU name.
+_UNITS: Final = (
+    r"h|hrs?|hours?|horas?|heures?|gb|go|\$|dollars?|dolares|tokens?|%|m|b|bn|k|"
+    r"millions?|millones|minutes?|min"
 )
+# "a 100 hours" is not an A100: a spaced name followed by a unit is a number.
+_SPACED_UNIT_AFTER: Final = re.compile(rf"^ ?(?:{_UNITS})(?![a-z])")
 # A bare number is a GPU only when it is not a quantity ("3090 tokens", "2070 hours").
 _NUMBER_UNIT_AFTER: Final = re.compile(
-    r"^ ?(?:h|hrs?|hours?|horas?|heures?|gb|go|g|\$|dollars?|dolares|tokens?|%|m|b|bn|k|"
-    r"millions?|millones|minutes?|min|steps?|samples?|examples?|rows?|d|days?|dias?|jours?|"
+    rf"^ ?(?:{_UNITS}|g|steps?|samples?|examples?|rows?|d|days?|dias?|jours?|"
     r"weeks?|semanas?|semaines?|months?|mois|mes(?:es)?|years?|anos?|ans?|usd|euros?)(?![a-z])"
 )
 _MAC_WORDS: Final = re.compile(rf"(?<![a-z]){_MAC}(?![a-z])")
