@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from decimal import Decimal
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -196,28 +196,34 @@ _NOISE = frozenset(
     }
 )
 _ORG_PREFIX = re.compile(r"[\w.\-]+/(?=[\w.\-])")
-_TOKEN = re.compile(r"[a-z]+|\d+")
+# The raw tokens of a name: letter runs and digit runs. Public for look-ups that first check
+# whether any raw token could start a spelling (name_tokens only ever drops tokens).
+NAME_TOKEN: Final = re.compile(r"[a-z]+|\d+")
+_AFTER_NUMBER: Final = frozenset({"b", "k", "bn", "billion"})
 
 
-def _tokens(text: str) -> list[str]:
-    """Lower-case letter and digit runs; a "b" after a number (70B) and context tags like
-    "4k"/"128k" are dropped, as is an "org/" prefix and a leading "meta"."""
-    raw = _TOKEN.findall(_ORG_PREFIX.sub(" ", text.lower()))
+def name_tokens(text: str) -> list[str]:
+    """The one model-name tokenizer: lower-case letter and digit runs; a size unit after a
+    number ("70B", "70 billion") and context tags like "4k"/"128k" are dropped, as is an "org/"
+    prefix and a leading "meta". "Meta-Llama-3.1-70B-Instruct" -> llama 3 1 70 instruct."""
+    text = text.lower()
+    if "/" in text:  # the substitution costs more than the test; few texts hold a slash
+        text = _ORG_PREFIX.sub(" ", text)
     out: list[str] = []
-    for tok in raw:
-        if out and out[-1].isdigit() and tok in {"b", "k", "bn", "billion"}:
+    for tok in NAME_TOKEN.findall(text):
+        if tok in _AFTER_NUMBER and out and out[-1].isdigit():
             if tok == "k":
                 out.pop()  # "4k" / "128k" is a context length, not part of the name
             continue
         out.append(tok)
     if len(out) > 1 and out[0] == "meta":
-        out = out[1:]
+        del out[0]
     return out
 
 
 def normalise_name(text: str) -> str:
     """Matching key of a spelling: "Llama-3.1-70B-Instruct" -> "llama 3 1 70 instruct"."""
-    return " ".join(_tokens(text))
+    return " ".join(name_tokens(text))
 
 
 def _strip_noise(tokens: list[str]) -> list[list[str]]:
@@ -279,7 +285,7 @@ class ModelCatalogue:
     def find(self, text: str) -> ModelSpec | None:
         """The model a user's spelling names, or None. Tolerates case, separators, an org
         prefix, a "B" after the size and suffixes such as -Instruct, -hf, -GGUF or a date."""
-        tokens = _tokens(text)
+        tokens = name_tokens(text)
         if not tokens:
             return None
         for candidate in (tokens, *_strip_noise(tokens)):
@@ -291,7 +297,7 @@ class ModelCatalogue:
     def search(self, text: str) -> list[ModelSpec]:
         """Models mentioned in a free-text sentence, longest mention first
         ("can I qlora llama 3.1 70b on a 4090?" -> [llama-3.1-70b])."""
-        tokens = _tokens(text)
+        tokens = name_tokens(text)
         hits: list[tuple[int, int, ModelSpec]] = []
         i = 0
         while i < len(tokens):

@@ -13,6 +13,7 @@ from rules.model_catalogue import (
     ModelCatalogue,
     ModelSpec,
     load_models,
+    name_tokens,
     normalise_name,
     suggest,
 )
@@ -21,6 +22,32 @@ CATALOGUE = load_models()
 WITH_ARCH = [m for m in CATALOGUE if m.arch is not None]
 # Published counts are rounded ("7B" for Llama 2's 6.74B), so a few % is allowed.
 PARAM_TOLERANCE = Decimal("0.05")
+
+
+# The one model-name tokenizer (the catalogue's look-ups and the parser's index both use it).
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [
+        ("Llama-3.1-70B-Instruct", ["llama", "3", "1", "70", "instruct"]),
+        ("meta-llama/Meta-Llama-3-8B", ["llama", "3", "8"]),  # org prefix, then leading "meta"
+        ("Meta-Llama-3-8B", ["llama", "3", "8"]),
+        ("meta", ["meta"]),  # "meta" alone is the name
+        ("llama 70 billion", ["llama", "70"]),  # a size unit after a number
+        ("mistral 7bn", ["mistral", "7"]),
+        ("llama 3 8b 128k", ["llama", "3", "8"]),  # "128k" is a context length
+        ("qwen2.5-72b", ["qwen", "2", "5", "72"]),
+        ("b 70", ["b", "70"]),  # "b" counts as a unit only after a number
+        ("k2 instruct", ["k", "2", "instruct"]),
+        ("Mixtral 8x7B", ["mixtral", "8", "x", "7"]),
+        ("ÉTÉ 7B", ["t", "7"]),  # letters a-z only: the parser folds accents first
+        ("a/b", ["b"]),
+        ("", []),
+        ("¿?", []),
+    ],
+)
+def test_name_tokens(text: str, tokens: list[str]) -> None:
+    assert name_tokens(text) == tokens
+    assert normalise_name(text) == " ".join(tokens)
 
 
 def test_catalogue_validates_and_is_cached() -> None:

@@ -4,8 +4,8 @@ on the model catalogue, which prices do not change, and is kept.
 
 Models: ``ModelCatalogue.search`` tries every window of up to seven tokens at every position;
 here the spellings are grouped by their first token, so most words are passed over with one dict
-look-up. Spellings are normalised exactly as ``rules.model_catalogue`` does (see ``_tokens``), so
-the index finds what ``search`` finds, and the same model first.
+look-up. Spellings are normalised by ``rules.model_catalogue``'s own tokenizer (``name_tokens``),
+so the index finds what ``search`` finds, and the same model first.
 
 GPUs: ``Catalogue.find_gpu`` normalises with ``re.sub`` on every call; folded text rarely needs it.
 """
@@ -19,32 +19,10 @@ from weakref import WeakKeyDictionary
 
 from bot.understand.normalise import fold
 from rules.catalogue import Catalogue
-from rules.model_catalogue import ModelCatalogue, ModelSpec
+from rules.model_catalogue import NAME_TOKEN, ModelCatalogue, ModelSpec, name_tokens
 from rules.schema import GPU
 
-# The tokens of rules.model_catalogue._tokens: letter and digit runs, minus an "org/" prefix, a
-# size unit after a number ("70B", "70 billion"), a context tag ("4k") and a leading "meta".
-_ORG_PREFIX: Final = re.compile(r"[\w.\-]+/(?=[\w.\-])")
-_TOKEN: Final = re.compile(r"[a-z]+|\d+")
-_AFTER_NUMBER: Final = frozenset({"b", "k", "bn", "billion"})
-
 _ALIAS_SPLIT: Final = re.compile(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])|[\s_\-:/]+")
-
-
-def _tokens(text: str) -> list[str]:
-    text = text.lower()
-    if "/" in text:
-        text = _ORG_PREFIX.sub(" ", text)
-    out: list[str] = []
-    for tok in _TOKEN.findall(text):
-        if tok in _AFTER_NUMBER and out and out[-1].isdigit():
-            if tok == "k":
-                out.pop()
-            continue
-        out.append(tok)
-    if len(out) > 1 and out[0] == "meta":
-        del out[0]
-    return out
 
 
 def _alias_regex(alias: str) -> re.Pattern[str]:
@@ -69,7 +47,7 @@ class ModelIndex:
         lengths: dict[str, set[int]] = {}
         for model in models:
             for spelling in (model.id, model.name, *model.aliases):
-                tokens = _tokens(spelling)
+                tokens = name_tokens(spelling)
                 if tokens:
                     spellings.setdefault(" ".join(tokens), model)
                     lengths.setdefault(tokens[0], set()).add(len(tokens))
@@ -80,10 +58,10 @@ class ModelIndex:
     def first_mention(self, text: str) -> ModelSpec | None:
         """The model ``ModelCatalogue.search(text)`` lists first: the longest mention, then the
         earliest. Like ``search``, a mention found is skipped over before looking further."""
-        # _tokens only drops tokens: when none of the raw ones starts a spelling, none does.
-        if self.lengths.keys().isdisjoint(_TOKEN.findall(text.lower())):
+        # name_tokens only drops tokens: when none of the raw ones starts a spelling, none does.
+        if self.lengths.keys().isdisjoint(NAME_TOKEN.findall(text.lower())):
             return None
-        tokens = _tokens(text)
+        tokens = name_tokens(text)
         best: ModelSpec | None = None
         best_len = 0
         i, n = 0, len(tokens)
@@ -163,7 +141,7 @@ class FamilyIndex:
 
     def first_mention(self, text: str) -> tuple[Family, tuple[int, int]] | None:
         """The family a folded text names first, and where."""
-        if self._first_words.isdisjoint(_TOKEN.findall(text)):
+        if self._first_words.isdisjoint(NAME_TOKEN.findall(text)):
             return None
         match = self._pattern.search(text)
         if match is None or match.lastgroup is None:
