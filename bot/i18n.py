@@ -1,7 +1,8 @@
 """Locales: which are supported, how one is chosen per user, and the gettext catalogues.
 
-Adding a language: create bot/locales/<code>/LC_MESSAGES/messages.po (pybabel init), translate,
-compile, and add the code to SUPPORTED_LOCALES below.
+Adding a language: create bot/locales/<code>/LC_MESSAGES/messages.po (pybabel init), translate
+and compile: the locales are the compiled catalogues found there (English is the source).
+Understanding questions in it takes a module in bot/understand/languages/.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from typing import Final
 
 from babel.support import NullTranslations, Translations
 
-SUPPORTED_LOCALES: Final[tuple[str, ...]] = ("en", "es", "fr")
 DEFAULT_LOCALE: Final = "en"
 DOMAIN: Final = "messages"
 # The /language choice that clears an explicit one: the question's language is used again.
@@ -22,6 +22,14 @@ _AUTO_WORDS: Final = frozenset(
     {"auto", "automatic", "automatically", "detect", "automatico", "automático", "automatique"}
 )
 LOCALES_DIR: Final = Path(__file__).resolve().parent / "locales"
+# English first, then every language with a compiled catalogue ("en", "es", "fr").
+SUPPORTED_LOCALES: Final[tuple[str, ...]] = (
+    DEFAULT_LOCALE,
+    *sorted(
+        path.parent.parent.name for path in LOCALES_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")
+        if path.parent.parent.name != DEFAULT_LOCALE
+    ),
+)
 
 
 def N_(message: str) -> str:

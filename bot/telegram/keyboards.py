@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from babel import Locale
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.detail import chart_callback_args
@@ -11,7 +12,11 @@ from bot.i18n import AUTO, SUPPORTED_LOCALES, tr
 from bot.pipeline import Reply
 from bot.telegram.callbacks import Callback, size_arg
 
-LANGUAGE_NAMES = {"en": "English", "es": "Español", "fr": "Français"}
+
+@lru_cache(maxsize=16)
+def language_name(code: str) -> str:
+    """The language's own name for its button ("English", "Español", "Français"), from CLDR."""
+    return str(Locale.parse(code).get_display_name(code)).capitalize()
 
 
 def _button(text: str, callback: Callback) -> InlineKeyboardButton:
@@ -87,7 +92,7 @@ def language_keyboard(locale: str = "en") -> InlineKeyboardMarkup:
     """One button per language, and one to go back to automatic (the question's language,
     else Telegram's)."""
     languages = [
-        _button(LANGUAGE_NAMES.get(code, code), Callback("lang", (code,)))
+        _button(language_name(code), Callback("lang", (code,)))
         for code in SUPPORTED_LOCALES
     ]
     automatic = _button(tr(locale, "Automatic"), Callback("lang", (AUTO,)))

@@ -1,18 +1,20 @@
-"""Which of English, Spanish or French a question is written in — or None when it does not say
-("qlora 70b 4090" is the same in all three)."""
+"""Which language (of bot.understand.languages) a question is written in — or None when it does
+not say ("qlora 70b 4090" is the same in all of them)."""
 
 from __future__ import annotations
 
 import re
 from typing import Final
 
+from bot.understand.languages import LANGUAGES
 from bot.understand.lexicon import STOPWORDS
 from bot.understand.query import LANGS, Lang
 
 _TOKEN: Final = re.compile(r"[a-z]+(?:['-][a-z]+)*")
-# Characters only one of the languages writes. "é" is common to Spanish and French: left out.
-_SPANISH_MARKS: Final = re.compile(r"[¿¡ñáíóú]")
-_FRENCH_MARKS: Final = re.compile(r"[çèêàùâîûôëïœ]")
+# Characters only one of the languages writes ("é", common to Spanish and French, is no one's).
+_MARKS: Final = tuple(
+    (lang.code, re.compile(f"[{lang.marks}]")) for lang in LANGUAGES if lang.marks
+)
 _LETTERS: Final = re.compile(r"[a-z]+")
 
 
@@ -36,8 +38,8 @@ def detect_with_confidence(raw: str, folded: str) -> tuple[Lang | None, bool]:
     }
     lowered = raw[:1500].lower()
     if not lowered.isascii():  # the marks are all non-ASCII
-        scores["es"] += 1.5 * len(_SPANISH_MARKS.findall(lowered))
-        scores["fr"] += 1.5 * len(_FRENCH_MARKS.findall(lowered))
+        for code, marks in _MARKS:
+            scores[code] += 1.5 * len(marks.findall(lowered))
     ranked = sorted(scores.values(), reverse=True)
     top, second = ranked[0], ranked[1]
     if top < 1:

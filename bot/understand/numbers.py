@@ -11,8 +11,12 @@ import re
 from decimal import Decimal
 from typing import Final
 
+from bot.understand.languages import LANGUAGES
 from bot.understand.lexicon import AMOUNT_WORDS
 from bot.understand.query import Lang
+
+# Languages that write decimals with a comma and group thousands with a point ("1.120,5").
+_DECIMAL_COMMA: Final = frozenset(lang.code for lang in LANGUAGES if lang.decimal_comma)
 
 MAX_DIGITS: Final = 40
 # Integer fields (GPU count, batch, sequence length, rank) saturate here: far out of any range,
@@ -44,9 +48,8 @@ def _thousands(sep: str, lang: Lang | None, prefer_thousands: bool) -> bool:
     Spanish, "1,120" in English) rather than marking decimals ("1.120" in English)."""
     if prefer_thousands:
         return True
-    if sep == ",":
-        return lang not in ("es", "fr")
-    return lang in ("es", "fr")
+    comma = lang is not None and lang in _DECIMAL_COMMA
+    return not comma if sep == "," else comma
 
 
 def parse_decimal(raw: str, lang: Lang | None = None, prefer_thousands: bool = False) -> Decimal:

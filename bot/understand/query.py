@@ -5,15 +5,17 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, field_validator
 
+from bot.understand.languages import LANGUAGES
 from rules.schema import MethodId
 
 Intent = Literal[
     "fit", "memory", "cost", "time", "recommend", "compare", "prices", "pay", "alert",
     "alert_list", "alert_remove", "help", "smalltalk", "unknown",
 ]
-Lang = Literal["en", "es", "fr"]
+# A language code of bot.understand.languages ("en", "es", "fr", …).
+Lang = str
 INTENTS: tuple[Intent, ...] = (
     "fit", "memory", "cost", "time", "recommend", "compare", "prices", "pay", "alert",
     "alert_list", "alert_remove", "help", "smalltalk", "unknown",
@@ -26,7 +28,7 @@ Social = Literal["greeting", "thanks", "bye", "ack"]
 # Durations said in words with no fixed length, and the hours they were taken as (the reply
 # says so): see parse.WEEKEND_HOURS and parse.HALF_DAY_HOURS.
 HoursAs = Literal["weekend", "half_day"]
-LANGS: tuple[Lang, ...] = ("en", "es", "fr")
+LANGS: tuple[Lang, ...] = tuple(language.code for language in LANGUAGES)
 
 
 class Query(BaseModel):
@@ -82,3 +84,10 @@ class Query(BaseModel):
     serving_precision_said: bool = True  # False: an inference question names no precision
     details: bool = False  # "details", "breakdown", "desglose", "détail"
     follow_up: bool = False  # completed from the previous question in the chat
+
+    @field_validator("lang")
+    @classmethod
+    def _known_language(cls, lang: Lang | None) -> Lang | None:
+        if lang is not None and lang not in LANGS:
+            raise ValueError(f"unknown language {lang!r}")
+        return lang

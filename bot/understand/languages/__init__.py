@@ -1,0 +1,79 @@
+"""The languages the parser understands: one module per language, each holding all of that
+language's words (``LANGUAGE = Language(...)``).
+
+Adding a language is adding a module here (``pt.py``) plus its gettext catalogue: the modules
+are found by listing this package, English, Spanish and French first, the others by name. The
+lexicon (``bot.understand.lexicon``) joins every language's fragments per concept, with the
+language-neutral ones (units like "h", "gb", coin tickers, tool names) it keeps itself.
+Alternations are sorted by length before compiling (``patterns.alt``), so the order of the
+languages and of the words inside a list never changes what matches.
+
+Plain Python modules, not data files: they load from bytecode, at no parsing cost at start-up.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Final
+
+# The concepts a language may give words for; each is a tuple of regex fragments of the same
+# name in bot.understand.lexicon, which documents it.
+CONCEPTS: Final[frozenset[str]] = frozenset({
+    "HOUR_UNITS", "MINUTE_UNITS", "DAY_UNITS", "WEEK_UNITS", "MONTH_UNITS", "HALF_HOUR",
+    "SIZE_UNITS_BILLION", "SIZE_UNITS_MILLION", "PARAM_WORDS", "VRAM_UNITS_GB", "VRAM_UNITS_TB",
+    "MONEY_AFTER", "PERCENT_UNITS", "GPU_NOUNS", "NEGATION_BEFORE", "NEGATION_FILLERS",
+    "INFERENCE_STRONG", "INFERENCE_WEAK", "TRAINING_WORDS", "ALERT_NOUNS", "ALERT_REMOVE_VERBS",
+    "ALERT_STOP", "ALERT_ALL", "THANKS_WORDS", "BYE_WORDS", "ACK_WORDS", "SOCIAL_FILLERS",
+    "CATALOGUE_QUESTION", "ALERT_WORDS", "ALERT_MOVE_DOWN", "ALERT_MOVE_UP", "DIRECTION_BELOW",
+    "DIRECTION_ABOVE", "PAY_STRONG", "PAY_COINS", "COMPARE_WORDS", "RECOMMEND_WORDS",
+    "DURATION_QUESTION", "COST_WORDS", "HOW_MUCH", "RATE_WORDS", "FIT_STRONG", "MEMORY_WORDS",
+    "PRICE_WORDS", "HELP_WORDS", "GREETINGS", "DETAILS_WORDS", "GRAD_CKPT_OFF_BEFORE",
+    "GRAD_CKPT_OFF_AFTER",
+})
+BUILT_IN: Final[tuple[str, ...]] = ("en", "es", "fr")
+
+
+@dataclass(frozen=True)
+class Language:
+    code: str  # ISO 639-1, the gettext locale of the replies
+    # Words that mark the language (folded) for detection. Leave out words another language
+    # writes the same ("de", "en", "que"): they cannot tell the languages apart.
+    stopwords: frozenset[str]
+    words: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # concept → fragments
+    counts: Mapping[str, int] = field(default_factory=dict)  # "two", "dos", "a pair of"
+    # Articles that count 1 before a duration ("a day", "una semana"), not before a GPU.
+    articles: frozenset[str] = frozenset()
+    token_multipliers: Mapping[str, int] = field(default_factory=dict)  # "millones" → 6
+    commands: Mapping[str, str] = field(default_factory=dict)  # "/precios" → an intent
+    # Characters only this language writes (a regex class body), evidence for detection.
+    marks: str = ""
+    decimal_comma: bool = False  # "1,5" is one and a half and "1.120" is 1120
+
+    def __post_init__(self) -> None:
+        unknown = set(self.words) - CONCEPTS
+        if unknown:
+            raise ValueError(f"language {self.code!r}: unknown concepts {sorted(unknown)}")
+
+
+def _load() -> tuple[Language, ...]:
+    found = {info.name for info in pkgutil.iter_modules(__path__) if not info.name.startswith("_")}
+    order = [*(c for c in BUILT_IN if c in found), *sorted(found - set(BUILT_IN))]
+    languages: list[Language] = []
+    for name in order:
+        language = importlib.import_module(f"{__name__}.{name}").LANGUAGE
+        if not isinstance(language, Language) or language.code != name:
+            raise ValueError(f"{__name__}.{name}: LANGUAGE must be a Language with code {name!r}")
+        languages.append(language)
+    return tuple(languages)
+
+
+LANGUAGES: Final[tuple[Language, ...]] = _load()
+BY_CODE: Final[dict[str, Language]] = {language.code: language for language in LANGUAGES}
+
+
+def words(concept: str) -> tuple[str, ...]:
+    """Every language's fragments for the concept, once each."""
+    return tuple(dict.fromkeys(f for language in LANGUAGES for f in language.words.get(concept, ())))

@@ -1,0 +1,180 @@
+"""English: every word the parser reads in English, in one place.
+
+Folded forms (lower case, no accents; see ``normalise.fold``). Fragments are regular
+expressions without capturing groups; see ``bot.understand.languages`` for what each concept is.
+"""
+
+from __future__ import annotations
+
+from bot.understand.languages import Language
+
+LANGUAGE = Language(
+    code="en",
+    counts={
+        "one": 1, "single": 1, "a single": 1, "two": 2, "a pair of": 2, "pair of": 2,
+        "a couple of": 2, "couple of": 2, "dual": 2, "three": 3, "four": 4, "quad": 4, "five": 5,
+        "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "sixteen": 16,
+    },
+    articles=frozenset({"a", "an"}),
+    token_multipliers={
+        "thousand": 3, "million": 6, "billion": 9, "billions": 9, "trillion": 12,
+    },
+    commands={
+        "help": "help", "prices": "prices", "price": "prices", "pricing": "prices", "pay": "pay",
+        "alert": "alert", "alerts": "alert_list", "fit": "fit", "cost": "cost", "quote": "cost",
+        "compare": "compare", "memory": "memory", "recommend": "recommend", "best": "recommend",
+    },
+    words={
+        "HOUR_UNITS": (r"hours?",),
+        "DAY_UNITS": (r"days?",),
+        "WEEK_UNITS": (r"weeks?",),
+        "MONTH_UNITS": (r"months?",),
+        "HALF_HOUR": (r"half an hour",),
+        "SIZE_UNITS_BILLION": (r"billions?",),
+        "SIZE_UNITS_MILLION": (r"millions?",),
+        "PARAM_WORDS": (r"parameters?",),
+        "VRAM_UNITS_GB": (r"gigs?", r"gigabytes?"),
+        "VRAM_UNITS_TB": (r"terabytes?",),
+        "MONEY_AFTER": (r"dollars?", r"bucks?"),
+        "PERCENT_UNITS": (r"percent", r"per cent"),
+        "GPU_NOUNS": (r"cards?", r"graphics cards?"),
+        "NEGATION_BEFORE": (
+            r"without", r"w/o", r"not", r"no", r"nor", r"never", r"instead of", r"rather than",
+            r"other than", r"except", r"apart from", r"avoid\w*", r"don't want", r"do not want",
+            r"don't use",
+        ),
+        "NEGATION_FILLERS": (
+            r"a", r"an", r"the", r"any", r"use", r"using", r"with", r"do", r"doing", r"to",
+            r"want", r"go",
+        ),
+        "INFERENCE_STRONG": (
+            r"inference", r"serve", r"serving", r"deploy\w*", r"host", r"hosting", r"chat with",
+            r"generate", r"generation", r"hosted", r"put (?:it )?in prod",
+        ),
+        "INFERENCE_WEAK": (r"run", r"running", r"runs", r"use", r"load"),
+        "TRAINING_WORDS": (r"train\w*", r"tuning"),
+        "ALERT_NOUNS": (r"alerts?", r"price alerts?", r"notifications?", r"subscriptions?"),
+        "ALERT_REMOVE_VERBS": (
+            r"remove", r"delete", r"cancel\w*", r"stop", r"unsubscribe", r"turn off",
+            r"switch off", r"disable", r"clear", r"get rid of", r"kill", r"mute", r"erase",
+            r"unalert", r"no more", r"don't want (?:any )?(?:more )?",
+        ),
+        "ALERT_STOP": (
+            r"stop (?:alerting|notifying|pinging|messaging|warning) me", r"unsubscribe\w*",
+        ),
+        "ALERT_ALL": (r"all", r"every", r"everything"),
+        "THANKS_WORDS": (
+            r"thanks?", r"thank you", r"thx", r"thnx", r"ty", r"tysm", r"cheers",
+            r"much appreciated", r"appreciated?", r"thanks a lot",
+        ),
+        "BYE_WORDS": (
+            r"bye", r"goodbye", r"good bye", r"bye bye", r"see you", r"see ya", r"cya", r"later",
+            r"good night",
+        ),
+        "ACK_WORDS": (
+            r"cool", r"nice", r"great", r"perfect", r"awesome", r"got it", r"understood",
+            r"sounds good", r"good", r"fine", r"wow", r"excellent", r"yes", r"yep", r"yeah",
+            r"sure",
+        ),
+        "SOCIAL_FILLERS": (
+            r"a lot", r"so much", r"very much", r"again", r"guys", r"man", r"mate", r"bot", r"you",
+            r"that's all", r"that is all", r"for now", r"for the help", r"for your help", r"all",
+            r"so", r"and", r"then", r"well", r"it", r"that", r"really", r"the bot", r"there",
+            r"everyone", r"all good", r"thanks again", r"cool",
+            r"(?:that|this|it|you) (?:helped|helps?|was|is|are|were)(?: (?:very|super|really|so))?(?: helpful)?",
+            r"(?:very |super |really |so )?helpful",
+        ),
+        "CATALOGUE_QUESTION": (
+            r"(?:what|which) (?:gpus?|cards?|hardware|instances?|machines?) (?:do|can) (?:you|u|y'all) (?:have|offer|rent|provide|sell|support)",
+            r"(?:what|which) (?:gpus?|cards?|hardware|instances?) (?:are|is) (?:available|offered|on offer)",
+            r"(?:what|which) do you (?:have|offer|rent)", r"available gpus?", r"gpus? available",
+            r"gpus? (?:do|can) you (?:have|offer|rent)", r"(?:do you have|you got) (?:any )?gpus?",
+            r"lineup", r"inventory",
+        ),
+        "ALERT_WORDS": (
+            r"alert\w*", r"notify", r"notif\w*", r"ping me", r"warn me", r"let me know",
+            r"tell me (?:when|if|once)", r"message me", r"remind me", r"subscribe\w*",
+            r"watch (?:the )?prices?", r"track (?:the )?prices?", r"follow (?:the )?prices?",
+        ),
+        "ALERT_MOVE_DOWN": (
+            r"drops?", r"dropped", r"dropping", r"falls?", r"goes down", r"go down",
+            r"gets cheaper", r"decreases?", r"dips?", r"lowers?", r"cheaper",
+        ),
+        "ALERT_MOVE_UP": (r"rises?", r"goes up", r"go up", r"increases?", r"climbs?"),
+        "DIRECTION_BELOW": (
+            r"below", r"under", r"less than", r"lower than", r"beneath", r"cheaper than",
+            r"(?:drops?|falls?|goes|dips?|gets) (?:below|under|to)", r"less", r"lower",
+            r"drops? to", r"falls? to",
+        ),
+        "DIRECTION_ABOVE": (
+            r"above", r"over", r"more than", r"higher than", r"exceeds?",
+            r"(?:rises?|goes|climbs?) (?:above|over|to)", r"rises? to", r"more", r"higher",
+        ),
+        "PAY_STRONG": (
+            r"pay", r"pays", r"paying", r"payment", r"payments", r"paid", r"payable",
+            r"top\s?-?\s?up", r"deposit\w*", r"wallet", r"credit cards?", r"debit cards?",
+            r"no id", r"identity", r"anonym\w*",
+        ),
+        "COMPARE_WORDS": (
+            r"versus", r"or", r"better", r"faster", r"difference\w*", r"which", r"between",
+        ),
+        "RECOMMEND_WORDS": (
+            r"(?:best|cheapest|cheaper|ideal|optimal|recommended|right) (?:\w+ ){0,2}?gpus?",
+            r"(?:which|what) (?:kind of |type of |sort of |size of |single |one )?gpus?",
+            r"(?:best|cheapest|ideal|optimal|right) (?:option|setup|config\w*|choice|instance|card|way)",
+            r"recommend\w*", r"suggest\w*", r"cheapest",
+            r"what should i (?:rent|use|pick|get|choose)",
+            r"which (?:one|card|instance|config\w*|setup) should", r"how many gpus?",
+            r"how many (?:cards|instances)", r"pick|choose", r"most suitable", r"best suited",
+            r"cheap gpus?",
+        ),
+        "DURATION_QUESTION": (r"how long", r"how many hours"),
+        "COST_WORDS": (
+            r"cost\w*", r"how expensive", r"quote", r"estimate\w*", r"budget", r"total price",
+            r"(?:price|cost) (?:of|for) (?:a|the|my|one) (?:run|training|fine\w*|job)",
+        ),
+        "HOW_MUCH": (r"how much", r"what(?:'s| is| would be) the (?:price|total)"),
+        "RATE_WORDS": (r"per hour", r"an hour", r"hourly", r"/ ?hour", r"per hr", r"rate"),
+        "FIT_STRONG": (
+            r"fits?", r"fitting", r"enough", r"sufficient", r"big enough", r"handle", r"squeeze",
+        ),
+        "MEMORY_WORDS": (
+            r"memory", r"how much (?:gb|gpu)", r"how many (?:gb|gigs?|gigabytes)", r"footprint",
+            r"requirements?",
+        ),
+        "PRICE_WORDS": (
+            r"prices?", r"pricing", r"price list", r"rates?", r"tariffs?", r"how much is an?",
+            r"rent", r"rental", r"renting", r"rented",
+        ),
+        "HELP_WORDS": (
+            r"help", r"what can you do", r"what do you do", r"how does (?:this|it) work",
+            r"commands?", r"start", r"instructions",
+        ),
+        "GREETINGS": (
+            r"hi", r"hello", r"hey", r"hiya", r"howdy", r"yo", r"good morning", r"good afternoon",
+            r"good evening", r"how are you", r"hi there", r"hello there",
+        ),
+        "DETAILS_WORDS": (
+            r"details?", r"detailed", r"breakdown", r"break it down", r"step by step",
+        ),
+        "GRAD_CKPT_OFF_BEFORE": (r"without", r"not", r"w/o", r"disable\w*"),
+        "GRAD_CKPT_OFF_AFTER": (r"off", r"disabled"),
+    },
+    stopwords=frozenset({
+        "about", "above", "alert", "alerts", "all", "also", "am", "an", "and", "any", "are", "at",
+        "available", "be", "been", "below", "best", "better", "big", "billion", "breakdown",
+        "bucks", "bye", "can", "cancel", "card", "cards", "cheaper", "cheapest", "cost", "costs",
+        "could", "couple", "day", "days", "delete", "deploy", "do", "does", "down", "drops",
+        "each", "eight", "enough", "every", "falls", "faster", "fit", "fits", "for", "four",
+        "from", "fully", "get", "goes", "has", "have", "hello", "help", "hey", "hi", "host",
+        "hour", "hours", "how", "i", "i'm", "if", "im", "in", "is", "it", "it's", "its", "just",
+        "know", "let", "long", "many", "memory", "model", "much", "my", "need", "needed", "notify",
+        "of", "offer", "on", "once", "one", "only", "or", "our", "over", "pair", "parameters",
+        "pay", "payment", "per", "please", "price", "prices", "pricing", "quote", "rank", "remove",
+        "rent", "require", "required", "run", "running", "serve", "should", "size", "some", "take",
+        "takes", "tell", "than", "thank", "thanks", "that", "the", "them", "then", "there", "they",
+        "this", "three", "thx", "to", "train", "two", "under", "up", "us", "use", "using", "want",
+        "was", "way", "we", "week", "weekend", "were", "what", "what's", "whats", "when",
+        "whether", "which", "who", "why", "will", "with", "without", "would", "you", "your",
+    }),
+)

@@ -1,0 +1,183 @@
+"""Spanish: every word the parser reads in Spanish, in one place.
+
+Folded forms (lower case, no accents; see ``normalise.fold``). Fragments are regular
+expressions without capturing groups; see ``bot.understand.languages`` for what each concept is.
+"""
+
+from __future__ import annotations
+
+from bot.understand.languages import Language
+
+LANGUAGE = Language(
+    code="es",
+    marks="¿¡ñáíóú",
+    decimal_comma=True,
+    counts={
+        "un solo": 1, "una sola": 1, "una unica": 1, "un unico": 1, "dos": 2, "un par de": 2,
+        "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8, "nueve": 9,
+        "diez": 10, "doce": 12, "dieciseis": 16,
+    },
+    articles=frozenset({"un", "una", "uno"}),
+    token_multipliers={
+        "mil": 3, "millones": 6, "millon": 6, "mil millones": 9,
+    },
+    commands={
+        "ayuda": "help", "precios": "prices", "pagar": "pay", "alerta": "alert",
+        "alertas": "alert_list", "coste": "cost", "memoria": "memory",
+    },
+    words={
+        "HOUR_UNITS": (r"horas?",),
+        "MINUTE_UNITS": (r"minutos?",),
+        "DAY_UNITS": (r"dias?",),
+        "WEEK_UNITS": (r"semanas?",),
+        "MONTH_UNITS": (r"mes", r"meses"),
+        "HALF_HOUR": (r"media hora",),
+        "SIZE_UNITS_BILLION": (r"mil millones",),
+        "SIZE_UNITS_MILLION": (r"millones", r"millon"),
+        "PARAM_WORDS": (r"parametros?",),
+        "VRAM_UNITS_GB": (r"gigas?",),
+        "MONEY_AFTER": (r"dolares", r"dolar"),
+        "PERCENT_UNITS": (r"por ciento",),
+        "GPU_NOUNS": (r"tarjetas?", r"tarjetas? graficas?", r"de"),
+        "NEGATION_BEFORE": (
+            r"sin", r"ni", r"nada de", r"en lugar de", r"en vez de", r"excepto", r"salvo",
+            r"evitar", r"no quiero", r"no uses", r"no usar",
+        ),
+        "NEGATION_FILLERS": (
+            r"hacer", r"una", r"el", r"la", r"usar", r"con", r"en", r"de", r"quiero", r"me", r"un",
+        ),
+        "INFERENCE_STRONG": (
+            r"inferencia", r"inferir", r"servir", r"desplegar", r"chatear", r"despliegue",
+            r"desplegarlo", r"servirlo", r"servir(?:le|la)?", r"alojar", r"hospedar",
+            r"poner en prod",
+        ),
+        "INFERENCE_WEAK": (r"ejecutar", r"ejecutarlo", r"correr", r"correrlo", r"usar", r"cargar"),
+        "TRAINING_WORDS": (
+            r"entrenar\w*", r"entrenamiento", r"ajuste fino", r"ajustar", r"afinar", r"reentrenar",
+        ),
+        "ALERT_NOUNS": (
+            r"alertas?", r"notificaciones", r"notificacion", r"avisos?", r"suscripciones",
+            r"suscripcion",
+        ),
+        "ALERT_REMOVE_VERBS": (
+            r"borra\w*", r"elimina\w*", r"quita\w*", r"cancela\w*", r"desactiva\w*", r"anula\w*",
+            r"suprim\w*", r"parar", r"deja de", r"dejar de", r"dar de baja", r"darme de baja",
+            r"da de baja", r"dame de baja", r"deme de baja", r"denme de baja", r"desuscrib\w*",
+            r"no quiero (?:mas )?",
+        ),
+        "ALERT_STOP": (
+            r"no me avises? mas", r"deja de avisarme", r"no me (?:notifiques|alertes) mas",
+            r"desuscrib\w*",
+        ),
+        "ALERT_ALL": (r"todas", r"todos", r"todo"),
+        "THANKS_WORDS": (r"gracias", r"muchas gracias", r"mil gracias", r"grax"),
+        "BYE_WORDS": (
+            r"adios", r"chao", r"chau", r"hasta luego", r"hasta pronto", r"nos vemos",
+            r"buenas noches",
+        ),
+        "ACK_WORDS": (
+            r"vale", r"genial", r"perfecto", r"entendido", r"de acuerdo", r"listo", r"chevere",
+            r"buenisimo", r"excelente", r"dale", r"claro", r"jaja\w*", r"guay", r"chido", r"bacan",
+        ),
+        "SOCIAL_FILLERS": (
+            r"y", r"pues", r"bueno", r"por la ayuda", r"por tu ayuda", r"amigo", r"de nada",
+            r"eso es todo", r"es todo", r"nada mas", r"es", r"muy", r"un monton", r"el bot",
+            r"me (?:ayudo|sirvio)", r"me ha (?:ayudado|servido)", r"mucho", r"muchisimo",
+        ),
+        "CATALOGUE_QUESTION": (
+            r"(?:que|cuales) (?:gpus?|tarjetas?|placas?(?: de video)?|graficas?|maquinas?|instancias?) (?:tienen|tienes|tiene|hay|ofrecen|ofreces|ofrece|alquilan|alquilas|rentan|rentas|manejan|disponen|tenes|teneis)",
+            r"(?:que|cuales) (?:tienen|tienes|ofrecen|ofreces|alquilan|rentan) (?:de )?gpus?",
+            r"gpus? disponibles", r"(?:que|cuales) gpus? (?:estan|hay) disponibles", r"catalogo",
+            r"inventario",
+        ),
+        "ALERT_WORDS": (
+            r"alerta\w*", r"alertame", r"dime (?:cuando|si)", r"avisa\w*", r"aviseme", r"avisenme",
+            r"suscrib\w*", r"seguir (?:el )?precio", r"vigila\w*",
+        ),
+        "ALERT_MOVE_DOWN": (
+            r"baja", r"bajan", r"bajen", r"baje", r"cae", r"caiga", r"descend\w*", r"disminu\w*",
+            r"mas barat\w*",
+        ),
+        "ALERT_MOVE_UP": (r"sube", r"suben", r"suba", r"aumenta\w*"),
+        "DIRECTION_BELOW": (
+            r"por debajo de", r"debajo de", r"menos de", r"bajo", r"baj[ae]n? (?:de|a)",
+            r"inferior a", r"descienda (?:de|a)", r"caiga (?:de|a|por debajo de)", r"menos",
+            r"debajo",
+        ),
+        "DIRECTION_ABOVE": (
+            r"por encima de", r"encima de", r"mas de", r"supera", r"sube (?:de|a)", r"superior a",
+            r"super[ae]n?", r"sobre", r"mas", r"encima", r"arriba de",
+            r"suba (?:de|a|por encima de)", r"sube por encima de",
+        ),
+        "PAY_STRONG": (
+            r"pagar\w*", r"pago", r"pagos", r"pague", r"abonar", r"recarg\w*", r"billetera",
+            r"monedero", r"tarjetas? de credito", r"tarjetas? de debito", r"tarjetas? bancarias?",
+            r"identificacion", r"anonim\w*",
+        ),
+        "PAY_COINS": (r"cripto\w*",),
+        "COMPARE_WORDS": (r"o", r"mejor", r"rapid\w*", r"diferencia\w*", r"cual", r"entre"),
+        "RECOMMEND_WORDS": (
+            r"(?:la |el )?mejor gpu", r"gpu (?:mas barata|ideal|optima|recomendada)",
+            r"(?<!ce )(?:que|q|cual|cuales) (?:es la )?(?:mejor )?gpus?",
+            r"(?:que|q|cual|cuales) (?:placas?(?: de video)?|tarjetas?(?: graficas?)?|graficas?) (?:me )?(?:conviene\w*|recomienda\w*|uso|usar|usaria|elijo|elegir|alquilo|necesito)",
+            r"cual (?:es la )?mejor", r"recomienda\w*", r"recomend\w*", r"aconseja\w*",
+            r"mas barat[ao]s?", r"cuantas gpus?",
+            r"(?:que|cual) (?:debo|deberia|me conviene) (?:alquilar|usar|elegir)",
+            r"elegir|escoger", r"mas adecuad[ao]s?", r"gpu ideal",
+        ),
+        "DURATION_QUESTION": (r"cuanto tiempo", r"cuanto tarda\w*", r"cuantas horas"),
+        "COST_WORDS": (
+            r"cuesta\w*", r"costar\w*", r"coste", r"costo", r"costos",
+            r"cuanto (?:sale|vale|seria)", r"me sale", r"presupuesto", r"cotiza\w*",
+            r"precio (?:de un|del|de mi) (?:run|entrenamiento|fine\w*|ajuste|trabajo)",
+        ),
+        "HOW_MUCH": (r"cuanto", r"cuanta"),
+        "RATE_WORDS": (r"por hora", r"la hora", r"a la hora", r"/ ?hora", r"x hora"),
+        "FIT_STRONG": (
+            r"cabe", r"caben", r"cabria\w*", r"entra", r"entran", r"entraria", r"alcanza\w*",
+            r"basta\w*", r"suficiente\w*",
+        ),
+        "MEMORY_WORDS": (
+            r"memoria", r"(?:cuantos|cuanta) (?:gb|vram|memoria|gigas?)", r"requisitos",
+        ),
+        "PRICE_WORDS": (
+            r"precios?", r"tarifas?", r"lista de precios", r"cuanto vale", r"alquil\w*",
+        ),
+        "HELP_WORDS": (
+            r"ayuda\w*", r"que puedes hacer", r"que haces", r"como funciona\w*", r"comandos?",
+            r"empezar",
+        ),
+        "GREETINGS": (
+            r"hola", r"buenas", r"buenos dias", r"buenas tardes", r"que tal", r"como estas",
+            r"alo",
+        ),
+        "DETAILS_WORDS": (
+            r"desglose", r"desglosad\w*", r"desglosa\w*", r"detalles?", r"detallad\w*",
+            r"paso a paso",
+        ),
+        "GRAD_CKPT_OFF_BEFORE": (r"sin", r"desactiva\w*"),
+        "GRAD_CKPT_OFF_AFTER": (r"desactivado", r"apagado"),
+    },
+    stopwords=frozenset({
+        "aceptan", "aceptas", "adios", "ahora", "ajuste", "al", "alcanza", "alerta", "alertas",
+        "algo", "alquilar", "alquilo", "avisa", "avisame", "ayuda", "ayudame", "baja", "baje",
+        "bajen", "barata", "barato", "borra", "borrar", "buenas", "buenos", "cabe", "caben",
+        "cara", "caro", "chao", "cinco", "como", "compara", "completo", "con", "contexto",
+        "conviene", "corre", "correr", "costaria", "coste", "costo", "cripto", "cual", "cuales",
+        "cuando", "cuanta", "cuantas", "cuanto", "cuantos", "cuatro", "cuesta", "cuestan",
+        "cuestaria", "debajo", "del", "desglose", "desplegar", "dia", "dias", "diez", "diferencia",
+        "dime", "doce", "dolares", "donde", "dos", "durante", "ejecutar", "ejecutarlo", "el",
+        "elegir", "elimina", "eliminar", "encima", "entrenamiento", "entrenar", "es", "esta",
+        "este", "esten", "estoy", "falta", "finde", "fino", "gracias", "hace", "hacer", "hacerlo",
+        "hago", "hay", "hola", "hora", "horas", "inferencia", "las", "longitud", "los", "lote",
+        "mas", "medio", "mejor", "memoria", "menos", "mi", "mil", "millones", "mis", "modelo",
+        "muchas", "mucho", "muchos", "muy", "necesita", "necesitaria", "necesitas", "necesito",
+        "noches", "nueve", "o", "ocho", "pagar", "pago", "para", "parametros", "perfecto", "pero",
+        "podria", "por", "porque", "precio", "precios", "pregunta", "presupuesto", "puede",
+        "puedes", "puedo", "quiere", "quieres", "quiero", "quisiera", "quita", "recomienda",
+        "recomiendas", "sale", "secuencia", "seis", "semana", "seria", "servir", "siete", "sin",
+        "sirve", "son", "sube", "suficiente", "supere", "tal", "tamano", "tambien", "tarda",
+        "tardes", "tarifa", "tarifas", "tarjeta", "tarjetas", "tengo", "tiempo", "tiene", "tienen",
+        "tienes", "todas", "tres", "una", "unas", "uno", "unos", "usar", "vale", "y",
+    }),
+)

@@ -1,0 +1,162 @@
+"""French: every word the parser reads in French, in one place.
+
+Folded forms (lower case, no accents; see ``normalise.fold``). Fragments are regular
+expressions without capturing groups; see ``bot.understand.languages`` for what each concept is.
+"""
+
+from __future__ import annotations
+
+from bot.understand.languages import Language
+
+LANGUAGE = Language(
+    code="fr",
+    marks="çèêàùâîûôëïœ",
+    decimal_comma=True,
+    counts={
+        "un seul": 1, "une seule": 1, "deux": 2, "une paire de": 2, "trois": 3, "quatre": 4,
+        "cinq": 5, "sept": 7, "huit": 8, "neuf": 9, "dix": 10, "douze": 12, "seize": 16,
+    },
+    articles=frozenset({"une", "un"}),
+    token_multipliers={
+        "milliard": 9, "milliards": 9, "millions": 6,
+    },
+    commands={
+        "aide": "help", "tarifs": "prices", "prix": "prices", "payer": "pay", "alerte": "alert",
+        "alertes": "alert_list", "devis": "cost", "memoire": "memory",
+    },
+    words={
+        "HOUR_UNITS": (r"heures?",),
+        "DAY_UNITS": (r"jours?", r"journees?"),
+        "WEEK_UNITS": (r"semaines?",),
+        "MONTH_UNITS": (r"mois",),
+        "HALF_HOUR": (r"une demi-? ?heure",),
+        "SIZE_UNITS_BILLION": (r"milliards?", r"md", r"mds"),
+        "PARAM_WORDS": (r"parametres?",),
+        "VRAM_UNITS_GB": (r"go", r"gigaoctets?"),
+        "VRAM_UNITS_TB": (r"to", r"teraoctets?"),
+        "MONEY_AFTER": (r"\$us",),
+        "PERCENT_UNITS": (r"pour ?cent",),
+        "GPU_NOUNS": (r"cartes?", r"cartes? graphiques?", r"instances? de"),
+        "NEGATION_BEFORE": (
+            r"sans", r"pas de", r"pas du", r"pas en", r"pas avec", r"au lieu de", r"au lieu du",
+            r"plutot que", r"sauf", r"eviter", r"je ne veux pas", r"ne veux pas", r"jamais",
+        ),
+        "NEGATION_FILLERS": (r"du", r"le", r"faire", r"utiliser", r"avec", r"d'", r"veux"),
+        "INFERENCE_STRONG": (
+            r"deployer", r"heberger", r"hebergement", r"heberge\w*", r"deploiement",
+            r"mettre en prod",
+        ),
+        "INFERENCE_WEAK": (
+            r"faire tourner", r"tourner", r"executer", r"lancer", r"utiliser", r"charger",
+            r"rouler", r"roule", r"faire rouler",
+        ),
+        "TRAINING_WORDS": (r"entraine\w*", r"entrainer", r"entrainement", r"affiner"),
+        "ALERT_NOUNS": (r"alertes?", r"abonnements?"),
+        "ALERT_REMOVE_VERBS": (
+            r"supprim\w*", r"efface\w*", r"effacer", r"annule\w*", r"annuler", r"retire\w*",
+            r"retirer", r"desactive\w*", r"desactiver", r"arrete\w*", r"arreter", r"enleve\w*",
+            r"enlever", r"desabonne\w*", r"stoppe\w*", r"(?:ne )?veux plus d'", r"plus jamais d'",
+        ),
+        "ALERT_STOP": (
+            r"ne me previens plus", r"ne me prevenez plus", r"arrete de me prevenir",
+            r"arretez de me prevenir", r"desabonne\w*",
+        ),
+        "ALERT_ALL": (r"toutes", r"tous", r"tout"),
+        "THANKS_WORDS": (r"merci", r"merci beaucoup", r"merci bien", r"mille mercis"),
+        "BYE_WORDS": (
+            r"au revoir", r"a plus", r"a\+", r"bonne soiree", r"bonne nuit", r"a bientot",
+            r"bonne journee",
+        ),
+        "ACK_WORDS": (
+            r"d'accord", r"parfait", r"super", r"top", r"nickel", r"compris", r"entendu",
+            r"ca marche", r"tres bien", r"bien", r"ca roule", r"oui", r"ouais", r"mdr",
+        ),
+        "SOCIAL_FILLERS": (
+            r"et", r"pour l'aide", r"pour ton aide", r"pour votre aide", r"l'ami", r"toi", r"vous",
+            r"a vous", r"a toi", r"tout le monde", r"c'est tout", r"c'est", r"tres", r"vraiment",
+            r"infiniment", r"le bot", r"ca m'aide", r"ca m'a aide",
+        ),
+        "CATALOGUE_QUESTION": (
+            r"quel(?:le)?s? (?:gpus?|cartes?(?: graphiques?)?|machines?|instances?) (?:proposez|avez|louez|offrez|proposes|as|loues|offres)",
+            r"quel(?:le)?s? (?:gpus?|cartes?(?: graphiques?)?) (?:sont|est) disponibles?",
+            r"qu'est-ce que (?:vous|tu) (?:louez|proposez|avez|loues|proposes|as) (?:comme )?(?:gpus?|cartes?)?",
+            r"gpus? disponibles?",
+        ),
+        "ALERT_WORDS": (
+            r"prevenir", r"previen\w*", r"prevenez\w*", r"avertis\w*", r"avertir",
+            r"dis-? ?moi (?:quand|si|des que|lorsque)",
+            r"dites-? ?moi (?:quand|si|des que|lorsque)", r"abonne\w*", r"suivre (?:le )?prix",
+            r"surveill\w*",
+        ),
+        "ALERT_MOVE_DOWN": (r"baisse\w*", r"diminue\w*", r"chute", r"tombe", r"moins cher\w*"),
+        "ALERT_MOVE_UP": (r"monte\w*", r"augmente\w*", r"grimpe"),
+        "DIRECTION_BELOW": (
+            r"sous", r"en-? ?dessous de", r"au-? ?dessous de", r"moins de", r"inferieur a",
+            r"(?:passe|descend|tombe) sous", r"baisse (?:a|sous)",
+            r"(?:tombe|descend|passe|baisse) (?:a|en-? ?dessous de|au-? ?dessous de)",
+            r"passe sous la barre (?:de|des)", r"moins", r"dessous",
+        ),
+        "DIRECTION_ABOVE": (
+            r"au-? ?dessus de", r"plus de", r"depasse", r"superieur a", r"plus", r"dessus",
+            r"(?:passe|monte|grimpe) (?:au-? ?dessus de|a)",
+        ),
+        "PAY_STRONG": (
+            r"payer", r"paye", r"paie", r"paiement", r"paiements", r"regler", r"recharg\w*",
+            r"depot", r"portefeuille", r"cartes? bancaires?", r"cartes? de credit", r"carte bleue",
+            r"piece d'identite",
+        ),
+        "COMPARE_WORDS": (r"ou", r"meilleur\w*", r"lequel", r"laquelle", r"mieux"),
+        "RECOMMEND_WORDS": (
+            r"quel(?:le)?s? (?:\w+ ){0,1}?gpus?",
+            r"quel(?:le)?s? (?:cartes?|instances?|machines?)", r"meilleure? gpus?",
+            r"gpus? (?:le|la) moins cher\w*", r"(?:le|la) moins cher\w*", r"recommand\w*",
+            r"conseill\w*", r"combien de gpus?",
+            r"que (?:dois|devrais)-? ?je (?:louer|utiliser|prendre|choisir)", r"choisir",
+            r"(?:le|la) meilleure? (?:option|config\w*|choix)", r"(?:le|la) plus adapte\w*",
+        ),
+        "DURATION_QUESTION": (r"combien de temps", r"combien d'heures", r"duree"),
+        "COST_WORDS": (
+            r"coute\w*", r"cout", r"couts", r"devis",
+            r"(?:prix|tarif) (?:d'un|du|de mon|de ce) (?:run|entrainement|fine\w*|job)",
+            r"combien pour",
+        ),
+        "HOW_MUCH": (r"combien",),
+        "RATE_WORDS": (r"par heure", r"de l'heure", r"a l'heure", r"/ ?heure"),
+        "FIT_STRONG": (
+            r"tient", r"tiennent", r"tenir", r"tiendr\w*", r"rentre\w*", r"suffi\w*", r"assez",
+        ),
+        "MEMORY_WORDS": (r"memoire", r"combien de (?:go|gb|vram|memoire|gigas?|gigaoctets?)"),
+        "PRICE_WORDS": (r"tarifs?", r"prix", r"grille tarifaire", r"louer", r"location"),
+        "HELP_WORDS": (
+            r"aide", r"aidez-? ?moi", r"aide-? ?moi", r"qu'est-ce que tu (?:peux|sais) faire",
+            r"que (?:peux|sais)-? ?tu faire", r"que fais-? ?tu",
+            r"comment (?:ca|cela) (?:marche|fonctionne)", r"commandes?", r"commencer",
+        ),
+        "GREETINGS": (
+            r"bonjour", r"salut", r"coucou", r"bonsoir", r"allo", r"comment ca va", r"ca va",
+        ),
+        "DETAILS_WORDS": (r"detaille\w*", r"en detail", r"etape par etape"),
+        "GRAD_CKPT_OFF_BEFORE": (r"sans", r"pas de", r"desactive\w*"),
+        "GRAD_CKPT_OFF_AFTER": (r"desactive", r"non"),
+    },
+    stopwords=frozenset({
+        "ai", "aide", "aimerais", "alertes", "alors", "assez", "au", "augmente", "aussi", "aux",
+        "avec", "avez", "avez-vous", "avoir", "baisse", "baissent", "besoin", "bonjour", "bonsoir",
+        "c'est", "ca", "carte", "cartes", "ce", "ces", "cette", "cher", "chere", "cinq", "combien",
+        "complet", "contexte", "cout", "coute", "coutent", "coutera", "couterait", "d'un", "d'une",
+        "dans", "demi-journee", "deployer", "des", "dessous", "dessus", "deux", "devis", "dis-moi",
+        "dix", "donc", "douze", "du", "efface", "effacer", "elle", "entrainement", "entrainer",
+        "est", "est-ce", "est-il", "et", "etre", "faire", "fait", "faudrait", "faut", "fine-tuner",
+        "hebergement", "heberger", "heure", "heures", "huit", "il", "j'ai", "j'aimerais", "je",
+        "jour", "journee", "jours", "l'heure", "laquelle", "le", "lequel", "les", "leur",
+        "longueur", "louer", "ma", "mais", "meilleur", "meilleure", "memoire", "merci", "mes",
+        "mieux", "milliards", "moi", "moins", "mon", "monte", "n'est", "ne", "neuf", "nous", "ou",
+        "paiement", "paire", "parametres", "pas", "passe", "payer", "pendant", "peut", "peut-on",
+        "peux", "peux-tu", "pour", "pourquoi", "pouvez-vous", "prevenez-moi", "previens",
+        "previens-moi", "prix", "proposez", "puis", "puis-je", "qu'est-ce", "qu'il", "quand",
+        "quatre", "quel", "quelle", "quelles", "quels", "quoi", "rentre", "revoir", "rouler",
+        "s'il", "salut", "sans", "seize", "semaine", "sept", "seul", "seule", "sont", "sous",
+        "suffit", "supprime", "supprimer", "sur", "taille", "tarifs", "tenir", "tient", "tourner",
+        "toutes", "trois", "une", "voudrais", "vous",
+    }),
+)

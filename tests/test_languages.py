@@ -1,0 +1,90 @@
+"""Languages as data: each language's words in one module of bot.understand.languages, and a
+new language understood from its module alone."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from bot.understand import lexicon as lx
+from bot.understand import understand
+from bot.understand.languages import CONCEPTS, LANGUAGES, Language
+from bot.understand.numbers import parse_decimal
+from bot.understand.query import LANGS, Query
+
+TOY = Path(__file__).parent / "data" / "languages"
+PORTUGUESE = "Quanto custa um LoRA de 70B em duas H200 por 12 horas?"
+
+# Loads bot.understand.languages with the toy folder on its path, as if pt.py had been dropped
+# into the package, then answers the question.
+_WITH_TOY = """
+import importlib.util, json, sys
+from pathlib import Path
+import bot
+package = Path(bot.__file__).parent / "understand" / "languages"
+spec = importlib.util.spec_from_file_location(
+    "bot.understand.languages", package / "__init__.py",
+    submodule_search_locations=[str(package), sys.argv[1]],
+)
+module = importlib.util.module_from_spec(spec)
+sys.modules[spec.name] = module
+spec.loader.exec_module(module)
+from bot.understand import understand
+from bot.understand.query import LANGS
+q = understand(sys.argv[2])
+print(json.dumps({"langs": LANGS, **q.model_dump(mode="json")}))
+"""
+
+
+def test_the_built_in_languages_come_first() -> None:
+    assert LANGS == ("en", "es", "fr")
+    assert [lang.code for lang in LANGUAGES] == list(LANGS)
+
+
+def test_the_lexicon_joins_every_language() -> None:
+    assert {"hours?", "horas?", "heures?"} <= set(lx.HOUR_UNITS)
+    assert lx.COUNT_WORDS["two"] == lx.COUNT_WORDS["dos"] == lx.COUNT_WORDS["deux"] == 2
+    assert lx.COMMANDS["precios"] == lx.COMMANDS["tarifs"] == "prices"
+    assert set(lx.STOPWORDS) == set(LANGS)
+
+
+def test_a_language_names_only_known_concepts() -> None:
+    with pytest.raises(ValueError, match="HOURS_UNITS"):
+        Language(code="xx", stopwords=frozenset(), words={"HOURS_UNITS": ("h",)})
+    assert "HOUR_UNITS" in CONCEPTS
+
+
+def test_query_language_must_be_one_of_the_languages() -> None:
+    with pytest.raises(ValueError, match="unknown language"):
+        Query(text="x", lang="pt")
+
+
+@pytest.mark.parametrize(
+    ("raw", "lang", "value"),
+    [("1,5", "en", "1.5"), ("1,500", "en", "1500"), ("1.500", "es", "1500"),
+     ("1,500", "fr", "1.500"), ("1.500", None, "1.500")],
+)
+def test_the_decimal_comma_is_the_language_s(raw: str, lang: str | None, value: str) -> None:
+    assert parse_decimal(raw, lang) == Decimal(value)
+
+
+def test_without_its_module_portuguese_is_misread() -> None:
+    # The control: today "duas" is not read and the question passes for Spanish.
+    q = understand(PORTUGUESE)
+    assert q.lang == "es" and q.gpu_count != 2
+
+
+def test_a_new_language_is_understood_from_its_module_alone() -> None:
+    out = subprocess.run(
+        [sys.executable, "-c", _WITH_TOY, str(TOY), PORTUGUESE],
+        capture_output=True, text=True, check=True, timeout=120,
+    )
+    q = json.loads(out.stdout)
+    assert q["langs"] == ["en", "es", "fr", "pt"]
+    assert (q["lang"], q["intent"], q["gpu"], q["gpu_count"]) == ("pt", "cost", "h200", 2)
+    assert (Decimal(q["hours"]), Decimal(q["params_b"]), q["method"]) == (12, 70, "lora")
