@@ -14,6 +14,7 @@ from bot.alerts.service import AlertService
 from bot.storage.models import Subscription
 from bot.storage.repos import Prices, Subscriptions, Users
 from bot.storage.types import to_micros
+from bot.understand.languages import union
 from bot.understand.query import Query
 from rules.catalogue import Catalogue
 
@@ -22,14 +23,10 @@ MAX_THRESHOLD: Final = Decimal(10_000)
 MIN_PERCENT: Final = Decimal("0.1")
 MAX_PERCENT: Final = Decimal(100)
 
-# The condition word, in the three languages ("/alert h100 bajo 2", "/alert h100 sous 2").
-BELOW_WORDS: Final = frozenset({
-    "below", "under", "<", "bajo", "debajo", "menos", "sous", "dessous", "moins",
-})
-ABOVE_WORDS: Final = frozenset({
-    "above", "over", ">", "sobre", "encima", "arriba", "mas", "más", "dessus", "plus",
-})
-FILLER_WORDS: Final = frozenset({"de", "of", "du", "en", "au", "por", "a", "à", "than", "que"})
+# The condition word, in every language ("/alert h100 bajo 2", "/alert h100 sous 2").
+BELOW_WORDS: Final = frozenset({"<"}) | union("alert_below")
+ABOVE_WORDS: Final = frozenset({">"}) | union("alert_above")
+FILLER_WORDS: Final = union("alert_fillers")
 _PERCENT = re.compile(r"^(\d+(?:[.,]\d+)?)\s*%$")
 _SEPARATORS = re.compile(r"[\s_\-]+")  # as the catalogue's GPU look-up folds them
 

@@ -16,6 +16,7 @@ import re
 from typing import Any, Final
 
 from bot.understand import patterns as px
+from bot.understand.languages import LANGUAGES
 from bot.understand.normalise import fold
 from bot.understand.query import Intent, Query
 from rules.model_catalogue import ModelCatalogue
@@ -34,10 +35,9 @@ _SETTINGS: Final = (
     "attention", "compiled", "chunked_loss", "grad_accumulation", "sharding", "packed",
     "fp32_weights", "new_tokens", "prompt_tokens", "epochs", "tokens_per_second",
 )
-# Folded (lower case, no accents) openings of a follow-up in en, es and fr.
+# Folded (lower case, no accents) openings of a follow-up, every language's.
 _MARKER: Final = re.compile(
-    r"^\W*(?:and|what about|how about|what if|also|then|y|e|y si|y con|y en|y para|"
-    r"et|et si|et pour|et sur|et avec|et en|qu'en est-il|alors|and with|and on|and for)\b"
+    r"^\W*(?:" + "|".join(f for lang in LANGUAGES for f in lang.follow_up) + r")\b"
 )
 SHORT_WORDS: Final = 8  # "and on 2 H100s for 10 hours?" is still a follow-up without a marker
 # "what GPUs do you have", "¿qué GPUs tienen?", "quelles cartes proposez-vous ?" (folded).

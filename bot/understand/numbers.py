@@ -11,7 +11,7 @@ import re
 from decimal import Decimal
 from typing import Final
 
-from bot.understand.languages import LANGUAGES
+from bot.understand.languages import LANGUAGES, union
 from bot.understand.lexicon import AMOUNT_WORDS
 from bot.understand.query import Lang
 
@@ -105,35 +105,14 @@ def tidy(value: Decimal) -> Decimal:
 
 # --- numbers in words ("seven billion", "dos mil millones", "soixante-dix milliards") ----------
 
-# Folded (no accents). Units and tens of the three languages; "un/a/one" count only next to a
+# Folded (no accents). Units and tens of every language; "un/a/one" count only next to a
 # bigger word ("a million", "un milliard"), see words_to_digits.
-_UNITS: Final[dict[str, int]] = {
-    # en
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
-    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
-    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
-    "eighty": 80, "ninety": 90,
-    # es
-    "uno": 1, "una": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7,
-    "ocho": 8, "nueve": 9, "diez": 10, "once": 11, "doce": 12, "trece": 13, "catorce": 14,
-    "quince": 15, "dieciseis": 16, "diecisiete": 17, "dieciocho": 18, "diecinueve": 19,
-    "veinte": 20, "veintiuno": 21, "veintidos": 22, "veintitres": 23, "veinticuatro": 24,
-    "veinticinco": 25, "treinta": 30, "cuarenta": 40, "cincuenta": 50, "sesenta": 60,
-    "setenta": 70, "ochenta": 80, "noventa": 90, "doscientos": 200, "trescientos": 300,
-    "cuatrocientos": 400, "quinientos": 500, "seiscientos": 600, "setecientos": 700,
-    "ochocientos": 800, "novecientos": 900,
-    # fr ("soixante-dix" = 60 + 10, "quatre-vingts" = 4 × 20: see _value)
-    "un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "sept": 7, "huit": 8,
-    "neuf": 9, "dix": 10, "onze": 11, "douze": 12, "treize": 13, "quatorze": 14, "quinze": 15,
-    "seize": 16, "vingt": 20, "vingts": 20, "trente": 30, "quarante": 40, "cinquante": 50,
-    "soixante": 60, "septante": 70, "huitante": 80, "octante": 80, "nonante": 90,
-}
-_HUNDREDS: Final = frozenset({"hundred", "cien", "ciento", "cent", "cents"})
-_THOUSANDS: Final = frozenset({"thousand", "mil", "mille"})
-# Articles that mean 1 before a bigger word.
-_ONE: Final = frozenset({"a", "an", "one", "un", "una", "une", "uno"})
-_JOINERS: Final = frozenset({"and", "y", "et"})
+_UNITS: Final[dict[str, int]] = {w: v for lang in LANGUAGES for w, v in lang.number_words.items()}
+_HUNDREDS: Final = union("hundreds")
+_THOUSANDS: Final = union("thousands")
+# Articles, and the words for one, mean 1 before a bigger word.
+_ONE: Final = union("articles") | {w for w, v in _UNITS.items() if v == 1}
+_JOINERS: Final = union("joiners")
 _NUMBER_WORD: Final = "|".join(
     sorted({*_UNITS, *_HUNDREDS, *_THOUSANDS, *_ONE}, key=len, reverse=True)
 )

@@ -44,6 +44,12 @@ class Language:
     stopwords: frozenset[str]
     words: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # concept → fragments
     counts: Mapping[str, int] = field(default_factory=dict)  # "two", "dos", "a pair of"
+    # Number words read before a scale ("seven billion", "dos mil millones"): units and tens,
+    # the words for hundred and thousand, and "and" between them ("cent et un").
+    number_words: Mapping[str, int] = field(default_factory=dict)
+    hundreds: frozenset[str] = frozenset()
+    thousands: frozenset[str] = frozenset()
+    joiners: frozenset[str] = frozenset()
     # Articles that count 1 before a duration ("a day", "una semana"), not before a GPU.
     articles: frozenset[str] = frozenset()
     token_multipliers: Mapping[str, int] = field(default_factory=dict)  # "millones" → 6
@@ -51,6 +57,13 @@ class Language:
     # Characters only this language writes (a regex class body), evidence for detection.
     marks: str = ""
     decimal_comma: bool = False  # "1,5" is one and a half and "1.120" is 1120
+    # Openings of a follow-up ("and on an A100?", "y con 4?"): regex fragments, folded.
+    follow_up: tuple[str, ...] = ()
+    # The condition words of "/alert h100 bajo 2" (as typed, accents too), and the words that
+    # may stand between them and the price ("menos de 2").
+    alert_below: frozenset[str] = frozenset()
+    alert_above: frozenset[str] = frozenset()
+    alert_fillers: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         unknown = set(self.words) - CONCEPTS
@@ -72,6 +85,11 @@ def _load() -> tuple[Language, ...]:
 
 LANGUAGES: Final[tuple[Language, ...]] = _load()
 BY_CODE: Final[dict[str, Language]] = {language.code: language for language in LANGUAGES}
+
+
+def union(attribute: str) -> frozenset[str]:
+    """The words of a set-valued attribute of every language, together."""
+    return frozenset().union(*(getattr(language, attribute) for language in LANGUAGES))
 
 
 def words(concept: str) -> tuple[str, ...]:

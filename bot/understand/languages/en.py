@@ -10,11 +10,29 @@ from bot.understand.languages import Language
 
 LANGUAGE = Language(
     code="en",
+    follow_up=(
+        r"and", r"what about", r"how about", r"what if", r"also", r"then", r"and with",
+        r"and on", r"and for",
+    ),
+    alert_below=frozenset({"below", "under"}),
+    alert_above=frozenset({"above", "over"}),
+    alert_fillers=frozenset({"of", "a", "than"}),
     counts={
         "one": 1, "single": 1, "a single": 1, "two": 2, "a pair of": 2, "pair of": 2,
         "a couple of": 2, "couple of": 2, "dual": 2, "three": 3, "four": 4, "quad": 4, "five": 5,
         "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "sixteen": 16,
     },
+    # Units and tens read before a scale ("seven billion"), see numbers.words_to_digits.
+    number_words={
+        "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+        "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+        "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+        "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+        "eighty": 80, "ninety": 90,
+    },
+    hundreds=frozenset({"hundred"}),
+    thousands=frozenset({"thousand"}),
+    joiners=frozenset({"and"}),
     articles=frozenset({"a", "an"}),
     token_multipliers={
         "thousand": 3, "million": 6, "billion": 9, "billions": 9, "trillion": 12,

@@ -12,10 +12,27 @@ LANGUAGE = Language(
     code="fr",
     marks="çèêàùâîûôëïœ",
     decimal_comma=True,
+    follow_up=(
+        r"et", r"et si", r"et pour", r"et sur", r"et avec", r"et en", r"qu'en est-il", r"alors",
+    ),
+    alert_below=frozenset({"sous", "dessous", "moins"}),
+    alert_above=frozenset({"dessus", "plus"}),
+    alert_fillers=frozenset({"de", "du", "en", "au", "a", "à", "que"}),
     counts={
         "un seul": 1, "une seule": 1, "deux": 2, "une paire de": 2, "trois": 3, "quatre": 4,
         "cinq": 5, "sept": 7, "huit": 8, "neuf": 9, "dix": 10, "douze": 12, "seize": 16,
     },
+    # Units and tens read before a scale ("soixante-dix milliards": 60 + 10, "quatre-vingts":
+    # 4 × 20, see numbers._value).
+    number_words={
+        "un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "sept": 7, "huit": 8,
+        "neuf": 9, "dix": 10, "onze": 11, "douze": 12, "treize": 13, "quatorze": 14, "quinze": 15,
+        "seize": 16, "vingt": 20, "vingts": 20, "trente": 30, "quarante": 40, "cinquante": 50,
+        "soixante": 60, "septante": 70, "huitante": 80, "octante": 80, "nonante": 90,
+    },
+    hundreds=frozenset({"cent", "cents"}),
+    thousands=frozenset({"mille"}),
+    joiners=frozenset({"et"}),
     articles=frozenset({"une", "un"}),
     token_multipliers={
         "milliard": 9, "milliards": 9, "millions": 6,
