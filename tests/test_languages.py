@@ -40,7 +40,7 @@ from bot.understand.followup import _MARKER
 from bot.alerts.subscriptions import BELOW_WORDS, ABOVE_WORDS
 q = understand(sys.argv[2])
 print(json.dumps({
-    "langs": LANGS, "follow_up": bool(_MARKER.match("e com quatro a100?")),
+    "langs": LANGS, "marker": bool(_MARKER.match("tambem numa a100?")),
     "alert_words": ["abaixo" in BELOW_WORDS, "acima" in ABOVE_WORDS], **q.model_dump(mode="json"),
 }))
 """
@@ -94,4 +94,4 @@ def test_a_new_language_is_understood_from_its_module_alone() -> None:
     assert (q["lang"], q["intent"], q["gpu"], q["gpu_count"]) == ("pt", "cost", "h200", 2)
     assert (Decimal(q["hours"]), Decimal(q["params_b"]), q["method"]) == (12, 70, "lora")
     # The follow-up openings and the /alert condition words of the module count too.
-    assert q["follow_up"] and q["alert_words"] == [True, True]
+    assert q["marker"] and q["alert_words"] == [True, True]
