@@ -111,9 +111,9 @@ def _method_answer(
     options = tuple(offered_fits(method, params_b, cat))
     asked: Fit | None = None
     if gpu is not None:
-        asked = fit(method, params_b, gpu.id, count, cat, memory_gb)
+        asked = fit(method, params_b, gpu.id, count, catalogue=cat, memory_gb=memory_gb)
     elif vram_gb is not None:
-        asked = fit_vram(method, params_b, vram_gb, count, cat)
+        asked = fit_vram(method, params_b, vram_gb, count, catalogue=cat)
     run: Quote | None = None
     if want_quote:
         # The asked configuration when it does the job and can be rented, else the cheapest.
@@ -122,7 +122,7 @@ def _method_answer(
         # A quote for the hours given, else for the seed's assumed GPU-hours (training only).
         quotable = hours is not None or cat.method(method).assumed_gpu_hours is not None
         if target is not None and target.gpu and target.usd_per_hour is not None and quotable:
-            run = quote(target.gpu, target.gpu_count, hours, method, cat)
+            run = quote(target.gpu, target.gpu_count, hours, method, catalogue=cat)
     return MethodAnswer(
         memory=mem,
         fit=asked,
@@ -189,7 +189,7 @@ def _compose(
         quotable = query.hours is not None or cat.method(method).assumed_gpu_hours is not None
         run = None
         if target is not None and target.gpu and target.usd_per_hour is not None and quotable:
-            run = quote(target.gpu, target.gpu_count, query.hours, method, cat)
+            run = quote(target.gpu, target.gpu_count, query.hours, method, catalogue=cat)
     new_primary = primary.model_copy(update={
         "cheapest": options[0] if options else None, "options": options, "quote": run,
     })
@@ -225,7 +225,7 @@ def _build(query: Query, cat: Catalogue) -> Answer:
         count = check_cluster(query.gpu_count or 1, cat) if focus else None
         return Answer(
             **base, gpu=focus, gpu_count=count, gpus=cat.rented_gpus, offers=cat.offers,
-            savings=tuple(savings(None, cat)),
+            savings=tuple(savings(catalogue=cat)),
         )
     if intent in ("pay", "help", "unknown", "alert", "alert_list", "alert_remove", "smalltalk"):
         gpu = cat.gpu(query.gpu) if query.gpu else None
@@ -249,7 +249,7 @@ def _build(query: Query, cat: Catalogue) -> Answer:
             return Answer(**base, missing="gpu")
         if query.hours is None:
             return Answer(**base, missing="hours")
-        return Answer(**base, quote=quote(gpu.id, count, query.hours, None, cat))
+        return Answer(**base, quote=quote(gpu.id, count, query.hours, catalogue=cat))
     if params is None:
         return Answer(**base, missing="model_size")
 
@@ -276,7 +276,7 @@ def _build(query: Query, cat: Catalogue) -> Answer:
     variant_fits: tuple[Fit, ...] = ()
     if query.gpu_variant_assumed and gpu is not None and primary is not None:
         variant_fits = tuple(
-            fit(primary.memory.method, params, v.id, count, cat)
+            fit(primary.memory.method, params, v.id, count, catalogue=cat)
             for v in cat.variants(gpu)
             if v.vram_gb != gpu.vram_gb
         )
@@ -288,7 +288,7 @@ def _build(query: Query, cat: Catalogue) -> Answer:
         primary=primary,
         quote=primary.quote if primary else None,
         ratio=ratio,
-        savings=tuple(savings(gpu.id, cat)) if gpu else (),
+        savings=tuple(savings(gpu.id, catalogue=cat)) if gpu else (),
         variant_fits=variant_fits,
     )
 
@@ -303,7 +303,7 @@ def _compare(query: Query, cat: Catalogue, base: dict[str, Any], gpu: GPU | None
     # "una B200 o dos H200": each side its own count; a count said once applies to both.
     count_b = query.other_gpu_count if query.other_gpu_count is not None else count
     comparison = compare(
-        method, params, gpu.id, others[0], count, cat, count_b=count_b,
+        method, params, gpu.id, others[0], count, catalogue=cat, count_b=count_b,
         memory_a=query.gpu_memory_gb,
     )
     if params is None:

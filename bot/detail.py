@@ -399,7 +399,7 @@ def detailed_options(query: Query, answer: Answer, catalogue: Catalogue) -> list
     model = _model(query, params_b, cat)
     found: list[Fit] = []
     for offer in sorted(cat.offers, key=lambda o: (o.usd_per_hour, o.count)):
-        option = fit(method, params_b, offer.gpu, offer.count, cat)
+        option = fit(method, params_b, offer.gpu, offer.count, catalogue=cat)
         breakdown = _estimate(query, method, model, offer.count, option)[0]
         if breakdown is not None and breakdown.per_gpu_gb <= cat.gpu(offer.gpu).vram_gb:
             found.append(option)
@@ -548,7 +548,7 @@ def _training_time(
     if hours > cat.limits.max_hours:
         return base.model_copy(update={**fields, "problem": "too_long"})
     try:
-        fields["quote"] = quote(gpu.id, count, hours, method, cat)
+        fields["quote"] = quote(gpu.id, count, hours, method, catalogue=cat)
     except RulesError:
         return base.model_copy(update={**fields, "problem": "too_long"})
     return base.model_copy(update=fields)

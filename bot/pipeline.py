@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from collections import OrderedDict
 from collections.abc import Iterator
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from decimal import Decimal
 from typing import Any
 
@@ -19,7 +19,7 @@ from bot.understand.bounds import out_of_range
 from bot.understand.followup import carried_over, follow_up, stand_alone
 from bot.understand.normalise import MAX_CHARS as READ_CHARS
 from bot.understand.query import Query
-from rules.catalogue import Catalogue, load_catalogue
+from rules.catalogue import Catalogue
 
 log = logging.getLogger(__name__)
 
@@ -81,6 +81,8 @@ class Reply:
     answer: Answer
     locale: str
     text: str
+    # The catalogue it was answered from: the JSON's "rented or not" comes from the same data.
+    catalogue: Catalogue = field(repr=False, compare=False)
     # What a follow-up took from the previous question ("model", "method", "gpu", "hours",
     # "settings"), and how many characters of a long message were not read.
     carried: tuple[str, ...] = ()
@@ -113,11 +115,11 @@ class Pipeline:
 
     def __init__(
         self,
-        catalogue: Catalogue | None = None,
+        catalogue: Catalogue,
         default_locale: str = "en",
         cache_size: int = REPLY_CACHE_SIZE,
     ) -> None:
-        self._catalogue = catalogue or load_catalogue()
+        self._catalogue = catalogue
         self.default_locale = default_locale
         self.cache_size = cache_size
         self._replies: OrderedDict[tuple[object, ...], tuple[Answer, str]] = OrderedDict()
@@ -214,7 +216,7 @@ class Pipeline:
             answer, rendered = cached
             if answer.query != query:
                 answer = answer.model_copy(update={"query": query})
-            return Reply(query=query, answer=answer, locale=locale, text=rendered)
+            return Reply(query=query, answer=answer, locale=locale, text=rendered, catalogue=self.catalogue)
         answer = _bounded_answer(query, self.catalogue)
         try:
             rendered = render_answer(answer, locale, self.catalogue)
@@ -222,12 +224,12 @@ class Pipeline:
             # A template bug must not leave the user without a reply.
             log.exception("rendering failed for intent %s", answer.intent)
             rendered = render_template("internal_error.html.j2", locale, catalogue=self.catalogue)
-            return Reply(query=query, answer=answer, locale=locale, text=rendered)
+            return Reply(query=query, answer=answer, locale=locale, text=rendered, catalogue=self.catalogue)
         if self.cache_size > 0:
             self._replies[key] = (answer, rendered)
             if len(self._replies) > self.cache_size:
                 self._replies.popitem(last=False)
-        return Reply(query=query, answer=answer, locale=locale, text=rendered)
+        return Reply(query=query, answer=answer, locale=locale, text=rendered, catalogue=self.catalogue)
 
 
 def _bounded_answer(query: Query, catalogue: Catalogue) -> Answer:
@@ -313,7 +315,7 @@ def to_json(reply: Reply) -> dict[str, Any]:
     vram = _config_memory(reply, count)
     rentable: bool | None = None
     if gpu is not None:
-        cat = load_catalogue()  # rented or not, and the instance size, never change with prices
+        cat = reply.catalogue
         if a.gpu is not None and a.gpu.id == gpu:
             rented = a.gpu.rented
         else:

@@ -6,7 +6,7 @@ from decimal import Decimal
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.catalogue import Catalogue, load_catalogue
+from rules.catalogue import Catalogue
 from rules.fit import Fit, cheapest_fit, check_count, config_price, fit, offered_fits
 from rules.schema import MethodId
 
@@ -46,20 +46,21 @@ def compare(
     gpu_a: str,
     gpu_b: str,
     count: int = 1,
-    catalogue: Catalogue | None = None,
+    *,
+    catalogue: Catalogue,
     count_b: int | None = None,
     memory_a: Decimal | None = None,
 ) -> Comparison:
     """"H100 has 3.2× the A100's BF16": peak datasheet ratios, fit and price side by side.
     `count` GPUs of `gpu_a` against `count_b` (default: as many) of `gpu_b`."""
-    cat = catalogue or load_catalogue()
+    cat = catalogue
     a, b = cat.gpu(gpu_a), cat.gpu(gpu_b)
     count_b = count if count_b is None else count_b
     check_count(count, cat)
     check_count(count_b, cat)
     # memory_a: the unified memory of the user's Mac ("M2 Ultra 192GB vs 2x 4090").
-    fa = None if params_b is None else fit(method, params_b, a.id, count, cat, memory_a)
-    fb = None if params_b is None else fit(method, params_b, b.id, count_b, cat)
+    fa = None if params_b is None else fit(method, params_b, a.id, count, catalogue=cat, memory_gb=memory_a)
+    fb = None if params_b is None else fit(method, params_b, b.id, count_b, catalogue=cat)
     pa, pb = config_price(a, count), config_price(b, count_b)
     alternatives: tuple[Fit, ...] = ()
     if params_b is not None and fa is not None and fb is not None and not (fa.fits or fb.fits):
@@ -111,9 +112,9 @@ class Saving(BaseModel):
     url: str
 
 
-def savings(gpu_id: str | None = None, catalogue: Catalogue | None = None) -> list[Saving]:
+def savings(gpu_id: str | None = None, *, catalogue: Catalogue) -> list[Saving]:
     """Our price against each named on-demand reference (optionally for one GPU)."""
-    cat = catalogue or load_catalogue()
+    cat = catalogue
     out: list[Saving] = []
     for ref in cat.references:
         if gpu_id is not None and ref.gpu != gpu_id:
@@ -148,7 +149,7 @@ class PriceRatio(BaseModel):
     ratio: Decimal  # full / QLoRA per hardware hour
 
 
-def full_vs_qlora(params_b: Decimal, catalogue: Catalogue | None = None) -> PriceRatio | None:
+def full_vs_qlora(params_b: Decimal, catalogue: Catalogue) -> PriceRatio | None:
     """How much more an hour of the cheapest full-AdamW configuration costs than QLoRA's
     (the seed: $36.88 vs $0.92, about 40×). None when no offered configuration fits full."""
     full = cheapest_fit("full_adamw", params_b, catalogue)

@@ -6,7 +6,7 @@ from decimal import ROUND_CEILING, Decimal
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.catalogue import Catalogue, load_catalogue
+from rules.catalogue import Catalogue
 from rules.errors import GPUCountOutOfRange, InvalidVRAM
 from rules.memory import Memory, memory
 from rules.notes import Note, note
@@ -35,8 +35,8 @@ class Fit(BaseModel):
     unified_gb: Decimal | None = None
 
 
-def check_count(count: int, catalogue: Catalogue | None = None) -> int:
-    cat = catalogue or load_catalogue()
+def check_count(count: int, catalogue: Catalogue) -> int:
+    cat = catalogue
     if not cat.limits.min_gpus <= count <= cat.limits.max_gpus:
         raise GPUCountOutOfRange(
             gpu_count=count, min_gpus=cat.limits.min_gpus, max_gpus=cat.limits.max_gpus
@@ -44,10 +44,10 @@ def check_count(count: int, catalogue: Catalogue | None = None) -> int:
     return count
 
 
-def check_cluster(count: int, catalogue: Catalogue | None = None) -> int:
+def check_cluster(count: int, catalogue: Catalogue) -> int:
     """A count the bot can size: any cluster up to ``max_cluster_gpus`` (one instance here has at
     most ``max_gpus``; only quotes need that)."""
-    cat = catalogue or load_catalogue()
+    cat = catalogue
     limits = cat.limits
     if not limits.min_gpus <= count <= limits.max_cluster_gpus:
         raise GPUCountOutOfRange(
@@ -129,14 +129,15 @@ def fit(
     params_b: Decimal,
     gpu_id: str,
     count: int = 1,
-    catalogue: Catalogue | None = None,
+    *,
+    catalogue: Catalogue,
     memory_gb: Decimal | None = None,
 ) -> Fit:
     """Fit of a method on `count × GPU`: the combined VRAM must hold the planning estimate
     (several GPUs assume FSDP or DeepSpeed ZeRO-3 sharding). Any catalogued GPU, rented or not,
     and clusters beyond one instance; only a rentable configuration has a price. ``memory_gb``:
     the unified memory of the user's Mac, for Apple silicon."""
-    cat = catalogue or load_catalogue()
+    cat = catalogue
 
     def compute() -> Fit:
         gpu = cat.gpu(gpu_id)
@@ -158,10 +159,11 @@ def fit_vram(
     params_b: Decimal,
     vram_gb: Decimal,
     count: int = 1,
-    catalogue: Catalogue | None = None,
+    *,
+    catalogue: Catalogue,
 ) -> Fit:
     """Fit on GPUs known only by their memory ("a 48 GB GPU")."""
-    cat = catalogue or load_catalogue()
+    cat = catalogue
     check_cluster(count, cat)
     if not vram_gb.is_finite() or vram_gb <= 0 or vram_gb > cat.limits.max_vram_gb:
         raise InvalidVRAM(vram_gb=vram_gb, max_vram_gb=cat.limits.max_vram_gb)
@@ -169,11 +171,11 @@ def fit_vram(
 
 
 def offered_fits(
-    method: MethodId, params_b: Decimal, catalogue: Catalogue | None = None
+    method: MethodId, params_b: Decimal, catalogue: Catalogue
 ) -> list[Fit]:
     """Every configuration of the seed table that fits, cheapest per hour first
     (ties: fewer GPUs, then more headroom)."""
-    cat = catalogue or load_catalogue()
+    cat = catalogue
 
     def compute() -> tuple[Fit, ...]:
         mem = memory(method, params_b, cat)
@@ -191,17 +193,17 @@ def offered_fits(
 
 
 def cheapest_fit(
-    method: MethodId, params_b: Decimal, catalogue: Catalogue | None = None
+    method: MethodId, params_b: Decimal, catalogue: Catalogue
 ) -> Fit | None:
     found = offered_fits(method, params_b, catalogue)
     return found[0] if found else None
 
 
 def offer_table(
-    methods: tuple[MethodId, ...], params_b: Decimal, catalogue: Catalogue | None = None
+    methods: tuple[MethodId, ...], params_b: Decimal, catalogue: Catalogue
 ) -> list[tuple[GPU, int, Decimal, dict[MethodId, Fit]]]:
     """The seed's fit table for any size: each offered configuration × each method."""
-    cat = catalogue or load_catalogue()
+    cat = catalogue
     mems = {m: memory(m, params_b, cat) for m in methods}
     rows = []
     for offer in cat.offers:

@@ -6,7 +6,7 @@ from decimal import Decimal
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.catalogue import Catalogue, load_catalogue
+from rules.catalogue import Catalogue
 from rules.errors import InvalidModelSize
 from rules.notes import Note, note
 from rules.schema import MethodId
@@ -23,16 +23,16 @@ class Memory(BaseModel):
     notes: tuple[Note, ...]
 
 
-def check_params(params_b: Decimal, catalogue: Catalogue | None = None) -> Decimal:
-    cat = catalogue or load_catalogue()
+def check_params(params_b: Decimal, catalogue: Catalogue) -> Decimal:
+    cat = catalogue
     if not params_b.is_finite() or params_b <= 0 or params_b > cat.limits.max_params_b:
         raise InvalidModelSize(params_b=params_b, max_params_b=cat.limits.max_params_b)
     return params_b
 
 
-def memory(method_id: MethodId, params_b: Decimal, catalogue: Catalogue | None = None) -> Memory:
+def memory(method_id: MethodId, params_b: Decimal, catalogue: Catalogue) -> Memory:
     """Floor, planning estimate and (for AdamW) the top of the published range."""
-    cat = catalogue or load_catalogue()
+    cat = catalogue
     return cat.memoised(("memory", method_id, str(params_b)), lambda: _memory(method_id, params_b, cat))
 
 

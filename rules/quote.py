@@ -8,7 +8,7 @@ from itertools import product
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.catalogue import Catalogue, load_catalogue
+from rules.catalogue import Catalogue
 from rules.errors import GPUNotRented, InvalidHours, NoAssumedHours, PriceNotPublished
 from rules.fit import check_count, config_price
 from rules.schema import MethodId
@@ -116,11 +116,12 @@ def quote(
     count: int = 1,
     hours: Decimal | None = None,
     method: MethodId | None = None,
-    catalogue: Catalogue | None = None,
+    *,
+    catalogue: Catalogue,
 ) -> Quote:
     """Cost = GPUs × wall-clock hours × price per GPU-hour. Without hours, the seed's illustrative
     GPU-hours for the method are used and the quote says they are assumed."""
-    cat = catalogue or load_catalogue()
+    cat = catalogue
     gpu = cat.gpu(gpu_id)
     if not gpu.rented:
         raise GPUNotRented(gpu=gpu.name)

@@ -29,6 +29,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bot.pipeline import Pipeline, to_json  # noqa: E402
+from rules.catalogue import load_catalogue  # noqa: E402
 
 GIB = 1.073741824  # GB per GiB
 MEDIAN_RANGE = (0.90, 1.10)
@@ -257,7 +258,7 @@ def questions(rows: list[dict[str, str]]) -> list[str]:
 def evaluate(path: str | Path, pipeline: Pipeline | None = None) -> list[Row]:
     with open(path, newline="", encoding="utf-8") as fh:
         raws = list(csv.DictReader(fh))
-    pipe = pipeline or Pipeline(cache_size=0)
+    pipe = pipeline or Pipeline(load_catalogue(), cache_size=0)
     rows: list[Row] = []
     for i, (raw, text) in enumerate(zip(raws, questions(raws), strict=True)):
         row = Row(index=i + 1, raw=raw, question=text, measured_gb=parse_measured(raw))

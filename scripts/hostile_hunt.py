@@ -26,6 +26,7 @@ from bot.pipeline import Pipeline, to_json  # noqa: E402
 from bot.render.renderer import render_template  # noqa: E402
 from bot.understand.bounds import out_of_range  # noqa: E402
 from fakebotapi import validate_telegram_html  # noqa: E402
+from rules.catalogue import load_catalogue  # noqa: E402
 from tests.support.hostile import DIGIT_ZEROS, SLOTS, SUBSCRIPTS, SUPERSCRIPTS  # noqa: E402
 
 NUMBERS = [
@@ -58,7 +59,7 @@ def main() -> int:
     parser.add_argument("--limit", type=int, default=0, help="stop after this many questions")
     args = parser.parse_args()
     logging.disable(logging.CRITICAL)
-    pipeline = Pipeline(cache_size=0)
+    pipeline = Pipeline(load_catalogue(), cache_size=0)
     internal = {render_template("internal_error.html.j2", loc, catalogue=pipeline.catalogue)
                 for loc in SUPPORTED_LOCALES}
     questions = [t.format(n=f) for t in SLOTS for n in NUMBERS for f in forms(n)]

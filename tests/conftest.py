@@ -124,7 +124,7 @@ async def api(request: pytest.FixtureRequest) -> AsyncIterator[FakeBotAPI]:
 @pytest_asyncio.fixture
 async def app(api: FakeBotAPI) -> AsyncIterator[Application]:  # type: ignore[type-arg]
     """The bot polling the fake, with the packaged catalogue and no database."""
-    async with running(make_settings(api), Services(Pipeline())) as application:
+    async with running(make_settings(api), Services(Pipeline(load_catalogue()))) as application:
         yield application
 
 

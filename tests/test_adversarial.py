@@ -105,7 +105,7 @@ def flood_texts() -> list[str]:
     """Questions from the corpus in en/es/fr, hostile input and commands; only those whose
     answer is one message, so that answers can be counted message by message."""
     corpus = tomllib.loads((ROOT / "tests" / "corpus" / "questions.toml").read_text("utf-8"))
-    pipeline = Pipeline()
+    pipeline = Pipeline(load_catalogue())
     questions = [case["q"] for lang in ("en", "es", "fr") for case in corpus[lang]]
     single = [q for q in questions + HOSTILE
               if q.strip() and len(pipeline.ask(q).messages) == 1]
@@ -142,7 +142,7 @@ async def test_a_flood_of_5000_updates_from_500_users(caplog: pytest.LogCaptureF
     async with FakeBotAPI(record_calls=False) as api:
         # No typing indicators: the counts are about messages.
         settings = bot_settings(api, typing_delay_seconds=5)
-        async with running(settings, Services(Pipeline())) as app:
+        async with running(settings, Services(Pipeline(load_catalogue()))) as app:
             # The window never slides during the test: the counts do not depend on how fast
             # this machine is.
             frozen = time.monotonic()
@@ -189,7 +189,7 @@ async def test_every_command_counts_against_the_flood_guard(command: str, tmp_pa
             api, database_url=f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}",
             typing_delay_seconds=5,
         )
-        pipeline = Pipeline()
+        pipeline = Pipeline(load_catalogue())
         alerts = AlertServices.from_settings(settings, catalogue=pipeline.catalogue)
         async with running(settings, Services(pipeline, alerts.prefs, alerts)) as app:
             frozen = time.monotonic()
@@ -522,7 +522,7 @@ async def test_the_database_goes_away_and_comes_back(
     async with FakeBotAPI(record_calls=False) as api:
         settings = bot_settings(api, database_url=url, admin_ids=frozenset({ADMIN}),
                                 typing_delay_seconds=5)
-        pipeline = Pipeline()
+        pipeline = Pipeline(load_catalogue())
         alerts = AlertServices.from_settings(
             settings, catalogue=pipeline.catalogue,
             # Quick to recover, so the test waits seconds, not minutes.

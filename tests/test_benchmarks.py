@@ -14,6 +14,7 @@ from benchmarks import fanout
 from benchmarks import run as bench
 from bot.pipeline import Pipeline
 from bot.render.format import Formatter
+from rules.catalogue import load_catalogue
 
 Rows = list[tuple[str, str, str, str]]
 
@@ -29,7 +30,7 @@ def test_cold_questions_are_distinct_new_facts_in_each_language() -> None:
     for lang in (None, "en", "es", "fr"):
         texts = bench.cold_questions(300, lang)
         assert len(set(texts)) == 300
-    pipeline = Pipeline()
+    pipeline = Pipeline(load_catalogue())
     queries = {pipeline.ask(t).query.model_dump_json(exclude={"text"})
                for t in bench.cold_questions(100)}
     assert len(queries) > 90  # distinct facts, not the same question reworded
@@ -37,7 +38,7 @@ def test_cold_questions_are_distinct_new_facts_in_each_language() -> None:
 
 
 def test_empty_caches_leaves_nothing_a_question_could_hit() -> None:
-    pipeline = Pipeline()
+    pipeline = Pipeline(load_catalogue())
     pipeline.ask("can I QLoRA 70B on a 4090?")
     Formatter("en").list(["a", "b"])
     caches = bench.value_caches()

@@ -14,6 +14,7 @@ from bot.prefs import PreferenceMirror
 from bot.settings import Settings
 from bot.telegram.runner import build_application
 from fakebotapi import FakeBotAPI, validate_telegram_html
+from rules.catalogue import load_catalogue
 from tests.support.bot_running import running
 
 ADMIN, USER = 9001, 1234
@@ -30,7 +31,7 @@ async def app(api, tmp_path) -> AsyncIterator[Application]:  # type: ignore[type
         admin_ids=frozenset({ADMIN}),
         typing_delay_seconds=0,
     )
-    async with running(settings, telegram_services(settings, Pipeline())) as application:
+    async with running(settings, telegram_services(settings, Pipeline(load_catalogue()))) as application:
         yield application
 
 
@@ -67,7 +68,7 @@ async def test_language_choices_are_loaded_at_start_and_kept_across_restarts(api
         telegram_bot_token=api.token, telegram_api_base_url=api.base_url,
         database_url=f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}",
     )
-    services = telegram_services(settings, Pipeline())
+    services = telegram_services(settings, Pipeline(load_catalogue()))
     restarted = build_application(settings, services)  # not polling: the fixture's bot does
     async with restarted:
         assert restarted.post_init is not None and restarted.post_shutdown is not None

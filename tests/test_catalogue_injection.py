@@ -56,3 +56,46 @@ async def test_alerts_quote_the_catalogue_they_were_given(swapped: Catalogue, tm
         assert "H100" in listing
     finally:
         await console.alerts.db.dispose()  # type: ignore[union-attr]
+
+
+def _takes_a_catalogue() -> list[tuple[str, object]]:
+    import inspect
+
+    import rules.compare
+    import rules.fit
+    import rules.memory
+    import rules.quote
+    from bot.pipeline import Pipeline
+    from bot.understand.parse import understand
+
+    found: list[tuple[str, object]] = [("Pipeline", Pipeline.__init__), ("understand", understand)]
+    for module in (rules.fit, rules.memory, rules.quote, rules.compare):
+        for name, fn in inspect.getmembers(module, inspect.isfunction):
+            if fn.__module__ == module.__name__ and not name.startswith("_"):
+                if "catalogue" in inspect.signature(fn).parameters:
+                    found.append((f"{module.__name__}.{name}", fn))
+    return found
+
+
+@pytest.mark.parametrize(("name", "fn"), _takes_a_catalogue(), ids=lambda v: v if isinstance(v, str) else "")
+def test_no_engine_function_falls_back_to_the_packaged_catalogue(name: str, fn: object) -> None:
+    """A call that forgets the catalogue in force must fail loudly, not quote packaged prices."""
+    import inspect
+
+    param = inspect.signature(fn).parameters["catalogue"]  # type: ignore[arg-type]
+    assert param.default is inspect.Parameter.empty, name
+    assert "None" not in str(param.annotation), name
+
+
+def test_the_json_takes_rented_or_not_from_the_catalogue_it_was_answered_with() -> None:
+    """`rentable` (a rented GPU, at most one instance's GPUs) comes from the reply's catalogue:
+    with instances of one GPU, two H100s are not rentable (a packaged fallback would say so)."""
+    from dataclasses import replace
+
+    from bot.pipeline import Pipeline, to_json
+
+    packaged = load_catalogue()
+    single = replace(packaged, limits=packaged.limits.model_copy(update={"max_gpus": 1}))
+    question = "how much is 2x H100 for 10 hours?"
+    assert to_json(Pipeline(packaged).ask(question))["rentable"] is True
+    assert to_json(Pipeline(single).ask(question))["rentable"] is False

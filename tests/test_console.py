@@ -21,6 +21,7 @@ from bot.console import Console, chat, to_plain
 from bot.pipeline import Pipeline
 from bot.settings import Settings
 from bot.understand.query import Query
+from rules.catalogue import load_catalogue
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -30,7 +31,7 @@ def make_console(db_path: Path) -> Console:
         _env_file=None,  # type: ignore[call-arg]
         database_url=f"sqlite+aiosqlite:///{db_path}",
     )
-    pipeline = Pipeline(default_locale=settings.default_locale)
+    pipeline = Pipeline(load_catalogue(), default_locale=settings.default_locale)
     return Console(pipeline, AlertServices.from_settings(settings, catalogue=pipeline.catalogue))
 
 

@@ -16,6 +16,7 @@ from bot.pipeline import Pipeline
 from bot.settings import Settings
 from bot.understand.query import Query
 from fakebotapi import FakeBotAPI, SentMessage, validate_telegram_html
+from rules.catalogue import load_catalogue
 from tests.support.bot_running import running
 
 
@@ -27,7 +28,7 @@ async def app(api: FakeBotAPI, tmp_path: Path) -> AsyncIterator[Application]:  #
         telegram_file_base_url=api.base_file_url, typing_delay_seconds=0,
         database_url=f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}",
     )
-    pipeline = Pipeline()
+    pipeline = Pipeline(load_catalogue())
     async with running(settings, telegram_services(settings, pipeline)) as application:
         yield application
 
@@ -145,7 +146,7 @@ async def test_a_command_without_its_handler_is_answered_not_ignored(api):
     )
     from bot.telegram.runner import Services
 
-    async with running(settings, Services(Pipeline())):
+    async with running(settings, Services(Pipeline(load_catalogue()))):
         off = await reply_to(api, 507, "/alert h100 below 2")
         assert "need the database" in off.text
         unknown = await reply_to(api, 507, "/frobnicate 70B")

@@ -59,7 +59,7 @@ FITS = [
 )
 def test_fit_fields_and_notes(method, size, gpu, count, fits, vram, floor, estimate, high,
                               price, offered, fit_note) -> None:
-    f = fit(method, D(size), gpu, count, CAT)
+    f = fit(method, D(size), gpu, count, catalogue=CAT)
     assert (f.method, f.params_b, f.gpu, f.gpu_count) == (method, D(size), gpu, count)
     assert f.fits is fits and f.vram_gb == vram
     assert (f.floor_gb, f.estimate_gb, f.high_gb) == (floor, estimate, high)
@@ -74,19 +74,19 @@ def test_fit_fields_and_notes(method, size, gpu, count, fits, vram, floor, estim
 
 
 def test_a_fit_by_memory_alone_has_no_gpu_price_or_offer() -> None:
-    f = fit_vram("lora", D(13), D(24), 2, CAT)
+    f = fit_vram("lora", D(13), D(24), 2, catalogue=CAT)
     assert f.gpu is None and f.gpu_count == 2 and f.vram_gb == 48
     assert f.fits and f.estimate_gb == D("31.2") and f.floor_gb == 26
     assert f.usd_per_hour is None and not f.offered and not f.rentable
     assert codes(f)[0] == "sharding_assumed"
-    short = fit_vram("qlora", D(70), D(24), 1, CAT)
+    short = fit_vram("qlora", D(70), D(24), 1, catalogue=CAT)
     assert short.notes[0] == note("weights_exceed_vram", floor_gb=D("35.0"), vram_gb=D(24))
 
 
 @pytest.mark.parametrize("vram", [D(0), D(-1), D("Infinity"), D("NaN"), D(100_001)])
 def test_an_impossible_memory_is_refused(vram: D) -> None:
     with pytest.raises(InvalidVRAM):
-        fit_vram("qlora", D(7), vram, 1, CAT)
+        fit_vram("qlora", D(7), vram, 1, catalogue=CAT)
 
 
 @pytest.mark.parametrize("count", [0, 9, -1])
@@ -122,7 +122,7 @@ def test_offer_table_is_every_offer_by_every_method() -> None:
 # --- quotes
 
 def test_quote_fields_for_given_hours() -> None:
-    q = quote("h200", 2, D(12), "lora", CAT)
+    q = quote("h200", 2, D(12), "lora", catalogue=CAT)
     assert (q.method, q.gpu, q.gpu_count, q.hours, q.gpu_hours) == ("lora", "h200", 2, 12, 24)
     assert not q.hours_assumed
     assert (q.usd_per_gpu_hour, q.usd_per_hour, q.cost_usd) == (D("3.07"), D("6.14"), D("73.68"))
@@ -130,7 +130,7 @@ def test_quote_fields_for_given_hours() -> None:
 
 
 def test_quote_without_hours_uses_the_seeds_assumed_gpu_hours_split_over_the_gpus() -> None:
-    q = quote("a100-80gb", 4, None, "lora", CAT)
+    q = quote("a100-80gb", 4, None, "lora", catalogue=CAT)
     assert q.hours_assumed and q.gpu_hours == 24 and q.hours == 6
     assert q.cost_usd == D("22.08") and q.plan.blocks == ((24, 1),)
 
@@ -138,11 +138,11 @@ def test_quote_without_hours_uses_the_seeds_assumed_gpu_hours_split_over_the_gpu
 @pytest.mark.parametrize("hours", [D(0), D(-5), D("NaN"), D("Infinity"), D(100_001)])
 def test_impossible_hours_are_refused(hours: D) -> None:
     with pytest.raises(InvalidHours):
-        quote("h100", 1, hours, None, CAT)
+        quote("h100", 1, hours, None, catalogue=CAT)
 
 
 def test_the_longest_allowed_run_is_quoted() -> None:
-    assert quote("h100", 1, D(100_000), None, CAT).gpu_hours == 100_000
+    assert quote("h100", 1, D(100_000), None, catalogue=CAT).gpu_hours == 100_000
 
 
 @pytest.mark.parametrize(
@@ -205,19 +205,19 @@ def test_quote_errors_name_the_gpu_and_the_limits() -> None:
     from rules.errors import GPUNotRented, NoAssumedHours, PriceNotPublished
 
     with pytest.raises(GPUNotRented) as not_rented:
-        quote("rtx-3090", 1, D(10), None, CAT)
+        quote("rtx-3090", 1, D(10), None, catalogue=CAT)
     assert not_rented.value.params["gpu"] == "RTX 3090"
     with pytest.raises(PriceNotPublished) as unpublished:
-        quote("rtx-4090", 1, D(10), None, CAT)
+        quote("rtx-4090", 1, D(10), None, catalogue=CAT)
     assert unpublished.value.params["gpu"] == "RTX 4090"
     with pytest.raises(NoAssumedHours) as no_hours:
-        quote("h100", 1, None, None, CAT)
+        quote("h100", 1, None, None, catalogue=CAT)
     assert no_hours.value.params["method"] is None
     with pytest.raises(InvalidHours) as bad:
-        quote("h100", 1, D(-5), None, CAT)
+        quote("h100", 1, D(-5), None, catalogue=CAT)
     assert bad.value.params == {"hours": D(-5), "max_hours": D(100_000)}
     with pytest.raises(GPUCountOutOfRange):
-        quote("h100", 9, D(1), None, CAT)
+        quote("h100", 9, D(1), None, catalogue=CAT)
     assert quote("h100", hours=D(1), catalogue=CAT).gpu_count == 1  # one GPU by default
 
 
@@ -233,62 +233,62 @@ def test_quote_errors_name_the_gpu_and_the_limits() -> None:
     ],
 )
 def test_a_mac_is_sized_by_the_share_macos_gives_its_gpu(gpu, memory_gb, usable, unified) -> None:
-    f = fit("inference_int4", D(7), gpu, 1, CAT, memory_gb)
+    f = fit("inference_int4", D(7), gpu, 1, catalogue=CAT, memory_gb=memory_gb)
     assert (f.vram_gb, f.unified_gb) == (usable, unified)
     assert not f.rentable and f.usd_per_hour is None and not f.offered
-    two = fit("inference_int4", D(7), gpu, 2, CAT, memory_gb)
+    two = fit("inference_int4", D(7), gpu, 2, catalogue=CAT, memory_gb=memory_gb)
     assert (two.vram_gb, two.unified_gb) == (usable * 2, unified * 2)
 
 
 @pytest.mark.parametrize("memory_gb", [D(0), D(-8), D("NaN"), D("Infinity")])
 def test_an_impossible_mac_memory_is_refused_with_its_value(memory_gb: D) -> None:
     with pytest.raises(InvalidVRAM) as caught:
-        fit("inference_int4", D(7), "apple-m2-ultra", 1, CAT, memory_gb)
+        fit("inference_int4", D(7), "apple-m2-ultra", 1, catalogue=CAT, memory_gb=memory_gb)
     params = caught.value.params
     assert params["max_vram_gb"] == D(100_000)
     assert params["vram_gb"] is memory_gb or params["vram_gb"] == memory_gb or memory_gb.is_nan()
 
 
 def test_a_tiny_positive_mac_memory_is_sized_not_refused() -> None:
-    assert fit("inference_int4", D(7), "apple-m1", 1, CAT, D("0.5")).vram_gb > 0
+    assert fit("inference_int4", D(7), "apple-m1", 1, catalogue=CAT, memory_gb=D("0.5")).vram_gb > 0
 
 
 def test_clusters_are_sized_up_to_their_limit_and_only_an_instance_is_rentable() -> None:
-    big = fit("qlora", D(70), "h100", 16, CAT)
+    big = fit("qlora", D(70), "h100", 16, catalogue=CAT)
     assert big.fits and big.vram_gb == 1280
     assert not big.rentable and big.usd_per_hour is None and not big.offered
-    eight = fit("qlora", D(70), "h100", 8, CAT)
+    eight = fit("qlora", D(70), "h100", 8, catalogue=CAT)
     assert eight.rentable and eight.offered and eight.usd_per_hour == D("18.56")
-    assert fit("qlora", D(70), "h100", 1024, CAT).gpu_count == 1024
+    assert fit("qlora", D(70), "h100", 1024, catalogue=CAT).gpu_count == 1024
     with pytest.raises(GPUCountOutOfRange) as caught:
-        fit("qlora", D(70), "h100", 1025, CAT)
+        fit("qlora", D(70), "h100", 1025, catalogue=CAT)
     assert caught.value.params == {
         "gpu_count": 1025, "min_gpus": 1, "max_gpus": 8, "max_cluster_gpus": 1024}
     with pytest.raises(GPUCountOutOfRange):
-        fit_vram("qlora", D(70), D(24), 1025, CAT)
-    assert fit_vram("qlora", D(70), D(24), 1024, CAT).vram_gb == 24 * 1024
+        fit_vram("qlora", D(70), D(24), 1025, catalogue=CAT)
+    assert fit_vram("qlora", D(70), D(24), 1024, catalogue=CAT).vram_gb == 24 * 1024
 
 
 def test_a_card_we_do_not_rent_has_no_price_at_any_count() -> None:
     for count in (1, 2, 8):
-        f = fit("qlora", D(13), "rtx-3090", count, CAT)
+        f = fit("qlora", D(13), "rtx-3090", count, catalogue=CAT)
         assert not f.rentable and f.usd_per_hour is None and not f.offered
 
 
 def test_memory_alone_accepts_any_positive_size_up_to_the_limit() -> None:
-    assert fit_vram("qlora", D(1), D("0.5"), 1, CAT).vram_gb == D("0.5")
-    assert fit_vram("qlora", D(1), D(100_000), 1, CAT).vram_gb == D(100_000)
+    assert fit_vram("qlora", D(1), D("0.5"), 1, catalogue=CAT).vram_gb == D("0.5")
+    assert fit_vram("qlora", D(1), D(100_000), 1, catalogue=CAT).vram_gb == D(100_000)
     with pytest.raises(InvalidVRAM) as caught:
-        fit_vram("qlora", D(1), D(100_001), 1, CAT)
+        fit_vram("qlora", D(1), D(100_001), 1, catalogue=CAT)
     assert caught.value.params == {"vram_gb": D(100_001), "max_vram_gb": D(100_000)}
 
 
 def test_notes_at_the_exact_boundaries() -> None:
-    exact = fit("qlora", D(64), "l40s", 1, CAT)  # 48 GB estimate on 48 GB: fits, no miss note
+    exact = fit("qlora", D(64), "l40s", 1, catalogue=CAT)  # 48 GB estimate on 48 GB: fits, no miss note
     assert exact.fits and not {"qlora_paper_tight", "weights_exceed_vram"} & set(codes(exact))
     # LoRA 24B: the 48 GB floor equals the L40S's 48 GB, the 57.6 GB estimate misses: the
     # weights do fit (not "exceed"), the planning margin does not.
-    floor = fit("lora", D(24), "l40s", 1, CAT)
+    floor = fit("lora", D(24), "l40s", 1, catalogue=CAT)
     assert not floor.fits and floor.floor_gb == floor.vram_gb
     assert floor.notes[0].code == "floor_fits_estimate_misses"
     assert "sharding_assumed" not in codes(floor)
@@ -300,7 +300,7 @@ def test_offer_table_cells_name_their_gpu_and_serving_needs_hours() -> None:
     for gpu, count, _, cells in offer_table(("qlora",), D(70), CAT):
         assert cells["qlora"].gpu == gpu.id and cells["qlora"].gpu_count == count
     with pytest.raises(NoAssumedHours) as caught:
-        quote("h100", 1, None, "inference_bf16", CAT)
+        quote("h100", 1, None, "inference_bf16", catalogue=CAT)
     assert caught.value.params["method"] == "inference_bf16"
 
 
@@ -319,12 +319,12 @@ def test_gpus_needed_is_the_least_count_of_that_card_holding_the_estimate(
 ) -> None:
     from rules.fit import gpus_needed
 
-    f = fit(method, D(size), gpu, count, CAT)
+    f = fit(method, D(size), gpu, count, catalogue=CAT)
     assert gpus_needed(f) == needed
-    assert fit(method, D(size), gpu, needed, CAT).fits
+    assert fit(method, D(size), gpu, needed, catalogue=CAT).fits
     if needed > 1:
-        assert not fit(method, D(size), gpu, needed - 1, CAT).fits
-    assert gpus_needed(fit_vram("qlora", D(70), D(24), 1, CAT)) is None  # no card named
+        assert not fit(method, D(size), gpu, needed - 1, catalogue=CAT).fits
+    assert gpus_needed(fit_vram("qlora", D(70), D(24), 1, catalogue=CAT)) is None  # no card named
 
 
 @pytest.mark.parametrize(

@@ -122,4 +122,4 @@ def test_macos_lets_the_gpu_use_two_thirds_below_36_gb_and_three_quarters_above(
     mac = CAT.gpu("apple-m2-ultra")
     assert CAT.usable_gb(mac, Decimal(ram)) == Decimal(usable)
     assert "recommendedMaxWorkingSetSize" in CAT.apple_gpu_share.source
-    assert fit("qlora", Decimal(70), mac.id, 1, CAT, Decimal(ram)).vram_gb == Decimal(usable)
+    assert fit("qlora", Decimal(70), mac.id, 1, catalogue=CAT, memory_gb=Decimal(ram)).vram_gb == Decimal(usable)

@@ -237,7 +237,7 @@ def test_enough_phrasings_in_three_languages() -> None:
 
 @pytest.mark.parametrize(("text", "gpu", "count", "memory"), CASES, ids=[c[0][:40] for c in CASES])
 def test_hardware_phrasing(text: str, gpu: str | None, count: int, memory: int) -> None:
-    query = understand(text)
+    query = understand(text, catalogue=CAT)
     assert query.gpu_text is None, text
     assert _config(query) == (gpu, count, Decimal(memory)), text
 
@@ -257,7 +257,7 @@ def test_hardware_phrasing(text: str, gpu: str | None, count: int, memory: int) 
     ],
 )
 def test_bare_name_of_a_card_sold_with_several_memories(text: str, assumed: bool) -> None:
-    assert understand(text).gpu_variant_assumed is assumed
+    assert understand(text, catalogue=CAT).gpu_variant_assumed is assumed
 
 
 @pytest.mark.parametrize(
@@ -265,7 +265,7 @@ def test_bare_name_of_a_card_sold_with_several_memories(text: str, assumed: bool
     [("QLoRA 70B on an H1000", "H1000"), ("RTX 9090 good enough for 7B?", "RTX 9090")],
 )
 def test_unknown_names_stay_unknown(text: str, written: str) -> None:
-    query = understand(text)
+    query = understand(text, catalogue=CAT)
     assert query.gpu is None and query.gpu_text == written
 
 
@@ -279,12 +279,12 @@ def test_unknown_names_stay_unknown(text: str, written: str) -> None:
     ],
 )
 def test_numbers_and_words_that_are_no_gpu(text: str) -> None:
-    query = understand(text)
+    query = understand(text, catalogue=CAT)
     assert query.gpu is None and query.gpu_text is None
 
 
 def test_two_kinds_of_cards_keep_their_own_counts() -> None:
-    query = understand("two 3090s or one 4090 for LoRA 13B?")
+    query = understand("two 3090s or one 4090 for LoRA 13B?", catalogue=CAT)
     assert (query.gpu, query.gpu_count) == ("rtx-3090", 2)
     assert (query.other_gpus, query.other_gpu_count) == (("rtx-4090",), 1)
 
@@ -296,12 +296,12 @@ def test_two_kinds_of_cards_keep_their_own_counts() -> None:
 def test_an_unknown_name_with_its_memory_is_sized_by_that_memory(
     text: str, written: str, vram: int
 ) -> None:
-    query = understand(text)
+    query = understand(text, catalogue=CAT)
     assert query.gpu is None and query.vram_gb == vram
     assert query.gpu_text is not None and query.gpu_text.lower() == written.lower()
 
 
 def test_the_other_variant_named_by_its_memory_alone_is_compared() -> None:
-    query = understand("A100 40GB vs 80GB for lora 13b")
+    query = understand("A100 40GB vs 80GB for lora 13b", catalogue=CAT)
     assert query.intent == "compare"
     assert (query.gpu, query.other_gpus) == ("a100-40gb", ("a100-80gb",))

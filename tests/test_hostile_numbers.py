@@ -29,11 +29,12 @@ from bot.render.telegram_html import MAX_MESSAGE, visible_length
 from bot.understand.bounds import BOUNDS, out_of_range
 from bot.understand.query import Query
 from fakebotapi import validate_telegram_html
+from rules.catalogue import load_catalogue
 from rules.money import round_half_up, to_cents
 from rules.training_time import estimate_training_time, gpu_hours_from_throughput
 from tests.support.hostile import DIGIT_ZEROS, SLOTS, SUBSCRIPTS, SUPERSCRIPTS
 
-PIPELINE = Pipeline()
+PIPELINE = Pipeline(load_catalogue())
 EXAMPLES = int(os.environ.get("HOSTILE_EXAMPLES", "150"))
 GUARD = settings(
     deadline=timedelta(seconds=5), max_examples=EXAMPLES,

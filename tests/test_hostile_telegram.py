@@ -41,7 +41,7 @@ def test_forged_callback_data_does_not_parse(data: str):
 
 
 def test_every_button_the_bot_draws_parses():
-    pipeline = Pipeline()
+    pipeline = Pipeline(load_catalogue())
     datas: list[str] = []
     for question in (
         "QLoRA 70B on an L40S", "can I QLoRA 70B on a 4090?", "llama 3 on an H100",

@@ -36,13 +36,13 @@ def test_an_estimate_exactly_equal_to_the_memory_fits() -> None:
     """QLoRA of 64B is 0.75 × 64 = 48 GB, exactly one L40S: fits with zero headroom.
     Mutation `>` for `≥` in rules/fit.py turns each of these into a miss."""
     cat = load_catalogue()
-    on_gpu = fit("qlora", D(64), "l40s", 1, cat)
+    on_gpu = fit("qlora", D(64), "l40s", 1, catalogue=cat)
     assert on_gpu.estimate_gb == D(48) == on_gpu.vram_gb
     assert on_gpu.fits and on_gpu.headroom_gb == 0
-    assert fit_vram("qlora", D(64), D(48), 1, cat).fits
+    assert fit_vram("qlora", D(64), D(48), 1, catalogue=cat).fits
     assert any(f.gpu == "l40s" and f.gpu_count == 1 for f in offered_fits("qlora", D(64), cat))
     # A hair more does not fit: the boundary is the boundary.
-    assert not fit("qlora", D("64.01"), "l40s", 1, cat).fits
+    assert not fit("qlora", D("64.01"), "l40s", 1, catalogue=cat).fits
 
 
 # --- #3: French plural forms (the .mo must carry distinct singular and plural)
@@ -62,7 +62,7 @@ def test_follow_up_memory_defaults_to_fifteen_minutes() -> None:
 
     clock = Clock()
     chats = Conversations(clock=clock)
-    reply = Pipeline().ask("can I QLoRA 70B on a 4090?")
+    reply = Pipeline(load_catalogue()).ask("can I QLoRA 70B on a 4090?")
     chats.remember(7, reply)
     clock.now += 14 * 60
     assert chats.previous(7) is not None
@@ -117,7 +117,7 @@ def test_building_the_application_installs_redaction_on_the_root_handlers() -> N
     handler = logging.StreamHandler()
     root.addHandler(handler)
     try:
-        build_application(Settings(telegram_bot_token=token), Services(Pipeline()))
+        build_application(Settings(telegram_bot_token=token), Services(Pipeline(load_catalogue())))
         filters = [f for f in handler.filters if isinstance(f, redact.RedactSecrets)]
         assert filters, "no redaction filter on the root handler"
         rec = _record("GET /bot%s/getUpdates", token)
@@ -181,7 +181,7 @@ async def test_every_press_of_a_flooding_user_is_answered() -> None:
             typing_delay_seconds=0,
             flood_max_per_minute=2,
         )
-        async with running(settings, Services(Pipeline())):
+        async with running(settings, Services(Pipeline(load_catalogue()))):
             api.push_message(4242, "/start")
             (greeting,) = await api.wait_for_messages(1, chat_id=4242, timeout=10)
             data = greeting.inline_markup["inline_keyboard"][0][0]["callback_data"]

@@ -17,6 +17,7 @@ from bot.pipeline import Pipeline
 from bot.settings import Settings
 from bot.telegram.runner import Services, database_label
 from fakebotapi import FakeBotAPI
+from rules.catalogue import load_catalogue
 from tests.support.bot_running import running
 
 
@@ -66,7 +67,7 @@ async def test_start_up_says_who_is_polling_with_which_database(tmp_path: Path, 
             database_url=f"sqlite+aiosqlite:///{tmp_path / 'b.sqlite3'}",
         )
         with caplog.at_level(logging.INFO, logger="bot.telegram.runner"):
-            async with running(settings, Services(Pipeline())):
+            async with running(settings, Services(Pipeline(load_catalogue()))):
                 pass
     lines = [r.getMessage() for r in caplog.records if r.name == "bot.telegram.runner"]
     started = next(line for line in lines if line.startswith("polling as @"))

@@ -13,8 +13,9 @@ import pytest
 
 from bot.pipeline import JSON_KEYS, Pipeline, to_json
 from fakebotapi import validate_telegram_html
+from rules.catalogue import load_catalogue
 
-PIPELINE = Pipeline()
+PIPELINE = Pipeline(load_catalogue())
 PRICE = re.compile(r"\$\d")
 
 

@@ -83,8 +83,8 @@ def test_the_engine_memo_follows_the_catalogue_it_belongs_to() -> None:
     assert offered_fits("qlora", D(70), CAT)[0].usd_per_hour != D("0.50")
     best = offered_fits("qlora", D(70), cheap)[0]
     assert (best.gpu, best.usd_per_hour) == ("h100", D("0.50"))
-    assert fit("qlora", D(70), "h100", 1, CAT).usd_per_hour == D("2.32")
-    assert fit("qlora", D(70), "h100", 1, cheap).usd_per_hour == D("0.50")
+    assert fit("qlora", D(70), "h100", 1, catalogue=CAT).usd_per_hour == D("2.32")
+    assert fit("qlora", D(70), "h100", 1, catalogue=cheap).usd_per_hour == D("0.50")
     # Callers get their own list: changing it does not change the memo.
     found = offered_fits("qlora", D(70), CAT)
     found.clear()

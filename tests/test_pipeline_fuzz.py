@@ -14,9 +14,10 @@ from bot.pipeline import JSON_KEYS, Pipeline, to_json
 from bot.render.renderer import render_template
 from bot.render.telegram_html import MAX_MESSAGE, visible_length
 from fakebotapi import validate_telegram_html
+from rules.catalogue import load_catalogue
 from tests.support.fuzz import FRAGMENTS, NOISE
 
-PIPELINE = Pipeline()
+PIPELINE = Pipeline(load_catalogue())
 GUARD = settings(
     deadline=timedelta(seconds=3), max_examples=int(os.environ.get("HOSTILE_EXAMPLES", "250")),
     suppress_health_check=[HealthCheck.too_slow],

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from bot.pipeline import Pipeline, to_json
+from rules.catalogue import load_catalogue
 
 CORPUS = Path(__file__).parent / "corpus" / "real_questions.toml"
 META = {"t", "lang", "text_has", "text_starts"}
@@ -22,7 +23,7 @@ with CORPUS.open("rb") as _fh:
 
 @pytest.fixture(scope="module")
 def pipeline() -> Pipeline:
-    return Pipeline()
+    return Pipeline(load_catalogue())
 
 
 def _ask(pipeline: Pipeline, text: str, lang: str | None = None) -> dict[str, Any]:

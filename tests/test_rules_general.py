@@ -40,10 +40,10 @@ BLOCKS = CAT.pricing.block_hours
 )
 def test_other_sizes_follow_the_same_rules(size, qlora, lora, adamw, adam8):
     n = D(size)
-    assert memory("qlora", n).estimate_gb == D(qlora)
-    assert memory("lora", n).estimate_gb == D(lora)
-    assert memory("full_adamw", n).estimate_gb == D(adamw)
-    assert memory("full_adam8bit", n).estimate_gb == D(adam8)
+    assert memory("qlora", n, catalogue=CAT).estimate_gb == D(qlora)
+    assert memory("lora", n, catalogue=CAT).estimate_gb == D(lora)
+    assert memory("full_adamw", n, catalogue=CAT).estimate_gb == D(adamw)
+    assert memory("full_adam8bit", n, catalogue=CAT).estimate_gb == D(adam8)
 
 
 @pytest.mark.parametrize(
@@ -62,39 +62,39 @@ def test_other_sizes_follow_the_same_rules(size, qlora, lora, adamw, adam8):
     ],
 )
 def test_fit_other_sizes(method, size, gpu, count, fits):
-    assert fit(method, D(size), gpu, count).fits is fits
+    assert fit(method, D(size), gpu, count, catalogue=CAT).fits is fits
 
 
 def test_named_models_use_their_published_counts():
     mixtral = CAT.models.find("mixtral 8x7b")
     assert mixtral is not None and mixtral.params_b == D("46.7")
-    assert memory("qlora", mixtral.params_b).estimate_gb == D("35.025")
+    assert memory("qlora", mixtral.params_b, catalogue=CAT).estimate_gb == D("35.025")
 
 
 def test_fit_on_vram_only():
-    result = fit_vram("qlora", D(70), D(48))
+    result = fit_vram("qlora", D(70), D(48), catalogue=CAT)
     assert result.gpu is None and not result.fits and result.vram_gb == 48
-    assert fit_vram("qlora", D(13), D(16)).fits
+    assert fit_vram("qlora", D(13), D(16), catalogue=CAT).fits
 
 
 @pytest.mark.parametrize(
     ("call", "error", "code"),
     [
-        (lambda: memory("qlora", D(0)), InvalidModelSize, "invalid_model_size"),
-        (lambda: memory("qlora", D(-7)), InvalidModelSize, "invalid_model_size"),
-        (lambda: memory("qlora", D(10001)), InvalidModelSize, "invalid_model_size"),
-        (lambda: memory("qlora", D("NaN")), InvalidModelSize, "invalid_model_size"),
-        (lambda: fit("qlora", D(70), "h1000"), UnknownGPU, "unknown_gpu"),
-        (lambda: fit("qlora", D(70), "h100", 0), GPUCountOutOfRange, "gpu_count_out_of_range"),
-        (lambda: fit("qlora", D(70), "h100", 1025), GPUCountOutOfRange, "gpu_count_out_of_range"),
-        (lambda: quote("h100", 9, D(1)), GPUCountOutOfRange, "gpu_count_out_of_range"),
-        (lambda: quote("rtx-3090", 1, D(1)), GPUNotRented, "gpu_not_rented"),
-        (lambda: quote("h100", 1, D(0)), InvalidHours, "invalid_hours"),
-        (lambda: quote("h100", 1, D(-3)), InvalidHours, "invalid_hours"),
-        (lambda: quote("h100", 1, D("1e9")), InvalidHours, "invalid_hours"),
-        (lambda: quote("rtx-4090", 1, D(5)), PriceNotPublished, "price_not_published"),
-        (lambda: quote("h100", 1, None, "inference_bf16"), NoAssumedHours, "hours_required"),
-        (lambda: fit_vram("qlora", D(7), D(0)), InvalidVRAM, "invalid_vram"),
+        (lambda: memory("qlora", D(0), catalogue=CAT), InvalidModelSize, "invalid_model_size"),
+        (lambda: memory("qlora", D(-7), catalogue=CAT), InvalidModelSize, "invalid_model_size"),
+        (lambda: memory("qlora", D(10001), catalogue=CAT), InvalidModelSize, "invalid_model_size"),
+        (lambda: memory("qlora", D("NaN"), catalogue=CAT), InvalidModelSize, "invalid_model_size"),
+        (lambda: fit("qlora", D(70), "h1000", catalogue=CAT), UnknownGPU, "unknown_gpu"),
+        (lambda: fit("qlora", D(70), "h100", 0, catalogue=CAT), GPUCountOutOfRange, "gpu_count_out_of_range"),
+        (lambda: fit("qlora", D(70), "h100", 1025, catalogue=CAT), GPUCountOutOfRange, "gpu_count_out_of_range"),
+        (lambda: quote("h100", 9, D(1), catalogue=CAT), GPUCountOutOfRange, "gpu_count_out_of_range"),
+        (lambda: quote("rtx-3090", 1, D(1), catalogue=CAT), GPUNotRented, "gpu_not_rented"),
+        (lambda: quote("h100", 1, D(0), catalogue=CAT), InvalidHours, "invalid_hours"),
+        (lambda: quote("h100", 1, D(-3), catalogue=CAT), InvalidHours, "invalid_hours"),
+        (lambda: quote("h100", 1, D("1e9"), catalogue=CAT), InvalidHours, "invalid_hours"),
+        (lambda: quote("rtx-4090", 1, D(5), catalogue=CAT), PriceNotPublished, "price_not_published"),
+        (lambda: quote("h100", 1, None, "inference_bf16", catalogue=CAT), NoAssumedHours, "hours_required"),
+        (lambda: fit_vram("qlora", D(7), D(0), catalogue=CAT), InvalidVRAM, "invalid_vram"),
     ],
 )
 def test_bad_input_raises_typed_errors(call, error, code):
@@ -172,19 +172,19 @@ counts = st.integers(1, 8)
 @given(methods, sizes, sizes)
 def test_memory_is_monotonic_in_size(method, a, b):
     small, big = sorted((a, b))
-    assert memory(method, small).estimate_gb <= memory(method, big).estimate_gb
+    assert memory(method, small, catalogue=CAT).estimate_gb <= memory(method, big, catalogue=CAT).estimate_gb
 
 
 @given(methods, sizes, gpus, counts, counts)
 def test_more_gpus_never_turn_a_fit_into_a_miss(method, size, gpu, n1, n2):
     few, many = sorted((n1, n2))
-    if fit(method, size, gpu, few).fits:
-        assert fit(method, size, gpu, many).fits
+    if fit(method, size, gpu, few, catalogue=CAT).fits:
+        assert fit(method, size, gpu, many, catalogue=CAT).fits
 
 
 @given(priced, counts, st.decimals(min_value=D("0.01"), max_value=D(100000), places=2))
 def test_quote_is_count_times_hours_times_price_exactly(gpu, count, hours):
-    q = quote(gpu, count, hours)
+    q = quote(gpu, count, hours, catalogue=CAT)
     assert q.cost_usd == count * hours * CAT.gpu(gpu).usd_per_gpu_hour  # type: ignore[operator]
     assert isinstance(q.cost_usd, D)
 
@@ -200,7 +200,7 @@ def test_block_plan_always_covers_the_hours(need):
 
 @given(methods, sizes)
 def test_offered_fits_sorted_cheapest_first_and_all_fit(method, size):
-    found = offered_fits(method, size)
+    found = offered_fits(method, size, catalogue=CAT)
     prices = [f.usd_per_hour for f in found]
     assert prices == sorted(prices)  # type: ignore[type-var]
     assert all(f.fits for f in found)

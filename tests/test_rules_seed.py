@@ -37,7 +37,7 @@ SEED_FIT_TABLE = [
 def test_fit_table_cell_by_cell(gpu, count, vram, q, lo, a8, aw, price):
     expected = dict(zip(METHODS, (q, lo, a8, aw), strict=True))
     for method, verdict in expected.items():
-        result = fit(method, SEVENTY, gpu, count)
+        result = fit(method, SEVENTY, gpu, count, catalogue=load_catalogue())
         assert result.vram_gb == vram
         assert result.fits is (verdict == "Oui"), (gpu, count, method)
         assert result.offered
@@ -45,7 +45,7 @@ def test_fit_table_cell_by_cell(gpu, count, vram, q, lo, a8, aw, price):
 
 
 def test_offer_table_is_the_seed_table():
-    rows = offer_table(METHODS, SEVENTY)
+    rows = offer_table(METHODS, SEVENTY, catalogue=load_catalogue())
     assert [(g.id, n) for g, n, _, _ in rows] == [(r[0], r[1]) for r in SEED_FIT_TABLE]
     verdicts = sum(cell.fits for _, _, _, cells in rows for cell in cells.values())
     assert verdicts == sum(v == "Oui" for r in SEED_FIT_TABLE for v in r[3:7])
@@ -66,7 +66,7 @@ def test_offer_table_is_the_seed_table():
     ],
 )
 def test_memory_figures(method, floor, estimate, high):
-    mem = memory(method, SEVENTY)
+    mem = memory(method, SEVENTY, catalogue=load_catalogue())
     assert mem.floor_gb == (None if floor is None else D(floor))
     assert mem.estimate_gb == D(estimate)
     assert mem.high_gb == (None if high is None else D(high))
@@ -75,7 +75,7 @@ def test_memory_figures(method, floor, estimate, high):
 
 
 def test_rtx_4090_weights_alone_do_not_fit():
-    result = fit("qlora", SEVENTY, "rtx-4090")
+    result = fit("qlora", SEVENTY, "rtx-4090", catalogue=load_catalogue())
     assert not result.fits
     assert result.floor_gb == 35
     (note,) = [n for n in result.notes if n.code == "weights_exceed_vram"]
@@ -84,7 +84,7 @@ def test_rtx_4090_weights_alone_do_not_fit():
 
 
 def test_8x_h200_holds_16_bytes_on_paper_leaving_8_gb():
-    result = fit("full_adamw", SEVENTY, "h200", 8)
+    result = fit("full_adamw", SEVENTY, "h200", 8, catalogue=load_catalogue())
     assert not result.fits
     (note,) = [n for n in result.notes if n.code == "paper_fit_only"]
     assert note.params["floor_gb"] == 1120
@@ -92,12 +92,12 @@ def test_8x_h200_holds_16_bytes_on_paper_leaving_8_gb():
 
 
 def test_8x_b200_leaves_180_gb_after_18_bytes():
-    result = fit("full_adamw", SEVENTY, "b200", 8)
+    result = fit("full_adamw", SEVENTY, "b200", 8, catalogue=load_catalogue())
     assert result.fits and result.headroom_gb == 180 and result.high_gb == 1260
 
 
 def test_l40s_misses_qlora_but_paper_fit_65b_on_48gb():
-    result = fit("qlora", SEVENTY, "l40s")
+    result = fit("qlora", SEVENTY, "l40s", catalogue=load_catalogue())
     assert not result.fits and result.estimate_gb == D("52.5")
     (note,) = [n for n in result.notes if n.code == "qlora_paper_tight"]
     assert note.params["paper_params_b"] == 65 and note.params["paper_vram_gb"] == 48
@@ -117,7 +117,7 @@ def test_l40s_misses_qlora_but_paper_fit_65b_on_48gb():
     ],
 )
 def test_run_cost_table(method, gpu, count, hours, gpu_hours, cost):
-    assumed = quote(gpu, count, method=method)
+    assumed = quote(gpu, count, method=method, catalogue=load_catalogue())
     assert assumed.hours_assumed
     assert (assumed.hours, assumed.gpu_hours, to_cents(assumed.cost_usd)) == (
         hours,
@@ -125,14 +125,14 @@ def test_run_cost_table(method, gpu, count, hours, gpu_hours, cost):
         D(cost),
     )
     assert str(to_cents(assumed.cost_usd)) == cost
-    given = quote(gpu, count, hours=D(hours), method=method)
+    given = quote(gpu, count, hours=D(hours), method=method, catalogue=load_catalogue())
     assert not given.hours_assumed and given.cost_usd == assumed.cost_usd
     # The assumed hours match one block of 10, 24 or 168 GPU-hours.
     assert assumed.plan.blocks == ((gpu_hours, 1),) and assumed.plan.spare_hours == 0
 
 
 def test_full_vs_qlora_about_40x_per_hour():
-    ratio = full_vs_qlora(SEVENTY)
+    ratio = full_vs_qlora(SEVENTY, catalogue=load_catalogue())
     assert ratio is not None
     assert (ratio.full.gpu, ratio.full.gpu_count, ratio.full.usd_per_hour) == ("b200", 8, D("36.88"))
     assert (ratio.qlora.gpu, ratio.qlora.usd_per_hour) == ("a100-80gb", D("0.92"))
@@ -140,7 +140,7 @@ def test_full_vs_qlora_about_40x_per_hour():
 
 
 def test_reference_prices_and_saving_at_least_15_percent():
-    found = {s.provider: s for s in savings()}
+    found = {s.provider: s for s in savings(catalogue=load_catalogue())}
     massed, thunder = found["Massed Compute"], found["Thunder Compute"]
     assert (massed.gpu, massed.gpu_count, massed.reference_usd_per_hour) == ("b200", 8, D("43.46"))
     assert massed.reference_usd_per_gpu_hour == D("5.4325")
@@ -152,7 +152,7 @@ def test_reference_prices_and_saving_at_least_15_percent():
 
 
 def test_h100_vs_a100_for_qlora_70b():
-    cmp = compare("qlora", SEVENTY, "h100", "a100-80gb")
+    cmp = compare("qlora", SEVENTY, "h100", "a100-80gb", catalogue=load_catalogue())
     assert cmp.a is not None and cmp.b is not None
     assert cmp.a.fits and cmp.b.fits
     assert round_half_up(cmp.tflops_ratio or D(0), 1) == D("3.2")
@@ -162,7 +162,7 @@ def test_h100_vs_a100_for_qlora_70b():
 
 
 def test_h200_has_no_cited_datasheet_figures():
-    cmp = compare("qlora", SEVENTY, "h200", "a100-80gb")
+    cmp = compare("qlora", SEVENTY, "h200", "a100-80gb", catalogue=load_catalogue())
     assert cmp.tflops_ratio is None and cmp.bandwidth_ratio is None
 
 
@@ -176,13 +176,13 @@ def test_h200_has_no_cited_datasheet_figures():
     ],
 )
 def test_cheapest_fit(method, gpu, count, usd):
-    best = cheapest_fit(method, SEVENTY)
+    best = cheapest_fit(method, SEVENTY, catalogue=load_catalogue())
     assert best is not None
     assert (best.gpu, best.gpu_count, best.usd_per_hour) == (gpu, count, D(usd))
 
 
 def test_lora_fits_one_b200_two_h200_or_four_80gb():
-    names = {(f.gpu, f.gpu_count) for f in offered_fits("lora", SEVENTY)}
+    names = {(f.gpu, f.gpu_count) for f in offered_fits("lora", SEVENTY, catalogue=load_catalogue())}
     assert {("b200", 1), ("h200", 2), ("a100-80gb", 4)} <= names
     assert ("h200", 1) not in names
 

@@ -11,8 +11,9 @@ import pytest
 
 from bot.pipeline import JSON_KEYS, Pipeline, to_json
 from bot.understand import understand
+from rules.catalogue import load_catalogue
 
-PIPE = Pipeline(cache_size=0)
+PIPE = Pipeline(load_catalogue(), cache_size=0)
 
 
 @pytest.mark.parametrize(
@@ -53,7 +54,7 @@ PIPE = Pipeline(cache_size=0)
     ],
 )
 def test_settings_are_understood(text: str, expected: dict[str, Any]) -> None:
-    query = understand(text)
+    query = understand(text, catalogue=load_catalogue())
     got = {name: getattr(query, name) for name in expected}
     assert got == expected
 

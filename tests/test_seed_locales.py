@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from bot.pipeline import Pipeline
+from rules.catalogue import load_catalogue
 
-PIPELINE = Pipeline()
+PIPELINE = Pipeline(load_catalogue())
 NB, NNB = "\u00a0", "\u202f"
 
 CASES = [

@@ -22,6 +22,7 @@ from bot.settings import Settings
 from bot.storage.engine import create_engine
 from bot.storage.migrate import alembic_config, head_revision, migrate
 from fakebotapi import FakeBotAPI
+from rules.catalogue import load_catalogue
 from tests.support.bot_running import running
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -105,7 +106,7 @@ async def test_warm_up_and_menus_come_after_the_first_poll(tmp_path: Path) -> No
             database_url=f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}",
             typing_delay_seconds=0,
         )
-        pipeline = Pipeline()
+        pipeline = Pipeline(load_catalogue())
         api.push_message(7, "can I QLoRA 70B on a 4090?")  # waiting when the bot starts
         async with running(settings, telegram_services(settings, pipeline)):
             await api.wait_for_messages(1, chat_id=7, timeout=30)

@@ -12,6 +12,7 @@ from telegram.error import Forbidden, TimedOut
 from bot.pipeline import Pipeline
 from bot.telegram.runner import Services, build_application
 from fakebotapi import FakeBotAPI
+from rules.catalogue import load_catalogue
 from tests.support.bot_running import running
 from tests.support.telegram import assert_valid, make_settings, reply_to
 
@@ -122,7 +123,7 @@ async def test_5xx_and_timeouts_do_not_kill_the_bot(api, app):
 async def test_a_telegram_timeout_is_logged_and_the_bot_goes_on(api, caplog):
     caplog.set_level(logging.ERROR)
     settings = make_settings(api, telegram_timeout_seconds=0.5)
-    application = build_application(settings, Services(Pipeline()))
+    application = build_application(settings, Services(Pipeline(load_catalogue())))
     async with application:
         await application.start()
         assert application.updater is not None
@@ -181,7 +182,7 @@ def free_port() -> int:
 async def test_webhook_refuses_a_request_without_the_secret(api):
     port = free_port()
     settings = make_settings(api, webhook_secret=WEBHOOK_SECRET, webhook_url="https://bot.example")
-    application = build_application(settings, Services(Pipeline()))
+    application = build_application(settings, Services(Pipeline(load_catalogue())))
     async with application:
         await application.start()
         assert application.updater is not None
@@ -213,7 +214,7 @@ async def test_typing_shows_only_when_an_answer_takes_longer_than_the_delay(
         settings = make_settings(api).model_copy(update={"typing_delay_seconds": typing_delay})
         # Warmed up first (the bot does it after its first poll): no template compiling
         # inside the timing.
-        pipeline = Pipeline()
+        pipeline = Pipeline(load_catalogue())
         pipeline.warm_up()
         async with running(settings, Services(pipeline)):
             if send_delay:

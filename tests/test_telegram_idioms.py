@@ -16,6 +16,7 @@ from bot.prefs import MemoryPreferences
 from bot.telegram.callbacks import _ACTIONS, Callback
 from bot.telegram.runner import Services
 from fakebotapi import FakeBotAPI
+from rules.catalogue import load_catalogue
 from tests.support.bot_running import AnyApp, running
 from tests.support.telegram import make_settings, reply_to
 
@@ -33,7 +34,7 @@ class CountingPreferences(MemoryPreferences):
 @pytest_asyncio.fixture
 async def counted(api: FakeBotAPI) -> AsyncIterator[tuple[AnyApp, CountingPreferences]]:
     prefs = CountingPreferences()
-    async with running(make_settings(api), Services(Pipeline(), prefs=prefs)) as application:
+    async with running(make_settings(api), Services(Pipeline(load_catalogue()), prefs=prefs)) as application:
         yield application, prefs
 
 

@@ -16,6 +16,7 @@ import pytest
 
 from bot.understand import understand
 from bot.understand.query import Query
+from rules.catalogue import load_catalogue
 from rules.errors import RulesError
 from rules.fit import fit, fit_vram
 from rules.schema import INFERENCE_METHODS
@@ -76,9 +77,9 @@ def _verdict(query: Query) -> bool | str:
     count = query.gpu_count or 1
     try:
         if query.gpu is not None:
-            return fit(method, query.params_b, query.gpu, count).fits
+            return fit(method, query.params_b, query.gpu, count, catalogue=load_catalogue()).fits
         if query.vram_gb is not None:
-            return fit_vram(method, query.params_b, query.vram_gb, count).fits
+            return fit_vram(method, query.params_b, query.vram_gb, count, catalogue=load_catalogue()).fits
     except RulesError as exc:
         return exc.code
     return "unknown_gpu"
@@ -103,7 +104,7 @@ def test_corpus_entries_are_well_formed() -> None:
 
 @pytest.mark.parametrize(("section", "entry"), _CASES)
 def test_question(section: str, entry: dict[str, Any]) -> None:
-    query = understand(entry["q"])
+    query = understand(entry["q"], catalogue=load_catalogue())
     expected = _expected(section, entry)
     got = {name: getattr(query, name) for name in expected}
     wrong = {name: (got[name], want) for name, want in expected.items() if got[name] != want}
@@ -115,4 +116,4 @@ def test_question(section: str, entry: dict[str, Any]) -> None:
 
 def test_query_keeps_the_original_text() -> None:
     text = "¿Cabe un 70B en una H100?"
-    assert understand(text).text == text
+    assert understand(text, catalogue=load_catalogue()).text == text

@@ -56,14 +56,14 @@ def _check(query: Query, text: str) -> None:
 @example("\u202e\u0627\u0644\u0633\u0644\u0627\u0645 H100 70B qlora \u202c" * 100)
 @example("".join(chr(c) for c in range(0, 4000)))
 def test_any_text(text: str) -> None:
-    _check(understand(text), text)
+    _check(understand(text, catalogue=load_catalogue()), text)
 
 
 @GUARD
 @given(PIECES)
 def test_question_shaped_noise(pieces: list[str]) -> None:
     text = " ".join(pieces)
-    _check(understand(text), text)
+    _check(understand(text, catalogue=load_catalogue()), text)
 
 
 @settings(deadline=timedelta(seconds=2), max_examples=25)
@@ -76,7 +76,7 @@ def test_huge_numbers(digits: int) -> None:
         f"seq len {number} batch {number} r={number} {number}M tokens {number} GB",
         f"-{number}B lora on a 4090 for -{number} hours",
     ):
-        _check(understand(text), text)
+        _check(understand(text, catalogue=load_catalogue()), text)
 
 
 # --- the same question written louder, with emoji and punctuation, means the same thing ------
@@ -104,4 +104,4 @@ def test_case_and_decoration_do_not_change_the_facts(
     if before.strip() and not question.startswith("/"):  # a command only counts first
         variant = f"{before.strip()} {variant}"
     variant += after
-    assert _facts(understand(variant)) == _facts(understand(question)), variant
+    assert _facts(understand(variant, catalogue=load_catalogue())) == _facts(understand(question, catalogue=load_catalogue())), variant

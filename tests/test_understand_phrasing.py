@@ -19,8 +19,9 @@ from bot.understand.normalise import strip_markup
 from bot.understand.numbers import words_to_digits
 from bot.understand.parse import HALF_DAY_HOURS, WEEKEND_HOURS
 from fakebotapi.html_check import validate_telegram_html
+from rules.catalogue import load_catalogue
 
-PIPELINE = Pipeline()
+PIPELINE = Pipeline(load_catalogue())
 
 
 def _json(text: str, lang: str | None = None) -> dict[str, object]:
@@ -61,7 +62,7 @@ LIST_OR_REMOVE = [
 def test_alert_list_and_remove_never_create(
     text: str, intent: str, gpu: str | None, everything: bool
 ) -> None:
-    query = understand(text)
+    query = understand(text, catalogue=load_catalogue())
     assert (query.intent, query.gpu, query.alert_all) == (intent, gpu, everything), text
     out = _json(text)
     assert out["intent"] == intent
@@ -106,15 +107,15 @@ THRESHOLDS = [
 def test_a_bare_number_after_a_direction_is_a_price(
     text: str, gpu: str, threshold: str, direction: str
 ) -> None:
-    query = understand(text)
+    query = understand(text, catalogue=load_catalogue())
     assert (query.intent, query.gpu, query.direction) == ("alert", gpu, direction), text
     assert _json(text)["threshold_usd"] == threshold
 
 
 def test_a_percentage_stays_a_percentage() -> None:
-    query = understand("alert me when the B200 moves by 10%")
+    query = understand("alert me when the B200 moves by 10%", catalogue=load_catalogue())
     assert (query.percent, query.threshold_usd) == (Decimal(10), None)
-    query = understand("/alert b200 10%")
+    query = understand("/alert b200 10%", catalogue=load_catalogue())
     assert (query.percent, query.threshold_usd) == (Decimal(10), None)
 
 
@@ -127,7 +128,7 @@ def test_a_percentage_stays_a_percentage() -> None:
     ],
 )
 def test_numbers_with_a_unit_or_outside_alerts_are_no_threshold(text: str) -> None:
-    assert understand(text).threshold_usd is None
+    assert understand(text, catalogue=load_catalogue()).threshold_usd is None
 
 
 # --- durations in words --------------------------------------------------------------------------
@@ -160,7 +161,7 @@ DURATIONS = [
 
 @pytest.mark.parametrize(("text", "hours", "taken_as"), DURATIONS)
 def test_durations_in_words(text: str, hours: str, taken_as: str | None) -> None:
-    query = understand(text)
+    query = understand(text, catalogue=load_catalogue())
     assert (query.intent, query.hours, query.hours_as) == ("cost", Decimal(hours), taken_as), text
     out = _json(text)
     assert out["hours"] == int(hours) and out["hours_assumed"] is False
@@ -190,12 +191,12 @@ SIZES = [
 
 @pytest.mark.parametrize(("text", "params_b"), SIZES)
 def test_model_sizes_with_spaces_and_words(text: str, params_b: str) -> None:
-    assert understand(text).params_b == Decimal(params_b), text
+    assert understand(text, catalogue=load_catalogue()).params_b == Decimal(params_b), text
 
 
 def test_a_version_number_is_not_a_thousands_group() -> None:
     # "Llama 3 405B" is 405B, not 3 405B; "de 7 000" is 7 000.
-    assert understand("qlora of a llama 3 405b on 8 h200").params_b == Decimal(405)
+    assert understand("qlora of a llama 3 405b on 8 h200", catalogue=load_catalogue()).params_b == Decimal(405)
 
 
 @pytest.mark.parametrize(
@@ -209,7 +210,7 @@ def test_a_version_number_is_not_a_thousands_group() -> None:
     ],
 )
 def test_token_counts_in_words(text: str, tokens: str) -> None:
-    assert understand(text).dataset_tokens == Decimal(tokens), text
+    assert understand(text, catalogue=load_catalogue()).dataset_tokens == Decimal(tokens), text
 
 
 def test_number_words_alone_stay_words() -> None:
@@ -240,7 +241,7 @@ INFERENCE = [
 
 @pytest.mark.parametrize(("text", "method"), INFERENCE)
 def test_hosting_and_running_are_inference(text: str, method: str) -> None:
-    query = understand(text)
+    query = understand(text, catalogue=load_catalogue())
     assert (query.inference, query.method) == (True, method), text
 
 
@@ -264,7 +265,7 @@ METHODS = [
 
 @pytest.mark.parametrize(("text", "method"), METHODS)
 def test_negation_contrast_and_fully(text: str, method: str | None) -> None:
-    assert understand(text).method == method, text
+    assert understand(text, catalogue=load_catalogue()).method == method, text
 
 
 # --- comparisons, price questions ---------------------------------------------------------------
@@ -340,7 +341,7 @@ def test_which_gpus_are_rented_is_the_price_list(text: str) -> None:
     ],
 )
 def test_words_inside_tags_or_code_make_no_intent(text: str, intent: str) -> None:
-    assert understand(text).intent == intent, text
+    assert understand(text, catalogue=load_catalogue()).intent == intent, text
 
 
 def test_strip_markup_keeps_the_text_of_tags() -> None:
@@ -364,7 +365,7 @@ SMALLTALK = [
 
 @pytest.mark.parametrize(("text", "kind"), SMALLTALK)
 def test_small_talk_gets_a_friendly_reply(text: str, kind: str) -> None:
-    query = understand(text)
+    query = understand(text, catalogue=load_catalogue())
     assert (query.intent, query.social) == ("smalltalk", kind), text
     for lang in ("en", "es", "fr"):
         reply = str(_json(text, lang)["text"])
@@ -372,9 +373,9 @@ def test_small_talk_gets_a_friendly_reply(text: str, kind: str) -> None:
 
 
 def test_a_greeting_with_a_question_answers_the_question() -> None:
-    assert understand("hola, ¿cabe un 70B en una H100 con QLoRA?").intent == "fit"
-    assert understand("Salut ! combien coûte un H100 pendant 10 heures ?").intent == "cost"
-    assert understand("thanks! and how much is an H100 per hour?").intent == "prices"
+    assert understand("hola, ¿cabe un 70B en una H100 con QLoRA?", catalogue=load_catalogue()).intent == "fit"
+    assert understand("Salut ! combien coûte un H100 pendant 10 heures ?", catalogue=load_catalogue()).intent == "cost"
+    assert understand("thanks! and how much is an H100 per hour?", catalogue=load_catalogue()).intent == "prices"
 
 
 @pytest.mark.parametrize(
@@ -393,7 +394,7 @@ def test_thanks_are_answered_in_the_language(lang: str, words: str) -> None:
     ["Mixtral 8x7B en 2× H100", "H100 70B", "Mixtral 8x7B on 2x H100", "qlora 70b 4090", "gracias"],
 )
 def test_a_guess_leaves_the_telegram_language(text: str) -> None:
-    assert not understand(text).lang_sure
+    assert not understand(text, catalogue=load_catalogue()).lang_sure
     for telegram in ("es", "fr", "en"):
         assert PIPELINE.ask(text, telegram_locale=telegram).locale == telegram
 
@@ -407,7 +408,7 @@ def test_a_guess_leaves_the_telegram_language(text: str) -> None:
     ],
 )
 def test_a_clear_language_wins_over_telegram(text: str, lang: str) -> None:
-    assert understand(text).lang_sure
+    assert understand(text, catalogue=load_catalogue()).lang_sure
     other = "fr" if lang != "fr" else "es"
     assert PIPELINE.ask(text, telegram_locale=other).locale == lang
 

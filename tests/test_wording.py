@@ -19,7 +19,7 @@ NBSP, NNBSP = "\u00a0", "\u202f"
 
 @pytest.fixture(scope="module")
 def pipe() -> Pipeline:
-    return Pipeline(cache_size=0)
+    return Pipeline(load_catalogue(), cache_size=0)
 
 
 @pytest.fixture(scope="module")

@@ -26,7 +26,7 @@ from bot.understand.language import detect_with_confidence
 from bot.understand.normalise import MAX_CHARS, correct_typos, fold, strip_markup
 from bot.understand.numbers import parse_decimal, parse_int, tidy, to_int, words_to_digits
 from bot.understand.query import HoursAs, Intent, Lang, Query, Social
-from rules.catalogue import Catalogue, load_catalogue
+from rules.catalogue import Catalogue
 from rules.schema import MethodId
 
 Direction = Literal["below", "above"]
@@ -545,9 +545,9 @@ def _alert_cue(s: str) -> bool:
     return bool(px.ALERT.search(s) or px.ALERT_WHEN.search(s))
 
 
-def understand(text: str, catalogue: Catalogue | None = None) -> Query:
+def understand(text: str, catalogue: Catalogue) -> Query:
     """What a question in English, Spanish or French asks, as a typed ``Query``."""
-    cat = catalogue or load_catalogue()
+    cat = catalogue
     index = catalogue_index(cat)
     # Scripts and code pasted in a message say nothing about what the user asks.
     plain = strip_markup(text[: MAX_CHARS * 2])
