@@ -62,6 +62,12 @@ def _words(concept: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys((*_COMMON.get(concept, ()), *_language_words(concept))))
 
 
+def _either(concept: str) -> str:
+    """The concept's fragments as one group. At one place at most one of them matches where
+    these groups are used (a space or a word's end follows), so their order does not matter."""
+    return "(?:" + "|".join(_words(concept)) + ")"
+
+
 def _intent(name: str) -> Intent:
     if name not in INTENTS:
         raise ValueError(f"command for an unknown intent {name!r}")
@@ -152,11 +158,7 @@ NEGATION_BEFORE: Final[tuple[str, ...]] = _words("NEGATION_BEFORE")
 NEGATION_FILLERS: Final[tuple[str, ...]] = _words("NEGATION_FILLERS")
 # "LoRA is not the best option", "QLoRA no es buena idea", "le QLoRA n'est pas une option".
 NEGATION_AFTER: Final[str] = (
-    r"(?:is not|isn't|is no|ain't|no es|no me (?:sirve|conviene)|n'est pas|ne me convient pas|"
-    r"ne convient pas|won't do|doesn't work for me)"
-    r"(?: (?:the|a|an|la|el|una|un|une|le|my|mi|mon|ma))?"
-    r" (?:best|good|right|ideal|option|way|choice|idea|solution|mejor|buena|bueno|opcion|"
-    r"solucion|idea|meilleure?|bonne|bon|choix|ideale?|pour moi|para mi|for me|what i want)"
+    _either("OPINION_NOT") + f"(?: {_either('OPINION_ARTICLES')})? " + _either("OPINION_GOOD")
 )
 
 # "full" is a method only when it is not the "full price list" or "full details".
@@ -177,7 +179,7 @@ INFERENCE_FORMATS: Final[tuple[str, ...]] = (
     r"q[2-8](?:_k(?:_[msl])?|_0|km)?", r"kv ?-?cache",
 )
 # "a run" / "un run" / "the run" is a (training) job, not an inference request.
-RUN_NOUN_BEFORE: Final[str] = r"(?:a|the|one|my|this|that|per|each|un|une|el|le|la|mi|mon|du|de|ce)"
+RUN_NOUN_BEFORE: Final[str] = _either("RUN_NOUN_WORDS")
 TRAINING_WORDS: Final[tuple[str, ...]] = _words("TRAINING_WORDS")
 INFERENCE_INT8: Final[tuple[str, ...]] = (
     r"int8", r"int-8", _BITS8, r"fp8", r"q8(?:_0)?", r"q[56](?:_k(?:_[msl])?|_0)?", r"8 bits?",
@@ -233,7 +235,7 @@ COMMANDS: Final[dict[str, Intent]] = {
 
 ALERT_WORDS: Final[tuple[str, ...]] = _words("ALERT_WORDS")
 # "when/if the price drops" also makes an alert.
-ALERT_WHEN: Final[str] = r"(?:when|whenever|if|once|as soon as|cuando|si|quand|lorsque|des que|des qu)"
+ALERT_WHEN: Final[str] = _either("ALERT_WHEN_WORDS")
 ALERT_MOVE_DOWN: Final[tuple[str, ...]] = _words("ALERT_MOVE_DOWN")
 ALERT_MOVE_UP: Final[tuple[str, ...]] = _words("ALERT_MOVE_UP")
 

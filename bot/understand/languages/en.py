@@ -43,6 +43,16 @@ LANGUAGE = Language(
         "compare": "compare", "memory": "memory", "recommend": "recommend", "best": "recommend",
     },
     words={
+        "ALERT_WHEN_WORDS": (r"when", r"whenever", r"if", r"once", r"as soon as"),
+        "RUN_NOUN_WORDS": (r"a", r"the", r"one", r"my", r"this", r"that", r"per", r"each"),
+        "OPINION_NOT": (
+            r"is not", r"isn't", r"is no", r"ain't", r"won't do", r"doesn't work for me",
+        ),
+        "OPINION_ARTICLES": (r"the", r"a", r"an", r"my"),
+        "OPINION_GOOD": (
+            r"best", r"good", r"right", r"ideal", r"option", r"way", r"choice", r"idea",
+            r"solution", r"for me", r"what i want",
+        ),
         "HOUR_UNITS": (r"hours?",),
         "DAY_UNITS": (r"days?",),
         "WEEK_UNITS": (r"weeks?",),

@@ -44,6 +44,13 @@ LANGUAGE = Language(
         "alertas": "alert_list", "coste": "cost", "memoria": "memory",
     },
     words={
+        "ALERT_WHEN_WORDS": (r"cuando", r"si"),
+        "RUN_NOUN_WORDS": (r"un", r"el", r"la", r"mi", r"de"),
+        "OPINION_NOT": (r"no es", r"no me (?:sirve|conviene)"),
+        "OPINION_ARTICLES": (r"la", r"el", r"una", r"un", r"mi"),
+        "OPINION_GOOD": (
+            r"mejor", r"buena", r"bueno", r"opcion", r"solucion", r"idea", r"para mi",
+        ),
         "HOUR_UNITS": (r"horas?",),
         "MINUTE_UNITS": (r"minutos?",),
         "DAY_UNITS": (r"dias?",),

@@ -42,6 +42,14 @@ LANGUAGE = Language(
         "alertes": "alert_list", "devis": "cost", "memoire": "memory",
     },
     words={
+        "ALERT_WHEN_WORDS": (r"quand", r"lorsque", r"des que", r"des qu", r"si"),
+        "RUN_NOUN_WORDS": (r"un", r"une", r"le", r"la", r"mon", r"du", r"de", r"ce"),
+        "OPINION_NOT": (r"n'est pas", r"ne me convient pas", r"ne convient pas"),
+        "OPINION_ARTICLES": (r"une", r"le", r"la", r"un", r"mon", r"ma"),
+        "OPINION_GOOD": (
+            r"meilleure?", r"bonne", r"bon", r"choix", r"ideale?", r"option", r"solution",
+            r"pour moi",
+        ),
         "HOUR_UNITS": (r"heures?",),
         "DAY_UNITS": (r"jours?", r"journees?"),
         "WEEK_UNITS": (r"semaines?",),
