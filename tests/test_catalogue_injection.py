@@ -71,9 +71,9 @@ def _takes_a_catalogue() -> list[tuple[str, object]]:
     found: list[tuple[str, object]] = [("Pipeline", Pipeline.__init__), ("understand", understand)]
     for module in (rules.fit, rules.memory, rules.quote, rules.compare):
         for name, fn in inspect.getmembers(module, inspect.isfunction):
-            if fn.__module__ == module.__name__ and not name.startswith("_"):
-                if "catalogue" in inspect.signature(fn).parameters:
-                    found.append((f"{module.__name__}.{name}", fn))
+            own = fn.__module__ == module.__name__ and not name.startswith("_")
+            if own and "catalogue" in inspect.signature(fn).parameters:
+                found.append((f"{module.__name__}.{name}", fn))
     return found
 
 

@@ -16,6 +16,7 @@ from bot.understand import understand
 from bot.understand.languages import CONCEPTS, LANGUAGES, Language
 from bot.understand.numbers import parse_decimal
 from bot.understand.query import LANGS, Query
+from rules.catalogue import load_catalogue
 
 TOY = Path(__file__).parent / "data" / "languages"
 PORTUGUESE = "Quanto custa um LoRA de 70B em duas H200 por 12 horas?"
@@ -38,7 +39,8 @@ from bot.understand import understand
 from bot.understand.query import LANGS
 from bot.understand.followup import _MARKER
 from bot.alerts.subscriptions import BELOW_WORDS, ABOVE_WORDS
-q = understand(sys.argv[2])
+from rules.catalogue import load_catalogue
+q = understand(sys.argv[2], load_catalogue())
 print(json.dumps({
     "langs": LANGS, "marker": bool(_MARKER.match("tambem numa a100?")),
     "alert_words": ["abaixo" in BELOW_WORDS, "acima" in ABOVE_WORDS], **q.model_dump(mode="json"),
@@ -80,7 +82,7 @@ def test_the_decimal_comma_is_the_language_s(raw: str, lang: str | None, value: 
 
 def test_without_its_module_portuguese_is_misread() -> None:
     # The control: today "duas" is not read and the question passes for Spanish.
-    q = understand(PORTUGUESE)
+    q = understand(PORTUGUESE, catalogue=load_catalogue())
     assert q.lang == "es" and q.gpu_count != 2
 
 
