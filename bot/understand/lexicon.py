@@ -201,19 +201,7 @@ ALERT_STOP: Final[tuple[str, ...]] = _words("ALERT_STOP")
 ALERT_ALL: Final[tuple[str, ...]] = _words("ALERT_ALL")
 # Asking to see the alerts ("what alerts do I have", "¿qué alertas tengo?", "mes alertes"). NOUN
 # stands for ALERT_NOUNS.
-ALERT_LIST: Final[tuple[str, ...]] = (
-    r"(?:what|which|show(?: me)?|list|see|view|display|check)"
-    r" (?:(?:are|is) )?(?:all )?(?:(?:of )?my |the |me my )?(?:current |active |price )?NOUN",
-    r"my (?:current |active |price )?NOUN", r"do i have (?:any )?NOUN", r"NOUN (?:do|have) i",
-    r"NOUN i (?:have|set|made|created)", r"NOUN i've (?:set|made|created)",
-    r"(?:que|cuales|ver|muestra(?:me)?|mostrar(?:me)?|ensena(?:me)?|lista(?:r)?|revisar)"
-    r" (?:son )?(?:de )?(?:todas )?(?:las |mis )?NOUN",
-    r"mis NOUN", r"NOUN (?:que )?(?:tengo|tienes de mi|he creado|puse)",
-    r"tengo (?:alguna |algunas )?NOUN",
-    r"(?:quel(?:le)?s?|voir|montre(?:-? ?moi)?|affiche(?:r|z)?(?:-? ?moi)?|liste(?:r|z)?|consulter)"
-    r" (?:sont )?(?:de )?(?:toutes )?(?:les |mes )?NOUN",
-    r"mes NOUN", r"NOUN (?:que )?(?:j'ai|ai-je|tu as)", r"(?:ai-je|j'ai) (?:des|quelles?) NOUN",
-)
+ALERT_LIST: Final[tuple[str, ...]] = _words("ALERT_LIST")
 
 # Thanks, greetings and small talk: a message made only of these is answered in kind.
 THANKS_WORDS: Final[tuple[str, ...]] = _words("THANKS_WORDS")

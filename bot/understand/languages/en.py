@@ -43,6 +43,16 @@ LANGUAGE = Language(
         "compare": "compare", "memory": "memory", "recommend": "recommend", "best": "recommend",
     },
     words={
+        # Asking to see the alerts; NOUN stands for the ALERT_NOUNS.
+        "ALERT_LIST": (
+            r"(?:what|which|show(?: me)?|list|see|view|display|check) (?:(?:are|is) )?(?:all"
+            r" )?(?:(?:of )?my |the |me my )?(?:current |active |price )?NOUN",
+            r"my (?:current |active |price )?NOUN",
+            r"do i have (?:any )?NOUN",
+            r"NOUN (?:do|have) i",
+            r"NOUN i (?:have|set|made|created)",
+            r"NOUN i've (?:set|made|created)",
+        ),
         "ALERT_WHEN_WORDS": (r"when", r"whenever", r"if", r"once", r"as soon as"),
         "RUN_NOUN_WORDS": (r"a", r"the", r"one", r"my", r"this", r"that", r"per", r"each"),
         "OPINION_NOT": (

@@ -44,6 +44,14 @@ LANGUAGE = Language(
         "alertas": "alert_list", "coste": "cost", "memoria": "memory",
     },
     words={
+        # Asking to see the alerts; NOUN stands for the ALERT_NOUNS.
+        "ALERT_LIST": (
+            r"(?:que|cuales|ver|muestra(?:me)?|mostrar(?:me)?|ensena(?:me)?|lista(?:r)?|revisar) (?:son )?(?:de )?(?:todas )?(?:las |mis )?NOU"
+            r"N",
+            r"mis NOUN",
+            r"NOUN (?:que )?(?:tengo|tienes de mi|he creado|puse)",
+            r"tengo (?:alguna |algunas )?NOUN",
+        ),
         "ALERT_WHEN_WORDS": (r"cuando", r"si"),
         "RUN_NOUN_WORDS": (r"un", r"el", r"la", r"mi", r"de"),
         "OPINION_NOT": (r"no es", r"no me (?:sirve|conviene)"),

@@ -42,6 +42,14 @@ LANGUAGE = Language(
         "alertes": "alert_list", "devis": "cost", "memoire": "memory",
     },
     words={
+        # Asking to see the alerts; NOUN stands for the ALERT_NOUNS.
+        "ALERT_LIST": (
+            r"(?:quel(?:le)?s?|voir|montre(?:-? ?moi)?|affiche(?:r|z)?(?:-?"
+            r" ?moi)?|liste(?:r|z)?|consulter) (?:sont )?(?:de )?(?:toutes )?(?:les |mes )?NOUN",
+            r"mes NOUN",
+            r"NOUN (?:que )?(?:j'ai|ai-je|tu as)",
+            r"(?:ai-je|j'ai) (?:des|quelles?) NOUN",
+        ),
         "ALERT_WHEN_WORDS": (r"quand", r"lorsque", r"des que", r"des qu", r"si"),
         "RUN_NOUN_WORDS": (r"un", r"une", r"le", r"la", r"mon", r"du", r"de", r"ce"),
         "OPINION_NOT": (r"n'est pas", r"ne me convient pas", r"ne convient pas"),
