@@ -20,7 +20,7 @@ from rules.errors import GPUNotRented, NoAssumedHours, RulesError, UnknownGPU
 from rules.fit import Fit, cheapest_fit, check_cluster, fit, fit_vram, offered_fits
 from rules.memory import Memory, check_params, memory
 from rules.quote import Quote, quote
-from rules.schema import GPU, INFERENCE_METHODS, TRAINING_METHODS, MethodId, Offer
+from rules.schema import GPU, MethodId, Offer
 
 # The memory written with an unknown name ("RTX 9090 24gb"): suggestions with that memory first.
 _STATED_GB = re.compile(r"(\d+(?:\.\d+)?) ?gb$", re.IGNORECASE)
@@ -74,12 +74,13 @@ class Answer(BaseModel):
     variant_fits: tuple[Fit, ...] = ()
 
 
-def _methods_for(query: Query) -> tuple[MethodId, ...]:
+def _methods_for(query: Query, cat: Catalogue) -> tuple[MethodId, ...]:
     if query.inference and not query.serving_precision_said:
-        return INFERENCE_METHODS  # bf16 first: the JSON describes it, the text all three
+        # bf16 first (methods.toml's order): the JSON describes it, the text all three
+        return cat.method_ids("inference")
     if query.method is not None:
         return (query.method,)
-    return INFERENCE_METHODS if query.inference else TRAINING_METHODS
+    return cat.method_ids("inference" if query.inference else "training")
 
 
 def _primary(query: Query, answers: tuple[MethodAnswer, ...]) -> MethodAnswer | None:
@@ -259,7 +260,7 @@ def _build(query: Query, cat: Catalogue) -> Answer:
     want_quote = (
         intent in ("cost", "recommend", "time") or query.hours is not None or not_rentable
     )
-    methods = _methods_for(query)
+    methods = _methods_for(query, cat)
     if intent == "cost" and query.hours is None and all(
         cat.method(m).assumed_gpu_hours is None for m in methods
     ):
@@ -297,7 +298,8 @@ def _compare(query: Query, cat: Catalogue, base: dict[str, Any], gpu: GPU | None
     others = [g for g in query.other_gpus if g != query.gpu]
     if gpu is None or not others:
         return Answer(**base, missing="second_gpu")
-    method: MethodId = query.method or ("inference_bf16" if query.inference else "qlora")
+    method: MethodId = query.method or cat.default_method(
+        "inference" if query.inference else "training")
     params = query.params_b
     count = base["gpu_count"] or 1
     # "una B200 o dos H200": each side its own count; a count said once applies to both.

@@ -46,20 +46,6 @@ _CLIP_RATIO = 2.5
 _DPI = 100
 
 
-def _method_label(locale: str, method: str) -> str:
-    # Same msgids as macros.method_name, so the chart and the message agree.
-    names = {
-        "qlora": "QLoRA (4-bit base)",
-        "lora": "LoRA (BF16 base)",
-        "full_adamw": "Full fine-tuning, AdamW",
-        "full_adam8bit": "Full fine-tuning, 8-bit Adam",
-        "inference_bf16": "Inference in BF16",
-        "inference_int8": "Inference in 8-bit",
-        "inference_int4": "Inference in 4-bit",
-    }
-    return tr(locale, names[method]) if method in names else method
-
-
 def _settings(detailed: DetailedAnswer, locale: str) -> str:
     values = {"seq": detailed.seq_len, "batch": detailed.micro_batch}
     if detailed.kind == "inference":
@@ -137,7 +123,7 @@ def _draw(detailed: DetailedAnswer, locale: str, candidates: list[tuple[str, Dec
     who = detailed.model_name or str(a_model(locale, fmt.num(detailed.params_b)))
     # A title starts with a capital: "Un modelo de 8B · LoRA", not "un modelo…".
     who = who[:1].upper() + who[1:]
-    figure.suptitle(f"{who} · {_method_label(locale, detailed.method)}", fontsize=11, x=0.02,
+    figure.suptitle(f"{who} · {tr(locale, detailed.method_name)}", fontsize=11, x=0.02,
                     ha="left")
     subtitle = _settings(detailed, locale)
     if detailed.gpus > 1:

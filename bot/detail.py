@@ -19,8 +19,6 @@ from bot.render.format import Formatter
 from bot.understand.query import Query
 from rules.catalogue import Catalogue
 from rules.detailed import (
-    INFERENCE_METHOD_IDS,
-    TRAINING_METHOD_IDS,
     Breakdown,
     OptimizerName,
     estimate_inference,
@@ -31,7 +29,7 @@ from rules.errors import RulesError
 from rules.fit import Fit, fit
 from rules.model_catalogue import ModelSpec
 from rules.quote import Quote, quote
-from rules.schema import GPU, MethodId
+from rules.schema import GPU, Method, MethodId
 from rules.training_time import TrainingTime, estimate_training_time, gpu_hours_from_throughput
 
 if TYPE_CHECKING:  # bot.answer will import this module to hold a DetailedAnswer
@@ -171,6 +169,8 @@ class DetailedAnswer(BaseModel):
 
     kind: Literal["training", "inference"]
     method: MethodId
+    method_name: str  # its msgid (methods.toml), for the chart's title
+    adapter: bool  # LoRA-like: frozen base + adapters (methods.toml family)
     model_id: str | None
     model_name: str | None
     params_b: Decimal
@@ -242,7 +242,7 @@ def detailed_for(
     if primary is None or params_b is None:
         return None
     cat = catalogue
-    method = primary.memory.method
+    method = cat.method(primary.memory.method)
     model = _model(query, params_b, cat)
     asked = primary.fit
     # "2 GPUs" without a type: still sharded two ways.
@@ -251,7 +251,7 @@ def detailed_for(
                                                                asked)
     if breakdown is None:
         return None
-    training = method in TRAINING_METHOD_IDS
+    training = method.kind == "training"
     check = _check(asked, breakdown) if asked is not None else None
     time: TrainingEstimate | None = None
     if training and query.dataset_tokens is not None and query.dataset_tokens >= 1:
@@ -263,14 +263,16 @@ def detailed_for(
     vocab_range = (_vocab_range(breakdown, resolve_shape(model).arch.vocab) if spec is None
                    else None)
     alternative: Decimal | None = None
-    if method in ("full_adamw", "full_adam8bit") and query.precision is None \
+    if method.full and query.precision is None \
             and not query.fp32_weights:
         pure = _estimate(query.model_copy(update={"precision": "bf16"}), method, model, gpus,
                          asked)[0]
         alternative = pure.per_gpu_gb if pure is not None else None
     return DetailedAnswer(
         kind="training" if training else "inference",
-        method=method,
+        method=method.id,
+        method_name=method.name,
+        adapter=method.adapter,
         model_id=spec.id if spec else None,
         model_name=spec.name if spec else answer.model_name,
         params_b=params_b,
@@ -299,11 +301,11 @@ def detailed_for(
 
 
 def _estimate(
-    query: Query, method: MethodId, model: ModelSpec | Decimal, gpus: int, asked: Fit | None,
+    query: Query, method: Method, model: ModelSpec | Decimal, gpus: int, asked: Fit | None,
 ) -> tuple[Breakdown | None, list[str], int, int, bool, int | None]:
     """The breakdown for the query's settings and the defaults for the rest."""
-    training = method in TRAINING_METHOD_IDS
-    lora = method in ("lora", "qlora")
+    training = method.kind == "training"
+    lora = method.adapter
     defaults: list[str] = []
     if query.seq_len is None and (training or query.prompt_tokens is None):
         defaults.append("seq_len")
@@ -337,7 +339,7 @@ def _estimate(
                 vram_per_gpu_gb=vram,
                 zero3=query.sharding == "zero3",
             )
-        elif method in INFERENCE_METHOD_IDS:
+        else:
             prompt = query.prompt_tokens
             new = query.new_tokens
             if query.seq_len is not None:
@@ -354,17 +356,16 @@ def _estimate(
                 fp32_weights=bool(query.fp32_weights) or query.precision == "fp32",
             )
             seq_len = context
-        else:
-            return None, defaults, seq_len, batch, ckpt, rank
     except ValueError:  # includes RulesError: settings the estimator refuses, no detail
         return None, defaults, seq_len, batch, ckpt, rank
     return breakdown, defaults, seq_len, batch, ckpt, rank
 
 
-def _optimizer(query: Query, method: MethodId) -> OptimizerName | None:
-    if method == "full_adam8bit" and query.optimizer in (None, "adamw"):
+def _optimizer(query: Query, method: Method) -> OptimizerName | None:
+    """The method's own optimizer (8-bit Adam), paged when the user says paged."""
+    if method.optimizer == "adam8bit" and query.optimizer in (None, "adamw"):
         return "adam8bit"
-    if method == "full_adam8bit" and query.optimizer == "paged_adamw":
+    if method.optimizer == "adam8bit" and query.optimizer == "paged_adamw":
         return "paged_adam8bit"
     return query.optimizer
 
@@ -395,11 +396,11 @@ def detailed_options(query: Query, answer: Answer, catalogue: Catalogue) -> list
     params_b = answer.params_b if answer.params_b is not None else query.params_b
     if primary is None or params_b is None:
         return []
-    method = primary.memory.method
+    method = cat.method(primary.memory.method)
     model = _model(query, params_b, cat)
     found: list[Fit] = []
     for offer in sorted(cat.offers, key=lambda o: (o.usd_per_hour, o.count)):
-        option = fit(method, params_b, offer.gpu, offer.count, catalogue=cat)
+        option = fit(method.id, params_b, offer.gpu, offer.count, catalogue=cat)
         breakdown = _estimate(query, method, model, offer.count, option)[0]
         if breakdown is not None and breakdown.per_gpu_gb <= cat.gpu(offer.gpu).vram_gb:
             found.append(option)
@@ -425,7 +426,7 @@ def _check(asked: Fit, breakdown: Breakdown) -> FitCheck:
 
 def _assumptions(
     model: ModelSpec | Decimal,
-    method: str,
+    method: Method,
     seq_len: int,
     batch: int,
     gpus: int,
@@ -452,7 +453,7 @@ def _assumptions(
         if gpus > 1:
             out.append(Assumption(code="split_gpus", params={"gpus": gpus}))
         return tuple(out)
-    if method == "qlora":
+    if method.quantized_base:
         out.append(Assumption(code="qlora_nf4"))
     if rank is not None:
         if query.lora_targets in (None, "all"):
@@ -460,7 +461,7 @@ def _assumptions(
         else:
             out.append(Assumption(code="lora_targets",
                                   params={"rank": rank, "targets": query.lora_targets}))
-    if method in ("full_adamw", "full_adam8bit"):
+    if method.full:
         if query.precision == "bf16":
             out.append(Assumption(code="pure_bf16"))
         elif query.precision is None and not query.fp32_weights:
@@ -496,7 +497,7 @@ def _target(
 
 def _training_time(
     model: ModelSpec | Decimal,
-    method: MethodId,
+    method: Method,
     tokens: int,
     ckpt: bool,
     asked: Fit | None,
@@ -548,7 +549,7 @@ def _training_time(
     if hours > cat.limits.max_hours:
         return base.model_copy(update={**fields, "problem": "too_long"})
     try:
-        fields["quote"] = quote(gpu.id, count, hours, method, catalogue=cat)
+        fields["quote"] = quote(gpu.id, count, hours, method.id, catalogue=cat)
     except RulesError:
         return base.model_copy(update={**fields, "problem": "too_long"})
     return base.model_copy(update=fields)
@@ -621,6 +622,8 @@ def chart_query(args: tuple[str, ...], catalogue: Catalogue) -> Query | None:
         return None
     method, who, where, count, seq, batch, ckpt, rank = args
     cat = catalogue
+    if method not in cat.method_ids():
+        return None
     fields: dict[str, object] = {"text": "", "intent": "fit", "method": method, "details": True}
     try:
         fields["params_b"] = Decimal(who)
@@ -644,7 +647,7 @@ def chart_query(args: tuple[str, ...], catalogue: Catalogue) -> Query | None:
     fields.update(seq_len=int(seq), batch_size=int(batch), grad_ckpt=ckpt == "1")
     if int(rank) > 0:
         fields["lora_rank"] = int(rank)
-    fields["inference"] = method.startswith("inference")
+    fields["inference"] = cat.method(method).kind == "inference"
     try:
         return Query.model_validate(fields)
     except ValidationError:

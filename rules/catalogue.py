@@ -154,8 +154,21 @@ class Catalogue:
                 return method
         raise UnknownMethod(method=method_id)
 
+    def method_ids(self, kind: str | None = None) -> tuple[str, ...]:
+        """The methods of a kind (training, inference; all by default) in the file's order."""
+        return tuple(m.id for m in self.methods if kind is None or m.kind == kind)
 
-def _validate_together(cat: Catalogue) -> None:
+    def default_method(self, kind: str, family: str | None = None) -> str:
+        """The method assumed when the user names none: the first default of the kind (and
+        family), else the kind's (family's) first method."""
+        pool = [m for m in self.methods
+                if m.kind == kind and (family is None or m.family == family)]
+        if not pool:
+            raise UnknownMethod(method=family or kind)
+        return next((m for m in pool if m.default), pool[0]).id
+
+
+def validate_catalogue(cat: Catalogue) -> None:
     ids = [g.id for g in cat.gpus]
     if len(set(ids)) != len(ids):
         raise DataError("gpus.toml: duplicate GPU ids")
@@ -182,16 +195,12 @@ def _validate_together(cat: Catalogue) -> None:
     for ref in cat.references:
         if ref.gpu not in by_id or not by_id[ref.gpu].rented:
             raise DataError(f"service.toml: reference for unknown GPU {ref.gpu!r}")
-    if {m.id for m in cat.methods} != {
-        "qlora",
-        "lora",
-        "full_adamw",
-        "full_adam8bit",
-        "inference_bf16",
-        "inference_int8",
-        "inference_int4",
-    }:
-        raise DataError("methods.toml: the seven method ids must each be defined once")
+    method_ids = [m.id for m in cat.methods]
+    if len(set(method_ids)) != len(method_ids):
+        raise DataError("methods.toml: a method id is defined twice")
+    for kind in ("training", "inference"):
+        if not any(m.default for m in cat.methods if m.kind == kind):
+            raise DataError(f"methods.toml: no default {kind} method")
 
 
 @cache
@@ -217,5 +226,5 @@ def load_catalogue() -> Catalogue:
         )
     except (ValidationError, KeyError) as exc:
         raise DataError(f"rules/data is invalid: {exc}") from exc
-    _validate_together(cat)
+    validate_catalogue(cat)
     return cat

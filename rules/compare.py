@@ -152,8 +152,9 @@ class PriceRatio(BaseModel):
 def full_vs_qlora(params_b: Decimal, catalogue: Catalogue) -> PriceRatio | None:
     """How much more an hour of the cheapest full-AdamW configuration costs than QLoRA's
     (the seed: $36.88 vs $0.92, about 40×). None when no offered configuration fits full."""
-    full = cheapest_fit("full_adamw", params_b, catalogue)
-    qlora = cheapest_fit("qlora", params_b, catalogue)
+    cat = catalogue
+    full = cheapest_fit(cat.default_method("training", "full"), params_b, cat)
+    qlora = cheapest_fit(cat.default_method("training"), params_b, cat)
     if full is None or qlora is None or full.usd_per_hour is None or qlora.usd_per_hour is None:
         return None
     return PriceRatio(

@@ -28,29 +28,26 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from rules.catalogue import load_catalogue
 from rules.errors import DataError, InvalidModelSize, UnknownMethod
 from rules.model_catalogue import Architecture, ModelSpec
+from rules.schema import Method
 
 __all__ = [
-    "INFERENCE_METHOD_IDS",
-    "TRAINING_METHOD_IDS",
     "Breakdown",
     "Constants",
     "Term",
     "estimate_inference",
     "estimate_training",
     "load_constants",
+    "method_spec",
     "resolve_shape",
 ]
 
-TrainingMethod = Literal["qlora", "lora", "full_adamw", "full_adam8bit"]
-InferenceMethod = Literal["inference_bf16", "inference_int8", "inference_int4"]
 Precision = Literal["mixed", "bf16", "fp32"]
 OptimizerName = Literal["adamw", "adam8bit", "paged_adamw", "paged_adam8bit", "adafactor"]
 LossImpl = Literal["eager", "fused", "chunked"]
 
-TRAINING_METHOD_IDS: tuple[str, ...] = ("qlora", "lora", "full_adamw", "full_adam8bit")
-INFERENCE_METHOD_IDS: tuple[str, ...] = ("inference_bf16", "inference_int8", "inference_int4")
 
 # LoRA target groups users name; "all" = every linear layer of the blocks (QLoRA paper §4).
 _ATTN = ("q_proj", "k_proj", "v_proj", "o_proj")
@@ -298,13 +295,23 @@ def _activation_bytes_per_token_layer(
     return total
 
 
+def method_spec(method: Method | str, kind: str) -> Method:
+    """The method's attributes; an id is looked up in the packaged methods (the bot passes the
+    catalogue's own Method)."""
+    if isinstance(method, str):
+        method = load_catalogue().method(method)
+    if method.kind != kind:
+        raise UnknownMethod(method=method.id)
+    return method
+
+
 # ----------------------------------------------------------------------------- training
 
 
 @lru_cache(maxsize=4096)  # pure: the same question's estimate is asked again and again
 def estimate_training(
     model: ModelSpec | Architecture | Decimal | float | int,
-    method: str,
+    method: Method | str,
     seq_len: int,
     micro_batch: int,
     grad_ckpt: bool,
@@ -330,7 +337,8 @@ def estimate_training(
     """Per-GPU peak memory of one fine-tuning step.
 
     model: catalogue entry, Architecture, or parameter count in billions (a Llama-like shape is
-      then assumed and said so). method: qlora, lora, full_adamw, full_adam8bit.
+      then assumed and said so). method: a training method of rules/data/methods.toml (or its
+      id, looked up in the packaged catalogue); its family and weight_bits drive the terms.
     seq_len, micro_batch: tokens per sequence and sequences per GPU per step.
     grad_ckpt: full activation checkpointing (recompute each layer in backward).
     gpus: >1 means FSDP / DeepSpeed ZeRO-3 sharding of weights, gradients and optimizer states.
@@ -349,8 +357,7 @@ def estimate_training(
     fp32_weights: the base was loaded without torch_dtype (transformers loads fp32); ignored
       for QLoRA (bitsandbytes loads force fp16 for the modules they do not quantize).
     """
-    if method not in TRAINING_METHOD_IDS:
-        raise UnknownMethod(method=method)
+    spec = method_spec(method, "training")
     if seq_len < 1 or micro_batch < 1 or gpus < 1 or lora_rank < 1:
         raise ValueError("seq_len, micro_batch, gpus and lora_rank must be positive")
     c = load_constants()
@@ -358,12 +365,12 @@ def estimate_training(
     arch = shape.arch
     n = float(shape.params)
     shard = float(gpus)
-    full = method in ("full_adamw", "full_adam8bit")
+    full = spec.full
     prec: Precision = precision or ("mixed" if full else "bf16")
     if full and fp32_weights and precision is None:
         prec = "fp32"  # no torch_dtype, no AMP: everything in fp32
-    if optimizer is None and method == "full_adam8bit":
-        optimizer = "adam8bit"
+    if optimizer is None and spec.optimizer is not None:
+        optimizer = spec.optimizer
     opt_name: OptimizerName = optimizer or "adamw"
     if optimizer_paged and not opt_name.startswith("paged"):
         opt_name = "paged_adam8bit" if opt_name == "adam8bit" else "paged_adamw"
@@ -432,7 +439,7 @@ def estimate_training(
         else:
             grads = n * grad_bytes / shard
     else:
-        if method == "qlora":
+        if spec.quantized_base:
             bits = 8 * c["bytes.nf4"] + c[
                 "bits.quant_constants_double" if double_quant else "bits.quant_constants_plain"
             ]
@@ -467,7 +474,7 @@ def estimate_training(
     # -- activations and logits --------------------------------------------------------------
     tokens = float(seq_len * micro_batch)
     per_tok_layer = _activation_bytes_per_token_layer(arch, seq_len, flash_attention, compiled, c)
-    act_scale = c["bytes.fp32"] / bf16 if (fp32_weights and method != "qlora") else 1.0
+    act_scale = c["bytes.fp32"] / bf16 if (fp32_weights and not spec.quantized_base) else 1.0
     per_tok_layer *= act_scale
     if grad_ckpt:
         stored = (tokens * arch.layers * c["activations.checkpoint_inputs"] * arch.hidden
@@ -512,7 +519,7 @@ def estimate_training(
     # -- buffers ---------------------------------------------------------------------------
     if gpus > 1 or cpu_offload:
         per_layer_params = block / arch.layers
-        if method == "qlora":
+        if spec.quantized_base:
             per_layer_bytes = per_layer_params * (
                 8 * c["bytes.nf4"] + c["bits.quant_constants_double" if double_quant
                                        else "bits.quant_constants_plain"]) / 8
@@ -533,7 +540,7 @@ def estimate_training(
                 f"{gpus} GPUs with FSDP / DeepSpeed ZeRO-3: weights, gradients and optimizer "
                 f"states sharded {gpus} ways; each GPU runs its own micro-batch of {micro_batch}."
             )
-    if method == "qlora":
+    if spec.quantized_base:
         layer_block = block / arch.layers
         parts.append(("dequant_buffer",
                       c["training.qlora_dequantized_layers"] * layer_block * bf16,
@@ -560,7 +567,7 @@ def estimate_training(
             "bf16": "pure bf16 (no fp32 master copy)",
             "fp32": "fp32 (no AMP)",
         }[prec] + ".")
-    return _finish("training", method, shape, gpus, parts, context, assumptions)
+    return _finish("training", spec.id, shape, gpus, parts, context, assumptions)
 
 
 # ----------------------------------------------------------------------------- inference
@@ -569,7 +576,7 @@ def estimate_training(
 @lru_cache(maxsize=4096)
 def estimate_inference(
     model: ModelSpec | Architecture | Decimal | float | int,
-    method: str,
+    method: Method | str,
     context_len: int,
     batch: int = 1,
     gpus: int = 1,
@@ -597,8 +604,7 @@ def estimate_inference(
       and KV cache in bf16 serving; quantized loads keep fp16 (bitsandbytes forces it).
     all_position_logits: the prefill computes logits for every prompt position (transformers
       generate before logits_to_keep), upcast to fp32."""
-    if method not in INFERENCE_METHOD_IDS:
-        raise UnknownMethod(method=method)
+    spec = method_spec(method, "inference")
     if context_len < 1 or batch < 1 or gpus < 1:
         raise ValueError("context_len, batch and gpus must be positive")
     c = load_constants()
@@ -615,15 +621,15 @@ def estimate_inference(
             f"No architecture on file: assumed a Llama-like shape ({arch.layers} layers, "
             f"{arch.kv_heads} KV heads of {arch.head_size}) for the KV cache."
         )
-    fp32 = fp32_weights and method == "inference_bf16"
+    fp32 = fp32_weights and spec.weight_bits == 16
     if fp32:
         weights = shape.params * c["bytes.fp32"]
         note = "fp32 weights (loaded without torch_dtype)"
         assumptions.append("Loaded without torch_dtype: transformers keeps fp32 weights.")
-    elif method == "inference_bf16":
+    elif spec.weight_bits == 16:
         weights = shape.params * bf16
         note = "bf16 weights"
-    elif method == "inference_int8":
+    elif spec.weight_bits == 8:
         weights = block * c["bytes.int8"] + rest * keep
         note = "int8 block weights (LLM.int8)"
     else:
@@ -669,4 +675,4 @@ def estimate_inference(
     )
     if gpus > 1:
         assumptions.append(f"Weights and KV cache split evenly over {gpus} GPUs.")
-    return _finish("inference", method, shape, gpus, parts, context, assumptions)
+    return _finish("inference", spec.id, shape, gpus, parts, context, assumptions)

@@ -80,10 +80,10 @@ def _fit_notes(mem: Memory, vram: Decimal, count: int) -> list[Note]:
         if vram < mem.floor_gb:
             # The seed's RTX 4090 answer: even the 4-bit weights alone do not fit.
             notes.append(note("weights_exceed_vram", floor_gb=mem.floor_gb, vram_gb=vram))
-        elif mem.method == "full_adamw":
+        elif mem.floor_fits_note == "paper_fit_only":
             # The seed's 8× H200: holds the 16-byte figure on paper, 8 GB left for activations.
             notes.append(note("paper_fit_only", floor_gb=mem.floor_gb, left_gb=vram - mem.floor_gb))
-        elif mem.method == "qlora":
+        elif mem.floor_fits_note == "qlora_paper_tight":
             # The seed's L40S: misses 52.5 GB though the QLoRA authors fit 65B on one 48 GB GPU.
             notes.append(
                 note("qlora_paper_tight", vram_gb=vram, paper_params_b=65, paper_vram_gb=48)

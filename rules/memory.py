@@ -21,6 +21,8 @@ class Memory(BaseModel):
     estimate_gb: Decimal
     high_gb: Decimal | None
     notes: tuple[Note, ...]
+    # The method's note when the floor fits but the estimate misses (methods.toml).
+    floor_fits_note: str | None = None
 
 
 def check_params(params_b: Decimal, catalogue: Catalogue) -> Decimal:
@@ -46,7 +48,7 @@ def _memory(method_id: MethodId, params_b: Decimal, cat: Catalogue) -> Memory:
         notes.append(note("activations_extra"))
     else:
         notes.append(note("kv_cache_extra"))
-    if method_id == "full_adamw" and floor is not None:
+    if floor is not None and high is not None:  # a published range (AdamW's 16-18 bytes)
         notes.append(note("adamw_range", low_gb=floor, high_gb=high))
     return Memory(
         method=method_id,
@@ -55,4 +57,5 @@ def _memory(method_id: MethodId, params_b: Decimal, cat: Catalogue) -> Memory:
         estimate_gb=params_b * method.estimate_gb_per_b,
         high_gb=high,
         notes=tuple(notes),
+        floor_fits_note=method.floor_fits_note,
     )

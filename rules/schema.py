@@ -8,15 +8,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-MethodId = Literal[
-    "qlora", "lora", "full_adamw", "full_adam8bit", "inference_bf16", "inference_int8", "inference_int4"
-]
-METHOD_IDS: tuple[MethodId, ...] = (
-    "qlora", "lora", "full_adamw", "full_adam8bit", "inference_bf16", "inference_int8", "inference_int4"
-)
+# A method id from rules/data/methods.toml: methods are data, so the id set is the file's
+# (Catalogue.method_ids), never a list in code.
+MethodId = str
+MethodFamily = Literal["adapter", "full", "inference"]
 Platform = Literal["cuda", "rocm", "metal"]
-TRAINING_METHODS: tuple[MethodId, ...] = ("qlora", "lora", "full_adam8bit", "full_adamw")
-INFERENCE_METHODS: tuple[MethodId, ...] = ("inference_bf16", "inference_int8", "inference_int4")
 
 
 class _Data(BaseModel):
@@ -90,8 +86,16 @@ class Offer(_Data):
 
 
 class Method(Sourced):
-    id: MethodId
+    id: MethodId = Field(pattern=r"^[a-z0-9_]+$")
     kind: Literal["training", "inference"]
+    family: MethodFamily
+    weight_bits: Literal[4, 8, 16]  # the base weights' precision (4 = NF4/int4 quantized)
+    optimizer: Literal["adam8bit"] | None = None  # an optimizer the method implies
+    default: bool = False  # assumed in its kind (first one) or family when none is named
+    name: str = Field(min_length=1)  # gettext msgids, worded by bot.render
+    short_name: str = Field(min_length=1)
+    # The fit note when the floor fits but the planning estimate misses (rules.fit).
+    floor_fits_note: Literal["paper_fit_only", "qlora_paper_tight"] | None = None
     floor_gb_per_b: Decimal | None = None
     estimate_gb_per_b: Decimal
     high_gb_per_b: Decimal | None = None
@@ -104,7 +108,23 @@ class Method(Sourced):
             raise ValueError(f"{self.id}: floor above estimate")
         if self.high_gb_per_b is not None and self.high_gb_per_b < self.estimate_gb_per_b:
             raise ValueError(f"{self.id}: high below estimate")
+        if (self.family == "inference") != (self.kind == "inference"):
+            raise ValueError(f"{self.id}: family {self.family} with kind {self.kind}")
         return self
+
+    @property
+    def adapter(self) -> bool:
+        """Frozen base + trained adapters (LoRA, QLoRA): no gradients for the base."""
+        return self.family == "adapter"
+
+    @property
+    def full(self) -> bool:
+        return self.family == "full"
+
+    @property
+    def quantized_base(self) -> bool:
+        """The frozen base in 4 bits (QLoRA's NF4), dequantized layer by layer."""
+        return self.family == "adapter" and self.weight_bits == 4
 
 
 class Pricing(Sourced):

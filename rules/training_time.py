@@ -14,9 +14,9 @@ from decimal import MAX_EMAX, MIN_EMIN, ROUND_HALF_UP, Context, Decimal
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.detailed import TRAINING_METHOD_IDS, load_constants
-from rules.errors import UnknownMethod
+from rules.detailed import load_constants, method_spec
 from rules.model_catalogue import ModelSpec
+from rules.schema import Method
 
 __all__ = [
     "TrainingTime",
@@ -57,12 +57,9 @@ def _params_b(model: ModelSpec | Decimal | float | int) -> Decimal:
     return value
 
 
-def _flops_per_param_token(method: str, grad_ckpt: bool) -> Decimal:
-    if method not in TRAINING_METHOD_IDS:
-        raise UnknownMethod(method=method)
+def _flops_per_param_token(method: Method, grad_ckpt: bool) -> Decimal:
     c = load_constants()
-    lora = method in ("lora", "qlora")
-    key = "flops.lora_per_param_token" if lora else "flops.full_per_param_token"
+    key = "flops.lora_per_param_token" if method.adapter else "flops.full_per_param_token"
     per = Decimal(repr(c[key]))
     if grad_ckpt:
         per += Decimal(repr(c["flops.recompute_per_param_token"]))
@@ -70,17 +67,19 @@ def _flops_per_param_token(method: str, grad_ckpt: bool) -> Decimal:
 
 
 def training_flops(
-    model: ModelSpec | Decimal | float | int, tokens: int, method: str, grad_ckpt: bool = False
+    model: ModelSpec | Decimal | float | int, tokens: int, method: Method | str,
+    grad_ckpt: bool = False,
 ) -> Decimal:
     """Total training FLOPs for `tokens` tokens (dataset size x epochs)."""
+    spec = method_spec(method, "training")
     if tokens < 0:
         raise ValueError("tokens must be non-negative")
-    return _flops_per_param_token(method, grad_ckpt) * _params_b(model) * Decimal(10**9) * tokens
+    return _flops_per_param_token(spec, grad_ckpt) * _params_b(model) * Decimal(10**9) * tokens
 
 
 def estimate_training_time(
     model: ModelSpec | Decimal | float | int,
-    method: str,
+    method: Method | str,
     dataset_tokens: int,
     peak_bf16_tflops: Decimal | float | int,
     gpus: int = 1,
@@ -95,10 +94,11 @@ def estimate_training_time(
     peak = Decimal(str(peak_bf16_tflops))
     if not peak.is_finite() or peak <= 0:
         raise ValueError("peak_bf16_tflops must be positive")
+    spec = method_spec(method, "training")
     c = load_constants()
     assumptions: list[str] = []
     if mfu is None:
-        key = "mfu.qlora" if method == "qlora" else "mfu.bf16_dense"
+        key = "mfu.qlora" if spec.quantized_base else "mfu.bf16_dense"
         util = Decimal(repr(c[key]))
         assumptions.append(
             f"Assumed model-FLOPs utilisation {util} (not a measurement: "
@@ -109,12 +109,12 @@ def estimate_training_time(
         if not util.is_finite() or not Decimal(0) < util <= Decimal(1):
             raise ValueError("mfu must be in (0, 1]")
     tokens = dataset_tokens * epochs
-    flops = training_flops(model, tokens, method, grad_ckpt)
-    per = _flops_per_param_token(method, grad_ckpt)
+    flops = training_flops(model, tokens, spec, grad_ckpt)
+    per = _flops_per_param_token(spec, grad_ckpt)
     assumptions.append(
         f"{per}·N FLOPs per token"
         + (" (LoRA/QLoRA: no weight gradients for frozen weights, an approximation)"
-           if method in ("lora", "qlora") else "")
+           if spec.adapter else "")
         + (" including the recomputed forward pass of activation checkpointing" if grad_ckpt
            else "")
         + "."
@@ -127,7 +127,7 @@ def estimate_training_time(
     if gpus > 1:
         assumptions.append(f"{gpus} GPUs scale linearly (communication not counted).")
     return TrainingTime(
-        method=method, tokens=tokens, flops=flops, mfu=util, gpu_hours=gpu_hours,
+        method=spec.id, tokens=tokens, flops=flops, mfu=util, gpu_hours=gpu_hours,
         wall_clock_hours=wall, gpus=gpus, assumptions=tuple(assumptions),
     )
 
@@ -137,7 +137,7 @@ def gpu_hours_from_throughput(
     tokens_per_second_per_gpu: Decimal | float | int,
     gpus: int = 1,
     epochs: int = 1,
-    method: str = "lora",
+    method: Method | str = "lora",
 ) -> TrainingTime:
     """GPU-hours from a measured throughput (tokens/s on each GPU): no FLOPs or MFU needed."""
     rate = Decimal(str(tokens_per_second_per_gpu))
@@ -145,12 +145,11 @@ def gpu_hours_from_throughput(
         raise ValueError("throughput must be positive")
     if gpus < 1 or epochs < 1 or dataset_tokens < 0:
         raise ValueError("gpus and epochs must be at least 1 and tokens non-negative")
-    if method not in TRAINING_METHOD_IDS:
-        raise UnknownMethod(method=method)
+    spec = method_spec(method, "training")
     tokens = dataset_tokens * epochs
     gpu_seconds = Decimal(tokens) / rate
     return TrainingTime(
-        method=method,
+        method=spec.id,
         tokens=tokens,
         flops=None,
         mfu=None,

@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import re
 import sys
+import tomllib
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -48,6 +49,11 @@ def extract() -> Catalog:
         str(ROOT), method_map, options_map, keywords=KEYWORDS, strip_comment_tags=True
     ):
         catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
+    # Methods are data: their names are msgids in rules/data/methods.toml.
+    methods = ROOT / "rules" / "data" / "methods.toml"
+    for method in tomllib.loads(methods.read_text(encoding="utf-8"))["methods"]:
+        for key in ("name", "short_name"):
+            catalog.add(method[key], None, [("rules/data/methods.toml", 0)])
     return catalog
 
 

@@ -10,7 +10,7 @@ from decimal import Decimal
 
 import pytest
 
-from rules.catalogue import Catalogue, _normalise, _validate_together, load_catalogue
+from rules.catalogue import Catalogue, _normalise, load_catalogue, validate_catalogue
 from rules.errors import DataError
 from rules.fit import fit
 from rules.schema import GPU
@@ -50,10 +50,10 @@ def _with(gpus: tuple[GPU, ...]) -> Catalogue:
 def test_the_loader_refuses_an_ambiguous_alias_or_a_dangling_variant() -> None:
     dup = CAT.gpu("rtx-3090").model_copy(update={"aliases": ("a100",)})
     with pytest.raises(DataError, match="alias"):
-        _validate_together(_with(tuple(g if g.id != "rtx-3090" else dup for g in CAT.gpus)))
+        validate_catalogue(_with(tuple(g if g.id != "rtx-3090" else dup for g in CAT.gpus)))
     dangling = CAT.gpu("a100-40gb").model_copy(update={"variant_of": "a100"})
     with pytest.raises(DataError, match="variant_of"):
-        _validate_together(_with(tuple(g if g.id != "a100-40gb" else dangling for g in CAT.gpus)))
+        validate_catalogue(_with(tuple(g if g.id != "a100-40gb" else dangling for g in CAT.gpus)))
 
 
 def test_the_rented_gpus_keep_their_seed_prices() -> None:

@@ -22,7 +22,6 @@ from rules.errors import (
 from rules.fit import fit, fit_vram, offered_fits
 from rules.memory import memory
 from rules.quote import block_plan, quote
-from rules.schema import METHOD_IDS, TRAINING_METHODS
 
 CAT = load_catalogue()
 BLOCKS = CAT.pricing.block_hours
@@ -163,7 +162,7 @@ def test_block_plan_matches_brute_force(need):
 
 
 sizes = st.decimals(min_value=D("0.1"), max_value=D(10000), places=2)
-methods = st.sampled_from(METHOD_IDS)
+methods = st.sampled_from(CAT.method_ids())
 gpus = st.sampled_from([g.id for g in CAT.gpus])
 priced = st.sampled_from([g.id for g in CAT.gpus if g.usd_per_gpu_hour is not None])
 counts = st.integers(1, 8)
@@ -207,6 +206,6 @@ def test_offered_fits_sorted_cheapest_first_and_all_fit(method, size):
 
 
 def test_training_methods_have_assumed_hours():
-    assert {m: CAT.method(m).assumed_gpu_hours for m in TRAINING_METHODS} == {
+    assert {m: CAT.method(m).assumed_gpu_hours for m in CAT.method_ids("training")} == {
         "qlora": 10, "lora": 24, "full_adam8bit": 168, "full_adamw": 168,
     }

@@ -19,7 +19,6 @@ from bot.understand.query import Query
 from rules.catalogue import load_catalogue
 from rules.errors import RulesError
 from rules.fit import fit, fit_vram
-from rules.schema import INFERENCE_METHODS
 
 CORPUS = Path(__file__).parent / "corpus" / "questions.toml"
 SECTIONS = ("en", "es", "fr", "none")
@@ -53,7 +52,7 @@ def _expected(section: str, entry: dict[str, Any]) -> dict[str, Any]:
     method = entry.get("method")
     expected: dict[str, Any] = {
         "lang": None if lang == "none" else lang,
-        "inference": entry.get("inference", method in INFERENCE_METHODS),
+        "inference": entry.get("inference", method in load_catalogue().method_ids("inference")),
         "other_gpus": tuple(entry.get("other_gpus", ())),
         "details": entry.get("details", False),
         "alert_all": entry.get("alert_all", False),

@@ -16,7 +16,6 @@ from hypothesis import strategies as st
 from bot.understand import understand
 from bot.understand.query import INTENTS, LANGS, Query
 from rules.catalogue import load_catalogue
-from rules.schema import METHOD_IDS
 from tests.support.fuzz import FRAGMENTS, NOISE
 
 GPU_IDS = {gpu.id for gpu in load_catalogue().gpus}
@@ -34,7 +33,7 @@ def _check(query: Query, text: str) -> None:
     assert query.text == text
     assert query.intent in INTENTS
     assert query.lang is None or query.lang in LANGS
-    assert query.method is None or query.method in METHOD_IDS
+    assert query.method is None or query.method in load_catalogue().method_ids()
     assert query.gpu is None or query.gpu in GPU_IDS
     assert set(query.other_gpus) <= GPU_IDS
     assert query.gpu not in query.other_gpus

@@ -21,10 +21,12 @@ from markupsafe import Markup, escape
 from bot.i18n import translations
 from bot.render.format import Formatter
 from rules.catalogue import Catalogue
+from rules.errors import UnknownMethod
 from rules.fit import Fit, gpus_needed
 from rules.memory import Memory
 from rules.notes import Note, licence_note
 from rules.quote import Quote
+from rules.schema import Method
 
 # Jinja's newstyle gettext always %-formats, so msgids use "%%" for a literal "%" everywhere.
 
@@ -99,33 +101,9 @@ def _fmt(locale: str) -> Formatter:
 
 
 @lru_cache(maxsize=256)
-def _method_name(locale: str, method: str) -> Markup:
-    g = gettext_for(locale)
-    names = {
-        "qlora": g._("QLoRA (4-bit base)"),
-        "lora": g._("LoRA (BF16 base)"),
-        "full_adamw": g._("Full fine-tuning, AdamW"),
-        "full_adam8bit": g._("Full fine-tuning, 8-bit Adam"),
-        "inference_bf16": g._("Inference in BF16"),
-        "inference_int8": g._("Inference in 8-bit"),
-        "inference_int4": g._("Inference in 4-bit"),
-    }
-    return names.get(method, Markup())
-
-
-@lru_cache(maxsize=256)
-def _method_short(locale: str, method: str) -> Markup:
-    g = gettext_for(locale)
-    names = {
-        "qlora": Markup("QLoRA"),
-        "lora": Markup("LoRA"),
-        "full_adamw": g._("full AdamW"),
-        "full_adam8bit": g._("full 8-bit Adam"),
-        "inference_bf16": g._("BF16 inference"),
-        "inference_int8": g._("8-bit inference"),
-        "inference_int4": g._("4-bit inference"),
-    }
-    return names.get(method, Markup())
+def _data_msgid(locale: str, msgid: str) -> Markup:
+    """A msgid that lives in a data file (a method's name in rules/data/methods.toml)."""
+    return gettext_for(locale)._(msgid)
 
 
 @lru_cache(maxsize=4096)
@@ -214,10 +192,25 @@ class Phrases:
         self.ngettext = g.ngettext
 
     def method_name(self, method: str) -> Markup:
-        return _method_name(self.locale, method)
+        """"QLoRA (4-bit base)": the method's name from methods.toml, translated."""
+        spec = self._method(method)
+        return _data_msgid(self.locale, spec.name) if spec else Markup()
 
     def method_short(self, method: str) -> Markup:
-        return _method_short(self.locale, method)
+        """"QLoRA", "full AdamW": the short name, for lists and headlines."""
+        spec = self._method(method)
+        return _data_msgid(self.locale, spec.short_name) if spec else Markup()
+
+    def method_kind(self, method: str) -> str | None:
+        """training or inference (methods.toml), None for an unknown id."""
+        spec = self._method(method)
+        return spec.kind if spec else None
+
+    def _method(self, method: str | None) -> Method | None:
+        try:
+            return None if method is None else self.cat.method(method)
+        except UnknownMethod:
+            return None
 
     def gpu_name(self, gpu: str) -> GpuName:
         """The name of a GPU (its id, or a name as an error carries it), with its articles
@@ -396,29 +389,30 @@ class Phrases:
     def _floor_exceeds(self, floor: str, vram: str, mem: Memory | None) -> Markup:
         """What the floor is depends on the method: the weights in their precision, or for
         full fine-tuning weights + gradients + optimizer states (16 bytes per parameter)."""
-        method = mem.method if mem is not None else None
-        if method == "full_adamw" and mem is not None:
-            bf16 = self.cat.method("inference_bf16").floor_gb_per_b or Decimal(2)
+        spec = self._method(mem.method if mem is not None else None)
+        bits = spec.weight_bits if spec is not None else None
+        if spec is not None and spec.full and mem is not None:
+            weights_per_b = Decimal(spec.weight_bits) / 8  # GB per billion parameters
             return self._(
                 "Even the weights, gradients and optimizer states alone take %(floor)s, more "
                 "than the %(vram)s available (the BF16 weights themselves are %(weights)s).",
                 floor=floor,
                 vram=vram,
-                weights=self.fmt.gb(mem.params_b * bf16),
+                weights=self.fmt.gb(mem.params_b * weights_per_b),
             )
-        if method in ("qlora", "inference_int4"):
+        if bits == 4:
             return self._(
                 "Even the 4-bit weights alone take %(floor)s, more than the %(vram)s available.",
                 floor=floor,
                 vram=vram,
             )
-        if method == "inference_int8":
+        if bits == 8:
             return self._(
                 "Even the 8-bit weights alone take %(floor)s, more than the %(vram)s available.",
                 floor=floor,
                 vram=vram,
             )
-        if method in ("lora", "inference_bf16"):
+        if bits == 16:
             return self._(
                 "Even the BF16 weights alone take %(floor)s, more than the %(vram)s available.",
                 floor=floor,
