@@ -38,6 +38,12 @@ EN: list[tuple[str, str | None, int, int]] = [
     ("A100 qlora 70b", "a100-80gb", 1, 80),
     ("a100 80g lora 8b", "a100-80gb", 1, 80),
     ("V100 qlora 13b", "v100-16gb", 1, 16),
+    # the GTX 16 series, bare numbers too (data-only cards: gpus_owned.toml)
+    ("i have a 1650 super, can it run phi-3 mini", "gtx-1650-super", 1, 4),
+    ("can my 1650 run llama 3.2 1b", "gtx-1650", 1, 4),
+    ("gtx1650 4gb laptop, qlora 1b?", "gtx-1650-laptop", 1, 4),
+    ("qlora 7b on a 1660 ti?", "gtx-1660-ti", 1, 6),
+    ("GeForce GTX 1660 for tinyllama", "gtx-1660", 1, 6),
     ("V100 32GB full fine-tune 1b", "v100-32gb", 1, 32),
     ("tesla v100 16gb lora 7b", "v100-16gb", 1, 16),
     ("Colab T4 qlora 7b", "t4", 1, 16),

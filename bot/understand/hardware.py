@@ -78,7 +78,7 @@ GPU_NAME: Final = re.compile(
     r"|(?:gh|mi|h|a|b|l|v|t|p|k|w)-?\d{2,4}[a-z]{0,3}"
     r"|(?P<spaced>[hab] \d{3})"
     r"|[tl]4"
-    r"|(?:[1-5]0[5-9]0|1660)d?(?: ?ti)?(?: ?super)?"
+    r"|(?:[1-5]0[5-9]0|16[56]0)d?(?: ?ti)?(?: ?super)?"
     rf"|(?P<chip>(?:{_MAC} )?{_CHIP})"
     rf"|(?P<mac>{_MAC}))"
     rf"(?: ?-? ?{_FORM})?)"
