@@ -448,8 +448,9 @@ def _assumptions(
         out.append(Assumption(code="kv_cache_bf16"))
         if query.attention == "eager":
             out.append(Assumption(code="eager_attention"))
-        if any(a.startswith("Prefill in chunks") for a in breakdown.assumptions):
-            out.append(Assumption(code="chunked_prefill", params={"tokens": 8192}))
+        # The engine's own code and chunk size (rules.detailed.estimate_inference).
+        out.extend(Assumption(code=a.code, params={"tokens": int(a.params["tokens"] or 0)})
+                   for a in breakdown.assumptions if a.code == "chunked_prefill")
         if gpus > 1:
             out.append(Assumption(code="split_gpus", params={"gpus": gpus}))
         return tuple(out)

@@ -31,6 +31,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from rules.catalogue import load_catalogue
 from rules.errors import DataError, InvalidModelSize, UnknownMethod
 from rules.model_catalogue import Architecture, ModelSpec
+from rules.notes import Note
+from rules.notes import note as assumption  # "note" is a term's description here
 from rules.schema import Method
 
 __all__ = [
@@ -138,7 +140,8 @@ class Breakdown(BaseModel):
     allocator_gb: Decimal = Field(
         description="per-GPU peak without the CUDA context: what torch.cuda.max_memory_* reports"
     )
-    assumptions: tuple[str, ...]
+    # What the estimate assumed: codes + values, like rules.notes (the bot words them).
+    assumptions: tuple[Note, ...]
 
     def term(self, name: str) -> Decimal:
         for t in self.terms:
@@ -158,7 +161,7 @@ def _finish(
     gpus: int,
     parts: list[tuple[str, float, str]],
     context_bytes: float,
-    assumptions: list[str],
+    assumptions: list[Note],
 ) -> Breakdown:
     per_gpu = sum(b for _, b, _ in parts)
     terms = tuple(Term(name=n, gb=_gb(b), note=note) for n, b, note in parts)
@@ -376,15 +379,13 @@ def estimate_training(
         opt_name = "paged_adam8bit" if opt_name == "adam8bit" else "paged_adamw"
     loss_impl: LossImpl = loss or ("fused" if compiled else "eager")
     bf16 = c["bytes.bf16"]
-    assumptions: list[str] = []
+    assumptions: list[Note] = []
     parts: list[tuple[str, float, str]] = []
     block, rest = _split_params(shape)
 
     if shape.assumed:
-        assumptions.append(
-            f"No architecture on file: assumed a Llama-like shape ({arch.layers} layers, hidden "
-            f"{arch.hidden}, vocabulary {arch.vocab}) for activations and adapters."
-        )
+        assumptions.append(assumption("shape_assumed", layers=arch.layers, hidden=arch.hidden,
+                                vocab=arch.vocab))
 
     # -- weights, master copy, gradients, optimizer states ---------------------------------
     grads = 0.0
@@ -416,26 +417,20 @@ def estimate_training(
             opt_label = "8-bit Adam m+v"
         opt = n * opt_bytes / shard
         if cpu_offload:
-            assumptions.append(
-                "CPU offload (FSDP / ZeRO-3): parameters, gradients and optimizer states live "
-                "in CPU RAM; the GPU holds the layers being computed."
-            )
+            assumptions.append(assumption("cpu_offload"))
             parts[:] = [(name, 0.0 if name in ("weights", "master_weights") else b, note)
                         for name, b, note in parts]
             opt = 0.0
         if opt_name.startswith("paged") and not cpu_offload:
             resident = opt
-            assumptions.append(
-                "Paged optimizer: its states stay on the GPU until the card is full, then the "
-                "rest is paged to CPU RAM."
-            )
+            assumptions.append(assumption("paged_optimizer"))
             opt = 0.0
         parts.append(("optimizer_states", opt, opt_label))
         if cpu_offload:
             grads = 0.0
         elif optimizer_in_backward:
             grads = _largest_tensor(arch) * grad_bytes if not shape.assumed else 0.0
-            assumptions.append("Optimizer step fused into backward: one gradient tensor at a time.")
+            assumptions.append(assumption("optimizer_in_backward"))
         else:
             grads = n * grad_bytes / shard
     else:
@@ -446,30 +441,21 @@ def estimate_training(
             weights = block * bits / 8 + rest * bf16
             parts.append(("weights", weights / shard,
                           f"NF4 block weights ({bits:.3f} bits/param), embeddings/norms bf16"))
-            assumptions.append(
-                "QLoRA: transformer-block linear layers in 4-bit NormalFloat"
-                + (" with double quantization" if double_quant else "")
-                + "; embeddings, output head and norms stay in bf16 (bitsandbytes default)."
-            )
+            assumptions.append(assumption("qlora_nf4", double_quant=int(double_quant)))
         elif fp32_weights:
             parts.append(("weights", n * c["bytes.fp32"] / shard,
                           "frozen fp32 base (loaded without torch_dtype)"))
-            assumptions.append("The base model is loaded without torch_dtype: fp32 weights.")
+            assumptions.append(assumption("fp32_weights"))
         else:
             parts.append(("weights", n * bf16 / shard, "frozen bf16 base"))
         if cpu_offload:
             parts[-1] = ("weights", 0.0, "offloaded to CPU RAM")
-            assumptions.append(
-                "CPU offload (FSDP / ZeRO-3): the frozen base lives in CPU RAM; the GPU holds "
-                "the layers being computed."
-            )
+            assumptions.append(assumption("cpu_offload"))
         targets = _resolve_targets(lora_targets)
         adapters = _lora_params(arch, lora_rank, targets)
         parts.append(("lora_adapters", adapters * c["training.adapter_bytes_per_param"] / shard,
                       f"{adapters / 1e6:.1f}M trainable params x 16 B (weights, grads, AdamW)"))
-        assumptions.append(
-            f"LoRA rank {lora_rank} on {', '.join(targets)} of every layer."
-        )
+        assumptions.append(assumption("lora_targets", rank=lora_rank, targets=",".join(targets)))
 
     # -- activations and logits --------------------------------------------------------------
     tokens = float(seq_len * micro_batch)
@@ -482,7 +468,7 @@ def estimate_training(
         if activation_offload:
             # Only the layers whose copies are in flight stay on the GPU.
             stored *= min(1.0, c["activations.offload_layers_in_flight"] / arch.layers)
-            assumptions.append("Activation offloading: checkpointed activations in CPU RAM.")
+            assumptions.append(assumption("activation_offload"))
         working = tokens * per_tok_layer
         parts.append(("activations", stored + working,
                       "checkpointed layer inputs + one layer recomputed"))
@@ -506,15 +492,9 @@ def estimate_training(
         if not grad_accumulation:
             parts.append(("backward_overlap", -min(acts, grads),
                           "activations freed as gradients are produced"))
-            assumptions.append(
-                "No gradient accumulation: backward frees each layer's activations as it writes "
-                "that layer's gradients, so the peak holds the larger of the two."
-            )
+            assumptions.append(assumption("no_grad_accumulation"))
         else:
-            assumptions.append(
-                "Gradient accumulation: the previous micro-batch's gradients are alive during "
-                "the forward pass, so activations and gradients add up."
-            )
+            assumptions.append(assumption("grad_accumulation"))
 
     # -- buffers ---------------------------------------------------------------------------
     if gpus > 1 or cpu_offload:
@@ -536,10 +516,7 @@ def estimate_training(
             label = "ZeRO-3 live parameters (stage3_max_live_parameters)"
         parts.append(("sharding_buffers", gathered, label))
         if gpus > 1:
-            assumptions.append(
-                f"{gpus} GPUs with FSDP / DeepSpeed ZeRO-3: weights, gradients and optimizer "
-                f"states sharded {gpus} ways; each GPU runs its own micro-batch of {micro_batch}."
-            )
+            assumptions.append(assumption("sharded", gpus=gpus, batch=micro_batch))
     if spec.quantized_base:
         layer_block = block / arch.layers
         parts.append(("dequant_buffer",
@@ -554,19 +531,11 @@ def estimate_training(
         parts = [(name, room if name == "optimizer_states" else b, note)
                  for name, b, note in parts]
 
-    assumptions.append(
-        f"{seq_len} tokens x {micro_batch} sequences per GPU; activation checkpointing "
-        + ("on" if grad_ckpt else "off")
-        + ("; FlashAttention/SDPA (no s² scores)" if flash_attention else "; eager attention")
-        + ("; torch.compile" if compiled else "; eager (fp32 norm copies)")
-        + "."
-    )
+    assumptions.append(assumption("training_settings", seq_len=seq_len, batch=micro_batch,
+                            grad_ckpt=int(grad_ckpt), flash_attention=int(flash_attention),
+                            compiled=int(compiled)))
     if full:
-        assumptions.append("Precision: " + {
-            "mixed": "mixed (fp32 master weights and gradients)",
-            "bf16": "pure bf16 (no fp32 master copy)",
-            "fp32": "fp32 (no AMP)",
-        }[prec] + ".")
+        assumptions.append(assumption("precision", precision=prec))
     return _finish("training", spec.id, shape, gpus, parts, context, assumptions)
 
 
@@ -614,18 +583,16 @@ def estimate_inference(
     keep = (unquantized_bytes if unquantized_bytes is not None
             else c["inference.unquantized_default"])
     block, rest = _split_params(shape)
-    assumptions: list[str] = []
+    assumptions: list[Note] = []
     parts: list[tuple[str, float, str]] = []
     if shape.assumed:
-        assumptions.append(
-            f"No architecture on file: assumed a Llama-like shape ({arch.layers} layers, "
-            f"{arch.kv_heads} KV heads of {arch.head_size}) for the KV cache."
-        )
+        assumptions.append(assumption("shape_assumed", layers=arch.layers, kv_heads=arch.kv_heads,
+                                head_size=arch.head_size))
     fp32 = fp32_weights and spec.weight_bits == 16
     if fp32:
         weights = shape.params * c["bytes.fp32"]
         note = "fp32 weights (loaded without torch_dtype)"
-        assumptions.append("Loaded without torch_dtype: transformers keeps fp32 weights.")
+        assumptions.append(assumption("fp32_weights"))
     elif spec.weight_bits == 16:
         weights = shape.params * bf16
         note = "bf16 weights"
@@ -654,7 +621,7 @@ def estimate_inference(
     step_tokens = prompt * batch
     if prefill_chunk is not None and step_tokens > prefill_chunk:
         step_tokens = prefill_chunk
-        assumptions.append(f"Prefill in chunks of {prefill_chunk} tokens (chunked prefill).")
+        assumptions.append(assumption("chunked_prefill", tokens=prefill_chunk))
     act_bytes = c["bytes.fp32"] if fp32 else bf16
     working = float(step_tokens) * act_bytes * (4 * arch.hidden + 3 * width)
     parts.append(("activations", working / gpus, "one layer's prefill working set"))
@@ -663,16 +630,14 @@ def estimate_inference(
                   * c["inference.eager_scores_bytes"])
         parts.append(("attention_scores", scores / gpus,
                       "eager attention: one layer's scores over the prompt"))
-        assumptions.append("Eager attention: each layer's attention scores are materialised.")
+        assumptions.append(assumption("eager_attention"))
     logit_positions = step_tokens if all_position_logits else batch
     parts.append(("logits", logit_positions * arch.vocab * c["inference.logits_bytes"],
                   "prefill logits (bf16 and their fp32 upcast)"))
     context = c["overhead.cuda_context_gb"] * _GB
     parts.append(("cuda_context", context, "CUDA context and kernels"))
-    assumptions.append(
-        f"{context_len} tokens of context x {batch} sequences; KV cache in "
-        f"{kv_value:g}-byte values."
-    )
+    assumptions.append(assumption("inference_settings", context=context_len, batch=batch,
+                            kv_bytes=Decimal(repr(kv_value))))
     if gpus > 1:
-        assumptions.append(f"Weights and KV cache split evenly over {gpus} GPUs.")
+        assumptions.append(assumption("split_gpus", gpus=gpus))
     return _finish("inference", spec.id, shape, gpus, parts, context, assumptions)

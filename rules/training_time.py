@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict
 
 from rules.detailed import load_constants, method_spec
 from rules.model_catalogue import ModelSpec
+from rules.notes import Note, note
 from rules.schema import Method
 
 __all__ = [
@@ -45,7 +46,8 @@ class TrainingTime(BaseModel):
     gpu_hours: Decimal
     wall_clock_hours: Decimal
     gpus: int
-    assumptions: tuple[str, ...]
+    # What the estimate assumed: codes + values, like rules.notes (the bot words them).
+    assumptions: tuple[Note, ...]
 
 
 def _params_b(model: ModelSpec | Decimal | float | int) -> Decimal:
@@ -96,14 +98,11 @@ def estimate_training_time(
         raise ValueError("peak_bf16_tflops must be positive")
     spec = method_spec(method, "training")
     c = load_constants()
-    assumptions: list[str] = []
+    assumptions: list[Note] = []
     if mfu is None:
         key = "mfu.qlora" if spec.quantized_base else "mfu.bf16_dense"
         util = Decimal(repr(c[key]))
-        assumptions.append(
-            f"Assumed model-FLOPs utilisation {util} (not a measurement: "
-            "measure your own tokens/s on a short run)."
-        )
+        assumptions.append(note("mfu_assumed", mfu=util))
     else:
         util = Decimal(str(mfu))
         if not util.is_finite() or not Decimal(0) < util <= Decimal(1):
@@ -111,21 +110,15 @@ def estimate_training_time(
     tokens = dataset_tokens * epochs
     flops = training_flops(model, tokens, spec, grad_ckpt)
     per = _flops_per_param_token(spec, grad_ckpt)
-    assumptions.append(
-        f"{per}·N FLOPs per token"
-        + (" (LoRA/QLoRA: no weight gradients for frozen weights, an approximation)"
-           if spec.adapter else "")
-        + (" including the recomputed forward pass of activation checkpointing" if grad_ckpt
-           else "")
-        + "."
-    )
+    assumptions.append(note("flops_per_token", per_param=per, adapter=int(spec.adapter),
+                            recompute=int(grad_ckpt)))
     if isinstance(model, ModelSpec) and model.active_params_b is not None:
-        assumptions.append(f"Mixture of experts: {model.active_params_b}B active parameters.")
+        assumptions.append(note("moe_active", active_params_b=model.active_params_b))
     seconds = flops / (peak * Decimal(10**12) * util)
     gpu_hours = _hours(seconds)
     wall = _hours(seconds / gpus)
     if gpus > 1:
-        assumptions.append(f"{gpus} GPUs scale linearly (communication not counted).")
+        assumptions.append(note("linear_scaling", gpus=gpus))
     return TrainingTime(
         method=spec.id, tokens=tokens, flops=flops, mfu=util, gpu_hours=gpu_hours,
         wall_clock_hours=wall, gpus=gpus, assumptions=tuple(assumptions),
@@ -156,5 +149,5 @@ def gpu_hours_from_throughput(
         gpu_hours=_hours(gpu_seconds),
         wall_clock_hours=_hours(gpu_seconds / gpus),
         gpus=gpus,
-        assumptions=(f"Measured throughput {rate} tokens/s per GPU, {gpus} GPU(s).",),
+        assumptions=(note("measured_throughput", tokens_per_second=rate, gpus=gpus),),
     )
