@@ -133,6 +133,7 @@ async def run_sender(args: argparse.Namespace) -> None:
     from bot.storage.engine import Database
     from bot.storage.repos import FanOuts, Outbox
     from bot.telegram.alert_handlers import telegram_sender
+    from bot.telegram.direct_send import DirectSender
     from bot.telegram.request import JsonHTTPXRequest  # as the bot's own requests
     from rules.catalogue import load_catalogue
 
@@ -143,8 +144,10 @@ async def run_sender(args: argparse.Namespace) -> None:
         idle_poll=0.05, batch_size=args.batch_size,
     )
     service = AlertService(db, load_catalogue(), fan_out_batch=args.fan_out_batch)
+    direct = DirectSender(args.base_url, args.token, connections=args.in_flight, timeout=30)
     async with Bot(args.token, base_url=args.base_url, request=request) as bot:
-        sender = OutboxSender(db, telegram_sender(bot), config, expand=service.expand_next)
+        send = direct if args.direct else telegram_sender(bot)
+        sender = OutboxSender(db, send, config, expand=service.expand_next)
         async with db.sessions() as session:  # connected before measuring the idle footprint
             await Outbox(session).counts()
         idle = peak_kb()
@@ -164,6 +167,7 @@ async def run_sender(args: argparse.Namespace) -> None:
         else:
             await sender.drain(timeout=args.timeout)
         elapsed = time.perf_counter() - started
+    await direct.close()
     async with db.sessions() as session:
         counts = await Outbox(session).counts()
     await db.dispose()
@@ -456,7 +460,9 @@ async def bench_fanout(report: Report) -> None:
 FAST = {"in_flight": 8, "record_every": 200, "batch_size": 1000}
 
 
-async def _latency(backend: str, base_url: str | None, n: int) -> dict[str, Any]:
+async def _latency(
+    backend: str, base_url: str | None, n: int, direct: bool = False
+) -> dict[str, Any]:
     """The sender already running (as the leader's is), a change to n subscribers: the
     admin's wait (commit), then change → first and → last delivery at the fake."""
     async with _database(backend, base_url) as url, Fake() as fake:
@@ -468,6 +474,7 @@ async def _latency(backend: str, base_url: str | None, n: int) -> dict[str, Any]
             "--base-url", f"{fake.base}/bot", "--token", fake.token, "--rate",
             str(UNTHROTTLED), "--in-flight", str(FAST["in_flight"]), "--record-every",
             str(FAST["record_every"]), "--batch-size", str(FAST["batch_size"]), "--wait",
+            *(["--direct"] if direct else []),
             cwd=ROOT, stdout=asyncio.subprocess.PIPE,
         )
         assert proc.stdout is not None
@@ -490,8 +497,9 @@ async def _latency(backend: str, base_url: str | None, n: int) -> dict[str, Any]
 async def run_latency(args: argparse.Namespace) -> None:
     backend = "postgres" if args.database_url else "sqlite"
     for n in args.n:
-        r = await _latency(backend, args.database_url, n)
-        print(f"{backend} {n:>7,} subscribers: commit {r['commit']:.2f} s, change → first "
+        r = await _latency(backend, args.database_url, n, args.direct)
+        path = "direct HTTP" if args.direct else "PTB send_message"
+        print(f"{backend}, {path}, {n:>7,} subscribers: commit {r['commit']:.2f} s, change → first "
               f"delivery {r['first']:.2f} s, → last {r['last']:.1f} s, {r['rate']:,.0f} msg/s, "
               f"lost {r['lost']}, dup {r['dup']}, sender cpu {r['sender']['cpu']:.0f} s",
               flush=True)
@@ -517,9 +525,12 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     sender.add_argument("--batch-size", type=int, default=200)
     sender.add_argument("--fan-out-batch", type=int, default=1000)
     sender.add_argument("--wait", action="store_true")
+    # ALERTS_DIRECT_HTTP: bot/telegram/direct_send.py instead of PTB's Bot.send_message.
+    sender.add_argument("--direct", action="store_true")
     latency = roles.add_parser("latency")
     latency.add_argument("--n", type=int, action="append", required=True)
     latency.add_argument("--database-url", default=None)
+    latency.add_argument("--direct", action="store_true")
     return parser.parse_args(argv)
 
 

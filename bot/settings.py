@@ -46,6 +46,9 @@ class Settings(BaseSettings):
     # above the free ~30/s billed 0.1 Telegram Stars to the bot's balance. Off by default;
     # raise ALERTS_PER_SECOND with it (see the README).
     alerts_paid_broadcast: bool = False
+    # Alert sends on connections of their own instead of PTB + httpx (bot/telegram/
+    # direct_send.py): ~8x less CPU a message, the same outcomes; ignores HTTP(S)_PROXY.
+    alerts_direct_http: bool = False
     per_chat_per_second: float = Field(default=1, gt=0)
     flood_max_per_minute: int = Field(default=20, ge=1)
     # Telegram's documented ceilings (~30 messages/s overall, 20/min per group); 0 disables the

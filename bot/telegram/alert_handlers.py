@@ -51,15 +51,13 @@ from bot.i18n import resolve_locale, tr
 from bot.prefs import Preferences
 from bot.storage.types import utcnow
 from bot.telegram.callbacks import STALE, describe, parse_id
+from bot.telegram.direct_send import GONE, DirectSender
 
 log = logging.getLogger(__name__)
 
 UNALERT: Final = "unalert"
 BUTTONS_PER_ROW: Final = 5
 AnyApplication = Application[Any, Any, Any, Any, Any, Any]
-# Telegram's 400 errors that mean the chat is gone for good, like a 403.
-_GONE = ("chat not found", "user is deactivated", "bot was kicked", "peer_id_invalid")
-
 
 class HasAlerts(Protocol):
     """What the handlers need from the lead's Services dataclass."""
@@ -98,7 +96,7 @@ def telegram_sender(bot: Any, *, paid_broadcast: bool = False) -> SendFunction:
         except Forbidden as exc:
             raise Blocked(exc.message) from exc
         except BadRequest as exc:  # before NetworkError: BadRequest is a subclass of it
-            if any(gone in exc.message.lower() for gone in _GONE):
+            if any(gone in exc.message.lower() for gone in GONE):
                 raise Blocked(exc.message) from exc
             raise Rejected(exc.message) from exc
         except TimedOut as exc:
@@ -345,7 +343,17 @@ async def start_alerts(app: AnyApplication, services: HasAlerts) -> None:
     if alerts is None:
         return
     job_queue = app.job_queue
-    send = telegram_sender(app.bot, paid_broadcast=alerts.settings.alerts_paid_broadcast)
+    settings = alerts.settings
+    send: SendFunction
+    if settings.alerts_direct_http:
+        send = DirectSender(
+            settings.telegram_api_base_url, app.bot.token,
+            connections=settings.alerts_in_flight, timeout=settings.telegram_timeout_seconds,
+            paid_broadcast=settings.alerts_paid_broadcast,
+        )
+        _direct[id(alerts)] = send
+    else:
+        send = telegram_sender(app.bot, paid_broadcast=settings.alerts_paid_broadcast)
     await alerts.start(send, feed_loop=job_queue is None)
     if job_queue is not None:
         interval = alerts.settings.prices_poll_minutes * 60
@@ -360,3 +368,10 @@ async def stop_alerts(app: AnyApplication, services: HasAlerts) -> None:
     """For post_shutdown: stops the sender and feed (releasing the leader lock)."""
     if services.alerts is not None:
         await services.alerts.stop()
+        direct = _direct.pop(id(services.alerts), None)
+        if direct is not None:
+            await direct.close()
+
+
+# The direct senders started, by AlertServices, closed with them.
+_direct: dict[int, DirectSender] = {}
