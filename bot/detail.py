@@ -521,7 +521,7 @@ def _training_time(
     run: TrainingTime
     if measured:
         assert tokens_per_second is not None
-        run = gpu_hours_from_throughput(tokens, tokens_per_second, count, epochs, method)
+        run = gpu_hours_from_throughput(tokens, tokens_per_second, count, epochs, method=method)
         fields.update(tokens_per_second=tokens_per_second)
     elif gpu.bf16_dense_tflops is None:
         # No cited datasheet figure: say so, never guess a throughput.

@@ -158,6 +158,18 @@ class Catalogue:
         """The methods of a kind (training, inference; all by default) in the file's order."""
         return tuple(m.id for m in self.methods if kind is None or m.kind == kind)
 
+    def method_where(
+        self, kind: str, *, family: str | None = None, weight_bits: int | None = None,
+        optimizer: str | None = None,
+    ) -> str | None:
+        """The method with these attributes (a default first), or None: what "4-bit serving"
+        or "full fine-tuning with 8-bit Adam" names."""
+        pool = [m for m in self.methods
+                if m.kind == kind and (family is None or m.family == family)
+                and (weight_bits is None or m.weight_bits == weight_bits)
+                and (optimizer is None or m.optimizer == optimizer)]
+        return next((m for m in pool if m.default), pool[0]).id if pool else None
+
     def default_method(self, kind: str, family: str | None = None) -> str:
         """The method assumed when the user names none: the first default of the kind (and
         family), else the kind's (family's) first method."""

@@ -130,7 +130,8 @@ def gpu_hours_from_throughput(
     tokens_per_second_per_gpu: Decimal | float | int,
     gpus: int = 1,
     epochs: int = 1,
-    method: Method | str = "lora",
+    *,
+    method: Method | str,
 ) -> TrainingTime:
     """GPU-hours from a measured throughput (tokens/s on each GPU): no FLOPs or MFU needed."""
     rate = Decimal(str(tokens_per_second_per_gpu))

@@ -297,10 +297,10 @@ def test_gpu_hours_from_flops_and_throughput() -> None:
     assert q.gpu_hours > t.gpu_hours  # lower assumed MFU for 4-bit dequantization
     mine = estimate_training_time(70, "lora", 10**9, 312, mfu=Decimal("0.5"))
     assert mine.mfu == Decimal("0.5")
-    m = gpu_hours_from_throughput(36_000_000, 1000, gpus=2, epochs=2)
+    m = gpu_hours_from_throughput(36_000_000, 1000, gpus=2, epochs=2, method="lora")
     assert m.gpu_hours == Decimal("20.00") and m.wall_clock_hours == Decimal("10.00")
     with pytest.raises(ValueError, match="throughput"):
-        gpu_hours_from_throughput(1000, 0)
+        gpu_hours_from_throughput(1000, 0, method="lora")
     with pytest.raises(ValueError, match="mfu"):
         estimate_training_time(7, "lora", 1000, 312, mfu=2)
 

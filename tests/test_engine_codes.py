@@ -47,7 +47,7 @@ def test_the_memory_estimator_assumes_in_codes(breakdown):
 def test_the_time_estimator_assumes_in_codes():
     _coded(estimate_training_time(D(8), "qlora", 10**9, 989.5, gpus=4, grad_ckpt=True)
            .assumptions)
-    _coded(gpu_hours_from_throughput(10**9, 1000, gpus=2).assumptions)
+    _coded(gpu_hours_from_throughput(10**9, 1000, gpus=2, method="qlora").assumptions)
 
 
 @pytest.mark.parametrize("chunk", [2048, 8192])

@@ -257,7 +257,7 @@ def test_training_time_of_an_absurd_dataset_does_not_raise(tokens: int):
     # 10^43 tokens raised decimal.InvalidOperation while rounding the hours.
     run = estimate_training_time(Decimal(8), "lora", tokens, Decimal("989.5"))
     assert run.gpu_hours > 0
-    measured = gpu_hours_from_throughput(tokens, Decimal(1000), gpus=8)
+    measured = gpu_hours_from_throughput(tokens, Decimal(1000), gpus=8, method="lora")
     assert measured.wall_clock_hours > 0
 
 

@@ -305,7 +305,7 @@ def _negated(s: str, start: int, end: int) -> bool:
     return bool(px.NEGATED_AFTER.match(s[end : end + 60]))
 
 
-def _method(s: str) -> MethodId | None:
+def _method(s: str, cat: Catalogue) -> MethodId | None:
     """The training method named, or None when none is — or several are ("LoRA, QLoRA, full":
     the answer then covers every method). A method the user excludes does not count."""
     found: list[MethodId] = []
@@ -316,8 +316,9 @@ def _method(s: str) -> MethodId | None:
             if method not in found and not _negated(s, *match.span()):
                 found.append(method)
             s = s[: match.start()] + " " * (match.end() - match.start()) + s[match.end() :]
-    if set(found) == {"full_adam8bit", "full_adamw"}:
-        return "full_adam8bit"  # "full fine-tuning with 8-bit Adam"
+    if len(found) == 2 and all(cat.method(m).full for m in found):
+        # "full fine-tuning with 8-bit Adam": the full method that names its optimizer
+        return next((m for m in found if cat.method(m).optimizer), None)
     return found[0] if len(found) == 1 else None
 
 
@@ -340,13 +341,14 @@ def _four_bit(s: str) -> bool:
     return any(not _negated(s, *m.span()) for m in px.FOUR_BIT.finditer(s))
 
 
-def _inference_method(s: str) -> MethodId:
+def _inference_method(s: str, cat: Catalogue) -> MethodId:
     # "without 8bit quantization" serves in BF16.
+    bits = 16
     if any(not _negated(s, *m.span()) for m in px.INT4.finditer(s)):
-        return "inference_int4"
-    if any(not _negated(s, *m.span()) for m in px.INT8.finditer(s)):
-        return "inference_int8"
-    return "inference_bf16"
+        bits = 4
+    elif any(not _negated(s, *m.span()) for m in px.INT8.finditer(s)):
+        bits = 8
+    return cat.method_where("inference", weight_bits=bits) or cat.default_method("inference")
 
 
 # --- flags -------------------------------------------------------------------------------------
@@ -569,18 +571,20 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     rest = work.s
     if "  " in rest:  # blanked entities leave runs of spaces
         rest = px.SPACE_RUNS.sub(" ", rest)
-    method = _method(rest)
+    method = _method(rest, cat)
     rest = px.OPINION.pattern.sub(" ", rest) if px.OPINION.admits(rest) else rest
     flags = work.flags
     if method is None and flags.full:
-        method = "full_adamw"  # "fine-tune it fully", "all parameters"
-    if method == "full_adamw" and flags.optimizer in ("adam8bit", "paged_adam8bit"):
-        method = "full_adam8bit"
+        method = cat.default_method("training", "full")  # "fine-tune it fully", "all parameters"
+    if method is not None and flags.optimizer in ("adam8bit", "paged_adam8bit") \
+            and cat.method(method).full and cat.method(method).optimizer is None:
+        method = cat.method_where("training", family="full", optimizer="adam8bit") or method
     inference = _is_inference(rest, method)
     if inference:
-        method = _inference_method(rest)
+        method = _inference_method(rest, cat)
     elif method is None and px.TRAINING.search(rest) and _four_bit(rest):
-        method = "qlora"  # "fine-tune 70B in 4-bit": training on a 4-bit base
+        # "fine-tune 70B in 4-bit": training on a 4-bit base
+        method = cat.method_where("training", family="adapter", weight_bits=4)
     intent = _intent(rest, work, method, inference)
     first_known = next((g for g in work.gpus if g.gpu_id is not None), None)
     known = [g.gpu_id for g in work.gpus if g.gpu_id is not None]
@@ -639,6 +643,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         tokens_per_second=flags.tokens_per_second,
         # "Run X on Y" without a precision: answered for bf16, int8 and int4.
         serving_precision_said=not (
-            inference and method == "inference_bf16" and not st.INFERENCE_16.search(rest)
+            inference and method == cat.default_method("inference")
+            and not st.INFERENCE_16.search(rest)
         ),
     )
