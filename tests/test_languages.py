@@ -4,6 +4,7 @@ new language understood from its module alone."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from decimal import Decimal
@@ -22,8 +23,8 @@ TOY = Path(__file__).parent / "data" / "languages"
 PORTUGUESE = "Quanto custa um LoRA de 70B em duas H200 por 12 horas?"
 
 # Loads bot.understand.languages with the toy folder on its path, as if pt.py had been dropped
-# into the package, then answers the question.
-_WITH_TOY = """
+# into the package.
+_LOAD_TOY = """
 import importlib.util, json, sys
 from pathlib import Path
 import bot
@@ -35,6 +36,9 @@ spec = importlib.util.spec_from_file_location(
 module = importlib.util.module_from_spec(spec)
 sys.modules[spec.name] = module
 spec.loader.exec_module(module)
+"""
+# ... then reads the question.
+_UNDERSTAND = _LOAD_TOY + """
 from bot.understand import understand
 from bot.understand.query import LANGS
 from bot.understand.followup import _MARKER
@@ -46,6 +50,20 @@ print(json.dumps({
     "alert_words": ["abaixo" in BELOW_WORDS, "acima" in ABOVE_WORDS], **q.model_dump(mode="json"),
 }))
 """
+# ... or answers it through the CLI (``ask --json``).
+_ASK = _LOAD_TOY + """
+from bot.cli import main
+sys.exit(main(["ask", "--json", sys.argv[2]]))
+"""
+
+
+def _with_toy(script: str) -> dict[str, object]:
+    out = subprocess.run(
+        [sys.executable, "-c", script, str(TOY), PORTUGUESE],
+        capture_output=True, text=True, check=True, timeout=120,
+    )
+    found: dict[str, object] = json.loads(out.stdout)
+    return found
 
 
 def test_the_built_in_languages_come_first() -> None:
@@ -87,13 +105,35 @@ def test_without_its_module_portuguese_is_misread() -> None:
 
 
 def test_a_new_language_is_understood_from_its_module_alone() -> None:
-    out = subprocess.run(
-        [sys.executable, "-c", _WITH_TOY, str(TOY), PORTUGUESE],
-        capture_output=True, text=True, check=True, timeout=120,
-    )
-    q = json.loads(out.stdout)
+    q = _with_toy(_UNDERSTAND)
     assert q["langs"] == ["en", "es", "fr", "pt"]
     assert (q["lang"], q["intent"], q["gpu"], q["gpu_count"]) == ("pt", "cost", "h200", 2)
     assert (Decimal(q["hours"]), Decimal(q["params_b"]), q["method"]) == (12, 70, "lora")
     # The follow-up openings and the /alert condition words of the module count too.
     assert q["marker"] and q["alert_words"] == [True, True]
+
+
+def test_a_new_language_without_a_catalogue_is_answered_in_english() -> None:
+    # Costed on the 2× H200 asked about ($6.14/h × 12 h), not on 1× H200 then quoted on 4× A100.
+    answer = _with_toy(_ASK)
+    assert (answer["lang"], answer["gpu"], answer["gpu_count"]) == ("en", "h200", 2)
+    assert (answer["cost_usd"], answer["error"]) == ("73.68", None)
+    assert "Cost: $73.68" in str(answer["text"])
+
+
+def _fragments(language: Language) -> list[str]:
+    return [
+        *(f for fragments in language.words.values() for f in fragments),
+        *language.follow_up, *language.counts, *language.number_words,
+        *language.token_multipliers, *language.commands, *language.stopwords,
+    ]
+
+
+@pytest.mark.parametrize("language", LANGUAGES, ids=LANGS)
+def test_every_word_is_folded_and_every_fragment_a_plain_group(language: Language) -> None:
+    # The parser matches folded text: a word with an accent or a capital would never match, and
+    # a capturing group would shift the groups of the patterns it is joined into.
+    for fragment in _fragments(language):
+        word = fragment.replace("NOUN", "")  # ALERT_LIST: the alert nouns go there
+        assert word == word.lower() and word.isascii(), fragment
+        assert re.compile(fragment).groups == 0, fragment
