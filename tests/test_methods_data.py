@@ -130,3 +130,32 @@ def test_the_method_names_are_extracted_for_translation():
     pot = (Path(__file__).resolve().parent.parent / "bot/locales/messages.pot").read_text()
     for method in load_catalogue().methods:
         assert f'msgid "{method.name}"' in pot and f'msgid "{method.short_name}"' in pot
+
+
+FP8 = """
+[[methods]]
+id = "serve_fp8_test"
+family = "inference"
+weight_bits = 8
+name = "Inference in FP8"
+short_name = "FP8 inference"
+kind = "inference"
+floor_gb_per_b = "1"
+estimate_gb_per_b = "1.2"
+source = "test fixture"
+verified = "2026-12-01"
+"""
+
+
+def test_a_serving_method_only_in_data_is_answered_as_serving():
+    cat = load_catalogue()
+    extra = tuple(Method.model_validate(m) for m in tomllib.loads(FP8)["methods"])
+    cat = replace(cat, methods=cat.methods + extra)
+    validate_catalogue(cat)
+    query = Query.model_validate({"text": "", "intent": "fit", "method": "serve_fp8_test",
+                                  "params_b": D(70), "gpu": "h100", "inference": True})
+    reply = composition.build_pipeline("en", cat).reply(query, "en")
+    js = to_json(reply)
+    assert js["method"] == "serve_fp8_test" and js["estimate_gb"] == 84 and js["fits"] is False
+    assert "FP8 inference" in reply.text or "Inference in FP8" in reply.text, reply.text
+    assert "KV cache" in reply.text and "--use_peft" not in reply.text, reply.text

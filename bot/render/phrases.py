@@ -361,7 +361,7 @@ class Phrases:
         nothing fits. Several GPUs take an Accelerate profile: fsdp2, or zero3 (DeepSpeed
         ZeRO-3)."""
         flags, method = primary.trl_flags, primary.memory.method
-        if not flags or method.startswith("inference"):
+        if not flags or self.method_kind(method) == "inference":
             return Markup()
         asked, cheapest = primary.fit, primary.cheapest
         target = asked if asked is not None and asked.fits else cheapest
