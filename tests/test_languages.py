@@ -45,7 +45,9 @@ from bot.understand.followup import _MARKER
 from bot.alerts.subscriptions import BELOW_WORDS, ABOVE_WORDS
 from rules.catalogue import load_catalogue
 q = understand(sys.argv[2], load_catalogue())
+words = understand("e um lora de setenta bilhões em duas h200?", load_catalogue())
 print(json.dumps({
+    "size_in_words": str(words.params_b),
     "langs": LANGS, "marker": bool(_MARKER.match("tambem numa a100?")),
     "alert_words": ["abaixo" in BELOW_WORDS, "acima" in ABOVE_WORDS], **q.model_dump(mode="json"),
 }))
@@ -109,7 +111,8 @@ def test_a_new_language_is_understood_from_its_module_alone() -> None:
     assert q["langs"] == ["en", "es", "fr", "pt"]
     assert (q["lang"], q["intent"], q["gpu"], q["gpu_count"]) == ("pt", "cost", "h200", 2)
     assert (Decimal(q["hours"]), Decimal(q["params_b"]), q["method"]) == (12, 70, "lora")
-    # The follow-up openings and the /alert condition words of the module count too.
+    # Its number words, follow-up openings and /alert condition words count too.
+    assert q["size_in_words"] == "70"
     assert q["marker"] and q["alert_words"] == [True, True]
 
 

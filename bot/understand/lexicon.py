@@ -19,6 +19,7 @@ from rules.schema import MethodId
 # Fragments that are no one language's: units and symbols ("h", "gb", "$", "%"), coin tickers,
 # tool names, replies like "ok" and "lol".
 _COMMON: Final[dict[str, tuple[str, ...]]] = {
+    "NUMBER_SCALES": (r"bn", r"tokens?", r"gpus?"),
     "HOUR_UNITS": (r"h", r"hs", r"hr", r"hrs"),
     "MINUTE_UNITS": (r"mins?", r"minutes?"),
     "DAY_UNITS": (r"d",),
@@ -85,6 +86,10 @@ COUNT_WORDS: Final[dict[str, int]] = {k: v for lang in LANGUAGES for k, v in lan
 AMOUNT_WORDS: Final[dict[str, int]] = {
     **COUNT_WORDS, **{a: 1 for lang in LANGUAGES for a in sorted(lang.articles)},
 }
+
+# What number words must precede to be read as a number ("seven billion", "dos mil horas"): a
+# scale, a duration, "tokens", "GPUs" or "parameters" (see numbers.words_to_digits).
+NUMBER_SCALES: Final[tuple[str, ...]] = _words("NUMBER_SCALES")
 
 # --- units -------------------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from decimal import Decimal
 from typing import Final
 
 from bot.understand.languages import LANGUAGES, union
-from bot.understand.lexicon import AMOUNT_WORDS
+from bot.understand.lexicon import AMOUNT_WORDS, NUMBER_SCALES
 from bot.understand.query import Lang
 
 # Languages that write decimals with a comma and group thousands with a point ("1.120,5").
@@ -119,11 +119,7 @@ _NUMBER_WORD: Final = "|".join(
 # What the words must precede to be read as a number: a scale ("billion", "millones"), a
 # duration or "tokens". Alone, "two" or "una" stay words (GPU counts and articles are read
 # elsewhere).
-_SCALE: Final = (
-    r"billions?|bn|millions?|millones|millon|milliards?|trillions?|thousand|mil|mille|"
-    r"hours?|horas?|heures?|days?|dias?|jours?|weeks?|semanas?|semaines?|tokens?|gpus?|"
-    r"parameters?|parametros|parametres"
-)
+_SCALE: Final = "|".join(NUMBER_SCALES)
 _PHRASE: Final = re.compile(
     rf"(?<![\w.,])(?<![0-9] )(?P<words>(?:{_NUMBER_WORD})(?:(?: |-|-et-| et | y | and )"
     rf"(?:{_NUMBER_WORD}))*)(?= (?:de |of |d')?(?:{_SCALE})(?![a-z]))"

@@ -43,6 +43,10 @@ LANGUAGE = Language(
         "compare": "compare", "memory": "memory", "recommend": "recommend", "best": "recommend",
     },
     words={
+        "NUMBER_SCALES": (
+            r"billions?", r"millions?", r"trillions?", r"thousand", r"hours?", r"days?", r"weeks?",
+            r"parameters?",
+        ),
         # Asking to see the alerts; NOUN stands for the ALERT_NOUNS.
         "ALERT_LIST": (
             r"(?:what|which|show(?: me)?|list|see|view|display|check) (?:(?:are|is) )?(?:all"

@@ -44,6 +44,9 @@ LANGUAGE = Language(
         "alertas": "alert_list", "coste": "cost", "memoria": "memory",
     },
     words={
+        "NUMBER_SCALES": (
+            r"millones", r"millon", r"mil", r"horas?", r"dias?", r"semanas?", r"parametros",
+        ),
         # Asking to see the alerts; NOUN stands for the ALERT_NOUNS.
         "ALERT_LIST": (
             r"(?:que|cuales|ver|muestra(?:me)?|mostrar(?:me)?|ensena(?:me)?|lista(?:r)?|revisar) (?:son )?(?:de )?(?:todas )?(?:las |mis )?NOU"

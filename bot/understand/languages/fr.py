@@ -42,6 +42,9 @@ LANGUAGE = Language(
         "alertes": "alert_list", "devis": "cost", "memoire": "memory",
     },
     words={
+        "NUMBER_SCALES": (
+            r"milliards?", r"mille", r"heures?", r"jours?", r"semaines?", r"parametres",
+        ),
         # Asking to see the alerts; NOUN stands for the ALERT_NOUNS.
         "ALERT_LIST": (
             r"(?:quel(?:le)?s?|voir|montre(?:-? ?moi)?|affiche(?:r|z)?(?:-?"
