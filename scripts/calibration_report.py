@@ -145,8 +145,10 @@ def _settings(row: dict[str, str]) -> list[str]:
     inference = "inference" in method
     if not inference and num:
         n = num.group(1).replace(",", "")
-        packed = "packed" in seq and "not packed" not in seq and "unpacked" not in seq
-        out.append(f"seq {n}" + (" packed" if packed else ", not packed"))
+        # Packing only as the source states it: a user who does not know does not say it.
+        unpacked = "not packed" in seq or "unpacked" in seq
+        packed = "packed" in seq and not unpacked
+        out.append(f"seq {n}" + (" packed" if packed else ", not packed" if unpacked else ""))
     batch = _low(row, "micro_batch")
     if batch.isdigit():
         out.append(f"batch size {batch}")

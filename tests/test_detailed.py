@@ -365,6 +365,13 @@ def test_shared_csv_is_the_packaged_copy() -> None:
           "gpus": "2x 24GB GPUs (per-GPU)", "source": "", "quote": ""},
          "QLoRA Llama 2 70B r=8 all linear on 2x 24GB GPUs, seq 2048 packed, batch size 2, "
          "gradient checkpointing on, FSDP with cpu offload"),
+        # Packing unstated by the source (torchtune's README table): not invented either way.
+        ({"model": "Llama 2 7B", "method": "LoRA (7B_lora_single_device: r8 on q,v)",
+          "precision": "bf16 base, AdamW", "seq_len": "2048", "micro_batch": "4",
+          "grad_ckpt": "on (config default)", "gpus": "1x RTX 4090 24GB", "source": "",
+          "quote": ""},
+         "LoRA Llama 2 7B r=8 on q,v on an RTX 4090 24GB, seq 2048, batch size 4, "
+         "gradient checkpointing on"),
         ({"model": "bigcode/octocoder", "method": "inference (generate 60 tokens)",
           "precision": "bnb 4-bit (load_in_4bit defaults)", "seq_len": "short prompt + 60 new",
           "micro_batch": "1", "grad_ckpt": "n/a", "gpus": "1x GPU", "source": "", "quote": ""},
