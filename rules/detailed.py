@@ -517,6 +517,14 @@ def estimate_training(
         parts.append(("sharding_buffers", gathered, label))
         if gpus > 1:
             assumptions.append(assumption("sharded", gpus=gpus, batch=micro_batch))
+    if zero3:
+        # ZeRO-3 allocates its contiguous gradient bucket on the GPU at optimizer init,
+        # reduce_bucket_size elements in the parameters' dtype, whatever the trainable count.
+        wide = (fp32_weights and not spec.quantized_base) or prec == "fp32"
+        parts.append(("zero3_grad_bucket",
+                      c["overhead.zero3_reduce_bucket_size"]
+                      * (c["bytes.fp32"] if wide else bf16),
+                      "ZeRO-3 contiguous gradient bucket (reduce_bucket_size)"))
     if spec.quantized_base:
         layer_block = block / arch.layers
         parts.append(("dequant_buffer",

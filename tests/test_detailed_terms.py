@@ -74,6 +74,18 @@ def test_zero3_offload_keeps_its_live_parameters() -> None:
     assert b.term("sharding_buffers") == gb(1e9 * 2)  # stage3_max_live_parameters x bf16
 
 
+@pytest.mark.parametrize(("fp32", "bytes_each"), [(False, 2), (True, 4)])
+def test_zero3_allocates_its_gradient_bucket(fp32: bool, bytes_each: int) -> None:
+    # DeepSpeed stage3.py: torch.empty(reduce_bucket_size = 5e8, dtype=params' dtype) on the GPU.
+    b = estimate_training(L2_7B, "lora", 512, 1, True, cpu_offload=True, zero3=True,
+                          fp32_weights=fp32)
+    assert b.term("zero3_grad_bucket") == gb(5e8 * bytes_each)
+    fsdp = estimate_training(L2_7B, "lora", 512, 1, True, cpu_offload=True, fp32_weights=fp32)
+    assert fsdp.term("zero3_grad_bucket") == 0
+    assert b.per_gpu_gb - fsdp.per_gpu_gb - (
+        b.term("sharding_buffers") - fsdp.term("sharding_buffers")) == gb(5e8 * bytes_each)
+
+
 def test_activation_offloading_keeps_two_layers_of_checkpoints() -> None:
     arch = L2_7B.arch
     assert arch is not None
