@@ -64,14 +64,15 @@ async def settle(db: Database, timeout: float = 60) -> None:  # noqa: ASYNC109
         await asyncio.sleep(0.1)
 
 
+@pytest.mark.parametrize("path", [[], ["--direct"]], ids=["ptb", "direct-http"])
 async def test_sigkill_mid_fan_out_loses_nothing_and_duplicates_at_most_one_per_crash(
-    db_url: str, db: Database, service: AlertService, api: TimedFakeBotAPI
+    db_url: str, db: Database, service: AlertService, api: TimedFakeBotAPI, path: list[str]
 ):
     n = 200
     await fan_out(db, service, n)
     crashes = 0
     for round_ in range(3):
-        worker = await Worker(db_url, api, "--rate", "50").start()
+        worker = await Worker(db_url, api, "--rate", "50", *path).start()
         try:
             await asyncio.wait_for(worker.leader.wait(), 30)
             await api.wait_for_messages(api.message_count() + 30, timeout=30)
@@ -93,7 +94,7 @@ async def test_sigkill_mid_fan_out_loses_nothing_and_duplicates_at_most_one_per_
             await worker.wait()
     assert api.message_count() < n  # it really died mid fan-out
 
-    last = await Worker(db_url, api, "--rate", "50").start()
+    last = await Worker(db_url, api, "--rate", "50", *path).start()
     try:
         await settle(db)
     finally:

@@ -26,6 +26,7 @@ from bot.alerts.sender import OutboxSender, SenderConfig
 from bot.alerts.service import AlertService
 from bot.storage.engine import Database
 from bot.telegram.alert_handlers import telegram_sender
+from bot.telegram.direct_send import DirectSender
 from rules.catalogue import load_catalogue
 
 
@@ -49,7 +50,10 @@ async def main(args: argparse.Namespace) -> None:
     async with bot:
         # The production wiring: the sender also expands fan-outs a batch at a time.
         service = AlertService(db, load_catalogue(), fan_out_batch=args.fan_out_batch)
-        sender = OutboxSender(db, telegram_sender(bot), config, expand=service.expand_next)
+        # --direct: ALERTS_DIRECT_HTTP's send path instead of PTB's Bot.send_message.
+        send = DirectSender(args.base_url, args.token, connections=args.in_flight,
+                            timeout=10) if args.direct else telegram_sender(bot)
+        sender = OutboxSender(db, send, config, expand=service.expand_next)
 
         async def lead() -> None:
             print("LEADER", flush=True)
@@ -81,6 +85,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--record-every", type=int, default=1)
     parser.add_argument("--leader-retry", type=float, default=0.2)
     parser.add_argument("--fan-out-batch", type=int, default=1000)
+    parser.add_argument("--direct", action="store_true")
     return parser.parse_args(argv)
 
 
