@@ -14,10 +14,12 @@ from pydantic import BaseModel, ConfigDict
 
 from bot.detail import DetailedAnswer, detailed_for, detailed_options
 from bot.understand.query import Intent, Query
+from rules.budget import budget_hours
 from rules.catalogue import Catalogue
 from rules.compare import Comparison, PriceRatio, Saving, compare, full_vs_qlora, savings
 from rules.errors import GPUNotRented, NoAssumedHours, RulesError, UnknownGPU
-from rules.fit import Fit, cheapest_fit, check_cluster, fit, fit_vram, offered_fits
+from rules.fit import Fit, cheapest_fit, check_cluster, fit, fit_vram, gpus_needed, offered_fits
+from rules.largest import Largest, largest_fitting
 from rules.memory import Memory, check_params, memory
 from rules.quote import Quote, quote
 from rules.schema import GPU, MethodId, Offer
@@ -72,6 +74,16 @@ class Answer(BaseModel):
     detailed_fits: bool | None = None
     # A bare name read as one variant ("A100" → 80 GB): the primary method on the others.
     variant_fits: tuple[Fit, ...] = ()
+    # "The largest model I can QLoRA on 24 GB": the size the memory holds; the answer is then
+    # about the largest catalogued size under it.
+    largest: Largest | None = None
+    largest_names: tuple[str, ...] = ()
+    # "How many A100s do I need?": the answer is about that many cards.
+    count_needed: int | None = None
+    # "I have $500, how many H100 hours?": the budget, and the hours it buys (in `quote`).
+    budget_usd: Decimal | None = None
+    budget_hours: Decimal | None = None
+    budget_cheapest: bool = False  # no GPU named: the cheapest offered configuration's hours
 
 
 def _methods_for(query: Query, cat: Catalogue) -> tuple[MethodId, ...]:
@@ -138,13 +150,89 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
     """Everything a reply to `query` needs. Bad input becomes an Answer with an error code."""
     cat = catalogue
     try:
+        query, extra = _reframe(query, cat)
         answer = _build(query, cat)
         detailed = detailed_for(query, answer, cat, tokens_per_second=query.tokens_per_second)
-        return _compose(query, answer, detailed, cat)
+        return _compose(query, answer, detailed, cat).model_copy(update=extra)
     except RulesError as exc:
         failed = Answer(query=query, intent=query.intent, error=exc.code,
                         error_params=exc.params)
         return _detail_despite(failed, exc, query, cat)
+
+
+def _asked_method(query: Query, cat: Catalogue) -> MethodId:
+    if query.method is not None:
+        return query.method
+    return cat.default_method("inference" if query.inference else "training")
+
+
+def _reframe(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
+    """Questions whose answer is a fact the others take as given: the size ("the largest model
+    for QLoRA on 24 GB"), the count ("how many A100s do I need"), the hours ("$500 of H100").
+    They are answered as the fit or cost question of that size, count or hours, so the reply
+    and the JSON describe one configuration; the extra facts say how it was chosen."""
+    if query.intent in ("prices", "pay", "help", "alert", "alert_list", "alert_remove",
+                        "smalltalk", "compare"):
+        return query, {}
+    gpu = cat.gpu(query.gpu) if query.gpu else None
+    count = query.gpu_count or 1
+    if query.largest and query.params_b is None and (gpu is not None or query.vram_gb):
+        per = query.gpu_memory_gb if query.gpu_memory_gb is not None else (
+            gpu.vram_gb if gpu is not None else query.vram_gb)
+        assert per is not None
+        method = _asked_method(query, cat)
+        top = largest_fitting(method, per * check_cluster(count, cat), cat)
+        if top.model_params_b is None:
+            return query, {"largest": top}
+        names = tuple(cat.models.get(i).name for i in top.model_ids)
+        asked = query.model_copy(update={
+            "params_b": top.model_params_b, "method": method, "serving_precision_said": True,
+            "intent": "fit" if query.intent in ("unknown", "recommend", "memory") else query.intent,
+        })
+        return asked, {"largest": top, "largest_names": names}
+    if query.count_asked and gpu is not None and query.gpu_count is None \
+            and query.params_b is not None:
+        check_params(query.params_b, cat)
+        one = fit(_asked_method(query, cat), query.params_b, gpu.id, 1, catalogue=cat,
+                  memory_gb=query.gpu_memory_gb)
+        need = gpus_needed(one) or 1
+        if need <= cat.limits.max_cluster_gpus:
+            return query.model_copy(update={"gpu_count": need}), {"count_needed": need}
+        return query, {}
+    if query.budget_usd is not None and query.hours is None and query.budget_usd > 0:
+        return _budget(query, cat, gpu, count)
+    return query, {}
+
+
+def _budget(query: Query, cat: Catalogue, gpu: GPU | None, count: int) -> tuple[Query, dict[str, Any]]:
+    """The hours a budget buys on the named configuration, else on the cheapest offered one
+    that fits the model (or the cheapest offered one)."""
+    budget = query.budget_usd
+    assert budget is not None
+    if gpu is not None:
+        if not gpu.rented or gpu.usd_per_gpu_hour is None:
+            raise GPUNotRented(gpu=gpu.name)
+        gpu_id, n, price = gpu.id, check_cluster(count, cat), gpu.usd_per_gpu_hour * count
+        if n > cat.limits.max_gpus:
+            return query, {}
+    else:
+        option: Fit | None = None
+        if query.params_b is not None:
+            check_params(query.params_b, cat)
+            option = cheapest_fit(_asked_method(query, cat), query.params_b, cat)
+        if option is not None and option.gpu and option.usd_per_hour is not None:
+            gpu_id, n, price = option.gpu, option.gpu_count, option.usd_per_hour
+        else:
+            offer = min(cat.offers, key=lambda o: o.usd_per_hour)
+            gpu_id, n, price = offer.gpu, offer.count, offer.usd_per_hour
+    hours = budget_hours(budget, price, cat.pricing.billing_granularity_minutes)
+    if hours <= 0 or hours > cat.limits.max_hours:
+        return query, {}
+    intent = "cost" if query.params_b is None or query.intent in ("unknown", "recommend") \
+        else query.intent
+    asked = query.model_copy(update={"gpu": gpu_id, "gpu_count": n, "hours": hours,
+                                     "intent": intent})
+    return asked, {"budget_usd": budget, "budget_hours": hours, "budget_cheapest": gpu is None}
 
 
 def _detail_despite(failed: Answer, exc: RulesError, query: Query, cat: Catalogue) -> Answer:

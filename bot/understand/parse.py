@@ -16,6 +16,7 @@ from decimal import Decimal
 from functools import cached_property
 from typing import Literal
 
+from bot.understand import asks
 from bot.understand import hardware as hw
 from bot.understand import lexicon as lx
 from bot.understand import patterns as px
@@ -592,6 +593,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     others = tuple(dict.fromkeys(g for g in known[1:] if g != known[0])) if known[1:] else ()
     alert = intent == "alert"
     first_money = work.money[0].value if work.money else None
+    budget = first_money if not alert and first_money is not None and (
+        asks.BUDGET_ASK.search(rest) or asks.BUDGET.search(rest)) else None
     return Query(
         text=text,
         lang=work.lang,
@@ -624,6 +627,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         lora_rank=work.lora_rank,
         grad_ckpt=_grad_ckpt(rest),
         details=bool(px.DETAILS.search(rest)),
+        largest=work.params_b is None and bool(asks.LARGEST.search(rest)),
+        count_asked=bool(asks.HOW_MANY_NEEDED.search(rest)),
+        budget_usd=budget,
         lora_targets=flags.lora_targets,
         precision=flags.precision,
         optimizer=flags.optimizer,

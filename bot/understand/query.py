@@ -84,6 +84,9 @@ class Query(BaseModel):
     serving_precision_said: bool = True  # False: an inference question names no precision
     details: bool = False  # "details", "breakdown", "desglose", "détail"
     follow_up: bool = False  # completed from the previous question in the chat
+    largest: bool = False  # "the largest model I can QLoRA on 24 GB": no size, the memory asks it
+    count_asked: bool = False  # "how many A100s do I need?": the count is the question
+    budget_usd: Decimal | None = None  # "I have $500, how many H100 hours?"
 
     @field_validator("lang")
     @classmethod
