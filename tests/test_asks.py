@@ -1,0 +1,93 @@
+"""Questions whose answer is the size, the count or the hours: the largest model a memory holds,
+how many cards a job needs, what a budget buys. Each leads the reply, in every language, and
+the JSON describes that configuration."""
+
+from __future__ import annotations
+
+from decimal import Decimal as D
+
+import pytest
+
+from bot.pipeline import Pipeline, to_json
+from rules.budget import budget_hours
+from rules.catalogue import load_catalogue
+from rules.largest import largest_fitting
+
+CAT = load_catalogue()
+
+
+@pytest.mark.parametrize(
+    ("method", "vram", "top", "size"),
+    [
+        ("qlora", "24", "32", "32"),  # 24 / 0.75
+        ("lora", "80", "33.3", "32.8"),  # 80 / 2.4, the catalogue's largest under it
+        ("full_adamw", "640", "35.5", "34"),  # 640 / 18
+        ("inference_int4", "24", "40", "40"),  # 24 / 0.6
+    ],
+)
+def test_largest_is_memory_over_the_rule_and_the_largest_catalogued_size_under_it(
+    method: str, vram: str, top: str, size: str
+) -> None:
+    got = largest_fitting(method, D(vram), CAT)
+    assert got.max_params_b == D(top)
+    assert got.model_params_b == D(size)
+    assert got.model_ids and all(CAT.models.get(i).params_b == D(size) for i in got.model_ids)
+
+
+def test_nothing_catalogued_fits_a_tiny_memory() -> None:
+    got = largest_fitting("full_adamw", D("0.5"), CAT)
+    assert got.model_ids == () and got.model_params_b is None
+
+
+@pytest.mark.parametrize(
+    ("budget", "price", "hours"),
+    [("500", "2.32", "215.5"), ("200", "0.92", "217.3"), ("36.88", "36.88", "1"), ("1", "4.61", "0.2")],
+)
+def test_budget_hours_never_cost_more_than_the_budget(budget: str, price: str, hours: str) -> None:
+    got = budget_hours(D(budget), D(price), 1)
+    assert got == D(hours)
+    assert got * D(price) <= D(budget)
+
+
+@pytest.mark.parametrize(
+    ("locale", "lead"),
+    [
+        ("en", "📏 <b>The largest model 24 GB holds for QLoRA is about 32B"),
+        ("es", "📏 <b>El modelo más grande que cabe en 24\xa0GB para QLoRA es de unos 32B"),
+        ("fr", "📏 <b>Le plus gros modèle que 24\u202fGo peut contenir pour QLoRA fait environ 32B"),
+    ],
+)
+def test_largest_leads_in_every_language(locale: str, lead: str) -> None:
+    reply = Pipeline(CAT).ask("biggest model i can qlora on my 4090?", chosen_locale=locale)
+    assert reply.text.startswith(lead), reply.text[:300]
+    got = to_json(reply)
+    assert (got["params_b"], got["fits"], got["gpu"], got["vram_gb"]) == (32, True, "rtx-4090", 24)
+
+
+@pytest.mark.parametrize(
+    ("locale", "lead"),
+    [
+        ("en", "💵 <b>$500.00 buys 215.5 hours of 1× H100 at $2.32/hour.</b>"),
+        ("es", "💵 <b>Con 500,00\xa0US$ tienes 215,5 horas de 1× H100 a 2,32\xa0US$/hora.</b>"),
+        ("fr", "💵 <b>500,00\xa0$US vous donnent 215,5 heures de 1× H100 à 2,32\xa0$US/heure.</b>"),
+    ],
+)
+def test_budget_leads_in_every_language(locale: str, lead: str) -> None:
+    reply = Pipeline(CAT).ask("i have $500 how many h100 hours is that", chosen_locale=locale)
+    assert reply.text.startswith(lead), reply.text[:300]
+    got = to_json(reply)
+    assert (got["intent"], got["hours"], got["cost_usd"]) == ("cost", 215.5, "499.96")
+
+
+def test_budget_on_a_card_we_do_not_rent_says_so() -> None:
+    got = to_json(Pipeline(CAT).ask("I have $100, how many hours of 3090?"))
+    assert got["error"] == "gpu_not_rented"
+
+
+def test_how_many_needed_describes_that_many_cards() -> None:
+    got = to_json(Pipeline(CAT).ask("how many A100s do I need for full fine-tuning llama 70b?"))
+    assert (got["gpu_count"], got["vram_gb"], got["fits"]) == (16, 1280, True)
+    assert got["text"].startswith("🔢 <b>You need 16× A100 80GB (1,280 GB)")
+    # A count the user states is answered as stated.
+    stated = to_json(Pipeline(CAT).ask("can I full fine-tune 70B on 8x A100?"))
+    assert (stated["gpu_count"], stated["fits"]) == (8, False)
