@@ -18,14 +18,14 @@ from bot.i18n import N_
 from bot.render.format import Formatter
 from bot.understand.query import Query
 from rules.catalogue import Catalogue
-from rules.detailed import (
+from rules.errors import RulesError
+from rules.estimator import (
     Breakdown,
     OptimizerName,
     estimate_inference,
     estimate_training,
     resolve_shape,
 )
-from rules.errors import RulesError
 from rules.fit import Fit, fit
 from rules.model_catalogue import ModelSpec
 from rules.quote import Quote, quote
@@ -61,7 +61,7 @@ DEFAULT_GRAD_CKPT = True
 DEFAULT_LORA_RANK = 16
 DEFAULT_EPOCHS = 1
 
-# Term names of rules.detailed → English msgids (translated by the template and the chart).
+# Term names of rules.estimator → English msgids (translated by the template and the chart).
 TERM_LABELS: dict[str, str] = {
     "weights": N_("Model weights"),
     "master_weights": N_("FP32 master weights"),
@@ -435,7 +435,8 @@ def _assumptions(
     breakdown: Breakdown,
     query: Query,
 ) -> tuple[Assumption, ...]:
-    """What rules.detailed assumed (its English notes), as codes the template words."""
+    """What the estimate assumed, as codes the template words (rules.estimator's own codes
+    for what only it knows, such as the chunked-prefill size)."""
     out: list[Assumption] = []
     shape = resolve_shape(model)
     if shape.assumed:
@@ -449,7 +450,7 @@ def _assumptions(
         out.append(Assumption(code="kv_cache_bf16"))
         if query.attention == "eager":
             out.append(Assumption(code="eager_attention"))
-        # The engine's own code and chunk size (rules.detailed.estimate_inference).
+        # The engine's own code and chunk size (rules.estimator.estimate_inference).
         out.extend(Assumption(code=a.code, params={"tokens": int(a.params["tokens"] or 0)})
                    for a in breakdown.assumptions if a.code == "chunked_prefill")
         if gpus > 1:

@@ -14,7 +14,7 @@ from decimal import MAX_EMAX, MIN_EMIN, ROUND_HALF_UP, Context, Decimal
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.detailed import load_constants, method_spec
+from rules.estimator import load_constants, method_spec
 from rules.model_catalogue import ModelSpec
 from rules.notes import Note, note
 from rules.schema import Method

@@ -35,7 +35,7 @@ if str(ROOT) not in sys.path:
 
 from bot.pipeline import Pipeline, to_json  # noqa: E402
 from rules.catalogue import load_catalogue  # noqa: E402
-from rules.detailed import load_constants  # noqa: E402
+from rules.estimator import load_constants  # noqa: E402
 
 GIB = 1.073741824  # GB per GiB
 MEDIAN_RANGE = (0.90, 1.10)

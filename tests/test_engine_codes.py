@@ -10,7 +10,7 @@ import pytest
 
 from bot.composition import build_pipeline
 from rules.catalogue import load_catalogue
-from rules.detailed import estimate_inference, estimate_training
+from rules.estimator import estimate_inference, estimate_training
 from rules.notes import Note
 from rules.training_time import estimate_training_time, gpu_hours_from_throughput
 

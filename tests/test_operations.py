@@ -81,9 +81,9 @@ def test_the_database_label_hides_the_password():
 
 
 def test_skip_reasons_name_paths_of_the_checkout():
-    from tests import test_detailed
+    from tests import test_estimator
 
-    marks = test_detailed.test_shared_csv_is_the_packaged_copy.pytestmark  # type: ignore[attr-defined]
+    marks = test_estimator.test_shared_csv_is_the_packaged_copy.pytestmark  # type: ignore[attr-defined]
     reason = next(m.kwargs["reason"] for m in marks if m.name == "skipif")
-    outside = str(test_detailed.ROOT.parent)
+    outside = str(test_estimator.ROOT.parent)
     assert outside not in reason and "tests/data/measured-public.csv" in reason

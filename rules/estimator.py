@@ -349,7 +349,8 @@ def estimate_training(
       "bf16" (pure bf16, torchtune). Default: mixed for full fine-tuning.
     grad_accumulation: gradients of a previous micro-batch alive during the forward pass.
     loss: "eager" (fp32 cross-entropy), "fused" (compiled) or "chunked" (torchtune chunked CE).
-    optimizer: full fine-tuning's optimizer (default AdamW; full_adam8bit means 8-bit Adam).
+    optimizer: full fine-tuning's optimizer (default AdamW; a method whose
+      methods.toml entry says optimizer = "adam8bit" means 8-bit Adam).
       Paged optimizers (bitsandbytes) keep their states on the GPU until it is full, then page
       them to CPU RAM: with `vram_per_gpu_gb` the resident part is capped by what is left.
     cpu_offload: FSDP / ZeRO-3 offload of parameters, gradients and optimizer states to CPU

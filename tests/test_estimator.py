@@ -13,13 +13,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.detailed import (
+from rules.errors import UnknownMethod
+from rules.estimator import (
     Breakdown,
     estimate_inference,
     estimate_training,
     load_constants,
 )
-from rules.errors import UnknownMethod
 from rules.model_catalogue import load_models
 from rules.training_time import (
     estimate_training_time,

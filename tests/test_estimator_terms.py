@@ -11,7 +11,7 @@ from bot.answer import build_answer
 from bot.detail import VOCAB_RANGE, detailed_for
 from bot.understand.query import Query
 from rules.catalogue import load_catalogue
-from rules.detailed import estimate_inference, estimate_training
+from rules.estimator import estimate_inference, estimate_training
 from rules.model_catalogue import load_models
 
 MODELS = load_models()
