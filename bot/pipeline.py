@@ -330,6 +330,13 @@ def to_json(reply: Reply) -> dict[str, Any]:
         usd_per_hour = a.gpu.usd_per_gpu_hour * (count or 1)
     else:
         usd_per_hour = None
+    hours, gpu_hours = (quote.hours, quote.gpu_hours) if quote else (q.hours, None)
+    hours_assumed = _hours_assumed(a, quote, q)
+    timed = a.detailed.training_time if a.detailed is not None else None
+    if a.intent == "time" and timed is not None and timed.asked and timed.quote is None \
+            and timed.wall_clock_hours is not None:
+        # "How long on my 3090?": the time on the card asked about, not the quoted one's hours.
+        hours, gpu_hours, hours_assumed = timed.wall_clock_hours, timed.gpu_hours, timed.mfu_assumed
     out: dict[str, Any] = {
         "lang": reply.locale,
         "intent": a.intent,
@@ -338,8 +345,8 @@ def to_json(reply: Reply) -> dict[str, Any]:
         "method": mem.method if mem else q.method,
         "gpu": gpu,
         "gpu_count": count,
-        "hours": _num(quote.hours if quote else q.hours),
-        "hours_assumed": _hours_assumed(a, quote, q),
+        "hours": _num(hours),
+        "hours_assumed": hours_assumed,
         "floor_gb": _num(mem.floor_gb) if mem else None,
         "estimate_gb": _num(mem.estimate_gb) if mem else None,
         "high_gb": _num(mem.high_gb) if mem else None,
@@ -347,7 +354,7 @@ def to_json(reply: Reply) -> dict[str, Any]:
         "fits": a.fits if fit else None,
         "usd_per_hour": _money(usd_per_hour),
         "cost_usd": _money(quote.cost_usd) if quote else None,
-        "gpu_hours": _num(quote.gpu_hours) if quote else None,
+        "gpu_hours": _num(gpu_hours),
         "cheapest_fit": None
         if cheapest is None
         else {

@@ -91,3 +91,26 @@ def test_how_many_needed_describes_that_many_cards() -> None:
     # A count the user states is answered as stated.
     stated = to_json(Pipeline(CAT).ask("can I full fine-tune 70B on 8x A100?"))
     assert (stated["gpu_count"], stated["fits"]) == (8, False)
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu", "hours", "peak"),
+    [
+        # 6 × 8e9 × 1e9 FLOPs at 35 % of 71 TFLOPS (GA102 whitepaper, FP32 accumulate)
+        ("how long to LoRA 8B on my 3090 for 1B tokens", "rtx-3090", 536.55, "71 peak BF16"),
+        ("how long to qlora llama 3 8b on a 4090 with 200M tokens", "rtx-4090", 80.71,
+         "165.2 peak BF16"),
+    ],
+)
+def test_training_time_on_consumer_cards_from_the_whitepaper(
+    text: str, gpu: str, hours: float, peak: str
+) -> None:
+    got = to_json(Pipeline(CAT).ask(text))
+    assert (got["intent"], got["gpu"], got["hours"], got["hours_assumed"]) == (
+        "time", gpu, hours, True)
+    assert got["text"].startswith("⏱ <b>") and peak in got["text"]
+
+
+def test_a_card_we_do_not_rent_is_not_called_rented() -> None:
+    text = Pipeline(CAT).ask("how long to LoRA 8B on my 3090 for 1B tokens").text
+    assert "We rent the RTX 3090" not in text
