@@ -78,6 +78,9 @@ class Answer(BaseModel):
     # about the largest catalogued size under it.
     largest: Largest | None = None
     largest_names: tuple[str, ...] = ()
+    # The largest catalogued size the detailed estimate fits at default settings, when the
+    # planning rule's largest misses by it.
+    largest_detailed: tuple[Decimal, tuple[str, ...]] | None = None
     # "How many A100s do I need?": the answer is about that many cards.
     count_needed: int | None = None
     # "I have $500, how many H100 hours?": the budget, and the hours it buys (in `quote`).
@@ -153,11 +156,33 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         query, extra = _reframe(query, cat)
         answer = _build(query, cat)
         detailed = detailed_for(query, answer, cat, tokens_per_second=query.tokens_per_second)
-        return _compose(query, answer, detailed, cat).model_copy(update=extra)
+        composed = _compose(query, answer, detailed, cat)
+        if extra.get("largest_names") and composed.detailed_fits is False:
+            extra["largest_detailed"] = _largest_by_detail(query, cat)
+        return composed.model_copy(update=extra)
     except RulesError as exc:
         failed = Answer(query=query, intent=query.intent, error=exc.code,
                         error_params=exc.params)
         return _detail_despite(failed, exc, query, cat)
+
+
+# Sizes tried below the planning rule's largest when the detailed estimate misses it.
+_DETAIL_TRIES = 12
+
+
+def _largest_by_detail(query: Query, cat: Catalogue) -> tuple[Decimal, tuple[str, ...]] | None:
+    """The largest catalogued size whose detailed estimate (default settings) also fits, with
+    its models' names: the planning rule leaves nothing for activations at its own limit."""
+    assert query.params_b is not None
+    sizes = sorted({m.params_b for m in cat.models if m.params_b < query.params_b}, reverse=True)
+    for size in sizes[:_DETAIL_TRIES]:
+        asked = query.model_copy(update={"params_b": size})
+        answer = _build(asked, cat)
+        detailed = detailed_for(asked, answer, cat)
+        check = detailed.check if detailed is not None else None
+        if check is not None and check.detailed_fits:
+            return size, tuple(m.name for m in cat.models if m.params_b == size)
+    return None
 
 
 def _asked_method(query: Query, cat: Catalogue) -> MethodId:

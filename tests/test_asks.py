@@ -114,3 +114,13 @@ def test_training_time_on_consumer_cards_from_the_whitepaper(
 def test_a_card_we_do_not_rent_is_not_called_rented() -> None:
     text = Pipeline(CAT).ask("how long to LoRA 8B on my 3090 for 1B tokens").text
     assert "We rent the RTX 3090" not in text
+
+
+def test_largest_also_says_what_the_detailed_estimate_fits() -> None:
+    """At the planning rule's limit nothing is left for activations: the reply also names the
+    largest catalogued size the detailed estimate (default settings) fits."""
+    reply = Pipeline(CAT).ask("biggest model i can qlora on my 4090?")
+    assert reply.answer.largest_detailed is not None
+    size, names = reply.answer.largest_detailed
+    assert size < 32 and names
+    assert f"the detailed estimate fits up to {names[0]}" in reply.text
