@@ -156,6 +156,14 @@ METHOD_PATTERNS: Final[tuple[tuple[MethodId, tuple[str, ...]], ...]] = (
         r"entrainement complet", r"adamw?", r"fft", r"full",
     )),
 )
+# What every fragment of a method above holds, a quick test before its regex: "q-lora" holds
+# "lora". A method's words and guard are the only places the understanding names it.
+METHOD_GUARDS: Final[dict[MethodId, tuple[str, ...]]] = {
+    "full_adam8bit": ("adam", "bnb", "bit"),
+    "qlora": ("lora",),
+    "lora": ("lora", "peft"),
+    "full_adamw": ("full", "complet", "entier", "total", "adam", "fft"),
+}
 # A method, quantization or inference named to be excluded: "without 8bit quantization", "no
 # quiero QLoRA", "sans QLoRA", "not QLoRA but LoRA", "instead of LoRA".
 NEGATION_BEFORE: Final[tuple[str, ...]] = _words("NEGATION_BEFORE")

@@ -12,7 +12,6 @@ from typing import Final
 
 from bot.understand import lexicon as lx
 from bot.understand.numbers import NUM, NUM_SP
-from rules.schema import MethodId
 
 
 def _splits_after_first(fragment: str) -> bool:
@@ -223,15 +222,8 @@ SIZE_PARAMS: Final = Guarded(
 
 # --- methods -----------------------------------------------------------------------------------
 
-# What every fragment of a method holds (lexicon.METHOD_PATTERNS): "q-lora" holds "lora".
-_METHOD_GUARDS: Final[dict[MethodId, tuple[str, ...]]] = {
-    "full_adam8bit": ("adam", "bnb", "bit"),
-    "qlora": ("lora",),
-    "lora": ("lora", "peft"),
-    "full_adamw": ("full", "complet", "entier", "total", "adam", "fft"),
-}
 METHODS: Final = tuple(
-    (method, Guarded(_METHOD_GUARDS[method], words(frags)))
+    (method, Guarded(lx.METHOD_GUARDS[method], words(frags)))
     for method, frags in lx.METHOD_PATTERNS
 )
 FULL_NOT_METHOD: Final = re.compile(rf"^ (?:{lx.FULL_NOT_METHOD_AFTER})")
