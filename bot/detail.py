@@ -400,9 +400,20 @@ def detailed_options(query: Query, answer: Answer, catalogue: Catalogue) -> list
     method = cat.method(primary.memory.method)
     model = _model(query, params_b, cat)
     found: list[Fit] = []
+    # The estimate depends on the offer through its GPU count alone, unless a paged
+    # optimizer's resident states are capped by the memory per GPU (rules.detailed notes it
+    # as "paged_optimizer"): one estimate per count then serves 10 offers with 4 counts.
+    per_count: dict[int, Breakdown | None] = {}
     for offer in sorted(cat.offers, key=lambda o: (o.usd_per_hour, o.count)):
         option = fit(method.id, params_b, offer.gpu, offer.count, catalogue=cat)
-        breakdown = _estimate(query, method, model, offer.count, option)[0]
+        if offer.count in per_count:
+            breakdown = per_count[offer.count]
+        else:
+            breakdown = _estimate(query, method, model, offer.count, option)[0]
+            if breakdown is None or all(
+                a.code != "paged_optimizer" for a in breakdown.assumptions
+            ):
+                per_count[offer.count] = breakdown
         if breakdown is not None and breakdown.per_gpu_gb <= cat.gpu(offer.gpu).vram_gb:
             found.append(option)
     return found
