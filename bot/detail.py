@@ -401,7 +401,7 @@ def detailed_options(query: Query, answer: Answer, catalogue: Catalogue) -> list
     model = _model(query, params_b, cat)
     found: list[Fit] = []
     # The estimate depends on the offer through its GPU count alone, unless a paged
-    # optimizer's resident states are capped by the memory per GPU (rules.detailed notes it
+    # optimizer's resident states are capped by the memory per GPU (rules.estimator notes it
     # as "paged_optimizer"): one estimate per count then serves 10 offers with 4 counts.
     per_count: dict[int, Breakdown | None] = {}
     for offer in sorted(cat.offers, key=lambda o: (o.usd_per_hour, o.count)):
