@@ -173,3 +173,20 @@ async def alerts_app(
             await app.updater.stop()
             await app.stop()
             await stop_alerts(app, services)
+
+
+@pytest.fixture(autouse=True)
+def _render_afresh() -> None:
+    """Under mutmut (which forks each mutant from a process that already ran the tests) empty
+    the render modules' caches, so a phrase cached before the fork cannot hide a mutant. The
+    ordinary suite keeps them warm: emptying them per test would only slow it down."""
+    if not os.environ.get("MUTANT_UNDER_TEST"):
+        return
+    from bot.render import format as format_module
+    from bot.render import phrases, renderer
+
+    for module in (format_module, phrases, renderer):
+        for value in list(vars(module).values()):
+            clear = getattr(value, "cache_clear", None)
+            if callable(clear):
+                clear()
