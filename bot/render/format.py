@@ -286,9 +286,6 @@ class Formatter:
         """`value` in percent (15.1 → 15.1 %)."""
         return _percent(self.locale, _dec(value), places)
 
-    def ratio(self, value: Decimal, places: int = 1) -> str:
-        return self.num(value, places) + "×"
-
     def date(self, value: dt.date) -> str:
         return format_date(value, "long", locale=_locale(self.locale))
 
