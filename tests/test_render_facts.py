@@ -1,0 +1,140 @@
+"""What the render helpers say, value by value: the phrases and formats that the mutation run of
+bot/render/ (README, "Mutation testing") found no test pinning, because the templates that use
+them (details, compare, prices, the weights-exceed note) are rendered end to end elsewhere."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+import pytest
+
+from bot.render.format import Formatter
+from bot.render.phrases import Phrases
+from rules.catalogue import load_catalogue
+from rules.memory import Memory
+from rules.notes import note
+
+CAT = load_catalogue()
+NNBSP, NBSP = "\u202f", "\u00a0"
+
+
+@pytest.mark.parametrize(
+    ("locale", "tokens", "said"),
+    [
+        ("en", Decimal(10**8), "100 million tokens"),
+        ("en", 2 * 10**9, "2 billion tokens"),
+        ("en", 1_500_000, "1.5 million tokens"),
+        ("en", 10**6, "1 million tokens"),  # the first count said in words
+        ("en", 999_999, f"999,999{NBSP}tokens"),
+        ("en", 1_234_567, f"1,234,567{NBSP}tokens"),  # words would round it
+        ("en", 1_230_000, "1.23 million tokens"),  # three figures are still exact
+        ("en", Decimal("1500000.5"), f"1,500,001{NBSP}tokens"),  # not a whole count
+        ("es", Decimal(10**8), "100 millones de tokens"),
+        ("es", 10**6, "1 millón de tokens"),
+        ("es", 1_234_567, f"1.234.567{NBSP}tokens"),
+        ("fr", 2 * 10**9, "2 milliards de tokens"),
+        ("fr", 1_500_000, "1,5 million de tokens"),
+        ("fr", 999_999, f"999{NNBSP}999{NBSP}tokens"),
+    ],
+)
+def test_token_counts_in_words_only_when_exact(locale: str, tokens: Decimal | int, said: str):
+    assert Formatter(locale).tokens(tokens) == said
+
+
+@pytest.mark.parametrize(
+    ("locale", "bandwidth", "date", "two", "two_fifty", "twenty"),
+    [
+        ("en", "3,350 GB/s", "December 1, 2026", "$2", "$2.50", "$20"),
+        ("es", f"3.350{NBSP}GB/s", "1 de diciembre de 2026", f"2{NBSP}US$", f"2,50{NBSP}US$",
+         f"20{NBSP}US$"),
+        ("fr", f"3{NNBSP}350{NNBSP}Go/s", "1 décembre 2026", f"2{NBSP}$US", f"2,50{NBSP}$US",
+         f"20{NBSP}$US"),
+    ],
+)
+def test_bandwidth_dates_and_thresholds(
+    locale: str, bandwidth: str, date: str, two: str, two_fifty: str, twenty: str
+):
+    fmt = Formatter(locale)
+    assert fmt.bandwidth(Decimal(3350)) == bandwidth
+    assert fmt.date(dt.date(2026, 12, 1)) == date
+    assert (fmt.usd_short(2), fmt.usd_short(Decimal("2.5")), fmt.usd_short(Decimal(20))) == (
+        two, two_fifty, twenty)
+
+
+def _mem(method: str) -> Memory:
+    return Memory(method=method, params_b=Decimal(70), floor_gb=Decimal(140),
+                  estimate_gb=Decimal(150), high_gb=None, notes=())
+
+
+EXCEEDS = note("weights_exceed_vram", floor_gb=Decimal(1120), vram_gb=Decimal(80))
+
+
+@pytest.mark.parametrize(
+    ("method", "said"),
+    [
+        ("full_adamw", "Even the weights, gradients and optimizer states alone take 1,120 GB, more "
+         "than the 80 GB available (the BF16 weights themselves are 140 GB)."),
+        ("qlora", "Even the 4-bit weights alone take 1,120 GB, more than the 80 GB available."),
+        ("inference_int8",
+         "Even the 8-bit weights alone take 1,120 GB, more than the 80 GB available."),
+        ("lora", "Even the BF16 weights alone take 1,120 GB, more than the 80 GB available."),
+        (None, "Even the weights alone take 1,120 GB, more than the 80 GB available."),
+    ],
+)
+def test_what_the_floor_that_exceeds_is_made_of(method: str | None, said: str):
+    mem = None if method is None else _mem(method)
+    assert str(Phrases("en", CAT).note(EXCEEDS, mem)) == said
+
+
+def test_the_floor_note_in_french():
+    said = str(Phrases("fr", CAT).note(EXCEEDS, _mem("full_adamw")))
+    assert said == (
+        f"Rien que les poids, les gradients et les états de l'optimiseur occupent 1{NNBSP}120"
+        f"{NNBSP}Go, plus que les 80{NNBSP}Go disponibles (les poids en BF16 eux-mêmes font "
+        f"140{NNBSP}Go)."
+    )
+
+
+@pytest.mark.parametrize(
+    ("n", "said"),
+    [
+        (note("paper_fit_only", floor_gb=Decimal(16), left_gb=Decimal("0.5")),
+         "This configuration holds the 16-byte figure (16 GB) on paper but leaves only 0.5 GB "
+         "for activations, so it is marked as not fitting."),
+        (note("qlora_paper_tight", vram_gb=Decimal(24), paper_params_b=Decimal(65),
+              paper_vram_gb=Decimal(48)),
+         "This configuration misses the planning estimate, although the QLoRA authors did fit a "
+         "65B model on one 48 GB GPU: possible with short sequences and paged optimizers, but "
+         "with no margin on 24 GB."),
+        (note("floor_fits_estimate_misses", floor_gb=Decimal(20)),
+         "The bare weights (20 GB) would fit, but not the planning margin."),
+        (note("sharding_assumed"), "With several GPUs, the model is assumed to be sharded across "
+         "them (FSDP or DeepSpeed ZeRO-3)."),
+        (note("adamw_range", low_gb=Decimal(112), high_gb=Decimal(126)),
+         "EleutherAI counts 16 bytes per parameter (112 GB), Hugging Face 18 (126 GB); the fit "
+         "uses 18."),
+        (note("not_a_note_code"), ""),
+    ],
+    ids=lambda v: getattr(v, "code", ""),
+)
+def test_each_fit_note_says_its_figures(n, said: str):
+    assert str(Phrases("en", CAT).note(n)) == said
+
+
+@pytest.mark.parametrize(
+    ("name", "params_b", "said"),
+    [
+        ("DeepSeek-V3 (671B MoE)", "671", "DeepSeek-V3 (671B MoE)"),
+        ("Llama 3.1 8B", "8", "Llama 3.1 8B"),
+        ("Llama 3.1 8B", "8.0", "Llama 3.1 8B"),  # a size given as 8.0 is the same 8B
+        ("Qwen2.5 0.5B", "0.5", "Qwen2.5 0.5B"),
+        ("Mistral 7B", "70", "Mistral 7B (70B parameters)"),
+        ("Llama 18B", "8", "Llama 18B (8B parameters)"),  # 18B does not name 8B
+        ("Qwen 1.8B", "8", "Qwen 1.8B (8B parameters)"),
+        ("Llama 8Bx", "8", "Llama 8Bx (8B parameters)"),
+        ("Phi <mini>", "3.8", "Phi &lt;mini&gt; (3.8B parameters)"),
+    ],
+)
+def test_a_model_named_by_its_size_is_not_told_twice(name: str, params_b: str, said: str):
+    assert str(Phrases("en", CAT).subject(name, Decimal(params_b))) == said
