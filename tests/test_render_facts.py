@@ -10,10 +10,11 @@ from decimal import Decimal
 import pytest
 
 from bot.render.format import Formatter
-from bot.render.phrases import Phrases
+from bot.render.phrases import Phrases, a_model
 from rules.catalogue import load_catalogue
 from rules.memory import Memory
 from rules.notes import note
+from rules.quote import Quote, quote
 
 CAT = load_catalogue()
 NNBSP, NBSP = "\u202f", "\u00a0"
@@ -138,3 +139,75 @@ def test_each_fit_note_says_its_figures(n, said: str):
 )
 def test_a_model_named_by_its_size_is_not_told_twice(name: str, params_b: str, said: str):
     assert str(Phrases("en", CAT).subject(name, Decimal(params_b))) == said
+
+
+@pytest.mark.parametrize(
+    ("size", "said"),
+    [
+        ("8", "an 8B model"), ("80", "an 80B model"), ("800", "an 800B model"),
+        ("11", "an 11B model"), ("18", "an 18B model"), ("11,000", "an 11,000B model"),
+        ("11.5", "an 11.5B model"),  # eleven point five
+        ("1.8", "a 1.8B model"), ("110", "a 110B model"), ("180", "a 180B model"),
+        ("7", "a 7B model"),
+    ],
+)
+def test_a_or_an_as_the_number_is_said(size: str, said: str):
+    assert str(a_model("en", size)) == said
+
+
+def _quote(gpu: str, count: int, hours: str | None, method: str | None = None) -> Quote:
+    return quote(gpu, count, None if hours is None else Decimal(hours), method, catalogue=CAT)
+
+
+@pytest.mark.parametrize(
+    ("locale", "args", "said"),
+    [
+        ("en", ("h100", 1, "9.5"),
+         "💵 <b>Cost: $22.04</b> — 1× H100 × 9.5 hours at $2.32/hour = 9.5 GPU-hours.\n"
+         "🧱 Buy 1 block of 10 GPU-hours (10 GPU-hours, $23.20). "
+         "The 0.5 spare GPU-hours never expire."),
+        ("en", ("h100", 1, "10"),  # nothing spare: no spare sentence
+         "💵 <b>Cost: $23.20</b> — 1× H100 × 10 hours at $2.32/hour = 10 GPU-hours.\n"
+         "🧱 Buy 1 block of 10 GPU-hours (10 GPU-hours, $23.20)."),
+        ("en", ("h100", 1, "123"),
+         "💵 <b>Cost: $285.36</b> — 1× H100 × 123 hours at $2.32/hour = 123 GPU-hours.\n"
+         "🧱 Buy 1 block of 24 GPU-hours and 10 blocks of 10 GPU-hours (124 GPU-hours, $287.68). "
+         "The 1 spare GPU-hour never expires."),
+        ("en", ("l40s", 1, "1"),
+         "💵 <b>Cost: $0.82</b> — 1× L40S × 1 hour at $0.82/hour = 1 GPU-hour.\n"
+         "🧱 Buy 1 block of 10 GPU-hours (10 GPU-hours, $8.20). "
+         "The 9 spare GPU-hours never expire."),
+        ("en", ("h100", 2, None, "qlora"),
+         "💵 <b>Cost: $23.20</b> — 2× H100 × 5 hours at $4.64/hour = 10 GPU-hours.\n"
+         "⚠️ <i>The hours are an illustrative assumption, not a measurement: run time depends on "
+         "training tokens, sequence length, batch size and software. Measure your own steps per "
+         "hour on a short run before sizing a long one.</i>\n"
+         "🧱 Buy 1 block of 10 GPU-hours (10 GPU-hours, $23.20)."),
+        ("fr", ("h100", 1, "123"),
+         f"💵 <b>Coût{NBSP}: 285,36{NBSP}$US</b> — 1× H100 × 123{NBSP}heures à 2,32{NBSP}$US/heure"
+         f" = 123{NBSP}GPU-heures.\n🧱 Achetez 1 bloc de 24{NBSP}GPU-heures et 10 blocs de "
+         f"10{NBSP}GPU-heures (124{NBSP}GPU-heures, 287,68{NBSP}$US). La 1{NBSP}GPU-heure "
+         "restante n'expire jamais."),
+    ],
+)
+def test_the_cost_block_line_by_line(locale: str, args: tuple, said: str):
+    assert str(Phrases(locale, CAT).quote_block(_quote(*args))) == said
+
+
+@pytest.mark.parametrize(("locale", "inference", "said"), [
+    ("en", True, "With several GPUs, the model is assumed to be split across them "
+     "(tensor parallelism)."),
+    ("en", False, "With several GPUs, the model is assumed to be sharded across them "
+     "(FSDP or DeepSpeed ZeRO-3)."),
+])
+def test_how_several_gpus_share_the_model(locale: str, inference: bool, said: str):
+    assert str(Phrases(locale, CAT).sharding(inference)) == said
+
+
+def test_icons_and_the_kv_cache_caveat():
+    ph = Phrases("en", CAT)
+    assert (ph.verdict_icon(True), ph.verdict_icon(False)) == ("✅", "❌")
+    assert str(ph.kv_cache()) == (
+        "ℹ️ <i>Planning rules, not measurements. The KV cache is extra and grows with context "
+        "length and batch size.</i>")
+    assert (str(ph.method_short("qlora")), str(ph.method_short("no_such_method"))) == ("QLoRA", "")
