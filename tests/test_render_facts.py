@@ -58,9 +58,11 @@ def test_bandwidth_dates_and_thresholds(
 ):
     fmt = Formatter(locale)
     assert fmt.bandwidth(Decimal(3350)) == bandwidth
+    assert fmt.bandwidth(Decimal("936.25")).startswith(("936.3", "936,3"))  # one decimal
     assert fmt.date(dt.date(2026, 12, 1)) == date
     assert (fmt.usd_short(2), fmt.usd_short(Decimal("2.5")), fmt.usd_short(Decimal(20))) == (
         two, two_fifty, twenty)
+    assert "1.005" in fmt.usd_short(Decimal("1.005")).replace(",", ".")  # a cent's part kept
 
 
 def _mem(method: str) -> Memory:
