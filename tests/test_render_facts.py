@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
+from types import SimpleNamespace
 
 import pytest
 
@@ -213,3 +214,88 @@ def test_icons_and_the_kv_cache_caveat():
         "ℹ️ <i>Planning rules, not measurements. The KV cache is extra and grows with context "
         "length and batch size.</i>")
     assert (str(ph.method_short("qlora")), str(ph.method_short("no_such_method"))) == ("QLoRA", "")
+
+
+def _fit(gpu: str | None, count: int, fits: bool = True) -> SimpleNamespace:
+    return SimpleNamespace(gpu=gpu, gpu_count=count, fits=fits, vram_gb=Decimal(48) * count)
+
+
+def _primary(flags: str, method: str, asked: object, cheapest: object) -> SimpleNamespace:
+    return SimpleNamespace(trl_flags=flags, memory=SimpleNamespace(method=method), fit=asked,
+                           cheapest=cheapest)
+
+
+ONE, TWO, MISSES = _fit("h100", 1), _fit("h100", 2), _fit("rtx-4090", 1, fits=False)
+NEXT = "🛠 Next: with Hugging Face TRL, "
+
+
+@pytest.mark.parametrize(
+    ("primary", "said"),
+    [
+        (_primary("--use_peft", "qlora", None, ONE),
+         NEXT + "run it with <code>--use_peft</code>."),
+        (_primary("--use_peft", "qlora", ONE, ONE), NEXT + "run it with <code>--use_peft</code>."),
+        (_primary("--use_peft", "qlora", MISSES, ONE),  # the asked GPU misses: say where
+         NEXT + "on 1× H100, run it with <code>--use_peft</code>."),
+        (_primary("--use_peft", "qlora", MISSES, TWO),
+         NEXT + "on 2× H100, run it with <code>--use_peft --accelerate_config fsdp2</code> "
+         "(or <code>--accelerate_config zero3</code> for DeepSpeed ZeRO-3)."),
+        (_primary("--x --accelerate_config zero3", "full_adamw", TWO, TWO),
+         NEXT + "on 2× H100, run it with <code>--x --accelerate_config zero3</code> "
+         "(or <code>--accelerate_config fsdp2</code> for FSDP)."),
+        (_primary("", "qlora", ONE, ONE), ""),  # no command for the method
+        (_primary("--x", "inference_bf16", ONE, ONE), ""),  # nothing to train
+        (_primary("--x", "qlora", MISSES, None), ""),  # nothing fits
+    ],
+)
+def test_the_trl_command_for_what_runs(primary: SimpleNamespace, said: str):
+    assert str(Phrases("en", CAT).launch(primary)) == said
+
+
+def test_a_gpu_given_by_its_memory_is_one_gpu_of_its_share():
+    assert str(Phrases("en", CAT).fit_config(_fit(None, 2))) == "2× GPU of 48 GB"
+
+
+@pytest.mark.parametrize(
+    ("model_id", "gated", "said"),
+    [
+        ("llama-3.1-8b", True, "🔒 The Llama repositories on Hugging Face are gated: accept "
+         "Meta's license on the model page first."),
+        ("gemma-2-9b", True, "🔒 The Gemma repositories on Hugging Face are gated: accept "
+         "Google's Gemma terms of use on the model page first."),
+        ("falcon-180b", True, "🔒 The Falcon 180B repository on Hugging Face is gated: accept "
+         "TII's Falcon-180B license on the model page first."),
+        ("some-model", True, "🔒 This model's repository on Hugging Face is gated: accept its "
+         "license on the model page first."),
+        ("llama-3.1-8b", False, ""),
+    ],
+)
+def test_whose_terms_a_gated_model_needs(model_id: str, gated: bool, said: str):
+    assert str(Phrases("en", CAT).licence(model_id, gated)) == said
+
+
+@pytest.mark.parametrize(
+    ("floor", "estimate", "high", "said"),
+    [
+        ("16", "19", "22", "16 GB–22 GB"),
+        ("16", "19", "16", "≈ 19 GB"),  # no range when both ends agree
+        (None, "9.456", "22", "≈ 9.46 GB"),  # under 10 GB: two decimals
+        (None, "10.04", None, "≈ 10 GB"),  # from 10 GB: one
+        (None, "10.96", None, "≈ 11 GB"),
+    ],
+)
+def test_the_memory_need_as_a_range_or_a_figure(
+    floor: str | None, estimate: str, high: str | None, said: str
+):
+    mem = Memory(method="lora", params_b=Decimal(8), notes=(), estimate_gb=Decimal(estimate),
+                 floor_gb=None if floor is None else Decimal(floor),
+                 high_gb=None if high is None else Decimal(high))
+    assert str(Phrases("en", CAT).need(mem)) == said
+
+
+def test_method_names_and_kinds():
+    ph = Phrases("en", CAT)
+    assert [ph.method_kind(m) for m in ("qlora", "inference_bf16", "no_such_method")] == [
+        "training", "inference", None]
+    assert (str(ph.method_name("qlora")), str(ph.method_name("no_such_method"))) == (
+        "QLoRA (4-bit base)", "")
