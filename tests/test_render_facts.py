@@ -131,7 +131,8 @@ def test_each_fit_note_says_its_figures(n, said: str):
     [
         ("DeepSeek-V3 (671B MoE)", "671", "DeepSeek-V3 (671B MoE)"),
         ("Llama 3.1 8B", "8", "Llama 3.1 8B"),
-        ("Llama 3.1 8B", "8.0", "Llama 3.1 8B"),  # a size given as 8.0 is the same 8B
+        ("Llama 3.1 8B", "8.0", "Llama 3.1 8B"),
+        ("Llama 3.1 70B", "70", "Llama 3.1 70B"),  # 7E+1 once normalised  # a size given as 8.0 is the same 8B
         ("Qwen2.5 0.5B", "0.5", "Qwen2.5 0.5B"),
         ("Mistral 7B", "70", "Mistral 7B (70B parameters)"),
         ("Llama 18B", "8", "Llama 18B (8B parameters)"),  # 18B does not name 8B
