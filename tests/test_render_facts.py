@@ -29,6 +29,8 @@ NNBSP, NBSP = "\u202f", "\u00a0"
         ("en", 1_500_000, "1.5 million tokens"),
         ("en", 10**6, "1 million tokens"),  # the first count said in words
         ("en", 999_999, f"999,999{NBSP}tokens"),
+        ("en", 100_000, f"100,000{NBSP}tokens"),  # under a million: digits
+        ("en", 1_234_000, f"1,234,000{NBSP}tokens"),  # four figures would round
         ("en", 1_234_567, f"1,234,567{NBSP}tokens"),  # words would round it
         ("en", 1_230_000, "1.23 million tokens"),  # three figures are still exact
         ("en", Decimal("1500000.5"), f"1,500,001{NBSP}tokens"),  # not a whole count
