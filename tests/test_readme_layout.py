@@ -67,6 +67,7 @@ def _must_be_named() -> list[str]:
         ".mypy",
         ".ruff",
         ".pytest",
+        ".hypothesis",
         ".mutmut",
         "mutants",
         "build",
