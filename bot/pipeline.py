@@ -332,11 +332,13 @@ def to_json(reply: Reply) -> dict[str, Any]:
         usd_per_hour = None
     hours, gpu_hours = (quote.hours, quote.gpu_hours) if quote else (q.hours, None)
     hours_assumed = _hours_assumed(a, quote, q)
+    cost_usd = quote.cost_usd if quote else None
     timed = a.detailed.training_time if a.detailed is not None else None
     if a.intent == "time" and timed is not None and timed.asked and timed.quote is None \
             and timed.wall_clock_hours is not None:
         # "How long on my 3090?": the time on the card asked about, not the quoted one's hours.
         hours, gpu_hours, hours_assumed = timed.wall_clock_hours, timed.gpu_hours, timed.mfu_assumed
+        cost_usd = None  # the card asked about has no price here; the quoted one's cost is not its
     out: dict[str, Any] = {
         "lang": reply.locale,
         "intent": a.intent,
@@ -353,7 +355,7 @@ def to_json(reply: Reply) -> dict[str, Any]:
         "vram_gb": _num(vram),
         "fits": a.fits if fit else None,
         "usd_per_hour": _money(usd_per_hour),
-        "cost_usd": _money(quote.cost_usd) if quote else None,
+        "cost_usd": _money(cost_usd),
         "gpu_hours": _num(gpu_hours),
         "cheapest_fit": None
         if cheapest is None

@@ -109,6 +109,9 @@ def test_training_time_on_consumer_cards_from_the_whitepaper(
     assert (got["intent"], got["gpu"], got["hours"], got["hours_assumed"]) == (
         "time", gpu, hours, True)
     assert got["text"].startswith("⏱ <b>") and peak in got["text"]
+    # Neither card has a published price here (the 4090 is rented, unpriced): no cost, and
+    # never the cost of the L40S quoted beside it.
+    assert (got["cost_usd"], got["usd_per_hour"]) == (None, None)
 
 
 def test_a_card_we_do_not_rent_is_not_called_rented() -> None:
