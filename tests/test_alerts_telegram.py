@@ -11,20 +11,14 @@ from typing import Any
 
 import pytest
 from sqlalchemy import select
-from telegram import Bot
-from telegram.request import HTTPXRequest
 
 from bot.alerts import AlertServices
 from bot.alerts.chart import render_history_png
-from bot.alerts.errors import Blocked, Rejected, RetryLater, Transient
 from bot.alerts.subscriptions import AlertInputError, parse_alert_args
 from bot.settings import Settings
 from bot.storage.models import Subscription, User
-from bot.telegram.alert_handlers import (
-    telegram_sender,
-)
 from bot.understand.query import Query
-from fakebotapi import FakeBotAPI, validate_telegram_html
+from fakebotapi import validate_telegram_html
 from rules.catalogue import Catalogue, load_catalogue
 from tests.support.alerts_helpers import (
     ADMIN,
@@ -82,33 +76,8 @@ def test_bad_alert_arguments(catalogue: Catalogue, args: str, code: str):
 # ----------------------------------------------------------------------------- the send function
 
 
-async def test_telegram_errors_are_mapped(monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setenv("PTB_TIMEDELTA", "true")
-    async with FakeBotAPI(strict_chats=True) as api:
-        api.push_message(1, "hi")
-        request = HTTPXRequest(read_timeout=0.2)
-        async with Bot(api.token, base_url=api.base_url, request=request) as bot:
-            send = telegram_sender(bot)
-            await send(1, "<b>ok</b>")
-            api.fail_next("sendMessage", 429, retry_after=7)
-            with pytest.raises(RetryLater) as retry:
-                await send(1, "x")
-            assert retry.value.seconds == 7
-            api.block_chat(1)
-            with pytest.raises(Blocked):
-                await send(1, "x")
-            api.unblock_chat(1)
-            with pytest.raises(Blocked):  # 400 chat not found: gone like a 403
-                await send(999, "x")
-            with pytest.raises(Rejected):
-                await send(1, "<b>unclosed")
-            api.fail_next("sendMessage", 502)
-            with pytest.raises(Transient):
-                await send(1, "x")
-            api.delay_next("sendMessage", 0.5)
-            with pytest.raises(Transient):  # timed out: may have arrived; retried anyway
-                await send(1, "late")
-        assert [m.text for m in api.sent_messages(1) if m.outgoing] == ["<b>ok</b>"]
+# The send function's error mapping: tests/test_alerts_direct_send.py::test_outcomes_match,
+# on the PTB path and the direct one alike.
 
 
 # ----------------------------------------------------------------------------- the app
