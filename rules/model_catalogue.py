@@ -199,6 +199,7 @@ _ORG_PREFIX = re.compile(r"[\w.\-]+/(?=[\w.\-])")
 # The raw tokens of a name: letter runs and digit runs. Public for look-ups that first check
 # whether any raw token could start a spelling (name_tokens only ever drops tokens).
 NAME_TOKEN: Final = re.compile(r"[a-z]+|\d+")
+_PLUS: Final = re.compile(r"(?<=[a-z])\+")
 _AFTER_NUMBER: Final = frozenset({"b", "k", "bn", "billion"})
 
 
@@ -209,6 +210,8 @@ def name_tokens(text: str) -> list[str]:
     text = text.lower()
     if "/" in text:  # the substitution costs more than the test; few texts hold a slash
         text = _ORG_PREFIX.sub(" ", text)
+    if "+" in text:  # "Command R+" is Command R Plus, not Command R
+        text = _PLUS.sub(" plus", text)
     out: list[str] = []
     for tok in NAME_TOKEN.findall(text):
         if tok in _AFTER_NUMBER and out and out[-1].isdigit():

@@ -20,8 +20,8 @@ CAT = load_catalogue()
     ("method", "vram", "top", "size"),
     [
         ("qlora", "24", "32", "32"),  # 24 / 0.75
-        ("lora", "80", "33.3", "32.8"),  # 80 / 2.4, the catalogue's largest under it
-        ("full_adamw", "640", "35.5", "34"),  # 640 / 18
+        ("lora", "80", "33.3", "33"),  # 80 / 2.4; DeepSeek Coder 33B, the catalogue's largest under it
+        ("full_adamw", "640", "35.5", "35"),  # 640 / 18; Command R 35B
         ("inference_int4", "24", "40", "40"),  # 24 / 0.6
     ],
 )

@@ -10,7 +10,8 @@ from bot.understand.languages import LANGUAGES
 from bot.understand.lexicon import STOPWORDS
 from bot.understand.query import LANGS, Lang
 
-_TOKEN: Final = re.compile(r"[a-z]+(?:['-][a-z]+)*")
+# Whole words only: the "mi" of "MI300X" and the "la" of "la4" are part of a name, not Spanish.
+_TOKEN: Final = re.compile(r"(?<![a-z0-9])[a-z]+(?:['-][a-z]+)*(?![a-z0-9])")
 # Characters only one of the languages writes ("é", common to Spanish and French, is no one's).
 _MARKS: Final = tuple(
     (lang.code, re.compile(f"[{lang.marks}]")) for lang in LANGUAGES if lang.marks

@@ -35,7 +35,10 @@ _COMMON: Final[dict[str, tuple[str, ...]]] = {
     "INFERENCE_STRONG": (
         r"vllm", r"llama\.?cpp", r"ollama", r"gguf", r"(?:in|into|en) produc(?:tion|cion)",
     ),
-    "TRAINING_WORDS": (r"fine\s?-?\s?tun\w*", r"finetun\w*", r"sft", r"dpo"),
+    "TRAINING_WORDS": (
+        r"fine\s?-?\s?tun\w*", r"finetun\w*", r"sft", r"dpo", r"pre\s?-?\s?train\w*",
+        r"from scratch", r"pre\s?-?\s?entren\w*", r"pre\s?-?\s?entrain\w*",
+    ),
     "BYE_WORDS": (r"ciao",),
     "ACK_WORDS": (r"ok", r"okay", r"okey", r"k", r"kk", r"lol", r"xd", r"haha\w*"),
     "SOCIAL_FILLERS": (r"eh", r"oh", r"ah"),

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cached_property
-from typing import Literal
+from typing import Final, Literal
 
 from bot.understand import asks
 from bot.understand import hardware as hw
@@ -28,6 +28,7 @@ from bot.understand.normalise import MAX_CHARS, correct_typos, fold, strip_marku
 from bot.understand.numbers import parse_decimal, parse_int, tidy, to_int, words_to_digits
 from bot.understand.query import HoursAs, Intent, Lang, Query, Social
 from rules.catalogue import Catalogue
+from rules.model_catalogue import ModelSpec
 from rules.schema import MethodId
 
 Direction = Literal["below", "above"]
@@ -70,6 +71,7 @@ class _Work:
     batch_size: int | None = None
     dataset_tokens: Decimal | None = None
     lora_rank: int | None = None
+    context_said: bool = False  # the length was called a context ("128k context", "ctx 8k")
     family: tuple[str, ...] = ()  # model ids of a family named without a size
     flags: st.Settings = field(default_factory=st.Settings)
 
@@ -100,13 +102,40 @@ def _take_model(work: _Work, index: CatalogueIndex) -> None:
     if spec is None:
         _take_family(work, index)
         return
-    work.model_id, work.params_b = spec.id, spec.params_b
     # Blank the mention so that its digits are not read again ("8x7b" is not 8 GPUs).
     for pattern in index.models.mention_patterns(spec):
         match = pattern.search(work.s)
         if match:
+            if _other_size_after(work.s, match.end(), spec):
+                return  # "mistral small 22b" is not Mistral Small 3 24B: the size is read alone
             work.blank(*match.span())
-            return
+            break
+    work.model_id, work.params_b = spec.id, spec.params_b
+
+
+# After a name, a version ("2", "3.1", "v2") before a size ("22b").
+_VERSION_THEN: Final = re.compile(r"[\s_:-]?v?\d{1,2}(?:\.\d{1,2})?[\s_:-]?")
+_SPELLED_SIZE: Final = re.compile(r"(\d+(?:\.\d+)?) ?b(?![a-z])")
+
+
+def _other_size_after(s: str, end: int, spec: ModelSpec) -> bool:
+    """Whether the name is followed by a size none of the model's spellings carries: the
+    catalogue spelling is then part of another model's name ("starcoder 15b" is OctoCoder's,
+    "mistral small 22b" not the 24B)."""
+    size = px.SIZE.match(s, end + (s[end : end + 1] in " -_:"))
+    if size is None:
+        lead = _VERSION_THEN.match(s, end)
+        size = px.SIZE.match(s, lead.end()) if lead else None
+    if size is None or px.SIZE_MILLION_UNIT.match(size.group("unit")):
+        return False
+    try:
+        value = Decimal(size.group("num").replace(",", "."))
+    except ArithmeticError:
+        return False
+    sizes = {spec.params_b}
+    for spelling in (spec.id, spec.name, *spec.aliases):
+        sizes.update(Decimal(m) for m in _SPELLED_SIZE.findall(fold(spelling)))
+    return value not in sizes
 
 
 def _take_family(work: _Work, index: CatalogueIndex) -> None:
@@ -116,7 +145,10 @@ def _take_family(work: _Work, index: CatalogueIndex) -> None:
     if found is None:
         return
     family, span = found
-    if len(family.members) == 1:
+    sized = px.SIZE.match(work.s, span[1] + (work.s[span[1] : span[1] + 1] in " -"))
+    if sized is not None:
+        pass  # "olmo 2 13b": a size the catalogue does not hold, read as written, not the 7B
+    elif len(family.members) == 1:
         work.model_id, work.params_b = family.members[0].id, family.members[0].params_b
     else:
         work.family = tuple(m.id for m in family.members)
@@ -156,6 +188,7 @@ def _take_settings(work: _Work) -> None:
         match = pattern.search(work.s)
         if match and work.seq_len is None:
             work.seq_len = _tokens_of_context(match.group("num"), match.group("k"), work.lang)
+            work.context_said = bool(px.CONTEXT_WORD.search(match.group(0)))
             work.blank(*match.span())
     match = px.BATCH.search(work.s)
     if match:
@@ -310,13 +343,22 @@ def _method(s: str, cat: Catalogue) -> MethodId | None:
     """The training method named, or None when none is — or several are ("LoRA, QLoRA, full":
     the answer then covers every method). A method the user excludes does not count."""
     found: list[MethodId] = []
+    by_optimizer: set[MethodId] = set()  # full methods named only by an optimizer ("adamw")
     for method, pattern in px.METHODS:  # most specific first: each match is then blanked
         for match in pattern.finditer(s):
             if match.group(0) == "full" and px.FULL_NOT_METHOD.match(s[match.end() :]):
                 continue  # "full price list"
             if method not in found and not _negated(s, *match.span()):
                 found.append(method)
+                if cat.method(method).full and not px.FULL_WORD.search(match.group(0)):
+                    by_optimizer.add(method)
+            elif method in by_optimizer and px.FULL_WORD.search(match.group(0)):
+                by_optimizer.discard(method)
             s = s[: match.start()] + " " * (match.end() - match.start()) + s[match.end() :]
+    adapters = [m for m in found if m not in by_optimizer and not cat.method(m).full]
+    if len(adapters) == 1 and all(m in by_optimizer for m in found if m != adapters[0]):
+        # "LoRA r=16 with 8-bit Adam", "qlora, adamw, lr 2e-4": the optimizer of the adapters
+        return adapters[0]
     if len(found) == 2 and all(cat.method(m).full for m in found):
         # "full fine-tuning with 8-bit Adam": the full method that names its optimizer
         return next((m for m in found if cat.method(m).optimizer), None)
@@ -336,6 +378,31 @@ def _is_inference(s: str, method: MethodId | None) -> bool:
         or not px.RUN_NOUN.search(s[max(0, m.start() - 6) : m.start()])
         for m in px.INFERENCE_WEAK.finditer(s)
     )
+
+
+def _trains(s: str, work: _Work) -> bool:
+    """A training word or a setting only training has (rank, epochs, dataset, optimizer,
+    checkpointing, accumulation, sharding, packing)."""
+    flags = work.flags
+    return bool(
+        px.TRAINING.search(s) or work.lora_rank is not None or flags.epochs is not None
+        or work.dataset_tokens is not None or flags.optimizer is not None
+        or flags.grad_accumulation is not None or flags.sharding is not None
+        or flags.packed is not None or px.GRAD_CKPT.search(s)
+    )
+
+
+def _served(s: str, work: _Work) -> bool:
+    """"Llama 3 70B 4bit on 48GB", "gemma 27b in 8bit on an A100 40GB", "vram for 128k
+    context with llama 3.1 8b": with no method named and nothing of training, a precision of the
+    weights or a context length asks about running the model."""
+    if _trains(s, work):
+        return False
+    precision = any(
+        not _negated(s, *m.span())
+        for pattern in (px.INT4, px.INT8, st.INFERENCE_16) for m in pattern.finditer(s)
+    )
+    return precision or work.context_said
 
 
 def _four_bit(s: str) -> bool:
@@ -580,7 +647,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     if method is not None and flags.optimizer in ("adam8bit", "paged_adam8bit") \
             and cat.method(method).full and cat.method(method).optimizer is None:
         method = cat.method_where("training", family="full", optimizer="adam8bit") or method
-    inference = _is_inference(rest, method)
+    inference = _is_inference(rest, method) or (method is None and _served(rest, work))
     if inference:
         method = _inference_method(rest, cat)
     elif method is None and px.TRAINING.search(rest) and _four_bit(rest):

@@ -121,6 +121,8 @@ SEQ_AFTER: Final = Guarded(
     rf"(?<![\w.,])(?P<num>{NUM_SP}) ?(?P<k>k)?[ -]?(?:tokens? )?(?:of |de |d')?"
     r"(?:context\w*|ctx|seq(?:uence)?(?: ?len(?:gth)?)?|secuencia|sequence)(?![a-z])"
 )
+# A sequence length called a context: a serving question when nothing speaks of training.
+CONTEXT_WORD: Final = re.compile(r"context|ctx|contexto|contexte")
 BATCH: Final = Guarded(
     ("batch", "bs", "lot"),
     r"(?<![a-z])(?:per[ _-]?device[ _-]?(?:train[ _-]?)?batch[ _-]?size|"
@@ -226,6 +228,8 @@ METHODS: Final = tuple(
     (method, Guarded(lx.METHOD_GUARDS[method], words(frags)))
     for method, frags in lx.METHOD_PATTERNS
 )
+# A full method's words, as opposed to an optimizer's ("adamw", "8-bit adam") that adapters use too.
+FULL_WORD: Final = re.compile(r"full|complet|entier|total|fft|entrenamiento|entrainement|ajuste")
 FULL_NOT_METHOD: Final = re.compile(rf"^ (?:{lx.FULL_NOT_METHOD_AFTER})")
 INFERENCE_STRONG: Final = words(lx.INFERENCE_STRONG)
 INFERENCE_WEAK: Final = words(lx.INFERENCE_WEAK)

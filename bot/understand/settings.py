@@ -187,7 +187,10 @@ INFERENCE_16: Final = _w(
 FULL: Final = _w(
     r"fully|all (?:the )?(?:model )?(?:parameters|params|weights)|full[ _-]?param\w*|"
     r"todos los parametros|todos sus parametros|completamente|tous les parametres|"
-    r"entierement|completement|full[ _-]?weights?"
+    r"entierement|completement|full[ _-]?weights?|"
+    # Pre-training trains every weight: "pretrain a 1B", "from scratch", "desde cero".
+    r"pre[ _-]?train\w*|from scratch|desde cero|de cero|pre[ _-]?entren\w*|"
+    r"pre[ _-]?entrain\w*|a partir de zero|from zero|depuis zero|de zero"
 )
 
 
