@@ -20,6 +20,7 @@ from bot.understand.followup import carried_over, follow_up, stand_alone
 from bot.understand.normalise import MAX_CHARS as READ_CHARS
 from bot.understand.query import Query
 from rules.catalogue import Catalogue
+from rules.money import to_cents
 
 log = logging.getLogger(__name__)
 
@@ -310,8 +311,12 @@ def to_json(reply: Reply) -> dict[str, Any]:
     # cheapest_fit): a cost question without a GPU is about the quoted configuration.
     gpu = a.gpu.id if a.gpu else q.gpu
     count = a.gpu_count if a.gpu_count is not None else (q.gpu_count if gpu or q.vram_gb else None)
-    if gpu is None and quote is not None:
-        gpu, count = quote.gpu, quote.gpu_count
+    if gpu is None and q.vram_gb is None and quote is not None:
+        gpu, count = quote.gpu, quote.gpu_count  # no configuration named: the quoted one
+    # A quote for another configuration (the cheapest rented one beside a 3090, 4× A100 beside
+    # "LoRA 70B on a 4090") is in the text and in cheapest_fit, never in hours/cost/gpu_hours.
+    if quote is not None and (quote.gpu, quote.gpu_count) != (gpu, count):
+        quote = None
     vram = _config_memory(reply, count)
     rentable: bool | None = None
     if gpu is not None:
@@ -332,13 +337,13 @@ def to_json(reply: Reply) -> dict[str, Any]:
         usd_per_hour = None
     hours, gpu_hours = (quote.hours, quote.gpu_hours) if quote else (q.hours, None)
     hours_assumed = _hours_assumed(a, quote, q)
-    cost_usd = quote.cost_usd if quote else None
+    # Rounded half-up to the cent, as the text shows it ($299.94, not 299.939).
+    cost_usd = to_cents(quote.cost_usd) if quote else None
     timed = a.detailed.training_time if a.detailed is not None else None
     if a.intent == "time" and timed is not None and timed.asked and timed.quote is None \
             and timed.wall_clock_hours is not None:
         # "How long on my 3090?": the time on the card asked about, not the quoted one's hours.
         hours, gpu_hours, hours_assumed = timed.wall_clock_hours, timed.gpu_hours, timed.mfu_assumed
-        cost_usd = None  # the card asked about has no price here; the quoted one's cost is not its
     out: dict[str, Any] = {
         "lang": reply.locale,
         "intent": a.intent,

@@ -127,3 +127,58 @@ def test_largest_also_says_what_the_detailed_estimate_fits() -> None:
     size, names = reply.answer.largest_detailed
     assert size < 32 and names
     assert f"the detailed estimate fits up to {names[0]}" in reply.text
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu", "count", "hours"),
+    [
+        # The largest model on a card we do not rent: the L40S quoted beside it is not the card.
+        ("kel est le plus gros modele ke je peux lora sur ma 3090", "rtx-3090", 1, None),
+        ("biggest model i can qlora on my 3090??", "rtx-3090", 1, None),
+        ("whats the largest model i can lora on an a10g", "a10g", 1, None),
+        ("le plus gros modele en qlora sur une a100 40gb", "a100-40gb", 1, None),
+        ("biggest model for full finetune on my mac m2 max", "apple-m2-max", 1, None),
+        ("cual es el modelo mas grande q puedo hacer qlora en una t4", "t4", 1, None),
+        # Fit questions on owned cards.
+        ("can i qlora 13b on my 3090", "rtx-3090", 1, None),
+        ("est ce que je peux lora un 7b sur une t4", "t4", 1, None),
+        ("puedo hacer full finetune de un 7b en mi mac m2 max", "apple-m2-max", 1, None),
+        # "How many do I need": the cards the reply leads with, not the instance quoted.
+        ("how many 3090s do i need for lora 70b", "rtx-3090", 7, None),
+        ("how many A100s do I need for full fine-tuning llama 70b?", "a100-80gb", 16, None),
+        ("how many a100 40gb do i need for full finetune 70b", "a100-40gb", 32, None),
+        # A cost with hours on a card that cannot do it: the hours are the user's, the cost of
+        # the 4× A100 quoted instead is not this configuration's.
+        ("how much to lora 70b on my 3090 for 10hrs", "rtx-3090", 1, 10),
+        ("cost of LoRA 70B on a 4090 for 10 hours", "rtx-4090", 1, 10),
+        ("cuanto cuesta un qlora de 70b en mi a10g", "a10g", 1, None),
+        ("combien coute un lora 13b sur ma a100 40gb pendant 20h", "a100-40gb", 1, 20),
+        # Only a memory named: the quote's GPU does not become the one asked about.
+        ("how much to qlora 70b on a 48gb gpu for 10 hours", None, 1, 10),
+    ],
+)
+def test_a_quote_for_another_configuration_never_fills_its_hours_or_cost(
+    text: str, gpu: str | None, count: int, hours: int | None
+) -> None:
+    reply = Pipeline(CAT).ask(text)
+    got = to_json(reply)
+    assert reply.answer.quote is not None  # the text still quotes the rented alternative
+    assert (got["gpu"], got["gpu_count"]) == (gpu, count)
+    assert (got["hours"], got["cost_usd"], got["gpu_hours"], got["usd_per_hour"]) == (
+        hours, None, None, None)
+    assert got["hours_assumed"] is (None if hours is None else False)
+
+
+@pytest.mark.parametrize(
+    ("text", "cost", "shown"),
+    [
+        # 97.7 h × $3.07 = $299.939: the JSON says what the text says, to the cent.
+        ("con 300usd cuantas horas de h200", "299.94", "299,94\xa0US$"),
+        ("con 200 dolares cuantas horas de a100??", "199.92", "199,92\xa0US$"),  # 217.3 × 0.92
+        ("j'ai 100$ combien d'heures de h100", "99.99", "99,99\xa0$US"),  # 43.1 × 2.32 = 99.992
+    ],
+)
+def test_a_budget_s_cost_is_to_the_cent_as_shown(text: str, cost: str, shown: str) -> None:
+    got = to_json(Pipeline(CAT).ask(text))
+    assert got["cost_usd"] == cost
+    assert shown in got["text"]

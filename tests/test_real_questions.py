@@ -56,11 +56,15 @@ def test_real_question(pipeline: Pipeline, entry: dict[str, Any]) -> None:
 def test_quote_follows_the_detailed_cheapest_fit(pipeline: Pipeline, text: str) -> None:
     """Settings stated on a card we do not rent: the quote is for the cheapest configuration
     the detailed estimate fits, the one the reply names, not the planning rule's."""
-    got = _ask(pipeline, text)
+    reply = pipeline.ask(text)
+    got, run = to_json(reply), reply.answer.quote
     cheapest = got["cheapest_fit"]
     assert got["fits"] is False and got["detailed_fits"] is False
-    assert cheapest is not None and got["cost_usd"] is not None
-    assert Decimal(got["cost_usd"]) == Decimal(cheapest["usd_per_hour"]) * Decimal(got["hours"])
+    assert cheapest is not None and run is not None
+    assert (run.gpu, run.gpu_count, run.usd_per_hour) == (
+        cheapest["gpu"], cheapest["gpu_count"], Decimal(cheapest["usd_per_hour"]))
+    # That quote is not the configuration asked about: the JSON's cost stays null.
+    assert got["cost_usd"] is None and got["gpu_hours"] is None
     label = pipeline.catalogue.gpu(cheapest["gpu"]).name
     assert f"{cheapest['gpu_count']}× {label} × " in got["text"]
     # ...and the reply says why it quotes another configuration.

@@ -12,6 +12,7 @@ import pytest
 from bot.pipeline import JSON_KEYS, Pipeline, to_json
 from bot.understand import understand
 from rules.catalogue import load_catalogue
+from rules.money import to_cents
 
 PIPE = Pipeline(load_catalogue(), cache_size=0)
 
@@ -110,8 +111,8 @@ def test_how_long_leads_with_the_time_then_the_cost(text: str, locale: str) -> N
     first = body.split("\n")[0]
     hours = D(str(out["hours"]))
     assert hours > 0 and out["cost_usd"] is not None
-    # The quote is for the estimated hours: GPUs x hours x price.
-    assert D(out["cost_usd"]) == D(out["usd_per_hour"]) * hours
+    # The quote is for the estimated hours: GPUs x hours x price, to the cent as shown.
+    assert D(out["cost_usd"]) == to_cents(D(out["usd_per_hour"]) * hours)
     assert "GPU" in first
 
 
@@ -120,7 +121,7 @@ def test_measured_throughput_and_epochs_give_exact_hours() -> None:
                 "on an H100")
     # 1.5e9 tokens / 3000 tokens/s = 500 000 s = 138.89 h, measured: not assumed.
     assert out["hours"] == 138.89 and out["hours_assumed"] is False
-    assert out["cost_usd"] == "322.2248"
+    assert out["cost_usd"] == "322.22"  # 138.89 h × $2.32 = 322.2248, to the cent as shown
     assumed = _json("how long to LoRA llama 3.1 8b on 500M tokens on an H100")
     assert assumed["hours_assumed"] is True
 
