@@ -32,11 +32,17 @@ def _alias_regex(alias: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![a-z0-9]){body}(?![a-z0-9])")
 
 
+_MOE_SHAPE: Final = re.compile(r"(?<![a-z0-9])(\d{1,3}) ?x ?(\d{1,4}(?:\.\d+)?) ?b(?![a-z0-9])")
+
+
 @dataclass
 class ModelIndex:
     spellings: dict[str, ModelSpec]  # normalised spelling ("llama 3 1 70") → model
     # First token → the token counts of the spellings it starts, longest first.
     lengths: dict[str, tuple[int, ...]]
+    # A mixture-of-experts shape in a name ("8x22b") → the catalogued model of that shape, whose
+    # fine-tunes ("WizardLM-2 8x22B") have its size, not experts × expert size.
+    shapes: dict[tuple[str, str], ModelSpec] = field(default_factory=dict)
     # Patterns of a model's spellings as they may be written, longest first; compiled on first
     # use (a question names few models).
     _mentions: dict[str, tuple[re.Pattern[str], ...]] = field(default_factory=dict)
@@ -45,14 +51,18 @@ class ModelIndex:
     def build(cls, models: ModelCatalogue) -> ModelIndex:
         spellings: dict[str, ModelSpec] = {}
         lengths: dict[str, set[int]] = {}
+        shapes: dict[tuple[str, str], ModelSpec] = {}
         for model in models:
             for spelling in (model.id, model.name, *model.aliases):
+                for shape in _MOE_SHAPE.findall(fold(spelling)):
+                    shapes.setdefault(shape, model)
                 tokens = name_tokens(spelling)
                 if tokens:
                     spellings.setdefault(" ".join(tokens), model)
                     lengths.setdefault(tokens[0], set()).add(len(tokens))
         return cls(
-            spellings, {first: tuple(sorted(ns, reverse=True)) for first, ns in lengths.items()}
+            spellings, {first: tuple(sorted(ns, reverse=True)) for first, ns in lengths.items()},
+            shapes,
         )
 
     def first_mention(self, text: str) -> ModelSpec | None:

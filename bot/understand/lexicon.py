@@ -300,9 +300,13 @@ TYPO_TARGETS: Final[tuple[str, ...]] = (
     "millones", "milliards", "million", "millions", "tokens", "context", "contexto",
     "contexte", "sequence", "secuencia", "batch", "nvidia", "geforce", "tient", "rentre",
     "fine", "tune", "train", "training", "entrenar", "entrainer", "parameters",
+    # Model families mistyped in a hurry ("lama 3 8b", "mistrall", "mixtrall").
+    "llama", "mistral", "mixtral",
 )
 # Targets that may be reached from a four-letter token (same first letter only).
-SHORT_TYPO_TARGETS: Final[frozenset[str]] = frozenset({"lora", "vram", "cost", "help", "aide"})
+SHORT_TYPO_TARGETS: Final[frozenset[str]] = frozenset(
+    {"lora", "vram", "cost", "help", "aide", "llama"}
+)
 
 # Real words one edit away from a target: never "correct" them.
 PROTECTED_WORDS: Final[frozenset[str]] = frozenset({

@@ -155,11 +155,14 @@ def _take_family(work: _Work, index: CatalogueIndex) -> None:
     work.blank(*span)
 
 
-def _take_moe(work: _Work) -> None:
+def _take_moe(work: _Work, index: CatalogueIndex) -> None:
     match = px.MOE.search(work.s)
     if match is None:
         return
-    if work.params_b is None:
+    shaped = index.models.shapes.get((match.group(1), match.group(2).replace(",", ".")))
+    if work.params_b is None and shaped is not None:
+        work.params_b = shaped.params_b  # "wizardlm 2 8x22b": a fine-tune of Mixtral 8x22B
+    elif work.params_b is None:
         # Without the catalogue, experts × expert size over-states a mixture-of-experts model
         # (shared layers counted once): the safe side for a memory plan.
         work.params_b = tidy(work.num(match.group(1)) * work.num(match.group(2)))
@@ -198,6 +201,7 @@ def _take_settings(work: _Work) -> None:
     if match:
         work.lora_rank = parse_int(match.group("num"))
         work.blank(*match.span())
+    _take_steps(work)
     match = px.SAMPLES_OF_TOKENS.search(work.s)
     if match and work.dataset_tokens is None:
         count = work.num(match.group("n")).scaleb(
@@ -213,6 +217,24 @@ def _take_settings(work: _Work) -> None:
         exponent = lx.TOKEN_MULTIPLIERS.get(match.group("mult") or "", 0)
         work.dataset_tokens = tidy(work.num(match.group("num")).scaleb(exponent))
         work.blank(*match.span())
+
+
+def _take_steps(work: _Work) -> None:
+    """"1.5k steps at batch 8, seq 2048": the tokens trained on, when the batch and the length are
+    stated (× the accumulation steps when given)."""
+    match = px.STEPS.search(work.s)
+    if match is None:
+        return
+    raw = match.group("num2") or match.group("num")
+    steps = work.num(raw, prefer_thousands=True) * (1000 if match.group("k") else 1)
+    work.blank(*match.span())
+    accum = px.ACCUM_STEPS.search(work.s)
+    factor = parse_int(accum.group("num")) if accum else 1
+    if accum:
+        work.blank(*accum.span())
+    if work.dataset_tokens is None and work.seq_len and work.batch_size and steps >= 1 \
+            and work.flags.epochs is None:
+        work.dataset_tokens = tidy(steps * work.batch_size * work.seq_len * max(factor, 1))
 
 
 # --- durations, money, memory, sizes -----------------------------------------------------------
@@ -628,7 +650,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     lang, lang_sure = detect_with_confidence(_without_command(raw), _without_command(corrected))
     work = _Work(s=s, lang=lang)
     _take_model(work, index)
-    _take_moe(work)
+    _take_moe(work, index)
     _take_settings(work)
     hw.take_gpus(work, index)
     _take_hours(work)

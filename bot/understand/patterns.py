@@ -130,6 +130,19 @@ BATCH: Final = Guarded(
     r"taille (?:de|du) (?:batch|lot)|tamano de(?:l)? (?:batch|lote)|lote)"
     r" ?(?:[:=]|of|de|is|es|est)? ?(?:de )?(?P<num>\d+)(?!\w|[.,]\d)"
 )
+# "1.5k steps", "max_steps=1000", "2000 iterations": with the batch and the sequence length, the
+# tokens a run trains on (steps × batch × length × accumulation).
+STEPS: Final = Guarded(
+    ("step", "iter", "paso", "etape"),
+    rf"(?<![a-z])max[ _-]?steps ?[:=]? ?(?P<num2>\d+)(?!\w|[.,]\d)|(?<![\w.,])(?P<num>{NUM_SP}) ?"
+    r"(?P<k>k)? ?(?:training |optimi[sz](?:er|ation) |gradient |train )?"
+    r"(?:steps?|iterations?|iters?|pasos|iteraciones|etapes)(?![a-z])"
+)
+ACCUM_STEPS: Final = Guarded(
+    ("accum", "ga"),
+    r"(?<![a-z])(?:gradient_accumulation_steps|grad(?:ient)?[ _-]?accum\w*(?:[ _-]steps)?|ga)"
+    r"(?: ?[:=]| of| de)? ?(?P<num>\d{1,3})(?!\w|[.,]\d)"
+)
 RANK: Final = Guarded(
     r"r(?:an(?:k|go?))? ?(?:[:=]|of|de)? ?\d",
     r"(?<![a-z])(?:r|rank|rango|rang)"
@@ -154,7 +167,7 @@ _ABOUT: Final = (
 )
 SAMPLES_OF_TOKENS: Final = Guarded(
     ("tok",),
-    rf"(?<![\w.,])(?P<n>{NUM_SP}) ?(?P<nmult>{_TOKEN_MULT})? ?(?:{_SAMPLES})(?: each)?,? ?"
+    rf"(?<![\w.,])(?P<n>{NUM_SP}) ?(?P<nmult>{_TOKEN_MULT})? ?(?:{_SAMPLES})(?: each)?,? ?\(? ?"
     rf"(?:of|x|×|\*|with|de|d'|con|avec|at|@)? ?(?:(?P<avg>{_ABOUT}) ?(?:of |de )?)?"
     rf"(?P<num>{NUM_SP}) ?(?P<mult>{_TOKEN_MULT})? ?-?tok(?:en)?s?(?![a-z])"
     rf"(?: (?:each|chacun|cada uno)| (?P<avg2>{_ABOUT}))?"

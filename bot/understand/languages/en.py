@@ -170,7 +170,11 @@ LANGUAGE = Language(
             r"how many (?:cards|instances)", r"pick|choose", r"most suitable", r"best suited",
             r"cheap gpus?",
         ),
-        "DURATION_QUESTION": (r"how long", r"how many hours"),
+        "DURATION_QUESTION": (
+            r"how long", r"how many hours", r"how many days", r"how much time",
+            r"(?:estimated|expected|total|training|rough|approximate) (?:training |run )?time",
+            r"time (?:estimate|to (?:train|finetune|fine-tune)|it (?:takes|would take)|needed)",
+        ),
         "COST_WORDS": (
             r"cost\w*", r"how expensive", r"quote", r"estimate\w*", r"budget", r"total price",
             r"(?:price|cost) (?:of|for) (?:a|the|my|one) (?:run|training|fine\w*|job)",

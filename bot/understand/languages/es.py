@@ -161,7 +161,10 @@ LANGUAGE = Language(
             r"(?:que|cual) (?:debo|deberia|me conviene) (?:alquilar|usar|elegir)",
             r"elegir|escoger", r"mas adecuad[ao]s?", r"gpu ideal",
         ),
-        "DURATION_QUESTION": (r"cuanto tiempo", r"cuanto tarda\w*", r"cuantas horas"),
+        "DURATION_QUESTION": (
+            r"cuanto tiempo", r"cuanto tarda\w*", r"cuantas horas", r"cuantos dias",
+            r"cuanto (?:se )?demora\w*", r"cuanto se tarda", r"tiempo (?:estimado|de entrenamiento)",
+        ),
         "COST_WORDS": (
             r"cuesta\w*", r"costar\w*", r"coste", r"costo", r"costos",
             r"cuanto (?:sale|vale|seria)", r"me sale", r"presupuesto", r"cotiza\w*",

@@ -150,7 +150,10 @@ LANGUAGE = Language(
             r"que (?:dois|devrais)-? ?je (?:louer|utiliser|prendre|choisir)", r"choisir",
             r"(?:le|la) meilleure? (?:option|config\w*|choix)", r"(?:le|la) plus adapte\w*",
         ),
-        "DURATION_QUESTION": (r"combien de temps", r"combien d'heures", r"duree"),
+        "DURATION_QUESTION": (
+            r"combien de temps", r"combien d'heures", r"combien de jours", r"duree",
+            r"temps (?:estime|d'entrainement|de calcul)",
+        ),
         "COST_WORDS": (
             r"coute\w*", r"cout", r"couts", r"devis",
             r"(?:prix|tarif) (?:d'un|du|de mon|de ce) (?:run|entrainement|fine\w*|job)",
