@@ -182,3 +182,31 @@ def test_a_budget_s_cost_is_to_the_cent_as_shown(text: str, cost: str, shown: st
     got = to_json(Pipeline(CAT).ask(text))
     assert got["cost_usd"] == cost
     assert shown in got["text"]
+
+
+@pytest.mark.parametrize(
+    ("text", "locale", "lead", "verdict"),
+    [
+        ("con 300usd cuantas horas de h200 y cabe un 70b en qlora?", "es",
+         "💵 <b>Con 300,00\xa0US$ tienes 97,7 horas de 1× H200",
+         "✅ <b>Sí: un modelo de 70B cabe en 1× H200 (QLoRA).</b>"),
+        ("i have 300$ how many hours of h200 do i get and does a 70b fit with qlora", "en",
+         "💵 <b>$300.00 buys 97.7 hours of 1× H200",
+         "✅ <b>Yes: a 70B model fits on 1× H200 (QLoRA).</b>"),
+        ("j'ai 300 usd combien d'heures de h200 et est ce qu'un 70b rentre en qlora", "fr",
+         "💵 <b>300,00\xa0$US vous donnent 97,7 heures de 1× H200",
+         "✅ <b>Oui\xa0: un modèle 70B tient sur 1× H200 (QLoRA).</b>"),
+    ],
+)
+def test_a_budget_and_a_fit_in_one_message_get_both_answers(
+    text: str, locale: str, lead: str, verdict: str
+) -> None:
+    """What the money buys is a cost (not how long a run takes), and the fit asked beside it
+    gets its verdict, with the fit keys of the JSON filled."""
+    got = to_json(Pipeline(CAT).ask(text, chosen_locale=locale))
+    assert got["text"].startswith(lead), got["text"][:300]
+    assert verdict in got["text"]
+    assert (got["intent"], got["gpu"], got["hours"], got["cost_usd"]) == (
+        "cost", "h200", 97.7, "299.94")
+    assert (got["method"], got["params_b"], got["estimate_gb"], got["vram_gb"], got["fits"]) == (
+        "qlora", 70, 52.5, 141, True)

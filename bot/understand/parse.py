@@ -684,6 +684,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     first_money = work.money[0].value if work.money else None
     budget = first_money if not alert and first_money is not None and (
         asks.BUDGET_ASK.search(rest) or asks.BUDGET.search(rest)) else None
+    if budget is not None and intent == "time" and work.dataset_tokens is None:
+        # "con 300usd cuántas horas de H200": the hours the money buys, not how long a run takes.
+        intent = "cost"
     return Query(
         text=text,
         lang=work.lang,
