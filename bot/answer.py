@@ -253,8 +253,9 @@ def _budget(query: Query, cat: Catalogue, gpu: GPU | None, count: int) -> tuple[
     hours = budget_hours(budget, price, cat.pricing.billing_granularity_minutes)
     if hours <= 0 or hours > cat.limits.max_hours:
         return query, {}
-    intent = "cost" if query.params_b is None or query.intent in ("unknown", "recommend") \
-        else query.intent
+    # What the money buys is a cost, also beside a fit ("...and does 70B fit?"): the verdict
+    # follows the cost. Only a run's duration from its tokens stays a time question.
+    intent = "time" if query.intent == "time" else "cost"
     asked = query.model_copy(update={"gpu": gpu_id, "gpu_count": n, "hours": hours,
                                      "intent": intent})
     return asked, {"budget_usd": budget, "budget_hours": hours, "budget_cheapest": gpu is None}
