@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.understand import lexicon as lx
+from bot.pipeline import Pipeline, to_json
 from bot.understand import understand
 from bot.understand.languages import CONCEPTS, LANGUAGES, Language
 from bot.understand.numbers import parse_decimal
@@ -59,9 +60,9 @@ sys.exit(main(["ask", "--json", sys.argv[2]]))
 """
 
 
-def _with_toy(script: str) -> dict[str, object]:
+def _with_toy(script: str, question: str = PORTUGUESE) -> dict[str, object]:
     out = subprocess.run(
-        [sys.executable, "-c", script, str(TOY), PORTUGUESE],
+        [sys.executable, "-c", script, str(TOY), question],
         capture_output=True, text=True, check=True, timeout=120,
     )
     found: dict[str, object] = json.loads(out.stdout)
@@ -122,6 +123,28 @@ def test_a_new_language_without_a_catalogue_is_answered_in_english() -> None:
     assert (answer["lang"], answer["gpu"], answer["gpu_count"]) == ("en", "h200", 2)
     assert (answer["cost_usd"], answer["error"]) == ("73.68", None)
     assert "Cost: $73.68" in str(answer["text"])
+
+
+# The question shapes of bot.understand.asks, in Portuguese: a budget with what it buys, the
+# largest model a card holds, how many cards a job needs. Each is misread without pt.py.
+ASKS = [
+    ("o que posso treinar com 50 usd?",
+     {"intent": "cost", "gpu": "l40s", "hours": 60.9, "cost_usd": "49.94"}, {"intent": "unknown"}),
+    ("qual o maior modelo que consigo treinar com qlora numa rtx 4090?",
+     {"intent": "fit", "gpu": "rtx-4090", "params_b": 32, "fits": True}, {"params_b": None}),
+    ("quantas h100 preciso para um lora de 70b?",
+     {"gpu": "h100", "gpu_count": 3, "vram_gb": 240, "fits": True}, {"gpu_count": 1}),
+]
+
+
+@pytest.mark.parametrize(("question", "with_module", "without"), ASKS)
+def test_a_new_language_asks_budgets_largest_and_how_many_from_its_module_alone(
+    question: str, with_module: dict[str, object], without: dict[str, object]
+) -> None:
+    answer = _with_toy(_ASK, question)
+    assert {k: answer[k] for k in with_module} == with_module
+    control = to_json(Pipeline(load_catalogue()).ask(question))
+    assert {k: control[k] for k in without} == without
 
 
 def _fragments(language: Language) -> list[str]:

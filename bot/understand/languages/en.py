@@ -205,6 +205,18 @@ LANGUAGE = Language(
         ),
         "GRAD_CKPT_OFF_BEFORE": (r"without", r"not", r"w/o", r"disable\w*"),
         "GRAD_CKPT_OFF_AFTER": (r"off", r"disabled"),
+        # The three question shapes of bot.understand.asks: the largest model a memory holds,
+        # "how many ... do I need", and a budget with what it buys.
+        "LARGEST_WORDS": (
+            r"larg(?:e|)st", r"bigg?est", r"biggets", r"max(?:imum)? (?:model|size|llm|params?)",
+            r"how big (?:a |of a )?(?:model|llm)",
+        ),
+        "HOW_MANY": (r"how many",),
+        "NEEDED": (r"need\w*", r"require\w*", r"does it take", r"would it take", r"it takes"),
+        "BUDGET_WORDS": (r"i have", r"i got", r"ive got", r"budget", r"for"),
+        "BUDGET_ASK": (
+            r"how many (?:[a-z0-9]+ ){0,3}hours?", r"how long", r"what can i", r"hours is that",
+        ),
     },
     stopwords=frozenset({
         "about", "above", "alert", "alerts", "all", "also", "am", "an", "and", "any", "are", "at",

@@ -196,6 +196,15 @@ LANGUAGE = Language(
         ),
         "GRAD_CKPT_OFF_BEFORE": (r"sin", r"desactiva\w*"),
         "GRAD_CKPT_OFF_AFTER": (r"desactivado", r"apagado"),
+        # The three question shapes of bot.understand.asks (see en.py).
+        "LARGEST_WORDS": (
+            r"mas grandes?", r"el mayor", r"la mayor", r"mayor modelo", r"modelo mayor",
+            r"maximo tamano", r"tamano maximo",
+        ),
+        "HOW_MANY": (r"cuant[oa]s",),
+        "NEEDED": (r"necesit\w*", r"hacen falta", r"hace falta", r"requier\w*"),
+        "BUDGET_WORDS": (r"con", r"tengo", r"por", r"presupuesto"),
+        "BUDGET_ASK": (r"cuant[ao]s? (?:[a-z0-9]+ ){0,3}horas?", r"que puedo", r"horas son"),
     },
     stopwords=frozenset({
         "aceptan", "aceptas", "adios", "ahora", "ajuste", "al", "alcanza", "alerta", "alertas",

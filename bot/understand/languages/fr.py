@@ -177,6 +177,15 @@ LANGUAGE = Language(
         "DETAILS_WORDS": (r"detaille\w*", r"en detail", r"etape par etape"),
         "GRAD_CKPT_OFF_BEFORE": (r"sans", r"pas de", r"desactive\w*"),
         "GRAD_CKPT_OFF_AFTER": (r"desactive", r"non"),
+        # The three question shapes of bot.understand.asks (see en.py).
+        "LARGEST_WORDS": (r"plus gros", r"plus grand", r"taille max\w*"),
+        "HOW_MANY": (r"combien",),
+        "NEEDED": (r"faut", r"faudrait", r"besoin", r"necessaires?"),
+        "BUDGET_WORDS": (r"j.?ai", r"avec", r"pour"),
+        "BUDGET_ASK": (
+            r"combien d.?heures", r"combien de temps", r"qu ?est.ce que je peux", r"que puis.je",
+            r"heures ca fait",
+        ),
     },
     stopwords=frozenset({
         "ai", "aide", "aimerais", "alertes", "alors", "assez", "au", "augmente", "aussi", "aux",

@@ -23,9 +23,16 @@ LANGUAGE = Language(
         "COST_WORDS": (r"custa\w*", r"custo", r"custaria"),
         "HOW_MUCH": (r"quanto", r"quanta"),
         "PRICE_WORDS": (r"precos?", r"alugar"),
+        # The question shapes of bot.understand.asks: largest model, how many, a budget.
+        "LARGEST_WORDS": (r"maior modelo", r"modelo mais grande", r"o maior"),
+        "HOW_MANY": (r"quant[oa]s",),
+        "NEEDED": (r"precis\w*",),
+        "BUDGET_WORDS": (r"tenho", r"com", r"orcamento"),
+        "BUDGET_ASK": (r"quant[ao]s? (?:[a-z0-9]+ ){0,3}horas?", r"o que posso"),
     },
     stopwords=frozenset({
         "quanto", "quanta", "custa", "custo", "um", "uma", "em", "duas", "dois", "voce",
-        "preciso", "posso", "horas", "durante", "não", "nao", "obrigado", "obrigada",
+        "preciso", "posso", "horas", "durante", "não", "nao", "obrigado", "obrigada", "tenho",
+        "quantas", "quantos", "qual", "maior", "numa", "consigo", "treinar",
     }),
 )
