@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.understand import lexicon as lx
 from bot.pipeline import Pipeline, to_json
+from bot.understand import lexicon as lx
 from bot.understand import understand
 from bot.understand.languages import CONCEPTS, LANGUAGES, Language
 from bot.understand.numbers import parse_decimal
