@@ -72,6 +72,9 @@ class Answer(BaseModel):
     # planning rule's (None without a configuration).
     fits: bool | None = None
     detailed_fits: bool | None = None
+    # Settings stated and several methods answered: each method's detailed verdict, the one the
+    # headline lists it by (the planning verdict ignores the stated context and batch).
+    method_fits: dict[str, bool] = {}
     # A bare name read as one variant ("A100" → 80 GB): the primary method on the others.
     variant_fits: tuple[Fit, ...] = ()
     # "The largest model I can QLoRA on 24 GB": the size the memory holds; the answer is then
@@ -157,6 +160,7 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         answer = _build(query, cat)
         detailed = detailed_for(query, answer, cat, tokens_per_second=query.tokens_per_second)
         composed = _compose(query, answer, detailed, cat)
+        composed = _by_detail(query, answer, composed, cat)
         if extra.get("largest_names") and composed.detailed_fits is False:
             extra["largest_detailed"] = _largest_by_detail(query, cat)
         return composed.model_copy(update=extra)
@@ -164,6 +168,36 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         failed = Answer(query=query, intent=query.intent, error=exc.code,
                         error_params=exc.params)
         return _detail_despite(failed, exc, query, cat)
+
+
+def _by_detail(query: Query, answer: Answer, composed: Answer, cat: Catalogue) -> Answer:
+    """Several methods answered for stated settings ("llama 3 8b on my 3090, ctx 8k"; "serve
+    llama 3.1 8b at 16k context on an L4"): each method's verdict by the detailed estimate, and a
+    serving question without a precision leads with the highest precision that fits by it, so
+    the headline and the JSON agree."""
+    primary = answer.primary
+    if composed.detailed is None or not composed.detailed.stated or len(answer.methods) < 2 \
+            or primary is None or primary.fit is None:
+        return composed
+    verdicts: dict[str, bool] = {}
+    for ma in answer.methods:
+        if ma.fit is None:
+            continue
+        if ma is primary:
+            verdicts[ma.memory.method] = bool(composed.detailed_fits)
+            continue
+        detail = detailed_for(query, answer.model_copy(update={"primary": ma}), cat)
+        check = detail.check if detail is not None else None
+        verdicts[ma.memory.method] = check.detailed_fits if check is not None else ma.fit.fits
+    if query.inference and not query.serving_precision_said and not composed.detailed_fits:
+        # When none fits, the least demanding (4-bit), as _primary does by the planning rule.
+        lead = next((ma for ma in answer.methods if verdicts.get(ma.memory.method)),
+                    answer.methods[-1])
+        if lead is not primary:
+            alt = answer.model_copy(update={"primary": lead, "quote": lead.quote})
+            detail = detailed_for(query, alt, cat, tokens_per_second=query.tokens_per_second)
+            composed = _compose(query, alt, detail, cat)
+    return composed.model_copy(update={"method_fits": verdicts})
 
 
 # Sizes tried below the planning rule's largest when the detailed estimate misses it.

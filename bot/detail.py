@@ -355,6 +355,7 @@ def _estimate(
                     context - new if new is not None and new < context else None),
                 attention="eager" if query.attention == "eager" else "sdpa",
                 fp32_weights=bool(query.fp32_weights) or query.precision == "fp32",
+                all_position_logits=not query.sampled_logits,
             )
             seq_len = context
     except ValueError:  # includes RulesError: settings the estimator refuses, no detail

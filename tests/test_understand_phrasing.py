@@ -415,3 +415,34 @@ def test_a_clear_language_wins_over_telegram(text: str, lang: str) -> None:
 
 def test_without_telegram_the_guess_still_beats_the_default() -> None:
     assert PIPELINE.ask("gracias").locale == "es"
+
+
+@pytest.mark.parametrize(("text", "sampled"), [
+    ("llama 3 70b q4_k_m on 2x 3090 with 8k ctx", True),
+    ("serve llama 3.1 8b with vllm on an L4 at 16k context", True),
+    ("ollama llama3.1:8b with 32k context on a 3090", True),
+    ("Qwen2.5-32B-Instruct-AWQ at 32k context on a 4090", True),
+    ("run llama 3.1 8b in bf16 with transformers at 16k context on an L4", False),
+])
+def test_serving_engines_compute_logits_at_the_sampled_position(text: str, sampled: bool) -> None:
+    """vLLM, llama.cpp, Ollama and the files only they load (GGUF q4_k_m, AWQ) compute the
+    logits of the position they sample, not of the whole prompt: the detailed estimate drops
+    the prompt-long logits term for them, and keeps it for plain transformers generate."""
+    query = understand(text, PIPELINE.catalogue)
+    assert query.inference and query.sampled_logits is sampled
+
+
+def test_a_serving_engine_drops_the_prompt_long_logits() -> None:
+    plain = _json("llama 3.1 8b in bf16 at 16k context on an L4")
+    served = _json("llama 3.1 8b in bf16 at 16k context on an L4 with vllm")
+    assert isinstance(plain["detailed_gb"], float) and isinstance(served["detailed_gb"], float)
+    # 8 192 prompt positions (one prefill chunk) × 128 256 logits × 6 bytes ≈ 6.3 GB
+    assert 6 < plain["detailed_gb"] - served["detailed_gb"] < 6.5
+
+
+def test_several_methods_for_stated_settings_are_listed_by_their_detailed_verdict() -> None:
+    """"Llama 3 8B on my 3090, ctx 8k" answers every training method: none is listed as fitting
+    when the least demanding one misses by the detailed estimate, as the JSON says."""
+    got = _json("fine tune llama-3-8b on my 3090, bs 1 ctx 8k, gradient checkpointing, r=64")
+    assert got["method"] == "qlora" and got["detailed_fits"] is False and got["fits"] is False
+    assert str(got["text"]).startswith("❌ <b>On 1× RTX 3090, Llama 3 8B does not fit with any")

@@ -333,6 +333,8 @@ PROTECTED_WORDS: Final[frozenset[str]] = frozenset({
     "learning", "training", "raining", "draining", "batcher", "hatch", "patch",
     # "comprar" (to buy) is one letter from "comparar": "¿cuántas horas puedo comprar?"
     "comprar", "comprarlo", "comprarla", "comprando", "comprare", "compras", "compra",
+    # One edit from the model families corrected above.
+    "ollama", "llamas", "mistrial", "mitral",
 })
 
 # --- language detection ------------------------------------------------------------------------
