@@ -14,10 +14,10 @@ from pydantic import BaseModel, ConfigDict
 
 from bot.detail import DetailedAnswer, detailed_for, detailed_options
 from bot.understand.query import Intent, Query
-from rules.budget import budget_hours
+from rules.budget import BudgetBuys, budget_buys
 from rules.catalogue import Catalogue
 from rules.compare import Comparison, PriceRatio, Saving, compare, full_vs_qlora, savings
-from rules.errors import GPUNotRented, NoAssumedHours, RulesError, UnknownGPU
+from rules.errors import GPUNotRented, NoAssumedHours, PriceNotPublished, RulesError, UnknownGPU
 from rules.fit import Fit, cheapest_fit, check_cluster, fit, fit_vram, gpus_needed, offered_fits
 from rules.largest import Largest, largest_fitting
 from rules.memory import Memory, check_params, memory
@@ -86,9 +86,11 @@ class Answer(BaseModel):
     largest_detailed: tuple[Decimal, tuple[str, ...]] | None = None
     # "How many A100s do I need?": the answer is about that many cards.
     count_needed: int | None = None
-    # "I have $500, how many H100 hours?": the budget, and the hours it buys (in `quote`).
-    budget_usd: Decimal | None = None
-    budget_hours: Decimal | None = None
+    # "I have $500, how many H100 hours?": the hours the budget buys on the configuration
+    # asked about (None when it has no price here), and on the cheapest offered one that fits
+    # when the one asked about cannot run the model.
+    budget: BudgetBuys | None = None
+    budget_alt: BudgetBuys | None = None
     budget_cheapest: bool = False  # no GPU named: the cheapest offered configuration's hours
 
 
@@ -233,66 +235,98 @@ def _reframe(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
     if query.intent in ("prices", "pay", "help", "alert", "alert_list", "alert_remove",
                         "smalltalk", "compare"):
         return query, {}
+    extra: dict[str, Any] = {}
     gpu = cat.gpu(query.gpu) if query.gpu else None
-    count = query.gpu_count or 1
+    # One message may ask several of these ("$300: the largest model I can QLoRA on an H200,
+    # and how many hours?"): each is answered on the facts the one before it found.
     if query.largest and query.params_b is None and (gpu is not None or query.vram_gb):
         per = query.gpu_memory_gb if query.gpu_memory_gb is not None else (
             gpu.vram_gb if gpu is not None else query.vram_gb)
         assert per is not None
         method = _asked_method(query, cat)
-        top = largest_fitting(method, per * check_cluster(count, cat), cat)
+        top = largest_fitting(method, per * check_cluster(query.gpu_count or 1, cat), cat)
         if top.model_params_b is None:
             return query, {"largest": top}
         names = tuple(cat.models.get(i).name for i in top.model_ids)
-        asked = query.model_copy(update={
+        query = query.model_copy(update={
             "params_b": top.model_params_b, "method": method, "serving_precision_said": True,
             "intent": "fit" if query.intent in ("unknown", "recommend", "memory") else query.intent,
         })
-        return asked, {"largest": top, "largest_names": names}
+        extra.update(largest=top, largest_names=names)
     if query.count_asked and gpu is not None and query.gpu_count is None \
             and query.params_b is not None:
         check_params(query.params_b, cat)
         one = fit(_asked_method(query, cat), query.params_b, gpu.id, 1, catalogue=cat,
                   memory_gb=query.gpu_memory_gb)
         need = gpus_needed(one) or 1
-        if need <= cat.limits.max_cluster_gpus:
-            return query.model_copy(update={"gpu_count": need}), {"count_needed": need}
-        return query, {}
+        if need > cat.limits.max_cluster_gpus:
+            return query, extra
+        query = query.model_copy(update={"gpu_count": need})
+        extra.update(count_needed=need)
     if query.budget_usd is not None and query.hours is None and query.budget_usd > 0:
-        return _budget(query, cat, gpu, count)
-    return query, {}
+        query, bought = _budget(query, cat, gpu)
+        extra.update(bought)
+    return query, extra
 
 
-def _budget(query: Query, cat: Catalogue, gpu: GPU | None, count: int) -> tuple[Query, dict[str, Any]]:
+def _budget(query: Query, cat: Catalogue, gpu: GPU | None) -> tuple[Query, dict[str, Any]]:
     """The hours a budget buys on the named configuration, else on the cheapest offered one
-    that fits the model (or the cheapest offered one)."""
+    that fits the model (or the cheapest offered one). When the named one cannot run the model
+    (it does not hold it, or has no price here), also on the cheapest offered one that does:
+    its quote is then for those hours, so it stays within the budget too."""
     budget = query.budget_usd
     assert budget is not None
+    minutes = cat.pricing.billing_granularity_minutes
+    cheapest: BudgetBuys | None = None
+    if query.params_b is not None:
+        check_params(query.params_b, cat)
+        option = cheapest_fit(_asked_method(query, cat), query.params_b, cat)
+        if option is not None and option.gpu and option.usd_per_hour is not None:
+            cheapest = budget_buys(budget, option.gpu, option.gpu_count, option.usd_per_hour,
+                                   minutes)
+    named: BudgetBuys | None = None
+    alt: BudgetBuys | None = None
     if gpu is not None:
-        if not gpu.rented or gpu.usd_per_gpu_hour is None:
+        n = check_cluster(query.gpu_count or 1, cat)
+        price = gpu.usd_per_gpu_hour
+        if gpu.rented and price is not None and n <= cat.limits.max_gpus:
+            named = budget_buys(budget, gpu.id, n, price * n, minutes)
+            holds = query.params_b is None or fit(
+                _asked_method(query, cat), query.params_b, gpu.id, n, catalogue=cat,
+                memory_gb=query.gpu_memory_gb).fits
+            alt = None if holds else cheapest
+        elif cheapest is not None:
+            alt = cheapest  # "...hours of 4090 and does 13B fit?": the verdict, and where it runs
+        elif not gpu.rented:
             raise GPUNotRented(gpu=gpu.name)
-        gpu_id, n, price = gpu.id, check_cluster(count, cat), gpu.usd_per_gpu_hour * count
-        if n > cat.limits.max_gpus:
+        elif price is None:
+            raise PriceNotPublished(gpu=gpu.name)
+        else:
             return query, {}
     else:
-        option: Fit | None = None
-        if query.params_b is not None:
-            check_params(query.params_b, cat)
-            option = cheapest_fit(_asked_method(query, cat), query.params_b, cat)
-        if option is not None and option.gpu and option.usd_per_hour is not None:
-            gpu_id, n, price = option.gpu, option.gpu_count, option.usd_per_hour
-        else:
-            offer = min(cat.offers, key=lambda o: o.usd_per_hour)
-            gpu_id, n, price = offer.gpu, offer.count, offer.usd_per_hour
-    hours = budget_hours(budget, price, cat.pricing.billing_granularity_minutes)
-    if hours <= 0 or hours > cat.limits.max_hours:
+        offer = min(cat.offers, key=lambda o: o.usd_per_hour)
+        named = cheapest or budget_buys(budget, offer.gpu, offer.count, offer.usd_per_hour,
+                                        minutes)
+    if alt is not None and not 0 < alt.hours <= cat.limits.max_hours:
+        alt = None
+    if named is not None and not 0 < named.hours <= cat.limits.max_hours:
+        return query, {}
+    if named is None and alt is None:
         return query, {}
     # What the money buys is a cost, also beside a fit ("...and does 70B fit?"): the verdict
     # follows the cost. Only a run's duration from its tokens stays a time question.
-    intent = "time" if query.intent == "time" else "cost"
-    asked = query.model_copy(update={"gpu": gpu_id, "gpu_count": n, "hours": hours,
-                                     "intent": intent})
-    return asked, {"budget_usd": budget, "budget_hours": hours, "budget_cheapest": gpu is None}
+    update: dict[str, Any] = {"intent": "time" if query.intent == "time" else "cost"}
+    if query.params_b is not None and query.method is None and not query.inference:
+        # The hours were reckoned for the default method's configuration; another method's
+        # quote at those hours could cost more than the budget.
+        update["method"] = _asked_method(query, cat)
+    if alt is not None:
+        update["hours"] = alt.hours  # the quote beside the verdict is the alternative's
+    else:
+        assert named is not None
+        update.update(gpu=named.gpu, gpu_count=named.gpu_count, hours=named.hours)
+    return query.model_copy(update=update), {
+        "budget": named, "budget_alt": alt, "budget_cheapest": gpu is None}
 
 
 def _detail_despite(failed: Answer, exc: RulesError, query: Query, cat: Catalogue) -> Answer:

@@ -210,3 +210,68 @@ def test_a_budget_and_a_fit_in_one_message_get_both_answers(
         "cost", "h200", 97.7, "299.94")
     assert (got["method"], got["params_b"], got["estimate_gb"], got["vram_gb"], got["fits"]) == (
         "qlora", 70, 52.5, 141, True)
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "alt", "quoted"),
+    [
+        # The card named cannot hold the model: the hours on it (the JSON's), and the hours the
+        # same money buys on the cheapest offered configuration that can, which is quoted.
+        ("j'ai 200$ combien d'heures de a100 et est ce qu'un lora 70b rentre ?",
+         ("a100-80gb", 1, 217.3, "199.92"), "4× A100 80GB, la configuration la moins chère qui "
+         "suffit, 200,00\xa0$US vous donnent 54,3 heures", ("a100-80gb", 4, D("54.3"))),
+        ("$1000 budget, how many hours on 8x h100, can i full finetune 70b",
+         ("h100", 8, 53.8, "998.53"), "8× B200, the cheapest offered configuration that fits, "
+         "$1,000.00 buys 27.1 hours", ("b200", 8, D("27.1"))),
+    ],
+)
+def test_a_budget_on_a_card_that_cannot_hold_the_model_stays_within_the_budget(
+    text: str, asked: tuple[str, int, float, str], alt: str, quoted: tuple[str, int, D]
+) -> None:
+    reply = Pipeline(CAT).ask(text)
+    got = to_json(reply)
+    assert (got["gpu"], got["gpu_count"], got["hours"], got["cost_usd"]) == asked
+    assert got["fits"] is False and alt in got["text"]
+    run = reply.answer.quote
+    assert run is not None and (run.gpu, run.gpu_count, run.hours) == quoted
+    assert run.cost_usd <= reply.query.budget_usd  # type: ignore[operator]
+
+
+@pytest.mark.parametrize(
+    ("text", "lead"),
+    [
+        # Rented, price not published: not called "not rented", and the fit still answered.
+        ("con 300usd cuantas horas de 4090 y cabe un 13b?",
+         "💵 <b>No tenemos precio para la RTX 4090: con 300,00\xa0US$ tienes 365,8 horas de 1× L40S"),
+        ("i have 100 bucks how many hours on my 3090 and can i qlora a 13b on it",
+         "💵 <b>We have no price for the RTX 3090 here: $100.00 buys 121.9 hours of 1× L40S"),
+    ],
+)
+def test_a_budget_on_a_card_without_a_price_still_gets_the_fit_verdict(
+    text: str, lead: str
+) -> None:
+    got = to_json(Pipeline(CAT).ask(text))
+    assert got["text"].startswith(lead), got["text"][:300]
+    assert got["fits"] is True and got["error"] is None
+    # The L40S's hours are not the card's: nothing in the JSON's hours or cost.
+    assert (got["hours"], got["cost_usd"], got["gpu_hours"]) == (None, None, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "params", "hours", "lead"),
+    [
+        ("i have 300 bucks, whats the biggest model i can qlora on a h200 and how many hours do i get",
+         180, 97.7, "💵 <b>$300.00 buys 97.7 hours of 1× H200"),
+        ("avec 100 $ combien d'heures de h200 et quel est le plus gros modele en lora",
+         46.7, 32.5, "💵 <b>100,00\xa0$US vous donnent 32,5 heures de 1× H200"),
+        ("con 500 usd cuantas h100 necesito para lora de 70b y cuantas horas me da",
+         70, 71.8, "💵 <b>Con 500,00\xa0US$ tienes 71,8 horas de 3× H100"),
+    ],
+)
+def test_largest_or_how_many_and_a_budget_in_one_message_answer_both(
+    text: str, params: float, hours: float, lead: str
+) -> None:
+    got = to_json(Pipeline(CAT).ask(text))
+    assert (got["params_b"], got["hours"], got["intent"]) == (params, hours, "cost")
+    assert lead in got["text"]
+    assert got["text"].startswith(("📏", "🔢"))  # the size or count first, then the hours
