@@ -275,3 +275,15 @@ def test_largest_or_how_many_and_a_budget_in_one_message_answer_both(
     assert (got["params_b"], got["hours"], got["intent"]) == (params, hours, "cost")
     assert lead in got["text"]
     assert got["text"].startswith(("📏", "🔢"))  # the size or count first, then the hours
+
+
+@pytest.mark.parametrize(
+    ("text", "lead"),
+    [
+        ("con 36.88 usd cuantas horas de 8xb200", "Con 36,88\xa0US$ tienes 1 hora de 8× B200"),
+        ("j'ai 4.61$ combien d'heures de b200", "4,61\xa0$US vous donnent 1 heure de 1× B200"),
+        ("i have 4.61 usd how many b200 hours", "$4.61 buys 1 hour of 1× B200"),
+    ],
+)
+def test_a_budget_of_exactly_one_hour_says_hour(text: str, lead: str) -> None:
+    assert lead in Pipeline(CAT).ask(text).text

@@ -687,6 +687,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     if budget is not None and intent == "time" and work.dataset_tokens is None:
         # "con 300usd cuántas horas de H200": the hours the money buys, not how long a run takes.
         intent = "cost"
+    count_asked = bool(asks.HOW_MANY_NEEDED.search(rest))
+    if count_asked and intent == "cost" and work.gpus and budget is None \
+            and work.hours is None and not px.MEMORY.search(rest):
+        # "combien de T4 il me faut": "combien" is also "how much", but the count is the question.
+        intent = "recommend"
     return Query(
         text=text,
         lang=work.lang,
@@ -720,7 +725,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         grad_ckpt=_grad_ckpt(rest),
         details=bool(px.DETAILS.search(rest)),
         largest=work.params_b is None and bool(asks.LARGEST.search(rest)),
-        count_asked=bool(asks.HOW_MANY_NEEDED.search(rest)),
+        count_asked=count_asked,
         budget_usd=budget,
         lora_targets=flags.lora_targets,
         precision=flags.precision,
