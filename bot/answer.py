@@ -320,11 +320,16 @@ def _budget(query: Query, cat: Catalogue, gpu: GPU | None) -> tuple[Query, dict[
         # The hours were reckoned for the default method's configuration; another method's
         # quote at those hours could cost more than the budget.
         update["method"] = _asked_method(query, cat)
+    # A time question's run lasts what its tokens take: the budget only says what it buys.
+    timed = update["intent"] == "time"
     if alt is not None:
-        update["hours"] = alt.hours  # the quote beside the verdict is the alternative's
+        if not timed:
+            update["hours"] = alt.hours  # the quote beside the verdict is the alternative's
     else:
         assert named is not None
-        update.update(gpu=named.gpu, gpu_count=named.gpu_count, hours=named.hours)
+        update.update(gpu=named.gpu, gpu_count=named.gpu_count)
+        if not timed:
+            update["hours"] = named.hours
     return query.model_copy(update=update), {
         "budget": named, "budget_alt": alt, "budget_cheapest": gpu is None}
 

@@ -339,19 +339,22 @@ def to_json(reply: Reply) -> dict[str, Any]:
     hours_assumed = _hours_assumed(a, quote, q)
     # Rounded half-up to the cent, as the text shows it ($299.94, not 299.939).
     cost_usd = to_cents(quote.cost_usd) if quote else None
-    buys = a.budget
+    buys = a.budget if a.intent != "time" else None  # how long: the run's hours, not the budget's
     if buys is not None and (buys.gpu, buys.gpu_count) == (gpu, count):
         # What the budget buys on the configuration asked about, even when the quote beside
         # the verdict is for another one that can run the model.
         hours, gpu_hours, hours_assumed = buys.hours, buys.gpu_hours, False
         cost_usd = to_cents(buys.cost_usd)
-    elif a.budget_alt is not None:
+    elif a.budget_alt is not None and a.intent != "time":
         hours = gpu_hours = hours_assumed = cost_usd = None  # the alternative's, not this one's
     timed = a.detailed.training_time if a.detailed is not None else None
     if a.intent == "time" and timed is not None and timed.asked and timed.quote is None \
             and timed.wall_clock_hours is not None:
         # "How long on my 3090?": the time on the card asked about, not the quoted one's hours.
         hours, gpu_hours, hours_assumed = timed.wall_clock_hours, timed.gpu_hours, timed.mfu_assumed
+    elif a.intent == "time" and timed is not None and timed.problem in ("no_peak_tflops", "no_config"):
+        # No time estimate, and the reply quotes nothing: no assumed hours or cost either.
+        hours = gpu_hours = hours_assumed = cost_usd = None
     out: dict[str, Any] = {
         "lang": reply.locale,
         "intent": a.intent,

@@ -287,3 +287,33 @@ def test_largest_or_how_many_and_a_budget_in_one_message_answer_both(
 )
 def test_a_budget_of_exactly_one_hour_says_hour(text: str, lead: str) -> None:
     assert lead in Pipeline(CAT).ask(text).text
+
+
+@pytest.mark.parametrize(
+    ("text", "hours", "cost", "budget_line"),
+    [
+        ("i have $500, how long does a lora of 8b on 1B tokens take on h100 and can i afford it",
+         38.5, "89.32", "💵 <b>$500.00 buys 215.5 hours of 1× H100 at $2.32/hour.</b>"),
+        ("con 100 usd cuanto tarda un lora de 8b con 200M tokens en una a100", 24.42, "22.47",
+         "💵 <b>Con 100,00\xa0US$ tienes 108,6 horas de 1× A100 80GB"),
+    ],
+)
+def test_how_long_with_a_budget_leads_with_the_time_and_says_what_the_budget_buys(
+    text: str, hours: float, cost: str, budget_line: str
+) -> None:
+    """The run lasts what its tokens take (the JSON's hours and cost); the budget's hours
+    follow the estimate instead of replacing it."""
+    got = to_json(Pipeline(CAT).ask(text))
+    assert (got["intent"], got["hours"], got["cost_usd"]) == ("time", hours, cost)
+    assert got["text"].startswith("⏱ <b>") and budget_line in got["text"]
+
+
+def test_how_long_without_a_citable_peak_fills_no_hours_or_cost() -> None:
+    # No cited BF16 peak for the B200: the reply estimates no time and quotes nothing, so the
+    # JSON carries no assumed hours or cost, only the hourly price asked about.
+    got = to_json(Pipeline(CAT).ask(
+        "cuanto cuesta la hora de b200 y cuanto tarda un lora de 70b con 1B tokens"))
+    assert got["intent"] == "time" and "💵" not in got["text"]
+    assert (got["hours"], got["cost_usd"], got["gpu_hours"], got["hours_assumed"]) == (
+        None, None, None, None)
+    assert got["usd_per_hour"] == "4.61"
