@@ -17,7 +17,14 @@ from bot.understand.query import Intent, Query
 from rules.budget import BudgetBuys, budget_buys
 from rules.catalogue import Catalogue
 from rules.compare import Comparison, PriceRatio, Saving, compare, full_vs_qlora, savings
-from rules.errors import GPUNotRented, NoAssumedHours, PriceNotPublished, RulesError, UnknownGPU
+from rules.errors import (
+    ClosedWeights,
+    GPUNotRented,
+    NoAssumedHours,
+    PriceNotPublished,
+    RulesError,
+    UnknownGPU,
+)
 from rules.fit import Fit, cheapest_fit, check_cluster, fit, fit_vram, gpus_needed, offered_fits
 from rules.largest import Largest, largest_fitting
 from rules.memory import Memory, check_params, memory
@@ -398,6 +405,9 @@ def _build(query: Query, cat: Catalogue) -> Answer:
     if query.model_id is not None:
         spec = cat.models.get(query.model_id)
         base.update(model_name=spec.name, gated=spec.gated)
+    if query.closed_model is not None and query.params_b is None and intent not in (
+            "pay", "alert", "alert_list", "alert_remove", "smalltalk", "compare"):
+        raise ClosedWeights(model=query.closed_model)  # "can I fine-tune GPT-4 on your GPUs?"
     # An unknown name with its memory ("Tesla P4 8GB") is answered for that memory.
     if query.gpu_text is not None and query.gpu is None and query.vram_gb is None:
         stated = _STATED_GB.search(query.gpu_text)

@@ -34,6 +34,12 @@ class GPUNotRented(RulesError):
     code = "gpu_not_rented"
 
 
+class ClosedWeights(RulesError):
+    """A model whose weights are not published (GPT-4, Claude, Gemini): nothing to size."""
+
+    code = "closed_weights"
+
+
 class InvalidHours(RulesError):
     code = "invalid_hours"
 

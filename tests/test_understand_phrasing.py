@@ -446,3 +446,16 @@ def test_several_methods_for_stated_settings_are_listed_by_their_detailed_verdic
     got = _json("fine tune llama-3-8b on my 3090, bs 1 ctx 8k, gradient checkpointing, r=64")
     assert got["method"] == "qlora" and got["detailed_fits"] is False and got["fits"] is False
     assert str(got["text"]).startswith("❌ <b>On 1× RTX 3090, Llama 3 8B does not fit with any")
+
+
+@pytest.mark.parametrize(("text", "lang", "phrase"), [
+    ("can I fine-tune GPT-4 on your GPUs", "en", "The weights of GPT-4 are not published"),
+    ("¿cuánta VRAM necesito para correr ChatGPT en local?", "es", "Los pesos de ChatGPT"),
+    ("fine-tuner Claude 3 sur une H100 ?", "fr", "Les poids de Claude 3"),
+])
+def test_a_closed_weights_model_gets_an_honest_answer(text: str, lang: str, phrase: str) -> None:
+    """GPT-4, ChatGPT, Claude, Gemini: no weights to download, so nothing to size or rent for;
+    the reply says so in the user's language instead of "I did not understand"."""
+    got = _json(text)
+    assert got["error"] == "closed_weights" and got["lang"] == lang
+    assert phrase in str(got["text"])

@@ -158,6 +158,9 @@ _QUOTED_BEFORE: Final = re.compile(
     r"(?: (?:you |about |around |roughly |over |more than |like |only |just |unos |environ |"
     r"plus de |mas de |at least |a minimum of |de |d'|of |a ))*(?: ?~)? ?$"
 )
+_GPU_NOUN_AFTER: Final = re.compile(
+    r"^ ?(?:of vram |de vram )?(?:gpus?|cards?|graphics cards?|tarjetas?|graficas?|cartes?)(?![a-z])"
+)
 _TOTAL_NEAR_AFTER: Final = re.compile(
     r"^ ?(?:of vram |de vram )?(?:total|in total|en total|au total|combined|combinados?|in all|"
     r"altogether|across)(?![a-z])"
@@ -343,7 +346,12 @@ def take_memory(work: Work, index: CatalogueIndex) -> None:
         after = s[match.end() : match.end() + 40]
         mac = _first_mac(work, index)
         work.blank(*match.span())
-        if _DISK_AFTER.match(after) or _QUOTED_BEFORE.search(before):
+        if _DISK_AFTER.match(after):
+            continue
+        # "using 8 x 48GB GPUs", "using two 24GB cards": hardware, not a figure quoted from a log.
+        hardware = bool(match.group("count") or match.group("acount") or match.group("word")
+                        or _GPU_NOUN_AFTER.match(after))
+        if not hardware and _QUOTED_BEFORE.search(before):
             continue
         ram = _RAM_AFTER.match(after)
         is_ram = bool(_RAM_BEFORE.search(before)) or bool(

@@ -637,6 +637,18 @@ def _alert_cue(s: str) -> bool:
     return bool(px.ALERT.search(s) or px.ALERT_WHEN.search(s))
 
 
+_CLOSED_NAMES: Final = (("chat gpt", "ChatGPT"), ("chatgpt", "ChatGPT"), ("gpt", "GPT"),
+                        ("claude", "Claude"), ("gemini", "Gemini"))
+
+
+def _closed_name(folded: str) -> str:
+    """"chatgpt" → "ChatGPT", "gpt-4o" → "GPT-4o", "claude 3.5 sonnet" → "Claude 3.5 sonnet"."""
+    name = folded.replace("chat-gpt", "chatgpt")
+    for low, shown in _CLOSED_NAMES:
+        name = name.replace(low, shown)
+    return name[:40]
+
+
 def understand(text: str, catalogue: Catalogue) -> Query:
     """What a question in English, Spanish or French asks, as a typed ``Query``."""
     cat = catalogue
@@ -692,6 +704,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             and work.hours is None and not px.MEMORY.search(rest):
         # "combien de T4 il me faut": "combien" is also "how much", but the count is the question.
         intent = "recommend"
+    closed = px.CLOSED_MODEL.search(corrected) if work.model_id is None else None
     return Query(
         text=text,
         lang=work.lang,
@@ -704,6 +717,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         inference=inference,
         gpu=known[0] if known else None,
         gpu_text=_as_written(unknown[0], text) if unknown else None,
+        closed_model=_closed_name(closed.group(0)) if closed else None,
         other_gpus=others,
         other_gpu_count=_count_of(work, others[0]) if others else None,
         gpu_count=_gpu_count_of_first(work),

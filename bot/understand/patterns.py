@@ -235,6 +235,15 @@ SIZE_PARAMS: Final = Guarded(
     rf"(?<![\w.,])(?P<num>{NUM_SP}) ?(?:de )?{alt(lx.PARAM_WORDS)}(?![a-z])"
 )
 
+# Models whose weights are not published: nothing to download, so nothing to size or rent for.
+# (GPT-2, GPT-J, GPT-NeoX and gpt-oss are open; Gemma is not Gemini.)
+CLOSED_MODEL: Final = Guarded(
+    ("gpt", "claude", "gemini"),
+    r"(?<![a-z0-9])(?:chat ?-? ?gpt|gpt ?-? ?(?:4(?:\.1|\.5)?o?|3\.5|5)(?: ?-? ?(?:turbo|mini))?|"
+    r"claude(?: ?-? ?\d(?:\.\d)?)?(?: (?:opus|sonnet|haiku))?|"
+    r"gemini(?: ?-? ?(?:\d(?:\.\d)?|pro|ultra|flash|nano))*)(?![a-z0-9])"
+)
+
 # --- methods -----------------------------------------------------------------------------------
 
 METHODS: Final = tuple(

@@ -45,6 +45,7 @@ class Query(BaseModel):
     inference: bool = False  # "run"/"serve"/"inference" questions use the inference methods
     gpu: str | None = None  # catalogue GPU id
     gpu_text: str | None = None  # a GPU-like word not in the catalogue, as written ("H1000")
+    closed_model: str | None = None  # a model with unpublished weights, as written ("GPT-4")
     other_gpus: tuple[str, ...] = ()  # further GPUs named (compare: gpu vs other_gpus[0])
     other_gpu_count: int | None = None  # the count written with other_gpus[0] ("dos H200")
     gpu_count: int | None = None

@@ -132,6 +132,9 @@ LANGUAGE = Language(
             r"(?:what|which) do you (?:have|offer|rent)", r"available gpus?", r"gpus? available",
             r"gpus? (?:do|can) you (?:have|offer|rent)", r"(?:do you have|you got) (?:any )?gpus?",
             r"lineup", r"inventory",
+            # Accelerators that are not GPUs: the answer is the list of what is rented.
+            r"(?:do you (?:have|offer|rent|support)|can i (?:rent|use|get)|you got|any) (?:a |any )?"
+            r"(?:tpus?|tpu v\d\w*|gaudi ?\d?|trainium\d?|inferentia\d?|ipus?|npus?)",
         ),
         "ALERT_WORDS": (
             r"alert\w*", r"notify", r"notif\w*", r"ping me", r"warn me", r"let me know",

@@ -125,6 +125,8 @@ LANGUAGE = Language(
             r"(?:que|cuales) (?:tienen|tienes|ofrecen|ofreces|alquilan|rentan) (?:de )?gpus?",
             r"gpus? disponibles", r"(?:que|cuales) gpus? (?:estan|hay) disponibles", r"catalogo",
             r"inventario",
+            r"(?:tienen|tienes|teneis|alquilan|alquilas|ofrecen|rentan|hay|puedo alquilar) "
+            r"(?:una |alguna |algun )?(?:tpus?|gaudi ?\d?|trainium\d?)",
         ),
         "ALERT_WORDS": (
             r"alerta\w*", r"alertame", r"dime (?:cuando|si)", r"avisa\w*", r"aviseme", r"avisenme",

@@ -117,6 +117,8 @@ LANGUAGE = Language(
             r"quel(?:le)?s? (?:gpus?|cartes?(?: graphiques?)?) (?:sont|est) disponibles?",
             r"qu'est-ce que (?:vous|tu) (?:louez|proposez|avez|loues|proposes|as) (?:comme )?(?:gpus?|cartes?)?",
             r"gpus? disponibles?",
+            r"(?:avez-vous|vous avez|louez-vous|vous louez|proposez-vous|vous proposez|je peux louer) "
+            r"(?:des |une |un )?(?:tpus?|gaudi ?\d?|trainium\d?)",
         ),
         "ALERT_WORDS": (
             r"prevenir", r"previen\w*", r"prevenez\w*", r"avertis\w*", r"avertir",
