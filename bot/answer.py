@@ -99,6 +99,9 @@ class Answer(BaseModel):
     budget: BudgetBuys | None = None
     budget_alt: BudgetBuys | None = None
     budget_cheapest: bool = False  # no GPU named: the cheapest offered configuration's hours
+    # A cost with hours on a rented configuration that does not hold the model: its own cost
+    # (`quote` is then the cheapest one that does).
+    asked_quote: Quote | None = None
 
 
 def _methods_for(query: Query, cat: Catalogue) -> tuple[MethodId, ...]:
@@ -337,8 +340,9 @@ def _budget(query: Query, cat: Catalogue, gpu: GPU | None) -> tuple[Query, dict[
         update.update(gpu=named.gpu, gpu_count=named.gpu_count)
         if not timed:
             update["hours"] = named.hours
+    # The hours set are the alternative's: the card asked about has its own line, no quote.
     return query.model_copy(update=update), {
-        "budget": named, "budget_alt": alt, "budget_cheapest": gpu is None}
+        "budget": named, "budget_alt": alt, "budget_cheapest": gpu is None, "asked_quote": None}
 
 
 def _detail_despite(failed: Answer, exc: RulesError, query: Query, cat: Catalogue) -> Answer:
@@ -479,6 +483,14 @@ def _build(query: Query, cat: Catalogue) -> Answer:
             if v.vram_gb != gpu.vram_gb
         )
     ratio = full_vs_qlora(params, cat) if intent == "cost" and query.method is None else None
+    # "How much for 10 h of H100, and does LoRA 70B fit?": the hours on the configuration
+    # asked about cost what they cost, also when the quote beside is for one that fits.
+    asked_quote: Quote | None = None
+    run = primary.quote if primary else None
+    if intent == "cost" and query.hours is not None and gpu is not None and gpu.rented \
+            and gpu.usd_per_gpu_hour is not None and count <= cat.limits.max_gpus \
+            and run is not None and (run.gpu, run.gpu_count) != (gpu.id, count):
+        asked_quote = quote(gpu.id, count, query.hours, catalogue=cat)
     return Answer(
         **base,
         vram_gb=query.vram_gb,
@@ -488,6 +500,7 @@ def _build(query: Query, cat: Catalogue) -> Answer:
         ratio=ratio,
         savings=tuple(savings(gpu.id, catalogue=cat)) if gpu else (),
         variant_fits=variant_fits,
+        asked_quote=asked_quote,
     )
 
 

@@ -316,7 +316,7 @@ def to_json(reply: Reply) -> dict[str, Any]:
     # A quote for another configuration (the cheapest rented one beside a 3090, 4× A100 beside
     # "LoRA 70B on a 4090") is in the text and in cheapest_fit, never in hours/cost/gpu_hours.
     if quote is not None and (quote.gpu, quote.gpu_count) != (gpu, count):
-        quote = None
+        quote = a.asked_quote  # the configuration asked about's own cost, when it has one
     vram = _config_memory(reply, count)
     rentable: bool | None = None
     if gpu is not None:

@@ -317,3 +317,23 @@ def test_how_long_without_a_citable_peak_fills_no_hours_or_cost() -> None:
     assert (got["hours"], got["cost_usd"], got["gpu_hours"], got["hours_assumed"]) == (
         None, None, None, None)
     assert got["usd_per_hour"] == "4.61"
+
+
+@pytest.mark.parametrize(
+    ("text", "cost", "lead", "alternative"),
+    [
+        ("how much for 10h of h100 and does 70b lora fit", "23.20",
+         "💵 <b>Cost: $23.20</b> — 1× H100 × 10 hours", "4× A100 80GB × 10 hours"),
+        ("cuanto cuesta una h100 por 24 horas para un lora de 70b", "55.68",
+         "💵 <b>Coste: 55,68\xa0US$</b> — 1× H100 × 24\xa0horas", "4× A100 80GB × 24\xa0horas"),
+        ("combien pour 8 h100 pendant 168h, full finetune 70b", "3118.08",
+         "💵 <b>Coût\xa0: 3\u202f118,08\xa0$US</b> — 8× H100 × 168\xa0heures", "8× B200 × 168\xa0heures"),
+    ],
+)
+def test_a_cost_with_hours_on_a_rented_card_too_small_costs_that_card_then_the_one_that_fits(
+    text: str, cost: str, lead: str, alternative: str
+) -> None:
+    got = to_json(Pipeline(CAT).ask(text))
+    assert got["fits"] is False and got["cost_usd"] == cost
+    assert got["text"].startswith(lead), got["text"][:200]
+    assert alternative in got["text"]
