@@ -192,7 +192,7 @@ INFERENCE_WEAK: Final[tuple[str, ...]] = _words("INFERENCE_WEAK")
 # training word, "GPTQ 4bit llama 2 13b on a 3060" or "fp8 llama 70b on an H100" is inference.
 INFERENCE_FORMATS: Final[tuple[str, ...]] = (
     r"gptq", r"awq", r"exl2", r"fp8", r"int8", r"int-8", r"int4", r"int-4",
-    r"q[2-8](?:_k(?:_[msl])?|_0|km)?", r"kv ?-?cache",
+    r"q[2-8](?:_k(?:_[msl])?|_0|km)?", r"kv ?-?cache", r"iq[1-4]_?(?:xxs|xs|s|m|nl)?", r"\d(?:\.\d+)? ?bpw",
 )
 # "a run" / "un run" / "the run" is a (training) job, not an inference request.
 RUN_NOUN_BEFORE: Final[str] = _either("RUN_NOUN_WORDS")
@@ -202,7 +202,7 @@ INFERENCE_INT8: Final[tuple[str, ...]] = (
 )
 INFERENCE_INT4: Final[tuple[str, ...]] = (
     r"int4", r"int-4", _BITS4, r"gptq", r"awq", r"q[234](?:_k(?:_[msl])?|_0|km)?", r"nf4",
-    r"exl2", r"fp4", r"4 bits?",
+    r"exl2", r"fp4", r"4 bits?", r"iq[1-4]_?(?:xxs|xs|s|m|nl)?", r"[2-4](?:\.\d+)? ?bpw",
 )
 
 # --- intents -----------------------------------------------------------------------------------

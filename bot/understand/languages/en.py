@@ -171,7 +171,8 @@ LANGUAGE = Language(
             r"what should i (?:rent|use|pick|get|choose)",
             r"which (?:one|card|instance|config\w*|setup) should", r"how many gpus?",
             r"how many (?:cards|instances)", r"pick|choose", r"most suitable", r"best suited",
-            r"cheap gpus?",
+            r"cheap gpus?", r"bang for (?:the |your |my )?buck", r"best value",
+            r"most cost[ -]?effective", r"best price[ /-]?(?:to[ -])?performance", r"best bang",
         ),
         "DURATION_QUESTION": (
             r"how long", r"how many hours", r"how many days", r"how much time",

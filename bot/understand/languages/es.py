@@ -162,6 +162,7 @@ LANGUAGE = Language(
             r"mas barat[ao]s?", r"cuantas gpus?",
             r"(?:que|cual) (?:debo|deberia|me conviene) (?:alquilar|usar|elegir)",
             r"elegir|escoger", r"mas adecuad[ao]s?", r"gpu ideal",
+            r"(?:mejor )?relacion (?:calidad|rendimiento)[ /-]?precio", r"mas rentable",
         ),
         "DURATION_QUESTION": (
             r"cuanto tiempo", r"cuanto tarda\w*", r"cuantas horas", r"cuantos dias",

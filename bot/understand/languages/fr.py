@@ -151,6 +151,7 @@ LANGUAGE = Language(
             r"conseill\w*", r"combien de gpus?",
             r"que (?:dois|devrais)-? ?je (?:louer|utiliser|prendre|choisir)", r"choisir",
             r"(?:le|la) meilleure? (?:option|config\w*|choix)", r"(?:le|la) plus adapte\w*",
+            r"(?:meilleur )?rapport (?:qualite|performances?)[ /-]?prix", r"(?:le|la) plus rentable",
         ),
         "DURATION_QUESTION": (
             r"combien de temps", r"combien d'heures", r"combien de jours", r"duree",
