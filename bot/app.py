@@ -7,10 +7,13 @@ import argparse
 import logging
 import re
 import sys
+from typing import TYPE_CHECKING, TextIO
 from urllib.parse import urlsplit
 
 from bot import composition
-from bot.console import chat
+
+if TYPE_CHECKING:
+    from bot.console import Console
 
 log = logging.getLogger(__name__)
 # PTB's own retry loop (logger "telegram.ext") reports each failed attempt at DEBUG only.
@@ -51,6 +54,13 @@ def warn_while_unreachable(base_url: str) -> None:
                 child.setLevel(parent.getEffectiveLevel())
     parent.addFilter(UnreachableWarning(base_url))
     parent.setLevel(logging.DEBUG)
+
+
+def chat(console: Console, stdin: TextIO, stdout: TextIO) -> int:
+    """The console chat (imported here: it loads the storage, which the bot loads late)."""
+    from bot.console import chat as console_chat
+
+    return console_chat(console, stdin, stdout)
 
 
 def run(args: argparse.Namespace) -> int:

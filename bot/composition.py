@@ -3,7 +3,8 @@ entry point (`ask`, the console, Telegram polling or webhook, the benchmarks).
 
 Every entry point builds through here and none reads the environment itself. Each builder
 imports only what it needs, when called: `ask` never loads SQLAlchemy, PTB or matplotlib, and
-reads the settings (pydantic-settings) only when they can change its answer.
+reads the settings (pydantic-settings) only when they can change its answer; the Telegram
+bot imports SQLAlchemy and the alerts only once it polls (bot/telegram/runner.py).
 """
 
 from __future__ import annotations
@@ -74,12 +75,21 @@ def build_console(settings: Settings, pipeline: Pipeline) -> Console:
 
 
 def telegram_services(settings: Settings, pipeline: Pipeline) -> Services:
-    """What the Telegram bot runs with: storage and alerts, language choices mirrored."""
-    from bot.prefs import PreferenceMirror
-    from bot.telegram.runner import Services
+    """What the Telegram bot runs with: the pipeline, and storage and alerts that the runner
+    brings up late (after the first getUpdates when start-up can read the database without
+    SQLAlchemy); language choices mirrored, each write waiting for the storage."""
+    from bot.prefs import LatePreferences, PreferenceMirror
+    from bot.telegram.runner import LateStorage, Services
 
-    alerts = build_alerts(settings, pipeline)
-    return Services(pipeline, prefs=PreferenceMirror(alerts.prefs), alerts=alerts)
+    packaged = pipeline.catalogue  # the alerts quote from it, not from the prices in force
+
+    def alerts() -> AlertServices:
+        from bot.alerts import AlertServices
+
+        return AlertServices.from_settings(settings, catalogue=packaged)
+
+    later = LateStorage(settings.database_url, packaged, alerts)
+    return Services(pipeline, prefs=PreferenceMirror(LatePreferences(later.prefs)), later=later)
 
 
 def telegram_application(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Protocol
 
 
@@ -47,6 +48,10 @@ class PreferenceMirror:
     def loaded(self) -> bool:
         return self._locales is not None
 
+    def load(self, locales: dict[int, str]) -> None:
+        """Every choice, read elsewhere (start-up's reader, bot/storage/snapshot.py)."""
+        self._locales = dict(locales)
+
     async def refresh(self) -> None:
         """Reload every choice; on failure the previous copy stays (and the error is raised
         for the caller to log)."""
@@ -64,3 +69,22 @@ class PreferenceMirror:
                 self._locales.pop(user_id, None)
             else:
                 self._locales[user_id] = locale
+
+
+class LatePreferences:
+    """Stored preferences whose storage comes up after the bot has started answering (the
+    runner imports SQLAlchemy after its first getUpdates): each call first waits for it, so a
+    language chosen meanwhile is stored, not lost. ``open`` returns the storage, starting it
+    if need be, and raises when it could not be built."""
+
+    def __init__(self, open: Callable[[], Awaitable[StoredPreferences]]) -> None:
+        self.open = open
+
+    async def get_locale(self, user_id: int) -> str | None:
+        return await (await self.open()).get_locale(user_id)
+
+    async def chosen_locales(self) -> dict[int, str]:
+        return await (await self.open()).chosen_locales()
+
+    async def set_locale(self, user_id: int, chat_id: int, locale: str | None) -> None:
+        await (await self.open()).set_locale(user_id, chat_id, locale)

@@ -1,31 +1,46 @@
-"""Start-up does only what the first answer needs before polling: no chart library or Alembic
-imported, Alembic run only when the schema is behind, the warm-up and the command menus after
-the first getUpdates. Behaviour only: how long it takes is for benchmarks/run.py."""
+"""Start-up does only what the first answer needs before polling: no chart library, Alembic or
+SQLAlchemy imported before the first reply (the prices in force and the language choices read
+with sqlite3, the same as the repositories read them), Alembic run only when the schema is
+behind, the storage, the warm-up and the command menus after the first getUpdates, and nothing
+that arrives meanwhile lost. Behaviour only: how long it takes is for benchmarks/run.py."""
 
 from __future__ import annotations
 
+import asyncio
+import datetime as dt
 import gc
 import importlib
+import json
+import os
+import signal
 import subprocess
 import sys
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import pytest
 from alembic.script import ScriptDirectory
 from sqlalchemy import text
+from telegram import Update
+from telegram.ext import CommandHandler
 
-from bot.composition import telegram_services
-from bot.i18n import SUPPORTED_LOCALES
+from bot.alerts.service import AlertService
+from bot.composition import telegram_application, telegram_services
+from bot.i18n import SUPPORTED_LOCALES, tr
 from bot.pipeline import WARM_UP_QUESTIONS, Pipeline
 from bot.settings import Settings
-from bot.storage.engine import create_engine
-from bot.storage.migrate import alembic_config, head_revision, migrate
+from bot.storage.engine import Database, create_engine
+from bot.storage.migrate import alembic_config, migrate
+from bot.storage.repos import Prices, Subscriptions, Users
+from bot.storage.snapshot import Snapshot, head_revision, read_snapshot, sqlite_file
+from bot.telegram.runner import STORAGE_COMMANDS, Services, needs_storage
 from fakebotapi import FakeBotAPI
-from rules.catalogue import load_catalogue
+from rules.catalogue import Catalogue, load_catalogue
 from tests.support.bot_running import running
 
 ROOT = Path(__file__).resolve().parent.parent
+CHILD = ROOT / "tests" / "support" / "startup_child.py"
 # The module, not the function bot.storage re-exports under the same name.
 migrate_module = importlib.import_module("bot.storage.migrate")
 
@@ -147,3 +162,251 @@ def test_compiled_templates_outlive_the_process(tmp_path: Path) -> None:
         path.write_bytes(b"garbage")
     damaged = _environment(_SharedBytecode(FileSystemBytecodeCache(str(tmp_path))))
     assert damaged.get_template("help.html.j2") is not None
+
+
+# -- the start-up reader (bot/storage/snapshot.py) against the SQLAlchemy repositories -------
+
+
+async def _seed(url: str) -> None:
+    """Prices changed twice for one GPU (the newest wins), once on a new date for another;
+    language choices, one of them cleared again, and a user who never chose."""
+    db = Database(url)
+    try:
+        async with db.transaction() as session:
+            prices, users = Prices(session), Users(session)
+            early = dt.datetime(2026, 11, 3, 8, 30, tzinfo=dt.UTC)
+            await prices.record("h100", Decimal("2.10"), "feed", early)
+            await prices.record("h100", Decimal("1.905"), "admin", early + dt.timedelta(hours=5))
+            await prices.record("b200", Decimal("4.4"), "feed",
+                                dt.datetime(2026, 11, 20, 23, 59, 59, 123456, tzinfo=dt.UTC))
+            await users.set_locale(11, 11, "es")
+            await users.set_locale(12, 12, "fr")
+            await users.set_locale(13, 13, "fr")
+            await users.set_locale(13, 13, None)
+            await users.touch(14, 14, "de")
+    finally:
+        await db.dispose()
+
+
+async def _through_sqlalchemy(url: str) -> tuple[Snapshot, Catalogue]:
+    db = Database(url)
+    try:
+        async with db.sessions() as session:
+            revisions = await migrate_module.database_revisions(await session.connection())
+            prices = Prices(session)
+            found = Snapshot(
+                None if revisions is None else frozenset(revisions), await prices.latest(),
+                await prices.version(), await prices.last_changed_at(),
+                await Users(session).chosen_locales(),
+            )
+        service = AlertService(db, load_catalogue())
+        return found, await service.catalogue_in_force()
+    finally:
+        await db.dispose()
+
+
+def _prices(catalogue: Catalogue) -> tuple[object, ...]:
+    return (catalogue.gpus, catalogue.offers, catalogue.pricing)
+
+
+@pytest.mark.parametrize("seeded", [True, False], ids=["prices-and-choices", "migrated-empty"])
+async def test_the_reader_sees_what_the_repositories_see(tmp_path: Path, seeded: bool) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+    await migrate(url)
+    if seeded:
+        await _seed(url)
+    path = sqlite_file(url)
+    assert path is not None
+    early = read_snapshot(path)
+    expected, in_force = await _through_sqlalchemy(url)
+    assert early == expected
+    assert early.at(head_revision())
+    assert _prices(early.catalogue(load_catalogue())) == _prices(in_force)
+    if seeded:  # the cases that make the comparison worth something
+        assert early.prices["h100"] == Decimal("1.905") and early.locales == {11: "es", 12: "fr"}
+        assert in_force.prices_verified == dt.date(2026, 11, 20)
+
+
+async def test_a_missing_database_reads_as_a_new_one_and_is_not_created(tmp_path: Path) -> None:
+    path = tmp_path / "none.sqlite3"
+    early = read_snapshot(path)
+    assert not path.exists()
+    assert early == Snapshot(revisions=None) and not early.at(head_revision())
+    # What the repositories hold once the bot has migrated it: nothing yet.
+    url = f"sqlite+aiosqlite:///{path}"
+    await migrate(url)
+    expected, _ = await _through_sqlalchemy(url)
+    assert (early.prices, early.version, early.changed_at, early.locales) == (
+        expected.prices, expected.version, expected.changed_at, expected.locales)
+
+
+@pytest.mark.parametrize(
+    ("url", "path"),
+    [
+        ("sqlite+aiosqlite:///gpu_assistant.sqlite3", "gpu_assistant.sqlite3"),
+        ("sqlite:////var/lib/bot/bot.db", "/var/lib/bot/bot.db"),
+        ("sqlite+pysqlite:///data/b.sqlite3", "data/b.sqlite3"),
+        # Read through SQLAlchemy as before: another database, memory, options, escapes.
+        ("postgresql+asyncpg://gpu:pw@db:5432/bot", None),
+        ("sqlite://", None),
+        ("sqlite:///:memory:", None),
+        ("sqlite+aiosqlite:///b.db?timeout=5", None),
+        ("sqlite+aiosqlite:///my%20bot.db", None),
+        ("not a url", None),
+    ],
+)
+def test_which_urls_start_up_reads_itself(url: str, path: str | None) -> None:
+    assert sqlite_file(url) == (None if path is None else Path(path))
+
+
+# -- the bot answers before its storage is up, and loses nothing meanwhile -------------------
+
+
+def test_the_commands_that_wait_for_the_storage_are_the_alert_handlers() -> None:
+    settings = Settings(_env_file=None, telegram_bot_token="1:x",  # type: ignore[call-arg]
+                        database_url="sqlite+aiosqlite:///unused.sqlite3")
+    pipeline = Pipeline(load_catalogue())
+    without = telegram_application(settings, Services(pipeline))
+    services = telegram_services(settings, pipeline)
+    assert services.later is not None
+    services.alerts = services.later.build()
+    full = telegram_application(settings, services)
+
+    def commands(app: Any) -> set[str]:
+        return {c for group in app.handlers.values() for h in group
+                if isinstance(h, CommandHandler) for c in h.commands}
+
+    assert commands(full) - commands(without) == STORAGE_COMMANDS
+
+
+@pytest.mark.parametrize(
+    ("text", "waits"),
+    [("/alert h100 below 2", True), ("/ALERTS@gpu_bot", True), ("/unalert all", True),
+     ("/setprice h100 1.9", True), ("/history b200", True), ("/reload", True),
+     ("/lang es", False), ("/start", False), ("/prices", False), ("alert me about the h100", False),
+     ("can I QLoRA 70B on a 4090?", False), ("/alertas", False)],
+)
+def test_which_updates_wait_for_the_storage(text: str, waits: bool) -> None:
+    update = Update.de_json({"update_id": 1, "message": {
+        "message_id": 1, "date": 0, "chat": {"id": 5, "type": "private"},
+        "from": {"id": 5, "is_bot": False, "first_name": "A"}, "text": text}}, None)
+    assert needs_storage(update) is waits
+    button = Update.de_json({"update_id": 2, "callback_query": {
+        "id": "1", "chat_instance": "1", "data": "unalert:3",
+        "from": {"id": 5, "is_bot": False, "first_name": "A"}}}, None)
+    assert needs_storage(button)
+
+
+def _settings(api: FakeBotAPI, url: str) -> Settings:
+    return Settings(
+        _env_file=None,  # type: ignore[call-arg]
+        telegram_bot_token=api.token, telegram_api_base_url=api.base_url,
+        telegram_file_base_url=api.base_file_url, database_url=url, typing_delay_seconds=0,
+    )
+
+
+async def test_what_arrives_before_the_storage_is_up_is_not_lost(tmp_path: Path) -> None:
+    """A language choice, alert commands and a free-text alert in the first getUpdates, which
+    is answered before SQLAlchemy's storage is up: each is stored, none is refused."""
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+    await migrate(url)
+    async with FakeBotAPI() as api:
+        api.push_message(21, "/lang fr")
+        api.push_message(22, "/alert h100 below 2")
+        api.push_message(23, "préviens-moi quand le prix du B200 baisse", language_code="fr")
+        api.push_message(24, "can I QLoRA 70B on a 4090?")
+        services = telegram_services(_settings(api, url), Pipeline(load_catalogue()))
+        app = telegram_application(_settings(api, url), services)
+        async with app:
+            assert app.post_init is not None and app.post_shutdown is not None
+            await app.post_init(app)
+            # Polling starts with the storage still down: the updates above meet it so.
+            assert services.alerts is None and services.later is not None
+            assert not services.later.ready
+            await app.start()
+            assert app.updater is not None
+            await app.updater.start_polling(poll_interval=0.0, timeout=1)
+            try:
+                replies = {
+                    chat: (await api.wait_for_messages(1, chat_id=chat, timeout=30))[0].text or ""
+                    for chat in (21, 22, 23, 24)
+                }
+            finally:
+                await app.updater.stop()
+                await app.stop()
+                await app.post_shutdown(app)
+    assert replies[21] == tr("fr", "I will answer in English from now on.")
+    assert "not available" not in replies[22] and "H100" in replies[22]
+    assert "B200" in replies[23]
+    assert "35 GB" in replies[24]
+    db = Database(url)
+    try:
+        async with db.sessions() as session:
+            assert await Users(session).chosen_locales() == {21: "fr"}
+            subscribed = {s.user_id: s.gpu_id for s in await Subscriptions(session).list_active(22)}
+            subscribed |= {s.user_id: s.gpu_id for s in await Subscriptions(session).list_active(23)}
+    finally:
+        await db.dispose()
+    assert subscribed == {22: "h100", 23: "b200"}
+
+
+@pytest.mark.parametrize("database", ["missing", "behind"])
+async def test_a_database_not_at_head_is_migrated_before_polling(
+    tmp_path: Path, database: str
+) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+    if database == "behind":
+        await migrate(url, "0001")
+    async with FakeBotAPI() as api:
+        services = telegram_services(_settings(api, url), Pipeline(load_catalogue()))
+        app = telegram_application(_settings(api, url), services)
+        async with app:
+            assert app.post_init is not None and app.post_shutdown is not None
+            await app.post_init(app)
+            try:
+                assert services.alerts is not None  # up before the first poll, as before
+                assert await _versions(url) == {head_revision()}
+            finally:
+                await app.post_shutdown(app)
+
+
+async def test_the_first_reply_goes_out_before_sqlalchemy_is_imported(tmp_path: Path) -> None:
+    """The real process (its own interpreter): the modules loaded when its first sendMessage
+    leaves, on a database at head holding a language choice and a price change, which the
+    reply uses (read with sqlite3)."""
+    database = tmp_path / "bot.sqlite3"
+    url = f"sqlite+aiosqlite:///{database}"
+    await migrate(url)
+    await _seed(url)
+    loaded = tmp_path / "loaded.json"
+    async with FakeBotAPI() as api:
+        env = {
+            **os.environ, "TELEGRAM_BOT_TOKEN": api.token, "TELEGRAM_API_BASE_URL": api.base_url,
+            "TELEGRAM_FILE_BASE_URL": api.base_file_url, "DATABASE_URL": url,
+            "LOADED_AT_FIRST_REPLY": str(loaded),
+        }
+        api.push_message(11, "prices")  # user 11 chose Spanish; the H100 is at $1.905
+        proc = await asyncio.create_subprocess_exec(
+            # Run as a file, not from tests/support/ on sys.path (its telegram.py is no package).
+            sys.executable, "-c", f"import runpy; runpy.run_path({str(CHILD)!r}, run_name='__main__')",
+            cwd=tmp_path, env=env,
+            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
+        )
+        try:
+            (reply,) = await api.wait_for_messages(1, chat_id=11, timeout=60)
+            # Then the storage comes up in the same process: a /lang persists as before.
+            api.push_message(12, "/lang es")
+            await api.wait_for_messages(1, chat_id=12, timeout=60)
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            await asyncio.wait_for(proc.wait(), timeout=30)
+    modules = set(json.loads(loaded.read_text()))
+    assert not {"sqlalchemy", "alembic", "aiosqlite", "bot.alerts", "matplotlib"} & modules
+    text = reply.text or ""
+    assert "1,91" in text and "2,32" not in text  # in Spanish, the price in force
+    db = Database(url)
+    try:
+        async with db.sessions() as session:
+            assert (await Users(session).chosen_locales())[12] == "es"
+    finally:
+        await db.dispose()

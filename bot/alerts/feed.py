@@ -22,7 +22,7 @@ import re
 import time
 import tomllib
 from collections.abc import Awaitable, Callable, Collection, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Final, Literal, Protocol
@@ -31,6 +31,7 @@ from urllib.parse import urlsplit
 import httpx
 
 from bot.alerts.model import ApplyResult, PriceMove
+from bot.storage.snapshot import with_prices as with_prices  # start-up quotes with it too
 from rules.catalogue import Catalogue
 
 log = logging.getLogger(__name__)
@@ -263,20 +264,6 @@ def _jump_or_drift(
         if drift > limit:
             return Problem("drift", gpu=gpu_id, old=ref, new=price, percent=drift)
     return None
-
-
-def with_prices(catalogue: Catalogue, prices: Mapping[str, Decimal]) -> Catalogue:
-    """The catalogue with the prices in force (offers follow their GPU's price), for answers
-    that should quote the feed's prices rather than the packaged ones."""
-    gpus = tuple(
-        g.model_copy(update={"usd_per_gpu_hour": prices[g.id]}) if g.id in prices else g
-        for g in catalogue.gpus
-    )
-    offers = tuple(
-        o.model_copy(update={"usd_per_hour": prices[o.gpu] * o.count}) if o.gpu in prices else o
-        for o in catalogue.offers
-    )
-    return replace(catalogue, gpus=gpus, offers=offers)
 
 
 # ----------------------------------------------------------------------------- sources

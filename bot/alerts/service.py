@@ -28,13 +28,12 @@ import datetime as dt
 import json
 import logging
 from collections.abc import Callable
-from dataclasses import replace
 from decimal import Decimal
 from typing import Any, Final
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.alerts.feed import PriceListRejected, RawPriceList, validate, with_prices
+from bot.alerts.feed import PriceListRejected, RawPriceList, validate
 from bot.alerts.matching import SubState, evaluate
 from bot.alerts.messages import AlertRenderer
 from bot.alerts.model import ApplyResult, PriceMove, Reason, as_kind, still_holds
@@ -42,6 +41,7 @@ from bot.i18n import resolve_locale
 from bot.storage.engine import PRICE_WRITE_LOCK, Database
 from bot.storage.models import FanOut
 from bot.storage.repos import FanOuts, Outbox, Prices, Subscriber, Subscriptions, Superseded, Users
+from bot.storage.snapshot import catalogue_with, prices_in_force
 from bot.storage.types import utcnow
 from rules.catalogue import Catalogue
 
@@ -94,11 +94,7 @@ class AlertService:
 
     # -- prices ---------------------------------------------------------------------------
     def in_force(self, history: dict[str, Decimal]) -> dict[str, Decimal]:
-        prices = {
-            g.id: g.usd_per_gpu_hour for g in self.catalogue.gpus if g.usd_per_gpu_hour is not None
-        }
-        prices.update(history)
-        return prices
+        return prices_in_force(self.catalogue, history)
 
     async def current_prices(self) -> dict[str, Decimal]:
         """GPU id → price in force: the newest recorded price, else the packaged one."""
@@ -126,11 +122,7 @@ class AlertService:
     def _catalogue_with(
         self, in_force: dict[str, Decimal], changed: dt.datetime | None
     ) -> Catalogue:
-        updated = with_prices(self.catalogue, in_force)
-        if changed is not None and changed.date() != self.catalogue.prices_verified:
-            pricing = updated.pricing.model_copy(update={"verified": changed.date()})
-            updated = replace(updated, pricing=pricing)
-        return updated
+        return catalogue_with(self.catalogue, in_force, changed)
 
     async def ensure_baseline(self) -> int:
         """Records the packaged price of every GPU without a history (no alerts: nothing

@@ -1,11 +1,5 @@
-"""Persistence: SQLAlchemy 2 (async) models, engines, migrations and repositories.
-
-SQLite (aiosqlite, WAL) is the embedded default; PostgreSQL (asyncpg) for production. Never
-imports telegram.
+"""Persistence: SQLAlchemy 2 (async) models, engines, migrations and repositories
+(SQLite with aiosqlite and WAL, the embedded default; PostgreSQL with asyncpg), and the
+start-up reader `snapshot.py`, which needs only the standard library. Nothing is imported
+here, so that the reader does not load SQLAlchemy. Never imports telegram.
 """
-
-from bot.storage.engine import Database, create_engine
-from bot.storage.migrate import migrate
-from bot.storage.prefs import SqlPreferences
-
-__all__ = ["Database", "SqlPreferences", "create_engine", "migrate"]

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 import weakref
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sqlalchemy import text
@@ -19,47 +17,18 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.storage.engine import MIGRATION_LOCK, create_engine
+from bot.storage.snapshot import MIGRATIONS, head_revision
 
 if TYPE_CHECKING:
     from alembic.config import Config
 
 log = logging.getLogger(__name__)
 
-MIGRATIONS = Path(__file__).resolve().parent / "migrations"
-
 # Alembic's runtime context is process-global: one migration at a time per process (per loop,
 # as an asyncio.Lock belongs to one). Across processes, PostgreSQL's advisory lock serialises.
 _locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
     weakref.WeakKeyDictionary()
 )
-
-# The module-level assignments every revision file has (script.py.mako writes them).
-_REVISION = re.compile(r"^revision(?:\s*:[^=]+)?\s*=\s*['\"]([^'\"]+)['\"]", re.MULTILINE)
-_DOWN = re.compile(r"^down_revision(?:\s*:[^=]+)?\s*=\s*(.+)$", re.MULTILINE)
-
-
-def head_revision(versions: Path = MIGRATIONS / "versions") -> str | None:
-    """The single head of the migration files, or None when it cannot be told without Alembic
-    (a file this parser does not understand, a merge, several heads): then Alembic decides."""
-    revisions: set[str] = set()
-    parents: set[str] = set()
-    for path in versions.glob("*.py"):
-        source = path.read_text("utf-8")
-        revision, down = _REVISION.search(source), _DOWN.search(source)
-        if revision is None and down is None:
-            continue  # __init__.py and the like
-        if revision is None or down is None:
-            return None
-        revisions.add(revision.group(1))
-        value = down.group(1).split("#", 1)[0].strip()
-        if value == "None":
-            continue
-        parent = re.fullmatch(r"['\"]([^'\"]+)['\"]", value)
-        if parent is None:
-            return None  # a tuple: a merge revision
-        parents.add(parent.group(1))
-    heads = revisions - parents
-    return heads.pop() if len(heads) == 1 else None
 
 
 async def database_revisions(connection: AsyncConnection) -> set[str] | None:

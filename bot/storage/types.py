@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
-from typing import Any, Final
+from typing import Any
 
 from sqlalchemy import BigInteger, DateTime, Integer
 from sqlalchemy.engine import Dialect
 from sqlalchemy.types import TypeDecorator
 
-SCALE: Final = 6  # micro-units: a millionth of a dollar (or of a percent point)
+# Defined without SQLAlchemy, for start-up's reader; stored and read the same way here.
+from bot.storage.snapshot import SCALE as SCALE
+from bot.storage.snapshot import from_micros as from_micros
+from bot.storage.snapshot import plain as plain
+from bot.storage.snapshot import to_micros as to_micros
 
 # SQLite only auto-increments an INTEGER PRIMARY KEY (the rowid alias), not a BIGINT one.
 IdType = BigInteger().with_variant(Integer(), "sqlite")
@@ -18,27 +22,6 @@ IdType = BigInteger().with_variant(Integer(), "sqlite")
 
 def utcnow() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
-
-
-def plain(value: Decimal) -> Decimal:
-    """Drop trailing zeros without going to exponent notation (2.100000 → 2.1, 100 → 100)."""
-    normal = value.normalize()
-    return normal.quantize(Decimal(1)) if normal == normal.to_integral_value() else normal
-
-
-def to_micros(value: Decimal | int) -> int:
-    """Exact conversion; a value with more than six decimal places is refused, never rounded."""
-    amount = Decimal(value)
-    if not amount.is_finite():
-        raise ValueError(f"not a finite amount: {value!r}")
-    scaled = amount.scaleb(SCALE)
-    if scaled != scaled.to_integral_value():
-        raise ValueError(f"{value} has more than {SCALE} decimal places")
-    return int(scaled)
-
-
-def from_micros(value: int) -> Decimal:
-    return plain(Decimal(value).scaleb(-SCALE))
 
 
 class Micros(TypeDecorator[Decimal]):

@@ -8,7 +8,7 @@ import functools
 import html
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 from uuid import uuid4
 
 from telegram import (
@@ -21,7 +21,6 @@ from telegram.constants import ChatAction
 from telegram.error import BadRequest, Forbidden, TelegramError
 from telegram.ext import ApplicationHandlerStop, ContextTypes
 
-from bot.alerts import AlertServices
 from bot.charts import chart_png
 from bot.conversation import Conversations
 from bot.detail import chart_query
@@ -34,6 +33,9 @@ from bot.telegram.context import UpdateContext
 from bot.telegram.flood import FloodGuard
 from bot.telegram.keyboards import answer_keyboard, examples_keyboard, language_keyboard
 from bot.understand.query import Intent, Query
+
+if TYPE_CHECKING:
+    from bot.alerts import AlertServices
 
 log = logging.getLogger(__name__)
 
@@ -60,8 +62,11 @@ class Handlers:
         typing_delay: float = 0.3,
         alerts: AlertServices | None = None,
         conversations: Conversations | None = None,
+        alerts_later: Callable[[], Awaitable[AlertServices | None]] | None = None,
     ) -> None:
         self.alerts = alerts
+        # While the storage comes up after start-up (bot/telegram/runner.py): waits for it.
+        self.alerts_later = alerts_later
         self.conversations = conversations or Conversations()
         self.typing_delay = typing_delay
         self.pipeline = pipeline
@@ -70,6 +75,11 @@ class Handlers:
         self.default_locale = default_locale
 
     # -- helpers -------------------------------------------------------------------------
+    async def _alerts(self) -> AlertServices | None:
+        if self.alerts is None and self.alerts_later is not None:
+            self.alerts = await self.alerts_later()
+        return self.alerts
+
     async def _chosen(self, update: Update) -> str | None:
         user = update.effective_user
         if user is None:
@@ -401,15 +411,16 @@ class Handlers:
         from bot.telegram.alert_handlers import AlertHandlers
 
         user, message = update.effective_user, update.effective_message
-        if self.alerts is None or user is None or message is None:
+        alerts = await self._alerts()
+        if alerts is None or user is None or message is None:
             return False
         query = reply.query
         if reply.answer.intent == "alert_remove" and (query.alert_all or query.gpu):
             target = "all" if query.alert_all else str(query.gpu)
-            text = await self.alerts.remove_text(user.id, reply.locale, target)
+            text = await alerts.remove_text(user.id, reply.locale, target)
             await message.reply_text(text)
             return True
-        text, markup = await AlertHandlers(self.alerts, self.prefs).list_for(user.id, reply.locale)
+        text, markup = await AlertHandlers(alerts, self.prefs).list_for(user.id, reply.locale)
         await message.reply_text(text, reply_markup=markup)
         return True
 
@@ -426,9 +437,10 @@ class Handlers:
     async def _subscribe(self, update: Update, reply: Reply) -> bool:
         """Free-text alerts and the Follow button subscribe for real when alerts are running."""
         user, chat, message = update.effective_user, update.effective_chat, update.effective_message
-        if self.alerts is None or user is None or chat is None or message is None:
+        alerts = await self._alerts()
+        if alerts is None or user is None or chat is None or message is None:
             return False
-        text = await self.alerts.subscribe_text(
+        text = await alerts.subscribe_text(
             reply.query, user.id, chat.id, reply.locale, user.language_code
         )
         await message.reply_text(text)
