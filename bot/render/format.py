@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
-from decimal import MAX_EMAX, MIN_EMIN, Context, Decimal, localcontext
+from decimal import MAX_EMAX, MIN_EMIN, ROUND_HALF_UP, Context, Decimal, localcontext
 from functools import cache, lru_cache
 from typing import Literal
 
@@ -34,6 +34,11 @@ from rules.money import round_half_up, to_cents
 ListStyle = Literal["standard", "or", "unit"]
 # Wider values are printed as they come (exponent notation) rather than as 1 000 digits.
 _MAX_DIGITS = 1000
+# The common case in one pass (_Compiled.fixed): values up to 10^20, for which the default 28
+# digits hold every digit, rounded half-up to at most three decimals.
+_FAST_ADJUSTED = 20
+_QUANTUM = tuple(Decimal(1).scaleb(-places) for places in range(4))
+_HALF_UP = Context(prec=28, rounding=ROUND_HALF_UP)
 
 
 def _round(value: Decimal, places: int) -> Decimal:
@@ -95,6 +100,26 @@ class _Compiled:
         )
         self.prefix = tuple(part.replace("¤", symbol) for part in prefix)
         self.suffix = tuple(part.replace("¤", symbol) for part in suffix)
+        self.fast = self.plain and self.scale == 0
+
+    def fixed(self, value: Decimal, places: int) -> str | None:
+        """``self(_round(value, places))`` (or of ``to_cents(value)`` for money) in one
+        quantize and one string: None when the value is not the common case (then the caller
+        takes the general path). Rounded to `places` ≤ the pattern's maximum decimals, the
+        pattern's own quantize changes no digit; trailing zeros go down to its minimum."""
+        low, high = self.frac_prec
+        if (
+            not self.fast or places > high or (low and low != places) or not value.is_finite()
+            or value.adjusted() > _FAST_ADJUSTED
+        ):
+            return None
+        rounded = value.quantize(_QUANTUM[places], context=_HALF_UP)
+        negative = int(rounded.is_signed())
+        whole, _, fraction = f"{rounded:f}".lstrip("-").partition(".")
+        if not low:
+            fraction = fraction.rstrip("0")
+        number = self._int(whole) + (self.decimal + fraction if fraction else "")
+        return self.prefix[negative] + number + self.suffix[negative]
 
     def __call__(self, value: Decimal, decimal_quantization: bool = True) -> str:
         if not self.plain or not value.is_finite():
@@ -180,10 +205,28 @@ def _plural(locale: str) -> Callable[[Decimal], str]:
 
 
 def _num(locale: str, value: Decimal, places: int) -> str:
+    fast = _decimal(locale).fixed(value, places)
+    if fast is not None:
+        return fast
     return _babel(_round(value, places), _decimal(locale))
 
 
+@cache
+def _fast_unit(locale: str, unit: str, length: str) -> str | None:
+    """The unit's one pattern, as _unit finishes it, when the plural category need not be
+    worked out (see _same_for_every_plural)."""
+    pattern = _same_for_every_plural(locale, unit, length)
+    if pattern is None:
+        return None
+    return pattern.replace(" ", "\u00a0") if locale == "es" else pattern
+
+
 def _unit(locale: str, value: Decimal, places: int, unit: str, length: str) -> str:
+    pattern = _fast_unit(locale, unit, length)
+    if pattern is not None:
+        fast = _decimal(locale).fixed(value, places)
+        if fast is not None:
+            return pattern.format(fast)  # the number holds no space to make unbreakable
     text = _babel(_round(value, places), lambda v: _format_unit(locale, v, unit, length))
     # Spanish CLDR units use a breakable space ("52,5 GB" could wrap between number and
     # unit in Telegram); French already has U+202F.
@@ -202,6 +245,9 @@ def _format_unit(locale: str, value: Decimal, unit: str, length: str) -> str:
 
 
 def _usd(locale: str, value: Decimal) -> str:
+    fast = _money(locale).fixed(value, 2)
+    if fast is not None:
+        return fast
     return _babel(to_cents(value), _money(locale))
 
 
@@ -225,6 +271,8 @@ def _list(locale: str, items: tuple[str, ...], style: ListStyle) -> str:
 def _dec(value: Decimal | int | float) -> Decimal:
     # A signalling NaN can be neither hashed (the list cache) nor compared: it prints as NaN.
     # A template's literal (2.5) goes through str, so it stays 2.5 and not its binary value.
+    if type(value) is Decimal:
+        return Decimal("NaN") if value.is_snan() else value
     number = Decimal(str(value)) if isinstance(value, float) else Decimal(value)
     return Decimal("NaN") if number.is_snan() else number
 
@@ -272,8 +320,8 @@ class Formatter:
         if amount.is_finite() and amount >= 10**6 and amount == amount.to_integral_value():
             digits = amount.normalize().as_tuple()
             if len(digits.digits) <= 3:  # 1.5 billion is exact, 1.234567 million is not
-                words = format_compact_decimal(
-                    amount, format_type="long", locale=self.locale, fraction_digits=2
+                words = format_compact_decimal(  # a Locale: not parsed again per call
+                    amount, format_type="long", locale=_locale(self.locale), fraction_digits=2
                 )
         if words is None:
             return f"{self.num(amount, 0)}\u00a0tokens"
