@@ -145,13 +145,15 @@ def corpus(*, alerts: bool = True) -> dict[str, list[str]]:
 
 
 def value_caches() -> list[Any]:
-    """The per-value caches of the rendering path: by convention the bounded LRUs of these
-    modules (per-locale ones are unbounded @cache: compiled patterns, environments)."""
+    """The per-value caches of the rendering path and of the detailed estimator: by
+    convention the bounded LRUs of these modules (per-locale ones are unbounded @cache:
+    compiled patterns, environments; the estimator's constants are one @cache)."""
     from bot.render import format as fmt
     from bot.render import phrases
+    from rules import estimator
 
     found = []
-    for module in (fmt, phrases):
+    for module in (fmt, phrases, estimator):
         for value in vars(module).values():
             info = getattr(value, "cache_info", None)
             if callable(info) and info().maxsize is not None:

@@ -404,19 +404,22 @@ def detailed_options(query: Query, answer: Answer, catalogue: Catalogue) -> list
     # The estimate depends on the offer through its GPU count alone, unless a paged
     # optimizer's resident states are capped by the memory per GPU (rules.estimator notes it
     # as "paged_optimizer"): one estimate per count then serves 10 offers with 4 counts.
+    # The planning fit of an offer is built only when the estimate needs it or it holds.
     per_count: dict[int, Breakdown | None] = {}
     for offer in sorted(cat.offers, key=lambda o: (o.usd_per_hour, o.count)):
-        option = fit(method.id, params_b, offer.gpu, offer.count, catalogue=cat)
+        option: Fit | None = None
         if offer.count in per_count:
             breakdown = per_count[offer.count]
         else:
+            option = fit(method.id, params_b, offer.gpu, offer.count, catalogue=cat)
             breakdown = _estimate(query, method, model, offer.count, option)[0]
             if breakdown is None or all(
                 a.code != "paged_optimizer" for a in breakdown.assumptions
             ):
                 per_count[offer.count] = breakdown
         if breakdown is not None and breakdown.per_gpu_gb <= cat.gpu(offer.gpu).vram_gb:
-            found.append(option)
+            found.append(option or fit(method.id, params_b, offer.gpu, offer.count,
+                                       catalogue=cat))
     return found
 
 

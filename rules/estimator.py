@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 import tomllib
 from collections.abc import Sequence
+from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from functools import cache, lru_cache
 from importlib import resources
@@ -116,10 +117,11 @@ def load_constants() -> Constants:
 # ----------------------------------------------------------------------------- result
 
 
-class Term(BaseModel):
-    """One named part of the per-GPU peak, in GB."""
+@dataclass(frozen=True, slots=True)
+class Term:
+    """One named part of the per-GPU peak, in GB. A dataclass: about ten a breakdown and
+    several breakdowns a detailed question; Breakdown takes them as they are."""
 
-    model_config = ConfigDict(frozen=True)
     name: str
     gb: Decimal
     note: str = ""
@@ -164,7 +166,7 @@ def _finish(
     assumptions: list[Note],
 ) -> Breakdown:
     per_gpu = sum(b for _, b, _ in parts)
-    terms = tuple(Term(name=n, gb=_gb(b), note=note) for n, b, note in parts)
+    terms = tuple(Term(n, _gb(b), note) for n, b, note in parts)
     return Breakdown(
         kind=kind,
         method=method,
@@ -182,16 +184,17 @@ def _finish(
 # ----------------------------------------------------------------------------- model shape
 
 
-class _Shape(BaseModel):
+@dataclass(frozen=True, slots=True)
+class _Shape:
     """What the estimator needs to know about the model, from an architecture or assumed."""
 
-    model_config = ConfigDict(frozen=True)
     model_id: str | None
     params: float  # all parameters
     arch: Architecture
     assumed: bool  # arch synthesised from the parameter count
 
 
+@lru_cache(maxsize=256)  # one question asks it for every GPU count it estimates
 def _synthetic_arch(params: float) -> Architecture:
     """A Llama-like shape for a bare parameter count: hidden/layers ≈ 128 and
     params ≈ 12·layers·hidden² (Llama 3 8B: 4096/32; 405B: 16384/126), hidden a multiple of

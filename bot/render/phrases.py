@@ -81,8 +81,8 @@ def _fill(translated: str, values: dict[str, Any]) -> Markup:
     largest cost of a reply: numbers go in as they are, anything else escaped (Markup
     passes through)."""
     for key, value in list(values.items()):
-        if isinstance(value, int | Decimal):
-            continue
+        if type(value) is Markup or isinstance(value, int | Decimal):
+            continue  # Markup is escaped already: escape() would only copy it
         if isinstance(value, GpuName):
             for form in ("the", "The", "of"):
                 values[f"{form}_{key}"] = value.forms[form]
