@@ -320,7 +320,13 @@ def _estimate(
     batch = _positive(query.batch_size, DEFAULT_MICRO_BATCH)
     ckpt = DEFAULT_GRAD_CKPT if query.grad_ckpt is None else query.grad_ckpt
     rank = _positive(query.lora_rank, DEFAULT_LORA_RANK) if lora else None
-    vram = float(asked.vram_gb / asked.gpu_count) if asked is not None else None
+    optimizer = _optimizer(query, method)
+    # The memory per GPU moves a training estimate only by capping a paged optimizer's
+    # resident states (rules.estimator): left out otherwise, so that the offers list reuses
+    # the asked configuration's estimate for its GPU count.
+    paged = method.full and not query.cpu_offload \
+        and (optimizer or method.optimizer or "").startswith("paged")
+    vram = float(asked.vram_gb / asked.gpu_count) if asked is not None and paged else None
     target = model
     try:
         if training:
@@ -328,7 +334,7 @@ def _estimate(
                 target, method, seq_len, batch, ckpt, rank or DEFAULT_LORA_RANK, gpus,
                 lora_targets=query.lora_targets or "all",
                 precision=query.precision,
-                optimizer=_optimizer(query, method),
+                optimizer=optimizer,
                 optimizer_in_backward=bool(query.optimizer_in_backward),
                 grad_accumulation=query.grad_accumulation is not False,
                 flash_attention=query.attention != "eager",

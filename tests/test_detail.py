@@ -421,3 +421,30 @@ def test_long_model_ids_fall_back_to_the_size() -> None:
 )
 def test_malformed_chart_buttons_are_ignored(args: tuple[str, ...]) -> None:
     assert chart_query(args, CAT) is None
+
+
+def test_the_offers_list_reuses_the_asked_estimate_for_its_gpu_count() -> None:
+    """The memory per GPU changes no term unless a paged optimizer is capped by it, so the
+    offers list's estimate for one GPU is the asked 1× H100's, not a second one."""
+    from rules.estimator import estimate_training
+
+    counts = {offer.count for offer in CAT.offers}
+    estimate_training.cache_clear()
+    CAT.clear_memo()
+    query = q(intent="fit", params_b=D("8.3"), method="lora", gpu="h100", gpu_count=1,
+              seq_len=4096, batch_size=4, details=True)
+    assert build_answer(query, CAT).detailed is not None
+    assert estimate_training.cache_info().misses == len(counts)
+
+
+@pytest.mark.parametrize("gpu", ["l40s", "h100", "b200"])
+def test_a_paged_optimizer_is_capped_by_the_asked_card(gpu: str) -> None:
+    """Paged states stay on the GPU until it is full: the asked card's memory is the cap."""
+    from rules.estimator import estimate_training
+
+    vram = CAT.gpu(gpu).vram_gb
+    d = detailed(intent="fit", params_b=D(8), method="full_adamw", gpu=gpu, gpu_count=1,
+                 optimizer="paged_adamw", seq_len=1024)
+    capped = estimate_training(D(8), CAT.method("full_adamw"), 1024, 1, True, 16, 1,
+                               optimizer="paged_adamw", vram_per_gpu_gb=float(vram))
+    assert d.per_gpu_gb == capped.per_gpu_gb
