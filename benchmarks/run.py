@@ -14,8 +14,10 @@ What is measured, and against what:
   labelled as such).
 - memory: RSS of a process answering 10 000 and 100 000 distinct questions.
 - bot: the whole bot as run_telegram builds it (SQLite, alerts running) against the fake in its
-  own process, beside the echo bot with the bot's transport (JSON bodies, its connection pool)
-  and concurrency (concurrent_updates), bursts alternated; CPU per reply and its split.
+  own process, beside two echo bots with the bot's transport (JSON bodies, its connection pool)
+  and concurrency (concurrent_updates): one echoing the text, one sending the bot's own reply
+  to each question (computed before the run: same HTML, parse mode and keyboard), bursts
+  alternated; CPU per reply and its split.
 The machine may be shared: read the ratios against the same-run baseline, not the absolutes.
 Nothing here asserts a time: tests test behaviour, this script measures it.
 """
@@ -44,11 +46,12 @@ sys.path.insert(0, str(ROOT))
 
 from telegram.ext import Application  # noqa: E402
 
-from benchmarks.echo_bot import echo_app  # noqa: E402
+from benchmarks.echo_bot import Shaped, echo_app, shaped_echo_app  # noqa: E402
 from benchmarks.fanout import bench_fanout  # noqa: E402
 from bot import composition  # noqa: E402
 from bot.i18n import DEFAULT_LOCALE, SUPPORTED_LOCALES  # noqa: E402
 from bot.pipeline import WARM_UP_QUESTIONS, Pipeline  # noqa: E402
+from bot.telegram.keyboards import answer_keyboard  # noqa: E402
 from fakebotapi import FakeBotAPI  # noqa: E402
 
 Row = tuple[str, str, str, str]  # what, figure, same-run baseline, target
@@ -471,12 +474,30 @@ def _pipeline_cpu(texts: list[str]) -> float:
     return (time.thread_time() - cpu0) / len(texts)
 
 
+def _shaped_replies(texts: list[str]) -> dict[str, Shaped]:
+    """The bot's reply to each question, as it would send it (every message's HTML, the
+    answer keyboard under the last), computed before the run for the matched echo bot."""
+    pipeline = composition.build_pipeline(DEFAULT_LOCALE)
+    out: dict[str, Shaped] = {}
+    for text in dict.fromkeys(texts):
+        reply = pipeline.ask(text, telegram_locale="en")  # the fake's users speak English
+        keyboard = answer_keyboard(reply)
+        parts = reply.messages
+        out[text] = [(part, keyboard if i == len(parts) - 1 else None)
+                     for i, part in enumerate(parts)]
+    return out
+
+
+ECHO, MATCHED, OURS = "echo", "matched echo", "this bot"
+
+
 async def bench_bot(
     updates: int = 2000, users: int = 200, sequential: int = 200, trials: int = 5
 ) -> None:
     print(
-        f"\nWhole bot against the fake Bot API (its own process) on loopback, beside the echo "
-        f"bot with the bot's transport and concurrency: alternating bursts of {updates} "
+        f"\nWhole bot against the fake Bot API (its own process) on loopback, beside two echo "
+        f"bots with the bot's transport and concurrency (one echoing the text, one sending the "
+        f"bot's own reply, computed before the run): alternating bursts of {updates} "
         f"updates from {users} users, and {sequential} updates one at a time:"
     )
     # Real questions only: the corpus's deliberately empty or enormous inputs would make the
@@ -487,15 +508,18 @@ async def bench_bot(
     mixed = usable(corpus())
     alerts_share = 1 - len(usable(corpus(alerts=False))) / len(mixed)
     distinct = cold_questions(updates, None, seed=20)
-    apps: dict[str, Callable[[str, str], AnyApp]] = {"echo": echo_app, "this bot": _our_app}
+    mix = (mixed * (updates // len(mixed) + 1))[:updates]
     workloads = (
         ("distinct questions", distinct, trials),
-        (f"corpus mix ({alerts_share:.0%} alert subscriptions)",
-         (mixed * (updates // len(mixed) + 1))[:updates], max(1, trials - 2)),
+        (f"corpus mix ({alerts_share:.0%} alert subscriptions)", mix, max(1, trials - 2)),
     )
+    shaped = _shaped_replies(distinct + mix)
+    apps: dict[str, Callable[[str, str], AnyApp]] = {
+        ECHO: echo_app, MATCHED: shaped_echo_app(shaped), OURS: _our_app,
+    }
     for label, burst, runs in workloads:
-        # A shared machine swings from one run to the next: alternate the two bots and
-        # compare medians, printing the spread.
+        # A shared machine swings from one run to the next: alternate the bots and compare
+        # medians, printing the spread.
         rates: dict[str, list[float]] = {name: [] for name in apps}
         cpus: dict[str, list[float]] = {name: [] for name in apps}
         for _ in range(runs):
@@ -503,22 +527,26 @@ async def bench_bot(
                 rate, cpu = await _throughput(factory, burst, users)
                 rates[name].append(rate)
                 cpus[name].append(cpu)
-        ours, echo = rates["this bot"], rates["echo"]
-        pairs = sorted(o / e for o, e in zip(ours, echo, strict=True))
+        med = {name: statistics.median(values) for name, values in rates.items()}
+        cpu = {name: statistics.median(values) for name, values in cpus.items()}
         report(f"{label}: this bot, replies/s (median of {runs})",
-               f"{statistics.median(ours):,.0f}/s ({min(ours):,.0f}–{max(ours):,.0f})",
-               baseline=f"echo {statistics.median(echo):,.0f}/s")
-        report(f"{label}: this bot / echo baseline",
-               f"{statistics.median(ours) / statistics.median(echo):.0%}"
-               f" (pairs {pairs[0]:.0%}–{pairs[-1]:.0%})", "target ≥ 80 %")
-        bot_cpu, echo_cpu = statistics.median(cpus["this bot"]), statistics.median(cpus["echo"])
-        report(f"{label}: CPU per reply", f"{bot_cpu * 1e3:.2f} ms",
-               baseline=f"echo {echo_cpu * 1e3:.2f} ms")
+               f"{med[OURS]:,.0f}/s ({min(rates[OURS]):,.0f}–{max(rates[OURS]):,.0f})",
+               baseline=f"matched echo {med[MATCHED]:,.0f}/s, echo {med[ECHO]:,.0f}/s")
+        for base, what, target in (
+            (MATCHED, "this bot / matched echo (same replies)", "target ≥ 80 %"),
+            (ECHO, "this bot / plain echo", ""),
+        ):
+            pairs = sorted(o / e for o, e in zip(rates[OURS], rates[base], strict=True))
+            report(f"{label}: {what}",
+                   f"{med[OURS] / med[base]:.0%} (pairs {pairs[0]:.0%}–{pairs[-1]:.0%})", target)
+        report(f"{label}: CPU per reply", f"{cpu[OURS] * 1e3:.2f} ms",
+               baseline=f"matched echo {cpu[MATCHED] * 1e3:.2f} ms, echo {cpu[ECHO] * 1e3:.2f} ms")
         if label == "distinct questions":
             pipe = _pipeline_cpu(burst)
-            report(f"{label}: CPU split: PTB + transport / pipeline / our Telegram layer",
-                   f"{echo_cpu * 1e3:.2f} / {pipe * 1e3:.2f} / "
-                   f"{max(0.0, bot_cpu - echo_cpu - pipe) * 1e3:.2f} ms")
+            report(f"{label}: CPU split: PTB + transport / the reply's payload / pipeline / "
+                   "our Telegram layer",
+                   f"{cpu[ECHO] * 1e3:.2f} / {max(0.0, cpu[MATCHED] - cpu[ECHO]) * 1e3:.2f} / "
+                   f"{pipe * 1e3:.2f} / {max(0.0, cpu[OURS] - cpu[MATCHED] - pipe) * 1e3:.2f} ms")
     for name, factory in apps.items():
         lat = await _latency(factory, distinct[:sequential])
         report(f"{name}: update→reply, one at a time (new users, new questions)",
