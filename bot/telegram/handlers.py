@@ -18,7 +18,7 @@ from telegram import (
     Update,
 )
 from telegram.constants import ChatAction
-from telegram.error import BadRequest, Forbidden, TelegramError
+from telegram.error import Forbidden, TelegramError
 from telegram.ext import ApplicationHandlerStop, ContextTypes
 
 from bot.charts import chart_png
@@ -31,7 +31,8 @@ from bot.telegram.callbacks import STALE, Callback, describe, parse_size
 from bot.telegram.callbacks import parse as parse_callback
 from bot.telegram.context import UpdateContext
 from bot.telegram.flood import FloodGuard
-from bot.telegram.keyboards import answer_keyboard, examples_keyboard, language_keyboard
+from bot.telegram.keyboards import answer_rows, examples_keyboard, language_keyboard
+from bot.telegram.send import reply_html
 from bot.understand.query import Intent, Query
 
 if TYPE_CHECKING:
@@ -134,24 +135,13 @@ class Handlers:
             log.warning("could not tell a flooding user to slow down", exc_info=True)
         raise ApplicationHandlerStop
 
-    async def _send(
-        self, message: Message, reply: Reply, edit: bool = False, fresh: int | None = None
-    ) -> None:
+    async def _send(self, message: Message, reply: Reply, fresh: int | None = None) -> None:
         """`fresh`: the id of the message a follow-up answers (its "ask it as a new question"
         button)."""
         parts = reply.messages
-        keyboard = answer_keyboard(reply, fresh)
+        rows = answer_rows(reply, fresh)
         for i, part in enumerate(parts):
-            markup = keyboard if i == len(parts) - 1 else None
-            if edit and i == 0:
-                try:
-                    await message.edit_text(part, reply_markup=markup)
-                    continue
-                except BadRequest as exc:
-                    if "not modified" in str(exc).lower():
-                        continue
-                    raise
-            await message.reply_text(part, reply_markup=markup)
+            await reply_html(message, part, rows if i == len(parts) - 1 else None)
 
     @contextlib.asynccontextmanager
     async def _typing(

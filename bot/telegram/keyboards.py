@@ -5,12 +5,13 @@ from __future__ import annotations
 from functools import lru_cache
 
 from babel import Locale
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import InlineKeyboardMarkup
 
 from bot.detail import chart_callback_args
 from bot.i18n import AUTO, SUPPORTED_LOCALES, tr
 from bot.pipeline import Reply
 from bot.telegram.callbacks import Callback, size_arg
+from bot.telegram.send import Rows, markup
 
 
 @lru_cache(maxsize=16)
@@ -19,24 +20,22 @@ def language_name(code: str) -> str:
     return str(Locale.parse(code).get_display_name(code)).capitalize()
 
 
-def _button(text: str, callback: Callback) -> InlineKeyboardButton:
-    return _cached_button(text, callback.encode())
-
-
-@lru_cache(maxsize=4096)
-def _cached_button(text: str, data: str) -> InlineKeyboardButton:
-    # PTB's objects are immutable once built, so answers share their buttons (building one
-    # costs more than the rest of the keyboard).
-    return InlineKeyboardButton(text, callback_data=data)
+def _button(text: str, callback: Callback) -> tuple[str, str]:
+    return text, callback.encode()
 
 
 def answer_keyboard(reply: Reply, fresh: int | None = None) -> InlineKeyboardMarkup | None:
+    rows = answer_rows(reply, fresh)
+    return markup(rows) if rows else None
+
+
+def answer_rows(reply: Reply, fresh: int | None = None) -> Rows | None:
     """Other GPUs that fit, a quote, how to pay, follow this GPU's price; for a follow-up
     (`fresh`: the id of the message it answers), asking it again as a new question."""
     locale, answer = reply.locale, reply.answer
-    fresh_row = (
-        [[_button(tr(locale, "Ask it as a new question"), Callback("fresh", (str(fresh),)))]]
-        if fresh is not None and reply.carried else []
+    fresh_row: Rows = (
+        ((_button(tr(locale, "Ask it as a new question"), Callback("fresh", (str(fresh),))),),)
+        if fresh is not None and reply.carried else ()
     )
     if answer.missing == "model_size" and reply.query.family:
         # One button per model of the family named ("llama 3" → 8B, 70B), three to a row.
@@ -44,15 +43,15 @@ def answer_keyboard(reply: Reply, fresh: int | None = None) -> InlineKeyboardMar
             _button(name, Callback("pick", (model_id,)))
             for name, model_id in zip(answer.family, reply.query.family, strict=True)
         ]
-        picks = [buttons[i : i + 3] for i in range(0, len(buttons), 3)]
-        return InlineKeyboardMarkup([*picks, *fresh_row])
+        picks = tuple(tuple(buttons[i : i + 3]) for i in range(0, len(buttons), 3))
+        return (*picks, *fresh_row)
     if answer.error or answer.missing:
-        return InlineKeyboardMarkup(fresh_row) if fresh_row else None
-    rows: list[list[InlineKeyboardButton]] = [*fresh_row]
+        return fresh_row or None
+    rows: list[tuple[tuple[str, str], ...]] = [*fresh_row]
     primary = answer.primary
     if primary is not None and answer.params_b is not None:
         method, size = primary.memory.method, size_arg(answer.params_b)
-        first: list[InlineKeyboardButton] = []
+        first: list[tuple[str, str]] = []
         if answer.intent != "recommend" and len(primary.options) > 0:
             first.append(_button(tr(locale, "GPUs that fit"), Callback("more", (method, size))))
         target = primary.fit if primary.fit and primary.fit.fits and primary.fit.gpu else primary.cheapest
@@ -68,8 +67,8 @@ def answer_keyboard(reply: Reply, fresh: int | None = None) -> InlineKeyboardMar
                 _button(tr(locale, "Chart"), Callback("chart", chart_callback_args(answer.detailed)))
             )
         if first:
-            rows.append(first)
-    second: list[InlineKeyboardButton] = []
+            rows.append(tuple(first))
+    second: list[tuple[str, str]] = []
     if answer.intent != "pay":
         second.append(_button(tr(locale, "Pay with crypto"), Callback("pay")))
     gpu = answer.gpu or None
@@ -78,14 +77,12 @@ def answer_keyboard(reply: Reply, fresh: int | None = None) -> InlineKeyboardMar
             _button(tr(locale, "Follow %(gpu)s price") % {"gpu": gpu.name}, Callback("follow", (gpu.id,)))
         )
     if second:
-        rows.append(second)
-    return InlineKeyboardMarkup(rows) if rows else None
+        rows.append(tuple(second))
+    return tuple(rows) or None
 
 
 def examples_keyboard(locale: str, examples: list[str]) -> InlineKeyboardMarkup:
-    return InlineKeyboardMarkup(
-        [[_button(text, Callback("ex", (str(i),)))] for i, text in enumerate(examples)]
-    )
+    return markup(tuple((_button(text, Callback("ex", (str(i),))),) for i, text in enumerate(examples)))
 
 
 def language_keyboard(locale: str = "en") -> InlineKeyboardMarkup:
@@ -96,4 +93,4 @@ def language_keyboard(locale: str = "en") -> InlineKeyboardMarkup:
         for code in SUPPORTED_LOCALES
     ]
     automatic = _button(tr(locale, "Automatic"), Callback("lang", (AUTO,)))
-    return InlineKeyboardMarkup([languages, [automatic]])
+    return markup((tuple(languages), (automatic,)))
