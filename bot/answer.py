@@ -393,8 +393,10 @@ def _compose(
         "cheapest": options[0] if options else None, "options": options, "quote": run,
     })
     timed = detailed.training_time
-    if answer.intent == "time" and timed is not None and timed.quote is not None:
-        # "How long?": the quote is for the estimated hours, not the seed's illustrative ones.
+    if timed is not None and timed.quote is not None and (
+            answer.intent == "time" or (answer.intent == "cost" and query.hours is None)):
+        # "How long?", "what does a run on 50M tokens cost?": the quote is for the estimated
+        # hours, not the seed's illustrative ones.
         run = timed.quote
         new_primary = new_primary.model_copy(update={"quote": run})
     update["methods"] = tuple(new_primary if m is primary else m for m in answer.methods)

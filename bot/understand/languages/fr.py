@@ -35,7 +35,7 @@ LANGUAGE = Language(
     joiners=frozenset({"et"}),
     articles=frozenset({"une", "un"}),
     token_multipliers={
-        "milliard": 9, "milliards": 9, "millions": 6,
+        "milliard": 9, "milliards": 9, "millions": 6, "million": 6, "mille": 3,
     },
     commands={
         "aide": "help", "tarifs": "prices", "prix": "prices", "payer": "pay", "alerte": "alert",
