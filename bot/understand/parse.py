@@ -696,8 +696,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     first_money = work.money[0].value if work.money else None
     budget = first_money if not alert and first_money is not None and (
         asks.BUDGET_ASK.search(rest) or asks.BUDGET.search(rest)) else None
-    if budget is not None and intent == "time" and work.dataset_tokens is None:
-        # "con 300usd cuántas horas de H200": the hours the money buys, not how long a run takes.
+    if budget is not None and asks.BUDGET_ASK.search(rest) and (
+            intent in ("prices", "unknown", "recommend")
+            or (intent == "time" and work.dataset_tokens is None)):
+        # "con 300usd cuántas horas de H200", "50 bucks, how many hrs on the L40S": the hours
+        # the money buys (a cost), not how long a run takes nor the price list.
         intent = "cost"
     count_asked = bool(asks.HOW_MANY_NEEDED.search(rest))
     if count_asked and intent == "cost" and work.gpus and budget is None \

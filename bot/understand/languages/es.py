@@ -207,7 +207,7 @@ LANGUAGE = Language(
         "HOW_MANY": (r"cuant[oa]s",),
         "NEEDED": (r"necesit\w*", r"hacen falta", r"hace falta", r"requier\w*"),
         "BUDGET_WORDS": (r"con", r"tengo", r"por", r"presupuesto"),
-        "BUDGET_ASK": (r"cuant[ao]s? (?:[a-z0-9]+ ){0,3}horas?", r"que puedo", r"horas son"),
+        "BUDGET_ASK": (r"cuant[ao]s? (?:[a-z0-9]+ ){0,3}(?:horas?|hrs?)", r"que puedo", r"horas son"),
     },
     stopwords=frozenset({
         "aceptan", "aceptas", "adios", "ahora", "ajuste", "al", "alcanza", "alerta", "alertas",
