@@ -208,18 +208,29 @@ def _gpu_hours(k: int, params_b: int, tokens: int, tflops: str, mfu: str) -> D:
     return (seconds / 3600).quantize(D("0.01"), rounding=ROUND_HALF_UP)
 
 
-def test_h200_has_no_cited_peak_so_no_time_is_invented() -> None:
-    # "LoRA 70B on 200M tokens on 2x H200": gpus.toml cites no BF16 TFLOPS for the H200.
-    assert CAT.gpu("h200").bf16_dense_tflops is None
-    d = detailed(intent="fit", params_b=D(70), method="lora", gpu="h200", gpu_count=2,
+def test_h200_and_l40s_times_come_from_their_datasheets() -> None:
+    # NVIDIA's datasheets: H200 SXM 1,979 and L40S 733 BF16 TFLOPS with sparsity, half dense.
+    assert CAT.gpu("h200").bf16_dense_tflops == D("989.5")
+    assert CAT.gpu("l40s").bf16_dense_tflops == D("362.05")
+    d = detailed(intent="time", params_b=D(70), method="lora", gpu="h200", gpu_count=2,
+                 dataset_tokens=D(200_000_000))
+    t = d.training_time
+    assert t is not None and t.problem is None and t.quote is not None and t.mfu is not None
+    assert t.gpu == "h200" and t.gpu_hours == _gpu_hours(6, 70, 200_000_000, "989.5", str(t.mfu))
+
+
+def test_b200_has_no_cited_peak_so_no_time_is_invented() -> None:
+    # "LoRA 70B on 200M tokens on 2x B200": gpus.toml cites no BF16 TFLOPS for the B200.
+    assert CAT.gpu("b200").bf16_dense_tflops is None
+    d = detailed(intent="fit", params_b=D(70), method="lora", gpu="b200", gpu_count=2,
                  dataset_tokens=D(200_000_000))
     t = d.training_time
     assert t is not None and t.problem == "no_peak_tflops" and t.asked
     assert t.flops is None and t.gpu_hours is None and t.quote is None and t.mfu is None
     for locale in LOCALES:
         text = render(d, locale)
-        assert "H200" in text and "💵" not in text and "🧱" not in text
-    assert "No datasheet we can cite gives the H200's peak BF16 throughput" in render(d, "en")
+        assert "B200" in text and "💵" not in text and "🧱" not in text
+    assert "No datasheet we can cite gives the B200's peak BF16 throughput" in render(d, "en")
 
 
 def test_lora_70b_on_200m_tokens_on_4x_a100() -> None:

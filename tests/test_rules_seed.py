@@ -161,8 +161,8 @@ def test_h100_vs_a100_for_qlora_70b():
     assert (cmp.a_usd_per_hour, cmp.b_usd_per_hour) == (D("2.32"), D("0.92"))
 
 
-def test_h200_has_no_cited_datasheet_figures():
-    cmp = compare("qlora", SEVENTY, "h200", "a100-80gb", catalogue=load_catalogue())
+def test_b200_has_no_cited_datasheet_figures():
+    cmp = compare("qlora", SEVENTY, "b200", "a100-80gb", catalogue=load_catalogue())
     assert cmp.tflops_ratio is None and cmp.bandwidth_ratio is None
 
 
