@@ -13,7 +13,7 @@ from markupsafe import Markup
 
 from bot.render.format import Formatter
 from bot.render.phrases import Phrases, gettext_for
-from bot.understand.followup import is_gpu_time
+from bot.understand.followup import asks_on_gpu, is_gpu_time
 from bot.understand.query import Query
 from rules.catalogue import Catalogue
 
@@ -68,7 +68,7 @@ class Conversations:
         if answer.error or answer.intent not in _CONTINUABLE:
             return
         asked_which = answer.missing == "model_size" and bool(reply.query.family)
-        gpu_time = is_gpu_time(reply.query) and not answer.missing
+        gpu_time = (is_gpu_time(reply.query) or asks_on_gpu(reply.query)) and not answer.missing
         if not (asked_which or gpu_time) and (answer.missing or reply.query.params_b is None):
             return
         self._last[chat_id] = (reply.query, self.clock())

@@ -8,6 +8,7 @@ from decimal import Decimal as D
 
 import pytest
 
+from bot.conversation import Conversations
 from bot.pipeline import Pipeline, to_json
 from rules.budget import budget_hours
 from rules.catalogue import load_catalogue
@@ -337,3 +338,28 @@ def test_a_cost_with_hours_on_a_rented_card_too_small_costs_that_card_then_the_o
     assert got["fits"] is False and got["cost_usd"] == cost
     assert got["text"].startswith(lead), got["text"][:200]
     assert alternative in got["text"]
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "lead"),
+    [
+        # The same budget on another card, the same largest-model question on another card,
+        # a budget added to a fit question.
+        ("con 300usd cuantas horas de h200", "y de a100?",
+         "💵 <b>Con 300,00\xa0US$ tienes 326 horas de 1× A100 80GB"),
+        ("j'ai 100$ combien d'heures de b200", "et de l40s ?",
+         "💵 <b>100,00\xa0$US vous donnent 121,9 heures de 1× L40S"),
+        ("biggest model i can qlora on my 4090", "and on an a100?",
+         "📏 <b>The largest model 80 GB holds for QLoRA is about 106.6B"),
+        ("can i qlora 70b on my 3090", "and with $200?",
+         "💵 <b>We have no price for the RTX 3090 here: $200.00 buys 217.3 hours of 1× A100 80GB"),
+    ],
+)
+def test_a_follow_up_asks_the_same_budget_or_largest_of_another_card(
+    first: str, then: str, lead: str
+) -> None:
+    chats = Conversations()
+    pipeline = Pipeline(CAT, cache_size=0)
+    chats.remember(1, pipeline.ask(first))
+    reply = pipeline.ask(then, previous=chats.previous(1))
+    assert reply.query.follow_up and lead in reply.text, reply.text[:300]

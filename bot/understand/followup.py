@@ -72,7 +72,7 @@ def follow_up(new: Query, previous: Query | None, models: ModelCatalogue | None 
                             update={"model_id": spec.id, "params_b": spec.params_b}
                         )
             return merged
-        if not is_gpu_time(previous):
+        if not is_gpu_time(previous) and not asks_on_gpu(previous):
             return new
     if new.intent in ("pay", "alert", "alert_list", "alert_remove", "help", "prices") and not (
         _continues(new)
@@ -94,7 +94,7 @@ def follow_up(new: Query, previous: Query | None, models: ModelCatalogue | None 
         getattr(new, f) is not None for f in _SETTINGS
     ) or new.intent in (
         "cost", "recommend",
-    )
+    ) or new.budget_usd is not None
     if names_model:
         # "and 13B?" keeps the GPU and method; "QLoRA 13B on an A100" is a new question.
         if not marker or _said(new, "gpu") or _said(new, "vram_gb"):
@@ -109,6 +109,13 @@ def is_gpu_time(query: Query) -> bool:
     return query.intent == "cost" and query.params_b is None and query.hours is not None and (
         _said(query, "gpu") or _said(query, "vram_gb")
     ) and not query.family
+
+
+def asks_on_gpu(query: Query) -> bool:
+    """"$300, how many hours of H200?", "the largest model I can QLoRA on a 4090": no model,
+    and "and on an A100?" asks the same of another card."""
+    return (query.budget_usd is not None or query.largest) and (
+        _said(query, "gpu") or _said(query, "vram_gb"))
 
 
 def stands_alone(new: Query, folded: str | None = None) -> bool:
@@ -205,6 +212,10 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
     if new.hours is None and previous.hours is not None:
         # "what about Mistral 7B?" after "… for 5 hours": the same run, so the same hours.
         update.update(hours=previous.hours, hours_as=previous.hours_as)
+    if new.budget_usd is None and new.hours is None and previous.budget_usd is not None:
+        update["budget_usd"] = previous.budget_usd  # "y de A100?" after "con 300 USD, ¿cuántas horas de H200?"
+    if not names_model and previous.largest and not new.largest:
+        update["largest"] = True  # "and on an A100?" after "the largest model on my 4090"
     gpu_after = update.get("gpu", new.gpu) or update.get("vram_gb", new.vram_gb)
     if intent in ("fit", "memory"):
         intent = "fit" if gpu_after else "memory"

@@ -217,7 +217,7 @@ LANGUAGE = Language(
         ),
         "HOW_MANY": (r"how many",),
         "NEEDED": (r"need\w*", r"require\w*", r"does it take", r"would it take", r"it takes"),
-        "BUDGET_WORDS": (r"i have", r"i got", r"ive got", r"budget", r"for"),
+        "BUDGET_WORDS": (r"i have", r"i got", r"ive got", r"budget", r"for", r"with"),
         "BUDGET_ASK": (
             r"how many (?:[a-z0-9]+ ){0,3}(?:hours?|hrs?)", r"how long", r"what can i", r"hours is that",
         ),
