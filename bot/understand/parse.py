@@ -407,7 +407,8 @@ def _trains(s: str, work: _Work) -> bool:
     checkpointing, accumulation, sharding, packing)."""
     flags = work.flags
     return bool(
-        px.TRAINING.search(s) or work.lora_rank is not None or flags.epochs is not None
+        px.TRAINING.search(s) or px.TRAINING_TOOLS.search(s) or work.lora_rank is not None
+        or flags.epochs is not None
         or work.dataset_tokens is not None or flags.optimizer is not None
         or flags.grad_accumulation is not None or flags.sharding is not None
         or flags.packed is not None or px.GRAD_CKPT.search(s)

@@ -106,11 +106,11 @@ MOE: Final = Guarded(
 )
 
 # Every spelling of a sequence length holds one of these (secuencia, context, contexto…).
-_SEQ_WORDS: Final = ("seq", "secuencia", "context", "ctx", "max", "cutoff")
+_SEQ_WORDS: Final = ("seq", "secuencia", "context", "ctx", "max", "cutoff", "cut off", "cut-off")
 SEQ_BEFORE: Final = Guarded(
     _SEQ_WORDS,
     r"(?<![a-z])(?:max[ _-]?seq(?:uence)?[ _-]?len(?:gth)?|seq(?:uence)?[ _-]?len(?:gth)?|"
-    r"seqlen|max[ _-]?len(?:gth)?|cutoff[ _-]?len|context[ _-]?(?:length|len|window|size)|"
+    r"seqlen|max[ _-]?len(?:gth)?|cut ?-?off(?:[ _-]?len)?|context[ _-]?(?:length|len|window|size)|"
     r"context|ctx(?:[ _-]?len)?|longitud de (?:la )?(?:secuencia|contexto)|ventana de contexto|"
     r"contexto|secuencias?|longueur de (?:la )?(?:sequence|contexte)|fenetre de contexte|"
     r"contexte|sequences?|seq)"
@@ -119,7 +119,16 @@ SEQ_BEFORE: Final = Guarded(
 SEQ_AFTER: Final = Guarded(
     _SEQ_WORDS,
     rf"(?<![\w.,])(?P<num>{NUM_SP}) ?(?P<k>k)?[ -]?(?:tokens? )?(?:of |de |d')?"
-    r"(?:context\w*|ctx|seq(?:uence)?(?: ?len(?:gth)?)?|secuencia|sequence)(?![a-z])"
+    r"(?:context\w*|ctx|seq(?:uence)?(?: ?len(?:gth)?)?|secuencia|sequence|cut ?-?off)(?![a-z])"
+)
+# Fine-tuning tools and their config keys: "unsloth/llama-3-8b-bnb-4bit with max_seq_length 8192"
+# trains on a 4-bit base, it does not serve it.
+TRAINING_TOOLS: Final = Guarded(
+    ("unsloth", "axolotl", "factory", "torchtune", "trl", "peft", "max_seq", "cutoff", "micro",
+     "per_device", "accumulation", "epoch", "learning_rate", "sequence_len"),
+    r"(?<![a-z])(?:unsloth|axolotl|llama ?-?factory|torchtune|trl|peft|max_seq_length|cutoff_len|"
+    r"micro_batch\w*|per_device_train\w*|gradient_accumulation\w*|num_train_epochs|"
+    r"learning_rate|sequence_len)(?![a-z])"
 )
 # A sequence length called a context: a serving question when nothing speaks of training.
 CONTEXT_WORD: Final = re.compile(r"context|ctx|contexto|contexte")
