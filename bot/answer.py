@@ -99,6 +99,7 @@ class Answer(BaseModel):
     budget: BudgetBuys | None = None
     budget_alt: BudgetBuys | None = None
     budget_cheapest: bool = False  # no GPU named: the cheapest offered configuration's hours
+    compare_quotes: tuple[Quote, ...] = ()  # a comparison with hours: each priced side's cost
     # A cost with hours on a rented configuration that does not hold the model: its own cost
     # (`quote` is then the cheapest one that does).
     asked_quote: Quote | None = None
@@ -520,6 +521,18 @@ def _compare(query: Query, cat: Catalogue, base: dict[str, Any], gpu: GPU | None
         method, params, gpu.id, others[0], count, catalogue=cat, count_b=count_b,
         memory_a=query.gpu_memory_gb,
     )
+    # "H100 vs A100 for 10 hours": what those hours cost on each side we rent with a price;
+    # the first side's is the JSON's (the configuration asked about first).
+    quotes: tuple[Quote, ...] = ()
+    if query.hours is not None:
+        sides = ((gpu, count), (cat.gpu(others[0]), count_b))
+        quotes = tuple(
+            quote(g.id, n, query.hours, catalogue=cat) for g, n in sides
+            if g.rented and g.usd_per_gpu_hour is not None and n <= cat.limits.max_gpus
+        )
+    first = quotes[0] if quotes and (quotes[0].gpu, quotes[0].gpu_count) == (gpu.id, count) \
+        else None
+    base.update(compare_quotes=quotes, quote=first)
     if params is None:
         return Answer(**base, comparison=comparison)
     primary = MethodAnswer(

@@ -363,3 +363,23 @@ def test_a_follow_up_asks_the_same_budget_or_largest_of_another_card(
     chats.remember(1, pipeline.ask(first))
     reply = pipeline.ask(then, previous=chats.previous(1))
     assert reply.query.follow_up and lead in reply.text, reply.text[:300]
+
+
+@pytest.mark.parametrize(
+    ("text", "cost", "costs"),
+    [
+        ("h100 vs a100 for qlora 70b for 10 hours, which is cheaper", "23.20",
+         ("1× H100 × 10 hours at $2.32/hour", "1× A100 80GB × 10 hours at $0.92/hour")),
+        # Only the side we rent with a price is costed; the card asked about first has none.
+        ("3090 vs a100 for qlora 70b, how much would the a100 cost for 10h", None,
+         ("1× A100 80GB × 10 hours at $0.92/hour",)),
+        ("h100 ou h200 pendant 48h ?", "111.36",
+         ("1× H100 × 48\xa0heures", "1× H200 × 48\xa0heures")),
+    ],
+)
+def test_a_comparison_with_hours_costs_each_priced_side(
+    text: str, cost: str | None, costs: tuple[str, ...]
+) -> None:
+    got = to_json(Pipeline(CAT).ask(text))
+    assert got["intent"] == "compare" and got["cost_usd"] == cost
+    assert all(c in got["text"] for c in costs), got["text"]
