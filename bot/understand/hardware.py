@@ -271,13 +271,59 @@ def _is_gpu(match: re.Match[str], s: str) -> bool:
     return not chip or len(chip) > 2 or bool(match.group("mem") or _MAC_WORDS.search(s))
 
 
+# Cloud instance types people name instead of the GPU: (pattern, GPU id, count). Sources: the
+# AWS EC2 accelerated-computing instance table (https://aws.amazon.com/ec2/instance-types/,
+# "Accelerated Computing": G4dn T4, G5 A10G, G6 L4, P3 V100 16 GB, P3dn V100 32 GB, P4d 8× A100
+# 40 GB, P4de 8× A100 80 GB, P5 8× H100) and the Google Cloud GPU machine types
+# (https://cloud.google.com/compute/docs/gpus: a2-highgpu-Ng N× A100 40 GB, a2-ultragpu-Ng N×
+# A100 80 GB, a3-highgpu-8g 8× H100, g2-standard L4); SageMaker's "ml." prefix names the same.
+_INSTANCES: Final[tuple[tuple[re.Pattern[str], str, int], ...]] = tuple(
+    (re.compile(rf"(?<![\w.])(?:ml\.)?{pattern}(?![\w])"), gpu, count)
+    for pattern, gpu, count in (
+        (r"g4dn\.(?:x|2x|4x|8x|16x)large", "t4", 1), (r"g4dn\.12xlarge", "t4", 4),
+        (r"g4dn\.metal", "t4", 8),
+        (r"g5\.(?:x|2x|4x|8x|16x)large", "a10g", 1), (r"g5\.(?:12|24)xlarge", "a10g", 4),
+        (r"g5\.48xlarge", "a10g", 8),
+        (r"g6\.(?:x|2x|4x|8x|16x)large", "l4", 1), (r"g6\.(?:12|24)xlarge", "l4", 4),
+        (r"g6\.48xlarge", "l4", 8),
+        (r"p3\.2xlarge", "v100-16gb", 1), (r"p3\.8xlarge", "v100-16gb", 4),
+        (r"p3\.16xlarge", "v100-16gb", 8), (r"p3dn\.24xlarge", "v100-32gb", 8),
+        (r"p4d\.24xlarge", "a100-40gb", 8), (r"p4de\.24xlarge", "a100-80gb", 8),
+        (r"p5\.48xlarge", "h100", 8),
+        (r"a2-highgpu-1g", "a100-40gb", 1), (r"a2-highgpu-2g", "a100-40gb", 2),
+        (r"a2-highgpu-4g", "a100-40gb", 4), (r"a2-highgpu-8g", "a100-40gb", 8),
+        (r"a2-megagpu-16g", "a100-40gb", 16), (r"a2-ultragpu-1g", "a100-80gb", 1),
+        (r"a2-ultragpu-2g", "a100-80gb", 2), (r"a2-ultragpu-4g", "a100-80gb", 4),
+        (r"a2-ultragpu-8g", "a100-80gb", 8), (r"a3-highgpu-8g", "h100", 8),
+        (r"g2-standard-(?:4|8|12|16|32)", "l4", 1),
+    )
+)
+_INSTANCE_GUARD: Final = re.compile(r"(?:g4dn|g5|g6|p3(?:dn)?|p4de?|p5)\.|a[23]-|g2-standard")
+
+
+def _take_instances(work: Work, index: CatalogueIndex) -> list[GpuMention]:
+    """"a g5.2xlarge", "ml.p4d.24xlarge", "a2-highgpu-1g": the GPUs the instance type has."""
+    found: list[GpuMention] = []
+    if _INSTANCE_GUARD.search(work.s) is None:
+        return found
+    for pattern, gpu_id, count in _INSTANCES:
+        match = pattern.search(work.s)
+        if match is None or index.find_gpu(gpu_id) is None:
+            continue
+        found.append(GpuMention(gpu_id, match.group(0), count))
+        work.gpus.append(found[-1])
+        work.blank(*match.span(), "gpu")
+    return found
+
+
 def take_gpus(work: Work, index: CatalogueIndex) -> None:
     """Every GPU named, with its count and the memory written with it."""
+    instances = _take_instances(work, index)
     pos = 0
     while True:
         match = GPU_NAME.search(work.s, pos)
         if match is None:
-            return
+            break
         pos = match.end()
         if not _is_gpu(match, work.s):
             continue
@@ -314,6 +360,12 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
             work.gpus.append(GpuMention(gpu.id, name, count, unified, assumed, mem))
         work.blank(start, end, "gpu")
         pos = end
+    for mention in instances:  # "an A10G (aws g5.xlarge)": one GPU, said twice
+        named = [g for g in work.gpus if g is not mention and g.gpu_id == mention.gpu_id]
+        if named:
+            work.gpus.remove(mention)
+            if named[0].count is None:
+                named[0].count = mention.count
 
 
 # --- memory ------------------------------------------------------------------------------------
