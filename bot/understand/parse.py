@@ -361,6 +361,14 @@ def _negated(s: str, start: int, end: int) -> bool:
     return bool(px.NEGATED_AFTER.match(s[end : end + 60]))
 
 
+def _runs_the_full_model(s: str) -> bool:
+    """"run deepseek-r1 full in fp8": the whole model served, not full fine-tuning."""
+    return not px.TRAINING.search(s) and bool(
+        px.INFERENCE_STRONG.search(s) or px.INFERENCE_WEAK.search(s)
+        or px.INFERENCE_FORMAT.search(s)
+    )
+
+
 def _method(s: str, cat: Catalogue) -> MethodId | None:
     """The training method named, or None when none is — or several are ("LoRA, QLoRA, full":
     the answer then covers every method). A method the user excludes does not count."""
@@ -368,8 +376,9 @@ def _method(s: str, cat: Catalogue) -> MethodId | None:
     by_optimizer: set[MethodId] = set()  # full methods named only by an optimizer ("adamw")
     for method, pattern in px.METHODS:  # most specific first: each match is then blanked
         for match in pattern.finditer(s):
-            if match.group(0) == "full" and px.FULL_NOT_METHOD.match(s[match.end() :]):
-                continue  # "full price list"
+            if match.group(0) == "full" and (
+                    px.FULL_NOT_METHOD.match(s[match.end() :]) or _runs_the_full_model(s)):
+                continue  # "full price list", "run deepseek-r1 full on 8x H100"
             if method not in found and not _negated(s, *match.span()):
                 found.append(method)
                 if cat.method(method).full and not px.FULL_WORD.search(match.group(0)):
