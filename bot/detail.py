@@ -9,6 +9,7 @@ planning figure leads (DESIGN.md §1, §3). Facts only, no prose: the template `
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING, Literal
 
@@ -86,21 +87,22 @@ _TENTH = Decimal("0.1")
 AssumptionValue = Decimal | int | str | bool
 
 
-class Line(BaseModel):
-    """One term of the per-GPU breakdown, with the msgid of its label."""
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One term of the per-GPU breakdown, with the msgid of its label (dataclasses, like the
+    estimator's terms: built by this module's code, held by DetailedAnswer as they are)."""
 
-    model_config = ConfigDict(frozen=True)
     name: str
     label: str
     gb: Decimal
 
 
-class Assumption(BaseModel):
+@dataclass(frozen=True, slots=True)
+class Assumption:
     """A stated assumption: a stable code plus the values that fill its sentence."""
 
-    model_config = ConfigDict(frozen=True)
     code: str
-    params: dict[str, AssumptionValue] = {}
+    params: dict[str, AssumptionValue] = field(default_factory=dict)
 
 
 class FitCheck(BaseModel):
@@ -480,11 +482,11 @@ def _assumptions(
     if method.quantized_base:
         out.append(Assumption(code="qlora_nf4"))
     if rank is not None:
-        if query.lora_targets in (None, "all"):
+        targets = query.lora_targets
+        if targets is None or targets == "all":
             out.append(Assumption(code="lora_all_linear", params={"rank": rank}))
         else:
-            out.append(Assumption(code="lora_targets",
-                                  params={"rank": rank, "targets": query.lora_targets}))
+            out.append(Assumption(code="lora_targets", params={"rank": rank, "targets": targets}))
     if method.full:
         if query.precision == "bf16":
             out.append(Assumption(code="pure_bf16"))

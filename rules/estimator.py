@@ -127,10 +127,11 @@ class Term:
     note: str = ""
 
 
-class Breakdown(BaseModel):
-    """Where the memory of one run goes. Terms are per GPU and add up to per_gpu_gb."""
+@dataclass(frozen=True, slots=True)
+class Breakdown:
+    """Where the memory of one run goes. Terms are per GPU and add up to per_gpu_gb. A
+    dataclass: a detailed question makes one per GPU count it estimates."""
 
-    model_config = ConfigDict(frozen=True)
     kind: Literal["training", "inference"]
     method: str
     model_id: str | None
@@ -139,9 +140,8 @@ class Breakdown(BaseModel):
     terms: tuple[Term, ...]
     per_gpu_gb: Decimal
     total_gb: Decimal
-    allocator_gb: Decimal = Field(
-        description="per-GPU peak without the CUDA context: what torch.cuda.max_memory_* reports"
-    )
+    # The per-GPU peak without the CUDA context: what torch.cuda.max_memory_* reports.
+    allocator_gb: Decimal
     # What the estimate assumed: codes + values, like rules.notes (the bot words them).
     assumptions: tuple[Note, ...]
 

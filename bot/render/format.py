@@ -39,6 +39,7 @@ _MAX_DIGITS = 1000
 _FAST_ADJUSTED = 20
 _QUANTUM = tuple(Decimal(1).scaleb(-places) for places in range(4))
 _HALF_UP = Context(prec=28, rounding=ROUND_HALF_UP)
+_ONE = Decimal(1)
 
 
 def _round(value: Decimal, places: int) -> Decimal:
@@ -221,12 +222,27 @@ def _fast_unit(locale: str, unit: str, length: str) -> str | None:
     return pattern.replace(" ", "\u00a0") if locale == "es" else pattern
 
 
+def _rounded(value: Decimal, places: int) -> Decimal:
+    """_round for a value of the one-pass range (no context to widen): what the plural
+    rule is asked about."""
+    normal = value.quantize(_QUANTUM[places], context=_HALF_UP).normalize(_HALF_UP)
+    if normal == normal.to_integral_value():
+        return normal.quantize(_ONE, context=_HALF_UP)
+    return normal
+
+
 def _unit(locale: str, value: Decimal, places: int, unit: str, length: str) -> str:
     pattern = _fast_unit(locale, unit, length)
-    if pattern is not None:
-        fast = _decimal(locale).fixed(value, places)
-        if fast is not None:
-            return pattern.format(fast)  # the number holds no space to make unbreakable
+    fast = _decimal(locale).fixed(value, places)
+    if pattern is not None and fast is not None:
+        return pattern.format(fast)  # the number holds no space to make unbreakable
+    patterns = _unit_patterns(locale, unit, length)
+    if pattern is None and patterns and fast is not None:
+        # "1 hour", "7.99 hours": the pattern of the rounded value's plural category.
+        chosen = patterns.get(_plural(locale)(_rounded(value, places))) or patterns.get("other")
+        if chosen is not None:
+            text = chosen.format(fast)
+            return text.replace(" ", "\u00a0") if locale == "es" else text
     text = _babel(_round(value, places), lambda v: _format_unit(locale, v, unit, length))
     # Spanish CLDR units use a breakable space ("52,5 GB" could wrap between number and
     # unit in Telegram); French already has U+202F.
