@@ -110,7 +110,7 @@ _SEQ_WORDS: Final = ("seq", "secuencia", "context", "ctx", "max", "cutoff", "cut
 SEQ_BEFORE: Final = Guarded(
     _SEQ_WORDS,
     r"(?<![a-z])(?:max[ _-]?seq(?:uence)?[ _-]?len(?:gth)?|seq(?:uence)?[ _-]?len(?:gth)?|"
-    r"seqlen|max[ _-]?len(?:gth)?|cut ?-?off(?:[ _-]?len)?|context[ _-]?(?:length|len|window|size)|"
+    r"seqlen|max[ _-]?len(?:gth)?|cut[ -]?off(?:[ _-]?len)?|context[ _-]?(?:length|len|window|size)|"
     r"context|ctx(?:[ _-]?len)?|longitud de (?:la )?(?:secuencia|contexto)|ventana de contexto|"
     r"contexto|secuencias?|longueur de (?:la )?(?:sequence|contexte)|fenetre de contexte|"
     r"contexte|sequences?|seq)"
@@ -119,7 +119,7 @@ SEQ_BEFORE: Final = Guarded(
 SEQ_AFTER: Final = Guarded(
     _SEQ_WORDS,
     rf"(?<![\w.,])(?P<num>{NUM_SP}) ?(?P<k>k)?[ -]?(?:tokens? )?(?:of |de |d')?"
-    r"(?:context\w*|ctx|seq(?:uence)?(?: ?len(?:gth)?)?|secuencia|sequence|cut ?-?off)(?![a-z])"
+    r"(?:context\w*|ctx|seq(?:uence)?(?: ?len(?:gth)?)?|secuencia|sequence|cut[ -]?off)(?![a-z])"
 )
 # Fine-tuning tools and their config keys: "unsloth/llama-3-8b-bnb-4bit with max_seq_length 8192"
 # trains on a 4-bit base, it does not serve it.
