@@ -307,12 +307,50 @@ async def _first_reply(api: FakeBotAPI, argv: list[str], database: Path) -> tupl
     return elapsed, memory
 
 
-def import_costs() -> str:
+PHASES = ("getMe sent", "getUpdates answered", "sendMessage sent")
+
+
+async def _phases(api: FakeBotAPI, module: list[str], database: Path) -> dict[str, float]:
+    """Spawn → each phase of a start-up (benchmarks/phases_child.py times the Bot API calls):
+    the first getMe sent (imports and building done), the first getUpdates answered, the
+    first reply sent."""
+    with tempfile.TemporaryDirectory() as tmp:
+        marks_file = Path(tmp) / "phases.json"
+        env = {
+            **os.environ, "TELEGRAM_BOT_TOKEN": api.token, "TELEGRAM_API_BASE_URL": api.base_url,
+            "TELEGRAM_FILE_BASE_URL": api.base_file_url,
+            "DATABASE_URL": f"sqlite+aiosqlite:///{database}", "PHASES_FILE": str(marks_file),
+        }
+        chat = 7000 + len(api.sent_messages())
+        api.push_message(chat, "can I QLoRA 70B on a 4090?")
+        t0 = time.time()
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, str(ROOT / "benchmarks" / "phases_child.py"), *module, cwd=ROOT,
+            env=env, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
+        )
+        try:
+            await api.wait_for_messages(1, chat_id=chat, timeout=60)
+            while not marks_file.exists():
+                await asyncio.sleep(0.01)
+            marks: list[tuple[str, float]] = json.loads(marks_file.read_text())
+        finally:
+            proc.terminate()
+            await proc.wait()
+    first: dict[str, float] = {}
+    for name, at in marks:
+        first.setdefault(name, at - t0)
+    return {name: first[name] for name in ("start", *PHASES)}
+
+
+def _phase_figures(runs: list[dict[str, float]]) -> str:
+    return " / ".join(f"{statistics.median(r[n] for r in runs):.2f}" for n in ("start", *PHASES))
+
+
+def import_costs(modules: str = "bot.cli, bot.app, bot.telegram.runner") -> str:
     """What the bot's imports cost before its first Bot API call (-X importtime, self times
     by top-level package)."""
     err = subprocess.run(
-        [sys.executable, "-X", "importtime", "-c",
-         "import bot.cli, bot.app, bot.telegram.runner"],
+        [sys.executable, "-X", "importtime", "-c", f"import {modules}"],
         cwd=ROOT, capture_output=True, text=True, check=True,
     ).stderr
     totals: dict[str, int] = {}
@@ -346,6 +384,11 @@ async def bench_startup(runs: int = 5) -> None:
                 elapsed, memory = await _first_reply(api, ["-m", "benchmarks.echo_bot"], database)
                 echo.append(elapsed)
                 echo_rss.append(memory)
+            ours_phases: list[dict[str, float]] = []
+            echo_phases: list[dict[str, float]] = []
+            for _ in range(3):
+                ours_phases.append(await _phases(api, ["bot", "--polling"], database))
+                echo_phases.append(await _phases(api, ["benchmarks.echo_bot"], database))
     report("start-up: python -m bot → first reply (schema at head)", three(ours),
            "target < 1 s", f"echo {three(echo)}")
     report("start-up: this bot / echo bot (medians)",
@@ -353,7 +396,11 @@ async def bench_startup(runs: int = 5) -> None:
     report("start-up: first run (new database: Alembic migrates)", f"{first:.2f} s")
     report("RSS at the first reply (median)", f"{statistics.median(ours_rss):.0f} MiB",
            baseline=f"echo {statistics.median(echo_rss):.0f} MiB")
-    report("imports before the first Bot API call (self times)", import_costs())
+    report("imports before the first Bot API call (self times)", import_costs(),
+           baseline="echo " + import_costs("benchmarks.echo_bot").split(":")[0])
+    report("start-up phases, s from spawn (median of 3 timed runs): interpreter up / getMe "
+           "sent / first getUpdates answered / first reply sent", _phase_figures(ours_phases),
+           baseline=f"echo {_phase_figures(echo_phases)}")
 
 
 # ------------------------------------------------------------------------------ whole bot
