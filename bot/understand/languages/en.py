@@ -178,6 +178,9 @@ LANGUAGE = Language(
             r"how long", r"how many hours", r"how many days", r"how much time",
             r"(?:estimated|expected|total|training|rough|approximate) (?:training |run )?time",
             r"time (?:estimate|to (?:train|finetune|fine-tune)|it (?:takes|would take)|needed)",
+            r"eta", r"(?:would|will|does) it take (?:days|hours|weeks)",
+            r"how (?:fast|quickly) (?:can|could|would|will) (?:i|we|you|it) "
+            r"(?:train|finetune|fine-tune|fine tune|qlora|lora|finish)",
         ),
         "COST_WORDS": (
             r"cost\w*", r"how expensive", r"quote", r"estimate\w*", r"budget", r"total price",
