@@ -1,7 +1,7 @@
 """Cues of three question shapes the intents do not name: the largest model a card holds, how
 many cards a job needs, and a budget to spend. Matched against folded text (no accents, lower
 case); the words are each language's (``bot.understand.languages``, concepts LARGEST_WORDS,
-HOW_MANY, NEEDED, BUDGET_WORDS and BUDGET_ASK)."""
+HOW_MANY, HOW_MANY_FOR, NEEDED, BUDGET_WORDS and BUDGET_ASK)."""
 
 from __future__ import annotations
 
@@ -20,6 +20,8 @@ LARGEST: Final = _whole(_words("LARGEST_WORDS"))
 HOW_MANY_NEEDED: Final = re.compile(
     rf"(?<![a-z0-9]){alt(_words('HOW_MANY'))}(?![a-z0-9]).{{0,40}}?"
     rf"(?<![a-z0-9]){alt(_words('NEEDED'))}(?![a-z0-9])"
+    # ... or the job right after the cards ("how many T4s to serve 70B", "cuántas A100 para").
+    rf"|(?<![a-z0-9]){alt(_words('HOW_MANY_FOR'))}(?![a-z0-9])"
 )
 
 # "I have $500", "con 200 dólares", "budget of 50", "j'ai 100 $", "what can I ... for $50".

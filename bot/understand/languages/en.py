@@ -219,6 +219,8 @@ LANGUAGE = Language(
             r"how big (?:a |of a )?(?:model|llm)",
         ),
         "HOW_MANY": (r"how many",),
+        # ... or with the job right after the cards: "how many T4s to serve 70B".
+        "HOW_MANY_FOR": (r"how many (?:gpus? |cards? )?(?:to|for)",),
         "NEEDED": (r"need\w*", r"require\w*", r"does it take", r"would it take", r"it takes"),
         "BUDGET_WORDS": (r"i have", r"i got", r"ive got", r"budget", r"for", r"with"),
         "BUDGET_ASK": (

@@ -205,6 +205,7 @@ LANGUAGE = Language(
             r"maximo tamano", r"tamano maximo",
         ),
         "HOW_MANY": (r"cuant[oa]s",),
+        "HOW_MANY_FOR": (r"cuant[oa]s (?:gpus? |tarjetas )?para",),
         "NEEDED": (r"necesit\w*", r"hacen falta", r"hace falta", r"requier\w*"),
         "BUDGET_WORDS": (r"con", r"tengo", r"por", r"presupuesto"),
         "BUDGET_ASK": (r"cuant[ao]s? (?:[a-z0-9]+ ){0,3}(?:horas?|hrs?)", r"que puedo", r"horas son"),

@@ -183,6 +183,7 @@ LANGUAGE = Language(
         # The three question shapes of bot.understand.asks (see en.py).
         "LARGEST_WORDS": (r"plus gros", r"plus grand", r"taille max\w*"),
         "HOW_MANY": (r"combien",),
+        "HOW_MANY_FOR": (r"combien (?:de |d.?)(?:gpus? |cartes )?pour",),
         "NEEDED": (r"faut", r"faudrait", r"besoin", r"necessaires?"),
         "BUDGET_WORDS": (r"j.?ai", r"avec", r"pour"),
         "BUDGET_ASK": (
