@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import gc
 import io
 import logging
 from pathlib import Path
@@ -113,6 +114,7 @@ def test_console_polling_and_webhook_build_through_the_root(
         assert app.run(args) == 0
     finally:
         bot_logger.setLevel(level)
+    assert gc.isenabled()  # off while building (bot/app.py), on again whatever the mode
     assert len(built) == 1 and built[0].default_locale == "fr"
     assert started[0].pipeline is built[0]
     # The console's storage is built at once; the bot's when it polls (runner.LateStorage).

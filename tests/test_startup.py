@@ -123,11 +123,17 @@ async def test_warm_up_and_menus_come_after_the_first_poll(tmp_path: Path) -> No
         )
         pipeline = Pipeline(load_catalogue())
         api.push_message(7, "can I QLoRA 70B on a 4090?")  # waiting when the bot starts
-        async with running(settings, telegram_services(settings, pipeline)):
-            await api.wait_for_messages(1, chat_id=7, timeout=30)
-            await api.wait_for(lambda: len(api.commands_by_language) >= 3, timeout=30)
-            warmed = len(SUPPORTED_LOCALES) * len(WARM_UP_QUESTIONS)
-            await api.wait_for(lambda: len(pipeline._replies) >= warmed, timeout=60)
+        gc.disable()  # as bot/app.py starts the process: the runner turns it on again
+        try:
+            async with running(settings, telegram_services(settings, pipeline)):
+                await api.wait_for_messages(1, chat_id=7, timeout=30)
+                await api.wait_for(lambda: len(api.commands_by_language) >= 3, timeout=30)
+                warmed = len(SUPPORTED_LOCALES) * len(WARM_UP_QUESTIONS)
+                await api.wait_for(lambda: len(pipeline._replies) >= warmed, timeout=60)
+                collecting = gc.isenabled()
+        finally:
+            gc.enable()
+        assert collecting
         methods = [method for method, _ in api.calls]
         assert methods.index("getUpdates") < methods.index("setMyCommands")
         assert methods.count("setMyCommands") == 3

@@ -363,15 +363,21 @@ def build_application(
             log.warning("could not set the command menus", exc_info=True)
 
     async def storage_then_warm_up() -> None:
-        if late is not None and not late.ready:
-            await quiet()
+        if late is not None:
             await late.get()
         await warm_up(services.pipeline)  # last: gc.freeze() then covers the storage too
 
     async def once_polling() -> None:
         # Nobody waits for these: the menus, the storage (when it was read without
         # SQLAlchemy) and the warm-up (templates compiled, Babel's data loaded, one answer of
-        # each kind) happen once the first getUpdates is answered.
+        # each kind) happen once the first getUpdates is answered. The process's start-up
+        # (bot/app.py) builds the bot with the collector off: it is turned on once the
+        # updates that were waiting are answered.
+        try:
+            if not gc.isenabled() or (late is not None and not late.ready):
+                await quiet()
+        finally:
+            gc.enable()
         await asyncio.gather(set_menus(), storage_then_warm_up())
 
     async def post_init(app: Application) -> None:  # type: ignore[type-arg]
