@@ -31,8 +31,11 @@ def _timed(real: Any) -> Any:
             return await real(self, url, method, *args, **kwargs)
         finally:
             MARKS.append((f"{name} answered", time.time()))
-            if name == "sendMessage" and not Path(os.environ["PHASES_FILE"]).exists():
-                Path(os.environ["PHASES_FILE"]).write_text(json.dumps(MARKS))
+            done = Path(os.environ["PHASES_FILE"])
+            if name == "sendMessage" and not done.exists():
+                writing = done.with_suffix(".part")  # renamed when whole: the reader polls
+                writing.write_text(json.dumps(MARKS))
+                writing.replace(done)
 
     return do_request
 
