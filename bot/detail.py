@@ -363,7 +363,9 @@ def _estimate(
                     context - new if new is not None and new < context else None),
                 attention="eager" if query.attention == "eager" else "sdpa",
                 fp32_weights=bool(query.fp32_weights) or query.precision == "fp32",
-                all_position_logits=not query.sampled_logits,
+                # Logits at the sampled position only: vLLM, llama.cpp, Ollama and transformers
+                # generate since v4.45 (logits_to_keep) never hold them for the whole prompt.
+                all_position_logits=False,
             )
             seq_len = context
     except ValueError:  # includes RulesError: settings the estimator refuses, no detail

@@ -417,27 +417,15 @@ def test_without_telegram_the_guess_still_beats_the_default() -> None:
     assert PIPELINE.ask("gracias").locale == "es"
 
 
-@pytest.mark.parametrize(("text", "sampled"), [
-    ("llama 3 70b q4_k_m on 2x 3090 with 8k ctx", True),
-    ("serve llama 3.1 8b with vllm on an L4 at 16k context", True),
-    ("ollama llama3.1:8b with 32k context on a 3090", True),
-    ("Qwen2.5-32B-Instruct-AWQ at 32k context on a 4090", True),
-    ("run llama 3.1 8b in bf16 with transformers at 16k context on an L4", False),
-])
-def test_serving_engines_compute_logits_at_the_sampled_position(text: str, sampled: bool) -> None:
-    """vLLM, llama.cpp, Ollama and the files only they load (GGUF q4_k_m, AWQ) compute the
-    logits of the position they sample, not of the whole prompt: the detailed estimate drops
-    the prompt-long logits term for them, and keeps it for plain transformers generate."""
-    query = understand(text, PIPELINE.catalogue)
-    assert query.inference and query.sampled_logits is sampled
-
-
-def test_a_serving_engine_drops_the_prompt_long_logits() -> None:
-    plain = _json("llama 3.1 8b in bf16 at 16k context on an L4")
-    served = _json("llama 3.1 8b in bf16 at 16k context on an L4 with vllm")
-    assert isinstance(plain["detailed_gb"], float) and isinstance(served["detailed_gb"], float)
-    # 8 192 prompt positions (one prefill chunk) × 128 256 logits × 6 bytes ≈ 6.3 GB
-    assert 6 < plain["detailed_gb"] - served["detailed_gb"] < 6.5
+def test_serving_holds_no_prompt_long_logits() -> None:
+    """vLLM, llama.cpp, Ollama and transformers generate (v4.45 on, logits_to_keep) compute the
+    logits of the position they sample: serving Llama 3.1 8B in BF16 at 16k context fits on an
+    L4's 24 GB, which 8 192 prompt positions × 128 256 logits × 6 bytes (6.3 GB) would not."""
+    plain = _json("serve llama 3.1 8b in bf16 at 16k context on an L4")
+    served = _json("serve llama 3.1 8b in bf16 at 16k context on an L4 with vllm")
+    assert plain["detailed_gb"] == served["detailed_gb"]
+    assert isinstance(plain["detailed_gb"], float) and plain["detailed_gb"] < 24
+    assert plain["fits"] is True and plain["method"] == "inference_bf16"
 
 
 def test_several_methods_for_stated_settings_are_listed_by_their_detailed_verdict() -> None:

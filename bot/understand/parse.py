@@ -767,7 +767,6 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         grad_accumulation=flags.grad_accumulation,
         sharding=flags.sharding,
         fp32_weights=flags.fp32_weights,
-        sampled_logits=flags.sampled_logits,
         new_tokens=flags.new_tokens,
         prompt_tokens=flags.prompt_tokens,
         epochs=flags.epochs,

@@ -83,9 +83,6 @@ class Query(BaseModel):
     epochs: int | None = None
     tokens_per_second: Decimal | None = None  # the user's measured throughput per GPU
     serving_precision_said: bool = True  # False: an inference question names no precision
-    # Serving with vLLM, llama.cpp, Ollama, a GGUF/AWQ/GPTQ file: logits at the sampled position
-    # only, not for the whole prompt.
-    sampled_logits: bool = False
     details: bool = False  # "details", "breakdown", "desglose", "détail"
     follow_up: bool = False  # completed from the previous question in the chat
     largest: bool = False  # "the largest model I can QLoRA on 24 GB": no size, the memory asks it

@@ -183,13 +183,6 @@ INFERENCE_16: Final = _w(
     r"non quantifie"
 )
 
-# Serving engines and the files only they load: they compute logits where they sample (the last
-# position), not for every prompt position as plain transformers generate did.
-SAMPLED_LOGITS: Final = _w(
-    r"vllm|llama[ .-]?cpp|ollama|gguf|exl2|exllama\w*|tgi|text generation inference|sglang|"
-    r"lm ?studio|koboldcpp|tensorrt[ -]?llm|q[2-8](?:_k(?:_[msl])?|_0|km)?|awq|gptq"
-)
-
 # "fine-tune ... fully", "full parameter", "all parameters": full fine-tuning.
 FULL: Final = _w(
     r"fully|all (?:the )?(?:model )?(?:parameters|params|weights)|full[ _-]?param\w*|"
@@ -222,7 +215,6 @@ class Settings:
     grad_accumulation: bool | None = None
     sharding: Literal["fsdp", "zero3"] | None = None
     full: bool = False
-    sampled_logits: bool = False
 
 
 Parse = Callable[[str, bool], Decimal]
@@ -304,8 +296,6 @@ def read_flags(s: str) -> Settings:
         out.grad_accumulation = True
     if FULL.search(s):
         out.full = True
-    if SAMPLED_LOGITS.search(s):
-        out.sampled_logits = True
     return out
 
 
