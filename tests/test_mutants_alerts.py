@@ -11,21 +11,33 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
+import datetime as dt
+import itertools
 import logging
 import os
 import random
 import socket
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import asyncpg
 import pytest
 import pytest_asyncio
+from sqlalchemy import select
 from sqlalchemy.engine import make_url
 
 from bot.alerts import leader as leader_module
+from bot.alerts import sender as sender_module
+from bot.alerts.errors import Blocked, Rejected, RetryLater, Transient, Unconfirmed
 from bot.alerts.leader import Leadership, LostLeadership
-from tests.support.alerts_helpers import wait_until
+from bot.alerts.sender import OutboxSender, SenderConfig
+from bot.alerts.service import AlertService
+from bot.storage.engine import Database
+from bot.storage.models import Subscription, User
+from bot.storage.repos import Outbox
+from tests.support.alerts_helpers import Seed, deliveries, seed, wait_until
 
 LOGGER = "bot.alerts.leader"
 SQLITE = "sqlite+aiosqlite://"
@@ -431,3 +443,330 @@ async def test_an_election_that_fails_on_the_server_is_logged_and_closes_its_con
     warnings = records(caplog, logging.WARNING)
     assert {r.getMessage() for r in warnings} == {"leader election failed"}
     assert all(r.exc_info and r.exc_info[1] is not None for r in warnings)
+
+
+# ----------------------------------------------------------------------------- the sender
+
+NOW = dt.datetime(2026, 1, 2, 12, 0, tzinfo=dt.UTC)  # in the past: due for a real clock too
+QUICK = SenderConfig(rate=10_000, per_chat_rate=10_000, idle_poll=0.02, backoff_base=2.0,
+                     backoff_max=600.0, max_attempts=5)
+SENDER_LOGGER = "bot.alerts.sender"
+
+
+async def queue(db: Database, chats: list[int], *, attempts: int = 0, status: str = "pending",
+                claimed_by: str | None = None, due: dt.datetime = NOW) -> None:
+    rows = [{"kind": "admin", "chat_id": chat, "user_id": None, "locale": "en",
+             "text": f"to {chat}", "status": status, "attempts": attempts,
+             "next_attempt_at": due, "created_at": NOW, "gpu_id": None, "old_price": None,
+             "reasons": None, "priority": 1, "claimed_by": claimed_by,
+             "lease_until": NOW + dt.timedelta(hours=1) if claimed_by else None}
+            for chat in chats]
+    async with db.transaction() as session:
+        await Outbox(session).add_many(rows)
+
+
+def sender_records(caplog: pytest.LogCaptureFixture) -> list[tuple[int, str]]:
+    return [(r.levelno, r.getMessage()) for r in caplog.records if r.name == SENDER_LOGGER]
+
+
+class Scripted:
+    """A send function: each chat's scripted errors first, then accepted."""
+
+    def __init__(self, errors: dict[int, list[Exception]] | None = None) -> None:
+        self.errors = errors or {}
+        self.sent: list[tuple[int, str]] = []
+
+    async def __call__(self, chat_id: int, text: str) -> None:
+        if self.errors.get(chat_id):
+            raise self.errors[chat_id].pop(0)
+        self.sent.append((chat_id, text))
+
+
+class Jitter:
+    """What the sender sees as ``random``: ``uniform`` answers one end of the range asked."""
+
+    def __init__(self, end: int) -> None:
+        self.end = end
+        self.asked: list[tuple[float, float]] = []
+
+    def uniform(self, low: float, high: float) -> float:
+        self.asked.append((low, high))
+        return (low, high)[self.end]
+
+
+STATS = {"sent": 0, "retried": 0, "rate_limited": 0, "blocked": 0, "dead": 0,
+         "unconfirmed": 0, "slow": 0}
+
+
+@pytest.mark.parametrize(("before", "delay"), [
+    (0, 2.0), (1, 4.0), (3, 16.0),  # backoff_base × 2^(attempts - 1)
+    (9, 600.0),                     # 1 024 s, capped at backoff_max
+])
+@pytest.mark.parametrize(("end", "factor"), [(0, 0.8), (1, 1.2)], ids=["low", "high"])
+async def test_a_failed_send_is_retried_after_an_exponential_jittered_backoff(
+    db: Database, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
+    before: int, delay: float, end: int, factor: float,
+) -> None:
+    jitter = Jitter(end)
+    monkeypatch.setattr(sender_module, "random", jitter)
+    await queue(db, [1, 2], attempts=before)
+    config = dataclasses.replace(QUICK, max_attempts=20)
+    sender = OutboxSender(db, Scripted({1: [Transient("502 Bad Gateway")],
+                                        2: [Transient("timed out")]}), config, clock=lambda: NOW)
+    assert await sender.step() == 2
+    rows = await deliveries(db)
+    assert [(r.status, r.attempts, r.last_error) for r in rows] == [
+        ("failed", before + 1, "Transient: 502 Bad Gateway"),
+        ("failed", before + 1, "Transient: timed out")]
+    for row in rows:
+        assert abs((row.next_attempt_at - NOW).total_seconds() - delay * factor) < 0.001
+    assert jitter.asked == [(0.8, 1.2)] * 2
+    assert sender.stats.as_dict() == {**STATS, "retried": 2}
+    assert sender_records(caplog) == []  # an expected failure is not an error
+
+
+@pytest.mark.parametrize(("error", "logged"), [
+    (Transient("502 Bad Gateway"), "Transient: 502 Bad Gateway"),
+    (ValueError("a bug in the send function"), "ValueError: a bug in the send function"),
+])
+async def test_a_delivery_is_given_up_after_max_attempts_and_says_why(
+    db: Database, caplog: pytest.LogCaptureFixture, error: Exception, logged: str,
+) -> None:
+    await queue(db, [42], attempts=QUICK.max_attempts - 1)
+    sender = OutboxSender(db, Scripted({42: [error]}), QUICK, clock=lambda: NOW)
+    assert await sender.step() == 1
+    (row,) = await deliveries(db)
+    assert (row.status, row.attempts, row.last_error) == ("dead", QUICK.max_attempts, logged)
+    assert sender.stats.as_dict() == {**STATS, "dead": 1}
+    given_up = (logging.ERROR, f"delivery {row.id} to chat 42 given up after "
+                               f"{QUICK.max_attempts} attempts: {logged}")
+    if isinstance(error, Transient):
+        assert sender_records(caplog) == [given_up]
+    else:
+        assert sender_records(caplog) == [
+            (logging.ERROR, f"unexpected error sending delivery {row.id}"), given_up]
+        record = next(r for r in caplog.records if r.name == SENDER_LOGGER)
+        assert record.exc_info and record.exc_info[1] is error
+
+
+@pytest.mark.parametrize(("error", "row", "stats", "logged"), [
+    (None, ("sent", 1, None), {"sent": 1}, []),
+    (RetryLater(30), ("failed", 0, "429"), {"rate_limited": 1},  # a 429 is not a failure
+     [(logging.WARNING, "Telegram asked to slow down: pausing alerts for 30.0 s")]),
+    (Blocked("403 Forbidden"), ("dead", 1, "blocked"), {"blocked": 1},
+     [(logging.INFO, "chat 7 blocked the bot: its alerts stop")]),
+    (Rejected("can't parse entities"), ("dead", 1, "rejected: can't parse entities"),
+     {"dead": 1}, [(logging.ERROR, "delivery {id} rejected by Telegram: can't parse entities")]),
+    (Unconfirmed("read timed out"), ("dead", 1, "unconfirmed: read timed out"),
+     {"unconfirmed": 1},
+     [(logging.WARNING, "delivery {id} to chat 7 timed out after reaching Telegram: it may "
+                        "have arrived, so it is not sent again")]),
+    (Transient("502"), ("failed", 1, "Transient: 502"), {"retried": 1}, []),
+    (ValueError("bug"), ("failed", 1, "ValueError: bug"), {"retried": 1},
+     [(logging.ERROR, "unexpected error sending delivery {id}")]),
+], ids=["accepted", "429", "403", "400", "unconfirmed", "5xx", "bug"])
+async def test_each_send_outcome_is_recorded_counted_and_logged(
+    db: Database, service: AlertService, caplog: pytest.LogCaptureFixture,
+    error: Exception | None, row: tuple[str, int, str | None], stats: dict[str, int],
+    logged: list[tuple[int, str]],
+) -> None:
+    caplog.set_level(logging.INFO, logger=SENDER_LOGGER)
+    await seed(db, [Seed(7, "h100", "any")], await service.current_prices())
+    await queue(db, [7, 7])  # a second message to the same chat, after the first
+    sender = OutboxSender(db, Scripted({7: [error] if error else []}), QUICK,
+                          clock=lambda: NOW)
+    await sender.step()
+    first, second = await deliveries(db)
+    assert (first.status, first.attempts, first.last_error) == row
+    assert sender.stats.as_dict() == {**STATS, "sent": 1 if error is None else 0, **stats}
+    assert sender_records(caplog) == [(lvl, msg.format(id=first.id)) for lvl, msg in logged]
+    if isinstance(error, RetryLater):
+        assert first.next_attempt_at == NOW + dt.timedelta(seconds=30)
+    async with db.sessions() as session:
+        user = await session.get(User, 7)
+        subs = list(await session.scalars(select(Subscription)))
+    assert user is not None
+    if isinstance(error, Blocked):
+        # The chat is blocked at the outcome's time; its next message never goes.
+        assert (user.blocked, user.updated_at) == (True, NOW)
+        assert [s.active for s in subs] == [False]
+        assert (second.status, second.last_error) == ("dead", "blocked")
+    else:
+        assert not user.blocked and [s.active for s in subs] == [True]
+
+
+class SenderClock:
+    """What the sender sees as ``asyncio``: sleeps and idle waits are recorded; a sleep of
+    ``skip`` seconds or more only yields; an idle wait either returns at once or waits for
+    the wake-up for at most ``cap`` seconds."""
+
+    def __init__(self, *, skip: float = 1.0, wait: bool = True, cap: float = 30.0) -> None:
+        self.sleeps: list[float] = []
+        self.waits: list[float] = []
+        self._skip, self._wait, self._cap = skip, wait, cap
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(asyncio, name)
+
+    async def sleep(self, delay: float) -> None:
+        self.sleeps.append(delay)
+        await asyncio.sleep(0 if delay >= self._skip else delay)
+
+    async def wait_for(self, awaitable: Any, timeout: float) -> Any:  # noqa: ASYNC109
+        self.waits.append(timeout)
+        if not self._wait:
+            awaitable.close()
+            raise TimeoutError
+        return await asyncio.wait_for(awaitable, min(timeout, self._cap))
+
+
+async def test_the_sender_frees_old_claims_survives_a_failed_step_and_wakes_on_new_work(
+    db: Database, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
+) -> None:
+    """run(): claims a crashed sender left are free at once; a step that fails (the database
+    restarting) is logged and retried after five idle polls; idle, it waits for a wake-up
+    (or the next poll, a minute here) and sends what was queued meanwhile."""
+    caplog.set_level(logging.INFO, logger=SENDER_LOGGER)
+    clock = SenderClock()
+    monkeypatch.setattr(sender_module, "asyncio", clock)
+    await queue(db, [1, 2], claimed_by="sender-that-died")
+    calls = 0
+
+    async def expand() -> int | None:  # the fan-out: fails once, then nothing waits
+        nonlocal calls
+        calls += 1
+        if calls == 2:
+            raise ConnectionError("database restarting")
+        return None
+
+    send = Scripted()
+    sender = OutboxSender(db, send, dataclasses.replace(QUICK, idle_poll=60.0),
+                          clock=lambda: NOW, expand=expand)
+    task = asyncio.create_task(sender.run())
+    try:
+        await wait_until(lambda: len(clock.waits) >= 1, 10, "the sender to idle")
+        assert [chat for chat, _ in send.sent] == [1, 2]
+        await queue(db, [3])
+        sender.wake()
+        await wait_until(lambda: len(send.sent) == 3, 10, "the woken sender")
+        for _ in range(500):  # its outcome is committed right after the send
+            if [r.status for r in await deliveries(db)] == ["sent"] * 3:
+                break
+            await asyncio.sleep(0.01)
+    finally:
+        await _cancel(task)
+    assert 300.0 in clock.sleeps  # 5 × idle_poll after the failed step
+    assert clock.waits[0] == 60.0  # nothing due: the idle poll
+    records = [(lvl, msg) for lvl, msg in sender_records(caplog)]
+    assert records[:2] == [(logging.INFO, "resuming 2 deliveries claimed by a previous sender"),
+                           (logging.ERROR, "alert sender step failed; retrying")]
+    failed = next(r for r in caplog.records if r.levelno == logging.ERROR)
+    assert failed.exc_info and isinstance(failed.exc_info[1], ConnectionError)
+    assert [r.status for r in await deliveries(db)] == ["sent"] * 3
+
+
+@pytest.mark.parametrize(("due_in", "retry_after", "low", "high"), [
+    (None, None, 0.5, 0.5),        # nothing waiting: the idle poll
+    (0.2, None, 0.2, 0.2),         # a retry due sooner than the poll
+    (-5.0, None, 0.01, 0.01),      # already due: a short wait, never a busy loop
+    (None, 30.0, 29.0, 30.0),      # after a 429, its retry_after
+])
+async def test_an_idle_sender_waits_until_the_next_due_delivery_or_the_poll(
+    db: Database, monkeypatch: pytest.MonkeyPatch,
+    due_in: float | None, retry_after: float | None, low: float, high: float,
+) -> None:
+    config = dataclasses.replace(QUICK, idle_poll=0.5)
+    if due_in is not None:
+        await queue(db, [5], status="failed", due=NOW + dt.timedelta(seconds=due_in))
+        await queue(db, [6], status="sent", due=NOW - dt.timedelta(hours=1))  # not waiting
+    sender = OutboxSender(db, Scripted(), config, clock=lambda: NOW)
+    if retry_after is not None:
+        await queue(db, [9])
+        sender.send = Scripted({9: [RetryLater(retry_after)]})
+        await sender.step()
+    clock = SenderClock(wait=False)
+    monkeypatch.setattr(sender_module, "asyncio", clock)
+    await sender._idle()
+    (waited,) = clock.waits
+    assert low <= waited <= high
+
+
+async def test_drain_sends_everything_due_and_waits_for_retries(db: Database) -> None:
+    await queue(db, [1, 2, 3])
+    send = Scripted({2: [Transient("502")]})
+    stats = await OutboxSender(db, send, dataclasses.replace(QUICK, backoff_base=0.05)).drain(10)
+    assert sorted(chat for chat, _ in send.sent) == [1, 2, 3]
+    assert (stats.sent, stats.retried) == (3, 1)
+    await queue(db, [4])
+    never = OutboxSender(db, Scripted({4: [Transient("502")] * 99}),
+                         dataclasses.replace(QUICK, backoff_base=0.05, max_attempts=99))
+    with pytest.raises(TimeoutError):  # a delivery that never goes: drain gives up in time
+        await never.drain(timeout=0.5)
+
+
+@pytest.mark.parametrize(("settings", "claimed"), [
+    ({"batch_size": 3}, 3),                            # the batch size
+    ({"rate": 4.0, "lease_seconds": 3.0}, 6),           # half a lease at the pace: 4 × 3 / 2
+    ({"rate": 0.5, "lease_seconds": 1.0}, 1),           # at least one
+])
+async def test_a_batch_claims_at_most_batch_size_and_half_a_lease_at_the_pace(
+    db: Database, settings: dict[str, Any], claimed: int,
+) -> None:
+    await queue(db, list(range(1, 21)))
+    config = dataclasses.replace(QUICK, **settings)
+    seen: list[tuple[int, set[dt.datetime]]] = []
+    first = asyncio.Event()
+
+    async def send(chat_id: int, text: str) -> None:
+        rows = [r for r in await deliveries(db) if r.claimed_by == sender.worker_id]
+        seen.append((len(rows), {r.lease_until for r in rows if r.lease_until}))
+        first.set()
+        await asyncio.Event().wait()  # the test stops the sender here
+
+    sender = OutboxSender(db, send, config, clock=lambda: NOW)
+    task = asyncio.create_task(sender.step())
+    try:
+        await asyncio.wait_for(first.wait(), 10)
+    finally:
+        await _cancel(task)
+    assert seen == [(claimed, {NOW + dt.timedelta(seconds=config.lease_seconds)})]
+    rows = await deliveries(db)
+    # Stopped: every claim not attempted is given back; the one in flight keeps its lease
+    # (it may have reached Telegram).
+    assert [r.claimed_by is not None for r in rows] == [True] + [False] * 19
+    assert [r.status for r in rows] == ["pending"] * 20
+
+
+@pytest.mark.parametrize("in_flight", [1, 3])
+async def test_no_more_sends_in_flight_than_configured(db: Database, in_flight: int) -> None:
+    await queue(db, list(range(1, 13)))
+    busy = 0
+    most = 0
+
+    async def send(chat_id: int, text: str) -> None:
+        nonlocal busy, most
+        busy += 1
+        most = max(most, busy)
+        await asyncio.sleep(0.02)
+        busy -= 1
+
+    await OutboxSender(db, send, dataclasses.replace(QUICK, in_flight=in_flight)).drain(20)
+    assert most == in_flight
+
+
+async def test_sends_are_spaced_by_the_overall_and_the_per_chat_rate(db: Database) -> None:
+    """Lower bounds only (a loaded machine only widens gaps): 50 a second overall, 10 a
+    second to one chat."""
+    await queue(db, [1, 2, 1, 3, 1, 4])
+    times: list[tuple[int, float]] = []
+
+    async def send(chat_id: int, text: str) -> None:
+        times.append((chat_id, time.monotonic()))
+
+    config = dataclasses.replace(QUICK, rate=50.0, per_chat_rate=10.0, in_flight=2)
+    await OutboxSender(db, send, config).drain(20)
+    assert sorted(c for c, _ in times) == [1, 1, 1, 2, 3, 4]
+    every = [t for _, t in times]
+    assert min(b - a for a, b in itertools.pairwise(every)) >= 0.02 - 0.002
+    to_one = [t for c, t in times if c == 1]
+    assert min(b - a for a, b in itertools.pairwise(to_one)) >= 0.1 - 0.002
