@@ -549,26 +549,27 @@ async def test_a_delivery_is_given_up_after_max_attempts_and_says_why(
         assert record.exc_info and record.exc_info[1] is error
 
 
-@pytest.mark.parametrize(("error", "row", "stats", "logged"), [
-    (None, ("sent", 1, None), {"sent": 1}, []),
+@pytest.mark.parametrize(("error", "row", "stats", "logged", "then"), [
+    (None, ("sent", 1, None), {"sent": 1}, [], "pending"),
     (RetryLater(30), ("failed", 0, "429"), {"rate_limited": 1},  # a 429 is not a failure
-     [(logging.WARNING, "Telegram asked to slow down: pausing alerts for 30.0 s")]),
+     [(logging.WARNING, "Telegram asked to slow down: pausing alerts for 30.0 s")], "pending"),
     (Blocked("403 Forbidden"), ("dead", 1, "blocked"), {"blocked": 1},
-     [(logging.INFO, "chat 7 blocked the bot: its alerts stop")]),
+     [(logging.INFO, "chat 7 blocked the bot: its alerts stop")], "dead"),
     (Rejected("can't parse entities"), ("dead", 1, "rejected: can't parse entities"),
-     {"dead": 1}, [(logging.ERROR, "delivery {id} rejected by Telegram: can't parse entities")]),
+     {"dead": 1}, [(logging.ERROR, "delivery {id} rejected by Telegram: can't parse entities")],
+     "pending"),
     (Unconfirmed("read timed out"), ("dead", 1, "unconfirmed: read timed out"),
      {"unconfirmed": 1},
      [(logging.WARNING, "delivery {id} to chat 7 timed out after reaching Telegram: it may "
-                        "have arrived, so it is not sent again")]),
-    (Transient("502"), ("failed", 1, "Transient: 502"), {"retried": 1}, []),
+                        "have arrived, so it is not sent again")], "pending"),
+    (Transient("502"), ("failed", 1, "Transient: 502"), {"retried": 1}, [], "pending"),
     (ValueError("bug"), ("failed", 1, "ValueError: bug"), {"retried": 1},
-     [(logging.ERROR, "unexpected error sending delivery {id}")]),
+     [(logging.ERROR, "unexpected error sending delivery {id}")], "pending"),
 ], ids=["accepted", "429", "403", "400", "unconfirmed", "5xx", "bug"])
 async def test_each_send_outcome_is_recorded_counted_and_logged(
     db: Database, service: AlertService, caplog: pytest.LogCaptureFixture,
     error: Exception | None, row: tuple[str, int, str | None], stats: dict[str, int],
-    logged: list[tuple[int, str]],
+    logged: list[tuple[int, str]], then: str,
 ) -> None:
     caplog.set_level(logging.INFO, logger=SENDER_LOGGER)
     await seed(db, [Seed(7, "h100", "any")], await service.current_prices())
@@ -578,7 +579,10 @@ async def test_each_send_outcome_is_recorded_counted_and_logged(
     await sender.step()
     first, second = await deliveries(db)
     assert (first.status, first.attempts, first.last_error) == row
-    assert sender.stats.as_dict() == {**STATS, "sent": 1 if error is None else 0, **stats}
+    # A chat's next message is claimed only once the one before has gone; a blocked chat's
+    # waiting messages never go.
+    assert second.status == then
+    assert sender.stats.as_dict() == {**STATS, **stats, "sent": int(error is None)}
     assert sender_records(caplog) == [(lvl, msg.format(id=first.id)) for lvl, msg in logged]
     if isinstance(error, RetryLater):
         assert first.next_attempt_at == NOW + dt.timedelta(seconds=30)
@@ -625,7 +629,8 @@ async def test_the_sender_frees_old_claims_survives_a_failed_step_and_wakes_on_n
 ) -> None:
     """run(): claims a crashed sender left are free at once; a step that fails (the database
     restarting) is logged and retried after five idle polls; idle, it waits for a wake-up
-    (or the next poll, a minute here) and sends what was queued meanwhile."""
+    (or the next poll, a minute here) and sends what was queued meanwhile; a step that did
+    work is followed by the next without waiting."""
     caplog.set_level(logging.INFO, logger=SENDER_LOGGER)
     clock = SenderClock()
     monkeypatch.setattr(sender_module, "asyncio", clock)
@@ -640,7 +645,8 @@ async def test_the_sender_frees_old_claims_survives_a_failed_step_and_wakes_on_n
         return None
 
     send = Scripted()
-    sender = OutboxSender(db, send, dataclasses.replace(QUICK, idle_poll=60.0),
+    # One delivery a batch: a step that sent something is followed at once by the next.
+    sender = OutboxSender(db, send, dataclasses.replace(QUICK, idle_poll=60.0, batch_size=1),
                           clock=lambda: NOW, expand=expand)
     task = asyncio.create_task(sender.run())
     try:
@@ -653,8 +659,10 @@ async def test_the_sender_frees_old_claims_survives_a_failed_step_and_wakes_on_n
             if [r.status for r in await deliveries(db)] == ["sent"] * 3:
                 break
             await asyncio.sleep(0.01)
+        await asyncio.sleep(0.2)  # idle again
     finally:
         await _cancel(task)
+    assert calls <= 6  # idle means waiting: no step runs again until woken or polled
     assert 300.0 in clock.sleeps  # 5 × idle_poll after the failed step
     assert clock.waits[0] == 60.0  # nothing due: the idle poll
     records = [(lvl, msg) for lvl, msg in sender_records(caplog)]
@@ -770,3 +778,52 @@ async def test_sends_are_spaced_by_the_overall_and_the_per_chat_rate(db: Databas
     assert min(b - a for a, b in itertools.pairwise(every)) >= 0.02 - 0.002
     to_one = [t for c, t in times if c == 1]
     assert min(b - a for a, b in itertools.pairwise(to_one)) >= 0.1 - 0.002
+
+
+async def test_a_slow_send_finishing_in_the_background_is_sent_once_and_forgotten(
+    db: Database, caplog: pytest.LogCaptureFixture,
+) -> None:
+    """run(): a send slower than slow_send_seconds goes on in the background while later
+    steps run; its claim is kept meanwhile (no step frees it), so it is recorded as sent and
+    never sent again, and nothing of it is kept afterwards."""
+    await queue(db, [1, 2, 3])
+    sent: list[int] = []
+    done = asyncio.Event()
+
+    async def send(chat_id: int, text: str) -> None:
+        if chat_id == 1:
+            await asyncio.sleep(0.4)
+        sent.append(chat_id)
+        if len(sent) == 3:
+            done.set()
+
+    config = dataclasses.replace(QUICK, idle_poll=0.02, slow_send_seconds=0.05)
+    sender = OutboxSender(db, send, config)
+    task = asyncio.create_task(sender.run())
+    try:
+        await asyncio.wait_for(done.wait(), 10)
+        for _ in range(500):
+            if [r.status for r in await deliveries(db)] == ["sent"] * 3:
+                break
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.2)  # several more idle steps
+    finally:
+        await _cancel(task)
+    assert sorted(sent) == [1, 2, 3] and sent[-1] == 1
+    assert [(r.status, r.attempts) for r in await deliveries(db)] == [("sent", 1)] * 3
+    assert (sender.stats.slow, sender.stats.sent) == (1, 3)
+    assert not sender._background  # nothing kept of the finished send
+    assert [r for r in caplog.records if r.levelno >= logging.WARNING] == []
+
+
+@pytest.mark.parametrize(("idle_chats", "kept"), [(9_999, 10_000), (10_000, 1)])
+async def test_past_ten_thousand_chats_the_sender_forgets_the_idle_ones(
+    db: Database, idle_chats: int, kept: int,
+) -> None:
+    """Its per-chat pacing memory stays bounded: once it knows more than 10 000 chats, only
+    those still waiting out their per-chat interval are kept."""
+    await queue(db, [1])
+    sender = OutboxSender(db, Scripted(), dataclasses.replace(QUICK, per_chat_rate=0.01))
+    sender._chat_next = {-c: 0.0 for c in range(1, idle_chats + 1)}  # long since free
+    assert await sender.step() == 1
+    assert len(sender._chat_next) == kept and 1 in sender._chat_next
