@@ -14,15 +14,19 @@ import contextlib
 import dataclasses
 import datetime as dt
 import itertools
+import json
 import logging
 import os
 import random
 import socket
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
+from decimal import Decimal as D
+from pathlib import Path
 from typing import Any
 
 import asyncpg
+import httpx
 import pytest
 import pytest_asyncio
 from sqlalchemy import select
@@ -31,12 +35,25 @@ from sqlalchemy.engine import make_url
 from bot.alerts import leader as leader_module
 from bot.alerts import sender as sender_module
 from bot.alerts.errors import Blocked, Rejected, RetryLater, Transient, Unconfirmed
+from bot.alerts.feed import (
+    FeedOutcome,
+    FileSource,
+    PriceFeed,
+    PriceListRejected,
+    Problem,
+    RawPriceList,
+    UrlSource,
+    redact_url,
+    validate,
+)
 from bot.alerts.leader import Leadership, LostLeadership
+from bot.alerts.model import ApplyResult, PriceMove
 from bot.alerts.sender import OutboxSender, SenderConfig
 from bot.alerts.service import AlertService
 from bot.storage.engine import Database
 from bot.storage.models import Subscription, User
 from bot.storage.repos import Outbox
+from rules.catalogue import Catalogue
 from tests.support.alerts_helpers import Seed, deliveries, seed, wait_until
 
 LOGGER = "bot.alerts.leader"
@@ -827,3 +844,235 @@ async def test_past_ten_thousand_chats_the_sender_forgets_the_idle_ones(
     sender._chat_next = {-c: 0.0 for c in range(1, idle_chats + 1)}  # long since free
     assert await sender.step() == 1
     assert len(sender._chat_next) == kept and 1 in sender._chat_next
+
+
+# ----------------------------------------------------------------------------- the feed
+
+
+@pytest.mark.parametrize(("problem", "text"), [
+    (Problem("malformed"), "malformed"),
+    (Problem("unknown_gpu", gpu="tpu-v5"), "unknown_gpu gpu=tpu-v5"),
+    (Problem("not_a_number", gpu="h100", value="cheap"), "not_a_number gpu=h100 value='cheap'"),
+    (Problem("duplicate", value="H100"), "duplicate value='H100'"),
+    (Problem("jump", gpu="h100", old=D("2.32"), new=D("9.99"), percent=D("330.603")),
+     "jump gpu=h100 2.32 -> 9.99 (330.6 %)"),
+])
+def test_a_problem_reads_as_one_log_phrase(problem: Problem, text: str) -> None:
+    assert problem.describe() == text
+
+
+@pytest.mark.parametrize(("count", "tail"), [
+    (1, ""), (10, ""), (11, "; … and 1 more"), (13, "; … and 3 more"),
+])
+def test_a_refusal_names_its_first_ten_problems_and_counts_the_rest(count: int, tail: str) -> None:
+    problems = [Problem("unknown_gpu", gpu=f"gpu{n}") for n in range(count)]
+    exc = PriceListRejected("file:prices.json", problems)
+    shown = "; ".join(f"unknown_gpu gpu=gpu{n}" for n in range(min(count, 10)))
+    assert str(exc) == f"file:prices.json: {shown}{tail}"
+    assert (exc.source, exc.problems) == ("file:prices.json", problems)
+
+
+def test_an_offending_value_is_shortened_to_forty_characters(catalogue: Catalogue) -> None:
+    name, value = "n" * 45, "v" * 45
+    with pytest.raises(PriceListRejected) as caught:
+        validate(RawPriceList("t", {name: "1", "h100": value}), catalogue, {}, D(50))
+    assert [(p.code, p.gpu, p.value) for p in caught.value.problems] == [
+        ("unknown_gpu", "n" * 40, None), ("not_a_number", "h100", "v" * 40)]
+
+
+@pytest.mark.parametrize(("url", "shown"), [
+    ("https://prices.example.com/v1/list.json?key=SECRET#x", "https://prices.example.com/v1/list.json"),
+    ("https://user:pass@prices.example.com/list", "https://prices.example.com/list"),
+    ("http:///no-host", "http:///no-host"),
+])
+def test_a_price_url_is_logged_without_its_query_or_credentials(url: str, shown: str) -> None:
+    assert redact_url(url) == shown
+
+
+async def test_a_price_url_is_fetched_with_timeouts_no_redirects_and_json_accepted() -> None:
+    async with UrlSource("https://prices.example.com/list.json").client_factory() as client:
+        assert client.timeout == httpx.Timeout(10.0, connect=5.0)
+        assert client.follow_redirects is False
+        assert client.headers["Accept"] == "application/json"
+
+
+class ScriptedSource:
+    """A price source that answers from a script and records each ``force`` asked."""
+
+    name = "scripted"
+
+    def __init__(self, *answers: RawPriceList | PriceListRejected | None) -> None:
+        self.answers = list(answers)
+        self.forced: list[bool] = []
+
+    async def fetch(self, force: bool = False) -> RawPriceList | None:
+        self.forced.append(force)
+        answer = self.answers.pop(0)
+        if isinstance(answer, PriceListRejected):
+            raise answer
+        return answer
+
+
+class ScriptedApplier:
+    def __init__(self, *results: ApplyResult | Exception) -> None:
+        self.results = list(results)
+        self.applied: list[RawPriceList] = []
+
+    async def apply_price_list(self, raw: RawPriceList, *, allow_jump: bool = False) -> ApplyResult:
+        self.applied.append(raw)
+        result = self.results.pop(0)
+        if isinstance(result, Exception):
+            raise result
+        return result
+
+
+FEED_LOGGER = "bot.alerts.feed"
+LIST = RawPriceList("file:prices.json", {"h100": "2.10", "b200": "4.40"})
+MOVES = (PriceMove("h100", D("2.32"), D("2.10")), PriceMove("b200", D("4.61"), D("4.40")))
+
+
+def feed_records(caplog: pytest.LogCaptureFixture) -> list[tuple[int, str]]:
+    return [(r.levelno, r.getMessage()) for r in caplog.records if r.name == FEED_LOGGER]
+
+
+async def test_a_polled_list_is_applied_and_logged_with_what_changed(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    caplog.set_level(logging.INFO, logger=FEED_LOGGER)
+    source = ScriptedSource(LIST, LIST, None)
+    applier = ScriptedApplier(ApplyResult(MOVES, 7, preparing=True), ApplyResult())
+    told: list[PriceListRejected] = []
+
+    async def notify(exc: PriceListRejected) -> None:
+        told.append(exc)
+
+    feed = PriceFeed(source, applier, notify)
+    assert await feed.poll() == FeedOutcome("applied", MOVES, 7, preparing=True)
+    assert await feed.poll() == FeedOutcome("unchanged")  # applied, nothing moved
+    assert await feed.poll() == FeedOutcome("unchanged")  # nothing new at the source
+    assert applier.applied == [LIST, LIST] and source.forced == [False, False, False]
+    assert feed_records(caplog) == [
+        (logging.INFO, "prices from file:prices.json applied: h100, b200 changed, "
+                       "7 deliveries queued")]
+    assert told == []
+
+
+async def test_each_distinct_refusal_is_told_to_the_admins_once_and_logged_every_time(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    bad = PriceListRejected("file:prices.json", [Problem("malformed")])
+    worse = PriceListRejected("file:prices.json", [Problem("empty")])
+    source = ScriptedSource(bad, bad, worse, LIST, bad, bad)
+    told: list[str] = []
+
+    async def notify(exc: PriceListRejected) -> None:
+        told.append(str(exc))
+
+    feed = PriceFeed(source, ScriptedApplier(ApplyResult(MOVES, 2)), notify)
+    outcomes = [await feed.poll() for _ in range(5)]
+    assert [o.status for o in outcomes] == ["refused", "refused", "refused", "applied", "refused"]
+    assert outcomes[0] == FeedOutcome("refused", problems=(Problem("malformed"),))
+    # Told again after a good list came in between.
+    assert told == ["file:prices.json: malformed", "file:prices.json: empty",
+                    "file:prices.json: malformed"]
+    # An admin's /reload gets the answer itself: logged, nobody else told.
+    assert await feed.poll(notify=False) == FeedOutcome("refused", problems=(Problem("malformed"),))
+    assert len(told) == 3
+    refusals = [m for lvl, m in feed_records(caplog) if lvl == logging.WARNING]
+    assert refusals == ["price list refused, the last good prices stay: file:prices.json: "
+                        + t for t in ("malformed", "malformed", "empty", "malformed", "malformed")]
+
+
+async def test_an_admin_notice_that_fails_is_logged_and_the_refusal_still_stands(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    bad = PriceListRejected("file:prices.json", [Problem("malformed")])
+
+    async def notify(exc: PriceListRejected) -> None:
+        raise ConnectionError("Telegram unreachable")
+
+    feed = PriceFeed(ScriptedSource(bad), ScriptedApplier(), notify)
+    assert await feed.poll() == FeedOutcome("refused", problems=(Problem("malformed"),))
+    (record,) = [r for r in caplog.records if r.levelno == logging.ERROR]
+    assert record.getMessage() == "could not tell the admins about a refused price list"
+    assert record.exc_info and isinstance(record.exc_info[1], ConnectionError)
+
+
+async def test_a_list_the_database_could_not_take_is_read_again_at_the_next_poll() -> None:
+    source = ScriptedSource(LIST, LIST, LIST)
+    applier = ScriptedApplier(ConnectionError("database away"), ApplyResult(MOVES, 1),
+                              ApplyResult())
+
+    async def notify(exc: PriceListRejected) -> None:
+        raise AssertionError("not a refusal")
+
+    feed = PriceFeed(source, applier, notify)
+    with pytest.raises(ConnectionError):
+        await feed.poll()
+    assert (await feed.poll()).status == "applied"
+    assert (await feed.poll(force=True)).status == "unchanged"
+    assert source.forced == [False, True, True]  # forced once after the failure, then asked
+
+
+MTIME = 1_790_000_000  # the price file's modification time, in whole seconds
+
+
+def price_file(path: Path, text: str, mtime: int = MTIME) -> Path:
+    path.write_text(text)
+    os.utime(path, ns=(mtime * 10**9, mtime * 10**9))
+    return path
+
+
+@pytest.mark.parametrize(("age", "slept"), [
+    (0.5, [1.5]),    # written half a second ago: read again once the 2 s settle is over
+    (-1.0, [2.0]),   # from the future (clock skew): a whole settle interval
+    (2.0, []),       # exactly settled
+    (60.0, []),
+])
+async def test_a_price_file_is_applied_only_once_settled(
+    tmp_path: Path, age: float, slept: list[float],
+) -> None:
+    path = price_file(tmp_path / "prices.json", '{"h100": "2.10"}')
+    sleeps: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        sleeps.append(seconds)
+
+    source = FileSource(path, clock=lambda: MTIME + age, sleep=sleep)
+    raw = await source.fetch()
+    assert raw is not None and raw.entries == {"h100": "2.10"} and raw.whole
+    assert raw.source == "file:prices.json"
+    assert sleeps == slept
+    assert await source.fetch() is None  # seen
+
+
+@pytest.mark.parametrize(("rewrite", "mtime"), [
+    ('{"h100": "2.20", "b200": "4.40"}', MTIME + 1),  # grew and was touched
+    ('{"h100": "2.20"}', MTIME),                       # same size and time, other bytes
+])
+async def test_a_price_file_that_changes_while_settling_waits_for_the_next_poll(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, rewrite: str, mtime: int,
+) -> None:
+    caplog.set_level(logging.INFO, logger=FEED_LOGGER)
+    path = price_file(tmp_path / "prices.json", '{"h100": "2.10"}')
+
+    async def writer_at_work(seconds: float) -> None:
+        price_file(path, rewrite, mtime)
+
+    source = FileSource(path, clock=lambda: MTIME + 1.0, sleep=writer_at_work)
+    assert await source.fetch() is None
+    assert feed_records(caplog) == [
+        (logging.INFO, "price file prices.json changed while being read: read again at the "
+                       "next poll")]
+    settled = FileSource(path, clock=lambda: mtime + 60.0)
+    again = await settled.fetch()
+    assert again is not None and again.entries == json.loads(rewrite)
+
+
+@pytest.mark.parametrize("name", ["prices.toml", "PRICES.TOML"])
+async def test_a_toml_price_file_is_read_as_toml_whatever_the_case_of_its_suffix(
+    tmp_path: Path, name: str,
+) -> None:
+    path = price_file(tmp_path / name, 'h100 = "2.10"\n')
+    raw = await FileSource(path, clock=lambda: MTIME + 60.0).fetch()
+    assert raw is not None and raw.entries == {"h100": "2.10"}
