@@ -805,15 +805,15 @@ async def test_a_slow_send_finishing_in_the_background_is_sent_once_and_forgotte
     """run(): a send slower than slow_send_seconds goes on in the background while later
     steps run; its claim is kept meanwhile (no step frees it), so it is recorded as sent and
     never sent again, and nothing of it is kept afterwards."""
-    await queue(db, [1, 2, 3])
+    await queue(db, [1, 2, 3, 4])
     sent: list[int] = []
     done = asyncio.Event()
 
     async def send(chat_id: int, text: str) -> None:
-        if chat_id == 1:
+        if chat_id in (1, 3):
             await asyncio.sleep(0.4)
         sent.append(chat_id)
-        if len(sent) == 3:
+        if len(sent) == 4:
             done.set()
 
     config = dataclasses.replace(QUICK, idle_poll=0.02, slow_send_seconds=0.05)
@@ -822,15 +822,15 @@ async def test_a_slow_send_finishing_in_the_background_is_sent_once_and_forgotte
     try:
         await asyncio.wait_for(done.wait(), 10)
         for _ in range(500):
-            if [r.status for r in await deliveries(db)] == ["sent"] * 3:
+            if [r.status for r in await deliveries(db)] == ["sent"] * 4:
                 break
             await asyncio.sleep(0.01)
         await asyncio.sleep(0.2)  # several more idle steps
     finally:
         await _cancel(task)
-    assert sorted(sent) == [1, 2, 3] and sent[-1] == 1
-    assert [(r.status, r.attempts) for r in await deliveries(db)] == [("sent", 1)] * 3
-    assert (sender.stats.slow, sender.stats.sent) == (1, 3)
+    assert sorted(sent) == [1, 2, 3, 4] and set(sent[-2:]) == {1, 3}
+    assert [(r.status, r.attempts) for r in await deliveries(db)] == [("sent", 1)] * 4
+    assert (sender.stats.slow, sender.stats.sent) == (2, 4)
     assert not sender._background  # nothing kept of the finished send
     assert [r for r in caplog.records if r.levelno >= logging.WARNING] == []
 
@@ -1078,3 +1078,39 @@ async def test_a_toml_price_file_is_read_as_toml_whatever_the_case_of_its_suffix
     path = price_file(tmp_path / name, 'h100 = "2.10"\n')
     raw = await FileSource(path, clock=lambda: MTIME + 60.0).fetch()
     assert raw is not None and raw.entries == {"h100": "2.10"}
+
+
+async def test_a_429_stops_the_batch_and_gives_the_rest_back_untried(db: Database) -> None:
+    await queue(db, [1, 2, 3])
+    send = Scripted({1: [RetryLater(30)]})
+    sender = OutboxSender(db, send, QUICK, clock=lambda: NOW)
+    assert await sender.step() == 1
+    assert send.sent == []  # nothing goes during the pause
+    rows = await deliveries(db)
+    assert [(r.status, r.attempts, r.claimed_by) for r in rows[1:]] == [("pending", 0, None)] * 2
+
+
+async def test_a_batch_stops_at_half_its_lease_and_gives_the_rest_back(db: Database) -> None:
+    """Sends slower than the pace (50 ms each): a 0.4 s lease stops the batch after 0.2 s,
+    long before its ten claims would run out."""
+    await queue(db, list(range(1, 11)))
+
+    async def send(chat_id: int, text: str) -> None:
+        await asyncio.sleep(0.05)
+
+    sender = OutboxSender(db, send, dataclasses.replace(QUICK, lease_seconds=0.4, batch_size=10))
+    attempted = await sender.step()
+    assert 1 <= attempted <= 6
+    rows = await deliveries(db)
+    assert [r.status for r in rows].count("sent") == attempted
+    assert all(r.claimed_by is None for r in rows)
+
+
+async def test_a_step_waits_for_a_chat_s_interval_rather_than_leaving_it(db: Database) -> None:
+    config = dataclasses.replace(QUICK, per_chat_rate=5.0)  # 200 ms between two to one chat
+    sender = OutboxSender(db, Scripted(), config)
+    await queue(db, [1])
+    assert await sender.step() == 1
+    await queue(db, [1, 2])
+    assert await sender.step() == 2  # chat 1's second message waited for, in this step
+    assert [r.status for r in await deliveries(db)] == ["sent"] * 3
