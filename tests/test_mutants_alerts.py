@@ -1114,3 +1114,30 @@ async def test_a_step_waits_for_a_chat_s_interval_rather_than_leaving_it(db: Dat
     await queue(db, [1, 2])
     assert await sender.step() == 2  # chat 1's second message waited for, in this step
     assert [r.status for r in await deliveries(db)] == ["sent"] * 3
+
+
+async def test_outcomes_committed_together_are_sent_at_the_last_one_s_time(db: Database) -> None:
+    ticks = itertools.count()
+    sender = OutboxSender(db, Scripted(), dataclasses.replace(QUICK, record_every=3),
+                          clock=lambda: NOW + dt.timedelta(seconds=next(ticks)))
+    await queue(db, [1, 2, 3])
+    assert await sender.step() == 3  # clock: the claim (0), then each send (1, 2, 3)
+    rows = await deliveries(db)
+    assert [(r.status, r.sent_at) for r in rows] == [("sent", NOW + dt.timedelta(seconds=3))] * 3
+
+
+async def test_a_send_whose_claim_was_lost_meanwhile_is_reported(
+    db: Database, caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Its lease ran out during the send and the claim went (here: freed as a restarted
+    sender frees them): it is not marked sent by a sender that no longer owns it."""
+    await queue(db, [1, 2])
+
+    async def send(chat_id: int, text: str) -> None:
+        async with db.transaction() as session:
+            await Outbox(session).release_all()
+
+    sender = OutboxSender(db, send, dataclasses.replace(QUICK, record_every=2))
+    assert await sender.step() == 2
+    assert [r.status for r in await deliveries(db)] == ["pending", "pending"]
+    assert sender_records(caplog) == [(logging.WARNING, "2 sent deliveries had lost their claim")]
