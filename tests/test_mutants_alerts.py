@@ -1141,3 +1141,56 @@ async def test_a_send_whose_claim_was_lost_meanwhile_is_reported(
     assert await sender.step() == 2
     assert [r.status for r in await deliveries(db)] == ["pending", "pending"]
     assert sender_records(caplog) == [(logging.WARNING, "2 sent deliveries had lost their claim")]
+
+
+@pytest.mark.parametrize("error", [
+    RetryLater(1), Blocked("403"), Rejected("400"), Unconfirmed("timed out"), Transient("502"),
+    None,
+], ids=["429", "403", "400", "unconfirmed", "5xx", "accepted"])
+async def test_every_outcome_is_counted_each_time(db: Database, error: Exception | None) -> None:
+    await queue(db, [7, 8])
+    send = Scripted({7: [error], 8: [error]} if error else {})
+    sender = OutboxSender(db, send, QUICK, clock=lambda: NOW)
+    if isinstance(error, RetryLater):  # a 429 stops the batch: one at a time
+        sender.send = Scripted({7: [error]})
+        await sender.step()
+        sender._paused_until = 0.0  # the pause is over
+        sender.send = Scripted({8: [RetryLater(1)]})
+        await sender.step()
+    else:
+        await sender.step()
+    field = {RetryLater: "rate_limited", Blocked: "blocked", Rejected: "dead",
+             Unconfirmed: "unconfirmed", Transient: "retried"}.get(type(error), "sent")
+    assert sender.stats.as_dict()[field] == 2
+
+
+@pytest.mark.parametrize(("record_every", "committed_before"), [
+    (1, [0, 1, 2, 3]),  # the default: each outcome committed before the next send
+    (2, [0, 0, 2, 2]),
+])
+async def test_outcomes_are_committed_every_record_every_sends(
+    db: Database, record_every: int, committed_before: list[int],
+) -> None:
+    await queue(db, [1, 2, 3, 4])
+    seen: list[int] = []
+
+    async def send(chat_id: int, text: str) -> None:
+        seen.append([r.status for r in await deliveries(db)].count("sent"))
+
+    config = dataclasses.replace(QUICK, record_every=record_every)
+    assert await OutboxSender(db, send, config).step() == 4
+    assert seen == committed_before
+    assert [r.status for r in await deliveries(db)] == ["sent"] * 4
+
+
+async def test_the_wait_for_the_next_slot_is_never_longer_than_one_interval(
+    db: Database, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The pace, not slower: at 20 a second, one send at a time, each waits at most 50 ms
+    for its slot (the waits asked for are recorded, then really slept)."""
+    await queue(db, [1, 2, 3, 4, 5])
+    clock = SenderClock(skip=float("inf"))
+    monkeypatch.setattr(sender_module, "asyncio", clock)
+    sender = OutboxSender(db, Scripted(), dataclasses.replace(QUICK, rate=20.0))
+    assert await sender.step() == 5
+    assert len(clock.sleeps) >= 3 and max(clock.sleeps) <= 0.05
