@@ -29,6 +29,7 @@ import asyncpg
 import httpx
 import pytest
 import pytest_asyncio
+from aiohttp import web
 from sqlalchemy import select
 from sqlalchemy.engine import make_url
 
@@ -38,12 +39,14 @@ from bot.alerts.errors import Blocked, Rejected, RetryLater, Transient, Unconfir
 from bot.alerts.feed import (
     FeedOutcome,
     FileSource,
+    PackagedSource,
     PriceFeed,
     PriceListRejected,
     Problem,
     RawPriceList,
     UrlSource,
     redact_url,
+    source_from_setting,
     validate,
 )
 from bot.alerts.leader import Leadership, LostLeadership
@@ -1194,3 +1197,116 @@ async def test_the_wait_for_the_next_slot_is_never_longer_than_one_interval(
     sender = OutboxSender(db, Scripted(), dataclasses.replace(QUICK, rate=20.0))
     assert await sender.step() == 5
     assert len(clock.sleeps) >= 3 and max(clock.sleeps) <= 0.05
+
+
+@pytest_asyncio.fixture
+async def price_url() -> AsyncIterator[tuple[str, dict[str, Any]]]:
+    """The operator's price URL, on 127.0.0.1: a status, a body, sent whole, chunked (no
+    Content-Length) or trickled a byte at a time."""
+    state: dict[str, Any] = {"status": 200, "body": b'{"h100": "2.10"}', "how": "whole"}
+
+    async def handler(request: web.Request) -> web.StreamResponse:
+        if state["how"] == "whole":
+            return web.Response(body=state["body"], status=state["status"],
+                                content_type="application/json")
+        response = web.StreamResponse(status=state["status"])
+        response.enable_chunked_encoding()
+        await response.prepare(request)
+        body: bytes = state["body"]
+        step = 1 if state["how"] == "trickle" else 100
+        for start in range(0, len(body), step):
+            await response.write(body[start:start + step])
+            if state["how"] == "trickle":
+                await asyncio.sleep(0.1)
+        await response.write_eof()
+        return response
+
+    app = web.Application()
+    app.router.add_get("/prices.json", handler)
+    server = web.AppRunner(app)
+    await server.setup()
+    site = web.TCPSite(server, "127.0.0.1", 0)
+    await site.start()
+    port = server.addresses[0][1]
+    try:
+        yield f"http://127.0.0.1:{port}/prices.json?key=SECRET", state
+    finally:
+        await server.cleanup()
+
+
+def price_body(size: int) -> bytes:
+    """A valid price document of exactly ``size`` bytes."""
+    head = b'{"h100": "2.10", "pad": "'
+    return head + b"x" * (size - len(head) - 2) + b'"}'
+
+
+@pytest.mark.parametrize(("how", "size", "code"), [
+    ("whole", 1_000, None),        # exactly the cap: accepted
+    ("whole", 1_001, "too_large"),  # refused on its Content-Length
+    ("chunked", 1_000, None),
+    ("chunked", 1_001, "too_large"),  # no Content-Length: refused as it streams in
+])
+async def test_a_price_url_s_body_is_capped_at_max_bytes(
+    price_url: tuple[str, dict[str, Any]], how: str, size: int, code: str | None,
+) -> None:
+    url, state = price_url
+    state.update(how=how, body=price_body(size))
+    source = UrlSource(url, max_bytes=1_000)
+    assert source.name == "url:127.0.0.1/prices.json"  # no port, no query
+    if code is None:
+        raw = await source.fetch()
+        assert raw is not None and raw.entries["h100"] == "2.10" and raw.source == source.name
+        return
+    with pytest.raises(PriceListRejected) as caught:
+        await source.fetch()
+    assert (caught.value.source, [p.code for p in caught.value.problems]) == (source.name, [code])
+
+
+async def test_a_price_url_that_fails_is_refused_and_logged_without_its_key(
+    price_url: tuple[str, dict[str, Any]], caplog: pytest.LogCaptureFixture,
+) -> None:
+    url, state = price_url
+    shown = redact_url(url)
+    state["status"] = 503
+    source = UrlSource(url)
+    with pytest.raises(PriceListRejected) as caught:
+        await source.fetch()
+    assert (caught.value.source, [p.code for p in caught.value.problems]) == (
+        source.name, ["unreachable"])
+    state.update(status=200, how="trickle")  # a byte every 0.1 s: never done in 0.3 s
+    slow = UrlSource(url, max_seconds=0.3)
+    with pytest.raises(PriceListRejected) as caught:
+        await asyncio.wait_for(slow.fetch(), 10)
+    assert (caught.value.source, [p.code for p in caught.value.problems]) == (
+        slow.name, ["unreachable"])
+    assert feed_records(caplog) == [
+        (logging.WARNING, f"price URL {shown} answered HTTP 503"),
+        (logging.WARNING, f"price URL {shown} unreachable: TimeoutError")]
+    assert "SECRET" not in shown
+
+
+def test_a_price_url_must_be_https_unless_on_this_machine() -> None:
+    assert UrlSource("https://prices.example.com/gpu.json?key=K").name == (
+        "url:prices.example.com/gpu.json")
+    with pytest.raises(ValueError, match="^PRICES_SOURCE must be") as caught:
+        UrlSource("http://prices.example.com/gpu.json?key=K")
+    assert str(caught.value) == (
+        "PRICES_SOURCE must be an https:// URL, got http://prices.example.com/gpu.json")
+
+
+async def test_the_packaged_prices_are_read_once_unless_forced(catalogue: Catalogue) -> None:
+    source = source_from_setting("  packaged ", catalogue)
+    assert isinstance(source, PackagedSource) and source.name == "packaged"
+    first = await source.fetch()
+    expected = {g.id: g.usd_per_gpu_hour for g in catalogue.gpus
+                if g.usd_per_gpu_hour is not None}
+    assert first == RawPriceList("packaged", expected) and expected
+    assert await source.fetch() is None
+    assert await source.fetch(force=True) == first
+    assert isinstance(source_from_setting("", catalogue), PackagedSource)
+
+
+def test_a_price_file_setting_keeps_its_settle_interval_and_home(catalogue: Catalogue) -> None:
+    source = source_from_setting("~/prices.json", catalogue, settle_seconds=7.5)
+    assert isinstance(source, FileSource)
+    assert (source.path, source.settle_seconds) == (Path.home() / "prices.json", 7.5)
