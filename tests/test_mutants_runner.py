@@ -174,7 +174,7 @@ def test_the_webhook_secret_is_redacted_from_logs_like_the_token() -> None:
 @pytest.mark.parametrize(("url", "label"), [
     ("postgresql+asyncpg://bot:hunter2@db.internal:5432/gpu", "postgresql+asyncpg://bot:***@db.internal:5432/gpu"),
     ("sqlite+aiosqlite:///gpu_assistant.sqlite3", "sqlite+aiosqlite:///gpu_assistant.sqlite3"),
-    ("not a url at all", "(unparsable DATABASE_URL)"),
+    ("postgresql://bot:hunter2@[::1/gpu", "(unparsable DATABASE_URL)"),
 ])
 def test_the_database_is_logged_without_its_password(url: str, label: str) -> None:
     assert database_label(url) == label
