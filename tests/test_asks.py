@@ -383,3 +383,41 @@ def test_a_comparison_with_hours_costs_each_priced_side(
     got = to_json(Pipeline(CAT).ask(text))
     assert got["intent"] == "compare" and got["cost_usd"] == cost
     assert all(c in got["text"] for c in costs), got["text"]
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu", "error"),
+    [
+        # After "how many", a model number before "hours" is the card, not 3090 hours.
+        ("how many 3090 hours for $200", "rtx-3090", "gpu_not_rented"),
+        ("how many 4090 hrs can i get w 200 bucks", "rtx-4090", "price_not_published"),
+        ("cuantas 3090 horas con 100 dolares", "rtx-3090", "gpu_not_rented"),
+        ("cuantas horas de 4090 con 200 usd", "rtx-4090", "price_not_published"),
+    ],
+)
+def test_a_model_number_before_hours_is_the_card_whose_hours_are_asked(
+    text: str, gpu: str, error: str
+) -> None:
+    got = to_json(Pipeline(CAT).ask(text))
+    assert (got["intent"], got["gpu"], got["hours"], got["error"]) == ("cost", gpu, None, error)
+
+
+def test_how_many_h100_hours_for_a_budget_reads_the_h100_and_the_money() -> None:
+    got = to_json(Pipeline(CAT).ask("how many h100 hours for $500"))
+    assert (got["gpu"], got["hours"], got["cost_usd"]) == ("h100", 215.5, "499.96")
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu", "hours", "cost"),
+    [
+        # "k" glued to a sum of money is thousands.
+        ("i have 1k usd how many h100 hrs", "h100", 431, "999.92"),
+        ("con 1k usd cuantas horas de a100", "a100-80gb", 1086.9, "999.95"),
+        ("how many h100 hours for $1.5k?", "h100", 646.5, "1499.88"),
+        ("$1,5k cuantas horas de h100", "h100", 646.5, "1499.88"),
+        ("2k bucks, how many hours of h200", "h200", 651.4, "1999.80"),
+    ],
+)
+def test_thousands_written_with_k_are_a_budget(text: str, gpu: str, hours: float, cost: str) -> None:
+    got = to_json(Pipeline(CAT).ask(text))
+    assert (got["intent"], got["gpu"], got["hours"], got["cost_usd"]) == ("cost", gpu, hours, cost)

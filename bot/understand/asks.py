@@ -30,3 +30,10 @@ BUDGET: Final = _whole(_words("BUDGET_WORDS"))
 # What a budget buys: hours of a card, or a job ("how many H100 hours", "cuántas horas",
 # "combien d'heures", "what can I fine-tune for $50").
 BUDGET_ASK: Final = _whole(_words("BUDGET_ASK"))
+
+# "how many 3090 hours", "cuántas 4090 horas", "combien de 3090 heures": after "how many", a
+# catalogued model number before an hour unit is the card whose hours are asked, not a duration.
+CARD_HOURS: Final = re.compile(
+    rf"(?<![a-z0-9]){alt(_words('HOW_MANY'))} (?:de |d')?$"
+)
+HOUR_UNIT_AFTER: Final = re.compile(r"^ ?(?:h|hrs?|hours?|horas?|heures?)(?![a-z])")

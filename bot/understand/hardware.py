@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final, Protocol
 
+from bot.understand import asks
 from bot.understand import lexicon as lx
 from bot.understand.index import CatalogueIndex
 from bot.understand.numbers import NUM_SP, parse_decimal, parse_int, tidy
@@ -265,7 +266,8 @@ def _is_gpu(match: re.Match[str], s: str) -> bool:
         return False
     name = match.group("name")
     if name[0].isdigit() and match.group("mem") is None and _NUMBER_UNIT_AFTER.match(after):
-        return False
+        return bool(asks.HOUR_UNIT_AFTER.match(after)
+                    and asks.CARD_HOURS.search(s[max(0, match.start() - 16) : match.start()]))
     chip = match.group("chip")
     # "m2" alone is an SSD slot as often as a Mac.
     return not chip or len(chip) > 2 or bool(match.group("mem") or _MAC_WORDS.search(s))

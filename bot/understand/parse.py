@@ -317,7 +317,8 @@ def _take_money(work: _Work, alert_cue: bool) -> None:
     for match in px.MONEY.finditer(work.s):
         raw = match.group("a") or match.group("b")
         before = work.s[max(0, match.start() - 24) : match.start()]
-        work.money.append(_Money(tidy(work.num(raw)), _direction(before)))
+        value = work.num(raw) * (1000 if match.group("ka") or match.group("kb") else 1)
+        work.money.append(_Money(tidy(value), _direction(before)))
     if work.money:
         work.s = px.MONEY.pattern.sub(lambda m: " " * (m.end() - m.start()), work.s)
     if not alert_cue:

@@ -220,8 +220,9 @@ PERCENT: Final = Guarded(("%", "cent", "cient"), rf"(?<![\w.,])(?P<num>-?{NUM}) 
 _PER_HOUR_SUFFIX: Final = r"(?: ?(?:/|per|por|par|an|a|la|de l'|a l') ?(?:h|hr|hour|hora|heure)\w*)?"
 MONEY: Final = Guarded(
     ("$", "usd", "dol", "buck"),
-    rf"(?:{alt(lx.MONEY_BEFORE)} ?(?P<a>-?{NUM_SP})"
-    rf"|(?<![\w.,])(?P<b>-?{NUM_SP}) ?{alt(lx.MONEY_AFTER)}(?![a-z]))"
+    # "$1.5k", "1k usd", "2k bucks": a glued "k" is thousands.
+    rf"(?:{alt(lx.MONEY_BEFORE)} ?(?P<a>-?{NUM_SP})(?P<ka>k(?![a-z]))?"
+    rf"|(?<![\w.,])(?P<b>-?{NUM_SP})(?P<kb>k)? ?{alt(lx.MONEY_AFTER)}(?![a-z]))"
     rf"{_PER_HOUR_SUFFIX}"
 )
 DIRECTION_BELOW: Final = _ends_with(lx.DIRECTION_BELOW)
