@@ -34,6 +34,8 @@ _COMMON: Final[dict[str, tuple[str, ...]]] = {
     "GPU_NOUNS": (r"gpus?",),
     "INFERENCE_STRONG": (
         r"vllm", r"llama\.?cpp", r"ollama", r"gguf", r"(?:in|into|en) produc(?:tion|cion)",
+        # Serving engines' own settings (vLLM, Ollama, llama.cpp).
+        r"max[_-]model[_-]len", r"gpu[_-]memory[_-]utilization", r"num_ctx", r"n_ctx",
     ),
     "TRAINING_WORDS": (
         r"fine\s?-?\s?tun\w*", r"finetun\w*", r"sft", r"dpo", r"pre\s?-?\s?train\w*",

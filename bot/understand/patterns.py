@@ -110,7 +110,8 @@ _SEQ_WORDS: Final = ("seq", "secuencia", "context", "ctx", "max", "cutoff", "cut
 SEQ_BEFORE: Final = Guarded(
     _SEQ_WORDS,
     r"(?<![a-z])(?:max[ _-]?seq(?:uence)?[ _-]?len(?:gth)?|seq(?:uence)?[ _-]?len(?:gth)?|"
-    r"seqlen|max[ _-]?len(?:gth)?|cut[ -]?off(?:[ _-]?len)?|context[ _-]?(?:length|len|window|size)|"
+    r"seqlen|max[ _-]?model[ _-]?len|max[ _-]?len(?:gth)?|cut[ -]?off(?:[ _-]?len)?|"
+    r"n_ctx|num_ctx|ctx[ _-]?size|context[ _-]?(?:length|len|window|size)|"
     r"context|ctx(?:[ _-]?len)?|longitud de (?:la )?(?:secuencia|contexto)|ventana de contexto|"
     r"contexto|secuencias?|longueur de (?:la )?(?:sequence|contexte)|fenetre de contexte|"
     r"contexte|sequences?|seq)"
@@ -131,7 +132,7 @@ TRAINING_TOOLS: Final = Guarded(
     r"learning_rate|sequence_len)(?![a-z])"
 )
 # A sequence length called a context: a serving question when nothing speaks of training.
-CONTEXT_WORD: Final = re.compile(r"context|ctx|contexto|contexte")
+CONTEXT_WORD: Final = re.compile(r"context|ctx|contexto|contexte|model[ _-]?len")
 BATCH: Final = Guarded(
     ("batch", "bs", "lot"),
     r"(?<![a-z])(?:per[ _-]?device[ _-]?(?:train[ _-]?)?batch[ _-]?size|"
