@@ -250,12 +250,20 @@ def _reframe(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
     gpu = cat.gpu(query.gpu) if query.gpu else None
     # One message may ask several of these ("$300: the largest model I can QLoRA on an H200,
     # and how many hours?"): each is answered on the facts the one before it found.
+    largest_on: Decimal | None = None
     if query.largest and query.params_b is None and (gpu is not None or query.vram_gb):
         per = query.gpu_memory_gb if query.gpu_memory_gb is not None else (
             gpu.vram_gb if gpu is not None else query.vram_gb)
         assert per is not None
+        largest_on = per * check_cluster(query.gpu_count or 1, cat)
+    elif query.largest and query.params_b is None and query.budget_usd is not None:
+        # "biggest model I can LoRA with $100", no card named: the largest the cheapest offered
+        # configuration holds; the budget's hours are then that configuration's.
+        offer = min(cat.offers, key=lambda o: o.usd_per_hour)
+        largest_on = cat.gpu(offer.gpu).vram_gb * offer.count
+    if largest_on is not None:
         method = _asked_method(query, cat)
-        top = largest_fitting(method, per * check_cluster(query.gpu_count or 1, cat), cat)
+        top = largest_fitting(method, largest_on, cat)
         if top.model_params_b is None:
             return query, {"largest": top}
         names = tuple(cat.models.get(i).name for i in top.model_ids)

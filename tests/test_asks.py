@@ -421,3 +421,26 @@ def test_how_many_h100_hours_for_a_budget_reads_the_h100_and_the_money() -> None
 def test_thousands_written_with_k_are_a_budget(text: str, gpu: str, hours: float, cost: str) -> None:
     got = to_json(Pipeline(CAT).ask(text))
     assert (got["intent"], got["gpu"], got["hours"], got["cost_usd"]) == ("cost", gpu, hours, cost)
+
+
+@pytest.mark.parametrize(
+    ("text", "locale", "lead", "size", "hours"),
+    [
+        # No card named: the largest model the cheapest offered configuration holds, and the
+        # hours the budget buys there.
+        ("biggest model I can LoRA with $100", "en",
+         "📏 <b>The largest model 48 GB holds for LoRA is about 20B", 15.5, 121.9),
+        ("whats the largest model i can qlora for 50 bucks", "en",
+         "📏 <b>The largest model 48 GB holds for QLoRA is about 64B", 46.7, 60.9),
+        ("el modelo mas grande que puedo entrenar con lora con 100 dolares", "es",
+         "📏 <b>El modelo más grande que cabe en 48\xa0GB para LoRA es de unos 20B", 15.5, 121.9),
+    ],
+)
+def test_the_largest_model_for_a_budget_without_a_card_is_the_cheapest_configuration_s(
+    text: str, locale: str, lead: str, size: float, hours: float
+) -> None:
+    got = to_json(Pipeline(CAT).ask(text, chosen_locale=locale))
+    assert got["text"].startswith(lead), got["text"][:300]
+    assert (got["gpu"], got["gpu_count"], got["params_b"], got["hours"], got["fits"]) == (
+        "l40s", 1, size, hours, True)
+    assert got["cost_usd"] is not None and D(got["cost_usd"]) <= 100
