@@ -19,7 +19,9 @@ from rules.catalogue import Catalogue
 from rules.compare import Comparison, PriceRatio, Saving, compare, full_vs_qlora, savings
 from rules.errors import (
     ClosedWeights,
+    GPUCountOutOfRange,
     GPUNotRented,
+    InvalidHours,
     NoAssumedHours,
     PriceNotPublished,
     RulesError,
@@ -308,6 +310,13 @@ def _budget(query: Query, cat: Catalogue, gpu: GPU | None) -> tuple[Query, dict[
     if gpu is not None:
         n = check_cluster(query.gpu_count or 1, cat)
         price = gpu.usd_per_gpu_hour
+        if gpu.rented and price is not None and n > cat.limits.max_gpus and cheapest is None:
+            # "$500 on 16x H100": more than one instance. What the money buys across them,
+            # and the limit, rather than asking for the hours the user just gave as money.
+            over = budget_buys(budget, gpu.id, n, price * n, minutes)
+            raise GPUCountOutOfRange(
+                gpu_count=n, min_gpus=cat.limits.min_gpus, max_gpus=cat.limits.max_gpus,
+                budget=over, gpu=gpu.name)
         if gpu.rented and price is not None and n <= cat.limits.max_gpus:
             named = budget_buys(budget, gpu.id, n, price * n, minutes)
             holds = query.params_b is None or fit(
@@ -328,6 +337,10 @@ def _budget(query: Query, cat: Catalogue, gpu: GPU | None) -> tuple[Query, dict[
                                         minutes)
     if alt is not None and not 0 < alt.hours <= cat.limits.max_hours:
         alt = None
+    if named is not None and named.hours > cat.limits.max_hours and alt is None:
+        # "$1,000,000 of H100": more hours than any quote runs; say so, with the price.
+        raise InvalidHours(hours=named.hours, max_hours=cat.limits.max_hours, budget=named,
+                           gpu=cat.gpu(named.gpu).name)
     if named is not None and not 0 < named.hours <= cat.limits.max_hours:
         return query, {}
     if named is None and alt is None:
@@ -355,7 +368,12 @@ def _budget(query: Query, cat: Catalogue, gpu: GPU | None) -> tuple[Query, dict[
 
 
 def _detail_despite(failed: Answer, exc: RulesError, query: Query, cat: Catalogue) -> Answer:
-    """A GPU we do not know still leaves the memory per GPU to say (JSON detailed_gb)."""
+    """A GPU we do not know still leaves the memory per GPU to say (JSON detailed_gb); a budget
+    beyond the limits, its configuration."""
+    bought = exc.params.get("budget")
+    if isinstance(bought, BudgetBuys):
+        # A budget beyond the limits still names the configuration it was for (the JSON's).
+        return failed.model_copy(update={"gpu": cat.gpu(bought.gpu), "gpu_count": bought.gpu_count})
     if not isinstance(exc, UnknownGPU):
         return failed
     bare = query.model_copy(update={"gpu_text": None, "gpu": None})

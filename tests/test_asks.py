@@ -444,3 +444,28 @@ def test_the_largest_model_for_a_budget_without_a_card_is_the_cheapest_configura
     assert (got["gpu"], got["gpu_count"], got["params_b"], got["hours"], got["fits"]) == (
         "l40s", 1, size, hours, True)
     assert got["cost_usd"] is not None and D(got["cost_usd"]) <= 100
+
+
+@pytest.mark.parametrize(
+    ("text", "locale", "error", "shown", "config"),
+    [
+        # Beyond the longest quote, or more cards than one instance: the limit and what the
+        # money buys, never "for how many hours?" after the user gave a budget.
+        ("how many h100 hours for $1,000,000", "en", "invalid_hours",
+         "$1,000,000.00 buys more than 100,000 hours of 1× H100 at $2.32/hour", ("h100", 1)),
+        ("con 1.000.000 usd cuantas horas de h100", "es", "invalid_hours",
+         "Con 1.000.000,00\xa0US$ tienes más de 100.000 horas de 1× H100", ("h100", 1)),
+        ("how many hours of 16x h100 for $500", "en", "gpu_count_out_of_range",
+         "$500.00 buys 13.4 hours of 16× H100 at $37.12/hour, but one instance has at most 8 GPUs",
+         ("h100", 16)),
+        ("j'ai 500$ combien d'heures sur 16 h100", "fr", "gpu_count_out_of_range",
+         "500,00\xa0$US vous donnent 13,4 heures de 16× H100 à 37,12\xa0$US/heure, mais une "
+         "instance compte au plus 8 GPU", ("h100", 16)),
+    ],
+)
+def test_a_budget_beyond_the_limits_says_the_limit_and_what_it_buys(
+    text: str, locale: str, error: str, shown: str, config: tuple[str, int]
+) -> None:
+    got = to_json(Pipeline(CAT).ask(text, chosen_locale=locale))
+    assert got["error"] == error and shown in got["text"], got["text"]
+    assert (got["gpu"], got["gpu_count"], got["hours"]) == (*config, None)
