@@ -469,3 +469,26 @@ def test_a_budget_beyond_the_limits_says_the_limit_and_what_it_buys(
     got = to_json(Pipeline(CAT).ask(text, chosen_locale=locale))
     assert got["error"] == error and shown in got["text"], got["text"]
     assert (got["gpu"], got["gpu_count"], got["hours"]) == (*config, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "lead", "priced"),
+    [
+        # The largest model on the card owned, and what a run costs on the rented one: not a
+        # comparison of the two cards.
+        ("el modelo más grande que puedo hacer lora en mi 3090 y cuánto costaría en una L40S",
+         "📏 <b>El modelo más grande que cabe en 24\xa0GB para LoRA es de unos 10B",
+         "1× L40S a 0,82\xa0US$/hora"),
+        ("le plus gros modele que je peux lora sur ma 3090 et combien ca couterait sur une L40S",
+         "📏 <b>Le plus gros modèle que 24\u202fGo peut contenir pour LoRA fait environ 10B",
+         "1× L40S à 0,82\xa0$US/heure"),
+    ],
+)
+def test_the_largest_model_and_its_cost_on_another_card_keeps_the_largest_half(
+    text: str, lead: str, priced: str
+) -> None:
+    got = to_json(Pipeline(CAT).ask(text))
+    assert got["text"].startswith(lead), got["text"][:300]
+    assert priced in got["text"]
+    assert (got["intent"], got["gpu"], got["params_b"], got["method"]) == (
+        "fit", "rtx-3090", 9, "lora")

@@ -713,6 +713,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # "con 300usd cuántas horas de H200", "50 bucks, how many hrs on the L40S": the hours
         # the money buys (a cost), not how long a run takes nor the price list.
         intent = "cost"
+    if intent == "compare" and work.params_b is None and asks.LARGEST.search(rest) \
+            and (px.HOW_MUCH.search(rest) or px.COST.search(rest)):
+        # "el modelo más grande que puedo hacer lora en mi 3090 y cuánto costaría en una L40S":
+        # that model's fit, with its cost, not a comparison of the two cards.
+        intent = "fit"
     count_asked = bool(asks.HOW_MANY_NEEDED.search(rest))
     if count_asked and intent == "cost" and work.gpus and budget is None \
             and work.hours is None and not px.MEMORY.search(rest):
