@@ -18,6 +18,7 @@ from rules.budget import BudgetBuys, budget_buys
 from rules.catalogue import Catalogue
 from rules.compare import Comparison, PriceRatio, Saving, compare, full_vs_qlora, savings
 from rules.errors import (
+    BudgetNotUSD,
     ClosedWeights,
     GPUCountOutOfRange,
     GPUNotRented,
@@ -284,6 +285,8 @@ def _reframe(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
             return query, extra
         query = query.model_copy(update={"gpu_count": need})
         extra.update(count_needed=need)
+    if query.budget_foreign and query.budget_usd is None and query.hours is None:
+        raise BudgetNotUSD()
     if query.budget_usd is not None and query.hours is None and query.budget_usd > 0:
         query, bought = _budget(query, cat, gpu)
         extra.update(bought)

@@ -56,6 +56,13 @@ class PriceNotPublished(RulesError):
     code = "price_not_published"
 
 
+class BudgetNotUSD(RulesError):
+    """A budget in euros or pounds: prices are in US dollars and the seeds give no exchange
+    rate, so nothing is converted."""
+
+    code = "budget_not_usd"
+
+
 class NoAssumedHours(RulesError):
     """Inference has no illustrative duration in the seed: a quote needs the user's hours."""
 

@@ -492,3 +492,24 @@ def test_the_largest_model_and_its_cost_on_another_card_keeps_the_largest_half(
     assert priced in got["text"]
     assert (got["intent"], got["gpu"], got["params_b"], got["method"]) == (
         "fit", "rtx-3090", 9, "lora")
+
+
+@pytest.mark.parametrize(
+    ("text", "locale", "shown"),
+    [
+        # Euros or pounds are not dollars and the seeds give no exchange rate: say so.
+        ("2k€ how many h100 hours", "en", "Our prices are in US dollars and I do not convert"),
+        ("tengo 500 euros cuantas horas de h100", "es",
+         "Nuestros precios están en dólares estadounidenses y no convierto divisas"),
+        ("j'ai 300 € combien d'heures de h100", "fr",
+         "Nos prix sont en dollars américains et je ne convertis pas les devises"),
+        ("£200 how many hours on an a100", "en", "give me the budget in dollars"),
+    ],
+)
+def test_a_budget_in_another_currency_is_asked_in_dollars(
+    text: str, locale: str, shown: str
+) -> None:
+    got = to_json(Pipeline(CAT).ask(text, chosen_locale=locale))
+    assert (got["intent"], got["error"], got["hours"], got["cost_usd"]) == (
+        "cost", "budget_not_usd", None, None)
+    assert shown in got["text"], got["text"]

@@ -707,7 +707,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     first_money = work.money[0].value if work.money else None
     budget = first_money if not alert and first_money is not None and (
         asks.BUDGET_ASK.search(rest) or asks.BUDGET.search(rest)) else None
-    if budget is not None and asks.BUDGET_ASK.search(rest) and (
+    foreign = budget is None and not alert and bool(px.FOREIGN_MONEY.search(plain)) and bool(
+        asks.BUDGET_ASK.search(rest) or asks.BUDGET.search(rest))
+    if (budget is not None or foreign) and asks.BUDGET_ASK.search(rest) and (
             intent in ("prices", "unknown", "recommend")
             or (intent == "time" and work.dataset_tokens is None)):
         # "con 300usd cuántas horas de H200", "50 bucks, how many hrs on the L40S": the hours
@@ -760,6 +762,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         largest=work.params_b is None and bool(asks.LARGEST.search(rest)),
         count_asked=count_asked,
         budget_usd=budget,
+        budget_foreign=foreign,
         lora_targets=flags.lora_targets,
         precision=flags.precision,
         optimizer=flags.optimizer,

@@ -226,6 +226,10 @@ MONEY: Final = Guarded(
     rf"|(?<![\w.,])(?P<b>-?{NUM_SP})(?P<kb>k)? ?{alt(lx.MONEY_AFTER)}(?![a-z]))"
     rf"{_PER_HOUR_SUFFIX}"
 )
+# A sum in euros or pounds, read on the text before folding (which drops "€" and "£").
+FOREIGN_MONEY: Final = re.compile(
+    r"\d ?k? ?(?:€|£|euros?|eur|gbp)(?![a-z])|(?:€|£) ?\d", re.IGNORECASE
+)
 DIRECTION_BELOW: Final = _ends_with(lx.DIRECTION_BELOW)
 DIRECTION_ABOVE: Final = _ends_with(lx.DIRECTION_ABOVE)
 

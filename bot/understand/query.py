@@ -88,6 +88,7 @@ class Query(BaseModel):
     largest: bool = False  # "the largest model I can QLoRA on 24 GB": no size, the memory asks it
     count_asked: bool = False  # "how many A100s do I need?": the count is the question
     budget_usd: Decimal | None = None  # "I have $500, how many H100 hours?"
+    budget_foreign: bool = False  # "2k€, how many H100 hours?": a budget not in US dollars
 
     @field_validator("lang")
     @classmethod
