@@ -141,6 +141,7 @@ def _method_answer(
     hours: Decimal | None,
     want_quote: bool,
     memory_gb: Decimal | None = None,
+    quote_on: str | None = None,
 ) -> MethodAnswer:
     mem = memory(method, params_b, cat)
     options = tuple(offered_fits(method, params_b, cat))
@@ -153,6 +154,8 @@ def _method_answer(
     if want_quote:
         # The asked configuration when it does the job and can be rented, else the cheapest.
         target = asked if asked is not None and asked.fits and asked.rentable else None
+        if quote_on is not None:  # "...and what would it cost on an L40S": that card's
+            target = next((o for o in options if o.gpu == quote_on), target)
         target = target or (options[0] if options else None)
         # A quote for the hours given, else for the seed's assumed GPU-hours (training only).
         quotable = hours is not None or cat.method(method).assumed_gpu_hours is not None
@@ -490,8 +493,11 @@ def _build(query: Query, cat: Catalogue) -> Answer:
     # A card we do not rent (or a cluster beyond one instance) is answered, then the cheapest
     # rented configuration that does the job is quoted.
     not_rentable = gpu is not None and (not gpu.rented or count > cat.limits.max_gpus)
+    # "The largest I can LoRA on my 3090, and what would it cost on an L40S": quoted there.
+    quote_on = query.other_gpus[0] if query.largest and query.other_gpus else None
     want_quote = (
         intent in ("cost", "recommend", "time") or query.hours is not None or not_rentable
+        or quote_on is not None
     )
     methods = _methods_for(query, cat)
     if intent == "cost" and query.hours is None and all(
@@ -502,7 +508,7 @@ def _build(query: Query, cat: Catalogue) -> Answer:
     answers = tuple(
         _method_answer(
             cat, m, params, gpu, count, query.vram_gb, query.hours, want_quote,
-            query.gpu_memory_gb,
+            query.gpu_memory_gb, quote_on,
         )
         for m in methods
     )

@@ -513,3 +513,13 @@ def test_a_budget_in_another_currency_is_asked_in_dollars(
     assert (got["intent"], got["error"], got["hours"], got["cost_usd"]) == (
         "cost", "budget_not_usd", None, None)
     assert shown in got["text"], got["text"]
+
+
+def test_the_largest_model_s_cost_is_quoted_on_the_card_named_for_it() -> None:
+    """Not the cheapest offered card: the H100 asked about (for the seed's assumed hours)."""
+    got = to_json(Pipeline(CAT).ask("biggest model i can qlora on my 4090 and how much on an h100"))
+    assert got["text"].startswith("📏 <b>The largest model 24 GB holds for QLoRA is about 32B")
+    assert "1× H100 × 10 hours at $2.32/hour" in got["text"], got["text"]
+    # The JSON is the 4090's, which has no published price.
+    assert (got["gpu"], got["params_b"], got["hours"], got["cost_usd"]) == (
+        "rtx-4090", 32, None, None)
