@@ -566,3 +566,20 @@ def test_already_below_repeats_the_threshold_as_written(alerts, locale, expected
     text = alerts.subscribed(locale, AlertSpec("h100", "below", D(3)), created=True,
                              current=D("2.32"), armed=False)
     assert expected in text
+
+
+@pytest.mark.parametrize(
+    ("locale", "question", "expected", "never"),
+    [
+        ("en", "4x a100 or 2x h100 for full finetune of 13b, whats cheaper",
+         "The H100 has 3.2 times the peak BF16 Tensor throughput of the A100 80GB (989.5 vs 312",
+         "0.3 times"),
+        ("es", "a100 o h100 pa qlora 70b??", "La H100 tiene 3,2 veces el rendimiento", "0,3 veces"),
+        ("fr", "a100 ou h100 pour un qlora 70b", "Le H100 offre 3,2 fois le débit", "0,3 fois"),
+    ],
+)
+def test_a_speed_ratio_is_said_from_the_faster_card(pipe, locale, question, expected, never):
+    # The slower card named first used to read "the A100 has 0.3 times the throughput of the H100".
+    text = ask(pipe, question, locale)
+    assert expected in text
+    assert never not in text
