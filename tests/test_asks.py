@@ -416,6 +416,8 @@ def test_how_many_h100_hours_for_a_budget_reads_the_h100_and_the_money() -> None
         ("how many h100 hours for $1.5k?", "h100", 646.5, "1499.88"),
         ("$1,5k cuantas horas de h100", "h100", 646.5, "1499.88"),
         ("2k bucks, how many hours of h200", "h200", 651.4, "1999.80"),
+        ("con 10 mil dolares cuantas horas de h100", "h100", 4310.3, "9999.90"),
+        ("$2 million budget how many hours on 8x b200", "b200", 54229.9, "1999998.71"),
     ],
 )
 def test_thousands_written_with_k_are_a_budget(text: str, gpu: str, hours: float, cost: str) -> None:
@@ -455,6 +457,10 @@ def test_the_largest_model_for_a_budget_without_a_card_is_the_cheapest_configura
          "$1,000,000.00 buys more than 100,000 hours of 1× H100 at $2.32/hour", ("h100", 1)),
         ("con 1.000.000 usd cuantas horas de h100", "es", "invalid_hours",
          "Con 1.000.000,00\xa0US$ tienes más de 100.000 horas de 1× H100", ("h100", 1)),
+        ("how many a100 hours does $1M get me", "en", "invalid_hours",
+         "$1,000,000.00 buys more than 100,000 hours of 1× A100 80GB", ("a100-80gb", 1)),
+        ("1 million dollars how many h100 hours", "en", "invalid_hours",
+         "$1,000,000.00 buys more than 100,000 hours of 1× H100", ("h100", 1)),
         ("how many hours of 16x h100 for $500", "en", "gpu_count_out_of_range",
          "$500.00 buys 13.4 hours of 16× H100 at $37.12/hour, but one instance has at most 8 GPUs",
          ("h100", 16)),

@@ -309,6 +309,14 @@ def _direction(before: str) -> Direction | None:
     return None
 
 
+def _money_scale(word: str | None) -> int:
+    """"k", "thousand", "mil" (Spanish) are 1000; "m", "mm", "million", "millones" a million."""
+    if word is None:
+        return 1
+    word = word.strip().removesuffix(" de").removesuffix(" of").strip()
+    return 1000 if word in ("k", "thousand", "mil") else 1_000_000
+
+
 def _take_money(work: _Work, alert_cue: bool) -> None:
     match = px.PERCENT.search(work.s)
     if match:
@@ -317,7 +325,7 @@ def _take_money(work: _Work, alert_cue: bool) -> None:
     for match in px.MONEY.finditer(work.s):
         raw = match.group("a") or match.group("b")
         before = work.s[max(0, match.start() - 24) : match.start()]
-        value = work.num(raw) * (1000 if match.group("ka") or match.group("kb") else 1)
+        value = work.num(raw) * _money_scale(match.group("ka") or match.group("kb"))
         work.money.append(_Money(tidy(value), _direction(before)))
     if work.money:
         work.s = px.MONEY.pattern.sub(lambda m: " " * (m.end() - m.start()), work.s)

@@ -218,12 +218,16 @@ DAY_UNIT: Final = re.compile(rf"^{alt(lx.DAY_UNITS)}$")
 WEEK_UNIT: Final = re.compile(rf"^{alt(lx.WEEK_UNITS)}$")
 
 PERCENT: Final = Guarded(("%", "cent", "cient"), rf"(?<![\w.,])(?P<num>-?{NUM}) ?{alt(lx.PERCENT_UNITS)}")
+# Thousands or millions after a sum of money (parse.money_scale gives the factor).
+MONEY_SCALE: Final = (
+    r"k|mm?|(?: ?(?:thousand|millions?|millones|millon|mil)(?: de| of)?)"
+)
 _PER_HOUR_SUFFIX: Final = r"(?: ?(?:/|per|por|par|an|a|la|de l'|a l') ?(?:h|hr|hour|hora|heure)\w*)?"
 MONEY: Final = Guarded(
     ("$", "usd", "dol", "buck"),
-    # "$1.5k", "1k usd", "2k bucks": a glued "k" is thousands.
-    rf"(?:{alt(lx.MONEY_BEFORE)} ?(?P<a>-?{NUM_SP})(?P<ka>k(?![a-z]))?"
-    rf"|(?<![\w.,])(?P<b>-?{NUM_SP})(?P<kb>k)? ?{alt(lx.MONEY_AFTER)}(?![a-z]))"
+    # "$1.5k", "1k usd", "2k bucks", "$1M", "1 million dollars", "10 mil dolares": scaled.
+    rf"(?:{alt(lx.MONEY_BEFORE)} ?(?P<a>-?{NUM_SP})(?:(?P<ka>{MONEY_SCALE})(?![a-z]))?"
+    rf"|(?<![\w.,])(?P<b>-?{NUM_SP})(?P<kb>{MONEY_SCALE})? ?{alt(lx.MONEY_AFTER)}(?![a-z]))"
     rf"{_PER_HOUR_SUFFIX}"
 )
 # A sum in euros or pounds, read on the text before folding (which drops "€" and "£").
