@@ -583,3 +583,22 @@ def test_a_speed_ratio_is_said_from_the_faster_card(pipe, locale, question, expe
     text = ask(pipe, question, locale)
     assert expected in text
     assert never not in text
+
+
+@pytest.mark.parametrize(
+    ("locale", "question", "lead"),
+    [
+        ("en", "how much would it cost to fine tune llama 70b for a couple of days on 8 h100s",
+         "💵 <b>Cost: $890.88</b> — 8× H100 × 48 hours"),
+        ("es", "cuanto cuesta afinar un 8b en una h100 por 10 horas",
+         "💵 <b>Coste: 23,20 US$</b> — 1× H100 × 10 horas"),
+        ("fr", "combien coute un finetune de mistral 7b sur 2 a100 pendant 24h",
+         "💵 <b>Coût : 44,16 $US</b> — 2× A100 80GB × 24 heures"),
+    ],
+)
+def test_a_cost_question_on_a_named_configuration_leads_with_its_cost_once(pipe, locale, question, lead):
+    # With no method named, every method used to get its own copy of the same quote, after the
+    # memory list: the price asked for came last.
+    text = ask(pipe, question, locale).replace("\u00a0", " ").replace("\u202f", " ")
+    assert text.startswith(lead)
+    assert text.count(lead.split("</b>")[0]) == 1
