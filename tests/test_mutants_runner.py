@@ -24,6 +24,7 @@ from telegram.ext import (
     TypeHandler,
 )
 
+from bot.i18n import tr
 from bot.pipeline import Pipeline
 from bot.settings import Settings
 from bot.telegram import runner
@@ -273,6 +274,11 @@ async def test_post_init_logs_the_start_and_sets_the_menus_after_the_first_poll_
              for c in api.calls_of("setMyCommands")}
     assert set(menus) == {None, "es", "fr"}
     assert all(names == [n for n, _ in runner.COMMANDS] for names in menus.values())
+    described = {c.get("language_code"): [x["description"] for x in json_list(c["commands"])]
+                 for c in api.calls_of("setMyCommands")}
+    for code, locale in ((None, "en"), ("es", "es"), ("fr", "fr")):  # each in its language
+        assert described[code] == [tr(locale, text) for _, text in runner.COMMANDS]
+    assert described["fr"] != described[None]
     started = [r.getMessage() for r in caplog.records if r.name == runner.__name__]
     assert started == ["webhook as @fake_test_bot, 3 languages, database "
                        "postgresql+asyncpg://bot:***@db:5432/gpu"]
