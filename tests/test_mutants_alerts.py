@@ -45,6 +45,7 @@ from bot.alerts.feed import (
     Problem,
     RawPriceList,
     UrlSource,
+    parse_document,
     redact_url,
     source_from_setting,
     validate,
@@ -1310,3 +1311,75 @@ def test_a_price_file_setting_keeps_its_settle_interval_and_home(catalogue: Cata
     source = source_from_setting("~/prices.json", catalogue, settle_seconds=7.5)
     assert isinstance(source, FileSource)
     assert (source.path, source.settle_seconds) == (Path.home() / "prices.json", 7.5)
+
+
+@pytest.mark.parametrize(("value", "code"), [
+    ("2." + "0" * 62, None),            # 64 characters: read
+    ("2." + "0" * 63, "not_a_number"),  # 65: refused before Decimal sees it
+    ("2.123456", None),                 # six decimals: storage keeps millionths
+    ("2.1000000", None),                # trailing zeros are not precision
+    ("2.1234567", "too_precise"),
+    ("3E+1", None),
+])
+def test_a_price_s_length_and_precision_limits(
+    catalogue: Catalogue, value: str, code: str | None,
+) -> None:
+    raw = RawPriceList("t", {"h100": value})
+    if code is None:
+        assert validate(raw, catalogue, {}, D(50)) == {"h100": D(value)}
+        return
+    with pytest.raises(PriceListRejected) as caught:
+        validate(raw, catalogue, {}, D(50))
+    assert [(p.code, p.gpu) for p in caught.value.problems] == [(code, "h100")]
+
+
+@pytest.mark.parametrize(("price", "current", "window", "problem"), [
+    ("3.75", "2.50", None, None),                         # +50 % exactly: allowed
+    ("3.76", "2.50", None, ("jump", "h100", "2.50")),
+    ("3.00", "2.90", ("2.00", "2.90"), None),             # +50 % over the window exactly
+    ("3.01", "2.90", ("2.00", "2.90"), ("drift", "h100", "2.00")),
+])
+def test_jumps_and_drift_are_refused_past_the_limit_naming_the_gpu(
+    catalogue: Catalogue, price: str, current: str, window: tuple[str, str] | None,
+    problem: tuple[str, str, str] | None,
+) -> None:
+    recent = {"h100": (D(window[0]), D(window[1]))} if window else None
+    raw = RawPriceList("t", {"h100": price})
+    if problem is None:
+        assert validate(raw, catalogue, {"h100": D(current)}, D(50), recent=recent) == {
+            "h100": D(price)}
+        return
+    with pytest.raises(PriceListRejected) as caught:
+        validate(raw, catalogue, {"h100": D(current)}, D(50), recent=recent)
+    (found,) = caught.value.problems
+    assert (found.code, found.gpu, str(found.old)) == problem
+
+
+def test_a_key_given_twice_is_named_in_the_refusal() -> None:
+    with pytest.raises(PriceListRejected) as caught:
+        parse_document(b'{"h100": "2.10", "h100": "2.20"}', "t", "json")
+    assert [(p.code, p.value) for p in caught.value.problems] == [("duplicate", "h100")]
+
+
+@pytest.mark.parametrize(("size", "code"), [(1_000_000, None), (1_000_001, "too_large")])
+async def test_a_price_file_is_read_up_to_a_megabyte(
+    tmp_path: Path, size: int, code: str | None,
+) -> None:
+    path = tmp_path / "prices.json"
+    path.write_bytes(price_body(size))
+    source = FileSource(path, clock=lambda: time.time() + 60)
+    if code is None:
+        raw = await source.fetch()
+        assert raw is not None and raw.entries["h100"] == "2.10"
+        return
+    with pytest.raises(PriceListRejected) as caught:
+        await source.fetch()
+    assert (caught.value.source, [p.code for p in caught.value.problems]) == (
+        "file:prices.json", [code])
+
+
+async def test_a_missing_price_file_is_refused_by_its_name(tmp_path: Path) -> None:
+    with pytest.raises(PriceListRejected) as caught:
+        await FileSource(tmp_path / "gone.json").fetch()
+    assert (caught.value.source, [p.code for p in caught.value.problems]) == (
+        "file:gone.json", ["unreachable"])
