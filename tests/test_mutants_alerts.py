@@ -1385,3 +1385,12 @@ async def test_a_missing_price_file_is_refused_by_its_name(tmp_path: Path) -> No
         await FileSource(tmp_path / "gone.json").fetch()
     assert (caught.value.source, [p.code for p in caught.value.problems]) == (
         "file:gone.json", ["unreachable"])
+
+
+async def test_a_price_file_that_cannot_be_opened_is_refused_by_its_name(tmp_path: Path) -> None:
+    """It exists (stat succeeds) but cannot be read: here a directory in its place."""
+    (tmp_path / "prices.json").mkdir()
+    with pytest.raises(PriceListRejected) as caught:
+        await FileSource(tmp_path / "prices.json", clock=lambda: time.time() + 60).fetch()
+    assert (caught.value.source, [p.code for p in caught.value.problems]) == (
+        "file:prices.json", ["unreachable"])
