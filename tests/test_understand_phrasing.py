@@ -137,7 +137,16 @@ DURATIONS = [
     # review (c) A.2, B.7, B.8
     ("¿Cuánto me sale rentar 8 H100 por una semana?", "168", None),
     ("¿Cuánto cuesta una H100 por un día?", "24", None),
-    ("¿Cuánto cuesta una H100 por un mes?", "720", None),
+    ("¿Cuánto cuesta una H100 por un mes?", "720", "month"),
+    # "monthly", "a month", "al mes", "par mois": a month of rental, said as 30 days.
+    ("whats the monthly cost of an h100", "720", "month"),
+    ("what does an h100 cost a month??", "720", "month"),
+    ("h100 price per month", "720", "month"),
+    ("cuanto sale una h100 al mes", "720", "month"),
+    ("precio mensual de una h100", "720", "month"),
+    ("combien coute un h100 par mois", "720", "month"),
+    ("prix mensuel d'un h100 ?", "720", "month"),
+    ("how much for 2 months of h100", "1440", "month"),
     ("¿Cuánto cuesta una H100 por una hora?", "1", None),
     ("¿Cuánto cuesta una H100 por dos días?", "48", None),
     ("cuanto cuesta una A100 durante una semana", "168", None),
@@ -172,6 +181,17 @@ def test_the_reply_says_what_a_weekend_was_taken_as(lang: str) -> None:
     text = str(_json("Combien coûte un A100 pendant un week-end ?", lang)["text"])
     assert "48" in text.rsplit("\n", 1)[-1], text  # the last line names the assumption
     assert WEEKEND_HOURS == 48 and HALF_DAY_HOURS == 12  # the numbers the templates print
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "A month is taken as 30 days (720 hours)."),
+     ("es", "Cuento un mes como 30 días (720 horas)."),
+     ("fr", "Je compte un mois comme 30 jours (720 heures).")],
+)
+def test_the_reply_says_what_a_month_was_taken_as(lang: str, said: str) -> None:
+    text = str(_json("what's the monthly cost of an h100", lang)["text"])
+    assert said in text.replace("\u00a0", " ").replace("\u202f", " "), text
 
 
 # --- numbers grouped with spaces or written in words --------------------------------------------

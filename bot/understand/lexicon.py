@@ -104,6 +104,8 @@ MINUTE_UNITS: Final[tuple[str, ...]] = _words("MINUTE_UNITS")
 DAY_UNITS: Final[tuple[str, ...]] = _words("DAY_UNITS")
 WEEK_UNITS: Final[tuple[str, ...]] = _words("WEEK_UNITS")
 MONTH_UNITS: Final[tuple[str, ...]] = _words("MONTH_UNITS")
+# "monthly", "al mes", "par mois": the cost of a month of rental (taken as 30 days).
+MONTHLY: Final[tuple[str, ...]] = _words("MONTHLY")
 # "half an hour", "media hora", "une demi-heure"
 HALF_HOUR: Final[tuple[str, ...]] = _words("HALF_HOUR")
 

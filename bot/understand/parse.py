@@ -284,6 +284,7 @@ def _take_hours(work: _Work) -> None:
     if match:
         amount = work.num(match.group("num")) + (Decimal("0.5") if match.group("half") else 0)
         work.hours = tidy(_duration(amount, match.group("unit")))
+        work.hours_as = _month_said(match.group("unit"))
         work.blank(*match.span())
         return
     match = px.HALF_HOUR.search(work.s)
@@ -297,8 +298,19 @@ def _take_hours(work: _Work) -> None:
         amount = Decimal(lx.AMOUNT_WORDS[match.group("word")])
         amount += Decimal("0.5") if match.group("half") else 0
         work.hours = tidy(_duration(amount, match.group("unit")))
+        work.hours_as = _month_said(match.group("unit"))
         work.blank(*match.span())
         return
+    # "monthly", "what does an H100 cost a month", "al mes": one month of rental.
+    match = px.MONTHLY.search(work.s)
+    if match:
+        work.hours, work.hours_as = _HOURS_PER["month"], "month"
+        work.blank(*match.span())
+
+
+def _month_said(unit: str) -> HoursAs | None:
+    """Months have no fixed length: the reply says one was taken as 30 days."""
+    return "month" if px.MONTH_UNIT.match(unit) else None
 
 
 def _direction(before: str) -> Direction | None:

@@ -216,6 +216,7 @@ HOUR_UNIT: Final = re.compile(rf"^{alt(lx.HOUR_UNITS)}$")
 MINUTE_UNIT: Final = re.compile(rf"^{alt(lx.MINUTE_UNITS)}$")
 DAY_UNIT: Final = re.compile(rf"^{alt(lx.DAY_UNITS)}$")
 WEEK_UNIT: Final = re.compile(rf"^{alt(lx.WEEK_UNITS)}$")
+MONTH_UNIT: Final = re.compile(rf"^{alt(lx.MONTH_UNITS)}$")
 
 PERCENT: Final = Guarded(("%", "cent", "cient"), rf"(?<![\w.,])(?P<num>-?{NUM}) ?{alt(lx.PERCENT_UNITS)}")
 # Thousands or millions after a sum of money (parse.money_scale gives the factor).
@@ -411,6 +412,7 @@ WEEKEND: Final = Guarded(
 FRENCH_WEEKS: Final = Guarded(
     (" jours",), r"(?<![a-z0-9])(?P<word>quinze|huit) jours(?![a-z])"
 )
+MONTHLY: Final = Guarded(("month", "mes", "mensu", "mois"), words(lx.MONTHLY))
 HALF_DAY: Final = Guarded(
     ("half", "medi", "demi"),
     words((r"half a day", r"a half day", r"half-? ?day", r"medio dia", r"media jornada",

@@ -71,6 +71,7 @@ LANGUAGE = Language(
         "DAY_UNITS": (r"days?",),
         "WEEK_UNITS": (r"weeks?",),
         "MONTH_UNITS": (r"months?",),
+        "MONTHLY": (r"monthly", r"per month", r"each month", r"every month", r"a month"),
         "HALF_HOUR": (r"half an hour",),
         "SIZE_UNITS_BILLION": (r"billions?",),
         "SIZE_UNITS_MILLION": (r"millions?",),

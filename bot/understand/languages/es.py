@@ -67,6 +67,7 @@ LANGUAGE = Language(
         "DAY_UNITS": (r"dias?",),
         "WEEK_UNITS": (r"semanas?",),
         "MONTH_UNITS": (r"mes", r"meses"),
+        "MONTHLY": (r"al mes", r"por mes", r"mensual(?:es|mente)?", r"cada mes"),
         "HALF_HOUR": (r"media hora",),
         "SIZE_UNITS_BILLION": (r"mil millones",),
         "SIZE_UNITS_MILLION": (r"millones", r"millon"),

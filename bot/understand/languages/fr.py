@@ -65,6 +65,7 @@ LANGUAGE = Language(
         "DAY_UNITS": (r"jours?", r"journees?"),
         "WEEK_UNITS": (r"semaines?",),
         "MONTH_UNITS": (r"mois",),
+        "MONTHLY": (r"par mois", r"mensuel(?:le)?s?", r"mensuellement", r"chaque mois"),
         "HALF_HOUR": (r"une demi-? ?heure",),
         "SIZE_UNITS_BILLION": (r"milliards?", r"md", r"mds"),
         "PARAM_WORDS": (r"parametres?",),
