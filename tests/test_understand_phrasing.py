@@ -467,3 +467,34 @@ def test_a_closed_weights_model_gets_an_honest_answer(text: str, lang: str, phra
     got = _json(text)
     assert got["error"] == "closed_weights" and got["lang"] == lang
     assert phrase in str(got["text"])
+
+
+# --- a dataset given as a count of samples, without their length -------------------------------
+
+@pytest.mark.parametrize(
+    ("text", "lang", "samples", "said"),
+    [
+        ("how long to train mistral 7b lora on 10k samples with an a100", "en", 10000,
+         "how long is one of your 10,000 samples"),
+        ("cuanto tarda un qlora de llama 3 8b con 5000 ejemplos en una h100", "es", 5000,
+         "cada uno de tus 5.000 ejemplos"),
+        ("combien de temps pour 20k exemples sur un a100 en lora 7b", "fr", 20000,
+         "chacun de vos 20 000 exemples"),
+    ],
+)
+def test_samples_without_a_length_are_asked_for_their_length(
+    text: str, lang: str, samples: int, said: str
+) -> None:
+    # "10k samples" used to be dropped: the reply asked for "the dataset size" the user had given.
+    query = understand(text, catalogue=load_catalogue())
+    assert (query.intent, query.dataset_samples, query.dataset_tokens) == ("time", samples, None)
+    out = _json(text, lang)
+    reply = str(out["text"]).replace("\u00a0", " ").replace("\u202f", " ")
+    assert said in reply, reply
+    assert out["hours_assumed"] is True  # the quote beside it is still the illustrative one
+
+
+def test_samples_with_their_length_are_the_dataset() -> None:
+    query = understand("how long for 50k samples of 800 tokens, 8b qlora on an h100",
+                       catalogue=load_catalogue())
+    assert (query.dataset_tokens, query.dataset_samples) == (Decimal(40_000_000), None)

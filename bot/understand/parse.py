@@ -70,6 +70,7 @@ class _Work:
     seq_len: int | None = None
     batch_size: int | None = None
     dataset_tokens: Decimal | None = None
+    dataset_samples: int | None = None
     lora_rank: int | None = None
     context_said: bool = False  # the length was called a context ("128k context", "ctx 8k")
     family: tuple[str, ...] = ()  # model ids of a family named without a size
@@ -216,6 +217,12 @@ def _take_settings(work: _Work) -> None:
     if match and work.dataset_tokens is None:
         exponent = lx.TOKEN_MULTIPLIERS.get(match.group("mult") or "", 0)
         work.dataset_tokens = tidy(work.num(match.group("num")).scaleb(exponent))
+        work.blank(*match.span())
+    match = px.SAMPLES_COUNT.search(work.s)
+    if match and work.dataset_tokens is None:
+        count = work.num(match.group("n")).scaleb(
+            lx.TOKEN_MULTIPLIERS.get(match.group("nmult") or "", 0))
+        work.dataset_samples = to_int(count) if count >= 1 else None
         work.blank(*match.span())
 
 
@@ -776,6 +783,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         seq_len=work.seq_len,
         batch_size=work.batch_size,
         dataset_tokens=work.dataset_tokens,
+        dataset_samples=work.dataset_samples,
         lora_rank=work.lora_rank,
         grad_ckpt=_grad_ckpt(rest),
         details=bool(px.DETAILS.search(rest)),

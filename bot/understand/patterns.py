@@ -171,6 +171,11 @@ _SAMPLES: Final = (
     r"|pairs?|instructions?|dialogues?|entries|prompts?|ejemplos?|muestras?|filas?"
     r"|conversaciones|exemples?|echantillons?|lignes?"
 )
+# "10k samples" with no length: the reply asks how long a sample is.
+SAMPLES_COUNT: Final = Guarded(
+    rf"(?:{_SAMPLES})",
+    rf"(?<![\w.,])(?P<n>{NUM_SP}) ?(?P<nmult>{_TOKEN_MULT})? ?(?:{_SAMPLES})(?![a-z])"
+)
 _ABOUT: Final = (
     r"avg|average|mean|about|around|roughly|approx\w*|~|unos|de unos|alrededor de|environ"
     r"|d'environ|en moyenne|promedio|de media|en promedio|on average"

@@ -62,6 +62,7 @@ class Query(BaseModel):
     seq_len: int | None = None
     batch_size: int | None = None
     dataset_tokens: Decimal | None = None
+    dataset_samples: int | None = None  # "10k samples" said without their length
     lora_rank: int | None = None
     grad_ckpt: bool | None = None
     # Settings of a run the detailed estimator reads (None: not said, defaults apply).
