@@ -498,3 +498,35 @@ def test_samples_with_their_length_are_the_dataset() -> None:
     query = understand("how long for 50k samples of 800 tokens, 8b qlora on an h100",
                        catalogue=load_catalogue())
     assert (query.dataset_tokens, query.dataset_samples) == (Decimal(40_000_000), None)
+
+
+# --- "how many GPU hours" is how long a run takes, not how many cards ---------------------------
+
+@pytest.mark.parametrize(
+    ("text", "gpu"),
+    [
+        ("how many h100 hours to finetune llama 3 70b qlora on 100M tokens", "h100"),
+        ("how many gpu hours for a full finetune of 7b on 1B tokens", None),
+        ("how many gpu-hours for 70b qlora on 100M tokens??", None),
+        ("how many A100 hrs would a lora of mistral 7b take on 50M tokens", "a100-80gb"),
+    ],
+)
+def test_how_many_gpu_hours_is_a_time_question(text: str, gpu: str | None) -> None:
+    query = understand(text, catalogue=load_catalogue())
+    assert (query.intent, query.gpu) == ("time", gpu), text
+    out = _json(text, "en")
+    assert out["gpu_hours"] is not None and out["hours_assumed"] is True  # estimated, at an MFU
+    assert str(out["text"]).startswith("⏱ <b>")
+
+
+@pytest.mark.parametrize(
+    "text", ["how many a100s do i need for 70b full finetune", "how many T4s to serve 70B",
+             "cuantas h100 necesito para 405b", "combien de T4 il me faut pour 70b"],
+)
+def test_how_many_cards_stays_a_count(text: str) -> None:
+    assert understand(text, catalogue=load_catalogue()).intent == "recommend"
+
+
+def test_a_time_answer_opens_with_a_capital() -> None:
+    text = str(_json("how many gpu hours for a full finetune of 7b on 1B tokens", "en")["text"])
+    assert text.startswith("⏱ <b>Full AdamW of a 7B model: about"), text

@@ -24,6 +24,13 @@ HOW_MANY_NEEDED: Final = re.compile(
     rf"|(?<![a-z0-9]){alt(_words('HOW_MANY_FOR'))}(?![a-z0-9])"
 )
 
+# "how many H100 hours / GPU hours to fine-tune 70B on 100M tokens": the hours a run takes (a
+# time question), not how many cards. The card is blanked by then; at most three words between.
+HOURS_ASKED: Final = re.compile(
+    rf"(?<![a-z0-9]){alt(_words('HOW_MANY'))}(?![a-z0-9])(?: ?[a-z0-9-]+){{0,3}}? ?"
+    r"(?:gpu ?-? ?)?(?:hours?|hrs?|horas?|heures?)(?![a-z])"
+)
+
 # "I have $500", "con 200 dólares", "budget of 50", "j'ai 100 $", "what can I ... for $50".
 BUDGET: Final = _whole(_words("BUDGET_WORDS"))
 

@@ -752,6 +752,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             and work.hours is None and not px.MEMORY.search(rest):
         # "combien de T4 il me faut": "combien" is also "how much", but the count is the question.
         intent = "recommend"
+    if intent == "recommend" and budget is None and not foreign and asks.HOURS_ASKED.search(rest):
+        intent = "time"  # "how many H100 hours to fine-tune 70B": how long, in GPU-hours
     closed = px.CLOSED_MODEL.search(corrected) if work.model_id is None else None
     return Query(
         text=text,
