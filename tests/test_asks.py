@@ -529,3 +529,26 @@ def test_the_largest_model_s_cost_is_quoted_on_the_card_named_for_it() -> None:
     # The JSON is the 4090's, which has no published price.
     assert (got["gpu"], got["params_b"], got["hours"], got["cost_usd"]) == (
         "rtx-4090", 32, None, None)
+
+
+@pytest.mark.parametrize(
+    ("question", "locale", "gpu", "method", "opens"),
+    [
+        ("i got a 3090 what can i finetune", "en", "rtx-3090", "qlora", "📏 <b>The largest model 24"),
+        ("what can i fine tune with 24gb vram??", "en", None, "qlora", "📏 <b>The largest model 24"),
+        ("what models can I run on a 4060 Ti", "en", "rtx-4060-ti", "inference_bf16",
+         "📏 <b>The largest model"),
+        ("que modelos puedo correr en mi 3090", "es", "rtx-3090", "inference_bf16",
+         "📏 <b>El modelo más grande que cabe en 24"),
+        ("quels modèles je peux fine-tuner sur ma 4090", "fr", "rtx-4090", "qlora",
+         "📏 <b>Le plus gros modèle que 24"),
+    ],
+)
+def test_what_can_i_fine_tune_on_my_card_is_answered_by_the_largest_model(
+    question: str, locale: str, gpu: str | None, method: str, opens: str
+) -> None:
+    # They used to get "Which model?": everything up to the largest size fits, so that answers it.
+    got = to_json(Pipeline(CAT).ask(question, chosen_locale=locale))
+    assert (got["gpu"], got["method"]) == (gpu, method)
+    assert got["params_b"] is not None
+    assert str(got["text"]).replace("\u00a0", " ").replace("\u202f", " ").startswith(opens)

@@ -218,6 +218,11 @@ LANGUAGE = Language(
         "LARGEST_WORDS": (
             r"larg(?:e|)st", r"bigg?est", r"biggets", r"max(?:imum)? (?:model|size|llm|params?)",
             r"how big (?:a |of a )?(?:model|llm)",
+            # "what can I fine-tune on my 3090", "which models can I run on 24gb": the largest
+            # answers it (everything smaller fits too).
+            r"what (?:models? |llms? )?(?:can|could) i (?:fine ?-?tune|finetune|train|run|serve|"
+            r"lora|qlora|fit|host|load)",
+            r"(?:what|which) (?:models?|llms?) (?:can|could|will|would) (?:i |fit|run)",
         ),
         "HOW_MANY": (r"how many",),
         # ... or with the job right after the cards: "how many T4s to serve 70B".

@@ -204,6 +204,8 @@ LANGUAGE = Language(
         "LARGEST_WORDS": (
             r"mas grandes?", r"el mayor", r"la mayor", r"mayor modelo", r"modelo mayor",
             r"maximo tamano", r"tamano maximo",
+            r"(?:que|cuales) modelos? (?:puedo|podria)",
+            r"que puedo (?:entrenar|afinar|correr|ejecutar|fine ?-?tunear|hacer (?:fine ?-?tuning|lora|qlora))",
         ),
         "HOW_MANY": (r"cuant[oa]s",),
         "HOW_MANY_FOR": (r"cuant[oa]s (?:gpus? |tarjetas )?para",),

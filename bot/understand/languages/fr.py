@@ -182,7 +182,11 @@ LANGUAGE = Language(
         "GRAD_CKPT_OFF_BEFORE": (r"sans", r"pas de", r"desactive\w*"),
         "GRAD_CKPT_OFF_AFTER": (r"desactive", r"non"),
         # The three question shapes of bot.understand.asks (see en.py).
-        "LARGEST_WORDS": (r"plus gros", r"plus grand", r"taille max\w*"),
+        "LARGEST_WORDS": (
+            r"plus gros", r"plus grand", r"taille max\w*",
+            r"quels? modeles? (?:je )?(?:peux|puis|pourrais)",
+            r"(?:que (?:puis-je|je peux)|qu ?est.ce que je peux) (?:fine-?tuner|entrainer|faire tourner|lancer)",
+        ),
         "HOW_MANY": (r"combien",),
         "HOW_MANY_FOR": (r"combien (?:de |d.?)(?:gpus? |cartes )?pour",),
         "NEEDED": (r"faut", r"faudrait", r"besoin", r"necessaires?"),
