@@ -205,26 +205,26 @@ def _take_settings(work: _Work) -> None:
     _take_steps(work)
     match = px.SAMPLES_OF_TOKENS.search(work.s)
     if match and work.dataset_tokens is None:
-        count = work.num(match.group("n")).scaleb(
-            lx.TOKEN_MULTIPLIERS.get(match.group("nmult") or "", 0))
-        each = work.num(match.group("num")).scaleb(
-            lx.TOKEN_MULTIPLIERS.get(match.group("mult") or "", 0))
+        count, each = _scaled(work, match, "n", "nmult"), _scaled(work, match, "num", "mult")
         work.dataset_tokens = tidy(count * each)
         if work.seq_len is None and not (match.group("avg") or match.group("avg2")):
             work.seq_len = to_int(each)
         work.blank(*match.span())
     match = px.DATASET.search(work.s)
     if match and work.dataset_tokens is None:
-        exponent = lx.TOKEN_MULTIPLIERS.get(match.group("mult") or "", 0)
-        work.dataset_tokens = tidy(work.num(match.group("num")).scaleb(exponent))
+        work.dataset_tokens = tidy(_scaled(work, match, "num", "mult"))
         work.blank(*match.span())
     match = px.SAMPLES_COUNT.search(work.s)
     if match and work.dataset_tokens is None:
-        count = work.num(match.group("n")).scaleb(
-            lx.TOKEN_MULTIPLIERS.get(match.group("nmult") or "", 0))
+        count = _scaled(work, match, "n", "nmult")
         work.dataset_samples = to_int(count) if count >= 1 else None
         work.blank(*match.span())
 
+
+def _scaled(work: _Work, match: re.Match[str], number: str, multiplier: str) -> Decimal:
+    """A count with its word multiplier ("10k", "2 millones", "1,5 M"), as one number."""
+    return work.num(match.group(number)).scaleb(
+        lx.TOKEN_MULTIPLIERS.get(match.group(multiplier) or "", 0))
 
 def _take_steps(work: _Work) -> None:
     """"1.5k steps at batch 8, seq 2048": the tokens trained on, when the batch and the length are

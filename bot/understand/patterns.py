@@ -171,18 +171,17 @@ _SAMPLES: Final = (
     r"|pairs?|instructions?|dialogues?|entries|prompts?|ejemplos?|muestras?|filas?"
     r"|conversaciones|exemples?|echantillons?|lignes?"
 )
+# "10k samples", "20 000 exemples": how many, with their word multiplier.
+_SAMPLE_COUNT: Final = rf"(?<![\w.,])(?P<n>{NUM_SP}) ?(?P<nmult>{_TOKEN_MULT})? ?(?:{_SAMPLES})"
 # "10k samples" with no length: the reply asks how long a sample is.
-SAMPLES_COUNT: Final = Guarded(
-    rf"(?:{_SAMPLES})",
-    rf"(?<![\w.,])(?P<n>{NUM_SP}) ?(?P<nmult>{_TOKEN_MULT})? ?(?:{_SAMPLES})(?![a-z])"
-)
+SAMPLES_COUNT: Final = Guarded(rf"(?:{_SAMPLES})", rf"{_SAMPLE_COUNT}(?![a-z])")
 _ABOUT: Final = (
     r"avg|average|mean|about|around|roughly|approx\w*|~|unos|de unos|alrededor de|environ"
     r"|d'environ|en moyenne|promedio|de media|en promedio|on average"
 )
 SAMPLES_OF_TOKENS: Final = Guarded(
     ("tok",),
-    rf"(?<![\w.,])(?P<n>{NUM_SP}) ?(?P<nmult>{_TOKEN_MULT})? ?(?:{_SAMPLES})(?: each)?,? ?\(? ?"
+    rf"{_SAMPLE_COUNT}(?: each)?,? ?\(? ?"
     rf"(?:of|x|×|\*|with|de|d'|con|avec|at|@)? ?(?:(?P<avg>{_ABOUT}) ?(?:of |de )?)?"
     rf"(?P<num>{NUM_SP}) ?(?P<mult>{_TOKEN_MULT})? ?-?tok(?:en)?s?(?![a-z])"
     rf"(?: (?:each|chacun|cada uno)| (?P<avg2>{_ABOUT}))?"
