@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 
@@ -124,3 +125,24 @@ def test_markdown_table_has_a_row_per_figure() -> None:
     lines = table.splitlines()
     assert lines[0] == "| What | Figure | Same-run baseline | Target |" and len(lines) == 4
     assert lines[3] == "| b/c | 2 |  |  |"
+
+
+def test_identity_harness_records_replies_and_diff_finds_a_changed_byte(tmp_path: Path) -> None:
+    import itertools
+    import json
+
+    from benchmarks import identity
+
+    pipeline = Pipeline(load_catalogue())
+    first = list(itertools.islice(identity.records(pipeline), 12))
+    again = list(itertools.islice(identity.records(pipeline), 12))
+    assert first == again
+    record = json.loads(first[0])
+    assert record["json"]["text"] == "\n".join(record["messages"])
+    assert {"kind", "q", "choice", "json", "messages", "keyboard"} == set(record)
+    assert len(set(identity.detail_questions(50))) == 50
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    a.write_text("\n".join(first) + "\n", encoding="utf-8")
+    b.write_text("\n".join([*first[:-1], first[-1].replace("a", "b", 1)]) + "\n", encoding="utf-8")
+    assert identity.main(["diff", str(a), str(a)]) == 0
+    assert identity.main(["diff", str(a), str(b)]) == 1
