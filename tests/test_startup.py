@@ -420,3 +420,21 @@ async def test_the_first_reply_goes_out_before_sqlalchemy_is_imported(tmp_path: 
             assert (await Users(session).chosen_locales())[12] == "es"
     finally:
         await db.dispose()
+
+
+async def test_after_warm_up_the_young_generation_is_collected_less_often(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from bot.telegram import runner
+
+    before = gc.get_threshold()
+    monkeypatch.setattr(runner, "_frozen", False)
+    gc.set_threshold(700, 10, 10)  # CPython's (another test's bot may have changed it)
+    try:
+        await runner.warm_up(Pipeline(load_catalogue()))
+        young, middle, old = gc.get_threshold()
+    finally:
+        gc.set_threshold(*before)
+    assert young == runner.YOUNG_GENERATION > 700
+    assert (middle, old) == (10, 10)  # the older generations as CPython sets them
+    assert gc.get_freeze_count() > 0
