@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from bot.detail import DetailedAnswer, detailed_for, detailed_options
+from bot.detail import DetailedAnswer, TrainingEstimate, detailed_for, detailed_options
 from bot.understand.query import Intent, Query
 from rules.budget import BudgetBuys, budget_buys
 from rules.catalogue import Catalogue
@@ -103,6 +103,8 @@ class Answer(BaseModel):
     budget_alt: BudgetBuys | None = None
     budget_cheapest: bool = False  # no GPU named: the cheapest offered configuration's hours
     compare_quotes: tuple[Quote, ...] = ()  # a comparison with hours: each priced side's cost
+    # A comparison with a dataset ("4x vs 8x H100 … on 1B tokens"): each side's training time.
+    compare_times: tuple[TrainingEstimate, ...] = ()
     # A cost with hours on a rented configuration that does not hold the model: its own cost
     # (`quote` is then the cheapest one that does).
     asked_quote: Quote | None = None
@@ -180,6 +182,7 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         detailed = detailed_for(query, answer, cat, tokens_per_second=query.tokens_per_second)
         composed = _compose(query, answer, detailed, cat)
         composed = _by_detail(query, answer, composed, cat)
+        composed = _compare_times(query, answer, composed, cat)
         if extra.get("largest_names") and composed.detailed_fits is False:
             extra["largest_detailed"] = _largest_by_detail(query, cat)
         return composed.model_copy(update=extra)
@@ -187,6 +190,28 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         failed = Answer(query=query, intent=query.intent, error=exc.code,
                         error_params=exc.params)
         return _detail_despite(failed, exc, query, cat)
+
+
+def _compare_times(query: Query, answer: Answer, composed: Answer, cat: Catalogue) -> Answer:
+    """"4x h100 vs 8x h100 for full finetune 13b on 1B tokens": how long the run takes and what
+    it costs on each side that holds the model (no hours given: the dataset sets them). The
+    first side's is the JSON's, as a comparison's quote for hours is."""
+    comparison, primary = answer.comparison, answer.primary
+    if comparison is None or primary is None or comparison.b is None or query.hours is not None \
+            or query.dataset_tokens is None or composed.detailed is None:
+        return composed
+    times: list[TrainingEstimate] = []
+    for side in (comparison.a, comparison.b):
+        if side is None or not side.fits or side.gpu is None:
+            continue
+        alt = answer.model_copy(update={"primary": primary.model_copy(update={"fit": side})})
+        detail = detailed_for(query, alt, cat, tokens_per_second=query.tokens_per_second)
+        timed = detail.training_time if detail is not None else None
+        if timed is not None and timed.asked and timed.wall_clock_hours is not None:
+            times.append(timed)
+    first = times[0].quote if times and times[0].gpu == comparison.gpu_a \
+        and times[0].gpu_count == comparison.a_count else None
+    return composed.model_copy(update={"compare_times": tuple(times), "quote": first})
 
 
 def _by_detail(query: Query, answer: Answer, composed: Answer, cat: Catalogue) -> Answer:
@@ -543,15 +568,16 @@ def _build(query: Query, cat: Catalogue) -> Answer:
 
 
 def _compare(query: Query, cat: Catalogue, base: dict[str, Any], gpu: GPU | None) -> Answer:
-    others = [g for g in query.other_gpus if g != query.gpu]
+    count = base["gpu_count"] or 1
+    # "una B200 o dos H200": each side its own count; a count said once applies to both.
+    count_b = query.other_gpu_count if query.other_gpu_count is not None else count
+    # "4x H100 vs 8x H100": the same GPU at another count is another configuration.
+    others = [g for g in query.other_gpus if g != query.gpu or count_b != count]
     if gpu is None or not others:
         return Answer(**base, missing="second_gpu")
     method: MethodId = query.method or cat.default_method(
         "inference" if query.inference else "training")
     params = query.params_b
-    count = base["gpu_count"] or 1
-    # "una B200 o dos H200": each side its own count; a count said once applies to both.
-    count_b = query.other_gpu_count if query.other_gpu_count is not None else count
     comparison = compare(
         method, params, gpu.id, others[0], count, catalogue=cat, count_b=count_b,
         memory_a=query.gpu_memory_gb,

@@ -64,7 +64,7 @@ def compare(
     pa, pb = config_price(a, count), config_price(b, count_b)
     alternatives: tuple[Fit, ...] = ()
     if params_b is not None and fa is not None and fb is not None and not (fa.fits or fb.fits):
-        alternatives = _alternatives(method, params_b, (a.id, b.id), cat)
+        alternatives = _alternatives(method, params_b, tuple(dict.fromkeys((a.id, b.id))), cat)
     return Comparison(
         a_count=count,
         b_count=count_b,

@@ -37,6 +37,8 @@ class GpuMention:
     memory_gb: Decimal | None = None  # Apple silicon: the unified memory the user stated
     variant_assumed: bool = False  # a bare name read as one of several memory variants
     stated_gb: Decimal | None = None  # memory written with the name ("A100 40GB"), per card
+    # "1 or 2 A100", "¿2 o 4 H100?", "4 vs 8 h100": the count said first, to compare with `count`
+    alt_count: int | None = None
 
 
 class Work(Protocol):
@@ -112,6 +114,12 @@ _COUNT_BEFORE: Final = re.compile(
     r"(?:(?:each|cada uno|chacun) (?:with )?)?)?"
     rf"(?:(?<![\w.,])(?P<num>-?\d+) ?(?:x ?)?|(?<![a-z])x ?(?P<xnum>\d+) |"
     rf"(?<![a-z])(?P<word>{_COUNT_WORDS}) )(?:{_NOUNS} )*$"
+)
+# The other count of "1 or 2 A100", "2 o 4 H100", "1 ou 2 A100", "4x vs 8x H100", "2/4 H100",
+# written just before the count read in front of the name.
+_ALT_COUNT_BEFORE: Final = re.compile(
+    rf"(?:(?<![\w.,])(?P<num>\d+)|(?<![a-z])(?P<word>{_COUNT_WORDS})) ?(?:x ?)?"
+    r"(?:or|o|ou|vs\.?|versus|/) ?$"
 )
 _COUNT_AFTER: Final = re.compile(
     r"^ ?(?:x ?(?P<num>-?\d+)|\( ?x? ?(?P<pnum>\d+) ?\))(?!\w|[.,]\d)"
@@ -234,10 +242,11 @@ def _resolve(
     return gpu, None, len(sizes) > 1
 
 
-def _count_around(work: Work, start: int, end: int) -> tuple[int | None, int, int]:
+def _count_around(work: Work, start: int, end: int) -> tuple[int | None, int, int, int | None]:
     """Count written around a GPU name ("8x H100", "H100 x8", "dos H200", "2 nodes x 8 A100",
-    "8 A100 x 2 nodes"), widening the span."""
+    "8 A100 x 2 nodes"), widening the span; and the other count of "1 or 2 A100"."""
     count: int | None = None
+    alt: int | None = None
     offset = max(0, start - 48)
     before = _COUNT_BEFORE.search(work.s[offset:start])
     if before:
@@ -246,6 +255,11 @@ def _count_around(work: Work, start: int, end: int) -> tuple[int | None, int, in
         if before.group("nodes"):
             count *= _count_value(before.group("nodes"))
         start = offset + before.start()
+        other = None if before.group("nodes") else _ALT_COUNT_BEFORE.search(
+            work.s[max(0, start - 16) : start])
+        if other is not None:
+            alt = _count_value(other.group("num") or other.group("word"))
+            start -= len(other.group(0))
     else:
         after = _COUNT_AFTER.search(work.s[end : end + 16])
         if after:
@@ -255,7 +269,8 @@ def _count_around(work: Work, start: int, end: int) -> tuple[int | None, int, in
     if nodes:
         count = (count or 1) * _count_value(nodes.group("nodes"))
         end += nodes.end()
-    return count, start, end
+        alt = None
+    return count, start, end, (alt if alt != count else None)
 
 
 def _is_gpu(match: re.Match[str], s: str) -> bool:
@@ -343,7 +358,7 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
             fitting = [p for p in parts if mem is None or p.vram_gb == mem]
             if fitting:
                 gpu, assumed = fitting[0], mem is None and len({p.vram_gb for p in parts}) > 1
-        count, start, end = _count_around(work, match.start(), end)
+        count, start, end, alt = _count_around(work, match.start(), end)
         if gpu is not None and not gpu.unified_memory and unified is not None and (
             unified >= gpu.vram_gb or _RAM_AFTER.match(_UNIT.sub("", work.s[match.end("mem") :], 1))
         ):
@@ -359,7 +374,7 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
             if mem is not None and work.vram_gb is None:
                 work.vram_gb = mem  # "Tesla P4 8GB": a card we do not know, sized by its memory
         else:
-            work.gpus.append(GpuMention(gpu.id, name, count, unified, assumed, mem))
+            work.gpus.append(GpuMention(gpu.id, name, count, unified, assumed, mem, alt))
         work.blank(start, end, "gpu")
         pos = end
     for mention in instances:  # "an A10G (aws g5.xlarge)": one GPU, said twice

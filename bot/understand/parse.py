@@ -647,6 +647,27 @@ def _gpu_count_of_first(work: _Work) -> int | None:
     return first if first is not None else work.gpu_count
 
 
+# Questions about one GPU that stay what they are when it is named at two counts.
+_NOT_COMPARED: Final = frozenset({
+    "prices", "pay", "alert", "alert_list", "alert_remove", "help", "smalltalk"})
+
+
+def _two_counts(work: _Work) -> tuple[int, int] | None:
+    """One GPU at two counts: "1 or 2 A100" (said together) or "4x h100 vs 8x h100" (named
+    twice, each with its count), as (first, second)."""
+    mentions = [g for g in work.gpus if g.gpu_id is not None]
+    if not mentions:
+        return None
+    first = mentions[0]
+    if first.alt_count is not None and first.count is not None:
+        return first.alt_count, first.count
+    for later in mentions[1:]:
+        if later.gpu_id == first.gpu_id and later.count is not None \
+                and later.count != (first.count or 1):
+            return first.count or 1, later.count
+    return None
+
+
 def _count_of(work: _Work, gpu_id: str) -> int | None:
     """The count written with the first mention of `gpu_id` ("una B200 o dos H200": 2 H200)."""
     return next((g.count for g in work.gpus if g.gpu_id == gpu_id), None)
@@ -730,6 +751,13 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     known = [g.gpu_id for g in work.gpus if g.gpu_id is not None]
     unknown = [g.text for g in work.gpus if g.gpu_id is None]
     others = tuple(dict.fromkeys(g for g in known[1:] if g != known[0])) if known[1:] else ()
+    counts = _two_counts(work) if not others else None
+    if counts is not None and intent not in _NOT_COMPARED and not asks.HOW_MANY_NEEDED.search(rest):
+        # "4x h100 vs 8x h100", "1 or 2 A100 for lora 70b?", "¿2 o 4 H100…?": one GPU at two
+        # counts is compared as two configurations.
+        others, intent = (known[0],), "compare"
+    else:
+        counts = None
     alert = intent == "alert"
     first_money = work.money[0].value if work.money else None
     budget = first_money if not alert and first_money is not None and (
@@ -769,8 +797,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         gpu_text=_as_written(unknown[0], text) if unknown else None,
         closed_model=_closed_name(closed.group(0)) if closed else None,
         other_gpus=others,
-        other_gpu_count=_count_of(work, others[0]) if others else None,
-        gpu_count=_gpu_count_of_first(work),
+        other_gpu_count=counts[1] if counts else (_count_of(work, others[0]) if others else None),
+        gpu_count=counts[0] if counts else _gpu_count_of_first(work),
         gpu_memory_gb=first_known.memory_gb if first_known else None,
         gpu_variant_assumed=first_known.variant_assumed if first_known else False,
         vram_gb=work.vram_gb,

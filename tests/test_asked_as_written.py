@@ -1,0 +1,113 @@
+"""Questions as users ask them on forums and issue threads, whose reply must lead with what was
+asked: one GPU at two counts compared as two configurations, a cost for a dataset led by that
+cost, "how many GPU-hours" without a model, and time answers worded as a native would in Spanish
+and French. Field-by-field expectations are pinned in tests/corpus/real_questions.toml; these
+tests check the reply the user reads."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.pipeline import Pipeline, to_json
+from bot.understand import understand
+from fakebotapi.html_check import validate_telegram_html
+from rules.catalogue import load_catalogue
+
+CAT = load_catalogue()
+PIPELINE = Pipeline(CAT)
+
+
+def _json(text: str, lang: str | None = None) -> dict[str, object]:
+    reply = PIPELINE.ask(text, chosen_locale=lang)
+    assert validate_telegram_html(reply.text) is None, reply.text
+    return to_json(reply)
+
+
+# --- one GPU at two counts ----------------------------------------------------------------------
+
+TWO_COUNTS = [
+    ("4x h100 vs 8x h100 for full finetune 13b", "h100", 4, 8),
+    ("1 or 2 A100 for lora 70b?", "a100-80gb", 1, 2),
+    ("¿2 o 4 H100 para full fine-tuning de 8B?", "h100", 2, 4),
+    ("2 ou 4 H100 pour un fine-tuning complet de 8B ?", "h100", 2, 4),
+    ("h100 vs 8x h100 for qlora 70b", "h100", 1, 8),
+    ("2x or 4x a100 for lora 34b", "a100-80gb", 2, 4),
+    ("dos o cuatro H200 para LoRA de 70B", "h200", 2, 4),
+]
+
+
+@pytest.mark.parametrize(("text", "gpu", "first", "second"), TWO_COUNTS)
+def test_one_gpu_at_two_counts_is_a_comparison(text: str, gpu: str, first: int,
+                                               second: int) -> None:
+    query = understand(text, catalogue=CAT)
+    assert (query.intent, query.gpu, query.gpu_count) == ("compare", gpu, first), text
+    assert (query.other_gpus, query.other_gpu_count) == ((gpu,), second), text
+    out = _json(text)
+    assert out["error"] is None and (out["gpu"], out["gpu_count"]) == (gpu, first)
+    name = CAT.gpu(gpu).name
+    body = str(out["text"])
+    assert f"{first}× {name}" in body and f"{second}× {name}" in body, body
+    # No datasheet ratio of a card against itself.
+    assert "GB/s vs" not in body and "frente a" not in body and "contre" not in body, body
+
+
+@pytest.mark.parametrize("text", [
+    "how many h100 do i need for 70b full finetune",  # a count asked, not two compared
+    "8x H100 vs 8x H200 for full finetune 13b",  # two GPUs, one count
+    "2 nodes x 8 A100 full fine-tune llama 70b",  # nodes times cards, one configuration
+])
+def test_counts_that_are_not_two_configurations(text: str) -> None:
+    query = understand(text, catalogue=CAT)
+    assert query.other_gpu_count in (None, query.gpu_count) or query.other_gpus != (query.gpu,)
+    assert query.other_gpus != (query.gpu,), text
+
+
+def test_two_counts_say_which_holds_the_model() -> None:
+    body = str(_json("2 or 4 h100 for lora 70b")["text"])
+    assert "❌ LoRA (BF16 base) of a 70B model on 2× H100" in body, body
+    assert "✅ LoRA (BF16 base) of a 70B model on 4× H100" in body, body
+    assert "👉 Only 4× H100 holds it." in body, body
+
+
+def test_two_counts_that_both_fit_weigh_price_against_time() -> None:
+    body = str(_json("4x h100 vs 8x h100 for full finetune 13b")["text"])
+    assert "Price: 4× H100 $9.28/hour, 8× H100 $18.56/hour." in body, body
+    assert "take 4× H100 when it holds the model" in body, body
+
+
+def test_two_counts_with_hours_cost_each_side() -> None:
+    out = _json("2 or 4 h100 for lora 70b for 24 hours")
+    body = str(out["text"])
+    assert "2× H100 × 24 hours at $4.64/hour" in body and "4× H100 × 24 hours at $9.28/hour" in body
+    assert (out["cost_usd"], out["hours"]) == ("111.36", 24)
+
+
+def test_two_counts_with_a_dataset_time_each_side() -> None:
+    out = _json("4x h100 vs 8x h100 for full finetune 13b on 1B tokens")
+    body = str(out["text"])
+    assert "4× H100: about 20.86 hours (83.42 GPU-hours)." in body, body
+    assert "8× H100: about 10.43 hours (83.42 GPU-hours)." in body, body
+    # The JSON describes the first configuration's estimated run.
+    assert (out["gpu_count"], out["gpu_hours"], out["cost_usd"]) == (4, 83.42, "193.53")
+    assert out["hours_assumed"] is True
+    fr = str(_json("2 ou 4 H100 pour un fine-tuning complet de 8B sur 500M tokens ?")["text"])
+    assert "4× H100\u00a0: environ 6,42\u00a0heures" in fr, fr
+
+
+# --- time answers open as a native would write them ---------------------------------------------
+
+@pytest.mark.parametrize(("text", "start"), [
+    ("¿Cuánto tarda un fine-tuning completo de 7B con 2.000 millones de tokens en una H100?",
+     "⏱ <b>Entrenamiento completo con AdamW de un modelo de 7B: unas "),
+    ("Combien de temps pour un fine-tuning complet de 7B sur 2 milliards de tokens sur un H100 ?",
+     "⏱ <b>Entraînement complet avec AdamW pour un modèle 7B\u00a0: environ "),
+    ("cuanto tarda un qlora de llama 3.1 8b con 100M tokens en una L40S",
+     "⏱ <b>Entrenamiento QLoRA de Llama 3.1 8B: unas "),
+    ("how many gpu hours for a full finetune of 7b on 1B tokens",
+     "⏱ <b>Full AdamW of a 7B model: about "),
+])
+def test_a_time_answer_opens_with_the_run_named(text: str, start: str) -> None:
+    body = str(_json(text)["text"])
+    assert body.startswith(start), body
+    # The method inside the memory line keeps its own case ("…, full AdamW)").
+    assert "Completo con" not in body and "Complet avec" not in body and "Full AdamW)" not in body
