@@ -155,7 +155,8 @@ def _method_answer(
     run: Quote | None = None
     if want_quote:
         # The asked configuration when it does the job and can be rented, else the cheapest.
-        target = asked if asked is not None and asked.fits and asked.rentable else None
+        target = asked if asked is not None and asked.fits and asked.rentable \
+            and asked.usd_per_hour is not None else None
         if quote_on is not None:  # "...and what would it cost on an L40S": that card's
             target = next((o for o in options if o.gpu == quote_on), target)
         target = target or (options[0] if options else None)
