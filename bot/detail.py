@@ -73,6 +73,7 @@ TERM_LABELS: dict[str, str] = {
     "logits": N_("Logits and loss"),
     "backward_overlap": N_("Freed during the backward pass"),
     "sharding_buffers": N_("FSDP/ZeRO-3 gathered layers"),
+    "fsdp_root": N_("Embeddings and output head, unsharded (FSDP root)"),
     "zero3_grad_bucket": N_("ZeRO-3 gradient bucket"),
     "dequant_buffer": N_("4-bit dequantization buffer"),
     "cuda_context": N_("CUDA context and kernels"),

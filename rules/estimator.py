@@ -339,6 +339,7 @@ def estimate_training(
     fp32_weights: bool = False,
     vram_per_gpu_gb: float | None = None,
     zero3: bool = False,
+    fsdp_root: bool = True,
 ) -> Breakdown:
     """Per-GPU peak memory of one fine-tuning step.
 
@@ -363,6 +364,10 @@ def estimate_training(
       stage3_max_live_parameters parameters on the GPU instead of two layers.
     fp32_weights: the base was loaded without torch_dtype (transformers loads fp32); ignored
       for QLoRA (bitsandbytes loads force fp16 for the modules they do not quantize).
+    fsdp_root: under FSDP the embeddings and output head belong to the root unit, which is
+      never resharded between forward and backward (Hugging Face Accelerate's transformer
+      wrap, Answer.AI's fsdp_qlora); False when they are wrapped as units of their own
+      (torchtune's Llama 3 wrap policy).
     """
     spec = method_spec(method, "training")
     if seq_len < 1 or micro_batch < 1 or gpus < 1 or lora_rank < 1:
@@ -457,7 +462,11 @@ def estimate_training(
             assumptions.append(assumption("cpu_offload"))
         targets = _resolve_targets(lora_targets)
         adapters = _lora_params(arch, lora_rank, targets)
-        parts.append(("lora_adapters", adapters * c["training.adapter_bytes_per_param"] / shard,
+        # FSDP CPU offload keeps the sharded adapters, their gradients and the optimizer step
+        # on the CPU too (ZeRO-3 offload likewise): only the layer in flight is on the GPU.
+        parts.append(("lora_adapters",
+                      0.0 if cpu_offload
+                      else adapters * c["training.adapter_bytes_per_param"] / shard,
                       f"{adapters / 1e6:.1f}M trainable params x 16 B (weights, grads, AdamW)"))
         assumptions.append(assumption("lora_targets", rank=lora_rank, targets=",".join(targets)))
 
@@ -513,12 +522,27 @@ def estimate_training(
             per_layer_bytes = per_layer_params * bf16
         gathered = c["overhead.fsdp_gathered_layers"] * per_layer_bytes
         label = f"{c['overhead.fsdp_gathered_layers']:g} all-gathered layers in flight"
-        if zero3 and cpu_offload:
-            # DeepSpeed keeps fetched parameters resident up to stage3_max_live_parameters.
-            live = min(block, c["overhead.zero3_max_live_parameters"])
-            gathered = max(gathered, live * per_layer_bytes / per_layer_params)
-            label = "ZeRO-3 live parameters (stage3_max_live_parameters)"
+        if zero3:
+            # DeepSpeed keeps fetched parameters resident up to stage3_max_live_parameters,
+            # counted in elements of their storage: a 4-bit base is packed in bf16 storage
+            # (bnb_4bit_quant_storage), 4 parameters an element.
+            wide = (fp32_weights and not spec.quantized_base) or prec == "fp32"
+            element = c["bytes.fp32"] if wide else bf16
+            live = min(block * per_layer_bytes / per_layer_params,
+                       c["overhead.zero3_max_live_parameters"] * element)
+            if live > gathered:
+                gathered = live
+                label = "ZeRO-3 live parameters (stage3_max_live_parameters)"
         parts.append(("sharding_buffers", gathered, label))
+        if fsdp_root and not zero3 and rest > 0:
+            # FSDP never reshards the root unit (embeddings, final norm, output head) between
+            # forward and backward: one whole copy of them, besides the shard counted above.
+            if spec.quantized_base or not (fp32_weights or prec == "fp32"):
+                rest_bytes = bf16
+            else:
+                rest_bytes = c["bytes.fp32"]
+            parts.append(("fsdp_root", c["overhead.fsdp_root_unsharded"] * rest * rest_bytes,
+                          "FSDP root unit (embeddings, head) unsharded through the step"))
         if gpus > 1:
             assumptions.append(assumption("sharded", gpus=gpus, batch=micro_batch))
     if zero3:
@@ -530,10 +554,11 @@ def estimate_training(
                       * (c["bytes.fp32"] if wide else bf16),
                       "ZeRO-3 contiguous gradient bucket (reduce_bucket_size)"))
     if spec.quantized_base:
-        layer_block = block / arch.layers
+        # bitsandbytes / torchao dequantize one linear's weight for its matmul and free it
+        # when the matmul returns: the largest block linear is the transient peak.
         parts.append(("dequant_buffer",
-                      c["training.qlora_dequantized_layers"] * layer_block * bf16,
-                      "block weights dequantized to bf16 in forward and backward"))
+                      c["training.qlora_dequantized_linears"] * _largest_linear(arch) * bf16,
+                      "one linear layer's weight dequantized to bf16 for its matmul"))
     context = c["overhead.cuda_context_gb"] * _GB
     parts.append(("cuda_context", context, "CUDA context and kernels"))
     if resident > 0:
