@@ -17,6 +17,7 @@ from bot.render.telegram_html import split_message
 from bot.understand import understand
 from bot.understand.bounds import out_of_range
 from bot.understand.followup import carried_over, follow_up, stand_alone
+from bot.understand.lazy import compile_all
 from bot.understand.normalise import MAX_CHARS as READ_CHARS
 from bot.understand.query import Query
 from rules.catalogue import Catalogue
@@ -138,8 +139,8 @@ class Pipeline:
 
     def warm_up(self) -> None:
         """Do at start-up what the first questions would otherwise pay for: compile every
-        template in every locale, load Babel's locale data and the catalogue's indexes, build
-        the block-plan table, and answer one question of each kind per locale (those replies
+        template in every locale, compile understanding's regular expressions, load Babel's
+        locale data and the catalogue's indexes, build the block-plan table, and answer one question of each kind per locale (those replies
         stay cached: they are real answers)."""
         for _ in self.warm_up_steps():
             pass
@@ -148,6 +149,7 @@ class Pipeline:
         """warm_up() one step at a time (a template, or a question): an event loop can serve
         updates between the steps."""
         yield from compile_templates()
+        yield from compile_all()
         for locale in SUPPORTED_LOCALES:
             for text in WARM_UP_QUESTIONS:
                 self.ask(text, chosen_locale=locale)

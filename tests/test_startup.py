@@ -12,6 +12,7 @@ import gc
 import importlib
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -54,6 +55,70 @@ def test_the_bot_starts_without_importing_charts_or_alembic() -> None:
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
     )
     assert out.stdout.strip() == "[]"
+
+
+# Counts the regular expressions compiled by understanding's modules (bot/understand), at
+# import and then at the first question.
+_COUNT_COMPILES = """
+import re, re._compiler, sys
+real = re._compiler.compile
+counted = []
+def counting(p, flags=0):
+    frame = sys._getframe(1)
+    while frame is not None and "/re/" in frame.f_code.co_filename:
+        frame = frame.f_back
+    if frame is not None and "/bot/understand/" in frame.f_code.co_filename:
+        counted.append(p)
+    return real(p, flags)
+re._compiler.compile = counting
+import bot.cli, bot.app, bot.telegram.runner
+at_import = len(counted)
+from bot.composition import build_pipeline
+from bot.understand import lazy
+pipeline = build_pipeline("en")
+pipeline.ask("can I QLoRA 70B on a 4090?")
+first = len(counted)
+pipeline.warm_up()
+print(at_import, first, len(counted), len(lazy._PENDING))
+"""
+
+
+def test_understanding_compiles_its_patterns_when_first_used() -> None:
+    """None at import; the first question compiles those it runs, the warm-up the rest."""
+    out = subprocess.run(
+        [sys.executable, "-c", _COUNT_COMPILES], cwd=ROOT, capture_output=True, text=True,
+        check=True,
+    )
+    at_import, first, warmed, pending = map(int, out.stdout.split())
+    assert at_import == 0
+    assert 0 < first < warmed and pending == 0
+
+
+def test_a_lazy_pattern_is_its_compiled_pattern() -> None:
+    from bot.understand.lazy import compile_all, compiled, lazy
+
+    source = r"(?P<n>\d+) ?(?P<unit>gb|tb)"
+    real = re.compile(source, re.IGNORECASE)
+    text = "a 24 GB card, 2 tb disk, 80gb"
+    made = lazy(source, re.IGNORECASE)
+    assert (made.pattern, made.flags, made.groups, made.groupindex) == (
+        real.pattern, real.flags, real.groups, real.groupindex)
+    assert [m.span() for m in made.finditer(text)] == [m.span() for m in real.finditer(text)]
+    for name, args in [("search", (text,)), ("search", (text, 5)), ("match", (text, 2)),
+                       ("fullmatch", ("24 GB",)), ("findall", (text,)), ("sub", ("#", text)),
+                       ("subn", ("#", text)), ("split", (text,))]:
+        got, want = getattr(made, name)(*args), getattr(real, name)(*args)
+        if isinstance(want, re.Match):
+            assert isinstance(got, re.Match) and got.span() == want.span(), name
+        else:
+            assert got == want, name
+    # Compiled once: its methods are now the compiled pattern's own.
+    assert made.search.__self__ is compiled(made)  # type: ignore[attr-defined]
+    later = lazy("never used yet")
+    for _ in compile_all(batch=1):
+        pass
+    assert later.search.__self__ is compiled(later)  # type: ignore[attr-defined]
+    assert compiled("x+") == re.compile("x+")
 
 
 def test_head_revision_is_alembics_head() -> None:

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from bot.understand import lexicon as lx
 from bot.understand import patterns as px
 from bot.understand.index import catalogue_index
+from bot.understand.lazy import compiled
 from bot.understand.normalise import correct_typos, fold
 from bot.understand.numbers import words_to_digits
 from rules.catalogue import load_catalogue
@@ -151,7 +152,7 @@ def test_number_word_shortcuts_on_number_words(text: str) -> None:
 def test_guards_on_texts_their_pattern_matches(
     name: str, guarded: px.Guarded, data: st.DataObject
 ) -> None:
-    text = data.draw(st.from_regex(guarded.pattern))
+    text = data.draw(st.from_regex(compiled(guarded.pattern)))
     for match in guarded.pattern.finditer(text):
         assert guarded.admits(match.group(0)), (name, text, match.group(0))
 

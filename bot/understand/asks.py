@@ -5,10 +5,10 @@ HOW_MANY, HOW_MANY_FOR, NEEDED, BUDGET_WORDS and BUDGET_ASK)."""
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
 from bot.understand.languages import words as _words
+from bot.understand.lazy import lazy
 from bot.understand.patterns import alt
 from bot.understand.patterns import words as _whole
 
@@ -17,7 +17,7 @@ LARGEST: Final = _whole(_words("LARGEST_WORDS"))
 
 # "how many A100s do I need", "cuántas H100 necesito", "combien de A100 il me faut": the two
 # words at most 40 characters apart (the GPU between them is blanked by then).
-HOW_MANY_NEEDED: Final = re.compile(
+HOW_MANY_NEEDED: Final = lazy(
     rf"(?<![a-z0-9]){alt(_words('HOW_MANY'))}(?![a-z0-9]).{{0,40}}?"
     rf"(?<![a-z0-9]){alt(_words('NEEDED'))}(?![a-z0-9])"
     # ... or the job right after the cards ("how many T4s to serve 70B", "cuántas A100 para").
@@ -26,7 +26,7 @@ HOW_MANY_NEEDED: Final = re.compile(
 
 # "how many H100 hours / GPU hours to fine-tune 70B on 100M tokens": the hours a run takes (a
 # time question), not how many cards. The card is blanked by then; at most three words between.
-HOURS_ASKED: Final = re.compile(
+HOURS_ASKED: Final = lazy(
     rf"(?<![a-z0-9]){alt(_words('HOW_MANY'))}(?![a-z0-9])(?: ?[a-z0-9-]+){{0,3}}? ?"
     r"(?:gpu ?-? ?)?(?:hours?|hrs?|horas?|heures?)(?![a-z])"
 )
@@ -40,7 +40,7 @@ BUDGET_ASK: Final = _whole(_words("BUDGET_ASK"))
 
 # "how many 3090 hours", "cuántas 4090 horas", "combien de 3090 heures": after "how many", a
 # catalogued model number before an hour unit is the card whose hours are asked, not a duration.
-CARD_HOURS: Final = re.compile(
+CARD_HOURS: Final = lazy(
     rf"(?<![a-z0-9]){alt(_words('HOW_MANY'))} (?:de |d')?$"
 )
-HOUR_UNIT_AFTER: Final = re.compile(r"^ ?(?:h|hrs?|hours?|horas?|heures?)(?![a-z])")
+HOUR_UNIT_AFTER: Final = lazy(r"^ ?(?:h|hrs?|hours?|horas?|heures?)(?![a-z])")

@@ -12,15 +12,17 @@ import re
 import unicodedata
 from typing import Final
 
+from bot.understand.lazy import lazy
+
 # Format characters (Unicode Cf) that copy-paste leaves in text: zero-width space and joiners,
 # bidi marks, embeddings, overrides and isolates, word joiner, BOM, soft hyphen.
 _INVISIBLE: Final = "\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff"
-_INSIDE_NUMBER: Final = re.compile(rf"(?<=\d)[{_INVISIBLE}]+(?=\d|[.,٫٬]\d)")
-_NON_ASCII_DIGIT: Final = re.compile(r"(?![0-9])\d")  # \d is every Unicode decimal digit
+_INSIDE_NUMBER: Final = lazy(rf"(?<=\d)[{_INVISIBLE}]+(?=\d|[.,٫٬]\d)")
+_NON_ASCII_DIGIT: Final = lazy(r"(?![0-9])\d")  # \d is every Unicode decimal digit
 # Arabic decimal and thousands separators, used with Arabic-Indic digits.
 _SEPARATORS: Final = str.maketrans({"٫": ".", "٬": ","})
 _SUPERSCRIPT: Final = "⁰¹²³⁴⁵⁶⁷⁸⁹"
-_POWER_OF_TEN: Final = re.compile(rf"(?<![\d.,])10([{_SUPERSCRIPT}]{{1,3}})")
+_POWER_OF_TEN: Final = lazy(rf"(?<![\d.,])10([{_SUPERSCRIPT}]{{1,3}})")
 # "10⁹⁹⁹" is written out no further than this; the number is refused as too large anyway.
 _MAX_ZEROS: Final = 400
 

@@ -12,11 +12,11 @@ settings. Anything it says itself wins. The result is marked ``follow_up``;
 
 from __future__ import annotations
 
-import re
 from typing import Any, Final
 
 from bot.understand import patterns as px
 from bot.understand.languages import LANGUAGES
+from bot.understand.lazy import lazy
 from bot.understand.normalise import fold
 from bot.understand.query import Intent, Query
 from rules.model_catalogue import ModelCatalogue
@@ -36,12 +36,12 @@ _SETTINGS: Final = (
     "fp32_weights", "new_tokens", "prompt_tokens", "epochs", "tokens_per_second",
 )
 # Folded (lower case, no accents) openings of a follow-up, every language's.
-_MARKER: Final = re.compile(
+_MARKER: Final = lazy(
     r"^\W*(?:" + "|".join(f for lang in LANGUAGES for f in lang.follow_up) + r")\b"
 )
 SHORT_WORDS: Final = 8  # "and on 2 H100s for 10 hours?" is still a follow-up without a marker
 # "what GPUs do you have", "¿qué GPUs tienen?", "quelles cartes proposez-vous ?" (folded).
-_CATALOGUE: Final = re.compile(
+_CATALOGUE: Final = lazy(
     r"\b(?:what|which|que|cuales|quels?|quelles?) (?:kinds? of |types? of |tipo de )?"
     r"(?:gpus?|cards?|graphics cards?|tarjetas?|cartes?|hardware)\b"
     r"|\bgpus? (?:do|can|does) (?:you|u)\b|\b(?:available|disponibles?) gpus?\b"

@@ -23,6 +23,7 @@ from typing import Final, Protocol
 from bot.understand import asks
 from bot.understand import lexicon as lx
 from bot.understand.index import CatalogueIndex
+from bot.understand.lazy import lazy
 from bot.understand.numbers import NUM_SP, parse_decimal, parse_int, tidy
 from bot.understand.patterns import alt
 from bot.understand.query import Lang
@@ -66,12 +67,12 @@ _CHIP: Final = r"m[1-4](?: ?(?:pro|max|ultra))?"
 _MEM_UNIT: Final = r"(?:gb|go|gib|gigs?|gigas?|g)"
 # Form factors and laptop parts written after a name ("PCIe", "laptop", "portátil", "portable").
 _FORM: Final = r"(?:sxm\d?|pcie\d?|nvl|laptop(?: gpu)?|mobile|notebook|portatil|portable|max-q|active)"
-_LAPTOP: Final = re.compile(r" (?:mobile|notebook|portatil|portable)$")
-_LAPTOP_WORDS: Final = re.compile(r"(?<![a-z])(?:laptop|notebook|portatil|portable)(?![a-z])")
+_LAPTOP: Final = lazy(r" (?:mobile|notebook|portatil|portable)$")
+_LAPTOP_WORDS: Final = lazy(r"(?<![a-z])(?:laptop|notebook|portatil|portable)(?![a-z])")
 
 # A GPU name, its form factor, and memory written with it ("a100-40g", "A100 (40G)", "A100/40GB",
 # "RTX3090 24G", "3090 with 24GB", "M2 Ultra 64 GB"), possibly "(24G per card)".
-GPU_NAME: Final = re.compile(
+GPU_NAME: Final = lazy(
     rf"(?:(?<=\dx)|(?<![\w.]))"
     rf"(?P<name>(?:{_VENDOR} )*"
     r"(?:(?:rtx|gtx) ?-?(?:pro ?)?(?:a ?)?\d{3,4}d?(?: ?ti)?(?: ?super)?(?: ?ada(?: generation)?)?"
@@ -100,16 +101,16 @@ _UNITS: Final = (
     r"millions?|millones|minutes?|min"
 )
 # "a 100 hours" is not an A100: a spaced name followed by a unit is a number.
-_SPACED_UNIT_AFTER: Final = re.compile(rf"^ ?(?:{_UNITS})(?![a-z])")
+_SPACED_UNIT_AFTER: Final = lazy(rf"^ ?(?:{_UNITS})(?![a-z])")
 # A bare number is a GPU only when it is not a quantity ("3090 tokens", "2070 hours").
-_NUMBER_UNIT_AFTER: Final = re.compile(
+_NUMBER_UNIT_AFTER: Final = lazy(
     rf"^ ?(?:{_UNITS}|g|steps?|samples?|examples?|rows?|d|days?|dias?|jours?|"
     r"weeks?|semanas?|semaines?|months?|mois|mes(?:es)?|years?|anos?|ans?|usd|euros?)(?![a-z])"
 )
-_MAC_WORDS: Final = re.compile(rf"(?<![a-z]){_MAC}(?![a-z])")
+_MAC_WORDS: Final = lazy(rf"(?<![a-z]){_MAC}(?![a-z])")
 
 # Counts around a name: "8x H100", "2 x rtx3090", "dual 4090", "dos 3090", "2 nodes x 8 a100".
-_COUNT_BEFORE: Final = re.compile(
+_COUNT_BEFORE: Final = lazy(
     rf"(?:(?<![\w.,])(?P<nodes>\d+|{_COUNT_WORDS}) ?{_NODES} ?(?:x|of|with|de|con|avec|,)? ?"
     r"(?:(?:each|cada uno|chacun) (?:with )?)?)?"
     rf"(?:(?<![\w.,])(?P<num>-?\d+) ?(?:x ?)?|(?<![a-z])x ?(?P<xnum>\d+) |"
@@ -117,29 +118,29 @@ _COUNT_BEFORE: Final = re.compile(
 )
 # The other count of "1 or 2 A100", "2 o 4 H100", "1 ou 2 A100", "4x vs 8x H100", "2/4 H100",
 # written just before the count read in front of the name.
-_ALT_COUNT_BEFORE: Final = re.compile(
+_ALT_COUNT_BEFORE: Final = lazy(
     rf"(?:(?<![\w.,])(?P<num>\d+)|(?<![a-z])(?P<word>{_COUNT_WORDS})) ?(?:x ?)?"
     r"(?:or|o|ou|vs\.?|versus|/) ?$"
 )
-_COUNT_AFTER: Final = re.compile(
+_COUNT_AFTER: Final = lazy(
     r"^ ?(?:x ?(?P<num>-?\d+)|\( ?x? ?(?P<pnum>\d+) ?\))(?!\w|[.,]\d)"
     # "una B200 x 3 dias": Spanish "x" is "por" before a duration.
     r"(?! ?(?:h|hrs?|hours?|horas?|heures?|d|days?|dias?|jours?|weeks?|semanas?|semaines?|"
     r"months?|mes|meses|mois)(?![a-z]))"
 )
-_NODES_AFTER: Final = re.compile(
+_NODES_AFTER: Final = lazy(
     rf"^ ?(?:per node|por nodo|par noeud)?,? ?(?:x|on|over|across|in|en|sur|sobre|dans|,)? ?"
     rf"(?P<nodes>\d+|{_COUNT_WORDS}) ?{_NODES}(?![a-z])"
 )
 # A total written after the configuration: "= 192 GB total", "(48GB total)", "192 Go au total".
-_TOTAL_AFTER: Final = re.compile(
+_TOTAL_AFTER: Final = lazy(
     r"^ ?(?:=|,|\(|-|:|with|for|con|avec|soit)? ?"
     rf"(?:(?P<a>{NUM_SP}) ?{_MEM_UNIT} ?(?:total|in total|en total|au total|combined|combinados?)"
     rf"|(?:total|en total|au total)(?: of| de)? ?(?P<b>{NUM_SP}) ?{_MEM_UNIT})(?![a-z0-9]) ?\)?"
 )
 
 # Memory figures not attached to a name.
-_MEMORY: Final = re.compile(
+_MEMORY: Final = lazy(
     rf"(?<![\w.,])(?:(?P<count>\d+) ?x ?|(?<![a-z])(?P<word>{_COUNT_WORDS}) )?(?P<num>{NUM_SP})"
     r"(?: ?(?P<gb>gb|go|gib|gigs?|gigas?|gigabytes?|gigaoctets?)|(?P<gb2>g)"
     r"| ?(?P<tb>tb|tib|terabytes?|teraoctets?)|(?P<tb2>to))(?![a-z0-9])"
@@ -148,17 +149,17 @@ _MEMORY: Final = re.compile(
 # System memory and storage, before or after the figure: never GPU memory (but a Mac's RAM is).
 _RAM_WORDS: Final = r"(?:ram|ddr\d?|lpddr\dx?|memoria ram|memoire vive|system memory|sys mem)"
 _DISK_WORDS: Final = r"(?:ssd|nvme|hdd|disk|disque|disco|storage|stockage|almacenamiento|swap)"
-_RAM_AFTER: Final = re.compile(
+_RAM_AFTER: Final = lazy(
     rf"^ ?(?:of |de |d')?(?:system |sys |unified )?(?P<ram>{_RAM_WORDS}|memory|memoire|memoria)"
     r"(?![a-z])"
 )
-_UNIT: Final = re.compile(r"^ ?(?:gb|gib|go|g)(?![a-z])")
-_DISK_AFTER: Final = re.compile(rf"^ ?(?:of |de |d')?{_DISK_WORDS}(?![a-z])")
-_RAM_BEFORE: Final = re.compile(rf"(?<![a-z])(?:{_RAM_WORDS}|{_DISK_WORDS})\W{{0,3}}$")
+_UNIT: Final = lazy(r"^ ?(?:gb|gib|go|g)(?![a-z])")
+_DISK_AFTER: Final = lazy(rf"^ ?(?:of |de |d')?{_DISK_WORDS}(?![a-z])")
+_RAM_BEFORE: Final = lazy(rf"(?<![a-z])(?:{_RAM_WORDS}|{_DISK_WORDS})\W{{0,3}}$")
 # "memory" alone after a figure is system memory unless a GPU or VRAM word is near.
-_GPU_MEMORY_NEAR: Final = re.compile(r"(?<![a-z])(?:vram|gpu|graphics|grafica|graphique)")
+_GPU_MEMORY_NEAR: Final = lazy(r"(?<![a-z])(?:vram|gpu|graphics|grafica|graphique)")
 # A figure quoted from elsewhere: a requirement, a log line, a model's size.
-_QUOTED_BEFORE: Final = re.compile(
+_QUOTED_BEFORE: Final = lazy(
     r"(?<![a-z])(?:needs?|needed|requires?|required|requiring|says?|said|uses?|used|using|"
     r"takes?|took|consumes?|allocated?|allocating|estimated?|peak|oom|out of memory|"
     r"at least|minimum|necesita|necesitan|requiere|requieren|usa|ocupa|consume|dice|faut|"
@@ -167,25 +168,25 @@ _QUOTED_BEFORE: Final = re.compile(
     r"(?: (?:you |about |around |roughly |over |more than |like |only |just |unos |environ |"
     r"plus de |mas de |at least |a minimum of |de |d'|of |a ))*(?: ?~)? ?$"
 )
-_GPU_NOUN_AFTER: Final = re.compile(
+_GPU_NOUN_AFTER: Final = lazy(
     r"^ ?(?:of vram |de vram )?(?:gpus?|cards?|graphics cards?|tarjetas?|graficas?|cartes?)(?![a-z])"
 )
-_TOTAL_NEAR_AFTER: Final = re.compile(
+_TOTAL_NEAR_AFTER: Final = lazy(
     r"^ ?(?:of vram |de vram )?(?:total|in total|en total|au total|combined|combinados?|in all|"
     r"altogether|across)(?![a-z])"
 )
-_TOTAL_NEAR_BEFORE: Final = re.compile(r"(?<![a-z])(?:total|en total|au total)(?: of| de)? ?$")
+_TOTAL_NEAR_BEFORE: Final = lazy(r"(?<![a-z])(?:total|en total|au total)(?: of| de)? ?$")
 
 # "4 GPUs", "dos tarjetas", "2 nodes of 8 GPUs".
-_COUNT_ALONE: Final = re.compile(
+_COUNT_ALONE: Final = lazy(
     rf"(?<![\w.,])(?:(?P<nodes>\d+|{_COUNT_WORDS}) ?{_NODES} ?(?:x|of|with|de|con|avec|,)? ?"
     r"(?:(?:each|cada uno|chacun) (?:with )?)?)?"
     rf"(?:(?P<num>\d+)|(?P<word>{_COUNT_WORDS})) ?x? ?"
     r"(?:gpus?|cards?|tarjetas?|cartes?|graficas?)(?![a-z])"
 )
 
-_SUFFIX: Final = re.compile(r" ?-? ?(?:sxm\d?|pcie\d?|active)$")
-_VENDOR_PREFIX: Final = re.compile(rf"^(?:{_VENDOR} )+")
+_SUFFIX: Final = lazy(r" ?-? ?(?:sxm\d?|pcie\d?|active)$")
+_VENDOR_PREFIX: Final = lazy(rf"^(?:{_VENDOR} )+")
 
 
 def _count_value(raw: str) -> int:
@@ -295,7 +296,7 @@ def _is_gpu(match: re.Match[str], s: str) -> bool:
 # (https://cloud.google.com/compute/docs/gpus: a2-highgpu-Ng N× A100 40 GB, a2-ultragpu-Ng N×
 # A100 80 GB, a3-highgpu-8g 8× H100, g2-standard L4); SageMaker's "ml." prefix names the same.
 _INSTANCES: Final[tuple[tuple[re.Pattern[str], str, int], ...]] = tuple(
-    (re.compile(rf"(?<![\w.])(?:ml\.)?{pattern}(?![\w])"), gpu, count)
+    (lazy(rf"(?<![\w.])(?:ml\.)?{pattern}(?![\w])"), gpu, count)
     for pattern, gpu, count in (
         (r"g4dn\.(?:x|2x|4x|8x|16x)large", "t4", 1), (r"g4dn\.12xlarge", "t4", 4),
         (r"g4dn\.metal", "t4", 8),
@@ -315,7 +316,7 @@ _INSTANCES: Final[tuple[tuple[re.Pattern[str], str, int], ...]] = tuple(
         (r"g2-standard-(?:4|8|12|16|32)", "l4", 1),
     )
 )
-_INSTANCE_GUARD: Final = re.compile(r"(?:g4dn|g5|g6|p3(?:dn)?|p4de?|p5)\.|a[23]-|g2-standard")
+_INSTANCE_GUARD: Final = lazy(r"(?:g4dn|g5|g6|p3(?:dn)?|p4de?|p5)\.|a[23]-|g2-standard")
 
 
 def _take_instances(work: Work, index: CatalogueIndex) -> list[GpuMention]:

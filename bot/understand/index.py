@@ -17,12 +17,13 @@ from dataclasses import dataclass, field
 from typing import Final
 from weakref import WeakKeyDictionary
 
+from bot.understand.lazy import lazy
 from bot.understand.normalise import fold
 from rules.catalogue import Catalogue
 from rules.model_catalogue import NAME_TOKEN, ModelCatalogue, ModelSpec, name_tokens
 from rules.schema import GPU
 
-_ALIAS_SPLIT: Final = re.compile(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])|[\s_\-:/]+")
+_ALIAS_SPLIT: Final = lazy(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])|[\s_\-:/]+")
 
 
 def _alias_regex(alias: str) -> re.Pattern[str]:
@@ -32,7 +33,7 @@ def _alias_regex(alias: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![a-z0-9]){body}(?![a-z0-9])")
 
 
-_MOE_SHAPE: Final = re.compile(r"(?<![a-z0-9])(\d{1,3}) ?x ?(\d{1,4}(?:\.\d+)?) ?b(?![a-z0-9])")
+_MOE_SHAPE: Final = lazy(r"(?<![a-z0-9])(\d{1,3}) ?x ?(\d{1,4}(?:\.\d+)?) ?b(?![a-z0-9])")
 
 
 @dataclass
@@ -101,11 +102,11 @@ class ModelIndex:
 
 # A published size at the end of a model's name: "Llama 3 8B", "Mixtral 8x7B", "gpt-oss-20b",
 # "Qwen3 30B-A3B", "Phi-4 (14B)", "DeepSeek-V3 (671B MoE)". What is left names the family.
-_NAME_SIZE: Final = re.compile(
+_NAME_SIZE: Final = lazy(
     r"[\s\-]+\(?\d+(?:\.\d+)?(?:x\d+)?[bB](?:-A\d+(?:\.\d+)?B)?(?: MoE)?\)?$"
 )
 _SEPARATOR: Final = r"[\s_\-:.]?"  # "llama 3.1", "llama3.1", "llama-3-1"
-_FAMILY_SPLIT: Final = re.compile(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])|[\s_\-:/.]+")
+_FAMILY_SPLIT: Final = lazy(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])|[\s_\-:/.]+")
 
 
 @dataclass(frozen=True)
@@ -162,7 +163,7 @@ class FamilyIndex:
 # --- GPUs --------------------------------------------------------------------------------------
 
 # The key of rules.catalogue._normalise: lower case, runs of spaces, "_" and "-" as one space.
-_GPU_SEPARATORS: Final = re.compile(r"[\s_\-]+")
+_GPU_SEPARATORS: Final = lazy(r"[\s_\-]+")
 
 
 def _gpu_key(text: str) -> str:

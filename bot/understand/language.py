@@ -3,20 +3,20 @@ not say ("qlora 70b 4090" is the same in all of them)."""
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
 from bot.understand.languages import LANGUAGES
+from bot.understand.lazy import lazy
 from bot.understand.lexicon import STOPWORDS
 from bot.understand.query import LANGS, Lang
 
 # Whole words only: the "mi" of "MI300X" and the "la" of "la4" are part of a name, not Spanish.
-_TOKEN: Final = re.compile(r"(?<![a-z0-9])[a-z]+(?:['-][a-z]+)*(?![a-z0-9])")
+_TOKEN: Final = lazy(r"(?<![a-z0-9])[a-z]+(?:['-][a-z]+)*(?![a-z0-9])")
 # Characters only one of the languages writes ("é", common to Spanish and French, is no one's).
 _MARKS: Final = tuple(
-    (lang.code, re.compile(f"[{lang.marks}]")) for lang in LANGUAGES if lang.marks
+    (lang.code, lazy(f"[{lang.marks}]")) for lang in LANGUAGES if lang.marks
 )
-_LETTERS: Final = re.compile(r"[a-z]+")
+_LETTERS: Final = lazy(r"[a-z]+")
 
 
 # A guess is "sure" when it rests on at least this much evidence (two marker words, or one word

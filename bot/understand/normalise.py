@@ -7,6 +7,7 @@ import unicodedata
 from typing import Final
 
 from bot.understand.digits import plain_digits
+from bot.understand.lazy import lazy
 from bot.understand.lexicon import (
     PROTECTED_WORDS,
     SHORT_TYPO_TARGETS,
@@ -31,12 +32,12 @@ _SYMBOLS: Final[dict[str, str]] = {
 }
 # A regex finds the few symbols of a text at C speed; str.translate would look every character
 # of a non-ASCII text up in a dict, many times slower.
-_SYMBOL: Final = re.compile("[" + re.escape("".join(_SYMBOLS)) + "]")
-_COMBINING: Final = re.compile(r"[\u0300-\u036f]+")
-_NOT_PRINTABLE_ASCII: Final = re.compile(r"[^\x20-\x7e]+")
-_SPACE_RUNS: Final = re.compile(" {2,}")
+_SYMBOL: Final = lazy("[" + re.escape("".join(_SYMBOLS)) + "]")
+_COMBINING: Final = lazy(r"[\u0300-\u036f]+")
+_NOT_PRINTABLE_ASCII: Final = lazy(r"[^\x20-\x7e]+")
+_SPACE_RUNS: Final = lazy(" {2,}")
 # Punctuation runs ("???", "!!!", "...") carry nothing: one is enough.
-_PUNCT_RUNS: Final = re.compile(r"([?!.,;:])[?!.,;:]+")
+_PUNCT_RUNS: Final = lazy(r"([?!.,;:])[?!.,;:]+")
 
 
 def _symbol(match: re.Match[str]) -> str:
@@ -88,7 +89,7 @@ def _build_index() -> dict[str, str]:
 
 
 _INDEX: Final[dict[str, str]] = _build_index()
-_WORD: Final = re.compile(r"[a-z]{4,}")
+_WORD: Final = lazy(r"[a-z]{4,}")
 
 
 def _one_edit(a: str, b: str) -> bool:
@@ -144,14 +145,14 @@ def correct_typos(folded: str) -> str:
 
 # What a script, a style sheet or a code block says is not a question: "<script>alert(1)
 # </script>" must not make an alert. Tags are dropped but their text kept ("<b>can I</b>").
-_DEAD_ELEMENTS: Final = re.compile(
+_DEAD_ELEMENTS: Final = lazy(
     r"<(script|style|code|pre)\b[^>]{0,200}>.*?(?:</\1\s*>|$)", re.IGNORECASE | re.DOTALL
 )
-_FENCED: Final = re.compile(r"```.*?(?:```|$)", re.DOTALL)
-_INLINE_CODE: Final = re.compile(r"`([^`\n]{0,200})`")
+_FENCED: Final = lazy(r"```.*?(?:```|$)", re.DOTALL)
+_INLINE_CODE: Final = lazy(r"`([^`\n]{0,200})`")
 # A model or file name quoted as code ("`Llama-3.1-8B`") still names the model.
-_NAME_LIKE: Final = re.compile(r"[\w.\-/:]*\d[\w.\-/:]*")
-_TAG: Final = re.compile(r"</?[a-zA-Z][^<>]{0,200}>")
+_NAME_LIKE: Final = lazy(r"[\w.\-/:]*\d[\w.\-/:]*")
+_TAG: Final = lazy(r"</?[a-zA-Z][^<>]{0,200}>")
 
 
 def _inline_code(match: re.Match[str]) -> str:

@@ -12,6 +12,7 @@ from decimal import Decimal
 from typing import Final
 
 from bot.understand.languages import LANGUAGES, union
+from bot.understand.lazy import lazy
 from bot.understand.lexicon import AMOUNT_WORDS, NUMBER_SCALES
 from bot.understand.query import Lang
 
@@ -120,7 +121,7 @@ _NUMBER_WORD: Final = "|".join(
 # duration or "tokens". Alone, "two" or "una" stay words (GPU counts and articles are read
 # elsewhere).
 _SCALE: Final = "|".join(NUMBER_SCALES)
-_PHRASE: Final = re.compile(
+_PHRASE: Final = lazy(
     rf"(?<![\w.,])(?<![0-9] )(?P<words>(?:{_NUMBER_WORD})(?:(?: |-|-et-| et | y | and )"
     rf"(?:{_NUMBER_WORD}))*)(?= (?:de |of |d')?(?:{_SCALE})(?![a-z]))"
 )
@@ -163,10 +164,10 @@ _WORDS_OR_SCALES: Final = frozenset(
      "millones", "millon", "milliard", "milliards", "trillion", "trillions"}
     - _ONE
 )
-_LETTER_RUNS: Final = re.compile(r"[a-z]+")
+_LETTER_RUNS: Final = lazy(r"[a-z]+")
 
 
-_HALF_SCALE: Final = re.compile(
+_HALF_SCALE: Final = lazy(
     r"(?<![a-z])(?:half a|medio|un demi-? ?|une demi-? ?)(?= ?(?:millions?|millon|billions?|"
     r"milliards?)(?![a-z]))"
 )

@@ -24,6 +24,7 @@ from bot.understand import settings as st
 from bot.understand.hardware import GpuMention
 from bot.understand.index import CatalogueIndex, catalogue_index
 from bot.understand.language import detect_with_confidence
+from bot.understand.lazy import lazy
 from bot.understand.normalise import MAX_CHARS, correct_typos, fold, strip_markup
 from bot.understand.numbers import parse_decimal, parse_int, tidy, to_int, words_to_digits
 from bot.understand.query import HoursAs, Intent, Lang, Query, Social
@@ -90,7 +91,7 @@ class _Work:
 
 # Long unbroken runs (pasted noise) are never model names; cutting them keeps the catalogue's
 # search linear in the length of the text.
-_LONG_RUN = re.compile(r"[\w.\-]{48,}")
+_LONG_RUN = lazy(r"[\w.\-]{48,}")
 
 
 def _take_model(work: _Work, index: CatalogueIndex) -> None:
@@ -115,8 +116,8 @@ def _take_model(work: _Work, index: CatalogueIndex) -> None:
 
 
 # After a name, a version ("2", "3.1", "v2") before a size ("22b").
-_VERSION_THEN: Final = re.compile(r"[\s_:-]?v?\d{1,2}(?:\.\d{1,2})?[\s_:-]?")
-_SPELLED_SIZE: Final = re.compile(r"(\d+(?:\.\d+)?) ?b(?![a-z])")
+_VERSION_THEN: Final = lazy(r"[\s_:-]?v?\d{1,2}(?:\.\d{1,2})?[\s_:-]?")
+_SPELLED_SIZE: Final = lazy(r"(\d+(?:\.\d+)?) ?b(?![a-z])")
 
 
 def _other_size_after(s: str, end: int, spec: ModelSpec) -> bool:

@@ -1,4 +1,4 @@
-"""The lexicon compiled into regular expressions, once, at import.
+"""The lexicon compiled into regular expressions, once, on first use (bot/understand/lazy.py).
 
 All patterns run on folded text (lower case ASCII, see ``normalise.fold``). None of them nests
 unbounded quantifiers, so a 4 000-character paste of noise is scanned in linear time.
@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator
 from typing import Final
 
 from bot.understand import lexicon as lx
+from bot.understand.lazy import lazy
 from bot.understand.numbers import NUM, NUM_SP
 
 
@@ -55,11 +56,11 @@ def alt(patterns: Iterable[str]) -> str:
 
 def words(patterns: Iterable[str]) -> re.Pattern[str]:
     """The fragments as whole words (not inside a longer word or number)."""
-    return re.compile(rf"(?<![a-z0-9]){alt(patterns)}(?![a-z0-9])")
+    return lazy(rf"(?<![a-z0-9]){alt(patterns)}(?![a-z0-9])")
 
 
 def _ends_with(patterns: Iterable[str]) -> re.Pattern[str]:
-    return re.compile(rf"(?<![a-z0-9]){alt(patterns)}\s?$")
+    return lazy(rf"(?<![a-z0-9]){alt(patterns)}\s?$")
 
 
 class Guarded:
@@ -76,8 +77,8 @@ class Guarded:
 
     def __init__(self, guard: str | tuple[str, ...], pattern: str | re.Pattern[str]) -> None:
         self._needles = guard if isinstance(guard, tuple) else ()
-        self._quick = None if isinstance(guard, tuple) else re.compile(guard)
-        self.pattern = re.compile(pattern)
+        self._quick = None if isinstance(guard, tuple) else lazy(guard)
+        self.pattern = lazy(pattern) if isinstance(pattern, str) else pattern
 
     def admits(self, s: str) -> bool:
         """Whether ``s`` holds the guard (so may hold a match)."""
@@ -132,7 +133,7 @@ TRAINING_TOOLS: Final = Guarded(
     r"learning_rate|sequence_len)(?![a-z])"
 )
 # A sequence length called a context: a serving question when nothing speaks of training.
-CONTEXT_WORD: Final = re.compile(r"context|ctx|contexto|contexte|model[ _-]?len")
+CONTEXT_WORD: Final = lazy(r"context|ctx|contexto|contexte|model[ _-]?len")
 BATCH: Final = Guarded(
     ("batch", "bs", "lot"),
     r"(?<![a-z])(?:per[ _-]?device[ _-]?(?:train[ _-]?)?batch[ _-]?size|"
@@ -213,14 +214,14 @@ HALF_HOUR: Final = Guarded(("half", "media", "demi"), words(lx.HALF_HOUR))
 # "$2 an hour", "per day", "por hora": a rate, not a duration.
 # ("por una semana", "for a week" are durations: "por"/"per" before a number word is not a rate.)
 # "what does a B200 cost an hour" is a rate too.
-RATE_BEFORE: Final = re.compile(
+RATE_BEFORE: Final = lazy(
     r"(?:\d|\$|dollars?|dolares|usd|cada|each|every|(?<![a-z])(?:costs?|charges?)) ?$"
 )
-HOUR_UNIT: Final = re.compile(rf"^{alt(lx.HOUR_UNITS)}$")
-MINUTE_UNIT: Final = re.compile(rf"^{alt(lx.MINUTE_UNITS)}$")
-DAY_UNIT: Final = re.compile(rf"^{alt(lx.DAY_UNITS)}$")
-WEEK_UNIT: Final = re.compile(rf"^{alt(lx.WEEK_UNITS)}$")
-MONTH_UNIT: Final = re.compile(rf"^{alt(lx.MONTH_UNITS)}$")
+HOUR_UNIT: Final = lazy(rf"^{alt(lx.HOUR_UNITS)}$")
+MINUTE_UNIT: Final = lazy(rf"^{alt(lx.MINUTE_UNITS)}$")
+DAY_UNIT: Final = lazy(rf"^{alt(lx.DAY_UNITS)}$")
+WEEK_UNIT: Final = lazy(rf"^{alt(lx.WEEK_UNITS)}$")
+MONTH_UNIT: Final = lazy(rf"^{alt(lx.MONTH_UNITS)}$")
 
 PERCENT: Final = Guarded(("%", "cent", "cient"), rf"(?<![\w.,])(?P<num>-?{NUM}) ?{alt(lx.PERCENT_UNITS)}")
 # Thousands or millions after a sum of money (parse.money_scale gives the factor).
@@ -236,7 +237,7 @@ MONEY: Final = Guarded(
     rf"{_PER_HOUR_SUFFIX}"
 )
 # A sum in euros or pounds, read on the text before folding (which drops "€" and "£").
-FOREIGN_MONEY: Final = re.compile(
+FOREIGN_MONEY: Final = lazy(
     r"\d ?k? ?(?:€|£|euros?|eur|gbp)(?![a-z])|(?:€|£) ?\d", re.IGNORECASE
 )
 DIRECTION_BELOW: Final = _ends_with(lx.DIRECTION_BELOW)
@@ -249,11 +250,11 @@ _NUM_SIZE: Final = (
     r"(?:\d{1,3}(?: 000)+(?!\d)|(?:(?<=de )|(?<=of )|(?<=un ))\d{1,3}(?: \d{3})+(?!\d)|"
     rf"{NUM})"
 )
-SIZE: Final = re.compile(
+SIZE: Final = lazy(
     rf"(?<![\w.,])(?P<num>-?{_NUM_SIZE}) ?-? ?(?P<unit>{_SIZE_UNITS})"
     rf"(?: (?:de )?{alt(lx.PARAM_WORDS)})?(?![a-z0-9])"
 )
-SIZE_MILLION_UNIT: Final = re.compile(rf"^{alt(lx.SIZE_UNITS_MILLION)}$")
+SIZE_MILLION_UNIT: Final = lazy(rf"^{alt(lx.SIZE_UNITS_MILLION)}$")
 SIZE_PARAMS: Final = Guarded(
     ("param",),
     rf"(?<![\w.,])(?P<num>{NUM_SP}) ?(?:de )?{alt(lx.PARAM_WORDS)}(?![a-z])"
@@ -275,12 +276,12 @@ METHODS: Final = tuple(
     for method, frags in lx.METHOD_PATTERNS
 )
 # A full method's words, as opposed to an optimizer's ("adamw", "8-bit adam") that adapters use too.
-FULL_WORD: Final = re.compile(r"full|complet|entier|total|fft|entrenamiento|entrainement|ajuste")
-FULL_NOT_METHOD: Final = re.compile(rf"^ (?:{lx.FULL_NOT_METHOD_AFTER})")
+FULL_WORD: Final = lazy(r"full|complet|entier|total|fft|entrenamiento|entrainement|ajuste")
+FULL_NOT_METHOD: Final = lazy(rf"^ (?:{lx.FULL_NOT_METHOD_AFTER})")
 INFERENCE_STRONG: Final = words(lx.INFERENCE_STRONG)
 INFERENCE_WEAK: Final = words(lx.INFERENCE_WEAK)
 INFERENCE_FORMAT: Final = words(lx.INFERENCE_FORMATS)
-RUN_NOUN: Final = re.compile(rf"(?<![a-z]){lx.RUN_NOUN_BEFORE} $")
+RUN_NOUN: Final = lazy(rf"(?<![a-z]){lx.RUN_NOUN_BEFORE} $")
 TRAINING: Final = words(lx.TRAINING_WORDS)
 INT8: Final = words(lx.INFERENCE_INT8)
 INT4: Final = words(lx.INFERENCE_INT4)
@@ -288,11 +289,11 @@ FOUR_BIT: Final = words((r"4\s?-?\s?bits?", r"nf4", r"int4", r"int-4"))
 
 # --- intents and flags -------------------------------------------------------------------------
 
-COMMAND: Final = re.compile(r"^/(?P<cmd>[a-z]+)(?:@\w+)?(?![a-z])")
+COMMAND: Final = lazy(r"^/(?P<cmd>[a-z]+)(?:@\w+)?(?![a-z])")
 # Folded text holds no white space but " ".
-SPACE_RUNS: Final = re.compile(" {2,}")
+SPACE_RUNS: Final = lazy(" {2,}")
 ALERT: Final = words(lx.ALERT_WORDS)
-ALERT_WHEN: Final = re.compile(rf"(?<![a-z]){lx.ALERT_WHEN}(?![a-z])")
+ALERT_WHEN: Final = lazy(rf"(?<![a-z]){lx.ALERT_WHEN}(?![a-z])")
 MOVE_DOWN: Final = words(lx.ALERT_MOVE_DOWN)
 MOVE_UP: Final = words(lx.ALERT_MOVE_UP)
 PAY_STRONG: Final = words(lx.PAY_STRONG)
@@ -302,17 +303,17 @@ RECOMMEND: Final = words(lx.RECOMMEND_WORDS)
 COST: Final = words(lx.COST_WORDS)
 DURATION_QUESTION: Final = words(lx.DURATION_QUESTION)
 HOW_MUCH: Final = words(lx.HOW_MUCH)
-RATE: Final = re.compile(rf"(?<![a-z0-9]){alt(lx.RATE_WORDS)}(?![a-z0-9])")
+RATE: Final = lazy(rf"(?<![a-z0-9]){alt(lx.RATE_WORDS)}(?![a-z0-9])")
 FIT_STRONG: Final = words(lx.FIT_STRONG)
 MEMORY: Final = words(lx.MEMORY_WORDS)
 PRICES: Final = words(lx.PRICE_WORDS)
 HELP: Final = words(lx.HELP_WORDS)
 DETAILS: Final = words(lx.DETAILS_WORDS)
 GRAD_CKPT: Final = words(lx.GRAD_CKPT)
-GRAD_CKPT_OFF_BEFORE: Final = re.compile(
+GRAD_CKPT_OFF_BEFORE: Final = lazy(
     rf"(?<![a-z]){alt(lx.GRAD_CKPT_OFF_BEFORE)} (?:\w+ )?$"
 )
-GRAD_CKPT_OFF_AFTER: Final = re.compile(rf"^ ?(?:[:=] ?)?{alt(lx.GRAD_CKPT_OFF_AFTER)}(?![a-z])")
+GRAD_CKPT_OFF_AFTER: Final = lazy(rf"^ ?(?:[:=] ?)?{alt(lx.GRAD_CKPT_OFF_AFTER)}(?![a-z])")
 
 # --- alerts: list and remove -------------------------------------------------------------------
 
@@ -352,7 +353,7 @@ _SOCIAL: Final = alt((*lx.THANKS_WORDS, *lx.BYE_WORDS, *lx.GREETINGS, *lx.ACK_WO
                       *lx.SOCIAL_FILLERS))
 # The whole message is small talk. Only tried on short texts (see parse.SOCIAL_MAX_CHARS): the
 # repeated alternation may backtrack on a long one.
-SOCIAL_ONLY: Final = re.compile(
+SOCIAL_ONLY: Final = lazy(
     rf"^(?:[\s!.?,:;'()~*+-]|(?<![a-z0-9]){_SOCIAL}(?![a-z0-9]))+$"
 )
 
@@ -362,7 +363,7 @@ CATALOGUE: Final = words(lx.CATALOGUE_QUESTION)
 # Words that ask for a comparison even with one GPU named ("compare the H100": which other?).
 COMPARE_STRONG: Final = words((r"vs\.?", r"versus", r"compar\w*"))
 # "the H100 compared to AWS" compares a price with a provider, not two GPUs.
-COMPARED_TO_OTHER: Final = re.compile(
+COMPARED_TO_OTHER: Final = lazy(
     r"(?<![a-z])(?:compar\w*|vs\.?|versus) (?:to |with |against |con |contra |avec |a |au |aux )?"
     r"(?!gpu|the gpu|la gpu|le gpu|l'gpu)(?:the |la |le |el |les |los )?"
     r"(?:aws|azure|gcp|google|lambda|runpod|vast|coreweave|massed|thunder|others?|elsewhere|"
@@ -371,11 +372,11 @@ COMPARED_TO_OTHER: Final = re.compile(
 
 # --- negation ----------------------------------------------------------------------------------
 
-NEGATED_BEFORE: Final = re.compile(
+NEGATED_BEFORE: Final = lazy(
     rf"(?<![a-z]){alt(lx.NEGATION_BEFORE)}(?: {alt(lx.NEGATION_FILLERS)}){{0,3}} ?$"
 )
-WHY_NOT_BEFORE: Final = re.compile(r"(?:why|por que|pourquoi) (?:not|no|pas) ?$")
-NEGATED_AFTER: Final = re.compile(rf"^ ?{lx.NEGATION_AFTER}(?![a-z])")
+WHY_NOT_BEFORE: Final = lazy(r"(?:why|por que|pourquoi) (?:not|no|pas) ?$")
+NEGATED_AFTER: Final = lazy(rf"^ ?{lx.NEGATION_AFTER}(?![a-z])")
 # The same words anywhere: "LoRA is not the best option" asks for no recommendation.
 OPINION: Final = Guarded(
     ("not", "n't", "no ", "pas", "won't"), rf"(?<![a-z]){lx.NEGATION_AFTER}(?![a-z])"
@@ -390,7 +391,7 @@ _NOT_A_PRICE_AFTER: Final = (
     r"d|days?|dias?|jours?|tokens?|x|gpus?|cards?|bits?|billions?|millions?|millones|milliards?|"
     r"mil|params?|percent|por ciento|pour ?cent)(?![a-z]))"
 )
-BARE_THRESHOLD: Final = re.compile(
+BARE_THRESHOLD: Final = lazy(
     rf"(?:(?<![a-z])(?P<below>{alt(lx.DIRECTION_BELOW)})|(?<![a-z])(?P<above>{alt(lx.DIRECTION_ABOVE)}))"
     r" ?(?:(?:the|los|las|les|le|la|el|de|d'|a|of) )?"
     rf"(?P<num>{NUM})(?!\d|[.,]\d){_NOT_A_PRICE_AFTER}{_PER_HOUR_SUFFIX}"
@@ -398,7 +399,7 @@ BARE_THRESHOLD: Final = re.compile(
 
 # "when the H100 hits 2", "/alert h100 2.5": a price without a direction, which is then the
 # side of today's price the threshold lies on.
-BARE_TARGET: Final = re.compile(
+BARE_TARGET: Final = lazy(
     r"(?:(?<![a-z])(?:hits?|reach(?:es)?|gets? to|is at|goes to|comes to|llega a|llegue a|"
     r"este a|esta a|este en|atteint|atteigne|arrive a|sera a|est a)"
     r" (?:(?:the|los|las|les|le|la|el|de|d'|a|of) )?|^/[a-z]+(?:@\w+)? +gpu +)"

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final, Literal
 
+from bot.understand.lazy import lazy
 from bot.understand.numbers import NUM_SP
 
 Precision = Literal["mixed", "bf16", "fp32"]
@@ -23,7 +24,7 @@ Optimizer = Literal["adamw", "adam8bit", "paged_adamw", "paged_adam8bit", "adafa
 
 
 def _w(pattern: str) -> re.Pattern[str]:
-    return re.compile(rf"(?<![a-z0-9])(?:{pattern})(?![a-z0-9])")
+    return lazy(rf"(?<![a-z0-9])(?:{pattern})(?![a-z0-9])")
 
 
 _NEG: Final = r"(?:no|not|without|w/o|sin|sans|pas de|disable\w*|disabling|desactiv\w*)"
@@ -79,7 +80,7 @@ CPU_OFFLOAD: Final = _w(
     r"deepspeed (?:zero[ _-]?3 )?(?:cpu )?offload\w*|descarga a (?:la )?cpu|"
     r"dechargement (?:vers le |sur le )?cpu"
 )
-CPU_OFFLOAD_OFF: Final = re.compile(
+CPU_OFFLOAD_OFF: Final = lazy(
     rf"(?<![a-z0-9]){_NEG} (?:the )?(?:cpu[ _-]?)?offload\w*|offload\w* (?:off|disabled)|"
     r"offload_params? ?[:=] ?false"
 )
@@ -99,7 +100,7 @@ SDPA: Final = _w(
 COMPILE: Final = _w(
     r"torch[ ._-]?compile[d]?|compiled?|compile ?[:=] ?true|compilad[oa]|compile[e]?"
 )
-NO_COMPILE: Final = re.compile(
+NO_COMPILE: Final = lazy(
     rf"(?<![a-z0-9]){_NEG} (?:torch[ ._-]?)?compil\w*|compile ?[:=] ?false"
 )
 CHUNKED: Final = _w(
@@ -114,11 +115,11 @@ PACKED: Final = _w(
     r"packed|packing|pack|empaquetad\w*|empaquet\w*|packing ?[:=] ?true"
 )
 
-NO_GRAD_ACCUM: Final = re.compile(
+NO_GRAD_ACCUM: Final = lazy(
     rf"(?<![a-z0-9])(?:{_NEG}|sin|sans) (?:any )?grad(?:ient)?[ _-]?accum\w*|"
     r"gradient_accumulation_steps ?[:=]? ?1(?!\d)|grad[ _-]?accum\w* ?[:=]? ?(?:1|off|none)(?!\d)"
 )
-GRAD_ACCUM: Final = re.compile(
+GRAD_ACCUM: Final = lazy(
     r"(?<![a-z0-9])(?:grad(?:ient)?[ _-]?accum\w*|acumulacion de gradientes?|"
     r"accumulation (?:de|des) gradients?)(?![a-z])"
 )
@@ -138,7 +139,7 @@ QV: Final = _w(r"q ?(?:,|and|y|et|&|\+) ?v|q_proj ?(?:,|and|y|et|&|\+) ?v_proj|q
 
 # --- numbers: generated tokens, prompt, epochs, throughput ------------------------------------------
 _K: Final = r"(?P<k>k)?"
-NEW_TOKENS: Final = re.compile(
+NEW_TOKENS: Final = lazy(
     rf"(?<![a-z0-9])(?:max_new_tokens ?[:=]? ?(?P<a>{NUM_SP}) ?(?P<ka>k)?|"
     rf"(?:generat\w*|generar\w*|gener\w*|output\w*|produc\w*|write|writing|escribir) "
     rf"(?:up to |hasta |jusqu'a )?(?P<b>{NUM_SP}) ?(?P<kb>k)?[ -]?(?:new |nuevos |nouveaux )?"
@@ -146,14 +147,14 @@ NEW_TOKENS: Final = re.compile(
     rf"generados|generes) tok(?:en)?s?|(?P<d>{NUM_SP}) ?(?P<kd>k)?[ -]?tok(?:en)?s? "
     rf"(?:de salida|of output|en sortie|generados|generes|generated))(?![a-z0-9])"
 )
-PROMPT_TOKENS: Final = re.compile(
+PROMPT_TOKENS: Final = lazy(
     rf"(?<![a-z0-9])(?:prompts? (?:of |de |d'|with |con |avec )?(?:about |around |~ ?)?"
     rf"(?P<a>{NUM_SP}) ?(?P<ka>k)?[ -]?(?:tok(?:en)?s?)?|"
     rf"(?P<b>{NUM_SP}) ?(?P<kb>k)?[ -]?tok(?:en)?s?[ -]?(?:de |of |d')?(?:long )?prompts?|"
     rf"(?P<c>{NUM_SP}) ?(?P<kc>k)?[ -]?tokens? (?:de |d'|of )?(?:entrada|input|entree))"
     r"(?![a-z0-9])"
 )
-EPOCHS: Final = re.compile(
+EPOCHS: Final = lazy(
     rf"(?<![a-z0-9])(?:(?P<a>\d{{1,3}}|{'|'.join(('one', 'two', 'three', 'four', 'five', 'ten', 'una', 'un', 'une', 'dos', 'deux', 'tres', 'trois', 'cuatro', 'quatre', 'cinco', 'cinq', 'diez', 'dix'))}) "
     r"(?:epochs?|epocas?|epoques?|passes)|(?:epochs?|num_train_epochs|epocas?|epoques?) ?[:=]? ?"
     r"(?P<b>\d{1,3}))(?![a-z0-9])"
@@ -163,13 +164,13 @@ _EPOCH_WORDS: Final[dict[str, int]] = {
     "tres": 3, "trois": 3, "four": 4, "cuatro": 4, "quatre": 4, "five": 5, "cinco": 5,
     "cinq": 5, "ten": 10, "diez": 10, "dix": 10,
 }
-THROUGHPUT: Final = re.compile(
+THROUGHPUT: Final = lazy(
     rf"(?<![\w.,])(?P<num>{NUM_SP}) ?(?P<k>k)? ?(?:tok(?:en)?s?|tk) ?(?:/ ?s(?:ec(?:ond)?)?|"
     r"per second|por segundo|par seconde|a second|/ ?seg(?:undo)?)(?![a-z])"
     r"(?: (?:per|por|par) ?(?:gpu|card|tarjeta|carte))?"
 )
 # "un millón de tokens", "un million de tokens", "a million tokens", "a billion tokens".
-WORD_TOKENS: Final = re.compile(
+WORD_TOKENS: Final = lazy(
     r"(?<![a-z0-9])(?:un|a|one|une) (?P<mult>millon|million|billion|milliard|mil millones) "
     r"(?:de |d'|of )?tok(?:en)?s?(?![a-z])"
 )
