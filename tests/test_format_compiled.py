@@ -71,3 +71,55 @@ def test_nothing_is_cached_per_value() -> None:
     assert fmt_module._decimal.cache_info().currsize <= 3
     assert fmt_module._unit_patterns.cache_info().currsize <= 3 * 4
     assert not hasattr(fmt_module._num, "cache_info")
+
+
+@pytest.mark.parametrize("locale", ["en", "es", "fr"])
+def test_compact_token_counts_print_what_babel_prints(locale: str) -> None:
+    """Formatter.tokens' words ("200 million", "1,5 millones", "2 milliards") come from
+    format._Compact, Babel's format_compact_decimal with the patterns compiled once."""
+    from babel.numbers import format_compact_decimal
+
+    rng = random.Random(locale)
+    values = [Decimal(v) for v in (
+        "0", "1", "-1", "999", "1000", "1500", "999999", "999500", "999995", "1000000",
+        "1500000", "999999999", "999995000", "1E+14", "9.99E+14", "1E+15", "1.234E+20",
+        "-2500000", "0.5", "1.005E+6", "NaN", "Infinity", "-Infinity",
+    )]
+    values += [Decimal(rng.randint(1, 999)).scaleb(rng.randint(0, 16)) for _ in range(1500)]
+    values += [Decimal(rng.randint(1, 10**9)).scaleb(rng.randint(-3, 8)) for _ in range(500)]
+    compact = fmt_module._compact(locale)
+    for value in values:
+        for digits in (0, 2):
+            expected = format_compact_decimal(value, format_type="long", locale=locale,
+                                              fraction_digits=digits)
+            assert compact(value, digits) == expected, (value, digits)
+    f = Formatter(locale)
+    words = {"en": "200 million tokens", "es": "200 millones de tokens",
+             "fr": "200 millions de tokens"}
+    assert f.tokens(200_000_000) == words[locale]
+
+
+@pytest.mark.parametrize("locale", ["en", "es", "fr", "ru", "ar", "pl", "lv", "cy", "br", "ga",
+                                    "he", "sl", "lt", "mt", "gd", "it", "pt", "da", "is", "si"])
+def test_compiled_plural_rules_choose_what_babel_chooses(locale: str) -> None:
+    """format.plural_rule compiles Babel's CLDR plural rule to plain comparisons: the same
+    category for every kind of value (integers, decimals with and without trailing zeros,
+    floats, negatives), in our locales and in ones with every operand and operator."""
+    from babel import Locale
+
+    from bot.render.format import plural_rule
+
+    babel_rule = Locale.parse(locale).plural_form
+    ours = plural_rule(Locale.parse(locale))
+    assert ours is not babel_rule  # compiled, not Babel's own
+    rng = random.Random(locale)
+    values: list[Decimal | int | float] = [0, 1, 2, 3, 5, 11, 21, 101, 1000000, 2000000, -1, -21]
+    values += [Decimal(v) for v in ("0", "1", "1.0", "1.00", "0.5", "1.5", "2.10", "0.05",
+                                    "1E+6", "2E+6", "1000000", "1000000.0", "-0.0", "21.1",
+                                    "0.0", "12345678901234567890123456789.5", "1.230")]
+    values += [0.0, 1.0, 1.5, 0.25, 2.75, 1e6, 21.0]
+    values += [Decimal(rng.randint(0, 10**7)).scaleb(rng.randint(-4, 3)) for _ in range(3000)]
+    values += [rng.randint(0, 10**7) for _ in range(1000)]
+    values += [round(rng.uniform(0, 300), rng.randint(0, 3)) for _ in range(500)]
+    for value in values:
+        assert ours(value) == babel_rule(value), value  # type: ignore[arg-type]

@@ -19,7 +19,7 @@ from babel import Locale
 from markupsafe import Markup, escape
 
 from bot.i18n import translations
-from bot.render.format import Formatter
+from bot.render.format import Formatter, plural_rule
 from rules.catalogue import Catalogue
 from rules.errors import UnknownMethod
 from rules.fit import Fit, gpus_needed
@@ -43,7 +43,7 @@ class Gettext:
         catalogue = translations(locale)
         self._gettext = catalogue.gettext
         self._ngettext = catalogue.ngettext
-        self._plural = Locale.parse(locale).plural_form
+        self._plural = plural_rule(Locale.parse(locale))
 
     def _(self, message: str, **values: Any) -> Markup:
         return _fill(self._gettext(message), values)
