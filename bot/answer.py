@@ -12,9 +12,19 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from bot.detail import DetailedAnswer, TrainingEstimate, detailed_for, detailed_options
+from bot.detail import (
+    DEFAULT_SEQ_LEN,
+    DetailedAnswer,
+    TrainingEstimate,
+    decode_bound,
+    detailed_for,
+    detailed_options,
+    estimator_model,
+    longest_context,
+)
 from bot.understand.query import Intent, Query
 from rules.budget import BudgetBuys, budget_buys
+from rules.capacity import DecodeBound, LongestContext
 from rules.catalogue import Catalogue
 from rules.compare import Comparison, PriceRatio, Saving, compare, full_vs_qlora, savings
 from rules.errors import (
@@ -108,6 +118,18 @@ class Answer(BaseModel):
     # A cost with hours on a rented configuration that does not hold the model: its own cost
     # (`quote` is then the cheapest one that does).
     asked_quote: Quote | None = None
+    # "Max context for Llama 3 8B on a 24 GB card": the longest context each method answered
+    # fits there (detailed estimate); the answer is then the fit at the lead one's length.
+    longest: tuple[LongestContext, ...] = ()
+    longest_lead: LongestContext | None = None
+    longest_unplaced: bool = False  # asked with no configuration to search on
+    # "How many tokens/s on a 4090?": the bandwidth bound per precision answered (the lead
+    # one first), on the asked configuration or, with none, the cheapest offered one.
+    decode: tuple[DecodeBound, ...] = ()
+    decode_on_cheapest: bool = False
+    decode_no_gpu: bool = False  # only a memory size: no card, no bandwidth
+    # The asked configuration does not hold it: the least count of that card that does.
+    decode_more: DecodeBound | None = None
 
 
 def _methods_for(query: Query, cat: Catalogue) -> tuple[MethodId, ...]:
@@ -179,6 +201,9 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
     cat = catalogue
     try:
         query, extra = _reframe(query, cat)
+        if query.context_asked and query.seq_len is None and query.params_b is not None:
+            query, longest = _longest(query, cat)
+            extra.update(longest)
         answer = _build(query, cat)
         detailed = detailed_for(query, answer, cat, tokens_per_second=query.tokens_per_second)
         composed = _compose(query, answer, detailed, cat)
@@ -186,6 +211,8 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         composed = _compare_times(query, answer, composed, cat)
         if extra.get("largest_names") and composed.detailed_fits is False:
             extra["largest_detailed"] = _largest_by_detail(query, cat)
+        if query.speed_asked:
+            extra.update(_decode(query, composed, cat))
         return composed.model_copy(update=extra)
     except RulesError as exc:
         failed = Answer(query=query, intent=query.intent, error=exc.code,
@@ -262,6 +289,62 @@ def _largest_by_detail(query: Query, cat: Catalogue) -> tuple[Decimal, tuple[str
         if check is not None and check.detailed_fits:
             return size, tuple(m.name for m in cat.models if m.params_b == size)
     return None
+
+
+def _longest(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
+    """The longest context each method fits on the asked configuration; the question is then
+    answered as the fit at the lead method's length (its detail shows where the memory goes).
+    The lead: the method asked; training without one, the default (QLoRA); serving without a
+    precision, the highest precision that holds the default sequence (else the longest)."""
+    first = _build(query, cat)
+    if first.error or first.missing or first.primary is None or first.params_b is None:
+        return query, {}
+    model = estimator_model(query, first.params_b, cat)
+    found = tuple(
+        longest_context(query, cat.method(ma.memory.method), model, ma.fit)
+        for ma in first.methods if ma.fit is not None
+    )
+    if not found:
+        return query, {"longest_unplaced": True}
+    lead = next((f for f in found if f.method == first.primary.memory.method), found[0])
+    if query.inference and not query.serving_precision_said:
+        lead = next((f for f in found if f.tokens >= min(DEFAULT_SEQ_LEN, f.limit)),
+                    max(found, key=lambda f: f.tokens))
+    update: dict[str, Any] = {"method": lead.method, "serving_precision_said": True}
+    if lead.tokens:
+        update["seq_len"] = lead.tokens
+    return query.model_copy(update=update), {"longest": found, "longest_lead": lead}
+
+
+def _decode(query: Query, answer: Answer, cat: Catalogue) -> dict[str, Any]:
+    """The bandwidth bound of one sequence's decode for each precision answered."""
+    primary = answer.primary
+    if answer.error or answer.missing or primary is None or answer.params_b is None:
+        return {}
+    asked = primary.fit
+    on_cheapest = False
+    if asked is not None and asked.gpu is None:
+        return {"decode_no_gpu": True}
+    if asked is None:
+        asked, on_cheapest = primary.cheapest, True
+    if asked is None or asked.gpu is None:
+        return {}
+    gpu = cat.gpu(asked.gpu)
+    count = asked.gpu_count
+    per_gpu = asked.vram_gb / count
+    model = estimator_model(query, answer.params_b, cat)
+    lead_method = cat.method(primary.memory.method)
+    others = [cat.method(ma.memory.method) for ma in answer.methods if ma is not primary]
+    bounds = tuple(decode_bound(query, m, model, gpu, count, per_gpu)
+                   for m in (lead_method, *others))
+    more: DecodeBound | None = None
+    if not bounds[0].fits and gpu.memory_bandwidth_gbs is not None:
+        for n in range(count + 1, cat.limits.max_gpus + 1):
+            bound = decode_bound(query, lead_method, model, gpu, n, per_gpu)
+            if bound.fits:
+                more = bound
+                break
+    return {"decode": bounds, "decode_on_cheapest": on_cheapest, "decode_more": more}
 
 
 def _asked_method(query: Query, cat: Catalogue) -> MethodId:

@@ -18,6 +18,13 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from bot.i18n import N_
 from bot.render.format import Formatter
 from bot.understand.query import Query
+from rules.capacity import (
+    SEARCH_LIMIT,
+    DecodeBound,
+    LongestContext,
+    decode_upper_bound,
+    longest_fitting,
+)
 from rules.catalogue import Catalogue
 from rules.errors import RulesError
 from rules.estimator import (
@@ -50,7 +57,10 @@ __all__ = [
     "chart_callback_args",
     "chart_candidates",
     "chart_query",
+    "decode_bound",
     "detailed_for",
+    "estimator_model",
+    "longest_context",
     "wants_details",
 ]
 
@@ -215,6 +225,11 @@ def wants_details(query: Query) -> bool:
     return query.details or any(getattr(query, name) is not None for name in _SETTINGS)
 
 
+def estimator_model(query: Query, params_b: Decimal, cat: Catalogue) -> ModelSpec | Decimal:
+    """What the estimator is given for the query's model: its catalogue entry, else the size."""
+    return _model(query, params_b, cat)
+
+
 def _model(query: Query, params_b: Decimal, cat: Catalogue) -> ModelSpec | Decimal:
     if query.model_id is not None:
         try:
@@ -372,6 +387,57 @@ def _estimate(
     except ValueError:  # includes RulesError: settings the estimator refuses, no detail
         return None, defaults, seq_len, batch, ckpt, rank
     return breakdown, defaults, seq_len, batch, ckpt, rank
+
+
+def longest_context(
+    query: Query, method: Method, model: ModelSpec | Decimal, asked: Fit
+) -> LongestContext:
+    """The longest sequence (training) or context (serving) the detailed estimate fits on the
+    asked configuration, with the query's other settings and the defaults for the rest: a
+    search over the estimator (rules.capacity), capped at the model's published maximum."""
+    gpus = asked.gpu_count
+    vram = asked.vram_gb / gpus
+    model_max = model.max_context if isinstance(model, ModelSpec) else None
+    limit = model_max or SEARCH_LIMIT
+
+    def per_gpu(tokens: int) -> Decimal | None:
+        at = query.model_copy(update={"seq_len": tokens})
+        breakdown = _estimate(at, method, model, gpus, asked)[0]
+        return breakdown.per_gpu_gb if breakdown is not None else None
+
+    tokens = longest_fitting(per_gpu, vram, limit)
+    return LongestContext(
+        method=method.id, tokens=tokens, limit=limit, capped=tokens == limit,
+        model_max=model_max, per_gpu_gb=per_gpu(tokens) if tokens else None,
+    )
+
+
+def decode_bound(
+    query: Query, method: Method, model: ModelSpec | Decimal, gpu: GPU, count: int,
+    vram_per_gpu_gb: Decimal,
+) -> DecodeBound:
+    """The memory-bandwidth upper bound of one sequence's decode on `count` × `gpu` (tensor
+    parallel): the per-GPU weights and KV cache of the detailed estimate at the stated context
+    (else the default), read once per token at the datasheet bandwidth."""
+    one = query.model_copy(update={"batch_size": 1})
+    breakdown, _, context, _, _, _ = _estimate(one, method, model, count, None)
+    if breakdown is None:
+        raise ValueError("the estimator refused these settings")
+    weights = breakdown.term("weights")
+    fraction: Decimal | None = None
+    if isinstance(model, ModelSpec) and model.active_params_b is not None:
+        # Mixture of experts: a token goes through its active parameters only.
+        fraction = model.active_params_b / model.params_b
+        weights = (weights * fraction).quantize(_TENTH, rounding=ROUND_HALF_UP)
+    kv = breakdown.term("kv_cache")
+    bandwidth = gpu.memory_bandwidth_gbs
+    rate = decode_upper_bound(weights + kv, bandwidth) if bandwidth is not None \
+        and weights + kv > 0 else None
+    return DecodeBound(
+        method=method.id, gpu=gpu.id, gpus=count, context=context, weights_gb=weights,
+        kv_gb=kv, bandwidth_gbs=bandwidth, tokens_per_second=rate, active_fraction=fraction,
+        fits=breakdown.per_gpu_gb <= vram_per_gpu_gb,
+    )
 
 
 def _optimizer(query: Query, method: Method) -> OptimizerName | None:

@@ -158,6 +158,9 @@ class ModelSpec(_Data):
     source: str = Field(min_length=3)
     verified: dt.date
     arch: Architecture | None = None
+    # The longest context the model is published for (tokens), and where that is stated.
+    max_context: int | None = Field(default=None, gt=0)
+    max_context_source: str | None = Field(default=None, min_length=3)
 
     @field_validator("params_b", "active_params_b")
     @classmethod
@@ -172,6 +175,8 @@ class ModelSpec(_Data):
             raise ValueError("active_params_b cannot exceed params_b")
         if self.arch is not None and self.arch.is_moe and self.active_params_b is None:
             raise ValueError("a mixture-of-experts model needs active_params_b")
+        if (self.max_context is None) != (self.max_context_source is None):
+            raise ValueError("max_context and max_context_source go together")
         return self
 
     @property

@@ -38,6 +38,15 @@ BUDGET: Final = _whole(_words("BUDGET_WORDS"))
 # "combien d'heures", "what can I fine-tune for $50").
 BUDGET_ASK: Final = _whole(_words("BUDGET_ASK"))
 
+# "max context", "longest seq len", "cuánto contexto cabe", "contexte maximal": the longest
+# context a configuration holds for the model (bot.answer searches the detailed estimator).
+CONTEXT_ASK: Final = _whole(_words("CONTEXT_ASK"))
+
+# Decode speed: "tokens/s", "tok/s", "tokens por segundo", "vitesse de génération" ask for it
+# alone; "how fast", "qué tan rápido", "à quelle vitesse" only about serving.
+SPEED_ASK: Final = _whole(_words("SPEED_ASK"))
+SPEED_WEAK: Final = _whole(_words("SPEED_WEAK"))
+
 # "how many 3090 hours", "cuántas 4090 horas", "combien de 3090 heures": after "how many", a
 # catalogued model number before an hour unit is the card whose hours are asked, not a duration.
 CARD_HOURS: Final = lazy(

@@ -466,6 +466,27 @@ def _served(s: str, work: _Work) -> bool:
     return precision or work.context_said
 
 
+def _capacity_asked(
+    s: str, work: _Work, method: MethodId | None, inference: bool
+) -> tuple[bool, bool]:
+    """(the longest context is asked, the decode speed is asked). A length said with a number
+    ("will 128k context fit") is a fit question at that length, not the longest; a speed is a
+    serving question, never a training run's ("how fast can I fine-tune" is a duration)."""
+    context = work.seq_len is None and bool(asks.CONTEXT_ASK.search(s))
+    serving = inference or (method is None and not _trains(s, work))
+    speed = serving and bool(asks.SPEED_ASK.search(s) or (inference and asks.SPEED_WEAK.search(s)))
+    return context and not speed, speed
+
+
+def _context_served(s: str, work: _Work) -> bool:
+    """"max context" with no method and nothing of training is about serving (as "128k
+    context" is); "max seq len" is a training run's sequence."""
+    if _trains(s, work):
+        return False
+    match = asks.CONTEXT_ASK.search(s)
+    return match is not None and bool(px.CONTEXT_WORD.search(match.group(0)))
+
+
 def _four_bit(s: str) -> bool:
     return any(not _negated(s, *m.span()) for m in px.FOUR_BIT.finditer(s))
 
@@ -748,6 +769,23 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # "fine-tune 70B in 4-bit": training on a 4-bit base
         method = cat.method_where("training", family="adapter", weight_bits=4)
     intent = _intent(rest, work, method, inference)
+    context_asked, speed_asked = False, False
+    if work.params_b is not None or work.family:
+        context_asked, speed_asked = _capacity_asked(rest, work, method, inference)
+    if context_asked and method is None and not inference and _context_served(rest, work):
+        # "max context for llama 3 8b on a 24gb card": a context is served, as "128k context".
+        inference, method = True, _inference_method(rest, cat)
+    # "cuánto contexto cabe", "combien de tokens par seconde": "how much" without money or hours.
+    unpriced = intent == "cost" and work.hours is None and not work.money
+    if context_asked and (intent in ("memory", "unknown", "fit") or unpriced):
+        intent = "fit"
+    if speed_asked:
+        if not inference:  # "how many tok/s llama 3 8b on a 3090": generating tokens is serving
+            inference, method = True, _inference_method(rest, cat)
+        if intent in ("fit", "memory", "unknown", "time", "recommend") or unpriced:
+            intent = "time"
+        else:
+            speed_asked = False
     first_known = next((g for g in work.gpus if g.gpu_id is not None), None)
     known = [g.gpu_id for g in work.gpus if g.gpu_id is not None]
     unknown = [g.text for g in work.gpus if g.gpu_id is None]
@@ -822,6 +860,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         count_asked=count_asked,
         budget_usd=budget,
         budget_foreign=foreign,
+        context_asked=context_asked,
+        speed_asked=speed_asked,
         lora_targets=flags.lora_targets,
         precision=flags.precision,
         optimizer=flags.optimizer,

@@ -89,7 +89,11 @@ class Query(BaseModel):
     largest: bool = False  # "the largest model I can QLoRA on 24 GB": no size, the memory asks it
     count_asked: bool = False  # "how many A100s do I need?": the count is the question
     budget_usd: Decimal | None = None  # "I have $500, how many H100 hours?"
-    budget_foreign: bool = False  # "2k€, how many H100 hours?": a budget not in US dollars
+    budget_foreign: bool = False
+    # "max context for llama 3 8b on a 24gb card": the longest context is the question.
+    context_asked: bool = False
+    # "how many tokens/s will llama 70b int4 do on a 4090": the decode speed is the question.
+    speed_asked: bool = False  # "2k€, how many H100 hours?": a budget not in US dollars
 
     @field_validator("lang")
     @classmethod

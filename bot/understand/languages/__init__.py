@@ -34,6 +34,7 @@ CONCEPTS: Final[frozenset[str]] = frozenset({
     "GRAD_CKPT_OFF_AFTER", "ALERT_WHEN_WORDS", "RUN_NOUN_WORDS", "OPINION_NOT", "OPINION_ARTICLES",
     "OPINION_GOOD", "ALERT_LIST", "NUMBER_SCALES",
     "LARGEST_WORDS", "HOW_MANY", "HOW_MANY_FOR", "NEEDED", "BUDGET_WORDS", "BUDGET_ASK",
+    "CONTEXT_ASK", "SPEED_ASK", "SPEED_WEAK",
 })
 BUILT_IN: Final[tuple[str, ...]] = ("en", "es", "fr")
 

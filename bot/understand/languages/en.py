@@ -232,6 +232,25 @@ LANGUAGE = Language(
         "BUDGET_ASK": (
             r"how many (?:[a-z0-9]+ ){0,3}(?:hours?|hrs?)", r"how long", r"what can i", r"hours is that",
         ),
+        # The longest context a configuration holds (bot.understand.asks.CONTEXT_ASK): "max
+        # context", "max seq len", "longest context", "how many tokens of context".
+        "CONTEXT_ASK": (
+            r"max(?:imum|imal)?[ _-]?(?:possible )?(?:context|ctx|seq(?:uence)?|seqlen)"
+            r"(?:[ _-]?(?:length|len|window|size))?",
+            r"(?:longest|largest|biggest|longer) (?:possible )?(?:context|ctx|seq(?:uence)?)"
+            r"(?: ?(?:length|len|window|size))?",
+            r"how (?:many|much) (?:tokens? )?(?:of )?(?:context|ctx)",
+            r"how (?:long|big|large) (?:of )?(?:a )?(?:context|ctx|sequence|seq)",
+            r"how many tokens (?:can|could|will|would|do|does|fit)",
+            r"(?:context|ctx)(?: length| window| size)? (?:can|could|will|would) i (?:fit|get|use|run|do|have)",
+        ),
+        # Decode speed (asks.SPEED_ASK): "tokens/s", "tok/s", "t/s", "tokens per second";
+        # SPEED_WEAK only with serving said ("how fast does llama 70b run on 2x 3090").
+        "SPEED_ASK": (
+            r"tok(?:en)?s? ?/ ?s(?:ec(?:ond)?)?", r"t/s", r"tps", r"tok(?:en)?s? (?:per|a) sec(?:ond)?",
+            r"(?:inference|generation|decode|decoding|output|token) (?:speed|throughput|rate)",
+        ),
+        "SPEED_WEAK": (r"how fast", r"how quick(?:ly)?", r"speed"),
     },
     stopwords=frozenset({
         "about", "above", "alert", "alerts", "all", "also", "am", "an", "and", "any", "are", "at",

@@ -212,6 +212,19 @@ LANGUAGE = Language(
         "NEEDED": (r"necesit\w*", r"hacen falta", r"hace falta", r"requier\w*"),
         "BUDGET_WORDS": (r"con", r"tengo", r"por", r"presupuesto"),
         "BUDGET_ASK": (r"cuant[ao]s? (?:[a-z0-9]+ ){0,3}(?:horas?|hrs?)", r"que puedo", r"horas son"),
+        "CONTEXT_ASK": (
+            r"cuant[oa] (?:de )?contexto", r"cuantos tokens (?:de )?contexto",
+            r"cuantos tokens (?:caben|puedo|entran)",
+            r"contexto max(?:imo)?", r"max(?:imo)? (?:de )?contexto", r"contexto mas largo",
+            r"(?:longitud|secuencia|largo) maxim[oa](?: de (?:la )?(?:secuencia|contexto))?",
+            r"maxim[oa] (?:longitud|largo)(?: de (?:la )?(?:secuencia|contexto))?",
+            r"ventana de contexto maxima", r"que tan largo (?:puede ser )?(?:el )?contexto",
+        ),
+        "SPEED_ASK": (
+            r"tok(?:en)?s? (?:por|/) ?(?:segundo|seg|s)(?![a-z])",
+            r"velocidad de (?:inferencia|generacion|decodificacion|salida)",
+        ),
+        "SPEED_WEAK": (r"(?:que tan|cuan|lo) rapid[oa]", r"a que velocidad", r"velocidad"),
     },
     stopwords=frozenset({
         "aceptan", "aceptas", "adios", "ahora", "ajuste", "al", "alcanza", "alerta", "alertas",

@@ -195,6 +195,19 @@ LANGUAGE = Language(
             r"combien d.?heures", r"combien de temps", r"qu ?est.ce que je peux", r"que puis.je",
             r"heures ca fait",
         ),
+        "CONTEXT_ASK": (
+            r"contexte max\w*", r"max\w* de contexte", r"(?:le )?plus long contexte",
+            r"contexte le plus long",
+            r"longueur (?:de |du |de la )?(?:contexte |sequence )?max\w*",
+            r"longueur max\w*(?: de (?:la )?(?:sequence|contexte))?",
+            r"quelle (?:longueur|taille)(?: de| du)? (?:contexte|sequence)",
+            r"combien de (?:tokens de )?contexte", r"combien de tokens (?:de contexte|tiennent|je peux)",
+        ),
+        "SPEED_ASK": (
+            r"tok(?:en)?s? (?:par|/) ?(?:seconde|sec|s)(?![a-z])",
+            r"vitesse (?:de |d.)(?:generation|inference|decodage|sortie)",
+        ),
+        "SPEED_WEAK": (r"a quelle vitesse", r"quelle vitesse", r"vitesse", r"(?:est.ce|c.est) rapide"),
     },
     stopwords=frozenset({
         "ai", "aide", "aimerais", "alertes", "alors", "assez", "au", "augmente", "aussi", "aux",

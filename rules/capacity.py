@@ -1,0 +1,101 @@
+"""What a configuration can do with a model beyond whether it fits: the longest context the
+detailed estimator fits, and the memory-bandwidth upper bound of decode speed.
+
+The longest context is a search over the detailed estimator (rules.estimator), not a formula of
+its own: the caller hands in the per-GPU estimate as a function of the sequence length, with
+every other setting fixed, and this finds the largest length it fits. The estimate never shrinks
+as the sequence grows (activations, logits and the KV cache grow with it), so a binary search
+finds that length with about log2(limit) estimates.
+
+The decode bound: generating one token of one sequence reads every weight once and the whole
+KV cache once, so tokens/s <= bandwidth / bytes read per token. Per GPU in tensor parallel:
+each GPU reads its shard at its own bandwidth (communication not counted). It is an upper bound
+from the datasheet bandwidth, never a measurement; no efficiency factor is applied.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import ROUND_FLOOR, Decimal
+
+__all__ = [
+    "SEARCH_LIMIT",
+    "DecodeBound",
+    "LongestContext",
+    "decode_upper_bound",
+    "longest_fitting",
+]
+
+# The search's upper end when the model's published maximum is not on file: 2^20 tokens, 8×
+# the 128k of the longest contexts on file. Not a model's limit: the reply says the search
+# stopped there.
+SEARCH_LIMIT = 1 << 20
+
+
+@dataclass(frozen=True, slots=True)
+class LongestContext:
+    """The longest sequence (training) or context (serving) one method fits."""
+
+    method: str
+    tokens: int  # the largest length that fits; 0 when not even one token does
+    limit: int  # the search's upper end: the model's published maximum, else SEARCH_LIMIT
+    capped: bool  # the memory holds `limit` itself: the limit, not the memory, decides
+    model_max: int | None  # the model's published maximum context, when on file
+    per_gpu_gb: Decimal | None  # the detailed estimate at `tokens`
+
+
+def longest_fitting(
+    per_gpu_gb: Callable[[int], Decimal | None], vram_per_gpu_gb: Decimal, limit: int
+) -> int:
+    """The largest n in [1, limit] with per_gpu_gb(n) <= vram_per_gpu_gb (0 when none):
+    per_gpu_gb must not decrease with n; None means the estimator refused n (taken as no fit)."""
+    if limit < 1:
+        raise ValueError("limit must be at least 1")
+
+    def fits(n: int) -> bool:
+        gb = per_gpu_gb(n)
+        return gb is not None and gb <= vram_per_gpu_gb
+
+    if not fits(1):
+        return 0
+    if fits(limit):
+        return limit
+    low, high = 1, limit  # low fits, high does not
+    while high - low > 1:
+        mid = (low + high) // 2
+        if fits(mid):
+            low = mid
+        else:
+            high = mid
+    return low
+
+
+@dataclass(frozen=True, slots=True)
+class DecodeBound:
+    """The bandwidth bound of one sequence's decode on `gpus` GPUs in tensor parallel."""
+
+    method: str
+    gpu: str
+    gpus: int
+    context: int  # tokens in the KV cache
+    weights_gb: Decimal  # read per token, per GPU (MoE: the active parameters' share)
+    kv_gb: Decimal  # read per token, per GPU
+    bandwidth_gbs: Decimal | None  # per GPU, from the datasheet; None: none cited
+    tokens_per_second: Decimal | None  # the bound, rounded down; None without a bandwidth
+    active_fraction: Decimal | None = None  # MoE: active / total parameters
+    fits: bool = True  # the detailed estimate holds the model and that context there
+
+    @property
+    def read_gb(self) -> Decimal:
+        return self.weights_gb + self.kv_gb
+
+
+def decode_upper_bound(read_gb_per_gpu: Decimal, bandwidth_gbs: Decimal) -> Decimal:
+    """Tokens/s at most, for one sequence: the bytes each GPU reads per token over its peak
+    bandwidth; rounded down (to the unit from 10 tokens/s, else to a tenth)."""
+    if read_gb_per_gpu <= 0 or bandwidth_gbs <= 0:
+        raise ValueError("bytes read and bandwidth must be positive")
+    rate = bandwidth_gbs / read_gb_per_gpu
+    step = Decimal(1) if rate >= 10 else Decimal("0.1")
+    return rate.quantize(step, rounding=ROUND_FLOOR)

@@ -1,0 +1,251 @@
+"""The longest context a configuration holds (a search over the detailed estimator, capped at the
+model's published maximum) and the memory-bandwidth upper bound of decode speed: the engine
+(rules/capacity.py), two figures checked by hand, and the questions as people write them."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+import pytest
+
+from bot.pipeline import Pipeline, to_json
+from rules.capacity import SEARCH_LIMIT, decode_upper_bound, longest_fitting
+from rules.catalogue import load_catalogue
+from rules.estimator import estimate_inference
+from rules.model_catalogue import load_models
+
+
+@pytest.fixture(scope="module")
+def pipeline() -> Pipeline:
+    return Pipeline(load_catalogue())
+
+
+# ----------------------------------------------------------------------------- the search
+
+
+@pytest.mark.parametrize(("slope", "base", "vram", "limit"), [
+    (Decimal(1), Decimal(0), Decimal(10), 100),  # 10 fits, 11 does not
+    (Decimal("0.5"), Decimal(3), Decimal(10), 100),  # 14
+    (Decimal(1), Decimal(20), Decimal(10), 100),  # nothing fits
+    (Decimal("0.001"), Decimal(0), Decimal(10), 100),  # everything up to the limit
+    (Decimal(2), Decimal(1), Decimal(3), 1),  # a limit of one token
+    (Decimal("0.0001"), Decimal(1), Decimal(2), SEARCH_LIMIT),
+])
+def test_the_search_finds_what_a_scan_finds(
+    slope: Decimal, base: Decimal, vram: Decimal, limit: int
+) -> None:
+    def gb(n: int) -> Decimal:
+        return base + slope * n
+
+    scan = max((n for n in range(1, min(limit, 20_000) + 1) if gb(n) <= vram), default=0)
+    if limit > 20_000:
+        scan = int((vram - base) / slope)
+    assert longest_fitting(gb, vram, limit) == scan
+
+
+def test_a_refused_length_counts_as_no_fit() -> None:
+    assert longest_fitting(lambda n: None if n > 7 else Decimal(1), Decimal(2), 64) == 7
+    with pytest.raises(ValueError, match="limit must be at least 1"):
+        longest_fitting(lambda n: Decimal(1), Decimal(2), 0)
+
+
+@pytest.mark.parametrize(("read", "bandwidth", "rate"), [
+    (Decimal("6.3"), Decimal(3350), Decimal(531)),  # rounded down, never up
+    (Decimal("21.7"), Decimal(936), Decimal(43)),
+    (Decimal(200), Decimal(900), Decimal("4.5")),  # under 10 tokens/s: to a tenth
+    (Decimal(3), Decimal(30), Decimal(10)),
+])
+def test_decode_bound_is_bandwidth_over_bytes_rounded_down(
+    read: Decimal, bandwidth: Decimal, rate: Decimal
+) -> None:
+    assert decode_upper_bound(read, bandwidth) == rate
+
+
+# ----------------------------------------------------------------------------- by hand
+
+# Llama 3.1 8B (config.json): 32 layers, hidden 4096, 8 KV heads of 128, MLP 14336, vocabulary
+# 128256, untied embeddings.
+_LAYERS, _HIDDEN, _KV, _HEAD, _MLP, _VOCAB = 32, 4096, 8, 128, 14336, 128256
+_BLOCK = _LAYERS * (2 * _HIDDEN * _HIDDEN + 2 * _HIDDEN * _KV * _HEAD + 3 * _HIDDEN * _MLP)
+_REST = 2 * _VOCAB * _HIDDEN + _LAYERS * 2 * _HIDDEN + _HIDDEN  # embeddings, head, norms
+_KV_PER_TOKEN = 2 * _LAYERS * _KV * _HEAD * 2  # K and V, every layer, BF16: 131 072 bytes
+
+
+def test_by_hand_longest_bf16_context_of_llama_31_8b_on_24_gb(pipeline: Pipeline) -> None:
+    """BF16 serving on 24 GB: per GPU = weights 2·N + KV cache 131 072·L + one layer's cache
+    copied as it grows (1/32 of it) + one 8192-token prefill chunk's working set
+    (8192 × 2 B × (4·4096 + 3·14336)) + one position's logits (128 256 × 6 B) + 1.3 GB of CUDA
+    context. The estimate is shown to 0.1 GB (half up), so it fits while below 24.05 GB:
+    L < (24.05e9 − 18 334 370 560) / 135 168 = 42 285.4."""
+    fixed = (2 * (_BLOCK + _REST) + 8192 * 2 * (4 * _HIDDEN + 3 * _MLP) + _VOCAB * 6
+             + 1_300_000_000)
+    assert fixed == 18_334_370_560
+    per_token = _KV_PER_TOKEN + _KV_PER_TOKEN // _LAYERS
+    by_hand = (24_050_000_000 - fixed - 1) // per_token
+    assert by_hand == 42_285
+    got = pipeline.ask("max ctx llama3.1 8b in bf16 on a 24gb card")
+    assert got.answer.longest_lead is not None
+    assert got.answer.longest_lead.tokens == by_hand
+    assert got.text.startswith("📏 <b>Longest context that fits: about 42,285 tokens")
+    # ...and the search is over the estimator itself: one token more does not fit.
+    model = load_models().get("llama-3.1-8b")
+    at = estimate_inference(model, "inference_bf16", by_hand, all_position_logits=False)
+    over = estimate_inference(model, "inference_bf16", by_hand + 1, all_position_logits=False)
+    assert at.per_gpu_gb <= 24 < over.per_gpu_gb
+
+
+def test_by_hand_decode_bound_of_llama_31_8b_int4_on_an_h100(pipeline: Pipeline) -> None:
+    """4-bit serving reads the block weights at 4 + 0.5 bits (NF4 and one FP32 constant per
+    64 weights) and the rest in BF16: 6.03 GB, shown 6.0; the KV cache at 2 048 tokens is
+    131 072 × 2 048 bytes = 0.27 GB, shown 0.3. 3 350 GB/s ÷ 6.3 GB = 531.7: at most 531."""
+    weights = _BLOCK * Decimal("4.5") / 8 + _REST * 2
+    assert round(weights / Decimal(10**9), 1) == Decimal("6.0")
+    assert round(Decimal(_KV_PER_TOKEN * 2048) / Decimal(10**9), 1) == Decimal("0.3")
+    got = pipeline.ask("tok/s for llama 3.1 8b q4 on an h100")
+    bound = got.answer.decode[0]
+    assert (bound.weights_gb, bound.kv_gb, bound.bandwidth_gbs) == (
+        Decimal("6.0"), Decimal("0.3"), Decimal(3350))
+    assert bound.tokens_per_second == Decimal(531)
+    assert got.text.startswith("⚡ <b>At most about 531 tokens/s")
+
+
+# ----------------------------------------------------------------------------- as people write
+
+_CONTEXT: list[tuple[str, dict[str, Any], str]] = [
+    ("whats the max context i can fit for llama 3 8b on a 24gb card",
+     {"vram_gb": 24, "method": "inference_bf16", "model": "llama-3-8b", "fits": True},
+     "📏 <b>8,192 tokens: the whole published context of Llama 3 8B"),
+    ("max seq len for qlora llama 3.1 8b on my 3090",
+     {"gpu": "rtx-3090", "method": "qlora", "fits": True},
+     "📏 <b>Longest context that fits: about 6,304 tokens"),
+    ("longest context llama 3.1 70b int4 on 2x3090?",
+     {"gpu": "rtx-3090", "gpu_count": 2, "vram_gb": 48, "method": "inference_int4"},
+     "📏 <b>Longest context that fits: about 4,899 tokens"),
+    # The batch stated is kept: four sequences share the memory.
+    ("how many tokens of context can i get with llama 3.1 8b on a 4090, batch 4",
+     {"gpu": "rtx-4090", "method": "inference_bf16"},
+     "📏 <b>Longest context that fits: about 10,567 tokens"),
+    ("maximum contxt for lama 3.1 8b on an A100",
+     {"gpu": "a100-80gb", "model": "llama-3.1-8b"},
+     "📏 <b>131,072 tokens: the whole published context of Llama 3.1 8B fits"),
+    ("cuánto contexto cabe para llama 3.1 8b en una 4090",
+     {"lang": "es", "gpu": "rtx-4090", "method": "inference_bf16"},
+     "📏 <b>Contexto más largo que cabe: unos 42.285 tokens"),
+    ("longitud máxima de secuencia para hacer lora de llama 3.1 8b en una a100",
+     {"lang": "es", "gpu": "a100-80gb", "method": "lora"},
+     "📏 <b>Contexto más largo que cabe: unos 25.219 tokens"),
+    ("contexte maximal pour llama 3.1 8b en qlora sur ma 4090 ?",
+     {"lang": "fr", "gpu": "rtx-4090", "method": "qlora"},
+     "📏 <b>Contexte le plus long qui tient\u00a0: environ 6\u202f304 tokens"),
+    ("quelle longueur de contexte pour llama 3.1 70b en int4 sur 2x3090",
+     {"lang": "fr", "gpu": "rtx-3090", "gpu_count": 2, "method": "inference_int4"},
+     "📏 <b>Contexte le plus long qui tient"),
+    ("max context 70b qlora on 2x 4090",
+     {"gpu": "rtx-4090", "gpu_count": 2, "method": "qlora", "fits": False},
+     "📏 <b>Not even a short context fits: a 70B model (QLoRA)"),
+    ("max context for llama 3.1 8b",
+     {"model": "llama-3.1-8b", "gpu": None},
+     "📏 <b>Tell me the GPU (or its memory)"),
+]
+
+
+@pytest.mark.parametrize(("text", "facts", "starts"), _CONTEXT, ids=[c[0][:40] for c in _CONTEXT])
+def test_longest_context_questions(
+    pipeline: Pipeline, text: str, facts: dict[str, Any], starts: str
+) -> None:
+    got = to_json(pipeline.ask(text))
+    assert got["intent"] == "fit"
+    wrong = {k: (v, got[k]) for k, v in facts.items() if got[k] != v}
+    assert not wrong, got["text"]
+    assert got["text"].startswith(starts), got["text"]
+
+
+def test_the_longest_context_is_the_fit_at_that_length(pipeline: Pipeline) -> None:
+    """The JSON and the breakdown describe the configuration at the length found."""
+    reply = pipeline.ask("max seq len for qlora llama 3.1 8b on my 3090")
+    got = to_json(reply)
+    assert reply.answer.detailed is not None and reply.answer.detailed.seq_len == 6304
+    assert got["fits"] is True and got["detailed_fits"] is True
+    assert got["detailed_gb"] <= 24
+    assert "In the usual sizes: 4k fits, 8k does not." in got["text"]
+    assert "Llama 3.1 8B is published for up to 131,072 tokens." in got["text"]
+
+
+@pytest.mark.parametrize(("text", "seq"), [
+    ("can I do 32k context with qlora llama 3.1 8b on my 3090", 32768),
+    ("will 128k context fit for llama 3.1 8b on a 4090", 131072),
+    ("32k ctx llama 3.1 8b on 24gb, will it fit", 32768),
+])
+def test_a_length_said_is_a_fit_at_that_length(pipeline: Pipeline, text: str, seq: int) -> None:
+    reply = pipeline.ask(text)
+    assert reply.answer.query.seq_len == seq
+    assert not reply.answer.query.context_asked and reply.answer.longest == ()
+    assert to_json(reply)["intent"] == "fit"
+
+
+_SPEED: list[tuple[str, dict[str, Any], str]] = [
+    ("tok/s for llama 3.1 8b q4 on an h100",
+     {"gpu": "h100", "method": "inference_int4", "fits": True},
+     "⚡ <b>At most about 531 tokens/s: Llama 3.1 8B (4-bit inference) on 1× H100, one sequence"
+     " with 2,048 tokens of context.</b>"),
+    # The context stated is read from the KV cache: 4.3 GB at 32k, 3350 / 10.3.
+    ("llama 3.1 8b int4 h100 how many t/s at 32k ctx",
+     {"gpu": "h100", "method": "inference_int4"},
+     "⚡ <b>At most about 325 tokens/s"),
+    ("how fast does llama 3.1 70b run on 2x 3090",
+     {"gpu": "rtx-3090", "gpu_count": 2, "method": "inference_int4"},
+     "⚡ <b>At most about 43 tokens/s: Llama 3.1 70B (4-bit inference) on 2× RTX 3090"),
+    ("how many tokens/s will llama 3.1 70b int4 do on a 4090",
+     {"gpu": "rtx-4090", "gpu_count": 1, "method": "inference_int4", "fits": False},
+     "⚡ <b>Llama 3.1 70B (4-bit inference) does not fit on 1× RTX 4090"),
+    ("cuántos tokens por segundo saca llama 3.1 8b en mi 3090",
+     {"lang": "es", "gpu": "rtx-3090", "method": "inference_bf16"},
+     "⚡ <b>Como mucho unos 57 tokens/s"),
+    ("qué tan rápido corre mixtral 8x7b en 4 bits en una h100",
+     {"lang": "es", "gpu": "h100", "method": "inference_int4", "model": "mixtral-8x7b"},
+     "⚡ <b>Como mucho unos 440 tokens/s"),
+    ("vitesse de génération de llama 3.1 8b en 4 bits sur une h100",
+     {"lang": "fr", "gpu": "h100", "method": "inference_int4"},
+     "⚡ <b>Au plus environ 531 tokens/s\u00a0:"),
+    ("combien de tokens par seconde pour llama 3.1 8b sur une b200",
+     {"lang": "fr", "gpu": "b200"},
+     "⚡ <b>Nous n'avons pas de bande passante mémoire citée pour la B200"),
+    ("inference speed llama 3.1 8b on a 48gb gpu",
+     {"vram_gb": 48, "gpu": None},
+     "⚡ <b>Tell me which card"),
+]
+
+
+@pytest.mark.parametrize(("text", "facts", "starts"), _SPEED, ids=[c[0][:40] for c in _SPEED])
+def test_decode_speed_questions(
+    pipeline: Pipeline, text: str, facts: dict[str, Any], starts: str
+) -> None:
+    got = to_json(pipeline.ask(text))
+    assert got["intent"] == "time"
+    wrong = {k: (v, got[k]) for k, v in facts.items() if got[k] != v}
+    assert not wrong, got["text"]
+    assert got["text"].startswith(starts), got["text"]
+
+
+def test_a_speed_says_it_is_a_bound_and_what_it_assumed(pipeline: Pipeline) -> None:
+    text = pipeline.ask("how many tokens/s will llama 3.1 70b int4 do on a 4090").text
+    # Not on one card: on the least count of that card that holds it, in tensor parallel.
+    assert "On 2× RTX 4090 it fits; one sequence there would generate at most about 46 tokens/s" \
+        in text
+    assert "1,008 GB/s" in text
+    assert "Assumed: tensor parallel over 2 GPUs" in text
+    assert "not a measurement: real engines reach a fraction of it" in text
+    assert "Context not given: 2,048 tokens assumed" in text
+    moe = pipeline.ask("tokens per second mixtral 8x7b 4bit on an h100").text
+    assert "Mixture of experts: only the active parameters' weights (28% of them)" in moe
+
+
+@pytest.mark.parametrize("text", [
+    "how fast can i fine-tune llama 3 8b on an h100",
+    "at 3000 tokens/s per gpu how long to qlora 8b on 200M tokens",
+])
+def test_a_training_speed_is_not_a_decode_question(pipeline: Pipeline, text: str) -> None:
+    reply = pipeline.ask(text)
+    assert not reply.answer.query.speed_asked and reply.answer.decode == ()
+    assert reply.text.startswith("⏱")
