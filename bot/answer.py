@@ -209,6 +209,7 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         composed = _compose(query, answer, detailed, cat)
         composed = _by_detail(query, answer, composed, cat)
         composed = _compare_times(query, answer, composed, cat)
+        composed = _dataset_quotes(query, answer, composed, cat)
         if extra.get("largest_names") and composed.detailed_fits is False:
             extra["largest_detailed"] = _largest_by_detail(query, cat)
         if query.speed_asked:
@@ -218,6 +219,45 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         failed = Answer(query=query, intent=query.intent, error=exc.code,
                         error_params=exc.params)
         return _detail_despite(failed, exc, query, cat)
+
+
+def _dataset_quotes(query: Query, answer: Answer, composed: Answer, cat: Catalogue) -> Answer:
+    """"Cost to fine-tune llama 8b on 50M tokens": every method answered is quoted for the hours
+    its run on that dataset takes (the cheapest offered configuration it fits), not for the
+    seed's illustrative 24 or 168 hours beside the estimated QLoRA run."""
+    primary = composed.primary
+    if composed.intent != "cost" or query.hours is not None or query.dataset_tokens is None \
+            or primary is None or len(composed.methods) < 2 or composed.detailed is None \
+            or composed.detailed.training_time is None:
+        return composed
+    methods: list[MethodAnswer] = []
+    for ma in composed.methods:
+        if ma is primary:
+            methods.append(ma)
+            continue
+        alt = answer.model_copy(update={"primary": ma})
+        options = tuple(detailed_options(query, alt, cat))
+        alt = alt.model_copy(update={"primary": ma.model_copy(update={"options": options})})
+        detail = detailed_for(query, alt, cat, tokens_per_second=query.tokens_per_second)
+        timed = detail.training_time if detail is not None else None
+        quote_for = timed.quote if timed is not None else None
+        methods.append(ma.model_copy(update={"quote": quote_for}))
+    # The reply leads with the cheapest of these runs (LoRA's can beat QLoRA's: a 4-bit base
+    # trains at a lower assumed utilisation), and the JSON describes the run it leads with.
+    priced = [ma for ma in methods if ma.quote is not None]
+    cheapest = min(priced, key=lambda ma: ma.quote.cost_usd if ma.quote else 0, default=None)
+    per_hour = None  # per hardware hour says little beside whole runs' costs
+    if cheapest is None or cheapest is primary or primary.quote is None \
+            or cheapest.quote is None or cheapest.quote.cost_usd >= primary.quote.cost_usd:
+        return composed.model_copy(update={"methods": tuple(methods), "ratio": per_hour})
+    original = next(ma for ma in answer.methods if ma.memory.method == cheapest.memory.method)
+    alt = answer.model_copy(update={"primary": original, "quote": original.quote})
+    detail = detailed_for(query, alt, cat, tokens_per_second=query.tokens_per_second)
+    led = _compose(query, alt, detail, cat)
+    if led.primary is None or led.quote is None:
+        return composed.model_copy(update={"methods": tuple(methods), "ratio": per_hour})
+    methods = [led.primary if ma is cheapest else ma for ma in methods]
+    return led.model_copy(update={"methods": tuple(methods), "ratio": per_hour})
 
 
 def _compare_times(query: Query, answer: Answer, composed: Answer, cat: Catalogue) -> Answer:

@@ -94,6 +94,8 @@ class Method(Sourced):
     default: bool = False  # assumed in its kind (first one) or family when none is named
     name: str = Field(min_length=1)  # gettext msgids, worded by bot.render
     short_name: str = Field(min_length=1)
+    # Full methods: the name when the model is trained from scratch, not fine-tuned.
+    pretrain_name: str | None = None
     # The fit note when the floor fits but the planning estimate misses (rules.fit).
     floor_fits_note: Literal["paper_fit_only", "qlora_paper_tight"] | None = None
     floor_gb_per_b: Decimal | None = None

@@ -52,8 +52,9 @@ def extract() -> Catalog:
     # Methods are data: their names are msgids in rules/data/methods.toml.
     methods = ROOT / "rules" / "data" / "methods.toml"
     for method in tomllib.loads(methods.read_text(encoding="utf-8"))["methods"]:
-        for key in ("name", "short_name"):
-            catalog.add(method[key], None, [("rules/data/methods.toml", 0)])
+        for key in ("name", "short_name", "pretrain_name"):
+            if key in method:
+                catalog.add(method[key], None, [("rules/data/methods.toml", 0)])
     return catalog
 
 

@@ -111,3 +111,47 @@ def test_a_time_answer_opens_with_the_run_named(text: str, start: str) -> None:
     assert body.startswith(start), body
     # The method inside the memory line keeps its own case ("…, full AdamW)").
     assert "Completo con" not in body and "Complet avec" not in body and "Full AdamW)" not in body
+
+
+# --- a cost for a dataset, no card named: the estimated run's cost leads ------------------------
+
+@pytest.mark.parametrize(("text", "start", "cost"), [
+    ("how much to train a 1B model from scratch on 10B tokens",
+     "💵 <b>About $143.80 to train a 1B model from scratch on 10 billion tokens</b> — full AdamW, "
+     "about 175.37 hours on 1× L40S, the cheapest offered configuration that fits.", "143.80"),
+    # LoRA's run is the cheapest here (a 4-bit base trains at a lower assumed utilisation).
+    ("cost to fine-tune llama 8b on 50M tokens",
+     "💵 <b>About $4.31 to fine-tune an 8B model on 50 million tokens</b> — LoRA, about 5.26 hours "
+     "on 1× L40S, the cheapest offered configuration that fits.", "4.31"),
+    ("cost to fine-tune llama 8b on 50M tokens on an h100",
+     "💵 <b>About $4.45 to fine-tune an 8B model on 50 million tokens</b> — LoRA, about 1.92 hours "
+     "on 1× H100.", "4.45"),
+    ("¿cuánto cuesta entrenar un modelo de 1B desde cero con 10B tokens?",
+     "💵 <b>Unos 143,80\u00a0US$ por entrenar un modelo de 1B desde cero con 10 mil millones de "
+     "tokens</b>", "143.80"),
+    ("combien coûte le fine-tuning de llama 3.1 8b sur 50M tokens",
+     "💵 <b>Environ 4,31\u00a0$US pour fine-tuner Llama 3.1 8B sur 50 millions de tokens</b>",
+     "4.31"),
+])
+def test_a_cost_for_a_dataset_leads_with_the_run(text: str, start: str, cost: str) -> None:
+    out = _json(text)
+    body = str(out["text"])
+    assert body.startswith(start), body
+    assert out["intent"] == "cost" and out["cost_usd"] == cost and out["hours_assumed"] is True
+
+
+def test_each_method_is_priced_for_the_dataset_not_the_illustrative_hours() -> None:
+    body = str(_json("cost to fine-tune llama 8b on 50M tokens")["text"])
+    assert "illustrative assumption" not in body, body
+    assert "1× L40S × 9.21 hours" in body  # QLoRA's own run on that dataset
+    assert "per hardware hour" not in body
+
+
+def test_training_from_scratch_is_not_called_fine_tuning() -> None:
+    for text in ("how much to train a 1B model from scratch on 10B tokens",
+                 "how much would it cost to pretrain a 1b model"):
+        body = str(_json(text)["text"])
+        assert "fine-tun" not in body.lower(), body
+        assert "Full training, AdamW" in body, body
+    assert understand("pretrain a 1b model", catalogue=CAT).pretraining
+    assert not understand("fine-tune a 1b model", catalogue=CAT).pretraining

@@ -191,10 +191,14 @@ class Phrases:
         self._ = g._
         self.ngettext = g.ngettext
 
-    def method_name(self, method: str) -> Markup:
-        """"QLoRA (4-bit base)": the method's name from methods.toml, translated."""
+    def method_name(self, method: str, pretraining: bool = False) -> Markup:
+        """"QLoRA (4-bit base)": the method's name from methods.toml, translated; "Full
+        training, AdamW" for a model trained from scratch."""
         spec = self._method(method)
-        return _data_msgid(self.locale, spec.name) if spec else Markup()
+        if spec is None:
+            return Markup()
+        name = spec.pretrain_name if pretraining and spec.pretrain_name else spec.name
+        return _data_msgid(self.locale, name)
 
     def method_short(self, method: str) -> Markup:
         """"QLoRA", "full AdamW": the short name, for lists and headlines."""

@@ -192,7 +192,8 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
     if not names_model:
         update.update(params_b=previous.params_b, model_id=previous.model_id)
     if new.method is None and not new.inference:
-        update.update(method=previous.method, inference=previous.inference)
+        update.update(method=previous.method, inference=previous.inference,
+                      pretraining=previous.pretraining or new.pretraining)
     has_gpu = _said(new, "gpu") or _said(new, "vram_gb") or _said(new, "gpu_text")
     if not has_gpu:
         update.update(

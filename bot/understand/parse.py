@@ -878,6 +878,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         new_tokens=flags.new_tokens,
         prompt_tokens=flags.prompt_tokens,
         epochs=flags.epochs,
+        pretraining=flags.pretraining and not inference,
         tokens_per_second=flags.tokens_per_second,
         # "Run X on Y" without a precision: answered for bf16, int8 and int4.
         serving_precision_said=not (

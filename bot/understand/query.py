@@ -82,6 +82,7 @@ class Query(BaseModel):
     new_tokens: int | None = None  # inference: tokens to generate
     prompt_tokens: int | None = None  # inference: prompt length
     epochs: int | None = None
+    pretraining: bool = False  # "from scratch", "pretrain", "desde cero": not a fine-tune
     tokens_per_second: Decimal | None = None  # the user's measured throughput per GPU
     serving_precision_said: bool = True  # False: an inference question names no precision
     details: bool = False  # "details", "breakdown", "desglose", "détail"

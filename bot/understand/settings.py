@@ -194,6 +194,12 @@ FULL: Final = _w(
     r"pre[ _-]?entrain\w*|a partir de zero|from zero|depuis zero|de zero"
 )
 
+# Training from nothing, not fine-tuning: the reply must not call it fine-tuning.
+PRETRAIN: Final = _w(
+    r"pre[ _-]?train\w*|from scratch|desde cero|de cero|pre[ _-]?entren\w*|"
+    r"pre[ _-]?entrain\w*|a partir de zero|from zero|depuis zero|de zero"
+)
+
 
 @dataclass
 class Settings:
@@ -216,6 +222,7 @@ class Settings:
     grad_accumulation: bool | None = None
     sharding: Literal["fsdp", "zero3"] | None = None
     full: bool = False
+    pretraining: bool = False
 
 
 Parse = Callable[[str, bool], Decimal]
@@ -297,6 +304,8 @@ def read_flags(s: str) -> Settings:
         out.grad_accumulation = True
     if FULL.search(s):
         out.full = True
+    if PRETRAIN.search(s):
+        out.pretraining = True
     return out
 
 
