@@ -271,6 +271,12 @@ def detailed_for(
     if breakdown is None:
         return None
     training = method.kind == "training"
+    without: Decimal | None = None
+    if query.cpu_offload is None and any(a.code == "cpu_offload" for a in breakdown.assumptions):
+        # Offload was assumed because the run did not fit without it: say how much it needs then.
+        plain = _estimate(query.model_copy(update={"cpu_offload": False}), method, model, gpus,
+                          None)[0]
+        without = plain.per_gpu_gb if plain is not None else None
     check = _check(asked, breakdown) if asked is not None else None
     time: TrainingEstimate | None = None
     if training and query.dataset_tokens is not None and query.dataset_tokens >= 1:
@@ -311,7 +317,8 @@ def detailed_for(
         per_gpu_gb=breakdown.per_gpu_gb,
         breakdown=breakdown,
         check=check,
-        assumptions=_assumptions(model, method, seq_len, batch, gpus, rank, breakdown, query),
+        assumptions=_assumptions(model, method, seq_len, batch, gpus, rank, breakdown, query,
+                                 without),
         training_time=time,
         stated=wants_details(query),
         vocab_range_gb=vocab_range,
@@ -386,6 +393,15 @@ def _estimate(
             seq_len = context
     except ValueError:  # includes RulesError: settings the estimator refuses, no detail
         return None, defaults, seq_len, batch, ckpt, rank
+    if _may_offload(query, method, gpus) and asked is not None \
+            and breakdown.per_gpu_gb > asked.vram_gb / asked.gpu_count:
+        # A sharded 4-bit base that does not fit: CPU offload, as Answer.AI's fsdp_qlora does
+        # by default (use_cpu_offload=True) to train Llama 2 70B on two 24 GB cards. Said so
+        # with the figure without it (bot.detail._assumptions).
+        offloaded = _estimate(query.model_copy(update={"cpu_offload": True}), method, model,
+                              gpus, asked)[0]
+        if offloaded is not None and offloaded.per_gpu_gb <= asked.vram_gb / asked.gpu_count:
+            return offloaded, defaults, seq_len, batch, ckpt, rank
     return breakdown, defaults, seq_len, batch, ckpt, rank
 
 
@@ -440,6 +456,12 @@ def decode_bound(
     )
 
 
+def _may_offload(query: Query, method: Method, gpus: int) -> bool:
+    """CPU offload is assumed when needed: QLoRA sharded over several GPUs, offload unsaid."""
+    return method.kind == "training" and method.quantized_base and gpus > 1 \
+        and query.cpu_offload is None
+
+
 def _optimizer(query: Query, method: Method) -> OptimizerName | None:
     """The method's own optimizer (8-bit Adam), paged when the user says paged."""
     if method.optimizer == "adam8bit" and query.optimizer in (None, "adamw"):
@@ -490,9 +512,9 @@ def detailed_options(query: Query, answer: Answer, catalogue: Catalogue) -> list
         else:
             option = fit(method.id, params_b, offer.gpu, offer.count, catalogue=cat)
             breakdown = _estimate(query, method, model, offer.count, option)[0]
-            if breakdown is None or all(
+            if (breakdown is None or all(
                 a.code != "paged_optimizer" for a in breakdown.assumptions
-            ):
+            )) and not _may_offload(query, method, offer.count):
                 per_count[offer.count] = breakdown
         if breakdown is not None and breakdown.per_gpu_gb <= cat.gpu(offer.gpu).vram_gb:
             found.append(option or fit(method.id, params_b, offer.gpu, offer.count,
@@ -526,6 +548,7 @@ def _assumptions(
     rank: int | None,
     breakdown: Breakdown,
     query: Query,
+    without_offload: Decimal | None = None,
 ) -> tuple[Assumption, ...]:
     """What the estimate assumed, as codes the template words (rules.estimator's own codes
     for what only it knows, such as the chunked-prefill size)."""
@@ -538,6 +561,8 @@ def _assumptions(
         out.append(Assumption(code="fp32_weights"))
     if query.cpu_offload:
         out.append(Assumption(code="cpu_offload"))
+    elif without_offload is not None:
+        out.append(Assumption(code="cpu_offload_needed", params={"without": without_offload}))
     if breakdown.kind == "inference":
         out.append(Assumption(code="kv_cache_bf16"))
         if query.attention == "eager":

@@ -459,3 +459,32 @@ def test_a_paged_optimizer_is_capped_by_the_asked_card(gpu: str) -> None:
     capped = estimate_training(D(8), CAT.method("full_adamw"), 1024, 1, True, 16, 1,
                                optimizer="paged_adamw", vram_per_gpu_gb=float(vram))
     assert d.per_gpu_gb == capped.per_gpu_gb
+
+
+@pytest.mark.parametrize("text", ["2x3090 qlora 70b fsdp", "2*RTX3090 (24G per card) qlora 70b",
+                                  "qlora de llama 2 70b sur 2 rtx 4090 avec fsdp"])
+def test_sharded_qlora_that_misses_is_offloaded_and_says_so(text: str) -> None:
+    # Answer.AI's fsdp_qlora offloads by default (use_cpu_offload=True) and trained Llama 2 70B
+    # on two 24 GB cards; without offload the sharded 4-bit 70B needs more than 24 GB per GPU.
+    from bot.pipeline import Pipeline, to_json
+
+    reply = Pipeline(CAT).ask(text)
+    got = to_json(reply)
+    d = reply.answer.detailed
+    assert d is not None and got["detailed_fits"] is True
+    assert d.breakdown.term("weights") == 0 and d.breakdown.term("lora_adapters") == 0
+    needed = [a for a in d.assumptions if a.code == "cpu_offload_needed"]
+    assert needed and D(str(needed[0].params["without"])) > 24
+    said = Pipeline(CAT).ask(text.replace("fsdp", "fsdp, no cpu offload"))
+    if "fsdp" in text:
+        assert to_json(said)["detailed_fits"] is False
+
+
+def test_offload_is_not_assumed_where_the_run_fits_or_on_one_gpu() -> None:
+    fits = detailed(method="qlora", params_b=D(70), gpu="h100", gpu_count=2, details=True,
+                    intent="fit")
+    assert all(a.code != "cpu_offload_needed" for a in fits.assumptions)
+    one = detailed(method="qlora", params_b=D(70), gpu="rtx-3090", gpu_count=1, details=True,
+                   intent="fit")
+    assert all(a.code != "cpu_offload_needed" for a in one.assumptions)
+    assert one.check is not None and not one.check.detailed_fits
