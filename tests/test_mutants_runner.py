@@ -302,3 +302,53 @@ async def test_post_shutdown_stops_the_work_still_waiting_for_the_first_poll(
 
 def json_list(value: Any) -> list[dict[str, Any]]:
     return json.loads(value) if isinstance(value, str) else list(value)
+
+
+@pytest.mark.parametrize(("changes", "flag", "word"), [
+    ({}, False, "polling"),
+    ({"mode": "webhook"}, False, "webhook"),
+    ({}, True, "webhook"),
+])
+async def test_the_start_up_log_line_names_the_mode_the_bot_runs_in(
+    api: FakeBotAPI, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
+    changes: dict[str, Any], flag: bool, word: str,
+) -> None:
+    """run_telegram's application, started the way it is run (its own event loop, in a thread
+    here: the fake Bot API serves from the test's)."""
+    caplog.set_level(logging.INFO, logger=runner.__name__)
+    monkeypatch.setattr(runner, "FIRST_POLL_WAIT_SECONDS", 600.0)
+
+    async def started(app: Any) -> int:
+        async with app:
+            await app.post_init(app)
+            await app.post_shutdown(app)
+        return 0
+
+    async def serve(app: Any, **kwargs: Any) -> int:
+        return await started(app)
+
+    def run_polling(self: Any, **kwargs: Any) -> None:
+        asyncio.run(started(self))
+
+    monkeypatch.setattr(webhook_server, "serve", serve)
+    monkeypatch.setattr(Application, "run_polling", run_polling)
+    chosen = make_settings(api, webhook_url="https://bot.example.com", webhook_secret=SECRET,
+                           **changes)
+    services = Services(Pipeline(load_catalogue()))
+    assert await asyncio.to_thread(run_telegram, chosen, services, flag) == 0
+    started_lines = [r.getMessage() for r in caplog.records if r.name == runner.__name__]
+    assert len(started_lines) == 1 and started_lines[0].startswith(f"{word} as @fake_test_bot, ")
+
+
+async def test_an_application_built_without_a_mode_says_it_polls(
+    api: FakeBotAPI, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
+) -> None:
+    caplog.set_level(logging.INFO, logger=runner.__name__)
+    monkeypatch.setattr(runner, "FIRST_POLL_WAIT_SECONDS", 600.0)
+    app = build_application(make_settings(api), Services(Pipeline(load_catalogue())))
+    async with app:
+        assert app.post_init is not None and app.post_shutdown is not None
+        await app.post_init(app)
+        await app.post_shutdown(app)
+    (line,) = [r.getMessage() for r in caplog.records if r.name == runner.__name__]
+    assert line.startswith("polling as @fake_test_bot, ")
