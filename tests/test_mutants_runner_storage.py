@@ -409,26 +409,33 @@ def test_what_has_no_command_text_never_waits_for_the_storage(update: object) ->
     assert runner.needs_storage(update) is False
 
 
-async def test_the_processor_holds_an_update_then_handles_it_and_counts_those_in_progress() -> None:
+async def test_the_processor_holds_updates_then_handles_them_and_counts_those_in_progress() -> None:
     updates = StartingUpdates(4)
     assert updates.max_concurrent_updates == 4 and updates.busy == 0 and updates.idle.is_set()
     order: list[str] = []
-    release = asyncio.Event()
+    released = {"/alerts": asyncio.Event(), "/history h100": asyncio.Event()}
 
     async def hold(update: object) -> None:
-        order.append("held")
-        await release.wait()
+        assert isinstance(update, Update) and update.message is not None
+        order.append(f"held {update.message.text}")
+        await released[update.message.text or ""].wait()
 
-    async def handle() -> None:
-        order.append("handled")
+    async def handle(text: str) -> None:
+        order.append(f"handled {text}")
 
     updates.hold = hold
-    task = asyncio.ensure_future(updates.do_process_update(_update("/alerts"), handle()))
+    tasks = [asyncio.ensure_future(updates.do_process_update(_update(text), handle(text)))
+             for text in released]
     await asyncio.sleep(0)
-    assert updates.busy == 1 and not updates.idle.is_set() and order == ["held"]
-    release.set()
-    await task
-    assert order == ["held", "handled"] and updates.busy == 0 and updates.idle.is_set()
+    assert updates.busy == 2 and not updates.idle.is_set()
+    assert order == ["held /alerts", "held /history h100"]
+    released["/alerts"].set()
+    await tasks[0]
+    assert order[2:] == ["handled /alerts"]  # after its own hold, not the other's
+    assert updates.busy == 1 and not updates.idle.is_set()
+    released["/history h100"].set()
+    await tasks[1]
+    assert order[3:] == ["handled /history h100"] and updates.busy == 0 and updates.idle.is_set()
 
 
 async def test_an_update_whose_hold_fails_is_never_handled_and_leaves_the_count() -> None:
