@@ -102,7 +102,7 @@ def test_the_bot_api_connections_and_timeouts_come_from_settings() -> None:
     assert first._client_kwargs["limits"].max_connections == 1
 
 
-@pytest.mark.parametrize(("per_second", "limited"), [(12, True), (0, False)])
+@pytest.mark.parametrize(("per_second", "limited"), [(12, True), (1, True), (0.5, True), (0, False)])
 def test_telegram_s_rate_limit_is_the_setting_with_three_retries(
     per_second: float, limited: bool,
 ) -> None:
@@ -340,7 +340,7 @@ async def test_the_start_up_log_line_names_the_mode_the_bot_runs_in(
     assert len(started_lines) == 1 and started_lines[0].startswith(f"{word} as @fake_test_bot, ")
 
 
-async def test_an_application_built_without_a_mode_says_it_polls(
+async def test_an_application_built_without_a_mode_or_storage_says_it_polls(
     api: FakeBotAPI, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
 ) -> None:
     caplog.set_level(logging.INFO, logger=runner.__name__)
@@ -349,6 +349,9 @@ async def test_an_application_built_without_a_mode_says_it_polls(
     async with app:
         assert app.post_init is not None and app.post_shutdown is not None
         await app.post_init(app)
+        # No storage: nothing to refresh, only the flood guard's clean-up.
+        assert app.job_queue is not None
+        assert [job.name for job in app.job_queue.jobs()] == ["forget_idle"]
         await app.post_shutdown(app)
     (line,) = [r.getMessage() for r in caplog.records if r.name == runner.__name__]
     assert line.startswith("polling as @fake_test_bot, ")
