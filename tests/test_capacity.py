@@ -255,3 +255,38 @@ def test_a_training_speed_is_not_a_decode_question(pipeline: Pipeline, text: str
     reply = pipeline.ask(text)
     assert not reply.answer.query.speed_asked and reply.answer.decode == ()
     assert reply.text.startswith("⏱")
+
+
+@pytest.mark.parametrize(("first", "then", "starts"), [
+    # The longest context is asked again on the new card.
+    ("max context for llama 3.1 8b on a 4090", "and on an h100?",
+     "📏 <b>131,072 tokens: the whole published context of Llama 3.1 8B fits on 1× H100"),
+    ("max context for llama 3.1 8b", "on a 3090",
+     "📏 <b>Longest context that fits: about 42,285 tokens for Llama 3.1 8B on 1× RTX 3090"),
+    # The speed too, and a context said after it keeps the precision asked.
+    ("how many tok/s llama 3.1 8b int4 on a 4090", "and on an h100?",
+     "⚡ <b>At most about 531 tokens/s: Llama 3.1 8B (4-bit inference) on 1× H100"),
+    ("how many tok/s llama 3.1 8b int4 on a 4090", "and at 32k context?",
+     "⚡ <b>At most about 97 tokens/s: Llama 3.1 8B (4-bit inference) on 1× RTX 4090, one"
+     " sequence with 32,768 tokens of context."),
+])
+def test_a_follow_up_keeps_asking_the_same_thing(
+    pipeline: Pipeline, first: str, then: str, starts: str
+) -> None:
+    previous = pipeline.ask(first).query
+    reply = pipeline.ask(then, previous=previous)
+    assert reply.text.split("\n", 1)[1].startswith(starts), reply.text
+
+
+@pytest.mark.parametrize(("text", "note"), [
+    ("will 128k context fit for llama 3 8b on a 4090",
+     "Llama 3 8B is published for up to 8,192 tokens of context: 131,072 is beyond it"),
+    ("can i qlora llama 2 7b with seq 8192 on a 3090",
+     "Llama 2 7B is published for up to 4,096 tokens of context: 8,192 is beyond it"),
+])
+def test_a_length_beyond_the_published_context_is_said_to_be(
+    pipeline: Pipeline, text: str, note: str
+) -> None:
+    assert note in pipeline.ask(text).text
+    within = pipeline.ask("will 8k context fit for llama 3 8b on a 4090").text
+    assert "is published for up to" not in within

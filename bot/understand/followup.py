@@ -194,6 +194,11 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
     if new.method is None and not new.inference:
         update.update(method=previous.method, inference=previous.inference,
                       pretraining=previous.pretraining or new.pretraining)
+    elif new.inference and not new.serving_precision_said and previous.inference:
+        # "and at 32k context?" after "... int4 on a 4090": a context says serving, not which
+        # precision; the previous one stays.
+        update.update(method=previous.method,
+                      serving_precision_said=previous.serving_precision_said)
     has_gpu = _said(new, "gpu") or _said(new, "vram_gb") or _said(new, "gpu_text")
     if not has_gpu:
         update.update(
@@ -217,6 +222,10 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
         update["budget_usd"] = previous.budget_usd  # "y de A100?" after "con 300 USD, ¿cuántas horas de H200?"
     if not names_model and previous.largest and not new.largest:
         update["largest"] = True  # "and on an A100?" after "the largest model on my 4090"
+    if previous.context_asked and new.seq_len is None and new.intent != "cost":
+        update["context_asked"] = True  # "and on an H100?" after "max context on my 4090"
+    if previous.speed_asked and new.intent not in ("cost", "compare"):
+        update["speed_asked"] = True  # "and at 32k context?" after "tok/s on a 4090"
     gpu_after = update.get("gpu", new.gpu) or update.get("vram_gb", new.vram_gb)
     if intent in ("fit", "memory"):
         intent = "fit" if gpu_after else "memory"
