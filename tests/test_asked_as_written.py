@@ -155,3 +155,31 @@ def test_training_from_scratch_is_not_called_fine_tuning() -> None:
         assert "Full training, AdamW" in body, body
     assert understand("pretrain a 1b model", catalogue=CAT).pretraining
     assert not understand("fine-tune a 1b model", catalogue=CAT).pretraining
+
+
+# --- "how many GPU-hours" without a model or money ----------------------------------------------
+
+@pytest.mark.parametrize(("text", "has"), [
+    ("how many h100 hours", "how many H100 hours to QLoRA 70B on 100M tokens"),
+    ("how many gpu hours do i need", "how many H100 hours for $500"),
+    ("cuantas horas de h100 necesito", "cuántas horas de H100 tengo con 500 dólares"),
+    ("combien d'heures de H100 il me faut", "combien d'heures de H100 pour un QLoRA 70B"),
+])
+def test_gpu_hours_without_a_job_ask_for_it_with_the_price_and_blocks(text: str, has: str) -> None:
+    out = _json(text)
+    body = str(out["text"])
+    assert (out["intent"], out["error"]) == ("time", "missing_model_size"), body
+    assert body.startswith("⏱ <b>") and has in body, body
+    assert "720" in body  # the blocks GPU-hours are sold in
+    if out["gpu"] == "h100":
+        assert "2.32" in body or "2,32" in body
+
+
+@pytest.mark.parametrize(("text", "intent"), [
+    ("combien d'heures de H100 pour un QLoRA 70B sur 100M tokens", "time"),
+    ("cuántas horas de H100 para un QLoRA de 70B con 100M tokens", "time"),
+    ("combien coûtent 20 heures GPU de H100", "cost"),  # a price of hours said, not asked
+    ("combien pour 10 heures de H100", "cost"),
+])
+def test_how_many_hours_in_french_is_a_time_question(text: str, intent: str) -> None:
+    assert understand(text, catalogue=CAT).intent == intent, text

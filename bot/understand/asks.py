@@ -27,7 +27,7 @@ HOW_MANY_NEEDED: Final = lazy(
 # "how many H100 hours / GPU hours to fine-tune 70B on 100M tokens": the hours a run takes (a
 # time question), not how many cards. The card is blanked by then; at most three words between.
 HOURS_ASKED: Final = lazy(
-    rf"(?<![a-z0-9]){alt(_words('HOW_MANY'))}(?![a-z0-9])(?: ?[a-z0-9-]+){{0,3}}? ?"
+    rf"(?<![a-z0-9]){alt(_words('HOW_MANY'))}(?![a-z0-9])(?: ?[a-z0-9'-]+){{0,3}}? ?"
     r"(?:gpu ?-? ?)?(?:hours?|hrs?|horas?|heures?)(?![a-z])"
 )
 

@@ -819,8 +819,13 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             and work.hours is None and not px.MEMORY.search(rest):
         # "combien de T4 il me faut": "combien" is also "how much", but the count is the question.
         intent = "recommend"
-    if intent == "recommend" and budget is None and not foreign and asks.HOURS_ASKED.search(rest):
+    if (intent in ("recommend", "prices") or (intent == "cost" and not work.money)) \
+            and budget is None and not foreign and asks.HOURS_ASKED.search(rest) \
+            and work.hours is None and work.gpu_hours is None \
+            and (intent == "recommend" or not px.RATE.search(rest)):
+        # ... but "c'est combien 2 H200 de l'heure": a price per hour.
         intent = "time"  # "how many H100 hours to fine-tune 70B": how long, in GPU-hours
+        count_asked = False  # "combien d'heures de H100 il me faut": hours, not cards
     closed = px.CLOSED_MODEL.search(corrected) if work.model_id is None else None
     return Query(
         text=text,
