@@ -379,7 +379,8 @@ def _decode(query: Query, answer: Answer, cat: Catalogue) -> dict[str, Any]:
                    for m in (lead_method, *others))
     more: DecodeBound | None = None
     if not bounds[0].fits and gpu.memory_bandwidth_gbs is not None:
-        for n in range(count + 1, cat.limits.max_gpus + 1):
+        # Tensor parallelism splits the attention heads: 2, 4 or 8 GPUs, as engines take them.
+        for n in (c for c in (2, 4, 8) if count < c <= cat.limits.max_gpus):
             bound = decode_bound(query, lead_method, model, gpu, n, per_gpu)
             if bound.fits:
                 more = bound

@@ -449,10 +449,22 @@ def decode_bound(
     bandwidth = gpu.memory_bandwidth_gbs
     rate = decode_upper_bound(weights + kv, bandwidth) if bandwidth is not None \
         and weights + kv > 0 else None
+    batch = query.batch_size if query.batch_size is not None and query.batch_size > 1 else 1
+    batch_kv: Decimal | None = None
+    batch_rate: Decimal | None = None
+    each: Decimal | None = None
+    if batch > 1:
+        many = _estimate(query, method, model, count, None)[0]
+        if many is not None and many.per_gpu_gb <= vram_per_gpu_gb:
+            batch_kv = many.term("kv_cache")
+            if bandwidth is not None and weights + batch_kv > 0:
+                batch_rate = decode_upper_bound((weights + batch_kv) / batch, bandwidth)
+                each = decode_upper_bound(weights + batch_kv, bandwidth)
     return DecodeBound(
         method=method.id, gpu=gpu.id, gpus=count, context=context, weights_gb=weights,
         kv_gb=kv, bandwidth_gbs=bandwidth, tokens_per_second=rate, active_fraction=fraction,
-        fits=breakdown.per_gpu_gb <= vram_per_gpu_gb,
+        fits=breakdown.per_gpu_gb <= vram_per_gpu_gb, batch=batch, batch_kv_gb=batch_kv,
+        batch_tokens_per_second=batch_rate, batch_each_tokens_per_second=each,
     )
 
 

@@ -85,6 +85,13 @@ class DecodeBound:
     tokens_per_second: Decimal | None  # the bound, rounded down; None without a bandwidth
     active_fraction: Decimal | None = None  # MoE: active / total parameters
     fits: bool = True  # the detailed estimate holds the model and that context there
+    # Several sequences decoded together (a batch stated, and it fits): one step reads the
+    # weights once and every sequence's cache, so the bound in all is
+    # batch × bandwidth / (weights + batch × KV), and each sequence gets a batch-th of it.
+    batch: int = 1
+    batch_kv_gb: Decimal | None = None
+    batch_tokens_per_second: Decimal | None = None  # in all
+    batch_each_tokens_per_second: Decimal | None = None
 
     @property
     def read_gb(self) -> Decimal:

@@ -290,3 +290,33 @@ def test_a_length_beyond_the_published_context_is_said_to_be(
     assert note in pipeline.ask(text).text
     within = pipeline.ask("will 8k context fit for llama 3 8b on a 4090").text
     assert "is published for up to" not in within
+
+
+def test_a_batch_stated_bounds_the_total_too(pipeline: Pipeline) -> None:
+    """16 sequences at 2 048 tokens: a step reads 6.0 GB of weights and 16 × 0.27 = 4.3 GB of
+    caches; 16 × 3 350 / 10.3 = 5 203.8 tokens/s in all, 3 350 / 10.3 = 325.2 each."""
+    reply = pipeline.ask("tok/s llama 3.1 8b int4 on an h100 with batch 16")
+    bound = reply.answer.decode[0]
+    assert (bound.tokens_per_second, bound.batch, bound.batch_kv_gb) == (
+        Decimal(531), 16, Decimal("4.3"))
+    assert (bound.batch_tokens_per_second, bound.batch_each_tokens_per_second) == (
+        Decimal(5203), Decimal(325))
+    assert "With 16 sequences decoded together, a step reads the weights once and the 16" \
+        " caches (4.3 GB): at most about 5,203 tokens/s in all, 325 each." in reply.text
+
+
+@pytest.mark.parametrize(("text", "starts"), [
+    # A model so small that it reads under 0.1 GB a token: no bound, and no failure.
+    ("tok/s for a 0.001b model on a 4090", "⚡ <b>a 0B model (BF16 inference) reads under 0.1 GB"),
+    # Apple's published unified-memory bandwidth (800 GB/s): 43.4 GB a token.
+    ("tok/s llama 3.1 70b q4 on m2 ultra 192gb",
+     "⚡ <b>At most about 18 tokens/s: Llama 3.1 70B (4-bit inference) on 1× Apple M2 Ultra"),
+    # Tensor parallelism goes by 2, 4 or 8 cards: 3 would not split the heads.
+    ("tok/s llama 3.1 70b q4 on 2x 4090, 8k context",
+     "⚡ <b>Llama 3.1 70B (4-bit inference) does not fit on 2× RTX 4090 at 8,192 tokens"),
+])
+def test_decode_edges(pipeline: Pipeline, text: str, starts: str) -> None:
+    reply = pipeline.ask(text)
+    assert reply.text.startswith(starts), reply.text
+    more = reply.answer.decode_more
+    assert more is None or more.gpus in (2, 4, 8)
