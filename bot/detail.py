@@ -215,7 +215,7 @@ _SETTINGS = (
     "seq_len", "batch_size", "lora_rank", "grad_ckpt", "dataset_tokens", "lora_targets",
     "precision", "optimizer", "cpu_offload", "activation_offload", "optimizer_in_backward",
     "attention", "compiled", "chunked_loss", "packed", "fp32_weights", "new_tokens",
-    "prompt_tokens", "grad_accumulation", "sharding",
+    "prompt_tokens", "grad_accumulation", "sharding", "kernels",
 )
 
 
@@ -370,6 +370,7 @@ def _estimate(
                 fp32_weights=bool(query.fp32_weights) or query.precision == "fp32",
                 vram_per_gpu_gb=vram,
                 zero3=query.sharding == "zero3",
+                kernels=query.kernels,
             )
         else:
             prompt = query.prompt_tokens
@@ -604,7 +605,15 @@ def _assumptions(
             out.append(Assumption(code="grad_accumulation"))
     if query.activation_offload:
         out.append(Assumption(code="activation_offload"))
-    if query.attention != "eager" and not query.compiled and not query.chunked_loss:
+    if query.kernels == "unsloth":
+        offloaded = any(a.code == "unsloth_offloaded_checkpoints" for a in breakdown.assumptions)
+        out.append(Assumption(code="unsloth_offloaded" if offloaded else "unsloth"))
+    elif query.kernels == "liger":
+        out.append(Assumption(code="liger"))
+    elif query.compiled:
+        out.append(Assumption(code="torch_compile"))
+    if query.attention != "eager" and not query.compiled and not query.chunked_loss \
+            and query.kernels is None:
         out.append(Assumption(code="kernels"))
     if gpus > 1:
         out.append(Assumption(code="sharded", params={"gpus": gpus, "batch": batch}))

@@ -39,6 +39,7 @@ from rules.schema import Method
 __all__ = [
     "Breakdown",
     "Constants",
+    "Kernels",
     "Term",
     "estimate_inference",
     "estimate_training",
@@ -50,6 +51,7 @@ __all__ = [
 Precision = Literal["mixed", "bf16", "fp32"]
 OptimizerName = Literal["adamw", "adam8bit", "paged_adamw", "paged_adam8bit", "adafactor"]
 LossImpl = Literal["eager", "fused", "chunked"]
+Kernels = Literal["unsloth", "liger"]
 
 
 # LoRA target groups users name; "all" = every linear layer of the blocks (QLoRA paper §4).
@@ -283,12 +285,18 @@ def _resolve_targets(targets: str | Sequence[str]) -> tuple[str, ...]:
 
 
 def _activation_bytes_per_token_layer(
-    arch: Architecture, seq_len: int, flash: bool, compiled: bool, c: Constants
+    arch: Architecture, seq_len: int, flash: bool, compiled: bool, c: Constants,
+    kernels: Kernels | None = None,
 ) -> float:
-    """Bytes kept for backward per token and layer (Korthikanti §4.1 count, shape-aware)."""
+    """Bytes kept for backward per token and layer (Korthikanti §4.1 count, shape-aware).
+    Unsloth's and Liger's fused SwiGLU keep fewer MLP-width tensors, and their RMSNorm no
+    float32 copy."""
     h, q, kv = arch.hidden, arch.q_dim, arch.kv_dim
     width = arch.ffn_width * (arch.active_experts if arch.is_moe else 1)
     mlp_tensors = 4 if arch.gated_mlp else 2
+    if kernels is not None and arch.gated_mlp:
+        mlp_tensors = int(c[f"activations.{kernels}_mlp_tensors"])
+    compiled = compiled or kernels is not None
     bf16 = c["bytes.bf16"]
     norms = 2 * bf16 * h
     attention = bf16 * (h + 2 * q + 2 * kv)
@@ -299,6 +307,23 @@ def _activation_bytes_per_token_layer(
     if not flash:
         total += c["activations.korthikanti_attention_scores"] * arch.heads * seq_len
     return total
+
+
+def _fused_linear_ce_bytes(arch: Architecture, tokens: float, kernels: Kernels,
+                           c: Constants) -> float:
+    """A fused linear cross-entropy never stores the whole logits: the gradient of the final
+    hidden states (computed in forward) plus one chunk of logits in flight."""
+    grad_input = tokens * arch.hidden * c["activations.fused_ce_grad_input_bytes"]
+    if kernels == "liger":
+        # liger_kernel: chunk = next_power_of_2(ceil(BT / ceil(V / H))) rows, at most BT.
+        inc = math.ceil(arch.vocab / arch.hidden)
+        rows = min(tokens, float(2 ** math.ceil(math.log2(max(1.0, math.ceil(tokens / inc))))))
+        return grad_input + rows * arch.vocab * c["activations.liger_flce_logit_bytes"]
+    # unsloth_zoo: chunks of float32 logits under 4 GiB, their count a multiple of 4.
+    fp32 = tokens * arch.vocab * c["bytes.fp32"]
+    cap = c["activations.unsloth_ce_chunk_cap_gib"] * 2**30
+    chunks = 1 if fp32 <= cap else 4 * math.ceil(fp32 / cap / 4)
+    return grad_input + tokens / chunks * arch.vocab * c["activations.fused_ce_chunk_logit_bytes"]
 
 
 def method_spec(method: Method | str, kind: str) -> Method:
@@ -340,6 +365,7 @@ def estimate_training(
     vram_per_gpu_gb: float | None = None,
     zero3: bool = False,
     fsdp_root: bool = True,
+    kernels: Kernels | None = None,
 ) -> Breakdown:
     """Per-GPU peak memory of one fine-tuning step.
 
@@ -368,6 +394,9 @@ def estimate_training(
       never resharded between forward and backward (Hugging Face Accelerate's transformer
       wrap, Answer.AI's fsdp_qlora); False when they are wrapped as units of their own
       (torchtune's Llama 3 wrap policy).
+    kernels: "unsloth" (fused chunked cross-entropy, fused LoRA MLP and RMSNorm, and with
+      checkpointing its offloaded gradient checkpointing) or "liger" (Liger Kernel: fused
+      linear cross-entropy, SwiGLU and RMSNorm). Their loss replaces `loss`.
     """
     spec = method_spec(method, "training")
     if seq_len < 1 or micro_batch < 1 or gpus < 1 or lora_rank < 1:
@@ -472,7 +501,12 @@ def estimate_training(
 
     # -- activations and logits --------------------------------------------------------------
     tokens = float(seq_len * micro_batch)
-    per_tok_layer = _activation_bytes_per_token_layer(arch, seq_len, flash_attention, compiled, c)
+    per_tok_layer = _activation_bytes_per_token_layer(arch, seq_len, flash_attention, compiled, c,
+                                                      kernels)
+    if kernels == "unsloth" and grad_ckpt and not activation_offload:
+        # use_gradient_checkpointing="unsloth": checkpoints go to CPU RAM as they are made.
+        activation_offload = True
+        assumptions.append(assumption("unsloth_offloaded_checkpoints"))
     act_scale = c["bytes.fp32"] / bf16 if (fp32_weights and not spec.quantized_base) else 1.0
     per_tok_layer *= act_scale
     if grad_ckpt:
@@ -493,11 +527,16 @@ def estimate_training(
     parts.append(("layer_gradients",
                   tokens * per_tok_layer * c["activations.backward_gradient_copies"],
                   "gradients of one layer's activations during its backward"))
-    logit_bytes = c[f"activations.logits_{loss_impl}"]
-    if loss_impl == "chunked" and compiled:
-        logit_bytes = c["activations.logits_chunked_compiled"]
-    parts.append(("logits", tokens * arch.vocab * logit_bytes,
-                  f"s·b·V x {logit_bytes:g} B ({loss_impl} loss)"))
+    if kernels is not None:
+        parts.append(("logits", _fused_linear_ce_bytes(arch, tokens, kernels, c),
+                      f"{kernels} fused linear cross-entropy: hidden-state gradient + one chunk"))
+        assumptions.append(assumption("kernels_named", kernels=kernels))
+    else:
+        logit_bytes = c[f"activations.logits_{loss_impl}"]
+        if loss_impl == "chunked" and compiled:
+            logit_bytes = c["activations.logits_chunked_compiled"]
+        parts.append(("logits", tokens * arch.vocab * logit_bytes,
+                      f"s·b·V x {logit_bytes:g} B ({loss_impl} loss)"))
     acts = sum(b for name, b, _ in parts
                if name in ("activations", "logits", "layer_gradients"))
     if full:

@@ -192,3 +192,38 @@ def test_a_bare_size_shows_the_logits_over_the_vocabulary_range() -> None:
                   method="lora")
     found = detailed_for(named, build_answer(named, CAT), CAT)
     assert found is not None and found.vocab_range_gb is None
+
+
+def test_unsloth_fused_cross_entropy_and_offloaded_checkpoints() -> None:
+    # unsloth_zoo UnslothFusedLoss: grad of the hidden states (bf16) + chunks of fp32 logits
+    # under 4 GiB (2048 x 128256 x 4 B = 1.05 GB: one chunk, bf16 product and fp32 upcast).
+    b = estimate_training(L31_8B, "qlora", 2048, 1, True, kernels="unsloth")
+    assert b.term("logits") == gb(2048 * 4096 * 2 + 2048 * 128256 * 6)
+    # Beyond 4 GiB of fp32 logits: a multiple of 4 chunks (32768 tokens: 16.8 GB -> 4 chunks).
+    long = estimate_training(L31_8B, "qlora", 32768, 1, True, kernels="unsloth")
+    assert long.term("logits") == gb(32768 * 4096 * 2 + 32768 / 4 * 128256 * 6)
+    # use_gradient_checkpointing="unsloth": checkpoints in CPU RAM, two layers' on the GPU.
+    plain = estimate_training(L31_8B, "qlora", 2048, 1, True)
+    assert any(a.code == "unsloth_offloaded_checkpoints" for a in b.assumptions)
+    offloaded = estimate_training(L31_8B, "qlora", 2048, 1, True, activation_offload=True)
+    stored = 2048 * 32 * 2 * 4096  # the checkpointed layer inputs, 30 of 32 layers' leave
+    assert plain.term("activations") - offloaded.term("activations") == gb(stored * 30 / 32)
+    assert b.term("activations") <= offloaded.term("activations")
+
+
+def test_unsloth_and_liger_mlp_keep_fewer_tensors() -> None:
+    # Per token and layer, Llama 3.1 8B: the gated MLP keeps 2 (Unsloth) or 3 (Liger) tensors
+    # of width 14336 instead of 4, and no fp32 RMSNorm copies (2 x 4 B x 4096).
+    plain = estimate_training(L31_8B, "lora", 2048, 1, False)
+    for kernels, tensors in (("unsloth", 2), ("liger", 3)):
+        b = estimate_training(L31_8B, "lora", 2048, 1, False, kernels=kernels)  # type: ignore[arg-type]
+        saved = 2048 * 32 * ((4 - tensors) * 14336 * 2 + 2 * 4 * 4096)
+        assert abs(plain.term("activations") - b.term("activations") - gb(saved)) <= Decimal(
+            "0.1")  # each term rounded to 0.1 GB on its own
+
+
+def test_liger_fused_linear_cross_entropy() -> None:
+    # chunk = next_power_of_2(ceil(BT / ceil(V / H))) rows: 4096 tokens, ceil(128256/4096) = 32
+    # -> 128 rows of bf16 logits, plus the bf16 gradient of the hidden states.
+    b = estimate_training(L31_8B, "lora", 2048, 2, True, kernels="liger")
+    assert b.term("logits") == gb(4096 * 4096 * 2 + 128 * 128256 * 2)

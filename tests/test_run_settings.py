@@ -52,6 +52,15 @@ PIPE = Pipeline(load_catalogue(), cache_size=0)
         ("en combien de temps un QLoRA de 70B sur 1B tokens, 2 époques ?",
          {"intent": "time", "dataset_tokens": D(10**9), "epochs": 2}),
         ("lora bloomz 7b1 on an a100, weights in fp32 (no torch_dtype)", {"fp32_weights": True}),
+        ("qlora llama 3.1 8b on my 3060 12gb with unsloth, seq 2048",
+         {"kernels": "unsloth", "seq_len": 2048, "method": "qlora"}),
+        ("qlora de llama 3.1 8b en mi 3060 con unsloth", {"kernels": "unsloth"}),
+        ("lora llama 3 8b sur une 4090 avec Liger Kernel", {"kernels": "liger"}),
+        ("full fine-tune 8b with use_liger_kernel=True", {"kernels": "liger"}),
+        ("lora 8b with fused linear cross entropy", {"kernels": "liger"}),
+        ("qlora 8b sin unsloth en una 3090", {"kernels": None}),
+        ("run unsloth/llama-3-8b-bnb-4bit with ollama on a 3060", {"kernels": None}),
+        ("lora llama 3 8b compilado con torch.compile", {"compiled": True}),
     ],
 )
 def test_settings_are_understood(text: str, expected: dict[str, Any]) -> None:

@@ -33,7 +33,7 @@ _SETTINGS: Final = (
     "seq_len", "batch_size", "dataset_tokens", "lora_rank", "grad_ckpt", "lora_targets",
     "precision", "optimizer", "cpu_offload", "activation_offload", "optimizer_in_backward",
     "attention", "compiled", "chunked_loss", "grad_accumulation", "sharding", "packed",
-    "fp32_weights", "new_tokens", "prompt_tokens", "epochs", "tokens_per_second",
+    "fp32_weights", "new_tokens", "prompt_tokens", "epochs", "tokens_per_second", "kernels",
 )
 # Folded (lower case, no accents) openings of a follow-up, every language's.
 _MARKER: Final = lazy(

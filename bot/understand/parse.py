@@ -879,6 +879,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         packed=flags.packed,
         grad_accumulation=flags.grad_accumulation,
         sharding=flags.sharding,
+        kernels=flags.kernels,
         fp32_weights=flags.fp32_weights,
         new_tokens=flags.new_tokens,
         prompt_tokens=flags.prompt_tokens,

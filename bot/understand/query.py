@@ -77,6 +77,7 @@ class Query(BaseModel):
     chunked_loss: bool | None = None  # chunked cross-entropy
     grad_accumulation: bool | None = None
     sharding: Literal["fsdp", "zero3"] | None = None  # FSDP or DeepSpeed ZeRO-3
+    kernels: Literal["unsloth", "liger"] | None = None  # a training library's fused kernels
     packed: bool | None = None  # packed dataset (every sequence filled to seq_len)
     fp32_weights: bool | None = None  # base loaded without torch_dtype (fp32)
     new_tokens: int | None = None  # inference: tokens to generate

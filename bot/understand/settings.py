@@ -20,6 +20,7 @@ from bot.understand.lazy import lazy
 from bot.understand.numbers import NUM_SP
 
 Precision = Literal["mixed", "bf16", "fp32"]
+Kernels = Literal["unsloth", "liger"]
 Optimizer = Literal["adamw", "adam8bit", "paged_adamw", "paged_adam8bit", "adafactor"]
 
 
@@ -83,6 +84,16 @@ CPU_OFFLOAD: Final = _w(
 CPU_OFFLOAD_OFF: Final = lazy(
     rf"(?<![a-z0-9]){_NEG} (?:the )?(?:cpu[ _-]?)?offload\w*|offload\w* (?:off|disabled)|"
     r"offload_params? ?[:=] ?false"
+)
+
+# --- training libraries that change memory (their kernels, loss and checkpointing) ------------
+# "with unsloth", "con unsloth", "avec unsloth"; not a Hugging Face repository named
+# "unsloth/llama-3-8b-bnb-4bit" (a checkpoint, not the library's kernels).
+UNSLOTH: Final = _w(r"unsloth(?! ?/)")
+LIGER: Final = _w(r"liger(?:[ _-]?kernels?)?|use_liger(?:_kernel)?(?: ?[:=] ?true)?|"
+                  r"fused[ _-]?linear[ _-]?cross[ _-]?entropy|flce")
+NO_KERNELS: Final = re.compile(
+    rf"(?<![a-z0-9]){_NEG} (?:unsloth|liger)|use_liger(?:_kernel)? ?[:=] ?false"
 )
 
 ZERO3: Final = _w(r"deepspeed|zero[ _-]?(?:stage[ _-]?)?3|zero[ _-]?infinity|zero[ _-]?offload")
@@ -221,6 +232,7 @@ class Settings:
     dataset_tokens: Decimal | None = None
     grad_accumulation: bool | None = None
     sharding: Literal["fsdp", "zero3"] | None = None
+    kernels: Kernels | None = None
     full: bool = False
     pretraining: bool = False
 
@@ -294,6 +306,11 @@ def read_flags(s: str) -> Settings:
         out.lora_targets = "q,k,v"
     elif QV.search(s):
         out.lora_targets = "qv"
+    if not NO_KERNELS.search(s):
+        if LIGER.search(s):
+            out.kernels = "liger"
+        elif UNSLOTH.search(s):
+            out.kernels = "unsloth"
     if ZERO3.search(s):
         out.sharding = "zero3"
     elif FSDP.search(s):
