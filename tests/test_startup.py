@@ -44,6 +44,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CHILD = ROOT / "tests" / "support" / "startup_child.py"
 # The module, not the function bot.storage re-exports under the same name.
 migrate_module = importlib.import_module("bot.storage.migrate")
+runner_module = importlib.import_module("bot.telegram.runner")
 
 
 def test_the_bot_starts_without_importing_charts_or_alembic() -> None:
@@ -57,20 +58,20 @@ def test_the_bot_starts_without_importing_charts_or_alembic() -> None:
     assert out.stdout.strip() == "[]"
 
 
-# Counts the regular expressions compiled by understanding's modules (bot/understand), at
-# import and then at the first question.
+# Counts the regular expressions parsed (the first step of compiling) by understanding's
+# modules (bot/understand), at import, at the first question and in the warm-up.
 _COUNT_COMPILES = """
-import re, re._compiler, sys
-real = re._compiler.compile
+import re, re._parser, sys
+real = re._parser.parse
 counted = []
-def counting(p, flags=0):
+def counting(p, flags=0, state=None):
     frame = sys._getframe(1)
     while frame is not None and "/re/" in frame.f_code.co_filename:
         frame = frame.f_back
     if frame is not None and "/bot/understand/" in frame.f_code.co_filename:
         counted.append(p)
-    return real(p, flags)
-re._compiler.compile = counting
+    return real(p, flags, state)
+re._parser.parse = counting
 import bot.cli, bot.app, bot.telegram.runner
 at_import = len(counted)
 compiled_at_import = list(counted)
@@ -80,22 +81,33 @@ pipeline = build_pipeline("en")
 pipeline.ask("can I QLoRA 70B on a 4090?")
 first = len(counted)
 pipeline.warm_up()
-print(at_import, first, len(counted), len(lazy._PENDING))
+made = {text for text, _ in lazy._MADE}
+print(at_import, first, len(counted), len(lazy._PENDING), sum(p in made for p in counted))
 print(compiled_at_import[:5])
 """
 
 
-def test_understanding_compiles_its_patterns_when_first_used() -> None:
-    """None at import; the first question compiles those it runs, the warm-up the rest."""
-    out = subprocess.run(
-        [sys.executable, "-c", _COUNT_COMPILES], cwd=ROOT, capture_output=True, text=True,
-        check=True,
-    )
-    counts, examples = out.stdout.splitlines()
-    at_import, first, warmed, pending = map(int, counts.split())
-    # A module-level pattern is made with bot.understand.lazy.lazy, not re.compile:
-    assert at_import == 0, examples
-    assert 0 < first < warmed and pending == 0
+def test_understanding_compiles_its_patterns_when_first_used(tmp_path: Path) -> None:
+    """None at import; the first question compiles those it runs, the warm-up the rest and
+    keeps their code on disk; the next process compiles none (it builds them from there)."""
+
+    def counts() -> tuple[int, ...]:
+        out = subprocess.run(
+            [sys.executable, "-c", _COUNT_COMPILES], cwd=ROOT, capture_output=True, text=True,
+            check=True, env={**os.environ, "TMPDIR": str(tmp_path)},
+        )
+        numbers, examples = out.stdout.splitlines()
+        at_import, first, warmed, pending, lazy_ones = map(int, numbers.split())
+        # A module-level pattern is made with bot.understand.lazy.lazy, not re.compile:
+        assert at_import == 0, examples
+        assert pending == 0
+        return first, warmed, lazy_ones
+
+    first, warmed, lazy_ones = counts()
+    assert 0 < first < warmed and lazy_ones > 200
+    # (What it still compiles are the patterns of the models a question names, made then.)
+    first, warmed, lazy_ones = counts()
+    assert first == 0 and lazy_ones == 0
 
 
 def test_a_lazy_pattern_is_its_compiled_pattern() -> None:
@@ -123,6 +135,116 @@ def test_a_lazy_pattern_is_its_compiled_pattern() -> None:
         pass
     assert later.search.__self__ is compiled(later)  # type: ignore[attr-defined]
     assert compiled("x+") == re.compile("x+")
+
+
+_PATTERN_TEXTS = """
+import hashlib
+from bot.understand import lazy
+import bot.cli, bot.app, bot.telegram.runner
+print(len(lazy._MADE), hashlib.sha256(repr(sorted(lazy._MADE)).encode()).hexdigest())
+"""
+
+
+def test_the_patterns_text_is_the_same_in_every_process() -> None:
+    """Their compiled code is kept on disk by their text: no set's order may change it."""
+    outs = {
+        subprocess.run(
+            [sys.executable, "-c", _PATTERN_TEXTS], cwd=ROOT, capture_output=True, text=True,
+            check=True, env={**os.environ, "PYTHONHASHSEED": seed},
+        ).stdout
+        for seed in ("1", "2", "3")
+    }
+    assert len(outs) == 1
+
+
+@pytest.fixture
+def pattern_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """bot.understand.lazy with its disk store in a directory of the test's own."""
+    from bot import disk_cache
+    from bot.understand import lazy
+
+    monkeypatch.setattr(disk_cache.tempfile, "gettempdir", lambda: str(tmp_path))
+    monkeypatch.setattr(lazy, "_store", None)
+    monkeypatch.setattr(lazy, "_added", False)
+    monkeypatch.setattr(lazy, "_used", set())
+    return lazy
+
+
+def _parsed_again(lazy: Any, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    parsed: list[str] = []
+    real = lazy._parts
+
+    def counting(pattern: str, flags: int) -> Any:
+        parsed.append(pattern)
+        return real(pattern, flags)
+
+    monkeypatch.setattr(lazy, "_parts", counting)
+    return parsed
+
+
+def test_patterns_built_from_the_disk_are_the_compiled_patterns(
+    pattern_store: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bot.understand.parse  # noqa: F401  (every module's patterns made)
+
+    lazy = pattern_store
+    made = sorted(lazy._MADE)
+    assert len(made) > 200
+    for pattern, flags in made:
+        lazy.compiled_pattern(pattern, flags)
+    lazy.save()
+    lazy.release()  # a new process: the code comes from the file
+    parsed = _parsed_again(lazy, monkeypatch)
+    for pattern, flags in made:
+        # re.Pattern's == compares the engine's code, not only the text.
+        assert lazy.compiled_pattern(pattern, flags) == re.compile(pattern, flags), pattern
+    assert parsed == []
+    # A pattern of an older version is not kept: the file holds what this code makes.
+    lazy.compiled_pattern("an (?:older|other) pattern")
+    lazy.release()
+    lazy._MADE.discard(("an (?:older|other) pattern", 0))
+    assert ("an (?:older|other) pattern", 0) not in lazy._loaded()
+
+
+def test_a_damaged_pattern_file_is_not_used(
+    pattern_store: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lazy = pattern_store
+    lazy.compiled_pattern(r"(?P<n>\d+) ?gb")
+    lazy.save()
+    (stored,) = tmp_path.glob("_gpu-assistant-cache-*/patterns-*")
+    data = bytearray(stored.read_bytes())
+    data[-3] ^= 0xFF  # one byte of the code changed: the digest no longer matches
+    stored.write_bytes(bytes(data))
+    lazy.release()
+    parsed = _parsed_again(lazy, monkeypatch)
+    assert lazy.compiled_pattern(r"(?P<n>\d+) ?gb") == re.compile(r"(?P<n>\d+) ?gb")
+    assert parsed == [r"(?P<n>\d+) ?gb"]
+
+
+def test_the_cache_directory_is_private(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot import disk_cache
+
+    monkeypatch.setattr(disk_cache.tempfile, "gettempdir", lambda: str(tmp_path))
+    where = disk_cache.cache_dir()
+    assert where is not None and (where.stat().st_mode & 0o777) == 0o700
+    assert disk_cache.write("x", b"payload") and disk_cache.read("x") == b"payload"
+    (where / "x").write_bytes((where / "x").read_bytes()[:-1])  # cut short
+    assert disk_cache.read("x") is None
+    where.chmod(0o777)  # others may write in it: nothing is read from it or written there
+    assert disk_cache.cache_dir() is None and disk_cache.read("x") is None
+    assert not disk_cache.write("y", b"payload")
+
+
+async def test_a_stopped_bot_keeps_its_patterns_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    saved: list[bool] = []
+    monkeypatch.setattr(runner_module, "save_patterns", lambda: saved.append(True))
+    settings = Settings(_env_file=None, telegram_bot_token="1:x",  # type: ignore[call-arg]
+                        database_url="sqlite+aiosqlite:///unused.sqlite3")
+    app = telegram_application(settings, telegram_services(settings, Pipeline(load_catalogue())))
+    assert app.post_shutdown is not None
+    await app.post_shutdown(app)
+    assert saved == [True]
 
 
 def test_head_revision_is_alembics_head() -> None:

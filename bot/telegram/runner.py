@@ -42,6 +42,7 @@ from bot.telegram.context import CONTEXT_TYPES
 from bot.telegram.flood import FloodGuard
 from bot.telegram.handlers import Handlers
 from bot.telegram.request import JsonHTTPXRequest
+from bot.understand.lazy import save as save_patterns
 from rules.catalogue import Catalogue
 
 if TYPE_CHECKING:
@@ -420,6 +421,9 @@ def build_application(
             from bot.telegram.alert_handlers import stop_alerts
 
             await stop_alerts(app, services)
+        # The regular expressions' code for the next start, when the warm-up did not get to
+        # keep it (a bot stopped soon after it started).
+        save_patterns()
 
     # One TLS context for both connection pools, with httpx's own defaults (certifi or
     # SSL_CERT_FILE/SSL_CERT_DIR): loading the CA bundle costs 20-45 ms a context at start.

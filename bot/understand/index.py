@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Final
 from weakref import WeakKeyDictionary
 
-from bot.understand.lazy import lazy
+from bot.understand.lazy import compiled_pattern, lazy
 from bot.understand.normalise import fold
 from rules.catalogue import Catalogue
 from rules.model_catalogue import NAME_TOKEN, ModelCatalogue, ModelSpec, name_tokens
@@ -141,7 +141,7 @@ class FamilyIndex:
             for name in kept
         }
         self._first_words = frozenset(chunks[name][0] for name in kept)
-        self._pattern = re.compile(
+        self._pattern = compiled_pattern(
             "|".join(
                 f"(?P<f{i}>(?<![a-z0-9]){_SEPARATOR.join(map(re.escape, chunks[name]))}"
                 r"(?![a-z0-9]|\.\d))"

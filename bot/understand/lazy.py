@@ -1,4 +1,4 @@
-"""Regular expressions compiled when first used, not at import.
+"""Regular expressions compiled when first used, not at import, and kept compiled across restarts.
 
 Understanding holds some 250 patterns; compiling them all took ~70 ms of every start-up, before
 the bot could answer anything, while a question uses a quarter to a half of them. ``lazy``
@@ -6,13 +6,26 @@ gives an object that compiles its pattern on its first call and then hands out t
 pattern's own methods (kept on the object: later calls cost what calling the compiled pattern
 costs). ``compile_all`` compiles what is left, a batch at a time: the pipeline's warm-up calls
 it once the updates waiting at start are answered, so questions after start-up never compile.
+
+Compiling is mostly Python (``re._parser`` and ``re._compiler``) turning the text into the
+regex engine's code, a list of integers, which ``_sre.compile`` (C) takes. That list is kept on
+disk (``bot/disk_cache.py``: the user's private directory, checked by a digest), keyed by the
+pattern's text and flags and the Python version: a restarted process builds its patterns from
+it. ``compiled_pattern`` is the same for a pattern made at run time. What is built equals
+``re.compile``'s pattern (``re.Pattern.__eq__`` compares the code; tests/test_startup.py checks
+every pattern); whatever fails on this path falls back to ``re.compile``.
 """
 
 from __future__ import annotations
 
+import importlib
+import marshal
 import re
 from collections.abc import Iterator
+from functools import cache
 from typing import Any, Final, cast
+
+from bot import disk_cache
 
 _METHODS: Final = ("search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split")
 
@@ -27,7 +40,7 @@ class LazyPattern:
     def compiled(self) -> re.Pattern[str]:
         found = self._compiled
         if found is None:
-            found = self._compiled = re.compile(*self._source)
+            found = self._compiled = compiled_pattern(*self._source)
             # Instance attributes shadow the class's methods below: from now on a call goes
             # straight to the compiled pattern.
             for name in _METHODS:
@@ -69,12 +82,14 @@ class LazyPattern:
 
 
 _PENDING: list[LazyPattern] = []
+_MADE: set[tuple[str, int]] = set()  # every lazy pattern's (text, flags)
 
 
 def lazy(pattern: str, flags: int = 0) -> re.Pattern[str]:
     """A pattern compiled on first use, typed as the compiled pattern it stands for."""
-    made = LazyPattern(pattern, flags)
+    made = LazyPattern(pattern, int(flags))
     _PENDING.append(made)
+    _MADE.add((pattern, int(flags)))
     return cast("re.Pattern[str]", made)
 
 
@@ -86,8 +101,104 @@ def compiled(pattern: re.Pattern[str] | str) -> re.Pattern[str]:
 
 
 def compile_all(batch: int = 25) -> Iterator[None]:
-    """Compiles every lazy pattern not compiled yet, yielding after each ``batch``."""
+    """Compiles every lazy pattern not compiled yet, yielding after each ``batch``; then keeps
+    their code on disk for the next start, and lets go of it here."""
     while _PENDING:
         for _ in range(min(batch, len(_PENDING))):
             _PENDING.pop().compiled()
         yield
+    save()
+    release()
+
+
+# -- the engine's code, kept across restarts -------------------------------------------------
+
+# (pattern, flags) → the rest of _sre.compile's arguments: the flags in force, the code, the
+# number of groups, the group index by name and the names by index.
+Parts = tuple[int, list[int], int, dict[str, int], tuple[str | None, ...]]
+
+_PREFIX: Final = "patterns-"
+_store: dict[tuple[str, int], Parts] | None = None
+_added = False
+_used: set[tuple[str, int]] = set()  # compiled here by compiled_pattern
+
+
+def _engine() -> tuple[Any, Any, Any]:
+    return (importlib.import_module("_sre"), importlib.import_module("re._parser"),
+            importlib.import_module("re._compiler"))
+
+
+@cache
+def _file_name() -> str:
+    sre, _, _ = _engine()
+    return f"{_PREFIX}{disk_cache.fingerprint('regex-code-1', str(sre.MAGIC))}.marshal"
+
+
+def _parts(pattern: str, flags: int) -> Parts:
+    """What ``re._compiler.compile`` hands to ``_sre.compile`` for ``pattern``."""
+    _, parser, compiler = _engine()
+    parsed = parser.parse(pattern, flags)
+    code = compiler._code(parsed, flags)
+    groupindex = dict(parsed.state.groupdict)
+    indexgroup: list[str | None] = [None] * parsed.state.groups
+    for name, i in groupindex.items():
+        indexgroup[i] = name
+    return (int(flags | parsed.state.flags), [int(c) for c in code], parsed.state.groups - 1, groupindex,
+            tuple(indexgroup))
+
+
+def _loaded() -> dict[tuple[str, int], Parts]:
+    global _store
+    if _store is None:
+        _store = {}
+        payload = disk_cache.read(_file_name())
+        if payload is not None:
+            try:
+                found = marshal.loads(payload)
+            except (ValueError, EOFError, TypeError):
+                found = None
+            if isinstance(found, dict):
+                _store = found
+    return _store
+
+
+def compiled_pattern(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    """``re.compile(pattern, flags)``, from the code kept on disk when it is there."""
+    global _added
+    flags = int(flags)
+    try:
+        store = _loaded()
+        sre, _, _ = _engine()
+        key = (pattern, flags)
+        _used.add(key)
+        parts = store.get(key)
+        if parts is None:
+            parts = store[key] = _parts(pattern, flags)
+            _added = True
+        made: re.Pattern[str] = sre.compile(pattern, *parts)
+        return made
+    except Exception:
+        # Another Python's internals, or a stored entry the engine refuses: as re compiles it.
+        return re.compile(pattern, flags)
+
+
+def save() -> None:
+    """Keeps the code of the patterns compiled so far on disk (when any is new)."""
+    global _added
+    if not _added or _store is None:
+        return
+    # What this code makes: patterns of an older version are left out.
+    keep = _MADE | _used
+    try:
+        payload = marshal.dumps({key: parts for key, parts in _store.items() if key in keep})
+    except ValueError:
+        return
+    if disk_cache.write(_file_name(), payload, prefix=_PREFIX):
+        _added = False
+
+
+def release() -> None:
+    """Lets go of the code read from disk (~2 MB; kept there by ``save``): a pattern made later
+    reads it again."""
+    global _store, _added
+    _store, _added = None, False

@@ -115,7 +115,9 @@ _THOUSANDS: Final = union("thousands")
 _ONE: Final = union("articles") | {w for w, v in _UNITS.items() if v == 1}
 _JOINERS: Final = union("joiners")
 _NUMBER_WORD: Final = "|".join(
-    sorted({*_UNITS, *_HUNDREDS, *_THOUSANDS, *_ONE}, key=len, reverse=True)
+    # Ties by spelling, not in a set's order: the same text in every process
+    # (bot/understand/lazy.py keeps compiled patterns by their text).
+    sorted({*_UNITS, *_HUNDREDS, *_THOUSANDS, *_ONE}, key=lambda word: (-len(word), word))
 )
 # What the words must precede to be read as a number: a scale ("billion", "millones"), a
 # duration or "tokens". Alone, "two" or "una" stay words (GPU counts and articles are read

@@ -45,7 +45,9 @@ def alt(patterns: Iterable[str]) -> str:
     every fragment. Fragments with different first letters never match at the same place, and
     each group keeps its fragments' order, so the same text matches, the same way.
     """
-    ordered = sorted(set(patterns), key=len, reverse=True)
+    # Ties by spelling, not in a set's order, which changes from process to process: the
+    # pattern's text would too, and bot/understand/lazy.py keeps compiled patterns by it.
+    ordered = sorted(set(patterns), key=lambda fragment: (-len(fragment), fragment))
     if not all(map(_splits_after_first, ordered)):
         return "(?:" + "|".join(ordered) + ")"
     groups: dict[str, list[str]] = {}
