@@ -279,3 +279,113 @@ def test_issue_13_models_have_config_shapes_and_licences() -> None:
 def test_new_models_resolve_from_their_repo_names(text: str, model_id: str) -> None:
     found = CATALOGUE.find(text)
     assert found is not None and found.id == model_id
+
+
+# Models named in forum and issue threads, written as people write them: Hugging Face repo ids,
+# Ollama tags, GGUF/bnb file names, bare names without a size. Each resolves to its own entry
+# and the size its publisher states (no entry, or a look-alike's, before they were added).
+@pytest.mark.parametrize(
+    ("text", "model_id", "params_b"),
+    [
+        ("EleutherAI/gpt-j-6b", "gpt-j-6b", "6"),
+        ("gpt-j", "gpt-j-6b", "6"),
+        ("GPT-J-6B", "gpt-j-6b", "6"),
+        ("EleutherAI/gpt-neox-20b", "gpt-neox-20b", "20"),
+        ("EleutherAI/pythia-410m-deduped", "pythia-410m", "0.41"),
+        ("pythia-70m", "pythia-70m", "0.07"),
+        ("facebook/opt-6.7b", "opt-6.7b", "6.7"),
+        ("opt-13b", "opt-13b", "13"),
+        ("mosaicml/mpt-7b-instruct", "mpt-7b", "7"),
+        ("mpt-30b-chat", "mpt-30b", "30"),
+        ("bigcode/starcoder", "starcoder", "15.5"),
+        ("bigcode/starcoderbase", "starcoder", "15.5"),
+        ("bigcode/octocoder", "octocoder", "15.5"),
+        ("bigcode/santacoder", "santacoder", "1.1"),
+        ("lmsys/vicuna-13b-v1.5", "vicuna-13b", "13"),
+        ("vicuna-7b-v1.5-16k", "vicuna-7b", "7"),
+        ("HuggingFaceH4/zephyr-7b-beta", "zephyr-7b", "7"),
+        ("mistralai/Ministral-8B-Instruct-2410", "ministral-8b", "8"),
+        ("Qwen/Qwen2.5-VL-7B-Instruct", "qwen2.5-vl-7b", "7"),
+        ("qwen2.5vl:72b", "qwen2.5-vl-72b", "72"),
+        ("Qwen2-VL-7B-Instruct", "qwen2-vl-7b", "8"),
+        ("Qwen/Qwen3-Coder-480B-A35B-Instruct", "qwen3-coder-480b-a35b", "480"),
+        ("moonshotai/Kimi-K2-Instruct", "kimi-k2", "1000"),
+        ("kimi k2", "kimi-k2", "1000"),
+        ("zai-org/GLM-4.5", "glm-4.5", "355"),
+        ("GLM-4.5-Air-FP8", "glm-4.5-air", "106"),
+        ("glm 4.5 air", "glm-4.5-air", "106"),
+        ("deepseek-ai/DeepSeek-V2-Lite-Chat", "deepseek-v2-lite", "16"),
+        ("DeepSeek-V2-Chat", "deepseek-v2", "236"),
+        ("deepseek-ai/DeepSeek-Coder-V2-Lite-Instruct", "deepseek-coder-v2-lite", "16"),
+        ("deepseek-coder-v2:236b", "deepseek-coder-v2", "236"),
+        ("nvidia/Llama-3.1-Nemotron-70B-Instruct-HF", "llama-3.1-nemotron-70b", "70"),
+        ("nvidia/Llama-3_3-Nemotron-Super-49B-v1", "llama-3.3-nemotron-super-49b", "49"),
+        ("nvidia/Llama-3.1-Nemotron-Nano-8B-v1", "llama-3.1-nemotron-nano-8b", "8"),
+        ("microsoft/Phi-3.5-mini-instruct", "phi-3.5-mini", "3.8"),
+        ("phi-3.5-mini", "phi-3.5-mini", "3.8"),
+        ("microsoft/Phi-4-mini-instruct", "phi-4-mini", "3.8"),
+        ("phi4-mini:3.8b", "phi-4-mini", "3.8"),
+        ("allenai/OLMo-2-1124-13B-Instruct", "olmo-2-13b", "13"),
+        ("allenai/OLMo-2-0325-32B", "olmo-2-32b", "32"),
+        ("google/flan-t5-xxl", "flan-t5-xxl", "11"),
+        ("flan-t5-large", "flan-t5-large", "0.78"),
+        ("google-t5/t5-base", "t5-base", "0.22"),
+        ("t5-11b", "t5-11b", "11"),
+        ("bert-large-uncased", "bert-large", "0.34"),
+        ("google-bert/bert-base-uncased", "bert-base", "0.11"),
+        ("FacebookAI/roberta-large", "roberta-large", "0.355"),
+        # Spellings that already resolved must still name the same entry.
+        ("unsloth/mistral-7b-v0.3-bnb-4bit", "mistral-7b", "7.3"),
+        ("mistral 7b v0.3", "mistral-7b", "7.3"),
+        ("phi-3-mini-4k-instruct", "phi-3-mini", "3.8"),
+        ("Llama-3.3-70B-Instruct", "llama-3.3-70b", "70"),
+        ("phi-4", "phi-4", "14"),
+    ],
+)
+def test_thread_mentions_resolve_to_their_own_entry(
+    text: str, model_id: str, params_b: str
+) -> None:
+    found = CATALOGUE.find(text)
+    assert found is not None, text
+    assert (found.id, found.params_b) == (model_id, Decimal(params_b))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "model_id"),
+    [
+        ("can I fine tune gpt-j on a 3090 with lora", "gpt-j-6b"),
+        ("finetune flan-t5-xxl with lora on a A100 40GB", "flan-t5-xxl"),
+        ("kimi k2 inference 8xh200", "kimi-k2"),
+        ("fine-tune bert-large on a 3060", "bert-large"),
+        ("glm-4.5 air fp8 on 4 h100", "glm-4.5-air"),
+        ("qlora Llama-3_3-Nemotron-Super-49B-v1 on an h100", "llama-3.3-nemotron-super-49b"),
+        ("lora phi-4-mini on a 3060", "phi-4-mini"),
+        ("Meta-Llama-3.1-8B-Instruct-Q4_K_M.gguf on a 3060", "llama-3.1-8b"),
+        ("ollama qwen2.5:14b-instruct-q4_K_M on my 4070", "qwen2.5-14b"),
+    ],
+)
+def test_search_finds_thread_mentions_in_sentences(sentence: str, model_id: str) -> None:
+    assert CATALOGUE.search(sentence)[0].id == model_id
+
+
+def test_thread_models_carry_only_what_was_read() -> None:
+    # Encoder-only and encoder-decoder models have no decoder arch; MLA/NAS models none either.
+    for model_id in ("bert-large", "roberta-large", "flan-t5-xxl", "t5-11b", "kimi-k2",
+                     "glm-4.5", "deepseek-v2", "llama-3.3-nemotron-super-49b"):
+        assert CATALOGUE.get(model_id).arch is None, model_id
+    # Mixture-of-experts entries state their active parameters as published.
+    active = {m: CATALOGUE.get(m).active_params_b for m in
+              ("kimi-k2", "glm-4.5", "glm-4.5-air", "qwen3-coder-480b-a35b", "deepseek-v2-lite")}
+    assert active == {"kimi-k2": Decimal(32), "glm-4.5": Decimal(32), "glm-4.5-air": Decimal(12),
+                      "qwen3-coder-480b-a35b": Decimal(35), "deepseek-v2-lite": Decimal("2.4")}
+    # Shapes read from cited config copies (vocabulary drives the detailed estimate).
+    shapes = {m: (a.layers, a.hidden, a.vocab) for m in
+              ("gpt-j-6b", "gpt-neox-20b", "vicuna-13b", "llama-3.1-nemotron-70b", "phi-3.5-mini",
+               "starcoder") if (a := CATALOGUE.get(m).arch) is not None}
+    assert shapes == {
+        "gpt-j-6b": (28, 4096, 50400), "gpt-neox-20b": (44, 6144, 50432),
+        "vicuna-13b": (40, 5120, 32000), "llama-3.1-nemotron-70b": (80, 8192, 128256),
+        "phi-3.5-mini": (32, 3072, 32064), "starcoder": (40, 6144, 49152),
+    }
+    # Gated as the repository is: Ministral 8B asks for contact details, GPT-J does not.
+    assert CATALOGUE.get("ministral-8b").gated and not CATALOGUE.get("gpt-j-6b").gated
