@@ -92,7 +92,7 @@ CPU_OFFLOAD_OFF: Final = lazy(
 UNSLOTH: Final = _w(r"unsloth(?! ?/)")
 LIGER: Final = _w(r"liger(?:[ _-]?kernels?)?|use_liger(?:_kernel)?(?: ?[:=] ?true)?|"
                   r"fused[ _-]?linear[ _-]?cross[ _-]?entropy|flce")
-NO_KERNELS: Final = re.compile(
+NO_KERNELS: Final = lazy(
     rf"(?<![a-z0-9]){_NEG} (?:unsloth|liger)|use_liger(?:_kernel)? ?[:=] ?false"
 )
 
