@@ -335,7 +335,8 @@ def _longest(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
     """The longest context each method fits on the asked configuration; the question is then
     answered as the fit at the lead method's length (its detail shows where the memory goes).
     The lead: the method asked; training without one, the default (QLoRA); serving without a
-    precision, the highest precision that holds the default sequence (else the longest)."""
+    precision, the highest precision that holds the default sequence (else the longest, and
+    4-bit when none fits)."""
     first = _build(query, cat)
     if first.error or first.missing or first.primary is None or first.params_b is None:
         return query, {}
@@ -348,8 +349,9 @@ def _longest(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
         return query, {"longest_unplaced": True}
     lead = next((f for f in found if f.method == first.primary.memory.method), found[0])
     if query.inference and not query.serving_precision_said:
+        # Else the longest; on a tie (none fits) the least demanding, 4-bit, as _primary does.
         lead = next((f for f in found if f.tokens >= min(DEFAULT_SEQ_LEN, f.limit)),
-                    max(found, key=lambda f: f.tokens))
+                    max(reversed(found), key=lambda f: f.tokens))
     update: dict[str, Any] = {"method": lead.method, "serving_precision_said": True}
     if lead.tokens:
         update["seq_len"] = lead.tokens

@@ -49,7 +49,13 @@ def longest_fitting(
     per_gpu_gb: Callable[[int], Decimal | None], vram_per_gpu_gb: Decimal, limit: int
 ) -> int:
     """The largest n in [1, limit] with per_gpu_gb(n) <= vram_per_gpu_gb (0 when none):
-    per_gpu_gb must not decrease with n; None means the estimator refused n (taken as no fit)."""
+    per_gpu_gb must not decrease with n; None means the estimator refused n (taken as no fit).
+
+    The estimate is close to a straight line in n: the search first tries where the line
+    through the estimates at 1 and at the limit crosses the memory, then steps away from that
+    guess by doubling steps until the boundary is bracketed, then halves the bracket. A guess
+    within a few hundred tokens brackets in a step or two; a poor one costs what bisection
+    would, plus those steps."""
     if limit < 1:
         raise ValueError("limit must be at least 1")
 
@@ -57,11 +63,27 @@ def longest_fitting(
         gb = per_gpu_gb(n)
         return gb is not None and gb <= vram_per_gpu_gb
 
-    if not fits(1):
+    first = per_gpu_gb(1)
+    if first is None or first > vram_per_gpu_gb:
         return 0
-    if fits(limit):
+    last = per_gpu_gb(limit)
+    if last is not None and last <= vram_per_gpu_gb:
         return limit
     low, high = 1, limit  # low fits, high does not
+    if last is not None and last > first and limit > 2:
+        share = (vram_per_gpu_gb - first) / (last - first)
+        guess = min(max(1 + int(share * (limit - 1)), 2), limit - 1)
+        step = max(1, guess // 256)
+        if fits(guess):
+            low = guess
+            while low + step < high and fits(low + step):
+                low, step = low + step, step * 2
+            high = min(high, low + step)
+        else:
+            high = guess
+            while high - step > low and not fits(high - step):
+                high, step = high - step, step * 2
+            low = max(low, high - step)
     while high - low > 1:
         mid = (low + high) // 2
         if fits(mid):

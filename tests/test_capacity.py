@@ -44,6 +44,27 @@ def test_the_search_finds_what_a_scan_finds(
     assert longest_fitting(gb, vram, limit) == scan
 
 
+@pytest.mark.parametrize("shape", ["convex", "concave", "steps", "rounded"])
+@pytest.mark.parametrize("vram", [Decimal(3), Decimal("7.5"), Decimal(40), Decimal(99)])
+def test_the_search_is_exact_on_curved_and_rounded_estimates(shape: str, vram: Decimal) -> None:
+    """The guess from the straight line is only a start: what is found is the scan's answer
+    also where the estimate bends (eager attention's n²), flattens or moves by 0.1 GB steps."""
+    limit = 5000
+
+    def gb(n: int) -> Decimal:
+        x = Decimal(n)
+        if shape == "convex":
+            return 1 + x * x / 250_000
+        if shape == "concave":
+            return 1 + (x.sqrt() * 10 if n < 4000 else Decimal(633) + x / 1000)
+        if shape == "steps":
+            return Decimal(2 + n // 700)
+        return (1 + x / 97).quantize(Decimal("0.1"))
+
+    scan = max((n for n in range(1, limit + 1) if gb(n) <= vram), default=0)
+    assert longest_fitting(gb, vram, limit) == scan
+
+
 def test_a_refused_length_counts_as_no_fit() -> None:
     assert longest_fitting(lambda n: None if n > 7 else Decimal(1), Decimal(2), 64) == 7
     with pytest.raises(ValueError, match="limit must be at least 1"):
@@ -144,6 +165,10 @@ _CONTEXT: list[tuple[str, dict[str, Any], str]] = [
     ("max context llama 3.1 70b lora on a 4090",
      {"gpu": "rtx-4090", "gpu_count": 1, "method": "lora", "fits": False},
      "📏 <b>Not even a short context fits: Llama 3.1 70B (LoRA)"),
+    # Serving with no precision and none fits: the least demanding one leads, as for a fit.
+    ("max context llama 3.1 405b on a 4090",
+     {"gpu": "rtx-4090", "method": "inference_int4", "fits": False},
+     "📏 <b>Not even a short context fits: Llama 3.1 405B (4-bit inference)"),
     ("max context for llama 3.1 8b",
      {"model": "llama-3.1-8b", "gpu": None},
      "📏 <b>Tell me the GPU (or its memory)"),
