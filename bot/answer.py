@@ -579,7 +579,8 @@ def _compose(
     })
     timed = detailed.training_time
     if timed is not None and timed.quote is not None and (
-            answer.intent == "time" or (answer.intent == "cost" and query.hours is None)):
+            answer.intent == "time"
+            or (answer.intent in ("cost", "recommend") and query.hours is None)):
         # "How long?", "what does a run on 50M tokens cost?": the quote is for the estimated
         # hours, not the seed's illustrative ones.
         run = timed.quote

@@ -183,3 +183,40 @@ def test_gpu_hours_without_a_job_ask_for_it_with_the_price_and_blocks(text: str,
 ])
 def test_how_many_hours_in_french_is_a_time_question(text: str, intent: str) -> None:
     assert understand(text, catalogue=CAT).intent == intent, text
+
+
+# --- red-team batch 1: forum phrasings misread ---------------------------------------------------
+
+@pytest.mark.parametrize(("text", "facts"), [
+    # "me sale OOM" is what the run throws, not "cuánto me sale" (a price)
+    ("me sale OOM con deepspeed zero2 en 4x3090 entrenando un 13b full",
+     {"intent": "fit", "gpu": "rtx-3090", "gpu_count": 4, "method": "full_adamw", "fits": False}),
+    ("cuanto me sale un lora de 8b en una h100 por 5 horas", {"intent": "cost", "cost_usd": "11.60"}),
+    # stablecoins top up as dollars: a budget
+    ("how many h200 hours can i get with 1000 usdt",
+     {"intent": "cost", "gpu": "h200", "hours": 325.7, "cost_usd": "999.90"}),
+    ("cuantas horas de h100 con 300 usdc", {"intent": "cost", "gpu": "h100", "hours": 129.3}),
+    # expiry of GPU-hours is a payment fact
+    ("do gpu hours expire", {"intent": "pay"}),
+    ("las horas de gpu caducan?", {"intent": "pay"}),
+    ("est-ce que les heures GPU expirent ?", {"intent": "pay"}),
+    # "which is cheaper" between methods, with a dataset: each run's cost, cheapest first
+    ("8b full ft vs lora quality aside which is cheaper on 50M tokens",
+     {"intent": "cost", "method": "lora", "cost_usd": "4.31"}),
+    ("cheapest way to finetune llama 3 8b on 20M tokens", {"intent": "cost", "cost_usd": "1.72"}),
+    ("es mas barato hacer lora o qlora de un 8b con 50M tokens?",
+     {"intent": "cost", "cost_usd": "4.31"}),
+    ("qu est-ce qui revient le moins cher en lora ou qlora pour un 8b sur 50M tokens ?",
+     {"intent": "cost", "cost_usd": "4.31"}),
+])
+def test_forum_phrasings(text: str, facts: dict[str, object]) -> None:
+    out = _json(text)
+    wrong = {k: (v, out.get(k)) for k, v in facts.items() if out.get(k) != v}
+    assert not wrong, f"{text!r}: (expected, got) {wrong}\n{out['text']}"
+
+
+def test_a_recommendation_for_a_dataset_quotes_the_estimated_run() -> None:
+    out = _json("cheapest gpu for qlora 70b on 100M tokens")
+    assert out["intent"] == "recommend" and out["hours_assumed"] is True
+    assert "illustrative assumption" not in str(out["text"])
+    assert out["hours"] != 10  # not the seed's illustrative QLoRA hours

@@ -29,7 +29,7 @@ _COMMON: Final[dict[str, tuple[str, ...]]] = {
     "PARAM_WORDS": (r"params?",),
     "VRAM_UNITS_GB": (r"gb", r"gib", r"g"),
     "VRAM_UNITS_TB": (r"tb", r"tib"),
-    "MONEY_AFTER": (r"\$", r"us\$", r"usd"),
+    "MONEY_AFTER": (r"\$", r"us\$", r"usd", r"usdt", r"usdc"),  # stablecoins top up as dollars
     "PERCENT_UNITS": (r"%",),
     "GPU_NOUNS": (r"gpus?",),
     "INFERENCE_STRONG": (

@@ -819,6 +819,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             and work.hours is None and not px.MEMORY.search(rest):
         # "combien de T4 il me faut": "combien" is also "how much", but the count is the question.
         intent = "recommend"
+    if intent == "recommend" and work.dataset_tokens is not None and budget is None \
+            and px.COST.search(rest):
+        # "cheapest way to finetune llama 3 8b on 20M tokens", "¿es más barato hacer lora o
+        # qlora … con 50M tokens?": what the runs on that dataset cost, cheapest first.
+        intent = "cost"
     if (intent in ("recommend", "prices") or (intent == "cost" and not work.money)) \
             and budget is None and not foreign and asks.HOURS_ASKED.search(rest) \
             and work.hours is None and work.gpu_hours is None \

@@ -160,6 +160,8 @@ LANGUAGE = Language(
             r"pay", r"pays", r"paying", r"payment", r"payments", r"paid", r"payable",
             r"top\s?-?\s?up", r"deposit\w*", r"wallet", r"credit cards?", r"debit cards?",
             r"no id", r"identity", r"anonym\w*",
+            # "do gpu hours expire": the payment answer says unused GPU-hours never do.
+            r"expire", r"expires", r"expiring", r"expiry", r"expiration",
         ),
         "COMPARE_WORDS": (
             r"versus", r"or", r"better", r"faster", r"difference\w*", r"which", r"between",
@@ -186,6 +188,8 @@ LANGUAGE = Language(
         "COST_WORDS": (
             r"cost\w*", r"how expensive", r"quote", r"estimate\w*", r"budget", r"total price",
             r"(?:price|cost) (?:of|for) (?:a|the|my|one) (?:run|training|fine\w*|job)",
+            # "full ft vs lora, which is cheaper on 50M tokens": what each run costs.
+            r"cheaper", r"less expensive", r"cheapest (?:way|option|method|run)",
         ),
         "HOW_MUCH": (r"how much", r"what(?:'s| is| would be) the (?:price|total)"),
         "RATE_WORDS": (r"per hour", r"an hour", r"hourly", r"/ ?hour", r"per hr", r"rate"),

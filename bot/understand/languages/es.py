@@ -152,6 +152,7 @@ LANGUAGE = Language(
             r"pagar\w*", r"pago", r"pagos", r"pague", r"abonar", r"recarg\w*", r"billetera",
             r"monedero", r"tarjetas? de credito", r"tarjetas? de debito", r"tarjetas? bancarias?",
             r"identificacion", r"anonim\w*",
+            r"caduca", r"caducan", r"caducidad", r"vencen", r"expiran?",
         ),
         "PAY_COINS": (r"cripto\w*",),
         "COMPARE_WORDS": (r"o", r"mejor", r"rapid\w*", r"diferencia\w*", r"cual", r"entre"),
@@ -171,8 +172,11 @@ LANGUAGE = Language(
         ),
         "COST_WORDS": (
             r"cuesta\w*", r"costar\w*", r"coste", r"costo", r"costos",
-            r"cuanto (?:sale|vale|seria)", r"me sale", r"presupuesto", r"cotiza\w*",
+            r"cuanto (?:sale|vale|seria)",
+            # "me sale OOM", "me sale un error": what the run throws, not a price.
+            r"me sale(?! (?:un |el |este |otro )?(?:oom|error|cuda|out of memory|excepcion))", r"presupuesto", r"cotiza\w*",
             r"precio (?:de un|del|de mi) (?:run|entrenamiento|fine\w*|ajuste|trabajo)",
+            r"(?:sale |es |resulta )?mas barat[oa] (?:hacer|entrenar|un|el|la|con)",
         ),
         "HOW_MUCH": (r"cuanto", r"cuanta"),
         "RATE_WORDS": (r"por hora", r"la hora", r"a la hora", r"/ ?hora", r"x hora"),

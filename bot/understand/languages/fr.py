@@ -143,6 +143,7 @@ LANGUAGE = Language(
             r"payer", r"paye", r"paie", r"paiement", r"paiements", r"regler", r"recharg\w*",
             r"depot", r"portefeuille", r"cartes? bancaires?", r"cartes? de credit", r"carte bleue",
             r"piece d'identite",
+            r"expirent", r"expire", r"expiration", r"perime\w*",
         ),
         "COMPARE_WORDS": (r"ou", r"meilleur\w*", r"lequel", r"laquelle", r"mieux"),
         "RECOMMEND_WORDS": (
@@ -162,6 +163,7 @@ LANGUAGE = Language(
             r"coute\w*", r"cout", r"couts", r"devis",
             r"(?:prix|tarif) (?:d'un|du|de mon|de ce) (?:run|entrainement|fine\w*|job)",
             r"combien pour",
+            r"(?:revient|coute|est) (?:le )?moins cher (?:de|d'|en|un|le|la|avec)",
         ),
         "HOW_MUCH": (r"combien",),
         "RATE_WORDS": (r"par heure", r"de l'heure", r"a l'heure", r"/ ?heure"),
