@@ -13,8 +13,10 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from bot import disk_cache
 from bot.i18n import DEFAULT_LOCALE
 from bot.pipeline import Pipeline
+from rules import data_files
 from rules.catalogue import Catalogue, load_catalogue
 
 if TYPE_CHECKING:
@@ -43,7 +45,10 @@ def ask_default_locale(env_file: Path = Path(".env")) -> str:
 
 
 def build_catalogue() -> Catalogue:
-    """The packaged catalogue; the prices in force replace it once storage is up."""
+    """The packaged catalogue; the prices in force replace it once storage is up. Its data
+    files (and the models' and the estimator's, read at the first question) parsed once per
+    version of their text, kept on disk across restarts."""
+    data_files.parser = disk_cache.parsed_toml
     return load_catalogue()
 
 

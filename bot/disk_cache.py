@@ -1,6 +1,8 @@
-"""Files that spare a restarted process work it did before (start-up caches), kept in the user's
-private temporary directory, as Jinja keeps its bytecode: made 0700 and refused when another
-user owns it or may write in it, so nobody else can plant what the process loads.
+"""Files that spare a restarted process work it did before (start-up caches: understanding's
+compiled regular expressions, bot/understand/lazy.py; the parsed data files, ``parsed_toml``),
+kept in the user's private temporary directory, as Jinja keeps its bytecode: made 0700 and
+refused when another user owns it or may write in it, so nobody else can plant what the
+process loads.
 
 Each file holds a SHA-256 digest of its payload first: a file cut short or altered otherwise is
 ignored (the work is then done again), never loaded. What a cache holds is named by a key the
@@ -13,11 +15,14 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import pickle
 import stat
 import sys
 import tempfile
 import time
+import tomllib
 from pathlib import Path
+from typing import Any
 
 _DIGEST = 32  # bytes of SHA-256
 # Files of other keys older than this are removed when a new one is written.
@@ -96,3 +101,20 @@ def _remove_stale(where: Path, prefix: str, keep: str) -> None:
                 with contextlib.suppress(OSError):
                     if old.stat().st_mtime < time.time() - _STALE_SECONDS:
                         old.unlink()
+
+
+def parsed_toml(name: str, text: str) -> dict[str, Any]:
+    """``tomllib.loads(text)``, kept on disk by the text's digest (rules.data_files.parser):
+    a changed data file is parsed again, never read from an older copy."""
+    key = f"toml-{name}-{fingerprint('toml-1', text)}.pickle"
+    payload = read(key)
+    if payload is not None:
+        try:
+            found = pickle.loads(payload)
+        except Exception:
+            found = None
+        if isinstance(found, dict):
+            return found
+    doc = tomllib.loads(text)
+    write(key, pickle.dumps(doc, pickle.HIGHEST_PROTOCOL), prefix=f"toml-{name}-")
+    return doc

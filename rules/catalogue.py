@@ -5,16 +5,15 @@ from __future__ import annotations
 import datetime as dt
 import difflib
 import re
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import cache, cached_property
-from importlib import resources
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import ValidationError
 
+from rules import data_files
 from rules.errors import DataError, UnknownGPU, UnknownMethod
 from rules.schema import (
     GPU,
@@ -36,11 +35,7 @@ MEMO_ENTRIES = 4096
 
 
 def _read(name: str) -> dict[str, Any]:
-    text = resources.files("rules.data").joinpath(name).read_text(encoding="utf-8")
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"rules/data/{name}: {exc}") from exc
+    return data_files.document(name)
 
 
 def _normalise(text: str) -> str:

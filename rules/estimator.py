@@ -19,16 +19,15 @@ Model of a training step (per GPU):
 from __future__ import annotations
 
 import math
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from functools import cache, lru_cache
-from importlib import resources
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from rules import data_files
 from rules.catalogue import load_catalogue
 from rules.errors import DataError, InvalidModelSize, UnknownMethod
 from rules.model_catalogue import Architecture, ModelSpec
@@ -93,11 +92,7 @@ class Constants(BaseModel):
 
 @cache
 def load_constants() -> Constants:
-    text = resources.files("rules.data").joinpath("detailed.toml").read_text(encoding="utf-8")
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"rules/data/detailed.toml: {exc}") from exc
+    doc = data_files.document("detailed.toml")
     values: dict[str, float] = {}
     sources: dict[str, str] = {}
     for section, entries in doc.items():

@@ -10,15 +10,14 @@ from __future__ import annotations
 import datetime as dt
 import difflib
 import re
-import tomllib
 from collections.abc import Iterator
 from decimal import Decimal
 from functools import cache
-from importlib import resources
 from typing import Any, Final
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from rules import data_files
 from rules.errors import DataError
 
 __all__ = [
@@ -339,11 +338,7 @@ class ModelCatalogue:
 
 
 def _read() -> dict[str, Any]:
-    text = resources.files("rules.data").joinpath("models.toml").read_text(encoding="utf-8")
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"rules/data/models.toml: {exc}") from exc
+    return data_files.document("models.toml")
 
 
 @cache

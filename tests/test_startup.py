@@ -629,3 +629,74 @@ async def test_after_warm_up_the_young_generation_is_collected_less_often(
     assert young == runner.YOUNG_GENERATION > 700
     assert (middle, old) == (10, 10)  # the older generations as CPython sets them
     assert gc.get_freeze_count() > 0
+
+
+# -- the data files' parsed documents kept across restarts (bot/disk_cache.parsed_toml) -------
+
+DATA_FILES = sorted(p.name for p in (ROOT / "rules" / "data").glob("*.toml"))
+
+
+@pytest.fixture
+def private_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    from bot import disk_cache
+
+    monkeypatch.setattr(disk_cache.tempfile, "gettempdir", lambda: str(tmp_path))
+    return tmp_path
+
+
+def test_a_kept_document_is_the_parsed_text(
+    private_tmp: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tomllib
+
+    from bot import disk_cache
+
+    texts = {name: (ROOT / "rules" / "data" / name).read_text("utf-8") for name in DATA_FILES}
+    expected = {name: tomllib.loads(text) for name, text in texts.items()}
+    parsed: list[str] = []
+    real = tomllib.loads
+
+    def counting(text: str) -> Any:
+        parsed.append(text)
+        return real(text)
+
+    monkeypatch.setattr(disk_cache.tomllib, "loads", counting)
+    for name, text in texts.items():
+        assert disk_cache.parsed_toml(name, text) == expected[name]  # parsed, then kept
+    assert len(parsed) == len(texts)
+    for name, text in texts.items():
+        assert disk_cache.parsed_toml(name, text) == expected[name]  # read back
+    assert len(parsed) == len(texts)
+    # A changed file is parsed again: the key is its text.
+    changed = texts["service.toml"].replace("[pricing]", "[pricing]\nchanged_here = 1", 1)
+    assert disk_cache.parsed_toml("service.toml", changed)["pricing"]["changed_here"] == 1
+    assert disk_cache.parsed_toml("service.toml", texts["service.toml"]) == expected[
+        "service.toml"]
+    assert len(parsed) == len(texts) + 1
+
+
+def test_the_data_from_kept_documents_is_the_validated_load(
+    private_tmp: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the bot loads with the documents kept on disk equals the plain load, field by
+    field: the catalogue, the model catalogue and the estimator's constants."""
+    from dataclasses import fields
+
+    from bot import composition
+    from rules import data_files
+    from rules.estimator import load_constants
+    from rules.model_catalogue import load_models
+
+    def loads() -> tuple[Any, ...]:
+        cat = load_catalogue.__wrapped__()  # type: ignore[attr-defined]
+        return (*(getattr(cat, f.name) for f in fields(Catalogue)),
+                tuple(load_models.__wrapped__()),  # type: ignore[attr-defined]
+                load_constants.__wrapped__())  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(data_files, "parser", data_files.parse_toml)
+    plain = loads()
+    composition.build_catalogue()  # installs the kept documents
+    assert data_files.parser is not data_files.parse_toml
+    assert loads() == plain  # documents parsed and kept
+    assert len(list(private_tmp.glob("_gpu-assistant-cache-*/toml-*"))) == len(DATA_FILES)
+    assert loads() == plain  # documents read back
