@@ -652,20 +652,20 @@ def test_a_kept_document_is_the_parsed_text(
     from bot import disk_cache
 
     texts = {name: (ROOT / "rules" / "data" / name).read_text("utf-8") for name in DATA_FILES}
-    expected = {name: tomllib.loads(text) for name, text in texts.items()}
+    expected = {name: tomllib.loads(source) for name, source in texts.items()}
     parsed: list[str] = []
     real = tomllib.loads
 
-    def counting(text: str) -> Any:
-        parsed.append(text)
-        return real(text)
+    def counting(source: str) -> Any:
+        parsed.append(source)
+        return real(source)
 
     monkeypatch.setattr(disk_cache.tomllib, "loads", counting)
-    for name, text in texts.items():
-        assert disk_cache.parsed_toml(name, text) == expected[name]  # parsed, then kept
+    for name, source in texts.items():
+        assert disk_cache.parsed_toml(name, source) == expected[name]  # parsed, then kept
     assert len(parsed) == len(texts)
-    for name, text in texts.items():
-        assert disk_cache.parsed_toml(name, text) == expected[name]  # read back
+    for name, source in texts.items():
+        assert disk_cache.parsed_toml(name, source) == expected[name]  # read back
     assert len(parsed) == len(texts)
     # A changed file is parsed again: the key is its text.
     changed = texts["service.toml"].replace("[pricing]", "[pricing]\nchanged_here = 1", 1)
