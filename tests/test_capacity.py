@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from bot.pipeline import Pipeline, to_json
+from bot.understand import understand
 from rules.capacity import SEARCH_LIMIT, decode_upper_bound, longest_fitting
 from rules.catalogue import load_catalogue
 from rules.estimator import estimate_inference
@@ -345,3 +346,48 @@ def test_decode_edges(pipeline: Pipeline, text: str, starts: str) -> None:
     assert reply.text.startswith(starts), reply.text
     more = reply.answer.decode_more
     assert more is None or more.gpus in (2, 4, 8)
+
+
+_READ: list[tuple[str, str, str, str | None]] = [
+    # (text, "context" / "speed" / "", intent, method)
+    ("max_model_len for vllm llama 3.1 8b on a 4090", "context", "fit", "inference_bf16"),
+    ("what n_ctx can i set for llama 3.1 8b q4 on a 3060 12gb", "context", "fit", "inference_int4"),
+    ("what num_ctx should i use for llama3.1:8b in ollama on a 3090", "context", "fit",
+     "inference_bf16"),
+    ("how long a context can i use with mistral 7b on 16gb", "context", "fit", "inference_bf16"),
+    ("max tokens of context llama 3.1 8b on a 4090", "context", "fit", "inference_bf16"),
+    ("biggest context window for llama 3.1 70b on 2x a6000", "context", "fit", "inference_bf16"),
+    ("longest sequence i can fine tune llama 3.1 8b with lora on an a100 40gb", "context", "fit",
+     "lora"),
+    ("¿qué longitud de contexto aguanta llama 3.1 8b en 24gb?", "context", "fit", "inference_bf16"),
+    ("¿hasta cuántos tokens de contexto puedo usar con llama 3.1 8b en mi 4090?", "context", "fit",
+     "inference_bf16"),
+    ("taille de contexte max pour llama 3.1 8b sur 24 go", "context", "fit", "inference_bf16"),
+    ("longueur de séquence max pour un qlora de llama 3.1 8b sur une 3090", "context", "fit",
+     "qlora"),
+    ("how many tokens per sec llama 3.1 8b on a 4090", "speed", "time", "inference_bf16"),
+    ("llama 3.1 8b tokens a second on a 3090", "speed", "time", "inference_bf16"),
+    ("tokens/sec for llama 3.1 70b awq on 2x4090", "speed", "time", "inference_int4"),
+    ("expected tps for qwen2.5 7b on a 4090", "speed", "time", "inference_bf16"),
+    ("how fast will llama 3.1 8b generate on an h100", "speed", "time", "inference_bf16"),
+    ("¿a qué velocidad genera llama 3.1 8b en una 4090?", "speed", "time", "inference_bf16"),
+    ("¿cuántos tokens/seg da llama 3.1 8b en una 3090?", "speed", "time", "inference_bf16"),
+    ("à quelle vitesse tourne llama 3.1 8b sur une 4090 ?", "speed", "time", "inference_bf16"),
+    ("combien de tokens/s pour mistral 7b en q4 sur une 3060 ?", "speed", "time",
+     "inference_int4"),
+    # Not these questions: a length stated, a training run's speed, two cards compared, no model.
+    ("max_model_len 8192 llama 3.1 8b on a 4090", "", "fit", "inference_bf16"),
+    ("how fast can I train llama 3 8b with lora on an a100", "", "time", "lora"),
+    ("what's the speed difference between h100 and a100 for llama 8b", "", "compare", None),
+    ("how fast is an h100", "", "prices", None),
+]
+
+
+@pytest.mark.parametrize(("text", "asked", "intent", "method"), _READ,
+                         ids=[r[0][:40] for r in _READ])
+def test_what_is_asked_is_read(
+    pipeline: Pipeline, text: str, asked: str, intent: str, method: str | None
+) -> None:
+    query = understand(text, pipeline.catalogue)
+    assert (query.context_asked, query.speed_asked) == (asked == "context", asked == "speed")
+    assert (query.intent, query.method) == (intent, method)

@@ -42,8 +42,9 @@ BUDGET_ASK: Final = _whole(_words("BUDGET_ASK"))
 # context a configuration holds for the model (bot.answer searches the detailed estimator).
 CONTEXT_ASK: Final = _whole(_words("CONTEXT_ASK"))
 
-# Decode speed: "tokens/s", "tok/s", "tokens por segundo", "vitesse de génération" ask for it
-# alone; "how fast", "qué tan rápido", "à quelle vitesse" only about serving.
+# Decode speed: "tokens/s", "tok/s", "tokens por segundo", "vitesse de génération"; and "how
+# fast", "qué tan rápido", "à quelle vitesse" (SPEED_WEAK). Both only about a model served or
+# named with no training run (bot.understand.parse._capacity_asked).
 SPEED_ASK: Final = _whole(_words("SPEED_ASK"))
 SPEED_WEAK: Final = _whole(_words("SPEED_WEAK"))
 

@@ -474,7 +474,7 @@ def _capacity_asked(
     serving question, never a training run's ("how fast can I fine-tune" is a duration)."""
     context = work.seq_len is None and bool(asks.CONTEXT_ASK.search(s))
     serving = inference or (method is None and not _trains(s, work))
-    speed = serving and bool(asks.SPEED_ASK.search(s) or (inference and asks.SPEED_WEAK.search(s)))
+    speed = serving and bool(asks.SPEED_ASK.search(s) or asks.SPEED_WEAK.search(s))
     return context and not speed, speed
 
 
@@ -777,15 +777,16 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         inference, method = True, _inference_method(rest, cat)
     # "cuánto contexto cabe", "combien de tokens par seconde": "how much" without money or hours.
     unpriced = intent == "cost" and work.hours is None and not work.money
-    if context_asked and (intent in ("memory", "unknown", "fit") or unpriced):
+    # "how long a context can I use": "how long" asks for a length, not a run's duration.
+    untimed = intent == "time" and work.dataset_tokens is None and work.hours is None
+    if context_asked and (intent in ("memory", "unknown", "fit") or unpriced or untimed):
         intent = "fit"
-    if speed_asked:
+    if speed_asked and (intent in ("fit", "memory", "unknown", "time", "recommend") or unpriced):
+        intent = "time"
         if not inference:  # "how many tok/s llama 3 8b on a 3090": generating tokens is serving
             inference, method = True, _inference_method(rest, cat)
-        if intent in ("fit", "memory", "unknown", "time", "recommend") or unpriced:
-            intent = "time"
-        else:
-            speed_asked = False
+    else:
+        speed_asked = False
     first_known = next((g for g in work.gpus if g.gpu_id is not None), None)
     known = [g.gpu_id for g in work.gpus if g.gpu_id is not None]
     unknown = [g.text for g in work.gpus if g.gpu_id is None]

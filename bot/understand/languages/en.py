@@ -246,10 +246,14 @@ LANGUAGE = Language(
             r"how (?:many|much) (?:tokens? )?(?:of )?(?:context|ctx)",
             r"how (?:long|big|large) (?:of )?(?:a )?(?:context|ctx|sequence|seq)",
             r"how many tokens (?:can|could|will|would|do|does|fit)",
+            r"max(?:imum)? (?:number of )?tokens? (?:of )?(?:context|ctx)",
+            # Serving engines' settings named without a value: vLLM, llama.cpp, Ollama.
+            r"max[ _-]?model[ _-]?len", r"n[ _-]?ctx", r"num[ _-]?ctx",
             r"(?:context|ctx)(?: length| window| size)? (?:can|could|will|would) i (?:fit|get|use|run|do|have)",
         ),
         # Decode speed (asks.SPEED_ASK): "tokens/s", "tok/s", "t/s", "tokens per second";
-        # SPEED_WEAK only with serving said ("how fast does llama 70b run on 2x 3090").
+        # SPEED_WEAK: words that ask for a speed only about a model and no training run ("how
+        # fast does llama 70b run on 2x 3090"; "how fast can I fine-tune" is a duration).
         "SPEED_ASK": (
             r"tok(?:en)?s? ?/ ?s(?:ec(?:ond)?)?", r"t/s", r"tps", r"tok(?:en)?s? (?:per|a) sec(?:ond)?",
             r"(?:inference|generation|decode|decoding|output|token) (?:speed|throughput|rate)",

@@ -223,9 +223,10 @@ LANGUAGE = Language(
             r"(?:longitud|secuencia|largo) maxim[oa](?: de (?:la )?(?:secuencia|contexto))?",
             r"maxim[oa] (?:longitud|largo)(?: de (?:la )?(?:secuencia|contexto))?",
             r"ventana de contexto maxima", r"que tan largo (?:puede ser )?(?:el )?contexto",
+            r"que (?:longitud|largo|tamano) de (?:contexto|secuencia)",
         ),
         "SPEED_ASK": (
-            r"tok(?:en)?s? (?:por|/) ?(?:segundo|seg|s)(?![a-z])",
+            r"tok(?:en)?s? ?(?:por|/) ?(?:segundo|seg|s)(?![a-z])",
             r"velocidad de (?:inferencia|generacion|decodificacion|salida)",
         ),
         "SPEED_WEAK": (r"(?:que tan|cuan|lo) rapid[oa]", r"a que velocidad", r"velocidad"),

@@ -206,7 +206,7 @@ LANGUAGE = Language(
             r"combien de (?:tokens de )?contexte", r"combien de tokens (?:de contexte|tiennent|je peux)",
         ),
         "SPEED_ASK": (
-            r"tok(?:en)?s? (?:par|/) ?(?:seconde|sec|s)(?![a-z])",
+            r"tok(?:en)?s? ?(?:par|/) ?(?:seconde|sec|s)(?![a-z])",
             r"vitesse (?:de |d.)(?:generation|inference|decodage|sortie)",
         ),
         "SPEED_WEAK": (r"a quelle vitesse", r"quelle vitesse", r"vitesse", r"(?:est.ce|c.est) rapide"),
