@@ -264,7 +264,7 @@ def test_a_budget_on_a_card_without_a_price_still_gets_the_fit_verdict(
         ("i have 300 bucks, whats the biggest model i can qlora on a h200 and how many hours do i get",
          180, 97.7, "💵 <b>$300.00 buys 97.7 hours of 1× H200"),
         ("avec 100 $ combien d'heures de h200 et quel est le plus gros modele en lora",
-         49, 32.5, "💵 <b>100,00\xa0$US vous donnent 32,5 heures de 1× H200"),
+         57, 32.5, "💵 <b>100,00\xa0$US vous donnent 32,5 heures de 1× H200"),
         ("con 500 usd cuantas h100 necesito para lora de 70b y cuantas horas me da",
          70, 71.8, "💵 <b>Con 500,00\xa0US$ tienes 71,8 horas de 3× H100"),
     ],
@@ -430,11 +430,11 @@ def test_thousands_written_with_k_are_a_budget(text: str, gpu: str, hours: float
     [
         # No card named: the largest model the cheapest offered configuration holds, and the
         # hours the budget buys there. The size is the largest catalogued one under the rule's
-        # (rules/data/models.toml): GPT-NeoX 20B, Llama 3.3 Nemotron Super 49B.
+        # (rules/data/models.toml): GPT-NeoX 20B, Qwen2 57B-A14B.
         ("biggest model I can LoRA with $100", "en",
          "📏 <b>The largest model 48 GB holds for LoRA is about 20B", 20, 121.9),
         ("whats the largest model i can qlora for 50 bucks", "en",
-         "📏 <b>The largest model 48 GB holds for QLoRA is about 64B", 49, 60.9),
+         "📏 <b>The largest model 48 GB holds for QLoRA is about 64B", 57, 60.9),
         ("el modelo mas grande que puedo entrenar con lora con 100 dolares", "es",
          "📏 <b>El modelo más grande que cabe en 48\xa0GB para LoRA es de unos 20B", 20, 121.9),
     ],
@@ -498,7 +498,7 @@ def test_the_largest_model_and_its_cost_on_another_card_keeps_the_largest_half(
     assert got["text"].startswith(lead), got["text"][:300]
     assert priced in got["text"]
     assert (got["intent"], got["gpu"], got["params_b"], got["method"]) == (
-        "fit", "rtx-3090", 9, "lora")
+        "fit", "rtx-3090", 10, "lora")
 
 
 @pytest.mark.parametrize(

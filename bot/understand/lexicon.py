@@ -337,8 +337,8 @@ PROTECTED_WORDS: Final[frozenset[str]] = frozenset({
     "learning", "training", "raining", "draining", "batcher", "hatch", "patch",
     # "comprar" (to buy) is one letter from "comparar": "¿cuántas horas puedo comprar?"
     "comprar", "comprarlo", "comprarla", "comprando", "comprare", "compras", "compra",
-    # One edit from the model families corrected above.
-    "ollama", "llamas", "mistrial", "mitral",
+    # One edit from the model families corrected above; "pixtral" is Mistral's vision model.
+    "ollama", "llamas", "mistrial", "mitral", "pixtral",
 })
 
 # --- language detection ------------------------------------------------------------------------
