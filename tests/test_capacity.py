@@ -391,3 +391,14 @@ def test_what_is_asked_is_read(
     query = understand(text, pipeline.catalogue)
     assert (query.context_asked, query.speed_asked) == (asked == "context", asked == "speed")
     assert (query.intent, query.method) == (intent, method)
+
+
+def test_both_in_one_message_the_speed_is_at_the_longest_context(pipeline: Pipeline) -> None:
+    reply = pipeline.ask("i have 2x3090, whats the max ctx for llama 3.1 70b awq and how many tok/s")
+    got, answer = to_json(reply), reply.answer
+    assert (got["intent"], got["gpu"], got["gpu_count"], got["method"]) == (
+        "fit", "rtx-3090", 2, "inference_int4")
+    assert answer.longest_lead is not None and answer.decode
+    assert answer.decode[0].context == answer.longest_lead.tokens
+    lead, speed = reply.text.index("📏 <b>Longest context"), reply.text.index("⚡ <b>At most")
+    assert lead == 0 < speed < reply.text.index("✅ <b>Yes")

@@ -475,7 +475,7 @@ def _capacity_asked(
     context = work.seq_len is None and bool(asks.CONTEXT_ASK.search(s))
     serving = inference or (method is None and not _trains(s, work))
     speed = serving and bool(asks.SPEED_ASK.search(s) or asks.SPEED_WEAK.search(s))
-    return context and not speed, speed
+    return context, speed
 
 
 def _context_served(s: str, work: _Work) -> bool:
@@ -782,7 +782,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     if context_asked and (intent in ("memory", "unknown", "fit") or unpriced or untimed):
         intent = "fit"
     if speed_asked and (intent in ("fit", "memory", "unknown", "time", "recommend") or unpriced):
-        intent = "time"
+        # Both asked ("max ctx … and how many tok/s"): the fit at the longest context leads,
+        # and the speed is given at that context.
+        intent = "fit" if context_asked and intent == "fit" else "time"
         if not inference:  # "how many tok/s llama 3 8b on a 3090": generating tokens is serving
             inference, method = True, _inference_method(rest, cat)
     else:
