@@ -143,7 +143,10 @@ class TrainingEstimate(BaseModel):
     epochs: int
     gpu: str | None
     gpu_count: int | None
-    asked: bool  # on the user's configuration (else the cheapest offered one that fits)
+    asked: bool  # on the user's configuration (else the offered one where the run costs least)
+    # The cheapest offered configuration per hour, when the run costs less on another (faster)
+    # one: the reply says why it is not timed there.
+    cheaper_hour: Fit | None = None
     problem: Literal["no_config", "no_peak_tflops", "no_price", "too_long"] | None = None
     flops: Decimal | None = None
     flops_per_param_token: Decimal | None = None  # k in k·N·D
@@ -630,10 +633,24 @@ def _target(
     the cheapest, which then says what is missing."""
     if asked is not None and asked.gpu is not None and asked.fits:
         return asked, True
-    for option in options:
-        if option.gpu is not None and (measured or cat.gpu(option.gpu).bf16_dense_tflops):
-            return option, False
-    return (options[0] if options else None), False
+    timeable = [o for o in options
+                if o.gpu is not None and (measured or cat.gpu(o.gpu).bf16_dense_tflops)]
+    if not timeable:
+        return (options[0] if options else None), False
+    if measured:  # a throughput measured on one card says nothing of another's
+        return timeable[0], False
+    # The same run's GPU-hours go as 1 / peak TFLOPS (one assumed utilisation for every GPU):
+    # the run costs least where the price per peak TFLOPS is lowest, which is not always the
+    # cheapest hour (an H100 finishes a 70B QLoRA for less than the A100 it costs 2.5 times).
+    # Options come cheapest first: a tie keeps the cheaper hour.
+    def per_tflops(option: Fit) -> Decimal:
+        assert option.gpu is not None
+        peak = cat.gpu(option.gpu).bf16_dense_tflops
+        price = option.usd_per_hour
+        if price is None or peak is None:
+            return Decimal("Infinity")
+        return price / (peak * option.gpu_count)
+    return min(timeable, key=per_tflops), False
 
 
 def _training_time(
@@ -649,9 +666,12 @@ def _training_time(
 ) -> TrainingEstimate:
     measured = tokens_per_second is not None and tokens_per_second > 0
     target, on_asked = _target(asked, options, cat, measured)
+    first = next((o for o in options if o.gpu is not None and o.usd_per_hour is not None), None)
     base = TrainingEstimate(
         tokens=tokens * epochs, epochs=epochs, gpu=None, gpu_count=None,
         asked=on_asked,
+        cheaper_hour=first if not on_asked and target is not None and first is not None
+        and (first.gpu, first.gpu_count) != (target.gpu, target.gpu_count) else None,
     )
     if target is None or target.gpu is None:
         return base.model_copy(update={"problem": "no_config"})

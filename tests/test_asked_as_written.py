@@ -118,11 +118,11 @@ def test_a_time_answer_opens_with_the_run_named(text: str, start: str) -> None:
 @pytest.mark.parametrize(("text", "start", "cost"), [
     ("how much to train a 1B model from scratch on 10B tokens",
      "💵 <b>About $143.80 to train a 1B model from scratch on 10 billion tokens</b> — full AdamW, "
-     "about 175.37 hours on 1× L40S, the cheapest offered configuration that fits.", "143.80"),
+     "about 175.37 hours on 1× L40S, the offered configuration where this run costs least.", "143.80"),
     # LoRA's run is the cheapest here (a 4-bit base trains at a lower assumed utilisation).
     ("cost to fine-tune llama 8b on 50M tokens",
      "💵 <b>About $4.31 to fine-tune an 8B model on 50 million tokens</b> — LoRA, about 5.26 hours "
-     "on 1× L40S, the cheapest offered configuration that fits.", "4.31"),
+     "on 1× L40S, the offered configuration where this run costs least.", "4.31"),
     ("cost to fine-tune llama 8b on 50M tokens on an h100",
      "💵 <b>About $4.45 to fine-tune an 8B model on 50 million tokens</b> — LoRA, about 1.92 hours "
      "on 1× H100.", "4.45"),

@@ -273,7 +273,21 @@ def test_without_a_gpu_the_cheapest_timeable_offer_is_used() -> None:
     t = d.training_time
     assert t is not None and not t.asked and t.problem is None
     assert t.gpu is not None and CAT.gpu(t.gpu).bf16_dense_tflops is not None
-    assert "Timed on the cheapest offered configuration that fits." in render(d, "en")
+    text = render(d, "en")
+    if t.cheaper_hour is None:
+        assert "Timed on the cheapest offered configuration that fits." in text
+    else:  # a faster configuration runs it for less than the cheapest hour: said so
+        assert "costs less per hour but is slower, so this run costs more there." in text
+
+
+def test_the_run_is_timed_where_it_costs_least_not_on_the_cheapest_hour() -> None:
+    """70B QLoRA on 10M tokens: 1× A100 80GB is $0.92/hour at 312 peak TFLOPS, 1× H100
+    $2.32/hour at 989.5: the same run costs 2.32/989.5 < 0.92/312 per TFLOP-hour on the H100."""
+    d = detailed(intent="cost", params_b=D(70), method="qlora", dataset_tokens=D(10**7))
+    t = d.training_time
+    assert t is not None and t.quote is not None and (t.gpu, t.gpu_count) == ("h100", 1)
+    assert t.cheaper_hour is not None and t.cheaper_hour.gpu == "a100-80gb"
+    assert t.quote.cost_usd < D("0.92") * (t.gpu_hours * D("989.5") / 312)
 
 
 def test_a_measured_throughput_replaces_the_assumed_mfu() -> None:
