@@ -402,3 +402,14 @@ def test_both_in_one_message_the_speed_is_at_the_longest_context(pipeline: Pipel
     assert answer.decode[0].context == answer.longest_lead.tokens
     lead, speed = reply.text.index("📏 <b>Longest context"), reply.text.index("⚡ <b>At most")
     assert lead == 0 < speed < reply.text.index("✅ <b>Yes")
+
+
+def test_the_published_maximum_needs_no_search_caveat(pipeline: Pipeline) -> None:
+    """Capped at the model's maximum: no "within a few hundred tokens"; the other precisions
+    are listed by their names, as the fit's list names them."""
+    text = pipeline.ask("whats the max context i can fit for llama 3 8b on a 24gb card").text
+    assert "Found by searching" not in text
+    assert "• Inference in 8-bit: 8,192 tokens, the published maximum" in text
+    searched = pipeline.ask("max ctx llama3.1 8b 24gb").text
+    assert "Found by searching the detailed estimate" in searched
+    assert "• Inference in 4-bit: about 116,509 tokens" in searched
