@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import gc
 import json
 import logging
 from typing import Any
@@ -355,3 +356,14 @@ async def test_an_application_built_without_a_mode_or_storage_says_it_polls(
         await app.post_shutdown(app)
     (line,) = [r.getMessage() for r in caplog.records if r.name == runner.__name__]
     assert line.startswith("polling as @fake_test_bot, ")
+
+
+def test_settling_the_collector_keeps_the_older_generations_thresholds() -> None:
+    before = gc.get_threshold()
+    gc.set_threshold(700, 11, 12)  # two distinct values: neither stands in for the other
+    try:
+        runner.settle_collector()
+        after = gc.get_threshold()
+    finally:
+        gc.set_threshold(*before)
+    assert after == (runner.YOUNG_GENERATION, 11, 12)
