@@ -178,6 +178,9 @@ def test_the_webhook_secret_is_redacted_from_logs_like_the_token() -> None:
     ("postgresql+asyncpg://bot:hunter2@db.internal:5432/gpu", "postgresql+asyncpg://bot:***@db.internal:5432/gpu"),
     ("sqlite+aiosqlite:///gpu_assistant.sqlite3", "sqlite+aiosqlite:///gpu_assistant.sqlite3"),
     ("postgresql://bot:hunter2@[::1/gpu", "(unparsable DATABASE_URL)"),
+    # An unescaped "@" in the password, and a password without a user name.
+    ("postgresql+asyncpg://bot:hun@ter2@db.internal:5432/gpu", "postgresql+asyncpg://bot:***@db.internal:5432/gpu"),
+    ("postgresql://:hunter2@db/gpu", "postgresql://:***@db/gpu"),
 ])
 def test_the_database_is_logged_without_its_password(url: str, label: str) -> None:
     assert database_label(url) == label

@@ -301,7 +301,7 @@ async def test_a_file_sqlite3_cannot_read_is_opened_as_usual(
     warnings = [r for r in caplog.records
                 if r.name == runner.__name__ and r.levelno == logging.WARNING]
     assert warnings[0].getMessage() == f"could not read {path} at start; opening it as usual"
-    assert warnings[0].exc_info is not None
+    assert warnings[0].exc_info and warnings[0].exc_info[0] is not None  # with its traceback
     # Opened through SQLAlchemy before polling, as before the start-up reader: which fails too.
     assert bot.later.ready
     assert _logged(caplog, logging.ERROR) == ["alerts could not start; retrying in 30 s"]
@@ -486,4 +486,4 @@ async def test_the_menus_failing_is_logged_and_the_bot_warms_up_anyway(
     warnings = [r for r in caplog.records
                 if r.name == runner.__name__ and r.levelno == logging.WARNING]
     assert [r.getMessage() for r in warnings] == ["could not set the command menus"]
-    assert warnings[0].exc_info is not None
+    assert warnings[0].exc_info and warnings[0].exc_info[0] is not None  # with its traceback
