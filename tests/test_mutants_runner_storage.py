@@ -332,8 +332,10 @@ async def test_storage_that_cannot_be_built_leaves_the_bot_answering_without_ale
         assert _price(bot.services, "h100") == Decimal("1.905")
         assert await bot.prefs.get_locale(11) == "es"
         await bot.post_shutdown()
-    assert _logged(caplog, logging.ERROR) == [
-        "the storage could not be built: no alerts, no stored languages"]
+    (error,) = [r for r in caplog.records
+                if r.name == runner.__name__ and r.levelno == logging.ERROR]
+    assert error.getMessage() == "the storage could not be built: no alerts, no stored languages"
+    assert error.exc_info and error.exc_info[0] is ImportError  # with its traceback
 
 
 async def test_late_storage_is_brought_up_only_by_a_built_application() -> None:
