@@ -16,16 +16,16 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final, Literal
 
-from bot.understand.lazy import lazy
 from bot.understand.numbers import NUM_SP
+from bot.understand.screen import Screened
 
 Precision = Literal["mixed", "bf16", "fp32"]
 Kernels = Literal["unsloth", "liger"]
 Optimizer = Literal["adamw", "adam8bit", "paged_adamw", "paged_adam8bit", "adafactor"]
 
 
-def _w(pattern: str) -> re.Pattern[str]:
-    return lazy(rf"(?<![a-z0-9])(?:{pattern})(?![a-z0-9])")
+def _w(pattern: str) -> Screened:
+    return Screened(rf"(?<![a-z0-9])(?:{pattern})(?![a-z0-9])")
 
 
 _NEG: Final = r"(?:no|not|without|w/o|sin|sans|pas de|disable\w*|disabling|desactiv\w*)"
@@ -81,7 +81,7 @@ CPU_OFFLOAD: Final = _w(
     r"deepspeed (?:zero[ _-]?3 )?(?:cpu )?offload\w*|descarga a (?:la )?cpu|"
     r"dechargement (?:vers le |sur le )?cpu"
 )
-CPU_OFFLOAD_OFF: Final = lazy(
+CPU_OFFLOAD_OFF: Final = Screened(
     rf"(?<![a-z0-9]){_NEG} (?:the )?(?:cpu[ _-]?)?offload\w*|offload\w* (?:off|disabled)|"
     r"offload_params? ?[:=] ?false"
 )
@@ -92,7 +92,7 @@ CPU_OFFLOAD_OFF: Final = lazy(
 UNSLOTH: Final = _w(r"unsloth(?! ?/)")
 LIGER: Final = _w(r"liger(?:[ _-]?kernels?)?|use_liger(?:_kernel)?(?: ?[:=] ?true)?|"
                   r"fused[ _-]?linear[ _-]?cross[ _-]?entropy|flce")
-NO_KERNELS: Final = lazy(
+NO_KERNELS: Final = Screened(
     rf"(?<![a-z0-9]){_NEG} (?:unsloth|liger)|use_liger(?:_kernel)? ?[:=] ?false"
 )
 
@@ -111,7 +111,7 @@ SDPA: Final = _w(
 COMPILE: Final = _w(
     r"torch[ ._-]?compile[d]?|compiled?|compile ?[:=] ?true|compilad[oa]|compile[e]?"
 )
-NO_COMPILE: Final = lazy(
+NO_COMPILE: Final = Screened(
     rf"(?<![a-z0-9]){_NEG} (?:torch[ ._-]?)?compil\w*|compile ?[:=] ?false"
 )
 CHUNKED: Final = _w(
@@ -126,11 +126,11 @@ PACKED: Final = _w(
     r"packed|packing|pack|empaquetad\w*|empaquet\w*|packing ?[:=] ?true"
 )
 
-NO_GRAD_ACCUM: Final = lazy(
+NO_GRAD_ACCUM: Final = Screened(
     rf"(?<![a-z0-9])(?:{_NEG}|sin|sans) (?:any )?grad(?:ient)?[ _-]?accum\w*|"
     r"gradient_accumulation_steps ?[:=]? ?1(?!\d)|grad[ _-]?accum\w* ?[:=]? ?(?:1|off|none)(?!\d)"
 )
-GRAD_ACCUM: Final = lazy(
+GRAD_ACCUM: Final = Screened(
     r"(?<![a-z0-9])(?:grad(?:ient)?[ _-]?accum\w*|acumulacion de gradientes?|"
     r"accumulation (?:de|des) gradients?)(?![a-z])"
 )
@@ -150,7 +150,7 @@ QV: Final = _w(r"q ?(?:,|and|y|et|&|\+) ?v|q_proj ?(?:,|and|y|et|&|\+) ?v_proj|q
 
 # --- numbers: generated tokens, prompt, epochs, throughput ------------------------------------------
 _K: Final = r"(?P<k>k)?"
-NEW_TOKENS: Final = lazy(
+NEW_TOKENS: Final = Screened(
     rf"(?<![a-z0-9])(?:max_new_tokens ?[:=]? ?(?P<a>{NUM_SP}) ?(?P<ka>k)?|"
     rf"(?:generat\w*|generar\w*|gener\w*|output\w*|produc\w*|write|writing|escribir) "
     rf"(?:up to |hasta |jusqu'a )?(?P<b>{NUM_SP}) ?(?P<kb>k)?[ -]?(?:new |nuevos |nouveaux )?"
@@ -158,14 +158,14 @@ NEW_TOKENS: Final = lazy(
     rf"generados|generes) tok(?:en)?s?|(?P<d>{NUM_SP}) ?(?P<kd>k)?[ -]?tok(?:en)?s? "
     rf"(?:de salida|of output|en sortie|generados|generes|generated))(?![a-z0-9])"
 )
-PROMPT_TOKENS: Final = lazy(
+PROMPT_TOKENS: Final = Screened(
     rf"(?<![a-z0-9])(?:prompts? (?:of |de |d'|with |con |avec )?(?:about |around |~ ?)?"
     rf"(?P<a>{NUM_SP}) ?(?P<ka>k)?[ -]?(?:tok(?:en)?s?)?|"
     rf"(?P<b>{NUM_SP}) ?(?P<kb>k)?[ -]?tok(?:en)?s?[ -]?(?:de |of |d')?(?:long )?prompts?|"
     rf"(?P<c>{NUM_SP}) ?(?P<kc>k)?[ -]?tokens? (?:de |d'|of )?(?:entrada|input|entree))"
     r"(?![a-z0-9])"
 )
-EPOCHS: Final = lazy(
+EPOCHS: Final = Screened(
     rf"(?<![a-z0-9])(?:(?P<a>\d{{1,3}}|{'|'.join(('one', 'two', 'three', 'four', 'five', 'ten', 'una', 'un', 'une', 'dos', 'deux', 'tres', 'trois', 'cuatro', 'quatre', 'cinco', 'cinq', 'diez', 'dix'))}) "
     r"(?:epochs?|epocas?|epoques?|passes)|(?:epochs?|num_train_epochs|epocas?|epoques?) ?[:=]? ?"
     r"(?P<b>\d{1,3}))(?![a-z0-9])"
@@ -175,13 +175,13 @@ _EPOCH_WORDS: Final[dict[str, int]] = {
     "tres": 3, "trois": 3, "four": 4, "cuatro": 4, "quatre": 4, "five": 5, "cinco": 5,
     "cinq": 5, "ten": 10, "diez": 10, "dix": 10,
 }
-THROUGHPUT: Final = lazy(
+THROUGHPUT: Final = Screened(
     rf"(?<![\w.,])(?P<num>{NUM_SP}) ?(?P<k>k)? ?(?:tok(?:en)?s?|tk) ?(?:/ ?s(?:ec(?:ond)?)?|"
     r"per second|por segundo|par seconde|a second|/ ?seg(?:undo)?)(?![a-z])"
     r"(?: (?:per|por|par) ?(?:gpu|card|tarjeta|carte))?"
 )
 # "un millón de tokens", "un million de tokens", "a million tokens", "a billion tokens".
-WORD_TOKENS: Final = lazy(
+WORD_TOKENS: Final = Screened(
     r"(?<![a-z0-9])(?:un|a|one|une) (?P<mult>millon|million|billion|milliard|mil millones) "
     r"(?:de |d'|of )?tok(?:en)?s?(?![a-z])"
 )

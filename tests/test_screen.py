@@ -1,0 +1,75 @@
+"""bot/understand/screen.py: the substrings every match of a pattern holds, read off the
+pattern, and patterns searched only where one of them is: the same matches as the pattern's."""
+
+from __future__ import annotations
+
+import random
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from bot.understand import settings as st
+from bot.understand.normalise import fold
+from bot.understand.screen import Screened, needles
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize(
+    ("pattern", "expected"),
+    [
+        ("adafactor", ("adafactor",)),
+        (r"paged[ _-]?adamw?|pagedadamw?", ("paged",)),  # the common prefix
+        (r"(?<![a-z0-9])(?:fp ?32|float ?32)(?![a-z0-9])", ("32", "loat")),  # "f" factored out
+        (r"max_new_tokens|(?:generate|write) \d+ tokens", (" tokens", "max_new_tokens")),
+        (r"tok(?:en)?s?|tokens per", ("tok",)),  # a needle holding another is implied by it
+        (r"(?:ab)+cde", ("cde",)),  # the longest run of literals wins
+        (r"x(?:abc)?y", None),  # one-letter runs and an optional group: nothing worth checking
+        (r"abc|\d+", None),  # a branch without literals
+        (r"abc|", None),  # an empty branch
+        (r"(?i)paged", None),  # case-insensitive
+        (r"a|b|c|d|e|f|g|h|i|j|k|l|m", None),
+        ("|".join(f"w{i:02d}" for i in range(13)), None),  # more needles than a search costs
+    ],
+)
+def test_needles_are_what_every_match_holds(pattern: str, expected: tuple[str, ...] | None) -> None:
+    assert needles(pattern) == expected
+
+
+def test_case_insensitive_flag_gives_no_needles() -> None:
+    assert needles("paged", re.IGNORECASE) is None
+    assert needles("(?i:paged)x") is None
+
+
+def _texts() -> list[str]:
+    out: list[str] = []
+    for name in ("questions", "real_questions"):
+        data = tomllib.loads((ROOT / "tests" / "corpus" / f"{name}.toml").read_text("utf-8"))
+        for cases in data.values():
+            out += [fold(case["q"] if "q" in case else case["t"]) for case in cases]
+    rng = random.Random(16)
+    words = ("paged adamw 8bit", "adam", "8 bit", "offload", "cpu", "no", "zero3", "fsdp",
+             "bf16", "pure", "amp", "fp32", "weights", "flash attention", "eager", "compiled",
+             "torch compile", "packed", "not", "q,k,v,o", "q and v", "qkv", "all linear",
+             "generate", "200", "tokens", "prompt of 8k", "3 epochs", "tok/s", "3000",
+             "per gpu", "un millon de", "gradient accumulation", "1", "fully", "llama 70b")
+    out += [" ".join(rng.choice(words) for _ in range(rng.randint(1, 8))) for _ in range(3000)]
+    return out
+
+
+def test_screened_settings_patterns_match_where_their_patterns_match() -> None:
+    screened = {name: value for name, value in vars(st).items() if isinstance(value, Screened)}
+    assert len(screened) > 30
+    texts = _texts()
+    for name, pattern in screened.items():
+        plain = re.compile(*pattern._source)
+        for text in texts:
+            ours, theirs = pattern.search(text), plain.search(text)
+            assert (ours and ours.span()) == (theirs and theirs.span()), (name, text)
+            assert [m.span() for m in pattern.finditer(text)] == [
+                m.span() for m in plain.finditer(text)], (name, text)
+            assert pattern.sub(" ", text) == plain.sub(" ", text), (name, text)
+            if theirs is not None:
+                assert pattern.admits(text)
