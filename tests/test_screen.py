@@ -73,3 +73,25 @@ def test_screened_settings_patterns_match_where_their_patterns_match() -> None:
             assert pattern.sub(" ", text) == plain.sub(" ", text), (name, text)
             if theirs is not None:
                 assert pattern.admits(text)
+
+
+def test_needles_are_kept_on_disk_for_the_next_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tempfile
+
+    from bot.understand import screen
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(screen, "_MADE", [])
+    made = Screened(r"(?<![a-z0-9])paged[ _-]?adamw?(?![a-z0-9])")
+    assert made.admits("a paged adamw run") and not made.admits("adamw")
+    assert list(tmp_path.glob("*/needles-*"))  # written once derived
+
+    def no_parsing(*args: object) -> None:
+        raise AssertionError("parsed again")
+
+    monkeypatch.setattr(screen, "needles", no_parsing)
+    again = Screened(made._source[0])  # as a restarted process makes it
+    assert again.search("paged adamw 8bit") is not None
+    assert again.search("adamw 8bit") is None

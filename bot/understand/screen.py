@@ -11,12 +11,16 @@ pattern, a few substrings of which every match holds one ("paged" for the paged 
 
 from __future__ import annotations
 
+import contextlib
+import marshal
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 from typing import Any
 
+from bot import disk_cache
 from bot.understand.lazy import lazy
 
 # Shorter needles are in nearly every text; more needles cost what the search would.
@@ -98,12 +102,15 @@ class Screened:
         self.pattern = lazy(pattern, flags)
         self._source = (pattern, flags)
         self._needles: tuple[str, ...] | None = None
+        _MADE.append(self)
 
     def admits(self, s: str) -> bool:
         """Whether ``s`` holds a needle (so may hold a match)."""
         found = self._needles
         if found is None:
-            found = self._needles = needles(*self._source) or ("",)  # "": every text
+            _prepare()
+            found = self._needles
+            assert found is not None
         for needle in found:  # noqa: SIM110 (any() over a generator is twice as slow)
             if needle in s:
                 return True
@@ -117,3 +124,41 @@ class Screened:
 
     def sub(self, repl: str, s: str) -> str:
         return self.pattern.sub(repl, s) if self.admits(s) else s
+
+
+# -- every screen at once, kept across restarts ---------------------------------------------
+# Parsing a pattern costs about what compiling it does: the needles of every screened pattern
+# are worked out together the first time one is needed and kept on disk (bot/disk_cache.py,
+# keyed by this file's code), so a restarted process parses none of them.
+
+_MADE: list[Screened] = []
+_PREFIX = "needles-"
+
+
+def _file_name() -> str:
+    return f"{_PREFIX}{disk_cache.fingerprint('needles-1', Path(__file__).read_bytes())}.marshal"
+
+
+def _prepare() -> None:
+    """Gives every screened pattern made so far its needles: from disk, else derived (and the
+    derived ones written back)."""
+    name = _file_name()
+    store: dict[tuple[str, int], tuple[str, ...]] = {}
+    payload = disk_cache.read(name)
+    if payload is not None:
+        with contextlib.suppress(ValueError, EOFError, TypeError):
+            found = marshal.loads(payload)
+            if isinstance(found, dict):
+                store = found
+    added = False
+    for made in _MADE:
+        if made._needles is not None:
+            continue
+        kept = store.get(made._source)
+        if not isinstance(kept, tuple) or not all(isinstance(n, str) for n in kept):
+            kept = store[made._source] = needles(*made._source) or ("",)  # "": every text
+            added = True
+        made._needles = kept
+    if added:  # what this code makes: needles of patterns since changed are left out
+        kept_now = {made._source: made._needles for made in _MADE}
+        disk_cache.write(name, marshal.dumps(kept_now), prefix=_PREFIX)
