@@ -8,13 +8,14 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
 
 from bot.pipeline import Pipeline, to_json
 from bot.understand import understand
 from rules.capacity import SEARCH_LIMIT, decode_upper_bound, longest_fitting
 from rules.catalogue import load_catalogue
 from rules.estimator import estimate_inference
-from rules.model_catalogue import load_models
+from rules.model_catalogue import ModelSpec, load_models
 
 
 @pytest.fixture(scope="module")
@@ -413,3 +414,15 @@ def test_the_published_maximum_needs_no_search_caveat(pipeline: Pipeline) -> Non
     searched = pipeline.ask("max ctx llama3.1 8b 24gb").text
     assert "Found by searching the detailed estimate" in searched
     assert "• Inference in 4-bit: about 116,509 tokens" in searched
+
+
+def test_every_published_context_on_file_has_its_source() -> None:
+    on_file = [m for m in load_models() if m.max_context is not None]
+    assert len(on_file) >= 30
+    for model in on_file:
+        assert model.max_context is not None and model.max_context >= 2048
+        assert model.max_context_source and "http" in model.max_context_source
+    entry = load_models().get("llama-3-8b").model_dump()
+    entry["max_context_source"] = None
+    with pytest.raises(ValidationError, match="go together"):
+        ModelSpec.model_validate(entry)
