@@ -220,3 +220,22 @@ def test_a_recommendation_for_a_dataset_quotes_the_estimated_run() -> None:
     assert out["intent"] == "recommend" and out["hours_assumed"] is True
     assert "illustrative assumption" not in str(out["text"])
     assert out["hours"] != 10  # not the seed's illustrative QLoRA hours
+
+
+@pytest.mark.parametrize(("text", "facts"), [
+    # a number before the name and "hours" after it counts GPU-hours, not cards
+    ("how much for 500 h100 hours",
+     {"intent": "cost", "gpu": "h100", "gpu_count": 1, "hours": 500, "cost_usd": "1160.00"}),
+    ("200 a100 gpu hours price", {"intent": "cost", "gpu_count": 1, "hours": 200, "cost_usd": "184.00"}),
+    ("8 h100 for 10 hours", {"gpu_count": 8, "hours": 10, "cost_usd": "185.60"}),
+    # "GPU" beside the card's name in a how-many question
+    ("combien de GPU H100 pour un full fine-tuning de Mixtral 8x7B ?",
+     {"intent": "recommend", "gpu": "h100", "gpu_count": 11, "fits": True}),
+    ("how many h100 gpus for full finetune of llama 3 70b",
+     {"intent": "recommend", "gpu_count": 16, "fits": True}),
+    ("cuantas gpus h100 para full fine-tuning de llama 3 8b", {"intent": "recommend", "gpu_count": 2}),
+])
+def test_counts_and_hours_written_around_a_name(text: str, facts: dict[str, object]) -> None:
+    out = _json(text)
+    wrong = {k: (v, out.get(k)) for k, v in facts.items() if out.get(k) != v}
+    assert not wrong, f"{text!r}: (expected, got) {wrong}\n{out['text']}"

@@ -36,7 +36,9 @@ def _check(query: Query, text: str) -> None:
     assert query.method is None or query.method in load_catalogue().method_ids()
     assert query.gpu is None or query.gpu in GPU_IDS
     assert set(query.other_gpus) <= GPU_IDS
-    assert query.gpu not in query.other_gpus
+    # The same GPU is compared only at another count ("4x h100 vs 8x h100").
+    assert query.gpu not in query.other_gpus or (
+        query.other_gpu_count is not None and query.other_gpu_count != (query.gpu_count or 1))
     assert query.inference == (query.method is not None and query.method.startswith("inference"))
     for value in (query.params_b, query.vram_gb, query.hours, query.threshold_usd):
         assert value is None or value.is_finite()

@@ -116,6 +116,9 @@ _COUNT_BEFORE: Final = lazy(
     rf"(?:(?<![\w.,])(?P<num>-?\d+) ?(?:x ?)?|(?<![a-z])x ?(?P<xnum>\d+) |"
     rf"(?<![a-z])(?P<word>{_COUNT_WORDS}) )(?:{_NOUNS} )*$"
 )
+# "500 h100 hours", "200 a100 gpu hours": the number before the name counts hours.
+_GPU_HOURS_AFTER: Final = re.compile(r"^ ?(?P<gpu>gpu ?-? ?)?(?:hours?|hrs?)(?![a-z])")
+_DIGIT_BEFORE: Final = re.compile(r"\d ?$")
 # The other count of "1 or 2 A100", "2 o 4 H100", "1 ou 2 A100", "4x vs 8x H100", "2/4 H100",
 # written just before the count read in front of the name.
 _ALT_COUNT_BEFORE: Final = lazy(
@@ -250,6 +253,10 @@ def _count_around(work: Work, start: int, end: int) -> tuple[int | None, int, in
     alt: int | None = None
     offset = max(0, start - 48)
     before = _COUNT_BEFORE.search(work.s[offset:start])
+    if before and before.group("num") and not before.group("nodes") \
+            and _GPU_HOURS_AFTER.match(work.s[end : end + 16]):
+        # "how much for 500 h100 hours": 500 GPU-hours of H100, not 500 cards.
+        before = None
     if before:
         raw = before.group("num") or before.group("xnum") or before.group("word")
         count = _count_value(raw)
@@ -376,6 +383,12 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
                 work.vram_gb = mem  # "Tesla P4 8GB": a card we do not know, sized by its memory
         else:
             work.gpus.append(GpuMention(gpu.id, name, count, unified, assumed, mem, alt))
+        # "200 a100 gpu hours": one "gpu" left between the number and its hours, as "200 gpu
+        # hours" is read (GPU-hours), not a count of 200 cards.
+        hours_of = _GPU_HOURS_AFTER.match(work.s[end : end + 16]) if count is None \
+            and _DIGIT_BEFORE.search(work.s[max(0, start - 4) : start]) else None
+        if hours_of is not None and hours_of.group("gpu"):
+            end += hours_of.start("gpu") + len(hours_of.group("gpu"))
         work.blank(start, end, "gpu")
         pos = end
     for mention in instances:  # "an A10G (aws g5.xlarge)": one GPU, said twice

@@ -191,8 +191,9 @@ SAMPLES_OF_TOKENS: Final = Guarded(
 )
 
 GPU_HOURS: Final = Guarded(
-    r"gpu ?-? ?h|h(?:ora|eure)s? ?-? ?(?:de )?gpu",
-    rf"(?<![\w.,])(?P<num>{NUM_SP}) ?(?:gpu ?-? ?(?:hours?|hrs?|h|horas?|heures?)|"
+    # "200 a100 gpu hours" leaves "200 gpu" and blanks (spaces) before "hours".
+    r"gpu *-? *h|h(?:ora|eure)s? ?-? ?(?:de )?gpu",
+    rf"(?<![\w.,])(?P<num>{NUM_SP}) ?(?:gpu *-? *(?:hours?|hrs?|h|horas?|heures?)|"
     r"(?:horas?|heures?) ?-? ?(?:de )?gpu)(?![a-z])"
 )
 _DURATION_UNITS: Final = alt(

@@ -212,7 +212,7 @@ LANGUAGE = Language(
             r"que puedo (?:entrenar|afinar|correr|ejecutar|fine ?-?tunear|hacer (?:fine ?-?tuning|lora|qlora))",
         ),
         "HOW_MANY": (r"cuant[oa]s",),
-        "HOW_MANY_FOR": (r"cuant[oa]s (?:gpus? |tarjetas )?para",),
+        "HOW_MANY_FOR": (r"cuant[oa]s (?:(?:gpus?|tarjetas) ){0,2}para",),
         "NEEDED": (r"necesit\w*", r"hacen falta", r"hace falta", r"requier\w*"),
         "BUDGET_WORDS": (r"con", r"tengo", r"por", r"presupuesto"),
         "BUDGET_ASK": (r"cuant[ao]s? (?:[a-z0-9]+ ){0,3}(?:horas?|hrs?)", r"que puedo", r"horas son"),

@@ -190,7 +190,7 @@ LANGUAGE = Language(
             r"(?:que (?:puis-je|je peux)|qu ?est.ce que je peux) (?:fine-?tuner|entrainer|faire tourner|lancer)",
         ),
         "HOW_MANY": (r"combien",),
-        "HOW_MANY_FOR": (r"combien (?:de |d.?)(?:gpus? |cartes )?pour",),
+        "HOW_MANY_FOR": (r"combien (?:de |d.?)(?:(?:gpus?|cartes) ){0,2}pour",),  # "combien de GPU H100 pour"
         "NEEDED": (r"faut", r"faudrait", r"besoin", r"necessaires?"),
         "BUDGET_WORDS": (r"j.?ai", r"avec", r"pour"),
         "BUDGET_ASK": (
