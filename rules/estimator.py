@@ -64,6 +64,7 @@ _TARGET_GROUPS: dict[str, tuple[str, ...]] = {
     "qv": ("q_proj", "v_proj"),
 }
 _GB = 1e9
+_TENTH_GB = Decimal("0.1")  # the breakdown's resolution
 
 
 # ----------------------------------------------------------------------------- constants
@@ -150,7 +151,7 @@ class Breakdown:
 
 
 def _gb(nbytes: float) -> Decimal:
-    return Decimal(repr(nbytes / _GB)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+    return Decimal(repr(nbytes / _GB)).quantize(_TENTH_GB, rounding=ROUND_HALF_UP)
 
 
 def _finish(

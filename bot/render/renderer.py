@@ -144,7 +144,8 @@ def compile_templates() -> Iterator[None]:
 
 
 def tidy(text: str) -> str:
-    text = _TRAILING_SPACE.sub("\n", text)
+    if " \n" in text or "\t\n" in text:  # else the pattern has nothing to find (most replies)
+        text = _TRAILING_SPACE.sub("\n", text)
     return _BLANK_LINES.sub("\n\n", text).strip()
 
 
