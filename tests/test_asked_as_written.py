@@ -239,3 +239,16 @@ def test_counts_and_hours_written_around_a_name(text: str, facts: dict[str, obje
     out = _json(text)
     wrong = {k: (v, out.get(k)) for k, v in facts.items() if out.get(k) != v}
     assert not wrong, f"{text!r}: (expected, got) {wrong}\n{out['text']}"
+
+
+def test_a_faster_card_that_does_the_work_for_less_is_not_sent_to_the_deadline() -> None:
+    """H100 $2.32/h at 989.5 peak TFLOPS, A100 80GB $0.92/h at 312: at one assumed
+    utilization a run costs (2.32/989.5)/(0.92/312) = 80 % on the H100, so "choose the A100
+    when the budget is fixed" would send a fixed budget to the dearer run."""
+    body = str(_json("h100 vs a100 for qlora 70b")["text"])
+    assert "when the budget is fixed" not in body, body
+    assert "the H100 finishes a run sooner and for less, about 80% of what it costs on the A100 80GB" \
+        in body, body
+    # The L40S (362.05 TFLOPS at $0.82) does the work for less than the H100: the old advice holds.
+    body = str(_json("h100 or l40s for lora 8b")["text"])
+    assert "Choose the L40S when the budget is fixed, the H100 when the deadline is." in body, body

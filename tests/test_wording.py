@@ -208,7 +208,7 @@ def test_gpu_noun_phrases(locale, name, the, of):
         ("Lequel est le meilleur pour QLoRA 70B, le H100 ou le A100 ?",
          "Le H100 offre 3,2 fois le débit Tensor BF16 de pointe de l'A100 80GB", "du A100"),
         ("Lequel est le meilleur pour QLoRA 70B, le H100 ou le A100 ?",
-         "Choisissez l'A100 80GB quand le budget est fixé", "le A100"),
+         "même si l'A100 80GB coûte moins cher de l'heure", "le A100"),
         ("Dis-moi si le prix de l'A100 bouge de 10 %", "quand le prix de l'A100 80GB varie",
          "du A100"),
         ("Lequel est le meilleur pour QLoRA 70B, le H100 ou le A100 ?", "52,5\u202fGo sur 80",
