@@ -147,14 +147,16 @@ def _take_family(work: _Work, index: CatalogueIndex) -> None:
     if found is None:
         return
     family, span = found
-    sized = px.SIZE.match(work.s, span[1] + (work.s[span[1] : span[1] + 1] in " -"))
+    joint = span[1] + (work.s[span[1] : span[1] + 1] in " -")
+    sized = px.SIZE.match(work.s, joint)
     if sized is not None:
         pass  # "olmo 2 13b": a size the catalogue does not hold, read as written, not the 7B
     elif len(family.members) == 1:
         work.model_id, work.params_b = family.members[0].id, family.members[0].params_b
     else:
         work.family = tuple(m.id for m in family.members)
-    work.blank(*span)
+    # "qwen3-72b": the hyphen joins the name to its size; left alone it reads as a minus sign.
+    work.blank(span[0], joint if sized is not None else span[1])
 
 
 def _take_moe(work: _Work, index: CatalogueIndex) -> None:
