@@ -155,6 +155,8 @@ class TrainingEstimate(BaseModel):
     mfu: Decimal | None = None
     mfu_assumed: bool = False
     peak_tflops: Decimal | None = None
+    # "fp16": the GPU has no BF16 (T4, V100): timed at its FP16 peak, FP16 mixed precision.
+    peak_precision: Literal["bf16", "fp16"] = "bf16"
     tokens_per_second: Decimal | None = None  # the user's measured throughput per GPU
     gpu_hours: Decimal | None = None
     wall_clock_hours: Decimal | None = None
@@ -634,7 +636,7 @@ def _target(
     if asked is not None and asked.gpu is not None and asked.fits:
         return asked, True
     timeable = [o for o in options
-                if o.gpu is not None and (measured or cat.gpu(o.gpu).bf16_dense_tflops)]
+                if o.gpu is not None and (measured or _peak(cat.gpu(o.gpu))[0] is not None)]
     if not timeable:
         return (options[0] if options else None), False
     if measured:  # a throughput measured on one card says nothing of another's
@@ -645,12 +647,20 @@ def _target(
     # Options come cheapest first: a tie keeps the cheaper hour.
     def per_tflops(option: Fit) -> Decimal:
         assert option.gpu is not None
-        peak = cat.gpu(option.gpu).bf16_dense_tflops
+        peak = _peak(cat.gpu(option.gpu))[0]
         price = option.usd_per_hour
         if price is None or peak is None:
             return Decimal("Infinity")
         return price / (peak * option.gpu_count)
     return min(timeable, key=per_tflops), False
+
+
+def _peak(gpu: GPU) -> tuple[Decimal | None, Literal["bf16", "fp16"]]:
+    """The datasheet peak a run is timed at: BF16, else (T4, V100, P100) the FP16 figure that
+    FP16 mixed precision runs at, else none."""
+    if gpu.bf16_dense_tflops is not None:
+        return gpu.bf16_dense_tflops, "bf16"
+    return gpu.fp16_dense_tflops, "fp16"
 
 
 def _training_time(
@@ -683,13 +693,13 @@ def _training_time(
         assert tokens_per_second is not None
         run = gpu_hours_from_throughput(tokens, tokens_per_second, count, epochs, method=method)
         fields.update(tokens_per_second=tokens_per_second)
-    elif gpu.bf16_dense_tflops is None:
+    elif _peak(gpu)[0] is None:
         # No cited datasheet figure: say so, never guess a throughput.
         return base.model_copy(update={**fields, "problem": "no_peak_tflops"})
     else:
-        run = estimate_training_time(
-            model, method, tokens, gpu.bf16_dense_tflops, count, epochs, ckpt
-        )
+        peak, precision = _peak(gpu)
+        assert peak is not None
+        run = estimate_training_time(model, method, tokens, peak, count, epochs, ckpt)
         n = model.active_params_b or model.params_b if isinstance(model, ModelSpec) else model
         assert run.flops is not None and run.mfu is not None
         fields.update(
@@ -699,7 +709,8 @@ def _training_time(
             moe=isinstance(model, ModelSpec) and model.active_params_b is not None,
             mfu=run.mfu,
             mfu_assumed=True,
-            peak_tflops=gpu.bf16_dense_tflops,
+            peak_tflops=peak,
+            peak_precision=precision,
         )
     fields.update(gpu_hours=run.gpu_hours, wall_clock_hours=run.wall_clock_hours)
     if gpu.usd_per_gpu_hour is None:

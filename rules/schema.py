@@ -37,6 +37,9 @@ class GPU(Sourced):
     vram_gb: Decimal
     usd_per_gpu_hour: Decimal | None = None
     bf16_dense_tflops: Decimal | None = None
+    # Cards without BF16 (T4, V100, P100): the datasheet's FP16 figure (tensor cores, FP32
+    # accumulate), what FP16 mixed precision training runs at; None where none is printed.
+    fp16_dense_tflops: Decimal | None = None
     memory_bandwidth_gbs: Decimal | None = None
     form_factor: str | None = None
     # False for the GPUs people own or name that the service does not rent (gpus_owned.toml).
@@ -48,7 +51,8 @@ class GPU(Sourced):
     memory_options_gb: tuple[Decimal, ...] = ()
 
     _check = field_validator(
-        "vram_gb", "usd_per_gpu_hour", "bf16_dense_tflops", "memory_bandwidth_gbs"
+        "vram_gb", "usd_per_gpu_hour", "bf16_dense_tflops", "fp16_dense_tflops",
+        "memory_bandwidth_gbs"
     )(_positive)
 
     @model_validator(mode="after")

@@ -502,3 +502,22 @@ def test_offload_is_not_assumed_where_the_run_fits_or_on_one_gpu() -> None:
                    intent="fit")
     assert all(a.code != "cpu_offload_needed" for a in one.assumptions)
     assert one.check is not None and not one.check.detailed_fits
+
+
+def test_a_card_without_bf16_is_timed_at_its_datasheet_fp16_peak() -> None:
+    # T4 datasheet: 65 FP16 TFLOPS mixed precision; QLoRA of 8B with checkpointing = 6·N·D at
+    # the assumed 20 % QLoRA utilization: 6 x 8.0e9 x 1e7 / (0.2 x 65e12) s = 10.26 h.
+    from bot.pipeline import Pipeline, to_json
+
+    reply = Pipeline(CAT).ask("how long to qlora llama 3 8b on a T4 with 10M tokens")
+    t = reply.answer.detailed.training_time if reply.answer.detailed else None
+    assert t is not None and t.gpu == "t4" and t.asked
+    assert t.peak_precision == "fp16" and t.peak_tflops == 65
+    assert t.params_b is not None
+    assert to_json(reply)["hours"] == pytest.approx(
+        6 * float(t.params_b) * 1e9 * 1e7 / (0.2 * 65e12) / 3600, abs=0.01)
+    assert "FP16 mixed precision is assumed" in to_json(reply)["text"]
+    # No datasheet FP16 figure on file (GeForce RTX 2080): still no time rather than a guess.
+    none = Pipeline(CAT).ask("how long to qlora llama 3 8b on a 2080 with 10M tokens")
+    assert none.answer.detailed is not None and none.answer.detailed.training_time is not None
+    assert none.answer.detailed.training_time.problem == "no_peak_tflops"
