@@ -252,3 +252,22 @@ def test_a_faster_card_that_does_the_work_for_less_is_not_sent_to_the_deadline()
     # The L40S (362.05 TFLOPS at $0.82) does the work for less than the H100: the old advice holds.
     body = str(_json("h100 or l40s for lora 8b")["text"])
     assert "Choose the L40S when the budget is fixed, the H100 when the deadline is." in body, body
+
+
+@pytest.mark.parametrize(("text", "facts"), [
+    # a Trainer run pasted without PEFT trains every weight
+    ("accelerate launch --num_processes 8 train.py --model_name_or_path meta-llama/Meta-Llama-3-70B"
+     " --bf16 --per_device_train_batch_size 1 --gradient_checkpointing on 8x A100 80GB OOM at step 0",
+     {"method": "full_adamw", "gpu": "a100-80gb", "gpu_count": 8, "fits": False}),
+    ("python train.py --model_name_or_path mistralai/Mistral-7B-v0.1 --use_peft "
+     "--per_device_train_batch_size 4 on a 4090", {"method": "lora"}),
+    ("trying to sft Qwen/Qwen2.5-14B-Instruct w/ lora r=16 on 2xA100 40G, "
+     "per_device_train_batch_size=4 max_seq_length=4096 gradient_checkpointing=True, enough?",
+     {"method": "lora", "gpu_count": 2}),
+    # our price against another provider's is the price list (with the named references)
+    ("how much cheaper are you than runpod for h100", {"intent": "prices", "gpu": "h100"}),
+])
+def test_pasted_runs_and_price_comparisons(text: str, facts: dict[str, object]) -> None:
+    out = _json(text)
+    wrong = {k: (v, out.get(k)) for k, v in facts.items() if out.get(k) != v}
+    assert not wrong, f"{text!r}: (expected, got) {wrong}\n{out['text']}"

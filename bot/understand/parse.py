@@ -761,6 +761,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     flags = work.flags
     if method is None and flags.full:
         method = cat.default_method("training", "full")  # "fine-tune it fully", "all parameters"
+    if method is None and px.TRAINER_RUN.admits(rest) and px.TRAINER_RUN.pattern.search(rest) \
+            and not px.ADAPTER_HINT.search(corrected):
+        # "accelerate launch train.py --model_name_or_path meta-llama/Meta-Llama-3-70B --bf16
+        # --per_device_train_batch_size 1 … OOM": no PEFT, so every weight trains.
+        method = cat.default_method("training", "full")
     if method is not None and flags.optimizer in ("adam8bit", "paged_adam8bit") \
             and cat.method(method).full and cat.method(method).optimizer is None:
         method = cat.method_where("training", family="full", optimizer="adam8bit") or method

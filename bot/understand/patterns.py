@@ -134,6 +134,16 @@ TRAINING_TOOLS: Final = Guarded(
     r"micro_batch\w*|per_device_train\w*|gradient_accumulation\w*|num_train_epochs|"
     r"learning_rate|sequence_len)(?![a-z])"
 )
+# A Hugging Face Trainer run pasted whole ("accelerate launch train.py --model_name_or_path …
+# --per_device_train_batch_size 1"): without an adapter word it trains every weight.
+TRAINER_RUN: Final = Guarded(
+    ("model_name_or_path", "per_device_train"),
+    r"(?<![a-z])(?:model_name_or_path|per_device_train_batch_size)(?![a-z])"
+)
+ADAPTER_HINT: Final = lazy(
+    r"(?<![a-z])(?:q?lora\w*|peft|adapters?|use_peft|load_in_[48]bit|bnb|4 ?-?bit|unsloth|"
+    r"lora_r|r ?= ?\d+)(?![a-z])"
+)
 # A sequence length called a context: a serving question when nothing speaks of training.
 CONTEXT_WORD: Final = lazy(r"context|ctx|contexto|contexte|model[ _-]?len")
 BATCH: Final = Guarded(

@@ -189,7 +189,8 @@ LANGUAGE = Language(
             r"cost\w*", r"how expensive", r"quote", r"estimate\w*", r"budget", r"total price",
             r"(?:price|cost) (?:of|for) (?:a|the|my|one) (?:run|training|fine\w*|job)",
             # "full ft vs lora, which is cheaper on 50M tokens": what each run costs.
-            r"cheaper", r"less expensive", r"cheapest (?:way|option|method|run)",
+            # ("how much cheaper than runpod" asks our price against others': the price list)
+            r"cheaper(?! (?:[a-z]+ ){0,3}than)", r"less expensive(?! (?:[a-z]+ ){0,3}than)", r"cheapest (?:way|option|method|run)",
         ),
         "HOW_MUCH": (r"how much", r"what(?:'s| is| would be) the (?:price|total)"),
         "RATE_WORDS": (r"per hour", r"an hour", r"hourly", r"/ ?hour", r"per hr", r"rate"),
