@@ -271,3 +271,22 @@ def test_pasted_runs_and_price_comparisons(text: str, facts: dict[str, object]) 
     out = _json(text)
     wrong = {k: (v, out.get(k)) for k, v in facts.items() if out.get(k) != v}
     assert not wrong, f"{text!r}: (expected, got) {wrong}\n{out['text']}"
+
+
+@pytest.mark.parametrize(("text", "facts"), [
+    # "combien de temps il faut" asks how long, not how many cards
+    ("combien de temps il faut pour qlorer un 70b sur 10M tokens avec une H100",
+     {"intent": "time", "gpu_count": 1, "hours": 5.9}),
+    ("combien de T4 il me faut pour 70b", {"intent": "recommend", "gpu_count": 4}),
+    # a discount is answered by the price list (blocks at the same hourly rate)
+    ("is there any discount for long rentals", {"intent": "prices"}),
+    ("vous faites des remises ?", {"intent": "prices"}),
+    # "qué tan grande puede ser el modelo": the largest model the budget's card holds
+    ("mi presupuesto es de 100 dolares, que tan grande puede ser el modelo para lora",
+     {"intent": "cost", "params_b": 20, "gpu": "l40s"}),
+    ("need to finetune llama 3 8b on 2B tokens by tomorrow, what setup", {"intent": "recommend"}),
+])
+def test_forum_phrasings_batch_two(text: str, facts: dict[str, object]) -> None:
+    out = _json(text)
+    wrong = {k: (v, out.get(k)) for k, v in facts.items() if out.get(k) != v}
+    assert not wrong, f"{text!r}: (expected, got) {wrong}\n{out['text']}"

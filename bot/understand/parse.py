@@ -824,7 +824,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # "el modelo más grande que puedo hacer lora en mi 3090 y cuánto costaría en una L40S":
         # that model's fit, with its cost, not a comparison of the two cards.
         intent = "fit"
-    count_asked = bool(asks.HOW_MANY_NEEDED.search(rest))
+    # "combien de temps il faut pour …" asks how long, not how many cards.
+    count_asked = bool(asks.HOW_MANY_NEEDED.search(rest)) and not (
+        px.DURATION_QUESTION.search(rest) and not asks.HOURS_ASKED.search(rest))
     if count_asked and intent == "cost" and work.gpus and budget is None \
             and work.hours is None and not px.MEMORY.search(rest):
         # "combien de T4 il me faut": "combien" is also "how much", but the count is the question.

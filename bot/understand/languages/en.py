@@ -171,6 +171,7 @@ LANGUAGE = Language(
             r"(?:which|what) (?:kind of |type of |sort of |size of |single |one )?gpus?",
             r"(?:best|cheapest|ideal|optimal|right) (?:option|setup|config\w*|choice|instance|card|way)",
             r"recommend\w*", r"suggest\w*", r"cheapest",
+            r"(?:what|which) (?:setup|config\w*|instance|hardware)",  # "… by tomorrow, what setup"
             r"what should i (?:rent|use|pick|get|choose)",
             r"which (?:one|card|instance|config\w*|setup) should", r"how many gpus?",
             r"how many (?:cards|instances)", r"pick|choose", r"most suitable", r"best suited",
@@ -204,6 +205,8 @@ LANGUAGE = Language(
         "PRICE_WORDS": (
             r"prices?", r"pricing", r"price list", r"rates?", r"tariffs?", r"how much is an?",
             r"rent", r"rental", r"renting", r"rented",
+            # "any discount for long rentals": the list says blocks are at the same hourly rate
+            r"discounts?", r"volume pricing", r"bulk pricing",
         ),
         "HELP_WORDS": (
             r"help", r"what can you do", r"what do you do", r"how does (?:this|it) work",

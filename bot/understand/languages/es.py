@@ -189,6 +189,7 @@ LANGUAGE = Language(
         ),
         "PRICE_WORDS": (
             r"precios?", r"tarifas?", r"lista de precios", r"cuanto vale", r"alquil\w*",
+            r"descuentos?", r"rebajas?",
         ),
         "HELP_WORDS": (
             r"ayuda\w*", r"que puedes hacer", r"que haces", r"como funciona\w*", r"comandos?",
@@ -208,6 +209,8 @@ LANGUAGE = Language(
         "LARGEST_WORDS": (
             r"mas grandes?", r"el mayor", r"la mayor", r"mayor modelo", r"modelo mayor",
             r"maximo tamano", r"tamano maximo",
+            # "que tan grande puede ser el modelo", "qué tan grande de modelo puedo…"
+            r"(?:que|q) tan grande", r"cuan grande",
             r"(?:que|cuales) modelos? (?:puedo|podria)",
             r"que puedo (?:entrenar|afinar|correr|ejecutar|fine ?-?tunear|hacer (?:fine ?-?tuning|lora|qlora))",
         ),

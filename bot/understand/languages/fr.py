@@ -171,7 +171,10 @@ LANGUAGE = Language(
             r"tient", r"tiennent", r"tenir", r"tiendr\w*", r"rentre\w*", r"suffi\w*", r"assez",
         ),
         "MEMORY_WORDS": (r"memoire", r"combien de (?:go|gb|vram|memoire|gigas?|gigaoctets?)"),
-        "PRICE_WORDS": (r"tarifs?", r"prix", r"grille tarifaire", r"louer", r"location"),
+        "PRICE_WORDS": (
+            r"tarifs?", r"prix", r"grille tarifaire", r"louer", r"location", r"remises?",
+            r"reductions?", r"rabais",
+        ),
         "HELP_WORDS": (
             r"aide", r"aidez-? ?moi", r"aide-? ?moi", r"qu'est-ce que tu (?:peux|sais) faire",
             r"que (?:peux|sais)-? ?tu faire", r"que fais-? ?tu",
