@@ -177,7 +177,7 @@ _CONTEXT: list[tuple[str, dict[str, Any], str]] = [
 ]
 
 
-@pytest.mark.parametrize(("text", "facts", "starts"), _CONTEXT, ids=[c[0][:40] for c in _CONTEXT])
+@pytest.mark.parametrize(("text", "facts", "starts"), _CONTEXT, ids=[f"context{i:02d}" for i in range(len(_CONTEXT))])
 def test_longest_context_questions(
     pipeline: Pipeline, text: str, facts: dict[str, Any], starts: str
 ) -> None:
@@ -250,7 +250,7 @@ _SPEED: list[tuple[str, dict[str, Any], str]] = [
 ]
 
 
-@pytest.mark.parametrize(("text", "facts", "starts"), _SPEED, ids=[c[0][:40] for c in _SPEED])
+@pytest.mark.parametrize(("text", "facts", "starts"), _SPEED, ids=[f"speed{i:02d}" for i in range(len(_SPEED))])
 def test_decode_speed_questions(
     pipeline: Pipeline, text: str, facts: dict[str, Any], starts: str
 ) -> None:
@@ -296,7 +296,7 @@ def test_a_training_speed_is_not_a_decode_question(pipeline: Pipeline, text: str
     ("how many tok/s llama 3.1 8b int4 on a 4090", "and at 32k context?",
      "⚡ <b>At most about 97 tokens/s: Llama 3.1 8B (4-bit inference) on 1× RTX 4090, one"
      " sequence with 32,768 tokens of context."),
-])
+], ids=["context-h100", "context-3090", "speed-h100", "speed-32k"])
 def test_a_follow_up_keeps_asking_the_same_thing(
     pipeline: Pipeline, first: str, then: str, starts: str
 ) -> None:
@@ -341,7 +341,7 @@ def test_a_batch_stated_bounds_the_total_too(pipeline: Pipeline) -> None:
     # Tensor parallelism goes by 2, 4 or 8 cards: 3 would not split the heads.
     ("tok/s llama 3.1 70b q4 on 2x 4090, 8k context",
      "⚡ <b>Llama 3.1 70B (4-bit inference) does not fit on 2× RTX 4090 at 8,192 tokens"),
-])
+], ids=["tiny", "apple", "tensor-parallel"])
 def test_decode_edges(pipeline: Pipeline, text: str, starts: str) -> None:
     reply = pipeline.ask(text)
     assert reply.text.startswith(starts), reply.text
@@ -385,7 +385,7 @@ _READ: list[tuple[str, str, str, str | None]] = [
 
 
 @pytest.mark.parametrize(("text", "asked", "intent", "method"), _READ,
-                         ids=[r[0][:40] for r in _READ])
+                         ids=[f"read{i:02d}" for i in range(len(_READ))])
 def test_what_is_asked_is_read(
     pipeline: Pipeline, text: str, asked: str, intent: str, method: str | None
 ) -> None:
