@@ -290,3 +290,17 @@ def test_forum_phrasings_batch_two(text: str, facts: dict[str, object]) -> None:
     out = _json(text)
     wrong = {k: (v, out.get(k)) for k, v in facts.items() if out.get(k) != v}
     assert not wrong, f"{text!r}: (expected, got) {wrong}\n{out['text']}"
+
+
+@pytest.mark.parametrize(("text", "start"), [
+    ("i have 500 bucks, can i full finetune a 7b on 1B tokens?",
+     "✅ <b>Within $500.00: this run costs about $137.90, 44.92 hours on 1× H200 for 1 billion tokens."),
+    ("$50 budget, can i full finetune a 7b on 1B tokens on an h100?", "❌ <b>Not within $50.00: "),
+    ("tengo 100 dólares, me alcanza para un lora de llama 3.1 8b con 500M tokens?",
+     "✅ <b>Te alcanza con 100,00\u00a0US$: este entrenamiento cuesta unos 43,14\u00a0US$"),
+])
+def test_a_budget_and_a_dataset_lead_with_whether_the_run_fits_the_budget(text: str,
+                                                                           start: str) -> None:
+    out = _json(text)
+    assert str(out["text"]).startswith(start), out["text"]
+    assert out["intent"] == "cost"
