@@ -84,6 +84,7 @@ TERM_LABELS: dict[str, str] = {
     "backward_overlap": N_("Freed during the backward pass"),
     "sharding_buffers": N_("FSDP/ZeRO-3 gathered layers"),
     "fsdp_root": N_("Embeddings and output head, unsharded (FSDP root)"),
+    "ddp_buckets": N_("DDP gradient buckets"),
     "zero3_grad_bucket": N_("ZeRO-3 gradient bucket"),
     "dequant_buffer": N_("4-bit dequantization buffer"),
     "cuda_context": N_("CUDA context and kernels"),
@@ -376,6 +377,8 @@ def _estimate(
                 vram_per_gpu_gb=vram,
                 zero3=query.sharding == "zero3",
                 kernels=query.kernels,
+                parallel=("ddp" if query.sharding == "ddp" else "device_map"
+                          if query.sharding == "device_map" else "sharded"),
             )
         else:
             prompt = query.prompt_tokens
@@ -477,7 +480,7 @@ def decode_bound(
 def _may_offload(query: Query, method: Method, gpus: int) -> bool:
     """CPU offload is assumed when needed: QLoRA sharded over several GPUs, offload unsaid."""
     return method.kind == "training" and method.quantized_base and gpus > 1 \
-        and query.cpu_offload is None
+        and query.cpu_offload is None and query.sharding not in ("ddp", "device_map")
 
 
 def _optimizer(query: Query, method: Method) -> OptimizerName | None:
@@ -620,7 +623,9 @@ def _assumptions(
     if query.attention != "eager" and not query.compiled and not query.chunked_loss \
             and query.kernels is None:
         out.append(Assumption(code="kernels"))
-    if gpus > 1:
+    if gpus > 1 and query.sharding in ("ddp", "device_map"):
+        out.append(Assumption(code=query.sharding, params={"gpus": gpus, "batch": batch}))
+    elif gpus > 1:
         out.append(Assumption(code="sharded", params={"gpus": gpus, "batch": batch}))
     out.append(Assumption(code="formulas"))
     return tuple(out)

@@ -39,6 +39,7 @@ __all__ = [
     "Breakdown",
     "Constants",
     "Kernels",
+    "Parallel",
     "Term",
     "estimate_inference",
     "estimate_training",
@@ -51,6 +52,7 @@ Precision = Literal["mixed", "bf16", "fp32"]
 OptimizerName = Literal["adamw", "adam8bit", "paged_adamw", "paged_adam8bit", "adafactor"]
 LossImpl = Literal["eager", "fused", "chunked"]
 Kernels = Literal["unsloth", "liger"]
+Parallel = Literal["sharded", "ddp", "device_map"]
 
 
 # LoRA target groups users name; "all" = every linear layer of the blocks (QLoRA paper §4).
@@ -362,6 +364,7 @@ def estimate_training(
     zero3: bool = False,
     fsdp_root: bool = True,
     kernels: Kernels | None = None,
+    parallel: Parallel = "sharded",
 ) -> Breakdown:
     """Per-GPU peak memory of one fine-tuning step.
 
@@ -393,6 +396,11 @@ def estimate_training(
     kernels: "unsloth" (fused chunked cross-entropy, fused LoRA MLP and RMSNorm, and with
       checkpointing its offloaded gradient checkpointing) or "liger" (Liger Kernel: fused
       linear cross-entropy, SwiGLU and RMSNorm). Their loss replaces `loss`.
+    parallel: how several GPUs share the run. "sharded" (FSDP / ZeRO-3, the default);
+      "ddp" (DistributedDataParallel: every GPU holds the whole model, its gradients and
+      optimizer states, plus DDP's gradient buckets); "device_map" (Accelerate's
+      device_map="auto": the layers split over the GPUs, which run one after the other on the
+      whole batch; the last one also holds the logits).
     """
     spec = method_spec(method, "training")
     if seq_len < 1 or micro_batch < 1 or gpus < 1 or lora_rank < 1:
@@ -401,7 +409,7 @@ def estimate_training(
     shape = resolve_shape(model)
     arch = shape.arch
     n = float(shape.params)
-    shard = float(gpus)
+    shard = 1.0 if parallel == "ddp" else float(gpus)
     full = spec.full
     prec: Precision = precision or ("mixed" if full else "bf16")
     if full and fp32_weights and precision is None:
@@ -512,11 +520,14 @@ def estimate_training(
             # Only the layers whose copies are in flight stay on the GPU.
             stored *= min(1.0, c["activations.offload_layers_in_flight"] / arch.layers)
             assumptions.append(assumption("activation_offload"))
+        if parallel == "device_map":
+            stored /= shard  # each GPU keeps the checkpoints of its own layers
         working = tokens * per_tok_layer
         parts.append(("activations", stored + working,
                       "checkpointed layer inputs + one layer recomputed"))
     else:
-        parts.append(("activations", tokens * arch.layers * per_tok_layer,
+        layers_here = arch.layers / shard if parallel == "device_map" else arch.layers
+        parts.append(("activations", tokens * layers_here * per_tok_layer,
                       "all layers kept for backward"))
     # Back-propagating through a layer creates the gradient of each of its saved activations,
     # tensors of the same shapes, while those activations are still held.
@@ -545,7 +556,17 @@ def estimate_training(
             assumptions.append(assumption("grad_accumulation"))
 
     # -- buffers ---------------------------------------------------------------------------
-    if gpus > 1 or cpu_offload:
+    if parallel == "ddp" and gpus > 1:
+        # DDP copies the gradients into its all-reduce buckets unless gradient_as_bucket_view.
+        trainable = (n * grad_bytes if full
+                     else _lora_params(arch, lora_rank, _resolve_targets(lora_targets))
+                     * c["bytes.fp32"])
+        parts.append(("ddp_buckets", trainable * c["overhead.ddp_gradient_buckets"],
+                      "DDP all-reduce buckets: a copy of the gradients"))
+        assumptions.append(assumption("ddp", gpus=gpus, batch=micro_batch))
+    elif parallel == "device_map" and gpus > 1:
+        assumptions.append(assumption("device_map", gpus=gpus, batch=micro_batch))
+    elif gpus > 1 or cpu_offload:
         per_layer_params = block / arch.layers
         if spec.quantized_base:
             per_layer_bytes = per_layer_params * (

@@ -227,3 +227,29 @@ def test_liger_fused_linear_cross_entropy() -> None:
     # -> 128 rows of bf16 logits, plus the bf16 gradient of the hidden states.
     b = estimate_training(L31_8B, "lora", 2048, 2, True, kernels="liger")
     assert b.term("logits") == gb(4096 * 4096 * 2 + 128 * 128256 * 2)
+
+
+def test_ddp_replicates_the_model_and_copies_the_gradients() -> None:
+    # Answer.AI, Llama 2 7B QLoRA on 2x 3090 'with DDP': 'the full (quantized) weights on each
+    # GPU'; DDP's buckets hold a copy of the (fp32 adapter) gradients.
+    ddp = estimate_training(L2_7B, "qlora", 2048, 8, True, 64, gpus=2, parallel="ddp")
+    one = estimate_training(L2_7B, "qlora", 2048, 8, True, 64)
+    assert ddp.term("weights") == one.term("weights")
+    assert ddp.term("lora_adapters") == one.term("lora_adapters")
+    adapters = 64 * 32 * (4 * 8192 + 3 * (4096 + 11008))
+    assert ddp.term("ddp_buckets") == gb(adapters * 4)
+    assert ddp.term("sharding_buffers") == 0 and ddp.term("fsdp_root") == 0
+    full = estimate_training(L2_7B, "full_adamw", 2048, 1, True, gpus=2, parallel="ddp",
+                             precision="bf16")
+    assert full.term("ddp_buckets") == gb(N7 * 2) and full.term("weights") == gb(N7 * 2)
+
+
+def test_device_map_splits_the_layers_not_the_batch() -> None:
+    b = estimate_training(L2_70B, "qlora", 2048, 1, True, 16, gpus=2, parallel="device_map")
+    one = estimate_training(L2_70B, "qlora", 2048, 1, True, 16)
+    assert b.term("weights") == gb(float(one.term("weights")) * 1e9 / 2)
+    stored = 2048 * 80 * 2 * 8192
+    assert abs(one.term("activations") - b.term("activations") - gb(stored / 2)) <= Decimal(
+        "0.1")
+    assert b.term("logits") == one.term("logits")  # the last GPU computes the loss
+    assert b.term("sharding_buffers") == 0 and b.term("fsdp_root") == 0

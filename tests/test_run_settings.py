@@ -61,6 +61,10 @@ PIPE = Pipeline(load_catalogue(), cache_size=0)
         ("qlora 8b sin unsloth en una 3090", {"kernels": None}),
         ("run unsloth/llama-3-8b-bnb-4bit with ollama on a 3060", {"kernels": None}),
         ("lora llama 3 8b compilado con torch.compile", {"compiled": True}),
+        ("qlora llama 2 7b on 2x 3090 with DDP", {"sharding": "ddp", "gpu_count": 2}),
+        ("lora 7b en 2 3090 con paralelismo de datos", {"sharding": "ddp"}),
+        ("qlora 70b sur 2 3090 avec device_map auto", {"sharding": "device_map"}),
+        ("qlora 70b on 2 gpus, fsdp sharding_strategy full_shard", {"sharding": "fsdp"}),
     ],
 )
 def test_settings_are_understood(text: str, expected: dict[str, Any]) -> None:

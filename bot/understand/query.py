@@ -76,7 +76,8 @@ class Query(BaseModel):
     compiled: bool | None = None  # torch.compile
     chunked_loss: bool | None = None  # chunked cross-entropy
     grad_accumulation: bool | None = None
-    sharding: Literal["fsdp", "zero3"] | None = None  # FSDP or DeepSpeed ZeRO-3
+    # FSDP or DeepSpeed ZeRO-3 (sharded); DDP (replicated) or device_map="auto" (layers split)
+    sharding: Literal["fsdp", "zero3", "ddp", "device_map"] | None = None
     kernels: Literal["unsloth", "liger"] | None = None  # a training library's fused kernels
     packed: bool | None = None  # packed dataset (every sequence filled to seq_len)
     fp32_weights: bool | None = None  # base loaded without torch_dtype (fp32)

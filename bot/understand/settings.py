@@ -98,6 +98,17 @@ NO_KERNELS: Final = Screened(
 
 ZERO3: Final = _w(r"deepspeed|zero[ _-]?(?:stage[ _-]?)?3|zero[ _-]?infinity|zero[ _-]?offload")
 FSDP: Final = _w(r"fsdp2?|fully sharded")
+# Not sharded: DistributedDataParallel replicates the model on every GPU; Accelerate's
+# device_map="auto" splits the layers over the GPUs (naive model parallelism).
+DDP: Final = _w(
+    r"ddp|distributed ?data ?parallel\w*|(?<!sharded )data ?parallel(?:ism)?|no_shard|"
+    r"sharding_strategy ?[:=]? ?['\"]?(?:ddp|no_shard)|paralelismo de datos|"
+    r"parallelisme de donnees"
+)
+DEVICE_MAP: Final = _w(
+    r"device_map(?: ?= ?['\"]?auto['\"]?)?|device map(?: auto)?|naive (?:model|pipeline) "
+    r"parallel\w*|model parallel(?:ism)?|paralelismo de modelo|parallelisme de modele"
+)
 
 # --- attention, compile, loss, packing -----------------------------------------------------------
 EAGER: Final = _w(
@@ -231,7 +242,7 @@ class Settings:
     tokens_per_second: Decimal | None = None
     dataset_tokens: Decimal | None = None
     grad_accumulation: bool | None = None
-    sharding: Literal["fsdp", "zero3"] | None = None
+    sharding: Literal["fsdp", "zero3", "ddp", "device_map"] | None = None
     kernels: Kernels | None = None
     full: bool = False
     pretraining: bool = False
@@ -315,6 +326,10 @@ def read_flags(s: str) -> Settings:
         out.sharding = "zero3"
     elif FSDP.search(s):
         out.sharding = "fsdp"
+    elif DDP.search(s):
+        out.sharding = "ddp"
+    elif DEVICE_MAP.search(s):
+        out.sharding = "device_map"
     if NO_GRAD_ACCUM.search(s):
         out.grad_accumulation = False
     elif GRAD_ACCUM.search(s):
