@@ -111,7 +111,10 @@ def carried_line(query: Query, carried: tuple[str, ...], locale: str, catalogue:
         parts.append(method)
     if "gpu" in carried:
         if query.gpu is not None and query.intent == "compare" and query.other_gpus:
-            names = [ph.gpu_name(g) for g in (query.gpu, *query.other_gpus)]
+            n, m = query.gpu_count or 1, query.other_gpu_count or query.gpu_count or 1
+            # "4× H100 vs 8× H100": with counts the sides are configurations.
+            names: list[str] = [ph.config(query.gpu, n), ph.config(query.other_gpus[0], m)] \
+                if n > 1 or m > 1 else [ph.gpu_name(g) for g in (query.gpu, *query.other_gpus)]
             parts.append(ph._("on %(config)s", config=" vs ".join(names)))
         elif query.gpu is not None:
             parts.append(ph._("on %(config)s", config=ph.config(query.gpu, query.gpu_count or 1)))

@@ -304,3 +304,12 @@ def test_a_budget_and_a_dataset_lead_with_whether_the_run_fits_the_budget(text: 
     out = _json(text)
     assert str(out["text"]).startswith(start), out["text"]
     assert out["intent"] == "cost"
+
+
+@pytest.mark.parametrize(("text", "method"), [
+    ("Is it possible to finetune a 7B on a 16GB card? using peft + bitsandbytes 4bit", "qlora"),
+    ("lora llama 3 8b with load_in_4bit on a 3060", "qlora"),
+    ("lora (not qlora) 7b on a 3060 12gb", "lora"),
+])
+def test_peft_on_a_bitsandbytes_4bit_base_is_qlora(text: str, method: str) -> None:
+    assert understand(text, catalogue=CAT).method == method, text

@@ -775,6 +775,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     elif method is None and px.TRAINING.search(rest) and _four_bit(rest):
         # "fine-tune 70B in 4-bit": training on a 4-bit base
         method = cat.method_where("training", family="adapter", weight_bits=4)
+    elif method is not None and cat.method(method).adapter and cat.method(method).weight_bits != 4 \
+            and px.BNB_FOUR_BIT.search(rest) and _four_bit(rest):
+        # "peft + bitsandbytes 4bit", "lora with load_in_4bit": adapters on a 4-bit base
+        method = cat.method_where("training", family="adapter", weight_bits=4) or method
     intent = _intent(rest, work, method, inference)
     context_asked, speed_asked = False, False
     if work.params_b is not None or work.family:

@@ -144,6 +144,8 @@ ADAPTER_HINT: Final = lazy(
     r"(?<![a-z])(?:q?lora\w*|peft|adapters?|use_peft|load_in_[48]bit|bnb|4 ?-?bit|unsloth|"
     r"lora_r|r ?= ?\d+)(?![a-z])"
 )
+# bitsandbytes' 4-bit loading named beside LoRA/PEFT: QLoRA.
+BNB_FOUR_BIT: Final = lazy(r"(?<![a-z])(?:bitsandbytes|bnb|load_in_4bit|nf4)(?![a-z])")
 # A sequence length called a context: a serving question when nothing speaks of training.
 CONTEXT_WORD: Final = lazy(r"context|ctx|contexto|contexte|model[ _-]?len")
 BATCH: Final = Guarded(
