@@ -117,8 +117,8 @@ _COUNT_BEFORE: Final = lazy(
     rf"(?<![a-z])(?P<word>{_COUNT_WORDS}) )(?:{_NOUNS} )*$"
 )
 # "500 h100 hours", "200 a100 gpu hours": the number before the name counts hours.
-_GPU_HOURS_AFTER: Final = re.compile(r"^ ?(?P<gpu>gpu ?-? ?)?(?:hours?|hrs?)(?![a-z])")
-_DIGIT_BEFORE: Final = re.compile(r"\d ?$")
+_GPU_HOURS_AFTER: Final = lazy(r"^ ?(?P<gpu>gpu ?-? ?)?(?:hours?|hrs?)(?![a-z])")
+_DIGIT_BEFORE: Final = lazy(r"\d ?$")
 # The other count of "1 or 2 A100", "2 o 4 H100", "1 ou 2 A100", "4x vs 8x H100", "2/4 H100",
 # written just before the count read in front of the name.
 _ALT_COUNT_BEFORE: Final = lazy(
