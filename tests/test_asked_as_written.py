@@ -33,6 +33,11 @@ TWO_COUNTS = [
     ("h100 vs 8x h100 for qlora 70b", "h100", 1, 8),
     ("2x or 4x a100 for lora 34b", "a100-80gb", 2, 4),
     ("dos o cuatro H200 para LoRA de 70B", "h200", 2, 4),
+    ("one or two a100s for lora 34b?", "a100-80gb", 1, 2),
+    ("un ou deux H100 pour un LoRA de 34B ?", "h100", 1, 2),
+    ("una o dos h100 para lora de 34b", "h100", 1, 2),
+    ("should i get 8 h100s or 4 for full ft of 8b on 1B tokens", "h100", 8, 4),
+    ("2 h100s vs 1 h100 for 70b lora", "h100", 2, 1),
 ]
 
 
@@ -55,6 +60,8 @@ def test_one_gpu_at_two_counts_is_a_comparison(text: str, gpu: str, first: int,
     "how many h100 do i need for 70b full finetune",  # a count asked, not two compared
     "8x H100 vs 8x H200 for full finetune 13b",  # two GPUs, one count
     "2 nodes x 8 A100 full fine-tune llama 70b",  # nodes times cards, one configuration
+    "8 h100 or 4 a100 for full ft 8b",  # two GPUs, each with its count
+    "qlora 70b on a 4090 or two",  # no count said with the card
 ])
 def test_counts_that_are_not_two_configurations(text: str) -> None:
     query = understand(text, catalogue=CAT)

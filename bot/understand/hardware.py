@@ -38,8 +38,9 @@ class GpuMention:
     memory_gb: Decimal | None = None  # Apple silicon: the unified memory the user stated
     variant_assumed: bool = False  # a bare name read as one of several memory variants
     stated_gb: Decimal | None = None  # memory written with the name ("A100 40GB"), per card
-    # "1 or 2 A100", "¿2 o 4 H100?", "4 vs 8 h100": the count said first, to compare with `count`
+    # "1 or 2 A100", "¿2 o 4 H100?", "4 vs 8 h100": the other count, to compare with `count`
     alt_count: int | None = None
+    alt_after: bool = False  # said after the name ("8 h100s or 4"): `count` was said first
 
 
 class Work(Protocol):
@@ -122,8 +123,14 @@ _DIGIT_BEFORE: Final = lazy(r"\d ?$")
 # The other count of "1 or 2 A100", "2 o 4 H100", "1 ou 2 A100", "4x vs 8x H100", "2/4 H100",
 # written just before the count read in front of the name.
 _ALT_COUNT_BEFORE: Final = lazy(
-    rf"(?:(?<![\w.,])(?P<num>\d+)|(?<![a-z])(?P<word>{_COUNT_WORDS})) ?(?:x ?)?"
+    rf"(?:(?<![\w.,])(?P<num>\d+)|(?<![a-z])(?P<word>{_COUNT_WORDS})"
+    r"|(?<![a-z])(?P<one>one|un|una|uno|une)) ?(?:x ?)?"  # "un ou deux H100", "una o dos"
     r"(?:or|o|ou|vs\.?|versus|/) ?$"
+)
+# ... or just after the name: "8 h100s or 4 for full ft", "2 A100 o 4?".
+_ALT_COUNT_AFTER: Final = lazy(
+    rf"^ ?(?:or|o|ou|vs\.?|versus) (?:(?P<num>\d{{1,2}})|(?P<word>{_COUNT_WORDS}))"
+    r"(?= ?(?:$|[,;?!.)]|(?:for|para|pour|to|de|of|gpus?|cards?|tarjetas?|cartes?)(?![a-z])))"
 )
 _COUNT_AFTER: Final = lazy(
     r"^ ?(?:x ?(?P<num>-?\d+)|\( ?x? ?(?P<pnum>\d+) ?\))(?!\w|[.,]\d)"
@@ -246,11 +253,14 @@ def _resolve(
     return gpu, None, len(sizes) > 1
 
 
-def _count_around(work: Work, start: int, end: int) -> tuple[int | None, int, int, int | None]:
+def _count_around(
+    work: Work, start: int, end: int
+) -> tuple[int | None, int, int, int | None, bool]:
     """Count written around a GPU name ("8x H100", "H100 x8", "dos H200", "2 nodes x 8 A100",
     "8 A100 x 2 nodes"), widening the span; and the other count of "1 or 2 A100"."""
     count: int | None = None
     alt: int | None = None
+    after_name = False
     offset = max(0, start - 48)
     before = _COUNT_BEFORE.search(work.s[offset:start])
     if before and before.group("num") and not before.group("nodes") \
@@ -266,8 +276,11 @@ def _count_around(work: Work, start: int, end: int) -> tuple[int | None, int, in
         other = None if before.group("nodes") else _ALT_COUNT_BEFORE.search(
             work.s[max(0, start - 16) : start])
         if other is not None:
-            alt = _count_value(other.group("num") or other.group("word"))
+            alt = 1 if other.group("one") else _count_value(other.group("num") or other.group("word"))
             start -= len(other.group(0))
+        elif (later := _ALT_COUNT_AFTER.search(work.s[end : end + 24])) is not None:
+            alt, after_name = _count_value(later.group("num") or later.group("word")), True
+            end += later.end()
     else:
         after = _COUNT_AFTER.search(work.s[end : end + 16])
         if after:
@@ -278,7 +291,7 @@ def _count_around(work: Work, start: int, end: int) -> tuple[int | None, int, in
         count = (count or 1) * _count_value(nodes.group("nodes"))
         end += nodes.end()
         alt = None
-    return count, start, end, (alt if alt != count else None)
+    return count, start, end, (alt if alt != count else None), after_name
 
 
 def _is_gpu(match: re.Match[str], s: str) -> bool:
@@ -366,7 +379,7 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
             fitting = [p for p in parts if mem is None or p.vram_gb == mem]
             if fitting:
                 gpu, assumed = fitting[0], mem is None and len({p.vram_gb for p in parts}) > 1
-        count, start, end, alt = _count_around(work, match.start(), end)
+        count, start, end, alt, alt_after = _count_around(work, match.start(), end)
         if gpu is not None and not gpu.unified_memory and unified is not None and (
             unified >= gpu.vram_gb or _RAM_AFTER.match(_UNIT.sub("", work.s[match.end("mem") :], 1))
         ):
@@ -382,7 +395,8 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
             if mem is not None and work.vram_gb is None:
                 work.vram_gb = mem  # "Tesla P4 8GB": a card we do not know, sized by its memory
         else:
-            work.gpus.append(GpuMention(gpu.id, name, count, unified, assumed, mem, alt))
+            work.gpus.append(
+                GpuMention(gpu.id, name, count, unified, assumed, mem, alt, alt_after))
         # "200 a100 gpu hours": one "gpu" left between the number and its hours, as "200 gpu
         # hours" is read (GPU-hours), not a count of 200 cards.
         hours_of = _GPU_HOURS_AFTER.match(work.s[end : end + 16]) if count is None \

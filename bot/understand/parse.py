@@ -684,6 +684,8 @@ def _two_counts(work: _Work) -> tuple[int, int] | None:
         return None
     first = mentions[0]
     if first.alt_count is not None and first.count is not None:
+        if first.alt_after:  # "8 h100s or 4": 8 was said first
+            return first.count, first.alt_count
         return first.alt_count, first.count
     for later in mentions[1:]:
         if later.gpu_id == first.gpu_id and later.count is not None \
