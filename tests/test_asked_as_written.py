@@ -320,3 +320,15 @@ def test_a_budget_and_a_dataset_lead_with_whether_the_run_fits_the_budget(text: 
 ])
 def test_peft_on_a_bitsandbytes_4bit_base_is_qlora(text: str, method: str) -> None:
     assert understand(text, catalogue=CAT).method == method, text
+
+
+@pytest.mark.parametrize("text", [
+    "gpu hours needed for qlora mistral 7b 3 epochs 20M tokens",
+    "estimated gpu hours for lora llama 3 8b on 100M tokens",
+    "horas de gpu necesarias para un qlora de 70b con 10M tokens",
+    "heures GPU nécessaires pour un LoRA de 8B sur 100M tokens",
+])
+def test_gpu_hours_needed_is_a_time_question(text: str) -> None:
+    out = _json(text)
+    assert out["intent"] == "time" and out["gpu_hours"] is not None, out["text"]
+    assert str(out["text"]).startswith("⏱ <b>")

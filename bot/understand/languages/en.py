@@ -183,6 +183,9 @@ LANGUAGE = Language(
             r"(?:estimated|expected|total|training|rough|approximate) (?:training |run )?time",
             r"time (?:estimate|to (?:train|finetune|fine-tune)|it (?:takes|would take)|needed)",
             r"eta", r"(?:would|will|does) it take (?:days|hours|weeks)",
+            # "gpu hours needed for qlora mistral 7b on 20M tokens"
+            r"gpu ?-? ?hours? (?:needed|required|it takes|would it take)",
+            r"(?:needed|required|estimated) gpu ?-? ?hours?",
             r"how (?:fast|quickly) (?:can|could|would|will) (?:i|we|you|it) "
             r"(?:train|finetune|fine-tune|fine tune|qlora|lora|finish)",
         ),

@@ -169,6 +169,7 @@ LANGUAGE = Language(
         "DURATION_QUESTION": (
             r"cuanto tiempo", r"cuanto tarda\w*", r"cuantas horas", r"cuantos dias",
             r"cuanto (?:se )?demora\w*", r"cuanto se tarda", r"tiempo (?:estimado|de entrenamiento)",
+            r"horas de gpu (?:necesarias|que necesito|que hacen falta)",
         ),
         "COST_WORDS": (
             r"cuesta\w*", r"costar\w*", r"coste", r"costo", r"costos",

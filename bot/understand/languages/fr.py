@@ -158,6 +158,7 @@ LANGUAGE = Language(
         "DURATION_QUESTION": (
             r"combien de temps", r"combien d'heures", r"combien de jours", r"duree",
             r"temps (?:estime|d'entrainement|de calcul)",
+            r"heures gpu (?:necessaires|qu'il faut)",
         ),
         "COST_WORDS": (
             r"coute\w*", r"cout", r"couts", r"devis",
