@@ -489,3 +489,33 @@ async def test_the_menus_failing_is_logged_and_the_bot_warms_up_anyway(
                 if r.name == runner.__name__ and r.levelno == logging.WARNING]
     assert [r.getMessage() for r in warnings] == ["could not set the command menus"]
     assert warnings[0].exc_info and warnings[0].exc_info[0] is not None  # with its traceback
+
+
+async def test_a_first_reply_slower_than_the_wait_still_lets_the_storage_and_menus_come_up(
+    api: FakeBotAPI, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Once polling, the storage's imports wait for the updates fetched so far to be answered,
+    at most a second: a reply that takes longer (Telegram slow to accept it) does not keep
+    the storage, the menus and the warm-up from starting."""
+    monkeypatch.setattr(runner, "FIRST_POLL_WAIT_SECONDS", 30.0)  # the first poll answers
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+    await migrate(url)
+    api.delay_next("sendMessage", 3.0)
+    api.push_message(31, "can I QLoRA 70B on a 4090?")
+    bot = Bot(api, url)
+    async with bot.app:
+        await bot.post_init()
+        (after_first_poll,) = [t for t in asyncio.all_tasks()
+                               if t.get_name() == "after-first-poll"]
+        await bot.app.start()
+        assert bot.app.updater is not None
+        await bot.app.updater.start_polling(poll_interval=0.0, timeout=1)
+        try:
+            await api.wait_for_calls("setMyCommands", 3, timeout=30)
+            await api.wait_for_messages(1, chat_id=31, timeout=30)
+            await asyncio.wait_for(after_first_poll, 60)
+            assert bot.later.ready
+        finally:
+            await bot.app.updater.stop()
+            await bot.app.stop()
+            await bot.post_shutdown()
