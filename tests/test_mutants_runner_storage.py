@@ -384,6 +384,8 @@ async def test_a_bot_without_late_storage_starts_its_alerts_before_polling(
         await app.post_init(app)
         try:
             assert _leading() and _commands(app) >= STORAGE_COMMANDS
+            guard = app.handlers[-3][0].callback.__self__  # type: ignore[attr-defined]
+            assert guard.alerts is alerts  # free text that asks for an alert reaches them
             assert await services.prefs.get_locale(11) == "fr"
             assert {"refresh_prices", "refresh_preferences"} <= set(_jobs(app))
         finally:
