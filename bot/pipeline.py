@@ -149,11 +149,13 @@ class Pipeline:
         """warm_up() one step at a time (a template, or a question): an event loop can serve
         updates between the steps."""
         yield from compile_templates()
-        yield from compile_all()
         for locale in SUPPORTED_LOCALES:
             for text in WARM_UP_QUESTIONS:
                 self.ask(text, chosen_locale=locale)
                 yield
+        # Last: the questions above build their patterns from the code kept on disk, which
+        # compile_all then lets go of.
+        yield from compile_all()
 
     def clear_cache(self) -> None:
         """Forget every reply and the engine's memo (benchmarks of a first question)."""

@@ -122,6 +122,7 @@ _PREFIX: Final = "patterns-"
 # integer lists.
 _store: dict[tuple[str, int], bytes] | None = None
 _added = False
+_released = False  # after the warm-up: patterns made later are compiled, the file not read
 _used: set[tuple[str, int]] = set()  # compiled here by compiled_pattern
 
 
@@ -168,6 +169,8 @@ def compiled_pattern(pattern: str, flags: int = 0) -> re.Pattern[str]:
     """``re.compile(pattern, flags)``, from the code kept on disk when it is there."""
     global _added
     flags = int(flags)
+    if _released:
+        return re.compile(pattern, flags)
     try:
         store = _loaded()
         sre, _, _ = _engine()
@@ -203,7 +206,7 @@ def save() -> None:
 
 
 def release() -> None:
-    """Lets go of the code read from disk (kept there by ``save``): a pattern made later reads
-    it again."""
-    global _store, _added
-    _store, _added = None, False
+    """Lets go of the code read from disk (kept there by ``save``): a pattern made later (the
+    model families' when new models are loaded) is compiled as ``re`` compiles it."""
+    global _store, _added, _released
+    _store, _added, _released = None, False, True
