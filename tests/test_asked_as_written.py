@@ -332,3 +332,11 @@ def test_gpu_hours_needed_is_a_time_question(text: str) -> None:
     out = _json(text)
     assert out["intent"] == "time" and out["gpu_hours"] is not None, out["text"]
     assert str(out["text"]).startswith("⏱ <b>")
+
+
+def test_a_bitsandbytes_4bit_checkpoint_trained_with_tool_keys_is_qlora() -> None:
+    query = understand("unsloth/Qwen2.5-7B-Instruct-bnb-4bit en mi 4060ti 16gb, cabe con "
+                       "max_seq_length 4096?", catalogue=CAT)
+    assert query.method == "qlora"
+    out = _json("unsloth/Qwen2.5-7B-Instruct-bnb-4bit en mi 4060ti 16gb, cabe con max_seq_length 4096?")
+    assert "(QLoRA)" in str(out["text"]).split("\n")[0]

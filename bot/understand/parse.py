@@ -777,6 +777,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     elif method is None and px.TRAINING.search(rest) and _four_bit(rest):
         # "fine-tune 70B in 4-bit": training on a 4-bit base
         method = cat.method_where("training", family="adapter", weight_bits=4)
+    elif method is None and _trains(rest, work) and px.BNB_FOUR_BIT.search(corrected) \
+            and _four_bit(corrected):
+        # "unsloth/Qwen2.5-7B-Instruct-bnb-4bit … max_seq_length 4096": a bitsandbytes 4-bit
+        # checkpoint trained with a tool's keys is a QLoRA base.
+        method = cat.method_where("training", family="adapter", weight_bits=4)
     elif method is not None and cat.method(method).adapter and cat.method(method).weight_bits != 4 \
             and px.BNB_FOUR_BIT.search(rest) and _four_bit(rest):
         # "peft + bitsandbytes 4bit", "lora with load_in_4bit": adapters on a 4-bit base
