@@ -416,7 +416,7 @@ def test_thread_models_carry_only_what_was_read() -> None:
     shapes = {m: (a.layers, a.hidden, a.vocab) for m in
               ("gpt-j-6b", "gpt-neox-20b", "vicuna-13b", "llama-3.1-nemotron-70b", "phi-3.5-mini",
                "starcoder", "zephyr-7b", "ministral-8b", "qwen2.5-coder-1.5b",
-               "deepseek-coder-1.3b")
+               "deepseek-coder-1.3b", "yi-1.5-9b")
               if (a := CATALOGUE.get(m).arch) is not None}
     assert shapes == {
         "gpt-j-6b": (28, 4096, 50400), "gpt-neox-20b": (44, 6144, 50432),
@@ -424,6 +424,7 @@ def test_thread_models_carry_only_what_was_read() -> None:
         "phi-3.5-mini": (32, 3072, 32064), "starcoder": (40, 6144, 49152),
         "zephyr-7b": (32, 4096, 32000), "ministral-8b": (36, 4096, 131072),
         "qwen2.5-coder-1.5b": (28, 1536, 151936), "deepseek-coder-1.3b": (24, 2048, 32256),
+        "yi-1.5-9b": (48, 4096, 64000),
     }
     # Gated as the repository is: Ministral 8B asks for contact details, GPT-J does not.
     assert CATALOGUE.get("ministral-8b").gated and not CATALOGUE.get("gpt-j-6b").gated
