@@ -73,11 +73,43 @@ def test_a_refused_length_counts_as_no_fit() -> None:
         longest_fitting(lambda n: Decimal(1), Decimal(2), 0)
 
 
+@pytest.mark.parametrize(("gb", "vram", "found", "most"), [
+    # A straight estimate: the first guess lands on the boundary (bisection: 22 estimates).
+    (lambda n: 1 + Decimal(n) / 1000, Decimal(40), 39_000, 11),
+    # The same shown to 0.1 GB, as the estimator rounds: a step or two of doubling, then halving.
+    (lambda n: (16 + Decimal(n) * Decimal("0.000135168")).quantize(Decimal("0.1")),
+     Decimal(24), 59_555, 14),
+], ids=["straight", "rounded"])
+def test_the_search_needs_few_estimates_where_the_estimate_is_straight(
+    gb: Any, vram: Decimal, found: int, most: int
+) -> None:
+    asked: list[int] = []
+
+    def counted(n: int) -> Decimal:
+        asked.append(n)
+        return Decimal(gb(n))
+
+    assert longest_fitting(counted, vram, SEARCH_LIMIT) == found
+    assert len(asked) <= most, asked
+
+
+@pytest.mark.parametrize(("read", "bandwidth"), [
+    (Decimal(0), Decimal(100)), (Decimal(-1), Decimal(100)), (Decimal(1), Decimal(0)),
+    (Decimal(1), Decimal(-5)),
+])
+def test_decode_bound_needs_bytes_and_bandwidth(read: Decimal, bandwidth: Decimal) -> None:
+    with pytest.raises(ValueError, match="bytes read and bandwidth must be positive"):
+        decode_upper_bound(read, bandwidth)
+
+
 @pytest.mark.parametrize(("read", "bandwidth", "rate"), [
     (Decimal("6.3"), Decimal(3350), Decimal(531)),  # rounded down, never up
     (Decimal("21.7"), Decimal(936), Decimal(43)),
     (Decimal(200), Decimal(900), Decimal("4.5")),  # under 10 tokens/s: to a tenth
     (Decimal(3), Decimal(30), Decimal(10)),
+    (Decimal(3), Decimal("29.99"), Decimal("9.9")),  # 9.997: a tenth under 10, down
+    (Decimal(2), Decimal(21), Decimal(10)),  # 10.5: the unit from 10 on, down
+    (Decimal("0.5"), Decimal("1.23"), Decimal("2.4")),  # 2.46
 ])
 def test_decode_bound_is_bandwidth_over_bytes_rounded_down(
     read: Decimal, bandwidth: Decimal, rate: Decimal
