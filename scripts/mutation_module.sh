@@ -12,9 +12,11 @@
 # $MUTATION_DIR (default: a new directory under /tmp) for `mutmut show NAME` there; the last
 # lines printed are mutmut's counts and every mutant that was not killed. MUTANTS="NAME..."
 # runs only those mutants (a re-run of the survivors once tests were added).
+# It runs under `nice -n 10` (NICE=0 to change) with HYPOTHESIS_PROFILE=mutation
+# (tests/support/profiles.py: each property test draws 40 fixed examples, no shrinking).
 set -euo pipefail
 
-[[ $# -ge 2 ]] || { sed -n '2,15p' "$0" >&2; exit 2; }
+[[ $# -ge 2 ]] || { sed -n '2,17p' "$0" >&2; exit 2; }
 root=$(git rev-parse --show-toplevel)
 venv=${VENV:-$root/.venv}
 dir=${MUTATION_DIR:-$(mktemp -d /tmp/mutation.XXXXXX)}
@@ -37,8 +39,9 @@ EOF
 cd "$dir"
 echo "mutating $1 in $dir (commit $(git -C "$root" rev-parse --short HEAD))" >&2
 status=0
+export HYPOTHESIS_PROFILE=${HYPOTHESIS_PROFILE:-mutation}
 # shellcheck disable=SC2086 # MUTANTS is a list of names
-"$venv/bin/mutmut" run --max-children 1 ${MUTANTS:-} >"$dir/run.log" 2>&1 || status=$?
+nice -n "${NICE:-10}" "$venv/bin/mutmut" run --max-children 1 ${MUTANTS:-} >"$dir/run.log" 2>&1 || status=$?
 # The progress line is redrawn in place: its last state is the count.
 tr '\r' '\n' <"$dir/run.log" | grep -E '🎉|mutations/second' | tail -n 2
 "$venv/bin/mutmut" results | grep -v -e ': killed$' -e ': not checked$' || true

@@ -36,7 +36,10 @@ from fakebotapi import FakeBotAPI
 from rules.catalogue import Catalogue, load_catalogue
 from tests.support.alerts_helpers import ADMIN, TimedFakeBotAPI, packaged_prices
 from tests.support.bot_running import running
+from tests.support.profiles import load as load_hypothesis_profile
 from tests.support.telegram import make_settings
+
+load_hypothesis_profile()  # HYPOTHESIS_PROFILE=mutation under scripts/mutation_module.sh
 
 BACKENDS = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
 

@@ -6,6 +6,7 @@ import asyncio
 import json
 import logging
 import os
+import time
 from decimal import Decimal
 from pathlib import Path
 
@@ -34,6 +35,13 @@ from tests.support.alerts_helpers import Seed, deliveries, history_rows, seed, w
 
 ADMIN = 900_001
 CURRENT = {"h100": Decimal("2.32"), "h200": Decimal("3.07"), "b200": Decimal("4.61")}
+
+
+def settled(path: Path) -> FileSource:
+    """A file source whose clock runs a minute ahead: a file just written is already settled,
+    so the test does not wait out the 2 s settle interval (the settling itself is tested with a
+    fake clock in tests/test_mutants_alerts.py)."""
+    return FileSource(path, clock=lambda: time.time() + 60)
 
 
 def codes(exc: pytest.ExceptionInfo[PriceListRejected]) -> list[str]:
@@ -113,7 +121,7 @@ def test_catalogue_with_feed_prices(catalogue: Catalogue):
 async def test_file_source_reads_again_only_when_the_file_changes(tmp_path: Path):
     path = tmp_path / "prices.json"
     path.write_text('{"h100": "2.10"}')
-    source = FileSource(path)
+    source = settled(path)
     first = await source.fetch()
     assert first is not None and first.entries == {"h100": "2.10"}
     assert await source.fetch() is None
@@ -131,7 +139,7 @@ async def test_file_source_missing_file_and_toml(tmp_path: Path):
     assert codes(exc) == ["unreachable"]
     toml = tmp_path / "prices.toml"
     toml.write_text('[prices]\nh100 = "2.25"\n')
-    found = await FileSource(toml).fetch()
+    found = await settled(toml).fetch()
     assert found is not None and found.entries == {"h100": "2.25"}
 
 
@@ -182,7 +190,7 @@ async def test_url_source(price_server):
     with pytest.raises(PriceListRejected) as exc:
         await UrlSource(url).fetch()
     assert codes(exc) == ["unreachable"]
-    state["status"], state["delay"] = 200, 2.0
+    state["status"], state["delay"] = 200, 0.5  # past the client's 0.2 s
 
     def impatient() -> httpx.AsyncClient:
         return httpx.AsyncClient(timeout=httpx.Timeout(0.2))
@@ -227,7 +235,7 @@ async def test_a_bad_price_file_changes_nothing_and_alerts_nobody(
     before_history = await history_rows(db)
     path = tmp_path / "prices.json"
     path.write_text(BAD_FILES[case])
-    feed = PriceFeed(FileSource(path), service, service.notify_admins)
+    feed = PriceFeed(settled(path), service, service.notify_admins)
 
     with caplog.at_level(logging.WARNING, logger="bot.alerts.feed"):
         outcome = await feed.poll()
@@ -249,7 +257,7 @@ async def test_a_good_price_file_is_applied_once(
     service = subscribed
     path = tmp_path / "prices.json"
     path.write_text(json.dumps({"prices": whole_list(h100="2.10")}))
-    feed = PriceFeed(FileSource(path), service, service.notify_admins)
+    feed = PriceFeed(settled(path), service, service.notify_admins)
 
     outcome = await feed.poll()
     assert outcome.status == "applied"
@@ -288,7 +296,7 @@ async def test_a_long_refusal_fits_in_one_telegram_message(
 ):
     path = tmp_path / "prices.json"
     path.write_text(json.dumps({**whole_list(), **{f"tpu-v{i}": "1.00" for i in range(200)}}))
-    outcome = await PriceFeed(FileSource(path), subscribed, subscribed.notify_admins).poll()
+    outcome = await PriceFeed(settled(path), subscribed, subscribed.notify_admins).poll()
     assert len(outcome.problems) == 200
     (row,) = await deliveries(db)
     assert len(row.text) < 4096 and "185 more problems" in row.text

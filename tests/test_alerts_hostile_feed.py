@@ -33,6 +33,7 @@ from bot.storage.repos import Prices
 from fakebotapi import validate_telegram_html
 from rules.catalogue import Catalogue, load_catalogue
 from tests.support.alerts_helpers import PACKAGED_PRICES, Seed, deliveries, seed, whole_list
+from tests.support.profiles import examples
 
 D = Decimal
 CURRENT = {gpu: D(price) for gpu, price in PACKAGED_PRICES.items()}
@@ -371,7 +372,7 @@ def hostile_documents(draw: st.DrawFn) -> bytes:
     return ("{" + body + "}").encode()
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(document=hostile_documents())
 def test_hostile_price_lists_are_refused_or_sane(document: bytes):
     """Whatever the document, the feed refuses it with PriceListRejected (nothing else

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from bot.render.telegram_html import MAX_MESSAGE, split_message, visible_length
 from fakebotapi import validate_telegram_html
+from tests.support.profiles import examples
 
 WORDS = st.sampled_from(["GPU", "70B", "≈ 52,5 Go", "🙂", "𝔘", "&amp;", "&lt;", "x" * 50, "é", " "])
 PLAIN = st.lists(WORDS, min_size=0, max_size=12).map("".join)
@@ -28,7 +29,7 @@ def _visible(text: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "", text))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(TEXTS, st.sampled_from([MAX_MESSAGE, 200, 64, 17]))
 def test_parts_fit_are_valid_and_keep_the_text(text: str, limit: int) -> None:
     parts = split_message(text, limit)
@@ -65,7 +66,7 @@ def test_emoji_count_twice_as_telegram_counts_utf16() -> None:
     assert len(sizes) == 2 and max(sizes) <= MAX_MESSAGE and sum(sizes) == 4098
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.lists(PLAIN.filter(lambda s: len(s.strip()) > 0), min_size=2, max_size=80),
        st.sampled_from([MAX_MESSAGE, 120, 60]))
 def test_line_splits_are_greedy(lines: list[str], limit: int) -> None:
