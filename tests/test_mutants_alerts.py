@@ -1394,3 +1394,46 @@ async def test_a_price_file_that_cannot_be_opened_is_refused_by_its_name(tmp_pat
         await FileSource(tmp_path / "prices.json", clock=lambda: time.time() + 60).fetch()
     assert (caught.value.source, [p.code for p in caught.value.problems]) == (
         "file:prices.json", ["unreachable"])
+
+
+async def test_a_price_file_that_grows_past_the_cap_after_its_stat_is_refused_by_its_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The race the read's own cap is for: the stat saw a small file, a writer made it larger
+    than a megabyte before it was opened. What was read is refused, not parsed."""
+    path = tmp_path / "prices.json"
+    path.write_bytes(price_body(100))
+    stat = os.stat
+
+    def stat_then_grow(target: Any, *args: Any, **kwargs: Any) -> os.stat_result:
+        found = stat(target, *args, **kwargs)
+        if Path(target) == path:
+            path.write_bytes(price_body(1_000_001))
+        return found
+
+    monkeypatch.setattr(os, "stat", stat_then_grow)
+    with pytest.raises(PriceListRejected) as caught:
+        await FileSource(path, clock=lambda: time.time() + 60).fetch()
+    assert (caught.value.source, [p.code for p in caught.value.problems]) == (
+        "file:prices.json", ["too_large"])
+
+
+async def test_a_price_url_announcing_a_body_over_the_cap_is_refused_before_reading_it() -> None:
+    """Refused on its Content-Length alone: this server announces 5 MB, sends one byte and
+    hangs up, so reading any of the body would end as "unreachable", not "too_large"."""
+
+    async def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await reader.readuntil(b"\r\n\r\n")
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: 5000000\r\n\r\n{")
+        await writer.drain()
+        writer.close()
+
+    server = await asyncio.start_server(answer, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    async with server:
+        source = UrlSource(f"http://127.0.0.1:{port}/prices.json")
+        with pytest.raises(PriceListRejected) as caught:
+            await asyncio.wait_for(source.fetch(), 10)
+    assert (caught.value.source, [p.code for p in caught.value.problems]) == (
+        "url:127.0.0.1/prices.json", ["too_large"])
