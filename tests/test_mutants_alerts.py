@@ -1291,6 +1291,9 @@ async def test_a_price_url_that_fails_is_refused_and_logged_without_its_key(
 def test_a_price_url_must_be_https_unless_on_this_machine() -> None:
     assert UrlSource("https://prices.example.com/gpu.json?key=K").name == (
         "url:prices.example.com/gpu.json")
+    # Only the scheme's "://" is cut: a path that holds another stays whole in the name.
+    assert UrlSource("https://proxy.example.com/get/https://prices.example.com/gpu.json").name == (
+        "url:proxy.example.com/get/https://prices.example.com/gpu.json")
     with pytest.raises(ValueError, match=r"^PRICES_SOURCE must be") as caught:
         UrlSource("http://prices.example.com/gpu.json?key=K")
     assert str(caught.value) == (
