@@ -1440,3 +1440,16 @@ async def test_a_price_url_announcing_a_body_over_the_cap_is_refused_before_read
             await asyncio.wait_for(source.fetch(), 10)
     assert (caught.value.source, [p.code for p in caught.value.problems]) == (
         "url:127.0.0.1/prices.json", ["too_large"])
+
+
+def test_two_keys_for_one_gpu_are_refused_naming_both_and_the_rest_is_still_checked(
+    catalogue: Catalogue,
+) -> None:
+    raw = RawPriceList("t", {"h100": "2.10", "NVIDIA H100": "2.20", "tpu-v9": "1", "b200": "0"})
+    with pytest.raises(PriceListRejected) as caught:
+        validate(raw, catalogue, {}, D(50))
+    assert [(p.code, p.gpu, p.value) for p in caught.value.problems] == [
+        ("duplicate", "h100", "NVIDIA H100"),
+        ("unknown_gpu", "tpu-v9", None),
+        ("not_positive", "b200", "0"),
+    ]
