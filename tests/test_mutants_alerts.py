@@ -1453,3 +1453,24 @@ def test_two_keys_for_one_gpu_are_refused_naming_both_and_the_rest_is_still_chec
         ("unknown_gpu", "tpu-v9", None),
         ("not_positive", "b200", "0"),
     ]
+
+
+@pytest.mark.parametrize(("value", "code"), [
+    ("-2.10", "not_positive"),
+    ("0", "not_positive"),
+    ("cheap", "not_a_number"),
+    ("10000", None),              # the highest sane price
+    ("10000.01", "too_high"),     # above it by cents, with as many digits before the point
+    ("1E+5", "too_high"),
+    ("2.1234567", "too_precise"),
+])
+def test_each_refused_price_is_named_by_its_gpu_and_value_as_written(
+    catalogue: Catalogue, value: str, code: str | None,
+) -> None:
+    raw = RawPriceList("t", {"H100": value})
+    if code is None:
+        assert validate(raw, catalogue, {}, D(50)) == {"h100": D(value)}
+        return
+    with pytest.raises(PriceListRejected) as caught:
+        validate(raw, catalogue, {}, D(50))
+    assert [(p.code, p.gpu, p.value) for p in caught.value.problems] == [(code, "h100", value)]
