@@ -1445,12 +1445,15 @@ async def test_a_price_url_announcing_a_body_over_the_cap_is_refused_before_read
 def test_two_keys_for_one_gpu_are_refused_naming_both_and_the_rest_is_still_checked(
     catalogue: Catalogue,
 ) -> None:
-    raw = RawPriceList("t", {"h100": "2.10", "NVIDIA H100": "2.20", "tpu-v9": "1", "b200": "0"})
+    """A duplicate or a jump does not hide the problems of the entries after it."""
+    raw = RawPriceList("t", {"h100": "2.10", "NVIDIA H100": "2.20", "tpu-v9": "1",
+                             "h200": "9.00", "b200": "0"})
     with pytest.raises(PriceListRejected) as caught:
-        validate(raw, catalogue, {}, D(50))
+        validate(raw, catalogue, {"h200": D("3.00")}, D(50))
     assert [(p.code, p.gpu, p.value) for p in caught.value.problems] == [
         ("duplicate", "h100", "NVIDIA H100"),
         ("unknown_gpu", "tpu-v9", None),
+        ("jump", "h200", None),
         ("not_positive", "b200", "0"),
     ]
 
