@@ -1477,3 +1477,14 @@ def test_each_refused_price_is_named_by_its_gpu_and_value_as_written(
     with pytest.raises(PriceListRejected) as caught:
         validate(raw, catalogue, {}, D(50))
     assert [(p.code, p.gpu, p.value) for p in caught.value.problems] == [(code, "h100", value)]
+
+
+def test_a_list_of_nulls_changes_nothing_and_an_empty_one_is_refused(
+    catalogue: Catalogue,
+) -> None:
+    """null leaves a GPU as it is: a list of nulls is accepted with no new price. A list
+    with no entry at all (as /setprice could hand one) is refused as empty."""
+    assert validate(RawPriceList("t", {"h100": None, "b200": None}), catalogue, {}, D(50)) == {}
+    with pytest.raises(PriceListRejected) as caught:
+        validate(RawPriceList("t", {}), catalogue, {}, D(50))
+    assert [p.code for p in caught.value.problems] == ["empty"]
