@@ -1486,5 +1486,13 @@ def test_a_list_of_nulls_changes_nothing_and_an_empty_one_is_refused(
     with no entry at all (as /setprice could hand one) is refused as empty."""
     assert validate(RawPriceList("t", {"h100": None, "b200": None}), catalogue, {}, D(50)) == {}
     with pytest.raises(PriceListRejected) as caught:
-        validate(RawPriceList("t", {}), catalogue, {}, D(50))
-    assert [p.code for p in caught.value.problems] == ["empty"]
+        validate(RawPriceList("admin", {}), catalogue, {}, D(50))
+    assert (caught.value.source, [p.code for p in caught.value.problems]) == ("admin", ["empty"])
+
+
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+def test_a_json_constant_is_refused_as_written(catalogue: Catalogue, constant: str) -> None:
+    raw = parse_document(f'{{"h100": {constant}}}'.encode(), "t", "json")
+    with pytest.raises(PriceListRejected) as caught:
+        validate(raw, catalogue, {}, D(50))
+    assert [(p.code, p.value) for p in caught.value.problems] == [("not_a_number", constant)]

@@ -302,3 +302,18 @@ def test_method_names_and_kinds():
         "training", "inference", None]
     assert (str(ph.method_name("qlora")), str(ph.method_name("no_such_method"))) == (
         "QLoRA (4-bit base)", "")
+
+
+@pytest.mark.parametrize(("value", "said"), [
+    ("NaN", "NaN"), ("Infinity", "Infinity"), ("-Infinity", "-Infinity"),
+    ("1E+1001", "1E+1001"),  # past 1 000 digits: as it comes, not a thousand digits
+])
+def test_values_no_question_carries_still_print(value: str, said: str):
+    fmt = Formatter("en")
+    assert (fmt.num(Decimal(value)), fmt.usd(Decimal(value)), fmt.hours(Decimal(value))) == (
+        said, said, said)
+
+
+def test_a_thousand_digits_are_still_grouped():
+    said = Formatter("en").num(Decimal("1E+1000"))
+    assert said == "10" + ",000" * 333  # 10^1000: 1 001 digits in groups of three
