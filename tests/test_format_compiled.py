@@ -7,11 +7,12 @@ import random
 from decimal import Decimal
 
 import pytest
-from babel.numbers import format_currency, format_decimal, format_percent
+from babel import Locale
+from babel.numbers import format_currency, format_decimal, format_percent, parse_pattern
 from babel.units import format_unit
 
 from bot.render import format as fmt_module
-from bot.render.format import Formatter, _babel, _round, _wide
+from bot.render.format import Formatter, _babel, _Compiled, _round, _wide
 from rules.money import to_cents
 
 EDGES = [
@@ -123,3 +124,23 @@ def test_compiled_plural_rules_choose_what_babel_chooses(locale: str) -> None:
     values += [round(rng.uniform(0, 300), rng.randint(0, 3)) for _ in range(500)]
     for value in values:
         assert ours(value) == babel_rule(value), value  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("pattern", "plain"), [
+    ("0.###E0", False),            # an exponent
+    ("#,##0.## 'units'", False),   # quoted text
+    ("¤¤ #,##0.00", False),        # the currency's code
+    ("¤#,##0.00", True),
+])
+def test_patterns_it_does_not_compile_and_values_that_are_not_finite_go_to_babel(
+    pattern: str, plain: bool,
+) -> None:
+    locale = Locale.parse("fr")
+    number = parse_pattern(pattern)
+    compiled = _Compiled(locale, number, "USD")
+    assert compiled.plain is plain
+    for value in (*map(Decimal, ("1234.56789", "-0.5", "1E+7", "NaN", "-Infinity")),):
+        for quantized in (True, False):
+            assert compiled(value, decimal_quantization=quantized) == number.apply(
+                value, locale, currency="USD", decimal_quantization=quantized), (value, quantized)
+        assert compiled(value) == number.apply(value, locale, currency="USD")
