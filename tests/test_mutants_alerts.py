@@ -1496,3 +1496,26 @@ def test_a_json_constant_is_refused_as_written(catalogue: Catalogue, constant: s
     with pytest.raises(PriceListRejected) as caught:
         validate(raw, catalogue, {}, D(50))
     assert [(p.code, p.value) for p in caught.value.problems] == [("not_a_number", constant)]
+
+
+@pytest.mark.parametrize(("document", "fmt", "code", "logged"), [
+    (b"{not json", "json", "malformed", "Expecting property name enclosed in double quotes"),
+    (b"h100 = = 2", "toml", "malformed", "Invalid value"),
+    (b"h100 = 1\nh100 = 2", "toml", "duplicate", "Cannot overwrite a value"),
+    (b"[1, 2]", "json", "malformed", None),  # parsed, but not a mapping: nothing to debug
+])
+def test_an_unparsable_document_is_refused_by_its_source_and_its_cause_logged_for_debugging(
+    caplog: pytest.LogCaptureFixture, document: bytes, fmt: Any, code: str, logged: str | None,
+) -> None:
+    caplog.set_level(logging.DEBUG, logger=FEED_LOGGER)
+    with pytest.raises(PriceListRejected) as caught:
+        parse_document(document, "file:prices.toml", fmt)
+    assert (caught.value.source, [p.code for p in caught.value.problems]) == (
+        "file:prices.toml", [code])
+    records = feed_records(caplog)
+    if logged is None:
+        assert records == []
+        return
+    ((level, message),) = records
+    assert level == logging.DEBUG
+    assert message.startswith(f"unparsable price document from file:prices.toml: {logged}")
