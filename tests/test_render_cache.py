@@ -89,3 +89,26 @@ def test_start_up_compiles_every_template_of_every_locale_one_step_each() -> Non
     assert len(steps) == len(SUPPORTED_LOCALES) * len(TEMPLATES) and TEMPLATES
     for locale in SUPPORTED_LOCALES:
         assert sorted(key[1] for key in environment(locale).cache) == TEMPLATES  # type: ignore[union-attr]
+
+
+class _BrokenDisk(BytecodeCache):
+    """A read-only disk whose files are damaged: reading fails with `error`, writing with
+    OSError."""
+
+    def __init__(self, error: Exception) -> None:
+        self.error = error
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        bucket.code = "half-read"  # type: ignore[assignment]  # what a failed read can leave
+        raise self.error
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        raise OSError("read-only file system")
+
+
+@pytest.mark.parametrize("error", [OSError("gone"), EOFError(), ValueError("bad marshal data")])
+def test_a_damaged_or_read_only_disk_only_costs_a_compile(error: Exception) -> None:
+    shared = _SharedBytecode(_BrokenDisk(error))
+    assert _environment(shared).get_template("help.html.j2") is not None
+    # What was compiled is kept in memory all the same.
+    assert _environment(shared, compiles=False).get_template("help.html.j2") is not None

@@ -12,6 +12,7 @@ import pytest
 
 from bot.render.format import Formatter
 from bot.render.phrases import Phrases, a_model
+from bot.render.renderer import render_template, tidy
 from rules.catalogue import load_catalogue
 from rules.memory import Memory
 from rules.notes import note
@@ -317,3 +318,23 @@ def test_values_no_question_carries_still_print(value: str, said: str):
 def test_a_thousand_digits_are_still_grouped():
     said = Formatter("en").num(Decimal("1E+1000"))
     assert said == "10" + ",000" * 333  # 10^1000: 1 001 digits in groups of three
+
+
+def test_the_activations_caveat():
+    assert str(Phrases("en", CAT).activations()) == (
+        "ℹ️ <i>Planning rules from the cited sources, not measurements. Activations are extra: "
+        "sequence length and batch size change them; gradient checkpointing reduces them.</i>")
+
+
+def test_a_reply_loses_its_trailing_spaces_and_runs_of_blank_lines():
+    assert tidy("\n a \t\n \nb  \n\n\n\nc\t\n\n") == "a\n\nb\n\nc"
+
+
+@pytest.mark.parametrize(("locale", "url"), [
+    ("en", "https://gpuwithcrypto.com/pricing/"),
+    ("fr", "https://gpuwithcrypto.com/fr/pricing/"),   # the site has a French page
+    ("es", "https://gpuwithcrypto.com/pricing/"),      # and no Spanish one
+])
+def test_the_pricing_link_is_in_the_reader_s_language_where_the_site_has_it(locale: str, url: str):
+    text = render_template("pay.html.j2", locale, catalogue=CAT)
+    assert f'<a href="{url}">' in text
