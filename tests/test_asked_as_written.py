@@ -340,3 +340,13 @@ def test_a_bitsandbytes_4bit_checkpoint_trained_with_tool_keys_is_qlora() -> Non
     assert query.method == "qlora"
     out = _json("unsloth/Qwen2.5-7B-Instruct-bnb-4bit en mi 4060ti 16gb, cabe con max_seq_length 4096?")
     assert "(QLoRA)" in str(out["text"]).split("\n")[0]
+
+
+@pytest.mark.parametrize(("text", "has"), [
+    ("how much to fine-tune llama 3.1 8b on 10k samples", "How long is one of your 10,000 samples"),
+    ("¿cuánto cuesta un lora de llama 3.1 8b con 10 mil ejemplos?",
+     "¿Cuánto mide, más o menos, cada uno de tus 10.000 ejemplos?"),
+])
+def test_a_cost_for_samples_without_a_length_asks_for_it(text: str, has: str) -> None:
+    out = _json(text)
+    assert out["intent"] == "cost" and has in str(out["text"]).split("\n")[1], out["text"]
