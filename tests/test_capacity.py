@@ -33,6 +33,9 @@ def pipeline() -> Pipeline:
     (Decimal("0.001"), Decimal(0), Decimal(10), 100),  # everything up to the limit
     (Decimal(2), Decimal(1), Decimal(3), 1),  # a limit of one token
     (Decimal("0.0001"), Decimal(1), Decimal(2), SEARCH_LIMIT),
+    (Decimal("0.1"), Decimal(0), Decimal(10), 100),  # the limit itself, exactly at the memory
+    (Decimal(1), Decimal(0), Decimal(1), 100),  # one token and no more
+    (Decimal(1), Decimal(0), Decimal(2), 3),  # a limit of three
 ])
 def test_the_search_finds_what_a_scan_finds(
     slope: Decimal, base: Decimal, vram: Decimal, limit: int
@@ -69,7 +72,7 @@ def test_the_search_is_exact_on_curved_and_rounded_estimates(shape: str, vram: D
 
 def test_a_refused_length_counts_as_no_fit() -> None:
     assert longest_fitting(lambda n: None if n > 7 else Decimal(1), Decimal(2), 64) == 7
-    with pytest.raises(ValueError, match="limit must be at least 1"):
+    with pytest.raises(ValueError, match=r"^limit must be at least 1$"):
         longest_fitting(lambda n: Decimal(1), Decimal(2), 0)
 
 
@@ -98,7 +101,7 @@ def test_the_search_needs_few_estimates_where_the_estimate_is_straight(
     (Decimal(1), Decimal(-5)),
 ])
 def test_decode_bound_needs_bytes_and_bandwidth(read: Decimal, bandwidth: Decimal) -> None:
-    with pytest.raises(ValueError, match="bytes read and bandwidth must be positive"):
+    with pytest.raises(ValueError, match=r"^bytes read and bandwidth must be positive$"):
         decode_upper_bound(read, bandwidth)
 
 
@@ -110,6 +113,7 @@ def test_decode_bound_needs_bytes_and_bandwidth(read: Decimal, bandwidth: Decima
     (Decimal(3), Decimal("29.99"), Decimal("9.9")),  # 9.997: a tenth under 10, down
     (Decimal(2), Decimal(21), Decimal(10)),  # 10.5: the unit from 10 on, down
     (Decimal("0.5"), Decimal("1.23"), Decimal("2.4")),  # 2.46
+    (Decimal("0.01"), Decimal("0.5"), Decimal(50)),  # any positive bandwidth, under 1 GB/s too
 ])
 def test_decode_bound_is_bandwidth_over_bytes_rounded_down(
     read: Decimal, bandwidth: Decimal, rate: Decimal
