@@ -444,6 +444,17 @@ async def test_the_processor_holds_updates_then_handles_them_and_counts_those_in
     assert order[3:] == ["handled /history h100"] and updates.busy == 0 and updates.idle.is_set()
 
 
+async def test_without_a_hold_an_update_is_handled_at_once() -> None:
+    updates = StartingUpdates(1)
+    handled: list[str] = []
+
+    async def handle() -> None:
+        handled.append("/alerts")
+
+    await updates.do_process_update(_update("/alerts"), handle())
+    assert handled == ["/alerts"] and updates.busy == 0
+
+
 async def test_an_update_whose_hold_fails_is_never_handled_and_leaves_the_count() -> None:
     updates = StartingUpdates(1)
     handled = False
