@@ -221,7 +221,7 @@ _SETTINGS = (
     "seq_len", "batch_size", "lora_rank", "grad_ckpt", "dataset_tokens", "lora_targets",
     "precision", "optimizer", "cpu_offload", "activation_offload", "optimizer_in_backward",
     "attention", "compiled", "chunked_loss", "packed", "fp32_weights", "new_tokens",
-    "prompt_tokens", "grad_accumulation", "sharding", "kernels",
+    "prompt_tokens", "grad_accumulation", "sharding", "kernels", "lora_dropout",
 )
 
 
@@ -377,6 +377,7 @@ def _estimate(
                 vram_per_gpu_gb=vram,
                 zero3=query.sharding == "zero3",
                 kernels=query.kernels,
+                lora_dropout=bool(query.lora_dropout),
                 parallel=("ddp" if query.sharding == "ddp" else "device_map"
                           if query.sharding == "device_map" else "sharded"),
             )
@@ -613,6 +614,8 @@ def _assumptions(
             out.append(Assumption(code="grad_accumulation"))
     if query.activation_offload:
         out.append(Assumption(code="activation_offload"))
+    if query.lora_dropout and rank is not None:
+        out.append(Assumption(code="lora_dropout"))
     if query.kernels == "unsloth":
         offloaded = any(a.code == "unsloth_offloaded_checkpoints" for a in breakdown.assumptions)
         out.append(Assumption(code="unsloth_offloaded" if offloaded else "unsloth"))

@@ -365,6 +365,7 @@ def estimate_training(
     fsdp_root: bool = True,
     kernels: Kernels | None = None,
     parallel: Parallel = "sharded",
+    lora_dropout: bool = False,
 ) -> Breakdown:
     """Per-GPU peak memory of one fine-tuning step.
 
@@ -401,6 +402,8 @@ def estimate_training(
       optimizer states, plus DDP's gradient buckets); "device_map" (Accelerate's
       device_map="auto": the layers split over the GPUs, which run one after the other on the
       whole batch; the last one also holds the logits).
+    lora_dropout: LoRA dropout above 0 (PEFT): every adapted linear keeps a dropped-out copy
+      of its input and the dropout mask.
     """
     spec = method_spec(method, "training")
     if seq_len < 1 or micro_batch < 1 or gpus < 1 or lora_rank < 1:
@@ -511,6 +514,13 @@ def estimate_training(
         # use_gradient_checkpointing="unsloth": checkpoints go to CPU RAM as they are made.
         activation_offload = True
         assumptions.append(assumption("unsloth_offloaded_checkpoints"))
+    if lora_dropout and not full:
+        shapes = arch.linear_shapes()
+        routed = arch.active_experts if arch.is_moe else 1
+        fan_in = sum(shapes[t][0] * min(shapes[t][2], routed)
+                     for t in _resolve_targets(lora_targets) if t in shapes)
+        per_tok_layer += fan_in * c["activations.lora_dropout_bytes"]
+        assumptions.append(assumption("lora_dropout"))
     act_scale = c["bytes.fp32"] / bf16 if (fp32_weights and not spec.quantized_base) else 1.0
     per_tok_layer *= act_scale
     if grad_ckpt:

@@ -253,3 +253,21 @@ def test_device_map_splits_the_layers_not_the_batch() -> None:
         "0.1")
     assert b.term("logits") == one.term("logits")  # the last GPU computes the loss
     assert b.term("sharding_buffers") == 0 and b.term("fsdp_root") == 0
+
+
+def test_lora_dropout_keeps_a_dropped_copy_of_each_adapted_input() -> None:
+    # PEFT: lora_B(lora_A(dropout(x))) per adapted linear: a bf16 copy (2 B) and a bool mask
+    # (1 B) of its input. Llama 2 7B, all linear: q, k, v, gate, up take h = 4096; o takes
+    # 4096; down takes 11008. Without checkpointing every layer keeps them.
+    plain = estimate_training(L2_7B, "lora", 512, 1, False, 8)
+    drop = estimate_training(L2_7B, "lora", 512, 1, False, 8, lora_dropout=True)
+    per_token_layer = (6 * 4096 + 11008) * 3
+    assert abs(drop.term("activations") - plain.term("activations")
+               - gb(512 * 32 * per_token_layer)) <= Decimal("0.1")
+    qv = estimate_training(L2_7B, "lora", 512, 1, False, 8, lora_targets="qv",
+                           lora_dropout=True)
+    assert abs(qv.term("activations") - plain.term("activations")
+               - gb(512 * 32 * 2 * 4096 * 3)) <= Decimal("0.1")
+    assert estimate_training(L2_7B, "full_adamw", 512, 1, False, lora_dropout=True).term(
+        "activations") == estimate_training(L2_7B, "full_adamw", 512, 1, False).term(
+        "activations")  # no adapters, no adapter dropout

@@ -65,6 +65,11 @@ PIPE = Pipeline(load_catalogue(), cache_size=0)
         ("lora 7b en 2 3090 con paralelismo de datos", {"sharding": "ddp"}),
         ("qlora 70b sur 2 3090 avec device_map auto", {"sharding": "device_map"}),
         ("qlora 70b on 2 gpus, fsdp sharding_strategy full_shard", {"sharding": "fsdp"}),
+        ("qlora mistral 7b with lora_alpha=16, lora_dropout=0.05 on a T4", {"lora_dropout": True}),
+        ("lora 7b con dropout de 0,1 en una 3090", {"lora_dropout": True}),
+        ("lora 7b avec lora_dropout: 0", {"lora_dropout": False}),
+        ("lora 7b sans dropout sur une 4090", {"lora_dropout": False}),
+        ("lora 7b on a 4090", {"lora_dropout": None}),
     ],
 )
 def test_settings_are_understood(text: str, expected: dict[str, Any]) -> None:

@@ -908,6 +908,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         grad_accumulation=flags.grad_accumulation,
         sharding=flags.sharding,
         kernels=flags.kernels,
+        lora_dropout=flags.lora_dropout,
         fp32_weights=flags.fp32_weights,
         new_tokens=flags.new_tokens,
         prompt_tokens=flags.prompt_tokens,

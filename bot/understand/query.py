@@ -79,6 +79,7 @@ class Query(BaseModel):
     # FSDP or DeepSpeed ZeRO-3 (sharded); DDP (replicated) or device_map="auto" (layers split)
     sharding: Literal["fsdp", "zero3", "ddp", "device_map"] | None = None
     kernels: Literal["unsloth", "liger"] | None = None  # a training library's fused kernels
+    lora_dropout: bool | None = None  # LoRA dropout above 0 (PEFT keeps a dropped copy)
     packed: bool | None = None  # packed dataset (every sequence filled to seq_len)
     fp32_weights: bool | None = None  # base loaded without torch_dtype (fp32)
     new_tokens: int | None = None  # inference: tokens to generate

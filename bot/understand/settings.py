@@ -137,6 +137,13 @@ PACKED: Final = _w(
     r"packed|packing|pack|empaquetad\w*|empaquet\w*|packing ?[:=] ?true"
 )
 
+# "lora_dropout=0.05", "dropout 0.1", "con dropout de 0.05"; "lora_dropout=0", "no dropout".
+LORA_DROPOUT: Final = Screened(
+    r"(?<![a-z0-9])(?:lora[ _-]?)?dropout(?: ?[:=] ?| (?:of |de |a )?)(?P<p>0?[.,]\d+|0|1)"
+    r"(?![\d.])"
+)
+NO_DROPOUT: Final = _w(r"(?:no|without|sin|sans) (?:lora[ _-]?)?dropout")
+
 NO_GRAD_ACCUM: Final = Screened(
     rf"(?<![a-z0-9])(?:{_NEG}|sin|sans) (?:any )?grad(?:ient)?[ _-]?accum\w*|"
     r"gradient_accumulation_steps ?[:=]? ?1(?!\d)|grad[ _-]?accum\w* ?[:=]? ?(?:1|off|none)(?!\d)"
@@ -244,6 +251,7 @@ class Settings:
     grad_accumulation: bool | None = None
     sharding: Literal["fsdp", "zero3", "ddp", "device_map"] | None = None
     kernels: Kernels | None = None
+    lora_dropout: bool | None = None
     full: bool = False
     pretraining: bool = False
 
@@ -317,6 +325,10 @@ def read_flags(s: str) -> Settings:
         out.lora_targets = "q,k,v"
     elif QV.search(s):
         out.lora_targets = "qv"
+    if NO_DROPOUT.search(s):
+        out.lora_dropout = False
+    elif (drop := LORA_DROPOUT.search(s)) is not None:
+        out.lora_dropout = float(drop.group("p").replace(",", ".")) > 0
     if not NO_KERNELS.search(s):
         if LIGER.search(s):
             out.kernels = "liger"
