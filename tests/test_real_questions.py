@@ -70,3 +70,19 @@ def test_quote_follows_the_detailed_cheapest_fit(pipeline: Pipeline, text: str) 
     # ...and the reply says why it quotes another configuration.
     assert f"Cheapest offered configuration that fits: {cheapest['gpu_count']}× {label}" \
         in got["text"]
+
+
+@pytest.mark.parametrize("text", [
+    "what's the largest model I can run on a 7900 XTX",
+    "biggest model i can qlora on my M2 Ultra 192gb",
+    "my rig is 4x3090, 96gb total, what's the biggest model i can qlora",
+    "quel modele je peux faire tourner sur ma 3090",
+])
+def test_the_largest_model_answer_prints_its_size_once(pipeline: Pipeline, text: str) -> None:
+    """Names that carry their size ("Falcon3 10B (TII)", "Pixtral Large (124B)") are not
+    followed by it again in a second parenthesis."""
+    got = _ask(pipeline, text)
+    lead = got["text"].split("\n")[0]
+    size = f"{got['params_b']:g}B"
+    assert lead.startswith("📏") and size in lead, lead
+    assert ") (" not in lead, lead
