@@ -55,6 +55,9 @@ SOURCE_SETUPS: tuple[tuple[str, str, str], ...] = (
      "single-device full row: optimizer bnb PagedAdamW8bit, optimizer_in_bwd True"),
     ("'high performance on consumer hardware'", "fp32, no torch_dtype",
      "PEFT's example scripts load the model with from_pretrained(name), no torch_dtype: fp32"),
+    ("huggingface/peft docs/source/accelerate/", "lora_dropout 0.1",
+     "the scripts those pages run (PEFT examples/sft run_peft_fsdp.sh, run_peft_deepspeed.sh, "
+     "run_peft_qlora_fsdp.sh, run_peft_qlora_deepspeed_stage3.sh) all pass --lora_dropout 0.1"),
 )
 
 
