@@ -357,3 +357,8 @@ def test_configurations_of_different_sizes_compare_their_total_throughput() -> N
     assert "\n4× RTX 4090 has 2.1 times the peak BF16 Tensor throughput of 1× A100 80GB in total " \
         "(660.8 vs 312 dense TFLOPS)." in body, body
     assert "The A100 80GB has 1.9 times" in body  # per GPU, said too
+
+
+def test_two_counts_that_both_miss_say_how_many_it_takes() -> None:
+    body = str(_json("1 or 2 A100 for lora 70b?")["text"])
+    assert "🔢 It takes at least 3× A100 80GB (240 GB) to hold it." in body, body
