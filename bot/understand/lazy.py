@@ -146,8 +146,8 @@ def _parts(pattern: str, flags: int) -> Parts:
     indexgroup: list[str | None] = [None] * parsed.state.groups
     for name, i in groupindex.items():
         indexgroup[i] = name
-    return (int(flags | parsed.state.flags), [int(c) for c in code], parsed.state.groups - 1, groupindex,
-            tuple(indexgroup))
+    return (int(flags | parsed.state.flags), [int(c) for c in code], parsed.state.groups - 1,
+            groupindex, tuple(indexgroup))
 
 
 def _loaded() -> dict[tuple[str, int], bytes]:
