@@ -14,6 +14,7 @@ from bot.composition import ask_pipeline
 from bot.i18n import SUPPORTED_LOCALES
 from bot.pipeline import JSON_KEYS, Pipeline, to_json
 from bot.render.renderer import render_template
+from bot.understand.lazy import save as save_patterns
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +70,9 @@ def ask(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         if not args.json:
             stdout.write("\n")
         stdout.flush()
+    # The regular expressions' code for the next `ask` (bot/understand/lazy.py): a script
+    # that asks one question per call then skips compiling them.
+    save_patterns()
     return 1 if failed else 0
 
 

@@ -112,6 +112,27 @@ def test_understanding_compiles_its_patterns_when_first_used(tmp_path: Path) -> 
     assert first == 0 and lazy_ones == 0
 
 
+_ASK_COUNTING = _COUNT_COMPILES.split("import bot.cli")[0] + """
+from bot.cli import main
+from bot.understand import lazy
+main(["ask", "can I QLoRA 70B on a 4090?"])
+made = {text for text, _ in lazy._MADE}
+print(sum(p in made for p in counted))
+"""
+
+
+def test_ask_keeps_the_patterns_code_for_the_next_call(tmp_path: Path) -> None:
+    def parsed() -> int:
+        out = subprocess.run(
+            [sys.executable, "-c", _ASK_COUNTING], cwd=ROOT, capture_output=True, text=True,
+            check=True, env={**os.environ, "TMPDIR": str(tmp_path)},
+        )
+        return int(out.stdout.splitlines()[-1])
+
+    assert parsed() > 0
+    assert parsed() == 0
+
+
 def test_a_lazy_pattern_is_its_compiled_pattern() -> None:
     from bot.understand.lazy import compile_all, compiled, lazy
 
