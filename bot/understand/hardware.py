@@ -178,9 +178,13 @@ _QUOTED_BEFORE: Final = lazy(
     r"(?: (?:you |about |around |roughly |over |more than |like |only |just |unos |environ |"
     r"plus de |mas de |at least |a minimum of |de |d'|of |a ))*(?: ?~)? ?$"
 )
-_GPU_NOUN_AFTER: Final = lazy(
-    r"^ ?(?:of vram |de vram )?(?:gpus?|cards?|graphics cards?|tarjetas?|graficas?|cartes?)(?![a-z])"
+# The words for a graphics card, every language: "placa de video" (Latin America), "gráfica"
+# (Spain), "carte graphique".
+_CARDS: Final = (
+    r"(?:gpus?|graphics cards?|cards?|(?:tarjetas?|placas?)(?: de video| graficas?)?|graficas?|"
+    r"cartes?(?: graphiques?)?)"
 )
+_GPU_NOUN_AFTER: Final = lazy(rf"^ ?(?:of vram |de vram )?{_CARDS}(?![a-z])")
 _TOTAL_NEAR_AFTER: Final = lazy(
     r"^ ?(?:of vram |de vram )?(?:total|in total|en total|au total|combined|combinados?|in all|"
     r"altogether|across)(?![a-z])"
@@ -191,8 +195,7 @@ _TOTAL_NEAR_BEFORE: Final = lazy(r"(?<![a-z])(?:total|en total|au total)(?: of| 
 _COUNT_ALONE: Final = lazy(
     rf"(?<![\w.,])(?:(?P<nodes>\d+|{_COUNT_WORDS}) ?{_NODES} ?(?:x|of|with|de|con|avec|,)? ?"
     r"(?:(?:each|cada uno|chacun) (?:with )?)?)?"
-    rf"(?:(?P<num>\d+)|(?P<word>{_COUNT_WORDS})) ?x? ?"
-    r"(?:gpus?|cards?|tarjetas?|cartes?|graficas?)(?![a-z])"
+    rf"(?:(?P<num>\d+)|(?P<word>{_COUNT_WORDS})) ?x? ?{_CARDS}(?![a-z])"
 )
 
 _SUFFIX: Final = lazy(r" ?-? ?(?:sxm\d?|pcie\d?|active)$")

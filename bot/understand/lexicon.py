@@ -347,3 +347,16 @@ PROTECTED_WORDS: Final[frozenset[str]] = frozenset({
 # "que", "si", "se", "tu", "plus", "possible", "budget", "details") are left out on purpose: they
 # cannot tell the languages apart, and hurried users mix English jargon into Spanish and French.
 STOPWORDS: Final[dict[Lang, frozenset[str]]] = {lang.code: lang.stopwords for lang in LANGUAGES}
+
+
+def _abbreviations() -> dict[str, str]:
+    found: dict[str, str] = {}
+    for lang in LANGUAGES:
+        for short, long_ in lang.abbreviations.items():
+            if found.setdefault(short, long_) != long_:
+                raise ValueError(f"abbreviation {short!r} stands for {found[short]!r} and {long_!r}")
+    return found
+
+
+# Chat shorthand of every language ("xq" → "porque", "jsp" → "je sais pas").
+ABBREVIATIONS: Final[dict[str, str]] = _abbreviations()

@@ -9,6 +9,7 @@ from typing import Final
 from bot.understand.digits import plain_digits
 from bot.understand.lazy import lazy
 from bot.understand.lexicon import (
+    ABBREVIATIONS,
     PROTECTED_WORDS,
     SHORT_TYPO_TARGETS,
     STOPWORDS,
@@ -66,6 +67,30 @@ def fold(text: str) -> str:
     if "  " in text:
         text = _SPACE_RUNS.sub(" ", text)
     return text.strip()
+
+
+# --- chat shorthand ------------------------------------------------------------------------------
+
+# Whole words, and not before a number ("q 4" is a quantization); "2 tb" is terabytes.
+_AFTER_NUMBER_KEPT: Final = frozenset({"tb"})
+_ABBREVIATION: Final = lazy(
+    r"(?<![\w'.-])(" + "|".join(
+        re.escape(a) for a in sorted(ABBREVIATIONS, key=len, reverse=True)
+    ) + r")(?![\w'-])(?! ?\d)"
+)
+
+
+def _expanded(match: re.Match[str]) -> str:
+    short = match.group(1)
+    if short in _AFTER_NUMBER_KEPT and match.string[: match.start()].rstrip()[-1:].isdigit():
+        return short
+    return ABBREVIATIONS[short]
+
+
+def expand_abbreviations(folded: str) -> str:
+    """Chat shorthand as the words it stands for: "q modelo puedo correr" → "que modelo puedo
+    correr", "jsp si ma 3090 suffit" → "je sais pas si ma 3090 suffit"."""
+    return _ABBREVIATION.sub(_expanded, folded)
 
 
 # --- typo correction (a one-edit "symmetric delete" index, built once at import) ----------------

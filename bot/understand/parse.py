@@ -25,7 +25,13 @@ from bot.understand.hardware import GpuMention
 from bot.understand.index import CatalogueIndex, catalogue_index
 from bot.understand.language import detect_with_confidence
 from bot.understand.lazy import lazy
-from bot.understand.normalise import MAX_CHARS, correct_typos, fold, strip_markup
+from bot.understand.normalise import (
+    MAX_CHARS,
+    correct_typos,
+    expand_abbreviations,
+    fold,
+    strip_markup,
+)
 from bot.understand.numbers import parse_decimal, parse_int, tidy, to_int, words_to_digits
 from bot.understand.query import HoursAs, Intent, Lang, Query, Social
 from rules.catalogue import Catalogue
@@ -741,7 +747,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     # Scripts and code pasted in a message say nothing about what the user asks.
     plain = strip_markup(text[: MAX_CHARS * 2])
     folded = fold(plain)
-    corrected = correct_typos(folded)
+    corrected = correct_typos(expand_abbreviations(folded))
     s = words_to_digits(corrected)
     raw = plain[:MAX_CHARS].lstrip().lower()
     lang, lang_sure = detect_with_confidence(_without_command(raw), _without_command(corrected))
@@ -830,6 +836,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # "con 300usd cuántas horas de H200", "50 bucks, how many hrs on the L40S": the hours
         # the money buys (a cost), not how long a run takes nor the price list.
         intent = "cost"
+    if intent == "prices" and work.params_b is None and (work.gpus or work.vram_gb) \
+            and asks.LARGEST.search(rest) and not px.PRICES.search(rest) \
+            and not px.HOW_MUCH.search(rest):
+        # "quel modèle mettre sur ma 4070": the largest model the card holds, not its price.
+        intent = "fit"
     if intent == "compare" and work.params_b is None and asks.LARGEST.search(rest) \
             and (px.HOW_MUCH.search(rest) or px.COST.search(rest)):
         # "el modelo más grande que puedo hacer lora en mi 3090 y cuánto costaría en una L40S":

@@ -67,6 +67,9 @@ class Language:
     alert_below: frozenset[str] = frozenset()
     alert_above: frozenset[str] = frozenset()
     alert_fillers: frozenset[str] = frozenset()
+    # Chat shorthand, folded, read as the words it stands for before anything else ("xq" →
+    # "porque", "cmb" → "combien"): whole words only, and never beside a number ("2 tb", "q4").
+    abbreviations: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         unknown = set(self.words) - CONCEPTS

@@ -16,6 +16,12 @@ LANGUAGE = Language(
     alert_below=frozenset({"bajo", "debajo", "menos"}),
     alert_above=frozenset({"sobre", "encima", "arriba", "mas", "más"}),
     alert_fillers=frozenset({"de", "en", "por", "a", "que"}),
+    # Forum and chat shorthand ("q modelo puedo correr", "xq me da OOM", "pa qlora", "tb").
+    abbreviations={
+        "q": "que", "xq": "porque", "pq": "porque", "porq": "porque",
+        "tb": "tambien", "tmb": "tambien", "pa": "para", "xa": "para",
+        "porfa": "por favor", "xfa": "por favor",
+    },
     counts={
         "un solo": 1, "una sola": 1, "una unica": 1, "un unico": 1, "dos": 2, "un par de": 2,
         "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8, "nueve": 9,
@@ -75,7 +81,10 @@ LANGUAGE = Language(
         "VRAM_UNITS_GB": (r"gigas?",),
         "MONEY_AFTER": (r"dolares", r"dolar"),
         "PERCENT_UNITS": (r"por ciento",),
-        "GPU_NOUNS": (r"tarjetas?", r"tarjetas? graficas?", r"de"),
+        "GPU_NOUNS": (
+            r"tarjetas?", r"tarjetas? graficas?", r"tarjetas? de video", r"placas?",
+            r"placas? de video", r"placas? graficas?", r"graficas?", r"de",
+        ),
         "NEGATION_BEFORE": (
             r"sin", r"ni", r"nada de", r"en lugar de", r"en vez de", r"excepto", r"salvo",
             r"evitar", r"no quiero", r"no uses", r"no usar",

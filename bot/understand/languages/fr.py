@@ -18,6 +18,12 @@ LANGUAGE = Language(
     alert_below=frozenset({"sous", "dessous", "moins"}),
     alert_above=frozenset({"dessus", "plus"}),
     alert_fillers=frozenset({"de", "du", "en", "au", "a", "à", "que"}),
+    # Forum and SMS shorthand ("jsp", "cmb de temps", "stp", "pr faire tourner").
+    abbreviations={
+        "cb": "combien", "cmb": "combien", "jsp": "je sais pas", "chais pas": "je sais pas",
+        "pr": "pour", "qd": "quand", "bcp": "beaucoup", "stp": "s'il te plait", "svp": "s'il vous plait", "pk": "pourquoi",
+        "koi": "quoi", "tjrs": "toujours", "qqn": "quelqu'un",
+    },
     counts={
         "un seul": 1, "une seule": 1, "deux": 2, "une paire de": 2, "trois": 3, "quatre": 4,
         "cinq": 5, "sept": 7, "huit": 8, "neuf": 9, "dix": 10, "douze": 12, "seize": 16,
@@ -192,6 +198,9 @@ LANGUAGE = Language(
             r"plus gros", r"plus grand", r"taille max\w*",
             r"quels? modeles? (?:je )?(?:peux|puis|pourrais)",
             r"(?:que (?:puis-je|je peux)|qu ?est.ce que je peux) (?:fine-?tuner|entrainer|faire tourner|lancer)",
+            # "j'ai 2x3090 je peux entraîner quoi", "quel modèle mettre sur ma 4070"
+            r"je (?:peux|pourrais) (?:fine-?tuner|entrainer|faire tourner|lancer) quoi",
+            r"quels? modeles? (?:mettre|choisir|prendre|installer)",
         ),
         "HOW_MANY": (r"combien",),
         "HOW_MANY_FOR": (r"combien (?:de |d.?)(?:(?:gpus?|cartes) ){0,2}pour",),  # "combien de GPU H100 pour"
