@@ -362,3 +362,10 @@ def test_configurations_of_different_sizes_compare_their_total_throughput() -> N
 def test_two_counts_that_both_miss_say_how_many_it_takes() -> None:
     body = str(_json("1 or 2 A100 for lora 70b?")["text"])
     assert "🔢 It takes at least 3× A100 80GB (240 GB) to hold it." in body, body
+
+
+def test_a_cost_lead_names_the_dataset_and_its_epochs() -> None:
+    body = str(_json("how much would a 3 epoch qlora of llama 3.1 70b on 20M tokens cost on 2xh100")
+               ["text"])
+    assert body.startswith("💵 <b>About $82.06 to fine-tune Llama 3.1 70B on 20 million tokens × "
+                           "3 epochs</b> — QLoRA, about 17.69 hours on 2× H100."), body
