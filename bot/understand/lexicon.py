@@ -346,6 +346,10 @@ PROTECTED_WORDS: Final[frozenset[str]] = frozenset({
 # Words that mark a language (folded). Words shared by two of the languages ("de", "en", "la",
 # "que", "si", "se", "tu", "plus", "possible", "budget", "details") are left out on purpose: they
 # cannot tell the languages apart, and hurried users mix English jargon into Spanish and French.
+# Sequences served together ("20 concurrent users", "20 usuarios a la vez"): patterns.CONCURRENCY.
+CONCURRENT_WORDS: Final[tuple[str, ...]] = _words("CONCURRENT_WORDS")
+SERVED_NOUNS: Final[tuple[str, ...]] = _words("SERVED_NOUNS")
+
 STOPWORDS: Final[dict[Lang, frozenset[str]]] = {lang.code: lang.stopwords for lang in LANGUAGES}
 
 

@@ -207,6 +207,10 @@ def _take_settings(work: _Work) -> None:
     if match:
         work.batch_size = parse_int(match.group("num"))
         work.blank(*match.span())
+    match = px.CONCURRENCY.search(work.s) if work.batch_size is None else None
+    if match:  # "serve 20 concurrent users": 20 sequences in the KV cache at once
+        work.batch_size = parse_int(match.group("num") or match.group("num2"))
+        work.blank(*match.span())
     match = px.RANK.search(work.s)
     if match:
         work.lora_rank = parse_int(match.group("num"))

@@ -155,6 +155,17 @@ BATCH: Final = Guarded(
     r"taille (?:de|du) (?:batch|lot)|tamano de(?:l)? (?:batch|lote)|lote)"
     r" ?(?:[:=]|of|de|is|es|est)? ?(?:de )?(?P<num>\d+)(?!\w|[.,]\d)"
 )
+# Sequences served together: "20 concurrent users", "32 requests in parallel", "20 usuarios a
+# la vez", "20 utilisateurs simultanés", vLLM's "--max-num-seqs 32": the batch the KV cache holds.
+_CONCURRENT: Final = alt(lx.CONCURRENT_WORDS)
+_SERVED: Final = alt(lx.SERVED_NOUNS)
+CONCURRENCY: Final = Guarded(
+    r"concurren|simult|paral|at once|same time|at a time|a la vez|mismo tiempo|meme temps|"
+    r"a la fois|num[_ -]?seqs",
+    rf"(?<![\w.,])(?P<num>\d{{1,5}}) (?:{_CONCURRENT} {_SERVED}|{_SERVED} {_CONCURRENT})(?![a-z])"
+    r"|(?<![a-z])(?:max[_ -]?num[_ -]?seqs|concurrency|concurrencia|concurrence)"
+    r"(?: of| de)? ?[:=]? ?(?P<num2>\d{1,5})(?![\w.])"
+)
 # "1.5k steps", "max_steps=1000", "2000 iterations": with the batch and the sequence length, the
 # tokens a run trains on (steps × batch × length × accumulation).
 STEPS: Final = Guarded(

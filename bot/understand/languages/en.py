@@ -266,6 +266,16 @@ LANGUAGE = Language(
             r"(?:inference|generation|decode|decoding|output|token) (?:speed|throughput|rate)",
         ),
         "SPEED_WEAK": (r"how fast", r"how quick(?:ly)?", r"speed"),
+        # Served at once (patterns.CONCURRENCY): "20 concurrent users", "32 requests in
+        # parallel" are 20 and 32 sequences decoded together, the batch of the KV cache.
+        "CONCURRENT_WORDS": (
+            r"concurrent(?:ly)?", r"simultaneous(?:ly)?", r"parallel", r"in parallel", r"at once",
+            r"at the same time", r"at a time",
+        ),
+        "SERVED_NOUNS": (
+            r"users?", r"requests?", r"reqs?", r"sequences?", r"seqs", r"sessions?", r"clients?",
+            r"chats?", r"connections?", r"streams?", r"people", r"agents?", r"conversations?",
+        ),
     },
     stopwords=frozenset({
         "about", "above", "alert", "alerts", "all", "also", "am", "an", "and", "any", "are", "at",

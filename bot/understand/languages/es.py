@@ -243,6 +243,15 @@ LANGUAGE = Language(
             r"velocidad de (?:inferencia|generacion|decodificacion|salida)",
         ),
         "SPEED_WEAK": (r"(?:que tan|cuan|lo) rapid[oa]", r"a que velocidad", r"velocidad"),
+        # Atendidos a la vez (patterns.CONCURRENCY): "20 usuarios concurrentes", "a la vez".
+        "CONCURRENT_WORDS": (
+            r"concurrentes?", r"simultane[oa]s?", r"en paralelo", r"a la vez", r"al mismo tiempo",
+            r"en simultaneo",
+        ),
+        "SERVED_NOUNS": (
+            r"usuarios?", r"peticiones", r"solicitudes", r"consultas", r"clientes?", r"sesiones",
+            r"personas", r"conexiones", r"secuencias", r"conversaciones",
+        ),
     },
     stopwords=frozenset({
         "aceptan", "aceptas", "adios", "ahora", "ajuste", "al", "alcanza", "alerta", "alertas",

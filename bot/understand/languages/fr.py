@@ -223,6 +223,15 @@ LANGUAGE = Language(
             r"vitesse (?:de |d.)(?:generation|inference|decodage|sortie)",
         ),
         "SPEED_WEAK": (r"a quelle vitesse", r"quelle vitesse", r"vitesse", r"(?:est.ce|c.est) rapide"),
+        # Servis en même temps (patterns.CONCURRENCY) : "20 utilisateurs simultanés".
+        "CONCURRENT_WORDS": (
+            r"simultane(?:e)?s?", r"concurrent(?:e)?s?", r"en meme temps", r"en parallele",
+            r"a la fois", r"en simultane",
+        ),
+        "SERVED_NOUNS": (
+            r"utilisateurs?", r"requetes?", r"sessions?", r"clients?", r"personnes",
+            r"connexions?", r"sequences", r"conversations?",
+        ),
     },
     stopwords=frozenset({
         "ai", "aide", "aimerais", "alertes", "alors", "assez", "au", "augmente", "aussi", "aux",
