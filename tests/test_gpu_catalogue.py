@@ -10,6 +10,7 @@ from decimal import Decimal
 
 import pytest
 
+from bot.detail import _peak
 from rules.catalogue import Catalogue, _normalise, load_catalogue, validate_catalogue
 from rules.errors import DataError
 from rules.fit import fit
@@ -123,3 +124,57 @@ def test_macos_lets_the_gpu_use_two_thirds_below_36_gb_and_three_quarters_above(
     assert CAT.usable_gb(mac, Decimal(ram)) == Decimal(usable)
     assert "recommendedMaxWorkingSetSize" in CAT.apple_gpu_share.source
     assert fit("qlora", Decimal(70), mac.id, 1, catalogue=CAT, memory_gb=Decimal(ram)).vram_gb == Decimal(usable)
+
+
+# The whitepaper figures added 2026-12-02, one row per figure: (card, field, value, the document
+# and table the entry's source names, the table row as it was read). The PDFs were not reachable
+# from here; each row was read in a quotation of that table (named in `read_in`), never computed.
+# GeForce rows are the "with FP32 Accumulate" rate, half the FP16-accumulate one; dense/sparse.
+WHITEPAPER_ROWS = [
+    ("rtx-3080", "bf16_dense_tflops", "59.5", "GA102 GPU Architecture whitepaper (2021), Table 1",
+     "RTX 3080 | 59.5 | 119", "a BF16 peak table in a public experiment log (dense 59.5, sparse 119)"),
+    ("rtx-3080", "memory_bandwidth_gbs", "760", "GA102 GPU Architecture whitepaper (2021), Table 1",
+     "320-bit interface, which features 760 GB/s of bandwidth", "itcreations.com RTX 3080 page"),
+    ("rtx-4080", "bf16_dense_tflops", "97.5", "Ada GPU Architecture whitepaper (v2.02), Appendix B",
+     "BF16 tensor with FP32 accumulate 97.5 TFLOPS dense vs FP16-accumulate 194.9",
+     "a public research note quoting the whitepaper's Appendix B"),
+    ("rtx-4080", "memory_bandwidth_gbs", "716.8",
+     "Ada GPU Architecture whitepaper (v2.02), Appendix B",
+     "The RTX 4080 (76 SMs) lists 716.8 GB/s at 22.4 Gbps", "the same note"),
+    ("rtx-5080", "bf16_dense_tflops", "112.6", "RTX Blackwell GPU Architecture whitepaper (2025)",
+     "RTX 5080 | 112.6 | 225.1", "the BF16 peak table above, citing the Blackwell whitepaper"),
+    ("rtx-5080", "memory_bandwidth_gbs", "960", "RTX Blackwell GPU Architecture whitepaper (2025)",
+     "16 GB GDDR7 graphics memory with a 256-bit memory bus (960 GB/s)", "notebookcheck.net"),
+    ("rtx-5090", "bf16_dense_tflops", "209.5", "RTX Blackwell GPU Architecture whitepaper (2025)",
+     "the NVIDIA RTX Blackwell whitepaper for the 5090 (`209.5/419`)",
+     "a public rental guide's throughput sources"),
+    ("rtx-5090", "memory_bandwidth_gbs", "1792", "RTX Blackwell GPU Architecture whitepaper (2025)",
+     "Bandwidth: 1,792GB/s", "Linux Format, May 2025, RTX 5090 review spec box"),
+    ("rtx-2080-ti", "fp16_dense_tflops", "53.8", "Turing GPU Architecture whitepaper (2018), Table 1",
+     'reports 53.8 "peak FP16 Tensor TFLOPS with FP32 Accumulate" for the reference edition',
+     "a public paper's compute appendix quoting the Turing whitepaper"),
+    ("rtx-2080-ti", "memory_bandwidth_gbs", "616", "Turing GPU Architecture whitepaper (2018), Table 1",
+     "This works out to a memory bandwidth of 616 GB/s", "TechPowerUp, Turing architecture"),
+    ("rtx-a6000", "bf16_dense_tflops", "154.8", "GA102 GPU Architecture whitepaper (2021), Table 3",
+     "(`Peak BF16 Tensor TFLOPS with FP32 Accumulate 154.8/309.6`)",
+     "a public rental guide's throughput sources"),
+]
+
+
+@pytest.mark.parametrize(("gpu_id", "field", "value", "document", "row", "read_in"),
+                         WHITEPAPER_ROWS, ids=[f"{r[0]}-{r[1]}" for r in WHITEPAPER_ROWS])
+def test_whitepaper_figures_are_the_printed_rows(
+    gpu_id: str, field: str, value: str, document: str, row: str, read_in: str
+) -> None:
+    gpu = CAT.gpu(gpu_id)
+    assert getattr(gpu, field) == Decimal(value)
+    assert value in row.replace(",", "")  # the figure is printed in the row as read, not derived
+    assert document in gpu.source and value in gpu.source.replace(",", "")
+    assert read_in
+
+
+def test_no_bf16_on_turing_and_the_time_answers_use_the_new_figures() -> None:
+    # Turing has no BF16: the 2080 Ti is timed at its FP16 (FP32-accumulate) figure.
+    assert CAT.gpu("rtx-2080-ti").bf16_dense_tflops is None
+    assert _peak(CAT.gpu("rtx-2080-ti")) == (Decimal("53.8"), "fp16")
+    assert _peak(CAT.gpu("rtx-3080")) == (Decimal("59.5"), "bf16")
