@@ -506,6 +506,14 @@ def _four_bit(s: str) -> bool:
 def _inference_method(s: str, cat: Catalogue) -> MethodId:
     # "without 8bit quantization" serves in BF16.
     bits = 16
+    said = px.BPW.search(s)
+    if said and not _negated(s, *said.span()):
+        # The nearer of the planning precisions: under 6 bits a weight is nearer 4-bit's 0.5
+        # byte, from 6 to 8 nearer 8-bit's 1 byte (so "70b at 6.0bpw" on 48 GB does not fit, as
+        # its 52.5 GB of weights do not); more than 8 is not quantized.
+        per_weight = parse_decimal(said.group("num"))
+        bits = 4 if per_weight < 6 else 8 if per_weight <= 8 else 16
+        return cat.method_where("inference", weight_bits=bits) or cat.default_method("inference")
     if any(not _negated(s, *m.span()) for m in px.INT4.finditer(s)):
         bits = 4
     elif any(not _negated(s, *m.span()) for m in px.INT8.finditer(s)):

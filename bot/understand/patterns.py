@@ -312,6 +312,9 @@ TRAINING: Final = words(lx.TRAINING_WORDS)
 INT8: Final = words(lx.INFERENCE_INT8)
 INT4: Final = words(lx.INFERENCE_INT4)
 FOUR_BIT: Final = words((r"4\s?-?\s?bits?", r"nf4", r"int4", r"int-4"))
+# Bits per weight said outright (exllamav2's "6.0bpw", "4.65 bpw"): they decide the precision
+# whatever the format's name says ("exl2" alone is read as 4-bit).
+BPW: Final = Guarded(("bpw",), r"(?<![\w.])(?P<num>\d{1,2}(?:\.\d+)?) ?bpw(?![a-z])")
 
 # --- intents and flags -------------------------------------------------------------------------
 
