@@ -158,6 +158,22 @@ WHITEPAPER_ROWS = [
     ("rtx-a6000", "bf16_dense_tflops", "154.8", "GA102 GPU Architecture whitepaper (2021), Table 3",
      "(`Peak BF16 Tensor TFLOPS with FP32 Accumulate 154.8/309.6`)",
      "a public rental guide's throughput sources"),
+    ("titan-rtx", "fp16_dense_tflops", "130.5", "GA102 GPU Architecture whitepaper V1 (2020)",
+     'The Titan RTX comes out at 130.5 TFLOP/s, in "Peak FP16 Tensor TFLOPS with FP32 Accumulate"',
+     "a public paper's compute appendix quoting the GA102 whitepaper V1"),
+    ("titan-rtx", "memory_bandwidth_gbs", "672", "TITAN RTX announcement (2018-12-03)",
+     "24GB of high-performance GDDR6 memory ... to deliver up to 672 GB/s of bandwidth",
+     "Tom's Hardware, 2018-12-03"),
+    ("quadro-rtx-8000", "fp16_dense_tflops", "130.5", "Quadro RTX 8000 datasheet",
+     "Deep Learning TeraFLOPS1 | 130.5 Tensor TFLOPS | ... 1 FP16 matrix multiply with FP16 or "
+     "FP32 accumulate", "a reseller's copy of the datasheet (maychudoanhnghiep.vn, Leadtek)"),
+    ("quadro-rtx-8000", "memory_bandwidth_gbs", "672", "Quadro RTX 8000 datasheet",
+     "Memory Bandwidth | 672 GB/s", "the same copy"),
+    ("quadro-rtx-6000", "fp16_dense_tflops", "119.4", "Quadro RTX 6000 Passive datasheet",
+     "Deep Learning TeraFLOPS1 | 119.4 Tensor TFLOPS | ... Thermal Solution | Passive",
+     "a reseller's copy of the passive board's datasheet (maychudoanhnghiep.vn, Leadtek)"),
+    ("quadro-rtx-6000", "memory_bandwidth_gbs", "624", "Quadro RTX 6000 Passive datasheet",
+     "Memory Bandwidth | 624 GB/s", "the same copy"),
 ]
 
 
