@@ -97,7 +97,12 @@ LANGUAGE = Language(
             r"desplegarlo", r"servirlo", r"servir(?:le|la)?", r"alojar", r"hospedar",
             r"poner en prod",
         ),
-        "INFERENCE_WEAK": (r"ejecutar", r"ejecutarlo", r"correr", r"correrlo", r"usar", r"cargar"),
+        "INFERENCE_WEAK": (
+            r"ejecutar", r"ejecutarlo", r"correr", r"correrlo", r"usar", r"cargar",
+            # as written in threads: "el modelo que corra", "¿corre llama 70b en mi 3090?"
+            r"corre", r"corra", r"corran", r"corren", r"correria",
+            r"levantar", r"levantarlo",
+        ),
         "TRAINING_WORDS": (
             r"entrenar\w*", r"entrenamiento", r"ajuste fino", r"ajustar", r"afinar", r"reentrenar",
         ),

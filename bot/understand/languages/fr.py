@@ -92,6 +92,8 @@ LANGUAGE = Language(
         "INFERENCE_WEAK": (
             r"faire tourner", r"tourner", r"executer", r"lancer", r"utiliser", r"charger",
             r"rouler", r"roule", r"faire rouler",
+            # "ça tourne sur ma 3090 ?", "est-ce que mixtral tournerait"
+            r"tourne", r"tournent", r"tournerait",
         ),
         "TRAINING_WORDS": (r"entraine\w*", r"entrainer", r"entrainement", r"affiner"),
         "ALERT_NOUNS": (r"alertes?", r"abonnements?"),
