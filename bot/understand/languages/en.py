@@ -237,7 +237,11 @@ LANGUAGE = Language(
         ),
         "HOW_MANY": (r"how many",),
         # ... or with the job right after the cards: "how many T4s to serve 70B".
-        "HOW_MANY_FOR": (r"how many (?:(?:gpus?|cards?) ){0,2}(?:to|for)",),  # "how many h100 gpus for"
+        "HOW_MANY_FOR": (
+            r"how many (?:(?:gpus?|cards?) ){0,2}(?:to|for)",  # "how many h100 gpus for"
+            # ... or last, the card named before ("llama 405b in fp8, how many h100?")
+            r"how many(?: (?:gpus?|cards?|of them))? ?[?.!]*$",
+        ),
         "NEEDED": (r"need\w*", r"require\w*", r"does it take", r"would it take", r"it takes"),
         "BUDGET_WORDS": (r"i have", r"i got", r"ive got", r"budget", r"for", r"with"),
         "BUDGET_ASK": (
