@@ -106,6 +106,7 @@ WEEK_UNITS: Final[tuple[str, ...]] = _words("WEEK_UNITS")
 MONTH_UNITS: Final[tuple[str, ...]] = _words("MONTH_UNITS")
 # "monthly", "al mes", "par mois": the cost of a month of rental (taken as 30 days).
 MONTHLY: Final[tuple[str, ...]] = _words("MONTHLY")
+DAILY: Final[tuple[str, ...]] = _words("DAILY")
 # "half an hour", "media hora", "une demi-heure"
 HALF_HOUR: Final[tuple[str, ...]] = _words("HALF_HOUR")
 

@@ -447,6 +447,7 @@ FRENCH_WEEKS: Final = Guarded(
     (" jours",), r"(?<![a-z0-9])(?P<word>quinze|huit) jours(?![a-z])"
 )
 MONTHLY: Final = Guarded(("month", "mes", "mensu", "mois"), words(lx.MONTHLY))
+DAILY: Final = Guarded(("day", "daily", "dia", "jour", "24"), words(lx.DAILY))
 HALF_DAY: Final = Guarded(
     ("half", "medi", "demi"),
     words((r"half a day", r"a half day", r"half-? ?day", r"medio dia", r"media jornada",

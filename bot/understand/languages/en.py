@@ -72,6 +72,7 @@ LANGUAGE = Language(
         "WEEK_UNITS": (r"weeks?",),
         "MONTH_UNITS": (r"months?",),
         "MONTHLY": (r"monthly", r"per month", r"each month", r"every month", r"a month"),
+        "DAILY": (r"per day", r"daily", r"each day", r"every day", r"per 24 ?h(?:ours)?"),
         "HALF_HOUR": (r"half an hour",),
         "SIZE_UNITS_BILLION": (r"billions?",),
         "SIZE_UNITS_MILLION": (r"millions?",),

@@ -74,6 +74,7 @@ LANGUAGE = Language(
         "WEEK_UNITS": (r"semanas?",),
         "MONTH_UNITS": (r"mes", r"meses"),
         "MONTHLY": (r"al mes", r"por mes", r"mensual(?:es|mente)?", r"cada mes"),
+        "DAILY": (r"por dia", r"al dia", r"diario", r"cada dia", r"por 24 ?h(?:oras)?"),
         "HALF_HOUR": (r"media hora",),
         "SIZE_UNITS_BILLION": (r"mil millones",),
         "SIZE_UNITS_MILLION": (r"millones", r"millon"),

@@ -72,6 +72,7 @@ LANGUAGE = Language(
         "WEEK_UNITS": (r"semaines?",),
         "MONTH_UNITS": (r"mois",),
         "MONTHLY": (r"par mois", r"mensuel(?:le)?s?", r"mensuellement", r"chaque mois"),
+        "DAILY": (r"par jour", r"a la journee", r"journalier", r"chaque jour", r"par 24 ?h(?:eures)?"),
         "HALF_HOUR": (r"une demi-? ?heure",),
         "SIZE_UNITS_BILLION": (r"milliards?", r"md", r"mds"),
         "PARAM_WORDS": (r"parametres?",),
