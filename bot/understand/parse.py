@@ -203,6 +203,9 @@ def _take_settings(work: _Work) -> None:
             work.seq_len = _tokens_of_context(match.group("num"), match.group("k"), work.lang)
             work.context_said = bool(px.CONTEXT_WORD.search(match.group(0)))
             work.blank(*match.span())
+    match = px.KV_CACHE_DTYPE.search(work.s)
+    if match:  # the cache's precision, not the weights': the engine still serves the model
+        work.blank(*match.span(), fill="kv cache")
     match = px.BATCH.search(work.s)
     if match:
         work.batch_size = parse_int(match.group("num"))

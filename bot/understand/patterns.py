@@ -312,6 +312,14 @@ TRAINING: Final = words(lx.TRAINING_WORDS)
 INT8: Final = words(lx.INFERENCE_INT8)
 INT4: Final = words(lx.INFERENCE_INT4)
 FOUR_BIT: Final = words((r"4\s?-?\s?bits?", r"nf4", r"int4", r"int-4"))
+# The KV cache's precision ("--kv-cache-dtype fp8", "fp8 kv cache", "kv cache en int8") says
+# nothing of the weights': not read as 8-bit weights.
+KV_CACHE_DTYPE: Final = Guarded(
+    ("kv",),
+    r"(?<![a-z])kv[ _-]?cache[ _-]?dtype ?[=:]? ?(?:fp8(?:_e[45]m[23])?|int8|8 ?-?bits?)(?![a-z0-9])"
+    r"|(?<![a-z])(?:fp8|int8|8 ?-?bits?) kv[ _-]?cache(?![a-z])"
+    r"|(?<![a-z])kv[ _-]?cache (?:in|en) (?:fp8|int8|8 ?-?bits?)(?![a-z0-9])"
+)
 # Bits per weight said outright (exllamav2's "6.0bpw", "4.65 bpw"): they decide the precision
 # whatever the format's name says ("exl2" alone is read as 4-bit).
 BPW: Final = Guarded(("bpw",), r"(?<![\w.])(?P<num>\d{1,2}(?:\.\d+)?) ?bpw(?![a-z])")

@@ -209,6 +209,7 @@ _WORD_MULT: Final[dict[str, int]] = {
 # A serving precision said in words: "bf16", "fp16", "16-bit", "half precision", "fp32".
 INFERENCE_16: Final = _w(
     r"bf ?16|bfloat ?16|fp ?16|float ?16|16 ?-?bits?|half[ -]precision|media precision|"
+    r"dtype ?[=:]? ?half|"  # vLLM's "--dtype half"
     r"demi[ -]precision|fp ?32|float ?32|full precision|unquanti[sz]ed|sin cuantizar|"
     r"non quantifie"
 )
