@@ -68,7 +68,7 @@ LANGUAGE = Language(
             r"pour moi",
         ),
         "HOUR_UNITS": (r"heures?",),
-        "DAY_UNITS": (r"jours?", r"journees?"),
+        "DAY_UNITS": (r"jours?", r"journees?", r"j"),  # "3j", "15j"
         "WEEK_UNITS": (r"semaines?",),
         "MONTH_UNITS": (r"mois",),
         "MONTHLY": (r"par mois", r"mensuel(?:le)?s?", r"mensuellement", r"chaque mois"),
