@@ -135,6 +135,8 @@ LANGUAGE = Language(
             r"y", r"pues", r"bueno", r"por la ayuda", r"por tu ayuda", r"amigo", r"de nada",
             r"eso es todo", r"es todo", r"nada mas", r"es", r"muy", r"un monton", r"el bot",
             r"me (?:ayudo|sirvio)", r"me ha (?:ayudado|servido)", r"mucho", r"muchisimo",
+            # what a thanks is followed by in threads: "gracias crack", "gracias capo"
+            r"crack", r"capo", r"genio", r"maestro", r"loco", r"hermano", r"bro", r"tio",
         ),
         "CATALOGUE_QUESTION": (
             r"(?:que|cuales) (?:gpus?|tarjetas?|placas?(?: de video)?|graficas?|maquinas?|instancias?) (?:tienen|tienes|tiene|hay|ofrecen|ofreces|ofrece|alquilan|alquilas|rentan|rentas|manejan|disponen|tenes|teneis)",

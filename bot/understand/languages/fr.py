@@ -22,7 +22,7 @@ LANGUAGE = Language(
     abbreviations={
         "cb": "combien", "cmb": "combien", "jsp": "je sais pas", "chais pas": "je sais pas",
         "pr": "pour", "qd": "quand", "bcp": "beaucoup", "stp": "s'il te plait", "svp": "s'il vous plait", "pk": "pourquoi",
-        "koi": "quoi", "tjrs": "toujours", "qqn": "quelqu'un",
+        "koi": "quoi", "tjrs": "toujours", "qqn": "quelqu'un", "mrc": "merci", "mci": "merci", "slt": "salut",
     },
     counts={
         "un seul": 1, "une seule": 1, "deux": 2, "une paire de": 2, "trois": 3, "quatre": 4,
