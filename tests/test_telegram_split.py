@@ -85,3 +85,16 @@ def test_a_long_line_is_cut_into_full_chunks() -> None:
     tagged = split_message("<i>" + "a" * 50 + "</i>\nrest", 40)
     assert all(validate_telegram_html(p) is None for p in tagged)
     assert [visible_length(p) for p in tagged] == [40, 15]  # the rest joins the last chunk
+
+
+def test_a_part_takes_every_line_that_fits_exactly_and_keeps_each_as_written() -> None:
+    """Limit 20: a part of exactly 20 visible units is full, not over; each part counts from
+    zero; a line that fits keeps its tags (also at exactly the limit), its edge spaces and
+    letters."""
+    lines = ["<b>Xa</b>", "y" * 16 + "X", "z" * 16, " X ", "<i>" + "w" * 20 + "</i>", " X"]
+    assert split_message("\n".join(lines), 20) == [
+        "<b>Xa</b>\n" + "y" * 16 + "X",   # 2 + 1 + 17
+        "z" * 16 + "\n X ",                # 16 + 1 + 3
+        "<i>" + "w" * 20 + "</i>",         # 20
+        " X",
+    ]
