@@ -338,3 +338,14 @@ def test_a_reply_loses_its_trailing_spaces_and_runs_of_blank_lines():
 def test_the_pricing_link_is_in_the_reader_s_language_where_the_site_has_it(locale: str, url: str):
     text = render_template("pay.html.j2", locale, catalogue=CAT)
     assert f'<a href="{url}">' in text
+
+
+def test_trailing_spaces_or_tabs_alone_are_tidied_too():
+    assert (tidy("a \nb"), tidy("a\t\nb"), tidy("a\nb")) == ("a\nb", "a\nb", "a\nb")
+
+
+def test_a_method_s_name_for_a_model_trained_from_scratch():
+    ph = Phrases("en", CAT)
+    assert (str(ph.method_name("full_adamw")), str(ph.method_name("full_adamw", True)),
+            str(ph.method_name("qlora", True))) == (
+        "Full fine-tuning, AdamW", "Full training, AdamW", "QLoRA (4-bit base)")
