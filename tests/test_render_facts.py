@@ -349,3 +349,10 @@ def test_a_method_s_name_for_a_model_trained_from_scratch():
     assert (str(ph.method_name("full_adamw")), str(ph.method_name("full_adamw", True)),
             str(ph.method_name("qlora", True))) == (
         "Full fine-tuning, AdamW", "Full training, AdamW", "QLoRA (4-bit base)")
+
+
+def test_a_template_s_float_is_read_from_its_text_and_a_signalling_nan_prints_as_nan():
+    fmt = Formatter("en")
+    assert fmt.num(0.15, 1) == "0.2"  # 0.15 as written, not its binary 0.1499…
+    assert fmt.num(Decimal("sNaN")) == "NaN"
+    assert fmt.list([fmt.num(Decimal("-sNaN")), "x"]) == "NaN and x"
