@@ -275,7 +275,7 @@ LANGUAGE = Language(
         "hago", "hay", "hola", "hora", "horas", "inferencia", "las", "longitud", "los", "lote",
         "mas", "medio", "mejor", "memoria", "menos", "mi", "mil", "millones", "mis", "modelo",
         "muchas", "mucho", "muchos", "muy", "necesita", "necesitaria", "necesitas", "necesito",
-        "noches", "nueve", "o", "ocho", "pagar", "pago", "para", "parametros", "perfecto", "pero",
+        "noches", "nueve", "o", "ocho", "oigan", "onda", "wena", "porfa", "pagar", "pago", "para", "parametros", "perfecto", "pero",
         "podria", "por", "porque", "precio", "precios", "pregunta", "presupuesto", "puede",
         "puedes", "puedo", "quiere", "quieres", "quiero", "quisiera", "quita", "recomienda",
         "recomiendas", "sale", "secuencia", "seis", "semana", "seria", "servir", "siete", "sin",
