@@ -149,6 +149,10 @@ _TOTAL_AFTER: Final = lazy(
     rf"|(?:total|en total|au total)(?: of| de)? ?(?P<b>{NUM_SP}) ?{_MEM_UNIT})(?![a-z0-9]) ?\)?"
 )
 
+# More memory than any cluster a question describes (16 nodes of 8 × 192 GB hold 24 576 GB): a
+# figure written in groups of three above it is a number followed by the memory.
+_MOST_GB: Final = Decimal(100_000)
+
 # Memory figures not attached to a name.
 _MEMORY: Final = lazy(
     rf"(?<![\w.,])(?:(?P<count>\d+) ?x ?|(?<![a-z])(?P<word>{_COUNT_WORDS}) )?(?P<num>{NUM_SP})"
@@ -439,6 +443,9 @@ def take_memory(work: Work, index: CatalogueIndex) -> None:
         pos = match.end()
         s = work.s
         value = parse_decimal(match.group("num"), work.lang)
+        if " " in match.group("num") and value > _MOST_GB:
+            # "ryzen ai max+ 395 128gb": a model number, then the memory, not "395 128" GB
+            value = parse_decimal(match.group("num").rsplit(" ", 1)[1], work.lang)
         if match.group("tb") or match.group("tb2"):
             value *= 1000
         value = tidy(value)
