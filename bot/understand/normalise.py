@@ -74,9 +74,11 @@ def fold(text: str) -> str:
 # Whole words, and not before a number ("q 4" is a quantization); "2 tb" is terabytes.
 _AFTER_NUMBER_KEPT: Final = frozenset({"tb"})
 _ABBREVIATION: Final = lazy(
-    r"(?<![\w'.-])(" + "|".join(
+    r"(?<![\w'.-])(?<![\s,/][a-z],)(?<![\s,/][a-z], )(?<![\s,/][a-z]/)(?<!^[a-z],)(?<!^[a-z], )(" + "|".join(
         re.escape(a) for a in sorted(ABBREVIATIONS, key=len, reverse=True)
     ) + r")(?![\w'-])(?! ?\d)"
+    # ... nor in a list of single letters: "q,v", "q, k, v", "q and v" are LoRA's projections
+    r"(?! ?[,/+&] ?[a-z](?![a-z]))(?! (?:and|y|et) [a-z](?![a-z]))"
 )
 
 

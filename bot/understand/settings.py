@@ -79,7 +79,11 @@ CPU_OFFLOAD: Final = _w(
     r"offload_params?(?: ?[:=] ?true)?|fsdp_offload_params(?: ?[:=] ?true)?|"
     r"zero[ _-]?(?:3|infinity)[ _-]?(?:with )?(?:cpu )?offload\w*|zero[ _-]?offload|"
     r"deepspeed (?:zero[ _-]?3 )?(?:cpu )?offload\w*|descarga a (?:la )?cpu|"
-    r"dechargement (?:vers le |sur le )?cpu"
+    r"dechargement (?:vers le |sur le )?cpu|"
+    # serving engines keep the layers that do not fit in system RAM: llama.cpp "-ngl 40",
+    # "offload half the layers to RAM", "partial offload"
+    r"offload\w* (?:\w+ ){0,3}layers?(?: (?:to|into|in|on) (?:the )?(?:ram|cpu|system memory))?|"
+    r"partial(?:ly)? offload\w*|n[_-]?gpu[_-]?layers|ngl ?[:=]? ?\d+|num_gpu ?[:=]? ?\d+"
 )
 CPU_OFFLOAD_OFF: Final = Screened(
     rf"(?<![a-z0-9]){_NEG} (?:the )?(?:cpu[ _-]?)?offload\w*|offload\w* (?:off|disabled)|"
