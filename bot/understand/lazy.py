@@ -81,6 +81,27 @@ class LazyPattern:
         return f"lazy({self._source[0]!r})"
 
 
+class Screen:
+    """A pattern searched only in texts its ``admits`` lets through (a cheap test for a part of
+    every match): ``patterns.Guarded`` with a guard written by hand, ``screen.Screened`` with
+    needles worked out from the pattern."""
+
+    __slots__ = ()
+    pattern: re.Pattern[str]
+
+    def admits(self, s: str) -> bool:
+        raise NotImplementedError
+
+    def search(self, s: str) -> re.Match[str] | None:
+        return self.pattern.search(s) if self.admits(s) else None
+
+    def finditer(self, s: str) -> Iterator[re.Match[str]]:
+        return self.pattern.finditer(s) if self.admits(s) else iter(())
+
+    def sub(self, repl: str, s: str) -> str:
+        return self.pattern.sub(repl, s) if self.admits(s) else s
+
+
 _PENDING: list[LazyPattern] = []
 _MADE: set[tuple[str, int]] = set()  # every lazy pattern's (text, flags)
 

@@ -7,11 +7,11 @@ unbounded quantifiers, so a 4 000-character paste of noise is scanned in linear 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Final
 
 from bot.understand import lexicon as lx
-from bot.understand.lazy import lazy
+from bot.understand.lazy import Screen, lazy
 from bot.understand.numbers import NUM, NUM_SP
 
 
@@ -65,7 +65,7 @@ def _ends_with(patterns: Iterable[str]) -> re.Pattern[str]:
     return lazy(rf"(?<![a-z0-9]){alt(patterns)}\s?$")
 
 
-class Guarded:
+class Guarded(Screen):
     """A pattern searched only in texts that hold its ``guard``: a part of every match of it,
     given as substrings (any of them) or as a pattern.
 
@@ -90,12 +90,6 @@ class Guarded:
             if needle in s:
                 return True
         return False
-
-    def search(self, s: str) -> re.Match[str] | None:
-        return self.pattern.search(s) if self.admits(s) else None
-
-    def finditer(self, s: str) -> Iterator[re.Match[str]]:
-        return self.pattern.finditer(s) if self.admits(s) else iter(())
 
 
 # --- entities ----------------------------------------------------------------------------------

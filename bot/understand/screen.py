@@ -14,14 +14,13 @@ from __future__ import annotations
 import contextlib
 import marshal
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 from typing import Any
 
 from bot import disk_cache
-from bot.understand.lazy import lazy
+from bot.understand.lazy import Screen, lazy
 
 # Shorter needles are in nearly every text; more needles cost what the search would.
 _MIN_LENGTH = 2
@@ -93,7 +92,7 @@ def _item(op: Any, av: Any) -> _Needles:
     return None  # character sets, any character, anchors, look-arounds, references
 
 
-class Screened:
+class Screened(Screen):
     """A lazily compiled pattern searched only in texts holding one of its needles."""
 
     __slots__ = ("_needles", "_source", "pattern")
@@ -116,14 +115,6 @@ class Screened:
                 return True
         return False
 
-    def search(self, s: str) -> re.Match[str] | None:
-        return self.pattern.search(s) if self.admits(s) else None
-
-    def finditer(self, s: str) -> Iterator[re.Match[str]]:
-        return self.pattern.finditer(s) if self.admits(s) else iter(())
-
-    def sub(self, repl: str, s: str) -> str:
-        return self.pattern.sub(repl, s) if self.admits(s) else s
 
 
 # -- every screen at once, kept across restarts ---------------------------------------------
