@@ -541,8 +541,17 @@ def estimate_training(
                       "all layers kept for backward"))
     # Back-propagating through a layer creates the gradient of each of its saved activations,
     # tensors of the same shapes, while those activations are still held.
-    parts.append(("layer_gradients",
-                  tokens * per_tok_layer * c["activations.backward_gradient_copies"],
+    if kernels == "unsloth" and arch.gated_mlp:
+        # Unsloth's LoRA_MLP backward, the first and widest of a layer's backward steps,
+        # allocates one MLP-width tensor (dY @ W_down^T) and writes the other gradients in
+        # place into the saved gate/up outputs and the input's buffer: besides the saved
+        # activations, one MLP-width and one hidden-width (dY) gradient are alive.
+        width = arch.ffn_width * (arch.active_experts if arch.is_moe else 1)
+        layer_grads = (tokens * (width + arch.hidden) * bf16 * act_scale
+                       * c["activations.unsloth_backward_gradient_tensors"])
+    else:
+        layer_grads = tokens * per_tok_layer * c["activations.backward_gradient_copies"]
+    parts.append(("layer_gradients", layer_grads,
                   "gradients of one layer's activations during its backward"))
     if kernels is not None:
         parts.append(("logits", _fused_linear_ce_bytes(arch, tokens, kernels, c),

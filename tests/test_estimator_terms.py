@@ -222,6 +222,30 @@ def test_unsloth_and_liger_mlp_keep_fewer_tensors() -> None:
             "0.1")  # each term rounded to 0.1 GB on its own
 
 
+def test_unsloth_layer_backward_adds_one_mlp_width_gradient() -> None:
+    # Unsloth's LoRA_MLP backward: DW = dY @ W_down^T (14336 wide) is the one new tensor, the
+    # rest is written in place; with the incoming dY (4096 wide): (14336 + 4096) x 2 B a token.
+    b = estimate_training(L31_8B, "qlora", 32768, 1, True, 32, kernels="unsloth")
+    assert b.term("layer_gradients") == gb(32768 * (14336 + 4096) * 2)
+    # Without Unsloth's kernels every saved activation still gets its gradient (unchanged).
+    plain = estimate_training(L31_8B, "qlora", 32768, 1, True, 32)
+    assert plain.term("layer_gradients") > 2 * b.term("layer_gradients")
+
+
+# Unsloth's published maximum context lengths (unsloth.ai/docs/basics/unsloth-benchmarks:
+# 4-bit QLoRA, rank 32 on all linear layers, batch 1, its gradient checkpointing): the
+# estimate at each published length is close to the card (within 15 %) from 24 GB up; a second
+# copy of every saved activation had it 23-37 % over there.
+@pytest.mark.parametrize(
+    ("model_id", "vram_gb", "tokens"),
+    [("llama-3.1-8b", 24, 78475), ("llama-3.1-8b", 40, 153977), ("llama-3.1-8b", 48, 191728),
+     ("llama-3.1-8b", 80, 342733), ("llama-3.3-70b", 80, 89389)],
+)
+def test_unsloth_published_context_lengths(model_id: str, vram_gb: int, tokens: int) -> None:
+    b = estimate_training(MODELS.get(model_id), "qlora", tokens, 1, True, 32, kernels="unsloth")
+    assert Decimal("0.85") <= b.per_gpu_gb / vram_gb <= Decimal("1.15"), b.terms
+
+
 def test_liger_fused_linear_cross_entropy() -> None:
     # chunk = next_power_of_2(ceil(BT / ceil(V / H))) rows: 4096 tokens, ceil(128256/4096) = 32
     # -> 128 rows of bf16 logits, plus the bf16 gradient of the hidden states.
