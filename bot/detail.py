@@ -162,6 +162,15 @@ class TrainingEstimate(BaseModel):
     gpu_hours: Decimal | None = None
     wall_clock_hours: Decimal | None = None
     quote: Quote | None = None
+    # The configuration asked about cannot hold this run by the detailed estimate: the reply
+    # leads with that (FitCheck), and the run is timed where it fits. When a shorter sequence
+    # fits there, its length and the run's wall-clock hours there (the FLOPs per token do not
+    # depend on the length).
+    asked_short: bool = False
+    asked_seq_len: int | None = None
+    asked_hours: Decimal | None = None
+    asked_gpu_hours: Decimal | None = None
+    asked_fp16: bool = False  # timed there at its FP16 peak (no BF16)
 
     @property
     def flops_mantissa(self) -> Decimal | None:
@@ -286,10 +295,20 @@ def detailed_for(
     check = _check(asked, breakdown) if asked is not None else None
     time: TrainingEstimate | None = None
     if training and query.dataset_tokens is not None and query.dataset_tokens >= 1:
+        epochs = _positive(query.epochs, DEFAULT_EPOCHS)
+        short = asked is not None and check is not None and not check.detailed_fits
+        # A run the asked configuration cannot hold (the planning rule may say it fits: "QLoRA
+        # 8B on a 3080" holds 6 GB, not the 12.8 GB of a 2048-token sequence) is timed on an
+        # offered configuration where the detailed estimate fits, not on the asked one.
+        options = tuple(detailed_options(query, answer, cat)) if short else primary.options
         time = _training_time(
-            model, method, int(query.dataset_tokens), ckpt, asked, primary.options, cat,
-            tokens_per_second, _positive(query.epochs, DEFAULT_EPOCHS),
+            model, method, int(query.dataset_tokens), ckpt, None if short else asked, options,
+            cat, tokens_per_second, epochs,
         )
+        if short and asked is not None:
+            time = time.model_copy(update=_shorter_run(
+                query, method, model, int(query.dataset_tokens), ckpt, asked, cat,
+                tokens_per_second, epochs))
     spec = model if isinstance(model, ModelSpec) else None
     vocab_range = (_vocab_range(breakdown, resolve_shape(model).arch.vocab) if spec is None
                    else None)
@@ -661,6 +680,45 @@ def _target(
             return Decimal("Infinity")
         return price / (peak * option.gpu_count)
     return min(timeable, key=per_tflops), False
+
+
+# Shorter than this, a sequence is no setting to suggest for training (a few chat lines).
+_SHORTEST_SUGGESTED = 256
+
+
+def _shorter_run(
+    query: Query,
+    method: Method,
+    model: ModelSpec | Decimal,
+    tokens: int,
+    ckpt: bool,
+    asked: Fit,
+    cat: Catalogue,
+    tokens_per_second: Decimal | None,
+    epochs: int,
+) -> dict[str, object]:
+    """The asked configuration misses the run: the longest sequence it holds (with the other
+    settings as given), and how long the run takes there at that length."""
+    out: dict[str, object] = {"asked_short": True}
+    if asked.gpu is None:
+        return out
+    longest = longest_context(query, method, model, asked)
+    if longest.tokens < _SHORTEST_SUGGESTED or (
+            query.seq_len is not None and longest.tokens >= query.seq_len):
+        return out
+    gpu = cat.gpu(asked.gpu)
+    count = asked.gpu_count
+    if tokens_per_second is not None and tokens_per_second > 0:
+        run = gpu_hours_from_throughput(tokens, tokens_per_second, count, epochs, method=method)
+    else:
+        peak, precision = _peak(gpu)
+        if peak is None:
+            return out
+        run = estimate_training_time(model, method, tokens, peak, count, epochs, ckpt)
+        out["asked_fp16"] = precision == "fp16"
+    out.update(asked_seq_len=longest.tokens, asked_hours=run.wall_clock_hours,
+               asked_gpu_hours=run.gpu_hours)
+    return out
 
 
 def _peak(gpu: GPU) -> tuple[Decimal | None, Literal["bf16", "fp16"]]:

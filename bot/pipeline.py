@@ -356,6 +356,10 @@ def to_json(reply: Reply) -> dict[str, Any]:
             and timed.wall_clock_hours is not None:
         # "How long on my 3090?": the time on the card asked about, not the quoted one's hours.
         hours, gpu_hours, hours_assumed = timed.wall_clock_hours, timed.gpu_hours, timed.mfu_assumed
+    elif a.intent == "time" and timed is not None and timed.asked_hours is not None:
+        # The card asked about holds the run only at a shorter sequence: the time there.
+        hours, gpu_hours = timed.asked_hours, timed.asked_gpu_hours
+        hours_assumed = timed.tokens_per_second is None
     elif a.intent == "time" and timed is not None and timed.problem in ("no_peak_tflops", "no_config"):
         # No time estimate, and the reply quotes nothing: no assumed hours or cost either.
         hours = gpu_hours = hours_assumed = cost_usd = None

@@ -261,7 +261,9 @@ def test_h100_without_checkpointing_and_qlora_mfu() -> None:
     t = d.training_time
     assert t is not None and t.flops_per_param_token == 4
     assert t.gpu_hours == _gpu_hours(4, 70, 10**9, "989.5", "0.35")
-    assert t.quote is not None and t.quote.gpu == "h100" and t.quote.gpu_count == 8
+    # Without checkpointing 8x H100 cannot hold it (detailed estimate): timed where it fits.
+    assert d.check is not None and not d.check.detailed_fits and t.asked_short
+    assert t.quote is not None and not t.asked and (t.quote.gpu, t.quote.gpu_count) != ("h100", 8)
     # QLoRA dequantizes every weight: a lower assumed utilisation (rules/data/detailed.toml).
     qlora = detailed(intent="fit", params_b=D(70), method="qlora", gpu="h100",
                      dataset_tokens=D(10**8)).training_time
@@ -517,7 +519,39 @@ def test_a_card_without_bf16_is_timed_at_its_datasheet_fp16_peak() -> None:
     assert to_json(reply)["hours"] == pytest.approx(
         6 * float(t.params_b) * 1e9 * 1e7 / (0.2 * 65e12) / 3600, abs=0.01)
     assert "FP16 mixed precision is assumed" in to_json(reply)["text"]
-    # No datasheet FP16 figure on file (GeForce RTX 2080): still no time rather than a guess.
-    none = Pipeline(CAT).ask("how long to qlora llama 3 8b on a 2080 with 10M tokens")
+    # No datasheet figure on file (RTX A5000): still no time rather than a guess.
+    none = Pipeline(CAT).ask("how long to qlora llama 3 8b on an rtx a5000 with 10M tokens")
     assert none.answer.detailed is not None and none.answer.detailed.training_time is not None
     assert none.answer.detailed.training_time.problem == "no_peak_tflops"
+    # Nor on a card that holds the run only at a shorter sequence (GeForce RTX 2080, 8 GB).
+    short = Pipeline(CAT).ask("how long to qlora llama 3 8b on a 2080 with 10M tokens")
+    timed = short.answer.detailed.training_time if short.answer.detailed else None
+    assert timed is not None and timed.asked_short and timed.asked_hours is None
+    assert to_json(short)["hours"] is None
+
+
+def test_a_run_the_asked_card_cannot_hold_is_led_by_that_and_timed_where_it_fits() -> None:
+    """QLoRA Llama 3 8B holds the planning rule's 6 GB on a 3080 (10 GB) but not the 12.8 GB of
+    a 2048-token sequence: the reply says so first, times the run on an offered configuration
+    the detailed estimate fits, and gives the longest sequence the 3080 holds (with its time)."""
+    from bot.pipeline import Pipeline, to_json
+
+    for lang in LOCALES:
+        reply = Pipeline(CAT).ask("how long to qlora llama 3 8b on 100M tokens on my 3080",
+                                  chosen_locale=lang)
+        d = reply.answer.detailed
+        t = d.training_time if d else None
+        assert d is not None and d.check is not None and t is not None
+        assert not d.check.detailed_fits and t.asked_short and not t.asked
+        assert t.gpu is not None and t.gpu != "rtx-3080" and t.quote is not None
+        assert t.gpu_count is not None
+        assert d.breakdown.per_gpu_gb <= CAT.gpu(t.gpu).vram_gb
+        assert t.asked_seq_len is not None and 256 <= t.asked_seq_len < d.seq_len
+        text = reply.text
+        assert text.startswith("❌"), text
+        assert text.index("❌") < text.index("⏱") < text.index("💵")
+        assert validate_telegram_html(text) is None
+        out = to_json(reply)
+        assert out["fits"] is False and out["gpu"] == "rtx-3080"
+        assert out["hours"] == float(t.asked_hours or 0)  # on the card asked about
+        assert out["cost_usd"] is None  # the quote is another configuration's
