@@ -104,9 +104,10 @@ def test_two_counts_with_a_dataset_time_each_side() -> None:
 # --- time answers open as a native would write them ---------------------------------------------
 
 @pytest.mark.parametrize(("text", "start"), [
-    ("¿Cuánto tarda un fine-tuning completo de 7B con 2.000 millones de tokens en una H100?",
+    # On 8 GPUs: one H100 cannot hold the run, and the reply then leads with that.
+    ("¿Cuánto tarda un fine-tuning completo de 7B con 2.000 millones de tokens en 8 H100?",
      "⏱ <b>Entrenamiento completo con AdamW de un modelo de 7B: unas "),
-    ("Combien de temps pour un fine-tuning complet de 7B sur 2 milliards de tokens sur un H100 ?",
+    ("Combien de temps pour un fine-tuning complet de 7B sur 2 milliards de tokens sur 8 H100 ?",
      "⏱ <b>Entraînement complet avec AdamW pour un modèle 7B\u00a0: environ "),
     ("cuanto tarda un qlora de llama 3.1 8b con 100M tokens en una L40S",
      "⏱ <b>Entrenamiento QLoRA de Llama 3.1 8B: unas "),
