@@ -12,6 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from bot.capacity import TrainingSpeed, concurrency_facts, training_speed_facts
 from bot.detail import (
     DEFAULT_SEQ_LEN,
     DetailedAnswer,
@@ -24,7 +25,7 @@ from bot.detail import (
 )
 from bot.understand.query import Intent, Query
 from rules.budget import BudgetBuys, budget_buys
-from rules.capacity import DecodeBound, LongestContext
+from rules.capacity import Concurrency, DecodeBound, LongestContext
 from rules.catalogue import Catalogue
 from rules.compare import Comparison, PriceRatio, Saving, compare, full_vs_qlora, savings
 from rules.errors import (
@@ -130,6 +131,12 @@ class Answer(BaseModel):
     decode_no_gpu: bool = False  # only a memory size: no card, no bandwidth
     # The asked configuration does not hold it: the least count of that card that does.
     decode_more: DecodeBound | None = None
+    # "How many users can I serve with Llama 3 8B on an L4?": the sequences each precision
+    # answered serves at once (the lead one first), by memory (bot.capacity).
+    concurrency: tuple[Concurrency, ...] = ()
+    concurrency_on_cheapest: bool = False
+    # "How many tokens/s training Llama 3 8B with QLoRA on an A100?": the training throughput.
+    train_speed: TrainingSpeed | None = None
 
 
 def _methods_for(query: Query, cat: Catalogue) -> tuple[MethodId, ...]:
@@ -214,6 +221,10 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
             extra["largest_detailed"] = _largest_by_detail(query, cat)
         if query.speed_asked:
             extra.update(_decode(query, composed, cat))
+        if query.concurrency_asked:
+            extra.update(concurrency_facts(query, composed, cat))
+        if query.train_speed_asked:
+            extra.update(training_speed_facts(query, composed, cat))
         return composed.model_copy(update=extra)
     except RulesError as exc:
         failed = Answer(query=query, intent=query.intent, error=exc.code,

@@ -11,6 +11,11 @@ The decode bound: generating one token of one sequence reads every weight once a
 KV cache once, so tokens/s <= bandwidth / bytes read per token. Per GPU in tensor parallel:
 each GPU reads its shard at its own bandwidth (communication not counted). It is an upper bound
 from the datasheet bandwidth, never a measurement; no efficiency factor is applied.
+
+Concurrent sequences: how many sequences' KV caches fit beside the weights within the share of
+the memory a serving engine takes (vLLM's gpu_memory_utilization, 0.9 by default: data in
+rules/data/serving.toml). The same search, over the batch instead of the length: the detailed
+estimate never shrinks as sequences are added. An upper bound from memory alone.
 """
 
 from __future__ import annotations
@@ -18,19 +23,32 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import ROUND_FLOOR, Decimal
+from functools import cache
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from rules import data_files
+from rules.errors import DataError
 
 __all__ = [
+    "CONCURRENCY_LIMIT",
     "SEARCH_LIMIT",
+    "Concurrency",
     "DecodeBound",
     "LongestContext",
     "decode_upper_bound",
     "longest_fitting",
+    "most_sequences",
+    "serving_utilization",
 ]
 
 # The search's upper end when the model's published maximum is not on file: 2^20 tokens, 8×
 # the 128k of the longest contexts on file. Not a model's limit: the reply says the search
 # stopped there.
 SEARCH_LIMIT = 1 << 20
+# The concurrency search's upper end: 2^16 sequences, far past what any engine schedules at
+# once; the reply says "at least" when the memory holds that many.
+CONCURRENCY_LIMIT = 1 << 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,3 +146,70 @@ def decode_upper_bound(read_gb_per_gpu: Decimal, bandwidth_gbs: Decimal) -> Deci
     rate = bandwidth_gbs / read_gb_per_gpu
     step = Decimal(1) if rate >= 10 else Decimal("0.1")
     return rate.quantize(step, rounding=ROUND_FLOOR)
+
+
+# ----------------------------------------------------------------------------- concurrency
+
+
+class _Default(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    value: Decimal = Field(gt=0, le=1)
+    source: str = Field(min_length=3)
+    verified: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}$")
+
+
+@cache
+def serving_utilization() -> Decimal:
+    """vLLM's default gpu_memory_utilization (rules/data/serving.toml): the share of each GPU's
+    memory the engine takes for weights, activations and the KV cache together."""
+    doc = data_files.document("serving.toml")
+    try:
+        entry = _Default.model_validate(doc["vllm"]["gpu_memory_utilization"])
+    except (KeyError, TypeError, ValidationError) as exc:
+        raise DataError(f"rules/data/serving.toml: vllm.gpu_memory_utilization: {exc}") from exc
+    return entry.value
+
+
+@dataclass(frozen=True, slots=True)
+class Concurrency:
+    """How many sequences of `context` tokens one method serves at once on `gpus` GPUs."""
+
+    method: str
+    gpu: str | None  # None when the configuration was given by its memory only
+    gpus: int
+    vram_per_gpu_gb: Decimal
+    utilization: Decimal  # the engine's share of the memory (vLLM's default)
+    context: int  # tokens per sequence (prompt + output)
+    sequences: int  # the most that fit; 0 when not even one does
+    limit: int  # the search's upper end
+    per_gpu_gb: Decimal  # the detailed estimate at max(sequences, 1)
+    weights_gb: Decimal  # per GPU
+    kv_gb: Decimal  # per GPU, the KV cache of max(sequences, 1) sequences
+    full_context: int | None = None  # the model's published maximum, when longer than context
+    full_sequences: int | None = None  # the most that fit at full_context
+    assumed_shape: tuple[int, int] | None = None  # (layers, hidden): no architecture on file
+
+    @property
+    def budget_gb(self) -> Decimal:
+        """Per GPU: the memory the engine takes."""
+        return self.vram_per_gpu_gb * self.utilization
+
+    @property
+    def capped(self) -> bool:
+        return self.sequences >= self.limit
+
+    @property
+    def kv_each_gb(self) -> Decimal:
+        """One sequence's KV cache per GPU (to the hundredth of a GB)."""
+        return (self.kv_gb / max(self.sequences, 1)).quantize(Decimal("0.01"))
+
+
+def most_sequences(
+    per_gpu_gb: Callable[[int], Decimal | None], vram_per_gpu_gb: Decimal,
+    utilization: Decimal, limit: int = CONCURRENCY_LIMIT,
+) -> int:
+    """The most sequences n in [1, limit] whose detailed estimate per_gpu_gb(n) stays within
+    the engine's share of the memory (0 when one does not): per_gpu_gb must not decrease."""
+    if not Decimal(0) < utilization <= Decimal(1):
+        raise ValueError("utilization must be in (0, 1]")
+    return longest_fitting(per_gpu_gb, vram_per_gpu_gb * utilization, limit)

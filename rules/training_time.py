@@ -10,7 +10,7 @@ replaces them whenever it is known. Money lives elsewhere: this returns hours on
 
 from __future__ import annotations
 
-from decimal import MAX_EMAX, MIN_EMIN, ROUND_HALF_UP, Context, Decimal
+from decimal import MAX_EMAX, MIN_EMIN, ROUND_FLOOR, ROUND_HALF_UP, Context, Decimal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -20,10 +20,12 @@ from rules.notes import Note, note
 from rules.schema import Method
 
 __all__ = [
+    "TrainingThroughput",
     "TrainingTime",
     "estimate_training_time",
     "gpu_hours_from_throughput",
     "training_flops",
+    "training_throughput",
 ]
 
 _HOURS = Decimal("0.01")
@@ -77,6 +79,80 @@ def training_flops(
     if tokens < 0:
         raise ValueError("tokens must be non-negative")
     return _flops_per_param_token(spec, grad_ckpt) * _params_b(model) * Decimal(10**9) * tokens
+
+
+class TrainingThroughput(BaseModel):
+    """Training tokens per second from the same FLOPs and utilisation as the time estimate:
+    peak × utilisation / FLOPs per token. An estimate from those assumptions."""
+
+    model_config = ConfigDict(frozen=True)
+    method: str
+    params_b: Decimal  # N: the parameters a token goes through (MoE: active)
+    flops_per_param_token: Decimal  # k in k·N per token
+    peak_tflops: Decimal  # per GPU
+    mfu: Decimal
+    mfu_assumed: bool
+    gpus: int
+    tokens_per_second: Decimal  # per GPU, rounded down (to the unit from 10, else a tenth)
+    total_tokens_per_second: Decimal  # all GPUs, linear scaling assumed; rounded down alike
+    assumptions: tuple[Note, ...]
+
+
+def _utilisation(spec: Method, mfu: Decimal | float | None) -> tuple[Decimal, bool]:
+    """The model-FLOPs utilisation: the one given, else the assumed one of rules/data."""
+    if mfu is None:
+        key = "mfu.qlora" if spec.quantized_base else "mfu.bf16_dense"
+        return Decimal(repr(load_constants()[key])), True
+    util = Decimal(str(mfu))
+    if not util.is_finite() or not Decimal(0) < util <= Decimal(1):
+        raise ValueError("mfu must be in (0, 1]")
+    return util, False
+
+
+def _peak(peak_bf16_tflops: Decimal | float | int) -> Decimal:
+    peak = Decimal(str(peak_bf16_tflops))
+    if not peak.is_finite() or peak <= 0:
+        raise ValueError("peak_bf16_tflops must be positive")
+    return peak
+
+
+def _rate_down(rate: Decimal) -> Decimal:
+    step = Decimal(1) if rate >= 10 else Decimal("0.1")
+    return rate.quantize(step, rounding=ROUND_FLOOR)
+
+
+def training_throughput(
+    model: ModelSpec | Decimal | float | int,
+    method: Method | str,
+    peak_bf16_tflops: Decimal | float | int,
+    gpus: int = 1,
+    grad_ckpt: bool = False,
+    mfu: Decimal | float | None = None,
+) -> TrainingThroughput:
+    """Tokens/s per GPU = peak FLOP/s × utilisation / (k·N): the rate at which
+    estimate_training_time's run goes (its seconds are tokens / this rate, before rounding)."""
+    if gpus < 1:
+        raise ValueError("gpus must be at least 1")
+    peak = _peak(peak_bf16_tflops)
+    spec = method_spec(method, "training")
+    util, assumed = _utilisation(spec, mfu)
+    per = _flops_per_param_token(spec, grad_ckpt)
+    params = _params_b(model)
+    rate = peak * Decimal(10**12) * util / (per * params * Decimal(10**9))
+    assumptions: list[Note] = []
+    if assumed:
+        assumptions.append(note("mfu_assumed", mfu=util))
+    assumptions.append(note("flops_per_token", per_param=per, adapter=int(spec.adapter),
+                            recompute=int(grad_ckpt)))
+    if isinstance(model, ModelSpec) and model.active_params_b is not None:
+        assumptions.append(note("moe_active", active_params_b=model.active_params_b))
+    if gpus > 1:
+        assumptions.append(note("linear_scaling", gpus=gpus))
+    return TrainingThroughput(
+        method=spec.id, params_b=params, flops_per_param_token=per, peak_tflops=peak, mfu=util,
+        mfu_assumed=assumed, gpus=gpus, tokens_per_second=_rate_down(rate),
+        total_tokens_per_second=_rate_down(rate * gpus), assumptions=tuple(assumptions),
+    )
 
 
 def estimate_training_time(

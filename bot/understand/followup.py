@@ -227,6 +227,12 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
         update["context_asked"] = True  # "and on an H100?" after "max context on my 4090"
     if previous.speed_asked and new.intent not in ("cost", "compare"):
         update["speed_asked"] = True  # "and at 32k context?" after "tok/s on a 4090"
+    if previous.concurrency_asked and new.batch_size is None \
+            and new.intent not in ("cost", "compare"):
+        update["concurrency_asked"] = True  # "and on an H100?" after "how many users on an L4"
+    if previous.train_speed_asked and new.intent not in ("cost", "compare") \
+            and new.tokens_per_second is None:
+        update["train_speed_asked"] = True  # "and with lora?" after "tokens/s qlora on an a100"
     gpu_after = update.get("gpu", new.gpu) or update.get("vram_gb", new.vram_gb)
     if intent in ("fit", "memory"):
         intent = "fit" if gpu_after else "memory"

@@ -499,6 +499,21 @@ def _capacity_asked(
     return context, speed
 
 
+def _rates_asked(
+    s: str, work: _Work, method: MethodId | None, inference: bool
+) -> tuple[bool, bool]:
+    """(how many sequences are served at once, a training run's tokens/s). "How many users" is
+    a serving question; "tokens/s" about a training run (a training method or setting named, no
+    throughput stated) asks the training throughput, not decode's bound."""
+    trains = _trains(s, work)
+    serving = inference or (method is None and not trains)
+    concurrency = serving and work.batch_size is None and bool(asks.CONCURRENCY_ASK.search(s))
+    training = not inference and (method is not None or trains)
+    train_speed = training and work.flags.tokens_per_second is None and bool(
+        asks.SPEED_ASK.search(s) or asks.TRAIN_SPEED_ASK.search(s))
+    return concurrency, train_speed
+
+
 def _context_served(s: str, work: _Work) -> bool:
     """"max context" with no method and nothing of training is about serving (as "128k
     context" is); "max seq len" is a training run's sequence."""
@@ -834,6 +849,22 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             inference, method = True, _inference_method(rest, cat)
     else:
         speed_asked = False
+    concurrency_asked, train_speed_asked = False, False
+    if work.params_b is not None or work.family:
+        concurrency_asked, train_speed_asked = _rates_asked(rest, work, method, inference)
+    if concurrency_asked and (intent in ("fit", "memory", "unknown", "recommend") or unpriced
+                              or (intent == "time" and not speed_asked)):
+        # "how many users can I serve with llama 3 8b on an L4": the sequences that fit at once.
+        intent = "fit"
+        if not inference:
+            inference, method = True, _inference_method(rest, cat)
+    elif not (concurrency_asked and speed_asked):
+        concurrency_asked = False
+    if train_speed_asked and (intent in ("fit", "memory", "unknown", "time", "recommend")
+                              or unpriced):
+        intent = "time"  # "tokens/s training llama 3 8b with qlora on an a100": its throughput
+    else:
+        train_speed_asked = False
     first_known = next((g for g in work.gpus if g.gpu_id is not None), None)
     known = [g.gpu_id for g in work.gpus if g.gpu_id is not None]
     unknown = [g.text for g in work.gpus if g.gpu_id is None]
@@ -927,6 +958,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         budget_foreign=foreign,
         context_asked=context_asked,
         speed_asked=speed_asked,
+        concurrency_asked=concurrency_asked,
+        train_speed_asked=train_speed_asked,
         lora_targets=flags.lora_targets,
         precision=flags.precision,
         optimizer=flags.optimizer,

@@ -98,6 +98,10 @@ class Query(BaseModel):
     context_asked: bool = False
     # "how many tokens/s will llama 70b int4 do on a 4090": the decode speed is the question.
     speed_asked: bool = False  # "2k€, how many H100 hours?": a budget not in US dollars
+    # "how many users can I serve with llama 3 8b on an L4": the sequences that fit at once.
+    concurrency_asked: bool = False
+    # "how many tokens/s training llama 3 8b with qlora on an a100": the training throughput.
+    train_speed_asked: bool = False
 
     @field_validator("lang")
     @classmethod

@@ -35,6 +35,7 @@ CONCEPTS: Final[frozenset[str]] = frozenset({
     "OPINION_GOOD", "ALERT_LIST", "NUMBER_SCALES",
     "LARGEST_WORDS", "HOW_MANY", "HOW_MANY_FOR", "NEEDED", "BUDGET_WORDS", "BUDGET_ASK",
     "CONTEXT_ASK", "SPEED_ASK", "SPEED_WEAK", "CONCURRENT_WORDS", "SERVED_NOUNS",
+    "CONCURRENCY_ASK", "TRAIN_SPEED_ASK",
 })
 BUILT_IN: Final[tuple[str, ...]] = ("en", "es", "fr")
 

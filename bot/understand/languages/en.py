@@ -281,6 +281,21 @@ LANGUAGE = Language(
             r"users?", r"requests?", r"reqs?", r"sequences?", r"seqs", r"sessions?", r"clients?",
             r"chats?", r"connections?", r"streams?", r"people", r"agents?", r"conversations?",
         ),
+        # How many sequences are served at once (asks.CONCURRENCY_ASK): "how many users can I
+        # serve", "how many concurrent requests", "max concurrency".
+        "CONCURRENCY_ASK": (
+            r"(?:how|hw) many (?:(?:concurr?ent|simultaneous|parallel|active) )?(?:users?|usrs?|requests?|"
+            r"reqs?|sequences?|seqs|sessions?|clients?|chats?|connections?|streams?|people|ppl|"
+            r"agents?|conversations?)",
+            r"max(?:imum)? (?:number of )?(?:concurr?ent|simultaneous|parallel) (?:users?|requests?|"
+            r"reqs?|sequences?|seqs|sessions?|clients?|chats?|connections?|streams?)",
+            r"max(?:imum)? concurr?ency", r"how much concurr?ency",
+        ),
+        # A training run's throughput (asks.TRAIN_SPEED_ASK), besides tokens/s itself.
+        "TRAIN_SPEED_ASK": (
+            r"(?:training|train|fine ?-?tuning|finetuning) (?:speed|throughput)",
+            r"(?:speed|throughput) (?:of|when|while|for) (?:training|fine ?-?tuning|finetuning)",
+        ),
     },
     stopwords=frozenset({
         "about", "above", "alert", "alerts", "all", "also", "am", "an", "and", "any", "are", "at",

@@ -260,6 +260,18 @@ LANGUAGE = Language(
             r"usuarios?", r"peticiones", r"solicitudes", r"consultas", r"clientes?", r"sesiones",
             r"personas", r"conexiones", r"secuencias", r"conversaciones",
         ),
+        # Cuántas secuencias se atienden a la vez (asks.CONCURRENCY_ASK).
+        "CONCURRENCY_ASK": (
+            r"cuant[oa]s (?:usuarios?|peticiones|solicitudes|consultas|clientes?|sesiones|personas|"
+            r"conexiones|secuencias|conversaciones|requests?)",
+            r"concurrencia maxima", r"maxima concurrencia",
+            r"maxim[oa] (?:numero )?de (?:usuarios|peticiones|solicitudes|sesiones) "
+            r"(?:concurrentes|simultane[oa]s|a la vez)",
+        ),
+        "TRAIN_SPEED_ASK": (
+            r"velocidad (?:de|del) (?:entrenamiento|fine ?-?tuning|ajuste)",
+            r"rendimiento (?:de|del) (?:entrenamiento|fine ?-?tuning)",
+        ),
     },
     stopwords=frozenset({
         "aceptan", "aceptas", "adios", "ahora", "ajuste", "al", "alcanza", "alerta", "alertas",

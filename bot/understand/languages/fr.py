@@ -235,6 +235,16 @@ LANGUAGE = Language(
             r"utilisateurs?", r"requetes?", r"sessions?", r"clients?", r"personnes",
             r"connexions?", r"sequences", r"conversations?",
         ),
+        # Combien de séquences servies en même temps (asks.CONCURRENCY_ASK).
+        "CONCURRENCY_ASK": (
+            r"combien (?:de |d.?)(?:utilisateurs?|users?|requetes?|sessions?|clients?|personnes|"
+            r"connexions?|sequences|conversations?)",
+            r"concurrence max\w*", r"nombre max\w* (?:d.?utilisateurs|de requetes|de sessions)",
+        ),
+        "TRAIN_SPEED_ASK": (
+            r"vitesse (?:d.?|de l.?)(?:entrainement|apprentissage|fine ?-?tuning)",
+            r"debit (?:d.?|de l.?)(?:entrainement|apprentissage)",
+        ),
     },
     stopwords=frozenset({
         "ai", "aide", "aimerais", "alertes", "alors", "assez", "au", "augmente", "aussi", "aux",

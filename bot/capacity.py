@@ -1,0 +1,151 @@
+"""Two rates a configuration gives a model, as the answer's facts (no prose: the templates
+`concurrency.html.j2` and `train_speed.html.j2` word them):
+
+- how many sequences it serves at once: the most whose KV caches fit beside the weights within
+  the memory vLLM takes by default (gpu_memory_utilization, rules/data/serving.toml), by the
+  detailed estimator at the stated context (else the default one, said so). An upper bound
+  on concurrency from memory alone; no throughput is claimed.
+- a training run's tokens/s: the throughput the training-time estimate already assumes
+  (rules.training_time: peak TFLOPS × assumed utilisation / FLOPs per token), the same
+  figures the "how long" answers use.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any, Literal
+
+from bot.detail import (
+    DEFAULT_GRAD_CKPT,
+    _estimate,
+    _peak,
+    _target,
+    estimator_model,
+)
+from bot.understand.query import Query
+from rules.capacity import CONCURRENCY_LIMIT, Concurrency, most_sequences, serving_utilization
+from rules.catalogue import Catalogue
+from rules.estimator import Breakdown, resolve_shape
+from rules.fit import Fit
+from rules.model_catalogue import ModelSpec
+from rules.schema import Method
+from rules.training_time import TrainingThroughput, training_throughput
+
+if TYPE_CHECKING:  # bot.answer imports this module to hold the facts
+    from bot.answer import Answer
+
+__all__ = ["TrainingSpeed", "concurrency", "concurrency_facts", "training_speed_facts"]
+
+
+def _at(query: Query, method: Method, model: ModelSpec | Decimal, gpus: int, sequences: int,
+        seq_len: int | None = None) -> tuple[Breakdown | None, int]:
+    """The detailed serving estimate per GPU for `sequences` sequences, and their context."""
+    update: dict[str, Any] = {"batch_size": sequences}
+    if seq_len is not None:
+        update["seq_len"] = seq_len
+    breakdown, _, context, _, _, _ = _estimate(query.model_copy(update=update), method, model,
+                                               gpus, None)
+    return breakdown, context
+
+
+def _most(query: Query, method: Method, model: ModelSpec | Decimal, gpus: int,
+          vram: Decimal, utilization: Decimal, seq_len: int | None = None) -> int:
+    def per_gpu(n: int) -> Decimal | None:
+        breakdown = _at(query, method, model, gpus, n, seq_len)[0]
+        return breakdown.per_gpu_gb if breakdown is not None else None
+
+    return most_sequences(per_gpu, vram, utilization, CONCURRENCY_LIMIT)
+
+
+def concurrency(query: Query, method: Method, model: ModelSpec | Decimal, where: Fit
+                ) -> Concurrency | None:
+    """How many sequences of the query's context (stated, else the default) `method` serves
+    at once on `where`; with no context stated, also at the model's whole published context
+    (vLLM's default --max-model-len) when that is longer. None: the estimator refused."""
+    gpus = where.gpu_count
+    vram = where.vram_gb / gpus
+    utilization = serving_utilization()
+    sequences = _most(query, method, model, gpus, vram, utilization)
+    breakdown, context = _at(query, method, model, gpus, max(sequences, 1))
+    if breakdown is None:
+        return None
+    full: int | None = None
+    full_sequences: int | None = None
+    model_max = model.max_context if isinstance(model, ModelSpec) else None
+    unsaid = query.seq_len is None and query.prompt_tokens is None and query.new_tokens is None
+    if unsaid and model_max is not None and model_max > context:
+        full = model_max
+        full_sequences = _most(query, method, model, gpus, vram, utilization, model_max)
+    return Concurrency(
+        method=method.id, gpu=where.gpu, gpus=gpus, vram_per_gpu_gb=vram,
+        utilization=utilization, context=context, sequences=sequences,
+        limit=CONCURRENCY_LIMIT, per_gpu_gb=breakdown.per_gpu_gb,
+        weights_gb=breakdown.term("weights"), kv_gb=breakdown.term("kv_cache"),
+        full_context=full, full_sequences=full_sequences,
+        assumed_shape=_assumed_shape(model),
+    )
+
+
+def _assumed_shape(model: ModelSpec | Decimal) -> tuple[int, int] | None:
+    shape = resolve_shape(model)
+    return (shape.arch.layers, shape.arch.hidden) if shape.assumed else None
+
+
+def concurrency_facts(query: Query, answer: Answer, cat: Catalogue) -> dict[str, Any]:
+    """The sequences each precision answered serves at once (the lead one first), on the asked
+    configuration or, with none, the cheapest offered one that holds the model."""
+    primary = answer.primary
+    if answer.error or answer.missing or primary is None or answer.params_b is None:
+        return {}
+    where = primary.fit
+    on_cheapest = where is None
+    if where is None:
+        where = primary.cheapest
+    if where is None:
+        return {}
+    model = estimator_model(query, answer.params_b, cat)
+    methods = [primary] + [ma for ma in answer.methods if ma is not primary]
+    found = tuple(c for c in (concurrency(query, cat.method(ma.memory.method), model, where)
+                              for ma in methods) if c is not None)
+    return {"concurrency": found, "concurrency_on_cheapest": on_cheapest} if found else {}
+
+
+@dataclass(frozen=True, slots=True)
+class TrainingSpeed:
+    """A training run's tokens/s, on the asked configuration when it holds the model, else on
+    the offered one where the run costs least (as the training-time answer times it)."""
+
+    method: str
+    gpu: str | None  # where it is estimated; None: no configuration holds the model
+    gpu_count: int
+    asked: bool  # on the configuration asked about
+    peak_precision: Literal["bf16", "fp16"]
+    throughput: TrainingThroughput | None  # None: no cited peak TFLOPS (or no configuration)
+
+
+def training_speed_facts(query: Query, answer: Answer, cat: Catalogue) -> dict[str, Any]:
+    primary = answer.primary
+    if answer.error or answer.missing or primary is None or answer.params_b is None:
+        return {}
+    method = cat.method(primary.memory.method)
+    if method.kind != "training":
+        return {}
+    asked = primary.fit
+    holds = asked is not None and asked.gpu is not None and bool(answer.fits)
+    if holds:
+        target, on_asked = asked, True
+    else:
+        target, on_asked = _target(None, primary.options, cat, False)
+    if target is None or target.gpu is None:
+        return {"train_speed": TrainingSpeed(method=method.id, gpu=None, gpu_count=0,
+                                             asked=False, peak_precision="bf16",
+                                             throughput=None)}
+    gpu = cat.gpu(target.gpu)
+    peak, precision = _peak(gpu)
+    ckpt = DEFAULT_GRAD_CKPT if query.grad_ckpt is None else query.grad_ckpt
+    rate = training_throughput(estimator_model(query, answer.params_b, cat), method, peak,
+                               target.gpu_count, ckpt) if peak is not None else None
+    return {"train_speed": TrainingSpeed(
+        method=method.id, gpu=gpu.id, gpu_count=target.gpu_count, asked=on_asked,
+        peak_precision=precision, throughput=rate)}

@@ -1,0 +1,215 @@
+"""How many sequences a configuration serves at once (the detailed estimate within vLLM's
+default gpu_memory_utilization) and a training run's tokens/s (the training-time estimate's own
+FLOPs and assumed utilisation): the engine, figures checked by hand, and the questions as people
+write them (en/es/fr)."""
+
+from __future__ import annotations
+
+import tomllib
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from bot.pipeline import Pipeline, to_json
+from bot.understand import understand
+from rules.capacity import most_sequences, serving_utilization
+from rules.catalogue import load_catalogue
+from rules.estimator import estimate_inference
+from rules.training_time import estimate_training_time, training_throughput
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def pipeline() -> Pipeline:
+    return Pipeline(load_catalogue())
+
+
+# ----------------------------------------------------------------------------- the engine
+
+
+def test_vllms_default_share_of_the_memory_is_data_with_its_source() -> None:
+    doc = tomllib.loads((ROOT / "rules" / "data" / "serving.toml").read_text(encoding="utf-8"))
+    entry = doc["vllm"]["gpu_memory_utilization"]
+    assert Decimal(entry["value"]) == serving_utilization() == Decimal("0.9")
+    assert "docs.vllm.ai" in entry["source"] and "0.9" in entry["source"]
+    assert entry["verified"][:4] == "2026"
+
+
+@pytest.mark.parametrize(("fixed", "each", "vram", "expected"), [
+    (Decimal(16), Decimal("0.5"), Decimal(24), 11),  # 21.6 GB: 16 + 11 × 0.5 = 21.5
+    (Decimal(22), Decimal("0.5"), Decimal(24), 0),  # the weights alone pass 21.6 GB
+    (Decimal(10), Decimal(1), Decimal(40), 26),  # 36 GB: 10 + 26
+])
+def test_sequences_fit_within_the_engines_share_not_the_whole_card(
+    fixed: Decimal, each: Decimal, vram: Decimal, expected: int
+) -> None:
+    def gb(n: int) -> Decimal:
+        return fixed + each * n
+
+    assert most_sequences(gb, vram, Decimal("0.9")) == expected
+    # The whole card would hold more: the 10 % vLLM leaves is not counted.
+    assert most_sequences(gb, vram, Decimal(1)) > expected
+
+
+@pytest.mark.parametrize("share", [Decimal(0), Decimal("1.1"), Decimal(-1)])
+def test_a_share_of_the_memory_outside_0_1_is_refused(share: Decimal) -> None:
+    with pytest.raises(ValueError, match="utilization"):
+        most_sequences(lambda n: Decimal(n), Decimal(10), share)
+
+
+def test_training_throughput_by_hand_and_the_time_estimate_goes_at_that_rate() -> None:
+    """Llama 3 8B QLoRA on an A100 with checkpointing: (4 + 2)·N FLOPs a token at an assumed
+    20 % of 312 TFLOPS = 312e12 × 0.2 / (6 × 8e9) = 1 300 tokens/s; 100M tokens then take
+    100e6 / 1300 / 3600 = 21.37 GPU-hours, what the time estimate says."""
+    model = load_catalogue().models.get("llama-3-8b")
+    rate = training_throughput(model, "qlora", 312, 1, grad_ckpt=True)
+    assert rate.tokens_per_second == Decimal(1300) and rate.mfu == Decimal("0.2")
+    assert rate.flops_per_param_token == 6 and rate.mfu_assumed
+    hours = estimate_training_time(model, "qlora", 100_000_000, 312, 1, 1, True).gpu_hours
+    assert hours == Decimal("21.37")
+    # Full fine-tuning, no checkpointing, two GPUs: 6·N at 35 %, linear scaling.
+    full = training_throughput(7, "full_adamw", Decimal("989.5"), 2)
+    per = Decimal("989.5e12") * Decimal("0.35") / (6 * Decimal("7e9"))
+    assert full.tokens_per_second == int(per)
+    assert full.total_tokens_per_second == int(2 * per)
+    assert [n.code for n in full.assumptions][-1] == "linear_scaling"
+
+
+@pytest.mark.parametrize(("kwargs", "error"), [
+    ({"peak_bf16_tflops": 0}, "peak"), ({"gpus": 0}, "gpus"), ({"mfu": 2}, "mfu"),
+])
+def test_training_throughput_refuses_impossible_inputs(kwargs: dict[str, int], error: str) -> None:
+    args: dict[str, object] = {"model": 8, "method": "lora", "peak_bf16_tflops": 312, **kwargs}
+    with pytest.raises(ValueError, match=error):
+        training_throughput(**args)  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------------------- the answers
+
+
+def test_by_hand_users_of_llama_3_8b_on_an_l4(pipeline: Pipeline) -> None:
+    """24 GB × 0.9 = 21.6 GB: the detailed BF16 estimate at 2 048 tokens is 21.4 GB for 11
+    sequences and 21.7 GB for 12."""
+    model = pipeline.catalogue.models.get("llama-3-8b")
+    at = {n: estimate_inference(model, "inference_bf16", 2048, n, 1,
+                                all_position_logits=False).per_gpu_gb for n in (11, 12)}
+    assert at[11] <= Decimal("21.6") < at[12]
+    reply = pipeline.ask("how many users can I serve with llama 3 8b on an L4?")
+    got = to_json(reply)
+    assert (got["intent"], got["gpu"], got["method"], got["fits"]) == (
+        "fit", "l4", "inference_bf16", True)
+    text = got["text"]
+    assert text.startswith("👥 <b>At most about 11 sequences at once: Llama 3 8B (BF16 "
+                           "inference) on 1× L4, 2,048 tokens of context each.</b>"), text
+    assert "<code>--gpu-memory-utilization 0.9</code>): 21.6 GB of 24 GB" in text
+    assert "An upper bound on concurrency from memory alone, not a measurement" in text
+    assert "Context not given: 2,048 tokens per sequence assumed" in text
+    # vLLM's default --max-model-len is the published 8,192: fewer sequences there.
+    assert "At the whole published context, 8,192 tokens" in text
+    assert "• Inference in 4-bit: at most about 48 sequences" in text
+    assert "tokens/s" not in text  # no throughput is invented
+
+
+@pytest.mark.parametrize(("text", "lang", "gpu", "method", "starts"), [
+    ("how many concurrent requests can vllm handle for qwen 14b awq on a 4090 at 4k context",
+     "en", "rtx-4090", "inference_int4", "👥 <b>At most about 3 sequences at once: a 14B model"
+     " (4-bit inference) on 1× RTX 4090, 4,096 tokens of context each.</b>"),
+    ("¿cuántos usuarios simultáneos aguanta una A100 con llama 70b en 4 bits?", "es",
+     "a100-80gb", "inference_int4", "👥 <b>Como mucho unas "),
+    ("combien d'utilisateurs en même temps sur une H100 avec mistral 7b ?", "fr", "h100",
+     "inference_bf16", "👥 <b>Au plus environ 199 séquences à la fois\u00a0: Mistral 7B"),
+])
+def test_concurrency_questions(
+    pipeline: Pipeline, text: str, lang: str, gpu: str, method: str, starts: str
+) -> None:
+    got = to_json(pipeline.ask(text))
+    assert (got["lang"], got["intent"], got["gpu"], got["method"]) == (lang, "fit", gpu, method)
+    assert got["text"].startswith(starts), got["text"]
+
+
+def test_a_stated_context_is_used_and_not_said_to_be_assumed(pipeline: Pipeline) -> None:
+    reply = pipeline.ask("how many concurrent users for llama 3.1 8b awq on a 4090 at 8k ctx")
+    assert reply.answer.concurrency[0].context == 8192
+    assert "Context not given" not in reply.text
+    assert "whole published context" not in reply.text
+
+
+def test_no_card_named_is_answered_on_the_cheapest_that_holds_it(pipeline: Pipeline) -> None:
+    reply = pipeline.ask("how many concurrent users for llama 3.1 8b")
+    assert reply.answer.concurrency_on_cheapest
+    assert reply.answer.concurrency[0].gpu == "l40s"
+    assert "No card named: on the cheapest offered configuration that holds it." in reply.text
+
+
+def test_one_sequence_that_does_not_fit_says_so(pipeline: Pipeline) -> None:
+    reply = pipeline.ask("how many users can I serve with llama 3 70b in bf16 on an h100")
+    first = reply.answer.concurrency[0]
+    assert first.sequences == 0
+    assert reply.text.startswith("👥 <b>Llama 3 70B (BF16 inference) serves not even one "
+                                 "sequence of 2,048 tokens on 1× H100"), reply.text
+
+
+def test_a_number_of_users_stated_is_still_a_batch_not_the_question() -> None:
+    cat = load_catalogue()
+    said = understand("20 concurrent users on llama 3 8b on an L4, does it fit?", cat)
+    assert said.batch_size == 20 and not said.concurrency_asked
+    asked = understand("how many concurrent users on llama 3 8b on an L4?", cat)
+    assert asked.concurrency_asked and asked.batch_size is None and asked.inference
+
+
+def test_by_hand_training_tokens_per_second(pipeline: Pipeline) -> None:
+    got = to_json(pipeline.ask(
+        "how many tokens/s will I get training llama 3 8b with qlora on an a100"))
+    assert (got["intent"], got["method"], got["gpu"]) == ("time", "qlora", "a100-80gb")
+    text = got["text"]
+    assert text.startswith("🏋️ <b>About 1,300 training tokens/s: Llama 3 8B (QLoRA) on 1× "
+                           "A100 80GB (estimate).</b>"), text
+    assert "From 6·N FLOPs per token (N = 8 billion parameters) at an assumed 20% of the 312" \
+        " peak BF16 TFLOPS per GPU." in text
+    assert "An estimate from these assumptions (the same the training-time answers use)" in text
+    assert "At most about" not in text  # not the serving decode bound
+
+
+@pytest.mark.parametrize(("text", "lang", "gpu", "method", "starts"), [
+    ("vitesse d'entraînement en tokens/s pour un lora 7b sur 4090", "fr", "rtx-4090", "lora",
+     "🏋️ <b>Environ 1\u202f376 tokens/s d'entraînement\u00a0: un modèle 7B (LoRA) sur 1× "
+     "RTX 4090 (estimation).</b>"),
+    ("velocidad de entrenamiento en tokens/s para qlora de llama 3 8b en una a100", "es",
+     "a100-80gb", "qlora", "🏋️ <b>Unos 1.300 tokens/s de entrenamiento: Llama 3 8B (QLoRA)"),
+    ("training throughput qlora 70b on 2xh100", "en", "h100", "qlora",
+     "🏋️ <b>About 942 training tokens/s: a 70B model (QLoRA) on 2× H100, 471 per GPU"),
+])
+def test_training_speed_questions(
+    pipeline: Pipeline, text: str, lang: str, gpu: str, method: str, starts: str
+) -> None:
+    got = to_json(pipeline.ask(text))
+    assert (got["lang"], got["intent"], got["gpu"], got["method"]) == (lang, "time", gpu, method)
+    assert got["text"].startswith(starts), got["text"]
+
+
+def test_a_card_that_does_not_hold_the_run_is_estimated_where_it_fits(
+    pipeline: Pipeline
+) -> None:
+    reply = pipeline.ask("how many tokens per second for qlora 70b on a 4090")
+    speed = reply.answer.train_speed
+    assert speed is not None and not speed.asked and speed.gpu == "h100"
+    assert "It does not fit on 1× RTX 4090: estimated where a run costs least" in reply.text
+
+
+@pytest.mark.parametrize("text", [
+    "how long to LoRA llama 3 8b for 3 epochs on 50M tokens on an A100 at 3000 tokens/s",
+    "how fast can i fine-tune llama 3 8b on an h100",
+])
+def test_a_stated_throughput_or_a_duration_is_not_a_speed_question(text: str) -> None:
+    assert not understand(text, load_catalogue()).train_speed_asked
+
+
+def test_a_follow_up_asks_the_same_rate_again(pipeline: Pipeline) -> None:
+    previous = pipeline.ask("how many users can I serve with llama 3 8b on an L4?").query
+    reply = pipeline.ask("and on an h100?", previous=previous)
+    assert reply.answer.concurrency and reply.answer.concurrency[0].gpu == "h100"
+    previous = pipeline.ask("tok/s training llama 3 8b with qlora on an a100").query
+    reply = pipeline.ask("and with lora?", previous=previous)
+    assert reply.answer.train_speed is not None and reply.answer.train_speed.method == "lora"
