@@ -213,3 +213,24 @@ def test_a_follow_up_asks_the_same_rate_again(pipeline: Pipeline) -> None:
     previous = pipeline.ask("tok/s training llama 3 8b with qlora on an a100").query
     reply = pipeline.ask("and with lora?", previous=previous)
     assert reply.answer.train_speed is not None and reply.answer.train_speed.method == "lora"
+
+
+@pytest.mark.parametrize("text", [
+    "how many requests per second can llama 3 8b handle on an L4",
+    "cuantas peticiones por segundo aguanta llama 3 8b en una L4",
+    "combien de requetes par seconde pour mistral 7b sur une L4",
+    "how many users does your service have",
+])
+def test_requests_per_second_are_a_throughput_not_how_many_at_once(text: str) -> None:
+    """Memory bounds how many sequences run at once, not how many a second: no such answer."""
+    assert not understand(text, load_catalogue()).concurrency_asked
+
+
+@pytest.mark.parametrize("text", [
+    "what concurrency can i get with mistral 7b on an a10g",
+    "how many people can use llama 3 8b at the same time on a 4090",
+])
+def test_concurrency_asked_in_other_words(pipeline: Pipeline, text: str) -> None:
+    reply = pipeline.ask(text)
+    assert reply.answer.query.concurrency_asked and reply.answer.query.inference
+    assert reply.text.startswith("👥 <b>At most about "), reply.text

@@ -284,12 +284,14 @@ LANGUAGE = Language(
         # How many sequences are served at once (asks.CONCURRENCY_ASK): "how many users can I
         # serve", "how many concurrent requests", "max concurrency".
         "CONCURRENCY_ASK": (
+            # ... but "how many requests per second" is a throughput, not how many at once.
             r"(?:how|hw) many (?:(?:concurr?ent|simultaneous|parallel|active) )?(?:users?|usrs?|requests?|"
             r"reqs?|sequences?|seqs|sessions?|clients?|chats?|connections?|streams?|people|ppl|"
-            r"agents?|conversations?)",
+            r"agents?|conversations?)(?! ?(?:per|a|an|/) ?(?:s|secs?|seconds?|min|minutes?|h|hours?)(?![a-z]))",
             r"max(?:imum)? (?:number of )?(?:concurr?ent|simultaneous|parallel) (?:users?|requests?|"
             r"reqs?|sequences?|seqs|sessions?|clients?|chats?|connections?|streams?)",
             r"max(?:imum)? concurr?ency", r"how much concurr?ency",
+            r"(?:what|which) (?:max(?:imum)? )?concurr?ency", r"concurr?ency (?:can|could|will|would) i",
         ),
         # A training run's throughput (asks.TRAIN_SPEED_ASK), besides tokens/s itself.
         "TRAIN_SPEED_ASK": (

@@ -263,7 +263,7 @@ LANGUAGE = Language(
         # Cuántas secuencias se atienden a la vez (asks.CONCURRENCY_ASK).
         "CONCURRENCY_ASK": (
             r"cuant[oa]s (?:usuarios?|peticiones|solicitudes|consultas|clientes?|sesiones|personas|"
-            r"conexiones|secuencias|conversaciones|requests?)",
+            r"conexiones|secuencias|conversaciones|requests?)(?! (?:por|al|a la) (?:segundo|minuto|hora))",
             r"concurrencia maxima", r"maxima concurrencia",
             r"maxim[oa] (?:numero )?de (?:usuarios|peticiones|solicitudes|sesiones) "
             r"(?:concurrentes|simultane[oa]s|a la vez)",

@@ -238,7 +238,7 @@ LANGUAGE = Language(
         # Combien de séquences servies en même temps (asks.CONCURRENCY_ASK).
         "CONCURRENCY_ASK": (
             r"combien (?:de |d.?)(?:utilisateurs?|users?|requetes?|sessions?|clients?|personnes|"
-            r"connexions?|sequences|conversations?)",
+            r"connexions?|sequences|conversations?)(?! (?:par|a la) (?:seconde|minute|heure))",
             r"concurrence max\w*", r"nombre max\w* (?:d.?utilisateurs|de requetes|de sessions)",
         ),
         "TRAIN_SPEED_ASK": (
