@@ -1,0 +1,460 @@
+"""The lines of a fit, memory, recommend or cost answer (what fit.html.j2 printed), built in
+Python: the template was ~40 % of a cold question's rendering, most of it Jinja's machinery
+(an attribute look-up through the environment per value, a context call per phrase) rather
+than the text. fit.html.j2 keeps the page: these lines, the detailed estimate's lead where it
+goes (detailed_lead.html.j2) and the detailed estimate (detailed.html.j2).
+
+Every sentence goes through the same gettext msgids as the template's ``{% trans %}`` blocks
+did (``ph._``: newstyle semantics, values escaped unless Markup); the literal markup around
+them is the template's, byte for byte.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from markupsafe import Markup
+
+from bot.answer import Answer, MethodAnswer
+from bot.render.phrases import Phrases
+from rules.fit import Fit
+from rules.quote import Quote
+
+_HIDDEN_NOTES = frozenset({"planning_rule", "activations_extra", "kv_cache_extra", "sharding_assumed"})
+# Jinja's truncate filter keeps this many characters past the length (policy truncate.leeway).
+_TRUNCATE_LEEWAY = 5
+
+
+class FitParts(NamedTuple):
+    """The answer's lines up to where the detailed estimate's lead goes (`lead`: it does),
+    and the rest."""
+
+    head: Markup
+    lead: bool
+    tail: Markup
+
+
+def _truncate(text: str, length: int) -> str:
+    """Jinja's ``truncate(length)`` filter with its default policy."""
+    if len(text) <= length + _TRUNCATE_LEEWAY:
+        return text
+    return text[: length - 3].rsplit(" ", 1)[0] + "..."
+
+
+def _same_config(q: Quote, asked: Fit) -> bool:
+    return q.gpu == asked.gpu and q.gpu_count == asked.gpu_count
+
+
+def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
+    out: list[str] = []
+    put = out.append
+    _ = ph._
+    fmt = ph.fmt
+    cat = ph.cat
+    methods = answer.methods
+    many = len(methods)
+    intent = answer.intent
+    query = answer.query
+    primary = answer.primary
+    quote = answer.quote
+    detailed = answer.detailed
+    who = ph.subject(answer.model_name, answer.params_b)  # type: ignore[arg-type]
+    asked = primary.fit if primary else None
+    # A price question leads with the price; the verdict follows.
+    cost_first = (
+        intent == "cost" and many == 1 and quote and asked is not None
+        and _same_config(quote, asked)
+    )
+    # Several methods priced, the configuration named: its cost leads, once, whichever
+    # methods fit there.
+    lead_quote: Quote | None = None
+    if intent == "cost" and many > 1 and asked is not None and not answer.asked_quote:
+        if quote and _same_config(quote, asked):
+            lead_quote = quote
+        for ma in methods:
+            if ma.quote and lead_quote is None and _same_config(ma.quote, asked):
+                lead_quote = ma.quote
+    # A dataset given: the estimated run's cost leads, named, on the configuration it runs on.
+    tq = detailed.training_time if detailed else None
+    run_lead = intent == "cost" and tq and tq.quote and quote and tq.quote == quote
+    where: Markup | None = None
+    if run_lead:
+        assert tq is not None and tq.quote is not None and primary is not None
+        cost = fmt.usd(tq.quote.cost_usd)
+        if tq.epochs > 1:
+            # "3 epochs on 20M tokens": the dataset as said, with its epochs
+            tokens: str = _(
+                "%(tokens)s × %(epochs)s epochs",
+                tokens=fmt.tokens(tq.tokens // tq.epochs), epochs=tq.epochs,
+            )
+        else:
+            tokens = fmt.tokens(tq.tokens)
+        how = ph.method_short(primary.memory.method)
+        wall = fmt.hours(tq.quote.hours)
+        where = ph.config(tq.quote.gpu, tq.quote.gpu_count)
+        put("💵 <b>")
+        if query.pretraining:
+            put(_("About %(cost)s to train %(who)s from scratch on %(tokens)s",
+                  who=who, tokens=tokens, cost=cost))
+        else:
+            put(_("About %(cost)s to fine-tune %(who)s on %(tokens)s",
+                  who=who, tokens=tokens, cost=cost))
+        put("</b> — ")
+        if tq.asked:
+            put(_("%(how)s, about %(wall)s on %(where)s.", where=where, how=how, wall=wall))
+        else:
+            put(_(
+                "%(how)s, about %(wall)s on %(where)s, the offered configuration where this "
+                "run costs least.", where=where, how=how, wall=wall,
+            ))
+        put("\n")
+        if asked is not None:
+            put(ph.quote_block(tq.quote))
+            put("\n\n")
+    elif cost_first:
+        assert quote is not None
+        put(ph.quote_block(quote))
+        put("\n\n")
+    elif lead_quote is not None:
+        put(ph.quote_block(lead_quote))
+        put("\n\n")
+    elif answer.asked_quote:
+        put(ph.quote_block(answer.asked_quote))
+        put("\n\n")
+
+    lead = False  # where detailed_lead.html.j2 goes: the head ends there
+    head: list[str] = out
+    if asked is not None:
+        where = ph.fit_config(asked)
+        if many == 1:
+            how = ph.method_short(asked.method)
+            if answer.fits:
+                put("✅ <b>")
+                put(_("Yes: %(who)s fits on %(where)s (%(how)s).", how=how, who=who, where=where))
+            else:
+                put("❌ <b>")
+                put(_("No: %(who)s does not fit on %(where)s (%(how)s).",
+                      how=how, who=who, where=where))
+            put("</b>\n")
+            need = ph.size(asked.estimate_gb)
+            dc = detailed.check if detailed else None
+            if detailed and detailed.stated and dc:
+                det = fmt.gb(dc.detailed_per_gpu_gb, 1)
+                each = fmt.gb(dc.vram_per_gpu_gb)
+                put(_(
+                    "With your settings it needs about %(det)s per GPU (detailed estimate) of "
+                    "the %(each)s each GPU has; the planning rule says %(need)s for the whole "
+                    "job.", need=need, each=each, det=det,
+                ))
+                put("\n")
+            else:
+                put(_(
+                    "It needs about %(need)s (planning estimate); the configuration has "
+                    "%(have)s: %(room)s.",
+                    room=ph.headroom(asked), need=need, have=fmt.gb(asked.vram_gb),
+                ))
+                put("\n")
+                n = ph.gpus_needed(asked)
+                if (
+                    not answer.fits and n and n > asked.gpu_count
+                    and n <= cat.limits.max_cluster_gpus
+                ):
+                    put("🔢 ")
+                    put(_(
+                        "It takes at least %(n)s× %(gpu)s (%(total)s) to hold it.",
+                        n=n, gpu=ph.gpu_name(asked.gpu),  # type: ignore[arg-type]
+                        total=fmt.gb(asked.vram_gb / asked.gpu_count * n),
+                    ))
+                    put("\n")
+            lead = True
+            out = []
+            put = out.append
+            put("\n")
+        else:
+            # Settings stated: the method the detailed estimate covers fits by it, as the
+            # JSON says.
+            sdc = detailed.check if detailed and detailed.stated else None
+            fitting: list[str] = []
+            method_fits = answer.method_fits
+            for ma in methods:
+                method = ma.memory.method
+                if method in method_fits:
+                    fits = method_fits[method]
+                elif sdc and primary and method == primary.memory.method:
+                    fits = sdc.detailed_fits
+                else:
+                    fits = ma.fit.fits  # type: ignore[union-attr]
+                if fits:
+                    fitting.append(ph.method_short(method))
+            if fitting:
+                put("✅ <b>")
+                put(_("On %(where)s, %(who)s fits: %(which)s.",
+                      which=fmt.list(fitting), who=who, where=where))
+            else:
+                put("❌ <b>")
+                put(_("On %(where)s, %(who)s does not fit with any of these methods.",
+                      who=who, where=where))
+            put("</b>\n")
+    card = answer.gpu
+    if asked is not None and asked.gpu and card:
+        if not card.rented:
+            put("🏠 ")
+            put(_("We don't rent the %(gpu)s here: this verdict is for your own card.",
+                  gpu=ph.gpu_name(card.id)))
+            put("\n")
+        elif not asked.rentable:
+            put("🔢 ")
+            put(_(
+                "One instance here has at most %(max)s GPUs: the verdict is for the cluster "
+                "you describe, and only what can be rented is quoted.",
+                max=cat.limits.max_gpus,
+            ))
+            put("\n")
+        if (
+            asked and not asked.fits and query.cpu_offload and primary is not None
+            and primary.memory.method.startswith("inference") and asked.estimate_gb > 0
+        ):
+            # llama.cpp / Ollama keep the layers that do not fit in system RAM (-ngl, num_gpu).
+            held = asked.vram_gb / asked.estimate_gb * 100
+            share = held if held <= 100 else 100  # min(held, 100), as the template had it
+            put("🐢 ")
+            put(_(
+                "With llama.cpp or Ollama the layers that do not fit can stay in system RAM "
+                "(-ngl, num_gpu): about %(pct)s of this model fits on the GPU, and the rest runs "
+                "at the speed of the CPU and its memory, many times slower.",
+                pct=fmt.percent(share, 0),
+            ))
+            put("\n")
+        if asked.unified_gb is not None:
+            put("🍎 ")
+            put(_(
+                "%(total)s of unified memory, of which macOS lets the GPU use about "
+                "%(usable)s (Metal's recommended working set).",
+                total=fmt.gb(asked.unified_gb), usable=fmt.gb(asked.vram_gb),
+            ))
+            put("\n")
+            if not asked.fits and asked.estimate_gb < asked.unified_gb:
+                # The limit is a default: sysctl iogpu.wired_limit_mb raises it until the next
+                # restart (ml-explore/mlx python/tests/test_memory_simple.py; exo-explore/exo
+                # configure_mlx.sh).
+                put(_(
+                    "%(est)s fits in the %(total)s if macOS lets the GPU keep more: sudo sysctl "
+                    "iogpu.wired_limit_mb=N (N in MiB) raises the limit until the next restart, "
+                    "leaving less memory for the system.",
+                    est=fmt.gb(asked.estimate_gb), total=fmt.gb(asked.unified_gb),
+                ))
+                put("\n")
+        if query.gpu_variant_assumed and card.unified_memory:
+            sizes = [fmt.gb(o) for o in card.memory_options_gb]
+            put("ℹ️ ")
+            put(_(
+                "I assumed the %(size)s %(chip)s; it comes with %(sizes)s: tell me yours (for "
+                "example “%(chip)s 64 GB”).",
+                chip=card.name, size=fmt.gb(card.vram_gb), sizes=fmt.list(sizes, "or"),
+            ))
+            put("\n")
+        elif query.gpu_variant_assumed:
+            put("ℹ️ ")
+            if card.rented:
+                put(_("Read as the %(gpu)s, the one we rent.", gpu=ph.gpu_name(card.id)))
+            else:
+                put(_("Read as the %(gpu)s.", gpu=ph.gpu_name(card.id)))
+            for v in answer.variant_fits:
+                if v.fits == asked.fits:
+                    continue
+                put(" ")
+                if v.fits:
+                    put(_("On the %(other)s it fits: %(room)s.",
+                          other=ph.gpu_name(v.gpu), room=ph.headroom(v)))  # type: ignore[arg-type]
+                else:
+                    put(_("On the %(other)s it does not fit: %(room)s.",
+                          other=ph.gpu_name(v.gpu), room=ph.headroom(v)))  # type: ignore[arg-type]
+            put("\n")
+    if asked is not None and not asked.gpu and query.gpu_text:
+        put("🤔 ")
+        put(_(
+            "I don't know the GPU “%(gpu)s”: this verdict is for a GPU with its %(vram)s.",
+            gpu=_truncate(query.gpu_text, 40), vram=fmt.gb(asked.vram_gb / asked.gpu_count),
+        ))
+        put("\n")
+    if asked is not None:
+        pass
+    elif intent == "recommend":
+        put("🏆 <b>")
+        put(_("The cheapest GPUs for %(who)s", who=who))
+        put("</b>\n")
+    elif intent == "cost":
+        # A dataset given: the estimated run's cost leads, on the cheapest configuration that
+        # fits.
+        if run_lead:
+            pass
+        elif query.pretraining:
+            put("💵 <b>")
+            put(_("What training %(who)s from scratch costs", who=who))
+            put("</b>\n")
+        else:
+            put("💵 <b>")
+            put(_("What fine-tuning %(who)s costs", who=who))
+            put("</b>\n")
+        if not run_lead and query.dataset_samples and query.hours is None:
+            # "how much to fine-tune llama 3.1 8b on 10k samples": the length turns them into
+            # tokens.
+            put("❓ ")
+            put(_(
+                'How long is one of your %(samples)s samples, about? With it ("%(samples)s '
+                'samples of 512 tokens, 3 epochs") the cost is estimated for your run instead '
+                "of the illustrative hours below.",
+                samples=fmt.num(query.dataset_samples),
+            ))
+            put("\n")
+    else:
+        put("📐 <b>")
+        put(_("Memory for %(who)s", who=who))
+        put("</b>\n")
+        if many == 1:
+            lead = True
+            out = []
+            put = out.append
+    if (
+        asked is not None and asked.gpu and asked.usd_per_hour is not None and intent != "cost"
+        and not (quote and _same_config(quote, asked))
+    ):
+        put("💵 ")
+        put(_("%(cfg)s: %(price)s", cfg=where, price=ph.per_hour(asked.usd_per_hour)))
+        put("\n")
+    put("\n")
+    for ma in methods:
+        _method_lines(put, ma, answer, ph)
+    if asked is not None and asked.gpu_count > 1:
+        put(ph.sharding(ph.method_kind(asked.method) == "inference"))
+        put("\n")
+    if asked is not None and asked.gpu and asked.rentable and asked.usd_per_hour is None:
+        put(_(
+            "We rent the %(gpu)s too, but its price is not published: ask support before "
+            "planning on it.", gpu=ph.gpu_name(asked.gpu),
+        ))
+        put("\n")
+    put("\n")
+    if intent == "cost" and many > 1:
+        # Hours given: one cost on the configuration named, whichever method; a dataset: each
+        # run's own.
+        for ma in methods:
+            q = ma.quote
+            if (
+                not q
+                or (run_lead and asked is not None and q == tq.quote)  # type: ignore[union-attr]
+                or (
+                    not run_lead and lead_quote is not None and asked is not None
+                    and _same_config(q, asked)
+                )
+            ):
+                continue
+            put("<b>")
+            put(ph.method_name(ma.memory.method, query.pretraining))
+            put("</b>\n")
+            put(ph.quote_block(q))
+            put("\n\n")
+    elif quote and not cost_first and not (run_lead and asked is not None):
+        put(ph.quote_block(quote))
+        put("\n\n")
+    ratio = answer.ratio
+    if ratio:
+        put(_(
+            "Full fine-tuning costs about %(ratio)s× more per hardware hour than QLoRA "
+            "(%(full)s vs %(q)s).",
+            q=ph.per_hour(ratio.qlora.usd_per_hour),  # type: ignore[arg-type]
+            full=ph.per_hour(ratio.full.usd_per_hour),  # type: ignore[arg-type]
+            ratio=fmt.num(ratio.ratio, 0),
+        ))
+        put("\n")
+    for s in answer.savings:
+        put(_(
+            "%(ours)s per GPU-hour here vs %(ref)s at %(provider)s: %(pct)s less.",
+            ours=fmt.usd(s.our_usd_per_gpu_hour), provider=s.provider,
+            pct=fmt.percent(s.saving_percent), ref=fmt.usd_exact(s.reference_usd_per_gpu_hour),
+        ))
+        put("\n")
+    if primary:
+        put(ph.launch(primary))
+        put("\n")
+    if card and card.platform == "metal" and methods:
+        put("🍎 ")
+        put(_(
+            "On a Mac, bitsandbytes (the 4-bit loader of QLoRA) and CUDA-only kernels such as "
+            "FlashAttention and DeepSpeed do not run. What does: MLX and llama.cpp for 4-bit "
+            "inference, and MLX (mlx-lm) to train LoRA adapters, also on a 4-bit model."
+        ))
+        put("\n")
+    elif card and card.platform == "rocm" and methods:
+        put("🔴 ")
+        put(_(
+            "On AMD (ROCm), PyTorch, PEFT/TRL LoRA and vLLM run; bitsandbytes 4-bit and "
+            "FlashAttention need their ROCm builds, CUDA-only kernels do not run, and ROCm "
+            "supports fewer consumer Radeon cards than Instinct ones."
+        ))
+        put("\n")
+    put(ph.licence(query.model_id, answer.gated))
+    put("\n\n")
+    if methods and ph.method_kind(methods[0].memory.method) == "inference":
+        put(ph.kv_cache())
+    else:
+        put(ph.activations())
+    put("\n")
+    if not lead:
+        return FitParts(Markup("".join(head)), False, Markup())
+    return FitParts(Markup("".join(head)), True, Markup("".join(out)))
+
+
+def _method_lines(
+    add: Callable[[str], None], ma: MethodAnswer, answer: Answer, ph: Phrases
+) -> None:
+    """One method's need, its notes, where it fits cheapest and, for a recommendation, what
+    else fits."""
+    _ = ph._
+    mem = ma.memory
+    fit = ma.fit
+    name = ph.method_name(mem.method, answer.query.pretraining)
+    need = ph.need(mem)
+    many = len(answer.methods)
+    if fit is not None and many > 1:
+        add("✅ " if fit.fits else "❌ ")
+        add(_("<b>%(name)s</b>: %(need)s — %(room)s",
+              room=ph.headroom(fit), name=name, need=need))
+        add("\n")
+    else:
+        add("• ")
+        add(_("<b>%(name)s</b>: %(need)s", name=name, need=need))
+        if mem.floor_gb is not None and mem.high_gb is None:
+            add(" ")
+            add(_("(floor %(floor)s)", floor=ph.fmt.gb(mem.floor_gb)))
+        add("\n")
+    for n in fit.notes if fit is not None else mem.notes:
+        if n.code in _HIDDEN_NOTES or (fit is not None and n.code == "adamw_range"):
+            continue
+        add("   ")
+        add(ph.note(n, mem))
+        add("\n")
+    cheapest = ma.cheapest
+    if cheapest is not None and (
+        fit is None or not fit.fits or not fit.rentable or answer.intent == "recommend"
+        or (many == 1 and answer.fits is False)
+    ):
+        add("   👉 ")
+        add(_(
+            "Cheapest offered configuration that fits: %(where)s at %(price)s.",
+            where=ph.fit_config(cheapest), price=ph.per_hour(cheapest.usd_per_hour),  # type: ignore[arg-type]
+        ))
+        add("\n")
+    elif cheapest is None:
+        add("   ")
+        add(_("None of the offered configurations (up to 8 GPUs) holds it."))
+        add("\n")
+    if answer.intent == "recommend" and len(ma.options) > 1:
+        alts: list[str] = [
+            Markup("").join((ph.fit_config(o), " (", ph.per_hour(o.usd_per_hour), ")"))  # type: ignore[arg-type]
+            for o in ma.options[1:4]
+        ]
+        add("   ")
+        add(_("Also fits: %(others)s.", others=ph.fmt.list(alts, "or")))
+        add("\n")

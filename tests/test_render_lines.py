@@ -1,0 +1,132 @@
+"""bot/render/lines.py: the answers' lines built in Python say what the templates said, in every
+language, with every value escaped."""
+
+from __future__ import annotations
+
+import pytest
+from jinja2.filters import do_truncate
+
+from bot import composition
+from bot.answer import Answer, build_answer
+from bot.i18n import DEFAULT_LOCALE
+from bot.pipeline import Pipeline
+from bot.render.lines import _truncate, fit_lines
+from bot.render.phrases import Phrases
+from bot.render.renderer import environment, render_answer
+from bot.understand import understand
+from rules.catalogue import Catalogue, load_catalogue
+
+
+@pytest.fixture(scope="module")
+def cat() -> Catalogue:
+    return load_catalogue()
+
+
+@pytest.fixture(scope="module")
+def pipeline() -> Pipeline:
+    return composition.build_pipeline(DEFAULT_LOCALE)
+
+
+def _answer(text: str, cat: Catalogue) -> Answer:
+    return build_answer(understand(text, cat), cat)
+
+
+def test_an_unknown_gpu_as_typed_is_escaped(cat: Catalogue) -> None:
+    answer = _answer("QLoRA 70B on a 24 GB GPU", cat)
+    typed = '<b>Foo</b> & "Bar"'
+    answer = answer.model_copy(
+        update={"query": answer.query.model_copy(update={"gpu_text": typed})}
+    )
+    text = render_answer(answer, "en", cat)
+    assert "🤔 I don't know the GPU “&lt;b&gt;Foo&lt;/b&gt; &amp; &#34;Bar&#34;”" in text
+    assert "<b>Foo" not in text
+
+
+def test_a_model_name_with_markup_is_escaped_in_every_line(cat: Catalogue) -> None:
+    answer = _answer("can I QLoRA 70B on an A100?", cat)
+    answer = answer.model_copy(update={"model_name": "<i>Evil</i> & Co"})
+    text = render_answer(answer, "fr", cat)
+    assert text.startswith(
+        "✅ <b>Oui\xa0: &lt;i&gt;Evil&lt;/i&gt; &amp; Co (70\xa0Md de paramètres) tient sur "
+        "1× A100 80GB (QLoRA).</b>\n"
+    )
+    assert "<i>Evil" not in text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "short", "x" * 45, "x" * 46, "word " * 12, "a" * 37 + " bcdefgh", "exactly forty chars and then some more words"],
+)
+def test_truncate_is_jinjas_filter(text: str) -> None:
+    assert _truncate(text, 40) == do_truncate(environment("en"), text, 40)
+
+
+def test_the_detailed_lead_goes_after_the_verdict_and_before_the_method(cat: Catalogue) -> None:
+    parts = fit_lines(_answer("can I QLoRA 70B on 2x H100?", cat), Phrases("en", cat))
+    assert parts.lead
+    assert parts.head.startswith("✅ <b>Yes: a 70B model fits on 2× H100 (QLoRA).</b>\n")
+    assert "• <b>QLoRA (4-bit base)</b>" in parts.tail and "QLoRA (4-bit" not in parts.head
+    text = render_answer(_answer("can I QLoRA 70B on 2x H100?", cat), "en", cat)
+    verdict = text.index("It needs about 52.5 GB")
+    lead = text.index("Without the model's name its vocabulary is unknown")
+    assert verdict < lead < text.index("• <b>QLoRA (4-bit base)</b>")
+
+
+def test_several_methods_have_no_detailed_lead(cat: Catalogue) -> None:
+    parts = fit_lines(_answer("can I do LoRA or QLoRA of 13B on an A100?", cat), Phrases("en", cat))
+    assert not parts.lead and parts.tail == ""
+
+
+def test_french_follow_up_chain(pipeline: Pipeline) -> None:
+    first = pipeline.ask("peut-on faire un QLoRA de 70B sur 2 H100 ?", chosen_locale="fr")
+    assert first.text.startswith("✅ <b>Oui\xa0: un modèle 70B tient sur 2× H100 (QLoRA).</b>")
+    second = pipeline.ask("et sur une RTX 4090 ?", chosen_locale="fr", previous=first.query)
+    lines = second.text.splitlines()
+    assert lines[1] == "❌ <b>Non\xa0: un modèle 70B ne tient pas sur 1× RTX 4090 (QLoRA).</b>"
+    assert "🔢 Il en faudrait au moins 3× RTX 4090 (72\u202fGo) pour qu'il tienne." in lines
+    assert (
+        "Nous louons aussi la RTX 4090, mais son prix n'est pas publié\xa0: demandez au support "
+        "avant de compter dessus." in lines
+    )
+    assert (
+        "   👉 Configuration la moins chère qui suffit\xa0: 1× A100 80GB à 0,92\xa0$US/heure."
+        in lines
+    )
+
+
+@pytest.mark.parametrize(
+    ("locale", "question", "line"),
+    [
+        # French: 1,5 is singular (CLDR "one": i = 0,1); Spanish plural.
+        ("fr", "Combien coûte un QLoRA de 7B sur 1 H100 pendant 1,5 heures ?",
+         "1× H100 × 1,5\xa0heure à 2,32\xa0$US/heure = 1,5\xa0GPU-heure."),
+        ("es", "¿Cuánto cuesta un QLoRA de 7B en 1 H100 durante 1,5 horas?",
+         "1× H100 × 1,5\xa0horas a 2,32\xa0US$/hora = 1,5\xa0GPU-horas."),
+        ("es", "¿Cabe un modelo de 70B en una RTX 4090 con QLoRA?",
+         "🔢 Hacen falta al menos 3× RTX 4090 (72\xa0GB) para que quepa."),
+    ],
+)
+def test_plurals_and_translations(pipeline: Pipeline, locale: str, question: str, line: str) -> None:
+    assert line in pipeline.ask(question, chosen_locale=locale).text
+
+
+def test_a_recommendation_lists_the_other_configurations(cat: Catalogue) -> None:
+    text = render_answer(_answer("cheapest GPU for QLoRA of a 33B", cat), "es", cat)
+    assert text.startswith("🏆 <b>")
+    also = [line for line in text.splitlines() if line.startswith("   ")]
+    assert also[1] == (
+        "   También cabe en 1× A100 80GB (0,92\xa0US$/hora), 1× H100 (2,32\xa0US$/hora) o "
+        "1× H200 (3,07\xa0US$/hora)."
+    )
+
+
+def test_a_mac_gets_its_unified_memory_and_the_metal_note(cat: Catalogue) -> None:
+    text = render_answer(
+        _answer("can I run llama 3 70b 4-bit on an M3 Max 128GB?", cat), "en", cat
+    ).splitlines()
+    assert text[3:5] == [
+        "🏠 We don't rent the Apple M3 Max here: this verdict is for your own card.",
+        "🍎 128 GB of unified memory, of which macOS lets the GPU use about 96 GB "
+        "(Metal's recommended working set).",
+    ]
+    assert any(line.startswith("🍎 On a Mac, bitsandbytes") for line in text)
