@@ -20,7 +20,7 @@ from bot.understand.followup import carried_over, follow_up, stand_alone
 from bot.understand.lazy import compile_all
 from bot.understand.normalise import MAX_CHARS as READ_CHARS
 from bot.understand.query import Query
-from rules.catalogue import Catalogue
+from rules.catalogue import Catalogue, load_catalogue
 from rules.money import to_cents
 
 log = logging.getLogger(__name__)
@@ -303,6 +303,13 @@ def _hours_assumed(a: Answer, quote: Any, q: Query) -> bool | None:
     return False if q.hours is not None else None
 
 
+def _json_method(method: str | None) -> str | None:
+    """DESIGN.md §3's method ids: a GGUF type's method ("gguf_q5_k_m") as its planning one."""
+    if method is None or not method.startswith("gguf_"):
+        return method
+    return load_catalogue().method(method).planned_as or method
+
+
 def to_json(reply: Reply) -> dict[str, Any]:
     """The CLI contract of DESIGN.md section 3: exactly these keys, null where they don't apply."""
     a, q = reply.answer, reply.query
@@ -368,7 +375,8 @@ def to_json(reply: Reply) -> dict[str, Any]:
         "intent": a.intent,
         "params_b": _num(a.params_b if a.params_b is not None else q.params_b),
         "model": q.model_id,
-        "method": mem.method if mem else q.method,
+        # A GGUF type's method is reported as the planning method it stands in for.
+        "method": (mem.planned_as or mem.method) if mem else _json_method(q.method),
         "gpu": gpu,
         "gpu_count": count,
         "hours": _num(hours),

@@ -23,6 +23,7 @@ from rules.schema import (
     Offer,
     Payment,
     Pricing,
+    QuantType,
     Reference,
 )
 
@@ -52,6 +53,7 @@ class Catalogue:
     limits: Limits
     references: tuple[Reference, ...]
     apple_gpu_share: AppleGPUShare
+    quant_types: tuple[QuantType, ...] = ()  # llama.cpp/GGUF types (quant_types.toml)
 
     @property
     def models(self) -> ModelCatalogue:
@@ -147,7 +149,46 @@ class Catalogue:
         for method in self.methods:
             if method.id == method_id:
                 return method
-        raise UnknownMethod(method=method_id)
+        found = self._quant_methods.get(method_id)
+        if found is None:
+            raise UnknownMethod(method=method_id)
+        return found
+
+    @cached_property
+    def _quant_index(self) -> dict[str, QuantType]:
+        """A GGUF type by its name or alias without separators ("Q5KM", "IQ3XXS")."""
+        return {re.sub(r"[\W_]", "", key).upper(): q
+                for q in self.quant_types for key in (q.name, *q.aliases)}
+
+    @cached_property
+    def _quant_methods(self) -> dict[str, Method]:
+        """Serving a GGUF file of each quantization type: an inference method whose weights
+        take the type's published bits per weight. Reported as the planning method its name's
+        digit stands for (Q5/Q6/Q8: 8-bit, the rest 4-bit), which it never lists itself, and
+        with the same serving margin as that method (the seed's 20 %)."""
+        out: dict[str, Method] = {}
+        for q in self.quant_types:
+            digit = int(re.sub(r"^I?Q", "", q.name)[0])
+            base = self.method_where("inference", weight_bits=8 if digit >= 5 else 4)
+            if base is None:
+                continue
+            spec = self.method(base)
+            floor = q.bits_per_weight / 8
+            margin = spec.estimate_gb_per_b / (spec.floor_gb_per_b or spec.estimate_gb_per_b)
+            method_id = "gguf_" + q.name.lower()
+            out[method_id] = spec.model_copy(update={
+                "id": method_id, "default": False, "floor_gb_per_b": floor,
+                "estimate_gb_per_b": floor * margin, "high_gb_per_b": None,
+                "source": q.source, "verified": q.verified, "quant": q.name,
+                "bits_per_weight": q.bits_per_weight, "planned_as": spec.id,
+            })
+        return out
+
+    def quant_method(self, text: str) -> str | None:
+        """The inference method of a GGUF quantization type as written ("q5_k_m", "Q6_K",
+        "q4km", "IQ3_XXS"), or None for a name that is not one ("q4", "q8")."""
+        q = self._quant_index.get(re.sub(r"[\W_]", "", text).upper())
+        return None if q is None else "gguf_" + q.name.lower()
 
     def method_ids(self, kind: str | None = None) -> tuple[str, ...]:
         """The methods of a kind (training, inference; all by default) in the file's order."""
@@ -230,6 +271,8 @@ def load_catalogue() -> Catalogue:
             limits=Limits.model_validate(service["limits"]),
             references=tuple(Reference.model_validate(r) for r in service["references"]),
             apple_gpu_share=AppleGPUShare.model_validate(owned_doc["apple_gpu_share"]),
+            quant_types=tuple(QuantType.model_validate(q)
+                              for q in _read("quant_types.toml")["quant_types"]),
         )
     except (ValidationError, KeyError) as exc:
         raise DataError(f"rules/data is invalid: {exc}") from exc

@@ -705,6 +705,12 @@ def estimate_inference(
         weights = shape.params * c["bytes.fp32"]
         note = "fp32 weights (loaded without torch_dtype)"
         assumptions.append(assumption("fp32_weights"))
+    elif spec.bits_per_weight is not None:
+        # A GGUF file: llama.cpp's published average bits per weight of its type, the whole
+        # model's (embeddings and output head at the types the mix gives them) over every
+        # parameter (rules/data/quant_types.toml).
+        weights = shape.params * float(spec.bits_per_weight) / 8
+        note = f"GGUF {spec.quant} ({spec.bits_per_weight} bits/param, llama.cpp's file average)"
     elif spec.weight_bits == 16:
         weights = shape.params * bf16
         note = "bf16 weights"

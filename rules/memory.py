@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -23,6 +23,8 @@ class Memory(BaseModel):
     notes: tuple[Note, ...]
     # The method's note when the floor fits but the estimate misses (methods.toml).
     floor_fits_note: str | None = None
+    # A GGUF type's method: the planning method it is reported as (inference_int8/_int4).
+    planned_as: MethodId | None = None
 
 
 def check_params(params_b: Decimal, catalogue: Catalogue) -> Decimal:
@@ -43,6 +45,13 @@ def _memory(method_id: MethodId, params_b: Decimal, cat: Catalogue) -> Memory:
     method = cat.method(method_id)
     floor = None if method.floor_gb_per_b is None else params_b * method.floor_gb_per_b
     high = None if method.high_gb_per_b is None else params_b * method.high_gb_per_b
+    estimate = params_b * method.estimate_gb_per_b
+    if method.bits_per_weight is not None:
+        # A GGUF type's bits (four significant digits) do not make the figure more precise
+        # than the 0.1 GB the detailed estimate is given in.
+        tenth = Decimal("0.1")
+        floor = None if floor is None else floor.quantize(tenth, rounding=ROUND_HALF_UP)
+        estimate = estimate.quantize(tenth, rounding=ROUND_HALF_UP)
     notes: list[Note] = [note("planning_rule")]
     if method.kind == "training":
         notes.append(note("activations_extra"))
@@ -54,8 +63,9 @@ def _memory(method_id: MethodId, params_b: Decimal, cat: Catalogue) -> Memory:
         method=method_id,
         params_b=params_b,
         floor_gb=floor,
-        estimate_gb=params_b * method.estimate_gb_per_b,
+        estimate_gb=estimate,
         high_gb=high,
         notes=tuple(notes),
         floor_fits_note=method.floor_fits_note,
+        planned_as=method.planned_as,
     )

@@ -107,6 +107,11 @@ class Method(Sourced):
     high_gb_per_b: Decimal | None = None
     assumed_gpu_hours: Decimal | None = None
     trl_flags: str | None = None
+    # A llama.cpp/GGUF quantization type (rules/data/quant_types.toml): its name, its average
+    # bits per weight, and the planning method it is reported as (inference_int8/_int4).
+    quant: str | None = None
+    bits_per_weight: Decimal | None = None
+    planned_as: MethodId | None = None
 
     @model_validator(mode="after")
     def _ordered(self) -> Method:
@@ -131,6 +136,21 @@ class Method(Sourced):
     def quantized_base(self) -> bool:
         """The frozen base in 4 bits (QLoRA's NF4), dequantized layer by layer."""
         return self.family == "adapter" and self.weight_bits == 4
+
+
+class QuantType(Sourced):
+    """A llama.cpp/GGUF quantization type and its published average bits per weight."""
+
+    name: str = Field(pattern=r"^I?Q[1-8]_[A-Z0-9_]+$")
+    aliases: tuple[str, ...] = ()
+    bits_per_weight: Decimal
+
+    @field_validator("bits_per_weight")
+    @classmethod
+    def _bits(cls, value: Decimal) -> Decimal:
+        if not value.is_finite() or not 1 <= value <= 16:
+            raise ValueError("bits_per_weight must be between 1 and 16")
+        return value
 
 
 class Pricing(Sourced):

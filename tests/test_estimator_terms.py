@@ -246,6 +246,15 @@ def test_unsloth_published_context_lengths(model_id: str, vram_gb: int, tokens: 
     assert Decimal("0.85") <= b.per_gpu_gb / vram_gb <= Decimal("1.15"), b.terms
 
 
+def test_a_gguf_file_is_served_with_its_published_bits_per_weight() -> None:
+    # llama.cpp's Q5_K_M: 5.7036 bits per weight over the whole Llama 3.1 8B file (embeddings
+    # and head included), not 8-bit block weights with BF16 embeddings.
+    q5 = estimate_inference(L31_8B, CAT.method("gguf_q5_k_m"), 2048)
+    assert q5.term("weights") == gb(L31_8B.arch.param_count() * 5.7036 / 8)  # type: ignore[union-attr]
+    int8 = estimate_inference(L31_8B, "inference_int8", 2048)
+    assert q5.term("weights") < int8.term("weights")
+
+
 def test_liger_fused_linear_cross_entropy() -> None:
     # chunk = next_power_of_2(ceil(BT / ceil(V / H))) rows: 4096 tokens, ceil(128256/4096) = 32
     # -> 128 rows of bf16 logits, plus the bf16 gradient of the hidden states.

@@ -159,3 +159,37 @@ def test_a_serving_method_only_in_data_is_answered_as_serving():
     assert js["method"] == "serve_fp8_test" and js["estimate_gb"] == 84 and js["fits"] is False
     assert "FP8 inference" in reply.text or "Inference in FP8" in reply.text, reply.text
     assert "KV cache" in reply.text and "--use_peft" not in reply.text, reply.text
+
+
+# --- llama.cpp / GGUF quantization types (rules/data/quant_types.toml) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("written", "method", "bits", "planned_as"),
+    [("q5_k_m", "gguf_q5_k_m", "5.7036", "inference_int8"),
+     ("Q5_K", "gguf_q5_k_m", "5.7036", "inference_int8"),  # llama-quantize's alias
+     ("q4km", "gguf_q4_k_m", "4.8944", "inference_int4"),
+     ("Q6_K", "gguf_q6_k", "6.5633", "inference_int8"),
+     ("q8_0", "gguf_q8_0", "8.5008", "inference_int8"),
+     ("IQ3_XXS", "gguf_iq3_xxs", "3.2548", "inference_int4")],
+)
+def test_a_gguf_type_is_planned_with_its_published_bits(
+    written: str, method: str, bits: str, planned_as: str
+) -> None:
+    cat = load_catalogue()
+    assert cat.quant_method(written) == method
+    spec = cat.method(method)
+    assert spec.bits_per_weight == D(bits) and spec.planned_as == planned_as
+    assert spec.floor_gb_per_b == D(bits) / 8
+    assert spec.estimate_gb_per_b == D(bits) / 8 * D("1.2")  # the seed's serving margin
+    assert method not in cat.method_ids("inference")  # answered when named, never listed
+
+
+def test_a_bare_precision_names_no_gguf_type() -> None:
+    cat = load_catalogue()
+    assert cat.quant_method("q4") is None and cat.quant_method("q8") is None
+
+
+def test_every_gguf_type_cites_llama_cpp() -> None:
+    for q in load_catalogue().quant_types:
+        assert "llama.cpp" in q.source and 1 < q.bits_per_weight < 9, q.name

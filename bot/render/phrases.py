@@ -197,12 +197,17 @@ class Phrases:
         spec = self._method(method)
         if spec is None:
             return Markup()
+        if spec.quant is not None and spec.bits_per_weight is not None:
+            return self._("Inference with GGUF %(quant)s (%(bits)s bits per weight)",
+                          quant=spec.quant, bits=self.fmt.num(spec.bits_per_weight))
         name = spec.pretrain_name if pretraining and spec.pretrain_name else spec.name
         return _data_msgid(self.locale, name)
 
     def method_short(self, method: str) -> Markup:
         """"QLoRA", "full AdamW": the short name, for lists and headlines."""
         spec = self._method(method)
+        if spec is not None and spec.quant is not None:
+            return self._("GGUF %(quant)s inference", quant=spec.quant)
         return _data_msgid(self.locale, spec.short_name) if spec else Markup()
 
     def method_kind(self, method: str) -> str | None:
@@ -403,6 +408,14 @@ class Phrases:
                 floor=floor,
                 vram=vram,
                 weights=self.fmt.gb(mem.params_b * weights_per_b),
+            )
+        if spec is not None and spec.quant is not None:
+            return self._(
+                "Even the %(quant)s weights alone take %(floor)s, more than the %(vram)s "
+                "available.",
+                quant=spec.quant,
+                floor=floor,
+                vram=vram,
             )
         if bits == 4:
             return self._(

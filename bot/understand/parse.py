@@ -538,6 +538,10 @@ def _inference_method(s: str, cat: Catalogue) -> MethodId:
         per_weight = parse_decimal(said.group("num"))
         bits = 4 if per_weight < 6 else 8 if per_weight <= 8 else 16
         return cat.method_where("inference", weight_bits=bits) or cat.default_method("inference")
+    for m in px.GGUF_TYPE.finditer(s):
+        quant = cat.quant_method(m.group("quant"))
+        if quant is not None and not _negated(s, *m.span()):
+            return quant
     if any(not _negated(s, *m.span()) for m in px.INT4.finditer(s)):
         bits = 4
     elif any(not _negated(s, *m.span()) for m in px.INT8.finditer(s)):

@@ -314,6 +314,14 @@ KV_CACHE_DTYPE: Final = Guarded(
     r"|(?<![a-z])(?:fp8|int8|8 ?-?bits?) kv[ _-]?cache(?![a-z])"
     r"|(?<![a-z])kv[ _-]?cache (?:in|en) (?:fp8|int8|8 ?-?bits?)(?![a-z0-9])"
 )
+# A llama.cpp/GGUF quantization type by name ("q5_k_m", "Q6_K", "q4_0", "q4km", "iq3_xxs"):
+# its published bits per weight plan the weights (rules/data/quant_types.toml). A bare "q4" or
+# "q8" names no type and keeps the 4- or 8-bit rule.
+GGUF_TYPE: Final = Guarded(
+    ("q1", "q2", "q3", "q4", "q5", "q6", "q8"),
+    r"(?<![a-z0-9])(?P<quant>i?q[1-68](?:[_-]?k(?:[_-]?[sml])?|[_-][01]|[_-](?:xxs|xs|s|m|nl)))"
+    r"(?![a-z0-9])",
+)
 # Bits per weight said outright (exllamav2's "6.0bpw", "4.65 bpw"): they decide the precision
 # whatever the format's name says ("exl2" alone is read as 4-bit).
 BPW: Final = Guarded(("bpw",), r"(?<![\w.])(?P<num>\d{1,2}(?:\.\d+)?) ?bpw(?![a-z])")
