@@ -234,3 +234,38 @@ def test_concurrency_asked_in_other_words(pipeline: Pipeline, text: str) -> None
     reply = pipeline.ask(text)
     assert reply.answer.query.concurrency_asked and reply.answer.query.inference
     assert reply.text.startswith("👥 <b>At most about "), reply.text
+
+
+@pytest.mark.parametrize(("text", "params_b"), [
+    ("qlora 70b tokens/s on a T4", 70),
+    ("full finetune 7b tokens/s on 8xh100", 7),
+    ("lora 13b tokens per second on an a100", 13),
+])
+def test_a_size_before_tokens_per_second_is_the_model_not_a_dataset(
+    text: str, params_b: int
+) -> None:
+    query = understand(text, load_catalogue())
+    assert query.params_b == params_b and query.dataset_tokens is None
+    assert query.train_speed_asked and query.intent == "time"
+
+
+def test_a_dataset_in_tokens_is_still_one() -> None:
+    cat = load_catalogue()
+    assert understand("how long to qlora 8b on 200M tokens", cat).dataset_tokens == 200_000_000
+    assert understand("lora 7b on 1B tokens/ 3 epochs on a100", cat).dataset_tokens == 10**9
+
+
+@pytest.mark.parametrize(("text", "has"), [
+    ("what throughput will i get fine tuning mistral 7b on an h100",
+     "About 4,518 training tokens/s: Mistral 7B"),
+    # No BF16 on a T4: its FP16 peak, as the time estimate does.
+    ("qlora 7b tokens/s on a T4", "of the 65 peak FP16 TFLOPS per GPU: the T4 has no BF16"),
+    # No cited peak: no figure rather than a guess.
+    ("lora llama 3 8b tok/s on a 7900 xtx", "we give no training tokens/s rather than guess"),
+    # Full fine-tuning with checkpointing: (6 + 2)·N at 35 % of 989.5 TFLOPS on each of 8.
+    ("full finetune 7b tokens/s on 8xh100", "About 49,475 training tokens/s: a 7B model (full "
+     "AdamW) on 8× H100, 6,184 per GPU (estimate)."),
+])
+def test_training_speed_cases(pipeline: Pipeline, text: str, has: str) -> None:
+    reply = pipeline.ask(text)
+    assert reply.text.startswith("🏋️ <b>") and has in reply.text, reply.text

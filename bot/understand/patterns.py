@@ -179,10 +179,12 @@ RANK: Final = Guarded(
     r" ?(?:[:=]|of|de)? ?(?P<num>\d+)(?!\w|[.,]\d)"
 )
 _TOKEN_MULT: Final = alt(re.escape(w) for w in lx.TOKEN_MULTIPLIERS)
+# ... not a rate: "qlora 70b tokens/s on a T4" names a 70B model and asks its tokens/s.
 DATASET: Final = Guarded(
     ("tok",),
     rf"(?<![\w.,])(?P<num>{NUM_SP}) ?-?(?P<mult>{_TOKEN_MULT})? ?-?(?:de |d'|of )?"
     r"(?:training |entrenamiento |d'entrainement )?tok(?:en)?s?(?![a-z])"
+    r"(?! ?/ ?s(?:ec(?:ond)?)?(?![a-z])| (?:per|a|por|par) (?:sec(?:ond)?|segundo|seconde)(?![a-z]))"
 )
 # "100k samples of 512 tokens", "~20k examples, avg 700 tokens": the dataset is the product,
 # and a length not given as an average is the sequence length.

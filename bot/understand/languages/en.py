@@ -297,6 +297,7 @@ LANGUAGE = Language(
         "TRAIN_SPEED_ASK": (
             r"(?:training|train|fine ?-?tuning|finetuning) (?:speed|throughput)",
             r"(?:speed|throughput) (?:of|when|while|for) (?:training|fine ?-?tuning|finetuning)",
+            r"throughput",  # only about a training run (none stated): "what throughput will I get"
         ),
     },
     stopwords=frozenset({
