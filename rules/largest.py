@@ -7,7 +7,6 @@ from decimal import ROUND_FLOOR, Decimal
 from pydantic import BaseModel, ConfigDict
 
 from rules.catalogue import Catalogue
-from rules.memory import memory
 from rules.schema import MethodId
 
 
@@ -26,7 +25,9 @@ def largest_fitting(method: MethodId, vram_gb: Decimal, catalogue: Catalogue) ->
     """The planning rule is linear in the size, so the largest size is memory / (GB per B);
     the catalogued models are those of the largest catalogued size at or under it."""
     cat = catalogue
-    per_b = memory(method, Decimal(1), cat).estimate_gb
+    # The method's own GB per B: memory() rounds a GGUF type's figures to 0.1 GB, which at
+    # 1 B would be the whole rate rounded (Q4_K_M's 0.734 read as 0.7).
+    per_b = cat.method(method).estimate_gb_per_b
     top = (vram_gb / per_b).quantize(Decimal("0.1"), rounding=ROUND_FLOOR)
     sizes = [m.params_b for m in cat.models if m.params_b <= top]
     if not sizes:
