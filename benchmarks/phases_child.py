@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for benchmark
 
 from telegram.request import HTTPXRequest  # noqa: E402
 
-from bot.telegram.request import JsonHTTPXRequest  # noqa: E402
+from bot.telegram.request import JsonHTTPXRequest, StreamRequest  # noqa: E402
 
 
 def _timed(real: Any) -> Any:
@@ -40,7 +40,9 @@ def _timed(real: Any) -> Any:
     return do_request
 
 
-# The JSON transport does not call HTTPXRequest's for what it sends itself: both are timed.
+# The bot's transports do not call HTTPXRequest's for what they send themselves: all are timed
+# (a call one hands on to the next is marked twice; the first marks are read).
+StreamRequest.do_request = _timed(StreamRequest.do_request)  # type: ignore[method-assign]
 JsonHTTPXRequest.do_request = _timed(JsonHTTPXRequest.do_request)  # type: ignore[method-assign]
 HTTPXRequest.do_request = _timed(HTTPXRequest.do_request)  # type: ignore[method-assign]
 

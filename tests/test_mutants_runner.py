@@ -92,7 +92,8 @@ def test_the_token_urls_and_defaults_are_passed_to_the_bot() -> None:
 def test_the_bot_api_connections_and_timeouts_come_from_settings() -> None:
     app = build()
     request = app.bot.request
-    assert type(request).__name__ == "JsonHTTPXRequest"
+    assert type(request).__name__ == "StreamRequest"  # JSON calls on its own connections
+    assert request._free == 8  # type: ignore[attr-defined]
     kwargs = request._client_kwargs  # type: ignore[attr-defined]
     assert kwargs["timeout"] == httpx.Timeout(connect=5.0, read=7.5, write=7.5, pool=10)
     assert kwargs["limits"].max_connections == 8
@@ -101,6 +102,9 @@ def test_the_bot_api_connections_and_timeouts_come_from_settings() -> None:
     first = app.bot._request[0]  # type: ignore[attr-defined]
     assert isinstance(first, FirstPollRequest)
     assert first._client_kwargs["limits"].max_connections == 1
+    # One TLS context: httpx's (certifi or SSL_CERT_FILE), for both transports.
+    assert request._ssl is first._client_kwargs["verify"]  # type: ignore[attr-defined]
+    assert request._ssl is kwargs["verify"]  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(("per_second", "limited"), [(12, True), (1, True), (0.5, True), (0, False)])

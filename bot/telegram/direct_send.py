@@ -27,14 +27,11 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from bot.alerts.errors import Blocked, Rejected, RetryLater, Transient, Unconfirmed
+from bot.telegram.request import Lost, read_response
 
 # Telegram's 400 errors that mean the chat is gone for good, like a 403 (telegram_sender's too).
 GONE = ("chat not found", "user is deactivated", "bot was kicked", "peer_id_invalid")
 _Connection = tuple[asyncio.StreamReader, asyncio.StreamWriter]
-
-
-class _Lost(ValueError):
-    """The connection closed before the whole answer came."""
 
 
 class DirectSender:
@@ -77,11 +74,11 @@ class DirectSender:
         try:
             writer.write(request)
             await asyncio.wait_for(writer.drain(), self.timeout)
-            status, answer, keep = await asyncio.wait_for(_read_response(reader), self.timeout)
+            status, answer, keep = await asyncio.wait_for(read_response(reader), self.timeout)
         except (OSError, TimeoutError, asyncio.IncompleteReadError, asyncio.LimitOverrunError,
                 ValueError) as exc:
             _close(writer)
-            if isinstance(exc, _Lost):
+            if isinstance(exc, Lost):
                 # Closed without an answer: retried later, as httpx's "server disconnected"
                 # is (a NetworkError for PTB).
                 raise Transient(f"the Bot API closed the connection: {exc}") from exc
@@ -122,35 +119,6 @@ class DirectSender:
 def _close(writer: asyncio.StreamWriter) -> None:
     with contextlib.suppress(Exception):
         writer.close()
-
-
-async def _read_response(reader: asyncio.StreamReader) -> tuple[int, bytes, bool]:
-    """(status, body, keep the connection); _Lost when closed before the headers ended."""
-    try:
-        head = await reader.readuntil(b"\r\n\r\n")
-    except asyncio.IncompleteReadError as exc:
-        raise _Lost("before the answer's headers ended") from exc
-    lines = head.decode("latin-1").split("\r\n")
-    version, status = lines[0].split(" ", 2)[:2]
-    headers: dict[str, str] = {}
-    for line in lines[1:]:
-        name, sep, value = line.partition(":")
-        if sep:
-            headers[name.strip().lower()] = value.strip().lower()
-    if "chunked" in headers.get("transfer-encoding", ""):
-        parts = []
-        while size := int((await reader.readuntil(b"\r\n")).split(b";")[0], 16):
-            parts.append((await reader.readexactly(size + 2))[:-2])
-        await reader.readuntil(b"\r\n")  # the (empty) trailer
-        body = b"".join(parts)
-    elif "content-length" in headers:
-        body = await reader.readexactly(int(headers["content-length"]))
-    else:
-        body = await reader.read()  # until the server closes
-        return int(status), body, False
-    connection = headers.get("connection", "")
-    keep = "close" not in connection and (version != "HTTP/1.0" or "keep-alive" in connection)
-    return int(status), body, keep
 
 
 def _raise_for(status: int, answer: bytes) -> None:

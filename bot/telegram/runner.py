@@ -41,7 +41,7 @@ from bot.telegram.callbacks import pressed
 from bot.telegram.context import CONTEXT_TYPES
 from bot.telegram.flood import FloodGuard
 from bot.telegram.handlers import Handlers
-from bot.telegram.request import JsonHTTPXRequest
+from bot.telegram.request import StreamRequest
 from bot.understand.lazy import save as save_patterns
 from rules.catalogue import Catalogue
 
@@ -439,7 +439,7 @@ def build_application(
         .base_file_url(settings.telegram_file_base_url)
         .concurrent_updates(updates)
         .request(
-            JsonHTTPXRequest(
+            StreamRequest(
                 # A few concurrent handlers, each with its own connection: httpcore's pool
                 # gets slow (quadratic) when hundreds of requests queue for few connections.
                 connection_pool_size=8,
@@ -447,6 +447,7 @@ def build_application(
                 read_timeout=settings.telegram_timeout_seconds,
                 write_timeout=settings.telegram_timeout_seconds,
                 httpx_kwargs=tls,
+                ssl_context=tls["verify"],
             )
         )
         .get_updates_request(first_poll)

@@ -10,20 +10,20 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bot.telegram.request import JsonHTTPXRequest
+from bot.telegram.request import StreamRequest
 
-_real = JsonHTTPXRequest.do_request
+_real = StreamRequest.do_request
 _noted: list[bool] = []
 
 
-async def _noting(self: JsonHTTPXRequest, url: str, method: str, *args: Any, **kwargs: Any) -> Any:
+async def _noting(self: StreamRequest, url: str, method: str, *args: Any, **kwargs: Any) -> Any:
     if not _noted and url.endswith("/sendMessage"):
         _noted.append(True)
         Path(os.environ["LOADED_AT_FIRST_REPLY"]).write_text(json.dumps(sorted(sys.modules)))
     return await _real(self, url, method, *args, **kwargs)
 
 
-JsonHTTPXRequest.do_request = _noting  # type: ignore[method-assign]
+StreamRequest.do_request = _noting  # type: ignore[method-assign]
 
 if __name__ == "__main__":
     from bot.cli import main
