@@ -269,3 +269,20 @@ def test_a_dataset_in_tokens_is_still_one() -> None:
 def test_training_speed_cases(pipeline: Pipeline, text: str, has: str) -> None:
     reply = pipeline.ask(text)
     assert reply.text.startswith("🏋️ <b>") and has in reply.text, reply.text
+
+
+@pytest.mark.parametrize("text", [
+    "after lora finetuning mistral 7b, how many concurrent users on a 4090?",
+    "cuantos usuarios simultaneos despues de hacer lora a llama 3 8b en una 4090",
+    "combien d utilisateurs apres un qlora de mistral 7b sur une 4090",
+])
+def test_users_of_a_fine_tuned_model_are_served(text: str) -> None:
+    query = understand(text, load_catalogue())
+    assert query.concurrency_asked and query.inference and query.intent == "fit"
+    assert query.method == "inference_bf16" and not query.train_speed_asked
+
+
+def test_how_many_sequences_beside_a_training_run_is_its_batch() -> None:
+    query = understand("how many sequences of 2048 can i fit in a batch for qlora 8b on a 4090",
+                       load_catalogue())
+    assert not query.concurrency_asked and query.method == "qlora"

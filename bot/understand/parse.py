@@ -499,6 +499,12 @@ def _capacity_asked(
     return context, speed
 
 
+# Who is only ever served, in the words of asks.CONCURRENCY_ASK (folded, en/es/fr).
+_SERVED_ONLY: Final = ("user", "usr", "request", "req", "client", "people", "ppl", "usuario",
+                       "peticion", "solicitud", "utilisateur", "requete", "personne", "persona",
+                       "concurren", "simultane", "parallel")
+
+
 def _rates_asked(
     s: str, work: _Work, method: MethodId | None, inference: bool
 ) -> tuple[bool, bool]:
@@ -507,7 +513,12 @@ def _rates_asked(
     throughput stated) asks the training throughput, not decode's bound."""
     trains = _trains(s, work)
     serving = inference or (method is None and not trains)
-    concurrency = serving and work.batch_size is None and bool(asks.CONCURRENCY_ASK.search(s))
+    asked = asks.CONCURRENCY_ASK.search(s) if work.batch_size is None else None
+    # Users, requests or clients are served, also of a model fine-tuned first ("after lora
+    # finetuning mistral 7b, how many concurrent users"); "how many sequences" beside a
+    # training run is its batch.
+    concurrency = asked is not None and (serving or any(
+        word in asked.group(0) for word in _SERVED_ONLY))
     training = not inference and (method is not None or trains)
     train_speed = training and work.flags.tokens_per_second is None and bool(
         asks.SPEED_ASK.search(s) or asks.TRAIN_SPEED_ASK.search(s))
@@ -862,6 +873,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         intent = "fit"
         if not inference:
             inference, method = True, _inference_method(rest, cat)
+            train_speed_asked = False
     elif not (concurrency_asked and speed_asked):
         concurrency_asked = False
     if train_speed_asked and (intent in ("fit", "memory", "unknown", "time", "recommend")
