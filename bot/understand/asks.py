@@ -9,7 +9,7 @@ from typing import Final
 
 from bot.understand.languages import words as _words
 from bot.understand.lazy import lazy
-from bot.understand.patterns import alt
+from bot.understand.patterns import Guarded, alt
 from bot.understand.patterns import words as _whole
 
 # "largest/biggest model", "max size", "más grande", "el mayor modelo", "le plus gros modèle".
@@ -62,3 +62,30 @@ CONCURRENCY_ASK: Final = _whole(_words("CONCURRENCY_ASK"))
 # A training run's throughput ("training speed", "vitesse d'entraînement"); with SPEED_ASK
 # ("tokens/s") about a run, it asks the training tokens/s (bot.capacity), not decode's.
 TRAIN_SPEED_ASK: Final = _whole(_words("TRAIN_SPEED_ASK"))
+# Ways to pay the service does not take (it is topped up in crypto only: the seed's "no ID and no
+# card"), each said in en/es/fr: "do you accept PayPal", "pay by credit card", "¿aceptan
+# tarjeta?", "carte bancaire", "virement". A bare "card"/"tarjeta"/"carte" is a GPU unless a
+# payment word comes right before it.
+_CARD_AFTER_PAYING: Final = (
+    r"(?:pay\w*|pag\w*|paie\w*|paye\w*|accept\w*|acept\w*|(?:you|u) take|prene?z) "
+    r"(?:by |with |via |con |por |par |avec |en )?(?:(?:a|una|la|le|les|my|mi|ma|une|un) )?"
+)
+PAY_REFUSED: Final[tuple[tuple[str, Guarded], ...]] = (
+    ("paypal", Guarded(("pal",), r"(?<![a-z0-9])pay ?pal(?![a-z0-9])")),
+    ("card", Guarded(
+        ("card", "tarjeta", "carte", "visa", "amex", "american express", "apple", "google"),
+        r"(?<![a-z0-9])(?:(?:credit|debit|bank|prepaid|visa) ?cards?|cards? payments?|visa|"
+        r"master ?card|amex|american express|apple ?pay|google ?pay|"
+        r"tarjetas? (?:de )?(?:credito|debito|bancarias?)|"
+        r"cartes? (?:bancaires?|bleues?|de credit|de debit|visa)|"
+        rf"{_CARD_AFTER_PAYING}(?:cards?|tarjetas?|cartes?))(?![a-z0-9])")),
+    ("bank", Guarded(
+        ("transf", "wire", "sepa", "virement", "iban"),
+        r"(?<![a-z0-9])(?:bank ?transfers?|wire(?: transfers?)?|sepa|iban|"
+        r"transferencias?(?: bancarias?)?|virements?(?: bancaires?)?)(?![a-z0-9])")),
+)
+
+
+def refused_payments(s: str) -> tuple[str, ...]:
+    """The ways of paying the service does not take that `s` asks about, in a fixed order."""
+    return tuple(kind for kind, pattern in PAY_REFUSED if pattern.search(s))

@@ -668,7 +668,9 @@ def _social(s: str, work: _Work, method: MethodId | None, inference: bool) -> So
     return "ack" if px.ACK.search(s) else None  # "...": no word at all
 
 
-def _intent(s: str, work: _Work, method: MethodId | None, inference: bool) -> Intent:
+def _intent(
+    s: str, work: _Work, method: MethodId | None, inference: bool, paying: bool = True
+) -> Intent:
     command = px.COMMAND.match(s)
     if command and command.group("cmd") in lx.COMMANDS:
         return lx.COMMANDS[command.group("cmd")]
@@ -689,9 +691,29 @@ def _intent(s: str, work: _Work, method: MethodId | None, inference: bool) -> In
         hours=work.hours is not None or work.gpu_hours is not None,
     )
     for intent, holds in _RULES:
-        if holds(signals):
+        if (paying or intent != "pay") and holds(signals):
             return intent
     return "unknown"
+
+
+def _and_pay(
+    intent: Intent, rest: str, work: _Work, method: MethodId | None, inference: bool
+) -> tuple[Intent, tuple[str, ...], bool]:
+    """A payment asked beside a price ("how much is an h100 per hour and can i pay with usdt?",
+    "¿cuánto cuesta la a100 y aceptan bitcoin?"): the price question, with the payment answer
+    after it. Also the ways of paying the service does not take ("do you accept PayPal?")."""
+    refused = asks.refused_payments(rest)
+    if refused and intent in ("unknown", "help", "smalltalk", "memory") and method is None \
+            and not inference and work.params_b is None:
+        intent = "pay"
+    if intent == "pay" and (work.gpus or work.params_b is not None or work.hours is not None):
+        other = _intent(rest, work, method, inference, paying=False)
+        if other in ("prices", "cost"):
+            return other, refused, True
+        return intent, refused, False
+    also = intent in ("prices", "cost") and bool(
+        refused or px.PAY_STRONG.search(rest) or px.PAY_COINS.search(rest))
+    return intent, refused, also
 
 
 def _alert_direction(s: str, work: _Work, gpu_id: str | None, cat: Catalogue) -> Direction | None:
@@ -844,6 +866,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # "peft + bitsandbytes 4bit", "lora with load_in_4bit": adapters on a 4-bit base
         method = cat.method_where("training", family="adapter", weight_bits=4) or method
     intent = _intent(rest, work, method, inference)
+    intent, pay_refused, pay_also = _and_pay(intent, rest, work, method, inference)
     context_asked, speed_asked = False, False
     if work.params_b is not None or work.family:
         context_asked, speed_asked = _capacity_asked(rest, work, method, inference)
@@ -976,6 +999,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         speed_asked=speed_asked,
         concurrency_asked=concurrency_asked,
         train_speed_asked=train_speed_asked,
+        pay_refused=pay_refused,
+        pay_also=pay_also and intent in ("prices", "cost"),
         lora_targets=flags.lora_targets,
         precision=flags.precision,
         optimizer=flags.optimizer,

@@ -102,6 +102,10 @@ class Query(BaseModel):
     concurrency_asked: bool = False
     # "how many tokens/s training llama 3 8b with qlora on an a100": the training throughput.
     train_speed_asked: bool = False
+    # Ways of paying asked about that the service does not take ("paypal", "card", "bank").
+    pay_refused: tuple[str, ...] = ()
+    # A payment asked beside a price or cost question: the payment answer follows its answer.
+    pay_also: bool = False
 
     @field_validator("lang")
     @classmethod
