@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from functools import cache, lru_cache
 from typing import Literal
@@ -67,6 +67,10 @@ _TARGET_GROUPS: dict[str, tuple[str, ...]] = {
 }
 _GB = 1e9
 _TENTH_GB = Decimal("0.1")  # the breakdown's resolution
+_TENTH_BYTES = 1e8
+# _gb's direct form: tenths below 10^9 (10^8 GB) carry a float error far below 10^-4.
+_FAST_TENTHS = 1e9
+_HALF_LOW, _HALF_HIGH = 0.4999, 0.5001
 
 
 # ----------------------------------------------------------------------------- constants
@@ -137,13 +141,25 @@ class Breakdown:
     model_id: str | None
     params_b: Decimal
     gpus: int
-    terms: tuple[Term, ...]
     per_gpu_gb: Decimal
     total_gb: Decimal
     # The per-GPU peak without the CUDA context: what torch.cuda.max_memory_* reports.
     allocator_gb: Decimal
     # What the estimate assumed: codes + values, like rules.notes (the bot words them).
     assumptions: tuple[Note, ...]
+    # The named parts in bytes per GPU (name, bytes, note), in the order they add up: `terms`
+    # rounds them to GB when first read. Most estimates of a detailed question only decide
+    # whether an offered configuration fits (per_gpu_gb) and never read them.
+    parts: tuple[tuple[str, float, str], ...] = ()
+    _terms: tuple[Term, ...] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def terms(self) -> tuple[Term, ...]:
+        terms = self._terms
+        if terms is None:
+            terms = tuple(Term(n, _gb(b), note) for n, b, note in self.parts)
+            object.__setattr__(self, "_terms", terms)  # frozen: a cache of parts only
+        return terms
 
     def term(self, name: str) -> Decimal:
         for t in self.terms:
@@ -153,6 +169,22 @@ class Breakdown:
 
 
 def _gb(nbytes: float) -> Decimal:
+    """GB at 0.1 resolution: the shortest decimal of nbytes / 10^9 rounded half up.
+
+    A dozen a breakdown: the exact form (repr, then quantize) costs three times the direct
+    one, which counts tenths of GB in a float and takes its whole part. The two differ only
+    when the tenths are within float error of a half (a tie the exact form rounds by its
+    digits): within 10^-4 of one, and for what is not a positive size, the exact form."""
+    tenths = nbytes / _TENTH_BYTES
+    if 0.0 < tenths < _FAST_TENTHS:
+        whole = int(tenths)
+        frac = tenths - whole
+        if not _HALF_LOW < frac < _HALF_HIGH:
+            return Decimal(whole + (frac > 0.5)).scaleb(-1)
+    return _gb_exact(nbytes)
+
+
+def _gb_exact(nbytes: float) -> Decimal:
     return Decimal(repr(nbytes / _GB)).quantize(_TENTH_GB, rounding=ROUND_HALF_UP)
 
 
@@ -166,14 +198,13 @@ def _finish(
     assumptions: list[Note],
 ) -> Breakdown:
     per_gpu = sum(b for _, b, _ in parts)
-    terms = tuple(Term(n, _gb(b), note) for n, b, note in parts)
     return Breakdown(
         kind=kind,
         method=method,
         model_id=shape.model_id,
         params_b=Decimal(repr(round(shape.params / _GB, 3))),
         gpus=gpus,
-        terms=terms,
+        parts=tuple(parts),
         per_gpu_gb=_gb(per_gpu),
         total_gb=_gb(per_gpu * gpus),
         allocator_gb=_gb(per_gpu - context_bytes),
@@ -217,6 +248,13 @@ def _synthetic_arch(params: float) -> Architecture:
 
 def resolve_shape(model: ModelSpec | Architecture | Decimal | float | int) -> _Shape:
     """Accept a catalogue entry, an architecture or a parameter count in billions."""
+    try:
+        return _cached_shape(model)
+    except TypeError:  # not hashable (or a signalling NaN): worked out again
+        return _resolve_shape(model)
+
+
+def _resolve_shape(model: ModelSpec | Architecture | Decimal | float | int) -> _Shape:
     if isinstance(model, ModelSpec):
         if model.arch is not None:
             return _Shape(
@@ -237,6 +275,11 @@ def resolve_shape(model: ModelSpec | Architecture | Decimal | float | int) -> _S
                   assumed=True)
 
 
+# A detailed question resolves its model's shape for every estimate it makes and again to
+# word it: once. Equal sizes (70, 70.0) make equal shapes.
+_cached_shape = lru_cache(maxsize=256)(_resolve_shape)
+
+
 def _split_params(shape: _Shape) -> tuple[float, float]:
     """(block linear weights, everything else: embeddings, head, norms)."""
     if shape.assumed:
@@ -245,6 +288,7 @@ def _split_params(shape: _Shape) -> tuple[float, float]:
     return block, max(0.0, shape.params - block)
 
 
+@lru_cache(maxsize=256)  # the shape's, the same for every GPU count estimated
 def _largest_linear(arch: Architecture) -> int:
     return max(i * o for i, o, _ in arch.linear_shapes().values())
 
@@ -253,6 +297,7 @@ def _largest_tensor(arch: Architecture) -> int:
     return max(_largest_linear(arch), arch.vocab * arch.hidden)
 
 
+@lru_cache(maxsize=256)  # the same for every GPU count estimated
 def _lora_params(arch: Architecture, rank: int, targets: Sequence[str]) -> int:
     shapes = arch.linear_shapes()
     total = 0

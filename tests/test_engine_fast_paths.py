@@ -1,0 +1,63 @@
+"""The engine's fast paths give what the plain computations give (issue #16: the detailed
+estimate's speed work must leave every figure the same)."""
+
+from __future__ import annotations
+
+import random
+from decimal import Decimal
+
+import pytest
+
+from rules import estimator
+from rules.catalogue import load_catalogue
+from rules.estimator import _gb, _gb_exact, estimate_training, resolve_shape
+
+
+def _samples() -> list[float]:
+    rng = random.Random(16)
+    out = [0.0, -0.0, 1.0, 4.9e7, 5e7, 5.1e7, 1.5e8, 2.5e8, 3.5e8, 1e17, 1e18, -1e7, -5e7,
+           -1.25e9, 0.35e9, 0.45e9, 12.25e9, 12.35e9, 99.95e9, 1e-300]
+    for _ in range(20000):
+        whole = rng.randint(0, 10**6)
+        # Near ties of a tenth (x.x5), exact halves, and anything.
+        out.append((whole + rng.choice((0.5, 0.05, 0.49999999, 0.5000001, 0.499999999999)))
+                   * 1e8)
+        out.append(rng.random() * 10 ** rng.randint(0, 14))
+        out.append(whole * 1e8 / rng.choice((3, 7, 10, 100, 1000)))
+    return out
+
+
+def test_gb_rounds_as_the_shortest_decimal_rounded_half_up() -> None:
+    for nbytes in _samples():
+        fast, exact = _gb(nbytes), _gb_exact(nbytes)
+        assert fast.as_tuple() == exact.as_tuple(), (nbytes, fast, exact)
+
+
+def test_gb_of_a_tie_rounds_up_and_keeps_its_tenth() -> None:
+    assert str(_gb(0.25e9)) == "0.3"  # the float 0.25 is exact: half up, not half even
+    assert str(_gb(0.35e9)) == "0.4"  # 0.35 as written, though its float is a little less
+    assert str(_gb(12e9)) == "12.0"
+    assert str(_gb(-0.0)) == "-0.0"
+
+
+def test_terms_are_the_parts_rounded_when_first_read() -> None:
+    cat = load_catalogue()
+    b = estimate_training(Decimal("70.3"), cat.method("qlora"), 2048, 4, True, 16, 4)
+    assert [t.name for t in b.terms] == [name for name, _, _ in b.parts]
+    assert [t.gb for t in b.terms] == [_gb(nbytes) for _, nbytes, _ in b.parts]
+    assert b.terms is b.terms  # rounded once
+    assert b.term("weights") == _gb(b.parts[0][1]) and b.term("nothing") == 0
+
+
+@pytest.mark.parametrize("model", [Decimal("70"), Decimal("7.5"), 13])
+def test_a_shape_is_the_same_whether_cached_or_not(model: Decimal | int) -> None:
+    estimator._cached_shape.cache_clear()
+    assert resolve_shape(model) == estimator._resolve_shape(model)
+    assert resolve_shape(model) is resolve_shape(model)
+
+
+def test_an_unhashable_model_is_still_resolved() -> None:
+    class Size(float):
+        __hash__ = None  # type: ignore[assignment]
+
+    assert resolve_shape(Size(7.0)).params == resolve_shape(Decimal(7)).params
