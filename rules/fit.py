@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import ROUND_CEILING, Decimal
-
-from pydantic import BaseModel, ConfigDict
 
 from rules.catalogue import Catalogue
 from rules.errors import GPUCountOutOfRange, InvalidVRAM
@@ -13,8 +12,12 @@ from rules.notes import Note, note
 from rules.schema import GPU, MethodId
 
 
-class Fit(BaseModel):
-    model_config = ConfigDict(frozen=True)
+@dataclass(frozen=True, slots=True)
+class Fit:
+    """Built only by this module from values the engine already validated (Memory, the
+    catalogue's GPUs): a plain dataclass, as Note is. A question builds one for every offered
+    configuration it weighs, half a dozen at least; the models that hold fits take them as
+    they are."""
 
     method: MethodId
     params_b: Decimal
