@@ -30,6 +30,7 @@ from bot.pipeline import Pipeline
 from bot.settings import Settings
 from bot.telegram import runner
 from bot.telegram import webhook as webhook_server
+from bot.telegram.request import StreamRequest
 from bot.telegram.runner import (
     FirstPollRequest,
     Services,
@@ -102,6 +103,8 @@ def test_the_bot_api_connections_and_timeouts_come_from_settings() -> None:
     first = app.bot._request[0]  # type: ignore[attr-defined]
     assert isinstance(first, FirstPollRequest)
     assert first._client_kwargs["limits"].max_connections == 1
+    # getUpdates goes on the bot's own connections too, one at a time.
+    assert isinstance(first, StreamRequest) and first._free == 1
     # One TLS context: httpx's (certifi or SSL_CERT_FILE), for both transports.
     assert request._ssl is first._client_kwargs["verify"]  # type: ignore[attr-defined]
     assert request._ssl is kwargs["verify"]  # type: ignore[attr-defined]
