@@ -286,3 +286,14 @@ def test_how_many_sequences_beside_a_training_run_is_its_batch() -> None:
     query = understand("how many sequences of 2048 can i fit in a batch for qlora 8b on a 4090",
                        load_catalogue())
     assert not query.concurrency_asked and query.method == "qlora"
+
+
+@pytest.mark.parametrize(("text", "batch"), [
+    ("concurrency for llama 3.1 8b on h100 at 16k context", None),
+    ("concurrencia para llama 3 8b en una L4", None),
+    ("concurrence pour mistral 7b sur une L4 ?", None),
+    ("concurrency of 32 for llama 3.1 8b on h100", 32),  # a number: the batch, as before
+])
+def test_concurrency_named_alone(text: str, batch: int | None) -> None:
+    query = understand(text, load_catalogue())
+    assert query.batch_size == batch and query.concurrency_asked is (batch is None)

@@ -292,6 +292,7 @@ LANGUAGE = Language(
             r"reqs?|sequences?|seqs|sessions?|clients?|chats?|connections?|streams?)",
             r"max(?:imum)? concurr?ency", r"how much concurr?ency",
             r"(?:what|which) (?:max(?:imum)? )?concurr?ency", r"concurr?ency (?:can|could|will|would) i",
+            r"concurr?ency (?:for|of|with|on)",
         ),
         # A training run's throughput (asks.TRAIN_SPEED_ASK), besides tokens/s itself.
         "TRAIN_SPEED_ASK": (

@@ -264,7 +264,7 @@ LANGUAGE = Language(
         "CONCURRENCY_ASK": (
             r"cuant[oa]s (?:usuarios?|peticiones|solicitudes|consultas|clientes?|sesiones|personas|"
             r"conexiones|secuencias|conversaciones|requests?)(?! (?:por|al|a la) (?:segundo|minuto|hora))",
-            r"concurrencia maxima", r"maxima concurrencia",
+            r"concurrencia maxima", r"maxima concurrencia", r"concurrencia (?:para|de|con|en)",
             r"maxim[oa] (?:numero )?de (?:usuarios|peticiones|solicitudes|sesiones) "
             r"(?:concurrentes|simultane[oa]s|a la vez)",
         ),

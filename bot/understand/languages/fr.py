@@ -239,7 +239,7 @@ LANGUAGE = Language(
         "CONCURRENCY_ASK": (
             r"combien (?:de |d.?)(?:utilisateurs?|users?|requetes?|sessions?|clients?|personnes|"
             r"connexions?|sequences|conversations?)(?! (?:par|a la) (?:seconde|minute|heure))",
-            r"concurrence max\w*", r"nombre max\w* (?:d.?utilisateurs|de requetes|de sessions)",
+            r"concurrence max\w*", r"concurrence (?:pour|de|avec|sur)", r"nombre max\w* (?:d.?utilisateurs|de requetes|de sessions)",
         ),
         "TRAIN_SPEED_ASK": (
             r"vitesse (?:d.?|de l.?)(?:entrainement|apprentissage|fine ?-?tuning)",
