@@ -80,3 +80,31 @@ def test_a_cost_with_a_refused_payment_answers_the_cost_then_says_no() -> None:
 
 def test_a_price_alone_gets_no_payment_block() -> None:
     assert "🪙" not in PIPE.ask("how much is an h100 per hour?").text
+
+
+# --- accelerators that are not GPUs ----------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("QLoRA 70B on a TPU", "TPU"),
+    ("qlora 70b on google tpu v5e", "TPU v5e"),
+    ("lora 8b on 8x gaudi3", "Gaudi 3"),
+    ("full finetune 7b on Intel Gaudi 2", "Gaudi 2"),
+    ("can trainium2 run llama 3 70b?", "Trainium2"),
+    ("serve llama 3 8b on aws inferentia2", "Inferentia2"),
+])
+def test_an_accelerator_we_have_no_data_for_is_said_first(text: str, name: str) -> None:
+    query = understand(text, CAT)
+    assert query.accelerator == name and query.gpu is None
+    out = to_json(PIPE.ask(text))
+    body = str(out["text"])
+    assert body.startswith(f"🚫 We have no data for the {name}:"), body
+    # No figure is made up for the chip: the JSON names no configuration.
+    assert (out["gpu"], out["vram_gb"], out["fits"]) == (None, None, None)
+    assert validate_telegram_html(body) is None
+
+
+@pytest.mark.parametrize("text", [
+    "qlora 70b on an h100", "inferencia de llama 3 8b en una 4090", "tpux gaudium 8b",
+])
+def test_no_accelerator_is_read_where_none_is_named(text: str) -> None:
+    assert understand(text, CAT).accelerator is None

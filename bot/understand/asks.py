@@ -89,3 +89,30 @@ PAY_REFUSED: Final[tuple[tuple[str, Guarded], ...]] = (
 def refused_payments(s: str) -> tuple[str, ...]:
     """The ways of paying the service does not take that `s` asks about, in a fixed order."""
     return tuple(kind for kind, pattern in PAY_REFUSED if pattern.search(s))
+
+
+# Accelerators that are not GPUs and of which the catalogue has no figures: "QLoRA 70B on a TPU",
+# "tpu v5e", "8x gaudi3", "trainium2", "aws inferentia 2". The reply says so, then answers for
+# what it can (the model's memory, the GPUs rented), never with figures for that chip.
+ACCELERATOR: Final = Guarded(
+    ("tpu", "gaudi", "trainium", "inferen"),
+    r"(?<![a-z0-9])(?:(?:google |cloud )?(?P<tpu>tpu)s?(?: ?(?P<tv>v\d+[a-z]*))?"
+    r"|(?:intel |habana )?(?P<gaudi>gaudi) ?(?P<gv>\d)?"
+    r"|(?:aws )?(?P<trn>trainium) ?(?P<trv>\d)?"
+    r"|(?:aws inferen[ct]ia|(?P<inf>inferentia)) ?(?P<iv>\d)?)(?![a-z0-9])"
+)
+
+
+def accelerator(s: str) -> str | None:
+    """The name of the first accelerator of ACCELERATOR in `s`, as its maker writes it
+    ("TPU v5e", "Gaudi 3", "Trainium2", "Inferentia2")."""
+    found = ACCELERATOR.search(s)
+    if found is None:
+        return None
+    if found.group("tpu"):
+        return "TPU" + (f" {found.group('tv')}" if found.group("tv") else "")
+    if found.group("gaudi"):
+        return "Gaudi" + (f" {found.group('gv')}" if found.group("gv") else "")
+    if found.group("trn"):
+        return "Trainium" + (found.group("trv") or "")
+    return "Inferentia" + (found.group("iv") or "")

@@ -1000,6 +1000,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         concurrency_asked=concurrency_asked,
         train_speed_asked=train_speed_asked,
         pay_refused=pay_refused,
+        accelerator=asks.accelerator(s),
         pay_also=pay_also and intent in ("prices", "cost"),
         lora_targets=flags.lora_targets,
         precision=flags.precision,

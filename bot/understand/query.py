@@ -106,6 +106,8 @@ class Query(BaseModel):
     pay_refused: tuple[str, ...] = ()
     # A payment asked beside a price or cost question: the payment answer follows its answer.
     pay_also: bool = False
+    # An accelerator that is not a GPU and of which we have no figures ("TPU v5e", "Gaudi 3").
+    accelerator: str | None = None
 
     @field_validator("lang")
     @classmethod
