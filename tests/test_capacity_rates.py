@@ -297,3 +297,38 @@ def test_how_many_sequences_beside_a_training_run_is_its_batch() -> None:
 def test_concurrency_named_alone(text: str, batch: int | None) -> None:
     query = understand(text, load_catalogue())
     assert query.batch_size == batch and query.concurrency_asked is (batch is None)
+
+
+def test_what_a_concurrency_answer_derives() -> None:
+    from rules.capacity import Concurrency
+
+    base = {"method": "inference_bf16", "gpu": "l4", "gpus": 1, "vram_per_gpu_gb": Decimal(24),
+            "utilization": Decimal("0.9"), "context": 2048, "limit": 100,
+            "per_gpu_gb": Decimal("21.4"), "weights_gb": Decimal("16.1"), "kv_gb": Decimal(3)}
+    eleven = Concurrency(sequences=11, **base)  # type: ignore[arg-type]
+    assert eleven.budget_gb == Decimal("21.6") and not eleven.capped
+    assert eleven.kv_each_gb == Decimal("0.27")
+    assert Concurrency(sequences=100, **base).capped  # type: ignore[arg-type]
+    assert Concurrency(sequences=0, **base).kv_each_gb == Decimal(3)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("doc", [
+    {}, {"vllm": {}}, {"vllm": {"gpu_memory_utilization": {"value": "1.5", "source": "vLLM docs",
+                                                           "verified": "2026-12-02"}}},
+    {"vllm": {"gpu_memory_utilization": {"value": "0.9", "verified": "2026-12-02"}}},
+])
+def test_a_broken_serving_file_is_a_data_error(
+    monkeypatch: pytest.MonkeyPatch, doc: dict[str, object]
+) -> None:
+    from rules import capacity, data_files
+    from rules.errors import DataError
+
+    monkeypatch.setattr(data_files, "document", lambda name: doc)
+    capacity.serving_utilization.cache_clear()
+    try:
+        with pytest.raises(DataError, match=r"serving\.toml"):
+            capacity.serving_utilization()
+    finally:
+        monkeypatch.undo()
+        capacity.serving_utilization.cache_clear()
+    assert capacity.serving_utilization() == Decimal("0.9")
