@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import pytest
 from jinja2.filters import do_truncate
+from markupsafe import Markup
 
 from bot import composition
 from bot.answer import Answer, build_answer
 from bot.i18n import DEFAULT_LOCALE
 from bot.pipeline import Pipeline
 from bot.render.lines import _truncate, fit_lines
-from bot.render.phrases import Phrases
+from bot.render.phrases import Gettext, Phrases, _config
 from bot.render.renderer import environment, render_answer
 from bot.understand import understand
 from rules.catalogue import Catalogue, load_catalogue
@@ -130,3 +131,12 @@ def test_a_mac_gets_its_unified_memory_and_the_metal_note(cat: Catalogue) -> Non
         "(Metal's recommended working set).",
     ]
     assert any(line.startswith("🍎 On a Mac, bitsandbytes") for line in text)
+
+
+def test_the_fast_paths_still_escape_what_needs_it() -> None:
+    g = Gettext("en")
+    filled = g._("%(a)s / %(b)s / %(c)s", a="it's <b>", b='"q" & r', c=Markup("<i>ok</i>"))
+    assert type(filled) is Markup
+    assert filled == "it&#39;s &lt;b&gt; / &#34;q&#34; &amp; r / <i>ok</i>"
+    assert g._("%(n)s×", n="8") == "8×"  # nothing to escape: the text as it is
+    assert _config(2, "A&B <x>") == "2× A&amp;B &lt;x&gt;" and type(_config(1, "x")) is Markup

@@ -76,18 +76,43 @@ class GpuName(str):
         return self
 
 
+_NEEDS_ESCAPING = re.compile("[&<>\"']").search
+
+
+def _safe(text: str) -> Markup:
+    """``Markup(text)`` for a text whose values are escaped already, without Markup's
+    Python-level constructor (a reply makes some sixty)."""
+    return str.__new__(Markup, text)
+
+
+def _escaped(text: str) -> str:
+    """``escape(text)``: most values (numbers, sizes, names) hold nothing to escape."""
+    return text if _NEEDS_ESCAPING(text) is None else str(escape(text))
+
+
 def _fill(translated: str, values: dict[str, Any]) -> Markup:
     """``Markup(translated) % values`` without Markup's per-value helper objects, the
     largest cost of a reply: numbers go in as they are, anything else escaped (Markup
-    passes through)."""
-    for key, value in list(values.items()):
-        if type(value) is Markup or isinstance(value, int | Decimal):
+    passes through; a plain text with nothing to escape is its own escape)."""
+    forms: dict[str, Markup] | None = None
+    for key, value in values.items():
+        kind = type(value)
+        if kind is Markup or kind is int or kind is Decimal:
             continue  # Markup is escaped already: escape() would only copy it
+        if kind is str:
+            if _NEEDS_ESCAPING(value) is not None:
+                values[key] = escape(value)
+            continue
+        if isinstance(value, int | Decimal):
+            continue
         if isinstance(value, GpuName):
+            forms = {} if forms is None else forms
             for form in ("the", "The", "of"):
-                values[f"{form}_{key}"] = value.forms[form]
+                forms[f"{form}_{key}"] = value.forms[form]
         values[key] = escape(value)
-    return Markup(translated % values)
+    if forms:
+        values.update(forms)
+    return _safe(translated % values)
 
 
 @cache
@@ -163,7 +188,7 @@ def _an(size: str) -> bool:
 
 @lru_cache(maxsize=256)
 def _config(count: int, gpu_name: str) -> Markup:
-    return Markup("%s× %s") % (count, gpu_name)
+    return _safe(f"{count}× {_escaped(gpu_name)}")
 
 
 def a_model(locale: str, size: str) -> Markup:
@@ -253,7 +278,7 @@ class Phrases:
         if mem.high_gb is not None and mem.floor_gb is not None and mem.high_gb != mem.floor_gb:
             low, high = self.fmt.gb(mem.floor_gb), self.fmt.gb(mem.high_gb)
             return self._("%(low)s–%(high)s", low=low, high=high)
-        return Markup("≈ %s") % self.size(mem.estimate_gb)
+        return _safe("≈ " + _escaped(self.size(mem.estimate_gb)))
 
     def size(self, gb: Decimal) -> str:
         """A planning figure in GB, rounded as precisely as it is meant (see _places)."""
@@ -284,14 +309,14 @@ class Phrases:
             "Planning rules from the cited sources, not measurements. Activations are extra: "
             "sequence length and batch size change them; gradient checkpointing reduces them."
         )
-        return Markup("ℹ️ <i>%s</i>") % text
+        return _safe(f"ℹ️ <i>{text}</i>")
 
     def kv_cache(self) -> Markup:
         text = self._(
             "Planning rules, not measurements. The KV cache is extra and grows with context "
             "length and batch size."
         )
-        return Markup("ℹ️ <i>%s</i>") % text
+        return _safe(f"ℹ️ <i>{text}</i>")
 
     def note(self, n: Note, mem: Memory | None = None) -> Markup:
         """`mem`: the method's memory, which says what a floor is made of."""
@@ -362,7 +387,7 @@ class Phrases:
                 "This model's repository on Hugging Face is gated: accept its license on the "
                 "model page first."
             )
-        return Markup("🔒 %s") % text
+        return _safe(f"🔒 {text}")
 
     def launch(self, primary: Any) -> Markup:
         """The seed's TRL command for the configuration that runs (`primary`: a
@@ -393,7 +418,7 @@ class Phrases:
                 "(or <code>--accelerate_config %(other)s</code> for %(name)s).",
                 cfg=self.fit_config(target), flags=flags, other=other, name=name,
             )
-        return Markup("🛠 %s") % text
+        return _safe(f"🛠 {text}")
 
     def _floor_exceeds(self, floor: str, vram: str, mem: Memory | None) -> Markup:
         """What the floor is depends on the method: the weights in their precision, or for
@@ -453,14 +478,14 @@ class Phrases:
             price=self.per_hour(q.usd_per_hour),
             gh=fmt.num(q.gpu_hours),
         )
-        lines = [Markup("💵 <b>%s</b> — %s\n") % (total, detail)]
+        lines = [f"💵 <b>{total}</b> — {detail}\n"]
         if q.hours_assumed:
             warning = _(
                 "The hours are an illustrative assumption, not a measurement: run time depends "
                 "on training tokens, sequence length, batch size and software. Measure your own "
                 "steps per hour on a short run before sizing a long one."
             )
-            lines.append(Markup("⚠️ <i>%s</i>\n") % warning)
+            lines.append(f"⚠️ <i>{warning}</i>\n")
         blocks = [
             str(
                 self.ngettext(
@@ -480,7 +505,7 @@ class Phrases:
             bought=fmt.num(q.plan.hours_bought),
             paid=fmt.usd(q.plan.usd),
         )
-        line = Markup("🧱 %s") % buy
+        line = f"🧱 {buy}"
         # The plan counts whole hours; what is left over is exact (9.5 of a 10-hour block).
         spare_hours = Decimal(q.plan.hours_bought) - q.gpu_hours
         if spare_hours > 0:
@@ -490,6 +515,6 @@ class Phrases:
                 spare_hours,
                 count=fmt.num(spare_hours),
             )
-            line += Markup(" %s") % spare
+            line = f"{line} {spare}"
         lines.append(line)
-        return Markup("").join(lines)
+        return _safe("".join(lines))
