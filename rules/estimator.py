@@ -777,11 +777,20 @@ def estimate_inference(
                   f"{context_len} x {batch}"))
     # KV cache growth in transformers generate concatenates each layer's cache: the old and the
     # new copy of one layer's K and V are alive together for a moment.
-    parts.append(("kv_transient", kv / arch.layers / gpus, "one layer's cache copied as it grows"))
+    # llama.cpp (a GGUF file) allocates the cache for the whole context when the context is
+    # created (llama_kv_cache's buffers, n_ctx cells) and writes into it: no copy.
+    if spec.quant is None:
+        parts.append(("kv_transient", kv / arch.layers / gpus,
+                      "one layer's cache copied as it grows"))
     # Prefill working set of one layer (no gradients kept).
     width = arch.ffn_width * (arch.active_experts if arch.is_moe else 1)
     prompt = min(prompt_len if prompt_len is not None else context_len, context_len)
     step_tokens = prompt * batch
+    if spec.quant is not None:
+        # A GGUF file runs on llama.cpp, which pushes the prompt through in physical batches
+        # of n_ubatch tokens whatever the serving engine's chunk would be.
+        ubatch = int(c["inference.llama_cpp_ubatch"])
+        prefill_chunk = ubatch if prefill_chunk is None else min(prefill_chunk, ubatch)
     if prefill_chunk is not None and step_tokens > prefill_chunk:
         step_tokens = prefill_chunk
         assumptions.append(assumption("chunked_prefill", tokens=prefill_chunk))

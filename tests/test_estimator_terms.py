@@ -253,6 +253,12 @@ def test_a_gguf_file_is_served_with_its_published_bits_per_weight() -> None:
     assert q5.term("weights") == gb(L31_8B.arch.param_count() * 5.7036 / 8)  # type: ignore[union-attr]
     int8 = estimate_inference(L31_8B, "inference_int8", 2048)
     assert q5.term("weights") < int8.term("weights")
+    # llama.cpp: the prompt in physical batches of n_ubatch = 512 tokens (one layer's working
+    # set 512 x 2 B x (4h + 3I)), and the KV cache allocated for the whole context up front.
+    long = estimate_inference(L31_8B, CAT.method("gguf_q5_k_m"), 16384)
+    assert long.term("activations") == gb(512 * 2 * (4 * 4096 + 3 * 14336))
+    assert long.term("kv_transient") == 0
+    assert estimate_inference(L31_8B, "inference_int8", 16384).term("kv_transient") > 0
 
 
 def test_liger_fused_linear_cross_entropy() -> None:
