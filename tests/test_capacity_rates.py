@@ -332,3 +332,8 @@ def test_a_broken_serving_file_is_a_data_error(
         monkeypatch.undo()
         capacity.serving_utilization.cache_clear()
     assert capacity.serving_utilization() == Decimal("0.9")
+
+
+def test_which_gpu_for_the_best_throughput_still_recommends_one() -> None:
+    query = understand("which gpu gives the best throughput for qlora 70b?", load_catalogue())
+    assert query.intent == "recommend" and not query.train_speed_asked

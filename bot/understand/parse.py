@@ -899,9 +899,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             train_speed_asked = False
     elif not (concurrency_asked and speed_asked):
         concurrency_asked = False
-    if train_speed_asked and (intent in ("fit", "memory", "unknown", "time", "recommend")
-                              or unpriced):
-        intent = "time"  # "tokens/s training llama 3 8b with qlora on an a100": its throughput
+    if train_speed_asked and (intent in ("fit", "memory", "unknown", "time") or unpriced):
+        # "tokens/s training llama 3 8b with qlora on an a100": its throughput ("which GPU for
+        # the best throughput" still recommends one).
+        intent = "time"
     else:
         train_speed_asked = False
     first_known = next((g for g in work.gpus if g.gpu_id is not None), None)
