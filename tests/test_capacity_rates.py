@@ -337,3 +337,8 @@ def test_a_broken_serving_file_is_a_data_error(
 def test_which_gpu_for_the_best_throughput_still_recommends_one() -> None:
     query = understand("which gpu gives the best throughput for qlora 70b?", load_catalogue())
     assert query.intent == "recommend" and not query.train_speed_asked
+
+
+def test_no_room_at_the_default_context_says_nothing_of_the_full_one(pipeline: Pipeline) -> None:
+    text = pipeline.ask("how many users can I serve with llama 3 70b in bf16 on an h100").text
+    assert "serves not even one sequence" in text and "whole published context" not in text
