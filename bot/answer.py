@@ -585,6 +585,13 @@ def _compose(
         run = None
         if target is not None and target.gpu and target.usd_per_hour is not None and quotable:
             run = quote(target.gpu, target.gpu_count, query.hours, method, catalogue=cat)
+        if answer.intent == "cost" and query.hours is not None and asked is not None \
+                and asked.gpu and asked.rentable and asked.usd_per_hour is not None and (
+                run is None or (run.gpu, run.gpu_count) != (asked.gpu, asked.gpu_count)):
+            # "How much for 10 h of LoRA on an L40S at seq 8192, will it fit?": the hours on
+            # the configuration asked about cost what they cost, and that leads (the cost is
+            # the question), as when the planning rule says it does not fit (_build).
+            update["asked_quote"] = quote(asked.gpu, asked.gpu_count, query.hours, catalogue=cat)
     new_primary = primary.model_copy(update={
         "cheapest": options[0] if options else None, "options": options, "quote": run,
     })

@@ -122,6 +122,17 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
     elif answer.asked_quote:
         put(ph.quote_block(answer.asked_quote))
         put("\n\n")
+    unpriced = asked is not None and asked.gpu and asked.rentable and asked.usd_per_hour is None
+    if unpriced and intent == "cost" and not run_lead:
+        # "Cost of QLoRA 70B on a 4090 for 10h, does it fit?": what can be said of its cost
+        # leads, the verdict follows.
+        assert asked is not None and asked.gpu is not None
+        put("💵 ")
+        put(_(
+            "We rent the %(gpu)s too, but its price is not published: ask support before "
+            "planning on it.", gpu=ph.gpu_name(asked.gpu),
+        ))
+        put("\n\n")
 
     lead = False  # where detailed_lead.html.j2 goes: the head ends there
     head: list[str] = out
@@ -329,7 +340,8 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
     if asked is not None and asked.gpu_count > 1:
         put(ph.sharding(ph.method_kind(asked.method) == "inference"))
         put("\n")
-    if asked is not None and asked.gpu and asked.rentable and asked.usd_per_hour is None:
+    if unpriced and not (intent == "cost" and not run_lead):
+        assert asked is not None and asked.gpu is not None
         put(_(
             "We rent the %(gpu)s too, but its price is not published: ask support before "
             "planning on it.", gpu=ph.gpu_name(asked.gpu),
