@@ -12,7 +12,7 @@ them is the template's, byte for byte.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from markupsafe import Markup
 
@@ -470,3 +470,216 @@ def _method_lines(
         add("   ")
         add(_("Also fits: %(others)s.", others=ph.fmt.list(alts, "or")))
         add("\n")
+
+
+def compare_lines(answer: Answer, ph: Phrases) -> Markup:
+    """A comparison of two GPUs or configurations (what compare.html.j2 printed)."""
+    out: list[str] = []
+    put = out.append
+    _ = ph._
+    fmt = ph.fmt
+    cat = ph.cat
+    c = answer.comparison
+    assert c is not None
+    a = ph.gpu_name(c.gpu_a)
+    b = ph.gpu_name(c.gpu_b)
+    counted = c.a_count > 1 or c.b_count > 1
+    # "4x H100 vs 8x H100": one GPU at two counts, so no datasheet ratio, only counts and price.
+    same = c.gpu_a == c.gpu_b
+    # With counts ("una B200 o dos H200") the sides are configurations, else GPUs.
+    side_a: str = ph.config(c.gpu_a, c.a_count) if counted else a
+    side_b: str = ph.config(c.gpu_b, c.b_count) if counted else b
+    put("⚖️ <b>")
+    put(_("%(a)s or %(b)s?", a=side_a, b=side_b))
+    put("</b>\n")
+    if c.a is not None and c.b is not None:
+        how = ph.method_name(c.method)
+        who = ph.subject(answer.model_name, answer.params_b)  # type: ignore[arg-type]
+        for f in (c.a, c.b):
+            put("✅ " if f.fits else "❌ ")
+            put(_(
+                "%(how)s of %(who)s on %(where)s: %(need)s of %(have)s.",
+                where=ph.fit_config(f), need=ph.size(f.estimate_gb), have=fmt.gb(f.vram_gb),
+                how=how, who=who,
+            ))
+            put("\n")
+        if c.alternatives:
+            alts: list[str] = [
+                Markup("").join((ph.fit_config(o), " (", ph.per_hour(o.usd_per_hour), ")"))  # type: ignore[arg-type]
+                for o in c.alternatives
+            ]
+            put("👉 ")
+            put(_("Offered configurations that fit: %(others)s.", others=fmt.list(alts, "or")))
+            put("\n")
+    ratio = c.tflops_ratio
+    if not same and ratio is not None and ratio != 1:
+        # The faster card leads: "3.2 times", never "0.3 times".
+        a_faster = ratio > 1
+        put("🚀 ")
+        put(_(
+            "The %(a)s has %(r)s times the peak BF16 Tensor throughput of the %(b)s (%(ta)s vs "
+            "%(tb)s dense TFLOPS per GPU).",
+            a=a if a_faster else b, b=b if a_faster else a,
+            ta=fmt.num(c.a_tflops if a_faster else c.b_tflops),  # type: ignore[arg-type]
+            tb=fmt.num(c.b_tflops if a_faster else c.a_tflops),  # type: ignore[arg-type]
+            r=fmt.num(ratio if a_faster else 1 / ratio, 1),
+        ))
+        put("\n")
+    if not same and ratio is not None and c.a_count != c.b_count:
+        # "4x 4090 vs 1 a100": the configurations' totals, not one card against the other.
+        total_a = c.a_tflops * c.a_count  # type: ignore[operator]
+        total_b = c.b_tflops * c.b_count  # type: ignore[operator]
+        a_faster = total_a >= total_b
+        put(_(
+            "%(fa)s has %(r)s times the peak BF16 Tensor throughput of %(sb)s in total (%(ta)s "
+            "vs %(tb)s dense TFLOPS).",
+            fa=side_a if a_faster else side_b, sb=side_b if a_faster else side_a,
+            ta=fmt.num(total_a if a_faster else total_b),
+            tb=fmt.num(total_b if a_faster else total_a),
+            r=fmt.num(total_a / total_b if a_faster else total_b / total_a, 1),
+        ))
+        put("\n")
+    if not same and c.bandwidth_ratio is not None:
+        put(_(
+            "Memory bandwidth: %(ba)s vs %(bb)s.",
+            ba=fmt.bandwidth(c.a_bandwidth_gbs),  # type: ignore[arg-type]
+            bb=fmt.bandwidth(c.b_bandwidth_gbs),  # type: ignore[arg-type]
+        ))
+        put("\n")
+    if same:
+        pass
+    elif ratio is not None or c.bandwidth_ratio is not None:
+        put("<i>")
+        put(_("These are NVIDIA's peak figures; real training speed depends on the software."))
+        put("</i>\n")
+    else:
+        put("<i>")
+        put(_("We have no cited datasheet figures to compare their speed."))
+        put("</i>\n")
+    if c.a_usd_per_hour is not None and c.b_usd_per_hour is not None:
+        put("💵 ")
+        put(_(
+            "Price: %(a)s %(pa)s, %(b)s %(pb)s.", a=side_a, b=side_b,
+            pa=ph.per_hour(c.a_usd_per_hour), pb=ph.per_hour(c.b_usd_per_hour),
+        ))
+        put("\n")
+        holds = [f for f in (c.a, c.b) if f is not None and f.fits]
+        if same and c.a is not None and len(holds) == 1:
+            put("👉 ")
+            put(_("Only %(where)s holds it.", where=ph.fit_config(holds[0])))
+            put("\n")
+        elif same and c.a is not None and c.b is not None and not holds and ph.gpus_needed(c.b):
+            # "1 or 2 A100 for lora 70b": neither holds it; how many of that card do.
+            n = ph.gpus_needed(c.b)
+            assert n is not None
+            if n <= cat.limits.max_cluster_gpus:
+                put("🔢 ")
+                put(_(
+                    "It takes at least %(n)s× %(gpu)s (%(total)s) to hold it.",
+                    n=n, gpu=ph.gpu_name(c.gpu_b),
+                    total=fmt.gb(c.b.vram_gb / c.b.gpu_count * n),
+                ))
+                put("\n")
+        elif same and c.a_usd_per_hour != c.b_usd_per_hour and (c.a is None or len(holds) == 2):
+            more = c.a_count if c.a_count > c.b_count else c.b_count
+            fewer = c.b_count if c.a_count > c.b_count else c.a_count
+            put(_(
+                "%(big)s costs more per hour but, if the run scales across the GPUs, finishes "
+                "sooner for about the same GPU-hours: take %(small)s when it holds the model and "
+                "time is not pressing.",
+                big=ph.config(c.gpu_a, more), small=ph.config(c.gpu_a, fewer),
+            ))
+            put("\n")
+        if not counted:
+            cheap = a if c.a_usd_per_hour < c.b_usd_per_hour else b
+            fast = a if (ratio or 0) > 1 else b
+            if ratio is not None and cheap != fast:
+                # One assumed utilization for both: a run's cost goes as price / peak TFLOPS.
+                # When the faster card also does the work for less, "the cheaper one for a
+                # fixed budget" would be wrong.
+                work_a = c.a_usd_per_hour / c.a_tflops  # type: ignore[operator]
+                work_b = c.b_usd_per_hour / c.b_tflops  # type: ignore[operator]
+                if (fast == a and work_a < work_b) or (fast == b and work_b < work_a):
+                    share = fmt.percent(
+                        100 * (work_a / work_b if fast == a else work_b / work_a), 0
+                    )
+                    put(_(
+                        "At the same utilization the %(fast)s finishes a run sooner and for "
+                        "less, about %(share)s of what it costs on the %(cheap)s, though the "
+                        "%(cheap)s costs less per hour.", share=share, fast=fast, cheap=cheap,
+                    ))
+                else:
+                    put(_(
+                        "Choose the %(cheap)s when the budget is fixed, the %(fast)s when the "
+                        "deadline is.", fast=fast, cheap=cheap,
+                    ))
+                put("\n")
+    else:
+        card_a = cat.gpu(c.gpu_a)
+        card_b = cat.gpu(c.gpu_b)
+        for card in (card_a, card_b):
+            if card.rented:
+                continue
+            put("🏠 ")
+            put(_("We don't rent the %(gpu)s here: this verdict is for your own card.",
+                  gpu=ph.gpu_name(card.id)))
+            put("\n")
+        if (card_a.rented and c.a_usd_per_hour is None) or (
+            card_b.rented and c.b_usd_per_hour is None
+        ):
+            put(_("One of them has no published price: ask support before planning on it."))
+            put("\n")
+    # The estimates' optional fields are read as the template read them.
+    times: tuple[Any, ...] = answer.compare_times
+    if times:
+        first = times[0]
+        put("\n⏱ <b>")
+        put(ph.ngettext(
+            "Training time for %(tokens)s (%(count)s epoch)",
+            "Training time for %(tokens)s (%(count)s epochs)",
+            first.epochs, tokens=fmt.tokens(first.tokens), count=first.epochs,
+        ))
+        put("</b>\n")
+        for t in times:
+            put(ph.ngettext(
+                "%(where)s: about %(wall)s (%(gh)s GPU-hour).",
+                "%(where)s: about %(wall)s (%(gh)s GPU-hours).",
+                t.gpu_hours, where=ph.config(t.gpu, t.gpu_count),
+                wall=fmt.hours(t.quote.hours if t.quote else t.wall_clock_hours),
+                gh=fmt.num(t.gpu_hours), count=t.gpu_hours,
+            ))
+            put("\n")
+            if t.quote:
+                put(ph.quote_block(t.quote))
+                put("\n")
+        if first.tokens_per_second is not None:
+            put(_("From your measured %(rate)s tokens/s per GPU.",
+                  rate=fmt.num(first.tokens_per_second)))
+            put("\n")
+        else:
+            put(_(
+                "From %(k)s·N·D FLOPs at an assumed %(mfu)s of each GPU's peak BF16 TFLOPS; the "
+                "GPUs are assumed to scale linearly.",
+                mfu=fmt.percent(first.mfu * 100, 0), k=fmt.num(first.flops_per_param_token),
+            ))
+            put("\n")
+            for t in times:
+                if t.peak_precision != "fp16":
+                    continue
+                put(_(
+                    "The %(gpu)s has no BF16: it is timed at its %(peak)s peak FP16 TFLOPS, with "
+                    "FP16 mixed precision assumed.",
+                    gpu=ph.gpu_name(t.gpu), peak=fmt.num(t.peak_tflops),
+                ))
+                put("\n")
+            put("⚠️ <i>")
+            put(_(
+                "The utilization is an assumption, not a measurement: measure your own tokens per "
+                "second on a short run."
+            ))
+            put("</i>\n")
+    for q in answer.compare_quotes:
+        put("\n")
+        put(ph.quote_block(q))
+        put("\n")
+    return Markup("".join(out))

@@ -27,7 +27,7 @@ from jinja2.runtime import Context, Undefined
 from bot.answer import Answer
 from bot.i18n import SUPPORTED_LOCALES
 from bot.render.format import Formatter
-from bot.render.lines import fit_lines
+from bot.render.lines import compare_lines, fit_lines
 from bot.render.phrases import Gettext, Phrases, gettext_for
 from rules.catalogue import Catalogue
 
@@ -130,7 +130,9 @@ def environment(locale: str) -> Environment:
     # semantics of Jinja's newstyle wrappers, as plain calls.
     env.newstyle_gettext = True  # type: ignore[attr-defined]
     g = gettext_for(locale)
-    env.globals.update(gettext=g._, _=g._, ngettext=g.ngettext, fit_lines=fit_lines)
+    env.globals.update(gettext=g._, _=g._, ngettext=g.ngettext, fit_lines=fit_lines,
+        compare_lines=compare_lines,
+    )
     return env
 
 
