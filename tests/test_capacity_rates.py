@@ -101,8 +101,8 @@ def test_by_hand_users_of_llama_3_8b_on_an_l4(pipeline: Pipeline) -> None:
     assert (got["intent"], got["gpu"], got["method"], got["fits"]) == (
         "fit", "l4", "inference_bf16", True)
     text = got["text"]
-    assert text.startswith("👥 <b>At most about 11 sequences at once: Llama 3 8B (BF16 "
-                           "inference) on 1× L4, 2,048 tokens of context each.</b>"), text
+    assert text.startswith("👥 <b>At most about 11 sequences at once: Llama 3 8B on 1× L4 "
+                           "(BF16 inference), 2,048 tokens of context each.</b>"), text
     assert "<code>--gpu-memory-utilization 0.9</code>): 21.6 GB of 24 GB" in text
     assert "An upper bound on concurrency from memory alone, not a measurement" in text
     assert "Context not given: 2,048 tokens per sequence assumed" in text
@@ -115,7 +115,7 @@ def test_by_hand_users_of_llama_3_8b_on_an_l4(pipeline: Pipeline) -> None:
 @pytest.mark.parametrize(("text", "lang", "gpu", "method", "starts"), [
     ("how many concurrent requests can vllm handle for qwen 14b awq on a 4090 at 4k context",
      "en", "rtx-4090", "inference_int4", "👥 <b>At most about 3 sequences at once: a 14B model"
-     " (4-bit inference) on 1× RTX 4090, 4,096 tokens of context each.</b>"),
+     " on 1× RTX 4090 (4-bit inference), 4,096 tokens of context each.</b>"),
     ("¿cuántos usuarios simultáneos aguanta una A100 con llama 70b en 4 bits?", "es",
      "a100-80gb", "inference_int4", "👥 <b>Como mucho unas "),
     ("combien d'utilisateurs en même temps sur une H100 avec mistral 7b ?", "fr", "h100",
@@ -147,8 +147,8 @@ def test_one_sequence_that_does_not_fit_says_so(pipeline: Pipeline) -> None:
     reply = pipeline.ask("how many users can I serve with llama 3 70b in bf16 on an h100")
     first = reply.answer.concurrency[0]
     assert first.sequences == 0
-    assert reply.text.startswith("👥 <b>Llama 3 70B (BF16 inference) serves not even one "
-                                 "sequence of 2,048 tokens on 1× H100"), reply.text
+    assert reply.text.startswith("👥 <b>Llama 3 70B serves not even one sequence of 2,048 "
+                                 "tokens on 1× H100 (BF16 inference)"), reply.text
 
 
 def test_a_number_of_users_stated_is_still_a_batch_not_the_question() -> None:
@@ -164,8 +164,8 @@ def test_by_hand_training_tokens_per_second(pipeline: Pipeline) -> None:
         "how many tokens/s will I get training llama 3 8b with qlora on an a100"))
     assert (got["intent"], got["method"], got["gpu"]) == ("time", "qlora", "a100-80gb")
     text = got["text"]
-    assert text.startswith("🏋️ <b>About 1,300 training tokens/s: Llama 3 8B (QLoRA) on 1× "
-                           "A100 80GB (estimate).</b>"), text
+    assert text.startswith("🏋️ <b>About 1,300 training tokens/s: Llama 3 8B on 1× A100 80GB "
+                           "(QLoRA, estimate).</b>"), text
     assert "From 6·N FLOPs per token (N = 8 billion parameters) at an assumed 20% of the 312" \
         " peak BF16 TFLOPS per GPU." in text
     assert "An estimate from these assumptions (the same the training-time answers use)" in text
@@ -174,12 +174,12 @@ def test_by_hand_training_tokens_per_second(pipeline: Pipeline) -> None:
 
 @pytest.mark.parametrize(("text", "lang", "gpu", "method", "starts"), [
     ("vitesse d'entraînement en tokens/s pour un lora 7b sur 4090", "fr", "rtx-4090", "lora",
-     "🏋️ <b>Environ 1\u202f376 tokens/s d'entraînement\u00a0: un modèle 7B (LoRA) sur 1× "
-     "RTX 4090 (estimation).</b>"),
+     "🏋️ <b>Environ 1\u202f376 tokens/s d'entraînement\u00a0: un modèle 7B sur 1× RTX 4090 "
+     "(LoRA, estimation).</b>"),
     ("velocidad de entrenamiento en tokens/s para qlora de llama 3 8b en una a100", "es",
-     "a100-80gb", "qlora", "🏋️ <b>Unos 1.300 tokens/s de entrenamiento: Llama 3 8B (QLoRA)"),
+     "a100-80gb", "qlora", "🏋️ <b>Unos 1.300 tokens/s de entrenamiento: Llama 3 8B en 1× A100"),
     ("training throughput qlora 70b on 2xh100", "en", "h100", "qlora",
-     "🏋️ <b>About 942 training tokens/s: a 70B model (QLoRA) on 2× H100, 471 per GPU"),
+     "🏋️ <b>About 942 training tokens/s: a 70B model on 2× H100 (QLoRA), 471 per GPU"),
 ])
 def test_training_speed_questions(
     pipeline: Pipeline, text: str, lang: str, gpu: str, method: str, starts: str
@@ -263,8 +263,8 @@ def test_a_dataset_in_tokens_is_still_one() -> None:
     # No cited peak: no figure rather than a guess.
     ("lora llama 3 8b tok/s on a 7900 xtx", "we give no training tokens/s rather than guess"),
     # Full fine-tuning with checkpointing: (6 + 2)·N at 35 % of 989.5 TFLOPS on each of 8.
-    ("full finetune 7b tokens/s on 8xh100", "About 49,475 training tokens/s: a 7B model (full "
-     "AdamW) on 8× H100, 6,184 per GPU (estimate)."),
+    ("full finetune 7b tokens/s on 8xh100", "About 49,475 training tokens/s: a 7B model on 8× "
+     "H100 (full AdamW), 6,184 per GPU (estimate)."),
 ])
 def test_training_speed_cases(pipeline: Pipeline, text: str, has: str) -> None:
     reply = pipeline.ask(text)
