@@ -804,8 +804,15 @@ def estimate_inference(
                       "eager attention: one layer's scores over the prompt"))
         assumptions.append(assumption("eager_attention"))
     logit_positions = step_tokens if all_position_logits else batch
-    parts.append(("logits", logit_positions * arch.vocab * c["inference.logits_bytes"],
-                  "prefill logits (bf16 and their fp32 upcast)"))
+    if spec.quant is not None:
+        # llama.cpp reserves its compute buffer for the worst case, a whole physical batch of
+        # outputs: fp32 logits for min(n_ctx, n_ubatch) positions, whatever is generated.
+        positions = min(context_len, int(c["inference.llama_cpp_ubatch"]))
+        parts.append(("logits", positions * arch.vocab * c["inference.llama_cpp_logits_bytes"],
+                      "llama.cpp compute buffer: one physical batch of fp32 logits"))
+    else:
+        parts.append(("logits", logit_positions * arch.vocab * c["inference.logits_bytes"],
+                      "prefill logits (bf16 and their fp32 upcast)"))
     context = c["overhead.cuda_context_gb"] * _GB
     parts.append(("cuda_context", context, "CUDA context and kernels"))
     assumptions.append(assumption("inference_settings", context=context_len, batch=batch,

@@ -258,6 +258,9 @@ def test_a_gguf_file_is_served_with_its_published_bits_per_weight() -> None:
     long = estimate_inference(L31_8B, CAT.method("gguf_q5_k_m"), 16384)
     assert long.term("activations") == gb(512 * 2 * (4 * 4096 + 3 * 14336))
     assert long.term("kv_transient") == 0
+    # Its compute buffer is reserved for a whole physical batch of fp32 logits: 512 x V x 4 B
+    # (llama.cpp logs 258.50 MiB for a Llama 3 8B: 250.5 MiB of them).
+    assert long.term("logits") == gb(512 * 128256 * 4)
     assert estimate_inference(L31_8B, "inference_int8", 16384).term("kv_transient") > 0
 
 
