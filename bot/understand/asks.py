@@ -68,7 +68,8 @@ TRAIN_SPEED_ASK: Final = _whole(_words("TRAIN_SPEED_ASK"))
 # payment word comes right before it.
 _CARD_AFTER_PAYING: Final = (
     r"(?:pay\w*|pag\w*|paie\w*|paye\w*|accept\w*|acept\w*|(?:you|u) take|prene?z) "
-    r"(?:by |with |via |con |por |par |avec |en )?(?:(?:a|una|la|le|les|my|mi|ma|une|un) )?"
+    r"(?:(?:[a-z0-9]+ ){0,3}?(?:by|with|via|con|por|par|avec|en) )?"
+    r"(?:(?:a|una|la|le|les|my|mi|ma|une|un) )?"
 )
 PAY_REFUSED: Final[tuple[tuple[str, Guarded], ...]] = (
     ("paypal", Guarded(("pal",), r"(?<![a-z0-9])pay ?pal(?![a-z0-9])")),

@@ -707,7 +707,11 @@ def _and_pay(
             and not inference and work.params_b is None:
         intent = "pay"
     if intent == "pay" and (work.gpus or work.params_b is not None or work.hours is not None):
-        other = _intent(rest, work, method, inference, paying=False)
+        # A price asked in so many words ("how much", "price", "per hour", hours, money), not
+        # "can I pay for an H100 with PayPal?", which is about paying.
+        priced = work.hours is not None or work.gpu_hours is not None or bool(work.money) \
+            or any(p.search(rest) for p in (px.HOW_MUCH, px.PRICES, px.RATE, px.COST))
+        other = _intent(rest, work, method, inference, paying=False) if priced else intent
         if other in ("prices", "cost"):
             return other, refused, True
         return intent, refused, False
