@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
+from operator import attrgetter
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -117,10 +118,11 @@ class Assumption:
     params: dict[str, AssumptionValue] = field(default_factory=dict)
 
 
-class FitCheck(BaseModel):
-    """The planning rule and the detailed estimate side by side on the asked configuration."""
+@dataclass(frozen=True, slots=True)
+class FitCheck:
+    """The planning rule and the detailed estimate side by side on the asked configuration
+    (a dataclass: built by _check from a Fit and a Breakdown, values already checked)."""
 
-    model_config = ConfigDict(frozen=True)
     gpu: str | None  # None when the GPU was given by its memory only
     gpu_count: int
     vram_per_gpu_gb: Decimal
@@ -232,12 +234,13 @@ _SETTINGS = (
     "attention", "compiled", "chunked_loss", "packed", "fp32_weights", "new_tokens",
     "prompt_tokens", "grad_accumulation", "sharding", "kernels", "lora_dropout",
 )
+_settings_of = attrgetter(*_SETTINGS)
 
 
 def wants_details(query: Query) -> bool:
     """The user gave a setting the planning rule ignores, a dataset size, or asked for details:
     the reply then leads with the detailed estimate."""
-    return query.details or any(getattr(query, name) is not None for name in _SETTINGS)
+    return query.details or _settings_of(query).count(None) < len(_SETTINGS)
 
 
 def estimator_model(query: Query, params_b: Decimal, cat: Catalogue) -> ModelSpec | Decimal:
@@ -355,6 +358,15 @@ def _estimate(
     query: Query, method: Method, model: ModelSpec | Decimal, gpus: int, asked: Fit | None,
 ) -> tuple[Breakdown | None, list[str], int, int, bool, int | None]:
     """The breakdown for the query's settings and the defaults for the rest."""
+    return _estimate_on(query, method, model, gpus,
+                        asked.vram_gb / asked.gpu_count if asked is not None else None)
+
+
+def _estimate_on(
+    query: Query, method: Method, model: ModelSpec | Decimal, gpus: int,
+    vram_per_gpu: Decimal | None,
+) -> tuple[Breakdown | None, list[str], int, int, bool, int | None]:
+    """_estimate on a configuration known by its memory per GPU (None: no configuration)."""
     training = method.kind == "training"
     lora = method.adapter
     defaults: list[str] = []
@@ -376,7 +388,7 @@ def _estimate(
     # the asked configuration's estimate for its GPU count.
     paged = method.full and not query.cpu_offload \
         and (optimizer or method.optimizer or "").startswith("paged")
-    vram = float(asked.vram_gb / asked.gpu_count) if asked is not None and paged else None
+    vram = float(vram_per_gpu) if vram_per_gpu is not None and paged else None
     target = model
     try:
         if training:
@@ -422,14 +434,14 @@ def _estimate(
             seq_len = context
     except ValueError:  # includes RulesError: settings the estimator refuses, no detail
         return None, defaults, seq_len, batch, ckpt, rank
-    if _may_offload(query, method, gpus) and asked is not None \
-            and breakdown.per_gpu_gb > asked.vram_gb / asked.gpu_count:
+    if _may_offload(query, method, gpus) and vram_per_gpu is not None \
+            and breakdown.per_gpu_gb > vram_per_gpu:
         # A sharded 4-bit base that does not fit: CPU offload, as Answer.AI's fsdp_qlora does
         # by default (use_cpu_offload=True) to train Llama 2 70B on two 24 GB cards. Said so
         # with the figure without it (bot.detail._assumptions).
-        offloaded = _estimate(query.model_copy(update={"cpu_offload": True}), method, model,
-                              gpus, asked)[0]
-        if offloaded is not None and offloaded.per_gpu_gb <= asked.vram_gb / asked.gpu_count:
+        offloaded = _estimate_on(query.model_copy(update={"cpu_offload": True}), method, model,
+                                 gpus, vram_per_gpu)[0]
+        if offloaded is not None and offloaded.per_gpu_gb <= vram_per_gpu:
             return offloaded, defaults, seq_len, batch, ckpt, rank
     return breakdown, defaults, seq_len, batch, ckpt, rank
 
@@ -530,9 +542,25 @@ def _vocab_range(breakdown: Breakdown, vocab: int) -> tuple[Decimal, Decimal] | 
     return low, high
 
 
+# The last detailed_options call and its result: a question that times a run its card cannot
+# hold asks for them twice (the run's time, then the answer's options), with the same objects.
+_last_options: tuple[Query, Answer, Catalogue, tuple[Fit, ...]] | None = None
+
+
 def detailed_options(query: Query, answer: Answer, catalogue: Catalogue) -> list[Fit]:
     """The offered configurations the detailed estimate fits, cheapest per hour first (ties:
     fewer GPUs): each GPU count gets its own per-GPU estimate (sharding)."""
+    global _last_options
+    last = _last_options
+    # Frozen models, held by the cache: the same objects are the same question.
+    if last is not None and last[0] is query and last[1] is answer and last[2] is catalogue:
+        return list(last[3])
+    found = _detailed_options(query, answer, catalogue)
+    _last_options = (query, answer, catalogue, tuple(found))
+    return found
+
+
+def _detailed_options(query: Query, answer: Answer, catalogue: Catalogue) -> list[Fit]:
     cat = catalogue
     primary = answer.primary
     params_b = answer.params_b if answer.params_b is not None else query.params_b
@@ -544,22 +572,21 @@ def detailed_options(query: Query, answer: Answer, catalogue: Catalogue) -> list
     # The estimate depends on the offer through its GPU count alone, unless a paged
     # optimizer's resident states are capped by the memory per GPU (rules.estimator notes it
     # as "paged_optimizer"): one estimate per count then serves 10 offers with 4 counts.
-    # The planning fit of an offer is built only when the estimate needs it or it holds.
+    # The planning fit of an offer is built only when the estimate holds: the estimate needs
+    # only the memory per GPU (that of fit(): the card's usable memory).
     per_count: dict[int, Breakdown | None] = {}
     for offer in sorted(cat.offers, key=lambda o: (o.usd_per_hour, o.count)):
-        option: Fit | None = None
+        gpu = cat.gpu(offer.gpu)
         if offer.count in per_count:
             breakdown = per_count[offer.count]
         else:
-            option = fit(method.id, params_b, offer.gpu, offer.count, catalogue=cat)
-            breakdown = _estimate(query, method, model, offer.count, option)[0]
+            breakdown = _estimate_on(query, method, model, offer.count, cat.usable_gb(gpu))[0]
             if (breakdown is None or all(
                 a.code != "paged_optimizer" for a in breakdown.assumptions
             )) and not _may_offload(query, method, offer.count):
                 per_count[offer.count] = breakdown
-        if breakdown is not None and breakdown.per_gpu_gb <= cat.gpu(offer.gpu).vram_gb:
-            found.append(option or fit(method.id, params_b, offer.gpu, offer.count,
-                                       catalogue=cat))
+        if breakdown is not None and breakdown.per_gpu_gb <= gpu.vram_gb:
+            found.append(fit(method.id, params_b, offer.gpu, offer.count, catalogue=cat))
     return found
 
 

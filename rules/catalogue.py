@@ -118,11 +118,19 @@ class Catalogue:
     def prices_verified(self) -> dt.date:
         return self.pricing.verified
 
-    def gpu(self, gpu_id: str) -> GPU:
+    @cached_property
+    def _by_id(self) -> dict[str, GPU]:
+        by_id: dict[str, GPU] = {}
         for gpu in self.gpus:
-            if gpu.id == gpu_id:
-                return gpu
-        raise UnknownGPU(gpu=gpu_id, suggestions=self.suggest_gpus(gpu_id))
+            by_id.setdefault(gpu.id, gpu)  # the first of an id, as a scan finds it
+        return by_id
+
+    def gpu(self, gpu_id: str) -> GPU:
+        """By id: a question looks up a card for every offer it weighs, dozens of times."""
+        found = self._by_id.get(gpu_id)
+        if found is None:
+            raise UnknownGPU(gpu=gpu_id, suggestions=self.suggest_gpus(gpu_id))
+        return found
 
     def find_gpu(self, text: str) -> GPU | None:
         """A GPU by id, name or alias, ignoring case, spaces, hyphens and underscores."""

@@ -3,14 +3,21 @@ estimate's speed work must leave every figure the same)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from decimal import Decimal
 
 import pytest
 
+from bot import detail
+from bot.answer import build_answer
+from bot.detail import detailed_options, wants_details
+from bot.understand.query import Query
 from rules import estimator
 from rules.catalogue import load_catalogue
+from rules.errors import UnknownGPU
 from rules.estimator import _gb, _gb_exact, estimate_training, resolve_shape
+from rules.fit import fit
 
 
 def _samples() -> list[float]:
@@ -61,3 +68,59 @@ def test_an_unhashable_model_is_still_resolved() -> None:
         __hash__ = None  # type: ignore[assignment]
 
     assert resolve_shape(Size(7.0)).params == resolve_shape(Decimal(7)).params
+
+
+# ----------------------------------------------------------------------------- bot.detail
+
+
+def _query(**fields: object) -> Query:
+    return Query(text="", **fields)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", detail._SETTINGS)
+def test_any_one_setting_asks_for_details(name: str) -> None:
+    value = Query.model_fields[name].annotation
+    setting = {"lora_targets": "all", "precision": "bf16", "optimizer": "adamw",
+               "attention": "eager", "sharding": "ddp", "kernels": "unsloth"}.get(name)
+    if setting is None:
+        setting = False if "bool" in str(value) else 2
+    assert wants_details(_query(intent="fit", params_b=Decimal(7), **{name: setting}))
+
+
+def test_no_setting_and_no_details_leads_with_the_planning_rule() -> None:
+    assert not wants_details(_query(intent="fit", params_b=Decimal(7)))
+    assert wants_details(_query(intent="fit", params_b=Decimal(7), details=True))
+
+
+def test_offered_options_are_worked_out_again_for_another_answer() -> None:
+    cat = load_catalogue()
+    query = _query(intent="fit", params_b=Decimal(70), gpu="h100", gpu_count=2, details=True,
+                   seq_len=4096)
+    answer = build_answer(query, cat)
+    assert answer.primary is not None and answer.primary.memory.method == "qlora"
+    first = detailed_options(query, answer, cat)
+    again = detailed_options(query, answer, cat)
+    assert again == first and again is not first  # the caller's own list
+    again.clear()
+    assert detailed_options(query, answer, cat) == first
+    full = next(ma for ma in build_answer(
+        query.model_copy(update={"method": "full_adamw"}), cat).methods)
+    other = detailed_options(query, answer.model_copy(update={"primary": full}), cat)
+    assert [f.method for f in other] == ["full_adamw"] * len(other)
+    assert [(f.gpu, f.gpu_count) for f in other] != [(f.gpu, f.gpu_count) for f in first]
+    # Each option is the planning fit of that offer, as fit() builds it.
+    assert first == [fit("qlora", Decimal(70), f.gpu or "", f.gpu_count, catalogue=cat)
+                     for f in first]
+
+
+# ----------------------------------------------------------------------------- rules.catalogue
+
+
+def test_a_gpu_is_found_by_its_id_the_first_of_an_id_first() -> None:
+    cat = load_catalogue()
+    h100 = cat.gpu("h100")
+    assert h100.id == "h100" and h100 is next(g for g in cat.gpus if g.id == "h100")
+    twice = dataclasses.replace(cat, gpus=(*cat.gpus, h100.model_copy(update={"name": "Other"})))
+    assert twice.gpu("h100").name == h100.name
+    with pytest.raises(UnknownGPU):
+        cat.gpu("h1000")
