@@ -38,6 +38,13 @@ if TYPE_CHECKING:  # bot.answer imports this module to hold the facts
 __all__ = ["TrainingSpeed", "concurrency", "concurrency_facts", "training_speed_facts"]
 
 
+def _served_gb(breakdown: Breakdown) -> Decimal:
+    """The detailed estimate per GPU as vLLM holds it: its paged KV cache is allocated up front
+    and written in place (PagedAttention's blocks), so the copy of one layer's cache that
+    transformers' generate makes as the cache grows ("kv_transient") is left out."""
+    return breakdown.per_gpu_gb - breakdown.term("kv_transient")
+
+
 def _at(query: Query, method: Method, model: ModelSpec | Decimal, gpus: int, sequences: int,
         seq_len: int | None = None) -> tuple[Breakdown | None, int]:
     """The detailed serving estimate per GPU for `sequences` sequences, and their context."""
@@ -53,7 +60,7 @@ def _most(query: Query, method: Method, model: ModelSpec | Decimal, gpus: int,
           vram: Decimal, utilization: Decimal, seq_len: int | None = None) -> int:
     def per_gpu(n: int) -> Decimal | None:
         breakdown = _at(query, method, model, gpus, n, seq_len)[0]
-        return breakdown.per_gpu_gb if breakdown is not None else None
+        return _served_gb(breakdown) if breakdown is not None else None
 
     return most_sequences(per_gpu, vram, utilization, CONCURRENCY_LIMIT)
 
@@ -80,7 +87,7 @@ def concurrency(query: Query, method: Method, model: ModelSpec | Decimal, where:
     return Concurrency(
         method=method.id, gpu=where.gpu, gpus=gpus, vram_per_gpu_gb=vram,
         utilization=utilization, context=context, sequences=sequences,
-        limit=CONCURRENCY_LIMIT, per_gpu_gb=breakdown.per_gpu_gb,
+        limit=CONCURRENCY_LIMIT, per_gpu_gb=_served_gb(breakdown),
         weights_gb=breakdown.term("weights"), kv_gb=breakdown.term("kv_cache"),
         full_context=full, full_sequences=full_sequences,
         assumed_shape=_assumed_shape(model),

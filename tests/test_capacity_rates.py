@@ -90,25 +90,28 @@ def test_training_throughput_refuses_impossible_inputs(kwargs: dict[str, int], e
 
 
 def test_by_hand_users_of_llama_3_8b_on_an_l4(pipeline: Pipeline) -> None:
-    """24 GB × 0.9 = 21.6 GB: the detailed BF16 estimate at 2 048 tokens is 21.4 GB for 11
-    sequences and 21.7 GB for 12."""
+    """24 GB × 0.9 = 21.6 GB: the detailed BF16 estimate at 2 048 tokens, without the copy of
+    one layer's cache that transformers' generate makes as it grows (vLLM's paged cache is
+    written in place), is 21.6 GB for 12 sequences and 21.8 GB for 13."""
     model = pipeline.catalogue.models.get("llama-3-8b")
-    at = {n: estimate_inference(model, "inference_bf16", 2048, n, 1,
-                                all_position_logits=False).per_gpu_gb for n in (11, 12)}
-    assert at[11] <= Decimal("21.6") < at[12]
+    at = {}
+    for n in (12, 13):
+        full = estimate_inference(model, "inference_bf16", 2048, n, 1, all_position_logits=False)
+        at[n] = full.per_gpu_gb - full.term("kv_transient")
+    assert at[12] <= Decimal("21.6") < at[13]
     reply = pipeline.ask("how many users can I serve with llama 3 8b on an L4?")
     got = to_json(reply)
     assert (got["intent"], got["gpu"], got["method"], got["fits"]) == (
         "fit", "l4", "inference_bf16", True)
     text = got["text"]
-    assert text.startswith("👥 <b>At most about 11 sequences at once: Llama 3 8B on 1× L4 "
+    assert text.startswith("👥 <b>At most about 12 sequences at once: Llama 3 8B on 1× L4 "
                            "(BF16 inference), 2,048 tokens of context each.</b>"), text
     assert "<code>--gpu-memory-utilization 0.9</code>): 21.6 GB of 24 GB" in text
     assert "An upper bound on concurrency from memory alone, not a measurement" in text
     assert "Context not given: 2,048 tokens per sequence assumed" in text
     # vLLM's default --max-model-len is the published 8,192: fewer sequences there.
     assert "At the whole published context, 8,192 tokens" in text
-    assert "• Inference in 4-bit: at most about 48 sequences" in text
+    assert "• Inference in 4-bit: at most about 49 sequences" in text
     assert "tokens/s" not in text  # no throughput is invented
 
 
@@ -119,7 +122,7 @@ def test_by_hand_users_of_llama_3_8b_on_an_l4(pipeline: Pipeline) -> None:
     ("¿cuántos usuarios simultáneos aguanta una A100 con llama 70b en 4 bits?", "es",
      "a100-80gb", "inference_int4", "👥 <b>Como mucho unas "),
     ("combien d'utilisateurs en même temps sur une H100 avec mistral 7b ?", "fr", "h100",
-     "inference_bf16", "👥 <b>Au plus environ 199 séquences à la fois\u00a0: Mistral 7B"),
+     "inference_bf16", "👥 <b>Au plus environ 205 séquences à la fois\u00a0: Mistral 7B"),
 ])
 def test_concurrency_questions(
     pipeline: Pipeline, text: str, lang: str, gpu: str, method: str, starts: str
