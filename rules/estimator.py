@@ -586,8 +586,8 @@ def estimate_training(
                       "all layers kept for backward"))
     # Back-propagating through a layer creates the gradient of each of its saved activations,
     # tensors of the same shapes, while those activations are still held.
-    if kernels == "unsloth" and arch.gated_mlp:
-        # Unsloth's LoRA_MLP backward, the first and widest of a layer's backward steps,
+    if kernels == "unsloth" and arch.gated_mlp and not full:
+        # Unsloth's LoRA_MLP backward (patched in where the MLP carries LoRA adapters), the first and widest of a layer's backward steps,
         # allocates one MLP-width tensor (dY @ W_down^T) and writes the other gradients in
         # place into the saved gate/up outputs and the input's buffer: besides the saved
         # activations, one MLP-width and one hidden-width (dY) gradient are alive.

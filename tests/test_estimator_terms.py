@@ -230,6 +230,10 @@ def test_unsloth_layer_backward_adds_one_mlp_width_gradient() -> None:
     # Without Unsloth's kernels every saved activation still gets its gradient (unchanged).
     plain = estimate_training(L31_8B, "qlora", 32768, 1, True, 32)
     assert plain.term("layer_gradients") > 2 * b.term("layer_gradients")
+    # Full fine-tuning has no LoRA adapters, so no LoRA_MLP kernel: autograd's gradients.
+    full = estimate_training(L31_8B, "full_adamw", 4096, 1, True, kernels="unsloth")
+    saved = 2 * 2 * 4096 + 2 * (4096 + 2 * 4096 + 2 * 1024) + 2 * (4096 + 2 * 14336)
+    assert full.term("layer_gradients") == gb(4096 * saved)  # a copy of every saved one
 
 
 # Unsloth's published maximum context lengths (unsloth.ai/docs/basics/unsloth-benchmarks:
