@@ -81,10 +81,12 @@ async def test_bot_reports_both_workloads_against_both_echo_baselines(rows: Rows
     assert len(plain) == 2 and all(t == "" for _, t in plain)
     assert any(w.startswith("distinct questions:") for w, _ in matched)
     cpu = [b for w, _, b, _ in rows if "CPU per reply" in w]
-    assert cpu and all(re.fullmatch(r"matched echo [\d.]+ ms, echo [\d.]+ ms", b) for b in cpu)
+    assert cpu and all(re.fullmatch(
+        r"matched echo [\d.]+ ms, echo [\d.]+ ms, matched echo on the bot's transport [\d.]+ ms",
+        b) for b in cpu)
     (split,) = [f for w, f, _, _ in rows if "CPU split" in w]
-    assert re.fullmatch(r"[\d.]+ / [\d.]+ / [\d.]+ / -?[\d.]+ ms", split)
-    assert sum("one at a time" in w for w, _, _, _ in rows) == 3
+    assert re.fullmatch(r"[\d.]+ / [\d.]+ / -?[\d.]+ / [\d.]+ / -?[\d.]+ ms", split)
+    assert sum("one at a time" in w for w, _, _, _ in rows) == 4
 
 
 def test_the_matched_echo_sends_the_bots_reply_and_keyboard() -> None:
@@ -93,6 +95,18 @@ def test_the_matched_echo_sends_the_bots_reply_and_keyboard() -> None:
     reply = Pipeline(load_catalogue()).ask(question, telegram_locale="en")
     assert text == reply.text and "<b>" in text
     assert markup is not None and markup == answer_keyboard(reply)
+
+
+def test_the_echo_bots_use_ptbs_transport_and_one_matched_echo_the_bots() -> None:
+    from benchmarks.echo_bot import echo_app, shaped_echo_app
+    from bot.telegram.request import JsonHTTPXRequest, StreamRequest
+
+    for app in (echo_app("1:x", "http://127.0.0.1:9/bot"),
+                shaped_echo_app({})("1:x", "http://127.0.0.1:9/bot")):
+        assert type(app.bot.request) is JsonHTTPXRequest
+    streamed = shaped_echo_app({}, stream=True)("1:x", "http://127.0.0.1:9/bot")
+    assert isinstance(streamed.bot.request, StreamRequest)
+    assert isinstance(streamed.bot._request[0], StreamRequest)  # its polls too
 
 
 async def test_fanout_delivers_everything_once_and_reports_memory(
