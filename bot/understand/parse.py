@@ -871,6 +871,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         method = cat.method_where("training", family="adapter", weight_bits=4) or method
     intent = _intent(rest, work, method, inference)
     intent, pay_refused, pay_also = _and_pay(intent, rest, work, method, inference)
+    accelerator = asks.accelerator(s)
+    if accelerator is not None and intent == "compare" and len(work.gpus) == 1:
+        # "TPU v5e vs H100 for QLoRA 70B": nothing to compare the GPU with; its own answer.
+        intent = "fit"
     context_asked, speed_asked = False, False
     if work.params_b is not None or work.family:
         context_asked, speed_asked = _capacity_asked(rest, work, method, inference)
@@ -1005,7 +1009,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         concurrency_asked=concurrency_asked,
         train_speed_asked=train_speed_asked,
         pay_refused=pay_refused,
-        accelerator=asks.accelerator(s),
+        accelerator=accelerator,
         pay_also=pay_also and intent in ("prices", "cost"),
         lora_targets=flags.lora_targets,
         precision=flags.precision,
