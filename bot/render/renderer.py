@@ -26,6 +26,7 @@ from jinja2.runtime import Context, Undefined
 
 from bot.answer import Answer
 from bot.i18n import SUPPORTED_LOCALES
+from bot.render.detailed_lines import detailed_lead_lines, detailed_lines
 from bot.render.format import Formatter
 from bot.render.lines import compare_lines, fit_lines
 from bot.render.phrases import Gettext, Phrases, gettext_for
@@ -126,6 +127,8 @@ def environment(locale: str) -> Environment:
     )
     env.policies["ext.i18n.trimmed"] = True
     env.context_class = _Context
+    # The detailed estimate's lines (detailed.html.j2, detailed_lead.html.j2), built in Python.
+    env.globals.update(detailed_lines=detailed_lines, detailed_lead_lines=detailed_lead_lines)
     # {% trans %} compiles to newstyle calls of these globals: phrases.Gettext has the
     # semantics of Jinja's newstyle wrappers, as plain calls.
     env.newstyle_gettext = True  # type: ignore[attr-defined]

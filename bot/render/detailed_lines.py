@@ -1,0 +1,482 @@
+"""The lines of the detailed estimate (bot.detail.DetailedAnswer), worded for one locale;
+detailed.html.j2 and detailed_lead.html.j2 lay them out.
+
+As a template, a detailed reply made some 80 Jinja calls (a gettext, a number or a phrase
+per value, each through Jinja's context, attribute look-ups and output escaping), the
+dearest part of a details answer. Here each line is built once, as the template built it:
+every sentence through gettext (the same msgids, extracted by Babel from this file), its
+values escaped by the same fill as an autoescaped ``{% trans %}`` block (``Gettext._``),
+numbers and units by the Formatter, the result ``Markup``. Sentences without values are
+translated once per locale.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import cache
+from typing import TYPE_CHECKING
+
+from markupsafe import Markup, escape
+
+from bot.i18n import N_, translations
+from bot.render.phrases import Phrases, gettext_for
+
+if TYPE_CHECKING:
+    from bot.answer import Answer
+    from bot.detail import Assumption, DetailedAnswer, FitCheck, TrainingEstimate
+
+__all__ = ["DetailedLines", "detailed_lead_lines", "detailed_lines"]
+
+
+@dataclass(frozen=True, slots=True)
+class DetailedLines:
+    """One detailed estimate's lines, each without its line break."""
+
+    title: Markup  # "Detailed estimate for seq 2048, batch 1, checkpointing on"
+    method: Markup  # the method's name
+    terms: list[Markup]  # "Model weights: 14 GB", one per term of the breakdown
+    check: list[Markup]  # the total per GPU, and where the planning rule disagrees
+    time_title: Markup | None  # "Training time for 100 million tokens (1 epoch)"
+    time: list[Markup]  # how the time was worked out and its quote
+    assumptions_title: Markup
+    assumptions: list[Markup]  # one per assumption
+
+
+@cache
+def _text(locale: str, msgid: str) -> Markup:
+    """A sentence without values, translated: one look-up per locale and sentence."""
+    return gettext_for(locale)._(msgid)
+
+
+@cache
+def _translated(locale: str, msgid: str) -> str:
+    """A sentence with values, translated, to be filled by the caller."""
+    return translations(locale).gettext(msgid)
+
+
+_NEEDS_ESCAPING = re.compile("[&<>\"']").search
+
+
+def _escaped(text: str) -> str:
+    """``escape(text)`` as text: a formatted figure holds nothing to escape."""
+    return text if _NEEDS_ESCAPING(text) is None else str(escape(text))
+
+
+def _safe(text: str) -> Markup:
+    """``Markup(text)`` for a text made of escaped parts only (Markup's constructor looks
+    for ``__html__`` first)."""
+    return str.__new__(Markup, text)
+
+
+def _icon(ph: Phrases, fits: bool) -> str:
+    return _escaped(ph.verdict_icon(fits))
+
+
+# Assumptions stated by a sentence without values (bot.detail's codes).
+_SAID: dict[str, str] = {
+    "qlora_nf4": N_(
+        "QLoRA: block weights in 4-bit NF4 with double quantization; embeddings, output head "
+        "and norms stay in BF16."
+    ),
+    "pure_bf16": N_(
+        "Pure BF16: weights, gradients and optimizer states in BF16, no FP32 master copy."
+    ),
+    "fp32_weights": N_(
+        "FP32 weights: the model is loaded without torch_dtype, as transformers does by default."
+    ),
+    "cpu_offload": N_(
+        "CPU offload (FSDP or DeepSpeed ZeRO-3): weights, gradients and optimizer states wait "
+        "in CPU RAM; the GPU holds the layers being computed."
+    ),
+    "paged_optimizer": N_(
+        "Paged optimizer: its states stay on the GPU until the card is full, then the rest is "
+        "paged to CPU RAM."
+    ),
+    "activation_offload": N_("Activation offloading: checkpointed activations wait in CPU RAM."),
+    "eager_attention": N_(
+        "Eager attention: each layer's attention scores over the prompt are held during the "
+        "prefill."
+    ),
+    "mixed_precision": N_(
+        "Mixed precision: FP32 master weights and gradients, as the Hugging Face Trainer does "
+        "with bf16."
+    ),
+    "grad_accumulation": N_(
+        "With gradient accumulation, gradients and activations are held at the same time."
+    ),
+    "unsloth_offloaded": N_(
+        "Unsloth: its fused cross-entropy computes the logits a chunk at a time (never the whole "
+        "FP32 logits), its LoRA MLP and RMSNorm kernels keep fewer activations, and its gradient "
+        "checkpointing offloads the checkpoints to CPU RAM."
+    ),
+    "unsloth": N_(
+        "Unsloth: its fused cross-entropy computes the logits a chunk at a time (never the whole "
+        "FP32 logits), and its LoRA MLP and RMSNorm kernels keep fewer activations."
+    ),
+    "lora_dropout": N_(
+        "LoRA dropout: every adapted layer keeps a dropped-out copy of its input and the dropout "
+        "mask for the backward pass (PEFT)."
+    ),
+    "liger": N_(
+        "Liger Kernel: fused linear cross-entropy (the logits are computed a chunk at a time and "
+        "never stored whole), fused SwiGLU and RMSNorm."
+    ),
+    "torch_compile": N_(
+        "torch.compile: norms and loss are fused; only the BF16 logits and their gradient are "
+        "stored."
+    ),
+    "kernels": N_(
+        "FlashAttention (SDPA), no torch.compile, loss in FP32: torch.compile or a chunked loss "
+        "shrinks the logits."
+    ),
+    "kv_cache_bf16": N_("KV cache in BF16 for prompt and output, with grouped-query attention."),
+    "formulas": N_(
+        "Published formulas (Korthikanti et al. 2022 for activations), not measurements: the "
+        "planning figure above stays the reference."
+    ),
+}
+
+
+def detailed_lines(ph: Phrases, d: DetailedAnswer, answer: Answer | None = None) -> DetailedLines:
+    """The detailed estimate's lines; `answer`, when there is one, says whether the model is
+    trained from scratch (the method's name then says so)."""
+    locale = ph.locale
+    g = gettext_for(locale)
+    pre = answer is not None and answer.query.pretraining
+    seq, batch, rank = d.seq_len, d.micro_batch, d.lora_rank
+    if d.kind == "inference":
+        title = g._("Detailed estimate for %(seq)s tokens of context, batch %(batch)s",
+                    seq=seq, batch=batch)
+    elif rank is not None and d.grad_ckpt:
+        title = g._(
+            "Detailed estimate for seq %(seq)s, batch %(batch)s, checkpointing on, LoRA rank "
+            "%(rank)s", seq=seq, batch=batch, rank=rank,
+        )
+    elif rank is not None:
+        title = g._(
+            "Detailed estimate for seq %(seq)s, batch %(batch)s, checkpointing off, LoRA rank "
+            "%(rank)s", seq=seq, batch=batch, rank=rank,
+        )
+    elif d.grad_ckpt:
+        title = g._("Detailed estimate for seq %(seq)s, batch %(batch)s, checkpointing on",
+                    seq=seq, batch=batch)
+    else:
+        title = g._("Detailed estimate for seq %(seq)s, batch %(batch)s, checkpointing off",
+                    seq=seq, batch=batch)
+    # "Model weights: 14 GB": what g._ does, with the sentence looked up once.
+    term, gb = _translated(locale, N_("%(label)s: %(gb)s")), ph.fmt.gb
+    terms = [
+        _safe(term % {"label": _text(locale, line.label), "gb": _escaped(gb(line.gb, 1))})
+        for line in d.lines
+    ]
+    t = d.training_time
+    time_title = None
+    tokens = ""
+    if t:
+        tokens = ph.fmt.tokens(t.tokens)
+        time_title = g.ngettext(
+            "Training time for %(tokens)s (%(count)s epoch)",
+            "Training time for %(tokens)s (%(count)s epochs)",
+            t.epochs, count=t.epochs, tokens=tokens,
+        )
+    return DetailedLines(
+        title=title,
+        method=ph.method_name(d.method, pre),
+        terms=terms,
+        check=_check(ph, d),
+        time_title=time_title,
+        time=_time(ph, t, tokens) if t else [],
+        assumptions_title=_text(locale, N_("Assumptions:")),
+        assumptions=_assumptions(ph, d, t, pre),
+    )
+
+
+def _check(ph: Phrases, d: DetailedAnswer) -> list[Markup]:
+    """The total per GPU on the asked configuration and, when the planning rule says
+    otherwise, what to make of it."""
+    g, fmt, locale = gettext_for(ph.locale), ph.fmt, ph.locale
+    c: FitCheck | None = d.check
+    if not c:
+        total = g._("Total on one GPU: %(total)s", total=fmt.gb(d.per_gpu_gb, 1))
+        return [_safe(f"<b>{total}</b>")]
+    if c.gpu:
+        where = ph.config(c.gpu, c.gpu_count)
+    else:
+        where = g._("%(count)s× GPU of %(vram)s", count=c.gpu_count,
+                    vram=fmt.gb(c.vram_per_gpu_gb))
+    total = g._("Total per GPU: %(total)s of %(vram)s", total=fmt.gb(d.per_gpu_gb, 1),
+                vram=fmt.gb(c.vram_per_gpu_gb))
+    lines = [_safe(f"{_icon(ph, c.detailed_fits)} <b>{total}</b> ({where})")]
+    if not c.disagree:
+        return lines
+    plan = fmt.gb(c.planning_per_gpu_gb, 1)
+    need = fmt.gb(c.detailed_per_gpu_gb, 1)
+    vram = fmt.gb(c.vram_per_gpu_gb)
+    if c.planning_fits:
+        said = g._(
+            "The planning rule says it fits (%(plan)s per GPU), but with these settings the "
+            "detailed estimate needs %(need)s per GPU, more than the %(vram)s each GPU has.",
+            plan=plan, need=need, vram=vram,
+        )
+        lines.append(_safe(f"⚠️ <b>{said}</b>"))
+        if d.kind == "inference":
+            lines.append(_text(locale, N_("Use a shorter context, a smaller batch or more GPUs.")))
+        elif not d.grad_ckpt:
+            lines.append(_text(locale, N_(
+                "Turn gradient checkpointing on, or use shorter sequences or a smaller batch."
+            )))
+        else:
+            lines.append(_text(locale, N_("Use shorter sequences, a smaller batch or more GPUs.")))
+    else:
+        said = g._(
+            "The planning rule says it does not fit (%(plan)s per GPU), but with these settings "
+            "the detailed estimate needs only %(need)s per GPU, within the %(vram)s each GPU has.",
+            plan=plan, need=need, vram=vram,
+        )
+        lines.append(_safe(f"ℹ️ <b>{said}</b>"))
+        lines.append(_text(locale, N_(
+            "It may run, with little margin: measure a short run before relying on it."
+        )))
+    return lines
+
+
+def _time(ph: Phrases, t: TrainingEstimate, tokens: str) -> list[Markup]:
+    """How long the run takes, how that was worked out, and its quote."""
+    g, fmt, locale = gettext_for(ph.locale), ph.fmt, ph.locale
+    if t.problem == "no_config":
+        return [_text(locale, N_(
+            "None of the offered configurations holds it, so there is no run to time."
+        ))]
+    if t.problem == "no_peak_tflops":
+        return [g._(
+            "No datasheet we can cite gives the %(gpu)s's peak BF16 throughput, so we do not "
+            "estimate the time rather than guess. Measure your tokens per second on a short run; "
+            "the A100 and H100 have cited figures.", gpu=ph.gpu_name(t.gpu),  # type: ignore[arg-type]
+        )]
+    lines: list[Markup] = []
+    where = ph.config(t.gpu, t.gpu_count)  # type: ignore[arg-type]
+    gh = fmt.num(t.gpu_hours)  # type: ignore[arg-type]
+    wall = fmt.hours(t.wall_clock_hours)  # type: ignore[arg-type]
+    if t.flops is not None:
+        flops = fmt.num(t.flops_mantissa, 1) + " × " + t.flops_power  # type: ignore[arg-type]
+        lines.append(g._(
+            "Compute ≈ %(k)s·N·D = %(flops)s FLOPs (N = %(n)sB parameters, D = %(tokens)s).",
+            k=fmt.num(t.flops_per_param_token),  # type: ignore[arg-type]
+            flops=flops, n=fmt.num(t.params_b),  # type: ignore[arg-type]
+            tokens=tokens,
+        ))
+        mfu = fmt.percent(t.mfu * 100, 0)  # type: ignore[operator]
+        peak = fmt.num(t.peak_tflops)  # type: ignore[arg-type]
+        gpu = ph.gpu_name(t.gpu)  # type: ignore[arg-type]
+        if t.peak_precision == "fp16":
+            lines.append(g._(
+                "At an assumed %(mfu)s model-FLOPs utilization of the %(gpu)s's %(peak)s peak "
+                "FP16 TFLOPS (it has no BF16: FP16 mixed precision assumed): %(gh)s GPU-hours, "
+                "%(wall)s on %(where)s.",
+                mfu=mfu, peak=peak, gpu=gpu, gh=gh, wall=wall, where=where,
+            ))
+        else:
+            lines.append(g._(
+                "At an assumed %(mfu)s model-FLOPs utilization of the %(gpu)s's %(peak)s peak "
+                "BF16 TFLOPS: %(gh)s GPU-hours, %(wall)s on %(where)s.",
+                mfu=mfu, peak=peak, gpu=gpu, gh=gh, wall=wall, where=where,
+            ))
+    else:
+        lines.append(g._(
+            "At your measured %(rate)s tokens/s per GPU: %(gh)s GPU-hours, %(wall)s on "
+            "%(where)s.", rate=fmt.num(t.tokens_per_second),  # type: ignore[arg-type]
+            gh=gh, wall=wall, where=where,
+        ))
+    if not t.asked and t.cheaper_hour:
+        lines.append(g._(
+            "Timed on %(where)s: %(cheap)s costs less per hour but is slower, so this run costs "
+            "more there.", cheap=ph.fit_config(t.cheaper_hour), where=where,
+        ))
+    elif not t.asked:
+        lines.append(_text(locale, N_("Timed on the cheapest offered configuration that fits.")))
+    if t.mfu_assumed:
+        warning = _text(locale, N_(
+            "The utilization is an assumption, not a measurement: measure your own tokens per "
+            "second on a short run."
+        ))
+        lines.append(_safe(f"⚠️ <i>{warning}</i>"))
+    if t.quote:
+        lines.append(ph.quote_block(t.quote))
+    elif t.problem == "no_price":
+        lines.append(g._(
+            "We rent the %(gpu)s too, but its price is not published: ask support before "
+            "planning on it.", gpu=ph.gpu_name(t.gpu),  # type: ignore[arg-type]
+        ))
+    elif t.problem == "too_long":
+        lines.append(_text(locale, N_("That is longer than a single quote covers: ask support.")))
+    return lines
+
+
+def _assumptions(
+    ph: Phrases, d: DetailedAnswer, t: TrainingEstimate | None, pre: bool
+) -> list[Markup]:
+    """The settings taken by default, what the estimate assumed, how the time was counted."""
+    g, locale = gettext_for(ph.locale), ph.locale
+    lines: list[Markup] = []
+    if d.defaults:
+        given: list[str] = []
+        for key in d.defaults:
+            if key == "seq_len" and d.kind == "inference":
+                given.append(g._("a context of %(n)s tokens", n=d.seq_len))
+            elif key == "seq_len":
+                given.append(g._("sequence length %(n)s", n=d.seq_len))
+            elif key == "batch":
+                given.append(g._("batch %(n)s", n=d.micro_batch))
+            elif key == "grad_ckpt":
+                given.append(_text(locale, N_("gradient checkpointing on")))
+            elif key == "lora_rank":
+                given.append(g._("LoRA rank %(n)s", n=d.lora_rank))
+        lines.append(g._("Not given, so assumed: %(listed)s.", listed=ph.fmt.list(given)))
+    for a in d.assumptions:
+        said = _SAID.get(a.code)
+        if said is not None:
+            lines.append(_text(locale, said))
+        else:
+            line = _assumption(ph, a)
+            if line is not None:
+                lines.append(line)
+    if t and t.flops is not None:
+        if d.adapter:
+            lines.append(_text(locale, N_(
+                "LoRA and QLoRA take about 4·N·D: the frozen weights need no gradients (an "
+                "approximation)."
+            )))
+        elif pre:
+            lines.append(_text(locale, N_("Full training takes 6·N·D (Kaplan et al. 2020).")))
+        else:
+            lines.append(_text(locale, N_(
+                "Full fine-tuning takes 6·N·D (Kaplan et al. 2020)."
+            )))
+        if d.grad_ckpt:
+            lines.append(_text(locale, N_(
+                "Checkpointing recomputes the forward pass: +2·N·D."
+            )))
+        if t.moe:
+            lines.append(_text(locale, N_(
+                "Mixture of experts: N counts the active parameters only."
+            )))
+    if t and t.gpu_count and t.gpu_count > 1 and t.gpu_hours is not None:
+        lines.append(_text(locale, N_(
+            "The GPUs are assumed to scale linearly (communication not counted)."
+        )))
+    return lines
+
+
+def _assumption(ph: Phrases, a: Assumption) -> Markup | None:
+    """An assumption whose sentence carries values; None for a code this reply does not
+    word."""
+    g, p, code = gettext_for(ph.locale), a.params, a.code
+    if code == "shape_assumed":
+        return g._(
+            "No architecture on file for this model: a Llama-like shape is assumed (%(layers)s "
+            "layers, hidden size %(hidden)s).", layers=p["layers"], hidden=p["hidden"],
+        )
+    if code == "lora_all_linear":
+        return g._(
+            "LoRA rank %(rank)s on every linear layer (attention and MLP), adapters in FP32 with "
+            "AdamW.", rank=p["rank"],
+        )
+    if code == "lora_targets":
+        return g._(
+            "LoRA rank %(rank)s on %(targets)s of every layer, adapters in FP32 with AdamW.",
+            rank=p["rank"], targets=p["targets"],
+        )
+    if code == "cpu_offload_needed":
+        without = p["without"]
+        assert isinstance(without, Decimal | int)
+        return g._(
+            "CPU offload assumed (FSDP or DeepSpeed ZeRO-3): without it this needs %(without)s "
+            "per GPU. Answer.AI's fsdp_qlora offloads by default and trained Llama 2 70B this "
+            "way on two 24 GB cards.", without=ph.fmt.gb(without, 1),
+        )
+    if code == "sharded":
+        return g._(
+            "FSDP or DeepSpeed ZeRO-3 splits weights, gradients and optimizer states %(gpus)s "
+            "ways; each GPU runs its own batch of %(batch)s.", gpus=p["gpus"], batch=p["batch"],
+        )
+    if code == "ddp":
+        return g._(
+            "DDP: each of the %(gpus)s GPUs holds the whole model, its gradients (and a copy in "
+            "DDP's buckets) and optimizer states, and runs its own batch of %(batch)s.",
+            gpus=p["gpus"], batch=p["batch"],
+        )
+    if code == "device_map":
+        return g._(
+            "device_map=\"auto\": the layers are split over %(gpus)s GPUs that work one after the "
+            "other on the batch of %(batch)s; the last one also holds the logits.",
+            gpus=p["gpus"], batch=p["batch"],
+        )
+    if code == "chunked_prefill":
+        return g._("The prompt is processed in chunks of %(tokens)s tokens (chunked prefill).",
+                   tokens=p["tokens"])
+    if code == "split_gpus":
+        return g._("Weights and KV cache split evenly over %(gpus)s GPUs.", gpus=p["gpus"])
+    return None
+
+
+def detailed_lead_lines(ph: Phrases, answer: Answer) -> list[Markup]:
+    """The detailed estimate's lines that go with the headline (one method asked): the figure
+    at typical settings when it differs from the planning one, both precisions of a full
+    fine-tune and the vocabulary range of a bare size."""
+    d = answer.detailed
+    if not d:
+        return []
+    g, fmt = gettext_for(ph.locale), ph.fmt
+    lines: list[Markup] = []
+    c = d.check
+    det = fmt.gb(d.per_gpu_gb, 1)
+    primary = answer.primary
+    assert primary is not None
+    plan = primary.memory.estimate_gb / (c.gpu_count if c else 1)
+    if not d.stated and ((c and c.disagree) or abs(d.per_gpu_gb - plan) > plan / 4):
+        offload = [a for a in d.assumptions if a.code == "cpu_offload_needed"]
+        seq, batch = d.seq_len, d.micro_batch
+        if c and offload:
+            without = offload[0].params["without"]
+            assert isinstance(without, Decimal | int)
+            said = g._(
+                "At typical settings (sequence %(seq)s, batch %(batch)s) with CPU offload the "
+                "detailed estimate is %(det)s per GPU (%(without)s without it).",
+                seq=seq, batch=batch, without=fmt.gb(without, 1), det=det,
+            )
+            lines.append(_safe(f"{_icon(ph, c.detailed_fits)} {said}"))
+        else:
+            said = g._(
+                "At typical settings (sequence %(seq)s, batch %(batch)s) the detailed estimate "
+                "is %(det)s per GPU.", seq=seq, batch=batch, det=det,
+            )
+            icon = _icon(ph, c.detailed_fits) if c else "ℹ️"
+            lines.append(_safe(f"{icon} {said}"))
+    if d.bf16_alternative_gb is not None:
+        pure = fmt.gb(d.bf16_alternative_gb, 1)
+        mixed = g._(
+            "Mixed precision (FP32 master weights, as the Hugging Face Trainer does): %(det)s "
+            "per GPU.", det=det,
+        )
+        bf16 = g._(
+            "Pure BF16 (no FP32 master copy, as torchtune and LitGPT train): %(pure)s per GPU. "
+            "Say \"pure bf16\" or \"mixed precision\" to choose.", pure=pure,
+        )
+        if c:
+            fits = d.bf16_alternative_gb <= c.vram_per_gpu_gb
+            lines.append(_safe(f"{_icon(ph, c.detailed_fits)} {mixed}"))
+            lines.append(_safe(f"{_icon(ph, fits)} {bf16}"))
+        else:
+            lines.append(_safe(f"• {mixed}"))
+            lines.append(_safe(f"• {bf16}"))
+    if d.vocab_range_gb:
+        low, high = fmt.gb(d.vocab_range_gb[0], 1), fmt.gb(d.vocab_range_gb[1], 1)
+        said = g._(
+            "Without the model's name its vocabulary is unknown: from 32k to 256k tokens the "
+            "detailed estimate is %(low)s to %(high)s per GPU. Name the model for one figure.",
+            low=low, high=high,
+        )
+        lines.append(_safe(f"ℹ️ {said}"))
+    return lines
