@@ -706,10 +706,16 @@ def _and_pay(
     if refused and intent in ("unknown", "help", "smalltalk", "memory") and method is None \
             and not inference and work.params_b is None:
         intent = "pay"
-    if intent == "pay" and (work.gpus or work.params_b is not None or work.hours is not None):
+    named = bool(work.gpus) or work.params_b is not None or work.hours is not None
+    # With no GPU, model or hours named, the price list asked for ("what are your prices",
+    # "how much are your GPUs"), not "how much is the minimum top-up?".
+    listed = not named and (px.PRICES.search(rest) or px.RATE.search(rest) or (
+        "gpu" in rest and px.HOW_MUCH.search(rest)))
+    if intent == "pay" and (named or listed):
         # A price asked in so many words ("how much", "price", "per hour", hours, money), not
         # "can I pay for an H100 with PayPal?", which is about paying.
-        priced = work.hours is not None or work.gpu_hours is not None or bool(work.money) \
+        priced = listed or work.hours is not None or work.gpu_hours is not None \
+            or bool(work.money) \
             or any(p.search(rest) for p in (px.HOW_MUCH, px.PRICES, px.RATE, px.COST))
         other = _intent(rest, work, method, inference, paying=False) if priced else intent
         if other in ("prices", "cost"):
