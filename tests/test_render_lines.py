@@ -4,6 +4,7 @@ language, with every value escaped."""
 from __future__ import annotations
 
 import pytest
+from babel.lists import format_list
 from jinja2.filters import do_truncate
 from markupsafe import Markup
 
@@ -11,6 +12,7 @@ from bot import composition
 from bot.answer import Answer, build_answer
 from bot.i18n import DEFAULT_LOCALE
 from bot.pipeline import Pipeline
+from bot.render.format import Formatter, ListStyle
 from bot.render.lines import _truncate, fit_lines
 from bot.render.phrases import Gettext, Phrases, _config
 from bot.render.renderer import environment, render_answer
@@ -140,3 +142,21 @@ def test_the_fast_paths_still_escape_what_needs_it() -> None:
     assert filled == "it&#39;s &lt;b&gt; / &#34;q&#34; &amp; r / <i>ok</i>"
     assert g._("%(n)s×", n="8") == "8×"  # nothing to escape: the text as it is
     assert _config(2, "A&B <x>") == "2× A&amp;B &lt;x&gt;" and type(_config(1, "x")) is Markup
+
+
+@pytest.mark.parametrize("locale", ["en", "es", "fr"])
+@pytest.mark.parametrize("style", ["standard", "or"])
+def test_lists_are_babels(locale: str, style: ListStyle) -> None:
+    fmt = Formatter(locale)
+    for n in range(6):
+        items = [f"{i + 1}\xa0GB" for i in range(n)]
+        assert fmt.list(items, style) == format_list(items, style=style, locale=locale)
+
+
+def test_a_message_without_values_is_translated_per_locale_every_time() -> None:
+    message = "Half a day is taken as 12 hours."
+    es, fr = Gettext("es"), Gettext("fr")
+    assert es._(message) == es._(message) != message
+    assert fr._(message) not in (es._(message), message)
+    assert type(fr._(message)) is Markup
+    assert Gettext("en")._("100%% sure") == Gettext("en")._("100%% sure") == "100% sure"

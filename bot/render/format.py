@@ -418,7 +418,26 @@ def _percent(locale: str, value: Decimal, places: int) -> str:
 
 @lru_cache(maxsize=1024)
 def _list(locale: str, items: tuple[str, ...], style: ListStyle) -> str:
-    return format_list(list(items), style=style, locale=_locale(locale))
+    patterns = _list_patterns(locale, style)
+    if patterns is None:
+        return format_list(list(items), style=style, locale=_locale(locale))
+    # babel.lists.format_list's steps, with the patterns looked up once per locale.
+    if len(items) < 2:
+        return items[0] if items else ""
+    if len(items) == 2 and "2" in patterns:
+        return patterns["2"].format(*items)
+    result = patterns["start"].format(items[0], items[1])
+    for item in items[2:-1]:
+        result = patterns["middle"].format(result, item)
+    return patterns["end"].format(result, items[-1])
+
+
+@cache
+def _list_patterns(locale: str, style: ListStyle) -> dict[str, str] | None:
+    """The locale's CLDR list patterns of `style` (Babel resolves them on every call); None
+    when the locale lacks the style, which Babel's fallbacks then answer."""
+    found = _locale(locale).list_patterns
+    return dict(found[style]) if style in found else None
 
 
 def _dec(value: Decimal | int | float) -> Decimal:

@@ -44,9 +44,17 @@ class Gettext:
         self._gettext = catalogue.gettext
         self._ngettext = catalogue.ngettext
         self._plural = plural_rule(Locale.parse(locale))
+        # A message without values is the same text every time: translated once. Its keys
+        # are the code's and the data files' msgids, a bounded set.
+        self._constant: dict[str, Markup] = {}
 
     def _(self, message: str, **values: Any) -> Markup:
-        return _fill(self._gettext(message), values)
+        if values:
+            return _fill(self._gettext(message), values)
+        found = self._constant.get(message)
+        if found is None:
+            found = self._constant[message] = _fill(self._gettext(message), values)
+        return found
 
     def ngettext(self, singular: str, plural: str, n: int | Decimal, /, **values: Any) -> Markup:
         """The form is chosen by the CLDR category of the value itself: French "1,5 GPU-heure"
