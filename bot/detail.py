@@ -173,6 +173,9 @@ class TrainingEstimate(BaseModel):
     asked_hours: Decimal | None = None
     asked_gpu_hours: Decimal | None = None
     asked_fp16: bool = False  # timed there at its FP16 peak (no BF16)
+    # Checkpointing was switched off and switching it on makes the run fit there: the
+    # estimate per GPU then (asked_hours count its recomputation).
+    asked_ckpt_gb: Decimal | None = None
 
     @property
     def flops_mantissa(self) -> Decimal | None:
@@ -729,10 +732,21 @@ def _shorter_run(
     out: dict[str, object] = {"asked_short": True}
     if asked.gpu is None:
         return out
-    longest = longest_context(query, method, model, asked)
-    if longest.tokens < _SHORTEST_SUGGESTED or (
-            query.seq_len is not None and longest.tokens >= query.seq_len):
-        return out
+    setting: dict[str, object] = {}
+    if query.grad_ckpt is False:
+        # Checkpointing switched off: switched on, the run may fit at the settings given
+        # (it then recomputes the forward pass, which the time counts).
+        with_ckpt = _estimate(query.model_copy(update={"grad_ckpt": True}), method, model,
+                              asked.gpu_count, asked)[0]
+        if with_ckpt is not None and with_ckpt.per_gpu_gb <= asked.vram_gb / asked.gpu_count:
+            ckpt = True
+            setting = {"asked_ckpt_gb": with_ckpt.per_gpu_gb}
+    if not setting:
+        longest = longest_context(query, method, model, asked)
+        if longest.tokens < _SHORTEST_SUGGESTED or (
+                query.seq_len is not None and longest.tokens >= query.seq_len):
+            return out
+        setting = {"asked_seq_len": longest.tokens}
     gpu = cat.gpu(asked.gpu)
     count = asked.gpu_count
     if tokens_per_second is not None and tokens_per_second > 0:
@@ -743,8 +757,7 @@ def _shorter_run(
             return out
         run = estimate_training_time(model, method, tokens, peak, count, epochs, ckpt)
         out["asked_fp16"] = precision == "fp16"
-    out.update(asked_seq_len=longest.tokens, asked_hours=run.wall_clock_hours,
-               asked_gpu_hours=run.gpu_hours)
+    out.update(setting, asked_hours=run.wall_clock_hours, asked_gpu_hours=run.gpu_hours)
     return out
 
 

@@ -555,3 +555,20 @@ def test_a_run_the_asked_card_cannot_hold_is_led_by_that_and_timed_where_it_fits
         assert out["fits"] is False and out["gpu"] == "rtx-3080"
         assert out["hours"] == float(t.asked_hours or 0)  # on the card asked about
         assert out["cost_usd"] is None  # the quote is another configuration's
+
+
+def test_a_run_that_fits_with_checkpointing_switched_back_on_says_so() -> None:
+    """Checkpointing switched off and the card misses the run: switched on it fits, so the
+    reply gives that setting (not a shorter sequence) and the time with its recomputation."""
+    from bot.pipeline import Pipeline
+
+    off = Pipeline(CAT).ask(
+        "how long to lora llama 3 8b on 100M tokens on my 4090 without gradient checkpointing")
+    on = Pipeline(CAT).ask(
+        "how long to lora llama 3 8b on 100M tokens on my 4090 with gradient checkpointing")
+    t = off.answer.detailed.training_time if off.answer.detailed else None
+    timed_on = on.answer.detailed.training_time if on.answer.detailed else None
+    assert t is not None and t.asked_short and t.asked_seq_len is None
+    assert timed_on is not None and timed_on.asked and on.answer.detailed is not None
+    assert t.asked_ckpt_gb == on.answer.detailed.per_gpu_gb <= 24
+    assert t.asked_hours == timed_on.wall_clock_hours
