@@ -9,12 +9,12 @@ planning figure leads (DESIGN.md §1, §3). Facts only, no prose: the template `
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
 from operator import attrgetter
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import ValidationError
 
 from bot.i18n import N_
 from bot.render.format import Formatter
@@ -134,14 +134,16 @@ class FitCheck:
     disagree: bool
 
 
-class TrainingEstimate(BaseModel):
+@dataclass(frozen=True, slots=True)
+class TrainingEstimate:
     """Training time from the dataset size and, when possible, its quote.
 
     problem: why part of it is missing — no configuration holds the model, the GPU has no cited
     peak BF16 TFLOPS (the time is not guessed), its price is not published (no quote), or the
-    run is beyond the longest quotable duration."""
+    run is beyond the longest quotable duration.
 
-    model_config = ConfigDict(frozen=True)
+    A dataclass, as DetailedAnswer: built here from the engine's own results."""
+
     tokens: int  # dataset tokens x epochs
     epochs: int
     gpu: str | None
@@ -198,8 +200,11 @@ class TrainingEstimate(BaseModel):
         return exponent
 
 
-class DetailedAnswer(BaseModel):
-    model_config = ConfigDict(frozen=True)
+@dataclass(frozen=True, slots=True)
+class DetailedAnswer:
+    """Built only by detailed_for from values the engine already checked (a Breakdown, a Fit,
+    the catalogue's method): a dataclass, which costs a fraction of a validated model, one or
+    more a question. The Answer that holds it takes it as it is."""
 
     kind: Literal["training", "inference"]
     method: MethodId
@@ -312,7 +317,7 @@ def detailed_for(
             cat, tokens_per_second, epochs,
         )
         if short and asked is not None:
-            time = time.model_copy(update=_shorter_run(
+            time = replace(time, **_shorter_run(
                 query, method, model, int(query.dataset_tokens), ckpt, asked, cat,
                 tokens_per_second, epochs))
     spec = model if isinstance(model, ModelSpec) else None
@@ -726,10 +731,10 @@ def _shorter_run(
     cat: Catalogue,
     tokens_per_second: Decimal | None,
     epochs: int,
-) -> dict[str, object]:
+) -> dict[str, Any]:
     """The asked configuration misses the run: the longest sequence it holds (with the other
     settings as given), and how long the run takes there at that length."""
-    out: dict[str, object] = {"asked_short": True}
+    out: dict[str, Any] = {"asked_short": True}
     if asked.gpu is None:
         return out
     setting: dict[str, object] = {}
@@ -790,10 +795,10 @@ def _training_time(
         and (first.gpu, first.gpu_count) != (target.gpu, target.gpu_count) else None,
     )
     if target is None or target.gpu is None:
-        return base.model_copy(update={"problem": "no_config"})
+        return replace(base, problem="no_config")
     gpu: GPU = cat.gpu(target.gpu)
     count = target.gpu_count
-    fields: dict[str, object] = {"gpu": gpu.id, "gpu_count": count}
+    fields: dict[str, Any] = {"gpu": gpu.id, "gpu_count": count}
     run: TrainingTime
     if measured:
         assert tokens_per_second is not None
@@ -801,7 +806,7 @@ def _training_time(
         fields.update(tokens_per_second=tokens_per_second)
     elif _peak(gpu)[0] is None:
         # No cited datasheet figure: say so, never guess a throughput.
-        return base.model_copy(update={**fields, "problem": "no_peak_tflops"})
+        return replace(base, **fields, problem="no_peak_tflops")
     else:
         peak, precision = _peak(gpu)
         assert peak is not None
@@ -820,17 +825,17 @@ def _training_time(
         )
     fields.update(gpu_hours=run.gpu_hours, wall_clock_hours=run.wall_clock_hours)
     if gpu.usd_per_gpu_hour is None:
-        return base.model_copy(update={**fields, "problem": "no_price"})
+        return replace(base, **fields, problem="no_price")
     # Wall-clock hours from the rounded GPU-hours, so that the quote repeats the same GPU-hours;
     # a run shorter than the 0.01 h the estimate is rounded to is still billed.
     hours = max(run.gpu_hours / count, Decimal("0.01"))
     if hours > cat.limits.max_hours:
-        return base.model_copy(update={**fields, "problem": "too_long"})
+        return replace(base, **fields, problem="too_long")
     try:
         fields["quote"] = quote(gpu.id, count, hours, method.id, catalogue=cat)
     except RulesError:
-        return base.model_copy(update={**fields, "problem": "too_long"})
-    return base.model_copy(update=fields)
+        return replace(base, **fields, problem="too_long")
+    return replace(base, **fields)
 
 
 # ----------------------------------------------------------------------------- chart support
