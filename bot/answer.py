@@ -7,6 +7,7 @@ localized HTML.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
@@ -52,10 +53,10 @@ _STATED_GB = re.compile(r"(\d+(?:\.\d+)?) ?gb$", re.IGNORECASE)
 NEEDS_SIZE: frozenset[Intent] = frozenset({"fit", "memory", "recommend", "time"})
 
 
-class MethodAnswer(BaseModel):
-    """One method's memory, its fit on the asked configuration and the cheapest offer."""
-
-    model_config = ConfigDict(frozen=True)
+@dataclass(frozen=True, slots=True)
+class MethodAnswer:
+    """One method's memory, its fit on the asked configuration and the cheapest offer (a
+    dataclass: built from the engine's results, then completed with dataclasses.replace)."""
 
     memory: Memory
     fit: Fit | None = None
@@ -248,11 +249,11 @@ def _dataset_quotes(query: Query, answer: Answer, composed: Answer, cat: Catalog
             continue
         alt = answer.model_copy(update={"primary": ma})
         options = tuple(detailed_options(query, alt, cat))
-        alt = alt.model_copy(update={"primary": ma.model_copy(update={"options": options})})
+        alt = alt.model_copy(update={"primary": replace(ma, options=options)})
         detail = detailed_for(query, alt, cat, tokens_per_second=query.tokens_per_second)
         timed = detail.training_time if detail is not None else None
         quote_for = timed.quote if timed is not None else None
-        methods.append(ma.model_copy(update={"quote": quote_for}))
+        methods.append(replace(ma, quote=quote_for))
     # The reply leads with the cheapest of these runs (LoRA's can beat QLoRA's: a 4-bit base
     # trains at a lower assumed utilisation), and the JSON describes the run it leads with.
     priced = [ma for ma in methods if ma.quote is not None]
@@ -283,7 +284,7 @@ def _compare_times(query: Query, answer: Answer, composed: Answer, cat: Catalogu
     for side in (comparison.a, comparison.b):
         if side is None or not side.fits or side.gpu is None:
             continue
-        alt = answer.model_copy(update={"primary": primary.model_copy(update={"fit": side})})
+        alt = answer.model_copy(update={"primary": replace(primary, fit=side)})
         detail = detailed_for(query, alt, cat, tokens_per_second=query.tokens_per_second)
         timed = detail.training_time if detail is not None else None
         if timed is not None and timed.asked and timed.wall_clock_hours is not None:
@@ -592,9 +593,8 @@ def _compose(
             # the configuration asked about cost what they cost, and that leads (the cost is
             # the question), as when the planning rule says it does not fit (_build).
             update["asked_quote"] = quote(asked.gpu, asked.gpu_count, query.hours, catalogue=cat)
-    new_primary = primary.model_copy(update={
-        "cheapest": options[0] if options else None, "options": options, "quote": run,
-    })
+    new_primary = replace(primary, cheapest=options[0] if options else None, options=options,
+                          quote=run)
     timed = detailed.training_time
     if timed is not None and timed.quote is not None and (
             answer.intent == "time"
@@ -602,7 +602,7 @@ def _compose(
         # "How long?", "what does a run on 50M tokens cost?": the quote is for the estimated
         # hours, not the seed's illustrative ones.
         run = timed.quote
-        new_primary = new_primary.model_copy(update={"quote": run})
+        new_primary = replace(new_primary, quote=run)
     update["methods"] = tuple(new_primary if m is primary else m for m in answer.methods)
     update["primary"] = new_primary
     update["quote"] = run if answer.quote is primary.quote else answer.quote

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
-
-from pydantic import BaseModel, ConfigDict
 
 from rules.catalogue import Catalogue
 from rules.errors import InvalidModelSize
@@ -12,8 +11,10 @@ from rules.notes import Note, note
 from rules.schema import MethodId
 
 
-class Memory(BaseModel):
-    model_config = ConfigDict(frozen=True)
+@dataclass(frozen=True, slots=True)
+class Memory:
+    """Built only by _memory from the catalogue's method and a checked size (a dataclass, as
+    Fit: one or more a question; the models that hold it take it as it is)."""
 
     method: MethodId
     params_b: Decimal
