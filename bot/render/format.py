@@ -101,24 +101,33 @@ class _Compiled:
         self.prefix = tuple(part.replace("¤", symbol) for part in prefix)
         self.suffix = tuple(part.replace("¤", symbol) for part in suffix)
         self.fast = self.plain and self.scale == 0
+        low, high = self.frac_prec
+        # The places `fixed` answers: up to the pattern's maximum decimals, or exactly its
+        # minimum when it has one; no decimals kept past the last zero when it has none.
+        self.fixed_places = frozenset(
+            places for places in range(min(high, len(_QUANTUM) - 1) + 1)
+            if not low or places == low
+        ) if self.fast else frozenset()
+        self.trim = not low
 
     def fixed(self, value: Decimal, places: int) -> str | None:
         """``self(_round(value, places))`` (or of ``to_cents(value)`` for money) in one
         quantize and one string: None when the value is not the common case (then the caller
         takes the general path). Rounded to `places` ≤ the pattern's maximum decimals, the
         pattern's own quantize changes no digit; trailing zeros go down to its minimum."""
-        low, high = self.frac_prec
         if (
-            not self.fast or places > high or (low and low != places) or not value.is_finite()
+            places not in self.fixed_places or not value.is_finite()
             or value.adjusted() > _FAST_ADJUSTED
         ):
             return None
-        rounded = value.quantize(_QUANTUM[places], context=_HALF_UP)
-        negative = int(rounded.is_signed())
-        whole, _, fraction = f"{rounded:f}".lstrip("-").partition(".")
-        if not low:
+        text = f"{value.quantize(_QUANTUM[places], context=_HALF_UP):f}"
+        negative = text[0] == "-"  # also "-0.0": the sign the rounded value keeps
+        whole, _, fraction = (text[1:] if negative else text).partition(".")
+        if self.trim:
             fraction = fraction.rstrip("0")
-        number = self._int(whole) + (self.decimal + fraction if fraction else "")
+        if not self.int_min <= len(whole) <= self.first_group:
+            whole = self._int(whole)  # grouped or padded; else the digits as they are
+        number = whole + self.decimal + fraction if fraction else whole
         return self.prefix[negative] + number + self.suffix[negative]
 
     def __call__(self, value: Decimal, decimal_quantization: bool = True) -> str:
