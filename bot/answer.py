@@ -97,6 +97,9 @@ class Answer(BaseModel):
     # Settings stated and several methods answered: each method's detailed verdict, the one the
     # headline lists it by (the planning verdict ignores the stated context and batch).
     method_fits: dict[str, bool] = {}
+    # The same for a serving question: each method's detailed figure per GPU (KV cache at the
+    # stated context included), the one its line shows beside the planning figure.
+    method_detailed_gb: dict[str, Decimal] = {}
     # A bare name read as one variant ("A100" → 80 GB): the primary method on the others.
     variant_fits: tuple[Fit, ...] = ()
     # "The largest model I can QLoRA on 24 GB": the size the memory holds; the answer is then
@@ -304,15 +307,26 @@ def _by_detail(query: Query, answer: Answer, composed: Answer, cat: Catalogue) -
             or primary is None or primary.fit is None:
         return composed
     verdicts: dict[str, bool] = {}
+    figures: dict[str, Decimal] = {}
+    cheapest: dict[str, tuple[Fit, ...]] = {}
     for ma in answer.methods:
         if ma.fit is None:
             continue
         if ma is primary:
             verdicts[ma.memory.method] = bool(composed.detailed_fits)
+            figures[ma.memory.method] = composed.detailed.per_gpu_gb
+            if composed.primary is not None:
+                cheapest[ma.memory.method] = composed.primary.options  # by the detail already
             continue
-        detail = detailed_for(query, answer.model_copy(update={"primary": ma}), cat)
+        alt = answer.model_copy(update={"primary": ma})
+        detail = detailed_for(query, alt, cat)
         check = detail.check if detail is not None else None
         verdicts[ma.memory.method] = check.detailed_fits if check is not None else ma.fit.fits
+        if query.inference and detail is not None:
+            # Serving at a stated context: the line shows the KV cache's figure, and where the
+            # method fits cheapest by it.
+            figures[ma.memory.method] = detail.per_gpu_gb
+            cheapest[ma.memory.method] = tuple(detailed_options(query, alt, cat))
     if query.inference and not query.serving_precision_said and not composed.detailed_fits:
         # When none fits, the least demanding (4-bit), as _primary does by the planning rule.
         lead = next((ma for ma in answer.methods if verdicts.get(ma.memory.method)),
@@ -321,7 +335,19 @@ def _by_detail(query: Query, answer: Answer, composed: Answer, cat: Catalogue) -
             alt = answer.model_copy(update={"primary": lead, "quote": lead.quote})
             detail = detailed_for(query, alt, cat, tokens_per_second=query.tokens_per_second)
             composed = _compose(query, alt, detail, cat)
-    return composed.model_copy(update={"method_fits": verdicts})
+    if not query.inference:
+        return composed.model_copy(update={"method_fits": verdicts})
+    led = composed.primary
+    if led is not None and composed.detailed is not None:
+        figures[led.memory.method] = composed.detailed.per_gpu_gb
+    methods = tuple(
+        ma if ma is led or ma.memory.method not in cheapest else replace(
+            ma, cheapest=cheapest[ma.memory.method][0] if cheapest[ma.memory.method] else None,
+            options=cheapest[ma.memory.method])
+        for ma in composed.methods
+    )
+    return composed.model_copy(update={"method_fits": verdicts, "method_detailed_gb": figures,
+                                       "methods": methods})
 
 
 # Sizes tried below the planning rule's largest when the detailed estimate misses it.

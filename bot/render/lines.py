@@ -207,6 +207,20 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 put(_("On %(where)s, %(who)s does not fit with any of these methods.",
                       who=who, where=where))
             put("</b>\n")
+            if sdc and detailed and answer.method_detailed_gb:
+                # Serving at a stated context: the figure the verdict is made of leads, with
+                # the KV cache at that context.
+                put(_(
+                    "With %(ctx)s tokens of context and batch %(batch)s, %(how)s needs about "
+                    "%(det)s per GPU (detailed estimate, KV cache %(kv)s) of the %(each)s each "
+                    "GPU has.",
+                    ctx=fmt.num(detailed.seq_len), batch=fmt.num(detailed.micro_batch),
+                    how=ph.method_short(detailed.method),
+                    det=fmt.gb(sdc.detailed_per_gpu_gb, 1),
+                    kv=fmt.gb(detailed.breakdown.term("kv_cache"), 1),
+                    each=fmt.gb(sdc.vram_per_gpu_gb),
+                ))
+                put("\n")
     card = answer.gpu
     if asked is not None and asked.gpu and card:
         if not card.rented:
@@ -429,7 +443,21 @@ def _method_lines(
     name = ph.method_name(mem.method, answer.query.pretraining)
     need = ph.need(mem)
     many = len(answer.methods)
-    if fit is not None and many > 1:
+    detailed_gb = answer.method_detailed_gb.get(mem.method)
+    check = answer.detailed.check if answer.detailed else None
+    if fit is not None and many > 1 and detailed_gb is not None and check is not None:
+        # Serving at a stated context: the detailed figure (KV cache included) and its verdict;
+        # the planning figure beside it, said to be without the cache.
+        fits = answer.method_fits.get(mem.method, fit.fits)
+        add("✅ " if fits else "❌ ")
+        add(_(
+            "<b>%(name)s</b>: ≈ %(det)s per GPU with the KV cache — %(room)s (planning rule: "
+            "%(need)s without it)",
+            name=name, det=ph.fmt.gb(detailed_gb, 1),
+            room=ph.room(fits, check.vram_per_gpu_gb - detailed_gb), need=need,
+        ))
+        add("\n")
+    elif fit is not None and many > 1:
         add("✅ " if fit.fits else "❌ ")
         add(_("<b>%(name)s</b>: %(need)s — %(room)s",
               room=ph.headroom(fit), name=name, need=need))
@@ -448,8 +476,12 @@ def _method_lines(
         add(ph.note(n, mem))
         add("\n")
     cheapest = ma.cheapest
+    if detailed_gb is not None and fit is not None:
+        fit_ok = answer.method_fits.get(mem.method, fit.fits)
+    else:
+        fit_ok = fit is not None and fit.fits
     if cheapest is not None and (
-        fit is None or not fit.fits or not fit.rentable or answer.intent == "recommend"
+        fit is None or not fit_ok or not fit.rentable or answer.intent == "recommend"
         or (many == 1 and answer.fits is False)
     ):
         add("   👉 ")

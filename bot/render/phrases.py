@@ -295,6 +295,10 @@ class Phrases:
     def headroom(self, f: Fit) -> Markup:
         return _headroom(self.locale, f.fits, f.headroom_gb)
 
+    def room(self, fits: bool, headroom_gb: Decimal) -> Markup:
+        """What is left (or short) of a figure other than the planning one."""
+        return _headroom(self.locale, fits, headroom_gb)
+
     def gpus_needed(self, f: Fit) -> int | None:
         return gpus_needed(f)
 

@@ -1,0 +1,77 @@
+"""A serving question that states a context (or a batch) leads with the detailed estimate:
+the figure with the KV cache at that context comes first, and every precision's line shows its
+own detailed figure and the verdict the headline lists it by (the planning figure beside it,
+said to be without the cache). The JSON's `fits` is the detailed verdict it leads with."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.pipeline import Pipeline, to_json
+from rules.catalogue import load_catalogue
+
+PIPE = Pipeline(load_catalogue(), cache_size=0)
+
+# (question, locale, context as written in the lead line, the precisions that fit)
+ASKED = [
+    ("llama 3.1 8b at 16k context on an L4", "en", "16,384", ("BF16", "8-bit", "4-bit")),
+    ("llama 3.1 8b inference with 128k context on a 4090, details", "en", "131,072", ()),
+    ("can i run llama 3.1 8b with 32k context on a 4090", "en", "32,768",
+     ("BF16", "8-bit", "4-bit")),
+    ("serve llama 3.1 8b with vllm --max-model-len 32768 on a 4090", "en", "32,768",
+     ("BF16", "8-bit", "4-bit")),
+    ("llama 3.1 8b 128k ctx on a 4090", "en", "131,072", ()),
+    ("llama 3.1 8b with a context window of 65536 on a 4090", "en", "65,536", ("8-bit", "4-bit")),
+    ("ollama llama 3.1 8b num_ctx 16384 on a 3090", "en", "16,384",
+     ("BF16", "8-bit", "4-bit")),
+    ("serve qwen 2.5 14b at 32k context with 8 concurrent sequences on an A100", "en",
+     "32,768", ("8-bit", "4-bit")),
+    ("puedo correr llama 3.1 8b con contexto de 64k en una 4090?", "es", "65.536", ("8 bits", "4 bits")),
+    ("est-ce que llama 3.1 8b tourne avec un contexte de 64k sur une 4090 ?", "fr",
+     "65\u202f536", ("8 bits", "4 bits")),
+]
+
+_LEAD = {"en": "tokens of context", "es": "tokens de contexto", "fr": "tokens de contexte"}
+_PER_GPU = {"en": "per GPU with the KV cache", "es": "por GPU con la caché KV",
+            "fr": "par GPU avec le cache KV"}
+
+
+@pytest.mark.parametrize(("text", "locale", "ctx", "fitting"), ASKED)
+def test_the_detailed_figure_leads_and_every_line_agrees_with_it(
+    text: str, locale: str, ctx: str, fitting: tuple[str, ...]
+) -> None:
+    reply = PIPE.ask(text, chosen_locale=locale)
+    out = to_json(reply)
+    lines = out["text"].split("\n")
+    # The headline's verdict, then the figure it is made of: the KV cache at the context asked.
+    assert lines[0].startswith("✅" if fitting else "❌"), out["text"]
+    assert _LEAD[locale] in lines[1] and ctx in lines[1], out["text"]
+    # One line per precision with its detailed figure; its icon is its detailed verdict.
+    method_lines = [ln for ln in lines if _PER_GPU[locale] in ln]
+    assert len(method_lines) == 3, out["text"]
+    for ln in method_lines:
+        name = re.sub(r"<[^>]+>", "", ln.split(":")[0].split("\u00a0")[0])
+        fits = any(p in name for p in fitting)
+        assert ln.startswith("✅" if fits else "❌"), (ln, out["text"])
+    # No precision line keeps the planning verdict alone.
+    assert not any(re.match(r"[✅❌] <b>[^<]+</b>\s?: ≈ [\d.,\u202f\u00a0]+ (GB|Go) —", ln)
+                   for ln in lines), out["text"]
+    # The JSON leads with what the reply leads with.
+    assert out["fits"] is out["detailed_fits"] is bool(fitting)
+    assert out["detailed_gb"] is not None
+
+
+def test_a_precision_the_context_does_not_fit_names_where_it_does() -> None:
+    out = to_json(PIPE.ask("llama 3.1 8b inference with 128k context on a 4090"))
+    text = out["text"]
+    bf16 = text.split("Inference in BF16</b>", 1)[1].split("\n")
+    assert bf16[0].startswith(": ≈ 36.1 GB per GPU with the KV cache — 12.1 GB short"), text
+    assert "Cheapest offered configuration that fits" in bf16[1], text
+
+
+def test_without_a_stated_context_the_planning_lines_stay() -> None:
+    out = to_json(PIPE.ask("can i run llama 3.1 8b on a 4090"))
+    assert "with the KV cache" not in out["text"]
+    assert "✅ <b>Inference in BF16</b>: ≈ 19.2 GB — 4.8 GB left" in out["text"]
