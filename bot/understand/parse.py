@@ -718,7 +718,9 @@ def _and_pay(
             or bool(work.money) \
             or any(p.search(rest) for p in (px.HOW_MUCH, px.PRICES, px.RATE, px.COST))
         other = _intent(rest, work, method, inference, paying=False) if priced else intent
-        if other in ("prices", "cost"):
+        # "i can pay $500, how many h100 hours": a budget, made a cost further on.
+        spent = other == "recommend" and bool(work.money) and bool(asks.BUDGET_ASK.search(rest))
+        if other in ("prices", "cost") or spent:
             return other, refused, True
         return intent, refused, False
     also = intent in ("prices", "cost") and bool(
