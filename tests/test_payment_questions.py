@@ -27,6 +27,8 @@ COINS = ("BTC", "USDT", "USDC", "ETH", "SOL", "LTC", "XMR")
     ("pago por transferencia bancaria?", ("bank",)),
     ("vous acceptez la carte bancaire ?", ("card",)),
     ("je peux payer par virement ?", ("bank",)),
+    ("on peut payer en CB ?", ("card",)),
+    ("paypal ou cb, je peux payer en cb ?", ("paypal", "card")),
 ])
 def test_a_way_of_paying_not_taken_gets_a_direct_no(text: str, refused: tuple[str, ...]) -> None:
     query = understand(text, CAT)

@@ -87,9 +87,17 @@ PAY_REFUSED: Final[tuple[tuple[str, Guarded], ...]] = (
 )
 
 
-def refused_payments(s: str) -> tuple[str, ...]:
-    """The ways of paying the service does not take that `s` asks about, in a fixed order."""
-    return tuple(kind for kind, pattern in PAY_REFUSED if pattern.search(s))
+# French "payer en CB" (carte bleue), read in the text before shorthand is expanded ("cb" is
+# also "combien" there).
+_CB: Final = Guarded(("cb",), r"(?<![a-z0-9])(?:pa[iy]\w*|regl\w*|accept\w*) (?:en|par|avec) (?:la |une )?cb(?![a-z0-9])")
+
+
+def refused_payments(s: str, written: str = "") -> tuple[str, ...]:
+    """The ways of paying the service does not take that `s` asks about, in a fixed order;
+    `written`: the text before shorthand was expanded."""
+    cb = bool(written) and _CB.search(written) is not None
+    return tuple(kind for kind, pattern in PAY_REFUSED
+                 if pattern.search(s) or (cb and kind == "card"))
 
 
 # Accelerators that are not GPUs and of which the catalogue has no figures: "QLoRA 70B on a TPU",

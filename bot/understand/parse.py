@@ -697,12 +697,13 @@ def _intent(
 
 
 def _and_pay(
-    intent: Intent, rest: str, work: _Work, method: MethodId | None, inference: bool
+    intent: Intent, rest: str, work: _Work, method: MethodId | None, inference: bool,
+    written: str = "",
 ) -> tuple[Intent, tuple[str, ...], bool]:
     """A payment asked beside a price ("how much is an h100 per hour and can i pay with usdt?",
     "¿cuánto cuesta la a100 y aceptan bitcoin?"): the price question, with the payment answer
     after it. Also the ways of paying the service does not take ("do you accept PayPal?")."""
-    refused = asks.refused_payments(rest)
+    refused = asks.refused_payments(rest, written)
     if refused and intent in ("unknown", "help", "smalltalk", "memory") and method is None \
             and not inference and work.params_b is None:
         intent = "pay"
@@ -878,7 +879,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # "peft + bitsandbytes 4bit", "lora with load_in_4bit": adapters on a 4-bit base
         method = cat.method_where("training", family="adapter", weight_bits=4) or method
     intent = _intent(rest, work, method, inference)
-    intent, pay_refused, pay_also = _and_pay(intent, rest, work, method, inference)
+    intent, pay_refused, pay_also = _and_pay(intent, rest, work, method, inference, folded)
     accelerator = asks.accelerator(s)
     if accelerator is not None and intent == "compare" and len(work.gpus) == 1:
         # "TPU v5e vs H100 for QLoRA 70B": nothing to compare the GPU with; its own answer.
