@@ -15,7 +15,7 @@ from bot.pipeline import Pipeline
 from bot.render.format import Formatter, ListStyle
 from bot.render.lines import _truncate, fit_lines
 from bot.render.phrases import Gettext, Phrases, _config
-from bot.render.renderer import environment, render_answer
+from bot.render.renderer import environment, render_answer, tidy
 from bot.understand import understand
 from rules.catalogue import Catalogue, load_catalogue
 
@@ -160,3 +160,16 @@ def test_a_message_without_values_is_translated_per_locale_every_time() -> None:
     assert fr._(message) not in (es._(message), message)
     assert type(fr._(message)) is Markup
     assert Gettext("en")._("100%% sure") == Gettext("en")._("100%% sure") == "100% sure"
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        ("a \n\n\n\nb\n", "a\n\nb"),
+        ("\n\na\n\nb\t\nc\n\n\n", "a\n\nb\nc"),
+        ("a\n\nb", "a\n\nb"),
+        ("  a  ", "a"),
+    ],
+)
+def test_tidy_collapses_blank_lines_and_trailing_spaces(text: str, tidied: str) -> None:
+    assert tidy(text) == tidied

@@ -19,7 +19,6 @@ from jinja2 import (
     FileSystemBytecodeCache,
     PackageLoader,
     StrictUndefined,
-    select_autoescape,
 )
 from jinja2.bccache import Bucket
 from jinja2.runtime import Context, Undefined
@@ -117,7 +116,9 @@ def environment(locale: str) -> Environment:
     env = Environment(
         loader=PackageLoader("bot", "templates"),
         bytecode_cache=_BYTECODE,
-        autoescape=select_autoescape(default=True, default_for_string=True),
+        # Every template and string is escaped: a constant, not select_autoescape's function,
+        # which every context (a render, each include) would call again with the name.
+        autoescape=True,
         undefined=StrictUndefined,
         auto_reload=False,  # templates are packaged: no stat() per render
         cache_size=-1,
@@ -152,17 +153,16 @@ def compile_templates() -> Iterator[None]:
 def tidy(text: str) -> str:
     if " \n" in text or "\t\n" in text:  # else the pattern has nothing to find (most replies)
         text = _TRAILING_SPACE.sub("\n", text)
-    return _BLANK_LINES.sub("\n\n", text).strip()
+    if "\n\n\n" in text:  # else the pattern has nothing to find
+        text = _BLANK_LINES.sub("\n\n", text)
+    return text.strip()
 
 
 def render_template(name: str, locale: str, *, catalogue: Catalogue, **context: Any) -> str:
     cat = catalogue
     template = environment(locale).get_template(name)
-    return tidy(
-        template.render(
-            fmt=Formatter(locale), ph=Phrases(locale, cat), cat=cat, locale=locale, **context
-        )
-    )
+    ph = Phrases(locale, cat)  # its Formatter is the locale's one: templates get it as fmt
+    return tidy(template.render(fmt=ph.fmt, ph=ph, cat=cat, locale=locale, **context))
 
 
 def render_answer(answer: Answer, locale: str, catalogue: Catalogue) -> str:
