@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from bot.capacity import TrainingSpeed, concurrency_facts, training_speed_facts
 from bot.detail import (
@@ -72,7 +72,8 @@ class Answer(BaseModel):
     query: Query
     intent: Intent
     error: str | None = None
-    error_params: dict[str, Any] = {}
+    # Fresh dicts from a factory: a `{}` default is deep-copied for every Answer built.
+    error_params: dict[str, Any] = Field(default_factory=dict)
     missing: str | None = None  # the fact to ask for ("model_size", "gpu"...)
     model_name: str | None = None
     family: tuple[str, ...] = ()  # the models of a family named without a size, to choose from
@@ -96,10 +97,10 @@ class Answer(BaseModel):
     detailed_fits: bool | None = None
     # Settings stated and several methods answered: each method's detailed verdict, the one the
     # headline lists it by (the planning verdict ignores the stated context and batch).
-    method_fits: dict[str, bool] = {}
+    method_fits: dict[str, bool] = Field(default_factory=dict)
     # The same for a serving question: each method's detailed figure per GPU (KV cache at the
     # stated context included), the one its line shows beside the planning figure.
-    method_detailed_gb: dict[str, Decimal] = {}
+    method_detailed_gb: dict[str, Decimal] = Field(default_factory=dict)
     # A bare name read as one variant ("A100" → 80 GB): the primary method on the others.
     variant_fits: tuple[Fit, ...] = ()
     # "The largest model I can QLoRA on 24 GB": the size the memory holds; the answer is then
@@ -229,7 +230,8 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
             extra.update(concurrency_facts(query, composed, cat))
         if query.train_speed_asked:
             extra.update(training_speed_facts(query, composed, cat))
-        return composed.model_copy(update=extra)
+        # Nothing to add (most questions): the composed answer as it is, not a copy of it.
+        return composed.model_copy(update=extra) if extra else composed
     except RulesError as exc:
         failed = Answer(query=query, intent=query.intent, error=exc.code,
                         error_params=exc.params)

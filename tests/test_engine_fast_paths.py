@@ -10,7 +10,7 @@ from decimal import Decimal
 import pytest
 
 from bot import detail
-from bot.answer import build_answer
+from bot.answer import Answer, build_answer
 from bot.detail import detailed_options, wants_details
 from bot.understand.query import Query
 from rules import estimator
@@ -124,3 +124,20 @@ def test_a_gpu_is_found_by_its_id_the_first_of_an_id_first() -> None:
     assert twice.gpu("h100").name == h100.name
     with pytest.raises(UnknownGPU):
         cat.gpu("h1000")
+
+
+# ----------------------------------------------------------------------------- bot.answer
+
+
+def test_each_answer_has_its_own_error_params_and_method_fits() -> None:
+    one, two = Answer(query=_query(), intent="help"), Answer(query=_query(), intent="help")
+    assert one.error_params == {} and one.method_fits == {}
+    assert one.error_params is not two.error_params and one.method_fits is not two.method_fits
+
+
+def test_an_answer_with_nothing_to_add_is_the_composed_one() -> None:
+    cat = load_catalogue()
+    query = _query(intent="fit", params_b=Decimal(7), gpu="h100", method="qlora")
+    answer = build_answer(query, cat)
+    assert answer.fits is True and answer.detailed is not None and not answer.detailed.stated
+    assert answer == build_answer(query, cat)
