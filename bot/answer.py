@@ -305,8 +305,11 @@ def _by_detail(query: Query, answer: Answer, composed: Answer, cat: Catalogue) -
     serving question without a precision leads with the highest precision that fits by it, so
     the headline and the JSON agree."""
     primary = answer.primary
-    if composed.detailed is None or not composed.detailed.stated or len(answer.methods) < 2 \
-            or primary is None or primary.fit is None:
+    if composed.detailed is None or not composed.detailed.stated or primary is None:
+        return composed
+    if query.inference and (len(answer.methods) < 2 or primary.fit is None):
+        return _serving_figures(query, answer, composed, cat)
+    if len(answer.methods) < 2 or primary.fit is None:
         return composed
     verdicts: dict[str, bool] = {}
     figures: dict[str, Decimal] = {}
@@ -350,6 +353,30 @@ def _by_detail(query: Query, answer: Answer, composed: Answer, cat: Catalogue) -
     )
     return composed.model_copy(update={"method_fits": verdicts, "method_detailed_gb": figures,
                                        "methods": methods})
+
+
+def _serving_figures(query: Query, answer: Answer, composed: Answer, cat: Catalogue) -> Answer:
+    """A serving question with a stated context and no configuration to judge ("how much VRAM
+    for llama 3.1 8b at 32k context"), or one precision asked: each precision's detailed figure
+    (KV cache included), and where it fits cheapest by it, for the lines to show."""
+    primary, detailed = composed.primary, composed.detailed
+    if primary is None or detailed is None:
+        return composed
+    figures: dict[str, Decimal] = {primary.memory.method: detailed.per_gpu_gb}
+    methods: list[MethodAnswer] = []
+    for ma in composed.methods:
+        if ma is primary:
+            methods.append(ma)
+            continue
+        alt = answer.model_copy(update={"primary": ma})
+        detail = detailed_for(query, alt, cat)
+        if detail is None:
+            methods.append(ma)
+            continue
+        figures[ma.memory.method] = detail.per_gpu_gb
+        options = tuple(detailed_options(query, alt, cat))
+        methods.append(replace(ma, cheapest=options[0] if options else None, options=options))
+    return composed.model_copy(update={"method_detailed_gb": figures, "methods": tuple(methods)})
 
 
 # Sizes tried below the planning rule's largest when the detailed estimate misses it.

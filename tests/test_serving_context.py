@@ -75,3 +75,31 @@ def test_without_a_stated_context_the_planning_lines_stay() -> None:
     out = to_json(PIPE.ask("can i run llama 3.1 8b on a 4090"))
     assert "with the KV cache" not in out["text"]
     assert "✅ <b>Inference in BF16</b>: ≈ 19.2 GB — 4.8 GB left" in out["text"]
+
+
+@pytest.mark.parametrize(
+    ("text", "locale", "lead"),
+    [
+        ("how much vram for llama 3.1 8b at 32k context", "en",
+         "With 32,768 tokens of context and batch 1, BF16 inference needs about 22.8"),
+        ("¿cuánta vram necesito para llama 3.1 8b con contexto de 32k?", "es",
+         "Con 32.768 tokens de contexto y batch 1, la inferencia en BF16 necesita unos 22,8"),
+        ("combien de vram pour llama 3.1 8b avec un contexte de 32k ?", "fr",
+         "Avec 32\u202f768 tokens de contexte et un batch de 1, l'inférence en BF16 demande"),
+    ],
+)
+def test_memory_at_a_stated_context_leads_with_the_kv_cache(
+    text: str, locale: str, lead: str
+) -> None:
+    out = to_json(PIPE.ask(text, chosen_locale=locale))
+    lines = out["text"].split("\n")
+    assert lines[0].startswith("📐"), out["text"]
+    assert lines[1].startswith(lead), out["text"]
+    # Every precision's line gives its figure with the cache, the planning one marked without.
+    assert sum(_PER_GPU[locale] in ln for ln in lines) == 3, out["text"]
+
+
+def test_one_precision_asked_marks_its_planning_figure_as_without_the_cache() -> None:
+    out = to_json(PIPE.ask("llama 3.1 8b in 4-bit at 32k context on a 4090"))
+    assert "• <b>Inference in 4-bit</b>: ≈ 12.7 GB per GPU with the KV cache (planning rule: "\
+        "≈ 4.8 GB without it)" in out["text"]

@@ -337,6 +337,16 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         put("📐 <b>")
         put(_("Memory for %(who)s", who=who))
         put("</b>\n")
+        if detailed and detailed.stated and answer.method_detailed_gb:
+            # Serving at a stated context: the detailed figure leads, KV cache included.
+            put(_(
+                "With %(ctx)s tokens of context and batch %(batch)s, %(how)s needs about "
+                "%(det)s per GPU (detailed estimate, KV cache %(kv)s).",
+                ctx=fmt.num(detailed.seq_len), batch=fmt.num(detailed.micro_batch),
+                how=ph.method_short(detailed.method), det=fmt.gb(detailed.per_gpu_gb, 1),
+                kv=fmt.gb(detailed.breakdown.term("kv_cache"), 1),
+            ))
+            put("\n")
         if many == 1:
             lead = True
             out = []
@@ -461,6 +471,15 @@ def _method_lines(
         add("✅ " if fit.fits else "❌ ")
         add(_("<b>%(name)s</b>: %(need)s — %(room)s",
               room=ph.headroom(fit), name=name, need=need))
+        add("\n")
+    elif detailed_gb is not None:
+        # Serving at a stated context, no verdict on this line: the detailed figure, and the
+        # planning one said to be without the cache.
+        add("• ")
+        add(_(
+            "<b>%(name)s</b>: ≈ %(det)s per GPU with the KV cache (planning rule: %(need)s "
+            "without it)", name=name, det=ph.fmt.gb(detailed_gb, 1), need=need,
+        ))
         add("\n")
     else:
         add("• ")
