@@ -3,8 +3,11 @@ language, with every value escaped."""
 
 from __future__ import annotations
 
+from decimal import Decimal as D
+
 import pytest
 from babel.lists import format_list
+from babel.numbers import format_percent
 from jinja2.filters import do_truncate
 from markupsafe import Markup
 
@@ -12,7 +15,7 @@ from bot import composition
 from bot.answer import Answer, build_answer
 from bot.i18n import DEFAULT_LOCALE
 from bot.pipeline import Pipeline
-from bot.render.format import Formatter, ListStyle
+from bot.render.format import Formatter, ListStyle, _round
 from bot.render.lines import _truncate, fit_lines
 from bot.render.phrases import Gettext, Phrases, _config
 from bot.render.renderer import environment, render_answer, tidy
@@ -173,3 +176,14 @@ def test_a_message_without_values_is_translated_per_locale_every_time() -> None:
 )
 def test_tidy_collapses_blank_lines_and_trailing_spaces(text: str, tidied: str) -> None:
     assert tidy(text) == tidied
+
+
+@pytest.mark.parametrize("locale", ["en", "es", "fr"])
+def test_percents_are_babels_at_every_precision(locale: str) -> None:
+    fmt = Formatter(locale)
+    values = ["0", "-0.004", "15.05", "15.049", "99.95", "1234.5678", "-2.5", "100", "0.0049"]
+    for text in values:
+        for places in range(4):
+            value = _round(D(text), places)
+            expected = format_percent(value.scaleb(-2), locale=locale, decimal_quantization=False)
+            assert fmt.percent(D(text), places) == expected, (text, places)

@@ -120,10 +120,24 @@ class _Compiled:
             or value.adjusted() > _FAST_ADJUSTED
         ):
             return None
+        return self._rounded(value, places, self.trim)
+
+    def percent(self, value: Decimal, places: int) -> str | None:
+        """``self(_round(value, places).scaleb(-self.scale), decimal_quantization=False)`` for
+        a value already in percent (15.1 → "15.1%"), the common case of a pattern without
+        minimum decimals in one quantize; None otherwise (then Babel's steps)."""
+        if (
+            not self.plain or self.frac_prec[0] or places >= len(_QUANTUM)
+            or not value.is_finite() or value.adjusted() > _FAST_ADJUSTED
+        ):
+            return None
+        return self._rounded(value, places, True)
+
+    def _rounded(self, value: Decimal, places: int, trim: bool) -> str:
         text = f"{value.quantize(_QUANTUM[places], context=_HALF_UP):f}"
         negative = text[0] == "-"  # also "-0.0": the sign the rounded value keeps
         whole, _, fraction = (text[1:] if negative else text).partition(".")
-        if self.trim:
+        if trim:
             fraction = fraction.rstrip("0")
         if not self.int_min <= len(whole) <= self.first_group:
             whole = self._int(whole)  # grouped or padded; else the digits as they are
@@ -420,6 +434,9 @@ def _usd_exact(locale: str, value: Decimal) -> str:
 
 def _percent(locale: str, value: Decimal, places: int) -> str:
     percents = _percents(locale)
+    fast = percents.percent(value, places)
+    if fast is not None:
+        return fast
     return _babel(
         _round(value, places), lambda v: percents(v.scaleb(-2), decimal_quantization=False)
     )
