@@ -45,31 +45,88 @@ def needles(pattern: str, flags: int = 0) -> tuple[str, ...] | None:
     return tuple(kept) if len(kept) <= _MAX_NEEDLES else None
 
 
+# A window of consecutive items is spelled out when it matches few strings: "q ?, ?k" is
+# "q,k", "q ,k", "q, k" or "q , k", each a needle, where its one-letter runs are none.
+_MAX_SPELLINGS = 16
+# Past three letters a needle is about as rare as a longer one: fewer needles are then better.
+_SELECTIVE_LENGTH = 3
+
+
 def _better(a: _Needles, b: _Needles) -> _Needles:
     """The more selective of two needle sets each of which every match satisfies."""
     if a is None:
         return b
     if b is None:
         return a
-    return max(a, b, key=lambda s: (min(map(len, s)), -len(s)))
+
+    def score(s: frozenset[str]) -> tuple[bool, int, int, int]:
+        shortest = min(map(len, s))
+        return len(s) <= _MAX_NEEDLES, min(shortest, _SELECTIVE_LENGTH), -len(s), shortest
+
+    return max(a, b, key=score)
 
 
 def _sequence(items: list[tuple[Any, Any]]) -> _Needles:
-    """A match of a sequence is its items' matches one after the other: it holds every run of
-    literals whole, and whatever each item's match holds; the best of these is kept."""
+    """A match of a sequence is its items' matches one after the other: it holds one spelling
+    of every window of items that have few spellings, and whatever each item's match holds;
+    the best of these is kept."""
     best: _Needles = None
-    run = ""
-    for op, av in items:
-        if op is sre.LITERAL:
-            run += chr(av)
-            continue
-        if run:
-            best = _better(best, frozenset((run,)))
-            run = ""
+    spelled = [_spellings(op, av) for op, av in items]
+    for i, (op, av) in enumerate(items):
         best = _better(best, _item(op, av))
-    if run:
-        best = _better(best, frozenset((run,)))
+        if spelled[i] is None:
+            continue
+        window: frozenset[str] = frozenset(("",))
+        for found in spelled[i:]:
+            if found is None:
+                break
+            window = frozenset(a + b for a in window for b in found)
+            if len(window) > _MAX_SPELLINGS:
+                break
+            if "" not in window:
+                best = _better(best, window)
     return best
+
+
+def _spellings(op: Any, av: Any) -> frozenset[str] | None:
+    """Every string the item matches, when there are few (None otherwise)."""
+    if op is sre.LITERAL:
+        return frozenset((chr(av),))
+    if op in (sre.ASSERT, sre.ASSERT_NOT, sre.AT):
+        return frozenset(("",))  # zero width: it consumes nothing
+    if op is sre.SUBPATTERN:
+        _, add_flags, _, inner = av
+        return None if add_flags & re.IGNORECASE else _product(list(inner))
+    if op is sre.BRANCH:
+        union: set[str] = set()
+        for branch in av[1]:
+            found = _product(list(branch))
+            if found is None:
+                return None
+            union |= found
+        return frozenset(union) if len(union) <= _MAX_SPELLINGS else None
+    if op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT):
+        low, high, inner = av
+        found = _product(list(inner)) if high <= 1 else None
+        if found is None:
+            return None
+        return found | {""} if low == 0 else found
+    if op is sre.IN and len(av) <= 4 and all(kind is sre.LITERAL for kind, _ in av):
+        return frozenset(chr(code) for _, code in av)
+    return None  # any character, categories, ranges, negated sets, references
+
+
+def _product(items: list[tuple[Any, Any]]) -> frozenset[str] | None:
+    """Every string the sequence matches, when there are few (None otherwise)."""
+    out: frozenset[str] = frozenset(("",))
+    for op, av in items:
+        found = _spellings(op, av)
+        if found is None:
+            return None
+        out = frozenset(a + b for a in out for b in found)
+        if len(out) > _MAX_SPELLINGS:
+            return None
+    return out
 
 
 def _item(op: Any, av: Any) -> _Needles:
@@ -114,6 +171,16 @@ class Screened(Screen):
             if needle in s:
                 return True
         return False
+
+    def search(self, s: str) -> re.Match[str] | None:
+        # ``admits`` written out: a search is asked some 60 times a question.
+        found = self._needles
+        if found is None:
+            return self.pattern.search(s) if self.admits(s) else None
+        for needle in found:
+            if needle in s:
+                return self.pattern.search(s)
+        return None
 
 
 
