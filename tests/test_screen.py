@@ -22,11 +22,15 @@ ROOT = Path(__file__).resolve().parent.parent
     [
         ("adafactor", ("adafactor",)),
         (r"paged[ _-]?adamw?|pagedadamw?", ("paged",)),  # the common prefix
-        (r"(?<![a-z0-9])(?:fp ?32|float ?32)(?![a-z0-9])", ("32", "loat")),  # "f" factored out
+        # "f" factored out; each branch spelled out where it has few spellings
+        (r"(?<![a-z0-9])(?:fp ?32|float ?32)(?![a-z0-9])", ("loat", "p 32", "p32")),
+        (r"(?<![a-z0-9])q ?, ?v(?![a-z0-9])", ("q , v", "q ,v", "q, v", "q,v")),  # one-letter runs
+        (r"x[ab]?y", ("xay", "xby", "xy")),  # a small set of letters, optional
         (r"max_new_tokens|(?:generate|write) \d+ tokens", (" tokens", "max_new_tokens")),
         (r"tok(?:en)?s?|tokens per", ("tok",)),  # a needle holding another is implied by it
         (r"(?:ab)+cde", ("cde",)),  # the longest run of literals wins
-        (r"x(?:abc)?y", None),  # one-letter runs and an optional group: nothing worth checking
+        (r"x(?:abc)?y", ("xabcy", "xy")),  # an optional group: both spellings
+        (r"x\w?y", None),  # one-letter runs around any letter: nothing worth checking
         (r"abc|\d+", None),  # a branch without literals
         (r"abc|", None),  # an empty branch
         (r"(?i)paged", None),  # case-insensitive
@@ -73,6 +77,8 @@ def test_screened_settings_patterns_match_where_their_patterns_match() -> None:
             assert pattern.sub(" ", text) == plain.sub(" ", text), (name, text)
             if theirs is not None:
                 assert pattern.admits(text)
+            for match in plain.finditer(text):  # each match, not just the text, holds a needle
+                assert any(n in match.group(0) for n in pattern._needles or ("",)), (name, text)
 
 
 def test_needles_are_kept_on_disk_for_the_next_process(
@@ -95,3 +101,21 @@ def test_needles_are_kept_on_disk_for_the_next_process(
     again = Screened(made._source[0])  # as a restarted process makes it
     assert again.search("paged adamw 8bit") is not None
     assert again.search("adamw 8bit") is None
+
+
+def test_every_memory_figure_holds_the_cue_searched_first() -> None:
+    """hardware.take_memory searches for a figure only in texts holding ``_MEMORY_CUE``: every
+    figure ``_MEMORY`` reads must hold it (a cue missing one would drop that figure)."""
+    from bot.understand import hardware as hw
+
+    texts = [
+        *_texts(), "24gb", "24 gb", "32g ram", "1 tb", "2to", "2 to", "12 go", "a 16 gigs card",
+        "8 x 24 gigabytes", "1,5 teraoctets", "80 gib", "10 000 gb", "2 x 24g x 4",
+    ]
+    matched = 0
+    for text in texts:
+        for match in hw._MEMORY.finditer(text):
+            matched += 1
+            assert hw._MEMORY_CUE.search(match.group(0)), (text, match.group(0))
+    assert matched > 50
+    assert hw._MEMORY_CUE.search("qlora 70b on a gpu for 10 hours") is None

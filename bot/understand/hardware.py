@@ -160,6 +160,9 @@ _MEMORY: Final = lazy(
     r"| ?(?P<tb>tb|tib|terabytes?|teraoctets?)|(?P<tb2>to))(?![a-z0-9])"
     r"(?: ?x ?(?P<acount>\d+)(?![\w.,]))?"
 )
+# Every memory figure is a digit then its unit ("24gb", "1 tb", "32g", "2to"): most texts, once
+# the GPU names are read, hold none, and are then not searched for one (a scan at C speed).
+_MEMORY_CUE: Final = lazy(r"\d ?[gt]")
 # System memory and storage, before or after the figure: never GPU memory (but a Mac's RAM is).
 _RAM_WORDS: Final = r"(?:ram|ddr\d?|lpddr\dx?|memoria ram|memoire vive|system memory|sys mem)"
 _DISK_WORDS: Final = r"(?:ssd|nvme|hdd|disk|disque|disco|storage|stockage|almacenamiento|swap)"
@@ -434,6 +437,8 @@ def take_memory(work: Work, index: CatalogueIndex) -> None:
     """Memory figures said apart from a name: the GPU's ("my GPU has 12GB", "8 x 24g", "una
     tarjeta de 24 GB"), a Mac's unified memory ("mac with 64gb RAM"), a total ("96GB total");
     system memory, storage and quoted requirements are blanked and dropped."""
+    if _MEMORY_CUE.search(work.s) is None:
+        return
     total: Decimal | None = None
     pos = 0
     while True:
