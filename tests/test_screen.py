@@ -58,14 +58,29 @@ def _texts() -> list[str]:
              "bf16", "pure", "amp", "fp32", "weights", "flash attention", "eager", "compiled",
              "torch compile", "packed", "not", "q,k,v,o", "q and v", "qkv", "all linear",
              "generate", "200", "tokens", "prompt of 8k", "3 epochs", "tok/s", "3000",
-             "per gpu", "un millon de", "gradient accumulation", "1", "fully", "llama 70b")
+             "per gpu", "un millon de", "gradient accumulation", "1", "fully", "llama 70b",
+             # the words of understanding's other screened patterns
+             "how many", "cuantas", "combien de", "do i need", "necesito", "il me faut", "when",
+             "if", "si", "cuando", "quand", "des que", "as soon as", "details", "desglose",
+             "en detail", "breakdown", "step by step", "gradient checkpointing", "grad ckpt",
+             "vs", "versus", "compare", "comparar", "tokens/s", "throughput", "training speed",
+             "vitesse d'entrainement", "laptop", "portatil", "2 nodes", "x 2 nodos", "g5.xlarge",
+             "p4d.24xlarge", "a2-highgpu-1g", "bnb", "nf4", "load_in_4bit", "h100")
     out += [" ".join(rng.choice(words) for _ in range(rng.randint(1, 8))) for _ in range(3000)]
     return out
 
 
-def test_screened_settings_patterns_match_where_their_patterns_match() -> None:
-    screened = {name: value for name, value in vars(st).items() if isinstance(value, Screened)}
-    assert len(screened) > 30
+def test_screened_patterns_match_where_their_patterns_match() -> None:
+    from bot.understand import asks
+    from bot.understand import hardware as hw
+    from bot.understand import patterns as px
+
+    screened = {
+        f"{module.__name__}.{name}": value
+        for module in (st, px, asks, hw) for name, value in vars(module).items()
+        if isinstance(value, Screened)
+    }
+    assert len(screened) > 40
     texts = _texts()
     for name, pattern in screened.items():
         plain = re.compile(*pattern._source)

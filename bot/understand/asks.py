@@ -9,15 +9,16 @@ from typing import Final
 
 from bot.understand.languages import words as _words
 from bot.understand.lazy import lazy
-from bot.understand.patterns import Guarded, alt
+from bot.understand.patterns import Guarded, alt, screened_words
 from bot.understand.patterns import words as _whole
+from bot.understand.screen import Screened
 
 # "largest/biggest model", "max size", "más grande", "el mayor modelo", "le plus gros modèle".
 LARGEST: Final = _whole(_words("LARGEST_WORDS"))
 
 # "how many A100s do I need", "cuántas H100 necesito", "combien de A100 il me faut": the two
 # words at most 40 characters apart (the GPU between them is blanked by then).
-HOW_MANY_NEEDED: Final = lazy(
+HOW_MANY_NEEDED: Final = Screened(
     rf"(?<![a-z0-9]){alt(_words('HOW_MANY'))}(?![a-z0-9]).{{0,40}}?"
     rf"(?<![a-z0-9]){alt(_words('NEEDED'))}(?![a-z0-9])"
     # ... or the job right after the cards ("how many T4s to serve 70B", "cuántas A100 para").
@@ -45,7 +46,7 @@ CONTEXT_ASK: Final = _whole(_words("CONTEXT_ASK"))
 # Decode speed: "tokens/s", "tok/s", "tokens por segundo", "vitesse de génération"; and "how
 # fast", "qué tan rápido", "à quelle vitesse" (SPEED_WEAK). Both only about a model served or
 # named with no training run (bot.understand.parse._capacity_asked).
-SPEED_ASK: Final = _whole(_words("SPEED_ASK"))
+SPEED_ASK: Final = screened_words(_words("SPEED_ASK"))
 SPEED_WEAK: Final = _whole(_words("SPEED_WEAK"))
 
 # "how many 3090 hours", "cuántas 4090 horas", "combien de 3090 heures": after "how many", a
@@ -61,7 +62,7 @@ HOUR_UNIT_AFTER: Final = lazy(r"^ ?(?:h|hrs?|hours?|horas?|heures?)(?![a-z])")
 CONCURRENCY_ASK: Final = _whole(_words("CONCURRENCY_ASK"))
 # A training run's throughput ("training speed", "vitesse d'entraînement"); with SPEED_ASK
 # ("tokens/s") about a run, it asks the training tokens/s (bot.capacity), not decode's.
-TRAIN_SPEED_ASK: Final = _whole(_words("TRAIN_SPEED_ASK"))
+TRAIN_SPEED_ASK: Final = screened_words(_words("TRAIN_SPEED_ASK"))
 # Ways to pay the service does not take (it is topped up in crypto only: the seed's "no ID and no
 # card"), each said in en/es/fr: "do you accept PayPal", "pay by credit card", "¿aceptan
 # tarjeta?", "carte bancaire", "virement". A bare "card"/"tarjeta"/"carte" is a GPU unless a

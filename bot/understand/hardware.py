@@ -27,6 +27,7 @@ from bot.understand.lazy import lazy
 from bot.understand.numbers import NUM_SP, parse_decimal, parse_int, tidy
 from bot.understand.patterns import alt
 from bot.understand.query import Lang
+from bot.understand.screen import Screened
 from rules.schema import GPU
 
 
@@ -69,7 +70,7 @@ _MEM_UNIT: Final = r"(?:gb|go|gib|gigs?|gigas?|g)"
 # Form factors and laptop parts written after a name ("PCIe", "laptop", "portátil", "portable").
 _FORM: Final = r"(?:sxm\d?|pcie\d?|nvl|laptop(?: gpu)?|mobile|notebook|portatil|portable|max-q|active)"
 _LAPTOP: Final = lazy(r" (?:mobile|notebook|portatil|portable)$")
-_LAPTOP_WORDS: Final = lazy(r"(?<![a-z])(?:laptop|notebook|portatil|portable)(?![a-z])")
+_LAPTOP_WORDS: Final = Screened(r"(?<![a-z])(?:laptop|notebook|portatil|portable)(?![a-z])")
 
 # A GPU name, its form factor, and memory written with it ("a100-40g", "A100 (40G)", "A100/40GB",
 # "RTX3090 24G", "3090 with 24GB", "M2 Ultra 64 GB"), possibly "(24G per card)".
@@ -138,7 +139,7 @@ _COUNT_AFTER: Final = lazy(
     r"(?! ?(?:h|hrs?|hours?|horas?|heures?|d|days?|dias?|jours?|weeks?|semanas?|semaines?|"
     r"months?|mes|meses|mois)(?![a-z]))"
 )
-_NODES_AFTER: Final = lazy(
+_NODES_AFTER: Final = Screened(
     rf"^ ?(?:per node|por nodo|par noeud)?,? ?(?:x|on|over|across|in|en|sur|sobre|dans|,)? ?"
     rf"(?P<nodes>\d+|{_COUNT_WORDS}) ?{_NODES}(?![a-z])"
 )
@@ -346,7 +347,7 @@ _INSTANCES: Final[tuple[tuple[re.Pattern[str], str, int], ...]] = tuple(
         (r"g2-standard-(?:4|8|12|16|32)", "l4", 1),
     )
 )
-_INSTANCE_GUARD: Final = lazy(r"(?:g4dn|g5|g6|p3(?:dn)?|p4de?|p5)\.|a[23]-|g2-standard")
+_INSTANCE_GUARD: Final = Screened(r"(?:g4dn|g5|g6|p3(?:dn)?|p4de?|p5)\.|a[23]-|g2-standard")
 
 
 def _take_instances(work: Work, index: CatalogueIndex) -> list[GpuMention]:

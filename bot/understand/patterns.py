@@ -13,6 +13,7 @@ from typing import Final
 from bot.understand import lexicon as lx
 from bot.understand.lazy import Screen, lazy
 from bot.understand.numbers import NUM, NUM_SP
+from bot.understand.screen import Screened
 
 
 def _splits_after_first(fragment: str) -> bool:
@@ -59,6 +60,12 @@ def alt(patterns: Iterable[str]) -> str:
 def words(patterns: Iterable[str]) -> re.Pattern[str]:
     """The fragments as whole words (not inside a longer word or number)."""
     return lazy(rf"(?<![a-z0-9]){alt(patterns)}(?![a-z0-9])")
+
+
+def screened_words(patterns: Iterable[str]) -> Screened:
+    """``words``, searched only in texts holding one of its needles (bot/understand/screen.py):
+    for words most questions lack, whose needles are few."""
+    return Screened(rf"(?<![a-z0-9]){alt(patterns)}(?![a-z0-9])")
 
 
 def _ends_with(patterns: Iterable[str]) -> re.Pattern[str]:
@@ -139,7 +146,7 @@ ADAPTER_HINT: Final = lazy(
     r"lora_r|r ?= ?\d+)(?![a-z])"
 )
 # bitsandbytes' 4-bit loading named beside LoRA/PEFT: QLoRA.
-BNB_FOUR_BIT: Final = lazy(r"(?<![a-z])(?:bitsandbytes|bnb|load_in_4bit|nf4)(?![a-z])")
+BNB_FOUR_BIT: Final = Screened(r"(?<![a-z])(?:bitsandbytes|bnb|load_in_4bit|nf4)(?![a-z])")
 # A sequence length called a context: a serving question when nothing speaks of training.
 CONTEXT_WORD: Final = lazy(r"context|ctx|contexto|contexte|model[ _-]?len")
 BATCH: Final = Guarded(
@@ -334,7 +341,7 @@ COMMAND: Final = lazy(r"^/(?P<cmd>[a-z]+)(?:@\w+)?(?![a-z])")
 # Folded text holds no white space but " ".
 SPACE_RUNS: Final = lazy(" {2,}")
 ALERT: Final = words(lx.ALERT_WORDS)
-ALERT_WHEN: Final = lazy(rf"(?<![a-z]){lx.ALERT_WHEN}(?![a-z])")
+ALERT_WHEN: Final = Screened(rf"(?<![a-z]){lx.ALERT_WHEN}(?![a-z])")
 MOVE_DOWN: Final = words(lx.ALERT_MOVE_DOWN)
 MOVE_UP: Final = words(lx.ALERT_MOVE_UP)
 PAY_STRONG: Final = words(lx.PAY_STRONG)
@@ -349,8 +356,8 @@ FIT_STRONG: Final = words(lx.FIT_STRONG)
 MEMORY: Final = words(lx.MEMORY_WORDS)
 PRICES: Final = words(lx.PRICE_WORDS)
 HELP: Final = words(lx.HELP_WORDS)
-DETAILS: Final = words(lx.DETAILS_WORDS)
-GRAD_CKPT: Final = words(lx.GRAD_CKPT)
+DETAILS: Final = screened_words(lx.DETAILS_WORDS)
+GRAD_CKPT: Final = screened_words(lx.GRAD_CKPT)
 GRAD_CKPT_OFF_BEFORE: Final = lazy(
     rf"(?<![a-z]){alt(lx.GRAD_CKPT_OFF_BEFORE)} (?:\w+ )?$"
 )
@@ -402,7 +409,7 @@ SOCIAL_ONLY: Final = lazy(
 
 CATALOGUE: Final = words(lx.CATALOGUE_QUESTION)
 # Words that ask for a comparison even with one GPU named ("compare the H100": which other?).
-COMPARE_STRONG: Final = words((r"vs\.?", r"versus", r"compar\w*"))
+COMPARE_STRONG: Final = screened_words((r"vs\.?", r"versus", r"compar\w*"))
 # "the H100 compared to AWS" compares a price with a provider, not two GPUs.
 COMPARED_TO_OTHER: Final = lazy(
     r"(?<![a-z])(?:compar\w*|vs\.?|versus) (?:to |with |against |con |contra |avec |a |au |aux )?"
