@@ -59,7 +59,7 @@ HOUR_UNIT_AFTER: Final = lazy(r"^ ?(?:h|hrs?|hours?|horas?|heures?)(?![a-z])")
 # "how many users can I serve", "cuántos usuarios simultáneos", "combien d'utilisateurs en même
 # temps": how many sequences the memory serves at once (bot.capacity), only about a model
 # served or named with no training run.
-CONCURRENCY_ASK: Final = _whole(_words("CONCURRENCY_ASK"))
+CONCURRENCY_ASK: Final = screened_words(_words("CONCURRENCY_ASK"))
 # A training run's throughput ("training speed", "vitesse d'entraînement"); with SPEED_ASK
 # ("tokens/s") about a run, it asks the training tokens/s (bot.capacity), not decode's.
 TRAIN_SPEED_ASK: Final = screened_words(_words("TRAIN_SPEED_ASK"))

@@ -69,7 +69,7 @@ _CHIP: Final = r"m[1-4](?: ?(?:pro|max|ultra))?"
 _MEM_UNIT: Final = r"(?:gb|go|gib|gigs?|gigas?|g)"
 # Form factors and laptop parts written after a name ("PCIe", "laptop", "portátil", "portable").
 _FORM: Final = r"(?:sxm\d?|pcie\d?|nvl|laptop(?: gpu)?|mobile|notebook|portatil|portable|max-q|active)"
-_LAPTOP: Final = lazy(r" (?:mobile|notebook|portatil|portable)$")
+_LAPTOP: Final = Screened(r" (?:mobile|notebook|portatil|portable)$")
 _LAPTOP_WORDS: Final = Screened(r"(?<![a-z])(?:laptop|notebook|portatil|portable)(?![a-z])")
 
 # A GPU name, its form factor, and memory written with it ("a100-40g", "A100 (40G)", "A100/40GB",
@@ -206,7 +206,7 @@ _COUNT_ALONE: Final = lazy(
     rf"(?:(?P<num>\d+)|(?P<word>{_COUNT_WORDS})) ?x? ?{_CARDS}(?![a-z])"
 )
 
-_SUFFIX: Final = lazy(r" ?-? ?(?:sxm\d?|pcie\d?|active)$")
+_SUFFIX: Final = Screened(r" ?-? ?(?:sxm\d?|pcie\d?|active)$")
 _VENDOR_PREFIX: Final = lazy(rf"^(?:{_VENDOR} )+")
 
 
