@@ -221,7 +221,6 @@ class DetailedAnswer:
     gpus: int  # the breakdown is per GPU of this many
     gpu: str | None  # the asked GPU, if any
     vram_per_gpu_gb: Decimal | None  # the asked configuration's, if any
-    lines: tuple[Line, ...]
     per_gpu_gb: Decimal
     breakdown: Breakdown
     check: FitCheck | None  # None when no configuration was asked
@@ -231,6 +230,22 @@ class DetailedAnswer:
     vocab_range_gb: tuple[Decimal, Decimal] | None = None  # bare size: logits over 32k-256k
     # Full fine-tuning without a stated precision: the pure-bf16 figure beside the mixed one.
     bf16_alternative_gb: Decimal | None = None
+    _lines: tuple[Line, ...] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def lines(self) -> tuple[Line, ...]:
+        """The breakdown's terms with their labels, those of 0 GB left out (e.g. a paged
+        optimizer's states, or terms under 0.05 GB). Made when first read: only a reply that
+        shows the detailed estimate (stated) or its chart reads them."""
+        lines = self._lines
+        if lines is None:
+            lines = tuple(
+                Line(name=t.name, label=TERM_LABELS.get(t.name, t.name), gb=t.gb)
+                for t in self.breakdown.terms
+                if t.gb != 0
+            )
+            object.__setattr__(self, "_lines", lines)  # frozen: a cache of the breakdown's
+        return lines
 
 
 # ----------------------------------------------------------------------------- building
@@ -345,11 +360,6 @@ def detailed_for(
         gpus=gpus,
         gpu=asked.gpu if asked is not None else None,
         vram_per_gpu_gb=check.vram_per_gpu_gb if check else None,
-        lines=tuple(
-            Line(name=t.name, label=TERM_LABELS.get(t.name, t.name), gb=t.gb)
-            for t in breakdown.terms
-            if t.gb != 0  # e.g. a paged optimizer's states, or terms under 0.05 GB
-        ),
         per_gpu_gb=breakdown.per_gpu_gb,
         breakdown=breakdown,
         check=check,

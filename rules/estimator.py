@@ -162,6 +162,11 @@ class Breakdown:
         return terms
 
     def term(self, name: str) -> Decimal:
+        if self._terms is None:  # one term, without rounding the others
+            for n, nbytes, _ in self.parts:
+                if n == name:
+                    return _gb(nbytes)
+            return Decimal(0)
         for t in self.terms:
             if t.name == name:
                 return t.gb

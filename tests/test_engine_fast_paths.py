@@ -141,3 +141,27 @@ def test_an_answer_with_nothing_to_add_is_the_composed_one() -> None:
     answer = build_answer(query, cat)
     assert answer.fits is True and answer.detailed is not None and not answer.detailed.stated
     assert answer == build_answer(query, cat)
+
+
+def test_one_term_is_rounded_without_the_others() -> None:
+    cat = load_catalogue()
+    estimator.estimate_training.cache_clear()
+    b = estimate_training(Decimal("13.3"), cat.method("lora"), 1024, 2, True, 16, 2)
+    got = {name: b.term(name) for name, _, _ in b.parts}
+    assert b._terms is None  # term() read the parts only
+    assert got == {t.name: t.gb for t in b.terms}
+    assert b.term("kv_cache") == 0 and b.term("kv_cache").as_tuple() == Decimal(0).as_tuple()
+
+
+def test_detailed_lines_are_the_breakdowns_nonzero_terms_labelled() -> None:
+    cat = load_catalogue()
+    query = _query(intent="fit", params_b=Decimal("8.1"), gpu="rtx-4090", method="full_adamw",
+                   optimizer="paged_adamw", seq_len=2048)
+    found = detail.detailed_for(query, build_answer(query, cat), cat)
+    assert found is not None
+    lines = found.lines
+    assert lines is found.lines  # made once
+    terms = found.breakdown.terms
+    assert any(t.gb == 0 for t in terms)  # e.g. the paged optimizer's states
+    assert [(x.name, x.gb) for x in lines] == [(t.name, t.gb) for t in terms if t.gb != 0]
+    assert [x.label for x in lines] == [detail.TERM_LABELS[x.name] for x in lines]
