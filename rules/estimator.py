@@ -234,16 +234,29 @@ class _Shape:
 def _synthetic_arch(params: float) -> Architecture:
     """A Llama-like shape for a bare parameter count: hidden/layers ≈ 128 and
     params ≈ 12·layers·hidden² (Llama 3 8B: 4096/32; 405B: 16384/126), hidden a multiple of
-    128, GQA with 8 KV heads, SwiGLU width 3.5·hidden, 128k vocabulary."""
+    128, GQA with 8 KV heads, SwiGLU width 3.5·hidden, 128k vocabulary.
+
+    Heads of 128 dimensions, their count the nearest multiple of the 8 KV heads (at least 8):
+    the KV cache is 2·layers·8·128 values per token whatever the size, as in every Llama 2 70B,
+    Llama 3.x, Mistral, Qwen2.5 14B+ and Qwen3 config on file (models.toml: 64/8 for Llama 3
+    70B, 40/8 for Qwen2.5 14B, 32/8 for Mistral 7B). Only hidden/128 itself is rarely a
+    multiple of 8 (a 7B gives 33 heads, a 70B 71): taken as full multi-head attention, their
+    cache was 4 to 9 times a real model's. Below 8 heads (under ~0.15B) every head is a KV
+    head."""
     hidden = max(128, round((params * 128 / 12) ** (1 / 3) / 128) * 128)
     layers = max(1, round(params / (12 * hidden * hidden)))
     heads = hidden // 128
-    kv = 8 if heads % 8 == 0 else heads
+    kv = min(8, heads)
+    head_dim: int | None = None
+    if heads > kv:
+        heads = max(kv, round(heads / kv) * kv)
+        head_dim = 128  # heads·128 is then within 4·128 of hidden
     return Architecture(
         layers=layers,
         hidden=hidden,
         heads=heads,
         kv_heads=kv,
+        head_dim=head_dim,
         intermediate=int(3.5 * hidden),
         vocab=128256,
         tied_embeddings=False,

@@ -103,3 +103,20 @@ def test_one_precision_asked_marks_its_planning_figure_as_without_the_cache() ->
     out = to_json(PIPE.ask("llama 3.1 8b in 4-bit at 32k context on a 4090"))
     assert "• <b>Inference in 4-bit</b>: ≈ 12.7 GB per GPU with the KV cache (planning rule: "\
         "≈ 4.8 GB without it)" in out["text"]
+
+
+@pytest.mark.parametrize(("size", "named"), [
+    (7, "mistral-7b"), (8, "llama-3-8b"), (14, "qwen3-14b"), (70, "llama-3-70b"),
+    (72, "qwen2.5-72b"), (405, "llama-3.1-405b"),
+])
+def test_a_bare_size_has_the_kv_cache_of_the_gqa_models_of_its_size(size: int, named: str) -> None:
+    """'llama 70b', 'qwen 14b', 'a 7b': the assumed shape has 8 KV heads of 128 like the
+    published configs of its size (models.toml), not one KV head per query head."""
+    from rules.estimator import resolve_shape
+
+    assumed = resolve_shape(size).arch
+    real = load_catalogue().models.get(named).arch
+    assert real is not None
+    assert assumed.kv_heads == 8 and assumed.heads % 8 == 0
+    ratio = assumed.kv_cache_bytes_per_token() / real.kv_cache_bytes_per_token()
+    assert 0.8 < ratio < 1.25, ratio
