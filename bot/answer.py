@@ -24,6 +24,8 @@ from bot.detail import (
     estimator_model,
     longest_context,
 )
+from bot.remedy import Remedies, remedies_for
+from bot.remedy import wanted as wants_remedies
 from bot.understand.query import Intent, Query
 from rules.budget import BudgetBuys, budget_buys
 from rules.capacity import Concurrency, DecodeBound, LongestContext
@@ -142,6 +144,9 @@ class Answer(BaseModel):
     concurrency_on_cheapest: bool = False
     # "How many tokens/s training Llama 3 8B with QLoRA on an A100?": the training throughput.
     train_speed: TrainingSpeed | None = None
+    # "My training OOMs on my A100 40GB, what do I do?": what makes the run fit on the asked
+    # configuration, smallest change first (bot.remedy); None when not shown.
+    remedies: Remedies | None = None
 
 
 def _methods_for(query: Query, cat: Catalogue) -> tuple[MethodId, ...]:
@@ -230,6 +235,8 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
             extra.update(concurrency_facts(query, composed, cat))
         if query.train_speed_asked:
             extra.update(training_speed_facts(query, composed, cat))
+        if wants_remedies(query, composed):
+            extra["remedies"] = remedies_for(query, composed, cat)
         # Nothing to add (most questions): the composed answer as it is, not a copy of it.
         return composed.model_copy(update=extra) if extra else composed
     except RulesError as exc:

@@ -60,6 +60,7 @@ __all__ = [
     "chart_query",
     "decode_bound",
     "detailed_for",
+    "estimate_on",
     "estimator_model",
     "longest_context",
     "wants_details",
@@ -269,6 +270,14 @@ def wants_details(query: Query) -> bool:
 def estimator_model(query: Query, params_b: Decimal, cat: Catalogue) -> ModelSpec | Decimal:
     """What the estimator is given for the query's model: its catalogue entry, else the size."""
     return _model(query, params_b, cat)
+
+
+def estimate_on(
+    query: Query, method: Method, model: ModelSpec | Decimal, asked: Fit
+) -> Breakdown | None:
+    """The detailed estimate per GPU of `method` on the asked configuration, for the query's
+    settings and the defaults for the rest (bot.remedy tries changed settings with it)."""
+    return _estimate(query, method, model, asked.gpu_count, asked)[0]
 
 
 def _model(query: Query, params_b: Decimal, cat: Catalogue) -> ModelSpec | Decimal:

@@ -126,3 +126,11 @@ def accelerator(s: str) -> str | None:
     if found.group("trn"):
         return "Trainium" + (found.group("trv") or "")
     return "Inferentia" + (found.group("iv") or "")
+
+
+# The run hit an out-of-memory error ("my training OOMs", "CUDA out of memory", "me sale OOM",
+# "j'ai un OOM"), or the user asks what to change ("what do i do", "cómo hago que entre", "que
+# faire"): a training run the asked card cannot hold is answered with what makes it fit there
+# (bot.remedy), first when asked.
+OOM: Final = _whole(_words("OOM_WORDS"))
+FIX_ASK: Final = _whole(_words("FIX_ASK"))

@@ -1017,6 +1017,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         speed_asked=speed_asked,
         concurrency_asked=concurrency_asked,
         train_speed_asked=train_speed_asked,
+        oom=bool(asks.OOM.search(rest)),
+        fix_asked=bool(asks.FIX_ASK.search(rest)),
         pay_refused=pay_refused,
         accelerator=accelerator,
         pay_also=pay_also and intent in ("prices", "cost"),

@@ -102,6 +102,12 @@ class Query(BaseModel):
     concurrency_asked: bool = False
     # "how many tokens/s training llama 3 8b with qlora on an a100": the training throughput.
     train_speed_asked: bool = False
+    # The run hit an out-of-memory error ("my training OOMs", "me sale OOM"), and the user asks
+    # what to change ("what do i do", "cómo hago que entre", "comment faire rentrer"): a
+    # training run the asked card cannot hold is answered with what makes it fit there
+    # (bot.remedy), first when asked.
+    oom: bool = False
+    fix_asked: bool = False
     # Ways of paying asked about that the service does not take ("paypal", "card", "bank").
     pay_refused: tuple[str, ...] = ()
     # A payment asked beside a price or cost question: the payment answer follows its answer.

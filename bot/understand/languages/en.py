@@ -300,6 +300,20 @@ LANGUAGE = Language(
             r"(?:speed|throughput) (?:of|when|while|for) (?:training|fine ?-?tuning|finetuning)",
             r"throughput",  # only about a training run (none stated): "what throughput will I get"
         ),
+        # The run hit an out-of-memory error (asks.OOM): "my training OOMs", "CUDA out of memory".
+        "OOM_WORDS": (
+            r"oom", r"ooms", r"oomed", r"ooming", r"oom ?errors?", r"out of memory",
+            r"out ?of ?memory ?errors?", r"outofmemoryerror", r"outofmemory",
+        ),
+        # The user asks what to change (asks.FIX_ASK): "what do i do", "how can i make it fit".
+        "FIX_ASK": (
+            r"(?:what|wat|wht|wut) (?:do|should|can|could|shall) (?:i|we) do", r"what (?:are )?my options",
+            r"what am i doing wrong",
+            r"how (?:can|do|could|should|would) i (?:make|get) (?:it|this|that|the run|the training) (?:to )?fit",
+            r"how (?:to|do i|can i) (?:reduce|lower|cut|save|decrease) (?:the |my )?(?:vram|memory|mem)",
+            r"(?:reduce|lower|cut|save|decrease) (?:the |my )?(?:vram|memory|mem)(?: usage| use)?",
+            r"(?:make|get) it (?:to )?fit", r"(?:fix|avoid|solve|get rid of) (?:the |this |my |an? )?(?:oom|out of memory)",
+        ),
     },
     stopwords=frozenset({
         "about", "above", "alert", "alerts", "all", "also", "am", "an", "and", "any", "are", "at",

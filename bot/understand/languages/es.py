@@ -272,6 +272,18 @@ LANGUAGE = Language(
             r"velocidad (?:de|del) (?:entrenamiento|fine ?-?tuning|ajuste)",
             r"rendimiento (?:de|del) (?:entrenamiento|fine ?-?tuning)",
         ),
+        # Un OOM ("me quedo sin memoria"; "OOM" is every language's), o qué cambiar para que
+        # entre (asks.FIX_ASK): "qué hago",
+        # "cómo hago que entre", "cómo reducir la memoria". ("entre" reaches the patterns as
+        # "rentre": the typo corrector takes it for the French word.)
+        "OOM_WORDS": (r"sin memoria", r"memoria insuficiente", r"errore?s? de memoria"),
+        "FIX_ASK": (
+            r"que (?:hago|puedo hacer|deberia hacer|me recomiendas hacer)",
+            r"como (?:hago|puedo hacer|lo hago) (?:para )?que (?:me )?(?:r?entre|quepa)",
+            r"(?:hacer|hago) que (?:r?entre|quepa)", r"como (?:lo )?hago (?:r?entrar|caber)",
+            r"como (?:reducir|bajar|ahorrar|reduzco|bajo) (?:la |el )?(?:memoria|vram|consumo)",
+            r"(?:reducir|bajar|ahorrar) (?:la |el )?(?:memoria|vram|consumo de memoria)",
+        ),
     },
     stopwords=frozenset({
         "aceptan", "aceptas", "adios", "ahora", "ajuste", "al", "alcanza", "alerta", "alertas",

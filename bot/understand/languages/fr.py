@@ -245,6 +245,15 @@ LANGUAGE = Language(
             r"vitesse (?:d.?|de l.?)(?:entrainement|apprentissage|fine ?-?tuning)",
             r"debit (?:d.?|de l.?)(?:entrainement|apprentissage)",
         ),
+        # Un OOM, ou quoi changer pour que ça rentre (asks.FIX_ASK) : "j'ai un OOM", "que
+        # faire", "comment faire rentrer", "comment réduire la mémoire".
+        "OOM_WORDS": (r"manque de memoire", r"memoire insuffisante", r"erreurs? (?:de )?memoire"),
+        "FIX_ASK": (
+            r"que faire", r"que (?:dois|puis)-?je faire", r"qu.?est-?ce que (?:je (?:fais|peux faire)|j.?fais)",
+            r"(?:comment )?(?:le |la |les |l.)?faire (?:rentrer|tenir|passer)",
+            r"comment (?:reduire|baisser|economiser|diminuer) (?:la |ma )?(?:memoire|vram|consommation)",
+            r"(?:reduire|baisser|economiser|diminuer) (?:la |ma )?(?:memoire|vram|consommation memoire)",
+        ),
     },
     stopwords=frozenset({
         "ai", "aide", "aimerais", "alertes", "alors", "assez", "au", "augmente", "aussi", "aux",

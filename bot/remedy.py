@@ -1,0 +1,217 @@
+"""What makes a training run fit on the card asked about, when the detailed estimate says it
+does not: the standard changes a seasoned engineer tries after an out-of-memory error, each
+estimated again by the detailed estimator (bot.detail, rules.estimator), smallest change first.
+
+Only changes the estimator models are tried (no new physics): micro-batch 1 with gradient
+accumulation (the same effective batch), gradient checkpointing, Liger Kernel's fused
+cross-entropy (the logits are never held whole), 8-bit Adam, pure BF16, CPU offload
+(FSDP / ZeRO-3), LoRA, QLoRA and, last, a shorter sequence. A change alone when one suffices,
+else the fewest and cheapest combined; when none does, the reply says that nothing short of
+another card holds the run. Facts only: the template `remedy.html.j2` words them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from bot.detail import estimate_on, estimator_model, longest_context
+from bot.understand.query import Query
+from rules.catalogue import Catalogue
+from rules.fit import Fit
+from rules.model_catalogue import ModelSpec
+from rules.schema import Method
+
+if TYPE_CHECKING:
+    from bot.answer import Answer
+
+__all__ = ["CHANGES", "Remedies", "Remedy", "remedies_for", "wanted"]
+
+# The changes tried, cheapest trade-off first, with the weight that orders options made of
+# several: a micro-batch of 1 with gradient accumulation keeps the effective batch (only a
+# little slower); checkpointing recomputes the forward pass (~30 % slower); Liger Kernel is a
+# library switch with no trade-off; 8-bit Adam and pure BF16 trade a little precision; CPU
+# offload is much slower; LoRA and QLoRA change the method (and what is learnt); a shorter
+# sequence changes the data.
+CHANGES: dict[str, int] = {
+    "micro_batch": 1,
+    "grad_ckpt": 2,
+    "liger": 2,
+    "adam8bit": 3,
+    "pure_bf16": 3,
+    "cpu_offload": 6,
+    "lora": 8,
+    "qlora": 10,
+}
+# Options listed at most (the shorter sequence comes on top of them).
+MAX_OPTIONS = 3
+# Shorter than this, a sequence is no setting to suggest for training (bot.detail says so too).
+SHORTEST_SUGGESTED = 256
+
+
+@dataclass(frozen=True, slots=True)
+class Remedy:
+    """One way to make it fit: the changes (CHANGES keys, in CHANGES' order, or "seq_len"),
+    and the detailed estimate per GPU with them."""
+
+    changes: tuple[str, ...]
+    per_gpu_gb: Decimal
+    seq_len: int | None = None  # "seq_len": the longest sequence that fits
+
+
+@dataclass(frozen=True, slots=True)
+class Remedies:
+    """What makes the run fit on the asked configuration, smallest change first. `options`
+    empty: nothing short of another card does (`best_gb`: the least any combination needs)."""
+
+    gpu: str | None
+    gpu_count: int
+    vram_per_gpu_gb: Decimal
+    per_gpu_gb: Decimal  # the detailed estimate as asked
+    micro_batch: int  # as asked (the gradient accumulation that keeps the effective batch)
+    options: tuple[Remedy, ...]
+    tried: tuple[str, ...]  # every change that applied, in CHANGES' order
+    best_gb: Decimal | None = None
+    lead: bool = False  # asked what to do: the reply leads with it (else it follows the answer)
+
+
+def wanted(query: Query, answer: Answer) -> bool:
+    """Shown when the user hit an OOM or asked what to do, or the asked card is one we do not
+    rent (their own); for a training run whose lead verdict is that it does not fit, by the
+    detailed estimate, on a named configuration."""
+    detailed = answer.detailed
+    primary = answer.primary
+    if detailed is None or detailed.kind != "training" or detailed.check is None \
+            or primary is None or primary.fit is None or answer.intent == "compare":
+        return False
+    if detailed.check.detailed_fits or answer.fits is not False:
+        return False
+    own = answer.gpu is not None and not answer.gpu.rented
+    return query.fix_asked or query.oom or own
+
+
+def _applicable(query: Query, method: Method) -> list[str]:
+    out: list[str] = []
+    if query.batch_size is not None and query.batch_size > 1:
+        out.append("micro_batch")
+    if query.grad_ckpt is False:
+        out.append("grad_ckpt")
+    if query.kernels is None and not query.chunked_loss:
+        out.append("liger")
+    if method.full and method.optimizer is None and query.optimizer in (None, "adamw"):
+        out.append("adam8bit")
+    if method.full and query.precision in (None, "mixed") and not query.fp32_weights:
+        out.append("pure_bf16")
+    if not query.cpu_offload:
+        out.append("cpu_offload")
+    if method.full:
+        out.append("lora")
+    if not method.quantized_base:
+        out.append("qlora")
+    return out
+
+
+def _valid(combo: tuple[str, ...]) -> bool:
+    """LoRA and QLoRA exclude each other, and the full fine-tuning changes (8-bit Adam, pure
+    BF16) mean nothing once the base is frozen."""
+    adapter = "lora" in combo or "qlora" in combo
+    return not ("lora" in combo and "qlora" in combo) and not (
+        adapter and ("adam8bit" in combo or "pure_bf16" in combo))
+
+
+def _with(query: Query, combo: tuple[str, ...]) -> dict[str, Any]:
+    update: dict[str, Any] = {}
+    for change in combo:
+        if change == "micro_batch":
+            update.update(batch_size=1, grad_accumulation=True)
+        elif change == "grad_ckpt":
+            update["grad_ckpt"] = True
+        elif change == "liger":
+            update["kernels"] = "liger"
+        elif change == "adam8bit":
+            update["optimizer"] = "adam8bit"
+        elif change == "pure_bf16":
+            update["precision"] = "bf16"
+        elif change == "cpu_offload":
+            update["cpu_offload"] = True
+    return update
+
+
+def remedies_for(query: Query, answer: Answer, catalogue: Catalogue) -> Remedies | None:
+    """The changes that make the run fit on the asked configuration (see the module's doc)."""
+    detailed, primary = answer.detailed, answer.primary
+    if detailed is None or detailed.check is None or primary is None or primary.fit is None \
+            or answer.params_b is None:
+        return None
+    cat = catalogue
+    asked = primary.fit
+    method = cat.method(primary.memory.method)
+    model = estimator_model(query, answer.params_b, cat)
+    vram = detailed.check.vram_per_gpu_gb
+    lora = cat.method_where("training", family="adapter", weight_bits=16)
+    qlora = cat.method_where("training", family="adapter", weight_bits=4)
+    methods = {"lora": cat.method(lora) if lora else None,
+               "qlora": cat.method(qlora) if qlora else None}
+    tried = [c for c in _applicable(query, method)
+             if c not in methods or methods[c] is not None]
+    memo: dict[tuple[str, ...], Decimal | None] = {}
+
+    def need(combo: tuple[str, ...]) -> Decimal | None:
+        if combo not in memo:
+            on = method
+            for name in ("lora", "qlora"):
+                if name in combo:
+                    found = methods[name]
+                    assert found is not None
+                    on = found
+            breakdown = estimate_on(query.model_copy(update=_with(query, combo)), on, model,
+                                    asked)
+            memo[combo] = breakdown.per_gpu_gb if breakdown is not None else None
+        return memo[combo]
+
+    combos = sorted(
+        (c for n in range(1, len(tried) + 1) for c in combinations(tried, n) if _valid(c)),
+        key=lambda c: (sum(CHANGES[x] for x in c), len(c), [tried.index(x) for x in c]),
+    )
+    # Every change at once (with QLoRA, and with the full method's own changes): when none of
+    # these fits, no subset does (each change only lowers the estimate).
+    base = tuple(c for c in tried if c not in methods)
+    frozen = tuple(c for c in base if c not in ("adam8bit", "pure_bf16"))
+    widest = [base, *((*frozen, m) for m in ("lora", "qlora") if m in tried)]
+    needs = [g for g in (need(c) for c in widest) if g is not None]
+    options: list[Remedy] = []
+    if any(g <= vram for g in needs):
+        for combo in combos:
+            if any(set(o.changes) <= set(combo) for o in options):
+                continue  # a smaller option already fits: this one only adds changes
+            gb = need(combo)
+            if gb is not None and gb <= vram:
+                options.append(Remedy(changes=combo, per_gpu_gb=gb))
+                if len(options) == MAX_OPTIONS:
+                    break
+    timed = detailed.training_time
+    # A time question already gives the longest sequence the card holds, with the run's time.
+    said = timed is not None and timed.asked_seq_len is not None
+    shorter = None if said else _shorter(query, method, model, asked, detailed.seq_len)
+    if shorter is not None:
+        options.append(shorter)
+    return Remedies(
+        gpu=asked.gpu, gpu_count=asked.gpu_count, vram_per_gpu_gb=vram,
+        per_gpu_gb=detailed.per_gpu_gb, micro_batch=detailed.micro_batch,
+        options=tuple(options), tried=tuple(tried),
+        best_gb=min(needs) if needs and not options else None,
+        lead=query.fix_asked and answer.intent in ("fit", "memory"),
+    )
+
+
+def _shorter(
+    query: Query, method: Method, model: ModelSpec | Decimal, asked: Fit, seq_len: int
+) -> Remedy | None:
+    """The longest sequence the asked configuration holds with the other settings as given."""
+    longest = longest_context(query, method, model, asked)
+    if longest.tokens < SHORTEST_SUGGESTED or longest.tokens >= seq_len \
+            or longest.per_gpu_gb is None:
+        return None
+    return Remedy(changes=("seq_len",), per_gpu_gb=longest.per_gpu_gb, seq_len=longest.tokens)

@@ -1,0 +1,195 @@
+"""What makes an out-of-memory training run fit on the card asked about (bot.remedy): the
+standard changes, each estimated again by the detailed estimator, smallest change first; shown
+after an OOM or "what do I do", or on a card we do not rent, and nowhere else."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from bot.detail import estimate_on, estimator_model
+from bot.pipeline import Pipeline, Reply, to_json
+from bot.remedy import CHANGES
+from bot.render.telegram_html import split_message
+from bot.understand import understand
+from rules.catalogue import load_catalogue
+
+ASKED = "my training OOMs on a100 40gb with llama 3 8b full ft batch 8 seq 4096, what do i do"
+
+
+@pytest.fixture(scope="module")
+def pipeline() -> Pipeline:
+    return Pipeline(load_catalogue())
+
+
+def _ask(pipeline: Pipeline, text: str, lang: str | None = None) -> Reply:
+    return pipeline.ask(text, chosen_locale=lang)
+
+
+@pytest.mark.parametrize("text", [
+    ASKED,
+    "CUDA out of memory full finetune llama 3 8b on my 4090",
+    "torch.OutOfMemoryError: CUDA out of memory when I lora llama-2-7b on my 3090",
+    "how can i make it fit? full ft mistral 7b on a 3090 seq 2048 batch 4",
+    "how to reduce memory full finetune llama3 8b on a6000",
+    "me sale OOM haciendo full fine-tuning de llama 3 8b en mi 4090, qué hago?",
+    "cómo hago que entre un full ft de llama 3 8b en una a100 40gb?",
+    "j'ai un OOM en full fine-tuning de llama 3 8b sur ma 4090, que faire ?",
+    "comment faire rentrer un full fine-tuning de mistral 7b sur une 3090 ?",
+])
+def test_an_oom_or_what_to_do_is_understood(text: str) -> None:
+    query = understand(text, load_catalogue())
+    assert query.fix_asked or query.oom
+
+
+@pytest.mark.parametrize(("text", "oom", "asked"), [
+    ("CUDA out of memory full finetune llama 3 8b on my 4090", True, False),
+    ("me quedo sin memoria con full ft de llama 3 8b en mi 4090", True, False),
+    ("j'ai une erreur de mémoire en full ft de llama 3 8b sur ma 4090", True, False),
+    ("full ft of llama 3 8b on my 4090, what do i do", False, True),
+    (ASKED, True, True),
+])
+def test_an_oom_is_told_apart_from_the_question(text: str, oom: bool, asked: bool) -> None:
+    query = understand(text, load_catalogue())
+    assert (query.oom, query.fix_asked) == (oom, asked)
+
+
+@pytest.mark.parametrize("text", [
+    "can I QLoRA 70B on a 4090?", "full finetune llama 3 8b on a single 4090 24gb possible?",
+    "what's the price of an h100", "combien coûte une H100 par heure ?",
+])
+def test_other_questions_ask_no_fix(text: str) -> None:
+    assert not understand(text, load_catalogue()).fix_asked
+
+
+def test_the_oom_question_leads_with_what_makes_it_fit(pipeline: Pipeline) -> None:
+    reply = _ask(pipeline, ASKED)
+    rm = reply.answer.remedies
+    assert rm is not None and rm.lead and rm.gpu == "a100-40gb"
+    assert rm.per_gpu_gb == Decimal("226.4") and rm.micro_batch == 8
+    assert rm.options, "full fine-tuning 8B fits a 40 GB card with offload or LoRA"
+    text = reply.text
+    assert text.startswith("🩹 <b>What makes it fit on 1× A100 40GB</b>")
+    # Each option with its own detailed per-GPU figure, within the card's 40 GB.
+    for option in rm.options:
+        assert option.per_gpu_gb <= rm.vram_per_gpu_gb
+        assert f"{option.per_gpu_gb} GB per GPU" in text
+    # The micro-batch of 1 keeps the effective batch with gradient accumulation 8.
+    assert "micro-batch 1 × gradient accumulation 8 (the same effective batch)" in text
+    # ...and the verdict follows, as before.
+    assert "❌ <b>No: Llama 3 8B does not fit on 1× A100 40GB (full AdamW).</b>" in text
+    got = to_json(reply)
+    assert got["detailed_gb"] == 226.4 and got["detailed_fits"] is False
+
+
+def test_each_option_is_the_detailed_estimate_with_those_changes(pipeline: Pipeline) -> None:
+    reply = _ask(pipeline, ASKED)
+    rm = reply.answer.remedies
+    assert rm is not None
+    cat = pipeline.catalogue
+    q, a = reply.query, reply.answer
+    assert a.primary is not None and a.primary.fit is not None and a.params_b is not None
+    model = estimator_model(q, a.params_b, cat)
+    lora = next(o for o in rm.options if "lora" in o.changes)
+    assert lora.changes == ("micro_batch", "lora")
+    again = estimate_on(q.model_copy(update={"batch_size": 1, "grad_accumulation": True}),
+                        cat.method("lora"), model, a.primary.fit)
+    assert again is not None and again.per_gpu_gb == lora.per_gpu_gb
+    # LoRA alone (batch 8) does not fit: that is why the micro-batch comes with it.
+    alone = estimate_on(q, cat.method("lora"), model, a.primary.fit)
+    assert alone is not None and alone.per_gpu_gb > rm.vram_per_gpu_gb
+
+
+def test_smallest_change_first_and_no_option_holds_a_smaller_one(pipeline: Pipeline) -> None:
+    rm = _ask(pipeline, ASKED).answer.remedies
+    assert rm is not None
+    weights = [sum(CHANGES.get(c, 99) for c in o.changes) for o in rm.options]
+    assert weights == sorted(weights)
+    for i, a in enumerate(rm.options):
+        for b in rm.options[i + 1:]:
+            assert not set(a.changes) <= set(b.changes)
+
+
+def test_a_single_change_that_suffices_is_listed_alone(pipeline: Pipeline) -> None:
+    rm = _ask(pipeline, "CUDA out of memory full finetune llama 3 8b on my 4090").answer.remedies
+    assert rm is not None
+    singles = [o.changes for o in rm.options if len(o.changes) == 1]
+    assert ("lora",) in singles and ("qlora",) in singles
+
+
+def test_a_shorter_sequence_comes_last(pipeline: Pipeline) -> None:
+    rm = _ask(pipeline, "qlora llama 3 70b on an L40S seq 4096, OOM").answer.remedies
+    assert rm is not None
+    last = rm.options[-1]
+    assert last.changes == ("seq_len",) and last.seq_len is not None
+    assert 256 <= last.seq_len < 4096 and last.per_gpu_gb <= Decimal(48)
+
+
+def test_nothing_short_of_another_card_then_the_offered_one(pipeline: Pipeline) -> None:
+    reply = _ask(pipeline, "OOM qlora llama 3.1 405b on a 3060 12gb, what do i do")
+    rm = reply.answer.remedies
+    assert rm is not None and not rm.options and rm.best_gb is not None
+    assert rm.best_gb > Decimal(12)
+    assert reply.text.startswith("🩹 <b>Nothing short of another card makes it fit on 1× RTX 3060.</b>")
+    assert "👉 Offered configuration that holds it as you run it: 4× A100 80GB at $3.68/hour." \
+        in reply.text
+
+
+def test_own_card_shows_it_after_the_answer(pipeline: Pipeline) -> None:
+    reply = _ask(pipeline, "full finetune llama 3 8b on my rtx 3090 seq 2048 batch 4")
+    rm = reply.answer.remedies
+    assert rm is not None and not rm.lead
+    assert reply.text.startswith("❌")
+    assert "\n\n🩹 <b>What makes it fit on 1× RTX 3090</b>" in reply.text
+
+
+def test_an_oom_without_a_question_leads_with_the_verdict(pipeline: Pipeline) -> None:
+    """"me quedo sin memoria" (corpus): the verdict leads, what makes it fit follows."""
+    reply = _ask(pipeline, "hola! estoy intentando hacer finetuning de llama 3.1 8b con unsloth "
+                           "en mi rtx 4060 de 8gb y me quedo sin memoria con batch 2 y "
+                           "max_seq_length 2048")
+    assert reply.answer.remedies is not None and not reply.answer.remedies.lead
+    assert reply.text.startswith("❌")
+    assert "\n\n🩹 <b>Lo que hace que entre en 1× RTX 4060</b>" in reply.text
+
+
+@pytest.mark.parametrize("text", [
+    "full finetune llama 3 8b on an h100 seq 4096 batch 8",  # rented, no OOM, no question
+    "can I QLoRA 70B on a 4090?",  # planning leads, a card we rent
+    "qlora llama 3 8b on my 3090",  # fits
+    "Unsloth LLAMA3 8B, 4096 cut off, OOM on L40",  # the detailed estimate fits
+    "serve llama 3 70b on a 4090, OOM",  # serving
+])
+def test_not_shown_elsewhere(pipeline: Pipeline, text: str) -> None:
+    reply = _ask(pipeline, text)
+    assert reply.answer.remedies is None
+    assert "🩹" not in reply.text
+
+
+def test_a_cost_question_still_leads_with_its_verdict(pipeline: Pipeline) -> None:
+    reply = _ask(pipeline, "OOM on my 3090 doing lora on llama 3 8b, seq 4096 batch 4, "
+                           "what would it cost to rent")
+    assert reply.answer.remedies is not None and not reply.answer.remedies.lead
+    assert reply.text.startswith("❌")
+
+
+@pytest.mark.parametrize(("text", "lang", "head"), [
+    ("me sale OOM haciendo full fine-tuning de llama 3 8b en mi 3090 con batch 4, qué hago?",
+     "es", "🩹 <b>Lo que hace que entre en 1× RTX 3090</b> (estimación detallada: "),
+    ("j'ai un OOM en full fine-tuning de llama 3 8b sur ma 3090 batch 4, que faire ?",
+     "fr", "🩹 <b>Ce qui le fait tenir sur 1× RTX 3090</b> (estimation détaillée\u00a0: "),
+])
+def test_spanish_and_french(pipeline: Pipeline, text: str, lang: str, head: str) -> None:
+    reply = _ask(pipeline, text)
+    assert reply.locale == lang
+    assert reply.text.startswith(head)
+    assert "(FSDP ou DeepSpeed ZeRO-3\u202f; plus lent)\u00a0: " in reply.text or lang == "es"
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_the_reply_is_valid_telegram_html(pipeline: Pipeline, lang: str) -> None:
+    reply = _ask(pipeline, ASKED, lang)
+    parts = split_message(reply.text)
+    assert all(len(p) <= 4096 for p in parts)
+    assert reply.text.count("<b>") == reply.text.count("</b>")
