@@ -120,3 +120,12 @@ def test_a_bare_size_has_the_kv_cache_of_the_gqa_models_of_its_size(size: int, n
     assert assumed.kv_heads == 8 and assumed.heads % 8 == 0
     ratio = assumed.kv_cache_bytes_per_token() / real.kv_cache_bytes_per_token()
     assert 0.8 < ratio < 1.25, ratio
+
+
+def test_on_several_gpus_both_figures_are_per_gpu() -> None:
+    """2× H100: the detailed figure is per GPU, so the planning one beside it is its even share
+    (168 GB / 2), and the planning margin's own note does not argue with the detailed verdict."""
+    text = to_json(PIPE.ask("llama 3.1 70b at 128k context on 2x h100"))["text"]
+    assert "❌ <b>Inference in BF16</b>: ≈ 94.6 GB per GPU with the KV cache — 14.6 GB short "\
+        "(planning rule: ≈ 84 GB without it)" in text
+    assert "would fit, but not the planning margin" not in text

@@ -12,6 +12,7 @@ them is the template's, byte for byte.
 from __future__ import annotations
 
 from collections.abc import Callable
+from decimal import Decimal
 from typing import Any, NamedTuple
 
 from markupsafe import Markup
@@ -442,6 +443,11 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
     return FitParts(Markup("".join(head)), True, Markup("".join(out)))
 
 
+def _safe_need(ph: Phrases, gb: Decimal) -> Markup:
+    """A planning figure as Phrases.need words one without a range: "≈ 84 GB"."""
+    return Markup("≈ ") + ph.size(gb)
+
+
 def _method_lines(
     add: Callable[[str], None], ma: MethodAnswer, answer: Answer, ph: Phrases
 ) -> None:
@@ -455,6 +461,9 @@ def _method_lines(
     many = len(answer.methods)
     detailed_gb = answer.method_detailed_gb.get(mem.method)
     check = answer.detailed.check if answer.detailed else None
+    if detailed_gb is not None and answer.detailed is not None and answer.detailed.gpus > 1:
+        # Beside a figure per GPU, the planning one per GPU too (sharded evenly, as fit does).
+        need = _safe_need(ph, mem.estimate_gb / answer.detailed.gpus)
     if fit is not None and many > 1 and detailed_gb is not None and check is not None:
         # Serving at a stated context: the detailed figure (KV cache included) and its verdict;
         # the planning figure beside it, said to be without the cache.
@@ -491,6 +500,8 @@ def _method_lines(
     for n in fit.notes if fit is not None else mem.notes:
         if n.code in _HIDDEN_NOTES or (fit is not None and n.code == "adamw_range"):
             continue
+        if detailed_gb is not None and n.code == "floor_fits_estimate_misses":
+            continue  # the planning margin's verdict: the line gives the detailed one
         add("   ")
         add(ph.note(n, mem))
         add("\n")
