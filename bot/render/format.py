@@ -198,6 +198,14 @@ class _Compact:
         self.fallback = _Compiled(locale, locale.decimal_formats[None], None)
         self.compiled: dict[tuple[str, int], _Compiled] = {}
         self.divisors: dict[int, int | None] = {}  # None: the pattern is "0", not divided
+        # exponent → index of the first (largest) magnitude 10^k with k ≤ exponent.
+        self.first_not_above: dict[int, int] = {}
+        exponents = [len(str(m)) - 1 for m in self.magnitudes]
+        if all(m == 10**k for m, k in zip(self.magnitudes, exponents, strict=True)):
+            for exponent in range(min(exponents, default=0), max(exponents, default=-1) + 1):
+                self.first_not_above[exponent] = next(
+                    i for i, k in enumerate(exponents) if k <= exponent
+                )
         for magnitude in self.magnitudes:
             pattern = self.formats["other"][str(magnitude)].pattern
             self.divisors[magnitude] = (
@@ -213,6 +221,13 @@ class _Compact:
 
     def __call__(self, number: Decimal, fraction_digits: int) -> str:
         number, compiled = self._choose(number, fraction_digits)
+        exponent = number.as_tuple().exponent
+        if isinstance(exponent, int) and exponent >= -fraction_digits and compiled.scale == 0:
+            # Rounded to `fraction_digits` already: every decimal it has in one pass, as
+            # _Compiled.percent prints a value in its pattern's own unit (no scale here).
+            fast = compiled.percent(number, fraction_digits)
+            if fast is not None:
+                return fast
         return compiled(number, decimal_quantization=False)
 
     def _choose(self, number: Decimal, fraction_digits: int) -> tuple[Decimal, _Compiled]:
@@ -220,7 +235,11 @@ class _Compact:
             return number, self.fallback
         magnitudes = self.magnitudes
         abs_number = abs(number)
-        for index, magnitude in enumerate(magnitudes):
+        # The magnitudes are powers of ten: the first not above the number is found from its
+        # exponent rather than by comparing it with each larger one (0: look at them all).
+        start = self.first_not_above.get(abs_number.adjusted(), 0) if abs_number else 0
+        for index in range(start, len(magnitudes)):
+            magnitude = magnitudes[index]
             if abs_number < magnitude:
                 continue
             divisor = self.divisors[magnitude]
