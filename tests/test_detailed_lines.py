@@ -3,7 +3,9 @@ laid out by detailed.html.j2 / detailed_lead.html.j2 (escaping, gettext, plural 
 
 from __future__ import annotations
 
+import dataclasses
 from decimal import Decimal as D
+from typing import Any, TypeVar
 
 import pytest
 from markupsafe import Markup
@@ -19,11 +21,20 @@ from fakebotapi import validate_telegram_html
 from rules.catalogue import load_catalogue
 
 CAT = load_catalogue()
+T = TypeVar("T")
 LOCALES = ("en", "es", "fr")
 TIMED = {"intent": "fit", "params_b": D(70), "method": "lora", "gpu": "a100-80gb",
          "gpu_count": 4, "dataset_tokens": D(200_000_000)}
 FULL = {"intent": "fit", "params_b": D(7), "method": "full_adamw", "gpu": "a100-80gb",
         "seq_len": 4096}
+
+
+def copy(obj: T, **changes: Any) -> T:
+    """`obj` with `changes`, whether the engine made it a dataclass or a Pydantic model."""
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+    found: T = obj.model_copy(update=changes)  # type: ignore[attr-defined]
+    return found
 
 
 def answer(**fields: object) -> Answer:
@@ -72,7 +83,7 @@ def test_terms_are_translated_and_formatted_for_the_locale(
 ) -> None:
     d = detailed(**FULL)
     weights = next(line for line in d.lines if line.name == "weights")
-    d = d.model_copy(update={"lines": (weights.__class__("weights", weights.label,
+    d = copy(d, **{"lines": (weights.__class__("weights", weights.label,
                                                           D("1324.04")),)})
     (term,) = detailed_lines(Phrases(locale, CAT), d).terms
     figure = {"en": "1,324", "es": "1.324", "fr": "1\u202f324"}[locale]
@@ -85,9 +96,9 @@ def test_values_holding_html_are_escaped(locale: str) -> None:
     hostile = Assumption(code="lora_targets", params={"rank": 8, "targets": "<b>q</b> & 'v'"})
     time = d.training_time
     assert time is not None
-    d = d.model_copy(update={
+    d = copy(d, **{
         "assumptions": (hostile,),
-        "training_time": time.model_copy(update={"problem": "no_peak_tflops",
+        "training_time": copy(time, **{"problem": "no_peak_tflops",
                                                  "gpu": "<i>X</i>"}),
     })
     lines = detailed_lines(Phrases(locale, CAT), d)
@@ -113,7 +124,7 @@ def test_the_training_time_title_takes_the_plural_form_of_its_epochs(
     d = detailed(**TIMED)
     time = d.training_time
     assert time is not None
-    d = d.model_copy(update={"training_time": time.model_copy(update={"epochs": epochs})})
+    d = copy(d, **{"training_time": copy(time, **{"epochs": epochs})})
     title = detailed_lines(Phrases(locale, CAT), d).time_title
     assert title is not None and title.endswith(said), title
 
@@ -123,7 +134,7 @@ def test_the_flops_rule_says_training_for_a_model_trained_from_scratch() -> None
     ask = answer(**full_time)
     said = detailed_lines(Phrases("en", CAT), ask.detailed, ask).assumptions  # type: ignore[arg-type]
     assert "Full fine-tuning takes 6·N·D (Kaplan et al. 2020)." in said
-    scratch = ask.model_copy(update={"query": ask.query.model_copy(update={"pretraining": True})})
+    scratch = copy(ask, **{"query": copy(ask.query, **{"pretraining": True})})
     lines = detailed_lines(Phrases("en", CAT), scratch.detailed, scratch)  # type: ignore[arg-type]
     assert "Full training takes 6·N·D (Kaplan et al. 2020)." in lines.assumptions
     assert "Full fine-tuning takes 6·N·D (Kaplan et al. 2020)." not in lines.assumptions
@@ -149,7 +160,7 @@ def test_the_lead_gives_both_precisions_of_a_full_fine_tune(locale: str) -> None
     assert mixed.startswith("❌ ") and pure.startswith("✅ ")  # 137.6 GB, 67.6 GB of 80
     assert Formatter(locale).gb(d.bf16_alternative_gb, 1) in pure
     # Without a configuration to check against, the same two lines are bullets.
-    bare = ask.model_copy(update={"detailed": d.model_copy(update={"check": None})})
+    bare = copy(ask, **{"detailed": copy(d, **{"check": None})})
     mixed, pure = detailed_lead_lines(Phrases(locale, CAT), bare)[:2]
     assert mixed.startswith("• ") and pure.startswith("• ")
     text = render("detailed_lead.html.j2", locale, answer=ask)
@@ -159,6 +170,6 @@ def test_the_lead_gives_both_precisions_of_a_full_fine_tune(locale: str) -> None
 
 def test_the_lead_says_nothing_without_a_detailed_estimate() -> None:
     ask = answer(**FULL)
-    bare = ask.model_copy(update={"detailed": None})
+    bare = copy(ask, **{"detailed": None})
     assert detailed_lead_lines(Phrases("en", CAT), bare) == []
     assert render("detailed_lead.html.j2", "en", answer=bare) == ""
