@@ -193,3 +193,16 @@ def test_the_reply_is_valid_telegram_html(pipeline: Pipeline, lang: str) -> None
     parts = split_message(reply.text)
     assert all(len(p) <= 4096 for p in parts)
     assert reply.text.count("<b>") == reply.text.count("</b>")
+
+
+def test_a_follow_up_keeps_the_question(pipeline: Pipeline) -> None:
+    """"and with a micro-batch of 1?" after the OOM question: the same run's trouble."""
+    first = _ask(pipeline, ASKED)
+    reply = pipeline.ask("and with lora?", previous=first.query)
+    assert reply.query.follow_up and reply.query.fix_asked and reply.query.oom
+    rm = reply.answer.remedies
+    assert rm is not None and rm.lead and all("lora" not in o.changes for o in rm.options)
+    assert "🩹 <b>What makes it fit on 1× A100 40GB</b>" in reply.text
+    # A question of its own does not inherit it.
+    alone = pipeline.ask("full finetune llama 3 8b on an h100 seq 4096 batch 8")
+    assert not alone.query.fix_asked and alone.answer.remedies is None

@@ -233,6 +233,10 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
     if previous.train_speed_asked and new.intent not in ("cost", "compare") \
             and new.tokens_per_second is None:
         update["train_speed_asked"] = True  # "and with lora?" after "tokens/s qlora on an a100"
+    if (previous.oom or previous.fix_asked) and new.intent not in ("cost", "compare"):
+        # "and with lora?" after "my training OOMs on my 3090, what do i do": the same run's
+        # trouble, so what makes it fit (bot.remedy) is said again where it still does not.
+        update.update(oom=previous.oom or new.oom, fix_asked=previous.fix_asked or new.fix_asked)
     gpu_after = update.get("gpu", new.gpu) or update.get("vram_gb", new.vram_gb)
     if intent in ("fit", "memory"):
         intent = "fit" if gpu_after else "memory"
