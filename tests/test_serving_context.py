@@ -129,3 +129,18 @@ def test_on_several_gpus_both_figures_are_per_gpu() -> None:
     assert "❌ <b>Inference in BF16</b>: ≈ 94.6 GB per GPU with the KV cache — 14.6 GB short "\
         "(planning rule: ≈ 84 GB without it)" in text
     assert "would fit, but not the planning margin" not in text
+
+
+@pytest.mark.parametrize(("text", "locale", "second"), [
+    ("llama 3.1 8b in 4-bit at 32k context on a 4090", "en",
+     "With 32,768 tokens of context and batch 1, 4-bit inference needs about 12.7 GB per GPU "
+     "(detailed estimate, KV cache 4.3 GB) of the 24 GB each GPU has."),
+    ("llama 3.1 8b en 4 bits con contexto de 32k en una 4090", "es",
+     "Con 32.768 tokens de contexto y batch 1, la inferencia en 4 bits necesita unos 12,7"),
+])
+def test_one_precision_asked_leads_with_the_kv_cache_at_that_context(
+    text: str, locale: str, second: str
+) -> None:
+    out = to_json(PIPE.ask(text, chosen_locale=locale))
+    assert out["text"].split("\n")[1].startswith(second), out["text"]
+    assert out["fits"] is out["detailed_fits"] is True

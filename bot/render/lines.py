@@ -151,7 +151,20 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             put("</b>\n")
             need = ph.size(asked.estimate_gb)
             dc = detailed.check if detailed else None
-            if detailed and detailed.stated and dc:
+            if detailed and detailed.stated and dc and answer.method_detailed_gb:
+                # Serving at a stated context: the figure leads with the KV cache it holds.
+                put(_(
+                    "With %(ctx)s tokens of context and batch %(batch)s, %(how)s needs about "
+                    "%(det)s per GPU (detailed estimate, KV cache %(kv)s) of the %(each)s each "
+                    "GPU has.",
+                    ctx=fmt.num(detailed.seq_len), batch=fmt.num(detailed.micro_batch),
+                    how=ph.method_short(detailed.method),
+                    det=fmt.gb(dc.detailed_per_gpu_gb, 1),
+                    kv=fmt.gb(detailed.breakdown.term("kv_cache"), 1),
+                    each=fmt.gb(dc.vram_per_gpu_gb),
+                ))
+                put("\n")
+            elif detailed and detailed.stated and dc:
                 det = fmt.gb(dc.detailed_per_gpu_gb, 1)
                 each = fmt.gb(dc.vram_per_gpu_gb)
                 put(_(
