@@ -81,12 +81,10 @@ def test_every_line_is_markup_and_the_template_lays_them_out(locale: str) -> Non
 def test_terms_are_translated_and_formatted_for_the_locale(
     locale: str, label: str, unit: str
 ) -> None:
-    d = detailed(**FULL)
-    weights = next(line for line in d.lines if line.name == "weights")
-    d = copy(d, **{"lines": (weights.__class__("weights", weights.label,
-                                                          D("1324.04")),)})
-    (term,) = detailed_lines(Phrases(locale, CAT), d).terms
-    figure = {"en": "1,324", "es": "1.324", "fr": "1\u202f324"}[locale]
+    d = detailed(**{**FULL, "params_b": D(700)})  # BF16 weights: 1,400 GB
+    (term,) = (t for t, line in zip(detailed_lines(Phrases(locale, CAT), d).terms, d.lines,
+                                     strict=True) if line.name == "weights")
+    figure = {"en": "1,400", "es": "1.400", "fr": "1\u202f400"}[locale]
     assert term == f"{label}{figure}{unit}"
 
 
