@@ -13,6 +13,7 @@ from bot.pipeline import Pipeline, Reply, to_json
 from bot.remedy import CHANGES
 from bot.render.telegram_html import split_message
 from bot.understand import understand
+from fakebotapi import validate_telegram_html
 from rules.catalogue import load_catalogue
 
 ASKED = "my training OOMs on a100 40gb with llama 3 8b full ft batch 8 seq 4096, what do i do"
@@ -188,11 +189,16 @@ def test_spanish_and_french(pipeline: Pipeline, text: str, lang: str, head: str)
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "fr"])
-def test_the_reply_is_valid_telegram_html(pipeline: Pipeline, lang: str) -> None:
-    reply = _ask(pipeline, ASKED, lang)
-    parts = split_message(reply.text)
-    assert all(len(p) <= 4096 for p in parts)
-    assert reply.text.count("<b>") == reply.text.count("</b>")
+@pytest.mark.parametrize("text", [
+    ASKED, "OOM qlora llama 3.1 405b on a 3060 12gb, what do i do",
+    "full finetune llama 3 8b on my rtx 3090 seq 2048 batch 4",
+])
+def test_the_reply_is_valid_telegram_html(pipeline: Pipeline, lang: str, text: str) -> None:
+    reply = _ask(pipeline, text, lang)
+    assert "🩹" in reply.text
+    for part in split_message(reply.text):
+        assert len(part) <= 4096
+        assert validate_telegram_html(part) is None
 
 
 def test_a_follow_up_keeps_the_question(pipeline: Pipeline) -> None:
