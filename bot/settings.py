@@ -42,6 +42,9 @@ class Settings(BaseSettings):
     alerts_in_flight: int = Field(default=8, ge=1, le=256)
     alerts_record_every: int = Field(default=1, ge=1, le=10_000)
     alerts_fan_out_batch: int = Field(default=1000, ge=1, le=100_000)
+    # Idle, the alert sender looks for work committed by another process this often (one
+    # query); a change committed in this process wakes it at once.
+    alerts_idle_poll_seconds: float = Field(default=30, gt=0, le=3600)
     # Telegram's paid broadcasts (allow_paid_broadcast): up to 1,000 messages/s, each one
     # above the free ~30/s billed 0.1 Telegram Stars to the bot's balance. Off by default;
     # raise ALERTS_PER_SECOND with it (see the README).

@@ -649,7 +649,7 @@ async def test_the_sender_frees_old_claims_survives_a_failed_step_and_wakes_on_n
     db: Database, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
 ) -> None:
     """run(): claims a crashed sender left are free at once; a step that fails (the database
-    restarting) is logged and retried after five idle polls; idle, it waits for a wake-up
+    restarting) is logged and retried after ``error_pause``; idle, it waits for a wake-up
     (or the next poll, a minute here) and sends what was queued meanwhile; a step that did
     work is followed by the next without waiting."""
     caplog.set_level(logging.INFO, logger=SENDER_LOGGER)
@@ -667,7 +667,8 @@ async def test_the_sender_frees_old_claims_survives_a_failed_step_and_wakes_on_n
 
     send = Scripted()
     # One delivery a batch: a step that sent something is followed at once by the next.
-    sender = OutboxSender(db, send, dataclasses.replace(QUICK, idle_poll=60.0, batch_size=1),
+    sender = OutboxSender(db, send, dataclasses.replace(QUICK, idle_poll=60.0, error_pause=300.0,
+                                                          batch_size=1),
                           clock=lambda: NOW, expand=expand)
     task = asyncio.create_task(sender.run())
     try:
@@ -684,7 +685,7 @@ async def test_the_sender_frees_old_claims_survives_a_failed_step_and_wakes_on_n
     finally:
         await _cancel(task)
     assert calls <= 6  # idle means waiting: no step runs again until woken or polled
-    assert 300.0 in clock.sleeps  # 5 × idle_poll after the failed step
+    assert 300.0 in clock.sleeps  # error_pause after the failed step
     assert clock.waits[0] == 60.0  # nothing due: the idle poll
     records = [(lvl, msg) for lvl, msg in sender_records(caplog)]
     assert records[:2] == [(logging.INFO, "resuming 2 deliveries claimed by a previous sender"),

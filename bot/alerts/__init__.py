@@ -90,6 +90,7 @@ class AlertServices:
                 rate=settings.alerts_per_second, per_chat_rate=settings.per_chat_per_second,
                 batch_size=settings.alerts_batch_size, in_flight=settings.alerts_in_flight,
                 record_every=settings.alerts_record_every,
+                idle_poll=settings.alerts_idle_poll_seconds,
             ),
         )
 

@@ -27,7 +27,6 @@ at most ``in_flight`` + ``record_every`` - 1 duplicates per crash — for fewer 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import datetime as dt
 import logging
 import random
@@ -64,7 +63,10 @@ class SenderConfig:
     max_attempts: int = 8
     backoff_base: float = 2.0  # seconds before the first retry; doubles each time
     backoff_max: float = 600.0
-    idle_poll: float = 1.0  # how often to look for new deliveries when idle
+    # Idle, how often to look for work committed by another process (one query a look); a
+    # change committed in this process wakes the sender at once (``wake``).
+    idle_poll: float = 30.0
+    error_pause: float = 5.0  # after a failed step (the database restarting)
     slow_send_seconds: float = 2.0  # a send slower than this finishes in the background
 
 
@@ -160,16 +162,15 @@ class OutboxSender:
                     resumed = True
                     if freed:
                         log.info("resuming %d deliveries claimed by a previous sender", freed)
-                done = await self.step()
+                if await self.step() == 0:
+                    while not await self._idle():
+                        pass  # one query a poll until something is due, waits or wakes us
             except asyncio.CancelledError:
                 raise
             except Exception:
                 # The database may be restarting: wait and carry on, never give up.
                 log.exception("alert sender step failed; retrying")
-                await asyncio.sleep(self.config.idle_poll * 5)
-                continue
-            if done == 0:
-                await self._idle()
+                await asyncio.sleep(self.config.error_pause)
 
     async def drain(self, timeout: float = 60.0) -> SenderStats:  # noqa: ASYNC109
         """Sends until nothing is pending or failed-and-waiting (tests, scripts)."""
@@ -182,15 +183,25 @@ class OutboxSender:
                         return self.stats
                     await self._idle()
 
-    async def _idle(self) -> None:
-        wait = self.config.idle_poll
+    async def _idle(self) -> bool:
+        """Looks at the outbox once (one query, no transaction), then waits for a wake-up,
+        the earliest waiting delivery, the end of a 429 pause or the next poll, whichever
+        comes first. True when the sender should step again (woken, a delivery is due or a
+        fan-out waits); False after a poll that found nothing: look again."""
         async with self.db.sessions() as session:
-            due = await Outbox(session).next_due()
-        if due is not None:
+            due, fanning = await Outbox(session).next_work()
+        wait = self.config.idle_poll
+        if fanning:
+            wait = 0.0  # committed by another process: expand it
+        elif due is not None:
             wait = min(wait, max(0.0, (due - self.clock()).total_seconds()))
+        ready = wait < self.config.idle_poll  # the wait ends at work, not at a poll
         wait = max(wait, self._paused_until - time.monotonic(), 0.01)
-        with contextlib.suppress(TimeoutError):
+        try:
             await asyncio.wait_for(self._wake.wait(), wait)
+        except TimeoutError:
+            return ready
+        return True
 
     async def step(self) -> int:
         """Expands a batch of a waiting fan-out, claims one batch of deliveries and works

@@ -177,8 +177,8 @@ class AlertService:
                     steps += 1
                 preparing = bool(moves) and await FanOuts(session).unfinished() > 0
             result = ApplyResult(tuple(moves), deliveries, preparing)
-        if deliveries:
-            self._wake()
+        if deliveries or result.preparing:
+            self._wake()  # the local sender sends them, or expands the rest, now
         if moves:
             # The new catalogue is known here without reading it back: this process answers
             # with the new prices from the next message on.

@@ -516,6 +516,18 @@ class Outbox:
         )
         return {status: int(n) for status, n in rows}
 
+    async def next_work(self) -> tuple[dt.datetime | None, bool]:
+        """The idle sender's one look, a single query: when the earliest waiting delivery
+        becomes due (None: none waits), and whether a fan-out is waiting to be expanded."""
+        due = (
+            select(func.min(Delivery.next_attempt_at))
+            .where(Delivery.status.in_(("pending", "failed")))
+            .scalar_subquery()
+        )
+        fanning = select(FanOut.id).where(FanOut.phase < 3).exists()
+        row = (await self.session.execute(select(due, fanning))).one()
+        return row[0], bool(row[1])
+
     async def next_due(self) -> dt.datetime | None:
         """When the earliest waiting delivery becomes due (to sleep exactly until then)."""
         return await self.session.scalar(
