@@ -30,7 +30,7 @@ from babel.units import _find_unit_pattern, format_unit
 
 from rules.money import round_half_up, to_cents
 
-ListStyle = Literal["standard", "or", "unit"]
+ListStyle = Literal["standard", "or"]
 # Wider values are printed as they come (exponent notation) rather than as 1 000 digits.
 _MAX_DIGITS = 1000
 # The common case in one pass (_Compiled.fixed): values up to 10^20, for which the default 28
