@@ -12,6 +12,7 @@ another card holds the run. Facts only: the template `remedy.html.j2` words them
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from itertools import combinations
@@ -47,6 +48,8 @@ CHANGES: dict[str, int] = {
 }
 # Options listed at most (the shorter sequence comes on top of them).
 MAX_OPTIONS = 3
+# Misses in a row before the search asks which changes the run cannot do without (_probe).
+PROBE_AFTER = 4
 # Shorter than this, a sequence is no setting to suggest for training (bot.detail says so too).
 SHORTEST_SUGGESTED = 256
 
@@ -183,10 +186,23 @@ def remedies_for(query: Query, answer: Answer, catalogue: Catalogue) -> Remedies
     needs = [g for g in (need(c) for c in widest) if g is not None]
     options: list[Remedy] = []
     if any(g <= vram for g in needs):
+        # Combinations known not to fit: none of their subsets does either. Estimated misses
+        # only (a refused estimate says nothing of its subsets).
+        misses = [set(c) for c in widest if (g := need(c)) is not None and g > vram]
+        missed = 0
         for combo in combos:
             if any(set(o.changes) <= set(combo) for o in options):
                 continue  # a smaller option already fits: this one only adds changes
+            if any(set(combo) <= miss for miss in misses):
+                continue  # a combination with more changes did not fit: this one cannot
+            if missed == PROBE_AFTER:
+                # A run that misses by far needs particular changes (the offload, micro-batch
+                # 1): every fitting widest combination less one change tells which, and the
+                # search then skips every combination without it.
+                misses += _probe(widest, need, vram, methods)
             gb = need(combo)
+            if gb is None or gb > vram:
+                missed += 1
             if gb is not None and gb <= vram:
                 options.append(Remedy(changes=combo, per_gpu_gb=gb))
                 if len(options) == MAX_OPTIONS:
@@ -204,6 +220,29 @@ def remedies_for(query: Query, answer: Answer, catalogue: Catalogue) -> Remedies
         best_gb=min(needs) if needs and not options else None,
         lead=query.fix_asked and answer.intent in ("fit", "memory"),
     )
+
+
+def _probe(
+    widest: list[tuple[str, ...]],
+    need: Callable[[tuple[str, ...]], Decimal | None],
+    vram: Decimal,
+    methods: dict[str, Method | None],
+) -> list[set[str]]:
+    """Each fitting widest combination less one of its changes (not the method): those that
+    do not fit, whose subsets then cannot."""
+    out: list[set[str]] = []
+    for wide in widest:
+        fits = need(wide)
+        if fits is None or fits > vram:
+            continue
+        for change in wide:
+            if change in methods:
+                continue
+            rest = tuple(c for c in wide if c != change)
+            gb = need(rest) if rest else None
+            if gb is not None and gb > vram:
+                out.append(set(rest))
+    return out
 
 
 def _shorter(

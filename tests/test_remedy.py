@@ -212,3 +212,44 @@ def test_a_follow_up_keeps_the_question(pipeline: Pipeline) -> None:
     # A question of its own does not inherit it.
     alone = pipeline.ask("full finetune llama 3 8b on an h100 seq 4096 batch 8")
     assert not alone.query.fix_asked and alone.answer.remedies is None
+
+
+# The search skips combinations whose superset was estimated not to fit (bot.remedy._probe):
+# the same options as trying every one, with fewer estimates where the run misses by far.
+PRUNED = [
+    "full fine-tuning 54.9B with seq len 8192, batch 9 and 103M tokens on an A10, details",
+    "full fine-tuning 152.3B with seq len 4096, batch 13 and 867M tokens on an A6000, details",
+    ASKED,
+    "CUDA out of memory full finetune llama 3 8b on my 4090",
+    "how can i make it fit? full ft mistral 7b on a 3090 seq 2048 batch 4",
+    "OOM lora llama 3 8b on my 3060 12gb seq 4096 batch 4, what do i do",
+]
+
+
+@pytest.mark.parametrize("text", PRUNED)
+def test_skipping_combinations_that_cannot_fit_changes_no_option(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bot.remedy as remedy
+    from bot.answer import build_answer
+
+    cat = load_catalogue()
+    calls: list[int] = []
+    real = remedy.estimate_on
+
+    def counted(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(remedy, "estimate_on", counted)
+    query = understand(text, cat)
+    answer = build_answer(query, cat)
+    pruned = remedy.remedies_for(query, answer, cat)
+    with_probe = len(calls)
+    calls.clear()
+    monkeypatch.setattr(remedy, "PROBE_AFTER", 10**6)  # never probe: every combination tried
+    every = remedy.remedies_for(query, answer, cat)
+    assert pruned is not None and every is not None
+    assert pruned.options == every.options and pruned.best_gb == every.best_gb
+    if text == PRUNED[0]:
+        assert with_probe < len(calls)  # the far miss is where the probe pays
