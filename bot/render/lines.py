@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 from markupsafe import Markup
 
 from bot.answer import Answer, MethodAnswer
+from bot.detail import DetailedAnswer, FitCheck
 from bot.render.phrases import Phrases
 from rules.fit import Fit
 from rules.quote import Quote
@@ -153,16 +154,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             dc = detailed.check if detailed else None
             if detailed and detailed.stated and dc and answer.method_detailed_gb:
                 # Serving at a stated context: the figure leads with the KV cache it holds.
-                put(_(
-                    "With %(ctx)s tokens of context and batch %(batch)s, %(how)s needs about "
-                    "%(det)s per GPU (detailed estimate, KV cache %(kv)s) of the %(each)s each "
-                    "GPU has.",
-                    ctx=fmt.num(detailed.seq_len), batch=fmt.num(detailed.micro_batch),
-                    how=ph.method_short(detailed.method),
-                    det=fmt.gb(dc.detailed_per_gpu_gb, 1),
-                    kv=fmt.gb(detailed.breakdown.term("kv_cache"), 1),
-                    each=fmt.gb(dc.vram_per_gpu_gb),
-                ))
+                put(_context_figure(ph, detailed, dc))
                 put("\n")
             elif detailed and detailed.stated and dc:
                 det = fmt.gb(dc.detailed_per_gpu_gb, 1)
@@ -224,16 +216,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             if sdc and detailed and answer.method_detailed_gb:
                 # Serving at a stated context: the figure the verdict is made of leads, with
                 # the KV cache at that context.
-                put(_(
-                    "With %(ctx)s tokens of context and batch %(batch)s, %(how)s needs about "
-                    "%(det)s per GPU (detailed estimate, KV cache %(kv)s) of the %(each)s each "
-                    "GPU has.",
-                    ctx=fmt.num(detailed.seq_len), batch=fmt.num(detailed.micro_batch),
-                    how=ph.method_short(detailed.method),
-                    det=fmt.gb(sdc.detailed_per_gpu_gb, 1),
-                    kv=fmt.gb(detailed.breakdown.term("kv_cache"), 1),
-                    each=fmt.gb(sdc.vram_per_gpu_gb),
-                ))
+                put(_context_figure(ph, detailed, sdc))
                 put("\n")
     card = answer.gpu
     if asked is not None and asked.gpu and card:
@@ -454,6 +437,22 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
     if not lead:
         return FitParts(Markup("".join(head)), False, Markup())
     return FitParts(Markup("".join(head)), True, Markup("".join(out)))
+
+
+def _context_figure(ph: Phrases, detailed: DetailedAnswer, check: FitCheck) -> Markup:
+    """Serving at a stated context: the detailed figure a verdict is made of, with the KV
+    cache at that context (one wording for the headline of one precision and of several)."""
+    fmt = ph.fmt
+    return ph._(
+        "With %(ctx)s tokens of context and batch %(batch)s, %(how)s needs about "
+        "%(det)s per GPU (detailed estimate, KV cache %(kv)s) of the %(each)s each "
+        "GPU has.",
+        ctx=fmt.num(detailed.seq_len), batch=fmt.num(detailed.micro_batch),
+        how=ph.method_short(detailed.method),
+        det=fmt.gb(check.detailed_per_gpu_gb, 1),
+        kv=fmt.gb(detailed.breakdown.term("kv_cache"), 1),
+        each=fmt.gb(check.vram_per_gpu_gb),
+    )
 
 
 def _safe_need(ph: Phrases, gb: Decimal) -> Markup:
