@@ -79,6 +79,7 @@ class _Work:
     dataset_tokens: Decimal | None = None
     dataset_samples: int | None = None
     lora_rank: int | None = None
+    adapter_setting: bool = False  # "lora rank 64", "lora alpha 32": LoRA named by its settings
     context_said: bool = False  # the length was called a context ("128k context", "ctx 8k")
     family: tuple[str, ...] = ()  # model ids of a family named without a size
     flags: st.Settings = field(default_factory=st.Settings)
@@ -214,6 +215,10 @@ def _take_settings(work: _Work) -> None:
     if match:  # "serve 20 concurrent users": 20 sequences in the KV cache at once
         work.batch_size = parse_int(match.group("num") or match.group("num2"))
         work.blank(*match.span())
+    if px.LORA_SETTING.admits(work.s):
+        for match in px.LORA_SETTING.pattern.finditer(work.s):
+            work.adapter_setting = True
+            work.blank(*match.span())
     match = px.RANK.search(work.s)
     if match:
         work.lora_rank = parse_int(match.group("num"))
@@ -619,8 +624,10 @@ _RULES: tuple[tuple[Intent, Callable[[_Signals], object]], ...] = (
     ("pay", lambda g: px.PAY_STRONG.search(g.s)),
     ("compare", lambda g: g.gpus >= 2 and (px.COMPARE.search(g.s) or g.work or not g.priced)),
     # "compare the H100": the answer asks for the second GPU.
+    # ... but "lora vs qlora on a 4090" compares methods there: its fit answers.
     ("compare", lambda g: g.gpus == 1 and px.COMPARE_STRONG.search(g.s)
-     and not px.COMPARED_TO_OTHER.search(g.s)),
+     and not px.COMPARED_TO_OTHER.search(g.s) and not (
+         px.COMPARED_SETTINGS.admits(g.s) and px.COMPARED_SETTINGS.pattern.search(g.s))),
     # "what GPUs do you have?" is the price list, not a recommendation.
     ("prices", lambda g: not g.work and px.CATALOGUE.search(g.s)),
     ("recommend", lambda g: px.RECOMMEND.search(g.s)),
@@ -851,6 +858,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     if "  " in rest:  # blanked entities leave runs of spaces
         rest = px.SPACE_RUNS.sub(" ", rest)
     method = _method(rest, cat)
+    if method is None and work.adapter_setting and not any(
+            pattern.admits(rest) and pattern.pattern.search(rest) for _, pattern in px.METHODS):
+        # "lora rank 16 on llama 3 8b": LoRA named only with its settings (beside "qlora" the
+        # same words set QLoRA's adapters, not a second method).
+        method = cat.method_where("training", family="adapter", weight_bits=16)
     rest = px.OPINION.pattern.sub(" ", rest) if px.OPINION.admits(rest) else rest
     flags = work.flags
     if method is None and flags.full:

@@ -180,6 +180,13 @@ ACCUM_STEPS: Final = Guarded(
     r"(?<![a-z])(?:gradient_accumulation_steps|grad(?:ient)?[ _-]?accum\w*(?:[ _-]steps)?|ga)"
     r"(?: ?[:=]| of| de)? ?(?P<num>\d{1,3})(?!\w|[.,]\d)"
 )
+# "lora rank 64", "lora alpha 32", "lora dropout 0.05", "lora adapters" beside "qlora": a setting
+# of the adapters, not LoRA named as a second method.
+LORA_SETTING: Final = Guarded(
+    ("lora",),
+    r"(?<![a-z0-9])lora(?=[ _-]?(?:rank|rango|rang|r|alpha|alfa|dropout|adapters?|adaptadore?s?|"
+    r"adaptateurs?|targets?|target[ _]modules|modules)(?![a-z]))"
+)
 RANK: Final = Guarded(
     r"r(?:an(?:k|go?))? ?(?:[:=]|of|de)? ?\d",
     r"(?<![a-z])(?:r|rank|rango|rang)"
@@ -411,6 +418,22 @@ CATALOGUE: Final = words(lx.CATALOGUE_QUESTION)
 # Words that ask for a comparison even with one GPU named ("compare the H100": which other?).
 COMPARE_STRONG: Final = screened_words((r"vs\.?", r"versus", r"compar\w*"))
 # "the H100 compared to AWS" compares a price with a provider, not two GPUs.
+# "lora vs qlora on a 4090", "zero 2 vs zero 3 on 4x A100", "8bit adam vs adamw": methods or
+# settings compared on one configuration, not that GPU with another.
+_SETTING_COMPARED: Final = (
+    r"(?:q ?-?lora|lora|peft|full|fft|sft|dpo|fine ?-?tun\w*|finetun\w*|train\w*|adamw?\w*|"
+    r"adam|[48] ?-?bits?|nf4|zero ?-?[0-3]|(?:zero )?stage ?-?[0-3]|fsdp ?2?|deepspeed|ddp|"
+    r"bf16|fp16|fp32|fp8|int[48]|sgd|lion|adafactor|galore|checkpointing|offload\w*|unsloth|"
+    r"axolotl|packing|liger|flash[ _-]?attn\w*|flash ?attention ?2?)"
+)
+COMPARED_SETTINGS: Final = Guarded(
+    ("vs", "versus", "compar"),
+    rf"(?<![a-z0-9]){_SETTING_COMPARED} (?:vs\.?|versus)(?![a-z])"
+    rf"|(?<![a-z])(?:vs\.?|versus) (?:the |a |an |plain |regular |normal )?{_SETTING_COMPARED}"
+    rf"(?![a-z0-9])"
+    rf"|(?<![a-z])compar\w* (?:entre )?(?:the |la |le |el |les |los )?{_SETTING_COMPARED}"
+    rf"(?![a-z0-9])"
+)
 COMPARED_TO_OTHER: Final = lazy(
     r"(?<![a-z])(?:compar\w*|vs\.?|versus) (?:to |with |against |con |contra |avec |a |au |aux )?"
     r"(?!gpu|the gpu|la gpu|le gpu|l'gpu)(?:the |la |le |el |les |los )?"
