@@ -7,9 +7,10 @@ localized HTML.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -45,11 +46,14 @@ from rules.errors import (
 from rules.fit import Fit, cheapest_fit, check_cluster, fit, fit_vram, gpus_needed, offered_fits
 from rules.largest import Largest, largest_fitting
 from rules.memory import Memory, check_params, memory
+from rules.model_catalogue import NativeWeights
 from rules.quote import Quote, quote
 from rules.schema import GPU, MethodId, Offer
 
 # The memory written with an unknown name ("RTX 9090 24gb"): suggestions with that memory first.
 _STATED_GB = re.compile(r"(\d+(?:\.\d+)?) ?gb$", re.IGNORECASE)
+
+T = TypeVar("T")
 
 # Intents that need a model size before anything can be said.
 NEEDS_SIZE: frozenset[Intent] = frozenset({"fit", "memory", "recommend", "time"})
@@ -147,26 +151,66 @@ class Answer(BaseModel):
     # "My training OOMs on my A100 40GB, what do I do?": what makes the run fit on the asked
     # configuration, smallest change first (bot.remedy); None when not shown.
     remedies: Remedies | None = None
+    # Serving a model whose published checkpoint is not BF16 (DeepSeek-V3's FP8): its format,
+    # and the memory served as published (the reply says the answer is led by it, or what it
+    # takes when another precision was asked).
+    native: NativeWeights | None = None
+    native_memory: Memory | None = None
 
 
 def _methods_for(query: Query, cat: Catalogue) -> tuple[MethodId, ...]:
     if query.inference and not query.serving_precision_said:
-        # bf16 first (methods.toml's order): the JSON describes it, the text all three
-        return cat.method_ids("inference")
+        # bf16 first (methods.toml's order): the JSON describes it, the text all three; a
+        # model published in FP8 or MXFP4 (DeepSeek-V3, gpt-oss), that precision first
+        ids = cat.method_ids("inference")
+        lead = _native_lead(query, cat)
+        return (lead, *(m for m in ids if m != lead)) if lead in ids else ids
     if query.method is not None:
         return (query.method,)
     return cat.method_ids("inference" if query.inference else "training")
 
 
-def _primary(query: Query, answers: tuple[MethodAnswer, ...]) -> MethodAnswer | None:
+def native_weights(query: Query, cat: Catalogue) -> NativeWeights | None:
+    """The precision the named model's own checkpoint is published in, when it is not BF16
+    and the question is about serving it (models.toml `native`)."""
+    if not query.inference or query.model_id is None:
+        return None
+    return cat.models.get(query.model_id).native
+
+
+def _native_lead(query: Query, cat: Catalogue) -> MethodId | None:
+    """A serving question naming no precision, about a model published in FP8 or MXFP4: the
+    precision it is answered in first (BF16 would only upcast the published weights)."""
+    native = native_weights(query, cat)
+    return native.method if native is not None and not query.serving_precision_said else None
+
+
+def _from_native(query: Query, cat: Catalogue, methods: tuple[T, ...],
+                 method_of: Callable[[T], str]) -> tuple[T, ...]:
+    """The serving precisions a lead is chosen from: all of them, or the model's published
+    one and those below it (DeepSeek-V3: FP8, then 4-bit; never an upcast BF16 copy)."""
+    lead = _native_lead(query, cat)
+    if lead is None:
+        return methods
+    bits = cat.method(lead).weight_bits
+    return tuple(m for m in methods
+                 if method_of(m) == lead or cat.method(method_of(m)).weight_bits < bits)
+
+
+def _primary(query: Query, answers: tuple[MethodAnswer, ...],
+             cat: Catalogue) -> MethodAnswer | None:
     if not answers:
         return None
     asked = any(a.fit is not None for a in answers)
-    if query.inference and not query.serving_precision_said and len(answers) > 1 and asked:
+    if query.inference and not query.serving_precision_said and len(answers) > 1:
+        candidates = _from_native(query, cat, answers, lambda a: a.memory.method)
+        if not asked:
+            return candidates[0]
         # "Run X on Y" names no precision: the reply leads with the highest precision that
-        # fits (bf16, int8, int4), so the JSON describes that one; when none fits, the least
-        # demanding (4-bit), as for training.
-        fitting = [a for a in answers if a.fit is not None and a.fit.fits]
+        # fits (bf16, int8, int4; from the published one down for an FP8 or MXFP4 model), so
+        # the JSON describes that one; when none fits, the least demanding (4-bit), as for
+        # training.
+        fitting = [a for a in candidates if a.fit is not None and a.fit.fits]
         return fitting[0] if fitting else answers[-1]
     # No method asked: the JSON keys describe the least demanding method of the kind.
     return answers[0]
@@ -341,7 +385,8 @@ def _by_detail(query: Query, answer: Answer, composed: Answer, cat: Catalogue) -
             cheapest[ma.memory.method] = tuple(detailed_options(query, alt, cat))
     if query.inference and not query.serving_precision_said and not composed.detailed_fits:
         # When none fits, the least demanding (4-bit), as _primary does by the planning rule.
-        lead = next((ma for ma in answer.methods if verdicts.get(ma.memory.method)),
+        candidates = _from_native(query, cat, answer.methods, lambda a: a.memory.method)
+        lead = next((ma for ma in candidates if verdicts.get(ma.memory.method)),
                     answer.methods[-1])
         if lead is not primary:
             alt = answer.model_copy(update={"primary": lead, "quote": lead.quote})
@@ -424,8 +469,9 @@ def _longest(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
     lead = next((f for f in found if f.method == first.primary.memory.method), found[0])
     if query.inference and not query.serving_precision_said:
         # Else the longest; on a tie (none fits) the least demanding, 4-bit, as _primary does.
-        lead = next((f for f in found if f.tokens >= min(DEFAULT_SEQ_LEN, f.limit)),
-                    max(reversed(found), key=lambda f: f.tokens))
+        candidates = _from_native(query, cat, found, lambda f: f.method)
+        lead = next((f for f in candidates if f.tokens >= min(DEFAULT_SEQ_LEN, f.limit)),
+                    max(reversed(candidates), key=lambda f: f.tokens))
     update: dict[str, Any] = {"method": lead.method, "serving_precision_said": True}
     if lead.tokens:
         update["seq_len"] = lead.tokens
@@ -465,6 +511,9 @@ def _decode(query: Query, answer: Answer, cat: Catalogue) -> dict[str, Any]:
 
 
 def _asked_method(query: Query, cat: Catalogue) -> MethodId:
+    native = _native_lead(query, cat)
+    if native is not None:  # "deepseek r1, how many H100s?": as published, in FP8
+        return native
     if query.method is not None:
         return query.method
     return cat.default_method("inference" if query.inference else "training")
@@ -745,7 +794,8 @@ def _build(query: Query, cat: Catalogue) -> Answer:
         )
         for m in methods
     )
-    primary = _primary(query, answers)
+    primary = _primary(query, answers, cat)
+    native = native_weights(query, cat)
     variant_fits: tuple[Fit, ...] = ()
     if query.gpu_variant_assumed and gpu is not None and primary is not None:
         variant_fits = tuple(
@@ -772,6 +822,8 @@ def _build(query: Query, cat: Catalogue) -> Answer:
         savings=tuple(savings(gpu.id, catalogue=cat)) if gpu else (),
         variant_fits=variant_fits,
         asked_quote=asked_quote,
+        native=native,
+        native_memory=memory(native.method, params, cat) if native is not None else None,
     )
 
 

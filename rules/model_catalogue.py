@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 from decimal import Decimal
 from functools import cache
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -24,6 +24,7 @@ __all__ = [
     "Architecture",
     "ModelCatalogue",
     "ModelSpec",
+    "NativeWeights",
     "load_models",
     "normalise_name",
     "suggest",
@@ -144,6 +145,21 @@ class Architecture(_Data):
         return 2 * self.layers * self.kv_dim * bytes_per_value
 
 
+class NativeWeights(_Data):
+    """The precision the publisher's own checkpoint holds the weights in, where it is not
+    BF16/FP16 (DeepSeek-V3's block-wise FP8, gpt-oss's MXFP4 experts): served as published,
+    the model takes that precision's memory, and a serving question naming no precision is
+    answered in it first. Only where the publisher's main repository is in that format (a
+    separate "-FP8" repository beside a BF16 one does not count)."""
+
+    format: Literal["FP8", "MXFP4"]
+    # The inference method (methods.toml) whose bytes per parameter plan it: FP8 one byte,
+    # MXFP4 about half of one.
+    method: str = Field(pattern=r"^inference_[a-z0-9_]+$")
+    source: str = Field(min_length=3)
+    verified: dt.date
+
+
 class ModelSpec(_Data):
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9.\-]*$")
     name: str = Field(min_length=1)
@@ -157,6 +173,7 @@ class ModelSpec(_Data):
     source: str = Field(min_length=3)
     verified: dt.date
     arch: Architecture | None = None
+    native: NativeWeights | None = None
     # The longest context the model is published for (tokens), and where that is stated.
     max_context: int | None = Field(default=None, gt=0)
     max_context_source: str | None = Field(default=None, min_length=3)

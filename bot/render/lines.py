@@ -21,6 +21,7 @@ from bot.answer import Answer, MethodAnswer
 from bot.detail import DetailedAnswer, FitCheck
 from bot.render.phrases import Phrases
 from rules.fit import Fit
+from rules.memory import Memory
 from rules.quote import Quote
 
 _HIDDEN_NOTES = frozenset({"planning_rule", "activations_extra", "kv_cache_extra", "sharding_assumed"})
@@ -348,6 +349,9 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             lead = True
             out = []
             put = out.append
+    native = answer.native
+    if native is not None and answer.native_memory is not None and primary is not None:
+        put(_native_note(ph, answer, native.format, answer.native_memory))
     if (
         asked is not None and asked.gpu and asked.usd_per_hour is not None and intent != "cost"
         and not (quote and _same_config(quote, asked))
@@ -437,6 +441,29 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
     if not lead:
         return FitParts(Markup("".join(head)), False, Markup())
     return FitParts(Markup("".join(head)), True, Markup("".join(out)))
+
+
+def _native_note(ph: Phrases, answer: Answer, fmt_name: str, native: Memory) -> Markup:
+    """A model published in FP8 or MXFP4 (models.toml `native`): the answer leads with that
+    precision when none was asked, else what serving it as published takes."""
+    assert answer.params_b is not None
+    who = ph.subject(answer.model_name, answer.params_b)
+    how = ph.method_short(native.method)
+    if not answer.query.serving_precision_said:
+        text = ph._(
+            "%(who)s is published with %(format)s weights: %(how)s serves them as "
+            "published, so it comes first; the other precisions follow.",
+            who=who, format=fmt_name, how=how,
+        )
+    elif any(ma.memory.method == native.method for ma in answer.methods):
+        return Markup()
+    else:
+        text = ph._(
+            "%(who)s is published with %(format)s weights; served as published (%(how)s) it "
+            "needs about %(need)s.",
+            who=who, format=fmt_name, how=how, need=ph.size(native.estimate_gb),
+        )
+    return Markup("ℹ️ ") + text + Markup("\n")
 
 
 def _context_figure(ph: Phrases, detailed: DetailedAnswer, check: FitCheck) -> Markup:

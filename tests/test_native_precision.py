@@ -1,0 +1,75 @@
+"""Models whose publisher ships the weights in FP8 or MXFP4 (models.toml `native`): a serving
+question naming no precision is answered as published first, the other precisions listed
+after it; one naming a precision gets it, with what serving as published takes."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from bot.pipeline import Pipeline, to_json
+from rules.catalogue import load_catalogue
+
+_BITS = {"FP8": 8, "MXFP4": 4}
+
+
+@pytest.fixture(scope="module")
+def pipeline() -> Pipeline:
+    return Pipeline(load_catalogue())
+
+
+def test_every_native_precision_is_an_inference_method_of_its_bits() -> None:
+    cat = load_catalogue()
+    natives = {m.id: m.native for m in cat.models if m.native is not None}
+    assert {"deepseek-v3", "deepseek-r1"} <= set(natives)
+    for model_id, native in natives.items():
+        method = cat.method(native.method)
+        assert method.kind == "inference", model_id
+        assert method.weight_bits == _BITS[native.format], model_id
+        assert native.source.startswith("https://"), model_id
+
+
+def test_served_as_published_leads_even_where_bf16_fits(pipeline: Pipeline) -> None:
+    answer = pipeline.ask("serve deepseek v3 on 16x b200").answer
+    assert answer.primary is not None and answer.primary.memory.method == "inference_int8"
+    assert [ma.memory.method for ma in answer.methods] == [
+        "inference_int8", "inference_bf16", "inference_int4"]
+    # BF16 fits there too (2,880 GB): it is listed, it does not lead.
+    assert all(ma.fit is not None and ma.fit.fits for ma in answer.methods)
+
+
+def test_a_model_published_in_bf16_still_leads_with_bf16(pipeline: Pipeline) -> None:
+    answer = pipeline.ask("serve llama 3.1 70b on 2x h200").answer
+    assert answer.primary is not None and answer.primary.memory.method == "inference_bf16"
+    assert answer.native is None
+
+
+def test_how_many_gpus_counts_as_published(pipeline: Pipeline) -> None:
+    got = to_json(pipeline.ask("how many h100 to serve deepseek r1?"))
+    # 671B x 1.2 bytes = 805.2 GB: 11 cards of 80 GB (BF16 would be 21).
+    assert (got["method"], got["gpu_count"], got["estimate_gb"]) == ("inference_int8", 11, 805.2)
+
+
+def test_when_as_published_misses_the_next_precision_down_leads(pipeline: Pipeline) -> None:
+    answer = pipeline.ask("can I run deepseek v3 on 8x h100?").answer
+    assert answer.primary is not None and answer.primary.memory.method == "inference_int4"
+    assert "8-bit inference serves them as published" in pipeline.ask(
+        "can I run deepseek v3 on 8x h100?").text
+
+
+def test_a_precision_asked_is_answered_with_the_published_one_beside(pipeline: Pipeline) -> None:
+    reply = pipeline.ask("run deepseek r1 in bf16 on 8x h200")
+    answer = reply.answer
+    assert answer.primary is not None and answer.primary.memory.method == "inference_bf16"
+    assert answer.native_memory is not None
+    assert answer.native_memory.estimate_gb == Decimal("805.2")
+    assert "served as published (8-bit inference) it needs about 805.2 GB" in reply.text
+    # Asked as published: nothing to add.
+    assert "published with" not in pipeline.ask("serve deepseek v3 in fp8 on 8x h200").text
+
+
+def test_training_questions_are_not_touched(pipeline: Pipeline) -> None:
+    answer = pipeline.ask("qlora deepseek v3 on 8x h200").answer
+    assert answer.native is None
+    assert answer.primary is not None and answer.primary.memory.method == "qlora"
