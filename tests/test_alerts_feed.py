@@ -322,3 +322,22 @@ async def test_a_committed_change_hands_the_new_catalogue_to_listeners(service: 
     assert fresh.gpu("h100").usd_per_gpu_hour == Decimal("1.90")
     await service.apply_price_list(RawPriceList("t", {"h100": "1.90"}))  # no move: no call
     assert len(handed) == 1
+
+
+async def test_a_refresh_with_no_new_price_hands_back_the_published_catalogue(
+    service: AlertService, monkeypatch: pytest.MonkeyPatch
+):
+    """The bot refreshes every 30 s: with no price recorded since, the catalogue in force is
+    the one handed out already (the same object: the pipeline keeps its caches without
+    comparing), and neither the prices are read nor a catalogue built again (issue #16)."""
+    await service.ensure_baseline()
+    await service.apply_price_list(RawPriceList("t", {"h100": "1.90"}))
+    first = await service.catalogue_in_force()
+    built: list[object] = []
+    real = service._catalogue_with
+    monkeypatch.setattr(service, "_catalogue_with", lambda *a: built.append(a) or real(*a))
+    assert await service.catalogue_in_force() is first
+    assert built == []
+    await service.apply_price_list(RawPriceList("t", {"h100": "2.05"}))  # a new price: read
+    fresh = await service.catalogue_in_force()
+    assert fresh.gpu("h100").usd_per_gpu_hour == Decimal("2.05")

@@ -104,10 +104,17 @@ class AlertService:
     async def catalogue_in_force(self) -> Catalogue:
         """The catalogue with the prices in force and their date, for the bot's answers: quotes
         follow the feed (every process reads the database, not only the leader). Never older
-        than one this process already handed out (see ``_publish``)."""
+        than one this process already handed out (see ``_publish``).
+
+        The bot asks every 30 s and the prices seldom move: when the history's version is
+        not newer than the published catalogue's, that catalogue is the answer (``_publish``
+        would keep it anyway), without reading the prices or building a catalogue again."""
         async with self.db.sessions() as session, session.begin():
             prices = Prices(session)
             version = await prices.version()
+            published = self._published
+            if published is not None and published[0] >= version:
+                return published[1]
             in_force = self.in_force(await prices.latest())
             changed = await prices.last_changed_at()
         return self._publish(version, self._catalogue_with(in_force, changed))
