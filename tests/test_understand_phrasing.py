@@ -112,6 +112,33 @@ def test_a_bare_number_after_a_direction_is_a_price(
     assert _json(text)["threshold_usd"] == threshold
 
 
+# Sums written in words or in cents, as people write them in a chat.
+SUMS_IN_WORDS = [
+    ("notify me when b200 goes under four dollars", "b200", "4.00", "below"),
+    ("let me know when the h200 gets below three bucks an hour", "h200", "3.00", "below"),
+    ("ping me when an a100 is cheaper than 90 cents", "a100-80gb", "0.90", "below"),
+    ("ping me when an a100 is cheaper than ninety cents an hour", "a100-80gb", "0.90", "below"),
+    ("avísame cuando la h100 baje de dos dolares", "h100", "2.00", "below"),
+    ("avísame cuando la l40s baje de 80 centavos", "l40s", "0.80", "below"),
+    ("préviens-moi quand la L40S passe sous 80 centimes", "l40s", "0.80", "below"),
+]
+
+
+@pytest.mark.parametrize(("text", "gpu", "threshold", "direction"), SUMS_IN_WORDS)
+def test_a_sum_in_words_or_cents_is_the_threshold(
+    text: str, gpu: str, threshold: str, direction: str
+) -> None:
+    query = understand(text, catalogue=load_catalogue())
+    assert (query.intent, query.gpu, query.direction) == ("alert", gpu, direction), text
+    assert query.hours is None, text  # "three bucks an hour" is a rate, not a one-hour run
+    assert _json(text)["threshold_usd"] == threshold
+
+
+def test_a_french_hundred_stays_a_hundred() -> None:
+    assert understand("deux cents heures de H100, combien ?", catalogue=load_catalogue()).hours \
+        == Decimal(200)
+
+
 def test_a_percentage_stays_a_percentage() -> None:
     query = understand("alert me when the B200 moves by 10%", catalogue=load_catalogue())
     assert (query.percent, query.threshold_usd) == (Decimal(10), None)

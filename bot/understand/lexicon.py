@@ -126,6 +126,8 @@ VRAM_UNITS_TB: Final[tuple[str, ...]] = _words("VRAM_UNITS_TB")
 
 MONEY_BEFORE: Final[tuple[str, ...]] = (r"\$", r"us\$", r"usd")
 MONEY_AFTER: Final[tuple[str, ...]] = _words("MONEY_AFTER")
+# "90 cents", "50 centavos", "80 centimes": hundredths of a dollar.
+MONEY_CENTS: Final[tuple[str, ...]] = _words("MONEY_CENTS")
 PERCENT_UNITS: Final[tuple[str, ...]] = _words("PERCENT_UNITS")
 
 # --- GPUs --------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from typing import Final
 
 from bot.understand.languages import LANGUAGES, union
 from bot.understand.lazy import lazy
-from bot.understand.lexicon import AMOUNT_WORDS, NUMBER_SCALES
+from bot.understand.lexicon import AMOUNT_WORDS, MONEY_AFTER, MONEY_CENTS, NUMBER_SCALES
 from bot.understand.query import Lang
 
 # Languages that write decimals with a comma and group thousands with a point ("1.120,5").
@@ -123,9 +123,13 @@ _NUMBER_WORD: Final = "|".join(
 # duration or "tokens". Alone, "two" or "una" stay words (GPU counts and articles are read
 # elsewhere).
 _SCALE: Final = "|".join(NUMBER_SCALES)
+# ... or a sum: "four dollars", "three bucks", "ninety cents" (ties by spelling, as above).
+_MONEY_WORDS: Final = "|".join(
+    sorted({*MONEY_AFTER, *MONEY_CENTS}, key=lambda word: (-len(word), word)))
+_MONEY_FOLLOWS: Final = lazy(rf"(?:{_MONEY_WORDS})(?![a-z])")
 _PHRASE: Final = lazy(
     rf"(?<![\w.,])(?<![0-9] )(?P<words>(?:{_NUMBER_WORD})(?:(?: |-|-et-| et | y | and )"
-    rf"(?:{_NUMBER_WORD}))*)(?= (?:de |of |d')?(?:{_SCALE})(?![a-z]))"
+    rf"(?:{_NUMBER_WORD}))*)(?= (?:(?:de |of |d')?(?:{_SCALE})|{_MONEY_WORDS})(?![a-z]))"
 )
 
 
@@ -167,6 +171,12 @@ _WORDS_OR_SCALES: Final = frozenset(
     - _ONE
 )
 _LETTER_RUNS: Final = lazy(r"[a-z]+")
+# A word for hundred that is also a coin ("cents" in French and in English): after a number
+# word of another language it is the coin, "ninety cents" is 90 cents, not 9 000.
+_HUNDRED_OF: Final[dict[str, frozenset[str]]] = {
+    word: frozenset({*lang.number_words, *lang.hundreds, *lang.thousands, *lang.joiners})
+    for lang in LANGUAGES for word in lang.hundreds
+}
 
 
 _HALF_SCALE: Final = lazy(
@@ -176,7 +186,7 @@ _HALF_SCALE: Final = lazy(
 
 
 def words_to_digits(folded: str, quick: bool = True) -> str:
-    """Number words before a scale, a duration or "tokens" become digits: "seven billion" →
+    """Number words before a scale, a duration, "tokens" or a sum become digits: "seven billion" →
     "7 billion", "dos mil millones" → "2000 millones", "un million de tokens" → "1 million de
     tokens". A lone count or article ("two days", "a week") is left as it is: the duration and
     count patterns read those words themselves.
@@ -191,8 +201,18 @@ def words_to_digits(folded: str, quick: bool = True) -> str:
 
     def digits(match: re.Match[str]) -> str:
         words = re.split(r"-et-|-| ", match.group("words"))
+        for i, word in enumerate(words[1:], start=1):
+            if word in _HUNDRED_OF and words[i - 1] not in _HUNDRED_OF[word] \
+                    and _MONEY_FOLLOWS.fullmatch(word):
+                runs = list(_LETTER_RUNS.finditer(match.group("words")))
+                value = _value(words[:i])
+                if value is None or len(runs) != len(words):
+                    return match.group(0)
+                start = match.start("words")
+                return str(value) + folded[start + runs[i].start() : match.end()]
         rest = folded[match.end() :].lstrip()
-        scale_follows = rest.startswith(("b", "m", "t")) and not rest.startswith("tok")
+        scale_follows = (rest.startswith(("b", "m", "t")) and not rest.startswith("tok")) \
+            or _MONEY_FOLLOWS.match(rest) is not None
         articles = all(w in _ONE or w in _JOINERS for w in words)
         if not scale_follows and (articles or (len(words) == 1 and words[0] in AMOUNT_WORDS)):
             return match.group(0)

@@ -251,7 +251,8 @@ HALF_HOUR: Final = Guarded(("half", "media", "demi"), words(lx.HALF_HOUR))
 # ("por una semana", "for a week" are durations: "por"/"per" before a number word is not a rate.)
 # "what does a B200 cost an hour" is a rate too.
 RATE_BEFORE: Final = lazy(
-    r"(?:\d|\$|dollars?|dolares|usd|cada|each|every|(?<![a-z])(?:costs?|charges?)) ?$"
+    r"(?:\d|\$|dollars?|dolares|usd|bucks?|cents?|centavos?|centimos?|centimes?|cada|each|every|"
+    r"(?<![a-z])(?:costs?|charges?)) ?$"
 )
 HOUR_UNIT: Final = lazy(rf"^{alt(lx.HOUR_UNITS)}$")
 MINUTE_UNIT: Final = lazy(rf"^{alt(lx.MINUTE_UNITS)}$")
@@ -271,6 +272,11 @@ MONEY: Final = Guarded(
     rf"(?:{alt(lx.MONEY_BEFORE)} ?(?P<a>-?{NUM_SP})(?:(?P<ka>{MONEY_SCALE})(?![a-z]))?"
     rf"|(?<![\w.,])(?P<b>-?{NUM_SP})(?P<kb>{MONEY_SCALE})? ?{alt(lx.MONEY_AFTER)}(?![a-z]))"
     rf"{_PER_HOUR_SUFFIX}"
+)
+# "90 cents", "50 centavos", "80 centimes (de dollar)": hundredths of a dollar.
+CENTS: Final = Guarded(
+    ("cent",),
+    rf"(?<![\w.,])(?P<num>\d{{1,3}}(?:[.,]\d+)?) ?{alt(lx.MONEY_CENTS)}(?![a-z]){_PER_HOUR_SUFFIX}"
 )
 # A sum in euros or pounds, read on the text before folding (which drops "€" and "£").
 FOREIGN_MONEY: Final = lazy(

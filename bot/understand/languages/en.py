@@ -80,6 +80,7 @@ LANGUAGE = Language(
         "VRAM_UNITS_GB": (r"gigs?", r"gigabytes?"),
         "VRAM_UNITS_TB": (r"terabytes?",),
         "MONEY_AFTER": (r"dollars?", r"bucks?"),
+        "MONEY_CENTS": (r"cents?",),
         "PERCENT_UNITS": (r"percent", r"per cent"),
         "GPU_NOUNS": (r"cards?", r"graphics cards?"),
         "NEGATION_BEFORE": (

@@ -81,6 +81,7 @@ LANGUAGE = Language(
         "PARAM_WORDS": (r"parametros?",),
         "VRAM_UNITS_GB": (r"gigas?",),
         "MONEY_AFTER": (r"dolares", r"dolar"),
+        "MONEY_CENTS": (r"centavos?", r"centimos?"),
         "PERCENT_UNITS": (r"por ciento",),
         "GPU_NOUNS": (
             r"tarjetas?", r"tarjetas? graficas?", r"tarjetas? de video", r"placas?",

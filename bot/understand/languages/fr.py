@@ -79,6 +79,7 @@ LANGUAGE = Language(
         "VRAM_UNITS_GB": (r"go", r"gigaoctets?"),
         "VRAM_UNITS_TB": (r"to", r"teraoctets?"),
         "MONEY_AFTER": (r"\$us",),
+        "MONEY_CENTS": (r"centimes?",),
         "PERCENT_UNITS": (r"pour ?cent",),
         "GPU_NOUNS": (r"cartes?", r"cartes? graphiques?", r"instances? de"),
         "NEGATION_BEFORE": (
