@@ -135,6 +135,9 @@ class Answer(BaseModel):
     longest: tuple[LongestContext, ...] = ()
     longest_lead: LongestContext | None = None
     longest_unplaced: bool = False  # asked with no configuration to search on
+    # A quantized format named and no context ("70b q4_k_m on 2x 3090"): the verdict is for an
+    # assumed context, so the longest context the detailed estimate fits there is said too.
+    context_room: LongestContext | None = None
     # "How many tokens/s on a 4090?": the bandwidth bound per precision answered (the lead
     # one first), on the asked configuration or, with none, the cheapest offered one.
     decode: tuple[DecodeBound, ...] = ()
@@ -273,6 +276,9 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         composed = _dataset_quotes(query, answer, composed, cat)
         if extra.get("largest_names") and composed.detailed_fits is False:
             extra["largest_detailed"] = _largest_by_detail(query, cat)
+        room = _context_room(query, composed, cat)
+        if room is not None:
+            extra["context_room"] = room
         if query.speed_asked:
             extra.update(_decode(query, composed, cat))
         if query.concurrency_asked:
@@ -476,6 +482,21 @@ def _longest(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
     if lead.tokens:
         update["seq_len"] = lead.tokens
     return query.model_copy(update=update), {"longest": found, "longest_lead": lead}
+
+
+def _context_room(query: Query, answer: Answer, cat: Catalogue) -> LongestContext | None:
+    """A quantized format named with no context ("70b q4_k_m on 2x 3090"): the verdict is the
+    detailed estimate's at the assumed context, so how long a context fits there is said
+    beside it (a tight fit is then seen as such). None for other questions."""
+    detailed, primary = answer.detailed, answer.primary
+    if query.quant is None or not query.inference or answer.intent != "fit" \
+            or query.context_asked or query.speed_asked or query.concurrency_asked \
+            or detailed is None or not detailed.stated or "seq_len" not in detailed.defaults \
+            or detailed.check is None or not detailed.check.detailed_fits \
+            or primary is None or primary.fit is None or answer.params_b is None:
+        return None
+    model = estimator_model(query, answer.params_b, cat)
+    return longest_context(query, cat.method(primary.memory.method), model, primary.fit)
 
 
 def _decode(query: Query, answer: Answer, cat: Catalogue) -> dict[str, Any]:

@@ -256,7 +256,7 @@ _SETTINGS = (
     "seq_len", "batch_size", "lora_rank", "grad_ckpt", "dataset_tokens", "lora_targets",
     "precision", "optimizer", "cpu_offload", "activation_offload", "optimizer_in_backward",
     "attention", "compiled", "chunked_loss", "packed", "fp32_weights", "new_tokens",
-    "prompt_tokens", "grad_accumulation", "sharding", "kernels", "lora_dropout",
+    "prompt_tokens", "grad_accumulation", "sharding", "kernels", "lora_dropout", "quant",
 )
 _settings_of = attrgetter(*_SETTINGS)
 

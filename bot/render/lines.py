@@ -20,6 +20,7 @@ from markupsafe import Markup
 from bot.answer import Answer, MethodAnswer
 from bot.detail import DetailedAnswer, FitCheck
 from bot.render.phrases import Phrases
+from rules.capacity import LongestContext
 from rules.fit import Fit
 from rules.memory import Memory
 from rules.quote import Quote
@@ -157,6 +158,9 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 # Serving at a stated context: the figure leads with the KV cache it holds.
                 put(_context_figure(ph, detailed, dc))
                 put("\n")
+                if answer.context_room is not None:
+                    put(_context_room(ph, answer.context_room, dc))
+                    put("\n")
             elif detailed and detailed.stated and dc:
                 det = fmt.gb(dc.detailed_per_gpu_gb, 1)
                 each = fmt.gb(dc.vram_per_gpu_gb)
@@ -470,15 +474,44 @@ def _context_figure(ph: Phrases, detailed: DetailedAnswer, check: FitCheck) -> M
     """Serving at a stated context: the detailed figure a verdict is made of, with the KV
     cache at that context (one wording for the headline of one precision and of several)."""
     fmt = ph.fmt
+    values = {
+        "ctx": fmt.num(detailed.seq_len), "batch": fmt.num(detailed.micro_batch),
+        "how": ph.method_short(detailed.method), "det": fmt.gb(check.detailed_per_gpu_gb, 1),
+        "kv": fmt.gb(detailed.breakdown.term("kv_cache"), 1),
+        "each": fmt.gb(check.vram_per_gpu_gb),
+    }
+    if "seq_len" in detailed.defaults:
+        # Only the format was stated ("70b q4_k_m on 2x 3090"): the context is ours.
+        return ph._(
+            "With %(ctx)s tokens of context (assumed: you gave none) and batch %(batch)s, "
+            "%(how)s needs about %(det)s per GPU (detailed estimate, KV cache %(kv)s) of the "
+            "%(each)s each GPU has.", **values,
+        )
     return ph._(
         "With %(ctx)s tokens of context and batch %(batch)s, %(how)s needs about "
         "%(det)s per GPU (detailed estimate, KV cache %(kv)s) of the %(each)s each "
-        "GPU has.",
-        ctx=fmt.num(detailed.seq_len), batch=fmt.num(detailed.micro_batch),
-        how=ph.method_short(detailed.method),
-        det=fmt.gb(check.detailed_per_gpu_gb, 1),
-        kv=fmt.gb(detailed.breakdown.term("kv_cache"), 1),
-        each=fmt.gb(check.vram_per_gpu_gb),
+        "GPU has.", **values,
+    )
+
+
+def _context_room(ph: Phrases, room: LongestContext, check: FitCheck) -> Markup:
+    """How long a context fits where the verdict was made at an assumed one; said to be tight
+    where the planning rule's margin would not fit (the headroom is less than its 20 %)."""
+    tokens = ph.fmt.num(room.tokens)
+    if room.capped and room.model_max is not None:
+        return Markup("📏 ") + ph._(
+            "The model's whole context (%(tokens)s tokens) fits there by the detailed "
+            "estimate.", tokens=tokens,
+        )
+    if check.disagree and not check.planning_fits:
+        return Markup("⚠️ ") + ph._(
+            "Little headroom: at most about %(tokens)s tokens of context fit there by the "
+            "detailed estimate, and the planning rule, with its safety margin, says it does not "
+            "fit; measure a short run before relying on it.", tokens=tokens,
+        )
+    return Markup("📏 ") + ph._(
+        "At most about %(tokens)s tokens of context fit there by the detailed estimate.",
+        tokens=tokens,
     )
 
 

@@ -571,6 +571,23 @@ def _inference_method(s: str, cat: Catalogue) -> MethodId:
     return cat.method_where("inference", weight_bits=bits) or cat.default_method("inference")
 
 
+def _quant_named(s: str, method: MethodId | None, cat: Catalogue) -> str | None:
+    """The quantized format a serving question names, as bot.understand.query.Query.quant
+    says: the GGUF type its method plans with, else bits per weight, AWQ, GPTQ or EXL2 (not
+    "4-bit" or "int8": a precision, which the planning rule answers)."""
+    if method is not None:
+        quant = cat.method(method).quant
+        if quant is not None:
+            return quant
+    said = px.BPW.search(s)
+    if said and not _negated(s, *said.span()):
+        return "bpw"
+    for m in px.QUANT_FORMAT.finditer(s):
+        if not _negated(s, *m.span()):
+            return m.group("format")
+    return None
+
+
 # --- flags -------------------------------------------------------------------------------------
 
 
@@ -1061,6 +1078,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         pretraining=flags.pretraining and not inference,
         tokens_per_second=flags.tokens_per_second,
         # "Run X on Y" without a precision: answered for bf16, int8 and int4.
+        quant=_quant_named(rest, method, cat) if inference else None,
         serving_precision_said=not (
             inference and method == cat.default_method("inference")
             and not st.INFERENCE_16.search(rest)

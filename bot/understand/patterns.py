@@ -348,6 +348,13 @@ GGUF_TYPE: Final = Guarded(
 # whatever the format's name says ("exl2" alone is read as 4-bit).
 BPW: Final = Guarded(("bpw",), r"(?<![\w.])(?P<num>\d{1,2}(?:\.\d+)?) ?bpw(?![a-z])")
 
+# A quantized checkpoint's format by name ("llama 3 70b awq", "gptq int4", "exl2 4.65bpw"):
+# the user stated how the weights are stored.
+QUANT_FORMAT: Final = Guarded(
+    ("awq", "gptq", "exl2"),
+    r"(?<![a-z0-9])(?P<format>awq|gptq|exl2)(?![a-z0-9])",
+)
+
 # --- intents and flags -------------------------------------------------------------------------
 
 COMMAND: Final = lazy(r"^/(?P<cmd>[a-z]+)(?:@\w+)?(?![a-z])")

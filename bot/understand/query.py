@@ -88,6 +88,11 @@ class Query(BaseModel):
     pretraining: bool = False  # "from scratch", "pretrain", "desde cero": not a fine-tune
     tokens_per_second: Decimal | None = None  # the user's measured throughput per GPU
     serving_precision_said: bool = True  # False: an inference question names no precision
+    # A quantized weight format the user named for serving: a GGUF type ("Q4_K_M"), "AWQ",
+    # "GPTQ", "EXL2" or bits per weight ("bpw"). A setting of the run: the detailed estimate
+    # (those bits, the KV cache at the context, the runtime's overhead) leads, not the
+    # planning rule's 4- or 8-bit margin (bot.detail.wants_details).
+    quant: str | None = None
     details: bool = False  # "details", "breakdown", "desglose", "détail"
     follow_up: bool = False  # completed from the previous question in the chat
     largest: bool = False  # "the largest model I can QLoRA on 24 GB": no size, the memory asks it
