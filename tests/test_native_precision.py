@@ -22,7 +22,9 @@ def pipeline() -> Pipeline:
 def test_every_native_precision_is_an_inference_method_of_its_bits() -> None:
     cat = load_catalogue()
     natives = {m.id: m.native for m in cat.models if m.native is not None}
-    assert {"deepseek-v3", "deepseek-r1"} <= set(natives)
+    assert {"deepseek-v3", "deepseek-r1", "gpt-oss-20b", "gpt-oss-120b", "kimi-k2"} <= set(natives)
+    # Published in BF16 with separate FP8 repositories: not marked.
+    assert not {"llama-4-maverick", "qwen3-235b-a22b", "glm-4.5"} & set(natives)
     for model_id, native in natives.items():
         method = cat.method(native.method)
         assert method.kind == "inference", model_id
@@ -73,3 +75,29 @@ def test_training_questions_are_not_touched(pipeline: Pipeline) -> None:
     answer = pipeline.ask("qlora deepseek v3 on 8x h200").answer
     assert answer.native is None
     assert answer.primary is not None and answer.primary.memory.method == "qlora"
+
+
+@pytest.mark.parametrize("text", [
+    "kimi k2 on 8x h200", "gpt-oss 120b sur une seule H100 ?", "deepseek r1 on my 4090",
+    "cuántas H100 necesito para deepseek v3",
+])
+def test_a_model_published_for_serving_named_alone_is_served(
+        pipeline: Pipeline, text: str) -> None:
+    query = pipeline.ask(text).answer.query
+    assert query.inference and not query.serving_precision_said
+
+
+@pytest.mark.parametrize("text", [
+    "kimi k2 on 8x h200", "gpt-oss 120b on a single H100", "llama 3 70b on 8x h200",
+])
+def test_training_is_still_read_where_a_training_word_is_said(
+        pipeline: Pipeline, text: str) -> None:
+    query = pipeline.ask(f"fine-tune {text}").answer.query
+    assert not query.inference
+
+
+def test_mxfp4_is_planned_with_the_4_bit_rule(pipeline: Pipeline) -> None:
+    # OpenAI: gpt-oss-120b runs on a single 80 GB GPU as published (117B x 0.6 = 70.2 GB).
+    got = to_json(pipeline.ask("how much memory to run gpt-oss 120b?"))
+    assert (got["method"], got["estimate_gb"]) == ("inference_int4", 70.2)
+    assert got["cheapest_fit"] == {"gpu": "a100-80gb", "gpu_count": 1, "usd_per_hour": "0.92"}

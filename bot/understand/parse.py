@@ -485,17 +485,21 @@ def _trains(s: str, work: _Work) -> bool:
     )
 
 
-def _served(s: str, work: _Work) -> bool:
+def _served(s: str, work: _Work, cat: Catalogue) -> bool:
     """"Llama 3 70B 4bit on 48GB", "gemma 27b in 8bit on an A100 40GB", "vram for 128k
     context with llama 3.1 8b": with no method named and nothing of training, a precision of the
-    weights or a context length asks about running the model."""
+    weights or a context length asks about running the model. So does a model whose publisher
+    ships only FP8 or MXFP4 weights ("kimi k2 on 8x h200", "gpt-oss 120b sur une H100 ?"):
+    a serving checkpoint, which training would first convert to BF16."""
     if _trains(s, work):
         return False
     precision = any(
         not _negated(s, *m.span())
         for pattern in (px.INT4, px.INT8, st.INFERENCE_16) for m in pattern.finditer(s)
     )
-    return precision or work.context_said
+    published_for_serving = work.model_id is not None \
+        and cat.models.get(work.model_id).native is not None
+    return precision or work.context_said or published_for_serving
 
 
 def _capacity_asked(
@@ -898,7 +902,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     if method is not None and flags.optimizer in ("adam8bit", "paged_adam8bit") \
             and cat.method(method).full and cat.method(method).optimizer is None:
         method = cat.method_where("training", family="full", optimizer="adam8bit") or method
-    inference = _is_inference(rest, method) or (method is None and _served(rest, work))
+    inference = _is_inference(rest, method) or (method is None and _served(rest, work, cat))
     if inference:
         method = _inference_method(rest, cat)
     elif method is None and px.TRAINING.search(rest) and _four_bit(rest):
