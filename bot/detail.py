@@ -411,11 +411,13 @@ def _estimate_on(
     rank = _positive(query.lora_rank, DEFAULT_LORA_RANK) if lora else None
     optimizer = _optimizer(query, method)
     # The memory per GPU moves a training estimate only by capping a paged optimizer's
-    # resident states (rules.estimator): left out otherwise, so that the offers list reuses
-    # the asked configuration's estimate for its GPU count.
+    # resident states and by sizing Unsloth's cross-entropy chunks from the memory left
+    # (rules.estimator): left out otherwise, so that the offers list reuses the asked
+    # configuration's estimate for its GPU count.
     paged = method.full and not query.cpu_offload \
         and (optimizer or method.optimizer or "").startswith("paged")
-    vram = float(vram_per_gpu) if vram_per_gpu is not None and paged else None
+    vram = (float(vram_per_gpu) if vram_per_gpu is not None
+            and (paged or _by_card(query)) else None)
     target = model
     try:
         if training:
@@ -587,6 +589,11 @@ def detailed_options(query: Query, answer: Answer, catalogue: Catalogue) -> list
     return found
 
 
+def _by_card(query: Query) -> bool:
+    """Unsloth sizes its cross-entropy chunks from the memory free on the card."""
+    return query.kernels == "unsloth" and not query.inference
+
+
 def _detailed_options(query: Query, answer: Answer, catalogue: Catalogue) -> list[Fit]:
     cat = catalogue
     primary = answer.primary
@@ -610,7 +617,7 @@ def _detailed_options(query: Query, answer: Answer, catalogue: Catalogue) -> lis
             breakdown = _estimate_on(query, method, model, offer.count, cat.usable_gb(gpu))[0]
             if (breakdown is None or all(
                 a.code != "paged_optimizer" for a in breakdown.assumptions
-            )) and not _may_offload(query, method, offer.count):
+            )) and not _may_offload(query, method, offer.count) and not _by_card(query):
                 per_count[offer.count] = breakdown
         if breakdown is not None and breakdown.per_gpu_gb <= gpu.vram_gb:
             found.append(fit(method.id, params_b, offer.gpu, offer.count, catalogue=cat))

@@ -371,9 +371,10 @@ def _activation_bytes_per_token_layer(
 
 
 def _fused_linear_ce_bytes(arch: Architecture, tokens: float, kernels: Kernels,
-                           c: Constants) -> float:
+                           c: Constants, free_bytes: float | None = None) -> float:
     """A fused linear cross-entropy never stores the whole logits: the gradient of the final
-    hidden states (computed in forward) plus one chunk of logits in flight."""
+    hidden states (computed in forward) plus one chunk of logits in flight. free_bytes: the
+    GPU memory free when Unsloth sizes its chunks (None: not known, its 4 GiB cap)."""
     grad_input = tokens * arch.hidden * c["activations.fused_ce_grad_input_bytes"]
     if kernels == "liger":
         # liger_kernel: chunk = next_power_of_2(ceil(BT / ceil(V / H))) rows, at most BT.
@@ -383,7 +384,11 @@ def _fused_linear_ce_bytes(arch: Architecture, tokens: float, kernels: Kernels,
     # unsloth_zoo: chunks of float32 logits under 4 GiB, their count a multiple of 4.
     fp32 = tokens * arch.vocab * c["bytes.fp32"]
     cap = c["activations.unsloth_ce_chunk_cap_gib"] * 2**30
-    chunks = 1 if fp32 <= cap else 4 * math.ceil(fp32 / cap / 4)
+    if free_bytes is not None:
+        cap = min(cap, max(0.0, free_bytes) * c["activations.unsloth_ce_free_share"])
+    # Nothing free: Unsloth refuses; one row a chunk keeps the estimate monotonic.
+    chunks = (max(1.0, tokens) if cap <= 0
+              else 1 if fp32 <= cap else 4 * math.ceil(fp32 / cap / 4))
     return grad_input + tokens / chunks * arch.vocab * c["activations.fused_ce_chunk_logit_bytes"]
 
 
@@ -617,7 +622,21 @@ def estimate_training(
     parts.append(("layer_gradients", layer_grads,
                   "gradients of one layer's activations during its backward"))
     if kernels is not None:
-        parts.append(("logits", _fused_linear_ce_bytes(arch, tokens, kernels, c),
+        free = None
+        if kernels == "unsloth" and vram_per_gpu_gb is not None:
+            # Unsloth sizes its chunks once, at the first loss (functools.cache), from the
+            # memory free then: before any gradient or optimizer state exists, the card holds
+            # the weights, the adapters' fp32 weights, the checkpoints, the dequantized linear
+            # and the CUDA context.
+            held = sum(b for name, b, _ in parts if name in ("weights", "master_weights"))
+            if not (full or cpu_offload):
+                held += (_lora_params(arch, lora_rank, _resolve_targets(lora_targets))
+                         * c["bytes.fp32"] / shard)
+            held += stored if grad_ckpt else tokens * arch.layers * per_tok_layer
+            if spec.quantized_base:
+                held += c["training.qlora_dequantized_linears"] * _largest_linear(arch) * bf16
+            free = vram_per_gpu_gb * _GB - held - c["overhead.cuda_context_gb"] * _GB
+        parts.append(("logits", _fused_linear_ce_bytes(arch, tokens, kernels, c, free),
                       f"{kernels} fused linear cross-entropy: hidden-state gradient + one chunk"))
         assumptions.append(assumption("kernels_named", kernels=kernels))
     else:
