@@ -787,6 +787,8 @@ def _build(query: Query, cat: Catalogue) -> Answer:
     if intent == "cost" and params is None:
         if gpu is None:
             return Answer(**base, missing="gpu")
+        if query.hours is None and not gpu.rented:
+            raise GPUNotRented(gpu=gpu.name)  # "¿cuánto sale la 3090?": no hours would help
         if query.hours is None:
             return Answer(**base, missing="hours")
         return Answer(**base, quote=quote(gpu.id, count, query.hours, catalogue=cat))

@@ -17,6 +17,12 @@ _MARKS: Final = tuple(
     (lang.code, lazy(f"[{lang.marks}]")) for lang in LANGUAGES if lang.marks
 )
 _LETTERS: Final = lazy(r"[a-z]+")
+# PyTorch's and CUDA's own messages, pasted or quoted in any language ("me tira CUDA out of
+# memory con …", "j'ai un crash CUDA out of memory"): they say nothing of the user's language.
+_ERROR_TEXT: Final = lazy(
+    r"(?<![a-z])(?:(?:cuda )?(?:error: )?out of memory(?: error)?|tried to allocate|"
+    r"of which [0-9.]+ ?[gm]ib is free|has a total capacity of)(?![a-z])"
+)
 
 
 # A guess is "sure" when it rests on at least this much evidence (two marker words, or one word
@@ -28,6 +34,8 @@ SURE_SCORE: Final = 2.0
 
 def detect_with_confidence(raw: str, folded: str) -> tuple[Lang | None, bool]:
     """The leading language (None on a tie or no evidence) and whether it clearly leads."""
+    if "out of memory" in folded or "allocate" in folded or "capacity of" in folded:
+        folded = _ERROR_TEXT.sub(" ", folded)
     forms = _TOKEN.findall(folded)
     if "-" in folded or "'" in folded:
         # "previens-moi" counts as itself, "previens" and "moi".

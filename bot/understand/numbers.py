@@ -127,6 +127,14 @@ _SCALE: Final = "|".join(NUMBER_SCALES)
 _MONEY_WORDS: Final = "|".join(
     sorted({*MONEY_AFTER, *MONEY_CENTS}, key=lambda word: (-len(word), word)))
 _MONEY_FOLLOWS: Final = lazy(rf"(?:{_MONEY_WORDS})(?![a-z])")
+# Cents said after the dollars, as people say a price: "un dollar cinquante", "dos dolares
+# cincuenta", "two dollars fifty" (→ "1.50 dollar"); only where the price ends there.
+_CENTS: Final = lazy(
+    rf"(?<![\w.,])(?P<d>\d{{1,4}}) (?P<cur>dollars?|dolar(?:es)?|bucks?) (?:(?:et|y|and) )?"
+    rf"(?P<c>(?:{_NUMBER_WORD})(?:(?:-et-|-| et | y )(?:{_NUMBER_WORD}))*)"
+    r"(?= ?(?:$|[?!.,;:)]|(?:de |a |par |por |la |per |an |the )?(?:l'|la )?(?:heure|hora|hour|h)"
+    r"(?![a-z])))"
+)
 _PHRASE: Final = lazy(
     rf"(?<![\w.,])(?<![0-9] )(?P<words>(?:{_NUMBER_WORD})(?:(?: |-|-et-| et | y | and )"
     rf"(?:{_NUMBER_WORD}))*)(?= (?:(?:de |of |d')?(?:{_SCALE})|{_MONEY_WORDS})(?![a-z]))"
@@ -167,7 +175,8 @@ def _value(words: list[str]) -> int | None:
 # article can count ("a billion", "un millon").
 _WORDS_OR_SCALES: Final = frozenset(
     {*_UNITS, *_HUNDREDS, *_THOUSANDS, "billion", "billions", "bn", "million", "millions",
-     "millones", "millon", "milliard", "milliards", "trillion", "trillions"}
+     "millones", "millon", "milliard", "milliards", "trillion", "trillions",
+     "dollar", "dollars", "dolar", "dolares", "buck", "bucks", "usd"}
     - _ONE
 )
 _LETTER_RUNS: Final = lazy(r"[a-z]+")
@@ -211,9 +220,10 @@ def words_to_digits(folded: str, quick: bool = True) -> str:
                 start = match.start("words")
                 return str(value) + folded[start + runs[i].start() : match.end()]
         rest = folded[match.end() :].lstrip()
-        scale_follows = (rest.startswith(("b", "m", "t")) and not rest.startswith("tok")) \
-            or _MONEY_FOLLOWS.match(rest) is not None
         articles = all(w in _ONE or w in _JOINERS for w in words)
+        # "un dollar" is one, "un $" stays as written (the shortcut above sees no letters in "$").
+        scale_follows = (rest.startswith(("b", "m", "t")) and not rest.startswith("tok")) \
+            or (_MONEY_FOLLOWS.match(rest) is not None and (not articles or rest[:1].isalpha()))
         if not scale_follows and (articles or (len(words) == 1 and words[0] in AMOUNT_WORDS)):
             return match.group(0)
         if words == ["quinze"] and rest.startswith("jour"):
@@ -221,4 +231,14 @@ def words_to_digits(folded: str, quick: bool = True) -> str:
         value = _value(words)
         return match.group(0) if value is None else str(value)
 
-    return _PHRASE.sub(digits, folded)
+    def cents(match: re.Match[str]) -> str:
+        words = re.split(r"-et-|-| ", match.group("c"))
+        value = None if all(w in _ONE or w in _JOINERS for w in words) else _value(words)
+        if value is None or value >= 100:
+            return match.group(0)
+        return f"{match.group('d')}.{value:02d} {match.group('cur')}"
+
+    folded = _PHRASE.sub(digits, folded)
+    if quick and "dol" not in folded and "buck" not in folded:
+        return folded
+    return _CENTS.sub(cents, folded)

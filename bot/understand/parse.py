@@ -657,7 +657,10 @@ _RULES: tuple[tuple[Intent, Callable[[_Signals], object]], ...] = (
          px.COMPARED_SETTINGS.admits(g.s) and px.COMPARED_SETTINGS.pattern.search(g.s))),
     # "what GPUs do you have?" is the price list, not a recommendation.
     ("prices", lambda g: not g.work and px.CATALOGUE.search(g.s)),
-    ("recommend", lambda g: px.RECOMMEND.search(g.s)),
+    # ... but "ça coûte combien une semaine de H100 ?" (the week blanked: "combien de gpu") is
+    # what that week costs: one card, hours, a cost word and no job.
+    ("recommend", lambda g: px.RECOMMEND.search(g.s) and not (
+        g.hours and g.gpus == 1 and not g.work and px.COST.search(g.s))),
     # "how much is an H100 per hour?" asks for the price list, not for a run's cost.
     ("prices", lambda g: g.gpuish and not g.hours and not g.work and px.RATE.search(g.s)),
     # "how long does LoRA 8B take on an H100?": a time estimate, then its cost.

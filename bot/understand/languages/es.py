@@ -280,6 +280,11 @@ LANGUAGE = Language(
         "OOM_WORDS": (r"sin memoria", r"memoria insuficiente", r"errore?s? de memoria"),
         "FIX_ASK": (
             r"que (?:hago|puedo hacer|deberia hacer|me recomiendas hacer)",
+            # "me sale OOM …, ¿qué cambio?", "¿qué tengo que cambiar?", "¿cómo lo soluciono?"
+            r"que (?:cambio|le cambio|cambiar|ajusto|toco)",
+            r"que (?:tengo|tendria|deberia|debo|puedo|hay) que (?:cambiar|ajustar|tocar|bajar)",
+            r"que (?:deberia|debo|puedo|podria) (?:cambiar|ajustar|tocar|bajar)",
+            r"como (?:lo )?(?:soluciono|arreglo|resuelvo|evito)",
             r"como (?:hago|puedo hacer|lo hago) (?:para )?que (?:me )?(?:r?entre|quepa)",
             r"(?:hacer|hago) que (?:r?entre|quepa)", r"como (?:lo )?hago (?:r?entrar|caber)",
             r"como (?:reducir|bajar|ahorrar|reduzco|bajo) (?:la |el )?(?:memoria|vram|consumo)",
@@ -287,7 +292,9 @@ LANGUAGE = Language(
         ),
     },
     stopwords=frozenset({
-        "aceptan", "aceptas", "adios", "ahora", "ajuste", "al", "alcanza", "alerta", "alertas",
+        "aceptan", "aceptas", "tira", "compu", "plata", "che", "oye", "podes", "tenes", "queres",
+        "sabes", "alguien", "gente", "hoy", "ayer", "usted", "ustedes", "entrenando", "corriendo",
+        "haciendo", "probando", "intentando", "adios", "ahora", "ajuste", "al", "alcanza", "alerta", "alertas",
         "algo", "alquilar", "alquilo", "avisa", "avisame", "ayuda", "ayudame", "baja", "baje",
         "bajen", "barata", "barato", "borra", "borrar", "buenas", "buenos", "cabe", "caben",
         "cara", "caro", "chao", "cinco", "como", "compara", "completo", "con", "contexto",

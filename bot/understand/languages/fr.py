@@ -177,7 +177,10 @@ LANGUAGE = Language(
             r"(?:revient|coute|est) (?:le )?moins cher (?:de|d'|en|un|le|la|avec)",
         ),
         "HOW_MUCH": (r"combien",),
-        "RATE_WORDS": (r"par heure", r"de l'heure", r"a l'heure", r"/ ?heure"),
+        "RATE_WORDS": (
+            r"par heure", r"de l'heure", r"a l'heure", r"/ ?heure",
+            r"(?:combien|coute|prix) l'heure",  # "c'est combien l'heure de L40S ?"
+        ),
         "FIT_STRONG": (
             r"tient", r"tiennent", r"tenir", r"tiendr\w*", r"rentre\w*", r"suffi\w*", r"assez",
         ),
@@ -251,13 +254,20 @@ LANGUAGE = Language(
         "OOM_WORDS": (r"manque de memoire", r"memoire insuffisante", r"erreurs? (?:de )?memoire"),
         "FIX_ASK": (
             r"que faire", r"que (?:dois|puis)-?je faire", r"qu.?est-?ce que (?:je (?:fais|peux faire)|j.?fais)",
+            # "j'ai un OOM …, qu'est-ce que je change ?", "je fais quoi ?", "quoi changer ?"
+            r"(?:je|j.?) ?(?:fais|change|modifie|regle|baisse) quoi", r"(?:que|quoi) (?:changer|modifier|regler|baisser)",
+            r"qu.?est-?ce que (?:je )?(?:change|modifie|regle|baisse|dois changer|dois modifier|peux changer)",
+            r"qu.?est-?ce qu.?il faut (?:changer|modifier|regler|baisser)",
+            r"que (?:dois|puis)-?je (?:changer|modifier|regler|baisser)",
+            r"comment (?:je )?(?:regle|corrige|resous|evite) (?:ca|le probleme|l.?oom|cette erreur)",
             r"(?:comment )?(?:le |la |les |l.)?faire (?:rentrer|tenir|passer)",
             r"comment (?:reduire|baisser|economiser|diminuer) (?:la |ma )?(?:memoire|vram|consommation)",
             r"(?:reduire|baisser|economiser|diminuer) (?:la |ma )?(?:memoire|vram|consommation memoire)",
         ),
     },
     stopwords=frozenset({
-        "ai", "aide", "aimerais", "alertes", "alors", "assez", "au", "augmente", "aussi", "aux",
+        "ai", "aide", "suis", "jsuis", "chui", "jpeux", "jveux", "bah", "svp", "stp", "fais",
+        "tourne", "dois", "vais", "marche", "aucune", "aimerais", "alertes", "alors", "assez", "au", "augmente", "aussi", "aux",
         "avec", "avez", "avez-vous", "avoir", "baisse", "baissent", "besoin", "bonjour", "bonsoir",
         "c'est", "ca", "carte", "cartes", "ce", "ces", "cette", "cher", "chere", "cinq", "combien",
         "complet", "contexte", "cout", "coute", "coutent", "coutera", "couterait", "d'un", "d'une",
