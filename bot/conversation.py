@@ -64,14 +64,14 @@ class Conversations:
                 self._followed.popitem(last=False)
         else:
             self._followed.pop(chat_id, None)
-        answer = reply.answer
-        if answer.error or answer.intent not in _CONTINUABLE:
+        # A message of several questions: the last one that can be continued ("can I run
+        # llama 8b on my 4090? also do you take paypal" then "and on a 3090?").
+        kept = next((part for part in reversed(reply.parts) if _continuable(part)), None)
+        if kept is None and not reply.parts and _continuable(reply):
+            kept = reply
+        if kept is None:
             return
-        asked_which = answer.missing == "model_size" and bool(reply.query.family)
-        gpu_time = (is_gpu_time(reply.query) or asks_on_gpu(reply.query)) and not answer.missing
-        if not (asked_which or gpu_time) and (answer.missing or reply.query.params_b is None):
-            return
-        self._last[chat_id] = (reply.query, self.clock())
+        self._last[chat_id] = (kept.query, self.clock())
         self._last.move_to_end(chat_id)
         while len(self._last) > self.max_chats:
             self._last.popitem(last=False)
@@ -86,6 +86,15 @@ class Conversations:
     def forget(self, chat_id: int) -> None:
         self._last.pop(chat_id, None)
         self._followed.pop(chat_id, None)
+
+
+def _continuable(reply: Reply) -> bool:
+    answer = reply.answer
+    if answer.error or answer.intent not in _CONTINUABLE:
+        return False
+    asked_which = answer.missing == "model_size" and bool(reply.query.family)
+    gpu_time = (is_gpu_time(reply.query) or asks_on_gpu(reply.query)) and not answer.missing
+    return asked_which or gpu_time or not (answer.missing or reply.query.params_b is None)
 
 
 def carried_line(query: Query, carried: tuple[str, ...], locale: str, catalogue: Catalogue) -> str:

@@ -14,12 +14,14 @@ from bot.conversation import carried_line, skipped_line
 from bot.i18n import SUPPORTED_LOCALES, resolve_locale
 from bot.render.renderer import compile_templates, render_answer, render_template
 from bot.render.telegram_html import split_message
+from bot.several import compose, parts
 from bot.understand import understand
 from bot.understand.bounds import out_of_range
 from bot.understand.followup import carried_over, follow_up, stand_alone
 from bot.understand.lazy import compile_all
 from bot.understand.normalise import MAX_CHARS as READ_CHARS
 from bot.understand.query import Query
+from bot.understand.split import MAX_PIECES, pieces
 from rules.catalogue import Catalogue, load_catalogue
 from rules.money import to_cents
 
@@ -74,6 +76,7 @@ JSON_KEYS = (
     "rentable",
     "detailed_gb",
     "detailed_fits",
+    "parts",
 )
 
 
@@ -90,6 +93,9 @@ class Reply:
     carried: tuple[str, ...] = ()
     skipped_chars: int = 0
     read_from_end: bool = False
+    # A message of several questions (bot/several.py): each one's reply, in the order asked;
+    # this reply's query and answer are the first's, its text all of them.
+    parts: tuple[Reply, ...] = field(default=(), repr=False)
 
     @property
     def messages(self) -> list[str]:
@@ -173,6 +179,10 @@ class Pipeline:
         completes. The reply says what it carried over, and what of a long message it did
         not read."""
         text = text[:MAX_QUESTION_CHARS]
+        if len(text) <= READ_CHARS:
+            several = self._several(text, chosen_locale, telegram_locale, previous)
+            if several is not None:
+                return several
         asked, skipped, from_end = self._understand_long(text)
         asked = stand_alone(asked)
         query = asked if previous is None else follow_up(asked, previous, self.catalogue.models)
@@ -195,6 +205,51 @@ class Pipeline:
         return replace(
             reply, text="\n".join((*lines, reply.text)), carried=carried,
             skipped_chars=skipped, read_from_end=from_end,
+        )
+
+    def _several(
+        self,
+        text: str,
+        chosen_locale: str | None,
+        telegram_locale: str | None,
+        previous: Query | None,
+    ) -> Reply | None:
+        """A message that asks several questions ("can I run llama 8b on my 4090? also how
+        much is an H100 per hour"): each answered in its own section of one reply, in order
+        (bot/several.py). None when it asks one: it is then answered as before."""
+        found = pieces(text)
+        if not 2 <= len(found) <= MAX_PIECES:
+            return None
+        read_once: dict[str, Query] = {}
+
+        def read(part: str) -> Query:
+            query = read_once.get(part)
+            if query is None:
+                query = read_once[part] = stand_alone(understand(part, self.catalogue))
+            return query
+
+        sure = [q for q in map(read, (p.text for p in found)) if q.lang_sure]
+        guess = sure[0].lang if sure else read(found[0].text).lang
+        locale = resolve_locale(
+            chosen_locale, guess if sure else None, telegram_locale, self.default_locale,
+            guess=guess,
+        )
+        questions = parts(
+            text, found, read, lambda q: self.reply(q, locale).answer, self.catalogue.models,
+            previous,
+        )
+        if questions is None:
+            return None
+        replies = [self.reply(part.query, locale) for part in questions]
+        first = questions[0]
+        carried = carried_over(first.asked, first.query) if not replies[0].answer.error else ()
+        texts = [reply.text for reply in replies]
+        if carried:
+            texts[0] = carried_line(first.query, carried, locale, self.catalogue) + "\n" + texts[0]
+        quoted = [text[part.start:part.end] for part in questions]
+        return replace(
+            replies[0], query=first.query.model_copy(update={"text": text}),
+            text=compose(texts, quoted, locale), carried=carried, parts=tuple(replies),
         )
 
     def _understand_long(self, text: str) -> tuple[Query, int, bool]:
@@ -402,6 +457,7 @@ def to_json(reply: Reply) -> dict[str, Any]:
         "rentable": rentable,
         "detailed_gb": _num(a.detailed.per_gpu_gb) if a.detailed else None,
         "detailed_fits": a.detailed_fits if fit else None,
+        "parts": [to_json(part) for part in reply.parts] or None,
     }
     assert tuple(out) == JSON_KEYS
     return out

@@ -15,7 +15,7 @@ from bot.pipeline import Pipeline, to_json
 from rules.catalogue import load_catalogue
 
 CORPUS = Path(__file__).parent / "corpus" / "real_questions.toml"
-META = {"t", "lang", "text_has", "text_starts"}
+META = {"t", "lang", "text_has", "text_starts", "part_intents"}
 
 with CORPUS.open("rb") as _fh:
     _ENTRIES: list[dict[str, Any]] = tomllib.load(_fh)["q"]
@@ -42,8 +42,14 @@ def test_real_question(pipeline: Pipeline, entry: dict[str, Any]) -> None:
     assert not wrong, f"{entry['t']!r}: (expected, got) {wrong}\n{got['text']}"
     if "lang" in entry:
         assert got["lang"] == entry["lang"]
-    if "text_has" in entry:
-        assert entry["text_has"] in got["text"]
+    if "text_has" in entry:  # a phrase, or several in the order the reply says them
+        phrases = entry["text_has"] if isinstance(entry["text_has"], list) else [entry["text_has"]]
+        at = 0
+        for phrase in phrases:
+            assert phrase in got["text"][at:], (phrase, got["text"])
+            at = got["text"].index(phrase, at) + len(phrase)
+    if "part_intents" in entry:  # several questions: each answered, in the order asked
+        assert [p["intent"] for p in got["parts"] or ()] == entry["part_intents"], got["text"]
     if "text_starts" in entry:  # the reply leads with what was asked
         assert got["text"].startswith(entry["text_starts"]), got["text"]
 

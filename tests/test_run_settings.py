@@ -85,7 +85,8 @@ def _json(text: str) -> dict[str, Any]:
 
 
 def test_json_keys_end_with_the_detailed_estimate() -> None:
-    assert JSON_KEYS[JSON_KEYS.index("text") + 1:][-2:] == ("detailed_gb", "detailed_fits")
+    # ... then `parts` (a message of several questions), added after them.
+    assert JSON_KEYS[JSON_KEYS.index("text") + 1:][-3:] == ("detailed_gb", "detailed_fits", "parts")
 
 
 def test_stated_settings_lead_the_verdict() -> None:

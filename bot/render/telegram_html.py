@@ -26,6 +26,17 @@ def _open_tags(line: str) -> list[str]:
     return stack
 
 
+def is_balanced(text: str) -> bool:
+    """Every tag of `text` closed within it, in order: a part of a reply that can stand alone."""
+    stack: list[str] = []
+    for closing, name in _TAG.findall(text):
+        if not closing:
+            stack.append(name)
+        elif not stack or stack.pop() != name:
+            return False
+    return not stack
+
+
 def _hard_split(line: str, limit: int) -> list[str]:
     """A single line too long for one message: cut it as plain text (tags removed, re-escaped),
     so no cut can fall inside a tag or an entity."""

@@ -71,6 +71,16 @@ class Language:
     # Chat shorthand, folded, read as the words it stands for before anything else ("xq" →
     # "porque", "cmb" → "combien"): whole words only, and never beside a number ("2 tb", "q4").
     abbreviations: Mapping[str, str] = field(default_factory=dict)
+    # Openings of a further question in the same message ("also", "btw", "otra pregunta",
+    # "par ailleurs"), folded regex fragments: a message is cut before one where it starts a
+    # clause (after . , ; : ! ? or a line break, or at the start of the text).
+    next_question: tuple[str, ...] = ()
+    # The same, strong enough to cut where they stand, with no punctuation before them
+    # ("and also", "by the way", "y además", "et aussi").
+    next_question_anywhere: tuple[str, ...] = ()
+    # Words pointing back at the GPU just named ("on it", "dessus", "en ella"): a question of
+    # the same message that names no GPU but says one of these is about that GPU.
+    same_gpu: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         unknown = set(self.words) - CONCEPTS

@@ -14,6 +14,20 @@ LANGUAGE = Language(
         r"and", r"what about", r"how about", r"what if", r"also", r"then", r"and with",
         r"and on", r"and for",
     ),
+    next_question=(
+        r"also", r"and also", r"btw", r"by the way", r"another question", r"one more question",
+        r"other question", r"another thing", r"one more thing", r"oh and", r"additionally",
+        r"separately", r"unrelated question", r"unrelated",
+    ),
+    next_question_anywhere=(
+        r"and also", r"btw", r"by the way", r"another question", r"one more question",
+        r"one more thing", r"oh and also",
+    ),
+    same_gpu=(
+        r"on it", r"on that", r"on this", r"on that one", r"on this one", r"on that card",
+        r"on this card", r"on that gpu", r"on this gpu", r"on the same", r"on them",
+        r"on those", r"with it", r"with that one", r"in it", r"there",
+    ),
     alert_below=frozenset({"below", "under"}),
     alert_above=frozenset({"above", "over"}),
     alert_fillers=frozenset({"of", "a", "than"}),

@@ -13,6 +13,19 @@ LANGUAGE = Language(
     marks="¿¡ñáíóú",
     decimal_comma=True,
     follow_up=(r"y", r"e", r"y si", r"y con", r"y en", r"y para"),
+    next_question=(
+        r"tambien", r"y tambien", r"tb", r"tmb", r"ademas", r"y ademas", r"otra pregunta",
+        r"y otra pregunta", r"otra cosa", r"y otra cosa", r"otra duda", r"una pregunta mas",
+        r"por cierto", r"aparte",
+    ),
+    next_question_anywhere=(
+        r"y tambien", r"y ademas", r"otra pregunta", r"y otra cosa", r"otra duda",
+        r"por cierto",
+    ),
+    same_gpu=(
+        r"en ella", r"en esa", r"en ese", r"en esta", r"en este", r"ahi", r"alli",
+        r"con ella", r"con esa", r"con ese", r"en la misma", r"en el mismo",
+    ),
     alert_below=frozenset({"bajo", "debajo", "menos"}),
     alert_above=frozenset({"sobre", "encima", "arriba", "mas", "más"}),
     alert_fillers=frozenset({"de", "en", "por", "a", "que"}),

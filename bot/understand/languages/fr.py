@@ -15,6 +15,19 @@ LANGUAGE = Language(
     follow_up=(
         r"et", r"et si", r"et pour", r"et sur", r"et avec", r"et en", r"qu'en est-il", r"alors",
     ),
+    next_question=(
+        r"aussi", r"et aussi", r"autre question", r"une autre question", r"autre chose",
+        r"et sinon", r"sinon", r"par ailleurs", r"au fait", r"d'ailleurs", r"egalement",
+        r"de plus",
+    ),
+    next_question_anywhere=(
+        r"et aussi", r"autre question", r"une autre question", r"et sinon", r"par ailleurs",
+        r"au fait",
+    ),
+    same_gpu=(
+        r"dessus", r"la-dessus", r"la dessus", r"sur celle-ci", r"sur celle-la", r"sur elle",
+        r"avec elle", r"sur cette carte", r"sur ce gpu", r"sur la meme", r"sur le meme",
+    ),
     alert_below=frozenset({"sous", "dessous", "moins"}),
     alert_above=frozenset({"dessus", "plus"}),
     alert_fillers=frozenset({"de", "du", "en", "au", "a", "à", "que"}),

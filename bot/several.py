@@ -1,0 +1,261 @@
+"""Several questions in one message: which of its parts are questions of their own, and the one
+reply that answers each of them, in the order asked.
+
+``bot/understand/split.py`` cuts a message where another question may start; here each part
+is understood, and a part stays apart only when it asks something by itself:
+
+- a payment question, or a price question that says "price", "how much", "per hour";
+- a question about a model that names it (or a GPU-time cost, "2 H100 for a week") and that
+  the engine can answer without asking anything back;
+- a cost or time question that names no model ("how much would it cost?", "how long would it
+  take?") right after a question about a model: it is about that run, as a person reads it
+  (what it takes is bot/understand/followup.py's, as for a chat's follow-up);
+- a question about a model that names no GPU but points at one ("does llama 3 70b fit on
+  it?", "tient dessus") right after a part that named one: that GPU.
+
+Anything else (context such as "I have a 3090.", a bare GPU, settings on a line of their own,
+a comparison or fit question without its model, "thanks", the same question said twice) is
+read together with the part before it (or after it, at the start): the message is then read
+as today, and one part left is today's reply exactly. A message that sets or removes price
+alerts is never split (the chat handlers act on those).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Final
+
+from markupsafe import escape
+
+from bot.answer import Answer
+from bot.render.phrases import gettext_for
+from bot.render.telegram_html import MAX_MESSAGE, is_balanced, visible_length
+from bot.understand import patterns as px
+from bot.understand.followup import asks_on_gpu, follow_up, is_gpu_time
+from bot.understand.normalise import fold
+from bot.understand.query import Query
+from bot.understand.split import SAME_GPU, Piece, flat
+from rules.model_catalogue import ModelCatalogue
+
+_NOT_QUESTIONS: Final = frozenset(
+    {"unknown", "smalltalk", "help", "alert", "alert_list", "alert_remove"}
+)
+_ALERTS: Final = frozenset({"alert", "alert_list", "alert_remove"})
+_MODEL_INTENTS: Final = frozenset({"fit", "memory", "cost", "time", "recommend", "compare"})
+# Fields that say nothing about what is asked (the wording, its language, how it was read).
+_NOT_FACTS: Final = frozenset(
+    {"text", "lang", "lang_sure", "intent", "follow_up", "inference", "serving_precision_said"}
+)
+# The header's quote of a part: its first words.
+QUOTE_CHARS: Final = 70
+_KEYCAPS: Final = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣")
+
+
+@dataclass(frozen=True)
+class Part:
+    """A question of the message: where it is, what it said, and what it asks once completed
+    from the part before it (or the chat's last question, for the first)."""
+
+    start: int
+    end: int
+    asked: Query
+    query: Query
+
+
+Read = Callable[[str], Query]
+AnswerOf = Callable[[Query], Answer]
+
+
+def _said(query: Query) -> dict[str, object]:
+    defaults = Query.model_fields
+    return {
+        name: value for name, value in query.__dict__.items()
+        if name not in _NOT_FACTS and value != defaults[name].default
+    }
+
+
+def _names_model(query: Query) -> bool:
+    return query.params_b is not None or query.model_id is not None or bool(query.family)
+
+
+def _names_gpu(query: Query) -> bool:
+    return query.gpu is not None or query.vram_gb is not None or query.gpu_text is not None
+
+
+def _priced(asked: Query) -> bool:
+    """A price question says so ("price", "how much", "per hour", "$"): a bare GPU ("on a
+    4090?") is read as the price list alone, never beside another question."""
+    folded = fold(asked.text)
+    return bool(
+        px.PRICES.search(folded) or px.HOW_MUCH.search(folded) or px.RATE.search(folded)
+        or px.COST.search(folded) or "$" in folded
+    )
+
+
+def _inherited(asked: Query, before: Query | None, models: ModelCatalogue) -> Query | None:
+    """`asked` completed from the part before it, where a person would read it so; else None."""
+    if before is None:
+        return None
+    if _names_model(asked):
+        # "and does llama 3 70b fit on it?" after "how much is an H200 per hour": the H200.
+        if _names_gpu(asked) or not _names_gpu(before) or asked.intent not in _MODEL_INTENTS \
+                or not SAME_GPU.search(flat(asked.text)):
+            return None
+        update: dict[str, object] = {
+            name: getattr(before, name)
+            for name in ("gpu", "gpu_text", "vram_gb", "gpu_count", "gpu_memory_gb",
+                         "gpu_variant_assumed")
+        }
+        if asked.intent == "memory":
+            update["intent"] = "fit"
+        return asked.model_copy(update=update)
+    # "how much would it cost?", "how long would it take?" after a question about a model.
+    if asked.intent not in ("cost", "time") or before.intent not in _MODEL_INTENTS \
+            or before.intent == asked.intent or not _names_model(before):
+        return None
+    completed = follow_up(asked, before, models)
+    return completed if completed.follow_up and completed.intent != before.intent else None
+
+
+def _same_run(part: Query, before: Query) -> bool:
+    """`part` asks about the model and the GPUs of `before` (or names no GPU)."""
+    if (part.params_b, part.model_id) != (before.params_b, before.model_id):
+        return False
+    if not _names_gpu(part):
+        return True
+    return (part.gpu, part.gpu_text, part.vram_gb, part.gpu_count or 1) == (
+        before.gpu, before.gpu_text, before.vram_gb, before.gpu_count or 1)
+
+
+def _paired(part: Query, before: Query) -> bool:
+    """A payment beside a price or a cost, which one reading answers both of."""
+    intents = {part.intent, before.intent}
+    return "pay" in intents and bool(intents & {"prices", "cost"}) \
+        and not (part.pay_also or before.pay_also)
+
+
+def _own(part: Query, asked: Query, before: Query | None, answer_of: AnswerOf) -> bool:
+    """Whether `part` (completed) asks something by itself, besides the part before it."""
+    intent = part.intent
+    if intent in _NOT_QUESTIONS:
+        return False
+    if intent == "pay":
+        return before is None or before.intent != "pay"
+    if intent == "prices":
+        return _priced(asked) and (before is None or _said(part) != _said(before))
+    if not (_names_model(part) or is_gpu_time(part) or asks_on_gpu(part)):
+        return False  # "h100 or a100?", "on my 4090?": the question around them says for what
+    if before is not None and intent in (before.intent, "memory") and _same_run(part, before):
+        return False  # the same question again ("… on a 4090? like QLoRA 70B on one 4090?")
+    answer = answer_of(part)
+    return not (answer.error or answer.missing)
+
+
+def parts(
+    text: str,
+    pieces: list[Piece],
+    read: Read,
+    answer_of: AnswerOf,
+    models: ModelCatalogue,
+    previous: Query | None = None,
+) -> list[Part] | None:
+    """The questions of `text`, cut into `pieces`, in order: None when it asks one question
+    (or sets alerts), which is then answered as a whole, as before."""
+    found: list[Part] = []
+    context: Piece | None = None  # what came before the first question ("I have a 3090.")
+
+    def complete(asked: Query, index: int) -> Query:
+        if index == 0:
+            return follow_up(asked, previous, models) if previous is not None else asked
+        return _inherited(asked, found[index - 1].query, models) or asked
+
+    for piece in pieces:
+        asked = read(piece.text)
+        if asked.intent in _ALERTS:
+            return None
+        before = found[-1].query if found else None
+        part = complete(asked, len(found))
+        if before is not None and _paired(part, before):
+            # "how much is an H100 per hour? also can I pay with USDT": read together, the
+            # price is answered and then how to pay (the message's one reading, as before).
+            last = found[-1]
+            together = read(text[last.start:piece.end])
+            if together.pay_also:
+                found[-1] = Part(last.start, piece.end, together, complete(together, len(found) - 1))
+                continue
+        if _own(part, asked, before, answer_of):
+            start = context.start if context is not None and not found else piece.start
+            if start != piece.start:
+                asked = read(text[start:piece.end])
+                part = complete(asked, 0)
+            found.append(Part(start, piece.end, asked, part))
+            continue
+        if not found:
+            context = context or piece  # read with the first question
+            continue
+        # Not a question of its own: read with the part before it.
+        last = found.pop()
+        asked = read(text[last.start:piece.end])
+        found.append(Part(last.start, piece.end, asked, complete(asked, len(found))))
+    return found if len(found) >= 2 else None
+
+
+def _quote(text: str) -> str:
+    """The start of a part as the user wrote it, for its header."""
+    words = " ".join(text.split())
+    if len(words) <= QUOTE_CHARS:
+        return words
+    cut = words[:QUOTE_CHARS].rsplit(" ", 1)[0]
+    return cut.rstrip(",;:") + "…"
+
+
+def _short(text: str) -> str:
+    """A shorter form of an answer: its first paragraph (the verdict and its figures)."""
+    for block in (text.split("\n\n", 1)[0], text.split("\n", 1)[0]):
+        if is_balanced(block):
+            return block
+    return str(escape(text.split("\n", 1)[0]))
+
+
+def compose(texts: list[str], quoted: list[str], locale: str, limit: int = MAX_MESSAGE) -> str:
+    """One reply: each answer in its own section, under a header quoting its question, within
+    Telegram's limit; later answers are said shorter first (and that they were), then the
+    first, and answers that still do not fit are left for another message (said too)."""
+    g = gettext_for(locale)
+    headers = [
+        f"{_KEYCAPS[i] if i < len(_KEYCAPS) else f'{i + 1}.'} <i>{html.escape(_quote(q), quote=False)}</i>"
+        for i, q in enumerate(quoted)
+    ]
+    shortened = str(g._(
+        "Shortened so that every answer fits in one message: ask this question alone for "
+        "the whole answer."
+    ))
+    note = f"✂️ <i>{shortened}</i>"
+    sections = [f"{h}\n{t}" for h, t in zip(headers, texts, strict=True)]
+
+    def joined(kept: list[str], left: int) -> str:
+        out = "\n\n".join(kept)
+        if left:
+            line = g.ngettext(
+                "%(num)s more question did not fit in this message: ask it on its own.",
+                "%(num)s more questions did not fit in this message: ask them on their own.",
+                left, num=Decimal(left),
+            )
+            out += f"\n\n✂️ <i>{line}</i>"
+        return out
+
+    if visible_length(joined(sections, 0)) <= limit:
+        return joined(sections, 0)
+    for i in (*range(len(sections) - 1, 0, -1), 0):
+        short = _short(texts[i])
+        if short != texts[i]:
+            sections[i] = f"{headers[i]}\n{short}\n{note}"
+        if visible_length(joined(sections, 0)) <= limit:
+            return joined(sections, 0)
+    kept = list(sections)
+    while len(kept) > 1 and visible_length(joined(kept, len(sections) - len(kept))) > limit:
+        kept.pop()
+    return joined(kept, len(sections) - len(kept))

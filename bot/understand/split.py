@@ -1,0 +1,115 @@
+"""Where a message may hold several questions: its candidate parts.
+
+"can i run llama 3.1 8b on my 4090? also how much is an h100/hr" is two questions. This
+module only cuts: at a question mark followed by more text, at line breaks, before the items of a numbered list written on one line ("1) … 2) …"), and before the
+words that open a further question ("also", "btw", "otra pregunta", "par ailleurs": each
+language's ``next_question`` where a clause starts, ``next_question_anywhere`` wherever they
+stand). Whether the parts are separate questions is decided by the pipeline
+(``bot/several.py``), which understands each: most cuts are undone there ("I have a 3090.
+Can I QLoRA 8B?" is one question).
+
+Each part keeps its place in the message and its text as written, without the list marker
+or the opening word ("also", "y otra cosa,") that only said a question follows.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Final
+
+from bot.understand.languages import LANGUAGES
+from bot.understand.lazy import lazy
+from bot.understand.patterns import alt
+
+# A message cut into more parts than this is answered as today (one reading): nobody asks
+# a dozen questions at once, and a list of a dozen lines is usually one question's details.
+MAX_PIECES: Final = 8
+
+_NEXT: Final = alt(f for lang in LANGUAGES for f in lang.next_question)
+_NEXT_ANYWHERE: Final = alt(f for lang in LANGUAGES for f in lang.next_question_anywhere)
+_SAME_GPU: Final = alt(f for lang in LANGUAGES for f in lang.same_gpu)
+
+# Where a part ends: after "?" followed by more text, at line breaks, before an opening word at
+# a clause start or a strong one anywhere. Not before a Spanish "¿": what comes before it is
+# most often the question's own facts ("LoRA de 7B en una 4090 durante 24 horas, ¿cuánto?").
+_CUT: Final = lazy(
+    r"(?P<after>[?\uff1f]+[!.]*)(?=\s)"
+    r"|(?P<line>\s*\n\s*)"
+    rf"|(?:^|(?<=[.,;:!?\u2026)]))\s*(?P<opening>{_NEXT})(?![a-z0-9'])"
+    rf"|(?<![a-z0-9'])(?P<strong>{_NEXT_ANYWHERE})(?![a-z0-9'])"
+)
+# "1) … 2) …" written on one line: the items' numbers, cut before each when they count 1, 2, …
+_INLINE_ITEM: Final = lazy(r"(?:^|(?<=\s))(?P<n>[1-9])[.)](?=\s)")
+# What opens a part and is not the question: white space, a list's bullet or number, the
+# words that said another question follows ("also,", "y otra cosa,"), and what follows them.
+_LEAD: Final = lazy(
+    r"(?:[\s\-*\u2022\u00b7\u2013\u2014>]+|(?:\(?[1-9][.):]|[1-9]-)(?=\s)"
+    rf"|(?:{_NEXT})(?![a-z0-9'])[\s,;:.!\u2026-]*)+"
+)
+_WORD: Final = lazy(r"\w")
+SAME_GPU: Final = lazy(rf"(?<![a-z0-9']){_SAME_GPU}(?![a-z0-9'])")
+
+
+@dataclass(frozen=True)
+class Piece:
+    start: int  # where the question starts in the message (after its opening word)
+    end: int
+    text: str  # the message's text[start:end]
+
+
+def flat(text: str) -> str:
+    """Lower case without accents, one character for each of `text` (so that a match's
+    offsets are the message's): "Además, ¿CUÁNTO?" → "ademas, ¿cuanto?"."""
+    if text.isascii():
+        return text.lower()
+    out = []
+    for char in text:
+        if char.isascii():
+            out.append(char.lower())
+            continue
+        if char in "\u2019\u2018\u02bc":
+            out.append("'")
+            continue
+        lowered = char.lower()
+        if len(lowered) != 1:
+            lowered = char
+        out.append(unicodedata.normalize("NFKD", lowered)[0])
+    return "".join(out)
+
+
+def _inline_items(folded: str) -> list[int]:
+    """Where "1) … 2) …" items start, when the numbers count from 1 in order (at least two)."""
+    found = [(int(m["n"]), m.start()) for m in _INLINE_ITEM.finditer(folded)]
+    starts: list[int] = []
+    for n, at in found:
+        if n == len(starts) + 1:
+            starts.append(at)
+    return starts if len(starts) >= 2 else []
+
+
+def pieces(text: str) -> list[Piece]:
+    """The message's candidate questions, in order; one piece (or none, for a message with no
+    words) when nothing cuts it."""
+    folded = flat(text)
+    cuts = {0, len(text)}
+    for match in _CUT.finditer(folded):
+        kind = match.lastgroup
+        if kind == "after":
+            cuts.add(match.end())
+        elif kind == "line":
+            cuts.add(match.start())
+        elif kind is not None:
+            cuts.add(match.start(kind))
+    cuts.update(_inline_items(folded))
+    out: list[Piece] = []
+    for start, end in pairwise(sorted(cuts)):
+        lead = _LEAD.match(folded, start, end)
+        if lead is not None:
+            start = lead.end()
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        if _WORD.search(text, start, end):
+            out.append(Piece(start, end, text[start:end]))
+    return out

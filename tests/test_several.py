@@ -1,0 +1,218 @@
+"""Several questions in one message (bot/understand/split.py cuts, bot/several.py keeps the
+parts that ask something of their own): each answered in its own section of one reply, in the
+order asked; a message that asks one question is answered exactly as before."""
+
+from __future__ import annotations
+
+import json
+from io import StringIO
+from typing import Any
+
+import pytest
+
+from bot.conversation import Conversations
+from bot.pipeline import JSON_KEYS, Pipeline, Reply, to_json
+from bot.render.telegram_html import MAX_MESSAGE, visible_length
+from bot.several import compose
+from bot.understand.split import pieces
+from fakebotapi import validate_telegram_html
+from rules.catalogue import load_catalogue
+
+PIPE = Pipeline(load_catalogue())
+EXAMPLE = ("can i run llama3.1 8b w/ 32k ctx on my 4090 in fp16? also how much is an h100/hr "
+           "and do u take paypal")
+
+
+def _shape(reply: Reply) -> list[tuple[str, str | None, str | None]]:
+    return [(p.answer.intent, p.query.model_id or (str(p.query.params_b) if p.query.params_b
+             else None), p.query.gpu) for p in reply.parts]
+
+
+# --- the cuts ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "expected"), [
+    (EXAMPLE, ["can i run llama3.1 8b w/ 32k ctx on my 4090 in fp16?",
+               "how much is an h100/hr and do u take paypal"]),
+    ("¿cabe qwen2.5 14b en mi 3090 con qlora? y otra cosa, ¿aceptan paypal?",
+     ["¿cabe qwen2.5 14b en mi 3090 con qlora?", "¿aceptan paypal?"]),
+    ("combien coûte une H200 de l'heure ? et est-ce que llama 3 70b tient dessus en 4 bits ?",
+     ["combien coûte une H200 de l'heure ?", "et est-ce que llama 3 70b tient dessus en 4 bits ?"]),
+    ("1) can i qlora llama 3.1 8b on a 3090 2) how much is an h100 per hour",
+     ["can i qlora llama 3.1 8b on a 3090", "how much is an h100 per hour"]),
+    ("questions:\n- qlora 70b on a 4090?\n• price of h200?",
+     ["questions:", "qlora 70b on a 4090?", "price of h200?"]),
+    ("qlora 8b on a t4 and also how long for 10M tokens",
+     ["qlora 8b on a t4", "how long for 10M tokens"]),
+    ("qlora 8b on a t4. Además, ¿cuánto cuesta una H100?",
+     ["qlora 8b on a t4.", "¿cuánto cuesta una H100?"]),
+    ("lora 8b on an a100. Par ailleurs, vous prenez le bitcoin ?",
+     ["lora 8b on an a100.", "vous prenez le bitcoin ?"]),
+    # Not cut: "?" inside a link, a number list that does not count 1, 2, "also" inside a
+    # clause, "también" inside one, a Spanish "¿" after the question's own facts.
+    ("https://example.com/a?b=c is it ok", ["https://example.com/a?b=c is it ok"]),
+    ("llama 3.1 8b on 2) a 3090", ["llama 3.1 8b on 2) a 3090"]),
+    ("is the 4090 also enough for llama 70b?", ["is the 4090 also enough for llama 70b?"]),
+    ("¿funciona también en una 3090?", ["¿funciona también en una 3090?"]),
+    ("LoRA de 7B en una RTX 4090 durante 24 horas, ¿cuánto cuesta?",
+     ["LoRA de 7B en una RTX 4090 durante 24 horas, ¿cuánto cuesta?"]),
+])
+def test_pieces(text: str, expected: list[str]) -> None:
+    found = pieces(text)
+    assert [p.text for p in found] == expected
+    assert all(text[p.start:p.end] == p.text for p in found)
+
+
+# --- which parts are questions of their own ---------------------------------------------------
+
+MUST_SPLIT = [
+    (EXAMPLE, [("fit", "llama-3.1-8b", "rtx-4090"), ("prices", None, "h100")]),
+    ("¿cabe qwen2.5 14b en mi 3090 con qlora? y otra cosa, ¿aceptan paypal?",
+     [("fit", "qwen2.5-14b", "rtx-3090"), ("pay", None, None)]),
+    # "dessus": on the H200 just asked about.
+    ("combien coûte une H200 de l'heure ? et est-ce que llama 3 70b tient dessus en 4 bits ?",
+     [("prices", None, "h200"), ("fit", "llama-3-70b", "h200")]),
+    # "how much would it cost?" after a fit question: that run.
+    ("can i qlora llama 70b on a 4090? how much would it cost?",
+     [("fit", "70", "rtx-4090"), ("cost", "70", "rtx-4090")]),
+    ("can i run llama 3 8b on my 3090? can i run llama 3 70b on an h100?",
+     [("fit", "llama-3-8b", "rtx-3090"), ("fit", "llama-3-70b", "h100")]),
+    ("1) can i qlora llama 3.1 8b on a 3090 2) how much is an h100 per hour 3) do you take btc",
+     [("fit", "llama-3.1-8b", "rtx-3090"), ("prices", None, "h100")]),
+    ("hey quick q - what's the price of a B200 per hour? btw can i qlora mistral 7b on a t4",
+     [("prices", None, "b200"), ("fit", "mistral-7b", "t4")]),
+    ("qlora mistral 7b on a t4? also, how much vram for full finetune of llama 3 8b?",
+     [("fit", "mistral-7b", "t4"), ("memory", "llama-3-8b", None)]),
+    ("I have a 3090.\ncan i qlora llama 3 8b?\nhow much is an h100 per hour?",
+     [("fit", "llama-3-8b", "rtx-3090"), ("prices", None, "h100")]),
+    ("can I pay with usdt? and can i qlora llama 70b on a 4090?",
+     [("pay", None, None), ("fit", "70", "rtx-4090")]),
+]
+
+MUST_NOT_SPLIT = [
+    "4090 or H100 for llama 8b?",
+    "h100 vs a100",
+    "which is better for qlora 70b? h100 or a100?",
+    "What GPU should I get? I want to qlora 70b",
+    "I have a 3090.\nCan I qlora llama 8b?",
+    "Can I qlora llama 3 8b on a 3090?\nseq 4096, batch 2, r=16",
+    "can i run llama 8b on a 4090? and on a 3090?",
+    "Is it possible? QLoRA 70B on a 4090",
+    "thanks! can i qlora llama 8b on a 4090?",
+    "can i qlora llama 8b on a 4090? thanks",
+    "Can I QLoRA llama 70b on a 4090?\nI mean QLoRA 70B on one RTX 4090",
+    # the price and payment pair: one reading answers both, as before
+    "how much is an h100 per hour? also can I pay with usdt",
+    "do u take paypal? how much is an h100/hr",
+    "precios? se puede pagar con tarjeta?",
+    # alerts are acted on by the chat handlers: never split
+    "how much is an h100 per hour? let me know when it drops below $2",
+    "LoRA de 7B en una RTX 4090 durante 24 horas, ¿cuánto cuesta?",
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), MUST_SPLIT)
+def test_must_split(text: str, expected: list[tuple[str, str | None, str | None]]) -> None:
+    reply = PIPE.ask(text)
+    assert _shape(reply) == expected, reply.text
+    assert validate_telegram_html(reply.text) is None
+    assert visible_length(reply.text) <= MAX_MESSAGE and len(reply.messages) == 1
+    # Each answer in its section, in order, as the part answered alone says it.
+    at = 0
+    for part in reply.parts:
+        found = reply.text.find(part.text, at)
+        assert found >= at, part.text
+        at = found + len(part.text)
+
+
+@pytest.mark.parametrize("text", MUST_NOT_SPLIT)
+def test_must_not_split(text: str) -> None:
+    reply = PIPE.ask(text)
+    assert reply.parts == (), _shape(reply)
+    assert to_json(reply)["parts"] is None
+
+
+def test_the_example_answers_each_part_as_asked_alone() -> None:
+    reply = PIPE.ask(EXAMPLE)
+    fit = PIPE.ask("can i run llama3.1 8b w/ 32k ctx on my 4090 in fp16?").text
+    price = PIPE.ask("how much is an h100/hr").text
+    pay = PIPE.ask("do u take paypal").text
+    assert fit in reply.text and price in reply.text and pay in reply.text
+    assert reply.text.index(fit) < reply.text.index(price) < reply.text.index(pay)
+    assert "32,768 tokens of context" in reply.text and "BF16" in fit
+
+
+# --- the reply ---------------------------------------------------------------------------------
+
+def _long(n: int) -> str:
+    return f"<b>Headline {n}</b>\nthe verdict\n\n" + "\n".join(["• a line of figures"] * 70)
+
+
+@pytest.mark.parametrize("locale", ["en", "es", "fr"])
+def test_long_answers_are_shortened_later_ones_first(locale: str) -> None:
+    texts = [_long(i) for i in range(3)]
+    out = compose(texts, ["one?", "two?", "three?"], locale)
+    assert visible_length(out) <= MAX_MESSAGE and validate_telegram_html(out) is None
+    assert texts[0] in out and texts[1] in out  # the first ones are whole
+    assert "<b>Headline 2</b>" in out and texts[2] not in out
+    note = {"en": "Shortened so that every answer fits", "es": "Acortada", "fr": "Raccourcie"}
+    assert note[locale] in out
+
+
+@pytest.mark.parametrize("locale", ["en", "es", "fr"])
+def test_answers_that_cannot_fit_are_left_for_another_message(locale: str) -> None:
+    texts = ["<b>x</b> " + "y" * 1500] * 5
+    out = compose(texts, [f"q{i}?" for i in range(5)], locale)
+    assert visible_length(out) <= MAX_MESSAGE and validate_telegram_html(out) is None
+    word = {"en": "more questions did not fit", "es": "no cupieron", "fr": "n'ont pas tenu"}
+    assert word[locale] in out
+
+
+def test_the_header_quotes_the_question_escaped() -> None:
+    out = compose(["a", "b"], ["is <4090> & co ok?", "x" * 200], "en")
+    assert "&lt;4090&gt; &amp; co ok?" in out and validate_telegram_html(out) is None
+    assert "x" * 200 not in out
+
+
+def test_json_describes_the_first_part_and_lists_every_part() -> None:
+    reply = PIPE.ask(EXAMPLE)
+    out = to_json(reply)
+    assert tuple(out) == JSON_KEYS and JSON_KEYS[-1] == "parts"
+    assert (out["intent"], out["model"], out["gpu"]) == ("fit", "llama-3.1-8b", "rtx-4090")
+    assert out["text"] == reply.text
+    assert [p["intent"] for p in out["parts"]] == ["fit", "prices"]
+    assert out["parts"][1]["usd_per_hour"] == "2.32" and out["parts"][1]["parts"] is None
+    json.dumps(out)
+
+
+def test_cli_prints_one_object_per_line_of_several_questions() -> None:
+    from bot.cli import ask, build_parser
+
+    args = build_parser().parse_args(["ask", "--json"])
+    out = StringIO()
+    assert ask(args, StringIO(EXAMPLE + "\nh100 vs a100\n"), out) == 0
+    rows: list[dict[str, Any]] = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [r["intent"] for r in rows] == ["fit", "compare"]
+    assert len(rows[0]["parts"]) == 2 and rows[1]["parts"] is None
+
+
+def test_a_follow_up_continues_the_last_question_about_a_model() -> None:
+    chats = Conversations()
+    first = PIPE.ask("can i qlora llama 3 8b on a 3090? also do u take paypal")
+    assert [p.answer.intent for p in first.parts] == ["fit", "pay"]
+    chats.remember(1, first)
+    previous = chats.previous(1)
+    assert previous is not None and previous.model_id == "llama-3-8b"
+    then = PIPE.ask("and on an h100?", previous=previous)
+    assert then.query.gpu == "h100" and then.query.model_id == "llama-3-8b"
+
+
+def test_a_chat_follow_up_may_open_a_message_of_several_questions() -> None:
+    previous = PIPE.ask("can i qlora llama 3 8b on a 3090?").query
+    reply = PIPE.ask("and on an h100? also how much is an h200 per hour", previous=previous)
+    assert _shape(reply) == [("fit", "llama-3-8b", "h100"), ("prices", None, "h200")]
+    assert reply.carried and reply.text.count("↪️") == 1
+
+
+def test_a_long_message_is_read_as_before() -> None:
+    text = "can i qlora llama 3 8b on a 3090? " + "blah " * 400 + "also how much is an h100/hr"
+    assert PIPE.ask(text).parts == ()
