@@ -187,9 +187,10 @@ LORA_SETTING: Final = Guarded(
     r"(?<![a-z0-9])lora(?=[ _-]?(?:rank|rango|rang|r|alpha|alfa|dropout|adapters?|adaptadore?s?|"
     r"adaptateurs?|targets?|target[ _]modules|modules)(?![a-z]))"
 )
+# "rango de LoRA 64", "rang LoRA de 64" name the adapters' rank, not LoRA as the method.
 RANK: Final = Guarded(
-    r"r(?:an(?:k|go?))? ?(?:[:=]|of|de)? ?\d",
-    r"(?<![a-z])(?:r|rank|rango|rang)"
+    r"r(?:an(?:k|go?))?(?: (?:de |del |du )?(?:la )?lora)? ?(?:[:=]|of|de)? ?\d",
+    r"(?<![a-z])(?:r|rank|rango|rang)(?: (?:de |del |du )?(?:la )?lora)?"
     r" ?(?:[:=]|of|de)? ?(?P<num>\d+)(?!\w|[.,]\d)"
 )
 _TOKEN_MULT: Final = alt(re.escape(w) for w in lx.TOKEN_MULTIPLIERS)
