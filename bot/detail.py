@@ -29,6 +29,7 @@ from rules.capacity import (
 from rules.catalogue import Catalogue
 from rules.errors import RulesError
 from rules.estimator import (
+    DEFAULT_PREFILL_CHUNK,
     Breakdown,
     OptimizerName,
     estimate_inference,
@@ -455,6 +456,8 @@ def _estimate_on(
                 prompt_len=prompt if prompt is not None else (
                     context - new if new is not None and new < context else None),
                 attention="eager" if query.attention == "eager" else "sdpa",
+                # transformers generate: the whole prompt in one forward, no chunked prefill.
+                prefill_chunk=None if query.whole_prefill else DEFAULT_PREFILL_CHUNK,
                 fp32_weights=bool(query.fp32_weights) or query.precision == "fp32",
                 # Logits at the sampled position only: vLLM, llama.cpp, Ollama and transformers
                 # generate since v4.45 (logits_to_keep) never hold them for the whole prompt.

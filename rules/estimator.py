@@ -736,6 +736,10 @@ def estimate_training(
 # ----------------------------------------------------------------------------- inference
 
 
+# Tokens a serving engine pushes through one forward step (chunked prefill).
+DEFAULT_PREFILL_CHUNK = 8192
+
+
 @lru_cache(maxsize=4096)
 def estimate_inference(
     model: ModelSpec | Architecture | Decimal | float | int,
@@ -747,7 +751,7 @@ def estimate_inference(
     kv_cache_bytes: float | None = None,
     double_quant: bool = False,
     unquantized_bytes: float | None = None,
-    prefill_chunk: int | None = 8192,
+    prefill_chunk: int | None = DEFAULT_PREFILL_CHUNK,
     prompt_len: int | None = None,
     attention: Literal["eager", "sdpa"] = "sdpa",
     fp32_weights: bool = False,

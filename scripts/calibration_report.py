@@ -232,6 +232,8 @@ def _settings(row: dict[str, str]) -> list[str]:
         out.append("eager attention")
     elif "flash attention" in method or "sdpa" in method or "fa2" in method:
         out.append("flash attention")
+    if inference and "transformers" in method:
+        out.append("with transformers")
     if inference:
         gguf = re.search(r"gguf (\S+)", precision)
         if gguf:

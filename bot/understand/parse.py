@@ -1078,6 +1078,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         sharding=flags.sharding,
         kernels=flags.kernels,
         lora_dropout=flags.lora_dropout,
+        whole_prefill=flags.whole_prefill,
         fp32_weights=flags.fp32_weights,
         new_tokens=flags.new_tokens,
         prompt_tokens=flags.prompt_tokens,

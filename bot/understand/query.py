@@ -84,6 +84,7 @@ class Query(BaseModel):
     fp32_weights: bool | None = None  # base loaded without torch_dtype (fp32)
     new_tokens: int | None = None  # inference: tokens to generate
     prompt_tokens: int | None = None  # inference: prompt length
+    whole_prefill: bool | None = None  # inference: the prompt in one forward (transformers)
     epochs: int | None = None
     pretraining: bool = False  # "from scratch", "pretrain", "desde cero": not a fine-tune
     tokens_per_second: Decimal | None = None  # the user's measured throughput per GPU

@@ -100,6 +100,11 @@ NO_KERNELS: Final = Screened(
     rf"(?<![a-z0-9]){_NEG} (?:unsloth|liger)|use_liger(?:_kernel)? ?[:=] ?false"
 )
 
+# Hugging Face transformers' generate runs the whole prompt through one forward pass (no
+# chunked prefill): "with transformers", "hf transformers", "model.generate".
+TRANSFORMERS: Final = _w(r"(?<![-\w])(?:hf |hugging ?face )?transformers(?![-\w])|"
+                         r"model\.generate")
+
 ZERO3: Final = _w(r"deepspeed|zero[ _-]?(?:stage[ _-]?)?3|zero[ _-]?infinity|zero[ _-]?offload")
 FSDP: Final = _w(r"fsdp2?|fully sharded")
 # Not sharded: DistributedDataParallel replicates the model on every GPU; Accelerate's
@@ -257,6 +262,7 @@ class Settings:
     sharding: Literal["fsdp", "zero3", "ddp", "device_map"] | None = None
     kernels: Kernels | None = None
     lora_dropout: bool | None = None
+    whole_prefill: bool | None = None
     full: bool = False
     pretraining: bool = False
 
@@ -339,6 +345,8 @@ def read_flags(s: str) -> Settings:
             out.kernels = "liger"
         elif UNSLOTH.search(s):
             out.kernels = "unsloth"
+    if TRANSFORMERS.search(s):
+        out.whole_prefill = True
     if ZERO3.search(s):
         out.sharding = "zero3"
     elif FSDP.search(s):
