@@ -22,6 +22,7 @@ from bot.detail import (
     _peak,
     _target,
     estimator_model,
+    shape_assumed_from,
 )
 from bot.understand.query import Query
 from rules.capacity import CONCURRENCY_LIMIT, Concurrency, most_sequences, serving_utilization
@@ -79,7 +80,8 @@ def concurrency(query: Query, method: Method, model: ModelSpec | Decimal, where:
         return None
     full: int | None = None
     full_sequences: int | None = None
-    model_max = model.max_context if isinstance(model, ModelSpec) else None
+    model_max = model.max_context if isinstance(model, ModelSpec) \
+        and shape_assumed_from(query, model) is None else None
     unsaid = query.seq_len is None and query.prompt_tokens is None and query.new_tokens is None
     if unsaid and model_max is not None and model_max > context:
         full = model_max
@@ -91,6 +93,7 @@ def concurrency(query: Query, method: Method, model: ModelSpec | Decimal, where:
         weights_gb=breakdown.term("weights"), kv_gb=breakdown.term("kv_cache"),
         full_context=full, full_sequences=full_sequences,
         assumed_shape=_assumed_shape(model),
+        shape_of=shape_assumed_from(query, model),
     )
 
 

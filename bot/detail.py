@@ -282,12 +282,23 @@ def estimate_on(
 
 
 def _model(query: Query, params_b: Decimal, cat: Catalogue) -> ModelSpec | Decimal:
-    if query.model_id is not None:
+    model_id = query.model_id
+    if model_id is None and query.shape_model is not None and params_b == query.params_b:
+        model_id = query.shape_model  # "qwen 7b": Qwen2.5 7B's shape, not a generic one
+    if model_id is not None:
         try:
-            return cat.models.get(query.model_id)
+            return cat.models.get(model_id)
         except KeyError:
             pass  # an id the catalogue lost: fall back to the size, with an assumed shape
     return params_b
+
+
+def shape_assumed_from(query: Query, model: ModelSpec | Decimal) -> str | None:
+    """The name of the model whose shape a bare brand and size was given ("qwen 7b": Qwen2.5
+    7B), for the reply to say; None when the model was named or no shape was taken."""
+    if query.model_id is None and isinstance(model, ModelSpec) and model.id == query.shape_model:
+        return model.name
+    return None
 
 
 def _positive(value: int | None, default: int) -> int:
@@ -348,6 +359,8 @@ def detailed_for(
     spec = model if isinstance(model, ModelSpec) else None
     vocab_range = (_vocab_range(breakdown, resolve_shape(model).arch.vocab) if spec is None
                    else None)
+    if spec is not None and shape_assumed_from(query, spec) is not None:
+        spec = None  # "qwen 7b": its shape is Qwen2.5 7B's, the model asked about is a 7B
     alternative: Decimal | None = None
     if method.full and query.precision is None \
             and not query.fp32_weights:
@@ -486,7 +499,8 @@ def longest_context(
     search over the estimator (rules.capacity), capped at the model's published maximum."""
     gpus = asked.gpu_count
     vram = asked.vram_gb / gpus
-    model_max = model.max_context if isinstance(model, ModelSpec) else None
+    model_max = model.max_context if isinstance(model, ModelSpec) \
+        and shape_assumed_from(query, model) is None else None  # "qwen 7b": a 7B, uncapped
     limit = model_max or SEARCH_LIMIT
 
     def per_gpu(tokens: int) -> Decimal | None:
@@ -659,7 +673,10 @@ def _assumptions(
     for what only it knows, such as the chunked-prefill size)."""
     out: list[Assumption] = []
     shape = resolve_shape(model)
-    if shape.assumed:
+    assumed_from = shape_assumed_from(query, model)
+    if assumed_from is not None:
+        out.append(Assumption(code="shape_of", params={"model": assumed_from}))
+    elif shape.assumed:
         out.append(Assumption(code="shape_assumed",
                               params={"layers": shape.arch.layers, "hidden": shape.arch.hidden}))
     if query.fp32_weights or query.precision == "fp32":

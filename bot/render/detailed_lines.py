@@ -373,6 +373,11 @@ def _assumption(ph: Phrases, a: Assumption) -> Markup | None:
     """An assumption whose sentence carries values; None for a code this reply does not
     word."""
     g, p, code = gettext_for(ph.locale), a.params, a.code
+    if code == "shape_of":
+        return g._(
+            "No version named: the shape of %(model)s is assumed (its layers and KV heads "
+            "set the KV cache and activations).", model=p["model"],
+        )
     if code == "shape_assumed":
         return g._(
             "No architecture on file for this model: a Llama-like shape is assumed (%(layers)s "

@@ -191,7 +191,8 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
         # "70B", "y en H100?": too short to tell; the conversation is in the last one's language.
         update.update(lang=previous.lang, lang_sure=True)
     if not names_model:
-        update.update(params_b=previous.params_b, model_id=previous.model_id)
+        update.update(params_b=previous.params_b, model_id=previous.model_id,
+                      shape_model=previous.shape_model)
     if new.method is None and not new.inference:
         update.update(method=previous.method, inference=previous.inference,
                       pretraining=previous.pretraining or new.pretraining,

@@ -160,6 +160,54 @@ class FamilyIndex:
         return self.families[self._names[int(match.lastgroup[1:])]], match.span()
 
 
+# --- a brand and a size, no version -------------------------------------------------------------
+
+# A family name that is a brand and a version alone: "Llama 3.1", "Qwen2.5", "Gemma 2", "Phi-4".
+_BRAND_VERSION: Final = lazy(r"([a-z]+)[\s\-]?(\d+(?:\.\d+)?)?")
+# The size a name prints: "8B", "(14B)".
+_PRINTED_SIZE: Final = lazy(r"\(?(\d+(?:\.\d+)?)[bB]\)?$")
+
+
+class BrandSizes:
+    """A brand and a size with no version ("qwen 7b", "llama 8b", "gemma 9b", "phi 14b"): the
+    catalogue model it most likely means, whose shape (layers, KV heads) the detailed estimates
+    then assume rather than a generic one. Of the models whose name is the brand, a version and
+    that size ("Qwen2.5 7B", "Qwen2 7B"; not "Qwen2.5-Coder 7B" nor "Phi-3 medium (14B)"), with
+    an architecture on file: the latest version."""
+
+    def __init__(self, models: ModelCatalogue) -> None:
+        best: dict[tuple[str, str], tuple[tuple[int, ...], ModelSpec]] = {}
+        for model in models:
+            if model.arch is None or model.is_moe:
+                continue
+            family = _NAME_SIZE.sub("", model.name)
+            printed = _PRINTED_SIZE.search(model.name[len(family):].strip())
+            named = _BRAND_VERSION.fullmatch(fold(family))
+            if family == model.name or printed is None or named is None:
+                continue
+            brand, version = named.group(1), named.group(2) or ""
+            key = (brand, printed.group(1))
+            rank = tuple(int(part) for part in version.split(".") if part)
+            if key not in best or rank > best[key][0]:
+                best[key] = (rank, model)
+        self.models = {key: model for key, (_, model) in best.items()}
+        brands = sorted({brand for brand, _ in self.models}, key=lambda b: (-len(b), b))
+        self._brands = frozenset(brands)
+        self._pattern = compiled_pattern(
+            r"(?<![a-z0-9.])(" + "|".join(map(re.escape, brands)) + r")[\s_\-:]?"
+            r"(\d+(?:\.\d+)?) ?b(?![a-z0-9])"
+        )
+
+    def first_mention(self, text: str) -> ModelSpec | None:
+        """The model a folded text's first brand-and-size means, if the catalogue has one."""
+        if self._brands.isdisjoint(NAME_TOKEN.findall(text)):
+            return None
+        match = self._pattern.search(text)
+        if match is None:
+            return None
+        return self.models.get((match.group(1), match.group(2)))
+
+
 # --- GPUs --------------------------------------------------------------------------------------
 
 # The key of rules.catalogue._normalise: lower case, runs of spaces, "_" and "-" as one space.
@@ -182,6 +230,7 @@ class CatalogueIndex:
     def __init__(self, cat: Catalogue) -> None:
         self.models = _model_index(cat.models)
         self.families = _family_index(cat.models)
+        self.brand_sizes = _brand_sizes(cat.models)
         self._gpus = {
             _gpu_key(key): gpu for gpu in cat.gpus for key in (gpu.id, gpu.name, *gpu.aliases)
         }
@@ -212,6 +261,16 @@ def _family_index(models: ModelCatalogue) -> FamilyIndex:
     index = _FAMILY_INDEXES.get(models)
     if index is None:
         index = _FAMILY_INDEXES[models] = FamilyIndex(models)
+    return index
+
+
+_BRAND_SIZES: WeakKeyDictionary[ModelCatalogue, BrandSizes] = WeakKeyDictionary()
+
+
+def _brand_sizes(models: ModelCatalogue) -> BrandSizes:
+    index = _BRAND_SIZES.get(models)
+    if index is None:
+        index = _BRAND_SIZES[models] = BrandSizes(models)
     return index
 
 

@@ -82,6 +82,7 @@ class _Work:
     adapter_setting: bool = False  # "lora rank 64", "lora alpha 32": LoRA named by its settings
     context_said: bool = False  # the length was called a context ("128k context", "ctx 8k")
     family: tuple[str, ...] = ()  # model ids of a family named without a size
+    shape_model: str | None = None  # "qwen 7b": the model whose shape is assumed (Qwen2.5 7B)
     flags: st.Settings = field(default_factory=st.Settings)
 
     def blank(self, start: int, end: int, fill: str = "") -> None:
@@ -110,6 +111,11 @@ def _take_model(work: _Work, index: CatalogueIndex) -> None:
     spec = index.models.first_mention(text)
     if spec is None:
         _take_family(work, index)
+        if work.model_id is None and not work.family:
+            # "qwen 7b", "llama 8b": read as a size, with the shape of the model it most likely
+            # means (its KV heads, layers) for the detailed estimates.
+            shaped = index.brand_sizes.first_mention(text)
+            work.shape_model = shaped.id if shaped is not None else None
         return
     # Blank the mention so that its digits are not read again ("8x7b" is not 8 GPUs).
     for pattern in index.models.mention_patterns(spec):
@@ -1025,6 +1031,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         params_b=work.params_b,
         model_id=work.model_id,
         family=work.family if work.params_b is None else (),
+        shape_model=work.shape_model if work.params_b is not None else None,
         method=method,
         inference=inference,
         gpu=known[0] if known else None,

@@ -41,6 +41,10 @@ class Query(BaseModel):
     params_b: Decimal | None = None  # model size in billions (from a named model or "70B")
     model_id: str | None = None  # a named model of the catalogue
     family: tuple[str, ...] = ()  # a family named without a size: its models, to ask which
+    # A brand and a size with no version ("qwen 7b", "llama 8b"): the catalogue model it most
+    # likely means (Qwen2.5 7B), whose shape the detailed estimates assume; the planning rule
+    # stays the size's.
+    shape_model: str | None = None
     method: MethodId | None = None  # None: answer for every method of the kind
     inference: bool = False  # "run"/"serve"/"inference" questions use the inference methods
     gpu: str | None = None  # catalogue GPU id
