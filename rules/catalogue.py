@@ -132,6 +132,10 @@ class Catalogue:
             raise UnknownGPU(gpu=gpu_id, suggestions=self.suggest_gpus(gpu_id))
         return found
 
+    def gpu_or_none(self, gpu_id: str) -> GPU | None:
+        """By id, as ``gpu``; None for an id the catalogue lacks (no suggestions worked out)."""
+        return self._by_id.get(gpu_id)
+
     def find_gpu(self, text: str) -> GPU | None:
         """A GPU by id, name or alias, ignoring case, spaces, hyphens and underscores."""
         return self._alias_index.get(_normalise(text))

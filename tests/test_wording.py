@@ -7,11 +7,12 @@ from __future__ import annotations
 from decimal import Decimal as D
 
 import pytest
+from markupsafe import Markup
 
 from bot.alerts.messages import AlertRenderer
 from bot.alerts.model import AlertSpec, PriceMove
 from bot.pipeline import Pipeline
-from bot.render.phrases import gettext_for, gpu_forms
+from bot.render.phrases import Phrases, gettext_for, gpu_forms
 from rules.catalogue import load_catalogue
 
 NBSP, NNBSP = "\u00a0", "\u202f"
@@ -197,6 +198,20 @@ def test_gpu_noun_phrases(locale, name, the, of):
     forms = gpu_forms(locale, name)
     assert (forms["the"], forms["of"]) == (the, of)
     assert forms["The"] == the[0].upper() + the[1:]
+
+
+def test_gpu_noun_phrases_escape_the_name_and_not_the_article():
+    """A name as an error carries it (not a catalogue one) is escaped; the article's
+    apostrophe is text (Markup, not &#39;)."""
+    forms = gpu_forms("fr", "A<b>&1")
+    assert (forms["the"], forms["of"]) == ("l'A&lt;b&gt;&amp;1", "de l'A&lt;b&gt;&amp;1")
+    assert isinstance(forms["The"], Markup)
+    # an id the catalogue lacks keeps what was given; a known id is named
+    cat = load_catalogue()
+    phrases = Phrases("en", cat)
+    assert phrases.gpu_name("h100") == cat.gpu("h100").name
+    assert phrases.gpu_name("no-such-gpu") == "no-such-gpu"
+    assert cat.gpu_or_none("no-such-gpu") is None and cat.gpu_or_none("h100") is cat.gpu("h100")
 
 
 @pytest.mark.parametrize(

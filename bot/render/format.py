@@ -292,8 +292,10 @@ def _unit_patterns(locale: str, unit: str, length: str) -> dict[str, str] | None
     found = _find_unit_pattern(unit, locale=_locale(locale))
     if not found:
         return None
-    patterns: dict[str, str] = _locale(locale)._data["unit_patterns"][found].get(length, {})
-    return patterns
+    # A plain dict: Babel's LocaleDataDict resolves aliases in Python on every lookup, and a
+    # unit with plural forms ("1 hour", "2 hours") is looked up on every value.
+    found_patterns = _locale(locale)._data["unit_patterns"][found].get(length, {})
+    return {category: found_patterns[category] for category in found_patterns}
 
 
 @cache

@@ -181,9 +181,13 @@ def gpu_forms(locale: str, name: str) -> dict[str, Markup]:
         the, of = f"la {name}", f"de la {name}"
     else:
         the, of = f"the {name}", f"of the {name}"
-    # Markup: the apostrophe of "l'A100" is text, not something to escape to &#39;.
-    safe = {"the": the, "The": the[:1].upper() + the[1:], "of": of}
-    return {k: Markup(v.replace(name, str(escape(name)))) for k, v in safe.items()}
+    # Markup: the apostrophe of "l'A100" is text, not something to escape to &#39;. A name
+    # with nothing to escape (every catalogue name) is its own escape: no replacing.
+    forms = {"the": the, "The": the[:1].upper() + the[1:], "of": of}
+    escaped = _escaped(name)
+    if escaped == name:
+        return {k: _safe(v) for k, v in forms.items()}
+    return {k: _safe(v.replace(name, escaped)) for k, v in forms.items()}
 
 
 def _an(size: str) -> bool:
@@ -257,7 +261,8 @@ class Phrases:
     def gpu_name(self, gpu: str) -> GpuName:
         """The name of a GPU (its id, or a name as an error carries it), with its articles
         for the reader's language (see GpuName)."""
-        name = next((g.name for g in self.cat.gpus if g.id == gpu), str(gpu))
+        found = self.cat.gpu_or_none(gpu)  # by id (a dict), not a scan of the catalogue
+        name = found.name if found is not None else str(gpu)
         return GpuName(name, gpu_forms(self.locale, name))
 
     def config(self, gpu_id: str, count: int) -> Markup:
