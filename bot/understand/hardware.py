@@ -110,6 +110,10 @@ _NUMBER_UNIT_AFTER: Final = lazy(
     r"weeks?|semanas?|semaines?|months?|mois|mes(?:es)?|years?|anos?|ans?|usd|euros?)(?![a-z])"
 )
 _MAC_WORDS: Final = lazy(rf"(?<![a-z]){_MAC}(?![a-z])")
+# A variant's memory said with no unit right after the name, as Spanish and French speakers say
+# it: "una A100 de 40", "la 3060 de 12", "la 4060 ti de 16", "un A100 de 40, ça passe ?". Read
+# only when it is one of that card's sizes and no unit or quantity follows ("A100 de 40 horas").
+_BARE_MEM_AFTER: Final = lazy(r" ?(?:de|of|-)? ?(?P<num>\d{1,3})(?!\w|[.,]\d| ?[%$/x*])")
 
 # Counts around a name: "8x H100", "2 x rtx3090", "dual 4090", "dos 3090", "2 nodes x 8 a100".
 _COUNT_BEFORE: Final = lazy(
@@ -383,6 +387,13 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
         mem = _memory(raw_mem) if raw_mem else None
         end = match.end()
         gpu, unified, assumed = _resolve(name, mem, index)
+        if gpu is not None and assumed and not gpu.unified_memory:
+            bare = _BARE_MEM_AFTER.match(work.s, end)
+            value = Decimal(bare.group("num")) if bare else None
+            if bare and value in {v.vram_gb for v in index.variants(gpu)} \
+                    and not _NUMBER_UNIT_AFTER.match(work.s[bare.end() :]):
+                mem, end = value, bare.end()
+                gpu, unified, assumed = _resolve(name, mem, index)
         if gpu is not None and _LAPTOP_WORDS.search(work.s):
             # "my laptop has an RTX 4060": the laptop part, when there is one.
             laptop = index.find_gpu(f"{gpu.id} laptop")
