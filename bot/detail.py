@@ -32,6 +32,7 @@ from rules.estimator import (
     DEFAULT_PREFILL_CHUNK,
     Breakdown,
     OptimizerName,
+    Parallel,
     estimate_inference,
     estimate_training,
     resolve_shape,
@@ -89,6 +90,7 @@ TERM_LABELS: dict[str, str] = {
     "fsdp_root": N_("Embeddings and output head, unsharded (FSDP root)"),
     "ddp_buckets": N_("DDP gradient buckets"),
     "zero3_grad_bucket": N_("ZeRO-3 gradient bucket"),
+    "zero_grad_bucket": N_("ZeRO-1/2 gradient bucket"),
     "dequant_buffer": N_("4-bit dequantization buffer"),
     "cuda_context": N_("CUDA context and kernels"),
     "kv_cache": N_("KV cache"),
@@ -452,8 +454,7 @@ def _estimate_on(
                 zero3=query.sharding == "zero3",
                 kernels=query.kernels,
                 lora_dropout=bool(query.lora_dropout),
-                parallel=("ddp" if query.sharding == "ddp" else "device_map"
-                          if query.sharding == "device_map" else "sharded"),
+                parallel=_parallel(query),
             )
         else:
             prompt = query.prompt_tokens
@@ -558,7 +559,17 @@ def decode_bound(
 def _may_offload(query: Query, method: Method, gpus: int) -> bool:
     """CPU offload is assumed when needed: QLoRA sharded over several GPUs, offload unsaid."""
     return method.kind == "training" and method.quantized_base and gpus > 1 \
-        and query.cpu_offload is None and query.sharding not in ("ddp", "device_map")
+        and query.cpu_offload is None \
+        and query.sharding not in ("ddp", "device_map", "zero1", "zero2")
+
+
+def _parallel(query: Query) -> Parallel:
+    """How the GPUs share the run, as the user said: FSDP or ZeRO-3 sharding unless told."""
+    sharding = query.sharding
+    if sharding == "ddp" or sharding == "device_map" or sharding == "zero1" \
+            or sharding == "zero2":
+        return sharding
+    return "sharded"
 
 
 def _optimizer(query: Query, method: Method) -> OptimizerName | None:
@@ -682,7 +693,8 @@ def _assumptions(
     if query.fp32_weights or query.precision == "fp32":
         out.append(Assumption(code="fp32_weights"))
     if query.cpu_offload:
-        out.append(Assumption(code="cpu_offload"))
+        zero12 = query.sharding in ("zero1", "zero2")
+        out.append(Assumption(code="optimizer_offload" if zero12 else "cpu_offload"))
     elif without_offload is not None:
         out.append(Assumption(code="cpu_offload_needed", params={"without": without_offload}))
     if breakdown.kind == "inference":
@@ -726,7 +738,7 @@ def _assumptions(
     if query.attention != "eager" and not query.compiled and not query.chunked_loss \
             and query.kernels is None:
         out.append(Assumption(code="kernels"))
-    if gpus > 1 and query.sharding in ("ddp", "device_map"):
+    if gpus > 1 and query.sharding in ("ddp", "device_map", "zero1", "zero2"):
         out.append(Assumption(code=query.sharding, params={"gpus": gpus, "batch": batch}))
     elif gpus > 1:
         out.append(Assumption(code="sharded", params={"gpus": gpus, "batch": batch}))

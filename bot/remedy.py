@@ -39,10 +39,12 @@ __all__ = ["CHANGES", "Remedies", "Remedy", "remedies_for", "wanted"]
 CHANGES: dict[str, int] = {
     "micro_batch": 1,
     "grad_ckpt": 2,
+    "zero3": 2,
     "liger": 2,
     "adam8bit": 3,
     "pure_bf16": 3,
     "cpu_offload": 6,
+    "optimizer_offload": 6,
     "lora": 8,
     "qlora": 10,
 }
@@ -107,13 +109,18 @@ def _applicable(query: Query, method: Method) -> list[str]:
         out.append("adam8bit")
     if method.full and query.precision in (None, "mixed") and not query.fp32_weights:
         out.append("pure_bf16")
+    zero12 = query.sharding in ("zero1", "zero2")
+    if zero12 and (query.gpu_count or 1) > 1:
+        out.append("zero3")  # ZeRO-3 shards the weights too
     if not query.cpu_offload:
-        out.append("cpu_offload")
+        # With ZeRO-1/2 offload is ZeRO-Offload's: the optimizer's, the weights stay.
+        out.append("optimizer_offload" if zero12 else "cpu_offload")
     if method.full:
         out.append("lora")
     if not method.quantized_base:
         out.append("qlora")
-    return out
+    order = list(CHANGES)
+    return sorted(out, key=order.index)
 
 
 def _valid(combo: tuple[str, ...]) -> bool:
@@ -121,7 +128,8 @@ def _valid(combo: tuple[str, ...]) -> bool:
     BF16) mean nothing once the base is frozen."""
     adapter = "lora" in combo or "qlora" in combo
     return not ("lora" in combo and "qlora" in combo) and not (
-        adapter and ("adam8bit" in combo or "pure_bf16" in combo))
+        adapter and ("adam8bit" in combo or "pure_bf16" in combo)) and not (
+        "zero3" in combo and "optimizer_offload" in combo)
 
 
 def _with(query: Query, combo: tuple[str, ...]) -> dict[str, Any]:
@@ -137,8 +145,10 @@ def _with(query: Query, combo: tuple[str, ...]) -> dict[str, Any]:
             update["optimizer"] = "adam8bit"
         elif change == "pure_bf16":
             update["precision"] = "bf16"
-        elif change == "cpu_offload":
+        elif change in ("cpu_offload", "optimizer_offload"):
             update["cpu_offload"] = True
+        elif change == "zero3":
+            update["sharding"] = "zero3"
     return update
 
 

@@ -52,7 +52,7 @@ Precision = Literal["mixed", "bf16", "fp32"]
 OptimizerName = Literal["adamw", "adam8bit", "paged_adamw", "paged_adam8bit", "adafactor"]
 LossImpl = Literal["eager", "fused", "chunked"]
 Kernels = Literal["unsloth", "liger"]
-Parallel = Literal["sharded", "ddp", "device_map"]
+Parallel = Literal["sharded", "ddp", "device_map", "zero1", "zero2"]
 
 
 # LoRA target groups users name; "all" = every linear layer of the blocks (QLoRA paper §4).
@@ -469,7 +469,11 @@ def estimate_training(
       "ddp" (DistributedDataParallel: every GPU holds the whole model, its gradients and
       optimizer states, plus DDP's gradient buckets); "device_map" (Accelerate's
       device_map="auto": the layers split over the GPUs, which run one after the other on the
-      whole batch; the last one also holds the logits).
+      whole batch; the last one also holds the logits); "zero2" (DeepSpeed ZeRO-2: every GPU
+      holds the whole bf16 model, gradients and optimizer states are partitioned; with
+      cpu_offload, offload_optimizer: the fp32 master copy, the optimizer states and the gradient
+      partitions live in CPU RAM, the weights stay on the GPU); "zero1" (ZeRO-1: only the
+      optimizer states and master copy are partitioned). Rajbhandari et al. 2020, Figure 1.
     lora_dropout: LoRA dropout above 0 (PEFT): every adapted linear keeps a dropped-out copy
       of its input and the dropout mask.
     """
@@ -481,6 +485,10 @@ def estimate_training(
     arch = shape.arch
     n = float(shape.params)
     shard = 1.0 if parallel == "ddp" else float(gpus)
+    # ZeRO-1/2 partition what the optimizer owns, never the weights the forward pass uses.
+    zero12 = parallel in ("zero1", "zero2")
+    weight_shard = 1.0 if zero12 else shard
+    grad_shard = 1.0 if parallel == "zero1" else shard
     full = spec.full
     prec: Precision = precision or ("mixed" if full else "bf16")
     if full and fp32_weights and precision is None:
@@ -505,14 +513,16 @@ def estimate_training(
     resident = 0.0  # what the optimizer states may occupy: capped later when paged
     if full:
         if prec == "fp32":
-            parts.append(("weights", n * c["bytes.fp32"] / shard, "fp32 weights (no AMP)"))
+            parts.append(("weights", n * c["bytes.fp32"] / weight_shard, "fp32 weights (no AMP)"))
             grad_bytes = c["bytes.fp32"]
         else:
-            parts.append(("weights", n * bf16 / shard, "bf16 compute copy"))
+            parts.append(("weights", n * bf16 / weight_shard, "bf16 compute copy"))
         if prec == "mixed":
             parts.append(("master_weights", n * c["training.master_weights_fp32"] / shard,
                           "fp32 master copy (mixed precision)"))
-            grad_bytes = c["training.gradients_mixed"]
+            # DeepSpeed ZeRO-1/2 run the model in bf16: its gradients are bf16, reduced into
+            # the fp32 partition the optimizer owns (the ZeRO paper's 2 bytes per parameter).
+            grad_bytes = c["training.gradients_bf16" if zero12 else "training.gradients_mixed"]
         elif prec == "bf16":
             grad_bytes = c["training.gradients_bf16"]
         if opt_name in ("adamw",):
@@ -531,7 +541,9 @@ def estimate_training(
         opt = n * opt_bytes / shard
         if cpu_offload:
             assumptions.append(assumption("cpu_offload"))
-            parts[:] = [(name, 0.0 if name in ("weights", "master_weights") else b, note)
+            # ZeRO-1/2 offload the optimizer (offload_optimizer): the weights stay on the GPU.
+            offloaded = ("master_weights",) if zero12 else ("weights", "master_weights")
+            parts[:] = [(name, 0.0 if name in offloaded else b, note)
                         for name, b, note in parts]
             opt = 0.0
         if opt_name.startswith("paged") and not cpu_offload:
@@ -545,23 +557,23 @@ def estimate_training(
             grads = _largest_tensor(arch) * grad_bytes if not shape.assumed else 0.0
             assumptions.append(assumption("optimizer_in_backward"))
         else:
-            grads = n * grad_bytes / shard
+            grads = n * grad_bytes / grad_shard
     else:
         if spec.quantized_base:
             bits = 8 * c["bytes.nf4"] + c[
                 "bits.quant_constants_double" if double_quant else "bits.quant_constants_plain"
             ]
             weights = block * bits / 8 + rest * bf16
-            parts.append(("weights", weights / shard,
+            parts.append(("weights", weights / weight_shard,
                           f"NF4 block weights ({bits:.3f} bits/param), embeddings/norms bf16"))
             assumptions.append(assumption("qlora_nf4", double_quant=int(double_quant)))
         elif fp32_weights:
-            parts.append(("weights", n * c["bytes.fp32"] / shard,
+            parts.append(("weights", n * c["bytes.fp32"] / weight_shard,
                           "frozen fp32 base (loaded without torch_dtype)"))
             assumptions.append(assumption("fp32_weights"))
         else:
-            parts.append(("weights", n * bf16 / shard, "frozen bf16 base"))
-        if cpu_offload:
+            parts.append(("weights", n * bf16 / weight_shard, "frozen bf16 base"))
+        if cpu_offload and not zero12:
             parts[-1] = ("weights", 0.0, "offloaded to CPU RAM")
             assumptions.append(assumption("cpu_offload"))
         targets = _resolve_targets(lora_targets)
@@ -648,7 +660,7 @@ def estimate_training(
     acts = sum(b for name, b, _ in parts
                if name in ("activations", "logits", "layer_gradients"))
     if full:
-        parts.append(("gradients", grads, "fp32" if prec == "mixed" else "bf16"))
+        parts.append(("gradients", grads, "fp32" if prec == "mixed" and not zero12 else "bf16"))
         if not grad_accumulation:
             parts.append(("backward_overlap", -min(acts, grads),
                           "activations freed as gradients are produced"))
@@ -667,6 +679,18 @@ def estimate_training(
         assumptions.append(assumption("ddp", gpus=gpus, batch=micro_batch))
     elif parallel == "device_map" and gpus > 1:
         assumptions.append(assumption("device_map", gpus=gpus, batch=micro_batch))
+    elif zero12:
+        # DeepSpeedZeroOptimizer (stages 1 and 2) allocates its contiguous gradient bucket of
+        # reduce_bucket_size elements at each backward, as ZeRO-3 does at init.
+        if gpus > 1 or cpu_offload:
+            wide = (fp32_weights and not spec.quantized_base) or prec == "fp32"
+            parts.append(("zero_grad_bucket",
+                          c["overhead.zero12_ipg_buffers"]
+                          * c["overhead.zero3_reduce_bucket_size"]
+                          * (c["bytes.fp32"] if wide else bf16),
+                          "ZeRO-1/2 contiguous gradient bucket (reduce_bucket_size)"))
+        if gpus > 1:
+            assumptions.append(assumption(parallel, gpus=gpus, batch=micro_batch))
     elif gpus > 1 or cpu_offload:
         per_layer_params = block / arch.layers
         if spec.quantized_base:

@@ -85,6 +85,25 @@ def test_llama31_70b_lora_fsdp_8xa100() -> None:
     _terms_add_up(b)
 
 
+def test_zero1_and_zero2_keep_the_weights_whole_on_every_gpu() -> None:
+    """ZeRO paper, Figure 1: P_os holds (2+2)Ψ + KΨ/N_d per GPU, P_os+g 2Ψ + (2+K)Ψ/N_d, ZeRO-3
+    (2+2+K)Ψ/N_d; offload_optimizer moves what the optimizer owns to CPU RAM, not the weights."""
+    run = (CATALOGUE.get("llama-3.1-8b"), "full_adamw", 2048, 1, True, 16, 8)
+    by = {p: {name: b for name, b, _ in estimate_training(*run, parallel=p).parts}
+          for p in ("sharded", "zero2", "zero1")}
+    n = by["zero2"]["weights"] / 2  # bf16: 2 bytes a parameter, whole on every GPU
+    assert by["zero1"]["weights"] == by["zero2"]["weights"] == 8 * by["sharded"]["weights"]
+    for p in ("zero1", "zero2"):  # fp32 master + Adam m, v: 12 bytes, partitioned 8 ways
+        assert by[p]["master_weights"] + by[p]["optimizer_states"] == pytest.approx(12 * n / 8)
+    assert by["zero2"]["gradients"] == pytest.approx(2 * n / 8)
+    assert by["zero1"]["gradients"] == pytest.approx(2 * n)
+    assert "sharding_buffers" not in by["zero2"] and "zero_grad_bucket" in by["zero2"]
+    offload = {name: b for name, b, _ in
+               estimate_training(*run, parallel="zero2", cpu_offload=True).parts}
+    assert offload["weights"] == by["zero2"]["weights"]
+    assert offload["master_weights"] == offload["optimizer_states"] == offload["gradients"] == 0
+
+
 def test_llama32_3b_full_with_checkpointing() -> None:
     # torchtune README 'Optimization flags': Llama 3.2 3B full fine-tune, bf16, batch 2 x 4096
     # packed, compile + chunked cross-entropy + activation checkpointing: 24.9 GiB.

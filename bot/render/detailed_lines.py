@@ -90,6 +90,10 @@ _SAID: dict[str, str] = {
         "CPU offload (FSDP or DeepSpeed ZeRO-3): weights, gradients and optimizer states wait "
         "in CPU RAM; the GPU holds the layers being computed."
     ),
+    "optimizer_offload": N_(
+        "ZeRO-Offload (offload_optimizer): FP32 master weights, optimizer states and gradients "
+        "wait in CPU RAM; every GPU keeps the whole BF16 model."
+    ),
     "paged_optimizer": N_(
         "Paged optimizer: its states stay on the GPU until the card is full, then the rest is "
         "paged to CPU RAM."
@@ -411,6 +415,18 @@ def _assumption(ph: Phrases, a: Assumption) -> Markup | None:
             "DDP: each of the %(gpus)s GPUs holds the whole model, its gradients (and a copy in "
             "DDP's buckets) and optimizer states, and runs its own batch of %(batch)s.",
             gpus=p["gpus"], batch=p["batch"],
+        )
+    if code == "zero2":
+        return g._(
+            "DeepSpeed ZeRO-2: each of the %(gpus)s GPUs holds the whole model; its gradients "
+            "and optimizer states are split %(gpus)s ways; each GPU runs its own batch of "
+            "%(batch)s.", gpus=p["gpus"], batch=p["batch"],
+        )
+    if code == "zero1":
+        return g._(
+            "DeepSpeed ZeRO-1: each of the %(gpus)s GPUs holds the whole model and its "
+            "gradients; the optimizer states are split %(gpus)s ways; each GPU runs its own "
+            "batch of %(batch)s.", gpus=p["gpus"], batch=p["batch"],
         )
     if code == "device_map":
         return g._(

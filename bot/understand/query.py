@@ -81,7 +81,7 @@ class Query(BaseModel):
     chunked_loss: bool | None = None  # chunked cross-entropy
     grad_accumulation: bool | None = None
     # FSDP or DeepSpeed ZeRO-3 (sharded); DDP (replicated) or device_map="auto" (layers split)
-    sharding: Literal["fsdp", "zero3", "ddp", "device_map"] | None = None
+    sharding: Literal["fsdp", "zero1", "zero2", "zero3", "ddp", "device_map"] | None = None
     kernels: Literal["unsloth", "liger"] | None = None  # a training library's fused kernels
     lora_dropout: bool | None = None  # LoRA dropout above 0 (PEFT keeps a dropped copy)
     packed: bool | None = None  # packed dataset (every sequence filled to seq_len)

@@ -106,6 +106,18 @@ TRANSFORMERS: Final = _w(r"(?<![-\w])(?:hf |hugging ?face )?transformers(?![-\w]
                          r"model\.generate")
 
 ZERO3: Final = _w(r"deepspeed|zero[ _-]?(?:stage[ _-]?)?3|zero[ _-]?infinity|zero[ _-]?offload")
+# DeepSpeed ZeRO-1 and ZeRO-2 ("zero2", "zero stage 2", "deepspeed stage 1", '"stage": 2'): the
+# weights stay whole on every GPU. Named before ZeRO-3 in a message that names both ("zero 2 vs
+# zero 3, will zero2 fit?"), the first one named is read.
+ZERO_STAGE: Final = _w(
+    r"zero[ _-]?(?:stage[ _-]?)?(?P<a>[123])|(?:deepspeed |ds )(?:zero[ _-]?)?(?:stage[ _-]?)"
+    r"(?P<b>[123])|stage[ _-]?(?P<c>[123]) (?:of )?(?:deepspeed|zero)|['\"]?stage['\"]? ?: ?(?P<d>[123])"
+)
+# ZeRO-Offload of the optimizer alone ("offload_optimizer", "optimizer offload"): with ZeRO-1/2
+# the master weights, optimizer states and gradients go to CPU RAM, the weights stay.
+OPTIMIZER_OFFLOAD: Final = _w(
+    r"offload[ _-]?(?:the )?optimi[sz]er\w*|optimi[sz]er[ _-]?(?:cpu[ _-]?)?offload\w*"
+)
 FSDP: Final = _w(r"fsdp2?|fully sharded")
 # Not sharded: DistributedDataParallel replicates the model on every GPU; Accelerate's
 # device_map="auto" splits the layers over the GPUs (naive model parallelism).
@@ -259,7 +271,7 @@ class Settings:
     tokens_per_second: Decimal | None = None
     dataset_tokens: Decimal | None = None
     grad_accumulation: bool | None = None
-    sharding: Literal["fsdp", "zero3", "ddp", "device_map"] | None = None
+    sharding: Literal["fsdp", "zero1", "zero2", "zero3", "ddp", "device_map"] | None = None
     kernels: Kernels | None = None
     lora_dropout: bool | None = None
     whole_prefill: bool | None = None
@@ -347,7 +359,13 @@ def read_flags(s: str) -> Settings:
             out.kernels = "unsloth"
     if TRANSFORMERS.search(s):
         out.whole_prefill = True
-    if ZERO3.search(s):
+    stage = ZERO_STAGE.search(s)
+    digit = next((g for g in stage.groups() if g), None) if stage else None
+    if digit in ("1", "2"):
+        out.sharding = "zero1" if digit == "1" else "zero2"
+        if out.cpu_offload is None and OPTIMIZER_OFFLOAD.search(s):
+            out.cpu_offload = True
+    elif ZERO3.search(s):
         out.sharding = "zero3"
     elif FSDP.search(s):
         out.sharding = "fsdp"
