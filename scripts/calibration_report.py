@@ -61,6 +61,8 @@ SOURCE_SETUPS: tuple[tuple[str, str, str], ...] = (
     ("huggingface/peft docs/source/accelerate/", "lora_dropout 0.1",
      "the scripts those pages run (PEFT examples/sft run_peft_fsdp.sh, run_peft_deepspeed.sh, "
      "run_peft_qlora_fsdp.sh, run_peft_qlora_deepspeed_stage3.sh) all pass --lora_dropout 0.1"),
+    ("answerdotai/fsdp_qlora benchmarks_03_2024.md", "lora_dropout 0.1",
+     "the train.py those benchmarks run defaults to lora_dropout 0.1"),
 )
 
 
@@ -210,7 +212,9 @@ def _settings(row: dict[str, str]) -> list[str]:
         out.append("torch compile")
     if "chunked" in method:
         out.append("chunked cross entropy")
-    if "no cpu offload" in method or "disabling cpu offload" in text:
+    if "ddp" in method:
+        out.append("DDP")
+    elif "no cpu offload" in method or "disabling cpu offload" in text:
         out.append("no cpu offload")
     elif "deepspeed zero-3 cpu offload" in method or "zero-3 cpu offload" in method:
         out.append("zero3 offload")
