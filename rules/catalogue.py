@@ -18,6 +18,7 @@ from rules.errors import DataError, UnknownGPU, UnknownMethod
 from rules.schema import (
     GPU,
     AppleGPUShare,
+    BareQuantName,
     Limits,
     Method,
     Offer,
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 MEMO_ENTRIES = 4096
+_MILLI = Decimal("0.001")
 
 
 def _read(name: str) -> dict[str, Any]:
@@ -54,6 +56,8 @@ class Catalogue:
     references: tuple[Reference, ...]
     apple_gpu_share: AppleGPUShare
     quant_types: tuple[QuantType, ...] = ()  # llama.cpp/GGUF types (quant_types.toml)
+    # A size written without its type ("q5") and the type it is read as (quant_types.toml).
+    bare_quant_names: tuple[BareQuantName, ...] = ()
 
     @property
     def models(self) -> ModelCatalogue:
@@ -162,6 +166,8 @@ class Catalogue:
             if method.id == method_id:
                 return method
         found = self._quant_methods.get(method_id)
+        if found is None and method_id.startswith("bpw_"):
+            found = self.memoised(("bpw_method", method_id), lambda: self._bits_method(method_id))
         if found is None:
             raise UnknownMethod(method=method_id)
         return found
@@ -195,6 +201,49 @@ class Catalogue:
                 "bits_per_weight": q.bits_per_weight, "planned_as": spec.id,
             })
         return out
+
+    def bare_quant_method(self, text: str) -> str | None:
+        """The GGUF method a size written without its type ("q5", "Q3") is read as: the type
+        quant_types.toml's bare_names give it (llama-quantize's own reading), else None."""
+        key = text.strip().upper()
+        for bare in self.bare_quant_names:
+            if bare.name == key:
+                return self.quant_method(bare.type)
+        return None
+
+    def bits_method(self, bits: Decimal) -> str | None:
+        """The inference method of weights stored at `bits` bits each, as the user states them
+        ("4.65bpw", "6.0 bpw": exllamav2's average over the model's weights), or None outside
+        1-8 bits (more is not quantized) or with more than three decimals."""
+        if not bits.is_finite() or not 1 <= bits <= 8 or bits != bits.quantize(_MILLI):
+            return None
+        text = format(bits.normalize(), "f")
+        return "bpw_" + text.replace(".", "_")
+
+    def _bits_method(self, method_id: str) -> Method | None:
+        """Serving weights at the bits a "bpw_4_65" id names: planned with those bits and the
+        seed's serving margin, reported as the planning method nearer them (under 6 bits
+        4-bit's 0.5 byte, from 6 to 8 8-bit's 1 byte)."""
+        match = re.fullmatch(r"bpw_(\d)(?:_(\d{1,3}))?", method_id)
+        if match is None:
+            return None
+        bits = Decimal(match.group(1) + ("." + match.group(2) if match.group(2) else ""))
+        if self.bits_method(bits) != method_id:
+            return None
+        base = self.method_where("inference", weight_bits=4 if bits < 6 else 8)
+        if base is None:
+            return None
+        spec = self.method(base)
+        floor = bits / 8
+        margin = spec.estimate_gb_per_b / (spec.floor_gb_per_b or spec.estimate_gb_per_b)
+        return spec.model_copy(update={
+            "id": method_id, "default": False, "floor_gb_per_b": floor,
+            "estimate_gb_per_b": floor * margin, "high_gb_per_b": None,
+            "source": "the bits per weight the user states (an EXL2 model's 'bpw', its average "
+                      "over the weights), with the serving margin of " + spec.id + ": "
+                      + spec.source,
+            "quant": None, "bits_per_weight": bits, "planned_as": spec.id,
+        })
 
     def quant_method(self, text: str) -> str | None:
         """The inference method of a GGUF quantization type as written ("q5_k_m", "Q6_K",
@@ -261,6 +310,9 @@ def validate_catalogue(cat: Catalogue) -> None:
     for kind in ("training", "inference"):
         if not any(m.default for m in cat.methods if m.kind == kind):
             raise DataError(f"methods.toml: no default {kind} method")
+    for size in cat.bare_quant_names:
+        if cat.quant_method(size.type) is None:
+            raise DataError(f"quant_types.toml: {size.name} is read as unknown type {size.type}")
 
 
 @cache
@@ -270,6 +322,7 @@ def load_catalogue() -> Catalogue:
         gpus_doc, offers_doc = _read("gpus.toml"), _read("offers.toml")
         owned_doc = _read("gpus_owned.toml")
         methods_doc, service = _read("methods.toml"), _read("service.toml")
+        quant_doc = _read("quant_types.toml")
         rented = tuple(GPU.model_validate(g) for g in gpus_doc["gpus"])
         owned = tuple(GPU.model_validate(g) for g in owned_doc["gpus"])
         if not all(g.rented for g in rented) or any(g.rented for g in owned):
@@ -283,8 +336,9 @@ def load_catalogue() -> Catalogue:
             limits=Limits.model_validate(service["limits"]),
             references=tuple(Reference.model_validate(r) for r in service["references"]),
             apple_gpu_share=AppleGPUShare.model_validate(owned_doc["apple_gpu_share"]),
-            quant_types=tuple(QuantType.model_validate(q)
-                              for q in _read("quant_types.toml")["quant_types"]),
+            quant_types=tuple(QuantType.model_validate(q) for q in quant_doc["quant_types"]),
+            bare_quant_names=tuple(BareQuantName.model_validate(b)
+                                   for b in quant_doc.get("bare_names", ())),
         )
     except (ValidationError, KeyError) as exc:
         raise DataError(f"rules/data is invalid: {exc}") from exc

@@ -818,9 +818,11 @@ def estimate_inference(
     elif spec.bits_per_weight is not None:
         # A GGUF file: llama.cpp's published average bits per weight of its type, the whole
         # model's (embeddings and output head at the types the mix gives them) over every
-        # parameter (rules/data/quant_types.toml).
+        # parameter (rules/data/quant_types.toml); or the bits per weight the user stated
+        # ("4.65bpw", an EXL2 model's average), over every parameter too.
         weights = shape.params * float(spec.bits_per_weight) / 8
-        note = f"GGUF {spec.quant} ({spec.bits_per_weight} bits/param, llama.cpp's file average)"
+        note = (f"GGUF {spec.quant} ({spec.bits_per_weight} bits/param, llama.cpp's file average)"
+                if spec.quant is not None else f"{spec.bits_per_weight} bits/param as stated")
     elif spec.weight_bits == 16:
         weights = shape.params * bf16
         note = "bf16 weights"

@@ -153,6 +153,13 @@ class QuantType(Sourced):
         return value
 
 
+class BareQuantName(Sourced):
+    """A quantization size written without its type ("q5"): the llama.cpp type it is read as."""
+
+    name: str = Field(pattern=r"^Q[1-8]$")
+    type: str = Field(pattern=r"^I?Q[1-8]_[A-Z0-9_]+$")
+
+
 class Pricing(Sourced):
     block_hours: tuple[int, ...]
     billing_granularity_minutes: int

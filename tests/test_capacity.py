@@ -161,7 +161,7 @@ def test_by_hand_decode_bound_of_llama_31_8b_int4_on_an_h100(pipeline: Pipeline)
     weights = _BLOCK * Decimal("4.5") / 8 + _REST * 2
     assert round(weights / Decimal(10**9), 1) == Decimal("6.0")
     assert round(Decimal(_KV_PER_TOKEN * 2048) / Decimal(10**9), 1) == Decimal("0.3")
-    got = pipeline.ask("tok/s for llama 3.1 8b q4 on an h100")
+    got = pipeline.ask("tok/s for llama 3.1 8b int4 on an h100")
     bound = got.answer.decode[0]
     assert (bound.weights_gb, bound.kv_gb, bound.bandwidth_gbs) == (
         Decimal("6.0"), Decimal("0.3"), Decimal(3350))
@@ -254,7 +254,7 @@ def test_a_length_said_is_a_fit_at_that_length(pipeline: Pipeline, text: str, se
 
 
 _SPEED: list[tuple[str, dict[str, Any], str]] = [
-    ("tok/s for llama 3.1 8b q4 on an h100",
+    ("tok/s for llama 3.1 8b int4 on an h100",
      {"gpu": "h100", "method": "inference_int4", "fits": True},
      "⚡ <b>At most about 531 tokens/s: Llama 3.1 8B (4-bit inference) on 1× H100, one sequence"
      " with 2,048 tokens of context.</b>"),
@@ -373,9 +373,9 @@ def test_a_batch_stated_bounds_the_total_too(pipeline: Pipeline) -> None:
     ("tok/s for a 0.001b model on a 4090", "⚡ <b>A 0B model (BF16 inference) reads under 0.1 GB"),
     # Apple's published unified-memory bandwidth (800 GB/s): 43.4 GB a token.
     ("tok/s llama 3.1 70b q4 on m2 ultra 192gb",
-     "⚡ <b>At most about 18 tokens/s: Llama 3.1 70B (4-bit inference) on 1× Apple M2 Ultra"),
+     "⚡ <b>At most about 18 tokens/s: Llama 3.1 70B (GGUF Q4_K_M inference) on 1× Apple M2 Ultra"),
     # Tensor parallelism goes by 2, 4 or 8 cards: 3 would not split the heads.
-    ("tok/s llama 3.1 70b q4 on 2x 4090, 8k context",
+    ("tok/s llama 3.1 70b int4 on 2x 4090, 8k context",
      "⚡ <b>Llama 3.1 70B (4-bit inference) does not fit on 2× RTX 4090 at 8,192 tokens"),
 ], ids=["tiny", "apple", "tensor-parallel"])
 def test_decode_edges(pipeline: Pipeline, text: str, starts: str) -> None:
@@ -388,7 +388,7 @@ def test_decode_edges(pipeline: Pipeline, text: str, starts: str) -> None:
 _READ: list[tuple[str, str, str, str | None]] = [
     # (text, "context" / "speed" / "", intent, method)
     ("max_model_len for vllm llama 3.1 8b on a 4090", "context", "fit", "inference_bf16"),
-    ("what n_ctx can i set for llama 3.1 8b q4 on a 3060 12gb", "context", "fit", "inference_int4"),
+    ("what n_ctx can i set for llama 3.1 8b q4 on a 3060 12gb", "context", "fit", "gguf_q4_k_m"),
     ("what num_ctx should i use for llama3.1:8b in ollama on a 3090", "context", "fit",
      "inference_bf16"),
     ("how long a context can i use with mistral 7b on 16gb", "context", "fit", "inference_bf16"),
@@ -411,7 +411,7 @@ _READ: list[tuple[str, str, str, str | None]] = [
     ("¿cuántos tokens/seg da llama 3.1 8b en una 3090?", "speed", "time", "inference_bf16"),
     ("à quelle vitesse tourne llama 3.1 8b sur une 4090 ?", "speed", "time", "inference_bf16"),
     ("combien de tokens/s pour mistral 7b en q4 sur une 3060 ?", "speed", "time",
-     "inference_int4"),
+     "gguf_q4_k_m"),
     # Not these questions: a length stated, a training run's speed, two cards compared, no model.
     ("max_model_len 8192 llama 3.1 8b on a 4090", "", "fit", "inference_bf16"),
     ("how fast can I train llama 3 8b with lora on an a100", "", "time", "lora"),

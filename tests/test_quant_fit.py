@@ -5,6 +5,7 @@ it assumes is said (DESIGN.md §3: `fits` is the detailed verdict when settings 
 
 from __future__ import annotations
 
+from decimal import Decimal as D
 from typing import Any
 
 import pytest
@@ -95,3 +96,85 @@ def test_a_follow_up_keeps_the_format() -> None:
     reply = PIPELINE.ask("and on 2x 3090?", previous=previous)
     got = to_json(reply)
     assert got["fits"] is True and got["detailed_fits"] is True, got["text"]
+
+
+# --- a size without its type ("q5") and bits per weight stated ("4.65bpw") -----------------
+
+
+@pytest.mark.parametrize(
+    ("written", "method", "bare"),
+    [("llama 3 8b q5 on a 3060 12gb", "gguf_q5_k_m", "q5"),  # llama-quantize: Q5_K = Q5_K_M
+     ("mistral 7b q6 on a 3060", "gguf_q6_k", "q6"),
+     ("llama 3 70b q3 on a 4090", "gguf_q3_k_m", "q3"),
+     ("llama 3 70b Q2 gguf on a 4090", "gguf_q2_k", "q2"),
+     ("run 70b at q4 on a 5090", "gguf_q4_k_m", "q4"),
+     ("gemma 2 9b q8 on 3060 12gb", "gguf_q8_0", "q8"),
+     ("llama 3 70b q5_k_s on 2x 3090", "gguf_q5_k_s", None),  # the type named: nothing assumed
+     ("llama 3 8b in 4-bit on a 3060", "inference_int4", None)],
+)
+def test_a_bare_size_is_read_as_llama_cpps_type_and_said_so(
+    written: str, method: str, bare: str | None
+) -> None:
+    query = understand(written, CAT)
+    assert (query.method, query.quant_bare) == (method, bare)
+
+
+def test_a_quarter_is_no_quantization() -> None:
+    assert understand("llama 3 8b in 4-bit on a 3060, bought in Q4 2024", CAT).quant_bare is None
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("llama 3 8b q5 on a 3060 12gb",
+     "“q5” is read as Q5_K_M, the type llama.cpp's quantize tool means by that name"),
+    ("¿cuánta vram necesito para llama 3 70b en q5?", "«q5» se lee como Q5_K_M"),
+    ("mistral 7b en q6 sur une 3060 ?", "«\u00a0q6\u00a0» est lu comme Q6_K"),
+])
+def test_the_reply_says_which_type_a_bare_size_was_read_as(text: str, said: str) -> None:
+    assert said in PIPELINE.ask(text).text
+
+
+def test_a_bare_size_is_planned_with_its_types_bits() -> None:
+    """'llama 3 70b q5': Q5_K_M's 5.70 bits (59.9 GB with the serving margin), not the 8-bit
+    rule's 84 GB; 'q3' Q3_K_M's 4.00 bits, not the 4-bit rule's."""
+    got = ask("how much vram for llama 3 70b q5")
+    assert got["estimate_gb"] == 59.9 and got["method"] == "inference_int8"
+    assert ask("llama 3 70b q3 on a 4090")["estimate_gb"] == 42.0  # 70 x 4.00 / 8 x 1.2
+
+
+@pytest.mark.parametrize(("text", "bits", "planned_as", "estimate"), [
+    ("70b exl2 4.65bpw on 2x 3090", "4.65", "inference_int4", 48.8),
+    ("llama 3 70b at 5bpw on 2x3090", "5", "inference_int4", 52.5),
+    ("70b 6.0bpw on 2x 4090", "6", "inference_int8", 63.0),
+    ("qwen2.5 72b 4.5 bpw on 2x 3090", "4.5", "inference_int4", 49.1),
+])
+def test_bits_per_weight_stated_plan_the_weights(
+    text: str, bits: str, planned_as: str, estimate: float
+) -> None:
+    query = understand(text, CAT)
+    spec = CAT.method(query.method or "")
+    assert str(spec.bits_per_weight) == bits and spec.planned_as == planned_as
+    assert query.quant == "bpw"
+    got = ask(text)
+    assert got["method"] == planned_as and got["estimate_gb"] == estimate
+    assert got["fits"] == got["detailed_fits"]
+    assert f"Inference at {bits.rstrip('0').rstrip('.') if '.' in bits else bits} bits per " \
+        "weight" in got["text"]
+
+
+def test_bits_outside_what_quantization_means_keep_the_old_rule() -> None:
+    assert CAT.bits_method(D("16")) is None and CAT.bits_method(D("0.5")) is None
+    assert understand("run llama 3 8b at 16bpw on a 4090", CAT).method == "inference_bf16"
+
+
+def test_offloading_layers_is_said_for_a_gguf_type_too() -> None:
+    """'-ngl 40' with a GGUF type that does not fit: the layers left in system RAM are said
+    (the check looked for an id starting 'inference', which a GGUF type's is not), as a share
+    of the figure the verdict is made of."""
+    text = PIPELINE.ask("llama 3 70b q4_k_m on my 3090 with -ngl 40").text
+    assert text.startswith("❌") and "🐢" in text and "about 53% of this model" in text
+
+
+def test_every_bare_size_cites_llama_cpp() -> None:
+    assert {b.name for b in CAT.bare_quant_names} == {"Q2", "Q3", "Q4", "Q5", "Q6", "Q8"}
+    for bare in CAT.bare_quant_names:
+        assert "llama.cpp" in bare.source and bare.type in bare.source

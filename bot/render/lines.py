@@ -238,12 +238,17 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 max=cat.limits.max_gpus,
             ))
             put("\n")
+        led = answer.detailed.check if answer.detailed is not None \
+            and answer.detailed.stated else None
         if (
-            asked and not asked.fits and query.cpu_offload and primary is not None
-            and primary.memory.method.startswith("inference") and asked.estimate_gb > 0
+            asked and not answer.fits and query.cpu_offload and primary is not None
+            and cat.method(primary.memory.method).kind == "inference" and asked.estimate_gb > 0
         ):
-            # llama.cpp / Ollama keep the layers that do not fit in system RAM (-ngl, num_gpu).
-            held = asked.vram_gb / asked.estimate_gb * 100
+            # llama.cpp / Ollama keep the layers that do not fit in system RAM (-ngl, num_gpu);
+            # of the figure the verdict is made of (a GGUF type's detailed one).
+            held = (led.vram_per_gpu_gb / led.detailed_per_gpu_gb * 100
+                    if led is not None and led.detailed_per_gpu_gb > 0
+                    else asked.vram_gb / asked.estimate_gb * 100)
             share = held if held <= 100 else 100  # min(held, 100), as the template had it
             put("🐢 ")
             put(_(
@@ -568,6 +573,17 @@ def _method_lines(
         if mem.floor_gb is not None and mem.high_gb is None:
             add(" ")
             add(_("(floor %(floor)s)", floor=ph.fmt.gb(mem.floor_gb)))
+        add("\n")
+    bare = answer.query.quant_bare
+    spec = ph.cat.method(mem.method) if bare is not None else None
+    if bare is not None and spec is not None and spec.quant is not None:
+        # "q5" alone: the type it was read as is an assumption, said where its bits are.
+        add("   ℹ️ ")
+        add(_(
+            "“%(written)s” is read as %(quant)s, the type llama.cpp's quantize tool means by "
+            "that name; name the exact type for its own figure.",
+            written=bare, quant=spec.quant,
+        ))
         add("\n")
     for n in fit.notes if fit is not None else mem.notes:
         if n.code in _HIDDEN_NOTES or (fit is not None and n.code == "adamw_range"):

@@ -237,6 +237,9 @@ class Phrases:
         if spec.quant is not None and spec.bits_per_weight is not None:
             return self._("Inference with GGUF %(quant)s (%(bits)s bits per weight)",
                           quant=spec.quant, bits=self.fmt.num(spec.bits_per_weight))
+        if spec.bits_per_weight is not None:  # bits per weight as stated ("4.65bpw")
+            return self._("Inference at %(bits)s bits per weight",
+                          bits=self.fmt.num(spec.bits_per_weight))
         name = spec.pretrain_name if pretraining and spec.pretrain_name else spec.name
         return _data_msgid(self.locale, name)
 
@@ -245,6 +248,8 @@ class Phrases:
         spec = self._method(method)
         if spec is not None and spec.quant is not None:
             return self._("GGUF %(quant)s inference", quant=spec.quant)
+        if spec is not None and spec.bits_per_weight is not None:
+            return self._("%(bits)s bpw inference", bits=self.fmt.num(spec.bits_per_weight))
         return _data_msgid(self.locale, spec.short_name) if spec else Markup()
 
     def method_kind(self, method: str) -> str | None:
@@ -456,6 +461,14 @@ class Phrases:
                 "Even the %(quant)s weights alone take %(floor)s, more than the %(vram)s "
                 "available.",
                 quant=spec.quant,
+                floor=floor,
+                vram=vram,
+            )
+        if spec is not None and spec.bits_per_weight is not None:
+            return self._(
+                "Even the weights alone, at %(bits)s bits each, take %(floor)s, more than the "
+                "%(vram)s available.",
+                bits=self.fmt.num(spec.bits_per_weight),
                 floor=floor,
                 vram=vram,
             )

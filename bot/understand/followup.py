@@ -196,13 +196,13 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
     if new.method is None and not new.inference:
         update.update(method=previous.method, inference=previous.inference,
                       pretraining=previous.pretraining or new.pretraining,
-                      quant=previous.quant)
+                      quant=previous.quant, quant_bare=previous.quant_bare)
     elif new.inference and not new.serving_precision_said and previous.inference:
         # "and at 32k context?" after "... int4 on a 4090": a context says serving, not which
         # precision; the previous one stays (and the format named with it: "... q4_k_m").
         update.update(method=previous.method,
                       serving_precision_said=previous.serving_precision_said,
-                      quant=previous.quant)
+                      quant=previous.quant, quant_bare=previous.quant_bare)
     has_gpu = _said(new, "gpu") or _said(new, "vram_gb") or _said(new, "gpu_text")
     if not has_gpu:
         update.update(

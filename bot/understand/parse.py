@@ -568,11 +568,20 @@ def _inference_method(s: str, cat: Catalogue) -> MethodId:
         # byte, from 6 to 8 nearer 8-bit's 1 byte (so "70b at 6.0bpw" on 48 GB does not fit, as
         # its 52.5 GB of weights do not); more than 8 is not quantized.
         per_weight = parse_decimal(said.group("num"))
+        stated = cat.bits_method(per_weight)
+        if stated is not None:  # planned with the bits stated ("4.65bpw": 0.58 GB per B)
+            return stated
         bits = 4 if per_weight < 6 else 8 if per_weight <= 8 else 16
         return cat.method_where("inference", weight_bits=bits) or cat.default_method("inference")
     for m in px.GGUF_TYPE.finditer(s):
         quant = cat.quant_method(m.group("quant"))
         if quant is not None and not _negated(s, *m.span()):
+            return quant
+    bare = _bare_quant(s)
+    if bare is not None:
+        # "q5" alone: the type llama.cpp's quantize tool means by it (Q5_K_M), said so.
+        quant = cat.bare_quant_method(bare)
+        if quant is not None:
             return quant
     if any(not _negated(s, *m.span()) for m in px.INT4.finditer(s)):
         bits = 4
@@ -581,21 +590,34 @@ def _inference_method(s: str, cat: Catalogue) -> MethodId:
     return cat.method_where("inference", weight_bits=bits) or cat.default_method("inference")
 
 
-def _quant_named(s: str, method: MethodId | None, cat: Catalogue) -> str | None:
+def _bare_quant(s: str) -> str | None:
+    """A quantization size written without its type ("q5", "Q3 gguf"), as written."""
+    for m in px.BARE_GGUF.finditer(s):
+        if not _negated(s, *m.span()):
+            return m.group("quant")
+    return None
+
+
+def _quant_named(
+    s: str, method: MethodId | None, cat: Catalogue
+) -> tuple[str | None, str | None]:
     """The quantized format a serving question names, as bot.understand.query.Query.quant
     says: the GGUF type its method plans with, else bits per weight, AWQ, GPTQ or EXL2 (not
-    "4-bit" or "int8": a precision, which the planning rule answers)."""
+    "4-bit" or "int8": a precision, which the planning rule answers); and, for a GGUF type
+    read from a bare size ("q5"), that size as written (Query.quant_bare)."""
     if method is not None:
         quant = cat.method(method).quant
         if quant is not None:
-            return quant
+            named = any(cat.quant_method(m.group("quant")) is not None
+                        and not _negated(s, *m.span()) for m in px.GGUF_TYPE.finditer(s))
+            return quant, None if named else _bare_quant(s)
     said = px.BPW.search(s)
     if said and not _negated(s, *said.span()):
-        return "bpw"
+        return "bpw", None
     for m in px.QUANT_FORMAT.finditer(s):
         if not _negated(s, *m.span()):
-            return m.group("format")
-    return None
+            return m.group("format"), None
+    return None, None
 
 
 # --- flags -------------------------------------------------------------------------------------
@@ -1023,6 +1045,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         intent = "time"  # "how many H100 hours to fine-tune 70B": how long, in GPU-hours
         count_asked = False  # "combien d'heures de H100 il me faut": hours, not cards
     closed = px.CLOSED_MODEL.search(corrected) if work.model_id is None else None
+    quant, quant_bare = _quant_named(rest, method, cat) if inference else (None, None)
     return Query(
         text=text,
         lang=work.lang,
@@ -1093,7 +1116,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         pretraining=flags.pretraining and not inference,
         tokens_per_second=flags.tokens_per_second,
         # "Run X on Y" without a precision: answered for bf16, int8 and int4.
-        quant=_quant_named(rest, method, cat) if inference else None,
+        quant=quant,
+        quant_bare=quant_bare,
         serving_precision_said=not (
             inference and method == cat.default_method("inference")
             and not st.INFERENCE_16.search(rest)

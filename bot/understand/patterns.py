@@ -345,6 +345,13 @@ GGUF_TYPE: Final = Guarded(
     r"(?<![a-z0-9])(?P<quant>i?q[1-68](?:[_-]?k(?:[_-]?[sml])?|[_-][01]|[_-](?:xxs|xs|s|m|nl)))"
     r"(?![a-z0-9])",
 )
+# A size written without its type ("q5", "Q3 gguf", "in q6"): read as the type llama.cpp's
+# quantize tool means by it (quant_types.toml's bare_names), and said to be assumed. Not
+# "q5_k_m" (GGUF_TYPE) nor a quarter ("Q4 2025").
+BARE_GGUF: Final = Guarded(
+    ("q2", "q3", "q4", "q5", "q6", "q8"),
+    r"(?<![a-z0-9])(?P<quant>q[2-68])(?![a-z0-9_]| ?(?:19|20)\d\d(?!\d))",
+)
 # Bits per weight said outright (exllamav2's "6.0bpw", "4.65 bpw"): they decide the precision
 # whatever the format's name says ("exl2" alone is read as 4-bit).
 BPW: Final = Guarded(("bpw",), r"(?<![\w.])(?P<num>\d{1,2}(?:\.\d+)?) ?bpw(?![a-z])")

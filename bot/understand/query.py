@@ -98,6 +98,9 @@ class Query(BaseModel):
     # (those bits, the KV cache at the context, the runtime's overhead) leads, not the
     # planning rule's 4- or 8-bit margin (bot.detail.wants_details).
     quant: str | None = None
+    # A size written without its type ("q5"), as written: `quant` is the type it is read as
+    # (Q5_K_M, quant_types.toml's bare_names), an assumption the reply says.
+    quant_bare: str | None = None
     details: bool = False  # "details", "breakdown", "desglose", "détail"
     follow_up: bool = False  # completed from the previous question in the chat
     largest: bool = False  # "the largest model I can QLoRA on 24 GB": no size, the memory asks it
