@@ -35,6 +35,7 @@ from rules.estimator import (
     Parallel,
     estimate_inference,
     estimate_training,
+    load_constants,
     resolve_shape,
 )
 from rules.fit import Fit, fit
@@ -234,6 +235,9 @@ class DetailedAnswer:
     vocab_range_gb: tuple[Decimal, Decimal] | None = None  # bare size: logits over 32k-256k
     # Full fine-tuning without a stated precision: the pure-bf16 figure beside the mixed one.
     bf16_alternative_gb: Decimal | None = None
+    # CPU offload: the CPU RAM the offloaded states take for the whole run, and with the
+    # buffer margin DeepSpeed's own memory estimator adds.
+    host_ram_gb: tuple[Decimal, Decimal] | None = None
     _lines: tuple[Line, ...] | None = field(default=None, compare=False, repr=False)
 
     @property
@@ -394,7 +398,18 @@ def detailed_for(
         stated=wants_details(query),
         vocab_range_gb=vocab_range,
         bf16_alternative_gb=alternative,
+        host_ram_gb=_host_ram(breakdown) if training else None,
     )
+
+
+def _host_ram(breakdown: Breakdown) -> tuple[Decimal, Decimal] | None:
+    """What CPU offload keeps in CPU RAM, summed over the run's GPUs, and the same with
+    DeepSpeed's additional_buffer_factor (rules/data/detailed.toml)."""
+    host = breakdown.host_offload_gb
+    if host is None or host <= 0:
+        return None
+    factor = Decimal(repr(load_constants()["overhead.offload_host_buffer_factor"]))
+    return host, (host * factor).quantize(Decimal("0.1"))
 
 
 def _estimate(

@@ -151,6 +151,9 @@ class Breakdown:
     # rounds them to GB when first read. Most estimates of a detailed question only decide
     # whether an offered configuration fits (per_gpu_gb) and never read them.
     parts: tuple[tuple[str, float, str], ...] = ()
+    # With CPU offload: what the offloaded terms would take on the GPUs, summed over every GPU
+    # of the run, now held in CPU RAM (ZeRO-Offload, FSDP CPUOffload); None without offload.
+    host_offload_gb: Decimal | None = None
     _terms: tuple[Term, ...] | None = field(default=None, compare=False, repr=False)
 
     @property
@@ -201,6 +204,7 @@ def _finish(
     parts: list[tuple[str, float, str]],
     context_bytes: float,
     assumptions: list[Note],
+    host_bytes: float | None = None,
 ) -> Breakdown:
     per_gpu = sum(b for _, b, _ in parts)
     return Breakdown(
@@ -214,6 +218,7 @@ def _finish(
         total_gb=_gb(per_gpu * gpus),
         allocator_gb=_gb(per_gpu - context_bytes),
         assumptions=tuple(assumptions),
+        host_offload_gb=None if host_bytes is None else _gb(host_bytes),
     )
 
 
@@ -510,6 +515,7 @@ def estimate_training(
 
     # -- weights, master copy, gradients, optimizer states ---------------------------------
     grads = 0.0
+    host = 0.0  # per GPU, what CPU offload moves to CPU RAM
     resident = 0.0  # what the optimizer states may occupy: capped later when paged
     if full:
         if prec == "fp32":
@@ -543,6 +549,7 @@ def estimate_training(
             assumptions.append(assumption("cpu_offload"))
             # ZeRO-1/2 offload the optimizer (offload_optimizer): the weights stay on the GPU.
             offloaded = ("master_weights",) if zero12 else ("weights", "master_weights")
+            host += sum(b for name, b, _ in parts if name in offloaded) + opt
             parts[:] = [(name, 0.0 if name in offloaded else b, note)
                         for name, b, note in parts]
             opt = 0.0
@@ -552,6 +559,10 @@ def estimate_training(
             opt = 0.0
         parts.append(("optimizer_states", opt, opt_label))
         if cpu_offload:
+            # Offloaded gradient partitions are held in FP32 for the CPU optimizer step
+            # (DeepSpeed's estimators count 4 bytes a parameter: FP32_GRADS_FACTOR).
+            host += n * (c["training.gradients_mixed"] if prec == "mixed" else grad_bytes) \
+                / grad_shard
             grads = 0.0
         elif optimizer_in_backward:
             grads = _largest_tensor(arch) * grad_bytes if not shape.assumed else 0.0
@@ -574,10 +585,13 @@ def estimate_training(
         else:
             parts.append(("weights", n * bf16 / weight_shard, "frozen bf16 base"))
         if cpu_offload and not zero12:
+            host += parts[-1][1]
             parts[-1] = ("weights", 0.0, "offloaded to CPU RAM")
             assumptions.append(assumption("cpu_offload"))
         targets = _resolve_targets(lora_targets)
         adapters = _lora_params(arch, lora_rank, targets)
+        if cpu_offload:
+            host += adapters * c["training.adapter_bytes_per_param"] / shard
         # FSDP CPU offload keeps the sharded adapters, their gradients and the optimizer step
         # on the CPU too (ZeRO-3 offload likewise): only the layer in flight is on the GPU.
         parts.append(("lora_adapters",
@@ -754,7 +768,8 @@ def estimate_training(
                             compiled=int(compiled)))
     if full:
         assumptions.append(assumption("precision", precision=prec))
-    return _finish("training", spec.id, shape, gpus, parts, context, assumptions)
+    return _finish("training", spec.id, shape, gpus, parts, context, assumptions,
+                   host * gpus if cpu_offload else None)
 
 
 # ----------------------------------------------------------------------------- inference

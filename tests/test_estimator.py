@@ -104,6 +104,20 @@ def test_zero1_and_zero2_keep_the_weights_whole_on_every_gpu() -> None:
     assert offload["master_weights"] == offload["optimizer_states"] == offload["gradients"] == 0
 
 
+def test_cpu_offload_says_what_it_moves_to_cpu_ram() -> None:
+    """The states CPU offload takes off the GPUs, summed over the run: 2 + 4 + 8 + 4 = 18 bytes a
+    parameter for mixed-precision AdamW under FSDP/ZeRO-3 (DeepSpeed's estimate_zero3_model_
+    states_mem_needs counts the same 18 with offload_param); ZeRO-2's offload_optimizer leaves
+    the 16-bit weights on the GPUs (16 bytes). No offload, no figure."""
+    model = CATALOGUE.get("llama-3.1-8b")
+    n = estimate_training(model, "full_adamw", 2048, 1, True, 16, 8).parts[0][1] * 8 / 2
+    for parallel, per_param in (("sharded", 18), ("zero2", 16)):
+        b = estimate_training(model, "full_adamw", 2048, 1, True, 16, 8, parallel=parallel,
+                              cpu_offload=True)
+        assert b.host_offload_gb == pytest.approx(Decimal(per_param * n / 1e9), abs=0.1)
+    assert estimate_training(model, "full_adamw", 2048, 1, True, 16, 8).host_offload_gb is None
+
+
 def test_llama32_3b_full_with_checkpointing() -> None:
     # torchtune README 'Optimization flags': Llama 3.2 3B full fine-tune, bf16, batch 2 x 4096
     # packed, compile + chunked cross-entropy + activation checkpointing: 24.9 GiB.

@@ -492,6 +492,13 @@ def detailed_lead_lines(ph: Phrases, answer: Answer) -> list[Markup]:
         else:
             lines.append(_safe(f"• {mixed}"))
             lines.append(_safe(f"• {bf16}"))
+    if d.host_ram_gb is not None:
+        said = g._(
+            "CPU RAM for what is offloaded: about %(host)s for the whole run, %(high)s with the "
+            "50%% margin DeepSpeed's memory estimator adds for buffers.",
+            host=fmt.gb(d.host_ram_gb[0], 1), high=fmt.gb(d.host_ram_gb[1], 1),
+        )
+        lines.append(_safe(f"💾 {said}"))
     if d.vocab_range_gb:
         low, high = fmt.gb(d.vocab_range_gb[0], 1), fmt.gb(d.vocab_range_gb[1], 1)
         said = g._(
