@@ -214,7 +214,7 @@ def _primary(query: Query, answers: tuple[MethodAnswer, ...],
         # the JSON describes that one; when none fits, the least demanding (4-bit), as for
         # training.
         fitting = [a for a in candidates if a.fit is not None and a.fit.fits]
-        return fitting[0] if fitting else answers[-1]
+        return fitting[0] if fitting else candidates[-1]
     # No method asked: the JSON keys describe the least demanding method of the kind.
     return answers[0]
 
@@ -393,7 +393,7 @@ def _by_detail(query: Query, answer: Answer, composed: Answer, cat: Catalogue) -
         # When none fits, the least demanding (4-bit), as _primary does by the planning rule.
         candidates = _from_native(query, cat, answer.methods, lambda a: a.memory.method)
         lead = next((ma for ma in candidates if verdicts.get(ma.memory.method)),
-                    answer.methods[-1])
+                    candidates[-1])
         if lead is not primary:
             alt = answer.model_copy(update={"primary": lead, "quote": lead.quote})
             detail = detailed_for(query, alt, cat, tokens_per_second=query.tokens_per_second)

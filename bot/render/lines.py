@@ -325,6 +325,10 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             put("💵 <b>")
             put(_("What training %(who)s from scratch costs", who=who))
             put("</b>\n")
+        elif query.inference:
+            put("💵 <b>")
+            put(_("What serving %(who)s costs", who=who))  # "cost to serve deepseek r1 for 24h"
+            put("</b>\n")
         else:
             put("💵 <b>")
             put(_("What fine-tuning %(who)s costs", who=who))

@@ -214,7 +214,12 @@ def a_model(locale: str, size: str) -> Markup:
 def _names_its_size(name: str, params_b: Decimal) -> bool:
     whole = params_b.normalize()
     size = format(whole.quantize(Decimal(1)) if whole == whole.to_integral_value() else whole, "f")
-    return re.search(rf"(?<![\d.]){re.escape(size)}B\b", name) is not None
+    if re.search(rf"(?<![\d.]){re.escape(size)}B\b", name) is not None:
+        return True
+    # "Kimi K2 (1T MoE)": a trillion parameters said in T.
+    trillions = whole / 1000
+    return trillions == trillions.to_integral_value() and re.search(
+        rf"(?<![\d.]){int(trillions)}T\b", name) is not None
 
 
 class Phrases:

@@ -247,7 +247,11 @@ LANGUAGE = Language(
             r"que puedo (?:entrenar|afinar|correr|ejecutar|fine ?-?tunear|hacer (?:fine ?-?tuning|lora|qlora))",
         ),
         "HOW_MANY": (r"cuant[oa]s",),
-        "HOW_MANY_FOR": (r"cuant[oa]s (?:(?:gpus?|tarjetas) ){0,2}para",),
+        "HOW_MANY_FOR": (
+            r"cuant[oa]s (?:(?:gpus?|tarjetas) ){0,2}para",
+            # ... or last, the card named before ("deepseek r1 en fp8, ¿cuántas h100?")
+            r"cuant[oa]s (?:(?:gpus?|tarjetas) ){0,2} *[?.!]*$",
+        ),
         "NEEDED": (r"necesit\w*", r"hacen falta", r"hace falta", r"requier\w*"),
         "BUDGET_WORDS": (r"con", r"tengo", r"por", r"presupuesto"),
         "BUDGET_ASK": (r"cuant[ao]s? (?:[a-z0-9]+ ){0,3}(?:horas?|hrs?)", r"que puedo", r"horas son"),

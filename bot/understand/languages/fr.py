@@ -223,7 +223,11 @@ LANGUAGE = Language(
             r"quels? modeles? (?:mettre|choisir|prendre|installer)",
         ),
         "HOW_MANY": (r"combien",),
-        "HOW_MANY_FOR": (r"combien (?:de |d.?)(?:(?:gpus?|cartes) ){0,2}pour",),  # "combien de GPU H100 pour"
+        "HOW_MANY_FOR": (
+            r"combien (?:de |d.?)(?:(?:gpus?|cartes) ){0,2}pour",  # "combien de GPU H100 pour"
+            # ... or last, the card named before ("deepseek r1 en fp8, combien de h100 ?")
+            r"combien (?:de |d.?)(?:(?:gpus?|cartes) ){0,2} *[?.!]*$",
+        ),
         "NEEDED": (r"faut", r"faudrait", r"besoin", r"necessaires?"),
         "BUDGET_WORDS": (r"j.?ai", r"avec", r"pour"),
         "BUDGET_ASK": (
