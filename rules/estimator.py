@@ -838,6 +838,12 @@ def estimate_inference(
         weights = shape.params * float(spec.bits_per_weight) / 8
         note = (f"GGUF {spec.quant} ({spec.bits_per_weight} bits/param, llama.cpp's file average)"
                 if spec.quant is not None else f"{spec.bits_per_weight} bits/param as stated")
+        if spec.quant is not None and not arch.tied_embeddings:
+            # llama.cpp keeps the input layer (the token-embedding table) in system RAM; a
+            # tied table is the output head too, on the GPU.
+            table = float(arch.vocab) * arch.hidden * float(spec.bits_per_weight) / 8
+            weights -= table * c["inference.llama_cpp_token_embd_in_ram"]
+            note += ", token embeddings in system RAM"
     elif spec.weight_bits == 16:
         weights = shape.params * bf16
         note = "bf16 weights"
