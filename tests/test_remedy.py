@@ -168,11 +168,14 @@ def test_not_shown_elsewhere(pipeline: Pipeline, text: str) -> None:
     assert "🩹" not in reply.text
 
 
-def test_a_cost_question_still_leads_with_its_verdict(pipeline: Pipeline) -> None:
+def test_a_cost_question_leads_with_its_cost_not_the_remedies(pipeline: Pipeline) -> None:
+    """The cost of renting leads (on the cheapest offered configuration that holds the run:
+    the 3090 is not rented), then the verdict on the user's card; the remedies follow it."""
     reply = _ask(pipeline, "OOM on my 3090 doing lora on llama 3 8b, seq 4096 batch 4, "
                            "what would it cost to rent")
     assert reply.answer.remedies is not None and not reply.answer.remedies.lead
-    assert reply.text.startswith("❌")
+    assert reply.text.startswith("🏠 We don't rent the RTX 3090: this is the cost on ")
+    assert reply.text.index("💵") < reply.text.index("❌") < reply.text.index("🩹")
 
 
 @pytest.mark.parametrize(("text", "lang", "head"), [

@@ -82,6 +82,14 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
     # A dataset given: the estimated run's cost leads, named, on the configuration it runs on.
     tq = detailed.training_time if detailed else None
     run_lead = intent == "cost" and tq and tq.quote and quote and tq.quote == quote
+    # "What would it cost on my 3090, does it fit?": a card we do not rent has no cost; the
+    # cost of the run on the cheapest offered configuration that holds it leads, the verdict
+    # on the user's own card follows.
+    own_first = (
+        intent == "cost" and many == 1 and quote and asked is not None and not run_lead
+        and asked.gpu is not None and not asked.rentable and not answer.asked_quote
+        and not _same_config(quote, asked)
+    )
     where: Markup | None = None
     if run_lead:
         assert tq is not None and tq.quote is not None and primary is not None
@@ -118,6 +126,17 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             put("\n\n")
     elif cost_first:
         assert quote is not None
+        put(ph.quote_block(quote))
+        put("\n\n")
+    elif own_first:
+        assert quote is not None and asked is not None and asked.gpu is not None
+        put("🏠 ")
+        put(_(
+            "We don't rent the %(gpu)s: this is the cost on %(where)s, the cheapest offered "
+            "configuration that holds the run.", gpu=ph.gpu_name(asked.gpu),
+            where=ph.config(quote.gpu, quote.gpu_count),
+        ))
+        put("\n")
         put(ph.quote_block(quote))
         put("\n\n")
     elif lead_quote is not None:
@@ -226,10 +245,11 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
     card = answer.gpu
     if asked is not None and asked.gpu and card:
         if not card.rented:
-            put("🏠 ")
-            put(_("We don't rent the %(gpu)s here: this verdict is for your own card.",
-                  gpu=ph.gpu_name(card.id)))
-            put("\n")
+            if not own_first:  # else said with the cost that leads
+                put("🏠 ")
+                put(_("We don't rent the %(gpu)s here: this verdict is for your own card.",
+                      gpu=ph.gpu_name(card.id)))
+                put("\n")
         elif not asked.rentable:
             put("🔢 ")
             put(_(
@@ -405,7 +425,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             put("</b>\n")
             put(ph.quote_block(q))
             put("\n\n")
-    elif quote and not cost_first and not (run_lead and asked is not None):
+    elif quote and not cost_first and not own_first and not (run_lead and asked is not None):
         put(ph.quote_block(quote))
         put("\n\n")
     ratio = answer.ratio
