@@ -554,8 +554,10 @@ def _reframe(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
     # and how many hours?"): each is answered on the facts the one before it found.
     largest_on: Decimal | None = None
     if query.largest and query.params_b is None and (gpu is not None or query.vram_gb):
-        per = query.gpu_memory_gb if query.gpu_memory_gb is not None else (
-            gpu.vram_gb if gpu is not None else query.vram_gb)
+        # On a Mac, the share of its unified memory macOS lets the GPU use: the fit below is
+        # judged on it ("the largest I can fine-tune on my M3 Pro 36GB": what 27 GB holds).
+        per = cat.usable_gb(gpu, query.gpu_memory_gb) if gpu is not None else (
+            query.gpu_memory_gb if query.gpu_memory_gb is not None else query.vram_gb)
         assert per is not None
         largest_on = per * check_cluster(query.gpu_count or 1, cat)
     elif query.largest and query.params_b is None and query.budget_usd is not None:

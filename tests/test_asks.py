@@ -55,7 +55,7 @@ def test_budget_hours_never_cost_more_than_the_budget(budget: str, price: str, h
     [
         ("en", "📏 <b>The largest model 24 GB holds for QLoRA is about 32B"),
         ("es", "📏 <b>El modelo más grande que cabe en 24\xa0GB para QLoRA es de unos 32B"),
-        ("fr", "📏 <b>Le plus gros modèle que 24\u202fGo peut contenir pour QLoRA fait environ 32B"),
+        ("fr", "📏 <b>Avec 24\u202fGo, le plus gros modèle possible (QLoRA) fait environ 32B"),
     ],
 )
 def test_largest_leads_in_every_language(locale: str, lead: str) -> None:
@@ -487,7 +487,7 @@ def test_a_budget_beyond_the_limits_says_the_limit_and_what_it_buys(
          "📏 <b>El modelo más grande que cabe en 24\xa0GB para LoRA es de unos 10B",
          "1× L40S a 0,82\xa0US$/hora"),
         ("le plus gros modele que je peux lora sur ma 3090 et combien ca couterait sur une L40S",
-         "📏 <b>Le plus gros modèle que 24\u202fGo peut contenir pour LoRA fait environ 10B",
+         "📏 <b>Avec 24\u202fGo, le plus gros modèle possible (LoRA) fait environ 10B",
          "1× L40S à 0,82\xa0$US/heure"),
     ],
 )
@@ -542,7 +542,7 @@ def test_the_largest_model_s_cost_is_quoted_on_the_card_named_for_it() -> None:
         ("que modelos puedo correr en mi 3090", "es", "rtx-3090", "inference_bf16",
          "📏 <b>El modelo más grande que cabe en 24"),
         ("quels modèles je peux fine-tuner sur ma 4090", "fr", "rtx-4090", "qlora",
-         "📏 <b>Le plus gros modèle que 24"),
+         "📏 <b>Avec 24 Go, le plus gros modèle possible"),
     ],
 )
 def test_what_can_i_fine_tune_on_my_card_is_answered_by_the_largest_model(
