@@ -22,8 +22,10 @@ from bot.detail import (
     decode_bound,
     detailed_for,
     detailed_options,
+    estimate_on,
     estimator_model,
     longest_context,
+    wants_details,
 )
 from bot.remedy import Remedies, remedies_for
 from bot.remedy import wanted as wants_remedies
@@ -118,6 +120,8 @@ class Answer(BaseModel):
     largest_detailed: tuple[Decimal, tuple[str, ...]] | None = None
     # "How many A100s do I need?": the answer is about that many cards.
     count_needed: int | None = None
+    count_detailed: bool = False  # the count is the detailed estimate's, not the planning one
+    count_unreachable: bool = False  # no count holds the settings stated (per-GPU batch)
     # "I have $500, how many H100 hours?": the hours the budget buys on the configuration
     # asked about (None when it has no price here), and on the cheapest offered one that fits
     # when the one asked about cannot run the model.
@@ -531,6 +535,35 @@ def _decode(query: Query, answer: Answer, cat: Catalogue) -> dict[str, Any]:
     return {"decode": bounds, "decode_on_cheapest": on_cheapest, "decode_more": more}
 
 
+def _detailed_count(query: Query, one: Fit, start: int, cat: Catalogue) -> int | None:
+    """The fewest GPUs of the asked type, from `start` up, on which the detailed estimate of
+    the query's settings fits; None when no cluster we answer for holds it."""
+    assert query.params_b is not None and one.gpu is not None
+    gpu, params_b = one.gpu, query.params_b
+    method = cat.method(one.method)
+    model = estimator_model(query, params_b, cat)
+
+    def holds(n: int) -> bool | None:
+        config = fit(one.method, params_b, gpu, n, catalogue=cat, memory_gb=query.gpu_memory_gb)
+        breakdown = estimate_on(query.model_copy(update={"gpu_count": n}), method, model, config)
+        return None if breakdown is None else breakdown.per_gpu_gb <= one.vram_gb
+
+    first = holds(start)
+    if first is None or first:
+        return start
+    # More GPUs never raise the memory per GPU: the fewest that hold it, by bisection.
+    low, high = start, cat.limits.max_cluster_gpus
+    if not holds(high):
+        return None
+    while high - low > 1:
+        mid = (low + high) // 2
+        if holds(mid):
+            high = mid
+        else:
+            low = mid
+    return high
+
+
 def _asked_method(query: Query, cat: Catalogue) -> MethodId:
     native = _native_lead(query, cat)
     if native is not None:  # "deepseek r1, how many H100s?": as published, in FP8
@@ -584,6 +617,19 @@ def _reframe(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
         need = gpus_needed(one) or 1
         if need > cat.limits.max_cluster_gpus:
             return query, extra
+        if wants_details(query) and cat.method(one.method).kind == "training":
+            # Settings stated ("with deepspeed", "seq 8192"): the verdict is the detailed
+            # estimate's, so is the count — the fewest GPUs it fits on, from the planning one.
+            detailed_need = _detailed_count(query, one, need, cat)
+            if detailed_need is None:
+                # Each GPU's own batch of activations and logits does not shrink with more
+                # GPUs: no count holds it as stated. Said so; the verdict is on the planning
+                # count, with what makes the run fit there.
+                query = query.model_copy(update={"gpu_count": need, "fix_asked": True})
+                extra.update(count_unreachable=True)
+                return query, extra
+            extra.update(count_detailed=detailed_need != need)
+            need = detailed_need
         query = query.model_copy(update={"gpu_count": need})
         extra.update(count_needed=need)
     if query.budget_foreign and query.budget_usd is None and query.hours is None:
