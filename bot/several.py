@@ -34,7 +34,7 @@ from bot.answer import Answer
 from bot.render.phrases import gettext_for
 from bot.render.telegram_html import MAX_MESSAGE, is_balanced, visible_length
 from bot.understand import patterns as px
-from bot.understand.followup import asks_on_gpu, follow_up, is_gpu_time
+from bot.understand.followup import asks_on_gpu, follow_up, is_gpu_time, same_run
 from bot.understand.normalise import fold
 from bot.understand.query import Query
 from bot.understand.split import SAME_GPU, Piece, flat
@@ -95,7 +95,7 @@ def _priced(asked: Query) -> bool:
     )
 
 
-def _inherited(asked: Query, before: Query | None, models: ModelCatalogue) -> Query | None:
+def _inherited(asked: Query, before: Query | None, before_text: str) -> Query | None:
     """`asked` completed from the part before it, where a person would read it so; else None."""
     if before is None:
         return None
@@ -112,12 +112,15 @@ def _inherited(asked: Query, before: Query | None, models: ModelCatalogue) -> Qu
         if asked.intent == "memory":
             update["intent"] = "fit"
         return asked.model_copy(update=update)
-    # "how much would it cost?", "how long would it take?" after a question about a model.
+    # "how much would it cost?", "how long would it take?", "how much for an H100 for 10
+    # hours?" after a question about a model: that run. After a statement ("I want to QLoRA
+    # llama 8b.") it is the one question, read whole.
     if asked.intent not in ("cost", "time") or before.intent not in _MODEL_INTENTS \
-            or before.intent == asked.intent or not _names_model(before):
+            or before.intent == asked.intent or not _names_model(before) \
+            or not before_text.rstrip().endswith(("?", "\uff1f")):
         return None
-    completed = follow_up(asked, before, models)
-    return completed if completed.follow_up and completed.intent != before.intent else None
+    completed = same_run(asked, before)
+    return completed if completed.intent != before.intent else None
 
 
 def _same_run(part: Query, before: Query) -> bool:
@@ -148,6 +151,8 @@ def _own(part: Query, asked: Query, before: Query | None, answer_of: AnswerOf) -
         return _priced(asked) and (before is None or _said(part) != _said(before))
     if not (_names_model(part) or is_gpu_time(part) or asks_on_gpu(part)):
         return False  # "h100 or a100?", "on my 4090?": the question around them says for what
+    if not _names_model(part) and before is not None and _names_model(before):
+        return False  # "… llama 8b. How much for an H100 for 10 hours?": for that model
     if before is not None and intent in (before.intent, "memory") and _same_run(part, before):
         return False  # the same question again ("… on a 4090? like QLoRA 70B on one 4090?")
     answer = answer_of(part)
@@ -170,7 +175,8 @@ def parts(
     def complete(asked: Query, index: int) -> Query:
         if index == 0:
             return follow_up(asked, previous, models) if previous is not None else asked
-        return _inherited(asked, found[index - 1].query, models) or asked
+        last = found[index - 1]
+        return _inherited(asked, last.query, text[last.start:last.end]) or asked
 
     for piece in pieces:
         asked = read(piece.text)

@@ -86,6 +86,13 @@ MUST_SPLIT = [
      [("fit", "llama-3-8b", "rtx-3090"), ("prices", None, "h100")]),
     ("can I pay with usdt? and can i qlora llama 70b on a 4090?",
      [("pay", None, None), ("fit", "70", "rtx-4090")]),
+    # a sentence's end is a boundary too
+    ("I want to qlora llama 70b. do you take paypal?", [("memory", "70", None), ("pay", None, None)]),
+    # a GPU-time cost right after a question about a model: that model's run there
+    ("can i qlora llama 8b on a 4090? how much for an h100 for 10 hours?",
+     [("fit", "8", "rtx-4090"), ("cost", "8", "h100")]),
+    ("how much does an h100 cost per hour? and how long would qlora llama 8b take on it with "
+     "100M tokens", [("prices", None, "h100"), ("time", "8", "h100")]),
 ]
 
 MUST_NOT_SPLIT = [
@@ -107,6 +114,17 @@ MUST_NOT_SPLIT = [
     # alerts are acted on by the chat handlers: never split
     "how much is an h100 per hour? let me know when it drops below $2",
     "LoRA de 7B en una RTX 4090 durante 24 horas, ¿cuánto cuesta?",
+    # after a statement, not a question: the cost is of the run stated, one question
+    "I want to finetune llama 3 8b with qlora.\nHow much would it cost on an h100 for 10 hours?",
+    "I have a 3090. Can I qlora llama 8b?",
+    "QLoRA 70B on a 4090. What about LoRA?",
+    "Can I run Llama 3 8B. Is an H100 enough?",
+    "how much is an h100 per hour. do you take paypal?",
+    "Hi! I'm new here. Can I fine-tune Llama 3 8B on my RTX 3060 12GB with QLoRA? Thanks in advance.",
+    "Model: llama 3 8b\nGPU: 4090\nMethod: qlora\nseq 2048",
+    "Specs:\nRTX 3090 24GB\n64GB RAM\nQuestion: can I qlora llama 3 70b?",
+    "can i fine tune llama 3 8b on my 4090? also can i fine tune it on my 3080?",
+    "Can I QLoRA llama 70b on a 4090? If not, what about 2x 4090?",
 ]
 
 

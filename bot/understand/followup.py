@@ -105,6 +105,13 @@ def follow_up(new: Query, previous: Query | None, models: ModelCatalogue | None 
     return _merge(new, previous, names_model)
 
 
+def same_run(new: Query, previous: Query) -> Query:
+    """`new`, a question that names no model, about `previous`'s run: its model, method and
+    settings, and its GPUs and hours where `new` names none ("how much for an H100 for 10
+    hours?" right after "can I QLoRA llama 8b on a 4090?" in the same message)."""
+    return _merge(new, previous, names_model=False)
+
+
 def is_gpu_time(query: Query) -> bool:
     """"a H100 for 100 hours": a cost without a model, which "and on a B200?" continues."""
     return query.intent == "cost" and query.params_b is None and query.hours is not None and (

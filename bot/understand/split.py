@@ -1,7 +1,8 @@
 """Where a message may hold several questions: its candidate parts.
 
 "can i run llama 3.1 8b on my 4090? also how much is an h100/hr" is two questions. This
-module only cuts: at a question mark followed by more text, at line breaks, before the items of a numbered list written on one line ("1) … 2) …"), and before the
+module only cuts: at a question mark or the end of a sentence followed by more text, at line
+breaks, before the items of a numbered list written on one line ("1) … 2) …"), and before the
 words that open a further question ("also", "btw", "otra pregunta", "par ailleurs": each
 language's ``next_question`` where a clause starts, ``next_question_anywhere`` wherever they
 stand). Whether the parts are separate questions is decided by the pipeline
@@ -31,11 +32,12 @@ _NEXT: Final = alt(f for lang in LANGUAGES for f in lang.next_question)
 _NEXT_ANYWHERE: Final = alt(f for lang in LANGUAGES for f in lang.next_question_anywhere)
 _SAME_GPU: Final = alt(f for lang in LANGUAGES for f in lang.same_gpu)
 
-# Where a part ends: after "?" followed by more text, at line breaks, before an opening word at
-# a clause start or a strong one anywhere. Not before a Spanish "¿": what comes before it is
-# most often the question's own facts ("LoRA de 7B en una 4090 durante 24 horas, ¿cuánto?").
+# Where a part ends: after "?" or a sentence's end followed by more text, at line breaks,
+# before an opening word at a clause start or a strong one anywhere. Not before a Spanish "¿":
+# what comes before it is most often the question's own facts ("LoRA de 7B en una 4090
+# durante 24 horas, ¿cuánto?").
 _CUT: Final = lazy(
-    r"(?P<after>[?\uff1f]+[!.]*)(?=\s)"
+    r"(?P<after>[?\uff1f]+[!.]*|[.!\u3002\uff01]+)(?=\s)"
     r"|(?P<line>\s*\n\s*)"
     rf"|(?:^|(?<=[.,;:!?\u2026)]))\s*(?P<opening>{_NEXT})(?![a-z0-9'])"
     rf"|(?<![a-z0-9'])(?P<strong>{_NEXT_ANYWHERE})(?![a-z0-9'])"
