@@ -8,8 +8,9 @@ is understood, and a part stays apart only when it asks something by itself:
 - a question about a model that names it (or a GPU-time cost, "2 H100 for a week") and that
   the engine can answer without asking anything back;
 - a cost or time question that names no model ("how much would it cost?", "how long would it
-  take?") right after a question about a model: it is about that run, as a person reads it
-  (what it takes is bot/understand/followup.py's, as for a chat's follow-up);
+  take?", "how much for an H100 for 10 hours?") right after a question about a model (asked
+  as a question: "…?"): it is about that run, as a person reads it (what it takes is
+  bot/understand/followup.py's, as for a chat's follow-up);
 - a question about a model that names no GPU but points at one ("does llama 3 70b fit on
   it?", "tient dessus") right after a part that named one: that GPU.
 
@@ -34,7 +35,14 @@ from bot.answer import Answer
 from bot.render.phrases import gettext_for
 from bot.render.telegram_html import MAX_MESSAGE, is_balanced, visible_length
 from bot.understand import patterns as px
-from bot.understand.followup import asks_on_gpu, follow_up, is_gpu_time, same_run
+from bot.understand.followup import (
+    asks_on_gpu,
+    follow_up,
+    is_gpu_time,
+    opens_follow_up,
+    same_run,
+)
+from bot.understand.lazy import lazy
 from bot.understand.normalise import fold
 from bot.understand.query import Query
 from bot.understand.split import SAME_GPU, Piece, flat
@@ -51,6 +59,8 @@ _NOT_FACTS: Final = frozenset(
 )
 # The header's quote of a part: its first words.
 QUOTE_CHARS: Final = 70
+# The price words that only say renting ("rent", "alquilar", "louer").
+_RENTING: Final = lazy(r"rent|alquil|lou|locat")
 _KEYCAPS: Final = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣")
 
 
@@ -87,11 +97,14 @@ def _names_gpu(query: Query) -> bool:
 
 def _priced(asked: Query) -> bool:
     """A price question says so ("price", "how much", "per hour", "$"): a bare GPU ("on a
-    4090?") is read as the price list alone, never beside another question."""
+    4090?") is read as the price list alone, never beside another question, and renting
+    ("should I rent something?") is no price asked unless a GPU is named."""
     folded = fold(asked.text)
-    return bool(
-        px.PRICES.search(folded) or px.HOW_MUCH.search(folded) or px.RATE.search(folded)
-        or px.COST.search(folded) or "$" in folded
+    if px.HOW_MUCH.search(folded) or px.RATE.search(folded) or px.COST.search(folded) \
+            or "$" in folded:
+        return True
+    return any(
+        _names_gpu(asked) or not _RENTING.match(m.group(0)) for m in px.PRICES.finditer(folded)
     )
 
 
@@ -172,9 +185,14 @@ def parts(
     found: list[Part] = []
     context: Piece | None = None  # what came before the first question ("I have a 3090.")
 
-    def complete(asked: Query, index: int) -> Query:
+    def complete(asked: Query, index: int, asking: bool = False) -> Query:
         if index == 0:
-            return follow_up(asked, previous, models) if previous is not None else asked
+            # The chat's last question completes the first part where it opens like a
+            # follow-up ("and on an H100? also …"); a first line of context ("I have 4x
+            # A100.") is not a question because the chat had one before.
+            if previous is None or (asking and not opens_follow_up(asked.text)):
+                return asked
+            return follow_up(asked, previous, models)
         last = found[index - 1]
         return _inherited(asked, last.query, text[last.start:last.end]) or asked
 
@@ -183,7 +201,7 @@ def parts(
         if asked.intent in _ALERTS:
             return None
         before = found[-1].query if found else None
-        part = complete(asked, len(found))
+        part = complete(asked, len(found), asking=True)
         if before is not None and _paired(part, before):
             # "how much is an H100 per hour? also can I pay with USDT": read together, the
             # price is answered and then how to pay (the message's one reading, as before).
@@ -196,8 +214,7 @@ def parts(
             start = context.start if context is not None and not found else piece.start
             if start != piece.start:
                 asked = read(text[start:piece.end])
-                part = complete(asked, 0)
-            found.append(Part(start, piece.end, asked, part))
+            found.append(Part(start, piece.end, asked, complete(asked, len(found))))
             continue
         if not found:
             context = context or piece  # read with the first question

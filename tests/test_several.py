@@ -4,19 +4,28 @@ order asked; a message that asks one question is answered exactly as before."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+from collections.abc import AsyncIterator
 from io import StringIO
+from pathlib import Path
 from typing import Any
 
 import pytest
+import pytest_asyncio
+from telegram.ext import Application
 
+from bot.composition import telegram_services
+from bot.console import Console
 from bot.conversation import Conversations
 from bot.pipeline import JSON_KEYS, Pipeline, Reply, to_json
 from bot.render.telegram_html import MAX_MESSAGE, visible_length
+from bot.settings import Settings
 from bot.several import compose
 from bot.understand.split import pieces
-from fakebotapi import validate_telegram_html
+from fakebotapi import FakeBotAPI, validate_telegram_html
 from rules.catalogue import load_catalogue
+from tests.support.bot_running import running
 
 PIPE = Pipeline(load_catalogue())
 EXAMPLE = ("can i run llama3.1 8b w/ 32k ctx on my 4090 in fp16? also how much is an h100/hr "
@@ -39,6 +48,11 @@ def _shape(reply: Reply) -> list[tuple[str, str | None, str | None]]:
      ["combien coûte une H200 de l'heure ?", "et est-ce que llama 3 70b tient dessus en 4 bits ?"]),
     ("1) can i qlora llama 3.1 8b on a 3090 2) how much is an h100 per hour",
      ["can i qlora llama 3.1 8b on a 3090", "how much is an h100 per hour"]),
+    ("1. will qwen2.5 7b fit on a 4060 8gb w/ qlora\n2. do you guys take monero",
+     ["will qwen2.5 7b fit on a 4060 8gb w/ qlora", "do you guys take monero"]),
+    ("1. can i qlora 8b on a t4? 2. do you take btc",
+     ["can i qlora 8b on a t4?", "do you take btc"]),
+    ("I want to qlora llama 70b. do you take paypal?", ["I want to qlora llama 70b.", "do you take paypal?"]),
     ("questions:\n- qlora 70b on a 4090?\n• price of h200?",
      ["questions:", "qlora 70b on a 4090?", "price of h200?"]),
     ("qlora 8b on a t4 and also how long for 10M tokens",
@@ -125,6 +139,10 @@ MUST_NOT_SPLIT = [
     "Specs:\nRTX 3090 24GB\n64GB RAM\nQuestion: can I qlora llama 3 70b?",
     "can i fine tune llama 3 8b on my 4090? also can i fine tune it on my 3080?",
     "Can I QLoRA llama 70b on a 4090? If not, what about 2x 4090?",
+    # renting is not a price asked
+    "Hi all, I'm new to this. I want to finetune meta-llama/Llama-3.1-8B-Instruct on my own "
+    "dataset (~20k examples, avg 700 tokens) using QLoRA with unsloth. I only have a RTX 3060 "
+    "12GB and 32GB of system RAM. Is this feasible or should I rent something?",
 ]
 
 
@@ -231,6 +249,50 @@ def test_a_chat_follow_up_may_open_a_message_of_several_questions() -> None:
     assert reply.carried and reply.text.count("↪️") == 1
 
 
+@pytest.mark.parametrize("text", [
+    "I have access to 4xA100 40GB. Can I do full finetuning of llama2-13b with deepspeed stage 3?",
+    "my rig: 3x 3090 (72GB). qlora on llama 3 70b?",
+])
+def test_context_after_a_chat_question_is_not_a_follow_up_of_it(text: str) -> None:
+    previous = PIPE.ask("I own an RTX 3090 + RTX 3060, 36gb total, qlora 34b possible?").query
+    reply = PIPE.ask(text, previous=previous)
+    assert reply.parts == () and not reply.carried
+
+
 def test_a_long_message_is_read_as_before() -> None:
     text = "can i qlora llama 3 8b on a 3090? " + "blah " * 400 + "also how much is an h100/hr"
     assert PIPE.ask(text).parts == ()
+
+
+# --- the chats: Telegram and the console get it from the pipeline --------------------------------
+
+@pytest_asyncio.fixture
+async def app(api: FakeBotAPI, tmp_path: Path) -> AsyncIterator[Application]:  # type: ignore[type-arg]
+    settings = Settings(
+        _env_file=None,  # type: ignore[call-arg]
+        telegram_bot_token=api.token, telegram_api_base_url=api.base_url,
+        telegram_file_base_url=api.base_file_url, typing_delay_seconds=0,
+        database_url=f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}",
+    )
+    async with running(settings, telegram_services(settings, Pipeline(load_catalogue()))) as application:
+        yield application
+
+
+async def test_telegram_answers_every_question_in_one_message(api: FakeBotAPI, app: Any) -> None:
+    api.push_message(910, EXAMPLE, language_code="en")
+    sent = await api.wait_for_messages(1, chat_id=910, timeout=10)
+    await asyncio.sleep(0.2)  # nothing more comes
+    assert api.message_count(910) == 1
+    text = sent[0].text
+    assert validate_telegram_html(text) is None
+    assert text.index("Llama 3.1 8B") < text.index("$2.32/hour") < text.index("PayPal")
+    # The chat goes on from the fit question, the last one about a model.
+    api.push_message(910, "and on a 3090?", language_code="en")
+    follow = await api.wait_for_messages(2, chat_id=910, timeout=10)
+    assert "Llama 3.1 8B" in follow[-1].text and "RTX 3090" in follow[-1].text
+
+
+async def test_the_console_answers_every_question() -> None:
+    console = Console(PIPE, None)
+    text = await console.answer("¿cabe qwen2.5 14b en mi 3090 con qlora? y otra cosa, ¿aceptan paypal?")
+    assert text.index("Qwen2.5 14B") < text.index("no aceptamos PayPal")

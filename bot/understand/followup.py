@@ -105,6 +105,11 @@ def follow_up(new: Query, previous: Query | None, models: ModelCatalogue | None 
     return _merge(new, previous, names_model)
 
 
+def opens_follow_up(text: str) -> bool:
+    """The text starts like a follow-up: "and", "what about", "y", "et"…"""
+    return bool(_MARKER.match(fold(text)))
+
+
 def same_run(new: Query, previous: Query) -> Query:
     """`new`, a question that names no model, about `previous`'s run: its model, method and
     settings, and its GPUs and hours where `new` names none ("how much for an H100 for 10

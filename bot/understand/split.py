@@ -35,9 +35,9 @@ _SAME_GPU: Final = alt(f for lang in LANGUAGES for f in lang.same_gpu)
 # Where a part ends: after "?" or a sentence's end followed by more text, at line breaks,
 # before an opening word at a clause start or a strong one anywhere. Not before a Spanish "¿":
 # what comes before it is most often the question's own facts ("LoRA de 7B en una 4090
-# durante 24 horas, ¿cuánto?").
+# durante 24 horas, ¿cuánto?"). Not after a list's number ("1. will it fit").
 _CUT: Final = lazy(
-    r"(?P<after>[?\uff1f]+[!.]*|[.!\u3002\uff01]+)(?=\s)"
+    r"(?P<after>[?\uff1f]+[!.]*|(?<!\b\d)(?<!\b\d\d)[.!\u3002\uff01]+)(?=\s)"
     r"|(?P<line>\s*\n\s*)"
     rf"|(?:^|(?<=[.,;:!?\u2026)]))\s*(?P<opening>{_NEXT})(?![a-z0-9'])"
     rf"|(?<![a-z0-9'])(?P<strong>{_NEXT_ANYWHERE})(?![a-z0-9'])"
@@ -50,7 +50,7 @@ _LEAD: Final = lazy(
     r"(?:[\s\-*\u2022\u00b7\u2013\u2014>]+|(?:\(?[1-9][.):]|[1-9]-)(?=\s)"
     rf"|(?:{_NEXT})(?![a-z0-9'])[\s,;:.!\u2026-]*)+"
 )
-_WORD: Final = lazy(r"\w")
+_WORD: Final = lazy(r"[^\W\d_]")  # a part holds a word, not only a list's number
 SAME_GPU: Final = lazy(rf"(?<![a-z0-9']){_SAME_GPU}(?![a-z0-9'])")
 
 
