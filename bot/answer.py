@@ -906,8 +906,7 @@ def _compare(query: Query, cat: Catalogue, base: dict[str, Any], gpu: GPU | None
     others = [g for g in query.other_gpus if g != query.gpu or count_b != count]
     if gpu is None or not others:
         return Answer(**base, missing="second_gpu")
-    method: MethodId = query.method or cat.default_method(
-        "inference" if query.inference else "training")
+    method: MethodId = _asked_method(query, cat)  # a model published in FP8: as published
     params = query.params_b
     comparison = compare(
         method, params, gpu.id, others[0], count, catalogue=cat, count_b=count_b,

@@ -101,3 +101,20 @@ def test_mxfp4_is_planned_with_the_4_bit_rule(pipeline: Pipeline) -> None:
     got = to_json(pipeline.ask("how much memory to run gpt-oss 120b?"))
     assert (got["method"], got["estimate_gb"]) == ("inference_int4", 70.2)
     assert got["cheapest_fit"] == {"gpu": "a100-80gb", "gpu_count": 1, "usd_per_hour": "0.92"}
+
+
+def test_a_follow_up_keeps_the_published_precision_first(pipeline: Pipeline) -> None:
+    first = pipeline.ask("serve deepseek r1 on 8x h200")
+    reply = pipeline.ask("and on 8x h100?", previous=first.answer.query)
+    query = reply.answer.query
+    assert query.follow_up and query.inference and not query.serving_precision_said
+    # FP8 (805.2 GB) misses 640 GB: 4-bit leads, every precision listed, the published one first.
+    assert [ma.memory.method for ma in reply.answer.methods] == [
+        "inference_int8", "inference_bf16", "inference_int4"]
+    assert reply.answer.primary is not None
+    assert reply.answer.primary.memory.method == "inference_int4"
+
+
+def test_a_comparison_is_of_the_published_precision(pipeline: Pipeline) -> None:
+    got = to_json(pipeline.ask("deepseek r1 on 8x h200 vs 8x b200"))
+    assert (got["intent"], got["method"], got["fits"]) == ("compare", "inference_int8", True)

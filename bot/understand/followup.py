@@ -206,9 +206,12 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
         update.update(params_b=previous.params_b, model_id=previous.model_id,
                       shape_model=previous.shape_model)
     if new.method is None and not new.inference:
+        # "and on 8x h100?" after "serve deepseek r1 on 8x h200": still no precision named,
+        # so still every precision, led as before (the published one first).
         update.update(method=previous.method, inference=previous.inference,
                       pretraining=previous.pretraining or new.pretraining,
-                      quant=previous.quant, quant_bare=previous.quant_bare)
+                      quant=previous.quant, quant_bare=previous.quant_bare,
+                      serving_precision_said=previous.serving_precision_said)
     elif new.inference and not new.serving_precision_said and previous.inference:
         # "and at 32k context?" after "... int4 on a 4090": a context says serving, not which
         # precision; the previous one stays (and the format named with it: "... q4_k_m").
