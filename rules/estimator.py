@@ -901,7 +901,11 @@ def estimate_inference(
     else:
         parts.append(("logits", logit_positions * arch.vocab * c["inference.logits_bytes"],
                       "prefill logits (bf16 and their fp32 upcast)"))
-    context = c["overhead.cuda_context_gb"] * _GB
+    if spec.quant is not None:
+        # llama.cpp's CUDA runtime, not PyTorch's (which loads every kernel of its own).
+        context = c["overhead.llama_cpp_cuda_context_gb"] * _GB
+    else:
+        context = c["overhead.cuda_context_gb"] * _GB
     parts.append(("cuda_context", context, "CUDA context and kernels"))
     assumptions.append(assumption("inference_settings", context=context_len, batch=batch,
                             kv_bytes=Decimal(repr(kv_value))))

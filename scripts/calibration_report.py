@@ -327,13 +327,16 @@ def evaluate(path: str | Path, pipeline: Pipeline | None = None, start: int = 1)
     with open(path, newline="", encoding="utf-8") as fh:
         raws = list(csv.DictReader(fh))
     pipe = pipeline or Pipeline(load_catalogue(), cache_size=0)
-    context = load_constants()["overhead.cuda_context_gb"]
+    constants = load_constants()
     rows: list[Row] = []
     for i, (raw, text) in enumerate(zip(raws, questions(raws), strict=True)):
         row = Row(index=start + i, raw=raw, question=text, measured_gb=parse_measured(raw))
         row.answer = to_json(pipe.ask(text, chosen_locale="en"))
         detailed = row.answer.get("detailed_gb")
         row.allocator = allocator_measured(raw)
+        # The CUDA context the estimate holds: llama.cpp's for a GGUF row, else PyTorch's.
+        context = constants["overhead.llama_cpp_cuda_context_gb"
+                            if group(raw) == "inference llama.cpp" else "overhead.cuda_context_gb"]
         if detailed is not None:
             row.estimate_gb = float(detailed) - (context if row.allocator else 0.0)
         rows.append(row)

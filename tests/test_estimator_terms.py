@@ -282,6 +282,17 @@ def test_llama_cpp_keeps_an_untied_embedding_table_in_system_ram() -> None:
     assert q8.term("weights") == gb(tied.arch.param_count() * 8.5008 / 8)
 
 
+def test_llama_cpp_runs_on_its_own_cuda_runtime_not_pytorchs() -> None:
+    """A GGUF model's CUDA overhead is what Ollama budgets for llama.cpp (457 MiB a GPU), not
+    PyTorch's 1.3 GB; the rest of the estimate (weights, KV cache, compute buffer) matches the
+    measured log's three CUDA0 buffers (4403.49 + 64.00 + 258.50 MiB at n_ctx 512) within 5 %."""
+    gguf = estimate_inference(MODELS.get("llama-3-8b"), CAT.method("gguf_q4_k_m"), 512)
+    assert gguf.term("cuda_context") == gb(457 * 2**20)
+    assert estimate_inference(L31_8B, "inference_int4", 512).term("cuda_context") == gb(1.3e9)
+    buffers = float(gguf.per_gpu_gb - gguf.term("cuda_context")) * 1e9
+    assert abs(buffers / ((4403.49 + 64.00 + 258.50) * 2**20) - 1) < 0.05
+
+
 def test_liger_fused_linear_cross_entropy() -> None:
     # chunk = next_power_of_2(ceil(BT / ceil(V / H))) rows: 4096 tokens, ceil(128256/4096) = 32
     # -> 128 rows of bf16 logits, plus the bf16 gradient of the hidden states.
