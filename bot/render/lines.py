@@ -46,6 +46,49 @@ def _truncate(text: str, length: int) -> str:
     return text[: length - 3].rsplit(" ", 1)[0] + "..."
 
 
+def _overkill(ph: Phrases, answer: Answer, asked: Fit, cheapest: Fit | None) -> Markup:
+    """"Is 8x H100 overkill for LoRA 8B?": how much of the configuration the run uses, fewer
+    GPUs of the same kind that hold it, and the cheapest offered configuration that does (by
+    the planning rule; with settings stated, the detailed estimate's share alone)."""
+    _, fmt = ph._, ph.fmt
+    icon = Markup("🎯 <b>")
+    if not answer.fits:
+        return icon + _("Not overkill: it does not even fit there.") + Markup("</b>\n")
+    detailed = answer.detailed
+    dc = detailed.check if detailed and detailed.stated else None
+    need = dc.detailed_per_gpu_gb * asked.gpu_count if dc else asked.estimate_gb
+    share = need / asked.vram_gb * 100
+    fewer = None if dc else ph.gpus_needed(asked)
+    fewer_holds = fewer is not None and fewer < asked.gpu_count and asked.gpu is not None
+    cheaper = (
+        dc is None and cheapest is not None and cheapest.gpu is not None
+        and cheapest.usd_per_hour is not None and asked.usd_per_hour is not None
+        and cheapest.usd_per_hour < asked.usd_per_hour
+    )
+    used = _(
+        "it needs about %(need)s of the %(have)s there (%(share)s%%).",
+        need=fmt.gb(need, 1), have=fmt.gb(asked.vram_gb), share=fmt.num(share, 0),
+    )
+    if not (share < 50 or fewer_holds or cheaper):
+        return icon + _("Not overkill:") + Markup("</b> ") + used + Markup("\n")
+    out = icon + _("Yes, more than the run needs:") + Markup("</b> ") + used
+    if fewer_holds:
+        assert fewer is not None and asked.gpu is not None
+        out += Markup(" ") + ph.ngettext(
+            "%(where)s already holds it.", "%(where)s already hold it.", fewer,
+            where=ph.config(asked.gpu, fewer),
+        )
+    if cheaper:
+        assert cheapest is not None and cheapest.gpu is not None
+        assert cheapest.usd_per_hour is not None and asked.usd_per_hour is not None
+        out += Markup(" ") + _(
+            "The cheapest offered configuration that holds it is %(where)s at %(price)s "
+            "(vs %(asked)s).", where=ph.config(cheapest.gpu, cheapest.gpu_count),
+            price=ph.per_hour(cheapest.usd_per_hour), asked=ph.per_hour(asked.usd_per_hour),
+        )
+    return out + Markup("\n")
+
+
 def _same_config(q: Quote, asked: Fit) -> bool:
     return q.gpu == asked.gpu and q.gpu_count == asked.gpu_count
 
@@ -156,6 +199,10 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             "planning on it.", gpu=ph.gpu_name(asked.gpu),
         ))
         put("\n\n")
+
+    if query.overkill_asked and asked is not None and many == 1 and primary is not None:
+        put(_overkill(ph, answer, asked, primary.cheapest))
+        put("\n")
 
     lead = False  # where detailed_lead.html.j2 goes: the head ends there
     head: list[str] = out

@@ -133,4 +133,6 @@ def accelerator(s: str) -> str | None:
 # faire"): a training run the asked card cannot hold is answered with what makes it fit there
 # (bot.remedy), first when asked.
 OOM: Final = _whole(_words("OOM_WORDS"))
+# "is 8x h100 overkill for llama 8b lora", "¿es exagerado?", "c'est surdimensionné ?".
+OVERKILL: Final = _whole(_words("OVERKILL_WORDS"))
 FIX_ASK: Final = _whole(_words("FIX_ASK"))

@@ -1091,6 +1091,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         train_speed_asked=train_speed_asked,
         oom=bool(asks.OOM.search(rest)),
         fix_asked=bool(asks.FIX_ASK.search(rest)),
+        overkill_asked=bool(asks.OVERKILL.search(rest)),
         pay_refused=pay_refused,
         accelerator=accelerator,
         pay_also=pay_also and intent in ("prices", "cost"),

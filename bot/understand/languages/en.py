@@ -316,6 +316,12 @@ LANGUAGE = Language(
             r"throughput",  # only about a training run (none stated): "what throughput will I get"
         ),
         # The run hit an out-of-memory error (asks.OOM): "my training OOMs", "CUDA out of memory".
+        # Asking whether a configuration is more than the job needs (asks.OVERKILL).
+        "OVERKILL_WORDS": (
+            r"over ?-?kill", r"more than enough", r"too (?:much|big|many|powerful) (?:of a |a )?"
+            r"(?:gpus?|cards?|hardware|compute|power|vram|for (?:it|this|that))",
+            r"(?:a |is it a )?waste of (?:money|gpus?|compute|an? \w+)",
+        ),
         "OOM_WORDS": (
             r"oom", r"ooms", r"oomed", r"ooming", r"oom ?errors?", r"out of memory",
             r"out ?of ?memory ?errors?", r"outofmemoryerror", r"outofmemory",

@@ -294,6 +294,10 @@ LANGUAGE = Language(
         # entre (asks.FIX_ASK): "qué hago",
         # "cómo hago que entre", "cómo reducir la memoria". ("entre" reaches the patterns as
         # "rentre": the typo corrector takes it for the French word.)
+        "OVERKILL_WORDS": (
+            r"exagerad[oa]s?", r"demasiad[oa]s? (?:gpus?|tarjetas?|potentes?|para (?:esto|eso))",
+            r"(?:un )?desperdicio", r"mas que suficientes?",
+        ),
         "OOM_WORDS": (r"sin memoria", r"memoria insuficiente", r"errore?s? de memoria"),
         "FIX_ASK": (
             r"que (?:hago|puedo hacer|deberia hacer|me recomiendas hacer)",

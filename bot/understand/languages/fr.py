@@ -268,6 +268,10 @@ LANGUAGE = Language(
         ),
         # Un OOM, ou quoi changer pour que ça rentre (asks.FIX_ASK) : "j'ai un OOM", "que
         # faire", "comment faire rentrer", "comment réduire la mémoire".
+        "OVERKILL_WORDS": (
+            r"surdimensionne(?:e|s|es)?", r"excessi(?:f|ve)s?", r"trop (?:puissante?s?|gros(?:se)?s?|de gpus?)",
+            r"(?:du |un )?gaspillage", r"plus qu.?assez",
+        ),
         "OOM_WORDS": (r"manque de memoire", r"memoire insuffisante", r"erreurs? (?:de )?memoire"),
         "FIX_ASK": (
             r"que faire", r"que (?:dois|puis)-?je faire", r"qu.?est-?ce que (?:je (?:fais|peux faire)|j.?fais)",
