@@ -255,7 +255,10 @@ def test_french_unpublished_price_notice_is_feminine_for_rtx(alerts):
          "La H100 tiene 3,2 veces el rendimiento", "3,2×"),
         ("¿Qué es mejor, la H100 o la A100, para QLoRA de 70B?", "52,5\u00a0GB de 80", " en 80"),
         ("avisame si sube el precio de la B200 por encima de 5 $",
-         "cuando la B200 supere los 5\u00a0US$ por hora", "suba de"),
+         "cuando la B200 pase de 5\u00a0US$ por hora", "suba de"),
+        # "supere los 1 US$" was wrong for one dollar; "pase de" reads right for any amount.
+        ("quiero una alerta si la A100 sube de un dólar",
+         "cuando la A100 80GB pase de 1\u00a0US$ por hora", "los 1"),
         ("asdfgh qwerty", "memoria, si un modelo cabe, coste y pago", "GPUs"),
     ],
 )
@@ -275,7 +278,7 @@ def test_spanish_wording(pipe, question, expected, wrong):
          "Alerta creada: cuando la H100 baje de 2\u00a0US$ por hora."),
         ("es", AlertSpec("h100", "any"), "Alerta creada: cada cambio de precio de la H100."),
         ("es", AlertSpec("b200", "above", D(5)),
-         "Alerta creada: cuando la B200 supere los 5\u00a0US$ por hora."),
+         "Alerta creada: cuando la B200 pase de 5\u00a0US$ por hora."),
         ("fr", AlertSpec("h100", "below", D(2)),
          "Alerte créée\u00a0: quand le H100 passe sous 2\u00a0$US de l'heure."),
         ("fr", AlertSpec("h100", "any"), "Alerte créée\u00a0: chaque changement de prix du H100."),
@@ -290,7 +293,7 @@ def test_alert_confirmations(alerts, locale, spec, expected):
 @pytest.mark.parametrize(
     ("locale", "spec", "expected"),
     [
-        ("es", AlertSpec("b200", "above", D(5)), "1. La B200 supera los 5\u00a0US$"),
+        ("es", AlertSpec("b200", "above", D(5)), "1. La B200 pasa de 5\u00a0US$"),
         ("fr", AlertSpec("h100", "below", D(2)), "1. Le H100 passe sous 2\u00a0$US"),
         ("en", AlertSpec("h100", "below", D("2.5")), "1. H100 drops below $2.50"),
     ],
