@@ -583,11 +583,18 @@ def _inference_method(s: str, cat: Catalogue) -> MethodId:
         quant = cat.bare_quant_method(bare)
         if quant is not None:
             return quant
-    if any(not _negated(s, *m.span()) for m in px.INT4.finditer(s)):
+    four = [m.group(0) for m in px.INT4.finditer(s) if not _negated(s, *m.span())]
+    eight = any(not _negated(s, *m.span()) for m in px.INT8.finditer(s))
+    # A format name alone means its usual 4 bits; the bits stated beside it win ("GPTQ-Int8",
+    # Qwen's 8-bit GPTQ checkpoints, is 8-bit).
+    if any(w not in _FOUR_BY_FORMAT for w in four) or (four and not eight):
         bits = 4
-    elif any(not _negated(s, *m.span()) for m in px.INT8.finditer(s)):
+    elif eight:
         bits = 8
     return cat.method_where("inference", weight_bits=bits) or cat.default_method("inference")
+
+
+_FOUR_BY_FORMAT: Final = frozenset({"gptq", "awq", "exl2"})
 
 
 def _bare_quant(s: str) -> str | None:
