@@ -65,6 +65,16 @@ PIPE = Pipeline(load_catalogue(), cache_size=0)
         ("lora 7b en 2 3090 con paralelismo de datos", {"sharding": "ddp"}),
         ("qlora 70b sur 2 3090 avec device_map auto", {"sharding": "device_map"}),
         ("qlora 70b on 2 gpus, fsdp sharding_strategy full_shard", {"sharding": "fsdp"}),
+        # Numbers in words after a setting, as people write them.
+        ("qlora of 70b with a batch size of sixteen and sequence length of two thousand forty "
+         "eight on 2 h100", {"batch_size": 16, "seq_len": 2048, "gpu_count": 2}),
+        ("lora llama 3 8b with batch size four and seq len one thousand twenty four on a 3090",
+         {"batch_size": 4, "seq_len": 1024}),
+        ("lora 8b, rank sixty four, on a 3090", {"lora_rank": 64}),
+        ("qlora de llama 3 8b con tamaño de lote de ocho y rango treinta y dos en una 3090",
+         {"batch_size": 8, "lora_rank": 32}),
+        ("qlora de llama 3 8b avec une taille de batch de huit et un rang de seize sur une 3090",
+         {"batch_size": 8, "lora_rank": 16}),
         # DeepSpeed's stage as people name it: ZeRO-1/2 keep the weights whole on every GPU.
         ("full finetune llama 3 8b on 8x a100 with deepspeed zero2", {"sharding": "zero2"}),
         ("zero stage 1 full fine tune of mistral 7b on 8x h100", {"sharding": "zero1"}),

@@ -12,6 +12,7 @@ from decimal import Decimal
 from typing import Final
 
 from bot.understand.languages import LANGUAGES, union
+from bot.understand.languages import words as _language_words
 from bot.understand.lazy import lazy
 from bot.understand.lexicon import AMOUNT_WORDS, MONEY_AFTER, MONEY_CENTS, NUMBER_SCALES
 from bot.understand.query import Lang
@@ -113,6 +114,7 @@ _HUNDREDS: Final = union("hundreds")
 _THOUSANDS: Final = union("thousands")
 # Articles, and the words for one, mean 1 before a bigger word.
 _ONE: Final = union("articles") | {w for w, v in _UNITS.items() if v == 1}
+_ARTICLES: Final = union("articles")
 _JOINERS: Final = union("joiners")
 _NUMBER_WORD: Final = "|".join(
     # Ties by spelling, not in a set's order: the same text in every process
@@ -180,6 +182,14 @@ _WORDS_OR_SCALES: Final = frozenset(
     - _ONE
 )
 _LETTER_RUNS: Final = lazy(r"[a-z]+")
+# Number words right after a run setting ("batch size of sixteen", "seq len one thousand twenty
+# four", "rango sesenta y cuatro"): digits, so that the settings read them as they read "16".
+_SETTING_WORDS: Final = "|".join(
+    sorted(set(_language_words("SETTING_NUMBER_BEFORE")), key=lambda word: (-len(word), word)))
+_AFTER_SETTING: Final = lazy(
+    rf"(?<![a-z0-9])(?P<pre>(?:{_SETTING_WORDS})(?: (?:of|de|d'|du|is|to|at|a|=|:))? ?)"
+    rf"(?P<words>(?:{_NUMBER_WORD})(?:(?: |-|-et-| et | y | and )(?:{_NUMBER_WORD}))*)(?![a-z])"
+)
 # A word for hundred that is also a coin ("cents" in French and in English): after a number
 # word of another language it is the coin, "ninety cents" is 90 cents, not 9 000.
 _HUNDRED_OF: Final[dict[str, frozenset[str]]] = {
@@ -238,6 +248,24 @@ def words_to_digits(folded: str, quick: bool = True) -> str:
             return match.group(0)
         return f"{match.group('d')}.{value:02d} {match.group('cur')}"
 
+    def setting(match: re.Match[str]) -> str:
+        words = re.split(r"-et-|-| ", match.group("words"))
+        # "batch size of four and a seq len of …": the articles and joiners after the number
+        # are not part of it.
+        while len(words) > 1 and (words[-1] in _JOINERS or words[-1] in _ARTICLES):
+            words.pop()
+        runs = list(_LETTER_RUNS.finditer(match.group("words")))
+        if all(w in _ARTICLES for w in words):  # "batch size of one" is 1, "of a" is no number
+            value = 1 if words in (["one"], ["uno"]) else None
+        else:
+            value = _value(words)
+        if value is None or len(runs) < len(words):
+            return match.group(0)
+        end = match.start("words") + runs[len(words) - 1].end()
+        return match.group("pre") + str(value) + folded[end : match.end()]
+
+    # Settings first: "seq len of two thousand forty eight" is one number, not "2 thousand".
+    folded = _AFTER_SETTING.sub(setting, folded)
     folded = _PHRASE.sub(digits, folded)
     if quick and "dol" not in folded and "buck" not in folded:
         return folded

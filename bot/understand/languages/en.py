@@ -316,6 +316,13 @@ LANGUAGE = Language(
             r"throughput",  # only about a training run (none stated): "what throughput will I get"
         ),
         # The run hit an out-of-memory error (asks.OOM): "my training OOMs", "CUDA out of memory".
+        # A run setting whose number may follow in words ("batch size of sixteen", "sequence
+        # length of two thousand forty eight", "rank sixty four"): numbers.words_to_digits.
+        "SETTING_NUMBER_BEFORE": (
+            r"(?:micro[ _-]?)?batch(?: size)?", r"bs", r"(?:max(?:imum)? )?seq(?:uence)?(?: len(?:gth)?)?",
+            r"context(?: length| window| size)?", r"ctx", r"(?:lora )?rank", r"cutoff(?: len(?:gth)?)?",
+            r"grad(?:ient)? accum(?:ulation)?(?: steps)?", r"accumulation steps",
+        ),
         # Asking whether a configuration is more than the job needs (asks.OVERKILL).
         "OVERKILL_WORDS": (
             r"over ?-?kill", r"more than enough", r"too (?:much|big|many|powerful) (?:of a |a )?"

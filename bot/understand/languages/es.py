@@ -294,6 +294,10 @@ LANGUAGE = Language(
         # entre (asks.FIX_ASK): "qué hago",
         # "cómo hago que entre", "cómo reducir la memoria". ("entre" reaches the patterns as
         # "rentre": the typo corrector takes it for the French word.)
+        "SETTING_NUMBER_BEFORE": (
+            r"(?:tamano de )?(?:lote|batch)", r"(?:longitud|largo) de (?:secuencia|contexto)",
+            r"secuencia", r"contexto", r"rango", r"acumulacion de gradientes?",
+        ),
         "OVERKILL_WORDS": (
             r"exagerad[oa]s?", r"demasiad[oa]s? (?:gpus?|tarjetas?|potentes?|para (?:esto|eso))",
             r"(?:un )?desperdicio", r"mas que suficientes?",

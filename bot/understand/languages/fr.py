@@ -268,6 +268,10 @@ LANGUAGE = Language(
         ),
         # Un OOM, ou quoi changer pour que ça rentre (asks.FIX_ASK) : "j'ai un OOM", "que
         # faire", "comment faire rentrer", "comment réduire la mémoire".
+        "SETTING_NUMBER_BEFORE": (
+            r"(?:taille de )?(?:batch|lot)", r"longueur de (?:sequence|contexte)", r"sequence",
+            r"contexte", r"rang", r"accumulation de gradients?",
+        ),
         "OVERKILL_WORDS": (
             r"surdimensionne(?:e|s|es)?", r"excessi(?:f|ve)s?", r"trop (?:puissante?s?|gros(?:se)?s?|de gpus?)",
             r"(?:du |un )?gaspillage", r"plus qu.?assez",
