@@ -62,6 +62,17 @@ NEEDS_SIZE: frozenset[Intent] = frozenset({"fit", "memory", "recommend", "time"}
 
 
 @dataclass(frozen=True, slots=True)
+class PublishedFit:
+    """The largest models a memory holds served as published in FP8 or MXFP4 (planning rule),
+    beside the largest it holds in BF16."""
+
+    names: tuple[str, ...]
+    format: str  # "FP8", "MXFP4"
+    memory: Memory  # served as published
+    vram_gb: Decimal  # the whole configuration's memory
+
+
+@dataclass(frozen=True, slots=True)
 class MethodAnswer:
     """One method's memory, its fit on the asked configuration and the cheapest offer (a
     dataclass: built from the engine's results, then completed with dataclasses.replace)."""
@@ -115,6 +126,8 @@ class Answer(BaseModel):
     # about the largest catalogued size under it.
     largest: Largest | None = None
     largest_names: tuple[str, ...] = ()
+    # Serving with no precision named: the larger models published in FP8 or MXFP4 it holds.
+    largest_published: PublishedFit | None = None
     # The largest catalogued size the detailed estimate fits at default settings, when the
     # planning rule's largest misses by it.
     largest_detailed: tuple[Decimal, tuple[str, ...]] | None = None
@@ -601,8 +614,12 @@ def _reframe(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
     if largest_on is not None:
         method = _asked_method(query, cat)
         top = largest_fitting(method, largest_on, cat)
+        if query.inference and not query.serving_precision_said:
+            # "largest model I can run on an H100": gpt-oss-120b as published (MXFP4) is
+            # larger than any BF16 model 80 GB holds.
+            extra["largest_published"] = _largest_published(largest_on, top.model_params_b, cat)
         if top.model_params_b is None:
-            return query, {"largest": top}
+            return query, {**extra, "largest": top}
         names = tuple(cat.models.get(i).name for i in top.model_ids)
         query = query.model_copy(update={
             "params_b": top.model_params_b, "method": method, "serving_precision_said": True,
@@ -638,6 +655,23 @@ def _reframe(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
         query, bought = _budget(query, cat, gpu)
         extra.update(bought)
     return query, extra
+
+
+def _largest_published(memory_gb: Decimal, than_b: Decimal | None,
+                       cat: Catalogue) -> PublishedFit | None:
+    """The largest models published in FP8 or MXFP4 that `memory_gb` holds served as published
+    (planning rule), when larger than `than_b`, the largest it holds in BF16."""
+    held = [(m, memory(m.native.method, m.params_b, cat)) for m in cat.models
+            if m.native is not None and (than_b is None or m.params_b > than_b)]
+    held = [(m, mem) for m, mem in held if mem.estimate_gb <= memory_gb]
+    if not held:
+        return None
+    size = max(m.params_b for m, _ in held)
+    top = [(m, mem) for m, mem in held if m.params_b == size]
+    native = top[0][0].native
+    assert native is not None
+    return PublishedFit(names=tuple(m.name for m, _ in top), format=native.format,
+                        memory=top[0][1], vram_gb=memory_gb)
 
 
 def _budget(query: Query, cat: Catalogue, gpu: GPU | None) -> tuple[Query, dict[str, Any]]:

@@ -118,3 +118,16 @@ def test_a_follow_up_keeps_the_published_precision_first(pipeline: Pipeline) -> 
 def test_a_comparison_is_of_the_published_precision(pipeline: Pipeline) -> None:
     got = to_json(pipeline.ask("deepseek r1 on 8x h200 vs 8x b200"))
     assert (got["intent"], got["method"], got["fits"]) == ("compare", "inference_int8", True)
+
+
+def test_the_largest_model_served_names_the_larger_ones_published_in_fp8_or_mxfp4(
+        pipeline: Pipeline) -> None:
+    answer = pipeline.ask("largest model I can run on an h100").answer
+    published = answer.largest_published
+    assert published is not None
+    assert (published.names, published.format) == (("gpt-oss-120b",), "MXFP4")
+    assert published.memory.estimate_gb == Decimal("70.2")
+    # A precision named, or training: the largest is that method's alone.
+    assert pipeline.ask("largest model I can run on an h100 in bf16").answer \
+        .largest_published is None
+    assert pipeline.ask("biggest model i can qlora on an h100").answer.largest_published is None
