@@ -179,11 +179,15 @@ class Pipeline:
         completes. The reply says what it carried over, and what of a long message it did
         not read."""
         text = text[:MAX_QUESTION_CHARS]
+        read: dict[str, Query] = {}
         if len(text) <= READ_CHARS:
-            several = self._several(text, chosen_locale, telegram_locale, previous)
+            several = self._several(text, chosen_locale, telegram_locale, previous, read)
             if several is not None:
                 return several
-        asked, skipped, from_end = self._understand_long(text)
+        whole = read.get(text)  # a message of one question, read whole while looking
+        asked, skipped, from_end = (
+            (whole, 0, False) if whole is not None else self._understand_long(text)
+        )
         asked = stand_alone(asked)
         query = asked if previous is None else follow_up(asked, previous, self.catalogue.models)
         locale = resolve_locale(
@@ -213,14 +217,15 @@ class Pipeline:
         chosen_locale: str | None,
         telegram_locale: str | None,
         previous: Query | None,
+        read_once: dict[str, Query],
     ) -> Reply | None:
         """A message that asks several questions ("can I run llama 8b on my 4090? also how
         much is an H100 per hour"): each answered in its own section of one reply, in order
-        (bot/several.py). None when it asks one: it is then answered as before."""
+        (bot/several.py). None when it asks one: it is then answered as before. What it
+        reads goes in `read_once` (by text, stand_alone applied)."""
         found = pieces(text)
         if not 2 <= len(found) <= MAX_PIECES:
             return None
-        read_once: dict[str, Query] = {}
 
         def read(part: str) -> Query:
             query = read_once.get(part)
