@@ -18,12 +18,14 @@ from bot.capacity import TrainingSpeed, concurrency_facts, training_speed_facts
 from bot.detail import (
     DEFAULT_SEQ_LEN,
     DetailedAnswer,
+    LargestBatch,
     TrainingEstimate,
     decode_bound,
     detailed_for,
     detailed_options,
     estimate_on,
     estimator_model,
+    largest_batch,
     longest_context,
     wants_details,
 )
@@ -151,6 +153,8 @@ class Answer(BaseModel):
     # fits there (detailed estimate); the answer is then the fit at the lead one's length.
     longest: tuple[LongestContext, ...] = ()
     longest_lead: LongestContext | None = None
+    # "What batch size can I use?": the largest micro-batch that fits (the verdict is then at it).
+    largest_batch: LargestBatch | None = None
     longest_unplaced: bool = False  # asked with no configuration to search on
     # A quantized format named and no context ("70b q4_k_m on 2x 3090"): the verdict is for an
     # assumed context, so the longest context the detailed estimate fits there is said too.
@@ -285,6 +289,9 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         if query.context_asked and query.seq_len is None and query.params_b is not None:
             query, longest = _longest(query, cat)
             extra.update(longest)
+        elif query.batch_asked and query.params_b is not None and not query.inference:
+            query, found = _largest_batch(query, cat)
+            extra.update(found)
         answer = _build(query, cat)
         detailed = detailed_for(query, answer, cat, tokens_per_second=query.tokens_per_second)
         composed = _compose(query, answer, detailed, cat)
@@ -499,6 +506,25 @@ def _longest(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
     if lead.tokens:
         update["seq_len"] = lead.tokens
     return query.model_copy(update=update), {"longest": found, "longest_lead": lead}
+
+
+def _largest_batch(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
+    """The largest micro-batch the lead method fits on the asked configuration; the question
+    is then answered as the fit at that batch (its detail shows where the memory goes)."""
+    first = _build(query, cat)
+    primary = first.primary
+    if first.error or first.missing or primary is None or primary.fit is None \
+            or first.params_b is None:
+        return query, {}
+    method = cat.method(primary.memory.method)
+    if method.kind != "training":
+        return query, {}
+    model = estimator_model(query, first.params_b, cat)
+    found = largest_batch(query, method, model, primary.fit)
+    update: dict[str, Any] = {"method": method.id, "seq_len": found.seq_len}
+    if found.batch:
+        update["batch_size"] = found.batch
+    return query.model_copy(update=update), {"largest_batch": found}
 
 
 def _context_room(query: Query, answer: Answer, cat: Catalogue) -> LongestContext | None:

@@ -531,6 +531,41 @@ def longest_context(
     )
 
 
+# The largest micro-batch searched for ("max batch size for …"): far above any that fits a
+# language model's training step on one GPU.
+BATCH_SEARCH_LIMIT = 1024
+
+
+@dataclass(frozen=True, slots=True)
+class LargestBatch:
+    """The largest micro-batch per GPU the detailed estimate fits on the asked configuration,
+    at the query's sequence length (else the default) and other settings; 0 when none does."""
+
+    method: MethodId
+    batch: int
+    seq_len: int
+    per_gpu_gb: Decimal | None  # the detailed estimate at that batch
+
+
+def largest_batch(
+    query: Query, method: Method, model: ModelSpec | Decimal, asked: Fit
+) -> LargestBatch:
+    """"What batch size can I use?": a search over the estimator's micro-batch (more
+    sequences never need less memory), as longest_context searches the sequence length."""
+    gpus = asked.gpu_count
+    vram = asked.vram_gb / gpus
+    seq = _positive(query.seq_len, DEFAULT_SEQ_LEN)
+
+    def per_gpu(batch: int) -> Decimal | None:
+        at = query.model_copy(update={"batch_size": batch, "seq_len": seq})
+        breakdown = _estimate(at, method, model, gpus, asked)[0]
+        return breakdown.per_gpu_gb if breakdown is not None else None
+
+    batch = longest_fitting(per_gpu, vram, BATCH_SEARCH_LIMIT)
+    return LargestBatch(method=method.id, batch=batch, seq_len=seq,
+                        per_gpu_gb=per_gpu(batch) if batch else None)
+
+
 def decode_bound(
     query: Query, method: Method, model: ModelSpec | Decimal, gpu: GPU, count: int,
     vram_per_gpu_gb: Decimal,

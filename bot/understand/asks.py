@@ -133,6 +133,8 @@ def accelerator(s: str) -> str | None:
 # faire"): a training run the asked card cannot hold is answered with what makes it fit there
 # (bot.remedy), first when asked.
 OOM: Final = _whole(_words("OOM_WORDS"))
+# "what's the max batch size for qlora llama 3 8b on a 4090", "qué tamaño de lote", "quel batch".
+BATCH_ASKED: Final = _whole(_words("BATCH_ASK"))
 # "is 8x h100 overkill for llama 8b lora", "¿es exagerado?", "c'est surdimensionné ?".
 OVERKILL: Final = _whole(_words("OVERKILL_WORDS"))
 FIX_ASK: Final = _whole(_words("FIX_ASK"))

@@ -1099,6 +1099,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         oom=bool(asks.OOM.search(rest)),
         fix_asked=bool(asks.FIX_ASK.search(rest)),
         overkill_asked=bool(asks.OVERKILL.search(rest)),
+        batch_asked=not inference and bool(asks.BATCH_ASKED.search(corrected)),
         pay_refused=pay_refused,
         accelerator=accelerator,
         pay_also=pay_also and intent in ("prices", "cost"),

@@ -323,6 +323,13 @@ LANGUAGE = Language(
             r"context(?: length| window| size)?", r"ctx", r"(?:lora )?rank", r"cutoff(?: len(?:gth)?)?",
             r"grad(?:ient)? accum(?:ulation)?(?: steps)?", r"accumulation steps",
         ),
+        # Asking for the largest batch that fits (asks.BATCH_ASKED).
+        "BATCH_ASK": (
+            r"(?:max(?:imum)?|biggest|largest|highest|max possible) (?:micro[ _-]?)?batch(?: ?size)?",
+            r"how (?:big|large|high) (?:of )?(?:a )?(?:micro[ _-]?)?batch(?: ?size)?",
+            r"what (?:micro[ _-]?)?batch(?: ?size)?", r"which (?:micro[ _-]?)?batch(?: ?size)?",
+            r"batch ?size (?:can|could|will|would|should) (?:i|we)",
+        ),
         # Asking whether a configuration is more than the job needs (asks.OVERKILL).
         "OVERKILL_WORDS": (
             r"over ?-?kill", r"more than enough", r"too (?:much|big|many|powerful) (?:of a |a )?"

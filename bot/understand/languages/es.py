@@ -298,6 +298,10 @@ LANGUAGE = Language(
             r"(?:tamano de )?(?:lote|batch)", r"(?:longitud|largo) de (?:secuencia|contexto)",
             r"secuencia", r"contexto", r"rango", r"acumulacion de gradientes?",
         ),
+        "BATCH_ASK": (
+            r"(?:tamano de )?(?:lote|batch) (?:maximo|mas grande)", r"que (?:tamano de )?(?:lote|batch)",
+            r"cuanto (?:batch|lote)", r"(?:el )?(?:maximo|mayor) (?:tamano de )?(?:lote|batch)",
+        ),
         "OVERKILL_WORDS": (
             r"exagerad[oa]s?", r"demasiad[oa]s? (?:gpus?|tarjetas?|potentes?|para (?:esto|eso))",
             r"(?:un )?desperdicio", r"mas que suficientes?",

@@ -272,6 +272,10 @@ LANGUAGE = Language(
             r"(?:taille de )?(?:batch|lot)", r"longueur de (?:sequence|contexte)", r"sequence",
             r"contexte", r"rang", r"accumulation de gradients?",
         ),
+        "BATCH_ASK": (
+            r"(?:taille de )?(?:batch|lot) max(?:imal|imum|imale)?", r"quel(?:le)? (?:taille de )?(?:batch|lot)",
+            r"(?:le )?plus (?:gros|grand) (?:batch|lot)",
+        ),
         "OVERKILL_WORDS": (
             r"surdimensionne(?:e|s|es)?", r"excessi(?:f|ve)s?", r"trop (?:puissante?s?|gros(?:se)?s?|de gpus?)",
             r"(?:du |un )?gaspillage", r"plus qu.?assez",
