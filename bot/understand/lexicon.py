@@ -107,6 +107,8 @@ MONTH_UNITS: Final[tuple[str, ...]] = _words("MONTH_UNITS")
 # "monthly", "al mes", "par mois": the cost of a month of rental (taken as 30 days).
 MONTHLY: Final[tuple[str, ...]] = _words("MONTHLY")
 DAILY: Final[tuple[str, ...]] = _words("DAILY")
+# "per week", "por semana", "à la semaine", "toda la semana": one week of rental.
+WEEKLY: Final[tuple[str, ...]] = _words("WEEKLY")
 # "half an hour", "media hora", "une demi-heure"
 HALF_HOUR: Final[tuple[str, ...]] = _words("HALF_HOUR")
 

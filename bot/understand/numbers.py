@@ -130,10 +130,12 @@ _MONEY_WORDS: Final = "|".join(
     sorted({*MONEY_AFTER, *MONEY_CENTS}, key=lambda word: (-len(word), word)))
 _MONEY_FOLLOWS: Final = lazy(rf"(?:{_MONEY_WORDS})(?![a-z])")
 # Cents said after the dollars, as people say a price: "un dollar cinquante", "dos dolares
-# cincuenta", "two dollars fifty" (→ "1.50 dollar"); only where the price ends there.
+# cincuenta", "two dollars fifty" (→ "1.50 dollar"), "cuatro dolares y medio" (→ "4.50
+# dolares"); only where the price ends there.
 _CENTS: Final = lazy(
-    rf"(?<![\w.,])(?P<d>\d{{1,4}}) (?P<cur>dollars?|dolar(?:es)?|bucks?) (?:(?:et|y|and) )?"
-    rf"(?P<c>(?:{_NUMBER_WORD})(?:(?:-et-|-| et | y )(?:{_NUMBER_WORD}))*)"
+    rf"(?<![\w.,])(?P<d>\d{{1,4}}) (?P<cur>dollars?|dolar(?:es)?|bucks?) (?:(?P<half>y medio|et demi|"
+    rf"and a half)|(?:(?:et|y|and) )?"
+    rf"(?P<c>(?:{_NUMBER_WORD})(?:(?:-et-|-| et | y )(?:{_NUMBER_WORD}))*))"
     r"(?= ?(?:$|[?!.,;:)]|(?:de |a |par |por |la |per |an |the )?(?:l'|la )?(?:heure|hora|hour|h)"
     r"(?![a-z])))"
 )
@@ -242,6 +244,8 @@ def words_to_digits(folded: str, quick: bool = True) -> str:
         return match.group(0) if value is None else str(value)
 
     def cents(match: re.Match[str]) -> str:
+        if match.group("half"):
+            return f"{match.group('d')}.50 {match.group('cur')}"
         words = re.split(r"-et-|-| ", match.group("c"))
         value = None if all(w in _ONE or w in _JOINERS for w in words) else _value(words)
         if value is None or value >= 100:

@@ -341,6 +341,12 @@ def _take_hours(work: _Work) -> None:
         work.hours, work.hours_as = _HOURS_PER["month"], "month"
         work.blank(*match.span())
         return
+    # "how much is an H100 per week", "por semana", "à la semaine": one week of rental.
+    match = px.WEEKLY.search(work.s) if work.dataset_tokens is None else None
+    if match:
+        work.hours = _HOURS_PER["week"]
+        work.blank(*match.span())
+        return
     # "how much is the H200 per day", "por día", "par jour": one day of rental.
     match = px.DAILY.search(work.s) if work.dataset_tokens is None else None
     if match:  # ... but "10M tokens per day" is a rate of work, not a rental

@@ -511,6 +511,7 @@ FRENCH_WEEKS: Final = Guarded(
 )
 MONTHLY: Final = Guarded(("month", "mes", "mensu", "mois"), words(lx.MONTHLY))
 DAILY: Final = Guarded(("day", "daily", "dia", "jour", "24"), words(lx.DAILY))
+WEEKLY: Final = Guarded(("week", "semana", "semaine", "hebdo"), words(lx.WEEKLY))
 HALF_DAY: Final = Guarded(
     ("half", "medi", "demi"),
     words((r"half a day", r"a half day", r"half-? ?day", r"medio dia", r"media jornada",

@@ -85,8 +85,18 @@ LANGUAGE = Language(
         "DAY_UNITS": (r"days?",),
         "WEEK_UNITS": (r"weeks?",),
         "MONTH_UNITS": (r"months?",),
-        "MONTHLY": (r"monthly", r"per month", r"each month", r"every month", r"a month"),
-        "DAILY": (r"per day", r"daily", r"each day", r"every day", r"per 24 ?h(?:ours)?"),
+        "MONTHLY": (
+            r"monthly", r"per month", r"each month", r"every month", r"a month",
+            r"(?:for )?the (?:whole|entire|full) month", r"all month(?: long)?",
+        ),
+        "WEEKLY": (
+            r"per week", r"weekly", r"each week", r"every week",
+            r"(?:for )?the (?:whole|entire|full) week", r"all week(?: long)?",
+        ),
+        "DAILY": (
+            r"per day", r"daily", r"each day", r"every day", r"per 24 ?h(?:ours)?",
+            r"(?:for )?the (?:whole|entire|full) day", r"all day(?: long)?",
+        ),
         "HALF_HOUR": (r"half an hour",),
         "SIZE_UNITS_BILLION": (r"billions?",),
         "SIZE_UNITS_MILLION": (r"millions?",),

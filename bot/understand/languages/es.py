@@ -86,8 +86,18 @@ LANGUAGE = Language(
         "DAY_UNITS": (r"dias?",),
         "WEEK_UNITS": (r"semanas?",),
         "MONTH_UNITS": (r"mes", r"meses"),
-        "MONTHLY": (r"al mes", r"por mes", r"mensual(?:es|mente)?", r"cada mes"),
-        "DAILY": (r"por dia", r"al dia", r"diario", r"cada dia", r"por 24 ?h(?:oras)?"),
+        "MONTHLY": (
+            r"al mes", r"por mes", r"mensual(?:es|mente)?", r"cada mes", r"todo el mes",
+            r"el mes (?:entero|completo)",
+        ),
+        "WEEKLY": (
+            r"por semana", r"a la semana", r"semanal(?:es|mente)?", r"cada semana",
+            r"toda la semana", r"la semana (?:entera|completa)",
+        ),
+        "DAILY": (
+            r"por dia", r"al dia", r"diario", r"cada dia", r"por 24 ?h(?:oras)?", r"todo el dia",
+            r"el dia (?:entero|completo)",
+        ),
         "HALF_HOUR": (r"media hora",),
         "SIZE_UNITS_BILLION": (r"mil millones",),
         "SIZE_UNITS_MILLION": (r"millones", r"millon"),
@@ -310,7 +320,7 @@ LANGUAGE = Language(
         "FIX_ASK": (
             r"que (?:hago|puedo hacer|deberia hacer|me recomiendas hacer)",
             # "me sale OOM …, ¿qué cambio?", "¿qué tengo que cambiar?", "¿cómo lo soluciono?"
-            r"que (?:cambio|le cambio|cambiar|ajusto|toco)",
+            r"que (?:cambio|le cambio|cambiar|ajusto|toco|le bajo|bajo|reduzco|le reduzco)",
             r"que (?:tengo|tendria|deberia|debo|puedo|hay) que (?:cambiar|ajustar|tocar|bajar)",
             r"que (?:deberia|debo|puedo|podria) (?:cambiar|ajustar|tocar|bajar)",
             r"como (?:lo )?(?:soluciono|arreglo|resuelvo|evito)",

@@ -84,8 +84,18 @@ LANGUAGE = Language(
         "DAY_UNITS": (r"jours?", r"journees?", r"j"),  # "3j", "15j"
         "WEEK_UNITS": (r"semaines?",),
         "MONTH_UNITS": (r"mois",),
-        "MONTHLY": (r"par mois", r"mensuel(?:le)?s?", r"mensuellement", r"chaque mois"),
-        "DAILY": (r"par jour", r"a la journee", r"journalier", r"chaque jour", r"par 24 ?h(?:eures)?"),
+        "MONTHLY": (
+            r"par mois", r"mensuel(?:le)?s?", r"mensuellement", r"chaque mois", r"tout le mois",
+            r"le mois (?:entier|complet)", r"au mois",
+        ),
+        "WEEKLY": (
+            r"par semaine", r"a la semaine", r"hebdomadaires?", r"chaque semaine",
+            r"toute la semaine", r"la semaine (?:entiere|complete)",
+        ),
+        "DAILY": (
+            r"par jour", r"a la journee", r"journalier", r"chaque jour", r"par 24 ?h(?:eures)?",
+            r"toute la journee", r"la journee (?:entiere|complete)",
+        ),
         "HALF_HOUR": (r"une demi-? ?heure",),
         "SIZE_UNITS_BILLION": (r"milliards?", r"md", r"mds"),
         "PARAM_WORDS": (r"parametres?",),
