@@ -4,7 +4,9 @@
 - alternations grouped by first letter (patterns.alt) must match what the plain ones match;
 - the catalogue index must find the models and GPUs the catalogue finds (its model look-up on
   noise; its GPU key on every spelling);
-- number words read with the quick tests read as without them.
+- number words read with the quick tests read as without them;
+- one split into runs of letters, shared by the abbreviations, the typos and the number words,
+  changes none of them.
 """
 
 from __future__ import annotations
@@ -19,10 +21,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.understand import lexicon as lx
+from bot.understand import normalise
 from bot.understand import patterns as px
 from bot.understand.index import catalogue_index
 from bot.understand.lazy import compiled
-from bot.understand.normalise import correct_typos, fold
+from bot.understand.normalise import correct_typos, expand_abbreviations, fold, letter_runs
 from bot.understand.numbers import words_to_digits
 from rules.catalogue import load_catalogue
 
@@ -101,6 +104,14 @@ def _number_words_hold(text: str) -> None:
     assert words_to_digits(text) == words_to_digits(text, quick=False), text
 
 
+def _shared_runs_hold(text: str) -> None:
+    runs = letter_runs(text)
+    assert expand_abbreviations(text, runs) == normalise._ABBREVIATION.sub(
+        normalise._expanded, text), text
+    assert correct_typos(text, runs) == correct_typos(text), text
+    assert words_to_digits(text, runs=runs) == words_to_digits(text, quick=False), text
+
+
 def _index_holds(text: str) -> None:
     found = CAT.models.search(text)
     assert INDEX.models.first_mention(text) == (found[0] if found else None), text
@@ -117,6 +128,7 @@ def test_on_the_corpus(text: str) -> None:
     _grouping_holds(text)
     _index_holds(text)
     _number_words_hold(text)
+    _shared_runs_hold(text)
 
 
 @CHECK
@@ -126,6 +138,7 @@ def test_on_question_shaped_noise(text: str) -> None:
     _grouping_holds(text)
     _index_holds(text)
     _number_words_hold(text)
+    _shared_runs_hold(text)
 
 
 NUMBER_WORDS = st.lists(
@@ -143,6 +156,23 @@ NUMBER_WORDS = st.lists(
 @given(NUMBER_WORDS)
 def test_number_word_shortcuts_on_number_words(text: str) -> None:
     _number_words_hold(text)
+    _shared_runs_hold(text)
+
+
+SHORTHAND = st.lists(
+    st.sampled_from([
+        *lx.ABBREVIATIONS, "q", "v", "k", ",", "/", "-", "'", ".", "and", "y", "70b", "2",
+        "modelo", "pas", "chais", "h100", "x", "4090", "of", "qlora", "tb", "2 tb", "cuanto",
+        "mill", "seven", "billion",
+    ]),
+    max_size=10,
+).map(lambda words: " ".join(words) if len(words) % 2 else "".join(words))
+
+
+@CHECK
+@given(SHORTHAND)
+def test_shared_runs_on_shorthand(text: str) -> None:
+    _shared_runs_hold(text)
 
 
 @pytest.mark.parametrize(("name", "guarded"), GUARDED, ids=[name for name, _ in GUARDED])

@@ -206,18 +206,20 @@ _HALF_SCALE: Final = lazy(
 )
 
 
-def words_to_digits(folded: str, quick: bool = True) -> str:
+def words_to_digits(folded: str, quick: bool = True, runs: list[str] | None = None) -> str:
     """Number words before a scale, a duration, "tokens" or a sum become digits: "seven billion" →
     "7 billion", "dos mil millones" → "2000 millones", "un million de tokens" → "1 million de
     tokens". A lone count or article ("two days", "a week") is left as it is: the duration and
     count patterns read those words themselves.
 
     ``quick=False`` skips the shortcuts (substring and set tests), for the test that checks
-    they change nothing."""
+    they change nothing. ``runs``: the text's runs of letters (``[a-z]+``) when known."""
     if not quick or "half" in folded or "medio" in folded or "demi" in folded:
         folded = _HALF_SCALE.sub("0.5", folded)  # "medio millon de tokens"
+        runs = None
     # A set test at C speed first: most questions hold no number word but articles.
-    if quick and _WORDS_OR_SCALES.isdisjoint(_LETTER_RUNS.findall(folded)):
+    if quick and _WORDS_OR_SCALES.isdisjoint(
+            _LETTER_RUNS.findall(folded) if runs is None else runs):
         return folded
 
     def digits(match: re.Match[str]) -> str:

@@ -30,6 +30,7 @@ from bot.understand.normalise import (
     correct_typos,
     expand_abbreviations,
     fold,
+    letter_runs,
     strip_markup,
 )
 from bot.understand.numbers import parse_decimal, parse_int, tidy, to_int, words_to_digits
@@ -911,8 +912,15 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     # Scripts and code pasted in a message say nothing about what the user asks.
     plain = strip_markup(text[: MAX_CHARS * 2])
     folded = fold(plain)
-    corrected = correct_typos(expand_abbreviations(folded))
-    s = words_to_digits(corrected)
+    # One split into runs of letters serves the three steps while the text stays the same.
+    runs: list[str] | None = letter_runs(folded)
+    expanded = expand_abbreviations(folded, runs)
+    if expanded != folded:
+        runs = None
+    corrected = correct_typos(expanded, runs)
+    if corrected != expanded:
+        runs = None
+    s = words_to_digits(corrected, runs=runs)
     raw = plain[:MAX_CHARS].lstrip().lower()
     lang, lang_sure = detect_with_confidence(_without_command(raw), _without_command(corrected))
     work = _Work(s=s, lang=lang)
