@@ -92,6 +92,7 @@ TERM_LABELS: dict[str, str] = {
     "ddp_buckets": N_("DDP gradient buckets"),
     "zero3_grad_bucket": N_("ZeRO-3 gradient bucket"),
     "zero_grad_bucket": N_("ZeRO-1/2 gradient bucket"),
+    "reference_model": N_("Reference model (frozen copy)"),
     "dequant_buffer": N_("4-bit dequantization buffer"),
     "cuda_context": N_("CUDA context and kernels"),
     "kv_cache": N_("KV cache"),
@@ -264,6 +265,7 @@ _SETTINGS = (
     "precision", "optimizer", "cpu_offload", "activation_offload", "optimizer_in_backward",
     "attention", "compiled", "chunked_loss", "packed", "fp32_weights", "new_tokens",
     "prompt_tokens", "grad_accumulation", "sharding", "kernels", "lora_dropout", "quant",
+    "paired", "reference_model",
 )
 _settings_of = attrgetter(*_SETTINGS)
 
@@ -470,6 +472,8 @@ def _estimate_on(
                 kernels=query.kernels,
                 lora_dropout=bool(query.lora_dropout),
                 parallel=_parallel(query),
+                paired=bool(query.paired),
+                reference_model=bool(query.reference_model),
             )
         else:
             prompt = query.prompt_tokens
@@ -778,6 +782,10 @@ def _assumptions(
         out.append(Assumption(code="activation_offload"))
     if query.lora_dropout and rank is not None:
         out.append(Assumption(code="lora_dropout"))
+    if query.paired and method.kind == "training":
+        out.append(Assumption(code="preference_pairs", params={"batch": batch, "seqs": 2 * batch}))
+    if query.reference_model and method.kind == "training":
+        out.append(Assumption(code="reference_copy" if method.full else "reference_adapters"))
     if query.kernels == "unsloth":
         offloaded = any(a.code == "unsloth_offloaded_checkpoints" for a in breakdown.assumptions)
         out.append(Assumption(code="unsloth_offloaded" if offloaded else "unsloth"))

@@ -439,6 +439,8 @@ def estimate_training(
     kernels: Kernels | None = None,
     parallel: Parallel = "sharded",
     lora_dropout: bool = False,
+    paired: bool = False,
+    reference_model: bool = False,
 ) -> Breakdown:
     """Per-GPU peak memory of one fine-tuning step.
 
@@ -481,6 +483,11 @@ def estimate_training(
       optimizer states and master copy are partitioned). Rajbhandari et al. 2020, Figure 1.
     lora_dropout: LoRA dropout above 0 (PEFT): every adapted linear keeps a dropped-out copy
       of its input and the dropout mask.
+    paired: preference pairs (DPO, IPO, ORPO, SimPO): the chosen and rejected answers of each
+      example go through the model in one forward, twice micro_batch sequences (TRL
+      DPOTrainer.concatenated_forward).
+    reference_model: a frozen copy of the model gives the reference log-probabilities (DPO,
+      IPO, KTO fully fine-tuned; with adapters TRL switches them off instead, no copy).
     """
     spec = method_spec(method, "training")
     if seq_len < 1 or micro_batch < 1 or gpus < 1 or lora_rank < 1:
@@ -600,8 +607,11 @@ def estimate_training(
                       f"{adapters / 1e6:.1f}M trainable params x 16 B (weights, grads, AdamW)"))
         assumptions.append(assumption("lora_targets", rank=lora_rank, targets=",".join(targets)))
 
+    if reference_model and full:
+        parts.append(("reference_model", n * bf16 / weight_shard,
+                      "frozen bf16 reference model (preference tuning)"))
     # -- activations and logits --------------------------------------------------------------
-    tokens = float(seq_len * micro_batch)
+    tokens = float(seq_len * micro_batch * (2 if paired else 1))
     per_tok_layer = _activation_bytes_per_token_layer(arch, seq_len, flash_attention, compiled, c,
                                                       kernels)
     if kernels == "unsloth" and grad_ckpt and not activation_offload:

@@ -118,6 +118,25 @@ def test_cpu_offload_says_what_it_moves_to_cpu_ram() -> None:
     assert estimate_training(model, "full_adamw", 2048, 1, True, 16, 8).host_offload_gb is None
 
 
+def test_preference_pairs_double_the_sequences_and_dpo_keeps_a_reference_copy() -> None:
+    """TRL's DPOTrainer runs chosen and rejected in one forward (concatenated_forward): the
+    activations and logits of twice the batch; fully fine-tuned, a frozen bf16 reference copy
+    (sharded like the weights); with adapters no copy (TRL disables them for the reference)."""
+    model = CATALOGUE.get("llama-3.1-8b")
+
+    def parts(method: str, **kw: Any) -> dict[str, float]:
+        return {n: b for n, b, _ in estimate_training(model, method, 2048, 2, True, 16, 4,
+                                                      **kw).parts}
+
+    sft, pairs, four = parts("lora"), parts("lora", paired=True), {
+        n: b for n, b, _ in estimate_training(model, "lora", 2048, 4, True, 16, 4).parts}
+    for term in ("activations", "logits", "layer_gradients"):
+        assert pairs[term] == four[term] > sft[term]
+    assert "reference_model" not in parts("lora", paired=True, reference_model=True)
+    full = parts("full_adamw", paired=True, reference_model=True)
+    assert full["reference_model"] == full["weights"]  # bf16, sharded 4 ways like the weights
+
+
 def test_llama32_3b_full_with_checkpointing() -> None:
     # torchtune README 'Optimization flags': Llama 3.2 3B full fine-tune, bf16, batch 2 x 4096
     # packed, compile + chunked cross-entropy + activation checkpointing: 24.9 GiB.

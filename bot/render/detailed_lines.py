@@ -90,6 +90,14 @@ _SAID: dict[str, str] = {
         "CPU offload (FSDP or DeepSpeed ZeRO-3): weights, gradients and optimizer states wait "
         "in CPU RAM; the GPU holds the layers being computed."
     ),
+    "reference_copy": N_(
+        "Reference model: a frozen BF16 copy of the model gives the reference log-probabilities "
+        "(DPO, IPO and KTO when every weight trains)."
+    ),
+    "reference_adapters": N_(
+        "Reference model: the same model with its adapters switched off (TRL with PEFT), no "
+        "copy."
+    ),
     "optimizer_offload": N_(
         "ZeRO-Offload (offload_optimizer): FP32 master weights, optimizer states and gradients "
         "wait in CPU RAM; every GPU keeps the whole BF16 model."
@@ -415,6 +423,12 @@ def _assumption(ph: Phrases, a: Assumption) -> Markup | None:
             "DDP: each of the %(gpus)s GPUs holds the whole model, its gradients (and a copy in "
             "DDP's buckets) and optimizer states, and runs its own batch of %(batch)s.",
             gpus=p["gpus"], batch=p["batch"],
+        )
+    if code == "preference_pairs":
+        return g._(
+            "Preference pairs: the chosen and rejected answers go through the model together, "
+            "%(seqs)s sequences a step for a batch of %(batch)s (TRL's concatenated forward).",
+            seqs=p["seqs"], batch=p["batch"],
         )
     if code == "zero2":
         return g._(

@@ -1137,6 +1137,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         prompt_tokens=flags.prompt_tokens,
         epochs=flags.epochs,
         pretraining=flags.pretraining and not inference,
+        paired=flags.paired if not inference else None,
+        reference_model=flags.reference_model if not inference else None,
         tokens_per_second=flags.tokens_per_second,
         # "Run X on Y" without a precision: answered for bf16, int8 and int4.
         quant=quant,

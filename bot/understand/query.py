@@ -91,6 +91,8 @@ class Query(BaseModel):
     whole_prefill: bool | None = None  # inference: the prompt in one forward (transformers)
     epochs: int | None = None
     pretraining: bool = False  # "from scratch", "pretrain", "desde cero": not a fine-tune
+    paired: bool | None = None  # DPO/ORPO/SimPO: chosen and rejected, two sequences an example
+    reference_model: bool | None = None  # DPO/IPO/KTO: a frozen reference model
     tokens_per_second: Decimal | None = None  # the user's measured throughput per GPU
     serving_precision_said: bool = True  # False: an inference question names no precision
     # A quantized weight format the user named for serving: a GGUF type ("Q4_K_M"), "AWQ",

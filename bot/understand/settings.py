@@ -246,6 +246,10 @@ FULL: Final = _w(
 )
 
 # Training from nothing, not fine-tuning: the reply must not call it fine-tuning.
+# Preference tuning: DPO, IPO, ORPO, SimPO and CPO train on chosen/rejected pairs (both go
+# through the model in one forward); DPO, IPO and KTO compare with a reference model.
+PAIRED: Final = _w(r"dpo|ipo|orpo|simpo|cpo|dpotrainer|orpotrainer|cpotrainer|preference pairs?")
+REFERENCED: Final = _w(r"dpo|ipo|kto|dpotrainer|ktotrainer")
 PRETRAIN: Final = _w(
     r"pre[ _-]?train\w*|from scratch|desde cero|de cero|pre[ _-]?entren\w*|"
     r"pre[ _-]?entrain\w*|a partir de zero|from zero|depuis zero|de zero"
@@ -277,6 +281,8 @@ class Settings:
     whole_prefill: bool | None = None
     full: bool = False
     pretraining: bool = False
+    paired: bool | None = None  # chosen and rejected answers: two sequences an example
+    reference_model: bool | None = None  # a frozen reference copy (DPO, IPO, KTO)
 
 
 Parse = Callable[[str, bool], Decimal]
@@ -381,6 +387,10 @@ def read_flags(s: str) -> Settings:
         out.full = True
     if PRETRAIN.search(s):
         out.pretraining = True
+    if PAIRED.search(s):
+        out.paired = True
+    if REFERENCED.search(s):
+        out.reference_model = True
     return out
 
 
