@@ -976,9 +976,11 @@ def _compare(query: Query, cat: Catalogue, base: dict[str, Any], gpu: GPU | None
     # the first side's is the JSON's (the configuration asked about first).
     quotes: tuple[Quote, ...] = ()
     if query.hours is not None:
-        sides = ((gpu, count), (cat.gpu(others[0]), count_b))
+        # "an H100 for 5 hours or an A100 for 12 hours": each side at its own hours.
+        sides = ((gpu, count, query.hours),
+                 (cat.gpu(others[0]), count_b, query.other_hours or query.hours))
         quotes = tuple(
-            quote(g.id, n, query.hours, catalogue=cat) for g, n in sides
+            quote(g.id, n, h, catalogue=cat) for g, n, h in sides
             if g.rented and g.usd_per_gpu_hour is not None and n <= cat.limits.max_gpus
         )
     first = quotes[0] if quotes and (quotes[0].gpu, quotes[0].gpu_count) == (gpu.id, count) \

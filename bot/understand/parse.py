@@ -302,7 +302,8 @@ def _take_hours(work: _Work) -> None:
         return
     match = px.FRENCH_WEEKS.search(work.s)
     if match:
-        work.hours = _HOURS_PER["week"] * (2 if match.group("word") == "quinze" else 1)
+        two = match.group("word") == "quinze" or match.group("fortnight") is not None
+        work.hours = _HOURS_PER["week"] * (2 if two else 1)  # "a fortnight": two weeks
         work.blank(*match.span())
         return
     match = px.HALF_DAY.search(work.s)
@@ -929,6 +930,20 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     _take_settings(work)
     hw.take_gpus(work, index)
     _take_hours(work)
+    other_hours: Decimal | None = None
+    second = px.HOURS.search(work.s) if work.hours is not None and len(work.gpus) >= 2 else None
+    if second is not None:
+        # "an H100 for 5 hours or an A100 for 12 hours": each side its own hours.
+        amount = work.num(second.group("num")) + (Decimal("0.5") if second.group("half") else 0)
+        other_hours = tidy(_duration(amount, second.group("unit")))
+        work.blank(*second.span())
+    elif work.hours is not None and len(work.gpus) >= 2:
+        worded = px.HOURS_WORDS.search(work.s)  # "… or an A100 for twelve hours"
+        if worded is not None:
+            amount = Decimal(lx.AMOUNT_WORDS[worded.group("word")])
+            amount += Decimal("0.5") if worded.group("half") else 0
+            other_hours = tidy(_duration(amount, worded.group("unit")))
+            work.blank(*worded.span())
     _take_money(work, _alert_cue(work.s))
     hw.take_count(work)  # before memory: "96GB total across 4 GPUs" is 24 GB per card
     hw.take_memory(work, index)
@@ -1088,6 +1103,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         gpu_variant_assumed=first_known.variant_assumed if first_known else False,
         vram_gb=work.vram_gb,
         hours=_hours(work),
+        other_hours=other_hours if others else None,
         hours_as=work.hours_as if work.hours is not None else None,
         threshold_usd=first_money if alert else None,
         direction=_alert_direction(rest, work, known[0] if known else None, cat) if alert else None,

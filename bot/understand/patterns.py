@@ -507,7 +507,8 @@ WEEKEND: Final = Guarded(
 )
 # French "quinze jours" is a fortnight and "huit jours" a week, as natives count them.
 FRENCH_WEEKS: Final = Guarded(
-    (" jours",), r"(?<![a-z0-9])(?P<word>quinze|huit) jours(?![a-z])"
+    (" jours", "fortnight"),
+    r"(?<![a-z0-9])(?:(?P<word>quinze|huit) jours|(?:an? |one )?(?P<fortnight>fortnight))(?![a-z])"
 )
 MONTHLY: Final = Guarded(("month", "mes", "mensu", "mois"), words(lx.MONTHLY))
 DAILY: Final = Guarded(("day", "daily", "dia", "jour", "24"), words(lx.DAILY))

@@ -56,7 +56,8 @@ class Query(BaseModel):
     gpu_memory_gb: Decimal | None = None  # Apple silicon: the unified memory the user stated
     gpu_variant_assumed: bool = False  # a bare name ("A100") read as one of its memory variants
     vram_gb: Decimal | None = None  # a GPU given only by its memory ("a 48 GB GPU")
-    hours: Decimal | None = None  # wall-clock hours
+    hours: Decimal | None = None
+    other_hours: Decimal | None = None  # compared: the hours said for the other side  # wall-clock hours
     hours_as: HoursAs | None = None  # "the weekend" was taken as 48 hours
     threshold_usd: Decimal | None = None  # alerts: "below $2"
     direction: Literal["below", "above"] | None = None
