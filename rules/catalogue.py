@@ -19,6 +19,7 @@ from rules.schema import (
     GPU,
     AppleGPUShare,
     BareQuantName,
+    GroupQuantFormat,
     Limits,
     Method,
     Offer,
@@ -58,6 +59,7 @@ class Catalogue:
     quant_types: tuple[QuantType, ...] = ()  # llama.cpp/GGUF types (quant_types.toml)
     # A size written without its type ("q5") and the type it is read as (quant_types.toml).
     bare_quant_names: tuple[BareQuantName, ...] = ()
+    group_formats: tuple[GroupQuantFormat, ...] = ()  # AWQ, GPTQ (quant_types.toml)
 
     @property
     def models(self) -> ModelCatalogue:
@@ -165,7 +167,7 @@ class Catalogue:
         for method in self.methods:
             if method.id == method_id:
                 return method
-        found = self._quant_methods.get(method_id)
+        found = self._quant_methods.get(method_id) or self._group_methods.get(method_id)
         if found is None and method_id.startswith("bpw_"):
             found = self.memoised(("bpw_method", method_id), lambda: self._bits_method(method_id))
         if found is None:
@@ -201,6 +203,29 @@ class Catalogue:
                 "bits_per_weight": q.bits_per_weight, "planned_as": spec.id,
             })
         return out
+
+    @cached_property
+    def _group_methods(self) -> dict[str, Method]:
+        """Serving an AWQ or GPTQ checkpoint: 4-bit inference planned by the seed's 4-bit rule,
+        whose detailed estimate packs the block weights at the format's bits (its scales and
+        zero points included) instead of bitsandbytes NF4's."""
+        out: dict[str, Method] = {}
+        base = self.method_where("inference", weight_bits=4)
+        if base is None:
+            return out
+        spec = self.method(base)
+        for fmt in self.group_formats:
+            method_id = fmt.name.lower() + "_int4"
+            out[method_id] = spec.model_copy(update={
+                "id": method_id, "default": False, "planned_as": spec.id,
+                "group_format": fmt.name, "block_bits": fmt.block_bits_per_weight,
+            })
+        return out
+
+    def group_method(self, name: str) -> str | None:
+        """The inference method of a group-quantized 4-bit checkpoint ("awq", "GPTQ"), or None."""
+        method_id = name.strip().lower() + "_int4"
+        return method_id if method_id in self._group_methods else None
 
     def bare_quant_method(self, text: str) -> str | None:
         """The GGUF method a size written without its type ("q5", "Q3") is read as: the type
@@ -339,6 +364,8 @@ def load_catalogue() -> Catalogue:
             quant_types=tuple(QuantType.model_validate(q) for q in quant_doc["quant_types"]),
             bare_quant_names=tuple(BareQuantName.model_validate(b)
                                    for b in quant_doc.get("bare_names", ())),
+            group_formats=tuple(GroupQuantFormat.model_validate(g)
+                                for g in quant_doc.get("group_formats", ())),
         )
     except (ValidationError, KeyError) as exc:
         raise DataError(f"rules/data is invalid: {exc}") from exc

@@ -860,6 +860,12 @@ def estimate_inference(
     elif spec.weight_bits == 8:
         weights = block * c["bytes.int8"] + rest * keep
         note = "int8 block weights (LLM.int8)"
+    elif spec.block_bits is not None:
+        # An AWQ/GPTQ checkpoint: 4-bit block weights with one fp16 scale and a 4-bit zero
+        # point per group (rules/data/quant_types.toml group_formats); the rest in fp16.
+        bits = float(spec.block_bits)
+        weights = block * bits / 8 + rest * keep
+        note = f"{spec.group_format} 4-bit block weights ({bits:.3f} bits/param)"
     else:
         bits = 8 * c["bytes.nf4"] + c[
             "bits.quant_constants_double" if double_quant else "bits.quant_constants_plain"

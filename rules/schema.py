@@ -112,6 +112,10 @@ class Method(Sourced):
     quant: str | None = None
     bits_per_weight: Decimal | None = None
     planned_as: MethodId | None = None
+    # A group-quantized 4-bit checkpoint (AWQ, GPTQ: quant_types.toml group_formats): its
+    # name and the bits its block weights take with their scales and zero points.
+    group_format: str | None = None
+    block_bits: Decimal | None = None
 
     @model_validator(mode="after")
     def _ordered(self) -> Method:
@@ -150,6 +154,21 @@ class QuantType(Sourced):
     def _bits(cls, value: Decimal) -> Decimal:
         if not value.is_finite() or not 1 <= value <= 16:
             raise ValueError("bits_per_weight must be between 1 and 16")
+        return value
+
+
+class GroupQuantFormat(Sourced):
+    """A group-quantized 4-bit format (AWQ, GPTQ) and the bits its block weights take."""
+
+    name: str = Field(pattern=r"^[A-Z0-9]+$")
+    group_size: int = Field(gt=0)
+    block_bits_per_weight: Decimal
+
+    @field_validator("block_bits_per_weight")
+    @classmethod
+    def _bits(cls, value: Decimal) -> Decimal:
+        if not value.is_finite() or not 4 <= value <= 5:
+            raise ValueError("a 4-bit format's block weights take 4 to 5 bits")
         return value
 
 

@@ -404,7 +404,7 @@ _READ: list[tuple[str, str, str, str | None]] = [
      "qlora"),
     ("how many tokens per sec llama 3.1 8b on a 4090", "speed", "time", "inference_bf16"),
     ("llama 3.1 8b tokens a second on a 3090", "speed", "time", "inference_bf16"),
-    ("tokens/sec for llama 3.1 70b awq on 2x4090", "speed", "time", "inference_int4"),
+    ("tokens/sec for llama 3.1 70b awq on 2x4090", "speed", "time", "awq_int4"),
     ("expected tps for qwen2.5 7b on a 4090", "speed", "time", "inference_bf16"),
     ("how fast will llama 3.1 8b generate on an h100", "speed", "time", "inference_bf16"),
     ("¿a qué velocidad genera llama 3.1 8b en una 4090?", "speed", "time", "inference_bf16"),

@@ -180,3 +180,42 @@ def test_every_bare_size_cites_llama_cpp() -> None:
     assert {b.name for b in CAT.bare_quant_names} == {"Q2", "Q3", "Q4", "Q5", "Q6", "Q8"}
     for bare in CAT.bare_quant_names:
         assert "llama.cpp" in bare.source and bare.type in bare.source
+
+
+# --- AWQ / GPTQ: 4-bit groups of 128 with fp16 scales and 4-bit zeros ---------------------
+
+
+@pytest.mark.parametrize(("text", "method"), [
+    ("vLLM serve Llama-3.1-70B-Instruct AWQ on 2x 4090", "awq_int4"),
+    ("llama 3.1 70b gptq int4 on a6000", "gptq_int4"),
+    ("running qwen2.5-32b-instruct-awq with vllm on a single L40S", "awq_int4"),
+    ("llama 3 8b gptq 8bit on a 3060", "inference_int8"),  # an 8-bit GPTQ is not these bits
+    ("llama 3 8b in 4-bit on a 3060", "inference_int4"),
+])
+def test_a_group_quantized_checkpoint_is_read(text: str, method: str) -> None:
+    assert understand(text, CAT).method == method
+
+
+def test_awq_block_weights_take_their_scales_and_zeros_bits_not_nf4s() -> None:
+    """AutoAWQ's WQLinear_GEMM: 4-bit weights, per group of 128 one fp16 scale and one 4-bit
+    zero point (4.15625 bits); the embeddings and head stay fp16. Qwen2.5 72B AWQ is then
+    about 41.5 GB of weights, not bitsandbytes NF4's 44.6, and fits on 2x 4090 (the planning
+    rule, the seed's 4-bit one, is unchanged)."""
+    from rules.estimator import estimate_inference
+    from rules.model_catalogue import load_models
+
+    qwen = load_models().get("qwen2.5-72b")
+    awq = estimate_inference(qwen, CAT.method("awq_int4"), 2048)
+    nf4 = estimate_inference(qwen, CAT.method("inference_int4"), 2048)
+    assert awq.term("weights") < nf4.term("weights")
+    assert CAT.method("awq_int4").estimate_gb_per_b == CAT.method("inference_int4").estimate_gb_per_b
+    got = ask("est-ce que qwen2.5 72b en awq passe sur deux 4090 ?")
+    assert got["method"] == "inference_int4" and got["fits"] is True and got["detailed_fits"]
+    assert "inférence AWQ en 4\u00a0bits" in got["text"] or "inférence AWQ en 4 bits" in got["text"]
+
+
+def test_every_group_format_cites_its_packing() -> None:
+    assert {g.name for g in CAT.group_formats} == {"AWQ", "GPTQ"}
+    for fmt in CAT.group_formats:
+        assert fmt.block_bits_per_weight == 4 + D(16 + 4) / fmt.group_size
+        assert "qzeros" in fmt.source and "scales" in fmt.source

@@ -245,6 +245,10 @@ class Phrases:
         if spec.bits_per_weight is not None:  # bits per weight as stated ("4.65bpw")
             return self._("Inference at %(bits)s bits per weight",
                           bits=self.fmt.num(spec.bits_per_weight))
+        if spec.group_format is not None and spec.block_bits is not None:  # AWQ, GPTQ
+            return self._(
+                "Inference with %(format)s 4-bit weights (%(bits)s bits per weight with their "
+                "scales)", format=spec.group_format, bits=self.fmt.num(spec.block_bits, 2))
         name = spec.pretrain_name if pretraining and spec.pretrain_name else spec.name
         return _data_msgid(self.locale, name)
 
@@ -255,6 +259,8 @@ class Phrases:
             return self._("GGUF %(quant)s inference", quant=spec.quant)
         if spec is not None and spec.bits_per_weight is not None:
             return self._("%(bits)s bpw inference", bits=self.fmt.num(spec.bits_per_weight))
+        if spec is not None and spec.group_format is not None:
+            return self._("%(format)s 4-bit inference", format=spec.group_format)
         return _data_msgid(self.locale, spec.short_name) if spec else Markup()
 
     def method_kind(self, method: str) -> str | None:

@@ -599,6 +599,11 @@ def _inference_method(s: str, cat: Catalogue) -> MethodId:
         bits = 4
     elif eight:
         bits = 8
+    if bits == 4:
+        for m in px.QUANT_FORMAT.finditer(s):
+            group = cat.group_method(m.group("format"))
+            if group is not None and not _negated(s, *m.span()):
+                return group  # AWQ / GPTQ: 4-bit, its block weights packed as the format packs
     return cat.method_where("inference", weight_bits=bits) or cat.default_method("inference")
 
 
