@@ -158,9 +158,10 @@ def test_transformers_generate_prefills_the_whole_prompt() -> None:
         # Qwen2.5's speed benchmark serves 'GPTQ-Int8' checkpoints: 8-bit, not GPTQ's usual 4.
         ("run Qwen2.5 7B GPTQ-Int8 on an A100", "inference_int8"),
         ("how much vram for qwen2.5 14b gptq int8", "inference_int8"),
-        ("run Qwen2.5 7B GPTQ on an A100", "inference_int4"),
-        ("run qwen 7b awq int4 on a 4090", "inference_int4"),
-        ("run llama 3 8b int4 gptq on a 4090", "inference_int4"),
+        # 4-bit AWQ/GPTQ: sized as they pack their groups (quant_types.toml group_formats).
+        ("run Qwen2.5 7B GPTQ on an A100", "gptq_int4"),
+        ("run qwen 7b awq int4 on a 4090", "awq_int4"),
+        ("run llama 3 8b int4 gptq on a 4090", "gptq_int4"),
     ],
 )
 def test_the_bits_stated_beside_a_format_name_win(text: str, method: str) -> None:
