@@ -260,6 +260,9 @@ LANGUAGE = Language(
             r"what (?:models? |llms? )?(?:can|could) i (?:fine ?-?tune|finetune|train|run|serve|"
             r"lora|qlora|fit|host|load)",
             r"(?:what|which) (?:models?|llms?) (?:can|could|will|would) (?:i |fit|run)",
+            # "can I finetune anything on my 1080?", "is there anything I can qlora on a 3060?"
+            r"(?:fine ?-?tune|finetune|train|lora|qlora|run) anything",
+            r"anything (?:i|we) (?:can|could) (?:fine ?-?tune|finetune|train|lora|qlora|run)",
         ),
         "HOW_MANY": (r"how many",),
         # ... or with the job right after the cards: "how many T4s to serve 70B".
