@@ -162,14 +162,21 @@ def _own(part: Query, asked: Query, before: Query | None, answer_of: AnswerOf) -
         return before is None or before.intent != "pay"
     if intent == "prices":
         return _priced(asked) and (before is None or _said(part) != _said(before))
-    if not (_names_model(part) or is_gpu_time(part) or asks_on_gpu(part)):
+    names = _names_model(part) or part.closed_model is not None
+    if not (names or is_gpu_time(part) or asks_on_gpu(part)):
         return False  # "h100 or a100?", "on my 4090?": the question around them says for what
     if not _names_model(part) and before is not None and _names_model(before):
         return False  # "… llama 8b. How much for an H100 for 10 hours?": for that model
     if before is not None and intent in (before.intent, "memory") and _same_run(part, before):
         return False  # the same question again ("… on a 4090? like QLoRA 70B on one 4090?")
     answer = answer_of(part)
-    return not (answer.error or answer.missing)
+    if answer.missing:
+        # "which Llama 3: 8B or 70B?" answers "llama 3 on a 4090?"; a cost without its hours
+        # or a comparison without its second GPU is not asked whole.
+        return answer.missing == "model_size" and bool(part.family)
+    # A question about a model that cannot be answered as asked ("on an H1000", GPT-4's
+    # unpublished weights) is still asked: the reply says why.
+    return not answer.error or names
 
 
 def parts(

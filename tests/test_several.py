@@ -100,6 +100,14 @@ MUST_SPLIT = [
      [("fit", "llama-3-8b", "rtx-3090"), ("prices", None, "h100")]),
     ("can I pay with usdt? and can i qlora llama 70b on a 4090?",
      [("pay", None, None), ("fit", "70", "rtx-4090")]),
+    # a question about a model the engine cannot answer as asked is still asked: why, then
+    # the rest ("which Llama 3?", an unknown GPU, unpublished weights)
+    ("can i qlora llama 3 on a 4090? also do u take paypal",
+     [("fit", None, "rtx-4090"), ("pay", None, None)]),
+    ("can i run llama 8b on an H1000? also do you take paypal",
+     [("fit", "8", None), ("pay", None, None)]),
+    ("can i run gpt-4 on a 4090? also how much is an h100 per hour",
+     [("fit", None, "rtx-4090"), ("prices", None, "h100")]),
     # a sentence's end is a boundary too
     ("I want to qlora llama 70b. do you take paypal?", [("memory", "70", None), ("pay", None, None)]),
     # a GPU-time cost right after a question about a model: that model's run there
