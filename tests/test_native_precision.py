@@ -96,6 +96,11 @@ def test_training_is_still_read_where_a_training_word_is_said(
     assert not query.inference
 
 
+def test_a_dataset_of_samples_says_training(pipeline: Pipeline) -> None:
+    query = pipeline.ask("gpt-oss-20b dataset of 10k samples on a 4090").answer.query
+    assert not query.inference  # every training method (the JSON: QLoRA)
+
+
 def test_mxfp4_is_planned_with_the_4_bit_rule(pipeline: Pipeline) -> None:
     # OpenAI: gpt-oss-120b runs on a single 80 GB GPU as published (117B x 0.6 = 70.2 GB).
     got = to_json(pipeline.ask("how much memory to run gpt-oss 120b?"))

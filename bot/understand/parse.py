@@ -511,8 +511,8 @@ def _served(s: str, work: _Work, cat: Catalogue) -> bool:
         not _negated(s, *m.span())
         for pattern in (px.INT4, px.INT8, st.INFERENCE_16) for m in pattern.finditer(s)
     )
-    published_for_serving = work.model_id is not None \
-        and cat.models.get(work.model_id).native is not None
+    published_for_serving = work.model_id is not None and work.dataset_samples is None \
+        and cat.models.get(work.model_id).native is not None  # "... 10k samples": training
     return precision or work.context_said or published_for_serving
 
 
