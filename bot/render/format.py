@@ -547,6 +547,9 @@ class Formatter:
     def hours(self, value: Decimal | int) -> str:
         return _unit(self.locale, _dec(value), 2, "duration-hour", "long")
 
+    def days(self, value: Decimal | int) -> str:
+        return _unit(self.locale, _dec(value), 1, "duration-day", "long")
+
     def percent(self, value: Decimal | int | float, places: int = 1) -> str:
         """`value` in percent (15.1 → 15.1 %)."""
         return _percent(self.locale, _dec(value), places)
