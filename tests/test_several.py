@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
+import tomllib
 from collections.abc import AsyncIterator
 from io import StringIO
 from pathlib import Path
@@ -304,3 +306,24 @@ async def test_the_console_answers_every_question() -> None:
     console = Console(PIPE, None)
     text = await console.answer("¿cabe qwen2.5 14b en mi 3090 con qlora? y otra cosa, ¿aceptan paypal?")
     assert text.index("Qwen2.5 14B") < text.index("no aceptamos PayPal")
+
+
+def test_questions_of_the_corpus_asked_together_fit_one_valid_message() -> None:
+    """Pairs and triples of real questions joined as people join them: every reply of several
+    answers is one valid Telegram HTML message within the limit, in every locale."""
+    corpus = Path(__file__).parent / "corpus" / "real_questions.toml"
+    with corpus.open("rb") as fh:
+        questions = [e["t"].rstrip("?") for e in tomllib.load(fh)["q"] if len(e["t"]) < 160]
+    joins = ["? also ", "\n", " btw ", ". Además, ", " ? Par ailleurs, ", "\n2) ", "? and also "]
+    rnd = random.Random(16)
+    several = 0
+    for i in range(60):
+        asked = [rnd.choice(questions) for _ in range(2 + i % 2)]
+        text = asked[0] + "".join(rnd.choice(joins) + q for q in asked[1:])
+        reply = PIPE.ask(text, chosen_locale=(None, "en", "es", "fr")[i % 4])
+        assert validate_telegram_html(reply.text) is None, text
+        if reply.parts:
+            several += 1
+            assert visible_length(reply.text) <= MAX_MESSAGE and len(reply.messages) == 1, text
+            assert tuple(to_json(reply)) == JSON_KEYS
+    assert several >= 20
