@@ -219,3 +219,17 @@ def test_every_group_format_cites_its_packing() -> None:
     for fmt in CAT.group_formats:
         assert fmt.block_bits_per_weight == 4 + D(16 + 4) / fmt.group_size
         assert "qzeros" in fmt.source and "scales" in fmt.source
+
+
+@pytest.mark.parametrize(("text", "method", "said"), [
+    ("llama 3.1 70b en 4 bits gguf sur mon mac m2 max 64 go", "gguf_q4_k_m",
+     "Un GGUF «\u00a0"),
+    ("llama 3 8b 8bit gguf on a 3060", "gguf_q8_0", "A “8bit” GGUF is read as Q8_0"),
+    ("llama 3 8b in 4-bit on a 3060", "inference_int4", None),  # no GGUF: the 4-bit rule
+])
+def test_bits_said_of_a_gguf_file_are_its_usual_type(
+    text: str, method: str, said: str | None
+) -> None:
+    assert understand(text, CAT).method == method
+    reply = PIPELINE.ask(text).text
+    assert (said in reply) if said else ("GGUF is read as" not in reply)

@@ -650,11 +650,17 @@ def _method_lines(
     if bare is not None and spec is not None and spec.quant is not None:
         # "q5" alone: the type it was read as is an assumption, said where its bits are.
         add("   ℹ️ ")
-        add(_(
-            "“%(written)s” is read as %(quant)s, the type llama.cpp's quantize tool means by "
-            "that name; name the exact type for its own figure.",
-            written=bare, quant=spec.quant,
-        ))
+        if bare[:1].lower() == "q":
+            add(_(
+                "“%(written)s” is read as %(quant)s, the type llama.cpp's quantize tool means by "
+                "that name; name the exact type for its own figure.",
+                written=bare, quant=spec.quant,
+            ))
+        else:  # "4-bit gguf"
+            add(_(
+                "A “%(written)s” GGUF is read as %(quant)s, the usual type of that size; name "
+                "the exact type for its own figure.", written=bare, quant=spec.quant,
+            ))
         add("\n")
     for n in fit.notes if fit is not None else mem.notes:
         if n.code in _HIDDEN_NOTES or (fit is not None and n.code == "adamw_range"):

@@ -599,6 +599,11 @@ def _inference_method(s: str, cat: Catalogue) -> MethodId:
         bits = 4
     elif eight:
         bits = 8
+    if bits in (4, 8) and _gguf_bits(s) is not None:
+        # "4-bit gguf": a GGUF file of the usual type of that size (Q4_K_M, Q8_0), said so.
+        quant = cat.bare_quant_method(f"q{bits}")
+        if quant is not None:
+            return quant
     if bits == 4:
         for m in px.QUANT_FORMAT.finditer(s):
             group = cat.group_method(m.group("format"))
@@ -611,10 +616,25 @@ _FOUR_BY_FORMAT: Final = frozenset({"gptq", "awq", "exl2"})
 
 
 def _bare_quant(s: str) -> str | None:
-    """A quantization size written without its type ("q5", "Q3 gguf"), as written."""
+    """A quantization size written without its type ("q5", "Q3 gguf", "4-bit gguf"), as
+    written."""
     for m in px.BARE_GGUF.finditer(s):
         if not _negated(s, *m.span()):
             return m.group("quant")
+    return _gguf_bits(s)
+
+
+def _gguf_bits(s: str) -> str | None:
+    """The bits said beside "gguf" ("4-bit gguf", "gguf en 8 bits"), as written; None without
+    "gguf" or without bits."""
+    gguf = px.GGUF_WORD.search(s) if px.GGUF_WORD.admits(s) else None
+    if gguf is None or _negated(s, *gguf.span()):
+        return None
+    for pattern in (px.FOUR_BIT, px.INT8):
+        for m in pattern.finditer(s):
+            said = m.group(0)
+            if not _negated(s, *m.span()) and (said[0].isdigit() or said in ("int4", "int8")):
+                return said
     return None
 
 

@@ -352,6 +352,8 @@ BARE_GGUF: Final = Guarded(
     ("q2", "q3", "q4", "q5", "q6", "q8"),
     r"(?<![a-z0-9])(?P<quant>q[2-68])(?![a-z0-9_]| ?(?:19|20)\d\d(?!\d))",
 )
+# A GGUF file named without its type ("4-bit gguf", "gguf en 8 bits"): its bits' usual type.
+GGUF_WORD: Final = Guarded(("gguf",), r"(?<![a-z0-9])gguf(?![a-z0-9])")
 # Bits per weight said outright (exllamav2's "6.0bpw", "4.65 bpw"): they decide the precision
 # whatever the format's name says ("exl2" alone is read as 4-bit).
 BPW: Final = Guarded(("bpw",), r"(?<![\w.])(?P<num>\d{1,2}(?:\.\d+)?) ?bpw(?![a-z])")
