@@ -35,10 +35,12 @@ LANGUAGE = Language(
     abbreviations={
         "cb": "combien", "cmb": "combien", "jsp": "je sais pas", "chais pas": "je sais pas",
         "pr": "pour", "qd": "quand", "bcp": "beaucoup", "stp": "s'il te plait", "svp": "s'il vous plait", "pk": "pourquoi",
-        "koi": "quoi", "tjrs": "toujours", "qqn": "quelqu'un", "mrc": "merci", "mci": "merci", "slt": "salut",
+        "koi": "quoi", "kel": "quel", "kelle": "quelle", "kels": "quels", "kelles": "quelles",
+        "tjrs": "toujours", "qqn": "quelqu'un", "mrc": "merci", "mci": "merci", "slt": "salut",
     },
     counts={
-        "un seul": 1, "une seule": 1, "deux": 2, "une paire de": 2, "trois": 3, "quatre": 4,
+        # Québec: "une couple de 3090" is two of them.
+        "un seul": 1, "une seule": 1, "deux": 2, "une paire de": 2, "une couple de": 2, "trois": 3, "quatre": 4,
         "cinq": 5, "sept": 7, "huit": 8, "neuf": 9, "dix": 10, "douze": 12, "seize": 16,
     },
     # Units and tens read before a scale ("soixante-dix milliards": 60 + 10, "quatre-vingts":
@@ -306,7 +308,7 @@ LANGUAGE = Language(
     },
     stopwords=frozenset({
         "ai", "aide", "suis", "jsuis", "chui", "jpeux", "jveux", "bah", "svp", "stp", "fais",
-        "tourne", "dois", "vais", "marche", "aucune", "aimerais", "alertes", "alors", "assez", "au", "augmente", "aussi", "aux",
+        "tourne", "dois", "vais", "marche", "aucune", "moyen", "faisable", "jouable", "aimerais", "alertes", "alors", "assez", "au", "augmente", "aussi", "aux",
         "avec", "avez", "avez-vous", "avoir", "baisse", "baissent", "besoin", "bonjour", "bonsoir",
         "c'est", "ca", "carte", "cartes", "ce", "ces", "cette", "cher", "chere", "cinq", "combien",
         "complet", "contexte", "cout", "coute", "coutent", "coutera", "couterait", "d'un", "d'une",
