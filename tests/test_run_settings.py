@@ -71,6 +71,9 @@ PIPE = Pipeline(load_catalogue(), cache_size=0)
         ("lora llama 3 8b with batch size four and seq len one thousand twenty four on a 3090",
          {"batch_size": 4, "seq_len": 1024}),
         ("lora 8b, rank sixty four, on a 3090", {"lora_rank": 64}),
+        # ... but a count of cards after the words stays a count of cards.
+        ("in the context of two 3090s, can I qlora 70b?", {"gpu_count": 2, "seq_len": None}),
+        ("qlora 70b on a batch of four a100s", {"gpu_count": 4, "batch_size": None}),
         ("qlora de llama 3 8b con tamaño de lote de ocho y rango treinta y dos en una 3090",
          {"batch_size": 8, "lora_rank": 32}),
         ("qlora de llama 3 8b avec une taille de batch de huit et un rang de seize sur une 3090",

@@ -188,6 +188,8 @@ _LETTER_RUNS: Final = lazy(r"[a-z]+")
 # four", "rango sesenta y cuatro"): digits, so that the settings read them as they read "16".
 _SETTING_WORDS: Final = "|".join(
     sorted(set(_language_words("SETTING_NUMBER_BEFORE")), key=lambda word: (-len(word), word)))
+# ... unless cards follow ("a batch of four A100s"): then the words count GPUs.
+_CARDS_AFTER: Final = lazy(r" ?(?:[a-z]{0,4}\d|gpus?(?![a-z])|cards?(?![a-z])|nodes?(?![a-z])|x(?![a-z]))")
 _AFTER_SETTING: Final = lazy(
     rf"(?<![a-z0-9])(?P<pre>(?:{_SETTING_WORDS})(?: (?:of|de|d'|du|is|to|at|a|=|:))? ?)"
     rf"(?P<words>(?:{_NUMBER_WORD})(?:(?: |-|-et-| et | y | and )(?:{_NUMBER_WORD}))*)(?![a-z])"
@@ -268,6 +270,8 @@ def words_to_digits(folded: str, quick: bool = True, runs: list[str] | None = No
         if value is None or len(runs) < len(words):
             return match.group(0)
         end = match.start("words") + runs[len(words) - 1].end()
+        if _CARDS_AFTER.match(folded, end):  # "in the context of two 3090s": a count of cards
+            return match.group(0)
         return match.group("pre") + str(value) + folded[end : match.end()]
 
     # Settings first: "seq len of two thousand forty eight" is one number, not "2 thousand".
