@@ -233,3 +233,20 @@ def test_bits_said_of_a_gguf_file_are_its_usual_type(
     assert understand(text, CAT).method == method
     reply = PIPELINE.ask(text).text
     assert (said in reply) if said else ("GGUF is read as" not in reply)
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("what quant of llama 3 70b fits on a 4090", "en"),
+    ("which quantization of llama 3 8b can i run on a 3060", "en"),
+    ("qué cuantización de llama 3 70b cabe en dos 3090", "es"),
+    ("quelle quantification de mistral 7b pour une 3060 ?", "fr"),
+])
+def test_asking_which_quantization_is_a_serving_question(text: str, lang: str) -> None:
+    """Which quantization fits is answered with the serving precisions (BF16, 8-bit, 4-bit), not
+    with QLoRA, LoRA and full fine-tuning."""
+    got = ask(text)
+    assert got["lang"] == lang and got["method"].startswith("inference_"), got["text"]
+
+
+def test_a_quantized_base_trained_stays_training() -> None:
+    assert ask("fine-tune a quantized llama 3 8b on a 3060")["method"] == "qlora"

@@ -202,6 +202,10 @@ INFERENCE_WEAK: Final[tuple[str, ...]] = _words("INFERENCE_WEAK")
 INFERENCE_FORMATS: Final[tuple[str, ...]] = (
     r"gptq", r"awq", r"exl2", r"fp8", r"int8", r"int-8", r"int4", r"int-4",
     r"q[2-8](?:_k(?:_[msl])?|_0|km)?", r"kv ?-?cache", r"iq[1-4]_?(?:xxs|xs|s|m|nl)?", r"\d(?:\.\d+)? ?bpw",
+    # "what quant of llama 3 70b fits", "qué cuantización", "quelle quantification": which
+    # precision serves it (a training question names its method or a training word).
+    r"quants?", r"quanti[sz]ation", r"quanti[sz]ed", r"cuantizacion(?:es)?", r"cuantizad[oa]s?",
+    r"quantification", r"quantifies?",
 )
 # "a run" / "un run" / "the run" is a (training) job, not an inference request.
 RUN_NOUN_BEFORE: Final[str] = _either("RUN_NOUN_WORDS")
