@@ -155,6 +155,8 @@ class Answer(BaseModel):
     longest_lead: LongestContext | None = None
     # "What batch size can I use?": the largest micro-batch that fits (the verdict is then at it).
     largest_batch: LargestBatch | None = None
+    # "Can I fine-tune it in 4 hours?": the training speed on the asked configuration.
+    within: TrainingSpeed | None = None
     longest_unplaced: bool = False  # asked with no configuration to search on
     # A quantized format named and no context ("70b q4_k_m on 2x 3090"): the verdict is for an
     # assumed context, so the longest context the detailed estimate fits there is said too.
@@ -309,6 +311,11 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
             extra.update(concurrency_facts(query, composed, cat))
         if query.train_speed_asked:
             extra.update(training_speed_facts(query, composed, cat))
+        elif query.within_hours and query.hours is not None:
+            # "Can I fine-tune it in 4 hours on a 4090?": what those hours train there.
+            speed = training_speed_facts(query, composed, cat).get("train_speed")
+            if speed is not None and speed.asked and speed.throughput is not None:
+                extra["within"] = speed
         if wants_remedies(query, composed):
             extra["remedies"] = remedies_for(query, composed, cat)
         # Nothing to add (most questions): the composed answer as it is, not a copy of it.

@@ -200,6 +200,21 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         ))
         put("\n\n")
 
+    within = answer.within
+    if within is not None and within.throughput is not None and within.gpu and query.hours:
+        tp = within.throughput
+        trained = tp.total_tokens_per_second * query.hours * 3600
+        step = Decimal(10) ** max(0, trained.adjusted() - 1)  # two significant digits
+        trained = (trained / step).to_integral_value() * step
+        put("⏱ ")
+        put(_(
+            "In %(wall)s, %(where)s trains about %(tokens)s (%(how)s, about %(rate)s tokens/s at "
+            "an assumed %(mfu)s of its peak: an estimate, not a measurement).",
+            wall=fmt.hours(query.hours), where=ph.config(within.gpu, within.gpu_count),
+            tokens=fmt.tokens(trained), how=ph.method_short(within.method),
+            rate=fmt.num(tp.total_tokens_per_second, 0), mfu=fmt.percent(tp.mfu * 100, 0),
+        ))
+        put("\n\n")
     if query.overkill_asked and asked is not None and many == 1 and primary is not None:
         put(_overkill(ph, answer, asked, primary.cheapest))
         put("\n")

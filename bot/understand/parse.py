@@ -1155,6 +1155,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         fix_asked=bool(asks.FIX_ASK.search(rest)),
         overkill_asked=bool(asks.OVERKILL.search(rest)),
         batch_asked=not inference and bool(asks.BATCH_ASKED.search(corrected)),
+        within_hours=intent == "fit" and not inference and work.hours is not None
+        and px.WITHIN_HOURS.admits(s) and px.WITHIN_HOURS.pattern.search(s) is not None,
         pay_refused=pay_refused,
         accelerator=accelerator,
         pay_also=pay_also and intent in ("prices", "cost"),

@@ -441,6 +441,13 @@ CATALOGUE: Final = words(lx.CATALOGUE_QUESTION)
 # Words that ask for a comparison even with one GPU named ("compare the H100": which other?).
 COMPARE_STRONG: Final = screened_words((r"vs\.?", r"versus", r"compar\w*"))
 # "the H100 compared to AWS" compares a price with a provider, not two GPUs.
+# "can I fine-tune llama 3 8b in 4 hours on a 4090": a time budget for the run, not rental hours.
+WITHIN_HOURS: Final = Guarded(
+    ("in ", "within", "under", "en ", "menos de", "moins de"),
+    r"(?<![a-z])(?:in|within|under|in less than|in under|en|en menos de|en moins de)"
+    r" (?:about |around |just |unas |environ )?\d+(?:[.,]\d+)? ?"
+    r"(?:hours?|hrs?|h|days?|horas?|dias?|heures?|jours?)(?![a-z])"
+)
 # "lora vs qlora on a 4090", "zero 2 vs zero 3 on 4x A100", "8bit adam vs adamw": methods or
 # settings compared on one configuration, not that GPU with another.
 _SETTING_COMPARED: Final = (

@@ -126,6 +126,7 @@ class Query(BaseModel):
     fix_asked: bool = False
     overkill_asked: bool = False  # "is 8x H100 overkill for …": more than the run needs?
     batch_asked: bool = False  # "max batch size for …": the largest micro-batch that fits
+    within_hours: bool = False  # "can I fine-tune X in 4 hours on …": the hours are a budget
     # Ways of paying asked about that the service does not take ("paypal", "card", "bank").
     pay_refused: tuple[str, ...] = ()
     # A payment asked beside a price or cost question: the payment answer follows its answer.
