@@ -165,7 +165,8 @@ def _own(part: Query, asked: Query, before: Query | None, answer_of: AnswerOf) -
     names = _names_model(part) or part.closed_model is not None
     if not (names or is_gpu_time(part) or asks_on_gpu(part)):
         return False  # "h100 or a100?", "on my 4090?": the question around them says for what
-    if not _names_model(part) and before is not None and _names_model(before):
+    if not _names_model(part) and not part.largest and before is not None \
+            and _names_model(before):
         return False  # "… llama 8b. How much for an H100 for 10 hours?": for that model
     if before is not None and intent in (before.intent, "memory") and _same_run(part, before):
         return False  # the same question again ("… on a 4090? like QLoRA 70B on one 4090?")

@@ -110,6 +110,9 @@ MUST_SPLIT = [
      [("fit", "8", None), ("pay", None, None)]),
     ("can i run gpt-4 on a 4090? also how much is an h100 per hour",
      [("fit", None, "rtx-4090"), ("prices", None, "h100")]),
+    # the largest model a configuration holds asks no model
+    ("how many 4090s would it take to lora llama 3 70b? also what's the largest model I can "
+     "full fine-tune on 8x H100", [("recommend", "llama-3-70b", "rtx-4090"), ("fit", None, "h100")]),
     # a sentence's end is a boundary too
     ("I want to qlora llama 70b. do you take paypal?", [("memory", "70", None), ("pay", None, None)]),
     # a GPU-time cost right after a question about a model: that model's run there
