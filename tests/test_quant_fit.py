@@ -250,3 +250,12 @@ def test_asking_which_quantization_is_a_serving_question(text: str, lang: str) -
 
 def test_a_quantized_base_trained_stays_training() -> None:
     assert ask("fine-tune a quantized llama 3 8b on a 3060")["method"] == "qlora"
+
+
+def test_a_gguf_model_on_several_cards_is_split_by_layers() -> None:
+    """llama.cpp's default --split-mode is layer: the reply says so, not tensor parallelism
+    (which vLLM's AWQ serving keeps)."""
+    assert "llama.cpp splits the model's layers across them" in PIPELINE.ask(
+        "70B Q4_K_M on 2x 3090").text
+    assert "(tensor parallelism)" in PIPELINE.ask(
+        "vLLM serve Llama-3.1-70B-Instruct AWQ on 2x 4090").text

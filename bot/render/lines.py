@@ -458,7 +458,8 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
     for ma in methods:
         _method_lines(put, ma, answer, ph)
     if asked is not None and asked.gpu_count > 1:
-        put(ph.sharding(ph.method_kind(asked.method) == "inference"))
+        put(ph.sharding(ph.method_kind(asked.method) == "inference",
+                        gguf=cat.method(asked.method).quant is not None))
         put("\n")
     if unpriced and not (intent == "cost" and not run_lead):
         assert asked is not None and asked.gpu is not None

@@ -326,7 +326,12 @@ class Phrases:
     def verdict_icon(self, fits: bool) -> str:
         return "✅" if fits else "❌"
 
-    def sharding(self, inference: bool = False) -> Markup:
+    def sharding(self, inference: bool = False, gguf: bool = False) -> Markup:
+        if gguf:  # llama.cpp's default --split-mode layer: whole layers on each card
+            return self._(
+                "With several GPUs, llama.cpp splits the model's layers across them (its "
+                "default, --split-mode layer)."
+            )
         if inference:
             return self._(
                 "With several GPUs, the model is assumed to be split across them "
