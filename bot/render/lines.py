@@ -225,6 +225,9 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         where = ph.fit_config(asked)
         if many == 1:
             how = ph.method_short(asked.method)
+            if query.optimizer == "adafactor" and cat.method(asked.method).full \
+                    and cat.method(asked.method).optimizer is None:
+                how = _("full fine-tuning, Adafactor")  # not AdamW: the detail uses Adafactor
             if answer.fits:
                 put("✅ <b>")
                 put(_("Yes: %(who)s fits on %(where)s (%(how)s).", how=how, who=who, where=where))
