@@ -146,7 +146,7 @@ NUMBER_WORDS = st.lists(
         "seven", "seventy", "dos", "mil", "millones", "un", "una", "a", "billion", "million",
         "milliards", "soixante-dix", "y", "et", "cinco", "hundred", "cent", "tokens", "hours",
         "de", "medio", "half", "demi-", "quinze", "jours", "7", "h100", "gpus", "x",
-        "dollars", "dolar", "cincuenta", "$", "usd", "hora", "?",
+        "dollars", "dolar", "cincuenta", "$", "usd", "hora", "?", "millon", "minutos", "noventa",
     ]),
     max_size=12,
 ).map(" ".join)

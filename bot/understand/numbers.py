@@ -184,6 +184,8 @@ _WORDS_OR_SCALES: Final = frozenset(
     - _ONE
 )
 _LETTER_RUNS: Final = lazy(r"[a-z]+")
+# Durations that start as the scales do ("m…"): "un mois", "una minuto" keep their article.
+_TIME_NOT_SCALE: Final = lazy(r"(?:minut\w*|mois|months?|mes|meses)(?![a-z])")
 # Number words right after a run setting ("batch size of sixteen", "seq len one thousand twenty
 # four", "rango sesenta y cuatro"): digits, so that the settings read them as they read "16".
 _SETTING_WORDS: Final = "|".join(
@@ -202,6 +204,11 @@ _HUNDRED_OF: Final[dict[str, frozenset[str]]] = {
 }
 
 
+# "un millon y medio de tokens", "un milliard et demi", "a million and a half": half a scale more.
+_SCALE_AND_HALF: Final = lazy(
+    r"(?<![\w.,])(?P<n>\d{1,4}) (?P<scale>millon(?:es)?|millions?|milliards?|billions?) "
+    r"(?:y medio|et demi|and a half)(?![a-z])"
+)
 _HALF_SCALE: Final = lazy(
     r"(?<![a-z])(?:half a|medio|un demi-? ?|une demi-? ?)(?= ?(?:millions?|millon|billions?|"
     r"milliards?)(?![a-z]))"
@@ -238,7 +245,8 @@ def words_to_digits(folded: str, quick: bool = True, runs: list[str] | None = No
         rest = folded[match.end() :].lstrip()
         articles = all(w in _ONE or w in _JOINERS for w in words)
         # "un dollar" is one, "un $" stays as written (the shortcut above sees no letters in "$").
-        scale_follows = (rest.startswith(("b", "m", "t")) and not rest.startswith("tok")) \
+        scale_follows = (rest.startswith(("b", "m", "t")) and not rest.startswith("tok")
+                         and not _TIME_NOT_SCALE.match(rest)) \
             or (_MONEY_FOLLOWS.match(rest) is not None and (not articles or rest[:1].isalpha()))
         if not scale_follows and (articles or (len(words) == 1 and words[0] in AMOUNT_WORDS)):
             return match.group(0)
@@ -277,6 +285,9 @@ def words_to_digits(folded: str, quick: bool = True, runs: list[str] | None = No
     # Settings first: "seq len of two thousand forty eight" is one number, not "2 thousand".
     folded = _AFTER_SETTING.sub(setting, folded)
     folded = _PHRASE.sub(digits, folded)
+    if not quick or "medio" in folded or "demi" in folded or "half" in folded:
+        folded = _SCALE_AND_HALF.sub(
+            lambda m: f"{m.group('n')}.5 {m.group('scale')}", folded)
     if quick and "dol" not in folded and "buck" not in folded:
         return folded
     return _CENTS.sub(cents, folded)

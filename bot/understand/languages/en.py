@@ -59,7 +59,7 @@ LANGUAGE = Language(
     words={
         "NUMBER_SCALES": (
             r"billions?", r"millions?", r"trillions?", r"thousand", r"hours?", r"days?", r"weeks?",
-            r"parameters?",
+            r"parameters?", r"minutes?", r"months?",
         ),
         # Asking to see the alerts; NOUN stands for the ALERT_NOUNS.
         "ALERT_LIST": (

@@ -65,6 +65,7 @@ LANGUAGE = Language(
     words={
         "NUMBER_SCALES": (
             r"millones", r"millon", r"mil", r"horas?", r"dias?", r"semanas?", r"parametros",
+            r"minutos?", r"meses",
         ),
         # Asking to see the alerts; NOUN stands for the ALERT_NOUNS.
         "ALERT_LIST": (

@@ -65,6 +65,7 @@ LANGUAGE = Language(
     words={
         "NUMBER_SCALES": (
             r"milliards?", r"mille", r"heures?", r"jours?", r"semaines?", r"parametres",
+            r"minutes?", r"mois",
         ),
         # Asking to see the alerts; NOUN stands for the ALERT_NOUNS.
         "ALERT_LIST": (
