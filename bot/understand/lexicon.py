@@ -164,7 +164,8 @@ METHOD_PATTERNS: Final[tuple[tuple[MethodId, tuple[str, ...]], ...]] = (
     ("full_adamw", (
         rf"full\s?-?\s?(?:{_FINETUNE}|parameters?|param|training|train\w*|precision)",
         rf"(?:{_FINETUNE}) (?:complet\w*|completo|completa|entier|total|full)",
-        r"ajuste fino (?:completo|full|total)", r"entrenamiento (?:completo|full|total)",
+        r"ajuste fino (?:completo|full|total)", r"ajuste (?:completo|total)",
+        r"entrenamiento (?:completo|full|total)",
         r"entrainement complet", r"adamw?", r"fft", r"full",
     )),
 )
