@@ -47,7 +47,16 @@ from rules.errors import (
     RulesError,
     UnknownGPU,
 )
-from rules.fit import Fit, cheapest_fit, check_cluster, fit, fit_vram, gpus_needed, offered_fits
+from rules.fit import (
+    Fit,
+    capacity_per_gpu,
+    cheapest_fit,
+    check_cluster,
+    fit,
+    fit_vram,
+    gpus_needed,
+    offered_fits,
+)
 from rules.largest import Largest, largest_fitting
 from rules.memory import Memory, check_params, memory
 from rules.model_catalogue import NativeWeights
@@ -564,7 +573,7 @@ def _decode(query: Query, answer: Answer, cat: Catalogue) -> dict[str, Any]:
         return {}
     gpu = cat.gpu(asked.gpu)
     count = asked.gpu_count
-    per_gpu = asked.vram_gb / count
+    per_gpu = capacity_per_gpu(asked)
     model = estimator_model(query, answer.params_b, cat)
     lead_method = cat.method(primary.memory.method)
     others = [cat.method(ma.memory.method) for ma in answer.methods if ma is not primary]
@@ -592,7 +601,7 @@ def _detailed_count(query: Query, one: Fit, start: int, cat: Catalogue) -> int |
     def holds(n: int) -> bool | None:
         config = fit(one.method, params_b, gpu, n, catalogue=cat, memory_gb=query.gpu_memory_gb)
         breakdown = estimate_on(query.model_copy(update={"gpu_count": n}), method, model, config)
-        return None if breakdown is None else breakdown.per_gpu_gb <= one.vram_gb
+        return None if breakdown is None else breakdown.per_gpu_gb <= capacity_per_gpu(one)
 
     first = holds(start)
     if first is None or first:

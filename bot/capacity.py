@@ -28,7 +28,7 @@ from bot.understand.query import Query
 from rules.capacity import CONCURRENCY_LIMIT, Concurrency, most_sequences, serving_utilization
 from rules.catalogue import Catalogue
 from rules.estimator import Breakdown, resolve_shape
-from rules.fit import Fit
+from rules.fit import Fit, capacity_per_gpu
 from rules.model_catalogue import ModelSpec
 from rules.schema import Method
 from rules.training_time import TrainingThroughput, training_throughput
@@ -72,7 +72,7 @@ def concurrency(query: Query, method: Method, model: ModelSpec | Decimal, where:
     at once on `where`; with no context stated, also at the model's whole published context
     (vLLM's default --max-model-len) when that is longer. None: the estimator refused."""
     gpus = where.gpu_count
-    vram = where.vram_gb / gpus
+    vram = capacity_per_gpu(where)
     utilization = serving_utilization()
     sequences = _most(query, method, model, gpus, vram, utilization)
     breakdown, context = _at(query, method, model, gpus, max(sequences, 1))

@@ -38,7 +38,7 @@ from rules.estimator import (
     load_constants,
     resolve_shape,
 )
-from rules.fit import Fit, fit
+from rules.fit import Fit, capacity_per_gpu, fit
 from rules.model_catalogue import ModelSpec
 from rules.quote import Quote, quote
 from rules.schema import GPU, Method, MethodId
@@ -419,7 +419,7 @@ def _estimate(
 ) -> tuple[Breakdown | None, list[str], int, int, bool, int | None]:
     """The breakdown for the query's settings and the defaults for the rest."""
     return _estimate_on(query, method, model, gpus,
-                        asked.vram_gb / asked.gpu_count if asked is not None else None)
+                        capacity_per_gpu(asked) if asked is not None else None)
 
 
 def _estimate_on(
@@ -518,7 +518,7 @@ def longest_context(
     asked configuration, with the query's other settings and the defaults for the rest: a
     search over the estimator (rules.capacity), capped at the model's published maximum."""
     gpus = asked.gpu_count
-    vram = asked.vram_gb / gpus
+    vram = capacity_per_gpu(asked)
     model_max = model.max_context if isinstance(model, ModelSpec) \
         and shape_assumed_from(query, model) is None else None  # "qwen 7b": a 7B, uncapped
     limit = model_max or SEARCH_LIMIT
@@ -557,7 +557,7 @@ def largest_batch(
     """"What batch size can I use?": a search over the estimator's micro-batch (more
     sequences never need less memory), as longest_context searches the sequence length."""
     gpus = asked.gpu_count
-    vram = asked.vram_gb / gpus
+    vram = capacity_per_gpu(asked)
     seq = _positive(query.seq_len, DEFAULT_SEQ_LEN)
 
     def per_gpu(batch: int) -> Decimal | None:
@@ -696,18 +696,18 @@ def _detailed_options(query: Query, answer: Answer, catalogue: Catalogue) -> lis
         if offer.count in per_count:
             breakdown = per_count[offer.count]
         else:
-            breakdown = _estimate_on(query, method, model, offer.count, cat.usable_gb(gpu))[0]
+            breakdown = _estimate_on(query, method, model, offer.count, cat.capacity_gb(gpu))[0]
             if (breakdown is None or all(
                 a.code != "paged_optimizer" for a in breakdown.assumptions
             )) and not _may_offload(query, method, offer.count) and not _by_card(query):
                 per_count[offer.count] = breakdown
-        if breakdown is not None and breakdown.per_gpu_gb <= gpu.vram_gb:
+        if breakdown is not None and breakdown.per_gpu_gb <= cat.capacity_gb(gpu):
             found.append(fit(method.id, params_b, offer.gpu, offer.count, catalogue=cat))
     return found
 
 
 def _check(asked: Fit, breakdown: Breakdown) -> FitCheck:
-    per_gpu_vram = asked.vram_gb / asked.gpu_count
+    per_gpu_vram = capacity_per_gpu(asked)
     planning_per_gpu = asked.estimate_gb / asked.gpu_count
     detailed_fits = breakdown.per_gpu_gb <= per_gpu_vram
     return FitCheck(
@@ -859,7 +859,7 @@ def _shorter_run(
         # (it then recomputes the forward pass, which the time counts).
         with_ckpt = _estimate(query.model_copy(update={"grad_ckpt": True}), method, model,
                               asked.gpu_count, asked)[0]
-        if with_ckpt is not None and with_ckpt.per_gpu_gb <= asked.vram_gb / asked.gpu_count:
+        if with_ckpt is not None and with_ckpt.per_gpu_gb <= capacity_per_gpu(asked):
             ckpt = True
             setting = {"asked_ckpt_gb": with_ckpt.per_gpu_gb}
     if not setting:
@@ -979,16 +979,16 @@ def chart_candidates(
         (o for o in cat.offers if o.count == detailed.gpus),
         key=lambda o: (o.usd_per_hour, o.gpu),
     )
-    fitting = [o for o in same if cat.gpu(o.gpu).vram_gb >= detailed.per_gpu_gb]
+    fitting = [o for o in same if cat.capacity_gb(cat.gpu(o.gpu)) >= detailed.per_gpu_gb]
     if not fitting and same:
-        fitting = [max(same, key=lambda o: cat.gpu(o.gpu).vram_gb)]
+        fitting = [max(same, key=lambda o: cat.capacity_gb(cat.gpu(o.gpu)))]
     for offer in fitting:
         gpu = cat.gpu(offer.gpu)
         if len(out) >= limit:
             break
-        if any(vram == gpu.vram_gb for _, vram in out):
-            continue  # one line per VRAM size (A100 and H100 are both 80 GB)
-        out.append((f"{offer.count}× {gpu.name}", gpu.vram_gb))
+        if any(vram == cat.capacity_gb(gpu) for _, vram in out):
+            continue  # one line per memory size
+        out.append((f"{offer.count}× {gpu.name}", cat.capacity_gb(gpu)))
     return out
 
 

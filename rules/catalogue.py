@@ -99,6 +99,15 @@ class Catalogue:
         memory = gpu.vram_gb if memory_gb is None else memory_gb
         return self.apple_gpu_share.usable_gb(memory) if gpu.unified_memory else memory
 
+    def capacity_gb(self, gpu: GPU, memory_gb: Decimal | None = None) -> Decimal:
+        """Memory one card gives the detailed estimate: what CUDA reports (GPU.capacity_gb,
+        24564 MiB = 25.76 GB for a "24 GB" RTX 4090), or for Apple silicon the same share of
+        the unified memory as usable_gb. A memory stated for a card that is not its
+        marketing size is taken as stated."""
+        if gpu.unified_memory or (memory_gb is not None and memory_gb != gpu.vram_gb):
+            return self.usable_gb(gpu, memory_gb)
+        return gpu.capacity_gb
+
     @cached_property
     def _memo(self) -> dict[tuple[Any, ...], Any]:
         return {}

@@ -36,6 +36,15 @@ class Fit:
     rentable: bool = False
     # Apple silicon: the unified memory of the configuration, of which vram_gb is the GPU's share.
     unified_gb: Decimal | None = None
+    # The configuration's memory as CUDA reports it (Catalogue.capacity_gb × count), what the
+    # detailed estimate is compared against; the planning rule keeps vram_gb (the seed's).
+    capacity_gb: Decimal | None = None
+
+
+def capacity_per_gpu(f: Fit) -> Decimal:
+    """The memory one GPU of the configuration gives the detailed estimate (GB = 10^9 bytes):
+    24564 MiB = 25.76 GB on a "24 GB" RTX 4090; vram_gb per GPU where none is cited."""
+    return (f.capacity_gb if f.capacity_gb is not None else f.vram_gb) / f.gpu_count
 
 
 def check_count(count: int, catalogue: Catalogue) -> int:
@@ -106,6 +115,7 @@ def _fit(
     offered: bool,
     rentable: bool = True,
     unified_gb: Decimal | None = None,
+    capacity_gb: Decimal | None = None,
 ) -> Fit:
     notes = _fit_notes(mem, vram, count) + list(mem.notes)
     return Fit(
@@ -124,6 +134,7 @@ def _fit(
         notes=tuple(notes),
         rentable=rentable,
         unified_gb=unified_gb,
+        capacity_gb=vram if capacity_gb is None else capacity_gb,
     )
 
 
@@ -151,7 +162,9 @@ def fit(
         offered = rentable and any(o.gpu == gpu.id and o.count == count for o in cat.offers)
         vram = cat.usable_gb(gpu, memory_gb) * count
         unified = (memory_gb or gpu.vram_gb) * count if gpu.unified_memory else None
-        return _fit(memory(method, params_b, cat), gpu, count, vram, offered, rentable, unified)
+        capacity = cat.capacity_gb(gpu, memory_gb) * count
+        return _fit(memory(method, params_b, cat), gpu, count, vram, offered, rentable, unified,
+                    capacity)
 
     key = ("fit", method, str(params_b), gpu_id, count, memory_gb)
     return cat.memoised(key, compute)
@@ -187,7 +200,8 @@ def offered_fits(
             gpu = cat.gpu(offer.gpu)
             vram = gpu.vram_gb * offer.count
             if vram >= mem.estimate_gb:  # build the result only for the ones that fit
-                fits.append(_fit(mem, gpu, offer.count, vram, True))
+                fits.append(_fit(mem, gpu, offer.count, vram, True,
+                                 capacity_gb=gpu.capacity_gb * offer.count))
         fits.sort(key=lambda f: (f.usd_per_hour, f.gpu_count, -f.headroom_gb))
         return tuple(fits)
 
@@ -212,6 +226,8 @@ def offer_table(
     for offer in cat.offers:
         gpu = cat.gpu(offer.gpu)
         vram = gpu.vram_gb * offer.count
-        cells = {m: _fit(mems[m], gpu, offer.count, vram, True) for m in methods}
+        capacity = gpu.capacity_gb * offer.count
+        cells = {m: _fit(mems[m], gpu, offer.count, vram, True, capacity_gb=capacity)
+                 for m in methods}
         rows.append((gpu, offer.count, offer.usd_per_hour, cells))
     return rows

@@ -24,6 +24,10 @@ class Sourced(_Data):
     verified: dt.date
 
 
+_MIB = 2**20
+_GB = Decimal(10**9)
+
+
 def _positive(value: Decimal | None) -> Decimal | None:
     if value is not None and value <= 0:
         raise ValueError("must be positive")
@@ -49,6 +53,11 @@ class GPU(Sourced):
     variant_of: str | None = None
     # Apple silicon: the unified memory configurations; vram_gb is the smallest.
     memory_options_gb: tuple[Decimal, ...] = ()
+    # The memory CUDA reports (nvidia-smi's total, MiB = 2^20 bytes), cited in memory_source:
+    # vram_gb is the marketing size the seed's planning rule compares against ("24" for an
+    # RTX 4090, whose 24 GB are 24564 MiB = 25.76 GB); the detailed estimate uses this.
+    memory_mib: int | None = Field(default=None, gt=0)
+    memory_source: str | None = None
 
     _check = field_validator(
         "vram_gb", "usd_per_gpu_hour", "bf16_dense_tflops", "fp16_dense_tflops",
@@ -61,7 +70,19 @@ class GPU(Sourced):
             raise ValueError(f"{self.id}: a GPU we do not rent has no price")
         if self.memory_options_gb and self.vram_gb != min(self.memory_options_gb):
             raise ValueError(f"{self.id}: vram_gb must be the smallest memory option")
+        if (self.memory_mib is None) != (self.memory_source is None):
+            raise ValueError(f"{self.id}: memory_mib needs its memory_source, and back")
+        if self.memory_mib is not None and self.capacity_gb < self.vram_gb:
+            raise ValueError(f"{self.id}: memory_mib below the marketing vram_gb")
         return self
+
+    @property
+    def capacity_gb(self) -> Decimal:
+        """The card's memory in GB (10^9 bytes) as CUDA reports it, for the detailed
+        estimate's verdicts; the marketing vram_gb where no total is cited."""
+        if self.memory_mib is None:
+            return self.vram_gb
+        return Decimal(self.memory_mib * _MIB) / _GB
 
     @property
     def unified_memory(self) -> bool:

@@ -180,17 +180,17 @@ _CONTEXT: list[tuple[str, dict[str, Any], str]] = [
      "📏 <b>Longest context that fits: about "),
     ("longest context llama 3.1 70b int4 on 2x3090?",
      {"gpu": "rtx-3090", "gpu_count": 2, "vram_gb": 48, "method": "inference_int4"},
-     "📏 <b>Longest context that fits: about 4,899 tokens"),
+     "📏 <b>Longest context that fits: about 12,789 tokens"),
     # The batch stated is kept: four sequences share the memory.
     ("how many tokens of context can i get with llama 3.1 8b on a 4090, batch 4",
      {"gpu": "rtx-4090", "method": "inference_bf16"},
-     "📏 <b>Longest context that fits: about 10,567 tokens"),
+     "📏 <b>Longest context that fits: about 13,711 tokens"),
     ("maximum contxt for lama 3.1 8b on an A100",
      {"gpu": "a100-80gb", "model": "llama-3.1-8b"},
      "📏 <b>131,072 tokens: the whole published context of Llama 3.1 8B fits"),
     ("cuánto contexto cabe para llama 3.1 8b en una 4090",
      {"lang": "es", "gpu": "rtx-4090", "method": "inference_bf16"},
-     "📏 <b>Contexto más largo que cabe: unos 42.285 tokens"),
+     "📏 <b>Contexto más largo que cabe: unos 54.862 tokens"),
     ("longitud máxima de secuencia para hacer lora de llama 3.1 8b en una a100",
      {"lang": "es", "gpu": "a100-80gb", "method": "lora"},
      "📏 <b>Contexto más largo que cabe: unos "),
@@ -232,7 +232,8 @@ def test_the_longest_context_is_the_fit_at_that_length(pipeline: Pipeline) -> No
     assert lead is not None and 4096 < lead.tokens < 8192
     assert reply.answer.detailed is not None and reply.answer.detailed.seq_len == lead.tokens
     assert got["fits"] is True and got["detailed_fits"] is True
-    assert got["detailed_gb"] <= 24
+    # Within the 24564 MiB (25.76 GB) CUDA reports for a "24 GB" RTX 3090... 24576 MiB.
+    assert got["detailed_gb"] <= 24576 * 2**20 / 1e9
     assert f"about {lead.tokens:,} tokens for Llama 3.1 8B on 1× RTX 3090 (QLoRA)" in got["text"]
     assert "In the usual sizes: 4k fits, 8k does not." in got["text"]
     # The search's answer is the estimator's own boundary: one token more does not fit.
@@ -325,7 +326,7 @@ def test_a_training_speed_is_not_a_decode_question(pipeline: Pipeline, text: str
     ("max context for llama 3.1 8b on a 4090", "and on an h100?",
      "📏 <b>131,072 tokens: the whole published context of Llama 3.1 8B fits on 1× H100"),
     ("max context for llama 3.1 8b", "on a 3090",
-     "📏 <b>Longest context that fits: about 42,285 tokens for Llama 3.1 8B on 1× RTX 3090"),
+     "📏 <b>Longest context that fits: about 54,862 tokens for Llama 3.1 8B on 1× RTX 3090"),
     # The speed too, and a context said after it keeps the precision asked.
     ("how many tok/s llama 3.1 8b int4 on a 4090", "and on an h100?",
      "⚡ <b>At most about 531 tokens/s: Llama 3.1 8B (4-bit inference) on 1× H100"),
@@ -375,8 +376,8 @@ def test_a_batch_stated_bounds_the_total_too(pipeline: Pipeline) -> None:
     ("tok/s llama 3.1 70b q4 on m2 ultra 192gb",
      "⚡ <b>At most about 18 tokens/s: Llama 3.1 70B (GGUF Q4_K_M inference) on 1× Apple M2 Ultra"),
     # Tensor parallelism goes by 2, 4 or 8 cards: 3 would not split the heads.
-    ("tok/s llama 3.1 70b int4 on 2x 4090, 8k context",
-     "⚡ <b>Llama 3.1 70B (4-bit inference) does not fit on 2× RTX 4090 at 8,192 tokens"),
+    ("tok/s llama 3.1 70b int4 on 2x 4090, 16k context",
+     "⚡ <b>Llama 3.1 70B (4-bit inference) does not fit on 2× RTX 4090 at 16,384 tokens"),
 ], ids=["tiny", "apple", "tensor-parallel"])
 def test_decode_edges(pipeline: Pipeline, text: str, starts: str) -> None:
     reply = pipeline.ask(text)

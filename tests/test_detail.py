@@ -171,7 +171,7 @@ def test_planning_fits_but_long_sequences_without_checkpointing_do_not() -> None
     c = d.check
     assert c is not None
     assert c.planning_fits and not c.detailed_fits and c.disagree
-    assert c.planning_per_gpu_gb == D("52.50") and c.vram_per_gpu_gb == D(80)
+    assert c.planning_per_gpu_gb == D("52.50") and c.vram_per_gpu_gb == D(81920 * 2**20) / 10**9  # CUDA total
     assert c.detailed_per_gpu_gb == d.per_gpu_gb > D(1000)
     en = render(d, "en")
     assert "⚠️" in en and "The planning rule says it fits (52.5 GB per GPU)" in en
@@ -403,12 +403,12 @@ def test_chart_is_a_sensible_png(name: str, locale: str) -> None:
 def test_chart_candidates_are_the_asked_and_fitting_offers() -> None:
     d = detailed(**CASES["named_4090"])
     candidates = chart_candidates(d, "en", CAT)
-    assert candidates[0] == ("1× RTX 4090", D(24))
+    assert candidates[0] == ("1× RTX 4090", CAT.gpu("rtx-4090").capacity_gb)  # CUDA's total
     assert all(vram >= d.per_gpu_gb for _, vram in candidates[1:])
     assert len({vram for _, vram in candidates}) == len(candidates)
     # Nothing fits: the largest offer of that count still shows the gap.
     big = detailed(**CASES["disagree"])
-    assert chart_candidates(big, "en", CAT)[-1] == ("1× B200", D(180))
+    assert chart_candidates(big, "en", CAT)[-1] == ("1× B200", CAT.gpu("b200").capacity_gb)
 
 
 def test_chart_with_no_candidates_still_renders() -> None:
@@ -466,10 +466,11 @@ def test_the_offers_list_reuses_the_asked_estimate_for_its_gpu_count() -> None:
 
 @pytest.mark.parametrize("gpu", ["l40s", "h100", "b200"])
 def test_a_paged_optimizer_is_capped_by_the_asked_card(gpu: str) -> None:
-    """Paged states stay on the GPU until it is full: the asked card's memory is the cap."""
+    """Paged states stay on the GPU until it is full: the asked card's memory (as CUDA reports
+    it) is the cap."""
     from rules.estimator import estimate_training
 
-    vram = CAT.gpu(gpu).vram_gb
+    vram = CAT.capacity_gb(CAT.gpu(gpu))
     d = detailed(intent="fit", params_b=D(8), method="full_adamw", gpu=gpu, gpu_count=1,
                  optimizer="paged_adamw", seq_len=1024)
     capped = estimate_training(D(8), CAT.method("full_adamw"), 1024, 1, True, 16, 1,

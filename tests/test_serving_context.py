@@ -27,7 +27,7 @@ ASKED = [
     ("ollama llama 3.1 8b num_ctx 16384 on a 3090", "en", "16,384",
      ("BF16", "8-bit", "4-bit")),
     ("serve qwen 2.5 14b at 32k context with 8 concurrent sequences on an A100", "en",
-     "32,768", ("8-bit", "4-bit")),
+     "32,768", ("BF16", "8-bit", "4-bit")),
     ("puedo correr llama 3.1 8b con contexto de 64k en una 4090?", "es", "65.536", ("8 bits", "4 bits")),
     ("est-ce que llama 3.1 8b tourne avec un contexte de 64k sur une 4090 ?", "fr",
      "65\u202f536", ("8 bits", "4 bits")),
@@ -67,7 +67,7 @@ def test_a_precision_the_context_does_not_fit_names_where_it_does() -> None:
     out = to_json(PIPE.ask("llama 3.1 8b inference with 128k context on a 4090"))
     text = out["text"]
     bf16 = text.split("Inference in BF16</b>", 1)[1].split("\n")
-    assert bf16[0].startswith(": ≈ 36.1 GB per GPU with the KV cache — 12.1 GB short"), text
+    assert bf16[0].startswith(": ≈ 36.1 GB per GPU with the KV cache — 10.3 GB short"), text
     assert "Cheapest offered configuration that fits" in bf16[1], text
 
 
@@ -126,7 +126,7 @@ def test_on_several_gpus_both_figures_are_per_gpu() -> None:
     """2× H100: the detailed figure is per GPU, so the planning one beside it is its even share
     (168 GB / 2), and the planning margin's own note does not argue with the detailed verdict."""
     text = to_json(PIPE.ask("llama 3.1 70b at 128k context on 2x h100"))["text"]
-    assert "❌ <b>Inference in BF16</b>: ≈ 94.6 GB per GPU with the KV cache — 14.6 GB short "\
+    assert "❌ <b>Inference in BF16</b>: ≈ 94.6 GB per GPU with the KV cache — 9.08 GB short "\
         "(planning rule: ≈ 84 GB without it)" in text
     assert "would fit, but not the planning margin" not in text
 
@@ -134,7 +134,7 @@ def test_on_several_gpus_both_figures_are_per_gpu() -> None:
 @pytest.mark.parametrize(("text", "locale", "second"), [
     ("llama 3.1 8b in 4-bit at 32k context on a 4090", "en",
      "With 32,768 tokens of context and batch 1, 4-bit inference needs about 12.7 GB per GPU "
-     "(detailed estimate, KV cache 4.3 GB) of the 24 GB each GPU has."),
+     "(detailed estimate, KV cache 4.3 GB) of the 25.76 GB (24 GiB) each GPU has."),
     ("llama 3.1 8b en 4 bits con contexto de 32k en una 4090", "es",
      "Con 32.768 tokens de contexto y batch 1, la inferencia en 4 bits necesita unos 12,7"),
 ])

@@ -217,15 +217,15 @@ def _check(ph: Phrases, d: DetailedAnswer) -> list[Markup]:
         where = ph.config(c.gpu, c.gpu_count)
     else:
         where = g._("%(count)s× GPU of %(vram)s", count=c.gpu_count,
-                    vram=fmt.gb(c.vram_per_gpu_gb))
+                    vram=ph.memory(c.vram_per_gpu_gb))
     total = g._("Total per GPU: %(total)s of %(vram)s", total=fmt.gb(d.per_gpu_gb, 1),
-                vram=fmt.gb(c.vram_per_gpu_gb))
+                vram=ph.memory(c.vram_per_gpu_gb))
     lines = [_safe(f"{_icon(ph, c.detailed_fits)} <b>{total}</b> ({where})")]
     if not c.disagree:
         return lines
     plan = fmt.gb(c.planning_per_gpu_gb, 1)
     need = fmt.gb(c.detailed_per_gpu_gb, 1)
-    vram = fmt.gb(c.vram_per_gpu_gb)
+    vram = ph.memory(c.vram_per_gpu_gb)
     if c.planning_fits:
         said = g._(
             "The planning rule says it fits (%(plan)s per GPU), but with these settings the "

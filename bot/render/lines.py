@@ -247,7 +247,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                     put("\n")
             elif detailed and detailed.stated and dc:
                 det = fmt.gb(dc.detailed_per_gpu_gb, 1)
-                each = fmt.gb(dc.vram_per_gpu_gb)
+                each = ph.memory(dc.vram_per_gpu_gb)
                 put(_(
                     "With your settings it needs about %(det)s per GPU (detailed estimate) of "
                     "the %(each)s each GPU has; the planning rule says %(need)s for the whole "
@@ -573,7 +573,7 @@ def _context_figure(ph: Phrases, detailed: DetailedAnswer, check: FitCheck) -> M
         "ctx": fmt.num(detailed.seq_len), "batch": fmt.num(detailed.micro_batch),
         "how": ph.method_short(detailed.method), "det": fmt.gb(check.detailed_per_gpu_gb, 1),
         "kv": fmt.gb(detailed.breakdown.term("kv_cache"), 1),
-        "each": fmt.gb(check.vram_per_gpu_gb),
+        "each": ph.memory(check.vram_per_gpu_gb),
     }
     if "seq_len" in detailed.defaults:
         # Only the format was stated ("70b q4_k_m on 2x 3090"): the context is ours.

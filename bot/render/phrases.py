@@ -222,6 +222,11 @@ def _names_its_size(name: str, params_b: Decimal) -> bool:
         rf"(?<![\d.]){int(trillions)}T\b", name) is not None
 
 
+_BYTES_PER_GB = Decimal(10**9)
+_MIB = 2**20
+_GIB = Decimal(2**30)
+
+
 class Phrases:
     """The phrases for one reader's locale and the catalogue in force."""
 
@@ -312,6 +317,17 @@ class Phrases:
     def size(self, gb: Decimal) -> str:
         """A planning figure in GB, rounded as precisely as it is meant (see _places)."""
         return self.fmt.gb(gb, _places(gb))
+
+    def memory(self, gb: Decimal) -> str:
+        """A GPU's memory as the detailed estimate counts it: "25.76 GB (24 GiB)" where it is
+        the total CUDA reports in MiB (a "24 GB" RTX 4090's 24564 MiB), so that it reads as the
+        same card's marketing size; plain "48 GB" otherwise (no cited total, a size stated)."""
+        text = self.fmt.gb(gb)
+        exact = gb * _BYTES_PER_GB
+        if exact != exact.to_integral_value() or int(exact) % _MIB or gb == gb.to_integral_value():
+            return text
+        return str(self._("%(gb)s (%(gib)s GiB)", gb=text,
+                          gib=self.fmt.num(exact / _GIB, 1)))
 
     def headroom(self, f: Fit) -> Markup:
         return _headroom(self.locale, f.fits, f.headroom_gb)
