@@ -318,7 +318,7 @@ def _take_hours(work: _Work) -> None:
         return
     match = px.HOURS.search(work.s)
     if match:
-        amount = work.num(match.group("num")) + (Decimal("0.5") if match.group("half") else 0)
+        amount = work.num(match.group("num")) + _and_a_part(match)
         work.hours = tidy(_duration(amount, match.group("unit")))
         work.hours_as = _month_said(match.group("unit"))
         work.blank(*match.span())
@@ -332,7 +332,7 @@ def _take_hours(work: _Work) -> None:
         if px.RATE_BEFORE.search(work.s[max(0, match.start() - 12) : match.start()]):
             continue  # "$2 an hour", "per day"
         amount = Decimal(lx.AMOUNT_WORDS[match.group("word")])
-        amount += Decimal("0.5") if match.group("half") else 0
+        amount += _and_a_part(match)
         work.hours = tidy(_duration(amount, match.group("unit")))
         work.hours_as = _month_said(match.group("unit"))
         work.blank(*match.span())
@@ -354,6 +354,13 @@ def _take_hours(work: _Work) -> None:
     if match:  # ... but "10M tokens per day" is a rate of work, not a rental
         work.hours = _HOURS_PER["day"]
         work.blank(*match.span())
+
+
+def _and_a_part(match: re.Match[str]) -> Decimal:
+    """"… and a half" (0.5) or "… y cuarto", "… et quart" (0.25) of the unit said."""
+    if match.group("half"):
+        return Decimal("0.5")
+    return Decimal("0.25") if match.group("quarter") else Decimal(0)
 
 
 def _month_said(unit: str) -> HoursAs | None:
@@ -959,14 +966,14 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     second = px.HOURS.search(work.s) if work.hours is not None and len(work.gpus) >= 2 else None
     if second is not None:
         # "an H100 for 5 hours or an A100 for 12 hours": each side its own hours.
-        amount = work.num(second.group("num")) + (Decimal("0.5") if second.group("half") else 0)
+        amount = work.num(second.group("num")) + _and_a_part(second)
         other_hours = tidy(_duration(amount, second.group("unit")))
         work.blank(*second.span())
     elif work.hours is not None and len(work.gpus) >= 2:
         worded = px.HOURS_WORDS.search(work.s)  # "… or an A100 for twelve hours"
         if worded is not None:
             amount = Decimal(lx.AMOUNT_WORDS[worded.group("word")])
-            amount += Decimal("0.5") if worded.group("half") else 0
+            amount += _and_a_part(worded)
             other_hours = tidy(_duration(amount, worded.group("unit")))
             work.blank(*worded.span())
     _take_money(work, _alert_cue(work.s))

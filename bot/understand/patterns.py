@@ -237,7 +237,11 @@ HOURS_CLOCK: Final = Guarded(
     r"h ?[0-5]\d", r"(?<![\w.,])(?P<h>\d{1,3}) ?h ?(?P<m>[0-5]\d)(?: ?min| ?m)?(?![\d])"
 )
 # "a day and a half", "un dia y medio", "deux jours et demi": half a unit more.
-_AND_A_HALF: Final = r"(?P<half> (?:and a half|y medi[ao]|et demie?))?"
+# ... or a quarter: "dos horas y cuarto", "deux heures et quart", "two hours and a quarter".
+_AND_A_HALF: Final = (
+    r"(?:(?P<half> (?:and a half|y medi[ao]|et demie?))|(?P<quarter> (?:and a quarter|y cuarto|et quart))"
+    r"(?![a-z]))?"
+)
 HOURS: Final = Guarded(
     r"\d ?-? ?[hmdjws]",  # a number, then the initial of a duration unit
     rf"(?<![\w.,])(?P<num>-?{NUM_SP}) ?-? ?(?P<unit>{_DURATION_UNITS})(?![a-z0-9]){_AND_A_HALF}"

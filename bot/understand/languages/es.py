@@ -334,7 +334,7 @@ LANGUAGE = Language(
     stopwords=frozenset({
         "aceptan", "aceptas", "tira", "compu", "plata", "che", "oye", "podes", "tenes", "queres",
         "sabes", "alguien", "gente", "hoy", "ayer", "usted", "ustedes", "entrenando", "corriendo",
-        "haciendo", "probando", "intentando", "adios", "ahora", "ajuste", "al", "alcanza", "alerta", "alertas",
+        "haciendo", "probando", "intentando", "cuarto", "cuartos", "adios", "ahora", "ajuste", "al", "alcanza", "alerta", "alertas",
         "algo", "alquilar", "alquilo", "avisa", "avisame", "ayuda", "ayudame", "baja", "baje",
         "bajen", "barata", "barato", "borra", "borrar", "buenas", "buenos", "cabe", "caben",
         "cara", "caro", "chao", "cinco", "como", "compara", "completo", "con", "contexto",
