@@ -27,6 +27,7 @@ from bot.detail import (
     estimator_model,
     largest_batch,
     longest_context,
+    offload_facts,
     wants_details,
 )
 from bot.remedy import Remedies, remedies_for
@@ -849,6 +850,13 @@ def _compose(
             # the configuration asked about cost what they cost, and that leads (the cost is
             # the question), as when the planning rule says it does not fit (_build).
             update["asked_quote"] = quote(asked.gpu, asked.gpu_count, query.hours, catalogue=cat)
+    if query.cpu_offload and options:
+        # Offload stated: the cheapest offered configuration may hold the run only with it,
+        # in CPU RAM the instances do not publish; the reply says so, and what fits without.
+        host, relied, plain = offload_facts(query, answer, cat, options[0])
+        detailed = replace(detailed, offload_cheapest_host_gb=host, offload_relied=relied,
+                           cheapest_without_offload=plain)
+        update["detailed"] = detailed
     new_primary = replace(primary, cheapest=options[0] if options else None, options=options,
                           quote=run)
     timed = detailed.training_time

@@ -66,6 +66,7 @@ __all__ = [
     "estimate_on",
     "estimator_model",
     "longest_context",
+    "offload_facts",
     "wants_details",
 ]
 
@@ -239,6 +240,12 @@ class DetailedAnswer:
     # CPU offload: the CPU RAM the offloaded states take for the whole run, and with the
     # buffer margin DeepSpeed's own memory estimator adds.
     host_ram_gb: tuple[Decimal, Decimal] | None = None
+    # CPU offload stated and the cheapest offered configuration holds the run only with it:
+    # the CPU RAM it needs there (as host_ram_gb), and the cheapest that holds it without
+    # offload (None: none does). The instances' CPU RAM is not published (seeds).
+    offload_cheapest_host_gb: tuple[Decimal, Decimal] | None = None
+    offload_relied: bool = False
+    cheapest_without_offload: Fit | None = None
     _lines: tuple[Line, ...] | None = field(default=None, compare=False, repr=False)
 
     @property
@@ -402,6 +409,31 @@ def detailed_for(
         bf16_alternative_gb=alternative,
         host_ram_gb=_host_ram(breakdown) if training else None,
     )
+
+
+def offload_facts(
+    query: Query, answer: Answer, catalogue: Catalogue, cheapest: Fit,
+) -> tuple[tuple[Decimal, Decimal] | None, bool, Fit | None]:
+    """With CPU offload stated: the CPU RAM the run needs on `cheapest` (the cheapest offered
+    configuration the detailed estimate fits with offload), whether that configuration holds
+    it only with offload, and the cheapest that holds it without (None: none does)."""
+    primary = answer.primary
+    params_b = answer.params_b if answer.params_b is not None else query.params_b
+    if primary is None or params_b is None or not query.cpu_offload:
+        return None, False, None
+    method = catalogue.method(primary.memory.method)
+    if method.kind != "training":
+        return None, False, None
+    plain = detailed_options(query.model_copy(update={"cpu_offload": False}), answer, catalogue)
+    first = plain[0] if plain else None
+    if first is not None and (first.gpu, first.gpu_count) == (cheapest.gpu, cheapest.gpu_count):
+        return None, False, first
+    gpu = catalogue.gpu(cheapest.gpu) if cheapest.gpu else None
+    breakdown = _estimate_on(query, method, _model(query, params_b, catalogue),
+                             cheapest.gpu_count,
+                             catalogue.usable_gb(gpu) if gpu is not None else None)[0]
+    host = _host_ram(breakdown) if breakdown is not None else None
+    return host, True, first
 
 
 def _host_ram(breakdown: Breakdown) -> tuple[Decimal, Decimal] | None:

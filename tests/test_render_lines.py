@@ -187,3 +187,38 @@ def test_percents_are_babels_at_every_precision(locale: str) -> None:
             value = _round(D(text), places)
             expected = format_percent(value.scaleb(-2), locale=locale, decimal_quantization=False)
             assert fmt.percent(D(text), places) == expected, (text, places)
+
+
+@pytest.mark.parametrize("text", [
+    "I have 2x 3090 with nvlink, can I full finetune llama 3 8b with deepspeed zero3 offload?",
+    "2x 3090, full finetune llama 3 8b with fsdp cpu offload",
+    "2x 3090, full finetune llama 3 8b with deepspeed zero2 offload_optimizer",
+])
+def test_stated_cpu_offload_keeps_the_floor_and_the_cheapest_offer_honest(
+    pipeline: Pipeline, text: str
+) -> None:
+    """With CPU offload stated, the weights, gradients and optimizer states live in CPU RAM:
+    the floor sentence says so instead of 'more than the GPUs available', and the cheapest
+    offer (which holds the run only with offload) says the CPU RAM it needs, unpublished for
+    our instances, beside the cheapest that holds it without offload."""
+    reply = pipeline.ask(text)
+    body = reply.text
+    detailed = reply.answer.detailed
+    assert detailed is not None and detailed.offload_relied
+    host = detailed.offload_cheapest_host_gb
+    assert host is not None and host[0] > 48  # more CPU RAM than the L40S has VRAM
+    assert "Even the weights, gradients and optimizer states alone take" not in body
+    assert "with the CPU offload you stated, they are held in CPU RAM" in body
+    assert "Cheapest offered configuration that fits: " not in body
+    assert "Cheapest offered configuration that fits with CPU offload: 1× L40S at $0.82/hour" \
+        in body
+    assert "the CPU RAM of our instances is not published" in body
+    plain = detailed.cheapest_without_offload
+    assert plain is not None and (plain.gpu, plain.gpu_count) != ("l40s", 1)
+    assert "Without CPU offload, the cheapest offered configuration that fits: " in body
+
+
+def test_without_offload_the_floor_and_cheapest_lines_are_unchanged(pipeline: Pipeline) -> None:
+    body = pipeline.ask("can I full finetune llama 3 8b on 2x 3090?").text
+    assert "Even the weights, gradients and optimizer states alone take 128 GB" in body
+    assert "with CPU offload" not in body

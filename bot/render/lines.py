@@ -687,7 +687,7 @@ def _method_lines(
         if detailed_gb is not None and n.code == "floor_fits_estimate_misses":
             continue  # the planning margin's verdict: the line gives the detailed one
         add("   ")
-        add(ph.note(n, mem))
+        add(ph.note(n, mem, offload=bool(answer.query.cpu_offload)))
         add("\n")
     cheapest = ma.cheapest
     if detailed_gb is not None and fit is not None:
@@ -699,10 +699,14 @@ def _method_lines(
         or (many == 1 and answer.fits is False)
     ):
         add("   👉 ")
-        add(_(
-            "Cheapest offered configuration that fits: %(where)s at %(price)s.",
-            where=ph.fit_config(cheapest), price=ph.per_hour(cheapest.usd_per_hour),  # type: ignore[arg-type]
-        ))
+        d = answer.detailed
+        if d is not None and d.offload_relied and d.method == mem.method:
+            _offload_cheapest(add, ph, cheapest, d)
+        else:
+            add(_(
+                "Cheapest offered configuration that fits: %(where)s at %(price)s.",
+                where=ph.fit_config(cheapest), price=ph.per_hour(cheapest.usd_per_hour),  # type: ignore[arg-type]
+            ))
         add("\n")
     elif cheapest is None:
         add("   ")
@@ -716,6 +720,42 @@ def _method_lines(
         add("   ")
         add(_("Also fits: %(others)s.", others=ph.fmt.list(alts, "or")))
         add("\n")
+
+
+def _offload_cheapest(
+    add: Callable[[str], None], ph: Phrases, cheapest: Fit, d: DetailedAnswer
+) -> None:
+    """The cheapest offered configuration when it holds the run only with the CPU offload the
+    user stated: the CPU RAM it then needs (the instances' is not published: never assumed),
+    and the cheapest that holds the run without offload."""
+    _ = ph._
+    where, price = ph.fit_config(cheapest), ph.per_hour(cheapest.usd_per_hour)  # type: ignore[arg-type]
+    host = d.offload_cheapest_host_gb
+    if host is not None:
+        add(_(
+            "Cheapest offered configuration that fits with CPU offload: %(where)s at "
+            "%(price)s, if its instance has about %(host)s of CPU RAM (%(high)s with "
+            "DeepSpeed's margin); the CPU RAM of our instances is not published, so check it "
+            "before renting.",
+            where=where, price=price, host=ph.fmt.gb(host[0], 1), high=ph.fmt.gb(host[1], 1),
+        ))
+    else:
+        add(_(
+            "Cheapest offered configuration that fits with CPU offload: %(where)s at "
+            "%(price)s, if its instance has the CPU RAM the offloaded states need; the CPU RAM "
+            "of our instances is not published, so check it before renting.",
+            where=where, price=price,
+        ))
+    plain = d.cheapest_without_offload
+    add("\n   👉 ")
+    if plain is not None:
+        add(_(
+            "Without CPU offload, the cheapest offered configuration that fits: %(where)s at "
+            "%(price)s.",
+            where=ph.fit_config(plain), price=ph.per_hour(plain.usd_per_hour),  # type: ignore[arg-type]
+        ))
+    else:
+        add(_("Without CPU offload, none of the offered configurations (up to 8 GPUs) holds it."))
 
 
 def compare_lines(answer: Answer, ph: Phrases) -> Markup:

@@ -372,8 +372,9 @@ class Phrases:
         )
         return _safe(f"ℹ️ <i>{text}</i>")
 
-    def note(self, n: Note, mem: Memory | None = None) -> Markup:
-        """`mem`: the method's memory, which says what a floor is made of."""
+    def note(self, n: Note, mem: Memory | None = None, offload: bool = False) -> Markup:
+        """`mem`: the method's memory, which says what a floor is made of; `offload`: the user
+        stated CPU offload (training: what exceeds the GPUs then waits in CPU RAM)."""
         p, code = n.params, n.code
 
         def gb(key: str) -> str:
@@ -382,7 +383,7 @@ class Phrases:
             return self.fmt.gb(value)
 
         if code == "weights_exceed_vram":
-            return self._floor_exceeds(gb("floor_gb"), gb("vram_gb"), mem)
+            return self._floor_exceeds(gb("floor_gb"), gb("vram_gb"), mem, offload)
         if code == "paper_fit_only":
             return self._(
                 "This configuration holds the 16-byte figure (%(floor)s) on paper but leaves "
@@ -474,11 +475,30 @@ class Phrases:
             )
         return _safe(f"🛠 {text}")
 
-    def _floor_exceeds(self, floor: str, vram: str, mem: Memory | None) -> Markup:
+    def _floor_exceeds(
+        self, floor: str, vram: str, mem: Memory | None, offload: bool = False
+    ) -> Markup:
         """What the floor is depends on the method: the weights in their precision, or for
-        full fine-tuning weights + gradients + optimizer states (16 bytes per parameter)."""
+        full fine-tuning weights + gradients + optimizer states (16 bytes per parameter).
+        With CPU offload stated, a training run keeps them in CPU RAM, not on the GPUs."""
         spec = self._method(mem.method if mem is not None else None)
         bits = spec.weight_bits if spec is not None else None
+        if offload and spec is not None and spec.full and mem is not None:
+            return self._(
+                "The weights, gradients and optimizer states take %(floor)s, more than the "
+                "%(vram)s of GPU memory: with the CPU offload you stated, they are held in CPU "
+                "RAM, not on the GPUs (the detailed estimate says what each GPU keeps).",
+                floor=floor,
+                vram=vram,
+            )
+        if offload and spec is not None and spec.kind == "training":
+            return self._(
+                "The frozen weights take %(floor)s, more than the %(vram)s of GPU memory: with "
+                "the CPU offload you stated, they are kept in CPU RAM and each layer comes to "
+                "the GPU when it is computed.",
+                floor=floor,
+                vram=vram,
+            )
         if spec is not None and spec.full and mem is not None:
             weights_per_b = Decimal(spec.weight_bits) / 8  # GB per billion parameters
             return self._(
