@@ -97,6 +97,20 @@ class MethodAnswer:
     trl_flags: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class QuantPick:
+    """"What quant of llama 3 70b can I run on my 4090?": the largest llama.cpp type
+    (quant_types.toml, by bits per weight) whose detailed estimate fits the asked configuration
+    at the assumed context, and the next type up, which does not. When even the smallest type
+    does not fit, `chosen` is None and `next_up` is that smallest type."""
+
+    chosen: str | None
+    chosen_gb: Decimal | None  # the detailed estimate per GPU
+    next_up: str | None  # None: the largest type fits
+    next_up_gb: Decimal | None
+    seq_len: int  # the context the estimates assume
+
+
 class Answer(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -171,6 +185,8 @@ class Answer(BaseModel):
     # A quantized format named and no context ("70b q4_k_m on 2x 3090"): the verdict is for an
     # assumed context, so the longest context the detailed estimate fits there is said too.
     context_room: LongestContext | None = None
+    # "Which quant fits?": the largest GGUF type that fits (the reply is that type's estimate).
+    quant_pick: QuantPick | None = None
     # "How many tokens/s on a 4090?": the bandwidth bound per precision answered (the lead
     # one first), on the asked configuration or, with none, the cheapest offered one.
     decode: tuple[DecodeBound, ...] = ()
@@ -298,6 +314,11 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
     cat = catalogue
     try:
         query, extra = _reframe(query, cat)
+        if query.quant_asked and query.quant is None and query.params_b is not None \
+                and (query.gpu is not None or query.vram_gb is not None):
+            query, pick = _quant_pick(query, cat)
+            if pick is not None:
+                extra["quant_pick"] = pick
         if query.context_asked and query.seq_len is None and query.params_b is not None:
             query, longest = _longest(query, cat)
             extra.update(longest)
@@ -542,6 +563,62 @@ def _largest_batch(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]
     if found.batch:
         update["batch_size"] = found.batch
     return query.model_copy(update=update), {"largest_batch": found}
+
+
+def _quant_pick(query: Query, cat: Catalogue) -> tuple[Query, QuantPick | None]:
+    """The largest GGUF type whose detailed estimate fits the asked configuration (the same
+    estimate a named type gets), found by bisection over the types ordered by bits per weight
+    (the estimate grows with them); the question is then answered as if that type, or the
+    smallest one when none fits, had been named."""
+    types = sorted(cat.quant_types, key=lambda q: q.bits_per_weight)
+    if not types:
+        return query, None
+
+    def named(index: int) -> Query:
+        q = types[index]
+        return query.model_copy(update={
+            "method": cat.quant_method(q.name), "quant": q.name, "quant_bare": None,
+            "serving_precision_said": True,
+        })
+
+    checks: dict[int, tuple[bool, Decimal, int]] = {}
+
+    def fits(index: int) -> bool:
+        q = named(index)
+        detailed = detailed_for(q, _build(q, cat), cat, tokens_per_second=q.tokens_per_second)
+        if detailed is None or detailed.check is None:
+            raise _NoDetail
+        check = detailed.check
+        checks[index] = (check.detailed_fits, check.detailed_per_gpu_gb, detailed.seq_len)
+        return check.detailed_fits
+
+    low, high = -1, len(types)  # types[:low + 1] fit, types[high:] do not
+    try:
+        while high - low > 1:
+            mid = (low + high) // 2
+            if fits(mid):
+                low = mid
+            else:
+                high = mid
+        if low < 0 and 0 not in checks:
+            fits(0)
+    except _NoDetail:
+        return query, None
+    up = high if high < len(types) else None
+    chosen = low if low >= 0 else None
+    seq_len = checks[up if up is not None else low][2]
+    pick = QuantPick(
+        chosen=types[chosen].name if chosen is not None else None,
+        chosen_gb=checks[chosen][1] if chosen is not None else None,
+        next_up=types[up].name if up is not None else None,
+        next_up_gb=checks[up][1] if up is not None else None,
+        seq_len=seq_len,
+    )
+    return named(chosen if chosen is not None else 0), pick
+
+
+class _NoDetail(Exception):
+    """No detailed estimate for a type: the question is answered as before."""
 
 
 def _context_room(query: Query, answer: Answer, cat: Catalogue) -> LongestContext | None:

@@ -259,3 +259,41 @@ def test_a_gguf_model_on_several_cards_is_split_by_layers() -> None:
         "70B Q4_K_M on 2x 3090").text
     assert "(tensor parallelism)" in PIPELINE.ask(
         "vLLM serve Llama-3.1-70B-Instruct AWQ on 2x 4090").text
+
+
+@pytest.mark.parametrize(("text", "chosen", "up"), [
+    ("what quant of llama 3 70b can i run on my 4090?", "IQ2_S", "IQ2_M"),
+    ("which gguf quant fits qwen2.5 32b on a 3060 12gb", "IQ2_S", "IQ2_M"),
+    ("¿qué cuantización de llama 70b me entra en mi 3090?", "IQ2_S", "IQ2_M"),
+    ("quelle quantif de mixtral pour une 4090 ?", "Q3_K_M", "Q3_K_L"),
+    ("which quant of llama 3 8b on an h100", "Q8_0", None),
+])
+def test_asking_which_quant_answers_the_largest_type_that_fits(
+    text: str, chosen: str, up: str | None,
+) -> None:
+    """The largest llama.cpp type whose detailed estimate fits leads, and the reply is that
+    type's estimate; the next type up is the one the same estimate does not fit."""
+    query = understand(text, CAT)
+    assert query.quant_asked and query.quant is None
+    got = ask(text)
+    assert got["fits"] is True and got["detailed_fits"] is True, got["text"]
+    assert got["text"].startswith("🎚️ <b>"), got["text"]
+    assert chosen in got["text"].split("\n")[0]
+    if up is not None:
+        assert up in got["text"].split("\n")[0]
+        assert ask(text.replace("quant ", f"{up} ").replace("quantif ", f"{up} ")
+                   .replace("cuantización ", f"{up} "))["detailed_fits"] is False
+    named = ask(f"{query.model_id or 'llama 3 70b'} {chosen} on 1x {query.gpu}")
+    assert named["detailed_fits"] is True
+
+
+def test_when_no_quant_fits_it_says_so_and_what_does() -> None:
+    got = ask("what quant of llama 3 405b can i run on my 3060?")
+    assert got["fits"] is False
+    first = got["text"].split("\n")[0]
+    assert "IQ1_S" in first and "-ngl" in first and "bigger card" in first
+
+
+def test_a_named_type_is_not_a_quant_question() -> None:
+    assert not understand("llama 3 70b q4_k_m on a 4090", CAT).quant_asked
+    assert "🎚️" not in ask("llama 3 70b q4_k_m on a 4090")["text"]

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 from markupsafe import Markup
 
-from bot.answer import Answer, MethodAnswer
+from bot.answer import Answer, MethodAnswer, QuantPick
 from bot.detail import DetailedAnswer, FitCheck
 from bot.render.phrases import Phrases
 from rules.capacity import LongestContext
@@ -103,6 +103,9 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
     many = len(methods)
     intent = answer.intent
     query = answer.query
+    if answer.quant_pick is not None:
+        put(_quant_pick(ph, answer.quant_pick))
+        put("\n\n")
     primary = answer.primary
     quote = answer.quote
     detailed = answer.detailed
@@ -587,6 +590,34 @@ def _context_figure(ph: Phrases, detailed: DetailedAnswer, check: FitCheck) -> M
         "%(det)s per GPU (detailed estimate, KV cache %(kv)s) of the %(each)s each "
         "GPU has.", **values,
     )
+
+
+def _quant_pick(ph: Phrases, pick: QuantPick) -> Markup:
+    """"Which quant fits?": the largest llama.cpp type whose detailed estimate fits, and the
+    next one up, which does not; or that even the smallest does not, and what does instead."""
+    fmt = ph.fmt
+    ctx = fmt.num(pick.seq_len)
+    if pick.chosen is None:
+        assert pick.next_up is not None and pick.next_up_gb is not None
+        return Markup("🎚️ ") + ph._(
+            "Even the smallest llama.cpp quantization type, %(smallest)s, does not fit: about "
+            "%(gb)s per GPU with %(ctx)s tokens of context (assumed; a detailed estimate). "
+            "Offload part of the layers to the CPU (llama.cpp's -ngl) or take a bigger card.",
+            smallest=pick.next_up, gb=fmt.gb(pick.next_up_gb, 1), ctx=ctx,
+        )
+    assert pick.chosen_gb is not None
+    line = Markup("🎚️ <b>") + ph._(
+        "Largest llama.cpp quantization type that fits: %(quant)s", quant=pick.chosen,
+    ) + Markup("</b> — ") + ph._(
+        "about %(gb)s per GPU with %(ctx)s tokens of context (assumed; a detailed estimate).",
+        gb=fmt.gb(pick.chosen_gb, 1), ctx=ctx,
+    )
+    if pick.next_up is not None and pick.next_up_gb is not None:
+        line += Markup(" ") + ph._(
+            "The next type up, %(quant)s, needs about %(gb)s and does not fit.",
+            quant=pick.next_up, gb=fmt.gb(pick.next_up_gb, 1),
+        )
+    return line
 
 
 def _context_room(ph: Phrases, room: LongestContext, check: FitCheck) -> Markup:

@@ -138,3 +138,10 @@ BATCH_ASKED: Final = _whole(_words("BATCH_ASK"))
 # "is 8x h100 overkill for llama 8b lora", "¿es exagerado?", "c'est surdimensionné ?".
 OVERKILL: Final = _whole(_words("OVERKILL_WORDS"))
 FIX_ASK: Final = _whole(_words("FIX_ASK"))
+
+# "what quant of llama 3 70b fits on a 4090", "which gguf quant", "qué cuantización", "quelle
+# quantif": which llama.cpp type to serve, answered with the largest one that fits (bot.answer).
+QUANT_ASKED: Final = lazy(
+    r"(?<![a-z0-9])(?:what|which|que|cual(?:es)?|quel(?:le)?s?)\s+(?:gguf\s+|llama\.?cpp\s+)?"
+    r"(?:quants?|quanti[sz]ations?|quantifs?|quantifications?|cuantizacion(?:es)?)(?![a-z0-9])"
+)

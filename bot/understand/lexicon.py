@@ -206,7 +206,7 @@ INFERENCE_FORMATS: Final[tuple[str, ...]] = (
     # "what quant of llama 3 70b fits", "qué cuantización", "quelle quantification": which
     # precision serves it (a training question names its method or a training word).
     r"quants?", r"quanti[sz]ation", r"quanti[sz]ed", r"cuantizacion(?:es)?", r"cuantizad[oa]s?",
-    r"quantification", r"quantifies?",
+    r"quantification", r"quantifies?", r"quantifs?",
 )
 # "a run" / "un run" / "the run" is a (training) job, not an inference request.
 RUN_NOUN_BEFORE: Final[str] = _either("RUN_NOUN_WORDS")

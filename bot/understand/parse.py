@@ -1193,6 +1193,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # "Run X on Y" without a precision: answered for bf16, int8 and int4.
         quant=quant,
         quant_bare=quant_bare,
+        quant_asked=inference and quant is None and intent == "fit"
+        and bool(asks.QUANT_ASKED.search(rest)),
         serving_precision_said=not (
             inference and method == cat.default_method("inference")
             and not st.INFERENCE_16.search(rest)

@@ -104,6 +104,9 @@ class Query(BaseModel):
     # A size written without its type ("q5"), as written: `quant` is the type it is read as
     # (Q5_K_M, quant_types.toml's bare_names), an assumption the reply says.
     quant_bare: str | None = None
+    # "What quant of llama 3 70b can I run on my 4090?": which GGUF type, none named; answered
+    # with the largest type whose detailed estimate fits (bot.answer._quant_pick).
+    quant_asked: bool = False
     details: bool = False  # "details", "breakdown", "desglose", "détail"
     follow_up: bool = False  # completed from the previous question in the chat
     largest: bool = False  # "the largest model I can QLoRA on 24 GB": no size, the memory asks it
