@@ -111,6 +111,23 @@ class QuantPick:
     seq_len: int  # the context the estimates assume
 
 
+@dataclass(frozen=True, slots=True)
+class OomReport:
+    """The user ran a stated configuration out of memory. That measurement outranks the
+    estimate: with checkpointing not stated, it is estimated off (the Hugging Face Trainer's
+    default, gradient_checkpointing=False) when that explains the OOM; no batch from the one
+    that OOMed up is answered as fitting; and a detailed estimate that still fits that
+    configuration is said to disagree with the measurement (`contradicted`)."""
+
+    batch: int | None  # the micro-batch stated with the OOM
+    seq_len: int | None  # the sequence length stated with it
+    ckpt_off: bool  # estimated with checkpointing off because that explains the OOM
+    on_gb: Decimal | None  # the detailed estimate per GPU there, checkpointing on
+    off_gb: Decimal | None  # the same, checkpointing off
+    vram_per_gpu_gb: Decimal
+    contradicted: bool = False  # the verdict is for that configuration and the estimate fits it
+
+
 class Answer(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -179,6 +196,8 @@ class Answer(BaseModel):
     longest_lead: LongestContext | None = None
     # "What batch size can I use?": the largest micro-batch that fits (the verdict is then at it).
     largest_batch: LargestBatch | None = None
+    # "My 3090 OOMs at batch 16": what the estimate made of the measured out-of-memory.
+    oom: OomReport | None = None
     # "Can I fine-tune it in 4 hours?": the training speed on the asked configuration.
     within: TrainingSpeed | None = None
     longest_unplaced: bool = False  # asked with no configuration to search on
@@ -319,11 +338,12 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
             query, pick = _quant_pick(query, cat)
             if pick is not None:
                 extra["quant_pick"] = pick
+        query, oom = _oom_checkpointing(query, cat)
         if query.context_asked and query.seq_len is None and query.params_b is not None:
             query, longest = _longest(query, cat)
             extra.update(longest)
         elif query.batch_asked and query.params_b is not None and not query.inference:
-            query, found = _largest_batch(query, cat)
+            query, found = _largest_batch(query, cat, oom)
             extra.update(found)
         answer = _build(query, cat)
         detailed = detailed_for(query, answer, cat, tokens_per_second=query.tokens_per_second)
@@ -347,6 +367,8 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
             speed = training_speed_facts(query, composed, cat).get("train_speed")
             if speed is not None and speed.asked and speed.throughput is not None:
                 extra["within"] = speed
+        if oom is not None:
+            composed = _trust_the_oom(query, composed, oom)
         if wants_remedies(query, composed):
             extra["remedies"] = remedies_for(query, composed, cat)
         # Nothing to add (most questions): the composed answer as it is, not a copy of it.
@@ -546,7 +568,53 @@ def _longest(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
     return query.model_copy(update=update), {"longest": found, "longest_lead": lead}
 
 
-def _largest_batch(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
+def _oom_checkpointing(query: Query, cat: Catalogue) -> tuple[Query, OomReport | None]:
+    """A training run the user says ran out of memory with a stated micro-batch or sequence
+    length: when the detailed estimate with checkpointing on (our default) fits there and
+    checkpointing was not said, it is estimated off, the Hugging Face Trainer's default
+    (TrainingArguments.gradient_checkpointing=False), if that explains the OOM."""
+    if not query.oom or query.inference or query.params_b is None \
+            or (query.batch_size is None and query.seq_len is None):
+        return query, None
+    first = _build(query, cat)
+    primary = first.primary
+    if first.error or first.missing or primary is None or primary.fit is None \
+            or first.params_b is None:
+        return query, None
+    method = cat.method(primary.memory.method)
+    if method.kind != "training":
+        return query, None
+    model = estimator_model(query, first.params_b, cat)
+    vram = capacity_per_gpu(primary.fit)
+    on = estimate_on(query.model_copy(update={"grad_ckpt": True}), method, model, primary.fit)
+    off = estimate_on(query.model_copy(update={"grad_ckpt": False}), method, model, primary.fit)
+    on_gb = on.per_gpu_gb if on is not None else None
+    off_gb = off.per_gpu_gb if off is not None else None
+    ckpt_off = query.grad_ckpt is None and on_gb is not None and on_gb <= vram \
+        and off_gb is not None and off_gb > vram
+    report = OomReport(batch=query.batch_size, seq_len=query.seq_len, ckpt_off=ckpt_off,
+                       on_gb=on_gb, off_gb=off_gb, vram_per_gpu_gb=vram)
+    if ckpt_off:
+        query = query.model_copy(update={"grad_ckpt": False})
+    return query, report
+
+
+def _trust_the_oom(query: Query, composed: Answer, oom: OomReport) -> Answer:
+    """The verdict for the configuration that ran out of memory is never a fit: when the
+    detailed estimate still fits it, the reply says the estimate disagrees with the
+    measurement, and the measurement is the verdict (fits false)."""
+    same = query.batch_size == oom.batch and query.seq_len == oom.seq_len
+    contradicted = same and composed.fits is True
+    update: dict[str, Any] = {"oom": replace(oom, contradicted=contradicted)}
+    if contradicted:
+        update["fits"] = False
+        if composed.detailed is not None:
+            update["detailed"] = replace(composed.detailed, measured_oom=True)
+    return composed.model_copy(update=update)
+
+
+def _largest_batch(query: Query, cat: Catalogue, oom: OomReport | None = None
+                   ) -> tuple[Query, dict[str, Any]]:
     """The largest micro-batch the lead method fits on the asked configuration; the question
     is then answered as the fit at that batch (its detail shows where the memory goes)."""
     first = _build(query, cat)
@@ -558,7 +626,10 @@ def _largest_batch(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]
     if method.kind != "training":
         return query, {}
     model = estimator_model(query, first.params_b, cat)
-    found = largest_batch(query, method, model, primary.fit)
+    # An OOM measured at a batch at this length: the answer is below it, whatever the estimate.
+    below = oom.batch if oom is not None and oom.batch is not None \
+        and (oom.seq_len is None or oom.seq_len == query.seq_len) else None
+    found = largest_batch(query, method, model, primary.fit, below)
     update: dict[str, Any] = {"method": method.id, "seq_len": found.seq_len}
     if found.batch:
         update["batch_size"] = found.batch

@@ -246,6 +246,9 @@ class DetailedAnswer:
     offload_cheapest_host_gb: tuple[Decimal, Decimal] | None = None
     offload_relied: bool = False
     cheapest_without_offload: Fit | None = None
+    # The user ran these settings out of memory though the estimate fits them: its total is
+    # shown without a fit mark (bot.answer trusts the measurement).
+    measured_oom: bool = False
     _lines: tuple[Line, ...] | None = field(default=None, compare=False, repr=False)
 
     @property
@@ -584,10 +587,12 @@ class LargestBatch:
 
 
 def largest_batch(
-    query: Query, method: Method, model: ModelSpec | Decimal, asked: Fit
+    query: Query, method: Method, model: ModelSpec | Decimal, asked: Fit,
+    below: int | None = None,
 ) -> LargestBatch:
     """"What batch size can I use?": a search over the estimator's micro-batch (more
-    sequences never need less memory), as longest_context searches the sequence length."""
+    sequences never need less memory), as longest_context searches the sequence length;
+    `below`: a batch the user measured out of memory at this length, so none from it up."""
     gpus = asked.gpu_count
     vram = capacity_per_gpu(asked)
     seq = _positive(query.seq_len, DEFAULT_SEQ_LEN)
@@ -597,7 +602,8 @@ def largest_batch(
         breakdown = _estimate(at, method, model, gpus, asked)[0]
         return breakdown.per_gpu_gb if breakdown is not None else None
 
-    batch = longest_fitting(per_gpu, vram, BATCH_SEARCH_LIMIT)
+    limit = BATCH_SEARCH_LIMIT if below is None else max(0, min(BATCH_SEARCH_LIMIT, below - 1))
+    batch = longest_fitting(per_gpu, vram, limit) if limit else 0
     return LargestBatch(method=method.id, batch=batch, seq_len=seq,
                         per_gpu_gb=per_gpu(batch) if batch else None)
 

@@ -220,7 +220,8 @@ def _check(ph: Phrases, d: DetailedAnswer) -> list[Markup]:
                     vram=ph.memory(c.vram_per_gpu_gb))
     total = g._("Total per GPU: %(total)s of %(vram)s", total=fmt.gb(d.per_gpu_gb, 1),
                 vram=ph.memory(c.vram_per_gpu_gb))
-    lines = [_safe(f"{_icon(ph, c.detailed_fits)} <b>{total}</b> ({where})")]
+    icon = "⚠️" if d.measured_oom else _icon(ph, c.detailed_fits)
+    lines = [_safe(f"{icon} <b>{total}</b> ({where})")]
     if not c.disagree:
         return lines
     plan = fmt.gb(c.planning_per_gpu_gb, 1)

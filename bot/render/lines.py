@@ -231,7 +231,13 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             if query.optimizer == "adafactor" and cat.method(asked.method).full \
                     and cat.method(asked.method).optimizer is None:
                 how = _("full fine-tuning, Adafactor")  # not AdamW: the detail uses Adafactor
-            if answer.fits:
+            if answer.oom is not None and answer.oom.contradicted:
+                # The user ran these settings out of memory: the measurement is the verdict.
+                put("⚠️ <b>")
+                put(_("You hit OOM with these settings, so %(who)s does not fit on %(where)s "
+                      "(%(how)s) as you run it, although the detailed estimate says it does: "
+                      "trust your measurement.", how=how, who=who, where=where))
+            elif answer.fits:
                 put("✅ <b>")
                 put(_("Yes: %(who)s fits on %(where)s (%(how)s).", how=how, who=who, where=where))
             else:
