@@ -132,6 +132,29 @@ def _valid(combo: tuple[str, ...]) -> bool:
         "zero3" in combo and "optimizer_offload" in combo)
 
 
+# A change's bit: a combination is the OR of its changes' bits, so that "is a subset of" is
+# one AND (the search asks it of every combination against every option and known miss).
+_BIT: dict[str, int] = {name: 1 << i for i, name in enumerate(CHANGES)}
+
+
+def _mask(combo: tuple[str, ...]) -> int:
+    mask = 0
+    for change in combo:
+        mask |= _BIT[change]
+    return mask
+
+
+# Every valid combination of CHANGES with its mask, in the order the search tries them:
+# least weight, then fewest changes, then CHANGES' order. A question's changes (_applicable
+# lists them in CHANGES' order) try the combinations made of them alone in this same order.
+_COMBOS: tuple[tuple[tuple[str, ...], int], ...] = tuple(
+    (c, _mask(c)) for c in sorted(
+        (c for n in range(1, len(CHANGES) + 1) for c in combinations(CHANGES, n) if _valid(c)),
+        key=lambda c: (sum(CHANGES[x] for x in c), len(c), [list(CHANGES).index(x) for x in c]),
+    )
+)
+
+
 def _with(query: Query, combo: tuple[str, ...]) -> dict[str, Any]:
     update: dict[str, Any] = {}
     for change in combo:
@@ -184,10 +207,7 @@ def remedies_for(query: Query, answer: Answer, catalogue: Catalogue) -> Remedies
             memo[combo] = breakdown.per_gpu_gb if breakdown is not None else None
         return memo[combo]
 
-    combos = sorted(
-        (c for n in range(1, len(tried) + 1) for c in combinations(tried, n) if _valid(c)),
-        key=lambda c: (sum(CHANGES[x] for x in c), len(c), [tried.index(x) for x in c]),
-    )
+    allowed = _mask(tuple(tried))
     # Every change at once (with QLoRA, and with the full method's own changes): when none of
     # these fits, no subset does (each change only lowers the estimate).
     base = tuple(c for c in tried if c not in methods)
@@ -198,12 +218,15 @@ def remedies_for(query: Query, answer: Answer, catalogue: Catalogue) -> Remedies
     if any(g <= vram for g in needs):
         # Combinations known not to fit: none of their subsets does either. Estimated misses
         # only (a refused estimate says nothing of its subsets).
-        misses = [set(c) for c in widest if (g := need(c)) is not None and g > vram]
+        misses = [_mask(c) for c in widest if (g := need(c)) is not None and g > vram]
+        found: list[int] = []  # the options' masks
         missed = 0
-        for combo in combos:
-            if any(set(o.changes) <= set(combo) for o in options):
+        for combo, mask in _COMBOS:
+            if mask & allowed != mask:
+                continue  # a change that does not apply to this run
+            if any(o & mask == o for o in found):
                 continue  # a smaller option already fits: this one only adds changes
-            if any(set(combo) <= miss for miss in misses):
+            if any(mask & miss == mask for miss in misses):
                 continue  # a combination with more changes did not fit: this one cannot
             if missed == PROBE_AFTER:
                 # A run that misses by far needs particular changes (the offload, micro-batch
@@ -215,6 +238,7 @@ def remedies_for(query: Query, answer: Answer, catalogue: Catalogue) -> Remedies
                 missed += 1
             if gb is not None and gb <= vram:
                 options.append(Remedy(changes=combo, per_gpu_gb=gb))
+                found.append(mask)
                 if len(options) == MAX_OPTIONS:
                     break
     timed = detailed.training_time
@@ -237,10 +261,10 @@ def _probe(
     need: Callable[[tuple[str, ...]], Decimal | None],
     vram: Decimal,
     methods: dict[str, Method | None],
-) -> list[set[str]]:
+) -> list[int]:
     """Each fitting widest combination less one of its changes (not the method): those that
-    do not fit, whose subsets then cannot."""
-    out: list[set[str]] = []
+    do not fit, whose subsets then cannot (as masks)."""
+    out: list[int] = []
     for wide in widest:
         fits = need(wide)
         if fits is None or fits > vram:
@@ -251,7 +275,7 @@ def _probe(
             rest = tuple(c for c in wide if c != change)
             gb = need(rest) if rest else None
             if gb is not None and gb > vram:
-                out.append(set(rest))
+                out.append(_mask(rest))
     return out
 
 

@@ -257,3 +257,25 @@ def test_skipping_combinations_that_cannot_fit_changes_no_option(
     assert pruned.options == every.options and pruned.best_gb == every.best_gb
     if text == PRUNED[0]:
         assert with_probe < len(calls)  # the far miss is where the probe pays
+
+
+def test_combinations_are_tried_in_the_order_of_each_runs_own_changes() -> None:
+    """bot.remedy._COMBOS, made once, filtered to a run's applicable changes, is the order the
+    search sorted each run's own combinations in: least weight, fewest changes, then the
+    changes' order in the run's list (which lists them in CHANGES' order)."""
+    from itertools import combinations
+
+    import bot.remedy as remedy
+
+    names = list(CHANGES)
+    for size in range(len(names) + 1):
+        for tried in combinations(names, size):
+            mask = remedy._mask(tried)
+            expected = sorted(
+                (c for n in range(1, len(tried) + 1) for c in combinations(tried, n)
+                 if remedy._valid(c)),
+                key=lambda c: (sum(CHANGES[x] for x in c), len(c), [tried.index(x) for x in c]),
+            )
+            got = [c for c, m in remedy._COMBOS if m & mask == m]
+            assert got == expected, tried
+            assert all(remedy._mask(c) == m for c, m in remedy._COMBOS)
