@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -50,8 +51,12 @@ CHANGES: dict[str, int] = {
 }
 # Options listed at most (the shorter sequence comes on top of them).
 MAX_OPTIONS = 3
-# Misses in a row before the search asks which changes the run cannot do without (_probe).
-PROBE_AFTER = 4
+# Misses before the search asks which changes the run cannot do without (_probe): none. Asked
+# at once, the search makes the fewest detailed estimates, with the same options, on the 679
+# of the pipeline benchmark's 3 000 cold questions that search (10.5 -> 9.0 a question, its
+# slowest 3 % 21 -> 17) and on the 316 of the identity harness's "..., details" and corpus
+# questions (11.6 -> 10.4, 26 -> 22): fewer than after 1, 2, 3, 4 or 6 misses.
+PROBE_AFTER = 0
 # Shorter than this, a sequence is no setting to suggest for training (bot.detail says so too).
 SHORTEST_SUGGESTED = 256
 
@@ -155,6 +160,29 @@ _COMBOS: tuple[tuple[tuple[str, ...], int], ...] = tuple(
 )
 
 
+@cache  # at most one entry per set of applicable changes (2^len(CHANGES)): structure, not values
+def _combos_of(allowed: int) -> tuple[tuple[tuple[str, ...], int], ...]:
+    """The combinations made of the changes in `allowed` alone, in _COMBOS' order."""
+    return tuple((c, m) for c, m in _COMBOS if m & allowed == m)
+
+
+def _has_subset(masks: list[int], mask: int) -> bool:
+    """One of `masks` is a subset of `mask` (a loop, not any(): the search asks it of every
+    combination, up to a thousand)."""
+    for subset in masks:  # noqa: SIM110 (no generator made per combination)
+        if subset & mask == subset:
+            return True
+    return False
+
+
+def _is_within(mask: int, masks: list[int]) -> bool:
+    """`mask` is a subset of one of `masks`."""
+    for superset in masks:  # noqa: SIM110
+        if mask & superset == mask:
+            return True
+    return False
+
+
 def _with(query: Query, combo: tuple[str, ...]) -> dict[str, Any]:
     update: dict[str, Any] = {}
     for change in combo:
@@ -221,18 +249,18 @@ def remedies_for(query: Query, answer: Answer, catalogue: Catalogue) -> Remedies
         misses = [_mask(c) for c in widest if (g := need(c)) is not None and g > vram]
         found: list[int] = []  # the options' masks
         missed = 0
-        for combo, mask in _COMBOS:
-            if mask & allowed != mask:
-                continue  # a change that does not apply to this run
-            if any(o & mask == o for o in found):
+        probed = False
+        for combo, mask in _combos_of(allowed):
+            if _has_subset(found, mask):
                 continue  # a smaller option already fits: this one only adds changes
-            if any(mask & miss == mask for miss in misses):
+            if _is_within(mask, misses):
                 continue  # a combination with more changes did not fit: this one cannot
-            if missed == PROBE_AFTER:
+            if missed >= PROBE_AFTER and not probed:
                 # A run that misses by far needs particular changes (the offload, micro-batch
                 # 1): every fitting widest combination less one change tells which, and the
                 # search then skips every combination without it.
                 misses += _probe(widest, need, vram, methods)
+                probed = True
             gb = need(combo)
             if gb is None or gb > vram:
                 missed += 1

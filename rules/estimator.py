@@ -142,9 +142,6 @@ class Breakdown:
     params_b: Decimal
     gpus: int
     per_gpu_gb: Decimal
-    total_gb: Decimal
-    # The per-GPU peak without the CUDA context: what torch.cuda.max_memory_* reports.
-    allocator_gb: Decimal
     # What the estimate assumed: codes + values, like rules.notes (the bot words them).
     assumptions: tuple[Note, ...]
     # The named parts in bytes per GPU (name, bytes, note), in the order they add up: `terms`
@@ -155,6 +152,21 @@ class Breakdown:
     # of the run, now held in CPU RAM (ZeRO-Offload, FSDP CPUOffload); None without offload.
     host_offload_gb: Decimal | None = None
     _terms: tuple[Term, ...] | None = field(default=None, compare=False, repr=False)
+    # The per-GPU peak and the CUDA context in bytes (the sum of parts, and its cuda_context
+    # part), which total_gb and allocator_gb round when read (no reply reads them; the
+    # calibration report and its tests do).
+    per_gpu_bytes: float = field(default=0.0, compare=False, repr=False)
+    context_bytes: float = field(default=0.0, compare=False, repr=False)
+
+    @property
+    def total_gb(self) -> Decimal:
+        """The whole run: the per-GPU peak times the GPUs."""
+        return _gb(self.per_gpu_bytes * self.gpus)
+
+    @property
+    def allocator_gb(self) -> Decimal:
+        """The per-GPU peak without the CUDA context: what torch.cuda.max_memory_* reports."""
+        return _gb(self.per_gpu_bytes - self.context_bytes)
 
     @property
     def terms(self) -> tuple[Term, ...]:
@@ -206,20 +218,25 @@ def _finish(
     assumptions: list[Note],
     host_bytes: float | None = None,
 ) -> Breakdown:
-    per_gpu = sum(b for _, b, _ in parts)
+    per_gpu = sum([part[1] for part in parts])
     return Breakdown(
         kind=kind,
         method=method,
         model_id=shape.model_id,
-        params_b=Decimal(repr(round(shape.params / _GB, 3))),
+        params_b=_params_b(shape.params),
         gpus=gpus,
         parts=tuple(parts),
         per_gpu_gb=_gb(per_gpu),
-        total_gb=_gb(per_gpu * gpus),
-        allocator_gb=_gb(per_gpu - context_bytes),
         assumptions=tuple(assumptions),
         host_offload_gb=None if host_bytes is None else _gb(host_bytes),
+        per_gpu_bytes=per_gpu,
+        context_bytes=context_bytes,
     )
+
+
+@lru_cache(maxsize=256)  # the shape's: the same for every estimate of a question
+def _params_b(params: float) -> Decimal:
+    return Decimal(repr(round(params / _GB, 3)))
 
 
 # ----------------------------------------------------------------------------- model shape

@@ -56,6 +56,23 @@ def test_terms_are_the_parts_rounded_when_first_read() -> None:
     assert b.term("weights") == _gb(b.parts[0][1]) and b.term("nothing") == 0
 
 
+@pytest.mark.parametrize("gpus", [1, 3, 8])
+def test_whole_run_and_allocator_figures_are_the_parts_summed_then_rounded(gpus: int) -> None:
+    """total_gb and allocator_gb, rounded when read, are the sum of the parts (times the GPUs,
+    less the CUDA context) rounded once, as when the estimate rounded them as it was made;
+    params_b is the shape's count to the million, cached or not."""
+    cat = load_catalogue()
+    for method in ("full_adamw", "lora", "qlora"):
+        b = estimate_training(Decimal("70.3"), cat.method(method), 2048, 4, True, 16, gpus,
+                              cpu_offload=gpus == 3)
+        per_gpu = sum(nbytes for _, nbytes, _ in b.parts)
+        context = next(nbytes for name, nbytes, _ in b.parts if name == "cuda_context")
+        assert b.per_gpu_gb == _gb(per_gpu)
+        assert b.total_gb.as_tuple() == _gb(per_gpu * gpus).as_tuple()
+        assert b.allocator_gb.as_tuple() == _gb(per_gpu - context).as_tuple()
+        assert b.params_b.as_tuple() == Decimal(repr(round(70.3e9 / 1e9, 3))).as_tuple()
+
+
 @pytest.mark.parametrize("model", [Decimal("70"), Decimal("7.5"), 13])
 def test_a_shape_is_the_same_whether_cached_or_not(model: Decimal | int) -> None:
     estimator._cached_shape.cache_clear()

@@ -276,6 +276,36 @@ def test_combinations_are_tried_in_the_order_of_each_runs_own_changes() -> None:
                  if remedy._valid(c)),
                 key=lambda c: (sum(CHANGES[x] for x in c), len(c), [tried.index(x) for x in c]),
             )
-            got = [c for c, m in remedy._COMBOS if m & mask == m]
+            got = [c for c, _ in remedy._combos_of(mask)]
             assert got == expected, tried
             assert all(remedy._mask(c) == m for c, m in remedy._COMBOS)
+
+
+def test_the_search_asks_at_once_which_changes_a_far_miss_cannot_do_without(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """bot.remedy.PROBE_AFTER = 0: on a run that misses by far, probing before any miss makes
+    fewer estimates than probing after 4 (the earlier setting), with the same options."""
+    import bot.remedy as remedy
+    from bot.answer import build_answer
+
+    cat = load_catalogue()
+    calls: list[int] = []
+    real = remedy.estimate_on
+
+    def counted(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(remedy, "estimate_on", counted)
+    query = understand(PRUNED[0], cat)
+    answer = build_answer(query, cat)
+    calls.clear()
+    at_once = remedy.remedies_for(query, answer, cat)
+    first = len(calls)
+    calls.clear()
+    monkeypatch.setattr(remedy, "PROBE_AFTER", 4)
+    later = remedy.remedies_for(query, answer, cat)
+    assert at_once is not None and later is not None
+    assert at_once.options == later.options and at_once.best_gb == later.best_gb
+    assert first < len(calls), (first, len(calls))
