@@ -222,3 +222,26 @@ def test_without_offload_the_floor_and_cheapest_lines_are_unchanged(pipeline: Pi
     body = pipeline.ask("can I full finetune llama 3 8b on 2x 3090?").text
     assert "Even the weights, gradients and optimizer states alone take 128 GB" in body
     assert "with CPU offload" not in body
+
+
+def test_a_memory_question_with_training_settings_leads_with_the_detailed_figure(
+    cat: Catalogue,
+) -> None:
+    """DESIGN.md §3: settings stated, the detailed estimate leads; the planning figure is said
+    beside it as the rule without activations, and the cheapest configuration is named as the
+    one that holds the detailed figure (it is chosen by it)."""
+    answer = _answer(
+        "how much vram to lora llama 3 8b with seq 4096 batch 4 without gradient checkpointing",
+        cat,
+    )
+    assert answer.detailed is not None and answer.detailed.stated
+    text = render_answer(answer, "en", cat)
+    det = f"{answer.detailed.per_gpu_gb:.0f}"
+    head = text.index(f"About {det} GB on one GPU with your settings for LoRA (detailed estimate")
+    assert head < text.index("≈ 19.2 GB (floor 16 GB) — the planning rule")
+    assert "Cheapest offered configuration that holds the detailed estimate" in text
+    assert "Cheapest offered configuration that fits" not in text
+    # Without settings: the planning figure leads, as before.
+    plain = render_answer(_answer("how much vram to lora llama 3 8b", cat), "en", cat)
+    assert "with your settings" not in plain and "planning rule from" not in plain
+    assert "Cheapest offered configuration that fits: " in plain

@@ -452,6 +452,13 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 kv=fmt.gb(detailed.breakdown.term("kv_cache"), 1),
             ))
             put("\n")
+        elif _training_lead(answer):
+            # Training settings stated, no configuration asked: the detailed figure leads
+            # (DESIGN.md §3); the method's line gives the planning one beside it.
+            assert detailed is not None
+            put("🎯 <b>")
+            put(_training_headline(ph, detailed))
+            put("</b>\n")
         if many == 1:
             lead = True
             out = []
@@ -652,6 +659,35 @@ def _safe_need(ph: Phrases, gb: Decimal) -> Markup:
     return Markup("≈ ") + ph.size(gb)
 
 
+def _training_lead(answer: Answer) -> bool:
+    """A memory question about training with settings stated and no configuration asked: the
+    detailed estimate leads, the planning rule's figure beside it."""
+    d = answer.detailed
+    return (
+        answer.intent == "memory" and d is not None and d.stated and d.kind == "training"
+        and d.check is None and not answer.method_detailed_gb
+    )
+
+
+def _training_headline(ph: Phrases, detailed: DetailedAnswer) -> Markup:
+    """"About 156 GB on one GPU with your settings (detailed estimate; activations 105.2 GB of
+    it)": the figure the cheapest configuration is chosen by."""
+    fmt = ph.fmt
+    args = {
+        "det": fmt.gb(detailed.per_gpu_gb, 1), "how": ph.method_short(detailed.method),
+        "act": fmt.gb(detailed.breakdown.term("activations"), 1), "gpus": fmt.num(detailed.gpus),
+    }
+    if detailed.gpus == 1:
+        return ph._(
+            "About %(det)s on one GPU with your settings for %(how)s (detailed estimate; "
+            "activations %(act)s of it)", **args,
+        )
+    return ph._(
+        "About %(det)s per GPU on %(gpus)s GPUs with your settings for %(how)s (detailed "
+        "estimate; activations %(act)s of it)", **args,
+    )
+
+
 def _method_lines(
     add: Callable[[str], None], ma: MethodAnswer, answer: Answer, ph: Phrases
 ) -> None:
@@ -665,6 +701,12 @@ def _method_lines(
     many = len(answer.methods)
     detailed_gb = answer.method_detailed_gb.get(mem.method)
     check = answer.detailed.check if answer.detailed else None
+    # Training settings stated: this method's cheapest configuration is chosen by the detailed
+    # figure that leads (the planning one is said beside it).
+    led_detail = (
+        _training_lead(answer) and ma is answer.primary and answer.detailed is not None
+        and answer.detailed.method == mem.method
+    )
     if detailed_gb is not None and answer.detailed is not None and answer.detailed.gpus > 1:
         # Beside a figure per GPU, the planning one per GPU too (sharded evenly, as fit does).
         need = _safe_need(ph, mem.estimate_gb / answer.detailed.gpus)
@@ -700,6 +742,9 @@ def _method_lines(
         if mem.floor_gb is not None and mem.high_gb is None:
             add(" ")
             add(_("(floor %(floor)s)", floor=ph.fmt.gb(mem.floor_gb)))
+        if led_detail:
+            add(" ")
+            add(_("— the planning rule from the cited sources, without activations"))
         add("\n")
     bare = answer.query.quant_bare
     spec = ph.cat.method(mem.method) if bare is not None else None
@@ -739,6 +784,12 @@ def _method_lines(
         d = answer.detailed
         if d is not None and d.offload_relied and d.method == mem.method:
             _offload_cheapest(add, ph, cheapest, d)
+        elif led_detail:
+            add(_(
+                "Cheapest offered configuration that holds the detailed estimate with your "
+                "settings: %(where)s at %(price)s.",
+                where=ph.fit_config(cheapest), price=ph.per_hour(cheapest.usd_per_hour),  # type: ignore[arg-type]
+            ))
         else:
             add(_(
                 "Cheapest offered configuration that fits: %(where)s at %(price)s.",
