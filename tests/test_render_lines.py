@@ -245,3 +245,27 @@ def test_a_memory_question_with_training_settings_leads_with_the_detailed_figure
     plain = render_answer(_answer("how much vram to lora llama 3 8b", cat), "en", cat)
     assert "with your settings" not in plain and "planning rule from" not in plain
     assert "Cheapest offered configuration that fits: " in plain
+
+
+@pytest.mark.parametrize(
+    ("locale", "question", "lead"),
+    [
+        ("en", "how much vram to lora llama 3 8b with seq 4096 batch 4 without gradient checkpointing",
+         "🎯"),
+        ("en", "can i lora llama 3 8b on my 4090 with seq 4096 batch 4", "detailed estimate"),
+        ("es", "cuánta memoria para lora de llama 3 8b sin gradient checkpointing con secuencias de 4096",
+         "🎯"),
+        ("fr", "combien de mémoire pour un lora de llama 3 8b en séquence 4096, batch 4", "🎯"),
+    ],
+)
+def test_the_detailed_footnote_does_not_call_the_planning_figure_the_reference(
+    pipeline: Pipeline, locale: str, question: str, lead: str
+) -> None:
+    # With settings stated the detailed estimate leads the reply: its footnote must not then
+    # send the reader back to the planning figure as "the reference".
+    text = pipeline.ask(question, chosen_locale=locale).text
+    assert lead in text.split("\n", 2)[0] + text.split("\n", 2)[1]
+    assert {"en": "measure a short run before relying on them",
+            "es": "mide una ejecución corta antes de fiarte de ellas",
+            "fr": "faites un court essai avant de vous y fier"}[locale] in text
+    assert "reference" not in text and "referencia" not in text and "référence" not in text

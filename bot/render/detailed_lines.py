@@ -145,8 +145,8 @@ _SAID: dict[str, str] = {
     ),
     "kv_cache_bf16": N_("KV cache in BF16 for prompt and output, with grouped-query attention."),
     "formulas": N_(
-        "Published formulas (Korthikanti et al. 2022 for activations), not measurements: the "
-        "planning figure above stays the reference."
+        "Published formulas (Korthikanti et al. 2022 for activations), not measurements: "
+        "measure a short run before relying on them."
     ),
 }
 
