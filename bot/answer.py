@@ -7,6 +7,7 @@ localized HTML.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -663,18 +664,12 @@ def _quant_pick(query: Query, cat: Catalogue) -> tuple[Query, QuantPick | None]:
         checks[index] = (check.detailed_fits, check.detailed_per_gpu_gb, detailed.seq_len)
         return check.detailed_fits
 
-    low, high = -1, len(types)  # types[:low + 1] fit, types[high:] do not
     try:
-        while high - low > 1:
-            mid = (low + high) // 2
-            if fits(mid):
-                low = mid
-            else:
-                high = mid
-        if low < 0 and 0 not in checks:
-            fits(0)
+        # types[:high] fit, types[high:] do not; bisection checks both sides of the border.
+        high = bisect_left(range(len(types)), True, key=lambda i: not fits(i))
     except _NoDetail:
         return query, None
+    low = high - 1
     up = high if high < len(types) else None
     chosen = low if low >= 0 else None
     seq_len = checks[up if up is not None else low][2]
@@ -755,17 +750,11 @@ def _detailed_count(query: Query, one: Fit, start: int, cat: Catalogue) -> int |
     first = holds(start)
     if first is None or first:
         return start
-    # More GPUs never raise the memory per GPU: the fewest that hold it, by bisection.
-    low, high = start, cat.limits.max_cluster_gpus
+    high = cat.limits.max_cluster_gpus
     if not holds(high):
         return None
-    while high - low > 1:
-        mid = (low + high) // 2
-        if holds(mid):
-            high = mid
-        else:
-            low = mid
-    return high
+    # More GPUs never raise the memory per GPU: the fewest that hold it, by bisection.
+    return start + 1 + bisect_left(range(start + 1, high), True, key=lambda n: bool(holds(n)))
 
 
 def _asked_method(query: Query, cat: Catalogue) -> MethodId:
