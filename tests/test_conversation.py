@@ -98,6 +98,25 @@ FOLLOW_UPS: list[tuple[str, str, dict[str, Any], str]] = [
     ("cuánto cuesta una H100 durante 100 horas", "¿y en una B200?",
      {"intent": "cost", "gpu": "b200", "hours": 100, "params_b": None},
      "↪️ <i>Durante 100 horas, de tu pregunta anterior.</i>"),
+    # A context length alone reads as serving in a question of its own; after a training
+    # question it is that run at that length (it was answered as BF16 inference).
+    ("qlora llama3 8b on my 3090", "and with 8k context?",
+     {"model_id": "llama-3-8b", "method": "qlora", "inference": False, "seq_len": 8192,
+      "gpu": "rtx-3090"},
+     "↪️ <i>QLoRA of Llama 3 8B on 1× RTX 3090, from your last question.</i>"),
+    ("qlora de llama 3 8b en mi 3090", "¿y con contexto de 8k?",
+     {"method": "qlora", "inference": False, "seq_len": 8192},
+     "↪️ <i>QLoRA de Llama 3 8B en 1× RTX 3090, de tu pregunta anterior.</i>"),
+    ("LoRA de Mistral 7B sur ma 3090 ?", "et avec 8k de contexte et un batch de 2 ?",
+     {"method": "lora", "inference": False, "seq_len": 8192, "batch_size": 2},
+     "↪️ <i>LoRA de Mistral 7B sur 1× RTX 3090, d'après votre question précédente.</i>"),
+    ("can i ft mistral 7b on a 3090", "and with 8k ctx?",
+     {"method": None, "inference": False, "seq_len": 8192},
+     "↪️ <i>Mistral 7B on 1× RTX 3090, from your last question.</i>"),
+    # ... and after a serving question, serving at that length, as before.
+    ("run llama 3 8b on my 3090", "and with 8k context?",
+     {"method": "inference_bf16", "inference": True, "seq_len": 8192},
+     "↪️ <i>Llama 3 8B on 1× RTX 3090, from your last question.</i>"),
 ]
 
 

@@ -170,9 +170,10 @@ def carried_over(asked: Query, completed: Query) -> tuple[str, ...]:
     family_member = bool(asked.family) and not completed.family  # "llama 3" → the last one
     if (not _names_model(asked) or family_member) and _names_model(completed):
         carried.append("model")
-    if asked.method is None and not asked.inference and (
-        completed.method is not None or completed.inference
-    ):
+    method_said = asked.method is not None or asked.inference
+    if asked.served_by_context and not completed.inference:
+        method_said = False  # "and with 8k context?": the previous run's method, at 8k
+    if not method_said and (completed.method is not None or completed.inference):
         carried.append("method")
     if not (_said(asked, "gpu") or _said(asked, "vram_gb") or _said(asked, "gpu_text")) and (
         _said(completed, "gpu") or _said(completed, "vram_gb")
@@ -205,7 +206,14 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
     if not names_model:
         update.update(params_b=previous.params_b, model_id=previous.model_id,
                       shape_model=previous.shape_model)
-    if new.method is None and not new.inference:
+    if new.served_by_context and not previous.inference:
+        # "and with 8k context?" after "qlora llama 3 8b on my 3090": that run at 8k tokens, not
+        # serving the model (a context alone reads as serving only in a question of its own).
+        update.update(method=previous.method, inference=False, served_by_context=False,
+                      pretraining=previous.pretraining or new.pretraining,
+                      serving_precision_said=previous.serving_precision_said,
+                      quant=None, quant_bare=None, quant_asked=False)
+    elif new.method is None and not new.inference:
         # "and on 8x h100?" after "serve deepseek r1 on 8x h200": still no precision named,
         # so still every precision, led as before (the published one first).
         update.update(method=previous.method, inference=previous.inference,

@@ -514,13 +514,19 @@ def _served(s: str, work: _Work, cat: Catalogue) -> bool:
     a serving checkpoint, which training would first convert to BF16."""
     if _trains(s, work):
         return False
-    precision = any(
+    return _precision_said(s) or work.context_said or _published_for_serving(work, cat)
+
+
+def _precision_said(s: str) -> bool:
+    return any(
         not _negated(s, *m.span())
         for pattern in (px.INT4, px.INT8, st.INFERENCE_16) for m in pattern.finditer(s)
     )
-    published_for_serving = work.model_id is not None and work.dataset_samples is None \
+
+
+def _published_for_serving(work: _Work, cat: Catalogue) -> bool:
+    return work.model_id is not None and work.dataset_samples is None \
         and cat.models.get(work.model_id).native is not None  # "... 10k samples": training
-    return precision or work.context_said or published_for_serving
 
 
 def _capacity_asked(
@@ -1002,6 +1008,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             and cat.method(method).full and cat.method(method).optimizer is None:
         method = cat.method_where("training", family="full", optimizer="adam8bit") or method
     inference = _is_inference(rest, method) or (method is None and _served(rest, work, cat))
+    # "and with 8k context?": serving read from a context length alone, no serving word, no
+    # precision; a follow-up of a training question keeps training at that length.
+    by_context = inference and method is None and not _is_inference(rest, method) \
+        and not _precision_said(rest) and not _published_for_serving(work, cat)
     if inference:
         method = _inference_method(rest, cat)
     elif method is None and px.TRAINING.search(rest) and _four_bit(rest):
@@ -1028,6 +1038,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     if context_asked and method is None and not inference and _context_served(rest, work):
         # "max context for llama 3 8b on a 24gb card": a context is served, as "128k context".
         inference, method = True, _inference_method(rest, cat)
+        by_context = not _precision_said(rest)
     # "cuánto contexto cabe", "combien de tokens par seconde": "how much" without money or hours.
     unpriced = intent == "cost" and work.hours is None and not work.money
     # "how long a context can I use": "how long" asks for a length, not a run's duration.
@@ -1195,6 +1206,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         quant_bare=quant_bare,
         quant_asked=inference and quant is None and intent == "fit"
         and bool(asks.QUANT_ASKED.search(rest)),
+        served_by_context=by_context and inference,
         serving_precision_said=not (
             inference and method == cat.default_method("inference")
             and not st.INFERENCE_16.search(rest)
