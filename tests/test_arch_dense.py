@@ -1,0 +1,79 @@
+"""Dense models' architectures (rules/data/models.toml [models.arch]) as their published
+config.json gives them, and what the detailed estimates make of them: the model's own shape,
+not the "Llama-like shape assumed" fallback."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.pipeline import Pipeline, to_json
+from rules.catalogue import load_catalogue
+from rules.model_catalogue import load_models
+
+CATALOGUE = load_models()
+
+# (layers, hidden, heads, kv_heads, head size, intermediate, vocab, tied) as each config.json
+# states them (num_hidden_layers, hidden_size, num_attention_heads, num_key_value_heads,
+# head_dim, intermediate_size, vocab_size, tie_word_embeddings); the copies read are cited in
+# the entries' `mirror`.
+PINNED = {
+    "mistral-nemo-12b": (40, 5120, 32, 8, 128, 14336, 131072, False),
+    "qwen2-0.5b": (24, 896, 14, 2, 64, 4864, 151936, True),
+    "qwen2-1.5b": (28, 1536, 12, 2, 128, 8960, 151936, True),
+    "qwen2-72b": (80, 8192, 64, 8, 128, 29568, 152064, False),
+    "olmo-2-32b": (64, 5120, 40, 8, 128, 27648, 100352, False),
+    "phi-4-mini": (32, 3072, 24, 8, 128, 8192, 200064, True),
+    "smollm3-3b": (36, 2048, 16, 4, 128, 11008, 128256, True),
+    "llama-3.1-nemotron-nano-8b": (32, 4096, 32, 8, 128, 14336, 128256, False),
+}
+
+
+@pytest.mark.parametrize("model_id", sorted(PINNED))
+def test_dense_arch_matches_cited_config(model_id: str) -> None:
+    arch = CATALOGUE.get(model_id).arch
+    assert arch is not None, model_id
+    got = (arch.layers, arch.hidden, arch.heads, arch.kv_heads, arch.head_size,
+           arch.intermediate, arch.vocab, arch.tied_embeddings)
+    assert got == PINNED[model_id]
+    assert arch.source.startswith("https://huggingface.co/") and arch.source.endswith(
+        "/config.json")
+    assert arch.mirror and "@" in arch.mirror  # where it was read, at which commit
+
+
+def test_mistral_nemo_head_dim_is_not_hidden_over_heads() -> None:
+    # Mistral NeMo's 32 query heads are 128 wide (4096 in all), not 5120 / 32 = 160: the
+    # attention projections and the KV cache follow head_dim.
+    arch = CATALOGUE.get("mistral-nemo-12b").arch
+    assert arch is not None
+    assert arch.hidden // arch.heads == 160 and arch.head_size == 128
+    assert arch.q_dim == 4096 and arch.kv_dim == 1024
+    assert arch.linear_shapes()["q_proj"] == (5120, 4096, 1)
+    assert arch.linear_shapes()["o_proj"] == (4096, 5120, 1)
+    # K and V, 40 layers of 8 heads of 128, in BF16: 163,840 bytes a token.
+    assert arch.kv_cache_bytes_per_token(2) == 2 * 40 * 8 * 128 * 2 == 163_840
+
+
+@pytest.fixture(scope="module")
+def pipeline() -> Pipeline:
+    return Pipeline(load_catalogue())
+
+
+@pytest.mark.parametrize("question", [
+    "qlora mistral nemo 12b on a 4060 ti 16gb, seq len 4096 batch 2",
+    "lora phi-4-mini on a 3060 12gb, seq 2048 batch 4",
+    "can i qlora smollm3 on a 3060 with 8k context and batch size 2",
+])
+def test_detailed_estimate_uses_the_models_own_shape(pipeline: Pipeline, question: str) -> None:
+    got = to_json(pipeline.ask(question))
+    assert got["detailed_gb"] is not None, got["text"]
+    assert "No architecture on file" not in got["text"]
+    assert "Llama-like shape" not in got["text"]
+
+
+def test_serving_kv_cache_is_mistral_nemos(pipeline: Pipeline) -> None:
+    # 32,768 tokens x 163,840 bytes = 5.37 GB a sequence (the Llama-like shape assumed before
+    # gave another figure and said so).
+    got = to_json(pipeline.ask(
+        "how many concurrent users can i serve mistral nemo 12b at 32k context on an h100"))
+    assert "(5.37 GB each)" in got["text"], got["text"]
+    assert "No architecture on file" not in got["text"]
