@@ -113,6 +113,20 @@ FOLLOW_UPS: list[tuple[str, str, dict[str, Any], str]] = [
     ("can i ft mistral 7b on a 3090", "and with 8k ctx?",
      {"method": None, "inference": False, "seq_len": 8192},
      "↪️ <i>Mistral 7B on 1× RTX 3090, from your last question.</i>"),
+    # A count of the cards already named ("two of them", "2x?") is how many of that GPU (it
+    # was not understood at all; "deux d'entre elles" was read as two days).
+    ("qlora llama3 8b on my 3090", "what about on two of them?",
+     {"model_id": "llama-3-8b", "method": "qlora", "gpu": "rtx-3090", "gpu_count": 2},
+     "↪️ <i>QLoRA of Llama 3 8B on 2× RTX 3090, from your last question.</i>"),
+    ("qlora llama 3 70b on a 3090", "and 2x?",
+     {"gpu": "rtx-3090", "gpu_count": 2},
+     "↪️ <i>QLoRA of Llama 3 70B on 2× RTX 3090, from your last question.</i>"),
+    ("¿QLoRA de llama 3 70b en una 3090?", "¿y con dos de ellas?",
+     {"gpu": "rtx-3090", "gpu_count": 2},
+     "↪️ <i>QLoRA de Llama 3 70B en 2× RTX 3090, de tu pregunta anterior.</i>"),
+    ("QLoRA de Llama 3 70B sur une 3090 ?", "et avec deux d'entre elles ?",
+     {"gpu": "rtx-3090", "gpu_count": 2, "hours": None},
+     "↪️ <i>QLoRA de Llama 3 70B sur 2× RTX 3090, d'après votre question précédente.</i>"),
     # ... and after a serving question, serving at that length, as before.
     ("run llama 3 8b on my 3090", "and with 8k context?",
      {"method": "inference_bf16", "inference": True, "seq_len": 8192},

@@ -210,6 +210,15 @@ _COUNT_ALONE: Final = lazy(
     rf"(?:(?P<num>\d+)|(?P<word>{_COUNT_WORDS})) ?x? ?{_CARDS}(?![a-z])"
 )
 
+# "two of them", "dos de ellas", "deux d'entre elles": a count of the cards already named (a
+# follow-up's "what about on two of them?"); "2x?" alone at the end, as in "and 2x?".
+_COUNT_OF_THEM: Final = lazy(
+    rf"(?<![\w.,])(?:(?P<num>\d+)|(?P<word>{_COUNT_WORDS})) ?"
+    r"(?:of (?:them|those|these|em)|de (?:ellas|ellos|esas|esos|estas|estos)"
+    r"|d ?'? ?r?entre (?:elles|eux))(?![a-z])"  # "entre" reaches here as "rentre" (typos)
+    r"|(?<![\w.,])(?P<xnum>\d+) ?x ?(?=[?!.]* ?$)"
+)
+
 _SUFFIX: Final = Screened(r" ?-? ?(?:sxm\d?|pcie\d?|active)$")
 _VENDOR_PREFIX: Final = lazy(rf"^(?:{_VENDOR} )+")
 
@@ -535,6 +544,11 @@ def take_count(work: Work) -> None:
     """A count said apart from a name: "4 GPUs", "dos tarjetas", "2 nodes of 8 GPUs"."""
     match = _COUNT_ALONE.search(work.s)
     if match is None:
+        them = _COUNT_OF_THEM.search(work.s) if not work.gpus else None
+        raw = them and (them.group("num") or them.group("word") or them.group("xnum"))
+        if them is not None and raw and work.gpu_count is None and _count_value(raw) > 1:
+            work.gpu_count = _count_value(raw)
+            work.blank(them.start(), them.end(), "gpu")
         return
     if work.gpu_count is None:
         count = _count_value(match.group("num") or match.group("word"))

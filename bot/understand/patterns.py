@@ -244,12 +244,14 @@ _AND_A_HALF: Final = (
 )
 HOURS: Final = Guarded(
     r"\d ?-? ?[hmdjws]",  # a number, then the initial of a duration unit
-    rf"(?<![\w.,])(?P<num>-?{NUM_SP}) ?-? ?(?P<unit>{_DURATION_UNITS})(?![a-z0-9]){_AND_A_HALF}"
+    # "deux d'entre elles" is two of them, not two days: French elides "de" to "d'".
+    rf"(?<![\w.,])(?P<num>-?{NUM_SP}) ?-? ?(?P<unit>{_DURATION_UNITS})(?![a-z0-9])"
+    rf"(?!(?<=d)['’]){_AND_A_HALF}"
 )
 HOURS_WORDS: Final = Guarded(
     rf" {_DURATION_UNITS}(?![a-z0-9])",  # the unit, after a space
     rf"(?<![a-z])(?P<word>{_AMOUNT_WORDS}) (?:full |whole |entire |complete )?"
-    rf"(?P<unit>{_DURATION_UNITS})(?![a-z0-9]){_AND_A_HALF}"
+    rf"(?P<unit>{_DURATION_UNITS})(?![a-z0-9])(?!(?<=d)['’]){_AND_A_HALF}"
 )
 HALF_HOUR: Final = Guarded(("half", "media", "demi"), words(lx.HALF_HOUR))
 # "$2 an hour", "per day", "por hora": a rate, not a duration.
