@@ -183,6 +183,9 @@ _WORDS_OR_SCALES: Final = frozenset(
      "dollar", "dollars", "dolar", "dolares", "buck", "bucks", "usd"}
     - _ONE
 )
+# The words for one a setting reads as 1 ("batch size of one", "lote de uno"; see setting()
+# in words_to_digits): not in the set above, since alone they are articles or counts.
+_SETTING_ONES: Final = frozenset({"one", "uno"})
 _LETTER_RUNS: Final = lazy(r"[a-z]+")
 # Durations that start as the scales do ("m…"): "un mois", "una minuto" keep their article.
 _TIME_NOT_SCALE: Final = lazy(r"(?:minut\w*|mois|months?|mes|meses)(?![a-z])")
@@ -227,9 +230,10 @@ def words_to_digits(folded: str, quick: bool = True, runs: list[str] | None = No
         folded = _HALF_SCALE.sub("0.5", folded)  # "medio millon de tokens"
         runs = None
     # A set test at C speed first: most questions hold no number word but articles.
-    if quick and _WORDS_OR_SCALES.isdisjoint(
-            _LETTER_RUNS.findall(folded) if runs is None else runs):
-        return folded
+    if quick:
+        letters = _LETTER_RUNS.findall(folded) if runs is None else runs
+        if _WORDS_OR_SCALES.isdisjoint(letters) and _SETTING_ONES.isdisjoint(letters):
+            return folded
 
     def digits(match: re.Match[str]) -> str:
         words = re.split(r"-et-|-| ", match.group("words"))
