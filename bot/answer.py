@@ -1064,13 +1064,14 @@ def _build(query: Query, cat: Catalogue) -> Answer:
     if params is None:
         return Answer(**base, missing="model_size")
 
-    # A card we do not rent (or a cluster beyond one instance) is answered, then the cheapest
-    # rented configuration that does the job is quoted.
-    not_rentable = gpu is not None and (not gpu.rented or count > cat.limits.max_gpus)
+    # A card we do not rent (or a cluster beyond one instance) is answered and the cheapest
+    # rented configuration that does the job named; it is quoted only when a cost, hours or a
+    # recommendation was asked, as for any card ("lora 8b on a 3090" asked no cost: a 24-hour
+    # L40S quote there came from nowhere).
     # "The largest I can LoRA on my 3090, and what would it cost on an L40S": quoted there.
     quote_on = query.other_gpus[0] if query.largest and query.other_gpus else None
     want_quote = (
-        intent in ("cost", "recommend", "time") or query.hours is not None or not_rentable
+        intent in ("cost", "recommend", "time") or query.hours is not None
         or quote_on is not None
     )
     methods = _methods_for(query, cat)

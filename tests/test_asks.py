@@ -131,39 +131,42 @@ def test_largest_also_says_what_the_detailed_estimate_fits() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "gpu", "count", "hours"),
+    ("text", "gpu", "count", "hours", "quoted"),
     [
-        # The largest model on a card we do not rent: the L40S quoted beside it is not the card.
-        ("kel est le plus gros modele ke je peux lora sur ma 3090", "rtx-3090", 1, None),
-        ("biggest model i can qlora on my 3090??", "rtx-3090", 1, None),
-        ("whats the largest model i can lora on an a10g", "a10g", 1, None),
-        ("le plus gros modele en qlora sur une a100 40gb", "a100-40gb", 1, None),
-        ("biggest model for full finetune on my mac m2 max", "apple-m2-max", 1, None),
-        ("cual es el modelo mas grande q puedo hacer qlora en una t4", "t4", 1, None),
+        # The largest model on a card we do not rent: the L40S named beside it is not the card
+        # (no cost asked: named, not quoted).
+        ("kel est le plus gros modele ke je peux lora sur ma 3090", "rtx-3090", 1, None, False),
+        ("biggest model i can qlora on my 3090??", "rtx-3090", 1, None, False),
+        ("whats the largest model i can lora on an a10g", "a10g", 1, None, False),
+        ("le plus gros modele en qlora sur une a100 40gb", "a100-40gb", 1, None, False),
+        ("biggest model for full finetune on my mac m2 max", "apple-m2-max", 1, None, False),
+        ("cual es el modelo mas grande q puedo hacer qlora en una t4", "t4", 1, None, False),
         # Fit questions on owned cards.
-        ("can i qlora 13b on my 3090", "rtx-3090", 1, None),
-        ("est ce que je peux lora un 7b sur une t4", "t4", 1, None),
-        ("puedo hacer full finetune de un 7b en mi mac m2 max", "apple-m2-max", 1, None),
+        ("can i qlora 13b on my 3090", "rtx-3090", 1, None, False),
+        ("est ce que je peux lora un 7b sur une t4", "t4", 1, None, False),
+        ("puedo hacer full finetune de un 7b en mi mac m2 max", "apple-m2-max", 1, None, False),
         # "How many do I need": the cards the reply leads with, not the instance quoted.
-        ("how many 3090s do i need for lora 70b", "rtx-3090", 7, None),
-        ("how many A100s do I need for full fine-tuning llama 70b?", "a100-80gb", 16, None),
-        ("how many a100 40gb do i need for full finetune 70b", "a100-40gb", 32, None),
+        ("how many 3090s do i need for lora 70b", "rtx-3090", 7, None, True),
+        ("how many A100s do I need for full fine-tuning llama 70b?", "a100-80gb", 16, None, True),
+        ("how many a100 40gb do i need for full finetune 70b", "a100-40gb", 32, None, True),
         # A cost with hours on a card that cannot do it: the hours are the user's, the cost of
         # the 4× A100 quoted instead is not this configuration's.
-        ("how much to lora 70b on my 3090 for 10hrs", "rtx-3090", 1, 10),
-        ("cost of LoRA 70B on a 4090 for 10 hours", "rtx-4090", 1, 10),
-        ("cuanto cuesta un qlora de 70b en mi a10g", "a10g", 1, None),
-        ("combien coute un lora 13b sur ma a100 40gb pendant 20h", "a100-40gb", 1, 20),
+        ("how much to lora 70b on my 3090 for 10hrs", "rtx-3090", 1, 10, True),
+        ("cost of LoRA 70B on a 4090 for 10 hours", "rtx-4090", 1, 10, True),
+        ("cuanto cuesta un qlora de 70b en mi a10g", "a10g", 1, None, True),
+        ("combien coute un lora 13b sur ma a100 40gb pendant 20h", "a100-40gb", 1, 20, True),
         # Only a memory named: the quote's GPU does not become the one asked about.
-        ("how much to qlora 70b on a 48gb gpu for 10 hours", None, 1, 10),
+        ("how much to qlora 70b on a 48gb gpu for 10 hours", None, 1, 10, True),
     ],
 )
 def test_a_quote_for_another_configuration_never_fills_its_hours_or_cost(
-    text: str, gpu: str | None, count: int, hours: int | None
+    text: str, gpu: str | None, count: int, hours: int | None, quoted: bool
 ) -> None:
     reply = Pipeline(CAT).ask(text)
     got = to_json(reply)
-    assert reply.answer.quote is not None  # the text still quotes the rented alternative
+    # The text quotes the rented alternative when a cost or hours were asked ("how many"
+    # sizes a run, whose cheapest instance is quoted as before), never otherwise.
+    assert (reply.answer.quote is not None) is quoted
     assert (got["gpu"], got["gpu_count"]) == (gpu, count)
     assert (got["hours"], got["cost_usd"], got["gpu_hours"], got["usd_per_hour"]) == (
         hours, None, None, None)

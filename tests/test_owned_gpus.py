@@ -70,16 +70,23 @@ def test_json_describes_the_configuration_asked_about(
     assert {k: out[k] for k in expected} == expected
 
 
-def test_a_card_we_do_not_rent_gets_its_verdict_no_price_then_the_cheapest_rented_quote() -> None:
+def test_a_card_we_do_not_rent_gets_its_verdict_no_price_then_the_cheapest_rented_one() -> None:
     out, text = ask("can I QLoRA 13B on my 3090?")
     assert "We don't rent the RTX 3090" in text
     assert "9.75 GB" in text and "24 GB" in text  # the same figures as for a rented card
     assert "RTX 3090 at $" not in text and "RTX 3090 ×" not in text  # no invented price
     assert "Cheapest offered configuration that fits: 1× L40S at $0.82/hour" in text
-    assert "1× L40S × 10 hours" in text  # its quote, for the seed's assumed hours
-    # The L40S's quote is in the text, not in the JSON, which describes the 3090.
+    # No cost was asked: no quote for assumed hours on the L40S (it came from nowhere).
+    assert "Cost:" not in text and "1× L40S × 10 hours" not in text
     assert (out["cost_usd"], out["hours"], out["gpu_hours"], out["hours_assumed"]) == (
         None, None, None, None)
+
+
+def test_a_cost_asked_on_a_card_we_do_not_rent_quotes_the_cheapest_rented_one() -> None:
+    out, text = ask("how much would it cost to QLoRA 13B? I have a 3090")
+    assert "1× L40S × 10 hours" in text  # its quote, for the seed's assumed hours
+    # The L40S's quote is in the text, not in the JSON, which describes the 3090.
+    assert (out["gpu"], out["cost_usd"], out["gpu_hours"]) == ("rtx-3090", None, None)
 
 
 def test_a_rented_card_is_not_called_unrented() -> None:
