@@ -25,6 +25,15 @@ PINNED = {
     "phi-4-mini": (32, 3072, 24, 8, 128, 8192, 200064, True),
     "smollm3-3b": (36, 2048, 16, 4, 128, 11008, 128256, True),
     "llama-3.1-nemotron-nano-8b": (32, 4096, 32, 8, 128, 14336, 128256, False),
+    "mistral-small-24b": (40, 5120, 32, 8, 128, 32768, 131072, False),
+    "magistral-small": (40, 5120, 32, 8, 128, 32768, 131072, False),
+    "glm-4-9b": (40, 4096, 32, 2, 128, 13696, 151552, False),
+    "starcoder2-3b": (30, 3072, 24, 2, 128, 12288, 49152, True),
+    "starcoder2-7b": (32, 4608, 36, 4, 128, 18432, 49152, True),
+    "starcoder2-15b": (40, 6144, 48, 4, 128, 24576, 49152, True),
+    "qwen2-7b": (28, 3584, 28, 4, 128, 18944, 152064, False),
+    "olmo-2-13b": (40, 5120, 40, 40, 128, 13824, 100352, False),
+    "internlm2.5-7b": (32, 4096, 32, 8, 128, 14336, 92544, False),
 }
 
 
@@ -53,6 +62,16 @@ def test_mistral_nemo_head_dim_is_not_hidden_over_heads() -> None:
     assert arch.kv_cache_bytes_per_token(2) == 2 * 40 * 8 * 128 * 2 == 163_840
 
 
+@pytest.mark.parametrize("model_id", ["starcoder2-3b", "starcoder2-7b", "starcoder2-15b"])
+def test_starcoder2_mlp_has_two_matrices(model_id: str) -> None:
+    # StarCoder2's MLP is c_fc then c_proj with GELU, no gate: 2 matrices a layer, not 3.
+    arch = CATALOGUE.get(model_id).arch
+    assert arch is not None and not arch.gated_mlp
+    assert set(arch.linear_shapes()) == {"q_proj", "k_proj", "v_proj", "o_proj", "up_proj",
+                                         "down_proj"}
+    assert arch.mlp_params_per_expert() == 2 * arch.hidden * arch.intermediate
+
+
 @pytest.fixture(scope="module")
 def pipeline() -> Pipeline:
     return Pipeline(load_catalogue())
@@ -62,6 +81,9 @@ def pipeline() -> Pipeline:
     "qlora mistral nemo 12b on a 4060 ti 16gb, seq len 4096 batch 2",
     "lora phi-4-mini on a 3060 12gb, seq 2048 batch 4",
     "can i qlora smollm3 on a 3060 with 8k context and batch size 2",
+    "mistral small 24b qlora on a 4090, seq 4096 batch 1",
+    "starcoder2 15b qlora on a 4090 with 2k context",
+    "full finetune qwen2 7b on 8x h100, seq 8192 batch 4",
 ])
 def test_detailed_estimate_uses_the_models_own_shape(pipeline: Pipeline, question: str) -> None:
     got = to_json(pipeline.ask(question))
