@@ -313,14 +313,21 @@ def test_how_long_with_a_budget_leads_with_the_time_and_says_what_the_budget_buy
 
 
 def test_how_long_without_a_citable_peak_fills_no_hours_or_cost() -> None:
-    # No cited BF16 peak for the B200: the reply estimates no time and quotes nothing, so the
-    # JSON carries no assumed hours or cost, only the hourly price asked about.
-    got = to_json(Pipeline(CAT).ask(
-        "cuanto cuesta la hora de b200 y cuanto tarda un lora de 70b con 1B tokens"))
+    # No cited peak for a GTX 1080 Ti (Pascal: no tensor cores, no BF16): the reply estimates no
+    # time and quotes nothing, so the JSON carries no assumed hours or cost.
+    got = to_json(Pipeline(CAT).ask("cuanto tarda un qlora de 7b con 20M tokens en mi 1080 ti"))
     assert got["intent"] == "time" and "💵" not in got["text"]
     assert (got["hours"], got["cost_usd"], got["gpu_hours"], got["hours_assumed"]) == (
         None, None, None, None)
-    assert got["usd_per_hour"] == "4.61"
+
+
+def test_how_long_on_the_b200_is_timed_at_its_cited_peak() -> None:
+    # The B200's dense BF16 peak is cited (2,250 TFLOPS): the run is timed and quoted there.
+    got = to_json(Pipeline(CAT).ask(
+        "cuanto cuesta la hora de b200 y cuanto tarda un lora de 70b con 1B tokens"))
+    assert got["intent"] == "time" and got["gpu"] == "b200" and got["hours_assumed"] is True
+    assert got["hours"] is not None and got["cost_usd"] is not None
+    assert got["usd_per_hour"] == "4.61" and "2.250" in got["text"]
 
 
 @pytest.mark.parametrize(

@@ -219,18 +219,32 @@ def test_h200_and_l40s_times_come_from_their_datasheets() -> None:
     assert t.gpu == "h200" and t.gpu_hours == _gpu_hours(6, 70, 200_000_000, "989.5", str(t.mfu))
 
 
-def test_b200_has_no_cited_peak_so_no_time_is_invented() -> None:
-    # "LoRA 70B on 200M tokens on 2x B200": gpus.toml cites no BF16 TFLOPS for the B200.
-    assert CAT.gpu("b200").bf16_dense_tflops is None
-    d = detailed(intent="fit", params_b=D(70), method="lora", gpu="b200", gpu_count=2,
-                 dataset_tokens=D(200_000_000))
+def test_a_card_without_a_cited_peak_gets_no_invented_time() -> None:
+    # "QLoRA 7B on 20M tokens on a GTX 1080 Ti": Pascal has no tensor cores and no BF16; no
+    # datasheet figure a run could be timed at.
+    gpu = CAT.gpu("gtx-1080-ti")
+    assert gpu.bf16_dense_tflops is None and gpu.fp16_dense_tflops is None
+    d = detailed(intent="fit", params_b=D(7), method="qlora", gpu="gtx-1080-ti",
+                 dataset_tokens=D(20_000_000))
     t = d.training_time
     assert t is not None and t.problem == "no_peak_tflops" and t.asked
     assert t.flops is None and t.gpu_hours is None and t.quote is None and t.mfu is None
     for locale in LOCALES:
         text = render(d, locale)
-        assert "B200" in text and "💵" not in text and "🧱" not in text
-    assert "No datasheet we can cite gives the B200's peak BF16 throughput" in render(d, "en")
+        assert "GTX 1080 Ti" in text and "💵" not in text and "🧱" not in text
+    assert "No datasheet we can cite gives the GTX 1080 Ti's peak BF16 throughput" in render(d, "en")
+
+
+def test_the_b200_is_timed_at_its_cited_dense_bf16_peak() -> None:
+    # NVIDIA's non-sparse B200 figure (exemplar-performance README): 2,250 TFLOPS.
+    assert CAT.gpu("b200").bf16_dense_tflops == D(2250)
+    d = detailed(intent="fit", params_b=D(70), method="lora", gpu="b200", gpu_count=2,
+                 dataset_tokens=D(200_000_000))
+    t = d.training_time
+    assert t is not None and t.problem is None and t.asked and t.peak_tflops == D(2250)
+    assert t.gpu_hours == _gpu_hours(6, 70, 200_000_000, "2250", "0.35")
+    assert t.quote is not None and (t.quote.gpu, t.quote.gpu_count) == ("b200", 2)
+    assert "2,250" in render(d, "en")
 
 
 def test_lora_70b_on_200m_tokens_on_4x_a100() -> None:
@@ -260,7 +274,8 @@ def test_h100_without_checkpointing_and_qlora_mfu() -> None:
                  grad_ckpt=False, dataset_tokens=D(10**9))
     t = d.training_time
     assert t is not None and t.flops_per_param_token == 4
-    assert t.gpu_hours == _gpu_hours(4, 70, 10**9, "989.5", "0.35")
+    assert t.gpu is not None and t.peak_tflops == CAT.gpu(t.gpu).bf16_dense_tflops
+    assert t.gpu_hours == _gpu_hours(4, 70, 10**9, str(t.peak_tflops), "0.35")
     # Without checkpointing 8x H100 cannot hold it (detailed estimate): timed where it fits.
     assert d.check is not None and not d.check.detailed_fits and t.asked_short
     assert t.quote is not None and not t.asked and (t.quote.gpu, t.quote.gpu_count) != ("h100", 8)
@@ -284,12 +299,14 @@ def test_without_a_gpu_the_cheapest_timeable_offer_is_used() -> None:
 
 def test_the_run_is_timed_where_it_costs_least_not_on_the_cheapest_hour() -> None:
     """70B QLoRA on 10M tokens: 1× A100 80GB is $0.92/hour at 312 peak TFLOPS, 1× H100
-    $2.32/hour at 989.5: the same run costs 2.32/989.5 < 0.92/312 per TFLOP-hour on the H100."""
+    $2.32/hour at 989.5, 1× B200 $4.61/hour at 2,250: the same run costs
+    4.61/2250 < 2.32/989.5 < 0.92/312 per TFLOP-hour, least on the B200."""
     d = detailed(intent="cost", params_b=D(70), method="qlora", dataset_tokens=D(10**7))
     t = d.training_time
-    assert t is not None and t.quote is not None and (t.gpu, t.gpu_count) == ("h100", 1)
+    assert t is not None and t.quote is not None and (t.gpu, t.gpu_count) == ("b200", 1)
     assert t.cheaper_hour is not None and t.cheaper_hour.gpu == "a100-80gb"
-    assert t.quote.cost_usd < D("0.92") * (t.gpu_hours * D("989.5") / 312)
+    assert t.quote.cost_usd < D("0.92") * (t.gpu_hours * D("2250") / 312)
+    assert t.quote.cost_usd < D("2.32") * (t.gpu_hours * D("2250") / D("989.5"))
 
 
 def test_a_measured_throughput_replaces_the_assumed_mfu() -> None:
