@@ -219,6 +219,8 @@ _COUNT_OF_THEM: Final = lazy(
     r"|(?<![\w.,])(?P<xnum>\d+) ?x ?(?=[?!.]* ?$)"
 )
 
+# A tier glued to the number ("4070ti super", "3090ti"), spaced as the catalogue names it.
+_GLUED_TIER: Final = lazy(r"(\d)(ti|super)(?![a-z])")
 _SUFFIX: Final = Screened(r" ?-? ?(?:sxm\d?|pcie\d?|active)$")
 _VENDOR_PREFIX: Final = lazy(rf"^(?:{_VENDOR} )+")
 
@@ -242,6 +244,9 @@ def _candidates(name: str) -> list[str]:
     if bare.endswith("s") and len(bare) > 4:
         out.append(bare[:-1])  # "H100s", "3090s" (but not "L40S")
     out.append(_SUFFIX.sub("", bare))
+    spaced = _GLUED_TIER.sub(r"\1 \2", bare)
+    if spaced != bare:
+        out.append(spaced)  # "4070ti super", "rtx 4060ti 16gb": "4070 ti super", "4060 ti"
     return out
 
 
@@ -436,12 +441,30 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
             end += hours_of.start("gpu") + len(hours_of.group("gpu"))
         work.blank(start, end, "gpu")
         pos = end
+    _one_mac(work, index)
     for mention in instances:  # "an A10G (aws g5.xlarge)": one GPU, said twice
         named = [g for g in work.gpus if g is not mention and g.gpu_id == mention.gpu_id]
         if named:
             work.gpus.remove(mention)
             if named[0].count is None:
                 named[0].count = mention.count
+
+
+def _one_mac(work: Work, index: CatalogueIndex) -> None:
+    """"M2 Max 96GB mac", "M3 Pro MacBook": the chip named, then the computer it is in; one
+    Mac, not the chip compared with a generic Mac."""
+    chips = [m for m in work.gpus if m.gpu_id is not None and m.gpu_id != _ANY_MAC
+             and index.gpu(m.gpu_id).unified_memory]
+    if not chips or _COMPARED.search(work.s):
+        return  # "mac vs m2 ultra": two to compare, as written
+    for mention in [m for m in work.gpus if m.gpu_id == _ANY_MAC]:
+        if chips[0].memory_gb is None and mention.memory_gb is not None:
+            chips[0].memory_gb, chips[0].variant_assumed = mention.memory_gb, False
+        work.gpus.remove(mention)
+
+
+_ANY_MAC: Final = "apple-silicon"
+_COMPARED: Final = lazy(r"(?<![a-z])(?:vs|versus|compar\w*)(?![a-z])")
 
 
 # --- memory ------------------------------------------------------------------------------------

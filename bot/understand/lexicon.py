@@ -38,7 +38,7 @@ _COMMON: Final[dict[str, tuple[str, ...]]] = {
         r"max[_-]model[_-]len", r"gpu[_-]memory[_-]utilization", r"num_ctx", r"n_ctx",
     ),
     "TRAINING_WORDS": (
-        r"fine\s?-?\s?tun\w*", r"finetun\w*", r"sft", r"dpo", r"pre\s?-?\s?train\w*",
+        r"fine\s?-?\s?tun\w*", r"finetun\w*", r"ft", r"sft", r"dpo", r"pre\s?-?\s?train\w*",
         r"from scratch", r"pre\s?-?\s?entren\w*", r"pre\s?-?\s?entrain\w*",
     ),
     "BYE_WORDS": (r"ciao",),
