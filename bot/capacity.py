@@ -94,6 +94,7 @@ def concurrency(query: Query, method: Method, model: ModelSpec | Decimal, where:
         full_context=full, full_sequences=full_sequences,
         assumed_shape=_assumed_shape(model),
         shape_of=shape_assumed_from(query, model),
+        kv_replicated=any(a.code == "kv_replicated" for a in breakdown.assumptions),
     )
 
 

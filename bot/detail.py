@@ -790,14 +790,21 @@ def _assumptions(
     elif without_offload is not None:
         out.append(Assumption(code="cpu_offload_needed", params={"without": without_offload}))
     if breakdown.kind == "inference":
-        out.append(Assumption(code="kv_cache_bf16"))
+        arch = shape.arch
+        if arch.is_mla and arch.kv_lora_rank is not None and arch.qk_rope_head_dim is not None:
+            out.append(Assumption(code="kv_cache_mla", params={
+                "latent": arch.kv_lora_rank, "rope": arch.qk_rope_head_dim}))
+        else:
+            out.append(Assumption(code="kv_cache_bf16"))
         if query.attention == "eager":
             out.append(Assumption(code="eager_attention"))
         # The engine's own code and chunk size (rules.estimator.estimate_inference).
         out.extend(Assumption(code=a.code, params={"tokens": int(a.params["tokens"] or 0)})
                    for a in breakdown.assumptions if a.code == "chunked_prefill")
         if gpus > 1:
-            out.append(Assumption(code="split_gpus", params={"gpus": gpus}))
+            replicated = any(a.code == "kv_replicated" for a in breakdown.assumptions)
+            out.append(Assumption(code="split_weights_gpus" if replicated else "split_gpus",
+                                  params={"gpus": gpus}))
         return tuple(out)
     if method.quantized_base:
         out.append(Assumption(code="qlora_nf4"))

@@ -189,6 +189,9 @@ class Concurrency:
     full_sequences: int | None = None  # the most that fit at full_context
     assumed_shape: tuple[int, int] | None = None  # (layers, hidden): no architecture on file
     shape_of: str | None = None  # a bare brand and size ("qwen 7b"): whose shape is assumed
+    # Multi-head latent attention: every GPU holds the whole KV cache (tensor parallel splits
+    # the weights only).
+    kv_replicated: bool = False
 
     @property
     def budget_gb(self) -> Decimal:

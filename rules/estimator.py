@@ -330,22 +330,47 @@ def _split_params(shape: _Shape) -> tuple[float, float]:
 
 @lru_cache(maxsize=256)  # the shape's, the same for every GPU count estimated
 def _largest_linear(arch: Architecture) -> int:
-    return max(i * o for i, o, _ in arch.linear_shapes().values())
+    shapes = [*arch.linear_shapes().values(), *arch.dense_mlp_shapes().values()]
+    return max(i * o for i, o, _ in shapes)
 
 
 def _largest_tensor(arch: Architecture) -> int:
     return max(_largest_linear(arch), arch.vocab * arch.hidden)
 
 
-@lru_cache(maxsize=256)  # the same for every GPU count estimated
-def _lora_params(arch: Architecture, rank: int, targets: Sequence[str]) -> int:
-    shapes = arch.linear_shapes()
+# Multi-head latent attention has no q/k/v projections of its own: a target naming them
+# adapts the projections that make queries, and keys and values, from their latents.
+_MLA_TARGETS: dict[str, tuple[str, ...]] = {
+    "q_proj": ("q_proj", "q_a_proj", "q_b_proj"),
+    "k_proj": ("kv_a_proj_with_mqa", "kv_b_proj"),
+    "v_proj": ("kv_a_proj_with_mqa", "kv_b_proj"),
+}
+
+
+def _arch_targets(arch: Architecture, targets: Sequence[str]) -> tuple[str, ...]:
+    if not arch.is_mla:
+        return tuple(targets)
+    return tuple(dict.fromkeys(n for t in targets for n in _MLA_TARGETS.get(t, (t,))))
+
+
+def _adapter_sum(shapes: dict[str, tuple[int, int, int]], rank: int,
+                 targets: Sequence[str]) -> int:
     total = 0
     for name in targets:
         if name in shapes:
             fan_in, fan_out, copies = shapes[name]
             total += rank * (fan_in + fan_out) * copies
-    return total * arch.layers
+    return total
+
+
+@lru_cache(maxsize=256)  # the same for every GPU count estimated
+def _lora_params(arch: Architecture, rank: int, targets: Sequence[str]) -> int:
+    names = _arch_targets(arch, targets)
+    total = _adapter_sum(arch.linear_shapes(), rank, names)
+    if not arch.dense_layers:
+        return total * arch.layers
+    dense = arch.attention_shapes() | arch.dense_mlp_shapes()
+    return total * arch.moe_layers + _adapter_sum(dense, rank, names) * arch.dense_layers
 
 
 def _resolve_targets(targets: str | Sequence[str]) -> tuple[str, ...]:
@@ -375,7 +400,7 @@ def _activation_bytes_per_token_layer(
     Unsloth's and Liger's fused SwiGLU keep fewer MLP-width tensors, and their RMSNorm no
     float32 copy."""
     h, q, kv = arch.hidden, arch.q_dim, arch.kv_dim
-    width = arch.ffn_width * (arch.active_experts if arch.is_moe else 1)
+    width = arch.active_ffn_width
     mlp_tensors = 4 if arch.gated_mlp else 2
     if kernels is not None and arch.gated_mlp:
         mlp_tensors = int(c[f"activations.{kernels}_mlp_tensors"])
@@ -637,9 +662,10 @@ def estimate_training(
         assumptions.append(assumption("unsloth_offloaded_checkpoints"))
     if lora_dropout and not full:
         shapes = arch.linear_shapes()
-        routed = arch.active_experts if arch.is_moe else 1
+        routed = arch.active_experts + arch.shared_experts if arch.is_moe else 1
         fan_in = sum(shapes[t][0] * min(shapes[t][2], routed)
-                     for t in _resolve_targets(lora_targets) if t in shapes)
+                     for t in _arch_targets(arch, _resolve_targets(lora_targets))
+                     if t in shapes)
         per_tok_layer += fan_in * c["activations.lora_dropout_bytes"]
         assumptions.append(assumption("lora_dropout"))
     act_scale = c["bytes.fp32"] / bf16 if (fp32_weights and not spec.quantized_base) else 1.0
@@ -667,7 +693,7 @@ def estimate_training(
         # allocates one MLP-width tensor (dY @ W_down^T) and writes the other gradients in
         # place into the saved gate/up outputs and the input's buffer: besides the saved
         # activations, one MLP-width and one hidden-width (dY) gradient are alive.
-        width = arch.ffn_width * (arch.active_experts if arch.is_moe else 1)
+        width = arch.active_ffn_width
         layer_grads = (tokens * (width + arch.hidden) * bf16 * act_scale
                        * c["activations.unsloth_backward_gradient_tensors"])
     else:
@@ -826,7 +852,9 @@ def estimate_inference(
     """Per-GPU memory to serve `batch` sequences of `context_len` tokens (prompt + output).
 
     Weights and KV cache split evenly over `gpus` (tensor or pipeline parallel). The KV cache is
-    GQA-aware: 2·layers·kv_heads·head_dim·bytes per token. int8/int4 quantize the block linear
+    GQA-aware: 2·layers·kv_heads·head_dim·bytes per token; with multi-head latent attention
+    layers·(kv_lora_rank + qk_rope_head_dim)·bytes, whole on every GPU (tensor parallel does
+    not split the latent). int8/int4 quantize the block linear
     layers (bitsandbytes); embeddings and norms stay in `unquantized_bytes` (2 = bf16).
     prefill_chunk: tokens a serving engine pushes through one forward step (chunked prefill);
     None = the whole prompt at once (plain transformers generate).
@@ -893,7 +921,10 @@ def estimate_inference(
     kv_value = kv_cache_bytes if kv_cache_bytes is not None else (
         c["bytes.fp32"] if fp32 else bf16)
     kv = arch.kv_cache_bytes_per_token(kv_value) * context_len * batch
-    parts.append(("kv_cache", kv / gpus,
+    # Tensor parallel splits the KV heads over the GPUs; multi-head latent attention's
+    # latent is kept whole on each (Architecture.kv_cache_shards).
+    kv_shards = arch.kv_cache_shards(gpus)
+    parts.append(("kv_cache", kv / kv_shards,
                   f"{arch.kv_cache_bytes_per_token(kv_value) / 1e6:.3f} MB/token x "
                   f"{context_len} x {batch}"))
     # KV cache growth in transformers generate concatenates each layer's cache: the old and the
@@ -901,10 +932,10 @@ def estimate_inference(
     # llama.cpp (a GGUF file) allocates the cache for the whole context when the context is
     # created (llama_kv_cache's buffers, n_ctx cells) and writes into it: no copy.
     if spec.quant is None:
-        parts.append(("kv_transient", kv / arch.layers / gpus,
+        parts.append(("kv_transient", kv / arch.layers / kv_shards,
                       "one layer's cache copied as it grows"))
     # Prefill working set of one layer (no gradients kept).
-    width = arch.ffn_width * (arch.active_experts if arch.is_moe else 1)
+    width = arch.active_ffn_width
     prompt = min(prompt_len if prompt_len is not None else context_len, context_len)
     step_tokens = prompt * batch
     if spec.quant is not None:
@@ -944,4 +975,6 @@ def estimate_inference(
                             kv_bytes=Decimal(repr(kv_value))))
     if gpus > 1:
         assumptions.append(assumption("split_gpus", gpus=gpus))
+        if kv_shards < gpus:
+            assumptions.append(assumption("kv_replicated", gpus=gpus))
     return _finish("inference", spec.id, shape, gpus, parts, context, assumptions)

@@ -50,6 +50,20 @@ class Architecture(_Data):
     experts: int = Field(default=1, gt=0)
     active_experts: int = Field(default=1, gt=0)
     expert_intermediate: int | None = Field(default=None, gt=0)
+    # Mixture of experts: experts of the expert width every token goes through besides its
+    # routed ones (DeepSeek's n_shared_experts; a wider shared expert counts as that many
+    # expert widths), and the layers whose MLP is dense, `intermediate` wide (DeepSeek's
+    # first_k_dense_replace, Llama 4 Maverick's interleaved dense layers).
+    shared_experts: int = Field(default=0, ge=0)
+    dense_layers: int = Field(default=0, ge=0)
+    # Multi-head latent attention (DeepSeek-V2/V3, Kimi K2): keys and values are rebuilt from
+    # one compressed latent of kv_lora_rank values per token, plus a shared RoPE key of
+    # qk_rope_head_dim; queries go through a q_lora_rank latent (None: projected directly).
+    kv_lora_rank: int | None = Field(default=None, gt=0)
+    q_lora_rank: int | None = Field(default=None, gt=0)
+    qk_nope_head_dim: int | None = Field(default=None, gt=0)
+    qk_rope_head_dim: int | None = Field(default=None, gt=0)
+    v_head_dim: int | None = Field(default=None, gt=0)
     source: str = Field(min_length=3)
     mirror: str | None = None
 
@@ -63,6 +77,18 @@ class Architecture(_Data):
             raise ValueError("active_experts cannot exceed experts")
         if self.head_dim is None and self.hidden % self.heads:
             raise ValueError("hidden is not a multiple of heads: give head_dim")
+        mla = (self.kv_lora_rank, self.qk_nope_head_dim, self.qk_rope_head_dim, self.v_head_dim)
+        if any(v is not None for v in mla) and any(v is None for v in mla):
+            raise ValueError("multi-head latent attention needs kv_lora_rank, qk_nope_head_dim, "
+                             "qk_rope_head_dim and v_head_dim")
+        if self.q_lora_rank is not None and self.kv_lora_rank is None:
+            raise ValueError("q_lora_rank without multi-head latent attention")
+        if (self.shared_experts or self.dense_layers) and not self.is_moe:
+            raise ValueError("shared_experts and dense_layers are mixture-of-experts fields")
+        if self.dense_layers and self.expert_intermediate is None:
+            raise ValueError("dense layers need expert_intermediate (intermediate is theirs)")
+        if self.dense_layers >= self.layers:
+            raise ValueError("dense_layers must leave mixture-of-experts layers")
         return self
 
     # -- shapes ------------------------------------------------------------------------------
@@ -73,15 +99,28 @@ class Architecture(_Data):
 
     @property
     def q_dim(self) -> int:
+        if self.qk_nope_head_dim is not None and self.qk_rope_head_dim is not None:
+            return self.heads * (self.qk_nope_head_dim + self.qk_rope_head_dim)
         return self.heads * self.head_size
 
     @property
     def kv_dim(self) -> int:
+        """The width of K (and of V) per token. Multi-head latent attention rebuilds every
+        head's K (nope + rope) and V from the latent: their mean width."""
+        if self.qk_nope_head_dim is not None and self.qk_rope_head_dim is not None \
+                and self.v_head_dim is not None:
+            qk = self.qk_nope_head_dim + self.qk_rope_head_dim
+            return self.heads * (qk + self.v_head_dim) // 2
         return self.kv_heads * self.head_size
 
     @property
     def is_moe(self) -> bool:
         return self.experts > 1
+
+    @property
+    def is_mla(self) -> bool:
+        """Multi-head latent attention: the KV cache is one compressed latent per token."""
+        return self.kv_lora_rank is not None
 
     @property
     def ffn_width(self) -> int:
@@ -90,25 +129,80 @@ class Architecture(_Data):
             return self.expert_intermediate
         return self.intermediate
 
-    def linear_shapes(self) -> dict[str, tuple[int, int, int]]:
-        """Per-layer linear projections: name -> (in_features, out_features, copies per layer).
-        MLP projections are counted once per expert."""
-        h, f = self.hidden, self.ffn_width
-        shapes: dict[str, tuple[int, int, int]] = {
+    @property
+    def moe_layers(self) -> int:
+        """Layers whose MLP is a mixture of experts (all of them unless some are dense)."""
+        return self.layers - self.dense_layers
+
+    @property
+    def active_ffn_width(self) -> int:
+        """The widest MLP a token goes through in one layer: its routed and shared experts
+        (MoE), or a dense layer's MLP where that is wider."""
+        if not self.is_moe:
+            return self.intermediate
+        width = self.ffn_width * (self.active_experts + self.shared_experts)
+        return max(width, self.intermediate) if self.dense_layers else width
+
+    def _mla_attention(self) -> dict[str, tuple[int, int, int]]:
+        """Multi-head latent attention's projections (DeepSeek-V2 paper §2.1; the names of
+        Hugging Face's DeepseekV3Attention, which PEFT targets)."""
+        assert self.kv_lora_rank is not None and self.qk_nope_head_dim is not None
+        assert self.qk_rope_head_dim is not None and self.v_head_dim is not None
+        h, n = self.hidden, self.heads
+        qk = self.qk_nope_head_dim + self.qk_rope_head_dim
+        shapes: dict[str, tuple[int, int, int]] = {}
+        if self.q_lora_rank is None:
+            shapes["q_proj"] = (h, n * qk, 1)
+        else:
+            shapes["q_a_proj"] = (h, self.q_lora_rank, 1)
+            shapes["q_b_proj"] = (self.q_lora_rank, n * qk, 1)
+        shapes["kv_a_proj_with_mqa"] = (h, self.kv_lora_rank + self.qk_rope_head_dim, 1)
+        shapes["kv_b_proj"] = (self.kv_lora_rank, n * (self.qk_nope_head_dim + self.v_head_dim),
+                               1)
+        shapes["o_proj"] = (n * self.v_head_dim, h, 1)
+        return shapes
+
+    def attention_shapes(self) -> dict[str, tuple[int, int, int]]:
+        """Per-layer attention projections: name -> (in_features, out_features, 1)."""
+        if self.is_mla:
+            return self._mla_attention()
+        h = self.hidden
+        return {
             "q_proj": (h, self.q_dim, 1),
             "k_proj": (h, self.kv_dim, 1),
             "v_proj": (h, self.kv_dim, 1),
             "o_proj": (self.q_dim, h, 1),
-            "up_proj": (h, f, self.experts),
-            "down_proj": (f, h, self.experts),
         }
+
+    def linear_shapes(self) -> dict[str, tuple[int, int, int]]:
+        """Per-layer linear projections of a mixture-of-experts layer (of every layer for a
+        dense model): name -> (in_features, out_features, copies per layer). MLP projections
+        are counted once per expert, shared experts included. Dense layers of an MoE model:
+        dense_mlp_shapes."""
+        h, f = self.hidden, self.ffn_width
+        copies = self.experts + self.shared_experts
+        shapes = self.attention_shapes()
+        shapes["up_proj"] = (h, f, copies)
+        shapes["down_proj"] = (f, h, copies)
         if self.gated_mlp:
-            shapes["gate_proj"] = (h, f, self.experts)
+            shapes["gate_proj"] = (h, f, copies)
+        return shapes
+
+    def dense_mlp_shapes(self) -> dict[str, tuple[int, int, int]]:
+        """The MLP projections of one of the `dense_layers` (empty when there are none)."""
+        if not self.dense_layers:
+            return {}
+        h, f = self.hidden, self.intermediate
+        shapes = {"up_proj": (h, f, 1), "down_proj": (f, h, 1)}
+        if self.gated_mlp:
+            shapes["gate_proj"] = (h, f, 1)
         return shapes
 
     # -- parameter counts (biases and norms are <0.1 % and left out) -------------------------
 
     def attention_params_per_layer(self) -> int:
+        if self.is_mla:
+            return sum(i * o for i, o, _ in self._mla_attention().values())
         return 2 * self.hidden * self.q_dim + 2 * self.hidden * self.kv_dim
 
     def mlp_params_per_expert(self) -> int:
@@ -125,10 +219,14 @@ class Architecture(_Data):
         """All linear weights inside the transformer blocks (what 4-bit/8-bit loaders quantize)."""
         per_layer = (
             self.attention_params_per_layer()
-            + self.experts * self.mlp_params_per_expert()
+            + (self.experts + self.shared_experts) * self.mlp_params_per_expert()
             + self.router_params_per_layer()
         )
-        return self.layers * per_layer
+        if not self.dense_layers:
+            return self.layers * per_layer
+        dense = (self.attention_params_per_layer()
+                 + (3 if self.gated_mlp else 2) * self.hidden * self.intermediate)
+        return self.moe_layers * per_layer + self.dense_layers * dense
 
     def param_count(self) -> int:
         """Total parameters implied by the architecture (cross-check against params_b)."""
@@ -136,13 +234,32 @@ class Architecture(_Data):
         return self.block_linear_params() + self.embedding_params() + norms
 
     def active_param_count(self) -> int:
-        """Parameters used per token: only `active_experts` of the experts run."""
+        """Parameters used per token: only `active_experts` of the routed experts run."""
         idle = self.experts - self.active_experts
-        return self.param_count() - self.layers * idle * self.mlp_params_per_expert()
+        return self.param_count() - self.moe_layers * idle * self.mlp_params_per_expert()
+
+    def kv_cache_values_per_token_layer(self) -> int:
+        """Values the KV cache keeps per token and layer: K and V of every KV head (GQA-aware),
+        or with multi-head latent attention the latent and the RoPE key, kv_lora_rank +
+        qk_rope_head_dim (DeepSeek-V2 paper §2.1.2; vLLM's MLA head size)."""
+        if self.kv_lora_rank is not None and self.qk_rope_head_dim is not None:
+            return self.kv_lora_rank + self.qk_rope_head_dim
+        return 2 * self.kv_dim
 
     def kv_cache_bytes_per_token(self, bytes_per_value: float = 2.0) -> float:
-        """K and V for every layer: 2 · layers · kv_heads · head_dim · bytes (GQA-aware)."""
-        return 2 * self.layers * self.kv_dim * bytes_per_value
+        """The KV cache of one token over every layer: layers · values per token and layer ·
+        bytes (2 · layers · kv_heads · head_dim · bytes for GQA)."""
+        return self.layers * self.kv_cache_values_per_token_layer() * bytes_per_value
+
+    def kv_cache_shards(self, gpus: int) -> int:
+        """How many ways tensor parallelism over `gpus` splits the KV cache. The latent of
+        multi-head latent attention is not split at all: every rank keeps it whole (vLLM's
+        ModelConfig.get_num_kv_heads: "When using MLA during decode it becomes MQA", one KV
+        head a rank, never divided by tensor_parallel_size; SGLang's MLATokenToKVPool and
+        DeepSeek's own inference/model.py likewise size it without the world size)."""
+        if self.is_mla:
+            return 1
+        return gpus
 
 
 class NativeWeights(_Data):

@@ -454,6 +454,17 @@ def _assumption(ph: Phrases, a: Assumption) -> Markup | None:
                    tokens=p["tokens"])
     if code == "split_gpus":
         return g._("Weights and KV cache split evenly over %(gpus)s GPUs.", gpus=p["gpus"])
+    if code == "split_weights_gpus":
+        return g._(
+            "Weights split evenly over %(gpus)s GPUs; each GPU holds the whole latent KV cache "
+            "(tensor parallelism does not split it in vLLM or SGLang).", gpus=p["gpus"],
+        )
+    if code == "kv_cache_mla":
+        return g._(
+            "KV cache in BF16 for prompt and output, with multi-head latent attention: one "
+            "compressed latent per token and layer (%(latent)s + %(rope)s values).",
+            latent=p["latent"], rope=p["rope"],
+        )
     return None
 
 
