@@ -1,5 +1,6 @@
-"""The lines of the detailed estimate (bot.detail.DetailedAnswer), worded for one locale;
-detailed.html.j2 and detailed_lead.html.j2 lay them out.
+"""The lines of the detailed estimate (bot.detail.DetailedAnswer), worded for one locale,
+and laid out (detailed_block, detailed_lead_block: what detailed.html.j2 and
+detailed_lead.html.j2 print).
 
 As a template, a detailed reply made some 80 Jinja calls (a gettext, a number or a phrase
 per value, each through Jinja's context, attribute look-ups and output escaping), the
@@ -27,7 +28,10 @@ if TYPE_CHECKING:
     from bot.answer import Answer
     from bot.detail import Assumption, DetailedAnswer, FitCheck, TrainingEstimate
 
-__all__ = ["DetailedLines", "detailed_lead_lines", "detailed_lines"]
+__all__ = [
+    "DetailedLines", "detailed_block", "detailed_lead_block", "detailed_lead_lines",
+    "detailed_lines",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +207,28 @@ def detailed_lines(ph: Phrases, d: DetailedAnswer, answer: Answer | None = None)
         assumptions_title=_text(locale, N_("Assumptions:")),
         assumptions=_assumptions(ph, d, t, pre),
     )
+
+
+def _html(value: str) -> str:
+    """What an autoescaped ``{{ value }}`` prints: Markup as it is, anything else escaped."""
+    return value if isinstance(value, Markup) else escape(value)
+
+
+def detailed_block(ph: Phrases, d: DetailedAnswer, answer: Answer | None = None) -> Markup:
+    """The detailed estimate laid out, in one piece (detailed.html.j2 and fit_block print it):
+    a template printed each line through a loop and an escape, some 30 a reply."""
+    b = detailed_lines(ph, d, answer)
+    out = [f"📊 <b>{_html(b.title)}</b> — {_html(b.method)}\n"]
+    out += [f"• {_html(line)}\n" for line in b.terms]
+    out += [f"{_html(line)}\n" for line in b.check]
+    out.append("\n")
+    if b.time_title:
+        out.append(f"⏱ <b>{_html(b.time_title)}</b>\n")
+        out += [f"{_html(line)}\n" for line in b.time]
+        out.append("\n")
+    out.append(f"<i>{_html(b.assumptions_title)}</i>\n")
+    out += [f"· {_html(line)}\n" for line in b.assumptions]
+    return _safe("".join(out))
 
 
 def _check(ph: Phrases, d: DetailedAnswer) -> list[Markup]:
@@ -466,6 +492,11 @@ def _assumption(ph: Phrases, a: Assumption) -> Markup | None:
             latent=p["latent"], rope=p["rope"],
         )
     return None
+
+
+def detailed_lead_block(ph: Phrases, answer: Answer) -> Markup:
+    """detailed_lead_lines, each on its line, in one piece (detailed_lead.html.j2)."""
+    return _safe("".join([f"{_html(line)}\n" for line in detailed_lead_lines(ph, answer)]))
 
 
 def detailed_lead_lines(ph: Phrases, answer: Answer) -> list[Markup]:

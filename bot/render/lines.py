@@ -1,8 +1,8 @@
 """The lines of a fit, memory, recommend or cost answer (what fit.html.j2 printed), built in
 Python: the template was ~40 % of a cold question's rendering, most of it Jinja's machinery
 (an attribute look-up through the environment per value, a context call per phrase) rather
-than the text. fit.html.j2 keeps the page: these lines, the detailed estimate's lead where it
-goes (detailed_lead.html.j2) and the detailed estimate (detailed.html.j2).
+than the text. fit_block lays out the page (what fit.html.j2 prints): these lines, the
+detailed estimate's lead where it goes and the detailed estimate (bot.render.detailed_lines).
 
 Every sentence goes through the same gettext msgids as the template's ``{% trans %}`` blocks
 did (``ph._``: newstyle semantics, values escaped unless Markup); the literal markup around
@@ -19,6 +19,7 @@ from markupsafe import Markup
 
 from bot.answer import Answer, MethodAnswer, QuantPick
 from bot.detail import DetailedAnswer, FitCheck
+from bot.render.detailed_lines import detailed_block, detailed_lead_block
 from bot.render.phrases import Phrases
 from rules.capacity import LongestContext
 from rules.fit import Fit
@@ -556,6 +557,22 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
     if not lead:
         return FitParts(Markup("".join(head)), False, Markup())
     return FitParts(Markup("".join(head)), True, Markup("".join(out)))
+
+
+def fit_block(answer: Answer, ph: Phrases) -> Markup:
+    """What fit.html.j2 prints, in one piece: the answer's lines, the detailed estimate's lead
+    where they say and the detailed estimate after them, as the template laid them out with
+    two includes (a context each)."""
+    parts = fit_lines(answer, ph)
+    detailed = answer.detailed
+    out: list[str] = [parts.head]
+    if parts.lead:
+        if detailed:
+            out.append(detailed_lead_block(ph, answer))
+        out.append(parts.tail)
+    if detailed and detailed.stated:
+        out.append(detailed_block(ph, detailed, answer))
+    return str.__new__(Markup, "".join(out))  # every part is Markup: escaped already
 
 
 def _native_note(ph: Phrases, answer: Answer, fmt_name: str, native: Memory) -> Markup:

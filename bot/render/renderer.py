@@ -6,10 +6,10 @@ import contextlib
 import hashlib
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, MutableMapping
 from functools import cache
 from pathlib import Path
-from types import MethodType
+from types import FunctionType, MethodType
 from typing import Any
 
 import jinja2
@@ -25,9 +25,9 @@ from jinja2.runtime import Context, Undefined
 
 from bot.answer import Answer
 from bot.i18n import SUPPORTED_LOCALES
-from bot.render.detailed_lines import detailed_lead_lines, detailed_lines
+from bot.render.detailed_lines import detailed_block, detailed_lead_block
 from bot.render.format import Formatter
-from bot.render.lines import compare_lines, fit_lines
+from bot.render.lines import compare_lines, fit_block
 from bot.render.phrases import Gettext, Phrases, gettext_for
 from rules.catalogue import Catalogue
 
@@ -86,20 +86,27 @@ def _disk_cache() -> BytecodeCache | None:
 
 _BYTECODE = _SharedBytecode(_disk_cache())
 
-# Whose methods templates call: none takes Jinja's context, environment or eval context.
+# Whose methods templates call, and the functions that lay answers out: none takes Jinja's
+# context, environment or eval context.
 _PLAIN_CALLEES = frozenset({Formatter, Phrases, Gettext})
+_PLAIN_FUNCTIONS = frozenset({fit_block, detailed_block, detailed_lead_block, compare_lines})
 
 
 class _Context(Context):
     """Jinja sends every call a template makes through Context.call, which looks each callee
     over for a pass_context/pass_environment marker (some 80 calls a detailed reply, ~1.5 µs
-    of checks each). The phrase, formatting and gettext methods carry none: they are called
-    straight away, with what Context.call would pass them; anything else goes its way."""
+    of checks each). The phrase, formatting and gettext methods and the layout functions
+    carry none: they are called straight away, with what Context.call would pass them;
+    anything else goes its way."""
 
     def call(
         __self, __obj: Callable[..., Any], *args: Any, **kwargs: Any
     ) -> Any | Undefined:
-        if type(__obj) is not MethodType or type(__obj.__self__) not in _PLAIN_CALLEES:
+        kind = type(__obj)
+        if not (
+            (kind is MethodType and type(__obj.__self__) in _PLAIN_CALLEES)  # type: ignore[attr-defined]
+            or (kind is FunctionType and __obj in _PLAIN_FUNCTIONS)
+        ):
             return super().call(__obj, *args, **kwargs)
         if kwargs:
             kwargs.pop("_block_vars", None)
@@ -112,10 +119,20 @@ class _Context(Context):
             )
 
 
+class _Environment(Environment):
+    """A template's globals as one plain dict (Jinja's is a ChainMap over the environment's):
+    every context, the reply's and each include's, copies them into a set or a dict, which
+    a ChainMap does key by key in Python (~22 globals). Every global is set in environment()
+    before the first template loads, as Jinja asks."""
+
+    def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
+        return {**self.globals, **(d or {})}
+
+
 @cache
 def environment(locale: str) -> Environment:
     """One environment per locale: gettext is installed on the environment itself."""
-    env = Environment(
+    env = _Environment(
         loader=PackageLoader("bot", "templates"),
         bytecode_cache=_BYTECODE,
         # Every template and string is escaped: a constant, not select_autoescape's function,
@@ -130,15 +147,15 @@ def environment(locale: str) -> Environment:
     )
     env.policies["ext.i18n.trimmed"] = True
     env.context_class = _Context
-    # The detailed estimate's lines (detailed.html.j2, detailed_lead.html.j2), built in Python.
-    env.globals.update(detailed_lines=detailed_lines, detailed_lead_lines=detailed_lead_lines)
+    # The detailed estimate (detailed.html.j2, detailed_lead.html.j2) and the fit answer's page
+    # (fit.html.j2, answer.html.j2), laid out in Python.
+    env.globals.update(detailed_block=detailed_block, detailed_lead_block=detailed_lead_block,
+                       fit_block=fit_block)
     # {% trans %} compiles to newstyle calls of these globals: phrases.Gettext has the
     # semantics of Jinja's newstyle wrappers, as plain calls.
     env.newstyle_gettext = True  # type: ignore[attr-defined]
     g = gettext_for(locale)
-    env.globals.update(gettext=g._, _=g._, ngettext=g.ngettext, fit_lines=fit_lines,
-        compare_lines=compare_lines,
-    )
+    env.globals.update(gettext=g._, _=g._, ngettext=g.ngettext, compare_lines=compare_lines)
     return env
 
 
