@@ -36,8 +36,17 @@ def _power(match: re.Match[str]) -> str:
     return "1" + "0" * min(zeros, _MAX_ZEROS)
 
 
+# What the steps below change is never ASCII: a text whose other characters hold no digit,
+# format character, Arabic separator nor superscript (accents, "¿", "€": most texts) is left
+# as it is without searching it whole three times.
+_NOT_ASCII: Final = lazy(r"[^\x00-\x7f]+")
+_CHANGED: Final = lazy(rf"[{_INVISIBLE}{_SUPERSCRIPT}\u066b\u066c]|\d")
+
+
 def plain_digits(text: str) -> str:
     """`text` with its digits in ASCII; meant for text that is not ASCII already."""
+    if not _CHANGED.search("".join(_NOT_ASCII.findall(text))):
+        return text
     text = _INSIDE_NUMBER.sub("", text)
     text = _NON_ASCII_DIGIT.sub(_ascii_digit, text).translate(_SEPARATORS)
     return _POWER_OF_TEN.sub(_power, text)

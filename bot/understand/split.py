@@ -61,23 +61,30 @@ class Piece:
     text: str  # the message's text[start:end]
 
 
+def _flat_char(char: str) -> str:
+    """One character that is not ASCII, as ``flat`` writes it."""
+    if char in "\u2019\u2018\u02bc":
+        return "'"
+    lowered = char.lower()
+    if len(lowered) != 1:
+        lowered = char
+    return unicodedata.normalize("NFKD", lowered)[0]
+
+
+_NOT_ASCII: Final = lazy(r"[^\x00-\x7f]")
+
+
 def flat(text: str) -> str:
     """Lower case without accents, one character for each of `text` (so that a match's
     offsets are the message's): "Además, ¿CUÁNTO?" → "ademas, ¿cuanto?"."""
     if text.isascii():
         return text.lower()
-    out = []
-    for char in text:
-        if char.isascii():
-            out.append(char.lower())
-            continue
-        if char in "\u2019\u2018\u02bc":
-            out.append("'")
-            continue
-        lowered = char.lower()
-        if len(lowered) != 1:
-            lowered = char
-        out.append(unicodedata.normalize("NFKD", lowered)[0])
+    # The ASCII stretches lowered whole, the few other characters one at a time.
+    stretches = _NOT_ASCII.split(text)
+    out = [stretches[0].lower()]
+    for char, stretch in zip(_NOT_ASCII.findall(text), stretches[1:], strict=True):
+        out.append(_flat_char(char))
+        out.append(stretch.lower())
     return "".join(out)
 
 
@@ -91,20 +98,40 @@ def _inline_items(folded: str) -> list[int]:
     return starts if len(starts) >= 2 else []
 
 
+# What every cut holds, looked for before _CUT (which is tried at every position of the text:
+# most messages are one question and hold none of these). A sentence's end followed by white
+# space, a line break, an opening word after a clause's punctuation or at the start, a strong
+# opening word anywhere (plain words: looked for with ``in``), a list's "1." or "1)".
+_END_THEN_SPACE: Final = lazy(r"[?\uff1f.!\u3002\uff01]\s")
+_OPENING_AFTER: Final = lazy(rf"[.,;:!?\u2026)]\s*{_NEXT}(?![a-z0-9'])")
+_OPENING_FIRST: Final = lazy(rf"\s*{_NEXT}(?![a-z0-9'])")
+_STRONG_WORDS: Final = tuple(f for lang in LANGUAGES for f in lang.next_question_anywhere)
+
+
+def _may_cut(folded: str) -> bool:
+    """False when neither _CUT nor a "1) … 2) …" list can cut `folded`."""
+    return bool(
+        "\n" in folded or _END_THEN_SPACE.search(folded) or _OPENING_AFTER.search(folded)
+        or _OPENING_FIRST.match(folded) or "1." in folded or "1)" in folded
+        or any(word in folded for word in _STRONG_WORDS)
+    )
+
+
 def pieces(text: str) -> list[Piece]:
     """The message's candidate questions, in order; one piece (or none, for a message with no
     words) when nothing cuts it."""
     folded = flat(text)
     cuts = {0, len(text)}
-    for match in _CUT.finditer(folded):
-        kind = match.lastgroup
-        if kind == "after":
-            cuts.add(match.end())
-        elif kind == "line":
-            cuts.add(match.start())
-        elif kind is not None:
-            cuts.add(match.start(kind))
-    cuts.update(_inline_items(folded))
+    if _may_cut(folded):
+        for match in _CUT.finditer(folded):
+            kind = match.lastgroup
+            if kind == "after":
+                cuts.add(match.end())
+            elif kind == "line":
+                cuts.add(match.start())
+            elif kind is not None:
+                cuts.add(match.start(kind))
+        cuts.update(_inline_items(folded))
     out: list[Piece] = []
     for start, end in pairwise(sorted(cuts)):
         lead = _LEAD.match(folded, start, end)

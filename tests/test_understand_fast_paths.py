@@ -1,0 +1,141 @@
+"""Understanding's shortcuts (issue #16): what a message cannot hold is not searched for, and
+the result is what the full search gives."""
+
+from __future__ import annotations
+
+import random
+import tomllib
+import unicodedata
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+
+from bot.understand import digits, split
+from bot.understand.languages import LANGUAGES
+from bot.understand.lazy import compiled
+from bot.understand.split import flat, pieces
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _corpus() -> list[str]:
+    out: list[str] = []
+    for name in ("questions", "real_questions"):
+        data = tomllib.loads((ROOT / "tests" / "corpus" / f"{name}.toml").read_text("utf-8"))
+        for cases in data.values():
+            out += [case["q"] if "q" in case else case["t"] for case in cases]
+    return out
+
+
+def _messages() -> list[str]:
+    """The corpus, and its questions glued two at a time with what may cut them."""
+    texts = _corpus()
+    rng = random.Random(16)
+    joints = (" ", ". ", "? ", "\n", ", ", "; ", " also ", ", btw ", " y además ", ". Par ailleurs, ",
+              " 1) ", " 2) ", "! ", "。", "？ ", "…", ") ", "1. ")
+    glued = [rng.choice(texts) + rng.choice(joints) + rng.choice(texts) for _ in range(1500)]
+    return texts + glued + ["1) a 2) b", "1. lora 8b 2. qlora 70b", "btw", "also, lora 8b"]
+
+
+class _Refused:
+    """Stands for a pattern that must not be searched."""
+
+    def __getattr__(self, name: str) -> object:
+        raise AssertionError(f"searched: {name}")
+
+
+def test_one_question_is_not_searched_for_cuts(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(split, "_CUT", _Refused())
+    monkeypatch.setattr(split, "_INLINE_ITEM", _Refused())
+    for text in ("can I QLoRA 7.3B on 4x H100?", "¿Cuánto cuesta un LoRA de 12.5B en 3 H100?",
+                 "combien de mémoire pour un QLoRA d'un modèle de 7.3B ?",
+                 "llama 3 70b, seq len 2048, batch 8 on an A100, details"):
+        assert [p.text for p in pieces(text)] == [text]
+
+
+def _pieces_searched_whole(text: str) -> list[tuple[int, int, str]]:
+    """split.pieces as it was: every text searched for every cut."""
+    folded = flat(text)
+    cuts = {0, len(text)}
+    for match in compiled(split._CUT).finditer(folded):
+        kind = match.lastgroup
+        if kind == "after":
+            cuts.add(match.end())
+        elif kind == "line":
+            cuts.add(match.start())
+        elif kind is not None:
+            cuts.add(match.start(kind))
+    cuts.update(split._inline_items(folded))
+    out = []
+    for start, end in pairwise(sorted(cuts)):
+        lead = compiled(split._LEAD).match(folded, start, end)
+        if lead is not None:
+            start = lead.end()
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        if compiled(split._WORD).search(text, start, end):
+            out.append((start, end, text[start:end]))
+    return out
+
+
+def test_pieces_are_those_of_the_whole_search() -> None:
+    for text in _messages():
+        assert [(p.start, p.end, p.text) for p in pieces(text)] == _pieces_searched_whole(text)
+
+
+def test_strong_opening_words_are_plain_words() -> None:
+    # split._may_cut looks for them with ``in``.
+    for lang in LANGUAGES:
+        for word in lang.next_question_anywhere:
+            assert all(c.isalpha() or c in " '" for c in word), word
+
+
+def _flat_one_by_one(text: str) -> str:
+    """split.flat as it was: every character on its own."""
+    out = []
+    for char in text:
+        if char.isascii():
+            out.append(char.lower())
+        elif char in "\u2019\u2018\u02bc":
+            out.append("'")
+        else:
+            lowered = char.lower()
+            out.append(unicodedata.normalize("NFKD", lowered if len(lowered) == 1 else char)[0])
+    return "".join(out)
+
+
+def test_flat_maps_every_character_as_one_by_one() -> None:
+    chars = [chr(c) for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF]
+    for at in range(0, len(chars), 8192):
+        chunk = "Ab" + "xY".join(chars[at : at + 8192]) + "Z"
+        assert flat(chunk) == _flat_one_by_one(chunk)
+    for text in _messages():
+        assert flat(text) == _flat_one_by_one(text)
+
+
+def _plain_digits_always(text: str) -> str:
+    text = compiled(digits._INSIDE_NUMBER).sub("", text)
+    text = compiled(digits._NON_ASCII_DIGIT).sub(digits._ascii_digit, text)
+    return compiled(digits._POWER_OF_TEN).sub(digits._power, text.translate(digits._SEPARATORS))
+
+
+def test_plain_digits_leaves_text_without_digits_unsearched(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(digits, "_INSIDE_NUMBER", _Refused())
+    monkeypatch.setattr(digits, "_NON_ASCII_DIGIT", _Refused())
+    monkeypatch.setattr(digits, "_POWER_OF_TEN", _Refused())
+    text = "¿Cuánto cuesta un LoRA de 12.5B en 3 H100 durante 20.5 horas? «100 €»"
+    assert digits.plain_digits(text) == text
+
+
+def test_plain_digits_is_what_its_steps_give() -> None:
+    rng = random.Random(16)
+    odd = ["٧", "٠", "७", "٫", "٬", "⁹", "¹", "⁰", "\u200b", "\u00ad", "\ufeff", "\u2066", "é",
+           "¿", "€", "²", "½", "𝟕", "１"]
+    samples = [*_corpus(), "qlora ٧٠B on h100", "10⁹ tokens", "7\u200b0B", "٣٫٥ مليار"]
+    for _ in range(3000):
+        samples.append("".join(rng.choice([*odd, "1", "0", "7", " ", "b", "."])
+                               for _ in range(rng.randint(1, 12))))
+    for text in samples:
+        assert digits.plain_digits(text) == _plain_digits_always(text), text
