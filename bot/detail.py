@@ -782,6 +782,8 @@ def _assumptions(
     elif shape.assumed:
         out.append(Assumption(code="shape_assumed",
                               params={"layers": shape.arch.layers, "hidden": shape.arch.hidden}))
+    elif shape.arch.language_model_only:
+        out.append(Assumption(code="vision_not_counted"))
     if query.fp32_weights or query.precision == "fp32":
         out.append(Assumption(code="fp32_weights"))
     if query.cpu_offload:

@@ -64,6 +64,10 @@ class Architecture(_Data):
     qk_nope_head_dim: int | None = Field(default=None, gt=0)
     qk_rope_head_dim: int | None = Field(default=None, gt=0)
     v_head_dim: int | None = Field(default=None, gt=0)
+    # A vision-language model whose arch is its language model (Qwen2-VL's text decoder): the
+    # vision encoder is not described, so its weights and activations are not counted and the
+    # replies say so.
+    language_model_only: bool = False
     source: str = Field(min_length=3)
     mirror: str | None = None
 

@@ -34,7 +34,16 @@ PINNED = {
     "qwen2-7b": (28, 3584, 28, 4, 128, 18944, 152064, False),
     "olmo-2-13b": (40, 5120, 40, 40, 128, 13824, 100352, False),
     "internlm2.5-7b": (32, 4096, 32, 8, 128, 14336, 92544, False),
+    "command-r-35b": (40, 8192, 64, 64, 128, 22528, 256000, True),
+    "qwen2-vl-2b": (28, 1536, 12, 2, 128, 8960, 151936, True),
+    "qwen2-vl-7b": (28, 3584, 28, 4, 128, 18944, 152064, False),
+    "qwen2-vl-72b": (80, 8192, 64, 8, 128, 29568, 152064, False),
+    "qwen2.5-vl-3b": (36, 2048, 16, 2, 128, 11008, 151936, True),
+    "qwen2.5-vl-7b": (28, 3584, 28, 4, 128, 18944, 152064, False),
+    "qwen2.5-vl-32b": (64, 5120, 40, 8, 128, 27648, 152064, False),
+    "qwen2.5-vl-72b": (80, 8192, 64, 8, 128, 29568, 152064, False),
 }
+VISION_LANGUAGE = sorted(m for m in PINNED if "-vl-" in m)
 
 
 @pytest.mark.parametrize("model_id", sorted(PINNED))
@@ -99,3 +108,35 @@ def test_serving_kv_cache_is_mistral_nemos(pipeline: Pipeline) -> None:
         "how many concurrent users can i serve mistral nemo 12b at 32k context on an h100"))
     assert "(5.37 GB each)" in got["text"], got["text"]
     assert "No architecture on file" not in got["text"]
+
+
+@pytest.mark.parametrize("model_id", VISION_LANGUAGE)
+def test_vision_language_models_describe_their_language_model_only(model_id: str) -> None:
+    arch = CATALOGUE.get(model_id).arch
+    assert arch is not None and arch.language_model_only
+    # A text-only model of the same shape is not marked.
+    assert not CATALOGUE.get("qwen2.5-7b").arch.language_model_only  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("question", "lang", "phrase"), [
+    ("Qwen2.5-VL-7B lora on a 4090, seq 2048 batch 2", "en",
+     "Vision-language model: only its language model is counted; the vision encoder's "
+     "weights and activations come on top."),
+    ("lora de qwen2.5 vl 7b en una 4090, secuencias de 2048 y batch 2", "es",
+     "Modelo de visión y lenguaje: solo se cuenta su modelo de lenguaje"),
+    ("lora de qwen2.5 vl 7b sur une 4090, séquences de 2048 et batch 2", "fr",
+     "Modèle vision-langage\u00a0: seul son modèle de langage est compté"),
+])
+def test_vision_language_reply_says_the_vision_encoder_is_not_counted(
+    pipeline: Pipeline, question: str, lang: str, phrase: str,
+) -> None:
+    got = to_json(pipeline.ask(question))
+    assert got["lang"] == lang and got["detailed_gb"] is not None, got["text"]
+    assert phrase in got["text"].replace("&#39;", "'"), got["text"]
+    assert "No architecture on file" not in got["text"]
+
+
+def test_text_model_reply_does_not_mention_a_vision_encoder(pipeline: Pipeline) -> None:
+    got = to_json(pipeline.ask("qwen2.5 7b lora on a 4090, seq 2048 batch 2"))
+    assert got["detailed_gb"] is not None
+    assert "vision encoder" not in got["text"]

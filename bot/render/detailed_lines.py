@@ -148,6 +148,10 @@ _SAID: dict[str, str] = {
         "shrinks the logits."
     ),
     "kv_cache_bf16": N_("KV cache in BF16 for prompt and output, with grouped-query attention."),
+    "vision_not_counted": N_(
+        "Vision-language model: only its language model is counted; the vision encoder's "
+        "weights and activations come on top."
+    ),
     "formulas": N_(
         "Published formulas (Korthikanti et al. 2022 for activations), not measurements: "
         "measure a short run before relying on them."
