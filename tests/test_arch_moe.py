@@ -89,3 +89,52 @@ def test_the_latent_is_said_in_every_language(pipeline: Pipeline, question: str,
     got = to_json(pipeline.ask(question))
     assert got["lang"] == lang and got["model"] == "deepseek-v3"
     assert phrase in got["text"], got["text"]
+
+
+MOE = ("llama-4-scout", "llama-4-maverick", "glm-4.5", "glm-4.5-air", "qwen3-coder-480b-a35b",
+       "qwen2-57b-a14b", "phi-3.5-moe", "minimax-m2")
+
+
+@pytest.mark.parametrize("model_id", MOE)
+def test_moe_models_carry_their_attention_shape(model_id: str) -> None:
+    model = CATALOGUE.get(model_id)
+    assert model.arch is not None and model.arch.is_moe and not model.arch.is_mla
+    # Total and active parameters implied by the shape, within 2 % and 12 % of the published
+    # counts (Llama 4 Scout's 109B include its vision encoder; GLM counts its shared expert
+    # among the 12B/32B active or not, the card does not say).
+    derived = model.arch_params_b()
+    assert derived is not None and abs(derived / model.params_b - 1) <= Decimal("0.02")
+    active = Decimal(model.arch.active_param_count()) / Decimal(10**9)
+    assert model.active_params_b is not None
+    assert abs(active / model.active_params_b - 1) <= Decimal("0.12"), active
+
+
+def test_dense_layers_and_shared_experts_are_counted() -> None:
+    maverick = CATALOGUE.get("llama-4-maverick").arch
+    assert maverick is not None
+    assert (maverick.dense_layers, maverick.moe_layers, maverick.shared_experts) == (24, 24, 1)
+    h, e = 5120, 8192
+    attention = 2 * h * 40 * 128 + 2 * h * 8 * 128
+    moe_layer = attention + 129 * 3 * h * e + h * 128  # 128 routed + 1 shared, router
+    dense_layer = attention + 3 * h * 16384
+    assert maverick.block_linear_params() == 24 * moe_layer + 24 * dense_layer
+    # One routed and the shared expert run per MoE layer; the dense layers run whole.
+    idle = 24 * 127 * 3 * h * e
+    assert maverick.active_param_count() == maverick.param_count() - idle
+    # Qwen2-57B-A14B's shared expert is 20480 wide: 8 expert widths of 2560.
+    qwen = CATALOGUE.get("qwen2-57b-a14b").arch
+    assert qwen is not None and qwen.shared_experts * qwen.ffn_width == 20480
+    assert qwen.active_ffn_width == 2560 * (8 + 8)
+
+
+@pytest.mark.parametrize(("question", "phrase"), [
+    ("how many concurrent users for llama 4 scout on 2x h100 at 8k context",
+     "the KV cache of 24 sequences 19.3 GB (0.8 GB each)"),
+    ("glm-4.5-air fp8 on 4 h100, how many users at 32k ctx?",
+     "the KV cache of 31 sequences 47.8 GB (1.54 GB each)"),
+])
+def test_moe_serving_answers_use_the_models_shape(pipeline: Pipeline, question: str,
+                                                  phrase: str) -> None:
+    text = to_json(pipeline.ask(question))["text"]
+    assert phrase in text
+    assert "No architecture on file" not in text and "Llama-like" not in text
