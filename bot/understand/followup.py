@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from bot.understand import asks
 from bot.understand import patterns as px
 from bot.understand.languages import LANGUAGES
 from bot.understand.lazy import lazy
@@ -96,13 +97,53 @@ def follow_up(new: Query, previous: Query | None, models: ModelCatalogue | None 
     ) or new.intent in (
         "cost", "recommend",
     ) or new.budget_usd is not None
+    cue = None if names_model else _run_asked(new, folded)
+    says_something = says_something or cue is not None
     if names_model:
         # "and 13B?" keeps the GPU and method; "QLoRA 13B on an A100" is a new question.
         if not marker or _said(new, "gpu") or _said(new, "vram_gb"):
             return new
     elif not (says_something and (marker or short)):
         return new
-    return _merge(new, previous, names_model)
+    merged = _merge(new, previous, names_model)
+    return merged if cue is None else _asking(merged, cue)
+
+
+# What a follow-up naming nothing asks of the previous run: "what's the max context?", "max
+# batch size?", "how many tok/s?", "how long would it take?" (read only with a model, in a
+# question of its own).
+_Cue = str
+
+
+def _run_asked(new: Query, folded: str) -> _Cue | None:
+    if new.intent not in ("unknown", "cost", "memory", "time") or new.hours is not None \
+            or new.budget_usd is not None:
+        return None
+    if new.seq_len is None and asks.CONTEXT_ASK.search(folded):
+        return "context"
+    if new.batch_size is None and new.batch_asked:
+        return "batch"
+    if new.tokens_per_second is None and (
+            asks.SPEED_ASK.search(folded) or asks.TRAIN_SPEED_ASK.search(folded)):
+        return "speed"
+    if new.intent in ("cost", "time") and px.DURATION_QUESTION.search(folded) \
+            and not px.COST.search(folded):
+        return "time"  # "how long would it take?", "how long for 50M tokens?"
+    return None
+
+
+def _asking(query: Query, cue: _Cue) -> Query:
+    """`query`, a follow-up completed from the previous run, asking what `cue` names of it."""
+    has_gpu = _said(query, "gpu") or _said(query, "vram_gb")
+    if cue == "time":
+        return query.model_copy(update={"intent": "time"})
+    if cue == "speed":
+        asked = "speed_asked" if query.inference else "train_speed_asked"
+        return query.model_copy(update={"intent": "time", asked: True})
+    if cue == "batch" and query.inference:
+        return query
+    asked = "context_asked" if cue == "context" else "batch_asked"
+    return query.model_copy(update={asked: True, "intent": "fit" if has_gpu else query.intent})
 
 
 def opens_follow_up(text: str) -> bool:
@@ -171,7 +212,7 @@ def carried_over(asked: Query, completed: Query) -> tuple[str, ...]:
     if (not _names_model(asked) or family_member) and _names_model(completed):
         carried.append("model")
     method_said = asked.method is not None or asked.inference
-    if asked.served_by_context and not completed.inference:
+    if asked.serving_implied and not completed.inference:
         method_said = False  # "and with 8k context?": the previous run's method, at 8k
     if not method_said and (completed.method is not None or completed.inference):
         carried.append("method")
@@ -206,10 +247,10 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
     if not names_model:
         update.update(params_b=previous.params_b, model_id=previous.model_id,
                       shape_model=previous.shape_model)
-    if new.served_by_context and not previous.inference:
+    if new.serving_implied and not previous.inference:
         # "and with 8k context?" after "qlora llama 3 8b on my 3090": that run at 8k tokens, not
         # serving the model (a context alone reads as serving only in a question of its own).
-        update.update(method=previous.method, inference=False, served_by_context=False,
+        update.update(method=previous.method, inference=False, serving_implied=False,
                       pretraining=previous.pretraining or new.pretraining,
                       serving_precision_said=previous.serving_precision_said,
                       quant=None, quant_bare=None, quant_asked=False)

@@ -478,19 +478,27 @@ def _method(s: str, cat: Catalogue) -> MethodId | None:
     return found[0] if len(found) == 1 else None
 
 
-def _is_inference(s: str, method: MethodId | None) -> bool:
+def _is_inference(s: str, method: MethodId | None, trains: bool = False) -> bool:
+    """`trains`: a setting only training has is said ("what if I use grad checkpointing"), so
+    "use", "run" or "load" alone do not make it serving."""
     if px.INFERENCE_STRONG.search(s):
         return True
     if method is not None or px.TRAINING.search(s):
         return False
-    if any(not _negated(s, *m.span()) for m in px.INFERENCE_FORMAT.finditer(s)):
+    if _format_said(s):
         return True
+    if trains:
+        return False
     # "run Llama 70B" is inference; "the price of a run" is not (but "de rouler" is a verb).
     return any(
         m.group(0) not in ("run", "runs")
         or not px.RUN_NOUN.search(s[max(0, m.start() - 6) : m.start()])
         for m in px.INFERENCE_WEAK.finditer(s)
     )
+
+
+def _format_said(s: str) -> bool:
+    return any(not _negated(s, *m.span()) for m in px.INFERENCE_FORMAT.finditer(s))
 
 
 def _trains(s: str, work: _Work) -> bool:
@@ -1007,11 +1015,15 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     if method is not None and flags.optimizer in ("adam8bit", "paged_adam8bit") \
             and cat.method(method).full and cat.method(method).optimizer is None:
         method = cat.method_where("training", family="full", optimizer="adam8bit") or method
-    inference = _is_inference(rest, method) or (method is None and _served(rest, work, cat))
-    # "and with 8k context?": serving read from a context length alone, no serving word, no
-    # precision; a follow-up of a training question keeps training at that length.
-    by_context = inference and method is None and not _is_inference(rest, method) \
-        and not _precision_said(rest) and not _published_for_serving(work, cat)
+    trains = _trains(rest, work)
+    inference = _is_inference(rest, method, trains) or (
+        method is None and _served(rest, work, cat))
+    # "and with 8k context?", "what if I use bs 8?": serving read from a context length or
+    # "use"/"run"/"load" alone, no serving word, no format or precision; a follow-up of a
+    # training question keeps training.
+    implied = inference and method is None and not px.INFERENCE_STRONG.search(rest) \
+        and not _format_said(rest) and not _precision_said(rest) \
+        and not _published_for_serving(work, cat)
     if inference:
         method = _inference_method(rest, cat)
     elif method is None and px.TRAINING.search(rest) and _four_bit(rest):
@@ -1038,7 +1050,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     if context_asked and method is None and not inference and _context_served(rest, work):
         # "max context for llama 3 8b on a 24gb card": a context is served, as "128k context".
         inference, method = True, _inference_method(rest, cat)
-        by_context = not _precision_said(rest)
+        implied = not _precision_said(rest)
     # "cuánto contexto cabe", "combien de tokens par seconde": "how much" without money or hours.
     unpriced = intent == "cost" and work.hours is None and not work.money
     # "how long a context can I use": "how long" asks for a length, not a run's duration.
@@ -1206,7 +1218,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         quant_bare=quant_bare,
         quant_asked=inference and quant is None and intent == "fit"
         and bool(asks.QUANT_ASKED.search(rest)),
-        served_by_context=by_context and inference,
+        serving_implied=implied and inference,
         serving_precision_said=not (
             inference and method == cat.default_method("inference")
             and not st.INFERENCE_16.search(rest)

@@ -96,9 +96,10 @@ class Query(BaseModel):
     reference_model: bool | None = None  # DPO/IPO/KTO: a frozen reference model
     tokens_per_second: Decimal | None = None  # the user's measured throughput per GPU
     serving_precision_said: bool = True  # False: an inference question names no precision
-    # Serving read from a context length alone ("and with 8k context?"): no serving word, no
-    # precision. A follow-up of a training question keeps its training method at that length.
-    served_by_context: bool = False
+    # Serving read from a context length or a weak verb alone ("and with 8k context?", "what if
+    # I use bs 8?"): no serving word, format or precision. A follow-up of a training question
+    # keeps its training method.
+    serving_implied: bool = False
     # A quantized weight format the user named for serving: a GGUF type ("Q4_K_M"), "AWQ",
     # "GPTQ", "EXL2" or bits per weight ("bpw"). A setting of the run: the detailed estimate
     # (those bits, the KV cache at the context, the runtime's overhead) leads, not the
