@@ -140,3 +140,18 @@ def test_text_model_reply_does_not_mention_a_vision_encoder(pipeline: Pipeline) 
     got = to_json(pipeline.ask("qwen2.5 7b lora on a 4090, seq 2048 batch 2"))
     assert got["detailed_gb"] is not None
     assert "vision encoder" not in got["text"]
+
+
+@pytest.mark.parametrize("model_id", ["starcoder2-3b", "starcoder2-7b", "starcoder2-15b"])
+def test_starcoder2_published_context_is_on_file(model_id: str) -> None:
+    assert CATALOGUE.get(model_id).max_context == 16_384
+
+
+def test_longest_context_of_starcoder2_is_capped_at_its_published_context(
+    pipeline: Pipeline,
+) -> None:
+    # The search stopped at 1,048,576 tokens before: no published maximum was on file.
+    got = to_json(pipeline.ask(
+        "what's the longest context i can serve starcoder2 3b with on an h100"))
+    assert got["text"].startswith(
+        "📏 <b>16,384 tokens: the whole published context of StarCoder2 3B fits"), got["text"]
