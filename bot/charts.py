@@ -34,6 +34,7 @@ _COLOURS: dict[str, str] = {
     "kv_cache": "#E69F00",
     "sharding_buffers": "#999999",
     "dequant_buffer": "#BBBBBB",
+    "int8_dequant_buffer": "#BBBBBB",
     "cuda_context": "#555555",
 }
 _FALLBACK = "#AAAAAA"

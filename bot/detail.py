@@ -95,6 +95,7 @@ TERM_LABELS: dict[str, str] = {
     "zero_grad_bucket": N_("ZeRO-1/2 gradient bucket"),
     "reference_model": N_("Reference model (frozen copy)"),
     "dequant_buffer": N_("4-bit dequantization buffer"),
+    "int8_dequant_buffer": N_("8-bit dequantization buffer"),
     "cuda_context": N_("CUDA context and kernels"),
     "kv_cache": N_("KV cache"),
     "kv_transient": N_("KV cache growth (one layer copied)"),
@@ -810,6 +811,8 @@ def _assumptions(
         return tuple(out)
     if method.quantized_base:
         out.append(Assumption(code="qlora_nf4"))
+    elif method.int8_base:
+        out.append(Assumption(code="lora_int8"))
     if rank is not None:
         targets = query.lora_targets
         if targets is None or targets == "all":
@@ -1068,7 +1071,7 @@ def chart_query(args: tuple[str, ...], catalogue: Catalogue) -> Query | None:
         return None
     method, who, where, count, seq, batch, ckpt, rank = args
     cat = catalogue
-    if method not in cat.method_ids():
+    if method not in cat.method_ids(every=True):
         return None
     fields: dict[str, object] = {"text": "", "intent": "fit", "method": method, "details": True}
     try:

@@ -285,9 +285,11 @@ class Catalogue:
         q = self._quant_index.get(re.sub(r"[\W_]", "", text).upper())
         return None if q is None else "gguf_" + q.name.lower()
 
-    def method_ids(self, kind: str | None = None) -> tuple[str, ...]:
-        """The methods of a kind (training, inference; all by default) in the file's order."""
-        return tuple(m.id for m in self.methods if kind is None or m.kind == kind)
+    def method_ids(self, kind: str | None = None, *, every: bool = False) -> tuple[str, ...]:
+        """The methods of a kind (training, inference; all by default) in the file's order:
+        the listed ones (answered when no method is named), or with ``every`` all of them."""
+        return tuple(m.id for m in self.methods
+                     if (kind is None or m.kind == kind) and (every or m.listed))
 
     def method_where(
         self, kind: str, *, family: str | None = None, weight_bits: int | None = None,

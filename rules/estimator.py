@@ -373,6 +373,15 @@ def _lora_params(arch: Architecture, rank: int, targets: Sequence[str]) -> int:
     return total * arch.moe_layers + _adapter_sum(dense, rank, names) * arch.dense_layers
 
 
+def _int8_row_scale_bytes(shape: _Shape, c: Constants) -> float:
+    """The FP32 scale of every output row of the block linears (LLM.int8's vector-wise
+    quantization); none counted for an assumed shape, whose rows are unknown."""
+    if shape.assumed:
+        return 0.0
+    rows = sum(fan_out * copies for _, fan_out, copies in shape.arch.linear_shapes().values())
+    return float(rows * shape.arch.layers) * c["bytes.int8_row_scale"]
+
+
 def _resolve_targets(targets: str | Sequence[str]) -> tuple[str, ...]:
     if isinstance(targets, str):
         key = targets.lower().replace("-", "_")
@@ -627,6 +636,15 @@ def estimate_training(
             parts.append(("weights", weights / weight_shard,
                           f"NF4 block weights ({bits:.3f} bits/param), embeddings/norms bf16"))
             assumptions.append(assumption("qlora_nf4", double_quant=int(double_quant)))
+        elif spec.int8_base:
+            # LLM.int8 (bitsandbytes Linear8bitLt): int8 block weights and one FP32 scale per
+            # output row (int8_vectorwise_quant's row stats); embeddings, head and norms stay
+            # in the compute dtype.
+            scales = _int8_row_scale_bytes(shape, c)
+            weights = block * c["bytes.int8"] + scales + rest * bf16
+            parts.append(("weights", weights / weight_shard,
+                          "int8 block weights + FP32 row scales (LLM.int8), embeddings/norms bf16"))
+            assumptions.append(assumption("lora_int8"))
         elif fp32_weights:
             parts.append(("weights", n * c["bytes.fp32"] / weight_shard,
                           "frozen fp32 base (loaded without torch_dtype)"))
@@ -807,6 +825,12 @@ def estimate_training(
         parts.append(("dequant_buffer",
                       c["training.qlora_dequantized_linears"] * _largest_linear(arch) * bf16,
                       "one linear layer's weight dequantized to bf16 for its matmul"))
+    elif spec.int8_base:
+        # MatMul8bitLt.backward: grad_A = grad_output @ CB.to(dtype, copy=True) * SCB / 127,
+        # one linear's weight dequantized to the compute dtype at a time.
+        parts.append(("int8_dequant_buffer",
+                      c["training.int8_dequantized_linears"] * _largest_linear(arch) * bf16,
+                      "one linear layer's int8 weight dequantized for its backward matmul"))
     context = c["overhead.cuda_context_gb"] * _GB
     parts.append(("cuda_context", context, "CUDA context and kernels"))
     if resident > 0:

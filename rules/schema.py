@@ -117,6 +117,9 @@ class Method(Sourced):
     weight_bits: Literal[4, 8, 16]  # the base weights' precision (4 = NF4/int4 quantized)
     optimizer: Literal["adam8bit"] | None = None  # an optimizer the method implies
     default: bool = False  # assumed in its kind (first one) or family when none is named
+    # Answered only when named: a question naming no method is answered with the listed ones
+    # (LoRA on an 8-bit base is asked for, never offered beside the seed's methods).
+    listed: bool = True
     name: str = Field(min_length=1)  # gettext msgids, worded by bot.render
     short_name: str = Field(min_length=1)
     # Full methods: the name when the model is trained from scratch, not fine-tuned.
@@ -161,6 +164,11 @@ class Method(Sourced):
     def quantized_base(self) -> bool:
         """The frozen base in 4 bits (QLoRA's NF4), dequantized layer by layer."""
         return self.family == "adapter" and self.weight_bits == 4
+
+    @property
+    def int8_base(self) -> bool:
+        """The frozen base in 8 bits (bitsandbytes LLM.int8, load_in_8bit) under adapters."""
+        return self.family == "adapter" and self.weight_bits == 8
 
 
 class QuantType(Sourced):

@@ -199,6 +199,22 @@ def test_qlora_70b_weights_use_double_quant_nf4() -> None:
     assert plain.term("weights") > b.term("weights")
 
 
+def test_lora_on_an_8bit_base_is_one_byte_a_block_weight_plus_row_scales() -> None:
+    spec = CATALOGUE.get("llama-3.1-8b")
+    b = estimate_training(spec, "lora_int8", 2048, 1, True)
+    bf16 = estimate_training(spec, "lora", 2048, 1, True)
+    # 6.98B block weights x 1 byte + 1.38M rows x 4-byte FP32 scales (LLM.int8's row-wise
+    # constants) + 1.05B embedding/head params x 2 bytes; the BF16 base is 16.1 GB.
+    assert (b.term("weights"), bf16.term("weights")) == (Decimal("9.1"), Decimal("16.1"))
+    # Its backward dequantizes one linear at a time: the MLP's 4096 x 14336 in BF16.
+    assert b.term("int8_dequant_buffer") == Decimal("0.1")
+    assert b.term("dequant_buffer") == 0 and bf16.term("int8_dequant_buffer") == 0
+    # The rest of the step is LoRA's.
+    for term in ("lora_adapters", "activations", "logits", "layer_gradients"):
+        assert b.term(term) == bf16.term(term)
+    _terms_add_up(b)
+
+
 def test_full_adamw_mixed_precision_is_18_bytes_per_param() -> None:
     b = estimate_training(10, "full_adamw", 128, 1, True)
     static = b.term("weights") + b.term("master_weights") + b.term("optimizer_states")

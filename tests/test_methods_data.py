@@ -85,6 +85,7 @@ def test_a_method_only_in_data_is_named_in_other_locales(with_dora: Catalogue):
     [
         ("qlora", "adapter", 4, True),
         ("lora", "adapter", 16, False),
+        ("lora_int8", "adapter", 8, False),
         ("full_adamw", "full", 16, False),
         ("full_adam8bit", "full", 16, False),
         ("inference_bf16", "inference", 16, False),
@@ -104,6 +105,9 @@ def test_the_defaults_are_the_seeds():
     assert cat.default_method("inference") == "inference_bf16"
     # The order answers list them in.
     assert cat.method_ids("training") == ("qlora", "lora", "full_adam8bit", "full_adamw")
+    # LoRA on an 8-bit base is answered when asked for, never listed beside the seed's methods.
+    assert "lora_int8" not in cat.method_ids("training")
+    assert "lora_int8" in cat.method_ids("training", every=True)
 
 
 def test_a_family_that_contradicts_the_kind_is_refused():

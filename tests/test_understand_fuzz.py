@@ -33,7 +33,7 @@ def _check(query: Query, text: str) -> None:
     assert query.text == text
     assert query.intent in INTENTS
     assert query.lang is None or query.lang in LANGS
-    assert query.method is None or query.method in load_catalogue().method_ids()
+    assert query.method is None or query.method in load_catalogue().method_ids(every=True)
     assert query.gpu is None or query.gpu in GPU_IDS
     assert set(query.other_gpus) <= GPU_IDS
     # The same GPU is compared only at another count ("4x h100 vs 8x h100").

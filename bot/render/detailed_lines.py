@@ -84,6 +84,10 @@ _SAID: dict[str, str] = {
         "QLoRA: block weights in 4-bit NF4 with double quantization; embeddings, output head "
         "and norms stay in BF16."
     ),
+    "lora_int8": N_(
+        "8-bit base (bitsandbytes LLM.int8, load_in_8bit): block weights in int8 with one FP32 "
+        "scale a row; embeddings, output head and norms stay in BF16."
+    ),
     "pure_bf16": N_(
         "Pure BF16: weights, gradients and optimizer states in BF16, no FP32 master copy."
     ),

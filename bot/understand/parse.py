@@ -588,6 +588,18 @@ def _four_bit(s: str) -> bool:
     return any(not _negated(s, *m.span()) for m in px.FOUR_BIT.finditer(s))
 
 
+def _eight_bit_base(s: str) -> bool:
+    """"lora llama 3 8b 8bit", "lora with load_in_8bit", "lora en 8 bits": the frozen base in
+    8 bits (LLM.int8). An 8-bit optimizer ("adamw 8bit", "paged_adamw_8bit") or KV cache
+    says nothing of the base."""
+    if not px.EIGHT_BIT_BASE.admits(s):
+        return False
+    for other in (st.PAGED_8BIT, st.ADAM_8BIT, px.KV_CACHE_DTYPE):
+        if other.admits(s):
+            s = other.pattern.sub(lambda m: " " * len(m.group(0)), s)
+    return any(not _negated(s, *m.span()) for m in px.EIGHT_BIT_BASE.pattern.finditer(s))
+
+
 def _inference_method(s: str, cat: Catalogue) -> MethodId:
     # "without 8bit quantization" serves in BF16.
     bits = 16
@@ -1038,6 +1050,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             and px.BNB_FOUR_BIT.search(rest) and _four_bit(rest):
         # "peft + bitsandbytes 4bit", "lora with load_in_4bit": adapters on a 4-bit base
         method = cat.method_where("training", family="adapter", weight_bits=4) or method
+    elif method is not None and cat.method(method).adapter and cat.method(method).weight_bits == 16 \
+            and _eight_bit_base(rest):
+        # "lora llama 3 8b 8bit", "lora with load_in_8bit": adapters on an 8-bit base
+        method = cat.method_where("training", family="adapter", weight_bits=8) or method
     intent = _intent(rest, work, method, inference)
     intent, pay_refused, pay_also = _and_pay(intent, rest, work, method, inference, folded)
     accelerator = asks.accelerator(s)
