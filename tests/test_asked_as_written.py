@@ -106,11 +106,11 @@ def test_two_counts_with_a_dataset_time_each_side() -> None:
 @pytest.mark.parametrize(("text", "start"), [
     # On 8 GPUs: one H100 cannot hold the run, and the reply then leads with that.
     ("¿Cuánto tarda un fine-tuning completo de 7B con 2.000 millones de tokens en 8 H100?",
-     "⏱ <b>Entrenamiento completo con AdamW de un modelo de 7B: unas "),
+     "⏱ <b>Entrenamiento completo con AdamW de un modelo de 7B: alrededor de "),
     ("Combien de temps pour un fine-tuning complet de 7B sur 2 milliards de tokens sur 8 H100 ?",
      "⏱ <b>Entraînement complet avec AdamW pour un modèle 7B\u00a0: environ "),
     ("cuanto tarda un qlora de llama 3.1 8b con 100M tokens en una L40S",
-     "⏱ <b>Entrenamiento QLoRA de Llama 3.1 8B: unas "),
+     "⏱ <b>Entrenamiento QLoRA de Llama 3.1 8B: alrededor de "),
     ("how many gpu hours for a full finetune of 7b on 1B tokens",
      "⏱ <b>Full AdamW of a 7B model: about "),
 ])
@@ -129,7 +129,7 @@ def test_a_time_answer_opens_with_the_run_named(text: str, start: str) -> None:
      "about 28.22 hours on 1× B200, the offered configuration where this run costs least.", "130.09"),
     # LoRA's run is the cheapest here (a 4-bit base trains at a lower assumed utilisation).
     ("cost to fine-tune llama 8b on 50M tokens",
-     "💵 <b>About $3.92 to fine-tune an 8B model on 50 million tokens</b> — LoRA, about 0.85 hours "
+     "💵 <b>About $3.92 to fine-tune an 8B model on 50 million tokens</b> — LoRA, about 51 minutes "
      "on 1× B200, the offered configuration where this run costs least.", "3.92"),
     ("cost to fine-tune llama 8b on 50M tokens on an h100",
      "💵 <b>About $4.45 to fine-tune an 8B model on 50 million tokens</b> — LoRA, about 1.92 hours "

@@ -245,7 +245,8 @@ def test_json_money_never_raises(value, expected):
 def test_formatting_never_raises(value: Decimal, locale: str):
     fmt = Formatter(locale)
     for out in (fmt.usd(value), fmt.usd_exact(value), fmt.num(value), fmt.gb(value),
-                fmt.hours(value), fmt.percent(value), fmt.bandwidth(value)):
+                fmt.hours(value), fmt.duration(value), fmt.percent(value),
+                fmt.bandwidth(value)):
         assert isinstance(out, str) and out
     _money(value)
     to_cents(value)

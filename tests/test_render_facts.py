@@ -48,6 +48,29 @@ def test_token_counts_in_words_only_when_exact(locale: str, tokens: Decimal | in
 
 
 @pytest.mark.parametrize(
+    ("locale", "hours", "said"),
+    [
+        ("en", Decimal("0.31"), "19 minutes"),  # a short run in minutes, not "0.31 hours"
+        ("en", Decimal("0.01"), "1 minute"),
+        ("en", Decimal(0), "1 minute"),  # a run is never said to take no time
+        ("en", Decimal("0.99"), "59 minutes"),
+        ("en", Decimal(1), "1 hour"),  # from an hour on, hours as before
+        ("en", Decimal("7.96"), "7.96 hours"),
+        ("es", Decimal("0.19"), f"11{NBSP}minutos"),
+        ("es", Decimal("0.02"), f"1{NBSP}minuto"),
+        ("es", Decimal("2.96"), f"2,96{NBSP}horas"),
+        ("fr", Decimal("0.19"), f"11{NBSP}minutes"),
+        ("fr", Decimal("0.75"), f"45{NBSP}minutes"),
+        ("fr", Decimal("1.5"), f"1,5{NBSP}heure"),
+    ],
+)
+def test_how_long_a_run_takes_is_said_in_minutes_under_an_hour(
+    locale: str, hours: Decimal, said: str
+) -> None:
+    assert Formatter(locale).duration(hours) == said
+
+
+@pytest.mark.parametrize(
     ("locale", "bandwidth", "date", "two", "two_fifty", "twenty"),
     [
         ("en", "3,350 GB/s", "December 1, 2026", "$2", "$2.50", "$20"),

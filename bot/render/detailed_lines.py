@@ -305,7 +305,7 @@ def _time(ph: Phrases, t: TrainingEstimate, tokens: str) -> list[Markup]:
     lines: list[Markup] = []
     where = ph.config(t.gpu, t.gpu_count)  # type: ignore[arg-type]
     gh = fmt.num(t.gpu_hours)  # type: ignore[arg-type]
-    wall = fmt.hours(t.wall_clock_hours)  # type: ignore[arg-type]
+    wall = fmt.duration(t.wall_clock_hours)  # type: ignore[arg-type]
     if t.flops is not None:
         flops = fmt.num(t.flops_mantissa, 1) + " × " + t.flops_power  # type: ignore[arg-type]
         lines.append(g._(

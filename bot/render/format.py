@@ -547,6 +547,17 @@ class Formatter:
     def hours(self, value: Decimal | int) -> str:
         return _unit(self.locale, _dec(value), 2, "duration-hour", "long")
 
+    def duration(self, hours: Decimal | int) -> str:
+        """How long a run takes, as people say it: under an hour in whole minutes ("about 19
+        minutes", never "0.31 hours"; at least one), else in hours as ``hours``."""
+        amount = _dec(hours)
+        if amount.is_finite() and Decimal(0) <= amount < 1:
+            minutes = max(Decimal(1), (amount * 60).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+            text = _unit(self.locale, minutes, 0, "duration-minute", "long")
+            # CLDR's French minutes use a breakable space, its hours a no-break one: kept alike.
+            return text.replace(" ", "\u00a0") if self.locale == "fr" else text
+        return self.hours(amount)
+
     def days(self, value: Decimal | int) -> str:
         return _unit(self.locale, _dec(value), 1, "duration-day", "long")
 

@@ -150,7 +150,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         else:
             tokens = fmt.tokens(tq.tokens)
         how = ph.method_short(primary.memory.method)
-        wall = fmt.hours(tq.quote.hours)
+        wall = fmt.duration(tq.quote.hours)
         where = ph.config(tq.quote.gpu, tq.quote.gpu_count)
         put("💵 <b>")
         if query.pretraining:
@@ -1036,7 +1036,7 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
                 "%(where)s: about %(wall)s (%(gh)s GPU-hour).",
                 "%(where)s: about %(wall)s (%(gh)s GPU-hours).",
                 t.gpu_hours, where=ph.config(t.gpu, t.gpu_count),
-                wall=fmt.hours(t.quote.hours if t.quote else t.wall_clock_hours),
+                wall=fmt.duration(t.quote.hours if t.quote else t.wall_clock_hours),
                 gh=fmt.num(t.gpu_hours), count=t.gpu_hours,
             ))
             put("\n")

@@ -111,6 +111,10 @@ DAILY: Final[tuple[str, ...]] = _words("DAILY")
 WEEKLY: Final[tuple[str, ...]] = _words("WEEKLY")
 # "half an hour", "media hora", "une demi-heure"
 HALF_HOUR: Final[tuple[str, ...]] = _words("HALF_HOUR")
+# "a quarter of an hour", "un cuarto de hora", "un quart d'heure" (0.25 h) and three of them
+# (0.75 h): "three quarters of an hour", "tres cuartos de hora", "trois quarts d'heure".
+QUARTER_HOUR: Final[tuple[str, ...]] = _words("QUARTER_HOUR")
+THREE_QUARTERS_HOUR: Final[tuple[str, ...]] = _words("THREE_QUARTERS_HOUR")
 
 # Model-size units → multiplier to billions (as a power of ten).
 SIZE_UNITS_BILLION: Final[tuple[str, ...]] = _words("SIZE_UNITS_BILLION")

@@ -323,6 +323,11 @@ def _take_hours(work: _Work) -> None:
         work.hours_as = _month_said(match.group("unit"))
         work.blank(*match.span())
         return
+    match = px.QUARTER_HOURS.search(work.s)
+    if match:  # before "an hour" in "a quarter of an hour" reads as one hour
+        work.hours = Decimal("0.75") if match.group("three") else Decimal("0.25")
+        work.blank(*match.span())
+        return
     match = px.HALF_HOUR.search(work.s)
     if match:
         work.hours = Decimal("0.5")

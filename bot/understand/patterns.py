@@ -254,6 +254,9 @@ HOURS_WORDS: Final = Guarded(
     rf"(?P<unit>{_DURATION_UNITS})(?![a-z0-9])(?!(?<=d)['’]){_AND_A_HALF}"
 )
 HALF_HOUR: Final = Guarded(("half", "media", "demi"), words(lx.HALF_HOUR))
+QUARTER_HOURS: Final = Guarded(("quart", "cuarto"), lazy(
+    rf"(?<![a-z0-9])(?:(?P<three>{alt(lx.THREE_QUARTERS_HOUR)})|{alt(lx.QUARTER_HOUR)})(?![a-z0-9])"
+))
 # "$2 an hour", "per day", "por hora": a rate, not a duration.
 # ("por una semana", "for a week" are durations: "por"/"per" before a number word is not a rate.)
 # "what does a B200 cost an hour" is a rate too.

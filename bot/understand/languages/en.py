@@ -98,6 +98,8 @@ LANGUAGE = Language(
             r"(?:for )?the (?:whole|entire|full) day", r"all day(?: long)?",
         ),
         "HALF_HOUR": (r"half an hour",),
+        "QUARTER_HOUR": (r"(?:a )?quarter of an hour", r"a quarter hour"),
+        "THREE_QUARTERS_HOUR": (r"three[ -]quarters of an hour",),
         "SIZE_UNITS_BILLION": (r"billions?",),
         "SIZE_UNITS_MILLION": (r"millions?",),
         "PARAM_WORDS": (r"parameters?",),

@@ -100,6 +100,8 @@ LANGUAGE = Language(
             r"el dia (?:entero|completo)",
         ),
         "HALF_HOUR": (r"media hora",),
+        "QUARTER_HOUR": (r"(?:un )?cuarto de hora",),
+        "THREE_QUARTERS_HOUR": (r"tres cuartos de hora",),
         "SIZE_UNITS_BILLION": (r"mil millones",),
         "SIZE_UNITS_MILLION": (r"millones", r"millon"),
         "PARAM_WORDS": (r"parametros?",),

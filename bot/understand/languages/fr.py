@@ -100,6 +100,8 @@ LANGUAGE = Language(
             r"toute la journee", r"la journee (?:entiere|complete)",
         ),
         "HALF_HOUR": (r"une demi-? ?heure",),
+        "QUARTER_HOUR": (r"(?:un )?quart d[' ]?heure",),
+        "THREE_QUARTERS_HOUR": (r"trois quarts? d[' ]?heure",),
         "SIZE_UNITS_BILLION": (r"milliards?", r"md", r"mds"),
         "PARAM_WORDS": (r"parametres?",),
         "VRAM_UNITS_GB": (r"go", r"gigaoctets?"),
