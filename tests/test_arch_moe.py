@@ -9,6 +9,7 @@ from decimal import Decimal
 import pytest
 
 from bot.pipeline import Pipeline, to_json
+from bot.understand.parse import understand
 from rules.catalogue import load_catalogue
 from rules.estimator import _lora_params, estimate_inference
 from rules.model_catalogue import load_models
@@ -138,3 +139,18 @@ def test_moe_serving_answers_use_the_models_shape(pipeline: Pipeline, question: 
     text = to_json(pipeline.ask(question))["text"]
     assert phrase in text
     assert "No architecture on file" not in text and "Llama-like" not in text
+
+
+@pytest.mark.parametrize(("text", "seq_len"), [
+    ("deepseek v3 on 8x h200, how many concurrent users at 32k", 32768),
+    ("how many concurrent requests at 64k for qwen3 235b on 8x h100", 65536),
+    ("cuántos usuarios a la vez con llama 3 8b en una L4 a 16k", 16384),
+    ("combien d'utilisateurs simultanés pour llama 3 8b sur une L4 à 16k ?", 16384),
+    ("how many users can I serve with llama 3 8b on an L4", None),
+    ("how many concurrent users at 8 gpus of a100 with llama 70b", None),
+])
+def test_a_length_after_at_is_the_context_of_each_sequence_served(text: str,
+                                                                  seq_len: int | None) -> None:
+    query = understand(text, load_catalogue())
+    assert query.concurrency_asked and query.intent == "fit"
+    assert query.seq_len == seq_len

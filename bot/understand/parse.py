@@ -1096,6 +1096,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         if not inference:
             inference, method = True, _inference_method(rest, cat)
             train_speed_asked = False
+        match = px.CONTEXT_AT.search(rest) if work.seq_len is None else None
+        if match:  # "… how many concurrent users at 32k": 32k tokens of context each
+            work.seq_len = _tokens_of_context(match.group("num"), "k", work.lang)
+            work.context_said = True
     elif not (concurrency_asked and speed_asked):
         concurrency_asked = False
     if train_speed_asked and (intent in ("fit", "memory", "unknown", "time") or unpriced):

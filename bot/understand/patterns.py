@@ -147,6 +147,13 @@ ADAPTER_HINT: Final = lazy(
 )
 # bitsandbytes' 4-bit loading named beside LoRA/PEFT: QLoRA.
 BNB_FOUR_BIT: Final = Screened(r"(?<![a-z])(?:bitsandbytes|bnb|load_in_4bit|nf4)(?![a-z])")
+# "how many concurrent users at 32k": in a question about sequences served at once, a length in
+# thousands after "at" (a, à, con, with, @) is each sequence's context. The "k" is required:
+# "at 8" is not a length.
+CONTEXT_AT: Final = Guarded(
+    "k",
+    r"(?<![a-z])(?:at|with|con|a|@) ?(?P<num>\d{1,4}) ?k(?: tokens?)?(?![a-z0-9])"
+)
 # A sequence length called a context: a serving question when nothing speaks of training.
 CONTEXT_WORD: Final = lazy(r"context|ctx|contexto|contexte|model[ _-]?len")
 BATCH: Final = Guarded(
