@@ -261,7 +261,7 @@ LANGUAGE = Language(
             # answers it (everything smaller fits too).
             r"what (?:models? |llms? )?(?:can|could) i (?:fine ?-?tune|finetune|train|run|serve|"
             r"lora|qlora|fit|host|load)",
-            r"(?:what|which) (?:models?|llms?) (?:can|could|will|would) (?:i |fit|run)",
+            r"(?:what|which) (?:models?|llms?) (?:can|could|will|would) (?:i|we|fit|run)",
             # "can I finetune anything on my 1080?", "is there anything I can qlora on a 3060?"
             r"(?:fine ?-?tune|finetune|train|lora|qlora|run) anything",
             r"anything (?:i|we) (?:can|could) (?:fine ?-?tune|finetune|train|lora|qlora|run)",
@@ -354,10 +354,13 @@ LANGUAGE = Language(
         "OOM_WORDS": (
             r"oom", r"ooms", r"oomed", r"ooming", r"oom ?errors?", r"out of memory",
             r"out ?of ?memory ?errors?", r"outofmemoryerror", r"outofmemory",
+            # "running out of vram", "ran out of memory on my 3090"
+            r"(?:run|runs|running|ran) out of (?:vram|gpu memory|memory|mem)",
         ),
         # The user asks what to change (asks.FIX_ASK): "what do i do", "how can i make it fit".
         "FIX_ASK": (
             r"(?:what|wat|wht|wut) (?:do|should|can|could|shall) (?:i|we) do", r"what (?:are )?my options",
+            r"(?:what|wat|wut) (?:to )?do ?[?!.]*$",  # "… already using gradient checkpointing. what do?"
             r"what am i doing wrong",
             r"how (?:can|do|could|should|would) i (?:make|get) (?:it|this|that|the run|the training) (?:to )?fit",
             r"how (?:to|do i|can i) (?:reduce|lower|cut|save|decrease) (?:the |my )?(?:vram|memory|mem)",
