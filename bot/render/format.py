@@ -134,7 +134,9 @@ class _Compiled:
         return self._rounded(value, places, True)
 
     def _rounded(self, value: Decimal, places: int, trim: bool) -> str:
-        text = f"{value.quantize(_QUANTUM[places], context=_HALF_UP):f}"
+        # str() prints a value quantized to at most 3 decimals, < 10^21, without an exponent
+        # (its exponent is -places ≤ 0 and it has fewer than 28 digits): as format "f" does.
+        text = str(value.quantize(_QUANTUM[places], context=_HALF_UP))
         negative = text[0] == "-"  # also "-0.0": the sign the rounded value keeps
         whole, _, fraction = (text[1:] if negative else text).partition(".")
         if trim:
@@ -501,12 +503,26 @@ class Formatter:
 
     def __init__(self, locale: str) -> None:
         self.locale = locale
+        # The locale's compiled patterns, looked up once: a Decimal of the common case
+        # (_Compiled.fixed) goes straight to them, the rest by _num, _unit and _usd (a
+        # reply formats some thirty values, most of them sizes in GB).
+        self._number = _decimal(locale)
+        self._money = _money(locale)
+        self._gb = _fast_unit(locale, "digital-gigabyte", "short")
 
     def num(self, value: Decimal | int | float, places: int = 2) -> str:
+        if type(value) is Decimal:
+            fast = self._number.fixed(value, places)
+            if fast is not None:
+                return fast
         return _num(self.locale, _dec(value), places)
 
     def gb(self, value: Decimal | int, places: int = 2) -> str:
         """52.5 GB / 52,5 GB / 52,5 Go (GB = 10^9 bytes)."""
+        if type(value) is Decimal and self._gb is not None:
+            fast = self._number.fixed(value, places)
+            if fast is not None:
+                return self._gb.format(fast)  # as _unit: the number holds no space
         return _unit(self.locale, _dec(value), places, "digital-gigabyte", "short")
 
     def bandwidth(self, value: Decimal) -> str:
@@ -514,6 +530,10 @@ class Formatter:
 
     def usd(self, value: Decimal | int) -> str:
         """Money rounded half-up to the cent only here, at presentation."""
+        if type(value) is Decimal:
+            fast = self._money.fixed(value, 2)
+            if fast is not None:
+                return fast
         return _usd(self.locale, _dec(value))
 
     def usd_exact(self, value: Decimal) -> str:

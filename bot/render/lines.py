@@ -13,18 +13,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from decimal import Decimal
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from markupsafe import Markup
 
 from bot.answer import Answer, MethodAnswer, QuantPick
 from bot.detail import DetailedAnswer, FitCheck
+from bot.i18n import N_
 from bot.render.detailed_lines import detailed_block, detailed_lead_block
 from bot.render.phrases import Phrases
 from rules.capacity import LongestContext
 from rules.fit import Fit
 from rules.memory import Memory
 from rules.quote import Quote
+
+if TYPE_CHECKING:
+    from bot.remedy import Remedies, Remedy
 
 _HIDDEN_NOTES = frozenset({"planning_rule", "activations_extra", "kv_cache_extra", "sharding_assumed"})
 # Jinja's truncate filter keeps this many characters past the length (policy truncate.leeway).
@@ -573,6 +577,87 @@ def fit_block(answer: Answer, ph: Phrases) -> Markup:
     if detailed and detailed.stated:
         out.append(detailed_block(ph, detailed, answer))
     return str.__new__(Markup, "".join(out))  # every part is Markup: escaped already
+
+
+# What each change of a remedy is called (bot.remedy.CHANGES; "seq_len" and "micro_batch" say
+# their number).
+_CHANGE_NAMES = {
+    "grad_ckpt": N_("gradient checkpointing on"),
+    "liger": N_("Liger Kernel (chunked loss: the logits are never held whole)"),
+    "adam8bit": N_("8-bit Adam"),
+    "pure_bf16": N_("pure BF16 (no FP32 master weights)"),
+    "cpu_offload": N_("CPU offload (FSDP or DeepSpeed ZeRO-3; slower)"),
+    "optimizer_offload": N_(
+        "optimizer offloaded to CPU RAM (ZeRO-Offload, offload_optimizer; slower)"
+    ),
+    "zero3": N_("DeepSpeed ZeRO-3 (the weights are split over the GPUs too)"),
+    "lora": N_("LoRA instead of full fine-tuning"),
+    "qlora": N_("QLoRA (4-bit base)"),
+}
+
+
+def _change(ph: Phrases, rm: Remedies, change: str, remedy: Remedy | None) -> str:
+    if change == "micro_batch":
+        return ph._(
+            "micro-batch 1 × gradient accumulation %(n)s (the same effective batch)",
+            n=rm.micro_batch,
+        )
+    if change == "seq_len":
+        assert remedy is not None and remedy.seq_len is not None
+        return ph._("sequences of at most about %(n)s tokens", n=ph.fmt.num(remedy.seq_len, 0))
+    name = _CHANGE_NAMES.get(change)
+    return ph._(name) if name is not None else ""
+
+
+def remedy_block(answer: Answer, ph: Phrases) -> Markup:
+    """"My training OOMs on my A100 40GB, what do I do?": what makes the run fit on the asked
+    configuration by the detailed estimate, smallest change first (bot.remedy); or that
+    nothing short of another card does, and the offered configuration that holds it. Laid out
+    as remedy.html.j2 did (its macro call per change cost ~10 µs of Jinja machinery)."""
+    _, fmt = ph._, ph.fmt
+    rm = answer.remedies
+    assert rm is not None
+    if rm.gpu:
+        where = ph.config(rm.gpu, rm.gpu_count)
+    else:
+        assert answer.primary is not None and answer.primary.fit is not None
+        where = ph.fit_config(answer.primary.fit)
+    vram = ph.memory(rm.vram_per_gpu_gb)
+    out = [] if rm.lead else ["\n"]
+    if rm.options:
+        head = _("What makes it fit on %(where)s", where=where)
+        out.append(f"🩹 <b>{head}</b> ")
+        out.append(_(
+            "(detailed estimate: %(total)s per GPU as you run it, of %(vram)s), smallest change "
+            "first:", total=fmt.gb(rm.per_gpu_gb, 1), vram=vram,
+        ))
+        out.append("\n")
+        for r in rm.options:
+            changes = str.__new__(Markup, " + ".join([_change(ph, rm, c, r) for c in r.changes]))
+            line = _("%(changes)s: %(gb)s per GPU", changes=changes, gb=fmt.gb(r.per_gpu_gb, 1))
+            out.append(f"• {line}\n")
+    else:
+        said = _("Nothing short of another card makes it fit on %(where)s.", where=where)
+        out.append(f"🩹 <b>{said}</b>\n")
+        if rm.best_gb is not None:
+            out.append(_(
+                "Even with every change combined, the detailed estimate still needs %(best)s per "
+                "GPU of %(vram)s:", best=fmt.gb(rm.best_gb, 1), vram=vram,
+            ))
+            tried = ", ".join([_change(ph, rm, c, None) for c in rm.tried])
+            out.append(f" {tried}.\n")
+        assert answer.primary is not None
+        cheapest = answer.primary.cheapest
+        if cheapest and cheapest.usd_per_hour is not None:
+            out.append("👉 ")
+            out.append(_(
+                "Offered configuration that holds it as you run it: %(where)s at %(price)s.",
+                where=ph.fit_config(cheapest), price=ph.per_hour(cheapest.usd_per_hour),
+            ))
+            out.append("\n")
+    if rm.lead:
+        out.append("\n")
+    return str.__new__(Markup, "".join(out))  # every part is Markup or literal markup
 
 
 def _native_note(ph: Phrases, answer: Answer, fmt_name: str, native: Memory) -> Markup:

@@ -27,7 +27,7 @@ from bot.answer import Answer
 from bot.i18n import SUPPORTED_LOCALES
 from bot.render.detailed_lines import detailed_block, detailed_lead_block
 from bot.render.format import Formatter
-from bot.render.lines import compare_lines, fit_block
+from bot.render.lines import compare_lines, fit_block, remedy_block
 from bot.render.phrases import Gettext, Phrases, gettext_for
 from rules.catalogue import Catalogue
 
@@ -89,7 +89,9 @@ _BYTECODE = _SharedBytecode(_disk_cache())
 # Whose methods templates call, and the functions that lay answers out: none takes Jinja's
 # context, environment or eval context.
 _PLAIN_CALLEES = frozenset({Formatter, Phrases, Gettext})
-_PLAIN_FUNCTIONS = frozenset({fit_block, detailed_block, detailed_lead_block, compare_lines})
+_PLAIN_FUNCTIONS = frozenset(
+    {fit_block, remedy_block, detailed_block, detailed_lead_block, compare_lines}
+)
 
 
 class _Context(Context):
@@ -147,10 +149,10 @@ def environment(locale: str) -> Environment:
     )
     env.policies["ext.i18n.trimmed"] = True
     env.context_class = _Context
-    # The detailed estimate (detailed.html.j2, detailed_lead.html.j2) and the fit answer's page
-    # (fit.html.j2, answer.html.j2), laid out in Python.
+    # The detailed estimate (detailed.html.j2, detailed_lead.html.j2), the fit answer's page
+    # (fit.html.j2) and its remedies (remedy.html.j2), laid out in Python.
     env.globals.update(detailed_block=detailed_block, detailed_lead_block=detailed_lead_block,
-                       fit_block=fit_block)
+                       fit_block=fit_block, remedy_block=remedy_block)
     # {% trans %} compiles to newstyle calls of these globals: phrases.Gettext has the
     # semantics of Jinja's newstyle wrappers, as plain calls.
     env.newstyle_gettext = True  # type: ignore[attr-defined]
