@@ -12,7 +12,7 @@ import pytest
 
 from bot.understand import settings as st
 from bot.understand.normalise import fold
-from bot.understand.screen import Screened, needles
+from bot.understand.screen import Screened, clauses, needles
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -40,6 +40,32 @@ ROOT = Path(__file__).resolve().parent.parent
 )
 def test_needles_are_what_every_match_holds(pattern: str, expected: tuple[str, ...] | None) -> None:
     assert needles(pattern) == expected
+
+
+@pytest.mark.parametrize(
+    ("pattern", "expected"),
+    [
+        # The words that generate, apart from "tok", which every match holds too.
+        (r"(?<![a-z0-9])(?:generat\w*|output) \d+ tok(?:en)?s?",
+         ((" tok",), ("generat", "output"))),
+        (r"paged[ _-]?adamw?", (("paged",), ("adam",))),
+        # A second set would be in the same words as the first ("oken" beside "tok"): none.
+        (r"(?<![a-z0-9])tok(?:en)?s?(?![a-z])", (("tok",),)),
+        (r"x\w?y", ()),
+    ],
+)
+def test_a_second_needle_set_when_the_pattern_gives_one(
+        pattern: str, expected: tuple[tuple[str, ...], ...]) -> None:
+    assert clauses(pattern) == expected
+
+
+def test_a_text_without_the_second_set_is_not_searched() -> None:
+    made = Screened(r"(?<![a-z0-9])(?:generat\w*|output) \d+ tok(?:en)?s?")
+    made.search("")  # its needles
+    made.pattern = None  # type: ignore[assignment]  # searching now raises
+    assert made.search("llama 70b on 200m tokens") is None
+    assert not made.admits("200m tokens, seq len 2048")
+    assert made.admits("generate 200 tokens")
 
 
 def test_case_insensitive_flag_gives_no_needles() -> None:
@@ -94,6 +120,8 @@ def test_screened_patterns_match_where_their_patterns_match() -> None:
                 assert pattern.admits(text)
             for match in plain.finditer(text):  # each match, not just the text, holds a needle
                 assert any(n in match.group(0) for n in pattern._needles or ("",)), (name, text)
+                assert not pattern._also or any(n in match.group(0) for n in pattern._also), (
+                    name, text)
 
 
 def test_needles_are_kept_on_disk_for_the_next_process(
@@ -113,6 +141,7 @@ def test_needles_are_kept_on_disk_for_the_next_process(
         raise AssertionError("parsed again")
 
     monkeypatch.setattr(screen, "needles", no_parsing)
+    monkeypatch.setattr(screen, "clauses", no_parsing)
     again = Screened(made._source[0])  # as a restarted process makes it
     assert again.search("paged adamw 8bit") is not None
     assert again.search("adamw 8bit") is None

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import marshal
 import re
+from collections.abc import Callable
 from pathlib import Path
 from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
@@ -32,12 +33,34 @@ _Needles = frozenset[str] | None  # None: some match may hold no literal at all
 def needles(pattern: str, flags: int = 0) -> tuple[str, ...] | None:
     """Substrings of which every match of ``pattern`` holds at least one, or None when the
     pattern gives none worth checking (case-insensitive, too short, too many)."""
+    found = clauses(pattern, flags)
+    return found[0] if found else None
+
+
+def clauses(pattern: str, flags: int = 0) -> tuple[tuple[str, ...], ...]:
+    """``needles``, then (when the pattern gives one) a second set of which every match also
+    holds one, none of its needles sharing two characters running with one of the first's
+    (which would be in the same words): "tok" and, for "200 generated tokens", the generating
+    words. Empty when there are no needles."""
     if flags & re.IGNORECASE:
-        return None
+        return ()
     parsed = sre_parse.parse(pattern, flags)
     if parsed.state.flags & re.IGNORECASE:
-        return None
-    found = _sequence(list(parsed))
+        return ()
+    first = _kept(_sequence(list(parsed)))
+    if first is None:
+        return ()
+
+    pairs = {o[i : i + 2] for o in first for i in range(len(o) - 1)}
+
+    def apart(found: frozenset[str]) -> bool:
+        return not any(n[i : i + 2] in pairs for n in found for i in range(len(n) - 1))
+
+    second = _kept(_sequence(list(parsed), apart))
+    return (first,) if second is None else (first, second)
+
+
+def _kept(found: _Needles) -> tuple[str, ...] | None:
     if not found or min(map(len, found)) < _MIN_LENGTH:
         return None
     # A needle holding another is implied by it: "tokens" by "tok".
@@ -66,14 +89,18 @@ def _better(a: _Needles, b: _Needles) -> _Needles:
     return max(a, b, key=score)
 
 
-def _sequence(items: list[tuple[Any, Any]]) -> _Needles:
+# Which needle sets may be chosen (for a second set: none close to the first's).
+_Allowed = Callable[[frozenset[str]], bool] | None
+
+
+def _sequence(items: list[tuple[Any, Any]], allowed: _Allowed = None) -> _Needles:
     """A match of a sequence is its items' matches one after the other: it holds one spelling
     of every window of items that have few spellings, and whatever each item's match holds;
-    the best of these is kept."""
+    the best of these (that is ``allowed``) is kept."""
     best: _Needles = None
     spelled = [_spellings(op, av) for op, av in items]
     for i, (op, av) in enumerate(items):
-        best = _better(best, _item(op, av))
+        best = _better(best, _item(op, av, allowed))
         if spelled[i] is None:
             continue
         window: frozenset[str] = frozenset(("",))
@@ -83,7 +110,7 @@ def _sequence(items: list[tuple[Any, Any]]) -> _Needles:
             window = frozenset(a + b for a in window for b in found)
             if len(window) > _MAX_SPELLINGS:
                 break
-            if "" not in window:
+            if "" not in window and (allowed is None or allowed(window)):
                 best = _better(best, window)
     return best
 
@@ -129,19 +156,19 @@ def _product(items: list[tuple[Any, Any]]) -> frozenset[str] | None:
     return out
 
 
-def _item(op: Any, av: Any) -> _Needles:
+def _item(op: Any, av: Any, allowed: _Allowed = None) -> _Needles:
     if op is sre.SUBPATTERN:
         _, add_flags, _, inner = av
-        return None if add_flags & re.IGNORECASE else _sequence(list(inner))
+        return None if add_flags & re.IGNORECASE else _sequence(list(inner), allowed)
     if op is sre.ATOMIC_GROUP:
-        return _sequence(list(av))
+        return _sequence(list(av), allowed)
     if op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT):
         low, _, inner = av
-        return _sequence(list(inner)) if low >= 1 else None
+        return _sequence(list(inner), allowed) if low >= 1 else None
     if op is sre.BRANCH:
         union: set[str] = set()
         for branch in av[1]:
-            found = _sequence(list(branch))
+            found = _sequence(list(branch), allowed)
             if found is None:
                 return None
             union |= found
@@ -150,38 +177,45 @@ def _item(op: Any, av: Any) -> _Needles:
 
 
 class Screened(Screen):
-    """A lazily compiled pattern searched only in texts holding one of its needles."""
+    """A lazily compiled pattern searched only in texts holding one of its needles (and one of
+    its second set's, when it has one)."""
 
-    __slots__ = ("_needles", "_source", "pattern")
+    __slots__ = ("_also", "_needles", "_source", "pattern")
 
     def __init__(self, pattern: str, flags: int = 0) -> None:
         self.pattern = lazy(pattern, flags)
         self._source = (pattern, flags)
         self._needles: tuple[str, ...] | None = None
+        self._also: tuple[str, ...] = ()  # the second set (``clauses``); empty: none
         _MADE.append(self)
 
     def admits(self, s: str) -> bool:
-        """Whether ``s`` holds a needle (so may hold a match)."""
+        """Whether ``s`` holds a needle of each set (so may hold a match)."""
         found = self._needles
         if found is None:
             _prepare()
             found = self._needles
             assert found is not None
-        for needle in found:  # noqa: SIM110 (any() over a generator is twice as slow)
-            if needle in s:
-                return True
-        return False
+        return any(n in s for n in found) and (not self._also or any(n in s for n in self._also))
 
     def search(self, s: str) -> re.Match[str] | None:
-        # ``admits`` written out: a search is asked some 60 times a question.
+        # The sets checked here, not through ``admits``: a search is asked some 60 times a
+        # question.
         found = self._needles
         if found is None:
             return self.pattern.search(s) if self.admits(s) else None
         for needle in found:
             if needle in s:
-                return self.pattern.search(s)
-        return None
-
+                break
+        else:
+            return None
+        for needle in self._also:
+            if needle in s:
+                break
+        else:
+            if self._also:
+                return None
+        return self.pattern.search(s)
 
 
 # -- every screen at once, kept across restarts ---------------------------------------------
@@ -201,7 +235,7 @@ def _prepare() -> None:
     """Gives every screened pattern made so far its needles: from disk, else derived (and the
     derived ones written back)."""
     name = _file_name()
-    store: dict[tuple[str, int], tuple[str, ...]] = {}
+    store: dict[tuple[str, int], tuple[tuple[str, ...], ...]] = {}
     payload = disk_cache.read(name)
     if payload is not None:
         with contextlib.suppress(ValueError, EOFError, TypeError):
@@ -213,10 +247,11 @@ def _prepare() -> None:
         if made._needles is not None:
             continue
         kept = store.get(made._source)
-        if not isinstance(kept, tuple) or not all(isinstance(n, str) for n in kept):
-            kept = store[made._source] = needles(*made._source) or ("",)  # "": every text
+        if not (isinstance(kept, tuple) and 1 <= len(kept) <= 2 and all(
+                isinstance(c, tuple) and all(isinstance(n, str) for n in c) for c in kept)):
+            kept = store[made._source] = clauses(*made._source) or (("",),)  # "": every text
             added = True
-        made._needles = kept
+        made._needles, made._also = kept[0], kept[1] if len(kept) > 1 else ()
     if added:  # what this code makes: needles of patterns since changed are left out
-        kept_now = {made._source: made._needles for made in _MADE}
+        kept_now = {made._source: store[made._source] for made in _MADE}
         disk_cache.write(name, marshal.dumps(kept_now), prefix=_PREFIX)
