@@ -164,6 +164,16 @@ FOLLOW_UPS: list[tuple[str, str, dict[str, Any], str]] = [
     ("lora mistral 7b on my 4090", "what if i use bs 8?",
      {"method": "lora", "inference": False, "batch_size": 8},
      "↪️ <i>LoRA of Mistral 7B on 1× RTX 4090, from your last question.</i>"),
+    # "Which model?" answered with the model: that run (it was a memory question of its own).
+    ("qlora on 3090", "llama 3 8b",
+     {"intent": "fit", "model_id": "llama-3-8b", "method": "qlora", "gpu": "rtx-3090"},
+     "↪️ <i>QLoRA on 1× RTX 3090, from your last question.</i>"),
+    ("can I fine-tune on my 4090?", "mistral 7b",
+     {"intent": "fit", "model_id": "mistral-7b", "gpu": "rtx-4090"},
+     "↪️ <i>On 1× RTX 4090, from your last question.</i>"),
+    ("¿cuánta vram para qlora?", "llama 3 70b",
+     {"intent": "memory", "model_id": "llama-3-70b", "method": "qlora"},
+     "↪️ <i>QLoRA, de tu pregunta anterior.</i>"),
     # ... and after a serving question, serving at that length, as before.
     ("run llama 3 8b on my 3090", "and with 8k context?",
      {"method": "inference_bf16", "inference": True, "seq_len": 8192},

@@ -74,6 +74,10 @@ def follow_up(new: Query, previous: Query | None, models: ModelCatalogue | None 
                             update={"model_id": spec.id, "params_b": spec.params_b}
                         )
             return merged
+        if not previous.family and _names_model(new) and new.intent in _MODEL_INTENTS \
+                and not (_said(new, "gpu") or _said(new, "vram_gb") or _said(new, "gpu_text")):
+            # "Which model?" after "qlora on my 3090", answered "llama 3 8b": that run.
+            return _merge(new, previous, names_model=True)
         if not is_gpu_time(previous) and not asks_on_gpu(previous):
             return new
     if new.intent in ("pay", "alert", "alert_list", "alert_remove", "help", "prices") and not (
