@@ -170,6 +170,7 @@ class TrainingEstimate:
     peak_tflops: Decimal | None = None
     # "fp16": the GPU has no BF16 (T4, V100): timed at its FP16 peak, FP16 mixed precision.
     peak_precision: Literal["bf16", "fp16"] = "bf16"
+    peak_source: str | None = None  # the document the peak is read in (GPU.peak_source)
     tokens_per_second: Decimal | None = None  # the user's measured throughput per GPU
     gpu_hours: Decimal | None = None
     wall_clock_hours: Decimal | None = None
@@ -988,6 +989,7 @@ def _training_time(
             mfu_assumed=True,
             peak_tflops=peak,
             peak_precision=precision,
+            peak_source=gpu.peak_source,
         )
     fields.update(gpu_hours=run.gpu_hours, wall_clock_hours=run.wall_clock_hours)
     if gpu.usd_per_gpu_hour is None:

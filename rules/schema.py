@@ -44,6 +44,9 @@ class GPU(Sourced):
     # Cards without BF16 (T4, V100, P100): the datasheet's FP16 figure (tensor cores, FP32
     # accumulate), what FP16 mixed precision training runs at; None where none is printed.
     fp16_dense_tflops: Decimal | None = None
+    # The document the peak above is read in, as a reply names it ("NVIDIA H100 datasheet"):
+    # words of `source`, which cites it in full.
+    peak_source: str | None = None
     memory_bandwidth_gbs: Decimal | None = None
     form_factor: str | None = None
     # False for the GPUs people own or name that the service does not rent (gpus_owned.toml).
@@ -70,6 +73,11 @@ class GPU(Sourced):
             raise ValueError(f"{self.id}: a GPU we do not rent has no price")
         if self.memory_options_gb and self.vram_gb != min(self.memory_options_gb):
             raise ValueError(f"{self.id}: vram_gb must be the smallest memory option")
+        if (self.peak_source is None) != (
+                self.bf16_dense_tflops is None and self.fp16_dense_tflops is None):
+            raise ValueError(f"{self.id}: a peak TFLOPS figure needs its peak_source, and back")
+        if self.peak_source is not None and self.peak_source not in self.source:
+            raise ValueError(f"{self.id}: peak_source must be the document `source` cites")
         if (self.memory_mib is None) != (self.memory_source is None):
             raise ValueError(f"{self.id}: memory_mib needs its memory_source, and back")
         if self.memory_mib is not None and self.capacity_gb < self.vram_gb:

@@ -180,6 +180,9 @@ WHITEPAPER_ROWS = [
     ("rtx-pro-6000", "bf16_dense_tflops", "503.8",
      "RTX Blackwell PRO GPU Architecture whitepaper v1.0, Table 4",
      "| RTX PRO 6000 Blackwell Workstation | 96 GB | 1792 | 503.8 |", "the same note"),
+    ("a10g", "bf16_dense_tflops", "70", "A10G Tensor Core GPU datasheet (Feb 2022)",
+     "| A10G | 22,888 MiB | **600 GB/s** | 70 TFLOPS (140 with sparsity) | NVIDIA/AWS *A10G "
+     "Tensor Core GPU* datasheet, Feb 2022 |", "a public AWS GPU benchmark note's vendor table"),
 ]
 
 
@@ -209,3 +212,17 @@ def test_the_b200_and_mi250_peaks_are_the_cited_dense_figures() -> None:
     assert b200.bf16_dense_tflops == 2250 and "exemplar-performance" in b200.source
     assert "B200 BF16 2250" in b200.source and "bf16 2250" in b200.source
     assert CAT.gpu("mi250").bf16_dense_tflops == 362 and "MI250 bf16 362" in CAT.gpu("mi250").source
+
+
+def test_every_peak_names_the_document_it_is_read_in() -> None:
+    # A reply that times a run names where its peak comes from: a document `source` cites.
+    for gpu in CAT.gpus:
+        has_peak = gpu.bf16_dense_tflops is not None or gpu.fp16_dense_tflops is not None
+        assert (gpu.peak_source is not None) == has_peak, gpu.id
+        assert gpu.peak_source is None or gpu.peak_source in gpu.source, gpu.id
+    assert CAT.gpu("a10g").peak_source == "NVIDIA/AWS A10G Tensor Core GPU datasheet"
+    a10g = CAT.gpu("a10g")
+    with pytest.raises(ValueError, match="peak_source"):
+        type(a10g).model_validate({**a10g.model_dump(), "peak_source": None})
+    with pytest.raises(ValueError, match="peak_source"):
+        type(a10g).model_validate({**a10g.model_dump(), "peak_source": "a datasheet nobody cites"})
