@@ -151,6 +151,9 @@ class Answer(BaseModel):
     comparison: Comparison | None = None
     ratio: PriceRatio | None = None
     savings: tuple[Saving, ...] = ()
+    # "Minimum to get started": the smallest block of GPU-hours on the cheapest GPU-hour (or on
+    # the GPU named), quoted before the price list.
+    start: Quote | None = None
     gpus: tuple[GPU, ...] = ()  # the price list
     offers: tuple[Offer, ...] = ()
     detailed: DetailedAnswer | None = None  # activation-aware breakdown (see detailed.stated)
@@ -327,6 +330,17 @@ def _method_answer(
         quote=run,
         trl_flags=cat.method(method).trl_flags,
     )
+
+
+def _cheapest_start(focus: GPU | None, cat: Catalogue) -> Quote | None:
+    """The cheapest way to start: the smallest block of GPU-hours (seed: blocks of 10, 24, 168
+    or 720 hours) on one GPU of the model named, else of the cheapest published GPU-hour."""
+    gpu = focus if focus is not None and focus.usd_per_gpu_hour is not None else min(
+        (g for g in cat.rented_gpus if g.usd_per_gpu_hour is not None),
+        key=lambda g: (g.usd_per_gpu_hour, g.id), default=None)
+    if gpu is None:
+        return None
+    return quote(gpu.id, 1, Decimal(min(cat.pricing.block_hours)), catalogue=cat)
 
 
 def build_answer(query: Query, catalogue: Catalogue) -> Answer:
@@ -1032,9 +1046,10 @@ def _build(query: Query, cat: Catalogue) -> Answer:
         # "how much is 8x H100 per hour?": that configuration first, then the list.
         focus = cat.gpu(query.gpu) if query.gpu else None
         count = check_cluster(query.gpu_count or 1, cat) if focus else None
+        start = _cheapest_start(focus, cat) if query.start_asked else None
         return Answer(
             **base, gpu=focus, gpu_count=count, gpus=cat.rented_gpus, offers=cat.offers,
-            savings=tuple(savings(catalogue=cat)),
+            savings=tuple(savings(catalogue=cat)), start=start, quote=start,
         )
     if intent in ("pay", "help", "unknown", "alert", "alert_list", "alert_remove", "smalltalk"):
         gpu = cat.gpu(query.gpu) if query.gpu else None

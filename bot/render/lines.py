@@ -23,6 +23,7 @@ from bot.i18n import N_
 from bot.render.detailed_lines import detailed_block, detailed_lead_block
 from bot.render.phrases import Phrases
 from rules.capacity import LongestContext
+from rules.estimator import load_constants
 from rules.fit import Fit
 from rules.memory import Memory
 from rules.quote import Quote
@@ -658,6 +659,40 @@ def remedy_block(answer: Answer, ph: Phrases) -> Markup:
     if rm.lead:
         out.append("\n")
     return str.__new__(Markup, "".join(out))  # every part is Markup or literal markup
+def online_rl_note(answer: Answer, ph: Phrases) -> Markup:
+    """GRPO, PPO, RLOO, online DPO: the estimates are the training step's; what online RL adds
+    beside it, with TRL's published defaults (rules/data/detailed.toml [rl.*])."""
+    name = answer.query.online_rl
+    if name is None:
+        return Markup()
+    c = load_constants()
+    fmt = ph.fmt
+    share = Decimal(str(c["rl.trl_vllm_colocate_memory_share"]))
+    values = {
+        "name": name, "gens": fmt.num(int(c["rl.trl_num_generations"])),
+        "tokens": fmt.num(int(c["rl.trl_max_completion_length"])),
+        "share": fmt.percent(share * 100, 0),
+    }
+    lead = ph._("%(name)s is online RL: the memory below is its training step only.",
+                name=name)
+    generated = ph._(
+        "Not counted: the completions it generates (TRL's GRPO defaults: %(gens)s a prompt, up to "
+        "%(tokens)s tokens each, with their KV cache) and, if your reward is a model, that "
+        "model; PPO also trains a value model.", **values)
+    per_gpu = answer.gpu.vram_gb if answer.gpu is not None else answer.query.vram_gb
+    if per_gpu is not None:
+        vllm = ph._(
+            "With use_vllm in colocate mode, vLLM takes %(share)s of each GPU's memory: "
+            "%(taken)s of the %(each)s here.",
+            taken=fmt.gb(per_gpu * share, 1), each=fmt.gb(per_gpu), **values)
+    else:
+        vllm = ph._("With use_vllm in colocate mode, vLLM takes %(share)s of each GPU's memory.",
+                    **values)
+    reference = ph._(
+        "A reference model for the KL term is loaded only with beta above 0 (TRL's GRPO "
+        "default is 0), and never with LoRA or QLoRA: the base with the adapters off is the reference.")
+    return (Markup("⚠️ <b>") + lead + Markup("</b>\n") + generated + Markup(" ") + vllm
+            + Markup(" ") + reference + Markup("\n\n"))
 
 
 def _native_note(ph: Phrases, answer: Answer, fmt_name: str, native: Memory) -> Markup:

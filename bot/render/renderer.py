@@ -27,7 +27,7 @@ from bot.answer import Answer
 from bot.i18n import SUPPORTED_LOCALES
 from bot.render.detailed_lines import detailed_block, detailed_lead_block
 from bot.render.format import Formatter
-from bot.render.lines import compare_lines, fit_block, remedy_block
+from bot.render.lines import compare_lines, fit_block, online_rl_note, remedy_block
 from bot.render.phrases import Gettext, Phrases, gettext_for
 from rules.catalogue import Catalogue
 
@@ -90,7 +90,7 @@ _BYTECODE = _SharedBytecode(_disk_cache())
 # context, environment or eval context.
 _PLAIN_CALLEES = frozenset({Formatter, Phrases, Gettext})
 _PLAIN_FUNCTIONS = frozenset(
-    {fit_block, remedy_block, detailed_block, detailed_lead_block, compare_lines}
+    {fit_block, remedy_block, detailed_block, detailed_lead_block, compare_lines, online_rl_note}
 )
 
 
@@ -152,7 +152,8 @@ def environment(locale: str) -> Environment:
     # The detailed estimate (detailed.html.j2, detailed_lead.html.j2), the fit answer's page
     # (fit.html.j2) and its remedies (remedy.html.j2), laid out in Python.
     env.globals.update(detailed_block=detailed_block, detailed_lead_block=detailed_lead_block,
-                       fit_block=fit_block, remedy_block=remedy_block)
+                       fit_block=fit_block, remedy_block=remedy_block,
+                       online_rl_note=online_rl_note)
     # {% trans %} compiles to newstyle calls of these globals: phrases.Gettext has the
     # semantics of Jinja's newstyle wrappers, as plain calls.
     env.newstyle_gettext = True  # type: ignore[attr-defined]

@@ -138,6 +138,9 @@ BATCH_ASKED: Final = _whole(_words("BATCH_ASK"))
 # "is 8x h100 overkill for llama 8b lora", "¿es exagerado?", "c'est surdimensionné ?".
 OVERKILL: Final = _whole(_words("OVERKILL_WORDS"))
 FIX_ASK: Final = _whole(_words("FIX_ASK"))
+# "what's the minimum to get started", "precio mínimo para arrancar", "prix minimum pour
+# commencer": the cheapest way to start (the smallest block of the cheapest GPU-hour).
+START: Final = _whole(_words("START_ASK"))
 
 # "what quant of llama 3 70b fits on a 4090", "which gguf quant", "qué cuantización", "quelle
 # quantif": which llama.cpp type to serve, answered with the largest one that fits (bot.answer).

@@ -1160,6 +1160,13 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # ... but "c'est combien 2 H200 de l'heure": a price per hour.
         intent = "time"  # "how many H100 hours to fine-tune 70B": how long, in GPU-hours
         count_asked = False  # "combien d'heures de H100 il me faut": hours, not cards
+    # "¿cuál es el precio mínimo para arrancar?", "minimum to get started": no run named, the
+    # cheapest way to start is the price list's question (led by the smallest block).
+    start = work.params_b is None and method is None and not inference and not work.family \
+        and work.hours is None and intent in ("prices", "unknown", "help", "cost", "recommend") \
+        and asks.START.search(rest) is not None
+    if start:
+        intent = "prices"
     closed = px.CLOSED_MODEL.search(corrected) if work.model_id is None else None
     quant, quant_bare = _quant_named(rest, method, cat) if inference else (None, None)
     return Query(
@@ -1209,6 +1216,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         oom=bool(asks.OOM.search(rest)),
         fix_asked=bool(asks.FIX_ASK.search(rest)),
         overkill_asked=bool(asks.OVERKILL.search(rest)),
+        start_asked=start,
         batch_asked=not inference and bool(asks.BATCH_ASKED.search(corrected)),
         within_hours=intent == "fit" and not inference and work.hours is not None
         and px.WITHIN_HOURS.admits(s) and px.WITHIN_HOURS.pattern.search(s) is not None,
@@ -1236,6 +1244,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         epochs=flags.epochs,
         pretraining=flags.pretraining and not inference,
         paired=flags.paired if not inference else None,
+        online_rl=flags.online_rl if not inference else None,
         reference_model=flags.reference_model if not inference else None,
         tokens_per_second=flags.tokens_per_second,
         # "Run X on Y" without a precision: answered for bf16, int8 and int4.

@@ -132,6 +132,8 @@ class Query(BaseModel):
     oom: bool = False
     fix_asked: bool = False
     overkill_asked: bool = False  # "is 8x H100 overkill for …": more than the run needs?
+    online_rl: str | None = None  # GRPO, PPO, RLOO, online DPO: generates while it trains
+    start_asked: bool = False  # "minimum to get started": the smallest block, cheapest GPU-hour
     batch_asked: bool = False  # "max batch size for …": the largest micro-batch that fits
     within_hours: bool = False  # "can I fine-tune X in 4 hours on …": the hours are a budget
     # Ways of paying asked about that the service does not take ("paypal", "card", "bank").

@@ -250,6 +250,11 @@ FULL: Final = _w(
 # through the model in one forward); DPO, IPO and KTO compare with a reference model.
 PAIRED: Final = _w(r"dpo|ipo|orpo|simpo|cpo|dpotrainer|orpotrainer|cpotrainer|preference pairs?")
 REFERENCED: Final = _w(r"dpo|ipo|kto|dpotrainer|ktotrainer")
+# Online RL (GRPO, PPO, RLOO, online DPO): the model generates completions while it trains.
+ONLINE_RL: Final = _w(
+    r"grpo|ppo|rloo|online[ _-]?dpo|grpo_?trainer|ppo_?trainer|rloo_?trainer|"
+    r"dapo|dr\.? ?grpo|gspo"
+)
 PRETRAIN: Final = _w(
     r"pre[ _-]?train\w*|from scratch|desde cero|de cero|pre[ _-]?entren\w*|"
     r"pre[ _-]?entrain\w*|a partir de zero|from zero|depuis zero|de zero"
@@ -283,6 +288,7 @@ class Settings:
     pretraining: bool = False
     paired: bool | None = None  # chosen and rejected answers: two sequences an example
     reference_model: bool | None = None  # a frozen reference copy (DPO, IPO, KTO)
+    online_rl: str | None = None  # "GRPO", "PPO"…: completions generated while training
 
 
 Parse = Callable[[str, bool], Decimal]
@@ -391,6 +397,10 @@ def read_flags(s: str) -> Settings:
         out.paired = True
     if REFERENCED.search(s):
         out.reference_model = True
+    rl = ONLINE_RL.search(s)
+    if rl is not None:
+        name = rl.group(0).replace("_", "").replace("trainer", "").replace(" ", "")
+        out.online_rl = "online DPO" if name.startswith("online") else name.upper()
     return out
 
 

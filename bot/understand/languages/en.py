@@ -346,6 +346,15 @@ LANGUAGE = Language(
             r"batch ?size (?:can|could|will|would|should) (?:i|we)",
         ),
         # Asking whether a configuration is more than the job needs (asks.OVERKILL).
+        # The cheapest way to start ("what's the minimum to get started", "cheapest way to start").
+        "START_ASK": (
+            r"(?:minimum|min|cheapest|least|lowest|smallest)(?: (?:amount|price|cost|spend|"
+            r"purchase|buy|top ?-?up|deposit|block|way|option))? (?:(?:i|you|one) (?:need(?: to (?:spend|"
+            r"pay|buy|put in))?|can (?:spend|buy|pay)|have to (?:pay|spend|buy)) )?(?:to|for) (?:get )?"
+            r"(?:start(?:ed)?|begin|try)",
+            r"how much (?:do i need |money do i need |to spend )?(?:to|for) (?:get )?start(?:ed)?",
+            r"minimum (?:top ?-?up|deposit|purchase|order|spend)",
+        ),
         "OVERKILL_WORDS": (
             r"over ?-?kill", r"more than enough", r"too (?:much|big|many|powerful) (?:of a |a )?"
             r"(?:gpus?|cards?|hardware|compute|power|vram|for (?:it|this|that))",

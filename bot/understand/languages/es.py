@@ -315,6 +315,15 @@ LANGUAGE = Language(
             r"(?:tamano de )?(?:lote|batch) (?:maximo|mas grande)", r"que (?:tamano de )?(?:lote|batch)",
             r"cuanto (?:batch|lote)", r"(?:el )?(?:maximo|mayor) (?:tamano de )?(?:lote|batch)",
         ),
+        # El modo más barato de empezar ("precio mínimo para arrancar", "lo mínimo para empezar").
+        "START_ASK": (
+            r"(?:precio|coste|costo|monto|importe|gasto|pago|compra)? ?minim[oa] (?:para|pa) "
+            r"(?:arrancar|empezar|comenzar|probar|iniciar)",
+            r"(?:recarga|deposito|compra|pago) minim[oa]",
+            r"cuanto (?:necesito|hace falta|tengo que (?:pagar|poner|gastar)) para "
+            r"(?:arrancar|empezar|comenzar|probar)",
+            r"lo mas barato para (?:arrancar|empezar|comenzar|probar)",
+        ),
         "OVERKILL_WORDS": (
             r"exagerad[oa]s?", r"demasiad[oa]s? (?:gpus?|tarjetas?|potentes?|para (?:esto|eso))",
             r"(?:un )?desperdicio", r"mas que suficientes?",

@@ -291,6 +291,16 @@ LANGUAGE = Language(
             r"(?:taille de )?(?:batch|lot) max(?:imal|imum|imale)?", r"quel(?:le)? (?:taille de )?(?:batch|lot)",
             r"(?:le )?plus (?:gros|grand) (?:batch|lot)",
         ),
+        # La façon la moins chère de commencer ("prix minimum pour commencer").
+        "START_ASK": (
+            r"(?:prix|cout|montant|achat|depense)? ?minim(?:um|al|ale) pour (?:commencer|demarrer|"
+            r"debuter|essayer|tester)",
+            r"(?:recharge|depot|achat) minim(?:um|ale?)",
+            r"minimum (?:de |d.)?(?:recharge|depot|achat)",
+            r"combien (?:faut-il|il faut|dois-je (?:payer|mettre|depenser)) pour "
+            r"(?:commencer|demarrer|debuter|essayer)",
+            r"le moins cher pour (?:commencer|demarrer|debuter|essayer)",
+        ),
         "OVERKILL_WORDS": (
             r"surdimensionne(?:e|s|es)?", r"excessi(?:f|ve)s?", r"trop (?:puissante?s?|gros(?:se)?s?|de gpus?)",
             r"(?:du |un )?gaspillage", r"plus qu.?assez",
