@@ -95,6 +95,8 @@ def concurrency(query: Query, method: Method, model: ModelSpec | Decimal, where:
         assumed_shape=_assumed_shape(model),
         shape_of=shape_assumed_from(query, model),
         kv_replicated=any(a.code == "kv_replicated" for a in breakdown.assumptions),
+        kv_heads_split=next((int(a.params["heads"] or 0) for a in breakdown.assumptions
+                             if a.code == "kv_heads_replicated"), None),
     )
 
 

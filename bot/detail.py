@@ -807,8 +807,14 @@ def _assumptions(
                    for a in breakdown.assumptions if a.code == "chunked_prefill")
         if gpus > 1:
             replicated = any(a.code == "kv_replicated" for a in breakdown.assumptions)
-            out.append(Assumption(code="split_weights_gpus" if replicated else "split_gpus",
-                                  params={"gpus": gpus}))
+            heads = next((a.params["heads"] for a in breakdown.assumptions
+                          if a.code == "kv_heads_replicated"), None)
+            if heads is not None:
+                out.append(Assumption(code="split_kv_heads_gpus",
+                                      params={"gpus": gpus, "heads": heads}))
+            else:
+                out.append(Assumption(code="split_weights_gpus" if replicated else "split_gpus",
+                                      params={"gpus": gpus}))
         return tuple(out)
     if method.quantized_base:
         out.append(Assumption(code="qlora_nf4"))

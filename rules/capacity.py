@@ -192,6 +192,9 @@ class Concurrency:
     # Multi-head latent attention: every GPU holds the whole KV cache (tensor parallel splits
     # the weights only).
     kv_replicated: bool = False
+    # Grouped-query attention with fewer KV heads than GPUs: the KV cache is split only this
+    # many ways, one per KV head (vLLM keeps a whole head on every GPU); None otherwise.
+    kv_heads_split: int | None = None
 
     @property
     def budget_gb(self) -> Decimal:

@@ -945,8 +945,8 @@ def estimate_inference(
     kv_value = kv_cache_bytes if kv_cache_bytes is not None else (
         c["bytes.fp32"] if fp32 else bf16)
     kv = arch.kv_cache_bytes_per_token(kv_value) * context_len * batch
-    # Tensor parallel splits the KV heads over the GPUs; multi-head latent attention's
-    # latent is kept whole on each (Architecture.kv_cache_shards).
+    # Tensor parallel splits the KV heads over the GPUs, never below one head a GPU;
+    # multi-head latent attention's latent is kept whole on each (Architecture.kv_cache_shards).
     kv_shards = arch.kv_cache_shards(gpus)
     parts.append(("kv_cache", kv / kv_shards,
                   f"{arch.kv_cache_bytes_per_token(kv_value) / 1e6:.3f} MB/token x "
@@ -999,6 +999,8 @@ def estimate_inference(
                             kv_bytes=Decimal(repr(kv_value))))
     if gpus > 1:
         assumptions.append(assumption("split_gpus", gpus=gpus))
-        if kv_shards < gpus:
+        if kv_shards < gpus and arch.is_mla:
             assumptions.append(assumption("kv_replicated", gpus=gpus))
+        elif kv_shards < gpus:
+            assumptions.append(assumption("kv_heads_replicated", gpus=gpus, heads=kv_shards))
     return _finish("inference", spec.id, shape, gpus, parts, context, assumptions)

@@ -260,10 +260,14 @@ class Architecture(_Data):
         multi-head latent attention is not split at all: every rank keeps it whole (vLLM's
         ModelConfig.get_num_kv_heads: "When using MLA during decode it becomes MQA", one KV
         head a rank, never divided by tensor_parallel_size; SGLang's MLATokenToKVPool and
-        DeepSeek's own inference/model.py likewise size it without the world size)."""
+        DeepSeek's own inference/model.py likewise size it without the world size). The KV
+        heads of grouped-query attention are split, but never below one head a GPU: with fewer
+        KV heads than GPUs each head is kept whole on several of them (the same function:
+        max(1, total_num_kv_heads // tensor_parallel_size) heads a rank), so the cache is split
+        only as many ways as there are KV heads."""
         if self.is_mla:
             return 1
-        return gpus
+        return min(gpus, self.kv_heads)
 
 
 class NativeWeights(_Data):

@@ -154,3 +154,24 @@ def test_a_length_after_at_is_the_context_of_each_sequence_served(text: str,
     query = understand(text, load_catalogue())
     assert query.concurrency_asked and query.intent == "fit"
     assert query.seq_len == seq_len
+
+
+def test_fewer_kv_heads_than_gpus_split_the_cache_only_that_many_ways() -> None:
+    # vLLM's ModelConfig.get_num_kv_heads: max(1, kv_heads // tensor_parallel_size) heads a GPU.
+    qwen = CATALOGUE.get("qwen3-235b-a22b")  # 4 KV heads
+    one = estimate_inference(qwen, "inference_bf16", 32768, batch=4, gpus=1)
+    four = estimate_inference(qwen, "inference_bf16", 32768, batch=4, gpus=4)
+    eight = estimate_inference(qwen, "inference_bf16", 32768, batch=4, gpus=8)
+    assert eight.term("kv_cache") == four.term("kv_cache")
+    assert abs(four.term("kv_cache") * 4 - one.term("kv_cache")) <= Decimal("0.4")
+    assert [a.params for a in eight.assumptions if a.code == "kv_heads_replicated"] == [
+        {"gpus": 8, "heads": 4}]
+    assert not any(a.code == "kv_heads_replicated" for a in four.assumptions)
+
+
+def test_the_reply_says_the_kv_heads_bound_the_split(pipeline: Pipeline) -> None:
+    text = to_json(pipeline.ask(
+        "how many concurrent users for qwen3 235b on 8x h100 at 32k context"))["text"]
+    assert "At most about 10 sequences at once" in text
+    assert "(1.58 GB each)" in text
+    assert "the KV cache only 4 ways, as the model has 4 KV heads" in text

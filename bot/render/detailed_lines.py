@@ -488,6 +488,12 @@ def _assumption(ph: Phrases, a: Assumption) -> Markup | None:
                    tokens=p["tokens"])
     if code == "split_gpus":
         return g._("Weights and KV cache split evenly over %(gpus)s GPUs.", gpus=p["gpus"])
+    if code == "split_kv_heads_gpus":
+        return g._(
+            "Weights split evenly over %(gpus)s GPUs; the KV cache only %(heads)s ways, one per "
+            "KV head: vLLM keeps at least one whole KV head on every GPU.",
+            gpus=p["gpus"], heads=p["heads"],
+        )
     if code == "split_weights_gpus":
         return g._(
             "Weights split evenly over %(gpus)s GPUs; each GPU holds the whole latent KV cache "
