@@ -804,7 +804,8 @@ def _assumptions(
             out.append(Assumption(code="eager_attention"))
         # The engine's own code and chunk size (rules.estimator.estimate_inference).
         out.extend(Assumption(code=a.code, params={"tokens": int(a.params["tokens"] or 0)})
-                   for a in breakdown.assumptions if a.code == "chunked_prefill")
+                   for a in breakdown.assumptions
+                   if a.code in ("chunked_prefill", "sliding_window_kv"))
         if gpus > 1:
             replicated = any(a.code == "kv_replicated" for a in breakdown.assumptions)
             heads = next((a.params["heads"] for a in breakdown.assumptions

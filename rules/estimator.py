@@ -944,13 +944,20 @@ def estimate_inference(
     parts.append(("weights", weights / gpus, note))
     kv_value = kv_cache_bytes if kv_cache_bytes is not None else (
         c["bytes.fp32"] if fp32 else bf16)
-    kv = arch.kv_cache_bytes_per_token(kv_value) * context_len * batch
+    # Sliding-window attention on every layer: the engines keep the window's tokens only; a
+    # GGUF file (llama.cpp) is counted for the whole context.
+    kv_tokens = context_len
+    window = arch.sliding_window
+    if window is not None and window < context_len and spec.quant is None:
+        kv_tokens = window
+        assumptions.append(assumption("sliding_window_kv", tokens=window))
+    kv = arch.kv_cache_bytes_per_token(kv_value) * kv_tokens * batch
     # Tensor parallel splits the KV heads over the GPUs, never below one head a GPU;
     # multi-head latent attention's latent is kept whole on each (Architecture.kv_cache_shards).
     kv_shards = arch.kv_cache_shards(gpus)
     parts.append(("kv_cache", kv / kv_shards,
                   f"{arch.kv_cache_bytes_per_token(kv_value) / 1e6:.3f} MB/token x "
-                  f"{context_len} x {batch}"))
+                  f"{kv_tokens} x {batch}"))
     # KV cache growth in transformers generate concatenates each layer's cache: the old and the
     # new copy of one layer's K and V are alive together for a moment.
     # llama.cpp (a GGUF file) allocates the cache for the whole context when the context is

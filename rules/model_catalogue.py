@@ -68,6 +68,12 @@ class Architecture(_Data):
     # vision encoder is not described, so its weights and activations are not counted and the
     # replies say so.
     language_model_only: bool = False
+    # Every layer attends to the last `sliding_window` tokens only (StarCoder2: 4096): a
+    # serving engine keeps that many tokens of KV cache a sequence (transformers' DynamicCache
+    # gives such a config a DynamicSlidingWindowLayer a layer; vLLM's SlidingWindowManager
+    # frees the blocks before the window). None: full attention, or windows on some layers
+    # only (Gemma), which are not modelled.
+    sliding_window: int | None = Field(default=None, gt=0)
     source: str = Field(min_length=3)
     mirror: str | None = None
 

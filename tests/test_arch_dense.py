@@ -165,3 +165,50 @@ def test_gemma_3_270m_splits_as_its_presets_say() -> None:
     assert arch is not None and arch.tied_embeddings
     assert round(arch.embedding_params() / 1e6) == 168
     assert round(arch.block_linear_params() / 1e6) == 100
+
+
+# --- sliding-window attention on every layer (StarCoder2: 4,096 tokens) -----------------------
+
+
+def _kv_bytes(model_id: str, context: int, method: str = "inference_bf16") -> float:
+    from rules.estimator import estimate_inference
+
+    spec = load_catalogue().method(method)
+    breakdown = estimate_inference(CATALOGUE.get(model_id), spec, context)
+    return next(b for name, b, _ in breakdown.parts if name == "kv_cache")
+
+
+def test_sliding_window_caps_the_kv_cache_at_the_window() -> None:
+    arch = CATALOGUE.get("starcoder2-7b").arch
+    assert arch is not None and arch.sliding_window == 4096
+    per_token = 2 * 32 * 4 * 128 * 2  # K and V, 32 layers of 4 KV heads of 128, BF16
+    assert _kv_bytes("starcoder2-7b", 16_384) == per_token * 4096
+    assert _kv_bytes("starcoder2-7b", 2048) == per_token * 2048  # within the window: all of it
+
+
+def test_full_attention_models_keep_the_whole_context() -> None:
+    assert CATALOGUE.get("qwen2-7b").arch.sliding_window is None  # type: ignore[union-attr]
+    assert _kv_bytes("qwen2-7b", 16_384) == 2 * 28 * 4 * 128 * 2 * 16_384
+
+
+def test_a_gguf_file_is_counted_for_the_whole_context() -> None:
+    per_token = 2 * 32 * 4 * 128 * 2
+    assert _kv_bytes("starcoder2-7b", 16_384, "gguf_q4_k_m") == per_token * 16_384
+
+
+@pytest.mark.parametrize(("question", "phrase"), [
+    ("serve starcoder2 7b with 16k context on a 4090",
+     "Sliding-window attention: each layer keeps the KV cache of the last 4096 tokens only"),
+    ("servir starcoder2 7b avec 16k de contexte sur une 4090",
+     "Attention à fenêtre glissante\u00a0: chaque couche ne garde le cache KV que des 4096 "
+     "derniers tokens"),
+])
+def test_sliding_window_is_said(pipeline: Pipeline, question: str, phrase: str) -> None:
+    got = to_json(pipeline.ask(question))
+    assert phrase in got["text"], got["text"]
+
+
+def test_sliding_window_is_not_said_within_the_window(pipeline: Pipeline) -> None:
+    got = to_json(pipeline.ask("serve starcoder2 7b with 2k context on a 4090"))
+    assert got["detailed_gb"] is not None
+    assert "Sliding-window" not in got["text"]

@@ -483,6 +483,11 @@ def _assumption(ph: Phrases, a: Assumption) -> Markup | None:
             "other on the batch of %(batch)s; the last one also holds the logits.",
             gpus=p["gpus"], batch=p["batch"],
         )
+    if code == "sliding_window_kv":
+        return g._(
+            "Sliding-window attention: each layer keeps the KV cache of the last %(tokens)s "
+            "tokens only (transformers and vLLM drop the older ones).", tokens=p["tokens"],
+        )
     if code == "chunked_prefill":
         return g._("The prompt is processed in chunks of %(tokens)s tokens (chunked prefill).",
                    tokens=p["tokens"])
