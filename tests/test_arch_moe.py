@@ -175,3 +175,16 @@ def test_the_reply_says_the_kv_heads_bound_the_split(pipeline: Pipeline) -> None
     assert "At most about 10 sequences at once" in text
     assert "(1.58 GB each)" in text
     assert "the KV cache only 4 ways, as the model has 4 KV heads" in text
+
+
+@pytest.mark.parametrize(("model_id", "tokens"), [
+    ("kimi-k2", 131072), ("deepseek-v2", 131072), ("deepseek-v2-lite", 32768),
+    ("deepseek-coder-v2", 131072), ("deepseek-coder-v2-lite", 131072),
+])
+def test_published_context_caps_the_longest_context(model_id: str, tokens: int) -> None:
+    assert CATALOGUE.get(model_id).max_context == tokens
+
+
+def test_kimi_k2_longest_context_is_its_published_one(pipeline: Pipeline) -> None:
+    text = to_json(pipeline.ask("max context for kimi k2 on 16x h200"))["text"]
+    assert "131,072 tokens: the whole published context of Kimi K2" in text
