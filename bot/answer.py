@@ -113,6 +113,25 @@ class QuantPick:
 
 
 @dataclass(frozen=True, slots=True)
+class CkptSaving:
+    """"How much does gradient checkpointing save": the detailed estimate per GPU with it on
+    and off for the stated settings, and the activations kept for the backward pass in each."""
+
+    method: str
+    seq_len: int
+    micro_batch: int
+    gpus: int
+    on_gb: Decimal
+    off_gb: Decimal
+    on_activations_gb: Decimal
+    off_activations_gb: Decimal
+
+    @property
+    def saved_gb(self) -> Decimal:
+        return self.off_gb - self.on_gb
+
+
+@dataclass(frozen=True, slots=True)
 class OomReport:
     """The user ran a stated configuration out of memory. That measurement outranks the
     estimate: with checkpointing not stated, it is estimated off (the Hugging Face Trainer's
@@ -154,6 +173,7 @@ class Answer(BaseModel):
     # "Minimum to get started": the smallest block of GPU-hours on the cheapest GPU-hour (or on
     # the GPU named), quoted before the price list.
     start: Quote | None = None
+    ckpt_saving: CkptSaving | None = None  # "what does gradient checkpointing save"
     gpus: tuple[GPU, ...] = ()  # the price list
     offers: tuple[Offer, ...] = ()
     detailed: DetailedAnswer | None = None  # activation-aware breakdown (see detailed.stated)
@@ -384,6 +404,15 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
                 extra["within"] = speed
         if oom is not None:
             composed = _trust_the_oom(query, composed, oom)
+        if query.ckpt_saving_asked and detailed is not None and detailed.kind == "training":
+            off = detailed_for(query.model_copy(update={"grad_ckpt": False}), answer, cat)
+            if off is not None:
+                extra["ckpt_saving"] = CkptSaving(
+                    method=detailed.method, seq_len=detailed.seq_len,
+                    micro_batch=detailed.micro_batch, gpus=detailed.gpus,
+                    on_gb=detailed.breakdown.per_gpu_gb, off_gb=off.breakdown.per_gpu_gb,
+                    on_activations_gb=detailed.breakdown.term("activations"),
+                    off_activations_gb=off.breakdown.term("activations"))
         if wants_remedies(query, composed):
             extra["remedies"] = remedies_for(query, composed, cat)
         # Nothing to add (most questions): the composed answer as it is, not a copy of it.

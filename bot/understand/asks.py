@@ -141,6 +141,9 @@ FIX_ASK: Final = _whole(_words("FIX_ASK"))
 # "what's the minimum to get started", "precio mínimo para arrancar", "prix minimum pour
 # commencer": the cheapest way to start (the smallest block of the cheapest GPU-hour).
 START: Final = _whole(_words("START_ASK"))
+# "how much vram does gradient checkpointing save", "cuánta memoria ahorra el gradient
+# checkpointing", "combien économise le gradient checkpointing": the estimate with and without.
+CKPT_SAVING: Final = _whole(_words("CKPT_SAVING_ASK"))
 
 # "what quant of llama 3 70b fits on a 4090", "which gguf quant", "qué cuantización", "quelle
 # quantif": which llama.cpp type to serve, answered with the largest one that fits (bot.answer).

@@ -1167,6 +1167,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         and asks.START.search(rest) is not None
     if start:
         intent = "prices"
+    # "How much vram does gradient checkpointing save for lora llama 3 8b": both estimates; the
+    # answer itself is the run with checkpointing on.
+    ckpt_saving = not inference and work.params_b is not None \
+        and asks.CKPT_SAVING.search(rest) is not None
     closed = px.CLOSED_MODEL.search(corrected) if work.model_id is None else None
     quant, quant_bare = _quant_named(rest, method, cat) if inference else (None, None)
     return Query(
@@ -1203,7 +1207,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         dataset_tokens=work.dataset_tokens,
         dataset_samples=work.dataset_samples,
         lora_rank=work.lora_rank,
-        grad_ckpt=_grad_ckpt(rest),
+        grad_ckpt=True if ckpt_saving else _grad_ckpt(rest),
         details=bool(px.DETAILS.search(rest)),
         largest=work.params_b is None and bool(asks.LARGEST.search(rest)),
         count_asked=count_asked,
@@ -1217,6 +1221,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         fix_asked=bool(asks.FIX_ASK.search(rest)),
         overkill_asked=bool(asks.OVERKILL.search(rest)),
         start_asked=start,
+        ckpt_saving_asked=ckpt_saving,
         batch_asked=not inference and bool(asks.BATCH_ASKED.search(corrected)),
         within_hours=intent == "fit" and not inference and work.hours is not None
         and px.WITHIN_HOURS.admits(s) and px.WITHIN_HOURS.pattern.search(s) is not None,

@@ -133,6 +133,7 @@ class Query(BaseModel):
     fix_asked: bool = False
     overkill_asked: bool = False  # "is 8x H100 overkill for …": more than the run needs?
     online_rl: str | None = None  # GRPO, PPO, RLOO, online DPO: generates while it trains
+    ckpt_saving_asked: bool = False  # what checkpointing saves: the estimate on and off
     start_asked: bool = False  # "minimum to get started": the smallest block, cheapest GPU-hour
     batch_asked: bool = False  # "max batch size for …": the largest micro-batch that fits
     within_hours: bool = False  # "can I fine-tune X in 4 hours on …": the hours are a budget

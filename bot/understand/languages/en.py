@@ -346,6 +346,15 @@ LANGUAGE = Language(
             r"batch ?size (?:can|could|will|would|should) (?:i|we)",
         ),
         # Asking whether a configuration is more than the job needs (asks.OVERKILL).
+        # What gradient checkpointing saves ("how much vram does gradient checkpointing save").
+        "CKPT_SAVING_ASK": (
+            r"(?:how much|what) (?:vram |memory |mem |gpu memory )?(?:does|do|would|will|can) "
+            r"(?:gradient |grad |activation )?(?:checkpointing|ckpt) (?:actually )?save",
+            r"(?:how much|what) (?:vram |memory )?(?:is |gets )?saved (?:by|with) (?:gradient |grad )?"
+            r"(?:checkpointing|ckpt)",
+            r"(?:gradient |grad )?checkpointing saves? how much",
+            r"(?:savings?|difference) (?:from|of|with) (?:gradient |grad )?checkpointing",
+        ),
         # The cheapest way to start ("what's the minimum to get started", "cheapest way to start").
         "START_ASK": (
             r"(?:minimum|min|cheapest|least|lowest|smallest)(?: (?:amount|price|cost|spend|"

@@ -315,6 +315,12 @@ LANGUAGE = Language(
             r"(?:tamano de )?(?:lote|batch) (?:maximo|mas grande)", r"que (?:tamano de )?(?:lote|batch)",
             r"cuanto (?:batch|lote)", r"(?:el )?(?:maximo|mayor) (?:tamano de )?(?:lote|batch)",
         ),
+        # Lo que ahorra el gradient checkpointing ("cuánta memoria ahorra el gradient checkpointing").
+        "CKPT_SAVING_ASK": (
+            r"cuant[oa] (?:vram |memoria )?(?:me )?ahorra (?:el |la )?(?:gradient checkpointing|"
+            r"checkpointing|recomputacion)",
+            r"(?:ahorro|diferencia) (?:de|con|del) (?:el )?(?:gradient )?checkpointing",
+        ),
         # El modo más barato de empezar ("precio mínimo para arrancar", "lo mínimo para empezar").
         "START_ASK": (
             r"(?:precio|coste|costo|monto|importe|gasto|pago|compra)? ?minim[oa] (?:para|pa) "

@@ -291,6 +291,14 @@ LANGUAGE = Language(
             r"(?:taille de )?(?:batch|lot) max(?:imal|imum|imale)?", r"quel(?:le)? (?:taille de )?(?:batch|lot)",
             r"(?:le )?plus (?:gros|grand) (?:batch|lot)",
         ),
+        # Ce que le gradient checkpointing économise ("combien de mémoire économise le gradient
+        # checkpointing").
+        "CKPT_SAVING_ASK": (
+            r"combien (?:de (?:vram|memoire) )?(?:fait )?(?:economise|gagne)(?:-t-on| le| la)?"
+            r"(?: avec)?(?: le)? (?:gradient )?checkpointing",
+            r"combien (?:le )?(?:gradient )?checkpointing (?:fait )?(?:economise|gagne)",
+            r"(?:gain|economie|difference) (?:de|avec|du) (?:le )?(?:gradient )?checkpointing",
+        ),
         # La façon la moins chère de commencer ("prix minimum pour commencer").
         "START_ASK": (
             r"(?:prix|cout|montant|achat|depense)? ?minim(?:um|al|ale) pour (?:commencer|demarrer|"
