@@ -937,6 +937,20 @@ def _method_lines(
         add("   ")
         add(_("None of the offered configurations (up to 8 GPUs) holds it."))
         add("\n")
+    ceiling = answer.query.max_rate_usd
+    price = cheapest.usd_per_hour if cheapest is not None else None
+    if answer.intent == "recommend" and ceiling is not None and price is not None:
+        # "the best gpu for qlora 70b under $1/hr": whether the cheapest is under it.
+        if price <= ceiling:
+            add("   ✅ ")
+            add(_("Within your limit of %(limit)s.", limit=ph.per_hour(ceiling)))
+        else:
+            add("   ❌ ")
+            add(_(
+                "None of the offered configurations that hold it costs %(limit)s or less.",
+                limit=ph.per_hour(ceiling),
+            ))
+        add("\n")
     if answer.intent == "recommend" and len(ma.options) > 1:
         alts: list[str] = [
             Markup("").join((ph.fit_config(o), " (", ph.per_hour(o.usd_per_hour), ")"))  # type: ignore[arg-type]

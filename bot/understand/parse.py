@@ -57,6 +57,7 @@ SOCIAL_MAX_CHARS = 120
 class _Money:
     value: Decimal
     direction: Direction | None
+    rate: bool = False  # "$1/hr", "2 dollars an hour": a price per hour, not an amount
 
 
 @dataclass
@@ -404,7 +405,8 @@ def _take_money(work: _Work, alert_cue: bool) -> None:
         raw = match.group("a") or match.group("b")
         before = work.s[max(0, match.start() - 24) : match.start()]
         value = work.num(raw) * _money_scale(match.group("ka") or match.group("kb"))
-        work.money.append(_Money(tidy(value), _direction(before)))
+        rate = bool(match.group("hourly"))
+        work.money.append(_Money(tidy(value), _direction(before), rate))
     if work.money:
         work.s = px.MONEY.pattern.sub(lambda m: " " * (m.end() - m.start()), work.s)
     if not alert_cue:
@@ -1121,7 +1123,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         counts = None
     alert = intent == "alert"
     first_money = work.money[0].value if work.money else None
-    budget = first_money if not alert and first_money is not None and (
+    # "the best gpu for qlora 70b under $1/hr": a ceiling on the hourly price, not a budget.
+    rate_money = work.money[0].value if work.money and work.money[0].rate else None
+    budget = first_money if not alert and first_money is not None and rate_money is None and (
         asks.BUDGET_ASK.search(rest) or asks.BUDGET.search(rest)) else None
     foreign = budget is None and not alert and bool(px.FOREIGN_MONEY.search(plain)) and bool(
         asks.BUDGET_ASK.search(rest) or asks.BUDGET.search(rest))
@@ -1212,6 +1216,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         largest=work.params_b is None and bool(asks.LARGEST.search(rest)),
         count_asked=count_asked,
         budget_usd=budget,
+        max_rate_usd=rate_money if intent == "recommend" else None,
         budget_foreign=foreign,
         context_asked=context_asked,
         speed_asked=speed_asked,

@@ -288,7 +288,7 @@ MONEY: Final = Guarded(
     # "$1.5k", "1k usd", "2k bucks", "$1M", "1 million dollars", "10 mil dolares": scaled.
     rf"(?:{alt(lx.MONEY_BEFORE)} ?(?P<a>-?{NUM_SP})(?:(?P<ka>{MONEY_SCALE})(?![a-z]))?"
     rf"|(?<![\w.,])(?P<b>-?{NUM_SP})(?P<kb>{MONEY_SCALE})? ?{alt(lx.MONEY_AFTER)}(?![a-z]))"
-    rf"{_PER_HOUR_SUFFIX}"
+    rf"(?P<hourly>{_PER_HOUR_SUFFIX})"  # "$1/hr", "2 dollars an hour": a price per hour
 )
 # "90 cents", "50 centavos", "80 centimes (de dollar)": hundredths of a dollar.
 CENTS: Final = Guarded(

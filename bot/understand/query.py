@@ -117,6 +117,9 @@ class Query(BaseModel):
     count_asked: bool = False  # "how many A100s do I need?": the count is the question
     budget_usd: Decimal | None = None  # "I have $500, how many H100 hours?"
     budget_foreign: bool = False
+    # "the best gpu for qlora 70b under $1/hr": the most the user will pay per hour (a
+    # recommendation's ceiling, not a budget).
+    max_rate_usd: Decimal | None = None
     # "max context for llama 3 8b on a 24gb card": the longest context is the question.
     context_asked: bool = False
     # "how many tokens/s will llama 70b int4 do on a 4090": the decode speed is the question.
