@@ -97,7 +97,13 @@ def concurrency(query: Query, method: Method, model: ModelSpec | Decimal, where:
         kv_replicated=any(a.code == "kv_replicated" for a in breakdown.assumptions),
         kv_heads_split=next((int(a.params["heads"] or 0) for a in breakdown.assumptions
                              if a.code == "kv_heads_replicated"), None),
+        attention_chunk=_attention_chunk(model),
     )
+
+
+def _attention_chunk(model: ModelSpec | Decimal) -> int | None:
+    shape = resolve_shape(model)
+    return None if shape.assumed else shape.arch.attention_chunk
 
 
 def _assumed_shape(model: ModelSpec | Decimal) -> tuple[int, int] | None:

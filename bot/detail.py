@@ -800,6 +800,8 @@ def _assumptions(
                 "latent": arch.kv_lora_rank, "rope": arch.qk_rope_head_dim}))
         else:
             out.append(Assumption(code="kv_cache_bf16"))
+        if arch.attention_chunk is not None and not shape.assumed:
+            out.append(Assumption(code="kv_chunked", params={"chunk": arch.attention_chunk}))
         if query.attention == "eager":
             out.append(Assumption(code="eager_attention"))
         # The engine's own code and chunk size (rules.estimator.estimate_inference).

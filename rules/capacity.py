@@ -195,6 +195,9 @@ class Concurrency:
     # Grouped-query attention with fewer KV heads than GPUs: the KV cache is split only this
     # many ways, one per KV head (vLLM keeps a whole head on every GPU); None otherwise.
     kv_heads_split: int | None = None
+    # Chunked local attention (Llama 4): the chunk, in tokens; the KV cache counted over the
+    # whole context in every layer is then an upper bound.
+    attention_chunk: int | None = None
 
     @property
     def budget_gb(self) -> Decimal:

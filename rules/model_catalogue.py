@@ -74,6 +74,10 @@ class Architecture(_Data):
     # frees the blocks before the window). None: full attention, or windows on some layers
     # only (Gemma), which are not modelled.
     sliding_window: int | None = Field(default=None, gt=0)
+    # Chunked local attention (Llama 4's attention_chunk_size): three layers in four attend
+    # within chunks of this many tokens, every fourth over the whole context. Not modelled:
+    # the KV cache is counted over the whole context in every layer, and the replies say so.
+    attention_chunk: int | None = Field(default=None, gt=0)
     source: str = Field(min_length=3)
     mirror: str | None = None
 

@@ -188,3 +188,18 @@ def test_published_context_caps_the_longest_context(model_id: str, tokens: int) 
 def test_kimi_k2_longest_context_is_its_published_one(pipeline: Pipeline) -> None:
     text = to_json(pipeline.ask("max context for kimi k2 on 16x h200"))["text"]
     assert "131,072 tokens: the whole published context of Kimi K2" in text
+
+
+def test_llama_4_chunked_attention_is_said_to_make_the_kv_cache_an_upper_bound(
+        pipeline: Pipeline) -> None:
+    for model_id in ("llama-4-scout", "llama-4-maverick"):
+        arch = CATALOGUE.get(model_id).arch
+        assert arch is not None and arch.attention_chunk == 8192
+    text = to_json(pipeline.ask(
+        "how many concurrent users for llama 4 scout on 2x h100 at 8k context"))["text"]
+    assert "attend within chunks of 8,192 tokens" in text and "upper bound" in text
+    detailed = to_json(pipeline.ask("llama 4 maverick fp8 on 8x h100 with 32k context, details"))
+    assert "attend within chunks of 8,192 tokens" in detailed["text"]
+    # Full attention in every layer: no such sentence.
+    other = to_json(pipeline.ask("glm-4.5-air fp8 on 4 h100, how many users at 32k ctx?"))
+    assert "attend within chunks" not in other["text"]

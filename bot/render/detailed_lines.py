@@ -493,6 +493,15 @@ def _assumption(ph: Phrases, a: Assumption) -> Markup | None:
                    tokens=p["tokens"])
     if code == "split_gpus":
         return g._("Weights and KV cache split evenly over %(gpus)s GPUs.", gpus=p["gpus"])
+    if code == "kv_chunked":
+        chunk = p["chunk"]
+        assert isinstance(chunk, int)
+        return g._(
+            "Three layers in four of this model attend within chunks of %(chunk)s tokens: the "
+            "KV cache is counted over the whole context in every layer, as vLLM allocates it "
+            "unless its hybrid KV cache manager is on, so this is an upper bound.",
+            chunk=ph.fmt.num(chunk, 0),
+        )
     if code == "split_kv_heads_gpus":
         return g._(
             "Weights split evenly over %(gpus)s GPUs; the KV cache only %(heads)s ways, one per "
