@@ -174,6 +174,15 @@ FOLLOW_UPS: list[tuple[str, str, dict[str, Any], str]] = [
     ("¿cuánta vram para qlora?", "llama 3 70b",
      {"intent": "memory", "model_id": "llama-3-70b", "method": "qlora"},
      "↪️ <i>QLoRA, de tu pregunta anterior.</i>"),
+    # ... however long the wording, when it names no model, GPU, hours or budget (it was
+    # "Which GPU and for how long?" past eight words).
+    ("qlora llama 3 8b on a 3060 12gb", "how much would it cost on your cloud instead?",
+     {"intent": "cost", "model_id": "llama-3-8b", "method": "qlora"},
+     "↪️ <i>QLoRA of Llama 3 8B on 1× RTX 3060, from your last question.</i>"),
+    ("qlora llama 3 8b on a 3060 12gb",
+     "ok and roughly how long would the whole thing take to finish?",
+     {"intent": "time", "model_id": "llama-3-8b", "method": "qlora"},
+     "depends on how many tokens you train on"),
     # ... and after a serving question, serving at that length, as before.
     ("run llama 3 8b on my 3090", "and with 8k context?",
      {"method": "inference_bf16", "inference": True, "seq_len": 8192},

@@ -107,7 +107,7 @@ def follow_up(new: Query, previous: Query | None, models: ModelCatalogue | None 
         # "and 13B?" keeps the GPU and method; "QLoRA 13B on an A100" is a new question.
         if not marker or _said(new, "gpu") or _said(new, "vram_gb"):
             return new
-    elif not (says_something and (marker or short)):
+    elif not (says_something and (marker or short or _asks_bare(new, cue))):
         return new
     merged = _merge(new, previous, names_model)
     return merged if cue is None else _asking(merged, cue)
@@ -134,6 +134,16 @@ def _run_asked(new: Query, folded: str) -> _Cue | None:
             and not px.COST.search(folded):
         return "time"  # "how long would it take?", "how long for 50M tokens?"
     return None
+
+
+def _asks_bare(new: Query, cue: _Cue | None) -> bool:
+    """A cost, a duration or a capacity asked naming no model, GPU, hours or budget ("how much
+    would it cost on your cloud instead?"): nothing to answer alone, however long the wording,
+    so the previous run's."""
+    if _said(new, "gpu") or _said(new, "vram_gb") or _said(new, "gpu_text") \
+            or new.hours is not None or new.budget_usd is not None:
+        return False
+    return cue is not None or new.intent in ("cost", "time")
 
 
 def _asking(query: Query, cue: _Cue) -> Query:
