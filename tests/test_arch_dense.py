@@ -34,6 +34,7 @@ PINNED = {
     "qwen2-7b": (28, 3584, 28, 4, 128, 18944, 152064, False),
     "olmo-2-13b": (40, 5120, 40, 40, 128, 13824, 100352, False),
     "internlm2.5-7b": (32, 4096, 32, 8, 128, 14336, 92544, False),
+    "deepseek-r1-distill-qwen-32b": (64, 5120, 40, 8, 128, 27648, 152064, False),
     "qwen2.5-coder-0.5b": (24, 896, 14, 2, 64, 4864, 151936, True),
     "qwen2.5-coder-3b": (36, 2048, 16, 2, 128, 11008, 151936, True),
     "gemma-3-270m": (18, 640, 4, 1, 256, 2048, 262144, True),
@@ -214,3 +215,14 @@ def test_sliding_window_is_not_said_within_the_window(pipeline: Pipeline) -> Non
     got = to_json(pipeline.ask("serve starcoder2 7b with 2k context on a 4090"))
     assert got["detailed_gb"] is not None
     assert "Sliding-window" not in got["text"]
+
+
+def test_r1_distill_qwen_32b_is_its_published_parameter_count_exactly() -> None:
+    # The distill's Hugging Face record: safetensors total 32,763,876,352 (BF16). Its base's
+    # shape, with Qwen2's QKV biases and the RMSNorm weights, counts exactly that.
+    arch = CATALOGUE.get("deepseek-r1-distill-qwen-32b").arch
+    assert arch is not None
+    biases = arch.layers * (arch.q_dim + 2 * arch.kv_dim)
+    norms = arch.layers * 2 * arch.hidden + arch.hidden
+    total = arch.block_linear_params() + biases + norms + arch.embedding_params()
+    assert total == 32_763_876_352
