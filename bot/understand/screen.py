@@ -196,7 +196,17 @@ class Screened(Screen):
             _prepare()
             found = self._needles
             assert found is not None
-        return any(n in s for n in found) and (not self._also or any(n in s for n in self._also))
+        for needle in found:  # loops: any() over a generator is twice as slow
+            if needle in s:
+                break
+        else:
+            return False
+        if not self._also:
+            return True
+        for needle in self._also:  # noqa: SIM110
+            if needle in s:
+                return True
+        return False
 
     def search(self, s: str) -> re.Match[str] | None:
         # The sets checked here, not through ``admits``: a search is asked some 60 times a
