@@ -6,15 +6,20 @@ from __future__ import annotations
 import random
 import tomllib
 import unicodedata
+from decimal import Decimal
 from itertools import pairwise
 from pathlib import Path
 
 import pytest
 
-from bot.understand import digits, split
+from benchmarks.identity import detail_questions
+from benchmarks.run import cold_questions
+from bot.understand import digits, split, understand
 from bot.understand.languages import LANGUAGES
 from bot.understand.lazy import compiled
+from bot.understand.query import Query
 from bot.understand.split import flat, pieces
+from rules.catalogue import load_catalogue
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -139,3 +144,29 @@ def test_plain_digits_is_what_its_steps_give() -> None:
                                for _ in range(rng.randint(1, 12))))
     for text in samples:
         assert digits.plain_digits(text) == _plain_digits_always(text), text
+
+
+# --- the Query made without validating it again ----------------------------------------------
+
+
+def test_understood_questions_hold_what_validation_gives() -> None:
+    """parse._made copies an empty Query with the facts: each value must be what Query's own
+    validation makes of it, of the same type (a Decimal as written, a tuple of str, …)."""
+    catalogue = load_catalogue()
+    texts = [*_messages(), *cold_questions(300), *detail_questions(1500)]
+    for text in texts:
+        query = understand(text, catalogue)
+        checked = Query(**query.__dict__)
+        assert checked == query, text
+        for name, value in query.__dict__.items():
+            assert repr(value) == repr(checked.__dict__[name]), (text, name)
+            assert type(value) is type(checked.__dict__[name]), (text, name)
+            if isinstance(value, tuple):
+                assert [type(v) for v in value] == [type(v) for v in checked.__dict__[name]]
+
+
+def test_a_question_is_not_validated_field_by_field(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(Query, "__pydantic_validator__", _Refused())
+    query = understand("can I QLoRA 7.3B on 4x H100 for 12 hours?", load_catalogue())
+    assert (query.intent, query.params_b, query.gpu, query.gpu_count, query.hours) == (
+        "fit", Decimal("7.3"), "h100", 4, Decimal(12))

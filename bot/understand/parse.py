@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cached_property
-from typing import Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from bot.understand import asks
 from bot.understand import hardware as hw
@@ -971,6 +971,20 @@ def _closed_name(folded: str) -> str:
     return name[:40]
 
 
+# The Query of a question is made as a copy of an empty one with its facts (pydantic's
+# model_copy), not validated field by field: validating Query's ~80 fields cost about a tenth
+# of understanding a question, and every value below is built with its field's type
+# (tests/test_understand_fast_paths.py checks each against Query's own validation). The type
+# checker sees Query's constructor, so the arguments keep their static checks.
+if TYPE_CHECKING:
+    _made = Query
+else:
+    _EMPTY: Final = Query(text="")
+
+    def _made(**facts: Any) -> Query:
+        return _EMPTY.model_copy(update=facts)
+
+
 def understand(text: str, catalogue: Catalogue) -> Query:
     """What a question in English, Spanish or French asks, as a typed ``Query``."""
     cat = catalogue
@@ -1177,7 +1191,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         and asks.CKPT_SAVING.search(rest) is not None
     closed = px.CLOSED_MODEL.search(corrected) if work.model_id is None else None
     quant, quant_bare = _quant_named(rest, method, cat) if inference else (None, None)
-    return Query(
+    return _made(
         text=text,
         lang=work.lang,
         lang_sure=lang_sure,
