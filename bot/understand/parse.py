@@ -1036,6 +1036,12 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # "lora rank 16 on llama 3 8b": LoRA named only with its settings (beside "qlora" the
         # same words set QLoRA's adapters, not a second method).
         method = cat.method_where("training", family="adapter", weight_bits=16)
+    elif method is not None and work.adapter_setting and cat.method(method).full \
+            and cat.method(method).optimizer is not None and not px.FULL_WORD.search(rest) \
+            and not work.flags.full:
+        # "LoRA r=16 with 8-bit Adam": the setting took "lora" with it, and an optimizer alone
+        # names no full fine-tuning: the adapters' optimizer.
+        method = cat.method_where("training", family="adapter", weight_bits=16)
     rest = px.OPINION.pattern.sub(" ", rest) if px.OPINION.admits(rest) else rest
     flags = work.flags
     if method is None and flags.full:
