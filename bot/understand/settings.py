@@ -205,8 +205,9 @@ PROMPT_TOKENS: Final = Screened(
     r"(?![a-z0-9])"
 )
 EPOCHS: Final = Screened(
-    rf"(?<![a-z0-9])(?:(?P<a>\d{{1,3}}|{'|'.join(('one', 'two', 'three', 'four', 'five', 'ten', 'una', 'un', 'une', 'dos', 'deux', 'tres', 'trois', 'cuatro', 'quatre', 'cinco', 'cinq', 'diez', 'dix'))}) "
-    r"(?:epochs?|epocas?|epoques?|passes)|(?:epochs?|num_train_epochs|epocas?|epoques?) ?[:=]? ?"
+    # "3 epochs", "3ep", "3 eps" (glued or abbreviated, digits only), "three epochs"
+    rf"(?<![a-z0-9])(?:(?:(?P<a>\d{{1,3}}) ?|(?P<w>{'|'.join(('one', 'two', 'three', 'four', 'five', 'ten', 'una', 'un', 'une', 'dos', 'deux', 'tres', 'trois', 'cuatro', 'quatre', 'cinco', 'cinq', 'diez', 'dix'))}) )"
+    r"(?:epochs?|epocas?|epoques?|passes|eps?)|(?:epochs?|num_train_epochs|epocas?|epoques?) ?[:=]? ?"
     r"(?P<b>\d{1,3}))(?![a-z0-9])"
 )
 _EPOCH_WORDS: Final[dict[str, int]] = {
@@ -433,7 +434,7 @@ def take_numbers(
         s = s[: match.start()] + " " * (match.end() - match.start()) + s[match.end():]
     match = EPOCHS.search(s)
     if match:
-        raw = match.group("a") or match.group("b")
+        raw = match.group("a") or match.group("w") or match.group("b")
         epochs = int(raw) if raw.isdigit() else _EPOCH_WORDS[raw]
         blank(*match.span())
     match = WORD_TOKENS.search(s)
