@@ -659,6 +659,23 @@ def remedy_block(answer: Answer, ph: Phrases) -> Markup:
     if rm.lead:
         out.append("\n")
     return str.__new__(Markup, "".join(out))  # every part is Markup or literal markup
+def _completions_kv(answer: Answer, ph: Phrases, c: Any) -> tuple[str, int, Decimal] | None:
+    """The KV cache of one prompt's completions at TRL's GRPO defaults (num_generations ×
+    max_completion_length tokens), from the named model's architecture; None without one."""
+    model_id = answer.query.model_id
+    if model_id is None:
+        return None
+    try:
+        spec = ph.cat.models.get(model_id)
+    except KeyError:
+        return None
+    if spec.arch is None:
+        return None
+    tokens = int(c["rl.trl_num_generations"]) * int(c["rl.trl_max_completion_length"])
+    kv_bytes = Decimal(str(spec.arch.kv_cache_bytes_per_token(c["bytes.bf16"]))) * tokens
+    return spec.name, tokens, (kv_bytes / Decimal(10**9)).quantize(Decimal("0.01"))
+
+
 def online_rl_note(answer: Answer, ph: Phrases) -> Markup:
     """GRPO, PPO, RLOO, online DPO: the estimates are the training step's; what online RL adds
     beside it, with TRL's published defaults (rules/data/detailed.toml [rl.*])."""
@@ -679,6 +696,11 @@ def online_rl_note(answer: Answer, ph: Phrases) -> Markup:
         "Not counted: the completions it generates (TRL's GRPO defaults: %(gens)s a prompt, up to "
         "%(tokens)s tokens each, with their KV cache) and, if your reward is a model, that "
         "model; PPO also trains a value model.", **values)
+    kv = _completions_kv(answer, ph, c)
+    if kv is not None:
+        generated += Markup(" ") + ph._(
+            "For %(who)s those %(n)s completion tokens hold about %(kv)s of KV cache in BF16, "
+            "plus the prompts'.", who=kv[0], n=fmt.num(kv[1]), kv=fmt.gb(kv[2], 2))
     per_gpu = answer.gpu.vram_gb if answer.gpu is not None else answer.query.vram_gb
     if per_gpu is not None:
         vllm = ph._(
