@@ -93,6 +93,7 @@ def concurrency(query: Query, method: Method, model: ModelSpec | Decimal, where:
         weights_gb=breakdown.term("weights"), kv_gb=breakdown.term("kv_cache"),
         full_context=full, full_sequences=full_sequences,
         assumed_shape=_assumed_shape(model),
+        hybrid_attention=isinstance(model, ModelSpec) and model.hybrid_attention,
         shape_of=shape_assumed_from(query, model),
         kv_replicated=any(a.code == "kv_replicated" for a in breakdown.assumptions),
         kv_heads_split=next((int(a.params["heads"] or 0) for a in breakdown.assumptions

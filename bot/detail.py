@@ -782,7 +782,8 @@ def _assumptions(
     if assumed_from is not None:
         out.append(Assumption(code="shape_of", params={"model": assumed_from}))
     elif shape.assumed:
-        out.append(Assumption(code="shape_assumed",
+        hybrid = isinstance(model, ModelSpec) and model.hybrid_attention
+        out.append(Assumption(code="shape_assumed_hybrid" if hybrid else "shape_assumed",
                               params={"layers": shape.arch.layers, "hidden": shape.arch.hidden}))
     elif shape.arch.language_model_only:
         out.append(Assumption(code="vision_not_counted"))

@@ -188,6 +188,7 @@ class Concurrency:
     full_context: int | None = None  # the model's published maximum, when longer than context
     full_sequences: int | None = None  # the most that fit at full_context
     assumed_shape: tuple[int, int] | None = None  # (layers, hidden): no architecture on file
+    hybrid_attention: bool = False  # a hybrid model: the assumed shape overstates its KV cache
     shape_of: str | None = None  # a bare brand and size ("qwen 7b"): whose shape is assumed
     # Multi-head latent attention: every GPU holds the whole KV cache (tensor parallel splits
     # the weights only).

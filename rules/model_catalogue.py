@@ -309,6 +309,10 @@ class ModelSpec(_Data):
     verified: dt.date
     arch: Architecture | None = None
     native: NativeWeights | None = None
+    # Hybrid models whose other layers hold a fixed-size state instead of attention's KV cache
+    # (Qwen3-Next's Gated DeltaNet, Granite 4.0-H's Mamba-2): no arch on file, and the assumed
+    # Llama-like shape, a KV cache in every layer, overstates theirs (the replies say so).
+    hybrid_attention: bool = False
     # The longest context the model is published for (tokens), and where that is stated.
     max_context: int | None = Field(default=None, gt=0)
     max_context_source: str | None = Field(default=None, min_length=3)

@@ -203,3 +203,23 @@ def test_llama_4_chunked_attention_is_said_to_make_the_kv_cache_an_upper_bound(
     # Full attention in every layer: no such sentence.
     other = to_json(pipeline.ask("glm-4.5-air fp8 on 4 h100, how many users at 32k ctx?"))
     assert "attend within chunks" not in other["text"]
+
+
+HYBRID = ("qwen3-next-80b-a3b", "granite-4.0-h-small", "granite-4.0-h-tiny", "granite-4.0-h-micro")
+
+
+@pytest.mark.parametrize("model_id", HYBRID)
+def test_hybrid_models_keep_no_arch_and_say_the_cache_is_overstated(model_id: str) -> None:
+    model = CATALOGUE.get(model_id)
+    assert model.arch is None and model.hybrid_attention
+
+
+def test_a_hybrid_models_reply_does_not_claim_the_llama_shape_is_its_own(
+        pipeline: Pipeline) -> None:
+    text = to_json(pipeline.ask(
+        "how many users can qwen3-next 80b serve on 2x h100 with 32k context"))["text"]
+    assert "this hybrid model: only some of its layers keep an attention KV cache" in text
+    assert "No architecture on file for this model:" not in text
+    es = to_json(pipeline.ask(
+        "¿cuántos usuarios simultáneos con granite 4.0 h small en una h100 a 16k?"))["text"]
+    assert "modelo híbrido" in es

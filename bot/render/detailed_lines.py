@@ -425,6 +425,13 @@ def _assumption(ph: Phrases, a: Assumption) -> Markup | None:
             "No version named: the shape of %(model)s is assumed (its layers and KV heads "
             "set the KV cache and activations).", model=p["model"],
         )
+    if code == "shape_assumed_hybrid":
+        return g._(
+            "No architecture on file for this hybrid model: only some of its layers keep an "
+            "attention KV cache, the others a fixed-size state. A Llama-like shape is assumed "
+            "(%(layers)s layers, hidden size %(hidden)s), with a KV cache in every layer: more "
+            "than the model keeps.", layers=p["layers"], hidden=p["hidden"],
+        )
     if code == "shape_assumed":
         return g._(
             "No architecture on file for this model: a Llama-like shape is assumed (%(layers)s "
