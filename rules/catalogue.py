@@ -21,6 +21,7 @@ from rules.schema import (
     BareQuantName,
     GroupQuantFormat,
     Limits,
+    LocalRunner,
     Method,
     Offer,
     Payment,
@@ -60,6 +61,8 @@ class Catalogue:
     # A size written without its type ("q5") and the type it is read as (quant_types.toml).
     bare_quant_names: tuple[BareQuantName, ...] = ()
     group_formats: tuple[GroupQuantFormat, ...] = ()  # AWQ, GPTQ (quant_types.toml)
+    # Local GGUF runners and the type assumed when a question names one and no type.
+    local_runners: tuple[LocalRunner, ...] = ()
 
     @property
     def models(self) -> ModelCatalogue:
@@ -236,6 +239,10 @@ class Catalogue:
         method_id = name.strip().lower() + "_int4"
         return method_id if method_id in self._group_methods else None
 
+    def local_runner(self, runner_id: str) -> LocalRunner | None:
+        """The local GGUF runner of that id (quant_types.toml's runners), else None."""
+        return next((r for r in self.local_runners if r.id == runner_id), None)
+
     def bare_quant_method(self, text: str) -> str | None:
         """The GGUF method a size written without its type ("q5", "Q3") is read as: the type
         quant_types.toml's bare_names give it (llama-quantize's own reading), else None."""
@@ -349,6 +356,10 @@ def validate_catalogue(cat: Catalogue) -> None:
     for size in cat.bare_quant_names:
         if cat.quant_method(size.type) is None:
             raise DataError(f"quant_types.toml: {size.name} is read as unknown type {size.type}")
+    for runner in cat.local_runners:
+        if cat.quant_method(runner.default_type) is None:
+            raise DataError(
+                f"quant_types.toml: runner {runner.id} defaults to unknown type {runner.default_type}")
 
 
 @cache
@@ -377,6 +388,8 @@ def load_catalogue() -> Catalogue:
                                    for b in quant_doc.get("bare_names", ())),
             group_formats=tuple(GroupQuantFormat.model_validate(g)
                                 for g in quant_doc.get("group_formats", ())),
+            local_runners=tuple(LocalRunner.model_validate(r)
+                                for r in quant_doc.get("runners", ())),
         )
     except (ValidationError, KeyError) as exc:
         raise DataError(f"rules/data is invalid: {exc}") from exc

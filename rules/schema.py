@@ -209,6 +209,15 @@ class GroupQuantFormat(Sourced):
         return value
 
 
+class LocalRunner(Sourced):
+    """A program that runs GGUF files on the user's own machine (Ollama, llama.cpp, LM Studio…):
+    the GGUF type a question naming it and no type is answered for (an assumption, said so)."""
+
+    id: str = Field(pattern=r"^[a-z0-9-]+$")
+    name: str = Field(min_length=2)
+    default_type: str = Field(pattern=r"^I?Q[1-8]_[A-Z0-9_]+$")
+
+
 class BareQuantName(Sourced):
     """A quantization size written without its type ("q5"): the llama.cpp type it is read as."""
 

@@ -922,6 +922,25 @@ def _method_lines(
                 "the exact type for its own figure.", written=bare, quant=spec.quant,
             ))
         add("\n")
+    runner = ph.cat.local_runner(answer.query.runner) \
+        if answer.query.runner_type_assumed and answer.query.runner is not None else None
+    if runner is not None and ph.cat.method(mem.method).quant == runner.default_type:
+        # "llama 3 70b with ollama": the GGUF type is the runner's default, an assumption.
+        add("   ℹ️ ")
+        if runner.id == "ollama":
+            add(_(
+                "You named no type: read as %(quant)s, the default type of Ollama's library "
+                "models (those published before December 2024 default to Q4_0, about 5 %% "
+                "smaller); name the exact tag's type for its own figure.",
+                quant=runner.default_type,
+            ))
+        else:
+            add(_(
+                "%(runner)s runs GGUF files and you named no type: read as %(quant)s, the usual "
+                "4-bit type; name the exact type for its own figure.",
+                runner=runner.name, quant=runner.default_type,
+            ))
+        add("\n")
     for n in fit.notes if fit is not None else mem.notes:
         if n.code in _HIDDEN_NOTES or (fit is not None and n.code == "adamw_range"):
             continue

@@ -267,20 +267,23 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
         update.update(method=previous.method, inference=False, serving_implied=False,
                       pretraining=previous.pretraining or new.pretraining,
                       serving_precision_said=previous.serving_precision_said,
-                      quant=None, quant_bare=None, quant_asked=False)
+                      quant=None, quant_bare=None, quant_asked=False,
+                      runner=None, runner_type_assumed=False)
     elif new.method is None and not new.inference:
         # "and on 8x h100?" after "serve deepseek r1 on 8x h200": still no precision named,
         # so still every precision, led as before (the published one first).
         update.update(method=previous.method, inference=previous.inference,
                       pretraining=previous.pretraining or new.pretraining,
                       quant=previous.quant, quant_bare=previous.quant_bare,
+                      runner=previous.runner, runner_type_assumed=previous.runner_type_assumed,
                       serving_precision_said=previous.serving_precision_said)
     elif new.inference and not new.serving_precision_said and previous.inference:
         # "and at 32k context?" after "... int4 on a 4090": a context says serving, not which
         # precision; the previous one stays (and the format named with it: "... q4_k_m").
         update.update(method=previous.method,
                       serving_precision_said=previous.serving_precision_said,
-                      quant=previous.quant, quant_bare=previous.quant_bare)
+                      quant=previous.quant, quant_bare=previous.quant_bare,
+                      runner=previous.runner, runner_type_assumed=previous.runner_type_assumed)
     has_gpu = _said(new, "gpu") or _said(new, "vram_gb") or _said(new, "gpu_text")
     if not has_gpu:
         update.update(

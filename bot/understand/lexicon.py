@@ -34,6 +34,10 @@ _COMMON: Final[dict[str, tuple[str, ...]]] = {
     "GPU_NOUNS": (r"gpus?",),
     "INFERENCE_STRONG": (
         r"vllm", r"llama\.?cpp", r"ollama", r"gguf", r"(?:in|into|en) produc(?:tion|cion)",
+        # Local GGUF runners (LOCAL_RUNNERS below).
+        r"lm ?studio", r"kobold\.?cpp", r"text-generation-webui", r"oobabooga", r"ooba",
+        r"llama-cpp(?:-python)?", r"llama-server", r"llama-cli",
+        r"gpt4all", r"llamafile",
         # Serving engines' own settings (vLLM, Ollama, llama.cpp).
         r"max[_-]model[_-]len", r"gpu[_-]memory[_-]utilization", r"num_ctx", r"n_ctx",
     ),
@@ -211,6 +215,18 @@ INFERENCE_FORMATS: Final[tuple[str, ...]] = (
     # precision serves it (a training question names its method or a training word).
     r"quants?", r"quanti[sz]ation", r"quanti[sz]ed", r"cuantizacion(?:es)?", r"cuantizad[oa]s?",
     r"quantification", r"quantifies?", r"quantifs?",
+)
+# Programs that run GGUF files on the user's own card, by their id in rules/data/quant_types.toml
+# (runners): a question naming one and no type is answered for that runner's default type.
+# Not Jan ("jan" is January too).
+LOCAL_RUNNERS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
+    ("ollama", (r"ollama",)),
+    ("llama-cpp", (r"llama\.?cpp", r"llama-cpp(?:-python)?", r"llama-server", r"llama-cli")),
+    ("lm-studio", (r"lm ?studio",)),
+    ("koboldcpp", (r"kobold\.?cpp",)),
+    ("text-generation-webui", (r"text-generation-webui", r"oobabooga", r"ooba")),
+    ("gpt4all", (r"gpt4all",)),
+    ("llamafile", (r"llamafile",)),
 )
 # "a run" / "un run" / "the run" is a (training) job, not an inference request.
 RUN_NOUN_BEFORE: Final[str] = _either("RUN_NOUN_WORDS")

@@ -607,6 +607,20 @@ def _eight_bit_base(s: str) -> bool:
     return any(not _negated(s, *m.span()) for m in px.EIGHT_BIT_BASE.pattern.finditer(s))
 
 
+def _runner(s: str) -> str | None:
+    """The local GGUF runner a question names ("with ollama", "in LM Studio", "llama.cpp"), by
+    its id in quant_types.toml's runners; None when none is named (or it is negated)."""
+    if not px.LOCAL_RUNNER.admits(s):
+        return None
+    for m in px.LOCAL_RUNNER.pattern.finditer(s):
+        if _negated(s, *m.span()):
+            continue
+        for runner, whole in px.LOCAL_RUNNER_IDS:
+            if whole.match(m.group(0)):
+                return runner
+    return None
+
+
 def _inference_method(s: str, cat: Catalogue) -> MethodId:
     # "without 8bit quantization" serves in BF16.
     bits = 16
@@ -649,6 +663,14 @@ def _inference_method(s: str, cat: Catalogue) -> MethodId:
             group = cat.group_method(m.group("format"))
             if group is not None and not _negated(s, *m.span()):
                 return group  # AWQ / GPTQ: 4-bit, its block weights packed as the format packs
+    runner = _runner(s) if bits == 16 and not st.INFERENCE_16.search(s) else None
+    if runner is not None:
+        # "llama 3 70b with ollama": a GGUF file of the type that runner is assumed to load
+        # (Ollama's library default, Q4_K_M), said so; not BF16, 8- and 4-bit.
+        spec = cat.local_runner(runner)
+        quant = cat.quant_method(spec.default_type) if spec is not None else None
+        if quant is not None:
+            return quant
     return cat.method_where("inference", weight_bits=bits) or cat.default_method("inference")
 
 
@@ -668,6 +690,9 @@ def _gguf_bits(s: str) -> str | None:
     """The bits said beside "gguf" ("4-bit gguf", "gguf en 8 bits"), as written; None without
     "gguf" or without bits."""
     gguf = px.GGUF_WORD.search(s) if px.GGUF_WORD.admits(s) else None
+    if gguf is None and _runner(s) is not None:
+        # "ollama … in 4-bit": a local runner loads GGUF files
+        gguf = px.LOCAL_RUNNER.search(s)
     if gguf is None or _negated(s, *gguf.span()):
         return None
     for pattern in (px.FOUR_BIT, px.INT8):
@@ -1197,6 +1222,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         and asks.CKPT_SAVING.search(rest) is not None
     closed = px.CLOSED_MODEL.search(corrected) if work.model_id is None else None
     quant, quant_bare = _quant_named(rest, method, cat) if inference else (None, None)
+    runner = _runner(rest) if inference else None
+    runner_spec = cat.local_runner(runner) if runner is not None else None
     return _made(
         text=text,
         lang=work.lang,
@@ -1280,6 +1307,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # "Run X on Y" without a precision: answered for bf16, int8 and int4.
         quant=quant,
         quant_bare=quant_bare,
+        runner=runner,
+        runner_type_assumed=runner_spec is not None and quant == runner_spec.default_type
+        and quant_bare is None and not any(
+            not _negated(rest, *m.span()) for m in px.GGUF_TYPE.finditer(rest)),
         quant_asked=inference and quant is None and intent == "fit"
         and bool(asks.QUANT_ASKED.search(rest)),
         serving_implied=implied and inference,

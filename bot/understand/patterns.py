@@ -340,6 +340,14 @@ FULL_NOT_METHOD: Final = lazy(rf"^ (?:{lx.FULL_NOT_METHOD_AFTER})")
 INFERENCE_STRONG: Final = words(lx.INFERENCE_STRONG)
 INFERENCE_WEAK: Final = words(lx.INFERENCE_WEAK)
 INFERENCE_FORMAT: Final = words(lx.INFERENCE_FORMATS)
+# A local GGUF runner named ("with ollama", "in LM Studio", "llama.cpp -ngl"): its id.
+LOCAL_RUNNER: Final = Guarded(
+    ("ollama", "llama", "studio", "kobold", "ooba", "text-generation", "gpt4all"),
+    words(f for _, frags in lx.LOCAL_RUNNERS for f in frags),
+)
+LOCAL_RUNNER_IDS: Final = tuple(
+    (runner, re.compile(rf"^{alt(frags)}$")) for runner, frags in lx.LOCAL_RUNNERS
+)
 RUN_NOUN: Final = lazy(rf"(?<![a-z]){lx.RUN_NOUN_BEFORE} $")
 TRAINING: Final = screened_words(lx.TRAINING_WORDS)
 INT8: Final = words(lx.INFERENCE_INT8)

@@ -108,6 +108,11 @@ class Query(BaseModel):
     # A size written without its type ("q5"), as written: `quant` is the type it is read as
     # (Q5_K_M, quant_types.toml's bare_names), an assumption the reply says.
     quant_bare: str | None = None
+    # A local GGUF runner named ("with ollama", "in LM Studio"): its id in quant_types.toml's
+    # runners; `runner_type_assumed`: no type was named, so `quant` is that runner's default
+    # type (Q4_K_M), an assumption the reply says.
+    runner: str | None = None
+    runner_type_assumed: bool = False
     # "What quant of llama 3 70b can I run on my 4090?": which GGUF type, none named; answered
     # with the largest type whose detailed estimate fits (bot.answer._quant_pick).
     quant_asked: bool = False
