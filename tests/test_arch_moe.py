@@ -92,7 +92,7 @@ def test_the_latent_is_said_in_every_language(pipeline: Pipeline, question: str,
     assert phrase in got["text"], got["text"]
 
 
-MOE = ("llama-4-scout", "llama-4-maverick", "glm-4.5", "glm-4.5-air", "qwen3-coder-480b-a35b",
+MOE = ("llama-4-scout", "llama-4-maverick", "glm-4.5", "glm-4.5-air", "glm-4.6", "qwen3-coder-480b-a35b",
        "qwen2-57b-a14b", "phi-3.5-moe", "minimax-m2")
 
 
