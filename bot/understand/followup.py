@@ -133,6 +133,8 @@ def _run_asked(new: Query, folded: str) -> _Cue | None:
     if new.intent in ("cost", "time") and px.DURATION_QUESTION.search(folded) \
             and not px.COST.search(folded):
         return "time"  # "how long would it take?", "how long for 50M tokens?"
+    if new.intent == "memory" and px.MEMORY.search(folded):
+        return "memory"  # "how much vram exactly?": where the run's memory goes
     return None
 
 
@@ -151,6 +153,8 @@ def _asking(query: Query, cue: _Cue) -> Query:
     has_gpu = _said(query, "gpu") or _said(query, "vram_gb")
     if cue == "time":
         return query.model_copy(update={"intent": "time"})
+    if cue == "memory":
+        return query.model_copy(update={"details": True})
     if cue == "speed":
         asked = "speed_asked" if query.inference else "train_speed_asked"
         return query.model_copy(update={"intent": "time", asked: True})

@@ -217,6 +217,10 @@ _COUNT_OF_THEM: Final = lazy(
     r"(?:of (?:them|those|these|em)|de (?:ellas|ellos|esas|esos|estas|estos)"
     r"|d ?'? ?r?entre (?:elles|eux))(?![a-z])"  # "entre" reaches here as "rentre" (typos)
     r"|(?<![\w.,])(?P<xnum>\d+) ?x ?(?=[?!.]* ?$)"
+    # "how about on 2?", "what about on one?", "¿y en dos?", "et sur deux ?": a bare count
+    # ending the message (only where no card is named).
+    rf"|(?<![a-z])(?:on|with|using|en|con|sur|avec) (?P<onnum>\d{{1,2}}|{_COUNT_WORDS})"
+    r"(?= ?(?:of them|gpus?|cards?)? ?[?!.]* ?$)"
 )
 
 # A tier glued to the number ("4070ti super", "3090ti"), spaced as the catalogue names it.
@@ -568,8 +572,10 @@ def take_count(work: Work) -> None:
     match = _COUNT_ALONE.search(work.s)
     if match is None:
         them = _COUNT_OF_THEM.search(work.s) if not work.gpus else None
-        raw = them and (them.group("num") or them.group("word") or them.group("xnum"))
-        if them is not None and raw and work.gpu_count is None and _count_value(raw) > 1:
+        raw = them and (them.group("num") or them.group("word") or them.group("xnum")
+                        or them.group("onnum"))
+        least = 1 if them is not None and them.group("onnum") else 2
+        if them is not None and raw and work.gpu_count is None and _count_value(raw) >= least:
             work.gpu_count = _count_value(raw)
             work.blank(them.start(), them.end(), "gpu")
         return

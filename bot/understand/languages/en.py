@@ -12,7 +12,7 @@ LANGUAGE = Language(
     code="en",
     follow_up=(
         r"and", r"what about", r"how about", r"what if", r"also", r"then", r"and with",
-        r"and on", r"and for",
+        r"and on", r"and for", r"same but", r"same with", r"same thing but", r"same thing with",
     ),
     next_question=(
         r"also", r"and also", r"btw", r"by the way", r"another question", r"one more question",

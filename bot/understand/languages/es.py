@@ -12,7 +12,7 @@ LANGUAGE = Language(
     code="es",
     marks="¿¡ñáíóú",
     decimal_comma=True,
-    follow_up=(r"y", r"e", r"y si", r"y con", r"y en", r"y para"),
+    follow_up=(r"y", r"e", r"y si", r"y con", r"y en", r"y para", r"lo mismo pero", r"igual pero"),
     next_question=(
         r"tambien", r"y tambien", r"tb", r"tmb", r"ademas", r"y ademas", r"otra pregunta",
         r"y otra pregunta", r"otra cosa", r"y otra cosa", r"otra duda", r"una pregunta mas",

@@ -14,6 +14,7 @@ LANGUAGE = Language(
     decimal_comma=True,
     follow_up=(
         r"et", r"et si", r"et pour", r"et sur", r"et avec", r"et en", r"qu'en est-il", r"alors",
+        r"pareil mais", r"pareil avec", r"meme chose mais", r"meme chose avec",
     ),
     next_question=(
         r"aussi", r"et aussi", r"autre question", r"une autre question", r"autre chose",
