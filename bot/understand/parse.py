@@ -312,6 +312,22 @@ def _take_hours(work: _Work) -> None:
         work.hours, work.hours_as = HALF_DAY_HOURS, "half_day"
         work.blank(*match.span())
         return
+    match = px.HOURS_AND_MINUTES.search(work.s)
+    if match:
+        minutes = match.group("m")
+        mins = px.MINUTE_WORDS.get(minutes)
+        if mins is None:
+            mins = int(minutes)
+        work.hours = tidy(_amount(work, match.group("h")) + Decimal(mins) / 60)
+        work.blank(*match.span())
+        return
+    match = px.AND_A_HALF_BEFORE.search(work.s)
+    if match:
+        amount = _amount(work, match.group("num")) + Decimal("0.5")
+        work.hours = tidy(_duration(amount, match.group("unit")))
+        work.hours_as = _month_said(match.group("unit"))
+        work.blank(*match.span())
+        return
     match = px.HOURS_CLOCK.search(work.s)
     if match:
         work.hours = tidy(Decimal(match.group("h")) + Decimal(match.group("m")) / 60)
@@ -360,6 +376,12 @@ def _take_hours(work: _Work) -> None:
     if match:  # ... but "10M tokens per day" is a rate of work, not a rental
         work.hours = _HOURS_PER["day"]
         work.blank(*match.span())
+
+
+def _amount(work: _Work, raw: str) -> Decimal:
+    """A count written in digits or as a word ("an", "une", "two")."""
+    word = lx.AMOUNT_WORDS.get(raw)
+    return Decimal(word) if word is not None else work.num(raw)
 
 
 def _and_a_part(match: re.Match[str]) -> Decimal:

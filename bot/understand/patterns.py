@@ -261,6 +261,23 @@ HOURS_WORDS: Final = Guarded(
     rf"(?P<unit>{_DURATION_UNITS})(?![a-z0-9])(?!(?<=d)['’]){_AND_A_HALF}"
 )
 HALF_HOUR: Final = Guarded(("half", "media", "demi"), words(lx.HALF_HOUR))
+# Minutes said after the hours as a word: "une heure trente", "dos horas y cuarenta y cinco".
+MINUTE_WORDS: Final[dict[str, int]] = {
+    "fifteen": 15, "quince": 15, "quinze": 15, "twenty": 20, "veinte": 20, "vingt": 20,
+    "thirty": 30, "treinta": 30, "trente": 30, "forty-five": 45, "forty five": 45,
+    "cuarenta y cinco": 45, "quarante-cinq": 45, "quarante cinq": 45,
+}
+# Hours then minutes: "an hour and 30 minutes", "2 hrs 15 min", "2 horas y 15 minutos",
+# "2 heures 30", "une heure trente" (the minutes' unit may go unsaid at the end).
+HOURS_AND_MINUTES: Final = Guarded(("hour", "hr", "hora", "heure"), lazy(
+    rf"(?<![\w.,])(?P<h>{NUM_SP}|{_AMOUNT_WORDS}) ?(?:hours?|hrs?|horas?|heures?) ?"
+    rf"(?:, ?|and |y |et )?(?P<m>[0-5]?\d|{alt(MINUTE_WORDS)})"
+    rf"(?: ?(?:{alt(lx.MINUTE_UNITS)})(?![a-z0-9])|(?=\s*(?:$|[?.!,;])))"
+))
+# "1 and a half hours", "one and a half days": the half before the unit.
+AND_A_HALF_BEFORE: Final = Guarded(" and a half ", lazy(
+    rf"(?<![\w.,])(?P<num>{NUM_SP}|{_AMOUNT_WORDS}) and a half (?P<unit>{_DURATION_UNITS})(?![a-z0-9])"
+))
 QUARTER_HOURS: Final = Guarded(("quart", "cuarto"), lazy(
     rf"(?<![a-z0-9])(?:(?P<three>{alt(lx.THREE_QUARTERS_HOUR)})|{alt(lx.QUARTER_HOUR)})(?![a-z0-9])"
 ))
