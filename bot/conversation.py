@@ -90,7 +90,10 @@ class Conversations:
 
 def _continuable(reply: Reply) -> bool:
     answer = reply.answer
-    if answer.error or answer.intent not in _CONTINUABLE:
+    # "lora llama 3 8b on a4090" (no such card): the run is known, and "and on an a6000?"
+    # asks it on a card that is.
+    misnamed = answer.error == "unknown_gpu" and reply.query.params_b is not None
+    if (answer.error and not misnamed) or answer.intent not in _CONTINUABLE:
         return False
     query = reply.query
     # "Which model?": after a family ("llama 3 on an H100"), or after a run named without its

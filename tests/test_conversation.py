@@ -203,6 +203,11 @@ FOLLOW_UPS: list[tuple[str, str, dict[str, Any], str]] = [
     ("qlora llama 3 8b on a 3090", "how much vram exactly?",
      {"intent": "fit", "method": "qlora", "details": True},
      "📊 <b>Detailed estimate for seq 2048, batch 1"),
+    # A card we have no data for ("a4090"): the run is known, and the next card continues it
+    # (it was the A6000's price, "not rented").
+    ("lora llama 3 8b on a4090", "and on an a6000?",
+     {"intent": "fit", "model_id": "llama-3-8b", "method": "lora", "gpu": "rtx-a6000"},
+     "↪️ <i>LoRA of Llama 3 8B, from your last question.</i>"),
     # ... and after a serving question, serving at that length, as before.
     ("run llama 3 8b on my 3090", "and with 8k context?",
      {"method": "inference_bf16", "inference": True, "seq_len": 8192},

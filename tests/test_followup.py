@@ -107,10 +107,14 @@ def test_conversations_remember_model_questions_per_chat_and_forget_after_a_whil
     chats = Conversations(ttl_seconds=60, clock=clock)
     chats.remember(1, PIPELINE.ask(FIT_70B_4090))
     chats.remember(2, PIPELINE.ask("prices"))  # nothing to continue
-    chats.remember(3, PIPELINE.ask("QLoRA 70B on an H1000"))  # unknown GPU: an error
+    # An unknown GPU is an error, but the run is known: "and on an H100?" continues it.
+    chats.remember(3, PIPELINE.ask("QLoRA 70B on an H1000"))
+    chats.remember(4, PIPELINE.ask("QLoRA on an H1000"))  # no model: nothing to continue
     previous = chats.previous(1)
     assert previous is not None and previous.params_b == 70
-    assert chats.previous(2) is None and chats.previous(3) is None
+    misnamed = chats.previous(3)
+    assert misnamed is not None and misnamed.params_b == 70 and misnamed.method == "qlora"
+    assert chats.previous(2) is None and chats.previous(4) is None
     clock.now = 61
     assert chats.previous(1) is None
 
