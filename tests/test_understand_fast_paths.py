@@ -14,7 +14,7 @@ import pytest
 
 from benchmarks.identity import detail_questions
 from benchmarks.run import cold_questions
-from bot.understand import digits, split, understand
+from bot.understand import digits, hardware, patterns, split, understand
 from bot.understand.languages import LANGUAGES
 from bot.understand.lazy import compiled
 from bot.understand.query import Query
@@ -170,3 +170,26 @@ def test_a_question_is_not_validated_field_by_field(monkeypatch: pytest.MonkeyPa
     query = understand("can I QLoRA 7.3B on 4x H100 for 12 hours?", load_catalogue())
     assert (query.intent, query.params_b, query.gpu, query.gpu_count, query.hours) == (
         "fit", Decimal("7.3"), "h100", 4, Decimal(12))
+
+
+def test_a_gpu_name_found_as_written_is_not_rewritten(monkeypatch: pytest.MonkeyPatch) -> None:
+    # hardware._candidates makes the other forms of a name only when the first is not found.
+    monkeypatch.setattr(hardware, "_SUFFIX", _Refused())
+    monkeypatch.setattr(hardware, "_GLUED_TIER", _Refused())
+    query = understand("can I run llama 3 8b on an h100?", load_catalogue())
+    assert (query.gpu, query.model_id) == ("h100", "llama-3-8b")
+
+
+def test_the_intent_rules_search_how_long_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    searched: list[str] = []
+    pattern = compiled(patterns.DURATION_QUESTION)
+
+    class Counted:
+        def search(self, s: str) -> object:
+            searched.append(s)
+            return pattern.search(s)
+
+    monkeypatch.setattr(patterns, "DURATION_QUESTION", Counted())
+    query = understand("can I QLoRA 7.3B on 4x H100?", load_catalogue())
+    assert query.intent == "fit"
+    assert searched and len(searched) == len(set(searched))

@@ -16,6 +16,7 @@ read is blanked so that its digits are not read again. No pattern nests unbounde
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final, Protocol
@@ -240,18 +241,19 @@ def _memory(raw: str) -> Decimal:
 # --- names -------------------------------------------------------------------------------------
 
 
-def _candidates(name: str) -> list[str]:
-    """The forms people add or drop around a catalogue name."""
+def _candidates(name: str) -> Iterator[str]:
+    """The forms people add or drop around a catalogue name, made one at a time: the first,
+    the name as written, is most often the one looked for."""
     name = _LAPTOP.sub(" laptop", name.replace("'", ""))
+    yield name
     bare = _VENDOR_PREFIX.sub("", name)
-    out = [name, bare]
+    yield bare
     if bare.endswith("s") and len(bare) > 4:
-        out.append(bare[:-1])  # "H100s", "3090s" (but not "L40S")
-    out.append(_SUFFIX.sub("", bare))
+        yield bare[:-1]  # "H100s", "3090s" (but not "L40S")
+    yield _SUFFIX.sub("", bare)
     spaced = _GLUED_TIER.sub(r"\1 \2", bare)
     if spaced != bare:
-        out.append(spaced)  # "4070ti super", "rtx 4060ti 16gb": "4070 ti super", "4060 ti"
-    return out
+        yield spaced  # "4070ti super", "rtx 4060ti 16gb": "4070 ti super", "4060 ti"
 
 
 def _resolve(
@@ -259,13 +261,12 @@ def _resolve(
 ) -> tuple[GPU | None, Decimal | None, bool]:
     """The catalogue GPU a name (and the memory written with it) means, the unified memory of a
     Mac, and whether a bare name was read as one of several memory variants."""
-    candidates = _candidates(name)
     if mem is not None:
-        for candidate in candidates:  # "a100 40gb", "rtx 4060 ti 16gb": a variant's own name
+        for candidate in _candidates(name):  # "a100 40gb", "rtx 4060 ti 16gb": a variant's name
             gpu = index.find_gpu(f"{candidate} {mem}gb")
             if gpu is not None:
                 return gpu, None, False
-    for candidate in candidates:
+    for candidate in _candidates(name):
         gpu = index.find_gpu(candidate)
         if gpu is not None:
             break

@@ -790,6 +790,11 @@ class _Signals:
         """Price words ("prices", "precio", "tarifs"); searched only when a rule asks."""
         return bool(px.PRICES.search(self.s))
 
+    @cached_property
+    def duration(self) -> bool:
+        """"How long", "cuánto tiempo", "combien de temps": two rules ask, searched once."""
+        return bool(px.DURATION_QUESTION.search(self.s))
+
 
 def _memoryless_cost(g: _Signals) -> bool:
     # "how much for QLoRA 70B on an H100?" — but "how much VRAM for 70B?" is memory.
@@ -819,8 +824,8 @@ _RULES: tuple[tuple[Intent, Callable[[_Signals], object]], ...] = (
     # "how much is an H100 per hour?" asks for the price list, not for a run's cost.
     ("prices", lambda g: g.gpuish and not g.hours and not g.work and px.RATE.search(g.s)),
     # "how long does LoRA 8B take on an H100?": a time estimate, then its cost.
-    ("time", lambda g: g.work and px.DURATION_QUESTION.search(g.s)),
-    ("cost", lambda g: px.COST.search(g.s) or px.DURATION_QUESTION.search(g.s)),
+    ("time", lambda g: g.work and g.duration),
+    ("cost", lambda g: px.COST.search(g.s) or g.duration),
     ("cost", _memoryless_cost),
     ("cost", lambda g: g.hours and g.gpuish and not g.work),  # "100 hours on an A100"
     ("fit", lambda g: g.gpuish and (
