@@ -62,6 +62,7 @@ from rules.fit import (
 from rules.largest import Largest, largest_fitting
 from rules.memory import Memory, check_params, memory
 from rules.model_catalogue import NativeWeights
+from rules.offload import LayerSplit, gguf_layer_split
 from rules.quote import Quote, quote
 from rules.schema import GPU, MethodId, Offer
 
@@ -230,6 +231,12 @@ class Answer(BaseModel):
     context_room: LongestContext | None = None
     # "Which quant fits?": the largest GGUF type that fits (the reply is that type's estimate).
     quant_pick: QuantPick | None = None
+    # A GGUF model a local runner (Ollama, llama.cpp…) or CPU offload is asked about and the
+    # asked card cannot hold whole: the layers its GPUs hold (-ngl / num_gpu) and the system
+    # RAM for the rest (rules.offload); with a runner's assumed type, the largest type that
+    # fits whole (as "which quant fits?" answers).
+    layer_split: LayerSplit | None = None
+    runner_pick: QuantPick | None = None
     # "How many tokens/s on a 4090?": the bandwidth bound per precision answered (the lead
     # one first), on the asked configuration or, with none, the cheapest offered one.
     decode: tuple[DecodeBound, ...] = ()
@@ -413,6 +420,11 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
                     on_gb=detailed.breakdown.per_gpu_gb, off_gb=off.breakdown.per_gpu_gb,
                     on_activations_gb=detailed.breakdown.term("activations"),
                     off_activations_gb=off.breakdown.term("activations"))
+        split = _layer_split(query, composed, cat)
+        if split is not None:
+            extra["layer_split"] = split
+            if query.runner_type_assumed and query.params_b is not None:
+                extra["runner_pick"] = _quant_pick(query, cat)[1]
         if wants_remedies(query, composed):
             extra["remedies"] = remedies_for(query, composed, cat)
         # Nothing to add (most questions): the composed answer as it is, not a copy of it.
@@ -678,6 +690,21 @@ def _largest_batch(query: Query, cat: Catalogue, oom: OomReport | None = None
     if found.batch:
         update["batch_size"] = found.batch
     return query.model_copy(update=update), {"largest_batch": found}
+
+
+def _layer_split(query: Query, answer: Answer, cat: Catalogue) -> LayerSplit | None:
+    """The layer split of a GGUF model on the asked card(s) that cannot hold it whole, when a
+    local runner or offload is asked about; not on Apple silicon (unified memory: no split)."""
+    primary, detailed = answer.primary, answer.detailed
+    if not query.inference or (query.runner is None and not query.cpu_offload) \
+            or primary is None or primary.fit is None or primary.fit.unified_gb is not None \
+            or detailed is None or detailed.check is None or detailed.check.detailed_fits \
+            or cat.method(primary.memory.method).quant is None or answer.params_b is None:
+        return None
+    model = estimator_model(query, answer.params_b, cat)
+    return gguf_layer_split(model, cat.method(primary.memory.method), detailed.seq_len,
+                            detailed.check.vram_per_gpu_gb, detailed.gpus,
+                            detailed.micro_batch)
 
 
 def _quant_pick(query: Query, cat: Catalogue) -> tuple[Query, QuantPick | None]:

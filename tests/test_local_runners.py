@@ -1,14 +1,19 @@
-"""Local GGUF runners (Ollama, llama.cpp, LM Studio…): which runner a question names, and the
-GGUF type it is answered for when it names none (rules/data/quant_types.toml's runners)."""
+"""Local GGUF runners (Ollama, llama.cpp, LM Studio…): which runner a question names, the GGUF
+type it is answered for when it names none (rules/data/quant_types.toml's runners), and how
+many of a model's layers llama.cpp keeps on the GPU when it does not fit whole (rules/offload)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
+from decimal import Decimal
 
 import pytest
 
 from bot.understand import understand
 from rules.catalogue import DataError, load_catalogue, validate_catalogue
+from rules.estimator import estimate_inference
+from rules.model_catalogue import load_models
+from rules.offload import LayerSplit, gguf_layer_split
 
 
 @pytest.mark.parametrize(("text", "runner"), [
@@ -60,3 +65,47 @@ def test_every_runner_cites_its_source() -> None:
     for runner in load_catalogue().local_runners:
         assert runner.source and runner.verified
         assert load_catalogue().quant_method(runner.default_type) is not None
+
+
+# --- the layer split (rules/offload.py) ---------------------------------------------------------
+
+
+def _split(model: str, vram: str, gpus: int = 1, method: str = "gguf_q4_k_m",
+           ctx: int = 2048) -> LayerSplit | None:
+    return gguf_layer_split(load_models().get(model), method, ctx, Decimal(vram), gpus)
+
+
+def test_llama_3_70b_q4_k_m_on_24_gib_keeps_the_output_layer_and_45_layers() -> None:
+    split = _split("llama-3-70b", "25.77")
+    assert split is not None and not split.fits
+    assert split.layers == 80
+    # llama.cpp counts the output layer among -ngl's N (i_gpu_start = n_layer + 1 - N)
+    assert split.gpu_layers == split.repeating_on_gpu + 1 == 46
+
+
+def test_the_split_grows_with_the_memory_and_fits_where_the_estimate_fits() -> None:
+    splits = [_split("llama-3-70b", str(v)) for v in (12, 16, 24, 32, 40)]
+    held = [s.repeating_on_gpu for s in splits if s is not None]
+    assert held == sorted(held) and held[0] < held[-1]
+    whole = estimate_inference(load_models().get("llama-3-70b"), "gguf_q4_k_m", 2048)
+    split = _split("llama-3-70b", str(whole.per_gpu_gb + 1))
+    assert split is not None and split.fits and split.gpu_layers == 81
+
+
+def test_the_system_ram_is_the_rest_of_the_file_and_its_layers_kv_cache() -> None:
+    small, large = _split("llama-3-70b", "16"), _split("llama-3-70b", "24")
+    assert small is not None and large is not None
+    moved = large.repeating_on_gpu - small.repeating_on_gpu
+    # each layer moved to the GPU leaves system RAM: about its size per layer (0.1 GB rounding)
+    assert abs((small.ram_gb - large.ram_gb) - moved * small.layer_gb) <= Decimal("0.1") * moved
+
+
+def test_nothing_fits_beside_the_runtime_and_two_cards_hold_more_than_one() -> None:
+    none = _split("llama-3-70b", "0.5")
+    assert none is not None and none.gpu_layers == 0 and none.repeating_on_gpu == 0
+    one, two = _split("llama-3-70b", "12.88"), _split("llama-3-70b", "12.88", gpus=2)
+    assert one is not None and two is not None and two.repeating_on_gpu > one.repeating_on_gpu
+
+
+def test_a_method_that_is_not_a_gguf_file_has_no_layer_split() -> None:
+    assert _split("llama-3-70b", "24", method="inference_int4") is None

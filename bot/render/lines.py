@@ -340,7 +340,9 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             put("\n")
         led = answer.detailed.check if answer.detailed is not None \
             and answer.detailed.stated else None
-        if (
+        if answer.layer_split is not None:
+            put(_layer_split(ph, answer))
+        elif (
             asked and not answer.fits and query.cpu_offload and primary is not None
             and cat.method(primary.memory.method).kind == "inference" and asked.estimate_gb > 0
         ):
@@ -403,6 +405,8 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                     put(_("On the %(other)s it does not fit: %(room)s.",
                           other=ph.gpu_name(v.gpu), room=ph.headroom(v)))  # type: ignore[arg-type]
             put("\n")
+    if answer.layer_split is not None and not (asked is not None and asked.gpu and card):
+        put(_layer_split(ph, answer))  # "on 16gb vram": no card named
     if asked is not None and not asked.gpu and query.gpu_text:
         put("🤔 ")
         put(_(
@@ -762,6 +766,35 @@ def _context_figure(ph: Phrases, detailed: DetailedAnswer, check: FitCheck) -> M
         "%(det)s per GPU (detailed estimate, KV cache %(kv)s) of the %(each)s each "
         "GPU has.", **values,
     )
+
+
+def _layer_split(ph: Phrases, answer: Answer) -> Markup:
+    """A GGUF model the card cannot hold whole: how many of its layers llama.cpp's -ngl (Ollama's
+    num_gpu) puts on the GPU, and the system RAM the rest takes on the CPU (rules.offload)."""
+    split = answer.layer_split
+    assert split is not None
+    fmt = ph.fmt
+    runner = ph.cat.local_runner(answer.query.runner) if answer.query.runner else None
+    name = runner.name if runner is not None else "llama.cpp"
+    pick = answer.runner_pick
+    after = Markup("\n") + (_quant_pick(ph, pick) + Markup("\n") if pick is not None else "")
+    if split.gpu_layers == 0:
+        return Markup("🐢 ") + ph._(
+            "With %(runner)s not even the output layer fits beside the runtime's buffers: the "
+            "whole model would run on the CPU, from about %(ram)s of system RAM.",
+            runner=name, ram=fmt.gb(split.ram_gb, 1),
+        ) + after
+    return Markup("🐢 ") + ph._(
+        "With %(runner)s, %(ngl)s of the model's %(all)s layers fit in GPU memory (-ngl "
+        "%(ngl)s in llama.cpp, num_gpu %(ngl)s in Ollama; the output layer counts as one), "
+        "about %(layer)s each with "
+        "its KV cache. The other %(rest)s layers and the token embeddings take about %(ram)s "
+        "of system RAM and run on the CPU: many times slower, at the pace of the CPU's memory "
+        "bandwidth; measure it with llama-bench.",
+        runner=name, ngl=fmt.num(split.gpu_layers), all=fmt.num(split.layers + 1),
+        layer=fmt.gb(split.layer_gb, 1), rest=fmt.num(split.layers - split.repeating_on_gpu),
+        ram=fmt.gb(split.ram_gb, 1),
+    ) + after
 
 
 def _quant_pick(ph: Phrases, pick: QuantPick) -> Markup:

@@ -83,7 +83,9 @@ CPU_OFFLOAD: Final = _w(
     # serving engines keep the layers that do not fit in system RAM: llama.cpp "-ngl 40",
     # "offload half the layers to RAM", "partial offload"
     r"offload\w* (?:\w+ ){0,3}layers?(?: (?:to|into|in|on) (?:the )?(?:ram|cpu|system memory))?|"
-    r"partial(?:ly)? offload\w*|n[_-]?gpu[_-]?layers|ngl ?[:=]? ?\d+|num_gpu ?[:=]? ?\d+"
+    r"partial(?:ly)? offload\w*|n[_-]?gpu[_-]?layers|ngl ?[:=]? ?\d+|num_gpu ?[:=]? ?\d+|"
+    # "how many layers can i offload", "cuantas capas", "combien de couches": the layer split
+    r"how many layers|layers? (?:can i |to |should i )?offload|cuantas capas|combien de couches"
 )
 CPU_OFFLOAD_OFF: Final = Screened(
     rf"(?<![a-z0-9]){_NEG} (?:the )?(?:cpu[ _-]?)?offload\w*|offload\w* (?:off|disabled)|"

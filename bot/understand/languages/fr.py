@@ -213,7 +213,8 @@ LANGUAGE = Language(
         "FIT_STRONG": (
             r"tient", r"tiennent", r"tenir", r"tiendr\w*", r"rentre\w*", r"suffi\w*", r"assez",
         ),
-        "MEMORY_WORDS": (r"memoire", r"combien de (?:go|gb|vram|memoire|gigas?|gigaoctets?)"),
+        # "combien de couches sur le GPU": the layer split of a GGUF model, not a cost
+        "MEMORY_WORDS": (r"memoire", r"combien de (?:go|gb|vram|memoire|gigas?|gigaoctets?|couches)"),
         "PRICE_WORDS": (
             r"tarifs?", r"prix", r"grille tarifaire", r"louer", r"location", r"remises?",
             r"reductions?", r"rabais",
