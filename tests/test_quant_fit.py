@@ -170,10 +170,10 @@ def test_bits_outside_what_quantization_means_keep_the_old_rule() -> None:
 
 def test_offloading_layers_is_said_for_a_gguf_type_too() -> None:
     """'-ngl 40' with a GGUF type that does not fit: the layers left in system RAM are said
-    (the check looked for an id starting 'inference', which a GGUF type's is not), as a share
-    of the figure the verdict is made of."""
+    (the check looked for an id starting 'inference', which a GGUF type's is not), as the
+    layers llama.cpp keeps on the GPU (rules/offload.py; was a share of the figure)."""
     text = PIPELINE.ask("llama 3 70b q4_k_m on my 3090 with -ngl 40").text
-    assert text.startswith("❌") and "🐢" in text and "about 58% of this model" in text
+    assert text.startswith("❌") and "🐢" in text and "46 of the model's 81 layers" in text
 
 
 def test_every_bare_size_cites_llama_cpp() -> None:
