@@ -171,6 +171,7 @@ class TrainingEstimate:
     # "fp16": the GPU has no BF16 (T4, V100): timed at its FP16 peak, FP16 mixed precision.
     peak_precision: Literal["bf16", "fp16"] = "bf16"
     peak_source: str | None = None  # the document the peak is read in (GPU.peak_source)
+    peak_fp32_accumulate: bool = False  # its "with FP32 accumulate" row (GPU.peak_fp32_accumulate)
     tokens_per_second: Decimal | None = None  # the user's measured throughput per GPU
     gpu_hours: Decimal | None = None
     wall_clock_hours: Decimal | None = None
@@ -1000,6 +1001,7 @@ def _training_time(
             peak_tflops=peak,
             peak_precision=precision,
             peak_source=gpu.peak_source,
+            peak_fp32_accumulate=gpu.peak_fp32_accumulate,
         )
     fields.update(gpu_hours=run.gpu_hours, wall_clock_hours=run.wall_clock_hours)
     if gpu.usd_per_gpu_hour is None:

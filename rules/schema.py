@@ -47,6 +47,9 @@ class GPU(Sourced):
     # The document the peak above is read in, as a reply names it ("NVIDIA H100 datasheet"):
     # words of `source`, which cites it in full.
     peak_source: str | None = None
+    # The peak is the document's "with FP32 accumulate" row (GeForce cards print twice that
+    # with FP16 accumulate, and twice again with sparsity): the reply says so.
+    peak_fp32_accumulate: bool = False
     memory_bandwidth_gbs: Decimal | None = None
     form_factor: str | None = None
     # False for the GPUs people own or name that the service does not rent (gpus_owned.toml).
@@ -76,6 +79,8 @@ class GPU(Sourced):
         if (self.peak_source is None) != (
                 self.bf16_dense_tflops is None and self.fp16_dense_tflops is None):
             raise ValueError(f"{self.id}: a peak TFLOPS figure needs its peak_source, and back")
+        if self.peak_fp32_accumulate and "fp32 accumulate" not in self.source.lower():
+            raise ValueError(f"{self.id}: peak_fp32_accumulate without its source saying so")
         if self.peak_source is not None and self.peak_source not in self.source:
             raise ValueError(f"{self.id}: peak_source must be the document `source` cites")
         if (self.memory_mib is None) != (self.memory_source is None):
