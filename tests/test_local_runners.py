@@ -46,6 +46,17 @@ def test_a_type_or_precision_named_beside_the_runner_is_not_assumed(text: str, m
     assert not query.runner_type_assumed
 
 
+@pytest.mark.parametrize("text", [
+    "llama 3 70b with exllamav2 on 2x 3090", "tabbyapi llama 3 8b on a 3060",
+    "exllama llama 3 8b on a 3060",
+])
+def test_exllama_and_tabbyapi_load_exl2(text: str) -> None:
+    """ExLlama (and TabbyAPI, which runs it) loads EXL2 files: read as "exl2" said, 4-bit."""
+    query = understand(text, catalogue=load_catalogue())
+    assert query.inference and query.quant == "exl2" and query.method == "inference_int4"
+    assert query.runner is None
+
+
 def test_no_runner_no_assumption() -> None:
     """"jan" is January too: not read as the Jan app; a question naming no runner is as before."""
     for text in ("can i run llama 3 70b on my 3090", "run llama 3 8b on a 3090 in jan 2027"):

@@ -209,7 +209,8 @@ INFERENCE_WEAK: Final[tuple[str, ...]] = _words("INFERENCE_WEAK")
 # Formats that only serve (nobody fine-tunes on a GPTQ or Q4_K_M file): with no method and no
 # training word, "GPTQ 4bit llama 2 13b on a 3060" or "fp8 llama 70b on an H100" is inference.
 INFERENCE_FORMATS: Final[tuple[str, ...]] = (
-    r"gptq", r"awq", r"exl2", r"fp8", r"int8", r"int-8", r"int4", r"int-4",
+    r"gptq", r"awq", r"exl2", r"exllama(?:v[23])?", r"tabby ?api", r"fp8", r"int8", r"int-8",
+    r"int4", r"int-4",
     r"q[2-8](?:_k(?:_[msl])?|_0|km)?", r"kv ?-?cache", r"iq[1-4]_?(?:xxs|xs|s|m|nl)?", r"\d(?:\.\d+)? ?bpw",
     # "what quant of llama 3 70b fits", "qué cuantización", "quelle quantification": which
     # precision serves it (a training question names its method or a training word).
@@ -237,6 +238,8 @@ INFERENCE_INT8: Final[tuple[str, ...]] = (
 INFERENCE_INT4: Final[tuple[str, ...]] = (
     r"int4", r"int-4", _BITS4, r"gptq", r"awq", r"q[234](?:_k(?:_[msl])?|_0|km)?", r"nf4",
     r"exl2", r"fp4", r"4 bits?", r"iq[1-4]_?(?:xxs|xs|s|m|nl)?", r"[2-4](?:\.\d+)? ?bpw",
+    # ExLlama and TabbyAPI (which runs it) load EXL2 files: read as "exl2"
+    r"exllama(?:v[23])?", r"tabby ?api",
 )
 
 # --- intents -----------------------------------------------------------------------------------

@@ -696,7 +696,13 @@ def _inference_method(s: str, cat: Catalogue) -> MethodId:
     return cat.method_where("inference", weight_bits=bits) or cat.default_method("inference")
 
 
-_FOUR_BY_FORMAT: Final = frozenset({"gptq", "awq", "exl2"})
+_FOUR_BY_FORMAT: Final = frozenset({
+    "gptq", "awq", "exl2", "exllama", "exllamav2", "exllamav3", "tabbyapi", "tabby api"})
+
+
+def _format_name(said: str) -> str:
+    """The format a quantized checkpoint's name or runner says: ExLlama and TabbyAPI load EXL2."""
+    return "exl2" if said.startswith(("exllama", "tabby")) else said
 
 
 def _bare_quant(s: str) -> str | None:
@@ -743,7 +749,7 @@ def _quant_named(
         return "bpw", None
     for m in px.QUANT_FORMAT.finditer(s):
         if not _negated(s, *m.span()):
-            return m.group("format"), None
+            return _format_name(m.group("format")), None
     return None, None
 
 

@@ -406,8 +406,8 @@ BPW: Final = Guarded(("bpw",), r"(?<![\w.])(?P<num>\d{1,2}(?:\.\d+)?) ?bpw(?![a-
 # A quantized checkpoint's format by name ("llama 3 70b awq", "gptq int4", "exl2 4.65bpw"):
 # the user stated how the weights are stored.
 QUANT_FORMAT: Final = Guarded(
-    ("awq", "gptq", "exl2"),
-    r"(?<![a-z0-9])(?P<format>awq|gptq|exl2)(?![a-z0-9])",
+    ("awq", "gptq", "exl2", "exllama", "tabby"),
+    r"(?<![a-z0-9])(?P<format>awq|gptq|exl2|exllama(?:v[23])?|tabby ?api)(?![a-z0-9])",
 )
 
 # --- intents and flags -------------------------------------------------------------------------
