@@ -86,7 +86,7 @@ class PublishedFit:
     vram_gb: Decimal  # the whole configuration's memory
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MethodAnswer:
     """One method's memory, its fit on the asked configuration and the cheapest offer (a
     dataclass: built from the engine's results, then completed with dataclasses.replace)."""

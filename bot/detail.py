@@ -108,7 +108,7 @@ _TENTH = Decimal("0.1")
 AssumptionValue = Decimal | int | str | bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Line:
     """One term of the per-GPU breakdown, with the msgid of its label (dataclasses, like the
     estimator's terms: built by this module's code, held by DetailedAnswer as they are)."""
@@ -118,7 +118,7 @@ class Line:
     gb: Decimal
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Assumption:
     """A stated assumption: a stable code plus the values that fill its sentence."""
 
@@ -126,7 +126,7 @@ class Assumption:
     params: dict[str, AssumptionValue] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class FitCheck:
     """The planning rule and the detailed estimate side by side on the asked configuration
     (a dataclass: built by _check from a Fit and a Breakdown, values already checked)."""
@@ -142,7 +142,7 @@ class FitCheck:
     disagree: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TrainingEstimate:
     """Training time from the dataset size and, when possible, its quote.
 
@@ -210,7 +210,7 @@ class TrainingEstimate:
         return exponent
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DetailedAnswer:
     """Built only by detailed_for from values the engine already checked (a Breakdown, a Fit,
     the catalogue's method): a dataclass, which costs a fraction of a validated model, one or
@@ -266,7 +266,7 @@ class DetailedAnswer:
                 for t in self.breakdown.terms
                 if t.gb != 0
             )
-            object.__setattr__(self, "_lines", lines)  # frozen: a cache of the breakdown's
+            self._lines = lines  # a cache of the breakdown's
         return lines
 
 

@@ -121,7 +121,7 @@ def load_constants() -> Constants:
 # ----------------------------------------------------------------------------- result
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Term:
     """One named part of the per-GPU peak, in GB. A dataclass: about ten a breakdown and
     several breakdowns a detailed question; Breakdown takes them as they are."""
@@ -131,7 +131,7 @@ class Term:
     note: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Breakdown:
     """Where the memory of one run goes. Terms are per GPU and add up to per_gpu_gb. A
     dataclass: a detailed question makes one per GPU count it estimates."""
@@ -173,7 +173,7 @@ class Breakdown:
         terms = self._terms
         if terms is None:
             terms = tuple(Term(n, _gb(b), note) for n, b, note in self.parts)
-            object.__setattr__(self, "_terms", terms)  # frozen: a cache of parts only
+            self._terms = terms  # a cache of parts only
         return terms
 
     def term(self, name: str) -> Decimal:

@@ -12,7 +12,7 @@ from rules.notes import Note, note
 from rules.schema import GPU, MethodId
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Fit:
     """Built only by this module from values the engine already validated (Memory, the
     catalogue's GPUs): a plain dataclass, as Note is. A question builds one for every offered

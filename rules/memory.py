@@ -11,7 +11,7 @@ from rules.notes import Note, note
 from rules.schema import MethodId
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Memory:
     """Built only by _memory from the catalogue's method and a checked size (a dataclass, as
     Fit: one or more a question; the models that hold it take it as it is)."""

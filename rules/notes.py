@@ -9,10 +9,15 @@ from decimal import Decimal
 NoteValue = Decimal | int | str | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Note:
     """Built by the engine's own code, dozens a question: a plain dataclass (a third of a
-    pydantic model's cost). The models that hold notes take them as they are."""
+    pydantic model's cost). The models that hold notes take them as they are.
+
+    Not frozen, as the engine's other per-question results (Fit, Memory, Breakdown,
+    DetailedAnswer…): a frozen dataclass's __init__ sets every field through
+    object.__setattr__, 2.5 times a plain one's (a Fit has 17 fields, a question builds a
+    dozen); nothing changes them once built, and none is hashable anyway (a Note holds a dict)."""
 
     code: str
     params: dict[str, NoteValue] = field(default_factory=dict)

@@ -183,3 +183,25 @@ def test_detailed_lines_are_the_breakdowns_nonzero_terms_labelled() -> None:
     assert any(t.gb == 0 for t in terms)  # e.g. the paged optimizer's states
     assert [(x.name, x.gb) for x in lines] == [(t.name, t.gb) for t in terms if t.gb != 0]
     assert [x.label for x in lines] == [detail.TERM_LABELS[x.name] for x in lines]
+
+
+def test_per_question_results_are_plain_dataclasses() -> None:
+    """The results the engine builds dozens of times a question are plain (not frozen)
+    dataclasses: a frozen one's __init__ sets each field through object.__setattr__, 2.5
+    times the cost. Built once, never changed: their lazily made parts are still made once."""
+    from bot.answer import MethodAnswer
+    from bot.detail import Assumption, DetailedAnswer, FitCheck, Line, TrainingEstimate
+    from rules.estimator import Breakdown, Term
+    from rules.fit import Fit
+    from rules.memory import Memory
+    from rules.notes import Note
+
+    for cls in (Note, Fit, Memory, Term, Breakdown, Line, Assumption, FitCheck,
+                TrainingEstimate, DetailedAnswer, MethodAnswer):
+        assert not cls.__dataclass_params__.frozen, cls  # type: ignore[attr-defined]
+    cat = load_catalogue()
+    query = Query(text="", intent="fit", params_b=Decimal(8), method="qlora", gpu="l4",
+                  seq_len=4096, details=True)
+    found = build_answer(query, cat).detailed
+    assert found is not None
+    assert found.lines is found.lines and found.breakdown.terms is found.breakdown.terms
