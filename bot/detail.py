@@ -9,8 +9,10 @@ planning figure leads (DESIGN.md §1, §3). Facts only, no prose: the template `
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
+from functools import partial
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -234,10 +236,13 @@ class DetailedAnswer:
     per_gpu_gb: Decimal
     breakdown: Breakdown
     check: FitCheck | None  # None when no configuration was asked
-    assumptions: tuple[Assumption, ...]
+    # What the estimate assumed, made by `assumptions` when first read: only a reply that
+    # shows the detailed estimate (stated) reads them all; most give only its figure. Not
+    # compared: they follow from the settings and the breakdown, which are.
+    assumed: Callable[[], tuple[Assumption, ...]] = field(compare=False, repr=False)
     training_time: TrainingEstimate | None
     stated: bool = True  # the user gave a setting (else typical settings, for the JSON)
-    vocab_range_gb: tuple[Decimal, Decimal] | None = None  # bare size: logits over 32k-256k
+    vocab: int | None = None  # bare size: the assumed shape's vocabulary (vocab_range_gb)
     # Full fine-tuning without a stated precision: the pure-bf16 figure beside the mixed one.
     bf16_alternative_gb: Decimal | None = None
     # CPU offload: the CPU RAM the offloaded states take for the whole run, and with the
@@ -253,6 +258,21 @@ class DetailedAnswer:
     # shown without a fit mark (bot.answer trusts the measurement).
     measured_oom: bool = False
     _lines: tuple[Line, ...] | None = field(default=None, compare=False, repr=False)
+    _assumed_once: tuple[Assumption, ...] | None = field(default=None, compare=False,
+                                                         repr=False)
+
+    @property
+    def assumptions(self) -> tuple[Assumption, ...]:
+        found = self._assumed_once
+        if found is None:
+            found = self._assumed_once = self.assumed()
+        return found
+
+    @property
+    def vocab_range_gb(self) -> tuple[Decimal, Decimal] | None:
+        """A bare size: the per-GPU total with the logits term over the 32k-256k vocabularies
+        of the catalogue's decoders (only the lead of a one-method answer shows it)."""
+        return None if self.vocab is None else _vocab_range(self.breakdown, self.vocab)
 
     @property
     def lines(self) -> tuple[Line, ...]:
@@ -378,8 +398,7 @@ def detailed_for(
                 query, method, model, int(query.dataset_tokens), ckpt, asked, cat,
                 tokens_per_second, epochs))
     spec = model if isinstance(model, ModelSpec) else None
-    vocab_range = (_vocab_range(breakdown, resolve_shape(model).arch.vocab) if spec is None
-                   else None)
+    vocab = resolve_shape(model).arch.vocab if spec is None else None
     if spec is not None and shape_assumed_from(query, spec) is not None:
         spec = None  # "qwen 7b": its shape is Qwen2.5 7B's, the model asked about is a 7B
     alternative: Decimal | None = None
@@ -407,11 +426,11 @@ def detailed_for(
         per_gpu_gb=breakdown.per_gpu_gb,
         breakdown=breakdown,
         check=check,
-        assumptions=_assumptions(model, method, seq_len, batch, gpus, rank, breakdown, query,
-                                 without),
+        assumed=partial(_assumptions, model, method, seq_len, batch, gpus, rank, breakdown,
+                        query, without),
         training_time=time,
         stated=wants_details(query),
-        vocab_range_gb=vocab_range,
+        vocab=vocab,
         bf16_alternative_gb=alternative,
         host_ram_gb=_host_ram(breakdown) if training else None,
     )

@@ -95,7 +95,7 @@ def test_values_holding_html_are_escaped(locale: str) -> None:
     time = d.training_time
     assert time is not None
     d = copy(d, **{
-        "assumptions": (hostile,),
+        "assumed": lambda: (hostile,), "_assumed_once": None,
         "training_time": copy(time, **{"problem": "no_peak_tflops",
                                                  "gpu": "<i>X</i>"}),
     })

@@ -205,3 +205,27 @@ def test_per_question_results_are_plain_dataclasses() -> None:
     found = build_answer(query, cat).detailed
     assert found is not None
     assert found.lines is found.lines and found.breakdown.terms is found.breakdown.terms
+
+
+def test_assumptions_and_vocabulary_range_are_made_when_read(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Most answers give the detailed estimate's figure alone: its assumptions (a dozen
+    sentences' codes) and a bare size's vocabulary range are made only when a reply reads
+    them, and then as before."""
+    cat = load_catalogue()
+    made: list[int] = []
+    words = detail._assumptions
+
+    def counted(*args: object) -> object:
+        made.append(1)
+        return words(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(detail, "_assumptions", counted)
+    query = _query(intent="fit", params_b=Decimal("7.5"), gpu="h100", method="lora")
+    found = build_answer(query, cat).detailed
+    assert found is not None and not found.stated and made == []
+    codes = [a.code for a in found.assumptions]
+    assert made == [1] and "lora_all_linear" in codes and "shape_assumed" in codes
+    assert found.assumptions is found.assumptions and made == [1]
+    low, high = found.vocab_range_gb or (Decimal(0), Decimal(0))
+    assert low < found.per_gpu_gb < high
