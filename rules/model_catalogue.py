@@ -105,6 +105,12 @@ class Architecture(_Data):
             raise ValueError("dense_layers must leave mixture-of-experts layers")
         return self
 
+    def __hash__(self) -> int:
+        # Equal shapes have equal sizes: the estimator's per-shape caches hash these, not the
+        # two dozen fields (with the source text) the default hash takes.
+        return hash((self.layers, self.hidden, self.heads, self.kv_heads, self.intermediate,
+                     self.vocab))
+
     # -- shapes ------------------------------------------------------------------------------
 
     @property
@@ -316,6 +322,11 @@ class ModelSpec(_Data):
     # The longest context the model is published for (tokens), and where that is stated.
     max_context: int | None = Field(default=None, gt=0)
     max_context_source: str | None = Field(default=None, min_length=3)
+
+    def __hash__(self) -> int:
+        # Equal specs have equal ids: every detailed estimate's cache key holds the spec, and
+        # its id hashes in a tenth of the time all its fields and its architecture's take.
+        return hash(self.id)
 
     @field_validator("params_b", "active_params_b")
     @classmethod

@@ -229,3 +229,18 @@ def test_assumptions_and_vocabulary_range_are_made_when_read(
     assert found.assumptions is found.assumptions and made == [1]
     low, high = found.vocab_range_gb or (Decimal(0), Decimal(0))
     assert low < found.per_gpu_gb < high
+
+
+def test_specs_methods_and_shapes_hash_by_what_identifies_them() -> None:
+    """Every detailed estimate's cache key holds the model's spec and the method (and the
+    per-shape caches the architecture): they hash by their id or sizes, not by every field
+    (a source text included), and stay equal to what they equal."""
+    cat = load_catalogue()
+    spec = cat.models.get("llama-3-8b")
+    method = cat.method("lora")
+    assert spec.arch is not None
+    for value in (spec, method, spec.arch):
+        other = value.model_copy(update={"source": "another source"})
+        assert other != value and hash(other) == hash(value)
+        same = value.model_copy()
+        assert same == value and hash(same) == hash(value)
