@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import ROUND_CEILING, Decimal
 from functools import cache
 from itertools import product
-
-from pydantic import BaseModel, ConfigDict
 
 from rules.catalogue import Catalogue
 from rules.errors import GPUNotRented, InvalidHours, NoAssumedHours, PriceNotPublished
@@ -14,8 +13,10 @@ from rules.fit import check_count, config_price
 from rules.schema import MethodId
 
 
-class BlockPlan(BaseModel):
-    model_config = ConfigDict(frozen=True)
+@dataclass(slots=True)
+class BlockPlan:
+    """Built only by block_plan, from figures it computed: a plain dataclass, as Fit (a
+    validated model cost several times as much, and a cost question makes one or more)."""
 
     blocks: tuple[tuple[int, int], ...]  # (block size in GPU-hours, how many), largest first
     hours_bought: int
@@ -24,8 +25,9 @@ class BlockPlan(BaseModel):
     spare_hours: int  # bought but not needed by this run; they never expire
 
 
-class Quote(BaseModel):
-    model_config = ConfigDict(frozen=True)
+@dataclass(slots=True)
+class Quote:
+    """Built only by quote(), from the catalogue's checked prices: a plain dataclass, as Fit."""
 
     method: MethodId | None
     gpu: str

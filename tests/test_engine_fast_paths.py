@@ -188,16 +188,18 @@ def test_detailed_lines_are_the_breakdowns_nonzero_terms_labelled() -> None:
 def test_per_question_results_are_plain_dataclasses() -> None:
     """The results the engine builds dozens of times a question are plain (not frozen)
     dataclasses: a frozen one's __init__ sets each field through object.__setattr__, 2.5
-    times the cost. Built once, never changed: their lazily made parts are still made once."""
+    times the cost, and a validated model's (the quotes were) more. Built once, never
+    changed: their lazily made parts are still made once."""
     from bot.answer import MethodAnswer
     from bot.detail import Assumption, DetailedAnswer, FitCheck, Line, TrainingEstimate
     from rules.estimator import Breakdown, Term
     from rules.fit import Fit
     from rules.memory import Memory
     from rules.notes import Note
+    from rules.quote import BlockPlan, Quote
 
     for cls in (Note, Fit, Memory, Term, Breakdown, Line, Assumption, FitCheck,
-                TrainingEstimate, DetailedAnswer, MethodAnswer):
+                TrainingEstimate, DetailedAnswer, MethodAnswer, Quote, BlockPlan):
         assert not cls.__dataclass_params__.frozen, cls  # type: ignore[attr-defined]
     cat = load_catalogue()
     query = Query(text="", intent="fit", params_b=Decimal(8), method="qlora", gpu="l4",
