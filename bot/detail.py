@@ -40,7 +40,7 @@ from rules.estimator import (
     load_constants,
     resolve_shape,
 )
-from rules.fit import Fit, capacity_per_gpu, fit
+from rules.fit import Fit, capacity_per_gpu, fit, offered_fits
 from rules.model_catalogue import ModelSpec
 from rules.quote import Quote, quote
 from rules.schema import GPU, Method, MethodId
@@ -749,7 +749,10 @@ def _detailed_options(query: Query, answer: Answer, catalogue: Catalogue) -> lis
     # optimizer's resident states are capped by the memory per GPU (rules.estimator notes it
     # as "paged_optimizer"): one estimate per count then serves 10 offers with 4 counts.
     # The planning fit of an offer is built only when the estimate holds: the estimate needs
-    # only the memory per GPU (that of fit(): the card's usable memory).
+    # only the memory per GPU (that of fit(): the card's usable memory). The planning rule's
+    # own options (offered_fits, made by the answer already) are those fits, for the offers
+    # the planning rule holds: taken from there rather than made again.
+    planned = {(f.gpu, f.gpu_count): f for f in offered_fits(method.id, params_b, cat)}
     per_count: dict[int, Breakdown | None] = {}
     for offer in sorted(cat.offers, key=lambda o: (o.usd_per_hour, o.count)):
         gpu = cat.gpu(offer.gpu)
@@ -762,7 +765,8 @@ def _detailed_options(query: Query, answer: Answer, catalogue: Catalogue) -> lis
             )) and not _may_offload(query, method, offer.count) and not _by_card(query):
                 per_count[offer.count] = breakdown
         if breakdown is not None and breakdown.per_gpu_gb <= cat.capacity_gb(gpu):
-            found.append(fit(method.id, params_b, offer.gpu, offer.count, catalogue=cat))
+            found.append(planned.get((offer.gpu, offer.count))
+                         or fit(method.id, params_b, offer.gpu, offer.count, catalogue=cat))
     return found
 
 

@@ -17,7 +17,7 @@ from rules import estimator
 from rules.catalogue import load_catalogue
 from rules.errors import UnknownGPU
 from rules.estimator import _gb, _gb_exact, estimate_training, resolve_shape
-from rules.fit import fit
+from rules.fit import fit, offered_fits
 
 
 def _samples() -> list[float]:
@@ -246,3 +246,25 @@ def test_specs_methods_and_shapes_hash_by_what_identifies_them() -> None:
         assert other != value and hash(other) == hash(value)
         same = value.model_copy()
         assert same == value and hash(same) == hash(value)
+
+
+@pytest.mark.parametrize(("size", "method", "seq"), [
+    ("8", "qlora", 8192), ("70", "lora", 2048), ("13.5", "full_adamw", 1024),
+    ("180", "qlora", 512), ("3", "lora", 16384),
+])
+def test_detailed_options_take_the_planning_rules_own_fits(size: str, method: str,
+                                                          seq: int) -> None:
+    """An offer both rules hold is the Fit the planning rule's options made (not made again);
+    every option is what fit() gives for its offer."""
+    cat = load_catalogue()
+    query = _query(intent="fit", params_b=Decimal(size), method=method, seq_len=seq)
+    answer = build_answer(query, cat)
+    planned = {(f.gpu, f.gpu_count): f for f in offered_fits(method, Decimal(size), cat)}
+    found = detailed_options(query, answer, cat)
+    assert found
+    for option in found:
+        assert option.gpu is not None
+        assert option == fit(method, Decimal(size), option.gpu, option.gpu_count, catalogue=cat)
+        if (option.gpu, option.gpu_count) in planned:
+            assert option is planned[(option.gpu, option.gpu_count)]
+    assert any((o.gpu, o.gpu_count) in planned for o in found)
