@@ -33,13 +33,16 @@ def _check(query: Query, text: str) -> None:
     assert query.text == text
     assert query.intent in INTENTS
     assert query.lang is None or query.lang in LANGS
-    assert query.method is None or query.method in load_catalogue().method_ids(every=True)
+    # Known to the catalogue: its own methods and the ones it derives (a GGUF type's
+    # "gguf_q2_k", AWQ/GPTQ); an unknown id raises UnknownMethod here.
+    method = None if query.method is None else load_catalogue().method(query.method)
+    assert method is None or method.id == query.method
     assert query.gpu is None or query.gpu in GPU_IDS
     assert set(query.other_gpus) <= GPU_IDS
     # The same GPU is compared only at another count ("4x h100 vs 8x h100").
     assert query.gpu not in query.other_gpus or (
         query.other_gpu_count is not None and query.other_gpu_count != (query.gpu_count or 1))
-    assert query.inference == (query.method is not None and query.method.startswith("inference"))
+    assert query.inference == (method is not None and method.kind == "inference")
     for value in (query.params_b, query.vram_gb, query.hours, query.threshold_usd):
         assert value is None or value.is_finite()
 
@@ -53,6 +56,7 @@ def _check(query: Query, text: str) -> None:
 @example("8x" * 2000)
 @example("a 100 " * 700)
 @example("1.1.1.1.1," * 400)
+@example("Q2")  # a bare GGUF size: a derived method (was flagged as unknown by the old check)
 @example("<html><body>" + "<div>H100 vs A100</div>" * 150 + "</body></html>")
 @example("\u202e\u0627\u0644\u0633\u0644\u0627\u0645 H100 70B qlora \u202c" * 100)
 @example("".join(chr(c) for c in range(0, 4000)))
