@@ -334,7 +334,8 @@ LANGUAGE = Language(
             r"exagerad[oa]s?", r"demasiad[oa]s? (?:gpus?|tarjetas?|potentes?|para (?:esto|eso))",
             r"(?:un )?desperdicio", r"mas que suficientes?",
         ),
-        "OOM_WORDS": (r"sin memoria", r"memoria insuficiente", r"errore?s? de memoria"),
+        "OOM_WORDS": (r"sin memoria", r"memoria insuficiente", r"errore?s? de memoria",
+                      r"sin vram", r"vram insuficiente"),
         "FIX_ASK": (
             r"que (?:hago|puedo hacer|deberia hacer|me recomiendas hacer)",
             # "me sale OOM …, ¿qué cambio?", "¿qué tengo que cambiar?", "¿cómo lo soluciono?"

@@ -315,7 +315,8 @@ LANGUAGE = Language(
             r"surdimensionne(?:e|s|es)?", r"excessi(?:f|ve)s?", r"trop (?:puissante?s?|gros(?:se)?s?|de gpus?)",
             r"(?:du |un )?gaspillage", r"plus qu.?assez",
         ),
-        "OOM_WORDS": (r"manque de memoire", r"memoire insuffisante", r"erreurs? (?:de )?memoire"),
+        "OOM_WORDS": (r"manque de memoire", r"memoire insuffisante", r"erreurs? (?:de )?memoire",
+                      r"manque de vram", r"vram insuffisante"),
         "FIX_ASK": (
             r"que faire", r"que (?:dois|puis)-?je faire", r"qu.?est-?ce que (?:je (?:fais|peux faire)|j.?fais)",
             # "j'ai un OOM …, qu'est-ce que je change ?", "je fais quoi ?", "quoi changer ?"
