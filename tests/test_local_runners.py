@@ -57,6 +57,17 @@ def test_exllama_and_tabbyapi_load_exl2(text: str) -> None:
     assert query.runner is None
 
 
+@pytest.mark.parametrize(("text", "layers"), [
+    ("llama 3 70b q4_k_m on my 3090 with -ngl 40", 40),
+    ("ollama num_gpu 60 llama 3 70b on a 3090", 60),
+    ("mixtral q4_k_m on a 4090 --n-gpu-layers=99", 99),
+    ("llama 3 70b q4_k_m on a 3090, n_gpu_layers: 33", 33),
+    ("llama 3 70b q4_k_m on a 3090", None),
+])
+def test_the_layers_put_on_the_gpu_are_read(text: str, layers: int | None) -> None:
+    assert understand(text, catalogue=load_catalogue()).gpu_layers == layers
+
+
 def test_no_runner_no_assumption() -> None:
     """"jan" is January too: not read as the Jan app; a question naming no runner is as before."""
     for text in ("can i run llama 3 70b on my 3090", "run llama 3 8b on a 3090 in jan 2027"):

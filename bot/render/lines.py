@@ -794,7 +794,22 @@ def _layer_split(ph: Phrases, answer: Answer) -> Markup:
         runner=name, ngl=fmt.num(split.gpu_layers), all=fmt.num(split.layers + 1),
         layer=fmt.gb(split.layer_gb, 1), rest=fmt.num(split.layers - split.repeating_on_gpu),
         ram=fmt.gb(split.ram_gb, 1),
-    ) + after
+    ) + _layers_asked(ph, split.gpu_layers, answer.query.gpu_layers) + after
+
+
+def _layers_asked(ph: Phrases, fit: int, asked: int | None) -> Markup:
+    """"-ngl 40", "num_gpu 60": the layers the user puts on the GPU, against those that fit."""
+    if asked is None:
+        return Markup("")
+    if asked <= fit:
+        return Markup(" ") + ph._(
+            "Your %(asked)s layers on the GPU fit (up to %(fit)s do).",
+            asked=ph.fmt.num(asked), fit=ph.fmt.num(fit),
+        )
+    return Markup(" ") + ph._(
+        "Your %(asked)s layers on the GPU are more than the %(fit)s that fit: it would run out of "
+        "GPU memory; use %(fit)s or fewer.", asked=ph.fmt.num(asked), fit=ph.fmt.num(fit),
+    )
 
 
 def _quant_pick(ph: Phrases, pick: QuantPick) -> Markup:

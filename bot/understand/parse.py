@@ -1317,6 +1317,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         precision=flags.precision,
         optimizer=flags.optimizer,
         cpu_offload=flags.cpu_offload,
+        gpu_layers=flags.gpu_layers,
         activation_offload=flags.activation_offload,
         optimizer_in_backward=flags.optimizer_in_backward,
         attention=flags.attention,

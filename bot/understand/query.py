@@ -113,6 +113,9 @@ class Query(BaseModel):
     # type (Q4_K_M), an assumption the reply says.
     runner: str | None = None
     runner_type_assumed: bool = False
+    # "-ngl 40", "num_gpu 40": the layers the user puts on the GPU (llama.cpp / Ollama), checked
+    # against the layer split of a GGUF model the card cannot hold whole.
+    gpu_layers: int | None = None
     # "What quant of llama 3 70b can I run on my 4090?": which GGUF type, none named; answered
     # with the largest type whose detailed estimate fits (bot.answer._quant_pick).
     quant_asked: bool = False

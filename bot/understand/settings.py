@@ -87,6 +87,11 @@ CPU_OFFLOAD: Final = _w(
     # "how many layers can i offload", "cuantas capas", "combien de couches": the layer split
     r"how many layers|layers? (?:can i |to |should i )?offload|cuantas capas|combien de couches"
 )
+# The layers the user puts on the GPU: llama.cpp "-ngl 40", "--n-gpu-layers 40", Ollama's
+# "num_gpu 40" (the output layer counts as one of them).
+GPU_LAYERS: Final = _w(
+    r"(?:ngl|n[_-]?gpu[_-]?layers|gpu[_-]layers|num_gpu) ?[:=]? ?(?P<n>\d{1,4})"
+)
 CPU_OFFLOAD_OFF: Final = Screened(
     rf"(?<![a-z0-9]){_NEG} (?:the )?(?:cpu[ _-]?)?offload\w*|offload\w* (?:off|disabled)|"
     r"offload_params? ?[:=] ?false"
@@ -292,6 +297,7 @@ class Settings:
     paired: bool | None = None  # chosen and rejected answers: two sequences an example
     reference_model: bool | None = None  # a frozen reference copy (DPO, IPO, KTO)
     online_rl: str | None = None  # "GRPO", "PPO"…: completions generated while training
+    gpu_layers: int | None = None  # "-ngl 40", "num_gpu 40": the layers put on the GPU
 
 
 Parse = Callable[[str, bool], Decimal]
@@ -341,6 +347,9 @@ def read_flags(s: str) -> Settings:
         out.cpu_offload = False
     elif CPU_OFFLOAD.search(rest):
         out.cpu_offload = True
+    layers = GPU_LAYERS.search(s)
+    if layers is not None:
+        out.gpu_layers = int(layers.group("n"))
     if EAGER.search(s):
         out.attention = "eager"
     elif SDPA.search(s):
