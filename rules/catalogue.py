@@ -28,6 +28,7 @@ from rules.schema import (
     Pricing,
     QuantType,
     Reference,
+    ServiceQuestion,
 )
 
 if TYPE_CHECKING:
@@ -63,6 +64,8 @@ class Catalogue:
     group_formats: tuple[GroupQuantFormat, ...] = ()  # AWQ, GPTQ (quant_types.toml)
     # Local GGUF runners and the type assumed when a question names one and no type.
     local_runners: tuple[LocalRunner, ...] = ()
+    # Questions about the service and whether the seed answers them (service.toml).
+    service_questions: tuple[ServiceQuestion, ...] = ()
 
     @property
     def models(self) -> ModelCatalogue:
@@ -75,6 +78,13 @@ class Catalogue:
         return {
             _normalise(key): gpu for gpu in self.gpus for key in (gpu.id, gpu.name, *gpu.aliases)
         }
+
+    def service_question(self, topic: str) -> ServiceQuestion:
+        """What the published page says on a question about the service (service.toml)."""
+        for question in self.service_questions:
+            if question.topic == topic:
+                return question
+        raise DataError(f"service.toml: no question {topic!r}")
 
     @cached_property
     def rented_gpus(self) -> tuple[GPU, ...]:
@@ -390,6 +400,8 @@ def load_catalogue() -> Catalogue:
                                 for g in quant_doc.get("group_formats", ())),
             local_runners=tuple(LocalRunner.model_validate(r)
                                 for r in quant_doc.get("runners", ())),
+            service_questions=tuple(ServiceQuestion.model_validate(q)
+                                    for q in service.get("questions", ())),
         )
     except (ValidationError, KeyError) as exc:
         raise DataError(f"rules/data is invalid: {exc}") from exc

@@ -260,6 +260,14 @@ class Payment(Sourced):
     site_url: str
 
 
+class ServiceQuestion(Sourced):
+    """A question about the service (spot instances, refunds, regions…) and whether the
+    published page answers it: where it does not, the bot says so rather than guess."""
+
+    topic: str = Field(pattern=r"^[a-z]+$")
+    published: bool
+
+
 class Limits(_Data):
     min_gpus: int
     max_gpus: int  # GPUs of one instance here

@@ -151,3 +151,69 @@ QUANT_ASKED: Final = lazy(
     r"(?<![a-z0-9])(?:what|which|que|cual(?:es)?|quel(?:le)?s?)\s+(?:gguf\s+|llama\.?cpp\s+)?"
     r"(?:quants?|quanti[sz]ations?|quantifs?|quantifications?|cuantizacion(?:es)?)(?![a-z0-9])"
 )
+
+
+# Questions about the service itself that are not a run, a price or a payment: "do you have spot
+# instances or is it all on demand", "can i get a refund if my run crashes", "where are your data
+# centers", "can I ssh in", "can I bring my own docker image", "persistent storage?", "what is
+# your uptime / SLA", "do you give invoices", "how does per-minute billing work". Each is answered
+# from the seed where it speaks and said to be unpublished where it is silent
+# (rules/data/service.toml [questions]). Matched in folded text, en/es/fr.
+SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
+    ("spot", Guarded(
+        ("spot", "demand", "preempt", "interrump", "interromp", "interrupt", "reserv"),
+        r"(?<![a-z0-9])(?:spot|preemptible|interruptible|on ?-?demand|bajo demanda|a demanda|"
+        r"a la demande|reserved instances?|instancias? reservadas|instances? reservees|"
+        r"(?:get |be |been |gets |are |is |son |sont |es |est )?(?:interrupted|preempted|interrumpid[ao]s?|"
+        r"interrompue?s?))(?![a-z0-9])")),
+    ("refund", Guarded(
+        ("refund", "reembols", "devoluc", "rembours", "money back"),
+        r"(?<![a-z0-9])(?:refund\w*|reembols\w*|devolucion(?:es)?|rembours\w*|money back)"
+        r"(?![a-z0-9])")),
+    ("region", Guarded(
+        ("region", "data", "datos", "donnees", "locat", "ubica", "countr", "pais", "where are",
+         "localis", "serveurs", "servidores", "maquinas", "machines", "gpu"),
+        r"(?<![a-z0-9])(?:regions?|regiones|data ?cent(?:er|re)s?|centros? de datos|"
+        r"centres? de donnees|locations?|ubicacion(?:es)?|ubicad[oa]s|countr(?:y|ies)|pais(?:es)?|"
+        r"localisation|where are (?:your|the|you) (?:gpus|servers|machines|hosts)|"
+        r"where (?:are you|is it) (?:located|based|hosted)|"
+        r"(?:ou|donde) (?:sont|se trouvent|estan|se encuentran) (?:situes |ubicados )?"
+        r"(?:vos|les|sus|los|tus) (?:serveurs|gpus?|machines|servidores|maquinas))(?![a-z0-9])")),
+    ("access", Guarded(
+        ("ssh", "jupyter", "root", "notebook", "vscode", "vs code"),
+        r"(?<![a-z0-9])(?:ssh|jupyter(?: ?lab| notebooks?)?|root (?:access|acceso)|acceso root|"
+        r"acces root|notebooks?|vs ?code)(?![a-z0-9])")),
+    ("docker", Guarded(
+        ("docker", "container", "contenedor", "conteneur", "image"),
+        r"(?<![a-z0-9])(?:docker(?: images?| hub)?|containers?|contenedor(?:es)?|conteneurs?|"
+        r"(?:custom|own|my) images?|imagen(?:es)? propias?|images? personnalisees?)(?![a-z0-9])")),
+    ("storage", Guarded(
+        ("storage", "almacenamiento", "stockage", "persist", "disk", "disco", "disque", "volume"),
+        r"(?<![a-z0-9])(?:(?:persistent |network |extra )?(?:storage|disks?|volumes?)|"
+        r"almacenamiento(?: persistente)?|discos? persistentes?|stockage(?: persistant)?|"
+        r"disques? persistants?|volumes? persistants?|persistent|persistente|persistant|"
+        r"disk space|espacio en disco|espace disque)(?![a-z0-9])")),
+    ("sla", Guarded(
+        ("sla", "uptime", "disponib", "availability"),
+        r"(?<![a-z0-9])(?:slas?|uptime|(?:guaranteed |garantia de |garantie de )?(?:availability"
+        r"|disponibilidad|disponibilite)(?: guarantee| garantizada| garantie)?)(?![a-z0-9])")),
+    ("invoice", Guarded(
+        ("invoice", "receipt", "factura", "facture", "recibo", "vat", "iva", "tva"),
+        r"(?<![a-z0-9])(?:invoices?|invoicing|receipts?|recibos?|vat|iva|tva|"
+        # not the verb: "se factura por minuto", "je suis facturé", "est facturée"
+        r"(?<!se )(?<!suis )(?<!est )(?<!etre )(?<!sont )(?<!sera )factur[ae]s?)"
+        r"(?![a-z0-9])")),
+    ("billing", Guarded(
+        ("minut", "billing", "billed", "factur", "cobr", "charge"),
+        r"(?<![a-z0-9])(?:per ?-?minute|by the minute|por minuto|al minuto|a la minute|"
+        r"par minute|(?:billing|billed|charged|cobr\w*|factur\w*) (?:per|by|por|al|par|a la|"
+        r"each|every|cada) (?:the )?minut\w*|how (?:does|do you do|is) (?:the )?billing|"
+        r"how (?:are|am) (?:we|i|you) (?:billed|charged)|como (?:funciona|es) la facturacion|"
+        r"como (?:me )?cobra\w*|comment fonctionne la facturation|comment (?:suis-je|je suis|on est) "
+        r"facture)(?![a-z0-9])")),
+)
+
+
+def service_topics(s: str) -> tuple[str, ...]:
+    """The questions about the service of SERVICE_TOPICS that `s` asks, in a fixed order."""
+    return tuple(topic for topic, pattern in SERVICE_TOPICS if pattern.search(s))

@@ -1141,6 +1141,16 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         method = cat.method_where("training", family="adapter", weight_bits=8) or method
     intent = _intent(rest, work, method, inference)
     intent, pay_refused, pay_also = _and_pay(intent, rest, work, method, inference, folded)
+    service: tuple[str, ...] = ()
+    if intent in ("unknown", "help", "smalltalk", "pay", "memory") \
+            and (method is None or inference) and work.params_b is None and not work.family \
+            and not work.gpus:
+        # "do you have spot instances?", "can i get a refund if my run crashes": the service's
+        # published facts, or that it does not say (never "I did not understand"). "can I use
+        # my own docker image" reads as serving a model not named ("which model?") otherwise.
+        service = asks.service_topics(rest)
+        if service and intent != "pay":
+            intent = "help"
     accelerator = asks.accelerator(s)
     if accelerator is not None and intent == "compare" and len(work.gpus) == 1:
         # "TPU v5e vs H100 for QLoRA 70B": nothing to compare the GPU with; its own answer.
@@ -1311,6 +1321,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         within_hours=intent == "fit" and not inference and work.hours is not None
         and px.WITHIN_HOURS.admits(s) and px.WITHIN_HOURS.pattern.search(s) is not None,
         pay_refused=pay_refused,
+        service_asked=service,
         accelerator=accelerator,
         pay_also=pay_also and intent in ("prices", "cost"),
         lora_targets=flags.lora_targets,

@@ -150,6 +150,9 @@ class Query(BaseModel):
     within_hours: bool = False  # "can I fine-tune X in 4 hours on …": the hours are a budget
     # Ways of paying asked about that the service does not take ("paypal", "card", "bank").
     pay_refused: tuple[str, ...] = ()
+    # Questions about the service asked ("spot", "refund", "region", "access", "docker", "storage",
+    # "sla", "invoice", "billing": bot.understand.asks.SERVICE_TOPICS), answered from its data.
+    service_asked: tuple[str, ...] = ()
     # A payment asked beside a price or cost question: the payment answer follows its answer.
     pay_also: bool = False
     # An accelerator that is not a GPU and of which we have no figures ("TPU v5e", "Gaudi 3").
