@@ -1296,4 +1296,37 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
         put("\n")
         put(ph.quote_block(q))
         put("\n")
+    if len(answer.compare_quotes) == 2:
+        # "price difference between a100 and h100 for 100 hours": both costs, then the gap.
+        put("\n")
+        put(_cost_difference(*answer.compare_quotes, ph=ph))
+        put("\n")
     return Markup("".join(out))
+
+
+def _cost_difference(first: Quote, second: Quote, ph: Phrases) -> str:
+    """How much more the dearer side of a comparison costs for its hours (exact Decimals,
+    rounded only when shown)."""
+    _, fmt = ph._, ph.fmt
+    if first.cost_usd == second.cost_usd:
+        return "⚖️ " + str(_("Both cost the same: %(cost)s.", cost=fmt.usd(first.cost_usd)))
+    dear, cheap = (first, second) if first.cost_usd > second.cost_usd else (second, first)
+    facts = {
+        "dear": ph.config(dear.gpu, dear.gpu_count),
+        "cheap": ph.config(cheap.gpu, cheap.gpu_count),
+        "diff": fmt.usd(dear.cost_usd - cheap.cost_usd),
+        "dear_cost": fmt.usd(dear.cost_usd),
+        "cheap_cost": fmt.usd(cheap.cost_usd),
+    }
+    if dear.hours == cheap.hours:
+        said = _(
+            "For %(hours)s, %(dear)s costs %(diff)s more than %(cheap)s (%(dear_cost)s vs "
+            "%(cheap_cost)s).", hours=fmt.hours(dear.hours), **facts,
+        )
+    else:
+        said = _(
+            "%(dear)s for %(dear_hours)s costs %(diff)s more than %(cheap)s for %(cheap_hours)s "
+            "(%(dear_cost)s vs %(cheap_cost)s).",
+            dear_hours=fmt.hours(dear.hours), cheap_hours=fmt.hours(cheap.hours), **facts,
+        )
+    return f"⚖️ <b>{said}</b>"
