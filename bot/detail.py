@@ -813,7 +813,8 @@ def _assumptions(
         out.append(Assumption(code="vision_not_counted"))
     if query.fp32_weights or query.precision == "fp32":
         out.append(Assumption(code="fp32_weights"))
-    if query.cpu_offload:
+    if query.cpu_offload and method.kind == "training":
+        # (serving: llama.cpp's layers left in system RAM are the layer split's, not FSDP's)
         zero12 = query.sharding in ("zero1", "zero2")
         out.append(Assumption(code="optimizer_offload" if zero12 else "cpu_offload"))
     elif without_offload is not None:
