@@ -363,7 +363,7 @@ LOCAL_RUNNER: Final = Guarded(
     words(f for _, frags in lx.LOCAL_RUNNERS for f in frags),
 )
 LOCAL_RUNNER_IDS: Final = tuple(
-    (runner, re.compile(rf"^{alt(frags)}$")) for runner, frags in lx.LOCAL_RUNNERS
+    (runner, lazy(rf"^{alt(frags)}$")) for runner, frags in lx.LOCAL_RUNNERS
 )
 RUN_NOUN: Final = lazy(rf"(?<![a-z]){lx.RUN_NOUN_BEFORE} $")
 TRAINING: Final = screened_words(lx.TRAINING_WORDS)
