@@ -173,6 +173,10 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 "run costs least.", where=where, how=how, wall=wall,
             ))
         put("\n")
+        bound = ph.samples_bound(query.samples_at_seq_len, query.seq_len)
+        if bound is not None:
+            put(bound)
+            put("\n")
         if asked is not None:
             put(ph.quote_block(tq.quote))
             put("\n\n")

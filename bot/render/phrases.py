@@ -306,7 +306,15 @@ class Phrases:
             return self._("%(name)s (%(size)sB parameters)", name=model_name, size=size)
         return a_model(self.locale, size)
 
-
+    def samples_bound(self, samples: int | None, seq_len: int | None) -> Markup | None:
+        """"20k examples, seq 1024": the run's tokens were counted at the sequence length."""
+        if not samples or not seq_len:
+            return None
+        return self._(
+            "At most: %(samples)s samples counted at your sequence length, %(seq)s tokens each; "
+            "shorter samples make the run shorter.",
+            samples=self.fmt.num(samples), seq=self.fmt.num(seq_len),
+        )
 
     def need(self, mem: Memory) -> Markup:
         if mem.high_gb is not None and mem.floor_gb is not None and mem.high_gb != mem.floor_gb:

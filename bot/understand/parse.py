@@ -1151,6 +1151,12 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         service = asks.service_topics(rest)
         if service and intent != "pay":
             intent = "help"
+    samples_at_seq_len: int | None = None
+    if work.dataset_samples and work.seq_len and work.dataset_tokens is None and not inference:
+        # "20k examples, 3 epochs, seq 1024. how long": no sample is longer than the sequence
+        # length, so the run is at most samples × seq_len tokens (the reply says it is a bound).
+        samples_at_seq_len, work.dataset_samples = work.dataset_samples, None
+        work.dataset_tokens = Decimal(samples_at_seq_len * work.seq_len)
     accelerator = asks.accelerator(s)
     if accelerator is not None and intent == "compare" and len(work.gpus) == 1:
         # "TPU v5e vs H100 for QLoRA 70B": nothing to compare the GPU with; its own answer.
@@ -1300,6 +1306,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         batch_size=work.batch_size,
         dataset_tokens=work.dataset_tokens,
         dataset_samples=work.dataset_samples,
+        samples_at_seq_len=samples_at_seq_len,
         lora_rank=work.lora_rank,
         grad_ckpt=True if ckpt_saving else _grad_ckpt(rest),
         details=bool(px.DETAILS.search(rest)),

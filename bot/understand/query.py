@@ -68,6 +68,8 @@ class Query(BaseModel):
     batch_size: int | None = None
     dataset_tokens: Decimal | None = None
     dataset_samples: int | None = None  # "10k samples" said without their length
+    # "20k examples, seq 1024": dataset_tokens counted at the sequence length, an upper bound.
+    samples_at_seq_len: int | None = None
     lora_rank: int | None = None
     grad_ckpt: bool | None = None
     # Settings of a run the detailed estimator reads (None: not said, defaults apply).
