@@ -68,6 +68,17 @@ def test_the_layers_put_on_the_gpu_are_read(text: str, layers: int | None) -> No
     assert understand(text, catalogue=load_catalogue()).gpu_layers == layers
 
 
+@pytest.mark.parametrize(("text", "ram"), [
+    ("will qwen2.5 72b run in lm studio on my 4090 + 64gb ram", Decimal(64)),
+    ("i have 16gb ram and a 3090, ollama llama 3 70b", Decimal(16)),
+    ("llama 3 70b q4_k_m on a 3090, 2tb ssd", None),  # storage is not system RAM
+    ("qlora llama 3 8b on a 3090 and 64gb ram", None),  # kept for serving only
+])
+def test_the_system_ram_said_is_kept_apart_from_the_vram(text: str, ram: Decimal | None) -> None:
+    query = understand(text, catalogue=load_catalogue())
+    assert query.system_ram_gb == ram and query.vram_gb is None
+
+
 def test_no_runner_no_assumption() -> None:
     """"jan" is January too: not read as the Jan app; a question naming no runner is as before."""
     for text in ("can i run llama 3 70b on my 3090", "run llama 3 8b on a 3090 in jan 2027"):

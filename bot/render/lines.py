@@ -798,7 +798,24 @@ def _layer_split(ph: Phrases, answer: Answer) -> Markup:
         runner=name, ngl=fmt.num(split.gpu_layers), all=fmt.num(split.layers + 1),
         layer=fmt.gb(split.layer_gb, 1), rest=fmt.num(split.layers - split.repeating_on_gpu),
         ram=fmt.gb(split.ram_gb, 1),
-    ) + _layers_asked(ph, split.gpu_layers, answer.query.gpu_layers) + after
+    ) + _layers_asked(ph, split.gpu_layers, answer.query.gpu_layers) \
+        + _ram_said(ph, split.ram_gb, answer.query.system_ram_gb) + after
+
+
+def _ram_said(ph: Phrases, needed: Decimal, have: Decimal | None) -> Markup:
+    """"4090 + 64gb ram": the system RAM said, against what the layers left there take."""
+    if have is None:
+        return Markup("")
+    if needed <= have:
+        return Markup(" ") + ph._(
+            "Your %(have)s of RAM holds them, beside what the system itself uses.",
+            have=ph.fmt.gb(have),
+        )
+    return Markup(" ") + ph._(
+        "That is more than your %(have)s of RAM: the layers would be read from disk again and "
+        "again (llama.cpp maps the model file), far slower still.",
+        have=ph.fmt.gb(have),
+    )
 
 
 def _layers_asked(ph: Phrases, fit: int, asked: int | None) -> Markup:

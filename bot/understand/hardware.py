@@ -53,6 +53,7 @@ class Work(Protocol):
     gpus: list[GpuMention]
     gpu_count: int | None
     vram_gb: Decimal | None
+    ram_gb: Decimal | None
 
     def blank(self, start: int, end: int, fill: str = "") -> None: ...
 
@@ -178,6 +179,7 @@ _RAM_AFTER: Final = lazy(
 )
 _UNIT: Final = lazy(r"^ ?(?:gb|gib|go|g)(?![a-z])")
 _DISK_AFTER: Final = lazy(rf"^ ?(?:of |de |d')?{_DISK_WORDS}(?![a-z])")
+_DISK_BEFORE_RAM: Final = lazy(rf"(?<![a-z]){_DISK_WORDS}\W{{0,3}}$")
 _RAM_BEFORE: Final = lazy(rf"(?<![a-z])(?:{_RAM_WORDS}|{_DISK_WORDS})\W{{0,3}}$")
 # "memory" alone after a figure is system memory unless a GPU or VRAM word is near.
 _GPU_MEMORY_NEAR: Final = lazy(r"(?<![a-z])(?:vram|gpu|graphics|grafica|graphique)")
@@ -524,6 +526,8 @@ def take_memory(work: Work, index: CatalogueIndex) -> None:
                 mac.memory_gb, mac.variant_assumed = value, False
             continue
         if is_ram:
+            if work.ram_gb is None and not _DISK_BEFORE_RAM.search(before[-12:]):
+                work.ram_gb = value  # "+ 64gb ram": the system memory a layer split needs
             continue
         if work.vram_gb is not None or total is not None:
             continue

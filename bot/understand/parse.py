@@ -71,6 +71,7 @@ class _Work:
     gpus: list[GpuMention] = field(default_factory=list)
     gpu_count: int | None = None
     vram_gb: Decimal | None = None
+    ram_gb: Decimal | None = None  # system memory ("+ 64gb ram"): set aside, not VRAM
     hours: Decimal | None = None
     hours_as: HoursAs | None = None
     gpu_hours: Decimal | None = None
@@ -1293,6 +1294,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         gpu_memory_gb=first_known.memory_gb if first_known else None,
         gpu_variant_assumed=first_known.variant_assumed if first_known else False,
         vram_gb=work.vram_gb,
+        system_ram_gb=work.ram_gb if inference else None,
         hours=_hours(work),
         other_hours=other_hours if others else None,
         hours_as=work.hours_as if work.hours is not None else None,

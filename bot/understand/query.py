@@ -118,6 +118,9 @@ class Query(BaseModel):
     # "-ngl 40", "num_gpu 40": the layers the user puts on the GPU (llama.cpp / Ollama), checked
     # against the layer split of a GGUF model the card cannot hold whole.
     gpu_layers: int | None = None
+    # Serving: the system RAM the user said ("4090 + 64gb ram"), against what a layer split
+    # leaves there.
+    system_ram_gb: Decimal | None = None
     # "What quant of llama 3 70b can I run on my 4090?": which GGUF type, none named; answered
     # with the largest type whose detailed estimate fits (bot.answer._quant_pick).
     quant_asked: bool = False
