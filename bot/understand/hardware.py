@@ -79,14 +79,14 @@ _LAPTOP_WORDS: Final = Screened(r"(?<![a-z])(?:laptop|notebook|portatil|portable
 GPU_NAME: Final = lazy(
     rf"(?:(?<=\dx)|(?<![\w.]))"
     rf"(?P<name>(?:{_VENDOR} )*"
-    r"(?:(?:rtx|gtx) ?-?(?:pro ?)?(?:a ?)?\d{3,4}d?(?: ?ti)?(?: ?super)?(?: ?ada(?: generation)?)?"
+    r"(?:(?:rtx|gtx) ?-?(?:pro ?)?(?:a ?)?\d{3,4}d?(?: ?ti)?(?: ?super|s(?=$|[^a-z0-9']))?(?: ?ada(?: generation)?)?"
     r"(?: ?blackwell)?"
     r"|titan ?(?:rtx|xp|v)"
     r"|rx ?-?\d{4}(?: ?(?:xtx|xt|gre))?|(?:79|90)[0-7]0 ?(?:xtx|xt|gre)"
     r"|(?:gh|mi|h|a|b|l|v|t|p|k|w)-?\d{2,4}[a-z]{0,3}"
     r"|(?P<spaced>[hab] \d{3})"
     r"|[tl]4"
-    r"|(?:[1-5]0[5-9]0|16[56]0)d?(?: ?ti)?(?: ?super)?"
+    r"|(?:[1-5]0[5-9]0|16[56]0)d?(?: ?ti)?(?: ?super|s(?=$|[^a-z0-9']))?"
     rf"|(?P<chip>(?:{_MAC} )?{_CHIP})"
     rf"|(?P<mac>{_MAC}))"
     rf"(?: ?-? ?{_FORM})?)"
@@ -251,7 +251,10 @@ def _candidates(name: str) -> Iterator[str]:
     bare = _VENDOR_PREFIX.sub("", name)
     yield bare
     if bare.endswith("s") and len(bare) > 4:
-        yield bare[:-1]  # "H100s", "3090s" (but not "L40S")
+        # "4080s", "4070tis", "2060s": the Super, as owners write it, where the catalogue has
+        # one (the name is tried first); else a plural, "H100s", "3090s" (but not "L40S").
+        yield _GLUED_TIER.sub(r"\1 \2", bare[:-1]) + " super"
+        yield bare[:-1]
     yield _SUFFIX.sub("", bare)
     spaced = _GLUED_TIER.sub(r"\1 \2", bare)
     if spaced != bare:
