@@ -176,7 +176,7 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
         r"(?<![a-z0-9])(?:regions?|regiones|data ?cent(?:er|re)s?|centros? de datos|"
         r"centres? de donnees|locations?|ubicacion(?:es)?|ubicad[oa]s|countr(?:y|ies)|pais(?:es)?|"
         r"localisation|where are (?:your|the|you) (?:gpus|servers|machines|hosts)|"
-        r"where (?:are you|is it) (?:located|based|hosted)|"
+        r"where (?:are you|is it) (?:located|based|hosted)|located|"
         r"(?:ou|donde) (?:sont|se trouvent|estan|se encuentran) (?:situes |ubicados )?"
         r"(?:vos|les|sus|los|tus) (?:serveurs|gpus?|machines|servidores|maquinas))(?![a-z0-9])")),
     ("access", Guarded(

@@ -1152,6 +1152,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         service = asks.service_topics(rest)
         if service and intent != "pay":
             intent = "help"
+    elif intent == "prices" and work.hours is None and not work.money and not any(
+            p.search(rest) for p in (px.HOW_MUCH, px.PRICES, px.RATE, px.COST)):
+        # "do you have spot h100s?", "where are your h100s located": a GPU named, no price
+        # asked: what the page says on that first, then the GPU's price as before.
+        service = asks.service_topics(rest)
     samples_at_seq_len: int | None = None
     if work.dataset_samples and work.seq_len and work.dataset_tokens is None and not inference:
         # "20k examples, 3 epochs, seq 1024. how long": no sample is longer than the sequence
