@@ -203,6 +203,15 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
         # not the verb: "se factura por minuto", "je suis facturé", "est facturée"
         r"(?<!se )(?<!suis )(?<!est )(?<!etre )(?<!sont )(?<!sera )factur[ae]s?)"
         r"(?![a-z0-9])")),
+    # "max gpus per instance?", "cuántas gpus por instancia", "combien de GPU par machine"
+    ("instances", Guarded(
+        ("instanc", "host", "node", "nodo", "noeud", "machine", "maquina", "server", "servidor",
+         "serveur"),
+        r"(?<![a-z0-9])(?:(?:how many|max(?:imum)?|up to|cuantas|maximo de|combien de|jusqu'?a) "
+        r"(?:gpus? )?|gpus? )(?:[a-z']+ ){0,4}?(?:per|in an?|on an?|por|en una?|par|dans une?|"
+        r"sur une?) (?:single |one |sola |seule )?"
+        r"(?:instanc\w*|hosts?|nodes?|nodos?|noeuds?|machines?|maquinas?|servers?|servidor(?:es)?"
+        r"|serveurs?)(?![a-z0-9])")),
     ("billing", Guarded(
         ("minut", "billing", "billed", "factur", "cobr", "charge"),
         r"(?<![a-z0-9])(?:per ?-?minute|by the minute|por minuto|al minuto|a la minute|"

@@ -1143,7 +1143,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     intent = _intent(rest, work, method, inference)
     intent, pay_refused, pay_also = _and_pay(intent, rest, work, method, inference, folded)
     service: tuple[str, ...] = ()
-    if intent in ("unknown", "help", "smalltalk", "pay", "memory") \
+    # "recommend": "how many gpus per instance max?" reads as "how many GPUs (do I need)".
+    if intent in ("unknown", "help", "smalltalk", "pay", "memory", "recommend") \
             and (method is None or inference) and work.params_b is None and not work.family \
             and not work.gpus:
         # "do you have spot instances?", "can i get a refund if my run crashes": the service's
