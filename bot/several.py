@@ -136,6 +136,24 @@ def _inherited(asked: Query, before: Query | None, before_text: str) -> Query | 
     return completed if completed.intent != before.intent else None
 
 
+def _continued(
+    asked: Query, before: Query, before_text: str, models: ModelCatalogue
+) -> Query | None:
+    """`asked`, naming no model, as a chat's follow-up of the question before it ("qlora llama
+    3 8b on my 3090? and on two of them?", "… on my 3090? also on my 3080?"): that run with
+    what `asked` changes; else None. Both are asked as questions: "I have an RTX 4080 16GB"
+    after one is its context, read with it."""
+    if _names_model(asked) or before.intent not in _MODEL_INTENTS or not _names_model(before) \
+            or not before_text.rstrip().endswith(("?", "\uff1f")) \
+            or not (asked.text.rstrip().endswith(("?", "\uff1f")) or opens_follow_up(asked.text)):
+        return None
+    completed = follow_up(asked, before, models)
+    if not completed.follow_up or not _names_model(completed) \
+            or not (_names_gpu(asked) or asked.gpu_count is not None):
+        return None
+    return completed
+
+
 def _same_run(part: Query, before: Query) -> bool:
     """`part` asks about the model and the GPUs of `before` (or names no GPU)."""
     if (part.params_b, part.model_id) != (before.params_b, before.model_id):
@@ -193,7 +211,7 @@ def parts(
     found: list[Part] = []
     context: Piece | None = None  # what came before the first question ("I have a 3090.")
 
-    def complete(asked: Query, index: int, asking: bool = False) -> Query:
+    def complete(asked: Query, index: int, asking: bool = False, opened: bool = False) -> Query:
         if index == 0:
             # The chat's last question completes the first part where it opens like a
             # follow-up ("and on an H100? also …"); a first line of context ("I have 4x
@@ -202,14 +220,23 @@ def parts(
                 return asked
             return follow_up(asked, previous, models)
         last = found[index - 1]
-        return _inherited(asked, last.query, text[last.start:last.end]) or asked
+        before_text = text[last.start:last.end]
+        inherited = _inherited(asked, last.query, before_text)
+        if inherited is not None:
+            return inherited
+        continued = _continued(asked, last.query, before_text, models)
+        # "can i run llama 8b on a 4090? and on a 3090?" is read whole as a comparison of the
+        # two cards; "… on my 3090? also on my 3080?" says another question follows.
+        if continued is not None and (opened or read(text).intent != "compare"):
+            return continued
+        return asked
 
     for piece in pieces:
         asked = read(piece.text)
         if asked.intent in _ALERTS:
             return None
         before = found[-1].query if found else None
-        part = complete(asked, len(found), asking=True)
+        part = complete(asked, len(found), asking=True, opened=piece.opened)
         if before is not None and _paired(part, before):
             # "how much is an H100 per hour? also can I pay with USDT": read together, the
             # price is answered and then how to pay (the message's one reading, as before).
@@ -222,7 +249,9 @@ def parts(
             start = context.start if context is not None and not found else piece.start
             if start != piece.start:
                 asked = read(text[start:piece.end])
-            found.append(Part(start, piece.end, asked, complete(asked, len(found))))
+            found.append(Part(
+                start, piece.end, asked, complete(asked, len(found), opened=piece.opened)
+            ))
             continue
         if not found:
             context = context or piece  # read with the first question

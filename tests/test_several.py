@@ -78,6 +78,20 @@ def test_pieces(text: str, expected: list[str]) -> None:
     assert all(text[p.start:p.end] == p.text for p in found)
 
 
+@pytest.mark.parametrize(("text", "opened"), [
+    ("can i qlora llama 3 8b on my 3090? also on my 3080?", [False, True]),
+    ("qlora 8b on a t4. Además, ¿cuánto cuesta una H100?", [False, True]),
+    ("lora 8b on an a100. Par ailleurs, vous prenez le bitcoin ?", [False, True]),
+    ("qlora 8b on a t4 btw how long for 10M tokens", [False, True]),
+    ("can i run llama 8b on a 4090? and on a 3090?", [False, False]),
+    ("1. will qwen2.5 7b fit on a 4060\n2. do you take monero", [False, False]),
+])
+def test_a_piece_says_whether_a_word_opened_it_as_another_question(
+    text: str, opened: list[bool]
+) -> None:
+    assert [p.opened for p in pieces(text)] == opened
+
+
 # --- which parts are questions of their own ---------------------------------------------------
 
 MUST_SPLIT = [
@@ -120,6 +134,14 @@ MUST_SPLIT = [
      [("fit", "8", "rtx-4090"), ("cost", "8", "h100")]),
     ("how much does an h100 cost per hour? and how long would qlora llama 8b take on it with "
      "100M tokens", [("prices", None, "h100"), ("time", "8", "h100")]),
+    # a part naming no model after a question about one: that run on the cards it names, as a
+    # chat's follow-up; "also" says it is another question, not a comparison of the two cards
+    ("can i fine tune llama 3 8b on my 4090? also can i fine tune it on my 3080?",
+     [("fit", "llama-3-8b", "rtx-4090"), ("fit", "llama-3-8b", "rtx-3080")]),
+    ("can i qlora llama 3 8b on my 3090? also on my 3080?",
+     [("fit", "llama-3-8b", "rtx-3090"), ("fit", "llama-3-8b", "rtx-3080")]),
+    ("qlora llama 3 8b on my 3090? and on two of them?",
+     [("fit", "llama-3-8b", "rtx-3090"), ("fit", "llama-3-8b", "rtx-3090")]),
 ]
 
 MUST_NOT_SPLIT = [
@@ -150,7 +172,6 @@ MUST_NOT_SPLIT = [
     "Hi! I'm new here. Can I fine-tune Llama 3 8B on my RTX 3060 12GB with QLoRA? Thanks in advance.",
     "Model: llama 3 8b\nGPU: 4090\nMethod: qlora\nseq 2048",
     "Specs:\nRTX 3090 24GB\n64GB RAM\nQuestion: can I qlora llama 3 70b?",
-    "can i fine tune llama 3 8b on my 4090? also can i fine tune it on my 3080?",
     "Can I QLoRA llama 70b on a 4090? If not, what about 2x 4090?",
     # renting is not a price asked
     "Hi all, I'm new to this. I want to finetune meta-llama/Llama-3.1-8B-Instruct on my own "

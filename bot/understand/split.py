@@ -50,6 +50,7 @@ _LEAD: Final = lazy(
     r"(?:[\s\-*\u2022\u00b7\u2013\u2014>]+|(?:\(?[1-9][.):]|[1-9]-)(?=\s)"
     rf"|(?:{_NEXT})(?![a-z0-9'])[\s,;:.!\u2026-]*)+"
 )
+_OPENED: Final = lazy(rf"(?<![a-z0-9'])(?:{_NEXT}|{_NEXT_ANYWHERE})(?![a-z0-9'])")
 _WORD: Final = lazy(r"[^\W\d_]")  # a part holds a word, not only a list's number
 SAME_GPU: Final = lazy(rf"(?<![a-z0-9']){_SAME_GPU}(?![a-z0-9'])")
 
@@ -59,6 +60,9 @@ class Piece:
     start: int  # where the question starts in the message (after its opening word)
     end: int
     text: str  # the message's text[start:end]
+    # After a word that says another question follows ("also", "btw", "otra pregunta"): what
+    # it asks is a question of its own, not the other side of a comparison.
+    opened: bool = False
 
 
 def _flat_char(char: str) -> str:
@@ -135,10 +139,12 @@ def pieces(text: str) -> list[Piece]:
     out: list[Piece] = []
     for start, end in pairwise(sorted(cuts)):
         lead = _LEAD.match(folded, start, end)
+        opened = False
         if lead is not None:
+            opened = _OPENED.search(folded, start, lead.end()) is not None
             start = lead.end()
         while end > start and text[end - 1].isspace():
             end -= 1
         if _WORD.search(text, start, end):
-            out.append(Piece(start, end, text[start:end]))
+            out.append(Piece(start, end, text[start:end], opened))
     return out
