@@ -213,8 +213,12 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
         r"(?:instanc\w*|hosts?|nodes?|nodos?|noeuds?|machines?|maquinas?|servers?|servidor(?:es)?"
         r"|serveurs?)(?![a-z0-9])")),
     ("billing", Guarded(
-        ("minut", "billing", "billed", "factur", "cobr", "charge"),
+        ("minut", "minim", "billing", "billed", "factur", "cobr", "charge"),
         r"(?<![a-z0-9])(?:per ?-?minute|by the minute|por minuto|al minuto|a la minute|"
+        # "is there a minimum rental time?": the blocks and the per-minute draw answer it
+        r"minimum (?:rental |billing |billable )?(?:time|duration|period|hours?)|"
+        r"(?:tiempo|duracion|periodo) minim[oa](?: de (?:alquiler|renta|facturacion))?|"
+        r"(?:duree|periode) minimale(?: de (?:location|facturation))?|"
         r"par minute|(?:billing|billed|charged|cobr\w*|factur\w*) (?:per|by|por|al|par|a la|"
         r"each|every|cada) (?:the )?minut\w*|how (?:does|do you do|is) (?:the )?billing|"
         r"how (?:are|am) (?:we|i|you) (?:billed|charged)|como (?:funciona|es) la facturacion|"

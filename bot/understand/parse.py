@@ -1158,6 +1158,14 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # "do you have spot h100s?", "where are your h100s located": a GPU named, no price
         # asked: what the page says on that first, then the GPU's price as before.
         service = asks.service_topics(rest)
+    if not service and intent in ("prices", "cost") and work.hours is None and not work.money \
+            and work.params_b is None and not work.family and not work.gpus \
+            and not px.HOW_MUCH.search(rest):
+        # "is there a minimum rental time?", "durée minimale de location ?": no GPU, hours or
+        # amount, so not a price list nor a quote; the blocks and their per-minute draw answer.
+        service = tuple(t for t in asks.service_topics(rest) if t == "billing")
+        if service:
+            intent = "help"
     samples_at_seq_len: int | None = None
     if work.dataset_samples and work.seq_len and work.dataset_tokens is None and not inference:
         # "20k examples, 3 epochs, seq 1024. how long": no sample is longer than the sequence
