@@ -210,6 +210,9 @@ LANGUAGE = Language(
             r"how long", r"how many hours", r"how many days", r"how much time",
             r"(?:estimated|expected|total|training|rough|approximate) (?:training |run )?time",
             r"time (?:estimate|to (?:train|finetune|fine-tune)|it (?:takes|would take)|needed)",
+            # "-> time + vram?", "time and memory?": both asked; the time answer shows memory
+            r"time ?(?:\+|&|/|,|and) ?(?:vram|memory|mem)",
+            r"(?:vram|memory|mem) ?(?:\+|&|/|,|and) ?time",
             r"eta", r"(?:would|will|does) it take (?:days|hours|weeks)",
             # "gpu hours needed for qlora mistral 7b on 20M tokens"
             r"gpu ?-? ?hours? (?:needed|required|it takes|would it take)",

@@ -213,6 +213,7 @@ LANGUAGE = Language(
         "DURATION_QUESTION": (
             r"cuanto tiempo", r"cuanto tarda\w*", r"cuantas horas", r"cuantos dias",
             r"cuanto (?:se )?demora\w*", r"cuanto se tarda", r"tiempo (?:estimado|de entrenamiento)",
+            r"tiempo ?(?:\+|&|/|,|y) ?(?:vram|memoria)", r"(?:vram|memoria) ?(?:\+|&|/|,|y) ?tiempo",
             r"horas de gpu (?:necesarias|que necesito|que hacen falta)",
         ),
         "COST_WORDS": (

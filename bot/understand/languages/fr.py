@@ -197,6 +197,7 @@ LANGUAGE = Language(
         "DURATION_QUESTION": (
             r"combien de temps", r"combien d'heures", r"combien de jours", r"duree",
             r"temps (?:estime|d'entrainement|de calcul)",
+            r"temps ?(?:\+|&|/|,|et) ?(?:vram|memoire)", r"(?:vram|memoire) ?(?:\+|&|/|,|et) ?temps",
             r"heures gpu (?:necessaires|qu'il faut)",
         ),
         "COST_WORDS": (
