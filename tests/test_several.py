@@ -63,6 +63,11 @@ def _shape(reply: Reply) -> list[tuple[str, str | None, str | None]]:
      ["qlora 8b on a t4.", "¿cuánto cuesta una H100?"]),
     ("lora 8b on an a100. Par ailleurs, vous prenez le bitcoin ?",
      ["lora 8b on an a100.", "vous prenez le bitcoin ?"]),
+    # A joining word alone between two questions belongs to neither.
+    ("running ollama on my 3060 12gb, will qwen2.5 14b run? and btw do u take monero",
+     ["running ollama on my 3060 12gb, will qwen2.5 14b run?", "do u take monero"]),
+    ("¿cabe llama 3 8b en mi 3060? y por cierto, ¿aceptan monero?",
+     ["¿cabe llama 3 8b en mi 3060?", "¿aceptan monero?"]),
     # Not cut: "?" inside a link, a number list that does not count 1, 2, "also" inside a
     # clause, "también" inside one, a Spanish "¿" after the question's own facts.
     ("https://example.com/a?b=c is it ok", ["https://example.com/a?b=c is it ok"]),

@@ -79,7 +79,8 @@ def _pieces_searched_whole(text: str) -> list[tuple[int, int, str]]:
             start = lead.end()
         while end > start and text[end - 1].isspace():
             end -= 1
-        if compiled(split._WORD).search(text, start, end):
+        if compiled(split._WORD).search(text, start, end) \
+                and not compiled(split._JOIN_ONLY).fullmatch(folded, start, end):
             out.append((start, end, text[start:end]))
     return out
 

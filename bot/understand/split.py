@@ -52,6 +52,9 @@ _LEAD: Final = lazy(
 )
 _OPENED: Final = lazy(rf"(?<![a-z0-9'])(?:{_NEXT}|{_NEXT_ANYWHERE})(?![a-z0-9'])")
 _WORD: Final = lazy(r"[^\W\d_]")  # a part holds a word, not only a list's number
+# A part that is only a joining word ("…? and btw …", "…? y además …"): not a question of
+# its own, and not the end of the one before (its quote would end "… run? and").
+_JOIN_ONLY: Final = lazy(r"[\s,;&+]*(?:(?:and|or|y|e|o|u|et|ou)[\s,;.!\u2026-]*)+")
 SAME_GPU: Final = lazy(rf"(?<![a-z0-9']){_SAME_GPU}(?![a-z0-9'])")
 
 
@@ -145,6 +148,6 @@ def pieces(text: str) -> list[Piece]:
             start = lead.end()
         while end > start and text[end - 1].isspace():
             end -= 1
-        if _WORD.search(text, start, end):
+        if _WORD.search(text, start, end) and not _JOIN_ONLY.fullmatch(folded, start, end):
             out.append(Piece(start, end, text[start:end], opened))
     return out
