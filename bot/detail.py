@@ -391,7 +391,7 @@ def detailed_for(
         options = tuple(detailed_options(query, answer, cat)) if short else primary.options
         time = _training_time(
             model, method, int(query.dataset_tokens), ckpt, None if short else asked, options,
-            cat, tokens_per_second, epochs,
+            cat, tokens_per_second, epochs, held=check is not None and check.detailed_fits,
         )
         if short and asked is not None:
             time = replace(time, **_shorter_run(
@@ -891,13 +891,16 @@ def _assumptions(
 
 
 def _target(
-    asked: Fit | None, options: tuple[Fit, ...], cat: Catalogue, measured: bool
+    asked: Fit | None, options: tuple[Fit, ...], cat: Catalogue, measured: bool,
+    held: bool = False,
 ) -> tuple[Fit | None, bool]:
     """Where the run is timed and quoted: the asked configuration when it names a GPU and fits
-    (planning rule, as every quote); else the cheapest offered configuration that fits and can
+    (planning rule, as every quote, or the detailed estimate with the user's settings, `held`:
+    "QLoRA 70B on 2× 4090, seq 2k, how long" is timed there, not on a B200); else the cheapest
+    offered configuration that fits and can
     be timed (a cited peak BF16 TFLOPS, unless the user measured a throughput), else simply
     the cheapest, which then says what is missing."""
-    if asked is not None and asked.gpu is not None and asked.fits:
+    if asked is not None and asked.gpu is not None and (asked.fits or held):
         return asked, True
     timeable = [o for o in options
                 if o.gpu is not None and (measured or _peak(cat.gpu(o.gpu))[0] is not None)]
@@ -986,9 +989,11 @@ def _training_time(
     cat: Catalogue,
     tokens_per_second: Decimal | None,
     epochs: int = DEFAULT_EPOCHS,
+    *,
+    held: bool = False,
 ) -> TrainingEstimate:
     measured = tokens_per_second is not None and tokens_per_second > 0
-    target, on_asked = _target(asked, options, cat, measured)
+    target, on_asked = _target(asked, options, cat, measured, held)
     first = next((o for o in options if o.gpu is not None and o.usd_per_hour is not None), None)
     base = TrainingEstimate(
         tokens=tokens * epochs, epochs=epochs, gpu=None, gpu_count=None,
