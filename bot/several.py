@@ -174,6 +174,10 @@ def _paired(part: Query, before: Query) -> bool:
 def _own(part: Query, asked: Query, before: Query | None, answer_of: AnswerOf) -> bool:
     """Whether `part` (completed) asks something by itself, besides the part before it."""
     intent = part.intent
+    if intent == "help" and part.service_asked:
+        # "… ça passe ? et vous avez des instances spot ?": a question about the service
+        # (answered from the seed), not the "help" of a part that asks nothing.
+        return before is None or part.service_asked != before.service_asked
     if intent in _NOT_QUESTIONS:
         return False
     if intent == "pay":
