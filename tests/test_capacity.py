@@ -390,8 +390,9 @@ _READ: list[tuple[str, str, str, str | None]] = [
     # (text, "context" / "speed" / "", intent, method)
     ("max_model_len for vllm llama 3.1 8b on a 4090", "context", "fit", "inference_bf16"),
     ("what n_ctx can i set for llama 3.1 8b q4 on a 3060 12gb", "context", "fit", "gguf_q4_k_m"),
+    # Ollama serves GGUF files: its library's default type (b4264f1), not BF16.
     ("what num_ctx should i use for llama3.1:8b in ollama on a 3090", "context", "fit",
-     "inference_bf16"),
+     "gguf_q4_k_m"),
     ("how long a context can i use with mistral 7b on 16gb", "context", "fit", "inference_bf16"),
     ("max tokens of context llama 3.1 8b on a 4090", "context", "fit", "inference_bf16"),
     ("biggest context window for llama 3.1 70b on 2x a6000", "context", "fit", "inference_bf16"),

@@ -24,8 +24,6 @@ ASKED = [
      ("BF16", "8-bit", "4-bit")),
     ("llama 3.1 8b 128k ctx on a 4090", "en", "131,072", ()),
     ("llama 3.1 8b with a context window of 65536 on a 4090", "en", "65,536", ("8-bit", "4-bit")),
-    ("ollama llama 3.1 8b num_ctx 16384 on a 3090", "en", "16,384",
-     ("BF16", "8-bit", "4-bit")),
     ("serve qwen 2.5 14b at 32k context with 8 concurrent sequences on an A100", "en",
      "32,768", ("BF16", "8-bit", "4-bit")),
     ("puedo correr llama 3.1 8b con contexto de 64k en una 4090?", "es", "65.536", ("8 bits", "4 bits")),
@@ -61,6 +59,18 @@ def test_the_detailed_figure_leads_and_every_line_agrees_with_it(
     # The JSON leads with what the reply leads with.
     assert out["fits"] is out["detailed_fits"] is bool(fitting)
     assert out["detailed_gb"] is not None
+
+
+def test_ollama_serves_its_gguf_type_at_the_context_asked() -> None:
+    # A local runner named: one GGUF line (Ollama's default Q4_K_M), not the three precisions.
+    out = to_json(PIPE.ask("ollama llama 3.1 8b num_ctx 16384 on a 3090"))
+    lines = out["text"].split("\n")
+    assert lines[0].startswith("✅") and "GGUF Q4_K_M" in lines[0], out["text"]
+    assert "16,384" in lines[1] and "tokens of context" in lines[1], out["text"]
+    method_lines = [ln for ln in lines if "per GPU with the KV cache" in ln]
+    assert len(method_lines) == 1 and "GGUF Q4_K_M" in method_lines[0], out["text"]
+    assert out["method"] == "inference_int4"  # the JSON names the seed's rule it is planned by
+    assert out["fits"] is out["detailed_fits"] is True
 
 
 def test_a_precision_the_context_does_not_fit_names_where_it_does() -> None:
