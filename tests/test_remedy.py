@@ -230,14 +230,10 @@ PRUNED = [
 ]
 
 
-@pytest.mark.parametrize("text", PRUNED)
-def test_skipping_combinations_that_cannot_fit_changes_no_option(
-    text: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _count_estimates(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The remedy search's estimates, one entry a call (bot.remedy.estimate_on wrapped)."""
     import bot.remedy as remedy
-    from bot.answer import build_answer
 
-    cat = load_catalogue()
     calls: list[int] = []
     real = remedy.estimate_on
 
@@ -246,6 +242,18 @@ def test_skipping_combinations_that_cannot_fit_changes_no_option(
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(remedy, "estimate_on", counted)
+    return calls
+
+
+@pytest.mark.parametrize("text", PRUNED)
+def test_skipping_combinations_that_cannot_fit_changes_no_option(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bot.remedy as remedy
+    from bot.answer import build_answer
+
+    cat = load_catalogue()
+    calls = _count_estimates(monkeypatch)
     query = understand(text, cat)
     answer = build_answer(query, cat)
     pruned = remedy.remedies_for(query, answer, cat)
@@ -290,14 +298,7 @@ def test_the_search_asks_at_once_which_changes_a_far_miss_cannot_do_without(
     from bot.answer import build_answer
 
     cat = load_catalogue()
-    calls: list[int] = []
-    real = remedy.estimate_on
-
-    def counted(*args: object, **kwargs: object) -> object:
-        calls.append(1)
-        return real(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(remedy, "estimate_on", counted)
+    calls = _count_estimates(monkeypatch)
     query = understand(PRUNED[0], cat)
     answer = build_answer(query, cat)
     calls.clear()
