@@ -136,6 +136,13 @@ FOLLOW_UPS: list[tuple[str, str, dict[str, Any], str]] = [
     ("QLoRA de llama 3 8b en mi 3090", "¿y el contexto máximo?",
      {"intent": "fit", "method": "qlora", "context_asked": True},
      "📏 <b>Contexto más largo que cabe"),
+    # "how much ctx" names no price: the run's longest context (it was the price list).
+    ("run llama 3 70b q4 on 2x 3090", "how much ctx can i get?",
+     {"intent": "fit", "inference": True, "gpu_count": 2, "context_asked": True},
+     "📏 <b>8,192 tokens: the whole published context of Llama 3 70B"),
+    ("qlora llama 3 8b on a 3090", "how much context?",
+     {"intent": "fit", "method": "qlora", "context_asked": True},
+     "📏 <b>Longest context that fits: about"),
     ("qlora llama 3 8b on a 3090", "and the max batch size?",
      {"intent": "fit", "method": "qlora", "batch_asked": True},
      "📏 <b>Largest micro-batch that fits"),

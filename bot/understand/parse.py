@@ -803,6 +803,12 @@ class _Signals:
         return bool(px.DURATION_QUESTION.search(self.s))
 
 
+def _context_unnamed(g: _Signals) -> bool:
+    """The longest context asked with no model, hours or price ("how much ctx can i get?")."""
+    return not g.work and not g.hours and not g.priced and not px.COST.search(g.s) \
+        and bool(asks.CONTEXT_ASK.search(g.s))
+
+
 def _memoryless_cost(g: _Signals) -> bool:
     # "how much for QLoRA 70B on an H100?" — but "how much VRAM for 70B?" is memory.
     asked = (g.hours or g.work) and (g.priced or px.HOW_MUCH.search(g.s))
@@ -830,6 +836,11 @@ _RULES: tuple[tuple[Intent, Callable[[_Signals], object]], ...] = (
         g.hours and g.gpus == 1 and not g.work and px.COST.search(g.s))),
     # "how much is an H100 per hour?" asks for the price list, not for a run's cost.
     ("prices", lambda g: g.gpuish and not g.hours and not g.work and px.RATE.search(g.s)),
+    # "how much ctx can i get?", "max context on my 3090?" naming no model: the longest context
+    # of a model not named yet ("which model?"; a chat's follow-up takes the last one), never
+    # the price list that "how much" alone would read.
+    ("fit", lambda g: _context_unnamed(g) and g.gpuish),
+    ("memory", _context_unnamed),
     # "how long does LoRA 8B take on an H100?": a time estimate, then its cost.
     ("time", lambda g: g.work and g.duration),
     ("cost", lambda g: px.COST.search(g.s) or g.duration),
