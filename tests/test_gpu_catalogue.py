@@ -183,6 +183,9 @@ WHITEPAPER_ROWS = [
     ("a10g", "bf16_dense_tflops", "70", "A10G Tensor Core GPU datasheet (Feb 2022)",
      "| A10G | 22,888 MiB | **600 GB/s** | 70 TFLOPS (140 with sparsity) | NVIDIA/AWS *A10G "
      "Tensor Core GPU* datasheet, Feb 2022 |", "a public AWS GPU benchmark note's vendor table"),
+    ("mi100", "bf16_dense_tflops", "92.3", "AMD ROCm documentation, AMD Instinct MI100 microarchitecture",
+     "| Matrix BF16               | 512            | 92.3        |",
+     "ROCm/ROCm docs/conceptual/gpu-arch/mi100.md at e396b489 (AMD's own documentation)"),
 ]
 
 
