@@ -147,6 +147,14 @@ MUST_SPLIT = [
      [("fit", "llama-3-8b", "rtx-3090"), ("fit", "llama-3-8b", "rtx-3080")]),
     ("qlora llama 3 8b on my 3090? and on two of them?",
      [("fit", "llama-3-8b", "rtx-3090"), ("fit", "llama-3-8b", "rtx-3090")]),
+    # "how much would it cost on an h100" in other words: that run's cost there, not the
+    # H100's hourly price
+    ("qlora llama 3 8b en una 4090 cuánto tarda? y cuánto me saldría en una h100",
+     [("time", "llama-3-8b", "rtx-4090"), ("cost", "llama-3-8b", "h100")]),
+    ("qlora llama 3 8b sur une 4090, combien de temps ça prend ? et combien ça me reviendrait "
+     "sur une h100 ?", [("time", "llama-3-8b", "rtx-4090"), ("cost", "llama-3-8b", "h100")]),
+    ("qlora llama 3 8b sur une 4090 ça dure combien ? et ça me coûterait combien sur une h100 ?",
+     [("time", "llama-3-8b", "rtx-4090"), ("cost", "llama-3-8b", "h100")]),
 ]
 
 MUST_NOT_SPLIT = [

@@ -212,13 +212,17 @@ LANGUAGE = Language(
         ),
         "DURATION_QUESTION": (
             r"cuanto tiempo", r"cuanto tarda\w*", r"cuantas horas", r"cuantos dias",
-            r"cuanto (?:se )?demora\w*", r"cuanto se tarda", r"tiempo (?:estimado|de entrenamiento)",
+            r"cuanto (?:se )?demora\w*", r"cuanto se tarda",
+            # "¿cuánto dura?", "¿cuánto duraría el entrenamiento?": how long, not a price
+            r"cuanto (?:me |nos |le |te )?(?:dura|duran|duraria|durarian|durara|duraran)", r"tiempo (?:estimado|de entrenamiento)",
             r"tiempo ?(?:\+|&|/|,|y) ?(?:vram|memoria)", r"(?:vram|memoria) ?(?:\+|&|/|,|y) ?tiempo",
             r"horas de gpu (?:necesarias|que necesito|que hacen falta)",
         ),
         "COST_WORDS": (
             r"cuesta\w*", r"costar\w*", r"coste", r"costo", r"costos",
             r"cuanto (?:sale|vale|seria)",
+            # "¿y cuánto me saldría en una h100?", "¿cuánto me cobrarían?": this run's cost there
+            r"(?:cuanto|me|nos|te|le) saldri\w*", r"cuanto (?:me |nos |te |le )?cobra\w*",
             # "me sale OOM", "me sale un error": what the run throws, not a price.
             r"me sale(?! (?:un |el |este |otro )?(?:oom|error|cuda|out of memory|excepcion))", r"presupuesto", r"cotiza\w*",
             r"precio (?:de un|del|de mi) (?:run|entrenamiento|fine\w*|ajuste|trabajo)",

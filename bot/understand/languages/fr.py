@@ -196,6 +196,10 @@ LANGUAGE = Language(
         ),
         "DURATION_QUESTION": (
             r"combien de temps", r"combien d'heures", r"combien de jours", r"duree",
+            # "ça dure combien ?", "combien ça durerait ?": how long, not a price
+            r"(?:ca|cela|il|elle) (?:dure|durerait|durera|durent|dureraient) combien",
+            r"combien (?:ca|cela|il|elle) (?:dure|durerait|durera|durent|dureraient)",
+            r"combien (?:va|vont|peut|pourrait) (?:durer|mettre)",
             r"temps (?:estime|d'entrainement|de calcul)",
             r"temps ?(?:\+|&|/|,|et) ?(?:vram|memoire)", r"(?:vram|memoire) ?(?:\+|&|/|,|et) ?temps",
             r"heures gpu (?:necessaires|qu'il faut)",
@@ -204,6 +208,8 @@ LANGUAGE = Language(
             r"coute\w*", r"cout", r"couts", r"devis",
             r"(?:prix|tarif) (?:d'un|du|de mon|de ce) (?:run|entrainement|fine\w*|job)",
             r"combien pour",
+            # "et combien ça me reviendrait sur une h100 ?", "ça revient à combien ?": a cost
+            r"(?:me|nous|ca|cela) revien(?:t|nent|dr\w*)", r"revien(?:t|nent|dr\w*) a combien",
             r"(?:revient|coute|est) (?:le )?moins cher (?:de|d'|en|un|le|la|avec)",
         ),
         "HOW_MUCH": (r"combien",),
