@@ -47,6 +47,11 @@ PINNED = {
     "qwen2.5-vl-7b": (28, 3584, 28, 4, 128, 18944, 152064, False),
     "qwen2.5-vl-32b": (64, 5120, 40, 8, 128, 27648, 152064, False),
     "qwen2.5-vl-72b": (80, 8192, 64, 8, 128, 29568, 152064, False),
+    "deepseek-r1-distill-qwen-1.5b": (28, 1536, 12, 2, 128, 8960, 151936, False),
+    "deepseek-r1-distill-qwen-7b": (28, 3584, 28, 4, 128, 18944, 152064, False),
+    "deepseek-r1-distill-qwen-14b": (48, 5120, 40, 8, 128, 13824, 152064, False),
+    "falcon3-1b": (18, 2048, 8, 4, 256, 8192, 131072, False),
+    "falcon3-3b": (22, 3072, 12, 4, 256, 9216, 131072, False),
 }
 VISION_LANGUAGE = sorted(m for m in PINNED if "-vl-" in m)
 
@@ -217,12 +222,28 @@ def test_sliding_window_is_not_said_within_the_window(pipeline: Pipeline) -> Non
     assert "Sliding-window" not in got["text"]
 
 
-def test_r1_distill_qwen_32b_is_its_published_parameter_count_exactly() -> None:
-    # The distill's Hugging Face record: safetensors total 32,763,876,352 (BF16). Its base's
-    # shape, with Qwen2's QKV biases and the RMSNorm weights, counts exactly that.
-    arch = CATALOGUE.get("deepseek-r1-distill-qwen-32b").arch
+# The checkpoints' own parameter counts, as the copies cited in each entry's `mirror` give them
+# (the 32B distill's Hugging Face record; the others' safetensors or GGUF counts), and whether
+# the model has Qwen2's QKV biases.
+PUBLISHED_COUNTS = {
+    "deepseek-r1-distill-qwen-32b": (32_763_876_352, True),
+    "deepseek-r1-distill-qwen-14b": (14_770_033_664, True),
+    "deepseek-r1-distill-qwen-7b": (7_615_616_512, True),
+    # Untied: with its lm_head tied to the embedding it would be 1,543,714,304.
+    "deepseek-r1-distill-qwen-1.5b": (1_777_088_000, True),
+    "falcon3-1b": (1_669_408_768, False),
+    "falcon3-3b": (3_227_655_168, False),
+}
+
+
+@pytest.mark.parametrize("model_id", sorted(PUBLISHED_COUNTS))
+def test_shape_is_its_published_parameter_count_exactly(model_id: str) -> None:
+    # The shape entered, with the QKV biases (Qwen2) and the RMSNorm weights, counts exactly
+    # the parameters the checkpoint holds: a misread dimension or tying would not.
+    count, qkv_bias = PUBLISHED_COUNTS[model_id]
+    arch = CATALOGUE.get(model_id).arch
     assert arch is not None
-    biases = arch.layers * (arch.q_dim + 2 * arch.kv_dim)
+    biases = arch.layers * (arch.q_dim + 2 * arch.kv_dim) if qkv_bias else 0
     norms = arch.layers * 2 * arch.hidden + arch.hidden
     total = arch.block_linear_params() + biases + norms + arch.embedding_params()
-    assert total == 32_763_876_352
+    assert total == count
