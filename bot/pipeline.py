@@ -189,7 +189,7 @@ class Pipeline:
             (whole, 0, False) if whole is not None else self._understand_long(text)
         )
         asked = stand_alone(asked)
-        query = asked if previous is None else follow_up(asked, previous, self.catalogue.models)
+        query = asked if previous is None else follow_up(asked, previous, self.catalogue.models, self.catalogue)
         locale = resolve_locale(
             chosen_locale,
             query.lang if query.lang_sure else None,

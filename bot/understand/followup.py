@@ -12,6 +12,7 @@ settings. Anything it says itself wins. The result is marked ``follow_up``;
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any, Final
 
 from bot.understand import asks
@@ -20,6 +21,7 @@ from bot.understand.languages import LANGUAGES
 from bot.understand.lazy import lazy
 from bot.understand.normalise import fold
 from bot.understand.query import Intent, Query
+from rules.catalogue import Catalogue
 from rules.model_catalogue import ModelCatalogue
 
 # Questions about a model that a follow-up can continue.
@@ -41,6 +43,8 @@ _SETTINGS: Final = (
 _MARKER: Final = lazy(
     r"^\W*(?:" + "|".join(f for lang in LANGUAGES for f in lang.follow_up) + r")\b"
 )
+# A catalogue name's size ("Llama 3 8B" → "Llama 3" and 8): the family the sibling search keeps.
+_SIZE_PRINTED: Final = lazy(r"[\s\-]+(\d+(?:\.\d+)?)[bB]$")
 SHORT_WORDS: Final = 8  # "and on 2 H100s for 10 hours?" is still a follow-up without a marker
 # "what GPUs do you have", "¿qué GPUs tienen?", "quelles cartes proposez-vous ?" (folded).
 _CATALOGUE: Final = lazy(
@@ -50,6 +54,20 @@ _CATALOGUE: Final = lazy(
     r"|\bgpus? (?:available|disponibles?|en stock|in stock)\b"
     r"|\bwhat (?:do|can) you (?:have|rent|offer)\b"
 )
+# "y por 24?", "and for 48?", "et pour 12 ?" (folded), after a question with hours.
+_BARE_HOURS: Final = lazy(
+    r"^\W*(?:and |y |et |e )?(?:what about |and )?(?:for|por|pour|durante|pendant|during) "
+    r"(\d{1,6}(?:[.,]\d{1,2})?)\W*$"
+)
+# "why?", "why not?", "how come?", "¿por qué?", "xq no?", "pourquoi ?", "pourquoi ça passe pas ?"
+# (folded): the previous verdict's reason, which its detailed breakdown gives. At most a few
+# words after the "why", naming nothing (checked on the query): "why is the H100 so fast?" or
+# "why use QLoRA?" ask something of their own.
+_WHY: Final = lazy(
+    r"^\W*(?:but |mais |pero |and |y |et |ok |ah |hm+ )?"
+    r"(?:why|how come|por ?que|porq|xq|pq|pk|pkoi|pourquoi)(?![a-z0-9])"
+    r"(?:\W+[a-z0-9'\-]+){0,5}\W*$"
+)
 
 
 def _said(query: Query, field: str) -> bool:
@@ -57,9 +75,13 @@ def _said(query: Query, field: str) -> bool:
     return value not in (None, False, ())
 
 
-def follow_up(new: Query, previous: Query | None, models: ModelCatalogue | None = None) -> Query:
+def follow_up(
+    new: Query, previous: Query | None, models: ModelCatalogue | None = None,
+    gpus: Catalogue | None = None,
+) -> Query:
     """`new`, completed from `previous` when it continues it; else `new` unchanged.
-    `models` names the family member a bare size picks ("70B" → Llama 3 70B)."""
+    `models` names the family member a bare size picks ("70B" → Llama 3 70B), `gpus` the
+    variant a bare memory picks ("I meant the 40GB one" → the A100 40GB)."""
     if previous is None or previous.intent not in _MODEL_INTENTS:
         return new
     if previous.params_b is None:
@@ -85,6 +107,14 @@ def follow_up(new: Query, previous: Query | None, models: ModelCatalogue | None 
     ):
         return new
     folded = fold(new.text)
+    if _asks_why(new, previous, folded):
+        # "why?" after "lora llama 3 70b on an a100?": the same question, with the detailed
+        # breakdown of where the memory goes (the reason for the verdict).
+        merged = _merge(new, previous, names_model=False)
+        return merged.model_copy(update={"details": True})
+    hours = _bare_hours(new, previous, folded)
+    if hours is not None:
+        new = new.model_copy(update={"hours": hours, "intent": "cost"})
     marker = bool(_MARKER.match(folded))
     if new.family and previous.model_id in new.family and not new.text.lstrip().startswith("/"):
         # "can I fine-tune llama 3 on an H100?" after a Llama 3 70B question: that Llama 3.
@@ -110,7 +140,50 @@ def follow_up(new: Query, previous: Query | None, models: ModelCatalogue | None 
     elif not (says_something and (marker or short or _asks_bare(new, cue))):
         return new
     merged = _merge(new, previous, names_model)
+    if gpus is not None:
+        merged = _variant(merged, new, previous, gpus)
+    if names_model and models is not None:
+        merged = _sibling(merged, previous, models)
     return merged if cue is None else _asking(merged, cue)
+
+
+def _variant(merged: Query, new: Query, previous: Query, gpus: Catalogue) -> Query:
+    """"no, I meant the 40GB one", "me refería a la de 40 GB", "celui de 40 Go" after a question
+    about the A100 80GB: the previous card's variant with that memory, not an unnamed 40 GB GPU."""
+    if new.vram_gb is None or _said(new, "gpu") or _said(new, "gpu_text") or previous.gpu is None:
+        return merged
+    card = gpus.gpu_or_none(previous.gpu)
+    if card is None:
+        return merged
+    same = [v for v in gpus.variants(card) if v.vram_gb == new.vram_gb]
+    if not same or same[0].id == card.id:
+        return merged
+    return merged.model_copy(update={
+        "gpu": same[0].id, "vram_gb": None, "gpu_text": None, "gpu_variant_assumed": False,
+        "gpu_count": new.gpu_count if new.gpu_count is not None else previous.gpu_count,
+    })
+
+
+def _sibling(merged: Query, previous: Query, models: ModelCatalogue) -> Query:
+    """"what about 70b?", "¿y con 70b?", "et en 70b ?" after a question about Llama 3 8B: Llama 3
+    70B, the member of the same family at the size said, where the catalogue holds one (after
+    Mistral 7B, "and 13b?" stays a 13B model: there is no Mistral 13B)."""
+    if merged.model_id is not None or merged.family or merged.params_b is None \
+            or previous.model_id is None:
+        return merged
+    own = models.get(previous.model_id).name
+    sized = _SIZE_PRINTED.search(own)
+    if sized is None:
+        return merged
+    family = own[: sized.start()]
+    for spec in models:
+        printed = _SIZE_PRINTED.search(spec.name)
+        if printed is not None and spec.name[: printed.start()] == family \
+                and Decimal(printed.group(1)) == merged.params_b:
+            return merged.model_copy(update={
+                "model_id": spec.id, "params_b": spec.params_b, "shape_model": None,
+            })
+    return merged
 
 
 # What a follow-up naming nothing asks of the previous run: "what's the max context?", "max
@@ -136,6 +209,29 @@ def _run_asked(new: Query, folded: str) -> _Cue | None:
     if new.intent == "memory" and px.MEMORY.search(folded):
         return "memory"  # "how much vram exactly?": where the run's memory goes
     return None
+
+
+def _bare_hours(new: Query, previous: Query, folded: str) -> Decimal | None:
+    """"y por 24?", "and for 24?", "et pour 48 ?" after a question with hours: the same number of
+    the previous unit, hours (a bare number said after "for" reads as nothing on its own)."""
+    if new.intent != "unknown" or previous.hours is None or new.hours is not None \
+            or _names_model(new) or _said(new, "gpu") or _said(new, "vram_gb"):
+        return None
+    said = _BARE_HOURS.match(folded)
+    if said is None:
+        return None
+    value = Decimal(said.group(1).replace(",", "."))
+    return value if 0 < value <= 100_000 else None
+
+
+def _asks_why(new: Query, previous: Query, folded: str) -> bool:
+    """"why?", "¿por qué no cabe?", "pourquoi ?" after a question about a model's run, saying
+    nothing else (no model, GPU, method, hours or setting of its own)."""
+    if new.intent != "unknown" or previous.params_b is None or _names_model(new):
+        return False
+    if any(_said(new, f) for f in _CARRYABLE) or any(getattr(new, f) is not None for f in _SETTINGS):
+        return False
+    return bool(_WHY.match(folded))
 
 
 def _asks_bare(new: Query, cue: _Cue | None) -> bool:
@@ -238,8 +334,9 @@ def carried_over(asked: Query, completed: Query) -> tuple[str, ...]:
         _said(completed, "gpu") or _said(completed, "vram_gb")
     ):
         carried.append("gpu")
-    if asked.hours is None and completed.hours is not None:
-        carried.append("hours")
+    if asked.hours is None and completed.hours is not None \
+            and not (asked.intent == "unknown" and _BARE_HOURS.match(fold(asked.text))):
+        carried.append("hours")  # not "y por 24?": those hours are the ones said
     if any(getattr(asked, f) != getattr(completed, f) for f in _SETTINGS):
         carried.append("settings")
     return tuple(carried)

@@ -1,0 +1,144 @@
+"""Conversations as Spanish, French and English speakers hold them (probe-esfr): "why?" after a
+verdict, a bare size that names the same family's other member, a correction naming a card's
+other variant by its memory, and a bare number of hours after "for"."""
+
+from __future__ import annotations
+
+from decimal import Decimal as D
+from typing import Any
+
+import pytest
+
+from bot.conversation import Conversations
+from bot.pipeline import Pipeline, Reply, to_json
+from rules.catalogue import load_catalogue
+
+PIPELINE = Pipeline(load_catalogue(), cache_size=0)
+
+
+def converse(*turns: str) -> list[Reply]:
+    """Each turn answered in one chat, as Telegram and the console keep it."""
+    chats, replies = Conversations(), []
+    for text in turns:
+        reply = PIPELINE.ask(text, previous=chats.previous(1))
+        chats.remember(1, reply)
+        replies.append(reply)
+    return replies
+
+
+def _facts(reply: Reply, facts: dict[str, Any]) -> None:
+    for field, value in facts.items():
+        got = getattr(reply.query, field)
+        assert (D(got) if isinstance(value, int) and got is not None else got) == value, (
+            field, got, reply.text)
+
+
+# A verdict, then "why?": the same question with its detailed breakdown (where the memory goes),
+# never "I did not understand".
+WHY: list[tuple[str, str, str, str]] = [
+    ("does llama 3 70b fit on an a100 for lora?", "why?", "en",
+     "• Model weights: 141.1 GB"),
+    ("can i lora llama 3 8b on an a100?", "why not?", "en", "Detailed estimate for"),
+    ("qlora llama 3 8b en mi 3090 seq 2048 batch 8", "xq no?", "es", "Estimación detallada"),
+    ("puedo hacer qlora de llama 3 8b en una 4090?", "¿por qué?", "es", "Estimación detallada"),
+    ("¿cabe llama 3 70b en una h100 con lora?", "pero por que no cabe?", "es",
+     "• Pesos del modelo"),
+    ("qlora llama 3 8b sur ma 4070 ti batch 4", "pourquoi ça passe pas ?", "fr",
+     "Estimation détaillée"),
+    ("est-ce que je peux faire un lora de llama 3 70b sur deux h100 ?", "pourquoi ?", "fr",
+     "• Poids du modèle"),
+]
+
+
+@pytest.mark.parametrize(("first", "why", "lang", "fragment"), WHY)
+def test_why_after_a_verdict_gives_its_breakdown(
+    first: str, why: str, lang: str, fragment: str
+) -> None:
+    before, reply = converse(first, why)
+    assert reply.query.follow_up and reply.query.details
+    _facts(reply, {
+        "intent": before.query.intent, "model_id": before.query.model_id,
+        "method": before.query.method, "gpu": before.query.gpu, "lang": lang,
+    })
+    assert fragment in reply.text, reply.text
+    assert to_json(reply)["fits"] == to_json(before)["fits"]
+
+
+@pytest.mark.parametrize("text", [
+    "why is the h100 so much faster?",  # names a GPU: a question of its own
+    "why would i use qlora instead of lora?",  # names methods
+])
+def test_a_why_that_names_something_is_not_the_breakdown(text: str) -> None:
+    _, reply = converse("can i lora llama 3 8b on an a100?", text)
+    assert not reply.query.details
+
+
+# A bare size after a question about a catalogued model: that family's member of that size.
+SIBLINGS: list[tuple[str, str, dict[str, Any]]] = [
+    ("can i lora llama 3 8b on an a100?", "what about 70b?",
+     {"model_id": "llama-3-70b", "method": "lora", "gpu": "a100-80gb"}),
+    ("cuanto tarda un qlora de qwen2.5 7b en una 4090 con 20M tokens", "y con 14b?",
+     {"model_id": "qwen2.5-14b", "method": "qlora", "gpu": "rtx-4090", "intent": "time"}),
+    ("qlora llama 3.1 8b sur un h100", "et en 70b ?",
+     {"model_id": "llama-3.1-70b", "method": "qlora", "gpu": "h100"}),
+    # No Mistral 13B on file: a 13B model, as before.
+    ("can I qlora mistral 7b on a 4090?", "and 13b?",
+     {"model_id": None, "params_b": 13, "method": "qlora", "gpu": "rtx-4090"}),
+]
+
+
+@pytest.mark.parametrize(("first", "then", "facts"), SIBLINGS)
+def test_a_bare_size_is_the_same_familys_member(
+    first: str, then: str, facts: dict[str, Any]
+) -> None:
+    _, reply = converse(first, then)
+    assert reply.query.follow_up
+    _facts(reply, facts)
+
+
+# "no, I meant the 40GB one": the previous card's variant with that memory.
+VARIANTS: list[tuple[str, str, dict[str, Any], str]] = [
+    ("does llama 3 70b fit on an a100 for lora?", "no, I meant the 40GB one",
+     {"gpu": "a100-40gb", "model_id": "llama-3-70b", "method": "lora"}, "1× A100 40GB"),
+    ("qlora llama 3 8b en una a100 seq 4096 batch 8", "no, me refería a la de 40gb",
+     {"gpu": "a100-40gb", "model_id": "llama-3-8b", "seq_len": 4096, "batch_size": 8},
+     "1× A100 40GB"),
+    ("est-ce que mistral 7b tient sur une a100 en lora ?", "non, celle de 40 go",
+     {"gpu": "a100-40gb", "model_id": "mistral-7b", "method": "lora"}, "1× A100 40GB"),
+]
+
+
+@pytest.mark.parametrize(("first", "then", "facts", "fragment"), VARIANTS)
+def test_a_memory_alone_picks_the_previous_cards_variant(
+    first: str, then: str, facts: dict[str, Any], fragment: str
+) -> None:
+    _, reply = converse(first, then)
+    assert reply.query.follow_up and reply.query.vram_gb is None
+    _facts(reply, facts)
+    assert fragment in reply.text, reply.text
+
+
+# "y por 24?" after a cost for 10 hours: 24 hours, said (not carried).
+HOURS: list[tuple[str, str, int, str, str]] = [
+    ("cuanto cuesta un qlora de llama 3 70b en una h100 por 10 horas", "y por 24?", 24,
+     "55,68", "de tu pregunta anterior"),
+    ("combien coute un h100 pendant 10 heures ?", "et pour 48 ?", 48, "111,36",
+     "Sur 1× H100, d'après"),
+    ("how much for lora llama 3 8b on an a100 for 5 hours", "and for 12?", 12, "$11.04",
+     "LoRA of Llama 3 8B on 1× A100 80GB, from"),
+]
+
+
+@pytest.mark.parametrize(("first", "then", "hours", "cost", "carried"), HOURS)
+def test_a_bare_number_after_for_is_the_hours(
+    first: str, then: str, hours: int, cost: str, carried: str
+) -> None:
+    _, reply = converse(first, then)
+    assert reply.query.follow_up and "hours" not in reply.carried
+    _facts(reply, {"intent": "cost", "hours": hours})
+    assert cost in reply.text and carried in reply.text, reply.text
+
+
+def test_a_bare_number_without_hours_before_is_not_read() -> None:
+    _, reply = converse("qlora llama 3 8b on a 4090", "and for 12?")
+    assert reply.query.hours is None
