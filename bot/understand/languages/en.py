@@ -214,6 +214,10 @@ LANGUAGE = Language(
             r"time ?(?:\+|&|/|,|and) ?(?:vram|memory|mem)",
             r"(?:vram|memory|mem) ?(?:\+|&|/|,|and) ?time",
             r"eta", r"(?:would|will|does) it take (?:days|hours|weeks)",
+            # "time for 1 epoch of 20k samples?", "…, time for 3 epochs?", "epoch time?" (the
+            # counts are blanked by then: "time for of", "time for ?")
+            r"(?<!first )(?<!last )(?<!next )(?<!same )(?<!any )(?<!some )time (?:for|per)",
+            r"(?:per[ -])?epoch time",
             # "gpu hours needed for qlora mistral 7b on 20M tokens"
             r"gpu ?-? ?hours? (?:needed|required|it takes|would it take)",
             r"(?:needed|required|estimated) gpu ?-? ?hours?",
