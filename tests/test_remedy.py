@@ -310,3 +310,27 @@ def test_the_search_asks_at_once_which_changes_a_far_miss_cannot_do_without(
     assert at_once is not None and later is not None
     assert at_once.options == later.options and at_once.best_gb == later.best_gb
     assert first < len(calls), (first, len(calls))
+
+
+def test_a_change_one_widest_combination_does_without_is_not_probed_again() -> None:
+    """bot.remedy._probe: a fitting widest combination that also fits without Liger shows the
+    run does without it; the next widest combination (QLoRA's) is probed for its other
+    changes only. Skipping a probe only leaves the search more to estimate (test above: the
+    same options as trying every combination)."""
+    import bot.remedy as remedy
+
+    base = ("micro_batch", "liger", "cpu_offload")
+    qlora = (*base, "qlora")
+    fits = {base, qlora, ("micro_batch", "cpu_offload"), ("micro_batch", "cpu_offload", "qlora")}
+    asked: list[tuple[str, ...]] = []
+
+    def need(combo: tuple[str, ...]) -> Decimal:
+        asked.append(combo)
+        return Decimal(10) if combo in fits else Decimal(100)
+
+    misses = remedy._probe([base, qlora], need, Decimal(24), {"qlora": None})
+    assert ("micro_batch", "cpu_offload", "qlora") not in asked  # Liger: spared on the first
+    assert ("liger", "cpu_offload", "qlora") in asked and ("micro_batch", "liger", "qlora") in asked
+    assert sorted(misses) == sorted(remedy._mask(c) for c in (
+        ("liger", "cpu_offload"), ("micro_batch", "liger"),
+        ("liger", "cpu_offload", "qlora"), ("micro_batch", "liger", "qlora")))
