@@ -223,3 +223,18 @@ def test_a_hybrid_models_reply_does_not_claim_the_llama_shape_is_its_own(
     es = to_json(pipeline.ask(
         "¿cuántos usuarios simultáneos con granite 4.0 h small en una h100 a 16k?"))["text"]
     assert "modelo híbrido" in es
+
+
+def test_qwen3_coder_30b_is_its_own_config() -> None:
+    # Qwen3-Coder-30B-A3B-Instruct's config.json (a verbatim copy is cited in `mirror`): the
+    # Qwen3 30B-A3B shape, every layer MoE, published for 262,144 tokens (Qwen3 30B-A3B: 131,072).
+    coder = CATALOGUE.get("qwen3-coder-30b-a3b")
+    arch = coder.arch
+    assert arch is not None
+    got = (arch.layers, arch.hidden, arch.heads, arch.kv_heads, arch.head_size,
+           arch.expert_intermediate, arch.experts, arch.active_experts, arch.vocab,
+           arch.tied_embeddings, arch.sliding_window, arch.dense_layers)
+    assert got == (48, 2048, 32, 4, 128, 768, 128, 8, 151936, False, None, 0)
+    assert (coder.params_b, coder.active_params_b) == (Decimal("30.5"), Decimal("3.3"))
+    assert coder.max_context == 262_144
+    assert CATALOGUE.get("qwen3-30b-a3b").max_context == 131_072

@@ -382,7 +382,8 @@ def test_new_models_resolve_from_their_repo_names(text: str, model_id: str) -> N
         ("FacebookAI/xlm-roberta-large", "xlm-roberta-large", "0.56"),
         ("bigscience/bloom", "bloom-176b", "176"),
         ("bigscience/bloom-560m", "bloom-560m", "0.56"),
-        ("Qwen/Qwen3-Coder-30B-A3B-Instruct", "qwen3-30b-a3b", "30.5"),
+        ("Qwen/Qwen3-Coder-30B-A3B-Instruct", "qwen3-coder-30b-a3b", "30.5"),
+        ("qwen3-coder:30b", "qwen3-coder-30b-a3b", "30.5"),
         ("facebook/bart-large-cnn", "bart-large", "0.4"),
         # Spellings that already resolved must still name the same entry.
         ("unsloth/mistral-7b-v0.3-bnb-4bit", "mistral-7b", "7.3"),
