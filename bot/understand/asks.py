@@ -212,6 +212,19 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
         r"sur une?) (?:single |one |sola |seule )?"
         r"(?:instanc\w*|hosts?|nodes?|nodos?|noeuds?|machines?|maquinas?|servers?|servidor(?:es)?"
         r"|serveurs?)(?![a-z0-9])")),
+    # "is there a student discount", "bulk discount?", "¿hay descuento para estudiantes?",
+    # "une remise étudiante ?": the page names no discount (its blocks are at the same rate).
+    ("discount", Guarded(
+        ("discount", "descuento", "rebaja", "remise", "promo", "coupon", "cupon", "reduction"),
+        r"(?<![a-z0-9])(?:discount\w*|descuentos?|rebajas?|remises?|promo(?: ?codes?)?|"
+        r"coupons?|cupon(?:es)?|codes? promo|reductions? (?:etudiante?s?|pour (?:les )?etudiants))"
+        r"(?![a-z0-9])")),
+    # "is there a free trial", "free credits?", "¿hay prueba gratis?", "un essai gratuit ?"
+    ("trial", Guarded(
+        ("trial", "prueba", "essai", "credit", "gratis", "gratuit"),
+        r"(?<![a-z0-9])(?:(?:free )?trials?(?: credits?| period)?|free credits?|"
+        r"(?:periodo de )?prueba(?: gratis| gratuita)|creditos? (?:gratis|gratuitos?)|"
+        r"(?:periode d'|un )?essai gratuit|credits? gratuits?)(?![a-z0-9])")),
     ("billing", Guarded(
         ("minut", "minim", "billing", "billed", "factur", "cobr", "charge"),
         r"(?<![a-z0-9])(?:per ?-?minute|by the minute|por minuto|al minuto|a la minute|"

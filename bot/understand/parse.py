@@ -1169,6 +1169,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # "do you have spot h100s?", "where are your h100s located": a GPU named, no price
         # asked: what the page says on that first, then the GPU's price as before.
         service = asks.service_topics(rest)
+    if not service and intent == "prices" and work.hours is None and not work.money \
+            and work.params_b is None and not work.family:
+        # "is there a student discount", "bulk discount on h100s?": the page names no discount;
+        # what it says (blocks at the same hourly rate), then the prices as before.
+        service = tuple(t for t in asks.service_topics(rest) if t == "discount")
     if not service and intent in ("prices", "cost") and work.hours is None and not work.money \
             and work.params_b is None and not work.family and not work.gpus \
             and not px.HOW_MUCH.search(rest):
