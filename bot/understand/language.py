@@ -17,6 +17,10 @@ _MARKS: Final = tuple(
     (lang.code, lazy(f"[{lang.marks}]")) for lang in LANGUAGES if lang.marks
 )
 _LETTERS: Final = lazy(r"[a-z]+")
+# French writes gigabytes "Go" (gigaoctets) and gibibytes "Gio": "36 go", "ma 3060 12go". After a
+# number they are French whatever else the message says ("macbook pro m3 pro 36 go, qlora de
+# llama 3 8b possible ?" has no other French word); one mark, as a French word counts.
+_FRENCH_UNIT: Final = lazy(r"\d ?(?:go|gio)(?![a-z0-9])")
 # PyTorch's and CUDA's own messages, pasted or quoted in any language ("me tira CUDA out of
 # memory con …", "j'ai un crash CUDA out of memory"): they say nothing of the user's language.
 _ERROR_TEXT: Final = lazy(
@@ -45,6 +49,8 @@ def detect_with_confidence(raw: str, folded: str) -> tuple[Lang | None, bool]:
     scores: dict[Lang, float] = {
         lang: float(sum(map(STOPWORDS[lang].__contains__, forms))) for lang in LANGS
     }
+    if "go" in folded or "gio" in folded:
+        scores["fr"] += len(_FRENCH_UNIT.findall(folded))
     lowered = raw[:1500].lower()
     if not lowered.isascii():  # the marks are all non-ASCII
         for code, marks in _MARKS:
