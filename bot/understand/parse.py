@@ -360,6 +360,11 @@ def _take_hours(work: _Work) -> None:
         work.hours_as = _month_said(match.group("unit"))
         work.blank(*match.span())
         return
+    match = px.HOUR_AND_A_PART.search(work.s)
+    if match:
+        work.hours = Decimal(1) + _and_a_part(match)
+        work.blank(*match.span())
+        return
     # "monthly", "what does an H100 cost a month", "al mes": one month of rental.
     match = px.MONTHLY.search(work.s)
     if match:

@@ -261,6 +261,11 @@ HOURS_WORDS: Final = Guarded(
     rf"(?P<unit>{_DURATION_UNITS})(?![a-z0-9])(?!(?<=d)['’]){_AND_A_HALF}"
 )
 HALF_HOUR: Final = Guarded(("half", "media", "demi"), words(lx.HALF_HOUR))
+# "por hora y media", "durante hora y cuarto": Spanish says the hour without its article; an
+# hour and a half of the run, not an hourly price ("una hora y media" is read with HOURS_WORDS).
+HOUR_AND_A_PART: Final = Guarded(("hora y ",), lazy(
+    r"(?<![a-z])hora y (?:(?P<half>medi[ao])|(?P<quarter>cuarto))(?![a-z])"
+))
 # Minutes said after the hours as a word: "une heure trente", "dos horas y cuarenta y cinco".
 MINUTE_WORDS: Final[dict[str, int]] = {
     "fifteen": 15, "quince": 15, "quinze": 15, "twenty": 20, "veinte": 20, "vingt": 20,
