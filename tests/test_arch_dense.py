@@ -52,6 +52,7 @@ PINNED = {
     "deepseek-r1-distill-qwen-14b": (48, 5120, 40, 8, 128, 13824, 152064, False),
     "falcon3-1b": (18, 2048, 8, 4, 256, 8192, 131072, False),
     "falcon3-3b": (22, 3072, 12, 4, 256, 9216, 131072, False),
+    "deepseek-coder-6.7b": (32, 4096, 32, 32, 128, 11008, 32256, False),
 }
 VISION_LANGUAGE = sorted(m for m in PINNED if "-vl-" in m)
 
@@ -233,6 +234,7 @@ PUBLISHED_COUNTS = {
     "deepseek-r1-distill-qwen-1.5b": (1_777_088_000, True),
     "falcon3-1b": (1_669_408_768, False),
     "falcon3-3b": (3_227_655_168, False),
+    "deepseek-coder-6.7b": (6_740_512_768, False),
 }
 
 

@@ -238,3 +238,32 @@ def test_qwen3_coder_30b_is_its_own_config() -> None:
     assert (coder.params_b, coder.active_params_b) == (Decimal("30.5"), Decimal("3.3"))
     assert coder.max_context == 262_144
     assert CATALOGUE.get("qwen3-30b-a3b").max_context == 131_072
+
+
+def test_dbrx_is_its_configs_fine_grained_moe() -> None:
+    # databricks/dbrx-base config.json (GenZ's copy): 16 experts of 10,752, 4 per token. Untied,
+    # it counts 131.6B parameters, 36.5B active: the card's 132B and 36B.
+    dbrx = CATALOGUE.get("dbrx")
+    arch = dbrx.arch
+    assert arch is not None and arch.is_moe
+    got = (arch.layers, arch.hidden, arch.heads, arch.kv_heads, arch.head_size,
+           arch.intermediate, arch.experts, arch.active_experts, arch.vocab,
+           arch.tied_embeddings)
+    assert got == (40, 6144, 48, 8, 128, 10752, 16, 4, 100352, False)
+    assert arch.param_count() // 10**8 == 1315
+    assert arch.active_param_count() // 10**8 == 364
+
+
+@pytest.mark.parametrize("model_id", ["jamba-1.5-mini", "jamba-1.5-large"])
+def test_jamba_is_hybrid_with_no_shape(model_id: str) -> None:
+    # One attention layer in eight, the rest Mamba: the decoder schema does not describe it.
+    jamba = CATALOGUE.get(model_id)
+    assert jamba.arch is None and jamba.hybrid_attention and jamba.is_moe
+    assert jamba.max_context == 262_144
+
+
+def test_jamba_serving_says_the_assumed_shape_overstates_its_cache(pipeline: Pipeline) -> None:
+    got = to_json(pipeline.ask(
+        "how many users can i serve jamba 1.5 mini at 32k context on 2x h100"))
+    assert got["model"] == "jamba-1.5-mini"
+    assert "with a KV cache in every layer: more than the model keeps" in got["text"]

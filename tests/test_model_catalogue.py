@@ -384,6 +384,9 @@ def test_new_models_resolve_from_their_repo_names(text: str, model_id: str) -> N
         ("bigscience/bloom-560m", "bloom-560m", "0.56"),
         ("Qwen/Qwen3-Coder-30B-A3B-Instruct", "qwen3-coder-30b-a3b", "30.5"),
         ("qwen3-coder:30b", "qwen3-coder-30b-a3b", "30.5"),
+        ("databricks/dbrx-instruct", "dbrx", "132"),
+        ("ai21labs/AI21-Jamba-1.5-Mini", "jamba-1.5-mini", "52"),
+        ("jamba 1.5 large", "jamba-1.5-large", "398"),
         ("facebook/bart-large-cnn", "bart-large", "0.4"),
         # Spellings that already resolved must still name the same entry.
         ("unsloth/mistral-7b-v0.3-bnb-4bit", "mistral-7b", "7.3"),
