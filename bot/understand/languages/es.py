@@ -207,6 +207,8 @@ LANGUAGE = Language(
             r"cual (?:es la )?mejor", r"recomienda\w*", r"recomend\w*", r"aconseja\w*",
             r"mas barat[ao]s?", r"cuantas gpus?",
             r"(?:que|cual) (?:debo|deberia|me conviene) (?:alquilar|usar|elegir)",
+            # "necesito fine-tunear mistral nemo 12b, ¿qué alquilo?", "¿q rento?": which to rent
+            r"(?:que|q) (?:gpu |tarjeta |maquina )?(?:alquilo|rento|alquilar|rentar)",
             r"elegir|escoger", r"mas adecuad[ao]s?", r"gpu ideal",
             r"(?:mejor )?relacion (?:calidad|rendimiento)[ /-]?precio", r"mas rentable",
         ),
@@ -358,7 +360,7 @@ LANGUAGE = Language(
         "aceptan", "aceptas", "tira", "compu", "plata", "che", "oye", "podes", "tenes", "queres",
         "sabes", "alguien", "gente", "hoy", "ayer", "usted", "ustedes", "entrenando", "corriendo",
         "haciendo", "probando", "intentando", "cuarto", "cuartos", "adios", "ahora", "ajuste", "al", "alcanza", "alerta", "alertas",
-        "algo", "alquilar", "alquilo", "avisa", "avisame", "ayuda", "ayudame", "baja", "baje",
+        "algo", "alquilar", "alquilo", "rentar", "rento", "avisa", "avisame", "ayuda", "ayudame", "baja", "baje",
         "bajen", "barata", "barato", "borra", "borrar", "buenas", "buenos", "cabe", "caben",
         "cara", "caro", "chao", "cinco", "como", "compara", "completo", "con", "contexto",
         "conviene", "corre", "correr", "costaria", "coste", "costo", "cripto", "cual", "cuales",

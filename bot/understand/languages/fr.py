@@ -191,6 +191,9 @@ LANGUAGE = Language(
             r"gpus? (?:le|la) moins cher\w*", r"(?:le|la) moins cher\w*", r"recommand\w*",
             r"conseill\w*", r"combien de gpus?",
             r"que (?:dois|devrais)-? ?je (?:louer|utiliser|prendre|choisir)", r"choisir",
+            # "je dois finetuner mistral nemo 12b, je loue quoi ?", "qu'est-ce que je loue ?"
+            r"(?:je|j'|on) (?:loue|louerais|prends|prendrais) quoi", r"(?:louer|prendre) quoi",
+            r"quoi louer", r"qu.?est-ce (?:que|qu.?) ?(?:je|j'|on) (?:loue|prends|louerais)",
             r"(?:le|la) meilleure? (?:option|config\w*|choix)", r"(?:le|la) plus adapte\w*",
             r"(?:meilleur )?rapport (?:qualite|performances?)[ /-]?prix", r"(?:le|la) plus rentable",
         ),
