@@ -243,10 +243,13 @@ def _memory(raw: str) -> Decimal:
 # --- names -------------------------------------------------------------------------------------
 
 
-def _candidates(name: str) -> Iterator[str]:
+def _candidates(name: str, plural: bool = False) -> Iterator[str]:
     """The forms people add or drop around a catalogue name, made one at a time: the first,
-    the name as written, is most often the one looked for."""
+    the name as written, is most often the one looked for. `plural`: a count of two or more
+    was written before it, so a glued "s" is the plural ("two 2060s")."""
     name = _LAPTOP.sub(" laptop", name.replace("'", ""))
+    if plural:
+        name = name[:-1]  # "2060s" is also an alias of the 2060 Super
     yield name
     bare = _VENDOR_PREFIX.sub("", name)
     yield bare
@@ -262,16 +265,17 @@ def _candidates(name: str) -> Iterator[str]:
 
 
 def _resolve(
-    name: str, mem: Decimal | None, index: CatalogueIndex
+    name: str, mem: Decimal | None, index: CatalogueIndex, plural: bool = False
 ) -> tuple[GPU | None, Decimal | None, bool]:
     """The catalogue GPU a name (and the memory written with it) means, the unified memory of a
     Mac, and whether a bare name was read as one of several memory variants."""
     if mem is not None:
-        for candidate in _candidates(name):  # "a100 40gb", "rtx 4060 ti 16gb": a variant's name
+        # "a100 40gb", "rtx 4060 ti 16gb": a variant's name
+        for candidate in _candidates(name, plural):
             gpu = index.find_gpu(f"{candidate} {mem}gb")
             if gpu is not None:
                 return gpu, None, False
-    for candidate in _candidates(name):
+    for candidate in _candidates(name, plural):
         gpu = index.find_gpu(candidate)
         if gpu is not None:
             break
@@ -290,6 +294,11 @@ def _resolve(
         return gpu, None, False
     sizes = {v.vram_gb for v in variants}
     return gpu, None, len(sizes) > 1
+
+
+def _glued_super(name: str, gpu: GPU) -> bool:
+    """`name`'s glued "s" was read as a Super ("2060s", "4070tis"; not "l40s")."""
+    return name.endswith("s") and "super" not in name and gpu.id.endswith("-super")
 
 
 def _count_around(
@@ -426,6 +435,11 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
             if fitting:
                 gpu, assumed = fitting[0], mem is None and len({p.vram_gb for p in parts}) > 1
         count, start, end, alt, alt_after = _count_around(work, match.start(), end)
+        if count is not None and count >= 2 and gpu is not None and _glued_super(name, gpu):
+            # "two 2060s", "2x 4080s", "dos 4070tis": after a count, the "s" is the plural
+            # (a Super is then written out, "two 4080 supers"); alone, "my 2060s" stays the
+            # Super NVIDIA sells under that name.
+            gpu, unified, assumed = _resolve(name, mem, index, plural=True)
         if gpu is not None and not gpu.unified_memory and unified is not None and (
             unified >= gpu.vram_gb or _RAM_AFTER.match(_UNIT.sub("", work.s[match.end("mem") :], 1))
         ):
