@@ -27,6 +27,7 @@ from rules.capacity import (
     LongestContext,
     decode_upper_bound,
     longest_fitting,
+    serving_utilization,
 )
 from rules.catalogue import Catalogue
 from rules.errors import RulesError
@@ -575,7 +576,13 @@ def longest_context(
     asked configuration, with the query's other settings and the defaults for the rest: a
     search over the estimator (rules.capacity), capped at the model's published maximum."""
     gpus = asked.gpu_count
-    vram = capacity_per_gpu(asked)
+    vram = whole = capacity_per_gpu(asked)
+    # "vllm … how much context": vLLM holds weights, activations and the KV cache within its
+    # share of each GPU (--gpu-memory-utilization, 0.9 by default) and refuses a max_model_len
+    # whose cache does not fit there, so the search stops at that share.
+    utilization = serving_utilization() if query.engine == "vllm" and method.kind == "inference" else None
+    if utilization is not None:
+        vram = whole * utilization
     model_max = model.max_context if isinstance(model, ModelSpec) \
         and shape_assumed_from(query, model) is None else None  # "qwen 7b": a 7B, uncapped
     limit = model_max or SEARCH_LIMIT
@@ -589,6 +596,7 @@ def longest_context(
     return LongestContext(
         method=method.id, tokens=tokens, limit=limit, capped=tokens == limit,
         model_max=model_max, per_gpu_gb=per_gpu(tokens) if tokens else None,
+        utilization=utilization, vram_per_gpu_gb=whole if utilization is not None else None,
     )
 
 

@@ -61,6 +61,10 @@ class LongestContext:
     capped: bool  # the memory holds `limit` itself: the limit, not the memory, decides
     model_max: int | None  # the model's published maximum context, when on file
     per_gpu_gb: Decimal | None  # the detailed estimate at `tokens`
+    # vLLM named: the share of each GPU's memory it takes (its default
+    # --gpu-memory-utilization), within which the context was searched; None: the whole memory.
+    utilization: Decimal | None = None
+    vram_per_gpu_gb: Decimal | None = None  # each GPU's memory, beside that share
 
 
 def longest_fitting(

@@ -143,6 +143,10 @@ FOLLOW_UPS: list[tuple[str, str, dict[str, Any], str]] = [
     ("qlora llama 3 8b on a 3090", "how much context?",
      {"intent": "fit", "method": "qlora", "context_asked": True},
      "📏 <b>Longest context that fits: about"),
+    # vLLM named before: its share of the memory still bounds the context asked after.
+    ("vllm qwen2.5 7b on a 3090", "how much context?",
+     {"intent": "fit", "engine": "vllm", "context_asked": True},
+     "vLLM takes 90% of each GPU's memory by default"),
     ("qlora llama 3 8b on a 3090", "and the max batch size?",
      {"intent": "fit", "method": "qlora", "batch_asked": True},
      "📏 <b>Largest micro-batch that fits"),

@@ -876,10 +876,20 @@ def _context_room(ph: Phrases, room: LongestContext, check: FitCheck) -> Markup:
             "detailed estimate, and the planning rule, with its safety margin, says it does not "
             "fit; measure a short run before relying on it.", tokens=tokens,
         )
-    return Markup("📏 ") + ph._(
+    line = Markup("📏 ") + ph._(
         "At most about %(tokens)s tokens of context fit there by the detailed estimate.",
         tokens=tokens,
     )
+    if room.utilization is not None and room.vram_per_gpu_gb is not None:
+        # "vllm llama 3.1 70b awq on 2x3090": searched within the share vLLM takes.
+        line += Markup(" ") + ph._(
+            "vLLM takes %(share)s of each GPU's memory by default (<code>"
+            "--gpu-memory-utilization 0.9</code>): %(budget_u)s of %(vram_u)s.",
+            share=ph.fmt.percent(room.utilization * 100, 0),
+            budget_u=ph.fmt.gb(room.vram_per_gpu_gb * room.utilization, 1),
+            vram_u=ph.memory(room.vram_per_gpu_gb),
+        )
+    return line
 
 
 def _safe_need(ph: Phrases, gb: Decimal) -> Markup:

@@ -1308,6 +1308,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     closed = px.CLOSED_MODEL.search(corrected) if work.model_id is None else None
     quant, quant_bare = _quant_named(rest, method, cat) if inference else (None, None)
     runner = _runner(rest) if inference else None
+    engine = "vllm" if inference and px.VLLM.admits(rest) and any(
+        not _negated(rest, *m.span()) for m in px.VLLM.pattern.finditer(rest)) else None
     runner_spec = cat.local_runner(runner) if runner is not None else None
     return _made(
         text=text,
@@ -1397,6 +1399,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         quant=quant,
         quant_bare=quant_bare,
         runner=runner,
+        engine=engine,
         runner_type_assumed=runner_spec is not None and quant == runner_spec.default_type
         and quant_bare is None and not any(
             not _negated(rest, *m.span()) for m in px.GGUF_TYPE.finditer(rest)),

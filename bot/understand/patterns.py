@@ -363,6 +363,9 @@ INFERENCE_STRONG: Final = words(lx.INFERENCE_STRONG)
 INFERENCE_WEAK: Final = words(lx.INFERENCE_WEAK)
 INFERENCE_FORMAT: Final = words(lx.INFERENCE_FORMATS)
 # A local GGUF runner named ("with ollama", "in LM Studio", "llama.cpp -ngl"): its id.
+# vLLM named as the serving engine ("vllm serve …", "with vllm"): it takes 90 % of each GPU's
+# memory by default (rules/data/serving.toml), which bounds the longest context it serves.
+VLLM: Final = Guarded(("vllm",), r"(?<![a-z0-9])vllm(?![a-z0-9])")
 LOCAL_RUNNER: Final = Guarded(
     ("ollama", "llama", "studio", "kobold", "ooba", "text-generation", "gpt4all"),
     words(f for _, frags in lx.LOCAL_RUNNERS for f in frags),

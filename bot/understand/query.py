@@ -115,6 +115,9 @@ class Query(BaseModel):
     # type (Q4_K_M), an assumption the reply says.
     runner: str | None = None
     runner_type_assumed: bool = False
+    # The serving engine named ("vllm serve …", "with vllm"): "vllm", whose default
+    # --gpu-memory-utilization bounds the longest context it serves (bot.detail.longest_context).
+    engine: str | None = None
     # "-ngl 40", "num_gpu 40": the layers the user puts on the GPU (llama.cpp / Ollama), checked
     # against the layer split of a GGUF model the card cannot hold whole.
     gpu_layers: int | None = None
