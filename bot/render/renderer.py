@@ -25,6 +25,7 @@ from jinja2.runtime import Context, Undefined
 
 from bot.answer import Answer
 from bot.i18n import SUPPORTED_LOCALES
+from bot.render.answer_lines import answer_page
 from bot.render.detailed_lines import detailed_block, detailed_lead_block
 from bot.render.format import Formatter
 from bot.render.lines import compare_lines, fit_block, online_rl_note, remedy_block
@@ -188,6 +189,16 @@ def render_template(name: str, locale: str, *, catalogue: Catalogue, **context: 
 
 
 def render_answer(answer: Answer, locale: str, catalogue: Catalogue) -> str:
-    """The whole reply. Telegram's limit is enforced by the sender with split_message."""
-    return render_template("answer.html.j2", locale, answer=answer, catalogue=catalogue)
+    """The whole reply, laid out by answer_lines.answer_page; the parts that are templates
+    are rendered with the reply's context, as an include did. Telegram's limit is enforced by
+    the sender with split_message."""
+    env = environment(locale)
+    ph = Phrases(locale, catalogue)
+    context = {"fmt": ph.fmt, "ph": ph, "cat": catalogue, "locale": locale, "answer": answer,
+               "catalogue": catalogue}
+
+    def render(name: str) -> str:
+        return env.get_template(name).render(context)
+
+    return tidy(answer_page(answer, ph, render))
 

@@ -1,0 +1,189 @@
+"""The whole reply's page (what answer.html.j2 printed), laid out in Python: which parts an
+answer has and in what order, with the short sentences that stand between them. The template
+was ~15 % of a simple reply's rendering, nearly all of it Jinja's machinery (an attribute
+look-up through the environment per test, a context per render) rather than text.
+
+The parts that are still templates (an error, a missing fact, prices, service, time, decode…)
+are rendered by `include`, with the reply's context, as ``{% include %}`` did. Every sentence
+goes through the same gettext msgids as the template's ``{% trans %}`` blocks (``ph._``:
+newstyle semantics, values escaped unless Markup); the literal text and line breaks around
+them are the template's, byte for byte (trim_blocks and lstrip_blocks: a line holding only a
+tag printed nothing, ``{% endtrans %}`` ate its line's newline).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from markupsafe import Markup
+
+from bot.answer import Answer
+from bot.render.lines import compare_lines, fit_block, online_rl_note, remedy_block
+from bot.render.phrases import Phrases
+
+# Renders a template by name with the reply's context.
+Render = Callable[[str], str]
+# Appends a piece to the page (a text, or the template of that name).
+Put = Callable[[str], None]
+
+
+def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
+    """What comes before the answer proper: a gradient-checkpointing reading of an OOM,
+    the longest context, what was asked for (the largest model, batch, count, budget), the
+    accelerator we have no figures for, what checkpointing saves, online RL's note."""
+    _, fmt = ph._, ph.fmt
+    query = answer.query
+    o = answer.oom
+    if o and o.ckpt_off:
+        # Estimated off because off did not fit and on did: both were estimated; a batch or
+        # a sequence length was stated with the OOM.
+        assert o.off_gb is not None and o.on_gb is not None
+        off = fmt.gb(o.off_gb, 1)
+        on = fmt.gb(o.on_gb, 1)
+        each = ph.memory(o.vram_per_gpu_gb)
+        put("🧯 ")
+        if o.batch:
+            put(_(
+                "You hit OOM at batch %(n)s, so your run probably has gradient checkpointing off, "
+                "the Trainer's default: with it off the detailed estimate needs %(off)s per GPU "
+                "of the %(each)s there (%(on)s with it on), so this answer assumes it off.",
+                n=fmt.num(o.batch), off=off, each=each, on=on,
+            ))
+        else:
+            assert o.seq_len is not None
+            put(_(
+                "You hit OOM at sequence length %(n)s, so your run probably has gradient "
+                "checkpointing off, the Trainer's default: with it off the detailed estimate "
+                "needs %(off)s per GPU of the %(each)s there (%(on)s with it on), so this answer "
+                "assumes it off.",
+                n=fmt.num(o.seq_len), off=off, each=each, on=on,
+            ))
+        put("\n")
+    if answer.longest_lead or answer.longest_unplaced:
+        include("context_lead.html.j2")
+    if (
+        answer.largest or answer.largest_batch or answer.count_needed
+        or answer.count_unreachable
+        or (answer.intent != "time" and (answer.budget or answer.budget_alt))
+    ):
+        include("asks_lead.html.j2")
+    if query.accelerator:
+        include("accelerator_lead.html.j2")
+    c = answer.ckpt_saving
+    if c:
+        put("🧮 <b>")
+        put(_(
+            "Gradient checkpointing saves about %(saved)s per GPU here: %(off)s without it, "
+            "%(on)s with it.",
+            saved=fmt.gb(c.saved_gb, 1), off=fmt.gb(c.off_gb, 1), on=fmt.gb(c.on_gb, 1),
+        ))
+        put("</b>\n")
+        put(_(
+            "Detailed estimate for %(how)s at sequence length %(seq)s and batch %(batch)s: the "
+            "activations kept for the backward pass go from %(act_off)s to %(act_on)s, and "
+            "each layer's forward pass runs again during the backward pass: it costs time and "
+            "leaves the weights and optimizer states as they are.",
+            how=ph.method_short(c.method), seq=fmt.num(c.seq_len),
+            batch=fmt.num(c.micro_batch), act_off=fmt.gb(c.off_activations_gb, 1),
+            act_on=fmt.gb(c.on_activations_gb, 1),
+        ))
+        put("\n\n")
+    if query.online_rl and answer.methods:
+        put(online_rl_note(answer, ph))
+        put("\n")
+
+
+def _body(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
+    """The answer proper, by intent."""
+    query = answer.query
+    intent = answer.intent
+    if intent == "prices" or intent == "pay":
+        if query.service_asked:
+            include("service.html.j2")
+            put("\n")
+        include("prices.html.j2" if intent == "prices" else "pay.html.j2")
+    elif intent == "alert":
+        include("alert.html.j2")
+    elif intent in ("alert_list", "alert_remove"):
+        include("alert_guidance.html.j2")
+    elif intent == "smalltalk":
+        include("smalltalk.html.j2")
+    elif intent in ("help", "unknown"):
+        include("service.html.j2" if query.service_asked else "help.html.j2")
+    elif intent == "compare":
+        put(compare_lines(answer, ph))
+    elif intent == "time" and answer.train_speed:
+        include("train_speed.html.j2")
+        if query.dataset_tokens:
+            include("time.html.j2")
+        else:
+            put(fit_block(answer, ph))
+    elif intent == "time" and (answer.decode or answer.decode_no_gpu):
+        include("decode.html.j2")
+        if answer.concurrency:
+            include("concurrency.html.j2")
+        put(fit_block(answer, ph))
+    elif intent == "time" and answer.methods:
+        include("time.html.j2")
+        if answer.budget or answer.budget_alt:
+            put("\n")
+            include("asks_budget.html.j2")
+    elif answer.quote and not answer.methods:
+        put(ph.quote_block(answer.quote))
+        put("\n")
+    else:
+        if answer.concurrency:
+            include("concurrency.html.j2")
+        if answer.decode or answer.decode_no_gpu:
+            include("decode.html.j2")
+        if answer.remedies and answer.remedies.lead:
+            put(remedy_block(answer, ph))
+        put(fit_block(answer, ph))
+
+
+def answer_page(answer: Answer, ph: Phrases, render: Render) -> Markup:
+    """The reply before tidying (renderer.tidy): `render(name)` renders a template with the
+    reply's context."""
+    out: list[str] = []
+    put = out.append
+
+    def include(name: str) -> None:
+        put(render(name))
+
+    query = answer.query
+    error = answer.error
+    if error:
+        include("error.html.j2")
+    elif answer.missing:
+        if query.accelerator:
+            include("accelerator_lead.html.j2")
+        include("missing.html.j2")
+    else:
+        _lead(answer, ph, include, put)
+        _body(answer, ph, include, put)
+    if answer.remedies and not answer.remedies.lead and not error and not answer.missing:
+        put(remedy_block(answer, ph))
+    if query.pay_also and not error and answer.intent in ("prices", "cost"):
+        put("\n\n")
+        include("pay.html.j2")
+    if query.seq_len and query.model_id:
+        include("context_note.html.j2")
+    if not error:
+        _hours_as(query.hours_as, ph, put)
+    return Markup("".join(out))
+
+
+def _hours_as(hours_as: str | None, ph: Phrases, put: Put) -> None:
+    """How a period said in words was counted."""
+    _ = ph._
+    if hours_as == "weekend":
+        said = _("A weekend is taken as 48 hours (Saturday and Sunday).")
+    elif hours_as == "half_day":
+        said = _("Half a day is taken as 12 hours.")
+    elif hours_as == "month":
+        said = _("A month is taken as 30 days (720 hours).")
+    else:
+        return
+    put("\n🗓 ")
+    put(said)
+    put("\n")

@@ -1,0 +1,51 @@
+"""bot/render/answer_lines.py: the reply's page joins its parts where answer.html.j2 did. The
+identity harness's questions reach every branch but these four; each is pinned at its joins
+(the line that ends one part and the one that starts the next)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.answer import build_answer
+from bot.render.renderer import render_answer
+from bot.understand import understand
+from rules.catalogue import Catalogue, load_catalogue
+
+
+@pytest.fixture(scope="module")
+def cat() -> Catalogue:
+    return load_catalogue()
+
+
+def _reply(text: str, cat: Catalogue, locale: str = "en") -> str:
+    return render_answer(build_answer(understand(text, cat), cat), locale, cat)
+
+
+def test_an_oom_at_a_sequence_length_leads_on_its_own_line(cat: Catalogue) -> None:
+    text = _reply("lora mistral 7b on a a10g, OOM at seq len 4096", cat)
+    first, second = text.split("\n")[:2]
+    assert first.startswith("🧯 You hit OOM at sequence length 4,096, so your run probably has")
+    assert first.endswith("so this answer assumes it off.")
+    assert second.startswith("❌ <b>No: Mistral 7B")
+    fr = _reply("lora mistral 7b on a a10g, OOM at seq len 4096", cat, "fr")
+    assert fr.startswith("🧯 Vous avez eu un OOM avec des séquences de 4\u202f096 tokens")
+
+
+def test_a_training_speed_with_a_dataset_is_followed_by_its_time(cat: Catalogue) -> None:
+    text = _reply("tok/s training llama 3 8b with qlora on an a100, 50M tokens, how long", cat)
+    assert text.startswith("🏋️ <b>About 1,300 training tokens/s")
+    assert "short run.</i>\n\n⏱ <b>QLoRA of Llama 3 8B: about " in text
+
+
+def test_a_decode_speed_is_followed_by_concurrency_then_the_fit(cat: Catalogue) -> None:
+    text = _reply("how fast does llama 3 8b generate on an L4 and how many users can it serve",
+                  cat)
+    assert text.startswith("⚡ <b>At most about ")
+    assert "\n• Inference in 4-bit: at most about 47 tokens/s\n\n👥 <b>At most about " in text
+    assert "\n• Inference in 4-bit: at most about 49 sequences\n\n✅ <b>On 1× L4" in text
+
+
+def test_a_duration_with_a_budget_ends_with_what_the_budget_buys(cat: Catalogue) -> None:
+    text = _reply("how long does it take to lora llama 8b on 20M tokens with a $100 budget", cat)
+    assert text.startswith("⏱ <b>LoRA of an 8B model: about ")
+    assert "(detailed estimate, LoRA).\n\n💵 <b>$100.00 buys " in text
