@@ -53,6 +53,8 @@ PINNED = {
     "falcon3-1b": (18, 2048, 8, 4, 256, 8192, 131072, False),
     "falcon3-3b": (22, 3072, 12, 4, 256, 9216, 131072, False),
     "deepseek-coder-6.7b": (32, 4096, 32, 32, 128, 11008, 32256, False),
+    "aya-23-8b": (32, 4096, 32, 8, 128, 14336, 256000, True),
+    "aya-expanse-8b": (32, 4096, 32, 8, 128, 14336, 256000, True),
 }
 VISION_LANGUAGE = sorted(m for m in PINNED if "-vl-" in m)
 
@@ -236,6 +238,8 @@ PUBLISHED_COUNTS = {
     "falcon3-3b": (3_227_655_168, False),
     "deepseek-coder-6.7b": (6_740_512_768, False),
 }
+# Cohere's layers have one LayerNorm (attention and MLP in parallel), the others two.
+ONE_NORM = {"aya-expanse-8b": 8_028_033_024}
 
 
 @pytest.mark.parametrize("model_id", sorted(PUBLISHED_COUNTS))
@@ -243,9 +247,30 @@ def test_shape_is_its_published_parameter_count_exactly(model_id: str) -> None:
     # The shape entered, with the QKV biases (Qwen2) and the RMSNorm weights, counts exactly
     # the parameters the checkpoint holds: a misread dimension or tying would not.
     count, qkv_bias = PUBLISHED_COUNTS[model_id]
+    assert _counted(model_id, qkv_bias, norms_a_layer=2) == count
+
+
+@pytest.mark.parametrize("model_id", sorted(ONE_NORM))
+def test_one_norm_shape_is_its_published_parameter_count_exactly(model_id: str) -> None:
+    assert _counted(model_id, qkv_bias=False, norms_a_layer=1) == ONE_NORM[model_id]
+
+
+def _counted(model_id: str, qkv_bias: bool, norms_a_layer: int) -> int:
     arch = CATALOGUE.get(model_id).arch
     assert arch is not None
     biases = arch.layers * (arch.q_dim + 2 * arch.kv_dim) if qkv_bias else 0
-    norms = arch.layers * 2 * arch.hidden + arch.hidden
-    total = arch.block_linear_params() + biases + norms + arch.embedding_params()
-    assert total == count
+    norms = arch.layers * norms_a_layer * arch.hidden + arch.hidden
+    return arch.block_linear_params() + biases + norms + arch.embedding_params()
+
+
+# Hermes 3 is a full-parameter fine-tune of Llama 3.1 / 3.2 (its cards): the base's shape.
+@pytest.mark.parametrize(("model_id", "base_id"), [
+    ("hermes-3-3b", "llama-3.2-3b"), ("hermes-3-8b", "llama-3.1-8b"),
+    ("hermes-3-70b", "llama-3.1-70b"), ("hermes-3-405b", "llama-3.1-405b"),
+])
+def test_hermes_3_has_its_llama_base_shape(model_id: str, base_id: str) -> None:
+    hermes, base = CATALOGUE.get(model_id), CATALOGUE.get(base_id)
+    assert hermes.arch is not None and base.arch is not None
+    assert hermes.arch.model_dump(exclude={"source", "mirror"}) == base.arch.model_dump(
+        exclude={"source", "mirror"})
+    assert hermes.params_b == base.params_b and hermes.max_context == base.max_context

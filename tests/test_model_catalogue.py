@@ -387,6 +387,11 @@ def test_new_models_resolve_from_their_repo_names(text: str, model_id: str) -> N
         ("databricks/dbrx-instruct", "dbrx", "132"),
         ("ai21labs/AI21-Jamba-1.5-Mini", "jamba-1.5-mini", "52"),
         ("jamba 1.5 large", "jamba-1.5-large", "398"),
+        ("NousResearch/Hermes-3-Llama-3.1-8B", "hermes-3-8b", "8"),
+        ("hermes3:70b", "hermes-3-70b", "70"),
+        ("NousResearch/Hermes-3-Llama-3.2-3B", "hermes-3-3b", "3.21"),
+        ("CohereForAI/aya-expanse-8b", "aya-expanse-8b", "8"),
+        ("aya-23-8B", "aya-23-8b", "8"),
         ("facebook/bart-large-cnn", "bart-large", "0.4"),
         # Spellings that already resolved must still name the same entry.
         ("unsloth/mistral-7b-v0.3-bnb-4bit", "mistral-7b", "7.3"),
