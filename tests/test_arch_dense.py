@@ -55,6 +55,8 @@ PINNED = {
     "deepseek-coder-6.7b": (32, 4096, 32, 32, 128, 11008, 32256, False),
     "aya-23-8b": (32, 4096, 32, 8, 128, 14336, 256000, True),
     "aya-expanse-8b": (32, 4096, 32, 8, 128, 14336, 256000, True),
+    "granite-3.3-8b": (40, 4096, 32, 8, 128, 12800, 49159, True),
+    "granite-3.3-2b": (40, 2048, 32, 8, 64, 8192, 49159, True),
 }
 VISION_LANGUAGE = sorted(m for m in PINNED if "-vl-" in m)
 
@@ -237,6 +239,8 @@ PUBLISHED_COUNTS = {
     "falcon3-1b": (1_669_408_768, False),
     "falcon3-3b": (3_227_655_168, False),
     "deepseek-coder-6.7b": (6_740_512_768, False),
+    "granite-3.3-8b": (8_170_864_640, False),
+    "granite-3.3-2b": (2_533_539_840, False),
 }
 # Cohere's layers have one LayerNorm (attention and MLP in parallel), the others two.
 ONE_NORM = {"aya-expanse-8b": 8_028_033_024}

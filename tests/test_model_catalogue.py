@@ -392,6 +392,8 @@ def test_new_models_resolve_from_their_repo_names(text: str, model_id: str) -> N
         ("NousResearch/Hermes-3-Llama-3.2-3B", "hermes-3-3b", "3.21"),
         ("CohereForAI/aya-expanse-8b", "aya-expanse-8b", "8"),
         ("aya-23-8B", "aya-23-8b", "8"),
+        ("ibm-granite/granite-3.3-8b-instruct", "granite-3.3-8b", "8.17"),
+        ("granite3.3:2b", "granite-3.3-2b", "2.53"),
         ("facebook/bart-large-cnn", "bart-large", "0.4"),
         # Spellings that already resolved must still name the same entry.
         ("unsloth/mistral-7b-v0.3-bnb-4bit", "mistral-7b", "7.3"),
