@@ -142,3 +142,21 @@ def test_a_bare_number_after_for_is_the_hours(
 def test_a_bare_number_without_hours_before_is_not_read() -> None:
     _, reply = converse("qlora llama 3 8b on a 4090", "and for 12?")
     assert reply.query.hours is None
+
+
+# "how many users?" after a model served on a card: the sequences served at once there (was
+# "I did not understand", and in French the price list: "combien" reads as a price).
+USERS: list[tuple[str, str, str]] = [
+    ("llama 3.1 8b en q4 en mi 3060 12gb", "y cuantos usuarios aguanta?", "secuencias a la vez"),
+    ("llama 3.1 8b en fp16 sur une a100", "et combien d'utilisateurs en même temps ?",
+     "séquences à la fois"),
+    ("serve llama 3 8b on an l4", "how many users can it handle?", "sequences at once"),
+]
+
+
+@pytest.mark.parametrize(("first", "then", "fragment"), USERS)
+def test_how_many_users_after_a_served_model(first: str, then: str, fragment: str) -> None:
+    before, reply = converse(first, then)
+    assert reply.query.follow_up and reply.query.concurrency_asked
+    _facts(reply, {"intent": "fit", "model_id": before.query.model_id, "gpu": before.query.gpu})
+    assert fragment in reply.text.replace("\u00a0", " ").replace("\u202f", " "), reply.text

@@ -102,11 +102,11 @@ def follow_up(
             return _merge(new, previous, names_model=True)
         if not is_gpu_time(previous) and not asks_on_gpu(previous):
             return new
+    folded = fold(new.text)
     if new.intent in ("pay", "alert", "alert_list", "alert_remove", "help", "prices") and not (
-        _continues(new)
+        _continues(new) or _users_asked(new, folded)
     ):
         return new
-    folded = fold(new.text)
     if _asks_why(new, previous, folded):
         # "why?" after "lora llama 3 70b on an a100?": the same question, with the detailed
         # breakdown of where the memory goes (the reason for the verdict).
@@ -192,7 +192,17 @@ def _sibling(merged: Query, previous: Query, models: ModelCatalogue) -> Query:
 _Cue = str
 
 
+def _users_asked(new: Query, folded: str) -> bool:
+    """"et combien d'utilisateurs en même temps ?" (read as a price: "combien"), naming no GPU
+    nor model: how many sequences the previous run serves at once."""
+    return new.intent == "prices" and new.batch_size is None and not _names_model(new) \
+        and not (_said(new, "gpu") or _said(new, "vram_gb")) \
+        and asks.CONCURRENCY_ASK.search(folded) is not None
+
+
 def _run_asked(new: Query, folded: str) -> _Cue | None:
+    if _users_asked(new, folded):
+        return "concurrency"
     if new.intent not in ("unknown", "cost", "memory", "time") or new.hours is not None \
             or new.budget_usd is not None:
         return None
@@ -200,6 +210,8 @@ def _run_asked(new: Query, folded: str) -> _Cue | None:
         return "context"
     if new.batch_size is None and new.batch_asked:
         return "batch"
+    if new.batch_size is None and asks.CONCURRENCY_ASK.search(folded):
+        return "concurrency"  # "y cuántos usuarios aguanta?", "et combien d'utilisateurs ?"
     if new.tokens_per_second is None and (
             asks.SPEED_ASK.search(folded) or asks.TRAIN_SPEED_ASK.search(folded)):
         return "speed"
@@ -256,6 +268,14 @@ def _asking(query: Query, cue: _Cue) -> Query:
         return query.model_copy(update={"intent": "time", asked: True})
     if cue == "batch" and query.inference:
         return query
+    if cue == "concurrency":
+        # The sequences served at once, of a model served ("how many users?" after a training
+        # run stays that run: which serving precision is not said).
+        if not query.inference:
+            return query
+        return query.model_copy(update={
+            "concurrency_asked": True, "intent": "fit" if has_gpu else query.intent,
+        })
     asked = "context_asked" if cue == "context" else "batch_asked"
     return query.model_copy(update={asked: True, "intent": "fit" if has_gpu else query.intent})
 
