@@ -553,6 +553,9 @@ def _estimate_on(
                 # Logits at the sampled position only: vLLM, llama.cpp, Ollama and transformers
                 # generate since v4.45 (logits_to_keep) never hold them for the whole prompt.
                 all_position_logits=False,
+                # "-ctk q8_0", "--kv-cache-dtype fp8": the cache's own type (detailed.toml).
+                kv_cache_bytes=load_constants()[f"kv_cache.{query.kv_cache_type}"]
+                if query.kv_cache_type is not None else None,
             )
             seq_len = context
     except ValueError:  # includes RulesError: settings the estimator refuses, no detail
@@ -829,7 +832,11 @@ def _assumptions(
         out.append(Assumption(code="cpu_offload_needed", params={"without": without_offload}))
     if breakdown.kind == "inference":
         arch = shape.arch
-        if arch.is_mla and arch.kv_lora_rank is not None and arch.qk_rope_head_dim is not None:
+        if query.kv_cache_type is not None:
+            out.append(Assumption(code="kv_cache_type", params={
+                "type": query.kv_cache_type,
+                "bytes": Decimal(repr(load_constants()[f"kv_cache.{query.kv_cache_type}"]))}))
+        elif arch.is_mla and arch.kv_lora_rank is not None and arch.qk_rope_head_dim is not None:
             out.append(Assumption(code="kv_cache_mla", params={
                 "latent": arch.kv_lora_rank, "rope": arch.qk_rope_head_dim}))
         else:

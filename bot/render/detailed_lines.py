@@ -520,6 +520,13 @@ def _assumption(ph: Phrases, a: Assumption) -> Markup | None:
             "Weights split evenly over %(gpus)s GPUs; each GPU holds the whole latent KV cache "
             "(tensor parallelism does not split it in vLLM or SGLang).", gpus=p["gpus"],
         )
+    if code == "kv_cache_type":
+        kind, size = p["type"], p["bytes"]
+        assert isinstance(kind, str) and isinstance(size, Decimal)
+        return g._(
+            "KV cache in %(type)s, as you said: %(bits)s bits a value instead of BF16's 16.",
+            type=kind.upper(), bits=ph.fmt.num(size * 8, 2),
+        )
     if code == "kv_cache_mla":
         return g._(
             "KV cache in BF16 for prompt and output, with multi-head latent attention: one "

@@ -86,6 +86,7 @@ class _Work:
     context_said: bool = False  # the length was called a context ("128k context", "ctx 8k")
     family: tuple[str, ...] = ()  # model ids of a family named without a size
     shape_model: str | None = None  # "qwen 7b": the model whose shape is assumed (Qwen2.5 7B)
+    kv_cache_type: str | None = None  # "-ctk q8_0", "fp8 kv cache": detailed.toml kv_cache
     flags: st.Settings = field(default_factory=st.Settings)
 
     def blank(self, start: int, end: int, fill: str = "") -> None:
@@ -215,6 +216,7 @@ def _take_settings(work: _Work) -> None:
             work.blank(*match.span())
     match = px.KV_CACHE_DTYPE.search(work.s)
     if match:  # the cache's precision, not the weights': the engine still serves the model
+        work.kv_cache_type = _kv_cache_type(match.group(0))
         work.blank(*match.span(), fill="kv cache")
     match = px.BATCH.search(work.s)
     if match:
@@ -249,6 +251,22 @@ def _take_settings(work: _Work) -> None:
         count = _scaled(work, match, "n", "nmult")
         work.dataset_samples = to_int(count) if count >= 1 else None
         work.blank(*match.span())
+
+
+def _kv_cache_type(said: str) -> str | None:
+    """The cache type a KV_CACHE_DTYPE match names, by its key in detailed.toml kv_cache: FP8
+    or 8 bits in one byte a value (vLLM's fp8), "q8"/"q4" llama.cpp's q8_0/q4_0."""
+    found = px.KV_CACHE_TYPE.search(said)
+    if found is None:
+        return None
+    name = found.group(0).lower().replace(" ", "").replace("-", "")
+    if name.startswith(("fp8", "int8", "8bit")):
+        return "fp8"
+    if name in ("q4", "int4", "4bit", "4bits"):
+        return "q4_0"
+    if name == "q8":
+        return "q8_0"
+    return name
 
 
 def _scaled(work: _Work, match: re.Match[str], number: str, multiplier: str) -> Decimal:
@@ -1400,6 +1418,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         quant_bare=quant_bare,
         runner=runner,
         engine=engine,
+        kv_cache_type=work.kv_cache_type if inference else None,
         runner_type_assumed=runner_spec is not None and quant == runner_spec.default_type
         and quant_bare is None and not any(
             not _negated(rest, *m.span()) for m in px.GGUF_TYPE.finditer(rest)),

@@ -384,12 +384,17 @@ EIGHT_BIT_BASE: Final = Screened(
 )
 # The KV cache's precision ("--kv-cache-dtype fp8", "fp8 kv cache", "kv cache en int8") says
 # nothing of the weights': not read as 8-bit weights.
+# Also llama.cpp's cache types ("-ctk q8_0", "q4 kv cache", "kv cache q4_0"): its size is the
+# type's (KV_CACHE_TYPE, rules/data/detailed.toml kv_cache).
+_KV_TYPES: Final = r"(?:fp8(?:_e[45]m[23])?|int8|8 ?-?bits?|q8(?:_0)?|q4(?:_[01])?|q5_[01]|int4|4 ?-?bits?)"
 KV_CACHE_DTYPE: Final = Guarded(
-    ("kv",),
-    r"(?<![a-z])kv[ _-]?cache[ _-]?dtype ?[=:]? ?(?:fp8(?:_e[45]m[23])?|int8|8 ?-?bits?)(?![a-z0-9])"
-    r"|(?<![a-z])(?:fp8|int8|8 ?-?bits?) kv[ _-]?cache(?![a-z])"
-    r"|(?<![a-z])kv[ _-]?cache (?:in|en) (?:fp8|int8|8 ?-?bits?)(?![a-z0-9])"
+    ("kv", "ctk", "ctv", "cache-type", "cache_type"),
+    rf"(?<![a-z])kv[ _-]?cache(?:[ _-]?(?:dtype|type))? ?[=:]? ?{_KV_TYPES}(?![a-z0-9])"
+    rf"|(?<![a-z]){_KV_TYPES} kv(?:[ _-]?cache)?(?![a-z])"
+    rf"|(?<![a-z])kv[ _-]?cache (?:in|en|at|a) {_KV_TYPES}(?![a-z0-9])"
+    rf"|(?<![a-z0-9])(?:-ctk|-ctv|--cache-type-[kv]|cache_type_[kv]) ?[=:]? ?{_KV_TYPES}(?![a-z0-9])"
 )
+KV_CACHE_TYPE: Final = lazy(rf"(?<![a-z0-9]){_KV_TYPES}(?![a-z0-9])")
 # A llama.cpp/GGUF quantization type by name ("q5_k_m", "Q6_K", "q4_0", "q4km", "iq3_xxs"):
 # its published bits per weight plan the weights (rules/data/quant_types.toml). A bare "q4" or
 # "q8" names no type and keeps the 4- or 8-bit rule.

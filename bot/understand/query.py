@@ -118,6 +118,9 @@ class Query(BaseModel):
     # The serving engine named ("vllm serve …", "with vllm"): "vllm", whose default
     # --gpu-memory-utilization bounds the longest context it serves (bot.detail.longest_context).
     engine: str | None = None
+    # The KV cache's type named ("--kv-cache-dtype fp8", "-ctk q8_0", "q4 kv cache"): its key in
+    # rules/data/detailed.toml kv_cache, whose bytes a value replace BF16's.
+    kv_cache_type: str | None = None
     # "-ngl 40", "num_gpu 40": the layers the user puts on the GPU (llama.cpp / Ollama), checked
     # against the layer split of a GGUF model the card cannot hold whole.
     gpu_layers: int | None = None
