@@ -186,6 +186,9 @@ WHITEPAPER_ROWS = [
     ("mi100", "bf16_dense_tflops", "92.3", "AMD ROCm documentation, AMD Instinct MI100 microarchitecture",
      "| Matrix BF16               | 512            | 92.3        |",
      "ROCm/ROCm docs/conceptual/gpu-arch/mi100.md at e396b489 (AMD's own documentation)"),
+    ("mi210", "bf16_dense_tflops", "181.0", "AMD CDNA 2 architecture whitepaper, Table 1",
+     "Peak FP16/BF16 181.0 TF 362.1 TF 383.0 TF",
+     "a text copy of the whitepaper (columns MI210, MI250, MI250X); ByteMLPerf's MIGraphX README"),
 ]
 
 
