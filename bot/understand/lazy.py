@@ -23,6 +23,7 @@ import marshal
 import re
 from collections.abc import Iterator
 from functools import cache
+from pathlib import Path
 from typing import Any, Final, cast
 
 from bot import disk_cache
@@ -40,7 +41,11 @@ class LazyPattern:
     def compiled(self) -> re.Pattern[str]:
         found = self._compiled
         if found is None:
-            found = self._compiled = compiled_pattern(*self._source)
+            pattern, flags = self._source
+            text = opened(pattern, flags)
+            if text != pattern:
+                _MADE.add((text, flags))
+            found = self._compiled = compiled_pattern(text, flags)
             # Instance attributes shadow the class's methods below: from now on a call goes
             # straight to the compiled pattern.
             for name in _METHODS:
@@ -102,6 +107,186 @@ class Screen:
         return self.pattern.sub(repl, s) if self.admits(s) else s
 
 
+# -- the characters a match opens with ------------------------------------------------------
+# A pattern opening with a look-behind ("(?<![a-z0-9])how much|what …": every word pattern)
+# gives the engine no first character to look for, so it tries the whole pattern at every
+# position of the text: its alternatives, one after another, at every blank a question's
+# entities left behind (~5-25 µs a search for the long ones). A look-ahead for the characters
+# a match can open with, read off the pattern's text, makes each position that cannot open a
+# match fail at once: ``(?=[chw])(?<![a-z0-9])(?:how much|what …)``. Every match opens with one
+# of them, so the look-ahead holds wherever the pattern matches: the same matches, the same
+# groups (tests/test_lazy_opening.py checks both on every pattern of understanding).
+
+_STRUCTURE = r"\\.|\[\^?\]?(?:\\.|[^\]\\])*\]|[()|]"
+_QUANTIFIER = r"[?*+]|\{(\d*)(?:,\d*)?\}"
+_FLAGS_INLINE = r"\(\?[aiLmsux-]"  # "(?i)", "(?x:…)": matched otherwise than read here
+_CATEGORIES: Final = frozenset("dws")
+_ZERO_WIDTH_ESCAPES: Final = frozenset("bBAZ")
+# Ranges spelled out one character at a time up to this width ("a-z", "0-9"); wider: no opening.
+_MAX_RANGE = 128
+
+_Opening = tuple[frozenset[str], bool]  # the characters (or "\\d", "\\w", "\\s"), can be empty
+
+
+@cache
+def _syntax() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    return re.compile(_STRUCTURE), re.compile(_QUANTIFIER), re.compile(_FLAGS_INLINE)
+
+
+class _Reader:
+    """The alternatives of each group of a pattern's text, found in one scan, and what each
+    sequence of items can open with."""
+
+    def __init__(self, text: str) -> None:
+        structure, self._quantifier, _ = _syntax()
+        self.text = text
+        self.close: dict[int, int] = {}  # "(" → its ")"
+        self.bars: dict[int, list[int]] = {-1: []}  # "(" (-1: the whole text) → its "|"s
+        self.sets: dict[int, int] = {}  # "[" → the end of its set
+        stack = [-1]
+        for match in structure.finditer(text):
+            c, at = match.group(), match.start()
+            if c == "(":
+                stack.append(at)
+                self.bars[at] = []
+            elif c == ")":
+                self.close[stack.pop()] = at
+            elif c == "|":
+                self.bars[stack[-1]].append(at)
+            elif c[0] == "[":
+                self.sets[at] = match.end()
+
+    def alternatives(self, group: int, start: int, end: int) -> _Opening | None:
+        chars: set[str] = set()
+        empty = False
+        for a, b in zip([start, *(i + 1 for i in self.bars[group])],
+                        [*self.bars[group], end], strict=True):
+            found = self.sequence(a, b)
+            if found is None:
+                return None
+            chars |= found[0]
+            empty = empty or found[1]
+        return frozenset(chars), empty
+
+    def sequence(self, i: int, end: int) -> _Opening | None:
+        """What text[i:end] (items one after another) opens with, and whether it can match
+        the empty string."""
+        chars: set[str] = set()
+        while i < end:
+            item = self._item(i)
+            if item is None:
+                return None
+            found, empty, i = item
+            quantified = self._quantifier.match(self.text, i)
+            if quantified is not None and i < end:
+                q = quantified.group()
+                empty = empty or q in "?*" or (q[0] == "{" and not int(quantified.group(1) or 0))
+                i = quantified.end()
+                if i < end and self.text[i] in "?+":  # lazy or possessive
+                    i += 1
+            chars |= found
+            if not empty:
+                return frozenset(chars), False
+        return frozenset(chars), True
+
+    def _item(self, i: int) -> tuple[frozenset[str], bool, int] | None:
+        text = self.text
+        c = text[i]
+        if c == "(":
+            close = self.close[i]
+            if text.startswith(("(?=", "(?!", "(?<=", "(?<!"), i):
+                return frozenset(), True, close + 1  # a look-around consumes nothing
+            if text.startswith(("(?:", "(?>"), i):
+                start = i + 3
+            elif text.startswith("(?P<", i):
+                start = text.index(">", i) + 1
+            elif text.startswith("(?", i):
+                return None  # flags, references, conditions
+            else:
+                start = i + 1
+            found = self.alternatives(i, start, close)
+            return None if found is None else (*found, close + 1)
+        if c == "[":
+            chars = self._set(i + 1, self.sets[i] - 1)
+            return None if chars is None else (chars, False, self.sets[i])
+        if c == "\\":
+            e = text[i + 1]
+            if e in _CATEGORIES:
+                return frozenset((c + e,)), False, i + 2
+            if e in _ZERO_WIDTH_ESCAPES:
+                return frozenset(), True, i + 2
+            return None if e.isalnum() else (frozenset(e), False, i + 2)
+        if c in "^$":
+            return frozenset(), True, i + 1
+        if c in ".{?*+":
+            return None
+        return frozenset(c), False, i + 1
+
+    def _set(self, i: int, end: int) -> frozenset[str] | None:
+        """The characters of a set's inside, text[i:end]; None when negated or too wide."""
+        text = self.text
+        if text[i] == "^":
+            return None
+        chars: set[str] = set()
+        while i < end:
+            c = text[i]
+            if c == "\\":
+                e = text[i + 1]
+                if e in _CATEGORIES:
+                    chars.add(c + e)
+                    i += 2
+                    continue
+                if e.isalnum():
+                    return None
+                c, i = e, i + 1
+            if i + 2 < end and text[i + 1] == "-":
+                last = text[i + 2]
+                if last == "\\" or ord(last) - ord(c) > _MAX_RANGE:
+                    return None
+                chars.update(map(chr, range(ord(c), ord(last) + 1)))
+                i += 3
+                continue
+            chars.add(c)
+            i += 1
+        return frozenset(chars)
+
+
+def opening(pattern: str) -> frozenset[str] | None:
+    """The characters every match of ``pattern`` opens with (as set members: "a", "\\d"), or
+    None when the text does not say (a match may be empty, or open with any character)."""
+    return _opening(_Reader(pattern))
+
+
+def _opening(reader: _Reader) -> frozenset[str] | None:
+    if _syntax()[2].search(reader.text):
+        return None
+    found = reader.alternatives(-1, 0, len(reader.text))
+    if found is None or found[1] or not found[0]:
+        return None
+    return found[0]
+
+
+
+
+def with_opening(pattern: str, flags: int = 0) -> str:
+    """``pattern`` with a look-ahead for the characters its matches open with, when it opens
+    with a look-around (the engine then has no first character of its own to look for)."""
+    if flags & (re.IGNORECASE | re.VERBOSE) or not pattern.startswith(
+            ("(?<", "(?:(?<", "(?=", "(?!")):
+        return pattern
+    try:
+        reader = _Reader(pattern)
+        chars = _opening(reader)
+    except (KeyError, IndexError, ValueError):
+        return pattern  # not a text this reader follows: as written
+    if chars is None:
+        return pattern
+    singles = sorted(c for c in chars if len(c) == 1)
+    members = "".join(re.escape(c) for c in singles) + "".join(sorted(chars - set(singles)))
+    body = f"(?:{pattern})" if reader.bars[-1] else pattern
+    return f"(?=[{members}]){body}"
+
+
 _PENDING: list[LazyPattern] = []
 _MADE: set[tuple[str, int]] = set()  # every lazy pattern's (text, flags)
 
@@ -142,6 +327,9 @@ _PREFIX: Final = "patterns-"
 # Each entry as marshal's bytes, decoded when its pattern is made: ~0.5 MB held, not ~2 MB of
 # integer lists.
 _store: dict[tuple[str, int], bytes] | None = None
+# Each lazy pattern's text as compiled (``with_opening``, ~0.2 ms a pattern to read), kept with
+# the code: a restarted process reads no pattern's text either.
+_openings: dict[tuple[str, int], str] | None = None
 _added = False
 _released = False  # after the warm-up: patterns made later are compiled, the file not read
 _used: set[tuple[str, int]] = set()  # compiled here by compiled_pattern
@@ -155,7 +343,9 @@ def _engine() -> tuple[Any, Any, Any]:
 @cache
 def _file_name() -> str:
     sre, _, _ = _engine()
-    return f"{_PREFIX}{disk_cache.fingerprint('regex-code-2', str(sre.MAGIC))}.marshal"
+    # This file's code too: it reads the openings kept there.
+    code = Path(__file__).read_bytes()
+    return f"{_PREFIX}{disk_cache.fingerprint('regex-code-3', str(sre.MAGIC), code)}.marshal"
 
 
 def _parts(pattern: str, flags: int) -> Parts:
@@ -172,18 +362,34 @@ def _parts(pattern: str, flags: int) -> Parts:
 
 
 def _loaded() -> dict[tuple[str, int], bytes]:
-    global _store
+    global _store, _openings
     if _store is None:
-        _store = {}
+        _store, _openings = {}, {}
         payload = disk_cache.read(_file_name())
         if payload is not None:
             try:
                 found = marshal.loads(payload)
             except (ValueError, EOFError, TypeError):
                 found = None
-            if isinstance(found, dict):
-                _store = found
+            if isinstance(found, tuple) and len(found) == 2 \
+                    and isinstance(found[0], dict) and isinstance(found[1], dict):
+                _store, _openings = found
     return _store
+
+
+def opened(pattern: str, flags: int = 0) -> str:
+    """``with_opening(pattern, flags)``, read from the disk when kept there."""
+    global _added
+    if _released:
+        return with_opening(pattern, flags)
+    _loaded()
+    assert _openings is not None
+    key = (pattern, flags)
+    found = _openings.get(key)
+    if not isinstance(found, str):
+        found = _openings[key] = with_opening(pattern, flags)
+        _added = True
+    return found
 
 
 def compiled_pattern(pattern: str, flags: int = 0) -> re.Pattern[str]:
@@ -218,8 +424,12 @@ def save() -> None:
         return
     # What this code makes: patterns of an older version are left out.
     keep = _MADE | _used
+    openings = _openings or {}
     try:
-        payload = marshal.dumps({key: kept for key, kept in _store.items() if key in keep})
+        payload = marshal.dumps((
+            {key: kept for key, kept in _store.items() if key in keep},
+            {key: text for key, text in openings.items() if key in _MADE},
+        ))
     except ValueError:
         return
     if disk_cache.write(_file_name(), payload, prefix=_PREFIX):
@@ -229,5 +439,5 @@ def save() -> None:
 def release() -> None:
     """Lets go of the code read from disk (kept there by ``save``): a pattern made later (the
     model families' when new models are loaded) is compiled as ``re`` compiles it."""
-    global _store, _added, _released
-    _store, _added, _released = None, False, True
+    global _store, _openings, _added, _released
+    _store, _openings, _added, _released = None, None, False, True

@@ -1,0 +1,156 @@
+"""bot/understand/lazy.py's openings: a pattern that opens with a look-around is compiled with a
+look-ahead for the characters its matches open with. Every match opens with one of them (checked
+here against the parsed pattern, as ``re`` reads it), so the same text gives the same matches."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from re import _constants as sre  # type: ignore[attr-defined]
+from re import _parser as sre_parse  # type: ignore[attr-defined]
+from typing import Any
+
+import pytest
+
+import bot.several  # its patterns made
+import bot.understand.parse  # noqa: F401  (every module's patterns made)
+from bot.understand import lazy
+from bot.understand.lazy import opening, with_opening
+from bot.understand.normalise import fold
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize(
+    ("pattern", "expected"),
+    [
+        (r"(?<![a-z0-9])(?:how|what) much", {"h", "w"}),
+        (r"(?<![a-z])\d+ ?gb|(?<=x)[a-c_-]", {"\\d", "a", "b", "c", "_", "-"}),
+        (r"(?:(?<=\dx)|(?<![\w.]))(?P<n>foo|\d{2,}|b{0,2}c)", {"f", "\\d", "b", "c"}),
+        (r"(?<![a-z])(?:x ?)?\$", {"x", "$"}),  # an optional item: what follows may open
+        (r"(?<![a-z])\bq(?=\d)", {"q"}),  # zero-width items open nothing
+        (r"(?<![a-z])[\w.]{1,3}", {"\\w", "."}),
+        (r"(?<![a-z])a?", None),  # may match the empty string
+        (r"(?<![a-z]).x", None),  # any character
+        (r"(?<![a-z])[^a]x", None),  # a negated set
+        (r"(?<![a-z])(?i:a)", None),  # flags inside
+        (r"(?<![a-z])(?P<n>a)(?P=n)", {"a"}),  # a reference after the opening is not read
+        (r"(?<![a-z])\x41", None),  # escapes other than \d \w \s and punctuation
+    ],
+)
+def test_what_a_match_opens_with(pattern: str, expected: set[str] | None) -> None:
+    found = opening(pattern)
+    assert (None if found is None else set(found)) == expected
+
+
+def test_only_patterns_opening_with_a_look_around_get_one() -> None:
+    assert with_opening(r"\d+ ?gb") == r"\d+ ?gb"  # the engine finds its first character itself
+    assert with_opening(r"(?<![a-z])gb", re.IGNORECASE) == r"(?<![a-z])gb"
+    assert with_opening(r"(?<![a-z])gb|(?<![a-z])go") == r"(?=[g])(?:(?<![a-z])gb|(?<![a-z])go)"
+    assert with_opening(r"(?<![a-z])(?:a|\.)b") == r"(?=[\.a])(?<![a-z])(?:a|\.)b"
+
+
+# --- the openings against the parsed pattern ----------------------------------------------------
+
+_CATEGORY = {sre.CATEGORY_DIGIT: "\\d", sre.CATEGORY_WORD: "\\w", sre.CATEGORY_SPACE: "\\s"}
+
+
+def _parsed_opening(items: list[tuple[Any, Any]]) -> tuple[set[int], set[str], bool] | None:
+    """What ``re``'s parse of a sequence opens with: characters, categories, and whether it may
+    match the empty string (None: it may open with any character)."""
+    chars: set[int] = set()
+    categories: set[str] = set()
+    for op, av in items:
+        if op in (sre.ASSERT, sre.ASSERT_NOT, sre.AT):
+            continue
+        if op is sre.LITERAL:
+            return chars | {av}, categories, False
+        if op is sre.IN:
+            for kind, value in av:
+                if kind is sre.LITERAL:
+                    chars.add(value)
+                elif kind is sre.RANGE:
+                    chars.update(range(value[0], value[1] + 1))
+                elif kind is sre.CATEGORY and value in _CATEGORY:
+                    categories.add(_CATEGORY[value])
+                else:
+                    return None
+            return chars, categories, False
+        if op is sre.SUBPATTERN:
+            inner = [_parsed_opening(list(av[3]))]
+        elif op is sre.BRANCH:
+            inner = [_parsed_opening(list(branch)) for branch in av[1]]
+        elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT):
+            inner = [_parsed_opening(list(av[2]))]
+            if inner[0] is not None and av[0] == 0:
+                inner[0] = (inner[0][0], inner[0][1], True)
+        else:
+            return None
+        empty = False
+        for found in inner:
+            if found is None:
+                return None
+            chars |= found[0]
+            categories |= found[1]
+            empty = empty or found[2]
+        if not empty:
+            return chars, categories, False
+    return chars, categories, True
+
+
+_LOOKAHEAD = re.compile(r"^\(\?=\[((?:\\.|[^\]\\])*)\]\)")
+
+
+def _opened() -> list[tuple[str, int, str]]:
+    return sorted(
+        (pattern, flags, with_opening(pattern, flags)) for pattern, flags in set(lazy._MADE)
+        if with_opening(pattern, flags) != pattern
+    )
+
+
+def test_every_match_opens_with_a_character_of_the_look_ahead() -> None:
+    opened = _opened()
+    assert len(opened) > 150  # the word patterns of understanding
+    for pattern, flags, text in opened:
+        parsed = sre_parse.parse(pattern, flags)
+        assert parsed.getwidth()[0] > 0, pattern
+        found = _parsed_opening(list(parsed))
+        assert found is not None and not found[2], pattern
+        chars, categories, _ = found
+        head = _LOOKAHEAD.match(text)
+        assert head is not None, text
+        members = re.compile(f"[{head.group(1)}]")
+        assert all(members.fullmatch(chr(c)) for c in chars), pattern
+        assert categories <= {c for c in _CATEGORY.values() if c in head.group(1)}, pattern
+        # The rest is the pattern, as written (alternatives kept together).
+        rest = text[head.end():]
+        assert rest in (pattern, f"(?:{pattern})"), pattern
+
+
+def _texts() -> list[str]:
+    out: list[str] = []
+    for name in ("questions", "real_questions"):
+        data = tomllib.loads((ROOT / "tests" / "corpus" / f"{name}.toml").read_text("utf-8"))
+        for cases in data.values():
+            out += [case["q"] if "q" in case else case["t"] for case in cases]
+    folded = [fold(q) for q in out]
+    # Blanked entities leave runs of spaces, where the look-ahead saves the most.
+    blanked = [re.sub(r"\d[\w.]*", lambda m: " " * len(m.group()), q) for q in folded]
+    return out + folded + blanked
+
+
+def test_the_opened_patterns_find_the_same_matches() -> None:
+    texts = _texts()
+    for pattern, flags, text in _opened():
+        plain, opened = re.compile(pattern, flags), re.compile(text, flags)
+        assert opened.groupindex == plain.groupindex and opened.groups == plain.groups
+        for s in texts:
+            got = [(m.span(), m.groups()) for m in opened.finditer(s)]
+            assert got == [(m.span(), m.groups()) for m in plain.finditer(s)], (pattern, s)
+
+
+def test_a_lazy_pattern_is_compiled_with_its_opening() -> None:
+    made = lazy.lazy(r"(?<![a-z0-9])(?:gpu|card)s?(?![a-z])")
+    assert made.pattern == r"(?=[cg])(?<![a-z0-9])(?:gpu|card)s?(?![a-z])"
+    assert made.search("two cards").span() == (4, 9)  # type: ignore[union-attr]
