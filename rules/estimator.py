@@ -963,7 +963,7 @@ def estimate_inference(
     # llama.cpp (a GGUF file) allocates the cache for the whole context when the context is
     # created (llama_kv_cache's buffers, n_ctx cells) and writes into it: no copy.
     if spec.quant is None:
-        parts.append(("kv_transient", kv / arch.layers / kv_shards,
+        parts.append(("kv_transient", kv / arch.kv_layers / kv_shards,
                       "one layer's cache copied as it grows"))
     # Prefill working set of one layer (no gradients kept).
     width = arch.active_ffn_width

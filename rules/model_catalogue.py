@@ -78,11 +78,18 @@ class Architecture(_Data):
     # within chunks of this many tokens, every fourth over the whole context. Not modelled:
     # the KV cache is counted over the whole context in every layer, and the replies say so.
     attention_chunk: int | None = Field(default=None, gt=0)
+    # Layers among `layers` that cross-attend to image features (Llama 3.2 Vision's text
+    # decoder: 8 of 40, 20 of 100): full-size layers (weights and activations as the others),
+    # but their keys and values come from the image, so the text's KV cache is kept by the
+    # other layers only.
+    cross_attention_layers: int = Field(default=0, ge=0)
     source: str = Field(min_length=3)
     mirror: str | None = None
 
     @model_validator(mode="after")
     def _consistent(self) -> Architecture:
+        if self.cross_attention_layers >= self.layers:
+            raise ValueError("cross_attention_layers must leave some self-attention layers")
         if self.heads % self.kv_heads:
             raise ValueError(
                 f"heads ({self.heads}) must be a multiple of kv_heads ({self.kv_heads})"
@@ -267,9 +274,16 @@ class Architecture(_Data):
         return 2 * self.kv_dim
 
     def kv_cache_bytes_per_token(self, bytes_per_value: float = 2.0) -> float:
-        """The KV cache of one token over every layer: layers · values per token and layer ·
-        bytes (2 · layers · kv_heads · head_dim · bytes for GQA)."""
-        return self.layers * self.kv_cache_values_per_token_layer() * bytes_per_value
+        """The KV cache of one token over every layer that keeps one: layers · values per
+        token and layer · bytes (2 · layers · kv_heads · head_dim · bytes for GQA). Layers
+        cross-attending to an image keep no per-token cache of the text."""
+        return self.kv_layers * self.kv_cache_values_per_token_layer() * bytes_per_value
+
+    @property
+    def kv_layers(self) -> int:
+        """The layers that keep a KV cache of the sequence (all but the cross-attention
+        ones)."""
+        return self.layers - self.cross_attention_layers
 
     def kv_cache_shards(self, gpus: int) -> int:
         """How many ways tensor parallelism over `gpus` splits the KV cache. The latent of

@@ -278,3 +278,40 @@ def test_hermes_3_has_its_llama_base_shape(model_id: str, base_id: str) -> None:
     assert hermes.arch.model_dump(exclude={"source", "mirror"}) == base.arch.model_dump(
         exclude={"source", "mirror"})
     assert hermes.params_b == base.params_b and hermes.max_context == base.max_context
+
+
+# --- cross-attention layers (Llama 3.2 Vision's text decoder) keep no KV cache of the text ----
+
+
+@pytest.mark.parametrize(("model_id", "layers", "cross", "hidden", "kv_heads"), [
+    ("llama-3.2-11b-vision", 40, 8, 4096, 8), ("llama-3.2-90b-vision", 100, 20, 8192, 8),
+])
+def test_llama_3_2_vision_text_decoder_is_neMos(
+    model_id: str, layers: int, cross: int, hidden: int, kv_heads: int,
+) -> None:
+    arch = CATALOGUE.get(model_id).arch
+    assert arch is not None and arch.language_model_only and not arch.tied_embeddings
+    assert (arch.layers, arch.cross_attention_layers, arch.hidden, arch.kv_heads) == (
+        layers, cross, hidden, kv_heads)
+    assert arch.kv_layers == layers - cross
+
+
+def test_cross_attention_layers_keep_no_kv_cache_of_the_text() -> None:
+    # 32 self-attention layers of 8 KV heads of 128, BF16: 131,072 bytes a token; counting the
+    # 8 cross-attention layers too would give 163,840.
+    arch = CATALOGUE.get("llama-3.2-11b-vision").arch
+    assert arch is not None
+    assert arch.kv_cache_bytes_per_token(2) == 2 * 32 * 8 * 128 * 2 == 131_072
+    assert _kv_bytes("llama-3.2-11b-vision", 32_768) == 131_072 * 32_768
+
+
+def test_cross_attention_layers_must_leave_self_attention_layers() -> None:
+    from pydantic import ValidationError
+
+    from rules.model_catalogue import Architecture
+
+    shape = dict(layers=8, hidden=64, heads=4, kv_heads=4, intermediate=128, vocab=100,
+                 source="test")
+    assert Architecture(cross_attention_layers=7, **shape).kv_layers == 1  # type: ignore[arg-type]
+    with pytest.raises(ValidationError):
+        Architecture(cross_attention_layers=8, **shape)  # type: ignore[arg-type]
