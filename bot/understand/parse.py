@@ -814,6 +814,7 @@ class _Signals:
     gpuish: bool  # a GPU or an amount of VRAM
     work: bool  # a model size, a method or an inference request
     hours: bool
+    tokens: bool = False  # the training tokens or samples ("50M tokens", "20k samples")
 
     @cached_property
     def priced(self) -> bool:
@@ -866,6 +867,9 @@ _RULES: tuple[tuple[Intent, Callable[[_Signals], object]], ...] = (
     ("memory", _context_unnamed),
     # "how long does LoRA 8B take on an H100?": a time estimate, then its cost.
     ("time", lambda g: g.work and g.duration),
+    # "how long for 50M tokens?": how long a run on them takes (which model asked back), not
+    # a GPU's cost for hours not said.
+    ("time", lambda g: g.tokens and g.duration and not px.COST.search(g.s)),
     ("cost", lambda g: px.COST.search(g.s) or g.duration),
     ("cost", _memoryless_cost),
     ("cost", lambda g: g.hours and g.gpuish and not g.work),  # "100 hours on an A100"
@@ -927,6 +931,7 @@ def _intent(
         gpuish=bool(work.gpus) or work.vram_gb is not None,
         work=work.params_b is not None or method is not None or inference or bool(work.family),
         hours=work.hours is not None or work.gpu_hours is not None,
+        tokens=work.dataset_tokens is not None or work.dataset_samples is not None,
     )
     for intent, holds in _RULES:
         if (paying or intent != "pay") and holds(signals):
