@@ -133,17 +133,7 @@ def _inherited(asked: Query, before: Query | None, before_text: str) -> Query | 
             or not before_text.rstrip().endswith(("?", "\uff1f")):
         return None
     completed = same_run(asked, before)
-    if completed.intent == "cost" and _asks_duration(asked.text):
-        # "… will it oom? and how long for 2 epochs of 10k samples avg 300 tokens": how long
-        # that run takes (then its cost), as a chat's follow-up reads it, not a cost alone.
-        completed = completed.model_copy(update={"intent": "time"})
     return completed if completed.intent != before.intent else None
-
-
-def _asks_duration(text: str) -> bool:
-    """"how long …", "time for …" with no cost word: a duration asked."""
-    folded = fold(text)
-    return bool(px.DURATION_QUESTION.search(folded)) and not px.COST.search(folded)
 
 
 def _continued(
