@@ -171,3 +171,24 @@ def test_the_lead_says_nothing_without_a_detailed_estimate() -> None:
     bare = copy(ask, **{"detailed": None})
     assert detailed_lead_lines(Phrases("en", CAT), bare) == []
     assert render("detailed_lead.html.j2", "en", answer=bare) == ""
+
+
+def test_the_vocabulary_range_of_a_bare_size_is_worked_out_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The range is a property worked out on each read (bot.detail): the lead reads it once."""
+    import bot.detail
+
+    ask = answer(intent="memory", params_b=D(7), method="lora")
+    assert ask.detailed is not None and ask.detailed.vocab_range_gb is not None
+    calls: list[object] = []
+    work_out = bot.detail._vocab_range
+
+    def counted(*args: Any) -> tuple[D, D] | None:
+        calls.append(args)
+        return work_out(*args)
+
+    monkeypatch.setattr(bot.detail, "_vocab_range", counted)
+    lines = detailed_lead_lines(Phrases("en", CAT), ask)
+    assert lines[-1].startswith("ℹ️ Without the model's name its vocabulary is unknown: from 32k")
+    assert len(calls) == 1

@@ -598,8 +598,9 @@ def detailed_lead_lines(ph: Phrases, answer: Answer) -> list[Markup]:
             host=fmt.gb(d.host_ram_gb[0], 1), high=fmt.gb(d.host_ram_gb[1], 1),
         )
         lines.append(_safe(f"💾 {said}"))
-    if d.vocab_range_gb:
-        low, high = fmt.gb(d.vocab_range_gb[0], 1), fmt.gb(d.vocab_range_gb[1], 1)
+    vocab_range = d.vocab_range_gb  # worked out on each read
+    if vocab_range:
+        low, high = fmt.gb(vocab_range[0], 1), fmt.gb(vocab_range[1], 1)
         said = g._(
             "Without the model's name its vocabulary is unknown: from 32k to 256k tokens the "
             "detailed estimate is %(low)s to %(high)s per GPU. Name the model for one figure.",
