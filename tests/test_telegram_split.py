@@ -7,6 +7,7 @@ import html
 import re
 from itertools import pairwise
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -98,3 +99,21 @@ def test_a_part_takes_every_line_that_fits_exactly_and_keeps_each_as_written() -
         "<i>" + "w" * 20 + "</i>",         # 20
         " X",
     ]
+
+
+@settings(max_examples=examples(150), deadline=None)
+@given(TEXTS)
+def test_a_text_is_never_shorter_than_what_telegram_shows_of_it(text: str) -> None:
+    """split_message's shortcut: a reply whose own UTF-16 length fits is one message."""
+    assert visible_length(text) <= len(text.encode("utf-16-le")) // 2
+
+
+def test_a_reply_within_the_limit_as_written_is_not_parsed(monkeypatch: pytest.MonkeyPatch) -> None:
+    import bot.render.telegram_html as telegram_html
+
+    def parsed(text: str) -> int:
+        raise AssertionError("parsed")
+
+    monkeypatch.setattr(telegram_html, "visible_length", parsed)
+    text = "🧮 <b>" + "é&amp;" * 675 + "</b>"  # 4,060 UTF-16 units as written
+    assert split_message(text) == [text]

@@ -16,6 +16,15 @@ def visible_length(text: str) -> int:
     return len(plain.encode("utf-16-le")) // 2
 
 
+def _utf16_length(text: str) -> int:
+    """The text's own length in UTF-16 units, tags and entities included: never less than
+    visible_length (removing a tag or replacing an entity by its character only shortens it),
+    so a text within the limit by it is one message without parsing its tags (most replies;
+    one encode instead of a tag search and an unescape). A character is at most two units:
+    a text of at most half the limit in characters needs no encoding either."""
+    return len(text.encode("utf-16-le")) // 2
+
+
 def _open_tags(line: str) -> list[str]:
     stack: list[str] = []
     for closing, name in _TAG.findall(line):
@@ -54,7 +63,7 @@ def _hard_split(line: str, limit: int) -> list[str]:
 def split_message(text: str, limit: int = MAX_MESSAGE) -> list[str]:
     """Split at line boundaries so every part is valid HTML within the limit. Templates keep each
     tag within one line, so a line boundary never cuts an element."""
-    if visible_length(text) <= limit:
+    if len(text) <= limit // 2 or _utf16_length(text) <= limit or visible_length(text) <= limit:
         return [text]
     parts: list[str] = []
     current: list[str] = []
