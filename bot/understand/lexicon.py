@@ -38,6 +38,7 @@ _COMMON: Final[dict[str, tuple[str, ...]]] = {
         r"lm ?studio", r"kobold\.?cpp", r"text-generation-webui", r"oobabooga", r"ooba",
         r"llama-cpp(?:-python)?", r"llama-server", r"llama-cli",
         r"gpt4all", r"llamafile",
+        r"(?:in|with|using|via|en|con|dans|avec|sous) jan(?! ?\d)", r"jan(?: ?\.ai| ai| app| desktop)",
         # Serving engines' own settings (vLLM, Ollama, llama.cpp).
         r"max[_-]model[_-]len", r"gpu[_-]memory[_-]utilization", r"num_ctx", r"n_ctx",
     ),
@@ -219,9 +220,12 @@ INFERENCE_FORMATS: Final[tuple[str, ...]] = (
 )
 # Programs that run GGUF files on the user's own card, by their id in rules/data/quant_types.toml
 # (runners): a question naming one and no type is answered for that runner's default type.
-# Not Jan ("jan" is January too).
+# Jan only where the words around it make it the app ("in jan", "with jan", "jan app"):
+# "jan" alone is January too, and "in jan 2025" is.
 LOCAL_RUNNERS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
     ("ollama", (r"ollama",)),
+    ("jan", (r"(?:in|with|using|via|en|con|dans|avec|sous) jan(?! ?\d)",
+             r"jan(?: ?\.ai| ai| app| desktop)")),
     ("llama-cpp", (r"llama\.?cpp", r"llama-cpp(?:-python)?", r"llama-server", r"llama-cli")),
     ("lm-studio", (r"lm ?studio",)),
     ("koboldcpp", (r"kobold\.?cpp",)),

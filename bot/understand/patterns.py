@@ -367,7 +367,7 @@ INFERENCE_FORMAT: Final = words(lx.INFERENCE_FORMATS)
 # memory by default (rules/data/serving.toml), which bounds the longest context it serves.
 VLLM: Final = Guarded(("vllm",), r"(?<![a-z0-9])vllm(?![a-z0-9])")
 LOCAL_RUNNER: Final = Guarded(
-    ("ollama", "llama", "studio", "kobold", "ooba", "text-generation", "gpt4all"),
+    ("ollama", "llama", "studio", "kobold", "ooba", "text-generation", "gpt4all", "jan"),
     words(f for _, frags in lx.LOCAL_RUNNERS for f in frags),
 )
 LOCAL_RUNNER_IDS: Final = tuple(
