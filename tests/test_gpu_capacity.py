@@ -37,7 +37,9 @@ def _verdict(gpu: str, need_gb: str, count: int = 1) -> bool:
 def test_cited_totals_are_the_nvidia_smi_figures() -> None:
     totals = {"rtx-4090": 24564, "rtx-3090": 24576, "rtx-3060": 12288, "rtx-5090": 32607,
               "h100": 81559, "a100-80gb": 81920, "a100-40gb": 40960, "l40s": 46068,
-              "a10g": 23028, "t4": 15360, "l4": 23034, "b200": 183359}
+              "a10g": 23028, "t4": 15360, "l4": 23034, "b200": 183359,
+              # owned cards people name most, read in nvidia-smi output (was 16/24 GiB assumed)
+              "rtx-a4000": 16376, "rtx-a5000": 24564, "rtx-3090-ti": 24564}
     for gpu, mib in totals.items():
         card = CAT.gpu(gpu)
         assert card.memory_mib == mib and card.memory_source
