@@ -57,6 +57,7 @@ PINNED = {
     "aya-expanse-8b": (32, 4096, 32, 8, 128, 14336, 256000, True),
     "granite-3.3-8b": (40, 4096, 32, 8, 128, 12800, 49159, True),
     "granite-3.3-2b": (40, 2048, 32, 8, 64, 8192, 49159, True),
+    "phi-3-small": (32, 4096, 32, 8, 128, 14336, 100352, True),
 }
 VISION_LANGUAGE = sorted(m for m in PINNED if "-vl-" in m)
 
