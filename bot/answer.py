@@ -694,9 +694,11 @@ def _largest_batch(query: Query, cat: Catalogue, oom: OomReport | None = None
 
 def _layer_split(query: Query, answer: Answer, cat: Catalogue) -> LayerSplit | None:
     """The layer split of a GGUF model on the asked card(s) that cannot hold it whole, when a
-    local runner or offload is asked about; not on Apple silicon (unified memory: no split)."""
+    local runner, offload or the system RAM ("3090 and 64gb ram … 70b q4") is said; not on
+    Apple silicon (unified memory: no split)."""
     primary, detailed = answer.primary, answer.detailed
-    if not query.inference or (query.runner is None and not query.cpu_offload) \
+    if not query.inference \
+            or (query.runner is None and not query.cpu_offload and query.system_ram_gb is None) \
             or primary is None or primary.fit is None or primary.fit.unified_gb is not None \
             or detailed is None or detailed.check is None or detailed.check.detailed_fits \
             or cat.method(primary.memory.method).quant is None or answer.params_b is None:
