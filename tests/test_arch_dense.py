@@ -58,6 +58,7 @@ PINNED = {
     "granite-3.3-8b": (40, 4096, 32, 8, 128, 12800, 49159, True),
     "granite-3.3-2b": (40, 2048, 32, 8, 64, 8192, 49159, True),
     "phi-3-small": (32, 4096, 32, 8, 128, 14336, 100352, True),
+    "devstral-small": (40, 5120, 32, 8, 128, 32768, 131072, False),
 }
 VISION_LANGUAGE = sorted(m for m in PINNED if "-vl-" in m)
 
