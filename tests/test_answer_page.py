@@ -49,3 +49,13 @@ def test_a_duration_with_a_budget_ends_with_what_the_budget_buys(cat: Catalogue)
     text = _reply("how long does it take to lora llama 8b on 20M tokens with a $100 budget", cat)
     assert text.startswith("⏱ <b>LoRA of an 8B model: about ")
     assert "(detailed estimate, LoRA).\n\n💵 <b>$100.00 buys " in text
+
+
+@pytest.mark.parametrize("question", [
+    "h100 vs a100 for qlora 70b", "hi", "what gpus do you have", "qlora llama 3 8b on a 4090",
+])
+def test_a_reply_is_plain_text_as_a_template_rendered_it(cat: Catalogue, question: str) -> None:
+    """Markup would escape whatever is added after it ('&' → '&amp;')."""
+    text = _reply(question, cat)
+    assert type(text) is str
+    assert (text + " & more").endswith(" & more")

@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from markupsafe import Markup
-
 from bot.answer import Answer
 from bot.render.lines import compare_lines, fit_block, online_rl_note, remedy_block
 from bot.render.phrases import Phrases
@@ -141,7 +139,7 @@ def _body(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         put(fit_block(answer, ph))
 
 
-def answer_page(answer: Answer, ph: Phrases, render: Render) -> Markup:
+def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
     """The reply before tidying (renderer.tidy): `render(name)` renders a template with the
     reply's context."""
     out: list[str] = []
@@ -170,7 +168,9 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> Markup:
         include("context_note.html.j2")
     if not error:
         _hours_as(query.hours_as, ph, put)
-    return Markup("".join(out))
+    # A plain str, as a template's render gave: a Markup reply would escape what is added to
+    # it (reply.text + "&…") and strip() would keep it Markup.
+    return "".join(out)
 
 
 def _hours_as(hours_as: str | None, ph: Phrases, put: Put) -> None:
