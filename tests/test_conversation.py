@@ -147,6 +147,17 @@ FOLLOW_UPS: list[tuple[str, str, dict[str, Any], str]] = [
     ("vllm qwen2.5 7b on a 3090", "how much context?",
      {"intent": "fit", "engine": "vllm", "context_asked": True},
      "vLLM takes 90% of each GPU's memory by default"),
+    # A 16-bit precision alone after a training question is that run's (a T4 trains in FP16;
+    # after QLoRA, its base in 16 bits: LoRA), not serving the model (it was BF16 inference).
+    ("lora mistral 7b on a t4", "does it work with fp16?",
+     {"method": "lora", "inference": False, "gpu": "t4"},
+     "❌ <b>No: Mistral 7B (7.3B parameters) does not fit on 1× T4 (LoRA).</b>"),
+    ("qlora llama 3 8b on my 3090", "and in bf16?",
+     {"method": "lora", "inference": False, "gpu": "rtx-3090"},
+     "✅ <b>Yes: Llama 3 8B fits on 1× RTX 3090 (LoRA).</b>"),
+    ("run llama 3 8b on my 3090", "and in fp16?",
+     {"method": "inference_bf16", "inference": True},
+     "(BF16 inference)"),
     ("qlora llama 3 8b on a 3090", "and the max batch size?",
      {"intent": "fit", "method": "qlora", "batch_asked": True},
      "📏 <b>Largest micro-batch that fits"),

@@ -17,6 +17,7 @@ from typing import Any, Final
 
 from bot.understand import asks
 from bot.understand import patterns as px
+from bot.understand import settings as st
 from bot.understand.languages import LANGUAGES
 from bot.understand.lazy import lazy
 from bot.understand.normalise import fold
@@ -382,10 +383,13 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
     if not names_model:
         update.update(params_b=previous.params_b, model_id=previous.model_id,
                       shape_model=previous.shape_model)
-    if new.serving_implied and not previous.inference:
+    sixteen = _precision_of_run(new, names_model)
+    if (new.serving_implied or sixteen) and not previous.inference:
         # "and with 8k context?" after "qlora llama 3 8b on my 3090": that run at 8k tokens, not
         # serving the model (a context alone reads as serving only in a question of its own).
-        update.update(method=previous.method, inference=False, serving_implied=False,
+        # "and in bf16?" after QLoRA: its base in 16 bits, LoRA.
+        update.update(method="lora" if sixteen and previous.method == "qlora"
+                      else previous.method, inference=False, serving_implied=False,
                       pretraining=previous.pretraining or new.pretraining,
                       serving_precision_said=previous.serving_precision_said,
                       quant=None, quant_bare=None, quant_asked=False,
@@ -449,6 +453,17 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
         intent = "fit" if gpu_after else "memory"
     update["intent"] = intent
     return new.model_copy(update=update)
+
+
+def _precision_of_run(new: Query, names_model: bool) -> bool:
+    """"does it work with fp16?", "and in bf16?" naming no model: a 16-bit precision alone,
+    no serving word or format, which after a training question is that run's precision (a T4
+    trains in FP16), not serving the model."""
+    if names_model or not new.inference or new.method != "inference_bf16":
+        return False
+    folded = fold(new.text)
+    return bool(st.INFERENCE_16.search(folded)) and not px.INFERENCE_STRONG.search(folded) \
+        and not px.INFERENCE_FORMAT.search(folded)
 
 
 def _intent(new: Query, previous: Query, has_gpu: bool) -> Intent:
