@@ -870,6 +870,12 @@ _RULES: tuple[tuple[Intent, Callable[[_Signals], object]], ...] = (
     # "how long for 50M tokens?": how long a run on them takes (which model asked back), not
     # a GPU's cost for hours not said.
     ("time", lambda g: g.tokens and g.duration and not px.COST.search(g.s)),
+    # "¿cuánto cuesta por minuto?", "combien coûte une h100 à la minute ?": a price by the
+    # minute (the price list, with what a minute costs), not a run's cost for hours not said.
+    # ("how does billing per minute work" asks how billing works: the service's answer)
+    ("prices", lambda g: not g.hours and not g.work and not g.duration
+     and px.PER_MINUTE.admits(g.s) and px.PER_MINUTE.pattern.search(g.s)
+     and (g.gpuish or px.HOW_MUCH.search(g.s) or px.COST.search(g.s))),
     ("cost", lambda g: px.COST.search(g.s) or g.duration),
     ("cost", _memoryless_cost),
     ("cost", lambda g: g.hours and g.gpuish and not g.work),  # "100 hours on an A100"
@@ -1391,6 +1397,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         and px.WITHIN_HOURS.admits(s) and px.WITHIN_HOURS.pattern.search(s) is not None,
         pay_refused=pay_refused,
         service_asked=service,
+        per_minute=intent == "prices" and px.PER_MINUTE.admits(s)
+        and px.PER_MINUTE.pattern.search(s) is not None,
         accelerator=accelerator,
         pay_also=pay_also and intent in ("prices", "cost"),
         lora_targets=flags.lora_targets,

@@ -440,6 +440,11 @@ COST: Final = words(lx.COST_WORDS)
 DURATION_QUESTION: Final = words(lx.DURATION_QUESTION)
 HOW_MUCH: Final = screened_words(lx.HOW_MUCH)
 RATE: Final = lazy(rf"(?<![a-z0-9]){alt(lx.RATE_WORDS)}(?![a-z0-9])")
+# A price by the minute: "per minute", "/min", "por minuto", "al minuto", "par minute", "à la
+# minute" (the seed: instances draw on the hourly blocks by the minute).
+PER_MINUTE: Final = Guarded(("min",), lazy(
+    r"(?<![a-z0-9])(?:per|a|by the|/|por|al|x|par|a la) ?(?:mins?|minutes?|minutos?)(?![a-z0-9])"
+))
 FIT_STRONG: Final = words(lx.FIT_STRONG)
 MEMORY: Final = words(lx.MEMORY_WORDS)
 PRICES: Final = words(lx.PRICE_WORDS)

@@ -134,6 +134,8 @@ class Query(BaseModel):
     follow_up: bool = False  # completed from the previous question in the chat
     largest: bool = False  # "the largest model I can QLoRA on 24 GB": no size, the memory asks it
     count_asked: bool = False  # "how many A100s do I need?": the count is the question
+    # "how much is an h100 per minute?", "¿cuánto cuesta por minuto?": a price by the minute
+    per_minute: bool = False
     budget_usd: Decimal | None = None  # "I have $500, how many H100 hours?"
     budget_foreign: bool = False
     # "the best gpu for qlora 70b under $1/hr": the most the user will pay per hour (a
