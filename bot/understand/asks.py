@@ -240,6 +240,14 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
 )
 
 
+# "for less than an hour", "por menos de una hora", "moins d'une heure" (folded): renting for
+# under an hour, which the per-minute draw answers (parse: only with no GPU, model or amount).
+SUB_HOUR: Final = lazy(
+    r"(?<![a-z])(?:less than|under|shorter than|menos de|moins d.|moins de) ?"
+    r"(?:an?|one|1|una|un|une) (?:hour|hora|heure)s?(?![a-z])"
+)
+
+
 def service_topics(s: str) -> tuple[str, ...]:
     """The questions about the service of SERVICE_TOPICS that `s` asks, in a fixed order."""
     return tuple(topic for topic, pattern in SERVICE_TOPICS if pattern.search(s))

@@ -1208,14 +1208,19 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # "is there a student discount", "bulk discount on h100s?": the page names no discount;
         # what it says (blocks at the same hourly rate), then the prices as before.
         service = tuple(t for t in asks.service_topics(rest) if t == "discount")
-    if not service and intent in ("prices", "cost") and work.hours is None and not work.money \
-            and work.params_b is None and not work.family and not work.gpus \
+    # "can i rent for less than an hour?", "¿se puede alquilar por menos de una hora?", "on peut
+    # louer moins d'une heure ?": the hour said is the bound asked about, not a duration to quote.
+    sub_hour = work.hours == 1 and asks.SUB_HOUR.search(corrected) is not None
+    if not service and intent in ("prices", "cost") and (work.hours is None or sub_hour) \
+            and not work.money and work.params_b is None and not work.family and not work.gpus \
             and not px.HOW_MUCH.search(rest):
         # "is there a minimum rental time?", "durée minimale de location ?": no GPU, hours or
         # amount, so not a price list nor a quote; the blocks and their per-minute draw answer.
-        service = tuple(t for t in asks.service_topics(rest) if t == "billing")
+        service = ("billing",) if sub_hour else tuple(
+            t for t in asks.service_topics(rest) if t == "billing")
         if service:
             intent = "help"
+            work.hours = None
     samples_at_seq_len: int | None = None
     if work.dataset_samples and work.seq_len and work.dataset_tokens is None and not inference:
         # "20k examples, 3 epochs, seq 1024. how long": no sample is longer than the sequence
