@@ -189,6 +189,13 @@ class Screened(Screen):
         self._also: tuple[str, ...] = ()  # the second set (``clauses``); empty: none
         _MADE.append(self)
 
+    def needles(self) -> tuple[str, ...]:
+        """The first set: every match holds one of them ("" for a pattern that gives none)."""
+        if self._needles is None:
+            _prepare()
+        assert self._needles is not None
+        return self._needles
+
     def admits(self, s: str) -> bool:
         """Whether ``s`` holds a needle of each set (so may hold a match)."""
         found = self._needles

@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import cache
 from typing import Final, Literal
 
 from bot.understand.numbers import NUM_SP
@@ -317,8 +318,39 @@ def _first(match: re.Match[str], *names: str) -> tuple[str | None, str | None]:
     return None, None
 
 
+# What ``read_flags`` searches, but QV and FULL: patterns screened by needles (screen.py).
+_SCREENED_FLAGS: Final = (
+    PURE_BF16, MIXED, FP32, FP32_WEIGHTS, PAGED_8BIT, PAGED, ADAM_8BIT, ADAFACTOR, ADAMW,
+    OPT_IN_BWD, ACT_OFFLOAD, CPU_OFFLOAD_OFF, CPU_OFFLOAD, GPU_LAYERS, EAGER, SDPA, NO_COMPILE,
+    COMPILE, CHUNKED, UNPACKED, PACKED, ALL_LINEAR, ATTN_ONLY, QKV, NO_DROPOUT, LORA_DROPOUT,
+    NO_KERNELS, LIGER, UNSLOTH, TRANSFORMERS, ZERO_STAGE, OPTIMIZER_OFFLOAD, ZERO3, FSDP, DDP,
+    DEVICE_MAP, NO_GRAD_ACCUM, GRAD_ACCUM, PRETRAIN, PAIRED, REFERENCED, ONLINE_RL,
+)
+
+
+@cache
+def _flag_needles() -> tuple[str, ...]:
+    """The needles of every screened setting: a text holding none of them names none."""
+    found = {needle for pattern in _SCREENED_FLAGS for needle in pattern.needles()}
+    return tuple(sorted(n for n in found if not any(o != n and o in n for o in found)))
+
+
 def read_flags(s: str) -> Settings:
     """The word settings of a folded question (nothing is blanked)."""
+    # Most questions name no setting: one scan for the ~100 needles of the ~40 screened patterns
+    # instead of a screen each; then only the two patterns that give no needles are searched.
+    for needle in _flag_needles():  # loops: any() over a generator is twice as slow
+        if needle in s:
+            return _read_flags(s)
+    out = Settings()
+    if QV.search(s):
+        out.lora_targets = "qv"  # ALL_LINEAR, ATTN_ONLY and QKV hold a needle
+    if FULL.search(s):
+        out.full = True
+    return out
+
+
+def _read_flags(s: str) -> Settings:
     out = Settings()
     if PURE_BF16.search(s):
         out.precision = "bf16"
