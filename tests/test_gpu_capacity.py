@@ -39,7 +39,8 @@ def test_cited_totals_are_the_nvidia_smi_figures() -> None:
               "h100": 81559, "a100-80gb": 81920, "a100-40gb": 40960, "l40s": 46068,
               "a10g": 23028, "t4": 15360, "l4": 23034, "b200": 183359,
               # owned cards people name most, read in nvidia-smi output (was 16/24 GiB assumed)
-              "rtx-a4000": 16376, "rtx-a5000": 24564, "rtx-3090-ti": 24564}
+              "rtx-a4000": 16376, "rtx-a5000": 24564, "rtx-3090-ti": 24564,
+              "rtx-4070": 12282}
     for gpu, mib in totals.items():
         card = CAT.gpu(gpu)
         assert card.memory_mib == mib and card.memory_source
