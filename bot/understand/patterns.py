@@ -517,7 +517,9 @@ _SETTING_COMPARED: Final = (
     r"(?:q ?-?lora|lora|peft|full|fft|sft|dpo|fine ?-?tun\w*|finetun\w*|train\w*|adamw?\w*|"
     r"adam|[48] ?-?bits?|nf4|zero ?-?[0-3]|(?:zero )?stage ?-?[0-3]|fsdp ?2?|deepspeed|ddp|"
     r"bf16|fp16|fp32|fp8|int[48]|sgd|lion|adafactor|galore|checkpointing|offload\w*|unsloth|"
-    r"axolotl|packing|liger|flash[ _-]?attn\w*|flash ?attention ?2?)"
+    r"axolotl|packing|liger|flash[ _-]?attn\w*|flash ?attention ?2?|"
+    # "rent vs buy a 4090 for qlora 8b": renting or buying that card, not it against another
+    r"rent(?:ing|al)?|buy(?:ing)?|purchas\w*|alquil\w*|comprar?|louer|location|achat|acheter)"
 )
 COMPARED_SETTINGS: Final = Guarded(
     ("vs", "versus", "compar"),
