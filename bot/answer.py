@@ -19,8 +19,10 @@ from bot.capacity import TrainingSpeed, concurrency_facts, training_speed_facts
 from bot.detail import (
     DEFAULT_SEQ_LEN,
     DetailedAnswer,
+    FitCheck,
     LargestBatch,
     TrainingEstimate,
+    check_on,
     decode_bound,
     detailed_for,
     detailed_options,
@@ -726,14 +728,25 @@ def _quant_pick(query: Query, cat: Catalogue) -> tuple[Query, QuantPick | None]:
         })
 
     checks: dict[int, tuple[bool, Decimal, int]] = {}
+    # The first type tried gets the whole answer (it raises what the question's facts make
+    # any type's raise); the others only their verdict, the answer's own Fit and detailed
+    # check (quotes aside: a quote's target depends on the type, and so could its errors).
+    first: list[Answer] = []
 
     def fits(index: int) -> bool:
         q = named(index)
-        detailed = detailed_for(q, _build(q, cat), cat, tokens_per_second=q.tokens_per_second)
-        if detailed is None or detailed.check is None:
+        if not first or first[0].intent == "compare" or _quote_wanted(q):
+            answer = _build(q, cat)
+            first.append(answer)
+            detailed = detailed_for(q, answer, cat, tokens_per_second=q.tokens_per_second)
+            found = None if detailed is None or detailed.check is None \
+                else (detailed.check, detailed.seq_len)
+        else:
+            found = _type_check(q, cat)
+        if found is None:
             raise _NoDetail
-        check = detailed.check
-        checks[index] = (check.detailed_fits, check.detailed_per_gpu_gb, detailed.seq_len)
+        check, seq_len = found
+        checks[index] = (check.detailed_fits, check.detailed_per_gpu_gb, seq_len)
         return check.detailed_fits
 
     try:
@@ -753,6 +766,23 @@ def _quant_pick(query: Query, cat: Catalogue) -> tuple[Query, QuantPick | None]:
         seq_len=seq_len,
     )
     return named(chosen if chosen is not None else 0), pick
+
+
+def _type_check(query: Query, cat: Catalogue) -> tuple[FitCheck, int] | None:
+    """The detailed verdict of a named GGUF type on the asked configuration and the context it
+    assumed, as detailed_for gives them for _build's answer (one method named: its Fit on the
+    asked GPUs or memory), without building that answer."""
+    assert query.method is not None and query.params_b is not None
+    method = cat.method(query.method)
+    count = check_cluster(query.gpu_count if query.gpu_count is not None else 1, cat)
+    if query.gpu is not None:
+        asked = fit(method.id, query.params_b, query.gpu, count, catalogue=cat,
+                    memory_gb=query.gpu_memory_gb)
+    elif query.vram_gb is not None:
+        asked = fit_vram(method.id, query.params_b, query.vram_gb, count, catalogue=cat)
+    else:
+        return None
+    return check_on(query, method, estimator_model(query, query.params_b, cat), asked)
 
 
 class _NoDetail(Exception):
@@ -1143,10 +1173,7 @@ def _build(query: Query, cat: Catalogue) -> Answer:
     # L40S quote there came from nowhere).
     # "The largest I can LoRA on my 3090, and what would it cost on an L40S": quoted there.
     quote_on = query.other_gpus[0] if query.largest and query.other_gpus else None
-    want_quote = (
-        intent in ("cost", "recommend", "time") or query.hours is not None
-        or quote_on is not None
-    )
+    want_quote = _quote_wanted(query)
     methods = _methods_for(query, cat)
     if intent == "cost" and query.hours is None and all(
         cat.method(m).assumed_gpu_hours is None for m in methods
@@ -1191,6 +1218,13 @@ def _build(query: Query, cat: Catalogue) -> Answer:
         native=native,
         native_memory=memory(native.method, params, cat) if native is not None else None,
     )
+
+
+def _quote_wanted(query: Query) -> bool:
+    """A cost, hours or a recommendation asked, or "…and what would it cost on an L40S" after
+    the largest model a card holds: _build quotes the run."""
+    return query.intent in ("cost", "recommend", "time") or query.hours is not None \
+        or bool(query.largest and query.other_gpus)
 
 
 def _compare(query: Query, cat: Catalogue, base: dict[str, Any], gpu: GPU | None) -> Answer:

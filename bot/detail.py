@@ -64,6 +64,7 @@ __all__ = [
     "chart_callback_args",
     "chart_candidates",
     "chart_query",
+    "check_on",
     "decode_bound",
     "detailed_for",
     "estimate_on",
@@ -321,6 +322,16 @@ def estimate_on(
     """The detailed estimate per GPU of `method` on the asked configuration, for the query's
     settings and the defaults for the rest (bot.remedy tries changed settings with it)."""
     return _estimate(query, method, model, asked.gpu_count, asked)[0]
+
+
+def check_on(
+    query: Query, method: Method, model: ModelSpec | Decimal, asked: Fit
+) -> tuple[FitCheck, int] | None:
+    """The detailed verdict on the asked configuration and the sequence length it assumed,
+    as detailed_for gives them (check, seq_len), without the rest of the detailed answer
+    (bot.answer's quant pick asks it of each type it tries)."""
+    breakdown, _, seq_len, _, _, _ = _estimate(query, method, model, asked.gpu_count, asked)
+    return None if breakdown is None else (_check(asked, breakdown), seq_len)
 
 
 def _model(query: Query, params_b: Decimal, cat: Catalogue) -> ModelSpec | Decimal:

@@ -297,3 +297,53 @@ def test_when_no_quant_fits_it_says_so_and_what_does() -> None:
 def test_a_named_type_is_not_a_quant_question() -> None:
     assert not understand("llama 3 70b q4_k_m on a 4090", CAT).quant_asked
     assert "🎚️" not in ask("llama 3 70b q4_k_m on a 4090")["text"]
+
+
+QUANT_PICKS = [
+    "what quant of llama 3 70b can i run on my 4090?",
+    "which gguf quant fits qwen2.5 32b on a 3060 12gb",
+    "quelle quantif de mixtral pour une 4090 ?",
+    "what quant of llama 3 405b can i run on my 3060?",
+    "which quant of a 20b fits in 16gb at 8k context",
+]
+
+
+@pytest.mark.parametrize("text", QUANT_PICKS)
+def test_each_type_tried_gets_the_verdict_its_whole_answer_gives(text: str) -> None:
+    """The quant pick builds the whole answer for the first type it tries only: the others'
+    verdict, figure and context (bot.answer._type_check) are those detailed_for gives on the
+    answer _build makes for that type, for every type."""
+    import bot.answer as answer
+    from bot.detail import detailed_for
+
+    query, _ = answer._reframe(understand(text, CAT), CAT)
+    assert query.quant_asked and query.params_b is not None
+    for q in CAT.quant_types:
+        named = query.model_copy(update={
+            "method": CAT.quant_method(q.name), "quant": q.name, "quant_bare": None,
+            "serving_precision_said": True})
+        whole = detailed_for(named, answer._build(named, CAT), CAT)
+        cheap = answer._type_check(named, CAT)
+        assert whole is not None and whole.check is not None and cheap is not None
+        assert cheap == (whole.check, whole.seq_len), q.name
+
+
+def test_the_quant_pick_builds_one_answer_for_the_types_it_tries(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Bisection tries about five types; only the first gets a whole answer (then the
+    winner's, as the question's)."""
+    import bot.answer as answer
+
+    built: list[str | None] = []
+    real = answer._build
+
+    def counted(query: Any, cat: Any) -> Any:
+        built.append(query.quant)
+        return real(query, cat)
+
+    monkeypatch.setattr(answer, "_build", counted)
+    query = understand(QUANT_PICKS[0], CAT)
+    got = answer.build_answer(query, CAT)
+    assert got.quant_pick is not None and got.quant_pick.chosen == "IQ2_S"
+    assert len(built) == 2 and built[-1] == "IQ2_S", built
