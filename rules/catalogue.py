@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import difflib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -30,6 +29,7 @@ from rules.schema import (
     Reference,
     ServiceQuestion,
 )
+from rules.similar import Names
 
 if TYPE_CHECKING:
     from rules.model_catalogue import ModelCatalogue
@@ -78,6 +78,11 @@ class Catalogue:
         return {
             _normalise(key): gpu for gpu in self.gpus for key in (gpu.id, gpu.name, *gpu.aliases)
         }
+
+    @cached_property
+    def _alias_names(self) -> Names:
+        """The spellings indexed for a typo's suggestions (made at the first unknown name)."""
+        return Names(self._alias_index)
 
     def service_question(self, topic: str) -> ServiceQuestion:
         """What the published page says on a question about the service (service.toml)."""
@@ -178,7 +183,7 @@ class Catalogue:
         """Closest known GPU names for a typo ("H10", "A1000"), by spelling; when the user gave
         the card's memory, cards with that memory come first."""
         index = self._alias_index
-        keys = difflib.get_close_matches(_normalise(text), list(index), n=n * 6, cutoff=0.5)
+        keys = self._alias_names.close(_normalise(text), n * 6, 0.5)
         close = list(dict.fromkeys(index[key] for key in keys))
         if vram_gb is not None:
             same = [g for g in close if g.vram_gb == vram_gb]

@@ -8,17 +8,17 @@ Pure: loads only its packaged data file. Names are matched on a normalised token
 from __future__ import annotations
 
 import datetime as dt
-import difflib
 import re
 from collections.abc import Iterator
 from decimal import Decimal
-from functools import cache
+from functools import cache, cached_property
 from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from rules import data_files
 from rules.errors import DataError
+from rules.similar import Names
 
 __all__ = [
     "Architecture",
@@ -457,6 +457,11 @@ class ModelCatalogue:
                     )
         self._max_key_len = max(len(k.split()) for k in self._index)
 
+    @cached_property
+    def _names(self) -> Names:
+        """The spellings indexed for a typo's suggestions (made at the first misspelt name)."""
+        return Names(self._index)
+
     def __iter__(self) -> Iterator[ModelSpec]:
         return iter(self.models)
 
@@ -509,7 +514,7 @@ class ModelCatalogue:
         key = normalise_name(text)
         if not key:
             return []
-        matches = difflib.get_close_matches(key, list(self._index), n=n * 4, cutoff=0.6)
+        matches = self._names.close(key, n * 4, 0.6)
         result: list[ModelSpec] = []
         for match in matches:
             model = self._index[match]
