@@ -594,7 +594,10 @@ def longest_context(
     # "vllm … how much context": vLLM holds weights, activations and the KV cache within its
     # share of each GPU (--gpu-memory-utilization, 0.9 by default) and refuses a max_model_len
     # whose cache does not fit there, so the search stops at that share.
-    utilization = serving_utilization() if query.engine == "vllm" and method.kind == "inference" else None
+    # Concurrency asked beside it ("max context and how many users") is counted within vLLM's
+    # share too (bot.capacity): the context must be one that share serves.
+    vllm = query.engine == "vllm" or query.concurrency_asked
+    utilization = serving_utilization() if vllm and method.kind == "inference" else None
     if utilization is not None:
         vram = whole * utilization
     model_max = model.max_context if isinstance(model, ModelSpec) \
