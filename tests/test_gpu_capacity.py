@@ -40,7 +40,7 @@ def test_cited_totals_are_the_nvidia_smi_figures() -> None:
               "a10g": 23028, "t4": 15360, "l4": 23034, "b200": 183359,
               # owned cards people name most, read in nvidia-smi output (was 16/24 GiB assumed)
               "rtx-a4000": 16376, "rtx-a5000": 24564, "rtx-3090-ti": 24564,
-              "rtx-4070": 12282}
+              "rtx-4070": 12282, "rtx-4080-super": 16376, "rtx-2080-super": 8192}
     for gpu, mib in totals.items():
         card = CAT.gpu(gpu)
         assert card.memory_mib == mib and card.memory_source
