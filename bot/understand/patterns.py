@@ -317,9 +317,12 @@ CENTS: Final = Guarded(
     ("cent",),
     rf"(?<![\w.,])(?P<num>\d{{1,3}}(?:[.,]\d+)?) ?{alt(lx.MONEY_CENTS)}(?![a-z]){_PER_HOUR_SUFFIX}"
 )
-# A sum in euros or pounds, read on the text before folding (which drops "€" and "£").
+# A sum in euros or pounds, read on the text before folding (which drops "€" and "£"), or in a
+# Latin American currency or its slang: "50000 pesos", "50 lucas" (thousands of Argentine or
+# Chilean pesos), "100 pavos" (euros, Spain), "100 balles" (euros, France), soles, reales.
 FOREIGN_MONEY: Final = lazy(
-    r"\d ?k? ?(?:€|£|euros?|eur|gbp)(?![a-z])|(?:€|£) ?\d", re.IGNORECASE
+    r"\d ?k? ?(?:€|£|euros?|eur|gbp|pesos|lucas|pavos|balles|soles|reales|mxn|ars|clp|cop|brl)"
+    r"(?![a-z])|(?:€|£) ?\d", re.IGNORECASE
 )
 DIRECTION_BELOW: Final = _ends_with(lx.DIRECTION_BELOW)
 DIRECTION_ABOVE: Final = _ends_with(lx.DIRECTION_ABOVE)
