@@ -302,10 +302,10 @@ def test_forum_phrasings_batch_two(text: str, facts: dict[str, object]) -> None:
 
 @pytest.mark.parametrize(("text", "start"), [
     ("i have 500 bucks, can i full finetune a 7b on 1B tokens?",
-     "✅ <b>Within $500.00: this run costs about $137.90, 44.92 hours on 1× H200 for 1 billion tokens."),
-    ("$50 budget, can i full finetune a 7b on 1B tokens on an h100?", "❌ <b>Not within $50.00: "),
+     "✅ <b>Within $500: this run costs about $137.90, 44.92 hours on 1× H200 for 1 billion tokens."),
+    ("$50 budget, can i full finetune a 7b on 1B tokens on an h100?", "❌ <b>Not within $50: "),
     ("tengo 100 dólares, me alcanza para un lora de llama 3.1 8b con 500M tokens?",
-     "✅ <b>Te alcanza con 100,00\u00a0US$: este entrenamiento cuesta unos 43,14\u00a0US$"),
+     "✅ <b>Te alcanza con 100\u00a0US$: este entrenamiento cuesta unos 43,14\u00a0US$"),
 ])
 def test_a_budget_and_a_dataset_lead_with_whether_the_run_fits_the_budget(text: str,
                                                                            start: str) -> None:

@@ -68,9 +68,9 @@ def test_largest_leads_in_every_language(locale: str, lead: str) -> None:
 @pytest.mark.parametrize(
     ("locale", "lead"),
     [
-        ("en", "💵 <b>$500.00 buys 215.5 hours of 1× H100 at $2.32/hour.</b>"),
-        ("es", "💵 <b>Con 500,00\xa0US$ tienes 215,5 horas de 1× H100 a 2,32\xa0US$/hora.</b>"),
-        ("fr", "💵 <b>500,00\xa0$US vous donnent 215,5 heures de 1× H100 à 2,32\xa0$US/heure.</b>"),
+        ("en", "💵 <b>$500 buys 215.5 hours of 1× H100 at $2.32/hour.</b>"),
+        ("es", "💵 <b>Con 500\xa0US$ tienes 215,5 horas de 1× H100 a 2,32\xa0US$/hora.</b>"),
+        ("fr", "💵 <b>500\xa0$US vous donnent 215,5 heures de 1× H100 à 2,32\xa0$US/heure.</b>"),
     ],
 )
 def test_budget_leads_in_every_language(locale: str, lead: str) -> None:
@@ -192,13 +192,13 @@ def test_a_budget_s_cost_is_to_the_cent_as_shown(text: str, cost: str, shown: st
     ("text", "locale", "lead", "verdict"),
     [
         ("con 300usd cuantas horas de h200 y cabe un 70b en qlora?", "es",
-         "💵 <b>Con 300,00\xa0US$ tienes 97,7 horas de 1× H200",
+         "💵 <b>Con 300\xa0US$ tienes 97,7 horas de 1× H200",
          "✅ <b>Sí: un modelo de 70B cabe en 1× H200 (QLoRA).</b>"),
         ("i have 300$ how many hours of h200 do i get and does a 70b fit with qlora", "en",
-         "💵 <b>$300.00 buys 97.7 hours of 1× H200",
+         "💵 <b>$300 buys 97.7 hours of 1× H200",
          "✅ <b>Yes: a 70B model fits on 1× H200 (QLoRA).</b>"),
         ("j'ai 300 usd combien d'heures de h200 et est ce qu'un 70b rentre en qlora", "fr",
-         "💵 <b>300,00\xa0$US vous donnent 97,7 heures de 1× H200",
+         "💵 <b>300\xa0$US vous donnent 97,7 heures de 1× H200",
          "✅ <b>Oui\xa0: un modèle 70B tient sur 1× H200 (QLoRA).</b>"),
     ],
 )
@@ -223,10 +223,10 @@ def test_a_budget_and_a_fit_in_one_message_get_both_answers(
         # same money buys on the cheapest offered configuration that can, which is quoted.
         ("j'ai 200$ combien d'heures de a100 et est ce qu'un lora 70b rentre ?",
          ("a100-80gb", 1, 217.3, "199.92"), "4× A100 80GB, la configuration la moins chère qui "
-         "suffit, 200,00\xa0$US vous donnent 54,3 heures", ("a100-80gb", 4, D("54.3"))),
+         "suffit, 200\xa0$US vous donnent 54,3 heures", ("a100-80gb", 4, D("54.3"))),
         ("$1000 budget, how many hours on 8x h100, can i full finetune 70b",
          ("h100", 8, 53.8, "998.53"), "8× B200, the cheapest offered configuration that fits, "
-         "$1,000.00 buys 27.1 hours", ("b200", 8, D("27.1"))),
+         "$1,000 buys 27.1 hours", ("b200", 8, D("27.1"))),
     ],
 )
 def test_a_budget_on_a_card_that_cannot_hold_the_model_stays_within_the_budget(
@@ -246,9 +246,9 @@ def test_a_budget_on_a_card_that_cannot_hold_the_model_stays_within_the_budget(
     [
         # Rented, price not published: not called "not rented", and the fit still answered.
         ("con 300usd cuantas horas de 4090 y cabe un 13b?",
-         "💵 <b>No tenemos precio para la RTX 4090: con 300,00\xa0US$ tienes 365,8 horas de 1× L40S"),
+         "💵 <b>No tenemos precio para la RTX 4090: con 300\xa0US$ tienes 365,8 horas de 1× L40S"),
         ("i have 100 bucks how many hours on my 3090 and can i qlora a 13b on it",
-         "💵 <b>We have no price for the RTX 3090 here: $100.00 buys 121.9 hours of 1× L40S"),
+         "💵 <b>We have no price for the RTX 3090 here: $100 buys 121.9 hours of 1× L40S"),
     ],
 )
 def test_a_budget_on_a_card_without_a_price_still_gets_the_fit_verdict(
@@ -265,11 +265,11 @@ def test_a_budget_on_a_card_without_a_price_still_gets_the_fit_verdict(
     ("text", "params", "hours", "lead"),
     [
         ("i have 300 bucks, whats the biggest model i can qlora on a h200 and how many hours do i get",
-         180, 97.7, "💵 <b>$300.00 buys 97.7 hours of 1× H200"),
+         180, 97.7, "💵 <b>$300 buys 97.7 hours of 1× H200"),
         ("avec 100 $ combien d'heures de h200 et quel est le plus gros modele en lora",
-         57, 32.5, "💵 <b>100,00\xa0$US vous donnent 32,5 heures de 1× H200"),
+         57, 32.5, "💵 <b>100\xa0$US vous donnent 32,5 heures de 1× H200"),
         ("con 500 usd cuantas h100 necesito para lora de 70b y cuantas horas me da",
-         70, 71.8, "💵 <b>Con 500,00\xa0US$ tienes 71,8 horas de 3× H100"),
+         70, 71.8, "💵 <b>Con 500\xa0US$ tienes 71,8 horas de 3× H100"),
     ],
 )
 def test_largest_or_how_many_and_a_budget_in_one_message_answer_both(
@@ -297,9 +297,9 @@ def test_a_budget_of_exactly_one_hour_says_hour(text: str, lead: str) -> None:
     ("text", "hours", "cost", "budget_line"),
     [
         ("i have $500, how long does a lora of 8b on 1B tokens take on h100 and can i afford it",
-         38.5, "89.32", "💵 <b>$500.00 buys 215.5 hours of 1× H100 at $2.32/hour.</b>"),
+         38.5, "89.32", "💵 <b>$500 buys 215.5 hours of 1× H100 at $2.32/hour.</b>"),
         ("con 100 usd cuanto tarda un lora de 8b con 200M tokens en una a100", 24.42, "22.47",
-         "💵 <b>Con 100,00\xa0US$ tienes 108,6 horas de 1× A100 80GB"),
+         "💵 <b>Con 100\xa0US$ tienes 108,6 horas de 1× A100 80GB"),
     ],
 )
 def test_how_long_with_a_budget_leads_with_the_time_and_says_what_the_budget_buys(
@@ -356,13 +356,13 @@ def test_a_cost_with_hours_on_a_rented_card_too_small_costs_that_card_then_the_o
         # The same budget on another card, the same largest-model question on another card,
         # a budget added to a fit question.
         ("con 300usd cuantas horas de h200", "y de a100?",
-         "💵 <b>Con 300,00\xa0US$ tienes 326 horas de 1× A100 80GB"),
+         "💵 <b>Con 300\xa0US$ tienes 326 horas de 1× A100 80GB"),
         ("j'ai 100$ combien d'heures de b200", "et de l40s ?",
-         "💵 <b>100,00\xa0$US vous donnent 121,9 heures de 1× L40S"),
+         "💵 <b>100\xa0$US vous donnent 121,9 heures de 1× L40S"),
         ("biggest model i can qlora on my 4090", "and on an a100?",
          "📏 <b>The largest model 80 GB holds for QLoRA is about 106.6B"),
         ("can i qlora 70b on my 3090", "and with $200?",
-         "💵 <b>We have no price for the RTX 3090 here: $200.00 buys 217.3 hours of 1× A100 80GB"),
+         "💵 <b>We have no price for the RTX 3090 here: $200 buys 217.3 hours of 1× A100 80GB"),
     ],
 )
 def test_a_follow_up_asks_the_same_budget_or_largest_of_another_card(
@@ -465,18 +465,18 @@ def test_the_largest_model_for_a_budget_without_a_card_is_the_cheapest_configura
         # Beyond the longest quote, or more cards than one instance: the limit and what the
         # money buys, never "for how many hours?" after the user gave a budget.
         ("how many h100 hours for $1,000,000", "en", "invalid_hours",
-         "$1,000,000.00 buys more than 100,000 hours of 1× H100 at $2.32/hour", ("h100", 1)),
+         "$1,000,000 buys more than 100,000 hours of 1× H100 at $2.32/hour", ("h100", 1)),
         ("con 1.000.000 usd cuantas horas de h100", "es", "invalid_hours",
-         "Con 1.000.000,00\xa0US$ tienes más de 100.000 horas de 1× H100", ("h100", 1)),
+         "Con 1.000.000\xa0US$ tienes más de 100.000 horas de 1× H100", ("h100", 1)),
         ("how many a100 hours does $1M get me", "en", "invalid_hours",
-         "$1,000,000.00 buys more than 100,000 hours of 1× A100 80GB", ("a100-80gb", 1)),
+         "$1,000,000 buys more than 100,000 hours of 1× A100 80GB", ("a100-80gb", 1)),
         ("1 million dollars how many h100 hours", "en", "invalid_hours",
-         "$1,000,000.00 buys more than 100,000 hours of 1× H100", ("h100", 1)),
+         "$1,000,000 buys more than 100,000 hours of 1× H100", ("h100", 1)),
         ("how many hours of 16x h100 for $500", "en", "gpu_count_out_of_range",
-         "$500.00 buys 13.4 hours of 16× H100 at $37.12/hour, but one instance has at most 8 GPUs",
+         "$500 buys 13.4 hours of 16× H100 at $37.12/hour, but one instance has at most 8 GPUs",
          ("h100", 16)),
         ("j'ai 500$ combien d'heures sur 16 h100", "fr", "gpu_count_out_of_range",
-         "500,00\xa0$US vous donnent 13,4 heures de 16× H100 à 37,12\xa0$US/heure, mais une "
+         "500\xa0$US vous donnent 13,4 heures de 16× H100 à 37,12\xa0$US/heure, mais une "
          "instance compte au plus 8 GPU", ("h100", 16)),
     ],
 )
