@@ -946,24 +946,42 @@ def estimate_inference(
         c["bytes.fp32"] if fp32 else bf16)
     # Sliding-window attention on every layer: the engines keep the window's tokens only; a
     # GGUF file (llama.cpp) is counted for the whole context.
+    # Windows on some layers only (Gemma 2/3, gpt-oss): those keep the window's tokens, the
+    # full-attention layers the whole context (Architecture.kv_cache_layer_tokens).
     kv_tokens = context_len
     window = arch.sliding_window
+    mixed = False
     if window is not None and window < context_len and spec.quant is None:
-        kv_tokens = window
-        assumptions.append(assumption("sliding_window_kv", tokens=window))
-    kv = arch.kv_cache_bytes_per_token(kv_value) * kv_tokens * batch
+        if arch.full_attention_layers:
+            mixed = True
+            assumptions.append(assumption(
+                "sliding_window_layers_kv", tokens=window,
+                local=arch.kv_layers - arch.full_attention_layers, layers=arch.kv_layers))
+        else:
+            kv_tokens = window
+            assumptions.append(assumption("sliding_window_kv", tokens=window))
+    if mixed:
+        layer_bytes = arch.kv_cache_values_per_token_layer() * kv_value
+        kv = layer_bytes * arch.kv_cache_layer_tokens(context_len) * batch
+        kv_note = (f"{layer_bytes / 1e6:.3f} MB/token-layer x "
+                   f"{arch.kv_cache_layer_tokens(context_len)} token-layers x {batch}")
+    else:
+        kv = arch.kv_cache_bytes_per_token(kv_value) * kv_tokens * batch
+        kv_note = (f"{arch.kv_cache_bytes_per_token(kv_value) / 1e6:.3f} MB/token x "
+                   f"{kv_tokens} x {batch}")
     # Tensor parallel splits the KV heads over the GPUs, never below one head a GPU;
     # multi-head latent attention's latent is kept whole on each (Architecture.kv_cache_shards).
     kv_shards = arch.kv_cache_shards(gpus)
-    parts.append(("kv_cache", kv / kv_shards,
-                  f"{arch.kv_cache_bytes_per_token(kv_value) / 1e6:.3f} MB/token x "
-                  f"{kv_tokens} x {batch}"))
+    parts.append(("kv_cache", kv / kv_shards, kv_note))
     # KV cache growth in transformers generate concatenates each layer's cache: the old and the
     # new copy of one layer's K and V are alive together for a moment.
     # llama.cpp (a GGUF file) allocates the cache for the whole context when the context is
     # created (llama_kv_cache's buffers, n_ctx cells) and writes into it: no copy.
+    # With windows on some layers, the largest layer is a full-attention one.
     if spec.quant is None:
-        parts.append(("kv_transient", kv / arch.kv_layers / kv_shards,
+        one_layer = (arch.kv_cache_values_per_token_layer() * kv_value * context_len * batch
+                     if mixed else kv / arch.kv_layers)
+        parts.append(("kv_transient", one_layer / kv_shards,
                       "one layer's cache copied as it grows"))
     # Prefill working set of one layer (no gradients kept).
     width = arch.active_ffn_width

@@ -71,9 +71,14 @@ class Architecture(_Data):
     # Every layer attends to the last `sliding_window` tokens only (StarCoder2: 4096): a
     # serving engine keeps that many tokens of KV cache a sequence (transformers' DynamicCache
     # gives such a config a DynamicSlidingWindowLayer a layer; vLLM's SlidingWindowManager
-    # frees the blocks before the window). None: full attention, or windows on some layers
-    # only (Gemma), which are not modelled.
+    # frees the blocks before the window). None: full attention.
     sliding_window: int | None = Field(default=None, gt=0)
+    # With sliding_window: the layers among the KV layers that attend over the whole context,
+    # the others attending within the window (the config's layer_types / sliding_window_pattern:
+    # Gemma 2 and gpt-oss alternate, one in two; Gemma 3 one layer in six). 0: every layer is
+    # windowed. The engines that keep a window's tokens on its layers only (vLLM's hybrid KV
+    # cache manager, transformers' per-layer caches) keep the whole context on these.
+    full_attention_layers: int = Field(default=0, ge=0)
     # Chunked local attention (Llama 4's attention_chunk_size): three layers in four attend
     # within chunks of this many tokens, every fourth over the whole context. Not modelled:
     # the KV cache is counted over the whole context in every layer, and the replies say so.
@@ -88,6 +93,10 @@ class Architecture(_Data):
 
     @model_validator(mode="after")
     def _consistent(self) -> Architecture:
+        if self.full_attention_layers and self.sliding_window is None:
+            raise ValueError("full_attention_layers needs sliding_window (the local layers')")
+        if self.full_attention_layers >= self.layers - self.cross_attention_layers:
+            raise ValueError("full_attention_layers must leave some sliding-window layers")
         if self.cross_attention_layers >= self.layers:
             raise ValueError("cross_attention_layers must leave some self-attention layers")
         if self.heads % self.kv_heads:
@@ -278,6 +287,16 @@ class Architecture(_Data):
         token and layer · bytes (2 · layers · kv_heads · head_dim · bytes for GQA). Layers
         cross-attending to an image keep no per-token cache of the text."""
         return self.kv_layers * self.kv_cache_values_per_token_layer() * bytes_per_value
+
+    def kv_cache_layer_tokens(self, context_len: int) -> int:
+        """The tokens of KV cache one sequence of `context_len` keeps, summed over the KV
+        layers: a sliding-window layer keeps min(window, context), a full-attention layer the
+        whole context (kv_layers · context without a window)."""
+        window = self.sliding_window
+        if window is None or window >= context_len:
+            return self.kv_layers * context_len
+        full = self.full_attention_layers
+        return (self.kv_layers - full) * window + full * context_len
 
     @property
     def kv_layers(self) -> int:

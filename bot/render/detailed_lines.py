@@ -495,6 +495,14 @@ def _assumption(ph: Phrases, a: Assumption) -> Markup | None:
             "Sliding-window attention: each layer keeps the KV cache of the last %(tokens)s "
             "tokens only (transformers and vLLM drop the older ones).", tokens=p["tokens"],
         )
+    if code == "sliding_window_layers_kv":
+        return g._(
+            "Sliding-window attention on %(local)s of the %(layers)s layers: those keep the KV "
+            "cache of the last %(tokens)s tokens only, the others the whole context (as vLLM's "
+            "hybrid KV cache manager and transformers do; llama.cpp with --swa-full and vLLM "
+            "without the hybrid manager keep it all).",
+            local=p["local"], layers=p["layers"], tokens=p["tokens"],
+        )
     if code == "chunked_prefill":
         return g._("The prompt is processed in chunks of %(tokens)s tokens (chunked prefill).",
                    tokens=p["tokens"])
