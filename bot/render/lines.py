@@ -1191,8 +1191,29 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
             bb=fmt.bandwidth(c.b_bandwidth_gbs),  # type: ignore[arg-type]
         ))
         put("\n")
+    serving = answer.query.inference and c.bandwidth_ratio is not None \
+        and c.a_bandwidth_gbs is not None and c.b_bandwidth_gbs is not None \
+        and c.a_bandwidth_gbs != c.b_bandwidth_gbs and c.a_count == c.b_count
+    if not same and serving:
+        # "what's faster for inference, 4090 or a100": each generated token reads every weight
+        # once (bot.detail.decode_bound), so the bandwidth, not the TFLOPS, bounds it.
+        a_faster = c.a_bandwidth_gbs > c.b_bandwidth_gbs  # type: ignore[operator]
+        hi, lo = ((c.a_bandwidth_gbs, c.b_bandwidth_gbs) if a_faster
+                  else (c.b_bandwidth_gbs, c.a_bandwidth_gbs))
+        put("⚡ ")
+        put(_(
+            "Generating tokens reads every weight once per token, so for serving the memory "
+            "bandwidth sets the pace: the %(fast)s has %(r)s times the %(slow)s's.",
+            fast=a if a_faster else b, slow=b if a_faster else a,
+            r=fmt.num(hi / lo, 1),  # type: ignore[operator]
+        ))
+        put("\n")
     if same:
         pass
+    elif serving:
+        put("<i>")
+        put(_("These are NVIDIA's peak figures; real speed depends on the software."))
+        put("</i>\n")
     elif ratio is not None or c.bandwidth_ratio is not None:
         put("<i>")
         put(_("These are NVIDIA's peak figures; real training speed depends on the software."))
