@@ -38,6 +38,8 @@ if TYPE_CHECKING:  # bot.answer imports this module to hold the facts
 
 __all__ = ["TrainingSpeed", "concurrency", "concurrency_facts", "training_speed_facts"]
 
+_BYTES_PER_GB = Decimal(10**9)  # GB = 10^9 bytes
+
 
 def _served_gb(breakdown: Breakdown) -> Decimal:
     """The detailed estimate per GPU as vLLM holds it: its paged KV cache is allocated up front
@@ -99,6 +101,8 @@ def concurrency(query: Query, method: Method, model: ModelSpec | Decimal, where:
         kv_heads_split=next((int(a.params["heads"] or 0) for a in breakdown.assumptions
                              if a.code == "kv_heads_replicated"), None),
         attention_chunk=_attention_chunk(model),
+        kv_exact_gb=next((Decimal(repr(nbytes)) / _BYTES_PER_GB
+                          for name, nbytes, _ in breakdown.parts if name == "kv_cache"), None),
     )
 
 

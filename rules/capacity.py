@@ -203,6 +203,9 @@ class Concurrency:
     # Chunked local attention (Llama 4): the chunk, in tokens; the KV cache counted over the
     # whole context in every layer is then an upper bound.
     attention_chunk: int | None = None
+    # The KV cache of kv_gb before its rounding to the tenth (GB per GPU): one sequence's share
+    # is divided from it, not from the rounded total (None: from kv_gb).
+    kv_exact_gb: Decimal | None = None
 
     @property
     def budget_gb(self) -> Decimal:
@@ -216,7 +219,8 @@ class Concurrency:
     @property
     def kv_each_gb(self) -> Decimal:
         """One sequence's KV cache per GPU (to the hundredth of a GB)."""
-        return (self.kv_gb / max(self.sequences, 1)).quantize(Decimal("0.01"))
+        kv = self.kv_exact_gb if self.kv_exact_gb is not None else self.kv_gb
+        return (kv / max(self.sequences, 1)).quantize(Decimal("0.01"))
 
 
 def most_sequences(

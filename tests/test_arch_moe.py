@@ -130,7 +130,7 @@ def test_dense_layers_and_shared_experts_are_counted() -> None:
 
 @pytest.mark.parametrize(("question", "phrase"), [
     ("how many concurrent users for llama 4 scout on 2x h100 at 8k context",
-     "the KV cache of 24 sequences 19.3 GB (0.8 GB each)"),
+     "the KV cache of 24 sequences 19.3 GB (0.81 GB each)"),
     ("glm-4.5-air fp8 on 4 h100, how many users at 32k ctx?",
      "the KV cache of 31 sequences 47.8 GB (1.54 GB each)"),
 ])

@@ -317,6 +317,18 @@ def test_what_a_concurrency_answer_derives() -> None:
     assert Concurrency(sequences=0, **base).kv_each_gb == Decimal(3)  # type: ignore[arg-type]
 
 
+def test_one_sequences_kv_cache_is_divided_from_the_exact_total() -> None:
+    # Gemma 3 12B, 2 sequences of 32k on an L4: 4.96 GB of KV cache, said as 5 GB, is 2.48 GB
+    # each, not 5 / 2.
+    from rules.capacity import Concurrency
+
+    two = Concurrency(method="inference_int8", gpu="l4", gpus=1, vram_per_gpu_gb=Decimal(24),
+                      utilization=Decimal("0.9"), context=32_768, limit=100, sequences=2,
+                      per_gpu_gb=Decimal("20.1"), weights_gb=Decimal("12.8"),
+                      kv_gb=Decimal("5.0"), kv_exact_gb=Decimal("4.966055936"))
+    assert two.kv_each_gb == Decimal("2.48")
+
+
 @pytest.mark.parametrize("doc", [
     {}, {"vllm": {}}, {"vllm": {"gpu_memory_utilization": {"value": "1.5", "source": "vLLM docs",
                                                            "verified": "2026-12-02"}}},
