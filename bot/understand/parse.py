@@ -833,6 +833,13 @@ def _context_unnamed(g: _Signals) -> bool:
         and bool(asks.CONTEXT_ASK.search(g.s))
 
 
+def _users_unnamed(g: _Signals) -> bool:
+    """How many users are served at once, asked with no model, hours or price ("combien
+    d'utilisateurs ?", "¿cuántos usuarios aguanta?")."""
+    return not g.work and not g.hours and not g.priced and not px.COST.search(g.s) \
+        and asks.CONCURRENCY_ASK.search(g.s) is not None
+
+
 def _memoryless_cost(g: _Signals) -> bool:
     # "how much for QLoRA 70B on an H100?" — but "how much VRAM for 70B?" is memory.
     asked = (g.hours or g.work) and (g.priced or px.HOW_MUCH.search(g.s))
@@ -865,6 +872,10 @@ _RULES: tuple[tuple[Intent, Callable[[_Signals], object]], ...] = (
     # the price list that "how much" alone would read.
     ("fit", lambda g: _context_unnamed(g) and g.gpuish),
     ("memory", _context_unnamed),
+    # "combien d'utilisateurs ?", "how many users can i serve?" naming no model: which model
+    # ("which model?"; a chat's follow-up takes the last one), not the price list "combien" reads.
+    ("fit", lambda g: _users_unnamed(g) and g.gpuish),
+    ("memory", _users_unnamed),
     # "how long does LoRA 8B take on an H100?": a time estimate, then its cost.
     ("time", lambda g: g.work and g.duration),
     # "how long for 50M tokens?": how long a run on them takes (which model asked back), not
