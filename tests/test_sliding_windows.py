@@ -44,6 +44,7 @@ def test_gemma_3_27b_keeps_the_window_on_52_layers_and_the_context_on_10() -> No
     ("gemma-3-12b", 48, 8, 1024, 2 * 8 * 256 * 2),
     ("gemma-3-1b", 26, 4, 512, 2 * 1 * 256 * 2),
     ("gpt-oss-20b", 24, 12, 128, 2 * 8 * 64 * 2),
+    ("gpt-oss-120b", 36, 18, 128, 2 * 8 * 64 * 2),
 ])
 def test_mixed_models_count_local_layers_at_the_window(
         model_id: str, layers: int, full: int, window: int, per_token_layer: int) -> None:
