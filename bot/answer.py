@@ -588,14 +588,33 @@ def _largest_by_detail(query: Query, cat: Catalogue) -> tuple[Decimal, tuple[str
     its models' names: the planning rule leaves nothing for activations at its own limit."""
     assert query.params_b is not None
     sizes = sorted({m.params_b for m in cat.models if m.params_b < query.params_b}, reverse=True)
+    lead: MethodId | None = None  # the method every size's answer leads with, once known
     for size in sizes[:_DETAIL_TRIES]:
         asked = query.model_copy(update={"params_b": size})
-        answer = _build(asked, cat)
-        detailed = detailed_for(asked, answer, cat)
-        check = detailed.check if detailed is not None else None
+        check: FitCheck | None
+        if lead is None:
+            answer = _build(asked, cat)
+            detailed = detailed_for(asked, answer, cat)
+            check = detailed.check if detailed is not None else None
+            lead = _lead_of_any_size(asked, answer)
+        else:  # the next sizes: that method's verdict alone, as the whole answer gives it
+            found = _detailed_check(asked, lead, cat)
+            check = found[0] if found is not None else None
         if check is not None and check.detailed_fits:
             return size, tuple(m.name for m in cat.models if m.params_b == size)
     return None
+
+
+def _lead_of_any_size(asked: Query, answer: Answer) -> MethodId | None:
+    """The method _build's answer leads with (its primary) for every size of the model, when
+    that does not depend on the size: not a comparison, no quote (its target and its errors
+    depend on the size), and no serving lead chosen by what fits (_primary)."""
+    primary = answer.primary
+    if answer.intent == "compare" or _quote_wanted(asked) or primary is None \
+            or primary.fit is None or (asked.inference and not asked.serving_precision_said
+                                       and len(answer.methods) > 1):
+        return None
+    return primary.memory.method
 
 
 def _longest(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
@@ -770,10 +789,19 @@ def _quant_pick(query: Query, cat: Catalogue) -> tuple[Query, QuantPick | None]:
 
 def _type_check(query: Query, cat: Catalogue) -> tuple[FitCheck, int] | None:
     """The detailed verdict of a named GGUF type on the asked configuration and the context it
-    assumed, as detailed_for gives them for _build's answer (one method named: its Fit on the
-    asked GPUs or memory), without building that answer."""
-    assert query.method is not None and query.params_b is not None
-    method = cat.method(query.method)
+    assumed, as detailed_for gives them for _build's answer (one method named), without
+    building that answer."""
+    assert query.method is not None
+    return _detailed_check(query, query.method, cat)
+
+
+def _detailed_check(query: Query, method_id: MethodId, cat: Catalogue
+                    ) -> tuple[FitCheck, int] | None:
+    """The detailed verdict of `method_id` on the asked configuration and the context it
+    assumed, as detailed_for gives them for _build's answer leading with that method (its Fit
+    on the asked GPUs or memory), without building that answer."""
+    assert query.params_b is not None
+    method = cat.method(method_id)
     count = check_cluster(query.gpu_count if query.gpu_count is not None else 1, cat)
     if query.gpu is not None:
         asked = fit(method.id, query.params_b, query.gpu, count, catalogue=cat,

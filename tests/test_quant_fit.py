@@ -347,3 +347,53 @@ def test_the_quant_pick_builds_one_answer_for_the_types_it_tries(
     got = answer.build_answer(query, CAT)
     assert got.quant_pick is not None and got.quant_pick.chosen == "IQ2_S"
     assert len(built) == 2 and built[-1] == "IQ2_S", built
+
+
+LARGEST_BY_DETAIL = [
+    "I only have a GTX 1080 8GB, can I finetune anything?",
+    "how big a model can i qlora on my 3060 12gb",
+    "jsp quel modele mettre sur ma 4070 12go",
+    "whats the biggest model i can qlora on a 24gb card??",
+]
+
+
+@pytest.mark.parametrize("text", LARGEST_BY_DETAIL)
+def test_each_size_tried_for_the_largest_gets_its_whole_answers_verdict(text: str) -> None:
+    """The largest size the detailed estimate fits (bot.answer._largest_by_detail) builds the
+    whole answer for the first size only: every other size's verdict (_detailed_check, for
+    the method that answer leads with) is the one detailed_for gives on _build's answer."""
+    import bot.answer as answer
+    from bot.detail import detailed_for
+
+    query, _ = answer._reframe(understand(text, CAT), CAT)
+    assert query.params_b is not None
+    sizes = sorted({m.params_b for m in CAT.models if m.params_b < query.params_b}, reverse=True)
+    first = query.model_copy(update={"params_b": sizes[0]})
+    lead = answer._lead_of_any_size(first, answer._build(first, CAT))
+    assert lead is not None
+    for size in sizes[:answer._DETAIL_TRIES]:
+        asked = query.model_copy(update={"params_b": size})
+        whole = detailed_for(asked, answer._build(asked, CAT), CAT)
+        cheap = answer._detailed_check(asked, lead, CAT)
+        assert whole is not None and whole.check is not None and cheap is not None
+        assert cheap == (whole.check, whole.seq_len), size
+
+
+def test_the_largest_by_detail_builds_one_answer_for_the_sizes_it_tries(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """'I only have a GTX 1080 8GB, can I finetune anything?' tries twelve sizes, none of which
+    the detailed estimate fits: one whole answer, not twelve."""
+    import bot.answer as answer
+
+    built: list[object] = []
+    real = answer._build
+
+    def counted(query: Any, cat: Any) -> Any:
+        built.append(query.params_b)
+        return real(query, cat)
+
+    query, _ = answer._reframe(understand(LARGEST_BY_DETAIL[0], CAT), CAT)
+    monkeypatch.setattr(answer, "_build", counted)
+    assert answer._largest_by_detail(query, CAT) is None
+    assert len(built) == 1, built
