@@ -327,6 +327,8 @@ LANGUAGE = Language(
             r"agents?|conversations?)(?! ?(?:per|a|an|/) ?(?:s|secs?|seconds?|min|minutes?|h|hours?)(?![a-z]))",
             r"max(?:imum)? (?:number of )?(?:concurr?ent|simultaneous|parallel) (?:users?|requests?|"
             r"reqs?|sequences?|seqs|sessions?|clients?|chats?|connections?|streams?)",
+            # "max users for llama 3.1 8b on a 4090": users, clients and people are only served
+            r"max(?:imum)? (?:number of |no\.? of |# ?of )?(?:users?|usrs?|clients?|people|ppl)",
             r"max(?:imum)? concurr?ency", r"how much concurr?ency",
             r"(?:what|which) (?:max(?:imum)? )?concurr?ency", r"concurr?ency (?:can|could|will|would) i",
             r"concurr?ency (?:for|of|with|on)",
