@@ -336,6 +336,8 @@ LANGUAGE = Language(
             r"cuanto (?:necesito|hace falta|tengo que (?:pagar|poner|gastar)) para "
             r"(?:arrancar|empezar|comenzar|probar)",
             r"lo mas barato para (?:arrancar|empezar|comenzar|probar)",
+            # "¿cuánto es lo mínimo que puedo comprar?", "lo mínimo que hay que pagar"
+            r"lo minimo que (?:puedo|se puede|hay que|tengo que) (?:comprar|pagar|gastar|recargar)",
         ),
         "OVERKILL_WORDS": (
             r"exagerad[oa]s?", r"demasiad[oa]s? (?:gpus?|tarjetas?|potentes?|para (?:esto|eso))",

@@ -320,6 +320,8 @@ LANGUAGE = Language(
             r"combien (?:faut-il|il faut|dois-je (?:payer|mettre|depenser)) pour "
             r"(?:commencer|demarrer|debuter|essayer)",
             r"le moins cher pour (?:commencer|demarrer|debuter|essayer)",
+            # "c'est quoi le minimum à payer ?", "le minimum qu'on peut acheter"
+            r"(?:le )?minimum (?:a|qu.on peut|que je peux|que l.on peut) ?(?:payer|acheter|depenser)",
         ),
         "OVERKILL_WORDS": (
             r"surdimensionne(?:e|s|es)?", r"excessi(?:f|ve)s?", r"trop (?:puissante?s?|gros(?:se)?s?|de gpus?)",
