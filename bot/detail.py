@@ -865,7 +865,8 @@ def _assumptions(
                    if a.code in ("chunked_prefill", "sliding_window_kv"))
         out.extend(Assumption(code=a.code, params={k: int(a.params[k] or 0)
                                                    for k in ("tokens", "local", "layers")})
-                   for a in breakdown.assumptions if a.code == "sliding_window_layers_kv")
+                   for a in breakdown.assumptions
+                   if a.code in ("sliding_window_layers_kv", "sliding_window_layers_llama_cpp"))
         if gpus > 1:
             replicated = any(a.code == "kv_replicated" for a in breakdown.assumptions)
             heads = next((a.params["heads"] for a in breakdown.assumptions

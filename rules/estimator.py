@@ -951,6 +951,19 @@ def estimate_inference(
     kv_tokens = context_len
     window = arch.sliding_window
     mixed = False
+    kept: int | None = None
+    if window is not None and spec.quant is not None and arch.llama_cpp_swa \
+            and arch.full_attention_layers:
+        # llama.cpp's sliding-window cache (llama_kv_cache_iswa): min(n_ctx, n_swa + n_ubatch)
+        # cells padded to 256 on the windowed layers, the whole context on the others.
+        step = int(c["inference.llama_cpp_swa_pad"])
+        cells = min(context_len, window + int(c["inference.llama_cpp_ubatch"]))
+        cells = -(-cells // step) * step
+        if cells < context_len:
+            mixed, kept = True, cells
+            assumptions.append(assumption(
+                "sliding_window_layers_llama_cpp", tokens=cells,
+                local=arch.kv_layers - arch.full_attention_layers, layers=arch.kv_layers))
     if window is not None and window < context_len and spec.quant is None:
         if arch.full_attention_layers:
             mixed = True
@@ -962,9 +975,9 @@ def estimate_inference(
             assumptions.append(assumption("sliding_window_kv", tokens=window))
     if mixed:
         layer_bytes = arch.kv_cache_values_per_token_layer() * kv_value
-        kv = layer_bytes * arch.kv_cache_layer_tokens(context_len) * batch
+        kv = layer_bytes * arch.kv_cache_layer_tokens(context_len, kept) * batch
         kv_note = (f"{layer_bytes / 1e6:.3f} MB/token-layer x "
-                   f"{arch.kv_cache_layer_tokens(context_len)} token-layers x {batch}")
+                   f"{arch.kv_cache_layer_tokens(context_len, kept)} token-layers x {batch}")
     else:
         kv = arch.kv_cache_bytes_per_token(kv_value) * kv_tokens * batch
         kv_note = (f"{arch.kv_cache_bytes_per_token(kv_value) / 1e6:.3f} MB/token x "

@@ -79,6 +79,10 @@ class Architecture(_Data):
     # windowed. The engines that keep a window's tokens on its layers only (vLLM's hybrid KV
     # cache manager, transformers' per-layer caches) keep the whole context on these.
     full_attention_layers: int = Field(default=0, ge=0)
+    # llama.cpp gives this architecture its sliding-window cache (llama_model's hparams: Gemma 2
+    # set_swa_pattern(2), Gemma 3 set_swa_pattern(6)): a GGUF file keeps on the windowed layers
+    # n_swa + n_ubatch cells in 256-cell steps, unless --swa-full (llama_kv_cache_iswa).
+    llama_cpp_swa: bool = False
     # Chunked local attention (Llama 4's attention_chunk_size): three layers in four attend
     # within chunks of this many tokens, every fourth over the whole context. Not modelled:
     # the KV cache is counted over the whole context in every layer, and the replies say so.
@@ -288,11 +292,12 @@ class Architecture(_Data):
         cross-attending to an image keep no per-token cache of the text."""
         return self.kv_layers * self.kv_cache_values_per_token_layer() * bytes_per_value
 
-    def kv_cache_layer_tokens(self, context_len: int) -> int:
+    def kv_cache_layer_tokens(self, context_len: int, kept: int | None = None) -> int:
         """The tokens of KV cache one sequence of `context_len` keeps, summed over the KV
-        layers: a sliding-window layer keeps min(window, context), a full-attention layer the
-        whole context (kv_layers · context without a window)."""
-        window = self.sliding_window
+        layers: a sliding-window layer keeps min(window, context) (`kept` instead of the
+        window when an engine keeps more), a full-attention layer the whole context
+        (kv_layers · context without a window)."""
+        window = self.sliding_window if kept is None or self.sliding_window is None else kept
         if window is None or window >= context_len:
             return self.kv_layers * context_len
         full = self.full_attention_layers

@@ -56,9 +56,22 @@ def test_mixed_models_count_local_layers_at_the_window(
         (layers - full) * min(window, context) + full * context)
 
 
-def test_a_gguf_file_keeps_the_whole_context_on_every_layer() -> None:
+def test_llama_cpp_keeps_the_window_and_a_physical_batch_on_the_windowed_layers() -> None:
+    # llama_kv_cache_iswa: GGML_PAD(min(n_ctx, n_swa + n_ubatch), 256) cells on the windowed
+    # layers: 1024 + 512 = 1536 for Gemma 3 27B, 4096 + 512 = 4608 for Gemma 2 9B.
     per_token_layer = 2 * 16 * 128 * 2
-    assert _kv_bytes("gemma-3-27b", 32_768, "gguf_q4_k_m") == per_token_layer * 62 * 32_768
+    assert _kv_bytes("gemma-3-27b", 32_768, "gguf_q4_k_m") == per_token_layer * (
+        52 * 1536 + 10 * 32_768)
+    assert _kv_bytes("gemma-2-9b", 8192, "gguf_q8_0") == 2 * 8 * 256 * 2 * (
+        21 * 4608 + 21 * 8192)
+    # Within the window and a batch every layer keeps the whole context.
+    assert _kv_bytes("gemma-3-27b", 1500, "gguf_q4_k_m") == per_token_layer * 62 * 1500
+
+
+def test_a_gguf_file_of_a_model_llama_cpp_gives_no_window_keeps_it_all() -> None:
+    # gpt-oss: no llama.cpp sliding-window pattern on file, the whole context on every layer.
+    assert not CATALOGUE.get("gpt-oss-20b").arch.llama_cpp_swa  # type: ignore[union-attr]
+    assert _kv_bytes("gpt-oss-20b", 32_768, "gguf_q4_k_m") == 2 * 8 * 64 * 2 * 24 * 32_768
 
 
 def test_the_copied_layer_is_a_full_attention_one() -> None:

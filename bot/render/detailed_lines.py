@@ -503,6 +503,13 @@ def _assumption(ph: Phrases, a: Assumption) -> Markup | None:
             "without the hybrid manager keep it all).",
             local=p["local"], layers=p["layers"], tokens=p["tokens"],
         )
+    if code == "sliding_window_layers_llama_cpp":
+        return g._(
+            "llama.cpp's sliding-window cache: %(local)s of the %(layers)s layers keep the KV "
+            "cache of %(tokens)s tokens (the window plus one physical batch), the others the "
+            "whole context; with --swa-full every layer keeps it all.",
+            local=p["local"], layers=p["layers"], tokens=p["tokens"],
+        )
     if code == "chunked_prefill":
         return g._("The prompt is processed in chunks of %(tokens)s tokens (chunked prefill).",
                    tokens=p["tokens"])
