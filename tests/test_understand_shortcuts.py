@@ -24,7 +24,7 @@ from bot.understand import lexicon as lx
 from bot.understand import normalise
 from bot.understand import patterns as px
 from bot.understand.index import catalogue_index
-from bot.understand.lazy import compiled
+from bot.understand.lazy import written
 from bot.understand.normalise import correct_typos, expand_abbreviations, fold, letter_runs
 from bot.understand.numbers import words_to_digits
 from rules.catalogue import load_catalogue
@@ -183,7 +183,7 @@ def test_shared_runs_on_shorthand(text: str) -> None:
 def test_guards_on_texts_their_pattern_matches(
     name: str, guarded: px.Guarded, data: st.DataObject
 ) -> None:
-    text = data.draw(st.from_regex(compiled(guarded.pattern)))
+    text = data.draw(st.from_regex(written(guarded.pattern)))
     for match in guarded.pattern.finditer(text):
         assert guarded.admits(match.group(0)), (name, text, match.group(0))
 

@@ -299,6 +299,15 @@ def lazy(pattern: str, flags: int = 0) -> re.Pattern[str]:
     return cast("re.Pattern[str]", made)
 
 
+def written(pattern: re.Pattern[str] | str) -> re.Pattern[str]:
+    """``pattern`` compiled as written, without the look-ahead ``with_opening`` adds: the same
+    matches, in a form a text generator (hypothesis' ``from_regex``) can follow; a
+    look-ahead it cannot satisfy makes it throw away every text it draws."""
+    if isinstance(pattern, LazyPattern):
+        return re.compile(*pattern._source)
+    return re.compile(pattern)
+
+
 def compiled(pattern: re.Pattern[str] | str) -> re.Pattern[str]:
     """The compiled pattern behind ``pattern`` (a lazy one, a compiled one or a string)."""
     if isinstance(pattern, LazyPattern):
