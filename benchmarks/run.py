@@ -478,28 +478,46 @@ async def _warmed(app: AnyApp) -> None:
 class PipelineClock:
     """The CPU the bot's own pipeline spends inside the bot (thread time around each
     `ask`, which runs on the event loop's thread): the split's pipeline share as measured in
-    place, where the collector and the caches are the bot's, not a separate warm process."""
+    place, where the collector and the caches are the bot's, not a separate warm process.
+    Of it, the garbage collections that land inside an `ask` (gc.callbacks): the part of the
+    gap to the pipeline alone that the collector explains."""
 
     def __init__(self, pipeline: Pipeline) -> None:
         self.seconds = 0.0
+        self.collections = 0
+        self.collector_seconds = 0.0
+        self._inside = False
+        self._started = 0.0
         ask = pipeline.ask
 
         def timed(*args: Any, **kwargs: Any) -> Any:
+            self._inside = True
             t0 = time.thread_time()
             try:
                 return ask(*args, **kwargs)
             finally:
                 self.seconds += time.thread_time() - t0
+                self._inside = False
 
         pipeline.ask = timed  # type: ignore[method-assign]
+
+    def watch(self, phase: str, info: dict[str, int]) -> None:
+        """A gc.callbacks entry (_throughput adds it for the burst and removes it)."""
+        if not self._inside:
+            return
+        if phase == "start":
+            self._started = time.thread_time()
+        else:
+            self.collections += 1
+            self.collector_seconds += time.thread_time() - self._started
 
 
 async def _throughput(
     factory: Callable[[str, str], AnyApp], texts: list[str], users: int
-) -> tuple[float, float, float]:
+) -> tuple[float, float, float, float]:
     """A burst of updates against the fake running in its own process: replies per second,
-    this process's CPU seconds per reply, and the part of it in the bot's pipeline (0 for
-    the echo bots)."""
+    this process's CPU seconds per reply, the part of it in the bot's pipeline and, of that,
+    in garbage collections (0 for the echo bots)."""
     with tempfile.TemporaryDirectory() as tmp:
         port_file = Path(tmp) / "port"
         fake = subprocess.Popen(
@@ -529,6 +547,9 @@ async def _throughput(
                     gc.set_threshold(*DEFAULT_GC_THRESHOLD)
                 batch = [[1000 + i % users, text] for i, text in enumerate(texts)]
                 pipeline0 = clock.seconds if isinstance(clock, PipelineClock) else 0.0
+                collector0 = clock.collector_seconds if isinstance(clock, PipelineClock) else 0.0
+                if isinstance(clock, PipelineClock):
+                    gc.callbacks.append(clock.watch)
                 cpu0 = time.process_time()
                 start = time.perf_counter()
                 await control.post("/_control/push", json=batch)
@@ -539,12 +560,17 @@ async def _throughput(
                     await asyncio.sleep(0.1)
                 cpu = time.process_time() - cpu0
                 pipeline = (clock.seconds if isinstance(clock, PipelineClock) else 0.0) - pipeline0
+                collector = 0.0
+                if isinstance(clock, PipelineClock):
+                    gc.callbacks.remove(clock.watch)
+                    collector = clock.collector_seconds - collector0
                 last = sent["last"]
             await _stopped(app)
         finally:
             fake.terminate()
             fake.wait(10)
-    return len(texts) / (last - start), cpu / len(texts), pipeline / len(texts)
+    n = len(texts)
+    return n / (last - start), cpu / n, pipeline / n, collector / n
 
 
 async def _latency(factory: Callable[[str, str], AnyApp], texts: list[str]) -> list[float]:
@@ -645,13 +671,15 @@ async def bench_bot(
         rates: dict[str, list[float]] = {name: [] for name in apps}
         cpus: dict[str, list[float]] = {name: [] for name in apps}
         in_pipeline: list[float] = []
+        in_collector: list[float] = []
         for _ in range(runs):
             for name, factory in apps.items():
-                rate, cpu, pipeline_cpu = await _throughput(factory, burst, users)
+                rate, cpu, pipeline_cpu, collector_cpu = await _throughput(factory, burst, users)
                 rates[name].append(rate)
                 cpus[name].append(cpu)
                 if name == OURS:
                     in_pipeline.append(pipeline_cpu)
+                    in_collector.append(collector_cpu)
         med = {name: statistics.median(values) for name, values in rates.items()}
         cpu = {name: statistics.median(values) for name, values in cpus.items()}
         report(f"{label}: this bot, replies/s (median of {runs})",
@@ -681,7 +709,9 @@ async def bench_bot(
                    f"{cpu[ECHO] * 1e3:.2f} / {max(0.0, cpu[MATCHED] - cpu[ECHO]) * 1e3:.2f} / "
                    f"{(cpu[MATCHED] - cpu[STREAMED]) * 1e3:.2f} / "
                    f"{pipe * 1e3:.2f} / {(cpu[OURS] - cpu[STREAMED] - pipe) * 1e3:.2f} ms",
-                   baseline=f"pipeline alone, same questions: {alone * 1e3:.2f} ms")
+                   baseline=f"pipeline alone, same questions: {alone * 1e3:.2f} ms; "
+                   f"garbage collections inside the bot's pipeline "
+                   f"{statistics.median(in_collector) * 1e3:.3f} ms")
     for name, factory in apps.items():
         lat = await _latency(factory, distinct[:sequential])
         report(f"{name}: update→reply, one at a time (new users, new questions)",

@@ -5,6 +5,7 @@ asserted: figures are for people (python -m benchmarks.run)."""
 
 from __future__ import annotations
 
+import gc
 import re
 from decimal import Decimal
 from pathlib import Path
@@ -84,9 +85,32 @@ async def test_bot_reports_both_workloads_against_both_echo_baselines(rows: Rows
     assert cpu and all(re.fullmatch(
         r"matched echo [\d.]+ ms, echo [\d.]+ ms, matched echo on the bot's transport [\d.]+ ms",
         b) for b in cpu)
-    (split,) = [f for w, f, _, _ in rows if "CPU split" in w]
+    ((split, beside),) = [(f, b) for w, f, b, _ in rows if "CPU split" in w]
     assert re.fullmatch(r"[\d.]+ / [\d.]+ / -?[\d.]+ / [\d.]+ / -?[\d.]+ ms", split)
+    assert re.fullmatch(r"pipeline alone, same questions: [\d.]+ ms; garbage collections "
+                        r"inside the bot's pipeline [\d.]+ ms", beside)
     assert sum("one at a time" in w for w, _, _, _ in rows) == 4
+
+
+def test_the_pipeline_clock_counts_only_the_collections_inside_ask() -> None:
+    # The part of the pipeline's in-bot cost that the collector explains: a collection
+    # during `ask` is counted, one between updates (PTB's, the transport's) is not.
+    class Asked:
+        def ask(self, text: str) -> str:
+            gc.collect()
+            return text
+
+    asked = Asked()
+    clock = bench.PipelineClock(asked)  # type: ignore[arg-type]
+    gc.callbacks.append(clock.watch)
+    try:
+        gc.collect()
+        assert asked.ask("q") == "q"
+        gc.collect()
+    finally:
+        gc.callbacks.remove(clock.watch)
+    assert clock.collections == 1
+    assert clock.collector_seconds >= 0
 
 
 def test_the_matched_echo_sends_the_bots_reply_and_keyboard() -> None:
