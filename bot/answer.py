@@ -49,6 +49,7 @@ from rules.errors import (
     NoAssumedHours,
     PriceNotPublished,
     RulesError,
+    ThresholdNotUSD,
     UnknownGPU,
 )
 from rules.fit import (
@@ -1158,6 +1159,8 @@ def _build(query: Query, cat: Catalogue) -> Answer:
     if intent in ("prices", "alert") and query.gpu and not cat.gpu(query.gpu).rented:
         # "how much is a 3090 per hour?", "alert me on the 3090 price": we have no price for it.
         raise GPUNotRented(gpu=cat.gpu(query.gpu).name)
+    if intent == "alert" and query.budget_foreign:
+        raise ThresholdNotUSD()  # "avísame si baja de 2 euros": no alert on a converted figure
     if intent == "prices":
         # "how much is 8x H100 per hour?": that configuration first, then the list.
         focus = cat.gpu(query.gpu) if query.gpu else None

@@ -56,6 +56,13 @@ class PriceNotPublished(RulesError):
     code = "price_not_published"
 
 
+class ThresholdNotUSD(RulesError):
+    """An alert's price in euros, pounds…: prices are in US dollars and the seeds give no
+    exchange rate, so no alert is set on a converted figure."""
+
+    code = "threshold_not_usd"
+
+
 class BudgetNotUSD(RulesError):
     """A budget in euros or pounds: prices are in US dollars and the seeds give no exchange
     rate, so nothing is converted."""

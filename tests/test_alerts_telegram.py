@@ -17,6 +17,7 @@ from bot.alerts.chart import render_history_png
 from bot.alerts.subscriptions import AlertInputError, parse_alert_args
 from bot.settings import Settings
 from bot.storage.models import Subscription, User
+from bot.understand import understand
 from bot.understand.query import Query
 from fakebotapi import validate_telegram_html
 from rules.catalogue import Catalogue, load_catalogue
@@ -218,5 +219,28 @@ async def test_subscribe_from_free_text(db_url: str, tmp_path: Path):
         unknown = await alerts.subscribe_text(
             Query(text="", intent="alert", gpu_text="H1000"), USER + 1, USER + 1, "en")
         assert "I don't know the GPU “H1000”" in unknown
+    finally:
+        await alerts.db.dispose()
+
+
+@pytest.mark.parametrize(("text", "locale", "says"), [
+    ("avísame si la h100 baja de 2 euros", "es", "dime el precio en dólares"),
+    ("préviens-moi quand le h100 passe sous 2 €", "fr", "donnez-moi le prix en dollars"),
+    ("alert me when the h100 drops below 2 eur", "en", "give me the price in dollars"),
+])
+async def test_alert_in_another_currency_sets_nothing(
+    db_url: str, text: str, locale: str, says: str
+) -> None:
+    # "below 2 euros" used to be set as "below $2": nothing is converted, so nothing is set.
+    settings = Settings(_env_file=None, database_url=db_url)  # type: ignore[call-arg]
+    catalogue = load_catalogue()
+    alerts = AlertServices.from_settings(settings, catalogue=catalogue)
+    try:
+        await alerts.service.ensure_baseline()
+        query = understand(text, catalogue)
+        assert (query.intent, query.gpu, query.threshold_usd) == ("alert", "h100", None)
+        reply = await alerts.subscribe_text(query, USER, USER, locale)
+        assert says in reply and validate_telegram_html(reply) is None
+        assert await alerts.subscriptions.list(USER) == []
     finally:
         await alerts.db.dispose()

@@ -109,7 +109,8 @@ def alert_texts(locale: str) -> dict[str, str]:
         out[f"published_{gpu}"] = RENDERER.price_change(locale, PriceMove(gpu, None, D("0.45")),
                                                         [Reason("any")])
     for code in ("usage", "unknown_gpu", "missing_gpu", "bad_threshold", "bad_percent",
-                 "too_many", "not_admin", "setprice_usage", "history_usage"):
+                 "too_many", "not_admin", "setprice_usage", "history_usage",
+                 "threshold_not_usd"):
         out[f"error_{code}"] = RENDERER.error(locale, code, gpu_text="h1000",
                                               suggestions=["H100"], limit=20)
     return out

@@ -189,6 +189,8 @@ class SubscriptionManager:
                 _gpu_id(query.gpu_text, self.catalogue)  # raises unknown_gpu with suggestions
             raise AlertInputError("missing_gpu")
         gpu_id = _gpu_id(query.gpu, self.catalogue)
+        if query.budget_foreign:
+            raise AlertInputError("threshold_not_usd")  # "baja de 2 euros": not "below $2"
         spec: AlertSpec
         if query.percent is not None:
             spec = AlertSpec(gpu_id, "percent", _percent(query.percent))

@@ -1304,6 +1304,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         asks.BUDGET_ASK.search(rest) or asks.BUDGET.search(rest)) else None
     foreign = budget is None and not alert and bool(px.FOREIGN_MONEY.search(plain)) and bool(
         asks.BUDGET_ASK.search(rest) or asks.BUDGET.search(rest))
+    # "avísame si la h100 baja de 2 euros": a threshold in another currency is not dollars;
+    # it is refused (nothing converted), never set as "below $2".
+    alert_foreign = alert and bool(px.FOREIGN_MONEY.search(plain))
     if (budget is not None or foreign) and asks.BUDGET_ASK.search(rest) and (
             intent in ("prices", "unknown", "recommend")
             or (intent == "time" and work.dataset_tokens is None)):
@@ -1380,7 +1383,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         hours=_hours(work),
         other_hours=other_hours if others else None,
         hours_as=work.hours_as if work.hours is not None else None,
-        threshold_usd=first_money if alert else None,
+        threshold_usd=first_money if alert and not alert_foreign else None,
         direction=_alert_direction(rest, work, known[0] if known else None, cat) if alert else None,
         percent=work.percent if alert else None,
         # "all my H100 alerts" are the H100's, not every alert.
@@ -1398,7 +1401,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         count_asked=count_asked,
         budget_usd=budget,
         max_rate_usd=rate_money if intent == "recommend" else None,
-        budget_foreign=foreign,
+        budget_foreign=foreign or alert_foreign,
         context_asked=context_asked,
         speed_asked=speed_asked,
         concurrency_asked=concurrency_asked,
