@@ -208,8 +208,13 @@ def _take_settings(work: _Work) -> None:
      words) = st.take_numbers(work.s, work.num, work.blank)
     if words is not None:
         work.dataset_tokens = words
-    for pattern in (px.SEQ_BEFORE, px.SEQ_AFTER):
-        match = pattern.search(work.s)
+    before, after = px.SEQ_BEFORE.search(work.s), px.SEQ_AFTER.search(work.s)
+    if before and after and after.start() < before.start() < after.end() \
+            and after.group("k") and not before.group("k"):
+        # "gemma3:27b 32k context 3090": the word between two numbers goes with the one in
+        # thousands; the other is the card, not 3,090 tokens.
+        before = None
+    for match in (before, after):
         if match and work.seq_len is None:
             work.seq_len = _tokens_of_context(match.group("num"), match.group("k"), work.lang)
             work.context_said = bool(px.CONTEXT_WORD.search(match.group(0)))
