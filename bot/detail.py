@@ -192,6 +192,9 @@ class TrainingEstimate:
     # Checkpointing was switched off and switching it on makes the run fit there: the
     # estimate per GPU then (asked_hours count its recomputation).
     asked_ckpt_gb: Decimal | None = None
+    # The user's own card has no cited peak: the same run timed and quoted on the offered
+    # configuration where it costs least.
+    rented: TrainingEstimate | None = None
 
     @property
     def flops_mantissa(self) -> Decimal | None:
@@ -1045,8 +1048,14 @@ def _training_time(
         run = gpu_hours_from_throughput(tokens, tokens_per_second, count, epochs, method=method)
         fields.update(tokens_per_second=tokens_per_second)
     elif _peak(gpu)[0] is None:
-        # No cited datasheet figure: say so, never guess a throughput.
-        return replace(base, **fields, problem="no_peak_tflops")
+        # No cited datasheet figure: say so, never guess a throughput. On the user's own card,
+        # the same run timed and quoted where we rent it for least ("how long on my 4070 Ti
+        # Super, and what would it cost with you?").
+        rented = None
+        if on_asked and not gpu.rented:
+            rented = _training_time(model, method, tokens, ckpt, None, options, cat, None, epochs)
+        return replace(base, **fields, problem="no_peak_tflops",
+                       rented=rented if rented is not None and rented.quote else None)
     else:
         peak, precision = _peak(gpu)
         assert peak is not None
