@@ -3,16 +3,14 @@ what the general steps give (casefold, symbols, NFKD, marks, non-ASCII to spaces
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
 from bot.understand import normalise
 from bot.understand.normalise import fold
+from tests.support.corpus import corpus_texts
 
-ROOT = Path(__file__).resolve().parent.parent
 LATIN = [chr(code) for code in range(128, 256)]
 
 
@@ -34,11 +32,7 @@ def _general(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], str]:
 
 
 def _texts() -> list[str]:
-    out: list[str] = []
-    for name in ("questions", "real_questions"):
-        data = tomllib.loads((ROOT / "tests" / "corpus" / f"{name}.toml").read_text("utf-8"))
-        for cases in data.values():
-            out += [case["q"] if "q" in case else case["t"] for case in cases]
+    out = corpus_texts()
     return out
 
 

@@ -5,8 +5,6 @@ here against the parsed pattern, as ``re`` reads it), so the same text gives the
 from __future__ import annotations
 
 import re
-import tomllib
-from pathlib import Path
 from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 from typing import Any
@@ -18,8 +16,7 @@ import bot.understand.parse  # noqa: F401  (every module's patterns made)
 from bot.understand import lazy
 from bot.understand.lazy import opening, with_opening
 from bot.understand.normalise import fold
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support.corpus import corpus_texts
 
 
 @pytest.mark.parametrize(
@@ -129,11 +126,7 @@ def test_every_match_opens_with_a_character_of_the_look_ahead() -> None:
 
 
 def _texts() -> list[str]:
-    out: list[str] = []
-    for name in ("questions", "real_questions"):
-        data = tomllib.loads((ROOT / "tests" / "corpus" / f"{name}.toml").read_text("utf-8"))
-        for cases in data.values():
-            out += [case["q"] if "q" in case else case["t"] for case in cases]
+    out = corpus_texts()
     folded = [fold(q) for q in out]
     # Blanked entities leave runs of spaces, where the look-ahead saves the most.
     blanked = [re.sub(r"\d[\w.]*", lambda m: " " * len(m.group()), q) for q in folded]

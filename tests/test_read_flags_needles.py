@@ -6,15 +6,12 @@ from __future__ import annotations
 import inspect
 import random
 import re
-import tomllib
-from pathlib import Path
 
 import pytest
 
 from bot.understand import settings as st
 from bot.understand.normalise import fold
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support.corpus import corpus_texts
 
 
 def test_every_setting_searched_is_screened_or_searched_alone() -> None:
@@ -37,11 +34,7 @@ def test_a_question_without_needles_is_not_read_in_full(monkeypatch: pytest.Monk
 
 
 def _texts() -> list[str]:
-    out: list[str] = []
-    for name in ("questions", "real_questions"):
-        data = tomllib.loads((ROOT / "tests" / "corpus" / f"{name}.toml").read_text("utf-8"))
-        for cases in data.values():
-            out += [fold(case["q"] if "q" in case else case["t"]) for case in cases]
+    out = [fold(text) for text in corpus_texts()]
     rng = random.Random(16)
     words = ("paged adamw 8bit", "adam", "8 bit", "offload", "cpu", "no", "zero3", "zero 2",
              "fsdp", "ddp", "device_map", "bf16", "pure", "amp", "fp32", "weights", "master",

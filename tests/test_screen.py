@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import re
-import tomllib
 from pathlib import Path
 
 import pytest
@@ -13,8 +12,7 @@ import pytest
 from bot.understand import settings as st
 from bot.understand.normalise import fold
 from bot.understand.screen import Screened, clauses, needles
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support.corpus import corpus_texts
 
 
 @pytest.mark.parametrize(
@@ -74,11 +72,7 @@ def test_case_insensitive_flag_gives_no_needles() -> None:
 
 
 def _texts() -> list[str]:
-    out: list[str] = []
-    for name in ("questions", "real_questions"):
-        data = tomllib.loads((ROOT / "tests" / "corpus" / f"{name}.toml").read_text("utf-8"))
-        for cases in data.values():
-            out += [fold(case["q"] if "q" in case else case["t"]) for case in cases]
+    out = [fold(text) for text in corpus_texts()]
     rng = random.Random(16)
     words = ("paged adamw 8bit", "adam", "8 bit", "offload", "cpu", "no", "zero3", "fsdp",
              "bf16", "pure", "amp", "fp32", "weights", "flash attention", "eager", "compiled",

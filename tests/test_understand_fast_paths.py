@@ -4,11 +4,9 @@ the result is what the full search gives."""
 from __future__ import annotations
 
 import random
-import tomllib
 import unicodedata
 from decimal import Decimal
 from itertools import pairwise
-from pathlib import Path
 
 import pytest
 
@@ -20,16 +18,11 @@ from bot.understand.lazy import compiled
 from bot.understand.query import Query
 from bot.understand.split import flat, pieces
 from rules.catalogue import load_catalogue
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support.corpus import corpus_texts
 
 
 def _corpus() -> list[str]:
-    out: list[str] = []
-    for name in ("questions", "real_questions"):
-        data = tomllib.loads((ROOT / "tests" / "corpus" / f"{name}.toml").read_text("utf-8"))
-        for cases in data.values():
-            out += [case["q"] if "q" in case else case["t"] for case in cases]
+    out = corpus_texts()
     return out
 
 
