@@ -199,6 +199,9 @@ class Answer(BaseModel):
     largest_names: tuple[str, ...] = ()
     # Serving with no precision named: the larger models published in FP8 or MXFP4 it holds.
     largest_published: PublishedFit | None = None
+    # Serving with no precision named: the largest size 4-bit weights hold, when larger.
+    largest_int4: Largest | None = None
+    largest_int4_names: tuple[str, ...] = ()
     # The largest catalogued size the detailed estimate fits at default settings, when the
     # planning rule's largest misses by it.
     largest_detailed: tuple[Decimal, tuple[str, ...]] | None = None
@@ -929,6 +932,14 @@ def _reframe(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
             # "largest model I can run on an H100": gpt-oss-120b as published (MXFP4) is
             # larger than any BF16 model 80 GB holds.
             extra["largest_published"] = _largest_published(largest_on, top.model_params_b, cat)
+            if method != "inference_int4":
+                # "biggest model i can run on my 3090": most run it in 4-bit (GGUF, AWQ, MLX),
+                # which holds models three times the size of BF16's.
+                four = largest_fitting("inference_int4", largest_on, cat)
+                if four.model_params_b is not None and (
+                        top.model_params_b is None or four.model_params_b > top.model_params_b):
+                    extra.update(largest_int4=four, largest_int4_names=tuple(
+                        cat.models.get(i).name for i in four.model_ids))
         if top.model_params_b is None:
             return query, {**extra, "largest": top}
         names = tuple(cat.models.get(i).name for i in top.model_ids)
