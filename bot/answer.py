@@ -971,7 +971,7 @@ def _reframe(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
             need = detailed_need
         query = query.model_copy(update={"gpu_count": need})
         extra.update(count_needed=need)
-    if query.budget_foreign and query.budget_usd is None and query.hours is None:
+    if query.money_foreign and query.budget_usd is None and query.hours is None:
         raise BudgetNotUSD()
     if query.budget_usd is not None and query.hours is None and query.budget_usd > 0:
         query, bought = _budget(query, cat, gpu)
@@ -1170,7 +1170,7 @@ def _build(query: Query, cat: Catalogue) -> Answer:
     if intent in ("prices", "alert") and query.gpu and not cat.gpu(query.gpu).rented:
         # "how much is a 3090 per hour?", "alert me on the 3090 price": we have no price for it.
         raise GPUNotRented(gpu=cat.gpu(query.gpu).name)
-    if intent == "alert" and query.budget_foreign:
+    if intent == "alert" and query.money_foreign:
         raise ThresholdNotUSD()  # "avísame si baja de 2 euros": no alert on a converted figure
     if intent == "prices":
         # "how much is 8x H100 per hour?": that configuration first, then the list.

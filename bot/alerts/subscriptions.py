@@ -189,7 +189,7 @@ class SubscriptionManager:
                 _gpu_id(query.gpu_text, self.catalogue)  # raises unknown_gpu with suggestions
             raise AlertInputError("missing_gpu")
         gpu_id = _gpu_id(query.gpu, self.catalogue)
-        if query.budget_foreign:
+        if query.money_foreign:
             raise AlertInputError("threshold_not_usd")  # "baja de 2 euros": not "below $2"
         spec: AlertSpec
         if query.percent is not None:

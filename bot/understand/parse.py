@@ -1406,7 +1406,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         count_asked=count_asked,
         budget_usd=budget,
         max_rate_usd=rate_money if intent == "recommend" else None,
-        budget_foreign=foreign or alert_foreign,
+        money_foreign=foreign or alert_foreign,
         context_asked=context_asked,
         speed_asked=speed_asked,
         concurrency_asked=concurrency_asked,
