@@ -99,7 +99,8 @@ def _continuable(reply: Reply) -> bool:
     # "Which model?": after a family ("llama 3 on an H100"), or after a run named without its
     # model ("qlora on my 3090"), which the model named next completes.
     asked_which = answer.missing == "model_size" and (bool(query.family) or any(
-        value not in (None, False) for value in (query.gpu, query.vram_gb, query.method)))
+        value not in (None, False) for value in (query.gpu, query.vram_gb, query.method,
+                                                 query.dataset_tokens)))
     gpu_time = (is_gpu_time(reply.query) or asks_on_gpu(reply.query)) and not answer.missing
     return asked_which or gpu_time or not (answer.missing or reply.query.params_b is None)
 

@@ -171,3 +171,28 @@ def test_a_size_answers_which_one(answer: str, model: str | None) -> None:
     chats.remember(1, asked)
     reply = PIPELINE.ask(answer, previous=chats.previous(1))
     assert (reply.query.model_id, reply.query.gpu, reply.query.intent) == (model, "h100", "fit")
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "expected"),
+    [
+        ("how long for 50M tokens?", "on llama 3 8b lora h100",
+         "about 1.92 hours on 1× H100 (1.92 GPU-hours for 50 million tokens)"),
+        ("¿cuánto tarda con 50M tokens?", "con llama 3 8b lora en una h100",
+         "50 millones de tokens"),
+        ("combien de temps pour 50M tokens ?", "avec llama 3 8b lora sur une h100",
+         "50 millions de tokens"),
+    ],
+)
+def test_the_model_named_after_a_dataset_time_keeps_its_tokens(
+    first: str, then: str, expected: str
+) -> None:
+    """'how long for 50M tokens?' asks which model; the model named next is that run on those
+    tokens (it was the fit alone, the tokens dropped)."""
+    chats = Conversations()
+    chats.remember(1, PIPELINE.ask(first))
+    previous = chats.previous(1)
+    assert previous is not None and previous.dataset_tokens == 50_000_000
+    second = PIPELINE.ask(then, previous=previous)
+    assert second.query.dataset_tokens == 50_000_000 and second.query.intent == "time"
+    assert expected in second.text

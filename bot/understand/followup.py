@@ -86,6 +86,10 @@ def follow_up(
     if previous is None or previous.intent not in _MODEL_INTENTS:
         return new
     if previous.params_b is None:
+        if _completes_dataset_run(new, previous):
+            # "on llama 3 8b lora h100" after "how long for 50M tokens?" (asked which model):
+            # that run, on those tokens.
+            return _merge(new, previous, names_model=True)
         # "Which one: Llama 3 8B or 70B?" answered with "70B" (or a model's name).
         if previous.family and _names_model(new) and not _said(new, "gpu"):
             merged = _merge(new, previous, names_model=True)
@@ -146,6 +150,15 @@ def follow_up(
     if names_model and models is not None:
         merged = _sibling(merged, previous, models)
     return merged if cue is None else _asking(merged, cue)
+
+
+def _completes_dataset_run(new: Query, previous: Query) -> bool:
+    """A time or cost of a dataset asked with no model ("how long for 50M tokens?"), then the
+    model (with a GPU or not) and no dataset of its own: the run on the tokens said before."""
+    return previous.dataset_tokens is not None and previous.intent in ("time", "cost") \
+        and not previous.family and _names_model(new) and not new.family \
+        and new.dataset_tokens is None and new.dataset_samples is None \
+        and new.intent in _MODEL_INTENTS and not new.text.lstrip().startswith("/")
 
 
 def _variant(merged: Query, new: Query, previous: Query, gpus: Catalogue) -> Query:
