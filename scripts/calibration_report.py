@@ -63,6 +63,10 @@ SOURCE_SETUPS: tuple[tuple[str, str, str], ...] = (
      "run_peft_qlora_fsdp.sh, run_peft_qlora_deepspeed_stage3.sh) all pass --lora_dropout 0.1"),
     ("answerdotai/fsdp_qlora benchmarks_03_2024.md", "lora_dropout 0.1",
      "the train.py those benchmarks run defaults to lora_dropout 0.1"),
+    ("lora_dropout 0.1", "lora_dropout 0.1", "a LoRA row whose method states the dropout its "
+     "script passes (fms-acceleration scenarios.yaml: lora_dropout 0.1)"),
+    ("foundation-model-stack/fms-acceleration", "flash attention",
+     "the benchmark's defaults.yaml sets use_flash_attn: True for every scenario"),
 )
 
 
@@ -161,6 +165,8 @@ def _lora_phrase(method: str) -> list[str]:
         out.append(f"r={rank.group(1)}")
     if "all-linear" in m or "all linear" in m or "all layers" in m or "+ mlp" in m:
         out.append("all linear")
+    elif re.search(r"\bq,\s*k,\s*v,\s*o\b", m):
+        out.append("on q,k,v,o")
     elif re.search(r"\bq,\s*k,\s*v\b", m) and "o" not in m.split("q,")[1][:8]:
         out.append("on q,k,v")
     elif re.search(r"\bq,\s*v\b", m):
