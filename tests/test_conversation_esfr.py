@@ -160,3 +160,36 @@ def test_how_many_users_after_a_served_model(first: str, then: str, fragment: st
     assert reply.query.follow_up and reply.query.concurrency_asked
     _facts(reply, {"intent": "fit", "model_id": before.query.model_id, "gpu": before.query.gpu})
     assert fragment in reply.text.replace("\u00a0", " ").replace("\u202f", " "), reply.text
+
+
+# "and with 2 more?" after a question on GPUs: that many GPUs added to the previous count (was
+# "I did not understand" in every language).
+MORE: list[tuple[str, str, int, str]] = [
+    ("qlora llama 3 70b en 2 3090, ça passe ?", "et avec 2 de plus ?", 4,
+     "Oui : Llama 3 70B tient sur 4× RTX 3090"),
+    ("qlora llama 3 70b en 2 3090, ça passe ?", "et si j'en ajoute deux ?", 4, "4× RTX 3090"),
+    ("qlora de llama 3 70b en dos 3090, cabe?", "y con dos más?", 4,
+     "Sí: Llama 3 70B cabe en 4× RTX 3090"),
+    ("lora llama 3 70b en una h200 me entra?", "y con otra más?", 2, "2× H200"),
+    ("lora llama 3 70b on 2 h100s?", "and with 2 more?", 4, "4× H100"),
+]
+
+
+@pytest.mark.parametrize(("first", "then", "count", "fragment"), MORE)
+def test_n_more_gpus_adds_to_the_previous_count(
+    first: str, then: str, count: int, fragment: str
+) -> None:
+    before, reply = converse(first, then)
+    assert reply.query.follow_up
+    _facts(reply, {"gpu": before.query.gpu, "gpu_count": count,
+                   "model_id": before.query.model_id, "method": before.query.method})
+    assert fragment in reply.text.replace("\u00a0", " "), reply.text
+
+
+@pytest.mark.parametrize(("first", "then"), [
+    ("combien coute un h100 pendant 10 heures ?", "et 2 heures de plus ?"),
+    ("qlora llama 3 70b en 2 3090", "y con 2 h100 más?"),
+])
+def test_more_hours_or_another_gpu_is_not_more_of_the_same(first: str, then: str) -> None:
+    _, reply = converse(first, then)
+    assert reply.query.gpu_count != 4 or reply.query.gpu != "rtx-3090", reply.text

@@ -12,15 +12,18 @@ settings. Anything it says itself wins. The result is marked ``follow_up``;
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from typing import Any, Final
 
 from bot.understand import asks
+from bot.understand import lexicon as lx
 from bot.understand import patterns as px
 from bot.understand import settings as st
 from bot.understand.languages import LANGUAGES
 from bot.understand.lazy import lazy
 from bot.understand.normalise import fold
+from bot.understand.patterns import alt
 from bot.understand.query import Intent, Query
 from rules.catalogue import Catalogue
 from rules.model_catalogue import ModelCatalogue
@@ -59,6 +62,31 @@ _CATALOGUE: Final = lazy(
 _BARE_HOURS: Final = lazy(
     r"^\W*(?:and |y |et |e )?(?:what about |and )?(?:for|por|pour|durante|pendant|during) "
     r"(\d{1,6}(?:[.,]\d{1,2})?)\W*$"
+)
+# "and with 2 more?", "¿y con dos más?", "et avec 2 de plus ?", "et si j'en ajoute 2 ?", "con
+# otras 2", "avec 2 autres" (folded): GPUs added to the previous configuration, not 2 GPUs.
+_N: Final = rf"(\d{{1,2}}|{alt(re.escape(w) for w in lx.COUNT_WORDS)})"
+_GPU_NOUN: Final = r"(?:(?:gpus?|cards?|tarjetas?|graficas?|cartes?|placas?) )?"
+# Not GPUs: "2 more hours", "2 heures de plus", "otras 2 épocas", "2 more questions".
+_NOT_GPUS: Final = (
+    r"(?! ?(?:h|hrs?|hours?|horas?|heures?|d|days?|dias?|jours?|weeks?|semanas?|semaines?|"
+    r"months?|mes|meses|mois|min|minutes?|minutos?|epochs?|epocas?|epoques?|tokens?|b|gb|go|k|"
+    r"questions?|preguntas?|things?|cosas?|choses?|options?|opciones?|models?|modelos?|"
+    r"modeles?)(?![a-z]))"
+)
+# Where "another", "une autre" ends the question, or a duration follows: "another one for 10h?"
+_ENDS: Final = r"(?=\W*$|\W+(?:for|por|para|pour|durante|pendant|during)(?![a-z]))"
+_MORE_GPUS: Final = lazy(
+    rf"(?<![\w.,]){_N} {_GPU_NOUN}(?:more|extra|mas|de plus|en plus|autres?|"
+    r"supplementaires?|adicionales?)(?![a-z])" + _NOT_GPUS
+    + rf"|(?<![a-z])(?:another|otras?|otros) {_N}(?![\w.,])" + _NOT_GPUS
+    + r"|(?<![a-z])(?:add(?:ing)?|agrego|agregar|agregas?|anado|anadir|sumo|sumar|pongo|"
+    r"ajoute[rsz]?|rajoute[rsz]?|mets|mettre) (?:en |le |les |otras? |otros )?"
+    rf"{_N}(?![\w.,])" + _NOT_GPUS
+    # One more: "¿y con otra más?", "one more gpu?", "et avec une autre ?"
+    + rf"|(?<![a-z])(?:una|uno|otra|otro|one|une|un) {_GPU_NOUN}(?:more|mas|de plus|en plus)"
+    r"(?![a-z])" + _NOT_GPUS
+    + r"|(?<![a-z])(?:another (?:gpu|card)|une autre(?: carte)?|un autre gpu|otra (?:gpu|tarjeta))" + _ENDS
 )
 # "why?", "why not?", "how come?", "¿por qué?", "xq no?", "pourquoi ?", "pourquoi ça passe pas ?"
 # (folded): the previous verdict's reason, which its detailed breakdown gives. At most a few
@@ -117,6 +145,10 @@ def follow_up(
         # breakdown of where the memory goes (the reason for the verdict).
         merged = _merge(new, previous, names_model=False)
         return merged.model_copy(update={"details": True})
+    more = _more_gpus(new, previous, folded)
+    if more is not None:
+        # "et avec 2 de plus ?" after a question on 2× RTX 3090: the same run on 4 of them.
+        return _merge(new.model_copy(update={"gpu_count": more}), previous, names_model=False)
     hours = _bare_hours(new, previous, folded)
     if hours is not None:
         new = new.model_copy(update={"hours": hours, "intent": "cost"})
@@ -248,6 +280,21 @@ def _bare_hours(new: Query, previous: Query, folded: str) -> Decimal | None:
         return None
     value = Decimal(said.group(1).replace(",", "."))
     return value if 0 < value <= 100_000 else None
+
+
+def _more_gpus(new: Query, previous: Query, folded: str) -> int | None:
+    """"and with 2 more?", "¿y con dos más?", "et avec 2 de plus ?" after a question on GPUs,
+    naming no model nor GPU of its own: the previous count and that many more."""
+    if previous.params_b is None or _names_model(new) or _said(new, "gpu") \
+            or _said(new, "gpu_text") or _said(new, "vram_gb") \
+            or not (_said(previous, "gpu") or _said(previous, "vram_gb")):
+        return None
+    said = _MORE_GPUS.search(folded) if len(new.text.split()) <= SHORT_WORDS + 2 else None
+    if said is None:
+        return None
+    raw = next((g for g in said.groups() if g is not None), "1")
+    added = int(raw) if raw.isdigit() else lx.COUNT_WORDS[raw]
+    return (previous.gpu_count or 1) + added if 0 < added <= 64 else None
 
 
 def _asks_why(new: Query, previous: Query, folded: str) -> bool:

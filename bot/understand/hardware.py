@@ -132,7 +132,7 @@ _DIGIT_BEFORE: Final = lazy(r"\d ?$")
 _ALT_COUNT_BEFORE: Final = lazy(
     rf"(?:(?<![\w.,])(?P<num>\d+)|(?<![a-z])(?P<word>{_COUNT_WORDS})"
     r"|(?<![a-z])(?P<one>one|un|una|uno|une)) ?(?:x ?)?"  # "un ou deux H100", "una o dos"
-    r"(?:or|o|ou|vs\.?|versus|/) ?$"
+    r"(?:or|o|ou|vs\.?|versus|/|(?P<range>-|\u2013|to|a|à)) ?$"
 )
 # ... or just after the name: "8 h100s or 4 for full ft", "2 A100 o 4?".
 _ALT_COUNT_AFTER: Final = lazy(
@@ -323,6 +323,9 @@ def _count_around(
         start = offset + before.start()
         other = None if before.group("nodes") else _ALT_COUNT_BEFORE.search(
             work.s[max(0, start - 16) : start])
+        if other is not None and other.group("range") and (1 if other.group("one") else _count_value(
+                other.group("num") or other.group("word"))) >= count:
+            other = None  # "2-3 3090s" is a range from the smaller; "7-2" or "un a 2" is not one
         if other is not None:
             alt = 1 if other.group("one") else _count_value(other.group("num") or other.group("word"))
             start -= len(other.group(0))
