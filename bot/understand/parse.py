@@ -247,6 +247,8 @@ def _take_settings(work: _Work) -> None:
         if work.seq_len is None and not (match.group("avg") or match.group("avg2")):
             work.seq_len = to_int(each)
         work.blank(*match.span())
+    if work.dataset_tokens is None:
+        _take_samples_apart(work)
     match = px.DATASET.search(work.s)
     if match and work.dataset_tokens is None:
         work.dataset_tokens = tidy(_scaled(work, match, "num", "mult"))
@@ -256,6 +258,22 @@ def _take_settings(work: _Work) -> None:
         count = _scaled(work, match, "n", "nmult")
         work.dataset_samples = to_int(count) if count >= 1 else None
         work.blank(*match.span())
+
+
+def _take_samples_apart(work: _Work) -> None:
+    """"100k samples … on an a100, avg 700 tokens": a count of samples and, elsewhere in the
+    message, one sample's average length: the dataset is their product (was the 700 tokens
+    alone, a run of a minute). The length is an average, not the sequence length."""
+    each = px.PER_SAMPLE_TOKENS.search(work.s)
+    if each is None:
+        return
+    count = px.SAMPLES_COUNT.search(work.s)
+    if count is None or (count.start() < each.end() and each.start() < count.end()):
+        return
+    raw, mult = ("num", "mult") if each.group("num") else ("num2", "mult2")
+    work.dataset_tokens = tidy(_scaled(work, count, "n", "nmult") * _scaled(work, each, raw, mult))
+    work.blank(*each.span())
+    work.blank(*count.span())
 
 
 def _kv_cache_type(said: str) -> str | None:

@@ -230,6 +230,24 @@ SAMPLES_OF_TOKENS: Final = Guarded(
     rf"(?P<num>{NUM_SP}) ?(?P<mult>{_TOKEN_MULT})? ?-?tok(?:en)?s?(?![a-z])"
     rf"(?: (?:each|chacun|cada uno)| (?P<avg2>{_ABOUT}))?"
 )
+# One sample's length said apart from their count ("100k samples … on an a100, avg 700 tokens",
+# "20k examples averaging 1500 tokens", "each about 1k tokens", "600 tokens per sample"): with
+# the count, the dataset is the product (an average, so not the sequence length). Not a bare
+# "~800 tokens" or "about 10M tokens", which may be the whole dataset.
+_PER_SAMPLE: Final = (
+    r"each|per (?:sample|example|row|conversation|convo|record|document|doc|pair|prompt)|"
+    r"on average|in average|avg|average|de media|en promedio|por muestra|cada uno|"
+    r"en moyenne|chacun|par echantillon"
+)
+PER_SAMPLE_TOKENS: Final = Guarded(
+    ("tok",),
+    r"(?<![a-z])(?:(?:avg|average|averaging|mean|promedio|moyenne)(?:[ _-]?(?:sample |seq(?:uence)? )?"
+    r"(?:length|len|size))?(?: (?:of|is|de))?|each(?: (?:is |has )?(?:about|around|roughly|~))?|"
+    r"de media|en promedio|en moyenne)"
+    rf" ?[:=]? ?~? ?(?P<num>{NUM_SP}) ?(?P<mult>{_TOKEN_MULT})? ?-?tok(?:en)?s?(?![a-z])"
+    rf"|(?<![\w.,])(?P<num2>{NUM_SP}) ?(?P<mult2>{_TOKEN_MULT})? ?-?tok(?:en)?s?,? (?:{_PER_SAMPLE})"
+    r"(?![a-z])"
+)
 
 GPU_HOURS: Final = Guarded(
     # "200 a100 gpu hours" leaves "200 gpu" and blanks (spaces) before "hours".
