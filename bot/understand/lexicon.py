@@ -41,6 +41,9 @@ _COMMON: Final[dict[str, tuple[str, ...]]] = {
         r"(?:in|with|using|via|en|con|dans|avec|sous) jan(?! ?\d)", r"jan(?: ?\.ai| ai| app| desktop)",
         # Serving engines' own settings (vLLM, Ollama, llama.cpp).
         r"max[_-]model[_-]len", r"gpu[_-]memory[_-]utilization", r"num_ctx", r"n_ctx",
+        # Hugging Face TGI and SGLang, and TGI's own settings ("--max-total-tokens 16384").
+        r"tgi", r"text-generation-(?:inference|launcher)", r"sglang",
+        r"max[_-]total[_-]tokens", r"max[_-]input[_-](?:length|tokens)",
     ),
     "TRAINING_WORDS": (
         r"fine\s?-?\s?tun\w*", r"finetun\w*", r"ft", r"sft", r"dpo", r"pre\s?-?\s?train\w*",

@@ -219,6 +219,13 @@ def _take_settings(work: _Work) -> None:
             work.seq_len = _tokens_of_context(match.group("num"), match.group("k"), work.lang)
             work.context_said = bool(px.CONTEXT_WORD.search(match.group(0)))
             work.blank(*match.span())
+    match = px.RUNNER_CONTEXT.search(work.s) if work.seq_len is None else None
+    if match and (match.group("flag") != "-c" or px.LLAMA_CPP_CUE.search(work.s)):
+        # "llama-server -c 32768", "--max-total-tokens 16384": the context served
+        raw = match.group("num").removesuffix("k").strip()
+        work.seq_len = _tokens_of_context(raw, match.group("k"), work.lang)
+        work.context_said = True
+        work.blank(*match.span())
     match = px.KV_CACHE_DTYPE.search(work.s)
     if match:  # the cache's precision, not the weights': the engine still serves the model
         work.kv_cache_type = _kv_cache_type(match.group(0))

@@ -126,6 +126,17 @@ SEQ_AFTER: Final = Guarded(
     rf"(?<![\w.,])(?P<num>{NUM_SP}) ?(?P<k>k)?[ -]?(?:tokens? )?(?:of |de |d')?"
     r"(?:context\w*|ctx|seq(?:uence)?(?: ?len(?:gth)?)?|secuencia|sequence|cut[ -]?off)(?![a-z])"
 )
+# A serving engine's context flag with no context word in it: llama.cpp's "-c 16384" (also
+# "-c 16k"; read only where llama.cpp or a GGUF file is named) and TGI's "--max-total-tokens
+# 16384" (the prompt and the output together: the context each sequence holds).
+RUNNER_CONTEXT: Final = Guarded(
+    ("-c", "total"),
+    r"(?<![\w-])(?P<flag>-c|(?:--?)?max[ _-]total[ _-]tokens) ?[=:]? ?(?P<num>\d{3,7}|\d{1,4} ?(?P<k>k))"
+    r"(?![\w.,])"
+)
+LLAMA_CPP_CUE: Final = Guarded(
+    ("llama", "gguf", "ngl"), r"llama[ .-]?cpp|llama-(?:server|cli)|gguf|-ngl"
+)
 # Fine-tuning tools and their config keys: "unsloth/llama-3-8b-bnb-4bit with max_seq_length 8192"
 # trains on a 4-bit base, it does not serve it.
 TRAINING_TOOLS: Final = Guarded(
