@@ -396,6 +396,34 @@ def by_group(rows: list[Row]) -> list[tuple[str, int, float, float, float]]:
     return out
 
 
+# What a training row's peak counts, from its `unit`: the allocator's live tensors (allocated,
+# active), what its cache holds besides (reserved), or the card as a tool shows it (nvidia-smi,
+# a card's capacity, a figure the source does not qualify). The loss's and the layers' backward
+# transients come one after the other: an allocated peak holds the larger of the two, a
+# reserved or whole-card one may also hold the cached blocks of the other.
+MEASURES = ("allocated", "reserved", "card or unstated")
+
+
+def measure(row: dict[str, str]) -> str:
+    unit = _low(row, "unit")
+    if "reserved" in unit:
+        return "reserved"
+    if re.search(r"allocated|max_memory|peak active", unit):
+        return "allocated"
+    return "card or unstated"
+
+
+def by_measure(rows: list[Row]) -> list[tuple[str, int, float, float, float]]:
+    """(measure, rows, median, lowest, highest ratio) of the measured TRAINING rows."""
+    out: list[tuple[str, int, float, float, float]] = []
+    for name in MEASURES:
+        ratios = [r.ratio for r in rows if r.measured and r.ratio is not None
+                  and r.group.startswith("training") and measure(r.raw) == name]
+        if ratios:
+            out.append((name, len(ratios), statistics.median(ratios), min(ratios), max(ratios)))
+    return out
+
+
 def render(rows: list[Row]) -> str:
     lines = [f"{'#':>2}  {'measured':>8} {'estimate':>8} {'ratio':>5}  question"]
     lines.append("-" * 100)
@@ -422,6 +450,11 @@ def render(rows: list[Row]) -> str:
         lines.append(f"{'not measured':<22} {len(others):>4} "
                      + (f"{statistics.median(ratios):6.3f} {min(ratios):6.2f} {max(ratios):7.2f}"
                         if ratios else ""))
+    lines.append("")
+    lines.append(f"{'training peak measured':<22} {'rows':>4} {'median':>6} {'lowest':>6} "
+                 f"{'highest':>7}")
+    for name, n, median, low, high in by_measure(rows):
+        lines.append(f"{name:<22} {n:>4} {median:6.3f} {low:6.2f} {high:7.2f}")
     lines.append("")
     lines.append(f"rows: {s.rows} measured (every one counts; {s.failed} without a detailed "
                  f"estimate){f', {len(others)} more not counted' if others else ''}")

@@ -181,3 +181,25 @@ def test_the_bits_stated_beside_a_format_name_win(text: str, method: str) -> Non
     from rules.catalogue import load_catalogue
 
     assert understand(text, load_catalogue()).method == method
+
+
+def test_training_peaks_are_told_apart_by_what_they_measure(
+        evaluated: tuple[ModuleType, list[Any]]) -> None:
+    # An allocated peak holds the larger of the loss's and the layers' backward transients; a
+    # reserved or whole-card figure may hold the cached blocks of both: the report shows each.
+    report, rows = evaluated
+    measure = report.measure
+    assert measure({"unit": "GiB (max_memory_allocated)"}) == "allocated"
+    assert measure({"unit": "GB (peak allocated: mem_peak_torch_mem_alloc_in_bytes 1)"}) \
+        == "allocated"
+    assert measure({"unit": "GiB (peak active)"}) == "allocated"
+    assert measure({"unit": "GiB (max reserved)"}) == "reserved"
+    assert measure({"unit": "GB (peak reserved, training)"}) == "reserved"
+    assert measure({"unit": "GiB (card memory at the published max context)"}) \
+        == "card or unstated"
+    assert measure({"unit": "GB"}) == "card or unstated"
+    names = [name for name, *_ in report.by_measure(rows)]
+    assert names == list(report.MEASURES)
+    assert sum(n for _, n, *_ in report.by_measure(rows)) == sum(
+        1 for r in rows if r.measured and r.group.startswith("training"))
+    assert "training peak measured" in report.render(rows)
