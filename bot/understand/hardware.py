@@ -108,7 +108,7 @@ _UNITS: Final = (
 _SPACED_UNIT_AFTER: Final = lazy(rf"^ ?(?:{_UNITS})(?![a-z])")
 # A bare number is a GPU only when it is not a quantity ("3090 tokens", "2070 hours").
 _NUMBER_UNIT_AFTER: Final = lazy(
-    rf"^ ?(?:{_UNITS}|g|steps?|samples?|examples?|rows?|d|days?|dias?|jours?|"
+    rf"^ ?(?:{_UNITS}|g|steps?|samples?|examples?|rows?|d(?!['’])|days?|dias?|jours?|"
     r"weeks?|semanas?|semaines?|months?|mois|mes(?:es)?|years?|anos?|ans?|usd|euros?)(?![a-z])"
 )
 _MAC_WORDS: Final = lazy(rf"(?<![a-z]){_MAC}(?![a-z])")
@@ -127,6 +127,9 @@ _COUNT_BEFORE: Final = lazy(
 # "500 h100 hours", "200 a100 gpu hours": the number before the name counts hours.
 _GPU_HOURS_AFTER: Final = lazy(r"^ ?(?P<gpu>gpu ?-? ?)?(?:hours?|hrs?)(?![a-z])")
 _DIGIT_BEFORE: Final = lazy(r"\d ?$")
+# A number joined to the name by "de" alone ("24 de h100"), and the units of hours it may echo.
+_OF_ONLY: Final = lazy(r"\d ?de $")
+_HOURS: Final = r"h|hrs?|hours?|horas?|heures?"
 # The other count of "1 or 2 A100", "2 o 4 H100", "1 ou 2 A100", "4x vs 8x H100", "2/4 H100",
 # written just before the count read in front of the name.
 _ALT_COUNT_BEFORE: Final = lazy(
@@ -314,6 +317,11 @@ def _count_around(
     if before and before.group("num") and not before.group("nodes") \
             and _GPU_HOURS_AFTER.match(work.s[end : end + 16]):
         # "how much for 500 h100 hours": 500 GPU-hours of H100, not 500 cards.
+        before = None
+    if before and before.group("num") and _OF_ONLY.search(before.group(0)) and re.search(
+            rf"(?<![\d.,]){re.escape(before.group('num'))} ?(?:{_HOURS})(?![a-z])",
+            work.s[:offset + before.start()]):
+        # "24 horas de a100 y 24 de h100": the same 24 hours of the other card, not 24 cards.
         before = None
     if before:
         raw = before.group("num") or before.group("xnum") or before.group("word")

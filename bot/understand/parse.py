@@ -66,6 +66,7 @@ class _Work:
 
     s: str
     lang: Lang | None
+    typed: str = ""  # the folded text before anything was blanked ("gpu" typed or a name's stand-in)
     params_b: Decimal | None = None
     model_id: str | None = None
     gpus: list[GpuMention] = field(default_factory=list)
@@ -104,6 +105,11 @@ class _Work:
 # Long unbroken runs (pasted noise) are never model names; cutting them keeps the catalogue's
 # search linear in the length of the text.
 _LONG_RUN = lazy(r"[\w.\-]{48,}")
+# "the cheapest", "la más barata", "la moins chère" (folded).
+_CHEAPEST: Final = lazy(
+    r"(?<![a-z])(?:cheapest|least expensive|mas barat[ao]s?|menos car[ao]s?|moins cher(?:e|es|s)?)"
+    r"(?![a-z])"
+)
 
 
 def _take_model(work: _Work, index: CatalogueIndex) -> None:
@@ -238,6 +244,10 @@ def _take_settings(work: _Work) -> None:
     if match:  # "serve 20 concurrent users": 20 sequences in the KV cache at once
         work.batch_size = parse_int(match.group("num") or match.group("num2"))
         work.blank(*match.span())
+    match = px.SERVED_TO.search(work.s) if work.batch_size is None else None
+    if match and px.INFERENCE_STRONG.search(work.s):
+        work.batch_size = parse_int(match.group("num"))  # "serve it to 10 users": 10 at once
+        work.blank(*match.span())
     if px.LORA_SETTING.admits(work.s):
         for match in px.LORA_SETTING.pattern.finditer(work.s):
             work.adapter_setting = True
@@ -339,6 +349,9 @@ def _duration(value: Decimal, unit: str) -> Decimal:
 
 def _take_hours(work: _Work) -> None:
     match = px.GPU_HOURS.search(work.s)
+    if match and match.group(0).endswith("gpu") and work.typed[match.end() - 3 : match.end()] != "gpu":
+        # "10 horas de 2 A100": hours of the cards named (their stand-in "gpu"), not GPU-hours.
+        match = None
     if match:
         work.gpu_hours = work.num(match.group("num"))
         work.blank(*match.span())
@@ -1148,7 +1161,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     s = words_to_digits(corrected, runs=runs)
     raw = plain[:MAX_CHARS].lstrip().lower()
     lang, lang_sure = detect_with_confidence(_without_command(raw), _without_command(corrected))
-    work = _Work(s=s, lang=lang)
+    work = _Work(s=s, lang=lang, typed=s)
     _take_model(work, index)
     _take_moe(work, index)
     _take_settings(work)
@@ -1372,6 +1385,14 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # ... but "c'est combien 2 H200 de l'heure": a price per hour.
         intent = "time"  # "how many H100 hours to fine-tune 70B": how long, in GPU-hours
         count_asked = False  # "combien d'heures de H100 il me faut": hours, not cards
+    if intent == "recommend" and work.params_b is None and work.model_id is None \
+            and method is None and not inference and not work.family and not work.gpus \
+            and work.vram_gb is None and budget is None and work.hours is None \
+            and work.dataset_tokens is None and _CHEAPEST.search(rest) \
+            and not px.TRAINING.search(rest):
+        # "¿cuál es la GPU más barata que tienen?", "quelle est la carte la moins chère ?": no
+        # run to size, so the price list (cheapest first), not "which model?".
+        intent = "prices"
     # "¿cuál es el precio mínimo para arrancar?", "minimum to get started": no run named, the
     # cheapest way to start is the price list's question (led by the smallest block).
     start = work.params_b is None and method is None and not inference and not work.family \

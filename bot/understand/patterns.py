@@ -185,6 +185,11 @@ CONCURRENCY: Final = Guarded(
     r"|(?<![a-z])(?:max[_ -]?num[_ -]?seqs|concurrency|concurrencia|concurrence)"
     r"(?: of| de)? ?[:=]? ?(?P<num2>\d{1,5})(?![\w.])"
 )
+# "serve llama 3 8b to 10 users", "servir … a 10 usuarios", "servir … pour 10 utilisateurs":
+# serving that many people is that many sequences at once (read only beside a serving word).
+SERVED_TO: Final = lazy(
+    rf"(?<![a-z])(?:to|for|a|para|pour|with|con|avec) (?P<num>\d{{1,4}}) (?:{_SERVED})(?![a-z])"
+)
 # "1.5k steps", "max_steps=1000", "2000 iterations": with the batch and the sequence length, the
 # tokens a run trains on (steps × batch × length × accumulation).
 STEPS: Final = Guarded(

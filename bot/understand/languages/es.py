@@ -219,6 +219,9 @@ LANGUAGE = Language(
             r"cuanto (?:me |nos |le |te )?(?:dura|duran|duraria|durarian|durara|duraran)", r"tiempo (?:estimado|de entrenamiento)",
             r"tiempo ?(?:\+|&|/|,|y) ?(?:vram|memoria)", r"(?:vram|memoria) ?(?:\+|&|/|,|y) ?tiempo",
             r"horas de gpu (?:necesarias|que necesito|que hacen falta)",
+            # "¿cuánto es lo que dura?", "¿qué tanto tarda?" (Latin America): how long
+            r"(?:cuanto|que tanto) (?:es )?lo que (?:dura|tarda|demora)\w*",
+            r"que tanto (?:se )?(?:tarda|demora|dura)\w*",
         ),
         "COST_WORDS": (
             r"cuesta\w*", r"costar\w*", r"coste", r"costo", r"costos",
