@@ -1199,6 +1199,10 @@ def _build(query: Query, cat: Catalogue) -> Answer:
         names = tuple(cat.models.get(model_id).name for model_id in query.family)
         return Answer(**base, missing="model_size", family=names)
     if intent == "cost" and params is None:
+        if gpu is None and query.run_cost_asked:
+            # "¿cuánto más cuesta el fine-tuning completo que QLoRA?", "how much is a lora
+            # run?": a run's cost, whose configuration follows from the model's size.
+            return Answer(**base, missing="model_size")
         if gpu is None:
             return Answer(**base, missing="gpu")
         if query.hours is None and not gpu.rented:

@@ -1461,6 +1461,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         fix_asked=bool(asks.FIX_ASK.search(rest)),
         overkill_asked=bool(asks.OVERKILL.search(rest)),
         start_asked=start,
+        run_cost_asked=intent == "cost" and work.params_b is None and work.model_id is None
+        and not work.family and not work.gpus and work.vram_gb is None and work.hours is None
+        and budget is None and not inference
+        and (method is not None or px.TRAINING.search(rest) is not None),
         ckpt_saving_asked=ckpt_saving,
         batch_asked=not inference and bool(asks.BATCH_ASKED.search(corrected)),
         within_hours=intent == "fit" and not inference and work.hours is not None

@@ -160,6 +160,9 @@ class Query(BaseModel):
     online_rl: str | None = None  # GRPO, PPO, RLOO, online DPO: generates while it trains
     ckpt_saving_asked: bool = False  # what checkpointing saves: the estimate on and off
     start_asked: bool = False  # "minimum to get started": the smallest block, cheapest GPU-hour
+    # A fine-tuning run's cost asked with no model, GPU or hours ("¿cuánto más cuesta el
+    # fine-tuning completo que QLoRA?"): the model is what is missing, not a GPU.
+    run_cost_asked: bool = False
     batch_asked: bool = False  # "max batch size for …": the largest micro-batch that fits
     within_hours: bool = False  # "can I fine-tune X in 4 hours on …": the hours are a budget
     # Ways of paying asked about that the service does not take ("paypal", "card", "bank").
