@@ -172,6 +172,10 @@ MORE: list[tuple[str, str, int, str]] = [
      "Sí: Llama 3 70B cabe en 4× RTX 3090"),
     ("lora llama 3 70b en una h200 me entra?", "y con otra más?", 2, "2× H200"),
     ("lora llama 3 70b on 2 h100s?", "and with 2 more?", 4, "4× H100"),
+    # After a GPU's cost for some hours: "et deux ?" is two of them, "2 de plus" two more.
+    ("combien coûte un h100 pendant 10 heures ?", "et deux ?", 2, "2× H100 × 10"),
+    ("cuanto sale una h100 por 10 horas?", "y con dos más?", 3, "3× H100 × 10"),
+    ("qlora llama 3 70b sur une 4090 ?", "et trois ?", 3, "3× RTX 4090"),
 ]
 
 
@@ -189,6 +193,8 @@ def test_n_more_gpus_adds_to_the_previous_count(
 @pytest.mark.parametrize(("first", "then"), [
     ("combien coute un h100 pendant 10 heures ?", "et 2 heures de plus ?"),
     ("qlora llama 3 70b en 2 3090", "y con 2 h100 más?"),
+    # A bare digit after a model may be its size ("and 8?" after a 70B): not read as a count.
+    ("qlora llama 3 70b on a 4090?", "and 4?"),
 ])
 def test_more_hours_or_another_gpu_is_not_more_of_the_same(first: str, then: str) -> None:
     _, reply = converse(first, then)

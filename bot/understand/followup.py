@@ -67,6 +67,12 @@ _BARE_HOURS: Final = lazy(
 # otras 2", "avec 2 autres" (folded): GPUs added to the previous configuration, not 2 GPUs.
 _N: Final = rf"(\d{{1,2}}|{alt(re.escape(w) for w in lx.COUNT_WORDS)})"
 _GPU_NOUN: Final = r"(?:(?:gpus?|cards?|tarjetas?|graficas?|cartes?|placas?) )?"
+# "¿y 8?", "et deux ?", "and with two?", "¿y con 4 gpus?" (folded): a count alone.
+_BARE_COUNT: Final = lazy(
+    r"^\W*(?:and|y|e|et)\W+(?:(?:what about|with|con|avec|en|sur|on|if|si) )?"
+    rf"{_N}(?: (?:gpus?|cards?|tarjetas?|cartes?|graficas?|placas?|of them|de ellas|d'entre elles))?"
+    r"\W*$"
+)
 # Not GPUs: "2 more hours", "2 heures de plus", "otras 2 épocas", "2 more questions".
 _NOT_GPUS: Final = (
     r"(?! ?(?:h|hrs?|hours?|horas?|heures?|d|days?|dias?|jours?|weeks?|semanas?|semaines?|"
@@ -111,7 +117,18 @@ def follow_up(
     """`new`, completed from `previous` when it continues it; else `new` unchanged.
     `models` names the family member a bare size picks ("70B" → Llama 3 70B), `gpus` the
     variant a bare memory picks ("I meant the 40GB one" → the A100 40GB)."""
-    if previous is None or previous.intent not in _MODEL_INTENTS:
+    if previous is None:
+        return new
+    if previous.intent in _MODEL_INTENTS:
+        folded = fold(new.text)
+        count = _more_gpus(new, previous, folded)
+        if count is None:
+            count = _bare_count(new, previous, folded)
+        if count is not None:
+            # "et avec 2 de plus ?" after a question on 2× RTX 3090: the same run on 4 of them;
+            # "et deux ?" after the cost of an H100 for 10 hours: two of them.
+            return _merge(new.model_copy(update={"gpu_count": count}), previous, names_model=False)
+    if previous.intent not in _MODEL_INTENTS:
         return new
     if previous.params_b is None:
         if _completes_dataset_run(new, previous):
@@ -145,10 +162,6 @@ def follow_up(
         # breakdown of where the memory goes (the reason for the verdict).
         merged = _merge(new, previous, names_model=False)
         return merged.model_copy(update={"details": True})
-    more = _more_gpus(new, previous, folded)
-    if more is not None:
-        # "et avec 2 de plus ?" after a question on 2× RTX 3090: the same run on 4 of them.
-        return _merge(new.model_copy(update={"gpu_count": more}), previous, names_model=False)
     hours = _bare_hours(new, previous, folded)
     if hours is not None:
         new = new.model_copy(update={"hours": hours, "intent": "cost"})
@@ -282,10 +295,28 @@ def _bare_hours(new: Query, previous: Query, folded: str) -> Decimal | None:
     return value if 0 < value <= 100_000 else None
 
 
+def _bare_count(new: Query, previous: Query, folded: str) -> int | None:
+    """"¿y 8?", "et deux ?", "and two?", "¿y con 8?" after a question on a GPU, saying nothing
+    else: that many of the GPU. A bare digit after a question about a model may be its size
+    ("and 8?"), so only a count word is read there."""
+    if _names_model(new) or _said(new, "gpu") or _said(new, "gpu_text") or _said(new, "vram_gb") \
+            or new.hours is not None or new.intent not in ("unknown", "fit", "cost") \
+            or not (_said(previous, "gpu") or _said(previous, "vram_gb")):
+        return None
+    said = _BARE_COUNT.match(folded)
+    if said is None:
+        return None
+    raw = said.group(1)
+    if raw.isdigit() and previous.params_b is not None and new.gpu_count is None:
+        return None
+    count = int(raw) if raw.isdigit() else lx.COUNT_WORDS[raw]
+    return count if 0 < count <= 64 else None
+
+
 def _more_gpus(new: Query, previous: Query, folded: str) -> int | None:
     """"and with 2 more?", "¿y con dos más?", "et avec 2 de plus ?" after a question on GPUs,
     naming no model nor GPU of its own: the previous count and that many more."""
-    if previous.params_b is None or _names_model(new) or _said(new, "gpu") \
+    if _names_model(new) or _said(new, "gpu") \
             or _said(new, "gpu_text") or _said(new, "vram_gb") \
             or not (_said(previous, "gpu") or _said(previous, "vram_gb")):
         return None
