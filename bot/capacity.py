@@ -75,7 +75,7 @@ def concurrency(query: Query, method: Method, model: ModelSpec | Decimal, where:
     (vLLM's default --max-model-len) when that is longer. None: the estimator refused."""
     gpus = where.gpu_count
     vram = capacity_per_gpu(where)
-    utilization = serving_utilization()
+    utilization = query.gpu_memory_utilization or serving_utilization()
     sequences = _most(query, method, model, gpus, vram, utilization)
     breakdown, context = _at(query, method, model, gpus, max(sequences, 1))
     if breakdown is None:
@@ -90,7 +90,8 @@ def concurrency(query: Query, method: Method, model: ModelSpec | Decimal, where:
         full_sequences = _most(query, method, model, gpus, vram, utilization, model_max)
     return Concurrency(
         method=method.id, gpu=where.gpu, gpus=gpus, vram_per_gpu_gb=vram,
-        utilization=utilization, context=context, sequences=sequences,
+        utilization=utilization, utilization_said=query.gpu_memory_utilization is not None,
+        context=context, sequences=sequences,
         limit=CONCURRENCY_LIMIT, per_gpu_gb=_served_gb(breakdown),
         weights_gb=breakdown.term("weights"), kv_gb=breakdown.term("kv_cache"),
         full_context=full, full_sequences=full_sequences,

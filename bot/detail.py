@@ -600,7 +600,9 @@ def longest_context(
     # Concurrency asked beside it ("max context and how many users") is counted within vLLM's
     # share too (bot.capacity): the context must be one that share serves.
     vllm = query.engine == "vllm" or query.concurrency_asked
-    utilization = serving_utilization() if vllm and method.kind == "inference" else None
+    said = query.gpu_memory_utilization
+    utilization = (said or serving_utilization()) if vllm and method.kind == "inference" \
+        else None
     if utilization is not None:
         vram = whole * utilization
     model_max = model.max_context if isinstance(model, ModelSpec) \
@@ -617,6 +619,7 @@ def longest_context(
         method=method.id, tokens=tokens, limit=limit, capped=tokens == limit,
         model_max=model_max, per_gpu_gb=per_gpu(tokens) if tokens else None,
         utilization=utilization, vram_per_gpu_gb=whole if utilization is not None else None,
+        utilization_said=utilization is not None and said is not None,
     )
 
 

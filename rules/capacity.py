@@ -65,6 +65,7 @@ class LongestContext:
     # --gpu-memory-utilization), within which the context was searched; None: the whole memory.
     utilization: Decimal | None = None
     vram_per_gpu_gb: Decimal | None = None  # each GPU's memory, beside that share
+    utilization_said: bool = False  # the share is the user's --gpu-memory-utilization
 
 
 def longest_fitting(
@@ -206,6 +207,7 @@ class Concurrency:
     # The KV cache of kv_gb before its rounding to the tenth (GB per GPU): one sequence's share
     # is divided from it, not from the rounded total (None: from kv_gb).
     kv_exact_gb: Decimal | None = None
+    utilization_said: bool = False  # the share is the user's --gpu-memory-utilization
 
     @property
     def budget_gb(self) -> Decimal:

@@ -45,6 +45,10 @@ def merged(previous: str, new: str) -> Any:
          {"intent": "cost", "hours": 12, "gpu": "a100-80gb", "gpu_count": 4}),
         ("QLoRA 7B with seq len 4096 and batch 8 on an H100", "and on an A100?",
          {"seq_len": 4096, "batch_size": 8, "gpu": "a100-80gb"}),
+        # vLLM's share of each GPU said once stays the run's setting
+        ("vllm llama 3.1 8b --gpu-memory-utilization 0.95 on an l4 max context",
+         "and on a 4090?", {"engine": "vllm", "gpu": "rtx-4090",
+                            "gpu_memory_utilization": D("0.95")}),
     ],
 )
 def test_a_follow_up_is_completed_from_the_previous_question(

@@ -881,14 +881,20 @@ def _context_room(ph: Phrases, room: LongestContext, check: FitCheck) -> Markup:
         tokens=tokens,
     )
     if room.utilization is not None and room.vram_per_gpu_gb is not None:
-        # "vllm llama 3.1 70b awq on 2x3090": searched within the share vLLM takes.
-        line += Markup(" ") + ph._(
+        # "vllm llama 3.1 70b awq on 2x3090": searched within the share vLLM takes, its
+        # default or the user's ("--gpu-memory-utilization 0.98").
+        share = ph.fmt.percent(room.utilization * 100, 0)
+        budget_u = ph.fmt.gb(room.vram_per_gpu_gb * room.utilization, 1)
+        vram_u = ph.memory(room.vram_per_gpu_gb)
+        line += Markup(" ") + (ph._(
+            "You give vLLM %(share)s of each GPU's memory (<code>--gpu-memory-utilization "
+            "%(value)s</code>): %(budget_u)s of %(vram_u)s.", share=share,
+            value=str(room.utilization), budget_u=budget_u, vram_u=vram_u,
+        ) if room.utilization_said else ph._(
             "vLLM takes %(share)s of each GPU's memory by default (<code>"
             "--gpu-memory-utilization 0.9</code>): %(budget_u)s of %(vram_u)s.",
-            share=ph.fmt.percent(room.utilization * 100, 0),
-            budget_u=ph.fmt.gb(room.vram_per_gpu_gb * room.utilization, 1),
-            vram_u=ph.memory(room.vram_per_gpu_gb),
-        )
+            share=share, budget_u=budget_u, vram_u=vram_u,
+        ))
     return line
 
 

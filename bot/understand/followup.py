@@ -517,6 +517,8 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
         update["details"] = True
     if new.engine is None and previous.engine is not None and update.get("inference", new.inference):
         update["engine"] = previous.engine  # "and with awq?" after "vllm qwen 7b on my 3090"
+        if new.gpu_memory_utilization is None:
+            update["gpu_memory_utilization"] = previous.gpu_memory_utilization
     intent = _intent(new, previous, has_gpu)
     if new.hours is None and previous.hours is not None:
         # "what about Mistral 7B?" after "… for 5 hours": the same run, so the same hours.

@@ -88,6 +88,7 @@ class _Work:
     family: tuple[str, ...] = ()  # model ids of a family named without a size
     shape_model: str | None = None  # "qwen 7b": the model whose shape is assumed (Qwen2.5 7B)
     kv_cache_type: str | None = None  # "-ctk q8_0", "fp8 kv cache": detailed.toml kv_cache
+    gpu_memory_utilization: Decimal | None = None  # vLLM's "--gpu-memory-utilization 0.95"
     flags: st.Settings = field(default_factory=st.Settings)
 
     def blank(self, start: int, end: int, fill: str = "") -> None:
@@ -214,6 +215,13 @@ def _take_settings(work: _Work) -> None:
      words) = st.take_numbers(work.s, work.num, work.blank)
     if words is not None:
         work.dataset_tokens = words
+    match = px.GPU_MEMORY_UTILIZATION.search(work.s)
+    if match:  # the value only: the flag still says vLLM serves
+        value = match.group("num")
+        share = work.num(value) if value else work.num(match.group("pct")) / 100
+        if Decimal(0) < share <= Decimal(1):
+            work.gpu_memory_utilization = share
+        work.blank(*match.span("num" if value else "pct"))
     before, after = px.SEQ_BEFORE.search(work.s), px.SEQ_AFTER.search(work.s)
     if before and after and after.start() < before.start() < after.end() \
             and after.group("k") and not before.group("k"):
@@ -1409,6 +1417,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     runner = _runner(rest) if inference else None
     engine = "vllm" if inference and px.VLLM.admits(rest) and any(
         not _negated(rest, *m.span()) for m in px.VLLM.pattern.finditer(rest)) else None
+    utilization = work.gpu_memory_utilization if inference else None
+    if utilization is not None:
+        engine = "vllm"  # its flag: "--gpu-memory-utilization 0.95" alone names vLLM
     runner_spec = cat.local_runner(runner) if runner is not None else None
     return _made(
         text=text,
@@ -1506,6 +1517,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         runner=runner,
         engine=engine,
         kv_cache_type=work.kv_cache_type if inference else None,
+        gpu_memory_utilization=utilization,
         runner_type_assumed=runner_spec is not None and quant == runner_spec.default_type
         and quant_bare is None and not any(
             not _negated(rest, *m.span()) for m in px.GGUF_TYPE.finditer(rest)),

@@ -126,6 +126,13 @@ SEQ_AFTER: Final = Guarded(
     rf"(?<![\w.,])(?P<num>{NUM_SP}) ?(?P<k>k)?[ -]?(?:tokens? )?(?:of |de |d')?"
     r"(?:context\w*|ctx|seq(?:uence)?(?: ?len(?:gth)?)?|secuencia|sequence|cut[ -]?off)(?![a-z])"
 )
+# vLLM's share of each GPU ("--gpu-memory-utilization 0.95", "gpu_memory_utilization=0.8",
+# "gpu memory utilization 95%"): the value alone, in (0, 1].
+GPU_MEMORY_UTILIZATION: Final = Guarded(
+    ("util",),
+    r"gpu[ _-]?mem(?:ory)?[ _-]?util\w* ?[=:]? ?"
+    r"(?:(?P<num>0[.,]\d{1,3}|1(?:[.,]0{1,3})?)(?![\d%])|(?P<pct>\d{1,3}) ?%)"
+)
 # A serving engine's context flag with no context word in it: llama.cpp's "-c 16384" (also
 # "-c 16k"; read only where llama.cpp or a GGUF file is named) and TGI's "--max-total-tokens
 # 16384" (the prompt and the output together: the context each sequence holds).

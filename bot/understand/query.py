@@ -121,6 +121,9 @@ class Query(BaseModel):
     # The KV cache's type named ("--kv-cache-dtype fp8", "-ctk q8_0", "q4 kv cache"): its key in
     # rules/data/detailed.toml kv_cache, whose bytes a value replace BF16's.
     kv_cache_type: str | None = None
+    # vLLM's share of each GPU said ("--gpu-memory-utilization 0.95"): the budget its longest
+    # context and its concurrency are searched within, instead of its default 0.9.
+    gpu_memory_utilization: Decimal | None = None
     # "-ngl 40", "num_gpu 40": the layers the user puts on the GPU (llama.cpp / Ollama), checked
     # against the layer split of a GGUF model the card cannot hold whole.
     gpu_layers: int | None = None
