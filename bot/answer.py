@@ -231,6 +231,9 @@ class Answer(BaseModel):
     oom: OomReport | None = None
     # "Can I fine-tune it in 4 hours?": the training speed on the asked configuration.
     within: TrainingSpeed | None = None
+    # "How long for 10k samples?" with no length: the run timed at a short and a long sample
+    # (SAMPLE_LENGTHS), each as (tokens a sample, its estimate), before asking the length.
+    sample_bracket: tuple[tuple[int, TrainingEstimate], ...] = ()
     longest_unplaced: bool = False  # asked with no configuration to search on
     # A quantized format named and no context ("70b q4_k_m on 2x 3090"): the verdict is for an
     # assumed context, so the longest context the detailed estimate fits there is said too.
@@ -415,6 +418,10 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
             speed = training_speed_facts(query, composed, cat).get("train_speed")
             if speed is not None and speed.asked and speed.throughput is not None:
                 extra["within"] = speed
+        if query.intent == "time" and query.dataset_samples and query.dataset_tokens is None:
+            bracket = _sample_bracket(query, cat)
+            if bracket:
+                extra["sample_bracket"] = bracket
         if oom is not None:
             composed = _trust_the_oom(query, composed, oom)
         if query.ckpt_saving_asked and detailed is not None and detailed.kind == "training":
@@ -478,6 +485,32 @@ def _dataset_quotes(query: Query, answer: Answer, composed: Answer, cat: Catalog
         return composed.model_copy(update={"methods": tuple(methods), "ratio": per_hour})
     methods = [led.primary if ma is cheapest else ma for ma in methods]
     return led.model_copy(update={"methods": tuple(methods), "ratio": per_hour})
+
+
+# What "10k samples" can mean in tokens when no length is given: a short instruction sample and
+# one at the sequence length the detailed estimate assumes (bot.detail's default).
+SAMPLE_LENGTHS = (512, DEFAULT_SEQ_LEN)
+
+
+def _sample_bracket(query: Query, cat: Catalogue) -> tuple[tuple[int, TrainingEstimate], ...]:
+    """"how long to finetune llama 3 8b lora on a h100 with 10k examples": the time depends on
+    the samples' length, which was not said; rather than only ask (the reply's lead was the
+    seed's illustrative hours), the run is timed at each of SAMPLE_LENGTHS, as the same question
+    with "10k samples of 512 tokens" would be, on the configuration it would be timed on."""
+    samples = query.dataset_samples
+    assert samples is not None
+    found: list[tuple[int, TrainingEstimate]] = []
+    for each in SAMPLE_LENGTHS:
+        timed = build_answer(query.model_copy(update={
+            "dataset_samples": None, "dataset_tokens": Decimal(samples * each)}), cat)
+        detail = timed.detailed
+        estimate = detail.training_time if detail is not None else None
+        if estimate is not None and estimate.wall_clock_hours is None:
+            estimate = estimate.rented  # an owned card with no cited peak: where we rent it
+        if estimate is None or estimate.wall_clock_hours is None:
+            return ()
+        found.append((each, estimate))
+    return tuple(found)
 
 
 def _compare_times(query: Query, answer: Answer, composed: Answer, cat: Catalogue) -> Answer:

@@ -502,23 +502,32 @@ def test_a_closed_weights_model_gets_an_honest_answer(text: str, lang: str, phra
     ("text", "lang", "samples", "said"),
     [
         ("how long to train mistral 7b lora on 10k samples with an a100", "en", 10000,
-         "how long is one of your 10,000 samples"),
+         ("depends on how long your 10,000 samples are: about 34 minutes at 512 tokens each, "
+          "2.28 hours at 2,048 tokens each, on 1× A100 80GB (1 epoch)",
+          "About $0.52 and $2.10 at $0.92/hour.", "How long is one of your samples, about?")),
         ("cuanto tarda un qlora de llama 3 8b con 5000 ejemplos en una h100", "es", 5000,
-         "cada uno de tus 5.000 ejemplos"),
+         ("depende de cuánto miden tus 5.000 ejemplos: unos 10 minutos con 512 tokens cada uno, "
+          "41 minutos con 2.048 tokens cada uno, en 1× H100 (1 época)",
+          "¿Cuánto mide, más o menos, cada ejemplo?")),
         ("combien de temps pour 20k exemples sur un a100 en lora 7b", "fr", 20000,
-         "chacun de vos 20 000 exemples"),
+         ("dépend de la longueur de vos 20 000 exemples : environ 1,09 heure à 512 tokens chacun, "
+          "4,38 heures à 2 048 tokens chacun, sur 1× A100 80GB (1 époque)",
+          "Combien de tokens compte environ chacun de vos exemples ?")),
     ],
 )
-def test_samples_without_a_length_are_asked_for_their_length(
-    text: str, lang: str, samples: int, said: str
+def test_samples_without_a_length_are_timed_at_two_lengths_and_asked_for_theirs(
+    text: str, lang: str, samples: int, said: tuple[str, ...]
 ) -> None:
-    # "10k samples" used to be dropped: the reply asked for "the dataset size" the user had given.
+    # "10k samples" used to be dropped: the reply asked for "the dataset size" the user had given;
+    # then it only asked their length, beside the seed's illustrative hours. The run is now timed
+    # at a short and a long sample (bot.answer.SAMPLE_LENGTHS) before the length is asked.
     query = understand(text, catalogue=load_catalogue())
     assert (query.intent, query.dataset_samples, query.dataset_tokens) == ("time", samples, None)
     out = _json(text, lang)
     reply = str(out["text"]).replace("\u00a0", " ").replace("\u202f", " ")
-    assert said in reply, reply
-    assert out["hours_assumed"] is True  # the quote beside it is still the illustrative one
+    for phrase in said:
+        assert phrase in reply, reply
+    assert out["hours_assumed"] is True  # the JSON's quote is still the illustrative one
 
 
 def test_samples_with_their_length_are_the_dataset() -> None:
