@@ -176,6 +176,21 @@ FOLLOW_UPS: list[tuple[str, str, dict[str, Any], str]] = [
     ("QLoRA de llama 3 8b sur ma 3090", "combien de temps pour 50M tokens ?",
      {"intent": "time", "method": "qlora", "dataset_tokens": 50_000_000},
      "pour 50 millions de tokens"),
+    # Samples counted without their length, then the length the reply asked for: the dataset
+    # is their product (the length alone was read as a dataset of 700 tokens, "1 minute").
+    ("how long to lora llama 3.1 8b on an h100 with 10k examples", "about 700 tokens each, 3 epochs",
+     {"intent": "time", "method": "lora", "gpu": "h100", "dataset_tokens": 7_000_000,
+      "epochs": 3}, "for 21 million tokens"),
+    ("cuanto tarda un qlora de llama 3 8b con 5000 ejemplos en una h100",
+     "unos 700 tokens cada uno", {"intent": "time", "dataset_tokens": 3_500_000},
+     "3,5 millones de tokens"),
+    ("combien de temps pour un qlora de mistral 7b sur 20k exemples sur un a100",
+     "environ 1k tokens chacun", {"intent": "time", "dataset_tokens": 20_000_000},
+     "20 millions de tokens"),
+    # ... and a count kept when the configuration changes ("and on an A100?").
+    ("how long to lora llama 3.1 8b on an h100 with 10k examples", "and on an a100?",
+     {"intent": "time", "gpu": "a100-80gb", "dataset_samples": 10_000},
+     "depends on how long your 10,000 samples are"),
     ("qlora llama 3 8b on a 3090", "how much would it cost?",
      {"intent": "cost", "method": "qlora"},
      "↪️ <i>QLoRA of Llama 3 8B on 1× RTX 3090, from your last question.</i>"),

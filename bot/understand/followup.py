@@ -49,6 +49,9 @@ _MARKER: Final = lazy(
 )
 # A catalogue name's size ("Llama 3 8B" → "Llama 3" and 8): the family the sibling search keeps.
 _SIZE_PRINTED: Final = lazy(r"[\s\-]+(\d+(?:\.\d+)?)[bB]$")
+# After "10k samples" with no length, a token count up to this is one sample's length (the
+# longest contexts models train at, 128k), not a whole dataset: "700 tokens each".
+_LONGEST_SAMPLE: Final = 131_072
 SHORT_WORDS: Final = 8  # "and on 2 H100s for 10 hours?" is still a follow-up without a marker
 # "what GPUs do you have", "¿qué GPUs tienen?", "quelles cartes proposez-vous ?" (folded).
 _CATALOGUE: Final = lazy(
@@ -513,6 +516,15 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
         # "without checkpointing" (False) is said too: only None is left to carry.
         if getattr(new, field) is None and getattr(previous, field) is not None:
             update[field] = getattr(previous, field)
+    if previous.dataset_samples and previous.dataset_tokens is None \
+            and new.dataset_samples is None:
+        each = new.dataset_tokens
+        if each is None:
+            update["dataset_samples"] = previous.dataset_samples  # "and on an A100?"
+        elif each <= _LONGEST_SAMPLE:
+            # "about 700 tokens each", the answer to "how long is one of your 10,000 samples?":
+            # the dataset is their product (was read as a dataset of 700 tokens, "1 minute").
+            update["dataset_tokens"] = previous.dataset_samples * each
     if not new.details and previous.details:
         update["details"] = True
     if new.engine is None and previous.engine is not None and update.get("inference", new.inference):
