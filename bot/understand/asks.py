@@ -85,6 +85,17 @@ PAY_REFUSED: Final[tuple[tuple[str, Guarded], ...]] = (
         ("transf", "wire", "sepa", "virement", "iban"),
         r"(?<![a-z0-9])(?:bank ?transfers?|wire(?: transfers?)?|sepa|iban|"
         r"transferencias?(?: bancarias?)?|virements?(?: bancaires?)?)(?![a-z0-9])")),
+    # Coins the service does not list (rules/data/service.toml names BTC, USDT, USDC, ETH, SOL,
+    # LTC and XMR), "coin:" and the name said in every language. Networks (TRON, Polygon, BNB
+    # Chain) are left out: "USDT on TRON" asks about a listed coin.
+    ("coin:Dogecoin", Guarded(("doge",), r"(?<![a-z0-9])doge(?:coins?)?(?![a-z0-9])")),
+    ("coin:XRP", Guarded(("xrp", "ripple"), r"(?<![a-z0-9])(?:xrp|ripple)(?![a-z0-9])")),
+    ("coin:Cardano", Guarded(("cardano",), r"(?<![a-z0-9])cardano(?![a-z0-9])")),
+    ("coin:Bitcoin Cash", Guarded(
+        ("bch", "bitcoin cash"), r"(?<![a-z0-9])(?:bch|bitcoin cash)(?![a-z0-9])")),
+    ("coin:BNB", Guarded(("bnb",), r"(?<![a-z0-9])bnb(?! ?(?:chain|smart chain))(?![a-z0-9])")),
+    ("coin:Shiba Inu", Guarded(("shib",), r"(?<![a-z0-9])shib(?:a inu|a)?(?![a-z0-9])")),
+    ("coin:Zcash", Guarded(("zcash", "zec"), r"(?<![a-z0-9])(?:zcash|zec)(?![a-z0-9])")),
 )
 
 
@@ -167,8 +178,10 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
         r"(?:get |be |been |gets |are |is |son |sont |es |est )?(?:interrupted|preempted|interrumpid[ao]s?|"
         r"interrompue?s?))(?![a-z0-9])")),
     ("refund", Guarded(
-        ("refund", "reembols", "devoluc", "rembours", "money back"),
-        r"(?<![a-z0-9])(?:refund\w*|reembols\w*|devolucion(?:es)?|rembours\w*|money back)"
+        ("refund", "reembols", "devoluc", "rembours", "money back", "devuelv"),
+        r"(?<![a-z0-9])(?:refund\w*|reembols\w*|devolucion(?:es)?|rembours\w*|money back|"
+        # "¿me devuelven la plata?", "¿te devuelven el dinero?"
+        r"devuelv\w* (?:la |el |mi |mis |tu )?(?:plata|dinero|pasta|lana|guita|saldo))"
         r"(?![a-z0-9])")),
     ("region", Guarded(
         ("region", "data", "datos", "donnees", "locat", "ubica", "countr", "pais", "where are",
