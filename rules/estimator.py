@@ -157,6 +157,10 @@ class Breakdown:
     # calibration report and its tests do).
     per_gpu_bytes: float = field(default=0.0, compare=False, repr=False)
     context_bytes: float = field(default=0.0, compare=False, repr=False)
+    # Training: the smaller of the loss's and one layer's backward transients, both counted in
+    # the peak but never allocated at once (a reserved peak may hold both: the caching
+    # allocator keeps freed blocks); allocated_gb leaves it out.
+    sequential_bytes: float = field(default=0.0, compare=False, repr=False)
 
     @property
     def total_gb(self) -> Decimal:
@@ -167,6 +171,13 @@ class Breakdown:
     def allocator_gb(self) -> Decimal:
         """The per-GPU peak without the CUDA context: what torch.cuda.max_memory_* reports."""
         return _gb(self.per_gpu_bytes - self.context_bytes)
+
+    @property
+    def allocated_gb(self) -> Decimal:
+        """The per-GPU peak torch.cuda.max_memory_allocated reports: allocator_gb without the
+        smaller of the loss's and a layer's backward transients, which run one after the
+        other."""
+        return _gb(self.per_gpu_bytes - self.context_bytes - self.sequential_bytes)
 
     @property
     def terms(self) -> tuple[Term, ...]:
@@ -217,6 +228,7 @@ def _finish(
     context_bytes: float,
     assumptions: list[Note],
     host_bytes: float | None = None,
+    sequential_bytes: float = 0.0,
 ) -> Breakdown:
     per_gpu = sum([part[1] for part in parts])
     return Breakdown(
@@ -231,6 +243,7 @@ def _finish(
         host_offload_gb=None if host_bytes is None else _gb(host_bytes),
         per_gpu_bytes=per_gpu,
         context_bytes=context_bytes,
+        sequential_bytes=sequential_bytes,
     )
 
 
@@ -688,6 +701,7 @@ def estimate_training(
         assumptions.append(assumption("lora_dropout"))
     act_scale = c["bytes.fp32"] / bf16 if (fp32_weights and not spec.quantized_base) else 1.0
     per_tok_layer *= act_scale
+    working = 0.0  # one layer's recomputed activations (with checkpointing)
     if grad_ckpt:
         stored = (tokens * arch.layers * c["activations.checkpoint_inputs"] * arch.hidden
                   * act_scale)
@@ -744,11 +758,19 @@ def estimate_training(
                       f"s·b·V x {logit_bytes:g} B ({loss_impl} loss)"))
     acts = sum(b for name, b, _ in parts
                if name in ("activations", "logits", "layer_gradients"))
+    # The loss's backward (logits and their gradient) ends before the last layer's begins
+    # (its recomputed activations and their gradients): the estimate counts both, they are
+    # never allocated at once. The smaller of the two is what a peak of allocated memory
+    # (torch.cuda.max_memory_allocated) cannot hold; a reserved or whole-card peak can (the
+    # caching allocator keeps freed blocks): the calibration report compares each with its own.
+    logits_now = next(b for name, b, _ in parts if name == "logits")
+    sequential = min(logits_now, layer_grads + working)
     if full:
         parts.append(("gradients", grads, "fp32" if prec == "mixed" and not zero12 else "bf16"))
         if not grad_accumulation:
             parts.append(("backward_overlap", -min(acts, grads),
                           "activations freed as gradients are produced"))
+            sequential = max(acts, grads) - max(acts - sequential, grads)
             assumptions.append(assumption("no_grad_accumulation"))
         else:
             assumptions.append(assumption("grad_accumulation"))
@@ -846,7 +868,7 @@ def estimate_training(
     if full:
         assumptions.append(assumption("precision", precision=prec))
     return _finish("training", spec.id, shape, gpus, parts, context, assumptions,
-                   host * gpus if cpu_offload else None)
+                   host * gpus if cpu_offload else None, sequential)
 
 
 # ----------------------------------------------------------------------------- inference

@@ -79,6 +79,8 @@ class Row:
     estimate_gb: float | None = None  # detailed_gb, less the CUDA context for an allocator peak
     allocator: bool = False
     answer: dict[str, Any] = field(default_factory=dict)
+    # An allocated peak's estimate without what only a reserved peak holds (see measure).
+    allocated_gb: float | None = None
 
     @property
     def measured(self) -> bool:
@@ -337,7 +339,8 @@ def evaluate(path: str | Path, pipeline: Pipeline | None = None, start: int = 1)
     rows: list[Row] = []
     for i, (raw, text) in enumerate(zip(raws, questions(raws), strict=True)):
         row = Row(index=start + i, raw=raw, question=text, measured_gb=parse_measured(raw))
-        row.answer = to_json(pipe.ask(text, chosen_locale="en"))
+        reply = pipe.ask(text, chosen_locale="en")
+        row.answer = to_json(reply)
         detailed = row.answer.get("detailed_gb")
         row.allocator = allocator_measured(raw)
         # The CUDA context the estimate holds: llama.cpp's for a GGUF row, else PyTorch's.
@@ -345,6 +348,11 @@ def evaluate(path: str | Path, pipeline: Pipeline | None = None, start: int = 1)
                             if group(raw) == "inference llama.cpp" else "overhead.cuda_context_gb"]
         if detailed is not None:
             row.estimate_gb = float(detailed) - (context if row.allocator else 0.0)
+            shown = reply.answer.detailed
+            if measure(raw) == "allocated" and shown is not None:
+                # An allocated peak never holds the loss's and a layer's backward transients
+                # at once; detailed_gb counts both. Shown apart, not in the targets (yet).
+                row.allocated_gb = row.estimate_gb - shown.breakdown.sequential_bytes / 1e9
         rows.append(row)
     return rows
 
@@ -402,6 +410,7 @@ def by_group(rows: list[Row]) -> list[tuple[str, int, float, float, float]]:
 # transients come one after the other: an allocated peak holds the larger of the two, a
 # reserved or whole-card one may also hold the cached blocks of the other.
 MEASURES = ("allocated", "reserved", "card or unstated")
+ALIKE = "allocated, like/like"  # the allocated rows against their allocated estimate
 
 
 def measure(row: dict[str, str]) -> str:
@@ -414,13 +423,19 @@ def measure(row: dict[str, str]) -> str:
 
 
 def by_measure(rows: list[Row]) -> list[tuple[str, int, float, float, float]]:
-    """(measure, rows, median, lowest, highest ratio) of the measured TRAINING rows."""
+    """(measure, rows, median, lowest, highest ratio) of the measured TRAINING rows; then the
+    allocated ones against their allocated estimate (ALIKE)."""
     out: list[tuple[str, int, float, float, float]] = []
+    training = [r for r in rows if r.measured and r.ratio is not None
+                and r.group.startswith("training")]
     for name in MEASURES:
-        ratios = [r.ratio for r in rows if r.measured and r.ratio is not None
-                  and r.group.startswith("training") and measure(r.raw) == name]
+        ratios = [r.ratio for r in training if measure(r.raw) == name and r.ratio is not None]
         if ratios:
             out.append((name, len(ratios), statistics.median(ratios), min(ratios), max(ratios)))
+    alike = [r.measured_gb / r.allocated_gb for r in training if r.allocated_gb]
+    if alike:
+        out.append((ALIKE, len(alike), statistics.median(alike),
+                    min(alike), max(alike)))
     return out
 
 

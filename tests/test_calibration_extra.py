@@ -198,8 +198,33 @@ def test_training_peaks_are_told_apart_by_what_they_measure(
     assert measure({"unit": "GiB (card memory at the published max context)"}) \
         == "card or unstated"
     assert measure({"unit": "GB"}) == "card or unstated"
-    names = [name for name, *_ in report.by_measure(rows)]
-    assert names == list(report.MEASURES)
-    assert sum(n for _, n, *_ in report.by_measure(rows)) == sum(
+    groups = report.by_measure(rows)
+    names = [name for name, *_ in groups]
+    assert names == [*report.MEASURES, report.ALIKE]
+    assert sum(n for _, n, *_ in groups[:3]) == sum(
         1 for r in rows if r.measured and r.group.startswith("training"))
+    assert groups[3][1] == groups[0][1]  # every allocated training row, compared alike
     assert "training peak measured" in report.render(rows)
+
+
+def test_an_allocated_peak_is_compared_without_the_transient_it_cannot_hold(
+        evaluated: tuple[ModuleType, list[Any]]) -> None:
+    # fms-acceleration's LoRA Mistral 7B, 4 x 4096 packed tokens on one A100, peak allocated
+    # 26.70 GB: the logits and loss (16384 x 32000 x 14 B = 7.3 GB) and one layer's backward
+    # (its recomputed activations and their gradients) are never allocated at once, and the
+    # estimate counts both. Against the allocated estimate the row is within 10 %.
+    from rules.catalogue import load_catalogue
+    from rules.estimator import estimate_training
+
+    _report, rows = evaluated
+    row = next(r for r in rows if r.raw["model"] == "Mistral 7B" and r.raw["micro_batch"] == "4"
+               and r.raw["method"].startswith("LoRA") and r.raw["gpus"] == "1x A100 80GB")
+    assert row.ratio is not None and row.ratio < 0.8  # against detailed_gb: both counted
+    assert row.allocated_gb is not None and 0.9 <= row.measured_gb / row.allocated_gb <= 1.1
+    b = estimate_training(load_catalogue().models.get("mistral-7b"), "lora", 4096, 4, True, 16, 1,
+                          lora_targets=("q_proj", "k_proj", "v_proj", "o_proj"))
+    logits = float(b.term("logits")) * 1e9
+    layer = float(b.term("layer_gradients")) * 2 * 1e9  # its activations, then their gradients
+    assert abs(b.sequential_bytes - min(logits, layer)) < 0.1e9
+    assert abs(float(b.allocated_gb) - (float(b.allocator_gb) - b.sequential_bytes / 1e9)) \
+        <= 0.1
