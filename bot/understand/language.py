@@ -28,6 +28,10 @@ _ERROR_TEXT: Final = lazy(
     r"of which [0-9.]+ ?[gm]ib is free|has a total capacity of)(?![a-z])"
 )
 
+# A web address or a company named by it ("answer.ai", "together.ai", "unsloth.ai", "x.ai")
+# says nothing of the language: its "ai" is not the French "j'ai".
+_DOMAIN: Final = lazy(r"(?<![a-z0-9])[a-z0-9-]+\.(?:ai|io|com|co|dev|net|org|app)(?![a-z0-9])")
+
 
 # A guess is "sure" when it rests on at least this much evidence (two marker words, or one word
 # and an accent of the language) and leads the runner-up by as much: one English "on" in
@@ -40,6 +44,8 @@ def detect_with_confidence(raw: str, folded: str) -> tuple[Lang | None, bool]:
     """The leading language (None on a tie or no evidence) and whether it clearly leads."""
     if "out of memory" in folded or "allocate" in folded or "capacity of" in folded:
         folded = _ERROR_TEXT.sub(" ", folded)
+    if "." in folded:
+        folded = _DOMAIN.sub(" ", folded)
     forms = _TOKEN.findall(folded)
     if "-" in folded or "'" in folded:
         # "previens-moi" counts as itself, "previens" and "moi".
