@@ -154,6 +154,7 @@ LANGUAGE = Language(
             r"everyone", r"all good", r"thanks again", r"cool",
             r"(?:that|this|it|you) (?:helped|helps?|was|is|are|were)(?: (?:very|super|really|so))?(?: helpful)?",
             r"(?:very |super |really |so )?helpful",
+            r"for (?:the |your |that |this )?(?:info|infos|information|answers?|explanation)",
         ),
         "CATALOGUE_QUESTION": (
             r"(?:what|which) (?:gpus?|cards?|hardware|instances?|machines?) (?:do|can) (?:you|u|y'all) (?:have|offer|rent|provide|sell|support)",
@@ -245,6 +246,10 @@ LANGUAGE = Language(
             r"rent", r"rental", r"renting", r"rented",
             # "any discount for long rentals": the list says blocks are at the same hourly rate
             r"discounts?", r"volume pricing", r"bulk pricing",
+            # "are you cheaper than runpod?": our prices, with the references the page names
+            r"(?:cheaper|less expensive) than (?:elsewhere|others?|the competition|other "
+            r"(?:providers?|clouds?|sites?)|aws|gcp|azure|runpod|vast(?:\.ai)?|lambda(?: labs)?|"
+            r"coreweave|paperspace|colab|google cloud)",
         ),
         "HELP_WORDS": (
             r"help", r"what can you do", r"what do you do", r"how does (?:this|it) work",

@@ -164,6 +164,9 @@ LANGUAGE = Language(
             r"me (?:ayudo|sirvio)", r"me ha (?:ayudado|servido)", r"mucho", r"muchisimo",
             # what a thanks is followed by in threads: "gracias crack", "gracias capo"
             r"crack", r"capo", r"genio", r"maestro", r"loco", r"hermano", r"bro", r"tio",
+            # "gracias por la info", "gracias x la respuesta", "gracias por la data"
+            r"(?:por|x) (?:la |las |tu |su |el |los )?(?:info|infos|informacion|respuesta|"
+            r"respuestas|explicacion|data|dato|datos)",
         ),
         "CATALOGUE_QUESTION": (
             r"(?:que|cuales) (?:gpus?|tarjetas?|placas?(?: de video)?|graficas?|maquinas?|instancias?) (?:tienen|tienes|tiene|hay|ofrecen|ofreces|ofrece|alquilan|alquilas|rentan|rentas|manejan|disponen|tenes|teneis)",

@@ -151,6 +151,9 @@ LANGUAGE = Language(
             r"et", r"pour l'aide", r"pour ton aide", r"pour votre aide", r"l'ami", r"toi", r"vous",
             r"a vous", r"a toi", r"tout le monde", r"c'est tout", r"c'est", r"tres", r"vraiment",
             r"infiniment", r"le bot", r"ca m'aide", r"ca m'a aide",
+            # "merci pour l'info", "merci pour la réponse", "merci pour les infos"
+            r"pour (?:l'|les |la |ces |tes |vos |ta |votre |ton )?(?:info|infos|information|"
+            r"informations|reponse|reponses|explication|explications|precisions)",
         ),
         "CATALOGUE_QUESTION": (
             r"quel(?:le)?s? (?:gpus?|cartes?(?: graphiques?)?|machines?|instances?) (?:proposez|avez|louez|offrez|proposes|as|loues|offres)",
@@ -228,6 +231,10 @@ LANGUAGE = Language(
         "PRICE_WORDS": (
             r"tarifs?", r"prix", r"grille tarifaire", r"louer", r"location", r"remises?",
             r"reductions?", r"rabais",
+            # "vous êtes moins cher que runpod ?": nos prix, avec les références de la page
+            r"moins cher(?:e|s|es)? (?:qu'ailleurs|que (?:chez )?(?:les autres|la concurrence|"
+            r"aws|gcp|azure|runpod|vast(?:\.ai)?|lambda(?: labs)?|coreweave|paperspace|colab|"
+            r"google cloud))",
         ),
         "HELP_WORDS": (
             r"aide", r"aidez-? ?moi", r"aide-? ?moi", r"qu'est-ce que tu (?:peux|sais) faire",
