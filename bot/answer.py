@@ -36,6 +36,7 @@ from bot.detail import (
 from bot.remedy import Remedies, remedies_for
 from bot.remedy import wanted as wants_remedies
 from bot.understand.query import Intent, Query
+from bot.understand.settings import strategy_flags
 from rules.budget import BudgetBuys, budget_buys
 from rules.capacity import Concurrency, DecodeBound, LongestContext
 from rules.catalogue import Catalogue
@@ -136,6 +137,37 @@ class CkptSaving:
 
 
 @dataclass(frozen=True, slots=True)
+class StrategySide:
+    """One of two strategies named to compare: the detailed estimate per GPU with it."""
+
+    code: str  # settings.strategy_pair's: "zero2", "zero3", "fsdp", "ddp", "zero3+offload"
+    per_gpu_gb: Decimal
+    weights_gb: Decimal  # the model weights' share of it, whole (ZeRO-1/2, DDP) or sharded
+    fits: bool | None  # None: no configuration asked
+
+    @property
+    def sharded(self) -> bool:
+        return self.code.startswith(("zero3", "fsdp"))
+
+    @property
+    def offload(self) -> bool:
+        return self.code.endswith("+offload")
+
+
+@dataclass(frozen=True, slots=True)
+class StrategyChoice:
+    """"Should I use DeepSpeed ZeRO-2 or ZeRO-3 for LoRA Llama 70B on 4x A100?": the detailed
+    estimate with each, in the order named; the rest of the reply is for `chosen` (the first
+    that fits, else the first)."""
+
+    method: str
+    gpus: int
+    vram_per_gpu_gb: Decimal | None
+    sides: tuple[StrategySide, StrategySide]
+    chosen: int
+
+
+@dataclass(frozen=True, slots=True)
 class OomReport:
     """The user ran a stated configuration out of memory. That measurement outranks the
     estimate: with checkpointing not stated, it is estimated off (the Hugging Face Trainer's
@@ -178,6 +210,7 @@ class Answer(BaseModel):
     # the GPU named), quoted before the price list.
     start: Quote | None = None
     ckpt_saving: CkptSaving | None = None  # "what does gradient checkpointing save"
+    strategy_choice: StrategyChoice | None = None  # "zero2 or zero3?": the run with each
     gpus: tuple[GPU, ...] = ()  # the price list
     offers: tuple[Offer, ...] = ()
     detailed: DetailedAnswer | None = None  # activation-aware breakdown (see detailed.stated)
@@ -396,6 +429,10 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         elif query.batch_asked and query.params_b is not None and not query.inference:
             query, found = _largest_batch(query, cat, oom)
             extra.update(found)
+        if query.strategies is not None and not query.inference and query.params_b is not None:
+            query, choice = _strategy_choice(query, cat)
+            if choice is not None:
+                extra["strategy_choice"] = choice
         answer = _build(query, cat)
         detailed = detailed_for(query, answer, cat, tokens_per_second=query.tokens_per_second)
         composed = _compose(query, answer, detailed, cat)
@@ -446,6 +483,46 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         failed = Answer(query=query, intent=query.intent, error=exc.code,
                         error_params=exc.params)
         return _detail_despite(failed, exc, query, cat)
+
+
+def _with_strategy(query: Query, code: str, other: str) -> Query:
+    sharding, offload = strategy_flags(code)
+    _, other_offload = strategy_flags(other)
+    # Offload said of one side only: the other runs without it ("zero3 vs zero3 offload").
+    cpu_offload = True if offload else (False if other_offload else None)
+    return query.model_copy(update={"sharding": sharding, "cpu_offload": cpu_offload})
+
+
+def _strategy_choice(query: Query, cat: Catalogue) -> tuple[Query, StrategyChoice | None]:
+    """Two strategies named ("zero2 or zero3", "fsdp or ddp"): the detailed estimate per GPU
+    with each on the asked configuration, and the query of the one the reply goes on with
+    (the first that fits, else the first named). Nothing to compare on one GPU unless the
+    sides differ by CPU offload, nor without a configuration."""
+    assert query.strategies is not None
+    a, b = query.strategies
+    base = _build(query, cat)
+    sides: list[StrategySide] = []
+    asked: list[Query] = []
+    gpus, vram = 1, None
+    for code, other in ((a, b), (b, a)):
+        q = _with_strategy(query, code, other)
+        detail = detailed_for(q, base, cat)
+        if detail is None or detail.kind != "training" or detail.check is None:
+            return query, None
+        gpus, vram = detail.gpus, detail.vram_per_gpu_gb
+        asked.append(q)
+        sides.append(StrategySide(
+            code=code, per_gpu_gb=detail.breakdown.per_gpu_gb,
+            weights_gb=detail.breakdown.term("weights"), fits=detail.check.detailed_fits))
+    if gpus < 2 and strategy_flags(a)[1] == strategy_flags(b)[1]:
+        return query, None
+    # The one named again on its own ("…, will zero2 fit?") is the question; else the first
+    # that fits.
+    chosen = (a, b).index(query.strategy_named) if query.strategy_named in (a, b) \
+        else next((i for i, side in enumerate(sides) if side.fits), 0)
+    method = base.primary.memory.method if base.primary is not None else ""
+    return asked[chosen], StrategyChoice(method=method, gpus=gpus, vram_per_gpu_gb=vram,
+                                         sides=(sides[0], sides[1]), chosen=chosen)
 
 
 def _dataset_quotes(query: Query, answer: Answer, composed: Answer, cat: Catalogue) -> Answer:

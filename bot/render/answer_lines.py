@@ -86,9 +86,73 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
             act_on=fmt.gb(c.on_activations_gb, 1),
         ))
         put("\n\n")
+    if answer.strategy_choice:
+        _strategies(answer, ph, put)
     if query.online_rl and answer.methods:
         put(online_rl_note(answer, ph))
         put("\n")
+
+
+_STRATEGY_NAMES = {
+    "zero1": "DeepSpeed ZeRO-1", "zero2": "DeepSpeed ZeRO-2", "zero3": "DeepSpeed ZeRO-3",
+    "fsdp": "FSDP", "ddp": "DDP",
+}
+
+
+def _strategy_name(ph: Phrases, code: str) -> str:
+    base, _, offload = code.partition("+")
+    name = _STRATEGY_NAMES[base]
+    return ph._("%(name)s with CPU offload", name=name) if offload else name
+
+
+def _strategies(answer: Answer, ph: Phrases, put: Put) -> None:
+    """"zero2 or zero3 for lora llama 70b on 4x a100": the detailed estimate per GPU with
+    each, which fits, and which one the rest of the reply is for."""
+    _, fmt = ph._, ph.fmt
+    c = answer.strategy_choice
+    assert c is not None
+    fitted = answer.primary.fit if answer.primary is not None else None
+    where = ph.fit_config(fitted) if fitted is not None else ph.fmt.num(c.gpus)
+    vram = ph.memory(c.vram_per_gpu_gb) if c.vram_per_gpu_gb is not None else ""
+    a, b = (_strategy_name(ph, side.code) for side in c.sides)
+    put("⚖️ <b>")
+    put(_("%(a)s or %(b)s for %(how)s on %(where)s, by the detailed estimate per GPU:",
+          a=a, b=b, how=ph.method_short(c.method), where=where))
+    put("</b>\n")
+    for side in c.sides:
+        put("✅ " if side.fits else "❌ ")
+        name = _strategy_name(ph, side.code)
+        total, weights = fmt.gb(side.per_gpu_gb, 1), fmt.gb(side.weights_gb, 1)
+        if side.offload:
+            put(_("%(name)s: %(total)s of %(vram)s, the optimizer states in CPU RAM (and the "
+                  "weights, when they are sharded); slower", name=name, total=total, vram=vram))
+        elif side.sharded:
+            put(_("%(name)s: %(total)s of %(vram)s, the weights split %(gpus)s ways "
+                  "(%(weights)s on each GPU)", name=name, total=total, vram=vram,
+                  gpus=fmt.num(c.gpus), weights=weights))
+        else:
+            put(_("%(name)s: %(total)s of %(vram)s, the whole model on every GPU "
+                  "(weights %(weights)s)", name=name, total=total, vram=vram,
+                  weights=weights))
+        put("\n")
+    chosen = _strategy_name(ph, c.sides[c.chosen].code)
+    fits = [side.fits for side in c.sides]
+    put("👉 ")
+    if all(fits):
+        put(_("Both fit; the rest of this reply is for %(name)s.", name=chosen))
+        if not any(side.offload for side in c.sides):
+            put(" ")
+            put(_("Which one runs faster is not on file (no cited measurement): time a few "
+                  "steps of each."))
+    elif c.sides[c.chosen].fits:
+        put(_("Only %(name)s fits: the rest of this reply is for it.", name=chosen))
+    elif any(fits):
+        other = _strategy_name(ph, c.sides[1 - c.chosen].code)
+        put(_("Only %(other)s fits; the rest of this reply is for %(name)s, as you asked.",
+              other=other, name=chosen))
+    else:
+        put(_("Neither fits there; the rest of this reply is for %(name)s.", name=chosen))
+    put("\n\n")
 
 
 def _body(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:

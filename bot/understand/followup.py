@@ -41,7 +41,8 @@ _SETTINGS: Final = (
     "precision", "optimizer", "cpu_offload", "activation_offload", "optimizer_in_backward",
     "attention", "compiled", "chunked_loss", "grad_accumulation", "sharding", "packed",
     "fp32_weights", "new_tokens", "prompt_tokens", "epochs", "tokens_per_second", "kernels",
-    "lora_dropout", "whole_prefill", "gpu_layers",
+    "lora_dropout", "whole_prefill", "gpu_layers", "strategies",
+    "strategy_named",
 )
 # Folded (lower case, no accents) openings of a follow-up, every language's.
 _MARKER: Final = lazy(

@@ -208,6 +208,16 @@ def _tokens_of_context(raw: str, k: str | None, lang: Lang | None) -> int:
 
 def _take_settings(work: _Work) -> None:
     work.flags = st.read_flags(work.s)
+    pair = st.strategy_pair(work.s)
+    if pair is not None:
+        # "should i use zero2 or zero3": both estimated (bot.answer); the first one named is
+        # the run's until then ("z2 or z3?" names no setting read_flags knows).
+        work.flags.strategies, work.flags.strategy_named = pair[:2], pair[2]
+        if work.flags.sharding is None:
+            first, offload = st.strategy_flags(pair[0])
+            work.flags.sharding = first  # type: ignore[assignment]
+            if offload and work.flags.cpu_offload is None:
+                work.flags.cpu_offload = True
     # Generated tokens, prompt length, epochs and throughput before the dataset size: "generate
     # 60 tokens" and "3000 tokens/s" are not a dataset.
     flags = work.flags
@@ -1499,6 +1509,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         packed=flags.packed,
         grad_accumulation=flags.grad_accumulation,
         sharding=flags.sharding,
+        strategies=flags.strategies if not inference else None,
+        strategy_named=flags.strategy_named if not inference else None,
         kernels=flags.kernels,
         lora_dropout=flags.lora_dropout,
         whole_prefill=flags.whole_prefill,

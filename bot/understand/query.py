@@ -85,6 +85,10 @@ class Query(BaseModel):
     grad_accumulation: bool | None = None
     # FSDP or DeepSpeed ZeRO-3 (sharded); DDP (replicated) or device_map="auto" (layers split)
     sharding: Literal["fsdp", "zero1", "zero2", "zero3", "ddp", "device_map"] | None = None
+    # Two strategies named to compare ("zero2 or zero3", "fsdp vs ddp", "zero3 vs zero3
+    # offload"): codes of settings.strategy_pair, estimated each (bot.answer.StrategyChoice).
+    strategies: tuple[str, str] | None = None
+    strategy_named: str | None = None  # one of them named again alone ("will zero2 fit?")
     kernels: Literal["unsloth", "liger"] | None = None  # a training library's fused kernels
     lora_dropout: bool | None = None  # LoRA dropout above 0 (PEFT keeps a dropped copy)
     packed: bool | None = None  # packed dataset (every sequence filled to seq_len)

@@ -139,6 +139,21 @@ DEVICE_MAP: Final = _w(
     r"parallel\w*|model parallel(?:ism)?|paralelismo de modelo|parallelisme de modele"
 )
 
+# Two ways of sharing the GPUs named to be compared: "deepspeed zero2 or zero3", "fsdp or ddp",
+# "zero3 vs zero3 offload", "z2 or z3?" (bot.answer estimates the run with each).
+_STRATEGY: Final = (
+    r"(?:deepspeed |ds )?(?:zero[ _-]?(?:stage[ _-]?)?[123]|z[ _-]?[123]|stage[ _-]?[123]|"
+    r"fsdp2?|fully sharded(?: data parallel)?|ddp|distributed ?data ?parallel)"
+    r"(?:(?: with| w/| \+| con| avec)? (?:cpu[ _-]?)?offload\w*)?"
+)
+STRATEGY_PAIR: Final = re.compile(
+    rf"(?<![a-z0-9])(?P<a>{_STRATEGY})(?: ?/ ?| (?:or|vs\.?|versus|o|ou|and|y|et|against|"
+    rf"contra|contre|compared (?:to|with)) )(?P<b>{_STRATEGY})(?![a-z0-9])"
+)
+STRATEGY_ONE: Final = re.compile(rf"(?<![a-z0-9]){_STRATEGY}(?![a-z0-9])")
+_STRATEGY_NEEDLES: Final = ("zero", "z1", "z2", "z3", "fsdp", "ddp", "stage", "distributed",
+                            "fully", "z 2", "z 3", "z-2", "z-3")
+
 # --- attention, compile, loss, packing -----------------------------------------------------------
 EAGER: Final = _w(
     r"eager[ _-]?(?:attention|attn)|attn_implementation ?[:=]? ?['\"]?eager|"
@@ -299,6 +314,8 @@ class Settings:
     reference_model: bool | None = None  # a frozen reference copy (DPO, IPO, KTO)
     online_rl: str | None = None  # "GRPO", "PPO"…: completions generated while training
     gpu_layers: int | None = None  # "-ngl 40", "num_gpu 40": the layers put on the GPU
+    strategies: tuple[str, str] | None = None  # two named to compare: "zero2", "fsdp+offload"
+    strategy_named: str | None = None  # one of them named again on its own: the one asked
 
 
 Parse = Callable[[str, bool], Decimal]
@@ -446,6 +463,40 @@ def _read_flags(s: str) -> Settings:
         name = rl.group(0).replace("_", "").replace("trainer", "").replace(" ", "")
         out.online_rl = "online DPO" if name.startswith("online") else name.upper()
     return out
+
+
+def _strategy(said: str) -> str:
+    """The code of one strategy of STRATEGY_PAIR: zero1-3, fsdp or ddp, "+offload" with it."""
+    if "fsdp" in said or "fully" in said:
+        base = "fsdp"
+    elif "ddp" in said or "distributed" in said:
+        base = "ddp"
+    else:
+        base = "zero" + next(c for c in said if c in "123")
+    return base + ("+offload" if "offload" in said else "")
+
+
+def strategy_pair(s: str) -> tuple[str, str, str | None] | None:
+    """The two strategies a folded question names to compare, in its order, and the one it
+    names again on its own ("zero 2 vs zero 3 …, will zero2 fit?": zero2), if any; None when it
+    names fewer, or the same one twice."""
+    if not any(needle in s for needle in _STRATEGY_NEEDLES):
+        return None
+    match = STRATEGY_PAIR.search(s)
+    if match is None:
+        return None
+    a, b = _strategy(match.group("a")), _strategy(match.group("b"))
+    if a == b:
+        return None
+    again = STRATEGY_ONE.search(s[: match.start()] + " " + s[match.end():])
+    named = _strategy(again.group(0)) if again is not None else None
+    return a, b, named if named in (a, b) else None
+
+
+def strategy_flags(code: str) -> tuple[str, bool]:
+    """(Query.sharding, CPU offload) of a strategy code."""
+    base, _, offload = code.partition("+")
+    return base, bool(offload)
 
 
 def take_numbers(
