@@ -137,6 +137,23 @@ class CkptSaving:
 
 
 @dataclass(frozen=True, slots=True)
+class FlashSaving:
+    """"Does flash attention reduce vram for …": the detailed estimate per GPU with eager
+    attention and with FlashAttention (SDPA) for the stated settings."""
+
+    kind: str  # "training" or "inference"
+    method: str
+    seq_len: int
+    micro_batch: int
+    flash_gb: Decimal
+    eager_gb: Decimal
+
+    @property
+    def saved_gb(self) -> Decimal:
+        return self.eager_gb - self.flash_gb
+
+
+@dataclass(frozen=True, slots=True)
 class StrategySide:
     """One of two strategies named to compare: the detailed estimate per GPU with it."""
 
@@ -210,6 +227,7 @@ class Answer(BaseModel):
     # the GPU named), quoted before the price list.
     start: Quote | None = None
     ckpt_saving: CkptSaving | None = None  # "what does gradient checkpointing save"
+    flash_saving: FlashSaving | None = None  # "does flash attention reduce vram"
     strategy_choice: StrategyChoice | None = None  # "zero2 or zero3?": the run with each
     gpus: tuple[GPU, ...] = ()  # the price list
     offers: tuple[Offer, ...] = ()
@@ -470,6 +488,13 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
                     on_gb=detailed.breakdown.per_gpu_gb, off_gb=off.breakdown.per_gpu_gb,
                     on_activations_gb=detailed.breakdown.term("activations"),
                     off_activations_gb=off.breakdown.term("activations"))
+        if query.flash_saving_asked and detailed is not None:
+            eager = detailed_for(query.model_copy(update={"attention": "eager"}), answer, cat)
+            if eager is not None:
+                extra["flash_saving"] = FlashSaving(
+                    kind=detailed.kind, method=detailed.method, seq_len=detailed.seq_len,
+                    micro_batch=detailed.micro_batch, flash_gb=detailed.breakdown.per_gpu_gb,
+                    eager_gb=eager.breakdown.per_gpu_gb)
         split = _layer_split(query, composed, cat)
         if split is not None:
             extra["layer_split"] = split

@@ -86,6 +86,35 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
             act_on=fmt.gb(c.on_activations_gb, 1),
         ))
         put("\n\n")
+    f = answer.flash_saving
+    if f:
+        put("⚡ <b>")
+        put(_(
+            "FlashAttention saves about %(saved)s per GPU here: %(eager)s with eager attention, "
+            "%(flash)s with FlashAttention (SDPA).",
+            saved=fmt.gb(f.saved_gb, 1), eager=fmt.gb(f.eager_gb, 1),
+            flash=fmt.gb(f.flash_gb, 1),
+        ))
+        put("</b>\n")
+        if f.kind == "training":
+            put(_(
+                "Detailed estimate for %(how)s at sequence length %(seq)s and batch %(batch)s: "
+                "eager attention keeps each layer's attention scores (heads × sequence² values) "
+                "for the backward pass; FlashAttention computes them block by block and never "
+                "stores them. The weights and optimizer states stay as they are.",
+                how=ph.method_short(f.method), seq=fmt.num(f.seq_len),
+                batch=fmt.num(f.micro_batch),
+            ))
+        else:
+            put(_(
+                "Detailed estimate for %(how)s at %(seq)s tokens of context and batch %(batch)s: "
+                "eager attention holds one layer's attention scores over the prompt (heads × "
+                "tokens² values) while it reads it; FlashAttention computes them block by block "
+                "and never stores them. The weights and KV cache stay as they are.",
+                how=ph.method_short(f.method), seq=fmt.num(f.seq_len),
+                batch=fmt.num(f.micro_batch),
+            ))
+        put("\n\n")
     if answer.strategy_choice:
         _strategies(answer, ph, put)
     if query.online_rl and answer.methods:

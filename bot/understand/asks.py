@@ -155,6 +155,8 @@ START: Final = _whole(_words("START_ASK"))
 # "how much vram does gradient checkpointing save", "cuánta memoria ahorra el gradient
 # checkpointing", "combien économise le gradient checkpointing": the estimate with and without.
 CKPT_SAVING: Final = _whole(_words("CKPT_SAVING_ASK"))
+# "does flash attn reduce vram for …", "flash attention vs eager": the estimate with each.
+FLASH_SAVING: Final = _whole(_words("FLASH_SAVING_ASK"))
 
 # "what quant of llama 3 70b fits on a 4090", "which gguf quant", "qué cuantización", "quelle
 # quantif": which llama.cpp type to serve, answered with the largest one that fits (bot.answer).

@@ -1422,6 +1422,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     # answer itself is the run with checkpointing on.
     ckpt_saving = not inference and work.params_b is not None \
         and asks.CKPT_SAVING.search(rest) is not None
+    # "Does flash attn reduce vram for llama 3 8b lora at 8k ctx": the estimate with eager
+    # attention and with FlashAttention; the answer itself is the run with FlashAttention.
+    flash_saving = work.params_b is not None and asks.FLASH_SAVING.search(rest) is not None
     closed = px.CLOSED_MODEL.search(corrected) if work.model_id is None else None
     quant, quant_bare = _quant_named(rest, method, cat) if inference else (None, None)
     runner = _runner(rest) if inference else None
@@ -1487,6 +1490,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         and budget is None and not inference
         and (method is not None or px.TRAINING.search(rest) is not None),
         ckpt_saving_asked=ckpt_saving,
+        flash_saving_asked=flash_saving,
         batch_asked=not inference and bool(asks.BATCH_ASKED.search(corrected)),
         within_hours=intent == "fit" and not inference and work.hours is not None
         and px.WITHIN_HOURS.admits(s) and px.WITHIN_HOURS.pattern.search(s) is not None,
@@ -1503,7 +1507,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         gpu_layers=flags.gpu_layers,
         activation_offload=flags.activation_offload,
         optimizer_in_backward=flags.optimizer_in_backward,
-        attention=flags.attention,
+        attention="sdpa" if flash_saving else flags.attention,
         compiled=flags.compiled,
         chunked_loss=flags.chunked_loss,
         packed=flags.packed,

@@ -165,6 +165,7 @@ class Query(BaseModel):
     fix_asked: bool = False
     overkill_asked: bool = False  # "is 8x H100 overkill for …": more than the run needs?
     online_rl: str | None = None  # GRPO, PPO, RLOO, online DPO: generates while it trains
+    flash_saving_asked: bool = False  # what FlashAttention saves: eager and SDPA estimates
     ckpt_saving_asked: bool = False  # what checkpointing saves: the estimate on and off
     start_asked: bool = False  # "minimum to get started": the smallest block, cheapest GPU-hour
     # A fine-tuning run's cost asked with no model, GPU or hours ("¿cuánto más cuesta el

@@ -369,6 +369,17 @@ LANGUAGE = Language(
             r"(?:gradient |grad )?checkpointing saves? how much",
             r"(?:savings?|difference) (?:from|of|with) (?:gradient |grad )?checkpointing",
         ),
+        # What FlashAttention saves ("does flash attn reduce vram", "flash attention vs eager").
+        "FLASH_SAVING_ASK": (
+            r"(?:does|do|would|will|can|could|is) (?:using |enabling |turning on )?(?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)? "
+            r"(?:actually |really )?(?:reduce|save|lower|cut|decrease|help)",
+            r"(?:how much|what) (?:vram |memory |mem |gpu memory )?(?:does|do|would|will|can) (?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)? "
+            r"(?:actually )?save",
+            r"(?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)? (?:vs\.?|versus|or|compared to) eager", r"eager (?:attention |attn )?(?:vs\.?|versus|or|"
+            r"compared to) (?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)?",
+            r"(?:savings?|difference|memory saved) (?:from|of|with|by) (?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)?",
+            r"with (?:and|or|vs) without (?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)?",
+        ),
         # The cheapest way to start ("what's the minimum to get started", "cheapest way to start").
         "START_ASK": (
             r"(?:minimum|min|cheapest|least|lowest|smallest)(?: (?:amount|price|cost|spend|"

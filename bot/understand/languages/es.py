@@ -334,6 +334,13 @@ LANGUAGE = Language(
             r"checkpointing|recomputacion)",
             r"(?:ahorro|diferencia) (?:de|con|del) (?:el )?(?:gradient )?checkpointing",
         ),
+        # Lo que ahorra FlashAttention ("¿flash attention reduce la vram?").
+        "FLASH_SAVING_ASK": (
+            r"(?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)? (?:reduce|ahorra|baja|disminuye) (?:la |el )?(?:vram|memoria|uso)",
+            r"cuant[oa] (?:vram |memoria )?(?:me )?ahorra (?:el |la )?(?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)?",
+            r"(?:ahorro|diferencia) (?:de|con|del) (?:el |la )?(?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)?",
+            r"(?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)? (?:vs\.?|o|contra) eager", r"eager (?:vs\.?|o|contra) (?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)?", r"con y sin (?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)?",
+        ),
         # El modo más barato de empezar ("precio mínimo para arrancar", "lo mínimo para empezar").
         "START_ASK": (
             r"(?:precio|coste|costo|monto|importe|gasto|pago|compra)? ?minim[oa] (?:para|pa) "

@@ -318,6 +318,14 @@ LANGUAGE = Language(
             r"combien (?:le )?(?:gradient )?checkpointing (?:fait )?(?:economise|gagne)",
             r"(?:gain|economie|difference) (?:de|avec|du) (?:le )?(?:gradient )?checkpointing",
         ),
+        # Ce que FlashAttention économise ("flash attention réduit la vram ?").
+        "FLASH_SAVING_ASK": (
+            r"(?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)? (?:reduit|diminue|economise|baisse) (?:la |le )?(?:vram|memoire|conso\w*)",
+            r"combien (?:de (?:vram|memoire) )?(?:fait )?(?:economise|gagne)(?:-t-on| le| la)?"
+            r"(?: avec)?(?: le| la)? (?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)?",
+            r"(?:gain|economie|difference) (?:de|avec|du) (?:le |la )?(?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)?",
+            r"(?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)? (?:vs\.?|ou|contre) eager", r"eager (?:vs\.?|ou|contre) (?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)?", r"avec et sans (?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)?",
+        ),
         # La façon la moins chère de commencer ("prix minimum pour commencer").
         "START_ASK": (
             r"(?:prix|cout|montant|achat|depense)? ?minim(?:um|al|ale) pour (?:commencer|demarrer|"
