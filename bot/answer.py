@@ -441,6 +441,7 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
             if pick is not None:
                 extra["quant_pick"] = pick
         query, oom = _oom_checkpointing(query, cat)
+        users_query = query  # "how much ctx and users": the users at the context stated or assumed
         if query.context_asked and query.seq_len is None and query.params_b is not None:
             query, longest = _longest(query, cat)
             extra.update(longest)
@@ -465,7 +466,9 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         if query.speed_asked:
             extra.update(_decode(query, composed, cat))
         if query.concurrency_asked:
-            extra.update(concurrency_facts(query, composed, cat))
+            # Asked with the longest context, the users are not counted at that context (one
+            # sequence, by its definition) but at the one stated or assumed.
+            extra.update(concurrency_facts(users_query, composed, cat))
         if query.train_speed_asked:
             extra.update(training_speed_facts(query, composed, cat))
         elif query.within_hours and query.hours is not None:

@@ -337,6 +337,11 @@ LANGUAGE = Language(
             r"max(?:imum)? concurr?ency", r"how much concurr?ency",
             r"(?:what|which) (?:max(?:imum)? )?concurr?ency", r"concurr?ency (?:can|could|will|would) i",
             r"concurr?ency (?:for|of|with|on)",
+            # "how much ctx and users can i get": both asked, the users at once too
+            r"(?:ctx|context|context length|context window) (?:and|&|\+) (?:how many |max(?:imum)? |"
+            r"the )?(?:(?:concurr?ent|simultaneous|parallel) )?(?:users?|usrs?|clients?|people|ppl|"
+            r"requests?|reqs?|sessions?)",
+            r"(?:users?|usrs?|clients?) (?:and|&|\+) (?:max(?:imum)? |how much |the )?(?:ctx|context)",
         ),
         # A training run's throughput (asks.TRAIN_SPEED_ASK), besides tokens/s itself.
         "TRAIN_SPEED_ASK": (

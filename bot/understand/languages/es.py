@@ -311,6 +311,9 @@ LANGUAGE = Language(
             r"concurrencia maxima", r"maxima concurrencia", r"concurrencia (?:para|de|con|en)",
             r"maxim[oa] (?:numero )?de (?:usuarios|peticiones|solicitudes|sesiones) "
             r"(?:concurrentes|simultane[oa]s|a la vez)",
+            # "cuánto contexto y usuarios": los dos
+            r"(?:contexto|ctx) (?:y|&|\+) (?:cuantos |el numero de )?(?:usuarios?|clientes?|peticiones|"
+            r"personas)",
         ),
         "TRAIN_SPEED_ASK": (
             r"velocidad (?:de|del) (?:entrenamiento|fine ?-?tuning|ajuste)",

@@ -295,6 +295,9 @@ LANGUAGE = Language(
             r"combien (?:de |d.?)(?:utilisateurs?|users?|requetes?|sessions?|clients?|personnes|"
             r"connexions?|sequences|conversations?)(?! (?:par|a la) (?:seconde|minute|heure))",
             r"concurrence max\w*", r"concurrence (?:pour|de|avec|sur)", r"nombre max\w* (?:d.?utilisateurs|de requetes|de sessions)",
+            # "combien de contexte et d'utilisateurs": les deux
+            r"(?:contexte|ctx) (?:et|&|\+) (?:combien |le nombre )?(?:de |d.?)?(?:utilisateurs?|users?|"
+            r"requetes?|clients?|personnes)",
         ),
         "TRAIN_SPEED_ASK": (
             r"vitesse (?:d.?|de l.?)(?:entrainement|apprentissage|fine ?-?tuning)",
