@@ -259,6 +259,9 @@ class Answer(BaseModel):
     # "How many A100s do I need?": the answer is about that many cards.
     count_needed: int | None = None
     count_detailed: bool = False  # the count is the detailed estimate's, not the planning one
+    # No settings stated and the detailed estimate at typical settings misses on the planning
+    # rule's count (count_needed): the fewest GPUs it fits on.
+    count_typical: int | None = None
     count_unreachable: bool = False  # no count holds the settings stated (per-GPU batch)
     # "I have $500, how many H100 hours?": the hours the budget buys on the configuration
     # asked about (None when it has no price here), and on the cheapest offered one that fits
@@ -1107,6 +1110,14 @@ def _reframe(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
                 return query, extra
             extra.update(count_detailed=detailed_need != need)
             need = detailed_need
+        elif cat.method(one.method).kind == "training":
+            # No settings stated: the planning rule's count leads (DESIGN §3), and when the
+            # detailed estimate at typical settings (which the reply shows too) misses there,
+            # the fewest GPUs it fits on beside it ("how many a100s to full finetune 70b": 16
+            # by the rule, 92.1 GB per GPU there by the detailed estimate; 18 by it).
+            typical_need = _detailed_count(query, one, need, cat)
+            if typical_need is not None and typical_need != need:
+                extra.update(count_typical=typical_need)
         query = query.model_copy(update={"gpu_count": need})
         extra.update(count_needed=need)
     if query.money_foreign and query.budget_usd is None and query.hours is None:
