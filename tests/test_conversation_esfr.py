@@ -199,3 +199,26 @@ def test_n_more_gpus_adds_to_the_previous_count(
 def test_more_hours_or_another_gpu_is_not_more_of_the_same(first: str, then: str) -> None:
     _, reply = converse(first, then)
     assert reply.query.gpu_count != 4 or reply.query.gpu != "rtx-3090", reply.text
+
+
+# "et 2 heures de plus ?", "¿y 3 horas más?", "¿y otro día?" after a question with hours: those
+# hours added to the previous ones (was 2 hours alone, or "I did not understand").
+MORE_HOURS: list[tuple[tuple[str, ...], int, str]] = [
+    (("combien coûte un h100 pendant 10 heures ?", "et 2 heures de plus ?"), 12, "27,84"),
+    (("cuanto sale un lora de llama 3 8b en una a100 por 5 horas?", "y 3 horas más?"), 8,
+     "7,36"),
+    (("cuanto sale un lora de llama 3 8b en una a100 por 5 horas?", "y 3 horas más?",
+      "y otro día?"), 32, "29,44"),
+    (("how much for 2 h100s for 10 hours?", "and 5 more hours?"), 15, "$69.60"),
+]
+
+
+@pytest.mark.parametrize(("turns", "hours", "cost"), MORE_HOURS)
+def test_more_hours_add_to_the_previous_hours(
+    turns: tuple[str, ...], hours: int, cost: str
+) -> None:
+    replies = converse(*turns)
+    reply = replies[-1]
+    assert reply.query.follow_up
+    _facts(reply, {"intent": "cost", "hours": hours, "gpu": replies[0].query.gpu})
+    assert cost in reply.text, reply.text

@@ -84,6 +84,20 @@ _NOT_GPUS: Final = (
     r"questions?|preguntas?|things?|cosas?|choses?|options?|opciones?|models?|modelos?|"
     r"modeles?)(?![a-z]))"
 )
+# "et 2 heures de plus ?", "¿y 5 horas más?", "and 3 more hours?", "otras 2 horas" (folded):
+# hours added to the previous run's, not hours of their own.
+_MORE_HOURS: Final = lazy(
+    r"(?<![\w.,])(?P<n>\d{1,4}(?:[.,]\d{1,2})?) ?(?:more |extra |mas )?"
+    r"(?P<unit>h|hrs?|hours?|horas?|heures?|d|days?|dias?|jours?)"
+    r" (?:more|extra|mas|de plus|en plus|adicionales?|supplementaires?)(?![a-z])"
+    r"|(?<![\w.,])(?P<n2>\d{1,4}) (?:more|extra|mas) (?P<unit2>h|hrs?|hours?|horas?|days?|dias?)"
+    r"(?![a-z])"
+    r"|(?<![a-z])(?:another|otras?|otros) (?P<n3>\d{1,4}) "
+    r"(?P<unit3>h|hrs?|hours?|horas?|days?|dias?)(?![a-z])"
+    # One more: "¿y otro día?", "et un jour de plus ?", "one more hour?"
+    r"|(?<![a-z])(?P<one>(?:another|one more|otr[ao]) (?:day|hour|dia|hora)|"
+    r"un[ae]? (?:dia|hora|jour|journee|heure) (?:mas|de plus|en plus))(?![a-z])"
+)
 # Where "another", "une autre" ends the question, or a duration follows: "another one for 10h?"
 _ENDS: Final = r"(?=\W*$|\W+(?:for|por|para|pour|durante|pendant|during)(?![a-z]))"
 _MORE_GPUS: Final = lazy(
@@ -167,6 +181,8 @@ def follow_up(
         merged = _merge(new, previous, names_model=False)
         return merged.model_copy(update={"details": True})
     hours = _bare_hours(new, previous, folded)
+    if hours is None:
+        hours = _more_hours(new, previous, folded)
     if hours is not None:
         new = new.model_copy(update={"hours": hours, "intent": "cost"})
     marker = bool(_MARKER.match(folded))
@@ -330,6 +346,25 @@ def _more_gpus(new: Query, previous: Query, folded: str) -> int | None:
     raw = next((g for g in said.groups() if g is not None), "1")
     added = int(raw) if raw.isdigit() else lx.COUNT_WORDS[raw]
     return (previous.gpu_count or 1) + added if 0 < added <= 64 else None
+
+
+def _more_hours(new: Query, previous: Query, folded: str) -> Decimal | None:
+    """"et 2 heures de plus ?", "¿y 5 horas más?", "and 3 more hours?" after a question with
+    hours: the previous hours and that many more (a day is 24 hours)."""
+    if previous.hours is None or _names_model(new) or _said(new, "gpu") \
+            or _said(new, "vram_gb") or len(new.text.split()) > SHORT_WORDS:
+        return None
+    said = _MORE_HOURS.search(folded)
+    if said is None:
+        return None
+    one = said.group("one")
+    raw = said.group("n") or said.group("n2") or said.group("n3") or "1"
+    unit = said.group("unit") or said.group("unit2") or said.group("unit3") \
+        or ("d" if one and any(w in one for w in ("day", "dia", "jour")) else "h")
+    added = Decimal(raw.replace(",", "."))
+    if unit[0] in "dj":
+        added *= 24
+    return previous.hours + added if 0 < added <= 100_000 else None
 
 
 def _asks_why(new: Query, previous: Query, folded: str) -> bool:

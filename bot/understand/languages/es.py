@@ -33,7 +33,11 @@ LANGUAGE = Language(
     abbreviations={
         "q": "que", "xq": "porque", "pq": "porque", "porq": "porque",
         "tb": "tambien", "tmb": "tambien", "pa": "para", "xa": "para",
-        "porfa": "por favor", "xfa": "por favor",
+        "porfa": "por favor", "xfa": "por favor", "tmbn": "tambien", "tbn": "tambien",
+        # "k" for "qu"/"c", as chats write it: "ke gpu", "kual", "kuanto kuesta", "kiero"
+        "ke": "que", "kual": "cual", "kuales": "cuales", "kuanto": "cuanto", "kuanta": "cuanta",
+        "kuantos": "cuantos", "kuantas": "cuantas", "komo": "como", "kon": "con",
+        "kiero": "quiero", "kuesta": "cuesta", "kabe": "cabe",
     },
     counts={
         "un solo": 1, "una sola": 1, "una unica": 1, "un unico": 1, "dos": 2, "un par de": 2,
