@@ -9,7 +9,7 @@ from typing import Final
 
 from bot.understand.languages import words as _words
 from bot.understand.lazy import lazy
-from bot.understand.patterns import Guarded, alt, screened_words
+from bot.understand.patterns import Guarded, alt, headed_words, screened_words
 from bot.understand.patterns import words as _whole
 from bot.understand.screen import Screened
 
@@ -41,7 +41,7 @@ BUDGET_ASK: Final = _whole(_words("BUDGET_ASK"))
 
 # "max context", "longest seq len", "cuánto contexto cabe", "contexte maximal": the longest
 # context a configuration holds for the model (bot.answer searches the detailed estimator).
-CONTEXT_ASK: Final = _whole(_words("CONTEXT_ASK"))
+CONTEXT_ASK: Final = headed_words(_words("CONTEXT_ASK"))
 
 # Decode speed: "tokens/s", "tok/s", "tokens por segundo", "vitesse de génération"; and "how
 # fast", "qué tan rápido", "à quelle vitesse" (SPEED_WEAK). Both only about a model served or
@@ -143,18 +143,18 @@ def accelerator(s: str) -> str | None:
 # "j'ai un OOM"), or the user asks what to change ("what do i do", "cómo hago que entre", "que
 # faire"): a training run the asked card cannot hold is answered with what makes it fit there
 # (bot.remedy), first when asked.
-OOM: Final = _whole(_words("OOM_WORDS"))
+OOM: Final = headed_words(_words("OOM_WORDS"))
 # "what's the max batch size for qlora llama 3 8b on a 4090", "qué tamaño de lote", "quel batch".
 BATCH_ASKED: Final = _whole(_words("BATCH_ASK"))
 # "is 8x h100 overkill for llama 8b lora", "¿es exagerado?", "c'est surdimensionné ?".
-OVERKILL: Final = _whole(_words("OVERKILL_WORDS"))
-FIX_ASK: Final = _whole(_words("FIX_ASK"))
+OVERKILL: Final = headed_words(_words("OVERKILL_WORDS"))
+FIX_ASK: Final = headed_words(_words("FIX_ASK"))
 # "what's the minimum to get started", "precio mínimo para arrancar", "prix minimum pour
 # commencer": the cheapest way to start (the smallest block of the cheapest GPU-hour).
 START: Final = _whole(_words("START_ASK"))
 # "how much vram does gradient checkpointing save", "cuánta memoria ahorra el gradient
 # checkpointing", "combien économise le gradient checkpointing": the estimate with and without.
-CKPT_SAVING: Final = _whole(_words("CKPT_SAVING_ASK"))
+CKPT_SAVING: Final = headed_words(_words("CKPT_SAVING_ASK"))
 # "does flash attn reduce vram for …", "flash attention vs eager": the estimate with each.
 FLASH_SAVING: Final = _whole(_words("FLASH_SAVING_ASK"))
 

@@ -209,8 +209,9 @@ _TOTAL_NEAR_AFTER: Final = lazy(
 )
 _TOTAL_NEAR_BEFORE: Final = lazy(r"(?<![a-z])(?:total|en total|au total)(?: of| de)? ?$")
 
-# "4 GPUs", "dos tarjetas", "2 nodes of 8 GPUs".
-_COUNT_ALONE: Final = lazy(
+# "4 GPUs", "dos tarjetas", "2 nodes of 8 GPUs". Searched only in texts holding a card word
+# (screen.py): most questions name their cards ("4x H100"), which are read and blanked by then.
+_COUNT_ALONE: Final = Screened(
     rf"(?<![\w.,])(?:(?P<nodes>\d+|{_COUNT_WORDS}) ?{_NODES} ?(?:x|of|with|de|con|avec|,)? ?"
     r"(?:(?:each|cada uno|chacun) (?:with )?)?)?"
     rf"(?:(?P<num>\d+)|(?P<word>{_COUNT_WORDS})) ?x? ?{_CARDS}(?![a-z])"

@@ -35,6 +35,7 @@ from bot.understand.normalise import (
 )
 from bot.understand.numbers import parse_decimal, parse_int, tidy, to_int, words_to_digits
 from bot.understand.query import HoursAs, Intent, Lang, Query, Social
+from bot.understand.screen import forget_texts
 from rules.catalogue import Catalogue
 from rules.model_catalogue import ModelSpec
 from rules.schema import MethodId
@@ -1128,11 +1129,30 @@ def _without_command(s: str) -> str:
     return px.COMMAND.sub("", s) if s.startswith("/") else s
 
 
+# Every match of ``px.FOREIGN_MONEY`` holds one of these: the pattern ignores case, so they are
+# looked for in the case-folded text ("EUR" → "eur"; "ſ" and the Kelvin sign fold to the letters
+# the pattern matches them as). The pattern, on the unfolded text, is a slow search (every
+# position, every letter's cases): most texts hold none.
+_FOREIGN_NEEDLES: Final = ("€", "£", "eur", "gbp", "pesos", "lucas", "pavos", "balles", "soles",
+                           "reales", "mxn", "ars", "clp", "cop", "brl")
+
+
+def _foreign_money(plain: str) -> bool:
+    """A sum in another currency than the dollar ("50 €", "100 pavos")."""
+    folded = plain.casefold()
+    for needle in _FOREIGN_NEEDLES:  # loops: any() over a generator is twice as slow
+        if needle in folded:
+            return px.FOREIGN_MONEY.search(plain) is not None
+    return False
+
+
 def _alert_cue(s: str) -> bool:
     command = px.COMMAND.match(s)
     if command:
         return lx.COMMANDS.get(command.group("cmd")) == "alert"
-    return bool(px.ALERT.search(s) or px.ALERT_WHEN.search(s))
+    # Searched whole: the openings of this text's runs (screen.Headed) would be worked out for
+    # this one search, costlier than it (the text is read on with entities blanked).
+    return bool(px.ALERT.pattern.search(s) or px.ALERT_WHEN.search(s))
 
 
 _CLOSED_NAMES: Final = (("chat gpt", "ChatGPT"), ("chatgpt", "ChatGPT"), ("gpt", "GPT"),
@@ -1165,6 +1185,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     """What a question in English, Spanish or French asks, as a typed ``Query``."""
     cat = catalogue
     index = catalogue_index(cat)
+    forget_texts()  # the texts' openings of runs (screen.Headed) are the question's alone
     # Scripts and code pasted in a message say nothing about what the user asks.
     plain = strip_markup(text[: MAX_CHARS * 2])
     folded = fold(plain)
@@ -1363,11 +1384,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     rate_money = work.money[0].value if work.money and work.money[0].rate else None
     budget = first_money if not alert and first_money is not None and rate_money is None and (
         asks.BUDGET_ASK.search(rest) or asks.BUDGET.search(rest)) else None
-    foreign = budget is None and not alert and bool(px.FOREIGN_MONEY.search(plain)) and bool(
+    foreign = budget is None and not alert and _foreign_money(plain) and bool(
         asks.BUDGET_ASK.search(rest) or asks.BUDGET.search(rest))
     # "avísame si la h100 baja de 2 euros": a threshold in another currency is not dollars;
     # it is refused (nothing converted), never set as "below $2".
-    alert_foreign = alert and bool(px.FOREIGN_MONEY.search(plain))
+    alert_foreign = alert and _foreign_money(plain)
     if (budget is not None or foreign) and asks.BUDGET_ASK.search(rest) and (
             intent in ("prices", "unknown", "recommend")
             or (intent == "time" and work.dataset_tokens is None)):

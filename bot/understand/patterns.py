@@ -13,7 +13,7 @@ from typing import Final
 from bot.understand import lexicon as lx
 from bot.understand.lazy import Screen, lazy
 from bot.understand.numbers import NUM, NUM_SP
-from bot.understand.screen import Screened
+from bot.understand.screen import Headed, Screened
 
 
 def _splits_after_first(fragment: str) -> bool:
@@ -66,6 +66,12 @@ def screened_words(patterns: Iterable[str]) -> Screened:
     """``words``, searched only in texts holding one of its needles (bot/understand/screen.py):
     for words most questions lack, whose needles are few."""
     return Screened(rf"(?<![a-z0-9]){alt(patterns)}(?![a-z0-9])")
+
+
+def headed_words(patterns: Iterable[str]) -> Headed:
+    """``words``, searched only in texts with a run of letters opening as a match can
+    (bot/understand/screen.py ``heads``): for words most questions lack, too many for needles."""
+    return Headed(rf"(?<![a-z0-9]){alt(patterns)}(?![a-z0-9])")
 
 
 def _ends_with(patterns: Iterable[str]) -> re.Pattern[str]:
@@ -403,7 +409,7 @@ METHODS: Final = tuple(
 # A full method's words, as opposed to an optimizer's ("adamw", "8-bit adam") that adapters use too.
 FULL_WORD: Final = lazy(r"full|complet|entier|total|fft|entrenamiento|entrainement|ajuste")
 FULL_NOT_METHOD: Final = lazy(rf"^ (?:{lx.FULL_NOT_METHOD_AFTER})")
-INFERENCE_STRONG: Final = words(lx.INFERENCE_STRONG)
+INFERENCE_STRONG: Final = headed_words(lx.INFERENCE_STRONG)
 INFERENCE_WEAK: Final = words(lx.INFERENCE_WEAK)
 INFERENCE_FORMAT: Final = words(lx.INFERENCE_FORMATS)
 # A local GGUF runner named ("with ollama", "in LM Studio", "llama.cpp -ngl"): its id.
@@ -418,7 +424,7 @@ LOCAL_RUNNER_IDS: Final = tuple(
     (runner, lazy(rf"^{alt(frags)}$")) for runner, frags in lx.LOCAL_RUNNERS
 )
 RUN_NOUN: Final = lazy(rf"(?<![a-z]){lx.RUN_NOUN_BEFORE} $")
-TRAINING: Final = screened_words(lx.TRAINING_WORDS)
+TRAINING: Final = headed_words(lx.TRAINING_WORDS)
 INT8: Final = words(lx.INFERENCE_INT8)
 INT4: Final = words(lx.INFERENCE_INT4)
 FOUR_BIT: Final = words((r"4\s?-?\s?bits?", r"nf4", r"int4", r"int-4"))
@@ -472,15 +478,15 @@ QUANT_FORMAT: Final = Guarded(
 COMMAND: Final = lazy(r"^/(?P<cmd>[a-z]+)(?:@\w+)?(?![a-z])")
 # Folded text holds no white space but " ".
 SPACE_RUNS: Final = lazy(" {2,}")
-ALERT: Final = words(lx.ALERT_WORDS)
+ALERT: Final = headed_words(lx.ALERT_WORDS)
 ALERT_WHEN: Final = Screened(rf"(?<![a-z]){lx.ALERT_WHEN}(?![a-z])")
 MOVE_DOWN: Final = words(lx.ALERT_MOVE_DOWN)
 MOVE_UP: Final = words(lx.ALERT_MOVE_UP)
-PAY_STRONG: Final = words(lx.PAY_STRONG)
+PAY_STRONG: Final = headed_words(lx.PAY_STRONG)
 PAY_COINS: Final = screened_words(lx.PAY_COINS)
 COMPARE: Final = words(lx.COMPARE_WORDS)
 RECOMMEND: Final = words(lx.RECOMMEND_WORDS)
-COST: Final = words(lx.COST_WORDS)
+COST: Final = headed_words(lx.COST_WORDS)
 DURATION_QUESTION: Final = words(lx.DURATION_QUESTION)
 HOW_MUCH: Final = screened_words(lx.HOW_MUCH)
 RATE: Final = lazy(rf"(?<![a-z0-9]){alt(lx.RATE_WORDS)}(?![a-z0-9])")
@@ -491,7 +497,7 @@ PER_MINUTE: Final = Guarded(("min",), lazy(
 ))
 FIT_STRONG: Final = words(lx.FIT_STRONG)
 MEMORY: Final = words(lx.MEMORY_WORDS)
-PRICES: Final = words(lx.PRICE_WORDS)
+PRICES: Final = headed_words(lx.PRICE_WORDS)
 HELP: Final = words(lx.HELP_WORDS)
 DETAILS: Final = screened_words(lx.DETAILS_WORDS)
 GRAD_CKPT: Final = screened_words(lx.GRAD_CKPT)

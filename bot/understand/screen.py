@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
-from typing import Any
+from typing import Any, Final
 
 from bot import disk_cache
 from bot.understand.lazy import Screen, lazy
@@ -272,3 +272,248 @@ def _prepare() -> None:
     if added:  # what this code makes: needles of patterns since changed are left out
         kept_now = {made._source: store[made._source] for made in _MADE}
         disk_cache.write(name, marshal.dumps(kept_now), prefix=_PREFIX)
+
+
+# -- the opening of the word a match starts -------------------------------------------------
+# A word pattern (``(?<![a-z0-9])(?:too much|run out of|…)``) gives too many needles for
+# ``Screened`` (one or more a spelling), so most are searched in every question although few
+# questions hold any of their words: ~1-3 µs a search, some 20 of them a question. Its matches
+# start where no letter is before them, so a match opening with a letter opens a run of letters
+# of the text (a maximal ``[a-z]+``), and the first letters of that run are some that the
+# pattern can open with: "too", "run", "ran"… ``heads`` reads those openings (up to ``HEAD``
+# letters; fewer when the run ends sooner) off the parsed pattern; ``Headed`` searches a text
+# only when one of its runs opens with one, a few set look-ups against the text's runs' openings
+# (``run_heads``, worked out once a text).
+
+HEAD: Final = 3
+_LETTERS: Final = frozenset("abcdefghijklmnopqrstuvwxyz")
+_OTHER = "\0"  # a character that is not a letter a-z: the run ends before it
+# More spellings than this: the pattern is searched in every text (none left out).
+_MAX_HEADS = 300
+
+_Heads = frozenset[str] | None  # None: some match may open otherwise (a digit, a look-behind…)
+_Openings = set[str] | None  # spellings of the first letters; None: not known
+
+
+def heads(pattern: str, flags: int = 0) -> frozenset[str] | None:
+    """What the run of letters each match of ``pattern`` starts with opens with (its first
+    ``HEAD`` letters, or the whole run when shorter), or None when some match may not start a
+    run (no look-behind that keeps letters out, a first character not a letter a-z) or the
+    openings are too many to list."""
+    if flags & re.IGNORECASE:
+        return None
+    parsed = sre_parse.parse(pattern, flags)
+    if parsed.state.flags & re.IGNORECASE:
+        return None
+    items = list(parsed)
+    while items:  # look-aheads at the start consume nothing; a group's items come first
+        op, av = items[0]
+        if op is sre.ASSERT and av[0] == 1:
+            items = items[1:]
+        elif op is sre.SUBPATTERN and not av[1] & re.IGNORECASE:
+            items = [*av[3], *items[1:]]
+        else:
+            break
+    if not items or items[0][0] is not sre.ASSERT_NOT or items[0][1][0] != -1 \
+            or not _all_letters(list(items[0][1][1])):
+        return None  # a letter may come before the match: it need not open a run
+    found = _opened(items[1:])
+    if found is None or not found or not all(_complete(s) for s in found) or _OTHER in found:
+        return None
+    return frozenset(s.rstrip(_OTHER) for s in found)
+
+
+def _all_letters(items: list[tuple[Any, Any]]) -> bool:
+    """Whether the items are one character set holding every letter a-z."""
+    if len(items) != 1 or items[0][0] is not sre.IN:
+        return False
+    found = _set(items[0][1])
+    return found is not None and found >= _LETTERS
+
+
+def _set(av: list[tuple[Any, Any]]) -> set[str] | None:
+    """The letters a-z a character set holds, with ``_OTHER`` when it holds anything else."""
+    chars: set[str] = set()
+    negated = False
+    for op, value in av:
+        if op is sre.NEGATE:
+            negated = True
+        elif op is sre.LITERAL:
+            chars.add(chr(value) if chr(value) in _LETTERS else _OTHER)
+        elif op is sre.RANGE:
+            low, high = value
+            chars.update(c for c in _LETTERS if low <= ord(c) <= high)
+            if low < ord("a") or high > ord("z"):
+                chars.add(_OTHER)
+        elif op is sre.CATEGORY and value in (
+                sre.CATEGORY_DIGIT, sre.CATEGORY_SPACE, sre.CATEGORY_NOT_WORD):
+            chars.add(_OTHER)
+        elif op is sre.CATEGORY and value is sre.CATEGORY_WORD:
+            chars |= _LETTERS | {_OTHER}
+        else:
+            return None
+    return set(_LETTERS - chars) | {_OTHER} if negated else chars
+
+
+def _complete(spelled: str) -> bool:
+    return len(spelled) >= HEAD or spelled.endswith(_OTHER)
+
+
+def _then(before: set[str], after: set[str]) -> _Openings:
+    """The openings of one item's match followed by another's."""
+    out: set[str] = set()
+    for a in before:
+        if _complete(a):
+            out.add(a)
+            continue
+        for b in after:
+            joined = a + b
+            end = joined.find(_OTHER)
+            out.add(joined[: end + 1] if 0 <= end < HEAD else joined[:HEAD])
+    return out if len(out) <= _MAX_HEADS else None
+
+
+def _opened(items: list[tuple[Any, Any]]) -> _Openings:
+    """The openings of a sequence's matches (strings shorter than ``HEAD`` not ending with
+    ``_OTHER``: the sequence ended before the opening was known)."""
+    out: set[str] = {""}
+    for op, av in items:
+        if all(_complete(s) for s in out):
+            break
+        found = _opening_of(op, av)
+        if found is None:
+            return None
+        joined = _then(out, found)
+        if joined is None:
+            return None
+        out = joined
+    return out
+
+
+def _opening_of(op: Any, av: Any) -> _Openings:
+    if op is sre.LITERAL:
+        return {chr(av) if chr(av) in _LETTERS else _OTHER}
+    if op is sre.NOT_LITERAL:
+        return set(_LETTERS - {chr(av)}) | {_OTHER}
+    if op is sre.ANY:
+        return set(_LETTERS) | {_OTHER}
+    if op is sre.IN:
+        return _set(av)
+    if op is sre.SUBPATTERN:
+        return None if av[1] & re.IGNORECASE else _opened(list(av[3]))
+    if op is sre.ATOMIC_GROUP:
+        return _opened(list(av))
+    if op is sre.BRANCH:
+        union: set[str] = set()
+        for branch in av[1]:
+            found = _opened(list(branch))
+            if found is None:
+                return None
+            union |= found
+        return union if len(union) <= _MAX_HEADS else None
+    if op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT):
+        low, high, inner = av
+        once = _opened(list(inner))
+        if once is None:
+            return None
+        out: set[str] = {""} if low == 0 else set()
+        so_far: set[str] = {""}
+        for count in range(1, min(high, HEAD + 1) + 1):
+            repeated = _then(so_far, once)
+            if repeated is None:
+                return None
+            so_far = repeated
+            if count >= low:
+                out |= so_far
+            if all(_complete(s) for s in so_far):
+                return out | so_far  # more repeats open the same way
+        # Every count was tried, or more repeats could still open otherwise: not followed.
+        return out if high <= HEAD + 1 else None
+    if op is sre.ASSERT_NOT and av[0] == 1 and _all_letters(list(av[1])):
+        return {_OTHER}  # "(?![a-z0-9])": the run ends here
+    if op in (sre.ASSERT, sre.ASSERT_NOT, sre.AT):
+        return {""}  # zero width; what it asserts is not used
+    return None  # references, conditions
+
+
+# Each run of letters' first letters (up to HEAD; the rest of the run is skipped): a scan at C
+# speed, the list left as it is (``isdisjoint`` takes it; a set would cost more to make).
+_RUN_HEADS: Final = lazy(rf"([a-z]{{1,{HEAD}}})[a-z]*")
+_TEXT_HEADS: dict[str, list[str]] = {}
+
+
+def run_heads(s: str) -> list[str]:
+    """The openings (first ``HEAD`` letters) of the text's runs of letters: worked out once a
+    text (the few texts a question is searched in; ``forget_texts`` empties it)."""
+    found = _TEXT_HEADS.get(s)
+    if found is None:
+        if len(_TEXT_HEADS) >= 8:
+            _TEXT_HEADS.clear()
+        found = _TEXT_HEADS[s] = _RUN_HEADS.findall(s)
+    return found
+
+
+def forget_texts() -> None:
+    """Drops the texts' openings: called as a new question is read, so none is kept from one
+    question to the next."""
+    _TEXT_HEADS.clear()
+
+
+class Headed(Screen):
+    """A lazily compiled word pattern searched only in texts with a run of letters opening as
+    one of its matches can (``heads``); a pattern whose matches need not open a run is
+    searched in every text."""
+
+    __slots__ = ("_heads", "_source", "pattern")
+
+    def __init__(self, pattern: str, flags: int = 0) -> None:
+        self.pattern = lazy(pattern, flags)
+        self._source = (pattern, flags)
+        self._heads: frozenset[str] | None = None  # empty: every text is searched
+        _HEADED.append(self)
+
+    def admits(self, s: str) -> bool:
+        found = self._heads
+        if found is None:
+            _prepare_heads()
+            found = self._heads
+            assert found is not None
+        return not found or not found.isdisjoint(run_heads(s))
+
+    def search(self, s: str) -> re.Match[str] | None:
+        found = self._heads
+        if found is None:
+            return self.pattern.search(s) if self.admits(s) else None
+        if found and found.isdisjoint(run_heads(s)):
+            return None
+        return self.pattern.search(s)
+
+
+_HEADED: list[Headed] = []
+_HEADS_PREFIX = "heads-"
+
+
+def _prepare_heads() -> None:
+    """Gives every headed pattern made so far its openings: from disk, else derived (and the
+    derived ones written back), as ``_prepare`` does for the needles."""
+    name = (f"{_HEADS_PREFIX}"
+            f"{disk_cache.fingerprint('heads-1', Path(__file__).read_bytes())}.marshal")
+    store: dict[tuple[str, int], tuple[str, ...]] = {}
+    payload = disk_cache.read(name)
+    if payload is not None:
+        with contextlib.suppress(ValueError, EOFError, TypeError):
+            found = marshal.loads(payload)
+            if isinstance(found, dict):
+                store = found
+    added = False
+    for made in _HEADED:
+        if made._heads is not None:
+            continue
+        kept = store.get(made._source)
+        if not (isinstance(kept, tuple) and all(isinstance(h, str) for h in kept)):
+            kept = store[made._source] = tuple(sorted(heads(*made._source) or ()))
+            added = True
+        made._heads = frozenset(kept)
+    if added:
+        kept_now = {made._source: store[made._source] for made in _HEADED}
+        disk_cache.write(name, marshal.dumps(kept_now), prefix=_HEADS_PREFIX)
