@@ -667,9 +667,18 @@ def remedy_block(answer: Answer, ph: Phrases) -> Markup:
     if rm.lead:
         out.append("\n")
     return str.__new__(Markup, "".join(out))  # every part is Markup or literal markup
+def _rl_generation(answer: Answer, c: Any) -> tuple[int, int]:
+    """(completions a prompt, tokens each): the user's num_generations and
+    max_completion_length where said, TRL's GRPO defaults for the rest."""
+    q = answer.query
+    return (q.rl_generations or int(c["rl.trl_num_generations"]),
+            q.rl_completion_tokens or int(c["rl.trl_max_completion_length"]))
+
+
 def _completions_kv(answer: Answer, ph: Phrases, c: Any) -> tuple[str, int, Decimal] | None:
-    """The KV cache of one prompt's completions at TRL's GRPO defaults (num_generations ×
-    max_completion_length tokens), from the named model's architecture; None without one."""
+    """The KV cache of one prompt's completions (num_generations × max_completion_length
+    tokens, as said or TRL's GRPO defaults), from the named model's architecture; None
+    without one."""
     model_id = answer.query.model_id
     if model_id is None:
         return None
@@ -679,7 +688,8 @@ def _completions_kv(answer: Answer, ph: Phrases, c: Any) -> tuple[str, int, Deci
         return None
     if spec.arch is None:
         return None
-    tokens = int(c["rl.trl_num_generations"]) * int(c["rl.trl_max_completion_length"])
+    gens, each = _rl_generation(answer, c)
+    tokens = gens * each
     kv_bytes = Decimal(str(spec.arch.kv_cache_bytes_per_token(c["bytes.bf16"]))) * tokens
     return spec.name, tokens, (kv_bytes / Decimal(10**9)).quantize(Decimal("0.01"))
 
@@ -693,17 +703,30 @@ def online_rl_note(answer: Answer, ph: Phrases) -> Markup:
     c = load_constants()
     fmt = ph.fmt
     share = Decimal(str(c["rl.trl_vllm_colocate_memory_share"]))
+    gens, each = _rl_generation(answer, c)
     values = {
-        "name": name, "gens": fmt.num(int(c["rl.trl_num_generations"])),
-        "tokens": fmt.num(int(c["rl.trl_max_completion_length"])),
+        "name": name, "gens": fmt.num(gens), "tokens": fmt.num(each),
         "share": fmt.percent(share * 100, 0),
     }
     lead = ph._("%(name)s is online RL: the memory below is its training step only.",
                 name=name)
-    generated = ph._(
-        "Not counted: the completions it generates (TRL's GRPO defaults: %(gens)s a prompt, up to "
-        "%(tokens)s tokens each, with their KV cache) and, if your reward is a model, that "
-        "model; PPO also trains a value model.", **values)
+    said = (answer.query.rl_generations is not None, answer.query.rl_completion_tokens is not None)
+    if all(said):
+        generated = ph._(
+            "Not counted: the completions it generates (%(gens)s a prompt, up to %(tokens)s "
+            "tokens each, as you set them, with their KV cache) and, if your reward is a model, "
+            "that model; PPO also trains a value model.", **values)
+    elif any(said):
+        generated = ph._(
+            "Not counted: the completions it generates (%(gens)s a prompt, up to %(tokens)s "
+            "tokens each: your setting, and TRL's GRPO default for the other, with their KV "
+            "cache) and, if your reward is a model, that model; PPO also trains a value model.",
+            **values)
+    else:
+        generated = ph._(
+            "Not counted: the completions it generates (TRL's GRPO defaults: %(gens)s a prompt, "
+            "up to %(tokens)s tokens each, with their KV cache) and, if your reward is a model, "
+            "that model; PPO also trains a value model.", **values)
     kv = _completions_kv(answer, ph, c)
     if kv is not None:
         generated += Markup(" ") + ph._(

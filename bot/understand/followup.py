@@ -42,7 +42,7 @@ _SETTINGS: Final = (
     "attention", "compiled", "chunked_loss", "grad_accumulation", "sharding", "packed",
     "fp32_weights", "new_tokens", "prompt_tokens", "epochs", "tokens_per_second", "kernels",
     "lora_dropout", "whole_prefill", "gpu_layers", "strategies",
-    "strategy_named",
+    "strategy_named", "rl_generations", "rl_completion_tokens",
 )
 # Folded (lower case, no accents) openings of a follow-up, every language's.
 _MARKER: Final = lazy(

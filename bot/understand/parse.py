@@ -90,6 +90,8 @@ class _Work:
     shape_model: str | None = None  # "qwen 7b": the model whose shape is assumed (Qwen2.5 7B)
     kv_cache_type: str | None = None  # "-ctk q8_0", "fp8 kv cache": detailed.toml kv_cache
     gpu_memory_utilization: Decimal | None = None  # vLLM's "--gpu-memory-utilization 0.95"
+    rl_generations: int | None = None  # GRPO's "num_generations 16"
+    rl_completion_tokens: int | None = None  # GRPO's "max_completion_length 1024"
     flags: st.Settings = field(default_factory=st.Settings)
 
     def blank(self, start: int, end: int, fill: str = "") -> None:
@@ -226,6 +228,8 @@ def _take_settings(work: _Work) -> None:
      words) = st.take_numbers(work.s, work.num, work.blank)
     if words is not None:
         work.dataset_tokens = words
+    if flags.online_rl is not None:
+        _take_rl_settings(work)
     match = px.GPU_MEMORY_UTILIZATION.search(work.s)
     if match:  # the value only: the flag still says vLLM serves
         value = match.group("num")
@@ -293,6 +297,21 @@ def _take_settings(work: _Work) -> None:
     if match and work.dataset_tokens is None:
         count = _scaled(work, match, "n", "nmult")
         work.dataset_samples = to_int(count) if count >= 1 else None
+        work.blank(*match.span())
+
+
+def _take_rl_settings(work: _Work) -> None:
+    """GRPO's generation settings ("num_generations 16", "max_completion_length 1024"): the
+    completions online RL holds beside its step (were TRL's defaults whatever was said)."""
+    match = px.RL_GENERATIONS.search(work.s)
+    if match:
+        work.rl_generations = parse_int(match.group("num") or match.group("num2")) or None
+        work.blank(*match.span())
+    match = px.RL_COMPLETION.search(work.s)
+    if match:
+        raw = match.group("num") or match.group("num2")
+        k = match.group("k") or match.group("k2")
+        work.rl_completion_tokens = to_int(work.num(raw) * (1024 if k else 1)) or None
         work.blank(*match.span())
 
 
@@ -1546,6 +1565,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         pretraining=flags.pretraining and not inference,
         paired=flags.paired if not inference else None,
         online_rl=flags.online_rl if not inference else None,
+        rl_generations=work.rl_generations if not inference else None,
+        rl_completion_tokens=work.rl_completion_tokens if not inference else None,
         reference_model=flags.reference_model if not inference else None,
         tokens_per_second=flags.tokens_per_second,
         # "Run X on Y" without a precision: answered for bf16, int8 and int4.

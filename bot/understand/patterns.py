@@ -132,6 +132,20 @@ SEQ_AFTER: Final = Guarded(
     rf"(?<![\w.,])(?P<num>{NUM_SP}) ?(?P<k>k)?[ -]?(?:tokens? )?(?:of |de |d')?"
     r"(?:context\w*|ctx|seq(?:uence)?(?: ?len(?:gth)?)?|secuencia|sequence|cut[ -]?off)(?![a-z])"
 )
+# Online RL's generation settings (TRL's GRPOConfig names and as people say them):
+# "num_generations 16", "16 generations per prompt", "G=8"; "max_completion_length 1024",
+# "max completion length 2k", "1024 completion tokens".
+RL_GENERATIONS: Final = Guarded(
+    ("gen", "g=", "g ="),
+    r"(?<![a-z])(?:num[ _-]?generations ?[=:]? ?|(?<![\w.])g ?[=:] ?)(?P<num>\d{1,3})(?!\w|[.,]\d)"
+    r"|(?<![\w.,])(?P<num2>\d{1,3}) (?:generations|completions|rollouts|samples)"
+    r" (?:per|a|each|for each) prompt(?![a-z])"
+)
+RL_COMPLETION: Final = Guarded(
+    ("completion",),
+    r"(?<![a-z])max[ _-]?completion[ _-]?(?:length|len|tokens) ?[=:]? ?(?P<num>\d{1,6}) ?(?P<k>k)?"
+    r"(?!\w|[.,]\d)|(?<![\w.,])(?P<num2>\d{1,6}) ?(?P<k2>k)? completion tokens(?![a-z])"
+)
 # vLLM's share of each GPU ("--gpu-memory-utilization 0.95", "gpu_memory_utilization=0.8",
 # "gpu memory utilization 95%"): the value alone, in (0, 1].
 GPU_MEMORY_UTILIZATION: Final = Guarded(

@@ -166,6 +166,10 @@ class Query(BaseModel):
     overkill_asked: bool = False  # "is 8x H100 overkill for …": more than the run needs?
     online_rl: str | None = None  # GRPO, PPO, RLOO, online DPO: generates while it trains
     flash_saving_asked: bool = False  # what FlashAttention saves: eager and SDPA estimates
+    # Online RL's generation settings said ("num_generations 16", "max_completion_length
+    # 1024"): the completions it holds beside the step, instead of TRL's defaults.
+    rl_generations: int | None = None
+    rl_completion_tokens: int | None = None
     ckpt_saving_asked: bool = False  # what checkpointing saves: the estimate on and off
     start_asked: bool = False  # "minimum to get started": the smallest block, cheapest GPU-hour
     # A fine-tuning run's cost asked with no model, GPU or hours ("¿cuánto más cuesta el
