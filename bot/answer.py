@@ -53,6 +53,7 @@ from rules.errors import (
     ThresholdNotUSD,
     UnknownGPU,
 )
+from rules.estimator import load_constants
 from rules.fit import (
     Fit,
     capacity_per_gpu,
@@ -134,6 +135,30 @@ class CkptSaving:
     @property
     def saved_gb(self) -> Decimal:
         return self.off_gb - self.on_gb
+
+
+@dataclass(frozen=True, slots=True)
+class MethodSide:
+    """One of LoRA and QLoRA for "lora vs qlora": its planning estimate, its detailed estimate
+    at typical settings (per GPU, None with no model named) and the utilisation the training
+    time estimates assume for it (rules/data/detailed.toml mfu.*, an assumption)."""
+
+    method: str
+    estimate_gb: Decimal
+    per_billion_gb: Decimal
+    detailed_gb: Decimal | None
+    mfu: Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class MethodDiff:
+    """"lora vs qlora difference": QLoRA's and LoRA's memory for the model (or, none named, per
+    billion parameters and for the seed's 70B), and what QLoRA trades for it."""
+
+    params_b: Decimal | None  # the model's; None: no model named
+    example_b: Decimal  # the size the figures are for
+    qlora: MethodSide
+    lora: MethodSide
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +252,7 @@ class Answer(BaseModel):
     # the GPU named), quoted before the price list.
     start: Quote | None = None
     ckpt_saving: CkptSaving | None = None  # "what does gradient checkpointing save"
+    method_diff: MethodDiff | None = None  # "lora vs qlora difference"
     flash_saving: FlashSaving | None = None  # "does flash attention reduce vram"
     strategy_choice: StrategyChoice | None = None  # "zero2 or zero3?": the run with each
     gpus: tuple[GPU, ...] = ()  # the price list
@@ -501,6 +527,10 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
                     kind=detailed.kind, method=detailed.method, seq_len=detailed.seq_len,
                     micro_batch=detailed.micro_batch, flash_gb=detailed.breakdown.per_gpu_gb,
                     eager_gb=eager.breakdown.per_gpu_gb)
+        if query.method_diff:
+            diff = _method_diff(query, answer, cat)
+            if diff is not None:
+                extra["method_diff"] = diff
         split = _layer_split(query, composed, cat)
         if split is not None:
             extra["layer_split"] = split
@@ -514,6 +544,38 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         failed = Answer(query=query, intent=query.intent, error=exc.code,
                         error_params=exc.params)
         return _detail_despite(failed, exc, query, cat)
+
+
+# The size the difference of LoRA and QLoRA is shown for when no model is named: the seed's own
+# example (its page prices QLoRA 70B at 52.5 GB).
+_DIFF_EXAMPLE_B = Decimal(70)
+
+
+def _method_diff(query: Query, answer: Answer, cat: Catalogue) -> MethodDiff | None:
+    """QLoRA and LoRA side by side: the planning estimate of each, the detailed estimate at
+    typical settings when a model is named, and the utilisation each run is timed at."""
+    constants = load_constants()
+    size = answer.params_b if answer.params_b is not None else query.params_b
+    named = size is not None and not answer.missing and not answer.error
+    sides: dict[str, MethodSide] = {}
+    for method in ("qlora", "lora"):
+        spec = cat.method(method)
+        detailed: Decimal | None = None
+        if named:
+            ma = next((m for m in answer.methods if m.memory.method == method), None)
+            if ma is None:
+                return None
+            found = detailed_for(query, answer.model_copy(update={"primary": ma}), cat)
+            detailed = found.per_gpu_gb if found is not None else None
+        example = size if named and size is not None else _DIFF_EXAMPLE_B
+        key = "mfu.qlora" if spec.quantized_base else "mfu.bf16_dense"
+        sides[method] = MethodSide(
+            method=method, estimate_gb=memory(method, example, cat).estimate_gb,
+            per_billion_gb=memory(method, Decimal(1), cat).estimate_gb, detailed_gb=detailed,
+            mfu=Decimal(repr(constants[key])))
+    return MethodDiff(params_b=size if named else None,
+                      example_b=size if named and size is not None else _DIFF_EXAMPLE_B,
+                      qlora=sides["qlora"], lora=sides["lora"])
 
 
 def _with_strategy(query: Query, code: str, other: str) -> Query:

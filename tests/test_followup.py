@@ -200,3 +200,14 @@ def test_the_model_named_after_a_dataset_time_keeps_its_tokens(
     second = PIPELINE.ask(then, previous=previous)
     assert second.query.dataset_tokens == 50_000_000 and second.query.intent == "time"
     assert expected in second.text
+
+
+@pytest.mark.parametrize(("then", "rank"), [("lora rank 16 with 2?", 16), ("lora rank 64 with 2?", 64)])
+def test_a_rank_and_a_count_in_one_follow_up_are_both_applied(then: str, rank: int) -> None:
+    """'lora rank 16 with 2?' after a LoRA fit on one GPU: rank 16 on 2 GPUs (not rank 2, and
+    not the count alone), and the reply says both."""
+    first = PIPELINE.ask("can i lora llama 3 8b on an a100")
+    second = PIPELINE.ask(then, previous=first.query)
+    assert second.query.lora_rank == rank and second.query.gpu_count == 2
+    assert second.query.gpu == "a100-80gb" and second.query.method == "lora"
+    assert "2× A100 80GB" in second.text and f"LoRA rank {rank}" in second.text

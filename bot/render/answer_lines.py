@@ -117,9 +117,48 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         put("\n\n")
     if answer.strategy_choice:
         _strategies(answer, ph, put)
+    if answer.method_diff:
+        _method_diff(answer, ph, put)
     if query.online_rl and answer.methods:
         put(online_rl_note(answer, ph))
         put("\n")
+
+
+def _method_diff(answer: Answer, ph: Phrases, put: Put) -> None:
+    """"lora vs qlora difference": both methods' memory (for the model, or per billion
+    parameters and for 70B), and what QLoRA trades for its smaller base."""
+    _, fmt = ph._, ph.fmt
+    d = answer.method_diff
+    assert d is not None
+    put("⚖️ <b>")
+    if d.params_b is not None:
+        put(_("LoRA or QLoRA for %(who)s: both train small adapters on a frozen base model; "
+              "QLoRA keeps the base in 4-bit.", who=ph.subject(answer.model_name, d.params_b)))
+    else:
+        put(_("LoRA or QLoRA: both train small adapters on a frozen base model; QLoRA keeps "
+              "the base in 4-bit."))
+    put("</b>\n")
+    for side in (d.qlora, d.lora):
+        put("• ")
+        name = ph.method_short(side.method)
+        if side.detailed_gb is not None:
+            put(_("%(name)s: about %(plan)s by the planning rule, %(detailed)s at typical "
+                  "settings (sequence 2048, batch 1) by the detailed estimate", name=name,
+                  plan=fmt.gb(side.estimate_gb), detailed=fmt.gb(side.detailed_gb, 1)))
+        else:
+            put(_("%(name)s: about %(per)s per billion parameters by the planning rule "
+                  "(%(size)sB: %(plan)s)", name=name, per=fmt.gb(side.per_billion_gb),
+                  size=fmt.num(d.example_b), plan=fmt.gb(side.estimate_gb)))
+        put("\n")
+    put(_(
+        "QLoRA stores the frozen weights as 4-bit NormalFloat and turns them back into BF16 for "
+        "every matrix multiply (Dettmers et al. 2023, the QLoRA paper, which reports the task "
+        "performance of 16-bit fine-tuning kept): much less memory, slower steps. Our time "
+        "estimates assume %(q)s of the GPU's peak for QLoRA against %(l)s for LoRA: "
+        "assumptions, not measurements.",
+        q=fmt.percent(d.qlora.mfu * 100, 0), l=fmt.percent(d.lora.mfu * 100, 0),
+    ))
+    put("\n\n")
 
 
 _STRATEGY_NAMES = {
@@ -248,6 +287,8 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
     elif answer.missing:
         if query.accelerator:
             include("accelerator_lead.html.j2")
+        if answer.method_diff:
+            _method_diff(answer, ph, put)
         include("missing.html.j2")
     else:
         _lead(answer, ph, include, put)

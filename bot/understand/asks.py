@@ -155,6 +155,12 @@ START: Final = _whole(_words("START_ASK"))
 # "how much vram does gradient checkpointing save", "cuánta memoria ahorra el gradient
 # checkpointing", "combien économise le gradient checkpointing": the estimate with and without.
 CKPT_SAVING: Final = headed_words(_words("CKPT_SAVING_ASK"))
+# "lora vs qlora difference", "whats the difference between lora and qlora", "¿lora o qlora?",
+# "lora ou qlora ?": the two methods named against each other (en/es/fr connectors).
+LORA_VS_QLORA: Final = lazy(
+    r"(?<![a-z0-9])(?:(?P<a>q?lora)s? ?(?:vs\.?|versus|or|and|/|o|ou|y|et|contra|contre|compared to|"
+    r"comparado con|compare a) ?(?P<b>q?lora)s?)(?![a-z0-9])"
+)
 # "does flash attn reduce vram for …", "flash attention vs eager": the estimate with each.
 FLASH_SAVING: Final = _whole(_words("FLASH_SAVING_ASK"))
 

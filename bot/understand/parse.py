@@ -1462,6 +1462,15 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     # answer itself is the run with checkpointing on.
     ckpt_saving = not inference and work.params_b is not None \
         and asks.CKPT_SAVING.search(rest) is not None
+    # "lora vs qlora difference", "whats the difference between lora and qlora for a 8b": the
+    # two methods' memory side by side and what QLoRA trades (bot.answer.MethodDiff). With a
+    # GPU named ("lora vs qlora for llama 3 8b on a 4090") the verdict on it leads, as before.
+    pair = asks.LORA_VS_QLORA.search(corrected) if not inference else None
+    method_diff = pair is not None and pair.group("a") != pair.group("b") \
+        and intent in ("memory", "unknown") \
+        and work.hours is None and work.dataset_tokens is None
+    if method_diff and intent == "unknown":
+        intent = "memory"  # with no model named: which model, after the general difference
     # "Does flash attn reduce vram for llama 3 8b lora at 8k ctx": the estimate with eager
     # attention and with FlashAttention; the answer itself is the run with FlashAttention.
     flash_saving = work.params_b is not None and asks.FLASH_SAVING.search(rest) is not None
@@ -1531,6 +1540,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         and (method is not None or px.TRAINING.search(rest) is not None),
         ckpt_saving_asked=ckpt_saving,
         flash_saving_asked=flash_saving,
+        method_diff=method_diff,
         batch_asked=not inference and bool(asks.BATCH_ASKED.search(corrected)),
         within_hours=intent == "fit" and not inference and work.hours is not None
         and px.WITHIN_HOURS.admits(s) and px.WITHIN_HOURS.pattern.search(s) is not None,

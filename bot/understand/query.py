@@ -165,6 +165,7 @@ class Query(BaseModel):
     fix_asked: bool = False
     overkill_asked: bool = False  # "is 8x H100 overkill for …": more than the run needs?
     online_rl: str | None = None  # GRPO, PPO, RLOO, online DPO: generates while it trains
+    method_diff: bool = False  # "lora vs qlora difference": both methods and what QLoRA trades
     flash_saving_asked: bool = False  # what FlashAttention saves: eager and SDPA estimates
     # Online RL's generation settings said ("num_generations 16", "max_completion_length
     # 1024"): the completions it holds beside the step, instead of TRL's defaults.
