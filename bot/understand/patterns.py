@@ -259,7 +259,10 @@ _SAMPLES: Final = (
     r"|conversaciones|exemples?|echantillons?|lignes?"
 )
 # "10k samples", "20 000 exemples": how many, with their word multiplier.
-_SAMPLE_COUNT: Final = rf"(?<![\w.,])(?P<n>{NUM_SP}) ?(?P<nmult>{_TOKEN_MULT})? ?(?:{_SAMPLES})"
+# "1M de muestras", "1M d'exemples": Spanish and French put "de" after a count with a scale.
+_SAMPLE_COUNT: Final = (
+    rf"(?<![\w.,])(?P<n>{NUM_SP}) ?(?P<nmult>{_TOKEN_MULT})? ?(?:de |d')?(?:{_SAMPLES})"
+)
 # "10k samples" with no length: the reply asks how long a sample is.
 SAMPLES_COUNT: Final = Guarded(rf"(?:{_SAMPLES})", rf"{_SAMPLE_COUNT}(?![a-z])")
 _ABOUT: Final = (
