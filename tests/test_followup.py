@@ -211,3 +211,12 @@ def test_a_rank_and_a_count_in_one_follow_up_are_both_applied(then: str, rank: i
     assert second.query.lora_rank == rank and second.query.gpu_count == 2
     assert second.query.gpu == "a100-80gb" and second.query.method == "lora"
     assert "2× A100 80GB" in second.text and f"LoRA rank {rank}" in second.text
+
+
+def test_two_strategies_asked_as_a_follow_up_compare_the_previous_run() -> None:
+    """'z2 or z3?' after 'lora llama 3 70b on 4x a100': that run with each of them."""
+    first = PIPELINE.ask("lora llama 3 70b on 4x a100")
+    second = PIPELINE.ask("z2 or z3?", previous=first.query)
+    assert second.query.strategies == ("zero2", "zero3") and second.query.gpu_count == 4
+    assert "❌ DeepSpeed ZeRO-2: 152.2 GB" in second.text
+    assert "Only DeepSpeed ZeRO-3 fits" in second.text
