@@ -122,7 +122,8 @@ _COUNT_BEFORE: Final = lazy(
     rf"(?:(?<![\w.,])(?P<nodes>\d+|{_COUNT_WORDS}) ?{_NODES} ?(?:x|of|with|de|con|avec|,)? ?"
     r"(?:(?:each|cada uno|chacun) (?:with )?)?)?"
     rf"(?:(?<![\w.,])(?P<num>-?\d+) ?(?:x ?)?|(?<![a-z])x ?(?P<xnum>\d+) |"
-    rf"(?<![a-z])(?P<word>{_COUNT_WORDS}) )(?:{_NOUNS} )*$"
+    # An elided count ("une paire d'A100") runs into the name.
+    rf"(?<![a-z])(?P<word>{_COUNT_WORDS})(?: |(?<=')))(?:{_NOUNS} )*$"
 )
 # "500 h100 hours", "200 a100 gpu hours": the number before the name counts hours.
 _GPU_HOURS_AFTER: Final = lazy(r"^ ?(?P<gpu>gpu ?-? ?)?(?:hours?|hrs?)(?![a-z])")

@@ -43,6 +43,7 @@ LANGUAGE = Language(
         "un solo": 1, "una sola": 1, "una unica": 1, "un unico": 1, "dos": 2, "un par de": 2,
         "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8, "nueve": 9,
         "diez": 10, "doce": 12, "dieciseis": 16,
+        "una docena de": 12, "media docena de": 6,
     },
     # Units and tens read before a scale ("seven billion"), see numbers.words_to_digits.
     number_words={

@@ -43,6 +43,9 @@ LANGUAGE = Language(
         # Québec: "une couple de 3090" is two of them.
         "un seul": 1, "une seule": 1, "deux": 2, "une paire de": 2, "une couple de": 2, "trois": 3, "quatre": 4,
         "cinq": 5, "sept": 7, "huit": 8, "neuf": 9, "dix": 10, "douze": 12, "seize": 16,
+        # Elided before a vowel: "une paire d'A100", "une douzaine d'H100".
+        "une paire d'": 2, "une douzaine de": 12, "une douzaine d'": 12,
+        "une demi-douzaine de": 6, "une demi-douzaine d'": 6,
     },
     # Units and tens read before a scale ("soixante-dix milliards": 60 + 10, "quatre-vingts":
     # 4 × 20, see numbers._value).
