@@ -224,6 +224,14 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
         # not the verb: "se factura por minuto", "je suis facturé", "est facturée"
         r"(?<!se )(?<!suis )(?<!est )(?<!etre )(?<!sont )(?<!sera )factur[ae]s?)"
         r"(?![a-z0-9])")),
+    # The seed's "¿Qué software ejecuta cada método?", "Quel logiciel exécute chaque méthode ?",
+    # "what software runs each method", "which library for fine-tuning": its TRL paragraph.
+    ("software", Guarded(
+        ("software", "logiciel", "librar", "librer", "bibliot", "framework"),
+        r"(?<![a-z0-9])(?:(?:what|which|que|cual(?:es)?|quel(?:le)?s?) (?:software|logiciels?|"
+        r"librar(?:y|ies)|librerias?|bibliotecas?|bibliotheques?|librairies?|frameworks?)"
+        r"|(?:software|logiciel) (?:runs|ejecuta|executes?|execute|corre|fait tourner|lance))"
+        r"(?![a-z0-9])")),
     # "max gpus per instance?", "cuántas gpus por instancia", "combien de GPU par machine"
     ("instances", Guarded(
         ("instanc", "host", "node", "nodo", "noeud", "machine", "maquina", "server", "servidor",
