@@ -161,6 +161,9 @@ LORA_VS_QLORA: Final = lazy(
     r"(?<![a-z0-9])(?:(?P<a>q?lora)s? ?(?:vs\.?|versus|or|and|/|o|ou|y|et|contra|contre|compared to|"
     r"comparado con|compare a) ?(?P<b>q?lora)s?)(?![a-z0-9])"
 )
+# "will it finish overnight", "¿se termina en una noche?", "ça finit en une nuit ?": a run asked
+# to end within a time, answered with how long it takes.
+DEADLINE: Final = _whole(_words("DEADLINE_ASK"))
 # "does flash attn reduce vram for …", "flash attention vs eager": the estimate with each.
 FLASH_SAVING: Final = _whole(_words("FLASH_SAVING_ASK"))
 

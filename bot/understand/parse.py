@@ -962,6 +962,10 @@ _RULES: tuple[tuple[Intent, Callable[[_Signals], object]], ...] = (
     # "how long for 50M tokens?": how long a run on them takes (which model asked back), not
     # a GPU's cost for hours not said.
     ("time", lambda g: g.tokens and g.duration and not px.COST.search(g.s)),
+    # "will qlora 7b on 50M tokens finish overnight on my 4090?", "can i train it over a weekend
+    # with 50M tokens?": how long the run takes (was the fit alone), a run and its data given.
+    ("time", lambda g: g.work and g.tokens and not px.COST.search(g.s)
+     and asks.DEADLINE.search(g.s)),
     # "¿cuánto cuesta por minuto?", "combien coûte une h100 à la minute ?": a price by the
     # minute (the price list, with what a minute costs), not a run's cost for hours not said.
     # ("how does billing per minute work" asks how billing works: the service's answer)

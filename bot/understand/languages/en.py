@@ -375,6 +375,15 @@ LANGUAGE = Language(
             r"(?:gradient |grad )?checkpointing saves? how much",
             r"(?:savings?|difference) (?:from|of|with) (?:gradient |grad )?checkpointing",
         ),
+        # A run asked to end within a time ("will it finish overnight", "be done in a day", "can
+        # i train it over a weekend"): how long it takes (the duration itself is blanked by then).
+        "DEADLINE_ASK": (
+            r"(?:finish|finished|finishes|complete|completed|done|end|ends|wrap up)(?: [a-z0-9.-]+){0,3} "
+            r"(?:overnight|over ?night|in|within|over|by|before|during)(?= |$)",
+            r"overnight|over ?night",
+            r"(?:train|finetune|fine-tune|fine tune|run it|do it)(?: [a-z0-9.-]+){0,4} "
+            r"(?:over an?|over the|during the|in an?|in one|within an?)(?= |$)",
+        ),
         # What FlashAttention saves ("does flash attn reduce vram", "flash attention vs eager").
         "FLASH_SAVING_ASK": (
             r"(?:does|do|would|will|can|could|is) (?:using |enabling |turning on )?(?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)? "

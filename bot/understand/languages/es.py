@@ -342,6 +342,14 @@ LANGUAGE = Language(
             r"checkpointing|recomputacion)",
             r"(?:ahorro|diferencia) (?:de|con|del) (?:el )?(?:gradient )?checkpointing",
         ),
+        # Un entrenamiento que debe acabar a tiempo ("¿se termina en una noche?", "¿acaba en un
+        # día?", "¿lo entreno durante un fin de semana?"): cuánto tarda.
+        "DEADLINE_ASK": (
+            r"(?:termina\w*|acaba\w*|listo|lista|completa\w*)(?: [a-z0-9.-]+){0,3} "
+            r"(?:en|durante|para|antes de|dentro de)(?= |$)",
+            r"en una noche|durante la noche|de la noche a la manana|toda la noche",
+            r"entren\w*(?: [a-z0-9.-]+){0,4} (?:durante (?:un|el)|en (?:un|una))(?= |$)",
+        ),
         # Lo que ahorra FlashAttention ("¿flash attention reduce la vram?").
         "FLASH_SAVING_ASK": (
             r"(?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)? (?:reduce|ahorra|baja|disminuye) (?:la |el )?(?:vram|memoria|uso)",

@@ -324,6 +324,14 @@ LANGUAGE = Language(
             r"combien (?:le )?(?:gradient )?checkpointing (?:fait )?(?:economise|gagne)",
             r"(?:gain|economie|difference) (?:de|avec|du) (?:le )?(?:gradient )?checkpointing",
         ),
+        # Un entraînement qui doit finir à temps ("ça finit en une nuit ?", "c'est bouclé en un
+        # jour ?", "je l'entraîne pendant un week-end ?") : combien de temps il prend.
+        "DEADLINE_ASK": (
+            r"(?:fini\w*|termine\w*|boucle\w*|pret)(?: [a-z0-9.-]+){0,3} "
+            r"(?:en|dans|pendant|avant|d'ici)(?= |$)",
+            r"en une nuit|pendant la nuit|cette nuit|toute la nuit|dans la nuit",
+            r"entrain\w*(?: [a-z0-9.-]+){0,4} (?:pendant (?:un|une|le)|en (?:un|une))(?= |$)",
+        ),
         # Ce que FlashAttention économise ("flash attention réduit la vram ?").
         "FLASH_SAVING_ASK": (
             r"(?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)? (?:reduit|diminue|economise|baisse) (?:la |le )?(?:vram|memoire|conso\w*)",
