@@ -108,6 +108,23 @@ def _priced(asked: Query) -> bool:
     )
 
 
+def _bare_how_much(asked: Query) -> bool:
+    """"how much?", "¿cuánto?", "combien ?", "and the cost?": a price question naming no GPU,
+    hours or rate, which after a question about a model asks what that run costs."""
+    if asked.intent != "prices" or _names_gpu(asked) or asked.hours is not None \
+            or asked.budget_usd is not None or asked.per_minute:
+        return False
+    folded = fold(asked.text)
+    return bool(px.HOW_MUCH.search(folded) or px.COST.search(folded)) \
+        and not px.RATE.search(folded) and not px.PRICES.search(folded)
+
+
+def _duration_only(asked: Query) -> bool:
+    """"how long?", "¿cuánto tarda?", "combien de temps ?": a duration asked, no cost."""
+    folded = fold(asked.text)
+    return bool(px.DURATION_QUESTION.search(folded)) and not px.COST.search(folded)
+
+
 def _inherited(asked: Query, before: Query | None, before_text: str) -> Query | None:
     """`asked` completed from the part before it, where a person would read it so; else None."""
     if before is None:
@@ -128,9 +145,16 @@ def _inherited(asked: Query, before: Query | None, before_text: str) -> Query | 
     # "how much would it cost?", "how long would it take?", "how much for an H100 for 10
     # hours?" after a question about a model: that run. After a statement ("I want to QLoRA
     # llama 8b.") it is the one question, read whole.
+    if _bare_how_much(asked):
+        # "… fits? how long? how much?": that run's cost, not the price list
+        asked = asked.model_copy(update={"intent": "cost"})
     if asked.intent not in ("cost", "time") or before.intent not in _MODEL_INTENTS \
             or before.intent == asked.intent or not _names_model(before) \
             or not before_text.rstrip().endswith(("?", "\uff1f")):
+        return None
+    if asked.intent == "cost" and asked.hours is None and _duration_only(asked):
+        # "… on an h100? how long?": read with the question before it, whose reading answers
+        # how long (was a cost at the seed's assumed hours, the question unanswered)
         return None
     completed = same_run(asked, before)
     return completed if completed.intent != before.intent else None
