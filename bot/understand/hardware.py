@@ -134,9 +134,11 @@ _HOURS: Final = r"h|hrs?|hours?|horas?|heures?"
 # The other count of "1 or 2 A100", "2 o 4 H100", "1 ou 2 A100", "4x vs 8x H100", "2/4 H100",
 # written just before the count read in front of the name.
 _ALT_COUNT_BEFORE: Final = lazy(
+    # "entre 2 y 3 4090", "between 2 and 3" ("entre" reaches here as the typo fix "rentre")
+    r"(?:(?<![a-z])(?P<between>r?entre|between) )?"
     rf"(?:(?<![\w.,])(?P<num>\d+)|(?<![a-z])(?P<word>{_COUNT_WORDS})"
     r"|(?<![a-z])(?P<one>one|un|una|uno|une)) ?(?:x ?)?"  # "un ou deux H100", "una o dos"
-    r"(?:or|o|ou|vs\.?|versus|/|(?P<range>-|\u2013|to|a|à)) ?$"
+    r"(?:or|o|ou|vs\.?|versus|/|(?P<range>-|\u2013|to|a|à|y|et|and)) ?$"
 )
 # ... or just after the name: "8 h100s or 4 for full ft", "2 A100 o 4?".
 _ALT_COUNT_AFTER: Final = lazy(
@@ -333,9 +335,12 @@ def _count_around(
         start = offset + before.start()
         other = None if before.group("nodes") else _ALT_COUNT_BEFORE.search(
             work.s[max(0, start - 16) : start])
-        if other is not None and other.group("range") and (1 if other.group("one") else _count_value(
-                other.group("num") or other.group("word"))) >= count:
-            other = None  # "2-3 3090s" is a range from the smaller; "7-2" or "un a 2" is not one
+        if other is not None and other.group("range") and ((1 if other.group("one") else _count_value(
+                other.group("num") or other.group("word"))) >= count or (
+                other.group("range") in ("y", "et", "and") and not other.group("between"))):
+            # "2-3 3090s" is a range from the smaller; "7-2" or "un a 2" is not one, and "and"
+            # joins a range only after "between" ("entre 2 y 3 4090").
+            other = None
         if other is not None:
             alt = 1 if other.group("one") else _count_value(other.group("num") or other.group("word"))
             start -= len(other.group(0))
