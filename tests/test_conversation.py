@@ -353,3 +353,19 @@ def test_a_follow_up_keeps_the_run_settings_it_does_not_change(
     assert reply.query.follow_up
     for field, value in facts.items():
         assert getattr(reply.query, field) == value, field
+
+
+@pytest.mark.parametrize(("first", "then", "lead"), [
+    ("how long to qlora llama 3 8b on my 4090 with twenty million tokens",
+     "will it finish overnight?", "⏱ <b>QLoRA of Llama 3 8B: about 8.07 hours on 1× RTX 4090"),
+    ("cuánto tarda un qlora de llama 3 8b en mi 4090 con veinte millones de tokens",
+     "¿y se termina en una noche?", "⏱ <b>Entrenamiento QLoRA de Llama 3 8B: alrededor de 8,07 horas"),
+    ("combien de temps pour un qlora de llama 3 8b sur ma 4090 avec vingt millions de tokens",
+     "ça finit en une nuit ?", "⏱ <b>Entraînement QLoRA pour Llama 3 8B : environ 8,07 heures"),
+])
+def test_will_it_finish_overnight_after_a_run_is_how_long_it_takes(
+        first: str, then: str, lead: str) -> None:
+    """"will it finish overnight?" after a timed run: that run's time (was not understood)."""
+    reply = converse(first, then)[1]
+    assert reply.query.intent == "time"
+    assert lead in spaced(reply.text)

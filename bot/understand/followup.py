@@ -282,6 +282,9 @@ def _users_asked(new: Query, folded: str) -> bool:
 def _run_asked(new: Query, folded: str) -> _Cue | None:
     if _users_asked(new, folded):
         return "concurrency"
+    if new.hours is None and new.intent in ("unknown", "cost", "time") \
+            and asks.DEADLINE.search(folded):
+        return "time"  # "will it finish overnight?", "¿se termina en una noche?": how long
     if new.intent not in ("unknown", "cost", "memory", "time") or new.hours is not None \
             or new.budget_usd is not None:
         return None
