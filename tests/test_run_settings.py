@@ -83,6 +83,9 @@ PIPE = Pipeline(load_catalogue(), cache_size=0)
         ("zero stage 1 full fine tune of mistral 7b on 8x h100", {"sharding": "zero1"}),
         ("ds stage 2 full ft 13b on 4 a6000", {"sharding": "zero2"}),
         ('full ft 7b, zero_optimization {"stage": 2}, 4 gpus', {"sharding": "zero2"}),
+        # ... and stage 3 of a pasted config is ZeRO-3 (was FSDP's estimate, its root unsharded)
+        ('{"zero_optimization": {"stage": 3}} full finetune llama 3 8b on 4x a100 80gb',
+         {"sharding": "zero3"}),
         ("deepspeed zero 2 vs zero 3 for 7b full ft on 4 a100, will zero2 fit", {"sharding": "zero2"}),
         ("deepspeed zero-3 full ft 7b on 4 gpus", {"sharding": "zero3"}),
         ("deepspeed zero-2 with optimizer offload, full ft 13b on 4x a6000",

@@ -438,8 +438,8 @@ def _read_flags(s: str) -> Settings:
         out.sharding = "zero1" if digit == "1" else "zero2"
         if out.cpu_offload is None and OPTIMIZER_OFFLOAD.search(s):
             out.cpu_offload = True
-    elif ZERO3.search(s):
-        out.sharding = "zero3"
+    elif digit == "3" or ZERO3.search(s):
+        out.sharding = "zero3"  # also a DeepSpeed config's '"stage": 3'
     elif FSDP.search(s):
         out.sharding = "fsdp"
     elif DDP.search(s):
