@@ -109,6 +109,11 @@ class _Work:
 # Long unbroken runs (pasted noise) are never model names; cutting them keeps the catalogue's
 # search linear in the length of the text.
 _LONG_RUN = lazy(r"[\w.\-]{48,}")
+# "the fastest", "la más rápida", "la plus rapide", "most powerful" (folded).
+_FASTEST: Final = lazy(
+    r"(?<![a-z])(?:fastest|quickest|most powerful|mas rapid[ao]s?|mas potentes?|plus rapides?|"
+    r"plus puissante?s?)(?![a-z])"
+)
 # "the cheapest", "la más barata", "la moins chère" (folded).
 _CHEAPEST: Final = lazy(
     r"(?<![a-z])(?:cheapest|least expensive|mas barat[ao]s?|menos car[ao]s?|moins cher(?:e|es|s)?)"
@@ -1455,6 +1460,13 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # "¿cuál es la GPU más barata que tienen?", "quelle est la carte la moins chère ?": no
         # run to size, so the price list (cheapest first), not "which model?".
         intent = "prices"
+    fastest = intent in ("recommend", "unknown", "prices") and work.params_b is None \
+        and work.model_id is None and method is None and not inference and not work.family \
+        and not work.gpus and work.vram_gb is None and budget is None and work.hours is None \
+        and work.dataset_tokens is None and _FASTEST.search(rest) is not None \
+        and not px.TRAINING.search(rest)
+    if fastest:
+        intent = "prices"  # "what's your fastest gpu?": the list, led by the fastest
     # "¿cuál es el precio mínimo para arrancar?", "minimum to get started": no run named, the
     # cheapest way to start is the price list's question (led by the smallest block).
     start = work.params_b is None and method is None and not inference and not work.family \
@@ -1538,6 +1550,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         fix_asked=bool(asks.FIX_ASK.search(rest)),
         overkill_asked=bool(asks.OVERKILL.search(rest)),
         start_asked=start,
+        fastest_asked=fastest,
         run_cost_asked=intent == "cost" and work.params_b is None and work.model_id is None
         and not work.family and not work.gpus and work.vram_gb is None and work.hours is None
         and budget is None and not inference

@@ -176,6 +176,9 @@ class Query(BaseModel):
     # A fine-tuning run's cost asked with no model, GPU or hours ("¿cuánto más cuesta el
     # fine-tuning completo que QLoRA?"): the model is what is missing, not a GPU.
     run_cost_asked: bool = False
+    # "what's your fastest gpu?", "¿la GPU más rápida que tienen?": no run named, the price list
+    # led by the rented GPU with the highest cited peak.
+    fastest_asked: bool = False
     batch_asked: bool = False  # "max batch size for …": the largest micro-batch that fits
     within_hours: bool = False  # "can I fine-tune X in 4 hours on …": the hours are a budget
     # Ways of paying asked about that the service does not take ("paypal", "card", "bank").
