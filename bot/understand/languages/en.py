@@ -35,7 +35,7 @@ LANGUAGE = Language(
         "one": 1, "single": 1, "a single": 1, "two": 2, "a pair of": 2, "pair of": 2,
         "a couple of": 2, "couple of": 2, "dual": 2, "three": 3, "four": 4, "quad": 4, "five": 5,
         "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "sixteen": 16,
-        "a dozen": 12, "dozen": 12, "half a dozen": 6,
+        "a dozen": 12, "dozen": 12, "half a dozen": 6, "a couple": 2,
     },
     # Units and tens read before a scale ("seven billion"), see numbers.words_to_digits.
     number_words={
