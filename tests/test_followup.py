@@ -186,6 +186,8 @@ def test_a_size_answers_which_one(answer: str, model: str | None) -> None:
          "50 millones de tokens"),
         ("combien de temps pour 50M tokens ?", "avec llama 3 8b lora sur une h100",
          "50 millions de tokens"),
+        ("how much to train on 50M tokens?", "llama 3 8b qlora on an a100",
+         "for 50 million tokens"),
     ],
 )
 def test_the_model_named_after_a_dataset_time_keeps_its_tokens(
@@ -198,7 +200,8 @@ def test_the_model_named_after_a_dataset_time_keeps_its_tokens(
     previous = chats.previous(1)
     assert previous is not None and previous.dataset_tokens == 50_000_000
     second = PIPELINE.ask(then, previous=previous)
-    assert second.query.dataset_tokens == 50_000_000 and second.query.intent == "time"
+    asked = "cost" if first.startswith("how much") else "time"
+    assert second.query.dataset_tokens == 50_000_000 and second.query.intent == asked
     assert expected in second.text
 
 

@@ -978,6 +978,10 @@ _RULES: tuple[tuple[Intent, Callable[[_Signals], object]], ...] = (
      and px.PER_MINUTE.admits(g.s) and px.PER_MINUTE.pattern.search(g.s)
      and (g.gpuish or px.HOW_MUCH.search(g.s) or px.COST.search(g.s))),
     ("cost", lambda g: px.COST.search(g.s) or g.duration),
+    # "how much to train on 50M tokens?": a run on that dataset costs (which model asked back),
+    # not the price list "how much" alone reads.
+    ("cost", lambda g: g.tokens and not g.work and px.HOW_MUCH.search(g.s)
+     and px.TRAINING.search(g.s) and not px.MEMORY.search(g.s)),
     ("cost", _memoryless_cost),
     ("cost", lambda g: g.hours and g.gpuish and not g.work),  # "100 hours on an A100"
     ("fit", lambda g: g.gpuish and (
