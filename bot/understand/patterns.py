@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from bot.understand import lexicon as lx
+from bot.understand.languages import LANGUAGES
 from bot.understand.lazy import Screen, lazy
 from bot.understand.numbers import NUM, NUM_SP
 from bot.understand.screen import Headed, Screened
@@ -386,12 +387,12 @@ CENTS: Final = Guarded(
 # Chilean pesos), "100 pavos" (euros, Spain), "100 balles" (euros, France), soles, reales.
 # ... also in words: "baja de dos euros", "sous deux euros", "below five quid" is not (no such
 # slang here); the words of every language's numbers (numbers.words_to_digits reads them later).
-_AMOUNT_WORDS: Final = alt({w for lang in lx.LANGUAGES
-                            for w in (*lang.number_words, *lang.hundreds, *lang.thousands)})
+_MONEY_WORDS: Final = alt({w for lang in LANGUAGES
+                           for w in (*lang.number_words, *lang.hundreds, *lang.thousands)})
 _FOREIGN_UNITS: Final = r"(?:€|£|euros?|eur|gbp|pesos|lucas|pavos|balles|soles|reales|mxn|ars|clp|cop|brl)"
 FOREIGN_MONEY: Final = lazy(
     rf"\d ?k? ?{_FOREIGN_UNITS}(?![a-z])|(?:€|£) ?\d"
-    rf"|(?<![a-z]){_AMOUNT_WORDS} (?:k )?{_FOREIGN_UNITS}(?![a-z])", re.IGNORECASE
+    rf"|(?<![a-z]){_MONEY_WORDS} (?:k )?{_FOREIGN_UNITS}(?![a-z])", re.IGNORECASE
 )
 DIRECTION_BELOW: Final = _ends_with(lx.DIRECTION_BELOW)
 DIRECTION_ABOVE: Final = _ends_with(lx.DIRECTION_ABOVE)
