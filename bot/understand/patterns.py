@@ -137,7 +137,7 @@ SEQ_AFTER: Final = Guarded(
 # "num_generations 16", "16 generations per prompt", "G=8"; "max_completion_length 1024",
 # "max completion length 2k", "1024 completion tokens".
 RL_GENERATIONS: Final = Guarded(
-    ("gen", "g=", "g ="),
+    ("gen", "g=", "g =", "g:", "g :", "prompt"),
     r"(?<![a-z])(?:num[ _-]?generations ?[=:]? ?|(?<![\w.])g ?[=:] ?)(?P<num>\d{1,3})(?!\w|[.,]\d)"
     r"|(?<![\w.,])(?P<num2>\d{1,3}) (?:generations|completions|rollouts|samples)"
     r" (?:per|a|each|for each) prompt(?![a-z])"
