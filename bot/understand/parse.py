@@ -408,7 +408,7 @@ def _take_hours(work: _Work) -> None:
         return
     match = px.FRENCH_WEEKS.search(work.s)
     if match:
-        two = match.group("word") == "quinze" or match.group("fortnight") is not None
+        two = match.group("word") in ("quinze", "quinzaine") or match.group("fortnight") is not None
         work.hours = _HOURS_PER["week"] * (2 if two else 1)  # "a fortnight": two weeks
         work.blank(*match.span())
         return

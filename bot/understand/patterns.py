@@ -655,7 +655,9 @@ WEEKEND: Final = Guarded(
 # French "quinze jours" is a fortnight and "huit jours" a week, as natives count them.
 FRENCH_WEEKS: Final = Guarded(
     (" jours", "fortnight"),
-    r"(?<![a-z0-9])(?:(?P<word>quinze|huit) jours|(?:an? |one )?(?P<fortnight>fortnight))(?![a-z])"
+    # "une quinzaine de jours", "une huitaine de jours": the same two weeks and one week.
+    r"(?<![a-z0-9])(?:(?:une )?(?P<word>quinze|huit|quinzaine|huitaine) (?:de )?jours|"
+    r"(?:an? |one )?(?P<fortnight>fortnight))(?![a-z])"
 )
 MONTHLY: Final = Guarded(("month", "mes", "mensu", "mois"), words(lx.MONTHLY))
 DAILY: Final = Guarded(("day", "daily", "dia", "jour", "24"), words(lx.DAILY))
