@@ -201,7 +201,7 @@ def follow_up(
     ) or new.intent in (
         "cost", "recommend",
     ) or new.budget_usd is not None
-    cue = None if names_model else _run_asked(new, folded)
+    cue = None if names_model else _run_asked(new, folded, previous.dataset_tokens is not None)
     says_something = says_something or cue is not None
     if names_model:
         # "and 13B?" keeps the GPU and method; "QLoRA 13B on an A100" is a new question.
@@ -279,12 +279,14 @@ def _users_asked(new: Query, folded: str) -> bool:
         and asks.CONCURRENCY_ASK.search(folded) is not None
 
 
-def _run_asked(new: Query, folded: str) -> _Cue | None:
+def _run_asked(new: Query, folded: str, timed: bool = False) -> _Cue | None:
     if _users_asked(new, folded):
         return "concurrency"
-    if new.hours is None and new.intent in ("unknown", "cost", "time") \
+    if (new.hours is None or timed) and new.intent in ("unknown", "cost", "time") \
             and asks.DEADLINE.search(folded):
-        return "time"  # "will it finish overnight?", "¿se termina en una noche?": how long
+        # "will it finish overnight?", "¿se termina en una noche?": how long; after a run on
+        # a dataset, "will it be done in a day?" too (the day is the deadline, not hours to buy).
+        return "time"
     if new.intent not in ("unknown", "cost", "memory", "time") or new.hours is not None \
             or new.budget_usd is not None:
         return None
