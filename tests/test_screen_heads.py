@@ -169,3 +169,30 @@ def test_a_count_alone_is_searched_only_with_a_card_word() -> None:
     assert not hw._COUNT_ALONE.admits("qlora 70b on 4 x      for 10 hours")
     match = hw._COUNT_ALONE.search("qlora 70b on 4 gpus")
     assert match is not None and match.group("num") == "4"
+
+
+# --- guards checked without a call to ``admits``; a web address looked for by its ending ----
+
+def test_a_guarded_search_checks_its_guard_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_call(self: px.Guarded, s: str) -> bool:
+        raise AssertionError(s)
+
+    monkeypatch.setattr(px.Guarded, "admits", no_call)
+    assert px.MOE.search("mixtral 8x7b") is not None  # a guard pattern ("x ?\d")
+    assert px.MOE.search("mixtral 8 gpus") is None
+    assert px.CENTS.search("90 cents") is not None  # guard needles ("cent",)
+    assert px.CENTS.search("90 dollars") is None
+    assert [m.group(0) for m in px.MOE.finditer("8x7b or 8x22b")] == ["8x7b", "8x22b"]
+    assert list(px.MOE.finditer("no experts")) == []
+
+
+def test_a_web_address_is_looked_for_only_by_its_ending() -> None:
+    from bot.understand import language
+
+    assert isinstance(language._DOMAIN, screen.Screened)
+    assert language._DOMAIN.sub(" ", "answer.ai script") == "  script"
+    assert not language._DOMAIN.admits("qlora 12.5b on 2x h100")  # a decimal point alone
+    texts = [*_texts(), "answer.ai", "together.ai 70b", "x.ai grok", "foo-bar.io", "a.com b.co"]
+    plain = re.compile(*language._DOMAIN._source)
+    for text in texts:
+        assert language._DOMAIN.sub(" ", text) == plain.sub(" ", text), text

@@ -165,7 +165,7 @@ LORA_VS_QLORA: Final = lazy(
 # to end within a time, answered with how long it takes.
 DEADLINE: Final = _whole(_words("DEADLINE_ASK"))
 # "does flash attn reduce vram for …", "flash attention vs eager": the estimate with each.
-FLASH_SAVING: Final = _whole(_words("FLASH_SAVING_ASK"))
+FLASH_SAVING: Final = headed_words(_words("FLASH_SAVING_ASK"))
 
 # "what quant of llama 3 70b fits on a 4090", "which gguf quant", "qué cuantización", "quelle
 # quantif": which llama.cpp type to serve, answered with the largest one that fits (bot.answer).

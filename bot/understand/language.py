@@ -9,6 +9,7 @@ from bot.understand.languages import LANGUAGES
 from bot.understand.lazy import lazy
 from bot.understand.lexicon import STOPWORDS
 from bot.understand.query import LANGS, Lang
+from bot.understand.screen import Screened
 
 # Whole words only: the "mi" of "MI300X" and the "la" of "la4" are part of a name, not Spanish.
 _TOKEN: Final = lazy(r"(?<![a-z0-9])[a-z]+(?:['-][a-z]+)*(?![a-z0-9])")
@@ -29,8 +30,9 @@ _ERROR_TEXT: Final = lazy(
 )
 
 # A web address or a company named by it ("answer.ai", "together.ai", "unsloth.ai", "x.ai")
-# says nothing of the language: its "ai" is not the French "j'ai".
-_DOMAIN: Final = lazy(r"(?<![a-z0-9])[a-z0-9-]+\.(?:ai|io|com|co|dev|net|org|app)(?![a-z0-9])")
+# says nothing of the language: its "ai" is not the French "j'ai". Searched only in texts holding
+# one of its endings (".ai", ".io"…, screen.py): a decimal point ("12.5B") is no address.
+_DOMAIN: Final = Screened(r"(?<![a-z0-9])[a-z0-9-]+\.(?:ai|io|com|co|dev|net|org|app)(?![a-z0-9])")
 
 
 # A guess is "sure" when it rests on at least this much evidence (two marker words, or one word
