@@ -17,6 +17,7 @@ from decimal import Decimal
 from functools import cache
 from typing import Final, Literal
 
+from bot.understand.lazy import lazy
 from bot.understand.numbers import NUM_SP
 from bot.understand.screen import Screened
 
@@ -146,11 +147,11 @@ _STRATEGY: Final = (
     r"fsdp2?|fully sharded(?: data parallel)?|ddp|distributed ?data ?parallel)"
     r"(?:(?: with| w/| \+| con| avec)? (?:cpu[ _-]?)?offload\w*)?"
 )
-STRATEGY_PAIR: Final = re.compile(
+STRATEGY_PAIR: Final = lazy(
     rf"(?<![a-z0-9])(?P<a>{_STRATEGY})(?: ?/ ?| (?:or|vs\.?|versus|o|ou|and|y|et|against|"
     rf"contra|contre|compared (?:to|with)) )(?P<b>{_STRATEGY})(?![a-z0-9])"
 )
-STRATEGY_ONE: Final = re.compile(rf"(?<![a-z0-9]){_STRATEGY}(?![a-z0-9])")
+STRATEGY_ONE: Final = lazy(rf"(?<![a-z0-9]){_STRATEGY}(?![a-z0-9])")
 _STRATEGY_NEEDLES: Final = ("zero", "z1", "z2", "z3", "fsdp", "ddp", "stage", "distributed",
                             "fully", "z 2", "z 3", "z-2", "z-3")
 
