@@ -225,6 +225,7 @@ def _names_its_size(name: str, params_b: Decimal) -> bool:
 _BYTES_PER_GB = Decimal(10**9)
 _MIB = 2**20
 _GIB = Decimal(2**30)
+_CENT = Decimal("0.01")
 
 
 class Phrases:
@@ -295,7 +296,7 @@ class Phrases:
     def fit_config(self, f: Fit) -> Markup:
         if f.gpu:
             return self.config(f.gpu, f.gpu_count)
-        vram = self.fmt.gb(f.vram_gb / f.gpu_count)
+        vram = self.memory(f.vram_gb / f.gpu_count)
         return self._("%(count)s× GPU of %(vram)s", count=f.gpu_count, vram=vram)
 
     def subject(self, model_name: str | None, params_b: Decimal) -> Markup:
@@ -332,8 +333,14 @@ class Phrases:
         same card's marketing size; plain "48 GB" otherwise (no cited total, a size stated)."""
         text = self.fmt.gb(gb)
         exact = gb * _BYTES_PER_GB
-        if exact != exact.to_integral_value() or int(exact) % _MIB or gb == gb.to_integral_value():
+        if gb == gb.to_integral_value():
             return text
+        if exact != exact.to_integral_value() or int(exact) % _MIB:
+            # A size the user wrote in GiB ("total capacity of 23.65 GiB"): "25.39 GB (23.65 GiB)".
+            gib = exact / _GIB
+            if gib != gib.quantize(_CENT):
+                return text
+            return str(self._("%(gb)s (%(gib)s GiB)", gb=text, gib=self.fmt.num(gib)))
         return str(self._("%(gb)s (%(gib)s GiB)", gb=text,
                           gib=self.fmt.num(exact / _GIB, 1)))
 

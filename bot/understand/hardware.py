@@ -169,10 +169,13 @@ _MOST_GB: Final = Decimal(100_000)
 # Memory figures not attached to a name.
 _MEMORY: Final = lazy(
     rf"(?<![\w.,])(?:(?P<count>\d+) ?x ?|(?<![a-z])(?P<word>{_COUNT_WORDS}) )?(?P<num>{NUM_SP})"
-    r"(?: ?(?P<gb>gb|go|gib|gigs?|gigas?|gigabytes?|gigaoctets?)|(?P<gb2>g)"
-    r"| ?(?P<tb>tb|tib|terabytes?|teraoctets?)|(?P<tb2>to))(?![a-z0-9])"
+    r"(?: ?(?:(?P<gib>gib|gio)|(?P<gb>gb|go|gigs?|gigas?|gigabytes?|gigaoctets?))|(?P<gb2>g)"
+    r"| ?(?:(?P<tib>tib|tio)|(?P<tb>tb|terabytes?|teraoctets?))|(?P<tb2>to))(?![a-z0-9])"
     r"(?: ?x ?(?P<acount>\d+)(?![\w.,]))?"
 )
+# A size in GiB ("Gio" in French) is binary, 2^30 bytes; GB are 10^9 bytes.
+_GIB: Final = Decimal(2**30)
+_GB: Final = Decimal(10**9)
 # Every memory figure is a digit then its unit ("24gb", "1 tb", "32g", "2to"): most texts, once
 # the GPU names are read, hold none, and are then not searched for one (a scan at C speed).
 _MEMORY_CUE: Final = lazy(r"\d ?[gt]")
@@ -539,6 +542,10 @@ def take_memory(work: Work, index: CatalogueIndex) -> None:
             value = parse_decimal(match.group("num").rsplit(" ", 1)[1], work.lang)
         if match.group("tb") or match.group("tb2"):
             value *= 1000
+        elif match.group("gib"):
+            value = value * _GIB / _GB  # "23.65 GiB" (as CUDA reports it) is 25.39 GB
+        elif match.group("tib"):
+            value = value * _GIB * 1024 / _GB
         value = tidy(value)
         before = s[max(0, match.start() - 40) : match.start()]
         after = s[match.end() : match.end() + 40]

@@ -1,0 +1,51 @@
+"""Questions from the fresh English probe that were answered wrongly, each with what it must do
+now (and its Spanish and French wordings where the fix reads or says something new)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from bot.pipeline import Pipeline
+from bot.understand import understand
+from rules.catalogue import load_catalogue
+
+CAT = load_catalogue()
+
+
+@pytest.fixture(scope="module")
+def pipeline() -> Pipeline:
+    return Pipeline(CAT)
+
+
+# --- a size in GiB is binary: 23.65 GiB = 23.65 × 2^30 bytes = 25.39 GB ----------------------
+
+_OOM = ("cuda oom: tried to allocate 2.00 GiB; total capacity of 23.65 GiB of which 1.2 GiB "
+        "free. llama 3 8b lora bs 8 seq 2048")
+
+
+@pytest.mark.parametrize("text", [
+    _OOM,
+    "my gpu has 23.65gib, can i lora llama 3 8b",
+    "mi gpu tiene 23,65 GiB, ¿puedo hacer lora a llama 3 8b?",
+    "ma carte a 23,65 Gio, est-ce que llama 3 8b en qlora passe ?",
+])
+def test_gib_is_read_as_binary(text: str) -> None:
+    assert understand(text, catalogue=CAT).vram_gb == Decimal("23.65") * 2**30 / 10**9
+
+
+def test_gb_stays_decimal() -> None:
+    assert understand("my gpu has 23.65gb, can i lora llama 3 8b",
+                      catalogue=CAT).vram_gb == Decimal("23.65")
+
+
+@pytest.mark.parametrize(("lang", "shown"), [
+    ("en", "25.39 GB (23.65 GiB)"),
+    ("es", "25,39\xa0GB (23,65\xa0GiB)"),
+    ("fr", "25,39\u202fGo (23,65\u202fGio)"),
+])
+def test_gib_size_shown_in_gb_and_gib(pipeline: Pipeline, lang: str, shown: str) -> None:
+    reply = pipeline.ask(_OOM, chosen_locale=lang)
+    assert shown in reply.text
+    assert "GPU of 23.65" not in reply.text
