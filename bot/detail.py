@@ -785,19 +785,20 @@ def _detailed_options(query: Query, answer: Answer, catalogue: Catalogue) -> lis
     # the planning rule holds: taken from there rather than made again.
     planned = {(f.gpu, f.gpu_count): f for f in offered_fits(method.id, params_b, cat)}
     per_count: dict[int, Breakdown | None] = {}
-    for offer in sorted(cat.offers, key=lambda o: (o.usd_per_hour, o.count)):
-        gpu = cat.gpu(offer.gpu)
-        if offer.count in per_count:
-            breakdown = per_count[offer.count]
+    by_card = _by_card(query)
+    for offer, gpu, capacity in cat.offers_by_price:
+        count = offer.count
+        if count in per_count:
+            breakdown = per_count[count]
         else:
-            breakdown = _estimate_on(query, method, model, offer.count, cat.capacity_gb(gpu))[0]
+            breakdown = _estimate_on(query, method, model, count, capacity)[0]
             if (breakdown is None or all(
                 a.code != "paged_optimizer" for a in breakdown.assumptions
-            )) and not _may_offload(query, method, offer.count) and not _by_card(query):
-                per_count[offer.count] = breakdown
-        if breakdown is not None and breakdown.per_gpu_gb <= cat.capacity_gb(gpu):
-            found.append(planned.get((offer.gpu, offer.count))
-                         or fit(method.id, params_b, offer.gpu, offer.count, catalogue=cat))
+            )) and not by_card and not _may_offload(query, method, count):
+                per_count[count] = breakdown
+        if breakdown is not None and breakdown.per_gpu_gb <= capacity:
+            found.append(planned.get((offer.gpu, count))
+                         or fit(method.id, params_b, offer.gpu, count, catalogue=cat))
     return found
 
 

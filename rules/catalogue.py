@@ -110,6 +110,16 @@ class Catalogue:
         group = self._variants.get(gpu.variant_of or gpu.id, (gpu,))
         return tuple(sorted(group, key=lambda g: g.variant_of is not None))
 
+    @cached_property
+    def offers_by_price(self) -> tuple[tuple[Offer, GPU, Decimal], ...]:
+        """The offered configurations cheapest per hour first (ties: fewer GPUs), each with its
+        GPU and the memory one card gives the detailed estimate (capacity_gb): the detailed
+        options weigh them in this order for every question that states settings."""
+        return tuple(
+            (offer, self.gpu(offer.gpu), self.capacity_gb(self.gpu(offer.gpu)))
+            for offer in sorted(self.offers, key=lambda o: (o.usd_per_hour, o.count))
+        )
+
     def usable_gb(self, gpu: GPU, memory_gb: Decimal | None = None) -> Decimal:
         """Memory one card gives a training or serving job: its VRAM, or for Apple silicon the
         share of the unified memory (``memory_gb``, else the smallest configuration) that macOS

@@ -19,7 +19,7 @@ Model of a training step (per GPU):
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from functools import cache, lru_cache
@@ -95,6 +95,19 @@ class Constants(BaseModel):
             return self.values[key]
         except KeyError:
             raise DataError(f"rules/data/detailed.toml: missing constant {key!r}") from None
+
+
+class _Table(dict[str, float]):
+    """The constants by key as a dict, which the estimator reads a dozen times an estimate:
+    a missing one is still a data error."""
+
+    def __missing__(self, key: str) -> float:
+        raise DataError(f"rules/data/detailed.toml: missing constant {key!r}")
+
+
+@cache
+def _table() -> _Table:
+    return _Table(load_constants().values)
 
 
 @cache
@@ -386,7 +399,7 @@ def _lora_params(arch: Architecture, rank: int, targets: Sequence[str]) -> int:
     return total * arch.moe_layers + _adapter_sum(dense, rank, names) * arch.dense_layers
 
 
-def _int8_row_scale_bytes(shape: _Shape, c: Constants) -> float:
+def _int8_row_scale_bytes(shape: _Shape, c: Mapping[str, float]) -> float:
     """The FP32 scale of every output row of the block linears (LLM.int8's vector-wise
     quantization); none counted for an assumed shape, whose rows are unknown."""
     if shape.assumed:
@@ -415,7 +428,7 @@ def _resolve_targets(targets: str | Sequence[str]) -> tuple[str, ...]:
 
 
 def _activation_bytes_per_token_layer(
-    arch: Architecture, seq_len: int, flash: bool, compiled: bool, c: Constants,
+    arch: Architecture, seq_len: int, flash: bool, compiled: bool, c: Mapping[str, float],
     kernels: Kernels | None = None,
 ) -> float:
     """Bytes kept for backward per token and layer (Korthikanti §4.1 count, shape-aware).
@@ -440,7 +453,7 @@ def _activation_bytes_per_token_layer(
 
 
 def _fused_linear_ce_bytes(arch: Architecture, tokens: float, kernels: Kernels,
-                           c: Constants, free_bytes: float | None = None) -> float:
+                           c: Mapping[str, float], free_bytes: float | None = None) -> float:
     """A fused linear cross-entropy never stores the whole logits: the gradient of the final
     hidden states (computed in forward) plus one chunk of logits in flight. free_bytes: the
     GPU memory free when Unsloth sizes its chunks (None: not known, its 4 GiB cap)."""
@@ -556,7 +569,7 @@ def estimate_training(
     spec = method_spec(method, "training")
     if seq_len < 1 or micro_batch < 1 or gpus < 1 or lora_rank < 1:
         raise ValueError("seq_len, micro_batch, gpus and lora_rank must be positive")
-    c = load_constants()
+    c = _table()
     shape = resolve_shape(model)
     arch = shape.arch
     n = float(shape.params)
@@ -914,7 +927,7 @@ def estimate_inference(
     spec = method_spec(method, "inference")
     if context_len < 1 or batch < 1 or gpus < 1:
         raise ValueError("context_len, batch and gpus must be positive")
-    c = load_constants()
+    c = _table()
     shape = resolve_shape(model)
     arch = shape.arch
     bf16 = c["bytes.bf16"]

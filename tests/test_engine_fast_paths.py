@@ -268,3 +268,33 @@ def test_detailed_options_take_the_planning_rules_own_fits(size: str, method: st
         if (option.gpu, option.gpu_count) in planned:
             assert option is planned[(option.gpu, option.gpu_count)]
     assert any((o.gpu, o.gpu_count) in planned for o in found)
+
+
+def test_the_estimators_constants_table_is_the_files_and_a_missing_one_a_data_error() -> None:
+    from rules.errors import DataError
+
+    table = estimator._table()
+    assert dict(table) == estimator.load_constants().values
+    with pytest.raises(DataError, match="missing constant 'bytes.nothing'"):
+        table["bytes.nothing"]
+
+
+def test_offers_by_price_are_the_offers_cheapest_first_with_their_cards_capacity() -> None:
+    cat = load_catalogue()
+    ordered = sorted(cat.offers, key=lambda o: (o.usd_per_hour, o.count))
+    assert [o for o, _, _ in cat.offers_by_price] == ordered
+    assert all(gpu is cat.gpu(o.gpu) and capacity == cat.capacity_gb(gpu)
+               for o, gpu, capacity in cat.offers_by_price)
+
+
+@pytest.mark.parametrize("accumulate", [True, False])
+def test_the_backward_overlap_is_the_smaller_of_the_activations_and_the_gradients(
+    accumulate: bool,
+) -> None:
+    b = estimate_training(Decimal(7), "full_adamw", 2048, 4, False, grad_accumulation=accumulate)
+    parts = {name: nbytes for name, nbytes, _ in b.parts}
+    if accumulate:
+        assert "backward_overlap" not in parts
+        return
+    acts = parts["activations"] + parts["layer_gradients"] + parts["logits"]
+    assert parts["backward_overlap"] == -min(acts, parts["gradients"])
