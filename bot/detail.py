@@ -786,7 +786,7 @@ def _detailed_options(query: Query, answer: Answer, catalogue: Catalogue) -> lis
     planned = {(f.gpu, f.gpu_count): f for f in offered_fits(method.id, params_b, cat)}
     per_count: dict[int, Breakdown | None] = {}
     by_card = _by_card(query)
-    for offer, gpu, capacity in cat.offers_by_price:
+    for offer, capacity in cat.offers_by_price:
         count = offer.count
         if count in per_count:
             breakdown = per_count[count]

@@ -111,12 +111,12 @@ class Catalogue:
         return tuple(sorted(group, key=lambda g: g.variant_of is not None))
 
     @cached_property
-    def offers_by_price(self) -> tuple[tuple[Offer, GPU, Decimal], ...]:
-        """The offered configurations cheapest per hour first (ties: fewer GPUs), each with its
-        GPU and the memory one card gives the detailed estimate (capacity_gb): the detailed
-        options weigh them in this order for every question that states settings."""
+    def offers_by_price(self) -> tuple[tuple[Offer, Decimal], ...]:
+        """The offered configurations cheapest per hour first (ties: fewer GPUs), each with the
+        memory one of its cards gives the detailed estimate (capacity_gb): the detailed options
+        weigh them in this order for every question that states settings."""
         return tuple(
-            (offer, self.gpu(offer.gpu), self.capacity_gb(self.gpu(offer.gpu)))
+            (offer, self.capacity_gb(self.gpu(offer.gpu)))
             for offer in sorted(self.offers, key=lambda o: (o.usd_per_hour, o.count))
         )
 
