@@ -49,3 +49,32 @@ def test_gib_size_shown_in_gb_and_gib(pipeline: Pipeline, lang: str, shown: str)
     reply = pipeline.ask(_OOM, chosen_locale=lang)
     assert shown in reply.text
     assert "GPU of 23.65" not in reply.text
+
+
+# --- vLLM accepts --gpu-memory-utilization only in (0, 1]: say so, never use another value -----
+
+@pytest.mark.parametrize(("text", "lang", "said"), [
+    ("vllm llama 3 8b --gpu-memory-utilization 1.5 on a 4090 max context", "en",
+     "too large for vLLM's --gpu-memory-utilization: at most 1."),
+    ("vllm llama 3 8b gpu memory utilization 150% on a 4090, max context?", "en",
+     "too large for vLLM's --gpu-memory-utilization"),
+    ("vllm llama 3 8b --gpu-memory-utilization -0.9 on a 4090 max context", "en",
+     "too small for vLLM's --gpu-memory-utilization: it must be more than 0."),
+    ("vllm llama 3 8b --gpu-memory-utilization 1.5 en una 4090, ¿contexto máximo?", "es",
+     "demasiado grande para el --gpu-memory-utilization de vLLM"),
+    ("vllm llama 3 8b --gpu-memory-utilization 1,5 sur une 4090, contexte max ?", "fr",
+     "trop grand pour le --gpu-memory-utilization de vLLM"),
+])
+def test_utilization_outside_vllm_range_is_refused(
+    pipeline: Pipeline, text: str, lang: str, said: str
+) -> None:
+    reply = pipeline.ask(text)
+    assert reply.locale == lang
+    assert reply.answer.error == "number_out_of_range"
+    assert said in reply.text
+
+
+def test_utilization_in_range_is_used(pipeline: Pipeline) -> None:
+    query = understand("vllm llama 3 8b --gpu-memory-utilization 0.95 on a 4090 max context",
+                       catalogue=CAT)
+    assert query.gpu_memory_utilization == Decimal("0.95")

@@ -51,6 +51,10 @@ BOUNDS: Final[dict[str, Bound]] = {
     ),
     "new_tokens": Bound(N_("the number of tokens to generate"), Decimal(1), Decimal(10_000_000)),
     "prompt_tokens": Bound(N_("the prompt length"), Decimal(1), Decimal(10_000_000)),
+    # vLLM refuses a share of each GPU's memory outside (0, 1] (its --gpu-memory-utilization).
+    "gpu_memory_utilization": Bound(
+        N_("vLLM's --gpu-memory-utilization"), Decimal(0), Decimal(1), "number", True
+    ),
 }
 
 

@@ -239,8 +239,7 @@ def _take_settings(work: _Work) -> None:
     if match:  # the value only: the flag still says vLLM serves
         value = match.group("num")
         share = work.num(value) if value else work.num(match.group("pct")) / 100
-        if Decimal(0) < share <= Decimal(1):
-            work.gpu_memory_utilization = share
+        work.gpu_memory_utilization = share  # outside (0, 1]: refused by bounds, not dropped
         work.blank(*match.span("num" if value else "pct"))
     before, after = px.SEQ_BEFORE.search(work.s), px.SEQ_AFTER.search(work.s)
     if before and after and after.start() < before.start() < after.end() \

@@ -176,11 +176,12 @@ RL_COMPLETION: Final = Guarded(
     r"(?!\w|[.,]\d)|(?<![\w.,])(?P<num2>\d{1,6}) ?(?P<k2>k)? completion tokens(?![a-z])"
 )
 # vLLM's share of each GPU ("--gpu-memory-utilization 0.95", "gpu_memory_utilization=0.8",
-# "gpu memory utilization 95%"): the value alone, in (0, 1].
+# "gpu memory utilization 95%"): the value as written, "1.5" and "-0.9" too (vLLM accepts only
+# (0, 1]: bot.understand.bounds refuses the rest).
 GPU_MEMORY_UTILIZATION: Final = Guarded(
     ("util",),
     r"gpu[ _-]?mem(?:ory)?[ _-]?util\w* ?[=:]? ?"
-    r"(?:(?P<num>0[.,]\d{1,3}|1(?:[.,]0{1,3})?)(?![\d%])|(?P<pct>\d{1,3}) ?%)"
+    r"(?:(?P<num>-?\d{1,3}(?:[.,]\d{1,3})?)(?![\d%])|(?P<pct>-?\d{1,4}) ?%)"
 )
 # A serving engine's context flag with no context word in it: llama.cpp's "-c 16384" (also
 # "-c 16k"; read only where llama.cpp or a GGUF file is named) and TGI's "--max-total-tokens
