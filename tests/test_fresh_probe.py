@@ -78,3 +78,27 @@ def test_utilization_in_range_is_used(pipeline: Pipeline) -> None:
     query = understand("vllm llama 3 8b --gpu-memory-utilization 0.95 on a 4090 max context",
                        catalogue=CAT)
     assert query.gpu_memory_utilization == Decimal("0.95")
+
+
+# --- a negative setting is refused, and nothing else in the question is dropped ----------------
+
+@pytest.mark.parametrize(("text", "lang", "said"), [
+    ("qlora llama 3 8b on a 4090 seq -2048", "en",
+     "too small for the sequence length: at least 1."),
+    ("qlora llama 3 8b on a 4090 seq=-2048", "en", "too small for the sequence length"),
+    ("qlora llama 3 8b on a 4090 bs -8", "en", "too small for the batch size: at least 1."),
+    ("qlora llama 3 8b en una 4090 con secuencia de -2048", "es",
+     "demasiado pequeño para la longitud de secuencia"),
+    ("qlora llama 3 8b sur une 4090, séquence -2048", "fr",
+     "trop petit pour la longueur de séquence"),
+])
+def test_negative_setting_is_refused(pipeline: Pipeline, text: str, lang: str, said: str) -> None:
+    reply = pipeline.ask(text)
+    assert reply.locale == lang
+    assert reply.answer.error == "number_out_of_range"
+    assert said in reply.text
+    assert understand(text, catalogue=CAT).gpu == "rtx-4090"  # the card is still read
+
+
+def test_hyphen_joined_setting_unchanged() -> None:
+    assert understand("qlora llama 3 8b on a 4090 bs-8", catalogue=CAT).batch_size is None

@@ -154,7 +154,9 @@ SEQ_BEFORE: Final = Guarded(
     r"context|ctx(?:[ _-]?len)?|longitud de (?:la )?(?:secuencia|contexto)|ventana de contexto|"
     r"contexto|secuencias?|longueur de (?:la )?(?:sequence|contexte)|fenetre de contexte|"
     r"contexte|sequences?|seq)"
-    rf" ?(?:[:=]|of|de|a|is|es|est)? ?(?:de )?(?P<num>{NUM_SP}) ?(?P<k>k)?(?![a-z0-9])"
+    # "seq -2048" keeps its sign: bot.understand.bounds refuses it (not 2048, nor a card's name)
+    rf" ?(?:[:=]|of|de|a|is|es|est)? ?(?:de )?(?P<num>(?:(?<=[ :=])-)?{NUM_SP}) ?(?P<k>k)?"
+    r"(?![a-z0-9])"
 )
 SEQ_AFTER: Final = Guarded(
     _SEQ_WORDS,
@@ -229,7 +231,7 @@ BATCH: Final = Guarded(
     r"(?<![a-z])(?:per[ _-]?device[ _-]?(?:train[ _-]?)?batch[ _-]?size|"
     r"micro[ _-]?batch(?:[ _-]?size)?|batch[ _-]?size|batch|bsz|bs|mbs|"
     r"taille (?:de|du) (?:batch|lot)|tamano de(?:l)? (?:batch|lote)|lote)"
-    r" ?(?:[:=]|of|de|is|es|est)? ?(?:de )?(?P<num>\d+)(?!\w|[.,]\d)"
+    r" ?(?:[:=]|of|de|is|es|est)? ?(?:de )?(?P<num>(?:(?<=[ :=])-)?\d+)(?!\w|[.,]\d)"
 )
 # Sequences served together: "20 concurrent users", "32 requests in parallel", "20 usuarios a
 # la vez", "20 utilisateurs simultanés", vLLM's "--max-num-seqs 32": the batch the KV cache holds.
