@@ -136,7 +136,9 @@ class _Compiled:
     def _rounded(self, value: Decimal, places: int, trim: bool) -> str:
         # str() prints a value quantized to at most 3 decimals, < 10^21, without an exponent
         # (its exponent is -places ≤ 0 and it has fewer than 28 digits): as format "f" does.
-        text = str(value.quantize(_QUANTUM[places], context=_HALF_UP))
+        # The context goes in by position: as a keyword, parsing it costs more than the
+        # quantize (~0.2 of ~0.9 µs a value, some 35 values a detailed reply).
+        text = str(value.quantize(_QUANTUM[places], None, _HALF_UP))
         negative = text[0] == "-"  # also "-0.0": the sign the rounded value keeps
         whole, _, fraction = (text[1:] if negative else text).partition(".")
         if trim:
@@ -408,9 +410,9 @@ def _fast_unit(locale: str, unit: str, length: str) -> str | None:
 def _rounded(value: Decimal, places: int) -> Decimal:
     """_round for a value of the one-pass range (no context to widen): what the plural
     rule is asked about."""
-    normal = value.quantize(_QUANTUM[places], context=_HALF_UP).normalize(_HALF_UP)
+    normal = value.quantize(_QUANTUM[places], None, _HALF_UP).normalize(_HALF_UP)
     if normal == normal.to_integral_value():
-        return normal.quantize(_ONE, context=_HALF_UP)
+        return normal.quantize(_ONE, None, _HALF_UP)
     return normal
 
 
