@@ -248,17 +248,23 @@ def _file_name() -> str:
     return f"{_PREFIX}{disk_cache.fingerprint('needles-1', Path(__file__).read_bytes())}.marshal"
 
 
-def _prepare() -> None:
-    """Gives every screened pattern made so far its needles: from disk, else derived (and the
-    derived ones written back)."""
-    name = _file_name()
-    store: dict[tuple[str, int], tuple[tuple[str, ...], ...]] = {}
+def _stored(name: str) -> dict[Any, Any]:
+    """What a disk-cache file of derived screens holds, by pattern source; empty when it is
+    missing or unreadable (each entry is checked by its reader before use)."""
     payload = disk_cache.read(name)
     if payload is not None:
         with contextlib.suppress(ValueError, EOFError, TypeError):
             found = marshal.loads(payload)
             if isinstance(found, dict):
-                store = found
+                return found
+    return {}
+
+
+def _prepare() -> None:
+    """Gives every screened pattern made so far its needles: from disk, else derived (and the
+    derived ones written back)."""
+    name = _file_name()
+    store: dict[tuple[str, int], tuple[tuple[str, ...], ...]] = _stored(name)
     added = False
     for made in _MADE:
         if made._needles is not None:
@@ -498,13 +504,7 @@ def _prepare_heads() -> None:
     derived ones written back), as ``_prepare`` does for the needles."""
     name = (f"{_HEADS_PREFIX}"
             f"{disk_cache.fingerprint('heads-1', Path(__file__).read_bytes())}.marshal")
-    store: dict[tuple[str, int], tuple[str, ...]] = {}
-    payload = disk_cache.read(name)
-    if payload is not None:
-        with contextlib.suppress(ValueError, EOFError, TypeError):
-            found = marshal.loads(payload)
-            if isinstance(found, dict):
-                store = found
+    store: dict[tuple[str, int], tuple[str, ...]] = _stored(name)
     added = False
     for made in _HEADED:
         if made._heads is not None:
