@@ -268,6 +268,10 @@ class Answer(BaseModel):
     # The same for a serving question: each method's detailed figure per GPU (KV cache at the
     # stated context included), the one its line shows beside the planning figure.
     method_detailed_gb: dict[str, Decimal] = Field(default_factory=dict)
+    # The same for training settings stated on a configuration ("fine tune llama 3 8b on an
+    # h100, batch 8 seq 4096"): each method's detailed figure per GPU, activations and logits
+    # included, so a line never shows the planning verdict the headline contradicts.
+    method_training_gb: dict[str, Decimal] = Field(default_factory=dict)
     # A bare name read as one variant ("A100" → 80 GB): the primary method on the others.
     variant_fits: tuple[Fit, ...] = ()
     # "The largest model I can QLoRA on 24 GB": the size the memory holds; the answer is then
@@ -733,6 +737,10 @@ def _by_detail(query: Query, answer: Answer, composed: Answer, cat: Catalogue) -
         detail = detailed_for(query, alt, cat)
         check = detail.check if detail is not None else None
         verdicts[ma.memory.method] = check.detailed_fits if check is not None else ma.fit.fits
+        if not query.inference and check is not None:
+            figures[ma.memory.method] = detail.per_gpu_gb  # type: ignore[union-attr]
+            if not check.detailed_fits:  # its 👉 line: where the detailed figure fits
+                cheapest[ma.memory.method] = tuple(detailed_options(query, alt, cat))
         if query.inference and detail is not None:
             # Serving at a stated context: the line shows the KV cache's figure, and where the
             # method fits cheapest by it.
@@ -748,7 +756,14 @@ def _by_detail(query: Query, answer: Answer, composed: Answer, cat: Catalogue) -
             detail = detailed_for(query, alt, cat, tokens_per_second=query.tokens_per_second)
             composed = _compose(query, alt, detail, cat)
     if not query.inference:
-        return composed.model_copy(update={"method_fits": verdicts})
+        methods = tuple(
+            ma if ma.memory.method not in cheapest or ma is primary else replace(
+                ma, cheapest=cheapest[ma.memory.method][0] if cheapest[ma.memory.method]
+                else None, options=cheapest[ma.memory.method])
+            for ma in composed.methods
+        )
+        return composed.model_copy(update={"method_fits": verdicts, "method_training_gb": figures,
+                                           "methods": methods})
     led = composed.primary
     if led is not None and composed.detailed is not None:
         figures[led.memory.method] = composed.detailed.per_gpu_gb
