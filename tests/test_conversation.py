@@ -245,6 +245,18 @@ FOLLOW_UPS: list[tuple[str, str, dict[str, Any], str]] = [
     ("lora llama 3 8b on a4090", "and on an a6000?",
      {"intent": "fit", "model_id": "llama-3-8b", "method": "lora", "gpu": "rtx-a6000"},
      "↪️ <i>LoRA of Llama 3 8B, from your last question.</i>"),
+    # A long cost or time question that names no model and no card asks about the run just
+    # discussed (was "On which GPU, for 20 hours?": it was too long for a follow-up).
+    ("can i qlora llama 3 70b on my 3090?", "how much would it cost to rent instead for 20 hours",
+     {"intent": "cost", "model_id": "llama-3-70b", "method": "qlora", "hours": 20},
+     "💵 <b>Cost: $18.40</b> — 1× A100 80GB × 20 hours"),
+    ("¿puedo hacer qlora de llama 3 70b en mi 3090?",
+     "y cuanto me costaria alquilar algo que sirva por 20 horas mas o menos",
+     {"intent": "cost", "model_id": "llama-3-70b", "method": "qlora", "hours": 20},
+     "1× A100 80GB × 20 horas"),
+    ("qlora llama 3 8b on a 4090, 50M tokens",
+     "how long would it take roughly with these settings do you think",
+     {"intent": "time", "model_id": "llama-3-8b", "gpu": "rtx-4090"}, "⏱"),
     # ... and after a serving question, serving at that length, as before.
     ("run llama 3 8b on my 3090", "and with 8k context?",
      {"method": "inference_bf16", "inference": True, "seq_len": 8192},

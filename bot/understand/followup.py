@@ -207,7 +207,7 @@ def follow_up(
         # "and 13B?" keeps the GPU and method; "QLoRA 13B on an A100" is a new question.
         if not marker or _said(new, "gpu") or _said(new, "vram_gb"):
             return new
-    elif not (says_something and (marker or short or _asks_bare(new, cue))):
+    elif not (says_something and (marker or short or _asks_bare(new, cue) or _wants_run(new))):
         return new
     merged = _merge(new, previous, names_model)
     if gpus is not None:
@@ -215,6 +215,15 @@ def follow_up(
     if names_model and models is not None:
         merged = _sibling(merged, previous, models)
     return merged if cue is None else _asking(merged, cue)
+
+
+def _wants_run(new: Query) -> bool:
+    """"how much would it cost to rent instead for 20 hours", "how long would it take with the
+    same settings on 50M tokens": a cost or a time that names no model and no card cannot be
+    answered alone, however long it is; the run just discussed is what it asks about."""
+    return new.intent in ("cost", "time") and not _names_model(new) and not (
+        _said(new, "gpu") or _said(new, "vram_gb") or _said(new, "gpu_text")
+    ) and new.budget_usd is None
 
 
 def _completes_dataset_run(new: Query, previous: Query) -> bool:
