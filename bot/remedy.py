@@ -110,7 +110,7 @@ def _applicable(query: Query, method: Method) -> list[str]:
         out.append("grad_ckpt")
     if query.kernels is None and not query.chunked_loss:
         out.append("liger")
-    if method.full and method.optimizer is None and query.optimizer in (None, "adamw"):
+    if method.full and method.optimizer is None and query.optimizer in (None, "adamw", "adamw_foreach"):
         out.append("adam8bit")
     if method.full and query.precision in (None, "mixed") and not query.fp32_weights:
         out.append("pure_bf16")

@@ -49,7 +49,9 @@ __all__ = [
 ]
 
 Precision = Literal["mixed", "bf16", "fp32"]
-OptimizerName = Literal["adamw", "adam8bit", "paged_adamw", "paged_adam8bit", "adafactor"]
+OptimizerName = Literal[
+    "adamw", "adamw_foreach", "adam8bit", "paged_adamw", "paged_adam8bit", "adafactor"
+]
 LossImpl = Literal["eager", "fused", "chunked"]
 Kernels = Literal["unsloth", "liger"]
 Parallel = Literal["sharded", "ddp", "device_map", "zero1", "zero2"]
@@ -531,7 +533,9 @@ def estimate_training(
       "bf16" (pure bf16, torchtune). Default: mixed for full fine-tuning.
     grad_accumulation: gradients of a previous micro-batch alive during the forward pass.
     loss: "eager" (fp32 cross-entropy), "fused" (compiled) or "chunked" (torchtune chunked CE).
-    optimizer: full fine-tuning's optimizer (default AdamW; a method whose
+    optimizer: full fine-tuning's optimizer (default AdamW, fused: Hugging Face's default
+      with torch 2.8+, torchtune's; "adamw_foreach" is PyTorch's foreach AdamW, whose step
+      holds one more tensor the size of the second moment; a method whose
       methods.toml entry says optimizer = "adam8bit" means 8-bit Adam).
       Paged optimizers (bitsandbytes) keep their states on the GPU until it is full, then page
       them to CPU RAM: with `vram_per_gpu_gb` the resident part is capped by what is left.
@@ -615,7 +619,7 @@ def estimate_training(
             grad_bytes = c["training.gradients_bf16" if zero12 else "training.gradients_mixed"]
         elif prec == "bf16":
             grad_bytes = c["training.gradients_bf16"]
-        if opt_name in ("adamw",):
+        if opt_name in ("adamw", "adamw_foreach"):
             opt_bytes = (c["training.adamw_bf16_states"] if prec == "bf16"
                          else c["training.adamw_fp32_states"])
             opt_label = "AdamW m+v " + ("bf16" if prec == "bf16" else "fp32")
@@ -629,6 +633,14 @@ def estimate_training(
             opt_bytes = c["training.adam8bit_states"]
             opt_label = "8-bit Adam m+v"
         opt = n * opt_bytes / shard
+        # PyTorch's foreach AdamW makes one tensor the size of the second moment for every
+        # parameter during the step (the fused one, today's Hugging Face default, none).
+        # DeepSpeed steps with its own optimizer, CPU offload on the CPU, an optimizer in
+        # backward one parameter at a time.
+        foreach_temp = 0.0
+        if (opt_name == "adamw_foreach" and not (cpu_offload or optimizer_in_backward or zero3
+                                                 or zero12)):
+            foreach_temp = opt / 2 * c["training.adamw_foreach_temporaries"]
         if cpu_offload:
             assumptions.append(assumption("cpu_offload"))
             # ZeRO-1/2 offload the optimizer (offload_optimizer): the weights stay on the GPU.
@@ -780,13 +792,23 @@ def estimate_training(
     sequential = min(logits_now, layer_grads + working)
     if full:
         parts.append(("gradients", grads, "fp32" if prec == "mixed" and not zero12 else "bf16"))
+        # The optimizer step comes after the backward pass has freed the activations: it holds
+        # the gradients and its temporaries. The peak is the larger of the two phases; with
+        # accumulation the gradients are also alive during the forward.
+        allocated = acts - sequential  # what the backward phase holds at once
         if not grad_accumulation:
             parts.append(("backward_overlap", -min(acts, grads),
                           "activations freed as gradients are produced"))
-            sequential = max(acts, grads) - max(acts - sequential, grads)
+            counted, step = max(acts, grads), grads + foreach_temp
+            sequential = max(counted, step) - max(allocated, grads, step)
             assumptions.append(assumption("no_grad_accumulation"))
         else:
+            counted, step = acts, foreach_temp
+            sequential = max(counted, step) - max(allocated, step)
             assumptions.append(assumption("grad_accumulation"))
+        if step > counted:
+            parts.append(("optimizer_step", step - counted,
+                          "AdamW foreach step: one second-moment-sized temporary"))
 
     # -- buffers ---------------------------------------------------------------------------
     if parallel == "ddp" and gpus > 1:

@@ -67,6 +67,12 @@ SOURCE_SETUPS: tuple[tuple[str, str, str], ...] = (
      "script passes (fms-acceleration scenarios.yaml: lora_dropout 0.1)"),
     ("foundation-model-stack/fms-acceleration", "flash attention",
      "the benchmark's defaults.yaml sets use_flash_attn: True for every scenario"),
+    ("foundation-model-stack/fms-acceleration", "no gradient accumulation",
+     "the benchmark's defaults.yaml sets gradient_accumulation_steps: 1 for every scenario"),
+    ("hf trainer adamw", "optim adamw_torch",
+     "a full row trained by the HF Trainer's own AdamW: fms-acceleration's refs/requirements.txt "
+     "pins transformers 4.48.1, whose TrainingArguments default optim is 'adamw_torch', "
+     "PyTorch's foreach AdamW ('adamw_torch_fused' became the default with torch 2.8)"),
 )
 
 

@@ -128,7 +128,16 @@ def test_each_group_is_centred(evaluated: tuple[ModuleType, list[Any]]) -> None:
           "gpus": "2x A100 80GB (per-GPU)",
           "source": "foundation-model-stack/fms-acceleration scripts/benchmarks/refs", "quote": ""},
          "LoRA Mistral 7B r=16 on q,k,v,o on 2x A100 80GB, seq 4096 packed, batch size 2, "
-         "gradient checkpointing on, pure bf16, FSDP, lora_dropout 0.1, flash attention"),
+         "gradient checkpointing on, pure bf16, FSDP, lora_dropout 0.1, flash attention, "
+         "no gradient accumulation"),
+        # Its full rows: the HF Trainer's AdamW of transformers 4.48, 'adamw_torch' (foreach).
+        ({"model": "Mistral 7B", "method": "full (HF Trainer AdamW, states in the bf16 param "
+          "dtype)", "precision": "bf16 (pure: torch_dtype bfloat16, no AMP, no fp32 master)",
+          "seq_len": "4096 packed", "micro_batch": "4", "grad_ckpt": "on", "gpus": "1x A100 80GB",
+          "source": "foundation-model-stack/fms-acceleration scripts/benchmarks/refs", "quote": ""},
+         "full fine-tune Mistral 7B on an A100 80GB, seq 4096 packed, batch size 4, gradient "
+         "checkpointing on, pure bf16, flash attention, no gradient accumulation, "
+         "optim adamw_torch"),
     ],
 )
 def test_extra_rows_are_phrased_as_chat_questions(row: dict[str, str], phrase: str) -> None:

@@ -11,6 +11,8 @@ import pytest
 
 from bot.pipeline import JSON_KEYS, Pipeline, to_json
 from bot.understand import understand
+from bot.understand.normalise import fold
+from bot.understand.settings import read_flags
 from rules.catalogue import load_catalogue
 from rules.money import to_cents
 
@@ -215,3 +217,21 @@ def test_stated_settings_lead_with_the_detailed_line() -> None:
 def test_serving_json_describes_the_precision_the_reply_leads_with(question, method, fits) -> None:
     out = _json(question)
     assert (out["method"], out["fits"]) == (method, fits)
+
+
+@pytest.mark.parametrize(
+    ("text", "optimizer"),
+    [
+        ("full ft mistral 7b, optim adamw_torch", "adamw_foreach"),
+        ("full ft mistral 7b, --optim adamw_torch_fused", "adamw"),
+        ("full ft llama 3 8b with torch adamw foreach", "adamw_foreach"),
+        ("full ft llama 3 8b, AdamW(foreach=True)", "adamw_foreach"),
+        ("full ft llama 3 8b with adamw", "adamw"),
+        ("full ft llama 3 8b, paged_adamw_8bit", "paged_adam8bit"),
+    ],
+)
+def test_the_foreach_adamw_is_read_apart_from_the_fused_one(text: str, optimizer: str) -> None:
+    """Hugging Face's optim 'adamw_torch' is PyTorch's foreach AdamW, whose step holds one more
+    second-moment-sized tensor (rules/data/detailed.toml training.adamw_foreach_temporaries);
+    'adamw_torch_fused', today's default, holds none."""
+    assert read_flags(fold(text)).optimizer == optimizer

@@ -21,7 +21,9 @@ INTENTS: tuple[Intent, ...] = (
     "alert_list", "alert_remove", "help", "smalltalk", "unknown",
 )
 Precision = Literal["mixed", "bf16", "fp32"]
-Optimizer = Literal["adamw", "adam8bit", "paged_adamw", "paged_adam8bit", "adafactor"]
+Optimizer = Literal[
+    "adamw", "adamw_foreach", "adam8bit", "paged_adamw", "paged_adam8bit", "adafactor"
+]
 Attention = Literal["eager", "sdpa"]
 # What a thanks, greeting or goodbye was, so that the reply answers in kind.
 Social = Literal["greeting", "thanks", "bye", "ack"]

@@ -23,7 +23,9 @@ from bot.understand.screen import Screened
 
 Precision = Literal["mixed", "bf16", "fp32"]
 Kernels = Literal["unsloth", "liger"]
-Optimizer = Literal["adamw", "adam8bit", "paged_adamw", "paged_adam8bit", "adafactor"]
+Optimizer = Literal[
+    "adamw", "adamw_foreach", "adam8bit", "paged_adamw", "paged_adam8bit", "adafactor"
+]
 
 
 def _w(pattern: str) -> Screened:
@@ -63,6 +65,11 @@ ADAM_8BIT: Final = _w(
     rf"(?:en |de )?{_BITS8}"
 )
 ADAFACTOR: Final = _w(r"adafactor")
+# PyTorch's foreach AdamW by name: Hugging Face's optim "adamw_torch" (its default before
+# transformers chose "adamw_torch_fused" with torch 2.8), or foreach named.
+ADAMW_FOREACH: Final = _w(
+    r"adamw?[ _-]?torch(?![ _-]?fused)|foreach[ _-]?adamw?|adamw? ?\(?foreach(?: ?= ?true)?\)?"
+)
 ADAMW: Final = _w(r"adamw?|torch adamw?")
 OPT_IN_BWD: Final = _w(
     r"optimizer[ _-]?in[ _-]?(?:the )?(?:backward|bwd)|fused optimi[sz]er(?: step)?|"
@@ -338,7 +345,8 @@ def _first(match: re.Match[str], *names: str) -> tuple[str | None, str | None]:
 
 # What ``read_flags`` searches, but QV and FULL: patterns screened by needles (screen.py).
 _SCREENED_FLAGS: Final = (
-    PURE_BF16, MIXED, FP32, FP32_WEIGHTS, PAGED_8BIT, PAGED, ADAM_8BIT, ADAFACTOR, ADAMW,
+    PURE_BF16, MIXED, FP32, FP32_WEIGHTS, PAGED_8BIT, PAGED, ADAM_8BIT, ADAFACTOR, ADAMW_FOREACH,
+    ADAMW,
     OPT_IN_BWD, ACT_OFFLOAD, CPU_OFFLOAD_OFF, CPU_OFFLOAD, GPU_LAYERS, EAGER, SDPA, NO_COMPILE,
     COMPILE, CHUNKED, UNPACKED, PACKED, ALL_LINEAR, ATTN_ONLY, QKV, NO_DROPOUT, LORA_DROPOUT,
     NO_KERNELS, LIGER, UNSLOTH, TRANSFORMERS, ZERO_STAGE, OPTIMIZER_OFFLOAD, ZERO3, FSDP, DDP,
@@ -386,6 +394,8 @@ def _read_flags(s: str) -> Settings:
         out.optimizer = "adam8bit"
     elif ADAFACTOR.search(s):
         out.optimizer = "adafactor"
+    elif ADAMW_FOREACH.search(s):
+        out.optimizer = "adamw_foreach"
     elif ADAMW.search(s):
         out.optimizer = "adamw"
     if OPT_IN_BWD.search(s):
