@@ -93,6 +93,7 @@ TERM_LABELS: dict[str, str] = {
     "logits": N_("Logits and loss"),
     "backward_overlap": N_("Freed during the backward pass"),
     "optimizer_step": N_("Optimizer step (AdamW temporaries)"),
+    "zero_step_grads": N_("ZeRO optimizer step (FP32 copy of the gradients)"),
     "sharding_buffers": N_("FSDP/ZeRO-3 gathered layers"),
     "fsdp_root": N_("Embeddings and output head, unsharded (FSDP root)"),
     "ddp_buckets": N_("DDP gradient buckets"),

@@ -614,9 +614,11 @@ def estimate_training(
         if prec == "mixed":
             parts.append(("master_weights", n * c["training.master_weights_fp32"] / shard,
                           "fp32 master copy (mixed precision)"))
-            # DeepSpeed ZeRO-1/2 run the model in bf16: its gradients are bf16, reduced into
-            # the fp32 partition the optimizer owns (the ZeRO paper's 2 bytes per parameter).
-            grad_bytes = c["training.gradients_bf16" if zero12 else "training.gradients_mixed"]
+            # DeepSpeed (ZeRO-1, 2 and 3) runs the model in bf16: its gradients are bf16 (its
+            # grad_accum_dtype is the model's under ZeRO), reduced into the partition the fp32
+            # optimizer owns (the ZeRO paper's 2 bytes per parameter).
+            grad_bytes = c["training.gradients_bf16" if zero12 or zero3
+                           else "training.gradients_mixed"]
         elif prec == "bf16":
             grad_bytes = c["training.gradients_bf16"]
         if opt_name in ("adamw", "adamw_foreach"):
@@ -641,6 +643,15 @@ def estimate_training(
         if (opt_name == "adamw_foreach" and not (cpu_offload or optimizer_in_backward or zero3
                                                  or zero12)):
             foreach_temp = opt / 2 * c["training.adamw_foreach_temporaries"]
+        # DeepSpeed steps its fp32 partition with an fp32 copy of that partition's bf16
+        # gradients: ZeRO-1/2 the whole partition, ZeRO-3 one sub-group at a time (offloaded:
+        # on the CPU).
+        zero_step = 0.0
+        if (zero3 or zero12) and prec == "mixed" and not cpu_offload:
+            elements = n / shard
+            if zero3:
+                elements = min(elements, c["overhead.zero3_sub_group_size"])
+            zero_step = elements * c["training.gradients_mixed"]
         if cpu_offload:
             assumptions.append(assumption("cpu_offload"))
             # ZeRO-1/2 offload the optimizer (offload_optimizer): the weights stay on the GPU.
@@ -791,7 +802,8 @@ def estimate_training(
     logits_now = next(b for name, b, _ in parts if name == "logits")
     sequential = min(logits_now, layer_grads + working)
     if full:
-        parts.append(("gradients", grads, "fp32" if prec == "mixed" and not zero12 else "bf16"))
+        parts.append(("gradients", grads,
+                      "fp32" if prec == "mixed" and not (zero12 or zero3) else "bf16"))
         # The optimizer step comes after the backward pass has freed the activations: it holds
         # the gradients and its temporaries. The peak is the larger of the two phases; with
         # accumulation the gradients are also alive during the forward.
@@ -799,14 +811,18 @@ def estimate_training(
         if not grad_accumulation:
             parts.append(("backward_overlap", -min(acts, grads),
                           "activations freed as gradients are produced"))
-            counted, step = max(acts, grads), grads + foreach_temp
+            counted, step = max(acts, grads), grads + foreach_temp + zero_step
             sequential = max(counted, step) - max(allocated, grads, step)
             assumptions.append(assumption("no_grad_accumulation"))
         else:
-            counted, step = acts, foreach_temp
+            counted, step = acts, foreach_temp + zero_step
             sequential = max(counted, step) - max(allocated, step)
             assumptions.append(assumption("grad_accumulation"))
-        if step > counted:
+        if step > counted and zero_step:
+            parts.append(("zero_step_grads", step - counted,
+                          "DeepSpeed step: fp32 copy of the gradient partition (ZeRO-3: of one "
+                          "sub-group)"))
+        elif step > counted:
             parts.append(("optimizer_step", step - counted,
                           "AdamW foreach step: one second-moment-sized temporary"))
 

@@ -399,3 +399,29 @@ def test_adamw_foreach_step_holds_one_second_moment_sized_temporary() -> None:
         other = estimate_training(MISTRAL_7B, "full_adamw", 512, 1, True, precision="bf16",
                                   grad_accumulation=False, **kwargs)  # type: ignore[arg-type]
         assert other.term("optimizer_step") == 0, kwargs
+
+
+def test_deepspeed_keeps_bf16_gradients_and_steps_with_an_fp32_copy() -> None:
+    """DeepSpeed under ZeRO accumulates gradients in the model's bf16 (get_data_types), then
+    steps the fp32 partition with an fp32 copy of its gradients: ZeRO-1/2 of the whole
+    partition, ZeRO-3 of one sub-group (sub_group_size 1e9) at a time."""
+    n = L31_8B.arch.param_count()  # type: ignore[union-attr]
+    z3 = estimate_training(L31_8B, "full_adamw", 512, 1, True, gpus=2, zero3=True,
+                           grad_accumulation=False)
+    assert z3.term("gradients") == gb(2 * n / 2)  # bf16, partitioned
+    # Without accumulation the step holds the bf16 gradients and one 1e9-element fp32 copy.
+    assert z3.term("zero_step_grads") == gb(1e9 * 4)
+    z2 = estimate_training(L31_8B, "full_adamw", 512, 1, True, gpus=2, parallel="zero2",
+                           grad_accumulation=False)
+    assert z2.term("zero_step_grads") == gb(n / 2 * 4)
+    offloaded = estimate_training(L31_8B, "full_adamw", 512, 1, True, gpus=2, zero3=True,
+                                  cpu_offload=True, grad_accumulation=False)
+    assert offloaded.term("zero_step_grads") == 0  # the CPU steps
+    # ZeRO-3 shards what ZeRO-2 keeps whole: never more per GPU for the same run.
+    for model in (MODELS.get("llama-3.2-3b"), L31_8B, MODELS.get("llama-3.1-70b")):
+        for accumulation in (True, False):
+            three = estimate_training(model, "full_adamw", 2048, 1, True, gpus=2, zero3=True,
+                                      grad_accumulation=accumulation)
+            two = estimate_training(model, "full_adamw", 2048, 1, True, gpus=2,
+                                    parallel="zero2", grad_accumulation=accumulation)
+            assert three.per_gpu_gb < two.per_gpu_gb, (model.id, accumulation)  # type: ignore[union-attr]
