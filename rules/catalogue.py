@@ -67,8 +67,10 @@ class Catalogue:
     # Questions about the service and whether the seed answers them (service.toml).
     service_questions: tuple[ServiceQuestion, ...] = ()
 
-    @property
+    @cached_property
     def models(self) -> ModelCatalogue:
+        # Kept: a function's import statement costs a few µs, and a question reads this
+        # several times.
         from rules.model_catalogue import load_models
 
         return load_models()
@@ -200,10 +202,18 @@ class Catalogue:
             close = same + [g for g in close if g.vram_gb != vram_gb]
         return [g.name for g in close][:n]
 
-    def method(self, method_id: str) -> Method:
+    @cached_property
+    def _methods_by_id(self) -> dict[str, Method]:
+        by_id: dict[str, Method] = {}
         for method in self.methods:
-            if method.id == method_id:
-                return method
+            by_id.setdefault(method.id, method)  # the first of an id, as a scan finds it
+        return by_id
+
+    def method(self, method_id: str) -> Method:
+        """By id: a question looks its methods up a dozen times and more."""
+        found = self._methods_by_id.get(method_id)
+        if found is not None:
+            return found
         found = self._quant_methods.get(method_id) or self._group_methods.get(method_id)
         if found is None and method_id.startswith("bpw_"):
             found = self.memoised(("bpw_method", method_id), lambda: self._bits_method(method_id))
