@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields, replace
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.answer import Answer, build_answer
 from bot.conversation import carried_line, skipped_line
@@ -21,11 +21,12 @@ from bot.understand.followup import carried_over, follow_up, stand_alone
 from bot.understand.lazy import compile_all
 from bot.understand.normalise import MAX_CHARS as READ_CHARS
 from bot.understand.query import Query
-from bot.understand.split import MAX_PIECES, pieces
+from bot.understand.split import MAX_PIECES, Piece, pieces
 from rules.catalogue import Catalogue, load_catalogue
 from rules.money import to_cents
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 # One question of each kind of answer (fit, memory, cost with blocks, recommend, compare,
 # details, prices, payment, a family): warm_up() asks them in every locale.
@@ -44,6 +45,11 @@ WARM_UP_QUESTIONS = (
 # Distinct replies kept: the common questions, not every typo of them. Each costs ~40 KB with
 # its Answer (detailed estimates included), so this bounds the cache near 45 MB.
 REPLY_CACHE_SIZE = 1024
+
+# Texts kept read (their Query): reading is a pure function of the text and the catalogue,
+# and most of what a cached reply costs. The same words come again: the examples' buttons,
+# deep links, "prices", one question asked in several chats.
+READ_CACHE_SIZE = 1024
 
 # Questions longer than this are cut before parsing: nobody asks 20 000 characters.
 MAX_QUESTION_CHARS = 4096
@@ -116,9 +122,11 @@ class Pipeline:
 
     A reply is a pure function of the question's facts, the locale and the catalogue, and
     people ask the same few things in many words ("does 70B fit an H100?"), so rendered
-    replies are kept per (facts, locale) in a bounded LRU. A catalogue with other data (new
-    prices) empties it; the price refresh hands over an equal catalogue every 30 s, which
-    keeps it.
+    replies are kept per (facts, locale) in a bounded LRU; what each text was read as is kept
+    too, with how it cuts into questions (READ_CACHE_SIZE texts, none when `cache_size` is
+    0). A catalogue with other data (new
+    prices) empties both; the price refresh hands over an equal catalogue every 30 s, which
+    keeps them.
     """
 
     def __init__(
@@ -131,6 +139,8 @@ class Pipeline:
         self.default_locale = default_locale
         self.cache_size = cache_size
         self._replies: OrderedDict[tuple[object, ...], tuple[Answer, str]] = OrderedDict()
+        self._read: OrderedDict[str, Query] = OrderedDict()
+        self._cut: OrderedDict[str, list[Piece]] = OrderedDict()
 
     @property
     def catalogue(self) -> Catalogue:
@@ -142,6 +152,8 @@ class Pipeline:
             return  # keep the engine's memo and the cached replies
         self._catalogue = new
         self._replies.clear()
+        self._read.clear()
+        self._cut.clear()
 
     def warm_up(self) -> None:
         """Do at start-up what the first questions would otherwise pay for: compile every
@@ -164,8 +176,11 @@ class Pipeline:
         yield from compile_all()
 
     def clear_cache(self) -> None:
-        """Forget every reply and the engine's memo (benchmarks of a first question)."""
+        """Forget every reply, every text read and the engine's memo (benchmarks of a first
+        question)."""
         self._replies.clear()
+        self._read.clear()
+        self._cut.clear()
         self._catalogue.clear_memo()
 
     def ask(
@@ -223,14 +238,14 @@ class Pipeline:
         much is an H100 per hour"): each answered in its own section of one reply, in order
         (bot/several.py). None when it asks one: it is then answered as before. What it
         reads goes in `read_once` (by text, stand_alone applied)."""
-        found = pieces(text)
+        found = self._kept(self._cut, text, pieces)
         if not 2 <= len(found) <= MAX_PIECES:
             return None
 
         def read(part: str) -> Query:
             query = read_once.get(part)
             if query is None:
-                query = read_once[part] = stand_alone(understand(part, self.catalogue))
+                query = read_once[part] = stand_alone(self._understand(part))
             return query
 
         sure = [q for q in map(read, (p.text for p in found)) if q.lang_sure]
@@ -262,13 +277,31 @@ class Pipeline:
         and from its end (people ramble first and ask last), and the part that says more is
         answered: (query, characters skipped, whether the end was the part read)."""
         if len(text) <= READ_CHARS:
-            return understand(text, self.catalogue), 0, False
+            return self._understand(text), 0, False
         head = _cut_words(text[:READ_CHARS], from_end=False)
         tail = _cut_words(text[-READ_CHARS:], from_end=True)
-        first, last = understand(head, self.catalogue), understand(tail, self.catalogue)
+        first, last = self._understand(head), self._understand(tail)
         if _facts(last) > _facts(first):
             return last.model_copy(update={"text": text}), len(text) - len(tail), True
         return first.model_copy(update={"text": text}), len(text) - len(head), False
+
+    def _understand(self, text: str) -> Query:
+        """understand(text), kept for the next time these words come (Query is frozen)."""
+        return self._kept(self._read, text, lambda t: understand(t, self.catalogue))
+
+    def _kept(self, kept: OrderedDict[str, T], text: str, read: Callable[[str], T]) -> T:
+        """read(text), a pure function of the text (and the catalogue), kept in `kept`: the
+        READ_CACHE_SIZE texts used last (nothing without a reply cache)."""
+        found = kept.get(text)
+        if found is not None:
+            kept.move_to_end(text)
+            return found
+        found = read(text)
+        if self.cache_size > 0:
+            kept[text] = found
+            if len(kept) > READ_CACHE_SIZE:
+                kept.popitem(last=False)
+        return found
 
     def reply(self, query: Query, locale: str) -> Reply:
         """Answer an already structured question (commands, buttons) in `locale`."""
@@ -279,7 +312,8 @@ class Pipeline:
         if cached is not None:
             self._replies.move_to_end(key)
             answer, rendered = cached
-            if answer.query != query:
+            # The same Query again (a text read before): no field-by-field comparison.
+            if answer.query is not query and answer.query != query:
                 answer = answer.model_copy(update={"query": query})
             return Reply(query=query, answer=answer, locale=locale, text=rendered, catalogue=self.catalogue)
         answer = _bounded_answer(query, self.catalogue)

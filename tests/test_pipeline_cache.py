@@ -14,6 +14,7 @@ from bot.i18n import SUPPORTED_LOCALES
 from bot.pipeline import WARM_UP_QUESTIONS, Pipeline
 from bot.render.renderer import environment
 from bot.understand.query import Query
+from bot.understand.split import Piece
 from rules.catalogue import MEMO_ENTRIES, Catalogue, load_catalogue
 from rules.fit import fit, offered_fits
 
@@ -125,3 +126,48 @@ def test_warm_up_compiles_every_template_in_every_locale() -> None:
     assert len(pipeline._replies) == len(SUPPORTED_LOCALES) * len(WARM_UP_QUESTIONS)
     intents = {pipeline.ask(q).answer.intent for q in WARM_UP_QUESTIONS}
     assert {"fit", "memory", "cost", "recommend", "compare", "prices", "pay"} <= intents
+
+
+def test_a_text_asked_again_is_not_read_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    read: list[str] = []
+    cut: list[str] = []
+    understand, pieces = pipeline_module.understand, pipeline_module.pieces
+
+    def counting(text: str, cat: Catalogue) -> Query:
+        read.append(text)
+        return understand(text, cat)
+
+    def cutting(text: str) -> list[Piece]:
+        cut.append(text)
+        return pieces(text)
+
+    monkeypatch.setattr(pipeline_module, "understand", counting)
+    monkeypatch.setattr(pipeline_module, "pieces", cutting)
+    pipeline = Pipeline(CAT)
+    first = pipeline.ask("can I QLoRA 70B on a 4090? also do you take paypal")
+    again = pipeline.ask("can I QLoRA 70B on a 4090? also do you take paypal")
+    assert again.text == first.text and again.query == first.query
+    pipeline.ask("QLoRA 70B on an A100")
+    pipeline.ask("QLoRA 70B on an A100", chosen_locale="es")  # the reading has no locale
+    assert read == ["can I QLoRA 70B on a 4090?", "do you take paypal",
+                    "QLoRA 70B on an A100"]
+    assert cut == ["can I QLoRA 70B on a 4090? also do you take paypal", "QLoRA 70B on an A100"]
+    # A first question again, as the benchmarks ask it; other data (new prices), read anew.
+    pipeline.clear_cache()
+    pipeline.ask("QLoRA 70B on an A100")
+    pipeline.catalogue = with_prices(CAT, {"h100": D("2.10")})
+    pipeline.ask("QLoRA 70B on an A100")
+    assert read[3:] == ["QLoRA 70B on an A100"] * 2
+
+
+def test_the_texts_read_are_bounded_and_kept_only_with_a_cache(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(pipeline_module, "READ_CACHE_SIZE", 2)
+    pipeline = Pipeline(CAT)
+    for size in (7, 8, 13):
+        pipeline.ask(f"QLoRA {size}B on an A100")
+    assert list(pipeline._read) == ["QLoRA 8B on an A100", "QLoRA 13B on an A100"]
+    uncached = Pipeline(CAT, cache_size=0)
+    uncached.ask("QLoRA 7B on an A100")
+    assert len(uncached._read) == 0
