@@ -10,7 +10,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from decimal import Decimal
+from decimal import ROUND_CEILING, Decimal
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -1089,13 +1089,15 @@ def _decode(query: Query, answer: Answer, cat: Catalogue) -> dict[str, Any]:
 def _detailed_count(query: Query, one: Fit, start: int, cat: Catalogue) -> int | None:
     """The fewest GPUs of the asked type, from `start` up, on which the detailed estimate of
     the query's settings fits; None when no cluster we answer for holds it."""
-    assert query.params_b is not None and one.gpu is not None
+    assert query.params_b is not None and (one.gpu is not None or query.vram_gb is not None)
     gpu, params_b = one.gpu, query.params_b
     method = cat.method(one.method)
     model = estimator_model(query, params_b, cat)
 
     def holds(n: int) -> bool | None:
-        config = fit(one.method, params_b, gpu, n, catalogue=cat, memory_gb=query.gpu_memory_gb)
+        config = fit(one.method, params_b, gpu, n, catalogue=cat,
+                     memory_gb=query.gpu_memory_gb) if gpu is not None else fit_vram(
+            one.method, params_b, query.vram_gb, n, catalogue=cat)  # type: ignore[arg-type]
         breakdown = estimate_on(query.model_copy(update={"gpu_count": n}), method, model, config)
         return None if breakdown is None else breakdown.per_gpu_gb <= capacity_per_gpu(one)
 
@@ -1166,12 +1168,20 @@ def _reframe(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
             "intent": "fit" if query.intent in ("unknown", "recommend", "memory") else query.intent,
         })
         extra.update(largest=top, largest_names=names)
-    if query.count_asked and gpu is not None and query.gpu_count is None \
-            and query.params_b is not None:
+    if query.count_asked and (gpu is not None or query.vram_gb is not None) \
+            and query.gpu_count is None and query.params_b is not None:
         check_params(query.params_b, cat)
-        one = fit(_asked_method(query, cat), query.params_b, gpu.id, 1, catalogue=cat,
-                  memory_gb=query.gpu_memory_gb)
-        need = gpus_needed(one) or 1
+        if gpu is not None:
+            one = fit(_asked_method(query, cat), query.params_b, gpu.id, 1, catalogue=cat,
+                      memory_gb=query.gpu_memory_gb)
+            need = gpus_needed(one) or 1
+        else:
+            # "how many 80GB GPUs to fine-tune mixtral 8x22b?": cards known by their memory.
+            assert query.vram_gb is not None
+            one = fit_vram(_asked_method(query, cat), query.params_b, query.vram_gb, 1,
+                           catalogue=cat)
+            need = max(1, int((one.estimate_gb / query.vram_gb).to_integral_value(
+                rounding=ROUND_CEILING)))
         if need > cat.limits.max_cluster_gpus:
             return query, extra
         if wants_details(query) and cat.method(one.method).kind == "training":
