@@ -131,9 +131,12 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         for ma in methods:
             if ma.quote and lead_quote is None and _same_config(ma.quote, asked):
                 lead_quote = ma.quote
-    # A dataset given: the estimated run's cost leads, named, on the configuration it runs on.
+    # A dataset given: the estimated run's cost leads, named, on the configuration it runs on;
+    # so for "which gpu (and how long) for qlora of qwen2.5 32b on 20M tokens": the one where
+    # the run costs least, before the cheapest per hour.
     tq = detailed.training_time if detailed else None
-    run_lead = intent == "cost" and tq and tq.quote and quote and tq.quote == quote
+    run_lead = (intent == "cost" or (intent == "recommend" and asked is None)) and tq \
+        and tq.quote and quote and tq.quote == quote
     # "What would it cost on my 3090, does it fit?": a card we do not rent has no cost; the
     # cost of the run on the cheapest offered configuration that holds it leads, the verdict
     # on the user's own card follows.
@@ -421,6 +424,8 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
     if asked is not None:
         pass
     elif intent == "recommend":
+        if run_lead:
+            put("\n")
         put("🏆 <b>")
         put(_("The cheapest GPUs for %(who)s", who=who))
         put("</b>\n")
