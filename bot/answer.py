@@ -70,6 +70,7 @@ from rules.model_catalogue import NativeWeights
 from rules.offload import LayerSplit, gguf_layer_split
 from rules.quote import Quote, quote
 from rules.schema import GPU, MethodId, Offer
+from rules.training_time import gpu_hours_from_throughput
 
 # The memory written with an unknown name ("RTX 9090 24gb"): suggestions with that memory first.
 _STATED_GB = re.compile(r"(\d+(?:\.\d+)?) ?gb$", re.IGNORECASE)
@@ -265,6 +266,9 @@ class Answer(BaseModel):
     # Settings stated and several methods answered: each method's detailed verdict, the one the
     # headline lists it by (the planning verdict ignores the stated context and batch).
     method_fits: dict[str, bool] = Field(default_factory=dict)
+    # "I get 2500 tokens/s on my 4090, how long for 50M tokens?", no model named: the hours the
+    # measured throughput gives for the tokens (the model only decides whether it fits).
+    measured_hours: Decimal | None = None
     # The same for a serving question: each method's detailed figure per GPU (KV cache at the
     # stated context included), the one its line shows beside the planning figure.
     method_detailed_gb: dict[str, Decimal] = Field(default_factory=dict)
@@ -1446,6 +1450,15 @@ def _build(query: Query, cat: Catalogue) -> Answer:
         if query.hours is None:
             return Answer(**base, missing="hours")
         return Answer(**base, quote=quote(gpu.id, count, query.hours, catalogue=cat))
+    if params is None and intent == "time" and gpu is not None and query.dataset_tokens \
+            and query.tokens_per_second:
+        # The method does not enter a measured throughput's hours.
+        hours = gpu_hours_from_throughput(
+            int(query.dataset_tokens), query.tokens_per_second, count, query.epochs or 1,
+            method=cat.default_method("training")).wall_clock_hours
+        priced = gpu.rented and gpu.usd_per_gpu_hour is not None and count <= cat.limits.max_gpus
+        return Answer(**base, missing="model_size", measured_hours=hours,
+                      quote=quote(gpu.id, count, hours, catalogue=cat) if priced else None)
     if params is None:
         return Answer(**base, missing="model_size")
 
