@@ -68,7 +68,7 @@ _COMMON: Final[dict[str, tuple[str, ...]]] = {
     "MEMORY_WORDS": (r"vram", r"ram"),
     "HELP_WORDS": (r"menu",),
     "GRAD_CKPT_OFF_BEFORE": (r"no",),
-    "GRAD_CKPT_OFF_AFTER": (r"=\s?false", r"=\s?0"),
+    "GRAD_CKPT_OFF_AFTER": (r"=\s?false", r"=\s?0", r"false"),
 }
 
 

@@ -558,7 +558,7 @@ GRAD_CKPT: Final = screened_words(lx.GRAD_CKPT)
 GRAD_CKPT_OFF_BEFORE: Final = lazy(
     rf"(?<![a-z]){alt(lx.GRAD_CKPT_OFF_BEFORE)} (?:\w+ )?$"
 )
-GRAD_CKPT_OFF_AFTER: Final = lazy(rf"^ ?(?:[:=] ?)?{alt(lx.GRAD_CKPT_OFF_AFTER)}(?![a-z])")
+GRAD_CKPT_OFF_AFTER: Final = lazy(rf"^[\"']? ?(?:[:=] ?)?{alt(lx.GRAD_CKPT_OFF_AFTER)}(?![a-z])")
 
 # --- alerts: list and remove -------------------------------------------------------------------
 
