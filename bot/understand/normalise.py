@@ -29,6 +29,8 @@ _SYMBOLS: Final[dict[str, str]] = {
     "≤": "<", "≥": ">", "⩽": "<", "⩾": ">", "＄": "$",
     "œ": "oe", "æ": "ae", "ø": "o", "ł": "l", "đ": "d",
     "¿": " ", "¡": " ", "«": " ", "»": " ", "“": " ", "”": " ",
+    # A pasted JSON config's keys read as its YAML or CLI form: '"max_seq_length": 2048'.
+    '"': "",
     # A thumbs-up is an answer ("ok"), not noise.
     "👍": " ok ", "👌": " ok ",
 }
