@@ -112,6 +112,10 @@ _NUMBER_UNIT_AFTER: Final = lazy(
     r"weeks?|semanas?|semaines?|months?|mois|mes(?:es)?|years?|anos?|ans?|usd|euros?)(?![a-z])"
 )
 _MAC_WORDS: Final = lazy(rf"(?<![a-z]){_MAC}(?![a-z])")
+# Qwen's and others' names give a mixture of experts' active parameters after its size
+# ("Qwen3-VL-235B-A22B", "qwen3 next 80b a3b"): "a22b" there is no A-series card.
+_ACTIVE_SIZE: Final = lazy(r"a\d{1,3}b")
+_SIZE_BEFORE: Final = lazy(r"\d ?b ?[-_ ]?$")
 # A variant's memory said with no unit right after the name, as Spanish and French speakers say
 # it: "una A100 de 40", "la 3060 de 12", "la 4060 ti de 16", "un A100 de 40, ça passe ?". Read
 # only when it is one of that card's sizes and no unit or quantity follows ("A100 de 40 horas").
@@ -364,8 +368,11 @@ def _count_around(
 
 
 def _is_gpu(match: re.Match[str], s: str) -> bool:
-    """Reject what the name pattern over-matches: "a 100 hours", "2070 tokens", "M2" alone."""
+    """Reject what the name pattern over-matches: "a 100 hours", "2070 tokens", "M2" alone,
+    a mixture of experts' active size ("235b-a22b")."""
     after = s[match.end() :]
+    if _ACTIVE_SIZE.fullmatch(match.group("name")) and _SIZE_BEFORE.search(s, 0, match.start()):
+        return False
     spaced = match.group("spaced")
     if spaced and (spaced[2:] not in ("100", "200") or _SPACED_UNIT_AFTER.match(after)):
         return False
