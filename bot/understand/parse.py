@@ -270,7 +270,8 @@ def _take_settings(work: _Work) -> None:
     match = px.CONCURRENCY.search(work.s) if work.batch_size is None else None
     if match:  # "serve 20 concurrent users": 20 sequences in the KV cache at once
         work.batch_size = parse_int(match.group("num") or match.group("num2"))
-        work.blank(*match.span())
+        # "OLLAMA_NUM_PARALLEL=4" still names the runner (its GGUF type)
+        work.blank(*match.span(), fill="ollama" if match.group(0).startswith("ollama") else "")
     match = px.SERVED_TO.search(work.s) if work.batch_size is None else None
     if match and px.INFERENCE_STRONG.search(work.s):
         work.batch_size = parse_int(match.group("num"))  # "serve it to 10 users": 10 at once

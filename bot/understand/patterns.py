@@ -235,13 +235,17 @@ BATCH: Final = Guarded(
 )
 # Sequences served together: "20 concurrent users", "32 requests in parallel", "20 usuarios a
 # la vez", "20 utilisateurs simultanés", vLLM's "--max-num-seqs 32": the batch the KV cache holds.
+# Ollama's OLLAMA_NUM_PARALLEL=4 holds a context of num_ctx for each of the 4 (ollama/ollama
+# issue #9246, maintainer: "num_ctx=4096 and OLLAMA_NUM_PARALLEL=4, ollama allocates enough VRAM
+# to hold 16384 tokens"). llama.cpp's -np splits its -c between the slots: not read here.
 _CONCURRENT: Final = alt(lx.CONCURRENT_WORDS)
 _SERVED: Final = alt(lx.SERVED_NOUNS)
 CONCURRENCY: Final = Guarded(
     r"concurren|simult|paral|at once|same time|at a time|a la vez|mismo tiempo|meme temps|"
     r"a la fois|num[_ -]?seqs",
     rf"(?<![\w.,])(?P<num>\d{{1,5}}) (?:{_CONCURRENT} {_SERVED}|{_SERVED} {_CONCURRENT})(?![a-z])"
-    r"|(?<![a-z])(?:max[_ -]?num[_ -]?seqs|concurrency|concurrencia|concurrence)"
+    r"|(?<![a-z])(?:max[_ -]?num[_ -]?seqs|ollama[_ ]num[_ ]parallel|concurrency|concurrencia|"
+    r"concurrence)"
     r"(?: of| de)? ?[:=]? ?(?P<num2>\d{1,5})(?![\w.])"
 )
 # "serve llama 3 8b to 10 users", "servir … a 10 usuarios", "servir … pour 10 utilisateurs":
