@@ -22,6 +22,7 @@ from rules.schema import (
     Limits,
     LocalRunner,
     Method,
+    MlxAffine,
     Offer,
     Payment,
     Pricing,
@@ -64,6 +65,7 @@ class Catalogue:
     group_formats: tuple[GroupQuantFormat, ...] = ()  # AWQ, GPTQ (quant_types.toml)
     # Local GGUF runners and the type assumed when a question names one and no type.
     local_runners: tuple[LocalRunner, ...] = ()
+    mlx: MlxAffine | None = None  # MLX's quantization as mlx-lm converts (quant_types.toml)
     # Questions about the service and whether the seed answers them (service.toml).
     service_questions: tuple[ServiceQuestion, ...] = ()
 
@@ -214,7 +216,8 @@ class Catalogue:
         found = self._methods_by_id.get(method_id)
         if found is not None:
             return found
-        found = self._quant_methods.get(method_id) or self._group_methods.get(method_id)
+        found = self._quant_methods.get(method_id) or self._group_methods.get(method_id) \
+            or self._mlx_methods.get(method_id)
         if found is None and method_id.startswith("bpw_"):
             found = self.memoised(("bpw_method", method_id), lambda: self._bits_method(method_id))
         if found is None:
@@ -269,6 +272,30 @@ class Catalogue:
             })
         return out
 
+    @cached_property
+    def _mlx_methods(self) -> dict[str, Method]:
+        """Serving MLX weights of each bit width ("mlx_4bit"): planned with the bits a weight
+        takes with its group's scale and bias (4.5 for 4-bit), as stated bits per weight are."""
+        out: dict[str, Method] = {}
+        mlx = self.mlx
+        for bits in mlx.bits if mlx is not None else ():
+            assert mlx is not None
+            per_weight = mlx.bits_per_weight(bits)
+            spec = self._planned_at(per_weight, f"mlx_{bits}bit", mlx.source) \
+                if per_weight is not None else None
+            if spec is not None:
+                out[spec.id] = spec.model_copy(update={
+                    "group_format": "MLX", "verified": mlx.verified})
+        return out
+
+    def mlx_method(self, bits: int | None) -> str | None:
+        """The inference method of MLX weights of `bits` bits (MLX's default when None), or
+        None for bits MLX does not quantize to."""
+        if self.mlx is None:
+            return None
+        method_id = f"mlx_{self.mlx.default_bits if bits is None else bits}bit"
+        return method_id if method_id in self._mlx_methods else None
+
     def group_method(self, name: str) -> str | None:
         """The inference method of a group-quantized 4-bit checkpoint ("awq", "GPTQ"), or None."""
         method_id = name.strip().lower() + "_int4"
@@ -306,6 +333,13 @@ class Catalogue:
         bits = Decimal(match.group(1) + ("." + match.group(2) if match.group(2) else ""))
         if self.bits_method(bits) != method_id:
             return None
+        return self._planned_at(bits, method_id, "the bits per weight the user states (an EXL2 "
+                                "model's 'bpw', its average over the weights)")
+
+    def _planned_at(self, bits: Decimal, method_id: str, why: str) -> Method | None:
+        """Serving weights of `bits` bits each, planned with those bits and the seed's serving
+        margin, reported as the planning method nearer them (under 6 bits 4-bit's 0.5 byte,
+        from 6 on 8-bit's 1 byte)."""
         base = self.method_where("inference", weight_bits=4 if bits < 6 else 8)
         if base is None:
             return None
@@ -315,9 +349,7 @@ class Catalogue:
         return spec.model_copy(update={
             "id": method_id, "default": False, "floor_gb_per_b": floor,
             "estimate_gb_per_b": floor * margin, "high_gb_per_b": None,
-            "source": "the bits per weight the user states (an EXL2 model's 'bpw', its average "
-                      "over the weights), with the serving margin of " + spec.id + ": "
-                      + spec.source,
+            "source": why + ", with the serving margin of " + spec.id + ": " + spec.source,
             "quant": None, "bits_per_weight": bits, "planned_as": spec.id,
         })
 
@@ -425,6 +457,8 @@ def load_catalogue() -> Catalogue:
                                 for g in quant_doc.get("group_formats", ())),
             local_runners=tuple(LocalRunner.model_validate(r)
                                 for r in quant_doc.get("runners", ())),
+            mlx=MlxAffine.model_validate(quant_doc["mlx_affine"])
+            if "mlx_affine" in quant_doc else None,
             service_questions=tuple(ServiceQuestion.model_validate(q)
                                     for q in service.get("questions", ())),
         )

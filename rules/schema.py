@@ -228,6 +228,25 @@ class LocalRunner(Sourced):
     default_type: str = Field(pattern=r"^I?Q[1-8]_[A-Z0-9_]+$")
 
 
+class MlxAffine(Sourced):
+    """MLX's affine quantization as mlx-lm converts a model: b-bit weights in groups, each with
+    a 16-bit scale and bias, over every quantizable layer (embeddings too)."""
+
+    group_size: int = Field(gt=0)
+    default_bits: int = Field(ge=2, le=8)
+    scale_bits: int = Field(gt=0)
+    bias_bits: int = Field(ge=0)
+    bits: tuple[int, ...] = Field(min_length=1)
+
+    def bits_per_weight(self, bits: int | None) -> Decimal | None:
+        """What a `bits`-bit MLX model takes a weight with its scales (4: 4.5); None for bits
+        MLX does not quantize to."""
+        b = self.default_bits if bits is None else bits
+        if b not in self.bits:
+            return None
+        return b + Decimal(self.scale_bits + self.bias_bits) / self.group_size
+
+
 class BareQuantName(Sourced):
     """A quantization size written without its type ("q5"): the llama.cpp type it is read as."""
 

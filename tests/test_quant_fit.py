@@ -397,3 +397,14 @@ def test_the_largest_by_detail_builds_one_answer_for_the_sizes_it_tries(
     monkeypatch.setattr(answer, "_build", counted)
     assert answer._largest_by_detail(query, CAT) is None
     assert len(built) == 1, built
+
+
+def test_mlx_weights_take_their_bits_and_half_a_bit_of_scales_and_biases() -> None:
+    # mlx.core.quantize's affine mode: a 16-bit scale and bias per group of 64 (quant_types.toml)
+    assert CAT.mlx is not None
+    assert CAT.mlx.bits_per_weight(None) == D("4.5")
+    assert CAT.mlx.bits_per_weight(8) == D("8.5")
+    assert CAT.mlx.bits_per_weight(7) is None  # no 7-bit mode
+    assert CAT.mlx_method(None) == "mlx_4bit" and CAT.mlx_method(7) is None
+    spec = CAT.method("mlx_8bit")
+    assert spec.bits_per_weight == D("8.5") and spec.planned_as == "inference_int8"

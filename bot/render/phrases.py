@@ -248,6 +248,10 @@ class Phrases:
         if spec.quant is not None and spec.bits_per_weight is not None:
             return self._("Inference with GGUF %(quant)s (%(bits)s bits per weight)",
                           quant=spec.quant, bits=self.fmt.num(spec.bits_per_weight))
+        if spec.group_format == "MLX" and spec.bits_per_weight is not None:
+            return self._(
+                "Inference with MLX %(n)s-bit weights (%(bits)s bits per weight with their scales "
+                "and biases)", n=int(spec.bits_per_weight), bits=self.fmt.num(spec.bits_per_weight))
         if spec.bits_per_weight is not None:  # bits per weight as stated ("4.65bpw")
             return self._("Inference at %(bits)s bits per weight",
                           bits=self.fmt.num(spec.bits_per_weight))
@@ -263,6 +267,8 @@ class Phrases:
         spec = self._method(method)
         if spec is not None and spec.quant is not None:
             return self._("GGUF %(quant)s inference", quant=spec.quant)
+        if spec is not None and spec.group_format == "MLX" and spec.bits_per_weight is not None:
+            return self._("MLX %(n)s-bit inference", n=int(spec.bits_per_weight))
         if spec is not None and spec.bits_per_weight is not None:
             return self._("%(bits)s bpw inference", bits=self.fmt.num(spec.bits_per_weight))
         if spec is not None and spec.group_format is not None:

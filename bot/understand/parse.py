@@ -771,6 +771,9 @@ def _inference_method(s: str, cat: Catalogue) -> MethodId:
         quant = cat.quant_method(m.group("quant"))
         if quant is not None and not _negated(s, *m.span()):
             return quant
+    mlx = _mlx_method(s, cat)
+    if mlx is not None:  # "mlx 4bit": 4.5 bits a weight with its scales and biases
+        return mlx
     bare = _bare_quant(s)
     if bare is not None:
         # "q5" alone: the type llama.cpp's quantize tool means by it (Q5_K_M), said so.
@@ -804,6 +807,17 @@ def _inference_method(s: str, cat: Catalogue) -> MethodId:
         if quant is not None:
             return quant
     return cat.method_where("inference", weight_bits=bits) or cat.default_method("inference")
+
+
+def _mlx_method(s: str, cat: Catalogue) -> MethodId | None:
+    """Serving MLX weights ("mlx 4bit", MLX's default 4 bits when none is said): the bits a
+    weight takes with its group's scale and bias (quant_types.toml mlx_affine); None when MLX is
+    not named."""
+    said = px.MLX.search(s)
+    if said is None or _negated(s, *said.span()):
+        return None
+    bits = px.MLX_BITS.search(s)
+    return cat.mlx_method(int(bits.group("bits")) if bits else None)
 
 
 _FOUR_BY_FORMAT: Final = frozenset({
@@ -857,6 +871,8 @@ def _quant_named(
     said = px.BPW.search(s)
     if said and not _negated(s, *said.span()):
         return "bpw", None
+    if method is not None and cat.method(method).group_format == "MLX":
+        return "mlx", None
     for m in px.QUANT_FORMAT.finditer(s):
         if not _negated(s, *m.span()):
             return _format_name(m.group("format")), None

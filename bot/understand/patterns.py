@@ -520,6 +520,10 @@ BARE_GGUF: Final = Guarded(
 )
 # A GGUF file named without its type ("4-bit gguf", "gguf en 8 bits"): its bits' usual type.
 GGUF_WORD: Final = Guarded(("gguf",), r"(?<![a-z0-9])gguf(?![a-z0-9])")
+# MLX weights ("mlx 4bit", "mlx-community/Qwen2.5-32B-Instruct-4bit"): quantized the MLX way,
+# their bits with it ("4bit", "8-bit").
+MLX: Final = Guarded(("mlx",), r"(?<![a-z0-9])mlx(?:[-_ ]?(?:lm|community))?(?![a-z0-9])")
+MLX_BITS: Final = lazy(r"(?<![\w.])(?P<bits>[2-8]) ?[-_]? ?bits?(?![a-z])")
 # Bits per weight said outright (exllamav2's "6.0bpw", "4.65 bpw"): they decide the precision
 # whatever the format's name says ("exl2" alone is read as 4-bit).
 BPW: Final = Guarded(("bpw",), r"(?<![\w.])(?P<num>\d{1,2}(?:\.\d+)?) ?bpw(?![a-z])")
