@@ -929,6 +929,11 @@ class _Signals:
         return bool(px.DURATION_QUESTION.search(self.s))
 
 
+def _hourly(s: str) -> bool:
+    """A price by the hour asked ("per hour", "por hora", "de l'heure"), "rate" alone aside."""
+    return any(m.group(0) != "rate" for m in px.RATE.finditer(s))
+
+
 def _context_unnamed(g: _Signals) -> bool:
     """The longest context asked with no model, hours or price ("how much ctx can i get?")."""
     return not g.work and not g.hours and not g.priced and not px.COST.search(g.s) \
@@ -969,6 +974,11 @@ _RULES: tuple[tuple[Intent, Callable[[_Signals], object]], ...] = (
         g.hours and g.gpus == 1 and not g.work and px.COST.search(g.s))),
     # "how much is an H100 per hour?" asks for the price list, not for a run's cost.
     ("prices", lambda g: g.gpuish and not g.hours and not g.work and px.RATE.search(g.s)),
+    # "llama 3 70b on 2 h100, how much per hour?": that configuration's hourly price beside
+    # the fit, not a run's cost for hours not said (was asked back for serving, 10
+    # illustrative hours for QLoRA). "learning rate" is no price.
+    ("fit", lambda g: g.work and g.gpus == 1 and not g.hours and not g.tokens
+     and not g.duration and _hourly(g.s)),
     # "how much ctx can i get?", "max context on my 3090?" naming no model: the longest context
     # of a model not named yet ("which model?"; a chat's follow-up takes the last one), never
     # the price list that "how much" alone would read.
