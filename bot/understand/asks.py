@@ -198,7 +198,10 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
         ("region", "data", "datos", "donnees", "locat", "ubica", "countr", "pais", "where are",
          "localis", "serveurs", "servidores", "maquinas", "machines", "gpu"),
         r"(?<![a-z0-9])(?:regions?|regiones|data ?cent(?:er|re)s?|centros? de datos|"
-        r"centres? de donnees|locations?|ubicacion(?:es)?|ubicad[oa]s|countr(?:y|ies)|pais(?:es)?|"
+        # French "la location de GPU" is the rental, not where the GPUs are
+        r"centres? de donnees|(?<!la )(?<!une )(?<!ma )(?<!votre )(?<!en )locations?"
+        r"(?! (?:de|du|des|d'|longue|courte|mensuelle)(?![a-z]))|"
+        r"ubicacion(?:es)?|ubicad[oa]s|countr(?:y|ies)|pais(?:es)?|"
         r"localisation|where are (?:your|the|you) (?:gpus|servers|machines|hosts)|"
         r"where (?:are you|is it) (?:located|based|hosted)|located|"
         r"(?:ou|donde) (?:sont|se trouvent|estan|se encuentran) (?:situes |ubicados )?"

@@ -1089,15 +1089,18 @@ def _and_pay(
         intent = "pay"
     named = bool(work.gpus) or work.params_b is not None or work.hours is not None
     # With no GPU, model or hours named, the price list asked for ("what are your prices",
-    # "how much are your GPUs"), not "how much is the minimum top-up?".
-    listed = not named and (px.PRICES.search(rest) or px.RATE.search(rest) or (
+    # "how much are your GPUs"), not "how much is the minimum top-up?". Beside a way of
+    # paying, the rental is what is paid for ("do you accept monero for gpu rental?", "¿aceptan
+    # bitcoin para alquilar?"), no price asked.
+    prices = px.PRICES.search(rest) is not None and _price_word(rest)
+    listed = not named and (prices or px.RATE.search(rest) or (
         "gpu" in rest and px.HOW_MUCH.search(rest)))
     if intent == "pay" and (named or listed):
         # A price asked in so many words ("how much", "price", "per hour", hours, money), not
         # "can I pay for an H100 with PayPal?", which is about paying.
         priced = listed or work.hours is not None or work.gpu_hours is not None \
-            or bool(work.money) \
-            or any(p.search(rest) for p in (px.HOW_MUCH, px.PRICES, px.RATE, px.COST))
+            or bool(work.money) or prices \
+            or any(p.search(rest) for p in (px.HOW_MUCH, px.RATE, px.COST))
         other = _intent(rest, work, method, inference, paying=False) if priced else intent
         # "i can pay $500, how many h100 hours": a budget, made a cost further on.
         spent = other == "recommend" and bool(work.money) and bool(asks.BUDGET_ASK.search(rest))
@@ -1107,6 +1110,14 @@ def _and_pay(
     also = intent in ("prices", "cost") and bool(
         refused or px.PAY_STRONG.search(rest) or px.PAY_COINS.search(rest))
     return intent, refused, also
+
+
+_RENT: Final = lazy(r"rent\w*|alquil\w*|louer|location")
+
+
+def _price_word(s: str) -> bool:
+    """A price word other than renting ("rental", "alquilar", "location")."""
+    return any(not _RENT.fullmatch(m.group(0)) for m in px.PRICES.pattern.finditer(s))
 
 
 def _alert_direction(s: str, work: _Work, gpu_id: str | None, cat: Catalogue) -> Direction | None:
