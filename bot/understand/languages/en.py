@@ -278,6 +278,9 @@ LANGUAGE = Language(
             # "can I finetune anything on my 1080?", "is there anything I can qlora on a 3060?"
             r"(?:fine ?-?tune|finetune|train|lora|qlora|run) anything",
             r"anything (?:i|we) (?:can|could) (?:fine ?-?tune|finetune|train|lora|qlora|run)",
+            # "best model for 2x 3090", "best llm i can run on a 4090": what fits, largest first
+            r"best (?:local )?(?:models?|llms?) (?:(?:that )?(?:i|we) (?:can|could) (?:run|fit|host|"
+            r"serve|load|use|fine ?-?tune|finetune|train)|for (?:my|a|an|gpu|\d))",
         ),
         "HOW_MANY": (r"how many",),
         # ... or with the job right after the cards: "how many T4s to serve 70B".

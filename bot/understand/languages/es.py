@@ -276,6 +276,9 @@ LANGUAGE = Language(
             r"(?:que|q) tan grande", r"cuan grande",
             r"(?:que|cuales) modelos? (?:puedo|podria)",
             r"que puedo (?:entrenar|afinar|correr|ejecutar|fine ?-?tunear|hacer (?:fine ?-?tuning|lora|qlora))",
+            # "mejor modelo para mi 3090", "el mejor llm que puedo correr"
+            r"mejor(?:es)? (?:modelos?|llms?) (?:(?:que )?(?:puedo|podria) (?:correr|ejecutar|usar|"
+            r"entrenar|cargar)|para (?:mi|mis|una?|gpu|\d))",
         ),
         "HOW_MANY": (r"cuant[oa]s",),
         "HOW_MANY_FOR": (

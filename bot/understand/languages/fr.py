@@ -258,6 +258,9 @@ LANGUAGE = Language(
             # "j'ai 2x3090 je peux entraîner quoi", "quel modèle mettre sur ma 4070"
             r"je (?:peux|pourrais) (?:fine-?tuner|entrainer|faire tourner|lancer) quoi",
             r"quels? modeles? (?:mettre|choisir|prendre|installer)",
+            # "meilleur modèle pour ma 3090", "le meilleur llm que je peux faire tourner"
+            r"meilleurs? (?:modeles?|llms?) (?:(?:que|qu'on) (?:je )?(?:peux|puisse|pourrais) "
+            r"(?:faire tourner|lancer|utiliser|entrainer|charger)|pour (?:ma|mon|mes|une?|gpu|\d))",
         ),
         "HOW_MANY": (r"combien",),
         "HOW_MANY_FOR": (
