@@ -209,9 +209,10 @@ def _take_moe(work: _Work, index: CatalogueIndex) -> None:
 
 
 def _tokens_of_context(raw: str, k: str | None, lang: Lang | None) -> int:
-    # "4k context" is 4 096 tokens: context lengths are powers of two.
+    # "4k context" is 4 096 tokens: context lengths are powers of two. A million is decimal
+    # ("1m context": 1 000 000; Qwen2.5-7B-Instruct-1M is published for 1 010 000).
     value = parse_decimal(raw, lang, prefer_thousands=True)
-    return to_int(value * 1024 if k else value)
+    return to_int(value * 1_000_000 if k == "m" else value * 1024 if k else value)
 
 
 def _take_settings(work: _Work) -> None:

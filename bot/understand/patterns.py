@@ -155,12 +155,13 @@ SEQ_BEFORE: Final = Guarded(
     r"contexto|secuencias?|longueur de (?:la )?(?:sequence|contexte)|fenetre de contexte|"
     r"contexte|sequences?|seq)"
     # "seq -2048" keeps its sign: bot.understand.bounds refuses it (not 2048, nor a card's name)
-    rf" ?(?:[:=]|of|de|a|is|es|est)? ?(?:de )?(?P<num>(?:(?<=[ :=])-)?{NUM_SP}) ?(?P<k>k)?"
+    rf" ?(?:[:=]|of|de|a|is|es|est)? ?(?:de )?(?P<num>(?:(?<=[ :=])-)?{NUM_SP}) ?(?P<k>k|m)?"
     r"(?![a-z0-9])"
 )
+# "1m context", "10M token context": millions of tokens (Qwen2.5-1M, Llama 4 Scout).
 SEQ_AFTER: Final = Guarded(
     _SEQ_WORDS,
-    rf"(?<![\w.,])(?P<num>{NUM_SP}) ?(?P<k>k)?[ -]?(?:tokens? )?(?:of |de |d')?"
+    rf"(?<![\w.,])(?P<num>{NUM_SP}) ?(?P<k>k|m)?[ -]?(?:tokens? )?(?:of |de |d')?"
     r"(?:context\w*|ctx|seq(?:uence)?(?: ?len(?:gth)?)?|secuencia|sequence|cut[ -]?off)(?![a-z])"
 )
 # Online RL's generation settings (TRL's GRPOConfig names and as people say them):
