@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.understand import screen
 from bot.understand import settings as st
 from bot.understand.normalise import fold
 from bot.understand.screen import Screened, clauses, needles
@@ -64,6 +65,18 @@ def test_a_text_without_the_second_set_is_not_searched() -> None:
     assert made.search("llama 70b on 200m tokens") is None
     assert not made.admits("200m tokens, seq len 2048")
     assert made.admits("generate 200 tokens")
+
+
+def test_a_disk_file_of_other_patterns_is_read_without_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Another worktree's process wrote the shared cache file for its own patterns: the needles
+    # of one prepared earlier in this process are not in it (was a KeyError, a flaky failure).
+    first = Screened(r"(?<![a-z0-9])probe serve first \d+")
+    first.search("")
+    monkeypatch.setattr(screen, "_stored", lambda name: {})
+    monkeypatch.setattr(screen.disk_cache, "write", lambda *a, **k: True)
+    second = Screened(r"(?<![a-z0-9])probe serve second \d+")
+    assert second.search("probe serve second 5") is not None
+    assert first.search("probe serve first 5") is not None
 
 
 def test_case_insensitive_flag_gives_no_needles() -> None:

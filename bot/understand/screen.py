@@ -276,7 +276,9 @@ def _prepare() -> None:
             added = True
         made._needles, made._also = kept[0], kept[1] if len(kept) > 1 else ()
     if added:  # what this code makes: needles of patterns since changed are left out
-        kept_now = {made._source: store[made._source] for made in _MADE}
+        # The file may be another process's, written for other patterns (the cache is keyed by
+        # this file's code only): a pattern prepared before it was read is not in it.
+        kept_now = {made._source: store[made._source] for made in _MADE if made._source in store}
         disk_cache.write(name, marshal.dumps(kept_now), prefix=_PREFIX)
 
 
