@@ -251,8 +251,11 @@ CONCURRENCY: Final = Guarded(
 )
 # "serve llama 3 8b to 10 users", "servir … a 10 usuarios", "servir … pour 10 utilisateurs":
 # serving that many people is that many sequences at once (read only beside a serving word).
+# "to about 5 people", "para unas 10 personas", "pour environ 20 utilisateurs": as many.
 SERVED_TO: Final = lazy(
-    rf"(?<![a-z])(?:to|for|a|para|pour|with|con|avec) (?P<num>\d{{1,4}}) (?:{_SERVED})(?![a-z])"
+    rf"(?<![a-z])(?:to|for|a|para|pour|with|con|avec) (?:(?:about|around|roughly|approximately|"
+    r"approx\.?|~|up to|unos|unas|alrededor de|hasta|environ|jusqu'a|a peu pres) ?)?"
+    rf"(?P<num>\d{{1,4}}) (?:{_SERVED})(?![a-z])"
 )
 # "1.5k steps", "max_steps=1000", "2000 iterations": with the batch and the sequence length, the
 # tokens a run trains on (steps × batch × length × accumulation).
