@@ -13,7 +13,7 @@ from markupsafe import Markup
 
 from bot.render.format import Formatter
 from bot.render.phrases import Phrases, gettext_for
-from bot.understand.followup import asks_on_gpu, is_gpu_time
+from bot.understand.followup import asks_on_gpu, is_gpu_price, is_gpu_time
 from bot.understand.query import Query
 from rules.catalogue import Catalogue
 
@@ -67,7 +67,10 @@ class Conversations:
         # A message of several questions: the last one that can be continued ("can I run
         # llama 8b on my 4090? also do you take paypal" then "and on a 3090?").
         kept = next((part for part in reversed(reply.parts) if _continuable(part)), None)
-        if kept is None and not reply.parts and _continuable(reply):
+        if kept is None:
+            # A card's price ("¿y 8?" asks it of 8) only when no run was asked beside it.
+            kept = next((part for part in reversed(reply.parts) if _priced_gpu(part)), None)
+        if kept is None and not reply.parts and (_continuable(reply) or _priced_gpu(reply)):
             kept = reply
         if kept is None:
             return
@@ -86,6 +89,11 @@ class Conversations:
     def forget(self, chat_id: int) -> None:
         self._last.pop(chat_id, None)
         self._followed.pop(chat_id, None)
+
+
+def _priced_gpu(reply: Reply) -> bool:
+    """"¿cuánto cuesta una H100 por hora?": "¿y 8?" continues it."""
+    return not reply.answer.error and is_gpu_price(reply.query)
 
 
 def _continuable(reply: Reply) -> bool:

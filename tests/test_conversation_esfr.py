@@ -222,3 +222,36 @@ def test_more_hours_add_to_the_previous_hours(
     assert reply.query.follow_up
     _facts(reply, {"intent": "cost", "hours": hours, "gpu": replies[0].query.gpu})
     assert cost in reply.text, reply.text
+
+
+# A card's price per hour, then a count or hours alone: that many of the card, or the card for
+# that long (were "I did not understand": a price answer was not kept for a follow-up).
+AFTER_PRICE: list[tuple[str, str, str, dict[str, Any], str]] = [
+    ("¿cuánto cuesta una h100 por hora?", "y 8?", "es",
+     {"intent": "prices", "gpu": "h100", "gpu_count": 8}, "Precio de 8× H100: 18,56"),
+    ("combien coûte un h100 par heure ?", "et avec 8 ?", "fr",
+     {"intent": "prices", "gpu": "h100", "gpu_count": 8}, "Prix de 8× H100\u00a0: 18,56"),
+    ("how much is an h100 per hour?", "and 8?", "en",
+     {"intent": "prices", "gpu": "h100", "gpu_count": 8}, "8× H100 costs $18.56/hour"),
+    ("¿cuánto cuesta una h100 por hora?", "y por 10 horas?", "es",
+     {"intent": "cost", "gpu": "h100", "hours": 10}, "Coste: 23,20"),
+    ("c'est combien un a100 de l'heure ?", "et 2 de plus ?", "fr",
+     {"intent": "prices", "gpu": "a100-80gb", "gpu_count": 3}, "3× A100 80GB"),
+]
+
+
+@pytest.mark.parametrize(("first", "then", "lang", "facts", "fragment"), AFTER_PRICE)
+def test_a_count_or_hours_after_a_gpu_price(
+    first: str, then: str, lang: str, facts: dict[str, Any], fragment: str
+) -> None:
+    _, reply = converse(first, then)
+    assert reply.query.follow_up
+    _facts(reply, facts)
+    assert fragment in reply.text, reply.text
+
+
+def test_a_question_of_its_own_after_a_gpu_price_stays_its_own() -> None:
+    """No run was asked with the price: a model named next is asked alone, on no card."""
+    _, _, reply = converse("qlora llama 3 70b on an h100?", "how much is an h200 per hour?",
+                           "can i qlora llama 3 8b?")
+    assert not reply.query.follow_up and reply.query.gpu is None

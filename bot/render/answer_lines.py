@@ -316,6 +316,8 @@ def _hours_as(hours_as: str | None, ph: Phrases, put: Put) -> None:
         said = _("Half a day is taken as 12 hours.")
     elif hours_as == "month":
         said = _("A month is taken as 30 days (720 hours).")
+    elif hours_as == "year":
+        said = _("A year is taken as 365 days (%(hours)s hours).", hours=ph.fmt.num(8760))
     else:
         return
     put("\n🗓 ")

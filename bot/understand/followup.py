@@ -137,6 +137,8 @@ def follow_up(
     variant a bare memory picks ("I meant the 40GB one" → the A100 40GB)."""
     if previous is None:
         return new
+    if is_gpu_price(previous):
+        return _after_price(new, previous)
     if previous.intent in _MODEL_INTENTS:
         folded = fold(new.text)
         count = _more_gpus(new, previous, folded)
@@ -224,6 +226,30 @@ def _wants_run(new: Query) -> bool:
     return new.intent in ("cost", "time") and not _names_model(new) and not (
         _said(new, "gpu") or _said(new, "vram_gb") or _said(new, "gpu_text")
     ) and new.budget_usd is None
+
+
+def _after_price(new: Query, previous: Query) -> Query:
+    """After "how much is an H100 per hour?": "¿y 8?", "et avec 2 de plus ?" are that many of
+    the card (its price), "and for 10 hours?" the card for that long (its cost). Anything else
+    is a question of its own: no run was asked, so there is no model or method to carry."""
+    folded = fold(new.text)
+    count = _more_gpus(new, previous, folded)
+    if count is None:
+        count = _bare_count(new, previous, folded)
+    if count is not None:
+        return _merge(new.model_copy(update={"gpu_count": count}), previous, names_model=False)
+    if new.hours is not None and not (_names_model(new) or _said(new, "gpu") or _said(new, "vram_gb")
+                                      or _said(new, "gpu_text")) and _MARKER.match(folded) \
+            and new.intent in ("unknown", "cost", "prices"):
+        return _merge(new, previous, names_model=False)
+    return new
+
+
+def is_gpu_price(query: Query) -> bool:
+    """"how much is an H100 per hour?", "¿cuánto cuestan 8 H100 por hora?": one configuration's
+    price, which "and 8?" or "and for 10 hours?" continues."""
+    return query.intent == "prices" and query.params_b is None and query.hours is None and (
+        _said(query, "gpu")) and not query.family
 
 
 def _completes_dataset_run(new: Query, previous: Query) -> bool:

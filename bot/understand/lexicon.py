@@ -112,6 +112,7 @@ MINUTE_UNITS: Final[tuple[str, ...]] = _words("MINUTE_UNITS")
 DAY_UNITS: Final[tuple[str, ...]] = _words("DAY_UNITS")
 WEEK_UNITS: Final[tuple[str, ...]] = _words("WEEK_UNITS")
 MONTH_UNITS: Final[tuple[str, ...]] = _words("MONTH_UNITS")
+YEAR_UNITS: Final[tuple[str, ...]] = _words("YEAR_UNITS")
 # "monthly", "al mes", "par mois": the cost of a month of rental (taken as 30 days).
 MONTHLY: Final[tuple[str, ...]] = _words("MONTHLY")
 DAILY: Final[tuple[str, ...]] = _words("DAILY")

@@ -44,6 +44,8 @@ Direction = Literal["below", "above"]
 
 _HOURS_PER: dict[str, Decimal] = {
     "day": Decimal(24), "week": Decimal(168), "month": Decimal(720),
+    # A year of rental around the clock: 365 days (the reply says so; no block is that long).
+    "year": Decimal(8760),
 }
 # "The weekend" is Saturday and Sunday: two whole days of rental, 48 hours (a Friday-evening to
 # Monday-morning job runs longer; the reply says what was assumed so the user can correct it).
@@ -388,6 +390,8 @@ def _duration(value: Decimal, unit: str) -> Decimal:
         return value * _HOURS_PER["day"]
     if px.WEEK_UNIT.match(unit):
         return value * _HOURS_PER["week"]
+    if px.YEAR_UNIT.match(unit):
+        return value * _HOURS_PER["year"]
     return value * _HOURS_PER["month"]
 
 
@@ -503,8 +507,10 @@ def _and_a_part(match: re.Match[str]) -> Decimal:
 
 
 def _month_said(unit: str) -> HoursAs | None:
-    """Months have no fixed length: the reply says one was taken as 30 days."""
-    return "month" if px.MONTH_UNIT.match(unit) else None
+    """Months and years have no fixed length: the reply says one was taken as 30 or 365 days."""
+    if px.MONTH_UNIT.match(unit):
+        return "month"
+    return "year" if px.YEAR_UNIT.match(unit) else None
 
 
 def _direction(before: str) -> Direction | None:

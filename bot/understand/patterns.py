@@ -342,7 +342,8 @@ GPU_HOURS: Final = Guarded(
     r"(?:horas?|heures?) ?-? ?(?:de )?gpu)(?![a-z])"
 )
 _DURATION_UNITS: Final = alt(
-    (*lx.HOUR_UNITS, *lx.MINUTE_UNITS, *lx.DAY_UNITS, *lx.WEEK_UNITS, *lx.MONTH_UNITS)
+    (*lx.HOUR_UNITS, *lx.MINUTE_UNITS, *lx.DAY_UNITS, *lx.WEEK_UNITS, *lx.MONTH_UNITS,
+     *lx.YEAR_UNITS)
 )
 HOURS_CLOCK: Final = Guarded(
     r"h ?[0-5]\d", r"(?<![\w.,])(?P<h>\d{1,3}) ?h ?(?P<m>[0-5]\d)(?: ?min| ?m)?(?![\d])"
@@ -354,14 +355,15 @@ _AND_A_HALF: Final = (
     r"(?![a-z]))?"
 )
 HOURS: Final = Guarded(
-    r"\d ?-? ?[hmdjws]",  # a number, then the initial of a duration unit
+    r"\d ?-? ?(?:[hmdjws]|y|an)",  # a number, then the opening of a duration unit
     # "deux d'entre elles" is two of them, not two days: French elides "de" to "d'".
     rf"(?<![\w.,])(?P<num>-?{NUM_SP}) ?-? ?(?P<unit>{_DURATION_UNITS})(?![a-z0-9])"
     rf"(?!(?<=d)['’]){_AND_A_HALF}"
 )
 HOURS_WORDS: Final = Guarded(
     rf" {_DURATION_UNITS}(?![a-z0-9])",  # the unit, after a space
-    rf"(?<![a-z])(?P<word>{_AMOUNT_WORDS}) (?:full |whole |entire |complete )?"
+    # An elided amount ("une couple d'heures") runs into the unit.
+    rf"(?<![a-z])(?P<word>{_AMOUNT_WORDS})(?: |(?<='))(?:full |whole |entire |complete )?"
     rf"(?P<unit>{_DURATION_UNITS})(?![a-z0-9])(?!(?<=d)['’]){_AND_A_HALF}"
 )
 HALF_HOUR: Final = Guarded(("half", "media", "demi"), words(lx.HALF_HOUR))
@@ -402,6 +404,7 @@ MINUTE_UNIT: Final = lazy(rf"^{alt(lx.MINUTE_UNITS)}$")
 DAY_UNIT: Final = lazy(rf"^{alt(lx.DAY_UNITS)}$")
 WEEK_UNIT: Final = lazy(rf"^{alt(lx.WEEK_UNITS)}$")
 MONTH_UNIT: Final = lazy(rf"^{alt(lx.MONTH_UNITS)}$")
+YEAR_UNIT: Final = lazy(rf"^{alt(lx.YEAR_UNITS)}$")
 
 PERCENT: Final = Guarded(("%", "cent", "cient"), rf"(?<![\w.,])(?P<num>-?{NUM}) ?{alt(lx.PERCENT_UNITS)}")
 # Thousands or millions after a sum of money (parse.money_scale gives the factor).

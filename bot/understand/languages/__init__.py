@@ -22,7 +22,7 @@ from typing import Final
 # The concepts a language may give words for; each is a tuple of regex fragments of the same
 # name in bot.understand.lexicon, which documents it.
 CONCEPTS: Final[frozenset[str]] = frozenset({
-    "HOUR_UNITS", "MINUTE_UNITS", "DAY_UNITS", "WEEK_UNITS", "MONTH_UNITS", "MONTHLY", "WEEKLY", "DAILY", "HALF_HOUR",
+    "HOUR_UNITS", "MINUTE_UNITS", "DAY_UNITS", "WEEK_UNITS", "MONTH_UNITS", "YEAR_UNITS", "MONTHLY", "WEEKLY", "DAILY", "HALF_HOUR",
     "QUARTER_HOUR", "THREE_QUARTERS_HOUR",
     "SIZE_UNITS_BILLION", "SIZE_UNITS_MILLION", "PARAM_WORDS", "VRAM_UNITS_GB", "VRAM_UNITS_TB",
     "MONEY_AFTER", "MONEY_CENTS", "PERCENT_UNITS", "GPU_NOUNS", "NEGATION_BEFORE", "NEGATION_FILLERS",

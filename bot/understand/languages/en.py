@@ -60,7 +60,7 @@ LANGUAGE = Language(
     words={
         "NUMBER_SCALES": (
             r"billions?", r"millions?", r"trillions?", r"thousand", r"hours?", r"days?", r"weeks?",
-            r"parameters?", r"minutes?", r"months?",
+            r"parameters?", r"minutes?", r"months?", r"years?",
         ),
         # Asking to see the alerts; NOUN stands for the ALERT_NOUNS.
         "ALERT_LIST": (
@@ -86,6 +86,7 @@ LANGUAGE = Language(
         "DAY_UNITS": (r"days?",),
         "WEEK_UNITS": (r"weeks?",),
         "MONTH_UNITS": (r"months?",),
+        "YEAR_UNITS": (r"years?(?!-? ?old)", r"yrs?(?!-? ?old)"),  # not "my 2 year old 3090"
         "MONTHLY": (
             r"monthly", r"per month", r"each month", r"every month", r"a month",
             r"(?:for )?the (?:whole|entire|full) month", r"all month(?: long)?",

@@ -41,6 +41,7 @@ LANGUAGE = Language(
     },
     counts={
         "un solo": 1, "una sola": 1, "una unica": 1, "un unico": 1, "dos": 2, "un par de": 2,
+        "un par d'": 2,  # "un par d'horas", elided as in Catalan
         "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8, "nueve": 9,
         "diez": 10, "doce": 12, "dieciseis": 16,
         "una docena de": 12, "media docena de": 6,
@@ -70,7 +71,7 @@ LANGUAGE = Language(
     words={
         "NUMBER_SCALES": (
             r"millones", r"millon", r"mil", r"horas?", r"dias?", r"semanas?", r"parametros",
-            r"minutos?", r"meses",
+            r"minutos?", r"meses", r"anos",
         ),
         # Asking to see the alerts; NOUN stands for the ALERT_NOUNS.
         "ALERT_LIST": (
@@ -92,6 +93,7 @@ LANGUAGE = Language(
         "DAY_UNITS": (r"dias?",),
         "WEEK_UNITS": (r"semanas?",),
         "MONTH_UNITS": (r"mes", r"meses"),
+        "YEAR_UNITS": (r"anos?",),  # "año" folded
         "MONTHLY": (
             r"al mes", r"por mes", r"mensual(?:es|mente)?", r"cada mes", r"todo el mes",
             r"el mes (?:entero|completo)",

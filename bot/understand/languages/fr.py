@@ -43,8 +43,8 @@ LANGUAGE = Language(
         # Québec: "une couple de 3090" is two of them.
         "un seul": 1, "une seule": 1, "deux": 2, "une paire de": 2, "une couple de": 2, "trois": 3, "quatre": 4,
         "cinq": 5, "sept": 7, "huit": 8, "neuf": 9, "dix": 10, "douze": 12, "seize": 16,
-        # Elided before a vowel: "une paire d'A100", "une douzaine d'H100".
-        "une paire d'": 2, "une douzaine de": 12, "une douzaine d'": 12,
+        # Elided before a vowel: "une paire d'A100", "une couple d'heures", "une douzaine d'H100".
+        "une paire d'": 2, "une couple d'": 2, "une douzaine de": 12, "une douzaine d'": 12,
         "une demi-douzaine de": 6, "une demi-douzaine d'": 6,
     },
     # Units and tens read before a scale ("soixante-dix milliards": 60 + 10, "quatre-vingts":
@@ -69,7 +69,7 @@ LANGUAGE = Language(
     words={
         "NUMBER_SCALES": (
             r"milliards?", r"mille", r"heures?", r"jours?", r"semaines?", r"parametres",
-            r"minutes?", r"mois",
+            r"minutes?", r"mois", r"ans", r"annees",
         ),
         # Asking to see the alerts; NOUN stands for the ALERT_NOUNS.
         "ALERT_LIST": (
@@ -91,6 +91,12 @@ LANGUAGE = Language(
         "DAY_UNITS": (r"jours?", r"journees?", r"j"),  # "3j", "15j"
         "WEEK_UNITS": (r"semaines?",),
         "MONTH_UNITS": (r"mois",),
+        # "un an" ends there or runs on in French: "$3 an hour" is English's article.
+        "YEAR_UNITS": (
+            r"ans", r"annees?",
+            r"an(?=\s*(?:$|[?.!,;:)]| (?:de|d'|sur|avec|pour|en|a|et|ou|complet|entier|plein|ca|"
+            r"combien|c'est)(?![a-z0-9])))",
+        ),
         "MONTHLY": (
             r"par mois", r"mensuel(?:le)?s?", r"mensuellement", r"chaque mois", r"tout le mois",
             r"le mois (?:entier|complet)", r"au mois",
