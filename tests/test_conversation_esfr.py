@@ -255,3 +255,22 @@ def test_a_question_of_its_own_after_a_gpu_price_stays_its_own() -> None:
     _, _, reply = converse("qlora llama 3 70b on an h100?", "how much is an h200 per hour?",
                            "can i qlora llama 3 8b?")
     assert not reply.query.follow_up and reply.query.gpu is None
+
+
+# A run, then "will it finish overnight / in a day?": yes or no leads, against the time this
+# message says (a night: 8 to 12 hours), not the hours the run was priced for before.
+DEADLINE: list[tuple[str, str, str]] = [
+    ("qlora llama 3 8b on 20M tokens on an h100 for 10 hours", "will it finish overnight?",
+     "✅ <b>Yes: by this estimate it finishes overnight.</b> A night is taken as 8 to 12 hours."),
+    ("qlora de mistral 7b con 50M tokens en mi 4090", "¿y se termina en una noche?",
+     "❌ <b>No: según esta estimación, tarda más de una noche.</b>"),
+    ("qlora de mistral 7b sur 50M tokens sur ma 4090", "et ça finit en une journée ?",
+     "✅ <b>Oui\u00a0: d'après cette estimation, l'entraînement tient en 24\u00a0heures.</b>"),
+]
+
+
+@pytest.mark.parametrize(("first", "then", "lead"), DEADLINE)
+def test_a_deadline_after_a_run_leads_with_yes_or_no(first: str, then: str, lead: str) -> None:
+    _, reply = converse(first, then)
+    assert reply.query.follow_up and reply.query.intent == "time"
+    assert lead in reply.text.split("\n⏱")[0], reply.text

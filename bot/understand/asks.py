@@ -164,6 +164,8 @@ LORA_VS_QLORA: Final = lazy(
 # "will it finish overnight", "¿se termina en una noche?", "ça finit en une nuit ?": a run asked
 # to end within a time, answered with how long it takes.
 DEADLINE: Final = _whole(_words("DEADLINE_ASK"))
+# The deadline a night: "overnight", "en una noche", "en une nuit" (any other is a duration said).
+NIGHT: Final = Guarded(("night", "noche", "nuit"), r"(?<![a-z])(?:over ?night|night|noche|nuit)(?![a-z])")
 # "does flash attn reduce vram for …", "flash attention vs eager": the estimate with each.
 FLASH_SAVING: Final = headed_words(_words("FLASH_SAVING_ASK"))
 

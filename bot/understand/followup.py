@@ -216,6 +216,13 @@ def follow_up(
         merged = _variant(merged, new, previous, gpus)
     if names_model and models is not None:
         merged = _sibling(merged, previous, models)
+    if cue == "time":
+        # "will it finish overnight?": the deadline is what this message says, never the hours
+        # the previous run was priced for.
+        merged = merged.model_copy(update={
+            "hours": new.hours, "hours_as": new.hours_as,
+            "deadline_asked": new.hours is not None or asks.NIGHT.search(folded) is not None,
+        })
     return merged if cue is None else _asking(merged, cue)
 
 

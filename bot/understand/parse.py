@@ -1607,6 +1607,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         flash_saving_asked=flash_saving,
         method_diff=method_diff,
         batch_asked=not inference and bool(asks.BATCH_ASKED.search(corrected)),
+        # "in an H100" reads as a deadline's words too: one is asked only with its time said.
+        deadline_asked=intent == "time" and asks.DEADLINE.search(rest) is not None
+        and (work.hours is not None or asks.NIGHT.search(rest) is not None),
         within_hours=intent == "fit" and not inference and work.hours is not None
         and px.WITHIN_HOURS.admits(s) and px.WITHIN_HOURS.pattern.search(s) is not None,
         pay_refused=pay_refused,

@@ -183,6 +183,9 @@ class Query(BaseModel):
     fastest_asked: bool = False
     batch_asked: bool = False  # "max batch size for …": the largest micro-batch that fits
     within_hours: bool = False  # "can I fine-tune X in 4 hours on …": the hours are a budget
+    # "will it finish overnight?", "¿se termina en un día?": a run asked to end within a time,
+    # the hours said (none: a night); the reply leads with yes or no.
+    deadline_asked: bool = False
     # Ways of paying asked about that the service does not take ("paypal", "card", "bank").
     pay_refused: tuple[str, ...] = ()
     # Questions about the service asked ("spot", "refund", "region", "access", "docker", "storage",
