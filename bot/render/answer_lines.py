@@ -67,6 +67,8 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         include("asks_lead.html.j2")
     if query.accelerator:
         include("accelerator_lead.html.j2")
+    if query.amd_unnamed:
+        include("amd_lead.html.j2")
     c = answer.ckpt_saving
     if c:
         put("🧮 <b>")
@@ -287,6 +289,8 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
     elif answer.missing:
         if query.accelerator:
             include("accelerator_lead.html.j2")
+        if query.amd_unnamed:
+            include("amd_lead.html.j2")
         if answer.method_diff:
             _method_diff(answer, ph, put)
         include("missing.html.j2")

@@ -293,6 +293,13 @@ class Phrases:
         name = found.name if found is not None else str(gpu)
         return GpuName(name, gpu_forms(self.locale, name))
 
+    def platform_cards(self, platform: str) -> str:
+        """The catalogue's cards of a platform ("rocm": AMD's), smallest memory first, each with
+        its memory: "Radeon RX 6700 XT (12 GB), …"."""
+        cards = sorted((g for g in self.cat.gpus if g.platform == platform and g.variant_of is None),
+                       key=lambda g: (g.vram_gb, g.name))
+        return self.fmt.list([f"{g.name} ({self.fmt.gb(g.vram_gb)})" for g in cards])
+
     def config(self, gpu_id: str, count: int) -> Markup:
         return _config(count, self.cat.gpu(gpu_id).name)
 

@@ -139,6 +139,14 @@ def accelerator(s: str) -> str | None:
     return "Inferentia" + (found.group("iv") or "")
 
 
+# "j'ai une carte AMD", "tengo una AMD", "on my radeon": an AMD card not named (a named one is
+# read as that card, its maker's word with it). Not the maker's CPUs.
+AMD_UNNAMED: Final = Guarded(("amd", "radeon"), lazy(
+    r"(?<![a-z0-9])(?:amd(?: radeon)?|radeon)(?![a-z0-9])"
+    r"(?! ?(?:cpus?|ryzen|epyc|threadripper|process\w*|procesador\w*))"
+))
+
+
 # The run hit an out-of-memory error ("my training OOMs", "CUDA out of memory", "me sale OOM",
 # "j'ai un OOM"), or the user asks what to change ("what do i do", "cómo hago que entre", "que
 # faire"): a training run the asked card cannot hold is answered with what makes it fit there

@@ -1454,6 +1454,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         others, intent = (known[0],), "compare"
     else:
         counts = None
+    amd_unnamed = not work.gpus and work.vram_gb is None and asks.AMD_UNNAMED.search(rest) is not None
+    if amd_unnamed and intent == "unknown":
+        intent = "memory"  # "tengo una AMD": which card, and which model
     alert = intent == "alert"
     first_money = work.money[0].value if work.money else None
     # "the best gpu for qlora 70b under $1/hr": a ceiling on the hourly price, not a budget.
@@ -1617,6 +1620,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         per_minute=intent == "prices" and px.PER_MINUTE.admits(s)
         and px.PER_MINUTE.pattern.search(s) is not None,
         accelerator=accelerator,
+        amd_unnamed=amd_unnamed,
         pay_also=pay_also and intent in ("prices", "cost"),
         lora_targets=flags.lora_targets,
         precision=flags.precision,

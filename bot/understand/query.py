@@ -195,6 +195,8 @@ class Query(BaseModel):
     pay_also: bool = False
     # An accelerator that is not a GPU and of which we have no figures ("TPU v5e", "Gaudi 3").
     accelerator: str | None = None
+    # "j'ai une carte AMD", "tengo una AMD": an AMD card not named, asked which.
+    amd_unnamed: bool = False
 
     @field_validator("lang")
     @classmethod
