@@ -274,3 +274,22 @@ def test_a_deadline_after_a_run_leads_with_yes_or_no(first: str, then: str, lead
     _, reply = converse(first, then)
     assert reply.query.follow_up and reply.query.intent == "time"
     assert lead in reply.text.split("\n⏱")[0], reply.text
+
+
+# A run on a card, then "¿y si uso 3?": that many of the card (a digit alone after a model
+# question may be its size; with a verb of taking cards it is a count).
+TAKES: list[tuple[str, str, int]] = [
+    ("lora de llama 3 70b en h100", "y si uso 3?", 3),
+    ("lora de llama 3 70b sur un a100", "et si j'en prends 4 ?", 4),
+    ("lora de llama 3 70b sur un a100", "et si j en prends 4 ?", 4),
+    ("lora llama 3 70b on an a100", "and if i use 4?", 4),
+]
+
+
+@pytest.mark.parametrize(("first", "then", "count"), TAKES)
+def test_a_count_taken_after_a_run(first: str, then: str, count: int) -> None:
+    before, reply = converse(first, then)
+    assert reply.query.follow_up, reply.text
+    _facts(reply, {"gpu": before.query.gpu, "gpu_count": count, "method": before.query.method,
+                   "model_id": before.query.model_id})
+    assert reply.answer.primary is not None and reply.answer.primary.fit is not None

@@ -71,9 +71,16 @@ _BARE_HOURS: Final = lazy(
 # otras 2", "avec 2 autres" (folded): GPUs added to the previous configuration, not 2 GPUs.
 _N: Final = rf"(\d{{1,2}}|{alt(re.escape(w) for w in lx.COUNT_WORDS)})"
 _GPU_NOUN: Final = r"(?:(?:gpus?|cards?|tarjetas?|graficas?|cartes?|placas?) )?"
+# "¿y si uso 2?", "et si j'en prends 4 ?", "and if i use 4?": a count of cards taken.
+_USE: Final = (
+    r"(?:i |j'|j )?(?:en )?(?:use|uso|pongo|tengo|utilise|prends|mets|have|get|got|rent|alquilo|"
+    r"rento|loue)"
+)
+_USES: Final = lazy(rf"(?<![a-z]){_USE}(?![a-z])")
 # "¿y 8?", "et deux ?", "and with two?", "¿y con 4 gpus?" (folded): a count alone.
 _BARE_COUNT: Final = lazy(
     r"^\W*(?:and|y|e|et)\W+(?:(?:what about|with|con|avec|en|sur|on|if|si) )?"
+    rf"(?:{_USE} )?"
     rf"{_N}(?: (?:gpus?|cards?|tarjetas?|cartes?|graficas?|placas?|of them|de ellas|d'entre elles))?"
     r"\W*$"
 )
@@ -365,16 +372,19 @@ def _bare_hours(new: Query, previous: Query, folded: str) -> Decimal | None:
 def _bare_count(new: Query, previous: Query, folded: str) -> int | None:
     """"¿y 8?", "et deux ?", "and two?", "¿y con 8?" after a question on a GPU, saying nothing
     else: that many of the GPU. A bare digit after a question about a model may be its size
-    ("and 8?"), so only a count word is read there."""
+    ("and 8?"), so only a count word is read there, or a digit with a verb of taking cards
+    ("¿y si uso 2?", "and if i use 4?": "use" alone reads as serving, not here)."""
     if _names_model(new) or _said(new, "gpu") or _said(new, "gpu_text") or _said(new, "vram_gb") \
-            or new.hours is not None or new.intent not in ("unknown", "fit", "cost") \
+            or new.hours is not None or (new.intent not in ("unknown", "fit", "cost")
+                                         and not (new.serving_implied and _USES.search(folded))) \
             or not (_said(previous, "gpu") or _said(previous, "vram_gb")):
         return None
     said = _BARE_COUNT.match(folded)
     if said is None:
         return None
     raw = said.group(1)
-    if raw.isdigit() and previous.params_b is not None and new.gpu_count is None:
+    if raw.isdigit() and previous.params_b is not None and new.gpu_count is None \
+            and not _USES.search(folded):
         return None
     count = int(raw) if raw.isdigit() else lx.COUNT_WORDS[raw]
     return count if 0 < count <= 64 else None
