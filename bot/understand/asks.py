@@ -262,7 +262,9 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
     ("discount", Guarded(
         ("discount", "descuento", "rebaja", "remise", "promo", "coupon", "cupon", "reduction"),
         r"(?<![a-z0-9])(?:discount\w*|descuentos?|rebajas?|remises?|promo(?: ?codes?)?|"
-        r"coupons?|cupon(?:es)?|codes? promo|reductions? (?:etudiante?s?|pour (?:les )?etudiants))"
+        r"coupons?|cupon(?:es)?|codes? promo|reductions? (?:etudiante?s?|pour (?:les )?etudiants|"
+        # "une réduction si j'achète 720 heures ?", "une réduction sur le prix"
+        r"si|sur (?:le |les )?(?:prix|tarifs?|heures|blocs?)|de prix|de tarif))"
         r"(?![a-z0-9])")),
     # "is there a free trial", "free credits?", "¿hay prueba gratis?", "un essai gratuit ?"
     ("trial", Guarded(

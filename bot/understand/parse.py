@@ -1377,6 +1377,15 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # "is there a student discount", "bulk discount on h100s?": the page names no discount;
         # what it says (blocks at the same hourly rate), then the prices as before.
         service = tuple(t for t in asks.service_topics(rest) if t == "discount")
+    if not service and intent == "cost" and work.hours is not None and not work.gpus \
+            and work.vram_gb is None and work.params_b is None and not work.family \
+            and not work.money:
+        # "any discount if i buy 720 hours?", "¿hay descuento si compro 720 horas?": no card to
+        # quote; the page names no discount, and sells every block at the same hourly rate.
+        service = tuple(t for t in asks.service_topics(rest) if t == "discount")
+        if service:
+            intent = "help"
+            work.hours = None
     # "can i rent for less than an hour?", "¿se puede alquilar por menos de una hora?", "on peut
     # louer moins d'une heure ?": the hour said is the bound asked about, not a duration to quote.
     sub_hour = work.hours == 1 and asks.SUB_HOUR.search(corrected) is not None

@@ -185,6 +185,7 @@ LANGUAGE = Language(
         ),
         "ALERT_WORDS": (
             r"alerta\w*", r"alertame", r"dime (?:cuando|si)", r"avisa\w*", r"aviseme", r"avisenme",
+            r"(?:mandame|enviame|mandeme|envieme|dame|pasame) un aviso",
             r"suscrib\w*", r"seguir (?:el )?precio", r"vigila\w*",
         ),
         "ALERT_MOVE_DOWN": (
