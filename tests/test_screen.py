@@ -58,6 +58,19 @@ def test_a_second_needle_set_when_the_pattern_gives_one(
     assert clauses(pattern) == expected
 
 
+def test_a_word_pattern_made_later_prepares_without_the_cache(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With no cache directory (or a file another version of the code wrote since), a word
+    pattern made after others were prepared gets its openings (was a KeyError: the openings
+    written back were read from the file for every pattern)."""
+    monkeypatch.setattr(screen.disk_cache, "cache_dir", lambda: None)
+    first = screen.Headed(r"(?<![a-z0-9])(?:zorblax|quuxify)(?![a-z0-9])")
+    assert first.admits("a zorblax here")
+    second = screen.Headed(r"(?<![a-z0-9])(?:flimflam|wibble)(?![a-z0-9])")
+    assert second.admits("flimflam") and not second.admits("nothing of it")
+
+
 def test_a_text_without_the_second_set_is_not_searched() -> None:
     made = Screened(r"(?<![a-z0-9])(?:generat\w*|output) \d+ tok(?:en)?s?")
     made.search("")  # its needles

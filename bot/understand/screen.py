@@ -517,5 +517,8 @@ def _prepare_heads() -> None:
             added = True
         made._heads = frozenset(kept)
     if added:
-        kept_now = {made._source: store[made._source] for made in _HEADED}
+        # From each pattern, not the file: one prepared before may be missing from it (no cache
+        # directory, or another version of the code wrote it since).
+        kept_now = {made._source: tuple(sorted(made._heads))
+                    for made in _HEADED if made._heads is not None}
         disk_cache.write(name, marshal.dumps(kept_now), prefix=_HEADS_PREFIX)
