@@ -227,6 +227,22 @@ class OomReport:
     contradicted: bool = False  # the verdict is for that configuration and the estimate fits it
 
 
+@dataclass(frozen=True, slots=True)
+class HeadSplit:
+    """Serving with vLLM on a GPU count its tensor parallelism cannot split the model over (the
+    attention heads must divide evenly: rules.model_catalogue.Architecture.tensor_parallel_ok):
+    the counts it takes, and each answered method's fit on the nearest ones below and above.
+    The asked count itself runs with pipeline parallelism, which splits the layers."""
+
+    gpus: int
+    heads: int
+    kv_heads: int
+    heads_divide: bool  # False: the attention heads are what does not divide
+    sizes: tuple[int, ...]  # the --tensor-parallel-size values it takes, up to `more`
+    fewer: tuple[Fit, ...]  # on the largest valid count below the asked one (1 GPU: none)
+    more: tuple[Fit, ...]  # on the smallest valid count above it; () beyond the cluster limit
+
+
 class Answer(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -355,6 +371,8 @@ class Answer(BaseModel):
     # takes when another precision was asked).
     native: NativeWeights | None = None
     native_memory: Memory | None = None
+    # "serve llama 3 70b with vllm on 7 A10G": 7 does not divide its 64 heads.
+    head_split: HeadSplit | None = None
 
 
 def _methods_for(query: Query, cat: Catalogue) -> tuple[MethodId, ...]:
@@ -544,6 +562,9 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
             extra["layer_split"] = split
             if query.runner_type_assumed and query.params_b is not None:
                 extra["runner_pick"] = _quant_pick(query, cat)[1]
+        head_split = _head_split(query, composed, cat)
+        if head_split is not None:
+            extra["head_split"] = head_split
         if wants_remedies(query, composed):
             extra["remedies"] = remedies_for(query, composed, cat)
         # Nothing to add (most questions): the composed answer as it is, not a copy of it.
@@ -1113,6 +1134,43 @@ def _detailed_count(query: Query, one: Fit, start: int, cat: Catalogue) -> int |
         return None
     # More GPUs never raise the memory per GPU: the fewest that hold it, by bisection.
     return start + 1 + bisect_left(range(start + 1, high), True, key=lambda n: bool(holds(n)))
+
+
+def _head_split(query: Query, answer: Answer, cat: Catalogue) -> HeadSplit | None:
+    """vLLM asked to serve a catalogued model over a GPU count its tensor parallelism refuses
+    (its heads on file): the nearest counts it takes and what fits there. Other runners split
+    by layers (llama.cpp) and have no such limit."""
+    primary = answer.primary
+    asked = primary.fit if primary is not None else None
+    if query.engine != "vllm" or not query.inference or query.model_id is None \
+            or asked is None or asked.gpu_count < 2 or answer.params_b is None \
+            or cat.method(asked.method).quant is not None:
+        return None
+    arch = cat.models.get(query.model_id).arch
+    if arch is None or arch.tensor_parallel_ok(asked.gpu_count):
+        return None
+    n, params = asked.gpu_count, answer.params_b
+    high = cat.limits.max_cluster_gpus
+    fewer = max(c for c in range(1, n) if arch.tensor_parallel_ok(c))
+    more = next((c for c in range(n + 1, min(high, 2 * n) + 1) if arch.tensor_parallel_ok(c)),
+                None)
+    per_card = asked.vram_gb / n
+
+    def on(count: int) -> tuple[Fit, ...]:
+        return tuple(
+            fit(ma.memory.method, params, asked.gpu, count, catalogue=cat,
+                memory_gb=query.gpu_memory_gb) if asked.gpu is not None
+            else fit_vram(ma.memory.method, params, per_card, count, catalogue=cat)
+            for ma in answer.methods
+        )
+
+    top = more if more is not None else fewer
+    return HeadSplit(
+        gpus=n, heads=arch.heads, kv_heads=arch.kv_heads,
+        heads_divide=arch.heads % n == 0,
+        sizes=tuple(c for c in range(1, top + 1) if arch.tensor_parallel_ok(c)),
+        fewer=on(fewer), more=on(more) if more is not None else (),
+    )
 
 
 def _asked_method(query: Query, cat: Catalogue) -> MethodId:

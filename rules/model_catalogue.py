@@ -309,6 +309,20 @@ class Architecture(_Data):
         ones)."""
         return self.layers - self.cross_attention_layers
 
+    def tensor_parallel_ok(self, gpus: int) -> bool:
+        """Whether vLLM's tensor parallelism can split the model over `gpus`: the attention heads
+        must divide evenly (vllm/config ModelConfig.verify_with_parallel_config: "Total number
+        of attention heads (64) must be divisible by tensor parallel size (7)"), and the KV
+        heads split evenly or, fewer than the GPUs, are copied whole to each (QKVParallelLinear:
+        divide(total_num_kv_heads, tp_size), else divide(tp_size, total_num_kv_heads)). The
+        latent of multi-head latent attention is kept whole on every rank (kv_cache_shards)."""
+        if self.heads % gpus:
+            return False
+        if self.is_mla:
+            return True
+        kv = self.kv_heads
+        return kv % gpus == 0 if gpus < kv else gpus % kv == 0
+
     def kv_cache_shards(self, gpus: int) -> int:
         """How many ways tensor parallelism over `gpus` splits the KV cache. The latent of
         multi-head latent attention is not split at all: every rank keeps it whole (vLLM's

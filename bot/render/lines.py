@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from markupsafe import Markup
 
-from bot.answer import Answer, MethodAnswer, QuantPick
+from bot.answer import Answer, HeadSplit, MethodAnswer, QuantPick
 from bot.detail import DetailedAnswer, FitCheck
 from bot.i18n import N_
 from bot.render.detailed_lines import detailed_block, detailed_lead_block
@@ -235,6 +235,8 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         put(_overkill(ph, answer, asked, primary.cheapest))
         put("\n")
 
+    if answer.head_split is not None:
+        put(_head_split(ph, answer, answer.head_split, who))
     lead = False  # where detailed_lead.html.j2 goes: the head ends there
     head: list[str] = out
     if asked is not None:
@@ -495,7 +497,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
     put("\n")
     for ma in methods:
         _method_lines(put, ma, answer, ph)
-    if asked is not None and asked.gpu_count > 1:
+    if asked is not None and asked.gpu_count > 1 and answer.head_split is None:
         put(ph.sharding(ph.method_kind(asked.method) == "inference",
                         gguf=cat.method(asked.method).quant is not None))
         put("\n")
@@ -958,6 +960,55 @@ def _training_headline(ph: Phrases, detailed: DetailedAnswer) -> Markup:
         "About %(det)s per GPU on %(gpus)s GPUs with your settings for %(how)s (detailed "
         "estimate; activations %(act)s of it)", **args,
     )
+
+
+def _head_split(ph: Phrases, answer: Answer, split: HeadSplit, who: Markup) -> Markup:
+    """vLLM cannot split the model over the asked count with tensor parallelism: why, what
+    fits on the nearest counts it takes, and pipeline parallelism for the count asked."""
+    _ = ph._
+    fmt = ph.fmt
+    sizes = fmt.list([str(c) for c in split.sizes], "or")
+    out = ["⚠️ <b>", _("vLLM cannot split %(who)s over %(n)s GPUs with tensor parallelism.",
+                       who=who, n=split.gpus), "</b> "]
+    if not split.heads_divide:
+        out.append(_(
+            "Its %(heads)s attention heads must divide evenly by --tensor-parallel-size "
+            "(%(sizes)s here); with %(n)s it stops with “Total number of attention heads "
+            "(%(heads)s) must be divisible by tensor parallel size (%(n)s)”.",
+            heads=split.heads, n=split.gpus, sizes=sizes,
+        ))
+    else:
+        out.append(_(
+            "Its %(kv)s KV heads must split evenly over the GPUs, or each GPU keep whole ones: "
+            "--tensor-parallel-size %(sizes)s.", kv=split.kv_heads, sizes=sizes,
+        ))
+    out.append("\n")
+    # The count above only when the one below misses something.
+    more = split.more if not all(f.fits for f in split.fewer) else ()
+    for fits in (split.fewer, more):
+        if not fits:
+            continue
+        first = fits[0]
+        where = ph.fit_config(first)
+        fitting: list[str] = [ph.method_short(f.method) for f in fits if f.fits]
+        out.append("👉 ")
+        if not fitting:
+            out.append(_("On %(where)s (%(vram)s) it does not fit.",
+                         where=where, vram=fmt.gb(first.vram_gb)))
+        elif len(fits) == 1:
+            out.append(_("On %(where)s (%(vram)s) it fits: %(room)s.", where=where,
+                         vram=fmt.gb(first.vram_gb), room=ph.headroom(first)))
+        else:
+            out.append(_("On %(where)s (%(vram)s) it fits with %(which)s.", where=where,
+                         vram=fmt.gb(first.vram_gb), which=fmt.list(fitting)))
+        out.append("\n")
+    out.append(_(
+        "Or use all %(n)s with pipeline parallelism (--pipeline-parallel-size %(n)s "
+        "--tensor-parallel-size 1), which splits the layers, unevenly if need be, and is "
+        "slower per request: the verdict below is for that.", n=split.gpus,
+    ))
+    out.append("\n\n")
+    return str.__new__(Markup, "".join(out))
 
 
 def _method_lines(
