@@ -104,8 +104,9 @@ _UNITS: Final = (
     r"h|hrs?|hours?|horas?|heures?|gb|go|\$|dollars?|dolares|tokens?|%|m|b|bn|k|"
     r"millions?|millones|minutes?|min"
 )
-# "a 100 hours" is not an A100: a spaced name followed by a unit is a number.
-_SPACED_UNIT_AFTER: Final = lazy(rf"^ ?(?:{_UNITS})(?![a-z])")
+# "a 100 hours" is not an A100: a spaced name followed by a unit is a number, also with its
+# decimals ("QLoRA of a 200.9B model", "a 100.5 billion one").
+_SPACED_UNIT_AFTER: Final = lazy(rf"^(?:[.,]\d+)? ?(?:{_UNITS}|billions?|milliards?)(?![a-z])")
 # A bare number is a GPU only when it is not a quantity ("3090 tokens", "2070 hours").
 _NUMBER_UNIT_AFTER: Final = lazy(
     rf"^ ?(?:{_UNITS}|g|steps?|samples?|examples?|rows?|d(?!['’])|days?|dias?|jours?|"
