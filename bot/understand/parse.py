@@ -92,6 +92,7 @@ class _Work:
     shape_model: str | None = None  # "qwen 7b": the model whose shape is assumed (Qwen2.5 7B)
     kv_cache_type: str | None = None  # "-ctk q8_0", "fp8 kv cache": detailed.toml kv_cache
     gpu_memory_utilization: Decimal | None = None  # vLLM's "--gpu-memory-utilization 0.95"
+    max_num_seqs: int | None = None  # vLLM's "--max-num-seqs 64": a ceiling, not a batch
     rl_generations: int | None = None  # GRPO's "num_generations 16"
     rl_completion_tokens: int | None = None  # GRPO's "max_completion_length 1024"
     flags: st.Settings = field(default_factory=st.Settings)
@@ -269,6 +270,10 @@ def _take_settings(work: _Work) -> None:
     match = px.BATCH.search(work.s)
     if match:
         work.batch_size = parse_int(match.group("num"))
+        work.blank(*match.span())
+    match = px.MAX_NUM_SEQS.search(work.s)
+    if match:
+        work.max_num_seqs = parse_int(match.group("num"))
         work.blank(*match.span())
     match = px.CONCURRENCY.search(work.s) if work.batch_size is None else None
     if match:  # "serve 20 concurrent users": 20 sequences in the KV cache at once
@@ -713,8 +718,9 @@ def _rates_asked(
     # Users, requests or clients are served, also of a model fine-tuned first ("after lora
     # finetuning mistral 7b, how many concurrent users"); "how many sequences" beside a
     # training run is its batch.
-    concurrency = asked is not None and (serving or any(
-        word in asked.group(0) for word in _SERVED_ONLY))
+    concurrency = (asked is not None and (serving or any(
+        word in asked.group(0) for word in _SERVED_ONLY))) or (
+        work.max_num_seqs is not None and serving)
     training = not inference and (method is not None or trains)
     train_speed = training and work.flags.tokens_per_second is None and bool(
         asks.SPEED_ASK.search(s) or asks.TRAIN_SPEED_ASK.search(s))
@@ -1556,8 +1562,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     engine = "vllm" if inference and px.VLLM.admits(rest) and any(
         not _negated(rest, *m.span()) for m in px.VLLM.pattern.finditer(rest)) else None
     utilization = work.gpu_memory_utilization if inference else None
-    if utilization is not None:
-        engine = "vllm"  # its flag: "--gpu-memory-utilization 0.95" alone names vLLM
+    if utilization is not None or (inference and work.max_num_seqs is not None):
+        engine = "vllm"  # its flags: "--gpu-memory-utilization 0.95" alone names vLLM
     runner_spec = cat.local_runner(runner) if runner is not None else None
     return _made(
         text=text,
@@ -1667,6 +1673,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         engine=engine,
         kv_cache_type=work.kv_cache_type if inference else None,
         gpu_memory_utilization=utilization,
+        max_num_seqs=work.max_num_seqs if inference else None,
         runner_type_assumed=runner_spec is not None and quant == runner_spec.default_type
         and quant_bare is None and not any(
             not _negated(rest, *m.span()) for m in px.GGUF_TYPE.finditer(rest)),

@@ -186,6 +186,13 @@ GPU_MEMORY_UTILIZATION: Final = Guarded(
     r"gpu[ _-]?mem(?:ory)?[ _-]?util\w* ?[=:]? ?"
     r"(?:(?P<num>-?\d{1,3}(?:[.,]\d{1,3})?)(?![\d%])|(?P<pct>-?\d{1,4}) ?%)"
 )
+# vLLM's "--max-num-seqs 64" ("max_num_seqs=64"): a ceiling on the sequences its scheduler
+# runs together, not memory it reserves (the KV cache is preallocated from
+# --gpu-memory-utilization): how many fit is the question, not a batch to hold.
+MAX_NUM_SEQS: Final = Guarded(
+    ("num",),
+    r"(?<![a-z])max[ _-]?num[ _-]?seqs ?[=:]? ?(?P<num>\d{1,5})(?![\w.])"
+)
 # A serving engine's context flag with no context word in it: llama.cpp's "-c 16384" (also
 # "-c 16k"; read only where llama.cpp or a GGUF file is named) and TGI's "--max-total-tokens
 # 16384" (the prompt and the output together: the context each sequence holds).

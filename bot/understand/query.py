@@ -130,6 +130,9 @@ class Query(BaseModel):
     # vLLM's share of each GPU said ("--gpu-memory-utilization 0.95"): the budget its longest
     # context and its concurrency are searched within, instead of its default 0.9.
     gpu_memory_utilization: Decimal | None = None
+    # vLLM's "--max-num-seqs 64": the most sequences its scheduler runs together, a ceiling
+    # (not memory it reserves) set against how many fit at once (the concurrency answer).
+    max_num_seqs: int | None = None
     # "-ngl 40", "num_gpu 40": the layers the user puts on the GPU (llama.cpp / Ollama), checked
     # against the layer split of a GGUF model the card cannot hold whole.
     gpu_layers: int | None = None
