@@ -1335,7 +1335,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         method = cat.method_where("training", family="full", optimizer="adam8bit") or method
     trains = _trains(rest, work)
     inference = _is_inference(rest, method, trains) or (
-        method is None and _served(rest, work, cat))
+        method is None and _served(rest, work, cat)) or (
+        method is None and not trains and work.dataset_samples is None
+        and px.INSTRUCT_REPO.admits(folded)
+        and px.INSTRUCT_REPO.pattern.search(folded) is not None)
     # "and with 8k context?", "what if I use bs 8?": serving read from a context length or
     # "use"/"run"/"load" alone, no serving word, no format or precision; a follow-up of a
     # training question keeps training.

@@ -186,6 +186,13 @@ GPU_MEMORY_UTILIZATION: Final = Guarded(
     r"gpu[ _-]?mem(?:ory)?[ _-]?util\w* ?[=:]? ?"
     r"(?:(?P<num>-?\d{1,3}(?:[.,]\d{1,3})?)(?![\d%])|(?P<pct>-?\d{1,4}) ?%)"
 )
+# A Hugging Face repo id of a chat-tuned checkpoint ("meta-llama/Meta-Llama-3-8B-Instruct",
+# "google/gemma-2-9b-it", "mistralai/Mistral-7B-Instruct-v0.3"): with no training word, what
+# people paste to run it.
+INSTRUCT_REPO: Final = Guarded(
+    ("/",),
+    r"(?<![\w.-])[a-z0-9][\w.-]*/[\w.-]*?-(?:instruct|chat|it)(?![a-z0-9])"
+)
 # vLLM's "--max-num-seqs 64" ("max_num_seqs=64"): a ceiling on the sequences its scheduler
 # runs together, not memory it reserves (the KV cache is preallocated from
 # --gpu-memory-utilization): how many fit is the question, not a batch to hold.
