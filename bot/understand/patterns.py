@@ -293,9 +293,10 @@ LORA_SETTING: Final = Guarded(
 )
 # "rango de LoRA 64", "rang LoRA de 64" name the adapters' rank, not LoRA as the method.
 RANK: Final = Guarded(
-    r"r(?:an(?:k|go?))?(?: (?:de |del |du )?(?:la )?lora)? ?(?:[:=]|of|de)? ?\d",
+    r"r(?:an(?:k|go?))?(?: (?:de |del |du )?(?:la )?lora)? ?(?:[:=]|of|de)? ?-?\d",
     r"(?<![a-z])(?:r|rank|rango|rang)(?: (?:de |del |du )?(?:la )?lora)?"
-    r" ?(?:[:=]|of|de)? ?(?P<num>\d+)(?!\w|[.,]\d)"
+    # "rank -8" keeps its sign: bot.understand.bounds refuses it (not rank 8)
+    r" ?(?:[:=]|of|de)? ?(?P<num>(?:(?<=[ :=])-)?\d+)(?!\w|[.,]\d)"
 )
 _TOKEN_MULT: Final = alt(re.escape(w) for w in lx.TOKEN_MULTIPLIERS)
 # ... not a rate: "qlora 70b tokens/s on a T4" names a 70B model and asks its tokens/s.

@@ -237,9 +237,10 @@ PROMPT_TOKENS: Final = Screened(
 )
 EPOCHS: Final = Screened(
     # "3 epochs", "3ep", "3 eps" (glued or abbreviated, digits only), "three epochs"
-    rf"(?<![a-z0-9])(?:(?:(?P<a>\d{{1,3}}) ?|(?P<w>{'|'.join(('one', 'two', 'three', 'four', 'five', 'ten', 'una', 'un', 'une', 'dos', 'deux', 'tres', 'trois', 'cuatro', 'quatre', 'cinco', 'cinq', 'diez', 'dix'))}) )"
+    # "-2 epochs", "epochs=-2" keep their sign: bot.understand.bounds refuses them.
+    rf"(?<![a-z0-9])(?:(?:(?P<a>(?:(?<![^ :=])-)?\d{{1,3}}) ?|(?P<w>{'|'.join(('one', 'two', 'three', 'four', 'five', 'ten', 'una', 'un', 'une', 'dos', 'deux', 'tres', 'trois', 'cuatro', 'quatre', 'cinco', 'cinq', 'diez', 'dix'))}) )"
     r"(?:epochs?|epocas?|epoques?|passes|eps?)|(?:epochs?|num_train_epochs|epocas?|epoques?) ?[:=]? ?"
-    r"(?P<b>\d{1,3}))(?![a-z0-9])"
+    r"(?P<b>(?:(?<=[ :=])-)?\d{1,3}))(?![a-z0-9])"
 )
 _EPOCH_WORDS: Final[dict[str, int]] = {
     "one": 1, "una": 1, "un": 1, "une": 1, "two": 2, "dos": 2, "deux": 2, "three": 3,
@@ -540,7 +541,7 @@ def take_numbers(
     match = EPOCHS.search(s)
     if match:
         raw = match.group("a") or match.group("w") or match.group("b")
-        epochs = int(raw) if raw.isdigit() else _EPOCH_WORDS[raw]
+        epochs = int(raw) if raw.lstrip("-").isdigit() else _EPOCH_WORDS[raw]
         blank(*match.span())
     match = WORD_TOKENS.search(s)
     if match:
