@@ -21,7 +21,7 @@ from bot.understand.followup import carried_over, follow_up, stand_alone
 from bot.understand.lazy import compile_all
 from bot.understand.normalise import MAX_CHARS as READ_CHARS
 from bot.understand.query import Query
-from bot.understand.split import MAX_PIECES, Piece, pieces
+from bot.understand.split import MAX_PIECES, Piece, asked_once, pieces
 from rules.catalogue import Catalogue, load_catalogue
 from rules.money import to_cents
 
@@ -196,6 +196,7 @@ class Pipeline:
         text = text[:MAX_QUESTION_CHARS]
         read: dict[str, Query] = {}
         if len(text) <= READ_CHARS:
+            text = asked_once(text, self._kept(self._cut, text, pieces))
             several = self._several(text, chosen_locale, telegram_locale, previous, read)
             if several is not None:
                 return several

@@ -151,3 +151,28 @@ def pieces(text: str) -> list[Piece]:
         if _WORD.search(text, start, end) and not _JOIN_ONLY.fullmatch(folded, start, end):
             out.append(Piece(start, end, text[start:end], opened))
     return out
+
+
+_WORDS: Final = lazy(r"\w+")
+
+
+def asked_once(text: str, found: list[Piece]) -> str:
+    """The message with each of its questions (`found`, its pieces) once: a question pasted
+    twice ("can i qlora llama 3 8b on a 4090? can i qlora llama 3 8b on a 4090?") is one
+    question, not two cards to compare (the same words, case and punctuation aside). `text`
+    itself when none repeats."""
+    if len(found) < 2:
+        return text
+    seen: set[str] = set()
+    kept: list[str] = []
+    at = 0
+    for piece in found:
+        key = " ".join(_WORDS.findall(flat(piece.text)))
+        if key in seen:
+            kept.append(text[at:piece.start])
+            at = piece.end
+        seen.add(key)
+    if not at:
+        return text
+    kept.append(text[at:])
+    return "".join(kept).strip()
