@@ -652,6 +652,23 @@ def _format_said(s: str) -> bool:
     return any(not _negated(s, *m.span()) for m in px.INFERENCE_FORMAT.finditer(s))
 
 
+# "will it oom?", "would I run out of memory", "fits without OOM", "¿va a dar OOM?", "sans
+# OOM": an out-of-memory error asked about or avoided, not one the run hit ("why does it OOM
+# at step 200" is one it hit).
+_OOM_AHEAD: Final = lazy(
+    r"(?<![a-z])(?:will|would|wil|gonna|going to|might|could|without|avoid(?:ing)?|risk(?: of)?|"
+    r"va a|dara|daria|sin|va faire|va (?:y )?avoir|vais avoir|sans|risque)(?![a-z])[\w' ]{0,20}$"
+)
+
+
+def _oom_hit(s: str) -> bool:
+    """The run hit an out-of-memory error (asks.OOM), said as something that happened."""
+    if asks.OOM.search(s) is None:
+        return False
+    return any(_OOM_AHEAD.search(s[max(0, m.start() - 28) : m.start()]) is None
+               for m in asks.OOM.pattern.finditer(s))
+
+
 def _trains(s: str, work: _Work) -> bool:
     """A training word or a setting only training has (rank, epochs, dataset, optimizer,
     checkpointing, accumulation, sharding, packing)."""
@@ -1615,7 +1632,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         speed_asked=speed_asked,
         concurrency_asked=concurrency_asked,
         train_speed_asked=train_speed_asked,
-        oom=bool(asks.OOM.search(rest)),
+        oom=_oom_hit(rest),
         fix_asked=bool(asks.FIX_ASK.search(rest)),
         overkill_asked=bool(asks.OVERKILL.search(rest)),
         start_asked=start,
