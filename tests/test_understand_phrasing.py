@@ -233,6 +233,14 @@ SIZES = [
     ("¿Cabe un modelo de 7 mil millones de parámetros en una L40S?", "7"),
     ("Un modèle de 7 milliards de paramètres tient-il sur une L40S ?", "7"),
     ("un modèle de 1 500 millions de paramètres", "1.5"),
+    # The "b" of "70b" after a size in words, also behind a version number (was "Which model?"
+    # or the family's "Which one?").
+    ("seventy b on two h100 fp8", "70"),
+    ("can i qlora a thirteen b model on a 3090", "13"),
+    ("qlora llama 3 seventy b on 2 4090s", "70"),
+    ("qwen 2.5 fourteen b lora on a 4090", "14.7"),
+    ("un modelo de setenta y dos b en dos h100?", "72"),
+    ("un qlora d'un modèle de trente-deux b sur une 4090", "32"),
 ]
 
 
@@ -262,7 +270,8 @@ def test_token_counts_in_words(text: str, tokens: str) -> None:
 
 def test_number_words_alone_stay_words() -> None:
     # Counts and articles are read by the count and duration patterns themselves.
-    for text in ("two days", "una semana", "dos H200", "a week", "7 mil millones"):
+    for text in ("two days", "una semana", "dos H200", "a week", "7 mil millones", "plan b",
+                 "a b test", "one b"):
         assert words_to_digits(text) == text
 
 

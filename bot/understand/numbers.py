@@ -145,6 +145,14 @@ _PHRASE: Final = lazy(
 )
 
 
+# A model's size in words: "a seventy b model", "llama 3 seventy b", "un modelo de setenta b"
+# (the "b" of "70b"). After a version number too, which _PHRASE leaves alone.
+_SIZE_IN_WORDS: Final = lazy(
+    rf"(?<![\w.,])(?P<words>(?:{_NUMBER_WORD})(?:(?: |-|-et-| et | y | and )(?:{_NUMBER_WORD}))*)"
+    r"(?= ?b(?![a-z]))"
+)
+
+
 def _value(words: list[str]) -> int | None:
     """0 < value of the number words, or None when they do not make one number."""
     total, current, seen = 0, 0, False
@@ -286,8 +294,17 @@ def words_to_digits(folded: str, quick: bool = True, runs: list[str] | None = No
             return match.group(0)
         return match.group("pre") + str(value) + folded[end : match.end()]
 
+    def size(match: re.Match[str]) -> str:
+        words = re.split(r"-et-|-| ", match.group("words"))
+        if all(w in _ONE or w in _JOINERS for w in words):
+            return match.group(0)  # "a b", "one b": no size
+        value = _value(words)
+        return match.group(0) if value is None else str(value)
+
     # Settings first: "seq len of two thousand forty eight" is one number, not "2 thousand".
     folded = _AFTER_SETTING.sub(setting, folded)
+    if " b" in folded or "b " in folded or folded.endswith("b"):
+        folded = _SIZE_IN_WORDS.sub(size, folded)
     folded = _PHRASE.sub(digits, folded)
     if not quick or "medio" in folded or "demi" in folded or "half" in folded:
         folded = _SCALE_AND_HALF.sub(
