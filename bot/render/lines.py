@@ -1024,6 +1024,7 @@ def _method_lines(
     many = len(answer.methods)
     detailed_gb = answer.method_detailed_gb.get(mem.method)
     trained_gb = answer.method_training_gb.get(mem.method)
+    figure = detailed_gb if detailed_gb is not None else trained_gb  # settings stated: detailed
     check = answer.detailed.check if answer.detailed else None
     # Training settings stated: this method's cheapest configuration is chosen by the detailed
     # figure that leads (the planning one is said beside it).
@@ -1031,32 +1032,23 @@ def _method_lines(
         _training_lead(answer) and ma is answer.primary and answer.detailed is not None
         and answer.detailed.method == mem.method
     )
-    if (detailed_gb is not None or trained_gb is not None) and answer.detailed is not None and answer.detailed.gpus > 1:
+    if figure is not None and answer.detailed is not None and answer.detailed.gpus > 1:
         # Beside a figure per GPU, the planning one per GPU too (sharded evenly, as fit does).
         need = _safe_need(ph, mem.estimate_gb / answer.detailed.gpus)
-    if fit is not None and many > 1 and detailed_gb is not None and check is not None:
-        # Serving at a stated context: the detailed figure (KV cache included) and its verdict;
-        # the planning figure beside it, said to be without the cache.
+    if fit is not None and many > 1 and figure is not None and check is not None:
+        # Settings stated: the detailed figure and its verdict, the one the headline lists
+        # (serving: with the KV cache at the stated context; training: with activations and
+        # logits); the planning figure beside it, said to be without them.
         fits = answer.method_fits.get(mem.method, fit.fits)
+        args = {"name": name, "det": ph.fmt.gb(figure, 1), "need": need,
+                "room": ph.room(fits, check.vram_per_gpu_gb - figure)}
         add("✅ " if fits else "❌ ")
-        add(_(
-            "<b>%(name)s</b>: ≈ %(det)s per GPU with the KV cache — %(room)s (planning rule: "
-            "%(need)s without it)",
-            name=name, det=ph.fmt.gb(detailed_gb, 1),
-            room=ph.room(fits, check.vram_per_gpu_gb - detailed_gb), need=need,
-        ))
-        add("\n")
-    elif fit is not None and many > 1 and trained_gb is not None and check is not None:
-        # Training settings stated: the detailed figure (activations and logits included) and
-        # its verdict, the one the headline lists; the planning figure beside it.
-        fits = answer.method_fits.get(mem.method, fit.fits)
-        add("✅ " if fits else "❌ ")
-        add(_(
-            "<b>%(name)s</b>: ≈ %(det)s per GPU with your settings — %(room)s (planning rule: "
-            "%(need)s without activations)",
-            name=name, det=ph.fmt.gb(trained_gb, 1),
-            room=ph.room(fits, check.vram_per_gpu_gb - trained_gb), need=need,
-        ))
+        if detailed_gb is not None:
+            add(_("<b>%(name)s</b>: ≈ %(det)s per GPU with the KV cache — %(room)s (planning "
+                  "rule: %(need)s without it)", **args))
+        else:
+            add(_("<b>%(name)s</b>: ≈ %(det)s per GPU with your settings — %(room)s (planning "
+                  "rule: %(need)s without activations)", **args))
         add("\n")
     elif fit is not None and many > 1:
         add("✅ " if fit.fits else "❌ ")
@@ -1121,13 +1113,13 @@ def _method_lines(
     for n in fit.notes if fit is not None else mem.notes:
         if n.code in _HIDDEN_NOTES or (fit is not None and n.code == "adamw_range"):
             continue
-        if (detailed_gb is not None or trained_gb is not None) and n.code == "floor_fits_estimate_misses":
+        if figure is not None and n.code == "floor_fits_estimate_misses":
             continue  # the planning margin's verdict: the line gives the detailed one
         add("   ")
         add(ph.note(n, mem, offload=bool(answer.query.cpu_offload)))
         add("\n")
     cheapest = ma.cheapest
-    if (detailed_gb is not None or trained_gb is not None) and fit is not None:
+    if figure is not None and fit is not None:
         fit_ok = answer.method_fits.get(mem.method, fit.fits)
     else:
         fit_ok = fit is not None and fit.fits

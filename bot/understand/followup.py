@@ -147,14 +147,11 @@ def follow_up(
     if is_gpu_price(previous):
         return _after_price(new, previous)
     if previous.intent in _MODEL_INTENTS:
-        folded = fold(new.text)
-        count = _more_gpus(new, previous, folded)
-        if count is None:
-            count = _bare_count(new, previous, folded)
-        if count is not None:
-            # "et avec 2 de plus ?" after a question on 2× RTX 3090: the same run on 4 of them;
-            # "et deux ?" after the cost of an H100 for 10 hours: two of them.
-            return _merge(new.model_copy(update={"gpu_count": count}), previous, names_model=False)
+        # "et avec 2 de plus ?" after a question on 2× RTX 3090: the same run on 4 of them;
+        # "et deux ?" after the cost of an H100 for 10 hours: two of them.
+        counted = _on_more_cards(new, previous, fold(new.text))
+        if counted is not None:
+            return counted
     if previous.intent not in _MODEL_INTENTS:
         return new
     if previous.params_b is None:
@@ -174,7 +171,7 @@ def follow_up(
                         )
             return merged
         if not previous.family and _names_model(new) and new.intent in _MODEL_INTENTS \
-                and not (_said(new, "gpu") or _said(new, "vram_gb") or _said(new, "gpu_text")):
+                and not _names_card(new):
             # "Which model?" after "qlora on my 3090", answered "llama 3 8b": that run.
             return _merge(new, previous, names_model=True)
         if not is_gpu_time(previous) and not asks_on_gpu(previous):
@@ -216,7 +213,7 @@ def follow_up(
         # "and 13B?" keeps the GPU and method; "QLoRA 13B on an A100" is a new question.
         if not marker or _said(new, "gpu") or _said(new, "vram_gb"):
             return new
-    elif not (says_something and (marker or short or _asks_bare(new, cue) or _wants_run(new))):
+    elif not (says_something and (marker or short or _asks_bare(new, cue))):
         return new
     merged = _merge(new, previous, names_model)
     if gpus is not None:
@@ -233,13 +230,15 @@ def follow_up(
     return merged if cue is None else _asking(merged, cue)
 
 
-def _wants_run(new: Query) -> bool:
-    """"how much would it cost to rent instead for 20 hours", "how long would it take with the
-    same settings on 50M tokens": a cost or a time that names no model and no card cannot be
-    answered alone, however long it is; the run just discussed is what it asks about."""
-    return new.intent in ("cost", "time") and not _names_model(new) and not (
-        _said(new, "gpu") or _said(new, "vram_gb") or _said(new, "gpu_text")
-    ) and new.budget_usd is None
+def _on_more_cards(new: Query, previous: Query, folded: str) -> Query | None:
+    """The previous question on the count of cards `new` says ("and 2 more?", "¿y 8?"), or
+    None when it says none."""
+    count = _more_gpus(new, previous, folded)
+    if count is None:
+        count = _bare_count(new, previous, folded)
+    if count is None:
+        return None
+    return _merge(new.model_copy(update={"gpu_count": count}), previous, names_model=False)
 
 
 def _after_price(new: Query, previous: Query) -> Query:
@@ -247,13 +246,11 @@ def _after_price(new: Query, previous: Query) -> Query:
     the card (its price), "and for 10 hours?" the card for that long (its cost). Anything else
     is a question of its own: no run was asked, so there is no model or method to carry."""
     folded = fold(new.text)
-    count = _more_gpus(new, previous, folded)
-    if count is None:
-        count = _bare_count(new, previous, folded)
-    if count is not None:
-        return _merge(new.model_copy(update={"gpu_count": count}), previous, names_model=False)
-    if new.hours is not None and not (_names_model(new) or _said(new, "gpu") or _said(new, "vram_gb")
-                                      or _said(new, "gpu_text")) and _MARKER.match(folded) \
+    counted = _on_more_cards(new, previous, folded)
+    if counted is not None:
+        return counted
+    if new.hours is not None and not (_names_model(new) or _names_card(new)) \
+            and _MARKER.match(folded) \
             and new.intent in ("unknown", "cost", "prices"):
         return _merge(new, previous, names_model=False)
     return new
@@ -435,13 +432,12 @@ def _asks_why(new: Query, previous: Query, folded: str) -> bool:
 
 
 def _asks_bare(new: Query, cue: _Cue | None) -> bool:
-    """A cost, a duration or a capacity asked naming no model, GPU, hours or budget ("how much
-    would it cost on your cloud instead?"): nothing to answer alone, however long the wording,
-    so the previous run's."""
-    if _said(new, "gpu") or _said(new, "vram_gb") or _said(new, "gpu_text") \
-            or new.hours is not None or new.budget_usd is not None:
+    """A cost or a duration asked naming no model, GPU or budget ("how much would it cost on
+    your cloud instead?", "… to rent instead for 20 hours"), or a capacity asked naming no hours
+    either: nothing to answer alone, however long the wording, so the previous run's."""
+    if _names_card(new) or new.budget_usd is not None:
         return False
-    return cue is not None or new.intent in ("cost", "time")
+    return new.intent in ("cost", "time") or (cue is not None and new.hours is None)
 
 
 def _asking(query: Query, cue: _Cue) -> Query:
@@ -550,6 +546,11 @@ def carried_over(asked: Query, completed: Query) -> tuple[str, ...]:
     return tuple(carried)
 
 
+def _names_card(query: Query) -> bool:
+    """A card named, by its name, its memory or a name we do not know ("RTX 9090")."""
+    return _said(query, "gpu") or _said(query, "vram_gb") or _said(query, "gpu_text")
+
+
 def _names_model(query: Query) -> bool:
     return query.params_b is not None or query.model_id is not None or bool(query.family)
 
@@ -596,7 +597,7 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
                       serving_precision_said=previous.serving_precision_said,
                       quant=previous.quant, quant_bare=previous.quant_bare,
                       runner=previous.runner, runner_type_assumed=previous.runner_type_assumed)
-    has_gpu = _said(new, "gpu") or _said(new, "vram_gb") or _said(new, "gpu_text")
+    has_gpu = _names_card(new)
     if not has_gpu:
         update.update(
             gpu=previous.gpu, gpu_text=previous.gpu_text, vram_gb=previous.vram_gb,
