@@ -560,7 +560,8 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         split = _layer_split(query, composed, cat)
         if split is not None:
             extra["layer_split"] = split
-            if query.runner_type_assumed and query.params_b is not None:
+            if query.runner_type_assumed and query.params_b is not None \
+                    and not _gguf_keeps_native(query, cat):
                 extra["runner_pick"] = _quant_pick(query, cat)[1]
         head_split = _head_split(query, composed, cat)
         if head_split is not None:
@@ -958,6 +959,15 @@ def _largest_batch(query: Query, cat: Catalogue, oom: OomReport | None = None
     if found.batch:
         update["batch_size"] = found.batch
     return query.model_copy(update=update), {"largest_batch": found}
+
+
+def _gguf_keeps_native(query: Query, cat: Catalogue) -> bool:
+    """Every GGUF file of the model keeps its published format whatever its type (gpt-oss's
+    MXFP4 experts, models.toml native.local_runners): no smaller llama.cpp type to pick."""
+    if query.model_id is None:
+        return False
+    native = cat.models.get(query.model_id).native
+    return native is not None and native.local_runners is not None
 
 
 def _layer_split(query: Query, answer: Answer, cat: Catalogue) -> LayerSplit | None:

@@ -351,6 +351,11 @@ class NativeWeights(_Data):
     method: str = Field(pattern=r"^inference_[a-z0-9_]+$")
     source: str = Field(min_length=3)
     verified: dt.date
+    # Where it is published that the GGUF files local runners load (Ollama's library tag,
+    # llama.cpp's and LM Studio's builds) keep this format too (gpt-oss: the MXFP4 experts,
+    # whatever the file's type): a question naming a runner and no type is answered in it,
+    # not in the runner's default type. None: the runner's default type is assumed.
+    local_runners: str | None = Field(default=None, min_length=3)
 
 
 class ModelSpec(_Data):

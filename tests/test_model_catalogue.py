@@ -459,3 +459,39 @@ def test_thread_models_carry_only_what_was_read() -> None:
     }
     # Gated as the repository is: Ministral 8B asks for contact details, GPT-J does not.
     assert CATALOGUE.get("ministral-8b").gated and not CATALOGUE.get("gpt-j-6b").gated
+
+
+@pytest.mark.parametrize(
+    ("text", "model_id", "shape"),
+    [
+        ("Qwen/Qwen-7B-Chat", "qwen1-7b", (32, 4096, 32, 11008, 151936)),
+        ("Qwen-72B-Chat-Int4", "qwen1-72b", (80, 8192, 64, 24576, 152064)),
+        ("Qwen/Qwen1.5-14B-Chat", "qwen1.5-14b", (40, 5120, 40, 13696, 152064)),
+        ("qwen1.5:72b", "qwen1.5-72b", (80, 8192, 64, 24576, 152064)),
+        ("internlm/internlm2-chat-7b", "internlm2-7b", (32, 4096, 8, 14336, 92544)),
+        ("upstage/SOLAR-10.7B-Instruct-v1.0", "solar-10.7b", (48, 4096, 8, 14336, 32000)),
+        ("ibm-granite/granite-3.1-2b-instruct", "granite-3.1-2b", (40, 2048, 8, 8192, 49155)),
+        ("teknium/OpenHermes-2.5-Mistral-7B", "openhermes-2.5-mistral-7b",
+         (32, 4096, 8, 14336, 32002)),
+        ("Qwen/Qwen3-VL-8B-Instruct", "qwen3-vl-8b", (36, 4096, 8, 12288, 151936)),
+        ("huggyllama/llama-30b", "llama-1-33b", (60, 6656, 52, 17920, 32000)),
+        ("llama 33b", "llama-1-33b", (60, 6656, 52, 17920, 32000)),
+    ],
+)
+def test_added_models_carry_their_published_shapes(
+    text: str, model_id: str, shape: tuple[int, ...]
+) -> None:
+    found = CATALOGUE.find(text)
+    assert found is not None and found.id == model_id, text
+    a = found.arch
+    assert a is not None and (a.layers, a.hidden, a.kv_heads, a.intermediate, a.vocab) == shape
+
+
+def test_added_models_without_a_read_config_have_no_shape_and_brand_sizes_stay_generic() -> None:
+    for model_id in ("qwen1.5-32b", "internlm2-20b", "granite-3.1-8b"):
+        assert CATALOGUE.get(model_id).arch is None, model_id
+    assert CATALOGUE.find("internlm2-chat-20b").id == "internlm2-20b"  # type: ignore[union-attr]
+    assert CATALOGUE.find("granite 3.1 8b").id == "granite-3.1-8b"  # type: ignore[union-attr]
+    # A brand and a size alone is that size (README), not Qwen 1's "Qwen-7B".
+    for text in ("qwen 7b", "qwen 14b", "qwen 72b", "Qwen/Qwen-7B"):
+        assert CATALOGUE.find(text) is None, text

@@ -136,3 +136,21 @@ def test_the_largest_model_served_names_the_larger_ones_published_in_fp8_or_mxfp
     assert pipeline.ask("largest model I can run on an h100 in bf16").answer \
         .largest_published is None
     assert pipeline.ask("biggest model i can qlora on an h100").answer.largest_published is None
+
+
+def test_a_local_runner_runs_gpt_oss_in_its_published_mxfp4(pipeline: Pipeline) -> None:
+    # Every GGUF of gpt-oss keeps its experts in MXFP4 (Ollama's gpt-oss:20b tag too): naming
+    # Ollama or llama.cpp and no type is not "read as Q4_K_M, Ollama's default", and no
+    # smaller llama.cpp type is offered (its experts would stay MXFP4).
+    cat = load_catalogue()
+    assert all(cat.models.get(m).native.local_runners for m in ("gpt-oss-20b", "gpt-oss-120b"))
+    assert cat.models.get("deepseek-v3").native.local_runners is None  # Ollama's is Q4_K_M
+    text = pipeline.ask("gpt-oss 20b in ollama on a 16gb card").text
+    assert "every GGUF file of gpt-oss-20b keeps its experts in the published MXFP4" in text
+    assert "Ollama runs them as published, not as Q4_K_M" in text
+    assert "the default type of Ollama's library" not in text
+    answer = pipeline.ask("gpt-oss-120b with llama.cpp on 2x 3090").answer
+    assert answer.runner_pick is None and answer.layer_split is not None
+    # Other models keep the runner's default type, said so.
+    assert "the default type of Ollama's library" in pipeline.ask(
+        "llama 3 8b in ollama on a 3060").text

@@ -1096,7 +1096,19 @@ def _method_lines(
     if runner is not None and ph.cat.method(mem.method).quant == runner.default_type:
         # "llama 3 70b with ollama": the GGUF type is the runner's default, an assumption.
         add("   ℹ️ ")
-        if runner.id == "ollama":
+        native = answer.native
+        if native is not None and native.local_runners is not None:
+            # "gpt-oss 20b in ollama": its GGUF files keep the published format whatever
+            # their type (models.toml native.local_runners), Ollama's tags too.
+            add(_(
+                "You named no type, and every GGUF file of %(model)s keeps its experts in the "
+                "published %(format)s weights whatever its type (Ollama's tags too): "
+                "%(runner)s runs them as published, not as %(quant)s. The figure here is "
+                "planned at %(quant)s's bits per weight; the file's own size gives a closer one.",
+                model=answer.model_name or "", format=native.format, runner=runner.name,
+                quant=runner.default_type,
+            ))
+        elif runner.id == "ollama":
             add(_(
                 "You named no type: read as %(quant)s, the default type of Ollama's library "
                 "models (those published before December 2024 default to Q4_0, about 5 %% "
