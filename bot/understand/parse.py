@@ -1033,6 +1033,12 @@ _RULES: tuple[tuple[Intent, Callable[[_Signals], object]], ...] = (
     ("prices", lambda g: not g.hours and not g.work and not g.duration
      and px.PER_MINUTE.admits(g.s) and px.PER_MINUTE.pattern.search(g.s)
      and (g.gpuish or px.HOW_MUCH.search(g.s) or px.COST.search(g.s))),
+    # "is renting 8 h100 for a lora of llama 3 8b overkill?", "¿vale la pena alquilar 8 h100 …
+    # o es pasarse?": whether the configuration is more than the run needs (was the cost of
+    # illustrative hours nobody asked: renting is a price word). A cost asked keeps the cost.
+    ("fit", lambda g: g.work and g.gpuish and not g.hours and not g.tokens
+     and asks.OVERKILL.search(g.s) and not px.HOW_MUCH.search(g.s)
+     and not px.COST.search(g.s)),
     ("cost", lambda g: px.COST.search(g.s) or g.duration),
     # "how much to train on 50M tokens?": a run on that dataset costs (which model asked back),
     # not the price list "how much" alone reads.

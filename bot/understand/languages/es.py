@@ -45,6 +45,9 @@ LANGUAGE = Language(
         "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8, "nueve": 9,
         "diez": 10, "doce": 12, "dieciseis": 16,
         "una docena de": 12, "media docena de": 6,
+        # About so many, read as that many: "una treintena de horas", "una decena de H100".
+        "una decena de": 10, "una veintena de": 20, "una treintena de": 30,
+        "una centena de": 100, "un centenar de": 100,
     },
     # Units and tens read before a scale ("seven billion"), see numbers.words_to_digits.
     number_words={
@@ -226,6 +229,11 @@ LANGUAGE = Language(
         "DURATION_QUESTION": (
             r"cuanto tiempo", r"cuanto tarda\w*", r"cuantas horas", r"cuantos dias",
             r"cuanto (?:se )?demora\w*", r"cuanto se tarda",
+            # "¿cuánto tardo en hacer un lora …?", "¿cuánto voy a tardar?", "¿cuánto demoro?",
+            # "¿cuánto me lleva?": the user's own run, how long (was the cost of the run)
+            r"cuanto (?:me |nos |te |le )?(?:tardo|tardamos|tardas|tardare\w*|demoro|demoramos|demorare\w*)",
+            r"cuanto (?:tiempo )?(?:voy|vamos|vas|va|van) a (?:tardar|demorar)(?:me|nos|se)?",
+            r"cuanto (?:tiempo )?(?:me |nos |te |le )lleva\w*",
             # "¿cuánto dura?", "¿cuánto duraría el entrenamiento?": how long, not a price
             r"cuanto (?:me |nos |le |te )?(?:dura|duran|duraria|durarian|durara|duraran)", r"tiempo (?:estimado|de entrenamiento)",
             r"tiempo ?(?:\+|&|/|,|y) ?(?:vram|memoria)", r"(?:vram|memoria) ?(?:\+|&|/|,|y) ?tiempo",
@@ -341,6 +349,9 @@ LANGUAGE = Language(
         "BATCH_ASK": (
             r"(?:tamano de )?(?:lote|batch) (?:maximo|mas grande)", r"que (?:tamano de )?(?:lote|batch)",
             r"cuanto (?:batch|lote)", r"(?:el )?(?:maximo|mayor) (?:tamano de )?(?:lote|batch)",
+            # "batch size máximo", "batch máx", "tamaño máximo de batch" (was the fit alone)
+            r"(?:lote|batch)(?: ?size)? (?:maximo|max|mas grande)",
+            r"tamano (?:maximo|max|mas grande) (?:del? )?(?:lote|batch)",
         ),
         # Lo que ahorra el gradient checkpointing ("cuánta memoria ahorra el gradient checkpointing").
         "CKPT_SAVING_ASK": (
@@ -377,6 +388,12 @@ LANGUAGE = Language(
         "OVERKILL_WORDS": (
             r"exagerad[oa]s?", r"demasiad[oa]s? (?:gpus?|tarjetas?|potentes?|para (?:esto|eso))",
             r"(?:un )?desperdicio", r"mas que suficientes?",
+            # "¿8 h100 para un lora de 8b es demasiado?", "¿o es pasarse?", "¿me paso?", "excesivo",
+            # "un exceso", "matar moscas a cañonazos": more than the run needs (a question's end,
+            # not "demasiado caro" or "es mucho dinero").
+            r"excesiv[oa]s?", r"(?:es )?(?:un|mucho) exceso", r"(?:es )?pasarse", r"me (?:paso|estoy pasando)",
+            r"(?:es|seria|sera|son|serian) (?:demasiad[oa]s?|mucho|muchas?)(?= ?(?:\?|$|o no\b|no\?))",
+            r"matar moscas a \w+",
         ),
         "OOM_WORDS": (r"sin memoria", r"memoria insuficiente", r"errore?s? de memoria",
                       r"sin vram", r"vram insuficiente"),

@@ -46,6 +46,11 @@ LANGUAGE = Language(
         # Elided before a vowel: "une paire d'A100", "une couple d'heures", "une douzaine d'H100".
         "une paire d'": 2, "une couple d'": 2, "une douzaine de": 12, "une douzaine d'": 12,
         "une demi-douzaine de": 6, "une demi-douzaine d'": 6,
+        # About so many, read as that many: "une trentaine d'heures", "une dizaine de H100".
+        **{f"une {word} {de}": n for word, n in (
+            ("dizaine", 10), ("vingtaine", 20), ("trentaine", 30), ("quarantaine", 40),
+            ("cinquantaine", 50), ("soixantaine", 60), ("centaine", 100),
+        ) for de in ("de", "d'")},
     },
     # Units and tens read before a scale ("soixante-dix milliards": 60 + 10, "quatre-vingts":
     # 4 × 20, see numbers._value).
@@ -324,6 +329,9 @@ LANGUAGE = Language(
         "BATCH_ASK": (
             r"(?:taille de )?(?:batch|lot) max(?:imal|imum|imale)?", r"quel(?:le)? (?:taille de )?(?:batch|lot)",
             r"(?:le )?plus (?:gros|grand) (?:batch|lot)",
+            # "la taille max de batch", "batch size max", "le max de batch" (was the fit alone)
+            r"taille max(?:imale|imum|i)? (?:de|du|des) (?:batch|lot)s?",
+            r"(?:batch|lot) ?size max(?:imal|imum|imale|i)?", r"(?:le )?max(?:imum)? (?:de|du) (?:batch|lot)",
         ),
         # Ce que le gradient checkpointing économise ("combien de mémoire économise le gradient
         # checkpointing").
@@ -364,6 +372,12 @@ LANGUAGE = Language(
         "OVERKILL_WORDS": (
             r"surdimensionne(?:e|s|es)?", r"excessi(?:f|ve)s?", r"trop (?:puissante?s?|gros(?:se)?s?|de gpus?)",
             r"(?:du |un )?gaspillage", r"plus qu.?assez",
+            # "8 h100 pour un lora de 8b, c'est trop ?", "c'est exagéré", "c'est abusé",
+            # "disproportionné", "c'est too much": more than the run needs (a question's end for
+            # "trop", not "trop cher" or "trop lent").
+            r"exagere(?:e|s|es)?", r"(?:c.?est|c.?etait|ce serait|ca serait|ca fait) (?:pas )?(?:un peu |beaucoup )?abuse",
+            r"disproportionne(?:e|s|es)?", r"too much",
+            r"(?:c.?est|ce serait|ca serait|ca fait|est-ce) (?:pas )?(?:un peu |beaucoup |vraiment )?trop(?= ?(?:\?|$|ou pas\b|non\b))",
         ),
         "OOM_WORDS": (r"manque de memoire", r"memoire insuffisante", r"erreurs? (?:de )?memoire",
                       r"manque de vram", r"vram insuffisante"),
