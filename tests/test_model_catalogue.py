@@ -475,6 +475,10 @@ def test_thread_models_carry_only_what_was_read() -> None:
          (32, 4096, 8, 14336, 32002)),
         ("Qwen/Qwen3-VL-8B-Instruct", "qwen3-vl-8b", (36, 4096, 8, 12288, 151936)),
         ("huggyllama/llama-30b", "llama-1-33b", (60, 6656, 52, 17920, 32000)),
+        ("Qwen/Qwen1.5-32B-Chat", "qwen1.5-32b", (64, 5120, 8, 27392, 152064)),
+        ("internlm/internlm2-chat-20b", "internlm2-20b", (48, 6144, 8, 16384, 92544)),
+        ("deepseek-ai/DeepSeek-R1-0528-Qwen3-8B", "deepseek-r1-0528-qwen3-8b",
+         (36, 4096, 8, 12288, 151936)),
         ("llama 33b", "llama-1-33b", (60, 6656, 52, 17920, 32000)),
     ],
 )
@@ -488,10 +492,16 @@ def test_added_models_carry_their_published_shapes(
 
 
 def test_added_models_without_a_read_config_have_no_shape_and_brand_sizes_stay_generic() -> None:
-    for model_id in ("qwen1.5-32b", "internlm2-20b", "granite-3.1-8b"):
+    for model_id in ("granite-3.1-8b", "command-r7b"):
         assert CATALOGUE.get(model_id).arch is None, model_id
     assert CATALOGUE.find("internlm2-chat-20b").id == "internlm2-20b"  # type: ignore[union-attr]
     assert CATALOGUE.find("granite 3.1 8b").id == "granite-3.1-8b"  # type: ignore[union-attr]
+    # Names that start like another model's are their own ("Command R7B" is not Command R).
+    assert CATALOGUE.find("c4ai-command-r7b-12-2024").id == "command-r7b"  # type: ignore[union-attr]
+    assert CATALOGUE.search("command r7b lora on a 3090")[0].id == "command-r7b"
+    assert CATALOGUE.search("command r lora on a 3090")[0].id == "command-r-35b"
+    assert CATALOGUE.search("deepseek-r1-0528-qwen3-8b on a 3090")[0].id == \
+        "deepseek-r1-0528-qwen3-8b"
     # A brand and a size alone is that size (README), not Qwen 1's "Qwen-7B".
     for text in ("qwen 7b", "qwen 14b", "qwen 72b", "Qwen/Qwen-7B"):
         assert CATALOGUE.find(text) is None, text
