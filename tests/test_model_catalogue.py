@@ -464,8 +464,8 @@ def test_thread_models_carry_only_what_was_read() -> None:
 @pytest.mark.parametrize(
     ("text", "model_id", "shape"),
     [
-        ("Qwen/Qwen-7B-Chat", "qwen1-7b", (32, 4096, 32, 11008, 151936)),
-        ("Qwen-72B-Chat-Int4", "qwen1-72b", (80, 8192, 64, 24576, 152064)),
+        ("Qwen/Qwen-7B-Chat", "qwen-v1-7b", (32, 4096, 32, 11008, 151936)),
+        ("Qwen-72B-Chat-Int4", "qwen-v1-72b", (80, 8192, 64, 24576, 152064)),
         ("Qwen/Qwen1.5-14B-Chat", "qwen1.5-14b", (40, 5120, 40, 13696, 152064)),
         ("qwen1.5:72b", "qwen1.5-72b", (80, 8192, 64, 24576, 152064)),
         ("internlm/internlm2-chat-7b", "internlm2-7b", (32, 4096, 8, 14336, 92544)),
@@ -504,4 +504,8 @@ def test_added_models_without_a_read_config_have_no_shape_and_brand_sizes_stay_g
         "deepseek-r1-0528-qwen3-8b"
     # A brand and a size alone is that size (README), not Qwen 1's "Qwen-7B".
     for text in ("qwen 7b", "qwen 14b", "qwen 72b", "Qwen/Qwen-7B"):
+        assert CATALOGUE.find(text) is None, text
+    # "qwen 1.7b" is a size (Qwen3 1.7B's), not Qwen 1's 7B: no spelling of it reads
+    # "qwen 1 7" (the id "qwen1-7b" and the alias "qwen1 7b" did).
+    for text in ("qwen 1.7b", "qwen1.7b", "Qwen-1.7B"):
         assert CATALOGUE.find(text) is None, text
