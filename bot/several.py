@@ -207,6 +207,10 @@ def _own(part: Query, asked: Query, before: Query | None, answer_of: AnswerOf) -
     if intent == "pay":
         return before is None or before.intent != "pay"
     if intent == "prices":
+        if before is not None and before.intent == "prices" and not _said(part):
+            # "la rtx 4090 cuanto sale la hora? no veo el precio en la web": the price list
+            # the answer before it already gives, not another question.
+            return False
         return _priced(asked) and (before is None or _said(part) != _said(before))
     names = _names_model(part) or part.closed_model is not None
     if not (names or is_gpu_time(part) or asks_on_gpu(part)):

@@ -34,6 +34,10 @@ ASKED = [
 _LEAD = {"en": "tokens of context", "es": "tokens de contexto", "fr": "tokens de contexte"}
 _PER_GPU = {"en": "per GPU with the KV cache", "es": "por GPU con la caché KV",
             "fr": "par GPU avec le cache KV"}
+_ON_ONE = {"en": "on one GPU with the KV cache", "es": "en una sola GPU con la caché KV",
+           "fr": "sur un seul GPU avec le cache KV"}
+_ON_ONE_LEAD = {"en": "on one GPU (detailed estimate", "es": "en una sola GPU (estimación detallada",
+                "fr": "sur un seul GPU (estimation détaillée"}
 
 
 @pytest.mark.parametrize(("text", "locale", "ctx", "fitting"), ASKED)
@@ -105,8 +109,12 @@ def test_memory_at_a_stated_context_leads_with_the_kv_cache(
     lines = out["text"].split("\n")
     assert lines[0].startswith("📐"), out["text"]
     assert lines[1].startswith(lead), out["text"]
-    # Every precision's line gives its figure with the cache, the planning one marked without.
-    assert sum(_PER_GPU[locale] in ln for ln in lines) == 3, out["text"]
+    # Every precision's line gives its figure with the cache, the planning one marked without:
+    # the whole model on one GPU (no GPU asked), not "per GPU" beside a cheapest configuration
+    # of four (was "155.2 GB per GPU" for Llama 3.1 70B, then "fits: 4× A100 80GB").
+    assert sum(_ON_ONE[locale] in ln for ln in lines) == 3, out["text"]
+    assert not any(_PER_GPU[locale] in ln for ln in lines), out["text"]
+    assert _ON_ONE_LEAD[locale] in lines[1], out["text"]
 
 
 def test_one_precision_asked_marks_its_planning_figure_as_without_the_cache() -> None:

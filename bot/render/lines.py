@@ -464,14 +464,23 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         put(_("Memory for %(who)s", who=who))
         put("</b>\n")
         if detailed and detailed.stated and answer.method_detailed_gb:
-            # Serving at a stated context: the detailed figure leads, KV cache included.
-            put(_(
-                "With %(ctx)s tokens of context and batch %(batch)s, %(how)s needs about "
-                "%(det)s per GPU (detailed estimate, KV cache %(kv)s).",
-                ctx=fmt.num(detailed.seq_len), batch=fmt.num(detailed.micro_batch),
-                how=ph.method_short(detailed.method), det=fmt.gb(detailed.per_gpu_gb, 1),
-                kv=fmt.gb(detailed.breakdown.term("kv_cache"), 1),
-            ))
+            # Serving at a stated context: the detailed figure leads, KV cache included. With
+            # no GPU asked it is the whole model on one GPU, not a share of several (the
+            # cheapest configuration below may hold it on four).
+            args = {"ctx": fmt.num(detailed.seq_len), "batch": fmt.num(detailed.micro_batch),
+                    "how": ph.method_short(detailed.method),
+                    "det": fmt.gb(detailed.per_gpu_gb, 1),
+                    "kv": fmt.gb(detailed.breakdown.term("kv_cache"), 1)}
+            if detailed.gpus == 1:
+                put(_(
+                    "With %(ctx)s tokens of context and batch %(batch)s, %(how)s needs about "
+                    "%(det)s on one GPU (detailed estimate, KV cache %(kv)s).", **args,
+                ))
+            else:
+                put(_(
+                    "With %(ctx)s tokens of context and batch %(batch)s, %(how)s needs about "
+                    "%(det)s per GPU (detailed estimate, KV cache %(kv)s).", **args,
+                ))
             put("\n")
         elif _training_lead(answer):
             # Training settings stated, no configuration asked: the detailed figure leads
@@ -1057,12 +1066,19 @@ def _method_lines(
         add("\n")
     elif detailed_gb is not None:
         # Serving at a stated context, no verdict on this line: the detailed figure, and the
-        # planning one said to be without the cache.
+        # planning one said to be without the cache. With no GPU asked (a memory question, a
+        # recommendation) the figure is the whole model on one GPU, not a share of several.
         add("• ")
-        add(_(
-            "<b>%(name)s</b>: ≈ %(det)s per GPU with the KV cache (planning rule: %(need)s "
-            "without it)", name=name, det=ph.fmt.gb(detailed_gb, 1), need=need,
-        ))
+        if fit is None and (answer.detailed is None or answer.detailed.gpus == 1):
+            add(_(
+                "<b>%(name)s</b>: ≈ %(det)s on one GPU with the KV cache (planning rule: "
+                "%(need)s without it)", name=name, det=ph.fmt.gb(detailed_gb, 1), need=need,
+            ))
+        else:
+            add(_(
+                "<b>%(name)s</b>: ≈ %(det)s per GPU with the KV cache (planning rule: %(need)s "
+                "without it)", name=name, det=ph.fmt.gb(detailed_gb, 1), need=need,
+            ))
         add("\n")
     else:
         add("• ")
@@ -1270,6 +1286,15 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
             ta=fmt.num(c.a_tflops if a_faster else c.b_tflops),  # type: ignore[arg-type]
             tb=fmt.num(c.b_tflops if a_faster else c.a_tflops),  # type: ignore[arg-type]
             r=fmt.num(ratio if a_faster else 1 / ratio, 1),
+        ))
+        put("\n")
+    elif not same and ratio == 1:
+        # "how much faster is the h200 than the h100": the same peak (989.5 TFLOPS each), said
+        # so (was no line at all, the question left unanswered beside the bandwidth).
+        put("🚀 ")
+        put(_(
+            "The %(a)s and the %(b)s have the same peak BF16 Tensor throughput (%(t)s dense "
+            "TFLOPS per GPU).", a=a, b=b, t=fmt.num(c.a_tflops),  # type: ignore[arg-type]
         ))
         put("\n")
     if not same and ratio is not None and c.a_count != c.b_count:

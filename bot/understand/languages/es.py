@@ -38,6 +38,8 @@ LANGUAGE = Language(
         "ke": "que", "kual": "cual", "kuales": "cuales", "kuanto": "cuanto", "kuanta": "cuanta",
         "kuantos": "cuantos", "kuantas": "cuantas", "komo": "como", "kon": "con",
         "kiero": "quiero", "kuesta": "cuesta", "kabe": "cabe",
+        # Diminutives of a duration ("unas 4 horitas", "media horita", "10 minutitos"): that long.
+        "horita": "hora", "horitas": "horas", "minutito": "minuto", "minutitos": "minutos",
     },
     counts={
         "un solo": 1, "una sola": 1, "una unica": 1, "un unico": 1, "dos": 2, "un par de": 2,
