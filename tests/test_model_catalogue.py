@@ -476,6 +476,7 @@ def test_thread_models_carry_only_what_was_read() -> None:
         ("Qwen/Qwen3-VL-8B-Instruct", "qwen3-vl-8b", (36, 4096, 8, 12288, 151936)),
         ("huggyllama/llama-30b", "llama-1-33b", (60, 6656, 52, 17920, 32000)),
         ("Qwen/Qwen1.5-32B-Chat", "qwen1.5-32b", (64, 5120, 8, 27392, 152064)),
+        ("Qwen/Qwen1.5-110B-Chat", "qwen1.5-110b", (80, 8192, 8, 49152, 152064)),
         ("internlm/internlm2-chat-20b", "internlm2-20b", (48, 6144, 8, 16384, 92544)),
         ("deepseek-ai/DeepSeek-R1-0528-Qwen3-8B", "deepseek-r1-0528-qwen3-8b",
          (36, 4096, 8, 12288, 151936)),
