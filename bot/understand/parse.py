@@ -1149,6 +1149,8 @@ def _and_pay(
 
 
 _RENT: Final = lazy(r"rent\w*|alquil\w*|louer|location")
+# A top-up's minimum ("minimum top-up", "recarga mínima", "dépôt minimum"): how to pay.
+_TOP_UP: Final = lazy(r"top ?-?up|deposit|recarg|deposito|recharg|depot")
 
 
 def _price_word(s: str) -> bool:
@@ -1561,9 +1563,16 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         intent = "prices"  # "what's your fastest gpu?": the list, led by the fastest
     # "¿cuál es el precio mínimo para arrancar?", "minimum to get started": no run named, the
     # cheapest way to start is the price list's question (led by the smallest block).
-    start = work.params_b is None and method is None and not inference and not work.family \
-        and work.hours is None and intent in ("prices", "unknown", "help", "cost", "recommend") \
-        and asks.START.search(rest) is not None
+    # "what's the minimum i have to pay to get started?", "c'est quoi le minimum à payer ?",
+    # "how many hours minimum do i have to buy?": the same (were how to pay, or "which
+    # model?"), but not a top-up's minimum or a coin ("minimum deposit in btc?": how to pay).
+    starting = asks.START.search(rest) if work.params_b is None and method is None \
+        and not inference and not work.family and work.hours is None else None
+    start = starting is not None and (
+        intent in ("prices", "unknown", "help", "cost", "recommend", "time")
+        or (intent == "pay" and not px.PAY_COINS.search(rest)
+            and not _TOP_UP.search(starting.group(0))
+            and not asks.refused_payments(rest, rest)))
     if start:
         intent = "prices"
     # "How much vram does gradient checkpointing save for lora llama 3 8b": both estimates; the

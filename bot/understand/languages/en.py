@@ -407,6 +407,10 @@ LANGUAGE = Language(
             r"(?:start(?:ed)?|begin|try)",
             r"how much (?:do i need |money do i need |to spend )?(?:to|for) (?:get )?start(?:ed)?",
             r"minimum (?:top ?-?up|deposit|purchase|order|spend)",
+            # "what's the minimum number of hours i can buy?", "how many hours minimum do i buy?"
+            r"(?:minimum|min|least|fewest|smallest) (?:number of |amount of )?(?:gpu[ -]?)?hours?"
+            r" (?:(?:i|you|one|we) )?(?:can|must|have to|need to|to) (?:buy|purchase|pay for|rent)",
+            r"(?:how many|what) (?:gpu[ -]?)?hours (?:at (?:a |the )?)?minimum",
         ),
         "OVERKILL_WORDS": (
             r"over ?-?kill", r"more than enough", r"too (?:much|big|many|powerful) (?:of a |a )?"

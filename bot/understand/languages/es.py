@@ -386,6 +386,8 @@ LANGUAGE = Language(
             r"lo mas barato para (?:arrancar|empezar|comenzar|probar)",
             # "¿cuánto es lo mínimo que puedo comprar?", "lo mínimo que hay que pagar"
             r"lo minimo que (?:puedo|se puede|hay que|tengo que) (?:comprar|pagar|gastar|recargar)",
+            # "¿cuánto es el mínimo de horas que puedo comprar?", "¿cuántas horas mínimo compro?"
+            r"(?:minimo|min) de horas", r"cantidad minima de horas", r"cuantas horas (?:como )?minimo",
         ),
         "OVERKILL_WORDS": (
             r"exagerad[oa]s?", r"demasiad[oa]s? (?:gpus?|tarjetas?|potentes?|para (?:esto|eso))",

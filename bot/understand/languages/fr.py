@@ -368,6 +368,9 @@ LANGUAGE = Language(
             r"le moins cher pour (?:commencer|demarrer|debuter|essayer)",
             # "c'est quoi le minimum à payer ?", "le minimum qu'on peut acheter"
             r"(?:le )?minimum (?:a|qu.on peut|que je peux|que l.on peut) ?(?:payer|acheter|depenser)",
+            # "c'est quoi le minimum d'heures à acheter ?", "combien d'heures minimum j'achète ?"
+            r"minimum d.heures", r"nombre (?:minimum|minimal) d.heures",
+            r"combien d.heures (?:au )?minimum",
         ),
         "OVERKILL_WORDS": (
             r"surdimensionne(?:e|s|es)?", r"excessi(?:f|ve)s?", r"trop (?:puissante?s?|gros(?:se)?s?|de gpus?)",
