@@ -419,8 +419,11 @@ def detailed_for(
     if spec is not None and shape_assumed_from(query, spec) is not None:
         spec = None  # "qwen 7b": its shape is Qwen2.5 7B's, the model asked about is a 7B
     alternative: Decimal | None = None
+    # Pure BF16 is no choice on a card without BF16 (a V100, a T4): FP16 needs the FP32 master
+    # copy mixed precision keeps, so only that is shown there.
     if method.full and query.precision is None \
-            and not query.fp32_weights:
+            and not query.fp32_weights \
+            and (asked is None or asked.gpu is None or cat.has_bf16(asked.gpu)):
         pure = _estimate(query.model_copy(update={"precision": "bf16"}), method, model, gpus,
                          asked)[0]
         alternative = pure.per_gpu_gb if pure is not None else None

@@ -102,7 +102,14 @@ def wanted(query: Query, answer: Answer) -> bool:
     return query.fix_asked or query.oom or own
 
 
-def _applicable(query: Query, method: Method) -> list[str]:
+# What a Mac cannot do of these: Liger Kernel is Triton (CUDA, ROCm), 8-bit Adam is
+# bitsandbytes, CPU offload and ZeRO are DeepSpeed's or FSDP's over CUDA, and its unified
+# memory has no separate CPU RAM to offload to (the Mac note in the fit reply says what runs).
+_NOT_ON_METAL = frozenset({"liger", "adam8bit", "zero3", "cpu_offload", "optimizer_offload"})
+
+
+def _applicable(query: Query, method: Method, platform: str = "cuda",
+                bf16: bool = True) -> list[str]:
     out: list[str] = []
     if query.batch_size is not None and query.batch_size > 1:
         out.append("micro_batch")
@@ -112,8 +119,8 @@ def _applicable(query: Query, method: Method) -> list[str]:
         out.append("liger")
     if method.full and method.optimizer is None and query.optimizer in (None, "adamw", "adamw_foreach"):
         out.append("adam8bit")
-    if method.full and query.precision in (None, "mixed") and not query.fp32_weights:
-        out.append("pure_bf16")
+    if method.full and query.precision in (None, "mixed") and not query.fp32_weights and bf16:
+        out.append("pure_bf16")  # not on a card without BF16 (a V100): FP16 needs FP32 masters
     zero12 = query.sharding in ("zero1", "zero2")
     if zero12 and (query.gpu_count or 1) > 1:
         out.append("zero3")  # ZeRO-3 shards the weights too
@@ -124,6 +131,8 @@ def _applicable(query: Query, method: Method) -> list[str]:
         out.append("lora")
     if not method.quantized_base:
         out.append("qlora")
+    if platform == "metal":
+        out = [c for c in out if c not in _NOT_ON_METAL]
     order = list(CHANGES)
     return sorted(out, key=order.index)
 
@@ -218,7 +227,9 @@ def remedies_for(query: Query, answer: Answer, catalogue: Catalogue) -> Remedies
     qlora = cat.method_where("training", family="adapter", weight_bits=4)
     methods = {"lora": cat.method(lora) if lora else None,
                "qlora": cat.method(qlora) if qlora else None}
-    tried = [c for c in _applicable(query, method)
+    card = answer.gpu
+    tried = [c for c in _applicable(query, method, card.platform if card else "cuda",
+                                    cat.has_bf16(card) if card else True)
              if c not in methods or methods[c] is not None]
     memo: dict[tuple[str, ...], Decimal | None] = {}
 

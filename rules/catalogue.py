@@ -23,6 +23,7 @@ from rules.schema import (
     LocalRunner,
     Method,
     MlxAffine,
+    NoBF16,
     Offer,
     Payment,
     Pricing,
@@ -59,6 +60,8 @@ class Catalogue:
     limits: Limits
     references: tuple[Reference, ...]
     apple_gpu_share: AppleGPUShare
+    # The CUDA cards without BF16 (gpus_owned.toml [no_bf16]).
+    no_bf16: NoBF16 | None = None
     quant_types: tuple[QuantType, ...] = ()  # llama.cpp/GGUF types (quant_types.toml)
     # A size written without its type ("q5") and the type it is read as (quant_types.toml).
     bare_quant_names: tuple[BareQuantName, ...] = ()
@@ -94,6 +97,12 @@ class Catalogue:
             if question.topic == topic:
                 return question
         raise DataError(f"service.toml: no question {topic!r}")
+
+    def has_bf16(self, gpu: GPU | str) -> bool:
+        """False for a CUDA card older than Ampere (T4, V100, P40, RTX 20 series): BF16 does
+        not run there, FP16 does (gpus_owned.toml [no_bf16])."""
+        gpu_id = gpu if isinstance(gpu, str) else gpu.id
+        return self.no_bf16 is None or gpu_id not in self.no_bf16.gpus
 
     @cached_property
     def rented_gpus(self) -> tuple[GPU, ...]:
@@ -402,6 +411,16 @@ def validate_catalogue(cat: Catalogue) -> None:
             key = _normalise(alias)
             if seen.setdefault(key, gpu.id) != gpu.id:
                 raise DataError(f"gpus.toml: alias {alias!r} used by {seen[key]} and {gpu.id}")
+    listed = cat.no_bf16.gpus if cat.no_bf16 is not None else ()
+    for gpu_id in listed:
+        card = by_id.get(gpu_id)
+        if card is None or card.platform != "cuda" or card.bf16_dense_tflops is not None:
+            raise DataError(f"gpus_owned.toml [no_bf16]: {gpu_id!r} is no CUDA card without BF16")
+    for gpu in cat.gpus:
+        if gpu.fp16_dense_tflops is not None and gpu.bf16_dense_tflops is None \
+                and gpu.id not in listed:
+            raise DataError(f"gpus_owned.toml: {gpu.id} has an FP16 peak and no BF16 one, "
+                            "so it belongs in [no_bf16]")
     for offer in cat.offers:
         offered = by_id.get(offer.gpu)
         if offered is None or not offered.rented:
@@ -450,6 +469,8 @@ def load_catalogue() -> Catalogue:
             limits=Limits.model_validate(service["limits"]),
             references=tuple(Reference.model_validate(r) for r in service["references"]),
             apple_gpu_share=AppleGPUShare.model_validate(owned_doc["apple_gpu_share"]),
+            no_bf16=NoBF16.model_validate(owned_doc["no_bf16"]) if "no_bf16" in owned_doc
+            else None,
             quant_types=tuple(QuantType.model_validate(q) for q in quant_doc["quant_types"]),
             bare_quant_names=tuple(BareQuantName.model_validate(b)
                                    for b in quant_doc.get("bare_names", ())),

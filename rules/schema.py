@@ -103,6 +103,12 @@ class GPU(Sourced):
         return self.platform == "metal"
 
 
+class NoBF16(Sourced):
+    """The CUDA cards that have no BF16 (before Ampere): training and serving there run in FP16."""
+
+    gpus: tuple[str, ...] = Field(min_length=1)
+
+
 class AppleGPUShare(Sourced):
     """The share of unified memory macOS lets the GPU keep resident (Metal's
     recommendedMaxWorkingSetSize), as a fraction below and from a RAM threshold."""

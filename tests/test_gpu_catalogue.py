@@ -243,3 +243,28 @@ def test_a_geforce_peak_is_said_to_be_the_fp32_accumulate_rate() -> None:
     h100 = CAT.gpu("h100")
     with pytest.raises(ValueError, match="peak_fp32_accumulate"):
         type(h100).model_validate({**h100.model_dump(), "peak_fp32_accumulate": True})
+
+
+def test_cards_without_bf16_are_the_pre_ampere_cuda_ones() -> None:
+    # BF16 came with Ampere: a T4, V100, P40 or RTX 2080 Ti has none (the fit reply says to use
+    # FP16 there); Ampere and later, AMD and Apple are not listed.
+    for gpu_id in ("t4", "v100-16gb", "v100-32gb", "p40", "p100", "rtx-2080-ti", "gtx-1080-ti",
+                   "titan-rtx", "quadro-rtx-8000"):
+        assert not CAT.has_bf16(gpu_id), gpu_id
+    for gpu_id in ("rtx-3090", "rtx-3060", "a100-40gb", "a10g", "l4", "rtx-4090", "h100",
+                   "mi300x", "apple-m2-max"):
+        assert CAT.has_bf16(gpu_id), gpu_id
+    assert CAT.no_bf16 is not None and "Ampere" in CAT.no_bf16.source
+
+
+def test_no_bf16_list_is_checked_against_the_peaks() -> None:
+    assert CAT.no_bf16 is not None
+    # An Ampere card listed (it has a BF16 peak) is refused...
+    wrong = CAT.no_bf16.model_copy(update={"gpus": (*CAT.no_bf16.gpus, "a100-40gb")})
+    with pytest.raises(DataError, match="a100-40gb"):
+        validate_catalogue(dataclasses.replace(CAT, no_bf16=wrong))
+    # ...and so is a card timed at its FP16 peak (no BF16) left out of the list.
+    short = CAT.no_bf16.model_copy(
+        update={"gpus": tuple(g for g in CAT.no_bf16.gpus if g != "t4")})
+    with pytest.raises(DataError, match="t4"):
+        validate_catalogue(dataclasses.replace(CAT, no_bf16=short))

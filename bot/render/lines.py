@@ -289,6 +289,8 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 if (
                     not answer.fits and n and n > asked.gpu_count
                     and n <= cat.limits.max_cluster_gpus
+                    # A Mac is one machine: "2× Apple M1 Pro" is no configuration to buy.
+                    and not (answer.gpu is not None and answer.gpu.platform == "metal")
                 ):
                     put("🔢 ")
                     put(_(
@@ -576,6 +578,28 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             "supports fewer consumer Radeon cards than Instinct ones."
         ))
         put("\n")
+    if card and methods and not cat.has_bf16(card):
+        # "lora on a colab t4", "full ft on a v100": the BF16 the reply counts does not run
+        # there; FP16 does, in the same 2 bytes.
+        if any(ph.method_kind(m.memory.method) != "inference" for m in methods):
+            put("⚠️ ")
+            put(_(
+                "The %(gpu)s has no BF16 (NVIDIA added it with Ampere): train in FP16, "
+                "fp16=True rather than bf16=True (and bnb_4bit_compute_dtype=float16 for "
+                "QLoRA), or the Hugging Face Trainer stops with “Your setup doesn't support "
+                "bf16/gpu”. FP16 also takes 2 bytes a value, so the memory figures hold.",
+                gpu=ph.gpu_name(card.id),
+            ))
+            put("\n")
+        elif any(m.memory.method == "inference_bf16" for m in methods):
+            put("⚠️ ")
+            put(_(
+                "The %(gpu)s has no BF16 (NVIDIA added it with Ampere): serve a BF16 model in "
+                "FP16 there (--dtype half in vLLM). FP16 also takes 2 bytes a value, so the "
+                "memory figures hold.",
+                gpu=ph.gpu_name(card.id),
+            ))
+            put("\n")
     put(ph.licence(query.model_id, answer.gated))
     put("\n\n")
     if methods and ph.method_kind(methods[0].memory.method) == "inference":
