@@ -68,7 +68,7 @@ from rules.largest import Largest, largest_fitting
 from rules.memory import Memory, check_params, memory
 from rules.model_catalogue import NativeWeights
 from rules.offload import LayerSplit, gguf_layer_split
-from rules.quote import Quote, quote
+from rules.quote import BlockPlan, Quote, billable_gpu_hours, block_plan, blocks_within, quote
 from rules.schema import GPU, MethodId, Offer
 from rules.training_time import gpu_hours_from_throughput
 
@@ -319,6 +319,11 @@ class Answer(BaseModel):
     budget: BudgetBuys | None = None
     budget_alt: BudgetBuys | None = None
     budget_cheapest: bool = False  # no GPU named: the cheapest offered configuration's hours
+    # GPU-hours are sold only in blocks: when the blocks covering the hours the budget buys
+    # cost more than the budget ("$50 buys 21.5 hours of H100": 24 of them, $55.68), the blocks
+    # it buys whole (2 × 10 hours, $46.40), or with none set not even the smallest block.
+    budget_over: bool = False
+    budget_blocks: BlockPlan | None = None
     compare_quotes: tuple[Quote, ...] = ()  # a comparison with hours: each priced side's cost
     # A comparison with a dataset ("4x vs 8x H100 … on 1B tokens"): each side's training time.
     compare_times: tuple[TrainingEstimate, ...] = ()
@@ -1378,7 +1383,22 @@ def _budget(query: Query, cat: Catalogue, gpu: GPU | None) -> tuple[Query, dict[
             update["hours"] = named.hours
     # The hours set are the alternative's: the card asked about has its own line, no quote.
     return query.model_copy(update=update), {
-        "budget": named, "budget_alt": alt, "budget_cheapest": gpu is None, "asked_quote": None}
+        "budget": named, "budget_alt": alt, "budget_cheapest": gpu is None, "asked_quote": None,
+        **_whole_blocks(alt if alt is not None else named, cat)}
+
+
+def _whole_blocks(bought: BudgetBuys | None, cat: Catalogue) -> dict[str, Any]:
+    """What a budget buys in whole blocks, when the blocks covering its hours cost more."""
+    price = cat.gpu(bought.gpu).usd_per_gpu_hour if bought is not None else None
+    if bought is None or price is None:
+        return {}
+    blocks = cat.pricing.block_hours
+    minutes = cat.pricing.billing_granularity_minutes
+    if block_plan(billable_gpu_hours(bought.gpu_hours, minutes), price, blocks).usd \
+            <= bought.budget_usd:
+        return {}
+    return {"budget_over": True,
+            "budget_blocks": blocks_within(bought.budget_usd / price, price, blocks)}
 
 
 def _detail_despite(failed: Answer, exc: RulesError, query: Query, cat: Catalogue) -> Answer:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import ROUND_CEILING, Decimal
+from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 from functools import cache
 from itertools import product
 
@@ -105,6 +105,37 @@ def block_plan(gpu_hours: Decimal, usd_per_gpu_hour: Decimal, blocks: tuple[int,
         usd=usd_per_gpu_hour * bought,
         spare_hours=bought - need,
     )
+
+
+def blocks_within(
+    max_gpu_hours: Decimal, usd_per_gpu_hour: Decimal, blocks: tuple[int, ...]
+) -> BlockPlan | None:
+    """The blocks a budget of `max_gpu_hours` buys whole: the most GPU-hours that do not exceed
+    it, then the fewest blocks; None when even the smallest block is more. GPU-hours are sold
+    only in blocks, so "$50 buys 21.5 hours of H100" is 20 of them bought (2 × 10)."""
+    top = int(max_gpu_hours.to_integral_value(rounding=ROUND_FLOOR))
+    largest = blocks[-1]
+    buckets = _by_residue(blocks)
+    for bought in range(top, blocks[0] - 1, -1):
+        best: tuple[int, tuple[int, ...], int] | None = None
+        for small_sum, counts in buckets.get(bought % largest, ()):
+            if small_sum > bought:
+                break
+            n_largest = (bought - small_sum) // largest
+            count = sum(counts) + n_largest
+            if best is None or count < best[0]:
+                best = (count, counts, n_largest)
+        if best is not None:
+            count, counts, n_largest = best
+            chosen = [(largest, n_largest), *zip(blocks[:-1], counts, strict=True)]
+            return BlockPlan(
+                blocks=tuple(sorted(((size, n) for size, n in chosen if n), reverse=True)),
+                hours_bought=bought,
+                block_count=count,
+                usd=usd_per_gpu_hour * bought,
+                spare_hours=0,
+            )
+    return None
 
 
 def billable_gpu_hours(gpu_hours: Decimal, minutes: int) -> Decimal:

@@ -21,7 +21,7 @@ from rules.errors import (
 )
 from rules.fit import fit, fit_vram, offered_fits
 from rules.memory import memory
-from rules.quote import block_plan, quote
+from rules.quote import block_plan, blocks_within, quote
 
 CAT = load_catalogue()
 BLOCKS = CAT.pricing.block_hours
@@ -159,6 +159,39 @@ def _brute_force(need: int) -> tuple[int, int]:
 def test_block_plan_matches_brute_force(need):
     plan = block_plan(D(need), D(1), BLOCKS)
     assert (plan.hours_bought, plan.block_count) == _brute_force(need)
+
+
+def _brute_force_within(top: int) -> tuple[int, int] | None:
+    best: tuple[int, int] | None = None
+    for d in range(top // 720 + 1):
+        for c in range(top // 168 + 1):
+            for b in range(top // 24 + 1):
+                for a in range(top // 10 + 1):
+                    total = 10 * a + 24 * b + 168 * c + 720 * d
+                    key = (-total, a + b + c + d)
+                    if 0 < total <= top and (best is None or key < (-best[0], best[1])):
+                        best = (total, a + b + c + d)
+    return best
+
+
+@pytest.mark.parametrize("top", [9, 10, 11, 21, 23, 33, 35, 58, 100, 169, 215, 431, 1000])
+def test_blocks_within_matches_brute_force(top):
+    # What a budget buys in whole blocks: the most GPU-hours not above it, then fewest blocks.
+    plan = blocks_within(D(top) + D("0.99"), D(1), BLOCKS)
+    expected = _brute_force_within(top)
+    if expected is None:
+        assert plan is None
+    else:
+        assert plan is not None and (plan.hours_bought, plan.block_count) == expected
+        assert sum(size * n for size, n in plan.blocks) == plan.hours_bought
+
+
+def test_blocks_within_a_budget():
+    # "$50 of H100" ($2.32 a GPU-hour): 21.55 GPU-hours at the rate, 2 × 10 bought ($46.40);
+    # $20 buys no block at all (the smallest costs $23.20).
+    plan = blocks_within(D(50) / D("2.32"), D("2.32"), BLOCKS)
+    assert plan is not None and plan.blocks == ((10, 2),) and plan.usd == D("46.40")
+    assert blocks_within(D(20) / D("2.32"), D("2.32"), BLOCKS) is None
 
 
 sizes = st.decimals(min_value=D("0.1"), max_value=D(10000), places=2)

@@ -25,7 +25,7 @@ from rules.errors import UnknownMethod
 from rules.fit import Fit, gpus_needed
 from rules.memory import Memory
 from rules.notes import Note, licence_note
-from rules.quote import Quote
+from rules.quote import BlockPlan, Quote
 from rules.schema import Method
 
 # Jinja's newstyle gettext always %-formats, so msgids use "%%" for a literal "%" everywhere.
@@ -576,6 +576,45 @@ class Phrases:
             vram=vram,
         )
 
+    def _blocks_listed(self, plan: BlockPlan) -> str:
+        """"2 blocks of 10 GPU-hours and 1 block of 24 GPU-hours"."""
+        return self.fmt.list([
+            str(self.ngettext(
+                "%(num)d block of %(size)s GPU-hours",
+                "%(num)d blocks of %(size)s GPU-hours",
+                n,
+                size=self.fmt.num(size),
+            ))
+            for size, n in plan.blocks
+        ])
+
+    def budget_blocks(self, budget_usd: Decimal, gpu: str, plan: BlockPlan | None) -> Markup:
+        """GPU-hours are sold only in blocks: what a budget buys whole, when the blocks
+        covering the hours it buys at the hourly rate would cost more than it."""
+        fmt = self.fmt
+        budget = fmt.usd_short(budget_usd)
+        if plan is None:
+            smallest = self.cat.pricing.block_hours[0]
+            price = self.cat.gpu(gpu).usd_per_gpu_hour
+            assert price is not None
+            said = self._(
+                "GPU-hours are sold in blocks, and the smallest, %(size)s GPU-hours of the "
+                "%(gpu)s, costs %(paid)s: more than %(budget)s.",
+                size=fmt.num(smallest), gpu=self.gpu_name(gpu), paid=fmt.usd(price * smallest),
+                budget=budget,
+            )
+        else:
+            said = self.ngettext(
+                "GPU-hours are sold in blocks: within %(budget)s you can buy %(listed)s "
+                "(%(bought)s GPU-hour, %(paid)s).",
+                "GPU-hours are sold in blocks: within %(budget)s you can buy %(listed)s "
+                "(%(bought)s GPU-hours, %(paid)s).",
+                plan.hours_bought,
+                budget=budget, listed=self._blocks_listed(plan),
+                bought=fmt.num(plan.hours_bought), paid=fmt.usd(plan.usd),
+            )
+        return _safe(f"🧱 {said}")
+
     def quote_block(self, q: Quote) -> Markup:
         fmt, _ = self.fmt, self._
         total = _("Cost: %(total)s", total=fmt.usd(q.cost_usd))
@@ -596,22 +635,11 @@ class Phrases:
                 "steps per hour on a short run before sizing a long one."
             )
             lines.append(f"⚠️ <i>{warning}</i>\n")
-        blocks = [
-            str(
-                self.ngettext(
-                    "%(num)d block of %(size)s GPU-hours",
-                    "%(num)d blocks of %(size)s GPU-hours",
-                    n,
-                    size=fmt.num(size),
-                )
-            )
-            for size, n in q.plan.blocks
-        ]
         buy = self.ngettext(
             "Buy %(listed)s (%(bought)s GPU-hour, %(paid)s).",
             "Buy %(listed)s (%(bought)s GPU-hours, %(paid)s).",
             q.plan.hours_bought,
-            listed=fmt.list(blocks),
+            listed=self._blocks_listed(q.plan),
             bought=fmt.num(q.plan.hours_bought),
             paid=fmt.usd(q.plan.usd),
         )
