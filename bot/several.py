@@ -211,6 +211,12 @@ def _own(part: Query, asked: Query, before: Query | None, answer_of: AnswerOf) -
             # "la rtx 4090 cuanto sale la hora? no veo el precio en la web": the price list
             # the answer before it already gives, not another question.
             return False
+        if before is not None and _bare_how_much(asked) and _names_model(before) \
+                and before.intent in _MODEL_INTENTS:
+            # "… 100k samples, 2 epochs, qlora. which gpu + total cost?": after a statement
+            # about a run (not a question of its own, which _inherited completes), what that
+            # run costs, read whole; was the price list beside the run's memory.
+            return False
         return _priced(asked) and (before is None or _said(part) != _said(before))
     names = _names_model(part) or part.closed_model is not None
     if not (names or is_gpu_time(part) or asks_on_gpu(part)):
