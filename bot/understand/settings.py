@@ -196,14 +196,42 @@ LORA_DROPOUT: Final = Screened(
 )
 NO_DROPOUT: Final = _w(r"(?:no|without|sin|sans) (?:lora[ _-]?)?dropout")
 
-NO_GRAD_ACCUM: Final = Screened(
-    rf"(?<![a-z0-9])(?:{_NEG}|sin|sans) (?:any )?grad(?:ient)?[ _-]?accum\w*|"
-    r"gradient_accumulation_steps ?[:=]? ?1(?!\d)|grad[ _-]?accum\w* ?[:=]? ?(?:1|off|none)(?!\d)"
-)
+# Gradient accumulation named, in any of its spellings ("grad accum", "gradient_accumulation_steps",
+# "acumulación de gradientes", "accumulation de gradient"), and whether it is named to be off: a
+# negation just before ("no", "without", "not using", "sin", "no uso", "sans", "pas d'", "ni",
+# "zero") or a value after that turns it off ("off", "= 1", "disabled", "desactivada", "désactivée").
 GRAD_ACCUM: Final = Screened(
-    r"(?<![a-z0-9])(?:grad(?:ient)?[ _-]?accum\w*|acumulacion de gradientes?|"
-    r"accumulation (?:de|des) gradients?)(?![a-z])"
+    r"(?<![a-z0-9])(?:grad(?:ient)?s?[ _-]?accum\w*(?:[ _-]steps?)?|"
+    r"acumulacion (?:de |del )?(?:los )?gradient(?:es?)?|"
+    r"accumulation (?:de |des |du )?gradients?|accumulation d'?gradients?)(?![a-z])"
 )
+_ACCUM_NEG: Final = (
+    r"no|not|without|w/o|never|don'?t|do not|zero|0|sin|ni|nada de|nunca|sans|pas d'?|pas de|"
+    r"jamais|aucune|disable\w*|desactiv\w*"
+)
+_ACCUM_FILLER: Final = (
+    r"any|use|using|with|the|a|uso|usar|usamos|utilizo|con|la|una|de|utilise|utiliser|"
+    r"d'|l'|d|l|d'une|de l'|activ\w*|turn on|enabled?|bother with"
+)
+GRAD_ACCUM_OFF_BEFORE: Final = lazy(
+    rf"(?<![a-z0-9'])(?:{_ACCUM_NEG})(?: (?:{_ACCUM_FILLER})){{0,3}} ?$"
+)
+GRAD_ACCUM_OFF_AFTER: Final = lazy(
+    r"^(?: ?[:=]| (?:is |est |esta |set to |at |a |en |=|:)?)? ?(?:off|none|no|false|disabled|"
+    r"desactivad[ao]|desactivee|apagad[ao]|0|1)(?![a-z0-9]|[.,]\d)"
+)
+
+
+def _grad_accumulation(s: str, first: re.Match[str]) -> bool:
+    """Gradient accumulation as named (``first`` its first mention): False where every mention
+    turns it off, True where one names it without turning it off."""
+    for match in GRAD_ACCUM.pattern.finditer(s, first.start()):
+        before = s[max(0, match.start() - 40) : match.start()]
+        after = s[match.end() : match.end() + 24]
+        if not (GRAD_ACCUM_OFF_BEFORE.search(before) or GRAD_ACCUM_OFF_AFTER.match(after)):
+            return True
+    return False
+
 
 # --- LoRA targets ---------------------------------------------------------------------------------
 ALL_LINEAR: Final = _w(
@@ -351,7 +379,7 @@ _SCREENED_FLAGS: Final = (
     OPT_IN_BWD, ACT_OFFLOAD, CPU_OFFLOAD_OFF, CPU_OFFLOAD, GPU_LAYERS, EAGER, SDPA, NO_COMPILE,
     COMPILE, CHUNKED, UNPACKED, PACKED, ALL_LINEAR, ATTN_ONLY, QKV, NO_DROPOUT, LORA_DROPOUT,
     NO_KERNELS, LIGER, UNSLOTH, TRANSFORMERS, ZERO_STAGE, OPTIMIZER_OFFLOAD, ZERO3, FSDP, DDP,
-    DEVICE_MAP, NO_GRAD_ACCUM, GRAD_ACCUM, PRETRAIN, PAIRED, REFERENCED, ONLINE_RL,
+    DEVICE_MAP, GRAD_ACCUM, PRETRAIN, PAIRED, REFERENCED, ONLINE_RL,
 )
 
 
@@ -458,10 +486,8 @@ def _read_flags(s: str) -> Settings:
         out.sharding = "ddp"
     elif DEVICE_MAP.search(s):
         out.sharding = "device_map"
-    if NO_GRAD_ACCUM.search(s):
-        out.grad_accumulation = False
-    elif GRAD_ACCUM.search(s):
-        out.grad_accumulation = True
+    if (accumulation := GRAD_ACCUM.search(s)) is not None:
+        out.grad_accumulation = _grad_accumulation(s, accumulation)
     if FULL.search(s):
         out.full = True
     if PRETRAIN.search(s):
