@@ -137,7 +137,7 @@ def _inherited(asked: Query, before: Query | None, before_text: str) -> Query | 
         update: dict[str, object] = {
             name: getattr(before, name)
             for name in ("gpu", "gpu_text", "vram_gb", "gpu_count", "gpu_memory_gb",
-                         "gpu_variant_assumed")
+                         "gpu_variant_assumed", "rig")
         }
         if asked.intent == "memory":
             update["intent"] = "fit"

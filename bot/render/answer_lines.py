@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.answer import Answer
-from bot.render.lines import compare_lines, fit_block, online_rl_note, remedy_block
+from bot.render.lines import compare_lines, fit_block, online_rl_note, remedy_block, rig_note
 from bot.render.phrases import Phrases
 
 # Renders a template by name with the reply's context.
@@ -69,6 +69,10 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         include("accelerator_lead.html.j2")
     if query.amd_unnamed:
         include("amd_lead.html.j2")
+    if query.rig and query.gpu:
+        # "1x3090 and 1x4090": the machine read, and the card the answer below is for.
+        put(rig_note(ph, query.rig, query.gpu))
+        put("\n")
     c = answer.ckpt_saving
     if c:
         put("🧮 <b>")

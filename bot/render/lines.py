@@ -45,6 +45,36 @@ class FitParts(NamedTuple):
     tail: Markup
 
 
+def rig_note(ph: Phrases, rig: tuple[tuple[str, int], ...], bound: str) -> Markup:
+    """"1x3090 and 1x4090": the one machine read, and the card it is answered as."""
+    _, fmt, cat = ph._, ph.fmt, ph.cat
+    cards = [cat.gpu(gpu_id) for gpu_id, _n in rig]
+    count = sum(n for _g, n in rig)
+    named = fmt.list([ph.config(gpu_id, n) for gpu_id, n in rig])
+    total = sum((g.vram_gb * n for g, (_i, n) in zip(cards, rig, strict=True)), Decimal(0))
+    least = cat.gpu(bound)
+    out = ["🖥 "]
+    if all(g.vram_gb == least.vram_gb for g in cards):
+        out.append(_(
+            "Read as one machine with %(cards)s (%(total)s in all): split evenly across the "
+            "cards (FSDP, ZeRO-3, tensor parallelism), each holds the same share, so this is "
+            "answered as %(as)s, the slower card setting the pace.",
+            cards=named, total=fmt.gb(total), **{"as": ph.config(bound, count)},
+        ))
+    else:
+        out.append(_(
+            "Read as one machine with %(cards)s (%(total)s in all): split evenly across the "
+            "cards (FSDP, ZeRO-3, tensor parallelism), each holds the same share, so the card "
+            "with the least memory bounds it and this is answered as %(as)s (%(used)s). A split "
+            "by layers (llama.cpp's --tensor-split, device_map=\"auto\") can fill each card to "
+            "its own size.",
+            cards=named, total=fmt.gb(total), used=fmt.gb(least.vram_gb * count),
+            **{"as": ph.config(bound, count)},
+        ))
+    out.append("\n")
+    return Markup("").join(out)
+
+
 def _truncate(text: str, length: int) -> str:
     """Jinja's ``truncate(length)`` filter with its default policy."""
     if len(text) <= length + _TRUNCATE_LEEWAY:

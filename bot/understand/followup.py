@@ -605,6 +605,7 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
             gpu_memory_gb=previous.gpu_memory_gb,
             gpu_variant_assumed=previous.gpu_variant_assumed,
             gpu_count=new.gpu_count if new.gpu_count is not None else previous.gpu_count,
+            rig=previous.rig if new.gpu_count is None else (),  # the machine, as it was read
         )
     for field in _SETTINGS:
         # "without checkpointing" (False) is said too: only None is left to carry.

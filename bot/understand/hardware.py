@@ -640,3 +640,69 @@ def take_count(work: Work) -> None:
             count *= _count_value(match.group("nodes"))
         work.gpu_count = count
     work.blank(match.start(), match.end(), "gpu")
+
+
+# --- several different cards in one machine ----------------------------------------------------
+# "I have 1x3090 and 1x4090", "a 3090 + a 4090 in one box", "tengo una 3090 y una 4090", "j'ai
+# une 3090 et une 4090 dans le même PC", "my rig: 2x 3090 + 1x 4090": cards owned together, one
+# machine, not two to choose between. Read on the text left after the names were blanked
+# ("gpu"); a comparison word ("vs", "or", "which one", "better", "o", "cuál", "ou", "laquelle")
+# keeps it a comparison.
+_RIG_JOINED: Final = lazy(
+    r"(?<![a-z])gpu (?:\+|&|and|plus|with|alongside|y|con|mas|et|avec) "
+    r"(?:(?:an?|one|another|una?|otra|une|autre|1) )?gpu(?![a-z])"
+)
+_RIG_PLUS: Final = lazy(r"(?<![a-z])gpu \+ ")
+_RIG_OWNED: Final = lazy(
+    r"(?<![a-z'])(?:i have|i've got|ive got|i got|i own|we have|we've got|my|our|mine|"
+    r"tengo|tenemos|mis?|nuestr[ao]s?|j'ai|jai|nous avons|on a|mon|ma|mes|notre|nos)(?![a-z])"
+)
+_RIG_ONE_BOX: Final = lazy(
+    r"(?<![a-z])(?:(?:in|on|en|dans|sur) (?:one|the same|a single|the one|la misma|el mismo|"
+    r"una (?:sola|misma)|un (?:solo|mismo)|le meme|la meme|une seule|un seul|une meme|un meme) "
+    r"(?:box|rig|machine|pc|server|computer|build|system|workstation|tower|node|maquina|equipo|"
+    r"servidor|ordenador|computadora|torre|serveur|ordi\w*|tour|station)|together|combined|"
+    r"both|juntas|juntos|ambas|las dos|en total|ensemble|les deux|"
+    r"(?:rig|box|build|setup|workstation|server|pc|equipo|maquina|config)(?: ?:| has| tiene| a))"
+    r"(?![a-z])"
+)
+_RIG_VERSUS: Final = lazy(
+    r"(?<![a-z])(?:vs\.?|versus|compar\w*|or|better|worse|faster|slower|which (?:one|card|gpu|is|"
+    r"of them|should|to|would)|differences?|instead|upgrade|switch|o|mejor|peor|mas rapid[ao]|"
+    r"cual|diferencias?|en vez|ou|meilleure?|mieux|plus rapide|laquelle|lequel|difference|"
+    r"plutot)(?![a-z])"
+)
+
+
+def one_rig(work: Work, rest: str, index: CatalogueIndex) -> tuple[tuple[str, int], ...]:
+    """Different cards the user owns together, as (id, count) in the order named, folded into
+    the one the reply is for: with FSDP, ZeRO-3 or tensor parallelism every card holds the same
+    share, so the card with the least memory bounds each share (of equal memory, the slower sets
+    the pace): "1x3090 and 1x4090" is answered as 2× RTX 3090 and says so. Empty (nothing
+    changed) when they are compared, or not said to be together."""
+    mentions = work.gpus
+    if len(mentions) < 2 or any(g.gpu_id is None or g.alt_count is not None for g in mentions):
+        return ()
+    if len({g.gpu_id for g in mentions}) < 2 or not _RIG_JOINED.search(rest) \
+            or _RIG_VERSUS.search(rest):
+        return ()
+    counted = all(g.count is not None for g in mentions)
+    if not (counted or _RIG_PLUS.search(rest) or _RIG_OWNED.search(rest)
+            or _RIG_ONE_BOX.search(rest)):
+        return ()
+    cards: dict[str, int] = {}
+    for g in mentions:
+        if g.gpu_id is not None:
+            cards[g.gpu_id] = cards.get(g.gpu_id, 0) + (g.count or 1)
+
+    def bound(g: GpuMention) -> tuple[Decimal, Decimal]:
+        gpu = index.find_gpu(g.gpu_id)  # type: ignore[arg-type]
+        if gpu is None:
+            return Decimal(0), Decimal(0)
+        peak = gpu.bf16_dense_tflops or gpu.fp16_dense_tflops
+        return g.stated_gb or gpu.vram_gb, peak if peak is not None else Decimal(10**6)
+
+    least = min(mentions, key=bound)
+    least.count = sum(cards.values())
+    work.gpus = [least]
+    return tuple(cards.items())

@@ -1388,6 +1388,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             and _eight_bit_base(rest):
         # "lora llama 3 8b 8bit", "lora with load_in_8bit": adapters on an 8-bit base
         method = cat.method_where("training", family="adapter", weight_bits=8) or method
+    rig = hw.one_rig(work, rest, index)  # "a 3090 + a 4090": one machine, not a comparison
     intent = _intent(rest, work, method, inference)
     intent, pay_refused, pay_also = _and_pay(intent, rest, work, method, inference, folded)
     service: tuple[str, ...] = ()
@@ -1615,6 +1616,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         gpu_text=_as_written(unknown[0], text) if unknown else None,
         closed_model=_closed_name(closed.group(0)) if closed else None,
         other_gpus=others,
+        rig=rig,
         other_gpu_count=counts[1] if counts else (_count_of(work, others[0]) if others else None),
         gpu_count=counts[0] if counts else _gpu_count_of_first(work),
         gpu_memory_gb=first_known.memory_gb if first_known else None,

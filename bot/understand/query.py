@@ -54,6 +54,10 @@ class Query(BaseModel):
     closed_model: str | None = None  # a model with unpublished weights, as written ("GPT-4")
     other_gpus: tuple[str, ...] = ()  # further GPUs named (compare: gpu vs other_gpus[0])
     other_gpu_count: int | None = None  # the count written with other_gpus[0] ("dos H200")
+    # Different cards owned together ("1x3090 and 1x4090", "a 3090 + a 4090 in one box"), as
+    # (id, count) in the order named: the reply is for `gpu_count` of `gpu`, the card that
+    # bounds an even share (bot.understand.hardware.one_rig), and says so.
+    rig: tuple[tuple[str, int], ...] = ()
     gpu_count: int | None = None
     gpu_memory_gb: Decimal | None = None  # Apple silicon: the unified memory the user stated
     gpu_variant_assumed: bool = False  # a bare name ("A100") read as one of its memory variants
