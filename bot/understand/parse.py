@@ -1375,6 +1375,12 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     elif method is None and px.TRAINING.search(rest) and _four_bit(rest):
         # "fine-tune 70B in 4-bit": training on a 4-bit base
         method = cat.method_where("training", family="adapter", weight_bits=4)
+    elif method is None and px.TRAINING.search(rest) and _eight_bit_base(rest) \
+            and not _four_bit(rest):
+        # "fine-tune llama 3 8b in 8bit", "finetune with load_in_8bit": an 8-bit base is frozen
+        # (LLM.int8 weights take no optimizer step), so adapters train on it, as "in 4-bit" is
+        # QLoRA
+        method = cat.method_where("training", family="adapter", weight_bits=8)
     elif method is None and _trains(rest, work) and px.BNB_FOUR_BIT.search(corrected) \
             and _four_bit(corrected):
         # "unsloth/Qwen2.5-7B-Instruct-bnb-4bit … max_seq_length 4096": a bitsandbytes 4-bit
