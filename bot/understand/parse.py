@@ -284,6 +284,13 @@ def _take_settings(work: _Work) -> None:
     if match and px.INFERENCE_STRONG.search(work.s):
         work.batch_size = parse_int(match.group("num"))  # "serve it to 10 users": 10 at once
         work.blank(*match.span())
+    match = px.SERVED_TEAM.search(work.s) if work.batch_size is None else None
+    if match and not px.TRAINING.search(work.s) and (
+            px.INFERENCE_STRONG.search(work.s) or px.INFERENCE_WEAK.search(work.s)
+            or px.INFERENCE_FORMAT.search(work.s)):
+        # "serving llama 3 8b for my team of 10 devs": the team's sequences at once
+        work.batch_size = parse_int(match.group("num") or match.group("num2"))
+        work.blank(*match.span())
     if px.LORA_SETTING.admits(work.s):
         for match in px.LORA_SETTING.pattern.finditer(work.s):
             work.adapter_setting = True

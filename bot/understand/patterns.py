@@ -271,6 +271,17 @@ SERVED_TO: Final = lazy(
     r"approx\.?|~|up to|unos|unas|alrededor de|hasta|environ|jusqu'a|a peu pres) ?)?"
     rf"(?P<num>\d{{1,4}}) (?:{_SERVED})(?![a-z])"
 )
+# "for my team of 10 devs", "a 10-person team", "un equipo de 10", "pour une équipe de 8": the
+# team is served, as "to 10 people" is (read only beside a serving word, never for training).
+SERVED_TEAM: Final = Guarded(
+    ("team", "group", "office", "company", "class", "equipo", "grupo", "oficina", "empresa",
+     "clase", "equipe", "groupe", "bureau", "entreprise", "boite"),
+    r"(?<![a-z])(?:team|group|office|company|class|equipo|grupo|oficina|empresa|clase|equipe|"
+    r"groupe|bureau|entreprise|boite) (?:of|de|d'|d) ?(?:(?:about|around|roughly|~|unos|unas|"
+    r"alrededor de|environ|a peu pres) ?)?(?P<num>\d{1,4})(?!\d|[.,]\d)"
+    r"|(?<![\w.,])(?P<num2>\d{1,4}) ?-? ?(?:person|people|man|member|dev|developer|seat|user|"
+    r"personas|personnes) (?:team|group|company|equipo|equipe)"
+)
 # "1.5k steps", "max_steps=1000", "2000 iterations": with the batch and the sequence length, the
 # tokens a run trains on (steps × batch × length × accumulation).
 STEPS: Final = Guarded(

@@ -324,6 +324,8 @@ LANGUAGE = Language(
         "SERVED_NOUNS": (
             r"usuarios?", r"peticiones", r"solicitudes", r"consultas", r"clientes?", r"sesiones",
             r"personas", r"conexiones", r"secuencias", r"conversaciones",
+            r"desarrolladores", r"devs", r"ingenieros", r"empleados", r"companeros", r"alumnos",
+            r"estudiantes", r"miembros",
         ),
         # Cuántas secuencias se atienden a la vez (asks.CONCURRENCY_ASK).
         "CONCURRENCY_ASK": (

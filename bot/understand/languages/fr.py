@@ -306,6 +306,8 @@ LANGUAGE = Language(
         "SERVED_NOUNS": (
             r"utilisateurs?", r"requetes?", r"sessions?", r"clients?", r"personnes",
             r"connexions?", r"sequences", r"conversations?",
+            r"developpeurs", r"devs", r"ingenieurs", r"employes", r"collegues", r"etudiants",
+            r"eleves", r"membres",
         ),
         # Combien de séquences servies en même temps (asks.CONCURRENCY_ASK).
         "CONCURRENCY_ASK": (
