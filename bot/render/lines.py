@@ -276,7 +276,17 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             if query.optimizer == "adafactor" and cat.method(asked.method).full \
                     and cat.method(asked.method).optimizer is None:
                 how = _("full fine-tuning, Adafactor")  # not AdamW: the detail uses Adafactor
-            if answer.oom is not None and answer.oom.contradicted:
+            oom = answer.oom
+            if oom is not None and oom.contradicted and oom.batch is None \
+                    and oom.seq_len is None:
+                # An OOM with no settings: the estimate below is at typical ones, not the run's.
+                put("⚠️ <b>")
+                put(_("You hit OOM, so %(who)s does not fit on %(where)s (%(how)s) as you run "
+                      "it, although it fits at the typical settings estimated below: your run "
+                      "holds more (a longer sequence, a larger batch, or gradient checkpointing "
+                      "off, the Hugging Face Trainer's default). Tell me its batch size and "
+                      "sequence length to estimate your run.", how=how, who=who, where=where))
+            elif oom is not None and oom.contradicted:
                 # The user ran these settings out of memory: the measurement is the verdict.
                 put("⚠️ <b>")
                 put(_("You hit OOM with these settings, so %(who)s does not fit on %(where)s "
@@ -334,6 +344,16 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             put = out.append
             put("\n")
         else:
+            oom = answer.oom
+            if oom is not None and oom.contradicted and oom.batch is None \
+                    and oom.seq_len is None:
+                # An OOM with no method or settings: the verdicts below are not the run's.
+                put("⚠️ <b>")
+                put(_("You hit OOM: your run holds more than the estimates below (a method "
+                      "that needs more, a longer sequence, a larger batch, or gradient "
+                      "checkpointing off, the Hugging Face Trainer's default). Tell me its "
+                      "method, batch size and sequence length to estimate your run."))
+                put("</b>\n")
             # Settings stated: the method the detailed estimate covers fits by it, as the
             # JSON says.
             sdc = detailed.check if detailed and detailed.stated else None
