@@ -387,6 +387,8 @@ def _methods_for(query: Query, cat: Catalogue) -> tuple[MethodId, ...]:
         ids = cat.method_ids("inference")
         lead = _native_lead(query, cat)
         return (lead, *(m for m in ids if m != lead)) if lead in ids else ids
+    if query.quant_pair is not None:
+        return query.quant_pair  # "AWQ vs GGUF": both
     if query.method is not None:
         return (query.method,)
     return cat.method_ids("inference" if query.inference else "training")

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cached_property
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 from bot.understand import asks
@@ -892,6 +893,38 @@ def _gguf_bits(s: str) -> str | None:
     return None
 
 
+# Two quantized formats set against each other: "AWQ vs GGUF", "gptq or awq", "Q4_K_M vs Q5_K_M",
+# "awq o gguf", "gptq ou awq".
+_QUANT_VERSUS: Final = lazy(r"^ ?(?:vs\.?|versus|or|o|ou|compared to|comparado con|contre|against|y|and|et)"
+                            r" (?:(?:a|an|un|una|une|el|la|le) )?$")
+_GGUF_ALONE: Final = lazy(r"(?<![a-z0-9])gguf(?![a-z0-9])")
+
+
+def _quant_pair(s: str, cat: Catalogue) -> tuple[MethodId, MethodId, int, int] | None:
+    """Two quantized formats compared ("AWQ vs GGUF", "q4_k_m or q5_k_m"): their methods in the
+    order named (a GGUF of no type is its usual 4-bit type, Q4_K_M), with the first one's span;
+    None unless two different ones stand on each side of a "vs" or an "or"."""
+    found: list[tuple[int, int, MethodId]] = []
+    for m in px.GGUF_TYPE.pattern.finditer(s) if px.GGUF_TYPE.admits(s) else ():
+        method = cat.quant_method(m.group("quant"))
+        if method is not None:
+            found.append((m.start(), m.end(), method))
+    for m in px.QUANT_FORMAT.pattern.finditer(s) if px.QUANT_FORMAT.admits(s) else ():
+        method = cat.group_method(m.group("format"))
+        if method is not None:
+            found.append((m.start(), m.end(), method))
+    for m in _GGUF_ALONE.finditer(s):
+        if not any(a <= m.start() <= b + 1 or m.end() + 1 >= a > m.start() for a, b, _ in found):
+            method = cat.quant_method("Q4_K_M")
+            if method is not None:
+                found.append((m.start(), m.end(), method))
+    found.sort()
+    for (a1, b1, first), (a2, _b2, second) in pairwise(found):
+        if first != second and _QUANT_VERSUS.search(s[b1:a2]):
+            return first, second, a1, b1
+    return None
+
+
 def _quant_named(
     s: str, method: MethodId | None, cat: Catalogue
 ) -> tuple[str | None, str | None]:
@@ -1607,6 +1640,14 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     flash_saving = work.params_b is not None and asks.FLASH_SAVING.search(rest) is not None
     closed = px.CLOSED_MODEL.search(corrected) if work.model_id is None else None
     quant, quant_bare = _quant_named(rest, method, cat) if inference else (None, None)
+    quant_pair = _quant_pair(rest, cat) if inference else None
+    if quant_pair is not None:
+        # "AWQ vs GGUF for llama 3 70b on 2x 3090": both formats answered, on that machine
+        method = quant_pair[0]
+        quant = cat.method(method).quant or _format_name(rest[quant_pair[2]:quant_pair[3]])
+        quant_bare = None
+        if intent == "compare" and not others:
+            intent = "fit" if work.gpus or work.vram_gb is not None else "memory"
     runner = _runner(rest) if inference else None
     engine = "vllm" if inference and px.VLLM.admits(rest) and any(
         not _negated(rest, *m.span()) for m in px.VLLM.pattern.finditer(rest)) else None
@@ -1719,6 +1760,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # "Run X on Y" without a precision: answered for bf16, int8 and int4.
         quant=quant,
         quant_bare=quant_bare,
+        quant_pair=quant_pair[:2] if quant_pair is not None else None,
         runner=runner,
         engine=engine,
         kv_cache_type=work.kv_cache_type if inference else None,

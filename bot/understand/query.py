@@ -120,6 +120,9 @@ class Query(BaseModel):
     # A size written without its type ("q5"), as written: `quant` is the type it is read as
     # (Q5_K_M, quant_types.toml's bare_names), an assumption the reply says.
     quant_bare: str | None = None
+    # Two quantized formats compared ("AWQ vs GGUF", "q4_k_m or q5_k_m"): both methods, in the
+    # order named, answered side by side (`method` and `quant` are the first's).
+    quant_pair: tuple[str, str] | None = None
     # A local GGUF runner named ("with ollama", "in LM Studio"): its id in quant_types.toml's
     # runners; `runner_type_assumed`: no type was named, so `quant` is that runner's default
     # type (Q4_K_M), an assumption the reply says.
