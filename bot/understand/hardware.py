@@ -649,10 +649,10 @@ def take_count(work: Work) -> None:
 # ("gpu"); a comparison word ("vs", "or", "which one", "better", "o", "cuál", "ou", "laquelle")
 # keeps it a comparison.
 _RIG_JOINED: Final = lazy(
-    r"(?<![a-z])gpu (?:\+|&|and|plus|with|alongside|y|con|mas|et|avec) "
+    r"(?<![a-z])gpu(?: ?[+&] ?| (?:and|plus|with|alongside|y|con|mas|et|avec) )"
     r"(?:(?:an?|one|another|una?|otra|une|autre|1) )?gpu(?![a-z])"
 )
-_RIG_PLUS: Final = lazy(r"(?<![a-z])gpu \+ ")
+_RIG_PLUS: Final = lazy(r"(?<![a-z])gpu ?\+ ?gpu")  # "3090+4090", "3090 + 4090"
 _RIG_OWNED: Final = lazy(
     r"(?<![a-z'])(?:i have|i've got|ive got|i got|i own|we have|we've got|my|our|mine|"
     r"tengo|tenemos|mis?|nuestr[ao]s?|j'ai|jai|nous avons|on a|mon|ma|mes|notre|nos)(?![a-z])"
