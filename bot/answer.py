@@ -31,6 +31,7 @@ from bot.detail import (
     largest_batch,
     longest_context,
     offload_facts,
+    usable_per_gpu,
     wants_details,
 )
 from bot.remedy import Remedies, remedies_for
@@ -1116,9 +1117,9 @@ def _decode(query: Query, answer: Answer, cat: Catalogue) -> dict[str, Any]:
         return {}
     gpu = cat.gpu(asked.gpu)
     count = asked.gpu_count
-    per_gpu = capacity_per_gpu(asked)
     model = estimator_model(query, answer.params_b, cat)
     lead_method = cat.method(primary.memory.method)
+    per_gpu = usable_per_gpu(query, lead_method, capacity_per_gpu(asked))
     others = [cat.method(ma.memory.method) for ma in answer.methods if ma is not primary]
     bounds = tuple(decode_bound(query, m, model, gpu, count, per_gpu)
                    for m in (lead_method, *others))

@@ -71,6 +71,8 @@ __all__ = [
     "estimator_model",
     "longest_context",
     "offload_facts",
+    "serving_share",
+    "usable_per_gpu",
     "wants_details",
 ]
 
@@ -139,13 +141,18 @@ class FitCheck:
 
     gpu: str | None  # None when the GPU was given by its memory only
     gpu_count: int
-    vram_per_gpu_gb: Decimal
+    vram_per_gpu_gb: Decimal  # what the detailed estimate is held to: the share vLLM takes
     planning_gb: Decimal  # the planning estimate for the whole job
     planning_per_gpu_gb: Decimal  # the same, sharded evenly (what the fit rule assumes)
     detailed_per_gpu_gb: Decimal
     planning_fits: bool
     detailed_fits: bool
     disagree: bool
+    # vLLM serves it: the share of each GPU it takes (--gpu-memory-utilization, said or its
+    # default) and each GPU's whole memory, of which vram_per_gpu_gb is that share.
+    utilization: Decimal | None = None
+    card_gb: Decimal | None = None
+    utilization_said: bool = False
 
 
 @dataclass(slots=True)
@@ -329,6 +336,23 @@ def estimate_on(
     return _estimate(query, method, model, asked.gpu_count, asked)[0]
 
 
+def serving_share(query: Query, method: Method, *, vllm: bool = False) -> Decimal | None:
+    """The share of each GPU's memory vLLM takes when it serves the query (named, or `vllm`):
+    the --gpu-memory-utilization said, else its default (rules/data/serving.toml). Weights,
+    activations and the KV cache must all fit within it. None for another engine or training:
+    the whole GPU."""
+    if method.kind != "inference" or not (vllm or query.engine == "vllm"):
+        return None
+    return query.gpu_memory_utilization or serving_utilization()
+
+
+def usable_per_gpu(query: Query, method: Method, capacity_gb: Decimal) -> Decimal:
+    """The memory of one GPU (`capacity_gb`, capacity_per_gpu's) the detailed estimate of
+    `method` for the query must fit in: vLLM's share of it when vLLM serves, else all of it."""
+    share = serving_share(query, method)
+    return capacity_gb if share is None else capacity_gb * share
+
+
 def check_on(
     query: Query, method: Method, model: ModelSpec | Decimal, asked: Fit
 ) -> tuple[FitCheck, int] | None:
@@ -336,7 +360,7 @@ def check_on(
     as detailed_for gives them (check, seq_len), without the rest of the detailed answer
     (bot.answer's quant pick asks it of each type it tries)."""
     breakdown, _, seq_len, _, _, _ = _estimate(query, method, model, asked.gpu_count, asked)
-    return None if breakdown is None else (_check(asked, breakdown), seq_len)
+    return None if breakdown is None else (_checked(query, method, asked, breakdown), seq_len)
 
 
 def _model(query: Query, params_b: Decimal, cat: Catalogue) -> ModelSpec | Decimal:
@@ -397,7 +421,7 @@ def detailed_for(
         plain = _estimate(query.model_copy(update={"cpu_offload": False}), method, model, gpus,
                           None)[0]
         without = plain.per_gpu_gb if plain is not None else None
-    check = _check(asked, breakdown) if asked is not None else None
+    check = _checked(query, method, asked, breakdown) if asked is not None else None
     time: TrainingEstimate | None = None
     if training and query.dataset_tokens is not None and query.dataset_tokens >= 1:
         epochs = _positive(query.epochs, DEFAULT_EPOCHS)
@@ -442,7 +466,7 @@ def detailed_for(
         defaults=tuple(defaults),
         gpus=gpus,
         gpu=asked.gpu if asked is not None else None,
-        vram_per_gpu_gb=check.vram_per_gpu_gb if check else None,
+        vram_per_gpu_gb=(check.card_gb or check.vram_per_gpu_gb) if check else None,
         per_gpu_gb=breakdown.per_gpu_gb,
         breakdown=breakdown,
         check=check,
@@ -604,10 +628,8 @@ def longest_context(
     # whose cache does not fit there, so the search stops at that share.
     # Concurrency asked beside it ("max context and how many users") is counted within vLLM's
     # share too (bot.capacity): the context must be one that share serves.
-    vllm = query.engine == "vllm" or query.concurrency_asked
     said = query.gpu_memory_utilization
-    utilization = (said or serving_utilization()) if vllm and method.kind == "inference" \
-        else None
+    utilization = serving_share(query, method, vllm=query.concurrency_asked)
     if utilization is not None:
         vram = whole * utilization
     model_max = model.max_context if isinstance(model, ModelSpec) \
@@ -801,14 +823,24 @@ def _detailed_options(query: Query, answer: Answer, catalogue: Catalogue) -> lis
                 a.code != "paged_optimizer" for a in breakdown.assumptions
             )) and not by_card and not _may_offload(query, method, count):
                 per_count[count] = breakdown
-        if breakdown is not None and breakdown.per_gpu_gb <= capacity:
+        if breakdown is not None and breakdown.per_gpu_gb <= usable_per_gpu(query, method,
+                                                                            capacity):
             found.append(planned.get((offer.gpu, count))
                          or fit(method.id, params_b, offer.gpu, count, catalogue=cat))
     return found
 
 
-def _check(asked: Fit, breakdown: Breakdown) -> FitCheck:
-    per_gpu_vram = capacity_per_gpu(asked)
+def _checked(query: Query, method: Method, asked: Fit, breakdown: Breakdown) -> FitCheck:
+    """_check on the memory the query's engine takes of each GPU."""
+    return _check(asked, breakdown, serving_share(query, method),
+                  query.gpu_memory_utilization is not None)
+
+
+def _check(asked: Fit, breakdown: Breakdown, share: Decimal | None = None,
+           said: bool = False) -> FitCheck:
+    """`share`: vLLM's share of each GPU when it serves (serving_share), `said` by the user."""
+    card = capacity_per_gpu(asked)
+    per_gpu_vram = card if share is None else card * share
     planning_per_gpu = asked.estimate_gb / asked.gpu_count
     detailed_fits = breakdown.per_gpu_gb <= per_gpu_vram
     return FitCheck(
@@ -821,6 +853,9 @@ def _check(asked: Fit, breakdown: Breakdown) -> FitCheck:
         planning_fits=asked.fits,
         detailed_fits=detailed_fits,
         disagree=asked.fits != detailed_fits,
+        utilization=share,
+        card_gb=card if share is not None else None,
+        utilization_said=share is not None and said,
     )
 
 

@@ -247,13 +247,21 @@ def _check(ph: Phrases, d: DetailedAnswer) -> list[Markup]:
     if not c:
         total = g._("Total on one GPU: %(total)s", total=fmt.gb(d.per_gpu_gb, 1))
         return [_safe(f"<b>{total}</b>")]
+    vllm = c.utilization is not None and c.card_gb is not None
     if c.gpu:
         where = ph.config(c.gpu, c.gpu_count)
     else:
         where = g._("%(count)s× GPU of %(vram)s", count=c.gpu_count,
+                    vram=ph.memory(c.card_gb if c.card_gb is not None else c.vram_per_gpu_gb))
+    if vllm:
+        assert c.card_gb is not None
+        # vLLM serves it: everything must fit within the share of each GPU it takes.
+        total = g._("Total per GPU: %(total)s of the %(budget)s vLLM takes of %(vram)s",
+                    total=fmt.gb(d.per_gpu_gb, 1), budget=fmt.gb(c.vram_per_gpu_gb, 1),
+                    vram=ph.memory(c.card_gb))
+    else:
+        total = g._("Total per GPU: %(total)s of %(vram)s", total=fmt.gb(d.per_gpu_gb, 1),
                     vram=ph.memory(c.vram_per_gpu_gb))
-    total = g._("Total per GPU: %(total)s of %(vram)s", total=fmt.gb(d.per_gpu_gb, 1),
-                vram=ph.memory(c.vram_per_gpu_gb))
     icon = "⚠️" if d.measured_oom else _icon(ph, c.detailed_fits)
     lines = [_safe(f"{icon} <b>{total}</b> ({where})")]
     if not c.disagree:
@@ -261,7 +269,16 @@ def _check(ph: Phrases, d: DetailedAnswer) -> list[Markup]:
     plan = fmt.gb(c.planning_per_gpu_gb, 1)
     need = fmt.gb(c.detailed_per_gpu_gb, 1)
     vram = ph.memory(c.vram_per_gpu_gb)
-    if c.planning_fits:
+    if c.planning_fits and vllm:
+        assert c.utilization is not None
+        said = g._(
+            "The planning rule says it fits (%(plan)s per GPU), but with these settings the "
+            "detailed estimate needs %(need)s per GPU, more than the %(budget)s vLLM takes of "
+            "each GPU (%(flag)s).", plan=plan, need=need,
+            budget=fmt.gb(c.vram_per_gpu_gb, 1),
+            flag=ph.vllm_flag(c.utilization, c.utilization_said),
+        )
+    elif c.planning_fits:
         said = g._(
             "The planning rule says it fits (%(plan)s per GPU), but with these settings the "
             "detailed estimate needs %(need)s per GPU, more than the %(vram)s each GPU has.",
@@ -281,6 +298,10 @@ def _check(ph: Phrases, d: DetailedAnswer) -> list[Markup]:
             "The planning rule says it does not fit (%(plan)s per GPU), but with these settings "
             "the detailed estimate needs only %(need)s per GPU, within the %(vram)s each GPU has.",
             plan=plan, need=need, vram=vram,
+        ) if not vllm else g._(
+            "The planning rule says it does not fit (%(plan)s per GPU), but with these settings "
+            "the detailed estimate needs only %(need)s per GPU, within the %(budget)s vLLM "
+            "takes of each GPU.", plan=plan, need=need, budget=fmt.gb(c.vram_per_gpu_gb, 1),
         )
         lines.append(_safe(f"ℹ️ <b>{said}</b>"))
         lines.append(_text(locale, N_(

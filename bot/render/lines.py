@@ -871,6 +871,21 @@ def _context_figure(ph: Phrases, detailed: DetailedAnswer, check: FitCheck) -> M
         "kv": fmt.gb(detailed.breakdown.term("kv_cache"), 1),
         "each": ph.memory(check.vram_per_gpu_gb),
     }
+    if check.utilization is not None and check.card_gb is not None:
+        # vLLM serves it: the verdict is within the share of each GPU it takes.
+        values.update(budget=fmt.gb(check.vram_per_gpu_gb, 1), each=ph.memory(check.card_gb),
+                      flag=ph.vllm_flag(check.utilization, check.utilization_said))
+        if "seq_len" in detailed.defaults:
+            return ph._(
+                "With %(ctx)s tokens of context (assumed: you gave none) and batch %(batch)s, "
+                "%(how)s needs about %(det)s per GPU (detailed estimate, KV cache %(kv)s) of the "
+                "%(budget)s vLLM takes of each %(each)s GPU (%(flag)s).", **values,
+            )
+        return ph._(
+            "With %(ctx)s tokens of context and batch %(batch)s, %(how)s needs about %(det)s "
+            "per GPU (detailed estimate, KV cache %(kv)s) of the %(budget)s vLLM takes of each "
+            "%(each)s GPU (%(flag)s).", **values,
+        )
     if "seq_len" in detailed.defaults:
         # Only the format was stated ("70b q4_k_m on 2x 3090"): the context is ours.
         return ph._(

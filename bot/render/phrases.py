@@ -360,6 +360,15 @@ class Phrases:
     def headroom(self, f: Fit) -> Markup:
         return _headroom(self.locale, f.fits, f.headroom_gb)
 
+    def vllm_flag(self, utilization: Decimal, said: bool) -> Markup:
+        """vLLM's share of each GPU as the flag that sets it, the user's or its default:
+        "your --gpu-memory-utilization 0.8", "its default --gpu-memory-utilization 0.9"."""
+        if said:
+            return self._("your <code>--gpu-memory-utilization %(value)s</code>",
+                          value=str(utilization))
+        return self._("its default <code>--gpu-memory-utilization %(value)s</code>",
+                      value=str(utilization))
+
     def room(self, fits: bool, headroom_gb: Decimal) -> Markup:
         """What is left (or short) of a figure other than the planning one."""
         return _headroom(self.locale, fits, headroom_gb)

@@ -1,0 +1,63 @@
+"""vLLM serves within its share of each GPU (--gpu-memory-utilization, 0.9 by default): the
+detailed verdict of a vLLM serving question is held to that share, not to the whole card."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from bot.detail import serving_share, usable_per_gpu
+from bot.pipeline import Pipeline, to_json
+from bot.understand.query import Query
+from rules.catalogue import load_catalogue
+
+
+@pytest.fixture(scope="module")
+def pipeline() -> Pipeline:
+    return Pipeline(load_catalogue())
+
+
+def _query(**fields: object) -> Query:
+    return Query.model_validate({"text": "", "intent": "fit", **fields})
+
+
+def test_the_share_is_vllms_for_serving_only() -> None:
+    cat = load_catalogue()
+    serving, training = cat.method("inference_bf16"), cat.method("qlora")
+    vllm = _query(engine="vllm", inference=True)
+    assert serving_share(vllm, serving) == Decimal("0.9")
+    assert usable_per_gpu(vllm, serving, Decimal(24)) == Decimal("21.6")
+    said = _query(engine="vllm", inference=True, gpu_memory_utilization=Decimal("0.8"))
+    assert usable_per_gpu(said, serving, Decimal(24)) == Decimal("19.2")
+    # Another engine, or no engine named: the whole card; training: the whole card too.
+    assert serving_share(_query(inference=True), serving) is None
+    assert usable_per_gpu(_query(inference=True), serving, Decimal(24)) == Decimal(24)
+    assert serving_share(_query(engine="vllm"), training) is None
+    # Asked for concurrency, vLLM's share is assumed (bot.capacity counts within it).
+    assert serving_share(_query(inference=True), serving, vllm=True) == Decimal("0.9")
+
+
+def test_the_verdict_is_within_the_share(pipeline: Pipeline) -> None:
+    # 22.8 GB fits 24 GB but not the 21.6 GB vLLM takes of it by default.
+    got = to_json(pipeline.ask(
+        "vllm llama 3 8b in bf16 on a 24gb card, max_model_len 32768, does it fit?"))
+    assert (got["fits"], got["detailed_fits"], got["detailed_gb"]) == (False, False, 22.8)
+    plain = to_json(pipeline.ask("llama 3 8b in bf16 on a 24gb card, 32k context, does it fit?"))
+    assert (plain["fits"], plain["detailed_gb"]) == (True, 22.8)
+    # Raised to 0.95 of a 3090's 25.77 GB: 24.5 GB, and it fits.
+    raised = to_json(pipeline.ask(
+        "vllm llama3 8b bf16 on my 3090 max_model_len 32768 --gpu-memory-utilization 0.95"))
+    assert raised["fits"] is True
+    assert "24.5 GB vLLM takes of each 25.77 GB (24 GiB) GPU" in raised["text"]
+
+
+def test_the_offers_are_judged_within_the_share_too(pipeline: Pipeline) -> None:
+    # Qwen2.5 32B in BF16 at 32k: 77.2 GB a GPU. An H100 (85.52 GB as CUDA reports it) holds
+    # it whole, not within vLLM's 77 GB of it; an A100 80GB's 77.3 GB does.
+    text = "qwen2.5 32b bf16 at 32k context, which gpu is cheapest?"
+    plain, vllm = (pipeline.ask(t).answer for t in (text, "vllm " + text))
+    assert plain.primary is not None and vllm.primary is not None
+    assert ("h100", 1) in {(o.gpu, o.gpu_count) for o in plain.primary.options}
+    assert ("h100", 1) not in {(o.gpu, o.gpu_count) for o in vllm.primary.options}
+    assert ("a100-80gb", 1) in {(o.gpu, o.gpu_count) for o in vllm.primary.options}
