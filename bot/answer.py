@@ -22,6 +22,7 @@ from bot.detail import (
     FitCheck,
     LargestBatch,
     TrainingEstimate,
+    VllmShare,
     check_on,
     decode_bound,
     detailed_for,
@@ -32,12 +33,14 @@ from bot.detail import (
     longest_context,
     offload_facts,
     usable_per_gpu,
+    vllm_share_facts,
     wants_details,
 )
 from bot.remedy import Remedies, remedies_for
 from bot.remedy import wanted as wants_remedies
 from bot.understand.query import Intent, Query
 from bot.understand.settings import strategy_flags
+from bot.vllm_fix import VllmFixes, vllm_fixes
 from rules.budget import BudgetBuys, budget_buys
 from rules.capacity import Concurrency, DecodeBound, LongestContext
 from rules.catalogue import Catalogue
@@ -272,6 +275,8 @@ class Answer(BaseModel):
     ckpt_saving: CkptSaving | None = None  # "what does gradient checkpointing save"
     method_diff: MethodDiff | None = None  # "lora vs qlora difference"
     flash_saving: FlashSaving | None = None  # "does flash attention reduce vram"
+    vllm_share: VllmShare | None = None  # "why does vllm take 90% of my vram"
+    vllm_fixes: VllmFixes | None = None  # vLLM serving that misses its share: what fits
     strategy_choice: StrategyChoice | None = None  # "zero2 or zero3?": the run with each
     gpus: tuple[GPU, ...] = ()  # the price list
     offers: tuple[Offer, ...] = ()
@@ -561,6 +566,9 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
                     kind=detailed.kind, method=detailed.method, seq_len=detailed.seq_len,
                     micro_batch=detailed.micro_batch, flash_gb=detailed.breakdown.per_gpu_gb,
                     eager_gb=eager.breakdown.per_gpu_gb)
+        if query.vllm_share_asked:
+            asked = composed.primary.fit if composed.primary is not None else None
+            extra["vllm_share"] = vllm_share_facts(query, asked, cat)
         if query.method_diff:
             diff = _method_diff(query, answer, cat)
             if diff is not None:
@@ -574,6 +582,9 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         head_split = _head_split(query, composed, cat)
         if head_split is not None:
             extra["head_split"] = head_split
+        fixes = vllm_fixes(query, composed, cat)
+        if fixes is not None:
+            extra["vllm_fixes"] = fixes
         if wants_remedies(query, composed):
             extra["remedies"] = remedies_for(query, composed, cat)
         # Nothing to add (most questions): the composed answer as it is, not a copy of it.

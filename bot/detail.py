@@ -28,6 +28,7 @@ from rules.capacity import (
     decode_upper_bound,
     longest_fitting,
     serving_utilization,
+    serving_utilization_url,
 )
 from rules.catalogue import Catalogue
 from rules.errors import RulesError
@@ -61,6 +62,7 @@ __all__ = [
     "FitCheck",
     "Line",
     "TrainingEstimate",
+    "VllmShare",
     "chart_callback_args",
     "chart_candidates",
     "chart_query",
@@ -73,6 +75,7 @@ __all__ = [
     "offload_facts",
     "serving_share",
     "usable_per_gpu",
+    "vllm_share_facts",
     "wants_details",
 ]
 
@@ -351,6 +354,35 @@ def usable_per_gpu(query: Query, method: Method, capacity_gb: Decimal) -> Decima
     `method` for the query must fit in: vLLM's share of it when vLLM serves, else all of it."""
     share = serving_share(query, method)
     return capacity_gb if share is None else capacity_gb * share
+
+
+@dataclass(frozen=True, slots=True)
+class VllmShare:
+    """"Why does vLLM take 90 % of my VRAM?": the share of each GPU it takes (said, else its
+    default), the page that documents it, and that share of the asked GPU, if any."""
+
+    utilization: Decimal
+    said: bool
+    url: str | None
+    gpu: str | None
+    gpu_count: int
+    card_gb: Decimal | None  # each GPU's memory, as the detailed estimate counts it
+    budget_gb: Decimal | None  # the share of it vLLM takes
+
+
+def vllm_share_facts(query: Query, asked: Fit | None, cat: Catalogue) -> VllmShare:
+    """vLLM's preallocation on the asked configuration (`asked`, else the GPU named)."""
+    said = query.gpu_memory_utilization
+    share = said or serving_utilization()
+    card: Decimal | None = None
+    gpu, count = query.gpu, query.gpu_count or 1
+    if asked is not None:
+        card, gpu, count = capacity_per_gpu(asked), asked.gpu, asked.gpu_count
+    elif gpu is not None:
+        card = cat.capacity_gb(cat.gpu(gpu), query.gpu_memory_gb)
+    return VllmShare(utilization=share, said=said is not None, url=serving_utilization_url(),
+                     gpu=gpu, gpu_count=count, card_gb=card,
+                     budget_gb=card * share if card is not None else None)
 
 
 def check_on(

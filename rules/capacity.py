@@ -40,6 +40,7 @@ __all__ = [
     "longest_fitting",
     "most_sequences",
     "serving_utilization",
+    "serving_utilization_url",
 ]
 
 # The search's upper end when the model's published maximum is not on file: 2^20 tokens, 8×
@@ -160,19 +161,29 @@ class _Default(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     value: Decimal = Field(gt=0, le=1)
     source: str = Field(min_length=3)
+    url: str | None = Field(default=None, pattern=r"^https://")  # the page a reply links to
     verified: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}$")
+
+
+def _serving_default() -> _Default:
+    doc = data_files.document("serving.toml")
+    try:
+        return _Default.model_validate(doc["vllm"]["gpu_memory_utilization"])
+    except (KeyError, TypeError, ValidationError) as exc:
+        raise DataError(f"rules/data/serving.toml: vllm.gpu_memory_utilization: {exc}") from exc
 
 
 @cache
 def serving_utilization() -> Decimal:
     """vLLM's default gpu_memory_utilization (rules/data/serving.toml): the share of each GPU's
     memory the engine takes for weights, activations and the KV cache together."""
-    doc = data_files.document("serving.toml")
-    try:
-        entry = _Default.model_validate(doc["vllm"]["gpu_memory_utilization"])
-    except (KeyError, TypeError, ValidationError) as exc:
-        raise DataError(f"rules/data/serving.toml: vllm.gpu_memory_utilization: {exc}") from exc
-    return entry.value
+    return _serving_default().value
+
+
+@cache
+def serving_utilization_url() -> str | None:
+    """The documentation page of vLLM's --gpu-memory-utilization (rules/data/serving.toml)."""
+    return _serving_default().url
 
 
 @dataclass(frozen=True, slots=True)

@@ -61,3 +61,26 @@ def test_the_offers_are_judged_within_the_share_too(pipeline: Pipeline) -> None:
     assert ("h100", 1) in {(o.gpu, o.gpu_count) for o in plain.primary.options}
     assert ("h100", 1) not in {(o.gpu, o.gpu_count) for o in vllm.primary.options}
     assert ("a100-80gb", 1) in {(o.gpu, o.gpu_count) for o in vllm.primary.options}
+
+
+def test_what_makes_it_fit_is_estimated_again(pipeline: Pipeline) -> None:
+    answer = pipeline.ask("vllm llama 3.1 8b bf16 on an L4 max_model_len 65536 will it fit").answer
+    fixes = answer.vllm_fixes
+    assert fixes is not None and answer.detailed is not None and answer.detailed.check
+    # 27.2 GB needs more than the whole L4: no share of it is suggested.
+    assert fixes.share_needed is None
+    assert fixes.max_model_len is not None and fixes.max_model_len < 65536
+    assert (fixes.tp, fixes.tp_gb) == (2, Decimal("14.2"))
+    # Another engine, or a verdict that fits: nothing of vLLM's.
+    assert pipeline.ask("llama 3.1 8b bf16 on an L4 with 65536 context").answer.vllm_fixes is None
+    assert pipeline.ask("vllm llama 3.1 8b bf16 on an L4 max_model_len 8192").answer \
+        .vllm_fixes is None
+
+
+def test_why_vllm_takes_all_the_memory_is_explained_first(pipeline: Pipeline) -> None:
+    reply = pipeline.ask("vllm is using 22gb on my 3090 with llama 3 8b, is that normal?")
+    share = reply.answer.vllm_share
+    assert share is not None and share.budget_gb is not None and share.card_gb is not None
+    assert share.budget_gb == share.card_gb * Decimal("0.9")
+    assert to_json(reply)["text"].startswith("🧠 <b>vLLM takes 90% of each GPU's memory")
+    assert pipeline.ask("vllm serve llama 3 8b on a 3090").answer.vllm_share is None

@@ -31,6 +31,8 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
     accelerator we have no figures for, what checkpointing saves, online RL's note."""
     _, fmt = ph._, ph.fmt
     query = answer.query
+    if answer.vllm_share:
+        _vllm_share(answer, ph, put)
     o = answer.oom
     if o and o.ckpt_off:
         # Estimated off because off did not fit and on did: both were estimated; a batch or
@@ -127,6 +129,83 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         _method_diff(answer, ph, put)
     if query.online_rl and answer.methods:
         put(online_rl_note(answer, ph))
+        put("\n")
+
+
+def _vllm_share(answer: Answer, ph: Phrases, put: Put) -> None:
+    """"Why does vLLM take 90% of my VRAM?": it reserves that share on purpose and fills it
+    with KV cache; how to take less; the page that documents it (rules/data/serving.toml)."""
+    _, fmt = ph._, ph.fmt
+    v = answer.vllm_share
+    assert v is not None
+    share = fmt.percent(v.utilization * 100, 0)
+    put("🧠 <b>")
+    put(_("vLLM takes %(share)s of each GPU's memory whatever the model's size: it is meant to.",
+          share=share))
+    put("</b>\n")
+    put(_(
+        "At start-up it reserves that share (%(flag)s) for the weights, the activations and "
+        "its CUDA graphs, and fills all the rest of it with KV cache blocks, to serve as many "
+        "sequences and as long a context as it can. What nvidia-smi shows is that reservation, "
+        "not what the model needs.", flag=ph.vllm_flag(v.utilization, v.said),
+    ))
+    if v.card_gb is not None and v.budget_gb is not None:
+        where = ph.config(v.gpu, v.gpu_count) if v.gpu else fmt.num(v.gpu_count)
+        put(" ")
+        put(_("On %(where)s that is %(budget)s of the %(each)s of each GPU.", where=where,
+              budget=fmt.gb(v.budget_gb, 1), each=ph.memory(v.card_gb)))
+    put("\n")
+    put(_(
+        "To leave more of the GPU free, lower it (<code>--gpu-memory-utilization 0.5</code> "
+        "takes half): the KV cache gets what the weights leave of the smaller share, and vLLM "
+        "refuses to start if one sequence of <code>--max-model-len</code> tokens no longer "
+        "fits in it. <code>--max-model-len</code> and <code>--max-num-seqs</code> limit what it "
+        "serves, not what it reserves."
+    ))
+    put("\n")
+    if v.url:
+        put(_("Source: <a href=\"%(url)s\">vLLM engine arguments</a>.", url=v.url))
+        put("\n")
+    put("\n")
+
+
+def _vllm_fixes(answer: Answer, ph: Phrases, put: Put) -> None:
+    """vLLM serving that misses its share of each GPU: each setting that makes it fit there,
+    estimated again (bot.vllm_fix)."""
+    _, fmt = ph._, ph.fmt
+    f = answer.vllm_fixes
+    assert f is not None
+
+    def config(count: int) -> str:
+        return str(ph.config(f.gpu, count)) if f.gpu else str(_(
+            "%(count)s× GPU of %(vram)s", count=count, vram=ph.memory(f.vram_per_card_gb)))
+
+    put("\n\n🩹 <b>")
+    put(_("What makes it fit in vLLM on %(where)s:", where=config(f.gpu_count)))
+    put("</b>\n")
+    if f.share_needed is not None:
+        put("• ")
+        put(_("<code>--gpu-memory-utilization %(value)s</code>, if that much of each GPU is "
+              "free (other processes and a desktop hold some).", value=str(f.share_needed)))
+        put("\n")
+    if f.max_model_len is not None:
+        put("• ")
+        put(_("<code>--max-model-len %(tokens)s</code>: the model's published maximum, which "
+              "its share holds by the detailed estimate.", tokens=str(f.max_model_len))
+            if f.model_max else
+            _("<code>--max-model-len %(tokens)s</code>: the longest context its share holds "
+              "by the detailed estimate.", tokens=str(f.max_model_len)))
+        put("\n")
+    if f.kv_fp8_gb is not None:
+        put("• ")
+        put(_("<code>--kv-cache-dtype fp8</code>: about %(gb)s per GPU, the KV cache at one "
+              "byte a value.", gb=fmt.gb(f.kv_fp8_gb, 1)))
+        put("\n")
+    if f.tp is not None and f.tp_gb is not None:
+        put("• ")
+        on = config(f.tp)
+        put(_("<code>--tensor-parallel-size %(n)s</code> on %(where)s: about %(gb)s per GPU.",
+              n=f.tp, where=on, gb=fmt.gb(f.tp_gb, 1)))
         put("\n")
 
 
@@ -295,6 +374,8 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
             include("accelerator_lead.html.j2")
         if query.amd_unnamed:
             include("amd_lead.html.j2")
+        if answer.vllm_share:
+            _vllm_share(answer, ph, put)
         if answer.method_diff:
             _method_diff(answer, ph, put)
         include("missing.html.j2")
@@ -303,6 +384,8 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
         _body(answer, ph, include, put)
     if answer.remedies and not answer.remedies.lead and not error and not answer.missing:
         put(remedy_block(answer, ph))
+    if answer.vllm_fixes and not error and not answer.missing:
+        _vllm_fixes(answer, ph, put)
     if query.pay_also and not error and answer.intent in ("prices", "cost"):
         put("\n\n")
         include("pay.html.j2")

@@ -174,6 +174,34 @@ LORA_VS_QLORA: Final = lazy(
 DEADLINE: Final = _whole(_words("DEADLINE_ASK"))
 # The deadline a night: "overnight", "en una noche", "en une nuit" (any other is a duration said).
 NIGHT: Final = Guarded(("night", "noche", "nuit"), r"(?<![a-z])(?:over ?night|night|noche|nuit)(?![a-z])")
+# vLLM's preallocation asked about: "why does vllm take 90% of my vram", "vllm uses all my gpu
+# memory", "¿por qué vllm ocupa toda la vram?", "pourquoi vllm prend toute la mémoire du gpu ?"
+# (percentages and sizes are blanked by then). Searched only where vLLM is named.
+_VLLM_SHARE_VERBS: Final = (
+    r"(?:takes?|taking|took|uses?|using|used|eats?|eating|hogs?|hogging|grabs?|grabbing|"
+    r"reserves?|reserving|reserved|allocates?|allocating|allocated|occup(?:y|ies|ying)|"
+    r"consum(?:e|es|ing)|fills?|filling|max(?:es|ing)? out|preallocat\w*|pre-allocat\w*|"
+    r"ocupa\w*|usa|usando|utiliza\w*|consume|consumiendo|reserva\w*|(?:se )?come|(?:se )?traga|"
+    r"llena|acapara|toma|coge|agarra|"
+    r"prend|prends|occupe|utilise|consomme|reserve|bouffe|mange|remplit|accapare|alloue|"
+    r"monopolise)"
+)
+_VLLM_SHARE_FILLER: Final = (
+    r"(?:up|all|almost|nearly|most|so|too|much|the|whole|entire|of|my|a|lot|every|less|more|"
+    r"toda|todo|casi|tanta|tanto|el|la|las|los|de|del|mi|mis|menos|mas|"
+    r"toute|tout|le|les|du|des|ma|mon|mes|quasi|presque|autant|tant|trop|moins|plus)"
+)
+VLLM_SHARE: Final = Guarded(("vllm",), lazy(
+    rf"(?<![a-z]){_VLLM_SHARE_VERBS}(?: {_VLLM_SHARE_FILLER}){{0,5}} "
+    r"(?:gpu |cuda )?(?:vram|memory|mem|memoria|memoire)(?![a-z])"
+    r"|(?<![a-z])(?:vram|memory|memoria|memoire) (?:usage|use|consumption|uso|consumo|"
+    r"utilisation|consommation)(?: is| es| est)? (?:so |too |very |muy |tan |trop |tres )?"
+    r"(?:high|huge|full|maxed|alto|alta|enorme|llena|elevee|pleine)(?![a-z])"
+    # A size or share blanked before the card: "vllm is using 22gb on my 3090".
+    rf"|(?<![a-z]){_VLLM_SHARE_VERBS} (?:on|of|sur|en|de) (?:my |the |each |every |mi |ma |la |"
+    r"cada |chaque )?(?:gpu|card|tarjeta|carte)s?(?![a-z])"
+    r"|(?<![a-z])pre-?allocat\w*|(?<![a-z])prealloue?\w*|(?<![a-z])preasigna\w*"
+))
 # "does flash attn reduce vram for …", "flash attention vs eager": the estimate with each.
 FLASH_SAVING: Final = headed_words(_words("FLASH_SAVING_ASK"))
 

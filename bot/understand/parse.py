@@ -1654,6 +1654,12 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     utilization = work.gpu_memory_utilization if inference else None
     if utilization is not None or (inference and work.max_num_seqs is not None):
         engine = "vllm"  # its flags: "--gpu-memory-utilization 0.95" alone names vLLM
+    # "why does vllm take 90% of my vram (with a 7b model)?": its preallocation explained,
+    # then the memory answer for the model when one is named.
+    vllm_share = engine == "vllm" \
+        and asks.VLLM_SHARE.search(rest) is not None
+    if vllm_share and intent == "unknown":
+        intent = "memory"
     runner_spec = cat.local_runner(runner) if runner is not None else None
     return _made(
         text=text,
@@ -1714,6 +1720,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         and (method is not None or px.TRAINING.search(rest) is not None),
         ckpt_saving_asked=ckpt_saving,
         flash_saving_asked=flash_saving,
+        vllm_share_asked=vllm_share,
         method_diff=method_diff,
         batch_asked=not inference and bool(asks.BATCH_ASKED.search(corrected)),
         # "in an H100" reads as a deadline's words too: one is asked only with its time said.

@@ -140,6 +140,8 @@ class Query(BaseModel):
     # vLLM's "--max-num-seqs 64": the most sequences its scheduler runs together, a ceiling
     # (not memory it reserves) set against how many fit at once (the concurrency answer).
     max_num_seqs: int | None = None
+    # "why does vllm take 90% of my vram": its preallocation explained before the rest.
+    vllm_share_asked: bool = False
     # "-ngl 40", "num_gpu 40": the layers the user puts on the GPU (llama.cpp / Ollama), checked
     # against the layer split of a GGUF model the card cannot hold whole.
     gpu_layers: int | None = None

@@ -1,0 +1,108 @@
+"""What makes a vLLM serving question fit when the detailed estimate misses vLLM's share of
+each GPU: the settings a vLLM user changes, each estimated again by the detailed estimator
+(bot.detail), none guessed. A larger --gpu-memory-utilization (when the whole card holds it),
+a shorter --max-model-len (the longest context the share holds), an FP8 KV cache
+(--kv-cache-dtype fp8) and tensor parallelism over more of the same GPUs (--tensor-parallel-size,
+the counts the model's heads split over). Quantized weights are the other precisions' lines of
+the reply already. Facts only: bot.render.lines words them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import ROUND_CEILING, Decimal
+from typing import TYPE_CHECKING
+
+from bot.detail import estimate_on, estimator_model, longest_context, usable_per_gpu
+from bot.understand.query import Query
+from rules.catalogue import Catalogue
+from rules.fit import capacity_per_gpu, fit, fit_vram
+from rules.model_catalogue import ModelSpec
+
+if TYPE_CHECKING:
+    from bot.answer import Answer
+
+__all__ = ["VllmFixes", "vllm_fixes"]
+
+# The largest share suggested: vLLM's own maintainers advise against 1 (some memory is taken
+# even when idle: vllm-project/vllm#10797), and other processes hold some of the card.
+HIGHEST_SHARE = Decimal("0.95")
+_CENT = Decimal("0.01")
+
+
+@dataclass(frozen=True, slots=True)
+class VllmFixes:
+    """Each setting that makes it fit, with the detailed estimate per GPU then (None: that
+    setting does not make it fit, or does not apply)."""
+
+    gpu: str | None
+    gpu_count: int
+    vram_per_card_gb: Decimal  # the asked card's memory (named by its memory: how it is said)
+    share_needed: Decimal | None = None  # the --gpu-memory-utilization that holds it as asked
+    max_model_len: int | None = None  # the longest context the share holds (< the asked one)
+    model_max: bool = False  # that is the model's published maximum (the share holds more)
+    kv_fp8_gb: Decimal | None = None  # per GPU with --kv-cache-dtype fp8
+    tp: int | None = None  # the fewest GPUs over which it fits (--tensor-parallel-size)
+    tp_gb: Decimal | None = None
+
+    @property
+    def any(self) -> bool:
+        return any(x is not None for x in (self.share_needed, self.max_model_len,
+                                           self.kv_fp8_gb, self.tp))
+
+
+def vllm_fixes(query: Query, answer: Answer, catalogue: Catalogue) -> VllmFixes | None:
+    """The settings above for a vLLM serving answer whose lead misses by the detailed estimate
+    on the asked configuration; None otherwise."""
+    detailed, primary = answer.detailed, answer.primary
+    if query.engine != "vllm" or detailed is None or detailed.kind != "inference" \
+            or detailed.check is None or detailed.check.detailed_fits \
+            or detailed.check.card_gb is None or primary is None or primary.fit is None \
+            or answer.params_b is None:
+        return None
+    cat = catalogue
+    asked = primary.fit
+    method = cat.method(primary.memory.method)
+    model = estimator_model(query, answer.params_b, cat)
+    check = detailed.check
+    card = check.card_gb
+    assert card is not None
+    budget = check.vram_per_gpu_gb
+    need = check.detailed_per_gpu_gb
+    share: Decimal | None = (need / card).quantize(_CENT, rounding=ROUND_CEILING)
+    if share is not None and share > HIGHEST_SHARE:
+        share = None
+    longest: int | None = None
+    capped = False
+    if "seq_len" not in detailed.defaults:
+        found = longest_context(query, method, model, asked)
+        if 0 < found.tokens < detailed.seq_len:
+            longest, capped = found.tokens, found.capped and found.model_max is not None
+    fp8: Decimal | None = None
+    if query.kv_cache_type is None:
+        cheaper = estimate_on(query.model_copy(update={"kv_cache_type": "fp8"}), method, model,
+                              asked)
+        if cheaper is not None and cheaper.per_gpu_gb <= budget:
+            fp8 = cheaper.per_gpu_gb
+    tp: int | None = None
+    tp_gb: Decimal | None = None
+    spec = model if isinstance(model, ModelSpec) else None
+    per_card = asked.vram_gb / asked.gpu_count
+    for n in (2, 4, 8):
+        if n <= asked.gpu_count or n > cat.limits.max_gpus:
+            continue
+        if spec is not None and spec.arch is not None and not spec.arch.tensor_parallel_ok(n):
+            continue
+        config = fit(method.id, answer.params_b, asked.gpu, n, catalogue=cat,
+                     memory_gb=query.gpu_memory_gb) if asked.gpu is not None else fit_vram(
+            method.id, answer.params_b, per_card, n, catalogue=cat)
+        breakdown = estimate_on(query.model_copy(update={"gpu_count": n}), method, model,
+                                config)
+        if breakdown is not None and breakdown.per_gpu_gb <= usable_per_gpu(
+                query, method, capacity_per_gpu(config)):
+            tp, tp_gb = n, breakdown.per_gpu_gb
+            break
+    fixes = VllmFixes(gpu=asked.gpu, gpu_count=asked.gpu_count, vram_per_card_gb=per_card,
+                      share_needed=share, max_model_len=longest, model_max=capped,
+                      kv_fp8_gb=fp8, tp=tp, tp_gb=tp_gb)
+    return fixes if fixes.any else None
