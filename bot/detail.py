@@ -312,7 +312,7 @@ class DetailedAnswer:
 
 _SETTINGS = (
     "seq_len", "batch_size", "lora_rank", "grad_ckpt", "dataset_tokens", "lora_targets",
-    "precision", "optimizer", "cpu_offload", "activation_offload", "optimizer_in_backward",
+    "precision", "optimizer", "cpu_offload", "offload_params", "kbit_fp32", "activation_offload", "optimizer_in_backward",
     "attention", "compiled", "chunked_loss", "packed", "fp32_weights", "new_tokens",
     "prompt_tokens", "grad_accumulation", "sharding", "kernels", "lora_dropout", "quant",
     "paired", "reference_model",
@@ -447,12 +447,6 @@ def detailed_for(
     if breakdown is None:
         return None
     training = method.kind == "training"
-    without: Decimal | None = None
-    if query.cpu_offload is None and any(a.code == "cpu_offload" for a in breakdown.assumptions):
-        # Offload was assumed because the run did not fit without it: say how much it needs then.
-        plain = _estimate(query.model_copy(update={"cpu_offload": False}), method, model, gpus,
-                          None)[0]
-        without = plain.per_gpu_gb if plain is not None else None
     check = _checked(query, method, asked, breakdown) if asked is not None else None
     time: TrainingEstimate | None = None
     if training and query.dataset_tokens is not None and query.dataset_tokens >= 1:
@@ -503,7 +497,7 @@ def detailed_for(
         breakdown=breakdown,
         check=check,
         assumed=partial(_assumptions, model, method, seq_len, batch, gpus, rank, breakdown,
-                        query, without),
+                        query),
         training_time=time,
         stated=wants_details(query),
         vocab=vocab,
@@ -602,8 +596,10 @@ def _estimate_on(
                 fp32_weights=bool(query.fp32_weights) or query.precision == "fp32",
                 vram_per_gpu_gb=vram,
                 zero3=query.sharding == "zero3",
+                offload_params=query.offload_params is not False,
                 kernels=query.kernels,
                 lora_dropout=bool(query.lora_dropout),
+                kbit_fp32=bool(query.kbit_fp32),
                 parallel=_parallel(query),
                 paired=bool(query.paired),
                 reference_model=bool(query.reference_model),
@@ -635,15 +631,9 @@ def _estimate_on(
             seq_len = context
     except ValueError:  # includes RulesError: settings the estimator refuses, no detail
         return None, defaults, seq_len, batch, ckpt, rank
-    if _may_offload(query, method, gpus) and vram_per_gpu is not None \
-            and breakdown.per_gpu_gb > vram_per_gpu:
-        # A sharded 4-bit base that does not fit: CPU offload, as Answer.AI's fsdp_qlora does
-        # by default (use_cpu_offload=True) to train Llama 2 70B on two 24 GB cards. Said so
-        # with the figure without it (bot.detail._assumptions).
-        offloaded = _estimate_on(query.model_copy(update={"cpu_offload": True}), method, model,
-                                 gpus, vram_per_gpu)[0]
-        if offloaded is not None and offloaded.per_gpu_gb <= vram_per_gpu:
-            return offloaded, defaults, seq_len, batch, ckpt, rank
+    # CPU offload only when said: a sharded 4-bit base that does not fit is not offloaded
+    # behind the user's back (Accelerate's FSDP plugin and DeepSpeed leave it off unless
+    # configured; Answer.AI's fsdp_qlora takes --use_cpu_offload): the remedies offer it.
     return breakdown, defaults, seq_len, batch, ckpt, rank
 
 
@@ -760,13 +750,6 @@ def decode_bound(
     )
 
 
-def _may_offload(query: Query, method: Method, gpus: int) -> bool:
-    """CPU offload is assumed when needed: QLoRA sharded over several GPUs, offload unsaid."""
-    return method.kind == "training" and method.quantized_base and gpus > 1 \
-        and query.cpu_offload is None \
-        and query.sharding not in ("ddp", "device_map", "zero1", "zero2")
-
-
 def _parallel(query: Query) -> Parallel:
     """How the GPUs share the run, as the user said: FSDP or ZeRO-3 sharding unless told."""
     sharding = query.sharding
@@ -853,7 +836,7 @@ def _detailed_options(query: Query, answer: Answer, catalogue: Catalogue) -> lis
             breakdown = _estimate_on(query, method, model, count, capacity)[0]
             if (breakdown is None or all(
                 a.code != "paged_optimizer" for a in breakdown.assumptions
-            )) and not by_card and not _may_offload(query, method, count):
+            )) and not by_card:
                 per_count[count] = breakdown
         if breakdown is not None and breakdown.per_gpu_gb <= usable_per_gpu(query, method,
                                                                             capacity):
@@ -900,7 +883,6 @@ def _assumptions(
     rank: int | None,
     breakdown: Breakdown,
     query: Query,
-    without_offload: Decimal | None = None,
 ) -> tuple[Assumption, ...]:
     """What the estimate assumed, as codes the template words (rules.estimator's own codes
     for what only it knows, such as the chunked-prefill size)."""
@@ -920,9 +902,12 @@ def _assumptions(
     if query.cpu_offload and method.kind == "training":
         # (serving: llama.cpp's layers left in system RAM are the layer split's, not FSDP's)
         zero12 = query.sharding in ("zero1", "zero2")
-        out.append(Assumption(code="optimizer_offload" if zero12 else "cpu_offload"))
-    elif without_offload is not None:
-        out.append(Assumption(code="cpu_offload_needed", params={"without": without_offload}))
+        if zero12:
+            out.append(Assumption(code="optimizer_offload"))
+        elif query.sharding == "zero3" and query.offload_params is False:
+            out.append(Assumption(code="zero3_optimizer_offload"))
+        else:
+            out.append(Assumption(code="cpu_offload"))
     if breakdown.kind == "inference":
         arch = shape.arch
         if query.kv_cache_type is not None:
@@ -980,6 +965,8 @@ def _assumptions(
         out.append(Assumption(code="activation_offload"))
     if query.lora_dropout and rank is not None:
         out.append(Assumption(code="lora_dropout"))
+    if query.kbit_fp32 and (method.quantized_base or method.int8_base):
+        out.append(Assumption(code="kbit_fp32"))
     if query.paired and method.kind == "training":
         out.append(Assumption(code="preference_pairs", params={"batch": batch, "seqs": 2 * batch}))
     if query.reference_model and method.kind == "training":

@@ -514,10 +514,12 @@ def estimate_training(
     fp32_weights: bool = False,
     vram_per_gpu_gb: float | None = None,
     zero3: bool = False,
+    offload_params: bool = True,
     fsdp_root: bool = True,
     kernels: Kernels | None = None,
     parallel: Parallel = "sharded",
     lora_dropout: bool = False,
+    kbit_fp32: bool = False,
     paired: bool = False,
     reference_model: bool = False,
 ) -> Breakdown:
@@ -544,6 +546,12 @@ def estimate_training(
     activation_offload: checkpointed activations are copied to CPU RAM.
     zero3: DeepSpeed ZeRO-3 rather than FSDP; with cpu_offload it keeps up to
       stage3_max_live_parameters parameters on the GPU instead of two layers.
+    offload_params: with cpu_offload under ZeRO-3, the 16-bit parameters go to CPU RAM too
+      (offload_param); False for offload_optimizer alone: the fp32 master copy, the optimizer
+      states and the gradient partitions go, the bf16 parameter partition stays on the GPU
+      (DeepSpeed's estimate_zero3_model_states_mem_needs, offload_param none: 'gpu_mem =
+      largest_layer_memory + int(2 * total_params / total_gpus)'). FSDP's CPUOffload always
+      moves the parameters; ZeRO-1/2 never do.
     fp32_weights: the base was loaded without torch_dtype (transformers loads fp32); ignored
       for QLoRA (bitsandbytes loads force fp16 for the modules they do not quantize).
     fsdp_root: under FSDP the embeddings and output head belong to the root unit, which is
@@ -564,6 +572,11 @@ def estimate_training(
       optimizer states and master copy are partitioned). Rajbhandari et al. 2020, Figure 1.
     lora_dropout: LoRA dropout above 0 (PEFT): every adapted linear keeps a dropped-out copy
       of its input and the dropout mask.
+    kbit_fp32: PEFT's prepare_model_for_kbit_training on a 4-bit or 8-bit base: every
+      parameter left unquantized (embeddings, output head, norms) is cast to fp32 ('cast all
+      non INT8 parameters to fp32', peft/utils/other.py). TRL's SFTTrainer casts the
+      embeddings and head back to bf16 when training in bf16 (peft_module_casting_to_bf16),
+      and torchtune never upcasts: off unless the user names the call.
     paired: preference pairs (DPO, IPO, ORPO, SimPO): the chosen and rejected answers of each
       example go through the model in one forward, twice micro_batch sequences (TRL
       DPOTrainer.concatenated_forward).
@@ -580,6 +593,9 @@ def estimate_training(
     shard = 1.0 if parallel == "ddp" else float(gpus)
     # ZeRO-1/2 partition what the optimizer owns, never the weights the forward pass uses.
     zero12 = parallel in ("zero1", "zero2")
+    # What CPU offload leaves on the GPU: the 16-bit weights stay under ZeRO-1/2 and under
+    # ZeRO-3 with offload_optimizer alone.
+    keep_weights = zero12 or (zero3 and not offload_params)
     weight_shard = 1.0 if zero12 else shard
     grad_shard = 1.0 if parallel == "zero1" else shard
     full = spec.full
@@ -654,8 +670,9 @@ def estimate_training(
             zero_step = elements * c["training.gradients_mixed"]
         if cpu_offload:
             assumptions.append(assumption("cpu_offload"))
-            # ZeRO-1/2 offload the optimizer (offload_optimizer): the weights stay on the GPU.
-            offloaded = ("master_weights",) if zero12 else ("weights", "master_weights")
+            # offload_optimizer (ZeRO-1/2, or ZeRO-3 without offload_param): the weights stay
+            # on the GPU.
+            offloaded = ("master_weights",) if keep_weights else ("weights", "master_weights")
             host += sum(b for name, b, _ in parts if name in offloaded) + opt
             parts[:] = [(name, 0.0 if name in offloaded else b, note)
                         for name, b, note in parts]
@@ -681,16 +698,19 @@ def estimate_training(
             bits = 8 * c["bytes.nf4"] + c[
                 "bits.quant_constants_double" if double_quant else "bits.quant_constants_plain"
             ]
-            weights = block * bits / 8 + rest * bf16
+            kept = c["bytes.fp32"] if kbit_fp32 else bf16
+            weights = block * bits / 8 + rest * kept
             parts.append(("weights", weights / weight_shard,
-                          f"NF4 block weights ({bits:.3f} bits/param), embeddings/norms bf16"))
+                          f"NF4 block weights ({bits:.3f} bits/param), embeddings/norms "
+                          + ("fp32" if kbit_fp32 else "bf16")))
             assumptions.append(assumption("qlora_nf4", double_quant=int(double_quant)))
         elif spec.int8_base:
             # LLM.int8 (bitsandbytes Linear8bitLt): int8 block weights and one FP32 scale per
             # output row (int8_vectorwise_quant's row stats); embeddings, head and norms stay
             # in the compute dtype.
             scales = _int8_row_scale_bytes(shape, c)
-            weights = block * c["bytes.int8"] + scales + rest * bf16
+            weights = block * c["bytes.int8"] + scales + rest * (
+                c["bytes.fp32"] if kbit_fp32 else bf16)
             parts.append(("weights", weights / weight_shard,
                           "int8 block weights + FP32 row scales (LLM.int8), embeddings/norms bf16"))
             assumptions.append(assumption("lora_int8"))
@@ -700,7 +720,7 @@ def estimate_training(
             assumptions.append(assumption("fp32_weights"))
         else:
             parts.append(("weights", n * bf16 / weight_shard, "frozen bf16 base"))
-        if cpu_offload and not zero12:
+        if cpu_offload and not keep_weights:
             host += parts[-1][1]
             parts[-1] = ("weights", 0.0, "offloaded to CPU RAM")
             assumptions.append(assumption("cpu_offload"))

@@ -104,6 +104,49 @@ def test_zero1_and_zero2_keep_the_weights_whole_on_every_gpu() -> None:
     assert offload["master_weights"] == offload["optimizer_states"] == offload["gradients"] == 0
 
 
+def test_zero3_offload_optimizer_alone_keeps_the_bf16_shard_on_the_gpus() -> None:
+    """DeepSpeed ZeRO-3 with offload_optimizer and no offload_param: the fp32 master copy, Adam's
+    m and v and the gradient partitions go to CPU RAM (16 bytes a parameter), the bf16 parameter
+    partition stays on each GPU. DeepSpeed's estimate_zero3_model_states_mem_needs, offload_param
+    none: 'gpu_mem = largest_layer_memory + int(2 * total_params / total_gpus)'. Llama 3 8B on 2
+    GPUs was 9.3 GB a GPU, as if the parameters were offloaded too; it is 17.4 GB."""
+    model = CATALOGUE.get("llama-3-8b")
+    run = (model, "full_adamw", 2048, 1, True, 16, 2)
+    both = estimate_training(*run, zero3=True, cpu_offload=True)
+    alone = estimate_training(*run, zero3=True, cpu_offload=True, offload_params=False)
+    plain = {name: b for name, b, _ in estimate_training(*run, zero3=True).parts}
+    parts = {name: b for name, b, _ in alone.parts}
+    n = plain["weights"] * 2 / 2  # bf16, sharded over 2 GPUs
+    assert parts["weights"] == pytest.approx(plain["weights"])  # 2 bytes x N / 2 stays
+    assert parts["master_weights"] == parts["optimizer_states"] == parts["gradients"] == 0
+    assert alone.per_gpu_gb - both.per_gpu_gb == pytest.approx(Decimal(n / 1e9), abs=0.1)
+    assert alone.per_gpu_gb == Decimal("17.4")
+    assert alone.host_offload_gb == pytest.approx(Decimal(16 * n / 1e9), abs=0.1)
+    assert both.host_offload_gb == pytest.approx(Decimal(18 * n / 1e9), abs=0.1)
+    # FSDP's CPUOffload always moves the parameters: the flag is ZeRO-3's alone.
+    fsdp = estimate_training(*run, cpu_offload=True, offload_params=False)
+    assert fsdp.per_gpu_gb == estimate_training(*run, cpu_offload=True).per_gpu_gb
+
+
+def test_prepare_model_for_kbit_training_keeps_the_unquantized_parameters_in_fp32() -> None:
+    """PEFT's prepare_model_for_kbit_training: 'cast all non INT8 parameters to fp32' (every
+    fp16/bf16 parameter that is not a Params4bit): Llama 3 8B's embeddings and output head
+    (2 x 128256 x 4096) and norms take 4 bytes each instead of 2, +2.1 GB. Off by default:
+    TRL's SFTTrainer casts the embeddings and head back to bf16, torchtune never upcasts (its
+    QLoRA rows would be over-estimated by more than 50 % with it)."""
+    model = CATALOGUE.get("llama-3-8b")
+    arch = model.arch
+    assert arch is not None
+    rest = arch.param_count() - arch.block_linear_params()
+    for method in ("qlora", "lora_int8"):
+        plain = estimate_training(model, method, 2048, 2, True, 16, 1)
+        up = estimate_training(model, method, 2048, 2, True, 16, 1, kbit_fp32=True)
+        assert up.term("weights") - plain.term("weights") == pytest.approx(
+            Decimal(2 * rest / 1e9), abs=Decimal("0.1"))
+    lora = estimate_training(model, "lora", 2048, 2, True, 16, 1)
+    assert estimate_training(model, "lora", 2048, 2, True, 16, 1, kbit_fp32=True) == lora
+
+
 def test_cpu_offload_says_what_it_moves_to_cpu_ram() -> None:
     """The states CPU offload takes off the GPUs, summed over the run: 2 + 4 + 8 + 4 = 18 bytes a
     parameter for mixed-precision AdamW under FSDP/ZeRO-3 (DeepSpeed's estimate_zero3_model_

@@ -75,6 +75,16 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         # "1x3090 and 1x4090": the machine read, and the card the answer below is for.
         put(rig_note(ph, query.rig, query.gpu))
         put("\n")
+    if query.galore:
+        put("ℹ️ ")
+        put(_(
+            "GaLore is not modelled here: it trains every weight, as full fine-tuning does, but "
+            "keeps AdamW's states for a rank-r projection of each weight matrix's gradient "
+            "(GaLore paper, Zhao et al. 2024, Table 1: m·r + 2·n·r values for an m×n matrix, "
+            "instead of 2·m·n), so it needs less than the full fine-tuning figures below. "
+            "Measure a short run."
+        ))
+        put("\n\n")
     c = answer.ckpt_saving
     if c:
         put("🧮 <b>")

@@ -110,6 +110,11 @@ _SAID: dict[str, str] = {
         "ZeRO-Offload (offload_optimizer): FP32 master weights, optimizer states and gradients "
         "wait in CPU RAM; every GPU keeps the whole BF16 model."
     ),
+    "zero3_optimizer_offload": N_(
+        "ZeRO-3 with offload_optimizer alone: FP32 master weights, optimizer states and "
+        "gradients wait in CPU RAM; each GPU keeps its shard of the BF16 model (offload_param "
+        "would move it too)."
+    ),
     "paged_optimizer": N_(
         "Paged optimizer: its states stay on the GPU until the card is full, then the rest is "
         "paged to CPU RAM."
@@ -138,6 +143,11 @@ _SAID: dict[str, str] = {
     "lora_dropout": N_(
         "LoRA dropout: every adapted layer keeps a dropped-out copy of its input and the dropout "
         "mask for the backward pass (PEFT)."
+    ),
+    "kbit_fp32": N_(
+        "prepare_model_for_kbit_training (PEFT) then casts the parameters left unquantized "
+        "(embeddings, output head, norms) to FP32, 4 bytes each; TRL's SFTTrainer casts the "
+        "embeddings and the head back to BF16 when it trains in BF16."
     ),
     "liger": N_(
         "Liger Kernel: fused linear cross-entropy (the logits are computed a chunk at a time and "
@@ -468,14 +478,6 @@ def _assumption(ph: Phrases, a: Assumption) -> Markup | None:
             "LoRA rank %(rank)s on %(targets)s of every layer, adapters in FP32 with AdamW.",
             rank=p["rank"], targets=p["targets"],
         )
-    if code == "cpu_offload_needed":
-        without = p["without"]
-        assert isinstance(without, Decimal | int)
-        return g._(
-            "CPU offload assumed (FSDP or DeepSpeed ZeRO-3): without it this needs %(without)s "
-            "per GPU. Answer.AI's fsdp_qlora offloads by default and trained Llama 2 70B this "
-            "way on two 24 GB cards.", without=ph.fmt.gb(without, 1),
-        )
     if code == "sharded":
         return g._(
             "FSDP or DeepSpeed ZeRO-3 splits weights, gradients and optimizer states %(gpus)s "
@@ -592,24 +594,13 @@ def detailed_lead_lines(ph: Phrases, answer: Answer) -> list[Markup]:
     assert primary is not None
     plan = primary.memory.estimate_gb / (c.gpu_count if c else 1)
     if not d.stated and ((c and c.disagree) or abs(d.per_gpu_gb - plan) > plan / 4):
-        offload = [a for a in d.assumptions if a.code == "cpu_offload_needed"]
         seq, batch = d.seq_len, d.micro_batch
-        if c and offload:
-            without = offload[0].params["without"]
-            assert isinstance(without, Decimal | int)
-            said = g._(
-                "At typical settings (sequence %(seq)s, batch %(batch)s) with CPU offload the "
-                "detailed estimate is %(det)s per GPU (%(without)s without it).",
-                seq=seq, batch=batch, without=fmt.gb(without, 1), det=det,
-            )
-            lines.append(_safe(f"{_icon(ph, c.detailed_fits)} {said}"))
-        else:
-            said = g._(
-                "At typical settings (sequence %(seq)s, batch %(batch)s) the detailed estimate "
-                "is %(det)s per GPU.", seq=seq, batch=batch, det=det,
-            )
-            icon = _icon(ph, c.detailed_fits) if c else "ℹ️"
-            lines.append(_safe(f"{icon} {said}"))
+        said = g._(
+            "At typical settings (sequence %(seq)s, batch %(batch)s) the detailed estimate "
+            "is %(det)s per GPU.", seq=seq, batch=batch, det=det,
+        )
+        icon = _icon(ph, c.detailed_fits) if c else "ℹ️"
+        lines.append(_safe(f"{icon} {said}"))
     if d.bf16_alternative_gb is not None:
         pure = fmt.gb(d.bf16_alternative_gb, 1)
         mixed = g._(

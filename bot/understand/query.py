@@ -83,6 +83,9 @@ class Query(BaseModel):
     precision: Precision | None = None  # full fine-tuning: mixed (fp32 master) or pure bf16
     optimizer: Optimizer | None = None
     cpu_offload: bool | None = None  # FSDP / ZeRO-3 offload of parameters and optimizer
+    # ZeRO-3 with offload_optimizer alone ("zero3, offload_optimizer cpu"): False, the
+    # parameters stay on the GPU (DeepSpeed's offload_param is a key of its own).
+    offload_params: bool | None = None
     activation_offload: bool | None = None
     optimizer_in_backward: bool | None = None  # "fused optimizer", "optimizer_in_bwd"
     attention: Attention | None = None  # eager keeps the s² scores; SDPA/flash does not
@@ -97,6 +100,9 @@ class Query(BaseModel):
     strategy_named: str | None = None  # one of them named again alone ("will zero2 fit?")
     kernels: Literal["unsloth", "liger"] | None = None  # a training library's fused kernels
     lora_dropout: bool | None = None  # LoRA dropout above 0 (PEFT keeps a dropped copy)
+    # PEFT's prepare_model_for_kbit_training named: a quantized base's unquantized parameters
+    # (embeddings, output head, norms) in fp32.
+    kbit_fp32: bool | None = None
     packed: bool | None = None  # packed dataset (every sequence filled to seq_len)
     fp32_weights: bool | None = None  # base loaded without torch_dtype (fp32)
     new_tokens: int | None = None  # inference: tokens to generate
@@ -209,6 +215,9 @@ class Query(BaseModel):
     accelerator: str | None = None
     # "j'ai une carte AMD", "tengo una AMD": an AMD card not named, asked which.
     amd_unnamed: bool = False
+    # GaLore named ("galore llama 7b on a 4090?", "optim galore_adamw"): an optimizer the
+    # detailed estimator does not model, said so before the figures.
+    galore: bool = False
 
     @field_validator("lang")
     @classmethod

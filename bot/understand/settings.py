@@ -103,7 +103,8 @@ GPU_LAYERS: Final = _w(
 )
 CPU_OFFLOAD_OFF: Final = Screened(
     rf"(?<![a-z0-9]){_NEG} (?:the )?(?:cpu[ _-]?)?offload\w*|offload\w* (?:off|disabled)|"
-    r"offload_params? ?[:=] ?false"
+    # "offload_params: false", fsdp_qlora's "--use_cpu_offload False"
+    r"offload_params? ?[:=] ?false|use_cpu_offload ?[:=]? ?false"
 )
 
 # --- training libraries that change memory (their kernels, loss and checkpointing) ------------
@@ -132,7 +133,20 @@ ZERO_STAGE: Final = _w(
 # ZeRO-Offload of the optimizer alone ("offload_optimizer", "optimizer offload"): with ZeRO-1/2
 # the master weights, optimizer states and gradients go to CPU RAM, the weights stay.
 OPTIMIZER_OFFLOAD: Final = _w(
-    r"offload[ _-]?(?:the )?optimi[sz]er\w*|optimi[sz]er[ _-]?(?:cpu[ _-]?)?offload\w*"
+    r"offload[ _-]?(?:the )?optimi[sz]er\w*|optimi[sz]er[ _-]?(?:cpu[ _-]?)?offload\w*|"
+    # "offload del optimizador", "descarga del optimizador", "dechargement de l'optimiseur"
+    r"(?:offload\w*|descarga|dechargement) (?:del?|du|de l ?'?) ?optimi[sz](?:ador|eur)\w*"
+)
+# Answer.AI's fsdp_qlora named ("answer.ai script", "fsdp_qlora"): its train.py offloads to the
+# CPU unless told not to ('use_cpu_offload: bool_arg = True, # Use FSDP's CPU offloading').
+ANSWER_AI: Final = _w(r"answer ?\.? ?ai|answerdotai|fsdp_qlora|fsdp-qlora")
+# DeepSpeed's offload_param (ZeRO-3 moves the 16-bit parameters to CPU RAM too), said on:
+# "offload_param cpu", "param offload", "offload the parameters", ZeRO-Infinity; not
+# "offload_param: none".
+PARAM_OFFLOAD: Final = _w(
+    r"offload[ _-]?(?:the )?param(?:eter)?s?(?! ?[:=]? ?['\"]?(?:none|false|off|no)\b)|"
+    r"param(?:eter)?s?[ _-]?offload\w*(?! ?[:=]? ?['\"]?(?:none|false|off|no)\b)|"
+    r"zero[ _-]?infinity"
 )
 FSDP: Final = _w(r"fsdp2?|fully sharded")
 # Not sharded: DistributedDataParallel replicates the model on every GPU; Accelerate's
@@ -316,6 +330,11 @@ ONLINE_RL: Final = _w(
     r"grpo|ppo|rloo|online[ _-]?dpo|grpo_?trainer|ppo_?trainer|rloo_?trainer|"
     r"dapo|dr\.? ?grpo|gspo"
 )
+# PEFT's prepare_model_for_kbit_training (and its old name, prepare_model_for_int8_training).
+KBIT_PREPARE: Final = _w(r"prepare_model_for_(?:kbit|int8)_training|prepare model for kbit(?: training)?")
+# GaLore (gradient low-rank projection): "galore", "galore_adamw", "galore_adamw_8bit",
+# "q-galore".
+GALORE: Final = _w(r"(?:q[ _-]?)?galore(?:_\w+)?")
 PRETRAIN: Final = _w(
     r"pre[ _-]?train\w*|from scratch|desde cero|de cero|pre[ _-]?entren\w*|"
     r"pre[ _-]?entrain\w*|a partir de zero|from zero|depuis zero|de zero"
@@ -327,6 +346,7 @@ class Settings:
     precision: Precision | None = None
     optimizer: Optimizer | None = None
     cpu_offload: bool | None = None
+    offload_params: bool | None = None  # False: ZeRO-3 offloads the optimizer alone
     activation_offload: bool | None = None
     optimizer_in_backward: bool | None = None
     attention: Literal["eager", "sdpa"] | None = None
@@ -344,9 +364,11 @@ class Settings:
     sharding: Literal["fsdp", "zero1", "zero2", "zero3", "ddp", "device_map"] | None = None
     kernels: Kernels | None = None
     lora_dropout: bool | None = None
+    kbit_fp32: bool | None = None  # prepare_model_for_kbit_training: unquantized params fp32
     whole_prefill: bool | None = None
     full: bool = False
     pretraining: bool = False
+    galore: bool = False  # GaLore named: not modelled, said so
     paired: bool | None = None  # chosen and rejected answers: two sequences an example
     reference_model: bool | None = None  # a frozen reference copy (DPO, IPO, KTO)
     online_rl: str | None = None  # "GRPO", "PPO"…: completions generated while training
@@ -378,8 +400,9 @@ _SCREENED_FLAGS: Final = (
     ADAMW,
     OPT_IN_BWD, ACT_OFFLOAD, CPU_OFFLOAD_OFF, CPU_OFFLOAD, GPU_LAYERS, EAGER, SDPA, NO_COMPILE,
     COMPILE, CHUNKED, UNPACKED, PACKED, ALL_LINEAR, ATTN_ONLY, QKV, NO_DROPOUT, LORA_DROPOUT,
-    NO_KERNELS, LIGER, UNSLOTH, TRANSFORMERS, ZERO_STAGE, OPTIMIZER_OFFLOAD, ZERO3, FSDP, DDP,
-    DEVICE_MAP, GRAD_ACCUM, PRETRAIN, PAIRED, REFERENCED, ONLINE_RL,
+    NO_KERNELS, LIGER, UNSLOTH, TRANSFORMERS, ZERO_STAGE, OPTIMIZER_OFFLOAD, KBIT_PREPARE, GALORE,
+    ANSWER_AI, PARAM_OFFLOAD, ZERO3, FSDP, DDP, DEVICE_MAP, GRAD_ACCUM, PRETRAIN, PAIRED,
+    REFERENCED, ONLINE_RL,
 )
 
 
@@ -436,6 +459,8 @@ def _read_flags(s: str) -> Settings:
         out.cpu_offload = False
     elif CPU_OFFLOAD.search(rest):
         out.cpu_offload = True
+    if out.cpu_offload is None and ANSWER_AI.search(s):
+        out.cpu_offload = True  # fsdp_qlora's default, said by naming it
     layers = GPU_LAYERS.search(s)
     if layers is not None:
         out.gpu_layers = int(layers.group("n"))
@@ -480,6 +505,10 @@ def _read_flags(s: str) -> Settings:
             out.cpu_offload = True
     elif digit == "3" or ZERO3.search(s):
         out.sharding = "zero3"  # also a DeepSpeed config's '"stage": 3'
+        if OPTIMIZER_OFFLOAD.search(s) and not PARAM_OFFLOAD.search(s):
+            # offload_optimizer alone: the bf16 parameters stay on the GPUs, sharded.
+            out.cpu_offload = True
+            out.offload_params = False
     elif FSDP.search(s):
         out.sharding = "fsdp"
     elif DDP.search(s):
@@ -492,6 +521,10 @@ def _read_flags(s: str) -> Settings:
         out.full = True
     if PRETRAIN.search(s):
         out.pretraining = True
+    if GALORE.search(s):
+        out.galore = True
+    if KBIT_PREPARE.search(s):
+        out.kbit_fp32 = True
     if PAIRED.search(s):
         out.paired = True
     if REFERENCED.search(s):
