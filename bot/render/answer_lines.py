@@ -160,10 +160,13 @@ def _vllm_share(answer: Answer, ph: Phrases, put: Put) -> None:
         "not what the model needs.", flag=ph.vllm_flag(v.utilization, v.said),
     ))
     if v.card_gb is not None and v.budget_gb is not None:
-        where = ph.config(v.gpu, v.gpu_count) if v.gpu else fmt.num(v.gpu_count)
+        budget, each = fmt.gb(v.budget_gb, 1), ph.memory(v.card_gb)
         put(" ")
-        put(_("On %(where)s that is %(budget)s of the %(each)s of each GPU.", where=where,
-              budget=fmt.gb(v.budget_gb, 1), each=ph.memory(v.card_gb)))
+        if v.gpu:
+            put(_("On %(where)s that is %(budget)s of the %(each)s of each GPU.",
+                  where=ph.config(v.gpu, v.gpu_count), budget=budget, each=each))
+        else:  # a card known by its memory only ("my 24gb gpu"): that memory says it
+            put(_("That is %(budget)s of the %(each)s of each GPU.", budget=budget, each=each))
     put("\n")
     put(_(
         "To leave more of the GPU free, lower it (<code>--gpu-memory-utilization 0.5</code> "

@@ -197,9 +197,11 @@ VLLM_SHARE: Final = Guarded(("vllm",), lazy(
     r"|(?<![a-z])(?:vram|memory|memoria|memoire) (?:usage|use|consumption|uso|consumo|"
     r"utilisation|consommation)(?: is| es| est)? (?:so |too |very |muy |tan |trop |tres )?"
     r"(?:high|huge|full|maxed|alto|alta|enorme|llena|elevee|pleine)(?![a-z])"
-    # A size or share blanked before the card: "vllm is using 22gb on my 3090".
-    rf"|(?<![a-z]){_VLLM_SHARE_VERBS} (?:on|of|sur|en|de) (?:my |the |each |every |mi |ma |la |"
-    r"cada |chaque )?(?:gpu|card|tarjeta|carte)s?(?![a-z])"
+    # A size or share blanked before the card: "vllm is using 22gb on my 3090", "se come el
+    # 90% de mi gpu", "prend 90% de mon gpu".
+    rf"|(?<![a-z]){_VLLM_SHARE_VERBS}(?: {_VLLM_SHARE_FILLER}){{0,2}} (?:on|of|sur|en|de) "
+    r"(?:my |the |each |every |mi |mis |ma |mon |mes |la |cada |chaque )?"
+    r"(?:gpu|card|tarjeta|carte)s?(?![a-z])"
     r"|(?<![a-z])pre-?allocat\w*|(?<![a-z])prealloue?\w*|(?<![a-z])preasigna\w*"
 ))
 # "does flash attn reduce vram for …", "flash attention vs eager": the estimate with each.
