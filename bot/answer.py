@@ -52,6 +52,7 @@ from rules.errors import (
     GPUNotRented,
     InvalidHours,
     NoAssumedHours,
+    NotAnLLM,
     PriceNotPublished,
     RulesError,
     ThresholdNotUSD,
@@ -72,7 +73,15 @@ from rules.largest import Largest, largest_fitting
 from rules.memory import Memory, check_params, memory
 from rules.model_catalogue import NativeWeights
 from rules.offload import LayerSplit, gguf_layer_split
-from rules.quote import BlockPlan, Quote, billable_gpu_hours, block_plan, blocks_within, quote
+from rules.quote import (
+    BlockPlan,
+    Quote,
+    billable_gpu_hours,
+    block_plan,
+    blocks_within,
+    instances,
+    quote,
+)
 from rules.schema import GPU, MethodId, Offer
 from rules.training_time import gpu_hours_from_throughput
 
@@ -280,6 +289,9 @@ class Answer(BaseModel):
     strategy_choice: StrategyChoice | None = None  # "zero2 or zero3?": the run with each
     gpus: tuple[GPU, ...] = ()  # the price list
     offers: tuple[Offer, ...] = ()
+    # The price of more GPUs than one instance has ("10 h100 per hour"): the fewest offered
+    # configurations that make them up, largest first (rules.quote.instances).
+    instances: tuple[Offer, ...] = ()
     detailed: DetailedAnswer | None = None  # activation-aware breakdown (see detailed.stated)
     # The verdict the reply leads with: the detailed one when the user stated settings, else the
     # planning rule's (None without a configuration).
@@ -1508,6 +1520,11 @@ def _build(query: Query, cat: Catalogue) -> Answer:
     if query.closed_model is not None and query.params_b is None and intent not in (
             "pay", "alert", "alert_list", "alert_remove", "smalltalk", "compare"):
         raise ClosedWeights(model=query.closed_model)  # "can I fine-tune GPT-4 on your GPUs?"
+    if query.not_llm is not None and query.model_id is None and not query.family \
+            and intent not in ("pay", "alert", "alert_list", "alert_remove", "smalltalk"):
+        # "whisper large on a raspberry pi", "stable diffusion on a 3060": not an LLM, so not
+        # sized as one (a "which model?" or an LLM's figures would answer another question).
+        raise NotAnLLM(model=query.not_llm_name or "", kind=query.not_llm)
     # An unknown name with its memory ("Tesla P4 8GB") is answered for that memory.
     if query.gpu_text is not None and query.gpu is None and query.vram_gb is None:
         stated = _STATED_GB.search(query.gpu_text)
@@ -1524,9 +1541,11 @@ def _build(query: Query, cat: Catalogue) -> Answer:
         focus = cat.gpu(query.gpu) if query.gpu else None
         count = check_cluster(query.gpu_count or 1, cat) if focus else None
         start = _cheapest_start(focus, cat) if query.start_asked else None
+        several = instances(focus.id, count, catalogue=cat) \
+            if focus is not None and count is not None and count > cat.limits.max_gpus else ()
         return Answer(
             **base, gpu=focus, gpu_count=count, gpus=cat.rented_gpus, offers=cat.offers,
-            savings=tuple(savings(catalogue=cat)), start=start, quote=start,
+            savings=tuple(savings(catalogue=cat)), start=start, quote=start, instances=several,
         )
     if intent in ("pay", "help", "unknown", "alert", "alert_list", "alert_remove", "smalltalk"):
         gpu = cat.gpu(query.gpu) if query.gpu else None
@@ -1556,6 +1575,12 @@ def _build(query: Query, cat: Catalogue) -> Answer:
             raise GPUNotRented(gpu=gpu.name)  # "¿cuánto sale la 3090?": no hours would help
         if query.hours is None:
             return Answer(**base, missing="hours")
+        several = instances(gpu.id, count, catalogue=cat) if count > cat.limits.max_gpus \
+            and gpu.usd_per_gpu_hour is not None else ()
+        if several:
+            # "10 h100 for 24 hours": several instances, the blocks of one GPU model.
+            return Answer(**base, instances=several, quote=quote(
+                gpu.id, count, query.hours, catalogue=cat, across_instances=True))
         return Answer(**base, quote=quote(gpu.id, count, query.hours, catalogue=cat))
     if params is None and intent == "time" and gpu is not None and query.dataset_tokens \
             and query.tokens_per_second:

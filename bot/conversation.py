@@ -74,7 +74,16 @@ class Conversations:
             kept = reply
         if kept is None:
             return
-        self._last[chat_id] = (kept.query, self.clock())
+        query = kept.query
+        if is_gpu_price(query):
+            # "how much is an H100 per hour?" after a run: the run is kept beside the price,
+            # for "and for 10 hours?" (that run on that card), not forgotten.
+            before = self.previous(chat_id)
+            run = None if before is None else (
+                before.earlier_run if is_gpu_price(before) else before)
+            if run is not None and run.params_b is not None:
+                query = query.model_copy(update={"earlier_run": run})
+        self._last[chat_id] = (query, self.clock())
         self._last.move_to_end(chat_id)
         while len(self._last) > self.max_chats:
             self._last.popitem(last=False)

@@ -439,6 +439,8 @@ def to_json(reply: Reply) -> dict[str, Any]:
         usd_per_hour = fit.usd_per_hour
     elif a.gpu is not None and rentable and a.gpu.usd_per_gpu_hour is not None:
         usd_per_hour = a.gpu.usd_per_gpu_hour * (count or 1)
+    elif a.instances and a.gpu is not None and a.gpu.id == gpu:
+        usd_per_hour = sum((o.usd_per_hour for o in a.instances), Decimal(0))  # several instances
     else:
         usd_per_hour = None
     hours, gpu_hours = (quote.hours, quote.gpu_hours) if quote else (q.hours, None)

@@ -40,6 +40,13 @@ class ClosedWeights(RulesError):
     code = "closed_weights"
 
 
+class NotAnLLM(RulesError):
+    """A model that is not a large language model (Whisper, Stable Diffusion, FLUX.1, YOLO):
+    the rules size LLMs only, so there is nothing to answer for it."""
+
+    code = "not_an_llm"
+
+
 class InvalidHours(RulesError):
     code = "invalid_hours"
 

@@ -10,7 +10,7 @@ from itertools import product
 from rules.catalogue import Catalogue
 from rules.errors import GPUNotRented, InvalidHours, NoAssumedHours, PriceNotPublished
 from rules.fit import check_count, config_price
-from rules.schema import MethodId
+from rules.schema import MethodId, Offer
 
 
 @dataclass(slots=True)
@@ -151,14 +151,18 @@ def quote(
     method: MethodId | None = None,
     *,
     catalogue: Catalogue,
+    across_instances: bool = False,
 ) -> Quote:
     """Cost = GPUs × wall-clock hours × price per GPU-hour. Without hours, the seed's illustrative
-    GPU-hours for the method are used and the quote says they are assumed."""
+    GPU-hours for the method are used and the quote says they are assumed. `across_instances`:
+    more GPUs than one instance has, rented as several (instances()); the blocks are the GPU
+    model's whichever instance draws on them."""
     cat = catalogue
     gpu = cat.gpu(gpu_id)
     if not gpu.rented:
         raise GPUNotRented(gpu=gpu.name)
-    check_count(count, cat)
+    if not across_instances or count <= cat.limits.max_gpus:
+        check_count(count, cat)
     if gpu.usd_per_gpu_hour is None:
         raise PriceNotPublished(gpu=gpu.name)
     assumed = hours is None
@@ -191,3 +195,26 @@ def quote(
         cost_usd=gpu_hours * gpu.usd_per_gpu_hour,
         plan=plan,
     )
+
+
+def instances(gpu_id: str, count: int, *, catalogue: Catalogue) -> tuple[Offer, ...]:
+    """``count`` GPUs of one model as the fewest offered configurations of it (offers.toml: one
+    instance has at most ``max_gpus``), largest first: 10× H100 is 8× H100 + 1× H100 + 1× H100.
+    Empty when the offered configurations cannot make up exactly that many."""
+    sizes = sorted({o.count: o for o in catalogue.offers if o.gpu == gpu_id}.items())
+    if not sizes or count < 1 or count > catalogue.limits.max_cluster_gpus:
+        return ()
+    # The fewest instances summing to each count (coin change: counts are small).
+    fewest: list[tuple[int, ...] | None] = [()] + [None] * count
+    for n in range(1, count + 1):
+        best: tuple[int, ...] | None = None
+        for size, _ in sizes:
+            rest = fewest[n - size] if size <= n else None
+            if rest is not None and (best is None or len(rest) + 1 < len(best)):
+                best = (*rest, size)
+        fewest[n] = best
+    chosen = fewest[count]
+    if chosen is None:
+        return ()
+    offer = dict(sizes)
+    return tuple(offer[size] for size in sorted(chosen, reverse=True))

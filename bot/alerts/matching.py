@@ -5,7 +5,8 @@
   price is back at or above T, so it fires once per crossing, not at every change below T.
 - above T: the mirror image (> T fires; ≤ T re-arms).
 - percent P: when the price has moved by at least P % from the last price the subscriber was
-  told about (or the price when they subscribed).
+  told about (or the price when they subscribed); percent_down P and percent_up P: when it
+  has dropped, or risen, by at least P % from it (a move the other way is not news).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
-from bot.alerts.model import Kind, PriceMove, Reason
+from bot.alerts.model import PERCENT_KINDS, Kind, PriceMove, Reason, moved_enough
 
 
 @dataclass(frozen=True)
@@ -43,15 +44,15 @@ def evaluate(state: SubState, move: PriceMove) -> tuple[Reason | None, SubState]
         return None, state
     if state.kind == "any":
         return Reason("any"), replace(state, last_notified=new)
-    if state.kind == "percent":
+    if state.kind in PERCENT_KINDS:
         if state.threshold is None:
             return None, state
         base = state.last_notified if state.last_notified is not None else move.old
         if base is None or base == 0:
-            return Reason("percent", state.threshold), replace(state, last_notified=new)
+            return Reason(state.kind, state.threshold), replace(state, last_notified=new)
         moved = (new - base) / base * 100
-        if abs(moved) >= state.threshold:
-            reason = Reason("percent", state.threshold, since=base, moved_percent=moved)
+        if moved_enough(state.kind, moved, state.threshold):
+            reason = Reason(state.kind, state.threshold, since=base, moved_percent=moved)
             return reason, replace(state, last_notified=new)
         return None, state
     if state.threshold is None:

@@ -6,8 +6,21 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final, Literal, cast
 
-Kind = Literal["any", "below", "above", "percent"]
-KINDS: Final[tuple[Kind, ...]] = ("any", "below", "above", "percent")
+# percent: a move of at least P % either way; percent_down / percent_up: a drop or a rise of
+# at least P % ("tell me when the H100 drops 10 %").
+Kind = Literal["any", "below", "above", "percent", "percent_down", "percent_up"]
+KINDS: Final[tuple[Kind, ...]] = (
+    "any", "below", "above", "percent", "percent_down", "percent_up")
+PERCENT_KINDS: Final[frozenset[Kind]] = frozenset({"percent", "percent_down", "percent_up"})
+
+
+def moved_enough(kind: Kind, moved: Decimal, threshold: Decimal) -> bool:
+    """Whether a move of ``moved`` percent is what a percent alert of ``kind`` waits for."""
+    if kind == "percent_down":
+        return moved <= -threshold
+    if kind == "percent_up":
+        return moved >= threshold
+    return abs(moved) >= threshold
 
 
 def as_kind(value: str) -> Kind:
@@ -62,8 +75,8 @@ def still_holds(reason: Reason, price: Decimal) -> Reason | None:
     if reason.since is None or reason.since == 0:
         return reason
     moved = (price - reason.since) / reason.since * 100
-    return Reason("percent", reason.threshold, reason.since, moved) if abs(
-        moved) >= reason.threshold else None
+    return Reason(reason.kind, reason.threshold, reason.since, moved) if moved_enough(
+        reason.kind, moved, reason.threshold) else None
 
 
 @dataclass(frozen=True)

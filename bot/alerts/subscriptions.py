@@ -27,7 +27,8 @@ MAX_PERCENT: Final = Decimal(100)
 BELOW_WORDS: Final = frozenset({"<"}) | union("alert_below")
 ABOVE_WORDS: Final = frozenset({">"}) | union("alert_above")
 FILLER_WORDS: Final = union("alert_fillers")
-_PERCENT = re.compile(r"^(\d+(?:[.,]\d+)?)\s*%$")
+# "10%", and signed: "-10%" a drop, "+10%" a rise.
+_PERCENT = re.compile(r"^([-+−]?)(\d+(?:[.,]\d+)?)\s*%$")
 _SEPARATORS = re.compile(r"[\s_\-]+")  # as the catalogue's GPU look-up folds them
 
 
@@ -107,7 +108,9 @@ def parse_alert_args(args: Sequence[str], catalogue: Catalogue) -> AlertSpec:
     joined = "".join(rest)
     percent = _PERCENT.match(joined)
     if percent is not None:
-        return AlertSpec(gpu_id, "percent", _percent(Decimal(percent.group(1).replace(",", "."))))
+        sign = percent.group(1)
+        moves: Kind = "percent_up" if sign == "+" else "percent_down" if sign else "percent"
+        return AlertSpec(gpu_id, moves, _percent(Decimal(percent.group(2).replace(",", "."))))
     word = rest[0].lower()
     kind: Kind
     if word in BELOW_WORDS:
@@ -193,7 +196,11 @@ class SubscriptionManager:
             raise AlertInputError("threshold_not_usd")  # "baja de 2 euros": not "below $2"
         spec: AlertSpec
         if query.percent is not None:
-            spec = AlertSpec(gpu_id, "percent", _percent(query.percent))
+            # "when the H100 drops 10%": a drop of that much, not any move (a rise of 10 % is
+            # not what was asked for).
+            moves: Kind = {"below": "percent_down", "above": "percent_up"}.get(
+                query.direction or "", "percent")  # type: ignore[assignment]
+            spec = AlertSpec(gpu_id, moves, _percent(query.percent))
         elif query.threshold_usd is not None:
             kind: Kind = "above" if query.direction == "above" else "below"
             spec = AlertSpec(gpu_id, kind, _money(str(query.threshold_usd)))

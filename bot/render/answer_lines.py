@@ -357,6 +357,8 @@ def _body(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
             put("\n")
             include("asks_budget.html.j2")
     elif answer.quote and not answer.methods:
+        if answer.instances:
+            include("instances.html.j2")  # "10 h100 for 24 hours": more than one instance
         put(ph.quote_block(answer.quote))
         put("\n")
     else:

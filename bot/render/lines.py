@@ -798,8 +798,13 @@ def online_rl_note(answer: Answer, ph: Phrases) -> Markup:
         "name": name, "gens": fmt.num(gens), "tokens": fmt.num(each),
         "share": fmt.percent(share * 100, 0),
     }
-    lead = ph._("%(name)s is online RL: the memory below is its training step only.",
-                name=name)
+    if answer.intent == "time":
+        # "how long …" then "and with GRPO?": 6·N·D times the step, not the generation.
+        lead = ph._("%(name)s is online RL: the time and memory below are its training step's "
+                    "only; generating the completions is not timed.", name=name)
+    else:
+        lead = ph._("%(name)s is online RL: the memory below is its training step only.",
+                    name=name)
     said = (answer.query.rl_generations is not None, answer.query.rl_completion_tokens is not None)
     if all(said):
         generated = ph._(

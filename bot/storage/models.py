@@ -56,7 +56,10 @@ class User(Base):
 class Subscription(Base):
     __tablename__ = "subscriptions"
     __table_args__ = (
-        CheckConstraint("kind IN ('any', 'below', 'above', 'percent')", name="kind"),
+        CheckConstraint(
+            "kind IN ('any', 'below', 'above', 'percent', 'percent_down', 'percent_up')",
+            name="kind",
+        ),
         CheckConstraint("(kind = 'any') = (threshold IS NULL)", name="threshold"),
         # The fan-out reads a GPU's active subscriptions page by page in (chat_id, id) order.
         Index(None, "gpu_id", "active", "chat_id", "id"),

@@ -43,7 +43,12 @@ _SETTINGS: Final = (
     "fp32_weights", "new_tokens", "prompt_tokens", "epochs", "tokens_per_second", "kernels",
     "lora_dropout", "whole_prefill", "gpu_layers", "strategies",
     "strategy_named", "rl_generations", "rl_completion_tokens",
+    # The training algorithm beside the method: "and with GRPO?", "¿y con DPO?" after a QLoRA
+    # question is that QLoRA run trained so (its pairs, its reference, its generations).
+    "online_rl", "paired", "reference_model",
 )
+# One training algorithm at a time: "et en DPO ?" after GRPO is DPO alone, not both.
+_ALGORITHM: Final = ("online_rl", "paired", "reference_model")
 # Folded (lower case, no accents) openings of a follow-up, every language's.
 _MARKER: Final = lazy(
     r"^\W*(?:" + "|".join(f for lang in LANGUAGES for f in lang.follow_up) + r")\b"
@@ -144,8 +149,10 @@ def follow_up(
     variant a bare memory picks ("I meant the 40GB one" → the A100 40GB)."""
     if previous is None:
         return new
+    if new.not_llm is not None and not _names_model(new):
+        return new  # "and stable diffusion on it?": another kind of model, not the last run's
     if is_gpu_price(previous):
-        return _after_price(new, previous)
+        return _after_price(new, previous, models, gpus)
     if previous.intent in _MODEL_INTENTS:
         # "et avec 2 de plus ?" after a question on 2× RTX 3090: the same run on 4 of them;
         # "et deux ?" after the cost of an H100 for 10 hours: two of them.
@@ -241,18 +248,28 @@ def _on_more_cards(new: Query, previous: Query, folded: str) -> Query | None:
     return _merge(new.model_copy(update={"gpu_count": count}), previous, names_model=False)
 
 
-def _after_price(new: Query, previous: Query) -> Query:
+def _after_price(
+    new: Query, previous: Query, models: ModelCatalogue | None, gpus: Catalogue | None,
+) -> Query:
     """After "how much is an H100 per hour?": "¿y 8?", "et avec 2 de plus ?" are that many of
-    the card (its price), "and for 10 hours?" the card for that long (its cost). Anything else
-    is a question of its own: no run was asked, so there is no model or method to carry."""
+    the card (its price), "and for 10 hours?" the card for that long (its cost), and the run
+    asked before the price, if any, on that card for that long. Anything else is a question of
+    its own, or continues that run ("and with qlora?")."""
     folded = fold(new.text)
     counted = _on_more_cards(new, previous, folded)
     if counted is not None:
         return counted
+    run = previous.earlier_run
     if new.hours is not None and not (_names_model(new) or _names_card(new)) \
             and _MARKER.match(folded) \
             and new.intent in ("unknown", "cost", "prices"):
-        return _merge(new, previous, names_model=False)
+        priced = _merge(new, previous, names_model=False)
+        if run is None:
+            return priced
+        # The card and count of the price, the model, method and settings of the run.
+        return _merge(priced.model_copy(update={"follow_up": False}), run, names_model=False)
+    if run is not None:
+        return follow_up(new, run, models, gpus)
     return new
 
 
@@ -607,8 +624,11 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
             gpu_count=new.gpu_count if new.gpu_count is not None else previous.gpu_count,
             rig=previous.rig if new.gpu_count is None else (),  # the machine, as it was read
         )
+    algorithm_said = any(getattr(new, f) is not None for f in _ALGORITHM)
     for field in _SETTINGS:
         # "without checkpointing" (False) is said too: only None is left to carry.
+        if field in _ALGORITHM and algorithm_said:
+            continue
         if getattr(new, field) is None and getattr(previous, field) is not None:
             update[field] = getattr(previous, field)
     if previous.dataset_samples and previous.dataset_tokens is None \

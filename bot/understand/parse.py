@@ -1314,6 +1314,20 @@ def _closed_name(folded: str) -> str:
     return name[:40]
 
 
+def _not_llm_name(folded: str) -> str:
+    """"whisper" → "Whisper", "stable diffusion" → "Stable Diffusion", "sd 1.5" → "SD 1.5",
+    "flux dev" → "FLUX.1", "yolov8" → "YOLOv8": the names their makers print."""
+    if "whisper" in folded:
+        return "Whisper"
+    if "diffusion" in folded:
+        return "Stable Diffusion"
+    if folded.startswith("sd"):
+        return folded.upper()
+    if folded.startswith("flux"):
+        return "FLUX.1"
+    return "YOLO" + folded[4:].strip()
+
+
 # The Query of a question is made as a copy of an empty one with its facts (pydantic's
 # model_copy), not validated field by field: validating Query's ~80 fields cost about a tenth
 # of understanding a question, and every value below is built with its field's type
@@ -1639,6 +1653,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     # attention and with FlashAttention; the answer itself is the run with FlashAttention.
     flash_saving = work.params_b is not None and asks.FLASH_SAVING.search(rest) is not None
     closed = px.CLOSED_MODEL.search(corrected) if work.model_id is None else None
+    not_llm = px.NOT_LLM.search(corrected) if work.model_id is None and not work.family else None
     quant, quant_bare = _quant_named(rest, method, cat) if inference else (None, None)
     quant_pair = _quant_pair(rest, cat) if inference else None
     if quant_pair is not None:
@@ -1675,6 +1690,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         gpu=known[0] if known else None,
         gpu_text=_as_written(unknown[0], text) if unknown else None,
         closed_model=_closed_name(closed.group(0)) if closed else None,
+        not_llm=not_llm.lastgroup if not_llm else None,
+        not_llm_name=_not_llm_name(not_llm.group(0)) if not_llm else None,
         other_gpus=others,
         rig=rig,
         other_gpu_count=counts[1] if counts else (_count_of(work, others[0]) if others else None),

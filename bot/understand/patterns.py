@@ -491,6 +491,18 @@ CLOSED_MODEL: Final = Guarded(
     r"gemini(?: ?-? ?(?:\d(?:\.\d)?|pro|ultra|flash|nano))*)(?![a-z0-9])"
 )
 
+# Models people run on GPUs that are not LLMs, by what they do: the planning rules and the
+# catalogue are for language models, so these are said to be outside them (never sized as an
+# LLM of their size). A name needs its version where the word alone means something else
+# ("flux" is French for flow, "yolo" is slang).
+NOT_LLM: Final = Guarded(
+    ("whisper", "diffusion", "sd", "flux", "yolo"),
+    r"(?<![a-z0-9])(?:(?P<speech>(?:faster[ -]?)?whisper(?:[ .-]?cpp)?)"
+    r"|(?P<image>stable[ -]?diffusion(?: ?xl| ?[123](?:\.\d)?)?|sdxl|sd ?(?:1\.5|2\.1|3(?:\.5)?)(?![\d.])"
+    r"|flux(?:\.1)?[ -]?(?:dev|schnell|pro|kontext)|flux\.1)"
+    r"|(?P<detection>yolo ?v?(?:[3-9]|1[01])))(?![a-z0-9])"
+)
+
 # --- methods -----------------------------------------------------------------------------------
 
 METHODS: Final = tuple(

@@ -218,6 +218,15 @@ class Query(BaseModel):
     # GaLore named ("galore llama 7b on a 4090?", "optim galore_adamw"): an optimizer the
     # detailed estimator does not model, said so before the figures.
     galore: bool = False
+    # Never read from a text: the run a chat asked about before a card's price ("lora llama 3
+    # 8b on an a100", then "how much is an h100 per hour?"), kept beside that price by
+    # bot.conversation so that "and for 10 hours?" is the run on that card for 10 hours.
+    earlier_run: Query | None = None
+    # A model that is not an LLM ("whisper large", "stable diffusion", "sdxl", "flux dev",
+    # "yolov8"), by what it does: "speech", "image" or "detection"; answered as outside what the
+    # assistant sizes, never as an LLM.
+    not_llm: Literal["speech", "image", "detection"] | None = None
+    not_llm_name: str | None = None  # its name as written ("Whisper large", "SDXL")
 
     @field_validator("lang")
     @classmethod

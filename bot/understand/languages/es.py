@@ -195,9 +195,9 @@ LANGUAGE = Language(
         ),
         "ALERT_MOVE_DOWN": (
             r"baja", r"bajan", r"bajen", r"baje", r"cae", r"caiga", r"descend\w*", r"disminu\w*",
-            r"mas barat\w*",
+            r"mas barat\w*", r"abarat\w*", r"se barat\w*",
         ),
-        "ALERT_MOVE_UP": (r"sube", r"suben", r"suba", r"aumenta\w*"),
+        "ALERT_MOVE_UP": (r"sube", r"suben", r"suba", r"aumenta\w*", r"encarec\w*"),
         "DIRECTION_BELOW": (
             r"por debajo de", r"debajo de", r"menos de", r"bajo", r"baj[ae]n? (?:de|a)",
             r"inferior a", r"descienda (?:de|a)", r"caiga (?:de|a|por debajo de)", r"menos",
