@@ -239,6 +239,12 @@ class OomReport:
     vram_per_gpu_gb: Decimal
     contradicted: bool = False  # the verdict is for that configuration and the estimate fits it
 
+    @property
+    def unsaid(self) -> bool:
+        """An OOM the estimate contradicts with no batch or sequence length stated: the
+        estimate is at typical settings, not the run's."""
+        return self.contradicted and self.batch is None and self.seq_len is None
+
 
 @dataclass(frozen=True, slots=True)
 class HeadSplit:

@@ -277,8 +277,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                     and cat.method(asked.method).optimizer is None:
                 how = _("full fine-tuning, Adafactor")  # not AdamW: the detail uses Adafactor
             oom = answer.oom
-            if oom is not None and oom.contradicted and oom.batch is None \
-                    and oom.seq_len is None:
+            if oom is not None and oom.unsaid:
                 # An OOM with no settings: the estimate below is at typical ones, not the run's.
                 put("⚠️ <b>")
                 put(_("You hit OOM, so %(who)s does not fit on %(where)s (%(how)s) as you run "
@@ -345,8 +344,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             put("\n")
         else:
             oom = answer.oom
-            if oom is not None and oom.contradicted and oom.batch is None \
-                    and oom.seq_len is None:
+            if oom is not None and oom.unsaid:
                 # An OOM with no method or settings: the verdicts below are not the run's.
                 put("⚠️ <b>")
                 put(_("You hit OOM: your run holds more than the estimates below (a method "
