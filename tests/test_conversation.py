@@ -10,25 +10,14 @@ from typing import Any
 import pytest
 
 from bot.conversation import Conversations
-from bot.pipeline import Pipeline, Reply, to_json
-from rules.catalogue import load_catalogue
-
-PIPELINE = Pipeline(load_catalogue(), cache_size=0)
+from bot.pipeline import to_json
+from tests.support.chat import PIPELINE, converse
 
 
 def spaced(text: str) -> str:
     """`text` with ordinary spaces for the no-break ones of CLDR formatting (52,5 GB)."""
     return text.replace("\u00a0", " ").replace("\u202f", " ")
 
-
-def converse(*turns: str, locale: str | None = None) -> list[Reply]:
-    """Each turn answered in one chat, as Telegram and the console keep it."""
-    chats, replies = Conversations(), []
-    for text in turns:
-        reply = PIPELINE.ask(text, chosen_locale=locale, previous=chats.previous(1))
-        chats.remember(1, reply)
-        replies.append(reply)
-    return replies
 
 
 # previous question, new question, facts of the answer, a fragment of its text

@@ -9,21 +9,8 @@ from typing import Any
 
 import pytest
 
-from bot.conversation import Conversations
-from bot.pipeline import Pipeline, Reply, to_json
-from rules.catalogue import load_catalogue
-
-PIPELINE = Pipeline(load_catalogue(), cache_size=0)
-
-
-def converse(*turns: str) -> list[Reply]:
-    """Each turn answered in one chat, as Telegram and the console keep it."""
-    chats, replies = Conversations(), []
-    for text in turns:
-        reply = PIPELINE.ask(text, previous=chats.previous(1))
-        chats.remember(1, reply)
-        replies.append(reply)
-    return replies
+from bot.pipeline import Reply, to_json
+from tests.support.chat import converse
 
 
 def _facts(reply: Reply, facts: dict[str, Any]) -> None:

@@ -9,21 +9,7 @@ from decimal import Decimal as D
 
 import pytest
 
-from bot.conversation import Conversations
-from bot.pipeline import Pipeline, Reply
-from rules.catalogue import load_catalogue
-
-PIPELINE = Pipeline(load_catalogue(), cache_size=0)
-
-
-def converse(*turns: str) -> list[Reply]:
-    """Each turn answered in one chat, as Telegram and the console keep it."""
-    chats, replies = Conversations(), []
-    for text in turns:
-        reply = PIPELINE.ask(text, previous=chats.previous(1))
-        chats.remember(1, reply)
-        replies.append(reply)
-    return replies
+from tests.support.chat import converse
 
 
 def spaced(text: str) -> str:
