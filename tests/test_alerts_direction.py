@@ -11,8 +11,8 @@ import pytest
 
 from bot.alerts import AlertServices
 from bot.alerts.feed import RawPriceList
-from bot.alerts.matching import SubState, evaluate, initial_state
-from bot.alerts.model import Kind, PriceMove, Reason, still_holds
+from bot.alerts.matching import initial_state
+from bot.alerts.model import Kind, Reason, still_holds
 from bot.alerts.service import AlertService
 from bot.alerts.subscriptions import parse_alert_args
 from bot.pipeline import Pipeline
@@ -20,18 +20,9 @@ from bot.settings import Settings
 from bot.storage.engine import Database
 from bot.understand import understand
 from rules.catalogue import Catalogue, load_catalogue
-from tests.support.alerts_helpers import USER, Seed, deliveries, seed
+from tests.support.alerts_helpers import USER, Seed, deliveries, run, seed
 
 D = Decimal
-
-
-def run(state: SubState, prices: list[Decimal], start: Decimal) -> list[Reason | None]:
-    fired, old = [], start
-    for price in prices:
-        reason, state = evaluate(state, PriceMove("h100", old, price))
-        fired.append(reason)
-        old = price
-    return fired
 
 
 def test_a_drop_alert_waits_for_a_drop_and_a_rise_alert_for_a_rise() -> None:

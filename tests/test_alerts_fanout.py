@@ -20,7 +20,7 @@ from telegram import Bot
 
 from bot.alerts.errors import Blocked, Rejected, RetryLater, Transient
 from bot.alerts.feed import RawPriceList
-from bot.alerts.matching import SubState, evaluate, initial_state
+from bot.alerts.matching import evaluate, initial_state
 from bot.alerts.messages import AlertRenderer
 from bot.alerts.model import Kind, PriceMove, Reason
 from bot.alerts.sender import OutboxSender, SenderConfig
@@ -38,6 +38,7 @@ from tests.support.alerts_helpers import (
     deliveries,
     outbox_counts,
     per_chat,
+    run,
     seed,
 )
 
@@ -51,15 +52,6 @@ def prices_list(**prices: str) -> RawPriceList:
 
 
 # ----------------------------------------------------------------------------- matching
-
-
-def run(state: SubState, prices: list[Decimal], start: Decimal) -> list[Reason | None]:
-    fired, old = [], start
-    for price in prices:
-        reason, state = evaluate(state, PriceMove("h100", old, price))
-        fired.append(reason)
-        old = price
-    return fired
 
 
 def test_threshold_fires_on_crossing_and_rearms_when_it_crosses_back():

@@ -9,12 +9,15 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterable
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import func, select
 
 from benchmarks.seeding import Seed, seed  # noqa: F401 (re-exported for the tests)
+from bot.alerts.matching import SubState, evaluate
+from bot.alerts.model import PriceMove, Reason
 from bot.storage.engine import Database
 from bot.storage.models import Delivery, PriceChange
 from fakebotapi import FakeBotAPI, SentMessage, validate_telegram_html
@@ -155,3 +158,14 @@ async def say(api: FakeBotAPI, chat: int, text: str, lang: str = "en") -> SentMe
     if message.kind == "text":
         assert validate_telegram_html(message.text) is None
     return message
+
+
+def run(state: SubState, prices: list[Decimal], start: Decimal) -> list[Reason | None]:
+    """What a subscription in `state` fires (or not) at each price in turn, from `start`."""
+    fired: list[Reason | None] = []
+    old = start
+    for price in prices:
+        reason, state = evaluate(state, PriceMove("h100", old, price))
+        fired.append(reason)
+        old = price
+    return fired
