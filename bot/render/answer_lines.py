@@ -418,6 +418,8 @@ def _hours_as(hours_as: str | None, ph: Phrases, put: Put) -> None:
     _ = ph._
     if hours_as == "weekend":
         said = _("A weekend is taken as 48 hours (Saturday and Sunday).")
+    elif hours_as == "night":
+        said = _("A night is taken as 8 hours; give your hours for another figure.")
     elif hours_as == "half_day":
         said = _("Half a day is taken as 12 hours.")
     elif hours_as == "month":

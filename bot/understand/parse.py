@@ -53,6 +53,9 @@ _HOURS_PER: dict[str, Decimal] = {
 WEEKEND_HOURS = Decimal(48)
 # "Half a day" of a rented GPU, which runs around the clock: half of 24 hours.
 HALF_DAY_HOURS = Decimal(12)
+# "All night", "toda la noche", "toute la nuit" asked a price: 8 hours, the short end of the 8 to 12
+# hours the deadline replies take a night as (time.html.j2); the reply says so.
+NIGHT_HOURS = Decimal(8)
 # Small talk is a few words; longer texts are questions (and the pattern is then not tried).
 SOCIAL_MAX_CHARS = 120
 
@@ -497,6 +500,13 @@ def _take_hours(work: _Work) -> None:
     match = px.WEEKLY.search(work.s) if work.dataset_tokens is None else None
     if match:
         work.hours = _HOURS_PER["week"]
+        work.blank(*match.span())
+        return
+    # "how much to run an h100 all night?": a night's rental, priced at NIGHT_HOURS (said so).
+    # Asked with no price ("will it finish overnight?") the night stays a deadline (asks.NIGHT).
+    match = px.NIGHT_HOURS.search(work.s) if work.dataset_tokens is None else None
+    if match and (px.COST.search(work.s) or px.HOW_MUCH.search(work.s)):
+        work.hours, work.hours_as = NIGHT_HOURS, "night"
         work.blank(*match.span())
         return
     # "how much is the H200 per day", "por día", "par jour": one day of rental.
@@ -1381,6 +1391,14 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             amount += _and_a_part(worded)
             other_hours = tidy(_duration(amount, worded.group("unit")))
             work.blank(*worded.span())
+        else:
+            bare = px.BARE_SECOND_HOURS.search(work.s) \
+                or px.BARE_SECOND_HOURS_BEFORE.search(work.s)  # "… o h100 por 8": the same unit
+            if bare is not None:
+                raw = bare.group("num")
+                other_hours = tidy(work.num(raw) if raw[0].isdigit()
+                                   else Decimal(lx.COUNT_WORDS[raw]))
+                work.blank(*bare.span("num"))
     _take_money(work, _alert_cue(work.s))
     hw.take_count(work)  # before memory: "96GB total across 4 GPUs" is 24 GB per card
     hw.take_memory(work, index)

@@ -393,6 +393,18 @@ HOURS_WORDS: Final = Guarded(
     rf"(?P<unit>{_DURATION_UNITS})(?![a-z0-9])(?!(?<=d)['’]){_AND_A_HALF}"
 )
 HALF_HOUR: Final = Guarded(("half", "media", "demi"), words(lx.HALF_HOUR))
+# The second side of a comparison with its hours left bare, the unit said once on the first:
+# "l40s por 20 horas o h100 por 8", "… ou une h100 pendant huit", "… or an h100 for 8?". Read
+# only after the first hours were taken and with two GPUs named (their stand-in "gpu" before).
+BARE_SECOND_HOURS: Final = Guarded(("gpu",), lazy(
+    r"gpu\b[^?.,;!]{0,30}?(?<![a-z])(?:for|during|por|durante|pendant|pour|sur) "
+    rf"(?P<num>\d+(?:[.,]\d+)?|{_COUNT_WORDS})(?![a-z0-9]|[.,]\d| ?(?:%|x|gpu|[gkmb]\b))"
+))
+# … or said before it: "20 hours on an l40s or 8 on an h100", "20 horas en una l40s o 8 en una h100".
+BARE_SECOND_HOURS_BEFORE: Final = Guarded(("gpu",), lazy(
+    rf"(?<![a-z])(?:or|o|ou|vs|versus) (?P<num>\d+(?:[.,]\d+)?|{_COUNT_WORDS}) "
+    r"(?:on|in|with|en|con|sur|avec) (?:(?:an?|una?|une?|the|la|el|le) )?gpu\b"
+))
 # "por hora y media", "durante hora y cuarto": Spanish says the hour without its article; an
 # hour and a half of the run, not an hourly price ("una hora y media" is read with HOURS_WORDS).
 HOUR_AND_A_PART: Final = Guarded(("hora y ",), lazy(
@@ -736,6 +748,16 @@ WEEKEND: Final = Guarded(
     rf"(?<![a-z])(?:(?P<count>{_COUNT_WORDS}|\d) )?"
     r"(?:week ?-? ?ends?|finde|fin(?:es)? de semana|fins? de semaine)(?![a-z])"
 )
+# A night of rental asked a price ("how much to run an h100 all night?", "¿cuánto me sale una h100
+# toda la noche?", "combien pour un h100 toute la nuit ?"): taken as 8 hours, said in the reply
+# (the deadline replies take a night as 8 to 12 hours; a price is quoted at the shorter one).
+NIGHT_HOURS: Final = Guarded(("night", "noche", "nuit"), words((
+    r"all night(?: long)?", r"(?:the |a )?(?:whole|entire|full) night", r"over ?night",
+    r"through the night", r"for (?:a|one|the) night",
+    r"toda la noche", r"(?:una|la) noche (?:entera|completa)", r"(?:por|durante) (?:una|la) noche",
+    r"toute la nuit", r"(?:une|la) nuit (?:entiere|complete)", r"(?:pour|pendant) (?:une|la) nuit",
+    r"de nuit", r"de noche",
+)))
 # French "quinze jours" is a fortnight and "huit jours" a week, as natives count them.
 FRENCH_WEEKS: Final = Guarded(
     (" jours", "fortnight"),

@@ -29,7 +29,7 @@ Attention = Literal["eager", "sdpa"]
 Social = Literal["greeting", "thanks", "bye", "ack"]
 # Durations said in words with no fixed length, and the hours they were taken as (the reply
 # says so): see parse.WEEKEND_HOURS and parse.HALF_DAY_HOURS.
-HoursAs = Literal["weekend", "half_day", "month", "year"]
+HoursAs = Literal["weekend", "half_day", "month", "year", "night"]
 LANGS: tuple[Lang, ...] = tuple(language.code for language in LANGUAGES)
 
 
