@@ -60,7 +60,7 @@ PAGED_8BIT: Final = _w(
 )
 PAGED: Final = _w(r"paged[ _-]?adamw?|pagedadamw?|paged optimi[sz]er")
 ADAM_8BIT: Final = _w(
-    rf"adamw?[ _-]?{_BITS8}|{_BITS8}[ _-]?adamw?|adamw?_bnb_8bit|bnb[ _-]?adamw?|"
+    rf"adamw?[ _-]?(?:de |en |in |a )?{_BITS8}|{_BITS8}[ _-]?adamw?|adamw?_bnb_8bit|bnb[ _-]?adamw?|"
     rf"{_BITS8} (?:optimizer|optimiseur|optimizador)|(?:optimizer|optimiseur|optimizador) "
     rf"(?:en |de )?{_BITS8}"
 )
@@ -234,6 +234,22 @@ GRAD_ACCUM_OFF_AFTER: Final = lazy(
     r"^(?: ?[:=]| (?:is |est |esta |set to |at |a |en |=|:)?)? ?(?:off|none|no|false|disabled|"
     r"desactivad[ao]|desactivee|apagad[ao]|0|1)(?![a-z0-9]|[.,]\d)"
 )
+
+
+# An optimizer named to be left out: "not with 8-bit adam", "sin usar adamw de 8 bits", "pas d'adam
+# 8 bits", "no paged adamw" (the plain AdamW its words still name is then the one read).
+_OFF_BEFORE: Final = lazy(
+    r"(?<![a-z0-9'])(?:no|not|without|w/o|never|don'?t|do not|instead of|rather than|sin|ni|"
+    r"nada de|nunca|en vez de|en lugar de|sans|pas d'?|pas de|pas|jamais|au lieu d'?|au lieu de|"
+    rf"plutot que)(?: (?:{_ACCUM_FILLER}|avec|paged)){{0,3}} ?$"
+)
+
+
+def _named(screen: Screened, s: str) -> bool:
+    """Whether ``s``, where ``screen`` matches, names the setting without leaving it out (see
+    _OFF_BEFORE)."""
+    return any(not _OFF_BEFORE.search(s[max(0, m.start() - 40) : m.start()])
+               for m in screen.pattern.finditer(s))
 
 
 def _grad_accumulation(s: str, first: re.Match[str]) -> bool:
@@ -438,11 +454,11 @@ def _read_flags(s: str) -> Settings:
         out.precision = "fp32"
     if FP32_WEIGHTS.search(s):
         out.fp32_weights = True
-    if PAGED_8BIT.search(s):
+    if PAGED_8BIT.search(s) and _named(PAGED_8BIT, s):
         out.optimizer = "paged_adam8bit"
-    elif PAGED.search(s):
+    elif PAGED.search(s) and _named(PAGED, s):
         out.optimizer = "paged_adamw"
-    elif ADAM_8BIT.search(s):
+    elif ADAM_8BIT.search(s) and _named(ADAM_8BIT, s):
         out.optimizer = "adam8bit"
     elif ADAFACTOR.search(s):
         out.optimizer = "adafactor"

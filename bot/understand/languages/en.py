@@ -118,7 +118,7 @@ LANGUAGE = Language(
         ),
         "NEGATION_FILLERS": (
             r"a", r"an", r"the", r"any", r"use", r"using", r"with", r"do", r"doing", r"to",
-            r"want", r"go",
+            r"want", r"go", r"in", r"at", r"load", r"loaded", r"loading", r"quanti[sz]ed",
         ),
         "INFERENCE_STRONG": (
             r"inference", r"serve", r"serving", r"deploy\w*", r"host", r"hosting", r"chat with",

@@ -131,6 +131,7 @@ LANGUAGE = Language(
         ),
         "NEGATION_FILLERS": (
             r"hacer", r"una", r"el", r"la", r"usar", r"con", r"en", r"de", r"quiero", r"me", r"un",
+            r"cargad[oa]", r"cargar", r"cuantizad[oa]",
         ),
         "INFERENCE_STRONG": (
             r"inferencia", r"inferir", r"servir", r"desplegar", r"chatear", r"despliegue",

@@ -128,8 +128,12 @@ LANGUAGE = Language(
         "NEGATION_BEFORE": (
             r"sans", r"pas de", r"pas du", r"pas en", r"pas avec", r"au lieu de", r"au lieu du",
             r"plutot que", r"sauf", r"eviter", r"je ne veux pas", r"ne veux pas", r"jamais",
+            r"pas",
         ),
-        "NEGATION_FILLERS": (r"du", r"le", r"faire", r"utiliser", r"avec", r"d'", r"veux"),
+        "NEGATION_FILLERS": (
+            r"du", r"le", r"faire", r"utiliser", r"avec", r"d'", r"veux", r"charge", r"charger",
+            r"quantifie",
+        ),
         "INFERENCE_STRONG": (
             r"deployer", r"heberger", r"hebergement", r"heberge\w*", r"deploiement",
             r"mettre en prod",
