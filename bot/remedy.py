@@ -88,9 +88,12 @@ class Remedies:
 
 
 def wanted(query: Query, answer: Answer) -> bool:
-    """Shown when the user hit an OOM or asked what to do, or the asked card is one we do not
-    rent (their own); for a training run whose lead verdict is that it does not fit, by the
-    detailed estimate, on a named configuration."""
+    """Shown when the user hit an OOM or asked what to do, stated the settings the verdict is
+    on ("qlora llama 3 70b fsdp on 2x 4090": the detailed verdict leads), or the asked card is
+    one we do not rent (their own); for a training run whose lead verdict is that it does not
+    fit, by the detailed estimate, on a named configuration. A card we rent gets them too when
+    the settings are stated: the cheapest offered configuration that holds the run is one
+    answer, what makes it fit on the configuration the user chose is the other."""
     detailed = answer.detailed
     primary = answer.primary
     if detailed is None or detailed.kind != "training" or detailed.check is None \
@@ -99,7 +102,7 @@ def wanted(query: Query, answer: Answer) -> bool:
     if detailed.check.detailed_fits or answer.fits is not False:
         return False
     own = answer.gpu is not None and not answer.gpu.rented
-    return query.fix_asked or query.oom or own
+    return query.fix_asked or query.oom or own or detailed.stated
 
 
 # What a Mac cannot do of these: Liger Kernel is Triton (CUDA, ROCm), 8-bit Adam is

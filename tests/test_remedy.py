@@ -1,6 +1,7 @@
 """What makes an out-of-memory training run fit on the card asked about (bot.remedy): the
 standard changes, each estimated again by the detailed estimator, smallest change first; shown
-after an OOM or "what do I do", or on a card we do not rent, and nowhere else."""
+after an OOM or "what do I do", with the settings stated, or on a card we do not rent, and
+nowhere else."""
 
 from __future__ import annotations
 
@@ -156,8 +157,31 @@ def test_an_oom_without_a_question_leads_with_the_verdict(pipeline: Pipeline) ->
     assert "\n\n🩹 <b>Lo que hace que entre en 1× RTX 4060</b>" in reply.text
 
 
+@pytest.mark.parametrize(("text", "head", "option"), [
+    # Rented cards, no OOM, no question, but the settings stated: the detailed verdict leads,
+    # and what makes the run fit on the configuration chosen follows it.
+    ("qlora llama 3 70b fsdp on 2x 4090", "🩹 <b>What makes it fit on 2× RTX 4090</b>",
+     "• CPU offload (FSDP or DeepSpeed ZeRO-3; slower): 14.8 GB per GPU"),
+    ("full finetune llama 3 8b on an h100 seq 4096 batch 8",
+     "🩹 <b>What makes it fit on 1× H100</b>", "• micro-batch 1 × gradient accumulation 8 (the same effective batch)"),
+    ("qlora llama 3.1 405b fsdp on 4x h100", "🩹 <b>What makes it fit on 4× H100</b>", "• "),
+    ("¿puedo hacer qlora de llama 3 70b con fsdp en dos rtx 4090?",
+     "🩹 <b>Lo que hace que entre en 2× RTX 4090</b>", "• descarga a la CPU (FSDP o DeepSpeed"),
+    ("qlora llama 3 70b avec fsdp sur 2 rtx 4090", "🩹 <b>Ce qui le fait tenir sur 2× RTX 4090</b>",
+     "• déchargement sur le CPU (FSDP ou DeepSpeed"),
+])
+def test_stated_settings_on_a_rented_card_show_them_after_the_answer(
+    pipeline: Pipeline, text: str, head: str, option: str
+) -> None:
+    reply = _ask(pipeline, text)
+    rm = reply.answer.remedies
+    assert rm is not None and not rm.lead and rm.options
+    assert reply.text.startswith("❌")
+    assert f"\n\n{head}" in reply.text
+    assert option in reply.text.split(head, 1)[1]
+
+
 @pytest.mark.parametrize("text", [
-    "full finetune llama 3 8b on an h100 seq 4096 batch 8",  # rented, no OOM, no question
     "can I QLoRA 70B on a 4090?",  # planning leads, a card we rent
     "qlora llama 3 8b on my 3090",  # fits
     "Unsloth LLAMA3 8B, 4096 cut off, OOM on L40",  # the detailed estimate fits
@@ -213,9 +237,12 @@ def test_a_follow_up_keeps_the_question(pipeline: Pipeline) -> None:
     rm = reply.answer.remedies
     assert rm is not None and rm.lead and all("lora" not in o.changes for o in rm.options)
     assert "🩹 <b>What makes it fit on 1× A100 40GB</b>" in reply.text
-    # A question of its own does not inherit it.
+    # A question of its own does not inherit it: its settings stated, what makes it fit
+    # follows the verdict rather than leading.
     alone = pipeline.ask("full finetune llama 3 8b on an h100 seq 4096 batch 8")
-    assert not alone.query.fix_asked and alone.answer.remedies is None
+    assert not alone.query.fix_asked and not alone.query.oom
+    assert alone.answer.remedies is not None and not alone.answer.remedies.lead
+    assert alone.text.startswith("❌")
 
 
 # The search skips combinations whose superset was estimated not to fit (bot.remedy._probe):
