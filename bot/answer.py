@@ -44,7 +44,18 @@ from bot.vllm_fix import VllmFixes, vllm_fixes
 from rules.budget import BudgetBuys, budget_buys
 from rules.capacity import Concurrency, DecodeBound, LongestContext
 from rules.catalogue import Catalogue
-from rules.compare import Comparison, PriceRatio, Saving, compare, full_vs_qlora, savings
+from rules.compare import (
+    Comparison,
+    PriceRatio,
+    Saving,
+    ScaledRate,
+    ScaledTime,
+    compare,
+    full_vs_qlora,
+    savings,
+    scale_hours,
+    scale_rate,
+)
 from rules.errors import (
     BudgetNotUSD,
     ClosedWeights,
@@ -349,6 +360,13 @@ class Answer(BaseModel):
     budget_over: bool = False
     budget_blocks: BlockPlan | None = None
     compare_quotes: tuple[Quote, ...] = ()  # a comparison with hours: each priced side's cost
+    # "It took 6 h on my 3090, how long on an H100?": the measured hours carried to the other
+    # side (rules.compare.scale_hours), and that side's cost at its fastest and slowest hours
+    # (the slowest is also its compare_quotes entry, the blocks to buy).
+    scaled_time: ScaledTime | None = None
+    scaled_quotes: tuple[Quote, ...] = ()
+    # "I get 40 tok/s on my 4090, what on an H100?": the measured rate carried over likewise.
+    scaled_rate: ScaledRate | None = None
     # A comparison with a dataset ("4x vs 8x H100 … on 1B tokens"): each side's training time.
     compare_times: tuple[TrainingEstimate, ...] = ()
     # A cost with hours on a rented configuration that does not hold the model: its own cost
@@ -1677,10 +1695,28 @@ def _compare(query: Query, cat: Catalogue, base: dict[str, Any], gpu: GPU | None
     # "H100 vs A100 for 10 hours": what those hours cost on each side we rent with a price;
     # the first side's is the JSON's (the configuration asked about first).
     quotes: tuple[Quote, ...] = ()
+    other = cat.gpu(others[0])
+    priced_b = other.rented and other.usd_per_gpu_hour is not None \
+        and count_b <= cat.limits.max_gpus
+    scaled = scale_hours(query.hours, gpu.id, other.id, count, count_b, catalogue=cat) \
+        if query.hours_measured and query.hours is not None and query.other_hours is None \
+        else None
+    if scaled is not None:
+        # "It took 6 h on my 3090, how long on an H100?": the H100's hours are scaled from the
+        # measured ones, never the 6 h themselves; priced at both ends of the range.
+        base.update(scaled_time=scaled, scaled_quotes=tuple(
+            quote(other.id, count_b, h, catalogue=cat)
+            for h in dict.fromkeys((scaled.fastest_hours, scaled.slowest_hours))) if priced_b
+            else ())
+    if query.tokens_per_second is not None and query.hours is None:
+        base["scaled_rate"] = scale_rate(
+            query.tokens_per_second, gpu.id, other.id, count, count_b,
+            decode=query.inference, catalogue=cat)
     if query.hours is not None:
         # "an H100 for 5 hours or an A100 for 12 hours": each side at its own hours.
         sides = ((gpu, count, query.hours),
-                 (cat.gpu(others[0]), count_b, query.other_hours or query.hours))
+                 (other, count_b, scaled.slowest_hours if scaled is not None
+                  else query.other_hours or query.hours))
         quotes = tuple(
             quote(g.id, n, h, catalogue=cat) for g, n, h in sides
             if g.rented and g.usd_per_gpu_hour is not None and n <= cat.limits.max_gpus

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -86,6 +86,112 @@ def compare(
         price_ratio=_ratio(pa, pb),
     )
 
+
+class ScaledTime(BaseModel):
+    """"It took 6 h on my 3090, how long on an H100?": the measured hours carried to another
+    configuration by the two datasheets' ratios. A step's kernels are bound either by compute
+    (peak dense BF16 TFLOPS) or by memory traffic (bandwidth), so under the roofline model
+    (Williams, Waterman & Patterson 2009, "Roofline: an insightful visual performance model",
+    CACM 52(4)) the run speeds up by between the two ratios: `fastest_hours` at the larger,
+    `slowest_hours` at the smaller. Peak ratios are upper bounds on a real speed-up (software,
+    data loading, a 4-bit base's dequantization rarely scale with them); counts are assumed to
+    scale linearly."""
+
+    model_config = ConfigDict(frozen=True)
+
+    hours: Decimal  # measured on the first configuration
+    gpu_from: str
+    count_from: int
+    gpu_to: str
+    count_to: int
+    compute_ratio: Decimal | None  # to / from, per configuration (counts included)
+    bandwidth_ratio: Decimal | None
+    fastest_hours: Decimal  # at the larger ratio, to the hundredth
+    slowest_hours: Decimal  # at the smaller one (equal to fastest_hours when one ratio is known)
+
+    @property
+    def speedup_high(self) -> Decimal:
+        return max(r for r in (self.compute_ratio, self.bandwidth_ratio) if r is not None)
+
+    @property
+    def speedup_low(self) -> Decimal:
+        return min(r for r in (self.compute_ratio, self.bandwidth_ratio) if r is not None)
+
+
+_HUNDREDTH = Decimal("0.01")
+
+
+def _at(hours: Decimal, ratio: Decimal) -> Decimal:
+    return max(_HUNDREDTH, (hours / ratio).quantize(_HUNDREDTH, rounding=ROUND_HALF_UP))
+
+
+def scale_hours(
+    hours: Decimal, gpu_from: str, gpu_to: str, count_from: int = 1, count_to: int = 1, *,
+    catalogue: Catalogue,
+) -> ScaledTime | None:
+    """Hours measured on `count_from` × `gpu_from`, carried to `count_to` × `gpu_to` (ScaledTime).
+    None when neither ratio has a cited datasheet figure on both sides."""
+    cat = catalogue
+    a, b = cat.gpu(gpu_from), cat.gpu(gpu_to)
+    counts = Decimal(count_to) / Decimal(count_from)
+    compute = _ratio(b.bf16_dense_tflops, a.bf16_dense_tflops)
+    bandwidth = _ratio(b.memory_bandwidth_gbs, a.memory_bandwidth_gbs)
+    compute = None if compute is None else compute * counts
+    bandwidth = None if bandwidth is None else bandwidth * counts
+    known = [r for r in (compute, bandwidth) if r is not None]
+    if not known or hours <= 0:
+        return None
+    return ScaledTime(
+        hours=hours, gpu_from=a.id, count_from=count_from, gpu_to=b.id, count_to=count_to,
+        compute_ratio=compute, bandwidth_ratio=bandwidth,
+        fastest_hours=_at(hours, max(known)), slowest_hours=_at(hours, min(known)),
+    )
+
+
+
+class ScaledRate(BaseModel):
+    """"I get 40 tok/s on my 4090, what would I get on an H100?": a measured throughput carried to
+    another configuration. Decoding one sequence reads every weight once a token, so it is bound
+    by memory bandwidth: the bandwidth ratio alone (`decode`). A training throughput moves between
+    the compute and the bandwidth ratios, as ScaledTime's hours do. Estimates from peak figures,
+    upper bounds on what a real run gains."""
+
+    model_config = ConfigDict(frozen=True)
+
+    rate: Decimal  # tokens/s measured on the first configuration
+    gpu_from: str
+    count_from: int
+    gpu_to: str
+    count_to: int
+    decode: bool
+    compute_ratio: Decimal | None
+    bandwidth_ratio: Decimal | None
+    low: Decimal  # tokens/s at the smaller ratio used (for decode: the one estimate)
+    high: Decimal
+
+
+def scale_rate(
+    rate: Decimal, gpu_from: str, gpu_to: str, count_from: int = 1, count_to: int = 1, *,
+    decode: bool, catalogue: Catalogue,
+) -> ScaledRate | None:
+    """`rate` tokens/s measured on `count_from` × `gpu_from`, on `count_to` × `gpu_to`. None when
+    the ratio it needs has no cited datasheet figure on both sides."""
+    cat = catalogue
+    a, b = cat.gpu(gpu_from), cat.gpu(gpu_to)
+    counts = Decimal(count_to) / Decimal(count_from)
+    compute = _ratio(b.bf16_dense_tflops, a.bf16_dense_tflops)
+    bandwidth = _ratio(b.memory_bandwidth_gbs, a.memory_bandwidth_gbs)
+    compute = None if compute is None else compute * counts
+    bandwidth = None if bandwidth is None else bandwidth * counts
+    used = [bandwidth] if decode else [compute, bandwidth]
+    known = [r for r in used if r is not None]
+    if not known or rate <= 0:
+        return None
+    return ScaledRate(
+        rate=rate, gpu_from=a.id, count_from=count_from, gpu_to=b.id, count_to=count_to,
+        decode=decode, compute_ratio=compute, bandwidth_ratio=bandwidth,
+        low=rate * min(known), high=rate * max(known),
+    )
 
 def _alternatives(
     method: MethodId, params_b: Decimal, gpus: tuple[str, ...], cat: Catalogue

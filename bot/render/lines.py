@@ -23,6 +23,7 @@ from bot.i18n import N_
 from bot.render.detailed_lines import detailed_block, detailed_lead_block
 from bot.render.phrases import Phrases
 from rules.capacity import LongestContext
+from rules.compare import ScaledRate
 from rules.estimator import load_constants
 from rules.fit import Fit
 from rules.memory import Memory
@@ -1344,6 +1345,10 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
     # With counts ("una B200 o dos H200") the sides are configurations, else GPUs.
     side_a: str = ph.config(c.gpu_a, c.a_count) if counted else a
     side_b: str = ph.config(c.gpu_b, c.b_count) if counted else b
+    if answer.scaled_time is not None:
+        put(_scaled_time(answer, ph))
+    if answer.scaled_rate is not None:
+        put(_scaled_rate(answer.scaled_rate, ph))
     put("⚖️ <b>")
     put(_("%(a)s or %(b)s?", a=side_a, b=side_b))
     put("</b>\n")
@@ -1574,6 +1579,99 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
         put(_cost_difference(*answer.compare_quotes, ph=ph))
         put("\n")
     return Markup("".join(out))
+
+
+def _ratio_basis(compute: Decimal | None, bandwidth: Decimal | None, to: str, frm: str,
+                 ph: Phrases) -> str:
+    """What a measured figure was carried over by: the datasheets' ratios, per configuration."""
+    _, fmt = ph._, ph.fmt
+    if compute is not None and bandwidth is not None:
+        return str(_(
+            "Scaled by the datasheets: %(to)s has %(rc)s× the peak BF16 TFLOPS of %(frm)s and "
+            "%(rb)s× its memory bandwidth.", to=to, frm=frm, rc=fmt.num(compute, 1),
+            rb=fmt.num(bandwidth, 1)))
+    if compute is not None:
+        return str(_(
+            "Scaled by the datasheets: %(to)s has %(r)s× the peak BF16 TFLOPS of %(frm)s (one of "
+            "them has no cited memory bandwidth).", to=to, frm=frm, r=fmt.num(compute, 1)))
+    assert bandwidth is not None
+    return str(_(
+        "Scaled by the datasheets: %(to)s has %(r)s× the memory bandwidth of %(frm)s (one of "
+        "them has no cited peak BF16 TFLOPS).", to=to, frm=frm, r=fmt.num(bandwidth, 1)))
+
+
+def _between_ratios(both: bool, counted: bool, ph: Phrases) -> str:
+    """Why the carried figure is a range, and how far to trust it."""
+    _ = ph._
+    said = [str(_(
+        "Each step is bound by compute or by memory traffic, so it speeds up by between the two "
+        "(the roofline model)."))] if both else []
+    if counted:
+        said.append(str(_("The GPUs are assumed to scale linearly.")))
+    said.append(str(_(
+        "Peak figures are an upper bound: real runs rarely scale with them. Time a short run "
+        "there before you budget on it.")))
+    return " ".join(said)
+
+
+def _scaled_time(answer: Answer, ph: Phrases) -> str:
+    """"It took 6 h on my 3090, how long on an H100?": the scaled hours and their cost lead."""
+    _, fmt = ph._, ph.fmt
+    t = answer.scaled_time
+    assert t is not None
+    to, frm = ph.config(t.gpu_to, t.count_to), ph.config(t.gpu_from, t.count_from)
+    costs = [q.cost_usd for q in answer.scaled_quotes]
+    ranged = t.fastest_hours != t.slowest_hours
+    facts = {"to": to, "frm": frm, "hours": fmt.duration(t.hours)}
+    if ranged and len(costs) == 2:
+        lead = _("On %(to)s: about %(fast)s to %(slow)s, %(low)s to %(high)s", **facts,
+                 fast=fmt.duration(t.fastest_hours), slow=fmt.duration(t.slowest_hours),
+                 low=fmt.usd(costs[0]), high=fmt.usd(costs[1]))
+    elif ranged:
+        lead = _("On %(to)s: about %(fast)s to %(slow)s", **facts,
+                 fast=fmt.duration(t.fastest_hours), slow=fmt.duration(t.slowest_hours))
+    elif costs:
+        lead = _("On %(to)s: about %(time)s, %(cost)s", **facts,
+                 time=fmt.duration(t.fastest_hours), cost=fmt.usd(costs[0]))
+    else:
+        lead = _("On %(to)s: about %(time)s", **facts, time=fmt.duration(t.fastest_hours))
+    out = ["⏱ <b>", str(lead), "</b> ", str(_("for what took %(hours)s on %(frm)s.", **facts)),
+           "\n", _ratio_basis(t.compute_ratio, t.bandwidth_ratio, to, frm, ph), " ",
+           _between_ratios(ranged, t.count_from != t.count_to, ph), "\n\n"]
+    return "".join(out)
+
+
+def _scaled_rate(r: ScaledRate, ph: Phrases) -> str:
+    """"I get 40 tok/s on my 4090, what on an H100?": the measured rate carried over."""
+    _, fmt = ph._, ph.fmt
+    to, frm = ph.config(r.gpu_to, r.count_to), ph.config(r.gpu_from, r.count_from)
+
+    def rate(value: Decimal) -> str:
+        return fmt.num(value, 0 if value >= 10 else 1)
+
+    facts = {"to": to, "frm": frm, "rate": rate(r.rate)}
+    if r.low != r.high:
+        lead = _("On %(to)s: about %(low)s to %(high)s tokens/s", **facts,
+                 low=rate(r.low), high=rate(r.high))
+    else:
+        lead = _("On %(to)s: about %(estimate)s tokens/s", **facts, estimate=rate(r.low))
+    out = ["⚡ <b>", str(lead), "</b> ", str(_("from your %(rate)s tokens/s on %(frm)s.", **facts)),
+           "\n"]
+    if r.decode:
+        assert r.bandwidth_ratio is not None
+        out.append(str(_(
+            "Generating a token reads every weight once, so memory bandwidth sets the pace: "
+            "%(to)s has %(r)s× that of %(frm)s.", to=to, frm=frm, r=fmt.num(r.bandwidth_ratio, 1))))
+        if r.count_from != r.count_to:
+            out += [" ", str(_("The GPUs are assumed to scale linearly."))]
+        out += [" ", str(_(
+            "An estimate from peak figures, not a measurement: the software, the batch and the "
+            "context change it."))]
+    else:
+        out += [_ratio_basis(r.compute_ratio, r.bandwidth_ratio, to, frm, ph), " ",
+                _between_ratios(r.low != r.high, r.count_from != r.count_to, ph)]
+    out.append("\n\n")
+    return "".join(out)
 
 
 def _cost_difference(first: Quote, second: Quote, ph: Phrases) -> str:

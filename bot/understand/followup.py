@@ -151,6 +151,9 @@ def follow_up(
         return new
     if new.not_llm is not None and not _names_model(new):
         return new  # "and stable diffusion on it?": another kind of model, not the last run's
+    measured = _on_another_card(new, previous)
+    if measured is not None:
+        return measured
     if is_gpu_price(previous):
         return _after_price(new, previous, models, gpus)
     if previous.intent in _MODEL_INTENTS:
@@ -235,6 +238,26 @@ def follow_up(
             "deadline_asked": new.hours is not None or asks.NIGHT.search(folded) is not None,
         })
     return merged if cue is None else _asking(merged, cue)
+
+
+def _on_another_card(new: Query, previous: Query) -> Query | None:
+    """"and on an H100?" after "it took 6h on my 3090" (or "I get 40 tok/s on my 4090"): the
+    measured figure belongs to the previous card, so the new one is compared with it and the
+    figure carried over (bot.answer scales it), never priced as hours to rent there."""
+    rate = previous.tokens_per_second is not None and previous.inference
+    if not (previous.hours_measured or rate) or previous.gpu is None or new.gpu is None \
+            or new.hours is not None or new.tokens_per_second is not None \
+            or _names_model(new) or len(new.text.split()) > SHORT_WORDS \
+            or (new.gpu == previous.gpu and new.gpu_count in (None, previous.gpu_count)):
+        return None
+    merged = _merge(new, previous, names_model=False)
+    return merged.model_copy(update={
+        "gpu": previous.gpu, "gpu_count": previous.gpu_count, "gpu_text": previous.gpu_text,
+        "gpu_memory_gb": previous.gpu_memory_gb, "other_gpus": (new.gpu,),
+        "other_gpu_count": new.gpu_count, "hours": previous.hours, "other_hours": None,
+        "hours_measured": previous.hours_measured, "hours_as": None,
+        "tokens_per_second": previous.tokens_per_second, "intent": "compare",
+    })
 
 
 def _on_more_cards(new: Query, previous: Query, folded: str) -> Query | None:

@@ -522,6 +522,15 @@ def _amount(work: _Work, raw: str) -> Decimal:
     return Decimal(word) if word is not None else work.num(raw)
 
 
+def _measured(before: str, after: str) -> bool:
+    """Whether the hours just taken (where `after` first differs from `before`) were said as
+    measured: "it took 6 h", "tardó seis horas", "ça a pris six heures" (px.MEASURED_BEFORE)."""
+    start = next((i for i, (x, y) in enumerate(zip(before, after, strict=False)) if x != y), None)
+    if start is None:
+        return False
+    return px.MEASURED_BEFORE.search(before[max(0, start - 40) : start].rstrip()) is not None
+
+
 def _and_a_part(match: re.Match[str]) -> Decimal:
     """"… and a half" (0.5) or "… y cuarto", "… et quart" (0.25) of the unit said."""
     if match.group("half"):
@@ -1376,7 +1385,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     _take_moe(work, index)
     _take_settings(work)
     hw.take_gpus(work, index)
+    before_hours = work.s
     _take_hours(work)
+    measured = work.hours is not None and bool(work.gpus) and _measured(before_hours, work.s)
     other_hours: Decimal | None = None
     second = px.HOURS.search(work.s) if work.hours is not None and len(work.gpus) >= 2 else None
     if second is not None:
@@ -1721,6 +1732,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         hours=_hours(work),
         other_hours=other_hours if others else None,
         hours_as=work.hours_as if work.hours is not None else None,
+        hours_measured=measured,
         threshold_usd=first_money if alert and not alert_foreign else None,
         direction=_alert_direction(rest, work, known[0] if known else None, cat) if alert else None,
         percent=work.percent if alert else None,

@@ -748,6 +748,20 @@ WEEKEND: Final = Guarded(
     rf"(?<![a-z])(?:(?P<count>{_COUNT_WORDS}|\d) )?"
     r"(?:week ?-? ?ends?|finde|fin(?:es)? de semana|fins? de semaine)(?![a-z])"
 )
+# A duration the user measured, said just before it: "it took (me) 6 h", "tardó seis horas", "me
+# llevó 6h", "ça a pris six heures", "j'ai mis 6h", "finished in 6 hours" (searched in the text
+# before the hours, which ends with the cue and at most a hedge: "about", "unas", "environ").
+MEASURED_BEFORE: Final = lazy(
+    r"(?<![a-z])(?:took|takes|taking|needed|lasted|ran for|running for|trained for|"
+    r"(?:finished|completed|did it|trained it|ran it|done it) in|"
+    r"tardo|tarda|tarde|tardaba|tardamos|llevo|lleva|tomo|toma|demoro|demora|duro|dura|"
+    r"(?:termino|acabo|completo|lo hizo|lo hice) en|"
+    r"pris|prend|prenait|mis|met|mettait|dure|a dure|tourne pendant|a tourne|"
+    r"(?:fini|termine|boucle) en)"
+    r"(?: (?:me|us|nos|m'|l'|about|around|roughly|like|nearly|almost|just|over|under|~|"
+    r"approx\w*|unas?|unos|alrededor de|como|casi|mas de|menos de|environ|pres de|"
+    r"a peu pres|presque|plus de|moins de|quasi|genre))* ?$"
+)
 # A night of rental asked a price ("how much to run an h100 all night?", "¿cuánto me sale una h100
 # toda la noche?", "combien pour un h100 toute la nuit ?"): taken as 8 hours, said in the reply
 # (the deadline replies take a night as 8 to 12 hours; a price is quoted at the shorter one).

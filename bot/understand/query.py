@@ -65,6 +65,9 @@ class Query(BaseModel):
     hours: Decimal | None = None
     other_hours: Decimal | None = None  # compared: the hours said for the other side  # wall-clock hours
     hours_as: HoursAs | None = None  # "the weekend" was taken as 48 hours
+    # "it took 6 h on my 3090, how long on an H100?": `hours` were measured on `gpu`, not hours
+    # to rent; another card's time is scaled from them (rules.compare.scale_hours).
+    hours_measured: bool = False
     threshold_usd: Decimal | None = None  # alerts: "below $2"
     direction: Literal["below", "above"] | None = None
     percent: Decimal | None = None  # alerts: "moves of 10 %"

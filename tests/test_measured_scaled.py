@@ -1,0 +1,69 @@
+"""A user's measured time or speed carried to another card ("it took 6 h on my 3090, how long on
+an H100?", "I get 40 tok/s on my 4090, what on an H100?"): the figure belongs to the card it was
+measured on; the other card's is scaled by the datasheets' ratios (rules.compare.scale_hours and
+scale_rate), never the measured hours priced as hours to rent there."""
+
+from __future__ import annotations
+
+from decimal import Decimal as D
+
+import pytest
+
+from rules.catalogue import load_catalogue
+from rules.compare import scale_hours, scale_rate
+from tests.support.chat import converse
+
+CAT = load_catalogue()
+
+
+def test_hours_scale_between_the_compute_and_the_bandwidth_ratios() -> None:
+    t = scale_hours(D(6), "rtx-3090", "h100", catalogue=CAT)
+    assert t is not None
+    # 989.5 / 71 peak BF16 TFLOPS and 3350 / 936 GB/s (gpus.toml, gpus_owned.toml).
+    assert t.compute_ratio == D("989.5") / D(71)
+    assert t.bandwidth_ratio == D(3350) / D(936)
+    assert t.fastest_hours == D("0.43")  # 6 / 13.94
+    assert t.slowest_hours == D("1.68")  # 6 / 3.58
+
+
+def test_a_slower_card_takes_longer_and_counts_scale_linearly() -> None:
+    slower = scale_hours(D(6), "h100", "l40s", catalogue=CAT)
+    assert slower is not None and slower.fastest_hours > 6
+    eight = scale_hours(D(6), "a100-80gb", "h100", 1, 8, catalogue=CAT)
+    one = scale_hours(D(6), "a100-80gb", "h100", catalogue=CAT)
+    assert eight is not None and one is not None
+    assert eight.compute_ratio == one.compute_ratio * 8  # type: ignore[operator]
+
+
+def test_no_cited_figures_no_scaling() -> None:
+    # The RTX 3090 Ti has neither a cited peak nor a cited bandwidth.
+    assert scale_hours(D(6), "rtx-3090-ti", "h100", catalogue=CAT) is None
+
+
+def test_decode_scales_by_bandwidth_only() -> None:
+    r = scale_rate(D(40), "rtx-4090", "h100", decode=True, catalogue=CAT)
+    assert r is not None and r.low == r.high == D(40) * D(3350) / D(1008)
+    trained = scale_rate(D(2500), "rtx-3090", "a100-80gb", decode=False, catalogue=CAT)
+    assert trained is not None and trained.low < trained.high
+
+
+CONVERSATIONS = [
+    (("it took 6h to qlora llama 3 8b on my 3090", "and on an h100?"), None,
+     "⏱ <b>On 1× H100: about 26 minutes to 1.68 hours, $1.00 to $3.90</b>"),
+    (("tardó 6h en mi 3090 con qlora llama 3 8b", "¿y en una h100?"), "es",
+     "⏱ <b>En 1× H100: entre 26\u00a0minutos y 1,68\u00a0horas, de 1,00\u00a0US$ a 3,90\u00a0US$</b>"),
+    (("ça a pris six heures sur ma 3090 en qlora llama 3 8b", "et sur une h100 ?"), "fr",
+     "⏱ <b>Sur 1× H100\u00a0: de 26\u00a0minutes à 1,68\u00a0heure environ"),
+    (("i get 40 tok/s with llama 3 8b q4 on my 4090", "and on an h100?"), None,
+     "⚡ <b>On 1× H100: about 133 tokens/s</b>"),
+]
+
+
+@pytest.mark.parametrize(("turns", "locale", "lead"), CONVERSATIONS)
+def test_and_on_another_card_carries_the_measured_figure(
+    turns: tuple[str, str], locale: str | None, lead: str,
+) -> None:
+    reply = converse(*turns, locale=locale)[-1]
+    assert lead in reply.text, reply.text
+    assert reply.query.gpu in ("rtx-3090", "rtx-4090")
+    assert "× 6 hours" not in reply.text and "× 6\u00a0h" not in reply.text
