@@ -367,6 +367,9 @@ class Answer(BaseModel):
     scaled_quotes: tuple[Quote, ...] = ()
     # "I get 40 tok/s on my 4090, what on an H100?": the measured rate carried over likewise.
     scaled_rate: ScaledRate | None = None
+    # "It took 6 h on my 3090" and nothing else, on a card we do not rent: those hours on each
+    # single GPU we rent, with their cost at the slow end (the blocks to buy).
+    scaled_offers: tuple[tuple[ScaledTime, Quote, Quote], ...] = ()  # fastest, slowest
     # A comparison with a dataset ("4x vs 8x H100 … on 1B tokens"): each side's training time.
     compare_times: tuple[TrainingEstimate, ...] = ()
     # A cost with hours on a rented configuration that does not hold the model: its own cost
@@ -562,6 +565,7 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         composed = _by_detail(query, answer, composed, cat)
         composed = _compare_times(query, answer, composed, cat)
         composed = _dataset_quotes(query, answer, composed, cat)
+        composed = _measured_elsewhere(query, composed, cat)
         if extra.get("largest_names") and composed.detailed_fits is False:
             extra["largest_detailed"] = _largest_by_detail(query, cat)
         room = _context_room(query, composed, cat)
@@ -788,6 +792,47 @@ def _compare_times(query: Query, answer: Answer, composed: Answer, cat: Catalogu
     first = times[0].quote if times and times[0].gpu == comparison.gpu_a \
         and times[0].gpu_count == comparison.a_count else None
     return composed.model_copy(update={"compare_times": tuple(times), "quote": first})
+
+
+def _measured_elsewhere(query: Query, composed: Answer, cat: Catalogue) -> Answer:
+    """"It took 6 h to qlora llama 3 8b on my 3090": the run is quoted on the cheapest offered
+    configuration that holds it, at the hours scaled from the 3090's (its slow end, the range
+    leading the reply), never at the 3090's 6 hours."""
+    run = composed.quote
+    count = composed.gpu_count or 1
+    if not query.hours_measured or query.hours is None or query.gpu is None \
+            or composed.intent == "compare" or run is None or run.hours != query.hours \
+            or (run.gpu, run.gpu_count) == (query.gpu, count):
+        return composed
+    scaled = scale_hours(query.hours, query.gpu, run.gpu, count, run.gpu_count, catalogue=cat)
+    if scaled is None:
+        return composed
+    ends = tuple(quote(run.gpu, run.gpu_count, h, catalogue=cat)
+                 for h in dict.fromkeys((scaled.fastest_hours, scaled.slowest_hours)))
+    slow = ends[-1]
+    methods = tuple(replace(m, quote=slow) if m.quote == run else m for m in composed.methods)
+    primary = composed.primary
+    if primary is not None and primary.quote == run:
+        primary = replace(primary, quote=slow)
+    return composed.model_copy(update={
+        "quote": slow, "methods": methods, "primary": primary, "scaled_time": scaled,
+        "scaled_quotes": ends})
+
+
+def _scaled_offers(query: Query, gpu: GPU, count: int, cat: Catalogue
+                   ) -> tuple[tuple[ScaledTime, Quote, Quote], ...]:
+    """"It took 6 h on my 3090": those hours on each single GPU we rent with a price."""
+    assert query.hours is not None
+    found: list[tuple[ScaledTime, Quote, Quote]] = []
+    for offer in cat.offers:
+        card = cat.gpu(offer.gpu)
+        if offer.count != 1 or card.usd_per_gpu_hour is None:
+            continue
+        scaled = scale_hours(query.hours, gpu.id, card.id, count, 1, catalogue=cat)
+        if scaled is not None:
+            found.append((scaled, quote(card.id, 1, scaled.fastest_hours, catalogue=cat),
+                          quote(card.id, 1, scaled.slowest_hours, catalogue=cat)))
+    return tuple(found)
 
 
 def _by_detail(query: Query, answer: Answer, composed: Answer, cat: Catalogue) -> Answer:
@@ -1595,6 +1640,11 @@ def _build(query: Query, cat: Catalogue) -> Answer:
             return Answer(**base, missing="model_size")
         if gpu is None:
             return Answer(**base, missing="gpu")
+        if query.hours_measured and query.hours is not None and not gpu.rented:
+            # "It took 6 h on my 3090": those hours on the GPUs we rent, not "no price".
+            offers = _scaled_offers(query, gpu, count, cat)
+            if offers:
+                return Answer(**base, scaled_offers=offers)
         if query.hours is None and not gpu.rented:
             raise GPUNotRented(gpu=gpu.name)  # "¿cuánto sale la 3090?": no hours would help
         if query.hours is None:

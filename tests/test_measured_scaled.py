@@ -67,3 +67,12 @@ def test_and_on_another_card_carries_the_measured_figure(
     assert lead in reply.text, reply.text
     assert reply.query.gpu in ("rtx-3090", "rtx-4090")
     assert "× 6 hours" not in reply.text and "× 6\u00a0h" not in reply.text
+
+
+def test_a_time_measured_on_an_unrented_card_alone_is_continued() -> None:
+    # "it took 6h on my 3090" gets those hours on the GPUs we rent (was "no price to quote",
+    # an error the conversation forgot), and "and on an h100?" then compares the two.
+    first, second = converse("it took 6h on my 3090", "and on an h100?")
+    assert first.answer.error is None and first.answer.scaled_offers
+    assert second.query.intent == "compare" and second.query.hours_measured
+    assert second.text.count("⏱ <b>On 1× H100: about 26 minutes to 1.68 hours") == 1

@@ -16,7 +16,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.answer import Answer
-from bot.render.lines import compare_lines, fit_block, online_rl_note, remedy_block, rig_note
+from bot.render.lines import (
+    compare_lines,
+    fit_block,
+    online_rl_note,
+    remedy_block,
+    rig_note,
+    scaled_offers_lines,
+    scaled_time_lines,
+)
 from bot.render.phrases import Phrases
 
 # Renders a template by name with the reply's context.
@@ -325,7 +333,12 @@ def _body(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
     """The answer proper, by intent."""
     query = answer.query
     intent = answer.intent
-    if intent == "prices" or intent == "pay":
+    if answer.scaled_time is not None and intent != "compare":
+        # "it took 6 h … on my 3090": its time on the configuration quoted leads.
+        put(scaled_time_lines(answer, ph))
+    if answer.scaled_offers:
+        put(scaled_offers_lines(answer, ph))
+    elif intent == "prices" or intent == "pay":
         if query.service_asked:
             include("service.html.j2")
             put("\n")

@@ -1346,7 +1346,7 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
     side_a: str = ph.config(c.gpu_a, c.a_count) if counted else a
     side_b: str = ph.config(c.gpu_b, c.b_count) if counted else b
     if answer.scaled_time is not None:
-        put(_scaled_time(answer, ph))
+        put(scaled_time_lines(answer, ph))
     if answer.scaled_rate is not None:
         put(_scaled_rate(answer.scaled_rate, ph))
     put("⚖️ <b>")
@@ -1614,7 +1614,7 @@ def _between_ratios(both: bool, counted: bool, ph: Phrases) -> str:
     return " ".join(said)
 
 
-def _scaled_time(answer: Answer, ph: Phrases) -> str:
+def scaled_time_lines(answer: Answer, ph: Phrases) -> str:
     """"It took 6 h on my 3090, how long on an H100?": the scaled hours and their cost lead."""
     _, fmt = ph._, ph.fmt
     t = answer.scaled_time
@@ -1630,6 +1630,12 @@ def _scaled_time(answer: Answer, ph: Phrases) -> str:
     elif ranged:
         lead = _("On %(to)s: about %(fast)s to %(slow)s", **facts,
                  fast=fmt.duration(t.fastest_hours), slow=fmt.duration(t.slowest_hours))
+    elif t.bandwidth_ratio is None and costs:
+        # The peak TFLOPS ratio alone: the most the run can speed up, so the least time.
+        lead = _("On %(to)s: %(time)s at best, %(cost)s", **facts,
+                 time=fmt.duration(t.fastest_hours), cost=fmt.usd(costs[0]))
+    elif t.bandwidth_ratio is None:
+        lead = _("On %(to)s: %(time)s at best", **facts, time=fmt.duration(t.fastest_hours))
     elif costs:
         lead = _("On %(to)s: about %(time)s, %(cost)s", **facts,
                  time=fmt.duration(t.fastest_hours), cost=fmt.usd(costs[0]))
@@ -1638,6 +1644,38 @@ def _scaled_time(answer: Answer, ph: Phrases) -> str:
     out = ["⏱ <b>", str(lead), "</b> ", str(_("for what took %(hours)s on %(frm)s.", **facts)),
            "\n", _ratio_basis(t.compute_ratio, t.bandwidth_ratio, to, frm, ph), " ",
            _between_ratios(ranged, t.count_from != t.count_to, ph), "\n\n"]
+    return "".join(out)
+
+
+def scaled_offers_lines(answer: Answer, ph: Phrases) -> str:
+    """"It took 6 h on my 3090" alone: those hours on each single GPU we rent, and why."""
+    _, fmt = ph._, ph.fmt
+    first = answer.scaled_offers[0][0]
+    frm = ph.config(first.gpu_from, first.count_from)
+    out = ["⏱ <b>", str(_("What took %(hours)s on %(frm)s, on the GPUs we rent:",
+                          hours=fmt.duration(first.hours), frm=frm)), "</b>\n"]
+    for t, fast, q in answer.scaled_offers:
+        out.append("• ")
+        if t.fastest_hours != t.slowest_hours:
+            out.append(str(_("%(to)s: about %(fast)s to %(slow)s, %(low)s to %(high)s",
+                             to=ph.config(t.gpu_to, t.count_to),
+                             fast=fmt.duration(t.fastest_hours),
+                             slow=fmt.duration(t.slowest_hours),
+                             low=fmt.usd(fast.cost_usd), high=fmt.usd(q.cost_usd))))
+        elif t.bandwidth_ratio is None:
+            out.append(str(_("%(to)s: %(time)s at best, %(cost)s (no cited memory bandwidth)",
+                             to=ph.config(t.gpu_to, t.count_to),
+                             time=fmt.duration(t.slowest_hours), cost=fmt.usd(q.cost_usd))))
+        else:
+            out.append(str(_("%(to)s: about %(time)s, %(cost)s",
+                             to=ph.config(t.gpu_to, t.count_to),
+                             time=fmt.duration(t.slowest_hours), cost=fmt.usd(q.cost_usd))))
+        out.append("\n")
+    out += [str(_("Scaled by each datasheet's peak BF16 TFLOPS and memory bandwidth against "
+                  "%(frm)s's.", frm=frm)), " ",
+            _between_ratios(True, False, ph), "\n"]
+    out += [str(_("Ask about one of them (\"and on an H100?\") for its fit and the blocks to buy.")),
+            "\n"]
     return "".join(out)
 
 
