@@ -76,3 +76,25 @@ def test_a_time_measured_on_an_unrented_card_alone_is_continued() -> None:
     assert first.answer.error is None and first.answer.scaled_offers
     assert second.query.intent == "compare" and second.query.hours_measured
     assert second.text.count("⏱ <b>On 1× H100: about 26 minutes to 1.68 hours") == 1
+
+
+@pytest.mark.parametrize(("turns", "locale", "said"), [
+    (("how much is an h100 per hour", "and all night?"), None,
+     "A night is taken as 8 hours"),
+    (("cuánto cuesta una h100 por hora", "¿y toda la noche?"), "es",
+     "Cuento una noche como 8\u00a0horas"),
+    (("combien coûte un h100 de l'heure", "et pour toute la nuit ?"), "fr",
+     "Je compte une nuit comme 8\u00a0heures"),
+])
+def test_a_night_after_a_price_is_eight_hours_of_that_card(
+    turns: tuple[str, str], locale: str | None, said: str,
+) -> None:
+    # Was the help text: the night was read only beside a price word.
+    reply = converse(*turns, locale=locale)[-1]
+    assert reply.query.intent == "cost" and reply.query.hours == 8 and reply.query.gpu == "h100"
+    assert said in reply.text
+
+
+def test_a_night_after_a_run_stays_a_deadline() -> None:
+    reply = converse("qlora llama 3 8b on 50M tokens on my 4090, how long?", "and overnight?")[-1]
+    assert "A night is taken as 8 to 12 hours." in reply.text

@@ -23,6 +23,7 @@ from bot.understand import settings as st
 from bot.understand.languages import LANGUAGES
 from bot.understand.lazy import lazy
 from bot.understand.normalise import fold
+from bot.understand.parse import NIGHT_HOURS
 from bot.understand.patterns import alt
 from bot.understand.query import Intent, Query
 from rules.catalogue import Catalogue
@@ -283,6 +284,10 @@ def _after_price(
     if counted is not None:
         return counted
     run = previous.earlier_run
+    if new.hours is None and _MARKER.match(folded) and px.NIGHT_HOURS.search(folded):
+        # "and all night?", "¿y toda la noche?" after a price: a night of that card (its cost),
+        # as "all night" asked with a price is (parse.NIGHT_HOURS, said in the reply).
+        new = new.model_copy(update={"hours": NIGHT_HOURS, "hours_as": "night"})
     if new.hours is not None and not (_names_model(new) or _names_card(new)) \
             and _MARKER.match(folded) \
             and new.intent in ("unknown", "cost", "prices"):
