@@ -98,13 +98,17 @@ def _names_gpu(query: Query) -> bool:
 def _priced(asked: Query) -> bool:
     """A price question says so ("price", "how much", "per hour", "$"): a bare GPU ("on a
     4090?") is read as the price list alone, never beside another question, and renting
-    ("should I rent something?") is no price asked unless a GPU is named."""
+    ("should I rent something?") is no price asked unless a GPU is named and it is asked: a
+    plan said ("thinking of renting 8x h100", "planning to rent an a100", "pienso alquilar
+    2 h100", "je compte louer une h100") is the machine of the question beside it."""
     folded = fold(asked.text)
     if px.HOW_MUCH.search(folded) or px.RATE.search(folded) or px.COST.search(folded) \
             or "$" in folded:
         return True
+    asking = folded.rstrip(" .!").endswith(("?", "\uff1f"))
     return any(
-        _names_gpu(asked) or not _RENTING.match(m.group(0)) for m in px.PRICES.finditer(folded)
+        (_names_gpu(asked) and asking) or not _RENTING.match(m.group(0))
+        for m in px.PRICES.finditer(folded)
     )
 
 

@@ -784,6 +784,15 @@ def _four_bit(s: str) -> bool:
     return any(not _negated(s, *m.span()) for m in px.FOUR_BIT.finditer(s))
 
 
+def _four_bit_base(s: str) -> bool:
+    """"lora on phi-3 mini with 4bit", "lora llama 3 8b in 4bit", "lora en 4 bits": the frozen
+    base in 4 bits, QLoRA, as "lora … 8bit" is an 8-bit base. A KV cache's type says nothing
+    of the base."""
+    if px.KV_CACHE_DTYPE.admits(s):
+        s = px.KV_CACHE_DTYPE.pattern.sub(lambda m: " " * len(m.group(0)), s)
+    return _four_bit(s)
+
+
 def _eight_bit_base(s: str) -> bool:
     """"lora llama 3 8b 8bit", "lora with load_in_8bit", "lora en 8 bits": the frozen base in
     8 bits (LLM.int8). An 8-bit optimizer ("adamw 8bit", "paged_adamw_8bit") or KV cache
@@ -1036,9 +1045,18 @@ def _users_unnamed(g: _Signals) -> bool:
         and asks.CONCURRENCY_ASK.search(g.s) is not None
 
 
+# Renting set against buying ("rent vs buy a 4090 for qlora 8b"): what renting costs is asked.
+_BUYING: Final = lazy(r"(?<![a-z])(?:buy(?:ing)?|purchas\w*|comprar|compro|achet\w*|achat)(?![a-z])")
+
+
 def _memoryless_cost(g: _Signals) -> bool:
-    # "how much for QLoRA 70B on an H100?" — but "how much VRAM for 70B?" is memory.
-    asked = (g.hours or g.work) and (g.priced or px.HOW_MUCH.search(g.s))
+    # "how much for QLoRA 70B on an H100?" — but "how much VRAM for 70B?" is memory. Renting
+    # with no hours asks no price: "can i qlora llama 3 70b on a rented a100?", "i want to rent
+    # an h100 to qlora 70b" ask whether it fits (the reply says the card's price), not what
+    # illustrative hours cost; "rent an h100 for 20 hours …" is those hours' cost.
+    asked = (g.hours or g.work) and (
+        (g.priced and (g.hours or _price_word(g.s) or _BUYING.search(g.s)))
+        or px.HOW_MUCH.search(g.s))
     return bool(asked and not px.MEMORY.search(g.s))
 
 
@@ -1470,8 +1488,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # checkpoint trained with a tool's keys is a QLoRA base.
         method = cat.method_where("training", family="adapter", weight_bits=4)
     elif method is not None and cat.method(method).adapter and cat.method(method).weight_bits != 4 \
-            and px.BNB_FOUR_BIT.search(rest) and _four_bit(rest):
-        # "peft + bitsandbytes 4bit", "lora with load_in_4bit": adapters on a 4-bit base
+            and _four_bit_base(rest):
+        # "peft + bitsandbytes 4bit", "lora with load_in_4bit", "lora on phi-3 mini with 4bit",
+        # "lora de llama 3 8b en 4 bits": adapters on a 4-bit base (was LoRA on a BF16 base)
         method = cat.method_where("training", family="adapter", weight_bits=4) or method
     elif method is not None and cat.method(method).adapter and cat.method(method).weight_bits == 16 \
             and _eight_bit_base(rest):

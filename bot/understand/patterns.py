@@ -323,6 +323,8 @@ _SAMPLES: Final = (
     r"samples?|examples?|rows?|conversations?|convos?|sequences?|records?|documents?|docs?"
     r"|pairs?|instructions?|dialogues?|entries|prompts?|ejemplos?|muestras?|filas?"
     r"|conversaciones|exemples?|echantillons?|lignes?"
+    # preference pairs (DPO): "30 mil pares de 1024 tokens", "30k paires de 1024 tokens"
+    r"|pares|paires?|dialogos|instrucciones"
 )
 # "10k samples", "20 000 exemples": how many, with their word multiplier.
 # "1M de muestras", "1M d'exemples": Spanish and French put "de" after a count with a scale.
