@@ -271,10 +271,15 @@ def _take_settings(work: _Work) -> None:
     if match:  # the cache's precision, not the weights': the engine still serves the model
         work.kv_cache_type = _kv_cache_type(match.group(0))
         work.blank(*match.span(), fill="kv cache")
-    match = px.BATCH.search(work.s)
+    micro = px.MICRO_BATCH.search(work.s)
+    match = micro or px.BATCH.search(work.s)
     if match:
         work.batch_size = parse_int(match.group("num"))
         work.blank(*match.span())
+    if micro is not None:
+        # "bs 16 (grad accum 4, micro bs 4)": the effective batch beside it is not held at once
+        for other in list(px.BATCH.finditer(work.s)):
+            work.blank(*other.span())
     match = px.MAX_NUM_SEQS.search(work.s)
     if match:
         work.max_num_seqs = parse_int(match.group("num"))

@@ -248,6 +248,15 @@ BATCH: Final = Guarded(
     r"taille (?:de|du) (?:batch|lot)|tamano de(?:l)? (?:batch|lote)|lote)"
     r" ?(?:[:=]|of|de|is|es|est)? ?(?:de )?(?P<num>(?:(?<=[ :=])-)?\d+)(?!\w|[.,]\d)"
 )
+# The batch held at once named as such ("micro bs 4", "micro_batch_size: 2",
+# "per_device_train_batch_size=4", "mbs 2"): beside an effective batch ("bs 16 (grad accum 4,
+# micro bs 4)", "effective batch 16, micro batch 4") it is the one memory depends on.
+MICRO_BATCH: Final = Guarded(
+    ("micro", "device", "mbs"),
+    r"(?<![a-z])(?:per[ _-]?device[ _-]?(?:train[ _-]?)?batch[ _-]?size|"
+    r"micro[ _-]?(?:batch(?:[ _-]?size)?|bsz?)|mbs)"
+    r" ?(?:[:=]|of|de|is|es|est)? ?(?:de )?(?P<num>\d+)(?!\w|[.,]\d)"
+)
 # Sequences served together: "20 concurrent users", "32 requests in parallel", "20 usuarios a
 # la vez", "20 utilisateurs simultanés", vLLM's "--max-num-seqs 32": the batch the KV cache holds.
 # Ollama's OLLAMA_NUM_PARALLEL=4 holds a context of num_ctx for each of the 4 (ollama/ollama
