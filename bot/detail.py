@@ -459,6 +459,7 @@ def detailed_for(
         time = _training_time(
             model, method, int(query.dataset_tokens), ckpt, None if short else asked, options,
             cat, tokens_per_second, epochs, held=check is not None and check.detailed_fits,
+            reference=bool(query.reference_model),
         )
         if short and asked is not None:
             time = replace(time, **_shorter_run(
@@ -1064,7 +1065,8 @@ def _shorter_run(
         peak, precision = _peak(gpu)
         if peak is None:
             return out
-        run = estimate_training_time(model, method, tokens, peak, count, epochs, ckpt)
+        run = estimate_training_time(model, method, tokens, peak, count, epochs, ckpt,
+                                     reference=bool(query.reference_model))
         out["asked_fp16"] = precision == "fp16"
     out.update(setting, asked_hours=run.wall_clock_hours, asked_gpu_hours=run.gpu_hours)
     return out
@@ -1090,6 +1092,7 @@ def _training_time(
     epochs: int = DEFAULT_EPOCHS,
     *,
     held: bool = False,
+    reference: bool = False,
 ) -> TrainingEstimate:
     measured = tokens_per_second is not None and tokens_per_second > 0
     target, on_asked = _target(asked, options, cat, measured, held)
@@ -1116,13 +1119,15 @@ def _training_time(
         # Super, and what would it cost with you?").
         rented = None
         if on_asked and not gpu.rented:
-            rented = _training_time(model, method, tokens, ckpt, None, options, cat, None, epochs)
+            rented = _training_time(model, method, tokens, ckpt, None, options, cat, None, epochs,
+                                    reference=reference)
         return replace(base, **fields, problem="no_peak_tflops",
                        rented=rented if rented is not None and rented.quote else None)
     else:
         peak, precision = _peak(gpu)
         assert peak is not None
-        run = estimate_training_time(model, method, tokens, peak, count, epochs, ckpt)
+        run = estimate_training_time(model, method, tokens, peak, count, epochs, ckpt,
+                                     reference=reference)
         n = model.active_params_b or model.params_b if isinstance(model, ModelSpec) else model
         assert run.flops is not None and run.mfu is not None
         fields.update(

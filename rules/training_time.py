@@ -61,24 +61,28 @@ def _params_b(model: ModelSpec | Decimal | float | int) -> Decimal:
     return value
 
 
-def _flops_per_param_token(method: Method, grad_ckpt: bool) -> Decimal:
+def _flops_per_param_token(method: Method, grad_ckpt: bool, reference: bool = False) -> Decimal:
     c = load_constants()
     key = "flops.lora_per_param_token" if method.adapter else "flops.full_per_param_token"
     per = Decimal(repr(c[key]))
     if grad_ckpt:
         per += Decimal(repr(c["flops.recompute_per_param_token"]))
+    if reference:  # DPO, IPO, KTO: the frozen reference model's forward pass on every token
+        per += Decimal(repr(c["flops.reference_forward_per_param_token"]))
     return per
 
 
 def training_flops(
     model: ModelSpec | Decimal | float | int, tokens: int, method: Method | str,
-    grad_ckpt: bool = False,
+    grad_ckpt: bool = False, reference: bool = False,
 ) -> Decimal:
-    """Total training FLOPs for `tokens` tokens (dataset size x epochs)."""
+    """Total training FLOPs for `tokens` tokens (dataset size x epochs); `reference`: a frozen
+    reference model's forward pass too (DPO, IPO, KTO)."""
     spec = method_spec(method, "training")
     if tokens < 0:
         raise ValueError("tokens must be non-negative")
-    return _flops_per_param_token(spec, grad_ckpt) * _params_b(model) * Decimal(10**9) * tokens
+    return _flops_per_param_token(spec, grad_ckpt, reference) * _params_b(model) \
+        * Decimal(10**9) * tokens
 
 
 class TrainingThroughput(BaseModel):
@@ -164,9 +168,11 @@ def estimate_training_time(
     epochs: int = 1,
     grad_ckpt: bool = False,
     mfu: Decimal | float | None = None,
+    reference: bool = False,
 ) -> TrainingTime:
     """GPU-hours from FLOPs: the caller passes the GPU's peak dense BF16 TFLOPS (from the GPU
-    catalogue, e.g. A100 312, H100 989.5); `mfu` overrides the assumed utilisation."""
+    catalogue, e.g. A100 312, H100 989.5); `mfu` overrides the assumed utilisation; `reference`
+    adds a frozen reference model's forward pass (DPO, IPO, KTO)."""
     if gpus < 1 or epochs < 1:
         raise ValueError("gpus and epochs must be at least 1")
     peak = Decimal(str(peak_bf16_tflops))
@@ -184,8 +190,8 @@ def estimate_training_time(
         if not util.is_finite() or not Decimal(0) < util <= Decimal(1):
             raise ValueError("mfu must be in (0, 1]")
     tokens = dataset_tokens * epochs
-    flops = training_flops(model, tokens, spec, grad_ckpt)
-    per = _flops_per_param_token(spec, grad_ckpt)
+    flops = training_flops(model, tokens, spec, grad_ckpt, reference)
+    per = _flops_per_param_token(spec, grad_ckpt, reference)
     assumptions.append(note("flops_per_token", per_param=per, adapter=int(spec.adapter),
                             recompute=int(grad_ckpt)))
     if isinstance(model, ModelSpec) and model.active_params_b is not None:

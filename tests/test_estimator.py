@@ -398,6 +398,10 @@ def test_flops_full_vs_lora() -> None:
     assert training_flops(7, 10**9, "full_adamw") == Decimal(6 * 7 * 10**18)
     assert training_flops(7, 10**9, "lora") == Decimal(4 * 7 * 10**18)
     assert training_flops(7, 10**9, "full_adamw", grad_ckpt=True) == Decimal(8 * 7 * 10**18)
+    # DPO, IPO, KTO: the frozen reference model's forward pass, 2·N a token, on top.
+    assert training_flops(7, 10**9, "lora", grad_ckpt=True, reference=True) == Decimal(
+        8 * 7 * 10**18)
+    assert training_flops(7, 10**9, "full_adamw", reference=True) == Decimal(8 * 7 * 10**18)
     # Mixture of experts: FLOPs follow the active parameters.
     assert training_flops(CATALOGUE.get("mixtral-8x7b"), 10**9, "lora") == Decimal(
         "4") * Decimal("12.9") * 10**18

@@ -89,6 +89,7 @@ class _Work:
     batch_size: int | None = None
     dataset_tokens: Decimal | None = None
     dataset_samples: int | None = None
+    dataset_counted: bool = False  # dataset_tokens from a count of samples times their length
     lora_rank: int | None = None
     adapter_setting: bool = False  # "lora rank 64", "lora alpha 32": LoRA named by its settings
     context_said: bool = False  # the length was called a context ("128k context", "ctx 8k")
@@ -313,6 +314,7 @@ def _take_settings(work: _Work) -> None:
     if match and work.dataset_tokens is None:
         count, each = _scaled(work, match, "n", "nmult"), _scaled(work, match, "num", "mult")
         work.dataset_tokens = tidy(count * each)
+        work.dataset_counted = True
         if work.seq_len is None and not (match.group("avg") or match.group("avg2")):
             work.seq_len = to_int(each)
         work.blank(*match.span())
@@ -1553,6 +1555,14 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # length, so the run is at most samples × seq_len tokens (the reply says it is a bound).
         samples_at_seq_len, work.dataset_samples = work.dataset_samples, None
         work.dataset_tokens = Decimal(samples_at_seq_len * work.seq_len)
+        work.dataset_counted = True
+    # "DPO on 30k pairs of 1024 tokens": each pair's chosen and rejected answers both go through
+    # the model (TRL's concatenated forward), twice the tokens the pairs count
+    pairs_doubled = bool(flags.paired) and not inference and work.dataset_counted \
+        and work.dataset_tokens is not None
+    if pairs_doubled:
+        assert work.dataset_tokens is not None
+        work.dataset_tokens = work.dataset_tokens * 2
     accelerator = asks.accelerator(s)
     if accelerator is not None and intent == "compare" and len(work.gpus) == 1:
         # "TPU v5e vs H100 for QLoRA 70B": nothing to compare the GPU with; its own answer.
@@ -1768,6 +1778,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         dataset_tokens=work.dataset_tokens,
         dataset_samples=work.dataset_samples,
         samples_at_seq_len=samples_at_seq_len,
+        pairs_doubled=pairs_doubled,
         lora_rank=work.lora_rank,
         grad_ckpt=True if ckpt_saving else _grad_ckpt(rest),
         details=bool(px.DETAILS.search(rest)),

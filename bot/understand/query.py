@@ -79,6 +79,9 @@ class Query(BaseModel):
     dataset_samples: int | None = None  # "10k samples" said without their length
     # "20k examples, seq 1024": dataset_tokens counted at the sequence length, an upper bound.
     samples_at_seq_len: int | None = None
+    # Preference pairs counted ("DPO on 30k pairs of 1024 tokens"): dataset_tokens holds both
+    # answers of each pair, twice the pairs' count times their length.
+    pairs_doubled: bool = False
     lora_rank: int | None = None
     grad_ckpt: bool | None = None
     # Settings of a run the detailed estimator reads (None: not said, defaults apply).
