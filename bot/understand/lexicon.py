@@ -180,9 +180,10 @@ METHOD_PATTERNS: Final[tuple[tuple[MethodId, tuple[str, ...]], ...]] = (
         r"ajuste fino (?:completo|full|total)", r"ajuste (?:completo|total)",
         r"entrenamiento (?:completo|full|total)",
         r"entrainement complet", r"adamw?", r"fft", r"full",
-        # "entrenar llama 3 70b completo", "entraîner llama 3 70b au complet" (the model blanked
-        # between): every weight trained
-        r"(?:entren\w*|entrain\w*|train\w*) (?:completo|completa|au complet|en entier|completely)",
+        # "entrenar llama 3 70b completo", "entraîner llama 3 70b au complet", "fine tuning de
+        # llama 3.2 3b completo" (the model blanked between): every weight trained
+        rf"(?:{_FINETUNE}|entren\w*|entrain\w*|train\w*) (?:de |del |d'|du |of )?"
+        r"(?:completo|completa|au complet|en entier|completely)",
     )),
 )
 # What every fragment of a method above holds, a quick test before its regex: "q-lora" holds
