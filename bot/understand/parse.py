@@ -535,7 +535,10 @@ def _measured(before: str, after: str) -> bool:
     start = next((i for i, (x, y) in enumerate(zip(before, after, strict=False)) if x != y), None)
     if start is None:
         return False
-    return px.MEASURED_BEFORE.search(before[max(0, start - 40) : start].rstrip()) is not None
+    # "6h on my 3090, how long on an a100?": hours on the user's own card are what it took.
+    return px.MEASURED_BEFORE.search(before[max(0, start - 40) : start].rstrip()) is not None \
+        or (px.ON_MY_CARD.match(after[start:].lstrip()) is not None
+            and px.FOR_BEFORE.search(before[max(0, start - 12) : start]) is None)
 
 
 def _and_a_part(match: re.Match[str]) -> Decimal:

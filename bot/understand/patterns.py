@@ -773,6 +773,13 @@ MEASURED_BEFORE: Final = lazy(
     r"approx\w*|unas?|unos|alrededor de|como|casi|mas de|menos de|environ|pres de|"
     r"a peu pres|presque|plus de|moins de|quasi|genre))* ?$"
 )
+# … or said just before the user's own card: "6h on my 3090", "6 horas en mi 3090", "6h sur ma 3090".
+ON_MY_CARD: Final = lazy(r"(?:on|in|with|using|en|con|sur|avec) (?:my|mi|mis|ma|mon|mes) gpu\b")
+# A duration planned or a deadline, not measured: "for 10 hours on my 4090", "over a weekend on
+# my 3090", "durante 10 horas", "en un fin de semana", "pendant 10 h", "en un week-end".
+FOR_BEFORE: Final = lazy(
+    r"(?<![a-z])(?:for|during|over|in|within|by|under|about|around|por|durante|en|dentro de|"
+    r"antes de|pendant|pour|dans|avant|sous|a|an|the|un|una|une|el|la|le|1) \W*$")
 # A night of rental asked a price ("how much to run an h100 all night?", "¿cuánto me sale una h100
 # toda la noche?", "combien pour un h100 toute la nuit ?"): taken as 8 hours, said in the reply
 # (the deadline replies take a night as 8 to 12 hours; a price is quoted at the shorter one).
