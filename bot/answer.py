@@ -1733,14 +1733,16 @@ def _compare(query: Query, cat: Catalogue, base: dict[str, Any], gpu: GPU | None
     # "una B200 o dos H200": each side its own count; a count said once applies to both.
     count_b = query.other_gpu_count if query.other_gpu_count is not None else count
     # "4x H100 vs 8x H100": the same GPU at another count is another configuration.
-    others = [g for g in query.other_gpus if g != query.gpu or count_b != count]
+    # "a 3090 and a 4090 vs 2 3090s": two machines, each answered as the card bounding it.
+    others = [g for g in query.other_gpus
+              if g != query.gpu or count_b != count or query.rig != query.other_rig]
     if gpu is None or not others:
         return Answer(**base, missing="second_gpu")
     method: MethodId = _asked_method(query, cat)  # a model published in FP8: as published
     params = query.params_b
     comparison = compare(
         method, params, gpu.id, others[0], count, catalogue=cat, count_b=count_b,
-        memory_a=query.gpu_memory_gb,
+        memory_a=query.gpu_memory_gb, rig_a=query.rig, rig_b=query.other_rig,
     )
     # "H100 vs A100 for 10 hours": what those hours cost on each side we rent with a price;
     # the first side's is the JSON's (the configuration asked about first).

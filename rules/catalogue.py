@@ -18,6 +18,7 @@ from rules.schema import (
     GPU,
     AppleGPUShare,
     BareQuantName,
+    Exl2Format,
     GroupQuantFormat,
     Limits,
     LocalRunner,
@@ -69,6 +70,7 @@ class Catalogue:
     # Local GGUF runners and the type assumed when a question names one and no type.
     local_runners: tuple[LocalRunner, ...] = ()
     mlx: MlxAffine | None = None  # MLX's quantization as mlx-lm converts (quant_types.toml)
+    exl2: Exl2Format | None = None  # EXL2's range of bits per weight (quant_types.toml)
     # Questions about the service and whether the seed answers them (service.toml).
     service_questions: tuple[ServiceQuestion, ...] = ()
 
@@ -480,6 +482,7 @@ def load_catalogue() -> Catalogue:
                                 for r in quant_doc.get("runners", ())),
             mlx=MlxAffine.model_validate(quant_doc["mlx_affine"])
             if "mlx_affine" in quant_doc else None,
+            exl2=Exl2Format.model_validate(quant_doc["exl2"]) if "exl2" in quant_doc else None,
             service_questions=tuple(ServiceQuestion.model_validate(q)
                                     for q in service.get("questions", ())),
         )

@@ -34,6 +34,11 @@ class Comparison(BaseModel):
     # When neither side fits: the cheapest offered configuration of each compared GPU that
     # does, and the cheapest of all ("H100 vs H200 for LoRA 70B": 2× H200, 4× A100).
     alternatives: tuple[Fit, ...] = ()
+    # A side that is one machine of different cards ("a 3090 and a 4090 vs 2 3090s"), as (id,
+    # count): answered as `a_count` of `gpu_a`, the card that bounds its even share, at the
+    # pace of its slowest card (its TFLOPS and bandwidth); empty for one kind of card.
+    a_rig: tuple[tuple[str, int], ...] = ()
+    b_rig: tuple[tuple[str, int], ...] = ()
 
 
 def _ratio(a: Decimal | None, b: Decimal | None) -> Decimal | None:
@@ -50,6 +55,8 @@ def compare(
     catalogue: Catalogue,
     count_b: int | None = None,
     memory_a: Decimal | None = None,
+    rig_a: tuple[tuple[str, int], ...] = (),
+    rig_b: tuple[tuple[str, int], ...] = (),
 ) -> Comparison:
     """"H100 has 3.2× the A100's BF16": peak datasheet ratios, fit and price side by side.
     `count` GPUs of `gpu_a` against `count_b` (default: as many) of `gpu_b`."""
@@ -61,7 +68,11 @@ def compare(
     # memory_a: the unified memory of the user's Mac ("M2 Ultra 192GB vs 2x 4090").
     fa = None if params_b is None else fit(method, params_b, a.id, count, catalogue=cat, memory_gb=memory_a)
     fb = None if params_b is None else fit(method, params_b, b.id, count_b, catalogue=cat)
-    pa, pb = config_price(a, count), config_price(b, count_b)
+    # A machine of different cards is no offered configuration: no price of its own.
+    pa = None if rig_a else config_price(a, count)
+    pb = None if rig_b else config_price(b, count_b)
+    tflops_a, bandwidth_a = _pace(a.id, rig_a, cat)
+    tflops_b, bandwidth_b = _pace(b.id, rig_b, cat)
     alternatives: tuple[Fit, ...] = ()
     if params_b is not None and fa is not None and fb is not None and not (fa.fits or fb.fits):
         alternatives = _alternatives(method, params_b, tuple(dict.fromkeys((a.id, b.id))), cat)
@@ -77,13 +88,15 @@ def compare(
         b=fb,
         a_usd_per_hour=pa,
         b_usd_per_hour=pb,
-        a_tflops=a.bf16_dense_tflops,
-        b_tflops=b.bf16_dense_tflops,
-        a_bandwidth_gbs=a.memory_bandwidth_gbs,
-        b_bandwidth_gbs=b.memory_bandwidth_gbs,
-        tflops_ratio=_ratio(a.bf16_dense_tflops, b.bf16_dense_tflops),
-        bandwidth_ratio=_ratio(a.memory_bandwidth_gbs, b.memory_bandwidth_gbs),
+        a_tflops=tflops_a,
+        b_tflops=tflops_b,
+        a_bandwidth_gbs=bandwidth_a,
+        b_bandwidth_gbs=bandwidth_b,
+        tflops_ratio=_ratio(tflops_a, tflops_b),
+        bandwidth_ratio=_ratio(bandwidth_a, bandwidth_b),
         price_ratio=_ratio(pa, pb),
+        a_rig=rig_a,
+        b_rig=rig_b,
     )
 
 
@@ -192,6 +205,19 @@ def scale_rate(
         decode=decode, compute_ratio=compute, bandwidth_ratio=bandwidth,
         low=rate * min(known), high=rate * max(known),
     )
+
+def _pace(
+    gpu_id: str, rig: tuple[tuple[str, int], ...], cat: Catalogue
+) -> tuple[Decimal | None, Decimal | None]:
+    """Peak BF16 TFLOPS and bandwidth per GPU of one card, or of a machine of different cards:
+    split evenly (data or tensor parallelism) each step waits for the slowest, so its least
+    figures (None when a card has none cited)."""
+    cards = [cat.gpu(g) for g, _n in rig] or [cat.gpu(gpu_id)]
+    tflops = [c.bf16_dense_tflops for c in cards]
+    bandwidth = [c.memory_bandwidth_gbs for c in cards]
+    return (None if None in tflops else min(t for t in tflops if t is not None),
+            None if None in bandwidth else min(b for b in bandwidth if b is not None))
+
 
 def _alternatives(
     method: MethodId, params_b: Decimal, gpus: tuple[str, ...], cat: Catalogue

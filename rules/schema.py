@@ -234,6 +234,14 @@ class LocalRunner(Sourced):
     default_type: str = Field(pattern=r"^I?Q[1-8]_[A-Z0-9_]+$")
 
 
+class Exl2Format(Sourced):
+    """ExLlamaV2's EXL2 files: quantization levels mixed within a model to any average bits per
+    weight in a range; a file is named by that average ("4.65bpw"), none is the format's own."""
+
+    min_bits_per_weight: Decimal = Field(gt=0)
+    max_bits_per_weight: Decimal = Field(gt=0)
+
+
 class MlxAffine(Sourced):
     """MLX's affine quantization as mlx-lm converts a model: b-bit weights in groups, each with
     a 16-bit scale and bias, over every quantizable layer (embeddings too)."""

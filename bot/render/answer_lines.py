@@ -79,7 +79,7 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         include("accelerator_lead.html.j2")
     if query.amd_unnamed:
         include("amd_lead.html.j2")
-    if query.rig and query.gpu:
+    if query.rig and query.gpu and answer.comparison is None:  # compared: compare_lines
         # "1x3090 and 1x4090": the machine read, and the card the answer below is for.
         put(rig_note(ph, query.rig, query.gpu))
         put("\n")

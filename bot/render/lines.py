@@ -21,9 +21,9 @@ from bot.answer import Answer, HeadSplit, MethodAnswer, QuantPick
 from bot.detail import DetailedAnswer, FitCheck
 from bot.i18n import N_
 from bot.render.detailed_lines import detailed_block, detailed_lead_block
-from bot.render.phrases import Phrases
+from bot.render.phrases import GpuName, Phrases, gpu_forms
 from rules.capacity import LongestContext
-from rules.compare import ScaledRate
+from rules.compare import Comparison, ScaledRate
 from rules.estimator import load_constants
 from rules.fit import Fit
 from rules.memory import Memory
@@ -1200,6 +1200,18 @@ def _method_lines(
                 "the exact type for its own figure.", written=bare, quant=spec.quant,
             ))
         add("\n")
+    exl2 = ph.cat.exl2
+    if answer.query.exl2_unsized and exl2 is not None \
+            and mem.method == ph.cat.method_where("inference", weight_bits=4):
+        # "exl2 vs gguf": an EXL2 file's size is the average bits per weight it was made at.
+        add("   ℹ️ ")
+        add(_(
+            "EXL2 files are quantized to any average from %(low)s to %(high)s bits per weight "
+            "(exllamav2's README) and you named none: read as 4-bit; give its bpw (e.g. "
+            "4.65bpw) for its own figure.", low=ph.fmt.num(exl2.min_bits_per_weight),
+            high=ph.fmt.num(exl2.max_bits_per_weight),
+        ))
+        add("\n")
     runner = ph.cat.local_runner(answer.query.runner) \
         if answer.query.runner_type_assumed and answer.query.runner is not None else None
     if runner is not None and ph.cat.method(mem.method).quant == runner.default_type:
@@ -1337,14 +1349,13 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
     cat = ph.cat
     c = answer.comparison
     assert c is not None
-    a = ph.gpu_name(c.gpu_a)
-    b = ph.gpu_name(c.gpu_b)
+    a, b = _compared_names(c.gpu_a, c.gpu_b, ph)
     counted = c.a_count > 1 or c.b_count > 1
     # "4x H100 vs 8x H100": one GPU at two counts, so no datasheet ratio, only counts and price.
     same = c.gpu_a == c.gpu_b
     # With counts ("una B200 o dos H200") the sides are configurations, else GPUs.
-    side_a: str = ph.config(c.gpu_a, c.a_count) if counted else a
-    side_b: str = ph.config(c.gpu_b, c.b_count) if counted else b
+    side_a: str = _side(c.a_rig, ph) or (ph.config(c.gpu_a, c.a_count) if counted else a)
+    side_b: str = _side(c.b_rig, ph) or (ph.config(c.gpu_b, c.b_count) if counted else b)
     if answer.scaled_time is not None:
         put(scaled_time_lines(answer, ph))
     if answer.scaled_rate is not None:
@@ -1355,12 +1366,15 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
     if c.a is not None and c.b is not None:
         how = ph.method_name(c.method)
         who = ph.subject(answer.model_name, answer.params_b)  # type: ignore[arg-type]
-        for f in (c.a, c.b):
+        for f, rig, side, name in ((c.a, c.a_rig, side_a, a), (c.b, c.b_rig, side_b, b)):
             put("✅ " if f.fits else "❌ ")
+            # "H100 SXM vs PCIe": each side by the name that sets it apart ("1× H100 SXM")
+            where = side if rig else ph.config_named(name, f.gpu_count) \
+                if f.gpu is not None and name != ph.gpu_name(f.gpu) else ph.fit_config(f)
             put(_(
                 "%(how)s of %(who)s on %(where)s: %(need)s of %(have)s.",
-                where=ph.fit_config(f), need=ph.size(f.estimate_gb), have=fmt.gb(f.vram_gb),
-                how=how, who=who,
+                where=where, need=ph.size(f.estimate_gb),
+                have=fmt.gb(f.vram_gb), how=how, who=who,
             ))
             put("\n")
         if c.alternatives:
@@ -1371,6 +1385,7 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
             put("👉 ")
             put(_("Offered configurations that fit: %(others)s.", others=fmt.list(alts, "or")))
             put("\n")
+    put(_rig_lines(c, side_a, side_b, ph))
     ratio = c.tflops_ratio
     if not same and ratio is not None and ratio != 1:
         # The faster card leads: "3.2 times", never "0.3 times".
@@ -1414,6 +1429,12 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
             ba=fmt.bandwidth(c.a_bandwidth_gbs),  # type: ignore[arg-type]
             bb=fmt.bandwidth(c.b_bandwidth_gbs),  # type: ignore[arg-type]
         ))
+        put("\n")
+    card_a, card_b = cat.gpu(c.gpu_a), cat.gpu(c.gpu_b)
+    if not same and c.a is None:
+        # "H100 SXM vs PCIe": no model to fit, so each card's memory beside its speed.
+        put(_("Memory: %(ma)s vs %(mb)s per GPU.", ma=fmt.gb(card_a.vram_gb),
+              mb=fmt.gb(card_b.vram_gb)))
         put("\n")
     serving = answer.query.inference and c.bandwidth_ratio is not None \
         and c.a_bandwidth_gbs is not None and c.b_bandwidth_gbs is not None \
@@ -1505,18 +1526,29 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
                     ))
                 put("\n")
     else:
-        card_a = cat.gpu(c.gpu_a)
-        card_b = cat.gpu(c.gpu_b)
-        for card in (card_a, card_b) if card_a.id != card_b.id else (card_a,):
+        for card, name in ((card_a, a), (card_b, b)):
+            if card.usd_per_gpu_hour is not None:
+                # "H100 SXM vs PCIe": the one we rent, at its price, beside one we do not.
+                put("💵 ")
+                put(_("We rent the %(gpu)s at %(price)s per GPU.", gpu=name,
+                      price=ph.per_hour(card.usd_per_gpu_hour)))
+                put("\n")
+        for card, name in ((card_a, a), (card_b, b)) if card_a.id != card_b.id else ((card_a, a),):
             # "2 or 3 3090s": one card at two counts is said to be unrented once.
             if card.rented:
                 continue
             put("🏠 ")
-            put(_("We don't rent the %(gpu)s here: this verdict is for your own card.",
-                  gpu=ph.gpu_name(card.id)))
+            if c.a is None and card.peak_source is not None:
+                put(_("We don't rent the %(gpu)s here; its figures above are from the "
+                      "%(source)s.", gpu=name, source=card.peak_source))
+            elif c.a is None:
+                put(_("We don't rent the %(gpu)s here.", gpu=name))
+            else:
+                put(_("We don't rent the %(gpu)s here: this verdict is for your own card.",
+                      gpu=name))
             put("\n")
-        if (card_a.rented and c.a_usd_per_hour is None) or (
-            card_b.rented and c.b_usd_per_hour is None
+        if (card_a.rented and c.a_usd_per_hour is None and not c.a_rig) or (
+            card_b.rented and c.b_usd_per_hour is None and not c.b_rig
         ):
             put(_("One of them has no published price: ask support before planning on it."))
             put("\n")
@@ -1710,6 +1742,54 @@ def _scaled_rate(r: ScaledRate, ph: Phrases) -> str:
                 _between_ratios(r.low != r.high, r.count_from != r.count_to, ph)]
     out.append("\n\n")
     return "".join(out)
+def _side(rig: tuple[tuple[str, int], ...], ph: Phrases) -> str:
+    """A machine of different cards as written: "1× RTX 3090 + 1× RTX 4090" ("" for none)."""
+    return " + ".join(str(ph.config(gpu_id, n)) for gpu_id, n in rig)
+
+
+def _rig_lines(c: Comparison, side_a: str, side_b: str, ph: Phrases) -> str:
+    """Each compared machine of different cards: the configuration it runs as, and, when that
+    is the other side, that it does no more than it ("a 3090 and a 4090 vs 2 3090s")."""
+    _ = ph._
+    out: list[str] = []
+    for rig, gpu, count, side, other, other_rig, other_gpu, other_count in (
+            (c.a_rig, c.gpu_a, c.a_count, side_a, side_b, c.b_rig, c.gpu_b, c.b_count),
+            (c.b_rig, c.gpu_b, c.b_count, side_b, side_a, c.a_rig, c.gpu_a, c.a_count)):
+        if not rig:
+            continue
+        out.append("🖥 ")
+        out.append(_(
+            "With the model split evenly (FSDP, ZeRO-3, tensor or data parallelism), each card "
+            "of %(rig)s holds the same share: the one with the least memory bounds it and the "
+            "slowest sets the pace, so it runs as %(as)s.", rig=side,
+            **{"as": ph.config(gpu, count)},
+        ))
+        if not other_rig and (other_gpu, other_count) == (gpu, count):
+            out.append(" ")
+            out.append(_("So for this run it does no better than %(other)s.", other=other))
+        if len({ph.cat.gpu(g).vram_gb for g, _n in rig}) > 1:
+            out.append(" ")
+            out.append(_(
+                "A split by layers (llama.cpp's --tensor-split, device_map=\"auto\") can fill "
+                "each card to its own size, but the cards then take turns."
+            ))
+        out.append("\n")
+    return Markup("").join(out)
+
+
+def _compared_names(gpu_a: str, gpu_b: str, ph: Phrases) -> tuple[GpuName, GpuName]:
+    """The two cards' names, each with its form factor when that is what sets them apart ("H100
+    SXM" beside "H100 PCIe"; the catalogue names the SXM part "H100")."""
+    card_a, card_b = ph.cat.gpu(gpu_a), ph.cat.gpu(gpu_b)
+    forms = (card_a.form_factor, card_b.form_factor)
+    if None in forms or forms[0] == forms[1]:
+        return ph.gpu_name(gpu_a), ph.gpu_name(gpu_b)
+    named = []
+    for card in (card_a, card_b):
+        name = card.name if card.form_factor in card.name.split() \
+            else f"{card.name} {card.form_factor}"
+        named.append(GpuName(name, gpu_forms(ph.locale, name)))
+    return named[0], named[1]
 
 
 def _cost_difference(first: Quote, second: Quote, ph: Phrases) -> str:

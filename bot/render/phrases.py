@@ -303,6 +303,10 @@ class Phrases:
     def config(self, gpu_id: str, count: int) -> Markup:
         return _config(count, self.cat.gpu(gpu_id).name)
 
+    def config_named(self, name: str, count: int) -> Markup:
+        """``config`` with a name of its own ("1× H100 SXM")."""
+        return _config(count, name)
+
     def per_hour(self, amount: Decimal) -> Markup:
         return _per_hour(self.locale, amount)
 

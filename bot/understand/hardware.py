@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
+from itertools import pairwise
 from typing import Final, Protocol
 
 from bot.understand import asks
@@ -494,6 +495,13 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
             end += hours_of.start("gpu") + len(hours_of.group("gpu"))
         work.blank(start, end, "gpu")
         pos = end
+        form = _OTHER_FORM.match(work.s, end) if gpu is not None else None
+        other = _other_form(name, form.group("form"), index) if form is not None else None
+        if form is not None and other is not None and gpu is not None and other.id != gpu.id:
+            # "H100 SXM vs PCIe", "h100 pcie o sxm": the same card's other form factor
+            work.gpus.append(GpuMention(other.id, other.name.lower(), None))
+            work.blank(form.start("form"), form.end("form"), "gpu")
+            pos = form.end()
     _one_mac(work, index)
     for mention in instances:  # "an A10G (aws g5.xlarge)": one GPU, said twice
         named = [g for g in work.gpus if g is not mention and g.gpu_id == mention.gpu_id]
@@ -501,6 +509,24 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
             work.gpus.remove(mention)
             if named[0].count is None:
                 named[0].count = mention.count
+
+
+# "H100 SXM vs PCIe", "h100 pcie o sxm", "H100 SXM ou PCIe": a form factor alone after a
+# comparison word names the other form of the card just named.
+_OTHER_FORM: Final = lazy(
+    r" ?,? (?:vs\.?|versus|or|o|ou|and|y|et|against|contre|compared (?:to|with)|comparad[ao] con|"
+    r"(?:much |a lot |way )?(?:faster|slower|better|worse|cheaper) than|"
+    r"compare[e]? (?:a|au|avec)|or the|o la|o el|ou le|ou la) (?:(?:the|la|el|le|a|an|una?|une) )?"
+    rf"(?P<form>{_FORM})(?![a-z0-9])"
+)
+_FORM_AFTER: Final = lazy(rf" ?-? ?{_FORM}$")
+
+
+def _other_form(name: str, form: str, index: CatalogueIndex) -> GPU | None:
+    """The card `name` names in the form factor `form` ("h100 sxm", "pcie": the H100 PCIe),
+    or None when the catalogue has no such card."""
+    base = _FORM_AFTER.sub("", name)
+    return index.find_gpu(f"{base} {form}") or index.find_gpu(_SUFFIX.sub("", f"{base} {form}"))
 
 
 def _one_mac(work: Work, index: CatalogueIndex) -> None:
@@ -694,15 +720,70 @@ def one_rig(work: Work, rest: str, index: CatalogueIndex) -> tuple[tuple[str, in
     for g in mentions:
         if g.gpu_id is not None:
             cards[g.gpu_id] = cards.get(g.gpu_id, 0) + (g.count or 1)
-
-    def bound(g: GpuMention) -> tuple[Decimal, Decimal]:
-        gpu = index.find_gpu(g.gpu_id)  # type: ignore[arg-type]
-        if gpu is None:
-            return Decimal(0), Decimal(0)
-        peak = gpu.bf16_dense_tflops or gpu.fp16_dense_tflops
-        return g.stated_gb or gpu.vram_gb, peak if peak is not None else Decimal(10**6)
-
-    least = min(mentions, key=bound)
+    least = min(mentions, key=lambda g: _bound(g, index))
     least.count = sum(cards.values())
     work.gpus = [least]
     return tuple(cards.items())
+
+
+def _bound(g: GpuMention, index: CatalogueIndex) -> tuple[Decimal, Decimal]:
+    """What makes a card bound a machine's even share: its memory, then its pace."""
+    gpu = index.find_gpu(g.gpu_id)  # type: ignore[arg-type]
+    if gpu is None:
+        return Decimal(0), Decimal(0)
+    peak = gpu.bf16_dense_tflops or gpu.fp16_dense_tflops
+    return g.stated_gb or gpu.vram_gb, peak if peak is not None else Decimal(10**6)
+
+
+# Two machines compared, at least one of different cards: "is a 3090 and a 4090 better than 2
+# 3090s", "¿una 3090 y una 4090 o dos 3090?", "une 3090 et une 4090 c'est mieux que deux 3090 ?",
+# "2x 3090 vs 3090 + 4090". Read on the text left after the names were blanked ("gpu").
+_GPU_LEFT: Final = lazy(r"(?<![a-z])gpu(?![a-z])")
+_RIG_AND: Final = lazy(
+    r"^ ?(?:[+&]|and|plus|with|alongside|y|con|mas|et|avec)? ?"
+    r"(?:(?:an?|one|another|una?|otra|une|autre|1) )?$"
+)
+_RIG_THAN: Final = lazy(r"(?<![a-z'])(?:than|que|qu')(?![a-z])")
+
+
+def two_rigs(
+    work: Work, rest: str, index: CatalogueIndex
+) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]] | None:
+    """Two machines compared when one (or both) joins different cards, as each side's (id,
+    count) in the order named; each side is then folded into the card that bounds its even
+    share at its total count (see one_rig), the first side's in ``work.gpus[0]``, the other's
+    in ``work.gpus[1]``. None (nothing changed) unless the names split into two sides at one
+    comparison word, the cards of each side joined by "and" or "+"."""
+    mentions = work.gpus
+    if len(mentions) < 3 or any(g.gpu_id is None or g.alt_count is not None for g in mentions):
+        return None
+    spots = list(_GPU_LEFT.finditer(rest))
+    if len(spots) != len(mentions):
+        return None
+    split: int | None = None
+    for i, (left, right) in enumerate(pairwise(spots)):
+        gap = rest[left.end() : right.start()]
+        if _RIG_AND.match(gap):
+            continue
+        if split is not None or len(gap) > 40 or not (
+                _RIG_VERSUS.search(gap) or _RIG_THAN.search(gap)):
+            return None
+        split = i + 1
+    if split is None:
+        return None
+    sides = (mentions[:split], mentions[split:])
+    if all(len({g.gpu_id for g in side}) < 2 for side in sides):
+        return None  # "2 3090s or 2 4090s": two configurations, compared as before
+    out: list[tuple[tuple[str, int], ...]] = []
+    folded: list[GpuMention] = []
+    for side in sides:
+        cards: dict[str, int] = {}
+        for g in side:
+            if g.gpu_id is not None:
+                cards[g.gpu_id] = cards.get(g.gpu_id, 0) + (g.count or 1)
+        least = min(side, key=lambda g: _bound(g, index))
+        folded.append(GpuMention(least.gpu_id, least.text, sum(cards.values()),
+                                 stated_gb=least.stated_gb))
+        out.append(tuple(cards.items()))
+    work.gpus = folded
+    return out[0], out[1]

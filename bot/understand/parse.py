@@ -933,23 +933,56 @@ def _gguf_bits(s: str) -> str | None:
 
 # Two quantized formats set against each other: "AWQ vs GGUF", "gptq or awq", "Q4_K_M vs Q5_K_M",
 # "awq o gguf", "gptq ou awq".
-_QUANT_VERSUS: Final = lazy(r"^ ?(?:vs\.?|versus|or|o|ou|compared to|comparado con|contre|against|y|and|et)"
-                            r" (?:(?:a|an|un|una|une|el|la|le) )?$")
+_QUANT_VERSUS: Final = lazy(r"^ ?(?:(?:gguf|exl2|awq|gptq) )?"
+                            r"(?:vs\.?|versus|or|o|ou|compared to|comparado con|contre|against|y|and|et)"
+                            r" (?:(?:a|an|un|una|une|el|la|le) )?(?:(?:gguf|exl2|awq|gptq) )?$")
 _GGUF_ALONE: Final = lazy(r"(?<![a-z0-9])gguf(?![a-z0-9])")
+_FORMAT_WORD: Final = lazy(r"(?<![a-z0-9])(?:gguf|awq|gptq|exl2|mlx)(?![a-z0-9])")
+
+
+# A precision set against a format ("awq vs fp16", "int8 vs fp16", "gguf q4 o bf16"): the
+# planning rule's serving method of those bits.
+_PAIR_PRECISION: Final = lazy(
+    r"(?<![a-z0-9_.])(?:(?P<p16>bf ?16|bfloat ?16|fp ?16|float ?16|16 ?-?bits?|half precision)|"
+    r"(?P<p8>int ?-?8|fp ?8|8 ?-?bits?)|(?P<p4>int ?-?4|nf4|fp4|4 ?-?bits?))(?![a-z0-9])"
+)
 
 
 def _quant_pair(s: str, cat: Catalogue) -> tuple[MethodId, MethodId, int, int] | None:
-    """Two quantized formats compared ("AWQ vs GGUF", "q4_k_m or q5_k_m"): their methods in the
-    order named (a GGUF of no type is its usual 4-bit type, Q4_K_M), with the first one's span;
-    None unless two different ones stand on each side of a "vs" or an "or"."""
+    """Two quantized formats or precisions compared ("AWQ vs GGUF", "q4_k_m or q5_k_m", "exl2
+    4.65bpw vs gguf", "awq vs fp16", "int8 vs fp16"): their methods in the order named (a GGUF
+    of no type is its usual 4-bit type, Q4_K_M; an EXL2 its bits per weight when said with
+    it, else 4-bit), with the first one's span; None unless two different ones stand on each
+    side of a "vs" or an "or"."""
     found: list[tuple[int, int, MethodId]] = []
     for m in px.GGUF_TYPE.pattern.finditer(s) if px.GGUF_TYPE.admits(s) else ():
         method = cat.quant_method(m.group("quant"))
         if method is not None:
             found.append((m.start(), m.end(), method))
+    bpws = [m for m in px.BPW.pattern.finditer(s)] if px.BPW.admits(s) else []
+    for m in bpws:
+        method = cat.bits_method(Decimal(m.group("num")))
+        if method is not None:
+            found.append((m.start(), m.end(), method))
     for m in px.QUANT_FORMAT.pattern.finditer(s) if px.QUANT_FORMAT.admits(s) else ():
         method = cat.group_method(m.group("format"))
+        if method is None and _format_name(m.group("format")) == "exl2" and not any(
+                b.start() - 3 <= m.end() and m.start() <= b.end() + 3 for b in bpws):
+            # "exl2 vs gguf": EXL2 of no stated bits per weight, read as 4-bit, as alone
+            method = cat.method_where("inference", weight_bits=4)
         if method is not None:
+            found.append((m.start(), m.end(), method))
+    for m in px.BARE_GGUF.pattern.finditer(s) if px.BARE_GGUF.admits(s) else ():
+        method = cat.bare_quant_method(m.group("quant"))  # "gguf q4 o awq": Q4_K_M
+        if method is not None and not any(a <= m.start() < b for a, b, _ in found):
+            found.append((m.start(), m.end(), method))
+    formats = [(m.start(), m.end()) for m in _FORMAT_WORD.finditer(s)]
+    for m in _PAIR_PRECISION.finditer(s):
+        bits = 16 if m.group("p16") else 8 if m.group("p8") else 4
+        method = cat.method_where("inference", weight_bits=bits)
+        # "4-bit gguf", "awq 4bit": the bits of a format named beside them, not a side
+        beside = any(a <= m.end() + 1 and m.start() <= b + 1 for a, b in formats)
+        if method is not None and not beside and not any(a <= m.start() < b for a, b, _ in found):
             found.append((m.start(), m.end(), method))
     for m in _GGUF_ALONE.finditer(s):
         if not any(a <= m.start() <= b + 1 or m.end() + 1 >= a > m.start() for a, b, _ in found):
@@ -961,6 +994,14 @@ def _quant_pair(s: str, cat: Catalogue) -> tuple[MethodId, MethodId, int, int] |
         if first != second and _QUANT_VERSUS.search(s[b1:a2]):
             return first, second, a1, b1
     return None
+
+
+def _exl2_unsized(s: str) -> bool:
+    """An EXL2 file named ("exl2", "exllamav2", "tabbyapi") with no bits per weight said."""
+    if not px.QUANT_FORMAT.admits(s) or px.BPW.search(s):
+        return False
+    return any(_format_name(m.group("format")) == "exl2" and not _negated(s, *m.span())
+               for m in px.QUANT_FORMAT.pattern.finditer(s))
 
 
 def _quant_named(
@@ -1507,6 +1548,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # "lora llama 3 8b 8bit", "lora with load_in_8bit": adapters on an 8-bit base
         method = cat.method_where("training", family="adapter", weight_bits=8) or method
     rig = hw.one_rig(work, rest, index)  # "a 3090 + a 4090": one machine, not a comparison
+    # "is a 3090 and a 4090 better than 2 3090s": two machines, each answered as its bound
+    rigs = hw.two_rigs(work, rest, index) if not rig else None
     intent = _intent(rest, work, method, inference)
     intent, pay_refused, pay_also = _and_pay(intent, rest, work, method, inference, folded)
     service: tuple[str, ...] = ()
@@ -1624,6 +1667,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         others, intent = (known[0],), "compare"
     else:
         counts = None
+    if rigs is not None and intent not in _NOT_COMPARED and len(known) == 2:
+        others, intent = (known[1],), "compare"
+        counts = (work.gpus[0].count or 1, work.gpus[1].count or 1)
     amd_unnamed = not work.gpus and work.vram_gb is None and asks.AMD_UNNAMED.search(rest) is not None
     if amd_unnamed and intent == "unknown":
         intent = "memory"  # "tengo una AMD": which card, and which model
@@ -1725,7 +1771,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     if quant_pair is not None:
         # "AWQ vs GGUF for llama 3 70b on 2x 3090": both formats answered, on that machine
         method = quant_pair[0]
-        quant = cat.method(method).quant or _format_name(rest[quant_pair[2]:quant_pair[3]])
+        said = rest[quant_pair[2]:quant_pair[3]]
+        quant = cat.method(method).quant or (
+            "bpw" if px.BPW.search(said) else
+            None if _PAIR_PRECISION.search(said) else _format_name(said))
         quant_bare = None
         if intent == "compare" and not others:
             intent = "fit" if work.gpus or work.vram_gb is not None else "memory"
@@ -1759,7 +1808,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         not_llm=not_llm.lastgroup if not_llm else None,
         not_llm_name=_not_llm_name(not_llm.group(0)) if not_llm else None,
         other_gpus=others,
-        rig=rig,
+        rig=rig or (rigs[0] if rigs is not None and len(rigs[0]) > 1 else ()),
+        other_rig=rigs[1] if rigs is not None and len(rigs[1]) > 1 else (),
         other_gpu_count=counts[1] if counts else (_count_of(work, others[0]) if others else None),
         gpu_count=counts[0] if counts else _gpu_count_of_first(work),
         gpu_memory_gb=first_known.memory_gb if first_known else None,
@@ -1856,6 +1906,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         quant=quant,
         quant_bare=quant_bare,
         quant_pair=quant_pair[:2] if quant_pair is not None else None,
+        exl2_unsized=inference and _exl2_unsized(rest),
         runner=runner,
         engine=engine,
         kv_cache_type=work.kv_cache_type if inference else None,

@@ -58,6 +58,10 @@ class Query(BaseModel):
     # (id, count) in the order named: the reply is for `gpu_count` of `gpu`, the card that
     # bounds an even share (bot.understand.hardware.one_rig), and says so.
     rig: tuple[tuple[str, int], ...] = ()
+    # Compared with another machine of different cards ("is a 3090 and a 4090 better than 2
+    # 3090s": `rig` the first, this the second when it joins different cards), answered as
+    # `other_gpu_count` of `other_gpus[0]`, the card that bounds its even share.
+    other_rig: tuple[tuple[str, int], ...] = ()
     gpu_count: int | None = None
     gpu_memory_gb: Decimal | None = None  # Apple silicon: the unified memory the user stated
     gpu_variant_assumed: bool = False  # a bare name ("A100") read as one of its memory variants
@@ -135,6 +139,8 @@ class Query(BaseModel):
     # Two quantized formats compared ("AWQ vs GGUF", "q4_k_m or q5_k_m"): both methods, in the
     # order named, answered side by side (`method` and `quant` are the first's).
     quant_pair: tuple[str, str] | None = None
+    # An EXL2 named without its bits per weight ("exl2 vs gguf"): read as 4-bit, said so.
+    exl2_unsized: bool = False
     # A local GGUF runner named ("with ollama", "in LM Studio"): its id in quant_types.toml's
     # runners; `runner_type_assumed`: no type was named, so `quant` is that runner's default
     # type (Q4_K_M), an assumption the reply says.
