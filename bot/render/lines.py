@@ -1538,7 +1538,7 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
             if card.rented:
                 continue
             put("🏠 ")
-            if c.a is None and card.peak_source is not None:
+            if c.a is None and card.peak_source is not None and not same:
                 put(_("We don't rent the %(gpu)s here; its figures above are from the "
                       "%(source)s.", gpu=name, source=card.peak_source))
             elif c.a is None:
@@ -1777,6 +1777,9 @@ def _rig_lines(c: Comparison, side_a: str, side_b: str, ph: Phrases) -> str:
     return Markup("").join(out)
 
 
+_FORM_WORDS = frozenset({"SXM", "SXM2", "SXM4", "SXM5", "PCIE", "NVL"})
+
+
 def _compared_names(gpu_a: str, gpu_b: str, ph: Phrases) -> tuple[GpuName, GpuName]:
     """The two cards' names, each with its form factor when that is what sets them apart ("H100
     SXM" beside "H100 PCIe"; the catalogue names the SXM part "H100")."""
@@ -1786,8 +1789,8 @@ def _compared_names(gpu_a: str, gpu_b: str, ph: Phrases) -> tuple[GpuName, GpuNa
         return ph.gpu_name(gpu_a), ph.gpu_name(gpu_b)
     named = []
     for card in (card_a, card_b):
-        name = card.name if card.form_factor in card.name.split() \
-            else f"{card.name} {card.form_factor}"
+        said = set(card.name.upper().split()) & _FORM_WORDS  # "H200 NVL" says its own
+        name = card.name if said else f"{card.name} {card.form_factor}"
         named.append(GpuName(name, gpu_forms(ph.locale, name)))
     return named[0], named[1]
 
