@@ -156,6 +156,7 @@ class FitCheck:
     utilization: Decimal | None = None
     card_gb: Decimal | None = None
     utilization_said: bool = False
+    replicated: bool = False  # DDP named: every GPU holds the whole run (planning_per_gpu_gb too)
 
 
 @dataclass(slots=True)
@@ -849,15 +850,23 @@ def _detailed_options(query: Query, answer: Answer, catalogue: Catalogue) -> lis
 def _checked(query: Query, method: Method, asked: Fit, breakdown: Breakdown) -> FitCheck:
     """_check on the memory the query's engine takes of each GPU."""
     return _check(asked, breakdown, serving_share(query, method),
-                  query.gpu_memory_utilization is not None)
+                  query.gpu_memory_utilization is not None,
+                  replicated=query.sharding == "ddp" and asked.gpu_count > 1)
 
 
 def _check(asked: Fit, breakdown: Breakdown, share: Decimal | None = None,
-           said: bool = False) -> FitCheck:
-    """`share`: vLLM's share of each GPU when it serves (serving_share), `said` by the user."""
+           said: bool = False, replicated: bool = False) -> FitCheck:
+    """`share`: vLLM's share of each GPU when it serves (serving_share), `said` by the user.
+    `replicated`: DDP named, every GPU holds the whole job (PyTorch's DDP replicates the model
+    on each process): the planning rule's figure is then one GPU's, not a shard of it."""
     card = capacity_per_gpu(asked)
     per_gpu_vram = card if share is None else card * share
-    planning_per_gpu = asked.estimate_gb / asked.gpu_count
+    if replicated:
+        planning_per_gpu = asked.estimate_gb
+        planning_fits = asked.estimate_gb <= card
+    else:
+        planning_per_gpu = asked.estimate_gb / asked.gpu_count
+        planning_fits = asked.fits
     detailed_fits = breakdown.per_gpu_gb <= per_gpu_vram
     return FitCheck(
         gpu=asked.gpu,
@@ -866,12 +875,13 @@ def _check(asked: Fit, breakdown: Breakdown, share: Decimal | None = None,
         planning_gb=asked.estimate_gb,
         planning_per_gpu_gb=planning_per_gpu,
         detailed_per_gpu_gb=breakdown.per_gpu_gb,
-        planning_fits=asked.fits,
+        planning_fits=planning_fits,
         detailed_fits=detailed_fits,
-        disagree=asked.fits != detailed_fits,
+        disagree=planning_fits != detailed_fits,
         utilization=share,
         card_gb=card if share is not None else None,
         utilization_said=share is not None and said,
+        replicated=replicated,
     )
 
 

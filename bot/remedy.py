@@ -41,6 +41,7 @@ CHANGES: dict[str, int] = {
     "micro_batch": 1,
     "grad_ckpt": 2,
     "zero3": 2,
+    "shard": 2,
     "liger": 2,
     "adam8bit": 3,
     "pure_bf16": 3,
@@ -125,8 +126,11 @@ def _applicable(query: Query, method: Method, platform: str = "cuda",
     if method.full and query.precision in (None, "mixed") and not query.fp32_weights and bf16:
         out.append("pure_bf16")  # not on a card without BF16 (a V100): FP16 needs FP32 masters
     zero12 = query.sharding in ("zero1", "zero2")
-    if zero12 and (query.gpu_count or 1) > 1:
+    several = (query.gpu_count or 1) > 1
+    if zero12 and several:
         out.append("zero3")  # ZeRO-3 shards the weights too
+    if query.sharding == "ddp" and several:
+        out.append("shard")  # DDP replicates the whole run: FSDP or ZeRO-3 split it
     if not query.cpu_offload:
         # With ZeRO-1/2 offload is ZeRO-Offload's: the optimizer's, the weights stay.
         out.append("optimizer_offload" if zero12 else "cpu_offload")
@@ -146,7 +150,8 @@ def _valid(combo: tuple[str, ...]) -> bool:
     adapter = "lora" in combo or "qlora" in combo
     return not ("lora" in combo and "qlora" in combo) and not (
         adapter and ("adam8bit" in combo or "pure_bf16" in combo)) and not (
-        "zero3" in combo and "optimizer_offload" in combo)
+        "zero3" in combo and "optimizer_offload" in combo) and not (
+        "shard" in combo and ("zero3" in combo or "optimizer_offload" in combo))
 
 
 # A change's bit: a combination is the OR of its changes' bits, so that "is a subset of" is
@@ -210,8 +215,12 @@ def _with(query: Query, combo: tuple[str, ...]) -> dict[str, Any]:
             update["precision"] = "bf16"
         elif change in ("cpu_offload", "optimizer_offload"):
             update["cpu_offload"] = True
+            if query.sharding == "ddp":
+                update["sharding"] = "fsdp"  # DDP offloads nothing: FSDP's CPU offload
         elif change == "zero3":
             update["sharding"] = "zero3"
+        elif change == "shard":
+            update["sharding"] = "fsdp"
     return update
 
 
@@ -257,6 +266,8 @@ def remedies_for(query: Query, answer: Answer, catalogue: Catalogue) -> Remedies
     widest = [base, *((*frozen, m) for m in ("lora", "qlora") if m in tried)]
     needs = [g for g in (need(c) for c in widest) if g is not None]
     options: list[Remedy] = []
+    # DDP: CPU offload comes only with the sharding that offloads ("shard").
+    offload_alone = _BIT["cpu_offload"] | _BIT["shard"] if "shard" in tried else 0
     if any(g <= vram for g in needs):
         # Combinations known not to fit: none of their subsets does either. Estimated misses
         # only (a refused estimate says nothing of its subsets).
@@ -267,6 +278,8 @@ def remedies_for(query: Query, answer: Answer, catalogue: Catalogue) -> Remedies
         for combo, mask in _combos_of(allowed):
             if _has_subset(found, mask):
                 continue  # a smaller option already fits: this one only adds changes
+            if mask & offload_alone == _BIT["cpu_offload"]:
+                continue  # DDP's offload is FSDP's (_with): the same run as with "shard"
             if _is_within(mask, misses):
                 continue  # a combination with more changes did not fit: this one cannot
             if missed >= PROBE_AFTER and not probed:

@@ -301,6 +301,11 @@ def _check(ph: Phrases, d: DetailedAnswer) -> list[Markup]:
             lines.append(_text(locale, N_(
                 "Turn gradient checkpointing on, or use shorter sequences or a smaller batch."
             )))
+        elif c.replicated:
+            lines.append(_text(locale, N_(
+                "More GPUs do not help with DDP, which puts the whole run on each: shard it "
+                "with FSDP or DeepSpeed ZeRO-3, or use shorter sequences or a smaller batch."
+            )))
         else:
             lines.append(_text(locale, N_("Use shorter sequences, a smaller batch or more GPUs.")))
     else:

@@ -558,8 +558,9 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
     for ma in methods:
         _method_lines(put, ma, answer, ph)
     if asked is not None and asked.gpu_count > 1 and answer.head_split is None:
-        put(ph.sharding(ph.method_kind(asked.method) == "inference",
-                        gguf=cat.method(asked.method).quant is not None))
+        inference = ph.method_kind(asked.method) == "inference"
+        put(ph.sharding(inference, gguf=cat.method(asked.method).quant is not None,
+                        replicated=not inference and answer.query.sharding == "ddp"))
         put("\n")
     if unpriced and not (intent == "cost" and not run_lead):
         assert asked is not None and asked.gpu is not None
@@ -689,6 +690,8 @@ _CHANGE_NAMES = {
         "optimizer offloaded to CPU RAM (ZeRO-Offload, offload_optimizer; slower)"
     ),
     "zero3": N_("DeepSpeed ZeRO-3 (the weights are split over the GPUs too)"),
+    "shard": N_("FSDP or DeepSpeed ZeRO-3 instead of DDP (the model, gradients and optimizer "
+                "states split over the GPUs)"),
     "lora": N_("LoRA instead of full fine-tuning"),
     "qlora": N_("QLoRA (4-bit base)"),
 }

@@ -383,7 +383,16 @@ class Phrases:
     def verdict_icon(self, fits: bool) -> str:
         return "✅" if fits else "❌"
 
-    def sharding(self, inference: bool = False, gguf: bool = False) -> Markup:
+    def sharding(self, inference: bool = False, gguf: bool = False,
+                 replicated: bool = False) -> Markup:
+        """How the GPUs share the model; `replicated`: DDP named (PyTorch's
+        DistributedDataParallel keeps a whole replica on every GPU)."""
+        if replicated:
+            return self._(
+                "With DDP, every GPU holds a whole copy of the model, its gradients and "
+                "optimizer states: more GPUs do not lower the memory each needs. FSDP or "
+                "DeepSpeed ZeRO-3 shard them across the GPUs."
+            )
         if gguf:  # llama.cpp's default --split-mode layer: whole layers on each card
             return self._(
                 "With several GPUs, llama.cpp splits the model's layers across them (its "
