@@ -28,6 +28,7 @@ from rules.capacity import (
     decode_upper_bound,
     longest_fitting,
     serving_utilization,
+    serving_utilization_before,
     serving_utilization_url,
 )
 from rules.catalogue import Catalogue
@@ -369,12 +370,21 @@ class VllmShare:
     gpu_count: int
     card_gb: Decimal | None  # each GPU's memory, as the detailed estimate counts it
     budget_gb: Decimal | None  # the share of it vLLM takes
+    # vLLM's default before its current one and the release that changed it (0.9, v0.21.0).
+    previous: Decimal | None = None
+    changed_in: str | None = None
+    current: Decimal | None = None  # its default now
+    older: bool = False  # the user sees the previous default: an older release, its figure
 
 
 def vllm_share_facts(query: Query, asked: Fit | None, cat: Catalogue) -> VllmShare:
-    """vLLM's preallocation on the asked configuration (`asked`, else the GPU named)."""
+    """vLLM's preallocation on the asked configuration (`asked`, else the GPU named): the
+    share said, else the default, or the default before v0.21.0 when the user sees that one
+    ("takes 90% of my vram": an older release)."""
     said = query.gpu_memory_utilization
-    share = said or serving_utilization()
+    before = serving_utilization_before()
+    older = said is None and before is not None and query.vllm_share_seen == before[0]
+    share = said or (before[0] if older and before is not None else serving_utilization())
     card: Decimal | None = None
     gpu, count = query.gpu, query.gpu_count or 1
     if asked is not None:
@@ -383,7 +393,10 @@ def vllm_share_facts(query: Query, asked: Fit | None, cat: Catalogue) -> VllmSha
         card = cat.capacity_gb(cat.gpu(gpu), query.gpu_memory_gb)
     return VllmShare(utilization=share, said=said is not None, url=serving_utilization_url(),
                      gpu=gpu, gpu_count=count, card_gb=card,
-                     budget_gb=card * share if card is not None else None)
+                     budget_gb=card * share if card is not None else None,
+                     previous=before[0] if before is not None else None,
+                     changed_in=before[1] if before is not None else None,
+                     current=serving_utilization(), older=older)
 
 
 def check_on(
@@ -648,7 +661,7 @@ def longest_context(
     gpus = asked.gpu_count
     vram = whole = capacity_per_gpu(asked)
     # "vllm … how much context": vLLM holds weights, activations and the KV cache within its
-    # share of each GPU (--gpu-memory-utilization, 0.9 by default) and refuses a max_model_len
+    # share of each GPU (--gpu-memory-utilization, 0.92 by default) and refuses a max_model_len
     # whose cache does not fit there, so the search stops at that share.
     # Concurrency asked beside it ("max context and how many users") is counted within vLLM's
     # share too (bot.capacity): the context must be one that share serves.

@@ -13,7 +13,7 @@ each GPU reads its shard at its own bandwidth (communication not counted). It is
 from the datasheet bandwidth, never a measurement; no efficiency factor is applied.
 
 Concurrent sequences: how many sequences' KV caches fit beside the weights within the share of
-the memory a serving engine takes (vLLM's gpu_memory_utilization, 0.9 by default: data in
+the memory a serving engine takes (vLLM's gpu_memory_utilization, 0.92 by default: data in
 rules/data/serving.toml). The same search, over the batch instead of the length: the detailed
 estimate never shrinks as sequences are added. An upper bound from memory alone.
 """
@@ -40,6 +40,7 @@ __all__ = [
     "longest_fitting",
     "most_sequences",
     "serving_utilization",
+    "serving_utilization_before",
     "serving_utilization_url",
 ]
 
@@ -163,6 +164,11 @@ class _Default(BaseModel):
     source: str = Field(min_length=3)
     url: str | None = Field(default=None, pattern=r"^https://")  # the page a reply links to
     verified: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}$")
+    # The engine's default before the release `changed_in` (vLLM's 0.9 before v0.21.0): a
+    # user who sees that share runs an older release.
+    previous_value: Decimal | None = Field(default=None, gt=0, le=1)
+    changed_in: str | None = Field(default=None, pattern=r"^v\d+\.\d+\.\d+$")
+    previous_source: str | None = Field(default=None, min_length=3)
 
 
 def _serving_default() -> _Default:
@@ -178,6 +184,16 @@ def serving_utilization() -> Decimal:
     """vLLM's default gpu_memory_utilization (rules/data/serving.toml): the share of each GPU's
     memory the engine takes for weights, activations and the KV cache together."""
     return _serving_default().value
+
+
+@cache
+def serving_utilization_before() -> tuple[Decimal, str] | None:
+    """vLLM's default gpu_memory_utilization before its current one, and the release that
+    changed it (0.9 before v0.21.0; rules/data/serving.toml); None when none is on file."""
+    found = _serving_default()
+    if found.previous_value is None or found.changed_in is None:
+        return None
+    return found.previous_value, found.changed_in
 
 
 @cache

@@ -135,7 +135,7 @@ FOLLOW_UPS: list[tuple[str, str, dict[str, Any], str]] = [
     # vLLM named before: its share of the memory still bounds the context asked after.
     ("vllm qwen2.5 7b on a 3090", "how much context?",
      {"intent": "fit", "engine": "vllm", "context_asked": True},
-     "vLLM takes 90% of each GPU's memory by default"),
+     "vLLM takes 92% of each GPU's memory by default"),
     # A 16-bit precision alone after a training question is that run's (a T4 trains in FP16;
     # after QLoRA, its base in 16 bits: LoRA), not serving the model (it was BF16 inference).
     ("lora mistral 7b on a t4", "does it work with fp16?",

@@ -175,6 +175,21 @@ def _vllm_share(answer: Answer, ph: Phrases, put: Put) -> None:
                   where=ph.config(v.gpu, v.gpu_count), budget=budget, each=each))
         else:  # a card known by its memory only ("my 24gb gpu"): that memory says it
             put(_("That is %(budget)s of the %(each)s of each GPU.", budget=budget, each=each))
+    if not v.said and v.previous is not None and v.changed_in is not None \
+            and v.current is not None:
+        # The default moved (0.9 -> 0.92 in v0.21.0): the user's figure names their release.
+        default = v.current
+        put(" ")
+        put(_(
+            "That is the default of vLLM releases before %(version)s; from %(version)s on it "
+            "takes %(now)s (<code>--gpu-memory-utilization %(now_value)s</code>).",
+            version=v.changed_in, now=fmt.percent(default * 100, 0), now_value=str(default),
+        ) if v.older else _(
+            "Releases before %(version)s took %(before)s by default "
+            "(<code>--gpu-memory-utilization %(before_value)s</code>).",
+            version=v.changed_in, before=fmt.percent(v.previous * 100, 0),
+            before_value=str(v.previous),
+        ))
     put("\n")
     put(_(
         "To leave more of the GPU free, lower it (<code>--gpu-memory-utilization 0.5</code> "

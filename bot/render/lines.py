@@ -1027,8 +1027,8 @@ def _context_room(ph: Phrases, room: LongestContext, check: FitCheck) -> Markup:
             value=str(room.utilization), budget_u=budget_u, vram_u=vram_u,
         ) if room.utilization_said else ph._(
             "vLLM takes %(share)s of each GPU's memory by default (<code>"
-            "--gpu-memory-utilization 0.9</code>): %(budget_u)s of %(vram_u)s.",
-            share=share, budget_u=budget_u, vram_u=vram_u,
+            "--gpu-memory-utilization %(value)s</code>): %(budget_u)s of %(vram_u)s.",
+            share=share, value=str(room.utilization), budget_u=budget_u, vram_u=vram_u,
         ))
     return line
 

@@ -1790,6 +1790,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         and asks.VLLM_SHARE.search(rest) is not None
     if vllm_share and intent == "unknown":
         intent = "memory"
+    share_seen = _share_seen(text) if vllm_share and utilization is None else None
     runner_spec = cat.local_runner(runner) if runner is not None else None
     return _made(
         text=text,
@@ -1856,6 +1857,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         ckpt_saving_asked=ckpt_saving,
         flash_saving_asked=flash_saving,
         vllm_share_asked=vllm_share,
+        vllm_share_seen=share_seen,
         method_diff=method_diff,
         batch_asked=not inference and bool(asks.BATCH_ASKED.search(corrected)),
         # "in an H100" reads as a deadline's words too: one is asked only with its time said.
@@ -1923,3 +1925,23 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             and not st.INFERENCE_16.search(rest)
         ),
     )
+
+
+# "takes 90% of my vram", "90 % de la VRAM", "0.9 of the gpu": the share of each GPU the user
+# sees vLLM take (a percentage of 50 to 100, or a fraction written 0.5 to 1.0).
+_SHARE_SEEN: Final = lazy(
+    r"(?<![\d.,])(?P<pct>\d{2}(?:[.,]\d{1,2})?|100) ?(?:%|percent|por ?ciento|pour ?cent)"
+    r"|(?<![\d.,])(?P<frac>0[.,]\d{1,2}|1[.,]0)(?![\d.,%a-z])"
+)
+
+
+def _share_seen(text: str) -> Decimal | None:
+    """The share of each GPU a "why does vLLM take 90% of my VRAM" question sees it take."""
+    m = _SHARE_SEEN.search(text.lower().replace("\u00a0", " "))
+    if m is None:
+        return None
+    if m.group("pct") is not None:
+        value = Decimal(m.group("pct").replace(",", ".")) / 100
+    else:
+        value = Decimal(m.group("frac").replace(",", "."))
+    return value.normalize() if Decimal("0.5") <= value <= 1 else None

@@ -160,6 +160,9 @@ class Query(BaseModel):
     max_num_seqs: int | None = None
     # "why does vllm take 90% of my vram": its preallocation explained before the rest.
     vllm_share_asked: bool = False
+    # The share the user sees it take, as a fraction ("90%" -> 0.9): vLLM's default before
+    # v0.21.0 is answered as an older release's (rules/data/serving.toml).
+    vllm_share_seen: Decimal | None = None
     # "-ngl 40", "num_gpu 40": the layers the user puts on the GPU (llama.cpp / Ollama), checked
     # against the layer split of a GGUF model the card cannot hold whole.
     gpu_layers: int | None = None
