@@ -542,6 +542,7 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
     cat = catalogue
     try:
         query, extra = _reframe(query, cat)
+        query = _gguf_file(query, cat)
         if query.quant_asked and query.quant is None and query.params_b is not None \
                 and (query.gpu is not None or query.vram_gb is not None):
             query, pick = _quant_pick(query, cat)
@@ -1064,6 +1065,19 @@ def _largest_batch(query: Query, cat: Catalogue, oom: OomReport | None = None
     if found.batch:
         update["batch_size"] = found.batch
     return query.model_copy(update=update), {"largest_batch": found}
+
+
+def _gguf_file(query: Query, cat: Catalogue) -> Query:
+    """A GGUF of a model whose every GGUF file keeps its published format whatever the type
+    (gpt-oss's MXFP4 experts: a "Q4_K_M" file is as large as the MXFP4 one) is planned from
+    that file's published size, not at the type's bits (models.toml native.gguf_gb). A
+    comparison of formats keeps its types."""
+    method = query.method
+    if method is None or not method.startswith("gguf_") or query.quant_pair is not None:
+        return query
+    found = cat.gguf_file_method(query.model_id)
+    return query if found is None or found == method else query.model_copy(
+        update={"method": found})
 
 
 def _gguf_keeps_native(query: Query, cat: Catalogue) -> bool:

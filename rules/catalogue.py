@@ -41,6 +41,9 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 MEMO_ENTRIES = 4096
 _MILLI = Decimal("0.001")
+# Methods planning a GGUF of a model from its published file's size (gpt-oss: models.toml
+# native.gguf_gb), one a model: "gguf_file_gpt_oss_120b".
+_GGUF_FILE = "gguf_file_"
 
 
 def _read(name: str) -> dict[str, Any]:
@@ -231,6 +234,8 @@ class Catalogue:
             or self._mlx_methods.get(method_id)
         if found is None and method_id.startswith("bpw_"):
             found = self.memoised(("bpw_method", method_id), lambda: self._bits_method(method_id))
+        if found is None and method_id.startswith(_GGUF_FILE):
+            found = self._gguf_file_methods.get(method_id)
         if found is None:
             raise UnknownMethod(method=method_id)
         return found
@@ -363,6 +368,33 @@ class Catalogue:
             "source": why + ", with the serving margin of " + spec.id + ": " + spec.source,
             "quant": None, "bits_per_weight": bits, "planned_as": spec.id,
         })
+
+    @cached_property
+    def _gguf_file_methods(self) -> dict[str, Method]:
+        """Serving a GGUF file of a model whose every GGUF keeps its published format whatever
+        the type (gpt-oss's MXFP4 experts; models.toml native.gguf_gb): planned at the bits
+        per weight of the published file's size, reported as 4-bit inference and worded as
+        a GGUF of that format."""
+        out: dict[str, Method] = {}
+        for model in self.models.models:
+            native = model.native
+            if native is None or native.gguf_gb is None:
+                continue
+            bits = (native.gguf_gb * 8 / model.params_b).quantize(Decimal("0.001"))
+            method_id = _GGUF_FILE + re.sub(r"[^a-z0-9]", "_", model.id)
+            spec = self._planned_at(bits, method_id, f"{model.name}'s published GGUF file, "
+                                    f"{native.gguf_gb} GB: {native.gguf_source}")
+            if spec is not None:
+                out[method_id] = spec.model_copy(update={"quant": native.format})
+        return out
+
+    def gguf_file_method(self, model_id: str | None) -> str | None:
+        """The method a GGUF of the model is planned with when its published file's size is on
+        file (gpt-oss), else None (the type's own bits)."""
+        if model_id is None:
+            return None
+        method_id = _GGUF_FILE + re.sub(r"[^a-z0-9]", "_", model_id)
+        return method_id if method_id in self._gguf_file_methods else None
 
     def quant_method(self, text: str) -> str | None:
         """The inference method of a GGUF quantization type as written ("q5_k_m", "Q6_K",

@@ -356,6 +356,11 @@ class NativeWeights(_Data):
     # whatever the file's type): a question naming a runner and no type is answered in it,
     # not in the runner's default type. None: the runner's default type is assumed.
     local_runners: str | None = Field(default=None, min_length=3)
+    # The published GGUF file's size in GB, whatever its type (gpt-oss: every type keeps the
+    # MXFP4 experts, so a "Q4_K_M" file is as large as the MXFP4 one): a GGUF of the model is
+    # planned from it, not from the type's bits per weight. With its source.
+    gguf_gb: Decimal | None = Field(default=None, gt=0)
+    gguf_source: str | None = Field(default=None, min_length=3)
 
 
 class ModelSpec(_Data):

@@ -1217,11 +1217,37 @@ def _method_lines(
         add("\n")
     runner = ph.cat.local_runner(answer.query.runner) \
         if answer.query.runner_type_assumed and answer.query.runner is not None else None
-    if runner is not None and ph.cat.method(mem.method).quant == runner.default_type:
+    native = answer.native
+    # gpt-oss: every GGUF file keeps the MXFP4 experts, planned from the file's published size
+    # (models.toml native.gguf_gb) whatever the type named or assumed.
+    from_file = native is not None and native.gguf_gb is not None \
+        and mem.method == ph.cat.gguf_file_method(answer.query.model_id)
+    if from_file and runner is None and answer.query.quant is not None:
+        assert native is not None and native.gguf_gb is not None
+        add("   ℹ️ ")
+        add(_(
+            "Every GGUF file of %(model)s keeps its experts in the published %(format)s "
+            "weights whatever its type, %(quant)s too: the figure here is planned from the "
+            "published file's size, %(size)s.",
+            model=answer.model_name or "", format=native.format, quant=answer.query.quant,
+            size=ph.fmt.gb(native.gguf_gb, 1),
+        ))
+        add("\n")
+    if runner is not None and (from_file or ph.cat.method(mem.method).quant
+                               == runner.default_type):
         # "llama 3 70b with ollama": the GGUF type is the runner's default, an assumption.
         add("   ℹ️ ")
-        native = answer.native
-        if native is not None and native.local_runners is not None:
+        if from_file:
+            assert native is not None and native.gguf_gb is not None
+            add(_(
+                "You named no type, and every GGUF file of %(model)s keeps its experts in the "
+                "published %(format)s weights whatever its type (Ollama's tags too): "
+                "%(runner)s runs them as published, not as %(quant)s. The figure here is "
+                "planned from the published file's size, %(size)s.",
+                model=answer.model_name or "", format=native.format, runner=runner.name,
+                quant=runner.default_type, size=ph.fmt.gb(native.gguf_gb, 1),
+            ))
+        elif native is not None and native.local_runners is not None:
             # "gpt-oss 20b in ollama": its GGUF files keep the published format whatever
             # their type (models.toml native.local_runners), Ollama's tags too.
             add(_(
