@@ -221,4 +221,4 @@ def test_a_mac_compared_keeps_its_unified_memory() -> None:
     out, text = ask("Mac Studio M2 Ultra 192GB vs 2x 4090 for llama 70b inference")
     assert (out["gpu"], out["vram_gb"]) == ("apple-m2-ultra", 192)
     assert "168 GB of 144 GB" in text  # macOS lets the GPU use 3/4 of 192 GB
-    assert "your own card.\nOne of them has no published price" in text
+    assert "your own Mac.\nOne of them has no published price" in text

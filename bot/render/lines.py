@@ -31,6 +31,7 @@ from rules.quote import Quote
 
 if TYPE_CHECKING:
     from bot.remedy import Remedies, Remedy
+    from rules.schema import GPU
 
 _HIDDEN_NOTES = frozenset({"planning_rule", "activations_extra", "kv_cache_extra", "sharding_assumed"})
 # Jinja's truncate filter keeps this many characters past the length (policy truncate.leeway).
@@ -74,6 +75,18 @@ def rig_note(ph: Phrases, rig: tuple[tuple[str, int], ...], bound: str) -> Marku
         ))
     out.append("\n")
     return Markup("").join(out)
+
+
+def _not_rented(ph: Phrases, card: GPU) -> Markup:
+    """The verdict is for the user's own device, named as what it is: a Mac is not a card."""
+    if card.unified_memory:
+        return ph._("We don't rent the %(gpu)s here: this verdict is for your own Mac.",
+                    gpu=ph.gpu_name(card.id))
+    if card.id.endswith("-laptop"):
+        return ph._("We don't rent the %(gpu)s here: this verdict is for your own laptop.",
+                    gpu=ph.gpu_name(card.id))
+    return ph._("We don't rent the %(gpu)s here: this verdict is for your own card.",
+                gpu=ph.gpu_name(card.id))
 
 
 def _truncate(text: str, length: int) -> str:
@@ -387,8 +400,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         if not card.rented:
             if not own_first:  # else said with the cost that leads
                 put("🏠 ")
-                put(_("We don't rent the %(gpu)s here: this verdict is for your own card.",
-                      gpu=ph.gpu_name(card.id)))
+                put(_not_rented(ph, card))
                 put("\n")
         elif not asked.rentable:
             put("🔢 ")
@@ -738,7 +750,12 @@ def remedy_block(answer: Answer, ph: Phrases) -> Markup:
             line = _("%(changes)s: %(gb)s per GPU", changes=changes, gb=fmt.gb(r.per_gpu_gb, 1))
             out.append(f"• {line}\n")
     else:
-        said = _("Nothing short of another card makes it fit on %(where)s.", where=where)
+        if rm.gpu and ph.cat.gpu(rm.gpu).unified_memory:
+            # A Mac is not a card: more memory there is another Mac (or a rented GPU).
+            said = _("Nothing short of a Mac with more memory, or a rented GPU, makes it fit on "
+                     "%(where)s.", where=where)
+        else:
+            said = _("Nothing short of another card makes it fit on %(where)s.", where=where)
         out.append(f"🩹 <b>{said}</b>\n")
         if rm.best_gb is not None:
             out.append(_(
@@ -1573,8 +1590,7 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
             elif c.a is None:
                 put(_("We don't rent the %(gpu)s here.", gpu=name))
             else:
-                put(_("We don't rent the %(gpu)s here: this verdict is for your own card.",
-                      gpu=name))
+                put(_not_rented(ph, card))
             put("\n")
         if (card_a.rented and c.a_usd_per_hour is None and not c.a_rig) or (
             card_b.rented and c.b_usd_per_hour is None and not c.b_rig

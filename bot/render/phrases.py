@@ -178,7 +178,11 @@ def gpu_forms(locale: str, name: str) -> dict[str, Markup]:
         else:
             the, of = f"le {name}", f"du {name}"
     elif locale == "es":
-        the, of = f"la {name}", f"de la {name}"
+        # "la H100" (la tarjeta), but "el Apple M3 Max" (el chip, el Mac).
+        if name.startswith("Apple"):
+            the, of = f"el {name}", f"del {name}"
+        else:
+            the, of = f"la {name}", f"de la {name}"
     else:
         the, of = f"the {name}", f"of the {name}"
     # Markup: the apostrophe of "l'A100" is text, not something to escape to &#39;. A name
