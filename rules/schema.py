@@ -291,6 +291,13 @@ class Payment(Sourced):
     hours_never_expire: bool
     pricing_urls: dict[str, str]  # per language where the site has a page in it
     site_url: str
+    # The networks (chains) the coins are sent on, as the page names them: none, so "USDT on
+    # TRC20?" is answered as not published, never guessed.
+    networks: tuple[str, ...] = ()
+    networks_source: str = ""
+    # The one currency prices are published in; the page gives no other and no exchange rate.
+    currency: str = "USD"
+    currency_source: str = ""
 
 
 class ServiceQuestion(Sourced):

@@ -410,6 +410,8 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
 
     query = answer.query
     error = answer.error
+    if query.currency_asked and not error:
+        _currency(ph, put)
     if error:
         include("error.html.j2")
     elif answer.missing:
@@ -439,6 +441,22 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
     # A plain str, as a template's render gave: a Markup reply would escape what is added to
     # it (reply.text + "&…") and strip() would keep it Markup.
     return "".join(out)
+
+
+def _currency(ph: Phrases, put: Put) -> None:
+    """"¿Cuánto cuesta una H100 en euros?": the page prices in one currency and publishes no
+    exchange rate (service.toml [payment] currency), so nothing is converted; said first."""
+    pay = ph.cat.payment
+    put("💱 <b>")
+    put(ph._("Our prices are in US dollars only:") if pay.currency == "USD" else
+        ph._("Our prices are in %(currency)s only:", currency=pay.currency))
+    put("</b> ")
+    put(ph._(
+        "the published page gives no price in another currency and no exchange rate, so I do "
+        "not convert. You pay in crypto (%(coins)s), topping up from %(minimum)s.",
+        coins=ph.fmt.list(list(pay.coins)), minimum=ph.fmt.usd_short(pay.min_top_up_usd),
+    ))
+    put("\n\n")
 
 
 def _hours_as(hours_as: str | None, ph: Phrases, put: Put) -> None:

@@ -328,3 +328,85 @@ SUB_HOUR: Final = lazy(
 def service_topics(s: str) -> tuple[str, ...]:
     """The questions about the service of SERVICE_TOPICS that `s` asks, in a fixed order."""
     return tuple(topic for topic, pattern in SERVICE_TOPICS if pattern.search(s))
+
+
+# Prices asked in another currency than the published one: "cuánto cuesta una h100 en euros",
+# "combien en euros pour 10h", "how much in EUR", "en pesos mexicanos", "what currency?". The
+# page prices in US dollars only and gives no exchange rate (service.toml [payment] currency):
+# the reply says so and converts nothing. Folded text; "€"/"£" (dropped by folding) in
+# CURRENCY_SIGN_ASK on the text as written. "pesos" alone is also a model's weights.
+_OTHER_CURRENCY: Final = (
+    r"(?:euros?|eur|pesos(?! (?:de|del|en|in|bf16|fp16|fp8|int\d|\d))|mxn|ars|clp|cop|brl|reais|"
+    r"reales|soles|gbp|pounds?(?: sterling)?|libras?(?: esterlinas?)?|livres? sterling|yens?|jpy|"
+    r"rupees?|rupias?|roupies?|inr|cad|aud|chf|francs? suisses?|local currency|moneda local|"
+    r"devise locale|(?:my|mi|ma) (?:own )?(?:currency|moneda|devise))"
+)
+CURRENCY_ASK: Final = Guarded(
+    ("eur", "peso", "mxn", "ars", "clp", "cop", "brl", "rea", "soles", "gbp", "pound", "libra",
+     "livre", "yen", "jpy", "rupee", "rupia", "roupie", "inr", "cad", "aud", "chf", "franc",
+     "currenc", "moneda", "divisa", "devise"),
+    r"(?<![a-z0-9])(?:(?:in|en|a|to|into|pour|para|vers) (?:the |los |les |des )?"
+    rf"{_OTHER_CURRENCY}|pesos (?:mexicanos|argentinos|colombianos|chilenos|uruguayos)"
+    r"|(?:other|another|otras?|autres?|une autre) (?:currenc(?:y|ies)|monedas?|divisas?|devises?)"
+    r"|(?:which|what|que|cual(?:es)?|en que|quelles?|dans quelle) "
+    r"(?:currenc(?:y|ies)|monedas?|divisas?|devises?))(?![a-z0-9])"
+)
+CURRENCY_SIGN_ASK: Final = Guarded(("€", "£"), r"(?<![a-z0-9])(?:in|en|a|to|into) ?[€£](?! ?\d)")
+
+
+def currency_asked(folded: str, written: str) -> bool:
+    """A price asked in another currency (`folded`: the folded text, `written`: as typed)."""
+    return (CURRENCY_ASK.admits(folded) and CURRENCY_ASK.pattern.search(folded) is not None) \
+        or (CURRENCY_SIGN_ASK.admits(written)
+            and CURRENCY_SIGN_ASK.pattern.search(written.lower()) is not None)
+
+
+# The network (chain) a coin is sent on: "USDT on which network", "usdt trc20", "¿en qué red?",
+# "sur quel réseau ?". The page names coins, never networks (service.toml [payment] networks):
+# the reply says so and points to support. Networks by the name a reply gives them.
+NETWORKS: Final[tuple[tuple[str, Guarded], ...]] = (
+    ("TRC20 (Tron)", Guarded(("trc", "tron"), r"(?<![a-z0-9])(?:trc ?-?20|tron)(?![a-z0-9])")),
+    ("ERC20 (Ethereum)", Guarded(("erc",), r"(?<![a-z0-9])erc ?-?20(?![a-z0-9])")),
+    ("BEP20 (BNB Chain)", Guarded(("bep", "bsc", "bnb"),
+                      r"(?<![a-z0-9])(?:bep ?-?20|bsc|bnb (?:smart )?chain)(?![a-z0-9])")),
+    ("Polygon", Guarded(("polygon", "matic"), r"(?<![a-z0-9])(?:polygon|matic)(?![a-z0-9])")),
+    ("Arbitrum", Guarded(("arbitrum",), r"(?<![a-z0-9])arbitrum(?![a-z0-9])")),
+    ("Optimism", Guarded(("optimism",), r"(?<![a-z0-9])optimism(?![a-z0-9])")),
+    ("Avalanche", Guarded(("avax", "avalanche"), r"(?<![a-z0-9])(?:avax|avalanche)(?![a-z0-9])")),
+    ("Lightning", Guarded(("lightning",), r"(?<![a-z0-9])lightning(?: network)?(?![a-z0-9])")),
+    ("SPL", Guarded(("spl",), r"(?<![a-z0-9])spl(?![a-z0-9])")),
+)
+_NETWORK_WORD: Final = r"(?:networks?|chains?|blockchains?|redes|red|reseaux|reseau)"
+_STABLE: Final = r"(?:usdt|usdc|tether)"
+NETWORK_ASK: Final = Guarded(
+    ("network", "chain", "red", "reseau"),
+    r"(?<![a-z0-9])(?:(?:which|what|wich|que|cual(?:es)?|quel(?:le)?s?) (?:crypto |cripto )?"
+    rf"{_NETWORK_WORD}|{_NETWORK_WORD} (?:for|de|pour|para|del?|du|des) (?:las? |les |los |the )?"
+    rf"(?:{_STABLE}|btc|eth|sol|ltc|xmr|coins?|crypto\w*|cripto\w*|pagos?|payments?|paiements?)"
+    rf"|{_STABLE} (?:on |en |sur )?(?:which |what |que |quel )?{_NETWORK_WORD})(?![a-z0-9])"
+)
+# The coins the page lists (service.toml [payment] coins), by the ticker a reply gives them.
+COINS: Final[tuple[tuple[str, Guarded], ...]] = (
+    ("BTC", Guarded(("btc", "bitcoin"), r"(?<![a-z0-9])(?:btc|bitcoins?)(?![a-z0-9])")),
+    ("USDT", Guarded(("usdt", "tether"), r"(?<![a-z0-9])(?:usdt|tether)(?![a-z0-9])")),
+    ("USDC", Guarded(("usdc",), r"(?<![a-z0-9])usdc(?![a-z0-9])")),
+    ("ETH", Guarded(("eth",), r"(?<![a-z0-9])(?:eth|ether|ethereum)(?![a-z0-9])")),
+    ("SOL", Guarded(("sol",), r"(?<![a-z0-9])(?:sol|solana)(?![a-z0-9])")),
+    ("LTC", Guarded(("ltc", "litecoin"), r"(?<![a-z0-9])(?:ltc|litecoin)(?![a-z0-9])")),
+    ("XMR", Guarded(("xmr", "monero"), r"(?<![a-z0-9])(?:xmr|monero)(?![a-z0-9])")),
+)
+
+
+def pay_network(s: str) -> tuple[str, str] | None:
+    """(coin, network) when `s` asks about the network a coin is sent on, each "" when not
+    named (the first named in the text); None when no network is asked about."""
+    network = ""
+    for name, pattern in NETWORKS:
+        if pattern.admits(s) and pattern.pattern.search(s):
+            network = name
+            break
+    if not network and not (NETWORK_ASK.admits(s) and NETWORK_ASK.pattern.search(s)):
+        return None
+    found = [(m.start(), coin) for coin, pattern in COINS if pattern.admits(s)
+             for m in [pattern.pattern.search(s)] if m is not None]
+    return (min(found)[1] if found else "", network)

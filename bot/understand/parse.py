@@ -1792,6 +1792,13 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         intent = "memory"
     share_seen = _share_seen(text) if vllm_share and utilization is None else None
     runner_spec = cat.local_runner(runner) if runner is not None else None
+    network = asks.pay_network(corrected)
+    if network is not None and not any(network) and intent != "pay" and not pay_also:
+        network = None  # "which network architecture": a coin or a payment makes it a chain
+    if network is not None and intent in ("unknown", "help", "smalltalk", "memory", "recommend") \
+            and (method is None or inference) and work.params_b is None and not work.family \
+            and not work.gpus:
+        intent = "pay"  # "do you take trc20?", "what chain do you use for usdt"
     return _made(
         text=text,
         lang=work.lang,
@@ -1873,6 +1880,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         amd_unnamed=amd_unnamed,
         galore=flags.galore,
         pay_also=pay_also and intent in ("prices", "cost"),
+        pay_network=network if intent == "pay" or (pay_also and intent in ("prices", "cost"))
+        else None,
+        currency_asked=not foreign and not alert_foreign and intent in (
+            "prices", "cost", "pay", "help", "unknown", "compare", "recommend")
+        and asks.currency_asked(corrected, plain),
         lora_targets=flags.lora_targets,
         precision=flags.precision,
         optimizer=flags.optimizer,

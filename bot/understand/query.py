@@ -226,6 +226,12 @@ class Query(BaseModel):
     service_asked: tuple[str, ...] = ()
     # A payment asked beside a price or cost question: the payment answer follows its answer.
     pay_also: bool = False
+    # The network (chain) a coin is sent on asked about ("USDT on which network", "usdt trc20"):
+    # (coin, network) as named, "" for either not named. The page names none (ask support).
+    pay_network: tuple[str, str] | None = None
+    # A price asked in another currency ("cuánto cuesta una h100 en euros", "how much in EUR"):
+    # the page prices in US dollars only and gives no exchange rate; nothing is converted.
+    currency_asked: bool = False
     # An accelerator that is not a GPU and of which we have no figures ("TPU v5e", "Gaudi 3").
     accelerator: str | None = None
     # "j'ai une carte AMD", "tengo una AMD": an AMD card not named, asked which.
