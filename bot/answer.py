@@ -90,6 +90,7 @@ from rules.quote import (
     billable_gpu_hours,
     block_plan,
     blocks_within,
+    by_paid,
     instances,
     quote,
 )
@@ -567,6 +568,7 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         composed = _compare_times(query, answer, composed, cat)
         composed = _dataset_quotes(query, answer, composed, cat)
         composed = _measured_elsewhere(query, composed, cat)
+        composed = _by_paid(query, composed, cat)
         if extra.get("largest_names") and composed.detailed_fits is False:
             extra["largest_detailed"] = _largest_by_detail(query, cat)
         room = _context_room(query, composed, cat)
@@ -731,11 +733,13 @@ def _dataset_quotes(query: Query, answer: Answer, composed: Answer, cat: Catalog
         methods.append(replace(ma, quote=quote_for))
     # The reply leads with the cheapest of these runs (LoRA's can beat QLoRA's: a 4-bit base
     # trains at a lower assumed utilisation), and the JSON describes the run it leads with.
+    # By what is paid (the blocks that cover the run), then the run's own cost.
     priced = [ma for ma in methods if ma.quote is not None]
-    cheapest = min(priced, key=lambda ma: ma.quote.cost_usd if ma.quote else 0, default=None)
+    cheapest = min(priced, key=lambda ma: _paid_then_cost(ma.quote), default=None)
     per_hour = None  # per hardware hour says little beside whole runs' costs
     if cheapest is None or cheapest is primary or primary.quote is None \
-            or cheapest.quote is None or cheapest.quote.cost_usd >= primary.quote.cost_usd:
+            or cheapest.quote is None \
+            or _paid_then_cost(cheapest.quote) >= _paid_then_cost(primary.quote):
         return composed.model_copy(update={"methods": tuple(methods), "ratio": per_hour})
     original = next(ma for ma in answer.methods if ma.memory.method == cheapest.memory.method)
     alt = answer.model_copy(update={"primary": original, "quote": original.quote})
@@ -750,6 +754,45 @@ def _dataset_quotes(query: Query, answer: Answer, composed: Answer, cat: Catalog
 # What "10k samples" can mean in tokens when no length is given: a short instruction sample and
 # one at the sequence length the detailed estimate assumes (bot.detail's default).
 SAMPLE_LENGTHS = (512, DEFAULT_SEQ_LEN)
+
+
+def _paid_then_cost(q: Quote | None) -> tuple[Decimal, Decimal]:
+    return (Decimal(0), Decimal(0)) if q is None else (q.plan.usd, q.cost_usd)
+
+
+def _by_paid(query: Query, composed: Answer, cat: Catalogue) -> Answer:
+    """Hours stated: the offered configurations that fit rank by what is paid for those hours
+    (GPU-hours are sold in blocks, the smallest the minimum purchase), not by the hourly price,
+    and the quote made on the cheapest per hour moves to the cheapest paid ("lora llama 70b for
+    1 hour": 8× H100's one 10-hour block, $23.20, before one B200's, $46.10)."""
+    hours = query.hours
+    if hours is None or not composed.methods:
+        return composed
+    swap: dict[int, MethodAnswer] = {}
+    for ma in composed.methods:
+        if len(ma.options) < 2 or ma.cheapest is not ma.options[0]:
+            continue
+        ranked = by_paid(ma.options, hours, catalogue=cat)
+        if ranked == ma.options:
+            continue
+        run, old, new = ma.quote, ma.options[0], ranked[0]
+        asked = ma.fit
+        on_asked = asked is not None and run is not None and asked.fits and asked.rentable \
+            and (asked.gpu, asked.gpu_count) == (run.gpu, run.gpu_count)
+        if run is not None and not on_asked and new is not old and new.gpu is not None \
+                and (run.gpu, run.gpu_count) == (old.gpu, old.gpu_count):
+            run = quote(new.gpu, new.gpu_count, hours, ma.memory.method, catalogue=cat)
+        swap[id(ma)] = replace(ma, options=ranked, cheapest=new, quote=run)
+    if not swap:
+        return composed
+    primary = composed.primary
+    update: dict[str, Any] = {
+        "methods": tuple(swap.get(id(ma), ma) for ma in composed.methods)}
+    if primary is not None and id(primary) in swap:
+        update["primary"] = swap[id(primary)]
+        if composed.quote is primary.quote:
+            update["quote"] = swap[id(primary)].quote
+    return composed.model_copy(update=update)
 
 
 def _sample_bracket(query: Query, cat: Catalogue) -> tuple[tuple[int, TrainingEstimate], ...]:
@@ -1495,10 +1538,18 @@ def _budget(query: Query, cat: Catalogue, gpu: GPU | None) -> tuple[Query, dict[
         update.update(gpu=named.gpu, gpu_count=named.gpu_count)
         if not timed:
             update["hours"] = named.hours
+    whole = _whole_blocks(alt if alt is not None else named, cat)
+    plan = whole.get("budget_blocks")
+    if plan is not None and "hours" in update:
+        # The blocks covering the hours the rate gives would cost more than the budget: the
+        # quote is for the hours of the whole blocks it buys, what is paid within it.
+        bought = alt if alt is not None else named
+        assert bought is not None
+        update["hours"] = Decimal(plan.hours_bought) / bought.gpu_count
     # The hours set are the alternative's: the card asked about has its own line, no quote.
     return query.model_copy(update=update), {
         "budget": named, "budget_alt": alt, "budget_cheapest": gpu is None, "asked_quote": None,
-        **_whole_blocks(alt if alt is not None else named, cat)}
+        **whole}
 
 
 def _whole_blocks(bought: BudgetBuys | None, cat: Catalogue) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from itertools import product
 
 from rules.catalogue import Catalogue
 from rules.errors import GPUNotRented, InvalidHours, NoAssumedHours, PriceNotPublished
-from rules.fit import check_count, config_price
+from rules.fit import Fit, check_count, config_price
 from rules.schema import MethodId, Offer
 
 
@@ -195,6 +195,32 @@ def quote(
         cost_usd=gpu_hours * gpu.usd_per_gpu_hour,
         plan=plan,
     )
+
+
+def paid_usd(gpu_id: str, count: int, hours: Decimal, *, catalogue: Catalogue) -> Decimal | None:
+    """What is paid for `hours` wall-clock on `count` × the GPU: the blocks that cover its
+    GPU-hours (the smallest block is the minimum purchase); None where no price is published."""
+    cat = catalogue
+    price = cat.gpu(gpu_id).usd_per_gpu_hour
+    if price is None:
+        return None
+    billable = billable_gpu_hours(hours * count, cat.pricing.billing_granularity_minutes)
+    return block_plan(billable, price, cat.pricing.block_hours).usd
+
+
+def by_paid(options: tuple[Fit, ...], hours: Decimal, *, catalogue: Catalogue) -> tuple[Fit, ...]:
+    """Offered configurations for a run of `hours` wall-clock, cheapest by what is paid for it
+    first: GPU-hours are sold in blocks, so for an hour of LoRA 70B 8× H100 (8 GPU-hours, one
+    10-hour block: $23.20) is paid less than one B200 (one 10-hour block: $46.10), though the
+    B200's hour is cheaper. Ties: the run's own cost, then the order given (per hour)."""
+    def key(item: tuple[int, Fit]) -> tuple[Decimal, Decimal, int]:
+        at, f = item
+        paid = None if f.gpu is None else paid_usd(f.gpu, f.gpu_count, hours, catalogue=catalogue)
+        if paid is None or f.usd_per_hour is None:
+            return Decimal("Infinity"), Decimal("Infinity"), at
+        return paid, f.usd_per_hour * hours, at
+
+    return tuple(f for _, f in sorted(enumerate(options), key=key))
 
 
 def instances(gpu_id: str, count: int, *, catalogue: Catalogue) -> tuple[Offer, ...]:

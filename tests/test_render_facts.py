@@ -193,19 +193,24 @@ def _quote(gpu: str, count: int, hours: str | None, method: str | None = None) -
     ("locale", "args", "said"),
     [
         ("en", ("h100", 1, "9.5"),
-         "💵 <b>Cost: $22.04</b> — 1× H100 × 9.5 hours at $2.32/hour = 9.5 GPU-hours.\n"
-         "🧱 Buy 1 block of 10 GPU-hours (10 GPU-hours, $23.20). "
+         # The block costs more than the run: what is paid leads, the run's cost second.
+         "💵 <b>You pay $23.20</b> — 1 block of 10 GPU-hours of H100: GPU-hours are sold only "
+         "in blocks, and this is the least that covers the run.\n"
+         "🧾 This run uses $22.04 of it: 1× H100 × 9.5 hours at $2.32/hour = 9.5 GPU-hours. "
          "The 0.5 spare GPU-hours never expire."),
         ("en", ("h100", 1, "10"),  # nothing spare: no spare sentence
          "💵 <b>Cost: $23.20</b> — 1× H100 × 10 hours at $2.32/hour = 10 GPU-hours.\n"
          "🧱 Buy 1 block of 10 GPU-hours (10 GPU-hours, $23.20)."),
         ("en", ("h100", 1, "123"),
-         "💵 <b>Cost: $285.36</b> — 1× H100 × 123 hours at $2.32/hour = 123 GPU-hours.\n"
-         "🧱 Buy 1 block of 24 GPU-hours and 10 blocks of 10 GPU-hours (124 GPU-hours, $287.68). "
+         "💵 <b>You pay $287.68</b> — 1 block of 24 GPU-hours and 10 blocks of 10 GPU-hours of "
+         "H100 (124 GPU-hours in all): GPU-hours are sold only in blocks, and this is the least "
+         "that covers the run.\n"
+         "🧾 This run uses $285.36 of it: 1× H100 × 123 hours at $2.32/hour = 123 GPU-hours. "
          "The 1 spare GPU-hour never expires."),
         ("en", ("l40s", 1, "1"),
-         "💵 <b>Cost: $0.82</b> — 1× L40S × 1 hour at $0.82/hour = 1 GPU-hour.\n"
-         "🧱 Buy 1 block of 10 GPU-hours (10 GPU-hours, $8.20). "
+         "💵 <b>You pay $8.20</b> — 1 block of 10 GPU-hours of L40S: GPU-hours are sold only "
+         "in blocks, and this is the least that covers the run.\n"
+         "🧾 This run uses $0.82 of it: 1× L40S × 1 hour at $0.82/hour = 1 GPU-hour. "
          "The 9 spare GPU-hours never expire."),
         ("en", ("h100", 2, None, "qlora"),
          "💵 <b>Cost: $23.20</b> — 2× H100 × 5 hours at $4.64/hour = 10 GPU-hours.\n"
@@ -214,10 +219,12 @@ def _quote(gpu: str, count: int, hours: str | None, method: str | None = None) -
          "hour on a short run before sizing a long one.</i>\n"
          "🧱 Buy 1 block of 10 GPU-hours (10 GPU-hours, $23.20)."),
         ("fr", ("h100", 1, "123"),
-         f"💵 <b>Coût{NBSP}: 285,36{NBSP}$US</b> — 1× H100 × 123{NBSP}heures à 2,32{NBSP}$US/heure"
-         f" = 123{NBSP}GPU-heures.\n🧱 Achetez 1 bloc de 24{NBSP}GPU-heures et 10 blocs de "
-         f"10{NBSP}GPU-heures (124{NBSP}GPU-heures, 287,68{NBSP}$US). La 1{NBSP}GPU-heure "
-         "restante n'expire jamais."),
+         f"💵 <b>Vous payez 287,68{NBSP}$US</b> — 1 bloc de 24{NBSP}GPU-heures et 10 blocs de "
+         f"10{NBSP}GPU-heures (H100, 124{NBSP}GPU-heures au total){NBSP}: les GPU-heures ne sont "
+         "vendues que par blocs, et c'est le minimum qui couvre le run.\n"
+         f"🧾 Ce run en consomme 285,36{NBSP}$US{NBSP}: 1× H100 × 123{NBSP}heures à "
+         f"2,32{NBSP}$US/heure = 123{NBSP}GPU-heures. La 1{NBSP}GPU-heure restante n'expire "
+         "jamais."),
     ],
 )
 def test_the_cost_block_line_by_line(locale: str, args: tuple, said: str):

@@ -27,7 +27,7 @@ from rules.compare import Comparison, ScaledRate
 from rules.estimator import load_constants
 from rules.fit import Fit
 from rules.memory import Memory
-from rules.quote import Quote
+from rules.quote import Quote, paid_usd
 
 if TYPE_CHECKING:
     from bot.remedy import Remedies, Remedy
@@ -1298,6 +1298,14 @@ def _method_lines(
         add(ph.note(n, mem, offload=bool(answer.query.cpu_offload)))
         add("\n")
     cheapest = ma.cheapest
+    hours = answer.query.hours
+
+    def paid_for(f: Fit) -> Decimal | None:
+        """What is paid for the stated hours on `f` (None: no hours, or no price)."""
+        if hours is None or f.gpu is None or f.usd_per_hour is None:
+            return None
+        return paid_usd(f.gpu, f.gpu_count, hours, catalogue=ph.cat)
+
     if figure is not None and fit is not None:
         fit_ok = answer.method_fits.get(mem.method, fit.fits)
     else:
@@ -1315,6 +1323,15 @@ def _method_lines(
                 "Cheapest offered configuration that holds the detailed estimate with your "
                 "settings: %(where)s at %(price)s.",
                 where=ph.fit_config(cheapest), price=ph.per_hour(cheapest.usd_per_hour),  # type: ignore[arg-type]
+            ))
+        elif paid_for(cheapest) is not None:
+            # Hours stated: ranked by what is paid for them (blocks), which the line gives.
+            add(_(
+                "Cheapest offered configuration that fits, by what you pay for %(wall)s: "
+                "%(where)s, %(paid)s in blocks (%(price)s).",
+                wall=ph.fmt.hours(hours), where=ph.fit_config(cheapest),  # type: ignore[arg-type]
+                paid=ph.fmt.usd(paid_for(cheapest)),  # type: ignore[arg-type]
+                price=ph.per_hour(cheapest.usd_per_hour),  # type: ignore[arg-type]
             ))
         else:
             add(_(
@@ -1341,12 +1358,23 @@ def _method_lines(
             ))
         add("\n")
     if answer.intent == "recommend" and len(ma.options) > 1:
-        alts: list[str] = [
-            Markup("").join((ph.fit_config(o), " (", ph.per_hour(o.usd_per_hour), ")"))  # type: ignore[arg-type]
-            for o in ma.options[1:4]
-        ]
-        add("   ")
-        add(_("Also fits: %(others)s.", others=ph.fmt.list(alts, "or")))
+        others = ma.options[1:4]
+        if cheapest is not None and paid_for(cheapest) is not None \
+                and all(paid_for(o) is not None for o in others):
+            alts: list[str] = [
+                Markup("").join((ph.fit_config(o), " (", ph.fmt.usd(paid_for(o)), ")"))  # type: ignore[arg-type]
+                for o in others
+            ]
+            add("   ")
+            add(_("Also fits: %(others)s (what you pay in blocks).",
+                  others=ph.fmt.list(alts, "or")))
+        else:
+            alts = [
+                Markup("").join((ph.fit_config(o), " (", ph.per_hour(o.usd_per_hour), ")"))  # type: ignore[arg-type]
+                for o in others
+            ]
+            add("   ")
+            add(_("Also fits: %(others)s.", others=ph.fmt.list(alts, "or")))
         add("\n")
 
 
@@ -1840,10 +1868,50 @@ def _compared_names(gpu_a: str, gpu_b: str, ph: Phrases) -> tuple[GpuName, GpuNa
     return named[0], named[1]
 
 
+def _paid_difference(first: Quote, second: Quote, ph: Phrases) -> str:
+    """The gap in what is paid (blocks of GPU-hours, the smallest the minimum purchase) when
+    either side's blocks cost more than its run: "for 2 hours, an H100 costs $14 more than an
+    A100" (one 10-hour block each), not the runs' $2.80; the runs' own costs second."""
+    _, fmt = ph._, ph.fmt
+    if first.plan.usd == second.plan.usd:
+        said = _(
+            "Both cost the same in the blocks you pay for: %(cost)s (the runs themselves "
+            "%(first_run)s and %(second_run)s).", cost=fmt.usd(first.plan.usd),
+            first_run=fmt.usd(first.cost_usd), second_run=fmt.usd(second.cost_usd),
+        )
+        return f"⚖️ <b>{said}</b>"
+    dear, cheap = (first, second) if first.plan.usd > second.plan.usd else (second, first)
+    facts = {
+        "dear": ph.config(dear.gpu, dear.gpu_count),
+        "cheap": ph.config(cheap.gpu, cheap.gpu_count),
+        "diff": fmt.usd(dear.plan.usd - cheap.plan.usd),
+        "dear_cost": fmt.usd(dear.plan.usd),
+        "cheap_cost": fmt.usd(cheap.plan.usd),
+        "dear_run": fmt.usd(dear.cost_usd),
+        "cheap_run": fmt.usd(cheap.cost_usd),
+    }
+    if dear.hours == cheap.hours:
+        said = _(
+            "For %(hours)s, %(dear)s costs %(diff)s more than %(cheap)s in the blocks you pay "
+            "for (%(dear_cost)s vs %(cheap_cost)s; the runs themselves %(dear_run)s vs "
+            "%(cheap_run)s).", hours=fmt.hours(dear.hours), **facts,
+        )
+    else:
+        said = _(
+            "%(dear)s for %(dear_hours)s costs %(diff)s more than %(cheap)s for %(cheap_hours)s "
+            "in the blocks you pay for (%(dear_cost)s vs %(cheap_cost)s; the runs themselves "
+            "%(dear_run)s vs %(cheap_run)s).",
+            dear_hours=fmt.hours(dear.hours), cheap_hours=fmt.hours(cheap.hours), **facts,
+        )
+    return f"⚖️ <b>{said}</b>"
+
+
 def _cost_difference(first: Quote, second: Quote, ph: Phrases) -> str:
     """How much more the dearer side of a comparison costs for its hours (exact Decimals,
     rounded only when shown)."""
     _, fmt = ph._, ph.fmt
+    if first.plan.usd > first.cost_usd or second.plan.usd > second.cost_usd:
+        return _paid_difference(first, second, ph)
     if first.cost_usd == second.cost_usd:
         return "⚖️ " + str(_("Both cost the same: %(cost)s.", cost=fmt.usd(first.cost_usd)))
     dear, cheap = (first, second) if first.cost_usd > second.cost_usd else (second, first)

@@ -642,7 +642,12 @@ class Phrases:
         return _safe(f"🧱 {said}")
 
     def quote_block(self, q: Quote) -> Markup:
+        """The cost of a run and the blocks to buy for it. GPU-hours are sold only in blocks
+        (the smallest is the minimum purchase): when the blocks cost more than the run, what
+        is paid leads and the run's own cost follows."""
         fmt, _ = self.fmt, self._
+        if q.plan.usd > q.cost_usd:
+            return self._paid_block(q)
         total = _("Cost: %(total)s", total=fmt.usd(q.cost_usd))
         detail = self.ngettext(
             "%(cfg)s × %(wall)s at %(price)s = %(gh)s GPU-hour.",
@@ -681,4 +686,53 @@ class Phrases:
             )
             line = f"{line} {spare}"
         lines.append(line)
+        return _safe("".join(lines))
+
+    def _run_detail(self, q: Quote) -> Markup:
+        return self.ngettext(
+            "%(cfg)s × %(wall)s at %(price)s = %(gh)s GPU-hour.",
+            "%(cfg)s × %(wall)s at %(price)s = %(gh)s GPU-hours.",
+            q.gpu_hours,
+            cfg=self.config(q.gpu, q.gpu_count),
+            wall=self.fmt.hours(q.hours),
+            price=self.per_hour(q.usd_per_hour),
+            gh=self.fmt.num(q.gpu_hours),
+        )
+
+    def _paid_block(self, q: Quote) -> Markup:
+        """"A short run on a B200": one 10-hour block ($46.10) is what is paid, the run's
+        $1.54 of it second."""
+        fmt, _ = self.fmt, self._
+        paid = _("You pay %(paid)s", paid=fmt.usd(q.plan.usd))
+        if q.plan.block_count > 1:
+            bought = _(
+                "%(listed)s of %(gpu)s (%(bought)s GPU-hours in all): GPU-hours are sold only "
+                "in blocks, and this is the least that covers the run.",
+                listed=self._blocks_listed(q.plan), gpu=self.cat.gpu(q.gpu).name,
+                bought=fmt.num(q.plan.hours_bought),
+            )
+        else:
+            bought = _(
+                "%(listed)s of %(gpu)s: GPU-hours are sold only in blocks, and this is the least "
+                "that covers the run.", listed=self._blocks_listed(q.plan),
+                gpu=self.cat.gpu(q.gpu).name,
+            )
+        lines = [f"💵 <b>{paid}</b> — {bought}\n"]
+        run = _("This run uses %(cost)s of it:", cost=fmt.usd(q.cost_usd))
+        line = f"🧾 {run} {self._run_detail(q)}"
+        spare_hours = Decimal(q.plan.hours_bought) - q.gpu_hours
+        spare = self.ngettext(
+            "The %(count)s spare GPU-hour never expires.",
+            "The %(count)s spare GPU-hours never expire.",
+            spare_hours,
+            count=fmt.num(spare_hours),
+        )
+        lines.append(f"{line} {spare}")
+        if q.hours_assumed:
+            warning = _(
+                "The hours are an illustrative assumption, not a measurement: run time depends "
+                "on training tokens, sequence length, batch size and software. Measure your own "
+                "steps per hour on a short run before sizing a long one."
+            )
+            lines.append(f"\n⚠️ <i>{warning}</i>")
         return _safe("".join(lines))
