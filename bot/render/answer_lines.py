@@ -412,6 +412,8 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
     error = answer.error
     if query.currency_asked and not error:
         _currency(ph, put)
+    if query.cpu_only and not error and not answer.missing and answer.methods:
+        _cpu_only(answer, ph, put)
     if error:
         include("error.html.j2")
     elif answer.missing:
@@ -441,6 +443,51 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
     # A plain str, as a template's render gave: a Markup reply would escape what is added to
     # it (reply.text + "&…") and strip() would keep it Markup.
     return "".join(out)
+
+
+def _cpu_only(answer: Answer, ph: Phrases, put: Put) -> None:
+    """"Llama 3 70B on CPU only with 128 GB of RAM": the planning rule (weights plus 20 %) is
+    the memory whether it is a GPU's or the system RAM, held against the RAM said; it runs, but
+    decoding reads every weight from RAM for each token, and no RAM bandwidth is on file for
+    the user's machine, so no speed is estimated. The GPU answer follows."""
+    _, fmt = ph._, ph.fmt
+    who = ph.subject(answer.model_name, answer.params_b)  # type: ignore[arg-type]
+    ram = answer.query.ram_gb
+    put("🖥 <b>")
+    put(_("No GPU: on the CPU alone, %(who)s is held in your system RAM.", who=who))
+    put("</b>\n")
+    for ma in answer.methods:
+        need = ma.memory.estimate_gb
+        name = ph.method_name(ma.memory.method)
+        if ram is None:
+            line = _("%(method)s: about %(need)s of RAM.", method=name, need=fmt.gb(need, 1))
+        elif need <= ram:
+            line = _("%(method)s: about %(need)s, within your %(ram)s of RAM.", method=name,
+                     need=fmt.gb(need, 1), ram=fmt.gb(ram))
+        else:
+            line = _("%(method)s: about %(need)s, %(short)s more than your %(ram)s of RAM.",
+                     method=name, need=fmt.gb(need, 1), short=fmt.gb(need - ram, 1),
+                     ram=fmt.gb(ram))
+        put(f"{'✅' if ram is not None and need <= ram else '❌' if ram is not None else '•'} ")
+        put(line)
+        put("\n")
+    if ram is None:
+        put(_("Tell me how much RAM the machine has and I will say which of these it holds."))
+        put("\n")
+    if ram is not None and all(ma.memory.estimate_gb > ram for ma in answer.methods):
+        put(_("It does not fit in your RAM at any of these precisions."))
+        put("\n")
+    else:
+        put(_(
+            "Where it fits, it runs, but slowly: without a GPU, every generated token reads all "
+            "the weights from RAM, so the RAM's bandwidth bounds the speed, and I have no figure "
+            "for your machine's: no speed is estimated. The operating system and the context's "
+            "KV cache need RAM too."
+        ))
+        put("\n")
+    put("\n")
+    put(_("On a GPU instead:"))
+    put("\n")
 
 
 def _currency(ph: Phrases, put: Put) -> None:

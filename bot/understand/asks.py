@@ -410,3 +410,38 @@ def pay_network(s: str) -> tuple[str, str] | None:
     found = [(m.start(), coin) for coin, pattern in COINS if pattern.admits(s)
              for m in [pattern.pattern.search(s)] if m is not None]
     return (min(found)[1] if found else "", network)
+
+
+# No GPU at all, the model on the CPU and its RAM: "cpu only", "on my cpu", "without a gpu",
+# "sin gpu", "solo cpu", "sans GPU", "que le CPU". Never a CPU offload ("offload to cpu", "cpu
+# ram for offload"): parse reads it only with no GPU or offload named.
+CPU_ONLY: Final = Guarded(
+    ("cpu", "gpu"),
+    r"(?<![a-z0-9])(?:cpu ?-?only|only (?:a |the |my )?cpu|just (?:a |the |my )?cpu|"
+    r"(?:on|in|with|using) (?:a |the |my )?cpus?(?! ?(?:ram|memory|offload))(?![a-z0-9])|"
+    r"solo (?:con )?(?:la |el |mi )?cpu|(?:en|con|sobre) (?:la |el |mi )?cpu(?! ?ram)|"
+    r"(?:que|seulement|uniquement) (?:le |la |mon |ma |un |une )?(?:cpu|processeur)|"
+    r"(?:sur|avec|en) (?:le |la |mon |ma |un |une )?(?:cpu|processeur)(?! ?ram)|"
+    r"(?:without|w/o|no|sin|sans|pas de) (?:a |any |una |ninguna |un |une |de )?gpus?|"
+    r"(?:don'?t|do not|dont) have (?:a |any )?gpus?|no tengo (?:una |ninguna )?gpus?|"
+    r"(?:je )?n'?ai pas de gpus?)(?![a-z0-9])"
+)
+# The system RAM said: "128gb ram", "64gb de ram", "32 go de ram", "ram: 64 gb", "64 gigs of
+# memory ram", "128 GB DDR5".
+RAM_GB: Final = Guarded(
+    ("ram", "ddr", "memoria", "memoire"),
+    r"(?<![a-z0-9.,])(?P<a>\d{1,4})(?: ?(?:gb|go|g|gigs?|gib))(?: (?:of|de))?"
+    r" (?:system |sys )?(?:ram|ddr\d?|memoria ram|memoire vive)(?![a-z0-9])"
+    r"|(?<![a-z0-9])(?:ram|ddr\d?)(?: ?:| de| of| is)? (?P<b>\d{1,4}) ?(?:gb|go|g|gigs?|gib)(?![a-z0-9])"
+)
+
+
+def cpu_only(s: str) -> bool:
+    return CPU_ONLY.admits(s) and CPU_ONLY.pattern.search(s) is not None
+
+
+def ram_gb(s: str) -> int | None:
+    found = RAM_GB.pattern.search(s) if RAM_GB.admits(s) else None
+    if found is None:
+        return None
+    return int(found.group("a") or found.group("b"))

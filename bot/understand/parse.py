@@ -1792,6 +1792,14 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         intent = "memory"
     share_seen = _share_seen(text) if vllm_share and utilization is None else None
     runner_spec = cat.local_runner(runner) if runner is not None else None
+    # "llama 3 70b on cpu only with 128gb ram", "sin gpu, solo cpu", "sans GPU": no card named
+    # and nothing offloaded, serving (training on a CPU is not sized): the model's memory
+    # against the RAM said, the GPUs second.
+    cpu_alone = not work.gpus and work.vram_gb is None and not flags.cpu_offload \
+        and (method is None or inference) and intent in ("memory", "fit", "unknown", "recommend") \
+        and asks.cpu_only(corrected)
+    if cpu_alone and intent != "memory" and (work.params_b is not None or work.family):
+        intent = "memory"
     network = asks.pay_network(corrected)
     if network is not None and not any(network) and intent != "pay" and not pay_also:
         network = None  # "which network architecture": a coin or a payment makes it a chain
@@ -1873,6 +1881,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         within_hours=intent == "fit" and not inference and work.hours is not None
         and px.WITHIN_HOURS.admits(s) and px.WITHIN_HOURS.pattern.search(s) is not None,
         pay_refused=pay_refused,
+        cpu_only=cpu_alone,
+        ram_gb=asks.ram_gb(corrected) if cpu_alone else None,
         service_asked=service,
         per_minute=intent == "prices" and px.PER_MINUTE.admits(s)
         and px.PER_MINUTE.pattern.search(s) is not None,

@@ -232,6 +232,10 @@ class Query(BaseModel):
     # A price asked in another currency ("cuánto cuesta una h100 en euros", "how much in EUR"):
     # the page prices in US dollars only and gives no exchange rate; nothing is converted.
     currency_asked: bool = False
+    # No GPU: the model served on the CPU alone ("cpu only", "sin gpu", "sans GPU"), and the
+    # system RAM said ("128gb ram"), in GB.
+    cpu_only: bool = False
+    ram_gb: int | None = None
     # An accelerator that is not a GPU and of which we have no figures ("TPU v5e", "Gaudi 3").
     accelerator: str | None = None
     # "j'ai une carte AMD", "tengo una AMD": an AMD card not named, asked which.
