@@ -264,7 +264,8 @@ def test_lora_70b_on_200m_tokens_on_4x_a100() -> None:
     assert quote.plan.hours_bought >= 214
     en = render(d, "en")
     assert "35%" in en and "312" in en and "8.4 × 10¹⁹" in en
-    assert "Cost: $196.59" in en and "🧱" in en
+    # 214 GPU-hours are bought (6 × 24 + 7 × 10, $196.88): what is paid leads.
+    assert "You pay $196.88" in en and "This run uses $196.59 of it" in en
     assert "The utilization is an assumption" in en
     assert "35\u00a0%" in render(d, "fr") or "35\u202f%" in render(d, "fr")
 
@@ -394,7 +395,7 @@ def test_include_works_from_the_fit_template_context() -> None:
     text = env.from_string(
         '{% if detailed %}{% include "detailed.html.j2" %}{% endif %}'
     ).render(detailed=d, fmt=Formatter("en"), ph=Phrases("en", CAT), cat=CAT, locale="en")
-    assert "Cost: $196.59" in text
+    assert "This run uses $196.59 of it" in text
 
 
 # ----------------------------------------------------------------------------- chart

@@ -221,8 +221,8 @@ def _quote(gpu: str, count: int, hours: str | None, method: str | None = None) -
         ("fr", ("h100", 1, "123"),
          f"💵 <b>Vous payez 287,68{NBSP}$US</b> — 1 bloc de 24{NBSP}GPU-heures et 10 blocs de "
          f"10{NBSP}GPU-heures (H100, 124{NBSP}GPU-heures au total){NBSP}: les GPU-heures ne sont "
-         "vendues que par blocs, et c'est le minimum qui couvre le run.\n"
-         f"🧾 Ce run en consomme 285,36{NBSP}$US{NBSP}: 1× H100 × 123{NBSP}heures à "
+         "vendues que par blocs, et c'est le minimum qui couvre l'exécution.\n"
+         f"🧾 Cette exécution en consomme 285,36{NBSP}$US{NBSP}: 1× H100 × 123{NBSP}heures à "
          f"2,32{NBSP}$US/heure = 123{NBSP}GPU-heures. La 1{NBSP}GPU-heure restante n'expire "
          "jamais."),
     ],
