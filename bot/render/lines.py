@@ -757,13 +757,18 @@ def remedy_block(answer: Answer, ph: Phrases) -> Markup:
         else:
             said = _("Nothing short of another card makes it fit on %(where)s.", where=where)
         out.append(f"🩹 <b>{said}</b>\n")
-        if rm.best_gb is not None:
+        if rm.best_gb is not None and rm.tried:
             out.append(_(
                 "Even with every change combined, the detailed estimate still needs %(best)s per "
                 "GPU of %(vram)s:", best=fmt.gb(rm.best_gb, 1), vram=vram,
             ))
             tried = ", ".join([_change(ph, rm, c, None) for c in rm.tried])
             out.append(f" {tried}.\n")
+        elif rm.best_gb is not None:
+            # A Mac leaves no change to try (the CUDA-only ones are not offered): no empty list.
+            out.append(_("The detailed estimate needs %(best)s of the %(vram)s there.",
+                         best=fmt.gb(rm.best_gb, 1), vram=vram))
+            out.append("\n")
         assert answer.primary is not None
         cheapest = answer.primary.cheapest
         if cheapest and cheapest.usd_per_hour is not None:
