@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict
 
 from rules.catalogue import Catalogue
 from rules.fit import Fit, cheapest_fit, check_count, config_price, fit, offered_fits
-from rules.schema import MethodId
+from rules.schema import GPU, MethodId
 
 
 class Comparison(BaseModel):
@@ -131,6 +131,19 @@ class ScaledTime(BaseModel):
         return min(r for r in (self.compute_ratio, self.bandwidth_ratio) if r is not None)
 
 
+def _carried_ratios(
+    a: GPU, b: GPU, count_from: int, count_to: int
+) -> tuple[Decimal | None, Decimal | None]:
+    """How many times `count_to` × b's peak BF16 TFLOPS and memory bandwidth are `count_from` ×
+    a's (None where a datasheet figure is missing on either side): the two bounds a measured
+    time or rate moves between."""
+    counts = Decimal(count_to) / Decimal(count_from)
+    compute = _ratio(b.bf16_dense_tflops, a.bf16_dense_tflops)
+    bandwidth = _ratio(b.memory_bandwidth_gbs, a.memory_bandwidth_gbs)
+    return (None if compute is None else compute * counts,
+            None if bandwidth is None else bandwidth * counts)
+
+
 _HUNDREDTH = Decimal("0.01")
 
 
@@ -144,13 +157,8 @@ def scale_hours(
 ) -> ScaledTime | None:
     """Hours measured on `count_from` × `gpu_from`, carried to `count_to` × `gpu_to` (ScaledTime).
     None when neither ratio has a cited datasheet figure on both sides."""
-    cat = catalogue
-    a, b = cat.gpu(gpu_from), cat.gpu(gpu_to)
-    counts = Decimal(count_to) / Decimal(count_from)
-    compute = _ratio(b.bf16_dense_tflops, a.bf16_dense_tflops)
-    bandwidth = _ratio(b.memory_bandwidth_gbs, a.memory_bandwidth_gbs)
-    compute = None if compute is None else compute * counts
-    bandwidth = None if bandwidth is None else bandwidth * counts
+    a, b = catalogue.gpu(gpu_from), catalogue.gpu(gpu_to)
+    compute, bandwidth = _carried_ratios(a, b, count_from, count_to)
     known = [r for r in (compute, bandwidth) if r is not None]
     if not known or hours <= 0:
         return None
@@ -189,13 +197,8 @@ def scale_rate(
 ) -> ScaledRate | None:
     """`rate` tokens/s measured on `count_from` × `gpu_from`, on `count_to` × `gpu_to`. None when
     the ratio it needs has no cited datasheet figure on both sides."""
-    cat = catalogue
-    a, b = cat.gpu(gpu_from), cat.gpu(gpu_to)
-    counts = Decimal(count_to) / Decimal(count_from)
-    compute = _ratio(b.bf16_dense_tflops, a.bf16_dense_tflops)
-    bandwidth = _ratio(b.memory_bandwidth_gbs, a.memory_bandwidth_gbs)
-    compute = None if compute is None else compute * counts
-    bandwidth = None if bandwidth is None else bandwidth * counts
+    a, b = catalogue.gpu(gpu_from), catalogue.gpu(gpu_to)
+    compute, bandwidth = _carried_ratios(a, b, count_from, count_to)
     used = [bandwidth] if decode else [compute, bandwidth]
     known = [r for r in used if r is not None]
     if not known or rate <= 0:
