@@ -242,6 +242,10 @@ LANGUAGE = Language(
         "MEMORY_WORDS": (
             r"memory", r"how much (?:gb|gpu)", r"how many (?:gb|gigs?|gigabytes)", r"footprint",
             r"requirements?",
+            # "how much does mistral 7b take in fp16", "how much space does it take up": its size
+            r"how much (?:space|room|disk)",
+            r"take (?:up )?(?:in|at) (?:fp|bf|int|q)\d+", r"take (?:up )?(?:in|at) \d+ ?-?bits?",
+            r"how much (?:does|do|would|will) [a-z0-9 .:-]{1,40} (?:weigh|take up|occupy)",
         ),
         "PRICE_WORDS": (
             r"prices?", r"pricing", r"price list", r"rates?", r"tariffs?", r"how much is an?",

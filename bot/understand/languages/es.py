@@ -263,6 +263,9 @@ LANGUAGE = Language(
         ),
         "MEMORY_WORDS": (
             r"memoria", r"(?:cuantos|cuanta) (?:gb|vram|memoria|gigas?)", r"requisitos",
+            # "¿cuánto ocupa mistral 7b en fp16?", "los pesos … ¿cuánto ocupan?", "¿cuánto pesa?",
+            # "¿cuánto espacio?": its size, not a price
+            r"cuanto (?:ocupa\w*|pesa|pesan|pesaria\w*|espacio)",
         ),
         "PRICE_WORDS": (
             r"precios?", r"tarifas?", r"lista de precios", r"cuanto vale", r"alquil\w*",

@@ -245,7 +245,12 @@ LANGUAGE = Language(
             r"tient", r"tiennent", r"tenir", r"tiendr\w*", r"rentre\w*", r"suffi\w*", r"assez",
         ),
         # "combien de couches sur le GPU": the layer split of a GGUF model, not a cost
-        "MEMORY_WORDS": (r"memoire", r"combien de (?:go|gb|vram|memoire|gigas?|gigaoctets?|couches)"),
+        "MEMORY_WORDS": (
+            r"memoire", r"combien de (?:go|gb|vram|memoire|gigas?|gigaoctets?|couches)",
+            # "combien pèse llama 3 70b en 4 bits", "combien prend mistral 7b en fp16", "combien
+            # de place": sa taille, pas un prix
+            r"combien (?:pese\w*|prend|prennent|occupe\w*|de place)",
+        ),
         "PRICE_WORDS": (
             r"tarifs?", r"prix", r"grille tarifaire", r"louer", r"location", r"remises?",
             r"reductions?", r"rabais",
