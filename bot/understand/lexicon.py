@@ -163,7 +163,8 @@ _FINETUNE = r"fine\s?-?\s?tun\w*|finetun\w*|ft"
 METHOD_PATTERNS: Final[tuple[tuple[MethodId, tuple[str, ...]], ...]] = (
     # Order matters: the first match wins, so 8-bit Adam before AdamW and QLoRA before LoRA.
     ("full_adam8bit", (
-        rf"adamw?\s?-?\s?(?:de |en |in |a )?{_BITS8}", rf"{_BITS8} adamw?", r"adamw?_?8_?bits?",
+        rf"(?:paged\s?[-_]?\s?)?adamw?\s?-?\s?(?:de |en |in |a )?{_BITS8}", rf"{_BITS8} adamw?",
+        r"(?:paged_?)?adamw?_?8_?bits?",
         rf"bnb\s?-?\s?{_BITS8}", r"bnb\s?-?\s?adam\w*", r"paged_adamw_8bit",
         rf"(?:optimizer|optimiseur|optimizador)(?: de| en| in)? {_BITS8}",
         rf"{_BITS8} (?:optimizer|optimiseur|optimizador)",

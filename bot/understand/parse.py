@@ -800,7 +800,22 @@ def _four_bit_base(s: str) -> bool:
     of the base."""
     if px.KV_CACHE_DTYPE.admits(s):
         s = px.KV_CACHE_DTYPE.pattern.sub(lambda m: " " * len(m.group(0)), s)
-    return _four_bit(s)
+    return any(not _negated(s, *m.span()) and not _SERVED_AFTER.search(s[: m.start()])
+               for m in px.FOUR_BIT.finditer(s))
+
+
+_THEN: Final = (r"(?<![a-z])(?:then|after(?:wards)?|later|once (?:it'?s |its )?(?:done|trained)|"
+                r"luego|despues|mas tarde|una vez|puis|ensuite|apres|une fois)(?![a-z])")
+_THEN_SERVED_WORDS: Final = (
+    _THEN + r"[^.?!;\n]{0,40}?(?<![a-z])(?:run|serv|deploy|host|infer|quanti[sz]|export|merg|"
+    r"us(?:e|ing)|ejecut|corr|desplieg|desplegar|alojar|usa|cuantiz|fusion|tourn|heberg|"
+    r"utilis|quantifi|fusionn)\w*(?![a-z])"
+)
+_THEN_SERVED: Final = lazy(_THEN_SERVED_WORDS)
+# "lora llama 3 8b on a 3090, then run it at 4bit", "luego servirlo en 4 bits", "puis le
+# déployer en 4 bits": the 4 bits are for serving the trained model afterwards, not the base
+# the adapters train on (LoRA stays LoRA on its BF16 base).
+_SERVED_AFTER: Final = lazy(_THEN_SERVED_WORDS + r"[^.?!;\n]{0,40}$")
 
 
 def _eight_bit_base(s: str) -> bool:
@@ -1511,7 +1526,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             and cat.method(method).full and cat.method(method).optimizer is None:
         method = cat.method_where("training", family="full", optimizer="adam8bit") or method
     trains = _trains(rest, work)
-    inference = _is_inference(rest, method, trains) or (
+    later = _THEN_SERVED.search(rest) if method is not None else None
+    # "lora … then serve it in 4-bit", "y luego servirlo": the training asked comes first; the
+    # serving afterwards does not make the question one of serving.
+    inference = _is_inference(rest[: later.start()] if later else rest, method, trains) or (
         method is None and _served(rest, work, cat)) or (
         method is None and not trains and work.dataset_samples is None
         and px.INSTRUCT_REPO.admits(folded)

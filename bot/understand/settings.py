@@ -241,7 +241,7 @@ GRAD_ACCUM_OFF_AFTER: Final = lazy(
 _OFF_BEFORE: Final = lazy(
     r"(?<![a-z0-9'])(?:no|not|without|w/o|never|don'?t|do not|instead of|rather than|sin|ni|"
     r"nada de|nunca|en vez de|en lugar de|sans|pas d'?|pas de|pas|jamais|au lieu d'?|au lieu de|"
-    rf"plutot que)(?: (?:{_ACCUM_FILLER}|avec|paged)){{0,3}} ?$"
+    rf"plutot que)(?: (?:{_ACCUM_FILLER}|avec|paged_?)){{0,3}} ?$"
 )
 
 
