@@ -154,8 +154,14 @@ def carried_line(query: Query, carried: tuple[str, ...], locale: str, catalogue:
             parts.append(ph._("on %(config)s", config=ph.config(query.gpu, query.gpu_count or 1)))
         elif query.vram_gb is not None:
             parts.append(ph._("on a %(vram)s GPU", vram=ph.fmt.gb(query.vram_gb)))
-    if "hours" in carried and query.hours is not None:
-        parts.append(ph._("for %(hours)s", hours=ph.fmt.hours(query.hours)))
+    if "hours" in carried and query.hours is not None and query.hours_measured \
+            and query.gpu is not None:
+        # "tardé 6 h en mi 3090" then "¿y en una h100?": a time the run took on the user's
+        # card, not hours to rent ("for 6 hours" read as a rental of 6 hours).
+        parts.append(ph._("that took %(hours)s on %(config)s", hours=ph.fmt.duration(query.hours),
+                          config=ph.config(query.gpu, query.gpu_count or 1)))
+    elif "hours" in carried and query.hours is not None:
+        parts.append(ph._("for %(hours)s", hours=ph.fmt.duration(query.hours)))
     what = Markup(" ").join(parts)
     if "settings" in carried:
         what = (

@@ -98,3 +98,23 @@ def test_a_night_after_a_price_is_eight_hours_of_that_card(
 def test_a_night_after_a_run_stays_a_deadline() -> None:
     reply = converse("qlora llama 3 8b on 50M tokens on my 4090, how long?", "and overnight?")[-1]
     assert "A night is taken as 8 to 12 hours." in reply.text
+
+
+@pytest.mark.parametrize(("turns", "locale", "said", "not_said"), [
+    (("it took 6h to qlora llama 3 8b on my 3090", "and on an h100?"), None,
+     "QLoRA of Llama 3 8B that took 6 hours on 1× RTX 3090, from your last question.",
+     "for 6 hours"),
+    (("tardé 6 h en mi 3090 con qlora llama 3 8b", "¿y en una h100?"), "es",
+     "QLoRA de Llama 3 8B que tardó 6\u00a0horas en 1× RTX 3090, de tu pregunta anterior.",
+     "durante 6"),
+    (("ça a pris six heures sur ma 3090 en qlora llama 3 8b", "et sur une h100 ?"), "fr",
+     "QLoRA de Llama 3 8B qui a pris 6\u00a0heures sur 1× RTX 3090, d'après votre question",
+     "pendant 6"),
+])
+def test_the_carried_measured_time_is_said_as_measured(
+    turns: tuple[str, str], locale: str | None, said: str, not_said: str,
+) -> None:
+    # The echo said "for 6 hours", as if 6 hours were rented on the H100.
+    reply = converse(*turns, locale=locale)[-1]
+    assert said in reply.text, reply.text
+    assert not_said not in reply.text.split("\n")[0]

@@ -71,6 +71,25 @@ def test_how_long_a_run_takes_is_said_in_minutes_under_an_hour(
 
 
 @pytest.mark.parametrize(
+    ("locale", "low", "high", "said"),
+    [
+        # The unit once after a range in one unit (was "1.37 hours to 2.75 hours").
+        ("en", Decimal("1.37"), Decimal("2.75"), ("1.37", "2.75 hours")),
+        ("en", Decimal("0.14"), Decimal("0.56"), ("8", "34 minutes")),
+        ("es", Decimal("1.18"), Decimal("6.5"), ("1,18", f"6,5{NBSP}horas")),
+        ("fr", Decimal("0.14"), Decimal("0.56"), ("8", f"34{NBSP}minutes")),
+        # Ends in different units keep theirs; ends said alike are left as they are.
+        ("en", Decimal("0.43"), Decimal("1.68"), ("26 minutes", "1.68 hours")),
+        ("en", Decimal("0.501"), Decimal("0.499"), ("30 minutes", "30 minutes")),
+    ],
+)
+def test_a_range_of_durations_says_its_unit_once(
+    locale: str, low: Decimal, high: Decimal, said: tuple[str, str]
+) -> None:
+    assert Formatter(locale).duration_span(low, high) == said
+
+
+@pytest.mark.parametrize(
     ("locale", "bandwidth", "date", "two", "two_fifty", "twenty"),
     [
         ("en", "3,350 GB/s", "December 1, 2026", "$2", "$2.50", "$20"),
@@ -311,7 +330,7 @@ def test_whose_terms_a_gated_model_needs(model_id: str, gated: bool, said: str):
 @pytest.mark.parametrize(
     ("floor", "estimate", "high", "said"),
     [
-        ("16", "19", "22", "16 GB–22 GB"),
+        ("16", "19", "22", "16–22 GB"),  # the unit once after the range
         ("16", "19", "16", "≈ 19 GB"),  # no range when both ends agree
         (None, "9.456", "22", "≈ 9.46 GB"),  # under 10 GB: two decimals
         (None, "10.04", None, "≈ 10 GB"),  # from 10 GB: one

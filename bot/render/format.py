@@ -580,6 +580,26 @@ class Formatter:
             return text.replace(" ", "\u00a0") if self.locale == "fr" else text
         return self.hours(amount)
 
+    def duration_span(self, low: Decimal | int, high: Decimal | int) -> tuple[str, str]:
+        """The two ends of a range of durations, the unit said once after the range when both
+        ends are in the same one ("1.37 to 2.75 hours", "8 to 34 minutes"; never "1.37 hours to
+        2.75 hours"): the low end then is its bare number, in the form `duration` gives it.
+        Ends in different units each keep theirs ("26 minutes to 1.68 hours")."""
+        first, last = _dec(low), _dec(high)
+        said_first, said_last = self.duration(first), self.duration(last)
+        if not (first.is_finite() and last.is_finite()) or said_first == said_last:
+            return said_first, said_last
+        if first >= 1 and last >= 1:
+            return self.num(first, 2), said_last
+        if 0 <= first < 1 and 0 <= last < 1:
+            minutes = max(Decimal(1), (first * 60).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+            return self.num(minutes, 0), said_last
+        return said_first, said_last
+
+    def gb_span(self, low: Decimal | int, high: Decimal | int) -> tuple[str, str]:
+        """A range of memory with the unit once: "128–144 GB", not "128 GB–144 GB"."""
+        return self.num(_dec(low), 2), self.gb(high)
+
     def days(self, value: Decimal | int) -> str:
         return _unit(self.locale, _dec(value), 1, "duration-day", "long")
 

@@ -270,7 +270,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         put(_(
             "In %(wall)s, %(where)s trains about %(tokens)s (%(how)s, about %(rate)s tokens/s at "
             "an assumed %(mfu)s of its peak: an estimate, not a measurement).",
-            wall=fmt.hours(query.hours), where=ph.config(within.gpu, within.gpu_count),
+            wall=fmt.duration(query.hours), where=ph.config(within.gpu, within.gpu_count),
             tokens=fmt.tokens(trained), how=ph.method_short(within.method),
             rate=fmt.num(tp.total_tokens_per_second, 0), mfu=fmt.percent(tp.mfu * 100, 0),
         ))
@@ -1334,7 +1334,7 @@ def _method_lines(
             add(_(
                 "Cheapest offered configuration that fits, by what you pay for %(wall)s: "
                 "%(where)s, %(paid)s in blocks (%(price)s).",
-                wall=ph.fmt.hours(hours), where=ph.fit_config(cheapest),  # type: ignore[arg-type]
+                wall=ph.fmt.duration(hours), where=ph.fit_config(cheapest),  # type: ignore[arg-type]
                 paid=ph.fmt.usd(paid_for(cheapest)),  # type: ignore[arg-type]
                 price=ph.per_hour(cheapest.usd_per_hour),  # type: ignore[arg-type]
             ))
@@ -1733,13 +1733,12 @@ def scaled_time_lines(answer: Answer, ph: Phrases) -> str:
     costs = [q.cost_usd for q in answer.scaled_quotes]
     ranged = t.fastest_hours != t.slowest_hours
     facts = {"to": to, "frm": frm, "hours": fmt.duration(t.hours)}
+    fast, slow = fmt.duration_span(t.fastest_hours, t.slowest_hours)  # "1.37 to 2.75 hours"
     if ranged and len(costs) == 2:
         lead = _("On %(to)s: about %(fast)s to %(slow)s, %(low)s to %(high)s", **facts,
-                 fast=fmt.duration(t.fastest_hours), slow=fmt.duration(t.slowest_hours),
-                 low=fmt.usd(costs[0]), high=fmt.usd(costs[1]))
+                 fast=fast, slow=slow, low=fmt.usd(costs[0]), high=fmt.usd(costs[1]))
     elif ranged:
-        lead = _("On %(to)s: about %(fast)s to %(slow)s", **facts,
-                 fast=fmt.duration(t.fastest_hours), slow=fmt.duration(t.slowest_hours))
+        lead = _("On %(to)s: about %(fast)s to %(slow)s", **facts, fast=fast, slow=slow)
     elif t.bandwidth_ratio is None and costs:
         # The peak TFLOPS ratio alone: the most the run can speed up, so the least time.
         lead = _("On %(to)s: %(time)s at best, %(cost)s", **facts,
@@ -1767,10 +1766,9 @@ def scaled_offers_lines(answer: Answer, ph: Phrases) -> str:
     for t, fast, q in answer.scaled_offers:
         out.append("• ")
         if t.fastest_hours != t.slowest_hours:
+            quick, slow = fmt.duration_span(t.fastest_hours, t.slowest_hours)
             out.append(str(_("%(to)s: about %(fast)s to %(slow)s, %(low)s to %(high)s",
-                             to=ph.config(t.gpu_to, t.count_to),
-                             fast=fmt.duration(t.fastest_hours),
-                             slow=fmt.duration(t.slowest_hours),
+                             to=ph.config(t.gpu_to, t.count_to), fast=quick, slow=slow,
                              low=fmt.usd(fast.cost_usd), high=fmt.usd(q.cost_usd))))
         elif t.bandwidth_ratio is None:
             out.append(str(_("%(to)s: %(time)s at best, %(cost)s (no cited memory bandwidth)",
@@ -1899,14 +1897,14 @@ def _paid_difference(first: Quote, second: Quote, ph: Phrases) -> str:
         said = _(
             "For %(hours)s, %(dear)s costs %(diff)s more than %(cheap)s in the blocks you pay "
             "for (%(dear_cost)s vs %(cheap_cost)s; the runs themselves %(dear_run)s vs "
-            "%(cheap_run)s).", hours=fmt.hours(dear.hours), **facts,
+            "%(cheap_run)s).", hours=fmt.duration(dear.hours), **facts,
         )
     else:
         said = _(
             "%(dear)s for %(dear_hours)s costs %(diff)s more than %(cheap)s for %(cheap_hours)s "
             "in the blocks you pay for (%(dear_cost)s vs %(cheap_cost)s; the runs themselves "
             "%(dear_run)s vs %(cheap_run)s).",
-            dear_hours=fmt.hours(dear.hours), cheap_hours=fmt.hours(cheap.hours), **facts,
+            dear_hours=fmt.duration(dear.hours), cheap_hours=fmt.duration(cheap.hours), **facts,
         )
     return f"⚖️ <b>{said}</b>"
 
@@ -1930,12 +1928,12 @@ def _cost_difference(first: Quote, second: Quote, ph: Phrases) -> str:
     if dear.hours == cheap.hours:
         said = _(
             "For %(hours)s, %(dear)s costs %(diff)s more than %(cheap)s (%(dear_cost)s vs "
-            "%(cheap_cost)s).", hours=fmt.hours(dear.hours), **facts,
+            "%(cheap_cost)s).", hours=fmt.duration(dear.hours), **facts,
         )
     else:
         said = _(
             "%(dear)s for %(dear_hours)s costs %(diff)s more than %(cheap)s for %(cheap_hours)s "
             "(%(dear_cost)s vs %(cheap_cost)s).",
-            dear_hours=fmt.hours(dear.hours), cheap_hours=fmt.hours(cheap.hours), **facts,
+            dear_hours=fmt.duration(dear.hours), cheap_hours=fmt.duration(cheap.hours), **facts,
         )
     return f"⚖️ <b>{said}</b>"

@@ -340,7 +340,7 @@ class Phrases:
 
     def need(self, mem: Memory) -> Markup:
         if mem.high_gb is not None and mem.floor_gb is not None and mem.high_gb != mem.floor_gb:
-            low, high = self.fmt.gb(mem.floor_gb), self.fmt.gb(mem.high_gb)
+            low, high = self.fmt.gb_span(mem.floor_gb, mem.high_gb)  # "128–144 GB"
             return self._("%(low)s–%(high)s", low=low, high=high)
         return _safe("≈ " + _escaped(self.size(mem.estimate_gb)))
 
@@ -654,7 +654,7 @@ class Phrases:
             "%(cfg)s × %(wall)s at %(price)s = %(gh)s GPU-hours.",
             q.gpu_hours,
             cfg=self.config(q.gpu, q.gpu_count),
-            wall=fmt.hours(q.hours),
+            wall=fmt.duration(q.hours),
             price=self.per_hour(q.usd_per_hour),
             gh=fmt.num(q.gpu_hours),
         )
@@ -694,7 +694,7 @@ class Phrases:
             "%(cfg)s × %(wall)s at %(price)s = %(gh)s GPU-hours.",
             q.gpu_hours,
             cfg=self.config(q.gpu, q.gpu_count),
-            wall=self.fmt.hours(q.hours),
+            wall=self.fmt.duration(q.hours),
             price=self.per_hour(q.usd_per_hour),
             gh=self.fmt.num(q.gpu_hours),
         )
