@@ -384,6 +384,10 @@ class Answer(BaseModel):
     largest_batch: LargestBatch | None = None
     # "My 3090 OOMs at batch 16": what the estimate made of the measured out-of-memory.
     oom: OomReport | None = None
+    # "It took 20 h to QLoRA Llama 3 70B on my A6000": the run finished on the configuration
+    # asked about, so it fits there with the user's settings whatever the estimates say (they
+    # said it does not: `fits` is then the measurement's, true, and the reply says so).
+    ran_there: bool = False
     # "Can I fine-tune it in 4 hours?": the training speed on the asked configuration.
     within: TrainingSpeed | None = None
     # "How long for 10k samples?" with no length: the run timed at a short and a long sample
@@ -569,6 +573,8 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         composed = _dataset_quotes(query, answer, composed, cat)
         composed = _measured_elsewhere(query, composed, cat)
         composed = _by_paid(query, composed, cat)
+        if oom is None:  # an out-of-memory said beside the hours: no run finished
+            composed = _trust_the_run(query, composed)
         if extra.get("largest_names") and composed.detailed_fits is False:
             extra["largest_detailed"] = _largest_by_detail(query, cat)
         room = _context_room(query, composed, cat)
@@ -766,7 +772,9 @@ def _by_paid(query: Query, composed: Answer, cat: Catalogue) -> Answer:
     and the quote made on the cheapest per hour moves to the cheapest paid ("lora llama 70b for
     1 hour": 8× H100's one 10-hour block, $23.20, before one B200's, $46.10)."""
     hours = query.hours
-    if hours is None or not composed.methods:
+    # Hours the user measured on their card are no hours to pay for on another (the quote is
+    # at the hours scaled there, _measured_elsewhere).
+    if hours is None or query.hours_measured or not composed.methods:
         return composed
     swap: dict[int, MethodAnswer] = {}
     for ma in composed.methods:
@@ -1085,6 +1093,20 @@ def _trust_the_oom(query: Query, composed: Answer, oom: OomReport) -> Answer:
         if composed.detailed is not None:
             update["detailed"] = replace(composed.detailed, measured_oom=True)
     return composed.model_copy(update=update)
+
+
+def _trust_the_run(query: Query, composed: Answer) -> Answer:
+    """"It took 20 h to QLoRA Llama 3 70B on my A6000": a run the user finished on the
+    configuration asked about proves it fits there with their settings. When an estimate says
+    it does not (52.5 GB planned of 48 GB), the measurement is the verdict (fits true), and the
+    reply says the estimate disagrees, as a measured out-of-memory overrules a fit."""
+    primary = composed.primary
+    fit = primary.fit if primary is not None else None
+    if not query.hours_measured or query.hours is None or query.gpu is None or fit is None \
+            or composed.fits is not False \
+            or (fit.gpu, fit.gpu_count) != (query.gpu, query.gpu_count or 1):
+        return composed
+    return composed.model_copy(update={"fits": True, "ran_there": True})
 
 
 def _largest_batch(query: Query, cat: Catalogue, oom: OomReport | None = None

@@ -118,3 +118,22 @@ def test_the_carried_measured_time_is_said_as_measured(
     reply = converse(*turns, locale=locale)[-1]
     assert said in reply.text, reply.text
     assert not_said not in reply.text.split("\n")[0]
+
+
+@pytest.mark.parametrize(("turns", "locale", "said"), [
+    (("it took 20h to qlora llama 3 70b on my a6000", "and on an l40s?"), None,
+     "✅ QLoRA (4-bit base) of Llama 3 70B on 1× RTX A6000: it ran there, as you measured"),
+    (("tardé 20 h con qlora llama 3 70b en mi a6000", "¿y en una l40s?"), "es",
+     "✅ QLoRA (base en 4 bits) de Llama 3 70B en 1× RTX A6000: se ejecutó ahí, como mediste"),
+    (("ça a pris 20 h pour qlora llama 3 70b sur ma a6000", "et sur une l40s ?"), "fr",
+     "✅ QLoRA (base 4 bits) pour Llama 3 70B sur 1× RTX A6000\u00a0: l'entraînement y a tourné"),
+])
+def test_the_card_a_run_finished_on_is_never_said_not_to_hold_it(
+    turns: tuple[str, str], locale: str | None, said: str,
+) -> None:
+    # Was "❌ … on 1× RTX A6000: 52.5 GB of 48 GB", the planning rule against the user's run.
+    first, second = converse(*turns, locale=locale)
+    for reply in (first, second):
+        assert reply.answer.fits is True and reply.answer.ran_there, reply.text
+        assert "❌" not in reply.text, reply.text
+    assert said in second.text, second.text

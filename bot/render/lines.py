@@ -305,6 +305,12 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 put(_("You hit OOM with these settings, so %(who)s does not fit on %(where)s "
                       "(%(how)s) as you run it, although the detailed estimate says it does: "
                       "trust your measurement.", how=how, who=who, where=where))
+            elif answer.ran_there:
+                # "It took 20 h on my A6000": the run finished there, whatever the estimate.
+                put("✅ <b>")
+                put(_("Yes: %(who)s ran on %(where)s (%(how)s), as you measured, although the "
+                      "estimate below says it does not fit: trust your measurement.",
+                      how=how, who=who, where=where))
             elif answer.fits:
                 put("✅ <b>")
                 put(_("Yes: %(who)s fits on %(where)s (%(how)s).", how=how, who=who, where=where))
@@ -1306,8 +1312,10 @@ def _method_lines(
     hours = answer.query.hours
 
     def paid_for(f: Fit) -> Decimal | None:
-        """What is paid for the stated hours on `f` (None: no hours, or no price)."""
-        if hours is None or f.gpu is None or f.usd_per_hour is None:
+        """What is paid for the stated hours on `f` (None: no hours, or no price; hours
+        measured on the user's card, which are not those on `f`)."""
+        if hours is None or answer.query.hours_measured or f.gpu is None \
+                or f.usd_per_hour is None:
             return None
         return paid_usd(f.gpu, f.gpu_count, hours, catalogue=ph.cat)
 
@@ -1446,15 +1454,17 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
         how = ph.method_name(c.method)
         who = ph.subject(answer.model_name, answer.params_b)  # type: ignore[arg-type]
         for f, rig, side, name in ((c.a, c.a_rig, side_a, a), (c.b, c.b_rig, side_b, b)):
-            put("✅ " if f.fits else "❌ ")
             # "H100 SXM vs PCIe": each side by the name that sets it apart ("1× H100 SXM")
             where = side if rig else ph.config_named(name, f.gpu_count) \
                 if f.gpu is not None and name != ph.gpu_name(f.gpu) else ph.fit_config(f)
-            put(_(
-                "%(how)s of %(who)s on %(where)s: %(need)s of %(have)s.",
-                where=where, need=ph.size(f.estimate_gb),
-                have=fmt.gb(f.vram_gb), how=how, who=who,
-            ))
+            facts = {"where": where, "need": ph.size(f.estimate_gb), "have": fmt.gb(f.vram_gb),
+                     "how": how, "who": who}
+            if answer.ran_there and not f.fits:
+                put(_ran_side(f is c.a, c, a, facts, ph))
+                put("\n")
+                continue
+            put("✅ " if f.fits else "❌ ")
+            put(_("%(how)s of %(who)s on %(where)s: %(need)s of %(have)s.", **facts))
             put("\n")
         if c.alternatives:
             alts: list[str] = [
@@ -1722,6 +1732,34 @@ def _between_ratios(both: bool, counted: bool, ph: Phrases) -> str:
         "Peak figures are an upper bound: real runs rarely scale with them. Time a short run "
         "there before you budget on it.")))
     return " ".join(said)
+
+
+def _ran_side(measured: bool, c: Comparison, name_a: str, facts: dict[str, Any],
+              ph: Phrases) -> str:
+    """A side of "it took 20 h on my A6000, how long on an L40S?" that the planning rule says
+    does not hold the run: on the card it ran on, the run is the proof (never ❌); on the other
+    one, whether it has the memory the run had (the same 48 GB on paper, and what CUDA reports
+    of it), else the planning verdict."""
+    _, fmt, cat = ph._, ph.fmt, ph.cat
+    if measured:
+        return "✅ " + str(_(
+            "%(how)s of %(who)s on %(where)s: it ran there, as you measured, although the "
+            "planning rule says %(need)s of %(have)s.", **facts))
+    ran, other = cat.gpu(c.gpu_a), cat.gpu(c.gpu_b)
+    if c.a_count == c.b_count and other.vram_gb >= ran.vram_gb:
+        if other.capacity_gb >= ran.capacity_gb:
+            return "⚠️ " + str(_(
+                "%(how)s of %(who)s on %(where)s: %(need)s of %(have)s by the planning rule, but "
+                "each GPU has at least as much memory as the %(ran)s, where your run finished: "
+                "with the same settings it fits.", ran=name_a, **facts))
+        # The L40S and the A6000 are both 48 GB, but CUDA reports 48.3 GB and 51.5 GB.
+        return "⚠️ " + str(_(
+            "%(how)s of %(who)s on %(where)s: %(need)s of %(have)s by the planning rule. On "
+            "paper %(where)s has the same %(vram)s as the %(ran)s, but CUDA reports %(there)s "
+            "per GPU there against %(ran_has)s: with the same settings it fits if your run "
+            "peaked under %(there)s (nvidia-smi shows it).", ran=name_a, vram=fmt.gb(ran.vram_gb),
+            there=fmt.gb(other.capacity_gb, 1), ran_has=fmt.gb(ran.capacity_gb, 1), **facts))
+    return "❌ " + str(_("%(how)s of %(who)s on %(where)s: %(need)s of %(have)s.", **facts))
 
 
 def scaled_time_lines(answer: Answer, ph: Phrases) -> str:
