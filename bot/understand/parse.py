@@ -529,16 +529,20 @@ def _amount(work: _Work, raw: str) -> Decimal:
     return Decimal(word) if word is not None else work.num(raw)
 
 
-def _measured(before: str, after: str) -> bool:
+def _measured(before: str, after: str) -> Literal["said", "card"] | None:
     """Whether the hours just taken (where `after` first differs from `before`) were said as
-    measured: "it took 6 h", "tardó seis horas", "ça a pris six heures" (px.MEASURED_BEFORE)."""
+    measured: "said" by a verb ("it took 6 h", "tardó seis horas", "ça a pris six heures",
+    px.MEASURED_BEFORE), "card" by the user's own card after them alone ("6h on my 3090")."""
     start = next((i for i, (x, y) in enumerate(zip(before, after, strict=False)) if x != y), None)
     if start is None:
-        return False
+        return None
+    if px.MEASURED_BEFORE.search(before[max(0, start - 40) : start].rstrip()) is not None:
+        return "said"
     # "6h on my 3090, how long on an a100?": hours on the user's own card are what it took.
-    return px.MEASURED_BEFORE.search(before[max(0, start - 40) : start].rstrip()) is not None \
-        or (px.ON_MY_CARD.match(after[start:].lstrip()) is not None
-            and px.FOR_BEFORE.search(before[max(0, start - 12) : start]) is None)
+    if px.ON_MY_CARD.match(after[start:].lstrip()) is not None \
+            and px.FOR_BEFORE.search(before[max(0, start - 12) : start]) is None:
+        return "card"
+    return None
 
 
 def _and_a_part(match: re.Match[str]) -> Decimal:
@@ -1471,7 +1475,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     hw.take_gpus(work, index)
     before_hours = work.s
     _take_hours(work)
-    measured = work.hours is not None and bool(work.gpus) and _measured(before_hours, work.s)
+    measured_by = _measured(before_hours, work.s) if work.hours is not None and work.gpus \
+        else None
     other_hours: Decimal | None = None
     second = px.HOURS.search(work.s) if work.hours is not None and len(work.gpus) >= 2 else None
     if second is not None:
@@ -1853,7 +1858,12 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         hours=_hours(work),
         other_hours=other_hours if others else None,
         hours_as=work.hours_as if work.hours is not None else None,
-        hours_measured=measured,
+        # "lora llama 3 8b 10 hours on my 4090, cost?": hours on the user's card with no verb
+        # of having taken them, and a cost asked of no other card, are the hours whose price
+        # is asked (the cost on a rented card, the owned card's convention), not a time it took.
+        hours_measured=measured_by == "said" or (
+            measured_by == "card" and not (intent == "cost" and not others and (
+                px.COST.search(rest) is not None or px.HOW_MUCH.search(rest) is not None))),
         threshold_usd=first_money if alert and not alert_foreign else None,
         direction=_alert_direction(rest, work, known[0] if known else None, cat) if alert else None,
         percent=work.percent if alert else None,
