@@ -221,12 +221,20 @@ class StrategySide:
     def offload(self) -> bool:
         return self.code.endswith("+offload")
 
+    @property
+    def traffic(self) -> int:
+        """How much it moves a step, in order: DDP and ZeRO-1/2 reduce the gradients (2Ψ),
+        ZeRO-3 and FSDP also gather the weights in forward and backward (3Ψ, ZeRO paper §7),
+        CPU offload adds the PCIe copies on top."""
+        return (3 if self.sharded else 2) + (10 if self.offload else 0)
+
 
 @dataclass(frozen=True, slots=True)
 class StrategyChoice:
     """"Should I use DeepSpeed ZeRO-2 or ZeRO-3 for LoRA Llama 70B on 4x A100?": the detailed
-    estimate with each, in the order named; the rest of the reply is for `chosen` (the first
-    that fits, else the first)."""
+    estimate with each, in the order named; the rest of the reply is for `chosen` (of two
+    that fit, the one that moves less between GPUs; else the first that fits, else the
+    first)."""
 
     method: str
     gpus: int
@@ -709,7 +717,12 @@ def _strategy_choice(query: Query, cat: Catalogue) -> tuple[Query, StrategyChoic
         return query, None
     # The one named again on its own ("…, will zero2 fit?") is the question; else the first
     # that fits.
+    # The one named again on its own is the question. Else, both fitting, the one that moves
+    # the least data between GPUs (DDP before FSDP, ZeRO-2 before ZeRO-3); else the first
+    # that fits.
+    both = all(side.fits for side in sides) and sides[0].traffic != sides[1].traffic
     chosen = (a, b).index(query.strategy_named) if query.strategy_named in (a, b) \
+        else min((0, 1), key=lambda i: sides[i].traffic) if both \
         else next((i for i, side in enumerate(sides) if side.fits), 0)
     method = base.primary.memory.method if base.primary is not None else ""
     return asked[chosen], StrategyChoice(method=method, gpus=gpus, vram_per_gpu_gb=vram,

@@ -1005,6 +1005,8 @@ def _assumptions(
     if query.attention != "eager" and not query.compiled and not query.chunked_loss \
             and query.kernels is None:
         out.append(Assumption(code="kernels"))
+    elif query.attention == "eager" and method.kind == "training":
+        out.append(Assumption(code="eager_scores"))
     if gpus > 1 and query.sharding in ("ddp", "device_map", "zero1", "zero2"):
         out.append(Assumption(code=query.sharding, params={"gpus": gpus, "batch": batch}))
     elif gpus > 1:

@@ -33,12 +33,13 @@ __all__ = ["CHANGES", "Remedies", "Remedy", "remedies_for", "wanted"]
 
 # The changes tried, cheapest trade-off first, with the weight that orders options made of
 # several: a micro-batch of 1 with gradient accumulation keeps the effective batch (only a
-# little slower); checkpointing recomputes the forward pass (~30 % slower); Liger Kernel is a
+# little slower); SDPA instead of eager attention stores no score matrix and is faster; checkpointing recomputes the forward pass (~30 % slower); Liger Kernel is a
 # library switch with no trade-off; 8-bit Adam and pure BF16 trade a little precision; CPU
 # offload is much slower; LoRA and QLoRA change the method (and what is learnt); a shorter
 # sequence changes the data.
 CHANGES: dict[str, int] = {
     "micro_batch": 1,
+    "sdpa": 1,
     "grad_ckpt": 2,
     "zero3": 2,
     "shard": 2,
@@ -117,6 +118,8 @@ def _applicable(query: Query, method: Method, platform: str = "cuda",
     out: list[str] = []
     if query.batch_size is not None and query.batch_size > 1:
         out.append("micro_batch")
+    if query.attention == "eager":
+        out.append("sdpa")  # transformers' default kernel: the scores are never stored
     if query.grad_ckpt is False:
         out.append("grad_ckpt")
     if query.kernels is None and not query.chunked_loss:
@@ -205,6 +208,8 @@ def _with(query: Query, combo: tuple[str, ...]) -> dict[str, Any]:
     for change in combo:
         if change == "micro_batch":
             update.update(batch_size=1, grad_accumulation=True)
+        elif change == "sdpa":
+            update["attention"] = "sdpa"
         elif change == "grad_ckpt":
             update["grad_ckpt"] = True
         elif change == "liger":

@@ -327,7 +327,17 @@ def _strategies(answer: Answer, ph: Phrases, put: Put) -> None:
     chosen = _strategy_name(ph, c.sides[c.chosen].code)
     fits = [side.fits for side in c.sides]
     put("👉 ")
-    if all(fits):
+    side, other_side = c.sides[c.chosen], c.sides[1 - c.chosen]
+    if all(fits) and side.traffic < other_side.traffic and not other_side.offload:
+        # "ddp or fsdp for lora 8b on 2x 4090": the replica fits, so nothing needs sharding.
+        put(_("Both fit: the rest of this reply is for %(name)s, which keeps the whole model "
+              "on every GPU and so moves less between them: each step it only exchanges the "
+              "gradients of the weights that train, while %(other)s also gathers every "
+              "layer's weights in the forward and backward passes (1.5 times the traffic when "
+              "every weight trains, ZeRO paper §7; more with LoRA's few trained weights). "
+              "Time a few steps of each to compare their speed.",
+              name=chosen, other=_strategy_name(ph, other_side.code)))
+    elif all(fits):
         put(_("Both fit; the rest of this reply is for %(name)s.", name=chosen))
         if not any(side.offload for side in c.sides):
             put(" ")

@@ -157,6 +157,11 @@ _SAID: dict[str, str] = {
         "torch.compile: norms and loss are fused; only the BF16 logits and their gradient are "
         "stored."
     ),
+    "eager_scores": N_(
+        "Eager attention (no SDPA or FlashAttention): every head's sequence × sequence score "
+        "matrix is kept for the backward pass (Korthikanti et al. 2022), memory that grows with "
+        "the square of the sequence; FlashAttention never stores it (Dao et al. 2022)."
+    ),
     "kernels": N_(
         "FlashAttention (SDPA), no torch.compile, loss in FP32: torch.compile or a chunked loss "
         "shrinks the logits."

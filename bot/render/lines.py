@@ -153,6 +153,11 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
     many = len(methods)
     intent = answer.intent
     query = answer.query
+    bf16_said = query.bf16_error and answer.gpu is not None and not cat.has_bf16(answer.gpu) \
+        and any(ph.method_kind(m.memory.method) != "inference" for m in methods)
+    if query.bf16_error:
+        put(_bf16_error(ph, answer, bf16_said))
+        put("\n\n")
     if answer.quant_pick is not None:
         put(_quant_pick(ph, answer.quant_pick))
         put("\n\n")
@@ -578,7 +583,8 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
     if asked is not None and asked.gpu_count > 1 and answer.head_split is None:
         inference = ph.method_kind(asked.method) == "inference"
         put(ph.sharding(inference, gguf=cat.method(asked.method).quant is not None,
-                        replicated=not inference and answer.query.sharding == "ddp"))
+                        replicated=not inference and answer.query.sharding == "ddp",
+                        zero=None if inference else answer.query.sharding))
         put("\n")
     if unpriced and not (intent == "cost" and not run_lead):
         assert asked is not None and asked.gpu is not None
@@ -628,7 +634,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         ))
         put("\n")
     if primary:
-        put(ph.launch(primary))
+        put(ph.launch(primary, query.sharding))
         put("\n")
     if card and card.platform == "metal" and methods:
         put("🍎 ")
@@ -649,7 +655,9 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
     if card and methods and not cat.has_bf16(card):
         # "lora on a colab t4", "full ft on a v100": the BF16 the reply counts does not run
         # there; FP16 does, in the same 2 bytes.
-        if any(ph.method_kind(m.memory.method) != "inference" for m in methods):
+        if bf16_said:
+            pass  # the reply led with it
+        elif any(ph.method_kind(m.memory.method) != "inference" for m in methods):
             put("⚠️ ")
             put(_(
                 "The %(gpu)s has no BF16 (NVIDIA added it with Ampere): train in FP16, "
@@ -680,6 +688,41 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
     return FitParts(Markup("".join(head)), True, Markup("".join(out)))
 
 
+def _bf16_error(ph: Phrases, answer: Answer, no_bf16: bool) -> Markup:
+    """"ValueError: Your setup doesn't support bf16/gpu" pasted: the error is about BF16, not
+    memory. On a card without BF16 (gpus_owned.toml [no_bf16]): train in FP16, which scales
+    the loss; on one with it, the Trainer's own check (PyTorch and CUDA versions) failed."""
+    _ = ph._
+    card = answer.gpu
+    if no_bf16 and card is not None:
+        head = _("This is about BF16, not memory: the %(gpu)s has no BF16 (NVIDIA added "
+                 "it with Ampere, compute capability 8.0).", gpu=ph.gpu_name(card.id))
+        body = _(
+            "Train in FP16: fp16=True, bf16=False (and bnb_4bit_compute_dtype=float16 for "
+            "QLoRA). FP16 also takes 2 bytes a value, so the memory figures below hold, but its "
+            "range is narrower than BF16's and gradients can overflow or underflow: the "
+            "Trainer's FP16 mode scales the loss to keep them in range (dynamic loss scaling, "
+            "Micikevicius et al. 2018); a loss that turns nan or inf is the sign of it."
+        )
+    elif card is not None and card.platform == "cuda" and ph.cat.has_bf16(card):
+        head = _("This is about BF16, not memory, and the %(gpu)s does have BF16 "
+                 "(Ampere or newer).", gpu=ph.gpu_name(card.id))
+        body = _(
+            "The Hugging Face Trainer asks PyTorch whether BF16 runs, and says no when PyTorch "
+            "is older than 1.10, was built without CUDA 11 or newer, or sees no GPU at all: "
+            "check torch.__version__, torch.version.cuda and torch.cuda.is_available()."
+        )
+    else:
+        head = _("This is about BF16, not memory.")
+        body = _(
+            "NVIDIA cards older than Ampere (compute capability below 8.0: T4, V100, RTX 20 "
+            "series) have no BF16: train in FP16 there, fp16=True and bf16=False, whose loss "
+            "scaling keeps the gradients in FP16's narrower range. On a newer card, PyTorch is "
+            "older than 1.10 or was built without CUDA 11."
+        )
+    return Markup("⚠️ <b>") + head + Markup("</b> ") + body
+
+
 def fit_block(answer: Answer, ph: Phrases) -> Markup:
     """What fit.html.j2 prints, in one piece: the answer's lines, the detailed estimate's lead
     where they say and the detailed estimate after them, as the template laid them out with
@@ -699,6 +742,7 @@ def fit_block(answer: Answer, ph: Phrases) -> Markup:
 # What each change of a remedy is called (bot.remedy.CHANGES; "seq_len" and "micro_batch" say
 # their number).
 _CHANGE_NAMES = {
+    "sdpa": N_("SDPA instead of eager attention (attn_implementation=\"sdpa\")"),
     "grad_ckpt": N_("gradient checkpointing on"),
     "liger": N_("Liger Kernel (chunked loss: the logits are never held whole)"),
     "adam8bit": N_("8-bit Adam"),

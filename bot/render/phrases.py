@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, Final
 
 from babel import Locale
 from markupsafe import Markup, escape
@@ -232,6 +232,14 @@ _GIB = Decimal(2**30)
 _CENT = Decimal("0.01")
 
 
+
+# TRL's predefined Accelerate profiles for the strategies a question names (TRL docs, "Command
+# Line Interfaces": fsdp1, fsdp2, zero1, zero2, zero3, multi_gpu, single_gpu).
+_TRL_PROFILES: Final[dict[str, str]] = {
+    "ddp": "multi_gpu", "fsdp": "fsdp2", "zero1": "zero1", "zero2": "zero2", "zero3": "zero3",
+}
+_ACCELERATE_CONFIG: Final = re.compile(r"--accelerate_config \S+")
+
 class Phrases:
     """The phrases for one reader's locale and the catalogue in force."""
 
@@ -388,9 +396,23 @@ class Phrases:
         return "✅" if fits else "❌"
 
     def sharding(self, inference: bool = False, gguf: bool = False,
-                 replicated: bool = False) -> Markup:
+                 replicated: bool = False, zero: str | None = None) -> Markup:
         """How the GPUs share the model; `replicated`: DDP named (PyTorch's
-        DistributedDataParallel keeps a whole replica on every GPU)."""
+        DistributedDataParallel keeps a whole replica on every GPU); `zero`: "zero1" or
+        "zero2" named (ZeRO paper, Figure 1: stage 1 splits the optimizer states, stage 2 the
+        gradients too, stage 3 the weights too)."""
+        if zero == "zero1":
+            return self._(
+                "With DeepSpeed ZeRO-1, every GPU holds the whole model and its gradients; only "
+                "the optimizer states are split across the GPUs (ZeRO paper, Figure 1). ZeRO-2 "
+                "splits the gradients too, ZeRO-3 (or FSDP) the weights as well."
+            )
+        if zero == "zero2":
+            return self._(
+                "With DeepSpeed ZeRO-2, every GPU holds the whole model; its gradients and "
+                "optimizer states are split across the GPUs (ZeRO paper, Figure 1). ZeRO-3 (or "
+                "FSDP) splits the weights too."
+            )
         if replicated:
             return self._(
                 "With DDP, every GPU holds a whole copy of the model, its gradients and "
@@ -498,11 +520,13 @@ class Phrases:
             )
         return _safe(f"🔒 {text}")
 
-    def launch(self, primary: Any) -> Markup:
+    def launch(self, primary: Any, sharding: str | None = None) -> Markup:
         """The seed's TRL command for the configuration that runs (`primary`: a
         MethodAnswer): the asked one when it fits, else the cheapest that does; nothing when
         nothing fits. Several GPUs take an Accelerate profile: fsdp2, or zero3 (DeepSpeed
-        ZeRO-3)."""
+        ZeRO-3); the strategy the user stated (`sharding`: "ddp", "zero2" …) when the asked
+        configuration runs with it, TRL's profile of that name (multi_gpu for DDP; TRL
+        docs, "Command Line Interfaces", predefined config profiles)."""
         flags, method = primary.trl_flags, primary.memory.method
         if not flags or self.method_kind(method) == "inference":
             return Markup()
@@ -514,6 +538,15 @@ class Phrases:
             text = self._("Next: with Hugging Face TRL, run it with <code>%(flags)s</code>.",
                           flags=flags)
         elif target.gpu_count == 1:
+            text = self._(
+                "Next: with Hugging Face TRL, on %(cfg)s, run it with <code>%(flags)s</code>.",
+                cfg=self.fit_config(target), flags=flags,
+            )
+        elif sharding in _TRL_PROFILES and target is asked:
+            # "ddp or fsdp for lora 8b on 2x 4090", "full ft … deepspeed zero2": the strategy
+            # the reply is about, not another one.
+            kept = " ".join(_ACCELERATE_CONFIG.sub(" ", flags).split())
+            flags = f"{kept} --accelerate_config {_TRL_PROFILES[sharding]}".strip()
             text = self._(
                 "Next: with Hugging Face TRL, on %(cfg)s, run it with <code>%(flags)s</code>.",
                 cfg=self.fit_config(target), flags=flags,

@@ -702,6 +702,23 @@ _OOM_AHEAD: Final = lazy(
 )
 
 
+# The Hugging Face Trainer's "Your setup doesn't support bf16/gpu", vLLM's "Bfloat16 is only
+# supported on GPUs with compute capability of at least 8.0", or said in words ("my gpu doesn't
+# support bf16", "bf16 no es compatible con mi gpu", "ma carte ne supporte pas le bf16"): an
+# error about the number format, not memory.
+_BF16 = r"(?:bf ?16|bfloat ?16)"
+BF16_UNSUPPORTED: Final = lazy(
+    rf"{_BF16}/gpu|bfloat ?16 is only supported|"
+    rf"(?:doe?s ?n[o']?t|does not|do not|dont|can ?n[o']?t|cannot|won'?t|no) (?:really )?"
+    rf"(?:support|handle|run|do)s? (?:the )?{_BF16}|"
+    rf"{_BF16} (?:(?:is|es) )?(?:not|no|isn'?t|n'est pas) (?:es |est )?"
+    r"(?:supported|available|soportad[oa]|compatible|disponible|supporte|pris en charge)|"
+    rf"{_BF16} (?:is )?unsupported|"
+    rf"no (?:soporta|admite|es compatible con) (?:el |los )?{_BF16}|"
+    rf"ne (?:supporte|gere|prend) pas (?:en charge )?(?:le |du )?{_BF16}"
+)
+
+
 def _oom_hit(s: str) -> bool:
     """The run hit an out-of-memory error (asks.OOM), said as something that happened."""
     if asks.OOM.search(s) is None:
@@ -1889,6 +1906,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         concurrency_asked=concurrency_asked,
         train_speed_asked=train_speed_asked,
         oom=_oom_hit(rest),
+        bf16_error=BF16_UNSUPPORTED.search(folded) is not None,
         fix_asked=bool(asks.FIX_ASK.search(rest)),
         overkill_asked=bool(asks.OVERKILL.search(rest)),
         start_asked=start,

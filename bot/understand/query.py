@@ -197,6 +197,9 @@ class Query(BaseModel):
     # training run the asked card cannot hold is answered with what makes it fit there
     # (bot.remedy), first when asked.
     oom: bool = False
+    # "ValueError: Your setup doesn't support bf16/gpu", "my gpu doesn't support bf16": the
+    # error is about BF16 (pre-Ampere cards, or PyTorch/CUDA too old), not memory.
+    bf16_error: bool = False
     fix_asked: bool = False
     overkill_asked: bool = False  # "is 8x H100 overkill for …": more than the run needs?
     online_rl: str | None = None  # GRPO, PPO, RLOO, online DPO: generates while it trains

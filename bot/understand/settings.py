@@ -245,6 +245,21 @@ _OFF_BEFORE: Final = lazy(
 )
 
 
+# "flash attention off", "sdpa: false", "use_flash_attention_2=False", "flash attn desactivado".
+_OFF_AFTER: Final = lazy(
+    r"^(?: ?[:=]| (?:is |est |esta |set to |a |en )?)? ?['\"]?(?:off|false|disabled?|"
+    r"desactivad[ao]|desactivee?|apagad[ao])(?![a-z])"
+)
+
+
+def _attention_named(s: str) -> bool:
+    """Whether a memory-efficient attention (SDPA, FlashAttention) is named without being left
+    out ("no sdpa", "sin flash attention", "flash_attention_2 = false")."""
+    return any(not _OFF_BEFORE.search(s[max(0, m.start() - 40) : m.start()])
+               and not _OFF_AFTER.match(s[m.end() : m.end() + 24])
+               for m in SDPA.pattern.finditer(s))
+
+
 def _named(screen: Screened, s: str) -> bool:
     """Whether ``s``, where ``screen`` matches, names the setting without leaving it out (see
     _OFF_BEFORE)."""
@@ -483,7 +498,9 @@ def _read_flags(s: str) -> Settings:
     if EAGER.search(s):
         out.attention = "eager"
     elif SDPA.search(s):
-        out.attention = "sdpa"
+        # "no sdpa", "not using flash attn", "sans sdpa", "flash attention off": without a
+        # memory-efficient kernel, transformers falls back to eager attention.
+        out.attention = "sdpa" if _attention_named(s) else "eager"
     if NO_COMPILE.search(s):
         out.compiled = False
     elif COMPILE.search(s):
