@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 # (Catalogue.method_ids), never a list in code.
 MethodId = str
 MethodFamily = Literal["adapter", "full", "inference"]
-Platform = Literal["cuda", "rocm", "metal"]
+Platform = Literal["cuda", "rocm", "metal", "xpu"]
 
 
 class _Data(BaseModel):
@@ -59,6 +59,9 @@ class GPU(Sourced):
     variant_of: str | None = None
     # Apple silicon: the unified memory configurations; vram_gb is the smallest.
     memory_options_gb: tuple[Decimal, ...] = ()
+    # Memory the GPU shares with the CPU outside Apple silicon (DGX Spark, Strix Halo): the
+    # whole pool; vram_gb is what the GPU can be given of it.
+    shared_memory_gb: Decimal | None = None
     # The memory CUDA reports (nvidia-smi's total, MiB = 2^20 bytes), cited in memory_source:
     # vram_gb is the marketing size the seed's planning rule compares against ("24" for an
     # RTX 4090, whose 24 GB are 24564 MiB = 25.76 GB); the detailed estimate uses this.
@@ -74,6 +77,8 @@ class GPU(Sourced):
     def _not_rented_unpriced(self) -> GPU:
         if not self.rented and self.usd_per_gpu_hour is not None:
             raise ValueError(f"{self.id}: a GPU we do not rent has no price")
+        if self.shared_memory_gb is not None and self.shared_memory_gb < self.vram_gb:
+            raise ValueError(f"{self.id}: the GPU's share exceeds the shared memory")
         if self.memory_options_gb and self.vram_gb != min(self.memory_options_gb):
             raise ValueError(f"{self.id}: vram_gb must be the smallest memory option")
         if (self.peak_source is None) != (

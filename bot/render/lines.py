@@ -644,6 +644,14 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             "inference, and MLX (mlx-lm) to train LoRA adapters, also on a 4-bit model."
         ))
         put("\n")
+    elif card and card.platform == "xpu" and methods:
+        put("🔵 ")
+        put(_(
+            "On Intel Arc, PyTorch runs through its XPU backend (PyTorch 2.5 and later) and "
+            "llama.cpp through SYCL or Vulkan; CUDA-only kernels do not run, so check that "
+            "each library you use supports Intel GPUs."
+        ))
+        put("\n")
     elif card and card.platform == "rocm" and methods:
         put("🔴 ")
         put(_(
@@ -651,6 +659,21 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             "FlashAttention need their ROCm builds, CUDA-only kernels do not run, and ROCm "
             "supports fewer consumer Radeon cards than Instinct ones."
         ))
+        put("\n")
+    if card and methods and card.shared_memory_gb is not None:
+        put("🧠 ")
+        if card.shared_memory_gb > card.vram_gb:
+            put(_(
+                "%(total)s of memory shared by the CPU and the GPU, of which the GPU can be "
+                "given up to %(gpu)s: the fit uses that.",
+                total=fmt.gb(card.shared_memory_gb), gpu=fmt.gb(card.vram_gb),
+            ))
+        else:
+            put(_(
+                "%(total)s of memory shared by the CPU and the GPU: the system and other "
+                "programs take part of it, so a little less is left for the model.",
+                total=fmt.gb(card.shared_memory_gb),
+            ))
         put("\n")
     if card and methods and not cat.has_bf16(card):
         # "lora on a colab t4", "full ft on a v100": the BF16 the reply counts does not run

@@ -83,6 +83,8 @@ GPU_NAME: Final = lazy(
     r"(?:(?:rtx|gtx) ?-?(?:pro ?)?(?:a ?)?\d{3,4}d?(?: ?ti)?(?: ?super|s(?=$|[^a-z0-9']))?(?: ?ada(?: generation)?)?"
     r"(?: ?blackwell)?"
     r"|titan ?(?:rtx|xp|v)"
+    # Unified-memory boxes and a Maxwell card people still buy for its 24 GB.
+    r"|dgx ?spark|gb10|strix ?halo|(?:ryzen )?ai max\+? ?\d{3}|(?:radeon )?8060s|m40"
     r"|rx ?-?\d{4}(?: ?(?:xtx|xt|gre))?|(?:79|90)[0-7]0 ?(?:xtx|xt|gre)"
     r"|(?:gh|mi|h|a|b|l|v|t|p|k|w)-?\d{2,4}[a-z]{0,3}"
     r"|(?P<spaced>[hab] \d{3})"
