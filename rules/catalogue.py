@@ -92,6 +92,16 @@ class Catalogue:
         }
 
     @cached_property
+    def squeezed_gpus(self) -> dict[str, GPU | None]:
+        """The names with no spaces ("rx 7900xtx" as "rx7900xtx"): a name spaced in a way no
+        alias lists is still that card; None where two cards share the squeezed form."""
+        out: dict[str, GPU | None] = {}
+        for key, gpu in self._alias_index.items():
+            squeezed = key.replace(" ", "")
+            out[squeezed] = gpu if out.get(squeezed, gpu) is gpu else None
+        return out
+
+    @cached_property
     def _alias_names(self) -> Names:
         """The spellings indexed for a typo's suggestions (made at the first unknown name)."""
         return Names(self._alias_index)
@@ -199,7 +209,11 @@ class Catalogue:
 
     def find_gpu(self, text: str) -> GPU | None:
         """A GPU by id, name or alias, ignoring case, spaces, hyphens and underscores."""
-        return self._alias_index.get(_normalise(text))
+        key = _normalise(text)
+        found = self._alias_index.get(key)
+        if found is None and " " in key:
+            found = self.squeezed_gpus.get(key.replace(" ", ""))
+        return found
 
     def resolve_gpu(self, text: str) -> GPU:
         found = self.find_gpu(text)

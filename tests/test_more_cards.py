@@ -29,6 +29,17 @@ PIPELINE = Pipeline(CAT, cache_size=0)
     ("qlora llama 3 8b on a tesla m40", "tesla-m40", 1),
     ("qlora llama 3 8b on a m40 24gb", "tesla-m40-24gb", 1),
     ("lora llama 3 8b on an l20", "l20", 1),
+    ("lora llama 3 8b on a 2060 laptop", "rtx-2060-laptop", 1),
+    ("qlora llama 3 8b on an rtx 3050 laptop", "rtx-3050-laptop", 1),
+    ("qlora llama 3 8b on an rtx 3050 laptop 6gb", "rtx-3050-laptop-6gb", 1),
+    # Colab with no card named is its free tier's T4; a card named is that card
+    ("qlora llama 3 8b on colab", "t4", 1),
+    ("can i finetune mistral 7b on the free colab gpu", "t4", 1),
+    ("in a colab notebook, can i qlora mistral 7b", "t4", 1),
+    ("qlora llama 3 8b en colab gratis", "t4", 1),
+    ("qlora llama 3 8b sur colab gratuit", "t4", 1),
+    ("I use colab notebooks, qlora llama 3 8b on an a100", "a100-80gb", 1),
+    ("on colab with a g5.xlarge, qlora 8b", "a10g", 1),
     # spaced as no alias lists it: the squeezed name is still the card
     ("qlora llama 3 8b on a rx 7900xtx", "rx-7900-xtx", 1),
 ])
@@ -43,6 +54,7 @@ def test_a_squeezed_name_two_cards_share_is_no_card() -> None:
     index = CatalogueIndex(CAT)
     assert index.find_gpu("rx 7900xtx") is CAT.gpu("rx-7900-xtx")
     assert index.find_gpu("rx7900 xtx") is CAT.gpu("rx-7900-xtx")
+    assert CAT.find_gpu("rx 7900xtx") is CAT.gpu("rx-7900-xtx")
     # every squeezed key that two cards would share is dropped, never guessed
     squeezed: dict[str, set[str]] = {}
     for gpu in CAT.gpus:
@@ -50,7 +62,7 @@ def test_a_squeezed_name_two_cards_share_is_no_card() -> None:
             squeezed.setdefault(name.lower().replace("-", " ").replace(" ", ""), set()).add(gpu.id)
     shared = [k for k, ids in squeezed.items() if len(ids) > 1]
     for key in shared:
-        assert index._compact.get(key) is None, key
+        assert CAT.squeezed_gpus.get(key) is None, key
 
 
 def test_the_gpu_share_of_shared_memory() -> None:
@@ -87,3 +99,14 @@ def test_the_m40_trains_in_fp16() -> None:
     assert not CAT.has_bf16("tesla-m40") and not CAT.has_bf16("tesla-m40-24gb")
     reply = PIPELINE.ask("qlora llama 3 8b on a tesla m40 24gb")
     assert "has no BF16" in reply.text and "fp16=True" in reply.text
+
+
+def test_colab_beside_a_card_is_no_second_card() -> None:
+    query = understand("I use colab notebooks, qlora llama 3 8b on an a100", CAT)
+    assert query.intent == "fit" and query.gpu == "a100-80gb"
+
+
+def test_turing_laptops_train_in_fp16() -> None:
+    for gpu_id in ("rtx-2060-laptop", "rtx-2070-laptop", "rtx-2080-laptop"):
+        assert not CAT.has_bf16(gpu_id), gpu_id
+    assert CAT.has_bf16("rtx-3050-laptop")

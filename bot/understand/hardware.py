@@ -85,6 +85,8 @@ GPU_NAME: Final = lazy(
     r"|titan ?(?:rtx|xp|v)"
     # Unified-memory boxes and a Maxwell card people still buy for its 24 GB.
     r"|dgx ?spark|gb10|strix ?halo|(?:ryzen )?ai max\+? ?\d{3}|(?:radeon )?8060s|m40"
+    # Colab alone is its free T4 (a paid plan's card is named: "colab pro a100").
+    r"|(?:free |google )?colab(?: (?:free(?: tier)?|gratis|gratuit[oe]?))?(?! ?(?:pro|\+))"
     r"|rx ?-?\d{4}(?: ?(?:xtx|xt|gre))?|(?:79|90)[0-7]0 ?(?:xtx|xt|gre)"
     r"|(?:gh|mi|h|a|b|l|v|t|p|k|w)-?\d{2,4}[a-z]{0,3}"
     r"|(?P<spaced>[hab] \d{3})"
@@ -244,6 +246,8 @@ _COUNT_OF_THEM: Final = lazy(
     r"(?= ?(?:of them|gpus?|cards?)? ?[?!.]* ?$)"
 )
 
+# Google Colab named with no card: its free tier's T4, unless the message names a card.
+_COLAB: Final = lazy(r"(?:free |google )?colab(?: (?:free(?: tier)?|gratis|gratuit[oe]?))?")
 # A tier glued to the number ("4070ti super", "3090ti"), spaced as the catalogue names it.
 _GLUED_TIER: Final = lazy(r"(\d)(ti|super)(?![a-z])")
 _SUFFIX: Final = Screened(r" ?-? ?(?:sxm\d?|pcie\d?|active)$")
@@ -437,6 +441,7 @@ def _take_instances(work: Work, index: CatalogueIndex) -> list[GpuMention]:
 def take_gpus(work: Work, index: CatalogueIndex) -> None:
     """Every GPU named, with its count and the memory written with it."""
     instances = _take_instances(work, index)
+    colab: re.Match[str] | None = None
     pos = 0
     while True:
         match = GPU_NAME.search(work.s, pos)
@@ -446,6 +451,9 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
         if not _is_gpu(match, work.s):
             continue
         name = match.group("name").strip()
+        if _COLAB.match(name) and not any(c.isdigit() for c in name):  # "colab notebook" too
+            colab = colab or match
+            continue
         if match.group("post"):
             name = f"{name} {match.group('post')}"
         raw_mem = match.group("mem")
@@ -504,6 +512,10 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
             work.gpus.append(GpuMention(other.id, other.name.lower(), None))
             work.blank(form.start("form"), form.end("form"), "gpu")
             pos = form.end()
+    if colab is not None and not work.gpus and not instances:
+        # Colab alone is its free T4; "I use colab notebooks, … on an a100" names the card.
+        work.gpus.append(GpuMention("t4", colab.group("name").strip(), None))
+        work.blank(colab.start(), colab.end(), "gpu")
     _one_mac(work, index)
     for mention in instances:  # "an A10G (aws g5.xlarge)": one GPU, said twice
         named = [g for g in work.gpus if g is not mention and g.gpu_id == mention.gpu_id]

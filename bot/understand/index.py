@@ -234,13 +234,7 @@ class CatalogueIndex:
         self._gpus = {
             _gpu_key(key): gpu for gpu in cat.gpus for key in (gpu.id, gpu.name, *gpu.aliases)
         }
-        # The same names with no spaces ("rx 7900xtx" as "rx7900xtx"): a name spaced in a way no
-        # alias lists is still that card, unless two cards share the squeezed form.
-        compact: dict[str, GPU | None] = {}
-        for key, gpu in self._gpus.items():
-            squeezed = key.replace(" ", "")
-            compact[squeezed] = gpu if compact.get(squeezed, gpu) is gpu else None
-        self._compact = compact
+        self._squeezed = cat.squeezed_gpus
         self.gpu = cat.gpu
         self.variants = cat.variants
 
@@ -249,7 +243,7 @@ class CatalogueIndex:
         key = _gpu_key(text)
         found = self._gpus.get(key)
         if found is None and " " in key:
-            found = self._compact.get(key.replace(" ", ""))
+            found = self._squeezed.get(key.replace(" ", ""))
         return found
 
 
