@@ -242,7 +242,7 @@ class CatalogueIndex:
         """``Catalogue.find_gpu``: a GPU by id, name or alias, however its words are spaced."""
         key = _gpu_key(text)
         found = self._gpus.get(key)
-        if found is None and " " in key:
+        if found is None and " " in key and key == key.strip():
             found = self._squeezed.get(key.replace(" ", ""))
         return found
 
