@@ -341,6 +341,16 @@ _OTHER_CURRENCY: Final = (
     r"rupees?|rupias?|roupies?|inr|cad|aud|chf|francs? suisses?|local currency|moneda local|"
     r"devise locale|(?:my|mi|ma) (?:own )?(?:currency|moneda|devise))"
 )
+# Currency names that are nothing else in these questions, and those that may be a price.
+_NAMED_CURRENCY: Final = (
+    r"(?:euros?|eur|mxn|gbp|jpy|inr|chf|yens?|rupees?|rupias?|roupies?|pounds? sterling|"
+    r"libras? esterlinas?|livres? sterling|francs? suisses?|pesos (?:mexicanos|argentinos|"
+    r"colombianos|chilenos|uruguayos)|soles peruanos|reais)"
+)
+_PRICED_CURRENCY: Final = (
+    r"(?:euros?|eur|pesos|soles|reales|reais|libras?|pounds?|yens?|rupees?|rupias?|roupies?|"
+    r"mxn|ars|clp|cop|brl|gbp|jpy|inr|cad|aud|chf)"
+)
 CURRENCY_ASK: Final = Guarded(
     ("eur", "peso", "mxn", "ars", "clp", "cop", "brl", "rea", "soles", "gbp", "pound", "libra",
      "livre", "yen", "jpy", "rupee", "rupia", "roupie", "inr", "cad", "aud", "chf", "franc",
@@ -349,9 +359,18 @@ CURRENCY_ASK: Final = Guarded(
     rf"{_OTHER_CURRENCY}|pesos (?:mexicanos|argentinos|colombianos|chilenos|uruguayos)"
     r"|(?:other|another|otras?|autres?|une autre) (?:currenc(?:y|ies)|monedas?|divisas?|devises?)"
     r"|(?:which|what|que|cual(?:es)?|en que|quelles?|dans quelle) "
-    r"(?:currenc(?:y|ies)|monedas?|divisas?|devises?))(?![a-z0-9])"
+    r"(?:currenc(?:y|ies)|monedas?|divisas?|devises?)"
+    # "how many euros is an h100", "cuantos pesos cuesta una h100", "combien d'euros": a
+    # currency named anywhere is one, but a word that is also something else ("los pesos del
+    # modelo" are its weights, "casos reales") only counted in or before a price
+    rf"|{_NAMED_CURRENCY}"
+    r"|(?:how many|how much|cuant[oa]s|combien (?:de |d' ?)?)(?:the |los |les |des )?"
+    rf"{_OTHER_CURRENCY}"
+    rf"|{_PRICED_CURRENCY} (?:(?:me |nos |te )?(?:cuesta|cuestan|sale|salen|vale|valen|cobran|"
+    r"serian?|costs?|coute|coutent|fait|font|par heure|per hour|an hour|por hora|la hora|"
+    r"de l'heure|l'heure)))(?![a-z0-9])"
 )
-CURRENCY_SIGN_ASK: Final = Guarded(("€", "£"), r"(?<![a-z0-9])(?:in|en|a|to|into) ?[€£](?! ?\d)")
+CURRENCY_SIGN_ASK: Final = Guarded(("€", "£"), r"(?<![0-9])(?<![0-9] )[€£](?! ?\d)")
 
 
 def currency_asked(folded: str, written: str) -> bool:
