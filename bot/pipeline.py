@@ -453,6 +453,14 @@ def to_json(reply: Reply) -> dict[str, Any]:
         # the verdict is for another one that can run the model.
         hours, gpu_hours, hours_assumed = buys.hours, buys.gpu_hours, False
         cost_usd = to_cents(buys.cost_usd)
+        plan = a.budget_blocks if a.budget_over and a.budget_alt is None else None
+        if plan is not None and plan.hours_bought:
+            # GPU-hours are sold only in blocks: the money buys the hours of the whole blocks
+            # within it, the hours the text quotes ("$300": 364 hours, $298.48), not the
+            # rate's 365.8 hours ($299.96), which no purchase gives.
+            gpu_hours = Decimal(plan.hours_bought)
+            hours = gpu_hours / buys.gpu_count
+            cost_usd = to_cents(plan.usd)
     elif a.budget_alt is not None and a.intent != "time":
         hours = gpu_hours = hours_assumed = cost_usd = None  # the alternative's, not this one's
     timed = a.detailed.training_time if a.detailed is not None else None

@@ -202,8 +202,8 @@ def test_how_many_hours_in_french_is_a_time_question(text: str, intent: str) -> 
     ("cuanto me sale un lora de 8b en una h100 por 5 horas", {"intent": "cost", "cost_usd": "11.60"}),
     # stablecoins top up as dollars: a budget
     ("how many h200 hours can i get with 1000 usdt",
-     {"intent": "cost", "gpu": "h200", "hours": 325.7, "cost_usd": "999.90"}),
-    ("cuantas horas de h100 con 300 usdc", {"intent": "cost", "gpu": "h100", "hours": 129.3}),
+     {"intent": "cost", "gpu": "h200", "hours": 324, "cost_usd": "994.68"}),  # whole blocks
+    ("cuantas horas de h100 con 300 usdc", {"intent": "cost", "gpu": "h100", "hours": 128}),
     # expiry of GPU-hours is a payment fact
     ("do gpu hours expire", {"intent": "pay"}),
     ("las horas de gpu caducan?", {"intent": "pay"}),

@@ -77,7 +77,8 @@ def test_budget_leads_in_every_language(locale: str, lead: str) -> None:
     reply = Pipeline(CAT).ask("i have $500 how many h100 hours is that", chosen_locale=locale)
     assert reply.text.startswith(lead), reply.text[:300]
     got = to_json(reply)
-    assert (got["intent"], got["hours"], got["cost_usd"]) == ("cost", 215.5, "499.96")
+    # The whole blocks the money buys (1 of 168, 1 of 24, 2 of 10), as the quote says.
+    assert (got["intent"], got["hours"], got["cost_usd"]) == ("cost", 214, "496.48")
 
 
 def test_budget_on_a_card_we_do_not_rent_says_so() -> None:
@@ -176,12 +177,12 @@ def test_a_quote_for_another_configuration_never_fills_its_hours_or_cost(
 @pytest.mark.parametrize(
     ("text", "cost", "shown"),
     [
-        # 97.7 h × $3.07 = $299.939: the JSON's cost is what the money buys at the hourly rate,
-        # to the cent. GPU-hours are sold only in blocks, and those covering 97.7 hours cost
-        # more than the budget: the quote is for the whole blocks it buys (4 × 24 h, $294.72).
-        ("con 300usd cuantas horas de h200", "299.94", "Coste: 294,72\xa0US$"),
-        ("con 200 dolares cuantas horas de a100??", "199.92", "Coste: 198,72\xa0US$"),  # 217.3 × 0.92
-        ("j'ai 100$ combien d'heures de h100", "99.99", "Coût\xa0: 92,80\xa0$US"),  # 43.1 × 2.32 = 99.992
+        # $300 buys 97.7 h of H200 at the hourly rate ($299.94), but GPU-hours are sold only in
+        # blocks, and those covering 97.7 hours cost more than the budget: what it buys is the
+        # whole blocks within it (4 × 24 h, $294.72), the text's quote and the JSON's cost.
+        ("con 300usd cuantas horas de h200", "294.72", "Coste: 294,72\xa0US$"),
+        ("con 200 dolares cuantas horas de a100??", "198.72", "Coste: 198,72\xa0US$"),  # 216 × 0.92
+        ("j'ai 100$ combien d'heures de h100", "92.80", "Coût\xa0: 92,80\xa0$US"),  # 40 × 2.32
     ],
 )
 def test_a_budget_s_cost_is_to_the_cent_as_shown(text: str, cost: str, shown: str) -> None:
@@ -214,7 +215,7 @@ def test_a_budget_and_a_fit_in_one_message_get_both_answers(
     assert got["text"].startswith(lead), got["text"][:300]
     assert verdict in got["text"]
     assert (got["intent"], got["gpu"], got["hours"], got["cost_usd"]) == (
-        "cost", "h200", 97.7, "299.94")
+        "cost", "h200", 96, "294.72")  # 4 blocks of 24 GPU-hours: what $300 buys
     assert (got["method"], got["params_b"], got["estimate_gb"], got["vram_gb"], got["fits"]) == (
         "qlora", 70, 52.5, 141, True)
 
@@ -268,11 +269,11 @@ def test_a_budget_on_a_card_without_a_price_still_gets_the_fit_verdict(
     ("text", "params", "hours", "lead"),
     [
         ("i have 300 bucks, whats the biggest model i can qlora on a h200 and how many hours do i get",
-         180, 97.7, "💵 <b>$300 buys 97.7 hours of 1× H200"),
+         180, 96, "💵 <b>$300 buys 97.7 hours of 1× H200"),
         ("avec 100 $ combien d'heures de h200 et quel est le plus gros modele en lora",
-         57, 32.5, "💵 <b>100\xa0$US vous donnent 32,5 heures de 1× H200"),
+         57, 30, "💵 <b>100\xa0$US vous donnent 32,5 heures de 1× H200"),
         ("con 500 usd cuantas h100 necesito para lora de 70b y cuantas horas me da",
-         70, 71.8, "💵 <b>Con 500\xa0US$ tienes 71,8 horas de 3× H100"),
+         70, 214 / 3, "💵 <b>Con 500\xa0US$ tienes 71,8 horas de 3× H100"),
     ],
 )
 def test_largest_or_how_many_and_a_budget_in_one_message_answer_both(
@@ -419,20 +420,21 @@ def test_a_model_number_before_hours_is_the_card_whose_hours_are_asked(
 
 def test_how_many_h100_hours_for_a_budget_reads_the_h100_and_the_money() -> None:
     got = to_json(Pipeline(CAT).ask("how many h100 hours for $500"))
-    assert (got["gpu"], got["hours"], got["cost_usd"]) == ("h100", 215.5, "499.96")
+    assert (got["gpu"], got["hours"], got["cost_usd"]) == ("h100", 214, "496.48")
 
 
 @pytest.mark.parametrize(
     ("text", "gpu", "hours", "cost"),
     [
         # "k" glued to a sum of money is thousands.
-        ("i have 1k usd how many h100 hrs", "h100", 431, "999.92"),
-        ("con 1k usd cuantas horas de a100", "a100-80gb", 1086.9, "999.95"),
-        ("how many h100 hours for $1.5k?", "h100", 646.5, "1499.88"),
-        ("$1,5k cuantas horas de h100", "h100", 646.5, "1499.88"),
-        ("2k bucks, how many hours of h200", "h200", 651.4, "1999.80"),
-        ("con 10 mil dolares cuantas horas de h100", "h100", 4310.3, "9999.90"),
-        ("$2 million budget how many hours on 8x b200", "b200", 54229.9, "1999998.71"),
+        # (the hours and cost of the whole blocks of GPU-hours the money buys)
+        ("i have 1k usd how many h100 hrs", "h100", 430, "997.60"),
+        ("con 1k usd cuantas horas de a100", "a100-80gb", 1086, "999.12"),
+        ("how many h100 hours for $1.5k?", "h100", 646, "1498.72"),
+        ("$1,5k cuantas horas de h100", "h100", 646, "1498.72"),
+        ("2k bucks, how many hours of h200", "h200", 650, "1995.50"),
+        ("con 10 mil dolares cuantas horas de h100", "h100", 4310, "9999.20"),
+        ("$2 million budget how many hours on 8x b200", "b200", 54229.75, "1999993.18"),
     ],
 )
 def test_thousands_written_with_k_are_a_budget(text: str, gpu: str, hours: float, cost: str) -> None:
@@ -444,14 +446,14 @@ def test_thousands_written_with_k_are_a_budget(text: str, gpu: str, hours: float
     ("text", "locale", "lead", "size", "hours"),
     [
         # No card named: the largest model the cheapest offered configuration holds, and the
-        # hours the budget buys there. The size is the largest catalogued one under the rule's
+        # hours the budget buys there in whole blocks. The size is the largest catalogued one under the rule's
         # (rules/data/models.toml): GPT-NeoX 20B, Qwen2 57B-A14B.
         ("biggest model I can LoRA with $100", "en",
-         "📏 <b>The largest model 48 GB holds for LoRA is about 20B", 20, 121.9),
+         "📏 <b>The largest model 48 GB holds for LoRA is about 20B", 20, 120),
         ("whats the largest model i can qlora for 50 bucks", "en",
-         "📏 <b>The largest model 48 GB holds for QLoRA is about 64B", 57, 60.9),
+         "📏 <b>The largest model 48 GB holds for QLoRA is about 64B", 57, 60),
         ("el modelo mas grande que puedo entrenar con lora con 100 dolares", "es",
-         "📏 <b>El modelo más grande que cabe en 48\xa0GB para LoRA es de unos 20B", 20, 121.9),
+         "📏 <b>El modelo más grande que cabe en 48\xa0GB para LoRA es de unos 20B", 20, 120),
     ],
 )
 def test_the_largest_model_for_a_budget_without_a_card_is_the_cheapest_configuration_s(

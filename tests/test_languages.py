@@ -129,7 +129,7 @@ def test_a_new_language_without_a_catalogue_is_answered_in_english() -> None:
 # largest model a card holds, how many cards a job needs. Each is misread without pt.py.
 ASKS = [
     ("o que posso treinar com 50 usd?",
-     {"intent": "cost", "gpu": "l40s", "hours": 60.9, "cost_usd": "49.94"}, {"intent": "unknown"}),
+     {"intent": "cost", "gpu": "l40s", "hours": 60, "cost_usd": "49.20"}, {"intent": "unknown"}),
     ("qual o maior modelo que consigo treinar com qlora numa rtx 4090?",
      {"intent": "fit", "gpu": "rtx-4090", "params_b": 32, "fits": True}, {"params_b": None}),
     ("quantas h100 preciso para um lora de 70b?",
