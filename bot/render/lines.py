@@ -381,18 +381,42 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             # JSON says.
             sdc = detailed.check if detailed and detailed.stated else None
             fitting: list[str] = []
+            missing: list[tuple[Any, bool]] = []  # (method answer, verdict by the planning rule)
             method_fits = answer.method_fits
             for ma in methods:
                 method = ma.memory.method
+                planned = False
                 if method in method_fits:
                     fits = method_fits[method]
                 elif sdc and primary and method == primary.memory.method:
                     fits = sdc.detailed_fits
                 else:
-                    fits = ma.fit.fits  # type: ignore[union-attr]
+                    fits, planned = ma.fit.fits, True  # type: ignore[union-attr]
                 if fits:
                     fitting.append(ph.method_short(method))
-            if fitting:
+                else:
+                    missing.append((ma, planned))
+            if fitting and query.quant_pair is not None and len(methods) == 2 and missing:
+                # "fp8 vs int4 for llama 3 70b on an h100": both sides of the comparison lead,
+                # the one that does not fit with how many of the card hold it by the planning
+                # rule (was "fits: 4-bit inference" alone, the 8-bit side unanswered).
+                other, planned = missing[0]
+                n = ph.gpus_needed(other.fit) if planned and other.fit is not None else None
+                counted = n is not None and asked is not None and asked.gpu is not None \
+                    and asked.gpu_count < n <= cat.limits.max_cluster_gpus \
+                    and not (answer.gpu is not None and answer.gpu.platform == "metal")
+                put("✅ <b>")
+                if counted:
+                    assert asked is not None and asked.gpu is not None and n is not None
+                    put(_("On %(where)s, %(who)s fits: %(which)s, but not %(other)s (that takes "
+                          "%(config)s).", which=fmt.list(fitting), who=who, where=where,
+                          other=ph.method_short(other.memory.method),
+                          config=ph.config(asked.gpu, n)))
+                else:
+                    put(_("On %(where)s, %(who)s fits: %(which)s, but not %(other)s.",
+                          which=fmt.list(fitting), who=who, where=where,
+                          other=ph.method_short(other.memory.method)))
+            elif fitting:
                 put("✅ <b>")
                 put(_("On %(where)s, %(who)s fits: %(which)s.",
                       which=fmt.list(fitting), who=who, where=where))
