@@ -1566,6 +1566,8 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
             put(_("Offered configurations that fit: %(others)s.", others=fmt.list(alts, "or")))
             put("\n")
     put(_rig_lines(c, side_a, side_b, ph))
+    if same and c.a is None and c.a_count != c.b_count and (c.a_rig or c.b_rig):
+        put(_rig_totals(c, side_a, side_b, ph))
     ratio = c.tflops_ratio
     if not same and ratio is not None and ratio != 1:
         # The faster card leads: "3.2 times", never "0.3 times".
@@ -1980,6 +1982,29 @@ def _rig_lines(c: Comparison, side_a: str, side_b: str, ph: Phrases) -> str:
             ))
         out.append("\n")
     return Markup("").join(out)
+
+
+def _rig_totals(c: Comparison, side_a: str, side_b: str, ph: Phrases) -> str:
+    """Two machines that run as different counts of one card, no model named ("a 3090 and a
+    4090, or buy another 3090?"): what each holds in all, and how much more peak throughput the
+    larger has (each at the pace of its slowest card)."""
+    _, fmt = ph._, ph.fmt
+    a_big = c.a_count > c.b_count
+    big, small = (side_a, side_b) if a_big else (side_b, side_a)
+    more, fewer = (c.a_count, c.b_count) if a_big else (c.b_count, c.a_count)
+    fast, slow = (c.a_tflops, c.b_tflops) if a_big else (c.b_tflops, c.a_tflops)
+    each = ph.cat.gpu(c.gpu_a).vram_gb
+    facts = {"big": big, "small": small, "big_gb": fmt.gb(each * more),
+             "small_gb": fmt.gb(each * fewer)}
+    if fast is None or slow is None:
+        said = _("Split evenly, %(big)s holds %(big_gb)s and %(small)s %(small_gb)s.", **facts)
+    else:
+        said = _(
+            "Split evenly, %(big)s holds %(big_gb)s and %(small)s %(small_gb)s, and it has "
+            "%(r)s times the peak throughput if the run scales across the cards (%(tb)s vs "
+            "%(ts)s dense TFLOPS).", **facts, r=fmt.num(fast * more / (slow * fewer), 1),
+            tb=fmt.num(fast * more), ts=fmt.num(slow * fewer))
+    return f"🧮 {said}\n"
 
 
 _FORM_WORDS = frozenset({"SXM", "SXM2", "SXM4", "SXM5", "PCIE", "NVL"})

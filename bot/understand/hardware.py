@@ -724,7 +724,7 @@ def one_rig(work: Work, rest: str, index: CatalogueIndex) -> tuple[tuple[str, in
     if len(mentions) < 2 or any(g.gpu_id is None or g.alt_count is not None for g in mentions):
         return ()
     if len({g.gpu_id for g in mentions}) < 2 or not _RIG_JOINED.search(rest) \
-            or _RIG_VERSUS.search(rest):
+            or _RIG_VERSUS.search(rest) or _RIG_ADDED_ANY.search(rest):
         return ()
     counted = all(g.count is not None for g in mentions)
     if not (counted or _RIG_PLUS.search(rest) or _RIG_OWNED.search(rest)
@@ -758,6 +758,17 @@ _RIG_AND: Final = lazy(
     r"(?:(?:an?|one|another|una?|otra|une|autre|1) )?$"
 )
 _RIG_THAN: Final = lazy(r"(?<![a-z'])(?:than|que|qu')(?![a-z])")
+# "I have a 3090 and a 4090, is it better to buy another 3090?", "¿es mejor que comprar otra
+# 3090?", "vaut-il mieux acheter une autre 3090 ?": the card bought is added to the machine
+# named, so the other side is that machine with it (not the card alone).
+_ADDED: Final = (
+    r"(?<![a-z])(?:buy(?:ing)?|get(?:ting)?|add(?:ing)?|grab(?:bing)?|comprar(?:me)?|compro|"
+    r"anadir(?:le)?|agregar(?:le)?|sumar(?:le)?|acheter|achete|ajouter|rajouter|prendre) "
+    r"(?:(?:just |only |solo |juste )?(?:another|one more|a second|otr[ao]|una segunda|"
+    r"un segundo|une autre|un autre|une deuxieme|une seconde|un deuxieme|un second))"
+)
+_RIG_ADDED: Final = lazy(_ADDED + r" ?$")
+_RIG_ADDED_ANY: Final = lazy(_ADDED + r" gpu(?![a-z])")
 
 
 def two_rigs(
@@ -775,17 +786,20 @@ def two_rigs(
     if len(spots) != len(mentions):
         return None
     split: int | None = None
+    added = False
     for i, (left, right) in enumerate(pairwise(spots)):
         gap = rest[left.end() : right.start()]
         if _RIG_AND.match(gap):
             continue
         if split is not None or len(gap) > 40 or not (
-                _RIG_VERSUS.search(gap) or _RIG_THAN.search(gap)):
+                _RIG_VERSUS.search(gap) or _RIG_THAN.search(gap) or _RIG_ADDED.search(gap)):
             return None
-        split = i + 1
+        split, added = i + 1, _RIG_ADDED.search(gap) is not None
     if split is None:
         return None
     sides = (mentions[:split], mentions[split:])
+    if added:
+        sides = (sides[0], sides[0] + sides[1])  # the machine now, and with the card bought
     if all(len({g.gpu_id for g in side}) < 2 for side in sides):
         return None  # "2 3090s or 2 4090s": two configurations, compared as before
     out: list[tuple[tuple[str, int], ...]] = []
