@@ -39,6 +39,10 @@ class Comparison(BaseModel):
     # pace of its slowest card (its TFLOPS and bandwidth); empty for one kind of card.
     a_rig: tuple[tuple[str, int], ...] = ()
     b_rig: tuple[tuple[str, int], ...] = ()
+    # Two cards without BF16 ("V100 SXM2 vs PCIe", Volta and Turing): their FP16 Tensor peaks
+    # (with FP32 accumulate), the figure their datasheets print; None otherwise.
+    a_fp16_tflops: Decimal | None = None
+    b_fp16_tflops: Decimal | None = None
 
 
 def _ratio(a: Decimal | None, b: Decimal | None) -> Decimal | None:
@@ -97,7 +101,18 @@ def compare(
         price_ratio=_ratio(pa, pb),
         a_rig=rig_a,
         b_rig=rig_b,
+        **_fp16_peaks(a, b, rig_a, rig_b),
     )
+
+
+def _fp16_peaks(
+    a: GPU, b: GPU, rig_a: tuple[tuple[str, int], ...], rig_b: tuple[tuple[str, int], ...]
+) -> dict[str, Decimal]:
+    """Both cards' FP16 Tensor peaks when neither has a BF16 one (one card a side)."""
+    if rig_a or rig_b or a.bf16_dense_tflops is not None or b.bf16_dense_tflops is not None \
+            or a.fp16_dense_tflops is None or b.fp16_dense_tflops is None:
+        return {}
+    return {"a_fp16_tflops": a.fp16_dense_tflops, "b_fp16_tflops": b.fp16_dense_tflops}
 
 
 class ScaledTime(BaseModel):

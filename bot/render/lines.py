@@ -31,6 +31,7 @@ from rules.quote import Quote, paid_usd
 
 if TYPE_CHECKING:
     from bot.remedy import Remedies, Remedy
+    from rules.catalogue import Catalogue
     from rules.schema import GPU
 
 _HIDDEN_NOTES = frozenset({"planning_rule", "activations_extra", "kv_cache_extra", "sharding_assumed"})
@@ -1591,6 +1592,24 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
             "TFLOPS per GPU).", a=a, b=b, t=fmt.num(c.a_tflops),  # type: ignore[arg-type]
         ))
         put("\n")
+    if not same and c.a_fp16_tflops is not None and c.b_fp16_tflops is not None:
+        # "V100 SXM2 vs PCIe": no BF16 on either, so the FP16 Tensor peaks their datasheets
+        # print (was no speed line at all, though the SXM2 part is the faster).
+        fp_a, fp_b = c.a_fp16_tflops, c.b_fp16_tflops
+        put("🚀 ")
+        if fp_a == fp_b:
+            put(_("The %(a)s and the %(b)s have the same peak FP16 Tensor throughput (%(t)s "
+                  "dense TFLOPS per GPU); neither has BF16.", a=a, b=b, t=fmt.num(fp_a)))
+        else:
+            a_faster = fp_a > fp_b
+            put(_(
+                "The %(a)s has %(r)s times the peak FP16 Tensor throughput of the %(b)s (%(ta)s "
+                "vs %(tb)s dense TFLOPS per GPU); neither has BF16.",
+                a=a if a_faster else b, b=b if a_faster else a,
+                ta=fmt.num(fp_a if a_faster else fp_b), tb=fmt.num(fp_b if a_faster else fp_a),
+                r=fmt.num(fp_a / fp_b if a_faster else fp_b / fp_a, 1),
+            ))
+        put("\n")
     if not same and ratio is not None and c.a_count != c.b_count:
         # "4x 4090 vs 1 a100": the configurations' totals, not one card against the other.
         total_a = c.a_tflops * c.a_count  # type: ignore[operator]
@@ -1617,6 +1636,12 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
         # "H100 SXM vs PCIe": no model to fit, so each card's memory beside its speed.
         put(_("Memory: %(ma)s vs %(mb)s per GPU.", ma=fmt.gb(card_a.vram_gb),
               mb=fmt.gb(card_b.vram_gb)))
+        others = _other_sizes(card_a, cat)
+        if others and others == _other_sizes(card_b, cat):
+            # "V100 SXM2 vs PCIe": both made with 16 and 32 GB; the bare name is read as one.
+            put(" ")
+            put(_("Each also comes with %(sizes)s.",
+                  sizes=fmt.list([fmt.gb(g) for g in others], "or")))
         put("\n")
     serving = answer.query.inference and c.bandwidth_ratio is not None \
         and c.a_bandwidth_gbs is not None and c.b_bandwidth_gbs is not None \
@@ -1982,6 +2007,12 @@ def _rig_lines(c: Comparison, side_a: str, side_b: str, ph: Phrases) -> str:
             ))
         out.append("\n")
     return Markup("").join(out)
+
+
+def _other_sizes(card: GPU, cat: Catalogue) -> list[Decimal]:
+    """The other memory sizes the card is sold with under its name ("V100": 16 or 32 GB)."""
+    root = card.variant_of or card.id
+    return sorted({g.vram_gb for g in cat.gpus if (g.variant_of or g.id) == root} - {card.vram_gb})
 
 
 def _rig_totals(c: Comparison, side_a: str, side_b: str, ph: Phrases) -> str:
