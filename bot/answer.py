@@ -582,7 +582,7 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         composed = _measured_elsewhere(query, composed, cat)
         composed = _by_paid(query, composed, cat)
         if oom is None:  # an out-of-memory said beside the hours: no run finished
-            composed = _trust_the_run(query, composed)
+            composed = _trust_the_run(query, composed, cat)
         if extra.get("largest_names") and composed.detailed_fits is False:
             extra["largest_detailed"] = _largest_by_detail(query, cat)
         room = _context_room(query, composed, cat)
@@ -1108,14 +1108,18 @@ def _trust_the_oom(query: Query, composed: Answer, oom: OomReport) -> Answer:
     return composed.model_copy(update=update)
 
 
-def _trust_the_run(query: Query, composed: Answer) -> Answer:
+def _trust_the_run(query: Query, composed: Answer, cat: Catalogue) -> Answer:
     """"It took 20 h to QLoRA Llama 3 70B on my A6000": a run the user finished on the
     configuration asked about proves it fits there with their settings. When an estimate says
     it does not (52.5 GB planned of 48 GB), the measurement is the verdict (fits true), and the
     reply says the estimate disagrees, as a measured out-of-memory overrules a fit."""
     primary = composed.primary
     fit = primary.fit if primary is not None else None
-    if not query.hours_measured or query.hours is None or query.gpu is None or fit is None \
+    measured = (query.hours_measured and query.hours is not None) or (
+        # "i get 300 tok/s training qlora 70b on my a6000": a training throughput is a run
+        query.tokens_per_second is not None and fit is not None
+        and cat.method(fit.method).kind == "training")
+    if not measured or query.gpu is None or fit is None \
             or composed.fits is not False \
             or (fit.gpu, fit.gpu_count) != (query.gpu, query.gpu_count or 1):
         return composed

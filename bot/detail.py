@@ -465,7 +465,9 @@ def detailed_for(
     time: TrainingEstimate | None = None
     if training and query.dataset_tokens is not None and query.dataset_tokens >= 1:
         epochs = _positive(query.epochs, DEFAULT_EPOCHS)
-        short = asked is not None and check is not None and not check.detailed_fits
+        # A throughput the user measured on the card asked was a run that card held.
+        ran = tokens_per_second is not None and asked is not None and asked.gpu == query.gpu
+        short = asked is not None and check is not None and not check.detailed_fits and not ran
         # A run the asked configuration cannot hold (the planning rule may say it fits: "QLoRA
         # 8B on a 3080" holds 6 GB, not the 12.8 GB of a 2048-token sequence) is timed on an
         # offered configuration where the detailed estimate fits, not on the asked one.
@@ -1025,7 +1027,8 @@ def _target(
     offered configuration that fits and can
     be timed (a cited peak BF16 TFLOPS, unless the user measured a throughput), else simply
     the cheapest, which then says what is missing."""
-    if asked is not None and asked.gpu is not None and (asked.fits or held):
+    if asked is not None and asked.gpu is not None and (asked.fits or held or measured):
+        # A throughput the user measured was measured on the card they name: it ran there.
         return asked, True
     timeable = [o for o in options
                 if o.gpu is not None and (measured or _peak(cat.gpu(o.gpu))[0] is not None)]
