@@ -38,6 +38,7 @@ from bot.detail import (
 )
 from bot.remedy import Remedies, remedies_for
 from bot.remedy import wanted as wants_remedies
+from bot.understand.owned import card_alone
 from bot.understand.query import Intent, Query
 from bot.understand.settings import strategy_flags
 from bot.vllm_fix import VllmFixes, vllm_fixes
@@ -291,6 +292,8 @@ class Answer(BaseModel):
     # Fresh dicts from a factory: a `{}` default is deep-copied for every Answer built.
     error_params: dict[str, Any] = Field(default_factory=dict)
     missing: str | None = None  # the fact to ask for ("model_size", "gpu"...)
+    # "i have 2 3090s" alone: the card the chat owns, acknowledged (bot.understand.owned).
+    card_noted: bool = False
     model_name: str | None = None
     family: tuple[str, ...] = ()  # the models of a family named without a size, to choose from
     gated: bool = False
@@ -553,6 +556,12 @@ def _cheapest_start(focus: GPU | None, cat: Catalogue) -> Quote | None:
 def build_answer(query: Query, catalogue: Catalogue) -> Answer:
     """Everything a reply to `query` needs. Bad input becomes an Answer with an error code."""
     cat = catalogue
+    if card_alone(query) and query.intent == "fit" and (
+            query.gpu is not None or query.vram_gb is not None):
+        # "i have 2 3090s": nothing asked yet; the card is noted for the next questions.
+        return Answer(query=query, intent="fit", card_noted=True,
+                      gpu=cat.gpu(query.gpu) if query.gpu is not None else None,
+                      gpu_count=query.gpu_count or 1, vram_gb=query.vram_gb)
     try:
         query, extra = _reframe(query, cat)
         query = _gguf_file(query, cat)

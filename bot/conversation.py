@@ -14,6 +14,7 @@ from markupsafe import Markup
 from bot.render.format import Formatter
 from bot.render.phrases import Phrases, gettext_for
 from bot.understand.followup import asks_on_gpu, is_gpu_price, is_gpu_time
+from bot.understand.owned import names_card
 from bot.understand.query import Query
 from rules.catalogue import Catalogue
 
@@ -83,6 +84,7 @@ class Conversations:
                 before.earlier_run if is_gpu_price(before) else before)
             if run is not None and run.params_b is not None:
                 query = query.model_copy(update={"earlier_run": run})
+        query = _with_own_card(query, self.previous(chat_id))
         self._last[chat_id] = (query, self.clock())
         self._last.move_to_end(chat_id)
         while len(self._last) > self.max_chats:
@@ -98,6 +100,23 @@ class Conversations:
     def forget(self, chat_id: int) -> None:
         self._last.pop(chat_id, None)
         self._followed.pop(chat_id, None)
+
+
+def _with_own_card(query: Query, before: Query | None) -> Query:
+    """`query` as the chat keeps it, with the card the chat said it owns ("i have 2 3090s"):
+    its own when it says so, else the one kept before unless `query` is on another card."""
+    if query.card_owned and names_card(query):
+        own: Query | None = query.model_copy(update={"own_card": None, "earlier_run": None})
+    else:
+        own = before.own_card if before is not None else None
+        if own is not None and names_card(query) and (
+                query.gpu, query.vram_gb, query.gpu_text) != (own.gpu, own.vram_gb, own.gpu_text):
+            own = None  # another card named: the questions after it are on that one
+        elif own is not None and names_card(query) and query.gpu_count != own.gpu_count:
+            own = own.model_copy(update={"gpu_count": query.gpu_count})  # "and with 2 of them?"
+    if own is query.own_card:
+        return query
+    return query.model_copy(update={"own_card": own})
 
 
 def _priced_gpu(reply: Reply) -> bool:
@@ -119,6 +138,8 @@ def _continuable(reply: Reply) -> bool:
         value not in (None, False) for value in (query.gpu, query.vram_gb, query.method,
                                                  query.dataset_tokens)))
     gpu_time = (is_gpu_time(reply.query) or asks_on_gpu(reply.query)) and not answer.missing
+    if answer.card_noted:
+        return True  # "i have 2 3090s": "and with 2 of them?", "can i run llama 3 70b?"
     return asked_which or gpu_time or not (answer.missing or reply.query.params_b is None)
 
 

@@ -20,6 +20,7 @@ from bot.understand.bounds import out_of_range
 from bot.understand.followup import carried_over, follow_up, stand_alone
 from bot.understand.lazy import compile_all
 from bot.understand.normalise import MAX_CHARS as READ_CHARS
+from bot.understand.owned import asks_of_card, on_own_card, still_noted
 from bot.understand.query import Query
 from bot.understand.split import MAX_PIECES, Piece, asked_once, pieces
 from rules.catalogue import Catalogue, load_catalogue
@@ -205,7 +206,12 @@ class Pipeline:
             (whole, 0, False) if whole is not None else self._understand_long(text)
         )
         asked = stand_alone(asked)
-        query = asked if previous is None else follow_up(asked, previous, self.catalogue.models, self.catalogue)
+        query = asked if previous is None or asks_of_card(asked, previous) else follow_up(
+            asked, previous, self.catalogue.models, self.catalogue)
+        # The card the chat said it owns, for a question that names none ("i have 2 3090s",
+        # then "can i finetune mistral 7b?").
+        query = on_own_card(still_noted(query, previous),
+                            previous.own_card if previous is not None else None)
         locale = resolve_locale(
             chosen_locale,
             query.lang if query.lang_sure else None,

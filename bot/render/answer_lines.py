@@ -426,6 +426,8 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
         _cpu_only(answer, ph, put)
     if error:
         include("error.html.j2")
+    elif answer.card_noted:
+        _card_noted(answer, ph, put)
     elif answer.missing:
         if query.accelerator:
             include("accelerator_lead.html.j2")
@@ -453,6 +455,41 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
     # A plain str, as a template's render gave: a Markup reply would escape what is added to
     # it (reply.text + "&…") and strip() would keep it Markup.
     return "".join(out)
+
+
+def _card_noted(answer: Answer, ph: Phrases, put: Put) -> None:
+    """"i have 2 3090s": the card, its memory, that the next questions are answered on it, and
+    one question to ask of it."""
+    _, fmt = ph._, ph.fmt
+    n = answer.gpu_count or 1
+    gpu = answer.gpu
+    put("👍 <b>")
+    if gpu is None:
+        assert answer.vram_gb is not None
+        put(ph.ngettext("Got it: a %(memory)s GPU.", "Got it: %(n)s GPUs of %(memory)s each.",
+                        n, n=n, memory=fmt.gb(answer.vram_gb)))
+    elif gpu.unified_memory:
+        memory = answer.query.gpu_memory_gb
+        put(_("Got it: %(name)s, %(memory)s of unified memory.", name=gpu.name,
+              memory=fmt.gb(memory if memory is not None else gpu.vram_gb))
+            if n == 1 else
+            _("Got it: %(config)s, %(memory)s of unified memory each.", config=ph.config(gpu.id, n),
+              memory=fmt.gb(memory if memory is not None else gpu.vram_gb)))
+    elif n == 1:
+        put(_("Got it: %(name)s, %(memory)s.", name=gpu.name, memory=fmt.gb(gpu.vram_gb)))
+    else:
+        put(_("Got it: %(config)s, %(memory)s each (%(total)s in all).",
+              config=ph.config(gpu.id, n), memory=fmt.gb(gpu.vram_gb),
+              total=fmt.gb(gpu.vram_gb * n)))
+    put("</b>\n")
+    put(ph.ngettext(
+        "I will answer your next questions on it until you name another card. Ask what fits "
+        "on it, for example: <code>what can I fine-tune on it?</code>",
+        "I will answer your next questions on them until you name another card. Ask what fits "
+        "on them, for example: <code>what can I fine-tune on them?</code>",
+        n,
+    ))
+    put("\n")
 
 
 def _cpu_only(answer: Answer, ph: Phrases, put: Put) -> None:

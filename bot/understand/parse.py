@@ -17,7 +17,7 @@ from functools import cached_property
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, Final, Literal
 
-from bot.understand import asks
+from bot.understand import asks, owned
 from bot.understand import hardware as hw
 from bot.understand import lexicon as lx
 from bot.understand import patterns as px
@@ -1847,7 +1847,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             and (method is None or inference) and work.params_b is None and not work.family \
             and not work.gpus:
         intent = "pay"  # "do you take trc20?", "what chain do you use for usdt"
-    return _made(
+    made = _made(
+        card_owned=(bool(work.gpus) or work.vram_gb is not None) and owned.says_owned(rest),
         text=text,
         lang=work.lang,
         lang_sure=lang_sure,
@@ -1993,6 +1994,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             and not st.INFERENCE_16.search(rest)
         ),
     )
+    # "i have 2 3090s", "tengo una 3090", "j'ai une 4090" alone: the card noted (what fits on
+    # it is asked next), not its price.
+    alone = owned.card_alone(made) and not any(
+        p.search(rest) for p in (px.HOW_MUCH, px.PRICES, px.RATE, px.COST))
+    return made.model_copy(update={"intent": "fit"}) if alone else made
 
 
 # "takes 90% of my vram", "90 % de la VRAM", "0.9 of the gpu": the share of each GPU the user

@@ -250,6 +250,12 @@ class Query(BaseModel):
     # 8b on an a100", then "how much is an h100 per hour?"), kept beside that price by
     # bot.conversation so that "and for 10 hours?" is the run on that card for 10 hours.
     earlier_run: Query | None = None
+    # The card is the user's own ("i have 2 3090s", "mi gráfica es una 4070", "j'ai une 4090"):
+    # said alone it is acknowledged, and the chat keeps it for the questions naming no card.
+    card_owned: bool = False
+    # Never read from a text: the card the chat said it owns, kept by bot.conversation beside
+    # the last question until another card is named (bot.understand.owned.on_own_card).
+    own_card: Query | None = None
     # A model that is not an LLM ("whisper large", "stable diffusion", "sdxl", "flux dev",
     # "yolov8"), by what it does: "speech", "image" or "detection"; answered as outside what the
     # assistant sizes, never as an LLM.

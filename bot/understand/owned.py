@@ -1,0 +1,94 @@
+"""The card a user says they own ("i have 2 3090s", "mi gráfica es una 4070", "j'ai une
+4090"): acknowledged when said alone, and kept for the questions of the chat that name no
+card (bot.conversation keeps it, `on_own_card` applies it), until another card is named."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from bot.understand.lazy import lazy
+from bot.understand.query import Query
+
+# Folded (lower case, no accents), the card itself blanked: a verb of having or a "my card
+# is", never "you have" nor "I have to rent", "tengo que", "j'ai besoin".
+_OWNS: Final = lazy(
+    r"(?<![a-z'])(?:"
+    r"i(?: also)? (?:have|own|got|use|run)|i'?ve(?: also)? got|i have got|i'm on|im on|i am on"
+    r"|my (?:gpu|card|graphics card|video card|setup|rig|pc|machine|laptop) (?:is|has)"
+    r"|tengo|cuento con|dispongo de|uso|mi (?:gpu|grafica|tarjeta(?: grafica)?|placa|pc|equipo)"
+    r" (?:es|tiene)"
+    r"|j'?ai|j ai|je possede|je dispose d'?|je suis sur|ma carte(?: graphique)? est|mon (?:gpu|pc)"
+    r" (?:est|a)"
+    r")(?![a-z])"
+    r"(?! (?:to|que|besoin|envie|de louer|a louer|alquilar|rent|access to your))"
+)
+
+# What a statement of the card alone is read as before (a GPU named with no price word is its
+# price; with a memory, its memory).
+_ALONE_INTENTS: Final = frozenset({"prices", "unknown", "memory", "fit", "smalltalk"})
+
+
+def says_owned(rest: str) -> bool:
+    """`rest`, the folded text with the card blanked, says the card is the user's."""
+    return _OWNS.search(rest) is not None
+
+
+def card_alone(query: Query) -> bool:
+    """A statement of the card owned and nothing else: no model, run, hours, money or
+    question of its own ("i have 2 3090s")."""
+    return query.card_owned and query.intent in _ALONE_INTENTS and query.params_b is None \
+        and query.model_id is None and not query.family and query.method is None \
+        and not query.inference and query.hours is None and query.budget_usd is None \
+        and not query.largest and query.dataset_tokens is None and not query.other_gpus \
+        and not query.rig \
+        and query.threshold_usd is None and query.not_llm is None \
+        and not query.service_asked and not query.pay_also and not query.count_asked \
+        and not query.fastest_asked and not query.start_asked and not query.currency_asked
+
+
+def names_card(query: Query) -> bool:
+    return query.gpu is not None or query.vram_gb is not None or query.gpu_text is not None
+
+
+# What a question naming no card may be asked of the card owned: about a model run there.
+_ON_CARD: Final = frozenset({"fit", "memory", "time", "unknown"})
+
+
+def on_own_card(query: Query, own: Query | None) -> Query:
+    """`query` on the card `own` the chat said it owns, when it names no card and asks about
+    a run there (a model's fit, memory or time, or the largest model it holds); else as is."""
+    if own is None or names_card(query) or query.intent not in _ON_CARD \
+            or query.cpu_only or query.accelerator is not None or query.not_llm is not None \
+            or query.text.lstrip().startswith("/"):
+        return query
+    names_model = query.params_b is not None or query.model_id is not None
+    if not names_model and not query.largest:
+        return query
+    if query.family and not names_model:
+        return query
+    intent = "fit" if query.intent in ("memory", "unknown") else query.intent
+    return query.model_copy(update={
+        "gpu": own.gpu, "gpu_text": own.gpu_text, "vram_gb": own.vram_gb,
+        "gpu_count": own.gpu_count, "gpu_memory_gb": own.gpu_memory_gb,
+        "gpu_variant_assumed": own.gpu_variant_assumed, "rig": own.rig,
+        "intent": intent, "follow_up": True,
+        "lang": query.lang, "lang_sure": query.lang_sure,
+    })
+
+
+def still_noted(query: Query, previous: Query | None) -> Query:
+    """"and with 2 of them?" right after "i have a 3090": the card noted again, at that count
+    (the follow-up names no model nor asks anything of its own)."""
+    if previous is None or not card_alone(previous) or not query.follow_up \
+            or query.params_b is not None or query.model_id is not None or query.largest \
+            or query.gpu != previous.gpu or query.vram_gb != previous.vram_gb:
+        return query
+    noted = query.model_copy(update={"card_owned": True})
+    return noted.model_copy(update={"intent": "fit"}) if card_alone(noted) else query
+
+
+def asks_of_card(asked: Query, previous: Query) -> bool:
+    """A model or the largest one asked right after the card was noted ("can i run llama 3
+    70b?"): a question of its own on that card (on_own_card), not a follow-up of a run."""
+    return card_alone(previous) and not names_card(asked) and (
+        asked.params_b is not None or asked.model_id is not None or asked.largest)
