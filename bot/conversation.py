@@ -13,7 +13,7 @@ from markupsafe import Markup
 
 from bot.render.format import Formatter
 from bot.render.phrases import Phrases, gettext_for
-from bot.understand.followup import asks_on_gpu, is_gpu_price, is_gpu_time
+from bot.understand.followup import asks_hours_of_gpu, asks_on_gpu, is_gpu_price, is_gpu_time
 from bot.understand.owned import names_card
 from bot.understand.query import Query
 from rules.catalogue import Catalogue
@@ -140,6 +140,8 @@ def _continuable(reply: Reply) -> bool:
     gpu_time = (is_gpu_time(reply.query) or asks_on_gpu(reply.query)) and not answer.missing
     if answer.card_noted:
         return True  # "i have 2 3090s": "and with 2 of them?", "can i run llama 3 70b?"
+    if answer.missing == "hours" and asks_hours_of_gpu(query):
+        return True  # "cuánto cuesta una h100" asked "for how many hours?": "y por 48h?"
     return asked_which or gpu_time or not (answer.missing or reply.query.params_b is None)
 
 
@@ -151,7 +153,11 @@ def carried_line(query: Query, carried: tuple[str, ...], locale: str, catalogue:
     name = catalogue.models.get(query.model_id).name if query.model_id is not None else None
     method: Markup | None = None
     if "method" in carried:
-        if query.method is not None:
+        if query.inference and not query.serving_precision_said:
+            # "and the 70b?" after "can i run … on a mac": no precision was named, so every
+            # one is answered again, not the BF16 the query holds for them.
+            method = ph._("inference")
+        elif query.method is not None:
             method = ph.method_short(query.method)
         elif query.inference:
             method = ph._("inference")

@@ -214,7 +214,7 @@ class Pipeline:
                             previous.own_card if previous is not None else None)
         locale = resolve_locale(
             chosen_locale,
-            query.lang if query.lang_sure else None,
+            query.lang if query.lang_sure else _chat_language(previous, query.lang),
             telegram_locale,
             self.default_locale,
             guess=query.lang,
@@ -258,7 +258,8 @@ class Pipeline:
         sure = [q for q in map(read, (p.text for p in found)) if q.lang_sure]
         guess = sure[0].lang if sure else read(found[0].text).lang
         locale = resolve_locale(
-            chosen_locale, guess if sure else None, telegram_locale, self.default_locale,
+            chosen_locale, guess if sure else _chat_language(previous, guess), telegram_locale,
+            self.default_locale,
             guess=guess,
         )
         questions = parts(
@@ -336,6 +337,17 @@ class Pipeline:
             if len(self._replies) > self.cache_size:
                 self._replies.popitem(last=False)
         return Reply(query=query, answer=answer, locale=locale, text=rendered, catalogue=self.catalogue)
+
+
+def _chat_language(previous: Query | None, guess: str | None) -> str | None:
+    """The language a chat is held in (that of its last question, when it was clear), for a
+    message that leans to no language ("en bitcoin ?", "en usdt?": `guess` None): answered in
+    it rather than in Telegram's language or the default. A message that leans to one, however
+    faintly ("Mixtral 8x7B on 2× H100"), is answered as before; a language the user chose
+    (/language) still wins."""
+    if guess is not None or previous is None or not previous.lang_sure:
+        return None
+    return previous.lang
 
 
 def _bounded_answer(query: Query, catalogue: Catalogue) -> Answer:

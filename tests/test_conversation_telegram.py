@@ -156,3 +156,10 @@ async def test_a_command_without_its_handler_is_answered_not_ignored(api):
         unknown = await reply_to(api, 507, "/frobnicate 70B")
         assert unknown.text
         assert "35 GB" in (await reply_to(api, 507, "can I QLoRA 70B on a 4090?")).text
+
+
+async def test_a_short_message_of_no_clear_language_keeps_the_chats(api, app):
+    # Telegram says English; the chat is in French: "en bitcoin ?" could be either's.
+    assert "Prix de 1× H100" in (await reply_to(api, 507, "combien coûte une h100")).text
+    assert "Payer en crypto" in (await reply_to(api, 507, "en bitcoin ?")).text
+    assert "Paying in crypto" in (await reply_to(api, 508, "en bitcoin ?")).text  # a new chat

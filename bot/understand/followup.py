@@ -185,9 +185,13 @@ def follow_up(
                 and not _names_card(new):
             # "Which model?" after "qlora on my 3090", answered "llama 3 8b": that run.
             return _merge(new, previous, names_model=True)
-        if not is_gpu_time(previous) and not asks_on_gpu(previous):
+        if not is_gpu_time(previous) and not asks_on_gpu(previous) \
+                and not asks_hours_of_gpu(previous):
             return new
     folded = fold(new.text)
+    priced = _price_of_run(new, previous, folded, gpus)
+    if priced is not None:
+        return priced
     if new.intent in ("pay", "alert", "alert_list", "alert_remove", "help", "prices") and not (
         _continues(new) or _users_asked(new, folded)
     ):
@@ -238,7 +242,7 @@ def follow_up(
             "hours": new.hours, "hours_as": new.hours_as,
             "deadline_asked": new.hours is not None or asks.NIGHT.search(folded) is not None,
         })
-    return merged if cue is None else _asking(merged, cue)
+    return _samples_timed(merged if cue is None else _asking(merged, cue), previous)
 
 
 def _on_another_card(new: Query, previous: Query) -> Query | None:
@@ -299,6 +303,56 @@ def _after_price(
     if run is not None:
         return follow_up(new, run, models, gpus)
     return new
+
+
+# "how much is that?", "what's the price", "¿cuánto es eso?", "ça fait combien ?" (folded): the
+# price of what was just answered; "your prices", "price list", "precios", "tarifs" ask the list.
+_THAT_PRICE: Final = lazy(
+    r"(?<![a-z])(?:(?:the|that|its|el|su|le|son|ce) (?:price|cost|total|precio|costo|coste|"
+    r"prix|cout)(?![a-z])|how much|cuanto|cuanta|combien)"
+)
+_PRICE_LIST: Final = lazy(
+    r"(?<![a-z])(?:prices|pricing|price list|rates|precios|tarifas|lista de precios|tarifs|"
+    r"grille|your|vuestros|sus|vos|vous)(?![a-z])"
+)
+
+
+def _price_of_run(
+    new: Query, previous: Query, folded: str, gpus: Catalogue | None,
+) -> Query | None:
+    """A price asked of the run just answered, naming nothing else: "how much is that?" (read
+    as the price list) is its cost, and "how much per hour?" the hourly price of its
+    configuration (the run kept beside it, as after "how much is an H100 per hour?"), or, on a
+    card we do not rent, its cost on the cheapest offered configuration that holds it."""
+    if new.intent != "prices" or previous.params_b is None or previous.intent not in _MODEL_INTENTS \
+            or _names_model(new) or _names_card(new) or new.method is not None or new.inference \
+            or new.hours is not None or new.budget_usd is not None or new.pay_also \
+            or new.service_asked or new.start_asked or new.fastest_asked or new.per_minute \
+            or new.currency_asked or len(new.text.split()) > SHORT_WORDS \
+            or not _THAT_PRICE.search(folded) or _PRICE_LIST.search(folded):
+        return None
+    card = gpus.gpu_or_none(previous.gpu) if gpus is not None and previous.gpu else None
+    if px.RATE.search(folded) and card is not None and card.rented:
+        lang = new.lang if new.lang_sure or not previous.lang_sure else previous.lang
+        return new.model_copy(update={
+            "intent": "prices", "gpu": previous.gpu, "gpu_count": previous.gpu_count,
+            "gpu_memory_gb": previous.gpu_memory_gb, "rig": previous.rig,
+            "gpu_variant_assumed": previous.gpu_variant_assumed, "follow_up": True,
+            "lang": lang, "lang_sure": new.lang_sure or previous.lang_sure,
+        })
+    cost = _merge(new.model_copy(update={"intent": "cost"}), previous, names_model=False)
+    return _samples_timed(cost, previous)
+
+
+def _samples_timed(query: Query, previous: Query) -> Query:
+    """The cost of a run just timed on samples of an unsaid length ("how long for 50k
+    samples?", then "how much would that cost"): its time at each length, with what each costs,
+    as the time answer gave (was the seed's illustrative hours, the samples ignored)."""
+    if query.intent == "cost" and query.hours is None and query.dataset_samples \
+            and query.dataset_tokens is None and previous.intent == "time" \
+            and previous.dataset_samples:
+        return query.model_copy(update={"intent": "time"})
+    return query
 
 
 def is_gpu_price(query: Query) -> bool:
@@ -526,6 +580,14 @@ def is_gpu_time(query: Query) -> bool:
     return query.intent == "cost" and query.params_b is None and query.hours is not None and (
         _said(query, "gpu") or _said(query, "vram_gb")
     ) and not query.family
+
+
+def asks_hours_of_gpu(query: Query) -> bool:
+    """"cuánto cuesta una h100", "combien coûte une h100": a card's cost with no hours nor
+    model, answered with its hourly price and "for how many hours?", which "y por 48h?",
+    "et pour 48 heures ?" answer (and "¿y 8?" asks of 8 of them)."""
+    return query.intent == "cost" and query.params_b is None and query.hours is None \
+        and _said(query, "gpu") and not query.family and query.budget_usd is None
 
 
 def asks_on_gpu(query: Query) -> bool:
