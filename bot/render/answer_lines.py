@@ -395,6 +395,9 @@ def _body(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
             put("\n")
             include("asks_budget.html.j2")
     elif answer.quote and not answer.methods:
+        if query.service_asked:
+            include("service.html.j2")  # "any discount if i buy 720 hours of h100?"
+            put("\n")
         if answer.instances:
             include("instances.html.j2")  # "10 h100 for 24 hours": more than one instance
         put(ph.quote_block(answer.quote))

@@ -260,8 +260,8 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         # leads, the verdict follows.
         assert asked is not None and asked.gpu is not None
         put("💵 ")
-        put(_(
-            "We rent the %(gpu)s too, but its price is not published: ask support before "
+        put(_(  # it leads, so no "too" ("También alquilamos…" opened the reply)
+            "We rent the %(gpu)s, but its price is not published: ask support before "
             "planning on it.", gpu=ph.gpu_name(asked.gpu),
         ))
         put("\n\n")

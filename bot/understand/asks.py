@@ -27,8 +27,11 @@ HOW_MANY_NEEDED: Final = Screened(
 
 # "how many H100 hours / GPU hours to fine-tune 70B on 100M tokens": the hours a run takes (a
 # time question), not how many cards. The card is blanked by then; at most three words between.
+# ... but not a price by the hour ("c'est combien de l'heure", "cuantos dolares la hora", "how
+# many dollars per hour").
 HOURS_ASKED: Final = lazy(
     rf"(?<![a-z0-9]){alt(_words('HOW_MANY'))}(?![a-z0-9])(?: ?[a-z0-9'-]+){{0,3}}? ?"
+    r"(?<!l')(?<![a-z]la )(?<!per )(?<!por )(?<!par )(?<![a-z]an )(?<![a-z]a )"
     r"(?:gpu ?-? ?)?(?:hours?|hrs?|horas?|heures?)(?![a-z])"
 )
 

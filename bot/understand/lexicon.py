@@ -383,6 +383,8 @@ PROTECTED_WORDS: Final[frozenset[str]] = frozenset({
     "learning", "training", "raining", "draining", "batcher", "hatch", "patch",
     # "comprar" (to buy) is one letter from "comparar": "¿cuántas horas puedo comprar?"
     "comprar", "comprarlo", "comprarla", "comprando", "comprare", "compras", "compra",
+    # Rioplatense voseo, one edit from French "devis": "¿me decís si entra en 4 h100?"
+    "decis",
     # One edit from the model families corrected above; "pixtral" is Mistral's vision model.
     "ollama", "llamas", "mistrial", "mitral", "pixtral",
 })

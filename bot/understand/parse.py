@@ -969,8 +969,13 @@ def _gguf_bits(s: str) -> str | None:
 
 # Two quantized formats set against each other: "AWQ vs GGUF", "gptq or awq", "Q4_K_M vs Q5_K_M",
 # "awq o gguf", "gptq ou awq".
+# A second precision asked after the first one's sentence ("in fp16 for inference? and in int4?",
+# "en fp16 para inferencia? y con int4?", "en fp16 pour l'inference ? et en int4 ?") is one too.
 _QUANT_VERSUS: Final = lazy(r"^ ?(?:(?:gguf|exl2|awq|gptq) )?"
+                            r"(?:(?:for|para|pour|en) (?:l'|la )?(?:inference|inferencia|serving) ?)?"
+                            r"(?:[?.,;] ?)?"
                             r"(?:vs\.?|versus|or|o|ou|compared to|comparado con|contre|against|y|and|et)"
+                            r"(?: (?:in|at|with|en|con|avec|a))?"
                             r" (?:(?:a|an|un|una|une|el|la|le) )?(?:(?:gguf|exl2|awq|gptq) )?$")
 _GGUF_ALONE: Final = lazy(r"(?<![a-z0-9])gguf(?![a-z0-9])")
 _FORMAT_WORD: Final = lazy(r"(?<![a-z0-9])(?:gguf|awq|gptq|exl2|mlx)(?![a-z0-9])")
@@ -1154,7 +1159,11 @@ def _memoryless_cost(g: _Signals) -> bool:
 # Within a rule, the facts already known are tested before the text is searched.
 _RULES: tuple[tuple[Intent, Callable[[_Signals], object]], ...] = (
     ("pay", lambda g: px.PAY_STRONG.search(g.s)),
-    ("compare", lambda g: g.gpus >= 2 and (px.COMPARE.search(g.s) or g.work or not g.priced)),
+    # ... but "how much is the b200 and the h200 per hour?", "cuánto cuesta la hora de la b200 y
+    # de la h200" ask both prices, as "price of the h100 and the a100" does (were compared).
+    ("compare", lambda g: g.gpus >= 2 and (px.COMPARE.search(g.s) or g.work or not (
+        g.priced or (not g.hours and _hourly(g.s)
+                     and (px.HOW_MUCH.search(g.s) or px.COST.search(g.s)))))),
     # "compare the H100": the answer asks for the second GPU.
     # ... but "lora vs qlora on a 4090" compares methods there: its fit answers.
     ("compare", lambda g: g.gpus == 1 and px.COMPARE_STRONG.search(g.s)
@@ -1317,6 +1326,14 @@ _RENT: Final = lazy(r"rent\w*|alquil\w*|louer|location")
 _TOP_UP: Final = lazy(r"top ?-?up|deposit|recarg|deposito|recharg|depot")
 
 
+def _hours_counted(s: str) -> bool:
+    """Every "how many … needed" asks for hours ("cuántas horas de h100 necesito", "combien
+    d'heures de h100 il me faut"), none for cards ("cuántas h100 y cuántas horas" asks both)."""
+    hours = [m.span() for m in asks.HOURS_ASKED.finditer(s)]
+    return bool(hours) and all(
+        any(a <= m.start() < b for a, b in hours) for m in asks.HOW_MANY_NEEDED.pattern.finditer(s))
+
+
 def _price_word(s: str) -> bool:
     """A price word other than renting ("rental", "alquilar", "location")."""
     return any(not _RENT.fullmatch(m.group(0)) for m in px.PRICES.pattern.finditer(s))
@@ -1466,6 +1483,14 @@ else:
         return _EMPTY.model_copy(update=facts)
 
 
+# A family and its version, then its size after "de" ("un llama 3 de 8b", "qwen 2.5 de 7b",
+# "un lama 3 de 70b"): the model's name, as "llama 3 8b" (was a size alone, no model).
+_MODEL_DE_SIZE: Final = lazy(
+    r"(?<![a-z0-9])((?:llama|qwen|mistral|mixtral|gemma|phi|deepseek|falcon|olmo|granite|yi)"
+    r"[\s-]?\d{1,2}(?:\.\d{1,2})?) de (\d{1,4}(?:\.\d{1,2})? ?b)(?![a-z0-9])"
+)
+
+
 def understand(text: str, catalogue: Catalogue) -> Query:
     """What a question in English, Spanish or French asks, as a typed ``Query``."""
     cat = catalogue
@@ -1483,6 +1508,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     if corrected != expanded:
         runs = None
     s = words_to_digits(corrected, runs=runs)
+    if " de " in s:
+        s = _MODEL_DE_SIZE.sub(r"\1 \2", s)  # "un llama 3 de 8b": Llama 3 8B
     raw = plain[:MAX_CHARS].lstrip().lower()
     lang, lang_sure = detect_with_confidence(_without_command(raw), _without_command(corrected))
     work = _Work(s=s, lang=lang, typed=s)
@@ -1622,6 +1649,12 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         if service:
             intent = "help"
             work.hours = None
+    if not service and intent == "cost" and work.hours is not None and work.gpus \
+            and work.params_b is None and not work.family and not work.money:
+        # "¿hay descuento si compro 720 horas de h100?", "y a-t-il une réduction si j'achète 720
+        # heures de h100 ?": that the page names no discount leads, then those hours' quote
+        # (was the quote alone, the question unanswered).
+        service = tuple(t for t in asks.service_topics(rest) if t == "discount")
     # "can i rent for less than an hour?", "¿se puede alquilar por menos de una hora?", "on peut
     # louer moins d'une heure ?": the hour said is the bound asked about, not a duration to quote.
     sub_hour = work.hours == 1 and asks.SUB_HOUR.search(corrected) is not None
@@ -1726,9 +1759,13 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     alert_foreign = alert and _foreign_money(plain)
     if (budget is not None or foreign) and asks.BUDGET_ASK.search(rest) and (
             intent in ("prices", "unknown", "recommend")
-            or (intent == "time" and work.dataset_tokens is None)):
+            or (intent == "time" and work.dataset_tokens is None)
+            or (intent == "pay" and not pay_refused and not px.PAY_STRONG.search(rest))):
         # "con 300usd cuántas horas de H200", "50 bucks, how many hrs on the L40S": the hours
-        # the money buys (a cost), not how long a run takes nor the price list.
+        # the money buys (a cost), not how long a run takes nor the price list. "tengo 100 usd
+        # en btc, ¿qué puedo entrenar?": the same, the coin said with it (was how to pay).
+        if intent == "pay":
+            pay_also = True
         intent = "cost"
     if intent == "prices" and work.params_b is None and (work.gpus or work.vram_gb) \
             and asks.LARGEST.search(rest) and not px.PRICES.search(rest) \
@@ -1741,8 +1778,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # that model's fit, with its cost, not a comparison of the two cards.
         intent = "fit"
     # "combien de temps il faut pour …" asks how long, not how many cards.
+    # "¿cuántas horas de h100 necesito…?", "how many hours of h100 do i need": hours, not cards.
     count_asked = bool(asks.HOW_MANY_NEEDED.search(rest)) and not (
-        px.DURATION_QUESTION.search(rest) and not asks.HOURS_ASKED.search(rest))
+        px.DURATION_QUESTION.search(rest) and not asks.HOURS_ASKED.search(rest)) \
+        and not _hours_counted(rest)
     if count_asked and intent == "cost" and work.gpus and budget is None \
             and work.hours is None and not px.MEMORY.search(rest):
         # "combien de T4 il me faut": "combien" is also "how much", but the count is the question.

@@ -153,6 +153,7 @@ LANGUAGE = Language(
         ),
         "ALERT_REMOVE_VERBS": (
             r"borra\w*", r"elimina\w*", r"quita\w*", r"cancela\w*", r"desactiva\w*", r"anula\w*",
+            r"saca\w*", r"sacar",  # Rioplatense "sacame la alerta de la h100"
             r"suprim\w*", r"parar", r"deja de", r"dejar de", r"dar de baja", r"darme de baja",
             r"da de baja", r"dame de baja", r"deme de baja", r"denme de baja", r"desuscrib\w*",
             r"no quiero (?:mas )?",

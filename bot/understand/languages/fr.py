@@ -38,6 +38,8 @@ LANGUAGE = Language(
         "pr": "pour", "qd": "quand", "bcp": "beaucoup", "stp": "s'il te plait", "svp": "s'il vous plait", "pk": "pourquoi",
         "koi": "quoi", "kel": "quel", "kelle": "quelle", "kels": "quels", "kelles": "quelles",
         "tjrs": "toujours", "qqn": "quelqu'un", "mrc": "merci", "mci": "merci", "slt": "salut",
+        # the apostrophe left out: "cb coute la a100 de lheure", "jveux"
+        "lheure": "l'heure", "jveux": "je veux", "jpeux": "je peux",
     },
     counts={
         # Québec: "une couple de 3090" is two of them.
@@ -178,6 +180,8 @@ LANGUAGE = Language(
             r"quel(?:le)?s? (?:gpus?|cartes?(?: graphiques?)?) (?:sont|est) disponibles?",
             r"qu'est-ce que (?:vous|tu) (?:louez|proposez|avez|loues|proposes|as) (?:comme )?(?:gpus?|cartes?)?",
             r"gpus? disponibles?",
+            # "t'as quoi comme gpu ?", "vous avez quoi comme cartes ?"
+            r"(?:t'?as|tu as|vous avez|avez-vous|vous louez|louez-vous) quoi comme (?:gpus?|cartes?)",
             r"(?:avez-vous|vous avez|louez-vous|vous louez|proposez-vous|vous proposez|je peux louer) "
             r"(?:des |une |un )?(?:tpus?|gaudi ?\d?|trainium\d?)",
         ),
@@ -215,6 +219,9 @@ LANGUAGE = Language(
             # "je dois finetuner mistral nemo 12b, je loue quoi ?", "qu'est-ce que je loue ?"
             r"(?:je|j'|on) (?:loue|louerais|prends|prendrais) quoi", r"(?:louer|prendre) quoi",
             r"quoi louer", r"qu.?est-ce (?:que|qu.?) ?(?:je|j'|on) (?:loue|prends|louerais)",
+            # "il faut quoi comme carte pour un 13b en qlora ?": which card
+            r"(?:faut|faudrait|prends|prendre|loue|louer|besoin de|utiliser) quoi comme "
+            r"(?:cartes?|gpus?|cartes? graphiques?|materiel)",
             r"(?:le|la) meilleure? (?:option|config\w*|choix)", r"(?:le|la) plus adapte\w*",
             r"(?:meilleur )?rapport (?:qualite|performances?)[ /-]?prix", r"(?:le|la) plus rentable",
         ),
@@ -287,11 +294,14 @@ LANGUAGE = Language(
             r"combien (?:de |d.?)(?:(?:gpus?|cartes) ){0,2}pour",  # "combien de GPU H100 pour"
             # ... or last, the card named before ("deepseek r1 en fp8, combien de h100 ?")
             r"combien (?:de |d.?)(?:(?:gpus?|cartes) ){0,2} *[?.!]*$",
+            # ... or after the need ("il me faut combien de h200 et c'est combien de l'heure")
+            r"(?<=faut )combien (?:de |d.?)", r"(?<=faudrait )combien (?:de |d.?)",
         ),
         "NEEDED": (r"faut", r"faudrait", r"besoin", r"necessaires?"),
         "BUDGET_WORDS": (r"j.?ai", r"avec", r"pour"),
         "BUDGET_ASK": (
-            r"combien d.?heures", r"combien de temps", r"qu ?est.ce que je peux", r"que puis.je",
+            r"combien d.?heures", r"combien de temps", r"qu ?'?est.ce que (?:je|j'|on) (?:peux|pourrais|peut)", r"que puis.je",
+            r"je (?:peux|pourrais) (?:entrainer|fine.?tuner|faire tourner|louer) quoi",
             r"heures ca fait",
         ),
         "CONTEXT_ASK": (
