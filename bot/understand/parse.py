@@ -285,6 +285,7 @@ def _take_settings(work: _Work) -> None:
     if match:
         work.max_num_seqs = parse_int(match.group("num"))
         work.blank(*match.span())
+    batch_said = work.batch_size is not None
     match = px.CONCURRENCY.search(work.s) if work.batch_size is None else None
     if match:  # "serve 20 concurrent users": 20 sequences in the KV cache at once
         work.batch_size = parse_int(match.group("num") or match.group("num2"))
@@ -300,6 +301,13 @@ def _take_settings(work: _Work) -> None:
             or px.INFERENCE_FORMAT.search(work.s)):
         # "serving llama 3 8b for my team of 10 devs": the team's sequences at once
         work.batch_size = parse_int(match.group("num") or match.group("num2"))
+        work.blank(*match.span())
+    match = px.CONTEXT_AT.search(work.s) \
+        if work.batch_size is not None and not batch_said and work.seq_len is None else None
+    if match:
+        # "with 100 concurrent requests at 4k tokens": each sequence's context, not a dataset
+        work.seq_len = _tokens_of_context(match.group("num"), "k", work.lang)
+        work.context_said = True
         work.blank(*match.span())
     if px.LORA_SETTING.admits(work.s):
         for match in px.LORA_SETTING.pattern.finditer(work.s):
@@ -1578,8 +1586,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     later = _THEN_SERVED.search(rest) if method is not None else None
     # "lora … then serve it in 4-bit", "y luego servirlo": the training asked comes first; the
     # serving afterwards does not make the question one of serving.
-    inference = _is_inference(rest[: later.start()] if later else rest, method, trains) or (
-        method is None and _served(rest, work, cat)) or (
+    served = rest[: later.start()] if later else rest
+    # GRPO "with vllm": its completions' engine, not serving (px.RL_GENERATION)
+    served = px.RL_GENERATION.sub(" ", served) if flags.online_rl else served
+    inference = _is_inference(served, method, trains) or (
+        method is None and _served(served, work, cat)) or (
         method is None and not trains and work.dataset_samples is None
         and px.INSTRUCT_REPO.admits(folded)
         and px.INSTRUCT_REPO.pattern.search(folded) is not None)

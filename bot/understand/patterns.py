@@ -542,6 +542,13 @@ INFERENCE_FORMAT: Final = words(lx.INFERENCE_FORMATS)
 # vLLM named as the serving engine ("vllm serve …", "with vllm"): it takes 90 % of each GPU's
 # memory by default (rules/data/serving.toml), which bounds the longest context it serves.
 VLLM: Final = Guarded(("vllm",), r"(?<![a-z0-9])vllm(?![a-z0-9])")
+# Online RL (GRPO, PPO…) generates its completions while it trains, with vLLM or SGLang (TRL's
+# use_vllm, vllm_mode="colocate"): those engines and "generation" named beside it are its
+# generation step, not serving ("grpo qwen2.5 1.5b full finetune on a 4090 with vllm colocate").
+RL_GENERATION: Final = words((
+    r"vllm", r"use_vllm", r"vllm_mode", r"sglang", r"generate", r"generation",
+    r"(?:vllm_)?gpu[_-]memory[_-]utilization", r"(?:vllm_)?max[_-]model[_-]len",
+))
 LOCAL_RUNNER: Final = Guarded(
     ("ollama", "llama", "studio", "kobold", "ooba", "text-generation", "gpt4all", "jan"),
     words(f for _, frags in lx.LOCAL_RUNNERS for f in frags),
