@@ -732,7 +732,7 @@ def decode_bound(
     vram_per_gpu_gb: Decimal,
 ) -> DecodeBound:
     """The memory-bandwidth upper bound of one sequence's decode on `count` × `gpu` (tensor
-    parallel): the per-GPU weights and KV cache of the detailed estimate at the stated context
+    parallel; a GGUF in llama.cpp's layer split, the GPUs in turn): the per-GPU weights and KV cache of the detailed estimate at the stated context
     (else the default), read once per token at the datasheet bandwidth."""
     one = query.model_copy(update={"batch_size": 1})
     breakdown, _, context, _, _, _ = _estimate(one, method, model, count, None)
@@ -746,7 +746,11 @@ def decode_bound(
         weights = (weights * fraction).quantize(_TENTH, rounding=ROUND_HALF_UP)
     kv = breakdown.term("kv_cache")
     bandwidth = gpu.memory_bandwidth_gbs
-    rate = decode_upper_bound(weights + kv, bandwidth) if bandwidth is not None \
+    # A GGUF on several GPUs: llama.cpp's default --split-mode layer runs the GPUs' layers one
+    # after another, so every GPU's share is read in turn within one token.
+    layer_split = method.quant is not None and count > 1
+    turns = count if layer_split else 1
+    rate = decode_upper_bound((weights + kv) * turns, bandwidth) if bandwidth is not None \
         and weights + kv > 0 else None
     batch = query.batch_size if query.batch_size is not None and query.batch_size > 1 else 1
     batch_kv: Decimal | None = None
@@ -757,13 +761,14 @@ def decode_bound(
         if many is not None and many.per_gpu_gb <= vram_per_gpu_gb:
             batch_kv = many.term("kv_cache")
             if bandwidth is not None and weights + batch_kv > 0:
-                batch_rate = decode_upper_bound((weights + batch_kv) / batch, bandwidth)
-                each = decode_upper_bound(weights + batch_kv, bandwidth)
+                batch_rate = decode_upper_bound((weights + batch_kv) * turns / batch, bandwidth)
+                each = decode_upper_bound((weights + batch_kv) * turns, bandwidth)
     return DecodeBound(
         method=method.id, gpu=gpu.id, gpus=count, context=context, weights_gb=weights,
         kv_gb=kv, bandwidth_gbs=bandwidth, tokens_per_second=rate, active_fraction=fraction,
         fits=breakdown.per_gpu_gb <= vram_per_gpu_gb, batch=batch, batch_kv_gb=batch_kv,
         batch_tokens_per_second=batch_rate, batch_each_tokens_per_second=each,
+        layer_split=layer_split,
     )
 
 

@@ -120,7 +120,8 @@ def longest_fitting(
 
 @dataclass(frozen=True, slots=True)
 class DecodeBound:
-    """The bandwidth bound of one sequence's decode on `gpus` GPUs in tensor parallel."""
+    """The bandwidth bound of one sequence's decode on `gpus` GPUs in tensor parallel (or,
+    `layer_split`, in llama.cpp's layer split)."""
 
     method: str
     gpu: str
@@ -139,6 +140,10 @@ class DecodeBound:
     batch_kv_gb: Decimal | None = None
     batch_tokens_per_second: Decimal | None = None  # in all
     batch_each_tokens_per_second: Decimal | None = None
+    # llama.cpp's default --split-mode layer (a GGUF on several GPUs): each GPU holds whole
+    # layers and a token passes through them in turn, so their reads add up in time instead of
+    # running side by side: the bound is one GPU's bandwidth over all of them.
+    layer_split: bool = False
 
     @property
     def read_gb(self) -> Decimal:

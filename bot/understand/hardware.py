@@ -117,6 +117,8 @@ _NUMBER_UNIT_AFTER: Final = lazy(
     rf"^ ?(?:{_UNITS}|g|steps?|samples?|examples?|rows?|d(?!['’])|days?|dias?|jours?|"
     r"weeks?|semanas?|semaines?|months?|mois|mes(?:es)?|years?|anos?|ans?|usd|euros?)(?![a-z])"
 )
+# A count of cards right before the number: "2x 3090", "2 x 4090", "2× 3090".
+_CARDS_BEFORE: Final = lazy(r"(?<![\w.,])\d{1,2} ?[x×] ?$")
 _MAC_WORDS: Final = lazy(rf"(?<![a-z]){_MAC}(?![a-z])")
 # Qwen's and others' names give a mixture of experts' active parameters after its size
 # ("Qwen3-VL-235B-A22B", "qwen3 next 80b a3b"): "a22b" there is no A-series card.
@@ -386,6 +388,8 @@ def _is_gpu(match: re.Match[str], s: str) -> bool:
         return False
     name = match.group("name")
     if name[0].isdigit() and match.group("mem") is None and _NUMBER_UNIT_AFTER.match(after):
+        if _CARDS_BEFORE.search(s[max(0, match.start() - 6) : match.start()]):
+            return True  # "on 2x 3090 tokens per second": a count of cards, then the question
         return bool(asks.HOUR_UNIT_AFTER.match(after)
                     and asks.CARD_HOURS.search(s[max(0, match.start() - 16) : match.start()]))
     chip = match.group("chip")

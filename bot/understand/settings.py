@@ -320,8 +320,9 @@ _EPOCH_WORDS: Final[dict[str, int]] = {
     "tres": 3, "trois": 3, "four": 4, "cuatro": 4, "quatre": 4, "five": 5, "cinco": 5,
     "cinq": 5, "ten": 10, "diez": 10, "dix": 10,
 }
+# A number after a count ("on 2x 3090 tokens per second") is the card's, not a rate.
 THROUGHPUT: Final = Screened(
-    rf"(?<![\w.,])(?P<num>{NUM_SP}) ?(?P<k>k)? ?(?:tok(?:en)?s?|tk) ?(?:/ ?s(?:ec(?:ond)?)?|"
+    rf"(?<![\w.,])(?<!\dx )(?<!\d x )(?<!\d× )(?P<num>{NUM_SP}) ?(?P<k>k)? ?(?:tok(?:en)?s?|tk) ?(?:/ ?s(?:ec(?:ond)?)?|"
     r"per second|por segundo|par seconde|a second|/ ?seg(?:undo)?)(?![a-z])"
     r"(?: (?:per|por|par) ?(?:gpu|card|tarjeta|carte))?"
 )
