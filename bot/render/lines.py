@@ -12,7 +12,7 @@ them is the template's, byte for byte.
 from __future__ import annotations
 
 from collections.abc import Callable
-from decimal import Decimal
+from decimal import ROUND_CEILING, Decimal
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from markupsafe import Markup
@@ -22,7 +22,7 @@ from bot.detail import DetailedAnswer, FitCheck
 from bot.i18n import N_
 from bot.render.detailed_lines import detailed_block, detailed_lead_block
 from bot.render.phrases import GpuName, Phrases, gpu_forms
-from rules.capacity import LongestContext
+from rules.capacity import LongestContext, serving_utilization
 from rules.compare import Comparison, ScaledRate
 from rules.estimator import load_constants
 from rules.fit import Fit
@@ -331,6 +331,8 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 # Serving at a stated context: the figure leads with the KV cache it holds.
                 put(_context_figure(ph, detailed, dc))
                 put("\n")
+                if answer.query.utilization_asked:
+                    put(_least_share(ph, dc))
                 if answer.context_room is not None:
                     put(_context_room(ph, answer.context_room, dc))
                     put("\n")
@@ -986,6 +988,36 @@ def _native_note(ph: Phrases, answer: Answer, fmt_name: str, native: Memory) -> 
             who=who, format=fmt_name, how=how, need=ph.size(native.estimate_gb),
         )
     return Markup("ℹ️ ") + text + Markup("\n")
+
+
+def _least_share(ph: Phrases, check: FitCheck) -> Markup:
+    """"What --gpu-memory-utilization should I set": the least share of each GPU vLLM must
+    take to hold the detailed estimate (rounded up to the hundredth), against its default."""
+    if check.card_gb is None or check.utilization is None:
+        return Markup()
+    fmt = ph.fmt
+    det, card = fmt.gb(check.detailed_per_gpu_gb, 1), ph.memory(check.card_gb)
+    least = (check.detailed_per_gpu_gb / check.card_gb).quantize(
+        Decimal("0.01"), rounding=ROUND_CEILING)
+    if least > 1:
+        return Markup("🎚 ") + ph._(
+            "No --gpu-memory-utilization holds it: the detailed estimate, %(det)s per GPU, is "
+            "more than the %(card)s each GPU has.", det=det, card=card,
+        ) + Markup("\n")
+    line = Markup("🎚 ") + ph._(
+        "The least share vLLM needs here: <code>--gpu-memory-utilization %(least)s</code>, "
+        "%(det)s per GPU of %(card)s by the detailed estimate.",
+        least=str(least), det=det, card=card,
+    )
+    default = serving_utilization()
+    line += Markup(" ") + (ph._(
+        "Its default, <code>%(default)s</code>, is above it: what the share holds beyond the "
+        "least goes to the KV cache, for more sequences at once.", default=str(default),
+    ) if least <= default else ph._(
+        "That is above its default, <code>%(default)s</code>: set it at least that high, or lower "
+        "--max-model-len.", default=str(default),
+    ))
+    return line + Markup("\n")
 
 
 def _context_figure(ph: Phrases, detailed: DetailedAnswer, check: FitCheck) -> Markup:

@@ -1872,7 +1872,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     engine = "vllm" if inference and px.VLLM.admits(rest) and any(
         not _negated(rest, *m.span()) for m in px.VLLM.pattern.finditer(rest)) else None
     utilization = work.gpu_memory_utilization if inference else None
-    if utilization is not None or (inference and work.max_num_seqs is not None):
+    # "what --gpu-memory-utilization should i set": the flag with no value asks for the share
+    utilization_asked = inference and utilization is None \
+        and px.GPU_MEMORY_UTILIZATION_NAMED.search(rest) is not None
+    if utilization is not None or utilization_asked \
+            or (inference and work.max_num_seqs is not None):
         engine = "vllm"  # its flags: "--gpu-memory-utilization 0.95" alone names vLLM
     # "why does vllm take 90% of my vram (with a 7b model)?": its preallocation explained,
     # then the memory answer for the model when one is named.
@@ -2032,6 +2036,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         engine=engine,
         kv_cache_type=work.kv_cache_type if inference else None,
         gpu_memory_utilization=utilization,
+        utilization_asked=utilization_asked,
         max_num_seqs=work.max_num_seqs if inference else None,
         runner_type_assumed=runner_spec is not None and quant == runner_spec.default_type
         and quant_bare is None and not any(

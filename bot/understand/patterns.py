@@ -181,6 +181,9 @@ RL_COMPLETION: Final = Guarded(
 # vLLM's share of each GPU ("--gpu-memory-utilization 0.95", "gpu_memory_utilization=0.8",
 # "gpu memory utilization 95%"): the value as written, "1.5" and "-0.9" too (vLLM accepts only
 # (0, 1]: bot.understand.bounds refuses the rest).
+# vLLM's flag named with no value ("what --gpu-memory-utilization should i set"): the share
+# asked for.
+GPU_MEMORY_UTILIZATION_NAMED: Final = Guarded(("util",), r"gpu[ _-]?mem(?:ory)?[ _-]?util")
 GPU_MEMORY_UTILIZATION: Final = Guarded(
     ("util",),
     r"gpu[ _-]?mem(?:ory)?[ _-]?util\w* ?[=:]? ?"

@@ -155,6 +155,9 @@ class Query(BaseModel):
     # vLLM's share of each GPU said ("--gpu-memory-utilization 0.95"): the budget its longest
     # context and its concurrency are searched within, instead of its default 0.9.
     gpu_memory_utilization: Decimal | None = None
+    # "what --gpu-memory-utilization should i set": the flag named with no value, the least
+    # share that holds the run asked for (vLLM serves it).
+    utilization_asked: bool = False
     # vLLM's "--max-num-seqs 64": the most sequences its scheduler runs together, a ceiling
     # (not memory it reserves) set against how many fit at once (the concurrency answer).
     max_num_seqs: int | None = None
