@@ -387,6 +387,8 @@ PROTECTED_WORDS: Final[frozenset[str]] = frozenset({
     "decis",
     # One edit from the model families corrected above; "pixtral" is Mistral's vision model.
     "ollama", "llamas", "mistrial", "mitral", "pixtral",
+    # LLaVA (a vision-language model on Vicuna) is one edit from "llama".
+    "llava",
 })
 
 # --- language detection ------------------------------------------------------------------------
