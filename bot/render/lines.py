@@ -990,6 +990,18 @@ def _native_note(ph: Phrases, answer: Answer, fmt_name: str, native: Memory) -> 
     return Markup("ℹ️ ") + text + Markup("\n")
 
 
+def _counts_beyond(ph: Phrases, mem: Memory) -> str:
+    """How many of each rented GPU with a published price hold the planning estimate, fewest
+    memory first ("252× L40S, …, or 68× B200"): a count asked of a run no instance holds."""
+    cards = sorted((g for g in ph.cat.rented_gpus if g.usd_per_gpu_hour is not None),
+                   key=lambda g: (g.vram_gb, g.name))
+    counts = [
+        f"{int((mem.estimate_gb / g.vram_gb).to_integral_value(rounding=ROUND_CEILING))}"
+        f"× {ph.gpu_name(g.id)}" for g in cards if g.vram_gb > 0
+    ]
+    return ph.fmt.list(counts, style="or") if counts else ""
+
+
 def _least_share(ph: Phrases, check: FitCheck) -> Markup:
     """"What --gpu-memory-utilization should I set": the least share of each GPU vLLM must
     take to hold the detailed estimate (rounded up to the hundredth), against its default."""
@@ -1478,7 +1490,16 @@ def _method_lines(
         add("\n")
     elif cheapest is None:
         add("   ")
-        add(_("None of the offered configurations (up to 8 GPUs) holds it."))
+        counts = _counts_beyond(ph, mem) if answer.query.count_asked and fit is None else None
+        if counts:
+            # "deepseek-v3 full finetune how many gpus": no instance holds it, but the count
+            # asked is still given, card by card (the planning rule).
+            add(_(
+                "None of the offered configurations (up to 8 GPUs) holds it: by the planning "
+                "rule it takes %(counts)s, more GPUs than one instance has.", counts=counts,
+            ))
+        else:
+            add(_("None of the offered configurations (up to 8 GPUs) holds it."))
         add("\n")
     ceiling = answer.query.max_rate_usd
     price = cheapest.usd_per_hour if cheapest is not None else None

@@ -292,7 +292,9 @@ LANGUAGE = Language(
         "HOW_MANY_FOR": (
             r"how many (?:(?:gpus?|cards?) ){0,2}(?:to|for)",  # "how many h100 gpus for"
             # ... or last, the card named before ("llama 405b in fp8, how many h100?")
-            r"how many(?: (?:gpus?|cards?|of them))? ?[?.!]*$",
+            # ("… how many gpus lol", "how many cards pls")
+            r"how many(?: (?:gpus?|cards?|of them))?"
+            r"(?: (?:lol|lmao|haha\w*|pls|plz|please|bro|xd))* ?[?.!]*$",
         ),
         "NEEDED": (r"need\w*", r"require\w*", r"does it take", r"would it take", r"it takes"),
         "BUDGET_WORDS": (r"i have", r"i got", r"ive got", r"budget", r"for", r"with"),
