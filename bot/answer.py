@@ -316,6 +316,8 @@ class Answer(BaseModel):
     vllm_share: VllmShare | None = None  # "why does vllm take 90% of my vram"
     vllm_fixes: VllmFixes | None = None  # vLLM serving that misses its share: what fits
     strategy_choice: StrategyChoice | None = None  # "zero2 or zero3?": the run with each
+    # "lora … then run it at 4bit": serving the trained model afterwards on the asked GPUs.
+    served_after: Fit | None = None
     gpus: tuple[GPU, ...] = ()  # the price list
     offers: tuple[Offer, ...] = ()
     # The price of more GPUs than one instance has ("10 h100 per hour"): the fewest offered
@@ -651,6 +653,9 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         fixes = vllm_fixes(query, composed, cat)
         if fixes is not None:
             extra["vllm_fixes"] = fixes
+        served = _served_after(query, composed, cat)
+        if served is not None:
+            extra["served_after"] = served
         if wants_remedies(query, composed):
             extra["remedies"] = remedies_for(query, composed, cat)
         # Nothing to add (most questions): the composed answer as it is, not a copy of it.
@@ -699,6 +704,21 @@ def _with_strategy(query: Query, code: str, other: str) -> Query:
     # Offload said of one side only: the other runs without it ("zero3 vs zero3 offload").
     cpu_offload = True if offload else (False if other_offload else None)
     return query.model_copy(update={"sharding": sharding, "cpu_offload": cpu_offload})
+
+
+def _served_after(query: Query, composed: Answer, cat: Catalogue) -> Fit | None:
+    """"lora llama 3 8b on a 3090, then run it at 4bit": the planning fit of serving the
+    trained model in that precision on the configuration asked (the training's own)."""
+    asked = composed.primary.fit if composed.primary is not None else None
+    if query.serve_after is None or composed.params_b is None or asked is None:
+        return None
+    if asked.gpu is not None:
+        return fit(query.serve_after, composed.params_b, asked.gpu, asked.gpu_count,
+                   catalogue=cat, memory_gb=query.gpu_memory_gb)
+    if composed.vram_gb is not None:
+        return fit_vram(query.serve_after, composed.params_b, composed.vram_gb, asked.gpu_count,
+                        catalogue=cat)
+    return None
 
 
 def _strategy_choice(query: Query, cat: Catalogue) -> tuple[Query, StrategyChoice | None]:

@@ -607,6 +607,21 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
     put("\n")
     for ma in methods:
         _method_lines(put, ma, answer, ph)
+    served = answer.served_after
+    if served is not None:
+        # "lora llama 3 8b on a 3090, then run it at 4bit": the training above, then serving.
+        put("🔁 ")
+        if served.fits:
+            put(_("Serving it afterwards (%(how)s) takes about %(need)s by the planning rule: it "
+                  "fits on %(where)s, %(left)s left.", how=ph.method_short(served.method),
+                  need=ph.memory(served.estimate_gb), where=ph.fit_config(served),
+                  left=ph.memory(served.headroom_gb)))
+        else:
+            put(_("Serving it afterwards (%(how)s) takes about %(need)s by the planning rule, "
+                  "more than the %(vram)s of %(where)s.", how=ph.method_short(served.method),
+                  need=ph.memory(served.estimate_gb), vram=ph.memory(served.vram_gb),
+                  where=ph.fit_config(served)))
+        put("\n")
     if asked is not None and asked.gpu_count > 1 and answer.head_split is None:
         inference = ph.method_kind(asked.method) == "inference"
         put(ph.sharding(inference, gguf=cat.method(asked.method).quant is not None,

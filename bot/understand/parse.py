@@ -1962,6 +1962,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         train_speed_asked=train_speed_asked,
         oom=_oom_hit(rest),
         bf16_error=BF16_UNSUPPORTED.search(folded) is not None,
+        serve_after=_inference_method(rest[later.start():], cat)
+        if later is not None and method is not None and not inference
+        and cat.method(method).kind == "training" else None,
         fix_asked=bool(asks.FIX_ASK.search(rest)),
         overkill_asked=bool(asks.OVERKILL.search(rest)),
         start_asked=start,

@@ -203,6 +203,9 @@ class Query(BaseModel):
     # "ValueError: Your setup doesn't support bf16/gpu", "my gpu doesn't support bf16": the
     # error is about BF16 (pre-Ampere cards, or PyTorch/CUDA too old), not memory.
     bf16_error: bool = False
+    # "lora llama 3 8b on a 3090, then run it at 4bit": the trained model served afterwards, in
+    # this inference method (a second line after the training's verdict).
+    serve_after: MethodId | None = None
     fix_asked: bool = False
     overkill_asked: bool = False  # "is 8x H100 overkill for …": more than the run needs?
     online_rl: str | None = None  # GRPO, PPO, RLOO, online DPO: generates while it trains
