@@ -75,6 +75,9 @@ _FORM: Final = r"(?:sxm\d?|pcie\d?|nvl|laptop(?: gpu)?|mobile|notebook|portatil|
 _LAPTOP: Final = Screened(r" (?:mobile|notebook|portatil|portable)$")
 _LAPTOP_WORDS: Final = Screened(r"(?<![a-z])(?:laptop|notebook|portatil|portable)(?![a-z])")
 
+# Google Colab named with no card ("free colab", "colab gratis"): its free tier's T4.
+_COLAB_NAME: Final = r"(?:free |google )?colab(?: (?:free(?: tier)?|gratis|gratuit[oe]?))?"
+
 # A GPU name, its form factor, and memory written with it ("a100-40g", "A100 (40G)", "A100/40GB",
 # "RTX3090 24G", "3090 with 24GB", "M2 Ultra 64 GB"), possibly "(24G per card)".
 GPU_NAME: Final = lazy(
@@ -86,7 +89,7 @@ GPU_NAME: Final = lazy(
     # Unified-memory boxes and a Maxwell card people still buy for its 24 GB.
     r"|dgx ?spark|gb10|strix ?halo|(?:ryzen )?ai max\+? ?\d{3}|(?:radeon )?8060s|m40"
     # Colab alone is its free T4 (a paid plan's card is named: "colab pro a100").
-    r"|(?:free |google )?colab(?: (?:free(?: tier)?|gratis|gratuit[oe]?))?(?! ?(?:pro|\+))"
+    rf"|{_COLAB_NAME}(?! ?(?:pro|\+))"
     r"|rx ?-?\d{4}(?: ?(?:xtx|xt|gre))?|(?:79|90)[0-7]0 ?(?:xtx|xt|gre)"
     r"|(?:gh|mi|h|a|b|l|v|t|p|k|w)-?\d{2,4}[a-z]{0,3}"
     r"|(?P<spaced>[hab] \d{3})"
@@ -249,7 +252,7 @@ _COUNT_OF_THEM: Final = lazy(
 )
 
 # Google Colab named with no card: its free tier's T4, unless the message names a card.
-_COLAB: Final = lazy(r"(?:free |google )?colab(?: (?:free(?: tier)?|gratis|gratuit[oe]?))?")
+_COLAB: Final = lazy(_COLAB_NAME)
 # A tier glued to the number ("4070ti super", "3090ti"), spaced as the catalogue names it.
 _GLUED_TIER: Final = lazy(r"(\d)(ti|super)(?![a-z])")
 _SUFFIX: Final = Screened(r" ?-? ?(?:sxm\d?|pcie\d?|active)$")
