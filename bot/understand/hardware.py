@@ -73,6 +73,8 @@ _MEM_UNIT: Final = r"(?:gb|go|gib|gigs?|gigas?|g)"
 # Form factors and laptop parts written after a name ("PCIe", "laptop", "portátil", "portable").
 _FORM: Final = r"(?:sxm\d?|pcie\d?|nvl|laptop(?: gpu)?|mobile|notebook|portatil|portable|max-q|active)"
 _LAPTOP: Final = Screened(r" (?:mobile|notebook|portatil|portable)$")
+# A laptop part's "m" glued to its number ("rtx 4060m", "3050tim").
+_GLUED_LAPTOP: Final = lazy(r"(\d{4}(?: ?ti)?)m$")
 _LAPTOP_WORDS: Final = Screened(r"(?<![a-z])(?:laptop|notebook|portatil|portable)(?![a-z])")
 
 # Google Colab named with no card ("free colab", "colab gratis"): its free tier's T4.
@@ -83,7 +85,9 @@ _COLAB_NAME: Final = r"(?:free |google )?colab(?: (?:free(?: tier)?|gratis|gratu
 GPU_NAME: Final = lazy(
     rf"(?:(?<=\dx)|(?<![\w.]))"
     rf"(?P<name>(?:{_VENDOR} )*"
-    r"(?:(?:rtx|gtx) ?-?(?:pro ?)?(?:a ?)?\d{3,4}d?(?: ?ti)?(?: ?super|s(?=$|[^a-z0-9']))?(?: ?ada(?: generation)?)?"
+    # A laptop part's "m" glued on ("3060m", "rtx 4090m", "3050tim"): the catalogue's aliases;
+    # a number of millions ("2060m tokens") is set aside by its unit after (_is_gpu).
+    r"(?:(?:rtx|gtx) ?-?(?:pro ?)?(?:a ?)?\d{3,4}d?(?: ?ti)?(?: ?super|s(?=$|[^a-z0-9']))?m?(?: ?ada(?: generation)?)?"
     r"(?: ?blackwell)?"
     r"|titan ?(?:rtx|xp|v)"
     # Unified-memory boxes and a Maxwell card people still buy for its 24 GB.
@@ -94,7 +98,7 @@ GPU_NAME: Final = lazy(
     r"|(?:gh|mi|h|a|b|l|v|t|p|k|w)-?\d{2,4}[a-z]{0,3}"
     r"|(?P<spaced>[hab] \d{3})"
     r"|[tl]4"
-    r"|(?:[1-5]0[5-9]0|16[56]0)d?(?: ?ti)?(?: ?super|s(?=$|[^a-z0-9']))?"
+    r"|(?:[1-5]0[5-9]0|16[56]0)d?(?: ?ti)?(?: ?super|s(?=$|[^a-z0-9']))?m?"
     rf"|(?P<chip>(?:{_MAC} )?{_CHIP})"
     rf"|(?P<mac>{_MAC}))"
     rf"(?: ?-? ?{_FORM})?)"
@@ -275,6 +279,7 @@ def _candidates(name: str, plural: bool = False) -> Iterator[str]:
     the name as written, is most often the one looked for. `plural`: a count of two or more
     was written before it, so a glued "s" is the plural ("two 2060s")."""
     name = _LAPTOP.sub(" laptop", name.replace("'", ""))
+    name = _GLUED_LAPTOP.sub(r"\1 laptop", name)  # "rtx 3060m", "gtx 1650m": the laptop part
     if plural:
         name = name[:-1]  # "2060s" is also an alias of the 2060 Super
     yield name
