@@ -269,9 +269,8 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
     within = answer.within
     if within is not None and within.throughput is not None and within.gpu and query.hours:
         tp = within.throughput
-        trained = tp.total_tokens_per_second * query.hours * 3600
-        step = Decimal(10) ** max(0, trained.adjusted() - 1)  # two significant digits
-        trained = (trained / step).to_integral_value() * step
+        exact = tp.total_tokens_per_second * query.hours * 3600
+        trained = _two_figures(exact)
         put("⏱ ")
         put(_(
             "In %(wall)s, %(where)s trains about %(tokens)s (%(how)s, about %(rate)s tokens/s at "
@@ -280,6 +279,9 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             tokens=fmt.tokens(trained), how=ph.method_short(within.method),
             rate=fmt.num(tp.total_tokens_per_second, 0), mfu=fmt.percent(tp.mfu * 100, 0),
         ))
+        if query.within_samples:
+            put(" ")
+            put(_within_samples(ph, exact, query.within_sample_len, query.epochs))
         put("\n\n")
     if query.overkill_asked and asked is not None and many == 1 and primary is not None:
         put(_overkill(ph, answer, asked, primary.cheapest))
@@ -2190,3 +2192,40 @@ def _cost_difference(first: Quote, second: Quote, ph: Phrases) -> str:
             dear_hours=fmt.duration(dear.hours), cheap_hours=fmt.duration(cheap.hours), **facts,
         )
     return f"⚖️ <b>{said}</b>"
+
+
+def _two_figures(value: Decimal) -> Decimal:
+    """Two significant digits, as the tokens a time trains are said."""
+    step = Decimal(10) ** max(0, value.adjusted() - 1)
+    return (value / step).to_integral_value() * step
+
+
+def _within_samples(
+    ph: Phrases, trained: Decimal, length: int | None, epochs: int | None
+) -> Markup:
+    """"How many 1024-token examples in a week": the tokens those hours train, in samples of the
+    length said (each seen `epochs` times), or at 512 and 2,048 tokens when none was."""
+    _, fmt = ph._, ph.fmt
+    passes = epochs if epochs and epochs > 1 else 1
+    if length is None:
+        short = _two_figures(trained / (512 * passes))
+        long = _two_figures(trained / (2048 * passes))
+        values = {"short": fmt.num(short, 0), "long": fmt.num(long, 0),
+                  "short_len": fmt.num(512, 0), "long_len": fmt.num(2048, 0)}
+        if passes > 1:
+            return ph.ngettext(
+                "That is about %(short)s samples of %(short_len)s tokens, or %(long)s of "
+                "%(long_len)s, over %(count)s epoch.",
+                "That is about %(short)s samples of %(short_len)s tokens, or %(long)s of "
+                "%(long_len)s, over %(count)s epochs.",
+                passes, count=passes, **values)
+        return _("That is about %(short)s samples of %(short_len)s tokens, or %(long)s of "
+                 "%(long_len)s.", **values)
+    samples = _two_figures(trained / (length * passes))
+    if passes > 1:
+        return ph.ngettext(
+            "That is about %(samples)s samples of %(length)s tokens, over %(count)s epoch.",
+            "That is about %(samples)s samples of %(length)s tokens, over %(count)s epochs.",
+            passes, samples=fmt.num(samples, 0), length=fmt.num(length, 0), count=passes)
+    return _("That is about %(samples)s samples of %(length)s tokens.",
+             samples=fmt.num(samples, 0), length=fmt.num(length, 0))

@@ -66,6 +66,36 @@ CONCURRENCY_ASK: Final = screened_words(_words("CONCURRENCY_ASK"))
 # A training run's throughput ("training speed", "vitesse d'entraînement"); with SPEED_ASK
 # ("tokens/s") about a run, it asks the training tokens/s (bot.capacity), not decode's.
 TRAIN_SPEED_ASK: Final = screened_words(_words("TRAIN_SPEED_ASK"))
+
+# How much data a duration trains, asked beside it ("a week on a 3090 with qlora llama 3 8b, how
+# many 1024-token examples can i fit?", "¿cuántos tokens llego a procesar en un par de días?",
+# "combien de tokens je peux traiter pendant deux jours ?"): the throughput over those hours,
+# not the longest context ("how many tokens can") nor a deadline. Not a speed ("tokens/s") nor
+# a context ("tokens of context").
+DATA_COUNT_ASK: Final = headed_words(_words("DATA_COUNT_ASK"))
+_NOT_DATA_AFTER: Final = lazy(
+    r"^ ?(?:/|per s|a s|por s|par s|(?:of |de |d')?(?:context|ctx))")
+_LENGTH_INSIDE: Final = lazy(r"(?<![0-9.,])(?P<num>\d+(?:[.,]\d+)?) ?(?P<k>k)?[ -]?tok")
+_LENGTH_AFTER: Final = lazy(
+    r"^ (?:of|at|with|de|d'|a|con|avec) ?(?:~|about |around |unos |environ |~)?"
+    r"(?P<num>\d+(?:[.,]\d+)?) ?(?P<k>k)? ?tok(?:en)?s?(?![a-z])")
+_TOKEN_NOUNS: Final = frozenset({"token", "tokens", "data", "text", "datos", "donnees"})
+
+
+def data_count(s: str) -> tuple[bool, int | None] | None:
+    """(samples are counted rather than tokens, one sample's length in tokens if said) when the
+    text asks how much data a time trains, else None."""
+    match = DATA_COUNT_ASK.search(s)
+    if match is None or _NOT_DATA_AFTER.search(s[match.end():]):
+        return None
+    said = match.group(0)
+    samples = said.split()[-1] not in _TOKEN_NOUNS
+    length = _LENGTH_INSIDE.search(said) or _LENGTH_AFTER.search(s[match.end():])
+    size: int | None = None
+    if samples and length is not None:
+        number = float(length.group("num").replace(",", "."))
+        size = round(number * (1000 if length.group("k") else 1)) or None
+    return samples, size
 # Ways to pay the service does not take (it is topped up in crypto only: the seed's "no ID and no
 # card"), each said in en/es/fr: "do you accept PayPal", "pay by credit card", "¿aceptan
 # tarjeta?", "carte bancaire", "virement". A bare "card"/"tarjeta"/"carte" is a GPU unless a

@@ -1697,8 +1697,23 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     if accelerator is not None and intent == "compare" and len(work.gpus) == 1:
         # "TPU v5e vs H100 for QLoRA 70B": nothing to compare the GPU with; its own answer.
         intent = "fit"
+    # "a week on a 3090 with qlora llama 3 8b, how many 1024-token examples can i fit?",
+    # "¿cuántos tokens llego a procesar en un par de días?": what those hours train is asked,
+    # not the longest context ("how many tokens can"), a deadline or their price.
+    counted = asks.data_count(s) if work.hours is not None and not inference \
+        and measured_by is None and not work.money and (trains or (
+            method is not None and cat.method(method).kind == "training")) else None
+    if counted is not None:
+        intent = "fit"
+        samples, size = counted
+        if samples and size is not None:
+            # "examples of 1024 tokens" with no count: one sample's length, not a dataset
+            if work.seq_len is None:
+                work.seq_len = size
+            if work.dataset_tokens == size and not work.dataset_counted:
+                work.dataset_tokens = None
     context_asked, speed_asked = False, False
-    if work.params_b is not None or work.family:
+    if (work.params_b is not None or work.family) and counted is None:
         context_asked, speed_asked = _capacity_asked(rest, work, method, inference)
     if context_asked and method is None and not inference and _context_served(rest, work):
         # "max context for llama 3 8b on a 24gb card": a context is served, as "128k context".
@@ -1983,7 +1998,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         deadline_asked=intent == "time" and asks.DEADLINE.search(rest) is not None
         and (work.hours is not None or asks.NIGHT.search(rest) is not None),
         within_hours=intent == "fit" and not inference and work.hours is not None
-        and px.WITHIN_HOURS.admits(s) and px.WITHIN_HOURS.pattern.search(s) is not None,
+        and (counted is not None or (
+            px.WITHIN_HOURS.admits(s) and px.WITHIN_HOURS.pattern.search(s) is not None)),
+        within_samples=counted is not None and counted[0],
+        within_sample_len=counted[1] if counted is not None else None,
         pay_refused=pay_refused,
         cpu_only=cpu_alone,
         ram_gb=asks.ram_gb(corrected) if cpu_alone else None,

@@ -225,6 +225,11 @@ class Query(BaseModel):
     fastest_asked: bool = False
     batch_asked: bool = False  # "max batch size for …": the largest micro-batch that fits
     within_hours: bool = False  # "can I fine-tune X in 4 hours on …": the hours are a budget
+    # "how many 1024-token examples can I train in a week", "¿cuántos tokens llego a procesar
+    # en dos días?": what the hours train is asked, counted in samples (of `within_sample_len`
+    # tokens when said, else at two typical lengths) or in tokens.
+    within_samples: bool = False
+    within_sample_len: int | None = None
     # "will it finish overnight?", "¿se termina en un día?": a run asked to end within a time,
     # the hours said (none: a night); the reply leads with yes or no.
     deadline_asked: bool = False

@@ -356,6 +356,13 @@ LANGUAGE = Language(
             r"requests?|reqs?|sessions?)",
             r"(?:users?|usrs?|clients?) (?:and|&|\+) (?:max(?:imum)? |how much |the )?(?:ctx|context)",
         ),
+        # How much data a time trains ("how many tokens can i get through in 2 days", "how many
+        # 1024-token examples in a week": asks.DATA_COUNT_ASK), beside a duration.
+        "DATA_COUNT_ASK": (
+            r"how many (?:\d+(?:[.,]\d+)? ?k?[ -]?tok(?:en)?s?[ -])?(?:tokens?|samples?|examples?|rows?|"
+            r"conversations?|convos?|sequences?|docs?|documents?|pairs?|instructions?|prompts?)",
+            r"how much (?:data|text)",
+        ),
         # A training run's throughput (asks.TRAIN_SPEED_ASK), besides tokens/s itself.
         "TRAIN_SPEED_ASK": (
             r"(?:training|train|fine ?-?tuning|finetuning) (?:speed|throughput)",

@@ -343,6 +343,12 @@ LANGUAGE = Language(
             r"(?:contexto|ctx) (?:y|&|\+) (?:cuantos |el numero de )?(?:usuarios?|clientes?|peticiones|"
             r"personas)",
         ),
+        # Cuántos datos entrena un tiempo dado ("cuántos tokens llego a procesar en dos días",
+        # "cuántos ejemplos de 1024 tokens en una semana": asks.DATA_COUNT_ASK).
+        "DATA_COUNT_ASK": (
+            r"cuant[oa]s (?:tokens?|ejemplos?|muestras?|conversaciones|filas|secuencias|documentos|"
+            r"pares|instrucciones|prompts?|datos)",
+        ),
         "TRAIN_SPEED_ASK": (
             r"velocidad (?:de|del) (?:entrenamiento|fine ?-?tuning|ajuste)",
             r"rendimiento (?:de|del) (?:entrenamiento|fine ?-?tuning)",

@@ -337,6 +337,12 @@ LANGUAGE = Language(
             r"(?:contexte|ctx) (?:et|&|\+) (?:combien |le nombre )?(?:de |d.?)?(?:utilisateurs?|users?|"
             r"requetes?|clients?|personnes)",
         ),
+        # Combien de données un temps donné entraîne ("combien de tokens je peux traiter en deux
+        # jours", "combien d'exemples de 1024 tokens en une semaine" : asks.DATA_COUNT_ASK).
+        "DATA_COUNT_ASK": (
+            r"combien (?:de |d'|d )(?:tokens?|exemples?|echantillons?|conversations?|lignes?|"
+            r"sequences?|documents?|paires?|instructions?|prompts?|donnees)",
+        ),
         "TRAIN_SPEED_ASK": (
             r"vitesse (?:d.?|de l.?)(?:entrainement|apprentissage|fine ?-?tuning)",
             r"debit (?:d.?|de l.?)(?:entrainement|apprentissage)",
