@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 from bot.answer import Answer
 from bot.render.lines import (
+    bf16_error_line,
     compare_lines,
     fit_block,
     online_rl_note,
@@ -440,7 +441,13 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
             _vllm_share(answer, ph, put)
         if answer.method_diff:
             _method_diff(answer, ph, put)
-        include("missing.html.j2")
+        if query.bf16_error and answer.missing == "model_size" and not answer.family:
+            # "Your setup doesn't support bf16/gpu" pasted with no model: the error is the
+            # question, answered for the card named (or both causes), no model asked for.
+            put(bf16_error_line(answer, ph))
+            put("\n")
+        else:
+            include("missing.html.j2")
     else:
         _lead(answer, ph, include, put)
         _body(answer, ph, include, put)

@@ -755,7 +755,13 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
     return FitParts(Markup("".join(head)), True, Markup("".join(out)))
 
 
-def _bf16_error(ph: Phrases, answer: Answer, no_bf16: bool) -> Markup:
+def bf16_error_line(answer: Answer, ph: Phrases) -> Markup:
+    """The BF16 error explained alone (no model named): for the card named, else both causes."""
+    gpu = answer.gpu
+    return _bf16_error(ph, answer, gpu is not None and not ph.cat.has_bf16(gpu), alone=True)
+
+
+def _bf16_error(ph: Phrases, answer: Answer, no_bf16: bool, alone: bool = False) -> Markup:
     """"ValueError: Your setup doesn't support bf16/gpu" pasted: the error is about BF16, not
     memory. On a card without BF16 (gpus_owned.toml [no_bf16]): train in FP16, which scales
     the loss; on one with it, the Trainer's own check (PyTorch and CUDA versions) failed."""
@@ -765,6 +771,12 @@ def _bf16_error(ph: Phrases, answer: Answer, no_bf16: bool) -> Markup:
         head = _("This is about BF16, not memory: the %(gpu)s has no BF16 (NVIDIA added "
                  "it with Ampere, compute capability 8.0).", gpu=ph.gpu_name(card.id))
         body = _(
+            "Train in FP16: fp16=True, bf16=False (and bnb_4bit_compute_dtype=float16 for "
+            "QLoRA). FP16's range is narrower than BF16's and gradients can overflow or "
+            "underflow: the Trainer's FP16 mode scales the loss to keep them in range (dynamic "
+            "loss scaling, Micikevicius et al. 2018); a loss that turns nan or inf is the sign "
+            "of it."
+        ) if alone else _(
             "Train in FP16: fp16=True, bf16=False (and bnb_4bit_compute_dtype=float16 for "
             "QLoRA). FP16 also takes 2 bytes a value, so the memory figures below hold, but its "
             "range is narrower than BF16's and gradients can overflow or underflow: the "

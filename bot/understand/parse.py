@@ -65,6 +65,7 @@ class _Money:
     value: Decimal
     direction: Direction | None
     rate: bool = False  # "$1/hr", "2 dollars an hour": a price per hour, not an amount
+    on_gpu: bool = False  # "$300 on 8x h100", "500 usd en una h100": money spent on a card
 
 
 @dataclass
@@ -583,6 +584,13 @@ def _money_scale(word: str | None) -> int:
     return 1000 if word in ("k", "thousand", "mil") else 1_000_000
 
 
+# Money followed by the configuration it is spent on ("$300 on 8x h100", "200 usd en una h100",
+# "100 $ sur une a100"): a budget (the GPU names are blanked "gpu" by then).
+_SPENT_ON_GPU: Final = lazy(
+    r" ?(?:on|in|en|sur|de|of|worth of) (?:(?:an?|una?|une|des|le|la|el) )?gpu(?![a-z])"
+)
+
+
 def _take_money(work: _Work, alert_cue: bool) -> None:
     match = px.PERCENT.search(work.s)
     if match:
@@ -599,7 +607,8 @@ def _take_money(work: _Work, alert_cue: bool) -> None:
         before = work.s[max(0, match.start() - 24) : match.start()]
         value = work.num(raw) * _money_scale(match.group("ka") or match.group("kb"))
         rate = bool(match.group("hourly"))
-        work.money.append(_Money(tidy(value), _direction(before), rate))
+        on_gpu = _SPENT_ON_GPU.match(work.s, match.end()) is not None
+        work.money.append(_Money(tidy(value), _direction(before), rate, on_gpu))
     if work.money:
         work.s = px.MONEY.pattern.sub(lambda m: " " * (m.end() - m.start()), work.s)
     if not alert_cue:
@@ -1776,14 +1785,15 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     first_money = work.money[0].value if work.money else None
     # "the best gpu for qlora 70b under $1/hr": a ceiling on the hourly price, not a budget.
     rate_money = work.money[0].value if work.money and work.money[0].rate else None
+    spent_on_gpu = bool(work.money) and work.money[0].on_gpu and work.hours is None
     budget = first_money if not alert and first_money is not None and rate_money is None and (
-        asks.BUDGET_ASK.search(rest) or asks.BUDGET.search(rest)) else None
+        asks.BUDGET_ASK.search(rest) or asks.BUDGET.search(rest) or spent_on_gpu) else None
     foreign = budget is None and not alert and _foreign_money(plain) and bool(
         asks.BUDGET_ASK.search(rest) or asks.BUDGET.search(rest))
     # "avísame si la h100 baja de 2 euros": a threshold in another currency is not dollars;
     # it is refused (nothing converted), never set as "below $2".
     alert_foreign = alert and _foreign_money(plain)
-    if (budget is not None or foreign) and asks.BUDGET_ASK.search(rest) and (
+    if (budget is not None or foreign) and (asks.BUDGET_ASK.search(rest) or spent_on_gpu) and (
             intent in ("prices", "unknown", "recommend")
             or (intent == "time" and work.dataset_tokens is None)
             or (intent == "pay" and not pay_refused and not px.PAY_STRONG.search(rest))):
@@ -1909,6 +1919,12 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         and asks.cpu_only(corrected)
     if cpu_alone and intent != "memory" and (work.params_b is not None or work.family):
         intent = "memory"
+    bf16_error = BF16_UNSUPPORTED.search(folded) is not None
+    if bf16_error and work.params_b is None and not work.family and not work.money \
+            and work.hours is None and intent in ("cost", "prices", "time", "recommend", "unknown"):
+        # "me sale Your setup doesn't support bf16/gpu en una t4" ("me sale": I get, not it
+        # costs), the error pasted alone: the error explained, no model asked for first.
+        intent = "fit" if work.gpus or work.vram_gb is not None else "memory"
     network = asks.pay_network(corrected)
     if network is not None and not any(network) and intent != "pay" and not pay_also:
         network = None  # "which network architecture": a coin or a payment makes it a chain
@@ -1976,7 +1992,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         concurrency_asked=concurrency_asked,
         train_speed_asked=train_speed_asked,
         oom=_oom_hit(rest),
-        bf16_error=BF16_UNSUPPORTED.search(folded) is not None,
+        bf16_error=bf16_error,
         serve_after=_inference_method(rest[later.start():], cat)
         if later is not None and method is not None and not inference
         and cat.method(method).kind == "training" else None,

@@ -300,6 +300,8 @@ LANGUAGE = Language(
         "BUDGET_WORDS": (r"i have", r"i got", r"ive got", r"budget", r"for", r"with"),
         "BUDGET_ASK": (
             r"how many (?:[a-z0-9]+ ){0,3}(?:hours?|hrs?)", r"how long", r"what can i", r"hours is that",
+            # "what does 500 usd get me on an a100", "what will $300 buy me"
+            r"what (?:does|do|will|would|can|could) (?:[a-z0-9]+ ){0,3}(?:get|buy) me",
         ),
         # The longest context a configuration holds (bot.understand.asks.CONTEXT_ASK): "max
         # context", "max seq len", "longest context", "how many tokens of context".

@@ -306,7 +306,11 @@ LANGUAGE = Language(
         ),
         "NEEDED": (r"necesit\w*", r"hacen falta", r"hace falta", r"requier\w*"),
         "BUDGET_WORDS": (r"con", r"tengo", r"por", r"presupuesto"),
-        "BUDGET_ASK": (r"cuant[ao]s? (?:[a-z0-9]+ ){0,3}(?:horas?|hrs?)", r"que puedo", r"horas son"),
+        "BUDGET_ASK": (
+            r"cuant[ao]s? (?:[a-z0-9]+ ){0,3}(?:horas?|hrs?)", r"que puedo", r"horas son",
+            # "¿qué me dan 500 usd en una a100?", "¿para cuánto me alcanza?"
+            r"(?:que|cuant[ao]s?|para cuanto) (?:[a-z0-9]+ ){0,3}me (?:da|dan|alcanza|alcanzan|compra|compran)",
+        ),
         "CONTEXT_ASK": (
             r"cuant[oa] (?:de )?contexto", r"cuantos tokens (?:de )?contexto",
             r"cuantos tokens (?:caben|puedo|entran)",

@@ -303,6 +303,8 @@ LANGUAGE = Language(
             r"combien d.?heures", r"combien de temps", r"qu ?'?est.ce que (?:je|j'|on) (?:peux|pourrais|peut)", r"que puis.je",
             r"je (?:peux|pourrais) (?:entrainer|fine.?tuner|faire tourner|louer) quoi",
             r"heures ca fait",
+            # "qu'est-ce que 100 $ me donnent sur une a100", "ça m'achète combien d'heures"
+            r"(?:qu.?est.ce que|que) (?:[a-z0-9]+ ){0,3}(?:me|m.) ?(?:donnent?|offrent?|achetent?|paient?)",
         ),
         "CONTEXT_ASK": (
             r"contexte max\w*", r"max\w* de contexte", r"(?:le )?plus long contexte",
