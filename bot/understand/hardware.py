@@ -454,6 +454,7 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
     """Every GPU named, with its count and the memory written with it."""
     instances = _take_instances(work, index)
     colab: re.Match[str] | None = None
+    colab_at = 0  # how many cards were named before it: its place among them
     pos = 0
     while True:
         match = GPU_NAME.search(work.s, pos)
@@ -464,7 +465,8 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
             continue
         name = match.group("name").strip()
         if _COLAB.match(name) and not any(c.isdigit() for c in name):  # "colab notebook" too
-            colab = colab or match
+            if colab is None:
+                colab, colab_at = match, len(work.gpus)
             continue
         if match.group("post"):
             name = f"{name} {match.group('post')}"
@@ -524,9 +526,10 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
             work.gpus.append(GpuMention(other.id, other.name.lower(), None))
             work.blank(form.start("form"), form.end("form"), "gpu")
             pos = form.end()
-    if colab is not None and not work.gpus and not instances:
-        # Colab alone is its free T4; "I use colab notebooks, … on an a100" names the card.
-        work.gpus.append(GpuMention("t4", colab.group("name").strip(), None))
+    if colab is not None and not instances and (not work.gpus or _compared(work.s, colab)):
+        # Colab alone is its free T4; "I use colab notebooks, … on an a100" names the card,
+        # but "colab vs 4090", "colab free or my 3060?" compare its T4 with that card.
+        work.gpus.insert(colab_at, GpuMention("t4", colab.group("name").strip(), None))
         work.blank(colab.start(), colab.end(), "gpu")
     _one_mac(work, index)
     for mention in instances:  # "an A10G (aws g5.xlarge)": one GPU, said twice
@@ -535,6 +538,24 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
             work.gpus.remove(mention)
             if named[0].count is None:
                 named[0].count = mention.count
+
+
+# A comparison word joining a name to another ("colab vs 4090", "colab free or my 3060?",
+# "my 3060 or colab", "la 4090 ou colab ?"), right after it or right before it.
+_COMPARED_AFTER: Final = lazy(
+    r" ?,? ?(?:vs\.?|versus|or|o|ou|against|contre|compared (?:to|with)|comparad[ao] con|"
+    r"(?:faster|slower|better|worse|cheaper|mejor|peor|mieux|moins bien) (?:than|que|qu'))(?![a-z])"
+)
+_COMPARED_BEFORE: Final = lazy(
+    r"(?<![a-z])(?:vs\.?|versus|or|o|ou|against|contre|than|que|qu'|compared (?:to|with)|"
+    r"comparad[ao] con) ?(?:(?:my|mi|ma|mon|the|la|le|el|a|an|una?|une|on|en|sur) )*$"
+)
+
+
+def _compared(s: str, match: re.Match[str]) -> bool:
+    """Whether the name `match` read is one side of a comparison with another card."""
+    return _COMPARED_AFTER.match(s, match.end()) is not None \
+        or _COMPARED_BEFORE.search(s, max(0, match.start() - 24), match.start()) is not None
 
 
 # "H100 SXM vs PCIe", "h100 pcie o sxm", "H100 SXM ou PCIe": a form factor alone after a
