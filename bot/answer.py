@@ -1202,11 +1202,13 @@ def _gguf_keeps_native(query: Query, cat: Catalogue) -> bool:
 
 def _layer_split(query: Query, answer: Answer, cat: Catalogue) -> LayerSplit | None:
     """The layer split of a GGUF model on the asked card(s) that cannot hold it whole, when a
-    local runner, offload or the system RAM ("3090 and 64gb ram … 70b q4") is said; not on
+    local runner, offload, the system RAM ("3090 and 64gb ram … 70b q4") or a rate measured there
+    ("i get 15 tok/s with llama 3 70b q4 on my 3090": it ran, so partly offloaded) is said; not on
     Apple silicon (unified memory: no split)."""
     primary, detailed = answer.primary, answer.detailed
     if not query.inference \
-            or (query.runner is None and not query.cpu_offload and query.system_ram_gb is None) \
+            or (query.runner is None and not query.cpu_offload and query.system_ram_gb is None
+                and query.tokens_per_second is None) \
             or primary is None or primary.fit is None or primary.fit.unified_gb is not None \
             or detailed is None or detailed.check is None or detailed.check.detailed_fits \
             or cat.method(primary.memory.method).quant is None or answer.params_b is None:

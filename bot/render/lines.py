@@ -1110,13 +1110,25 @@ def _layer_split(ph: Phrases, answer: Answer) -> Markup:
     name = runner.name if runner is not None else "llama.cpp"
     pick = answer.runner_pick
     after = Markup("\n") + (_quant_pick(ph, pick) + Markup("\n") if pick is not None else "")
+    query = answer.query
+    rate = query.tokens_per_second
+    lead = Markup("")
+    if rate is not None and query.runner is None and not query.cpu_offload \
+            and query.system_ram_gb is None:
+        # "i get 15 tok/s with llama 3 70b q4 on my 3090": a rate measured on a card that
+        # cannot hold the model whole is a run with part of it offloaded, said before the split.
+        lead = Markup("⚠️ ") + ph._(
+            "Your %(rate)s tokens/s is a run with part of the model off the GPU: it cannot sit "
+            "whole in the card's memory, so llama.cpp or Ollama keep the layers that do not fit "
+            "in system RAM (partial offload).", rate=fmt.num(rate),
+        ) + Markup("\n")
     if split.gpu_layers == 0:
-        return Markup("🐢 ") + ph._(
+        return lead + Markup("🐢 ") + ph._(
             "With %(runner)s not even the output layer fits beside the runtime's buffers: the "
             "whole model would run on the CPU, from about %(ram)s of system RAM.",
             runner=name, ram=fmt.gb(split.ram_gb, 1),
         ) + after
-    return Markup("🐢 ") + ph._(
+    return lead + Markup("🐢 ") + ph._(
         "With %(runner)s, %(ngl)s of the model's %(all)s layers fit in GPU memory (-ngl "
         "%(ngl)s in llama.cpp, num_gpu %(ngl)s in Ollama; the output layer counts as one), "
         "about %(layer)s each with "
