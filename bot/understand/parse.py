@@ -151,6 +151,8 @@ def _take_model(work: _Work, index: CatalogueIndex) -> None:
         if match:
             if _other_size_after(work.s, match.end(), spec):
                 return  # "mistral small 22b" is not Mistral Small 3 24B: the size is read alone
+            if _other_version_after(work.s, match, spec):
+                return  # "mistral large 3" is not Mistral Large 2: a model we do not hold
             work.blank(*match.span())
             break
     work.model_id, work.params_b = spec.id, spec.params_b
@@ -179,6 +181,27 @@ def _other_size_after(s: str, end: int, spec: ModelSpec) -> bool:
     for spelling in (spec.id, spec.name, *spec.aliases):
         sizes.update(Decimal(m) for m in _SPELLED_SIZE.findall(fold(spelling)))
     return value not in sizes
+
+
+# A catalogue name's version: "Mistral Large 2 (123B)" → 2, "Mistral Small 3 24B" → 3.
+_NAME_VERSION: Final = lazy(r"[a-z][\s\-]?v?(\d{1,2})(?:\.\d{1,2})?(?=\s*(?:\(|\d+(?:\.\d+)?b|$))")
+# After a name spelt without its version, another major version ("mistral large 3 on …"), not
+# a size, a bit width or a count ("mistral large 4bit", "mixtral 2x h100", "… 2 gpus").
+_VERSION_AFTER: Final = lazy(
+    r"[\s_\-]?v?(\d{1,2})(?:\.\d{1,2})?(?!\d|[.,]\d|\s?(?:b|bn|bits?|billion|x|gb|gib|k|m|gpus?"
+    r"|cards?|tarjetas?|cartes?|graficas?|x?\s?[a-z]?\d{2,4})(?![a-z]))"
+)
+
+
+def _other_version_after(s: str, match: re.Match[str], spec: ModelSpec) -> bool:
+    """Whether the spelling found leaves out the version its model's name carries and the text
+    gives another one: "mistral large 3" found "mistral large", an alias of Mistral Large 2 —
+    a later model of another size, not a fine-tune of this one."""
+    if any(c.isdigit() for c in match.group()):
+        return False  # "mistral small 3.2" found "mistral small 3": a minor release
+    named = _NAME_VERSION.search(fold(spec.name))
+    given = _VERSION_AFTER.match(s, match.end())
+    return named is not None and given is not None and given.group(1) != named.group(1)
 
 
 def _take_family(work: _Work, index: CatalogueIndex) -> None:
