@@ -42,6 +42,26 @@ PIPELINE = Pipeline(CAT, cache_size=0)
     ("on colab with a g5.xlarge, qlora 8b", "a10g", 1),
     # spaced as no alias lists it: the squeezed name is still the card
     ("qlora llama 3 8b on a rx 7900xtx", "rx-7900-xtx", 1),
+    # cards people own, learnt later the same day ("I don't know the GPU" before)
+    ("can i run llama 3 8b on a rtx 6000 pro", "rtx-pro-6000", 1),
+    ("qlora 70b on my rtx 6000 pro 96gb", "rtx-pro-6000", 1),
+    ("llama 3 8b on an rtx 4000 sff ada", "rtx-4000-sff-ada", 1),
+    ("llama 3 8b on an rtx 2000 ada", "rtx-2000-ada", 1),
+    ("llama 3 70b q4 on jetson agx orin 64gb", "jetson-agx-orin-64gb", 1),
+    ("phi 3 mini on a jetson orin nano", "jetson-orin-nano-8gb", 1),
+    ("qwen2.5 7b on an orin nx", "jetson-orin-nx-16gb", 1),
+    ("deepseek r1 on 8x b300", "b300", 8),
+    ("llama 3 405b on 4 gb200", "gb200", 4),
+    ("qlora llama 3 8b on my k80", "tesla-k80", 1),
+    ("mistral 7b on a titan v", "titan-v", 1),
+    ("mistral 7b on a titan xp", "titan-xp", 1),
+    ("llama 3 8b on a quadro p6000", "quadro-p6000", 1),
+    ("llama 3 8b q4 on a tesla p4", "tesla-p4", 1),
+    ("llama 3 8b on 2x mi50", "mi50", 2),
+    ("llama 3 70b q4 on a w7800", "radeon-pro-w7800", 1),
+    ("llama 3 8b on my rx 7600 xt", "rx-7600-xt", 1),
+    ("llama 3 8b on a rx 7800 xt", "rx-7800-xt", 1),
+    ("llama 3 8b q4 on an rtx a1000", "rtx-a1000", 1),
 ])
 def test_the_card_is_read(text: str, gpu_id: str, count: int) -> None:
     query = understand(text, CAT)

@@ -87,11 +87,14 @@ GPU_NAME: Final = lazy(
     rf"(?P<name>(?:{_VENDOR} )*"
     # A laptop part's "m" glued on ("3060m", "rtx 4090m", "3050tim"): the catalogue's aliases;
     # a number of millions ("2060m tokens") is set aside by its unit after (_is_gpu).
-    r"(?:(?:rtx|gtx) ?-?(?:pro ?)?(?:a ?)?\d{3,4}d?(?: ?ti)?(?: ?super|s(?=$|[^a-z0-9']))?m?(?: ?ada(?: generation)?)?"
+    r"(?:rtx ?6000 ?pro"  # "RTX 6000 Pro", the RTX PRO 6000 Blackwell as people write it
+    r"|(?:rtx|gtx) ?-?(?:pro ?)?(?:a ?)?\d{3,4}d?(?: ?ti)?(?: ?super|s(?=$|[^a-z0-9']))?m?"
+    r"(?: ?sff)?(?: ?ada(?: generation)?)?"
     r"(?: ?blackwell)?"
     r"|titan ?(?:rtx|xp|v)"
     # Unified-memory boxes and a Maxwell card people still buy for its 24 GB.
     r"|dgx ?spark|gb10|strix ?halo|(?:ryzen )?ai max\+? ?\d{3}|(?:radeon )?8060s|m40"
+    r"|jetson ?(?:agx ?)?orin(?: ?(?:nano|nx))?(?: ?super)?|agx ?orin|orin ?(?:nano|nx)|gb ?[23]00|tesla ?p4(?!\w)"
     # Colab alone is its free T4 (a paid plan's card is named: "colab pro a100").
     rf"|{_COLAB_NAME}(?! ?(?:pro|\+))"
     r"|rx ?-?\d{4}(?: ?(?:xtx|xt|gre))?|(?:79|90)[0-7]0 ?(?:xtx|xt|gre)"
