@@ -106,7 +106,7 @@ def test_unknown_gpu_suggests_closest_names():
     with pytest.raises(UnknownGPU) as info:
         CAT.resolve_gpu("H10")
     assert "H100" in info.value.params["suggestions"]
-    assert CAT.suggest_gpus("A1000")[0] == "A100 80GB"
+    assert CAT.suggest_gpus("A1100")[0] == "A100 80GB"  # "A1000" is the RTX A1000 now
 
 
 @pytest.mark.parametrize(
