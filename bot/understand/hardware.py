@@ -498,10 +498,13 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
             # Super NVIDIA sells under that name.
             gpu, unified, assumed = _resolve(name, mem, index, plural=True)
         if gpu is not None and not gpu.unified_memory and unified is not None and (
-            unified >= gpu.vram_gb or _RAM_AFTER.match(_UNIT.sub("", work.s[match.end("mem") :], 1))
+            unified == gpu.vram_gb or (unified > gpu.vram_gb and (
+                (count or 1) > 1 or unified > 2 * gpu.vram_gb))
+            or _RAM_AFTER.match(_UNIT.sub("", work.s[match.end("mem") :], 1))
         ):
-            # Only a smaller part is the card itself ("rtx 3050 de 4gb"): "3x 3090 (72GB)" is
-            # their total, "3090, 16gb ram" the system memory.
+            # A smaller part is the card itself ("rtx 3050 de 4gb"), and so is one card with up
+            # to twice its memory, as memory-modded cards sell ("4090 48gb", "2080 ti 22gb"):
+            # "3x 3090 (72GB)" is their total, "3090, 16gb ram" the system memory.
             unified = None
         total = _TOTAL_AFTER.match(work.s[end : end + 40])
         if total:
