@@ -283,6 +283,26 @@ class HeadSplit:
     more: tuple[Fit, ...]  # on the smallest valid count above it; () beyond the cluster limit
 
 
+@dataclass(frozen=True, slots=True)
+class CountSplit:
+    """"How many H100s to serve Llama 3.1 405B in FP8": `memory_gpus` hold it by memory, but
+    tensor parallelism cannot split its heads over them; `gpus` is the next count it can
+    (within one instance a size in `sizes`; beyond it whole groups of the largest of them,
+    pipeline parallel across instances)."""
+
+    gpus: int
+    memory_gpus: int
+    heads: int
+    kv_heads: int
+    heads_divide: bool  # False: the attention heads are what does not divide
+    sizes: tuple[int, ...]  # the --tensor-parallel-size values one instance takes
+    per_instance: int
+
+    @property
+    def across(self) -> bool:
+        return self.gpus > self.per_instance
+
+
 class Answer(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -362,6 +382,9 @@ class Answer(BaseModel):
     # rule's count (count_needed): the fewest GPUs it fits on.
     count_typical: int | None = None
     count_unreachable: bool = False  # no count holds the settings stated (per-GPU batch)
+    # Serving: the count memory asks for is one tensor parallelism cannot split the model over;
+    # count_needed is then the next one it can.
+    count_split: CountSplit | None = None
     # "I have $500, how many H100 hours?": the hours the budget buys on the configuration
     # asked about (None when it has no price here), and on the cheapest offered one that fits
     # when the one asked about cannot run the model.
@@ -1378,6 +1401,31 @@ def _detailed_count(query: Query, one: Fit, start: int, cat: Catalogue) -> int |
     return start + 1 + bisect_left(range(start + 1, high), True, key=lambda n: bool(holds(n)))
 
 
+def _tensor_parallel_count(query: Query, method: MethodId, need: int,
+                           cat: Catalogue) -> CountSplit | None:
+    """Serving a catalogued model (its heads on file) over `need` GPUs, the count its memory
+    asks for, when tensor parallelism cannot split it over that many: the next count it can
+    (rules.model_catalogue.Architecture.tensor_parallel_count). Not for a local runner or a
+    GGUF type, which split by layers (llama.cpp), nor another engine named."""
+    spec = cat.method(method)
+    if spec.kind != "inference" or spec.quant is not None or query.runner is not None \
+            or query.engine not in (None, "vllm") or query.model_id is None or need < 2:
+        return None
+    arch = cat.models.get(query.model_id).arch
+    if arch is None:
+        return None
+    per_instance = cat.limits.max_gpus
+    gpus = arch.tensor_parallel_count(need, per_instance)
+    if gpus == need:
+        return None
+    return CountSplit(
+        gpus=gpus, memory_gpus=need, heads=arch.heads, kv_heads=arch.kv_heads,
+        heads_divide=arch.heads % need == 0,
+        sizes=tuple(c for c in range(1, per_instance + 1) if arch.tensor_parallel_ok(c)),
+        per_instance=per_instance,
+    )
+
+
 def _head_split(query: Query, answer: Answer, cat: Catalogue) -> HeadSplit | None:
     """vLLM asked to serve a catalogued model over a GPU count its tensor parallelism refuses
     (its heads on file): the nearest counts it takes and what fits there. Other runners split
@@ -1509,6 +1557,13 @@ def _reframe(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
             typical_need = _detailed_count(query, one, need, cat)
             if typical_need is not None and typical_need != need:
                 extra.update(count_typical=typical_need)
+        else:
+            # Serving: tensor parallelism splits the model over a count its heads divide by
+            # ("llama 405b in fp8, how many h100": 7 hold it by memory, 8 serve it).
+            split = _tensor_parallel_count(query, one.method, need, cat)
+            if split is not None:
+                need = split.gpus
+                extra.update(count_split=split)
         query = query.model_copy(update={"gpu_count": need})
         extra.update(count_needed=need)
     if query.money_foreign and query.budget_usd is None and query.hours is None:

@@ -207,6 +207,25 @@ def serving_utilization_url() -> str | None:
     return _serving_default().url
 
 
+class _Cited(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    source: str = Field(min_length=3)
+    url: str = Field(pattern=r"^https://")
+    verified: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}$")
+
+
+@cache
+def tensor_parallel_source() -> str:
+    """Where the rule of the GPU counts tensor parallelism takes is published
+    (rules/data/serving.toml vllm.tensor_parallel; the rule itself:
+    rules.model_catalogue.Architecture.tensor_parallel_count)."""
+    doc = data_files.document("serving.toml")
+    try:
+        return _Cited.model_validate(doc["vllm"]["tensor_parallel"]).url
+    except (KeyError, TypeError, ValidationError) as exc:
+        raise DataError(f"rules/data/serving.toml: vllm.tensor_parallel: {exc}") from exc
+
+
 @dataclass(frozen=True, slots=True)
 class Concurrency:
     """How many sequences of `context` tokens one method serves at once on `gpus` GPUs."""

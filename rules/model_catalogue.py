@@ -323,6 +323,20 @@ class Architecture(_Data):
         kv = self.kv_heads
         return kv % gpus == 0 if gpus < kv else gpus % kv == 0
 
+    def tensor_parallel_count(self, gpus: int, per_instance: int) -> int:
+        """The fewest GPUs, `gpus` or more, a serving engine's tensor parallelism splits the
+        model over (tensor_parallel_ok): within one instance (`per_instance` GPUs at most), the
+        smallest size the heads divide by; beyond it, whole groups of the largest size one
+        instance takes, tensor parallel within each and pipeline parallel across them (vLLM's
+        distributed serving guide: the tensor parallel size the GPUs of each node, the pipeline
+        parallel size the number of nodes; rules/data/serving.toml vllm.tensor_parallel)."""
+        if gpus <= per_instance:
+            for count in range(max(gpus, 1), per_instance + 1):
+                if self.tensor_parallel_ok(count):
+                    return count
+        group = max(c for c in range(1, per_instance + 1) if self.tensor_parallel_ok(c))
+        return -(-gpus // group) * group
+
     def kv_cache_shards(self, gpus: int) -> int:
         """How many ways tensor parallelism over `gpus` splits the KV cache. The latent of
         multi-head latent attention is not split at all: every rank keeps it whole (vLLM's
