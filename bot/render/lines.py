@@ -1661,7 +1661,10 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
             put(_("Offered configurations that fit: %(others)s.", others=fmt.list(alts, "or")))
             put("\n")
     put(_rig_lines(c, side_a, side_b, ph))
-    if same and c.a is None and c.a_count != c.b_count and (c.a_rig or c.b_rig):
+    # Two machines, no model named ("a 3090 and a 4090, or buy another 3090?", "i have a 4090,
+    # buy another 3090?"): what each holds and runs at in all, not one card against the other.
+    machines = c.a is None and bool(c.a_rig or c.b_rig) and not (same and c.a_count == c.b_count)
+    if machines:
         put(_rig_totals(c, side_a, side_b, ph))
     ratio = c.tflops_ratio
     if not same and ratio is not None and ratio != 1:
@@ -1704,7 +1707,7 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
                 r=fmt.num(fp_a / fp_b if a_faster else fp_b / fp_a, 1),
             ))
         put("\n")
-    if not same and ratio is not None and c.a_count != c.b_count:
+    if not same and ratio is not None and c.a_count != c.b_count and not machines:
         # "4x 4090 vs 1 a100": the configurations' totals, not one card against the other.
         total_a = c.a_tflops * c.a_count  # type: ignore[operator]
         total_b = c.b_tflops * c.b_count  # type: ignore[operator]
@@ -1718,7 +1721,7 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
             r=fmt.num(total_a / total_b if a_faster else total_b / total_a, 1),
         ))
         put("\n")
-    if not same and c.bandwidth_ratio is not None:
+    if not same and c.bandwidth_ratio is not None and not machines:
         put(_(
             "Memory bandwidth: %(ba)s vs %(bb)s.",
             ba=fmt.bandwidth(c.a_bandwidth_gbs),  # type: ignore[arg-type]
@@ -1726,7 +1729,7 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
         ))
         put("\n")
     card_a, card_b = cat.gpu(c.gpu_a), cat.gpu(c.gpu_b)
-    if not same and c.a is None:
+    if not same and c.a is None and not machines:
         # "H100 SXM vs PCIe": no model to fit, so each card's memory beside its speed.
         put(_("Memory: %(ma)s vs %(mb)s per GPU.", ma=fmt.gb(card_a.vram_gb),
               mb=fmt.gb(card_b.vram_gb)))
@@ -1847,9 +1850,9 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
             else:
                 put(_not_rented(ph, card))
             put("\n")
-        if (card_a.rented and c.a_usd_per_hour is None and not c.a_rig) or (
+        if not machines and ((card_a.rented and c.a_usd_per_hour is None and not c.a_rig) or (
             card_b.rented and c.b_usd_per_hour is None and not c.b_rig
-        ):
+        )):
             put(_("One of them has no published price: ask support before planning on it."))
             put("\n")
     # The estimates' optional fields are read as the template read them.
@@ -2110,25 +2113,47 @@ def _other_sizes(card: GPU, cat: Catalogue) -> list[Decimal]:
 
 
 def _rig_totals(c: Comparison, side_a: str, side_b: str, ph: Phrases) -> str:
-    """Two machines that run as different counts of one card, no model named ("a 3090 and a
-    4090, or buy another 3090?"): what each holds in all, and how much more peak throughput the
-    larger has (each at the pace of its slowest card)."""
+    """Two machines, no model named ("a 3090 and a 4090, or buy another 3090?", "i have a 4090,
+    buy another 3090?"): what each holds in all, split evenly (the card with the least memory
+    times the count), and each one's peak throughput at the pace of its slowest card; when the
+    one that holds more is slower, that it holds larger runs, not faster ones."""
     _, fmt = ph._, ph.fmt
-    a_big = c.a_count > c.b_count
-    big, small = (side_a, side_b) if a_big else (side_b, side_a)
-    more, fewer = (c.a_count, c.b_count) if a_big else (c.b_count, c.a_count)
-    fast, slow = (c.a_tflops, c.b_tflops) if a_big else (c.b_tflops, c.a_tflops)
-    each = ph.cat.gpu(c.gpu_a).vram_gb
-    facts = {"big": big, "small": small, "big_gb": fmt.gb(each * more),
-             "small_gb": fmt.gb(each * fewer)}
+    gb_a = ph.cat.gpu(c.gpu_a).vram_gb * c.a_count
+    gb_b = ph.cat.gpu(c.gpu_b).vram_gb * c.b_count
+    t_a = None if c.a_tflops is None else c.a_tflops * c.a_count
+    t_b = None if c.b_tflops is None else c.b_tflops * c.b_count
+    if gb_a == gb_b:
+        if t_a is None or t_b is None or t_a == t_b:
+            said = _("Split evenly, both hold %(gb)s.", gb=fmt.gb(gb_a))
+        else:
+            a_fast = t_a > t_b
+            said = _(
+                "Split evenly, both hold %(gb)s; %(fast)s has %(r)s times the peak throughput "
+                "of %(slow)s if the run scales across the cards (%(tf)s vs %(ts)s dense TFLOPS).",
+                gb=fmt.gb(gb_a), fast=side_a if a_fast else side_b,
+                slow=side_b if a_fast else side_a,
+                r=fmt.num(t_a / t_b if a_fast else t_b / t_a, 1),
+                tf=fmt.num(t_a if a_fast else t_b), ts=fmt.num(t_b if a_fast else t_a))
+        return f"🧮 {said}\n"
+    a_big = gb_a > gb_b
+    facts = {"big": side_a if a_big else side_b, "small": side_b if a_big else side_a,
+             "big_gb": fmt.gb(gb_a if a_big else gb_b),
+             "small_gb": fmt.gb(gb_b if a_big else gb_a)}
+    fast, slow = (t_a, t_b) if a_big else (t_b, t_a)
     if fast is None or slow is None:
         said = _("Split evenly, %(big)s holds %(big_gb)s and %(small)s %(small_gb)s.", **facts)
+    elif fast < slow:
+        said = _(
+            "Split evenly, %(big)s holds %(big_gb)s and %(small)s %(small_gb)s, but at the pace "
+            "of its slowest card it has less peak throughput (%(tb)s vs %(ts)s dense TFLOPS): it "
+            "holds larger runs, it does not run them faster.", **facts,
+            tb=fmt.num(fast), ts=fmt.num(slow))
     else:
         said = _(
             "Split evenly, %(big)s holds %(big_gb)s and %(small)s %(small_gb)s, and it has "
             "%(r)s times the peak throughput if the run scales across the cards (%(tb)s vs "
-            "%(ts)s dense TFLOPS).", **facts, r=fmt.num(fast * more / (slow * fewer), 1),
-            tb=fmt.num(fast * more), ts=fmt.num(slow * fewer))
+            "%(ts)s dense TFLOPS).", **facts, r=fmt.num(fast / slow, 1),
+            tb=fmt.num(fast), ts=fmt.num(slow))
     return f"🧮 {said}\n"
 
 

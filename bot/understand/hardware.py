@@ -806,8 +806,28 @@ _ADDED: Final = (
     r"(?:(?:just |only |solo |juste )?(?:another|one more|a second|otr[ao]|una segunda|"
     r"un segundo|une autre|un autre|une deuxieme|une seconde|un deuxieme|un second))"
 )
+# "i have a 4090, should i add a 3090?", "¿le añado una 3090?", "j'ajoute une 3090 ?": adding a
+# card is to the machine named; "buy a 3090 too", "me compro una 3090 también", "j'achète une
+# 3090 en plus" likewise, the "too" said after the card.
+_ADD_ONE: Final = (
+    r"(?<![a-z])(?:add(?:ing)?|anad\w*|agreg\w*|sumar(?:le)?|ajout\w*|rajout\w*) "
+    r"(?:an?|one|una?|une|un)"
+)
+_BUY_ONE: Final = (
+    r"(?<![a-z])(?:buy(?:ing)?|get(?:ting)?|grab(?:bing)?|compr\w*|achet\w*|achete|prendre) "
+    r"(?:an?|one|una?|une|un)"
+)
+_TOO: Final = (
+    r"(?:too|as well|also|extra|in addition|on top|tambien|ademas|adicional|de mas|en plus|"
+    r"de plus|aussi|supplementaire|additionnelle)(?![a-z])"
+)
 _RIG_ADDED: Final = lazy(_ADDED + r" ?$")
-_RIG_ADDED_ANY: Final = lazy(_ADDED + r" gpu(?![a-z])")
+_RIG_ADD_ONE: Final = lazy(_ADD_ONE + r" ?$")
+_RIG_BUY_ONE: Final = lazy(_BUY_ONE + r" ?$")
+_RIG_TOO: Final = lazy(r"^ ?" + _TOO)
+_RIG_ADDED_ANY: Final = lazy(
+    rf"(?:{_ADDED}|{_ADD_ONE}) gpu(?![a-z])|{_BUY_ONE} gpu {_TOO}"
+)
 
 
 def two_rigs(
@@ -819,7 +839,7 @@ def two_rigs(
     in ``work.gpus[1]``. None (nothing changed) unless the names split into two sides at one
     comparison word, the cards of each side joined by "and" or "+"."""
     mentions = work.gpus
-    if len(mentions) < 3 or any(g.gpu_id is None or g.alt_count is not None for g in mentions):
+    if len(mentions) < 2 or any(g.gpu_id is None or g.alt_count is not None for g in mentions):
         return None
     spots = list(_GPU_LEFT.finditer(rest))
     if len(spots) != len(mentions):
@@ -830,12 +850,14 @@ def two_rigs(
         gap = rest[left.end() : right.start()]
         if _RIG_AND.match(gap):
             continue
+        adds = _RIG_ADDED.search(gap) is not None or _RIG_ADD_ONE.search(gap) is not None or (
+            _RIG_BUY_ONE.search(gap) is not None and _RIG_TOO.match(rest[right.end() :]) is not None)
         if split is not None or len(gap) > 40 or not (
-                _RIG_VERSUS.search(gap) or _RIG_THAN.search(gap) or _RIG_ADDED.search(gap)):
+                _RIG_VERSUS.search(gap) or _RIG_THAN.search(gap) or adds):
             return None
-        split, added = i + 1, _RIG_ADDED.search(gap) is not None
-    if split is None:
-        return None
+        split, added = i + 1, adds
+    if split is None or (len(mentions) < 3 and not added):
+        return None  # two cards alone ("3090 vs 4090") are two GPUs compared, not two machines
     sides = (mentions[:split], mentions[split:])
     if added:
         sides = (sides[0], sides[0] + sides[1])  # the machine now, and with the card bought
