@@ -409,11 +409,20 @@ def _is_gpu(match: re.Match[str], s: str) -> bool:
 
 
 # Cloud instance types people name instead of the GPU: (pattern, GPU id, count). Sources: the
-# AWS EC2 accelerated-computing instance table (https://aws.amazon.com/ec2/instance-types/,
-# "Accelerated Computing": G4dn T4, G5 A10G, G6 L4, P3 V100 16 GB, P3dn V100 32 GB, P4d 8× A100
-# 40 GB, P4de 8× A100 80 GB, P5 8× H100) and the Google Cloud GPU machine types
-# (https://cloud.google.com/compute/docs/gpus: a2-highgpu-Ng N× A100 40 GB, a2-ultragpu-Ng N×
-# A100 80 GB, a3-highgpu-8g 8× H100, g2-standard L4); SageMaker's "ml." prefix names the same.
+# AWS EC2 accelerated-computing instance specifications
+# (https://docs.aws.amazon.com/ec2/latest/instancetypes/ac.html, checked 2026-12-03): G4dn T4,
+# G5 A10G, G6 L4, G6e L40S (48 GB; g6e.xlarge to .16xlarge 1, .12xlarge and .24xlarge 4,
+# .48xlarge 8), P3 V100 16 GB, P3dn V100 32 GB, P4d 8× A100 40 GB, P4de 8× A100 80 GB, P5 H100
+# (p5.4xlarge 1, p5.48xlarge 8), P5e and P5en 8× H200, P6-B200 8× B200. P3's and P3dn's V100s
+# are the SXM2 part: AWS's P3 launch post (https://aws.amazon.com/blogs/aws/new-amazon-ec2-
+# instances-with-up-to-8-nvidia-tesla-v100-gpus-p3/, 2017-10-25) gives each GPU 125 TFLOPS of
+# mixed precision, the SXM2 datasheet figure, joined by NVLink 2.0, and nvidia-smi on a
+# p3.16xlarge names them "Tesla V100-SXM2" with 16152 MiB each
+# (https://github.com/vantage-sh/ec2instances.info/issues/289). P4d/P4de's A100s are SXM4 and
+# P5's H100s SXM5 (the catalogue's "A100 40GB", "A100 80GB" and "H100" rows). The Google Cloud
+# GPU machine types (https://cloud.google.com/compute/docs/gpus: a2-highgpu-Ng N× A100 40 GB,
+# a2-ultragpu-Ng N× A100 80 GB, a3-highgpu-8g 8× H100, g2-standard L4); SageMaker's "ml."
+# prefix names the same.
 _INSTANCES: Final[tuple[tuple[re.Pattern[str], str, int], ...]] = tuple(
     (lazy(rf"(?<![\w.])(?:ml\.)?{pattern}(?![\w])"), gpu, count)
     for pattern, gpu, count in (
@@ -423,10 +432,13 @@ _INSTANCES: Final[tuple[tuple[re.Pattern[str], str, int], ...]] = tuple(
         (r"g5\.48xlarge", "a10g", 8),
         (r"g6\.(?:x|2x|4x|8x|16x)large", "l4", 1), (r"g6\.(?:12|24)xlarge", "l4", 4),
         (r"g6\.48xlarge", "l4", 8),
-        (r"p3\.2xlarge", "v100-16gb", 1), (r"p3\.8xlarge", "v100-16gb", 4),
-        (r"p3\.16xlarge", "v100-16gb", 8), (r"p3dn\.24xlarge", "v100-32gb", 8),
+        (r"g6e\.(?:x|2x|4x|8x|16x)large", "l40s", 1), (r"g6e\.(?:12|24)xlarge", "l40s", 4),
+        (r"g6e\.48xlarge", "l40s", 8),
+        (r"p3\.2xlarge", "v100-sxm2-16gb", 1), (r"p3\.8xlarge", "v100-sxm2-16gb", 4),
+        (r"p3\.16xlarge", "v100-sxm2-16gb", 8), (r"p3dn\.24xlarge", "v100-sxm2-32gb", 8),
         (r"p4d\.24xlarge", "a100-40gb", 8), (r"p4de\.24xlarge", "a100-80gb", 8),
-        (r"p5\.48xlarge", "h100", 8),
+        (r"p5\.4xlarge", "h100", 1), (r"p5\.48xlarge", "h100", 8),
+        (r"p5en?\.48xlarge", "h200", 8), (r"p6-b200\.48xlarge", "b200", 8),
         (r"a2-highgpu-1g", "a100-40gb", 1), (r"a2-highgpu-2g", "a100-40gb", 2),
         (r"a2-highgpu-4g", "a100-40gb", 4), (r"a2-highgpu-8g", "a100-40gb", 8),
         (r"a2-megagpu-16g", "a100-40gb", 16), (r"a2-ultragpu-1g", "a100-80gb", 1),
@@ -435,21 +447,45 @@ _INSTANCES: Final[tuple[tuple[re.Pattern[str], str, int], ...]] = tuple(
         (r"g2-standard-(?:4|8|12|16|32)", "l4", 1),
     )
 )
-_INSTANCE_GUARD: Final = Screened(r"(?:g4dn|g5|g6|p3(?:dn)?|p4de?|p5)\.|a[23]-|g2-standard")
+_INSTANCE_GUARD: Final = Screened(
+    r"(?:g4dn|g5|g6e?|p3(?:dn)?|p4de?|p5(?:en?)?|p6-b200)\.|a[23]-|g2-standard")
+# An AWS family named without its size, with "aws"/"ec2"/"sagemaker" before it or "instance"
+# after it ("qlora 7b on aws p3", "a p4d instance", "una instancia p5"): the family's GPU (same
+# sources as above), at the count of its only size (P3dn, P4d, P4de, P5e, P5en, P6-B200: 8),
+# else one GPU, its smallest size's.
+_FAMILIES: Final[dict[str, tuple[str, int | None]]] = {
+    "p3": ("v100-sxm2-16gb", None), "p3dn": ("v100-sxm2-32gb", 8), "p4d": ("a100-40gb", 8),
+    "p4de": ("a100-80gb", 8), "p5": ("h100", None), "p5e": ("h200", 8), "p5en": ("h200", 8),
+    "p6-b200": ("b200", 8), "g4dn": ("t4", None), "g5": ("a10g", None), "g6": ("l4", None),
+    "g6e": ("l40s", None),
+}
+_FAMILY_NAMES: Final = "p3dn|p3|p4de|p4d|p5en|p5e|p5|p6-b200|g4dn|g5|g6e|g6"
+_FAMILY: Final = Screened(
+    r"(?<![\w.-])(?:(?:aws|ec2|amazon|sagemaker)(?: ec2)?|instances?|instancias?)"
+    rf" (?:(?:an?|una?|une|des|los|las|de|type) )?(?P<before>{_FAMILY_NAMES})(?![\w.-])"
+    rf"|(?<![\w.-])(?P<after>{_FAMILY_NAMES}) (?:instances?|instancias?|nodes?|vms?)(?![a-z])"
+)
 
 
 def _take_instances(work: Work, index: CatalogueIndex) -> list[GpuMention]:
     """"a g5.2xlarge", "ml.p4d.24xlarge", "a2-highgpu-1g": the GPUs the instance type has."""
     found: list[GpuMention] = []
-    if _INSTANCE_GUARD.search(work.s) is None:
-        return found
-    for pattern, gpu_id, count in _INSTANCES:
-        match = pattern.search(work.s)
-        if match is None or index.find_gpu(gpu_id) is None:
-            continue
-        found.append(GpuMention(gpu_id, match.group(0), count))
-        work.gpus.append(found[-1])
-        work.blank(*match.span(), "gpu")
+    if _INSTANCE_GUARD.search(work.s) is not None:
+        for pattern, gpu_id, count in _INSTANCES:
+            match = pattern.search(work.s)
+            if match is None or index.find_gpu(gpu_id) is None:
+                continue
+            found.append(GpuMention(gpu_id, match.group(0), count))
+            work.gpus.append(found[-1])
+            work.blank(*match.span(), "gpu")
+    family = _FAMILY.search(work.s) if not found else None
+    if family is not None:
+        group = "before" if family.group("before") else "after"
+        gpu_id, n = _FAMILIES[family.group(group)]
+        if index.find_gpu(gpu_id) is not None:
+            found.append(GpuMention(gpu_id, family.group(0), n))
+            work.gpus.append(found[-1])
+            work.blank(*family.span(group), "gpu")
     return found
 
 
