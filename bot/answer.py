@@ -404,6 +404,9 @@ class Answer(BaseModel):
     scaled_quotes: tuple[Quote, ...] = ()
     # "I get 40 tok/s on my 4090, what on an H100?": the measured rate carried over likewise.
     scaled_rate: ScaledRate | None = None
+    # "15 tok/s with llama 3 70b q4 on 2x 3090, what would a 4090 do?": the other side, with
+    # less memory than the one the rate was measured on, cannot hold the model: no speed there.
+    rate_unfit: Fit | None = None
     # "It took 6 h on my 3090" and nothing else, on a card we do not rent: those hours on each
     # single GPU we rent, with their cost at the slow end (the blocks to buy).
     scaled_offers: tuple[tuple[ScaledTime, Quote, Quote], ...] = ()  # fastest, slowest
@@ -772,10 +775,14 @@ def _strategy_choice(query: Query, cat: Catalogue) -> tuple[Query, StrategyChoic
     # The one named again on its own is the question. Else, both fitting, the one that moves
     # the least data between GPUs (DDP before FSDP, ZeRO-2 before ZeRO-3); else the first
     # that fits.
+    # Neither fitting, the one that needs less on each GPU ("ddp or fsdp for full ft 8b on 2x
+    # 4090": FSDP, 79.4 GB against DDP's 182.5 GB): what makes it fit and where it runs are
+    # then the sharded run's, never a one-GPU remedy for a question about several.
     both = all(side.fits for side in sides) and sides[0].traffic != sides[1].traffic
     chosen = (a, b).index(query.strategy_named) if query.strategy_named in (a, b) \
         else min((0, 1), key=lambda i: sides[i].traffic) if both \
-        else next((i for i, side in enumerate(sides) if side.fits), 0)
+        else next((i for i, side in enumerate(sides) if side.fits),
+                  min((0, 1), key=lambda i: sides[i].per_gpu_gb))
     method = base.primary.memory.method if base.primary is not None else ""
     return asked[chosen], StrategyChoice(method=method, gpus=gpus, vram_per_gpu_gb=vram,
                                          sides=(sides[0], sides[1]), chosen=chosen)
@@ -1950,10 +1957,16 @@ def _compare(query: Query, cat: Catalogue, base: dict[str, Any], gpu: GPU | None
             quote(other.id, count_b, h, catalogue=cat)
             for h in dict.fromkeys((scaled.fastest_hours, scaled.slowest_hours))) if priced_b
             else ())
-    if query.tokens_per_second is not None and query.hours is None:
+    held_a, held_b = comparison.a, comparison.b
+    if query.tokens_per_second is not None and query.hours is None and held_a is not None \
+            and held_b is not None and not held_b.fits \
+            and (held_a.fits or held_b.vram_gb < held_a.vram_gb):
+        base["rate_unfit"] = held_b
+    elif query.tokens_per_second is not None and query.hours is None:
         base["scaled_rate"] = scale_rate(
             query.tokens_per_second, gpu.id, other.id, count, count_b,
-            decode=query.inference, catalogue=cat)
+            decode=query.inference, catalogue=cat,
+            layer_split=cat.method(method).quant is not None or query.runner is not None)
     if query.hours is not None:
         # "an H100 for 5 hours or an A100 for 12 hours": each side at its own hours.
         sides = ((gpu, count, query.hours),

@@ -204,16 +204,23 @@ class ScaledRate(BaseModel):
     bandwidth_ratio: Decimal | None
     low: Decimal  # tokens/s at the smaller ratio used (for decode: the one estimate)
     high: Decimal
+    # A GGUF decoded in llama.cpp's default layer split (--split-mode layer): the GPUs read
+    # their layers one after another within a token, so the count does not multiply the
+    # bandwidth on either side (bot.detail's decode bound does the same).
+    layer_split: bool = False
 
 
 def scale_rate(
     rate: Decimal, gpu_from: str, gpu_to: str, count_from: int = 1, count_to: int = 1, *,
-    decode: bool, catalogue: Catalogue,
+    decode: bool, catalogue: Catalogue, layer_split: bool = False,
 ) -> ScaledRate | None:
     """`rate` tokens/s measured on `count_from` × `gpu_from`, on `count_to` × `gpu_to`. None when
-    the ratio it needs has no cited datasheet figure on both sides."""
+    the ratio it needs has no cited datasheet figure on both sides. `layer_split`: a GGUF's
+    decode in llama.cpp's layer split, as fast as one GPU of each side reads."""
     a, b = catalogue.gpu(gpu_from), catalogue.gpu(gpu_to)
-    compute, bandwidth = _carried_ratios(a, b, count_from, count_to)
+    layer_split = layer_split and decode
+    compute, bandwidth = _carried_ratios(a, b, 1, 1) if layer_split \
+        else _carried_ratios(a, b, count_from, count_to)
     used = [bandwidth] if decode else [compute, bandwidth]
     known = [r for r in used if r is not None]
     if not known or rate <= 0:
@@ -221,7 +228,7 @@ def scale_rate(
     return ScaledRate(
         rate=rate, gpu_from=a.id, count_from=count_from, gpu_to=b.id, count_to=count_to,
         decode=decode, compute_ratio=compute, bandwidth_ratio=bandwidth,
-        low=rate * min(known), high=rate * max(known),
+        low=rate * min(known), high=rate * max(known), layer_split=layer_split,
     )
 
 def _pace(

@@ -296,6 +296,12 @@ NEXT = "🛠 Next: with Hugging Face TRL, "
         (_primary("--x --accelerate_config zero3", "full_adamw", TWO, TWO),
          NEXT + "on 2× H100, run it with <code>--x --accelerate_config zero3</code> "
          "(or <code>--accelerate_config fsdp2</code> for FSDP)."),
+        # One GPU shards nothing: no Accelerate profile ("full finetune llama 3 8b on a b200").
+        (_primary("--accelerate_config fsdp2", "full_adamw", ONE, ONE),
+         NEXT + "run it on 1× H100 without <code>--accelerate_config</code>: its profiles "
+         "(fsdp2, zero3) are for several GPUs."),
+        (_primary("--accelerate_config zero3 --optim adamw_bnb_8bit", "full_adam8bit", MISSES,
+                  ONE), NEXT + "on 1× H100, run it with <code>--optim adamw_bnb_8bit</code>."),
         (_primary("", "qlora", ONE, ONE), ""),  # no command for the method
         (_primary("--x", "inference_bf16", ONE, ONE), ""),  # nothing to train
         (_primary("--x", "qlora", MISSES, None), ""),  # nothing fits

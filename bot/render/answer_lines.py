@@ -350,6 +350,9 @@ def _strategies(answer: Answer, ph: Phrases, put: Put) -> None:
         other = _strategy_name(ph, c.sides[1 - c.chosen].code)
         put(_("Only %(other)s fits; the rest of this reply is for %(name)s, as you asked.",
               other=other, name=chosen))
+    elif side.per_gpu_gb < other_side.per_gpu_gb:
+        put(_("Neither fits there; the rest of this reply is for %(name)s, which needs less on "
+              "each GPU.", name=chosen))
     else:
         put(_("Neither fits there; the rest of this reply is for %(name)s.", name=chosen))
     put("\n\n")

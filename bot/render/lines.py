@@ -1633,6 +1633,14 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
         put(scaled_time_lines(answer, ph))
     if answer.scaled_rate is not None:
         put(_scaled_rate(answer.scaled_rate, ph))
+    elif answer.rate_unfit is not None:
+        # The measured rate carried to a configuration the model does not fit: no speed.
+        f = answer.rate_unfit
+        put("⚡ <b>")
+        put(_("No speed on %(to)s: %(who)s does not fit there (%(need)s of %(vram)s).",
+              to=ph.fit_config(f), who=ph.subject(answer.model_name, f.params_b),
+              need=fmt.gb(f.estimate_gb), vram=fmt.gb(f.vram_gb)))
+        put("</b>\n\n")
     put("⚖️ <b>")
     put(_("%(a)s or %(b)s?", a=side_a, b=side_b))
     put("</b>\n")
@@ -2058,10 +2066,18 @@ def _scaled_rate(r: ScaledRate, ph: Phrases) -> str:
            "\n"]
     if r.decode:
         assert r.bandwidth_ratio is not None
+        # In a layer split each side goes at one of its GPUs' pace: compared one to one.
+        one_to, one_frm = (ph.config(r.gpu_to, 1), ph.config(r.gpu_from, 1)) if r.layer_split \
+            else (to, frm)
         out.append(str(_(
             "Generating a token reads every weight once, so memory bandwidth sets the pace: "
-            "%(to)s has %(r)s× that of %(frm)s.", to=to, frm=frm, r=fmt.num(r.bandwidth_ratio, 1))))
-        if r.count_from != r.count_to:
+            "%(to)s has %(r)s× that of %(frm)s.", to=one_to, frm=one_frm,
+            r=fmt.num(r.bandwidth_ratio, 1))))
+        if r.layer_split and max(r.count_from, r.count_to) > 1:
+            out += [" ", str(_(
+                "A GGUF in llama.cpp's default layer split reads its GPUs one after another "
+                "within a token, so their number does not multiply the bandwidth."))]
+        elif r.count_from != r.count_to:
             out += [" ", str(_("The GPUs are assumed to scale linearly."))]
         out += [" ", str(_(
             "An estimate from peak figures, not a measurement: the software, the batch and the "

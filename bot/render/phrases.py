@@ -534,7 +534,17 @@ class Phrases:
         target = asked if asked is not None and asked.fits else cheapest
         if target is None:
             return Markup()
-        if target.gpu_count == 1 and (asked is None or target is asked):
+        if target.gpu_count == 1:
+            # One GPU shards nothing: the seed's Accelerate profiles (fsdp2, zero3) are for
+            # several ("full finetune llama 3 8b on a b200" runs without one).
+            flags = " ".join(_ACCELERATE_CONFIG.sub(" ", flags).split())
+        if target.gpu_count == 1 and not flags:
+            text = self._(
+                "Next: with Hugging Face TRL, run it on %(cfg)s without "
+                "<code>--accelerate_config</code>: its profiles (fsdp2, zero3) are for several "
+                "GPUs.",
+                cfg=self.fit_config(target))
+        elif target.gpu_count == 1 and (asked is None or target is asked):
             text = self._("Next: with Hugging Face TRL, run it with <code>%(flags)s</code>.",
                           flags=flags)
         elif target.gpu_count == 1:

@@ -44,6 +44,9 @@ class GpuMention:
     # "1 or 2 A100", "¿2 o 4 H100?", "4 vs 8 h100": the other count, to compare with `count`
     alt_count: int | None = None
     alt_after: bool = False  # said after the name ("8 h100s or 4"): `count` was said first
+    # No count, but an indefinite article before the name ("what would an h100 do?", "una
+    # H100", "une H100"): one card, where a count said for another card would otherwise apply.
+    one: bool = False
 
 
 class Work(Protocol):
@@ -147,6 +150,8 @@ _COUNT_BEFORE: Final = lazy(
     # An elided count ("une paire d'A100") runs into the name.
     rf"(?<![a-z])(?P<word>{_COUNT_WORDS})(?: |(?<=')))(?:{_NOUNS} )*$"
 )
+# "an H100", "una H100", "une H100": one card named with an indefinite article.
+_ARTICLE_BEFORE: Final = lazy(r"(?<![\w'])(?:an?|una?|une) $")
 # "500 h100 hours", "200 a100 gpu hours": the number before the name counts hours.
 _GPU_HOURS_AFTER: Final = lazy(r"^ ?(?P<gpu>gpu ?-? ?)?(?:hours?|hrs?)(?![a-z])")
 _DIGIT_BEFORE: Final = lazy(r"\d ?$")
@@ -551,8 +556,9 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
             if mem is not None and work.vram_gb is None:
                 work.vram_gb = mem  # "Tesla P4 8GB": a card we do not know, sized by its memory
         else:
-            work.gpus.append(
-                GpuMention(gpu.id, name, count, unified, assumed, mem, alt, alt_after))
+            one = count is None and _ARTICLE_BEFORE.search(work.s, max(0, start - 8), start)
+            work.gpus.append(GpuMention(gpu.id, name, count, unified, assumed, mem, alt,
+                                        alt_after, one=one is not None))
         # "200 a100 gpu hours": one "gpu" left between the number and its hours, as "200 gpu
         # hours" is read (GPU-hours), not a count of 200 cards.
         hours_of = _GPU_HOURS_AFTER.match(work.s[end : end + 16]) if count is None \

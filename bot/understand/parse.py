@@ -1437,8 +1437,13 @@ def _two_counts(work: _Work) -> tuple[int, int] | None:
 
 
 def _count_of(work: _Work, gpu_id: str) -> int | None:
-    """The count written with the first mention of `gpu_id` ("una B200 o dos H200": 2 H200)."""
-    return next((g.count for g in work.gpus if g.gpu_id == gpu_id), None)
+    """The count written with the first mention of `gpu_id` ("una B200 o dos H200": 2 H200);
+    one for "an H100" ("15 tok/s on 2x 3090, what would an h100 do?": 1× H100, not the
+    first card's count)."""
+    first = next((g for g in work.gpus if g.gpu_id == gpu_id), None)
+    if first is None:
+        return None
+    return 1 if first.count is None and first.one else first.count
 
 
 def _hours(work: _Work) -> Decimal | None:
