@@ -525,6 +525,13 @@ def _primary(query: Query, answers: tuple[MethodAnswer, ...],
         # training.
         fitting = [a for a in candidates if a.fit is not None and a.fit.fits]
         return fitting[0] if fitting else candidates[-1]
+    if query.quant_pair is not None and asked and len(answers) == 2:
+        # "fp8 vs int4 for llama 3 70b on an h100": when one side fits, the reply leads with
+        # it ("✅ … fits: 4-bit inference, but not 8-bit"), so the JSON describes that side
+        # (was the first named, fits false under the ✅ headline).
+        fitting = [a for a in answers if a.fit is not None and a.fit.fits]
+        if len(fitting) == 1:
+            return fitting[0]
     # No method asked: the JSON keys describe the least demanding method of the kind.
     return answers[0]
 
@@ -996,11 +1003,16 @@ def _by_detail(query: Query, answer: Answer, composed: Answer, cat: Catalogue) -
             # method fits cheapest by it.
             figures[ma.memory.method] = detail.per_gpu_gb
             cheapest[ma.memory.method] = tuple(detailed_options(query, alt, cat))
-    if query.inference and not query.serving_precision_said and not composed.detailed_fits:
+    pair = query.quant_pair is not None
+    if query.inference and (not query.serving_precision_said or pair) \
+            and not composed.detailed_fits:
         # When none fits, the least demanding (4-bit), as _primary does by the planning rule.
-        candidates = _from_native(query, cat, answer.methods, lambda a: a.memory.method)
+        # Two formats compared ("gguf q8 vs q4 … on 2x 3090"): the one that fits leads, as the
+        # headline does, else the first named.
+        candidates = list(answer.methods) if pair else _from_native(
+            query, cat, answer.methods, lambda a: a.memory.method)
         lead = next((ma for ma in candidates if verdicts.get(ma.memory.method)),
-                    candidates[-1])
+                    primary if pair else candidates[-1])
         if lead is not primary:
             alt = answer.model_copy(update={"primary": lead, "quote": lead.quote})
             detail = detailed_for(query, alt, cat, tokens_per_second=query.tokens_per_second)
