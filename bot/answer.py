@@ -1906,7 +1906,8 @@ def _build(query: Query, cat: Catalogue) -> Answer:
             for v in cat.variants(gpu)
             if v.vram_gb != gpu.vram_gb
         )
-    ratio = full_vs_qlora(params, cat) if intent == "cost" and query.method is None else None
+    ratio = full_vs_qlora(params, cat, gpu.id if gpu is not None else None, count) \
+        if intent == "cost" and query.method is None else None
     # "How much for 10 h of H100, and does LoRA 70B fit?": the hours on the configuration
     # asked about cost what they cost, also when the quote beside is for one that fits.
     asked_quote: Quote | None = None

@@ -306,12 +306,25 @@ class PriceRatio(BaseModel):
     ratio: Decimal  # full / QLoRA per hardware hour
 
 
-def full_vs_qlora(params_b: Decimal, catalogue: Catalogue) -> PriceRatio | None:
+def full_vs_qlora(
+    params_b: Decimal, catalogue: Catalogue, gpu_id: str | None = None, count: int = 1
+) -> PriceRatio | None:
     """How much more an hour of the cheapest full-AdamW configuration costs than QLoRA's
-    (the seed: $36.88 vs $0.92, about 40×). None when no offered configuration fits full."""
+    (the seed: $36.88 vs $0.92, about 40×). None when no offered configuration fits full.
+    With the configuration asked about (`gpu_id`, `count`), each side is on it when it holds
+    that side and has a price: "13B on an A100" compares QLoRA on the A100 ($0.92), not on the
+    cheapest card that holds it (an L40S at $0.82)."""
     cat = catalogue
-    full = cheapest_fit(cat.default_method("training", "full"), params_b, cat)
-    qlora = cheapest_fit(cat.default_method("training"), params_b, cat)
+    full_method, qlora_method = cat.default_method("training", "full"), cat.default_method("training")
+
+    def side(method: MethodId) -> Fit | None:
+        if gpu_id is not None:
+            asked = fit(method, params_b, gpu_id, count, catalogue=cat)
+            if asked.fits and asked.usd_per_hour is not None:
+                return asked
+        return cheapest_fit(method, params_b, cat)
+
+    full, qlora = side(full_method), side(qlora_method)
     if full is None or qlora is None or full.usd_per_hour is None or qlora.usd_per_hour is None:
         return None
     return PriceRatio(

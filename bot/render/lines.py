@@ -662,11 +662,15 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         put("\n\n")
     ratio = answer.ratio
     if ratio:
+        # Each price beside the configuration it is for ("4× A100 80GB at $3.68/hour vs 1× A100
+        # 80GB at $0.92/hour"): was the two prices alone, QLoRA's on the cheapest card that holds
+        # it while the user asked about another.
         put(_(
             "Full fine-tuning costs about %(ratio)s× more per hardware hour than QLoRA "
-            "(%(full)s vs %(q)s).",
+            "(%(full_where)s at %(full)s vs %(q_where)s at %(q)s).",
             q=ph.per_hour(ratio.qlora.usd_per_hour),  # type: ignore[arg-type]
             full=ph.per_hour(ratio.full.usd_per_hour),  # type: ignore[arg-type]
+            q_where=ph.fit_config(ratio.qlora), full_where=ph.fit_config(ratio.full),
             ratio=fmt.num(ratio.ratio, 0),
         ))
         put("\n")
