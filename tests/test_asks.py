@@ -68,9 +68,12 @@ def test_largest_leads_in_every_language(locale: str, lead: str) -> None:
 @pytest.mark.parametrize(
     ("locale", "lead"),
     [
-        ("en", "💵 <b>$500 buys 215.5 hours of 1× H100 at $2.32/hour.</b>"),
-        ("es", "💵 <b>Con 500\xa0US$ tienes 215,5 horas de 1× H100 a 2,32\xa0US$/hora.</b>"),
-        ("fr", "💵 <b>500\xa0$US vous donnent 215,5 heures de 1× H100 à 2,32\xa0$US/heure.</b>"),
+        ("en", "💵 <b>$500 buys 214 hours of 1× H100 in whole blocks: 6 blocks of 24 GPU-hours and 7 "
+               "blocks of 10 GPU-hours (214 GPU-hours, $496.48).</b>"),
+        ("es", "💵 <b>Con 500\xa0US$ tienes 214 horas de 1× H100 en bloques enteros: 6 bloques de "
+               "24\xa0GPU-horas y 7 bloques de 10\xa0GPU-horas (214\xa0GPU-horas, 496,48\xa0US$).</b>"),
+        ("fr", "💵 <b>500\xa0$US vous donnent 214 heures de 1× H100 en blocs entiers\xa0: 6 blocs de "
+               "24\xa0GPU-heures et 7 blocs de 10\xa0GPU-heures (214\xa0GPU-heures, 496,48\xa0$US).</b>"),
     ],
 )
 def test_budget_leads_in_every_language(locale: str, lead: str) -> None:
@@ -196,13 +199,13 @@ def test_a_budget_s_cost_is_to_the_cent_as_shown(text: str, cost: str, shown: st
     ("text", "locale", "lead", "verdict"),
     [
         ("con 300usd cuantas horas de h200 y cabe un 70b en qlora?", "es",
-         "💵 <b>Con 300\xa0US$ tienes 97,7 horas de 1× H200",
+         "💵 <b>Con 300\xa0US$ tienes 96 horas de 1× H200 en bloques enteros",
          "✅ <b>Sí: un modelo de 70B cabe en 1× H200 (QLoRA).</b>"),
         ("i have 300$ how many hours of h200 do i get and does a 70b fit with qlora", "en",
-         "💵 <b>$300 buys 97.7 hours of 1× H200",
+         "💵 <b>$300 buys 96 hours of 1× H200 in whole blocks",
          "✅ <b>Yes: a 70B model fits on 1× H200 (QLoRA).</b>"),
         ("j'ai 300 usd combien d'heures de h200 et est ce qu'un 70b rentre en qlora", "fr",
-         "💵 <b>300\xa0$US vous donnent 97,7 heures de 1× H200",
+         "💵 <b>300\xa0$US vous donnent 96 heures de 1× H200 en blocs entiers",
          "✅ <b>Oui\xa0: un modèle 70B tient sur 1× H200 (QLoRA).</b>"),
     ],
 )
@@ -269,11 +272,11 @@ def test_a_budget_on_a_card_without_a_price_still_gets_the_fit_verdict(
     ("text", "params", "hours", "lead"),
     [
         ("i have 300 bucks, whats the biggest model i can qlora on a h200 and how many hours do i get",
-         180, 96, "💵 <b>$300 buys 97.7 hours of 1× H200"),
+         180, 96, "💵 <b>$300 buys 96 hours of 1× H200 in whole blocks"),
         ("avec 100 $ combien d'heures de h200 et quel est le plus gros modele en lora",
-         57, 30, "💵 <b>100\xa0$US vous donnent 32,5 heures de 1× H200"),
+         57, 30, "💵 <b>100\xa0$US vous donnent 30 heures de 1× H200 en blocs entiers"),
         ("con 500 usd cuantas h100 necesito para lora de 70b y cuantas horas me da",
-         70, 214 / 3, "💵 <b>Con 500\xa0US$ tienes 71,8 horas de 3× H100"),
+         70, 214 / 3, "💵 <b>Con 500\xa0US$ tienes 71,3 horas de 3× H100 en bloques enteros"),
     ],
 )
 def test_largest_or_how_many_and_a_budget_in_one_message_answer_both(
@@ -288,12 +291,16 @@ def test_largest_or_how_many_and_a_budget_in_one_message_answer_both(
 @pytest.mark.parametrize(
     ("text", "lead"),
     [
-        ("con 36.88 usd cuantas horas de 8xb200", "Con 36,88\xa0US$ tienes 1 hora de 8× B200"),
-        ("j'ai 4.61$ combien d'heures de b200", "4,61\xa0$US vous donnent 1 heure de 1× B200"),
-        ("i have 4.61 usd how many b200 hours", "$4.61 buys 1 hour of 1× B200"),
+        ("con 36.88 usd cuantas horas de 8xb200",
+         "Con 36,88\xa0US$ no llega para un bloque de la B200: las GPU-horas se venden en bloques"),
+        ("j'ai 4.61$ combien d'heures de b200", "4,61\xa0$US ne suffisent pas pour un bloc du B200"),
+        ("i have 4.61 usd how many b200 hours", "$4.61 does not buy a block of the B200: GPU-hours are "
+         "sold in blocks, and the smallest, 10 GPU-hours, costs $46.10."),
     ],
 )
-def test_a_budget_of_exactly_one_hour_says_hour(text: str, lead: str) -> None:
+def test_a_budget_under_the_smallest_block_says_it_buys_none(text: str, lead: str) -> None:
+    # One hour at the rate ($4.61 of B200) is less than the smallest block (10 GPU-hours):
+    # what the money buys under the published billing is no block at all.
     assert lead in Pipeline(CAT).ask(text).text
 
 
@@ -301,9 +308,9 @@ def test_a_budget_of_exactly_one_hour_says_hour(text: str, lead: str) -> None:
     ("text", "hours", "cost", "budget_line"),
     [
         ("i have $500, how long does a lora of 8b on 1B tokens take on h100 and can i afford it",
-         38.5, "89.32", "💵 <b>$500 buys 215.5 hours of 1× H100 at $2.32/hour.</b>"),
+         38.5, "89.32", "💵 <b>$500 buys 214 hours of 1× H100 in whole blocks"),
         ("con 100 usd cuanto tarda un lora de 8b con 200M tokens en una a100", 24.42, "22.47",
-         "💵 <b>Con 100\xa0US$ tienes 108,6 horas de 1× A100 80GB"),
+         "💵 <b>Con 100\xa0US$ tienes 108 horas de 1× A100 80GB en bloques enteros"),
     ],
 )
 def test_how_long_with_a_budget_leads_with_the_time_and_says_what_the_budget_buys(
@@ -364,7 +371,7 @@ def test_a_cost_with_hours_on_a_rented_card_too_small_costs_that_card_then_the_o
         ("con 300usd cuantas horas de h200", "y de a100?",
          "💵 <b>Con 300\xa0US$ tienes 326 horas de 1× A100 80GB"),
         ("j'ai 100$ combien d'heures de b200", "et de l40s ?",
-         "💵 <b>100\xa0$US vous donnent 121,9 heures de 1× L40S"),
+         "💵 <b>100\xa0$US vous donnent 120 heures de 1× L40S en blocs entiers"),
         ("biggest model i can qlora on my 4090", "and on an a100?",
          "📏 <b>The largest model 80 GB holds for QLoRA is about 106.6B"),
         ("can i qlora 70b on my 3090", "and with $200?",

@@ -20,6 +20,7 @@ from markupsafe import Markup, escape
 
 from bot.i18n import translations
 from bot.render.format import Formatter, plural_rule
+from rules.budget import BudgetBuys
 from rules.catalogue import Catalogue
 from rules.errors import UnknownMethod
 from rules.fit import Fit, gpus_needed
@@ -683,6 +684,40 @@ class Phrases:
                 bought=fmt.num(plan.hours_bought), paid=fmt.usd(plan.usd),
             )
         return _safe(f"🧱 {said}")
+
+    def budget_bought(self, bought: BudgetBuys, plan: BlockPlan | None) -> Markup:
+        """What a budget buys under the published billing rules, for the headline: the hours
+        of the whole blocks within it ("$100 buys 40 hours of 1× H100 in whole blocks: 4 blocks
+        of 10 GPU-hours (40 GPU-hours, $92.80)"), or that it buys no block at all; then the
+        rate's hours, which no purchase gives, as the reason. Was "$100 buys 43.1 hours … at
+        $2.32/hour" leading, the blocks second."""
+        fmt = self.fmt
+        budget = fmt.usd_short(bought.budget_usd)
+        price = self.cat.gpu(bought.gpu).usd_per_gpu_hour
+        assert price is not None
+        if plan is None:
+            smallest = self.cat.pricing.block_hours[0]
+            head = self._(
+                "%(budget)s does not buy a block of the %(gpu)s: GPU-hours are sold in blocks, "
+                "and the smallest, %(size)s GPU-hours, costs %(paid)s.",
+                budget=budget, gpu=self.gpu_name(bought.gpu), size=fmt.num(smallest),
+                paid=fmt.usd(price * smallest))
+            return _safe(f"💵 <b>{head}</b>")
+        hours = Decimal(plan.hours_bought) / bought.gpu_count
+        head = self.ngettext(
+            "%(budget)s buys %(hours)s hour of %(where)s in whole blocks: %(listed)s "
+            "(%(bought)s GPU-hours, %(paid)s).",
+            "%(budget)s buys %(hours)s hours of %(where)s in whole blocks: %(listed)s "
+            "(%(bought)s GPU-hours, %(paid)s).",
+            hours, budget=budget, hours=fmt.num(hours, 1),
+            where=self.config(bought.gpu, bought.gpu_count), listed=self._blocks_listed(plan),
+            bought=fmt.num(plan.hours_bought), paid=fmt.usd(plan.usd))
+        why = self._(
+            "GPU-hours are sold only in blocks: at %(price)s/hour, %(budget)s would be %(rate)s "
+            "hours, but the blocks within it give %(hours)s.",
+            price=fmt.usd_exact(bought.usd_per_hour), budget=budget,
+            rate=fmt.num(bought.hours, 1), hours=fmt.num(hours, 1))
+        return _safe(f"💵 <b>{head}</b>\n🧱 {why}")
 
     def quote_block(self, q: Quote) -> Markup:
         """The cost of a run and the blocks to buy for it. GPU-hours are sold only in blocks
