@@ -476,6 +476,7 @@ def detailed_for(
             model, method, int(query.dataset_tokens), ckpt, None if short else asked, options,
             cat, tokens_per_second, epochs, held=check is not None and check.detailed_fits,
             reference=bool(query.reference_model),
+            rent=query.rent_asked or query.intent == "cost",
         )
         if short and asked is not None:
             time = replace(time, **_shorter_run(
@@ -1126,6 +1127,7 @@ def _training_time(
     *,
     held: bool = False,
     reference: bool = False,
+    rent: bool = False,
 ) -> TrainingEstimate:
     measured = tokens_per_second is not None and tokens_per_second > 0
     target, on_asked = _target(asked, options, cat, measured, held)
@@ -1161,6 +1163,13 @@ def _training_time(
         assert peak is not None
         run = estimate_training_time(model, method, tokens, peak, count, epochs, ckpt,
                                      reference=reference)
+        if rent and on_asked and not gpu.rented:
+            # "how long on my L4, and what would it cost on your GPUs?": the run where we rent it
+            # for least, beside the time on the card asked (was the time alone, no cost).
+            there = _training_time(model, method, tokens, ckpt, None, options, cat, None, epochs,
+                                   reference=reference)
+            if there.quote is not None:
+                fields.update(rented=there)
         n = model.active_params_b or model.params_b if isinstance(model, ModelSpec) else model
         assert run.flops is not None and run.mfu is not None
         fields.update(

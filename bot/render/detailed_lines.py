@@ -392,10 +392,11 @@ def _time(ph: Phrases, t: TrainingEstimate, tokens: str) -> list[Markup]:
         lines.append(_safe(f"⚠️ <i>{warning}</i>"))
     if t.quote:
         lines.append(ph.quote_block(t.quote))
-    elif t.problem == "no_price":
+    elif t.problem == "no_price" and t.gpu is not None and ph.cat.gpu(t.gpu).rented:
+        # (a card we do not rent, "on an l4", has no price to publish: nothing to say here)
         lines.append(g._(
             "We rent the %(gpu)s too, but its price is not published: ask support before "
-            "planning on it.", gpu=ph.gpu_name(t.gpu),  # type: ignore[arg-type]
+            "planning on it.", gpu=ph.gpu_name(t.gpu),
         ))
     elif t.problem == "too_long":
         lines.append(_text(locale, N_("That is longer than a single quote covers: ask support.")))

@@ -185,8 +185,17 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
     # so for "which gpu (and how long) for qlora of qwen2.5 32b on 20M tokens": the one where
     # the run costs least, before the cheapest per hour.
     tq = detailed.training_time if detailed else None
+    # "how much to qlora llama 3 8b on 100M tokens on an l4": a card we do not rent, its run
+    # timed there and where we rent it for least (bot.detail): that cost leads (was the seed's
+    # illustrative hours on the cheapest card, the dataset ignored).
+    rented_run = intent == "cost" and tq is not None and tq.asked and tq.quote is None \
+        and tq.rented is not None and tq.rented.quote is not None and asked is not None \
+        and not asked.rentable
+    if rented_run:
+        assert tq is not None
+        tq = tq.rented
     run_lead = (intent == "cost" or (intent == "recommend" and asked is None)) and tq \
-        and tq.quote and quote and tq.quote == quote
+        and tq.quote and quote and (tq.quote == quote or rented_run)
     # "What would it cost on my 3090, does it fit?": a card we do not rent has no cost; the
     # cost of the run on the cheapest offered configuration that holds it leads, the verdict
     # on the user's own card follows.

@@ -205,6 +205,9 @@ LORA_VS_QLORA: Final = lazy(
 # "will it finish overnight", "¿se termina en una noche?", "ça finit en une nuit ?": a run asked
 # to end within a time, answered with how long it takes.
 DEADLINE: Final = _whole(_words("DEADLINE_ASK"))
+# "is a week enough to …", "a day enough?", "… on my 3090 in a day?": a deadline only where hours
+# were said and a dataset given ("is a 3090 enough" asks the fit).
+DEADLINE_ENOUGH: Final = _whole(_words("DEADLINE_ENOUGH_ASK"))
 # The deadline a night: "overnight", "en una noche", "en une nuit" (any other is a duration said).
 NIGHT: Final = Guarded(("night", "noche", "nuit"), r"(?<![a-z])(?:over ?night|night|noche|nuit)(?![a-z])")
 # vLLM's preallocation asked about: "why does vllm take 90% of my vram", "vllm uses all my gpu

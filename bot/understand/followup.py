@@ -73,6 +73,13 @@ _BARE_HOURS: Final = lazy(
     r"^\W*(?:and |y |et |e )?(?:what about |and )?(?:for|por|pour|durante|pendant|during) "
     r"(\d{1,6}(?:[.,]\d{1,2})?)\W*$"
 )
+# "and with 32k?", "what about 16k", "¿y con 32k?", "et à 32k ?" (folded): a length alone, in
+# thousands of tokens, after a question with a context or a sequence length: that length.
+_BARE_LENGTH: Final = lazy(
+    r"^\W*(?:(?:and|y|et|e)\W+)?(?:what about |how about |with |at |con |a |avec |en |sur |on )?"
+    r"(?:(?:a |an |une? )?(?:seq(?:uence)?(?: len(?:gth)?)? |ctx |context |contexto |contexte )?)?"
+    r"(\d{1,3}) ?k\W*$"
+)
 # "and with 2 more?", "¿y con dos más?", "et avec 2 de plus ?", "et si j'en ajoute 2 ?", "con
 # otras 2", "avec 2 autres" (folded): GPUs added to the previous configuration, not 2 GPUs.
 _N: Final = rf"(\d{{1,2}}|{alt(re.escape(w) for w in lx.COUNT_WORDS)})"
@@ -201,6 +208,9 @@ def follow_up(
         # breakdown of where the memory goes (the reason for the verdict).
         merged = _merge(new, previous, names_model=False)
         return merged.model_copy(update={"details": True})
+    length = _bare_length(new, previous, folded)
+    if length is not None:
+        new = new.model_copy(update={"seq_len": length})
     hours = _bare_hours(new, previous, folded)
     if hours is None:
         hours = _more_hours(new, previous, folded)
@@ -222,7 +232,8 @@ def follow_up(
     ) or new.intent in (
         "cost", "recommend",
     ) or new.budget_usd is not None
-    cue = None if names_model else _run_asked(new, folded, previous.dataset_tokens is not None)
+    cue = None if names_model else _run_asked(
+        new, folded, previous.dataset_tokens is not None or previous.dataset_samples is not None)
     says_something = says_something or cue is not None
     if names_model:
         # "and 13B?" keeps the GPU and method; "QLoRA 13B on an A100" is a new question.
@@ -432,6 +443,12 @@ def _run_asked(new: Query, folded: str, timed: bool = False) -> _Cue | None:
         # "will it finish overnight?", "¿se termina en una noche?": how long; after a run on
         # a dataset, "will it be done in a day?" too (the day is the deadline, not hours to buy).
         return "time"
+    if timed and new.intent in ("unknown", "cost", "time", "fit") \
+            and (new.hours is not None or asks.NIGHT.search(folded)) \
+            and asks.DEADLINE_ENOUGH.search(folded):
+        # "is a day enough?", "is a night enough?" after a run on a dataset: the time said is
+        # the deadline (was the day's cost on the card).
+        return "time"
     if new.intent not in ("unknown", "cost", "memory", "time") or new.hours is not None \
             or new.budget_usd is not None:
         return None
@@ -463,6 +480,23 @@ def _bare_hours(new: Query, previous: Query, folded: str) -> Decimal | None:
         return None
     value = Decimal(said.group(1).replace(",", "."))
     return value if 0 < value <= 100_000 else None
+
+
+def _bare_length(new: Query, previous: Query, folded: str) -> int | None:
+    """"and with 32k?" after "serve llama 3.1 8b with vllm on an L4 max_model_len 8192", "what
+    about 16k" after "qlora … seq 4096" or "qlora llama 3 8b on a 4090": the previous
+    question's length, now 32,768 tokens (was "I did not understand"). Not after a run timed
+    on a dataset, where "and 50k?" counts samples."""
+    if new.seq_len is not None or new.hours is not None or _names_model(new) \
+            or _said(new, "gpu") or _said(new, "vram_gb") \
+            or previous.dataset_tokens is not None or previous.dataset_samples is not None \
+            or previous.intent not in ("fit", "memory"):
+        return None
+    said = _BARE_LENGTH.match(folded)
+    if said is None:
+        return None
+    value = int(said.group(1))
+    return value * 1024 if 1 <= value <= 1024 else None
 
 
 def _bare_count(new: Query, previous: Query, folded: str) -> int | None:

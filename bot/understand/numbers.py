@@ -226,6 +226,19 @@ _HALF_SCALE: Final = lazy(
 )
 
 
+# "a quarter million samples", "a quarter of a million", "un cuarto de millon", "un quart de
+# million": a quarter of the scale (was the sample length alone, a one-minute run).
+_QUARTER_SCALE: Final = lazy(
+    r"(?<![a-z])(?:a quarter(?: of a)?|one quarter(?: of a)?|un cuarto de|un quart de) ?"
+    r"(?=(?:millions?|millon|billions?|milliards?)(?![a-z]))"
+)
+# "a dozen epochs", "half a dozen runs", "una docena de epocas", "une douzaine d'epoques".
+_DOZEN: Final = lazy(
+    r"(?<![a-z])(?:(?P<half>half a|media) |(?:a|one|una|une) )"
+    r"(?:(?:dozen|docena de|douzaine de)(?![a-z]) ?|douzaine d')"
+)
+
+
 def words_to_digits(folded: str, quick: bool = True, runs: list[str] | None = None) -> str:
     """Number words before a scale, a duration, "tokens" or a sum become digits: "seven billion" →
     "7 billion", "dos mil millones" → "2000 millones", "un million de tokens" → "1 million de
@@ -236,6 +249,12 @@ def words_to_digits(folded: str, quick: bool = True, runs: list[str] | None = No
     they change nothing. ``runs``: the text's runs of letters (``[a-z]+``) when known."""
     if not quick or "half" in folded or "medio" in folded or "demi" in folded:
         folded = _HALF_SCALE.sub("0.5", folded)  # "medio millon de tokens"
+        runs = None
+    if not quick or "quar" in folded or "cuarto" in folded:
+        folded = _QUARTER_SCALE.sub("0.25 ", folded)  # "a quarter million samples"
+        runs = None
+    if not quick or "doz" in folded or "docena" in folded or "douzaine" in folded:
+        folded = _DOZEN.sub(lambda m: "6 " if m.group("half") else "12 ", folded)
         runs = None
     # A set test at C speed first: most questions hold no number word but articles.
     if quick:

@@ -343,7 +343,14 @@ def _take_settings(work: _Work) -> None:
         work.blank(*match.span())
     _take_steps(work)
     match = px.SAMPLES_OF_TOKENS.search(work.s)
-    if match and work.dataset_tokens is None:
+    if match and work.dataset_tokens is None and (
+            _scaled(work, match, "num", "mult") > _LONGEST_SAMPLE
+            or _TOTAL_AFTER.match(work.s, match.end())):
+        # "10k samples 50M tokens", "1000 samples, 100k tokens in total": the whole dataset's
+        # tokens, no sample that long (was samples of 50M tokens each, or a 100k sequence).
+        work.dataset_tokens = tidy(_scaled(work, match, "num", "mult"))
+        work.blank(*match.span())
+    elif match and work.dataset_tokens is None:
         count, each = _scaled(work, match, "n", "nmult"), _scaled(work, match, "num", "mult")
         work.dataset_tokens = tidy(count * each)
         work.dataset_counted = True
@@ -356,6 +363,17 @@ def _take_settings(work: _Work) -> None:
     if match and work.dataset_tokens is None:
         work.dataset_tokens = tidy(_scaled(work, match, "num", "mult"))
         work.blank(*match.span())
+        count_match = px.SAMPLES_COUNT.search(work.s)
+        count = _scaled(work, count_match, "n", "nmult") if count_match else Decimal(0)
+        if count >= 1 and not match.group("mult") \
+                and work.dataset_tokens <= _LONGEST_SAMPLE \
+                and work.dataset_tokens < _FEWEST_PER_SAMPLE * count:
+            # "1 million samples …, samples are short, like 100 tokens": fewer tokens than a
+            # dataset of that many samples can hold, so one sample's length (an average, not
+            # the sequence length), and the dataset their product (was 100 tokens in all).
+            assert count_match is not None
+            work.dataset_tokens = tidy(count * work.dataset_tokens)
+            work.blank(*count_match.span())
     match = px.SAMPLES_COUNT.search(work.s)
     if match and work.dataset_tokens is None:
         count = _scaled(work, match, "n", "nmult")
@@ -376,6 +394,16 @@ def _take_rl_settings(work: _Work) -> None:
         k = match.group("k") or match.group("k2")
         work.rl_completion_tokens = to_int(work.num(raw) * (1024 if k else 1)) or None
         work.blank(*match.span())
+
+
+# A token count said beside a count of samples, with no scale ("1M samples … like 100 tokens"),
+# is one sample's length when it is at most the longest context models train at (128k) and
+# would leave fewer than this many tokens a sample as the whole dataset's.
+_LONGEST_SAMPLE: Final = 131_072
+_FEWEST_PER_SAMPLE: Final = 16
+# "1000 samples, 100k tokens in total": the tokens are the dataset's, not each sample's.
+_TOTAL_AFTER: Final = lazy(
+    r" ?,? ?(?:in total|total|overall|altogether|all together|en total|au total|en tout)(?![a-z])")
 
 
 def _take_samples_apart(work: _Work) -> None:
@@ -1240,6 +1268,10 @@ _RULES: tuple[tuple[Intent, Callable[[_Signals], object]], ...] = (
     # with 50M tokens?": how long the run takes (was the fit alone), a run and its data given.
     ("time", lambda g: g.work and g.tokens and not px.COST.search(g.s)
      and asks.DEADLINE.search(g.s)),
+    # "is a week enough to qlora 13b on 300k samples on my 3090?", "… on my 3090 in a day?": the
+    # time said is the deadline (was the fit, with the days priced as hours to rent).
+    ("time", lambda g: g.work and g.tokens and (g.hours or asks.NIGHT.search(g.s))
+     and not px.COST.search(g.s) and asks.DEADLINE_ENOUGH.search(g.s)),
     # "¿cuánto cuesta por minuto?", "combien coûte une h100 à la minute ?": a price by the
     # minute (the price list, with what a minute costs), not a run's cost for hours not said.
     # ("how does billing per minute work" asks how billing works: the service's answer)
@@ -2039,8 +2071,12 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         method_diff=method_diff,
         batch_asked=not inference and bool(asks.BATCH_ASKED.search(corrected)),
         # "in an H100" reads as a deadline's words too: one is asked only with its time said.
-        deadline_asked=intent == "time" and asks.DEADLINE.search(rest) is not None
-        and (work.hours is not None or asks.NIGHT.search(rest) is not None),
+        deadline_asked=intent == "time" and (
+            (asks.DEADLINE.search(rest) is not None
+             and (work.hours is not None or asks.NIGHT.search(rest) is not None))
+            or (asks.DEADLINE_ENOUGH.search(rest) is not None
+                and (work.hours is not None or asks.NIGHT.search(rest) is not None))),
+        rent_asked=intent == "time" and px.COST.search(rest) is not None,
         within_hours=intent == "fit" and not inference and work.hours is not None
         and (counted is not None or (
             px.WITHIN_HOURS.admits(s) and px.WITHIN_HOURS.pattern.search(s) is not None)),

@@ -340,8 +340,13 @@ _SAMPLES: Final = (
 )
 # "10k samples", "20 000 exemples": how many, with their word multiplier.
 # "1M de muestras", "1M d'exemples": Spanish and French put "de" after a count with a scale.
+# "52k alpaca samples", "10k chat examples", "20k training rows": one word saying what kind.
+_SAMPLE_KIND: Final = (
+    r"(?:(?:alpaca|training|train|sft|chat|instruction|instruct|qa|q&a|dpo|preference|text|code"
+    r"|math|synthetic|labell?ed|custom|unique|clean|cleaned|short|long|raw) )?"
+)
 _SAMPLE_COUNT: Final = (
-    rf"(?<![\w.,])(?P<n>{NUM_SP}) ?(?P<nmult>{_TOKEN_MULT})? ?(?:de |d')?(?:{_SAMPLES})"
+    rf"(?<![\w.,])(?P<n>{NUM_SP}) ?(?P<nmult>{_TOKEN_MULT})? ?(?:de |d')?{_SAMPLE_KIND}(?:{_SAMPLES})"
 )
 # "10k samples" with no length: the reply asks how long a sample is.
 SAMPLES_COUNT: Final = Guarded(rf"(?:{_SAMPLES})", rf"{_SAMPLE_COUNT}(?![a-z])")

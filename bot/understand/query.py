@@ -233,6 +233,9 @@ class Query(BaseModel):
     # "will it finish overnight?", "¿se termina en un día?": a run asked to end within a time,
     # the hours said (none: a night); the reply leads with yes or no.
     deadline_asked: bool = False
+    # "how long on my L4, and what would it cost on your GPUs?": a run timed on a card we do not
+    # rent, its cost asked too: the same run timed and quoted where we rent it for least.
+    rent_asked: bool = False
     # Ways of paying asked about that the service does not take ("paypal", "card", "bank").
     pay_refused: tuple[str, ...] = ()
     # Questions about the service asked ("spot", "refund", "region", "access", "docker", "storage",

@@ -275,6 +275,8 @@ LANGUAGE = Language(
         "LARGEST_WORDS": (
             r"larg(?:e|)st", r"bigg?est", r"biggets", r"max(?:imum)? (?:model|size|llm|params?)",
             r"how big (?:a |of a )?(?:model|llm)",
+            # "what size model can i qlora on an L4", "what size of llm fits": the largest.
+            r"what size(?:d)? (?:of )?(?:a )?(?:models?|llms?)",
             # "what can I fine-tune on my 3090", "which models can I run on 24gb": the largest
             # answers it (everything smaller fits too).
             r"what (?:models? |llms? )?(?:can|could) i (?:fine ?-?tune|finetune|train|run|serve|"
@@ -399,11 +401,23 @@ LANGUAGE = Language(
         # A run asked to end within a time ("will it finish overnight", "be done in a day", "can
         # i train it over a weekend"): how long it takes (the duration itself is blanked by then).
         "DEADLINE_ASK": (
-            r"(?:finish|finished|finishes|complete|completed|done|end|ends|wrap up)(?: [a-z0-9.-]+){0,3} "
+            # ("can i finish a qlora of llama 3 8b on 500k samples over the weekend": the model
+            # and the dataset blanked, four words are left between)
+            r"(?:finish|finished|finishes|complete|completed|done|end|ends|wrap up)(?: [a-z0-9.-]+){0,5} "
             r"(?:overnight|over ?night|in|within|over|by|before|during)(?= |$)",
             r"overnight|over ?night",
             r"(?:train|finetune|fine-tune|fine tune|run it|do it)(?: [a-z0-9.-]+){0,4} "
             r"(?:over an?|over the|during the|in an?|in one|within an?)(?= |$)",
+        ),
+        # The time said, then "enough" ("is 10 hours enough to qlora …", "a week enough?",
+        # "would a week on my 3090 be enough"), or a question ending on "in"/"within" once the
+        # time is blanked ("can i qlora … on my 3090 in a day?"): a deadline only with hours said
+        # and a dataset given (parse.py's rules), as "is a 3090 enough" asks the fit.
+        "DEADLINE_ENOUGH_ASK": (
+            r"(?:is|be|are|s) (?:that |it |this |one |a |the )?(?:long |night |full night )?"
+            r"enough(?: time)?",
+            r"(?<=[ ,])enough(?: time)?(?= ?[?.!]*$)",
+            r"(?:in|within) ?[?.!]*$",
         ),
         # What FlashAttention saves ("does flash attn reduce vram", "flash attention vs eager").
         "FLASH_SAVING_ASK": (

@@ -386,6 +386,13 @@ LANGUAGE = Language(
             r"en una noche|durante la noche|de la noche a la manana|toda la noche",
             r"entren\w*(?: [a-z0-9.-]+){0,4} (?:durante (?:un|el)|en (?:un|una))(?= |$)",
         ),
+        # El tiempo dicho y "alcanza/basta/es suficiente" ("¿alcanza una semana?", "¿es
+        # suficiente un día para …?"): un plazo, solo con horas dichas y un dataset.
+        "DEADLINE_ENOUGH_ASK": (
+            r"(?:alcanza|alcanzan|basta|bastan|bastaria|alcanzaria|es suficiente|son suficientes"
+            r"|seria suficiente|sera suficiente)",
+            r"(?:en|dentro de) ?[?.!]*$",
+        ),
         # Lo que ahorra FlashAttention ("¿flash attention reduce la vram?").
         "FLASH_SAVING_ASK": (
             r"(?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)? (?:reduce|ahorra|baja|disminuye) (?:la |el )?(?:vram|memoria|uso)",

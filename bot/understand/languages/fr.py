@@ -378,6 +378,12 @@ LANGUAGE = Language(
             r"en une nuit|pendant la nuit|cette nuit|toute la nuit|dans la nuit",
             r"entrain\w*(?: [a-z0-9.-]+){0,4} (?:pendant (?:un|une|le)|en (?:un|une))(?= |$)",
         ),
+        # Le temps dit, puis "suffit/assez" ("une semaine suffit ?", "est-ce qu'un jour suffira
+        # pour …") : une échéance, seulement avec des heures dites et un jeu de données.
+        "DEADLINE_ENOUGH_ASK": (
+            r"suffi(?:t|sent|ra|ront|rait|raient|sant|sante)|(?:est|sera|serait)(?:-ce)? assez",
+            r"(?:en|dans) ?[?.!]*$",
+        ),
         # Ce que FlashAttention économise ("flash attention réduit la vram ?").
         "FLASH_SAVING_ASK": (
             r"(?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)? (?:reduit|diminue|economise|baisse) (?:la |le )?(?:vram|memoire|conso\w*)",
