@@ -427,6 +427,9 @@ class Answer(BaseModel):
     # asked about, so it fits there with the user's settings whatever the estimates say (they
     # said it does not: `fits` is then the measurement's, true, and the reply says so).
     ran_there: bool = False
+    # "zero 3 offload … on a 3090 with 64gb of ram": each GPU holds its share, but what is
+    # offloaded takes more CPU RAM than the user said the machine has (`fits` is then false).
+    ram_short: bool = False
     # "Can I fine-tune it in 4 hours?": the training speed on the asked configuration.
     within: TrainingSpeed | None = None
     # "How long for 10k samples?" with no length: the run timed at a short and a long sample
@@ -627,6 +630,7 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         composed = _by_paid(query, composed, cat)
         if oom is None:  # an out-of-memory said beside the hours: no run finished
             composed = _trust_the_run(query, composed, cat)
+        composed = _host_ram_short(query, composed)
         if extra.get("largest_names") and composed.detailed_fits is False:
             extra["largest_detailed"] = _largest_by_detail(query, cat)
         room = _context_room(query, composed, cat)
@@ -889,10 +893,14 @@ def _sample_bracket(query: Query, cat: Catalogue) -> tuple[tuple[int, TrainingEs
     with "10k samples of 512 tokens" would be, on the configuration it would be timed on."""
     samples = query.dataset_samples
     assert samples is not None
+    # "dpo … with 20k pairs": both answers of a pair go through the model, as "20k pairs of
+    # 512 tokens" counts them (was half the tokens, the pairs timed as single samples).
+    answers = 2 if query.paired and not query.inference else 1
     found: list[tuple[int, TrainingEstimate]] = []
     for each in SAMPLE_LENGTHS:
         timed = build_answer(query.model_copy(update={
-            "dataset_samples": None, "dataset_tokens": Decimal(samples * each)}), cat)
+            "dataset_samples": None, "dataset_tokens": Decimal(samples * each * answers),
+            "pairs_doubled": answers == 2}), cat)
         detail = timed.detailed
         estimate = detail.training_time if detail is not None else None
         if estimate is not None and estimate.wall_clock_hours is None:
@@ -1177,6 +1185,19 @@ def _trust_the_oom(query: Query, composed: Answer, oom: OomReport) -> Answer:
         if composed.detailed is not None:
             update["detailed"] = replace(composed.detailed, measured_oom=True)
     return composed.model_copy(update=update)
+
+
+def _host_ram_short(query: Query, composed: Answer) -> Answer:
+    """"With deepspeed zero 3 and optimizer offload, can I full finetune llama 3 8b on a 3090
+    with 64gb of ram?": the GPU holds its share, but the offloaded states (about 128.5 GB for
+    the whole run) do not fit in the RAM said, so the run does not fit (was a yes, the RAM said
+    left unread)."""
+    detailed = composed.detailed
+    ram = query.system_ram_gb
+    if ram is None or detailed is None or detailed.host_ram_gb is None \
+            or composed.fits is not True or detailed.host_ram_gb[0] <= ram:
+        return composed
+    return composed.model_copy(update={"fits": False, "ram_short": True})
 
 
 def _trust_the_run(query: Query, composed: Answer, cat: Catalogue) -> Answer:

@@ -112,6 +112,8 @@ class NoBF16(Sourced):
     """The CUDA cards that have no BF16 (before Ampere): training and serving there run in FP16."""
 
     gpus: tuple[str, ...] = Field(min_length=1)
+    # The same cards (before Ampere) cannot run FlashAttention-2: flash-attn's own statement.
+    flash_attention_2_source: str | None = None
 
 
 class AppleGPUShare(Sourced):

@@ -636,6 +636,19 @@ def detailed_lead_lines(ph: Phrases, answer: Answer) -> list[Markup]:
             host=fmt.gb(d.host_ram_gb[0], 1), high=fmt.gb(d.host_ram_gb[1], 1),
         )
         lines.append(_safe(f"💾 {said}"))
+        ram = answer.query.system_ram_gb
+        if ram is not None:
+            # "… with 64gb of ram": the RAM said against what is offloaded there.
+            have = fmt.gb(ram)
+            if d.host_ram_gb[0] > ram:
+                icon, said = "❌", g._("That is more than the %(ram)s of RAM you have.", ram=have)
+            elif d.host_ram_gb[1] > ram:
+                icon, said = "⚠️", g._(
+                    "The %(ram)s of RAM you have holds it, but not with that margin.", ram=have)
+            else:
+                icon, said = "✅", g._(
+                    "The %(ram)s of RAM you have holds it, margin included.", ram=have)
+            lines.append(_safe(f"{icon} {said}"))
     vocab_range = d.vocab_range_gb  # worked out on each read
     if vocab_range:
         low, high = fmt.gb(vocab_range[0], 1), fmt.gb(vocab_range[1], 1)

@@ -328,6 +328,14 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 put(_("Yes: %(who)s ran on %(where)s (%(how)s), as you measured, although the "
                       "estimate below says it does not fit: trust your measurement.",
                       how=how, who=who, where=where))
+            elif answer.ram_short and detailed is not None and detailed.host_ram_gb:
+                # "zero 3 offload … with 64gb of ram": the GPU side fits, the CPU RAM does not.
+                put("❌ <b>")
+                put(_("No: the GPU memory of %(where)s holds %(who)s (%(how)s), but what is "
+                      "offloaded needs about %(host)s of CPU RAM, more than the %(ram)s you "
+                      "have.", how=how, who=who, where=where,
+                      host=fmt.gb(detailed.host_ram_gb[0], 1),
+                      ram=fmt.gb(query.system_ram_gb or 0)))
             elif answer.fits:
                 put("✅ <b>")
                 put(_("Yes: %(who)s fits on %(where)s (%(how)s).", how=how, who=who, where=where))
@@ -756,6 +764,19 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 gpu=ph.gpu_name(card.id),
             ))
             put("\n")
+    if card and methods and query.flash_attn2 and card.platform == "cuda" \
+            and not cat.has_bf16(card):
+        # "flash attention 2 … on a t4": flash-attn needs Ampere or newer (gpus_owned.toml
+        # [no_bf16] flash_attention_2_source); SDPA runs there and keeps the figures.
+        put("⚠️ ")
+        put(_(
+            "FlashAttention-2 does not run on the %(gpu)s: the flash-attn package supports "
+            "Ampere, Ada and Hopper cards only. Load the model with "
+            "attn_implementation=\"sdpa\" instead: PyTorch's memory-efficient kernel runs "
+            "there and does not store the attention scores either, so the memory figures hold.",
+            gpu=ph.gpu_name(card.id),
+        ))
+        put("\n")
     put(ph.licence(query.model_id, answer.gated))
     put("\n\n")
     if methods and ph.method_kind(methods[0].memory.method) == "inference":

@@ -538,6 +538,12 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
             # (a Super is then written out, "two 4080 supers"); alone, "my 2060s" stays the
             # Super NVIDIA sells under that name.
             gpu, unified, assumed = _resolve(name, mem, index, plural=True)
+        ram_after = gpu is not None and not gpu.unified_memory and raw_mem is not None \
+            and _RAM_AFTER.match(_UNIT.sub("", work.s[match.end("mem") :], 1)) is not None
+        if ram_after and work.ram_gb is None and raw_mem is not None:
+            # "a 3090 with 64gb of ram", "una 3090 con 64gb de ram": the system memory, kept
+            # (CPU offload and a layer split are sized against it; it was dropped).
+            work.ram_gb = _memory(raw_mem)
         if gpu is not None and not gpu.unified_memory and unified is not None and (
             unified == gpu.vram_gb or (unified > gpu.vram_gb and (
                 (count or 1) > 1 or unified > 2 * gpu.vram_gb))

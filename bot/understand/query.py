@@ -99,6 +99,9 @@ class Query(BaseModel):
     activation_offload: bool | None = None
     optimizer_in_backward: bool | None = None  # "fused optimizer", "optimizer_in_bwd"
     attention: Attention | None = None  # eager keeps the s² scores; SDPA/flash does not
+    # FlashAttention-2 named ("flash attention 2", "fa2", "attn_implementation=flash_attention_2"):
+    # flash-attn runs on Ampere or newer only, said on an older card (SDPA runs there).
+    flash_attn2: bool = False
     compiled: bool | None = None  # torch.compile
     chunked_loss: bool | None = None  # chunked cross-entropy
     grad_accumulation: bool | None = None
@@ -170,7 +173,8 @@ class Query(BaseModel):
     # against the layer split of a GGUF model the card cannot hold whole.
     gpu_layers: int | None = None
     # Serving: the system RAM the user said ("4090 + 64gb ram"), against what a layer split
-    # leaves there.
+    # leaves there; training with CPU offload ("zero 3 offload … 64gb de ram"): against what is
+    # offloaded there (bot.answer._host_ram_short).
     system_ram_gb: Decimal | None = None
     # "What quant of llama 3 70b can I run on my 4090?": which GGUF type, none named; answered
     # with the largest type whose detailed estimate fits (bot.answer._quant_pick).

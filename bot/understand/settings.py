@@ -382,6 +382,7 @@ class Settings:
     activation_offload: bool | None = None
     optimizer_in_backward: bool | None = None
     attention: Literal["eager", "sdpa"] | None = None
+    flash_attn2: bool = False  # FlashAttention-2 itself named (not SDPA): Ampere or newer only
     compiled: bool | None = None
     chunked_loss: bool | None = None
     packed: bool | None = None
@@ -502,6 +503,8 @@ def _read_flags(s: str) -> Settings:
         # "no sdpa", "not using flash attn", "sans sdpa", "flash attention off": without a
         # memory-efficient kernel, transformers falls back to eager attention.
         out.attention = "sdpa" if _attention_named(s) else "eager"
+        out.flash_attn2 = out.attention == "sdpa" and any(
+            "sdpa" not in m.group(0) for m in SDPA.pattern.finditer(s))
     if NO_COMPILE.search(s):
         out.compiled = False
     elif COMPILE.search(s):
