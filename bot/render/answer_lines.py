@@ -488,12 +488,12 @@ def _card_noted(answer: Answer, ph: Phrases, put: Put) -> None:
             if n == 1 else
             _("Got it: %(config)s, %(memory)s of unified memory each.", config=ph.config(gpu.id, n),
               memory=fmt.gb(memory if memory is not None else gpu.vram_gb)))
-    elif n == 1:
-        put(_("Got it: %(name)s, %(memory)s.", name=gpu.name, memory=fmt.gb(gpu.vram_gb)))
     else:
-        put(_("Got it: %(config)s, %(memory)s each (%(total)s in all).",
-              config=ph.config(gpu.id, n), memory=fmt.gb(gpu.vram_gb),
-              total=fmt.gb(gpu.vram_gb * n)))
+        # A part with the memory said ("2080 ti 22gb", "rtx 3050 de 4gb") is the card answered on.
+        each = answer.query.gpu_memory_gb or gpu.vram_gb
+        put(_("Got it: %(name)s, %(memory)s.", name=gpu.name, memory=fmt.gb(each)) if n == 1 else
+            _("Got it: %(config)s, %(memory)s each (%(total)s in all).",
+              config=ph.config(gpu.id, n), memory=fmt.gb(each), total=fmt.gb(each * n)))
     put("</b>\n")
     put(ph.ngettext(
         "I will answer your next questions on it until you name another card. Ask what fits "
