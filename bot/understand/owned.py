@@ -39,10 +39,12 @@ def says_owned(rest: str) -> bool:
 
 def card_alone(query: Query) -> bool:
     """A statement of the card owned and nothing else: no model, run, hours, money or
-    question of its own ("i have 2 3090s")."""
+    question of its own ("i have 2 3090s"; "i'm running a 3090", whose "running" alone only
+    implies serving)."""
     return query.card_owned and query.intent in _ALONE_INTENTS and query.params_b is None \
-        and query.model_id is None and not query.family and query.method is None \
-        and not query.inference and query.hours is None and query.budget_usd is None \
+        and query.model_id is None and not query.family \
+        and (query.serving_implied or (query.method is None and not query.inference)) \
+        and query.hours is None and query.budget_usd is None \
         and not query.largest and query.dataset_tokens is None and not query.other_gpus \
         and not query.rig \
         and query.threshold_usd is None and query.not_llm is None \
