@@ -297,7 +297,7 @@ def test_two_kinds_of_cards_keep_their_own_counts() -> None:
 
 @pytest.mark.parametrize(
     ("text", "written", "vram"),
-    [("QLoRA 13B on my Arc A580 16GB", "Arc A580 16GB", 16), ("LoRA 7B on a K40 (12G)", "K40 12gb", 12)],
+    [("QLoRA 13B on my Tesla T10 16GB", "Tesla T10 16GB", 16), ("LoRA 7B on a K40 (12G)", "K40 12gb", 12)],
 )
 def test_an_unknown_name_with_its_memory_is_sized_by_that_memory(
     text: str, written: str, vram: int

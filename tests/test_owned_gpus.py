@@ -190,10 +190,10 @@ def test_not_rented_lines_are_translated(locale: str) -> None:
 
 
 def test_an_unknown_card_named_with_its_memory_is_answered_not_refused() -> None:
-    out, text = ask("QLoRA 13B on my Arc A580 16GB")
+    out, text = ask("QLoRA 13B on my Tesla T10 16GB")
     assert out["error"] is None and out["gpu"] is None and out["vram_gb"] == 16
     assert out["fits"] is True and out["rentable"] is None
-    assert "I don't know the GPU “Arc A580 16GB”: this verdict is for a GPU with its 16 GB." in text
+    assert "I don't know the GPU “Tesla T10 16GB”: this verdict is for a GPU with its 16 GB." in text
 
 
 @pytest.mark.parametrize(

@@ -71,7 +71,7 @@ _NODES: Final = r"(?:nodes?|nodos?|noeuds?|servers?|servidores?|serveurs?|machin
 _MAC: Final = (
     r"(?:apple silicon|apple|mac ?book(?: (?:pro|air))?|mac (?:studio|mini|pro)|imac|mac)"
 )
-_CHIP: Final = r"m[1-4](?: ?(?:pro|max|ultra))?"
+_CHIP: Final = r"(?:m[1-4](?: ?(?:pro|max|ultra))?|m5(?! ?(?:pro|max|ultra)))"
 _MEM_UNIT: Final = r"(?:gb|go|gib|gigs?|gigas?|g)"
 # Form factors and laptop parts written after a name ("PCIe", "laptop", "portátil", "portable").
 _FORM: Final = r"(?:sxm\d?|pcie\d?|nvl|laptop(?: gpu)?|mobile|notebook|portatil|portable|max-q|active)"
@@ -101,6 +101,8 @@ GPU_NAME: Final = lazy(
     # Colab alone is its free T4 (a paid plan's card is named: "colab pro a100").
     rf"|{_COLAB_NAME}(?! ?(?:pro|\+))"
     r"|rx ?-?\d{4}(?: ?(?:xtx|xt|gre))?|(?:79|90)[0-7]0 ?(?:xtx|xt|gre)"
+    # Older and newer Radeons people run models on: "rx 580", "vega 64", "radeon vii", "r9700".
+    r"|rx ?-?5[89]0|(?:rx ?)?vega ?(?:56|64)|radeon (?:pro )?vii|(?:ai pro )?r9700"
     r"|(?:gh|mi|h|a|b|l|v|t|p|k|w)-?\d{2,4}[a-z]{0,3}"
     r"|(?P<spaced>[hab] \d{3})"
     r"|[tl]4"

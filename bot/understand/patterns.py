@@ -317,7 +317,8 @@ LORA_SETTING: Final = Guarded(
 # "rango de LoRA 64", "rang LoRA de 64" name the adapters' rank, not LoRA as the method.
 RANK: Final = Guarded(
     r"r(?:an(?:k|go?))?(?: (?:de |del |du )?(?:la )?lora)? ?(?:[:=]|of|de)? ?-?\d",
-    r"(?<![a-z])(?:r|rank|rango|rang)(?: (?:de |del |du )?(?:la )?lora)?"
+    # "r9700" glued to four digits is AMD's Radeon AI PRO R9700, not a rank ("r16", "r=1024").
+    r"(?<![a-z])(?!r\d{4})(?:r|rank|rango|rang)(?: (?:de |del |du )?(?:la )?lora)?"
     # "rank -8" keeps its sign: bot.understand.bounds refuses it (not rank 8)
     r" ?(?:[:=]|of|de)? ?(?P<num>(?:(?<=[ :=])-)?\d+)(?!\w|[.,]\d)"
 )

@@ -1,0 +1,66 @@
+"""Cards people own and ask about that the catalogue did not know ("I don't know the GPU 'rx 6600
+xt'"): older and newer GeForce, Quadro and RTX PRO cards, Radeons from the RX 580 to the AI PRO
+R9700, Intel Arc, the Apple M5. Each is read from the way people write it, with the memory of its
+TechPowerUp row (rules/data/gpus_owned.toml); the pre-Ampere NVIDIA ones get the no-BF16 advice."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.understand import understand
+from rules.catalogue import load_catalogue
+
+CAT = load_catalogue()
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu_id", "vram"),
+    [
+        ("qlora mistral 7b on a gtx 1070 ti", "gtx-1070-ti", 8),
+        ("can i qlora llama 3 8b on my radeon rx 6600 xt", "rx-6600-xt", 8),
+        ("tengo una rx 6600 xt, entra llama 3 8b en q4?", "rx-6600-xt", 8),
+        ("rx 580 8gb can run mistral 7b?", "rx-580", 8),
+        ("vega 64 llama 3 8b q4", "rx-vega-64", 8),
+        ("j'ai une radeon vii, ça passe mistral 7b en q8 ?", "radeon-vii", 16),
+        ("radeon ai pro r9700 for qwen3 32b q4", "radeon-ai-pro-r9700", 32),
+        ("i have an r9700, qwen3 32b q4?", "radeon-ai-pro-r9700", 32),
+        ("rx 9070 qwen3 14b q4", "rx-9070", 16),
+        ("rx 9060 xt 16gb qwen3 14b q4", "rx-9060-xt-16gb", 16),
+        ("rx 6750 xt llama 3 8b q8", "rx-6750-xt", 12),
+        ("lora llama 3 8b on rtx pro 5000", "rtx-pro-5000", 48),
+        ("rtx pro 5000 72gb qwen 72b q4", "rtx-pro-5000-72gb", 72),
+        ("rtx pro 4000 blackwell qwen3 14b", "rtx-pro-4000", 24),
+        ("quadro rtx 5000 qlora 7b", "quadro-rtx-5000", 16),
+        ("rtx a5500 lora mistral 7b", "rtx-a5500", 24),
+        ("rtx 4500 ada qlora llama 3 8b", "rtx-4500-ada", 24),
+        ("tesla v100s 32gb full finetune 1b", "v100s", 32),
+        ("intel arc a580, llama 3 8b q4?", "arc-a580", 8),
+        ("macbook m5 24gb qwen3 14b q4", "apple-m5", 16),
+        ("laptop with a 3080 ti mobile, qlora 7b?", "rtx-3080-ti-laptop", 16),
+    ],
+)
+def test_the_card_is_read_with_its_memory(text: str, gpu_id: str, vram: int) -> None:
+    query = understand(text, CAT)
+    assert query.gpu == gpu_id
+    assert CAT.gpu(gpu_id).vram_gb == vram
+
+
+@pytest.mark.parametrize(
+    "gpu_id", ["gtx-1070-ti", "quadro-rtx-4000", "quadro-rtx-5000", "quadro-p4000", "quadro-p5000",
+               "quadro-gv100", "v100s"],
+)
+def test_pre_ampere_cards_train_in_fp16(gpu_id: str) -> None:
+    assert not CAT.has_bf16(gpu_id)
+
+
+def test_ampere_and_later_keep_bf16() -> None:
+    assert CAT.has_bf16("rtx-a5500") and CAT.has_bf16("rtx-pro-4000")
+
+
+@pytest.mark.parametrize(
+    ("text", "rank"),
+    [("lora r16 llama 3 8b on a 4090", 16), ("lora r=1024 on a 4090", 1024),
+     ("qlora rank 64 on an r9700", 64), ("i have an r9700, qwen3 32b q4?", None)],
+)
+def test_r9700_is_a_card_not_a_lora_rank(text: str, rank: int | None) -> None:
+    assert understand(text, CAT).lora_rank == rank
