@@ -778,8 +778,10 @@ def take_count(work: Work) -> None:
 # ("gpu"); a comparison word ("vs", "or", "which one", "better", "o", "cuál", "ou", "laquelle")
 # keeps it a comparison.
 _RIG_JOINED: Final = lazy(
-    r"(?<![a-z])gpu(?: ?[+&] ?| (?:and|plus|with|alongside|y|con|mas|et|avec) )"
-    r"(?:(?:an?|one|another|una?|otra|une|autre|1) )?gpu(?![a-z])"
+    # An edition after a name is still that card: "3090 FE + 3090 turbo".
+    r"(?<![a-z])gpu(?: (?:fe|founders(?: edition)?|turbo|blower|oc))?"
+    r"(?: ?[+&] ?| (?:and|plus|with|alongside|y|con|mas|et|avec) )"
+    r"(?:(?:an?|one|another|una?|otra|une|autre|1|une autre|un autre) )?gpu(?![a-z])"
 )
 _RIG_PLUS: Final = lazy(r"(?<![a-z])gpu ?\+ ?gpu")  # "3090+4090", "3090 + 4090"
 _RIG_OWNED: Final = lazy(
@@ -811,6 +813,13 @@ def one_rig(work: Work, rest: str, index: CatalogueIndex) -> tuple[tuple[str, in
     changed) when they are compared, or not said to be together."""
     mentions = work.gpus
     if len(mentions) < 2 or any(g.gpu_id is None or g.alt_count is not None for g in mentions):
+        return ()
+    if len({(g.gpu_id, g.stated_gb) for g in mentions}) == 1 and _RIG_JOINED.search(rest) \
+            and not _RIG_VERSUS.search(rest) and not _RIG_ADDED_ANY.search(rest):
+        # "3090 + 3090", "a 3090 FE and a 3090": the same card twice is two of it, nothing to
+        # compare (was "Which two GPUs should I compare?").
+        mentions[0].count = sum(g.count or 1 for g in mentions)
+        work.gpus = [mentions[0]]
         return ()
     if len({g.gpu_id for g in mentions}) < 2 or not _RIG_JOINED.search(rest) \
             or _RIG_VERSUS.search(rest) or _RIG_ADDED_ANY.search(rest):
