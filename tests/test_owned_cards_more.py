@@ -64,3 +64,15 @@ def test_ampere_and_later_keep_bf16() -> None:
 )
 def test_r9700_is_a_card_not_a_lora_rank(text: str, rank: int | None) -> None:
     assert understand(text, CAT).lora_rank == rank
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu_id", "count"),
+    [("two p40s, llama 3 70b q4?", "p40", 2), ("dos p40s, llama 3 70b q4?", "p40", 2),
+     ("2 t4s for qlora 13b", "t4", 2), ("l40s qlora 70b", "l40s", None),
+     ("2 l40s for qlora 70b", "l40s", 2)],
+)
+def test_a_short_name_with_a_plural_s(text: str, gpu_id: str, count: int | None) -> None:
+    # "p40s" was "I don't know the GPU": only names longer than four letters lost their "s".
+    query = understand(text, CAT)
+    assert (query.gpu, query.gpu_count) == (gpu_id, count)

@@ -295,9 +295,10 @@ def _candidates(name: str, plural: bool = False) -> Iterator[str]:
     yield name
     bare = _VENDOR_PREFIX.sub("", name)
     yield bare
-    if bare.endswith("s") and len(bare) > 4:
+    if bare.endswith("s") and len(bare) > 2:
         # "4080s", "4070tis", "2060s": the Super, as owners write it, where the catalogue has
-        # one (the name is tried first); else a plural, "H100s", "3090s" (but not "L40S").
+        # one (the name is tried first); else a plural, "H100s", "3090s", "p40s", "t4s" ("L40S"
+        # is a name as written, found before this).
         yield _GLUED_TIER.sub(r"\1 \2", bare[:-1]) + " super"
         yield bare[:-1]
     yield _SUFFIX.sub("", bare)
