@@ -76,3 +76,19 @@ def test_a_short_name_with_a_plural_s(text: str, gpu_id: str, count: int | None)
     # "p40s" was "I don't know the GPU": only names longer than four letters lost their "s".
     query = understand(text, CAT)
     assert (query.gpu, query.gpu_count) == (gpu_id, count)
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu_id", "count"),
+    [("Standard_NC6s_v3 for qlora 7b", "v100-16gb", 1),
+     ("nc24s_v3 lora 13b", "v100-16gb", 4),
+     ("azure NC24ads_A100_v4, llama 3 70b qlora?", "a100-80gb-pcie", 1),
+     ("nc96ads_a100_v4 full finetune llama 3 8b", "a100-80gb-pcie", 4),
+     ("Standard_ND96asr_v4 qlora llama 3 405b", "a100-40gb", 8),
+     ("Standard_ND96amsr_A100_v4 full llama 3 70b", "a100-80gb", 8),
+     ("NC4as_T4_v3 llama 3 8b qlora", "t4", 1), ("Standard_NC64as_T4_v3 qlora 13b", "t4", 4),
+     ("Standard_NC8ads_A10_v4 lora mistral 7b", "a10", 1)],
+)
+def test_azure_vm_sizes_are_their_gpus(text: str, gpu_id: str, count: int) -> None:
+    query = understand(text, CAT)
+    assert (query.gpu, query.gpu_count or 1) == (gpu_id, count)

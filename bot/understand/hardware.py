@@ -453,10 +453,28 @@ _INSTANCES: Final[tuple[tuple[re.Pattern[str], str, int], ...]] = tuple(
         (r"a2-ultragpu-2g", "a100-80gb", 2), (r"a2-ultragpu-4g", "a100-80gb", 4),
         (r"a2-ultragpu-8g", "a100-80gb", 8), (r"a3-highgpu-8g", "h100", 8),
         (r"g2-standard-(?:4|8|12|16|32)", "l4", 1),
+        # Azure (the "Standard_" prefix optional): NCsv3 1/2/4 V100 16 GB ("1 GPU = one V100
+        # card", 16 GiB each: MicrosoftDocs/azure-docs articles/virtual-machines/ncv3-series.md;
+        # retired 2025-09-30, ncv3-nc6s-nc12s-nc24s-retirement.md), NCasT4_v3 1 or 4 T4 and
+        # NDm A100 v4 8 A100 80 GB (huggingface.co/docs/microsoft-azure/en/azure-ai/hardware),
+        # ND A100 v4 8 A100 40 GB (same page), NC A100 v4 1/2/4 "NVIDIA A100 PCIe GPUs with 80GB
+        # memory each" (azure-docs nc-a100-v4-series.md), NCads A10 v4 1/1/2 A10 (the VM sizes
+        # of Aspire.Hosting.Azure.Kubernetes, AksNodeVmSizes.cs). Checked 2026-12-03.
+        (r"(?:standard_)?nc6s_v3", "v100-16gb", 1), (r"(?:standard_)?nc12s_v3", "v100-16gb", 2),
+        (r"(?:standard_)?nc24r?s_v3", "v100-16gb", 4),
+        (r"(?:standard_)?nc(?:4|8|16)as_t4_v3", "t4", 1),
+        (r"(?:standard_)?nc64as_t4_v3", "t4", 4),
+        (r"(?:standard_)?nc24ads_a100_v4", "a100-80gb-pcie", 1),
+        (r"(?:standard_)?nc48ads_a100_v4", "a100-80gb-pcie", 2),
+        (r"(?:standard_)?nc96ads_a100_v4", "a100-80gb-pcie", 4),
+        (r"(?:standard_)?nd96asr_v4", "a100-40gb", 8),
+        (r"(?:standard_)?nd96amsr_a100_v4", "a100-80gb", 8),
+        (r"(?:standard_)?nc(?:8|16)ads_a10_v4", "a10", 1),
+        (r"(?:standard_)?nc32ads_a10_v4", "a10", 2),
     )
 )
 _INSTANCE_GUARD: Final = Screened(
-    r"(?:g4dn|g5|g6e?|p3(?:dn)?|p4de?|p5(?:en?)?|p6-b200)\.|a[23]-|g2-standard")
+    r"(?:g4dn|g5|g6e?|p3(?:dn)?|p4de?|p5(?:en?)?|p6-b200)\.|a[23]-|g2-standard|_v[34]")
 # An AWS family named without its size, with "aws"/"ec2"/"sagemaker" before it or "instance"
 # after it ("qlora 7b on aws p3", "a p4d instance", "una instancia p5"): the family's GPU (same
 # sources as above), at the count of its only size (P3dn, P4d, P4de, P5e, P5en, P6-B200: 8),
