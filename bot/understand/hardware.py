@@ -295,10 +295,9 @@ def _candidates(name: str, plural: bool = False) -> Iterator[str]:
     yield name
     bare = _VENDOR_PREFIX.sub("", name)
     yield bare
-    if bare.endswith("s") and len(bare) > 2:
+    if bare.endswith("s") and len(bare) > 4:
         # "4080s", "4070tis", "2060s": the Super, as owners write it, where the catalogue has
-        # one (the name is tried first); else a plural, "H100s", "3090s", "p40s", "t4s" ("L40S"
-        # is a name as written, found before this).
+        # one (the name is tried first); else a plural, "H100s", "3090s" (but not "L40S").
         yield _GLUED_TIER.sub(r"\1 \2", bare[:-1]) + " super"
         yield bare[:-1]
     yield _SUFFIX.sub("", bare)
@@ -539,6 +538,9 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
         mem = _memory(raw_mem) if raw_mem else None
         end = match.end()
         gpu, unified, assumed = _resolve(name, mem, index)
+        if gpu is None and name.endswith("s"):
+            # "two p40s", "my t4s": a short name's plural ("l40s" was found as written).
+            gpu, unified, assumed = _resolve(name, mem, index, plural=True)
         if gpu is not None and assumed and not gpu.unified_memory:
             bare = _BARE_MEM_AFTER.match(work.s, end)
             value = Decimal(bare.group("num")) if bare else None
