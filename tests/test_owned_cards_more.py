@@ -92,3 +92,19 @@ def test_a_short_name_with_a_plural_s(text: str, gpu_id: str, count: int | None)
 def test_azure_vm_sizes_are_their_gpus(text: str, gpu_id: str, count: int) -> None:
     query = understand(text, CAT)
     assert (query.gpu, query.gpu_count or 1) == (gpu_id, count)
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu_id", "count"),
+    [("on a dgx a100 can i full finetune llama 3 70b", "a100-80gb", 8),
+     ("dgx a100 320gb, llama 3 70b full?", "a100-40gb", 8),
+     ("dgx h100 node, qlora 405b?", "h100", 8),
+     ("one hgx h200 box for deepseek v3 fp8", "h200", 8),
+     ("nvidia dgx b200 full finetune llama 3 70b", "b200", 8),
+     ("tenemos un dgx h100, entra deepseek r1 en fp8?", "h100", 8),
+     ("2x dgx h100 for full 70b", "h100", 16), ("two dgx h100s, full 405b?", "h100", 16),
+     ("dgx spark, llama 3 70b q4?", "dgx-spark", None)],
+)
+def test_a_dgx_or_hgx_system_is_eight_of_its_gpu(text: str, gpu_id: str, count: int | None) -> None:
+    query = understand(text, CAT)
+    assert (query.gpu, query.gpu_count) == (gpu_id, count)

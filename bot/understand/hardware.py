@@ -514,6 +514,18 @@ def _take_instances(work: Work, index: CatalogueIndex) -> list[GpuMention]:
     return found
 
 
+# NVIDIA's DGX and HGX systems named with their GPU ("a DGX H100", "one HGX H200 box", "dgx
+# a100"): eight of it. NVIDIA DGX H100/H200 datasheet: "8x NVIDIA H100 Tensor Core GPUs" (640 GB)
+# / "8x NVIDIA H200" (1,128 GB), https://www.nvidia.com/en-us/data-center/dgx-h200/; DGX A100
+# datasheet: 8x A100 (320 GB or 640 GB), https://www.nvidia.com/en-us/data-center/dgx-a100/;
+# DGX B200: 8x B200 (1,440 GB), https://www.nvidia.com/en-us/data-center/dgx-b200/; HGX H100/
+# H200/B200: the 8-GPU baseboard those systems are built on (a 4-GPU HGX H100 is named so).
+# Checked 2026-12-03. "DGX Spark" and "DGX Station" are other machines, named as such.
+_SYSTEM_BEFORE: Final = lazy(r"(?<![a-z])(?:nvidia )?[dh]gx[ -]?$")
+_SYSTEM_GPUS: Final = 8
+_SYSTEMS_BEFORE: Final = lazy(rf"(?<![\w.,])(?P<n>\d{{1,2}}|{_COUNT_WORDS}) ?[x×]? ?$")
+
+
 def take_gpus(work: Work, index: CatalogueIndex) -> None:
     """Every GPU named, with its count and the memory written with it."""
     instances = _take_instances(work, index)
@@ -556,6 +568,17 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
             if fitting:
                 gpu, assumed = fitting[0], mem is None and len({p.vram_gb for p in parts}) > 1
         count, start, end, alt, alt_after = _count_around(work, match.start(), end)
+        if count is None and gpu is not None:
+            system = _SYSTEM_BEFORE.search(work.s, 0, start)
+            if system is not None:
+                count, start = _SYSTEM_GPUS, system.start()
+                systems = _SYSTEMS_BEFORE.search(work.s, 0, start)
+                if systems is not None:  # "2x dgx h100", "two dgx h100s": 16 GPUs
+                    count, start = count * _count_value(systems.group("n")), systems.start()
+                if mem is not None:  # "dgx a100 320gb": the system's memory, 8 of a variant's
+                    same = [v for v in index.variants(gpu) if v.vram_gb * count == mem]
+                    if same:
+                        gpu, unified, assumed = same[0], None, False
         if count is not None and count >= 2 and gpu is not None and _glued_super(name, gpu):
             # "two 2060s", "2x 4080s", "dos 4070tis": after a count, the "s" is the plural
             # (a Super is then written out, "two 4080 supers"); alone, "my 2060s" stays the
