@@ -503,6 +503,11 @@ def _card_noted(answer: Answer, ph: Phrases, put: Put) -> None:
         n,
     ))
     put("\n")
+    if answer.query.card_named_alone and gpu is not None:
+        put("🏠 ")
+        put(_("We don't rent the %(gpu)s, so there is no price to quote for it; /prices lists "
+              "the GPUs we rent.", gpu=ph.gpu_name(gpu.id)))
+        put("\n")
 
 
 def _cpu_only(answer: Answer, ph: Phrases, put: Put) -> None:

@@ -14,6 +14,8 @@ from bot.understand.query import Query
 _OWNS: Final = lazy(
     r"(?<![a-z'])(?:"
     r"i(?: also)? (?:have|own|got|use|run)|i'?ve(?: also)? got|i have got|i'm on|im on|i am on"
+    # "got 2 p40s", "have a 3090 here", "running 2x 3090": the subject left out, as in chat
+    r"|^(?:just |also )?(?:got|have|own|running|rocking)(?! you)"
     r"|my (?:gpu|card|graphics card|video card|setup|rig|pc|machine|laptop) (?:is|has)"
     # "my setup: 2x 3090, 64gb ram", "my rig - a 4090", "rig: 2x 3090", "i'm running a 3090"
     r"|(?:my |current )?(?:setup|rig|build|box|hardware|specs?)(?: is)? ?[:=-]|my gpus? ?[:=-]"
@@ -35,6 +37,18 @@ _ALONE_INTENTS: Final = frozenset({"prices", "unknown", "memory", "fit", "smallt
 def says_owned(rest: str) -> bool:
     """`rest`, the folded text with the card blanked, says the card is the user's."""
     return _OWNS.search(rest) is not None
+
+
+# Nothing but the card ("rtx 3090", "2x p40", "my 3090", "una rx 6600 xt", "3090 here"): a card
+# we do not rent, named alone, is the user's (there is no price to ask of it).
+_ONLY_CARD: Final = lazy(
+    r"^ ?(?:(?:an?|my|una?|mi|mis|une?|ma|mon|mes) )?gpu ?(?:here|aqui|ici)? ?[.!]? ?$"
+)
+
+
+def only_a_card(rest: str) -> bool:
+    """`rest`, the folded text with the card blanked, is the card and nothing else."""
+    return _ONLY_CARD.match(rest) is not None
 
 
 def card_alone(query: Query) -> bool:

@@ -1992,8 +1992,13 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             and (method is None or inference) and work.params_b is None and not work.family \
             and not work.gpus:
         intent = "pay"  # "do you take trc20?", "what chain do you use for usdt"
+    # "3090", "2x p40": a card we do not rent named alone is the user's (no price to ask).
+    named_alone = bool(work.gpus) and not owned.says_owned(rest) and owned.only_a_card(rest) \
+        and not any(g.gpu_id is None or index.gpu(g.gpu_id).rented for g in work.gpus)
     made = _made(
-        card_owned=(bool(work.gpus) or work.vram_gb is not None) and owned.says_owned(rest),
+        card_owned=(bool(work.gpus) or work.vram_gb is not None) and (
+            owned.says_owned(rest) or named_alone),
+        card_named_alone=named_alone,
         text=text,
         lang=work.lang,
         lang_sure=lang_sure,

@@ -271,6 +271,9 @@ class Query(BaseModel):
     # The card is the user's own ("i have 2 3090s", "mi gráfica es una 4070", "j'ai une 4090"):
     # said alone it is acknowledged, and the chat keeps it for the questions naming no card.
     card_owned: bool = False
+    # The card was named alone ("3090", "2x p40") and we do not rent it: taken as the user's,
+    # and the acknowledgement says there is no price to quote for it.
+    card_named_alone: bool = False
     # Never read from a text: the card the chat said it owns, kept by bot.conversation beside
     # the last question until another card is named (bot.understand.owned.on_own_card).
     own_card: Query | None = None
