@@ -234,6 +234,13 @@ def follow_up(
     ) or new.budget_usd is not None
     cue = None if names_model else _run_asked(
         new, folded, previous.dataset_tokens is not None or previous.dataset_samples is not None)
+    if cue is None and not names_model and previous.params_b is not None and new.intent in (
+            "unknown", "smalltalk", "help", "fit") and new.tokens_per_second is None \
+            and asks.SPEED_WEAK.search(folded):
+        # "how fast?", "and speed?", "¿qué tan rápido?", "et en vitesse ?" after a model served
+        # or trained: its decode speed, or the run's training tokens/s, there (was "I did not
+        # understand").
+        cue = "speed"
     says_something = says_something or cue is not None
     if names_model:
         # "and 13B?" keeps the GPU and method; "QLoRA 13B on an A100" is a new question.
