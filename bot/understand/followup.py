@@ -320,6 +320,12 @@ def _after_price(
         return _merge(priced.model_copy(update={"follow_up": False}), run, names_model=False)
     if run is not None:
         return follow_up(new, run, models, gpus)
+    if (_names_model(new) or new.largest) and not _names_card(new) \
+            and new.intent in ("fit", "memory", "time", "unknown"):
+        # "h100" (its price), then "qlora 70b?", "can i run llama 3 70b on it?", "¿y un qlora
+        # de 70b ahí?": that run on the card just priced (was the memory alone, card lost).
+        merged = _merge(new, previous, names_model=True)
+        return merged.model_copy(update={"intent": "time" if new.intent == "time" else "fit"})
     return new
 
 
