@@ -124,7 +124,7 @@ LANGUAGE = Language(
             r"inference", r"serve", r"serving", r"deploy\w*", r"host", r"hosting", r"chat with",
             r"generate", r"generation", r"hosted", r"put (?:it )?in prod",
         ),
-        "INFERENCE_WEAK": (r"run", r"running", r"runs", r"use", r"load"),
+        "INFERENCE_WEAK": (r"run", r"running", r"runs", r"use", r"load", r"best (?:\w+ )?(?:models?|llms?)"),
         "TRAINING_WORDS": (r"train\w*", r"tuning"),
         "ALERT_NOUNS": (r"alerts?", r"price alerts?", r"notifications?", r"subscriptions?"),
         "ALERT_REMOVE_VERBS": (
@@ -286,8 +286,12 @@ LANGUAGE = Language(
             r"(?:fine ?-?tune|finetune|train|lora|qlora|run) anything",
             r"anything (?:i|we) (?:can|could) (?:fine ?-?tune|finetune|train|lora|qlora|run)",
             # "best model for 2x 3090", "best llm i can run on a 4090": what fits, largest first
-            r"best (?:local )?(?:models?|llms?) (?:(?:that )?(?:i|we) (?:can|could) (?:run|fit|host|"
-            r"serve|load|use|fine ?-?tune|finetune|train)|for (?:my|a|an|gpu|\d))",
+            # "best model for 12gb vram", "best coding model for a 3060", "best llm for coding on
+            # 24gb": the hardware after it may come late or be blanked already.
+            r"best (?:(?:local|coding|code|small|open|open ?-?source|uncensored|chat) )?"
+            r"(?:models?|llms?) (?:(?:that )?(?:i|we) (?:can|could) (?:run|fit|host|"
+            r"serve|load|use|fine ?-?tune|finetune|train)|(?:for|on|with|under|in)(?![a-z])"
+            r"|to (?:run|fit|host|serve|load|use|fine ?-?tune|finetune|train|lora|qlora))",
         ),
         "HOW_MANY": (r"how many",),
         # ... or with the job right after the cards: "how many T4s to serve 70B".

@@ -142,8 +142,7 @@ LANGUAGE = Language(
             r"ejecutar", r"ejecutarlo", r"correr", r"correrlo", r"usar", r"cargar",
             # as written in threads: "el modelo que corra", "¿corre llama 70b en mi 3090?"
             r"corre", r"corra", r"corran", r"corren", r"correria",
-            r"levantar", r"levantarlo",
-        ),
+            r"levantar", r"levantarlo", r"mejor(?:es)? (?:modelos?|llms?)"),
         "TRAINING_WORDS": (
             r"entrenar\w*", r"entrenamiento", r"ajuste fino", r"ajustar", r"afinar", r"reentrenar",
         ),
@@ -295,8 +294,9 @@ LANGUAGE = Language(
             r"(?:que|cuales) modelos? (?:puedo|podria)",
             r"que puedo (?:entrenar|afinar|correr|ejecutar|fine ?-?tunear|hacer (?:fine ?-?tuning|lora|qlora))",
             # "mejor modelo para mi 3090", "el mejor llm que puedo correr"
-            r"mejor(?:es)? (?:modelos?|llms?) (?:(?:que )?(?:puedo|podria) (?:correr|ejecutar|usar|"
-            r"entrenar|cargar)|para (?:mi|mis|una?|gpu|\d))",
+            r"mejor(?:es)? (?:modelos?|llms?)(?: (?:local(?:es)?|de codigo|para programar))? "
+            r"(?:(?:que )?(?:puedo|podria) (?:correr|ejecutar|usar|entrenar|cargar)"
+            r"|(?:para|con|en)(?![a-z]))",
         ),
         "HOW_MANY": (r"cuant[oa]s",),
         "HOW_MANY_FOR": (

@@ -144,8 +144,7 @@ LANGUAGE = Language(
             r"faire tourner", r"tourner", r"executer", r"lancer", r"utiliser", r"charger",
             r"rouler", r"roule", r"faire rouler",
             # "ça tourne sur ma 3090 ?", "est-ce que mixtral tournerait"
-            r"tourne", r"tournent", r"tournerait",
-        ),
+            r"tourne", r"tournent", r"tournerait", r"meilleurs? (?:modeles?|llms?)"),
         "TRAINING_WORDS": (r"entraine\w*", r"entrainer", r"entrainement", r"affiner"),
         "ALERT_NOUNS": (r"alertes?", r"abonnements?"),
         "ALERT_REMOVE_VERBS": (
@@ -286,8 +285,9 @@ LANGUAGE = Language(
             r"je (?:peux|pourrais) (?:fine-?tuner|entrainer|faire tourner|lancer) quoi",
             r"quels? modeles? (?:mettre|choisir|prendre|installer)",
             # "meilleur modèle pour ma 3090", "le meilleur llm que je peux faire tourner"
-            r"meilleurs? (?:modeles?|llms?) (?:(?:que|qu'on) (?:je )?(?:peux|puisse|pourrais) "
-            r"(?:faire tourner|lancer|utiliser|entrainer|charger)|pour (?:ma|mon|mes|une?|gpu|\d))",
+            r"meilleurs? (?:modeles?|llms?)(?: (?:locaux|local|de code|pour coder))? "
+            r"(?:(?:que|qu'on) (?:je )?(?:peux|puisse|pourrais) "
+            r"(?:faire tourner|lancer|utiliser|entrainer|charger)|(?:pour|avec|sur)(?![a-z]))",
         ),
         "HOW_MANY": (r"combien",),
         "HOW_MANY_FOR": (
