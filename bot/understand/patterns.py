@@ -531,7 +531,9 @@ NOT_LLM: Final = Guarded(
     ("whisper", "diffusion", "sd", "flux", "yolo"),
     r"(?<![a-z0-9])(?:(?P<speech>(?:faster[ -]?)?whisper(?:[ .-]?cpp)?)"
     r"|(?P<image>stable[ -]?diffusion(?: ?xl| ?[123](?:\.\d)?)?|sdxl|sd ?(?:1\.5|2\.1|3(?:\.5)?)(?![\d.])"
-    r"|flux(?:\.1)?[ -]?(?:dev|schnell|pro|kontext)|flux\.1)"
+    r"|flux(?:\.1)?[ -]?(?:dev|schnell|pro|kontext)|flux\.1"
+    # "flux lora training", "a flux finetune": Flux with what is done to it, not a French flow
+    r"|flux(?= (?:loras?|training|dreambooth|kohya|fine ?-?tun\w*|finetun\w*|model)(?![a-z])))"
     r"|(?P<detection>yolo ?v?(?:[3-9]|1[01])))(?![a-z0-9])"
 )
 
