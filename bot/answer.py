@@ -206,6 +206,29 @@ class FlashSaving:
 
 
 @dataclass(frozen=True, slots=True)
+class KvRow:
+    """The KV cache in one type: its key in rules/data/detailed.toml kv_cache, the detailed
+    estimate per GPU and the cache's part of it."""
+
+    kv_type: str
+    total_gb: Decimal
+    kv_gb: Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class KvSaving:
+    """"How much does -ctk q4_0 save for …": the detailed estimate per GPU with the KV cache
+    in BF16 and in each type asked (llama.cpp's q8_0 and q4_0 when none is named)."""
+
+    method: str
+    seq_len: int
+    micro_batch: int
+    base_gb: Decimal
+    base_kv_gb: Decimal
+    rows: tuple[KvRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class StrategySide:
     """One of two strategies named to compare: the detailed estimate per GPU with it."""
 
@@ -333,6 +356,7 @@ class Answer(BaseModel):
     ckpt_saving: CkptSaving | None = None  # "what does gradient checkpointing save"
     method_diff: MethodDiff | None = None  # "lora vs qlora difference"
     flash_saving: FlashSaving | None = None  # "does flash attention reduce vram"
+    kv_saving: KvSaving | None = None  # "how much does a q4_0 kv cache save"
     vllm_share: VllmShare | None = None  # "why does vllm take 90% of my vram"
     vllm_fixes: VllmFixes | None = None  # vLLM serving that misses its share: what fits
     strategy_choice: StrategyChoice | None = None  # "zero2 or zero3?": the run with each
@@ -671,6 +695,10 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
                     kind=detailed.kind, method=detailed.method, seq_len=detailed.seq_len,
                     micro_batch=detailed.micro_batch, flash_gb=detailed.breakdown.per_gpu_gb,
                     eager_gb=eager.breakdown.per_gpu_gb)
+        if query.kv_saving_asked and detailed is not None and detailed.kind == "inference":
+            saving = _kv_saving(query, answer, detailed, cat)
+            if saving is not None:
+                extra["kv_saving"] = saving
         if query.vllm_share_asked:
             asked = composed.primary.fit if composed.primary is not None else None
             extra["vllm_share"] = vllm_share_facts(query, asked, cat)
@@ -2022,3 +2050,29 @@ def _compare(query: Query, cat: Catalogue, base: dict[str, Any], gpu: GPU | None
         trl_flags=cat.method(method).trl_flags,
     )
     return Answer(**base, comparison=comparison, primary=primary, methods=(primary,))
+
+
+def _kv_saving(
+    query: Query, answer: Answer, detailed: DetailedAnswer, cat: Catalogue
+) -> KvSaving | None:
+    """The detailed estimate with the KV cache in BF16 and in the type asked (q8_0 and q4_0,
+    llama.cpp's, when none is): what quantizing the cache saves there."""
+    def with_type(kv_type: str | None) -> DetailedAnswer | None:
+        if kv_type == query.kv_cache_type:
+            return detailed
+        return detailed_for(
+            query.model_copy(update={"kv_cache_type": kv_type, "details": True}), answer, cat)
+
+    base = with_type(None)
+    if base is None:
+        return None
+    rows = []
+    for kv_type in (query.kv_cache_type,) if query.kv_cache_type else ("q8_0", "q4_0"):
+        one = with_type(kv_type)
+        if one is None:
+            return None
+        rows.append(KvRow(kv_type=kv_type, total_gb=one.breakdown.per_gpu_gb,
+                          kv_gb=one.breakdown.term("kv_cache")))
+    return KvSaving(method=detailed.method, seq_len=detailed.seq_len,
+                    micro_batch=detailed.micro_batch, base_gb=base.breakdown.per_gpu_gb,
+                    base_kv_gb=base.breakdown.term("kv_cache"), rows=tuple(rows))

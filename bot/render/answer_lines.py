@@ -14,6 +14,7 @@ tag printed nothing, ``{% endtrans %}`` ate its line's newline).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from bot.answer import Answer
 from bot.render.lines import (
@@ -142,6 +143,8 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
                 batch=fmt.num(f.micro_batch),
             ))
         put("\n\n")
+    if answer.kv_saving:
+        _kv_saving(answer, ph, put)
     if answer.strategy_choice:
         _strategies(answer, ph, put)
     if answer.method_diff:
@@ -589,3 +592,40 @@ def _hours_as(hours_as: str | None, ph: Phrases, put: Put) -> None:
     put("\n🗓 ")
     put(said)
     put("\n")
+
+
+def _kv_saving(answer: Answer, ph: Phrases, put: Put) -> None:
+    """"How much does -ctk q4_0 save": the detailed estimate with the KV cache in BF16 and in
+    each type asked, and what each saves (rules/data/detailed.toml kv_cache, bytes a value)."""
+    _, fmt = ph._, ph.fmt
+    k = answer.kv_saving
+    assert k is not None
+    for row in k.rows:
+        put("🗜 <b>")
+        put(_(
+            "A KV cache in %(type)s saves about %(saved)s per GPU here: %(base)s with the cache "
+            "in BF16, %(quant)s in %(type)s.",
+            type=_KV_NAMES.get(row.kv_type, row.kv_type.upper()),
+            saved=fmt.gb(k.base_gb - row.total_gb, 1), base=fmt.gb(k.base_gb, 1),
+            quant=fmt.gb(row.total_gb, 1),
+        ))
+        put("</b>\n")
+    rows = fmt.list([
+        _("%(gb)s in %(type)s", gb=fmt.gb(row.kv_gb, 1),
+          type=_KV_NAMES.get(row.kv_type, row.kv_type.upper()))
+        for row in k.rows])
+    put(ph.ngettext(
+        "Detailed estimate at %(seq)s tokens of context and %(batch)s sequence: the KV cache "
+        "itself goes from %(base)s in BF16 to %(rows)s; the weights stay as they are.",
+        "Detailed estimate at %(seq)s tokens of context and %(batch)s sequences: the KV cache "
+        "itself goes from %(base)s in BF16 to %(rows)s; the weights stay as they are.",
+        k.micro_batch,
+        seq=fmt.num(k.seq_len), batch=fmt.num(k.micro_batch), base=fmt.gb(k.base_kv_gb, 1),
+        rows=rows,
+    ))
+    put("\n\n")
+
+
+# The cache types as the engines' flags spell them (rules/data/detailed.toml kv_cache keys).
+_KV_NAMES: Final = {"fp8": "FP8", "q8_0": "Q8_0", "q4_0": "Q4_0", "q4_1": "Q4_1",
+                    "q5_0": "Q5_0", "q5_1": "Q5_1"}

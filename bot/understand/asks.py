@@ -242,6 +242,9 @@ VLLM_SHARE: Final = Guarded(("vllm",), lazy(
 ))
 # "does flash attn reduce vram for …", "flash attention vs eager": the estimate with each.
 FLASH_SAVING: Final = headed_words(_words("FLASH_SAVING_ASK"))
+# What a quantized KV cache saves ("how much does -ctk q4_0 -ctv q4_0 save", "does kv cache
+# quantization reduce vram"); the type said is blanked to "kv cache" by then.
+KV_SAVING: Final = headed_words(_words("KV_SAVING_ASK"))
 
 # "what quant of llama 3 70b fits on a 4090", "which gguf quant", "qué cuantización", "quelle
 # quantif": which llama.cpp type to serve, answered with the largest one that fits (bot.answer).

@@ -1939,6 +1939,12 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     # "Does flash attn reduce vram for llama 3 8b lora at 8k ctx": the estimate with eager
     # attention and with FlashAttention; the answer itself is the run with FlashAttention.
     flash_saving = work.params_b is not None and asks.FLASH_SAVING.search(rest) is not None
+    # "how much does -ctk q4_0 -ctv q4_0 save for qwen2.5 32b at 64k": the estimate with the
+    # cache in BF16 and in the type said (q8_0 and q4_0 when none is), memory not money.
+    kv_saving = inference and work.params_b is not None and asks.KV_SAVING.search(rest) is not None
+    if kv_saving and intent in ("cost", "prices", "unknown") and not work.money \
+            and work.hours is None:
+        intent = "fit" if work.gpus or work.vram_gb is not None else "memory"
     closed = px.CLOSED_MODEL.search(corrected) if work.model_id is None else None
     not_llm = px.NOT_LLM.search(corrected) if work.model_id is None and not work.family else None
     quant, quant_bare = _quant_named(rest, method, cat) if inference else (None, None)
@@ -1995,6 +2001,17 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     # "3090", "2x p40": a card we do not rent named alone is the user's (no price to ask).
     named_alone = bool(work.gpus) and not owned.says_owned(rest) and owned.only_a_card(rest) \
         and not any(g.gpu_id is None or index.gpu(g.gpu_id).rented for g in work.gpus)
+    if inference and work.seq_len is None and intent != "time" and px.KV_NAMED.admits(corrected) \
+            and px.KV_NAMED.pattern.search(corrected):
+        # "how much vram does the kv cache take for qwen2.5 7b at 128000 tokens", "kv cache for
+        # … at 128k": the tokens the cache holds are a context, not a dataset to train on.
+        match = px.CONTEXT_AT.search(rest)
+        if work.dataset_tokens is not None and work.dataset_tokens <= 100_000_000:
+            work.seq_len, work.dataset_tokens = to_int(work.dataset_tokens), None
+            work.context_said = True
+        elif match:
+            work.seq_len = _tokens_of_context(match.group("num"), "k", work.lang)
+            work.context_said = True
     made = _made(
         card_owned=(bool(work.gpus) or work.vram_gb is not None) and (
             owned.says_owned(rest) or named_alone),
@@ -2071,6 +2088,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         and (method is not None or px.TRAINING.search(rest) is not None),
         ckpt_saving_asked=ckpt_saving,
         flash_saving_asked=flash_saving,
+        kv_saving_asked=kv_saving,
         vllm_share_asked=vllm_share,
         vllm_share_seen=share_seen,
         method_diff=method_diff,

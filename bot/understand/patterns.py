@@ -581,12 +581,26 @@ EIGHT_BIT_BASE: Final = Screened(
 # Also llama.cpp's cache types ("-ctk q8_0", "q4 kv cache", "kv cache q4_0"): its size is the
 # type's (KV_CACHE_TYPE, rules/data/detailed.toml kv_cache).
 _KV_TYPES: Final = r"(?:fp8(?:_e[45]m[23])?|int8|8 ?-?bits?|q8(?:_0)?|q4(?:_[01])?|q5_[01]|int4|4 ?-?bits?)"
+# llama.cpp's flags for the K and V caches, both said ("-ctk q4_0 -ctv q4_0"): one setting.
+_KV_FLAG: Final = rf"(?:-ctk|-ctv|--cache-type-[kv]|cache_type_[kv]) ?[=:]? ?{_KV_TYPES}"
 KV_CACHE_DTYPE: Final = Guarded(
-    ("kv", "ctk", "ctv", "cache-type", "cache_type"),
+    ("kv", "ctk", "ctv", "cache-type", "cache_type", "cache"),
     rf"(?<![a-z])kv[ _-]?cache(?:[ _-]?(?:dtype|type))? ?[=:]? ?{_KV_TYPES}(?![a-z0-9])"
     rf"|(?<![a-z]){_KV_TYPES} kv(?:[ _-]?cache)?(?![a-z])"
     rf"|(?<![a-z])kv[ _-]?cache (?:in|en|at|a) {_KV_TYPES}(?![a-z0-9])"
-    rf"|(?<![a-z0-9])(?:-ctk|-ctv|--cache-type-[kv]|cache_type_[kv]) ?[=:]? ?{_KV_TYPES}(?![a-z0-9])"
+    # Spanish and French put the noun first: "cache kv en q8", "le cache KV en q4_0".
+    rf"|(?<![a-z])cache[ _-]?kv (?:(?:in|en|a) )?{_KV_TYPES}(?![a-z0-9])"
+    rf"|(?<![a-z0-9]){_KV_FLAG}(?:,? (?:and |y |et )?{_KV_FLAG})?(?![a-z0-9])"
+    # ExLlama's and TabbyAPI's cache ("with q4 cache", "cache_mode: Q8", "8-bit cache"): the
+    # KV cache, as nothing else there is called a cache.
+    rf"|(?<![a-z]){_KV_TYPES} cache(?![a-z])"
+    rf"|(?<![a-z])cache[ _-]mode ?[=:]? ?{_KV_TYPES}(?![a-z0-9])"
+)
+# The KV cache named at all ("kv cache", "-ctk", "--cache-type-k"): what "at 128k tokens"
+# measures there is the context it holds, not a dataset.
+KV_NAMED: Final = Guarded(
+    ("kv", "ctk", "ctv", "cache"),
+    r"(?<![a-z])k ?/? ?v[ _-]?cache|(?<![\w-])-ct[kv](?![a-z])|cache[ _-]type|(?<![a-z])kv(?= |$)"
 )
 KV_CACHE_TYPE: Final = lazy(rf"(?<![a-z0-9]){_KV_TYPES}(?![a-z0-9])")
 # A llama.cpp/GGUF quantization type by name ("q5_k_m", "Q6_K", "q4_0", "q4km", "iq3_xxs"):

@@ -214,6 +214,7 @@ class Query(BaseModel):
     overkill_asked: bool = False  # "is 8x H100 overkill for …": more than the run needs?
     online_rl: str | None = None  # GRPO, PPO, RLOO, online DPO: generates while it trains
     method_diff: bool = False  # "lora vs qlora difference": both methods and what QLoRA trades
+    kv_saving_asked: bool = False  # what a quantized KV cache saves: BF16's and the type's
     flash_saving_asked: bool = False  # what FlashAttention saves: eager and SDPA estimates
     # Online RL's generation settings said ("num_generations 16", "max_completion_length
     # 1024"): the completions it holds beside the step, instead of TRL's defaults.

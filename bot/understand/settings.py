@@ -343,10 +343,17 @@ INFERENCE_16: Final = _w(
 )
 
 # "fine-tune ... fully", "full parameter", "all parameters": full fine-tuning.
+# "fully on gpu", "fully offloaded", "completamente en la gpu", "entierement en vram": where the
+# weights go (all layers on the card), not which weights train.
+_PLACED: Final = (
+    r"(?! ?(?:on|in|into|onto|to|en|dans|sur|a|la|le|the|my|mi|ma)? ?(?:the |la |le |l'|my |mi |ma )?"
+    r"(?:gpus?|vram|cards?|graphics|tarjeta|carte|memory|memoria|memoire|offload\w*|loaded|"
+    r"cargad\w*|charge\w*|dedans)(?![a-z0-9]))"
+)
 FULL: Final = _w(
-    r"fully|all (?:the )?(?:model )?(?:parameters|params|weights)|full[ _-]?param\w*|"
-    r"todos los parametros|todos sus parametros|completamente|tous les parametres|"
-    r"entierement|completement|full[ _-]?weights?|"
+    rf"fully{_PLACED}|all (?:the )?(?:model )?(?:parameters|params|weights)|full[ _-]?param\w*|"
+    rf"todos los parametros|todos sus parametros|completamente{_PLACED}|tous les parametres|"
+    rf"entierement{_PLACED}|completement{_PLACED}|full[ _-]?weights?|"
     # Pre-training trains every weight: "pretrain a 1B", "from scratch", "desde cero".
     r"pre[ _-]?train\w*|from scratch|desde cero|de cero|pre[ _-]?entren\w*|"
     r"pre[ _-]?entrain\w*|a partir de zero|from zero|depuis zero|de zero"

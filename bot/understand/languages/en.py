@@ -434,6 +434,17 @@ LANGUAGE = Language(
             r"(?:savings?|difference|memory saved) (?:from|of|with|by) (?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)?",
             r"with (?:and|or|vs) without (?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)?",
         ),
+        # What a quantized KV cache saves ("how much does -ctk q4_0 -ctv q4_0 save", "does kv
+        # cache quantization reduce vram"); the type said reads "kv cache" by then.
+        "KV_SAVING_ASK": (
+            r"(?:how much|what) (?:vram |memory |mem |gpu memory )?(?:does|do|would|will|can) "
+            r"(?:a |the |my )?(?:quantized |quantised |quantizing (?:the )?|quantising (?:the )?)?k ?/? ?v[ _-]?cache(?: (?:quantization|quantisation|quantizing|quantising|quant|quants))? (?:actually |really )?save",
+            r"(?:does|do|would|will|can|could|is) (?:using |enabling |turning on )?(?:a |the |my )?(?:quantized |quantised |quantizing (?:the )?|quantising (?:the )?)?k ?/? ?v[ _-]?cache(?: (?:quantization|quantisation|quantizing|quantising|quant|quants))? "
+            r"(?:actually |really )?(?:reduce|save|lower|cut|decrease|help)",
+            r"(?:savings?|difference|memory saved) (?:from|of|with|by) (?:a |the |my )?(?:quantized |quantised |quantizing (?:the )?|quantising (?:the )?)?k ?/? ?v[ _-]?cache(?: (?:quantization|quantisation|quantizing|quantising|quant|quants))?",
+            r"(?:a |the |my )?(?:quantized |quantised |quantizing (?:the )?|quantising (?:the )?)?k ?/? ?v[ _-]?cache(?: (?:quantization|quantisation|quantizing|quantising|quant|quants))? savings?",
+            r"with (?:and|or|vs) without (?:a |the |my )?(?:quantized |quantised |quantizing (?:the )?|quantising (?:the )?)?k ?/? ?v[ _-]?cache(?: (?:quantization|quantisation|quantizing|quantising|quant|quants))?",
+        ),
         # The cheapest way to start ("what's the minimum to get started", "cheapest way to start").
         "START_ASK": (
             r"(?:minimum|min|cheapest|least|lowest|smallest)(?: (?:amount|price|cost|spend|"

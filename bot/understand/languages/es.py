@@ -400,6 +400,13 @@ LANGUAGE = Language(
             r"(?:ahorro|diferencia) (?:de|con|del) (?:el |la )?(?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)?",
             r"(?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)? (?:vs\.?|o|contra) eager", r"eager (?:vs\.?|o|contra) (?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)?", r"con y sin (?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)?",
         ),
+        # Lo que ahorra una caché KV cuantizada ("¿cuánta vram ahorra -ctk q4_0?", "¿la caché kv
+        # en q8 reduce la vram?"); el tipo dicho se lee "kv cache" a estas alturas.
+        "KV_SAVING_ASK": (
+            r"cuant[oa] (?:vram |memoria )?(?:me )?ahorra (?:(?:la |el |una |un )?(?:cache|kv) ?(?:kv|cache)?(?: cuantizad[oa])?|(?:cuantizar|la cuantizacion de) (?:la |el )?(?:cache|kv) ?(?:kv|cache)?)",
+            r"(?:(?:la |el |una |un )?(?:cache|kv) ?(?:kv|cache)?(?: cuantizad[oa])?|(?:cuantizar|la cuantizacion de) (?:la |el )?(?:cache|kv) ?(?:kv|cache)?) (?:reduce|ahorra|baja|disminuye) (?:la |el )?(?:vram|memoria|uso)",
+            r"(?:ahorro|diferencia) (?:de|con|del) (?:(?:la |el |una |un )?(?:cache|kv) ?(?:kv|cache)?(?: cuantizad[oa])?|(?:cuantizar|la cuantizacion de) (?:la |el )?(?:cache|kv) ?(?:kv|cache)?)",
+        ),
         # El modo más barato de empezar ("precio mínimo para arrancar", "lo mínimo para empezar").
         "START_ASK": (
             r"(?:precio|coste|costo|monto|importe|gasto|pago|compra)? ?minim[oa] (?:para|pa) "

@@ -392,6 +392,13 @@ LANGUAGE = Language(
             r"(?:gain|economie|difference) (?:de|avec|du) (?:le |la )?(?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)?",
             r"(?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)? (?:vs\.?|ou|contre) eager", r"eager (?:vs\.?|ou|contre) (?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)?", r"avec et sans (?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)?",
         ),
+        # Ce que fait gagner un cache KV quantifié ("combien de vram économise -ctk q4_0 ?", "le
+        # cache kv en q8 réduit la vram ?") ; le type dit se lit "kv cache" à ce stade.
+        "KV_SAVING_ASK": (
+            r"combien (?:de (?:vram|memoire) )?(?:fait )?(?:economise|gagne)(?:-t-on)?(?: avec)? (?:(?:le |un |du )?(?:cache|kv) ?(?:kv|cache)?(?: quantifie)?|(?:quantifier|la quantification du) (?:le )?(?:cache|kv) ?(?:kv|cache)?)",
+            r"(?:(?:le |un |du )?(?:cache|kv) ?(?:kv|cache)?(?: quantifie)?|(?:quantifier|la quantification du) (?:le )?(?:cache|kv) ?(?:kv|cache)?) (?:reduit|diminue|economise|baisse|fait gagner) (?:la |le |de la )?(?:vram|memoire|conso\\w*)",
+            r"(?:gain|economie|difference) (?:de|avec|du) (?:(?:le |un |du )?(?:cache|kv) ?(?:kv|cache)?(?: quantifie)?|(?:quantifier|la quantification du) (?:le )?(?:cache|kv) ?(?:kv|cache)?)",
+        ),
         # La façon la moins chère de commencer ("prix minimum pour commencer").
         "START_ASK": (
             r"(?:prix|cout|montant|achat|depense)? ?minim(?:um|al|ale) pour (?:commencer|demarrer|"
