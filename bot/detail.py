@@ -27,6 +27,7 @@ from rules.capacity import (
     LongestContext,
     decode_upper_bound,
     longest_fitting,
+    prefill_upper_bound,
     serving_utilization,
     serving_utilization_before,
     serving_utilization_url,
@@ -764,12 +765,20 @@ def decode_bound(
             if bandwidth is not None and weights + batch_kv > 0:
                 batch_rate = decode_upper_bound((weights + batch_kv) * turns / batch, bandwidth)
                 each = decode_upper_bound((weights + batch_kv) * turns, bandwidth)
+    # Prompt processing: the forward pass over the prompt's tokens at the peak dense FLOPS
+    # (the dequantized matmuls of a quantized model run in 16 bits); the GPUs of a layer split
+    # in turn, tensor-parallel ones side by side.
+    peak = gpu.bf16_dense_tflops or gpu.fp16_dense_tflops
+    active = model if not isinstance(model, ModelSpec) else (
+        model.active_params_b if model.active_params_b is not None else model.params_b)
+    prefill = prefill_upper_bound(active, peak, 1 if layer_split else count) \
+        if peak is not None and active > 0 else None
     return DecodeBound(
         method=method.id, gpu=gpu.id, gpus=count, context=context, weights_gb=weights,
         kv_gb=kv, bandwidth_gbs=bandwidth, tokens_per_second=rate, active_fraction=fraction,
         fits=breakdown.per_gpu_gb <= vram_per_gpu_gb, batch=batch, batch_kv_gb=batch_kv,
         batch_tokens_per_second=batch_rate, batch_each_tokens_per_second=each,
-        layer_split=layer_split,
+        layer_split=layer_split, peak_tflops=peak, prefill_tokens_per_second=prefill,
     )
 
 

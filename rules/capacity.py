@@ -29,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rules import data_files
 from rules.errors import DataError
+from rules.estimator import load_constants
 
 __all__ = [
     "CONCURRENCY_LIMIT",
@@ -144,6 +145,11 @@ class DecodeBound:
     # layers and a token passes through them in turn, so their reads add up in time instead of
     # running side by side: the bound is one GPU's bandwidth over all of them.
     layer_split: bool = False
+    # Prompt processing (prefill): compute-bound, the peak dense TFLOPS (BF16, else FP16) over
+    # the forward pass's 2·N FLOPs a token; None without a cited peak. The pace at that peak,
+    # not a hard bound: int8 kernels and FP16 accumulation can pass it.
+    peak_tflops: Decimal | None = None
+    prefill_tokens_per_second: Decimal | None = None
 
     @property
     def read_gb(self) -> Decimal:
@@ -158,6 +164,16 @@ def decode_upper_bound(read_gb_per_gpu: Decimal, bandwidth_gbs: Decimal) -> Deci
     rate = bandwidth_gbs / read_gb_per_gpu
     step = Decimal(1) if rate >= 10 else Decimal("0.1")
     return rate.quantize(step, rounding=ROUND_FLOOR)
+
+
+def prefill_upper_bound(params_b: Decimal, peak_tflops: Decimal, gpus: int) -> Decimal:
+    """Prompt tokens/s at the peak: `gpus` GPUs' peak FLOPS side by side over the forward
+    pass's FLOPs a token (rules/data/detailed.toml flops.forward_per_param_token × N); rounded
+    down to the unit. Attention's FLOPs, which grow with the context, are left out."""
+    if params_b <= 0 or peak_tflops <= 0 or gpus < 1:
+        raise ValueError("parameters, peak and GPUs must be positive")
+    per_token = Decimal(repr(load_constants()["flops.forward_per_param_token"])) * params_b * 10**9
+    return (peak_tflops * 10**12 * gpus / per_token).quantize(Decimal(1), rounding=ROUND_FLOOR)
 
 
 # ----------------------------------------------------------------------------- concurrency

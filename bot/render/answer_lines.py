@@ -83,7 +83,8 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         include("amd_lead.html.j2")
     if query.rig and query.gpu and answer.comparison is None:  # compared: compare_lines
         # "1x3090 and 1x4090": the machine read, and the card the answer below is for.
-        put(rig_note(ph, query.rig, query.gpu))
+        put(rig_note(ph, query.rig, query.gpu,
+                     query.gpu_memory_gb if query.rig_layer_split else None))
         put("\n")
     if query.galore:
         put("ℹ️ ")

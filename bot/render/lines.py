@@ -48,8 +48,12 @@ class FitParts(NamedTuple):
     tail: Markup
 
 
-def rig_note(ph: Phrases, rig: tuple[tuple[str, int], ...], bound: str) -> Markup:
-    """"1x3090 and 1x4090": the one machine read, and the card it is answered as."""
+def rig_note(
+    ph: Phrases, rig: tuple[tuple[str, int], ...], bound: str, layers_each: Decimal | None = None
+) -> Markup:
+    """"1x3090 and 1x4090": the one machine read, and the card it is answered as.
+    ``layers_each``: a GGUF split by layers over cards of different memory, answered at their
+    mean memory (bot.understand.query.Query.rig_layer_split)."""
     _, fmt, cat = ph._, ph.fmt, ph.cat
     cards = [cat.gpu(gpu_id) for gpu_id, _n in rig]
     count = sum(n for _g, n in rig)
@@ -57,7 +61,18 @@ def rig_note(ph: Phrases, rig: tuple[tuple[str, int], ...], bound: str) -> Marku
     total = sum((g.vram_gb * n for g, (_i, n) in zip(cards, rig, strict=True)), Decimal(0))
     least = cat.gpu(bound)
     out = ["🖥 "]
-    if all(g.vram_gb == least.vram_gb for g in cards):
+    if layers_each is not None:
+        out.append(ph.ngettext(
+            "Read as one machine with %(cards)s (%(total)s in all): llama.cpp splits a GGUF's "
+            "layers across the cards in proportion to their memory (--tensor-split), filling "
+            "each to its own size, so this is answered as %(n)s card of %(each)s.",
+            "Read as one machine with %(cards)s (%(total)s in all): llama.cpp splits a GGUF's "
+            "layers across the cards in proportion to their memory (--tensor-split), filling "
+            "each to its own size, so this is answered as %(n)s cards of %(each)s each.",
+            count, cards=named, total=fmt.gb(total), n=fmt.num(count),
+            each=fmt.gb(layers_each),
+        ))
+    elif all(g.vram_gb == least.vram_gb for g in cards):
         out.append(_(
             "Read as one machine with %(cards)s (%(total)s in all): split evenly across the "
             "cards (FSDP, ZeRO-3, tensor parallelism), each holds the same share, so this is "

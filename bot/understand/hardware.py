@@ -135,6 +135,12 @@ _NUMBER_UNIT_AFTER: Final = lazy(
 # A count of cards right before the number: "2x 3090", "2 x 4090", "2× 3090".
 _CARDS_BEFORE: Final = lazy(r"(?<![\w.,])\d{1,2} ?[x×] ?$")
 _MAC_WORDS: Final = lazy(rf"(?<![a-z]){_MAC}(?![a-z])")
+# What only a Mac's chip goes with: "24gb m2 air", "mlx lora on my m2", "m1 with 16gb of unified
+# memory", "metal", "macos".
+_MAC_CUES: Final = lazy(
+    r"(?<![a-z])(?:m[1-4] air|mlx\w*|unified memory|memoria unificada|memoire unifiee|metal|"
+    r"mac ?os|osx)(?![a-z])"
+)
 # Qwen's and others' names give a mixture of experts' active parameters after its size
 # ("Qwen3-VL-235B-A22B", "qwen3 next 80b a3b"): "a22b" there is no A-series card.
 _ACTIVE_SIZE: Final = lazy(r"a\d{1,3}b")
@@ -411,8 +417,9 @@ def _is_gpu(match: re.Match[str], s: str) -> bool:
         return bool(asks.HOUR_UNIT_AFTER.match(after)
                     and asks.CARD_HOURS.search(s[max(0, match.start() - 16) : match.start()]))
     chip = match.group("chip")
-    # "m2" alone is an SSD slot as often as a Mac.
-    return not chip or len(chip) > 2 or bool(match.group("mem") or _MAC_WORDS.search(s))
+    # "m2" alone is an SSD slot as often as a Mac; "m2 air", MLX or unified memory make it one.
+    return not chip or len(chip) > 2 or bool(match.group("mem") or _MAC_WORDS.search(s)
+                                             or _MAC_CUES.search(s))
 
 
 # Cloud instance types people name instead of the GPU: (pattern, GPU id, count). Sources: the
@@ -827,7 +834,10 @@ _RIG_JOINED: Final = lazy(
     r"(?: ?[+&] ?| (?:and|plus|with|alongside|y|con|mas|et|avec) )"
     r"(?:(?:an?|one|another|una?|otra|une|autre|1|une autre|un autre) )?gpu(?![a-z])"
 )
-_RIG_PLUS: Final = lazy(r"(?<![a-z])gpu ?\+ ?gpu")  # "3090+4090", "3090 + 4090"
+# "3090+4090", "3090 + 4090", "2x 3060 plus a 3090", "2x 3060 + one 3090"
+_RIG_PLUS: Final = lazy(
+    r"(?<![a-z])gpu ?(?:\+|plus|mas|et|y|and) ?(?:(?:an?|one|another|una?|otra|une|autre|1) )?gpu"
+    r"(?![a-z])")
 _RIG_OWNED: Final = lazy(
     r"(?<![a-z'])(?:i have|i've got|ive got|i got|i own|we have|we've got|my|our|mine|"
     r"tengo|tenemos|mis?|nuestr[ao]s?|j'ai|jai|nous avons|on a|mon|ma|mes|notre|nos)(?![a-z])"
@@ -869,7 +879,9 @@ def one_rig(work: Work, rest: str, index: CatalogueIndex) -> tuple[tuple[str, in
             or _RIG_VERSUS.search(rest) or _RIG_ADDED_ANY.search(rest):
         return ()
     counted = all(g.count is not None for g in mentions)
-    if not (counted or _RIG_PLUS.search(rest) or _RIG_OWNED.search(rest)
+    plus = _RIG_PLUS.search(rest) is not None and (
+        "+" in rest or "plus" in rest or any(g.count is not None for g in mentions))
+    if not (counted or plus or _RIG_OWNED.search(rest)
             or _RIG_ONE_BOX.search(rest)):
         return ()
     cards: dict[str, int] = {}

@@ -2012,6 +2012,17 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         elif match:
             work.seq_len = _tokens_of_context(match.group("num"), "k", work.lang)
             work.context_said = True
+    # "qwen2.5 72b iq3_xxs on a 3090 and a 3060 together": llama.cpp splits a GGUF's layers in
+    # proportion to each card's memory, so the machine holds what its memory in all holds: its
+    # cards answered at their mean memory, not all at the smallest one's (FSDP's even share).
+    rig_layer_split = bool(rig) and inference and first_known is not None and (
+        runner is not None or (method is not None and cat.method(method).quant is not None))
+    rig_memory = first_known.memory_gb if first_known else None
+    if rig_layer_split:
+        sizes = [(cat.gpu(gpu_id).vram_gb, n) for gpu_id, n in rig]
+        rig_layer_split = len({size for size, _n in sizes}) > 1
+        if rig_layer_split:
+            rig_memory = tidy(sum((size * n for size, n in sizes), Decimal(0)) / sum(n for _s, n in sizes))
     made = _made(
         card_owned=(bool(work.gpus) or work.vram_gb is not None) and (
             owned.says_owned(rest) or named_alone),
@@ -2036,7 +2047,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         other_rig=rigs[1] if rigs is not None and len(rigs[1]) > 1 else (),
         other_gpu_count=counts[1] if counts else (_count_of(work, others[0]) if others else None),
         gpu_count=counts[0] if counts else _gpu_count_of_first(work),
-        gpu_memory_gb=first_known.memory_gb if first_known else None,
+        gpu_memory_gb=rig_memory,
+        rig_layer_split=rig_layer_split,
         gpu_variant_assumed=first_known.variant_assumed if first_known else False,
         vram_gb=work.vram_gb,
         system_ram_gb=work.ram_gb if inference or flags.cpu_offload else None,
@@ -2089,6 +2101,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         ckpt_saving_asked=ckpt_saving,
         flash_saving_asked=flash_saving,
         kv_saving_asked=kv_saving,
+        prefill_asked=speed_asked and px.PREFILL.search(corrected) is not None,
         vllm_share_asked=vllm_share,
         vllm_share_seen=share_seen,
         method_diff=method_diff,

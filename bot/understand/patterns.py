@@ -730,6 +730,9 @@ _SETTING_COMPARED: Final = (
     r"adam|[48] ?-?bits?|nf4|zero ?-?[0-3]|(?:zero )?stage ?-?[0-3]|fsdp ?2?|deepspeed|ddp|"
     r"bf16|fp16|fp32|fp8|int[48]|sgd|lion|adafactor|galore|checkpointing|offload\w*|unsloth|"
     r"axolotl|packing|liger|flash[ _-]?attn\w*|flash ?attention ?2?|"
+    # "prompt processing vs generation on a 3090": two phases of serving on that card
+    r"generation|generating|decod\w*|prefill|pp|tg|prompt processing|prompt eval\w*|"
+    r"token generation|output tokens?|input tokens?|"
     # "rent vs buy a 4090 for qlora 8b": renting or buying that card, not it against another
     r"rent(?:ing|al)?|buy(?:ing)?|purchas\w*|alquil\w*|comprar?|louer|location|achat|acheter)"
 )
@@ -740,6 +743,14 @@ COMPARED_SETTINGS: Final = Guarded(
     rf"(?![a-z0-9])"
     rf"|(?<![a-z])compar\w* (?:entre )?(?:the |la |le |el |les |los )?{_SETTING_COMPARED}"
     rf"(?![a-z0-9])"
+)
+# Prompt processing named ("pp vs tg", "prefill speed", "prompt eval", "time to first token",
+# "procesamiento del prompt", "traitement du prompt"): its compute bound beside the decode's.
+PREFILL: Final = Guarded(
+    ("pp", "prefill", "prompt", "ttft", "first token"),
+    r"(?<![a-z])(?:pp\d*|prefill\w*|prompt (?:processing|eval\w*|speed|ingestion|reading)|"
+    r"process(?:ing|es)? (?:the |a |my |long )?prompts?|time to first token|ttft|"
+    r"procesamiento del prompt|procesar el prompt|traitement du prompt|traiter le prompt)(?![a-z])"
 )
 COMPARED_TO_OTHER: Final = lazy(
     r"(?<![a-z])(?:compar\w*|vs\.?|versus) (?:to |with |against |con |contra |avec |a |au |aux )?"

@@ -58,6 +58,10 @@ class Query(BaseModel):
     # (id, count) in the order named: the reply is for `gpu_count` of `gpu`, the card that
     # bounds an even share (bot.understand.hardware.one_rig), and says so.
     rig: tuple[tuple[str, int], ...] = ()
+    # A GGUF served on that machine of cards of different memory: llama.cpp's layer split
+    # (--tensor-split) fills each card to its own size, so `gpu_memory_gb` is the machine's
+    # memory over its cards, not the smallest card's.
+    rig_layer_split: bool = False
     # Compared with another machine of different cards ("is a 3090 and a 4090 better than 2
     # 3090s": `rig` the first, this the second when it joins different cards), answered as
     # `other_gpu_count` of `other_gpus[0]`, the card that bounds its even share.
@@ -214,6 +218,7 @@ class Query(BaseModel):
     overkill_asked: bool = False  # "is 8x H100 overkill for …": more than the run needs?
     online_rl: str | None = None  # GRPO, PPO, RLOO, online DPO: generates while it trains
     method_diff: bool = False  # "lora vs qlora difference": both methods and what QLoRA trades
+    prefill_asked: bool = False  # prompt processing named beside a tokens/s question
     kv_saving_asked: bool = False  # what a quantized KV cache saves: BF16's and the type's
     flash_saving_asked: bool = False  # what FlashAttention saves: eager and SDPA estimates
     # Online RL's generation settings said ("num_generations 16", "max_completion_length

@@ -123,6 +123,8 @@ LANGUAGE = Language(
         "INFERENCE_STRONG": (
             r"inference", r"serve", r"serving", r"deploy\w*", r"host", r"hosting", r"chat with",
             r"generate", r"generation", r"hosted", r"put (?:it )?in prod",
+            # Speculative decoding drafts tokens for a model being served.
+            r"speculative(?: decoding)?", r"draft model", r"as (?:the |a )?draft",
         ),
         "INFERENCE_WEAK": (r"run", r"running", r"runs", r"use", r"load", r"best (?:\w+ )?(?:models?|llms?)"),
         "TRAINING_WORDS": (r"train\w*", r"tuning"),

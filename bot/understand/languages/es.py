@@ -136,7 +136,7 @@ LANGUAGE = Language(
         "INFERENCE_STRONG": (
             r"inferencia", r"inferir", r"servir", r"desplegar", r"chatear", r"despliegue",
             r"desplegarlo", r"servirlo", r"servir(?:le|la)?", r"alojar", r"hospedar",
-            r"poner en prod",
+            r"poner en prod", r"decodificacion especulativa", r"modelo borrador",
         ),
         "INFERENCE_WEAK": (
             r"ejecutar", r"ejecutarlo", r"correr", r"correrlo", r"usar", r"cargar",

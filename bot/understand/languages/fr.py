@@ -138,7 +138,7 @@ LANGUAGE = Language(
         ),
         "INFERENCE_STRONG": (
             r"deployer", r"heberger", r"hebergement", r"heberge\w*", r"deploiement",
-            r"mettre en prod",
+            r"mettre en prod", r"decodage speculatif", r"modele brouillon",
         ),
         "INFERENCE_WEAK": (
             r"faire tourner", r"tourner", r"executer", r"lancer", r"utiliser", r"charger",
