@@ -463,6 +463,9 @@ class Answer(BaseModel):
     # A quantized format named and no context ("70b q4_k_m on 2x 3090"): the verdict is for an
     # assumed context, so the longest context the detailed estimate fits there is said too.
     context_room: LongestContext | None = None
+    # "5000 examples avg 300 tokens": the verdict is at the average length, so the longest
+    # sample that fits there is said too (the longest sample sets the peak).
+    sample_room: LongestContext | None = None
     # "Which quant fits?": the largest GGUF type that fits (the reply is that type's estimate).
     quant_pick: QuantPick | None = None
     # A GGUF model a local runner (Ollama, llama.cpp…) or CPU offload is asked about and the
@@ -625,6 +628,7 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
                       gpu=cat.gpu(query.gpu) if query.gpu is not None else None,
                       gpu_count=query.gpu_count or 1, vram_gb=query.vram_gb)
     try:
+        query = _at_average_length(query)
         query, extra = _reframe(query, cat)
         query = _gguf_file(query, cat)
         if query.quant_asked and query.quant is None and query.params_b is not None \
@@ -660,6 +664,9 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         room = _context_room(query, composed, cat)
         if room is not None:
             extra["context_room"] = room
+        sample_room = _sample_room(query, composed, cat)
+        if sample_room is not None:
+            extra["sample_room"] = sample_room
         if query.speed_asked:
             extra.update(_decode(query, composed, cat))
         if query.concurrency_asked:
@@ -729,6 +736,17 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         failed = Answer(query=query, intent=query.intent, error=exc.code,
                         error_params=exc.params)
         return _detail_despite(failed, exc, query, cat)
+
+
+def _at_average_length(query: Query) -> Query:
+    """"5000 examples avg 300 tokens": not packed, each sample is its own sequence (at batch 1
+    no padding), so the run's sequences are that long on average and the detailed estimate,
+    which decides the verdict, runs at it (was an assumed 2,048 that did not fit a T4 where
+    300 tokens do). The assumptions say that the longest sample sets the peak."""
+    if query.seq_len is not None or query.sample_len_avg is None or query.inference \
+            or query.packed:
+        return query
+    return query.model_copy(update={"seq_len": query.sample_len_avg})
 
 
 # The size the difference of LoRA and QLoRA is shown for when no model is named: the seed's own
@@ -1407,6 +1425,20 @@ def _context_room(query: Query, answer: Answer, cat: Catalogue) -> LongestContex
             or detailed is None or not detailed.stated or "seq_len" not in detailed.defaults \
             or detailed.check is None or not detailed.check.detailed_fits \
             or primary is None or primary.fit is None or answer.params_b is None:
+        return None
+    model = estimator_model(query, answer.params_b, cat)
+    return longest_context(query, cat.method(primary.memory.method), model, primary.fit)
+
+
+def _sample_room(query: Query, answer: Answer, cat: Catalogue) -> LongestContext | None:
+    """The run is estimated at the samples' average length (_at_average_length) and fits the
+    asked configuration there: the longest sample that still fits, since the longest sets the
+    peak (None for other questions)."""
+    detailed, primary = answer.detailed, answer.primary
+    if query.sample_len_avg is None or query.seq_len != query.sample_len_avg \
+            or query.inference or query.packed or detailed is None or detailed.check is None \
+            or not detailed.check.detailed_fits or primary is None or primary.fit is None \
+            or answer.params_b is None or answer.ran_there:
         return None
     model = estimator_model(query, answer.params_b, cat)
     return longest_context(query, cat.method(primary.memory.method), model, primary.fit)

@@ -379,6 +379,10 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                     "job.", need=need, each=each, det=det,
                 ))
                 put("\n")
+                avg = answer.query.sample_len_avg
+                if avg is not None and avg == answer.query.seq_len:
+                    put(ph.sample_room(avg, answer.sample_room))
+                    put("\n")
             else:
                 put(_(
                     "It needs about %(need)s (planning estimate); the configuration has "

@@ -21,6 +21,7 @@ from markupsafe import Markup, escape
 from bot.i18n import translations
 from bot.render.format import Formatter, plural_rule
 from rules.budget import BudgetBuys
+from rules.capacity import LongestContext
 from rules.catalogue import Catalogue
 from rules.errors import UnknownMethod
 from rules.fit import Fit, gpus_needed
@@ -345,6 +346,29 @@ class Phrases:
             "At most: %(samples)s samples counted at your sequence length, %(seq)s tokens each; "
             "shorter samples make the run shorter.",
             samples=self.fmt.num(samples), seq=self.fmt.num(seq_len),
+        )
+
+    def sample_room(self, avg: int, room: LongestContext | None) -> Markup:
+        """"5000 examples avg 300 tokens": the estimate is at the average, each sample its own
+        sequence; the longest sample sets the peak, and how long one may be when known."""
+        if room is not None and room.capped and room.model_max is not None:
+            return self._(
+                "📏 At your average of %(avg)s tokens a sample, each sample its own sequence (not "
+                "packed, so no padding at batch 1). The longest sample sets the peak: samples up "
+                "to the model's whole context (%(tokens)s tokens) fit there.",
+                avg=self.fmt.num(avg), tokens=self.fmt.num(room.tokens),
+            )
+        if room is not None and room.tokens > avg and not room.capped:
+            return self._(
+                "📏 At your average of %(avg)s tokens a sample, each sample its own sequence (not "
+                "packed, so no padding at batch 1). The longest sample sets the peak: up to "
+                "about %(tokens)s tokens fit there; truncate longer ones (max_length).",
+                avg=self.fmt.num(avg), tokens=self.fmt.num(room.tokens),
+            )
+        return self._(
+            "📏 At your average of %(avg)s tokens a sample, each sample its own sequence (not "
+            "packed, so no padding at batch 1). The longest sample sets the peak.",
+            avg=self.fmt.num(avg),
         )
 
     def need(self, mem: Memory) -> Markup:

@@ -91,6 +91,7 @@ class _Work:
     dataset_tokens: Decimal | None = None
     dataset_samples: int | None = None
     dataset_counted: bool = False  # dataset_tokens from a count of samples times their length
+    sample_len_avg: int | None = None  # "5000 examples avg 300 tokens": one sample's average
     lora_rank: int | None = None
     adapter_setting: bool = False  # "lora rank 64", "lora alpha 32": LoRA named by its settings
     context_said: bool = False  # the length was called a context ("128k context", "ctx 8k")
@@ -356,6 +357,8 @@ def _take_settings(work: _Work) -> None:
         work.dataset_counted = True
         if work.seq_len is None and not (match.group("avg") or match.group("avg2")):
             work.seq_len = to_int(each)
+        elif match.group("avg") or match.group("avg2"):
+            work.sample_len_avg = to_int(each)
         work.blank(*match.span())
     if work.dataset_tokens is None:
         _take_samples_apart(work)
@@ -372,6 +375,7 @@ def _take_settings(work: _Work) -> None:
             # dataset of that many samples can hold, so one sample's length (an average, not
             # the sequence length), and the dataset their product (was 100 tokens in all).
             assert count_match is not None
+            work.sample_len_avg = to_int(work.dataset_tokens)
             work.dataset_tokens = tidy(count * work.dataset_tokens)
             work.blank(*count_match.span())
     match = px.SAMPLES_COUNT.search(work.s)
@@ -417,6 +421,7 @@ def _take_samples_apart(work: _Work) -> None:
     if count is None or (count.start() < each.end() and each.start() < count.end()):
         return
     raw, mult = ("num", "mult") if each.group("num") else ("num2", "mult2")
+    work.sample_len_avg = to_int(_scaled(work, each, raw, mult))
     work.dataset_tokens = tidy(_scaled(work, count, "n", "nmult") * _scaled(work, each, raw, mult))
     work.blank(*each.span())
     work.blank(*count.span())
@@ -2072,6 +2077,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         dataset_tokens=work.dataset_tokens,
         dataset_samples=work.dataset_samples,
         samples_at_seq_len=samples_at_seq_len,
+        sample_len_avg=work.sample_len_avg,
         pairs_doubled=pairs_doubled,
         lora_rank=work.lora_rank,
         grad_ckpt=True if ckpt_saving else _grad_ckpt(rest),
