@@ -402,9 +402,15 @@ class Answer(BaseModel):
     # "How many A100s do I need?": the answer is about that many cards.
     count_needed: int | None = None
     count_detailed: bool = False  # the count is the detailed estimate's, not the planning one
-    # No settings stated and the detailed estimate at typical settings misses on the planning
-    # rule's count (count_needed): the fewest GPUs it fits on.
-    count_typical: int | None = None
+    # No settings stated and the detailed estimate at typical settings needs more GPUs than the
+    # planning rule's count: count_needed is the detailed one, this the planning rule's.
+    count_planning: int | None = None
+    # No settings stated and the detailed estimate at typical settings leads the verdict
+    # (_typical_leads): with it, the fewest GPUs of the asked card that hold the run by it
+    # (None: none we answer for) and the longest sequence that fits on the asked configuration.
+    typical_lead: bool = False
+    typical_need: int | None = None
+    typical_room: LongestContext | None = None
     count_unreachable: bool = False  # no count holds the settings stated (per-GPU batch)
     # Serving: the count memory asks for is one tensor parallelism cannot split the model over;
     # count_needed is then the next one it can.
@@ -667,6 +673,8 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         sample_room = _sample_room(query, composed, cat)
         if sample_room is not None:
             extra["sample_room"] = sample_room
+        if composed.typical_lead and composed.fits is False:
+            extra.update(_typical_fixes(query, composed, cat))
         if query.speed_asked:
             extra.update(_decode(query, composed, cat))
         if query.concurrency_asked:
@@ -1444,6 +1452,25 @@ def _sample_room(query: Query, answer: Answer, cat: Catalogue) -> LongestContext
     return longest_context(query, cat.method(primary.memory.method), model, primary.fit)
 
 
+def _typical_fixes(query: Query, answer: Answer, cat: Catalogue) -> dict[str, Any]:
+    """The typical settings' detailed estimate leads and misses the asked configuration: the
+    fewest GPUs of that card it fits on, and the longest sequence it fits at there."""
+    primary = answer.primary
+    assert primary is not None and primary.fit is not None and answer.params_b is not None
+    asked = primary.fit
+    out: dict[str, Any] = {}
+    if (asked.gpu is not None or query.vram_gb is not None) \
+            and asked.gpu_count < cat.limits.max_cluster_gpus:
+        out["typical_need"] = _detailed_count(
+            query.model_copy(update={"params_b": answer.params_b}), asked,
+            asked.gpu_count + 1, cat)
+    model = estimator_model(query, answer.params_b, cat)
+    room = longest_context(query, cat.method(primary.memory.method), model, asked)
+    if room.tokens:
+        out["typical_room"] = room
+    return out
+
+
 def _decode(query: Query, answer: Answer, cat: Catalogue) -> dict[str, Any]:
     """The bandwidth bound of one sequence's decode for each precision answered."""
     primary = answer.primary
@@ -1654,9 +1681,13 @@ def _reframe(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
             # detailed estimate at typical settings (which the reply shows too) misses there,
             # the fewest GPUs it fits on beside it ("how many a100s to full finetune 70b": 16
             # by the rule, 92.1 GB per GPU there by the detailed estimate; 18 by it).
+            # That count leads: it is the most accurate one we have (the planning rule's is
+            # said beside it, "entrenar un llama de 70b desde cero en full, ¿cuántas b200?": 7×
+            # by the rule with 0 GB left, 193.4 GB per GPU there; 8× by the detailed estimate).
             typical_need = _detailed_count(query, one, need, cat)
             if typical_need is not None and typical_need != need:
-                extra.update(count_typical=typical_need)
+                extra.update(count_planning=need)
+                need = typical_need
         else:
             # Serving: tensor parallelism splits the model over a count its heads divide by
             # ("llama 405b in fp8, how many h100": 7 hold it by memory, 8 serve it).
@@ -1823,9 +1854,12 @@ def _compose(
     detailed_fits = check.detailed_fits if check is not None else None
     update: dict[str, Any] = {"detailed": detailed, "detailed_fits": detailed_fits,
                               "fits": planning}
-    if not detailed.stated:
+    typical = not detailed.stated and _typical_leads(query, answer, detailed)
+    if not detailed.stated and not typical:
         return answer.model_copy(update=update)
     update["fits"] = detailed_fits
+    if typical:
+        update["typical_lead"] = True
     options = tuple(detailed_options(query, answer, cat))
     # A quote the planning answer made (e.g. for a card we do not rent) follows the detail too.
     want_quote = (answer.intent in ("cost", "recommend", "time") or query.hours is not None
@@ -1868,6 +1902,20 @@ def _compose(
     update["primary"] = new_primary
     update["quote"] = run if answer.quote is primary.quote else answer.quote
     return answer.model_copy(update=update)
+
+
+def _typical_leads(query: Query, answer: Answer, detailed: DetailedAnswer) -> bool:
+    """No settings stated, one training method on a configuration, and the detailed estimate
+    at typical settings (sequence 2,048, batch 1, checkpointing on) says otherwise than the
+    planning rule, or that it does not fit: the most accurate verdict we have is the detailed
+    one, so it leads, with the settings that make it fit ("qlora llama 3 8b on my 4060 ti" led
+    ✅ by the planning rule's 6 GB, then ❌ at 12.8 GB per GPU; "qlora llama 3 70b on 3x 3090"
+    ✅ at 52.5 GB of 72, though each GPU needs 29.1 GB of its 25.77)."""
+    primary, check = answer.primary, detailed.check
+    if check is None or detailed.kind != "training" or primary is None or primary.fit is None \
+            or len(answer.methods) != 1 or answer.intent != "fit" or query.largest:
+        return False
+    return not check.detailed_fits or check.disagree
 
 
 def _build(query: Query, cat: Catalogue) -> Answer:

@@ -70,3 +70,58 @@ def test_average_too_long_for_the_card_is_a_no_at_that_average() -> None:
     assert "At your average of 1,500 tokens a sample" in reply.text
     assert "truncate longer ones" not in reply.text
     assert D(str(reply.answer.detailed.per_gpu_gb)) > D(8)  # type: ignore[union-attr]
+
+
+# --- no settings stated: the detailed estimate at typical settings leads ---------------------
+
+def test_the_lead_never_contradicts_the_detailed_line() -> None:
+    """"qlora llama 3 8b on my 4060 ti" led ✅ by the planning rule's 6 GB, then ❌ at 12.8 GB
+    per GPU on the next line."""
+    reply = PIPE.ask("qlora llama 3 8b on my 4060 ti")
+    assert reply.answer.fits is False and reply.answer.detailed_fits is False
+    assert reply.answer.typical_lead
+    lines = reply.text.splitlines()
+    assert lines[0].startswith("❌")
+    assert lines[1].startswith("At typical settings (sequence 2,048, batch 1) it needs about 12.8")
+    assert "✅" not in "\n".join(lines[:3])
+
+
+def test_the_count_that_holds_it_is_the_detailed_one() -> None:
+    answer = PIPE.ask("qlora llama 3 70b on 3x 3090").answer
+    assert answer.fits is False and answer.typical_need == 4
+    # 4× does hold it by the detailed estimate.
+    assert PIPE.ask("qlora llama 3 70b on 4x 3090").answer.fits is True
+
+
+def test_the_longest_sequence_that_fits_is_said_on_a_rented_card() -> None:
+    reply = PIPE.ask("qlora llama 3 70b on an l40s")
+    room = reply.answer.typical_room
+    assert room is not None and 0 < room.tokens < 2048
+    assert f"With sequences of at most about {room.tokens:,} tokens it fits there." in reply.text
+
+
+def test_settings_stated_still_read_as_yours() -> None:
+    reply = PIPE.ask("qlora llama 3 8b on my 4060 ti, seq 512")
+    assert not reply.answer.typical_lead
+    assert "With your settings it needs about" in reply.text
+
+
+def test_agreeing_fits_keep_the_planning_line() -> None:
+    reply = PIPE.ask("qlora llama 3 8b on a 3090")
+    assert reply.answer.fits is True and not reply.answer.typical_lead
+    assert "It needs about 6 GB (planning estimate)" in reply.text
+
+
+def test_several_methods_are_not_led_by_one_detailed_estimate() -> None:
+    answer = PIPE.ask("llama 3 8b on my 4060 ti").answer
+    assert len(answer.methods) > 1 and not answer.typical_lead
+
+
+def test_largest_model_questions_keep_their_own_search() -> None:
+    assert not PIPE.ask("whats the biggest model i can qlora on a 24gb card??").answer.typical_lead
+
+
+def test_count_questions_lead_with_the_detailed_count() -> None:
+    answer = PIPE.ask("entrenar un llama de 70b desde cero en full, ¿cuántas b200?").answer
+    assert answer.count_needed == 8 and answer.count_planning == 7
+    assert answer.fits is True

@@ -124,7 +124,9 @@ def test_macos_share_decides_the_mac_verdict() -> None:
 
 def test_more_than_eight_gpus_is_sized_and_only_rentable_configurations_are_quoted() -> None:
     out, text = ask("full fine-tune 70B on 2 nodes × 8 H100")
-    assert out["gpu_count"] == 16 and out["vram_gb"] == 1280 and out["fits"] is True
+    # Sized as asked; the verdict is the detailed estimate's at typical settings (best2): 96.3 GB
+    # per GPU of 85.5 with mixed precision (the planning rule's 1,260 of 1,280 GB left no room).
+    assert out["gpu_count"] == 16 and out["vram_gb"] == 1280 and out["fits"] is False
     assert "at most 8 GPUs" in text
     assert "16× H100" in text and "$37.12" not in text  # 16 × $2.32 is not on offer
     assert out["cheapest_fit"]["gpu_count"] <= 8

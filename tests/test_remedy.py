@@ -135,7 +135,9 @@ def test_nothing_short_of_another_card_then_the_offered_one(pipeline: Pipeline) 
     assert rm is not None and not rm.options and rm.best_gb is not None
     assert rm.best_gb > Decimal(12)
     assert reply.text.startswith("🩹 <b>Nothing short of another card makes it fit on 1× RTX 3060.</b>")
-    assert "👉 Offered configuration that holds it as you run it: 4× A100 80GB at $3.68/hour." \
+    # The detailed estimate's cheapest offer (best2; 4× A100 was the planning rule's, 303.8 GB
+    # of 320 with no room for the unsharded head and activations).
+    assert "👉 Offered configuration that holds it as you run it: 8× H100 at $18.56/hour." \
         in reply.text
 
 

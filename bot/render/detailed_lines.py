@@ -604,7 +604,8 @@ def detailed_lead_lines(ph: Phrases, answer: Answer) -> list[Markup]:
     primary = answer.primary
     assert primary is not None
     plan = primary.memory.estimate_gb / (c.gpu_count if c else 1)
-    if not d.stated and ((c and c.disagree) or abs(d.per_gpu_gb - plan) > plan / 4):
+    if not d.stated and not answer.typical_lead \
+            and ((c and c.disagree) or abs(d.per_gpu_gb - plan) > plan / 4):
         seq, batch = d.seq_len, d.micro_batch
         said = g._(
             "At typical settings (sequence %(seq)s, batch %(batch)s) the detailed estimate "

@@ -383,6 +383,34 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 if avg is not None and avg == answer.query.seq_len:
                     put(ph.sample_room(avg, answer.sample_room))
                     put("\n")
+            elif detailed and dc and answer.typical_lead:
+                # No settings stated: the detailed estimate at typical ones leads, the planning
+                # figure beside it, then what makes it fit.
+                put(_(
+                    "At typical settings (sequence %(seq)s, batch %(batch)s) it needs about "
+                    "%(det)s per GPU (detailed estimate) of the %(each)s each GPU has; the "
+                    "planning rule says %(need)s for the whole job.",
+                    seq=fmt.num(detailed.seq_len, 0), batch=detailed.micro_batch,
+                    det=fmt.gb(dc.detailed_per_gpu_gb, 1), each=ph.memory(dc.vram_per_gpu_gb),
+                    need=need,
+                ))
+                put("\n")
+                room = answer.typical_room
+                if not answer.fits and room is not None and answer.remedies is None:
+                    put("📏 ")
+                    put(_("With sequences of at most about %(tokens)s tokens it fits there.",
+                          tokens=fmt.num(room.tokens, 0)))
+                    put("\n")
+                n = answer.typical_need
+                if not answer.fits and n and asked.gpu \
+                        and not (answer.gpu is not None and answer.gpu.platform == "metal"):
+                    put("🔢 ")
+                    put(_(
+                        "It takes at least %(n)s× %(gpu)s (%(total)s) to hold it.",
+                        n=n, gpu=ph.gpu_name(asked.gpu),
+                        total=fmt.gb(asked.vram_gb / asked.gpu_count * n),
+                    ))
+                    put("\n")
             else:
                 put(_(
                     "It needs about %(need)s (planning estimate); the configuration has "
