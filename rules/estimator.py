@@ -1093,11 +1093,17 @@ def estimate_inference(
     width = arch.active_ffn_width
     prompt = min(prompt_len if prompt_len is not None else context_len, context_len)
     step_tokens = prompt * batch
+    # MLX weights run on Apple silicon under mlx-lm (rules/data/detailed.toml
+    # inference.mlx_prefill_step): its own prefill step, and no CUDA context.
+    mlx = spec.group_format == "MLX"
     if spec.quant is not None:
         # A GGUF file runs on llama.cpp, which pushes the prompt through in physical batches
         # of n_ubatch tokens whatever the serving engine's chunk would be.
         ubatch = int(c["inference.llama_cpp_ubatch"])
         prefill_chunk = ubatch if prefill_chunk is None else min(prefill_chunk, ubatch)
+    elif mlx:
+        step = int(c["inference.mlx_prefill_step"])
+        prefill_chunk = step if prefill_chunk is None else min(prefill_chunk, step)
     if prefill_chunk is not None and step_tokens > prefill_chunk:
         step_tokens = prefill_chunk
         assumptions.append(assumption("chunked_prefill", tokens=prefill_chunk))
@@ -1123,9 +1129,15 @@ def estimate_inference(
     if spec.quant is not None:
         # llama.cpp's CUDA runtime, not PyTorch's (which loads every kernel of its own).
         context = c["overhead.llama_cpp_cuda_context_gb"] * _GB
+    elif mlx:
+        # Metal, not CUDA: MLX's peak (mx.get_peak_memory) is its arrays alone, and the
+        # published MLX peaks match weights, KV cache and working set with nothing beside
+        # (tests/data/measured-extra.csv, the mlx-lm rows).
+        context = 0.0
     else:
         context = c["overhead.cuda_context_gb"] * _GB
-    parts.append(("cuda_context", context, "CUDA context and kernels"))
+    if context:
+        parts.append(("cuda_context", context, "CUDA context and kernels"))
     assumptions.append(assumption("inference_settings", context=context_len, batch=batch,
                             kv_bytes=Decimal(repr(kv_value))))
     if gpus > 1:

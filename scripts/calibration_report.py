@@ -252,6 +252,8 @@ def _settings(row: dict[str, str]) -> list[str]:
         out.append("flash attention")
     if inference and "transformers" in method:
         out.append("with transformers")
+    if inference and "mlx" in method:
+        out.append("with mlx")
     if inference:
         gguf = re.search(r"gguf (\S+)", precision)
         if gguf:
@@ -318,7 +320,7 @@ def questions(rows: list[dict[str, str]]) -> list[str]:
 
 # Groups of rows whose errors share a cause, in the order the report lists them.
 GROUPS = ("training full", "training LoRA", "training QLoRA", "training Unsloth",
-          "inference HF", "inference llama.cpp", "inference vLLM")
+          "inference HF", "inference llama.cpp", "inference vLLM", "inference MLX")
 
 
 def group(row: dict[str, str]) -> str:
@@ -326,6 +328,8 @@ def group(row: dict[str, str]) -> str:
     if "inference" in method:
         if "gguf" in precision or "llama.cpp" in method:
             return "inference llama.cpp"
+        if "mlx" in method:  # mlx-lm on Apple silicon
+            return "inference MLX"
         return "inference vLLM" if "vllm" in method else "inference HF"
     if "unsloth" in method:
         return "training Unsloth"
