@@ -248,6 +248,10 @@ def _settings(row: dict[str, str]) -> list[str]:
         out.append("unsloth")
     if "eager attention" in method:
         out.append("eager attention")
+    elif "flash_attn disabled" in method or "flash_attn 0" in method:
+        # llama.cpp's own log line ('flash_attn = disabled', '= 0'): without its fused kernel
+        # each layer's scores of a physical batch over the whole context are materialised.
+        out.append("flash attention off")
     elif "flash attention" in method or "sdpa" in method or "fa2" in method:
         out.append("flash attention")
     if inference and "transformers" in method:
