@@ -47,6 +47,8 @@ _SETTINGS: Final = (
     # The training algorithm beside the method: "and with GRPO?", "¿y con DPO?" after a QLoRA
     # question is that QLoRA run trained so (its pairs, its reference, its generations).
     "online_rl", "paired", "reference_model",
+    # The KV cache's type: "how many users at 8k?" after "and with fp8 kv cache?" keeps it.
+    "kv_cache_type",
 )
 # One training algorithm at a time: "et en DPO ?" after GRPO is DPO alone, not both.
 _ALGORITHM: Final = ("online_rl", "paired", "reference_model")
@@ -260,7 +262,20 @@ def follow_up(
             "hours": new.hours, "hours_as": new.hours_as,
             "deadline_asked": new.hours is not None or asks.NIGHT.search(folded) is not None,
         })
+    if cue == "concurrency":
+        # "how many users at 8k?" after "max context on an L4": each sequence's context is the
+        # one said there, and the answer the users, not the longest context again.
+        at = px.CONTEXT_AT.search(folded) if new.seq_len is None else None
+        merged = merged.model_copy(update={
+            "context_asked": False,
+            **({"seq_len": _context_k(at.group("num")), "context_said": True} if at else {}),
+        })
     return _samples_timed(merged if cue is None else _asking(merged, cue), previous)
+
+
+def _context_k(num: str) -> int:
+    """"at 8k": thousands of tokens as context lengths are, powers of two (8k is 8,192)."""
+    return int(Decimal(num.replace(",", ".")) * 1024)
 
 
 def _on_another_card(new: Query, previous: Query) -> Query | None:

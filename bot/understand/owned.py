@@ -16,6 +16,9 @@ _OWNS: Final = lazy(
     r"i(?: also)? (?:have|own|got|use|run)|i'?ve(?: also)? got|i have got|i'm on|im on|i am on"
     # "got 2 p40s", "have a 3090 here", "running 2x 3090": the subject left out, as in chat
     r"|^(?:just |also )?(?:got|have|own|running|rocking)(?! you)"
+    # "just bought a 3090", "picked up 2x 3090": a card bought is one owned
+    r"|^(?:so |well |ok |just |also |finally )?(?:bought|picked up|grabbed)(?: me| myself)?"
+    r"(?= )"
     r"|my (?:gpu|card|graphics card|video card|setup|rig|pc|machine|laptop) (?:is|has)"
     # "my setup: 2x 3090, 64gb ram", "my rig - a 4090", "rig: 2x 3090", "i'm running a 3090"
     r"|(?:my |current )?(?:setup|rig|build|box|hardware|specs?)(?: is)? ?[:=-]|my gpus? ?[:=-]"

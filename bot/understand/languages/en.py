@@ -36,6 +36,9 @@ LANGUAGE = Language(
         "a couple of": 2, "couple of": 2, "dual": 2, "three": 3, "four": 4, "quad": 4, "five": 5,
         "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "sixteen": 16,
         "a dozen": 12, "dozen": 12, "half a dozen": 6, "a couple": 2,
+        # "with a third 3090", "add a fourth one": the card that makes that many ("a second"
+        # is a unit of time as often: "tokens a second on a 3090").
+        "a third": 3, "a fourth": 4, "a fifth": 5, "a sixth": 6, "an eighth": 8,
     },
     # Units and tens read before a scale ("seven billion"), see numbers.words_to_digits.
     number_words={
