@@ -1846,15 +1846,22 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
             r=fmt.num(hi / lo, 1),  # type: ignore[operator]
         ))
         put("\n")
+    # An AMD card or a Mac compared: the figures are from each maker's datasheet, not NVIDIA's.
+    nvidia = card_a.platform == "cuda" and card_b.platform == "cuda"
     if same:
         pass
     elif serving:
         put("<i>")
-        put(_("These are NVIDIA's peak figures; real speed depends on the software."))
+        put(_("These are NVIDIA's peak figures; real speed depends on the software.") if nvidia
+            else _("These are the datasheets' peak figures; real speed depends on the "
+                   "software."))
         put("</i>\n")
     elif ratio is not None or c.bandwidth_ratio is not None:
         put("<i>")
-        put(_("These are NVIDIA's peak figures; real training speed depends on the software."))
+        put(_("These are NVIDIA's peak figures; real training speed depends on the software.")
+            if nvidia else
+            _("These are the datasheets' peak figures; real training speed depends on the "
+              "software."))
         put("</i>\n")
     else:
         put("<i>")
