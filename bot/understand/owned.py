@@ -24,10 +24,16 @@ _OWNS: Final = lazy(
     r"|(?:my |current )?(?:setup|rig|build|box|hardware|specs?)(?: is)? ?[:=-]|my gpus? ?[:=-]"
     r"|my (?:setup|rig|build|box|hardware|specs?|gpus?|cards?)(?= (?:gpu|a|an|one|two|\d))"
     r"|i(?:'m| am|m) (?:running|using|rocking)|(?:currently|just) (?:running|using)"
+    # "using a 3060 12gb", "running 2x 3090": the message opens on the verb, its subject left out
+    r"|^ *(?:using|running|rocking)"
     r"|tengo|cuento con|dispongo de|uso|mi (?:gpu|grafica|tarjeta(?: grafica)?|placa|pc|equipo)"
     r" (?:es|tiene)"
+    # "estoy usando una 3090", "corro una 3090", "ando con una 4070", "trabajo con una 3060"
+    r"|estoy (?:usando|con|corriendo (?:en|con))|corro(?: (?:en|con))?|ando con|trabajo con"
     r"|j'?ai|j ai|je possede|je dispose d'?|je suis sur|ma carte(?: graphique)? est|mon (?:gpu|pc)"
     r" (?:est|a)"
+    # "je tourne sur une 3090", "j'utilise une 4090", "je bosse sur une 3060"
+    r"|je (?:tourne|bosse|travaille) (?:sur|avec)|j'?utilise|j utilise"
     r")(?![a-z])"
     r"(?! (?:to|que|besoin|envie|de louer|a louer|alquilar|rent|access to your))"
 )

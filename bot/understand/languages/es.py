@@ -141,7 +141,7 @@ LANGUAGE = Language(
         "INFERENCE_WEAK": (
             r"ejecutar", r"ejecutarlo", r"correr", r"correrlo", r"usar", r"cargar",
             # as written in threads: "el modelo que corra", "¿corre llama 70b en mi 3090?"
-            r"corre", r"corra", r"corran", r"corren", r"correria",
+            r"corre", r"corra", r"corran", r"corren", r"correria", r"corro",
             r"levantar", r"levantarlo", r"mejor(?:es)? (?:modelos?|llms?)"),
         "TRAINING_WORDS": (
             r"entrenar\w*", r"entrenamiento", r"ajuste fino", r"ajustar", r"afinar", r"reentrenar",
