@@ -22,7 +22,7 @@ from decimal import Decimal
 from itertools import pairwise
 from typing import Final, Protocol
 
-from bot.understand import asks
+from bot.understand import asks, owned
 from bot.understand import lexicon as lx
 from bot.understand.index import CatalogueIndex
 from bot.understand.lazy import lazy
@@ -313,7 +313,8 @@ def _candidates(name: str, plural: bool = False) -> Iterator[str]:
 
 
 def _resolve(
-    name: str, mem: Decimal | None, index: CatalogueIndex, plural: bool = False
+    name: str, mem: Decimal | None, index: CatalogueIndex, plural: bool = False,
+    mine: bool = False,
 ) -> tuple[GPU | None, Decimal | None, bool]:
     """The catalogue GPU a name (and the memory written with it) means, the unified memory of a
     Mac, and whether a bare name was read as one of several memory variants."""
@@ -336,8 +337,9 @@ def _resolve(
         same = [v for v in variants if v.vram_gb == mem]
         if gpu.vram_gb != mem and same:
             return same[0], None, False
-        if gpu.vram_gb != mem and not gpu.rented:
-            # "rtx 3050 de 4gb" (the laptop part), a 48 GB modded 4090 D: the card the user has.
+        if gpu.vram_gb != mem and (not gpu.rented or mine):
+            # "rtx 3050 de 4gb" (the laptop part), a 48 GB modded 4090 D: the card the user has;
+            # a kind we rent too when it is theirs ("my 4090 48gb", "tengo una 4090 de 48gb").
             return gpu, mem, False
         return gpu, None, False
     sizes = {v.vram_gb for v in variants}
@@ -531,6 +533,8 @@ def _take_instances(work: Work, index: CatalogueIndex) -> list[GpuMention]:
 _SYSTEM_BEFORE: Final = lazy(r"(?<![a-z])(?:nvidia )?[dh]gx[ -]?$")
 _SYSTEM_GPUS: Final = 8
 _SYSTEMS_BEFORE: Final = lazy(rf"(?<![\w.,])(?P<n>\d{{1,2}}|{_COUNT_WORDS}) ?[x×]? ?$")
+# "my 4090 48gb", "mi 4090 de 48gb", "ma 4090 48 go": a possessive right before the card.
+_MINE_BEFORE: Final = lazy(r"(?<![a-z])(?:my|mi|ma|mon|our|nuestra|notre)(?: own)? ?$")
 
 
 def take_gpus(work: Work, index: CatalogueIndex) -> None:
@@ -556,10 +560,13 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
         raw_mem = match.group("mem")
         mem = _memory(raw_mem) if raw_mem else None
         end = match.end()
-        gpu, unified, assumed = _resolve(name, mem, index)
+        mine = mem is not None and (
+            _MINE_BEFORE.search(work.s, max(0, match.start() - 12), match.start()) is not None
+            or owned.says_owned(work.s))
+        gpu, unified, assumed = _resolve(name, mem, index, mine=mine)
         if gpu is None and name.endswith("s"):
             # "two p40s", "my t4s": a short name's plural ("l40s" was found as written).
-            gpu, unified, assumed = _resolve(name, mem, index, plural=True)
+            gpu, unified, assumed = _resolve(name, mem, index, plural=True, mine=mine)
         if gpu is not None and assumed and not gpu.unified_memory:
             bare = _BARE_MEM_AFTER.match(work.s, end)
             value = Decimal(bare.group("num")) if bare else None

@@ -26,6 +26,8 @@ _OWNS: Final = lazy(
     r"|i(?:'m| am|m) (?:running|using|rocking)|(?:currently|just) (?:running|using)"
     # "using a 3060 12gb", "running 2x 3090": the message opens on the verb, its subject left out
     r"|^ *(?:using|running|rocking)"
+    # "my 4090 48gb", "mi 3090", "ma 4090" said alone (the card blanked to "gpu")
+    r"|^ *(?:my|mi|ma|mon) gpu *[.!]? *$"
     r"|tengo|cuento con|dispongo de|uso|mi (?:gpu|grafica|tarjeta(?: grafica)?|placa|pc|equipo)"
     r" (?:es|tiene)"
     # "estoy usando una 3090", "corro una 3090", "ando con una 4070", "trabajo con una 3060"
