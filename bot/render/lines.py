@@ -11,9 +11,10 @@ them is the template's, byte for byte.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from decimal import ROUND_CEILING, Decimal
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from markupsafe import Markup
 
@@ -103,6 +104,36 @@ def _not_rented(ph: Phrases, card: GPU) -> Markup:
                     gpu=ph.gpu_name(card.id))
     return ph._("We don't rent the %(gpu)s here: this verdict is for your own card.",
                 gpu=ph.gpu_name(card.id))
+
+
+# A card's name that prints its memory ("A100 40GB", "Tesla V100 16GB").
+_SIZE_IN_NAME: Final = re.compile(r"\d+ ?GB\b")
+
+
+def _variant_also(ph: Phrases, answer: Answer, other: Fit, cat: Catalogue) -> Markup:
+    """The other memory of a card read as one of several ("4060 ti": 8 GB, the 16 GB one),
+    same planning verdict: the detailed estimate's there when it differs, else the room."""
+    d = answer.detailed
+    c = d.check if d is not None else None
+    if d is not None and c is not None and c.card_gb is None and other.gpu is not None:
+        card = cat.capacity_gb(cat.gpu(other.gpu))  # what CUDA reports, as the check holds to
+        det_fits = d.per_gpu_gb <= card
+        if det_fits != c.detailed_fits:
+            room = ph.room(det_fits, card - d.per_gpu_gb)
+            if det_fits:
+                return ph._(
+                    "On the %(other)s the detailed estimate (%(det)s per GPU) fits: %(room)s.",
+                    other=ph.gpu_name(other.gpu), det=ph.fmt.gb(d.per_gpu_gb, 1),
+                    room=room)
+            return ph._(
+                "On the %(other)s the detailed estimate (%(det)s per GPU) does not fit: "
+                "%(room)s.", other=ph.gpu_name(other.gpu), det=ph.fmt.gb(d.per_gpu_gb, 1),
+                room=room)
+    if other.fits:
+        return ph._("On the %(other)s it fits too: %(room)s.",
+                    other=ph.gpu_name(other.gpu), room=ph.headroom(other))  # type: ignore[arg-type]
+    return ph._("On the %(other)s it does not fit either: %(room)s.",
+                other=ph.gpu_name(other.gpu), room=ph.headroom(other))  # type: ignore[arg-type]
 
 
 def _truncate(text: str, length: int) -> str:
@@ -568,9 +599,17 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             put("ℹ️ ")
             if card.rented:
                 put(_("Read as the %(gpu)s, the one we rent.", gpu=ph.gpu_name(card.id)))
-            else:
+            elif _SIZE_IN_NAME.search(card.name):
                 put(_("Read as the %(gpu)s.", gpu=ph.gpu_name(card.id)))
+            else:
+                # "qlora llama 3 8b on my 4060 ti": the memory taken, the other one's below
+                put(_("Read as the %(gpu)s with %(size)s.", gpu=ph.gpu_name(card.id),
+                      size=fmt.gb(card.vram_gb)))
             for v in answer.variant_fits:
+                if v.fits == asked.fits and not card.rented:
+                    put(" ")
+                    put(_variant_also(ph, answer, v, cat))
+                    continue
                 if v.fits == asked.fits:
                     continue
                 put(" ")
