@@ -6,12 +6,13 @@ localized HTML.
 
 from __future__ import annotations
 
+import os
 import re
 from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from decimal import ROUND_CEILING, Decimal
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -326,6 +327,23 @@ class CountSplit:
         return self.gpus > self.per_instance
 
 
+@dataclass(frozen=True, slots=True)
+class FamilyPick:
+    """A family named without a size on a configuration ("can i run deepseek v4 on 8x h200"):
+    the reply is for `chosen`, the largest member that fits there (`fits`), else the smallest;
+    the others are named beside it."""
+
+    family: str  # "DeepSeek-V4"
+    chosen: str  # the member's catalogue name
+    others: tuple[str, ...]  # the other members' names, by size
+    other_ids: tuple[str, ...]  # and their ids (a button each in Telegram)
+    fits: bool
+    count: int  # how many members the family has
+    # The question as the member answered, the family kept: what a follow-up continues ("and
+    # with lora?") and a member picked next answers ("the 8b one", a button).
+    query: Query
+
+
 class Answer(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -339,6 +357,7 @@ class Answer(BaseModel):
     card_noted: bool = False
     model_name: str | None = None
     family: tuple[str, ...] = ()  # the models of a family named without a size, to choose from
+    family_pick: FamilyPick | None = None  # the member a family on a configuration is answered for
     gated: bool = False
     params_b: Decimal | None = None
     gpu: GPU | None = None
@@ -633,6 +652,10 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         return Answer(query=query, intent="fit", card_noted=True,
                       gpu=cat.gpu(query.gpu) if query.gpu is not None else None,
                       gpu_count=query.gpu_count or 1, vram_gb=query.vram_gb)
+    if query.family and query.params_b is None and query.model_id is None \
+            and query.intent in ("fit", "memory") \
+            and (query.gpu is not None or query.vram_gb is not None):
+        return _family_pick(query, cat)
     try:
         query = _at_average_length(query)
         query, extra = _reframe(query, cat)
@@ -755,6 +778,48 @@ def _at_average_length(query: Query) -> Query:
             or query.packed:
         return query
     return query.model_copy(update={"seq_len": query.sample_len_avg})
+
+# Where the members' names part: the family's name ends at a space or a hyphen before it.
+_NAME_PART: Final = re.compile(r"[\s\-_]")
+
+
+def _family_name(names: list[str]) -> str:
+    """What the members' names share up to where they part: "DeepSeek-V4-Pro (1.6T MoE)" and
+    "DeepSeek-V4-Flash (284B MoE)" → "DeepSeek-V4", "Phi-3 mini"/"Phi-3 medium" → "Phi-3"."""
+    common = os.path.commonprefix(names)
+    if any(len(n) > len(common) and not _NAME_PART.match(n[len(common)]) for n in names):
+        parts = list(_NAME_PART.finditer(common))
+        common = common[: parts[-1].start()] if parts else common
+    return common.rstrip(" -_") or names[0]
+
+
+def _family_pick(query: Query, cat: Catalogue) -> Answer:
+    """A family named without a size on a configuration ("can i run deepseek v4 on 8x h200",
+    "olmo 3 on a 4090?"): answered for the largest member that fits there, else for the
+    smallest, the others named (a "which one?" there left the question unanswered)."""
+    members = [cat.models.get(model_id) for model_id in query.family]
+    members.sort(key=lambda m: m.params_b)
+    chosen: Answer | None = None
+    for spec in reversed(members):
+        asked = query.model_copy(
+            update={"model_id": spec.id, "params_b": spec.params_b, "family": ()})
+        answer = build_answer(asked, cat)
+        if answer.error is None and answer.fits:
+            chosen = answer
+            break
+    fits = chosen is not None
+    if chosen is None:
+        smallest = members[0]
+        chosen = build_answer(query.model_copy(update={
+            "model_id": smallest.id, "params_b": smallest.params_b, "family": ()}), cat)
+    picked = cat.models.get(chosen.query.model_id) if chosen.query.model_id else members[0]
+    names = [m.name for m in members]
+    others = [m for m in members if m.id != picked.id]
+    return chosen.model_copy(update={"family_pick": FamilyPick(
+        family=_family_name(names), chosen=picked.name,
+        others=tuple(m.name for m in others), other_ids=tuple(m.id for m in others),
+        fits=fits, count=len(members),
+        query=query.model_copy(update={"model_id": picked.id, "params_b": picked.params_b}))})
 
 
 # The size the difference of LoRA and QLoRA is shown for when no model is named: the seed's own

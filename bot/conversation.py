@@ -76,6 +76,8 @@ class Conversations:
         if kept is None:
             return
         query = kept.query
+        if kept.answer.family_pick is not None:
+            query = kept.answer.family_pick.query  # the member answered, its family kept
         if is_gpu_price(query):
             # "how much is an H100 per hour?" after a run: the run is kept beside the price,
             # for "and for 10 hours?" (that run on that card), not forgotten.
@@ -142,7 +144,9 @@ def _continuable(reply: Reply) -> bool:
         return True  # "i have 2 3090s": "and with 2 of them?", "can i run llama 3 70b?"
     if answer.missing == "hours" and asks_hours_of_gpu(query):
         return True  # "cuánto cuesta una h100" asked "for how many hours?": "y por 48h?"
-    return asked_which or gpu_time or not (answer.missing or reply.query.params_b is None)
+    picked = answer.family_pick is not None  # "llama 3 on an H100": answered for the 70B
+    return asked_which or gpu_time or picked \
+        or not (answer.missing or reply.query.params_b is None)
 
 
 def carried_line(query: Query, carried: tuple[str, ...], locale: str, catalogue: Catalogue) -> str:

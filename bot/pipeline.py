@@ -497,7 +497,8 @@ def to_json(reply: Reply) -> dict[str, Any]:
         "lang": reply.locale,
         "intent": a.intent,
         "params_b": _num(a.params_b if a.params_b is not None else q.params_b),
-        "model": q.model_id,
+        # A family named on a configuration: the member the reply is for.
+        "model": a.query.model_id if a.family_pick is not None else q.model_id,
         # A GGUF type's method is reported as the planning method it stands in for.
         "method": (mem.planned_as or mem.method) if mem else _json_method(q.method),
         "gpu": gpu,

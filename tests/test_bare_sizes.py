@@ -55,5 +55,8 @@ def test_a_named_model_says_nothing_of_a_shape(pipeline: Pipeline) -> None:
 
 
 def test_a_family_without_a_size_still_asks_which(pipeline: Pipeline) -> None:
-    answer = pipeline.ask("llama 3 on an H100").answer
+    answer = pipeline.ask("how much vram for llama 3").answer
     assert answer.missing == "model_size" and answer.family
+    # On a configuration, the largest member that fits there is answered (the 8B named).
+    picked = pipeline.ask("llama 3 on an H100").answer
+    assert picked.family_pick is not None and picked.query.params_b == 70

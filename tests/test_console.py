@@ -127,7 +127,7 @@ async def test_history_is_a_table_of_recorded_prices(console):
 async def test_start_is_a_new_conversation_and_new_asks_a_follow_up_fresh(console):
     await say(console, "can I serve Llama 3.1 70B in 4-bit on an A100?")
     await say(console, "/start")
-    assert "Which one: Llama 3 8B or Llama 3 70B?" in await say(console, "llama 3 on an H100")
+    assert "Which one: Llama 3 8B or Llama 3 70B?" in await say(console, "how much vram for llama 3")
     await say(console, "QLoRA Llama 3.1 70B on an H100")
     follow = await say(console, "and on 2 H200?")
     assert "QLoRA of Llama 3.1 70B, from your last question." in follow

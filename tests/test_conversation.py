@@ -36,7 +36,7 @@ STAND_ALONE: list[tuple[str, str, dict[str, Any], str]] = [
      {"intent": "prices", "params_b": None}, "L40S"),
     ("Mixtral 8x7B on 2× H100", "llama 3 on an H100",
      {"model_id": None, "family": ("llama-3-8b", "llama-3-70b"), "gpu": "h100"},
-     "Which one: Llama 3 8B or Llama 3 70B?"),
+     "Llama 3 is a family of 2 models: this answer is for the largest that fits here, Llama 3 70B."),
 ]
 
 

@@ -60,7 +60,7 @@ def buttons(message: SentMessage) -> dict[str, str]:
 async def test_start_resets_the_thread(api, app):
     await reply_to(api, 500, "can I serve Llama 3.1 70B in 4-bit on an A100?")
     await reply_to(api, 500, "/start")
-    asked = await reply_to(api, 500, "llama 3 on an H100")
+    asked = await reply_to(api, 500, "how much vram for llama 3")
     assert "Which one: Llama 3 8B or Llama 3 70B?" in asked.text
 
 

@@ -164,7 +164,20 @@ def test_a_one_model_family_is_that_model() -> None:
      ("fr", "Lequel\u00a0: Llama 3 8B ou Llama 3 70B\u202f?")],
 )
 def test_the_answer_asks_which_model_of_the_family(locale: str, expected: str) -> None:
-    assert expected in PIPELINE.ask("llama 3 on an H100", chosen_locale=locale).text
+    assert expected in PIPELINE.ask("how much vram for llama 3", chosen_locale=locale).text
+
+
+def test_a_family_on_a_configuration_is_answered_for_the_largest_that_fits() -> None:
+    """"llama 3 on an H100": the 70B answered, the 8B named (a "which one?" there left the
+    question waiting); "deepseek v4 on a 4090", none fits: the smallest, said so."""
+    reply = PIPELINE.ask("llama 3 on an H100")
+    assert reply.answer.query.model_id == "llama-3-70b" and reply.answer.fits
+    assert reply.text.startswith(
+        "ℹ️ Llama 3 is a family of 2 models: this answer is for the largest that fits here, "
+        "Llama 3 70B. Also in the family: Llama 3 8B.")
+    none = PIPELINE.ask("can i run deepseek v4 on a 4090")
+    assert none.answer.query.model_id == "deepseek-v4-flash" and not none.answer.fits
+    assert "none fits here: this answer is for the smallest, DeepSeek-V4-Flash" in none.text
 
 
 @pytest.mark.parametrize(("answer", "model"), [("70B", "llama-3-70b"), ("the 8b one", "llama-3-8b"),

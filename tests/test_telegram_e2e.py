@@ -238,8 +238,21 @@ async def test_a_follow_up_continues_the_previous_question_in_the_same_chat_only
     assert "from your last question" not in command.text
 
 
+async def test_a_family_on_a_card_gets_a_button_for_each_other_member(api, app):
+    asked = await reply_to(api, 1301, "llama 3 on an H100?")
+    assert "this answer is for the largest that fits here, Llama 3 70B" in asked.text
+    assert asked.inline_markup is not None
+    buttons = [b for row in asked.inline_markup["inline_keyboard"] for b in row]
+    assert buttons[0]["text"] == "Llama 3 8B"
+    before = api.message_count(1301)
+    api.push_callback_query(1301, asked.message_id, buttons[0]["callback_data"])
+    (picked,) = (await api.wait_for_messages(before + 1, chat_id=1301, timeout=10))[before:]
+    assert_valid(picked)
+    assert "Llama 3 8B" in picked.text and "H100" in picked.text  # the question, answered
+
+
 async def test_a_family_without_a_size_gets_one_button_per_model(api, app):
-    asked = await reply_to(api, 1300, "llama 3 on an H100?")
+    asked = await reply_to(api, 1300, "how long to qlora llama 3 on 50M tokens on an H100?")
     assert "Llama 3 8B or Llama 3 70B" in asked.text
     assert asked.inline_markup is not None
     buttons = [b for row in asked.inline_markup["inline_keyboard"] for b in row]

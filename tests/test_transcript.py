@@ -48,7 +48,8 @@ TRANSCRIPT: list[tuple[str, bool, dict[str, Any], tuple[str, ...]]] = [
     ("Mixtral 8x7B on 2× H100", False, {"model_id": "mixtral-8x7b", "gpu": "h100", "gpu_count": 2},
      ("46.7B",)),
     ("llama 3 on an H100", False, {"family": ("llama-3-8b", "llama-3-70b"), "gpu": "h100"},
-     ("Which one: Llama 3 8B or Llama 3 70B?",)),
+     ("Llama 3 is a family of 2 models: this answer is for the largest that fits here, "
+      "Llama 3 70B.",)),
     ("70B", True, {"model_id": "llama-3-70b", "gpu": "h100", "intent": "fit"}, ("Llama 3 70B",)),
     ("what GPUs do you have", False, {"intent": "prices", "params_b": None}, ("B200",)),
     ("QLoRA Llama 3.1 8B on an L40S for 5 hours", False,

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from bot.answer import Answer
+from bot.answer import Answer, FamilyPick
 from bot.render.lines import (
     bf16_error_line,
     compare_lines,
@@ -456,6 +456,8 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
         else:
             include("missing.html.j2")
     else:
+        if answer.family_pick is not None:
+            _family_pick(answer.family_pick, ph, put)
         _lead(answer, ph, include, put)
         _body(answer, ph, include, put)
     if answer.remedies and not answer.remedies.lead and not error and not answer.missing:
@@ -472,6 +474,26 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
     # A plain str, as a template's render gave: a Markup reply would escape what is added to
     # it (reply.text + "&…") and strip() would keep it Markup.
     return "".join(out)
+
+
+def _family_pick(pick: FamilyPick, ph: Phrases, put: Put) -> None:
+    """"can i run deepseek v4 on 8x h200": which member the reply is for, and the others."""
+    put("ℹ️ ")
+    if pick.fits:
+        put(ph.ngettext(
+            "%(family)s is a family of %(num)s model: this answer is for the largest that fits "
+            "here, %(chosen)s.",
+            "%(family)s is a family of %(num)s models: this answer is for the largest that fits "
+            "here, %(chosen)s.", pick.count, family=pick.family, chosen=pick.chosen))
+    else:
+        put(ph.ngettext(
+            "%(family)s is a family of %(num)s model and none fits here: this answer is for the "
+            "smallest, %(chosen)s.",
+            "%(family)s is a family of %(num)s models and none fits here: this answer is for the "
+            "smallest, %(chosen)s.", pick.count, family=pick.family, chosen=pick.chosen))
+    put(" ")
+    put(ph._("Also in the family: %(others)s.", others=ph.fmt.list(pick.others)))
+    put("\n\n")
 
 
 def _card_noted(answer: Answer, ph: Phrases, put: Put) -> None:

@@ -48,6 +48,12 @@ def answer_rows(reply: Reply, fresh: int | None = None) -> Rows | None:
     if answer.error or answer.missing:
         return fresh_row or None
     rows: list[tuple[tuple[str, str], ...]] = [*fresh_row]
+    if answer.family_pick is not None:
+        # "llama 3 on an H100", answered for the 70B: a button for each other member.
+        pick = answer.family_pick
+        others = [_button(name, Callback("pick", (model_id,)))
+                  for name, model_id in zip(pick.others, pick.other_ids, strict=True)]
+        rows.extend(tuple(others[i : i + 3]) for i in range(0, len(others), 3))
     primary = answer.primary
     if primary is not None and answer.params_b is not None:
         method, size = primary.memory.method, size_arg(answer.params_b)

@@ -174,6 +174,11 @@ def follow_up(
             return counted
     if previous.intent not in _MODEL_INTENTS:
         return new
+    if previous.family and previous.model_id in previous.family and _names_model(new) \
+            and not _said(new, "gpu") and (new.model_id is None or new.model_id in previous.family):
+        # "llama 3 on an H100", answered for the 70B, then "the 8b one": another member there,
+        # as after "Which one?".
+        previous = previous.model_copy(update={"model_id": None, "params_b": None})
     if previous.params_b is None:
         if _completes_dataset_run(new, previous):
             # "on llama 3 8b lora h100" after "how long for 50M tokens?" (asked which model):

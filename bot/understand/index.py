@@ -103,8 +103,11 @@ class ModelIndex:
 # A published size at the end of a model's name: "Llama 3 8B", "Mixtral 8x7B", "gpt-oss-20b",
 # "Qwen3 30B-A3B", "Phi-4 (14B)", "DeepSeek-V3 (671B MoE)". What is left names the family.
 _NAME_SIZE: Final = lazy(
-    r"[\s\-]+\(?\d+(?:\.\d+)?(?:x\d+)?[bB](?:-A\d+(?:\.\d+)?B)?(?: MoE)?\)?$"
+    r"[\s\-]+\(?\d+(?:\.\d+)?(?:x\d+)?[bBtT](?:-A\d+(?:\.\d+)?B)?(?: MoE)?\)?$"
 )
+# A family's name that is a versioned series and one variant word: "Llama 4 Scout",
+# "DeepSeek-V4-Pro", "Phi-3 mini", "Jamba 1.5 Large" (the series, then the variant).
+_SERIES_VARIANT: Final = lazy(r"(.*\d(?:\.\d+)?)[\s\-]+[A-Za-z]{2,}")
 _SEPARATOR: Final = r"[\s_\-:.]?"  # "llama 3.1", "llama3.1", "llama-3-1"
 _FAMILY_SPLIT: Final = lazy(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])|[\s_\-:/.]+")
 
@@ -125,10 +128,20 @@ class FamilyIndex:
 
     def __init__(self, models: ModelCatalogue) -> None:
         grouped: dict[str, list[ModelSpec]] = {}
+        series: dict[str, list[ModelSpec]] = {}
+        spelled = {fold(n) for model in models for n in (model.name, model.id, *model.aliases)}
         for model in models:
             family = _NAME_SIZE.sub("", model.name)
             if family != model.name and "(" not in family:
                 grouped.setdefault(family, []).append(model)
+            variant = _SERIES_VARIANT.fullmatch(family) if "(" not in family else None
+            if variant is not None:
+                series.setdefault(variant.group(1), []).append(model)
+        for name, members in series.items():
+            # "llama 4" (Scout and Maverick), "deepseek v4" (Pro and Flash): a series of
+            # variants named by words, where no family nor model has that name already.
+            if len(members) > 1 and name not in grouped and fold(name) not in spelled:
+                grouped[name] = members
         chunks = {name: [c for c in _FAMILY_SPLIT.split(fold(name)) if c] for name in grouped}
         kept = [
             name for name, words in chunks.items()

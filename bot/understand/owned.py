@@ -93,10 +93,8 @@ def on_own_card(query: Query, own: Query | None) -> Query:
             or query.text.lstrip().startswith("/"):
         return query
     names_model = query.params_b is not None or query.model_id is not None
-    if not names_model and not query.largest:
-        return query
-    if query.family and not names_model:
-        return query
+    if not names_model and not query.largest and not query.family:
+        return query  # a family ("can i run olmo 3?") is answered there for its largest that fits
     intent = "fit" if query.intent in ("memory", "unknown") else query.intent
     return query.model_copy(update={
         "gpu": own.gpu, "gpu_text": own.gpu_text, "vram_gb": own.vram_gb,
