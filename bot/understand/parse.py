@@ -788,7 +788,16 @@ BF16_UNSUPPORTED: Final = lazy(
     r"(?:supported|available|soportad[oa]|compatible|disponible|supporte|pris en charge)|"
     rf"{_BF16} (?:is )?unsupported|"
     rf"no (?:soporta|admite|es compatible con) (?:el |los )?{_BF16}|"
-    rf"ne (?:supporte|gere|prend) pas (?:en charge )?(?:le |du )?{_BF16}"
+    rf"ne (?:supporte|gere|prend) pas (?:en charge )?(?:le |du )?{_BF16}|"
+    # The card said to lack it ("no bf16 on a p40 i think", "no tiene bf16 creo", "elle a pas
+    # de bf16"): the same question, asked before any error.
+    rf"(?:has|have|got|there'?s|there is) no {_BF16}|"
+    rf"(?:does ?n[o']?t|doesnt|does not|do ?n[o']?t) have (?:any )?{_BF16}|"
+    rf"no (?:tiene|tienen|trae|hay|soporta) (?:soporte (?:de|para) )?{_BF16}|"
+    rf"sin soporte (?:de|para) {_BF16}|"
+    rf"(?<![a-z])a pas (?:de |le |du )?{_BF16}|"
+    rf"(?<![a-z])no {_BF16}(?: support)?(?: (?:on|in|en|sur) [a-z0-9 ]{{1,20}}?)?,? "
+    r"(?:i think|i believe|afaik|iirc|right|creo|je crois|il me semble)"
 )
 
 
@@ -2082,7 +2091,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         lora_rank=work.lora_rank,
         grad_ckpt=True if ckpt_saving else _grad_ckpt(rest),
         details=bool(px.DETAILS.search(rest)),
-        largest=work.params_b is None and bool(asks.LARGEST.search(rest)),
+        # "en la p40 anda qlora? no tiene bf16 creo": a training method on a card with a remark
+        # on its precision and no model is what that card can train (with the FP16 note).
+        largest=work.params_b is None and (bool(asks.LARGEST.search(rest)) or (
+            bf16_error and method is not None and not inference and not work.family
+            and (bool(work.gpus) or work.vram_gb is not None) and intent in ("fit", "memory"))),
         count_asked=count_asked,
         budget_usd=budget,
         max_rate_usd=rate_money if intent == "recommend" else None,
