@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from bot.capacity import TrainingSpeed, concurrency_facts, training_speed_facts
 from bot.detail import (
     DEFAULT_SEQ_LEN,
+    TERM_LABELS,
     DetailedAnswer,
     FitCheck,
     LargestBatch,
@@ -163,6 +164,31 @@ class CkptSaving:
     @property
     def saved_gb(self) -> Decimal:
         return self.off_gb - self.on_gb
+
+
+@dataclass(frozen=True, slots=True)
+class ContextPair:
+    """"num_ctx 8192 vs 32768 for qwen2.5 14b on a 4070 ti super": the detailed estimate per
+    GPU at each context (`short`, `long`: the shorter first), the part that grows with it (the
+    KV cache serving, the activations training) and each verdict on the configuration."""
+
+    kind: str  # "training" or "inference"
+    method: str
+    short: int
+    long: int
+    short_gb: Decimal
+    long_gb: Decimal
+    # What grows with it, most first: (term label msgid, at short, at long), e.g. the KV cache
+    # serving, the logits and activations training (bot.detail.TERM_LABELS).
+    grows: tuple[tuple[str, Decimal, Decimal], ...]
+    vram_per_gpu_gb: Decimal | None  # what each is held to (vLLM: its share); None: no card
+    short_fits: bool | None
+    long_fits: bool | None
+    vllm: bool  # vLLM named: it takes its share of each GPU whatever its --max-model-len
+
+    @property
+    def more_gb(self) -> Decimal:
+        return self.long_gb - self.short_gb
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,6 +402,7 @@ class Answer(BaseModel):
     method_diff: MethodDiff | None = None  # "lora vs qlora difference"
     flash_saving: FlashSaving | None = None  # "does flash attention reduce vram"
     kv_saving: KvSaving | None = None  # "how much does a q4_0 kv cache save"
+    context_pair: ContextPair | None = None  # "num_ctx 8192 vs 32768": the memory at each
     vllm_share: VllmShare | None = None  # "why does vllm take 90% of my vram"
     vllm_fixes: VllmFixes | None = None  # vLLM serving that misses its share: what fits
     strategy_choice: StrategyChoice | None = None  # "zero2 or zero3?": the run with each
@@ -737,6 +764,10 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
             saving = _kv_saving(query, answer, detailed, cat)
             if saving is not None:
                 extra["kv_saving"] = saving
+        if query.seq_len_other is not None and detailed is not None:
+            pair = _context_pair(query, answer, detailed, cat)
+            if pair is not None:
+                extra["context_pair"] = pair
         if query.vllm_share_asked:
             asked = composed.primary.fit if composed.primary is not None else None
             extra["vllm_share"] = vllm_share_facts(query, asked, cat)
@@ -778,6 +809,34 @@ def _at_average_length(query: Query) -> Query:
             or query.packed:
         return query
     return query.model_copy(update={"seq_len": query.sample_len_avg})
+
+def _context_pair(
+    query: Query, answer: Answer, detailed: DetailedAnswer, cat: Catalogue
+) -> ContextPair | None:
+    """The detailed estimate at the other context said ("num_ctx 8192 vs 32768") beside the
+    one the reply goes on with."""
+    assert query.seq_len_other is not None
+    other = detailed_for(query.model_copy(update={"seq_len": query.seq_len_other}), answer, cat)
+    if other is None or other.kind != detailed.kind:
+        return None
+    short, long = sorted((detailed, other), key=lambda d: d.seq_len)
+    if short.seq_len == long.seq_len:
+        return None
+    check = detailed.check
+    grows = sorted(
+        ((TERM_LABELS.get(t.name, t.name), short.breakdown.term(t.name), t.gb)
+         for t in long.breakdown.terms if t.gb - short.breakdown.term(t.name) >= Decimal("0.25")),
+        key=lambda g: g[1] - g[2])
+    return ContextPair(
+        kind=detailed.kind, method=detailed.method, short=short.seq_len, long=long.seq_len,
+        short_gb=short.breakdown.per_gpu_gb, long_gb=long.breakdown.per_gpu_gb,
+        grows=tuple(grows[:3]),
+        vram_per_gpu_gb=check.vram_per_gpu_gb if check is not None else None,
+        short_fits=short.check.detailed_fits if short.check is not None else None,
+        long_fits=long.check.detailed_fits if long.check is not None else None,
+        vllm=check is not None and check.utilization is not None,
+    )
+
 
 # Where the members' names part: the family's name ends at a space or a hyphen before it.
 _NAME_PART: Final = re.compile(r"[\s\-_]")

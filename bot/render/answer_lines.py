@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from bot.answer import Answer, FamilyPick
+from bot.answer import Answer, ContextPair, FamilyPick
 from bot.render.lines import (
     bf16_error_line,
     compare_lines,
@@ -146,6 +146,8 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         put("\n\n")
     if answer.kv_saving:
         _kv_saving(answer, ph, put)
+    if answer.context_pair:
+        _context_pair(answer.context_pair, ph, put)
     if answer.strategy_choice:
         _strategies(answer, ph, put)
     if answer.method_diff:
@@ -153,6 +155,57 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
     if query.online_rl and answer.methods:
         put(online_rl_note(answer, ph))
         put("\n")
+
+
+def _context_pair(c: ContextPair, ph: Phrases, put: Put) -> None:
+    """"num_ctx 8192 vs 32768 …, vram difference": the memory at each context, what grows, and
+    whether each fits; the rest of the reply is for the first said."""
+    _, fmt = ph._, ph.fmt
+    put("📏 <b>")
+    values = {"short": fmt.num(c.short), "long": fmt.num(c.long),
+              "how": ph.method_short(c.method), "short_gb": fmt.gb(c.short_gb, 1),
+              "long_gb": fmt.gb(c.long_gb, 1), "more": fmt.gb(c.more_gb, 1)}
+    if c.kind == "inference":
+        put(_("From %(short)s to %(long)s tokens of context, %(how)s goes from %(short_gb)s to "
+              "%(long_gb)s per GPU: %(more)s more (detailed estimate).", **values))
+    else:
+        put(_("From sequence length %(short)s to %(long)s, %(how)s goes from %(short_gb)s to "
+              "%(long_gb)s per GPU: %(more)s more (detailed estimate).", **values))
+    put("</b>\n")
+    if c.grows:
+        parts = [f"{_(label)} {fmt.gb(a, 1)} → {fmt.gb(b, 1)}" for label, a, b in c.grows]
+        if c.kind == "inference":
+            put(_("What grows with the context: %(parts)s; the weights stay as they are.",
+                  parts=fmt.list(parts)))
+        else:
+            put(_("What grows with the sequence: %(parts)s; the weights and optimizer states "
+                  "stay as they are.", parts=fmt.list(parts)))
+        put("\n")
+    if c.vram_per_gpu_gb is not None and c.short_fits is not None and c.long_fits is not None:
+        vram = fmt.gb(c.vram_per_gpu_gb, 1)
+        if c.short_fits and c.long_fits:
+            put("✅ ")
+            put(_("Both fit in the %(vram)s each GPU gives here.", vram=vram))
+        elif not c.short_fits and not c.long_fits:
+            put("❌ ")
+            put(_("Neither fits in the %(vram)s each GPU gives here.", vram=vram))
+        elif c.short_fits:
+            put("⚠️ ")
+            put(_("%(short)s tokens fit in the %(vram)s each GPU gives here; %(long)s do not: "
+                  "%(over)s short.", short=fmt.num(c.short), long=fmt.num(c.long), vram=vram,
+                  over=fmt.gb(c.long_gb - c.vram_per_gpu_gb, 1)))
+        else:  # a longer context never needs less; kept for completeness
+            put("⚠️ ")
+            put(_("%(long)s tokens fit in the %(vram)s each GPU gives here; %(short)s do not.",
+                  short=fmt.num(c.short), long=fmt.num(c.long), vram=vram))
+        put("\n")
+    if c.vllm:
+        put("ℹ️ ")
+        put(_("vLLM takes the same share of each GPU whatever --max-model-len says (its KV cache "
+              "fills what the weights leave), so nvidia-smi shows about the same either way: "
+              "the figures here are what each context needs within that share."))
+        put("\n")
+    put("\n")
 
 
 def _vllm_share(answer: Answer, ph: Phrases, put: Put) -> None:

@@ -34,7 +34,14 @@ from bot.understand.normalise import (
     letter_runs,
     strip_markup,
 )
-from bot.understand.numbers import parse_decimal, parse_int, tidy, to_int, words_to_digits
+from bot.understand.numbers import (
+    NUM_SP,
+    parse_decimal,
+    parse_int,
+    tidy,
+    to_int,
+    words_to_digits,
+)
 from bot.understand.query import HoursAs, Intent, Lang, Query, Social
 from bot.understand.screen import forget_texts
 from rules.catalogue import Catalogue
@@ -87,6 +94,7 @@ class _Work:
     money: list[_Money] = field(default_factory=list)
     percent: Decimal | None = None
     seq_len: int | None = None
+    seq_len_other: int | None = None  # "num_ctx 8192 vs 32768": the second context
     batch_size: int | None = None
     dataset_tokens: Decimal | None = None
     dataset_samples: int | None = None
@@ -248,6 +256,36 @@ def _tokens_of_context(raw: str, k: str | None, lang: Lang | None) -> int:
     return to_int(value * 1_000_000 if k == "m" else value * 1024 if k else value)
 
 
+# A second context joined to the first: "num_ctx 8192 vs 32768", "--max-model-len 8k or 32k"
+# (after it), "8k vs 32k context", "8k o 32k de contexto" (before it).
+_OTHER_CONTEXT_AFTER: Final = lazy(
+    r" ?,? ?(?:vs\.?|versus|or|o|ou|against|contre|compared to|comparado con|y|and|et|to|a|->)"
+    rf" ?(?P<num>{NUM_SP}) ?(?P<k>k|m)?(?![a-z0-9.,])"
+)
+_OTHER_CONTEXT_BEFORE: Final = lazy(
+    rf"(?<![\w.,])(?P<num>{NUM_SP}) ?(?P<k>k|m)? ?(?:vs\.?|versus|or|o|ou|against|contre|y|and|et)"
+    r" ?$"
+)
+
+
+def _take_other_context(work: _Work, match: re.Match[str], before_word: bool) -> None:
+    """A second context beside the one just read ("num_ctx 8192 vs 32768"): kept as
+    seq_len_other when it is another length of at least 256 tokens."""
+    other = _OTHER_CONTEXT_AFTER.match(work.s, match.end()) if before_word else None
+    if other is None and not before_word:
+        other = _OTHER_CONTEXT_BEFORE.search(work.s, max(0, match.start() - 24), match.start())
+    if other is None:
+        return
+    value = _tokens_of_context(other.group("num"), other.group("k"), work.lang)
+    # A bare number is a length people set (2048, 8192, 10000), not a card's ("or 3090")
+    round_number = other.group("k") is not None or value % 256 == 0 or value % 1000 == 0
+    if value >= 256 and value != work.seq_len and work.seq_len is not None and round_number:
+        # The reply goes on with the first said.
+        work.seq_len, work.seq_len_other = (
+            (work.seq_len, value) if before_word else (value, work.seq_len))
+        work.blank(*other.span())
+
+
 def _take_settings(work: _Work) -> None:
     work.flags = st.read_flags(work.s)
     pair = st.strategy_pair(work.s)
@@ -286,6 +324,7 @@ def _take_settings(work: _Work) -> None:
             work.seq_len = _tokens_of_context(match.group("num"), match.group("k"), work.lang)
             work.context_said = bool(px.CONTEXT_WORD.search(match.group(0)))
             work.blank(*match.span())
+            _take_other_context(work, match, before_word=match is before)
     match = px.RUNNER_CONTEXT.search(work.s) if work.seq_len is None else None
     if match and (match.group("flag") != "-c" or px.LLAMA_CPP_CUE.search(work.s)):
         # "llama-server -c 32768", "--max-total-tokens 16384": the context served
@@ -2082,6 +2121,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         alert_all=intent == "alert_remove" and not known and bool(px.ALERT_ALL.search(rest)),
         social=_social(rest, work, method, inference) if intent == "smalltalk" else None,
         seq_len=work.seq_len,
+        seq_len_other=work.seq_len_other if work.seq_len is not None else None,
         batch_size=work.batch_size,
         dataset_tokens=work.dataset_tokens,
         dataset_samples=work.dataset_samples,

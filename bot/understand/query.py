@@ -82,6 +82,9 @@ class Query(BaseModel):
     alert_all: bool = False  # alert_remove: "stop all my alerts" (else the alerts of `gpu`)
     social: Social | None = None  # smalltalk: what kind
     seq_len: int | None = None
+    # "num_ctx 8192 vs 32768", "--max-model-len 8k vs 32k": a second context to set beside
+    # seq_len, the memory at each (bot.answer ContextPair)
+    seq_len_other: int | None = None
     batch_size: int | None = None
     dataset_tokens: Decimal | None = None
     dataset_samples: int | None = None  # "10k samples" said without their length
