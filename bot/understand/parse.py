@@ -790,7 +790,9 @@ def _is_inference(s: str, method: MethodId | None, trains: bool = False) -> bool
     if method is not None or px.TRAINING.search(s):
         return False
     if _format_said(s):
-        return True
+        # "entra qwen3.5 27b en q4 y cuánto tarda 10k ejemplos": examples to train on, and a
+        # plain 4 bits said of the base (no GPTQ, AWQ, GGUF type nor runner): QLoRA's.
+        return not (trains and _plain_four_bit(s))
     if trains:
         return False
     # "run Llama 70B" is inference; "the price of a run" is not (but "de rouler" is a verb).
@@ -799,6 +801,19 @@ def _is_inference(s: str, method: MethodId | None, trains: bool = False) -> bool
         or not px.RUN_NOUN.search(s[max(0, m.start() - 6) : m.start()])
         for m in px.INFERENCE_WEAK.finditer(s)
     )
+
+
+# 4 bits said plainly ("q4", "4bit", "nf4", "int4"), as a base's precision could be.
+_PLAIN_FOUR: Final = lazy(r"(?<![a-z0-9])(?:q4|4 ?-?bits?|nf4|int-?4)(?![a-z0-9_])")
+# What only serves: a quantization format or a GGUF type, or a program that runs GGUF files.
+_SERVING_ONLY: Final = lazy(
+    r"(?<![a-z0-9])(?:gptq|awq|exl2|gguf|i?q[1-68][_-](?:k|[01]|xxs|xs|s|m|nl)\w*|ollama|llama\.?cpp"
+    r"|lm ?studio|vllm|tgi|sglang)(?![a-z0-9])"
+)
+
+
+def _plain_four_bit(s: str) -> bool:
+    return _PLAIN_FOUR.search(s) is not None and _SERVING_ONLY.search(s) is None
 
 
 def _format_said(s: str) -> bool:
@@ -855,7 +870,8 @@ def _trains(s: str, work: _Work) -> bool:
     return bool(
         px.TRAINING.search(s) or px.TRAINING_TOOLS.search(s) or work.lora_rank is not None
         or flags.epochs is not None
-        or work.dataset_tokens is not None or flags.optimizer is not None
+        or work.dataset_tokens is not None or work.dataset_samples is not None
+        or flags.optimizer is not None
         or flags.grad_accumulation is not None or flags.sharding is not None
         or flags.packed is not None or px.GRAD_CKPT.search(s)
     )
@@ -1726,6 +1742,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         method = _inference_method(rest, cat)
     elif method is None and px.TRAINING.search(rest) and _four_bit(rest):
         # "fine-tune 70B in 4-bit": training on a 4-bit base
+        method = cat.method_where("training", family="adapter", weight_bits=4)
+    elif method is None and trains and _plain_four_bit(rest):
+        # "… en q4 y cuánto tarda 10k ejemplos": the examples train, on a 4-bit base
         method = cat.method_where("training", family="adapter", weight_bits=4)
     elif method is None and px.TRAINING.search(rest) and _eight_bit_base(rest) \
             and not _four_bit(rest):
