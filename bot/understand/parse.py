@@ -73,6 +73,7 @@ class _Money:
     direction: Direction | None
     rate: bool = False  # "$1/hr", "2 dollars an hour": a price per hour, not an amount
     on_gpu: bool = False  # "$300 on 8x h100", "500 usd en una h100": money spent on a card
+    assumed: bool = False  # "2k budget": no currency said, taken as dollars (px.BARE_BUDGET)
 
 
 @dataclass
@@ -707,6 +708,8 @@ def _take_money(work: _Work, alert_cue: bool) -> None:
     if work.money:
         work.s = px.MONEY.pattern.sub(lambda m: " " * (m.end() - m.start()), work.s)
     if not alert_cue:
+        if not work.money:
+            _take_bare_money(work)
         return
     # In an alert, "below 2" is $2 an hour: the price is the only thing a threshold can be.
     for match in px.BARE_THRESHOLD.finditer(work.s):
@@ -716,6 +719,36 @@ def _take_money(work: _Work, alert_cue: bool) -> None:
     for match in px.BARE_TARGET.finditer(work.s):
         work.money.append(_Money(tidy(work.num(match.group("num"))), None))
         work.blank(match.start("num"), match.end())
+
+
+# "2k budget for h100", "500 to spend on h100s", "2 mil de presupuesto en una h100".
+_BARE_SPENT_ON_GPU: Final = lazy(
+    r" ?(?:(?:to spend|para gastar|a depenser|(?:de |of )?budget|de presupuesto)(?![a-z]))?"
+    r" ?(?:on|in|en|sur|de|of|for|para|pour|worth of) (?:(?:an?|una?|une|des|le|la|el) )?gpu(?![a-z])"
+)
+
+
+def _take_bare_money(work: _Work) -> None:
+    """A sum with no currency where only a budget can be meant ("2k budget", "i have 2k, how
+    many h100 hours", "two grand on a100s"): dollars, said to be assumed (px.BARE_BUDGET)."""
+    for match in px.BARE_BUDGET.finditer(work.s):
+        group = next(g for g in "abcde" if match.group(g))
+        if group == "e" and (work.model_id is not None or work.family
+                             or px.SIZE.search(work.s) is not None):
+            continue  # "llama 3 8b 2k on a 4090": a context, not thousands of dollars
+        if group == "c" and not match.group("kc") and px.BARE_CLAUSE_END.match(work.s, match.end()):
+            continue  # "i have 24, what can i run": gigabytes as likely as dollars
+        scale = 1000 if group == "d" else _money_scale(
+            (match.group("k" + group) or "").strip() or None)
+        raw = match.group(group)
+        value = (work.num(raw) if raw[0].isdigit() else Decimal(lx.AMOUNT_WORDS[raw])) * scale
+        on_gpu = _BARE_SPENT_ON_GPU.match(work.s, match.end()) is not None
+        work.money.append(_Money(tidy(value), None, on_gpu=on_gpu, assumed=True))
+        scaled = match.group("k" + group) if group != "d" else None
+        # "i have 2k": the "i have" is the money's, not a card owned.
+        work.blank(match.start() if group == "c" else match.start(group), match.end() if group == "d" else (
+            match.end("k" + group) if scaled else match.end(group)))
+        return
 
 
 def _take_size(work: _Work) -> None:
@@ -1914,6 +1947,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     if amd_unnamed and intent == "unknown":
         intent = "memory"  # "tengo una AMD": which card, and which model
     alert = intent == "alert"
+    if work.money and work.money[0].assumed and _foreign_money(plain):
+        work.money.clear()  # "j'ai 2k€ de budget": the euros, not an assumed dollar
     first_money = work.money[0].value if work.money else None
     # "the best gpu for qlora 70b under $1/hr": a ceiling on the hourly price, not a budget.
     rate_money = work.money[0].value if work.money and work.money[0].rate else None
@@ -2159,6 +2194,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         budget_usd=budget,
         max_rate_usd=rate_money if intent == "recommend" else None,
         money_foreign=foreign or alert_foreign,
+        budget_assumed=budget is not None and work.money[0].assumed,
         context_asked=context_asked,
         speed_asked=speed_asked,
         concurrency_asked=concurrency_asked,

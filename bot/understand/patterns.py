@@ -494,6 +494,33 @@ FOREIGN_MONEY: Final = lazy(
     rf"\d ?k? ?{_FOREIGN_UNITS}(?![a-z])|(?:€|£) ?\d"
     rf"|(?<![a-z]){_MONEY_WORDS} (?:k )?{_FOREIGN_UNITS}(?![a-z])", re.IGNORECASE
 )
+# A sum said with no currency where only a budget can be meant (parse._take_bare_money): "2k
+# budget", "budget of 50", "un presupuesto de 3 mil", "2k de budget", "i have 2k, how many h100
+# hours", "tengo 2 mil, ...", "two grand on a100s" ("grand": a thousand), "2.5k on 8xh100".
+# Read as US dollars, the only currency of the prices, and the reply says it took them so.
+_BARE_SCALE: Final = r"(?: ?(?:k|grand|thousand|mil)(?![a-z]))"
+# What may follow a bare sum that is a budget: the end of a clause, the budget word, or the
+# configuration it is spent on (the GPU names are blanked "gpu" by then).
+_BARE_END: Final = (
+    r"(?= ?(?:[,.;:!?)]|$|(?:to spend|para gastar|a depenser)(?![a-z])|(?:de |of )?budget(?![a-z])"
+    r"|(?:de )?presupuesto(?![a-z])|(?:on|en|sur|de|of|for|para|pour) (?:(?:an?|una?|une|des|le|la|el) )?gpu(?![a-z])))"
+)
+BARE_CLAUSE_END: Final = lazy(r" ?(?:[,.;:!?)]|$)")
+BARE_BUDGET: Final = Guarded(
+    r"budget|presupuesto|grand|\d ?k(?![a-z])|\d mil(?![a-z])|have|got|tengo|j.?ai|spend|gastar|depenser",
+    # "2k budget", "500 de budget", "a 2k budget"
+    rf"(?<![\w.,])(?P<a>{NUM_SP})(?P<ka>{_BARE_SCALE})? ?(?:usd |dollar )?(?:(?:de |of )?budget|de presupuesto)(?![a-z])"
+    # "budget of 50", "budget is 3k", "budget: 2k", "presupuesto de 2 mil", "mon budget est de 2k"
+    rf"|(?:budget|presupuesto)(?: (?:is|was|of|about|around|roughly|approx|de|es|est|maximo|max|total|like))*"
+    rf" ?[:=~]? ?(?P<b>{NUM_SP})(?P<kb>{_BARE_SCALE})?{_BARE_END}"
+    # "i have 2k, how many …", "tengo 2 mil, …", "j'ai 500 de budget", "can spend 2k on gpu"
+    rf"|(?:i have|i got|ive got|i can spend|spend|spending|tengo|puedo gastar|j.?ai|je peux depenser)"
+    rf"(?: (?:about|around|like|maybe|roughly|unos|como|environ|genre))? ?(?P<c>{NUM_SP})(?P<kc>{_BARE_SCALE})?{_BARE_END}"
+    # "two grand", "2 grand on a100s": a thousand (dollars, in American slang)
+    rf"|(?<![\w.,])(?P<d>{NUM_SP}|{_AMOUNT_WORDS}) ?grand(?![a-z])"
+    # "2.5k on 8xh100": thousands spent on a configuration (parse checks no model is named)
+    rf"|(?<![\w.,])(?P<e>{NUM_SP})(?P<ke> ?k)(?![a-z]) ?(?=(?:on|en|sur) (?:(?:an?|una?|une|des|le|la|el) )?gpu(?![a-z]))"
+)
 DIRECTION_BELOW: Final = _ends_with(lx.DIRECTION_BELOW)
 DIRECTION_ABOVE: Final = _ends_with(lx.DIRECTION_ABOVE)
 

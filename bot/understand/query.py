@@ -196,6 +196,8 @@ class Query(BaseModel):
     # "how much is an h100 per minute?", "¿cuánto cuesta por minuto?": a price by the minute
     per_minute: bool = False
     budget_usd: Decimal | None = None  # "I have $500, how many H100 hours?"
+    # "2k budget", "two grand": a sum said with no currency, taken as US dollars (said so)
+    budget_assumed: bool = False
     # a sum in euros, pounds, pesos…: a budget or an alert threshold not in dollars
     money_foreign: bool = False
     # "the best gpu for qlora 70b under $1/hr": the most the user will pay per hour (a
