@@ -97,6 +97,7 @@ from rules.quote import (
     instances,
     quote,
 )
+from rules.rent_buy import RentBuy, rent_or_buy
 from rules.schema import GPU, MethodId, Offer
 from rules.training_time import gpu_hours_from_throughput
 
@@ -467,6 +468,7 @@ class Answer(BaseModel):
     budget: BudgetBuys | None = None
     budget_alt: BudgetBuys | None = None
     budget_cheapest: bool = False  # no GPU named: the cheapest offered configuration's hours
+    rent_buy: RentBuy | None = None  # "rent or buy a 4090": the hour weighed, the break-even
     # GPU-hours are sold only in blocks: when the blocks covering the hours the budget buys
     # cost more than the budget ("$50 buys 21.5 hours of H100": 24 of them, $55.68), the blocks
     # it buys whole (2 × 10 hours, $46.40), or with none set not even the smallest block.
@@ -1002,6 +1004,10 @@ def _dataset_quotes(query: Query, answer: Answer, composed: Answer, cat: Catalog
     # trains at a lower assumed utilisation), and the JSON describes the run it leads with.
     # By what is paid (the blocks that cover the run), then the run's own cost.
     priced = [ma for ma in methods if ma.quote is not None]
+    if query.gpu is not None and any(ma.quote.gpu == query.gpu for ma in priced if ma.quote):
+        # "… on an h100": the runs on the card asked lead, not one that does not fit there
+        # and is paid less on four A100s.
+        priced = [ma for ma in priced if ma.quote is not None and ma.quote.gpu == query.gpu]
     cheapest = min(priced, key=lambda ma: _paid_then_cost(ma.quote), default=None)
     per_hour = None  # per hardware hour says little beside whole runs' costs
     if cheapest is None or cheapest is primary or primary.quote is None \
@@ -2062,6 +2068,11 @@ def _build(query: Query, cat: Catalogue) -> Answer:
         vram = Decimal(stated.group(1)) if stated else None
         raise UnknownGPU(gpu=query.gpu_text, suggestions=cat.suggest_gpus(query.gpu_text, 3, vram))
 
+    if intent == "prices" and query.rent_or_buy:
+        # "rent or buy a 4090": the rented hour it is weighed against, and the break-even.
+        card = cat.gpu(query.gpu) if query.gpu else None
+        return Answer(**base, gpu=card,
+                      rent_buy=rent_or_buy(card, query.purchase_usd, cat) if card else None)
     if intent in ("prices", "alert") and query.gpu and not cat.gpu(query.gpu).rented:
         # "how much is a 3090 per hour?", "alert me on the 3090 price": we have no price for it.
         raise GPUNotRented(gpu=cat.gpu(query.gpu).name)

@@ -46,7 +46,7 @@ from rules.estimator import (
 )
 from rules.fit import Fit, capacity_per_gpu, fit, offered_fits
 from rules.model_catalogue import ModelSpec
-from rules.quote import Quote, quote
+from rules.quote import Quote, paid_usd, quote
 from rules.schema import GPU, Method, MethodId
 from rules.training_time import TrainingTime, estimate_training_time, gpu_hours_from_throughput
 
@@ -1034,7 +1034,7 @@ def _assumptions(
 
 def _target(
     asked: Fit | None, options: tuple[Fit, ...], cat: Catalogue, measured: bool,
-    held: bool = False,
+    held: bool = False, paid: Callable[[Fit], Decimal | None] | None = None,
 ) -> tuple[Fit | None, bool]:
     """Where the run is timed and quoted: the asked configuration when it names a GPU and fits
     (planning rule, as every quote, or the detailed estimate with the user's settings, `held`:
@@ -1062,7 +1062,16 @@ def _target(
         if price is None or peak is None:
             return Decimal("Infinity")
         return price / (peak * option.gpu_count)
-    return min(timeable, key=per_tflops), False
+    if paid is None:
+        return min(timeable, key=per_tflops), False
+    # GPU-hours are sold only in whole blocks (the smallest, 10 GPU-hours, is the least one
+    # buys): the run costs least where what is paid for it is least, then where the run's own
+    # hours cost least (was the run's hours alone: one 10-hour B200 block, $46.10, for a run an
+    # L40S block of $8.20 covers).
+    def paid_first(option: Fit) -> tuple[Decimal, Decimal]:
+        cost = paid(option)
+        return (Decimal("Infinity") if cost is None else cost), per_tflops(option)
+    return min(timeable, key=paid_first), False
 
 
 # Shorter than this, a sequence is no setting to suggest for training (a few chat lines).
@@ -1139,7 +1148,17 @@ def _training_time(
     rent: bool = False,
 ) -> TrainingEstimate:
     measured = tokens_per_second is not None and tokens_per_second > 0
-    target, on_asked = _target(asked, options, cat, measured, held)
+    def paid(option: Fit) -> Decimal | None:
+        """What is paid for the run on `option`, in whole blocks (None: no price or peak)."""
+        peak = _peak(cat.gpu(option.gpu))[0] if option.gpu is not None else None
+        if peak is None or option.gpu is None:
+            return None
+        there = estimate_training_time(model, method, tokens, peak, option.gpu_count, epochs,
+                                       ckpt, reference=reference)
+        hours = max(there.gpu_hours / option.gpu_count, Decimal("0.01"))
+        return paid_usd(option.gpu, option.gpu_count, hours, catalogue=cat)
+
+    target, on_asked = _target(asked, options, cat, measured, held, paid)
     first = next((o for o in options if o.gpu is not None and o.usd_per_hour is not None), None)
     base = TrainingEstimate(
         tokens=tokens * epochs, epochs=epochs, gpu=None, gpu_count=None,

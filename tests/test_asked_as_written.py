@@ -126,11 +126,15 @@ def test_a_time_answer_opens_with_the_run_named(text: str, start: str) -> None:
 @pytest.mark.parametrize(("text", "start", "cost"), [
     ("how much to train a 1B model from scratch on 10B tokens",
      "💵 <b>About $130.09 to train a 1B model from scratch on 10 billion tokens</b> — full AdamW, "
-     "about 28.22 hours on 1× B200, the offered configuration where this run costs least.", "130.09"),
-    # LoRA's run is the cheapest here (a 4-bit base trains at a lower assumed utilisation).
+     "about 28.22 hours on 1× B200, the offered configuration where what you pay for this run, "
+     "in whole blocks of GPU-hours, is least.", "130.09"),
+    # LoRA's run is the cheapest here (a 4-bit base trains at a lower assumed utilisation), on
+    # the L40S: one 10-hour block ($8.20) covers its 5.26 hours, where the B200's 51 minutes
+    # took a block of $46.10.
     ("cost to fine-tune llama 8b on 50M tokens",
-     "💵 <b>About $3.92 to fine-tune an 8B model on 50 million tokens</b> — LoRA, about 51 minutes "
-     "on 1× B200, the offered configuration where this run costs least.", "3.92"),
+     "💵 <b>About $4.31 to fine-tune an 8B model on 50 million tokens</b> — LoRA, about 5.26 "
+     "hours on 1× L40S, the offered configuration where what you pay for this run, in whole "
+     "blocks of GPU-hours, is least.", "4.31"),
     ("cost to fine-tune llama 8b on 50M tokens on an h100",
      "💵 <b>About $4.45 to fine-tune an 8B model on 50 million tokens</b> — LoRA, about 1.92 hours "
      "on 1× H100.", "4.45"),
@@ -138,8 +142,8 @@ def test_a_time_answer_opens_with_the_run_named(text: str, start: str) -> None:
      "💵 <b>Unos 130,09\u00a0US$ por entrenar un modelo de 1B desde cero con 10 mil millones de "
      "tokens</b>", "130.09"),
     ("combien coûte le fine-tuning de llama 3.1 8b sur 50M tokens",
-     "💵 <b>Environ 3,92\u00a0$US pour fine-tuner Llama 3.1 8B sur 50 millions de tokens</b>",
-     "3.92"),
+     "💵 <b>Environ 4,31\u00a0$US pour fine-tuner Llama 3.1 8B sur 50 millions de tokens</b>",
+     "4.31"),
 ])
 def test_a_cost_for_a_dataset_leads_with_the_run(text: str, start: str, cost: str) -> None:
     out = _json(text)
@@ -151,7 +155,7 @@ def test_a_cost_for_a_dataset_leads_with_the_run(text: str, start: str, cost: st
 def test_each_method_is_priced_for_the_dataset_not_the_illustrative_hours() -> None:
     body = str(_json("cost to fine-tune llama 8b on 50M tokens")["text"])
     assert "illustrative assumption" not in body, body
-    assert "1× B200 × 1.48 hours" in body  # QLoRA's own run on that dataset
+    assert "1× L40S × 9.21 hours" in body  # QLoRA's own run on that dataset
     assert "per hardware hour" not in body
 
 
@@ -210,12 +214,12 @@ def test_how_many_hours_in_french_is_a_time_question(text: str, intent: str) -> 
     ("est-ce que les heures GPU expirent ?", {"intent": "pay"}),
     # "which is cheaper" between methods, with a dataset: each run's cost, cheapest first
     ("8b full ft vs lora quality aside which is cheaper on 50M tokens",
-     {"intent": "cost", "method": "lora", "cost_usd": "3.92"}),
-    ("cheapest way to finetune llama 3 8b on 20M tokens", {"intent": "cost", "cost_usd": "1.57"}),
+     {"intent": "cost", "method": "lora", "cost_usd": "4.31"}),
+    ("cheapest way to finetune llama 3 8b on 20M tokens", {"intent": "cost", "cost_usd": "1.72"}),
     ("es mas barato hacer lora o qlora de un 8b con 50M tokens?",
-     {"intent": "cost", "cost_usd": "3.92"}),
+     {"intent": "cost", "cost_usd": "4.31"}),
     ("qu est-ce qui revient le moins cher en lora ou qlora pour un 8b sur 50M tokens ?",
-     {"intent": "cost", "cost_usd": "3.92"}),
+     {"intent": "cost", "cost_usd": "4.31"}),
 ])
 def test_forum_phrasings(text: str, facts: dict[str, object]) -> None:
     out = _json(text)

@@ -295,19 +295,29 @@ def test_without_a_gpu_the_cheapest_timeable_offer_is_used() -> None:
     if t.cheaper_hour is None:
         assert "Timed on the cheapest offered configuration that fits." in text
     else:  # a faster configuration runs it for less than the cheapest hour: said so
-        assert "costs less per hour but is slower, so this run costs more there." in text
+        assert "costs less per hour but is slower, so you pay more for this run there." in text
 
 
 def test_the_run_is_timed_where_it_costs_least_not_on_the_cheapest_hour() -> None:
-    """70B QLoRA on 10M tokens: 1× A100 80GB is $0.92/hour at 312 peak TFLOPS, 1× H100
-    $2.32/hour at 989.5, 1× B200 $4.61/hour at 2,250: the same run costs
-    4.61/2250 < 2.32/989.5 < 0.92/312 per TFLOP-hour, least on the B200."""
-    d = detailed(intent="cost", params_b=D(70), method="qlora", dataset_tokens=D(10**7))
+    """70B QLoRA on 100M tokens: 1× A100 80GB is $0.92/hour at 312 peak TFLOPS, 1× H100
+    $2.32/hour at 989.5, 1× B200 $4.61/hour at 2,250: the run's 25.93 B200 hours are paid
+    $138.30 (30 GPU-hours in blocks), the H100's 58.96 hours $139.20 (60), the A100's 187 hours
+    $176.64 (192): least on the B200, though its hour is the dearest."""
+    d = detailed(intent="cost", params_b=D(70), method="qlora", dataset_tokens=D(10**8))
     t = d.training_time
     assert t is not None and t.quote is not None and (t.gpu, t.gpu_count) == ("b200", 1)
     assert t.cheaper_hour is not None and t.cheaper_hour.gpu == "a100-80gb"
-    assert t.quote.cost_usd < D("0.92") * (t.gpu_hours * D("2250") / 312)
-    assert t.quote.cost_usd < D("2.32") * (t.gpu_hours * D("2250") / D("989.5"))
+    assert t.quote.plan.usd == D("138.30")
+
+
+def test_the_run_is_timed_where_the_blocks_paid_cost_least() -> None:
+    """GPU-hours are sold in blocks of at least 10: 70B QLoRA on 10M tokens takes 2.59 hours
+    on a B200 but is paid a whole block, $46.10; its 18.7 hours on an A100 are paid $18.40 (two
+    blocks of 10). Was timed on the B200, whose run alone ($11.94) costs least."""
+    d = detailed(intent="cost", params_b=D(70), method="qlora", dataset_tokens=D(10**7))
+    t = d.training_time
+    assert t is not None and t.quote is not None and (t.gpu, t.gpu_count) == ("a100-80gb", 1)
+    assert t.quote.plan.usd == D("18.40") and t.cheaper_hour is None
 
 
 def test_a_measured_throughput_replaces_the_assumed_mfu() -> None:

@@ -428,7 +428,10 @@ def _body(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         if query.service_asked:
             include("service.html.j2")
             put("\n")
-        include("prices.html.j2" if intent == "prices" else "pay.html.j2")
+        if query.rent_or_buy and intent == "prices":
+            include("rent_buy.html.j2")  # "rent or buy a 4090": the rented hour, the break-even
+        else:
+            include("prices.html.j2" if intent == "prices" else "pay.html.j2")
     elif intent == "alert":
         include("alert.html.j2")
     elif intent in ("alert_list", "alert_remove"):

@@ -379,8 +379,8 @@ def _time(ph: Phrases, t: TrainingEstimate, tokens: str) -> list[Markup]:
         ))
     if not t.asked and t.cheaper_hour:
         lines.append(g._(
-            "Timed on %(where)s: %(cheap)s costs less per hour but is slower, so this run costs "
-            "more there.", cheap=ph.fit_config(t.cheaper_hour), where=where,
+            "Timed on %(where)s: %(cheap)s costs less per hour but is slower, so you pay more for "
+            "this run there.", cheap=ph.fit_config(t.cheaper_hour), where=where,
         ))
     elif not t.asked:
         lines.append(_text(locale, N_("Timed on the cheapest offered configuration that fits.")))

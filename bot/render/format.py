@@ -527,6 +527,15 @@ class Formatter:
                 return self._gb.format(fast)  # as _unit: the number holds no space
         return _unit(self.locale, _dec(value), places, "digital-gigabyte", "short")
 
+    def data_size(self, size_bytes: Decimal) -> str:
+        """A file's size in the largest decimal unit it reaches: "50 MB", "2 GB", "1 Go"."""
+        value = _dec(size_bytes)
+        for scale, unit in ((10**12, "digital-terabyte"), (10**9, "digital-gigabyte"),
+                            (10**6, "digital-megabyte"), (10**3, "digital-kilobyte")):
+            if value >= scale:
+                return _unit(self.locale, value / scale, 2, unit, "short")
+        return _unit(self.locale, value, 0, "digital-byte", "short")
+
     def bandwidth(self, value: Decimal) -> str:
         return _unit(self.locale, _dec(value), 1, "digital-gigabyte", "short") + "/s"
 

@@ -277,13 +277,18 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             put(_("%(how)s, about %(wall)s on %(where)s.", where=where, how=how, wall=wall))
         else:
             put(_(
-                "%(how)s, about %(wall)s on %(where)s, the offered configuration where this "
-                "run costs least.", where=where, how=how, wall=wall,
+                "%(how)s, about %(wall)s on %(where)s, the offered configuration where what you "
+                "pay for this run, in whole blocks of GPU-hours, is least.", where=where, how=how,
+                wall=wall,
             ))
         put("\n")
         bound = ph.samples_bound(query.samples_at_seq_len, query.seq_len)
         if bound is not None:
             put(bound)
+            put("\n")
+        read = ph.bytes_read(query.dataset_bytes, query.dataset_tokens)
+        if read is not None:
+            put(read)
             put("\n")
         if asked is not None:
             put(ph.quote_block(tq.quote))

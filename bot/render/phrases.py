@@ -23,6 +23,7 @@ from bot.render.format import Formatter, plural_rule
 from rules.budget import BudgetBuys
 from rules.capacity import LongestContext
 from rules.catalogue import Catalogue
+from rules.data_size import chars_per_token
 from rules.errors import UnknownMethod
 from rules.fit import Fit, gpus_needed
 from rules.memory import Memory
@@ -337,6 +338,19 @@ class Phrases:
                 return Markup(escape(model_name))  # "DeepSeek-V3 (671B MoE)" says it already
             return self._("%(name)s (%(size)sB parameters)", name=model_name, size=size)
         return a_model(self.locale, size)
+
+    def bytes_read(self, size_bytes: Decimal | None, tokens: Decimal | None) -> Markup | None:
+        """"a 50MB jsonl": the tokens its size was taken as, and on what assumption."""
+        if size_bytes is None or tokens is None:
+            return None
+        return _safe("📄 " + self._(
+            "%(size)s taken as about %(tokens)s: about %(chars)s characters a token (OpenAI's "
+            "rule of thumb for English text) and one byte a character. A JSONL or CSV file's "
+            "keys and quotes are in its bytes but are not trained on, so the file holds fewer "
+            "tokens: count them with the model's tokenizer for a firm figure.",
+            size=self.fmt.data_size(size_bytes), tokens=self.fmt.tokens(tokens),
+            chars=self.fmt.num(chars_per_token()),
+        ))
 
     def samples_bound(self, samples: int | None, seq_len: int | None) -> Markup | None:
         """"20k examples, seq 1024": the run's tokens were counted at the sequence length."""

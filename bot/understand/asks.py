@@ -38,6 +38,10 @@ HOURS_ASKED: Final = lazy(
 # "I have $500", "con 200 dólares", "budget of 50", "j'ai 100 $", "what can I ... for $50".
 BUDGET: Final = _whole(_words("BUDGET_WORDS"))
 
+# Renting against buying a card: "rent or buy a 4090", "¿alquilar o comprar una 3090?",
+# "louer ou acheter une 4090 ?" (the card is blanked "gpu" by then).
+RENT_BUY: Final = _whole(_words("RENT_BUY_ASK"))
+
 # What a budget buys: hours of a card, or a job ("how many H100 hours", "cuántas horas",
 # "combien d'heures", "what can I fine-tune for $50").
 BUDGET_ASK: Final = _whole(_words("BUDGET_ASK"))

@@ -45,6 +45,7 @@ from bot.understand.numbers import (
 from bot.understand.query import HoursAs, Intent, Lang, Query, Social
 from bot.understand.screen import forget_texts
 from rules.catalogue import Catalogue
+from rules.data_size import tokens_from_bytes
 from rules.model_catalogue import ModelSpec
 from rules.schema import MethodId
 
@@ -74,6 +75,7 @@ class _Money:
     rate: bool = False  # "$1/hr", "2 dollars an hour": a price per hour, not an amount
     on_gpu: bool = False  # "$300 on 8x h100", "500 usd en una h100": money spent on a card
     assumed: bool = False  # "2k budget": no currency said, taken as dollars (px.BARE_BUDGET)
+    coin: str | None = None  # "50 usdt": a stablecoin, topped up at a rate the page never gives
 
 
 @dataclass
@@ -101,6 +103,8 @@ class _Work:
     dataset_samples: int | None = None
     dataset_counted: bool = False  # dataset_tokens from a count of samples times their length
     sample_len_avg: int | None = None  # "5000 examples avg 300 tokens": one sample's average
+
+    dataset_bytes: Decimal | None = None  # "a 50MB jsonl": dataset_tokens from its size on disk
     lora_rank: int | None = None
     adapter_setting: bool = False  # "lora rank 64", "lora alpha 32": LoRA named by its settings
     context_said: bool = False  # the length was called a context ("128k context", "ctx 8k")
@@ -687,6 +691,25 @@ _SPENT_ON_GPU: Final = lazy(
 )
 
 
+# "pay 50 usdt for h100 hours", "100 usd de horas de h100": money for hours of a card.
+_FOR_GPU_HOURS: Final = lazy(
+    r" ?(?:for|para|pour|of|de|en) (?:(?:d'|de |des |las |les |the )?)gpu *-? *"
+    r"(?:hours?|hrs?|horas?|heures?|time)(?![a-z])"
+)
+
+
+def _take_coin(work: _Work) -> tuple[str, Decimal] | None:
+    """"0.01 btc", "0,5 eth": an amount in a coin with no dollar rate on the page."""
+    match = px.COIN_AMOUNT.search(work.s)
+    if match is None:
+        return None
+    coin = match.group("coin")
+    value = work.num(match.group("num")) * (1000 if match.group("k") else 1)
+    name = {"b": "BTC", "e": "ETH", "s": "SOL", "l": "LTC", "x": "XMR", "m": "XMR"}[coin[0]]
+    work.blank(*match.span())
+    return name, tidy(value)
+
+
 def _take_money(work: _Work, alert_cue: bool) -> None:
     match = px.PERCENT.search(work.s)
     if match:
@@ -703,8 +726,11 @@ def _take_money(work: _Work, alert_cue: bool) -> None:
         before = work.s[max(0, match.start() - 24) : match.start()]
         value = work.num(raw) * _money_scale(match.group("ka") or match.group("kb"))
         rate = bool(match.group("hourly"))
-        on_gpu = _SPENT_ON_GPU.match(work.s, match.end()) is not None
-        work.money.append(_Money(tidy(value), _direction(before), rate, on_gpu))
+        on_gpu = _SPENT_ON_GPU.match(work.s, match.end()) is not None \
+            or _FOR_GPU_HOURS.match(work.s, match.end()) is not None
+        said = match.group(0)
+        coin = "USDT" if "usdt" in said else "USDC" if "usdc" in said else None
+        work.money.append(_Money(tidy(value), _direction(before), rate, on_gpu, coin=coin))
     if work.money:
         work.s = px.MONEY.pattern.sub(lambda m: " " * (m.end() - m.start()), work.s)
     if not alert_cue:
@@ -726,6 +752,39 @@ _BARE_SPENT_ON_GPU: Final = lazy(
     r" ?(?:(?:to spend|para gastar|a depenser|(?:de |of )?budget|de presupuesto)(?![a-z]))?"
     r" ?(?:on|in|en|sur|de|of|for|para|pour|worth of) (?:(?:an?|una?|une|des|le|la|el) )?gpu(?![a-z])"
 )
+
+
+# A card's price said with no currency in a rent-or-buy question ("buy an h100 for 30k or
+# rent?", "una 3090 cuesta 700", "une 4090 à 1800"): dollars, shown as such.
+_CARD_PRICE: Final = lazy(
+    r"(?:for|at|costs?|is|cuesta|sale|vale|por|a|coute|pour|vaut) (?:about |around |like |unos |"
+    r"environ )?(?P<num>\d{2,6}(?:[.,]\d+)?) ?(?P<k>k|grand|mil)?(?![\w.,])"
+)
+
+
+_BYTE_SCALE: Final = {"k": 10**3, "m": 10**6, "g": 10**9, "t": 10**12}
+
+
+def _take_data_size(work: _Work) -> None:
+    """"a 50MB jsonl", "2GB of text": the dataset's bytes, and about the tokens they hold
+    (rules.data_size; GB = 10^9 bytes, GiB = 2^30)."""
+    match = px.DATA_SIZE.search(work.s)
+    if match is None:
+        return
+    num, unit = ("num", "unit") if match.group("num") else ("num2", "unit2")
+    said = match.group(unit)
+    if said in ("bytes", "octets"):
+        scale = 1
+    elif "i" in said:
+        scale = 1024 ** (" kmgt".index(said[0]))
+    else:
+        scale = _BYTE_SCALE[said[0]]
+    size = work.num(match.group(num)) * scale
+    if size <= 0:
+        return
+    work.dataset_bytes = tidy(size)
+    work.dataset_tokens = tokens_from_bytes(size)
+    work.blank(match.start(num), match.end(unit))
 
 
 def _take_bare_money(work: _Work) -> None:
@@ -1722,7 +1781,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
                 other_hours = tidy(work.num(raw) if raw[0].isdigit()
                                    else Decimal(lx.COUNT_WORDS[raw]))
                 work.blank(*bare.span("num"))
+    coin_amount = _take_coin(work) if px.COIN_AMOUNT.admits(work.s) else None
     _take_money(work, _alert_cue(work.s))
+    if work.dataset_tokens is None and px.DATA_SIZE.admits(work.s):
+        _take_data_size(work)  # before memory: "2GB of text" is data, not a card's memory
     hw.take_count(work)  # before memory: "96GB total across 4 GPUs" is 24 GB per card
     hw.take_memory(work, index)
     _take_size(work)
@@ -1970,6 +2032,32 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         if intent == "pay":
             pay_also = True
         intent = "cost"
+    purchase: Decimal | None = None
+    rent_buy = asks.RENT_BUY.search(rest) is not None and work.params_b is None \
+        and work.model_id is None and not work.family and not alert
+    if rent_buy:
+        # "rent or buy a 4090, it costs $1800": the card's price to weigh against the hours
+        # rented, not a budget; the price list's intent carries it (bot.answer._rent_or_buy).
+        purchase = first_money if rate_money is None else None
+        budget = None
+        intent = "prices"
+    purchase_foreign = rent_buy and purchase is None and _foreign_money(plain)
+    if rent_buy and purchase is None and not purchase_foreign:
+        priced = _CARD_PRICE.search(rest)  # "buy an h100 for 30k or rent?": the card's price
+        if priced is not None:
+            purchase = tidy(work.num(priced.group("num")) * (
+                1000 if priced.group("k") else 1))
+    budget_coin = work.money[0].coin if budget is not None else None
+    if budget_coin is not None:
+        pay_also = True  # "pay 50 usdt for h100 hours": what the page says of paying in it too
+    if coin_amount is not None and budget is None and not alert and work.hours is None \
+            and work.params_b is None and work.model_id is None and not work.family \
+            and intent in ("prices", "unknown", "time", "cost", "recommend"):
+        # "0.01 btc, how many h100 hours": no rate to turn the coin into dollars, so no hours;
+        # how to pay, with that said (was the price list or "depends on the job").
+        intent = "pay"
+    elif coin_amount is not None and budget is None:
+        pay_also = True
     if intent == "prices" and work.params_b is None and (work.gpus or work.vram_gb) \
             and asks.LARGEST.search(rest) and not px.PRICES.search(rest) \
             and not px.HOW_MUCH.search(rest):
@@ -2178,6 +2266,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         seq_len_other=work.seq_len_other if work.seq_len is not None else None,
         batch_size=work.batch_size,
         dataset_tokens=work.dataset_tokens,
+        dataset_bytes=work.dataset_bytes,
         dataset_samples=work.dataset_samples,
         samples_at_seq_len=samples_at_seq_len,
         sample_len_avg=work.sample_len_avg,
@@ -2193,8 +2282,12 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         count_asked=count_asked,
         budget_usd=budget,
         max_rate_usd=rate_money if intent == "recommend" else None,
-        money_foreign=foreign or alert_foreign,
+        money_foreign=foreign or alert_foreign or purchase_foreign,
         budget_assumed=budget is not None and work.money[0].assumed,
+        budget_coin=budget_coin,
+        rent_or_buy=rent_buy,
+        purchase_usd=purchase,
+        coin_amount=coin_amount,
         context_asked=context_asked,
         speed_asked=speed_asked,
         concurrency_asked=concurrency_asked,

@@ -505,6 +505,32 @@ _BARE_END: Final = (
     r"(?= ?(?:[,.;:!?)]|$|(?:to spend|para gastar|a depenser)(?![a-z])|(?:de |of )?budget(?![a-z])"
     r"|(?:de )?presupuesto(?![a-z])|(?:on|en|sur|de|of|for|para|pour) (?:(?:an?|una?|une|des|le|la|el) )?gpu(?![a-z])))"
 )
+# An amount in a coin the page takes but prices nothing in ("0.01 btc", "0,5 eth", "2 sol"):
+# the page gives no exchange rate, so it buys no dollars here (stablecoins, read
+# as dollars by MONEY, are the budget_coin).
+COIN_AMOUNT: Final = Guarded(
+    ("btc", "bitcoin", "eth", "ether", "sol", "ltc", "litecoin", "xmr", "monero"),
+    rf"(?<![\w.,])(?P<num>{NUM_SP})(?P<k> ?k)? ?(?P<coin>btc|bitcoins?|eth|ether|ethereum|sol|solana"
+    r"|ltc|litecoins?|xmr|monero)(?![a-z])"
+)
+# A dataset said by its size on disk: "a 50MB jsonl", "2GB of text", "500 mb de datos", "un
+# dataset de 1 Go", "my dataset is 300mb" (parse._take_data_size; read before memory sizes).
+_DATA_UNIT: Final = r"(?P<unit>[kmgt]i?b|[kmgt]o|bytes|octets)"
+_DATA_WORDS: Final = (
+    r"(?:jsonl|json|csv|tsv|parquet|txt|arrow|text|texto|texte|data|datos|donnees|dataset|datasets"
+    r"|corpus|conversations|documents|docs|examples|ejemplos|exemples|samples|muestras)"
+)
+DATA_SIZE: Final = Guarded(
+    r"\d ?(?:[kmgt]i?b|[kmgt]o|bytes|octets)(?![a-z0-9])",
+    rf"(?<![\w.,])(?P<num>{NUM_SP}) ?{_DATA_UNIT}(?![a-z0-9])"
+    rf"(?= ?(?:(?:of|de|d'|en) ?(?:(?:raw|plain|clean|training|english|my|mi|mes|mis|tu|your|pure|"
+    rf"entrenamiento|entrainement|d'entrainement|de entrenamiento) )*{_DATA_WORDS}(?![a-z])"
+    rf"|(?:\.?(?:jsonl|json|csv|tsv|parquet|txt|arrow)|(?:text |texto |texte )?(?:file|archivo|fichier|dataset|corpus))(?![a-z])))"
+    # ... or after the data named: "dataset de 1 go", "my jsonl is 50mb", "corpus of 2gb"
+    rf"|(?<![a-z]){_DATA_WORDS}(?: (?:file|archivo|fichier))?(?: (?:is|of|de|du|d'|es|est|fait|pesa|weighs|"
+    rf"about|around|roughly|unos|environ|size|tamano|taille|~|:))* ?(?P<num2>{NUM_SP}) ?"
+    rf"(?P<unit2>[kmgt]i?b|[kmgt]o|bytes|octets)(?![a-z0-9])"
+)
 BARE_CLAUSE_END: Final = lazy(r" ?(?:[,.;:!?)]|$)")
 BARE_BUDGET: Final = Guarded(
     r"budget|presupuesto|grand|\d ?k(?![a-z])|\d mil(?![a-z])|have|got|tengo|j.?ai|spend|gastar|depenser",

@@ -198,6 +198,18 @@ class Query(BaseModel):
     budget_usd: Decimal | None = None  # "I have $500, how many H100 hours?"
     # "2k budget", "two grand": a sum said with no currency, taken as US dollars (said so)
     budget_assumed: bool = False
+    # "pay 50 usdt for h100 hours": the budget said in a stablecoin ("USDT", "USDC"), whose
+    # top-up rate the page never gives (the hours are for as many dollars, said to be so)
+    budget_coin: str | None = None
+    # "can i pay 0.01 btc": an amount in a coin the page gives no dollar rate for (no hours)
+    coin_amount: tuple[str, Decimal] | None = None
+    # "rent or buy a 4090", "¿alquilar o comprar una 3090?": the card's rented hour against its
+    # purchase price (`purchase_usd`, when said in dollars): after how many hours buying pays
+    rent_or_buy: bool = False
+    # "a 50MB jsonl", "2GB of text": the dataset's size on disk, dataset_tokens its tokens at
+    # about 4 characters a token (rules.data_size; the reply says the assumption)
+    dataset_bytes: Decimal | None = None
+    purchase_usd: Decimal | None = None
     # a sum in euros, pounds, pesos…: a budget or an alert threshold not in dollars
     money_foreign: bool = False
     # "the best gpu for qlora 70b under $1/hr": the most the user will pay per hour (a

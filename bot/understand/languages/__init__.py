@@ -39,6 +39,7 @@ CONCEPTS: Final[frozenset[str]] = frozenset({
     "CONCURRENCY_ASK", "TRAIN_SPEED_ASK", "DATA_COUNT_ASK", "FIX_ASK", "OOM_WORDS", "OVERKILL_WORDS", "SETTING_NUMBER_BEFORE", "BATCH_ASK",
     "DEADLINE_ASK", "DEADLINE_ENOUGH_ASK", "START_ASK", "CKPT_SAVING_ASK", "FLASH_SAVING_ASK",
     "KV_SAVING_ASK",
+    "RENT_BUY_ASK",
 })
 BUILT_IN: Final[tuple[str, ...]] = ("en", "es", "fr")
 

@@ -309,6 +309,15 @@ LANGUAGE = Language(
         ),
         "NEEDED": (r"need\w*", r"require\w*", r"does it take", r"would it take", r"it takes"),
         "BUDGET_WORDS": (r"i have", r"i got", r"ive got", r"budget", r"for", r"with"),
+        # Renting a card against buying one (bot.understand.asks.RENT_BUY): "rent or buy a
+        # 4090", "buy vs rent", "should i buy a 3090 or rent", "is it worth buying a 4090".
+        "RENT_BUY_ASK": (
+            r"rent(?:ing)? (?:or|vs\.?|versus) (?:to )?buy(?:ing)?", r"buy(?:ing)? (?:or|vs\.?|versus) (?:to )?rent(?:ing)?",
+            r"(?:buy|purchase)(?:ing)? (?:[a-z0-9$.,]+ ){0,6}?(?:or|vs|instead of|rather than) (?:just )?rent(?:ing)?",
+            r"(?:worth|better) (?:it )?(?:to )?(?:buy|buying|purchase|purchasing) (?:a |an |my own |one |own )?(?:gpu|card)",
+            r"rent(?:ing)? (?:a |an )?(?:gpu|card) (?:or|vs|instead of|rather than) (?:buy|get)(?:ing)?",
+            r"break ?-?even",
+        ),
         "BUDGET_ASK": (
             r"how many (?:[a-z0-9]+ ){0,3}(?:hours?|hrs?)", r"how long", r"what can i", r"hours is that",
             # "what does 500 usd get me on an a100", "what will $300 buy me"

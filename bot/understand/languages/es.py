@@ -306,6 +306,14 @@ LANGUAGE = Language(
         ),
         "NEEDED": (r"necesit\w*", r"hacen falta", r"hace falta", r"requier\w*"),
         "BUDGET_WORDS": (r"con", r"tengo", r"por", r"presupuesto"),
+        "RENT_BUY_ASK": (
+            r"(?:alquilar|rentar|arrendar) o comprar", r"comprar o (?:alquilar|rentar|arrendar)",
+            r"(?:alquiler|renta) (?:o|vs\.?) compra", r"compra (?:o|vs\.?) (?:alquiler|renta)",
+            r"(?:alquilar|rentar) (?:vs\.?|versus) comprar", r"comprar (?:vs\.?|versus) (?:alquilar|rentar)",
+            r"(?:conviene|vale la pena|merece la pena|mejor) comprar(?:me)? (?:una? |mi propia )?(?:gpu|tarjeta)",
+            r"comprar(?:me)? (?:[a-z0-9$.,]+ ){0,6}?o (?:mejor )?(?:la )?(?:alquilar|rentar)(?:la)?",
+            r"punto de equilibrio",
+        ),
         "BUDGET_ASK": (
             r"cuant[ao]s? (?:[a-z0-9]+ ){0,3}(?:horas?|hrs?)", r"que puedo", r"horas son",
             # "¿qué me dan 500 usd en una a100?", "¿para cuánto me alcanza?"

@@ -299,6 +299,13 @@ LANGUAGE = Language(
         ),
         "NEEDED": (r"faut", r"faudrait", r"besoin", r"necessaires?"),
         "BUDGET_WORDS": (r"j.?ai", r"avec", r"pour"),
+        "RENT_BUY_ASK": (
+            r"louer ou acheter", r"acheter ou louer", r"location ou achat", r"achat ou location",
+            r"louer (?:vs\.?|versus|plutot qu.acheter)", r"acheter (?:vs\.?|versus|plutot que (?:de )?louer)",
+            r"(?:vaut le coup|rentable|mieux) d.acheter (?:une? |ma propre )?(?:gpu|carte)",
+            r"acheter (?:[a-z0-9$.,]+ ){0,6}?ou (?:plutot )?(?:la |en )?louer",
+            r"seuil de rentabilite",
+        ),
         "BUDGET_ASK": (
             r"combien d.?heures", r"combien de temps", r"qu ?'?est.ce que (?:je|j'|on) (?:peux|pourrais|peut)", r"que puis.je",
             r"je (?:peux|pourrais) (?:entrainer|fine.?tuner|faire tourner|louer) quoi",
