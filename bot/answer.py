@@ -11,7 +11,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from decimal import ROUND_CEILING, Decimal
+from decimal import ROUND_CEILING, ROUND_HALF_UP, Decimal
 from typing import Any, Final, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -468,6 +468,7 @@ class Answer(BaseModel):
     budget: BudgetBuys | None = None
     budget_alt: BudgetBuys | None = None
     budget_cheapest: bool = False  # no GPU named: the cheapest offered configuration's hours
+    budget_per_day: Decimal | None = None  # "$500 a month": the hours it buys, a day
     rent_buy: RentBuy | None = None  # "rent or buy a 4090": the hour weighed, the break-even
     # GPU-hours are sold only in blocks: when the blocks covering the hours the budget buys
     # cost more than the budget ("$50 buys 21.5 hours of H100": 24 of them, $55.68), the blocks
@@ -1932,8 +1933,14 @@ def _budget(query: Query, cat: Catalogue, gpu: GPU | None) -> tuple[Query, dict[
         bought = alt if alt is not None else named
         assert bought is not None
         update["hours"] = Decimal(plan.hours_bought) / bought.gpu_count
+    per_day = None
+    if query.budget_days and "hours" in update:
+        # "$500 a month": the hours it buys each month, as hours a day.
+        per_day = (Decimal(update["hours"]) / query.budget_days).quantize(
+            Decimal("0.1"), rounding=ROUND_HALF_UP)
     # The hours set are the alternative's: the card asked about has its own line, no quote.
     return query.model_copy(update=update), {
+        "budget_per_day": per_day,
         "budget": named, "budget_alt": alt, "budget_cheapest": gpu is None, "asked_quote": None,
         **whole}
 

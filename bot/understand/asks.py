@@ -357,6 +357,12 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
         r"how (?:are|am) (?:we|i|you) (?:billed|charged)|como (?:funciona|es) la facturacion|"
         r"como (?:me )?cobra\w*|comment fonctionne la facturation|comment (?:suis-je|je suis|on est) "
         r"facture)(?![a-z0-9])")),
+    # "is there a fee for paying in btc", "do i pay gas fees", "¿cobran comisión por usdt?",
+    # "il y a des frais sur les recharges ?": the page names none, and no network fee either.
+    ("fees", Guarded(
+        ("fee", "comision", "frais", "commission", "gas"),
+        r"(?<![a-z0-9])(?:(?:gas|network|transaction|deposit|top ?-?up|processing|hidden|"
+        r"payment|crypto) fees?|fees?|comision(?:es)?|frais|commissions?|gas)(?![a-z0-9])")),
 )
 
 

@@ -787,6 +787,15 @@ def _take_data_size(work: _Work) -> None:
     work.blank(match.start(num), match.end(unit))
 
 
+# A budget by the period: "$500 a month", "$300/month", "1500 dolares al mes", "200 $ par
+# semaine" (searched on the text before its durations are taken).
+_BUDGET_PER_PERIOD: Final = lazy(
+    r"(?:\$ ?\d[\d.,]*(?: ?k)?|\d[\d.,]*(?: ?k)? ?(?:\$|usd|dollars?|dolares|bucks|\$us|us\$))"
+    r" ?(?:/|a|an|per|each|every|al|por|cada|par|chaque|le|la)? ?(?:1 )?"
+    r"(?P<p>months?|mo|mes|mois|weeks?|wk|semanas?|semaines?|days?|dias?|jours?)(?![a-z])"
+)
+
+
 def _take_bare_money(work: _Work) -> None:
     """A sum with no currency where only a budget can be meant ("2k budget", "i have 2k, how
     many h100 hours", "two grand on a100s"): dollars, said to be assumed (px.BARE_BUDGET)."""
@@ -2047,6 +2056,17 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         if priced is not None:
             purchase = tidy(work.num(priced.group("num")) * (
                 1000 if priced.group("k") else 1))
+    # "$500 a month, how many a100 hours a day": the month is the budget's, not hours to price.
+    budget_days: int | None = None
+    if budget is not None and work.hours is not None and work.hours_as in (None, "month") \
+            and px.MONEY.admits(before_hours):
+        period = _BUDGET_PER_PERIOD.search(before_hours)
+        if period is not None:
+            unit = period.group("p")
+            days = 30 if unit[0] == "m" else 7 if unit[0] in "ws" else 1
+            # "… how many hours a day": the day asked is no duration to price either.
+            if work.hours in (days * 24, 24):
+                budget_days, work.hours, work.hours_as = days, None, None
     budget_coin = work.money[0].coin if budget is not None else None
     if budget_coin is not None:
         pay_also = True  # "pay 50 usdt for h100 hours": what the page says of paying in it too
@@ -2285,6 +2305,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         money_foreign=foreign or alert_foreign or purchase_foreign,
         budget_assumed=budget is not None and work.money[0].assumed,
         budget_coin=budget_coin,
+        budget_days=budget_days,
         rent_or_buy=rent_buy,
         purchase_usd=purchase,
         coin_amount=coin_amount,

@@ -201,6 +201,8 @@ class Query(BaseModel):
     # "pay 50 usdt for h100 hours": the budget said in a stablecoin ("USDT", "USDC"), whose
     # top-up rate the page never gives (the hours are for as many dollars, said to be so)
     budget_coin: str | None = None
+    # "$500 a month": the days the budget is for (30, 7 or 1), the hours it buys also a day
+    budget_days: int | None = None
     # "can i pay 0.01 btc": an amount in a coin the page gives no dollar rate for (no hours)
     coin_amount: tuple[str, Decimal] | None = None
     # "rent or buy a 4090", "¿alquilar o comprar una 3090?": the card's rented hour against its
