@@ -488,6 +488,8 @@ LANGUAGE = Language(
             r"(?:what|wat|wht|wut) (?:do|should|can|could|shall) (?:i|we) do", r"what (?:are )?my options",
             r"(?:what|wat|wut) (?:to )?do ?[?!.]*$",  # "… already using gradient checkpointing. what do?"
             r"what am i doing wrong",
+            # "… batch 8, seq 2048, how do i fix it?", "any ideas?"
+            r"how (?:do|can|should|would) i fix (?:it|this|that)", r"any (?:ideas|tips|suggestions|advice)",
             r"how (?:can|do|could|should|would) i (?:make|get) (?:it|this|that|the run|the training) (?:to )?fit",
             r"how (?:to|do i|can i) (?:reduce|lower|cut|save|decrease) (?:the |my )?(?:vram|memory|mem)",
             r"(?:reduce|lower|cut|save|decrease) (?:the |my )?(?:vram|memory|mem)(?: usage| use)?",

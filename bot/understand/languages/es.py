@@ -332,7 +332,13 @@ LANGUAGE = Language(
             r"tok(?:en)?s? ?(?:por|/) ?(?:segundo|seg|s)(?![a-z])",
             r"velocidad de (?:inferencia|generacion|decodificacion|salida)",
         ),
-        "SPEED_WEAK": (r"(?:que tan|cuan|lo) rapid[oa]", r"a que velocidad", r"velocidad"),
+        "SPEED_WEAK": (
+            r"(?:que tan|cuan|lo) rapid[oa]", r"a que velocidad", r"velocidad",
+            # "¿a cuánto va?", "¿cuánto saca?", "¿va fluido?", "¿qué tan fluido va?": how fast
+            r"a cuanto (?:va|corre|anda)", r"cuanto (?:va a (?:ir|correr|andar)|saca\w*|rinde)",
+            r"(?:va|corre|anda|iria|correria) (?:fluid[oa]|rapid[oa]|lent[oa])",
+            r"(?:que tan|cuan) fluid[oa]",
+        ),
         # Atendidos a la vez (patterns.CONCURRENCY): "20 usuarios concurrentes", "a la vez".
         "CONCURRENT_WORDS": (
             r"concurrentes?", r"simultane[oa]s?", r"en paralelo", r"a la vez", r"al mismo tiempo",
@@ -442,6 +448,9 @@ LANGUAGE = Language(
                       r"sin vram", r"vram insuficiente"),
         "FIX_ASK": (
             r"que (?:hago|puedo hacer|deberia hacer|me recomiendas hacer)",
+            # "… batch 8 y seq 2048, ¿alguna idea?", "¿cómo lo hago?", "¿algún consejo?"
+            r"(?:alguna|algun|una) (?:idea|solucion|sugerencia|consejo|recomendacion)e?s?",
+            r"como (?:lo )?hago ?[?!.]*$", r"como (?:lo )?(?:puedo )?(?:solucionar|arreglar|resolver)",
             # "me sale OOM …, ¿qué cambio?", "¿qué tengo que cambiar?", "¿cómo lo soluciono?"
             r"que (?:cambio|le cambio|cambiar|ajusto|toco|le bajo|bajo|reduzco|le reduzco)",
             r"que (?:tengo|tendria|deberia|debo|puedo|hay) que (?:cambiar|ajustar|tocar|bajar)",
@@ -455,6 +464,7 @@ LANGUAGE = Language(
     },
     stopwords=frozenset({
         "aceptan", "aceptas", "tira", "compu", "plata", "che", "oye", "podes", "tenes", "queres",
+        "rapido", "rapida", "fluido", "fluida", "lento", "lenta", "alguna", "algun",
         "sabes", "alguien", "gente", "hoy", "ayer", "usted", "ustedes", "entrenando", "corriendo",
         "haciendo", "probando", "intentando", "cuarto", "cuartos", "adios", "ahora", "ajuste", "al", "alcanza", "alerta", "alertas",
         "algo", "alquilar", "alquilo", "rentar", "rento", "entra", "entran", "entraria", "aguanta",

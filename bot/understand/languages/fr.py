@@ -242,7 +242,8 @@ LANGUAGE = Language(
             r"(?:me|nous|ca|cela) revien(?:t|nent|dr\w*)", r"revien(?:t|nent|dr\w*) a combien",
             r"(?:revient|coute|est) (?:le )?moins cher (?:de|d'|en|un|le|la|avec)",
         ),
-        "HOW_MUCH": (r"combien",),
+        # ... but "combien de paramètres actifs ?" counts the model's parameters, not money
+        "HOW_MUCH": (r"combien(?! (?:de |d.)(?:parametres|experts|couches|tetes))",),
         "RATE_WORDS": (
             r"par heure", r"de l'heure", r"a l'heure", r"/ ?heure",
             r"(?:combien|coute|prix) l'heure",  # "c'est combien l'heure de L40S ?"
@@ -325,7 +326,14 @@ LANGUAGE = Language(
             r"tok(?:en)?s? ?(?:par|/) ?(?:seconde|sec|s)(?![a-z])",
             r"vitesse (?:de |d.)(?:generation|inference|decodage|sortie)",
         ),
-        "SPEED_WEAK": (r"a quelle vitesse", r"quelle vitesse", r"vitesse", r"(?:est.ce|c.est) rapide"),
+        "SPEED_WEAK": (
+            r"a quelle vitesse", r"quelle vitesse", r"vitesse", r"(?:est.ce|c.est) rapide",
+            # "ça va vite ?", "ça tourne fluide ?", "ça sort combien ?": how fast
+            r"(?:ca|il|elle|ils) (?:va|vont|tourne|tournent|sort|sortent|ira|tournera) "
+            r"(?:vite|fluide|lentement)",
+            r"(?:c.est|est.ce|ca reste|ca serait) (?:fluide|lent)",
+            r"(?:ca|il|elle) sort combien", r"combien (?:ca|il|elle) sort",
+        ),
         # Servis en même temps (patterns.CONCURRENCY) : "20 utilisateurs simultanés".
         "CONCURRENT_WORDS": (
             r"simultane(?:e)?s?", r"concurrent(?:e)?s?", r"en meme temps", r"en parallele",
@@ -434,7 +442,11 @@ LANGUAGE = Language(
         "OOM_WORDS": (r"manque de memoire", r"memoire insuffisante", r"erreurs? (?:de )?memoire",
                       r"manque de vram", r"vram insuffisante"),
         "FIX_ASK": (
-            r"que faire", r"que (?:dois|puis)-?je faire", r"qu.?est-?ce que (?:je (?:fais|peux faire)|j.?fais)",
+            r"que faire", r"que (?:dois|puis)-?je faire",
+            # "… batch 8, seq 2048, une idée ?", "je fais comment ?", "des pistes ?"
+            r"(?:une|des) (?:idees?|solutions?|pistes?|conseils?|astuces?)",
+            r"comment (?:je )?(?:fais|faire) ?[?!.]*$", r"je (?:fais|m.y prends) comment",
+            r"comment (?:regler|corriger|resoudre|eviter) (?:ca|le probleme|l.?oom|cette erreur)", r"qu.?est-?ce que (?:je (?:fais|peux faire)|j.?fais)",
             # "j'ai un OOM …, qu'est-ce que je change ?", "je fais quoi ?", "quoi changer ?"
             r"(?:je|j.?) ?(?:fais|change|modifie|regle|baisse) quoi", r"(?:que|quoi) (?:changer|modifier|regler|baisser)",
             r"qu.?est-?ce que (?:je )?(?:change|modifie|regle|baisse|dois changer|dois modifier|peux changer)",
@@ -448,6 +460,7 @@ LANGUAGE = Language(
     },
     stopwords=frozenset({
         "ai", "aide", "suis", "jsuis", "chui", "jpeux", "jveux", "bah", "svp", "stp", "fais",
+        "vite", "fluide", "idee", "pistes",
         "tourne", "dois", "vais", "marche", "aucune", "moyen", "faisable", "jouable", "aimerais", "alertes", "alors", "assez", "au", "augmente", "aussi", "aux",
         "avec", "avez", "avez-vous", "avoir", "baisse", "baissent", "besoin", "bonjour", "bonsoir",
         "c'est", "ca", "carte", "cartes", "ce", "ces", "cette", "cher", "chere", "cinq", "combien",
