@@ -1624,8 +1624,9 @@ def _decode(query: Query, answer: Answer, cat: Catalogue) -> dict[str, Any]:
     bounds = tuple(decode_bound(query, m, model, gpu, count, per_gpu)
                    for m in (lead_method, *others))
     more: DecodeBound | None = None
-    if not bounds[0].fits and gpu.memory_bandwidth_gbs is not None:
+    if not bounds[0].fits and gpu.memory_bandwidth_gbs is not None and not gpu.unified_memory:
         # Tensor parallelism splits the attention heads: 2, 4 or 8 GPUs, as engines take them.
+        # A Mac is one machine whose memory the chip shares: never "2× Apple M2 Pro".
         for n in (c for c in (2, 4, 8) if count < c <= cat.limits.max_gpus):
             bound = decode_bound(query, lead_method, model, gpu, n, per_gpu)
             if bound.fits:

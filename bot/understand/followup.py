@@ -215,6 +215,11 @@ def follow_up(
         # breakdown of where the memory goes (the reason for the verdict).
         merged = _merge(new, previous, names_model=False)
         return merged.model_copy(update={"details": True})
+    if _asks_fix(new, previous):
+        # "what do i do?", "me da OOM, ¿qué hago?", "j'ai un OOM, je fais comment ?" after a
+        # training run's verdict: what makes that run fit, first (the verdict was just given).
+        merged = _merge(new, previous, names_model=False)
+        return merged.model_copy(update={"fix_asked": True, "oom": previous.oom or new.oom})
     length = _bare_length(new, previous, folded)
     if length is not None:
         new = new.model_copy(update={"seq_len": length})
@@ -595,6 +600,17 @@ def _asks_why(new: Query, previous: Query, folded: str) -> bool:
     if any(_said(new, f) for f in _CARRYABLE) or any(getattr(new, f) is not None for f in _SETTINGS):
         return False
     return bool(_WHY.match(folded))
+
+
+def _asks_fix(new: Query, previous: Query) -> bool:
+    """An OOM said or what to do asked ("it OOMs", "what do i do?", "¿qué hago?", "que faire ?")
+    after a question about a training run, saying nothing else of its own."""
+    if not (new.fix_asked or new.oom) or new.intent not in ("unknown", "memory") \
+            or previous.params_b is None \
+            or previous.inference or _names_model(new):
+        return False
+    return not (any(_said(new, f) for f in _CARRYABLE)
+                or any(getattr(new, f) is not None for f in _SETTINGS))
 
 
 def _asks_bare(new: Query, cue: _Cue | None) -> bool:

@@ -165,7 +165,10 @@ METHOD_PATTERNS: Final[tuple[tuple[MethodId, tuple[str, ...]], ...]] = (
     ("full_adam8bit", (
         rf"(?:paged\s?[-_]?\s?)?adamw?\s?-?\s?(?:de |en |in |a )?{_BITS8}", rf"{_BITS8} adamw?",
         r"(?:paged_?)?adamw?_?8_?bits?",
-        rf"bnb\s?-?\s?{_BITS8}", r"bnb\s?-?\s?adam\w*", r"paged_adamw_8bit",
+        # "bnb 8bit" alone is bitsandbytes' 8-bit loading (load_in_8bit), not its optimizer:
+        # only "bnb 8bit adam", "bnb adam", "adamw_bnb_8bit" name 8-bit Adam.
+        rf"bnb\s?-?\s?{_BITS8}\s?-?_?\s?(?:adam\w*|optim\w*)", r"bnb\s?-?\s?adam\w*",
+        rf"adamw?_bnb_?{_BITS8}", r"paged_adamw_8bit",
         rf"(?:optimizer|optimiseur|optimizador)(?: de| en| in)? {_BITS8}",
         rf"{_BITS8} (?:optimizer|optimiseur|optimizador)",
     )),

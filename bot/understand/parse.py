@@ -330,6 +330,11 @@ def _take_settings(work: _Work) -> None:
             work.context_said = bool(px.CONTEXT_WORD.search(match.group(0)))
             work.blank(*match.span())
             _take_other_context(work, match, before_word=match is before)
+    match = px.ROPE_CONTEXT.search(work.s) if work.seq_len is None else None
+    if match:  # "llama 3 8b with rope scaling to 64k": that context, reached by scaling RoPE
+        work.seq_len = _tokens_of_context(match.group("num"), match.group("k"), work.lang)
+        work.context_said = True
+        work.blank(*match.span())
     match = px.RUNNER_CONTEXT.search(work.s) if work.seq_len is None else None
     if match and (match.group("flag") != "-c" or px.LLAMA_CPP_CUE.search(work.s)):
         # "llama-server -c 32768", "--max-total-tokens 16384": the context served

@@ -242,6 +242,14 @@ CONTEXT_AT: Final = Guarded(
     "k",
     r"(?<![a-z])(?:at|with|con|a|@) ?(?P<num>\d{1,4}) ?k(?: tokens?)?(?![a-z0-9])"
 )
+# A context reached by RoPE scaling ("rope scaling to 64k", "yarn a 128k", "rope scaling jusqu'à
+# 64k"): the sequence length the run holds, not a dataset of 64,000 tokens.
+ROPE_CONTEXT: Final = Guarded(
+    ("rope", "yarn"),
+    r"(?<![a-z])(?:rope|yarn)(?:[ _-]?(?:scaling|scaled|scale|extension|extended))?"
+    r"(?: (?:to|up to|upto|until|a|hasta|jusqu.?a|jusque|para|pour|for|at|de|con|avec|with|"
+    r"de hasta|x ?\d{1,2}|factor \d{1,2}|\d{1,2}x)){0,3} ?(?P<num>\d{1,4}) ?(?P<k>k)(?: tokens?)?(?![a-z0-9])"
+)
 # A sequence length called a context: a serving question when nothing speaks of training.
 CONTEXT_WORD: Final = lazy(r"context|ctx|contexto|contexte|model[ _-]?len")
 BATCH: Final = Guarded(
