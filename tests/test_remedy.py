@@ -156,7 +156,7 @@ def test_an_oom_without_a_question_leads_with_the_verdict(pipeline: Pipeline) ->
                            "max_seq_length 2048")
     assert reply.answer.remedies is not None and not reply.answer.remedies.lead
     assert reply.text.startswith("❌")
-    assert "\n\n🩹 <b>Lo que hace que entre en 1× RTX 4060</b>" in reply.text
+    assert "\n\n🩹 <b>Para que entre en 1× RTX 4060</b>" in reply.text
 
 
 @pytest.mark.parametrize(("text", "head", "option"), [
@@ -168,8 +168,8 @@ def test_an_oom_without_a_question_leads_with_the_verdict(pipeline: Pipeline) ->
      "🩹 <b>What makes it fit on 1× H100</b>", "• micro-batch 1 × gradient accumulation 8 (the same effective batch)"),
     ("qlora llama 3.1 405b fsdp on 4x h100", "🩹 <b>What makes it fit on 4× H100</b>", "• "),
     ("¿puedo hacer qlora de llama 3 70b con fsdp en dos rtx 4090?",
-     "🩹 <b>Lo que hace que entre en 2× RTX 4090</b>", "• descarga a la CPU (FSDP o DeepSpeed"),
-    ("qlora llama 3 70b avec fsdp sur 2 rtx 4090", "🩹 <b>Ce qui le fait tenir sur 2× RTX 4090</b>",
+     "🩹 <b>Para que entre en 2× RTX 4090</b>", "• descarga a la CPU (FSDP o DeepSpeed"),
+    ("qlora llama 3 70b avec fsdp sur 2 rtx 4090", "🩹 <b>Pour que ça tienne sur 2× RTX 4090</b>",
      "• déchargement sur le CPU (FSDP ou DeepSpeed"),
 ])
 def test_stated_settings_on_a_rented_card_show_them_after_the_answer(
@@ -207,9 +207,9 @@ def test_a_cost_question_leads_with_its_cost_not_the_remedies(pipeline: Pipeline
 
 @pytest.mark.parametrize(("text", "lang", "head"), [
     ("me sale OOM haciendo full fine-tuning de llama 3 8b en mi 3090 con batch 4, qué hago?",
-     "es", "🩹 <b>Lo que hace que entre en 1× RTX 3090</b> (estimación detallada: "),
+     "es", "🩹 <b>Para que entre en 1× RTX 3090</b> (estimación detallada: "),
     ("j'ai un OOM en full fine-tuning de llama 3 8b sur ma 3090 batch 4, que faire ?",
-     "fr", "🩹 <b>Ce qui le fait tenir sur 1× RTX 3090</b> (estimation détaillée\u00a0: "),
+     "fr", "🩹 <b>Pour que ça tienne sur 1× RTX 3090</b> (estimation détaillée\u00a0: "),
 ])
 def test_spanish_and_french(pipeline: Pipeline, text: str, lang: str, head: str) -> None:
     reply = _ask(pipeline, text)

@@ -58,6 +58,7 @@ class Work(Protocol):
     gpu_count: int | None
     vram_gb: Decimal | None
     ram_gb: Decimal | None
+    params_b: Decimal | None
 
     def blank(self, start: int, end: int, fill: str = "") -> None: ...
 
@@ -889,7 +890,7 @@ def one_rig(work: Work, rest: str, index: CatalogueIndex) -> tuple[tuple[str, in
     plus = _RIG_PLUS.search(rest) is not None and (
         "+" in rest or "plus" in rest or any(g.count is not None for g in mentions))
     if not (counted or plus or _RIG_OWNED.search(rest)
-            or _RIG_ONE_BOX.search(rest)):
+            or _RIG_ONE_BOX.search(rest) or _run_on_own_cards(work, mentions, index)):
         return ()
     cards: dict[str, int] = {}
     for g in mentions:
@@ -899,6 +900,16 @@ def one_rig(work: Work, rest: str, index: CatalogueIndex) -> tuple[tuple[str, in
     least.count = sum(cards.values())
     work.gpus = [least]
     return tuple(cards.items())
+
+
+def _run_on_own_cards(work: Work, mentions: list[GpuMention], index: CatalogueIndex) -> bool:
+    """A model asked of cards we do not rent, joined ("3x 3090 and a 3060, can i run llama 3.3
+    70b in q6?", "una 3090 y una 3060, ¿me entra qwen2.5 32b?", "trois 3090 et une 3060, llama
+    70b ça tourne ?"): the user's own machine, as nobody compares consumer cards with "and"."""
+    if work.params_b is None:
+        return False
+    cards = [index.find_gpu(g.gpu_id) for g in mentions if g.gpu_id is not None]
+    return all(card is not None and not card.rented for card in cards)
 
 
 def _bound(g: GpuMention, index: CatalogueIndex) -> tuple[Decimal, Decimal]:
