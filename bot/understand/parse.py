@@ -2219,7 +2219,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             and not work.gpus:
         intent = "pay"  # "do you take trc20?", "what chain do you use for usdt"
     # "3090", "2x p40": a card we do not rent named alone is the user's (no price to ask).
-    named_alone = bool(work.gpus) and not owned.says_owned(rest) and owned.only_a_card(rest) \
+    says_owned = (bool(work.gpus) or work.vram_gb is not None) and owned.says_owned(rest)
+    named_alone = bool(work.gpus) and not says_owned and owned.only_a_card(rest) \
         and not any(g.gpu_id is None or index.gpu(g.gpu_id).rented for g in work.gpus)
     if inference and work.seq_len is None and intent != "time" and px.KV_NAMED.admits(corrected) \
             and px.KV_NAMED.pattern.search(corrected):
@@ -2244,8 +2245,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         if rig_layer_split:
             rig_memory = tidy(sum((size * n for size, n in sizes), Decimal(0)) / sum(n for _s, n in sizes))
     made = _made(
-        card_owned=(bool(work.gpus) or work.vram_gb is not None) and (
-            owned.says_owned(rest) or named_alone),
+        card_owned=says_owned or named_alone,
         card_named_alone=named_alone,
         text=text,
         lang=work.lang,
