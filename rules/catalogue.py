@@ -28,6 +28,7 @@ from rules.schema import (
     Offer,
     Payment,
     Pricing,
+    QatRelease,
     QuantType,
     Reference,
     ServiceQuestion,
@@ -44,6 +45,8 @@ _MILLI = Decimal("0.001")
 # Methods planning a GGUF of a model from its published file's size (gpt-oss: models.toml
 # native.gguf_gb), one a model: "gguf_file_gpt_oss_120b".
 _GGUF_FILE = "gguf_file_"
+# Methods planning a quantization-aware-trained release from its publisher's file (Gemma 3 QAT).
+_QAT_FILE = "gguf_qat_"
 
 
 def _read(name: str) -> dict[str, Any]:
@@ -74,6 +77,8 @@ class Catalogue:
     local_runners: tuple[LocalRunner, ...] = ()
     mlx: MlxAffine | None = None  # MLX's quantization as mlx-lm converts (quant_types.toml)
     exl2: Exl2Format | None = None  # EXL2's range of bits per weight (quant_types.toml)
+    # Publishers' quantization-aware-trained releases ("gemma 3 27b qat": Q4_0).
+    qat_releases: tuple[QatRelease, ...] = ()
     # Questions about the service and whether the seed answers them (service.toml).
     service_questions: tuple[ServiceQuestion, ...] = ()
 
@@ -250,6 +255,8 @@ class Catalogue:
             found = self.memoised(("bpw_method", method_id), lambda: self._bits_method(method_id))
         if found is None and method_id.startswith(_GGUF_FILE):
             found = self._gguf_file_methods.get(method_id)
+        if found is None and method_id.startswith(_QAT_FILE):
+            found = self._qat_methods.get(method_id)
         if found is None:
             raise UnknownMethod(method=method_id)
         return found
@@ -335,6 +342,13 @@ class Catalogue:
         """The local GGUF runner of that id (quant_types.toml's runners), else None."""
         return next((r for r in self.local_runners if r.id == runner_id), None)
 
+    def qat_release(self, model_id: str | None) -> QatRelease | None:
+        """The publisher's quantization-aware-trained release of that model (quant_types.toml
+        qat_releases), else None."""
+        if model_id is None:
+            return None
+        return next((r for r in self.qat_releases if model_id in r.models), None)
+
     def bare_quant_method(self, text: str) -> str | None:
         """The GGUF method a size written without its type ("q5", "Q3") is read as: the type
         quant_types.toml's bare_names give it (llama-quantize's own reading), else None."""
@@ -401,6 +415,39 @@ class Catalogue:
             if spec is not None:
                 out[method_id] = spec.model_copy(update={"quant": native.format})
         return out
+
+    @cached_property
+    def _qat_methods(self) -> dict[str, Method]:
+        """Serving a publisher's quantization-aware-trained file whose size is on file
+        (quant_types.toml qat_releases file_gb: Google's Gemma 3 Q4_0 files, their embeddings
+        in FP16): the type's method planned at the bits per weight of that file."""
+        out: dict[str, Method] = {}
+        for release in self.qat_releases:
+            base_id = self.quant_method(release.type)
+            if base_id is None:
+                continue
+            base = self.method(base_id)
+            for model_id, size in release.file_gb.items():
+                bits = (size * 8 / self.models.get(model_id).params_b).quantize(Decimal("0.001"))
+                floor = bits / 8
+                margin = base.estimate_gb_per_b / (base.floor_gb_per_b or base.estimate_gb_per_b)
+                method_id = _QAT_FILE + re.sub(r"[^a-z0-9]", "_", model_id)
+                out[method_id] = base.model_copy(update={
+                    "id": method_id, "floor_gb_per_b": floor, "estimate_gb_per_b": floor * margin,
+                    "bits_per_weight": bits, "verified": release.verified,
+                    "source": f"{release.name}'s {model_id} file, {size} GB: {release.source}",
+                })
+        return out
+
+    def qat_method(self, model_id: str | None) -> str | None:
+        """The method serving the model's quantization-aware-trained release: planned from the
+        publisher's file where its size is on file, else at the release's type's bits; None
+        for a model with no such release."""
+        release = self.qat_release(model_id)
+        if release is None or model_id is None:
+            return None
+        method_id = _QAT_FILE + re.sub(r"[^a-z0-9]", "_", model_id)
+        return method_id if method_id in self._qat_methods else self.quant_method(release.type)
 
     def gguf_file_method(self, model_id: str | None) -> str | None:
         """The method a GGUF of the model is planned with when its published file's size is on
@@ -490,6 +537,11 @@ def validate_catalogue(cat: Catalogue) -> None:
     for size in cat.bare_quant_names:
         if cat.quant_method(size.type) is None:
             raise DataError(f"quant_types.toml: {size.name} is read as unknown type {size.type}")
+    for release in cat.qat_releases:
+        if cat.quant_method(release.type) is None:
+            raise DataError(f"quant_types.toml: {release.name} is of unknown type {release.type}")
+        if not set(release.file_gb) <= set(release.models):
+            raise DataError(f"quant_types.toml: {release.name} has a file of a model not in it")
     for runner in cat.local_runners:
         if cat.quant_method(runner.default_type) is None:
             raise DataError(
@@ -529,6 +581,8 @@ def load_catalogue() -> Catalogue:
             mlx=MlxAffine.model_validate(quant_doc["mlx_affine"])
             if "mlx_affine" in quant_doc else None,
             exl2=Exl2Format.model_validate(quant_doc["exl2"]) if "exl2" in quant_doc else None,
+            qat_releases=tuple(QatRelease.model_validate(r)
+                               for r in quant_doc.get("qat_releases", ())),
             service_questions=tuple(ServiceQuestion.model_validate(q)
                                     for q in service.get("questions", ())),
         )

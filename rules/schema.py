@@ -275,6 +275,21 @@ class BareQuantName(Sourced):
     type: str = Field(pattern=r"^I?Q[1-8]_[A-Z0-9_]+$")
 
 
+class QatRelease(Sourced):
+    """A publisher's quantization-aware-trained release of a model family ("gemma 3 27b qat"):
+    the GGUF type its files are in, which "qat" (and a bare "q4" beside it) is read as."""
+
+    name: str = Field(min_length=2)
+    models: tuple[str, ...] = Field(min_length=1)  # models.toml ids
+    type: str = Field(pattern=r"^I?Q[1-8]_[A-Z0-9_]+$")
+    # The bits each token-embedding weight keeps in the publisher's files, where not the type's
+    # (Google's Gemma 3 QAT files: FP16); None: the type's.
+    embedding_bits: int | None = Field(default=None, ge=1, le=32)
+    # The publisher's file of a model, in GB, where its size is on file (models.toml id: GB):
+    # that model is planned from it, not at the type's bits (the embeddings above included).
+    file_gb: dict[str, Decimal] = Field(default_factory=dict)
+
+
 class Pricing(Sourced):
     block_hours: tuple[int, ...]
     billing_granularity_minutes: int

@@ -33,7 +33,7 @@ from rules.quote import Quote, paid_usd
 if TYPE_CHECKING:
     from bot.remedy import Remedies, Remedy
     from rules.catalogue import Catalogue
-    from rules.schema import GPU
+    from rules.schema import GPU, QatRelease
 
 _HIDDEN_NOTES = frozenset({"planning_rule", "activations_extra", "kv_cache_extra", "sharding_assumed"})
 # Jinja's truncate filter keeps this many characters past the length (policy truncate.leeway).
@@ -134,6 +134,20 @@ def _variant_also(ph: Phrases, answer: Answer, other: Fit, cat: Catalogue) -> Ma
                     other=ph.gpu_name(other.gpu), room=ph.headroom(other))  # type: ignore[arg-type]
     return ph._("On the %(other)s it does not fit either: %(room)s.",
                 other=ph.gpu_name(other.gpu), room=ph.headroom(other))  # type: ignore[arg-type]
+
+
+def _qat_embeddings_gb(answer: Answer, release: QatRelease, ph: Phrases) -> Decimal | None:
+    """What the release's token embeddings take beyond the type's bits (Google's Gemma 3 QAT
+    files keep them in FP16): vocabulary × hidden × the bits' difference; None without the
+    model's shape or the release's bits."""
+    bits = release.embedding_bits
+    quant = next((q for q in ph.cat.quant_types if q.name == release.type), None)
+    model = ph.cat.models.get(answer.query.model_id) if answer.query.model_id else None
+    arch = model.arch if model is not None else None
+    if bits is None or quant is None or arch is None:
+        return None
+    extra = Decimal(arch.vocab * arch.hidden) * (bits - quant.bits_per_weight) / 8 / 10**9
+    return extra if extra > 0 else None
 
 
 def _truncate(text: str, length: int) -> str:
@@ -1531,6 +1545,30 @@ def _method_lines(
             add(_(
                 "A “%(written)s” GGUF is read as %(quant)s, the usual type of that size; name "
                 "the exact type for its own figure.", written=bare, quant=spec.quant,
+            ))
+        add("\n")
+    release = ph.cat.qat_release(answer.query.model_id) if answer.query.qat else None
+    if release is not None and ph.cat.method(mem.method).quant == release.type:
+        # "gemma 3 27b qat q4": the publisher's quantization-aware-trained files, Q4_0
+        add("   ℹ️ ")
+        add(_(
+            "“QAT” is read as %(release)s, the publisher's quantization-aware-trained files: "
+            "%(quant)s GGUF, not Q4_K_M.", release=release.name, quant=release.type,
+        ))
+        extra = _qat_embeddings_gb(answer, release, ph)
+        if answer.query.model_id in release.file_gb:
+            add(" ")
+            add(_(
+                "Planned from their %(size)s file, whose token embeddings are kept in %(bits)s "
+                "bits.", size=ph.fmt.gb(release.file_gb[answer.query.model_id], 2),
+                bits=release.embedding_bits,
+            ))
+        elif extra is not None:
+            add(" ")
+            add(_(
+                "Those files keep the token embeddings in %(bits)s bits, about %(extra)s more "
+                "than this %(quant)s figure.", bits=release.embedding_bits,
+                extra=ph.fmt.gb(extra, 1), quant=release.type,
             ))
         add("\n")
     exl2 = ph.cat.exl2

@@ -47,7 +47,7 @@ from bot.understand.screen import forget_texts
 from rules.catalogue import Catalogue
 from rules.data_size import tokens_from_bytes
 from rules.model_catalogue import ModelSpec
-from rules.schema import MethodId
+from rules.schema import MethodId, QatRelease
 
 Direction = Literal["below", "above"]
 
@@ -1164,6 +1164,25 @@ def _inference_method(s: str, cat: Catalogue) -> MethodId:
     return cat.method_where("inference", weight_bits=bits) or cat.default_method("inference")
 
 
+def _qat_release(s: str, model_id: str | None, cat: Catalogue) -> QatRelease | None:
+    """The quantization-aware-trained release named of the model ("gemma 3 27b qat"), when the
+    model has one (quant_types.toml qat_releases), else None."""
+    release = cat.qat_release(model_id)
+    if release is None or not px.QAT.admits(s):
+        return None
+    said = px.QAT.pattern.search(s)
+    return release if said is not None and not _negated(s, *said.span()) else None
+
+
+def _qat_type(s: str, method: MethodId, cat: Catalogue) -> bool:
+    """Whether the release's own type is what is served: no GGUF type named ("qat q4_k_m" is
+    that file) and no 8 or 16 bits said, only 4 or none ("qat", "qat q4", "qat 4bit")."""
+    if any(cat.quant_method(m.group("quant")) is not None and not _negated(s, *m.span())
+           for m in px.GGUF_TYPE.finditer(s)):
+        return False
+    return cat.method(method).weight_bits in (4, 16)
+
+
 def _mlx_method(s: str, cat: Catalogue) -> MethodId | None:
     """Serving MLX weights ("mlx 4bit", MLX's default 4 bits when none is said): the bits a
     weight takes with its group's scale and bias (quant_types.toml mlx_affine); None when MLX is
@@ -1847,8 +1866,16 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     implied = inference and method is None and not px.INFERENCE_STRONG.search(rest) \
         and not _format_said(rest) and not _precision_said(rest) \
         and not _published_for_serving(work, cat)
+    # "gemma 3 27b qat on a 3090": Google's quantization-aware-trained Q4_0 files, served (a
+    # training word keeps quantization-aware training what it is).
+    qat = _qat_release(rest, work.model_id, cat)
+    if qat is not None and not inference and method is None and not trains \
+            and not px.TRAINING.search(rest):
+        inference = True
     if inference:
         method = _inference_method(rest, cat)
+        if qat is not None and _qat_type(rest, method, cat):
+            method = cat.qat_method(work.model_id) or method
     elif method is None and px.TRAINING.search(rest) and _four_bit(rest):
         # "fine-tune 70B in 4-bit": training on a 4-bit base
         method = cat.method_where("training", family="adapter", weight_bits=4)
@@ -2168,6 +2195,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     closed = px.CLOSED_MODEL.search(corrected) if work.model_id is None else None
     not_llm = px.NOT_LLM.search(corrected) if work.model_id is None and not work.family else None
     quant, quant_bare = _quant_named(rest, method, cat) if inference else (None, None)
+    qat_read = qat is not None and inference and method is not None \
+        and cat.method(method).quant == qat.type
+    if qat_read:
+        quant_bare = None  # "qat q4": the release's own type, not llama-quantize's reading
     quant_pair = _quant_pair(rest, cat) if inference else None
     if quant_pair is not None:
         # "AWQ vs GGUF for llama 3 70b on 2x 3090": both formats answered, on that machine
@@ -2401,6 +2432,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # "Run X on Y" without a precision: answered for bf16, int8 and int4.
         quant=quant,
         quant_bare=quant_bare,
+        qat=qat_read,
         quant_pair=quant_pair[:2] if quant_pair is not None else None,
         exl2_unsized=inference and _exl2_unsized(rest),
         runner=runner,

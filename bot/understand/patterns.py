@@ -685,6 +685,9 @@ GGUF_WORD: Final = Guarded(("gguf",), r"(?<![a-z0-9])gguf(?![a-z0-9])")
 # their bits with it ("4bit", "8-bit").
 MLX: Final = Guarded(("mlx",), r"(?<![a-z0-9])mlx(?:[-_ ]?(?:lm|community))?(?![a-z0-9])")
 MLX_BITS: Final = lazy(r"(?<![\w.])(?P<bits>[2-8]) ?[-_]? ?bits?(?![a-z])")
+# A quantization-aware-trained release named ("gemma 3 27b qat", "gemma-3-12b-it-qat-q4_0"): the
+# publisher's own 4-bit files (quant_types.toml qat_releases), for a model that has one.
+QAT: Final = Guarded(("qat",), r"(?<![a-z0-9])qat(?![a-z0-9])")
 # Bits per weight said outright (exllamav2's "6.0bpw", "4.65 bpw"): they decide the precision
 # whatever the format's name says ("exl2" alone is read as 4-bit).
 BPW: Final = Guarded(("bpw",), r"(?<![\w.])(?P<num>\d{1,2}(?:\.\d+)?) ?bpw(?![a-z])")

@@ -149,6 +149,9 @@ class Query(BaseModel):
     # A size written without its type ("q5"), as written: `quant` is the type it is read as
     # (Q5_K_M, quant_types.toml's bare_names), an assumption the reply says.
     quant_bare: str | None = None
+    # "gemma 3 27b qat": the publisher's quantization-aware-trained release is what `quant` is
+    # (Google's Q4_0 files, quant_types.toml qat_releases), which the reply says.
+    qat: bool = False
     # Two quantized formats compared ("AWQ vs GGUF", "q4_k_m or q5_k_m"): both methods, in the
     # order named, answered side by side (`method` and `quant` are the first's).
     quant_pair: tuple[str, str] | None = None
