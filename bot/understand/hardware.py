@@ -98,7 +98,7 @@ GPU_NAME: Final = lazy(
     r"|titan ?(?:rtx|xp|v)"
     # Unified-memory boxes and a Maxwell card people still buy for its 24 GB.
     r"|dgx ?spark|gb10|strix ?halo|(?:ryzen )?ai max\+? ?\d{3}|(?:radeon )?8060s|m40"
-    r"|jetson ?(?:agx ?)?orin(?: ?(?:nano|nx))?(?: ?super)?|agx ?orin|orin ?(?:nano|nx)|gb ?[23]00|tesla ?p4(?!\w)"
+    r"|jetson ?(?:agx ?)?orin(?: ?(?:nano|nx))?(?: ?super)?|agx ?orin|orin(?: ?(?:nano|nx)|(?= ?(?:16|32|64) ?g))|gb ?[23]00|tesla ?p4(?!\w)"
     # Colab alone is its free T4 (a paid plan's card is named: "colab pro a100").
     rf"|{_COLAB_NAME}(?! ?(?:pro|\+))"
     r"|rx ?-?\d{4}(?: ?(?:xtx|xt|gre))?|(?:79|90)[0-7]0 ?(?:xtx|xt|gre)"
@@ -118,7 +118,8 @@ GPU_NAME: Final = lazy(
     r"(?: ?(?:per card|per gpu|each|cada una|cada uno|por tarjeta|por gpu|par carte|par gpu|chacune))?"
     r" ?\)?)?"
     rf"(?: ?-? ?(?P<post>{_FORM}))?"  # "A100 80GB PCIe", "4090 16GB laptop"
-    r"(?=$|[^a-z0-9]|x\d)"
+    # NVIDIA's Founders Edition glued on ("3090fe", "4090fe"): the card, its "fe" left after it.
+    r"(?=$|[^a-z0-9]|x\d|fe(?![a-z0-9]))"
 )
 # Units that make the number before them a quantity, not a GPU name.
 _UNITS: Final = (
@@ -334,6 +335,10 @@ def _resolve(
     if gpu.unified_memory:
         return gpu, mem, mem is None and len(gpu.memory_options_gb) > 1
     variants = index.variants(gpu)
+    if mem is not None and mem == gpu.shared_memory_gb:
+        # "amd ai max 395 128gb": the memory the CPU and GPU share, of which the GPU is given
+        # its row's share (96 GB there), not a GPU of 128 GB.
+        return gpu, None, False
     if mem is not None:
         same = [v for v in variants if v.vram_gb == mem]
         if gpu.vram_gb != mem and same:
@@ -896,7 +901,7 @@ def one_rig(work: Work, rest: str, index: CatalogueIndex) -> tuple[tuple[str, in
     for g in mentions:
         if g.gpu_id is not None:
             cards[g.gpu_id] = cards.get(g.gpu_id, 0) + (g.count or 1)
-    least = min(mentions, key=lambda g: _bound(g, index))
+    least = _least(mentions, index)
     least.count = sum(cards.values())
     work.gpus = [least]
     return tuple(cards.items())
@@ -912,13 +917,31 @@ def _run_on_own_cards(work: Work, mentions: list[GpuMention], index: CatalogueIn
     return all(card is not None and not card.rented for card in cards)
 
 
-def _bound(g: GpuMention, index: CatalogueIndex) -> tuple[Decimal, Decimal]:
-    """What makes a card bound a machine's even share: its memory, then its pace."""
-    gpu = index.find_gpu(g.gpu_id)  # type: ignore[arg-type]
-    if gpu is None:
-        return Decimal(0), Decimal(0)
-    peak = gpu.bf16_dense_tflops or gpu.fp16_dense_tflops
-    return g.stated_gb or gpu.vram_gb, peak if peak is not None else Decimal(10**6)
+def _least(mentions: list[GpuMention], index: CatalogueIndex) -> GpuMention:
+    """The card that bounds a machine's even share: the least memory, then (of equal memory)
+    the slower by a figure both cards cite, peak TFLOPS, else memory bandwidth; with no such
+    figure the first named. A card with no cited peak is not thereby the faster ("2 p40 + 3090":
+    the P40 prints no FP16 peak, but its 346 GB/s against the 3090's 936 bounds the pace)."""
+    least = mentions[0]
+    for g in mentions[1:]:
+        if _bounds_before(g, least, index):
+            least = g
+    return least
+
+
+def _bounds_before(a: GpuMention, b: GpuMention, index: CatalogueIndex) -> bool:
+    card_a, card_b = index.find_gpu(a.gpu_id or ""), index.find_gpu(b.gpu_id or "")
+    if card_a is None or card_b is None:
+        return card_a is None and card_b is not None
+    mem_a, mem_b = a.stated_gb or card_a.vram_gb, b.stated_gb or card_b.vram_gb
+    if mem_a != mem_b:
+        return mem_a < mem_b
+    peak_a = card_a.bf16_dense_tflops or card_a.fp16_dense_tflops
+    peak_b = card_b.bf16_dense_tflops or card_b.fp16_dense_tflops
+    if peak_a is not None and peak_b is not None and peak_a != peak_b:
+        return peak_a < peak_b
+    bw_a, bw_b = card_a.memory_bandwidth_gbs, card_b.memory_bandwidth_gbs
+    return bw_a is not None and bw_b is not None and bw_a < bw_b
 
 
 # Two machines compared, at least one of different cards: "is a 3090 and a 4090 better than 2
@@ -1003,7 +1026,7 @@ def two_rigs(
         for g in side:
             if g.gpu_id is not None:
                 cards[g.gpu_id] = cards.get(g.gpu_id, 0) + (g.count or 1)
-        least = min(side, key=lambda g: _bound(g, index))
+        least = _least(side, index)
         folded.append(GpuMention(least.gpu_id, least.text, sum(cards.values()),
                                  stated_gb=least.stated_gb))
         out.append(tuple(cards.items()))

@@ -34,6 +34,13 @@ _ERROR_TEXT: Final = lazy(
 # one of its endings (".ai", ".io"…, screen.py): a decimal point ("12.5B") is no address.
 _DOMAIN: Final = Screened(r"(?<![a-z0-9])[a-z0-9-]+\.(?:ai|io|com|co|dev|net|org|app)(?![a-z0-9])")
 
+# AMD's product names hold an English "AI" ("Ryzen AI Max+ 395", "Radeon AI Pro R9700", "AI Max
+# 395"): not the French "ai" of "j'ai", "j ai", which they would otherwise make the only language
+# word of a message of names alone ("ryzen ai max+ 395 llama 70b q4 tok/s" was answered in French).
+_PRODUCT_AI: Final = Screened(
+    r"(?<![a-z0-9'])(?:(?:ryzen|radeon|amd) ai|(?<!j )ai (?:max|pro))(?![a-z0-9'])"
+)
+
 
 # A guess is "sure" when it rests on at least this much evidence (two marker words, or one word
 # and an accent of the language) and leads the runner-up by as much: one English "on" in
@@ -48,6 +55,8 @@ def detect_with_confidence(raw: str, folded: str) -> tuple[Lang | None, bool]:
         folded = _ERROR_TEXT.sub(" ", folded)
     if "." in folded:
         folded = _DOMAIN.sub(" ", folded)
+    if "ai " in folded:
+        folded = _PRODUCT_AI.sub(" ", folded)
     forms = _TOKEN.findall(folded)
     if "-" in folded or "'" in folded:
         # "previens-moi" counts as itself, "previens" and "moi".
