@@ -1,0 +1,186 @@
+"""Compare the chat's tokens/s with published measured speeds, on every row.
+
+    python scripts/speed_report.py [tests/data/measured-speed.csv]
+
+Each row (columns: what, model, params_b, method, precision, context, micro_batch, grad_ckpt,
+gpus, tokens_per_s, unit, kind, source, quote) is phrased as the question a user would type and
+answered through the same path as `python -m bot ask` (the reply's own figures):
+
+- `decode` rows: one sequence's generated tokens/s against the chat's bandwidth bound ("at
+  most about N tokens/s": each token reads the weights and the KV cache once at the
+  datasheet bandwidth). A bound, so a measured speed must never pass it: measured / bound is
+  at most 1, and its spread says how far real engines stay below it.
+- `training` rows: tokens/s per GPU against the chat's training-speed estimate (peak FLOPS x
+  assumed utilisation / FLOPs per token, rules/training_time.py). An estimate, not a bound:
+  measured / estimate above 1 means the run went faster than the chat says (its hours are
+  too many), below 1 slower.
+
+Only `kind` "measured" rows count.
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib.util
+import re
+import statistics
+import sys
+from dataclasses import dataclass, field
+from decimal import Decimal
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bot.pipeline import Pipeline  # noqa: E402
+from rules.catalogue import load_catalogue  # noqa: E402
+
+DEFAULT = ROOT / "tests" / "data" / "measured-speed.csv"
+EXTRA = ROOT / "tests" / "data" / "measured-extra.csv"
+COLUMNS = ["what", "model", "params_b", "method", "precision", "context", "micro_batch",
+           "grad_ckpt", "gpus", "tokens_per_s", "unit", "kind", "source", "quote"]
+
+
+@dataclass
+class Row:
+    index: int
+    raw: dict[str, str]
+    question: str
+    measured: float
+    figure: Decimal | None  # the chat's bound (decode) or estimate (training), per GPU
+    detail: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def what(self) -> str:
+        return self.raw["what"]
+
+    @property
+    def counted(self) -> bool:
+        return self.raw["kind"] == "measured"
+
+    @property
+    def ratio(self) -> float | None:
+        return None if not self.figure else self.measured / float(self.figure)
+
+
+def _gpus(text: str) -> str:
+    """'2x RTX 3090 24GB' -> '2x RTX 3090 24GB'; '1x Apple M2 Ultra 192GB (76-core GPU)' -> 'an
+    Apple M2 Ultra 192GB'; '2x A100 80GB (per-GPU)' -> '2x A100 80GB'."""
+    text = re.sub(r"\s*\(.*?\)", "", text).strip()
+    count, _, card = text.partition("x ")
+    if count == "1":
+        return ("an " if card[:1].upper() in "AEIOR" else "a ") + card
+    return f"{count}x {card}"
+
+
+def _precision(row: dict[str, str]) -> str:
+    prec = row["precision"]
+    if prec.startswith("GGUF "):
+        kind = prec.split()[1]
+        return f"{kind} gguf" if kind == "F16" else kind
+    if prec.startswith("MLX 4-bit"):
+        return "in 4-bit, with mlx"
+    return prec
+
+
+def _calibration() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "calibration_report", ROOT / "scripts" / "calibration_report.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("calibration_report", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _key(row: dict[str, str]) -> tuple[str, ...]:
+    seq = row.get("seq_len") or row.get("context") or ""
+    return (row["model"], row["method"], row["micro_batch"], row["gpus"], seq)
+
+
+@cache
+def _memory_questions() -> dict[tuple[str, ...], str]:
+    """The memory calibration's question for each of its rows (tests/data/measured-extra.csv):
+    a training speed row is the same run, so it is asked with the same settings."""
+    report = _calibration()
+    with open(EXTRA, newline="", encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    return dict(zip((_key(r) for r in rows), report.questions(rows), strict=True))
+
+
+def question(row: dict[str, str]) -> str:
+    if row["what"] == "decode":
+        context = row["context"].split()[0]
+        return (f"how many tokens/s for {row['model']} {_precision(row)} on "
+                f"{_gpus(row['gpus'])}, context {context}")
+    return "how many tokens/s for " + _memory_questions()[_key(row)]
+
+
+def evaluate(path: str | Path = DEFAULT, pipeline: Pipeline | None = None) -> list[Row]:
+    pipe = pipeline or Pipeline(load_catalogue(), cache_size=0)
+    rows: list[Row] = []
+    with open(path, newline="", encoding="utf-8") as fh:
+        reader = csv.DictReader(fh)
+        if reader.fieldnames != COLUMNS:
+            raise ValueError(f"{path}: columns {reader.fieldnames}, expected {COLUMNS}")
+        for n, raw in enumerate(reader, 1):
+            text = question(raw)
+            answer = pipe.ask(text, chosen_locale="en").answer
+            figure: Decimal | None = None
+            detail = ""
+            if raw["what"] == "decode" and answer.decode:
+                bound = answer.decode[0]
+                figure = bound.tokens_per_second
+                detail = (f"{bound.weights_gb}+{bound.kv_gb} GB at {bound.bandwidth_gbs} GB/s"
+                          + (f", {bound.gpus} GPUs in turn" if bound.layer_split else ""))
+            elif raw["what"] == "training" and answer.train_speed is not None \
+                    and answer.train_speed.throughput is not None:
+                rate = answer.train_speed.throughput
+                figure = rate.tokens_per_second
+                detail = (f"{rate.peak_tflops} TFLOPS x {rate.mfu} / "
+                          f"({rate.flops_per_param_token} x {rate.params_b}B)")
+            rows.append(Row(n, raw, text, float(raw["tokens_per_s"]), figure, detail))
+    return rows
+
+
+def spread(rows: list[Row], what: str) -> tuple[int, float, float, float] | None:
+    """(rows, median, lowest, highest) of measured / figure over the counted rows of a kind."""
+    ratios = [r.ratio for r in rows if r.counted and r.what == what and r.ratio is not None]
+    if not ratios:
+        return None
+    return len(ratios), statistics.median(ratios), min(ratios), max(ratios)
+
+
+def render(rows: list[Row]) -> str:
+    out = [f"{'#':>3} {'measured':>9} {'chat':>7} {'ratio':>6}  question  [how]", "-" * 100]
+    for r in rows:
+        ratio = "  -   " if r.ratio is None else f"{r.ratio:6.2f}"
+        figure = "-" if r.figure is None else str(r.figure)
+        flag = " ABOVE THE BOUND" if r.what == "decode" and r.ratio is not None \
+            and r.ratio > 1 else ""
+        out.append(f"{r.index:>3} {r.measured:>9.2f} {figure:>7} {ratio}  {r.question}  "
+                   f"[{r.detail}]{flag}")
+    out.append("")
+    for what, name in (("decode", "decode: measured / bandwidth bound"),
+                       ("training", "training: measured / estimate")):
+        found = spread(rows, what)
+        if found is not None:
+            n, median, low, high = found
+            out.append(f"{name}: {n} rows, median {median:.3f} ({low:.2f}-{high:.2f})")
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    rows = evaluate(args[0] if args else DEFAULT)
+    print(render(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
