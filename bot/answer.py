@@ -34,6 +34,7 @@ from bot.detail import (
     largest_batch,
     longest_context,
     offload_facts,
+    prefill_bound,
     usable_per_gpu,
     vllm_share_facts,
     wants_details,
@@ -45,7 +46,7 @@ from bot.understand.query import Intent, Query
 from bot.understand.settings import strategy_flags
 from bot.vllm_fix import VllmFixes, vllm_fixes
 from rules.budget import BudgetBuys, budget_buys
-from rules.capacity import Concurrency, DecodeBound, LongestContext
+from rules.capacity import Concurrency, DecodeBound, LongestContext, PrefillBound
 from rules.catalogue import Catalogue
 from rules.compare import (
     Comparison,
@@ -536,6 +537,11 @@ class Answer(BaseModel):
     decode_no_gpu: bool = False  # only a memory size: no card, no bandwidth
     # The asked configuration does not hold it: the least count of that card that does.
     decode_more: DecodeBound | None = None
+    # "How long is the prefill of 100k tokens?": the compute bound on processing the prompt.
+    prefill: PrefillBound | None = None
+    # A Mac named without its memory that the assumed one cannot hold: the smallest unified
+    # memory whose GPU share holds the run (None: none sold does, or not asked so).
+    mac_memory_needed: tuple[Decimal, Decimal] | None = None  # (unified memory, GPU share)
     # "How many users can I serve with Llama 3 8B on an L4?": the sequences each precision
     # answered serves at once (the lead one first), by memory (bot.capacity).
     concurrency: tuple[Concurrency, ...] = ()
@@ -730,6 +736,9 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
             extra.update(_typical_fixes(query, composed, cat))
         if query.speed_asked:
             extra.update(_decode(query, composed, cat))
+        mac = _mac_memory_needed(query, composed, cat)
+        if mac is not None:
+            extra["mac_memory_needed"] = mac
         if query.concurrency_asked:
             # Asked with the longest context, the users are not counted at that context (one
             # sequence, by its definition) but at the one stated or assumed.
@@ -1602,6 +1611,26 @@ def _typical_fixes(query: Query, answer: Answer, cat: Catalogue) -> dict[str, An
     return out
 
 
+def _mac_memory_needed(
+    query: Query, answer: Answer, cat: Catalogue
+) -> tuple[Decimal, Decimal] | None:
+    """"How much unified memory for llama 3.1 70b q4 on a mac?": a Mac named without its memory
+    whose smallest configuration cannot hold the run gets the smallest memory sold whose share
+    for the GPU (Metal's recommended working set) holds it, by the detailed estimate where
+    there is one, else the planning rule."""
+    primary = answer.primary
+    if not query.gpu_variant_assumed or query.gpu is None or primary is None \
+            or primary.fit is None or primary.fit.fits is not False or primary.fit.gpu_count != 1:
+        return None
+    card = cat.gpu(query.gpu)
+    if not card.unified_memory or not card.memory_options_gb:
+        return None
+    detailed = answer.detailed
+    need = detailed.per_gpu_gb if detailed is not None else primary.fit.estimate_gb
+    return next(((size, cat.usable_gb(card, size)) for size in sorted(card.memory_options_gb)
+                 if cat.usable_gb(card, size) >= need), None)
+
+
 def _decode(query: Query, answer: Answer, cat: Catalogue) -> dict[str, Any]:
     """The bandwidth bound of one sequence's decode for each precision answered."""
     primary = answer.primary
@@ -1632,7 +1661,10 @@ def _decode(query: Query, answer: Answer, cat: Catalogue) -> dict[str, Any]:
             if bound.fits:
                 more = bound
                 break
-    return {"decode": bounds, "decode_on_cheapest": on_cheapest, "decode_more": more}
+    prefill = prefill_bound(lead_method, model, gpu, count, bounds[0].context) \
+        if query.prefill_timed else None
+    return {"decode": bounds, "decode_on_cheapest": on_cheapest, "decode_more": more,
+            "prefill": prefill}
 
 
 def _detailed_count(query: Query, one: Fit, start: int, cat: Catalogue) -> int | None:

@@ -25,12 +25,17 @@ from rules.capacity import (
     SEARCH_LIMIT,
     DecodeBound,
     LongestContext,
+    PrefillBound,
+    attention_flops,
     decode_upper_bound,
     longest_fitting,
+    prefill_seconds,
     prefill_upper_bound,
+    prefill_weights_flops,
     serving_utilization,
     serving_utilization_before,
     serving_utilization_url,
+    to_pflop,
 )
 from rules.catalogue import Catalogue
 from rules.errors import RulesError
@@ -779,6 +784,42 @@ def decode_bound(
         fits=breakdown.per_gpu_gb <= vram_per_gpu_gb, batch=batch, batch_kv_gb=batch_kv,
         batch_tokens_per_second=batch_rate, batch_each_tokens_per_second=each,
         layer_split=layer_split, peak_tflops=peak, prefill_tokens_per_second=prefill,
+    )
+
+
+def prefill_bound(
+    method: Method, model: ModelSpec | Decimal, gpu: GPU, count: int, tokens: int
+) -> PrefillBound:
+    """The time at the dense peak to process a `tokens`-long prompt on `count` × `gpu` (tensor
+    parallel; a GGUF in llama.cpp's layer split, the GPUs in turn): the weights' 2·N FLOPs a
+    token (N without the embeddings, which are looked up, and the output head, which the
+    prefill runs on the last token only; MoE: the active parameters) and causal attention
+    over the prompt, at the datasheet's dense peak (BF16, else FP16: quantized weights are
+    multiplied in 16 bits)."""
+    params = model.active_params_b or model.params_b if isinstance(model, ModelSpec) else model
+    arch = model.arch if isinstance(model, ModelSpec) else None
+    multiplying = params * Decimal(10) ** 9
+    attention: Decimal | None = None
+    if arch is not None:
+        multiplying -= arch.vocab * arch.hidden * (1 if arch.tied_embeddings else 2)
+        head = arch.head_dim or arch.hidden // arch.heads
+        qk = (arch.qk_nope_head_dim or 0) + (arch.qk_rope_head_dim or 0) \
+            if arch.kv_lora_rank is not None else head
+        attention = attention_flops(
+            layers=arch.layers - arch.cross_attention_layers, heads=arch.heads, qk_dim=qk or head,
+            v_dim=arch.v_head_dim or head, tokens=tokens, window=arch.sliding_window,
+            full_layers=arch.full_attention_layers)
+    weights = prefill_weights_flops(max(multiplying, Decimal(0)), tokens)
+    peak = gpu.bf16_dense_tflops or gpu.fp16_dense_tflops
+    layer_split = method.quant is not None and count > 1
+    working = 1 if layer_split else count
+    total = weights + (attention or Decimal(0))
+    return PrefillBound(
+        gpu=gpu.id, gpus=count, tokens=tokens, weights_pflop=to_pflop(weights),
+        attention_pflop=to_pflop(attention) if attention is not None else None,
+        peak_tflops=peak, fp16=gpu.bf16_dense_tflops is None and peak is not None,
+        layer_split=layer_split,
+        seconds=prefill_seconds(total, peak, working) if peak is not None and total > 0 else None,
     )
 
 

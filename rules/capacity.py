@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from decimal import ROUND_FLOOR, Decimal
+from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_UP, Decimal
 from functools import cache
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -301,3 +301,65 @@ def most_sequences(
     if not Decimal(0) < utilization <= Decimal(1):
         raise ValueError("utilization must be in (0, 1]")
     return longest_fitting(per_gpu_gb, vram_per_gpu_gb * utilization, limit)
+
+
+# ----------------------------------------------------------------------------- prefill
+
+
+@dataclass(frozen=True, slots=True)
+class PrefillBound:
+    """The time to process a prompt (prefill) on `gpus` × `gpu` at the datasheet's dense peak:
+    the matrix multiplications' FLOPs over it, never a measurement; no efficiency factor is
+    applied (real engines mostly reach a fraction of the peak, so it mostly takes longer; int8
+    kernels and FP16 accumulation can pass the BF16 figure)."""
+
+    gpu: str
+    gpus: int
+    tokens: int  # the prompt's length
+    weights_pflop: Decimal  # 2 FLOPs per multiplying parameter per token
+    attention_pflop: Decimal | None  # causal attention over the prompt; None: no shape on file
+    peak_tflops: Decimal | None  # per GPU, dense (BF16, else FP16); None: none cited
+    fp16: bool  # the card has no BF16 peak: FP16's
+    layer_split: bool  # a GGUF over several GPUs: they work in turn, one GPU's peak counts
+    seconds: Decimal | None  # None without a peak
+
+    @property
+    def total_pflop(self) -> Decimal:
+        return self.weights_pflop + (self.attention_pflop or Decimal(0))
+
+
+_PETA = Decimal(10) ** 15
+
+
+def prefill_weights_flops(multiplying_params: Decimal, tokens: int) -> Decimal:
+    """2·N·T: each prompt token multiplies every weight it goes through once (a multiply and an
+    add), N the parameters in matrix multiplications (MoE: the active ones)."""
+    return 2 * multiplying_params * tokens
+
+
+def attention_flops(
+    *, layers: int, heads: int, qk_dim: int, v_dim: int, tokens: int,
+    window: int | None = None, full_layers: int = 0,
+) -> Decimal:
+    """Causal self-attention over a prompt of `tokens`: each query scores the keys before it
+    (QKᵀ) and sums their values (AV), 2·heads·(qk_dim + v_dim) FLOPs per query-key pair;
+    T(T+1)/2 pairs a layer, or within `window` tokens on the windowed layers (all but
+    `full_layers` when a window is given)."""
+    per_pair = 2 * heads * (qk_dim + v_dim)
+    full_pairs = tokens * (tokens + 1) // 2
+    if window is None:
+        return Decimal(layers * full_pairs * per_pair)
+    windowed = full_pairs if tokens <= window else window * (window + 1) // 2 + (tokens - window) * window
+    return Decimal((full_layers * full_pairs + (layers - full_layers) * windowed) * per_pair)
+
+
+def prefill_seconds(flops: Decimal, peak_tflops: Decimal, gpus: int) -> Decimal:
+    """Seconds at the peak: the FLOPs over `gpus` dense peaks (rounded up to a tenth)."""
+    if flops <= 0 or peak_tflops <= 0 or gpus < 1:
+        raise ValueError("FLOPs, peak and GPUs must be positive")
+    seconds = flops / (peak_tflops * Decimal(10) ** 12 * gpus)
+    return seconds.quantize(Decimal("0.1"), rounding=ROUND_CEILING)
+
+
+def to_pflop(flops: Decimal) -> Decimal:
+    return (flops / _PETA).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)

@@ -589,6 +589,16 @@ class Formatter:
             return text.replace(" ", "\u00a0") if self.locale == "fr" else text
         return self.hours(amount)
 
+    def seconds(self, value: Decimal | int) -> str:
+        """A short wait in seconds ("2.5 seconds", "26 seconds"), from a minute on in minutes or
+        hours as ``duration`` says them."""
+        amount = _dec(value)
+        if amount.is_finite() and amount >= 60:
+            return self.duration(amount / 3600)
+        places = 1 if amount < 10 else 0
+        text = _unit(self.locale, amount, places, "duration-second", "long")
+        return text.replace(" ", "\u00a0") if self.locale == "fr" else text
+
     def duration_span(self, low: Decimal | int, high: Decimal | int) -> tuple[str, str]:
         """The two ends of a range of durations, the unit said once after the range when both
         ends are in the same one ("1.37 to 2.75 hours", "8 to 34 minutes"; never "1.37 hours to

@@ -226,6 +226,20 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
     quote = answer.quote
     detailed = answer.detailed
     who = ph.subject(answer.model_name, answer.params_b)  # type: ignore[arg-type]
+    if answer.mac_memory_needed is not None and primary is not None:
+        # "how much unified memory for llama 3.1 70b q4 on a mac?", "can i run it on a mac?":
+        # the least unified memory that holds the run leads; the verdict on the smallest Mac,
+        # which we assumed, follows.
+        total, usable = answer.mac_memory_needed
+        mac_head = _(
+            "%(who)s (%(how)s) needs a Mac with at least %(total)s of unified memory (about "
+            "%(usable)s of it for the GPU).",
+            who=who, how=ph.method_short(primary.memory.method), total=fmt.gb(total),
+            usable=fmt.gb(usable),
+        )
+        put("🍎 <b>")
+        put(mac_head[:1].upper() + mac_head[1:])
+        put("</b>\n\n")
     asked = primary.fit if primary else None
     # A price question leads with the price; the verdict follows.
     cost_first = (

@@ -496,6 +496,8 @@ def _run_asked(new: Query, folded: str, timed: bool = False) -> _Cue | None:
         return "batch"
     if new.batch_size is None and asks.CONCURRENCY_ASK.search(folded):
         return "concurrency"  # "y cuántos usuarios aguanta?", "et combien d'utilisateurs ?"
+    if px.PREFILL.search(folded) and not asks.SPEED_ASK.search(folded):
+        return "prefill"  # "and the prefill of an 8k prompt?", "et le temps avant le premier token ?"
     if new.tokens_per_second is None and (
             asks.SPEED_ASK.search(folded) or asks.TRAIN_SPEED_ASK.search(folded)):
         return "speed"
@@ -629,6 +631,19 @@ def _asking(query: Query, cue: _Cue) -> Query:
         return query.model_copy(update={"intent": "time"})
     if cue == "memory":
         return query.model_copy(update={"details": True})
+    if cue == "prefill":
+        # The prompt's processing of the model served: its length said here ("an 8k prompt"),
+        # else the context the last answer used.
+        if not query.inference:
+            return query
+        length = query.prompt_tokens
+        if length is None and query.dataset_tokens is not None and query.dataset_tokens <= 10**7:
+            length = int(query.dataset_tokens)
+        update: dict[str, Any] = {"intent": "time", "speed_asked": True, "prefill_timed": True,
+                                  "prefill_asked": True, "dataset_tokens": None}
+        if length is not None:
+            update["seq_len"] = length
+        return query.model_copy(update=update)
     if cue == "speed":
         asked = "speed_asked" if query.inference else "train_speed_asked"
         return query.model_copy(update={"intent": "time", asked: True})

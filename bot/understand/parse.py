@@ -1006,6 +1006,34 @@ def _published_for_serving(work: _Work, cat: Catalogue) -> bool:
         and cat.models.get(work.model_id).native is not None  # "... 10k samples": training
 
 
+# "a 32k prompt", "un prompt de 32k": the prompt's length in thousands of tokens.
+_K_PROMPT: Final = lazy(
+    r"(?<![\w.,])(?P<num>\d{1,4}) ?k[ -]?(?:tokens? )?(?:long )?prompts?(?![a-z])"
+    r"|(?<![a-z])prompts? (?:de |of |d.)(?P<num2>\d{1,4}) ?k(?![a-z0-9])"
+)
+# "time to first token", "tiempo hasta el primer token", "le temps avant le premier token",
+# "ttft": a wait, asked as such.
+_FIRST_TOKEN: Final = lazy(r"(?<![a-z])(?:ttft|first token|primer token|premier token)(?![a-z])")
+
+
+def _one_mac(work: _Work, cat: Catalogue) -> bool:
+    """A Mac named alone, no count: "combien de mémoire unifiée sur un mac" asks its memory,
+    never how many Macs (was "10× Apple silicon Mac")."""
+    found = [g for g in work.gpus if g.gpu_id is not None]
+    return len(found) == 1 and found[0].count is None \
+        and cat.gpu(found[0].gpu_id).unified_memory  # type: ignore[arg-type]
+
+
+def _trains_besides_tokens(s: str, work: _Work) -> bool:
+    """_trains, a count of tokens aside: "the prefill of 100k tokens" is a prompt, not data."""
+    tokens = work.dataset_tokens
+    work.dataset_tokens = None
+    try:
+        return _trains(s, work)
+    finally:
+        work.dataset_tokens = tokens
+
+
 def _capacity_asked(
     s: str, work: _Work, method: MethodId | None, inference: bool
 ) -> tuple[bool, bool]:
@@ -2010,6 +2038,37 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             inference, method = True, _inference_method(rest, cat)
     else:
         speed_asked = False
+    prefill_timed = False
+    bare = _K_PROMPT.search(folded) if flags.prompt_tokens is None \
+        and px.PREFILL.search(corrected) is not None else None
+    if bare and not bare.group(0).endswith("prompts") and work.dataset_samples is not None:
+        work.dataset_samples = None  # "ttft for a 32k prompt": one prompt's length, no samples
+    if (work.params_b is not None or work.family) and counted is None \
+            and (method is None or inference) and work.hours is None and not work.money \
+            and intent in ("fit", "memory", "unknown", "time", "cost") \
+            and px.PREFILL.search(corrected) is not None and not _trains_besides_tokens(rest, work):
+        # "how long is the prefill of 100k tokens on a 4090 with llama 3 8b", "¿cuánto tarda el
+        # prompt processing de 32 mil tokens?", "ttft con un prompt de 16k": the prompt's tokens
+        # are a context, not a dataset to train on, and the time to process them is asked (a
+        # prompt tokens/s asked keeps the rate alone).
+        prompt_len = flags.prompt_tokens
+        if bare:  # "a 32k prompt"
+            prompt_len = _tokens_of_context(bare.group("num") or bare.group("num2"), "k", work.lang)
+        if prompt_len is None and work.dataset_tokens is not None \
+                and work.dataset_tokens <= 10_000_000 and not work.dataset_counted:
+            prompt_len = to_int(work.dataset_tokens)
+            work.dataset_tokens = None
+        prefill_timed = (prompt_len is not None or intent == "time"
+                         or _FIRST_TOKEN.search(folded) is not None) \
+            and asks.SPEED_ASK.search(rest) is None
+        if prefill_timed:
+            if prompt_len is not None and work.seq_len is None:
+                work.seq_len = prompt_len
+                work.context_said = True
+            intent, speed_asked = "time", True
+            if not inference:
+                inference, method = True, _inference_method(rest, cat)
+                implied = not _precision_said(rest)
     concurrency_asked, train_speed_asked = False, False
     if work.params_b is not None or work.family:
         concurrency_asked, train_speed_asked = _rates_asked(rest, work, method, inference)
@@ -2124,7 +2183,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     # "¿cuántas horas de h100 necesito…?", "how many hours of h100 do i need": hours, not cards.
     count_asked = bool(asks.HOW_MANY_NEEDED.search(rest)) and not (
         px.DURATION_QUESTION.search(rest) and not asks.HOURS_ASKED.search(rest)) \
-        and not _hours_counted(rest)
+        and not _hours_counted(rest) and not _one_mac(work, cat)
     if count_asked and intent == "cost" and work.gpus and budget is None \
             and work.hours is None and not px.MEMORY.search(rest):
         # "combien de T4 il me faut": "combien" is also "how much", but the count is the question.
@@ -2366,6 +2425,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         flash_saving_asked=flash_saving,
         kv_saving_asked=kv_saving,
         prefill_asked=speed_asked and px.PREFILL.search(corrected) is not None,
+        prefill_timed=prefill_timed,
         vllm_share_asked=vllm_share,
         vllm_share_seen=share_seen,
         method_diff=method_diff,

@@ -811,10 +811,15 @@ COMPARED_SETTINGS: Final = Guarded(
 # Prompt processing named ("pp vs tg", "prefill speed", "prompt eval", "time to first token",
 # "procesamiento del prompt", "traitement du prompt"): its compute bound beside the decode's.
 PREFILL: Final = Guarded(
-    ("pp", "prefill", "prompt", "ttft", "first token"),
-    r"(?<![a-z])(?:pp\d*|prefill\w*|prompt (?:processing|eval\w*|speed|ingestion|reading)|"
+    ("pp", "prefill", "pre-fill", "prompt", "ttft", "first token", "primer token",
+     "premier token"),
+    r"(?<![a-z])(?:pp\d*|pre-?fill\w*|prompt (?:processing|eval\w*|speed|ingestion|reading)|"
     r"process(?:ing|es)? (?:the |a |my |long )?prompts?|time to first token|ttft|"
-    r"procesamiento del prompt|procesar el prompt|traitement du prompt|traiter le prompt)(?![a-z])"
+    # "procesar un prompt de 32k", "el procesamiento de mi prompt", "traiter un prompt de 8k",
+    # "le temps avant le premier token"
+    r"procesa\w* (?:del |de |el |un |mi |los )?(?:mi |un )?prompts?|"
+    r"trait\w* (?:du |de |le |un |d.un |mon |des )?(?:mon )?prompts?|"
+    r"(?:el |al |le |au )?(?:primer|premier) token)(?![a-z])"
 )
 COMPARED_TO_OTHER: Final = lazy(
     r"(?<![a-z])(?:compar\w*|vs\.?|versus) (?:to |with |against |con |contra |avec |a |au |aux )?"

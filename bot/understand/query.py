@@ -244,6 +244,9 @@ class Query(BaseModel):
     online_rl: str | None = None  # GRPO, PPO, RLOO, online DPO: generates while it trains
     method_diff: bool = False  # "lora vs qlora difference": both methods and what QLoRA trades
     prefill_asked: bool = False  # prompt processing named beside a tokens/s question
+    # "how long is the prefill of 100k tokens", "ttft for a 32k prompt": the time to process
+    # the prompt asked, its compute bound leading (bot.detail.prefill_bound)
+    prefill_timed: bool = False
     kv_saving_asked: bool = False  # what a quantized KV cache saves: BF16's and the type's
     flash_saving_asked: bool = False  # what FlashAttention saves: eager and SDPA estimates
     # Online RL's generation settings said ("num_generations 16", "max_completion_length
