@@ -72,6 +72,7 @@ from rules.errors import (
     RulesError,
     ThresholdNotUSD,
     UnknownGPU,
+    UnknownModel,
 )
 from rules.estimator import load_constants
 from rules.fit import (
@@ -2102,6 +2103,11 @@ def _build(query: Query, cat: Catalogue) -> Answer:
         # "whisper large on a raspberry pi", "stable diffusion on a 3060": not an LLM, so not
         # sized as one (a "which model?" or an LLM's figures would answer another question).
         raise NotAnLLM(model=query.not_llm_name or "", kind=query.not_llm)
+    if query.unknown_model is not None and query.params_b is None and not query.family \
+            and intent in ("fit", "memory", "time", "cost", "recommend", "unknown"):
+        # "can i run foobar 9 on 8x h200": that model is unknown, said so and its size asked
+        # (was "Got it: 8× H200", the question dropped).
+        raise UnknownModel(model=query.unknown_model)
     # An unknown name with its memory ("Tesla P4 8GB") is answered for that memory.
     if query.gpu_text is not None and query.gpu is None and query.vram_gb is None:
         stated = _STATED_GB.search(query.gpu_text)

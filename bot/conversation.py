@@ -131,8 +131,12 @@ def _continuable(reply: Reply) -> bool:
     # "lora llama 3 8b on a4090" (no such card): the run is known, and "and on an a6000?"
     # asks it on a card that is.
     misnamed = answer.error == "unknown_gpu" and reply.query.params_b is not None
-    if (answer.error and not misnamed) or answer.intent not in _CONTINUABLE:
+    # "can i run foobar 9 on 8x h200", its size asked: "it's 13b" completes that run.
+    unsized = answer.error == "unknown_model"
+    if (answer.error and not (misnamed or unsized)) or answer.intent not in _CONTINUABLE:
         return False
+    if unsized:
+        return True
     query = reply.query
     # "Which model?": after a family ("llama 3 on an H100"), or after a run named without its
     # model ("qlora on my 3090"), which the model named next completes.

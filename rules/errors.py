@@ -40,6 +40,12 @@ class ClosedWeights(RulesError):
     code = "closed_weights"
 
 
+class UnknownModel(RulesError):
+    """A model named that the catalogue does not know ("foobar 9"): its size is asked for."""
+
+    code = "unknown_model"
+
+
 class NotAnLLM(RulesError):
     """A model that is not a large language model (Whisper, Stable Diffusion, FLUX.1, YOLO):
     the rules size LLMs only, so there is nothing to answer for it."""

@@ -130,7 +130,9 @@ PAY_REFUSED: Final[tuple[tuple[str, Guarded], ...]] = (
     ("coin:Cardano", Guarded(("cardano",), r"(?<![a-z0-9])cardano(?![a-z0-9])")),
     ("coin:Bitcoin Cash", Guarded(
         ("bch", "bitcoin cash"), r"(?<![a-z0-9])(?:bch|bitcoin cash)(?![a-z0-9])")),
-    ("coin:BNB", Guarded(("bnb",), r"(?<![a-z0-9])bnb(?! ?(?:chain|smart chain))(?![a-z0-9])")),
+    ("coin:BNB", Guarded(("bnb",), r"(?<![a-z0-9-])bnb(?! ?(?:chain|smart chain))"
+                              # "…-bnb-4bit", "bnb 4bit", "bnb_8bit": bitsandbytes, no coin
+                              r"(?![ _-]?(?:[48] ?-?bits?|nf4|int[48]|config|optim))(?![a-z0-9])")),
     ("coin:Shiba Inu", Guarded(("shib",), r"(?<![a-z0-9])shib(?:a inu|a)?(?![a-z0-9])")),
     ("coin:Zcash", Guarded(("zcash", "zec"), r"(?<![a-z0-9])(?:zcash|zec)(?![a-z0-9])")),
 )

@@ -246,9 +246,11 @@ def follow_up(
     ) or new.budget_usd is not None
     cue = None if names_model else _run_asked(
         new, folded, previous.dataset_tokens is not None or previous.dataset_samples is not None)
-    if cue is None and not names_model and previous.params_b is not None and new.intent in (
-            "unknown", "smalltalk", "help", "fit") and new.tokens_per_second is None \
-            and asks.SPEED_WEAK.search(folded):
+    if cue is None and not names_model and previous.params_b is not None and (new.intent in (
+            "unknown", "smalltalk", "help", "fit") or (
+            # "how fast would it run?": the serving verb alone reads as memory, no memory said
+            new.intent == "memory" and not px.MEMORY.search(folded))) \
+            and new.tokens_per_second is None and asks.SPEED_WEAK.search(folded):
         # "how fast?", "and speed?", "¿qué tan rápido?", "et en vitesse ?" after a model served
         # or trained: its decode speed, or the run's training tokens/s, there (was "I did not
         # understand").
@@ -261,6 +263,12 @@ def follow_up(
     elif not (says_something and (marker or short or _asks_bare(new, cue))):
         return new
     merged = _merge(new, previous, names_model)
+    if cue == "speed" and new.serving_implied and previous.method is None \
+            and not previous.inference:
+        # "how fast would it run on a 3090?" after "how much vram for llama 3 8b" (every
+        # method): running it is serving it, so its decode speed (was QLoRA's training rate).
+        merged = merged.model_copy(update={
+            "method": new.method, "inference": True, "serving_implied": True})
     if gpus is not None:
         merged = _variant(merged, new, previous, gpus)
     if names_model and models is not None:

@@ -67,7 +67,7 @@ def card_alone(query: Query) -> bool:
     question of its own ("i have 2 3090s"; "i'm running a 3090", whose "running" alone only
     implies serving)."""
     return query.card_owned and query.intent in _ALONE_INTENTS and query.params_b is None \
-        and query.model_id is None and not query.family \
+        and query.model_id is None and not query.family and query.unknown_model is None \
         and (query.serving_implied or (query.method is None and not query.inference)) \
         and query.hours is None and query.budget_usd is None \
         and not query.largest and query.dataset_tokens is None and not query.other_gpus \

@@ -44,6 +44,7 @@ from bot.understand.numbers import (
 )
 from bot.understand.query import HoursAs, Intent, Lang, Query, Social
 from bot.understand.screen import forget_texts
+from bot.understand.unknown_model import unknown_model
 from rules.catalogue import Catalogue
 from rules.data_size import tokens_from_bytes
 from rules.model_catalogue import ModelSpec
@@ -844,9 +845,16 @@ def _take_size(work: _Work) -> None:
 # --- method ------------------------------------------------------------------------------------
 
 
+_FOUR_BIT_OFF: Final = lazy(r"load_in_4bit ?[:=] ?(?:false|0|no)(?![a-z0-9])")
+# A setting given the value false: "load_in_4bit=False", "load_in_4bit: false".
+_SET_FALSE: Final = lazy(r"[\w]{0,12} ?[:=] ?(?:false|0|no|none|off)(?![a-z0-9])")
+
+
 def _negated(s: str, start: int, end: int) -> bool:
     """Whether the words at s[start:end] are excluded: "without 8bit", "no quiero QLoRA",
     "sans QLoRA", "not QLoRA but LoRA", "LoRA is not the best option" (but "why not QLoRA?")."""
+    if _SET_FALSE.match(s, end):
+        return True  # "load_in_4bit=False", "load_in_8bit: false": a setting turned off
     before = s[max(0, start - 40) : start]
     if px.NEGATED_BEFORE.search(before):
         return not px.WHY_NOT_BEFORE.search(before)
@@ -919,7 +927,8 @@ _SERVING_ONLY: Final = lazy(
 
 
 def _plain_four_bit(s: str) -> bool:
-    return _PLAIN_FOUR.search(s) is not None and _SERVING_ONLY.search(s) is None
+    return any(not _negated(s, *m.span()) for m in _PLAIN_FOUR.finditer(s)) \
+        and _SERVING_ONLY.search(s) is None
 
 
 def _format_said(s: str) -> bool:
@@ -1746,6 +1755,12 @@ _CLOSED_NAMES: Final = (("chat gpt", "ChatGPT"), ("chatgpt", "ChatGPT"), ("gpt",
                         ("claude", "Claude"), ("gemini", "Gemini"))
 
 
+def _unknown_model(rest: str, text: str) -> str | None:
+    """A model the catalogue does not know, as written ("Foobar 9")."""
+    name = unknown_model(rest)
+    return None if name is None else _as_written(name, text)[:40]
+
+
 def _closed_name(folded: str) -> str:
     """"chatgpt" → "ChatGPT", "gpt-4o" → "GPT-4o", "claude 3.5 sonnet" → "Claude 3.5 sonnet"."""
     name = folded.replace("chat-gpt", "chatgpt")
@@ -1921,6 +1936,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # "unsloth/Qwen2.5-7B-Instruct-bnb-4bit … max_seq_length 4096": a bitsandbytes 4-bit
         # checkpoint trained with a tool's keys is a QLoRA base.
         method = cat.method_where("training", family="adapter", weight_bits=4)
+    elif method is None and trains and not flags.full and _FOUR_BIT_OFF.search(corrected):
+        # "FastLanguageModel.from_pretrained(…, load_in_4bit=False)": adapters on the 16-bit
+        # base, as unsloth and PEFT train it when 4-bit loading is turned off (was QLoRA)
+        method = cat.method_where("training", family="adapter", weight_bits=16)
     elif method is not None and cat.method(method).adapter and cat.method(method).weight_bits != 4 \
             and _four_bit_base(rest):
         # "peft + bitsandbytes 4bit", "lora with load_in_4bit", "lora on phi-3 mini with 4bit",
@@ -2350,6 +2369,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         gpu=known[0] if known else None,
         gpu_text=_as_written(unknown[0], text) if unknown else None,
         closed_model=_closed_name(closed.group(0)) if closed else None,
+        unknown_model=_unknown_model(rest, text) if work.params_b is None and not work.family
+        and work.model_id is None and not closed and not not_llm and intent in (
+            "fit", "memory", "time", "cost", "recommend", "unknown") else None,
         not_llm=not_llm.lastgroup if not_llm else None,
         not_llm_name=_not_llm_name(not_llm.group(0)) if not_llm else None,
         other_gpus=others,

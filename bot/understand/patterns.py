@@ -355,7 +355,8 @@ _SAMPLE_KIND: Final = (
     r"|math|synthetic|labell?ed|custom|unique|clean|cleaned|short|long|raw) )?"
 )
 _SAMPLE_COUNT: Final = (
-    rf"(?<![\w.,])(?P<n>{NUM_SP}) ?(?P<nmult>{_TOKEN_MULT})? ?(?:de |d')?{_SAMPLE_KIND}(?:{_SAMPLES})"
+    # "a 5k-row dataset": the count glued to its word by a hyphen
+    rf"(?<![\w.,])(?P<n>{NUM_SP}) ?(?P<nmult>{_TOKEN_MULT})? ?-?(?:de |d')?{_SAMPLE_KIND}(?:{_SAMPLES})"
 )
 # "10k samples" with no length: the reply asks how long a sample is.
 SAMPLES_COUNT: Final = Guarded(rf"(?:{_SAMPLES})", rf"{_SAMPLE_COUNT}(?![a-z])")

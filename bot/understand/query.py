@@ -52,6 +52,8 @@ class Query(BaseModel):
     gpu: str | None = None  # catalogue GPU id
     gpu_text: str | None = None  # a GPU-like word not in the catalogue, as written ("H1000")
     closed_model: str | None = None  # a model with unpublished weights, as written ("GPT-4")
+    # A model named that the catalogue does not know, as folded ("foobar 9"): said unknown.
+    unknown_model: str | None = None
     other_gpus: tuple[str, ...] = ()  # further GPUs named (compare: gpu vs other_gpus[0])
     other_gpu_count: int | None = None  # the count written with other_gpus[0] ("dos H200")
     # Different cards owned together ("1x3090 and 1x4090", "a 3090 + a 4090 in one box"), as

@@ -110,7 +110,8 @@ CPU_OFFLOAD_OFF: Final = Screened(
 # --- training libraries that change memory (their kernels, loss and checkpointing) ------------
 # "with unsloth", "con unsloth", "avec unsloth"; not a Hugging Face repository named
 # "unsloth/llama-3-8b-bnb-4bit" (a checkpoint, not the library's kernels).
-UNSLOTH: Final = _w(r"unsloth(?! ?/)")
+# Its own loader, "FastLanguageModel.from_pretrained(…)", runs on its kernels whatever repository.
+UNSLOTH: Final = _w(r"unsloth(?! ?/)|fastlanguagemodel|fastmodel")
 LIGER: Final = _w(r"liger(?:[ _-]?kernels?)?|use_liger(?:_kernel)?(?: ?[:=] ?true)?|"
                   r"fused[ _-]?linear[ _-]?cross[ _-]?entropy|flce")
 NO_KERNELS: Final = Screened(
@@ -355,7 +356,8 @@ FULL: Final = _w(
     rf"todos los parametros|todos sus parametros|completamente{_PLACED}|tous les parametres|"
     rf"entierement{_PLACED}|completement{_PLACED}|full[ _-]?weights?|"
     # Pre-training trains every weight: "pretrain a 1B", "from scratch", "desde cero".
-    r"pre[ _-]?train\w*|from scratch|desde cero|de cero|pre[ _-]?entren\w*|"
+    # ("from_pretrained(…)", "a pretrained model": weights loaded, not pre-training)
+    r"(?<!from[_ ])(?<!from_)(?<![a-z] a )(?<!the )(?<!^a )pre[ _-]?train\w*|from scratch|desde cero|de cero|pre[ _-]?entren\w*|"
     r"pre[ _-]?entrain\w*|a partir de zero|from zero|depuis zero|de zero"
 )
 
@@ -375,7 +377,8 @@ KBIT_PREPARE: Final = _w(r"prepare_model_for_(?:kbit|int8)_training|prepare mode
 # "q-galore".
 GALORE: Final = _w(r"(?:q[ _-]?)?galore(?:_\w+)?")
 PRETRAIN: Final = _w(
-    r"pre[ _-]?train\w*|from scratch|desde cero|de cero|pre[ _-]?entren\w*|"
+    # ("from_pretrained(…)", "a pretrained model": weights loaded, not pre-training)
+    r"(?<!from[_ ])(?<!from_)(?<![a-z] a )(?<!the )(?<!^a )pre[ _-]?train\w*|from scratch|desde cero|de cero|pre[ _-]?entren\w*|"
     r"pre[ _-]?entrain\w*|a partir de zero|from zero|depuis zero|de zero"
 )
 

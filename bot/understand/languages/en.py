@@ -238,6 +238,10 @@ LANGUAGE = Language(
             # "full ft vs lora, which is cheaper on 50M tokens": what each run costs.
             # ("how much cheaper than runpod" asks our price against others': the price list)
             r"cheaper(?! (?:[a-z]+ ){0,3}than)", r"less expensive(?! (?:[a-z]+ ){0,3}than)", r"cheapest (?:way|option|method|run)",
+            # "what's the bill", "what would the bill be", "set me back", "what damage": spoken cost
+            r"(?:what(?:'s| is| would be| will be)|how (?:big|much) (?:is|would be|will be)) the bill",
+            r"the bill (?:be|come to|look like)", r"set me back",
+            r"what(?:'s| is| would be| will be) the damage",
         ),
         "HOW_MUCH": (r"how much", r"what(?:'s| is| would be) the (?:price|total)"),
         "RATE_WORDS": (r"per hour", r"an hour", r"hourly", r"/ ?hour", r"per hr", r"rate"),
@@ -424,6 +428,8 @@ LANGUAGE = Language(
             r"(?:finish|finished|finishes|complete|completed|done|end|ends|wrap up)(?: [a-z0-9.-]+){0,5} "
             r"(?:overnight|over ?night|in|within|over|by|before|during)(?= |$)",
             r"overnight|over ?night",
+            # "… in under an hour", "within less than a day" (the time blanked)
+            r"(?:in|within|finish\w* in|done in) (?:under|less than|fewer than|below)(?= |$)",
             r"(?:train|finetune|fine-tune|fine tune|run it|do it)(?: [a-z0-9.-]+){0,4} "
             r"(?:over an?|over the|during the|in an?|in one|within an?)(?= |$)",
         ),
@@ -435,6 +441,10 @@ LANGUAGE = Language(
             r"(?:is|be|are|s) (?:that |it |this |one |a |the )?(?:long |night |full night )?"
             r"enough(?: time)?",
             r"(?<=[ ,])enough(?: time)?(?= ?[?.!]*$)",
+            # "i have 4x a100 for 2.5 days, enough to full finetune … on 300M tokens?"
+            r"(?<=[ ,])enough(?: time)? (?:to|for) (?:(?:a|the|do|run|get|finish|complete|full|fully)"
+            r" ){0,2}(?:train|finetune|fine-tune|fine tune|full|finish|complete|run|do|q?lora|dpo|sft"
+            r"|pretrain|pre-train)",
             r"(?:in|within) ?[?.!]*$",
         ),
         # What FlashAttention saves ("does flash attn reduce vram", "flash attention vs eager").
