@@ -164,8 +164,13 @@ class Catalogue:
         """Memory one card gives the detailed estimate: what CUDA reports (GPU.capacity_gb,
         24564 MiB = 25.76 GB for a "24 GB" RTX 4090), or for Apple silicon the same share of
         the unified memory as usable_gb. A memory stated for a card that is not its
-        marketing size is taken as stated."""
+        marketing size is taken as stated; on a card whose total is cited in MiB (GDDR chips
+        come in binary sizes), in the same binary units and share of them CUDA reports: a
+        modded 22 GB RTX 2080 Ti is 22 x 11264/11 = 22528 MiB, 23.62 GB, as its nvidia-smi
+        shows."""
         if gpu.unified_memory or (memory_gb is not None and memory_gb != gpu.vram_gb):
+            if not gpu.unified_memory and gpu.memory_mib is not None and memory_gb is not None:
+                return memory_gb * gpu.capacity_gb / gpu.vram_gb
             return self.usable_gb(gpu, memory_gb)
         return gpu.capacity_gb
 

@@ -51,3 +51,25 @@ def test_a_card_without_a_cited_peak_is_not_the_fastest() -> None:
 @pytest.mark.parametrize("text", ["my 4090fe, qlora llama 3 8b?", "rtx 4090fe qlora llama 3 8b"])
 def test_a_glued_founders_edition_is_the_card(text: str) -> None:
     assert to_json(PIPELINE.ask(text))["gpu"] == "rtx-4090"
+
+
+def test_a_modded_card_counts_its_memory_as_its_maker_does() -> None:
+    # GDDR chips come in binary sizes: a 22 GB RTX 2080 Ti shows 22528 MiB in nvidia-smi,
+    # 22 × the stock card's 11264/11; a 48 GB RTX 4090, 48 × 24564/24 MiB.
+    from decimal import Decimal
+
+    cat = load_catalogue()
+    assert cat.capacity_gb(cat.gpu("rtx-2080-ti"), Decimal(22)) == Decimal(22528 * 2**20) / 10**9
+    assert cat.capacity_gb(cat.gpu("rtx-4090"), Decimal(48)) == Decimal(49128 * 2**20) / 10**9
+    # A card with no total cited in MiB keeps the size said.
+    plain = next(g for g in cat.gpus if g.memory_mib is None and not g.unified_memory)
+    assert cat.capacity_gb(plain, plain.vram_gb * 2) == plain.vram_gb * 2
+
+
+@pytest.mark.parametrize(("text", "gb"), [
+    ("m2 ultra 192 deepseek v3 q2", 192), ("mbp m1 max 64 llama 70b q4", 64),
+    ("m1 max 32 core gpu llama 70b q4", 32), ("m4 max 128 tokens context llama 8b", 36),
+])
+def test_a_macs_memory_without_a_unit(text: str, gb: int) -> None:
+    reply = PIPELINE.ask(text)
+    assert f"🍎 {gb} GB of unified memory" in to_json(reply)["text"]

@@ -36,9 +36,9 @@ def test_a_slower_card_takes_longer_and_counts_scale_linearly() -> None:
 
 
 def test_no_cited_figures_no_scaling() -> None:
-    # The RTX 3080 Laptop has neither a cited peak nor a cited bandwidth (the 3090 Ti has
-    # TechPowerUp's bandwidth now, so its hours scale by it).
-    assert scale_hours(D(6), "rtx-3080-laptop", "h100", catalogue=CAT) is None
+    # The RTX 3080 Laptop 16GB has neither a cited peak nor a cited bandwidth (the 3090 Ti and
+    # the 8 GB RTX 3080 Laptop have TechPowerUp's bandwidth now, so their hours scale by it).
+    assert scale_hours(D(6), "rtx-3080-laptop-16gb", "h100", catalogue=CAT) is None
 
 
 def test_decode_scales_by_bandwidth_only() -> None:

@@ -65,18 +65,23 @@ class Work(Protocol):
 
 _COUNT_WORDS: Final = alt(re.escape(w) for w in lx.COUNT_WORDS)
 _VENDOR: Final = alt(
-    (*lx.GPU_VENDOR_WORDS, r"apple", r"google colab", r"colab", r"kaggle", r"aws", r"intel", r"arc")
+    # "arc pro", "radeon pro": a workstation line's word before the name ("2x arc pro b60").
+    (*lx.GPU_VENDOR_WORDS, r"apple", r"google colab", r"colab", r"kaggle", r"aws", r"intel", r"arc",
+     r"arc pro", r"radeon pro")
 )
 _NOUNS: Final = alt(lx.GPU_NOUNS)
 _NODES: Final = r"(?:nodes?|nodos?|noeuds?|servers?|servidores?|serveurs?|machines?|maquinas?)"
 _MAC: Final = (
     r"(?:apple silicon|apple|mac ?book(?: (?:pro|air))?|mac (?:studio|mini|pro)|imac|mac)"
 )
-_CHIP: Final = r"(?:m[1-4](?: ?(?:pro|max|ultra))?|m5(?! ?(?:pro|max|ultra)))"
+_CHIP: Final = r"(?:m[1-4](?: ?(?:pro|max|ultra))?|m5(?: ?(?:pro|max))?(?! ?ultra))"
 _MEM_UNIT: Final = r"(?:gb|go|gib|gigs?|gigas?|g)"
 # Form factors and laptop parts written after a name ("PCIe", "laptop", "portátil", "portable").
-_FORM: Final = r"(?:sxm\d?|pcie\d?|nvl|laptop(?: gpu)?|mobile|notebook|portatil|portable|max-q|active)"
-_LAPTOP: Final = Screened(r" (?:mobile|notebook|portatil|portable)$")
+_FORM: Final = (
+    r"(?:sxm\d?|pcie\d?|nvl|laptop(?: gpu)?|mobile|notebook|portatil|portable|max ?-?q|active)"
+)
+# NVIDIA's Max-Q is a laptop part's power design ("4060 max-q", "3080 maxq"): the laptop GPU.
+_LAPTOP: Final = Screened(r" (?:mobile|notebook|portatil|portable|max ?-?q)$")
 # A laptop part's "m" glued to its number ("rtx 4060m", "3050tim").
 _GLUED_LAPTOP: Final = lazy(r"(\d{4}(?: ?ti)?)m$")
 _LAPTOP_WORDS: Final = Screened(r"(?<![a-z])(?:laptop|notebook|portatil|portable)(?![a-z])")
@@ -151,6 +156,7 @@ _SIZE_BEFORE: Final = lazy(r"\d ?b ?[-_ ]?$")
 # it: "una A100 de 40", "la 3060 de 12", "la 4060 ti de 16", "un A100 de 40, ça passe ?". Read
 # only when it is one of that card's sizes and no unit or quantity follows ("A100 de 40 horas").
 _BARE_MEM_AFTER: Final = lazy(r" ?(?:de|of|-)? ?(?P<num>\d{1,3})(?!\w|[.,]\d| ?[%$/x*])")
+_CORES_AFTER: Final = lazy(r" ?-?(?:cores?|c|cpu|gpu|nucleos|coeurs)(?![a-z])")
 
 # Counts around a name: "8x H100", "2 x rtx3090", "dual 4090", "dos 3090", "2 nodes x 8 a100".
 _COUNT_BEFORE: Final = lazy(
@@ -541,6 +547,14 @@ _SYSTEM_GPUS: Final = 8
 _SYSTEMS_BEFORE: Final = lazy(rf"(?<![\w.,])(?P<n>\d{{1,2}}|{_COUNT_WORDS}) ?[x×]? ?$")
 # "my 4090 48gb", "mi 4090 de 48gb", "ma 4090 48 go": a possessive right before the card.
 _MINE_BEFORE: Final = lazy(r"(?<![a-z])(?:my|mi|ma|mon|our|nuestra|notre)(?: own)? ?$")
+# A card sold modified with more memory than the maker's ("4090 48gb modded", "modded 2080 ti
+# 22gb", "una 4090 de 48gb modificada", "une 4090 48 go moddée"): the user's card, as they say.
+_MODDED: Final = (
+    r"(?:modd?ed|modified|mod|hacked|franken\w*|chinese|china|modificad[ao]|hackead[ao]|"
+    r"chin[ao]|moddee?|modifiee?|chinoise?)"
+)
+_MODDED_BEFORE: Final = lazy(rf"(?<![a-z]){_MODDED} ?$")
+_MODDED_AFTER: Final = lazy(rf" ?\(?{_MODDED}(?![a-z])")
 
 
 def take_gpus(work: Work, index: CatalogueIndex) -> None:
@@ -568,6 +582,8 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
         end = match.end()
         mine = mem is not None and (
             _MINE_BEFORE.search(work.s, max(0, match.start() - 12), match.start()) is not None
+            or _MODDED_BEFORE.search(work.s, max(0, match.start() - 14), match.start()) is not None
+            or _MODDED_AFTER.match(work.s, end) is not None
             or owned.says_owned(work.s))
         gpu, unified, assumed = _resolve(name, mem, index, mine=mine)
         if gpu is None and name.endswith("s"):
@@ -578,6 +594,17 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
             value = Decimal(bare.group("num")) if bare else None
             if bare and value in {v.vram_gb for v in index.variants(gpu)} \
                     and not _NUMBER_UNIT_AFTER.match(work.s[bare.end() :]):
+                mem, end = value, bare.end()
+                gpu, unified, assumed = _resolve(name, mem, index)
+        elif gpu is not None and assumed:
+            # A Mac's memory with no unit, as owners write it ("m2 ultra 192", "mbp m1 max 64",
+            # "mac studio m3 ultra 256"): one of that chip's configurations, not a count of
+            # cores ("m1 max 32 core gpu") nor a quantity ("m4 max 128 tokens").
+            bare = _BARE_MEM_AFTER.match(work.s, end)
+            value = Decimal(bare.group("num")) if bare else None
+            if bare and value in gpu.memory_options_gb \
+                    and not _NUMBER_UNIT_AFTER.match(work.s[bare.end() :]) \
+                    and not _CORES_AFTER.match(work.s, bare.end()):
                 mem, end = value, bare.end()
                 gpu, unified, assumed = _resolve(name, mem, index)
         if gpu is not None and _LAPTOP_WORDS.search(work.s):
