@@ -82,6 +82,7 @@ _FORM: Final = (
 )
 # NVIDIA's Max-Q is a laptop part's power design ("4060 max-q", "3080 maxq"): the laptop GPU.
 _LAPTOP: Final = Screened(r" (?:mobile|notebook|portatil|portable|max ?-?q)$")
+_MAX_Q: Final = lazy(r" ?-? ?max ?-?q(?: workstation(?: edition)?)?$")
 # A laptop part's "m" glued to its number ("rtx 4060m", "3050tim").
 _GLUED_LAPTOP: Final = lazy(r"(\d{4}(?: ?ti)?)m$")
 _LAPTOP_WORDS: Final = Screened(r"(?<![a-z])(?:laptop|notebook|portatil|portable)(?![a-z])")
@@ -103,13 +104,15 @@ GPU_NAME: Final = lazy(
     r"|titan ?(?:rtx|xp|v)"
     # Unified-memory boxes and a Maxwell card people still buy for its 24 GB.
     r"|dgx ?spark|gb10|strix ?halo|(?:ryzen )?ai max\+? ?\d{3}|(?:radeon )?8060s|m40"
+    r"|framework desktop|(?:gmktec )?evo[ -]?x2"  # Ryzen AI Max+ 395 boxes, named by the box
     r"|jetson ?(?:agx ?)?orin(?: ?(?:nano|nx))?(?: ?super)?|agx ?orin|orin(?: ?(?:nano|nx)|(?= ?(?:16|32|64) ?g))|gb ?[23]00|tesla ?p4(?!\w)"
     # Colab alone is its free T4 (a paid plan's card is named: "colab pro a100").
     rf"|{_COLAB_NAME}(?! ?(?:pro|\+))"
     r"|rx ?-?\d{4}(?: ?(?:xtx|xt|gre))?|(?:79|90)[0-7]0 ?(?:xtx|xt|gre)"
     # Older and newer Radeons people run models on: "rx 580", "vega 64", "radeon vii", "r9700".
     r"|rx ?-?5[89]0|(?:rx ?)?vega ?(?:56|64)|radeon (?:pro )?vii|(?:ai pro )?r9700"
-    r"|(?:gh|mi|h|a|b|l|v|t|p|k|w)-?\d{2,4}[a-z]{0,3}"
+    # "a6000 ada": the RTX 6000 Ada, as owners of the A6000's successor often write it
+    r"|(?:gh|mi|h|a|b|l|v|t|p|k|w)-?\d{2,4}[a-z]{0,3}(?: ada(?: generation)?(?![a-z]))?"
     r"|(?P<spaced>[hab] \d{3})"
     r"|[tl]4"
     r"|(?:[1-5]0[5-9]0|16[56]0)d?(?: ?ti)?(?: ?super|s(?=$|[^a-z0-9']))?m?"
@@ -145,7 +148,7 @@ _MAC_WORDS: Final = lazy(rf"(?<![a-z]){_MAC}(?![a-z])")
 # What only a Mac's chip goes with: "24gb m2 air", "mlx lora on my m2", "m1 with 16gb of unified
 # memory", "metal", "macos".
 _MAC_CUES: Final = lazy(
-    r"(?<![a-z])(?:m[1-4] air|mlx\w*|unified memory|memoria unificada|memoire unifiee|metal|"
+    r"(?<![a-z])(?:m[1-5](?: pro| max| ultra)? (?:air|mini|studio)|mlx\w*|unified memory|memoria unificada|memoire unifiee|metal|"
     r"mac ?os|osx)(?![a-z])"
 )
 # Qwen's and others' names give a mixture of experts' active parameters after its size
@@ -302,7 +305,14 @@ def _candidates(name: str, plural: bool = False) -> Iterator[str]:
     """The forms people add or drop around a catalogue name, made one at a time: the first,
     the name as written, is most often the one looked for. `plural`: a count of two or more
     was written before it, so a glued "s" is the plural ("two 2060s")."""
-    name = _LAPTOP.sub(" laptop", name.replace("'", ""))
+    name = name.replace("'", "")
+    maxq = _MAX_Q.search(name)
+    if maxq is not None:
+        # A laptop part's Max-Q ("4060 max-q") is tried as the laptop GPU first; a desktop card
+        # sold in a Max-Q edition ("rtx pro 6000 blackwell max-q") is that card.
+        yield _LAPTOP.sub(" laptop", name)
+        name = name[: maxq.start()]
+    name = _LAPTOP.sub(" laptop", name)
     name = _GLUED_LAPTOP.sub(r"\1 laptop", name)  # "rtx 3060m", "gtx 1650m": the laptop part
     if plural:
         name = name[:-1]  # "2060s" is also an alias of the 2060 Super
@@ -318,6 +328,8 @@ def _candidates(name: str, plural: bool = False) -> Iterator[str]:
     spaced = _GLUED_TIER.sub(r"\1 \2", bare)
     if spaced != bare:
         yield spaced  # "4070ti super", "rtx 4060ti 16gb": "4070 ti super", "4060 ti"
+    if bare.endswith((" ada", " ada generation")):
+        yield bare[: bare.rindex(" ada")]  # "a100 ada": no such Ada card, the A100
 
 
 def _resolve(
