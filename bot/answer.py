@@ -493,6 +493,9 @@ class Answer(BaseModel):
     scaled_offers: tuple[tuple[ScaledTime, Quote, Quote], ...] = ()  # fastest, slowest
     # A comparison with a dataset ("4x vs 8x H100 … on 1B tokens"): each side's training time.
     compare_times: tuple[TrainingEstimate, ...] = ()
+    # A comparison with settings stated ("dpo llama 3 8b, 4090 or a100?", "qlora … seq 4096
+    # batch 4, 4090 or a100?"): each side's detailed estimate, first side first.
+    compare_checks: tuple[FitCheck, ...] = ()
     # A cost with hours on a rented configuration that does not hold the model: its own cost
     # (`quote` is then the cheapest one that does).
     asked_quote: Quote | None = None
@@ -719,6 +722,7 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         composed = _compose(query, answer, detailed, cat)
         composed = _by_detail(query, answer, composed, cat)
         composed = _compare_times(query, answer, composed, cat)
+        composed = _compare_checks(query, composed, detailed, cat)
         composed = _dataset_quotes(query, answer, composed, cat)
         composed = _measured_elsewhere(query, composed, cat)
         composed = _by_paid(query, composed, cat)
@@ -1104,6 +1108,23 @@ def _sample_bracket(query: Query, cat: Catalogue) -> tuple[tuple[int, TrainingEs
             return ()
         found.append((each, estimate))
     return tuple(found)
+
+
+def _compare_checks(
+    query: Query, composed: Answer, detailed: DetailedAnswer | None, cat: Catalogue
+) -> Answer:
+    """Settings stated on a comparison ("dpo llama 3 8b, 4090 or a100?"): the detailed estimate
+    on each side, which the verdicts follow (was the planning rule's figure alone, the DPO pairs
+    or the sequence and batch said left out)."""
+    comparison, primary = composed.comparison, composed.primary
+    if comparison is None or comparison.a is None or comparison.b is None or primary is None \
+            or detailed is None or detailed.check is None or not wants_details(query):
+        return composed
+    side_b = composed.model_copy(update={"primary": replace(primary, fit=comparison.b)})
+    other = detailed_for(query, side_b, cat)
+    if other is None or other.check is None:
+        return composed
+    return composed.model_copy(update={"compare_checks": (detailed.check, other.check)})
 
 
 def _compare_times(query: Query, answer: Answer, composed: Answer, cat: Catalogue) -> Answer:

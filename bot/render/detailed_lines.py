@@ -458,6 +458,12 @@ def _assumptions(
     return lines
 
 
+def assumption_said(ph: Phrases, d: DetailedAnswer, code: str) -> Markup | None:
+    """The sentence of the estimate's assumption `code`, if it made one (a comparison says
+    the preference pairs beside its two figures)."""
+    return next((_assumption(ph, a) for a in d.assumptions if a.code == code), None)
+
+
 def _assumption(ph: Phrases, a: Assumption) -> Markup | None:
     """An assumption whose sentence carries values; None for a code this reply does not
     word."""

@@ -21,7 +21,7 @@ from markupsafe import Markup
 from bot.answer import Answer, HeadSplit, MethodAnswer, QuantPick
 from bot.detail import DetailedAnswer, FitCheck
 from bot.i18n import N_
-from bot.render.detailed_lines import detailed_block, detailed_lead_block
+from bot.render.detailed_lines import assumption_said, detailed_block, detailed_lead_block
 from bot.render.phrases import GpuName, Phrases, gpu_forms
 from rules.capacity import LongestContext, serving_utilization
 from rules.compare import Comparison, ScaledRate
@@ -1824,7 +1824,9 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
     if c.a is not None and c.b is not None:
         how = ph.method_name(c.method)
         who = ph.subject(answer.model_name, answer.params_b)  # type: ignore[arg-type]
-        for f, rig, side, name in ((c.a, c.a_rig, side_a, a), (c.b, c.b_rig, side_b, b)):
+        checks = answer.compare_checks
+        for i, (f, rig, side, name) in enumerate(
+                ((c.a, c.a_rig, side_a, a), (c.b, c.b_rig, side_b, b))):
             # "H100 SXM vs PCIe": each side by the name that sets it apart ("1× H100 SXM")
             where = side if rig else ph.config_named(name, f.gpu_count) \
                 if f.gpu is not None and name != ph.gpu_name(f.gpu) else ph.fit_config(f)
@@ -1834,8 +1836,24 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
                 put(_ran_side(f is c.a, c, a, facts, ph))
                 put("\n")
                 continue
+            if checks:
+                # Settings stated: each side's detailed estimate and its verdict.
+                ck = checks[i]
+                put("✅ " if ck.detailed_fits else "❌ ")
+                put(_("%(how)s of %(who)s on %(where)s: about %(det)s per GPU with your "
+                      "settings (detailed estimate), of the %(each)s each GPU has.",
+                      how=how, who=who, where=where, det=fmt.gb(ck.detailed_per_gpu_gb, 1),
+                      each=ph.memory(ck.vram_per_gpu_gb)))
+                put("\n")
+                continue
             put("✅ " if f.fits else "❌ ")
             put(_("%(how)s of %(who)s on %(where)s: %(need)s of %(have)s.", **facts))
+            put("\n")
+        pairs = assumption_said(ph, answer.detailed, "preference_pairs") \
+            if checks and answer.detailed is not None else None
+        if pairs is not None:  # "dpo llama 3 8b, 4090 or a100?": why the figures are so
+            put("ℹ️ ")
+            put(pairs)
             put("\n")
         if c.alternatives:
             alts: list[str] = [

@@ -647,12 +647,16 @@ def _amount(work: _Work, raw: str) -> Decimal:
 def _measured(before: str, after: str) -> Literal["said", "card"] | None:
     """Whether the hours just taken (where `after` first differs from `before`) were said as
     measured: "said" by a verb ("it took 6 h", "tardó seis horas", "ça a pris six heures",
-    px.MEASURED_BEFORE), "card" by the user's own card after them alone ("6h on my 3090")."""
+    px.MEASURED_BEFORE, or after "in" with a run said done before it: "i did a qlora of llama 3
+    8b in 6h"), "card" by the user's own card after them alone ("6h on my 3090")."""
     start = next((i for i, (x, y) in enumerate(zip(before, after, strict=False)) if x != y), None)
     if start is None:
         return None
     if px.MEASURED_BEFORE.search(before[max(0, start - 40) : start].rstrip()) is not None:
         return "said"
+    if px.IN_BEFORE.search(before[max(0, start - 24) : start]) is not None \
+            and px.DONE_BEFORE.search(before[max(0, start - 90) : start]) is not None:
+        return "said"  # "i did a qlora of llama 3 8b in 6h", "j'ai fait un qlora … en 6 h"
     # "6h on my 3090, how long on an a100?": hours on the user's own card are what it took.
     if px.ON_MY_CARD.match(after[start:].lstrip()) is not None \
             and px.FOR_BEFORE.search(before[max(0, start - 12) : start]) is None:

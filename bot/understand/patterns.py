@@ -886,6 +886,19 @@ MEASURED_BEFORE: Final = lazy(
     r"approx\w*|unas?|unos|alrededor de|como|casi|mas de|menos de|environ|pres de|"
     r"a peu pres|presque|plus de|moins de|quasi|genre))* ?$"
 )
+# … or after "in" with a run said done before it: "i did a qlora of llama 3 8b in 6h", "hice un
+# qlora de llama 3 8b en 6 horas", "j'ai fait un qlora de llama 3 8b en 6 h", "entrené … en 6h"
+# (a past doing verb: what it took, not a deadline, "to finish in 6h").
+IN_BEFORE: Final = lazy(
+    r"(?<![a-z])(?:in|en)(?: (?:about|around|roughly|just|only|under|unas?|unos|solo|apenas|"
+    r"casi|environ|seulement|a peu pres|moins de|menos de))? \W*$")
+DONE_BEFORE: Final = lazy(
+    r"(?<![a-z])(?:(?:i|we|i've|we've|i have|we have) (?:did|done|ran|run|trained|fine-?tuned|"
+    r"finetuned|finished|completed|made)|(?:did|ran|trained|fine-?tuned|finetuned) (?:a|an|the|my|our)|"
+    r"hice|hicimos|entrene|entrenamos|corri|corrimos|termine|terminamos|fine-?tunee|finetunee|"
+    r"complete|he hecho|he entrenado|hemos hecho|hemos entrenado|"
+    r"(?:j'ai|j ai|on a|nous avons|ai) (?:fait|entrainer?|fine-?tuner?|finetuner?|fini|termine|"
+    r"boucle|lance|tourne))(?![a-z])")
 # … or said just before the user's own card: "6h on my 3090", "6 horas en mi 3090", "6h sur ma 3090".
 ON_MY_CARD: Final = lazy(r"(?:on|in|with|using|en|con|sur|avec) (?:my|mi|mis|ma|mon|mes) gpu\b")
 # A duration planned or a deadline, not measured: "for 10 hours on my 4090", "over a weekend on
