@@ -88,7 +88,15 @@ from rules.fit import (
 from rules.largest import Largest, largest_fitting
 from rules.memory import Memory, check_params, memory
 from rules.model_catalogue import NativeWeights
-from rules.offload import LayerSplit, gguf_layer_split
+from rules.offload import (
+    ExpertSplit,
+    LayerSplit,
+    RamBandwidth,
+    expert_split,
+    gguf_layer_split,
+    ram_bandwidth,
+    split_decode_bound,
+)
 from rules.quote import (
     BlockPlan,
     Quote,
@@ -373,6 +381,24 @@ class FamilyPick:
     query: Query
 
 
+@dataclass(frozen=True, slots=True)
+class ExpertOffload:
+    """A mixture of experts served with its routed experts in system RAM: the split, the
+    bandwidths its decode is bounded by (the GPU's datasheet, the RAM's as said or assumed)
+    and that bound; `dense`: the model has no experts (the split is None)."""
+
+    split: ExpertSplit | None
+    gpu: str | None
+    gpus: int
+    vram_per_gpu_gb: Decimal
+    context: int
+    ram: RamBandwidth
+    gpu_bandwidth_gbs: Decimal | None
+    tokens_per_second: Decimal | None
+    dense: bool = False
+    said_layers: int | None = None  # "--n-cpu-moe 30"
+
+
 class Answer(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -534,6 +560,10 @@ class Answer(BaseModel):
     # fits whole (as "which quant fits?" answers).
     layer_split: LayerSplit | None = None
     runner_pick: QuantPick | None = None
+    # "-ot exps=CPU", "--cpu-moe", "--n-cpu-moe 30", "experts on cpu": a mixture of experts
+    # with its routed experts in system RAM (rules.offload.expert_split), its GPU and RAM
+    # memory and the tokens/s the two bandwidths bound.
+    expert_offload: ExpertOffload | None = None
     # "How many tokens/s on a 4090?": the bandwidth bound per precision answered (the lead
     # one first), on the asked configuration or, with none, the cheapest offered one.
     decode: tuple[DecodeBound, ...] = ()
@@ -792,7 +822,10 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
             diff = _method_diff(query, answer, cat)
             if diff is not None:
                 extra["method_diff"] = diff
-        split = _layer_split(query, composed, cat)
+        experts = _expert_offload(query, composed, cat)
+        if experts is not None:
+            extra["expert_offload"] = experts
+        split = _layer_split(query, composed, cat) if experts is None or experts.dense else None
         if split is not None:
             extra["layer_split"] = split
             if query.runner_type_assumed and query.params_b is not None \
@@ -1477,6 +1510,44 @@ def _gguf_keeps_native(query: Query, cat: Catalogue) -> bool:
         return False
     native = cat.models.get(query.model_id).native
     return native is not None and native.local_runners is not None
+
+
+def _expert_offload(query: Query, answer: Answer, cat: Catalogue) -> ExpertOffload | None:
+    """"-ot exps=CPU", "--cpu-moe", "experts on cpu" on a card: what the GPUs hold once the
+    routed experts are in system RAM, what RAM holds, and the decode bound from both
+    bandwidths; for a dense model, that it has no experts to move."""
+    primary, detailed = answer.primary, answer.detailed
+    if not query.expert_offload or not query.inference or primary is None \
+            or primary.fit is None or primary.fit.unified_gb is not None \
+            or detailed is None or detailed.check is None or answer.params_b is None:
+        return None
+    method = cat.method(primary.memory.method)
+    if method.quant is None:
+        return None
+    model = estimator_model(query, answer.params_b, cat)
+    expert_bits: Decimal | None = None
+    native = cat.models.get(query.model_id).native if query.model_id else None
+    if native is not None and native.format == "MXFP4" and native.local_runners is not None:
+        # gpt-oss: every GGUF file keeps the routed experts in MXFP4 whatever its type
+        expert_bits = Decimal(repr(load_constants()["bits.mxfp4"]))
+    ram = ram_bandwidth(query.ram_kind, query.ram_mts, query.ram_channels)
+    check = detailed.check
+    fit = primary.fit
+    card = cat.gpu(fit.gpu) if fit.gpu is not None else None
+    bandwidth = card.memory_bandwidth_gbs if card is not None else None
+    split = expert_split(model, method, detailed.seq_len, check.vram_per_gpu_gb,
+                         detailed.gpus, query.cpu_moe_layers, expert_bits,
+                         detailed.micro_batch)
+    # Experts beyond the RAM said are read from disk (llama.cpp maps the file): no bound.
+    held = split is not None and (query.system_ram_gb is None
+                                  or split.ram_gb <= query.system_ram_gb)
+    rate = split_decode_bound(split.gpu_read_gb, bandwidth, split.ram_read_gb, ram.gbs) \
+        if split is not None and split.fits and held and bandwidth is not None else None
+    return ExpertOffload(
+        split=split, gpu=fit.gpu, gpus=detailed.gpus, vram_per_gpu_gb=check.vram_per_gpu_gb,
+        context=detailed.seq_len, ram=ram, gpu_bandwidth_gbs=bandwidth, tokens_per_second=rate,
+        dense=split is None, said_layers=query.cpu_moe_layers,
+    )
 
 
 def _layer_split(query: Query, answer: Answer, cat: Catalogue) -> LayerSplit | None:

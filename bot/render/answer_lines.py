@@ -27,6 +27,7 @@ from bot.render.lines import (
     scaled_offers_lines,
     scaled_time_lines,
 )
+from bot.render.offload_lines import expert_offload_lines
 from bot.render.phrases import Phrases
 
 # Renders a template by name with the reply's context.
@@ -448,6 +449,11 @@ def _body(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
             include("time.html.j2")
         else:
             put(fit_block(answer, ph))
+    elif intent == "time" and answer.expert_offload is not None \
+            and answer.expert_offload.split is not None:
+        # "-ot exps=CPU … tok/s?": the bound with the experts in RAM, not the whole model's
+        put(expert_offload_lines(answer, ph))
+        put(fit_block(answer, ph))
     elif intent == "time" and (answer.decode or answer.decode_no_gpu):
         include("decode.html.j2")
         if answer.concurrency:
@@ -467,6 +473,7 @@ def _body(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         put(ph.quote_block(answer.quote))
         put("\n")
     else:
+        put(expert_offload_lines(answer, ph))
         if answer.concurrency:
             include("concurrency.html.j2")
         if answer.decode or answer.decode_no_gpu:

@@ -42,7 +42,8 @@ _SETTINGS: Final = (
     "precision", "optimizer", "cpu_offload", "offload_params", "kbit_fp32", "activation_offload", "optimizer_in_backward",
     "attention", "compiled", "chunked_loss", "grad_accumulation", "sharding", "packed",
     "fp32_weights", "new_tokens", "prompt_tokens", "epochs", "tokens_per_second", "kernels",
-    "lora_dropout", "whole_prefill", "gpu_layers", "strategies",
+    "lora_dropout", "whole_prefill", "gpu_layers", "expert_offload", "cpu_moe_layers",
+    "ram_kind", "ram_mts", "ram_channels", "strategies",
     "strategy_named", "rl_generations", "rl_completion_tokens",
     # The training algorithm beside the method: "and with GRPO?", "¿y con DPO?" after a QLoRA
     # question is that QLoRA run trained so (its pairs, its reference, its generations).

@@ -1205,6 +1205,17 @@ def _inference_method(s: str, cat: Catalogue) -> MethodId:
     return cat.method_where("inference", weight_bits=bits) or cat.default_method("inference")
 
 
+def _expert_offload_method(s: str, method: MethodId, cat: Catalogue) -> MethodId:
+    """The method a question offloading a mixture of experts' experts is served with: the
+    one read, unless nothing but BF16 was (no format, no precision said), then llama.cpp's
+    assumed GGUF type (quant_types.toml runners), as naming llama.cpp would."""
+    if cat.method(method).weight_bits != 16 or st.INFERENCE_16.search(s):
+        return method
+    spec = cat.local_runner("llama-cpp")
+    quant = cat.quant_method(spec.default_type) if spec is not None else None
+    return quant or method
+
+
 def _qat_release(s: str, model_id: str | None, cat: Catalogue) -> QatRelease | None:
     """The quantization-aware-trained release named of the model ("gemma 3 27b qat"), when the
     model has one (quant_types.toml qat_releases), else None."""
@@ -1919,8 +1930,16 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     if qat is not None and not inference and method is None and not trains \
             and not px.TRAINING.search(rest):
         inference = True
+    # "qwen3 30b a3b --n-cpu-moe 30 on a 3060": llama.cpp's expert offload serves the model.
+    if flags.expert_offload and not inference and method is None and not trains \
+            and not px.TRAINING.search(rest):
+        inference = True
     if inference:
         method = _inference_method(rest, cat)
+        if flags.expert_offload and _runner(rest) is None:
+            # Expert offload is llama.cpp's (-ot, --cpu-moe): a GGUF of the type it is assumed
+            # to load when no format or precision is said, as a runner named would.
+            method = _expert_offload_method(rest, method, cat)
         if qat is not None and _qat_type(rest, method, cat):
             method = cat.qat_method(work.model_id) or method
     elif method is None and px.TRAINING.search(rest) and _four_bit(rest):
@@ -2293,6 +2312,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         if intent == "compare" and not others:
             intent = "fit" if work.gpus or work.vram_gb is not None else "memory"
     runner = _runner(rest) if inference else None
+    if runner is None and inference and flags.expert_offload and method is not None \
+            and cat.method(method).quant is not None:
+        runner = "llama-cpp"  # "-ot exps=CPU", "--cpu-moe": llama.cpp's flags
     engine = "vllm" if inference and px.VLLM.admits(rest) and any(
         not _negated(rest, *m.span()) for m in px.VLLM.pattern.finditer(rest)) else None
     utilization = work.gpu_memory_utilization if inference else None
@@ -2489,6 +2511,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         cpu_offload=flags.cpu_offload,
         offload_params=flags.offload_params,
         gpu_layers=flags.gpu_layers,
+        expert_offload=True if inference and flags.expert_offload else None,
+        cpu_moe_layers=flags.cpu_moe_layers if inference else None,
+        ram_kind=flags.ram_kind,
+        ram_mts=flags.ram_mts,
+        ram_channels=flags.ram_channels,
         activation_offload=flags.activation_offload,
         optimizer_in_backward=flags.optimizer_in_backward,
         attention="sdpa" if flash_saving else flags.attention,

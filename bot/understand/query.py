@@ -187,6 +187,16 @@ class Query(BaseModel):
     # "-ngl 40", "num_gpu 40": the layers the user puts on the GPU (llama.cpp / Ollama), checked
     # against the layer split of a GGUF model the card cannot hold whole.
     gpu_layers: int | None = None
+    # "-ot exps=CPU", "--cpu-moe", "experts on cpu": a mixture of experts served by llama.cpp
+    # with its routed experts in system RAM (rules.offload.expert_split); `cpu_moe_layers`:
+    # "--n-cpu-moe 30", the experts of the first 30 layers only.
+    expert_offload: bool | None = None
+    cpu_moe_layers: int | None = None
+    # The system RAM said ("ddr5-6000 dual channel", "ddr4"): its kind, speed (MT/s) and
+    # channels, the bandwidth what is kept there is read at (else dual-channel DDR5-5600).
+    ram_kind: str | None = None
+    ram_mts: int | None = None
+    ram_channels: int | None = None
     # Serving: the system RAM the user said ("4090 + 64gb ram"), against what a layer split
     # leaves there; training with CPU offload ("zero 3 offload … 64gb de ram"): against what is
     # offloaded there (bot.answer._host_ram_short).

@@ -101,6 +101,28 @@ CPU_OFFLOAD: Final = _w(
 GPU_LAYERS: Final = _w(
     r"(?:ngl|n[_-]?gpu[_-]?layers|gpu[_-]layers|num_gpu) ?[:=]? ?(?P<n>\d{1,4})"
 )
+# A mixture of experts' routed experts kept in system RAM, the rest of the model on the GPU:
+# llama.cpp's "--cpu-moe"/"-cmoe", "--n-cpu-moe 30"/"-ncmoe 30" (the experts of the first N
+# layers), "-ot exps=CPU" / "--override-tensor '.ffn_.*_exps.=CPU'", or said in words
+# ("experts on cpu", "offload the experts", "moe offload", "expertos en la ram", "experts sur
+# le cpu"). <n>: the layers of --n-cpu-moe.
+_RAM_WORDS: Final = r"(?:the )?(?:cpu|ram|system ram|system memory|memoria|memoire|processeur)"
+EXPERT_OFFLOAD: Final = _w(
+    r"(?:n[_-]?cpu[_-]?moe|ncmoe) ?[:=]? ?(?P<n>\d{1,3})|cpu[_-]moe|cmoe|"
+    r"(?:ot|override[_-]tensor) [^=]{0,40}exps[^=]{0,12}= ?cpu|"
+    rf"experts? (?:on|in|to|into|en|sur|dans) (?:la |le |las )?{_RAM_WORDS}|"
+    rf"expertos? (?:en|a) (?:la )?{_RAM_WORDS}|"
+    r"offload\w* (?:the |los |les )?(?:moe )?experts?|(?:moe|experts?) offload\w*|"
+    r"descarga(?:r)? (?:de )?los expertos|dechargement des experts|decharger les experts"
+)
+# The system RAM's kind and speed ("ddr5-6000", "ddr4 3200", "ddr5 6000mhz") and channels
+# ("dual channel", "8-channel", "quad channel", "doble canal", "double canal"): the bandwidth
+# the experts or layers kept there are read at.
+RAM_KIND: Final = _w(r"(?P<gen>ddr[45])(?:[ _-]?(?P<mts>[2-9]\d{3})(?: ?(?:mhz|mt/?s))?)?")
+RAM_CHANNELS: Final = _w(
+    r"(?P<ch>single|dual|quad|octa|twelve|one|two|four|eight|1|2|4|6|8|12)[ -]?channels?|"
+    r"(?P<es>doble|cuadruple) canal|(?P<fr>double|quadruple) canal"
+)
 CPU_OFFLOAD_OFF: Final = Screened(
     rf"(?<![a-z0-9]){_NEG} (?:the )?(?:cpu[ _-]?)?offload\w*|offload\w* (?:off|disabled)|"
     # "offload_params: false", fsdp_qlora's "--use_cpu_offload False"
@@ -416,9 +438,22 @@ class Settings:
     reference_model: bool | None = None  # a frozen reference copy (DPO, IPO, KTO)
     online_rl: str | None = None  # "GRPO", "PPO"…: completions generated while training
     gpu_layers: int | None = None  # "-ngl 40", "num_gpu 40": the layers put on the GPU
+    # "-ot exps=CPU", "--cpu-moe", "experts on cpu": a mixture of experts' routed experts in
+    # system RAM; `cpu_moe_layers`: "--n-cpu-moe 30", those of the first 30 layers only.
+    expert_offload: bool = False
+    cpu_moe_layers: int | None = None
+    ram_kind: Literal["ddr4", "ddr5"] | None = None  # "ddr5-6000", "ddr4": the system RAM's
+    ram_mts: int | None = None  # its transfers a second said ("ddr5-6000": 6000)
+    ram_channels: int | None = None  # "dual channel": 2, "8-channel": 8
     strategies: tuple[str, str] | None = None  # two named to compare: "zero2", "fsdp+offload"
     strategy_named: str | None = None  # one of them named again on its own: the one asked
 
+
+_CHANNELS: Final = {
+    "single": 1, "one": 1, "1": 1, "dual": 2, "two": 2, "2": 2, "doble": 2, "double": 2,
+    "quad": 4, "four": 4, "4": 4, "cuadruple": 4, "quadruple": 4, "6": 6, "octa": 8,
+    "eight": 8, "8": 8, "twelve": 12, "12": 12,
+}
 
 Parse = Callable[[str, bool], Decimal]
 Blank = Callable[[int, int], None]
@@ -441,7 +476,8 @@ def _first(match: re.Match[str], *names: str) -> tuple[str | None, str | None]:
 _SCREENED_FLAGS: Final = (
     PURE_BF16, MIXED, FP32, FP32_WEIGHTS, PAGED_8BIT, PAGED, ADAM_8BIT, ADAFACTOR, ADAMW_FOREACH,
     ADAMW,
-    OPT_IN_BWD, ACT_OFFLOAD, CPU_OFFLOAD_OFF, CPU_OFFLOAD, GPU_LAYERS, EAGER, SDPA, NO_COMPILE,
+    OPT_IN_BWD, ACT_OFFLOAD, CPU_OFFLOAD_OFF, CPU_OFFLOAD, GPU_LAYERS, EXPERT_OFFLOAD, RAM_KIND,
+    RAM_CHANNELS, EAGER, SDPA, NO_COMPILE,
     COMPILE, CHUNKED, UNPACKED, PACKED, ALL_LINEAR, ATTN_ONLY, QKV, NO_DROPOUT, LORA_DROPOUT,
     NO_KERNELS, LIGER, UNSLOTH, TRANSFORMERS, ZERO_STAGE, OPTIMIZER_OFFLOAD, KBIT_PREPARE, GALORE,
     ANSWER_AI, PARAM_OFFLOAD, ZERO3, FSDP, DDP, DEVICE_MAP, GRAD_ACCUM, PRETRAIN, PAIRED,
@@ -507,6 +543,18 @@ def _read_flags(s: str) -> Settings:
     layers = GPU_LAYERS.search(s)
     if layers is not None:
         out.gpu_layers = int(layers.group("n"))
+    experts = EXPERT_OFFLOAD.search(s)
+    if experts is not None:
+        out.expert_offload = True
+        out.cpu_moe_layers = int(experts.group("n")) if experts.group("n") else None
+    ram = RAM_KIND.search(s)
+    if ram is not None:
+        out.ram_kind = "ddr5" if ram.group("gen") == "ddr5" else "ddr4"
+        out.ram_mts = int(ram.group("mts")) if ram.group("mts") else None
+    channels = RAM_CHANNELS.search(s)
+    if channels is not None:
+        word = channels.group("ch") or channels.group("es") or channels.group("fr")
+        out.ram_channels = _CHANNELS.get(word) if word is not None else None
     if EAGER.search(s):
         out.attention = "eager"
     elif SDPA.search(s):
