@@ -522,6 +522,9 @@ class Answer(BaseModel):
     # A comparison with settings stated ("dpo llama 3 8b, 4090 or a100?", "qlora … seq 4096
     # batch 4, 4090 or a100?"): each side's detailed estimate, first side first.
     compare_checks: tuple[FitCheck, ...] = ()
+    # A serving comparison with a model ("4090 or a100 for llama 3 8b inference"): each side's
+    # decode bound where the model fits (bandwidth, not TFLOPS, paces generation).
+    compare_decode: tuple[DecodeBound, ...] = ()
     # A cost with hours on a rented configuration that does not hold the model: its own cost
     # (`quote` is then the cheapest one that does).
     asked_quote: Quote | None = None
@@ -751,6 +754,7 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         detailed = detailed_for(query, answer, cat, tokens_per_second=query.tokens_per_second)
         composed = _compose(query, answer, detailed, cat)
         composed = _by_detail(query, answer, composed, cat)
+        composed = _compare_by_detail(query, answer, composed, cat)
         composed = _compare_times(query, answer, composed, cat)
         composed = _compare_checks(query, composed, detailed, cat)
         composed = _dataset_quotes(query, answer, composed, cat)
@@ -1164,7 +1168,8 @@ def _compare_times(query: Query, answer: Answer, composed: Answer, cat: Catalogu
     """"4x h100 vs 8x h100 for full finetune 13b on 1B tokens": how long the run takes and what
     it costs on each side that holds the model (no hours given: the dataset sets them). The
     first side's is the JSON's, as a comparison's quote for hours is."""
-    comparison, primary = answer.comparison, answer.primary
+    # The sides' verdicts as _compare_by_detail left them.
+    comparison, primary = composed.comparison, answer.primary
     if comparison is None or primary is None or comparison.b is None or query.hours is not None \
             or query.dataset_tokens is None or composed.detailed is None:
         return composed
@@ -1180,6 +1185,67 @@ def _compare_times(query: Query, answer: Answer, composed: Answer, cat: Catalogu
     first = times[0].quote if times and times[0].gpu == comparison.gpu_a \
         and times[0].gpu_count == comparison.a_count else None
     return composed.model_copy(update={"compare_times": tuple(times), "quote": first})
+
+
+def _compare_by_detail(query: Query, answer: Answer, composed: Answer, cat: Catalogue) -> Answer:
+    """A comparison of two configurations for a model: each side's verdict by the detailed
+    estimate where a single configuration's answer leads with it ("a6000 vs 2x 3090 for
+    llama 3 70b q4 gguf": 44.1 GB of the A6000's 51.54, was ❌ by the planning rule's 51.4 GB
+    of 48), and for serving one sequence's decode bound on each side that holds it ("is 2x4090
+    faster than an a100 for llama 70b awq": was the peak TFLOPS alone, which do not pace
+    generation)."""
+    comparison, primary = answer.comparison, answer.primary
+    if comparison is None or primary is None or answer.params_b is None \
+            or comparison.a is None or comparison.b is None:
+        return composed
+    method = cat.method(primary.memory.method)
+    serving = method.kind == "inference"
+    checks: list[FitCheck | None] = []
+    found: list[FitCheck | None] = []
+    for side in (comparison.a, comparison.b):
+        alt = answer.model_copy(update={"primary": replace(primary, fit=side)})
+        detail = detailed_for(query, alt, cat, tokens_per_second=query.tokens_per_second)
+        check = detail.check if detail is not None else None
+        # As DESIGN §3 has it for one configuration: the detailed verdict when a setting is
+        # stated (a precision or quantization among them), else the planning one.
+        leads = check is not None and detail.stated  # type: ignore[union-attr]
+        checks.append(check if leads else None)
+        found.append(check)
+    update: dict[str, Any] = {}
+    if any(c is not None for c in checks) and all(c is not None for c in found):
+        # Where one side's verdict is the detailed one, both are ("2 or 4 h100 for lora 70b":
+        # 85 GB per GPU of 2× H100's 85.52 by it, so not "only 4× H100 holds it").
+        checks = list(found)
+        a, b = (replace(side, fits=check.detailed_fits)  # type: ignore[union-attr]
+                for side, check in zip((comparison.a, comparison.b), checks, strict=True))
+        # The planning rule's alternatives answer "neither fits": not when one side does.
+        comparison = comparison.model_copy(update={
+            "a": a, "b": b,
+            "alternatives": () if a.fits or b.fits else comparison.alternatives})
+        update.update(comparison=comparison,
+                      fits=a.fits, primary=replace(composed.primary, fit=a)
+                      if composed.primary is not None else None)
+        update["methods"] = tuple(update["primary"] if m is composed.primary else m
+                                  for m in composed.methods)
+    if serving and query.tokens_per_second is None:
+        model = estimator_model(query, answer.params_b, cat)
+        bounds: list[DecodeBound] = []
+        for held in (comparison.a, comparison.b):
+            if held is None or held.gpu is None or not held.fits:
+                continue
+            gpu = cat.gpu(held.gpu)
+            if gpu.memory_bandwidth_gbs is None:
+                continue
+            try:
+                bound = decode_bound(query, method, model, gpu, held.gpu_count,
+                                     usable_per_gpu(query, method, capacity_per_gpu(held)))
+            except ValueError:
+                continue
+            if bound.tokens_per_second is not None:
+                bounds.append(bound)
+        if bounds:
+            update["compare_decode"] = tuple(bounds)
+    return composed.model_copy(update=update) if update else composed
 
 
 def _measured_elsewhere(query: Query, composed: Answer, cat: Catalogue) -> Answer:

@@ -1818,6 +1818,7 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
               to=ph.fit_config(f), who=ph.subject(answer.model_name, f.params_b),
               need=fmt.gb(f.estimate_gb), vram=fmt.gb(f.vram_gb)))
         put("</b>\n\n")
+    put(_compare_leads(answer, ph))
     put("⚖️ <b>")
     put(_("%(a)s or %(b)s?", a=side_a, b=side_b))
     put("</b>\n")
@@ -1964,7 +1965,8 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
     nvidia = card_a.platform == "cuda" and card_b.platform == "cuda"
     if same:
         pass
-    elif serving:
+    elif serving or (answer.query.inference and c.bandwidth_ratio is not None):
+        # Serving compared at two counts or with one bandwidth unknown: still not training.
         put("<i>")
         put(_("These are NVIDIA's peak figures; real speed depends on the software.") if nvidia
             else _("These are the datasheets' peak figures; real speed depends on the "
@@ -2124,6 +2126,81 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
         put(_cost_difference(*answer.compare_quotes, ph=ph))
         put("\n")
     return Markup("".join(out))
+
+
+def _compare_leads(answer: Answer, ph: Phrases) -> str:
+    """What a comparison was asked for, first: which side generates faster (a serving one
+    with a model), which finishes and costs less (a training run with a dataset)."""
+    _, fmt = ph._, ph.fmt
+    out: list[str] = []
+    rated = [(b, b.tokens_per_second) for b in answer.compare_decode
+             if b.tokens_per_second is not None]
+    if len(rated) == 2:
+        (fast, rf), (slow, rs) = sorted(rated, key=lambda pair: pair[1], reverse=True)
+        facts = {"fast": ph.config(fast.gpu, fast.gpus), "slow": ph.config(slow.gpu, slow.gpus),
+                 "rf": fmt.num(rf), "rs": fmt.num(rs)}
+        # Within a tenth of each other the bounds do not pick a side: datasheet bounds, not
+        # measurements.
+        if rf * 10 <= rs * 11:
+            said = _("About the same speed: at most about %(rf)s tokens/s for one sequence on "
+                     "%(fast)s, %(rs)s on %(slow)s (memory-bandwidth bounds).", **facts)
+        else:
+            said = _("%(fast)s generates faster: at most about %(rf)s tokens/s for one sequence, "
+                     "against %(rs)s on %(slow)s (memory-bandwidth bounds).", **facts)
+        out.append(f"⚡ <b>{said}</b>\n")
+    elif len(rated) == 1:
+        one, rate = rated[0]
+        c = answer.comparison
+        facts = {"where": ph.config(one.gpu, one.gpus), "r": fmt.num(rate)}
+        if c is not None and c.a is not None and c.b is not None and c.a.fits and c.b.fits:
+            # The other side holds it too, but its datasheet bandwidth is not on file.
+            other = c.b if (c.a.gpu, c.a.gpu_count) == (one.gpu, one.gpus) else c.a
+            said = _("On %(where)s one sequence generates at most about %(r)s tokens/s "
+                     "(memory-bandwidth bound); we have no cited bandwidth for the %(other)s.",
+                     other=ph.gpu_name(other.gpu or ""), **facts)
+        else:
+            said = _("Only %(where)s holds it: at most about %(r)s tokens/s for one sequence "
+                     "(memory-bandwidth bound).", **facts)
+        out.append(f"⚡ <b>{said}</b>\n")
+    for one, _rate in rated:
+        if one.layer_split:
+            out.append(str(_(
+                "%(where)s: the GGUF's layers are split over the GPUs, which take turns on each "
+                "token, so their bandwidths do not add up.", where=ph.config(one.gpu, one.gpus))))
+            out.append("\n")
+    quotes = [t.quote for t in answer.compare_times if t.quote is not None]
+    if len(quotes) == 2:
+        qa, qb = quotes
+        sooner, later = (qa, qb) if qa.hours <= qb.hours else (qb, qa)
+        cheap, dear = (qa, qb) if qa.plan.usd <= qb.plan.usd else (qb, qa)
+        facts = {
+            "sooner": ph.config(sooner.gpu, sooner.gpu_count),
+            "later": ph.config(later.gpu, later.gpu_count),
+            "cheap": ph.config(cheap.gpu, cheap.gpu_count),
+            "dear": ph.config(dear.gpu, dear.gpu_count),
+            "hs": fmt.duration(sooner.hours), "hl": fmt.duration(later.hours),
+            "pc": fmt.usd(cheap.plan.usd), "pd": fmt.usd(dear.plan.usd),
+        }
+        same_time = qa.hours == qb.hours
+        same_cost = qa.plan.usd == qb.plan.usd
+        if same_time and same_cost:
+            said = _("Both take about %(hs)s and cost %(pc)s paid.", **facts)
+        elif same_time:
+            said = _("Both take about %(hs)s; %(cheap)s costs less (%(pc)s paid against "
+                     "%(pd)s).", **facts)
+        elif same_cost:
+            said = _("Both cost %(pc)s paid; %(sooner)s finishes sooner (about %(hs)s against "
+                     "%(hl)s).", **facts)
+        elif sooner is cheap:
+            said = _("%(sooner)s finishes sooner and costs less: about %(hs)s and %(pc)s paid, "
+                     "against %(hl)s and %(pd)s on %(later)s.", **facts)
+        else:
+            said = _("%(sooner)s finishes sooner (about %(hs)s against %(hl)s), %(cheap)s costs "
+                     "less (%(pc)s paid against %(pd)s).", **facts)
+        out.append(f"⏱ <b>{said}</b>\n")
+    if out:
+        out.append("\n")
+    return "".join(out)
 
 
 def _ratio_basis(compute: Decimal | None, bandwidth: Decimal | None, to: str, frm: str,
