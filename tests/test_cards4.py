@@ -23,6 +23,8 @@ PIPELINE = Pipeline(load_catalogue())
     "llama 70b q4 mi300x tok/s",
     "mixtral 8x7b awq tp2 h100 tok/s",
     "deepseek r1 distill 32b q4_k_m 3090 tps",
+    "mi 300x llama 405b fp8 tok/s",
+    "amd mi 100 llama 3 8b q8",
 ])
 def test_a_message_of_names_alone_says_no_language(text: str) -> None:
     assert detect_with_confidence(text, text)[0] in (None, "en")

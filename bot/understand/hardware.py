@@ -113,6 +113,10 @@ GPU_NAME: Final = lazy(
     r"|rx ?-?5[89]0|(?:rx ?)?vega ?(?:56|64)|radeon (?:pro )?vii|(?:ai pro )?r9700"
     # "a6000 ada": the RTX 6000 Ada, as owners of the A6000's successor often write it
     r"|(?:gh|mi|h|a|b|l|v|t|p|k|w)-?\d{2,4}[a-z]{0,3}(?: ada(?: generation)?(?![a-z]))?"
+    # AMD Instinct with a space: "mi 300x", "mi 250"; any number after "amd"/"instinct" ("amd
+    # mi 100"), read by _candidates glued ("mi 3090" stays the Spanish "my 3090")
+    r"|(?<=amd )mi \d{2,3}[a-z]?|(?<=instinct )mi \d{2,3}[a-z]?"
+    r"|mi (?:2[15]0x?|300[ax]?|325x|35[05]x)"
     r"|(?P<spaced>[hab] \d{3})"
     r"|[tl]4"
     r"|(?:[1-5]0[5-9]0|16[56]0)d?(?: ?ti)?(?: ?super|s(?=$|[^a-z0-9']))?m?"

@@ -40,6 +40,11 @@ _DOMAIN: Final = Screened(r"(?<![a-z0-9])[a-z0-9-]+\.(?:ai|io|com|co|dev|net|org
 _PRODUCT_AI: Final = Screened(
     r"(?<![a-z0-9'])(?:(?:ryzen|radeon|amd) ai|(?<!j )ai (?:max|pro))(?![a-z0-9'])"
 )
+# AMD Instinct written with a space ("mi 300x", "amd mi 250"): not the Spanish "mi" ("my"),
+# which "mi 3090" still is.
+_INSTINCT_MI: Final = Screened(
+    r"(?<![a-z0-9])(?:(?:amd|instinct) mi(?= ?\d)|mi(?= (?:2[15]0x?|300[ax]?|325x|35[05]x)(?![a-z0-9])))"
+)
 
 
 # A guess is "sure" when it rests on at least this much evidence (two marker words, or one word
@@ -57,6 +62,8 @@ def detect_with_confidence(raw: str, folded: str) -> tuple[Lang | None, bool]:
         folded = _DOMAIN.sub(" ", folded)
     if "ai " in folded:
         folded = _PRODUCT_AI.sub(" ", folded)
+    if "mi " in folded:
+        folded = _INSTINCT_MI.sub(" ", folded)
     forms = _TOKEN.findall(folded)
     if "-" in folded or "'" in folded:
         # "previens-moi" counts as itself, "previens" and "moi".
