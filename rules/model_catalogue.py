@@ -447,7 +447,8 @@ _ORG_PREFIX = re.compile(r"[\w.\-]+/(?=[\w.\-])")
 # whether any raw token could start a spelling (name_tokens only ever drops tokens).
 NAME_TOKEN: Final = re.compile(r"[a-z]+|\d+")
 _PLUS: Final = re.compile(r"(?<=[a-z])\+")
-_AFTER_NUMBER: Final = frozenset({"b", "k", "bn", "billion"})
+_AFTER_NUMBER: Final = frozenset({"b", "k", "bn", "billion", "bit", "bits"})
+_DROPS_NUMBER: Final = frozenset({"k", "bit", "bits"})
 
 
 def name_tokens(text: str) -> list[str]:
@@ -462,8 +463,10 @@ def name_tokens(text: str) -> list[str]:
     out: list[str] = []
     for tok in NAME_TOKEN.findall(text):
         if tok in _AFTER_NUMBER and out and out[-1].isdigit():
-            if tok == "k":
-                out.pop()  # "4k" / "128k" is a context length, not part of the name
+            if tok in _DROPS_NUMBER:
+                # "4k" / "128k" is a context length, "8bit" a bit width: not part of the name
+                # ("deepseek r1 8bit" is not the 8B distill).
+                out.pop()
             continue
         out.append(tok)
     if len(out) > 1 and out[0] == "meta":

@@ -41,6 +41,9 @@ LANGUAGE_MODEL_SHARE = Decimal("0.7")
         ("llama 70 billion", ["llama", "70"]),  # a size unit after a number
         ("mistral 7bn", ["mistral", "7"]),
         ("llama 3 8b 128k", ["llama", "3", "8"]),  # "128k" is a context length
+        ("deepseek r1 8bit", ["deepseek", "r", "1"]),  # a bit width, not the 8B distill
+        ("Mistral-7B-Instruct-v0.3-4bit", ["mistral", "7", "instruct", "v", "0", "3"]),
+        ("qwen3 4 bits", ["qwen", "3"]),
         ("qwen2.5-72b", ["qwen", "2", "5", "72"]),
         ("b 70", ["b", "70"]),  # "b" counts as a unit only after a number
         ("k2 instruct", ["k", "2", "instruct"]),
