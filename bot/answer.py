@@ -87,6 +87,7 @@ from rules.fit import (
 )
 from rules.largest import Largest, largest_fitting
 from rules.memory import Memory, check_params, memory
+from rules.merge import MergeMemory, merge_memory
 from rules.model_catalogue import NativeWeights
 from rules.offload import (
     ExpertSplit,
@@ -410,6 +411,7 @@ class Answer(BaseModel):
     missing: str | None = None  # the fact to ask for ("model_size", "gpu"...)
     # "i have 2 3090s" alone: the card the chat owns, acknowledged (bot.understand.owned).
     card_noted: bool = False
+    merge: MergeMemory | None = None  # "how much ram to merge a 70b lora": what the merge holds
     model_name: str | None = None
     family: tuple[str, ...] = ()  # the models of a family named without a size, to choose from
     family_pick: FamilyPick | None = None  # the member a family on a configuration is answered for
@@ -2344,6 +2346,8 @@ def _build(query: Query, cat: Catalogue) -> Answer:
                       quote=quote(gpu.id, count, hours, catalogue=cat) if priced else None)
     if params is None:
         return Answer(**base, missing="model_size")
+    if query.merge_asked:
+        return Answer(**base, merge=merge_memory(params))
 
     # A card we do not rent (or a cluster beyond one instance) is answered and the cheapest
     # rented configuration that does the job named; it is quoted only when a cost, hours or a

@@ -45,3 +45,18 @@ def test_an_unknown_model_to_train_keeps_its_method() -> None:
     _, sized = converse("qlora blorp-7 on my 3090", "it's a 7b")
     assert sized.query.method == "qlora" and sized.query.gpu == "rtx-3090", sized.text
     assert sized.answer.fits is True, sized.text
+
+
+@pytest.mark.parametrize("switch", ["switch to qwen2.5 14b", "swap to qwen2.5 14b",
+                                    "now with qwen2.5 14b"])
+def test_a_model_switched_keeps_the_run(switch: str) -> None:
+    _, switched = converse("full finetune llama 3 8b on 8x h100", switch)
+    q = switched.query
+    assert q.model_id == "qwen2.5-14b" and q.method == "full_adamw", switched.text
+    assert q.gpu == "h100" and q.gpu_count == 8, switched.text
+
+
+def test_a_merge_after_a_run_is_that_model_merged() -> None:
+    _, merged = converse("qlora llama 3 70b on an h100", "how much ram to merge the lora after?")
+    assert merged.answer.merge is not None, merged.text
+    assert merged.text.startswith("↪️") and "🧩 <b>About 140 GB of RAM" in merged.text

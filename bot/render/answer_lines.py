@@ -502,6 +502,8 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
         include("error.html.j2")
     elif answer.card_noted:
         _card_noted(answer, ph, put)
+    elif answer.merge is not None:
+        _merge(answer, ph, put)
     elif answer.missing:
         if query.accelerator:
             include("accelerator_lead.html.j2")
@@ -557,6 +559,39 @@ def _family_pick(pick: FamilyPick, ph: Phrases, put: Put) -> None:
     put(" ")
     put(ph._("Also in the family: %(others)s.", others=ph.fmt.list(pick.others)))
     put("\n\n")
+
+
+def _merge(answer: Answer, ph: Phrases, put: Put) -> None:
+    """"how much ram do i need to merge a 70b lora": the base held in 16 bits, on the CPU."""
+    _, fmt = ph._, ph.fmt
+    merge = answer.merge
+    assert merge is not None
+    put("🧩 <b>")
+    put(_("About %(gb)s of RAM to merge a LoRA adapter into %(model)s: the base model held in "
+          "16 bits (BF16 or FP16, %(bytes)s bytes a parameter).",
+          gb=fmt.gb(merge.weights_gb), model=ph.subject(answer.model_name, merge.params_b),
+          bytes=fmt.num(merge.bytes_per_param)))
+    put("</b>\n")
+    ram = answer.query.system_ram_gb
+    if ram is not None and ram >= merge.weights_gb:
+        put("✅ ")
+        put(_("Your %(ram)s of RAM holds it, %(left)s to spare.", ram=fmt.gb(ram),
+              left=fmt.gb(ram - merge.weights_gb)))
+        put("\n")
+    elif ram is not None:
+        put("❌ ")
+        put(_("Your %(ram)s of RAM does not hold it: %(short)s short.", ram=fmt.gb(ram),
+              short=fmt.gb(merge.weights_gb - ram)))
+        put("\n")
+    put(_("After QLoRA too, the adapter is merged into the 16-bit base, not into a 4-bit copy "
+          "(axolotl's merge-lora loads it with load_in_4bit=False). The merge runs on the CPU, "
+          "with no GPU memory needed; loaded on GPUs instead (device_map=\"auto\") it takes the "
+          "same memory there, and the merged model is as large on disk."))
+    put("\n")
+    put("ℹ️ <i>")
+    put(_("The adapter and Python's own memory come on top, and PEFT's merge_and_unload has been "
+          "seen to peak above the weights (huggingface/peft issue #1939): leave some headroom."))
+    put("</i>\n")
 
 
 def _card_noted(answer: Answer, ph: Phrases, put: Put) -> None:

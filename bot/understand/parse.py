@@ -44,7 +44,7 @@ from bot.understand.numbers import (
 )
 from bot.understand.query import HoursAs, Intent, Lang, Query, Social
 from bot.understand.screen import forget_texts
-from bot.understand.unknown_model import unknown_model
+from bot.understand.unknown_model import merge_asked, unknown_model
 from rules.catalogue import Catalogue
 from rules.data_size import tokens_from_bytes
 from rules.model_catalogue import ModelSpec
@@ -1977,6 +1977,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     rigs = hw.two_rigs(work, rest, index) if not rig else None
     intent = _intent(rest, work, method, inference)
     intent, pay_refused, pay_also = _and_pay(intent, rest, work, method, inference, folded)
+    # "how much ram do i need to merge a 70b lora": what the merge holds, not a run's memory
+    merging = intent in ("memory", "fit", "unknown", "recommend") and merge_asked(corrected)
+    if merging:
+        intent = "memory"
     service: tuple[str, ...] = ()
     # "recommend": "how many gpus per instance max?" reads as "how many GPUs (do I need)".
     if intent in ("unknown", "help", "smalltalk", "pay", "memory", "recommend") \
@@ -2021,8 +2025,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             and not px.HOW_MUCH.search(rest):
         # "is there a minimum rental time?", "durée minimale de location ?": no GPU, hours or
         # amount, so not a price list nor a quote; the blocks and their per-minute draw answer.
+        # "are the big blocks cheaper?": a discount for buying more, no card or hours
         service = ("billing",) if sub_hour else tuple(
-            t for t in asks.service_topics(rest) if t == "billing")
+            t for t in asks.service_topics(rest) if t in ("billing", "discount"))
         if service:
             intent = "help"
             work.hours = None
@@ -2395,6 +2400,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         gpu=known[0] if known else None,
         gpu_text=_as_written(unknown[0], text) if unknown else None,
         closed_model=_closed_name(closed.group(0)) if closed else None,
+        merge_asked=merging,
         unknown_model=_unknown_model(rest, text) if work.params_b is None and not work.family
         and work.model_id is None and not closed and not not_llm and intent in (
             "fit", "memory", "time", "cost", "recommend", "unknown") else None,
@@ -2409,7 +2415,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         rig_layer_split=rig_layer_split,
         gpu_variant_assumed=first_known.variant_assumed if first_known else False,
         vram_gb=work.vram_gb,
-        system_ram_gb=work.ram_gb if inference or flags.cpu_offload else None,
+        system_ram_gb=work.ram_gb if inference or flags.cpu_offload or merging else None,
         hours=_hours(work),
         other_hours=other_hours if others else None,
         hours_as=work.hours_as if work.hours is not None else None,

@@ -52,6 +52,8 @@ class Query(BaseModel):
     gpu: str | None = None  # catalogue GPU id
     gpu_text: str | None = None  # a GPU-like word not in the catalogue, as written ("H1000")
     closed_model: str | None = None  # a model with unpublished weights, as written ("GPT-4")
+    # "how much ram to merge a 70b lora": the memory the merge holds (rules.merge), not a run's
+    merge_asked: bool = False
     # A model named that the catalogue does not know, as folded ("foobar 9"): said unknown.
     unknown_model: str | None = None
     other_gpus: tuple[str, ...] = ()  # further GPUs named (compare: gpu vs other_gpus[0])

@@ -53,6 +53,20 @@ _SETTING: Final = lazy(
 )
 
 
+# "merge a 70b lora", "merging my qlora adapter", "merge_and_unload", "fusionar el lora",
+# "fusionner l'adaptateur": folding an adapter into its base.
+_MERGE: Final = lazy(
+    r"(?<![a-z])(?:merg(?:e|ing)|fusionar|fusionn\w*)(?: [\w.'-]+){0,5}? (?:q?lora|adapters?"
+    r"|adaptador(?:es)?|adaptateurs?|l'adaptateur|peft)(?![a-z])"
+    r"|merge_and_unload|merge[_ -]lora|export[_ -]lora"
+)
+
+
+def merge_asked(folded: str) -> bool:
+    """Whether the text asks about merging an adapter into its base."""
+    return _MERGE.search(folded) is not None
+
+
 def unknown_model(rest: str) -> str | None:
     """The name of a model the catalogue did not recognise, as folded ("foobar 9"), when the
     text runs or trains one by a name with a version in it; None when it names none."""
