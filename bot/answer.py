@@ -95,6 +95,7 @@ from rules.offload import (
     RamBandwidth,
     expert_split,
     gguf_layer_split,
+    layer_split_reads,
     ram_bandwidth,
     split_decode_bound,
 )
@@ -400,6 +401,24 @@ class ExpertOffload:
     said_layers: int | None = None  # "--n-cpu-moe 30"
 
 
+@dataclass(frozen=True, slots=True)
+class OffloadSpeed:
+    """A GGUF model split by layers between the GPUs and system RAM (-ngl): the decode bound
+    from what a token reads on each side, at the GPU's datasheet bandwidth and the RAM's
+    (said, else dual-channel DDR5-5600, said assumed)."""
+
+    gpu_layers: int  # the -ngl it is for: the user's, else as many as fit
+    said: bool  # the user's -ngl
+    gpu_read_gb: Decimal
+    ram_read_gb: Decimal
+    gpu_bandwidth_gbs: Decimal
+    ram: RamBandwidth
+    tokens_per_second: Decimal
+    # The user's -ngl below what fits: the bound with as many layers on the GPU as fit.
+    most_layers: int | None = None
+    most_tokens_per_second: Decimal | None = None
+
+
 class Answer(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -569,6 +588,8 @@ class Answer(BaseModel):
     # with its routed experts in system RAM (rules.offload.expert_split), its GPU and RAM
     # memory and the tokens/s the two bandwidths bound.
     expert_offload: ExpertOffload | None = None
+    # The layer split's decode bound from the GPU's and the RAM's bandwidths (rules.offload).
+    offload_speed: OffloadSpeed | None = None
     # "How many tokens/s on a 4090?": the bandwidth bound per precision answered (the lead
     # one first), on the asked configuration or, with none, the cheapest offered one.
     decode: tuple[DecodeBound, ...] = ()
@@ -834,6 +855,9 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         split = _layer_split(query, composed, cat) if experts is None or experts.dense else None
         if split is not None:
             extra["layer_split"] = split
+            speed = _offload_speed(query, composed, split, cat)
+            if speed is not None:
+                extra["offload_speed"] = speed
             if query.runner_type_assumed and query.params_b is not None \
                     and not _gguf_keeps_native(query, cat):
                 extra["runner_pick"] = _quant_pick(query, cat)[1]
@@ -1616,6 +1640,38 @@ def _expert_offload(query: Query, answer: Answer, cat: Catalogue) -> ExpertOfflo
         context=detailed.seq_len, ram=ram, gpu_bandwidth_gbs=bandwidth, tokens_per_second=rate,
         dense=split is None, said_layers=query.cpu_moe_layers,
     )
+
+
+def _offload_speed(query: Query, answer: Answer, split: LayerSplit,
+                   cat: Catalogue) -> OffloadSpeed | None:
+    """The decode bound of a layer split: the layers on the GPU read at its datasheet
+    bandwidth, the others in RAM at the RAM's; none when the RAM said cannot hold them (read
+    from disk), nothing is on the GPU, or the card has no cited bandwidth."""
+    primary = answer.primary
+    fit = primary.fit if primary is not None else None
+    card = cat.gpu(fit.gpu) if fit is not None and fit.gpu is not None else None
+    bandwidth = card.memory_bandwidth_gbs if card is not None else None
+    if bandwidth is None or split.gpu_layers == 0 or (
+            query.system_ram_gb is not None and split.ram_gb > query.system_ram_gb):
+        return None
+    gpu, ram_read, ngl = layer_split_reads(split, query.gpu_layers)
+    if ngl == 0:
+        return None
+    ram = ram_bandwidth(query.ram_kind, query.ram_mts, query.ram_channels)
+    # Several GPUs of the layer split run in turn: their reads add up at one GPU's bandwidth.
+    rate = split_decode_bound(gpu, bandwidth, ram_read, ram.gbs)
+    if rate is None:
+        return None
+    most: Decimal | None = None
+    if ngl < split.gpu_layers:
+        gpu_most, ram_most, _ = layer_split_reads(split)
+        most = split_decode_bound(gpu_most, bandwidth, ram_most, ram.gbs)
+    return OffloadSpeed(gpu_layers=ngl, said=query.gpu_layers is not None and
+                        query.gpu_layers <= split.gpu_layers, gpu_read_gb=gpu,
+                        ram_read_gb=ram_read, gpu_bandwidth_gbs=bandwidth, ram=ram,
+                        tokens_per_second=rate,
+                        most_layers=split.gpu_layers if most is not None else None,
+                        most_tokens_per_second=most)
 
 
 def _layer_split(query: Query, answer: Answer, cat: Catalogue) -> LayerSplit | None:

@@ -29,7 +29,7 @@ from rules.schema import Method
 
 __all__ = [
     "ExpertSplit", "LayerSplit", "RamBandwidth", "expert_split", "gguf_layer_split",
-    "ram_bandwidth", "split_decode_bound",
+    "layer_split_reads", "ram_bandwidth", "split_decode_bound",
 ]
 
 _GB = 1e9
@@ -45,6 +45,10 @@ class LayerSplit:
     layer_gb: Decimal  # one repeating layer: its weights and its share of the KV cache
     ram_gb: Decimal  # system RAM for the rest: layers, their KV cache, the token embeddings
     fits: bool  # every layer and the output head on the GPUs
+    # Unrounded to a tenth, for what a token reads: one layer (weights and KV cache) and the
+    # output layer (the first one -ngl puts on the GPU), in GB to the ten-thousandth.
+    layer_read_gb: Decimal = Decimal(0)
+    head_gb: Decimal = Decimal(0)
 
 
 def _gb(nbytes: float) -> Decimal:
@@ -98,7 +102,23 @@ def gguf_layer_split(
         layer_gb=_gb(per_layer),
         ram_gb=_gb(max(0.0, ram)),
         fits=fits,
+        layer_read_gb=Decimal(repr(round(per_layer / _GB, 4))),
+        head_gb=Decimal(repr(round(head / _GB, 4))),
     )
+
+
+def layer_split_reads(split: LayerSplit, gpu_layers: int | None = None) -> tuple[Decimal, Decimal, int]:
+    """What one generated token reads on the GPUs and in system RAM with `gpu_layers` (-ngl,
+    num_gpu: the output layer counted as one; None or more than fit: as many as fit): every
+    weight and the KV cache once, the output head and the last layers on the GPUs, the other
+    layers in RAM (read by the CPU). With the -ngl it is for."""
+    ngl = split.gpu_layers if gpu_layers is None else min(gpu_layers, split.gpu_layers)
+    on = max(0, min(split.repeating_on_gpu, ngl - 1))
+    head = split.head_gb if ngl > 0 else Decimal(0)
+    gpu = head + on * split.layer_read_gb
+    ram = (split.layers - on) * split.layer_read_gb + (split.head_gb - head)
+    tenth = Decimal("0.1")
+    return gpu.quantize(tenth), ram.quantize(tenth), ngl
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,13 @@ import pytest
 from bot.understand.normalise import fold
 from bot.understand.settings import read_flags
 from rules.catalogue import load_catalogue
-from rules.offload import expert_split, ram_bandwidth, split_decode_bound
+from rules.offload import (
+    expert_split,
+    gguf_layer_split,
+    layer_split_reads,
+    ram_bandwidth,
+    split_decode_bound,
+)
 
 
 @pytest.mark.parametrize(("text", "layers"), [
@@ -102,3 +108,26 @@ def test_a_model_that_fits_whole_needs_no_expert_in_ram() -> None:
     split = expert_split(cat.models.get("qwen3-30b-a3b"), cat.method("gguf_q4_k_m"), 2048,
                          Decimal("85.9"))
     assert split is not None and split.fewest_n_cpu_moe == 0
+
+
+@pytest.mark.parametrize(("text", "layers"), [
+    ("-ngl 40", 40), ("only 30 layers on gpu, rest in ram", 30), ("40 layers in vram", 40),
+    ("30 capas en la gpu y el resto en la ram", 30), ("30 couches sur le gpu", 30),
+])
+def test_the_layers_put_on_the_gpu_are_read(text: str, layers: int) -> None:
+    flags = read_flags(fold(text))
+    assert flags.gpu_layers == layers and flags.cpu_offload
+
+
+def test_a_layer_split_reads_each_side_at_its_own_bandwidth() -> None:
+    cat = load_catalogue()
+    split = gguf_layer_split(cat.models.get("llama-3-70b"), cat.method("gguf_q4_k_m"), 2048,
+                             Decimal("25.77"))
+    assert split is not None and split.gpu_layers == 46
+    gpu, ram, ngl = layer_split_reads(split)
+    assert (gpu, ram, ngl) == (Decimal("24.6"), Decimal("18.6"), 46)
+    # every layer is read once a token, wherever it is: the two sides add up to the model
+    assert layer_split_reads(split, 40)[:2] == (Decimal("21.4"), Decimal("21.8"))
+    assert layer_split_reads(split, 99)[2] == 46  # more than fit: as many as fit
+    rate = split_decode_bound(gpu, Decimal("936"), ram, Decimal("89.6"))
+    assert rate == Decimal("4.2")

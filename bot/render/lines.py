@@ -22,6 +22,7 @@ from bot.answer import Answer, HeadSplit, MethodAnswer, QuantPick
 from bot.detail import DetailedAnswer, FitCheck
 from bot.i18n import N_
 from bot.render.detailed_lines import assumption_said, detailed_block, detailed_lead_block
+from bot.render.offload_lines import offload_speed_line
 from bot.render.phrases import GpuName, Phrases, gpu_forms
 from rules.capacity import LongestContext, serving_utilization
 from rules.compare import Comparison, ScaledRate
@@ -1292,7 +1293,8 @@ def _layer_split(ph: Phrases, answer: Answer) -> Markup:
         layer=fmt.gb(split.layer_gb, 1), rest=fmt.num(split.layers - split.repeating_on_gpu),
         ram=fmt.gb(split.ram_gb, 1),
     ) + _layers_asked(ph, split.gpu_layers, answer.query.gpu_layers) \
-        + _ram_said(ph, split.ram_gb, answer.query.system_ram_gb) + after
+        + _ram_said(ph, split.ram_gb, answer.query.system_ram_gb) \
+        + offload_speed_line(answer, ph) + after
 
 
 def _ram_said(ph: Phrases, needed: Decimal, have: Decimal | None) -> Markup:

@@ -11,6 +11,7 @@ from markupsafe import Markup
 
 from bot.answer import Answer, ExpertOffload
 from bot.render.phrases import Phrases
+from rules.offload import RamBandwidth
 
 
 def expert_offload_lines(answer: Answer, ph: Phrases) -> Markup:
@@ -91,13 +92,27 @@ def _ram_said(answer: Answer, eo: ExpertOffload, ph: Phrases) -> Markup:
     return out + Markup("\n")
 
 
-def _ram_name(eo: ExpertOffload, ph: Phrases) -> Markup:
+def _ram_name(ram: RamBandwidth, ph: Phrases) -> Markup:
     """"dual-channel DDR5-5600": the RAM the bandwidth is for."""
-    ram = eo.ram
     if ram.channels == 2:
         return ph._("dual-channel %(kind)s-%(mts)s", kind=ram.kind.upper(), mts=str(ram.mts))
     return ph._("%(channels)s-channel %(kind)s-%(mts)s", channels=str(ram.channels),
                 kind=ram.kind.upper(), mts=str(ram.mts))
+
+
+def _assumed_ram(ram: RamBandwidth, ph: Phrases) -> Markup:
+    """What of the RAM was assumed, said after the figure it gives."""
+    said = (ram.kind_said, ram.mts_said, ram.channels_said)
+    if not any(said):
+        return Markup(" ") + ph._(
+            "Your RAM was not given, so it is assumed (dual-channel DDR5-5600, AMD Ryzen "
+            "9000's rated speed): tell me yours (e.g. “DDR5-6000 dual channel”) for its own "
+            "figure.")
+    if not all(said):
+        return Markup(" ") + ph._(
+            "What you did not say of your RAM is assumed (dual channel; DDR5 at 5600 MT/s, "
+            "DDR4 at 3200).")
+    return Markup("")
 
 
 def _rate(eo: ExpertOffload, ph: Phrases) -> Markup:
@@ -114,27 +129,18 @@ def _rate(eo: ExpertOffload, ph: Phrases) -> Markup:
         return Markup("⚡ ") + ph._(
             "We have no cited memory bandwidth for this card, so we give no tokens/s figure "
             "rather than guess one.") + Markup("\n")
-    said = (ram.kind_said, ram.mts_said, ram.channels_said)
     values = {
         "rate": fmt.num(eo.tokens_per_second), "gpu_read": fmt.gb(split.gpu_read_gb, 1),
         "gpu_bw": fmt.bandwidth(eo.gpu_bandwidth_gbs or Decimal(0)),
         "ram_read": fmt.gb(split.ram_read_gb, 1), "ram_bw": fmt.bandwidth(ram.gbs),
-        "ram": _ram_name(eo, ph),
+        "ram": _ram_name(ram, ph),
     }
     out = Markup("⚡ ") + ph._(
         "At most about %(rate)s tokens/s for one sequence: each token reads %(gpu_read)s on the "
         "GPU at the datasheet's %(gpu_bw)s, and the %(ram_read)s of the experts it picks in RAM "
         "at %(ram_bw)s (%(ram)s).", **values,
     )
-    if not any(said):
-        out += Markup(" ") + ph._(
-            "Your RAM was not given, so it is assumed (dual-channel DDR5-5600, AMD Ryzen "
-            "9000's rated speed): tell me yours (e.g. “DDR5-6000 dual channel”) for its own "
-            "figure.")
-    elif not all(said):
-        out += Markup(" ") + ph._(
-            "What you did not say of your RAM is assumed (dual channel; DDR5 at 5600 MT/s, "
-            "DDR4 at 3200).")
+    out += _assumed_ram(ram, ph)
     out += Markup("\n⚠️ <i>") + ph._(
         "An upper bound from the two memory bandwidths, not a measurement: the CPU's own "
         "compute and the transfers between them hold it lower. Measure it with llama-bench."
@@ -166,3 +172,34 @@ def _fewest(eo: ExpertOffload, ph: Phrases) -> Markup:
         "Fewer experts in RAM run faster: --n-cpu-moe %(n)s keeps those of the first %(n)s "
         "layers there and the rest fits on the GPU.", n=ph.fmt.num(fewest),
     ) + Markup("\n")
+
+
+def offload_speed_line(answer: Answer, ph: Phrases) -> Markup:
+    """A layer split's decode bound ("-ngl 40 … tok/s?"): the layers on the GPU at its
+    bandwidth, the others in RAM at the RAM's; starts with a new line, empty without it."""
+    speed = answer.offload_speed
+    if speed is None:
+        return Markup("")
+    fmt = ph.fmt
+    ram = speed.ram
+    out = Markup("\n⚡ ") + ph._(
+        "At most about %(rate)s tokens/s for one sequence with -ngl %(ngl)s: each token reads "
+        "%(gpu_read)s on the GPU at the datasheet's %(gpu_bw)s, and the %(ram_read)s of the "
+        "layers in RAM at %(ram_bw)s (%(ram)s).",
+        rate=fmt.num(speed.tokens_per_second), ngl=fmt.num(speed.gpu_layers),
+        gpu_read=fmt.gb(speed.gpu_read_gb, 1), gpu_bw=fmt.bandwidth(speed.gpu_bandwidth_gbs),
+        ram_read=fmt.gb(speed.ram_read_gb, 1), ram_bw=fmt.bandwidth(ram.gbs),
+        ram=_ram_name(ram, ph),
+    )
+    if speed.most_layers is not None and speed.most_tokens_per_second is not None:
+        out += Markup(" ") + ph._(
+            "With -ngl %(most)s, as many layers as fit on the GPU: at most about %(rate)s "
+            "tokens/s.", most=fmt.num(speed.most_layers),
+            rate=fmt.num(speed.most_tokens_per_second),
+        )
+    out += _assumed_ram(ram, ph)
+    out += Markup("\n⚠️ <i>") + ph._(
+        "An upper bound from the two memory bandwidths, not a measurement: the CPU's own "
+        "compute and the transfers between them hold it lower. Measure it with llama-bench."
+    ) + Markup("</i>")
+    return out

@@ -94,12 +94,20 @@ CPU_OFFLOAD: Final = _w(
     r"offload\w* (?:\w+ ){0,3}layers?(?: (?:to|into|in|on) (?:the )?(?:ram|cpu|system memory))?|"
     r"partial(?:ly)? offload\w*|n[_-]?gpu[_-]?layers|ngl ?[:=]? ?\d+|num_gpu ?[:=]? ?\d+|"
     # "how many layers can i offload", "cuantas capas", "combien de couches": the layer split
-    r"how many layers|layers? (?:can i |to |should i )?offload|cuantas capas|combien de couches"
+    r"how many layers|layers? (?:can i |to |should i )?offload|cuantas capas|combien de couches|"
+    # "only 30 layers on gpu, rest in ram", "el resto en la ram", "le reste en ram"
+    r"\d{1,3} (?:of the )?(?:layers?|capas|couches) (?:on|in|to|onto|en|sur|dans) "
+    r"(?:the |my |la |le |mi |ma )?(?:gpu|vram|card|tarjeta|carte)|"
+    r"(?:the )?rest (?:in|on|to) (?:the )?(?:system )?(?:ram|cpu)|el resto en (?:la )?(?:ram|cpu)|"
+    r"le reste (?:en|sur le|dans la) (?:ram|cpu)"
 )
 # The layers the user puts on the GPU: llama.cpp "-ngl 40", "--n-gpu-layers 40", Ollama's
 # "num_gpu 40" (the output layer counts as one of them).
 GPU_LAYERS: Final = _w(
-    r"(?:ngl|n[_-]?gpu[_-]?layers|gpu[_-]layers|num_gpu) ?[:=]? ?(?P<n>\d{1,4})"
+    r"(?:ngl|n[_-]?gpu[_-]?layers|gpu[_-]layers|num_gpu) ?[:=]? ?(?P<n>\d{1,4})|"
+    # "only 30 layers on gpu", "40 layers in vram", "30 capas en la gpu", "30 couches sur le gpu"
+    r"(?P<w>\d{1,3}) (?:of the )?(?:layers?|capas|couches) (?:on|in|to|onto|en|sur|dans) "
+    r"(?:the |my |la |le |mi |ma )?(?:gpu|vram|card|tarjeta|carte)"
 )
 # A mixture of experts' routed experts kept in system RAM, the rest of the model on the GPU:
 # llama.cpp's "--cpu-moe"/"-cmoe", "--n-cpu-moe 30"/"-ncmoe 30" (the experts of the first N
@@ -542,7 +550,7 @@ def _read_flags(s: str) -> Settings:
         out.cpu_offload = True  # fsdp_qlora's default, said by naming it
     layers = GPU_LAYERS.search(s)
     if layers is not None:
-        out.gpu_layers = int(layers.group("n"))
+        out.gpu_layers = int(layers.group("n") or layers.group("w"))
     experts = EXPERT_OFFLOAD.search(s)
     if experts is not None:
         out.expert_offload = True
