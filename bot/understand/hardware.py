@@ -155,6 +155,9 @@ _MAC_CUES: Final = lazy(
     r"(?<![a-z])(?:m[1-5](?: pro| max| ultra)? (?:air|mini|studio)|mlx\w*|unified memory|memoria unificada|memoire unifiee|metal|"
     r"mac ?os|osx)(?![a-z])"
 )
+# A chip said as one's own, right before it: "on my m1", "en mi m2", "sur mon m1", "my m3's".
+_OWN_CHIP: Final = lazy(r"(?<![a-z])(?:my|mi|mon|ma|mine|nuestro|notre)\s*$")
+_SSD_AFTER: Final = lazy(r"\s*(?:ssd|nvme|slot|drive|disco|disque)")
 # Qwen's and others' names give a mixture of experts' active parameters after its size
 # ("Qwen3-VL-235B-A22B", "qwen3 next 80b a3b"): "a22b" there is no A-series card.
 _ACTIVE_SIZE: Final = lazy(r"a\d{1,3}b")
@@ -447,9 +450,12 @@ def _is_gpu(match: re.Match[str], s: str) -> bool:
         return bool(asks.HOUR_UNIT_AFTER.match(after)
                     and asks.CARD_HOURS.search(s[max(0, match.start() - 16) : match.start()]))
     chip = match.group("chip")
-    # "m2" alone is an SSD slot as often as a Mac; "m2 air", MLX or unified memory make it one.
-    return not chip or len(chip) > 2 or bool(match.group("mem") or _MAC_WORDS.search(s)
-                                             or _MAC_CUES.search(s))
+    # "m2" alone is an SSD slot as often as a Mac; "m2 air", MLX or unified memory make it one,
+    # and so does a model run on it, said as one's own ("llama 3 8b on my m1", "mi m2").
+    return not chip or len(chip) > 2 or bool(
+        match.group("mem") or _MAC_WORDS.search(s) or _MAC_CUES.search(s)
+        or (_OWN_CHIP.search(s, max(0, match.start() - 12), match.start())
+            and not _SSD_AFTER.match(after)))
 
 
 # Cloud instance types people name instead of the GPU: (pattern, GPU id, count). Sources: the

@@ -121,7 +121,9 @@ class _Work:
     def blank(self, start: int, end: int, fill: str = "") -> None:
         """Replace s[start:end] by ``fill`` padded with spaces: positions stay valid."""
         width = end - start
-        filler = fill.ljust(width) if len(fill) <= width else " " * width
+        # A fill longer than the span is cut, not dropped: "can my t4 run" blanked to "can my
+        # gp run" still has a word between "my" and "run" (all spaces read "my run", a noun).
+        filler = fill.ljust(width) if len(fill) <= width else fill[:width]
         self.s = self.s[:start] + filler + self.s[end:]
 
     def num(self, raw: str, prefer_thousands: bool = False) -> Decimal:
