@@ -46,7 +46,13 @@ from bot.understand.query import Intent, Query
 from bot.understand.settings import strategy_flags
 from bot.vllm_fix import VllmFixes, vllm_fixes
 from rules.budget import BudgetBuys, budget_buys
-from rules.capacity import Concurrency, DecodeBound, LongestContext, PrefillBound
+from rules.capacity import (
+    Concurrency,
+    DecodeBound,
+    LongestContext,
+    PrefillBound,
+    ollama_default_context,
+)
 from rules.catalogue import Catalogue
 from rules.compare import (
     Comparison,
@@ -756,6 +762,7 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         query = _at_average_length(query)
         query, extra = _reframe(query, cat)
         query = _gguf_file(query, cat)
+        query = _ollama_context(query, cat)
         if query.quant_asked and query.quant is None and query.params_b is not None \
                 and (query.gpu is not None or query.vram_gb is not None):
             query, pick = _quant_pick(query, cat)
@@ -1593,6 +1600,30 @@ def _gguf_file(query: Query, cat: Catalogue) -> Query:
     found = cat.gguf_file_method(query.model_id)
     return query if found is None or found == method else query.model_copy(
         update={"method": found})
+
+
+def _ollama_context(query: Query, cat: Catalogue) -> Query:
+    """Ollama named and no context said: the context it picks by itself for the card's memory
+    (4,096 under 24 GiB, 32,768 up to 48 GiB, 262,144 above, up to the model's trained context;
+    rules/data/serving.toml), not the 2,048 tokens assumed otherwise. Not for the longest
+    context asked, nor on a Mac (unified memory: Ollama's tiers read the GPU's)."""
+    if query.runner != "ollama" or not query.inference or query.seq_len is not None \
+            or query.prompt_tokens is not None or query.new_tokens is not None \
+            or query.context_asked or query.seq_len_other is not None:
+        return query
+    count = query.gpu_count or 1
+    if query.gpu is not None:
+        card = cat.gpu(query.gpu)
+        if card.unified_memory:
+            return query
+        total = cat.capacity_gb(card, query.gpu_memory_gb) * count
+    elif query.vram_gb is not None:
+        total = query.vram_gb * count
+    else:
+        return query
+    model_max = cat.models.get(query.model_id).max_context if query.model_id else None
+    return query.model_copy(update={
+        "seq_len": ollama_default_context(total, model_max), "context_default": "ollama"})
 
 
 def _gguf_keeps_native(query: Query, cat: Catalogue) -> bool:

@@ -363,3 +363,44 @@ def prefill_seconds(flops: Decimal, peak_tflops: Decimal, gpus: int) -> Decimal:
 
 def to_pflop(flops: Decimal) -> Decimal:
     return (flops / _PETA).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+
+
+class _OllamaContext(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    vram_gib: tuple[int, ...] = Field(min_length=1)
+    contexts: tuple[int, ...] = Field(min_length=1)
+    since: str = Field(pattern=r"^v\d+\.\d+\.\d+$")
+    previous: tuple[tuple[int, str], ...] = ()
+    source: str = Field(min_length=3)
+    url: str = Field(pattern=r"^https://")
+    verified: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}$")
+
+
+@cache
+def _ollama_context() -> _OllamaContext:
+    doc = data_files.document("serving.toml")
+    try:
+        found = _OllamaContext.model_validate(doc["ollama"]["default_context"])
+    except (KeyError, TypeError, ValidationError) as exc:
+        raise DataError(f"rules/data/serving.toml: ollama.default_context: {exc}") from exc
+    if len(found.vram_gib) != len(found.contexts) or list(found.vram_gib) != sorted(found.vram_gib):
+        raise DataError("rules/data/serving.toml: ollama.default_context: one context a tier")
+    return found
+
+
+def ollama_default_context(total_vram_gb: Decimal, model_max: int | None = None) -> int:
+    """The context Ollama serves with when none is set (num_ctx): by the machine's total GPU
+    memory as its GPUs report it (GB = 10^9 bytes, compared in GiB), up to the model's trained
+    context (rules/data/serving.toml ollama.default_context)."""
+    tiers = _ollama_context()
+    gib = total_vram_gb * 10**9 / 2**30
+    context = tiers.contexts[0]
+    for floor, tokens in zip(tiers.vram_gib, tiers.contexts, strict=True):
+        if gib >= floor:
+            context = tokens
+    return min(context, model_max) if model_max else context
+
+
+def ollama_context_since() -> str:
+    """The Ollama release that made the default context depend on the GPU memory."""
+    return _ollama_context().since

@@ -22,7 +22,7 @@ from bot.answer import Answer, HeadSplit, MethodAnswer, QuantPick
 from bot.detail import DetailedAnswer, FitCheck
 from bot.i18n import N_
 from bot.render.detailed_lines import assumption_said, detailed_block, detailed_lead_block
-from bot.render.offload_lines import offload_speed_line
+from bot.render.offload_lines import offload_speed_line, ollama_context_note
 from bot.render.phrases import GpuName, Phrases, gpu_forms
 from rules.capacity import LongestContext, serving_utilization
 from rules.compare import Comparison, ScaledRate
@@ -1655,6 +1655,12 @@ def _method_lines(
                 "4-bit type; name the exact type for its own figure.",
                 runner=runner.name, quant=runner.default_type,
             ))
+        add("\n")
+    if answer.query.context_default == "ollama" and answer.query.seq_len is not None \
+            and ph.cat.method(mem.method).quant is not None:
+        # "llama 3 70b with ollama on my 3090": the context Ollama picks for that memory
+        add("   ℹ️ ")
+        add(ollama_context_note(answer, ph))
         add("\n")
     for n in fit.notes if fit is not None else mem.notes:
         if n.code in _HIDDEN_NOTES or (fit is not None and n.code == "adamw_range"):

@@ -11,6 +11,7 @@ from markupsafe import Markup
 
 from bot.answer import Answer, ExpertOffload
 from bot.render.phrases import Phrases
+from rules.capacity import ollama_context_since
 from rules.offload import RamBandwidth
 
 
@@ -202,4 +203,20 @@ def offload_speed_line(answer: Answer, ph: Phrases) -> Markup:
         "An upper bound from the two memory bandwidths, not a measurement: the CPU's own "
         "compute and the transfers between them hold it lower. Measure it with llama-bench."
     ) + Markup("</i>")
+    return out
+
+
+def ollama_context_note(answer: Answer, ph: Phrases) -> Markup:
+    """"llama 3 70b with ollama on my 3090": the context is the one Ollama picks by itself for
+    the GPUs' memory (rules/data/serving.toml ollama.default_context), capped at the model's."""
+    fmt = ph.fmt
+    query = answer.query
+    out = ph._(
+        "Context: %(ctx)s tokens, what Ollama picks when num_ctx is not set: since %(since)s "
+        "by the GPUs' memory, %(low)s tokens under 24 GiB, %(mid)s up to 48 GiB, %(high)s "
+        "above (older releases %(old)s, and %(oldest)s before v0.6.7), up to the model's own "
+        "maximum. Set num_ctx (or OLLAMA_CONTEXT_LENGTH) for another.",
+        ctx=fmt.num(query.seq_len or 0), since=ollama_context_since(), low=fmt.num(4096),
+        mid=fmt.num(32768), high=fmt.num(262144), old=fmt.num(4096), oldest=fmt.num(2048),
+    )
     return out

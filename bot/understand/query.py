@@ -166,6 +166,9 @@ class Query(BaseModel):
     # type (Q4_K_M), an assumption the reply says.
     runner: str | None = None
     runner_type_assumed: bool = False
+    # No context said and Ollama named: `seq_len` is the context Ollama picks by itself for the
+    # configuration's GPU memory (rules.capacity.ollama_default_context), which the reply says.
+    context_default: str | None = None
     # The serving engine named ("vllm serve …", "with vllm"): "vllm", whose default
     # --gpu-memory-utilization bounds the longest context it serves (bot.detail.longest_context).
     engine: str | None = None
