@@ -440,7 +440,14 @@ def currency_asked(folded: str, written: str) -> bool:
 # The network (chain) a coin is sent on: "USDT on which network", "usdt trc20", "¿en qué red?",
 # "sur quel réseau ?". The page names coins, never networks (service.toml [payment] networks):
 # the reply says so and points to support. Networks by the name a reply gives them.
+_STABLE: Final = r"(?:usdt|usdc|tether)"
+# A stablecoin sent on a chain named by its coin's name: "usdc on solana", "usdc en solana",
+# "usdc sur solana", "usdt por la red de ethereum" (was the coin list, the network unread).
+_STABLE_ON: Final = (rf"(?<![a-z0-9]){_STABLE} (?:on|en|sur|por|via|over|par|through) "
+                     r"(?:(?:la |the |le )?(?:red|reseau|blockchain|network|chain) (?:de |of |du )?)?")
 NETWORKS: Final[tuple[tuple[str, Guarded], ...]] = (
+    ("Solana (SPL)", Guarded(("solana",), _STABLE_ON + r"solana(?![a-z0-9])")),
+    ("ERC20 (Ethereum)", Guarded(("ethereum",), _STABLE_ON + r"ethereum(?![a-z0-9])")),
     ("TRC20 (Tron)", Guarded(("trc", "tron"), r"(?<![a-z0-9])(?:trc ?-?20|tron)(?![a-z0-9])")),
     ("ERC20 (Ethereum)", Guarded(("erc",), r"(?<![a-z0-9])erc ?-?20(?![a-z0-9])")),
     ("BEP20 (BNB Chain)", Guarded(("bep", "bsc", "bnb"),
@@ -453,7 +460,6 @@ NETWORKS: Final[tuple[tuple[str, Guarded], ...]] = (
     ("SPL", Guarded(("spl",), r"(?<![a-z0-9])spl(?![a-z0-9])")),
 )
 _NETWORK_WORD: Final = r"(?:networks?|chains?|blockchains?|redes|red|reseaux|reseau)"
-_STABLE: Final = r"(?:usdt|usdc|tether)"
 NETWORK_ASK: Final = Guarded(
     ("network", "chain", "red", "reseau"),
     r"(?<![a-z0-9])(?:(?:which|what|wich|que|cual(?:es)?|quel(?:le)?s?) (?:crypto |cripto )?"
@@ -486,6 +492,13 @@ def pay_network(s: str) -> tuple[str, str] | None:
     found = [(m.start(), coin) for coin, pattern in COINS if pattern.admits(s)
              for m in [pattern.pattern.search(s)] if m is not None]
     return (min(found)[1] if found else "", network)
+
+
+def pay_coins(s: str) -> tuple[str, ...]:
+    """The listed coins `s` names, in the order named ("monero", "usdt or btc")."""
+    found = sorted((m.start(), coin) for coin, pattern in COINS if pattern.admits(s)
+                   for m in [pattern.pattern.search(s)] if m is not None)
+    return tuple(coin for _, coin in found)
 
 
 # No GPU at all, the model on the CPU and its RAM: "cpu only", "on my cpu", "without a gpu",

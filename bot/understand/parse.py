@@ -2510,6 +2510,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         pay_also=pay_also and intent in ("prices", "cost"),
         pay_network=network if intent == "pay" or (pay_also and intent in ("prices", "cost"))
         else None,
+        pay_coins_asked=asks.pay_coins(corrected) if network is None and coin_amount is None
+        and budget_coin is None and (
+            intent == "pay" or (pay_also and intent in ("prices", "cost"))) else (),
         currency_asked=not foreign and not alert_foreign and intent in (
             "prices", "cost", "pay", "help", "unknown", "compare", "recommend")
         and asks.currency_asked(corrected, plain),

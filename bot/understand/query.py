@@ -301,6 +301,9 @@ class Query(BaseModel):
     # The network (chain) a coin is sent on asked about ("USDT on which network", "usdt trc20"):
     # (coin, network) as named, "" for either not named. The page names none (ask support).
     pay_network: tuple[str, str] | None = None
+    # Coins the page lists named in a payment question ("se puede pagar con monero?", "vous
+    # acceptez le bitcoin ?"): a plain yes leads, before how to pay.
+    pay_coins_asked: tuple[str, ...] = ()
     # A price asked in another currency ("cuánto cuesta una h100 en euros", "how much in EUR"):
     # the page prices in US dollars only and gives no exchange rate; nothing is converted.
     currency_asked: bool = False
