@@ -2342,8 +2342,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     # "llama 3 70b on cpu only with 128gb ram", "sin gpu, solo cpu", "sans GPU": no card named
     # and nothing offloaded, serving (training on a CPU is not sized): the model's memory
     # against the RAM said, the GPUs second.
+    # "qwen3 30b a3b experts on cpu": the experts only, beside a GPU not named (not CPU alone)
     cpu_alone = not work.gpus and work.vram_gb is None and not flags.cpu_offload \
-        and (method is None or inference) and intent in ("memory", "fit", "unknown", "recommend") \
+        and not flags.expert_offload and (method is None or inference) and intent in ("memory", "fit", "unknown", "recommend") \
         and asks.cpu_only(corrected)
     if cpu_alone and intent != "memory" and (work.params_b is not None or work.family):
         intent = "memory"
