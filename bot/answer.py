@@ -252,6 +252,23 @@ class FlashSaving:
 
 
 @dataclass(frozen=True, slots=True)
+class KernelsSaving:
+    """"How much vram does liger kernel save for …": the detailed estimate per GPU with the
+    kernels named (Liger Kernel or unsloth's) and without them, for the stated settings."""
+
+    kernels: str  # "liger" or "unsloth"
+    method: str
+    seq_len: int
+    micro_batch: int
+    with_gb: Decimal
+    without_gb: Decimal
+
+    @property
+    def saved_gb(self) -> Decimal:
+        return self.without_gb - self.with_gb
+
+
+@dataclass(frozen=True, slots=True)
 class KvRow:
     """The KV cache in one type: its key in rules/data/detailed.toml kv_cache, the detailed
     estimate per GPU and the cache's part of it."""
@@ -457,6 +474,7 @@ class Answer(BaseModel):
     ckpt_saving: CkptSaving | None = None  # "what does gradient checkpointing save"
     method_diff: MethodDiff | None = None  # "lora vs qlora difference"
     flash_saving: FlashSaving | None = None  # "does flash attention reduce vram"
+    kernels_saving: KernelsSaving | None = None  # "how much vram does liger kernel save"
     kv_saving: KvSaving | None = None  # "how much does a q4_0 kv cache save"
     context_pair: ContextPair | None = None  # "num_ctx 8192 vs 32768": the memory at each
     vllm_share: VllmShare | None = None  # "why does vllm take 90% of my vram"
@@ -841,6 +859,14 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
                     kind=detailed.kind, method=detailed.method, seq_len=detailed.seq_len,
                     micro_batch=detailed.micro_batch, flash_gb=detailed.breakdown.per_gpu_gb,
                     eager_gb=eager.breakdown.per_gpu_gb)
+        if query.kernels_saving_asked and query.kernels is not None and detailed is not None \
+                and detailed.kind == "training":
+            plain = detailed_for(query.model_copy(update={"kernels": None}), answer, cat)
+            if plain is not None:
+                extra["kernels_saving"] = KernelsSaving(
+                    kernels=query.kernels, method=detailed.method, seq_len=detailed.seq_len,
+                    micro_batch=detailed.micro_batch, with_gb=detailed.breakdown.per_gpu_gb,
+                    without_gb=plain.breakdown.per_gpu_gb)
         if query.kv_saving_asked and detailed is not None and detailed.kind == "inference":
             saving = _kv_saving(query, answer, detailed, cat)
             if saving is not None:

@@ -145,6 +145,8 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
                 batch=fmt.num(f.micro_batch),
             ))
         put("\n\n")
+    if answer.kernels_saving:
+        _kernels_saving(answer, ph, put)
     if answer.kv_saving:
         _kv_saving(answer, ph, put)
     if answer.context_pair:
@@ -558,6 +560,37 @@ def _family_pick(pick: FamilyPick, ph: Phrases, put: Put) -> None:
             "smallest, %(chosen)s.", pick.count, family=pick.family, chosen=pick.chosen))
     put(" ")
     put(ph._("Also in the family: %(others)s.", others=ph.fmt.list(pick.others)))
+    put("\n\n")
+
+
+def _kernels_saving(answer: Answer, ph: Phrases, put: Put) -> None:
+    """"how much vram does liger kernel save for …": with and without the kernels."""
+    _, fmt = ph._, ph.fmt
+    k = answer.kernels_saving
+    assert k is not None
+    name = "Liger Kernel" if k.kernels == "liger" else "Unsloth"
+    put("🧩 <b>")
+    if k.saved_gb > 0:
+        put(_("%(name)s saves about %(saved)s per GPU here: %(off)s without it, %(on)s with it.",
+              name=name, saved=fmt.gb(k.saved_gb, 1), off=fmt.gb(k.without_gb, 1),
+              on=fmt.gb(k.with_gb, 1)))
+    else:
+        put(_("%(name)s saves no memory here: %(off)s without it, %(on)s with it.",
+              name=name, off=fmt.gb(k.without_gb, 1), on=fmt.gb(k.with_gb, 1)))
+    put("</b>\n")
+    if k.kernels == "liger":
+        put(_("Detailed estimate for %(how)s at sequence length %(seq)s and batch %(batch)s: its "
+              "fused linear cross-entropy computes the logits a chunk at a time and never holds "
+              "them whole, and its SwiGLU and RMSNorm keep fewer activations. The weights and "
+              "optimizer states stay as they are.", how=ph.method_short(k.method),
+              seq=fmt.num(k.seq_len), batch=fmt.num(k.micro_batch)))
+    else:
+        put(_("Detailed estimate for %(how)s at sequence length %(seq)s and batch %(batch)s: its "
+              "fused cross-entropy computes the logits a chunk at a time, its LoRA MLP keeps "
+              "fewer activations and, with gradient checkpointing, it offloads the checkpoints "
+              "to CPU RAM. The weights and optimizer states stay as they are.",
+              how=ph.method_short(k.method), seq=fmt.num(k.seq_len),
+              batch=fmt.num(k.micro_batch)))
     put("\n\n")
 
 

@@ -248,6 +248,7 @@ VLLM_SHARE: Final = Guarded(("vllm",), lazy(
 ))
 # "does flash attn reduce vram for …", "flash attention vs eager": the estimate with each.
 FLASH_SAVING: Final = headed_words(_words("FLASH_SAVING_ASK"))
+KERNELS_SAVING: Final = headed_words(_words("KERNELS_SAVING_ASK"))
 # What a quantized KV cache saves ("how much does -ctk q4_0 -ctv q4_0 save", "does kv cache
 # quantization reduce vram"); the type said is blanked to "kv cache" by then.
 KV_SAVING: Final = headed_words(_words("KV_SAVING_ASK"))

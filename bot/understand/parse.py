@@ -345,6 +345,11 @@ def _take_settings(work: _Work) -> None:
         work.seq_len = _tokens_of_context(raw, match.group("k"), work.lang)
         work.context_said = True
         work.blank(*match.span())
+    match = px.AT_LENGTH.search(work.s) if work.seq_len is None else None
+    if match:  # "qlora mistral 7b at 4096 batch 4": that sequence length
+        work.seq_len = _tokens_of_context(match.group("num").replace(" ", "").removesuffix("k"),
+                                          match.group("k"), work.lang)
+        work.blank(*match.span())
     match = px.KV_CACHE_DTYPE.search(work.s)
     if match:  # the cache's precision, not the weights': the engine still serves the model
         work.kv_cache_type = _kv_cache_type(match.group(0))
@@ -2294,6 +2299,14 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     # "Does flash attn reduce vram for llama 3 8b lora at 8k ctx": the estimate with eager
     # attention and with FlashAttention; the answer itself is the run with FlashAttention.
     flash_saving = work.params_b is not None and asks.FLASH_SAVING.search(rest) is not None
+    # "how much vram does liger kernel save for llama 3 8b qlora at 8k", "with liger vs
+    # without": the estimate without the kernels and with them (the answer is the run with).
+    saving_of = asks.KERNELS_SAVING.search(rest) if not inference and work.params_b is not None \
+        else None
+    kernels_saving = saving_of is not None
+    # "with and without liger": the kernels named, though "without liger" negates them
+    kernels = ("liger" if "liger" in saving_of.group(0) else "unsloth") if saving_of \
+        else flags.kernels
     # "how much does -ctk q4_0 -ctv q4_0 save for qwen2.5 32b at 64k": the estimate with the
     # cache in BF16 and in the type said (q8_0 and q4_0 when none is), memory not money.
     kv_saving = inference and work.params_b is not None and asks.KV_SAVING.search(rest) is not None
@@ -2480,6 +2493,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         and (method is not None or px.TRAINING.search(rest) is not None),
         ckpt_saving_asked=ckpt_saving,
         flash_saving_asked=flash_saving,
+        kernels_saving_asked=kernels_saving,
         kv_saving_asked=kv_saving,
         prefill_asked=speed_asked and px.PREFILL.search(corrected) is not None,
         prefill_timed=prefill_timed,
@@ -2539,7 +2553,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         sharding=flags.sharding,
         strategies=flags.strategies if not inference else None,
         strategy_named=flags.strategy_named if not inference else None,
-        kernels=flags.kernels,
+        kernels=kernels,
         lora_dropout=flags.lora_dropout,
         kbit_fp32=flags.kbit_fp32,
         whole_prefill=flags.whole_prefill,

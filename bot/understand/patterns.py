@@ -158,6 +158,15 @@ SEQ_BEFORE: Final = Guarded(
     rf" ?(?:[:=]|of|de|a|is|es|est)? ?(?:de )?(?P<num>(?:(?<=[ :=])-)?{NUM_SP}) ?(?P<k>k|m)?"
     r"(?![a-z0-9])"
 )
+# "qlora mistral 7b at 4096 batch 4", "lora llama 3 8b @ 8k": a power of two said after "at"
+# with no unit is the sequence length (nothing else in these questions is 4,096 of).
+AT_LENGTH: Final = Guarded(
+    ("at ", "@"),
+    r"(?<![a-z$])(?:at|@) ?(?P<num>512|1024|2048|4096|8192|16384|32768|65536|131072"
+    r"|(?:1|2|4|8|16|32|64|128) ?(?P<k>k))(?![\w.,%$/])"
+    r"(?! ?(?:gb|go|tb|tokens? ?/|tok|t/s|usd|dollars?|\$|eur|hours?|hrs?|h(?![a-z])|steps?"
+    r"|samples?|rows?|examples?|users?|requests?|pairs?|epochs?|gpus?|cards?|mb|mhz|w(?![a-z])))"
+)
 # "1m context", "10M token context": millions of tokens (Qwen2.5-1M, Llama 4 Scout).
 SEQ_AFTER: Final = Guarded(
     _SEQ_WORDS,

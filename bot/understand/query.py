@@ -54,6 +54,8 @@ class Query(BaseModel):
     closed_model: str | None = None  # a model with unpublished weights, as written ("GPT-4")
     # "how much ram to merge a 70b lora": the memory the merge holds (rules.merge), not a run's
     merge_asked: bool = False
+    # "how much vram does liger kernel save for …": the estimate with and without the kernels
+    kernels_saving_asked: bool = False
     # A model named that the catalogue does not know, as folded ("foobar 9"): said unknown.
     unknown_model: str | None = None
     other_gpus: tuple[str, ...] = ()  # further GPUs named (compare: gpu vs other_gpus[0])

@@ -450,6 +450,17 @@ LANGUAGE = Language(
             r"|pretrain|pre-train)",
             r"(?:in|within) ?[?.!]*$",
         ),
+        # What Liger Kernel or unsloth saves ("how much vram does liger save", "with liger
+        # kernel vs without", "does unsloth reduce vram").
+        "KERNELS_SAVING_ASK": (
+            r"(?:does|do|would|will|can|could|is) (?:using |enabling |turning on )?(?:liger(?:[ _-]?kernels?)?|unsloth) "
+            r"(?:actually |really )?(?:reduce|save|lower|cut|decrease|help)",
+            r"(?:how much|what) (?:vram |memory |mem |gpu memory )?(?:does|do|would|will|can) "
+            r"(?:liger(?:[ _-]?kernels?)?|unsloth) (?:actually )?save",
+            r"(?:liger(?:[ _-]?kernels?)?|unsloth) (?:vs\.?|versus|or|compared to) (?:without|no|plain|vanilla|stock|none)",
+            r"with (?:and|or|vs\.?|versus) without (?:liger(?:[ _-]?kernels?)?|unsloth)",
+            r"(?:savings?|difference|memory saved) (?:from|of|with|by) (?:liger(?:[ _-]?kernels?)?|unsloth)",
+        ),
         # What FlashAttention saves ("does flash attn reduce vram", "flash attention vs eager").
         "FLASH_SAVING_ASK": (
             r"(?:does|do|would|will|can|could|is) (?:using |enabling |turning on )?(?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)? "

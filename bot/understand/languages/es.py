@@ -408,6 +408,10 @@ LANGUAGE = Language(
             r"(?:en|dentro de) ?[?.!]*$",
         ),
         # Lo que ahorra FlashAttention ("¿flash attention reduce la vram?").
+        "KERNELS_SAVING_ASK": (
+            r"cuant[oa] (?:vram |memoria )?(?:me )?ahorra (?:el |la )?(?:liger(?:[ _-]?kernels?)?|unsloth)",
+            r"con y sin (?:liger(?:[ _-]?kernels?)?|unsloth)", r"(?:liger(?:[ _-]?kernels?)?|unsloth) (?:vs\.?|o|contra) sin",
+        ),
         "FLASH_SAVING_ASK": (
             r"(?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)? (?:reduce|ahorra|baja|disminuye) (?:la |el )?(?:vram|memoria|uso)",
             r"cuant[oa] (?:vram |memoria )?(?:me )?ahorra (?:el |la )?(?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)?",

@@ -400,6 +400,11 @@ LANGUAGE = Language(
             r"(?:en|dans) ?[?.!]*$",
         ),
         # Ce que FlashAttention économise ("flash attention réduit la vram ?").
+        "KERNELS_SAVING_ASK": (
+            r"combien (?:de (?:vram|memoire) )?(?:fait )?(?:economise|gagne)(?:-t-on| le| la)?"
+            r"(?: avec)?(?: le| la)? (?:liger(?:[ _-]?kernels?)?|unsloth)",
+            r"avec et sans (?:liger(?:[ _-]?kernels?)?|unsloth)", r"(?:liger(?:[ _-]?kernels?)?|unsloth) (?:vs\.?|ou|contre) sans",
+        ),
         "FLASH_SAVING_ASK": (
             r"(?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)? (?:reduit|diminue|economise|baisse) (?:la |le )?(?:vram|memoire|conso\w*)",
             r"combien (?:de (?:vram|memoire) )?(?:fait )?(?:economise|gagne)(?:-t-on| le| la)?"
