@@ -162,7 +162,7 @@ SEQ_BEFORE: Final = Guarded(
 # with no unit is the sequence length (nothing else in these questions is 4,096 of).
 AT_LENGTH: Final = Guarded(
     ("at ", "@"),
-    r"(?<![a-z$])(?:at|@) ?(?P<num>512|1024|2048|4096|8192|16384|32768|65536|131072"
+    r"(?<![a-z$])(?:at |@ ?)(?P<num>512|1024|2048|4096|8192|16384|32768|65536|131072"
     r"|(?:1|2|4|8|16|32|64|128) ?(?P<k>k))(?![\w.,%$/])"
     r"(?! ?(?:gb|go|tb|tokens? ?/|tok|t/s|usd|dollars?|\$|eur|hours?|hrs?|h(?![a-z])|steps?"
     r"|samples?|rows?|examples?|users?|requests?|pairs?|epochs?|gpus?|cards?|mb|mhz|w(?![a-z])))"
