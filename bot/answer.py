@@ -453,6 +453,9 @@ class Answer(BaseModel):
     missing: str | None = None  # the fact to ask for ("model_size", "gpu"...)
     # "i have 2 3090s" alone: the card the chat owns, acknowledged (bot.understand.owned).
     card_noted: bool = False
+    # "h100 specs", "how much vram does a 3090 have": the card's own figures (`gpu`), with what
+    # the planning rule says its memory holds for each method (largest sizes).
+    card_specs: tuple[Largest, ...] | None = None
     merge: MergeMemory | None = None  # "how much ram to merge a 70b lora": what the merge holds
     model_name: str | None = None
     family: tuple[str, ...] = ()  # the models of a family named without a size, to choose from
@@ -772,6 +775,12 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         return Answer(query=query, intent="fit", card_noted=True,
                       gpu=cat.gpu(query.gpu) if query.gpu is not None else None,
                       gpu_count=query.gpu_count or 1, vram_gb=query.vram_gb)
+    if query.specs_asked and query.gpu is not None and query.params_b is None \
+            and query.model_id is None and not query.other_gpus and query.method is None \
+            and not query.inference and not query.largest and query.engine is None \
+            and query.runner is None and query.seq_len is None and query.hours is None \
+            and query.dataset_tokens is None:
+        return _card_specs(query, cat)
     if query.family and query.params_b is None and query.model_id is None \
             and query.intent in ("fit", "memory") \
             and (query.gpu is not None or query.vram_gb is not None):
@@ -1204,6 +1213,27 @@ def _sample_bracket(query: Query, cat: Catalogue) -> tuple[tuple[int, TrainingEs
             return ()
         found.append((each, estimate))
     return tuple(found)
+
+
+# The methods a card's figures are shown with: the largest size each holds by the planning rule.
+_SPEC_METHODS: Final[tuple[MethodId, ...]] = ("qlora", "lora", "full_adamw", "inference_int4",
+                                               "inference_bf16")
+
+
+def _card_specs(query: Query, cat: Catalogue) -> Answer:
+    """"h100 specs", "how much vram does a 3090 have", "bande passante de la 4090": the card's
+    datasheet figures (was "Which model?" or the price list), and the largest model each
+    method fits in its memory by the planning rule (the question "is it good for …" beside)."""
+    assert query.gpu is not None
+    gpu = cat.gpu(query.gpu)
+    count = query.gpu_count or 1
+    vram = (query.gpu_memory_gb or gpu.vram_gb) * count
+    known = {m.id for m in cat.methods}
+    # A Mac's or a shared-memory device's GPU gets a share of it: its sizes are left out.
+    largest = () if gpu.unified_memory or gpu.shared_memory_gb is not None else tuple(
+        largest_fitting(m, vram, cat) for m in _SPEC_METHODS if m in known)
+    return Answer(query=query, intent=query.intent, gpu=gpu, gpu_count=count,
+                  vram_gb=query.vram_gb, card_specs=largest)
 
 
 def _compare_checks(

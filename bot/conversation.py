@@ -144,8 +144,9 @@ def _continuable(reply: Reply) -> bool:
         value not in (None, False) for value in (query.gpu, query.vram_gb, query.method,
                                                  query.dataset_tokens)))
     gpu_time = (is_gpu_time(reply.query) or asks_on_gpu(reply.query)) and not answer.missing
-    if answer.card_noted:
-        return True  # "i have 2 3090s": "and with 2 of them?", "can i run llama 3 70b?"
+    if answer.card_noted or answer.card_specs is not None:
+        # "i have 2 3090s", "a10g specs": "and with 2 of them?", "can i run llama 3 70b?"
+        return True
     if answer.missing == "hours" and asks_hours_of_gpu(query):
         return True  # "cuánto cuesta una h100" asked "for how many hours?": "y por 48h?"
     picked = answer.family_pick is not None  # "llama 3 on an H100": answered for the 70B

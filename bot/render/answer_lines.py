@@ -504,6 +504,8 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
         include("error.html.j2")
     elif answer.card_noted:
         _card_noted(answer, ph, put)
+    elif answer.card_specs is not None:
+        _card_specs(answer, ph, put)
     elif answer.merge is not None:
         _merge(answer, ph, put)
     elif answer.missing:
@@ -665,6 +667,71 @@ def _card_noted(answer: Answer, ph: Phrases, put: Put) -> None:
         put(_("We don't rent the %(gpu)s, so there is no price to quote for it; /prices lists "
               "the GPUs we rent.", gpu=ph.gpu_name(gpu.id)))
         put("\n")
+
+
+def _card_specs(answer: Answer, ph: Phrases, put: Put) -> None:
+    """"h100 specs", "how much vram does a 3090 have": the card's datasheet figures, its price
+    or that we do not rent it, and the largest model each method fits in its memory."""
+    _, fmt = ph._, ph.fmt
+    gpu = answer.gpu
+    assert gpu is not None and answer.card_specs is not None
+    put("📋 <b>")
+    put(_("%(gpu)s: the datasheet's figures", gpu=gpu.name))
+    put("</b>\n• ")
+    memory = answer.query.gpu_memory_gb
+    if gpu.unified_memory and gpu.memory_options_gb and memory is None:
+        put(_("Unified memory: %(sizes)s, shared with the CPU.",
+              sizes=fmt.list([fmt.gb(g) for g in gpu.memory_options_gb], "or")))
+    elif memory is None and gpu.memory_mib is not None:
+        put(_("Memory: %(gb)s; CUDA reports %(cuda)s.", gb=fmt.gb(gpu.vram_gb),
+              cuda=ph.memory(gpu.capacity_gb)))
+    else:
+        put(_("Memory: %(gb)s.", gb=fmt.gb(memory if memory is not None else gpu.vram_gb)))
+    put("\n• ")
+    if gpu.memory_bandwidth_gbs is not None:
+        put(_("Memory bandwidth: %(bw)s.", bw=fmt.bandwidth(gpu.memory_bandwidth_gbs)))
+    else:
+        put(_("Memory bandwidth: no cited figure on file."))
+    put("\n• ")
+    if gpu.bf16_dense_tflops is not None:
+        put(_("Peak BF16 Tensor throughput: %(t)s dense TFLOPS.",
+              t=fmt.num(gpu.bf16_dense_tflops)))
+    elif gpu.fp16_dense_tflops is not None:
+        put(_("No BF16; peak FP16 Tensor throughput: %(t)s dense TFLOPS.",
+              t=fmt.num(gpu.fp16_dense_tflops)))
+    else:
+        put(_("Peak throughput: no cited figure on file."))
+    put("\n")
+    if gpu.peak_source is not None:
+        put("<i>")
+        put(_("Peak figures from the %(source)s.", source=gpu.peak_source))
+        put("</i>\n")
+    if gpu.rented and gpu.usd_per_gpu_hour is not None:
+        put("💵 ")
+        put(_("We rent it at %(price)s per GPU.", price=ph.per_hour(gpu.usd_per_gpu_hour)))
+        put("\n")
+    elif gpu.rented:
+        put("💵 ")
+        put(_("We rent it, but its price is not published: ask support."))
+        put("\n")
+    else:
+        put("🏠 ")
+        put(_("We don't rent the %(gpu)s here.", gpu=ph.gpu_name(gpu.id)))
+        put("\n")
+    if answer.card_specs:
+        put("\n📏 <b>")
+        put(_("The largest model its %(memory)s holds, by the planning rule:",
+              memory=fmt.gb(answer.card_specs[0].vram_gb)))
+        put("</b>\n")
+        for top in answer.card_specs:
+            put("• ")
+            put(_("%(method)s: about %(size)sB.", method=ph.method_name(top.method),
+                  size=fmt.num(top.max_params_b, 1)))
+            put("\n")
+        put("<i>")
+        put(_("Activations (training) and the KV cache (serving) take more: name a model for its "
+              "detailed estimate."))
+        put("</i>\n")
 
 
 def _cpu_only(answer: Answer, ph: Phrases, put: Put) -> None:

@@ -16,6 +16,10 @@ from bot.understand.screen import Screened
 # "largest/biggest model", "max size", "más grande", "el mayor modelo", "le plus gros modèle".
 LARGEST: Final = _whole(_words("LARGEST_WORDS"))
 
+# A card's own figures: "h100 specs", "how much vram does a 3090 have", "ancho de banda de la
+# a100", "bande passante de la 4090".
+SPECS: Final = _whole(_words("SPECS_WORDS"))
+
 # "how many A100s do I need", "cuántas H100 necesito", "combien de A100 il me faut": the two
 # words at most 40 characters apart (the GPU between them is blanked by then).
 HOW_MANY_NEEDED: Final = Screened(

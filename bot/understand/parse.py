@@ -2403,6 +2403,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     made = _made(
         card_owned=says_owned or named_alone,
         card_named_alone=named_alone,
+        specs_asked=len(work.gpus) == 1 and work.params_b is None and not work.family
+        and asks.SPECS.search(rest) is not None,
         text=text,
         lang=work.lang,
         lang_sure=lang_sure,

@@ -330,6 +330,9 @@ class Query(BaseModel):
     # The card was named alone ("3090", "2x p40") and we do not rent it: taken as the user's,
     # and the acknowledgement says there is no price to quote for it.
     card_named_alone: bool = False
+    # One card named with its figures asked and no model ("h100 specs", "how much vram does a
+    # 3090 have", "ancho de banda de la a100"): the datasheet's figures answer.
+    specs_asked: bool = False
     # Never read from a text: the card the chat said it owns, kept by bot.conversation beside
     # the last question until another card is named (bot.understand.owned.on_own_card).
     own_card: Query | None = None

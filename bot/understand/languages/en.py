@@ -304,6 +304,20 @@ LANGUAGE = Language(
             r"(?:models?|llms?) (?:(?:that )?(?:i|we) (?:can|could) (?:run|fit|host|"
             r"serve|load|use|fine ?-?tune|finetune|train)|(?:for|on|with|under|in)(?![a-z])"
             r"|to (?:run|fit|host|serve|load|use|fine ?-?tune|finetune|train|lora|qlora))",
+            # "is the a10g good for fine tuning", "is a 3060 enough for llms": what it holds,
+            # largest first (the card is blanked to "gpu" by then).
+            r"(?:is|are) (?:the |a |an |my |this |that )?(?:gpu|card|gp)s? (?:any |really |even )?"
+            r"(?:good|ok|okay|enough|decent|fine|worth it|usable|viable|capable|suitable)"
+            r"(?: enough)? for (?:fine ?-?tun\w*|finetun\w*|train\w*|lora|qlora|llms?|ai|local ai"
+            r"|inference|running (?:llms?|models?|local (?:llms?|models?)))",
+        ),
+        # A card's own figures asked, no model: its memory, bandwidth, peak, price.
+        "SPECS_WORDS": (
+            r"specs?", r"specifications?", r"spec sheet", r"datasheet", r"memory bandwidth",
+            r"bandwidth", r"t?flops", r"how much (?:vram|memory|ram|gb) (?:does|do|has|have|is)",
+            r"how many (?:gb|gigs?|gigabytes) (?:of (?:vram|memory) )?(?:does|do|has|is)",
+            r"(?:vram|memory) of (?:the |a |an |my )?(?:gpu|gp)", r"tell me about",
+            r"(?:does|do) (?:the |a |an |my )?(?:gpu|gp)s? (?:have|support) bf16", r"bf16 support",
         ),
         "HOW_MANY": (r"how many",),
         # ... or with the job right after the cards: "how many T4s to serve 70B".

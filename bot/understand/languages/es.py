@@ -297,6 +297,15 @@ LANGUAGE = Language(
             r"mejor(?:es)? (?:modelos?|llms?)(?: (?:local(?:es)?|de codigo|para programar))? "
             r"(?:(?:que )?(?:puedo|podria) (?:correr|ejecutar|usar|entrenar|cargar)"
             r"|(?:para|con|en)(?![a-z]))",
+            # "¿sirve la a10g para fine-tunear?", "es buena una 3060 para llms": lo que cabe
+            r"(?:sirve|vale|alcanza|basta|es buena?|esta bien) (?:la |una |mi |esta )?"
+            r"(?:gpu|gp|tarjeta|grafica)?s? ?para (?:fine ?-?tun\w*|finetun\w*|entrenar|lora|qlora"
+            r"|llms?|ia|inferencia|hacer (?:un )?(?:lora|qlora|fine ?-?tuning)|correr (?:llms?|modelos))",
+        ),
+        "SPECS_WORDS": (
+            r"especificaciones", r"specs?", r"ficha tecnica", r"datasheet", r"ancho de banda",
+            r"t?flops", r"cuanta (?:vram|memoria) (?:tiene|trae)", r"cuantos (?:gb|gigas) (?:tiene|trae)",
+            r"hablame de", r"(?:soporta|tiene) bf16",
         ),
         "HOW_MANY": (r"cuant[oa]s",),
         "HOW_MANY_FOR": (

@@ -289,6 +289,17 @@ LANGUAGE = Language(
             r"meilleurs? (?:modeles?|llms?)(?: (?:locaux|local|de code|pour coder))? "
             r"(?:(?:que|qu'on) (?:je )?(?:peux|puisse|pourrais) "
             r"(?:faire tourner|lancer|utiliser|entrainer|charger)|(?:pour|avec|sur)(?![a-z]))",
+            # "la a10g est bien pour fine-tuner ?", "une 3060 suffit pour des llm" : ce qui tient
+            r"(?:est|est-elle|c.?est) (?:bien|bon|bonne|assez|suffisant\w*|correct\w*) pour "
+            r"(?:du |le |un |des |faire (?:du |un )?)?(?:fine-?tun\w*|finetun\w*|entrain\w*|lora"
+            r"|qlora|llms?|l.?ia|inference|faire tourner (?:des )?(?:llms?|modeles))",
+            r"suffit pour (?:du |le |un |des |faire (?:du |un )?)?(?:fine-?tun\w*|finetun\w*"
+            r"|entrain\w*|lora|qlora|llms?|l.?ia|inference|faire tourner (?:des )?(?:llms?|modeles))",
+        ),
+        "SPECS_WORDS": (
+            r"caracteristiques", r"specs?", r"fiche technique", r"datasheet", r"bande passante",
+            r"t?flops", r"combien de (?:vram|memoire|go) (?:a|fait|possede|embarque)",
+            r"parle-moi de", r"parle moi de", r"(?:supporte|gere|a) (?:le )?bf16",
         ),
         "HOW_MANY": (r"combien",),
         "HOW_MANY_FOR": (

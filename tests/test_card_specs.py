@@ -1,0 +1,82 @@
+"""A card's own figures asked, no model ("h100 specs", "how much vram does a 3090 have",
+"ancho de banda de la a10g", "bande passante de la 4090"): the datasheet's memory, bandwidth and
+peak, its price or that we do not rent it, and the largest size each method fits by the
+planning rule (was "Which model?" or the price list). "is the a10g good for fine tuning" is the
+largest model it holds."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.pipeline import Pipeline, to_json
+from fakebotapi.html_check import validate_telegram_html
+from rules.catalogue import load_catalogue
+from tests.support.chat import converse
+
+P = Pipeline(load_catalogue())
+
+
+def _ask(text: str, lang: str | None = None) -> tuple[dict[str, object], str]:
+    reply = P.ask(text, chosen_locale=lang)
+    assert validate_telegram_html(reply.text) is None, reply.text
+    return to_json(reply), reply.text.replace("\u00a0", " ").replace("\u202f", " ")
+
+
+@pytest.mark.parametrize(("text", "lang", "gpu", "lead", "has"), [
+    ("how much vram does a 3090 have", None, "rtx-3090",
+     "📋 <b>RTX 3090: the datasheet's figures</b>\n• Memory: 24 GB; CUDA reports 25.77 GB "
+     "(24 GiB).\n• Memory bandwidth: 936 GB/s.\n• Peak BF16 Tensor throughput: 71 dense TFLOPS.",
+     "🏠 We don't rent the RTX 3090 here."),
+    ("what's the memory bandwidth of the h100", None, "h100",
+     "📋 <b>H100: the datasheet's figures</b>", "• Memory bandwidth: 3,350 GB/s."),
+    ("h100 specs", None, "h100", "📋 <b>H100: the datasheet's figures</b>",
+     "💵 We rent it at $2.32/hour per GPU."),
+    ("t4 specs", None, "t4", "📋 <b>T4", "• No BF16; peak FP16 Tensor throughput: 65 dense TFLOPS."),
+    ("cuanta vram tiene la a10g?", "es", "a10g", "📋 <b>A10G: las cifras de su ficha técnica</b>",
+     "• Ancho de banda de memoria: 600 GB/s."),
+    ("bande passante de la 4090 ?", "fr", "rtx-4090",
+     "📋 <b>RTX 4090 : les chiffres de sa fiche technique</b>",
+     "• Bande passante mémoire : 1 008 Go/s."),
+])
+def test_a_cards_figures_are_answered(text: str, lang: str | None, gpu: str, lead: str,
+                                      has: str) -> None:
+    out, body = _ask(text, lang)
+    assert out["gpu"] == gpu and out["error"] is None, body
+    assert body.startswith(lead), body
+    assert has in body
+
+
+def test_the_largest_sizes_follow_the_planning_rule() -> None:
+    # 24 GB: QLoRA 0.75 GB per B → 32B; LoRA 2.4 → 10B; full AdamW 18 → 1.3B.
+    _, body = _ask("how much vram does a 3090 have")
+    assert "• QLoRA (4-bit base): about 32B.\n• LoRA (BF16 base): about 10B.\n" \
+           "• Full fine-tuning, AdamW: about 1.3B." in body, body
+
+
+def test_a_mac_gives_its_memory_options_and_no_sizes() -> None:
+    _, body = _ask("m2 ultra specs")
+    assert "• Unified memory: 64 GB, 128 GB, or 192 GB, shared with the CPU." in body, body
+    assert "📏" not in body
+
+
+def test_a_model_named_is_not_a_specs_question() -> None:
+    out, body = _ask("memory bandwidth bound for llama 3 8b on an h100")
+    assert not body.startswith("📋"), body
+    assert out["model"] == "llama-3-8b"
+
+
+def test_the_card_is_kept_for_the_next_question() -> None:
+    replies = converse("how much vram does a 3090 have", "can i run llama 3 8b?")
+    assert to_json(replies[1])["gpu"] == "rtx-3090", replies[1].text
+
+
+@pytest.mark.parametrize(("text", "lang", "start"), [
+    ("is the a10g good for fine tuning", None, "📏 <b>The largest model 24 GB holds for QLoRA"),
+    ("is a 3060 12gb enough for llms?", None, "📏 <b>The largest model 12 GB holds"),
+    ("sirve la a10g para fine-tunear?", "es", "📏 <b>El modelo más grande que cabe en 24 GB"),
+    ("une 3060 suffit pour des llm ?", "fr", "📏 <b>Avec 12 Go, le plus gros modèle possible"),
+])
+def test_is_it_good_for_fine_tuning_is_what_it_holds(text: str, lang: str | None,
+                                                     start: str) -> None:
+    _, body = _ask(text, lang)
+    assert body.startswith(start), body
