@@ -1954,7 +1954,9 @@ def _decode(query: Query, answer: Answer, cat: Catalogue) -> dict[str, Any]:
     lead_method = cat.method(primary.memory.method)
     per_gpu = usable_per_gpu(query, lead_method, capacity_per_gpu(asked))
     others = [cat.method(ma.memory.method) for ma in answer.methods if ma is not primary]
-    bounds = tuple(decode_bound(query, m, model, gpu, count, per_gpu)
+    # A GGUF over different cards in llama.cpp's layer split: each card at its own bandwidth.
+    rig = tuple((cat.gpu(g), n) for g, n in query.rig) if query.rig_layer_split else ()
+    bounds = tuple(decode_bound(query, m, model, gpu, count, per_gpu, rig)
                    for m in (lead_method, *others))
     more: DecodeBound | None = None
     if not bounds[0].fits and gpu.memory_bandwidth_gbs is not None and not gpu.unified_memory:

@@ -736,7 +736,7 @@ def largest_batch(
 
 def decode_bound(
     query: Query, method: Method, model: ModelSpec | Decimal, gpu: GPU, count: int,
-    vram_per_gpu_gb: Decimal,
+    vram_per_gpu_gb: Decimal, rig: tuple[tuple[GPU, int], ...] = (),
 ) -> DecodeBound:
     """The memory-bandwidth upper bound of one sequence's decode on `count` × `gpu` (tensor
     parallel; a GGUF in llama.cpp's layer split, the GPUs in turn): the per-GPU weights and KV cache of the detailed estimate at the stated context
@@ -759,6 +759,23 @@ def decode_bound(
     turns = count if layer_split else 1
     rate = decode_upper_bound((weights + kv) * turns, bandwidth) if bandwidth is not None \
         and weights + kv > 0 else None
+    rig_reads: tuple[tuple[str, Decimal, Decimal], ...] = ()
+    if layer_split and rig and sum(n for _g, n in rig) == count and weights + kv > 0:
+        # Cards of different memory: each reads the share its memory holds at its own
+        # bandwidth (not all at the bound card's, which would be no upper bound).
+        total_memory = sum((card.vram_gb * n for card, n in rig), Decimal(0))
+        read = (weights + kv) * count
+        reads = tuple((card.id, (read * card.vram_gb / total_memory).quantize(_TENTH),
+                       card.memory_bandwidth_gbs)
+                      for card, n in rig for _ in range(n))
+        known = tuple((c, r, bw) for c, r, bw in reads if bw is not None)
+        if len(known) == len(reads):
+            seconds = sum((read * card.vram_gb / total_memory / (card.memory_bandwidth_gbs or 1)
+                           * n for card, n in rig), Decimal(0))
+            rate = decode_upper_bound(read, read / seconds)
+            rig_reads = known
+        else:
+            rate = None
     batch = query.batch_size if query.batch_size is not None and query.batch_size > 1 else 1
     batch_kv: Decimal | None = None
     batch_rate: Decimal | None = None
@@ -784,6 +801,7 @@ def decode_bound(
         fits=breakdown.per_gpu_gb <= vram_per_gpu_gb, batch=batch, batch_kv_gb=batch_kv,
         batch_tokens_per_second=batch_rate, batch_each_tokens_per_second=each,
         layer_split=layer_split, peak_tflops=peak, prefill_tokens_per_second=prefill,
+        rig_reads=rig_reads,
     )
 
 

@@ -150,6 +150,11 @@ class DecodeBound:
     # not a hard bound: int8 kernels and FP16 accumulation can pass it.
     peak_tflops: Decimal | None = None
     prefill_tokens_per_second: Decimal | None = None
+    # A GGUF in llama.cpp's layer split over cards of different memory and bandwidth ("2x 3090
+    # + a 3060"): each card holds the share of the layers its memory gives it (--tensor-split)
+    # and reads it at its own bandwidth, in turn: (card id, GB read per token, its GB/s), one
+    # entry a card. The bound is then every weight and KV byte over the sum of those times.
+    rig_reads: tuple[tuple[str, Decimal, Decimal], ...] = ()
 
     @property
     def read_gb(self) -> Decimal:

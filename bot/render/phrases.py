@@ -318,6 +318,22 @@ class Phrases:
     def config(self, gpu_id: str, count: int) -> Markup:
         return _config(count, self.cat.gpu(gpu_id).name)
 
+    def rig_named(self, reads: tuple[tuple[str, Decimal, Decimal], ...]) -> str:
+        """The cards of a layer-split machine (DecodeBound.rig_reads), counted as named:
+        "2× RTX 3090 and 1× RTX 3060"."""
+        counts: dict[str, int] = {}
+        for gpu_id, _gb, _bw in reads:
+            counts[gpu_id] = counts.get(gpu_id, 0) + 1
+        return self.fmt.list([str(self.config(g, n)) for g, n in counts.items()])
+
+    def rig_reads(self, reads: tuple[tuple[str, Decimal, Decimal], ...]) -> str:
+        """What each card of a layer split reads per token, at its bandwidth: "17.3 GB at
+        936 GB/s, 17.3 GB at 936 GB/s and 8.6 GB at 360 GB/s"."""
+        return self.fmt.list([
+            str(self._("%(gb)s at %(bw)s", gb=self.fmt.gb(gb, 1), bw=self.fmt.bandwidth(bw)))
+            for _g, gb, bw in reads
+        ])
+
     def config_named(self, name: str, count: int) -> Markup:
         """``config`` with a name of its own ("1× H100 SXM")."""
         return _config(count, name)
