@@ -456,6 +456,10 @@ class Answer(BaseModel):
     # "h100 specs", "how much vram does a 3090 have": the card's own figures (`gpu`), with what
     # the planning rule says its memory holds for each method (largest sizes).
     card_specs: tuple[Largest, ...] | None = None
+    # "cheapest gpu with 80gb", "cheapest way to get 160gb of vram": the offered configurations
+    # whose memory holds it (per GPU when one GPU can, else in all), cheapest first.
+    memory_offers: tuple[Offer, ...] = ()
+    memory_per_gpu: bool = False  # memory_offers hold the memory on each GPU
     merge: MergeMemory | None = None  # "how much ram to merge a 70b lora": what the merge holds
     model_name: str | None = None
     family: tuple[str, ...] = ()  # the models of a family named without a size, to choose from
@@ -781,6 +785,10 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
             and query.runner is None and query.seq_len is None and query.hours is None \
             and query.dataset_tokens is None:
         return _card_specs(query, cat)
+    if query.intent == "recommend" and query.vram_gb is not None and query.gpu is None \
+            and query.params_b is None and query.model_id is None and not query.family \
+            and query.method is None and not query.largest and query.budget_usd is None:
+        return _cheapest_memory(query, cat)
     if query.family and query.params_b is None and query.model_id is None \
             and query.intent in ("fit", "memory") \
             and (query.gpu is not None or query.vram_gb is not None):
@@ -1213,6 +1221,19 @@ def _sample_bracket(query: Query, cat: Catalogue) -> tuple[tuple[int, TrainingEs
             return ()
         found.append((each, estimate))
     return tuple(found)
+
+
+def _cheapest_memory(query: Query, cat: Catalogue) -> Answer:
+    """"cheapest gpu with 80gb", "la gpu más barata con 80gb": the offered configurations whose
+    memory holds what was asked, cheapest per hour first: one GPU with that much when one can,
+    else configurations with that much in all ("cheapest way to get 300gb": 4× A100 80GB)."""
+    assert query.vram_gb is not None
+    want = query.vram_gb
+    priced = [o for o, _cap in cat.offers_by_price]
+    single = [o for o in priced if o.count == 1 and cat.gpu(o.gpu).vram_gb >= want]
+    found = single or [o for o in priced if cat.gpu(o.gpu).vram_gb * o.count >= want]
+    return Answer(query=query, intent="recommend", memory_offers=tuple(found[:3]),
+                  memory_per_gpu=bool(single), missing=None if found else "model_size")
 
 
 # The methods a card's figures are shown with: the largest size each holds by the planning rule.

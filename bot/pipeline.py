@@ -513,7 +513,11 @@ def to_json(reply: Reply) -> dict[str, Any]:
         "usd_per_hour": _money(usd_per_hour),
         "cost_usd": _money(cost_usd),
         "gpu_hours": _num(gpu_hours),
-        "cheapest_fit": None
+        "cheapest_fit": {
+            "gpu": a.memory_offers[0].gpu,
+            "gpu_count": a.memory_offers[0].count,
+            "usd_per_hour": _money(a.memory_offers[0].usd_per_hour),
+        } if cheapest is None and a.memory_offers else None
         if cheapest is None
         else {
             "gpu": cheapest.gpu,

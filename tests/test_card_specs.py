@@ -80,3 +80,24 @@ def test_is_it_good_for_fine_tuning_is_what_it_holds(text: str, lang: str | None
                                                      start: str) -> None:
     _, body = _ask(text, lang)
     assert body.startswith(start), body
+
+
+@pytest.mark.parametrize(("text", "lang", "gpu", "count", "lead"), [
+    ("cheapest gpu with 80gb", None, "a100-80gb", 1,
+     "💵 <b>The cheapest GPU with at least 80 GB: 1× A100 80GB at $0.92/hour.</b>"),
+    ("cheapest 48gb gpu", None, "l40s", 1, "💵 <b>The cheapest GPU with at least 48 GB: 1× L40S"),
+    # 2× H200 hold 282 GB: not enough; 4× A100 80GB hold 320.
+    ("cheapest way to get 300gb of vram", None, "a100-80gb", 4,
+     "💵 <b>No single GPU we rent has 300 GB; the cheapest configuration with that much in all: "
+     "4× A100 80GB at $3.68/hour.</b>"),
+    ("la gpu mas barata con 80gb", "es", "a100-80gb", 1, "💵 <b>La GPU más barata con al menos 80"),
+    ("le gpu le moins cher avec 80 go", "fr", "a100-80gb", 1,
+     "💵 <b>Le GPU le moins cher avec au moins 80"),
+])
+def test_the_cheapest_gpu_with_a_memory(text: str, lang: str | None, gpu: str, count: int,
+                                        lead: str) -> None:
+    out, body = _ask(text, lang)
+    assert body.startswith(lead), body
+    assert out["cheapest_fit"] == {"gpu": gpu, "gpu_count": count,
+                                   "usd_per_hour": out["cheapest_fit"]["usd_per_hour"]}  # type: ignore[index]
+    assert out["error"] is None

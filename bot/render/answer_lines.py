@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+from markupsafe import Markup
+
 from bot.answer import Answer, ContextPair, FamilyPick
 from bot.render.lines import (
     bf16_error_line,
@@ -506,6 +508,8 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
         _card_noted(answer, ph, put)
     elif answer.card_specs is not None:
         _card_specs(answer, ph, put)
+    elif answer.memory_offers:
+        _memory_offers(answer, ph, put)
     elif answer.merge is not None:
         _merge(answer, ph, put)
     elif answer.missing:
@@ -667,6 +671,33 @@ def _card_noted(answer: Answer, ph: Phrases, put: Put) -> None:
         put(_("We don't rent the %(gpu)s, so there is no price to quote for it; /prices lists "
               "the GPUs we rent.", gpu=ph.gpu_name(gpu.id)))
         put("\n")
+
+
+def _memory_offers(answer: Answer, ph: Phrases, put: Put) -> None:
+    """"cheapest gpu with 80gb": the cheapest offered configuration holding that memory, then
+    the next ones."""
+    _, fmt = ph._, ph.fmt
+    first, *others = answer.memory_offers
+    want = answer.query.vram_gb
+    assert want is not None
+    facts = {"memory": fmt.gb(want), "config": ph.config(first.gpu, first.count),
+             "price": ph.per_hour(first.usd_per_hour)}
+    put("💵 <b>")
+    put(_("The cheapest GPU with at least %(memory)s: %(config)s at %(price)s.", **facts)
+        if answer.memory_per_gpu else
+        _("No single GPU we rent has %(memory)s; the cheapest configuration with that much in "
+          "all: %(config)s at %(price)s.", **facts))
+    put("</b>\n")
+    if others:
+        put(_("Next: %(others)s.", others=fmt.list([
+            Markup("").join((ph.config(o.gpu, o.count), " (", ph.per_hour(o.usd_per_hour), ")"))
+            for o in others])))
+        put("\n")
+    if not answer.memory_per_gpu:
+        put("<i>")
+        put(_("Split over several GPUs, a model needs its weights sharded (FSDP, DeepSpeed "
+              "ZeRO-3, tensor parallelism)."))
+        put("</i>\n")
 
 
 def _card_specs(answer: Answer, ph: Phrases, put: Put) -> None:
