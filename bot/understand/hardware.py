@@ -358,6 +358,13 @@ def _resolve(
     else:
         return None, None, False
     if gpu.unified_memory:
+        if mem is not None and gpu.memory_options_gb and mem not in gpu.memory_options_gb:
+            # "mac mini m4 64gb": no M4 has 64 GB, its Pro does (273 GB/s, not 120): the first
+            # higher tier of the same chip made with that memory.
+            tier = next((t for t in (index.find_gpu(f"{name} {grade}")
+                                     for grade in ("pro", "max", "ultra"))
+                         if t is not None and mem in t.memory_options_gb), None)
+            gpu = tier or gpu
         return gpu, mem, mem is None and len(gpu.memory_options_gb) > 1
     variants = index.variants(gpu)
     if mem is not None and mem == gpu.shared_memory_gb:
