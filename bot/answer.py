@@ -214,7 +214,8 @@ class ContextPair:
 class MethodSide:
     """One of LoRA and QLoRA for "lora vs qlora": its planning estimate, its detailed estimate
     at typical settings (per GPU, None with no model named) and the utilisation the training
-    time estimates assume for it (rules/data/detailed.toml mfu.*, an assumption)."""
+    time estimates assume for its matmuls (rules/data/detailed.toml mfu.bf16_dense, an
+    assumption; QLoRA's dequantization is timed on top, rules.training_time.Dequant)."""
 
     method: str
     estimate_gb: Decimal
@@ -1024,7 +1025,6 @@ def _method_diff(query: Query, answer: Answer, cat: Catalogue) -> MethodDiff | N
     named = size is not None and not answer.missing and not answer.error
     sides: dict[str, MethodSide] = {}
     for method in ("qlora", "lora"):
-        spec = cat.method(method)
         detailed: Decimal | None = None
         if named:
             ma = next((m for m in answer.methods if m.memory.method == method), None)
@@ -1033,11 +1033,12 @@ def _method_diff(query: Query, answer: Answer, cat: Catalogue) -> MethodDiff | N
             found = detailed_for(query, answer.model_copy(update={"primary": ma}), cat)
             detailed = found.per_gpu_gb if found is not None else None
         example = size if named and size is not None else _DIFF_EXAMPLE_B
-        key = "mfu.qlora" if spec.quantized_base else "mfu.bf16_dense"
+        # QLoRA's matmuls run at LoRA's utilisation; its dequantization is timed apart
+        # (rules.training_time.Dequant).
         sides[method] = MethodSide(
             method=method, estimate_gb=memory(method, example, cat).estimate_gb,
             per_billion_gb=memory(method, Decimal(1), cat).estimate_gb, detailed_gb=detailed,
-            mfu=Decimal(repr(constants[key])))
+            mfu=Decimal(repr(constants["mfu.bf16_dense"])))
     return MethodDiff(params_b=size if named else None,
                       example_b=size if named and size is not None else _DIFF_EXAMPLE_B,
                       qlora=sides["qlora"], lora=sides["lora"])

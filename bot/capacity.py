@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from bot.detail import (
     DEFAULT_GRAD_CKPT,
+    DEFAULT_MICRO_BATCH,
+    DEFAULT_SEQ_LEN,
     _estimate,
     _peak,
     _target,
@@ -169,8 +171,13 @@ def training_speed_facts(query: Query, answer: Answer, cat: Catalogue) -> dict[s
     gpu = cat.gpu(target.gpu)
     peak, precision = _peak(gpu)
     ckpt = DEFAULT_GRAD_CKPT if query.grad_ckpt is None else query.grad_ckpt
+    # QLoRA's dequantization is shared by a micro-batch's tokens (rules.training_time.Dequant).
+    step = (query.seq_len if query.seq_len and query.seq_len > 0 else DEFAULT_SEQ_LEN) * (
+        query.batch_size if query.batch_size and query.batch_size > 0 else DEFAULT_MICRO_BATCH)
     rate = training_throughput(estimator_model(query, answer.params_b, cat), method, peak,
-                               target.gpu_count, ckpt) if peak is not None else None
+                               target.gpu_count, ckpt, tokens_per_step=step,
+                               bandwidth_gbs=gpu.memory_bandwidth_gbs) \
+        if peak is not None else None
     return {"train_speed": TrainingSpeed(
         method=method.id, gpu=gpu.id, gpu_count=target.gpu_count, asked=on_asked,
         peak_precision=precision, throughput=rate)}

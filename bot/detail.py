@@ -482,7 +482,7 @@ def detailed_for(
             model, method, int(query.dataset_tokens), ckpt, None if short else asked, options,
             cat, tokens_per_second, epochs, held=check is not None and check.detailed_fits,
             reference=bool(query.reference_model),
-            rent=query.rent_asked or query.intent == "cost",
+            rent=query.rent_asked or query.intent == "cost", tokens_per_step=seq_len * batch,
         )
         if short and asked is not None:
             time = replace(time, **_shorter_run(
@@ -1176,8 +1176,13 @@ def _shorter_run(
         peak, precision = _peak(gpu)
         if peak is None:
             return out
-        run = estimate_training_time(model, method, tokens, peak, count, epochs, ckpt,
-                                     reference=bool(query.reference_model))
+        seq = setting.get("asked_seq_len", _positive(query.seq_len, DEFAULT_SEQ_LEN))
+        assert isinstance(seq, int)
+        run = estimate_training_time(
+            model, method, tokens, peak, count, epochs, ckpt,
+            reference=bool(query.reference_model),
+            tokens_per_step=seq * _positive(query.batch_size, DEFAULT_MICRO_BATCH),
+            bandwidth_gbs=gpu.memory_bandwidth_gbs)
         out["asked_fp16"] = precision == "fp16"
     out.update(setting, asked_hours=run.wall_clock_hours, asked_gpu_hours=run.gpu_hours)
     return out
@@ -1205,6 +1210,7 @@ def _training_time(
     held: bool = False,
     reference: bool = False,
     rent: bool = False,
+    tokens_per_step: int | None = None,
 ) -> TrainingEstimate:
     measured = tokens_per_second is not None and tokens_per_second > 0
     def paid(option: Fit) -> Decimal | None:
@@ -1212,8 +1218,10 @@ def _training_time(
         peak = _peak(cat.gpu(option.gpu))[0] if option.gpu is not None else None
         if peak is None or option.gpu is None:
             return None
-        there = estimate_training_time(model, method, tokens, peak, option.gpu_count, epochs,
-                                       ckpt, reference=reference)
+        there = estimate_training_time(
+            model, method, tokens, peak, option.gpu_count, epochs, ckpt, reference=reference,
+            tokens_per_step=tokens_per_step,
+            bandwidth_gbs=cat.gpu(option.gpu).memory_bandwidth_gbs)
         hours = max(there.gpu_hours / option.gpu_count, Decimal("0.01"))
         return paid_usd(option.gpu, option.gpu_count, hours, catalogue=cat)
 
@@ -1242,19 +1250,20 @@ def _training_time(
         rented = None
         if on_asked and not gpu.rented:
             rented = _training_time(model, method, tokens, ckpt, None, options, cat, None, epochs,
-                                    reference=reference)
+                                    reference=reference, tokens_per_step=tokens_per_step)
         return replace(base, **fields, problem="no_peak_tflops",
                        rented=rented if rented is not None and rented.quote else None)
     else:
         peak, precision = _peak(gpu)
         assert peak is not None
         run = estimate_training_time(model, method, tokens, peak, count, epochs, ckpt,
-                                     reference=reference)
+                                     reference=reference, tokens_per_step=tokens_per_step,
+                                     bandwidth_gbs=gpu.memory_bandwidth_gbs)
         if rent and on_asked and not gpu.rented:
             # "how long on my L4, and what would it cost on your GPUs?": the run where we rent it
             # for least, beside the time on the card asked (was the time alone, no cost).
             there = _training_time(model, method, tokens, ckpt, None, options, cat, None, epochs,
-                                   reference=reference)
+                                   reference=reference, tokens_per_step=tokens_per_step)
             if there.quote is not None:
                 fields.update(rented=there)
         n = model.active_params_b or model.params_b if isinstance(model, ModelSpec) else model

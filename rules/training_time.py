@@ -5,11 +5,14 @@ FLOPs per token: 6·N for full fine-tuning (Kaplan et al. 2020; EleutherAI Trans
 activation checkpointing recomputes the forward pass. N is the parameters a token goes through
 (active parameters for mixture-of-experts). Time = FLOPs / (peak dense BF16 FLOP/s × MFU).
 The MFU values are assumptions from rules/data/detailed.toml; a user's measured tokens/s per GPU
-replaces them whenever it is known. Money lives elsewhere: this returns hours only (Decimal).
+replaces them whenever it is known. QLoRA runs its matmuls like LoRA and adds, on every pass
+over a micro-batch, the dequantization of its 4-bit weights to BF16 (bitsandbytes' MatMul4Bit:
+read 4 bits, write 2 bytes a weight), a memory-bound time the micro-batch's tokens share. Money lives elsewhere: this returns hours only (Decimal).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import MAX_EMAX, MIN_EMIN, ROUND_FLOOR, ROUND_HALF_UP, Context, Decimal
 
 from pydantic import BaseModel, ConfigDict
@@ -20,8 +23,10 @@ from rules.notes import Note, note
 from rules.schema import Method
 
 __all__ = [
+    "Dequant",
     "TrainingThroughput",
     "TrainingTime",
+    "dequant_for",
     "estimate_training_time",
     "gpu_hours_from_throughput",
     "training_flops",
@@ -102,15 +107,71 @@ class TrainingThroughput(BaseModel):
     assumptions: tuple[Note, ...]
 
 
-def _utilisation(spec: Method, mfu: Decimal | float | None) -> tuple[Decimal, bool]:
-    """The model-FLOPs utilisation: the one given, else the assumed one of rules/data."""
+def _utilisation(spec: Method, mfu: Decimal | float | None,
+                 dequant: Dequant | None = None) -> tuple[Decimal, bool]:
+    """The model-FLOPs utilisation: the one given, else the assumed one of rules/data; for
+    QLoRA with its step and the GPU's bandwidth known (`dequant`), that one less the
+    dequantization's share of the step (without them its matmuls' alone: the dequantization,
+    a few percent at thousands of tokens a step, left out)."""
     if mfu is None:
-        key = "mfu.qlora" if spec.quantized_base else "mfu.bf16_dense"
-        return Decimal(repr(load_constants()[key])), True
+        bf16 = Decimal(repr(load_constants()["mfu.bf16_dense"]))
+        return (dequant.utilisation(bf16) if dequant is not None else bf16), True
     util = Decimal(str(mfu))
     if not util.is_finite() or not Decimal(0) < util <= Decimal(1):
         raise ValueError("mfu must be in (0, 1]")
     return util, False
+
+
+@dataclass(frozen=True, slots=True)
+class Dequant:
+    """What QLoRA's dequantization costs a step: bitsandbytes' MatMul4Bit turns each 4-bit
+    weight back into BF16 before every matmul (forward, backward, and the forward again that
+    checkpointing recomputes), a pass over every stored weight, memory-bound at the GPU's
+    bandwidth, whatever the micro-batch; the matmuls grow with its tokens. Its share of the
+    step is small at thousands of tokens a micro-batch and grows as they shrink."""
+
+    tokens_per_step: int  # tokens per micro-batch, per GPU
+    bandwidth_gbs: Decimal  # per GPU
+    peak_tflops: Decimal
+    flops_per_param_token: Decimal  # k in k·N (recompute included)
+    active_params_b: Decimal  # N: what a token's matmuls go through
+    stored_params_b: Decimal  # every 4-bit weight (a mixture of experts: all its experts)
+    grad_ckpt: bool
+    reference: bool = False  # DPO's reference: the base's forward again, adapters disabled
+
+    def seconds(self) -> Decimal:
+        """One step's dequantization: passes × weights × bytes read and written / bandwidth."""
+        c = load_constants()
+        passes = 2 + int(self.grad_ckpt) + int(self.reference)
+        per = Decimal(repr(c["training.dequant_bytes_per_param"]))
+        return passes * self.stored_params_b * 10**9 * per / (self.bandwidth_gbs * 10**9)
+
+    def utilisation(self, bf16: Decimal) -> Decimal:
+        """The BF16 utilisation over the whole step, dequantization included: the matmuls'
+        time at `bf16`, over that time plus the dequantization's; to a thousandth."""
+        flops = self.flops_per_param_token * self.active_params_b * 10**9 * self.tokens_per_step
+        matmuls = flops / (self.peak_tflops * 10**12 * bf16)
+        share = bf16 * matmuls / (matmuls + self.seconds())
+        return share.quantize(Decimal("0.001"), rounding=ROUND_HALF_UP)
+
+
+def dequant_for(
+    model: ModelSpec | Decimal | float | int, method: Method | str,
+    peak_tflops: Decimal | float | int, grad_ckpt: bool, tokens_per_step: int | None,
+    bandwidth_gbs: Decimal | None, reference: bool = False,
+) -> Dequant | None:
+    """QLoRA's dequantization on a GPU of that bandwidth at that micro-batch, else None (not
+    QLoRA, or the bandwidth or the step unknown)."""
+    spec = method_spec(method, "training")
+    if not spec.quantized_base or bandwidth_gbs is None or not tokens_per_step \
+            or tokens_per_step < 1 or bandwidth_gbs <= 0:
+        return None
+    stored = model.params_b if isinstance(model, ModelSpec) else _params_b(model)
+    return Dequant(tokens_per_step=tokens_per_step, bandwidth_gbs=bandwidth_gbs,
+                   peak_tflops=_peak(peak_tflops),
+                   flops_per_param_token=_flops_per_param_token(spec, grad_ckpt, reference),
+                   active_params_b=_params_b(model), stored_params_b=stored,
+                   grad_ckpt=grad_ckpt, reference=reference)
 
 
 def _peak(peak_bf16_tflops: Decimal | float | int) -> Decimal:
@@ -132,14 +193,20 @@ def training_throughput(
     gpus: int = 1,
     grad_ckpt: bool = False,
     mfu: Decimal | float | None = None,
+    *,
+    tokens_per_step: int | None = None,
+    bandwidth_gbs: Decimal | None = None,
 ) -> TrainingThroughput:
     """Tokens/s per GPU = peak FLOP/s × utilisation / (k·N): the rate at which
-    estimate_training_time's run goes (its seconds are tokens / this rate, before rounding)."""
+    estimate_training_time's run goes (its seconds are tokens / this rate, before rounding).
+    QLoRA: `tokens_per_step` (a micro-batch's tokens per GPU) and the GPU's `bandwidth_gbs`
+    size its dequantization (Dequant)."""
     if gpus < 1:
         raise ValueError("gpus must be at least 1")
     peak = _peak(peak_bf16_tflops)
     spec = method_spec(method, "training")
-    util, assumed = _utilisation(spec, mfu)
+    util, assumed = _utilisation(spec, mfu, dequant_for(
+        model, spec, peak, grad_ckpt, tokens_per_step, bandwidth_gbs))
     per = _flops_per_param_token(spec, grad_ckpt)
     params = _params_b(model)
     rate = peak * Decimal(10**12) * util / (per * params * Decimal(10**9))
@@ -169,26 +236,25 @@ def estimate_training_time(
     grad_ckpt: bool = False,
     mfu: Decimal | float | None = None,
     reference: bool = False,
+    *,
+    tokens_per_step: int | None = None,
+    bandwidth_gbs: Decimal | None = None,
 ) -> TrainingTime:
     """GPU-hours from FLOPs: the caller passes the GPU's peak dense BF16 TFLOPS (from the GPU
     catalogue, e.g. A100 312, H100 989.5); `mfu` overrides the assumed utilisation; `reference`
-    adds a frozen reference model's forward pass (DPO, IPO, KTO)."""
+    adds a frozen reference model's forward pass (DPO, IPO, KTO); QLoRA: `tokens_per_step` and
+    `bandwidth_gbs` size its dequantization (Dequant)."""
     if gpus < 1 or epochs < 1:
         raise ValueError("gpus and epochs must be at least 1")
     peak = Decimal(str(peak_bf16_tflops))
     if not peak.is_finite() or peak <= 0:
         raise ValueError("peak_bf16_tflops must be positive")
     spec = method_spec(method, "training")
-    c = load_constants()
     assumptions: list[Note] = []
-    if mfu is None:
-        key = "mfu.qlora" if spec.quantized_base else "mfu.bf16_dense"
-        util = Decimal(repr(c[key]))
+    util, assumed = _utilisation(spec, mfu, dequant_for(
+        model, spec, peak, grad_ckpt, tokens_per_step, bandwidth_gbs, reference))
+    if assumed:
         assumptions.append(note("mfu_assumed", mfu=util))
-    else:
-        util = Decimal(str(mfu))
-        if not util.is_finite() or not Decimal(0) < util <= Decimal(1):
-            raise ValueError("mfu must be in (0, 1]")
     tokens = dataset_tokens * epochs
     flops = training_flops(model, tokens, spec, grad_ckpt, reference)
     per = _flops_per_param_token(spec, grad_ckpt, reference)

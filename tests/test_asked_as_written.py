@@ -155,7 +155,7 @@ def test_a_cost_for_a_dataset_leads_with_the_run(text: str, start: str, cost: st
 def test_each_method_is_priced_for_the_dataset_not_the_illustrative_hours() -> None:
     body = str(_json("cost to fine-tune llama 8b on 50M tokens")["text"])
     assert "illustrative assumption" not in body, body
-    assert "1× L40S × 9.21 hours" in body  # QLoRA's own run on that dataset
+    assert "1× L40S × 5.74 hours" in body  # QLoRA's own run on that dataset
     assert "per hardware hour" not in body
 
 
@@ -288,7 +288,7 @@ def test_pasted_runs_and_price_comparisons(text: str, facts: dict[str, object]) 
 @pytest.mark.parametrize(("text", "facts"), [
     # "combien de temps il faut" asks how long, not how many cards
     ("combien de temps il faut pour qlorer un 70b sur 10M tokens avec une H100",
-     {"intent": "time", "gpu_count": 1, "hours": 5.9}),
+     {"intent": "time", "gpu_count": 1, "hours": 3.58}),
     ("combien de T4 il me faut pour 70b", {"intent": "recommend", "gpu_count": 8}),
     # a discount is answered by the price list (blocks at the same hourly rate)
     ("is there any discount for long rentals", {"intent": "prices"}),
@@ -372,5 +372,5 @@ def test_two_counts_that_both_miss_say_how_many_it_takes() -> None:
 def test_a_cost_lead_names_the_dataset_and_its_epochs() -> None:
     body = str(_json("how much would a 3 epoch qlora of llama 3.1 70b on 20M tokens cost on 2xh100")
                ["text"])
-    assert body.startswith("💵 <b>About $82.06 to fine-tune Llama 3.1 70B on 20 million tokens × "
-                           "3 epochs</b> — QLoRA, about 17.69 hours on 2× H100."), body
+    assert body.startswith("💵 <b>About $49.88 to fine-tune Llama 3.1 70B on 20 million tokens × "
+                           "3 epochs</b> — QLoRA, about 10.75 hours on 2× H100."), body

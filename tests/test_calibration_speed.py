@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import importlib.util
+import statistics
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -91,13 +92,32 @@ def test_llama_cpp_layer_split_reads_the_gpus_in_turn(
 
 
 def test_training_rows_against_the_estimate(evaluated: tuple[ModuleType, list[Any]]) -> None:
-    # fms-acceleration's A100 runs go faster than the chat's FLOPs estimate says: full and
-    # LoRA (35 % of the peak over 8·N / 6·N FLOPs a token) by 1.1-1.7x, QLoRA (its 20 %)
-    # by 1.9-2.9x. Pinned so that a change to the utilisation or the FLOPs per token shows.
+    # fms-acceleration's A100 runs go faster than the chat's FLOPs estimate says: full
+    # fine-tuning and LoRA (35 % of the peak over 8·N / 6·N FLOPs a token) by 1.1-1.7x.
+    # Pinned so that a change to the utilisation or the FLOPs per token shows.
     report, rows = evaluated
     found = report.spread(rows, "training")
     assert found is not None
     n, median, low, high = found
     assert n == 19, report.render(rows)
-    assert low >= 1.0 and high <= 3.0, report.render(rows)
-    assert 1.4 <= median <= 1.9, report.render(rows)
+    assert low >= 1.0 and high <= 1.75, report.render(rows)
+    assert 1.2 <= median <= 1.4, report.render(rows)
+
+
+def test_qlora_runs_as_fast_as_lora_at_thousands_of_tokens_a_step(
+        evaluated: tuple[ModuleType, list[Any]]) -> None:
+    # The same runs measured QLoRA (bitsandbytes NF4) at 0.87-1.07 of LoRA's tokens/s, 8k-32k
+    # tokens a micro-batch: its dequantization, a pass over the weights whatever the tokens,
+    # is a few percent of such a step. The flat 20 % QLoRA was assumed at (against LoRA's 35 %)
+    # put these rows at 1.90-2.93 (their time 2-3x too long); timing the dequantization at the
+    # GPU's bandwidth puts them beside LoRA's.
+    report, rows = evaluated
+
+    def ratios(method: str) -> list[float]:
+        return [r.ratio for r in rows if r.what == "training"
+                and r.raw["method"].startswith(method + " ") and r.ratio is not None]
+
+    qlora, lora = ratios("QLoRA"), ratios("LoRA")
+    assert len(qlora) == 9 and len(lora) == 6
+    assert max(qlora) < 1.75 and statistics.median(qlora) < 1.3, report.render(rows)
+    assert abs(statistics.median(qlora) - statistics.median(lora)) < 0.15, report.render(rows)

@@ -249,7 +249,7 @@ def test_a_question_of_its_own_after_a_gpu_price_stays_its_own() -> None:
 DEADLINE: list[tuple[str, str, str]] = [
     ("qlora llama 3 8b on 20M tokens on an h100 for 10 hours", "will it finish overnight?",
      "✅ <b>Yes: by this estimate it finishes overnight.</b> A night is taken as 8 to 12 hours."),
-    ("qlora de mistral 7b con 50M tokens en mi 4090", "¿y se termina en una noche?",
+    ("qlora de mistral 7b con 100M tokens en mi 4090", "¿y se termina en una noche?",
      "❌ <b>No: según esta estimación, tarda más de una noche.</b>"),
     ("qlora de mistral 7b sur 50M tokens sur ma 4090", "et ça finit en une journée ?",
      "✅ <b>Oui\u00a0: d'après cette estimation, l'entraînement tient en 24\u00a0heures.</b>"),

@@ -50,10 +50,10 @@ def test_a_count_alone_after_a_run_on_samples_is_not_a_length() -> None:
 
 
 DEADLINES: list[tuple[tuple[str, ...], str]] = [
-    (("i have a 4090", "how long to qlora mistral 7b on 50k samples of 512 tokens?",
+    (("i have a 4090", "how long to qlora mistral 7b on 100k samples of 512 tokens?",
       "and three epochs?", "is a day enough?"),
      "❌ <b>No: by this estimate it takes longer than 24 hours.</b>"),
-    (("how long to qlora llama 3 8b on my 3090 for 20k samples of 512 tokens", "is a night enough?"),
+    (("how long to qlora llama 3 8b on my 3090 for 30k samples of 512 tokens", "is a night enough?"),
      "⚠️ <b>Only in a long night: by this estimate it takes more than 8 hours.</b>"),
     (("how long to qlora llama 3 8b on my 3090 for 20k samples", "is a week enough?"),
      "✅ <b>Yes: by this estimate it finishes within 168 hours, even at 2,048 tokens a sample.</b>"),
@@ -72,9 +72,9 @@ def test_a_cost_after_a_run_timed_on_a_card_not_rented_is_where_we_rent_it() -> 
     _, cost, epochs = converse("how long to qlora llama 3 8b on my l4 for 100M tokens",
                                "and how much would that cost on your gpus?", "and for 2 epochs?")
     assert cost.answer.intent == "cost", cost.text
-    assert "💵 <b>About $15.10 to fine-tune Llama 3 8B on 100 million tokens</b>" in cost.text
+    assert "💵 <b>About $9.41 to fine-tune Llama 3 8B on 100 million tokens</b>" in cost.text
     assert "illustrative" not in cost.text, cost.text
-    assert "💵 <b>About $30.20 to fine-tune Llama 3 8B on 100 million tokens × 2 epochs</b>" \
+    assert "💵 <b>About $18.82 to fine-tune Llama 3 8B on 100 million tokens × 2 epochs</b>" \
         in epochs.text, epochs.text
 
 

@@ -280,10 +280,14 @@ def test_h100_without_checkpointing_and_qlora_mfu() -> None:
     # Without checkpointing 8x H100 cannot hold it (detailed estimate): timed where it fits.
     assert d.check is not None and not d.check.detailed_fits and t.asked_short
     assert t.quote is not None and not t.asked and (t.quote.gpu, t.quote.gpu_count) != ("h100", 8)
-    # QLoRA dequantizes every weight: a lower assumed utilisation (rules/data/detailed.toml).
+    # QLoRA dequantizes every weight on each of its 3 passes a step (rules/data/detailed.toml
+    # training.dequant_bytes_per_param): at 2048 tokens a step on an H100 the matmuls take
+    # 6 x 70e9 x 2048 / (989.5e12 x 0.35) = 2.484 s, the dequantization 3 x 70e9 x 2.52 /
+    # 3350e9 = 0.158 s: 0.35 x 2.484 / 2.642 = 0.329 of the peak.
     qlora = detailed(intent="fit", params_b=D(70), method="qlora", gpu="h100",
                      dataset_tokens=D(10**8)).training_time
-    assert qlora is not None and qlora.mfu == D("0.2")
+    assert qlora is not None and qlora.mfu == D("0.329")
+    assert qlora.gpu_hours == _gpu_hours(6, 70, 10**8, "989.5", "0.329")
 
 
 def test_without_a_gpu_the_cheapest_timeable_offer_is_used() -> None:
@@ -300,14 +304,15 @@ def test_without_a_gpu_the_cheapest_timeable_offer_is_used() -> None:
 
 def test_the_run_is_timed_where_it_costs_least_not_on_the_cheapest_hour() -> None:
     """70B QLoRA on 100M tokens: 1× A100 80GB is $0.92/hour at 312 peak TFLOPS, 1× H100
-    $2.32/hour at 989.5, 1× B200 $4.61/hour at 2,250: the run's 25.93 B200 hours are paid
-    $138.30 (30 GPU-hours in blocks), the H100's 58.96 hours $139.20 (60), the A100's 187 hours
-    $176.64 (192): least on the B200, though its hour is the dearest."""
+    $2.32/hour at 989.5, 1× B200 $4.61/hour at 2,250: the run's 14.81 B200 hours (35 %: no
+    bandwidth cited to time its dequantization) are paid $92.20 (20 GPU-hours in blocks), the
+    H100's 35.84 hours (32.9 %) $92.80 (40), the A100's 110.3 hours (33.9 %) more: least on
+    the B200, though its hour is the dearest."""
     d = detailed(intent="cost", params_b=D(70), method="qlora", dataset_tokens=D(10**8))
     t = d.training_time
     assert t is not None and t.quote is not None and (t.gpu, t.gpu_count) == ("b200", 1)
     assert t.cheaper_hour is not None and t.cheaper_hour.gpu == "a100-80gb"
-    assert t.quote.plan.usd == D("138.30")
+    assert t.quote.plan.usd == D("92.20")
 
 
 def test_the_run_is_timed_where_the_blocks_paid_cost_least() -> None:
@@ -538,8 +543,10 @@ def test_offload_is_not_assumed_where_the_run_fits_or_on_one_gpu() -> None:
 
 
 def test_a_card_without_bf16_is_timed_at_its_datasheet_fp16_peak() -> None:
-    # T4 datasheet: 65 FP16 TFLOPS mixed precision; QLoRA of 8B with checkpointing = 6·N·D at
-    # the assumed 20 % QLoRA utilization: 6 x 8.0e9 x 1e7 / (0.2 x 65e12) s = 10.26 h.
+    # T4 datasheet: 65 FP16 TFLOPS mixed precision, 320 GB/s; QLoRA of 8B with checkpointing =
+    # 6·N·D at the assumed 35 % less the dequantization's share of a 2048-token step:
+    # matmuls 6 x 8e9 x 2048 / (65e12 x 0.35) = 4.322 s, dequantization 3 x 8e9 x 2.52 /
+    # 320e9 = 0.189 s: 0.35 x 4.322 / 4.511 = 0.335; 6 x 8e9 x 1e7 / (0.335 x 65e12) s = 6.12 h.
     from bot.pipeline import Pipeline, to_json
 
     reply = Pipeline(CAT).ask("how long to qlora llama 3 8b on a T4 with 10M tokens")
@@ -548,7 +555,8 @@ def test_a_card_without_bf16_is_timed_at_its_datasheet_fp16_peak() -> None:
     assert t.peak_precision == "fp16" and t.peak_tflops == 65
     assert t.params_b is not None
     assert to_json(reply)["hours"] == pytest.approx(
-        6 * float(t.params_b) * 1e9 * 1e7 / (0.2 * 65e12) / 3600, abs=0.01)
+        6 * float(t.params_b) * 1e9 * 1e7 / (0.335 * 65e12) / 3600, abs=0.01)
+    assert t.mfu == D("0.335")
     assert "FP16 mixed precision is assumed" in to_json(reply)["text"]
     # No datasheet figure on file (RTX A5000): still no time rather than a guess.
     none = Pipeline(CAT).ask("how long to qlora llama 3 8b on an rtx a5000 with 10M tokens")

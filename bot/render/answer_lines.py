@@ -338,9 +338,11 @@ def _method_diff(answer: Answer, ph: Phrases, put: Put) -> None:
         "QLoRA stores the frozen weights as 4-bit NormalFloat and turns them back into BF16 for "
         "every matrix multiply (Dettmers et al. 2023, the QLoRA paper, which reports the task "
         "performance of 16-bit fine-tuning kept): much less memory, slower steps. Our time "
-        "estimates assume %(q)s of the GPU's peak for QLoRA against %(l)s for LoRA: "
+        "estimates give both %(l)s of the GPU's peak, and QLoRA's steps the time of that "
+        "conversion on top (each weight read in 4 bits and written in BF16 on every pass, at "
+        "the GPU's memory bandwidth), a few percent at thousands of tokens a step: "
         "assumptions, not measurements.",
-        q=fmt.percent(d.qlora.mfu * 100, 0), l=fmt.percent(d.lora.mfu * 100, 0),
+        l=fmt.percent(d.lora.mfu * 100, 0),
     ))
     put("\n\n")
 
