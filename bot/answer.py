@@ -461,6 +461,7 @@ class Answer(BaseModel):
     # whose memory holds it (per GPU when one GPU can, else in all), cheapest first.
     memory_offers: tuple[Offer, ...] = ()
     memory_per_gpu: bool = False  # memory_offers hold the memory on each GPU
+    memory_short: bool = False  # none holds it: memory_offers is the largest configuration
     merge: MergeMemory | None = None  # "how much ram to merge a 70b lora": what the merge holds
     model_name: str | None = None
     family: tuple[str, ...] = ()  # the models of a family named without a size, to choose from
@@ -786,7 +787,8 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
             and query.runner is None and query.seq_len is None and query.hours is None \
             and query.dataset_tokens is None:
         return _card_specs(query, cat)
-    if query.intent == "recommend" and query.vram_gb is not None and query.gpu is None \
+    if query.intent == "recommend" and query.vram_gb is not None and query.vram_gb > 0 \
+            and query.gpu is None \
             and query.params_b is None and query.model_id is None and not query.family \
             and query.method is None and not query.largest and query.budget_usd is None:
         return _cheapest_memory(query, cat)
@@ -1233,8 +1235,13 @@ def _cheapest_memory(query: Query, cat: Catalogue) -> Answer:
     priced = [o for o, _cap in cat.offers_by_price]
     single = [o for o in priced if o.count == 1 and cat.gpu(o.gpu).vram_gb >= want]
     found = single or [o for o in priced if cat.gpu(o.gpu).vram_gb * o.count >= want]
+    if not found:
+        # More than any configuration we rent: the largest one, said to fall short.
+        largest = max(priced, key=lambda o: cat.gpu(o.gpu).vram_gb * o.count)
+        return Answer(query=query, intent="recommend", memory_offers=(largest,),
+                      memory_short=True)
     return Answer(query=query, intent="recommend", memory_offers=tuple(found[:3]),
-                  memory_per_gpu=bool(single), missing=None if found else "model_size")
+                  memory_per_gpu=bool(single))
 
 
 # The methods a card's figures are shown with: the largest size each holds by the planning rule.

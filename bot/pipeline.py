@@ -517,7 +517,7 @@ def to_json(reply: Reply) -> dict[str, Any]:
             "gpu": a.memory_offers[0].gpu,
             "gpu_count": a.memory_offers[0].count,
             "usd_per_hour": _money(a.memory_offers[0].usd_per_hour),
-        } if cheapest is None and a.memory_offers else None
+        } if cheapest is None and a.memory_offers and not a.memory_short else None
         if cheapest is None
         else {
             "gpu": cheapest.gpu,

@@ -101,3 +101,17 @@ def test_the_cheapest_gpu_with_a_memory(text: str, lang: str | None, gpu: str, c
     assert out["cheapest_fit"] == {"gpu": gpu, "gpu_count": count,
                                    "usd_per_hour": out["cheapest_fit"]["usd_per_hour"]}  # type: ignore[index]
     assert out["error"] is None
+
+
+@pytest.mark.parametrize(("text", "lang", "lead"), [
+    ("cheapest gpu with 99999999gb", None,
+     "🚫 <b>None of the configurations we rent has 99,999,999 GB; the largest is 8× B200 "
+     "(1,440 GB in all, $36.88/hour).</b>"),
+    ("la forma mas barata de tener 2tb de vram", "es",
+     "🚫 <b>Ninguna de las configuraciones que alquilamos tiene 2.000 GB"),
+])
+def test_more_memory_than_any_configuration_is_said_so(text: str, lang: str | None,
+                                                       lead: str) -> None:
+    out, body = _ask(text, lang)
+    assert body.startswith(lead), body
+    assert out["cheapest_fit"] is None and out["error"] is None

@@ -684,6 +684,13 @@ def _memory_offers(answer: Answer, ph: Phrases, put: Put) -> None:
     assert want is not None
     facts = {"memory": fmt.gb(want), "config": ph.config(first.gpu, first.count),
              "price": ph.per_hour(first.usd_per_hour)}
+    if answer.memory_short:
+        put("🚫 <b>")
+        put(_("None of the configurations we rent has %(memory)s; the largest is %(config)s "
+              "(%(total)s in all, %(price)s).", total=fmt.gb(
+                  ph.cat.gpu(first.gpu).vram_gb * first.count), **facts))
+        put("</b>\n")
+        return
     put("💵 <b>")
     put(_("The cheapest GPU with at least %(memory)s: %(config)s at %(price)s.", **facts)
         if answer.memory_per_gpu else
