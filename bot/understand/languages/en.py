@@ -132,7 +132,9 @@ LANGUAGE = Language(
             # Speculative decoding drafts tokens for a model being served.
             r"speculative(?: decoding)?", r"draft model", r"as (?:the |a )?draft",
         ),
-        "INFERENCE_WEAK": (r"run", r"running", r"runs", r"use", r"load", r"best (?:\w+ )?(?:models?|llms?)"),
+        "INFERENCE_WEAK": (r"run", r"running", r"runs", r"use", r"load", r"best (?:\w+ )?(?:models?|llms?)",
+                           # "is a 3060 enough for llms", "good for local ai": running them
+                           r"(?:good|enough|ok|okay|decent|fine|usable) (?:enough )?for (?:local )?(?:llms?|ai)"),
         "TRAINING_WORDS": (r"train\w*", r"tuning"),
         "ALERT_NOUNS": (r"alerts?", r"price alerts?", r"notifications?", r"subscriptions?"),
         "ALERT_REMOVE_VERBS": (

@@ -139,6 +139,8 @@ LANGUAGE = Language(
             r"poner en prod", r"decodificacion especulativa", r"modelo borrador",
         ),
         "INFERENCE_WEAK": (
+            # "es buena una 3060 para llms", "sirve para ia local": correrlos
+            r"para (?:correr )?(?:llms?|ia(?: local)?)(?![a-z])",
             r"ejecutar", r"ejecutarlo", r"correr", r"correrlo", r"usar", r"cargar",
             # as written in threads: "el modelo que corra", "¿corre llama 70b en mi 3090?"
             r"corre", r"corra", r"corran", r"corren", r"correria", r"corro",

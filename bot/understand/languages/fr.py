@@ -141,6 +141,8 @@ LANGUAGE = Language(
             r"mettre en prod", r"decodage speculatif", r"modele brouillon",
         ),
         "INFERENCE_WEAK": (
+            # "une 3060 suffit pour des llm", "bien pour l'ia en local" : les faire tourner
+            r"pour (?:des |les )?(?:llms?|l.?ia)(?![a-z])",
             r"faire tourner", r"tourner", r"executer", r"lancer", r"utiliser", r"charger",
             r"rouler", r"roule", r"faire rouler",
             # "ça tourne sur ma 3090 ?", "est-ce que mixtral tournerait"
