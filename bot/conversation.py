@@ -144,7 +144,7 @@ def _continuable(reply: Reply) -> bool:
         value not in (None, False) for value in (query.gpu, query.vram_gb, query.method,
                                                  query.dataset_tokens)))
     gpu_time = (is_gpu_time(reply.query) or asks_on_gpu(reply.query)) and not answer.missing
-    if answer.card_noted or answer.card_specs is not None:
+    if answer.card_noted or answer.card_specs is not None or answer.memory_offers:
         # "i have 2 3090s", "a10g specs": "and with 2 of them?", "can i run llama 3 70b?"
         return True
     if answer.missing == "hours" and asks_hours_of_gpu(query):

@@ -115,3 +115,15 @@ def test_more_memory_than_any_configuration_is_said_so(text: str, lang: str | No
     out, body = _ask(text, lang)
     assert body.startswith(lead), body
     assert out["cheapest_fit"] is None and out["error"] is None
+
+
+@pytest.mark.parametrize(("turns", "lead"), [
+    (("h100 specs", "and the a100?"), "📋 <b>A100 80GB: the datasheet's figures</b>"),
+    (("cuanta vram tiene la 3090?", "y la 4090?"), "📋 <b>RTX 4090: las cifras de su ficha técnica</b>"),
+    (("cheapest gpu with 80gb", "and with 141gb?"),
+     "💵 <b>The cheapest GPU with at least 141 GB: 1× H200 at $3.07/hour.</b>"),
+])
+def test_the_same_question_asked_again_of_another_card_or_memory(
+        turns: tuple[str, str], lead: str) -> None:
+    replies = converse(*turns)
+    assert replies[1].text.startswith(lead), replies[1].text

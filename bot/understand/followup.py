@@ -162,6 +162,13 @@ def follow_up(
         return new
     if new.not_llm is not None and not _names_model(new):
         return new  # "and stable diffusion on it?": another kind of model, not the last run's
+    if previous.specs_asked and _names_card(new) and not _names_model(new) \
+            and new.method is None and not new.specs_asked:
+        return new.model_copy(update={"specs_asked": True})  # "h100 specs", "and the a100?"
+    if _memory_asked(previous) and new.vram_gb is not None and new.gpu is None \
+            and not _names_model(new) and new.method is None:
+        # "cheapest gpu with 80gb", then "and with 141gb?": the same question at that memory.
+        return new.model_copy(update={"intent": "recommend"})
     measured = _on_another_card(new, previous)
     if measured is not None:
         return measured
@@ -290,6 +297,13 @@ def follow_up(
             **({"seq_len": _context_k(at.group("num")), "context_said": True} if at else {}),
         })
     return _samples_timed(merged if cue is None else _asking(merged, cue), previous)
+
+
+def _memory_asked(query: Query) -> bool:
+    """"cheapest gpu with 80gb": a memory asked for with no card nor model (bot.answer)."""
+    return query.intent == "recommend" and query.vram_gb is not None and query.gpu is None \
+        and query.params_b is None and query.model_id is None and query.method is None \
+        and not query.largest
 
 
 def _context_k(num: str) -> int:
