@@ -824,7 +824,6 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         composed = _by_detail(query, answer, composed, cat)
         composed = _compare_by_detail(query, answer, composed, cat)
         composed = _compare_times(query, answer, composed, cat)
-        composed = _compare_checks(query, composed, detailed, cat)
         composed = _dataset_quotes(query, answer, composed, cat)
         composed = _measured_elsewhere(query, composed, cat)
         composed = _by_paid(query, composed, cat)
@@ -1265,23 +1264,6 @@ def _card_specs(query: Query, cat: Catalogue) -> Answer:
                   vram_gb=query.vram_gb, card_specs=largest)
 
 
-def _compare_checks(
-    query: Query, composed: Answer, detailed: DetailedAnswer | None, cat: Catalogue
-) -> Answer:
-    """Settings stated on a comparison ("dpo llama 3 8b, 4090 or a100?"): the detailed estimate
-    on each side, which the verdicts follow (was the planning rule's figure alone, the DPO pairs
-    or the sequence and batch said left out)."""
-    comparison, primary = composed.comparison, composed.primary
-    if comparison is None or comparison.a is None or comparison.b is None or primary is None \
-            or detailed is None or detailed.check is None or not wants_details(query):
-        return composed
-    side_b = composed.model_copy(update={"primary": replace(primary, fit=comparison.b)})
-    other = detailed_for(query, side_b, cat)
-    if other is None or other.check is None:
-        return composed
-    return composed.model_copy(update={"compare_checks": (detailed.check, other.check)})
-
-
 def _compare_times(query: Query, answer: Answer, composed: Answer, cat: Catalogue) -> Answer:
     """"4x h100 vs 8x h100 for full finetune 13b on 1B tokens": how long the run takes and what
     it costs on each side that holds the model (no hours given: the dataset sets them). The
@@ -1318,30 +1300,28 @@ def _compare_by_detail(query: Query, answer: Answer, composed: Answer, cat: Cata
         return composed
     method = cat.method(primary.memory.method)
     serving = method.kind == "inference"
-    checks: list[FitCheck | None] = []
-    found: list[FitCheck | None] = []
-    for side in (comparison.a, comparison.b):
-        alt = answer.model_copy(update={"primary": replace(primary, fit=side)})
-        detail = detailed_for(query, alt, cat, tokens_per_second=query.tokens_per_second)
-        check = detail.check if detail is not None else None
-        # As DESIGN §3 has it for one configuration: the detailed verdict when a setting is
-        # stated (a precision or quantization among them), else the planning one.
-        leads = check is not None and detail.stated  # type: ignore[union-attr]
-        checks.append(check if leads else None)
-        found.append(check)
     update: dict[str, Any] = {}
-    if any(c is not None for c in checks) and all(c is not None for c in found):
-        # Where one side's verdict is the detailed one, both are ("2 or 4 h100 for lora 70b":
-        # 85 GB per GPU of 2× H100's 85.52 by it, so not "only 4× H100 holds it").
-        checks = list(found)
-        a, b = (replace(side, fits=check.detailed_fits)  # type: ignore[union-attr]
+    # As DESIGN §3 has it for one configuration: the detailed verdicts when a setting is stated
+    # (a precision or quantization among them, "dpo llama 3 8b, 4090 or a100?"), else the
+    # planning ones; then both sides are judged by it ("2 or 4 h100 for lora 70b, seq 2048":
+    # not "only 4× H100 holds it" where the detailed estimate holds it on 2).
+    checks: list[FitCheck] = []
+    if wants_details(query):
+        for side in (comparison.a, comparison.b):
+            alt = answer.model_copy(update={"primary": replace(primary, fit=side)})
+            detail = detailed_for(query, alt, cat, tokens_per_second=query.tokens_per_second)
+            if detail is None or detail.check is None:
+                break
+            checks.append(detail.check)
+    if len(checks) == 2:
+        a, b = (replace(side, fits=check.detailed_fits)
                 for side, check in zip((comparison.a, comparison.b), checks, strict=True))
         # The planning rule's alternatives answer "neither fits": not when one side does.
         comparison = comparison.model_copy(update={
             "a": a, "b": b,
             "alternatives": () if a.fits or b.fits else comparison.alternatives})
-        update.update(comparison=comparison,
-                      fits=a.fits, primary=replace(composed.primary, fit=a)
+        update.update(comparison=comparison, compare_checks=tuple(checks), fits=a.fits,
+                      primary=replace(composed.primary, fit=a)
                       if composed.primary is not None else None)
         update["methods"] = tuple(update["primary"] if m is composed.primary else m
                                   for m in composed.methods)

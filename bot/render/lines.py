@@ -2185,7 +2185,6 @@ def _compare_leads(answer: Answer, ph: Phrases) -> str:
             "sooner": ph.config(sooner.gpu, sooner.gpu_count),
             "later": ph.config(later.gpu, later.gpu_count),
             "cheap": ph.config(cheap.gpu, cheap.gpu_count),
-            "dear": ph.config(dear.gpu, dear.gpu_count),
             "hs": fmt.duration(sooner.hours), "hl": fmt.duration(later.hours),
             "pc": fmt.usd(cheap.plan.usd), "pd": fmt.usd(dear.plan.usd),
         }
