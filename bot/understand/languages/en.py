@@ -316,7 +316,8 @@ LANGUAGE = Language(
         # A card's own figures asked, no model: its memory, bandwidth, peak, price.
         "SPECS_WORDS": (
             r"specs?", r"specifications?", r"spec sheet", r"datasheet", r"memory bandwidth",
-            r"bandwidth", r"t?flops", r"how much (?:vram|memory|ram|gb) (?:does|do|has|have|is)",
+            r"bandwidth", r"t?flops",
+            r"how much (?:vram|memory|ram|gb) (?:does|dose|dos|do|has|have|is|'?s)",
             r"how many (?:gb|gigs?|gigabytes) (?:of (?:vram|memory) )?(?:does|do|has|is)",
             r"(?:vram|memory) of (?:the |a |an |my )?(?:gpu|gp)", r"tell me about",
             r"(?:does|do) (?:the |a |an |my )?(?:gpu|gp)s? (?:have|support) bf16", r"bf16 support",
