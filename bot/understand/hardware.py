@@ -24,6 +24,7 @@ from typing import Final, Protocol
 
 from bot.understand import asks, owned
 from bot.understand import lexicon as lx
+from bot.understand import settings as st
 from bot.understand.index import CatalogueIndex
 from bot.understand.lazy import lazy
 from bot.understand.numbers import NUM_SP, parse_decimal, parse_int, tidy
@@ -146,6 +147,10 @@ _NUMBER_UNIT_AFTER: Final = lazy(
     rf"^ ?(?:{_UNITS}|g|steps?|samples?|examples?|rows?|d(?!['’])|days?|dias?|jours?|"
     r"weeks?|semanas?|semaines?|months?|mois|mes(?:es)?|years?|anos?|ans?|usd|euros?)(?![a-z])"
 )
+# A card's number after an article, then a rate: "on my 4090 tokens/s" (settings.THROUGHPUT
+# leaves it to the card).
+_CARD_BEFORE_RATE: Final = lazy(
+    rf"{st.CARD_NUMBER} ?(?:tok(?:en)?s?|tk) ?(?:/ ?s|per second|por segundo|par seconde|a second)")
 # A count of cards right before the number: "2x 3090", "2 x 4090", "2× 3090".
 _CARDS_BEFORE: Final = lazy(r"(?<![\w.,])\d{1,2} ?[x×] ?$")
 _MAC_WORDS: Final = lazy(rf"(?<![a-z]){_MAC}(?![a-z])")
@@ -452,8 +457,10 @@ def _is_gpu(match: re.Match[str], s: str) -> bool:
         return False
     name = match.group("name")
     if name[0].isdigit() and match.group("mem") is None and _NUMBER_UNIT_AFTER.match(after):
-        if _CARDS_BEFORE.search(s[max(0, match.start() - 6) : match.start()]):
-            return True  # "on 2x 3090 tokens per second": a count of cards, then the question
+        if _CARDS_BEFORE.search(s[max(0, match.start() - 6) : match.start()]) \
+                or _CARD_BEFORE_RATE.match(s, match.start()):
+            # "on 2x 3090 tokens per second", "on a 4090 tokens/s": the card, then the question
+            return True
         return bool(asks.HOUR_UNIT_AFTER.match(after)
                     and asks.CARD_HOURS.search(s[max(0, match.start() - 16) : match.start()]))
     chip = match.group("chip")

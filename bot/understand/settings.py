@@ -351,9 +351,16 @@ _EPOCH_WORDS: Final[dict[str, int]] = {
     "tres": 3, "trois": 3, "four": 4, "cuatro": 4, "quatre": 4, "five": 5, "cinco": 5,
     "cinq": 5, "ten": 10, "diez": 10, "dix": 10,
 }
+# A card's model number after an article or "on" ("llama 3 8b on a 4090 tok/s", "on my 3090
+# tokens/s", "en mi 3060"): the card whose speed is asked, not a rate ("at 3000 tok/s" is one).
+_CARD_WORD: Final = "|".join(
+    rf"(?<=\b{word} )" for word in (
+        "a", "an", "my", "the", "on", "rtx", "gtx", "rx", "mi", "una", "un", "en", "la",
+        "ma", "mon", "une", "le", "sur"))
+CARD_NUMBER: Final = rf"(?:{_CARD_WORD})[1-9]\d[5-9]0(?![\d.,])"
 # A number after a count ("on 2x 3090 tokens per second") is the card's, not a rate.
 THROUGHPUT: Final = Screened(
-    rf"(?<![\w.,])(?<!\dx )(?<!\d x )(?<!\d× )(?P<num>{NUM_SP}) ?(?P<k>k)? ?(?:tok(?:en)?s?|tk) ?(?:/ ?s(?:ec(?:ond)?)?|"
+    rf"(?<![\w.,])(?<!\dx )(?<!\d x )(?<!\d× )(?!{CARD_NUMBER})(?P<num>{NUM_SP}) ?(?P<k>k)? ?(?:tok(?:en)?s?|tk) ?(?:/ ?s(?:ec(?:ond)?)?|"
     r"per second|por segundo|par seconde|a second|/ ?seg(?:undo)?)(?![a-z])"
     r"(?: (?:per|por|par) ?(?:gpu|card|tarjeta|carte))?"
 )
