@@ -499,6 +499,12 @@ def pay_network(s: str) -> tuple[str, str] | None:
     return (min(found)[1] if found else "", network)
 
 
+# Whether hours expire: "do unused hours expire", "¿caducan las horas?", "¿se vencen?", "les
+# heures expirent ?", "elles sont périmées ?" (folded).
+EXPIRY_ASK: Final = lazy(
+    r"(?<![a-z])(?:expir\w*|caduc\w*|se vencen|vencen|perim\w*)(?![a-z])")
+
+
 def pay_coins(s: str) -> tuple[str, ...]:
     """The listed coins `s` names, in the order named ("monero", "usdt or btc")."""
     found = sorted((m.start(), coin) for coin, pattern in COINS if pattern.admits(s)

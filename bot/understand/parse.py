@@ -608,6 +608,12 @@ def _take_hours(work: _Work) -> None:
     for match in px.HOURS_WORDS.finditer(work.s):
         if px.RATE_BEFORE.search(work.s[max(0, match.start() - 12) : match.start()]):
             continue  # "$2 an hour", "per day"
+        if match.group("word") in ("a", "an") and px.HOUR_UNIT.match(match.group("unit")) \
+                and work.typed[: match.start()].strip() \
+                and not px.DURATION_LEAD.search(work.typed, 0, match.start()) \
+                and (px.HOW_MUCH.search(work.s) or px.COST.search(work.s)
+                     or px.WHATS.search(work.typed)):
+            continue  # "how much is an h100 an hour": its price per hour ("for an hour": one)
         amount = Decimal(lx.AMOUNT_WORDS[match.group("word")])
         amount += _and_a_part(match)
         work.hours = tidy(_duration(amount, match.group("unit")))
@@ -2530,6 +2536,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         pay_coins_asked=asks.pay_coins(corrected) if network is None and coin_amount is None
         and budget_coin is None and (
             intent == "pay" or (pay_also and intent in ("prices", "cost"))) else (),
+        expiry_asked=intent == "pay" and asks.EXPIRY_ASK.search(corrected) is not None,
         currency_asked=not foreign and not alert_foreign and intent in (
             "prices", "cost", "pay", "help", "unknown", "compare", "recommend")
         and asks.currency_asked(corrected, plain),

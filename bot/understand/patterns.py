@@ -475,6 +475,14 @@ RATE_BEFORE: Final = lazy(
     r"(?:\d|\$|dollars?|dolares|usd|bucks?|cents?|centavos?|centimos?|centimes?|cada|each|every|"
     r"(?<![a-z])(?:costs?|charges?)) ?$"
 )
+# What makes "an hour" after it a duration, not a price per hour ("for an hour", "takes an
+# hour", "in under an hour"); anything else before it ("how much is an h100 an hour") leaves a
+# price question asking the hourly price.
+DURATION_LEAD: Final = lazy(
+    r"(?<![a-z])(?:for|in|during|within|over|under|than|about|around|roughly|approx\w*|"
+    r"almost|nearly|just|only|takes?|took|taking|lasts?|least|most|[a-z]+ed) ?~? ?$"
+)
+WHATS: Final = lazy(r"^(?:so |and |ok )?what(?:'?s| is| does| do)(?![a-z])")
 HOUR_UNIT: Final = lazy(rf"^{alt(lx.HOUR_UNITS)}$")
 MINUTE_UNIT: Final = lazy(rf"^{alt(lx.MINUTE_UNITS)}$")
 DAY_UNIT: Final = lazy(rf"^{alt(lx.DAY_UNITS)}$")

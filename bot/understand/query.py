@@ -306,6 +306,9 @@ class Query(BaseModel):
     # Coins the page lists named in a payment question ("se puede pagar con monero?", "vous
     # acceptez le bitcoin ?"): a plain yes leads, before how to pay.
     pay_coins_asked: tuple[str, ...] = ()
+    # Whether unused GPU-hours expire asked ("do unused hours expire", "¿caducan las horas?",
+    # "les heures expirent ?"): the page's "never" leads.
+    expiry_asked: bool = False
     # A price asked in another currency ("cuánto cuesta una h100 en euros", "how much in EUR"):
     # the page prices in US dollars only and gives no exchange rate; nothing is converted.
     currency_asked: bool = False
