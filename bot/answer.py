@@ -1230,17 +1230,15 @@ def _cheapest_memory(query: Query, cat: Catalogue) -> Answer:
     memory holds what was asked, cheapest per hour first: one GPU with that much when one can,
     else configurations with that much in all ("cheapest way to get 300gb": 4× A100 80GB)."""
     assert query.vram_gb is not None
-    want = query.vram_gb
-    priced = [o for o, _cap in cat.offers_by_price]
-    single = [o for o in priced if o.count == 1 and cat.gpu(o.gpu).vram_gb >= want]
-    found = single or [o for o in priced if cat.gpu(o.gpu).vram_gb * o.count >= want]
+    found, single = cat.holding(query.vram_gb)
     if not found:
         # More than any configuration we rent: the largest one, said to fall short.
-        largest = max(priced, key=lambda o: cat.gpu(o.gpu).vram_gb * o.count)
+        largest = max((o for o, _cap in cat.offers_by_price),
+                      key=lambda o: cat.gpu(o.gpu).vram_gb * o.count)
         return Answer(query=query, intent="recommend", memory_offers=(largest,),
                       memory_short=True)
-    return Answer(query=query, intent="recommend", memory_offers=tuple(found[:3]),
-                  memory_per_gpu=bool(single))
+    return Answer(query=query, intent="recommend", memory_offers=found[:3],
+                  memory_per_gpu=single)
 
 
 # The methods a card's figures are shown with: the largest size each holds by the planning rule.

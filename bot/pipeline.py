@@ -263,8 +263,7 @@ class Pipeline:
             guess=guess,
         )
         questions = parts(
-            text, found, read, lambda q: self.reply(q, locale).answer, self.catalogue.models,
-            previous,
+            text, found, read, lambda q: self.reply(q, locale).answer, self.catalogue, previous,
         )
         if questions is None:
             return None

@@ -12,7 +12,11 @@ is understood, and a part stays apart only when it asks something by itself:
   as a question: "…?"): it is about that run, as a person reads it (what it takes is
   bot/understand/followup.py's, as for a chat's follow-up);
 - a question about a model that names no GPU but points at one ("does llama 3 70b fit on
-  it?", "tient dessus") right after a part that named one: that GPU.
+  it?", "tient dessus") right after a part that named one: that GPU;
+- the cheapest configuration with a memory ("cheapest gpu with 80gb"), and hours asked of
+  no model nor card right after it or after a card's price ("… and how much for 3 days of
+  it", "whats the h100 price and how much is a week of it"): their cost on that
+  configuration.
 
 Anything else (context such as "I have a 3090.", a bare GPU, settings on a line of their own,
 a comparison or fit question without its model, "thanks", the same question said twice) is
@@ -39,6 +43,8 @@ from bot.understand.followup import (
     asks_on_gpu,
     follow_up,
     is_gpu_time,
+    memory_asked,
+    on_configuration,
     opens_follow_up,
     same_run,
 )
@@ -46,6 +52,7 @@ from bot.understand.lazy import lazy
 from bot.understand.normalise import fold
 from bot.understand.query import Query
 from bot.understand.split import SAME_GPU, Piece, flat
+from rules.catalogue import Catalogue
 from rules.model_catalogue import ModelCatalogue
 
 _NOT_QUESTIONS: Final = frozenset(
@@ -210,6 +217,10 @@ def _own(part: Query, asked: Query, before: Query | None, answer_of: AnswerOf) -
         return False
     if intent == "pay":
         return before is None or before.intent != "pay"
+    if memory_asked(part):
+        # "cheapest gpu with 80gb, and how much for 3 days of it": the configuration the cost
+        # after it is of.
+        return before is None or _said(part) != _said(before)
     if intent == "prices":
         if before is not None and before.intent == "prices" and not _said(part):
             # "la rtx 4090 cuanto sale la hora? no veo el precio en la web": the price list
@@ -245,13 +256,14 @@ def parts(
     pieces: list[Piece],
     read: Read,
     answer_of: AnswerOf,
-    models: ModelCatalogue,
+    catalogue: Catalogue,
     previous: Query | None = None,
 ) -> list[Part] | None:
     """The questions of `text`, cut into `pieces`, in order: None when it asks one question
     (or sets alerts), which is then answered as a whole, as before."""
     found: list[Part] = []
     context: Piece | None = None  # what came before the first question ("I have a 3090.")
+    models = catalogue.models
 
     def complete(asked: Query, index: int, asking: bool = False, opened: bool = False) -> Query:
         if index == 0:
@@ -262,6 +274,9 @@ def parts(
                 return asked
             return follow_up(asked, previous, models)
         last = found[index - 1]
+        configured = on_configuration(asked, last.query, catalogue)
+        if configured is not None:
+            return configured
         before_text = text[last.start:last.end]
         inherited = _inherited(asked, last.query, before_text)
         if inherited is not None:
@@ -287,7 +302,11 @@ def parts(
             if together.pay_also:
                 found[-1] = Part(last.start, piece.end, together, complete(together, len(found) - 1))
                 continue
-        if _own(part, asked, before, answer_of):
+        # "… and how much for 3 days of it": apart only as the cost of the configuration the
+        # part before it priced or picked; else read with it, as before.
+        weak = piece.costed and (
+            before is None or on_configuration(asked, before, catalogue) is None)
+        if not weak and _own(part, asked, before, answer_of):
             start = context.start if context is not None and not found else piece.start
             if start != piece.start:
                 asked = read(text[start:piece.end])
@@ -309,7 +328,7 @@ def _quote(text: str) -> str:
     """The start of a part as the user wrote it, for its header."""
     words = " ".join(text.split())
     if len(words) <= QUOTE_CHARS:
-        return words
+        return words.rstrip(",;")  # "cheapest gpu w/ 80gb, and how much …": cut before "and"
     cut = words[:QUOTE_CHARS].rsplit(" ", 1)[0]
     return cut.rstrip(",;:") + "…"
 

@@ -153,6 +153,17 @@ class Catalogue:
             for offer in sorted(self.offers, key=lambda o: (o.usd_per_hour, o.count))
         )
 
+    def holding(self, want: Decimal) -> tuple[tuple[Offer, ...], bool]:
+        """The offered configurations whose memory holds `want` GB, cheapest per hour first,
+        and whether it is one GPU's memory: one GPU with that much when one can, else
+        configurations with that much in all ("300 GB": 4× A100 80GB first). None holds more
+        than the largest configuration."""
+        priced = [o for o, _cap in self.offers_by_price]
+        single = tuple(o for o in priced if o.count == 1 and self.gpu(o.gpu).vram_gb >= want)
+        if single:
+            return single, True
+        return tuple(o for o in priced if self.gpu(o.gpu).vram_gb * o.count >= want), False
+
     def usable_gb(self, gpu: GPU, memory_gb: Decimal | None = None) -> Decimal:
         """Memory one card gives a training or serving job: its VRAM, or for Apple silicon the
         share of the unified memory (``memory_gb``, else the smallest configuration) that macOS

@@ -165,13 +165,16 @@ def follow_up(
     if previous.specs_asked and _names_card(new) and not _names_model(new) \
             and new.method is None and not new.specs_asked:
         return new.model_copy(update={"specs_asked": True})  # "h100 specs", "and the a100?"
-    if _memory_asked(previous) and new.vram_gb is not None and new.gpu is None \
+    if memory_asked(previous) and new.vram_gb is not None and new.gpu is None \
             and not _names_model(new) and new.method is None:
         # "cheapest gpu with 80gb", then "and with 141gb?": the same question at that memory.
         return new.model_copy(update={"intent": "recommend"})
     measured = _on_another_card(new, previous)
     if measured is not None:
         return measured
+    configured = on_configuration(new, previous, gpus)
+    if configured is not None:
+        return configured
     if is_gpu_price(previous):
         return _after_price(new, previous, models, gpus)
     if previous.intent in _MODEL_INTENTS:
@@ -299,11 +302,33 @@ def follow_up(
     return _samples_timed(merged if cue is None else _asking(merged, cue), previous)
 
 
-def _memory_asked(query: Query) -> bool:
+def memory_asked(query: Query) -> bool:
     """"cheapest gpu with 80gb": a memory asked for with no card nor model (bot.answer)."""
     return query.intent == "recommend" and query.vram_gb is not None and query.gpu is None \
         and query.params_b is None and query.model_id is None and query.method is None \
         and not query.largest
+
+
+def on_configuration(new: Query, previous: Query, gpus: Catalogue | None) -> Query | None:
+    """Hours asked of no model nor card ("how much for 3 days of it", "y cuánto sale por 10
+    horas", "et combien pour 2 jours ?") right after one configuration was priced ("whats
+    the h100 price") or picked ("cheapest gpu with 80gb": 1× A100 80GB): those hours on it,
+    their cost (was "On which GPU?"). None otherwise."""
+    if new.hours is None or new.intent not in ("cost", "prices", "unknown") \
+            or _names_model(new) or _names_card(new) or new.method is not None \
+            or new.inference or new.budget_usd is not None or new.family:
+        return None
+    if is_gpu_price(previous) and previous.earlier_run is None:
+        return _merge(new, previous, names_model=False)
+    if gpus is None or not memory_asked(previous) or previous.vram_gb is None \
+            or previous.vram_gb <= 0:
+        return None
+    found, _single = gpus.holding(previous.vram_gb)
+    if not found:
+        return None  # more than any configuration holds: no cost of one that falls short
+    picked = previous.model_copy(update={
+        "gpu": found[0].gpu, "gpu_count": found[0].count, "vram_gb": None})
+    return _merge(new, picked, names_model=False)
 
 
 def _context_k(num: str) -> int:

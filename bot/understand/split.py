@@ -5,7 +5,8 @@ module only cuts: at a question mark or the end of a sentence followed by more t
 breaks, before the items of a numbered list written on one line ("1) … 2) …"), and before the
 words that open a further question ("also", "btw", "otra pregunta", "par ailleurs": each
 language's ``next_question`` where a clause starts, ``next_question_anywhere`` wherever they
-stand). Whether the parts are separate questions is decided by the pipeline
+stand), and before a cost asked after "and" ("… and how much for 3 days of it", "y cuánto",
+"et combien": ``next_cost``). Whether the parts are separate questions is decided by the pipeline
 (``bot/several.py``), which understands each: most cuts are undone there ("I have a 3090.
 Can I QLoRA 8B?" is one question).
 
@@ -31,6 +32,7 @@ MAX_PIECES: Final = 8
 _NEXT: Final = alt(f for lang in LANGUAGES for f in lang.next_question)
 _NEXT_ANYWHERE: Final = alt(f for lang in LANGUAGES for f in lang.next_question_anywhere)
 _SAME_GPU: Final = alt(f for lang in LANGUAGES for f in lang.same_gpu)
+_NEXT_COST: Final = alt(f for lang in LANGUAGES for f in lang.next_cost)
 
 # Where a part ends: after "?" or a sentence's end followed by more text, at line breaks,
 # before an opening word at a clause start or a strong one anywhere. Not before a Spanish "¿":
@@ -41,6 +43,7 @@ _CUT: Final = lazy(
     r"|(?P<line>\s*\n\s*)"
     rf"|(?:^|(?<=[.,;:!?\u2026)]))\s*(?P<opening>{_NEXT})(?![a-z0-9'])"
     rf"|(?<![a-z0-9'])(?P<strong>{_NEXT_ANYWHERE})(?![a-z0-9'])"
+    rf"|(?<![a-z0-9'])(?P<cost>{_NEXT_COST})(?![a-z0-9'])"
 )
 # "1) … 2) …" written on one line: the items' numbers, cut before each when they count 1, 2, …
 _INLINE_ITEM: Final = lazy(r"(?:^|(?<=\s))(?P<n>[1-9])[.)](?=\s)")
@@ -66,6 +69,9 @@ class Piece:
     # After a word that says another question follows ("also", "btw", "otra pregunta"): what
     # it asks is a question of its own, not the other side of a comparison.
     opened: bool = False
+    # Cut before "and how much", "y cuánto", "et combien" alone: a question of its own only as
+    # the cost of the configuration the part before it priced or picked.
+    costed: bool = False
 
 
 def _flat_char(char: str) -> str:
@@ -112,7 +118,8 @@ def _inline_items(folded: str) -> list[int]:
 _END_THEN_SPACE: Final = lazy(r"[?\uff1f.!\u3002\uff01]\s")
 _OPENING_AFTER: Final = lazy(rf"[.,;:!?\u2026)]\s*{_NEXT}(?![a-z0-9'])")
 _OPENING_FIRST: Final = lazy(rf"\s*{_NEXT}(?![a-z0-9'])")
-_STRONG_WORDS: Final = tuple(f for lang in LANGUAGES for f in lang.next_question_anywhere)
+_STRONG_WORDS: Final = tuple(
+    f for lang in LANGUAGES for f in (*lang.next_question_anywhere, *lang.next_cost))
 
 
 def _may_cut(folded: str) -> bool:
@@ -129,6 +136,7 @@ def pieces(text: str) -> list[Piece]:
     words) when nothing cuts it."""
     folded = flat(text)
     cuts = {0, len(text)}
+    costed: set[int] = set()
     if _may_cut(folded):
         for match in _CUT.finditer(folded):
             kind = match.lastgroup
@@ -138,9 +146,14 @@ def pieces(text: str) -> list[Piece]:
                 cuts.add(match.start())
             elif kind is not None:
                 cuts.add(match.start(kind))
+                if kind == "cost":
+                    costed.add(match.start(kind))
         cuts.update(_inline_items(folded))
     out: list[Piece] = []
+    # "…? and how much for 10 hours": the "?" cut it already, as strongly as before.
+    weak = {c for p, c in pairwise(sorted(cuts)) if c in costed and _WORD.search(folded, p, c)}
     for start, end in pairwise(sorted(cuts)):
+        costs = start in weak
         lead = _LEAD.match(folded, start, end)
         opened = False
         if lead is not None:
@@ -149,7 +162,7 @@ def pieces(text: str) -> list[Piece]:
         while end > start and text[end - 1].isspace():
             end -= 1
         if _WORD.search(text, start, end) and not _JOIN_ONLY.fullmatch(folded, start, end):
-            out.append(Piece(start, end, text[start:end], opened))
+            out.append(Piece(start, end, text[start:end], opened, costs))
     return out
 
 

@@ -85,6 +85,10 @@ class Language:
     # Words pointing back at the GPU just named ("on it", "dessus", "en ella"): a question of
     # the same message that names no GPU but says one of these is about that GPU.
     same_gpu: tuple[str, ...] = ()
+    # A joining word and a cost asked ("and how much", "y cuánto", "et combien"), folded: a
+    # message is cut before one where it stands ("cheapest gpu with 80gb and how much for 3
+    # days of it"), and the part after it kept whole.
+    next_cost: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         unknown = set(self.words) - CONCEPTS

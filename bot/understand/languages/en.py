@@ -26,6 +26,7 @@ LANGUAGE = Language(
         r"and also", r"btw", r"by the way", r"another question", r"one more question",
         r"one more thing", r"oh and also",
     ),
+    next_cost=(r"and how much",),
     same_gpu=(
         r"on it", r"on that", r"on this", r"on that one", r"on this one", r"on that card",
         r"on this card", r"on that gpu", r"on this gpu", r"on the same", r"on them",

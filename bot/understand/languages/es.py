@@ -22,6 +22,7 @@ LANGUAGE = Language(
         r"y tambien", r"y ademas", r"otra pregunta", r"y otra cosa", r"otra duda",
         r"por cierto",
     ),
+    next_cost=(r"y cuanto", r"y cuanta"),
     same_gpu=(
         r"en ella", r"en esa", r"en ese", r"en esta", r"en este", r"ahi", r"alli",
         r"con ella", r"con esa", r"con ese", r"en la misma", r"en el mismo",

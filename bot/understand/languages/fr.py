@@ -25,6 +25,7 @@ LANGUAGE = Language(
         r"et aussi", r"autre question", r"une autre question", r"et sinon", r"par ailleurs",
         r"au fait",
     ),
+    next_cost=(r"et combien",),
     same_gpu=(
         r"dessus", r"la-dessus", r"la dessus", r"sur celle-ci", r"sur celle-la", r"sur elle",
         r"avec elle", r"sur cette carte", r"sur ce gpu", r"sur la meme", r"sur le meme",

@@ -1,0 +1,66 @@
+"""Questions as people ask them (asks5): several facts in one message, the arithmetic of
+steps, the lead an answer opens with. English, Spanish, French."""
+
+from __future__ import annotations
+
+from decimal import Decimal as D
+
+import pytest
+
+from bot.pipeline import to_json
+from bot.understand.split import pieces
+from tests.support.chat import PIPELINE, converse
+
+# --- the cost of hours on the configuration just priced or picked ------------------------------
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("cheapest gpu w/ 80gb, and how much for 3 days of it",
+     ["cheapest gpu w/ 80gb,", "and how much for 3 days of it"]),
+    ("whats the h100 price and how much is a week of it",
+     ["whats the h100 price", "and how much is a week of it"]),
+    ("la gpu mas barata con 48gb y cuánto sale por 10 horas",
+     ["la gpu mas barata con 48gb", "y cuánto sale por 10 horas"]),
+    ("le gpu le moins cher avec 80 go, et combien pour 2 jours ?",
+     ["le gpu le moins cher avec 80 go,", "et combien pour 2 jours ?"]),
+])
+def test_a_cost_after_and_is_cut(text: str, expected: list[str]) -> None:
+    assert [p.text for p in pieces(text)] == expected
+
+
+# (message, locale, configuration, hours, cost)
+HOURS_ON_IT = [
+    ("cheapest gpu w/ 80gb, and how much for 3 days of it", None, ("a100-80gb", 1), 72, "66.24"),
+    ("cheapest way to get 300gb of vram and how much for 10h", None, ("a100-80gb", 4), 10, "36.80"),
+    ("whats the h100 price and how much is a week of it", None, ("h100", 1), 168, "389.76"),
+    ("la gpu mas barata con 48gb y cuanto sale por 10 horas", "es", ("l40s", 1), 10, "8.20"),
+    ("le gpu le moins cher avec 80 go, et combien pour 2 jours ?", "fr", ("a100-80gb", 1), 48,
+     "44.16"),
+]
+
+
+@pytest.mark.parametrize(("text", "locale", "config", "hours", "cost"), HOURS_ON_IT)
+def test_hours_asked_beside_a_configuration_are_costed_on_it(
+    text: str, locale: str | None, config: tuple[str, int], hours: int, cost: str
+) -> None:
+    reply = PIPELINE.ask(text, chosen_locale=locale)
+    assert len(reply.parts) == 2, reply.text
+    second = to_json(reply.parts[1])
+    assert (second["intent"], second["gpu"], second["gpu_count"]) == ("cost", *config), reply.text
+    assert (second["hours"], D(second["cost_usd"])) == (hours, D(cost))
+
+
+@pytest.mark.parametrize(("first", "then", "config", "cost"), [
+    ("cheapest gpu with 80gb", "how much for 3 days of it", ("a100-80gb", 1), "66.24"),
+    ("whats the h100 price", "how much is a week of it", ("h100", 1), "389.76"),
+    ("la gpu mas barata con 48gb", "cuanto sale por 10 horas", ("l40s", 1), "8.20"),
+    ("le gpu le moins cher avec 80 go", "combien pour 2 jours ?", ("a100-80gb", 1), "44.16"),
+])
+def test_hours_asked_next_in_a_chat_are_costed_on_the_configuration(
+    first: str, then: str, config: tuple[str, int], cost: str
+) -> None:
+    _before, reply = converse(first, then)
+    got = to_json(reply)
+    assert (got["intent"], got["gpu"], got["gpu_count"]) == ("cost", *config), reply.text
+    assert D(got["cost_usd"]) == D(cost)
+
