@@ -66,6 +66,7 @@ from rules.compare import (
     scale_hours,
     scale_rate,
 )
+from rules.data_size import compute_optimal_tokens
 from rules.errors import (
     BudgetNotUSD,
     ClosedWeights,
@@ -798,6 +799,7 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         return _family_pick(query, cat)
     try:
         query = _at_average_length(query)
+        query = _compute_optimal(query)
         query, extra = _reframe(query, cat)
         query = _gguf_file(query, cat)
         query = _ollama_context(query, cat)
@@ -941,6 +943,20 @@ def _at_average_length(query: Query) -> Query:
             or query.packed:
         return query
     return query.model_copy(update={"seq_len": query.sample_len_avg})
+
+def _compute_optimal(query: Query) -> Query:
+    """"How much would it cost to train a 7b model from scratch": with no tokens, hours or
+    budget said, the run is costed (and timed) on Chinchilla's compute-optimal tokens, which
+    the reply says is an assumption (was the memory table alone, no cost)."""
+    if not query.pretraining or query.intent not in ("cost", "time") or query.params_b is None \
+            or query.dataset_tokens is not None or query.dataset_samples is not None \
+            or query.hours is not None or query.budget_usd is not None or query.inference:
+        return query
+    return query.model_copy(update={
+        "dataset_tokens": compute_optimal_tokens(query.params_b),
+        "tokens_compute_optimal": True,
+    })
+
 
 def _context_pair(
     query: Query, answer: Answer, detailed: DetailedAnswer, cat: Catalogue

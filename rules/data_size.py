@@ -21,6 +21,18 @@ def chars_per_token() -> Decimal:
     return _chars_per_byte_token()[1]
 
 
+@cache
+def tokens_per_param() -> Decimal:
+    """Chinchilla's compute-optimal tokens a parameter (rules/data/detailed.toml [pretraining])."""
+    return Decimal(str(load_constants().values["pretraining.tokens_per_param"]))
+
+
+def compute_optimal_tokens(params_b: Decimal) -> Decimal:
+    """The tokens a model of `params_b` billion parameters trains on compute-optimally: what a
+    run from scratch is costed on when no tokens are said."""
+    return (params_b * tokens_per_param() * Decimal(10) ** 9).quantize(Decimal(1), rounding=ROUND_HALF_UP)
+
+
 def tokens_from_bytes(size_bytes: Decimal) -> Decimal:
     """About how many tokens `size_bytes` of English text holds, to a whole token."""
     per_char, per_token = _chars_per_byte_token()

@@ -315,7 +315,8 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         if bound is not None:
             put(bound)
             put("\n")
-        read = ph.bytes_read(query.dataset_bytes, query.dataset_tokens)
+        read = ph.bytes_read(query.dataset_bytes, query.dataset_tokens) \
+            or ph.compute_optimal(query.tokens_compute_optimal, query.dataset_tokens)
         if read is not None:
             put(read)
             put("\n")

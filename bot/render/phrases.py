@@ -23,7 +23,7 @@ from bot.render.format import Formatter, plural_rule
 from rules.budget import BudgetBuys
 from rules.capacity import LongestContext
 from rules.catalogue import Catalogue
-from rules.data_size import chars_per_token
+from rules.data_size import chars_per_token, tokens_per_param
 from rules.errors import UnknownMethod
 from rules.fit import Fit, gpus_needed
 from rules.memory import Memory
@@ -366,6 +366,17 @@ class Phrases:
             "tokens: count them with the model's tokenizer for a firm figure.",
             size=self.fmt.data_size(size_bytes), tokens=self.fmt.tokens(tokens),
             chars=self.fmt.num(chars_per_token()),
+        ))
+
+    def compute_optimal(self, assumed: bool, tokens: Decimal | None) -> Markup | None:
+        """"Cost to train a 7b from scratch", no tokens said: the tokens assumed, and why."""
+        if not assumed or tokens is None:
+            return None
+        return _safe("📚 " + self._(
+            "No tokens given: %(tokens)s assumed, the compute-optimal %(per)s tokens a parameter "
+            "of the Chinchilla paper (Hoffmann et al. 2022). Current models train far longer "
+            "(Llama 2 7B on 2 trillion tokens): the time and cost grow in proportion.",
+            tokens=self.fmt.tokens(tokens), per=self.fmt.num(tokens_per_param()),
         ))
 
     def samples_bound(self, samples: int | None, seq_len: int | None) -> Markup | None:

@@ -139,6 +139,9 @@ class Query(BaseModel):
     whole_prefill: bool | None = None  # inference: the prompt in one forward (transformers)
     epochs: int | None = None
     pretraining: bool = False  # "from scratch", "pretrain", "desde cero": not a fine-tune
+    # Trained from scratch with no tokens or hours said: dataset_tokens holds Chinchilla's
+    # compute-optimal count (rules.data_size.compute_optimal_tokens), said to be an assumption.
+    tokens_compute_optimal: bool = False
     paired: bool | None = None  # DPO/ORPO/SimPO: chosen and rejected, two sequences an example
     reference_model: bool | None = None  # DPO/IPO/KTO: a frozen reference model
     tokens_per_second: Decimal | None = None  # the user's measured throughput per GPU
