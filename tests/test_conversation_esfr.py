@@ -163,7 +163,28 @@ MORE: list[tuple[str, str, int, str]] = [
     ("combien coûte un h100 pendant 10 heures ?", "et deux ?", 2, "2× H100 × 10"),
     ("cuanto sale una h100 por 10 horas?", "y con dos más?", 3, "3× H100 × 10"),
     ("qlora llama 3 70b sur une 4090 ?", "et trois ?", 3, "3× RTX 4090"),
+    # A card counted by its ordinal, a total (was "I did not understand that").
+    ("qlora llama 3 70b on a 3090", "and if i add a second one?", 2, "2× RTX 3090"),
+    ("qlora llama 3 70b on a 3090", "what if i buy a 2nd 3090", 2, "2× RTX 3090"),
+    ("qlora llama 3 70b on 2x 3090", "and with a third one", 3, "3× RTX 3090"),
+    ("qlora llama 3 70b en una 3090", "y si compro una segunda?", 2, "2× RTX 3090"),
+    ("qlora llama 3 70b sur une 3090", "et si j'en ajoute une deuxième ?", 2, "2× RTX 3090"),
 ]
+
+
+def test_a_second_card_after_the_card_owned() -> None:
+    """"i have a 3090", "what can i finetune on it", "and if i add a second one?": the same
+    question on two of them (the third turn was "I did not understand that")."""
+    *_, reply = converse("i have a 3090", "what can i finetune on it",
+                         "and if i add a second one?")
+    assert reply.query.follow_up and reply.query.largest, reply.text
+    _facts(reply, {"gpu": "rtx-3090", "gpu_count": 2})
+
+
+@pytest.mark.parametrize("then", ["what about a second opinion", "a second time?"])
+def test_an_ordinal_of_something_else_is_not_a_card(then: str) -> None:
+    _, reply = converse("qlora llama 3 70b on a 3090", then)
+    assert reply.query.gpu_count != 2, reply.text
 
 
 @pytest.mark.parametrize(("first", "then", "count", "fragment"), MORE)

@@ -135,6 +135,18 @@ _MORE_GPUS: Final = lazy(
     r"(?![a-z])" + _NOT_GPUS
     + r"|(?<![a-z])(?:another (?:gpu|card)|une autre(?: carte)?|un autre gpu|otra (?:gpu|tarjeta))" + _ENDS
 )
+# "and if i add a second one?", "what if i buy a 2nd 3090", "¿y si compro una segunda?", "et si
+# j'en ajoute une deuxième ?" (folded): the cards counted by their ordinal, a total.
+_NTH: Final = {
+    "second": 2, "2nd": 2, "segunda": 2, "segundo": 2, "2a": 2, "2o": 2, "deuxieme": 2,
+    "seconde": 2, "2e": 2, "2eme": 2, "third": 3, "3rd": 3, "tercera": 3, "tercer": 3,
+    "tercero": 3, "3a": 3, "3o": 3, "troisieme": 3, "3e": 3, "3eme": 3, "fourth": 4, "4th": 4,
+    "cuarta": 4, "cuarto": 4, "4a": 4, "4o": 4, "quatrieme": 4, "4e": 4, "4eme": 4,
+}
+_NTH_GPU: Final = lazy(
+    r"(?<![a-z])(?:a|an|una?|une?) (?P<nth>" + "|".join(_NTH) + r")(?![a-z0-9])"
+    r"(?! (?:time|vez|fois|opinion|question|pregunta|epoch|epoca)s?(?![a-z]))"
+)
 # "why?", "why not?", "how come?", "¿por qué?", "xq no?", "pourquoi ?", "pourquoi ça passe pas ?"
 # (folded): the previous verdict's reason, which its detailed breakdown gives. At most a few
 # words after the "why", naming nothing (checked on the query): "why is the H100 so fast?" or
@@ -611,11 +623,17 @@ def _bare_count(new: Query, previous: Query, folded: str) -> int | None:
 def _more_gpus(new: Query, previous: Query, folded: str) -> int | None:
     """"and with 2 more?", "¿y con dos más?", "et avec 2 de plus ?" after a question on GPUs,
     naming no model nor GPU of its own: the previous count and that many more."""
-    if _names_model(new) or _said(new, "gpu") \
-            or _said(new, "gpu_text") or _said(new, "vram_gb") \
-            or not (_said(previous, "gpu") or _said(previous, "vram_gb")):
+    if _names_model(new) or not (_said(previous, "gpu") or _said(previous, "vram_gb")) \
+            or len(new.text.split()) > SHORT_WORDS + 2:
         return None
-    said = _MORE_GPUS.search(folded) if len(new.text.split()) <= SHORT_WORDS + 2 else None
+    nth = _NTH_GPU.search(folded)
+    if nth is not None and (new.gpu is None or new.gpu == previous.gpu) \
+            and not _said(new, "vram_gb"):
+        # "what if i buy a second 3090" after a question on one: two of them in all.
+        return max(_NTH[nth.group("nth")], (previous.gpu_count or 1) + 1)
+    if _said(new, "gpu") or _said(new, "gpu_text") or _said(new, "vram_gb"):
+        return None
+    said = _MORE_GPUS.search(folded)
     if said is None:
         return None
     raw = next((g for g in said.groups() if g is not None), "1")
