@@ -1828,6 +1828,12 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
               need=fmt.gb(f.estimate_gb), vram=fmt.gb(f.vram_gb)))
         put("</b>\n\n")
     put(_compare_leads(answer, ph))
+    per_run = None if counted else _per_run_cost(c, a, b, ph, answer.query.cheaper_asked)
+    # "is it cheaper to fine tune on an h100 or an a100": the per-run cost verdict leads.
+    cost_led = per_run is not None and answer.query.cheaper_asked \
+        and not any(t.quote is not None for t in answer.compare_times)
+    if cost_led:
+        put(f"💵 <b>{per_run}</b>\n\n")
     put("⚖️ <b>")
     put(_("%(a)s or %(b)s?", a=side_a, b=side_b))
     put("</b>\n")
@@ -2026,30 +2032,9 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
                 big=ph.config(c.gpu_a, more), small=ph.config(c.gpu_a, fewer),
             ))
             put("\n")
-        if not counted:
-            cheap = a if c.a_usd_per_hour < c.b_usd_per_hour else b
-            fast = a if (ratio or 0) > 1 else b
-            if ratio is not None and cheap != fast:
-                # One assumed utilization for both: a run's cost goes as price / peak TFLOPS.
-                # When the faster card also does the work for less, "the cheaper one for a
-                # fixed budget" would be wrong.
-                work_a = c.a_usd_per_hour / c.a_tflops  # type: ignore[operator]
-                work_b = c.b_usd_per_hour / c.b_tflops  # type: ignore[operator]
-                if (fast == a and work_a < work_b) or (fast == b and work_b < work_a):
-                    share = fmt.percent(
-                        100 * (work_a / work_b if fast == a else work_b / work_a), 0
-                    )
-                    put(_(
-                        "At the same utilization the %(fast)s finishes a run sooner and for "
-                        "less, about %(share)s of what it costs on the %(cheap)s, though the "
-                        "%(cheap)s costs less per hour.", share=share, fast=fast, cheap=cheap,
-                    ))
-                else:
-                    put(_(
-                        "Choose the %(cheap)s when the budget is fixed, the %(fast)s when the "
-                        "deadline is.", fast=fast, cheap=cheap,
-                    ))
-                put("\n")
+        if per_run is not None and not cost_led:
+            put(per_run)
+            put("\n")
     else:
         for card, name in ((card_a, a), (card_b, b)):
             if card.usd_per_gpu_hour is not None:
@@ -2135,6 +2120,36 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
         put(_cost_difference(*answer.compare_quotes, ph=ph))
         put("\n")
     return Markup("".join(out))
+
+
+def _per_run_cost(c: Comparison, a: str, b: str, ph: Phrases, asked: bool) -> str | None:
+    """Which of two priced GPUs does a run for less at one assumed utilization (a run's cost
+    goes as price / peak TFLOPS), or None without both prices and peaks, or when the faster one
+    is also the cheaper per hour and the cost was not `asked`. When the faster card also does
+    the work for less, "the cheaper one for a fixed budget" would be wrong."""
+    _, fmt = ph._, ph.fmt
+    if c.a_usd_per_hour is None or c.b_usd_per_hour is None or c.tflops_ratio is None:
+        return None
+    ratio = c.tflops_ratio
+    cheap = a if c.a_usd_per_hour < c.b_usd_per_hour else b
+    fast = a if ratio > 1 else b
+    if cheap == fast:
+        if not asked or ratio == 1 or c.a_usd_per_hour == c.b_usd_per_hour:
+            return None
+        # "l40s or a100 which is cheaper": the L40S on both counts.
+        return str(_("The %(cheap)s costs less both per hour and per run: a lower price and a "
+                     "higher peak BF16 throughput (at the same utilization).", cheap=cheap))
+    work_a = c.a_usd_per_hour / c.a_tflops  # type: ignore[operator]
+    work_b = c.b_usd_per_hour / c.b_tflops  # type: ignore[operator]
+    if (fast == a and work_a < work_b) or (fast == b and work_b < work_a):
+        share = fmt.percent(100 * (work_a / work_b if fast == a else work_b / work_a), 0)
+        return str(_(
+            "At the same utilization the %(fast)s finishes a run sooner and for less, about "
+            "%(share)s of what it costs on the %(cheap)s, though the %(cheap)s costs less per "
+            "hour.", share=share, fast=fast, cheap=cheap,
+        ))
+    return str(_("Choose the %(cheap)s when the budget is fixed, the %(fast)s when the deadline "
+                 "is.", fast=fast, cheap=cheap))
 
 
 def _compare_leads(answer: Answer, ph: Phrases) -> str:

@@ -20,6 +20,10 @@ LARGEST: Final = _whole(_words("LARGEST_WORDS"))
 # a100", "bande passante de la 4090".
 SPECS: Final = _whole(_words("SPECS_WORDS"))
 
+# "which is cheaper", "cuál sale más barato", "lequel est moins cher": of a comparison, the
+# per-run cost verdict first.
+CHEAPER: Final = _whole(_words("CHEAPER_WORDS"))
+
 # "how many A100s do I need", "cuántas H100 necesito", "combien de A100 il me faut": the two
 # words at most 40 characters apart (the GPU between them is blanked by then).
 HOW_MANY_NEEDED: Final = Screened(

@@ -2411,6 +2411,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         card_named_alone=named_alone,
         specs_asked=len(work.gpus) == 1 and work.params_b is None and not work.family
         and asks.SPECS.search(rest) is not None,
+        cheaper_asked=intent == "compare" and asks.CHEAPER.search(rest) is not None,
         text=text,
         lang=work.lang,
         lang_sure=lang_sure,

@@ -339,6 +339,8 @@ class Query(BaseModel):
     # One card named with its figures asked and no model ("h100 specs", "how much vram does a
     # 3090 have", "ancho de banda de la a100"): the datasheet's figures answer.
     specs_asked: bool = False
+    # "is it cheaper to fine tune on an h100 or an a100": a comparison asked by cost
+    cheaper_asked: bool = False
     # Never read from a text: the card the chat said it owns, kept by bot.conversation beside
     # the last question until another card is named (bot.understand.owned.on_own_card).
     own_card: Query | None = None

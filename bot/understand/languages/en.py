@@ -315,6 +315,12 @@ LANGUAGE = Language(
             r"|inference|running (?:llms?|models?|local (?:llms?|models?)))",
         ),
         # A card's own figures asked, no model: its memory, bandwidth, peak, price.
+        # "is it cheaper to fine tune on an h100 or an a100": which costs less for the work,
+        # asked of a comparison (its per-run cost verdict leads).
+        "CHEAPER_WORDS": (
+            r"cheaper", r"less expensive", r"(?:more )?cost[ -]?effective", r"better value",
+            r"bang for (?:the|your|my|our) buck", r"costs? less", r"saves? (?:more )?money",
+        ),
         "SPECS_WORDS": (
             r"specs?", r"specifications?", r"spec sheet", r"datasheet", r"memory bandwidth",
             r"bandwidth", r"t?flops",

@@ -305,6 +305,10 @@ LANGUAGE = Language(
             r"(?:gpu|gp|tarjeta|grafica)?s? ?para (?:fine ?-?tun\w*|finetun\w*|entrenar|lora|qlora"
             r"|llms?|ia|inferencia|hacer (?:un )?(?:lora|qlora|fine ?-?tuning)|correr (?:llms?|modelos))",
         ),
+        "CHEAPER_WORDS": (
+            r"mas barat[ao]s?", r"sale mas a cuenta", r"mas economic[ao]s?", r"cuesta menos",
+            r"sale menos", r"mas rentable", r"ahorro mas",
+        ),
         "SPECS_WORDS": (
             r"especificaciones", r"specs?", r"ficha tecnica", r"datasheet", r"ancho de banda",
             r"t?flops", r"cuanta (?:vram|memoria) (?:tiene|trae)", r"cuantos (?:gb|gigas) (?:tiene|trae)",

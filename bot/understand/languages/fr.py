@@ -299,6 +299,10 @@ LANGUAGE = Language(
             r"suffit pour (?:du |le |un |des |faire (?:du |un )?)?(?:fine-?tun\w*|finetun\w*"
             r"|entrain\w*|lora|qlora|llms?|l.?ia|inference|faire tourner (?:des )?(?:llms?|modeles))",
         ),
+        "CHEAPER_WORDS": (
+            r"moins chere?s?", r"plus rentable", r"plus economique", r"coute moins",
+            r"revient moins",
+        ),
         "SPECS_WORDS": (
             r"caracteristiques", r"specs?", r"fiche technique", r"datasheet", r"bande passante",
             r"t?flops", r"combien de (?:vram|memoire|go) (?:a|fait|possede|embarque)",
