@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from bot.pipeline import Reply
 
 _CONTINUABLE = frozenset({"fit", "memory", "cost", "time", "recommend", "compare"})
+_ALERT_INTENTS = frozenset({"alert", "alert_list", "alert_remove"})
 
 
 class Conversations:
@@ -73,6 +74,15 @@ class Conversations:
             kept = next((part for part in reversed(reply.parts) if _priced_gpu(part)), None)
         if kept is None and not reply.parts and (_continuable(reply) or _priced_gpu(reply)):
             kept = reply
+        if kept is None and not reply.parts and reply.query.intent in _ALERT_INTENTS:
+            # An alert set or listed: kept for "cancel the h100 one", with the run asked
+            # before it for a question that continues that.
+            before = self.previous(chat_id)
+            run = before.earlier_run if before is not None \
+                and before.intent in _ALERT_INTENTS else before
+            self._keep(chat_id, reply.query.model_copy(update={
+                "earlier_run": run, "own_card": before.own_card if before is not None else None}))
+            return
         if kept is None:
             return
         query = kept.query
@@ -86,7 +96,9 @@ class Conversations:
                 before.earlier_run if is_gpu_price(before) else before)
             if run is not None and run.params_b is not None:
                 query = query.model_copy(update={"earlier_run": run})
-        query = _with_own_card(query, self.previous(chat_id))
+        self._keep(chat_id, _with_own_card(query, self.previous(chat_id)))
+
+    def _keep(self, chat_id: int, query: Query) -> None:
         self._last[chat_id] = (query, self.clock())
         self._last.move_to_end(chat_id)
         while len(self._last) > self.max_chats:

@@ -87,6 +87,19 @@ async def test_free_text_alert_list_and_remove_use_the_same_services(console, mo
     assert "No tienes alertas de precio." in await say(console, "/alerts")  # as last asked
 
 
+async def test_an_alert_is_removed_by_a_follow_up_that_does_not_say_alert(console):
+    """"cancel the h100 one" after the alerts were listed, "actually delete it" right after
+    one was set: that alert removed (was the H100's price, and "I did not understand")."""
+    await say(console, "ping me when h100 drops under $2")
+    await say(console, "also tell me if the b200 goes below 4 bucks")
+    assert "2. B200" in await say(console, "what alerts do i have")
+    assert "Removed 1 alert for the H100." in await say(console, "cancel the h100 one")
+    await say(console, "avisame cuando la h200 baje de 3 dolares")
+    assert "H200" in await say(console, "mejor borrala")
+    listed = await say(console, "/alerts")
+    assert "B200" in listed and "H100" not in listed and "H200" not in listed, listed
+
+
 async def test_lang_is_an_alias_and_auto_goes_back_to_the_question_language(console, tmp_path):
     assert "/language auto" in await say(console, "/lang")
     assert "español" in await say(console, "/lang es")

@@ -301,3 +301,32 @@ def test_a_count_taken_after_a_run(first: str, then: str, count: int) -> None:
     _facts(reply, {"gpu": before.query.gpu, "gpu_count": count, "method": before.query.method,
                    "model_id": before.query.model_id})
     assert reply.answer.primary is not None and reply.answer.primary.fit is not None
+
+
+# After an alert set or listed, a removal that does not say "alert" again ("cancel the h100
+# one", "actually delete it", "mejor bórrala", "finalement supprime-la"): that alert removed
+# (was the H100's price list, or "I did not understand that"); anything else continues the run
+# asked before the alert.
+@pytest.mark.parametrize(("turns", "gpu"), [
+    (("ping me when h100 drops under $2", "cancel the h100 one"), "h100"),
+    (("what alerts do i have", "cancel the h100 one"), "h100"),
+    (("alert me when the b200 is below 4", "actually delete it"), "b200"),
+    (("avisame cuando la h100 baje de 2 dolares", "mejor bórrala"), "h100"),
+    (("préviens-moi quand le h100 passe sous 2 dollars", "finalement supprime-la"), "h100"),
+])
+def test_an_alert_removed_after_it_was_set_or_listed(turns: tuple[str, str], gpu: str) -> None:
+    *_, reply = converse(*turns)
+    assert (reply.query.intent, reply.query.gpu) == ("alert_remove", gpu), reply.text
+    assert "↪️" not in reply.text
+
+
+def test_a_run_asked_before_an_alert_is_continued_after_it() -> None:
+    *_, reply = converse("qlora llama 3 70b on an h100", "alert me if the h100 drops below 2",
+                         "and on an a100?")
+    assert reply.query.follow_up and reply.query.params_b == 70, reply.text
+    _facts(reply, {"gpu": "a100-80gb", "method": "qlora"})
+
+
+def test_the_card_owned_is_kept_across_an_alert() -> None:
+    *_, reply = converse("i have a 3090", "alert me when h100 below 2", "what can i finetune on it")
+    _facts(reply, {"gpu": "rtx-3090"})

@@ -158,6 +158,26 @@ _WHY: Final = lazy(
 )
 
 
+# "cancel the h100 one", "delete it", "quita esa", "supprime celle du h100" (folded) right after
+# an alert was set or listed: a removal, though the message does not say "alert" again.
+_REMOVE_AFTER_ALERT: Final = lazy(
+    rf"^\W*(?:[a-z']+,? ){{0,2}}"  # "actually", "ok then", "mejor", "finalement"
+    rf"(?:{alt(lx.ALERT_REMOVE_VERBS)}|drop|quit\w*)(?![a-z])"
+)
+_ALERT_INTENTS: Final = frozenset({"alert", "alert_list", "alert_remove"})
+
+
+def _removes_alert(new: Query, previous: Query) -> Query | None:
+    """After an alert set or listed, "cancel the h100 one" / "delete it": that alert removed
+    (the GPU named, else the one just set; none named after a list: the list asks which)."""
+    if new.intent in _ALERT_INTENTS or _names_model(new) or len(new.text.split()) > SHORT_WORDS:
+        return None
+    if _REMOVE_AFTER_ALERT.search(fold(new.text)) is None:
+        return None
+    gpu = new.gpu or (previous.gpu if previous.intent == "alert" else None)
+    return new.model_copy(update={"intent": "alert_remove", "gpu": gpu})
+
+
 def _said(query: Query, field: str) -> bool:
     value = getattr(query, field)
     return value not in (None, False, ())
@@ -172,6 +192,14 @@ def follow_up(
     variant a bare memory picks ("I meant the 40GB one" → the A100 40GB)."""
     if previous is None:
         return new
+    if previous.intent in _ALERT_INTENTS:
+        # An alert set or listed: "cancel the h100 one" removes it; anything else continues
+        # the run asked before it, if any (bot.conversation keeps it as earlier_run).
+        removed = _removes_alert(new, previous)
+        if removed is not None:
+            return removed
+        return new if previous.earlier_run is None \
+            else follow_up(new, previous.earlier_run, models, gpus)
     if new.not_llm is not None and not _names_model(new):
         return new  # "and stable diffusion on it?": another kind of model, not the last run's
     if previous.specs_asked and _names_card(new) and not _names_model(new) \
