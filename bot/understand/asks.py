@@ -344,15 +344,17 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
     # "is there a student discount", "bulk discount?", "¿hay descuento para estudiantes?",
     # "une remise étudiante ?": the page names no discount (its blocks are at the same rate).
     ("discount", Guarded(
-        ("discount", "descuento", "rebaja", "remise", "promo", "coupon", "cupon", "reduction",
-         "block", "pack"),
+        ("discount", "descuento", "rebaja", "remise", "promo", "coupon", "cupon", "reduc",
+         "ristourne", "block", "pack"),
         # "is a 720h block cheaper per hour", "do bigger blocks get a better hourly rate?", "are
         # the big blocks cheaper?" (the hours blanked): a discount for buying more
         r"(?<![a-z0-9])(?:(?:blocks?|packs?|bundles?)(?: (?:of|de) [a-z0-9]+)? (?:(?:is|are|get|gets|have|has|come|comes"
         r"|work out) )?(?:(?:a|any) )?(?:cheaper|less expensive|better (?:hourly |per hour )?"
         r"(?:rate|price|deal)|lower (?:hourly |per hour )?(?:rate|price))|"
         r"discount\w*|descuentos?|rebajas?|remises?|promo(?: ?codes?)?|"
-        r"coupons?|cupon(?:es)?|codes? promo|reductions? (?:etudiante?s?|pour (?:les )?etudiants|"
+        # "y a une réduc si je prends 720 heures ?": the slang means nothing else
+        r"coupons?|cupon(?:es)?|codes? promo|reducs?|ristournes?|"
+        r"reductions? (?:etudiante?s?|pour (?:les )?etudiants|"
         # "une réduction si j'achète 720 heures ?", "une réduction sur le prix"
         r"si|sur (?:le |les )?(?:prix|tarifs?|heures|blocs?)|de prix|de tarif))"
         r"(?![a-z0-9])")),

@@ -291,6 +291,9 @@ COMMANDS: Final[dict[str, Intent]] = {
 }
 
 ALERT_WORDS: Final[tuple[str, ...]] = _words("ALERT_WORDS")
+# "tell me if", "dime si", "dis-moi si": an alert only about a price ("tell me if llama 3 70b
+# fits on a 4090" asks the fit now).
+ALERT_TELL: Final[tuple[str, ...]] = _words("ALERT_TELL")
 # "when/if the price drops" also makes an alert.
 ALERT_WHEN: Final[str] = _either("ALERT_WHEN_WORDS")
 ALERT_MOVE_DOWN: Final[tuple[str, ...]] = _words("ALERT_MOVE_DOWN")

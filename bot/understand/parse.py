@@ -1414,6 +1414,14 @@ def _grad_ckpt(s: str) -> bool | None:
 def _is_alert(s: str, work: _Work) -> bool:
     if px.ALERT.search(s):
         return True
+    tell = px.ALERT_TELL.search(s)
+    if tell is not None and work.params_b is None and not work.family:
+        # "tell me when the B200 reaches 5", "dis-moi si le prix du H200 bouge", "dime cuando
+        # baje la h100"; not "dime si cabe llama 3 70b en una 4090" (a fit, asked now).
+        rest = s[tell.end() :]
+        if work.money or px.MOVE_DOWN.search(rest) or px.MOVE_UP.search(rest) \
+                or px.PRICES.search(rest):
+            return True
     when = px.ALERT_WHEN.search(s)
     if when is None:
         return False
@@ -1776,7 +1784,8 @@ def _alert_cue(s: str) -> bool:
         return lx.COMMANDS.get(command.group("cmd")) == "alert"
     # Searched whole: the openings of this text's runs (screen.Headed) would be worked out for
     # this one search, costlier than it (the text is read on with entities blanked).
-    return bool(px.ALERT.pattern.search(s) or px.ALERT_WHEN.search(s))
+    return bool(px.ALERT.pattern.search(s) or px.ALERT_TELL.pattern.search(s)
+                or px.ALERT_WHEN.search(s))
 
 
 _CLOSED_NAMES: Final = (("chat gpt", "ChatGPT"), ("chatgpt", "ChatGPT"), ("gpt", "GPT"),

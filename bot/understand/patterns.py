@@ -723,6 +723,7 @@ COMMAND: Final = lazy(r"^/(?P<cmd>[a-z]+)(?:@\w+)?(?![a-z])")
 # Folded text holds no white space but " ".
 SPACE_RUNS: Final = lazy(" {2,}")
 ALERT: Final = headed_words(lx.ALERT_WORDS)
+ALERT_TELL: Final = headed_words(lx.ALERT_TELL)
 ALERT_WHEN: Final = Screened(rf"(?<![a-z]){lx.ALERT_WHEN}(?![a-z])")
 MOVE_DOWN: Final = words(lx.ALERT_MOVE_DOWN)
 MOVE_UP: Final = words(lx.ALERT_MOVE_UP)

@@ -180,10 +180,11 @@ LANGUAGE = Language(
             r"(?:tpus?|tpu v\d\w*|gaudi ?\d?|trainium\d?|inferentia\d?|ipus?|npus?)",
         ),
         "ALERT_WORDS": (
-            r"alert\w*", r"notify", r"notif\w*", r"ping me", r"warn me", r"let me know",
-            r"tell me (?:when|if|once)", r"message me", r"remind me", r"subscribe\w*",
+            r"alert\w*", r"notify", r"notif\w*", r"ping me", r"warn me",
+            r"message me", r"remind me", r"subscribe\w*",
             r"watch (?:the )?prices?", r"track (?:the )?prices?", r"follow (?:the )?prices?",
         ),
+        "ALERT_TELL": (r"let me know", r"tell me (?:when|if|once)"),
         "ALERT_MOVE_DOWN": (
             r"drops?", r"dropped", r"dropping", r"falls?", r"goes down", r"go down",
             r"gets cheaper", r"decreases?", r"dips?", r"lowers?", r"cheaper",

@@ -193,9 +193,14 @@ LANGUAGE = Language(
             r"(?:una |alguna |algun )?(?:tpus?|gaudi ?\d?|trainium\d?)",
         ),
         "ALERT_WORDS": (
-            r"alerta\w*", r"alertame", r"dime (?:cuando|si)", r"avisa\w*", r"aviseme", r"avisenme",
-            r"(?:mandame|enviame|mandeme|envieme|dame|pasame) un aviso",
-            r"suscrib\w*", r"seguir (?:el )?precio", r"vigila\w*",
+            r"alerta\w*", r"alertame", r"avisa\w*", r"avise\w*", r"avises", r"avisenme",
+            r"(?:mandame|enviame|mandeme|envieme|dame|pasame|me pasas|me mandas) un aviso",
+            r"suscrib\w*", r"seguir (?:el )?precio", r"vigila\w*", r"notificame",
+        ),
+        "ALERT_TELL": (
+            r"(?:dime|decime|digame|me dices|me decis|me dirias|me puedes decir|me podes decir"
+            r"|me podrias decir) (?:cuando|si|apenas)",
+            r"(?:tenme|mantenme|ponme) al tanto",
         ),
         "ALERT_MOVE_DOWN": (
             r"baja", r"bajan", r"bajen", r"baje", r"cae", r"caiga", r"descend\w*", r"disminu\w*",
@@ -304,6 +309,13 @@ LANGUAGE = Language(
             r"(?:sirve|vale|alcanza|basta|es buena?|esta bien) (?:la |una |mi |esta )?"
             r"(?:gpu|gp|tarjeta|grafica)?s? ?para (?:fine ?-?tun\w*|finetun\w*|entrenar|lora|qlora"
             r"|llms?|ia|inferencia|hacer (?:un )?(?:lora|qlora|fine ?-?tuning)|correr (?:llms?|modelos))",
+            # "hasta qué tamaño de modelo puedo entrenar", "un modelo de cuántos parámetros puedo
+            # correr", "hasta cuántos b": the largest (a context or batch size is another question).
+            r"(?:que|q) tamano(?! (?:de |del )?(?:contexto|batch|lote|secuencias?|ventana|bloques?"
+            r"|archivos?|prompt))",
+            r"cuantos (?:miles de millones de |millones de )?parametros (?:max\w* )?"
+            r"(?:puedo|podria|cabe\w*|entra\w*)",
+            r"hasta cuant[oa]s (?:b|miles de millones|millones|billones|parametros)",
         ),
         "CHEAPER_WORDS": (
             r"mas barat[ao]s?", r"sale mas a cuenta", r"mas economic[ao]s?", r"cuesta menos",

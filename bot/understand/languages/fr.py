@@ -189,9 +189,12 @@ LANGUAGE = Language(
         ),
         "ALERT_WORDS": (
             r"prevenir", r"previen\w*", r"prevenez\w*", r"avertis\w*", r"avertir",
-            r"dis-? ?moi (?:quand|si|des que|lorsque)",
-            r"dites-? ?moi (?:quand|si|des que|lorsque)", r"abonne\w*", r"suivre (?:le )?prix",
-            r"surveill\w*",
+            r"abonne\w*", r"suivre (?:le )?prix", r"surveill\w*",
+        ),
+        "ALERT_TELL": (
+            r"(?:dis-? ?moi|dites-? ?moi|(?:tu )?me (?:dis|diras|direz|diriez)|(?:tu peux|tu pourrais"
+            r"|vous pouvez|vous pourriez|peux-tu|pouvez-vous) me dire) (?:quand|si|des que|lorsque)",
+            r"(?:tiens|tenez)-? ?moi au courant",
         ),
         "ALERT_MOVE_DOWN": (r"baisse\w*", r"diminue\w*", r"chute", r"tombe", r"moins cher\w*"),
         "ALERT_MOVE_UP": (r"monte\w*", r"augmente\w*", r"grimpe"),
@@ -246,7 +249,7 @@ LANGUAGE = Language(
             r"(?:revient|coute|est) (?:le )?moins cher (?:de|d'|en|un|le|la|avec)",
         ),
         # ... but "combien de paramètres actifs ?" counts the model's parameters, not money
-        "HOW_MUCH": (r"combien(?! (?:de |d.)(?:parametres|experts|couches|tetes))",),
+        "HOW_MUCH": (r"combien(?! (?:de |d.)(?:(?:milliards de )?parametres|experts|couches|tetes))",),
         "RATE_WORDS": (
             r"par heure", r"de l'heure", r"a l'heure", r"/ ?heure",
             r"(?:combien|coute|prix) l'heure",  # "c'est combien l'heure de L40S ?"
@@ -298,6 +301,14 @@ LANGUAGE = Language(
             r"|qlora|llms?|l.?ia|inference|faire tourner (?:des )?(?:llms?|modeles))",
             r"suffit pour (?:du |le |un |des |faire (?:du |un )?)?(?:fine-?tun\w*|finetun\w*"
             r"|entrain\w*|lora|qlora|llms?|l.?ia|inference|faire tourner (?:des )?(?:llms?|modeles))",
+            # "je peux entraîner quelle taille en lora", "jusqu'à quelle taille de modèle", "un
+            # modèle de combien de paramètres je peux faire tourner": the largest (a context or
+            # batch size is another question).
+            r"quelle taille(?! (?:de |du |d')?(?:contexte|batch|lot|sequences?|fenetre|blocs?"
+            r"|fichiers?|prompt))",
+            r"combien de (?:milliards de )?parametres (?:max\w* )?(?:je |j'|on )?"
+            r"(?:peux|peut|pourrais|puis|tien\w*|rentre\w*|passe\w*)",
+            r"jusqu.?a combien de (?:milliards de )?parametres", r"(?:monter|aller) jusqu.?a combien",
         ),
         "CHEAPER_WORDS": (
             r"moins chere?s?", r"plus rentable", r"plus economique", r"coute moins",
