@@ -330,3 +330,22 @@ def test_a_run_asked_before_an_alert_is_continued_after_it() -> None:
 def test_the_card_owned_is_kept_across_an_alert() -> None:
     *_, reply = converse("i have a 3090", "alert me when h100 below 2", "what can i finetune on it")
     _facts(reply, {"gpu": "rtx-3090"})
+
+
+# "what quant should i use" after a model was asked on a card: the largest llama.cpp type that
+# fits there (was the same verdict again, every precision failing).
+@pytest.mark.parametrize(("turns", "lead"), [
+    (("can i run mixtral 8x7b on a 4090", "what quant should i use"),
+     "Largest llama.cpp quantization type that fits: Q3_K_M"),
+    (("llama 3 70b q4 on 2x 3090", "which quant is best then?"),
+     "Largest llama.cpp quantization type that fits: Q5_K_S"),
+    (("puedo correr qwen2.5 32b en mi 3090?", "que cuantizacion uso?"),
+     "El tipo de cuantización de llama.cpp más grande que cabe"),
+    (("je peux faire tourner llama 3 70b sur ma 4090 ?", "quelle quantif je prends ?"),
+     "Le plus gros type de quantification llama.cpp qui tient"),
+])
+def test_which_quant_after_a_model_on_a_card(turns: tuple[str, str], lead: str) -> None:
+    before, reply = converse(*turns)
+    assert reply.query.follow_up and reply.query.quant_asked, reply.text
+    _facts(reply, {"gpu": before.query.gpu, "model_id": before.query.model_id})
+    assert lead in reply.text.replace("\u00a0", " "), reply.text

@@ -950,6 +950,11 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
         # "and with lora?" after "my training OOMs on my 3090, what do i do": the same run's
         # trouble, so what makes it fit (bot.remedy) is said again where it still does not.
         update.update(oom=previous.oom or new.oom, fix_asked=previous.fix_asked or new.fix_asked)
+    if update.get("inference", new.inference) and not new.quant_asked \
+            and asks.QUANT_ASKED.search(fold(new.text)):
+        # "what quant should i use" after "can i run mixtral 8x7b on a 4090": the largest
+        # llama.cpp type that fits there (was the same verdict again).
+        update.update(quant_asked=True, quant=None, quant_bare=None, runner_type_assumed=False)
     gpu_after = update.get("gpu", new.gpu) or update.get("vram_gb", new.vram_gb)
     if intent in ("fit", "memory"):
         intent = "fit" if gpu_after else "memory"
