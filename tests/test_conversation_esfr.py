@@ -349,3 +349,22 @@ def test_which_quant_after_a_model_on_a_card(turns: tuple[str, str], lead: str) 
     assert reply.query.follow_up and reply.query.quant_asked, reply.text
     _facts(reply, {"gpu": before.query.gpu, "model_id": before.query.model_id})
     assert lead in reply.text.replace("\u00a0", " "), reply.text
+
+
+# "and to finetune it?", "i mean for training", "¿y para entrenarlo?", "et pour l'entraîner ?"
+# after a model served or its memory asked: the training methods there (was "I did not
+# understand that", or serving again).
+@pytest.mark.parametrize(("turns", "intent"), [
+    (("how much vram does llama 3.1 8b need", "i mean for training"), "memory"),
+    (("how much vram to run llama 3.1 8b", "and to finetune it?"), "memory"),
+    (("can i run qwen2.5 7b on my 3060", "what about training it"), "fit"),
+    (("cuanta vram para correr llama 3 8b", "y para entrenarlo?"), "memory"),
+    (("combien de vram pour faire tourner mistral 7b", "et pour l'entraîner ?"), "memory"),
+    (("serve llama 3 8b on an l4", "how long would training take"), "time"),
+])
+def test_training_asked_after_a_model(turns: tuple[str, str], intent: str) -> None:
+    before, reply = converse(*turns)
+    assert reply.query.follow_up and not reply.query.inference, reply.text
+    _facts(reply, {"intent": intent, "model_id": before.query.model_id, "method": None,
+                   "gpu": before.query.gpu})
+    assert "QLoRA" in reply.text, reply.text

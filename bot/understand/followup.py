@@ -306,7 +306,13 @@ def follow_up(
         # or trained: its decode speed, or the run's training tokens/s, there (was "I did not
         # understand").
         cue = "speed"
-    says_something = says_something or cue is not None
+    # "and to finetune it?", "i mean for training", "¿y para entrenarlo?" after a model asked
+    # (served, or its memory): the training methods there (was "I did not understand").
+    training = cue in (None, "time") and not names_model and previous.params_b is not None \
+        and new.method is None and not new.inference and short \
+        and new.intent in ("unknown", "smalltalk", "memory", "fit", "time", "cost") \
+        and px.TRAINING.search(folded) is not None
+    says_something = says_something or cue is not None or training
     if names_model:
         # "and 13B?" keeps the GPU and method; "QLoRA 13B on an A100" is a new question.
         if not marker or _said(new, "gpu") or _said(new, "vram_gb"):
@@ -314,6 +320,11 @@ def follow_up(
     elif not (says_something and (marker or short or _asks_bare(new, cue))):
         return new
     merged = _merge(new, previous, names_model)
+    if training and previous.inference:
+        merged = merged.model_copy(update={
+            "method": None, "inference": False, "serving_implied": False, "quant": None,
+            "quant_bare": None, "quant_asked": False, "runner": None, "engine": None,
+            "runner_type_assumed": False, "serving_precision_said": True})
     if cue == "speed" and new.serving_implied and previous.method is None \
             and not previous.inference:
         # "how fast would it run on a 3090?" after "how much vram for llama 3 8b" (every
