@@ -368,3 +368,37 @@ def test_training_asked_after_a_model(turns: tuple[str, str], intent: str) -> No
     _facts(reply, {"intent": intent, "model_id": before.query.model_id, "method": None,
                    "gpu": before.query.gpu})
     assert "QLoRA" in reply.text, reply.text
+
+
+# After a run asked on a card: "would an h100 be faster?" compares that run on both cards,
+# "anything cheaper?" asks the cheapest configurations for it (both were the new card's price
+# or the same verdict again).
+@pytest.mark.parametrize(("turns", "other", "lead"), [
+    (("qlora llama 3 70b on an a100", "would an h100 be faster?"), "h100",
+     "The H100 has 3.2 times the peak BF16"),
+    (("how long to lora llama 3 8b on 50M tokens on an a100", "would an h100 be faster?"),
+     "h100", "1× H100 finishes sooner"),
+    (("lora llama 3 8b en una a100", "seria mas rapido en una h100?"), "h100",
+     "La H100 tiene 3,2 veces"),
+    (("llama 3 70b q4 on a 4090", "would a 5090 be faster"), "rtx-5090", "RTX 4090 or RTX 5090?"),
+])
+def test_faster_on_another_card_compares_the_run(
+    turns: tuple[str, str], other: str, lead: str
+) -> None:
+    before, reply = converse(*turns)
+    _facts(reply, {"intent": "compare", "gpu": before.query.gpu, "model_id": before.query.model_id,
+                   "method": before.query.method})
+    assert reply.query.other_gpus == (other,), reply.text
+    assert lead in reply.text.replace("\u00a0", " "), reply.text
+
+
+@pytest.mark.parametrize("turns", [
+    ("qlora llama 3 70b on an a100", "anything cheaper?"),
+    ("qlora llama 3 70b sur un a100", "et moins cher ?"),
+    ("qlora de llama 3 70b en una h100", "algo mas barato?"),
+])
+def test_anything_cheaper_after_a_run_recommends(turns: tuple[str, str]) -> None:
+    before, reply = converse(*turns)
+    _facts(reply, {"intent": "recommend", "gpu": None, "model_id": before.query.model_id,
+                   "method": "qlora"})
+    assert "A100 80GB" in reply.text, reply.text

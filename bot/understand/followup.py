@@ -178,6 +178,39 @@ def _removes_alert(new: Query, previous: Query) -> Query | None:
     return new.model_copy(update={"intent": "alert_remove", "gpu": gpu})
 
 
+# "would an h100 be faster?", "¿sería más rápido en una h100?", "plus rapide sur un h100 ?"
+# (folded): the run just asked, on the card it was asked on against this one.
+_FASTER: Final = lazy(
+    r"(?<![a-z])(?:faster|quicker|slower|speed (?:it )?up|mas rapid[ao]|mas lent[ao]|"
+    r"plus (?:rapide|vite|lent)|moins lent)(?![a-z])"
+)
+# "anything cheaper?", "¿algo más barato?", "moins cher ?" naming no card: the cheapest offered
+# configurations for the run just asked.
+_CHEAPER_ALONE: Final = lazy(
+    r"(?<![a-z])(?:cheaper|less expensive|mas barat[ao]|mas economic[ao]|moins chere?)(?![a-z])"
+)
+
+
+def _against_other_card(new: Query, previous: Query, folded: str) -> Query | None:
+    """After a run asked on a card: "would an h100 be faster?" compares that run on both
+    cards; "anything cheaper?" asks the cheapest configurations for it (both were the new
+    card's price, or the same verdict again)."""
+    if previous.params_b is None or _names_model(new) or previous.gpu is None \
+            or len(new.text.split()) > SHORT_WORDS or new.other_gpus:
+        return None
+    if new.gpu is not None and new.gpu != previous.gpu and _FASTER.search(folded):
+        merged = _merge(new.model_copy(update={"gpu": None, "gpu_count": None}), previous,
+                        names_model=False)
+        return merged.model_copy(update={
+            "intent": "compare", "other_gpus": (new.gpu,), "other_gpu_count": new.gpu_count})
+    if new.gpu is None and not _said(new, "vram_gb") and _CHEAPER_ALONE.search(folded):
+        merged = _merge(new, previous, names_model=False)
+        return merged.model_copy(update={
+            "intent": "recommend", "gpu": None, "gpu_count": None, "gpu_text": None,
+            "vram_gb": None, "rig": (), "hours": new.hours})
+    return None
+
+
 def _said(query: Query, field: str) -> bool:
     value = getattr(query, field)
     return value not in (None, False, ())
@@ -223,6 +256,9 @@ def follow_up(
         counted = _on_more_cards(new, previous, fold(new.text))
         if counted is not None:
             return counted
+        against = _against_other_card(new, previous, fold(new.text))
+        if against is not None:
+            return against
     if previous.intent not in _MODEL_INTENTS:
         return new
     if previous.family and previous.model_id in previous.family and _names_model(new) \
