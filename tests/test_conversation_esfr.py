@@ -402,3 +402,16 @@ def test_anything_cheaper_after_a_run_recommends(turns: tuple[str, str]) -> None
     _facts(reply, {"intent": "recommend", "gpu": None, "model_id": before.query.model_id,
                    "method": "qlora"})
     assert "A100 80GB" in reply.text, reply.text
+
+
+# "what batch size can i use" after a training run: the largest micro-batch there ("use" is no
+# serving verb beside a batch; was the plain verdict again, read as serving).
+@pytest.mark.parametrize("turns", [
+    ("qlora 70b on an h100", "what batch size can i use"),
+    ("lora llama 3 8b on a 4090 at seq 2048", "what batch size can i use?"),
+])
+def test_batch_size_after_a_training_run(turns: tuple[str, str]) -> None:
+    before, reply = converse(*turns)
+    assert reply.query.batch_asked and not reply.query.inference, reply.text
+    _facts(reply, {"gpu": before.query.gpu, "method": before.query.method})
+    assert "Largest micro-batch that fits" in reply.text, reply.text

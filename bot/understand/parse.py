@@ -1006,6 +1006,8 @@ def _trains(s: str, work: _Work) -> bool:
         or flags.optimizer is not None
         or flags.grad_accumulation is not None or flags.sharding is not None
         or flags.packed is not None or px.GRAD_CKPT.search(s)
+        # "what batch size can i use": a micro-batch is a training run's ("use" is no serving)
+        or asks.BATCH_ASKED.search(s)
     )
 
 
@@ -1092,7 +1094,10 @@ def _rates_asked(
     # training run is its batch.
     concurrency = (asked is not None and (serving or any(
         word in asked.group(0) for word in _SERVED_ONLY))) or (
-        work.max_num_seqs is not None and serving)
+        work.max_num_seqs is not None and serving) or (
+        # "max batch size for vllm llama 3 8b on an l4": served, the batch is the sequences
+        # decoded at once
+        inference and work.batch_size is None and asks.BATCH_ASKED.search(s) is not None)
     training = not inference and (method is not None or trains)
     train_speed = training and work.flags.tokens_per_second is None and bool(
         asks.SPEED_ASK.search(s) or asks.TRAIN_SPEED_ASK.search(s))
