@@ -117,7 +117,7 @@ from rules.quote import (
     quote,
 )
 from rules.rent_buy import RentBuy, rent_or_buy
-from rules.schema import GPU, MethodId, Offer
+from rules.schema import GPU, Fp8Arch, MethodId, Offer
 from rules.training_time import gpu_hours_from_throughput
 
 # The memory written with an unknown name ("RTX 9090 24gb"): suggestions with that memory first.
@@ -458,6 +458,10 @@ class Answer(BaseModel):
     # "h100 specs", "how much vram does a 3090 have": the card's own figures (`gpu`), with what
     # the planning rule says its memory holds for each method (largest sizes).
     card_specs: tuple[Largest, ...] | None = None
+    # With them, the card's architecture and whether it multiplies FP8 (None: no cited answer),
+    # and whether it runs BF16 (None: no cited answer).
+    fp8_arch: Fp8Arch | None = None
+    bf16_runs: bool | None = None
     # "cheapest gpu with 80gb", "cheapest way to get 160gb of vram": the offered configurations
     # whose memory holds it (per GPU when one GPU can, else in all), cheapest first.
     memory_offers: tuple[Offer, ...] = ()
@@ -782,9 +786,12 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         return Answer(query=query, intent="fit", card_noted=True,
                       gpu=cat.gpu(query.gpu) if query.gpu is not None else None,
                       gpu_count=query.gpu_count or 1, vram_gb=query.vram_gb)
+    # "does the 3090 support fp8": the precision named is what is asked, not a method.
     if query.specs_asked and query.gpu is not None and query.params_b is None \
-            and query.model_id is None and not query.other_gpus and query.method is None \
-            and not query.inference and not query.largest and query.engine is None \
+            and query.model_id is None and not query.other_gpus \
+            and (query.precision_asked is not None
+                 or (query.method is None and not query.inference)) \
+            and not query.largest and query.engine is None \
             and query.runner is None and query.seq_len is None and query.hours is None \
             and query.dataset_tokens is None:
         return _card_specs(query, cat)
@@ -1274,8 +1281,13 @@ def _card_specs(query: Query, cat: Catalogue) -> Answer:
     # A Mac's or a shared-memory device's GPU gets a share of it: its sizes are left out.
     largest = () if gpu.unified_memory or gpu.shared_memory_gb is not None else tuple(
         largest_fitting(m, vram, cat) for m in _SPEC_METHODS if m in known)
+    # BF16: not before Ampere ([no_bf16]); on every later CUDA card and wherever a datasheet
+    # prints a BF16 peak.
+    bf16 = False if not cat.has_bf16(gpu) else (
+        True if gpu.bf16_dense_tflops is not None or gpu.platform == "cuda" else None)
     return Answer(query=query, intent=query.intent, gpu=gpu, gpu_count=count,
-                  vram_gb=query.vram_gb, card_specs=largest)
+                  vram_gb=query.vram_gb, card_specs=largest, fp8_arch=cat.fp8_arch(gpu),
+                  bf16_runs=bf16)
 
 
 def _compare_times(query: Query, answer: Answer, composed: Answer, cat: Catalogue) -> Answer:

@@ -19,6 +19,7 @@ from rules.schema import (
     AppleGPUShare,
     BareQuantName,
     Exl2Format,
+    Fp8Arch,
     GroupQuantFormat,
     Limits,
     LocalRunner,
@@ -69,6 +70,8 @@ class Catalogue:
     apple_gpu_share: AppleGPUShare
     # The CUDA cards without BF16 (gpus_owned.toml [no_bf16]).
     no_bf16: NoBF16 | None = None
+    # Whether each architecture's cards multiply FP8 (gpus_owned.toml [[fp8_arch]]).
+    fp8_archs: tuple[Fp8Arch, ...] = ()
     quant_types: tuple[QuantType, ...] = ()  # llama.cpp/GGUF types (quant_types.toml)
     # A size written without its type ("q5") and the type it is read as (quant_types.toml).
     bare_quant_names: tuple[BareQuantName, ...] = ()
@@ -123,6 +126,11 @@ class Catalogue:
         not run there, FP16 does (gpus_owned.toml [no_bf16])."""
         gpu_id = gpu if isinstance(gpu, str) else gpu.id
         return self.no_bf16 is None or gpu_id not in self.no_bf16.gpus
+
+    def fp8_arch(self, gpu: GPU | str) -> Fp8Arch | None:
+        """The card's architecture and whether it multiplies FP8; None: no cited answer."""
+        gpu_id = gpu if isinstance(gpu, str) else gpu.id
+        return next((a for a in self.fp8_archs if gpu_id in a.gpus), None)
 
     @cached_property
     def rented_gpus(self) -> tuple[GPU, ...]:
@@ -532,6 +540,14 @@ def validate_catalogue(cat: Catalogue) -> None:
                 and gpu.id not in listed:
             raise DataError(f"gpus_owned.toml: {gpu.id} has an FP16 peak and no BF16 one, "
                             "so it belongs in [no_bf16]")
+    placed: set[str] = set()
+    for arch in cat.fp8_archs:
+        if arch.fp8 and arch.fp8_weight_only:
+            raise DataError(f"gpus_owned.toml [[fp8_arch]] {arch.arch}: FP8 math or weight-only")
+        for gpu_id in arch.gpus:
+            if gpu_id not in by_id or gpu_id in placed:
+                raise DataError(f"gpus_owned.toml [[fp8_arch]]: {gpu_id!r} unknown or listed twice")
+            placed.add(gpu_id)
     for offer in cat.offers:
         offered = by_id.get(offer.gpu)
         if offered is None or not offered.rented:
@@ -587,6 +603,7 @@ def load_catalogue() -> Catalogue:
             apple_gpu_share=AppleGPUShare.model_validate(owned_doc["apple_gpu_share"]),
             no_bf16=NoBF16.model_validate(owned_doc["no_bf16"]) if "no_bf16" in owned_doc
             else None,
+            fp8_archs=tuple(Fp8Arch.model_validate(a) for a in owned_doc.get("fp8_arch", ())),
             quant_types=tuple(QuantType.model_validate(q) for q in quant_doc["quant_types"]),
             bare_quant_names=tuple(BareQuantName.model_validate(b)
                                    for b in quant_doc.get("bare_names", ())),

@@ -116,6 +116,18 @@ class NoBF16(Sourced):
     flash_attention_2_source: str | None = None
 
 
+class Fp8Arch(Sourced):
+    """Whether one architecture's tensor (matrix) cores multiply FP8, its cards listed
+    (gpus_owned.toml [[fp8_arch]]); ``fp8_weight_only``: vLLM still serves FP8 checkpoints there
+    with the weights in FP8 and the math in 16 bits (FP8 Marlin)."""
+
+    arch: str = Field(min_length=2)
+    fp8: bool
+    fp8_weight_only: bool = False
+    gpus: tuple[str, ...] = Field(min_length=1)
+    label: str = Field(min_length=3)  # the short source shown under the reply
+
+
 class AppleGPUShare(Sourced):
     """The share of unified memory macOS lets the GPU keep resident (Metal's
     recommendedMaxWorkingSetSize), as a fraction below and from a RAM threshold."""

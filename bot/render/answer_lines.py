@@ -715,6 +715,10 @@ def _card_specs(answer: Answer, ph: Phrases, put: Put) -> None:
     _, fmt = ph._, ph.fmt
     gpu = answer.gpu
     assert gpu is not None and answer.card_specs is not None
+    if answer.query.precision_asked == "fp8":
+        _fp8_lead(answer, ph, put)
+    elif answer.query.precision_asked == "bf16":
+        _bf16_lead(answer, ph, put)
     put("📋 <b>")
     put(_("%(gpu)s: the datasheet's figures", gpu=gpu.name))
     put("</b>\n• ")
@@ -742,6 +746,17 @@ def _card_specs(answer: Answer, ph: Phrases, put: Put) -> None:
     else:
         put(_("Peak throughput: no cited figure on file."))
     put("\n")
+    arch = answer.fp8_arch
+    if arch is not None:
+        put("• ")
+        if arch.fp8:
+            put(_("FP8 math in hardware: yes (%(arch)s).", arch=arch.arch))
+        elif arch.fp8_weight_only:
+            put(_("FP8 math in hardware: no (%(arch)s); vLLM runs FP8 checkpoints weight-only.",
+                  arch=arch.arch))
+        else:
+            put(_("FP8 math in hardware: no (%(arch)s).", arch=arch.arch))
+        put("\n")
     if gpu.peak_source is not None:
         put("<i>")
         put(_("Peak figures from the %(source)s.", source=gpu.peak_source))
@@ -772,6 +787,70 @@ def _card_specs(answer: Answer, ph: Phrases, put: Put) -> None:
         put(_("Activations (training) and the KV cache (serving) take more: name a model for its "
               "detailed estimate."))
         put("</i>\n")
+
+
+def _fp8_lead(answer: Answer, ph: Phrases, put: Put) -> None:
+    """"does the 3090 support fp8": whether its tensor (matrix) cores multiply FP8, by its
+    architecture (gpus_owned.toml [[fp8_arch]]), and what an FP8 checkpoint does there."""
+    _ = ph._
+    gpu, arch = answer.gpu, answer.fp8_arch
+    assert gpu is not None
+    name = ph.gpu_name(gpu.id)
+    if arch is None:
+        put("❓ <b>")
+        put(_("No source on file says whether the %(gpu)s computes in FP8.", gpu=name))
+        put("</b>\n\n")
+        return
+    if arch.fp8:
+        put("✅ <b>")
+        put(_("Yes: the %(gpu)s (%(arch)s) multiplies FP8 in hardware.", gpu=name,
+              arch=arch.arch))
+        put("</b> ")
+        put(_("An FP8 model takes 1 byte a weight, half of BF16, and vLLM runs FP8 checkpoints "
+              "with FP8 weights and activations (W8A8)."))
+    else:
+        put("❌ <b>")
+        put(_("No: the %(gpu)s (%(arch)s) has no FP8 math in hardware.", gpu=name,
+              arch=arch.arch))
+        put("</b> ")
+        if arch.fp8_weight_only:
+            put(_("FP8 checkpoints still load in vLLM: it keeps the weights in FP8 (1 byte a "
+                  "weight, half of BF16) and computes in 16 bits with its FP8 Marlin kernel "
+                  "(weight-only, W8A16). You save the memory, not the compute."))
+        elif gpu.platform == "cuda":
+            put(_("vLLM's weight-only FP8 needs compute capability 7.5 (Turing) or newer: "
+                  "serve 8-bit there with another format (INT8, or a GGUF's Q8_0)."))
+    put("\n<i>")
+    put(_("Source: %(source)s.", source=arch.label))
+    put("</i>\n\n")
+
+
+def _bf16_lead(answer: Answer, ph: Phrases, put: Put) -> None:
+    """"does the t4 support bf16": NVIDIA added BF16 with Ampere (gpus_owned.toml [no_bf16]);
+    before it, train and serve in FP16, which takes the same 2 bytes."""
+    _ = ph._
+    gpu = answer.gpu
+    assert gpu is not None
+    name = ph.gpu_name(gpu.id)
+    if answer.bf16_runs is None:
+        put("❓ <b>")
+        put(_("No source on file says whether the %(gpu)s computes in BF16.", gpu=name))
+        put("</b>\n\n")
+        return
+    if answer.bf16_runs:
+        put("✅ <b>")
+        put(_("Yes: the %(gpu)s runs BF16.", gpu=name))
+        put("</b>\n\n")
+        return
+    put("❌ <b>")
+    put(_("No: the %(gpu)s has no BF16 (NVIDIA added it with Ampere, compute capability 8.0).",
+          gpu=name))
+    put("</b> ")
+    put(_("Train in FP16 there: fp16=True, bf16=False (and bnb_4bit_compute_dtype=float16 for "
+          "QLoRA), whose loss scaling keeps the gradients in FP16's narrower range; serve with "
+          "--dtype half in vLLM. FP16 takes the same 2 bytes a value, so the memory is the "
+          "same."))
+    put("\n\n")
 
 
 def _cpu_only(answer: Answer, ph: Phrases, put: Put) -> None:

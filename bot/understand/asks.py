@@ -24,6 +24,11 @@ SPECS: Final = _whole(_words("SPECS_WORDS"))
 # per-run cost verdict first.
 CHEAPER: Final = _whole(_words("CHEAPER_WORDS"))
 
+# Whether a card computes in FP8 or BF16: "does the 3090 support fp8", "¿la 4090 soporta fp8?",
+# "est-ce que l'a100 gère le fp8 ?" (the card blanked "gpu" by then); the precision is in the
+# match.
+PRECISION: Final = _whole(_words("PRECISION_ASK"))
+
 # "how many A100s do I need", "cuántas H100 necesito", "combien de A100 il me faut": the two
 # words at most 40 characters apart (the GPU between them is blanked by then).
 HOW_MANY_NEEDED: Final = Screened(

@@ -2420,11 +2420,19 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         rig_layer_split = len({size for size, _n in sizes}) > 1
         if rig_layer_split:
             rig_memory = tidy(sum((size * n for size, n in sizes), Decimal(0)) / sum(n for _s, n in sizes))
+    one_card = len(work.gpus) == 1 and work.params_b is None and not work.family
+    # ... not the BF16 error pasted nor a remark beside a run ("en la p40 anda qlora? no tiene
+    # bf16 creo"), which the fit answers.
+    precision = asks.PRECISION.search(rest) if one_card and not bf16_error and (
+        method is None or cat.method(method).kind == "inference") else None
+    if precision is not None:
+        method, inference = None, False  # "does the 3090 support fp8": no serving asked
     made = _made(
         card_owned=says_owned or named_alone,
         card_named_alone=named_alone,
-        specs_asked=len(work.gpus) == 1 and work.params_b is None and not work.family
-        and asks.SPECS.search(rest) is not None,
+        specs_asked=one_card and (precision is not None or asks.SPECS.search(rest) is not None),
+        precision_asked=None if precision is None
+        else "fp8" if "fp8" in precision.group(0) else "bf16",
         cheaper_asked=intent == "compare" and asks.CHEAPER.search(rest) is not None,
         text=text,
         lang=work.lang,

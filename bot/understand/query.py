@@ -339,6 +339,9 @@ class Query(BaseModel):
     # One card named with its figures asked and no model ("h100 specs", "how much vram does a
     # 3090 have", "ancho de banda de la a100"): the datasheet's figures answer.
     specs_asked: bool = False
+    # ... or whether it computes in one precision ("does the l40s support fp8?", "¿la 4090
+    # soporta fp8?", "la t4 gère le bf16 ?"): "fp8" or "bf16", answered first.
+    precision_asked: Literal["fp8", "bf16"] | None = None
     # "is it cheaper to fine tune on an h100 or an a100": a comparison asked by cost
     cheaper_asked: bool = False
     # Never read from a text: the card the chat said it owns, kept by bot.conversation beside

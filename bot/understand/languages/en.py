@@ -328,7 +328,12 @@ LANGUAGE = Language(
             r"how much (?:vram|memory|ram|gb) (?:does|dose|dos|do|has|have|is|'?s)",
             r"how many (?:gb|gigs?|gigabytes) (?:of (?:vram|memory) )?(?:does|do|has|is)",
             r"(?:vram|memory) of (?:the |a |an |my )?(?:gpu|gp)", r"tell me about",
-            r"(?:does|do) (?:the |a |an |my )?(?:gpu|gp)s? (?:have|support) bf16", r"bf16 support",
+        ),
+        # Whether a card computes in FP8 or BF16 (the card blanked "gpu").
+        "PRECISION_ASK": (
+            r"(?:does|do|can|will|would) (?:the |a |an |my |this |that |your )?(?:gpu|gp)s? "
+            r"(?:have|has|support|do|run|handle|got) (?:native |hardware |real )?(?:fp8|bf16)",
+            r"(?:fp8|bf16) support(?:ed)?", r"supports? (?:native )?(?:fp8|bf16)",
         ),
         "HOW_MANY": (r"how many",),
         # ... or with the job right after the cards: "how many T4s to serve 70B".

@@ -324,7 +324,12 @@ LANGUAGE = Language(
         "SPECS_WORDS": (
             r"especificaciones", r"specs?", r"ficha tecnica", r"datasheet", r"ancho de banda",
             r"t?flops", r"cuanta (?:vram|memoria) (?:tiene|trae)", r"cuantos (?:gb|gigas) (?:tiene|trae)",
-            r"hablame de", r"(?:soporta|tiene) bf16",
+            r"hablame de",
+        ),
+        # Si una tarjeta calcula en FP8 o BF16 (la tarjeta ya es "gpu").
+        "PRECISION_ASK": (
+            r"(?:soporta|tiene|admite|acepta|maneja|aguanta|corre) (?:el |la )?(?:fp8|bf16)",
+            r"soporte (?:de |para |a )?(?:fp8|bf16)",
         ),
         "HOW_MANY": (r"cuant[oa]s",),
         "HOW_MANY_FOR": (
@@ -495,7 +500,7 @@ LANGUAGE = Language(
         ),
     },
     stopwords=frozenset({
-        "aceptan", "aceptas", "tira", "compu", "plata", "che", "oye", "podes", "tenes", "queres",
+        "aceptan", "aceptas", "soporta", "soportan", "tira", "compu", "plata", "che", "oye", "podes", "tenes", "queres",
         "rapido", "rapida", "fluido", "fluida", "lento", "lenta", "alguna", "algun",
         "sabes", "alguien", "gente", "hoy", "ayer", "usted", "ustedes", "entrenando", "corriendo",
         "haciendo", "probando", "intentando", "cuarto", "cuartos", "adios", "ahora", "ajuste", "al", "alcanza", "alerta", "alertas",

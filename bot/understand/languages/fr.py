@@ -317,7 +317,12 @@ LANGUAGE = Language(
         "SPECS_WORDS": (
             r"caracteristiques", r"specs?", r"fiche technique", r"datasheet", r"bande passante",
             r"t?flops", r"combien de (?:vram|memoire|go) (?:a|fait|possede|embarque)",
-            r"parle-moi de", r"parle moi de", r"(?:supporte|gere|a) (?:le )?bf16",
+            r"parle-moi de", r"parle moi de",
+        ),
+        # Si une carte calcule en FP8 ou en BF16 (la carte déjà « gpu »).
+        "PRECISION_ASK": (
+            r"(?:supporte|gere|a|accepte|prend en charge|fait) (?:le |la |du )?(?:fp8|bf16)",
+            r"support (?:du |de |de la )?(?:fp8|bf16)",
         ),
         "HOW_MANY": (r"combien",),
         "HOW_MANY_FOR": (
