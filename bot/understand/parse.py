@@ -114,6 +114,8 @@ class _Work:
     kv_cache_type: str | None = None  # "-ctk q8_0", "fp8 kv cache": detailed.toml kv_cache
     gpu_memory_utilization: Decimal | None = None  # vLLM's "--gpu-memory-utilization 0.95"
     max_num_seqs: int | None = None  # vLLM's "--max-num-seqs 64": a ceiling, not a batch
+    # "with 64 concurrent requests": the batch is of users served, so the model is served
+    served_batch: bool = False
     rl_generations: int | None = None  # GRPO's "num_generations 16"
     rl_completion_tokens: int | None = None  # GRPO's "max_completion_length 1024"
     flags: st.Settings = field(default_factory=st.Settings)
@@ -371,6 +373,7 @@ def _take_settings(work: _Work) -> None:
     match = px.CONCURRENCY.search(work.s) if work.batch_size is None else None
     if match:  # "serve 20 concurrent users": 20 sequences in the KV cache at once
         work.batch_size = parse_int(match.group("num") or match.group("num2"))
+        work.served_batch = any(word in match.group(0) for word in _SERVED_BY_NOUN)
         # "OLLAMA_NUM_PARALLEL=4" still names the runner (its GGUF type)
         work.blank(*match.span(), fill="ollama" if match.group(0).startswith("ollama") else "")
     match = px.SERVED_TO.search(work.s) if work.batch_size is None else None
@@ -1074,6 +1077,10 @@ def _capacity_asked(
     return context, speed
 
 
+# Who is served, not trained on: "64 concurrent requests", "10 usuarios a la vez" (folded).
+_SERVED_BY_NOUN: Final = ("user", "usr", "request", "req", "client", "people", "ppl", "usuario",
+                          "peticion", "solicitud", "utilisateur", "requete", "personne",
+                          "persona", "session", "connexion", "conversation")
 # Who is only ever served, in the words of asks.CONCURRENCY_ASK (folded, en/es/fr).
 _SERVED_ONLY: Final = ("user", "usr", "request", "req", "client", "people", "ppl", "usuario",
                        "peticion", "solicitud", "utilisateur", "requete", "personne", "persona",
@@ -1941,6 +1948,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     # GRPO "with vllm": its completions' engine, not serving (px.RL_GENERATION)
     served = px.RL_GENERATION.sub(" ", served) if flags.online_rl else served
     inference = _is_inference(served, method, trains) or (
+        method is None and not trains and work.served_batch) or (
         method is None and _served(served, work, cat)) or (
         method is None and not trains and work.dataset_samples is None
         and px.INSTRUCT_REPO.admits(folded)

@@ -382,7 +382,10 @@ LANGUAGE = Language(
             r"tok(?:en)?s? ?/ ?s(?:ec(?:ond)?)?", r"t/s", r"tps", r"tok(?:en)?s? (?:per|a) sec(?:ond)?",
             r"(?:inference|generation|decode|decoding|output|token) (?:speed|throughput|rate)",
         ),
-        "SPEED_WEAK": (r"how fast", r"how quick(?:ly)?", r"speed"),
+        # "throughput" of a model served ("vllm throughput with 64 concurrent"); of a
+        # training run it is the run's tokens/s (TRAIN_SPEED_ASK): serving only when nothing
+        # of training is said.
+        "SPEED_WEAK": (r"how fast", r"how quick(?:ly)?", r"speed", r"throughput"),
         # Served at once (patterns.CONCURRENCY): "20 concurrent users", "32 requests in
         # parallel" are 20 and 32 sequences decoded together, the batch of the KV cache.
         "CONCURRENT_WORDS": (

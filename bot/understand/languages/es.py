@@ -366,7 +366,7 @@ LANGUAGE = Language(
             r"velocidad de (?:inferencia|generacion|decodificacion|salida)",
         ),
         "SPEED_WEAK": (
-            r"(?:que tan|cuan|lo) rapid[oa]", r"a que velocidad", r"velocidad",
+            r"(?:que tan|cuan|lo) rapid[oa]", r"a que velocidad", r"velocidad", r"throughput",
             # "¿a cuánto va?", "¿cuánto saca?", "¿va fluido?", "¿qué tan fluido va?": how fast
             r"a cuanto (?:va|corre|anda)", r"cuanto (?:va a (?:ir|correr|andar)|saca\w*|rinde)",
             r"(?:va|corre|anda|iria|correria) (?:fluid[oa]|rapid[oa]|lent[oa])",

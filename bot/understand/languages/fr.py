@@ -362,6 +362,7 @@ LANGUAGE = Language(
         ),
         "SPEED_WEAK": (
             r"a quelle vitesse", r"quelle vitesse", r"vitesse", r"(?:est.ce|c.est) rapide",
+            r"throughput", r"debit(?! memoire)",
             # "ça va vite ?", "ça tourne fluide ?", "ça sort combien ?": how fast
             r"(?:ca|il|elle|ils) (?:va|vont|tourne|tournent|sort|sortent|ira|tournera) "
             r"(?:vite|fluide|lentement)",
