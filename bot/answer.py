@@ -1000,7 +1000,8 @@ _NAME_PART: Final = re.compile(r"[\s\-_]")
 def _family_name(names: list[str]) -> str:
     """What the members' names share up to where they part: "DeepSeek-V4-Pro (1.6T MoE)" and
     "DeepSeek-V4-Flash (284B MoE)" → "DeepSeek-V4", "Phi-3 mini"/"Phi-3 medium" → "Phi-3"."""
-    common = os.path.commonprefix(names)
+    # Case aside ("LLaMA 33B" beside "Llama 3.1 405B": "Llama", as the last member spells it)
+    common = names[-1][: len(os.path.commonprefix([n.lower() for n in names]))]
     if any(len(n) > len(common) and not _NAME_PART.match(n[len(common)]) for n in names):
         parts = list(_NAME_PART.finditer(common))
         common = common[: parts[-1].start()] if parts else common

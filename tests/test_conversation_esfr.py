@@ -415,3 +415,19 @@ def test_batch_size_after_a_training_run(turns: tuple[str, str]) -> None:
     assert reply.query.batch_asked and not reply.query.inference, reply.text
     _facts(reply, {"gpu": before.query.gpu, "method": before.query.method})
     assert "Largest micro-batch that fits" in reply.text, reply.text
+
+
+# A brand named alone in a follow-up ("and mistral?", "and gemma?", "y con qwen?"): its model,
+# or its models to pick the largest that fits there (was "I did not understand that").
+@pytest.mark.parametrize(("turns", "model", "fragment"), [
+    (("llama 3 8b on a 4090", "and mistral?"), "mistral-7b", "Mistral 7B"),
+    (("llama 3 8b on a 4090", "and gemma?"), None, "Gemma is a family of 7 models"),
+    (("qlora llama 3 8b en una 3090", "y con qwen?"), None, "Qwen es una familia de"),
+])
+def test_a_brand_alone_after_a_run(turns: tuple[str, str], model: str | None, fragment: str) -> None:
+    before, reply = converse(*turns)
+    assert reply.query.follow_up, reply.text
+    _facts(reply, {"gpu": before.query.gpu})
+    if model is not None:
+        _facts(reply, {"model_id": model})
+    assert fragment in reply.text, reply.text

@@ -137,11 +137,15 @@ def test_conversations_are_bounded() -> None:
         ("llama 3 h100", ("llama-3-8b", "llama-3-70b"), "h100", None),  # "3" is no GPU count
         ("llama3 on a 4090", ("llama-3-8b", "llama-3-70b"), "rtx-4090", None),
         ("llama 3.1 on 2 H100s", ("llama-3.1-8b", "llama-3.1-70b", "llama-3.1-405b"), "h100", 2),
-        # "Falcon" starts "Falcon3" too since 81edffc (Falcon3 1B/3B): no family in particular,
-        # as "llama" before "Llama 2"; "falcon 40b" still names the model.
-        ("falcon on an A100", (), "a100-80gb", None),
+        # A brand alone ("falcon", "llama"): no versioned family, but its models, the latest
+        # version of each size, to pick from (was none: the card or its price answered);
+        # "falcon 40b" still names the model.
+        ("falcon on an A100", ("falcon3-1b", "falcon3-3b", "falcon-7b", "falcon-40b",
+                               "falcon-180b"), "a100-80gb", None),
         ("¿gemma 2 en una H100?", ("gemma-2-2b", "gemma-2-9b", "gemma-2-27b"), "h100", None),
-        ("llama on an H100", (), "h100", None),  # every Llama: no family in particular
+        ("llama on an H100", ("llama-3.2-1b", "llama-3.2-3b", "llama-2-7b", "llama-3.1-8b",
+                              "llama-2-13b", "llama-1-33b", "llama-1-65b", "llama-3.3-70b",
+                              "llama-3.1-405b"), "h100", None),
         ("llama 3 70b on an H100", (), "h100", None),  # a model, not a family
     ],
 )

@@ -211,6 +211,28 @@ class BrandSizes:
             r"(\d+(?:\.\d+)?) ?b(?![a-z0-9])"
         )
 
+        # A brand alone ("can i run mistral on a 3090", "gemma on a 4090", "y qwen?"): its
+        # models as above, one a size. Only before an end, a punctuation mark or a plain
+        # word: "qwen coder", "llama.cpp", "llama-server" name something else.
+        self._alone = compiled_pattern(
+            r"(?<![a-z0-9.\-_])(" + "|".join(map(re.escape, brands)) + r")"
+            r"(?=\s*(?:$|[?!,;:)]|\.(?![a-z0-9])|(?:on|in|with|for|to|and|or|at|from|models?|llms?|en|sur"
+            r"|con|para|pour|avec|dans|de|la|el|le|y|et|o|ou|a|is|es|est|va|runs?|fits?|works?"
+            r"|tourne\w*|corre\w*|cabe|entra|tient|passe|marche)(?![a-z0-9])))"
+        )
+
+    def alone(self, text: str) -> tuple[ModelSpec, ...]:
+        """The models of the first brand a folded text names with no size nor version, by
+        size (none: no brand alone)."""
+        if self._brands.isdisjoint(NAME_TOKEN.findall(text)):
+            return ()
+        match = self._alone.search(text)
+        if match is None:
+            return ()
+        brand = match.group(1)
+        return tuple(sorted((m for (b, _), m in self.models.items() if b == brand),
+                            key=lambda m: m.params_b))
+
     def first_mention(self, text: str) -> ModelSpec | None:
         """The model a folded text's first brand-and-size means, if the catalogue has one."""
         if self._brands.isdisjoint(NAME_TOKEN.findall(text)):

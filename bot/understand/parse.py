@@ -163,6 +163,15 @@ def _take_model(work: _Work, index: CatalogueIndex) -> None:
             # means (its KV heads, layers) for the detailed estimates.
             shaped = index.brand_sizes.first_mention(text)
             work.shape_model = shaped.id if shaped is not None else None
+            if shaped is None and not px.SIZE.search(text):
+                # "gemma on a 4090": the brand's models, a family to pick from; "can i run
+                # mistral on a 3090": its one model (was the card noted, or the price list).
+                # As typed: "llama.cpp" is a program, even once its name is blanked.
+                members = index.brand_sizes.alone(work.typed or text)
+                if len(members) > 1:
+                    work.family = tuple(m.id for m in members)
+                elif members:
+                    work.model_id, work.params_b = members[0].id, members[0].params_b
         return
     # Blank the mention so that its digits are not read again ("8x7b" is not 8 GPUs).
     for pattern in index.models.mention_patterns(spec):
