@@ -320,7 +320,7 @@ class DetailedAnswer:
 
 _SETTINGS = (
     "seq_len", "batch_size", "lora_rank", "grad_ckpt", "dataset_tokens", "lora_targets",
-    "precision", "optimizer", "cpu_offload", "offload_params", "kbit_fp32", "activation_offload", "optimizer_in_backward",
+    "precision", "optimizer", "cpu_offload", "offload_params", "kbit_fp32", "litgpt", "activation_offload", "optimizer_in_backward",
     "attention", "compiled", "chunked_loss", "packed", "fp32_weights", "new_tokens",
     "prompt_tokens", "grad_accumulation", "sharding", "kernels", "lora_dropout", "quant",
     "paired", "reference_model",
@@ -614,7 +614,8 @@ def _estimate_on(
                 grad_accumulation=query.grad_accumulation is not False,
                 flash_attention=query.attention != "eager",
                 compiled=bool(query.compiled),
-                loss="chunked" if query.chunked_loss else None,
+                # LitGPT's finetune scripts always take the loss in chunks.
+                loss="chunked" if query.chunked_loss or query.litgpt else None,
                 cpu_offload=bool(query.cpu_offload),
                 activation_offload=bool(query.activation_offload),
                 fp32_weights=bool(query.fp32_weights) or query.precision == "fp32",
@@ -627,6 +628,7 @@ def _estimate_on(
                 parallel=_parallel(query),
                 paired=bool(query.paired),
                 reference_model=bool(query.reference_model),
+                untie_head=bool(query.litgpt),
             )
         else:
             prompt = query.prompt_tokens
@@ -856,6 +858,9 @@ def _optimizer(query: Query, method: Method) -> OptimizerName | None:
         return "adam8bit"
     if method.optimizer == "adam8bit" and query.optimizer == "paged_adamw":
         return "paged_adam8bit"
+    if query.litgpt and method.full and query.optimizer is None:
+        # LitGPT's finetune/full.py builds torch.optim.AdamW with its defaults: foreach on CUDA.
+        return "adamw_foreach"
     return query.optimizer
 
 
@@ -1067,6 +1072,10 @@ def _assumptions(
         out.append(Assumption(code="lora_dropout"))
     if query.kbit_fp32 and (method.quantized_base or method.int8_base):
         out.append(Assumption(code="kbit_fp32"))
+    untied = next((a for a in breakdown.assumptions if a.code == "untied_head"), None)
+    if untied is not None:
+        out.append(Assumption(code="litgpt_untied_head",
+                              params={"params_m": int(untied.params["params_m"] or 0)}))
     if query.paired and method.kind == "training":
         out.append(Assumption(code="preference_pairs", params={"batch": batch, "seqs": 2 * batch}))
     if query.reference_model and method.kind == "training":
@@ -1078,8 +1087,10 @@ def _assumptions(
         out.append(Assumption(code="liger"))
     elif query.compiled:
         out.append(Assumption(code="torch_compile"))
+    if query.litgpt and method.kind == "training":
+        out.append(Assumption(code="litgpt_loss"))
     if query.attention != "eager" and not query.compiled and not query.chunked_loss \
-            and query.kernels is None:
+            and not (query.litgpt and method.kind == "training") and query.kernels is None:
         out.append(Assumption(code="kernels"))
     elif query.attention == "eager" and method.kind == "training":
         out.append(Assumption(code="eager_scores"))

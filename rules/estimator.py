@@ -522,6 +522,7 @@ def estimate_training(
     kbit_fp32: bool = False,
     paired: bool = False,
     reference_model: bool = False,
+    untie_head: bool = False,
 ) -> Breakdown:
     """Per-GPU peak memory of one fine-tuning step.
 
@@ -582,6 +583,10 @@ def estimate_training(
       DPOTrainer.concatenated_forward).
     reference_model: a frozen copy of the model gives the reference log-probabilities (DPO,
       IPO, KTO fully fine-tuned; with adapters TRL switches them off instead, no copy).
+    untie_head: the framework keeps the output head apart from the embeddings (LitGPT: its
+      GPT has lm_head and transformer.wte, and convert_hf_checkpoint copies a tied
+      checkpoint's embeddings into lm_head.weight): a model with tied embeddings then holds
+      that vocabulary x hidden matrix twice, and trains both in a full fine-tune.
     """
     spec = method_spec(method, "training")
     if seq_len < 1 or micro_batch < 1 or gpus < 1 or lora_rank < 1:
@@ -612,6 +617,11 @@ def estimate_training(
     assumptions: list[Note] = []
     parts: list[tuple[str, float, str]] = []
     block, rest = _split_params(shape)
+    if untie_head and arch.tied_embeddings and not shape.assumed:
+        head = float(arch.vocab * arch.hidden)
+        n += head
+        rest += head
+        assumptions.append(assumption("untied_head", params_m=round(head / 1e6)))
 
     if shape.assumed:
         assumptions.append(assumption("shape_assumed", layers=arch.layers, hidden=arch.hidden,

@@ -65,6 +65,11 @@ SOURCE_SETUPS: tuple[tuple[str, str, str], ...] = (
      "the train.py those benchmarks run defaults to lora_dropout 0.1"),
     ("lora_dropout 0.1", "lora_dropout 0.1", "a LoRA row whose method states the dropout its "
      "script passes (fms-acceleration scenarios.yaml: lora_dropout 0.1)"),
+    ("lora_dropout 0.05", "lora_dropout 0.05", "a LoRA row whose method states the dropout its "
+     "config sets (LitGPT config_hub/finetune/*/lora.yaml: lora_dropout 0.05)"),
+    ("lightning-ai/litgpt config_hub/finetune", "with litgpt",
+     "the rows of LitGPT's config hub table, trained with its finetune scripts (their chunked "
+     "loss; their GPT's lm_head apart from a tied checkpoint's embeddings)"),
     ("foundation-model-stack/fms-acceleration", "flash attention",
      "the benchmark's defaults.yaml sets use_flash_attn: True for every scenario"),
     ("foundation-model-stack/fms-acceleration", "no gradient accumulation",

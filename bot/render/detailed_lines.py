@@ -149,6 +149,10 @@ _SAID: dict[str, str] = {
         "(embeddings, output head, norms) to FP32, 4 bytes each; TRL's SFTTrainer casts the "
         "embeddings and the head back to BF16 when it trains in BF16."
     ),
+    "litgpt_loss": N_(
+        "LitGPT takes the loss 128 positions at a time in BF16 (its chunked cross-entropy): "
+        "the whole logits are never upcast to FP32."
+    ),
     "liger": N_(
         "Liger Kernel: fused linear cross-entropy (the logits are computed a chunk at a time and "
         "never stored whole), fused SwiGLU and RMSNorm."
@@ -505,6 +509,14 @@ def _assumption(ph: Phrases, a: Assumption) -> Markup | None:
             "DDP: each of the %(gpus)s GPUs holds the whole model, its gradients (and a copy in "
             "DDP's buckets) and optimizer states, and runs its own batch of %(batch)s.",
             gpus=p["gpus"], batch=p["batch"],
+        )
+    if code == "litgpt_untied_head":
+        params_m = p["params_m"]
+        assert isinstance(params_m, int)
+        return g._(
+            "LitGPT keeps the output head apart from the embeddings: this model's tied embedding "
+            "matrix (%(params)s M parameters) is held twice.",
+            params=ph.fmt.num(params_m, 0),
         )
     if code == "preference_pairs":
         return g._(

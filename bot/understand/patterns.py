@@ -227,8 +227,10 @@ LLAMA_CPP_CUE: Final = Guarded(
 # trains on a 4-bit base, it does not serve it.
 TRAINING_TOOLS: Final = Guarded(
     ("unsloth", "axolotl", "factory", "torchtune", "trl", "peft", "max_seq", "cutoff", "micro",
+     "finetune",
      "per_device", "accumulation", "epoch", "learning_rate", "sequence_len"),
     r"(?<![a-z])(?:unsloth|axolotl|llama ?-?factory|torchtune|trl|peft|max_seq_length|cutoff_len|"
+    r"lit[ _-]?gpt finetune(?:_lora|_full)?|"
     r"micro_batch\w*|per_device_train\w*|gradient_accumulation\w*|num_train_epochs|"
     r"learning_rate|sequence_len)(?![a-z])"
 )

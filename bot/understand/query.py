@@ -132,6 +132,7 @@ class Query(BaseModel):
     # PEFT's prepare_model_for_kbit_training named: a quantized base's unquantized parameters
     # (embeddings, output head, norms) in fp32.
     kbit_fp32: bool | None = None
+    litgpt: bool | None = None  # trained with LitGPT (its untied head, its chunked loss)
     packed: bool | None = None  # packed dataset (every sequence filled to seq_len)
     fp32_weights: bool | None = None  # base loaded without torch_dtype (fp32)
     new_tokens: int | None = None  # inference: tokens to generate

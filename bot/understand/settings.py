@@ -144,6 +144,11 @@ CPU_OFFLOAD_OFF: Final = Screened(
 UNSLOTH: Final = _w(r"unsloth(?! ?/)|fastlanguagemodel|fastmodel")
 LIGER: Final = _w(r"liger(?:[ _-]?kernels?)?|use_liger(?:_kernel)?(?: ?[:=] ?true)?|"
                   r"fused[ _-]?linear[ _-]?cross[ _-]?entropy|flce")
+# LitGPT ("litgpt finetune lora", "with lit-gpt"): its GPT keeps the output head apart from the
+# embeddings, so a checkpoint with tied embeddings holds that matrix twice
+# (convert_hf_checkpoint copies transformer.wte.weight into lm_head.weight), and its finetune
+# scripts take the loss in chunks (litgpt.utils.chunked_cross_entropy).
+LITGPT: Final = _w(r"lit[ _-]?gpt")
 NO_KERNELS: Final = Screened(
     rf"(?<![a-z0-9]){_NEG} (?:unsloth|liger)|use_liger(?:_kernel)? ?[:=] ?false"
 )
@@ -445,6 +450,7 @@ class Settings:
     kernels: Kernels | None = None
     lora_dropout: bool | None = None
     kbit_fp32: bool | None = None  # prepare_model_for_kbit_training: unquantized params fp32
+    litgpt: bool | None = None  # trained with LitGPT
     whole_prefill: bool | None = None
     full: bool = False
     pretraining: bool = False
@@ -494,7 +500,7 @@ _SCREENED_FLAGS: Final = (
     OPT_IN_BWD, ACT_OFFLOAD, CPU_OFFLOAD_OFF, CPU_OFFLOAD, GPU_LAYERS, EXPERT_OFFLOAD, RAM_KIND,
     RAM_CHANNELS, EAGER, SDPA, NO_COMPILE,
     COMPILE, CHUNKED, UNPACKED, PACKED, ALL_LINEAR, ATTN_ONLY, QKV, NO_DROPOUT, LORA_DROPOUT,
-    NO_KERNELS, LIGER, UNSLOTH, TRANSFORMERS, ZERO_STAGE, OPTIMIZER_OFFLOAD, KBIT_PREPARE, GALORE,
+    NO_KERNELS, LIGER, UNSLOTH, LITGPT, TRANSFORMERS, ZERO_STAGE, OPTIMIZER_OFFLOAD, KBIT_PREPARE, GALORE,
     ANSWER_AI, PARAM_OFFLOAD, ZERO3, FSDP, DDP, DEVICE_MAP, GRAD_ACCUM, PRETRAIN, PAIRED,
     REFERENCED, ONLINE_RL,
 )
@@ -605,6 +611,8 @@ def _read_flags(s: str) -> Settings:
             out.kernels = "liger"
         elif UNSLOTH.search(s):
             out.kernels = "unsloth"
+    if LITGPT.search(s):
+        out.litgpt = True
     if TRANSFORMERS.search(s):
         out.whole_prefill = True
     stage = ZERO_STAGE.search(s)

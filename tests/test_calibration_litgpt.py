@@ -1,0 +1,138 @@
+"""LitGPT's config hub table (Lightning-AI/litgpt config_hub/finetune/README.md): peak memory
+(torch.cuda.max_memory_allocated / 1e9) of LoRA and full fine-tunes on A10Gs, each row in
+tests/data/measured-extra.csv with its config's settings. LitGPT's GPT keeps lm_head apart from
+transformer.wte, so a checkpoint with tied embeddings (Gemma, Llama 3.2) holds that matrix twice,
+and its finetune scripts take the loss in chunks; the table's OOM rows must not fit either."""
+
+from __future__ import annotations
+
+import csv
+import importlib.util
+import statistics
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from bot.pipeline import Pipeline, to_json
+from bot.understand import understand
+from rules.catalogue import load_catalogue
+from rules.estimator import estimate_training
+
+ROOT = Path(__file__).resolve().parents[1]
+EXTRA = ROOT / "tests" / "data" / "measured-extra.csv"
+SOURCE = "Lightning-AI/litgpt config_hub/finetune/README.md"
+
+
+def _report() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "calibration_report", ROOT / "scripts" / "calibration_report.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("calibration_report", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _litgpt_rows() -> list[dict[str, str]]:
+    with open(EXTRA, newline="", encoding="utf-8") as fh:
+        return [r for r in csv.DictReader(fh) if r["source"].startswith(SOURCE)]
+
+
+@pytest.fixture(scope="module")
+def evaluated(tmp_path_factory: pytest.TempPathFactory) -> list[Any]:
+    rows = _litgpt_rows()
+    path = tmp_path_factory.mktemp("litgpt") / "litgpt.csv"
+    with open(path, "w", newline="", encoding="utf-8") as fh:
+        writer = csv.DictWriter(fh, fieldnames=list(rows[0]), lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+    return list(_report().evaluate(path))
+
+
+def test_the_rows_cite_their_config_and_quote_their_table_row() -> None:
+    rows = _litgpt_rows()
+    assert len(rows) >= 14
+    for row in rows:
+        assert row["kind"] == "measured" and "max_memory_allocated" in row["unit"], row
+        assert "config config_hub/finetune/" in row["source"], row
+        assert f" {row['peak_gb']} GB " in row["quote"], row
+        assert "A10G" in row["quote"] and "| 512 " in row["quote"], row
+
+
+def test_every_row_is_asked_with_litgpt_and_within_its_bounds(evaluated: list[Any]) -> None:
+    # Each within 10 % below the estimate at worst: an under-estimate would pass a card the run
+    # did not fit. The all-linear LoRA rows (Phi-2, Phi-3, TinyLlama at 2,048-4,096 tokens a
+    # step) are over-estimated by 14-21 %: PEFT counts one dropout copy per adapted projection,
+    # LitGPT's fused qkv takes one for the three.
+    report = _report()
+    for row in evaluated:
+        assert "with litgpt" in row.question, row.question
+        assert row.ratio is not None and 0.75 <= row.ratio <= report.UNDER, (
+            row.question, row.ratio)
+    assert 0.9 <= statistics.median(r.ratio for r in evaluated) <= 1.1
+
+
+def test_a_tied_checkpoint_holds_its_embeddings_twice_under_litgpt() -> None:
+    # convert_hf_checkpoint copies transformer.wte.weight into lm_head.weight: Llama 3.2 1B's
+    # 128,256 x 2,048 embeddings (263 M parameters) held twice; LitGPT's table measured 4.49 GB
+    # for its LoRA (r=32 on q,v, 512 tokens, no checkpointing) on an A10G.
+    cat = load_catalogue()
+    model = cat.models.get("llama-3.2-1b")
+    arch = model.arch
+    assert arch is not None and arch.tied_embeddings
+    kwargs: dict[str, Any] = {"lora_targets": "qv", "loss": "chunked"}
+    plain = estimate_training(model, "lora", 512, 1, False, 32, 1, **kwargs)
+    litgpt = estimate_training(model, "lora", 512, 1, False, 32, 1, untie_head=True, **kwargs)
+    head = arch.vocab * arch.hidden * 2 / 1e9
+    assert abs(float(litgpt.term("weights")) - float(plain.term("weights")) - head) < 0.06
+    # A full fine-tune trains the copy too: its gradient and AdamW states as well.
+    full = estimate_training(model, "full_adamw", 512, 1, False, 32, 1, precision="bf16")
+    full_lit = estimate_training(model, "full_adamw", 512, 1, False, 32, 1, precision="bf16",
+                                 untie_head=True)
+    assert float(full_lit.term("optimizer_states")) > float(full.term("optimizer_states"))
+    # An untied model (Llama 3 8B has its own lm_head) is the same either way.
+    llama3 = cat.models.get("llama-3-8b")
+    assert estimate_training(llama3, "lora", 512, 1, False, 32, 1, untie_head=True).per_gpu_gb \
+        == estimate_training(llama3, "lora", 512, 1, False, 32, 1).per_gpu_gb
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "lora llama 3.2 1b with litgpt on an a10g",
+        "litgpt finetune_lora gemma 2b, seq 512",
+        "finetune gemma 2 2b using lit-gpt",
+        "lora gemma 2 2b con litgpt",
+        "lora gemma 2 2b avec lit gpt",
+    ],
+)
+def test_litgpt_is_understood(text: str) -> None:
+    assert understand(text, load_catalogue()).litgpt is True
+
+
+def test_gpt_alone_is_not_litgpt() -> None:
+    cat = load_catalogue()
+    assert understand("lora gpt-j 6b on an a10g", cat).litgpt is None
+    assert understand("split the dataset into 16 examples", cat).litgpt is None
+
+
+@pytest.mark.parametrize(
+    ("question", "fits"),
+    [
+        # The table's OOM rows: gemma-7b/lora.yaml and gemma2-9b/lora.yaml (r=16 on every
+        # linear and the head, micro batch 1, max seq 512, one A10G).
+        ("LoRA Gemma 1 7B r=16 all linear on an A10G, seq 512, batch size 1, gradient "
+         "checkpointing off, pure bf16, lora_dropout 0.1, with litgpt", False),
+        ("LoRA Gemma 2 9B r=16 all linear on an A10G, seq 512, batch size 1, gradient "
+         "checkpointing off, pure bf16, lora_dropout 0.1, with litgpt, eager attention", False),
+        # and a row that ran: llama-3-8b/lora.yaml, 19.73 GB.
+        ("LoRA Llama 3 8B r=32 on q,v on an A10G, seq 512, batch size 1, gradient "
+         "checkpointing off, pure bf16, lora_dropout 0.05, with litgpt", True),
+    ],
+)
+def test_the_tables_verdicts(question: str, fits: bool) -> None:
+    answer = to_json(Pipeline(load_catalogue(), cache_size=0).ask(question, chosen_locale="en"))
+    assert answer["detailed_fits"] is fits, answer["detailed_gb"]
