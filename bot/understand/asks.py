@@ -295,7 +295,8 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
         r"(?![a-z0-9])")),
     ("region", Guarded(
         ("region", "data", "datos", "donnees", "locat", "ubica", "countr", "pais", "where are",
-         "localis", "serveurs", "servidores", "maquinas", "machines", "gpu"),
+         "localis", "serveurs", "servidores", "maquinas", "machines", "gpu", "server", "europ",
+         "instanc"),
         r"(?<![a-z0-9])(?:regions?|regiones|data ?cent(?:er|re)s?|centros? de datos|"
         # French "la location de GPU" is the rental, not where the GPUs are
         r"centres? de donnees|(?<!la )(?<!une )(?<!ma )(?<!votre )(?<!en )locations?"
@@ -304,7 +305,12 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
         r"localisation|where are (?:your|the|you) (?:gpus|servers|machines|hosts)|"
         r"where (?:are you|is it) (?:located|based|hosted)|located|"
         r"(?:ou|donde) (?:sont|se trouvent|estan|se encuentran) (?:situes |ubicados )?"
-        r"(?:vos|les|sus|los|tus) (?:serveurs|gpus?|machines|servidores|maquinas))(?![a-z0-9])")),
+        r"(?:vos|les|sus|los|tus) (?:serveurs|gpus?|machines|servidores|maquinas)|"
+        # "tienen servidores en europa?", "vous avez des serveurs en europe ?", "gpus in the eu"
+        r"(?:servers?|servidores|serveurs|gpus?|maquinas|machines|instances?|instancias) "
+        r"(?:(?:are|sont|estan|se trouvent) )?(?:in|en|au|aux) (?:the )?(?:europ\w*|eu|ue|usa|us|eeuu|etats-unis|estados unidos|"
+        r"america\w*|amerique\w*|asi[ae]|canada|latam|latinoamerica|espana|france|francia|"
+        r"germany|alemania|allemagne))(?![a-z0-9])")),
     ("access", Guarded(
         ("ssh", "jupyter", "root", "notebook", "vscode", "vs code"),
         r"(?<![a-z0-9])(?:ssh|jupyter(?: ?lab| notebooks?)?|root (?:access|acceso)|acceso root|"

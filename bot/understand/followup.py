@@ -89,13 +89,21 @@ _N: Final = rf"(\d{{1,2}}|{alt(re.escape(w) for w in lx.COUNT_WORDS)})"
 _GPU_NOUN: Final = r"(?:(?:gpus?|cards?|tarjetas?|graficas?|cartes?|placas?) )?"
 # "¿y si uso 2?", "et si j'en prends 4 ?", "and if i use 4?": a count of cards taken.
 _USE: Final = (
-    r"(?:i |j'|j )?(?:en )?(?:use|uso|pongo|tengo|utilise|prends|mets|have|get|got|rent|alquilo|"
+    r"(?:i |j'|j |le |les )?(?:en )?(?:use|uso|pongo|tengo|utilise|prends|mets|have|get|got|rent|alquilo|"
     r"rento|loue)"
 )
 _USES: Final = lazy(rf"(?<![a-z]){_USE}(?![a-z])")
-# "¿y 8?", "et deux ?", "and with two?", "¿y con 4 gpus?" (folded): a count alone.
+# "¿y si son 2?", "et si c'est 2 ?", "and if there are 2?": a digit said as a count of cards.
+_COUNTED: Final = lazy(
+    r"(?<![a-z])(?:si (?:son|fueran|fuesen|c'est|ce sont|on (?:en )?(?:prend|met|utilise|loue))"
+    r"|if (?:there are|there were))(?![a-z])"
+)
+# "¿y 8?", "et deux ?", "and with two?", "¿y con 4 gpus?" (folded): a count alone; "¿y si son
+# dos?", "et si on en prend deux ?", "et à deux ?", "and if there are two?" too.
 _BARE_COUNT: Final = lazy(
-    r"^\W*(?:and|y|e|et)\W+(?:(?:what about|with|con|avec|en|sur|on|if|si) )?"
+    r"^\W*(?:and|y|e|et)\W+(?:(?:what about|with|con|avec|en|sur|on|if|si|a|"
+    r"if (?:there are|there were|it's|its|we use|i take)|si (?:son|fueran|fuesen|fuera|es|"
+    r"c'est|c'etait|ce sont|on (?:en )?(?:prend|met|utilise|loue))) )?"
     rf"(?:{_USE} )?"
     rf"{_N}(?: (?:gpus?|cards?|tarjetas?|cartes?|graficas?|placas?|of them|de ellas|d'entre elles))?"
     r"\W*$"
@@ -127,8 +135,9 @@ _MORE_GPUS: Final = lazy(
     rf"(?<![\w.,]){_N} {_GPU_NOUN}(?:more|extra|mas|de plus|en plus|autres?|"
     r"supplementaires?|adicionales?)(?![a-z])" + _NOT_GPUS
     + rf"|(?<![a-z])(?:another|otras?|otros) {_N}(?![\w.,])" + _NOT_GPUS
-    + r"|(?<![a-z])(?:add(?:ing)?|agrego|agregar|agregas?|anado|anadir|sumo|sumar|pongo|"
-    r"ajoute[rsz]?|rajoute[rsz]?|mets|mettre) (?:en |le |les |otras? |otros )?"
+    # Not "pongo" nor "mets": "¿y si pongo dos?", "et si j'en mets deux ?" take two (_BARE_COUNT).
+    + r"|(?<![a-z])(?:add(?:ing)?|agrego|agregar|agregas?|anado|anadir|sumo|sumar|"
+    r"ajoute[rsz]?|rajoute[rsz]?) (?:en |le |les |otras? |otros )?"
     rf"{_N}(?![\w.,])" + _NOT_GPUS
     # One more: "¿y con otra más?", "one more gpu?", "et avec une autre ?"
     + rf"|(?<![a-z])(?:una|uno|otra|otro|one|une|un) {_GPU_NOUN}(?:more|mas|de plus|en plus)"
@@ -689,7 +698,7 @@ def _bare_count(new: Query, previous: Query, folded: str) -> int | None:
         return None
     raw = said.group(1)
     if raw.isdigit() and previous.params_b is not None and new.gpu_count is None \
-            and not _USES.search(folded):
+            and not _USES.search(folded) and not _COUNTED.search(folded):
         return None
     count = int(raw) if raw.isdigit() else lx.COUNT_WORDS[raw]
     return count if 0 < count <= 64 else None

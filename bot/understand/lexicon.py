@@ -297,6 +297,7 @@ ALERT_TELL: Final[tuple[str, ...]] = _words("ALERT_TELL")
 # "when/if the price drops" also makes an alert.
 ALERT_WHEN: Final[str] = _either("ALERT_WHEN_WORDS")
 ALERT_MOVE_DOWN: Final[tuple[str, ...]] = _words("ALERT_MOVE_DOWN")
+AROUND_THE_CLOCK: Final[tuple[str, ...]] = _words("AROUND_THE_CLOCK")
 ALERT_MOVE_UP: Final[tuple[str, ...]] = _words("ALERT_MOVE_UP")
 
 DIRECTION_BELOW: Final[tuple[str, ...]] = _words("DIRECTION_BELOW")

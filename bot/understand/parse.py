@@ -553,6 +553,20 @@ def _duration(value: Decimal, unit: str) -> Decimal:
 
 
 def _take_hours(work: _Work) -> None:
+    clock = px.AROUND_THE_CLOCK.search(work.s)
+    if clock is not None:
+        # "un h100 24h/24 pendant un mois", "una h100 las 24 horas toda la semana": running
+        # without a stop for the duration said beside it (was 24 hours); said alone, as before.
+        kept = work.s
+        work.blank(*clock.span())
+        _take_said_hours(work)
+        if work.hours is not None or work.gpu_hours is not None:
+            return
+        work.s = kept
+    _take_said_hours(work)
+
+
+def _take_said_hours(work: _Work) -> None:
     match = px.GPU_HOURS.search(work.s)
     if match and match.group(0).endswith("gpu") and work.typed[match.end() - 3 : match.end()] != "gpu":
         # "10 horas de 2 A100": hours of the cards named (their stand-in "gpu"), not GPU-hours.

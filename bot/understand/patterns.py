@@ -946,6 +946,11 @@ FRENCH_WEEKS: Final = Guarded(
 MONTHLY: Final = Guarded(("month", "mes", "mensu", "mois"), words(lx.MONTHLY))
 DAILY: Final = Guarded(("day", "daily", "dia", "jour", "24"), words(lx.DAILY))
 WEEKLY: Final = Guarded(("week", "semana", "semaine", "hebdo"), words(lx.WEEKLY))
+# "24h/24", "las 24 horas", "24/7", "around the clock": running without a stop, not 24 hours.
+AROUND_THE_CLOCK: Final = Guarded(
+    ("24", "7", "stop", "clock", "noche", "nuit", "night", "parar", "continu", "arret", "interrup"),
+    words(lx.AROUND_THE_CLOCK),
+)
 HALF_DAY: Final = Guarded(
     ("half", "medi", "demi"),
     words((r"half a day", r"a half day", r"half-? ?day", r"medio dia", r"media jornada",

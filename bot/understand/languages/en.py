@@ -107,6 +107,11 @@ LANGUAGE = Language(
             r"(?:for )?the (?:whole|entire|full) day", r"all day(?: long)?",
         ),
         "HALF_HOUR": (r"half an hour",),
+        # Running without a stop, not a duration: "24/7 for a month", "24 hours a day for a week".
+        "AROUND_THE_CLOCK": (
+            r"24 ?/ ?7", r"24x7", r"24 ?h(?:ours?|rs?)? (?:a|per) day", r"(?:a)?round the clock",
+            r"non ?-?stop", r"day and night",
+        ),
         "QUARTER_HOUR": (r"(?:a )?quarter of an hour", r"a quarter hour"),
         "THREE_QUARTERS_HOUR": (r"three[ -]quarters of an hour",),
         "SIZE_UNITS_BILLION": (r"billions?",),
@@ -134,6 +139,8 @@ LANGUAGE = Language(
             r"speculative(?: decoding)?", r"draft model", r"as (?:the |a )?draft",
         ),
         "INFERENCE_WEAK": (r"run", r"running", r"runs", r"use", r"load", r"best (?:\w+ )?(?:models?|llms?)",
+                           # "how long does llama 70b take to respond on 2x h100": serving it
+                           r"respond\w*", r"repl(?:y|ies|ying)",
                            # "is a 3060 enough for llms", "good for local ai": running them
                            r"(?:good|enough|ok|okay|decent|fine|usable) (?:enough )?for (?:local )?(?:llms?|ai)"),
         "TRAINING_WORDS": (r"train\w*", r"tuning"),
@@ -385,7 +392,9 @@ LANGUAGE = Language(
         # "throughput" of a model served ("vllm throughput with 64 concurrent"); of a
         # training run it is the run's tokens/s (TRAIN_SPEED_ASK): serving only when nothing
         # of training is said.
-        "SPEED_WEAK": (r"how fast", r"how quick(?:ly)?", r"speed", r"throughput"),
+        "SPEED_WEAK": (r"how fast", r"how quick(?:ly)?", r"speed", r"throughput",
+                       # "how long does it take to respond", "does it reply quickly"
+                       r"takes? to (?:respond|reply|answer)", r"(?:respond|reply)\w* (?:fast|quickly)"),
         # Served at once (patterns.CONCURRENCY): "20 concurrent users", "32 requests in
         # parallel" are 20 and 32 sequences decoded together, the batch of the KV cache.
         "CONCURRENT_WORDS": (

@@ -12,7 +12,12 @@ LANGUAGE = Language(
     code="es",
     marks="¿¡ñáíóú",
     decimal_comma=True,
-    follow_up=(r"y", r"e", r"y si", r"y con", r"y en", r"y para", r"lo mismo pero", r"igual pero"),
+    follow_up=(
+        r"y", r"e", r"y si", r"y con", r"y en", r"y para", r"lo mismo pero", r"igual pero",
+        # "mejor con qwen3 14b", "cambia a qwen3 14b", "ahora con mistral": the same run
+        r"mejor con", r"mejor en", r"cambia(?:lo|mos)? a", r"cambiemos a", r"ahora con", r"ahora en",
+        r"prueba con", r"probemos con", r"proba con", r"lo mismo con", r"igual con",
+    ),
     next_question=(
         r"tambien", r"y tambien", r"tb", r"tmb", r"ademas", r"y ademas", r"otra pregunta",
         r"y otra pregunta", r"otra cosa", r"y otra cosa", r"otra duda", r"una pregunta mas",
@@ -113,6 +118,11 @@ LANGUAGE = Language(
             r"el dia (?:entero|completo)",
         ),
         "HALF_HOUR": (r"media hora",),
+        # Sin parar, no una duración: "las 24 horas todo el mes", "24/7 por una semana".
+        "AROUND_THE_CLOCK": (
+            r"24 ?/ ?7", r"las 24 ?(?:h|hs|hrs|horas)(?: del dia| al dia| por dia)?",
+            r"24 ?(?:h|hs|horas) (?:al|por) dia", r"sin parar", r"non ?-?stop", r"dia y noche",
+        ),
         "QUARTER_HOUR": (r"(?:un )?cuarto de hora",),
         "THREE_QUARTERS_HOUR": (r"tres cuartos de hora",),
         "SIZE_UNITS_BILLION": (r"mil millones",),
@@ -145,7 +155,9 @@ LANGUAGE = Language(
             r"ejecutar", r"ejecutarlo", r"correr", r"correrlo", r"usar", r"cargar",
             # as written in threads: "el modelo que corra", "¿corre llama 70b en mi 3090?"
             r"corre", r"corra", r"corran", r"corren", r"correria", r"corro",
-            r"levantar", r"levantarlo", r"mejor(?:es)? (?:modelos?|llms?)"),
+            r"levantar", r"levantarlo", r"mejor(?:es)? (?:modelos?|llms?)",
+            # "¿cuánto tarda en responder llama 70b en dos h100?": serving it
+            r"responde\w*"),
         "TRAINING_WORDS": (
             r"entrenar\w*", r"entrenamiento", r"ajuste fino", r"ajustar", r"afinar", r"reentrenar",
         ),
@@ -371,6 +383,8 @@ LANGUAGE = Language(
             r"a cuanto (?:va|corre|anda)", r"cuanto (?:va a (?:ir|correr|andar)|saca\w*|rinde)",
             r"(?:va|corre|anda|iria|correria) (?:fluid[oa]|rapid[oa]|lent[oa])",
             r"(?:que tan|cuan) fluid[oa]",
+            # "¿cuánto tarda en responder?": lo que tarda cada token
+            r"tarda\w* en responder", r"responde (?:rapido|lento|fluido)",
         ),
         # Atendidos a la vez (patterns.CONCURRENCY): "20 usuarios concurrentes", "a la vez".
         "CONCURRENT_WORDS": (

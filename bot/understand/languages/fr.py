@@ -15,6 +15,9 @@ LANGUAGE = Language(
     follow_up=(
         r"et", r"et si", r"et pour", r"et sur", r"et avec", r"et en", r"qu'en est-il", r"alors",
         r"pareil mais", r"pareil avec", r"meme chose mais", r"meme chose avec",
+        # "plutôt avec qwen3 14b", "passe à qwen3 14b", "maintenant avec mistral" : le même run
+        r"plutot avec", r"plutot sur", r"plutot en", r"passe a", r"passons a", r"maintenant avec",
+        r"maintenant sur", r"essaie avec", r"essayons avec", r"change pour",
     ),
     next_question=(
         r"aussi", r"et aussi", r"autre question", r"une autre question", r"autre chose",
@@ -118,6 +121,11 @@ LANGUAGE = Language(
             r"toute la journee", r"la journee (?:entiere|complete)",
         ),
         "HALF_HOUR": (r"une demi-? ?heure",),
+        # Sans arrêt, pas une durée : "24h/24 pendant un mois", "7j/7 pendant une semaine".
+        "AROUND_THE_CLOCK": (
+            r"24 ?h? ?/ ?24", r"24 ?h(?:eures)? sur 24", r"7 ?j(?:ours)? ?/ ?7", r"7 ?j(?:ours)? sur 7",
+            r"24 ?/ ?7", r"non ?-?stop", r"en continu", r"sans (?:arret|interruption)", r"jour et nuit",
+        ),
         "QUARTER_HOUR": (r"(?:un )?quart d[' ]?heure",),
         "THREE_QUARTERS_HOUR": (r"trois quarts? d[' ]?heure",),
         "SIZE_UNITS_BILLION": (r"milliards?", r"md", r"mds"),
@@ -147,7 +155,9 @@ LANGUAGE = Language(
             r"faire tourner", r"tourner", r"executer", r"lancer", r"utiliser", r"charger",
             r"rouler", r"roule", r"faire rouler",
             # "ça tourne sur ma 3090 ?", "est-ce que mixtral tournerait"
-            r"tourne", r"tournent", r"tournerait", r"meilleurs? (?:modeles?|llms?)"),
+            r"tourne", r"tournent", r"tournerait", r"meilleurs? (?:modeles?|llms?)",
+            # "ça répond en combien de temps sur deux h100 ?" : le servir
+            r"repond\w*"),
         "TRAINING_WORDS": (r"entraine\w*", r"entrainer", r"entrainement", r"affiner"),
         "ALERT_NOUNS": (r"alertes?", r"abonnements?"),
         "ALERT_REMOVE_VERBS": (
@@ -368,6 +378,9 @@ LANGUAGE = Language(
             r"(?:vite|fluide|lentement)",
             r"(?:c.est|est.ce|ca reste|ca serait) (?:fluide|lent)",
             r"(?:ca|il|elle) sort combien", r"combien (?:ca|il|elle) sort",
+            # "ça répond en combien de temps ?", "il répond vite ?"
+            r"repond\w* en combien de temps", r"(?:met|mettra|prend) combien de temps (?:a|pour) repondre",
+            r"repond\w* (?:vite|rapidement|lentement)",
         ),
         # Servis en même temps (patterns.CONCURRENCY) : "20 utilisateurs simultanés".
         "CONCURRENT_WORDS": (
