@@ -629,6 +629,10 @@ def _estimate_on(
                 paired=bool(query.paired),
                 reference_model=bool(query.reference_model),
                 untie_head=bool(query.litgpt),
+                # Accumulation named under FSDP (LitGPT's multi-GPU strategy): no_sync keeps
+                # the accumulated gradients whole, as Accelerate and LitGPT accumulate.
+                unsharded_accumulation=query.grad_accumulation is True and (
+                    query.sharding == "fsdp" or (query.litgpt is True and query.sharding is None)),
             )
         else:
             prompt = query.prompt_tokens
@@ -1072,6 +1076,8 @@ def _assumptions(
         out.append(Assumption(code="lora_dropout"))
     if query.kbit_fp32 and (method.quantized_base or method.int8_base):
         out.append(Assumption(code="kbit_fp32"))
+    if any(a.code == "fsdp_no_sync" for a in breakdown.assumptions):
+        out.append(Assumption(code="fsdp_no_sync"))
     untied = next((a for a in breakdown.assumptions if a.code == "untied_head"), None)
     if untied is not None:
         out.append(Assumption(code="litgpt_untied_head",

@@ -523,6 +523,7 @@ def estimate_training(
     paired: bool = False,
     reference_model: bool = False,
     untie_head: bool = False,
+    unsharded_accumulation: bool = False,
 ) -> Breakdown:
     """Per-GPU peak memory of one fine-tuning step.
 
@@ -587,6 +588,11 @@ def estimate_training(
       GPT has lm_head and transformer.wte, and convert_hf_checkpoint copies a tied
       checkpoint's embeddings into lm_head.weight): a model with tied embeddings then holds
       that vocabulary x hidden matrix twice, and trains both in a full fine-tune.
+    unsharded_accumulation: gradient accumulation under FSDP's no_sync (Hugging Face
+      Accelerate's accumulate() unless sync_each_batch, LitGPT's fabric.no_backward_sync): the
+      accumulated gradients stay unsharded on every GPU until the last micro-batch's
+      reduce-scatter (PyTorch FSDP.no_sync: 'FSDP will accumulate the full model gradients
+      (instead of gradient shards) until the eventual sync'). Full fine-tuning under FSDP.
     """
     spec = method_spec(method, "training")
     if seq_len < 1 or micro_batch < 1 or gpus < 1 or lora_rank < 1:
@@ -701,6 +707,14 @@ def estimate_training(
         elif optimizer_in_backward:
             grads = _largest_tensor(arch) * grad_bytes if not shape.assumed else 0.0
             assumptions.append(assumption("optimizer_in_backward"))
+        elif (unsharded_accumulation and grad_accumulation and shard > 1
+              and parallel == "sharded" and not zero3):
+            # The whole model's gradients, and the new gradient of the unit whose backward
+            # just ended before autograd's AccumulateGrad adds it in: the largest unit, the
+            # root (embeddings, final norm, head) under a transformer-block wrap.
+            unit = max(rest if fsdp_root else 0.0, block / arch.layers)
+            grads = (n + unit) * grad_bytes
+            assumptions.append(assumption("fsdp_no_sync", gpus=gpus))
         else:
             grads = n * grad_bytes / grad_shard
     else:

@@ -245,6 +245,8 @@ def _settings(row: dict[str, str]) -> list[str]:
         out.append("FSDP")
     if "without gradient accumulation" in text:
         out.append("no gradient accumulation")
+    elif (steps := re.search(r"gradient accumulation (\d+)", method)) is not None:
+        out.append(f"gradient accumulation {steps.group(1)}")
     source = _low(row, "source") + " " + method
     for fragment, phrase, _why in SOURCE_SETUPS:
         if fragment in source and phrase not in out:

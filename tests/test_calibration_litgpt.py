@@ -54,7 +54,7 @@ def evaluated(tmp_path_factory: pytest.TempPathFactory) -> list[Any]:
 
 def test_the_rows_cite_their_config_and_quote_their_table_row() -> None:
     rows = _litgpt_rows()
-    assert len(rows) >= 14
+    assert len(rows) >= 15
     for row in rows:
         assert row["kind"] == "measured" and "max_memory_allocated" in row["unit"], row
         assert "config config_hub/finetune/" in row["source"], row
@@ -128,6 +128,12 @@ def test_gpt_alone_is_not_litgpt() -> None:
          "checkpointing off, pure bf16, lora_dropout 0.1, with litgpt", False),
         ("LoRA Gemma 2 9B r=16 all linear on an A10G, seq 512, batch size 1, gradient "
          "checkpointing off, pure bf16, lora_dropout 0.1, with litgpt, eager attention", False),
+        # llama-2-7b/full.yaml and llama-3-8b/full.yaml: FSDP over 4 A10Gs, micro batch 4,
+        # global batch 64, so 4 micro-batches accumulated under no_sync.
+        ("full fine-tune Llama 2 7B on 4x A10G, seq 512, batch size 4, gradient checkpointing "
+         "on, pure bf16, FSDP, gradient accumulation 4, with litgpt", False),
+        ("full fine-tune Llama 3 8B on 4x A10G, seq 512, batch size 4, gradient checkpointing "
+         "on, pure bf16, FSDP, gradient accumulation 4, with litgpt", False),
         # and a row that ran: llama-3-8b/lora.yaml, 19.73 GB.
         ("LoRA Llama 3 8B r=32 on q,v on an A10G, seq 512, batch size 1, gradient "
          "checkpointing off, pure bf16, lora_dropout 0.05, with litgpt", True),
@@ -136,3 +142,37 @@ def test_gpt_alone_is_not_litgpt() -> None:
 def test_the_tables_verdicts(question: str, fits: bool) -> None:
     answer = to_json(Pipeline(load_catalogue(), cache_size=0).ask(question, chosen_locale="en"))
     assert answer["detailed_fits"] is fits, answer["detailed_gb"]
+
+
+def test_fsdp_accumulates_whole_gradients_under_no_sync() -> None:
+    # FSDP.no_sync: 'FSDP will accumulate the full model gradients (instead of gradient
+    # shards) until the eventual sync'; LitGPT's full.py accumulates under
+    # fabric.no_backward_sync and Accelerate's accumulate() under no_sync. gemma-2b/full.yaml:
+    # 4 A10Gs, micro batch 1, global 16, so 4 micro-batches a step: 17.43 GB measured.
+    cat = load_catalogue()
+    model = cat.models.get("gemma-1-2b")
+    arch = model.arch
+    assert arch is not None
+    args: dict[str, Any] = {"precision": "bf16", "untie_head": True, "grad_accumulation": True}
+    sharded = estimate_training(model, "full_adamw", 512, 1, True, 16, 4, **args)
+    whole = estimate_training(model, "full_adamw", 512, 1, True, 16, 4,
+                              unsharded_accumulation=True, **args)
+    params = float(model.params_b) * 1e9 + arch.vocab * arch.hidden  # LitGPT's second copy
+    root = 2 * arch.vocab * arch.hidden  # embeddings and head: the largest FSDP unit
+    grads = float(whole.term("gradients")) - float(sharded.term("gradients"))
+    assert abs(grads - (params * 3 / 4 + root) * 2 / 1e9) < 0.15
+    # Named: FSDP, or LitGPT's own multi-GPU strategy; ZeRO-3 reduces every micro-batch.
+    pipe = Pipeline(cat, cache_size=0)
+    ask = "full fine-tune gemma 1 2b on 4x a10g, seq 512, batch 1, pure bf16, grad accum 4"
+
+    def answer(text: str) -> dict[str, Any]:
+        return to_json(pipe.ask(text, chosen_locale="en"))
+
+    said = "Gradient accumulation under FSDP's no_sync"
+    fsdp = answer(ask + ", fsdp")
+    assert said in fsdp["text"]
+    assert float(fsdp["detailed_gb"]) - float(answer(ask + ", deepspeed zero3")["detailed_gb"]) > 3
+    assert said in answer(ask + ", with litgpt")["text"]
+    for other in (ask + ", deepspeed zero3", ask.replace(", grad accum 4", "") + ", fsdp",
+                  (ask + ", fsdp").replace("4x", "1x")):
+        assert said not in answer(other)["text"], other

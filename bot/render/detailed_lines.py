@@ -149,6 +149,11 @@ _SAID: dict[str, str] = {
         "(embeddings, output head, norms) to FP32, 4 bytes each; TRL's SFTTrainer casts the "
         "embeddings and the head back to BF16 when it trains in BF16."
     ),
+    "fsdp_no_sync": N_(
+        "Gradient accumulation under FSDP's no_sync (Hugging Face Accelerate, LitGPT): every GPU "
+        "holds the whole model's gradients until the last micro-batch; Accelerate's "
+        "sync_each_batch keeps them sharded, at some speed."
+    ),
     "litgpt_loss": N_(
         "LitGPT takes the loss 128 positions at a time in BF16 (its chunked cross-entropy): "
         "the whole logits are never upcast to FP32."
