@@ -320,7 +320,7 @@ class DetailedAnswer:
 
 _SETTINGS = (
     "seq_len", "batch_size", "lora_rank", "grad_ckpt", "dataset_tokens", "lora_targets",
-    "precision", "optimizer", "cpu_offload", "offload_params", "kbit_fp32", "litgpt", "activation_offload", "optimizer_in_backward",
+    "precision", "optimizer", "cpu_offload", "offload_params", "kbit_fp32", "litgpt", "old_bnb", "activation_offload", "optimizer_in_backward",
     "attention", "compiled", "chunked_loss", "packed", "fp32_weights", "new_tokens",
     "prompt_tokens", "grad_accumulation", "sharding", "kernels", "lora_dropout", "quant",
     "paired", "reference_model",
@@ -633,6 +633,9 @@ def _estimate_on(
                 # the accumulated gradients whole, as Accelerate and LitGPT accumulate.
                 unsharded_accumulation=query.grad_accumulation is True and (
                     query.sharding == "fsdp" or (query.litgpt is True and query.sharding is None)),
+                saved_4bit_inputs=bool(query.old_bnb),
+                # LitGPT's BitsandbytesPrecision converts every nn.Linear, its lm_head too.
+                quantized_head=bool(query.litgpt),
             )
         else:
             prompt = query.prompt_tokens
@@ -1052,7 +1055,8 @@ def _assumptions(
                                       params={"gpus": gpus}))
         return tuple(out)
     if method.quantized_base:
-        out.append(Assumption(code="qlora_nf4"))
+        # LitGPT's BitsandbytesPrecision quantizes the head too: said instead.
+        out.append(Assumption(code="litgpt_4bit_head" if query.litgpt else "qlora_nf4"))
     elif method.int8_base:
         out.append(Assumption(code="lora_int8"))
     if rank is not None:
@@ -1076,6 +1080,8 @@ def _assumptions(
         out.append(Assumption(code="lora_dropout"))
     if query.kbit_fp32 and (method.quantized_base or method.int8_base):
         out.append(Assumption(code="kbit_fp32"))
+    if any(a.code == "bnb_saved_inputs" for a in breakdown.assumptions):
+        out.append(Assumption(code="bnb_saved_inputs"))
     if any(a.code == "fsdp_no_sync" for a in breakdown.assumptions):
         out.append(Assumption(code="fsdp_no_sync"))
     untied = next((a for a in breakdown.assumptions if a.code == "untied_head"), None)

@@ -524,6 +524,8 @@ def estimate_training(
     reference_model: bool = False,
     untie_head: bool = False,
     unsharded_accumulation: bool = False,
+    saved_4bit_inputs: bool = False,
+    quantized_head: bool = False,
 ) -> Breakdown:
     """Per-GPU peak memory of one fine-tuning step.
 
@@ -593,6 +595,11 @@ def estimate_training(
       accumulated gradients stay unsharded on every GPU until the last micro-batch's
       reduce-scatter (PyTorch FSDP.no_sync: 'FSDP will accumulate the full model gradients
       (instead of gradient shards) until the eventual sync'). Full fine-tuning under FSDP.
+    saved_4bit_inputs: bitsandbytes before 0.43.2 (#1270, 'fix QLoRA mem bug: delete useless
+      buffered activation'): MatMul4Bit kept its input for backward, ctx.tensors = (A, B), so
+      every 4-bit linear holds its input as a frozen BF16 linear does not.
+    quantized_head: the output head is a 4-bit linear too (LitGPT's BitsandbytesPrecision
+      converts every nn.Linear): 4-bit weights, and it is the largest weight dequantized.
     """
     spec = method_spec(method, "training")
     if seq_len < 1 or micro_batch < 1 or gpus < 1 or lora_rank < 1:
@@ -723,7 +730,11 @@ def estimate_training(
                 "bits.quant_constants_double" if double_quant else "bits.quant_constants_plain"
             ]
             kept = c["bytes.fp32"] if kbit_fp32 else bf16
-            weights = block * bits / 8 + rest * kept
+            # A head of its own (untied, or LitGPT's copy of tied embeddings) quantized.
+            head_4bit = (float(arch.vocab * arch.hidden)
+                         if quantized_head and not shape.assumed
+                         and (untie_head or not arch.tied_embeddings) else 0.0)
+            weights = (block + head_4bit) * bits / 8 + (rest - head_4bit) * kept
             parts.append(("weights", weights / weight_shard,
                           f"NF4 block weights ({bits:.3f} bits/param), embeddings/norms "
                           + ("fp32" if kbit_fp32 else "bf16")))
@@ -798,6 +809,15 @@ def estimate_training(
         layers_here = arch.layers / shard if parallel == "device_map" else arch.layers
         parts.append(("activations", tokens * layers_here * per_tok_layer,
                       "all layers kept for backward"))
+    if saved_4bit_inputs and spec.quantized_base and not shape.assumed:
+        # The inputs of a layer's 4-bit linears: q/k/v's, o's, the MLP's (gate and up share
+        # it) and down's; with checkpointing only the recomputed layer's.
+        inputs = tokens * (2 * arch.hidden + arch.q_dim + arch.active_ffn_width) * bf16 \
+            * (1 if grad_ckpt else arch.layers)
+        name, size, note = parts[-1]
+        parts[-1] = (name, size + inputs, note + "; the 4-bit linears' inputs (bitsandbytes "
+                     "< 0.43.2)")
+        assumptions.append(assumption("bnb_saved_inputs"))
     # Back-propagating through a layer creates the gradient of each of its saved activations,
     # tensors of the same shapes, while those activations are still held.
     if kernels == "unsloth" and arch.gated_mlp and not full:
@@ -939,8 +959,11 @@ def estimate_training(
     if spec.quantized_base:
         # bitsandbytes / torchao dequantize one linear's weight for its matmul and free it
         # when the matmul returns: the largest block linear is the transient peak.
+        largest = float(_largest_linear(arch))
+        if quantized_head and not shape.assumed:
+            largest = max(largest, float(arch.vocab * arch.hidden))
         parts.append(("dequant_buffer",
-                      c["training.qlora_dequantized_linears"] * _largest_linear(arch) * bf16,
+                      c["training.qlora_dequantized_linears"] * largest * bf16,
                       "one linear layer's weight dequantized to bf16 for its matmul"))
     elif spec.int8_base:
         # MatMul8bitLt.backward: grad_A = grad_output @ CB.to(dtype, copy=True) * SCB / 127,

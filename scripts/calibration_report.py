@@ -67,6 +67,9 @@ SOURCE_SETUPS: tuple[tuple[str, str, str], ...] = (
      "script passes (fms-acceleration scenarios.yaml: lora_dropout 0.1)"),
     ("lora_dropout 0.05", "lora_dropout 0.05", "a LoRA row whose method states the dropout its "
      "config sets (LitGPT config_hub/finetune/*/lora.yaml: lora_dropout 0.05)"),
+    ("bitsandbytes==0.42.0", "bitsandbytes 0.42",
+     "a QLoRA row run on bitsandbytes 0.42.0 (LitGPT's pin until 2024-12-28), whose 4-bit "
+     "matmul kept each linear's input for backward (bitsandbytes #1270, fixed in 0.43.2)"),
     ("lightning-ai/litgpt config_hub/finetune", "with litgpt",
      "the rows of LitGPT's config hub table, trained with its finetune scripts (their chunked "
      "loss; their GPT's lm_head apart from a tied checkpoint's embeddings)"),

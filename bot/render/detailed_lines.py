@@ -149,6 +149,15 @@ _SAID: dict[str, str] = {
         "(embeddings, output head, norms) to FP32, 4 bytes each; TRL's SFTTrainer casts the "
         "embeddings and the head back to BF16 when it trains in BF16."
     ),
+    "bnb_saved_inputs": N_(
+        "bitsandbytes before 0.43.2 keeps the input of every 4-bit layer for the backward pass "
+        "(fixed in 0.43.2): counted here."
+    ),
+    "litgpt_4bit_head": N_(
+        "QLoRA under LitGPT: block weights and the output head in 4-bit NF4 (it converts every "
+        "linear layer), embeddings and norms in BF16; dequantized for each of its matmuls, the "
+        "head is the largest weight in BF16 at a time."
+    ),
     "fsdp_no_sync": N_(
         "Gradient accumulation under FSDP's no_sync (Hugging Face Accelerate, LitGPT): every GPU "
         "holds the whole model's gradients until the last micro-batch; Accelerate's "

@@ -2620,6 +2620,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         lora_dropout=flags.lora_dropout,
         kbit_fp32=flags.kbit_fp32,
         litgpt=flags.litgpt,
+        old_bnb=flags.old_bnb,
         whole_prefill=flags.whole_prefill,
         fp32_weights=flags.fp32_weights,
         new_tokens=flags.new_tokens,

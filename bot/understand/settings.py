@@ -149,6 +149,12 @@ LIGER: Final = _w(r"liger(?:[ _-]?kernels?)?|use_liger(?:_kernel)?(?: ?[:=] ?tru
 # (convert_hf_checkpoint copies transformer.wte.weight into lm_head.weight), and its finetune
 # scripts take the loss in chunks (litgpt.utils.chunked_cross_entropy).
 LITGPT: Final = _w(r"lit[ _-]?gpt")
+# bitsandbytes before 0.43.2 ("bitsandbytes==0.42.0", "bnb 0.41.3", "bitsandbytes v0.43.1"):
+# its 4-bit matmul kept each linear's input for backward (fixed by #1270 in 0.43.2).
+OLD_BNB: Final = _w(
+    r"(?:bitsandbytes|bnb)(?: ?(?:==|=|v|version))? ?"
+    r"(?:0\.(?:[1-3]\d|4[0-2])(?:\.\d+)?|0\.43(?:\.[01])?)(?![.\d])"
+)
 NO_KERNELS: Final = Screened(
     rf"(?<![a-z0-9]){_NEG} (?:unsloth|liger)|use_liger(?:_kernel)? ?[:=] ?false"
 )
@@ -451,6 +457,7 @@ class Settings:
     lora_dropout: bool | None = None
     kbit_fp32: bool | None = None  # prepare_model_for_kbit_training: unquantized params fp32
     litgpt: bool | None = None  # trained with LitGPT
+    old_bnb: bool | None = None  # bitsandbytes before 0.43.2
     whole_prefill: bool | None = None
     full: bool = False
     pretraining: bool = False
@@ -500,7 +507,7 @@ _SCREENED_FLAGS: Final = (
     OPT_IN_BWD, ACT_OFFLOAD, CPU_OFFLOAD_OFF, CPU_OFFLOAD, GPU_LAYERS, EXPERT_OFFLOAD, RAM_KIND,
     RAM_CHANNELS, EAGER, SDPA, NO_COMPILE,
     COMPILE, CHUNKED, UNPACKED, PACKED, ALL_LINEAR, ATTN_ONLY, QKV, NO_DROPOUT, LORA_DROPOUT,
-    NO_KERNELS, LIGER, UNSLOTH, LITGPT, TRANSFORMERS, ZERO_STAGE, OPTIMIZER_OFFLOAD, KBIT_PREPARE, GALORE,
+    NO_KERNELS, LIGER, UNSLOTH, LITGPT, OLD_BNB, TRANSFORMERS, ZERO_STAGE, OPTIMIZER_OFFLOAD, KBIT_PREPARE, GALORE,
     ANSWER_AI, PARAM_OFFLOAD, ZERO3, FSDP, DDP, DEVICE_MAP, GRAD_ACCUM, PRETRAIN, PAIRED,
     REFERENCED, ONLINE_RL,
 )
@@ -613,6 +620,8 @@ def _read_flags(s: str) -> Settings:
             out.kernels = "unsloth"
     if LITGPT.search(s):
         out.litgpt = True
+    if OLD_BNB.search(s):
+        out.old_bnb = True
     if TRANSFORMERS.search(s):
         out.whole_prefill = True
     stage = ZERO_STAGE.search(s)
