@@ -67,3 +67,12 @@ def test_bf16_asked_of_a_card(pipeline: Pipeline) -> None:
 def test_the_card_figures_carry_the_fp8_line(pipeline: Pipeline) -> None:
     assert "• FP8 math in hardware: yes (Hopper)." in _ask(pipeline, "h100 specs")["text"]
     assert "FP8 math in hardware" not in _ask(pipeline, "rx 7900 xtx specs")["text"]
+
+
+def test_bandwidths_cited_since_cards5() -> None:
+    """B200 and GB200 at 8 TB/s a GPU (DGX B200: 64 TB/s over 8; GB200 superchip: 16 TB/s over
+    2), MI100 at 1,228.8 GB/s (4,096-bit HBM2 at 2.4 Gb/s)."""
+    cat = load_catalogue()
+    assert cat.gpu("b200").memory_bandwidth_gbs == 8000
+    assert cat.gpu("gb200").memory_bandwidth_gbs == 8000
+    assert str(cat.gpu("mi100").memory_bandwidth_gbs) == "1228.8"

@@ -161,12 +161,13 @@ def test_h100_vs_a100_for_qlora_70b():
     assert (cmp.a_usd_per_hour, cmp.b_usd_per_hour) == (D("2.32"), D("0.92"))
 
 
-def test_b200_compares_by_its_cited_peak_only():
+def test_b200_compares_by_its_cited_figures():
     # The seed gives the B200 no datasheet figure; its dense BF16 peak (2,250 TFLOPS) is cited from
-    # NVIDIA's exemplar-performance table, its memory bandwidth from nothing: no bandwidth ratio.
+    # NVIDIA's exemplar-performance table, its bandwidth from the DGX B200 datasheet (64 TB/s over
+    # 8 GPUs).
     cmp = compare("qlora", SEVENTY, "b200", "a100-80gb", catalogue=load_catalogue())
     assert cmp.tflops_ratio == D(2250) / D(312)
-    assert cmp.bandwidth_ratio is None
+    assert cmp.bandwidth_ratio == D(8000) / D(2039)
 
 
 @pytest.mark.parametrize(
