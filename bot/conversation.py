@@ -88,6 +88,12 @@ class Conversations:
         query = kept.query
         if kept.answer.family_pick is not None:
             query = kept.answer.family_pick.query  # the member answered, its family kept
+        primary = kept.answer.primary
+        if query.intent == "recommend" and query.gpu is None and primary is not None \
+                and primary.cheapest is not None:
+            # "whats the cheapest gpu for qlora 70b": "… on it" is the configuration it led with
+            query = query.model_copy(update={
+                "picked": (primary.cheapest.gpu, primary.cheapest.gpu_count)})
         if is_gpu_price(query):
             # "how much is an H100 per hour?" after a run: the run is kept beside the price,
             # for "and for 10 hours?" (that run on that card), not forgotten.

@@ -431,3 +431,22 @@ def test_a_brand_alone_after_a_run(turns: tuple[str, str], model: str | None, fr
     if model is not None:
         _facts(reply, {"model_id": model})
     assert fragment in reply.text, reply.text
+
+
+# "on it", "en ella", "dessus" after a recommendation: the configuration it led with (was
+# timed on the B200, where blocks were paid least, not on the A100 the reply had picked).
+@pytest.mark.parametrize(("turns", "intent"), [
+    (("whats the cheapest gpu for qlora llama 3 70b", "how long for 50M tokens on it"), "time"),
+    (("cual es la gpu mas barata para qlora de llama 3 70b",
+      "cuanto tarda con 50M tokens en ella?"), "time"),
+    (("quel est le gpu le moins cher pour un qlora de llama 3 70b ?",
+      "combien de temps pour 50M tokens dessus ?"), "time"),
+    (("whats the cheapest gpu for qlora llama 3 70b", "how much for 20 hours there"), "cost"),
+])
+def test_on_it_after_a_recommendation_is_the_configuration_picked(
+    turns: tuple[str, str], intent: str
+) -> None:
+    _, reply = converse(*turns)
+    _facts(reply, {"intent": intent, "gpu": "a100-80gb", "gpu_count": 1, "method": "qlora"})
+    lead = next(line for line in reply.text.split("\n") if line.startswith(("⏱", "💵")))
+    assert "1× A100 80GB" in lead, reply.text

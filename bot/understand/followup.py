@@ -200,6 +200,26 @@ _CHEAPER_ALONE: Final = lazy(
 )
 
 
+# "on it", "there", "en ella", "dessus" (folded, each language's same_gpu words).
+_ON_IT: Final = lazy(
+    r"(?<![a-z])(?:" + alt(f for lang in LANGUAGES for f in lang.same_gpu) + r")(?![a-z])"
+)
+
+
+def _on_picked(new: Query, previous: Query, folded: str) -> Query | None:
+    """"how long for 50M tokens on it" after "whats the cheapest gpu for qlora llama 3 70b":
+    that run on the configuration the recommendation led with (was timed on another)."""
+    if previous.picked is None or previous.gpu is not None or _names_card(new) \
+            or _names_model(new) or _ON_IT.search(folded) is None:
+        return None
+    gpu, count = previous.picked
+    merged = _merge(new, previous.model_copy(update={"gpu": gpu, "gpu_count": count}),
+                    names_model=False)
+    intent: Intent = new.intent if new.intent in ("time", "cost") else \
+        "cost" if merged.intent == "cost" else "fit"
+    return merged.model_copy(update={"picked": None, "intent": intent})
+
+
 def _against_other_card(new: Query, previous: Query, folded: str) -> Query | None:
     """After a run asked on a card: "would an h100 be faster?" compares that run on both
     cards; "anything cheaper?" asks the cheapest configurations for it (both were the new
@@ -265,7 +285,8 @@ def follow_up(
         counted = _on_more_cards(new, previous, fold(new.text))
         if counted is not None:
             return counted
-        against = _against_other_card(new, previous, fold(new.text))
+        against = _against_other_card(new, previous, fold(new.text)) \
+            or _on_picked(new, previous, fold(new.text))
         if against is not None:
             return against
     if previous.intent not in _MODEL_INTENTS:

@@ -332,6 +332,9 @@ class Query(BaseModel):
     # 8b on an a100", then "how much is an h100 per hour?"), kept beside that price by
     # bot.conversation so that "and for 10 hours?" is the run on that card for 10 hours.
     earlier_run: Query | None = None
+    # The configuration a recommendation led with ("whats the cheapest gpu for qlora 70b": 1×
+    # A100 80GB), kept by the chat for "how long for 50M tokens on it" (bot.conversation).
+    picked: tuple[str, int] | None = None
     # The card is the user's own ("i have 2 3090s", "mi gráfica es una 4070", "j'ai une 4090"):
     # said alone it is acknowledged, and the chat keeps it for the questions naming no card.
     card_owned: bool = False
