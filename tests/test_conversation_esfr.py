@@ -450,3 +450,31 @@ def test_on_it_after_a_recommendation_is_the_configuration_picked(
     _facts(reply, {"intent": intent, "gpu": "a100-80gb", "gpu_count": 1, "method": "qlora"})
     lead = next(line for line in reply.text.split("\n") if line.startswith(("⏱", "💵")))
     assert "1× A100 80GB" in lead, reply.text
+
+
+# After a run that does not fit the card asked, "something that works" / "where can i run it
+# then" / "dónde lo puedo correr" / "quelque chose qui passe": the cheapest offered
+# configurations for it, its cost when asked (was the card's verdict again, or its
+# unpublished price); "is that overkill?" asks how much of the configuration the run uses.
+@pytest.mark.parametrize(("turns", "intent"), [
+    (("qlora llama 3 70b on my 4090", "ok what would it cost to rent something that works"),
+     "cost"),
+    (("qlora llama 3 70b on my 4090", "where can i run it then"), "recommend"),
+    (("qlora de llama 3 70b en mi 4090", "y donde lo puedo correr?"), "recommend"),
+    (("qlora de llama 3 70b sur ma 4090", "ok, quelque chose qui passe ?"), "recommend"),
+])
+def test_somewhere_it_fits_after_a_no(turns: tuple[str, str], intent: str) -> None:
+    _, reply = converse(*turns)
+    _facts(reply, {"intent": intent, "gpu": None, "params_b": D("70"), "method": "qlora"})
+    assert "A100 80GB" in reply.text, reply.text
+
+
+@pytest.mark.parametrize("turns", [
+    ("full finetune llama 3 8b on 8x h100", "is that overkill?"),
+    ("lora llama 3 8b on 8x h200", "isnt that a waste of money"),
+])
+def test_is_that_overkill_after_a_run(turns: tuple[str, str]) -> None:
+    before, reply = converse(*turns)
+    assert reply.query.overkill_asked, reply.text
+    _facts(reply, {"gpu": before.query.gpu, "gpu_count": 8, "method": before.query.method})
+    assert reply.text.startswith(("↪️", "🎯")) and "🎯 <b>Yes, more than the run needs" in reply.text

@@ -220,6 +220,35 @@ def _on_picked(new: Query, previous: Query, folded: str) -> Query | None:
     return merged.model_copy(update={"picked": None, "intent": intent})
 
 
+# "something that works", "a gpu that fits", "where can i run it then", "algo que funcione",
+# "dónde lo puedo correr", "quelque chose qui passe", "où je peux le faire tourner" (folded).
+_SOMEWHERE: Final = lazy(
+    r"(?<![a-z])(?:(?:something|a (?:gpu|card|config\w*|setup)|one|gpus?|cards?) that "
+    r"(?:works?|fits?|can (?:run|handle|hold) it|would (?:work|fit))"
+    r"|where (?:can|could|would|do) i (?:run|do|train|fine ?-?tune|finetune|serve) (?:it|that|this)"
+    r"|what (?:gpu|card|config\w*|setup) (?:would|will|does|can) (?:work|fit|do it|handle it)"
+    r"|algo que (?:funcione|sirva|quepa|aguante)|(?:una )?(?:gpu|tarjeta) (?:que|donde) (?:funcione"
+    r"|sirva|quepa)|donde (?:lo |la )?(?:puedo|podria) (?:correr|entrenar|ejecutar|hacer)"
+    r"|quelque chose qui (?:marche|tient|passe|fonctionne)|(?:un )?(?:gpu|carte) qui (?:marche"
+    r"|tient|passe)|ou (?:je peux|puis-je|pourrais-je) (?:le |la )?(?:faire tourner|entrainer"
+    r"|lancer))(?![a-z])"
+)
+
+
+def _somewhere_it_fits(new: Query, previous: Query, folded: str) -> Query | None:
+    """"what would it cost to rent something that works" after a run that does not fit the
+    card asked: the cheapest offered configurations for it, its cost when asked (was the card's
+    verdict again, or its unpublished price)."""
+    if previous.params_b is None or _names_card(new) or _names_model(new) \
+            or len(new.text.split()) > SHORT_WORDS + 4 or _SOMEWHERE.search(folded) is None:
+        return None
+    merged = _merge(new, previous, names_model=False)
+    return merged.model_copy(update={
+        "intent": "cost" if new.intent == "cost" or px.COST.search(folded) else "recommend",
+        "gpu": None, "gpu_count": None, "gpu_text": None, "vram_gb": None, "rig": (),
+        "card_owned": False})
+
+
 def _against_other_card(new: Query, previous: Query, folded: str) -> Query | None:
     """After a run asked on a card: "would an h100 be faster?" compares that run on both
     cards; "anything cheaper?" asks the cheapest configurations for it (both were the new
@@ -286,7 +315,8 @@ def follow_up(
         if counted is not None:
             return counted
         against = _against_other_card(new, previous, fold(new.text)) \
-            or _on_picked(new, previous, fold(new.text))
+            or _on_picked(new, previous, fold(new.text)) \
+            or _somewhere_it_fits(new, previous, fold(new.text))
         if against is not None:
             return against
     if previous.intent not in _MODEL_INTENTS:
@@ -378,7 +408,10 @@ def follow_up(
         and new.method is None and not new.inference and short \
         and new.intent in ("unknown", "smalltalk", "memory", "fit", "time", "cost") \
         and px.TRAINING.search(folded) is not None
-    says_something = says_something or cue is not None or training
+    # "is that overkill?" after a run on a configuration: how much of it the run uses.
+    overkill = not names_model and previous.params_b is not None and short \
+        and new.overkill_asked and (previous.gpu is not None or previous.vram_gb is not None)
+    says_something = says_something or cue is not None or training or overkill
     if names_model:
         # "and 13B?" keeps the GPU and method; "QLoRA 13B on an A100" is a new question.
         if not marker or _said(new, "gpu") or _said(new, "vram_gb"):
