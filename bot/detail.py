@@ -92,6 +92,11 @@ DEFAULT_SEQ_LEN = 2048
 DEFAULT_MICRO_BATCH = 1
 DEFAULT_GRAD_CKPT = True
 DEFAULT_LORA_RANK = 16
+# LitGPT's own defaults (Lightning-AI/litgpt litgpt/finetune/lora.py @26857050, v0.5.13:
+# lora_r 8, lora_query and lora_value only, lora_dropout 0.05; one device runs the strategy
+# "auto", which checkpoints no activations).
+LITGPT_LORA_RANK = 8
+LITGPT_LORA_TARGETS = "qv"
 DEFAULT_EPOCHS = 1
 
 # Term names of rules.estimator → English msgids (translated by the template and the chart).
@@ -591,8 +596,11 @@ def _estimate_on(
         defaults.append("lora_rank")
     seq_len = _positive(query.seq_len, DEFAULT_SEQ_LEN)
     batch = _positive(query.batch_size, DEFAULT_MICRO_BATCH)
-    ckpt = DEFAULT_GRAD_CKPT if query.grad_ckpt is None else query.grad_ckpt
-    rank = _positive(query.lora_rank, DEFAULT_LORA_RANK) if lora else None
+    litgpt = bool(query.litgpt) and training
+    ckpt = (not (litgpt and gpus == 1) and DEFAULT_GRAD_CKPT) if query.grad_ckpt is None \
+        else query.grad_ckpt
+    rank = _positive(query.lora_rank, LITGPT_LORA_RANK if litgpt else DEFAULT_LORA_RANK) \
+        if lora else None
     optimizer = _optimizer(query, method)
     # The memory per GPU moves a training estimate only by capping a paged optimizer's
     # resident states and by sizing Unsloth's cross-entropy chunks from the memory left
@@ -607,7 +615,7 @@ def _estimate_on(
         if training:
             breakdown = estimate_training(
                 target, method, seq_len, batch, ckpt, rank or DEFAULT_LORA_RANK, gpus,
-                lora_targets=query.lora_targets or "all",
+                lora_targets=_lora_targets(query),
                 precision=query.precision,
                 optimizer=optimizer,
                 optimizer_in_backward=bool(query.optimizer_in_backward),
@@ -623,7 +631,7 @@ def _estimate_on(
                 zero3=query.sharding == "zero3",
                 offload_params=query.offload_params is not False,
                 kernels=query.kernels,
-                lora_dropout=bool(query.lora_dropout),
+                lora_dropout=_lora_dropout(query),
                 kbit_fp32=bool(query.kbit_fp32),
                 parallel=_parallel(query),
                 paired=bool(query.paired),
@@ -859,6 +867,16 @@ def _parallel(query: Query) -> Parallel:
     return "sharded"
 
 
+def _lora_targets(query: Query) -> str:
+    """The adapted projections as said, else LitGPT's or every linear layer."""
+    return query.lora_targets or (LITGPT_LORA_TARGETS if query.litgpt else "all")
+
+
+def _lora_dropout(query: Query) -> bool:
+    """LoRA dropout as said; LitGPT's default is 0.05."""
+    return bool(query.litgpt) if query.lora_dropout is None else query.lora_dropout
+
+
 def _optimizer(query: Query, method: Method) -> OptimizerName | None:
     """The method's own optimizer (8-bit Adam), paged when the user says paged."""
     if method.optimizer == "adam8bit" and query.optimizer in (None, "adamw"):
@@ -1060,8 +1078,8 @@ def _assumptions(
     elif method.int8_base:
         out.append(Assumption(code="lora_int8"))
     if rank is not None:
-        targets = query.lora_targets
-        if targets is None or targets == "all":
+        targets = _lora_targets(query)
+        if targets == "all":
             out.append(Assumption(code="lora_all_linear", params={"rank": rank}))
         else:
             out.append(Assumption(code="lora_targets", params={"rank": rank, "targets": targets}))
@@ -1076,7 +1094,7 @@ def _assumptions(
             out.append(Assumption(code="grad_accumulation"))
     if query.activation_offload:
         out.append(Assumption(code="activation_offload"))
-    if query.lora_dropout and rank is not None:
+    if _lora_dropout(query) and rank is not None:
         out.append(Assumption(code="lora_dropout"))
     if query.kbit_fp32 and (method.quantized_base or method.int8_base):
         out.append(Assumption(code="kbit_fp32"))

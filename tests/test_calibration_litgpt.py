@@ -232,3 +232,24 @@ def test_litgpt_quantizes_its_head() -> None:
     lit = estimate_training(model, "qlora", 512, 2, False, 32, 1, quantized_head=True)
     assert float(lit.term("weights")) < float(peft.term("weights")) - 0.15
     assert abs(float(lit.term("dequant_buffer")) - arch.vocab * arch.hidden * 2 / 1e9) < 0.06
+
+
+def test_litgpt_defaults_stand_for_what_is_not_said() -> None:
+    # litgpt/finetune/lora.py: lora_r 8 on the query and value projections, lora_dropout 0.05;
+    # one device runs the strategy "auto", no activation checkpointing. Said as assumed.
+    pipe = Pipeline(load_catalogue(), cache_size=0)
+    reply = pipe.ask("lora llama 3 8b with litgpt on an a10g, seq 512, batch 1",
+                     chosen_locale="en")
+    stated = pipe.ask("lora llama 3 8b on an a10g, seq 512, batch 1, r=8 on q,v, "
+                      "lora_dropout 0.05, gradient checkpointing off, with litgpt",
+                      chosen_locale="en")
+    got = to_json(reply)
+    assert got["detailed_gb"] == to_json(stated)["detailed_gb"]
+    assert "Not given, so assumed: gradient checkpointing off and LoRA rank 8." in got["text"]
+    assert "LoRA rank 8 on qv of every layer" in got["text"]
+    # Stated settings win; on several GPUs the FSDP run checkpoints, as the bot assumes.
+    assert to_json(pipe.ask("lora llama 3 8b with litgpt on an a10g, seq 512, batch 1, r=32, "
+                            "all linear, gradient checkpointing on", chosen_locale="en")
+                   )["detailed_gb"] != got["detailed_gb"]
+    assert "gradient checkpointing off" not in to_json(pipe.ask(
+        "lora llama 3 8b with litgpt on 2x a10g, seq 512, batch 1", chosen_locale="en"))["text"]

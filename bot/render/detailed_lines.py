@@ -437,7 +437,8 @@ def _assumptions(
             elif key == "batch":
                 given.append(g._("batch %(n)s", n=d.micro_batch))
             elif key == "grad_ckpt":
-                given.append(_text(locale, N_("gradient checkpointing on")))
+                given.append(_text(locale, N_("gradient checkpointing on") if d.grad_ckpt
+                                   else N_("gradient checkpointing off")))
             elif key == "lora_rank":
                 given.append(g._("LoRA rank %(n)s", n=d.lora_rank))
         lines.append(g._("Not given, so assumed: %(listed)s.", listed=ph.fmt.list(given)))
