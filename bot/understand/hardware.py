@@ -117,7 +117,11 @@ GPU_NAME: Final = lazy(
     # AMD Instinct with a space: "mi 300x", "mi 250"; any number after "amd"/"instinct" ("amd
     # mi 100"), read by _candidates glued ("mi 3090" stays the Spanish "my 3090")
     r"|(?<=amd )mi \d{2,3}[a-z]?|(?<=instinct )mi \d{2,3}[a-z]?"
-    r"|mi (?:2[15]0x?|300[ax]?|325x|35[05]x)"
+    r"|mi (?:2[15]0(?: ?x)?|300(?: ?x|a)?|325 ?x|35[05] ?x)(?![a-z0-9])"
+    # ... and "mi 100", unless an amount follows ("mi 100 dolares", "mi 100gb": mine)
+    r"|mi 100(?![0-9a-z%$€]| (?:gb|gigas?|go|mb|tb|usd|eur|euros?|dolares|dollars?|pesos|mil\w*"
+    r"|horas?|hours?|heures?|tokens?|steps?|pasos|epochs?|epocas?|ejemplos|samples|k|m|b|%)"
+    r"(?![a-z]))"
     r"|(?P<spaced>[hab] \d{3})"
     r"|[tl]4"
     r"|(?:[1-5]0[5-9]0|16[56]0)d?(?: ?ti)?(?: ?super|s(?=$|[^a-z0-9']))?m?"
