@@ -1253,6 +1253,14 @@ def _inference_method(s: str, cat: Catalogue) -> MethodId:
     return cat.method_where("inference", weight_bits=bits) or cat.default_method("inference")
 
 
+def _ram_for_layers(s: str, work: _Work, method: MethodId, cat: Catalogue) -> bool:
+    """System RAM said beside a card, served with no runner, engine, format nor precision said
+    (only BF16 read): a local GGUF runner's offload, as "… q4 … 64gb ram" is."""
+    return work.ram_gb is not None and bool(work.gpus) and _runner(s) is None \
+        and cat.method(method).weight_bits == 16 and not _precision_said(s) \
+        and not px.VLLM.admits(s)
+
+
 def _expert_offload_method(s: str, method: MethodId, cat: Catalogue) -> MethodId:
     """The method a question offloading a mixture of experts' experts is served with: the
     one read, unless nothing but BF16 was (no format, no precision said), then llama.cpp's
@@ -1998,6 +2006,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             # Expert offload is llama.cpp's (-ot, --cpu-moe): a GGUF of the type it is assumed
             # to load when no format or precision is said, as a runner named would.
             method = _expert_offload_method(rest, method, cat)
+        elif _ram_for_layers(rest, work, method, cat):
+            # "can i run llama 3 70b on my 4090 with 64gb ram": the RAM said beside a card is
+            # room for llama.cpp's layers off the GPU: its assumed GGUF type (was BF16, 8- and
+            # 4-bit on the card alone, none fitting, the RAM unused).
+            method = _expert_offload_method(rest, method, cat)
         if qat is not None and _qat_type(rest, method, cat):
             method = cat.qat_method(work.model_id) or method
     elif method is None and px.TRAINING.search(rest) and _four_bit(rest):
@@ -2383,6 +2396,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         if intent == "compare" and not others:
             intent = "fit" if work.gpus or work.vram_gb is not None else "memory"
     runner = _runner(rest) if inference else None
+    if runner is None and inference and method is not None and cat.method(method).quant \
+            and _ram_for_layers(rest, work, cat.default_method("inference"), cat):
+        runner = "llama-cpp"  # its type assumed above, said so
     if runner is None and inference and flags.expert_offload and method is not None \
             and cat.method(method).quant is not None:
         runner = "llama-cpp"  # "-ot exps=CPU", "--cpu-moe": llama.cpp's flags
