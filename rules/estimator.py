@@ -31,8 +31,7 @@ from rules import data_files
 from rules.catalogue import load_catalogue
 from rules.errors import DataError, InvalidModelSize, UnknownMethod
 from rules.model_catalogue import Architecture, ModelSpec
-from rules.notes import Note
-from rules.notes import note as assumption  # "note" is a term's description here
+from rules.notes import Note  # built directly: note()'s keyword call costs a third more
 from rules.schema import Method
 
 __all__ = [
@@ -476,6 +475,17 @@ def _fused_linear_ce_bytes(arch: Architecture, tokens: float, kernels: Kernels,
     return grad_input + tokens / chunks * arch.vocab * c["activations.fused_ce_chunk_logit_bytes"]
 
 
+# A term's note worded from constants: the same few strings for every estimate.
+@cache
+def _logits_label(logit_bytes: float, loss_impl: str) -> str:
+    return f"s·b·V x {logit_bytes:g} B ({loss_impl} loss)"
+
+
+@cache
+def _gathered_label(layers: float) -> str:
+    return f"{layers:g} all-gathered layers in flight"
+
+
 def method_spec(method: Method | str, kind: str) -> Method:
     """The method's attributes; an id is looked up in the packaged methods (the bot passes the
     catalogue's own Method)."""
@@ -634,11 +644,11 @@ def estimate_training(
         head = float(arch.vocab * arch.hidden)
         n += head
         rest += head
-        assumptions.append(assumption("untied_head", params_m=round(head / 1e6)))
+        assumptions.append(Note("untied_head", {"params_m": round(head / 1e6)}))
 
     if shape.assumed:
-        assumptions.append(assumption("shape_assumed", layers=arch.layers, hidden=arch.hidden,
-                                vocab=arch.vocab))
+        assumptions.append(Note("shape_assumed", {
+            "layers": arch.layers, "hidden": arch.hidden, "vocab": arch.vocab}))
 
     # -- weights, master copy, gradients, optimizer states ---------------------------------
     grads = 0.0
@@ -692,7 +702,7 @@ def estimate_training(
                 elements = min(elements, c["overhead.zero3_sub_group_size"])
             zero_step = elements * c["training.gradients_mixed"]
         if cpu_offload:
-            assumptions.append(assumption("cpu_offload"))
+            assumptions.append(Note("cpu_offload"))
             # offload_optimizer (ZeRO-1/2, or ZeRO-3 without offload_param): the weights stay
             # on the GPU.
             offloaded = ("master_weights",) if keep_weights else ("weights", "master_weights")
@@ -702,7 +712,7 @@ def estimate_training(
             opt = 0.0
         if opt_name.startswith("paged") and not cpu_offload:
             resident = opt
-            assumptions.append(assumption("paged_optimizer"))
+            assumptions.append(Note("paged_optimizer"))
             opt = 0.0
         parts.append(("optimizer_states", opt, opt_label))
         if cpu_offload:
@@ -713,7 +723,7 @@ def estimate_training(
             grads = 0.0
         elif optimizer_in_backward:
             grads = _largest_tensor(arch) * grad_bytes if not shape.assumed else 0.0
-            assumptions.append(assumption("optimizer_in_backward"))
+            assumptions.append(Note("optimizer_in_backward"))
         elif (unsharded_accumulation and grad_accumulation and shard > 1
               and parallel == "sharded" and not zero3):
             # The whole model's gradients, and the new gradient of the unit whose backward
@@ -721,7 +731,7 @@ def estimate_training(
             # root (embeddings, final norm, head) under a transformer-block wrap.
             unit = max(rest if fsdp_root else 0.0, block / arch.layers)
             grads = (n + unit) * grad_bytes
-            assumptions.append(assumption("fsdp_no_sync", gpus=gpus))
+            assumptions.append(Note("fsdp_no_sync", {"gpus": gpus}))
         else:
             grads = n * grad_bytes / grad_shard
     else:
@@ -738,7 +748,7 @@ def estimate_training(
             parts.append(("weights", weights / weight_shard,
                           f"NF4 block weights ({bits:.3f} bits/param), embeddings/norms "
                           + ("fp32" if kbit_fp32 else "bf16")))
-            assumptions.append(assumption("qlora_nf4", double_quant=int(double_quant)))
+            assumptions.append(Note("qlora_nf4", {"double_quant": int(double_quant)}))
         elif spec.int8_base:
             # LLM.int8 (bitsandbytes Linear8bitLt): int8 block weights and one FP32 scale per
             # output row (int8_vectorwise_quant's row stats); embeddings, head and norms stay
@@ -748,17 +758,17 @@ def estimate_training(
                 c["bytes.fp32"] if kbit_fp32 else bf16)
             parts.append(("weights", weights / weight_shard,
                           "int8 block weights + FP32 row scales (LLM.int8), embeddings/norms bf16"))
-            assumptions.append(assumption("lora_int8"))
+            assumptions.append(Note("lora_int8"))
         elif fp32_weights:
             parts.append(("weights", n * c["bytes.fp32"] / weight_shard,
                           "frozen fp32 base (loaded without torch_dtype)"))
-            assumptions.append(assumption("fp32_weights"))
+            assumptions.append(Note("fp32_weights"))
         else:
             parts.append(("weights", n * bf16 / weight_shard, "frozen bf16 base"))
         if cpu_offload and not keep_weights:
             host += parts[-1][1]
             parts[-1] = ("weights", 0.0, "offloaded to CPU RAM")
-            assumptions.append(assumption("cpu_offload"))
+            assumptions.append(Note("cpu_offload"))
         targets = _resolve_targets(lora_targets)
         adapters = _lora_params(arch, lora_rank, targets)
         if cpu_offload:
@@ -769,7 +779,7 @@ def estimate_training(
                       0.0 if cpu_offload
                       else adapters * c["training.adapter_bytes_per_param"] / shard,
                       f"{adapters / 1e6:.1f}M trainable params x 16 B (weights, grads, AdamW)"))
-        assumptions.append(assumption("lora_targets", rank=lora_rank, targets=",".join(targets)))
+        assumptions.append(Note("lora_targets", {"rank": lora_rank, "targets": ",".join(targets)}))
 
     if reference_model and full:
         parts.append(("reference_model", n * bf16 / weight_shard,
@@ -781,7 +791,7 @@ def estimate_training(
     if kernels == "unsloth" and grad_ckpt and not activation_offload:
         # use_gradient_checkpointing="unsloth": checkpoints go to CPU RAM as they are made.
         activation_offload = True
-        assumptions.append(assumption("unsloth_offloaded_checkpoints"))
+        assumptions.append(Note("unsloth_offloaded_checkpoints"))
     if lora_dropout and not full:
         shapes = arch.linear_shapes()
         routed = arch.active_experts + arch.shared_experts if arch.is_moe else 1
@@ -789,7 +799,7 @@ def estimate_training(
                      for t in _arch_targets(arch, _resolve_targets(lora_targets))
                      if t in shapes)
         per_tok_layer += fan_in * c["activations.lora_dropout_bytes"]
-        assumptions.append(assumption("lora_dropout"))
+        assumptions.append(Note("lora_dropout"))
     act_scale = c["bytes.fp32"] / bf16 if (fp32_weights and not spec.quantized_base) else 1.0
     per_tok_layer *= act_scale
     working = 0.0  # one layer's recomputed activations (with checkpointing)
@@ -799,16 +809,17 @@ def estimate_training(
         if activation_offload:
             # Only the layers whose copies are in flight stay on the GPU.
             stored *= min(1.0, c["activations.offload_layers_in_flight"] / arch.layers)
-            assumptions.append(assumption("activation_offload"))
+            assumptions.append(Note("activation_offload"))
         if parallel == "device_map":
             stored /= shard  # each GPU keeps the checkpoints of its own layers
         working = tokens * per_tok_layer
-        parts.append(("activations", stored + working,
+        act_bytes = stored + working
+        parts.append(("activations", act_bytes,
                       "checkpointed layer inputs + one layer recomputed"))
     else:
         layers_here = arch.layers / shard if parallel == "device_map" else arch.layers
-        parts.append(("activations", tokens * layers_here * per_tok_layer,
-                      "all layers kept for backward"))
+        act_bytes = tokens * layers_here * per_tok_layer
+        parts.append(("activations", act_bytes, "all layers kept for backward"))
     if saved_4bit_inputs and spec.quantized_base and not shape.assumed:
         # The inputs of a layer's 4-bit linears: q/k/v's, o's, the MLP's (gate and up share
         # it) and down's; with checkpointing only the recomputed layer's.
@@ -817,7 +828,7 @@ def estimate_training(
         name, size, note = parts[-1]
         parts[-1] = (name, size + inputs, note + "; the 4-bit linears' inputs (bitsandbytes "
                      "< 0.43.2)")
-        assumptions.append(assumption("bnb_saved_inputs"))
+        assumptions.append(Note("bnb_saved_inputs"))
     # Back-propagating through a layer creates the gradient of each of its saved activations,
     # tensors of the same shapes, while those activations are still held.
     if kernels == "unsloth" and arch.gated_mlp and not full:
@@ -847,23 +858,23 @@ def estimate_training(
             if spec.quantized_base:
                 held += c["training.qlora_dequantized_linears"] * _largest_linear(arch) * bf16
             free = vram_per_gpu_gb * _GB - held - c["overhead.cuda_context_gb"] * _GB
-        parts.append(("logits", _fused_linear_ce_bytes(arch, tokens, kernels, c, free),
+        logits_now = _fused_linear_ce_bytes(arch, tokens, kernels, c, free)
+        parts.append(("logits", logits_now,
                       f"{kernels} fused linear cross-entropy: hidden-state gradient + one chunk"))
-        assumptions.append(assumption("kernels_named", kernels=kernels))
+        assumptions.append(Note("kernels_named", {"kernels": kernels}))
     else:
         logit_bytes = c[f"activations.logits_{loss_impl}"]
         if loss_impl == "chunked" and compiled:
             logit_bytes = c["activations.logits_chunked_compiled"]
-        parts.append(("logits", tokens * arch.vocab * logit_bytes,
-                      f"s·b·V x {logit_bytes:g} B ({loss_impl} loss)"))
-    acts = sum(b for name, b, _ in parts
-               if name in ("activations", "logits", "layer_gradients"))
+        logits_now = tokens * arch.vocab * logit_bytes
+        parts.append(("logits", logits_now, _logits_label(logit_bytes, loss_impl)))
+    # The three parts in the order they were added, as a sum over them would add them.
+    acts = act_bytes + layer_grads + logits_now
     # The loss's backward (logits and their gradient) ends before the last layer's begins
     # (its recomputed activations and their gradients): the estimate counts both, they are
     # never allocated at once. The smaller of the two is what a peak of allocated memory
     # (torch.cuda.max_memory_allocated) cannot hold; a reserved or whole-card peak can (the
     # caching allocator keeps freed blocks): the calibration report compares each with its own.
-    logits_now = next(b for name, b, _ in parts if name == "logits")
     sequential = min(logits_now, layer_grads + working)
     if full:
         parts.append(("gradients", grads,
@@ -877,11 +888,11 @@ def estimate_training(
                           "activations freed as gradients are produced"))
             counted, step = max(acts, grads), grads + foreach_temp + zero_step
             sequential = max(counted, step) - max(allocated, grads, step)
-            assumptions.append(assumption("no_grad_accumulation"))
+            assumptions.append(Note("no_grad_accumulation"))
         else:
             counted, step = acts, foreach_temp + zero_step
             sequential = max(counted, step) - max(allocated, step)
-            assumptions.append(assumption("grad_accumulation"))
+            assumptions.append(Note("grad_accumulation"))
         if step > counted and zero_step:
             parts.append(("zero_step_grads", step - counted,
                           "DeepSpeed step: fp32 copy of the gradient partition (ZeRO-3: of one "
@@ -898,9 +909,9 @@ def estimate_training(
                      * c["bytes.fp32"])
         parts.append(("ddp_buckets", trainable * c["overhead.ddp_gradient_buckets"],
                       "DDP all-reduce buckets: a copy of the gradients"))
-        assumptions.append(assumption("ddp", gpus=gpus, batch=micro_batch))
+        assumptions.append(Note("ddp", {"gpus": gpus, "batch": micro_batch}))
     elif parallel == "device_map" and gpus > 1:
-        assumptions.append(assumption("device_map", gpus=gpus, batch=micro_batch))
+        assumptions.append(Note("device_map", {"gpus": gpus, "batch": micro_batch}))
     elif zero12:
         # DeepSpeedZeroOptimizer (stages 1 and 2) allocates its contiguous gradient bucket of
         # reduce_bucket_size elements at each backward, as ZeRO-3 does at init.
@@ -912,7 +923,7 @@ def estimate_training(
                           * (c["bytes.fp32"] if wide else bf16),
                           "ZeRO-1/2 contiguous gradient bucket (reduce_bucket_size)"))
         if gpus > 1:
-            assumptions.append(assumption(parallel, gpus=gpus, batch=micro_batch))
+            assumptions.append(Note(parallel, {"gpus": gpus, "batch": micro_batch}))
     elif gpus > 1 or cpu_offload:
         per_layer_params = block / arch.layers
         if spec.quantized_base:
@@ -924,7 +935,7 @@ def estimate_training(
         else:
             per_layer_bytes = per_layer_params * bf16
         gathered = c["overhead.fsdp_gathered_layers"] * per_layer_bytes
-        label = f"{c['overhead.fsdp_gathered_layers']:g} all-gathered layers in flight"
+        label = _gathered_label(c["overhead.fsdp_gathered_layers"])
         if zero3:
             # DeepSpeed keeps fetched parameters resident up to stage3_max_live_parameters,
             # counted in elements of their storage: a 4-bit base is packed in bf16 storage
@@ -947,7 +958,7 @@ def estimate_training(
             parts.append(("fsdp_root", c["overhead.fsdp_root_unsharded"] * rest * rest_bytes,
                           "FSDP root unit (embeddings, head) unsharded through the step"))
         if gpus > 1:
-            assumptions.append(assumption("sharded", gpus=gpus, batch=micro_batch))
+            assumptions.append(Note("sharded", {"gpus": gpus, "batch": micro_batch}))
     if zero3:
         # ZeRO-3 allocates its contiguous gradient bucket on the GPU at optimizer init,
         # reduce_bucket_size elements in the parameters' dtype, whatever the trainable count.
@@ -980,11 +991,11 @@ def estimate_training(
         parts = [(name, room if name == "optimizer_states" else b, note)
                  for name, b, note in parts]
 
-    assumptions.append(assumption("training_settings", seq_len=seq_len, batch=micro_batch,
-                            grad_ckpt=int(grad_ckpt), flash_attention=int(flash_attention),
-                            compiled=int(compiled)))
+    assumptions.append(Note("training_settings", {
+        "seq_len": seq_len, "batch": micro_batch, "grad_ckpt": int(grad_ckpt),
+        "flash_attention": int(flash_attention), "compiled": int(compiled)}))
     if full:
-        assumptions.append(assumption("precision", precision=prec))
+        assumptions.append(Note("precision", {"precision": prec}))
     return _finish("training", spec.id, shape, gpus, parts, context, assumptions,
                    host * gpus if cpu_offload else None, sequential)
 
@@ -1042,13 +1053,13 @@ def estimate_inference(
     assumptions: list[Note] = []
     parts: list[tuple[str, float, str]] = []
     if shape.assumed:
-        assumptions.append(assumption("shape_assumed", layers=arch.layers, kv_heads=arch.kv_heads,
-                                head_size=arch.head_size))
+        assumptions.append(Note("shape_assumed", {
+            "layers": arch.layers, "kv_heads": arch.kv_heads, "head_size": arch.head_size}))
     fp32 = fp32_weights and spec.weight_bits == 16
     if fp32:
         weights = shape.params * c["bytes.fp32"]
         note = "fp32 weights (loaded without torch_dtype)"
-        assumptions.append(assumption("fp32_weights"))
+        assumptions.append(Note("fp32_weights"))
     elif spec.bits_per_weight is not None:
         # A GGUF file: llama.cpp's published average bits per weight of its type, the whole
         # model's (embeddings and output head at the types the mix gives them) over every
@@ -1101,18 +1112,18 @@ def estimate_inference(
         cells = -(-cells // step) * step
         if cells < context_len:
             mixed, kept = True, cells
-            assumptions.append(assumption(
-                "sliding_window_layers_llama_cpp", tokens=cells,
-                local=arch.kv_layers - arch.full_attention_layers, layers=arch.kv_layers))
+            assumptions.append(Note("sliding_window_layers_llama_cpp", {
+                "tokens": cells, "local": arch.kv_layers - arch.full_attention_layers,
+                "layers": arch.kv_layers}))
     if window is not None and window < context_len and spec.quant is None:
         if arch.full_attention_layers:
             mixed = True
-            assumptions.append(assumption(
-                "sliding_window_layers_kv", tokens=window,
-                local=arch.kv_layers - arch.full_attention_layers, layers=arch.kv_layers))
+            assumptions.append(Note("sliding_window_layers_kv", {
+                "tokens": window, "local": arch.kv_layers - arch.full_attention_layers,
+                "layers": arch.kv_layers}))
         else:
             kv_tokens = window
-            assumptions.append(assumption("sliding_window_kv", tokens=window))
+            assumptions.append(Note("sliding_window_kv", {"tokens": window}))
     if mixed:
         layer_bytes = arch.kv_cache_values_per_token_layer() * kv_value
         kv = layer_bytes * arch.kv_cache_layer_tokens(context_len, kept) * batch
@@ -1153,7 +1164,7 @@ def estimate_inference(
         prefill_chunk = step if prefill_chunk is None else min(prefill_chunk, step)
     if prefill_chunk is not None and step_tokens > prefill_chunk:
         step_tokens = prefill_chunk
-        assumptions.append(assumption("chunked_prefill", tokens=prefill_chunk))
+        assumptions.append(Note("chunked_prefill", {"tokens": prefill_chunk}))
     act_bytes = c["bytes.fp32"] if fp32 else bf16
     working = float(step_tokens) * act_bytes * (4 * arch.hidden + 3 * width)
     parts.append(("activations", working / gpus, "one layer's prefill working set"))
@@ -1162,7 +1173,7 @@ def estimate_inference(
                   * c["inference.eager_scores_bytes"])
         parts.append(("attention_scores", scores / gpus,
                       "eager attention: one layer's scores over the prompt"))
-        assumptions.append(assumption("eager_attention"))
+        assumptions.append(Note("eager_attention"))
     logit_positions = step_tokens if all_position_logits else batch
     if spec.quant is not None:
         # llama.cpp reserves its compute buffer for the worst case, a whole physical batch of
@@ -1185,12 +1196,12 @@ def estimate_inference(
         context = c["overhead.cuda_context_gb"] * _GB
     if context:
         parts.append(("cuda_context", context, "CUDA context and kernels"))
-    assumptions.append(assumption("inference_settings", context=context_len, batch=batch,
-                            kv_bytes=Decimal(repr(kv_value))))
+    assumptions.append(Note("inference_settings", {
+        "context": context_len, "batch": batch, "kv_bytes": Decimal(repr(kv_value))}))
     if gpus > 1:
-        assumptions.append(assumption("split_gpus", gpus=gpus))
+        assumptions.append(Note("split_gpus", {"gpus": gpus}))
         if kv_shards < gpus and arch.is_mla:
-            assumptions.append(assumption("kv_replicated", gpus=gpus))
+            assumptions.append(Note("kv_replicated", {"gpus": gpus}))
         elif kv_shards < gpus:
-            assumptions.append(assumption("kv_heads_replicated", gpus=gpus, heads=kv_shards))
+            assumptions.append(Note("kv_heads_replicated", {"gpus": gpus, "heads": kv_shards}))
     return _finish("inference", spec.id, shape, gpus, parts, context, assumptions)
