@@ -478,3 +478,18 @@ def test_is_that_overkill_after_a_run(turns: tuple[str, str]) -> None:
     assert reply.query.overkill_asked, reply.text
     _facts(reply, {"gpu": before.query.gpu, "gpu_count": 8, "method": before.query.method})
     assert reply.text.startswith(("↪️", "🎯")) and "🎯 <b>Yes, more than the run needs" in reply.text
+
+
+# A filler before the follow-up's opening ("ok what about mistral 7b", "alright and the 8b?",
+# "vale, ¿y la de 8b?"): another model on the same card and method (was a new question: the
+# model's memory alone, the card and method lost).
+@pytest.mark.parametrize(("turns", "params"), [
+    (("qlora llama 3 70b on an a100", "ok what about mistral 7b"), "7.3"),
+    (("qlora llama 3 70b on an a100", "alright and the 8b?"), "8"),
+    (("qlora de llama 3 70b en una a100", "vale, y la de 8b?"), "8"),
+    (("qlora de llama 3 70b sur un a100", "bon, et le 8b ?"), "8"),
+])
+def test_a_filler_before_the_follow_up(turns: tuple[str, str], params: str) -> None:
+    _, reply = converse(*turns)
+    assert reply.query.follow_up, reply.text
+    _facts(reply, {"gpu": "a100-80gb", "method": "qlora", "params_b": D(params)})

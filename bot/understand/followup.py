@@ -55,7 +55,10 @@ _SETTINGS: Final = (
 _ALGORITHM: Final = ("online_rl", "paired", "reference_model")
 # Folded (lower case, no accents) openings of a follow-up, every language's.
 _MARKER: Final = lazy(
-    r"^\W*(?:" + "|".join(f for lang in LANGUAGES for f in lang.follow_up) + r")\b"
+    # "ok and if i want to lora llama 3 70b?", "vale, ¿y con 4?", "bon, et sur un h100 ?": a
+    # filler before the opening
+    r"^\W*(?:(?:ok|okay|k|alright|right|so|hm+|ah|oh|vale|bueno|pues|oki|bon|ok donc|d'accord)"
+    r"\W+)?(?:" + "|".join(f for lang in LANGUAGES for f in lang.follow_up) + r")\b"
 )
 # A catalogue name's size ("Llama 3 8B" → "Llama 3" and 8): the family the sibling search keeps.
 _SIZE_PRINTED: Final = lazy(r"[\s\-]+(\d+(?:\.\d+)?)[bB]$")
