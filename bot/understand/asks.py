@@ -516,10 +516,20 @@ def pay_network(s: str) -> tuple[str, str] | None:
     return (min(found)[1] if found else "", network)
 
 
+# What a price includes: "does the h100 price include storage", "¿incluye almacenamiento?",
+# "le prix inclut le stockage ?" (folded).
+INCLUDED: Final = lazy(r"(?<![a-z])(?:inclu\w*|comprend\w*)(?![a-z])")
+
+
 # Whether hours expire: "do unused hours expire", "¿caducan las horas?", "¿se vencen?", "les
-# heures expirent ?", "elles sont périmées ?" (folded).
+# heures expirent ?", "elles sont périmées ?", "do i lose the rest?", "¿pierdo el resto?", "je
+# perds le reste ?" (folded).
 EXPIRY_ASK: Final = lazy(
-    r"(?<![a-z])(?:expir\w*|caduc\w*|se vencen|vencen|perim\w*)(?![a-z])")
+    r"(?<![a-z])(?:expir\w*|caduc\w*|se vencen|vencen|perim\w*|lose (?:the rest|them|the "
+    r"(?:unused|remaining|leftover)|my (?:unused |remaining )?hours)|(?:pierdo|perderia|se "
+    r"pierden?|pierden) (?:el resto|lo que sobra|las (?:horas )?(?:que )?(?:sobran|no uso|"
+    r"restantes))|(?:perds|perdrais|sont perdues|seront perdues) (?:le reste|les heures|celles|"
+    r"ce qui reste))(?![a-z])")
 
 
 def pay_coins(s: str) -> tuple[str, ...]:

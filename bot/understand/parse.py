@@ -2063,10 +2063,12 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         service = asks.service_topics(rest)
         if service and intent != "pay":
             intent = "help"
-    elif intent == "prices" and work.hours is None and not work.money and not any(
-            p.search(rest) for p in (px.HOW_MUCH, px.PRICES, px.RATE, px.COST)):
+    elif intent == "prices" and work.hours is None and not work.money and (not any(
+            p.search(rest) for p in (px.HOW_MUCH, px.PRICES, px.RATE, px.COST))
+            or asks.INCLUDED.search(rest)):
         # "do you have spot h100s?", "where are your h100s located": a GPU named, no price
-        # asked: what the page says on that first, then the GPU's price as before.
+        # asked: what the page says on that first, then the GPU's price as before. "does the
+        # h100 price include storage?", "¿el precio incluye almacenamiento?": that too.
         service = asks.service_topics(rest)
     if not service and intent == "prices" and work.hours is None and not work.money \
             and work.params_b is None and not work.family:

@@ -212,6 +212,8 @@ LANGUAGE = Language(
             r"no id", r"identity", r"anonym\w*",
             # "do gpu hours expire": the payment answer says unused GPU-hours never do.
             r"expire", r"expires", r"expiring", r"expiry", r"expiration",
+            # "if i only use 5 of a 24h block, do i lose the rest?": the same answer
+            r"lose (?:the rest|them|the (?:unused|remaining|leftover) (?:ones|hours)|my (?:unused |remaining )?hours)",
         ),
         "COMPARE_WORDS": (
             r"versus", r"or", r"better", r"faster", r"difference\w*", r"which", r"between",

@@ -223,6 +223,8 @@ LANGUAGE = Language(
             r"depot", r"portefeuille", r"cartes? bancaires?", r"cartes? de credit", r"carte bleue",
             r"piece d'identite",
             r"expirent", r"expire", r"expiration", r"perime\w*",
+            # "si j'en utilise que 5 sur un bloc de 24, je perds le reste ?" : la même réponse
+            r"(?:je )?(?:perds|perdrais|sont perdues|seront perdues) (?:le reste|les heures|celles|ce qui reste)",
         ),
         "COMPARE_WORDS": (r"ou", r"meilleur\w*", r"lequel", r"laquelle", r"mieux"),
         "RECOMMEND_WORDS": (
