@@ -88,6 +88,8 @@ class Conversations:
         query = kept.query
         if kept.answer.family_pick is not None:
             query = kept.answer.family_pick.query  # the member answered, its family kept
+        if query.budget_usd is not None and query.intent == "unknown":
+            query = query.model_copy(update={"intent": kept.answer.intent})  # "i have $200"
         primary = kept.answer.primary
         if query.intent == "recommend" and query.gpu is None and primary is not None \
                 and primary.cheapest is not None:
@@ -151,6 +153,9 @@ def _continuable(reply: Reply) -> bool:
     misnamed = answer.error == "unknown_gpu" and reply.query.params_b is not None
     # "can i run foobar 9 on 8x h200", its size asked: "it's 13b" completes that run.
     unsized = answer.error == "unknown_model"
+    if reply.query.budget_usd is not None and reply.query.params_b is None \
+            and answer.budget is not None and not answer.error:
+        return True  # "what can i do with 50 dollars": "and if i want to lora llama 3 70b?"
     if (answer.error and not (misnamed or unsized)) or answer.intent not in _CONTINUABLE:
         return False
     if unsized:

@@ -493,3 +493,30 @@ def test_a_filler_before_the_follow_up(turns: tuple[str, str], params: str) -> N
     _, reply = converse(*turns)
     assert reply.query.follow_up, reply.text
     _facts(reply, {"gpu": "a100-80gb", "method": "qlora", "params_b": D(params)})
+
+
+# A budget said alone ("what can i do with 50 dollars", "i have $200 to spend", "tengo 100
+# dolares"), then a model or a card: that money on it (was a new question, the money lost);
+# a whole question of its own still stands alone.
+@pytest.mark.parametrize(("turns", "facts", "lead"), [
+    (("what can i do with 50 dollars", "ok and if i want to lora llama 3 70b?"),
+     {"budget_usd": D("50"), "method": "lora", "params_b": D("70")}, "$50 buys"),
+    (("i have $200 to spend", "how long can i qlora llama 3 70b with that"),
+     {"budget_usd": D("200"), "method": "qlora"}, "$200 buys 216 hours of 1× A100 80GB"),
+    (("tengo 100 dolares", "y si quiero hacer qlora de llama 3 8b?"),
+     {"budget_usd": D("100"), "method": "qlora"}, "Con 100"),
+    (("i have $200 to spend", "and on an h200?"),
+     {"budget_usd": D("200"), "gpu": "h200"}, "$200 buys 64 hours of 1× H200"),
+])
+def test_a_budget_then_a_model_or_a_card(
+    turns: tuple[str, str], facts: dict[str, Any], lead: str
+) -> None:
+    _, reply = converse(*turns)
+    assert reply.query.follow_up, reply.text
+    _facts(reply, {"intent": "cost", **facts})
+    assert lead in reply.text.replace("\u00a0", " "), reply.text
+
+
+def test_a_whole_question_after_a_budget_stands_alone() -> None:
+    _, reply = converse("i have $200 to spend", "qlora llama 3 8b on a 4090 fits?")
+    _facts(reply, {"intent": "fit", "budget_usd": None, "gpu": "rtx-4090"})

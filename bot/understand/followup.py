@@ -203,6 +203,9 @@ _CHEAPER_ALONE: Final = lazy(
 )
 
 
+# "with that", "con eso", "avec ça" (folded): the money just said.
+_WITH_THAT: Final = lazy(r"(?<![a-z])(?:with (?:that|it|this)|con eso|con esa plata|avec (?:ca|cela))"
+                         r"(?![a-z])")
 # "on it", "there", "en ella", "dessus" (folded, each language's same_gpu words).
 _ON_IT: Final = lazy(
     r"(?<![a-z])(?:" + alt(f for lang in LANGUAGES for f in lang.same_gpu) + r")(?![a-z])"
@@ -349,6 +352,16 @@ def follow_up(
                 and not _names_card(new):
             # "Which model?" after "qlora on my 3090", answered "llama 3 8b": that run.
             return _merge(new, previous, names_model=True)
+        if previous.budget_usd is not None and new.budget_usd is None and new.hours is None \
+                and (_names_card(new) or _names_model(new)) \
+                and (_MARKER.match(fold(new.text)) or _WITH_THAT.search(fold(new.text))
+                     or (len(new.text.split()) <= SHORT_WORDS
+                         and not (_names_card(new) and _names_model(new))
+                         and not stands_alone(new, fold(new.text)))):
+            # "what can i do with $50", then "and on an h100?", "how long can i qlora llama
+            # 3 70b with that": that money there, or on that run.
+            merged = _merge(new, previous, names_model=_names_model(new))
+            return merged.model_copy(update={"intent": "cost"})
         if not is_gpu_time(previous) and not asks_on_gpu(previous) \
                 and not asks_hours_of_gpu(previous):
             return new
