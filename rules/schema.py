@@ -67,6 +67,10 @@ class GPU(Sourced):
     # RTX 4090, whose 24 GB are 24564 MiB = 25.76 GB); the detailed estimate uses this.
     memory_mib: int | None = Field(default=None, gt=0)
     memory_source: str | None = None
+    # Sizes the card is sold at with its memory doubled by third parties ("2080 ti 22gb",
+    # "4090 48gb"): said after the card, one card's memory even beside a count.
+    modded_memory_gb: tuple[Decimal, ...] = ()
+    modded_source: str | None = None
 
     _check = field_validator(
         "vram_gb", "usd_per_gpu_hour", "bf16_dense_tflops", "fp16_dense_tflops",
@@ -79,6 +83,9 @@ class GPU(Sourced):
             raise ValueError(f"{self.id}: a GPU we do not rent has no price")
         if self.shared_memory_gb is not None and self.shared_memory_gb < self.vram_gb:
             raise ValueError(f"{self.id}: the GPU's share exceeds the shared memory")
+        if bool(self.modded_memory_gb) != (self.modded_source is not None) \
+                or any(size <= self.vram_gb for size in self.modded_memory_gb):
+            raise ValueError(f"{self.id}: a modded size is above the stock one, with its source")
         if self.memory_options_gb and self.vram_gb != min(self.memory_options_gb):
             raise ValueError(f"{self.id}: vram_gb must be the smallest memory option")
         if (self.peak_source is None) != (

@@ -76,3 +76,22 @@ def test_bandwidths_cited_since_cards5() -> None:
     assert cat.gpu("b200").memory_bandwidth_gbs == 8000
     assert cat.gpu("gb200").memory_bandwidth_gbs == 8000
     assert str(cat.gpu("mi100").memory_bandwidth_gbs) == "1228.8"
+
+
+@pytest.mark.parametrize(("text", "count", "vram"), [
+    ("2x 2080 ti 22gb, llama 3 70b q4 fits?", 2, 44),  # modded 22 GB cards: 22 each
+    ("2x 3080 20gb qwen2.5 32b q4?", 2, 40),
+    ("4090 48gb llama 3 70b q4", 1, 48),  # a modded 4090 alone (was the stock 24 GB)
+    ("2x3090 48gb llama 3 70b q4 fits?", 2, 48),  # no 48 GB 3090 sold: the total
+    ("2x 2080 ti 22gb total, llama 3 8b lora?", 2, 22),  # said to be the total
+])
+def test_a_modded_size_beside_a_count_is_each_card(pipeline: Pipeline, text: str, count: int,
+                                                    vram: int) -> None:
+    got = _ask(pipeline, text)
+    assert (got["gpu_count"], got["vram_gb"]) == (count, vram), got["text"]
+
+
+def test_modded_sizes_are_data_with_a_source() -> None:
+    cat = load_catalogue()
+    assert cat.gpu("rtx-2080-ti").modded_memory_gb == (22,)
+    assert cat.gpu("rtx-4090").modded_source is not None

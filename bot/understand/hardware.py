@@ -218,6 +218,9 @@ _NODES_AFTER: Final = Screened(
     rf"(?P<nodes>\d+|{_COUNT_WORDS}) ?{_NODES}(?![a-z])"
 )
 # A total written after the configuration: "= 192 GB total", "(48GB total)", "192 Go au total".
+# "2x RTX 4090 (48GB total)": the memory written with the card said to be the whole machine's.
+_SAID_TOTAL: Final = lazy(
+    rf" ?{_MEM_UNIT}? ?(?:total|in total|in all|en total|au total|combined|combinados?)(?![a-z])")
 _TOTAL_AFTER: Final = lazy(
     r"^ ?(?:=|,|\(|-|:|with|for|con|avec|soit)? ?"
     rf"(?:(?P<a>{NUM_SP}) ?{_MEM_UNIT} ?(?:total|in total|en total|au total|combined|combinados?)"
@@ -384,7 +387,7 @@ def _resolve(
         same = [v for v in variants if v.vram_gb == mem]
         if gpu.vram_gb != mem and same:
             return same[0], None, False
-        if gpu.vram_gb != mem and (not gpu.rented or mine):
+        if gpu.vram_gb != mem and (not gpu.rented or mine or mem in gpu.modded_memory_gb):
             # "rtx 3050 de 4gb" (the laptop part), a 48 GB modded 4090 D: the card the user has;
             # a kind we rent too when it is theirs ("my 4090 48gb", "tengo una 4090 de 48gb").
             return gpu, mem, False
@@ -679,12 +682,15 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
             work.ram_gb = _memory(raw_mem)
         if gpu is not None and not gpu.unified_memory and unified is not None and (
             unified == gpu.vram_gb or (unified > gpu.vram_gb and (
-                (count or 1) > 1 or unified > 2 * gpu.vram_gb))
+                ((count or 1) > 1 and (unified not in gpu.modded_memory_gb
+                                       or _SAID_TOTAL.match(work.s, match.end("mem"))))
+                or unified > 2 * gpu.vram_gb))
             or _RAM_AFTER.match(_UNIT.sub("", work.s[match.end("mem") :], 1))
         ):
             # A smaller part is the card itself ("rtx 3050 de 4gb"), and so is one card with up
-            # to twice its memory, as memory-modded cards sell ("4090 48gb", "2080 ti 22gb"):
-            # "3x 3090 (72GB)" is their total, "3090, 16gb ram" the system memory.
+            # to twice its memory, as memory-modded cards sell ("4090 48gb", "2080 ti 22gb"),
+            # and so is a size the card is sold modded at beside a count ("2x 2080 ti 22gb");
+            # "3x 3090 (72GB)", "2x3090 48gb" is their total, "3090, 16gb ram" the system memory.
             unified = None
         total = _TOTAL_AFTER.match(work.s[end : end + 40])
         if total:
