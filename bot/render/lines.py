@@ -239,7 +239,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             usable=fmt.gb(usable),
         )
         put("🍎 <b>")
-        put(mac_head[:1].upper() + mac_head[1:])
+        put(ph.sentence(mac_head))
         put("</b>\n\n")
     asked = primary.fit if primary else None
     # A price question leads with the price; the verdict follows.

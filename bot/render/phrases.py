@@ -243,6 +243,13 @@ _TRL_PROFILES: Final[dict[str, str]] = {
 }
 _ACCELERATE_CONFIG: Final = re.compile(r"--accelerate_config \S+")
 
+@lru_cache(maxsize=4)
+def _lower_names(cat: Catalogue) -> tuple[str, ...]:
+    """The catalogue's model names spelled in lower case ("gpt-oss-20b"), longest first."""
+    return tuple(sorted((m.name for m in cat.models if m.name[:1].islower()), key=len,
+                        reverse=True)) or ("\0",)
+
+
 class Phrases:
     """The phrases for one reader's locale and the catalogue in force."""
 
@@ -253,6 +260,13 @@ class Phrases:
         g = gettext_for(locale)
         self._ = g._
         self.ngettext = g.ngettext
+
+    def sentence(self, text: str) -> str:
+        """`text` opening a sentence: its first letter in capitals ("a 70B model" → "A 70B
+        model"), unless it opens with a model whose name is lower case ("gpt-oss-20b")."""
+        if text[:1].islower() and text.startswith(_lower_names(self.cat)):
+            return text
+        return text[:1].upper() + text[1:]
 
     def method_name(self, method: str, pretraining: bool = False) -> Markup:
         """"QLoRA (4-bit base)": the method's name from methods.toml, translated; "Full
