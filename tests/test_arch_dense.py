@@ -213,9 +213,9 @@ def test_a_gguf_file_is_counted_for_the_whole_context() -> None:
 
 @pytest.mark.parametrize(("question", "phrase"), [
     ("serve starcoder2 7b with 16k context on a 4090",
-     "Sliding-window attention: each layer keeps the KV cache of the last 4096 tokens only"),
+     "Sliding-window attention: each layer keeps the KV cache of the last 4,096 tokens only"),
     ("servir starcoder2 7b avec 16k de contexte sur une 4090",
-     "Attention à fenêtre glissante\u00a0: chaque couche ne garde le cache KV que des 4096 "
+     "Attention à fenêtre glissante\u00a0: chaque couche ne garde le cache KV que des 4\u202f096 "
      "derniers tokens"),
 ])
 def test_sliding_window_is_said(pipeline: Pipeline, question: str, phrase: str) -> None:

@@ -228,7 +228,7 @@ FOLLOW_UPS: list[tuple[str, str, dict[str, Any], str]] = [
      "↪️ <i>QLoRA de Llama 3 8B en 2× RTX 4090, de tu pregunta anterior.</i>"),
     ("qlora llama 3 8b on a 3090", "how much vram exactly?",
      {"intent": "fit", "method": "qlora", "details": True},
-     "📊 <b>Detailed estimate for seq 2048, batch 1"),
+     "📊 <b>Detailed estimate for seq 2,048, batch 1"),
     # A card we have no data for ("a4090"): the run is known, and the next card continues it
     # (it was the A6000's price, "not rented").
     ("lora llama 3 8b on a4090", "and on an a6000?",

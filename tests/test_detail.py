@@ -98,7 +98,7 @@ def test_defaults_are_filled_and_listed() -> None:
     assert d.defaults == ("batch", "grad_ckpt", "lora_rank")
     text = render(d, "en")
     assert "Not given, so assumed: batch 1, gradient checkpointing on, and LoRA rank 16." in text
-    assert "seq 4096, batch 1, checkpointing on, LoRA rank 16" in text
+    assert "seq 4,096, batch 1, checkpointing on, LoRA rank 16" in text
 
 
 def test_full_fine_tuning_has_no_rank_and_states_its_precision() -> None:

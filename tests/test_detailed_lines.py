@@ -143,8 +143,8 @@ def test_settings_not_given_are_listed_as_assumed(locale: str) -> None:
     d = detailed(intent="memory", params_b=D(13), method="lora", details=True)
     assert set(d.defaults) >= {"seq_len", "batch"}
     first = detailed_lines(Phrases(locale, CAT), d).assumptions[0]
-    expected = {"en": "Not given, so assumed: sequence length 2048, batch 1",
-                "es": "longitud de secuencia 2048", "fr": "2048"}[locale]
+    expected = {"en": "Not given, so assumed: sequence length 2,048, batch 1",
+                "es": "longitud de secuencia 2.048", "fr": "2\u202f048"}[locale]
     assert expected in first
 
 

@@ -60,4 +60,4 @@ def test_the_reply_words_the_engines_chunked_prefill():
     """A long prompt: the detailed reply says the chunk size the engine used."""
     text = build_pipeline("en", load_catalogue()).ask(
         "serve llama 3.1 8b on an h100 with 32k context, memory breakdown").text
-    assert "processed in chunks of 8192 tokens" in text, text
+    assert "processed in chunks of 8,192 tokens" in text, text

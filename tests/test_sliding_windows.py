@@ -96,7 +96,7 @@ def test_full_attention_layers_need_a_window_and_some_windowed_layers() -> None:
 @pytest.mark.parametrize(("question", "lang", "phrase"), [
     ("gemma 3 27b 128k ctx on a 4090?", "en",
      "Sliding-window attention on 52 of the 62 layers: those keep the KV cache of the last "
-     "1024 tokens only, the others the whole context"),
+     "1,024 tokens only, the others the whole context"),
     ("gemma 3 27b con 128k de contexto en una 4090?", "es",
      "Atención de ventana deslizante en 52 de las 62 capas"),
     ("gemma 3 27b avec 128k de contexte sur une 4090 ?", "fr",

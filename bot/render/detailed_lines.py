@@ -202,7 +202,8 @@ def detailed_lines(ph: Phrases, d: DetailedAnswer, answer: Answer | None = None)
     locale = ph.locale
     g = gettext_for(locale)
     pre = answer is not None and answer.query.pretraining
-    seq, batch, rank = d.seq_len, d.micro_batch, d.lora_rank
+    # "2 048", "2.048", "2,048" as every other figure of the reply (was "2048").
+    seq, batch, rank = ph.fmt.num(d.seq_len, 0), d.micro_batch, d.lora_rank
     if d.kind == "inference":
         title = g._("Detailed estimate for %(seq)s tokens of context, batch %(batch)s",
                     seq=seq, batch=batch)
@@ -431,9 +432,9 @@ def _assumptions(
         given: list[str] = []
         for key in d.defaults:
             if key == "seq_len" and d.kind == "inference":
-                given.append(g._("a context of %(n)s tokens", n=d.seq_len))
+                given.append(g._("a context of %(n)s tokens", n=ph.fmt.num(d.seq_len, 0)))
             elif key == "seq_len":
-                given.append(g._("sequence length %(n)s", n=d.seq_len))
+                given.append(g._("sequence length %(n)s", n=ph.fmt.num(d.seq_len, 0)))
             elif key == "batch":
                 given.append(g._("batch %(n)s", n=d.micro_batch))
             elif key == "grad_ckpt":
@@ -481,6 +482,11 @@ def assumption_said(ph: Phrases, d: DetailedAnswer, code: str) -> Markup | None:
     """The sentence of the estimate's assumption `code`, if it made one (a comparison says
     the preference pairs beside its two figures)."""
     return next((_assumption(ph, a) for a in d.assumptions if a.code == code), None)
+
+
+def _count(ph: Phrases, value: object) -> str:
+    """A token count in an assumption, formatted as the reply's other figures."""
+    return ph.fmt.num(value, 0) if isinstance(value, (int, Decimal)) else str(value)
 
 
 def _assumption(ph: Phrases, a: Assumption) -> Markup | None:
@@ -560,7 +566,7 @@ def _assumption(ph: Phrases, a: Assumption) -> Markup | None:
     if code == "sliding_window_kv":
         return g._(
             "Sliding-window attention: each layer keeps the KV cache of the last %(tokens)s "
-            "tokens only (transformers and vLLM drop the older ones).", tokens=p["tokens"],
+            "tokens only (transformers and vLLM drop the older ones).", tokens=_count(ph, p["tokens"]),
         )
     if code == "sliding_window_layers_kv":
         return g._(
@@ -568,18 +574,18 @@ def _assumption(ph: Phrases, a: Assumption) -> Markup | None:
             "cache of the last %(tokens)s tokens only, the others the whole context (as vLLM's "
             "hybrid KV cache manager and transformers do; llama.cpp with --swa-full and vLLM "
             "without the hybrid manager keep it all).",
-            local=p["local"], layers=p["layers"], tokens=p["tokens"],
+            local=p["local"], layers=p["layers"], tokens=_count(ph, p["tokens"]),
         )
     if code == "sliding_window_layers_llama_cpp":
         return g._(
             "llama.cpp's sliding-window cache: %(local)s of the %(layers)s layers keep the KV "
             "cache of %(tokens)s tokens (the window plus one physical batch), the others the "
             "whole context; with --swa-full every layer keeps it all.",
-            local=p["local"], layers=p["layers"], tokens=p["tokens"],
+            local=p["local"], layers=p["layers"], tokens=_count(ph, p["tokens"]),
         )
     if code == "chunked_prefill":
         return g._("The prompt is processed in chunks of %(tokens)s tokens (chunked prefill).",
-                   tokens=p["tokens"])
+                   tokens=_count(ph, p["tokens"]))
     if code == "split_gpus":
         return g._("Weights and KV cache split evenly over %(gpus)s GPUs.", gpus=p["gpus"])
     if code == "kv_chunked":
@@ -639,7 +645,7 @@ def detailed_lead_lines(ph: Phrases, answer: Answer) -> list[Markup]:
     plan = primary.memory.estimate_gb / (c.gpu_count if c else 1)
     if not d.stated and not answer.typical_lead \
             and ((c and c.disagree) or abs(d.per_gpu_gb - plan) > plan / 4):
-        seq, batch = d.seq_len, d.micro_batch
+        seq, batch = ph.fmt.num(d.seq_len, 0), d.micro_batch
         said = g._(
             "At typical settings (sequence %(seq)s, batch %(batch)s) the detailed estimate "
             "is %(det)s per GPU.", seq=seq, batch=batch, det=det,
