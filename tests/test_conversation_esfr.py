@@ -520,3 +520,17 @@ def test_a_budget_then_a_model_or_a_card(
 def test_a_whole_question_after_a_budget_stands_alone() -> None:
     _, reply = converse("i have $200 to spend", "qlora llama 3 8b on a 4090 fits?")
     _facts(reply, {"intent": "fit", "budget_usd": None, "gpu": "rtx-4090"})
+
+
+# A variant of the model just asked, named by its word and size ("and the distill 32b?" after
+# DeepSeek-R1, "and the coder 7b?" after Qwen2.5 7B): that model (was a bare 32B, or the same
+# Qwen2.5 7B again).
+@pytest.mark.parametrize(("turns", "model"), [
+    (("how much vram for deepseek r1", "and the distill 32b?"), "deepseek-r1-distill-qwen-32b"),
+    (("qwen2.5 7b on a 4090", "and the coder 7b?"), "qwen2.5-coder-7b"),
+    (("qwen2.5 7b on a 4090", "and the 14b?"), "qwen2.5-14b"),
+])
+def test_a_variant_of_the_model_by_its_word(turns: tuple[str, str], model: str) -> None:
+    _, reply = converse(*turns)
+    assert reply.query.follow_up, reply.text
+    _facts(reply, {"model_id": model})

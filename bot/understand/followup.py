@@ -660,17 +660,39 @@ def _sibling(merged: Query, previous: Query, models: ModelCatalogue) -> Query:
         return merged
     own = models.get(previous.model_id).name
     sized = _SIZE_PRINTED.search(own)
-    if sized is None:
-        return merged
-    family = own[: sized.start()]
-    for spec in models:
-        printed = _SIZE_PRINTED.search(spec.name)
-        if printed is not None and spec.name[: printed.start()] == family \
-                and Decimal(printed.group(1)) == merged.params_b:
-            return merged.model_copy(update={
-                "model_id": spec.id, "params_b": spec.params_b, "shape_model": None,
-            })
+    family = own[: sized.start()] if sized is not None else own.split(" (")[0]
+    # "and the distill 32b?" after DeepSeek-R1, "and the coder 7b?" after Qwen2.5 7B: a variant
+    # of the model's name at that size, the words said picking it out.
+    said = {w for w in _WORDS.findall(fold(merged.text)) if len(w) >= 4} - set(
+        _WORDS.findall(fold(own)))
+    found = [
+        spec for spec in models
+        if fold(spec.name).startswith(fold(family)) and spec.id != previous.model_id
+        and _printed_size(spec.name) == merged.params_b
+        and said and said <= set(_WORDS.findall(fold(spec.name)))
+    ]
+    if len(found) == 1:
+        return merged.model_copy(update={
+            "model_id": found[0].id, "params_b": found[0].params_b, "shape_model": None})
+    if sized is not None:
+        for spec in models:
+            printed = _SIZE_PRINTED.search(spec.name)
+            if printed is not None and spec.name[: printed.start()] == family \
+                    and Decimal(printed.group(1)) == merged.params_b:
+                return merged.model_copy(update={
+                    "model_id": spec.id, "params_b": spec.params_b, "shape_model": None,
+                })
     return merged
+
+
+_WORDS: Final = lazy(r"[a-z]+")
+_ANY_SIZE: Final = lazy(r"(\d+(?:\.\d+)?)[bB](?![a-zA-Z])")
+
+
+def _printed_size(name: str) -> Decimal | None:
+    """The size a name prints last ("DeepSeek-R1-Distill-Qwen-32B" → 32)."""
+    found = _ANY_SIZE.findall(name)
+    return Decimal(found[-1]) if found else None
 
 
 # What a follow-up naming nothing asks of the previous run: "what's the max context?", "max
