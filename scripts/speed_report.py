@@ -21,7 +21,6 @@ Only `kind` "measured" rows count.
 from __future__ import annotations
 
 import csv
-import importlib.util
 import re
 import statistics
 import sys
@@ -89,13 +88,12 @@ def _precision(row: dict[str, str]) -> str:
 
 
 def _calibration() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "calibration_report", ROOT / "scripts" / "calibration_report.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("calibration_report", module)
-    spec.loader.exec_module(module)
-    return module
+    # Its sibling script, imported from this folder (not a package) however this one is run.
+    if str(Path(__file__).parent) not in sys.path:
+        sys.path.insert(0, str(Path(__file__).parent))
+    import calibration_report
+
+    return calibration_report
 
 
 def _key(row: dict[str, str]) -> tuple[str, ...]:

@@ -6,13 +6,13 @@ errors share a cause, so that a term dropped from the estimator or a row pushed 
 from __future__ import annotations
 
 import csv
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
+
+from tests.support.scripts import script
 
 ROOT = Path(__file__).resolve().parents[1]
 PUBLIC = ROOT / "tests" / "data" / "measured-public.csv"
@@ -40,13 +40,7 @@ UNDER_ROWS, OVER_ROWS = 16, 3
 
 
 def _report() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "calibration_report", ROOT / "scripts" / "calibration_report.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("calibration_report", module)
-    spec.loader.exec_module(module)
-    return module
+    return script("calibration_report")
 
 
 @pytest.fixture(scope="module")

@@ -7,9 +7,7 @@ and its finetune scripts take the loss in chunks; the table's OOM rows must not 
 from __future__ import annotations
 
 import csv
-import importlib.util
 import statistics
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -20,6 +18,7 @@ from bot.pipeline import Pipeline, to_json
 from bot.understand import understand
 from rules.catalogue import load_catalogue
 from rules.estimator import estimate_training
+from tests.support.scripts import script
 
 ROOT = Path(__file__).resolve().parents[1]
 EXTRA = ROOT / "tests" / "data" / "measured-extra.csv"
@@ -27,13 +26,7 @@ SOURCE = "Lightning-AI/litgpt config_hub/finetune/README.md"
 
 
 def _report() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "calibration_report", ROOT / "scripts" / "calibration_report.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("calibration_report", module)
-    spec.loader.exec_module(module)
-    return module
+    return script("calibration_report")
 
 
 def _litgpt_rows() -> list[dict[str, str]]:

@@ -11,27 +11,21 @@ measured-extra.csv), tokens/s per GPU against the chat's FLOPs-and-utilisation e
 from __future__ import annotations
 
 import csv
-import importlib.util
 import statistics
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
+from tests.support.scripts import script
+
 ROOT = Path(__file__).resolve().parents[1]
 SPEED = ROOT / "tests" / "data" / "measured-speed.csv"
 
 
 def _report() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("speed_report",
-                                                  ROOT / "scripts" / "speed_report.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("speed_report", module)
-    spec.loader.exec_module(module)
-    return module
+    return script("speed_report")
 
 
 @pytest.fixture(scope="module")
