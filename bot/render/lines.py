@@ -849,10 +849,13 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
     if card and methods and card.shared_memory_gb is not None:
         put("🧠 ")
         if card.shared_memory_gb > card.vram_gb:
+            # "strix halo 64gb": the GPU's share of the machine said, in the cited proportion.
+            share = query.gpu_memory_gb or card.vram_gb
             put(_(
                 "%(total)s of memory shared by the CPU and the GPU, of which the GPU can be "
                 "given up to %(gpu)s: the fit uses that.",
-                total=fmt.gb(card.shared_memory_gb), gpu=fmt.gb(card.vram_gb),
+                total=fmt.gb(share * card.shared_memory_gb / card.vram_gb),
+                gpu=fmt.gb(share),
             ))
         else:
             put(_(

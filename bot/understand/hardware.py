@@ -383,6 +383,10 @@ def _resolve(
         # "amd ai max 395 128gb": the memory the CPU and GPU share, of which the GPU is given
         # its row's share (96 GB there), not a GPU of 128 GB.
         return gpu, None, False
+    if mem is not None and gpu.shared_memory_gb is not None and mem < gpu.shared_memory_gb:
+        # "strix halo 64gb": a smaller machine's memory, of which the GPU is given the same
+        # share as of the cited pool (AMD's Variable Graphics Memory: 96 GB of 128, 3/4).
+        return gpu, tidy(mem * gpu.vram_gb / gpu.shared_memory_gb), False
     if mem is not None:
         same = [v for v in variants if v.vram_gb == mem]
         if gpu.vram_gb != mem and same:
