@@ -1600,8 +1600,8 @@ def _oom_checkpointing(query: Query, cat: Catalogue) -> tuple[Query, OomReport |
         return query, OomReport(batch=None, seq_len=None, ckpt_off=False, on_gb=None,
                                 off_gb=None, vram_per_gpu_gb=vram)
     model = estimator_model(query, first.params_b, cat)
-    on = estimate_on(query.model_copy(update={"grad_ckpt": True}), method, model, primary.fit)
-    off = estimate_on(query.model_copy(update={"grad_ckpt": False}), method, model, primary.fit)
+    on = estimate_on(query.with_settings({"grad_ckpt": True}), method, model, primary.fit)
+    off = estimate_on(query.with_settings({"grad_ckpt": False}), method, model, primary.fit)
     on_gb = on.per_gpu_gb if on is not None else None
     off_gb = off.per_gpu_gb if off is not None else None
     ckpt_off = query.grad_ckpt is None and on_gb is not None and on_gb <= vram \
@@ -2021,7 +2021,7 @@ def _detailed_count(query: Query, one: Fit, start: int, cat: Catalogue) -> int |
         config = fit(one.method, params_b, gpu, n, catalogue=cat,
                      memory_gb=query.gpu_memory_gb) if gpu is not None else fit_vram(
             one.method, params_b, query.vram_gb, n, catalogue=cat)  # type: ignore[arg-type]
-        breakdown = estimate_on(query.model_copy(update={"gpu_count": n}), method, model, config)
+        breakdown = estimate_on(query.with_settings({"gpu_count": n}), method, model, config)
         return None if breakdown is None else breakdown.per_gpu_gb <= capacity_per_gpu(one)
 
     first = holds(start)

@@ -56,7 +56,7 @@ def _at(query: Query, method: Method, model: ModelSpec | Decimal, gpus: int, seq
     update: dict[str, Any] = {"batch_size": sequences}
     if seq_len is not None:
         update["seq_len"] = seq_len
-    breakdown, _, context, _, _, _ = _estimate(query.model_copy(update=update), method, model,
+    breakdown, _, context, _, _, _ = _estimate(query.with_settings(update), method, model,
                                                gpus, None)
     return breakdown, context
 

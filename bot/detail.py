@@ -503,7 +503,7 @@ def detailed_for(
     if method.full and query.precision is None \
             and not query.fp32_weights \
             and (asked is None or asked.gpu is None or cat.has_bf16(asked.gpu)):
-        pure = _estimate(query.model_copy(update={"precision": "bf16"}), method, model, gpus,
+        pure = _estimate(query.with_settings({"precision": "bf16"}), method, model, gpus,
                          asked)[0]
         alternative = pure.per_gpu_gb if pure is not None else None
     return DetailedAnswer(
@@ -548,7 +548,7 @@ def offload_facts(
     method = catalogue.method(primary.memory.method)
     if method.kind != "training":
         return None, False, None
-    plain = detailed_options(query.model_copy(update={"cpu_offload": False}), answer, catalogue)
+    plain = detailed_options(query.with_settings({"cpu_offload": False}), answer, catalogue)
     first = plain[0] if plain else None
     if first is not None and (first.gpu, first.gpu_count) == (cheapest.gpu, cheapest.gpu_count):
         return None, False, first
@@ -700,7 +700,7 @@ def longest_context(
     limit = model_max or SEARCH_LIMIT
 
     def per_gpu(tokens: int) -> Decimal | None:
-        at = query.model_copy(update={"seq_len": tokens})
+        at = query.with_settings({"seq_len": tokens})
         breakdown = _estimate(at, method, model, gpus, asked)[0]
         return breakdown.per_gpu_gb if breakdown is not None else None
 
@@ -741,7 +741,7 @@ def largest_batch(
     seq = _positive(query.seq_len, DEFAULT_SEQ_LEN)
 
     def per_gpu(batch: int) -> Decimal | None:
-        at = query.model_copy(update={"batch_size": batch, "seq_len": seq})
+        at = query.with_settings({"batch_size": batch, "seq_len": seq})
         breakdown = _estimate(at, method, model, gpus, asked)[0]
         return breakdown.per_gpu_gb if breakdown is not None else None
 
@@ -758,7 +758,7 @@ def decode_bound(
     """The memory-bandwidth upper bound of one sequence's decode on `count` × `gpu` (tensor
     parallel; a GGUF in llama.cpp's layer split, the GPUs in turn): the per-GPU weights and KV cache of the detailed estimate at the stated context
     (else the default), read once per token at the datasheet bandwidth."""
-    one = query.model_copy(update={"batch_size": 1})
+    one = query.with_settings({"batch_size": 1})
     breakdown, _, context, _, _, _ = _estimate(one, method, model, count, None)
     if breakdown is None:
         raise ValueError("the estimator refused these settings")
@@ -1198,7 +1198,7 @@ def _shorter_run(
     if query.grad_ckpt is False:
         # Checkpointing switched off: switched on, the run may fit at the settings given
         # (it then recomputes the forward pass, which the time counts).
-        with_ckpt = _estimate(query.model_copy(update={"grad_ckpt": True}), method, model,
+        with_ckpt = _estimate(query.with_settings({"grad_ckpt": True}), method, model,
                               asked.gpu_count, asked)[0]
         if with_ckpt is not None and with_ckpt.per_gpu_gb <= capacity_per_gpu(asked):
             ckpt = True

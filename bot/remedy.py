@@ -258,7 +258,7 @@ def remedies_for(query: Query, answer: Answer, catalogue: Catalogue) -> Remedies
                     found = methods[name]
                     assert found is not None
                     on = found
-            breakdown = estimate_on(query.model_copy(update=_with(query, combo)), on, model,
+            breakdown = estimate_on(query.with_settings(_with(query, combo)), on, model,
                                     asked)
             memo[combo] = breakdown.per_gpu_gb if breakdown is not None else None
         return memo[combo]

@@ -80,7 +80,7 @@ def vllm_fixes(query: Query, answer: Answer, catalogue: Catalogue) -> VllmFixes 
             longest, capped = found.tokens, found.capped and found.model_max is not None
     fp8: Decimal | None = None
     if query.kv_cache_type is None:
-        cheaper = estimate_on(query.model_copy(update={"kv_cache_type": "fp8"}), method, model,
+        cheaper = estimate_on(query.with_settings({"kv_cache_type": "fp8"}), method, model,
                               asked)
         if cheaper is not None and cheaper.per_gpu_gb <= budget:
             fp8 = cheaper.per_gpu_gb
@@ -96,7 +96,7 @@ def vllm_fixes(query: Query, answer: Answer, catalogue: Catalogue) -> VllmFixes 
         config = fit(method.id, answer.params_b, asked.gpu, n, catalogue=cat,
                      memory_gb=query.gpu_memory_gb) if asked.gpu is not None else fit_vram(
             method.id, answer.params_b, per_card, n, catalogue=cat)
-        breakdown = estimate_on(query.model_copy(update={"gpu_count": n}), method, model,
+        breakdown = estimate_on(query.with_settings({"gpu_count": n}), method, model,
                                 config)
         if breakdown is not None and breakdown.per_gpu_gb <= usable_per_gpu(
                 query, method, capacity_per_gpu(config)):

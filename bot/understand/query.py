@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, field_validator
 
@@ -31,6 +32,10 @@ Social = Literal["greeting", "thanks", "bye", "ack"]
 # says so): see parse.WEEKEND_HOURS and parse.HALF_DAY_HOURS.
 HoursAs = Literal["weekend", "half_day", "month", "year", "night"]
 LANGS: tuple[Lang, ...] = tuple(language.code for language in LANGUAGES)
+
+
+_new = object.__new__
+_set = object.__setattr__  # a frozen model's own __setattr__ refuses
 
 
 class Query(BaseModel):
@@ -364,3 +369,15 @@ class Query(BaseModel):
         if lang is not None and lang not in LANGS:
             raise ValueError(f"unknown language {lang!r}")
         return lang
+
+    def with_settings(self, update: Mapping[str, Any]) -> Query:
+        """model_copy(update=update) without its generic path (copy.copy of each of its
+        slots, the extra and private fields a Query never has): the detailed searches copy
+        the query for every estimate they try, a dozen or two a question. As model_copy,
+        no validation of `update`."""
+        copied = _new(type(self))
+        _set(copied, "__dict__", {**self.__dict__, **update})
+        _set(copied, "__pydantic_extra__", None)
+        _set(copied, "__pydantic_fields_set__", self.__pydantic_fields_set__ | update.keys())
+        _set(copied, "__pydantic_private__", None)
+        return copied
