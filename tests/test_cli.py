@@ -59,7 +59,8 @@ SEED_QUESTIONS = [
     ("can I fine-tune 70B on an H1000?", {"error": "unknown_gpu"}),
     ("QLoRA -7B on an A100", {"error": "invalid_model_size"}),
     ("LoRA 70B on 2000x H100", {"error": "gpu_count_out_of_range"}),
-    ("can I fine-tune on an A100?", {"intent": "fit", "error": "missing_model_size"}),
+    # "it" names no model ("can I fine-tune on an A100?" is the largest the card holds)
+    ("can I fine-tune it on an A100?", {"intent": "fit", "error": "missing_model_size"}),
     ("prices", {"intent": "prices", "error": None}),
     ("how do I pay with bitcoin?", {"intent": "pay"}),
 ]

@@ -323,6 +323,11 @@ LANGUAGE = Language(
             r"(?:good|ok|okay|enough|decent|fine|worth it|usable|viable|capable|suitable)"
             r"(?: enough)? for (?:fine ?-?tun\w*|finetun\w*|train\w*|lora|qlora|llms?|ai|local ai"
             r"|inference|running (?:llms?|models?|local (?:llms?|models?)))",
+            # "can i finetune on a 3090", "could i train llms on my 4070": no model between the
+            # verb and the card, so what it holds, largest first.
+            r"(?:can|could) (?:i|we|you) (?:even )?(?:fine ?-?tune|finetune|train|lora|qlora)"
+            r"(?: (?:llms?|models?|stuff|ai))? (?:on|with) (?:the |a |an |my |this |that |one )?"
+            r"(?:amd |nvidia |(?:geforce )?rtx |radeon )?(?:gpu|card|gp)s?(?![a-z])",
         ),
         # A card's own figures asked, no model: its memory, bandwidth, peak, price.
         # "is it cheaper to fine tune on an h100 or an a100": which costs less for the work,

@@ -330,6 +330,10 @@ LANGUAGE = Language(
             r"cuantos (?:miles de millones de |millones de )?parametros (?:max\w* )?"
             r"(?:puedo|podria|cabe\w*|entra\w*)",
             r"hasta cuant[oa]s (?:b|miles de millones|millones|billones|parametros)",
+            # "¿puedo hacer fine-tuning en una 3090?", "se puede entrenar en mi 4070": sin modelo
+            r"(?:puedo|podria|se puede) (?:hacer (?:un )?(?:fine ?-?tuning|lora|qlora)|entrenar|"
+            r"fine ?-?tunear|afinar)(?: (?:llms?|modelos))? (?:en|con) (?:la |una |mi |esta )?"
+            r"(?:gpu|gp|tarjeta|grafica)s?(?![a-z])",
         ),
         "CHEAPER_WORDS": (
             r"mas barat[ao]s?", r"sale mas a cuenta", r"mas economic[ao]s?", r"cuesta menos",

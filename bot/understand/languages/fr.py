@@ -321,6 +321,10 @@ LANGUAGE = Language(
             r"combien de (?:milliards de )?parametres (?:max\w* )?(?:je |j'|on )?"
             r"(?:peux|peut|pourrais|puis|tien\w*|rentre\w*|passe\w*)",
             r"jusqu.?a combien de (?:milliards de )?parametres", r"(?:monter|aller) jusqu.?a combien",
+            # "je peux fine-tuner sur ma 3090 ?", "on peut entraîner sur une 4070 ?" : sans modèle
+            r"(?:je peux|puis-je|on peut|peut-on|je pourrais) (?:fine-?tuner|finetuner|entrainer|"
+            r"faire (?:du |un )?(?:fine-?tuning|lora|qlora))(?: (?:des )?(?:llms?|modeles))? "
+            r"(?:sur|avec) (?:la |une |ma |mon |cette |le |un )?(?:gpu|gp|carte)s?(?![a-z])",
         ),
         "CHEAPER_WORDS": (
             r"moins chere?s?", r"plus rentable", r"plus economique", r"coute moins",
