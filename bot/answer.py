@@ -865,7 +865,10 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
             speed = training_speed_facts(query, composed, cat).get("train_speed")
             if speed is not None and speed.asked and speed.throughput is not None:
                 extra["within"] = speed
-        if query.intent == "time" and query.dataset_samples and query.dataset_tokens is None:
+        if query.dataset_samples and query.dataset_tokens is None and (
+                query.intent == "time" or (query.intent == "cost" and query.hours is None)):
+            # "how much to lora qwen2.5 7b on 200k samples on an h100": costed at each length
+            # (was the seed's illustrative hours, the samples unread)
             bracket = _sample_bracket(query, cat)
             if bracket:
                 extra["sample_bracket"] = bracket

@@ -347,14 +347,21 @@ def test_a_bitsandbytes_4bit_checkpoint_trained_with_tool_keys_is_qlora() -> Non
     assert "(QLoRA)" in str(out["text"]).split("\n")[0]
 
 
-@pytest.mark.parametrize(("text", "has"), [
-    ("how much to fine-tune llama 3.1 8b on 10k samples", "How long is one of your 10,000 samples"),
+@pytest.mark.parametrize(("text", "lead", "asks"), [
+    ("how much to fine-tune llama 3.1 8b on 10k samples",
+     "💵 <b>What fine-tuning Llama 3.1 8B with QLoRA costs depends on how long your 10,000 "
+     "samples are: about $0.44 at 512 tokens each, $1.76 at 2,048 tokens each",
+     "How long is one of your samples, about?"),
     ("¿cuánto cuesta un lora de llama 3.1 8b con 10 mil ejemplos?",
-     "¿Cuánto mide, más o menos, cada uno de tus 10.000 ejemplos?"),
+     "💵 <b>Lo que cuesta el entrenamiento LoRA de Llama 3.1 8B depende de cuánto miden tus "
+     "10.000 ejemplos", "¿Cuánto mide, más o menos, cada ejemplo?"),
 ])
-def test_a_cost_for_samples_without_a_length_asks_for_it(text: str, has: str) -> None:
+def test_a_cost_for_samples_without_a_length_is_costed_at_two_lengths_and_asks_for_it(
+    text: str, lead: str, asks: str
+) -> None:
     out = _json(text)
-    assert out["intent"] == "cost" and has in str(out["text"]).split("\n")[1], out["text"]
+    body = str(out["text"])
+    assert out["intent"] == "cost" and body.startswith(lead) and asks in body, body
 
 
 def test_configurations_of_different_sizes_compare_their_total_throughput() -> None:

@@ -465,7 +465,7 @@ def _body(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         if answer.concurrency:
             include("concurrency.html.j2")
         put(fit_block(answer, ph))
-    elif intent == "time" and answer.methods:
+    elif (intent == "time" or (intent == "cost" and answer.sample_bracket)) and answer.methods:
         include("time.html.j2")
         if answer.budget or answer.budget_alt:
             put("\n")
