@@ -68,6 +68,14 @@ CONTEXT_ASK: Final = headed_words(_words("CONTEXT_ASK"))
 # named with no training run (bot.understand.parse._capacity_asked).
 SPEED_ASK: Final = screened_words(_words("SPEED_ASK"))
 SPEED_WEAK: Final = _whole(_words("SPEED_WEAK"))
+# A speed one measured, judged ("i get 15 tok/s …, is that normal?", "only 5 tok/s, why so
+# slow", "¿es normal?", "c'est normal ?"): the bound it is weighed against (folded, en/es/fr).
+SPEED_JUDGED: Final = lazy(
+    r"(?<![a-z])(?:(?:is|isn'?t) (?:that|this|it) (?:normal|slow|good|ok|okay|expected|right|"
+    r"bad|reasonable|fast|too slow|low)|why (?:so|is it|am i|only)|(?:too|so|very|really) slow|"
+    r"only (?:getting|get|got)|es (?:normal|lento|poco)|(?:muy|demasiado) lento|por que tan lento|"
+    r"c'?est (?:normal|lent|peu)|(?:trop|tres) lent|pourquoi (?:si|aussi) lent)(?![a-z])"
+)
 
 # "how many 3090 hours", "cuántas 4090 horas", "combien de 3090 heures": after "how many", a
 # catalogued model number before an hour unit is the card whose hours are asked, not a duration.

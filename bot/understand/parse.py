@@ -1096,7 +1096,8 @@ def _capacity_asked(
     serving question, never a training run's ("how fast can I fine-tune" is a duration)."""
     context = work.seq_len is None and bool(asks.CONTEXT_ASK.search(s))
     serving = inference or (method is None and not _trains(s, work))
-    speed = serving and bool(asks.SPEED_ASK.search(s) or asks.SPEED_WEAK.search(s))
+    speed = serving and bool(asks.SPEED_ASK.search(s) or asks.SPEED_WEAK.search(s) or (
+        work.flags.tokens_per_second is not None and asks.SPEED_JUDGED.search(s)))
     return context, speed
 
 
@@ -1999,6 +2000,12 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     # "qwen3 30b a3b --n-cpu-moe 30 on a 3060": llama.cpp's expert offload serves the model.
     if flags.expert_offload and not inference and method is None and not trains \
             and not px.TRAINING.search(rest):
+        inference = True
+    # "how much ram do i need for qwen3 235b on cpu": a CPU alone and no training word is
+    # serving (training on a CPU is not sized; was every training method's RAM).
+    if not inference and method is None and not trains and not work.gpus \
+            and work.vram_gb is None and not flags.cpu_offload and not px.TRAINING.search(rest) \
+            and asks.cpu_only(corrected):
         inference = True
     if inference:
         method = _inference_method(rest, cat)
