@@ -44,6 +44,45 @@ _SPACE_RUNS: Final = lazy(" {2,}")
 _PUNCT_RUNS: Final = lazy(r"([?!.,;:])[?!.,;:]+")
 
 
+# torchtune's recipe and config names ("tune run lora_finetune_single_device --config
+# llama3_1/8B_qlora_single_device"; pytorch/torchtune recipes/lora_finetune_single_device.py,
+# recipes/configs/llama3_1/8B_qlora_single_device.yaml, 70B_lora.yaml, 8B_full.yaml): the model
+# and the method they name, in words ("llama 3.1 8b qlora"). A QLoRA config runs the lora
+# recipe, so the config's method wins.
+_TUNE_CONFIG: Final = lazy(
+    r"(?<![a-z0-9])(?P<family>llama[234]|qwen[23]|gemma[23]?|phi[34]|mistral|code_llama2)"
+    r"(?:_(?P<minor>\d))?/(?P<size>\d+(?:\.\d+)?[bm])(?:_(?P<method>qlora|lora|dora|qdora|full))?"
+    r"(?:_(?:single_device|low_memory|multinode|distributed))?(?:\.yaml)?(?![a-z0-9])"
+)
+_TUNE_RECIPE: Final = lazy(
+    r"(?<![a-z0-9])(?P<method>lora|full|qlora)_(?:finetune|dpo)_(?:single_device|distributed)"
+    r"(?:\.py)?(?![a-z0-9])"
+)
+
+
+def _tune_config(match: re.Match[str]) -> str:
+    minor = match.group("minor")
+    family = match.group("family").replace("_", " ")
+    name = f"{family}.{minor}" if minor else family
+    method = match.group("method")
+    return f"{name} {match.group('size')}" + (f" {_TUNE_METHOD[method]}" if method else "")
+
+
+_TUNE_METHOD: Final[dict[str, str]] = {
+    "qlora": "qlora", "lora": "lora", "dora": "dora", "qdora": "qdora", "full": "full finetune"}
+
+
+def torchtune_names(folded: str) -> str:
+    """``folded`` with torchtune's recipe and config names said in words."""
+    if "_" not in folded:
+        return folded
+    config = _TUNE_CONFIG.search(folded)
+    quantized = config is not None and config.group("method") in ("qlora", "qdora")
+    folded = _TUNE_CONFIG.sub(_tune_config, folded)
+    return _TUNE_RECIPE.sub(
+        lambda m: " " if quantized else _TUNE_METHOD[m.group("method")], folded)
+
+
 def _symbol(match: re.Match[str]) -> str:
     return _SYMBOLS[match.group()]
 

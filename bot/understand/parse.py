@@ -33,6 +33,7 @@ from bot.understand.normalise import (
     fold,
     letter_runs,
     strip_markup,
+    torchtune_names,
 )
 from bot.understand.numbers import (
     NUM_SP,
@@ -1893,7 +1894,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     forget_texts()  # the texts' openings of runs (screen.Headed) are the question's alone
     # Scripts and code pasted in a message say nothing about what the user asks.
     plain = strip_markup(text[: MAX_CHARS * 2])
-    folded = fold(plain)
+    folded = torchtune_names(fold(plain))
     # One split into runs of letters serves the three steps while the text stays the same.
     runs: list[str] | None = letter_runs(folded)
     expanded = expand_abbreviations(folded, runs)
