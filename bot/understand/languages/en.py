@@ -401,7 +401,8 @@ LANGUAGE = Language(
         # of training is said.
         "SPEED_WEAK": (r"how fast", r"how quick(?:ly)?", r"speed", r"throughput",
                        # "how long does it take to respond", "does it reply quickly"
-                       r"takes? to (?:respond|reply|answer)", r"(?:respond|reply)\w* (?:fast|quickly)"),
+                       r"takes? to (?:respond|reply|answer)", r"(?:respond|reply)\w* (?:fast|quickly)",
+                       r"how slow(?:ly)?"),
         # Served at once (patterns.CONCURRENCY): "20 concurrent users", "32 requests in
         # parallel" are 20 and 32 sequences decoded together, the batch of the KV cache.
         "CONCURRENT_WORDS": (
