@@ -395,6 +395,13 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
         r"how (?:are|am) (?:we|i|you) (?:billed|charged)|como (?:funciona|es) la facturacion|"
         r"como (?:me )?cobra\w*|comment fonctionne la facturation|comment (?:suis-je|je suis|on est) "
         r"facture)(?![a-z0-9])")),
+    # "are your h100s sxm or pcie", "is nvlink available on your a100s", "¿las h100 tienen
+    # nvlink?", "les h100 sont en sxm ?": each host's form factor and interconnect, which the
+    # dashboard shows (a GPU may be named: OURS_ASKED).
+    ("interconnect", Guarded(
+        ("nvlink", "sxm", "pcie", "infiniband", "interconn", "nvswitch", "form factor"),
+        r"(?<![a-z0-9])(?:nvlink|nv-link|sxm\d?|pcie|infiniband|interconnect\w*|interconexion\w*|"
+        r"interconnexion\w*|nvswitch|form factor)(?![a-z0-9])")),
     # "is there a fee for paying in btc", "do i pay gas fees", "¿cobran comisión por usdt?",
     # "il y a des frais sur les recharges ?": the page names none, and no network fee either.
     ("fees", Guarded(
@@ -412,9 +419,21 @@ SUB_HOUR: Final = lazy(
 )
 
 
-def service_topics(s: str) -> tuple[str, ...]:
-    """The questions about the service of SERVICE_TOPICS that `s` asks, in a fixed order."""
-    return tuple(topic for topic, pattern in SERVICE_TOPICS if pattern.search(s))
+# The service's own hardware asked, a GPU named ("are your h100s sxm", "do the 8x h100 nodes
+# have nvlink", "vos h100", "sus h100"): a question about its hosts, not a comparison of cards.
+OURS_ASKED: Final = lazy(
+    r"(?<![a-z])(?:your|you|y'?all|the\s+(?:[\w-]+\s+){0,2}?(?:nodes?|hosts?|servers?|machines?|"
+    r"instances?)|"
+    r"(?:tus|sus|vuestras?|vos|tes) (?:gpus?|h\d+|a\d+|b\d+|l\d+|nodos|servidores|serveurs|machines)|"
+    r"tienen|teneis|tenes|(?:vous|tu) (?:avez|as))(?![a-z])")
+
+
+def service_topics(s: str, ours: bool = False) -> tuple[str, ...]:
+    """The questions about the service of SERVICE_TOPICS that `s` asks, in a fixed order. The
+    interconnect only of our hosts (`ours`, or said in `s`): "i have 2x 3090 with nvlink" is
+    the user's own machine."""
+    return tuple(topic for topic, pattern in SERVICE_TOPICS if pattern.search(s) and (
+        topic != "interconnect" or ours or OURS_ASKED.search(s) is not None))
 
 
 # Prices asked in another currency than the published one: "cuánto cuesta una h100 en euros",

@@ -343,7 +343,12 @@ def _candidates(name: str, plural: bool = False) -> Iterator[str]:
         # one (the name is tried first); else a plural, "H100s", "3090s" (but not "L40S").
         yield _GLUED_TIER.sub(r"\1 \2", bare[:-1]) + " super"
         yield bare[:-1]
-    yield _SUFFIX.sub("", bare)
+    stripped = _SUFFIX.sub("", bare)
+    yield stripped
+    if stripped != bare and stripped.endswith("s") and len(stripped) > 4:
+        # "h100s sxm", "a100s pcie": a plural before the form factor, the form factor kept
+        yield stripped[:-1] + bare[len(stripped):]
+        yield stripped[:-1]
     spaced = _GLUED_TIER.sub(r"\1 \2", bare)
     if spaced != bare:
         yield spaced  # "4070ti super", "rtx 4060ti 16gb": "4070 ti super", "4060 ti"

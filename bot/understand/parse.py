@@ -2071,6 +2071,12 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         service = asks.service_topics(rest)
         if service and intent != "pay":
             intent = "help"
+    elif intent in ("prices", "compare", "fit", "unknown", "help") and method is None \
+            and work.params_b is None and not work.family and work.gpus \
+            and asks.OURS_ASKED.search(rest) \
+            and "interconnect" in asks.service_topics(corrected, ours=True):
+        # "are your h100s sxm or pcie?", "is nvlink available on your a100s": its hosts
+        service, intent = ("interconnect",), "prices"
     elif intent == "prices" and work.hours is None and not work.money and (not any(
             p.search(rest) for p in (px.HOW_MUCH, px.PRICES, px.RATE, px.COST))
             or asks.INCLUDED.search(rest)):
