@@ -2062,13 +2062,17 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         intent = "memory"
     service: tuple[str, ...] = ()
     # "recommend": "how many gpus per instance max?" reads as "how many GPUs (do I need)".
-    if intent in ("unknown", "help", "smalltalk", "pay", "memory", "recommend") \
+    if intent in ("unknown", "help", "smalltalk", "pay", "memory", "recommend", "prices") \
             and (method is None or inference) and work.params_b is None and not work.family \
             and not work.gpus:
         # "do you have spot instances?", "can i get a refund if my run crashes": the service's
         # published facts, or that it does not say (never "I did not understand"). "can I use
         # my own docker image" reads as serving a model not named ("which model?") otherwise.
         service = asks.service_topics(rest)
+        if intent == "prices":
+            # "does the price include storage" (was the price list); the price list itself
+            # answers a discount or the billing ("is there any discount for long rentals")
+            service = tuple(t for t in service if t not in ("discount", "billing", "instances"))
         if service and intent != "pay":
             intent = "help"
     elif intent in ("prices", "compare", "fit", "unknown", "help") and method is None \
