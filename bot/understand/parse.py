@@ -2143,8 +2143,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     # "a week on a 3090 with qlora llama 3 8b, how many 1024-token examples can i fit?",
     # "¿cuántos tokens llego a procesar en un par de días?": what those hours train is asked,
     # not the longest context ("how many tokens can"), a deadline or their price.
-    counted = asks.data_count(s) if work.hours is not None and not inference \
-        and measured_by is None and not work.money and (trains or (
+    # ... or what a budget buys ("with $500 how many tokens can i train llama 3 8b on"): the
+    # hours it buys, then what they train (was the model's longest context).
+    spent = bool(work.money) and not any(m.rate for m in work.money)
+    counted = asks.data_count(s) if (work.hours is not None or spent) and not inference \
+        and measured_by is None and (not work.money or spent) and (trains or (
             method is not None and cat.method(method).kind == "training")) else None
     if counted is not None:
         intent = "fit"
@@ -2606,7 +2609,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             or (asks.DEADLINE_ENOUGH.search(rest) is not None
                 and (work.hours is not None or asks.NIGHT.search(rest) is not None))),
         rent_asked=intent == "time" and px.COST.search(rest) is not None,
-        within_hours=intent == "fit" and not inference and work.hours is not None
+        within_hours=intent == "fit" and not inference
+        and (work.hours is not None or counted is not None)
         and (counted is not None or (
             px.WITHIN_HOURS.admits(s) and px.WITHIN_HOURS.pattern.search(s) is not None)),
         within_samples=counted is not None and counted[0],
