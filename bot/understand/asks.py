@@ -229,6 +229,13 @@ LORA_VS_QLORA: Final = lazy(
     r"(?<![a-z0-9])(?:(?P<a>q?lora)s? ?(?:vs\.?|versus|or|and|/|o|ou|y|et|contra|contre|compared to|"
     r"comparado con|compare a) ?(?P<b>q?lora)s?)(?![a-z0-9])"
 )
+# "what is qlora", "wtf is lora", "explain qlora", "¿qué es qlora?", "c'est quoi le qlora ?":
+# the method itself asked, answered as the two side by side (LORA_VS_QLORA).
+METHOD_WHAT: Final = lazy(
+    r"(?<![a-z0-9])(?:(?:what|wtf|wth) (?:is|are|'?s)|whats|explain|define|que (?:es|son)|"
+    r"qu'?est.ce que|c'?est quoi|explique\w*) (?:an? |the |el |la |le |l'|un |une )?"
+    r"q?lora(?: fine ?-?tuning)?s?(?: exactly| even| actually)? ?\??$"
+)
 # "will it finish overnight", "¿se termina en una noche?", "ça finit en une nuit ?": a run asked
 # to end within a time, answered with how long it takes.
 DEADLINE: Final = _whole(_words("DEADLINE_ASK"))

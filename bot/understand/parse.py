@@ -2378,7 +2378,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     # two methods' memory side by side and what QLoRA trades (bot.answer.MethodDiff). With a
     # GPU named ("lora vs qlora for llama 3 8b on a 4090") the verdict on it leads, as before.
     pair = asks.LORA_VS_QLORA.search(corrected) if not inference else None
-    method_diff = pair is not None and pair.group("a") != pair.group("b") \
+    method_diff = ((pair is not None and pair.group("a") != pair.group("b")) or (
+        work.params_b is None and asks.METHOD_WHAT.search(corrected.strip()) is not None)) \
         and intent in ("memory", "unknown") \
         and work.hours is None and work.dataset_tokens is None
     if method_diff and intent == "unknown":
