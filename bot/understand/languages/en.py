@@ -307,6 +307,9 @@ LANGUAGE = Language(
             r"what (?:models? |llms? )?(?:can|could) i (?:fine ?-?tune|finetune|train|run|serve|"
             r"lora|qlora|fit|host|load)",
             r"(?:what|which) (?:models?|llms?) (?:can|could|will|would) (?:i|we|fit|run)",
+            # "what can i do with a 3090": what it holds, largest first (was its price)
+            r"what (?:can|could) (?:i|we) (?:do|run|use) with(?= (?:a |an |my |the |one |two |\d+ ?x ?)?"
+            r"(?:gpu|gp|card)s?(?![a-z]))",
             # "can I finetune anything on my 1080?", "is there anything I can qlora on a 3060?"
             r"(?:fine ?-?tune|finetune|train|lora|qlora|run) anything",
             r"anything (?:i|we) (?:can|could) (?:fine ?-?tune|finetune|train|lora|qlora|run)",
@@ -387,6 +390,8 @@ LANGUAGE = Language(
             r"max(?:imum)? (?:number of )?tokens? (?:of )?(?:context|ctx)",
             # Serving engines' settings named without a value: vLLM, llama.cpp, Ollama.
             r"max[ _-]?model[ _-]?len", r"n[ _-]?ctx", r"num[ _-]?ctx",
+            # "vllm … on a 4090 max len": vLLM's --max-model-len, said short (no value after it)
+            r"max[ _-]?len(?:gth)?(?! ?[:=]? ?\d)",
             r"(?:context|ctx)(?: length| window| size)? (?:can|could|will|would) i (?:fit|get|use|run|do|have)",
         ),
         # Decode speed (asks.SPEED_ASK): "tokens/s", "tok/s", "t/s", "tokens per second";
