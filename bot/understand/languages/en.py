@@ -371,6 +371,10 @@ LANGUAGE = Language(
             r"(?:worth|better) (?:it )?(?:to )?(?:buy|buying|purchase|purchasing) (?:a |an |my own |one |own )?(?:gpu|card)",
             r"rent(?:ing)? (?:a |an )?(?:gpu|card) (?:or|vs|instead of|rather than) (?:buy|get)(?:ing)?",
             r"break ?-?even",
+            # "when does buying beat renting", "buying pays off vs renting": the break-even
+            r"buy(?:ing)? (?:[a-z0-9$.,]+ ){0,6}?(?:beats?|pays? off|is cheaper|wins?) "
+            r"(?:over |than |vs\.? )?rent(?:ing)?",
+            r"rent(?:ing)? (?:is )?(?:cheaper|beats?|wins?) (?:than |over )?buy(?:ing)?",
         ),
         "BUDGET_ASK": (
             r"how many (?:[a-z0-9]+ ){0,3}(?:hours?|hrs?)", r"how long", r"what can i", r"hours is that",
