@@ -2055,6 +2055,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     # "is a 3090 and a 4090 better than 2 3090s": two machines, each answered as its bound
     rigs = hw.two_rigs(work, rest, index) if not rig else None
     intent = _intent(rest, work, method, inference)
+    if intent == "cost" and work.flags.strategies and work.hours is None and not work.money \
+            and st.STRATEGY_SAVING.search(corrected):
+        intent = "fit"  # "how much does zero3 save …": memory, not a price
     intent, pay_refused, pay_also = _and_pay(intent, rest, work, method, inference, folded)
     # "how much ram do i need to merge a 70b lora": what the merge holds, not a run's memory
     merging = intent in ("memory", "fit", "unknown", "recommend") and merge_asked(corrected)

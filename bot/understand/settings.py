@@ -215,6 +215,12 @@ STRATEGY_PAIR: Final = lazy(
     rf"contra|contre|compared (?:to|with)) )(?P<b>{_STRATEGY})(?![a-z0-9])"
 )
 STRATEGY_ONE: Final = lazy(rf"(?<![a-z0-9]){_STRATEGY}(?![a-z0-9])")
+# What one strategy saves ("how much does deepspeed zero3 save", "how much vram does fsdp
+# save"): weighed against DDP, each GPU holding the whole model.
+STRATEGY_SAVING: Final = lazy(
+    rf"(?<![a-z0-9])how much (?:vram |memory |gpu memory )?(?:does|do|will|would|can) "
+    rf"(?:using )?(?P<a>{_STRATEGY}) (?:save|saves|reduce|cut)(?![a-z0-9])"
+)
 _STRATEGY_NEEDLES: Final = ("zero", "z1", "z2", "z3", "fsdp", "ddp", "stage", "distributed",
                             "fully", "z 2", "z 3", "z-2", "z-3")
 
@@ -682,7 +688,11 @@ def strategy_pair(s: str) -> tuple[str, str, str | None] | None:
         return None
     match = STRATEGY_PAIR.search(s)
     if match is None:
-        return None
+        saving = STRATEGY_SAVING.search(s)
+        if saving is None:
+            return None
+        code = _strategy(saving.group("a"))
+        return ("ddp", code, code) if code != "ddp" else None
     a, b = _strategy(match.group("a")), _strategy(match.group("b"))
     if a == b:
         return None
