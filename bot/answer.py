@@ -118,7 +118,7 @@ from rules.quote import (
 )
 from rules.rent_buy import RentBuy, rent_or_buy
 from rules.schema import GPU, Fp8Arch, MethodId, Offer
-from rules.training_time import gpu_hours_from_throughput
+from rules.training_time import StepCount, gpu_hours_from_throughput, optimizer_steps
 
 # The memory written with an unknown name ("RTX 9090 24gb"): suggestions with that memory first.
 _STATED_GB = re.compile(r"(\d+(?:\.\d+)?) ?gb$", re.IGNORECASE)
@@ -468,6 +468,10 @@ class Answer(BaseModel):
     memory_per_gpu: bool = False  # memory_offers hold the memory on each GPU
     memory_short: bool = False  # none holds it: memory_offers is the largest configuration
     merge: MergeMemory | None = None  # "how much ram to merge a 70b lora": what the merge holds
+    # "how many steps is 3 epochs of 50k examples at batch 16": the optimizer steps, leading
+    # the answer about the model named (alone when none is: `steps_alone`).
+    steps: StepCount | None = None
+    steps_alone: bool = False
     model_name: str | None = None
     family: tuple[str, ...] = ()  # the models of a family named without a size, to choose from
     family_pick: FamilyPick | None = None  # the member a family on a configuration is answered for
@@ -779,6 +783,17 @@ def _cheapest_start(focus: GPU | None, cat: Catalogue) -> Quote | None:
 
 def build_answer(query: Query, catalogue: Catalogue) -> Answer:
     """Everything a reply to `query` needs. Bad input becomes an Answer with an error code."""
+    if query.steps_samples is None or query.batch_size is None or query.batch_size < 1:
+        return _answer(query, catalogue)
+    steps = optimizer_steps(
+        query.steps_samples, query.batch_size, max(query.accum_steps or 1, 1),
+        query.gpu_count or 1, max(query.epochs or 1, 1))
+    if query.params_b is None and query.model_id is None and not query.family:
+        return Answer(query=query, intent="time", steps=steps, steps_alone=True)
+    return _answer(query, catalogue).model_copy(update={"steps": steps})
+
+
+def _answer(query: Query, catalogue: Catalogue) -> Answer:
     cat = catalogue
     if card_alone(query) and query.intent == "fit" and (
             query.gpu is not None or query.vram_gb is not None):

@@ -24,11 +24,13 @@ from rules.schema import Method
 
 __all__ = [
     "Dequant",
+    "StepCount",
     "TrainingThroughput",
     "TrainingTime",
     "dequant_for",
     "estimate_training_time",
     "gpu_hours_from_throughput",
+    "optimizer_steps",
     "training_flops",
     "training_throughput",
 ]
@@ -299,4 +301,33 @@ def gpu_hours_from_throughput(
         wall_clock_hours=_hours(gpu_seconds / gpus),
         gpus=gpus,
         assumptions=(note("measured_throughput", tokens_per_second=rate, gpus=gpus),),
+    )
+
+
+class StepCount(BaseModel):
+    """The optimizer steps of a run over `samples` examples (see optimizer_steps)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    samples: int
+    micro_batch: int
+    accumulation: int
+    gpus: int
+    epochs: int
+    per_step: int  # examples one optimizer step takes
+    per_epoch: int
+    total: int
+
+
+def optimizer_steps(
+    samples: int, micro_batch: int, accumulation: int = 1, gpus: int = 1, epochs: int = 1,
+) -> StepCount:
+    """Steps of `epochs` passes over `samples` examples, each step taking micro_batch ×
+    accumulation × gpus of them (data parallel: every GPU its own micro-batches). An epoch's
+    last, partial step is still a step: ceil(samples / per step)."""
+    per_step = micro_batch * accumulation * gpus
+    per_epoch = -(-samples // per_step)
+    return StepCount(
+        samples=samples, micro_batch=micro_batch, accumulation=accumulation, gpus=gpus,
+        epochs=epochs, per_step=per_step, per_epoch=per_epoch, total=per_epoch * epochs,
     )

@@ -9,6 +9,7 @@ import pytest
 
 from bot.pipeline import to_json
 from bot.understand.split import pieces
+from rules.training_time import optimizer_steps
 from tests.support.chat import PIPELINE, converse
 
 # --- the cost of hours on the configuration just priced or picked ------------------------------
@@ -64,3 +65,30 @@ def test_hours_asked_next_in_a_chat_are_costed_on_the_configuration(
     assert (got["intent"], got["gpu"], got["gpu_count"]) == ("cost", *config), reply.text
     assert D(got["cost_usd"]) == D(cost)
 
+
+
+# --- how many optimizer steps ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("args", "per_epoch", "total"), [
+    ((50_000, 16, 4, 1, 3), 782, 2_346),  # 50,000 / 64 = 781.25: the partial step counts
+    ((50_000, 16, 1, 1, 3), 3_125, 9_375),
+    ((12_000, 4, 8, 4, 1), 94, 94),  # 12,000 / 128 = 93.75
+    ((64, 16, 4, 1, 2), 1, 2),
+])
+def test_optimizer_steps(args: tuple[int, int, int, int, int], per_epoch: int, total: int) -> None:
+    steps = optimizer_steps(*args)
+    assert (steps.per_epoch, steps.total) == (per_epoch, total)
+
+
+@pytest.mark.parametrize(("text", "locale", "total"), [
+    ("how many steps is 3 epochs of 50k examples at batch size 16 with grad accum 4", None, 2_346),
+    ("how many steps for 10k samples at bs 8", None, 1_250),
+    ("cuantos pasos son 3 epocas de 50k ejemplos con batch 16", "es", 9_375),
+    ("combien de steps pour 3 époques de 50k exemples en batch 16", "fr", 9_375),
+])
+def test_steps_asked_are_counted(text: str, locale: str | None, total: int) -> None:
+    reply = PIPELINE.ask(text, chosen_locale=locale)
+    steps = reply.answer.steps
+    assert steps is not None and steps.total == total, reply.text
+    assert reply.answer.intent == "time" and "I did not understand" not in reply.text

@@ -504,8 +504,12 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
         _currency(ph, put)
     if query.cpu_only and not error and not answer.missing and answer.methods:
         _cpu_only(answer, ph, put)
+    if answer.steps is not None and not error:
+        _steps(answer, ph, put)
     if error:
         include("error.html.j2")
+    elif answer.steps_alone:
+        pass
     elif answer.card_noted:
         _card_noted(answer, ph, put)
     elif answer.card_specs is not None:
@@ -549,6 +553,46 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
     # A plain str, as a template's render gave: a Markup reply would escape what is added to
     # it (reply.text + "&…") and strip() would keep it Markup.
     return "".join(out)
+
+
+def _steps(answer: Answer, ph: Phrases, put: Put) -> None:
+    """"how many steps is 3 epochs of 50k examples at batch 16 with grad accum 4": the steps,
+    the arithmetic that gives them, and what was assumed (before the model's answer, if any)."""
+    steps, query, num = answer.steps, answer.query, ph.fmt.num
+    assert steps is not None
+    put("🔢 <b>")
+    if steps.epochs == 1:
+        put(ph.ngettext("%(total)s optimizer step for one epoch.",
+                        "%(total)s optimizer steps for one epoch.", steps.total,
+                        total=num(steps.total, 0)))
+    else:
+        put(ph._("%(total)s optimizer steps in all: %(per_epoch)s an epoch × %(epochs)s epochs.",
+                 total=num(steps.total, 0), per_epoch=num(steps.per_epoch, 0),
+                 epochs=num(steps.epochs, 0)))
+    put("</b>\n")
+    put(ph.ngettext(
+        "Steps an epoch = %(samples)s examples ÷ (micro-batch %(batch)s × gradient accumulation "
+        "%(accum)s × %(gpus)s GPU) = %(samples)s ÷ %(per_step)s, rounded up (a last, partial "
+        "step is still a step).",
+        "Steps an epoch = %(samples)s examples ÷ (micro-batch %(batch)s × gradient accumulation "
+        "%(accum)s × %(gpus)s GPUs) = %(samples)s ÷ %(per_step)s, rounded up (a last, partial "
+        "step is still a step).", steps.gpus,
+        samples=num(steps.samples, 0), batch=num(steps.micro_batch, 0),
+        accum=num(steps.accumulation, 0), gpus=num(steps.gpus, 0),
+        per_step=num(steps.per_step, 0)))
+    assumed: list[str] = []
+    if query.gpu_count is None:
+        assumed.append(ph._("one GPU (data parallel over more divides the steps by their number)"))
+    if query.accum_steps is None:
+        assumed.append(ph._("no gradient accumulation"))
+    if query.epochs is None:
+        assumed.append(ph._("one epoch"))
+    if assumed:
+        put("\nℹ️ ")
+        # The items are translated Markup already: joined, they stay it (an apostrophe once).
+        put(ph._("Assumed, as not said: %(assumed)s.", assumed=Markup(ph.fmt.list(assumed))))
+    if not answer.steps_alone:
+        put("\n\n")
 
 
 def _family_pick(pick: FamilyPick, ph: Phrases, put: Put) -> None:

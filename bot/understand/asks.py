@@ -92,6 +92,10 @@ CONCURRENCY_ASK: Final = screened_words(_words("CONCURRENCY_ASK"))
 # ("tokens/s") about a run, it asks the training tokens/s (bot.capacity), not decode's.
 TRAIN_SPEED_ASK: Final = screened_words(_words("TRAIN_SPEED_ASK"))
 
+# How many optimizer steps a run takes ("how many steps is 3 epochs of 50k examples at batch 16",
+# "cuántos pasos son", "combien de steps pour"): examples ÷ (micro-batch × accumulation × GPUs).
+STEPS_ASK: Final = headed_words(_words("STEPS_ASK"))
+
 # How much data a duration trains, asked beside it ("a week on a 3090 with qlora llama 3 8b, how
 # many 1024-token examples can i fit?", "¿cuántos tokens llego a procesar en un par de días?",
 # "combien de tokens je peux traiter pendant deux jours ?"): the throughput over those hours,

@@ -105,6 +105,7 @@ class _Work:
     dataset_samples: int | None = None
     dataset_counted: bool = False  # dataset_tokens from a count of samples times their length
     sample_len_avg: int | None = None  # "5000 examples avg 300 tokens": one sample's average
+    samples_said: int | None = None  # the count of samples said, whatever tokens it makes
 
     dataset_bytes: Decimal | None = None  # "a 50MB jsonl": dataset_tokens from its size on disk
     lora_rank: int | None = None
@@ -424,6 +425,7 @@ def _take_settings(work: _Work) -> None:
     elif match and work.dataset_tokens is None:
         count, each = _scaled(work, match, "n", "nmult"), _scaled(work, match, "num", "mult")
         work.dataset_tokens = tidy(count * each)
+        work.samples_said = to_int(count) if count >= 1 else None
         work.dataset_counted = True
         if work.seq_len is None and not (match.group("avg") or match.group("avg2")):
             work.seq_len = to_int(each)
@@ -447,11 +449,12 @@ def _take_settings(work: _Work) -> None:
             assert count_match is not None
             work.sample_len_avg = to_int(work.dataset_tokens)
             work.dataset_tokens = tidy(count * work.dataset_tokens)
+            work.samples_said = to_int(count)
             work.blank(*count_match.span())
     match = px.SAMPLES_COUNT.search(work.s)
     if match and work.dataset_tokens is None:
         count = _scaled(work, match, "n", "nmult")
-        work.dataset_samples = to_int(count) if count >= 1 else None
+        work.dataset_samples = work.samples_said = to_int(count) if count >= 1 else None
         work.blank(*match.span())
 
 
@@ -517,6 +520,12 @@ def _scaled(work: _Work, match: re.Match[str], number: str, multiplier: str) -> 
     """A count with its word multiplier ("10k", "2 millones", "1,5 M"), as one number."""
     return work.num(match.group(number)).scaleb(
         lx.TOKEN_MULTIPLIERS.get(match.group(multiplier) or "", 0))
+
+def _accum_steps(s: str) -> int | None:
+    """"grad accum 4", "gradient_accumulation_steps=8": the accumulation's number, if said."""
+    match = px.ACCUM_STEPS.search(s)
+    return parse_int(match.group("num")) if match else None
+
 
 def _take_steps(work: _Work) -> None:
     """"1.5k steps at batch 8, seq 2048": the tokens trained on, when the batch and the length are
@@ -2235,6 +2244,13 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         intent = "time"
     else:
         train_speed_asked = False
+    # "how many steps is 3 epochs of 50k examples at batch 16": the optimizer steps, and with a
+    # model named the time they take (was "I did not understand").
+    steps_asked = not inference and work.samples_said is not None \
+        and work.batch_size is not None and asks.STEPS_ASK.search(rest) is not None
+    if steps_asked and intent in ("fit", "memory", "unknown", "time", "cost", "recommend",
+                                  "prices"):
+        intent = "time"
     first_known = next((g for g in work.gpus if g.gpu_id is not None), None)
     known = [g.gpu_id for g in work.gpus if g.gpu_id is not None]
     unknown = [g.text for g in work.gpus if g.gpu_id is None]
@@ -2606,6 +2622,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         vllm_share_seen=share_seen,
         method_diff=method_diff,
         batch_asked=not inference and bool(asks.BATCH_ASKED.search(corrected)),
+        steps_samples=work.samples_said if steps_asked else None,
+        accum_steps=_accum_steps(s) if steps_asked else None,
         # "in an H100" reads as a deadline's words too: one is asked only with its time said.
         deadline_asked=intent == "time" and (
             (asks.DEADLINE.search(rest) is not None

@@ -291,6 +291,10 @@ class Query(BaseModel):
     # led by the rented GPU with the highest cited peak.
     fastest_asked: bool = False
     batch_asked: bool = False  # "max batch size for …": the largest micro-batch that fits
+    # "how many steps is 3 epochs of 50k examples at batch 16 with grad accum 4": the examples
+    # whose optimizer steps are asked (bot.answer), and the accumulation's number when said.
+    steps_samples: int | None = None
+    accum_steps: int | None = None
     within_hours: bool = False  # "can I fine-tune X in 4 hours on …": the hours are a budget
     # "how many 1024-token examples can I train in a week", "¿cuántos tokens llego a procesar
     # en dos días?": what the hours train is asked, counted in samples (of `within_sample_len`

@@ -466,6 +466,13 @@ LANGUAGE = Language(
             r"grad(?:ient)? accum(?:ulation)?(?: steps)?", r"accumulation steps",
         ),
         # Asking for the largest batch that fits (asks.BATCH_ASKED).
+        # How many optimizer steps a run takes (asks.STEPS_ASK): "how many steps is 3 epochs of
+        # 50k examples", "steps per epoch".
+        "STEPS_ASK": (
+            r"how many (?:optimi[sz]er |training |gradient |update )?(?:steps|iterations|iters)",
+            r"(?:number|num) of (?:optimi[sz]er |training |update )?(?:steps|iterations)",
+            r"(?:steps|iterations) (?:per|an|a|each) epoch", r"total (?:training )?steps",
+        ),
         "BATCH_ASK": (
             r"(?:max(?:imum)?|biggest|largest|highest|max possible) (?:micro[ _-]?)?batch(?: ?size)?",
             r"how (?:big|large|high) (?:of )?(?:a )?(?:micro[ _-]?)?batch(?: ?size)?",

@@ -432,6 +432,11 @@ LANGUAGE = Language(
             r"(?:tamano de )?(?:lote|batch)", r"(?:longitud|largo) de (?:secuencia|contexto)",
             r"secuencia", r"contexto", r"rango", r"acumulacion de gradientes?",
         ),
+        # Cuántos pasos de optimización da un entrenamiento (asks.STEPS_ASK).
+        "STEPS_ASK": (
+            r"cuant[oa]s (?:pasos|steps|iteraciones)", r"numero de (?:pasos|steps|iteraciones)",
+            r"(?:pasos|steps|iteraciones) (?:por|en cada|cada) epoca",
+        ),
         "BATCH_ASK": (
             r"(?:tamano de )?(?:lote|batch) (?:maximo|mas grande)", r"que (?:tamano de )?(?:lote|batch)",
             r"cuanto (?:batch|lote)", r"(?:el )?(?:maximo|mayor) (?:tamano de )?(?:lote|batch)",

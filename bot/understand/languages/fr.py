@@ -424,6 +424,12 @@ LANGUAGE = Language(
             r"(?:taille de )?(?:batch|lot)", r"longueur de (?:sequence|contexte)", r"sequence",
             r"contexte", r"rang", r"accumulation de gradients?",
         ),
+        # Combien de pas d'optimisation fait un entraînement (asks.STEPS_ASK).
+        "STEPS_ASK": (
+            r"combien (?:de |d')(?:steps|pas|etapes|iterations)",
+            r"nombre (?:de |d')(?:steps|pas|etapes|iterations)",
+            r"(?:steps|pas|etapes|iterations) par epoque",
+        ),
         "BATCH_ASK": (
             r"(?:taille de )?(?:batch|lot) max(?:imal|imum|imale)?", r"quel(?:le)? (?:taille de )?(?:batch|lot)",
             r"(?:le )?plus (?:gros|grand) (?:batch|lot)",
