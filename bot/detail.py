@@ -214,6 +214,11 @@ class TrainingEstimate:
     asked_hours: Decimal | None = None
     asked_gpu_hours: Decimal | None = None
     asked_fp16: bool = False  # timed there at its FP16 peak (no BF16)
+    # The asked configuration holds the run's batch only as a smaller micro-batch with gradient
+    # accumulation (the same effective batch and tokens): the largest such micro-batch, its
+    # estimate per GPU, and the run timed there at it.
+    micro_batch: int | None = None
+    micro_batch_gb: Decimal | None = None
     # Checkpointing was switched off and switching it on makes the run fit there: the
     # estimate per GPU then (asked_hours count its recomputation).
     asked_ckpt_gb: Decimal | None = None
@@ -483,13 +488,29 @@ def detailed_for(
         # 8B on a 3080" holds 6 GB, not the 12.8 GB of a 2048-token sequence) is timed on an
         # offered configuration where the detailed estimate fits, not on the asked one.
         options = tuple(detailed_options(query, answer, cat)) if short else primary.options
-        time = _training_time(
-            model, method, int(query.dataset_tokens), ckpt, None if short else asked, options,
-            cat, tokens_per_second, epochs, held=check is not None and check.detailed_fits,
-            reference=bool(query.reference_model),
-            rent=query.rent_asked or query.intent == "cost", tokens_per_step=seq_len * batch,
-        )
-        if short and asked is not None:
+        micro = _held_micro_batch(query, method, model, gpus, asked, batch) \
+            if short and asked is not None and query.intent == "time" else None
+        if micro is not None:
+            # "~2k steps at bs16 … on an a100, how long": 16 is the effective batch people keep
+            # with accumulation, so the run stays the one described, on the card asked (was a
+            # shorter sequence there, then the time on another GPU).
+            assert asked is not None and asked.gpu is not None
+            time = _training_time(
+                model, method, int(query.dataset_tokens), ckpt, asked, primary.options, cat,
+                tokens_per_second, epochs, held=True, reference=bool(query.reference_model),
+                # A card we do not rent (a 3090): the run where we rent it for least beside it.
+                rent=query.rent_asked or query.intent == "cost" or not cat.gpu(asked.gpu).rented,
+                tokens_per_step=seq_len * micro[0])
+            time = replace(time, micro_batch=micro[0], micro_batch_gb=micro[1])
+        else:
+            time = _training_time(
+                model, method, int(query.dataset_tokens), ckpt, None if short else asked,
+                options, cat, tokens_per_second, epochs,
+                held=check is not None and check.detailed_fits,
+                reference=bool(query.reference_model),
+                rent=query.rent_asked or query.intent == "cost", tokens_per_step=seq_len * batch,
+            )
+        if short and asked is not None and micro is None:
             time = replace(time, **_shorter_run(
                 query, method, model, int(query.dataset_tokens), ckpt, asked, cat,
                 tokens_per_second, epochs))
@@ -1172,6 +1193,24 @@ def _target(
         cost = paid(option)
         return (Decimal("Infinity") if cost is None else cost), per_tflops(option)
     return min(timeable, key=paid_first), False
+
+
+def _held_micro_batch(
+    query: Query, method: Method, model: ModelSpec | Decimal, gpus: int, asked: Fit, batch: int,
+) -> tuple[int, Decimal] | None:
+    """The largest micro-batch, a divisor of the stated `batch` (so that gradient accumulation
+    of batch ÷ it keeps it whole), that `asked` holds by the detailed estimate, with that
+    estimate per GPU; None when no batch above 1 was stated or not even 1 fits."""
+    if query.batch_size is None or batch < 2 or asked.gpu is None:
+        return None
+    for micro in range(batch // 2, 0, -1):
+        if batch % micro:
+            continue
+        breakdown = _estimate(query.model_copy(update={"batch_size": micro}), method, model,
+                              gpus, asked)[0]
+        if breakdown is not None and _checked(query, method, asked, breakdown).detailed_fits:
+            return micro, breakdown.per_gpu_gb
+    return None
 
 
 # Shorter than this, a sequence is no setting to suggest for training (a few chat lines).

@@ -92,3 +92,21 @@ def test_steps_asked_are_counted(text: str, locale: str | None, total: int) -> N
     steps = reply.answer.steps
     assert steps is not None and steps.total == total, reply.text
     assert reply.answer.intent == "time" and "I did not understand" not in reply.text
+
+
+# --- a batch held only with gradient accumulation -------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "micro"), [
+    ("lora llama 3 8b, ~2k steps at bs16 seq 2048 on an a100, how long", 8),
+    ("qlora llama 3 70b, 1000 steps at batch 32 seq 4096 on an h100, how long", 2),
+])
+def test_the_time_on_the_card_asked_at_the_largest_micro_batch_leads(text: str, micro: int) -> None:
+    reply = PIPELINE.ask(text)
+    d = reply.answer.detailed
+    t = d.training_time if d is not None else None
+    assert d is not None and d.check is not None and not d.check.detailed_fits, reply.text
+    assert t is not None and t.micro_batch == micro and t.asked, reply.text
+    assert (t.gpu, t.gpu_count) == (reply.query.gpu, 1) and not t.asked_short
+    assert t.micro_batch_gb is not None and t.micro_batch_gb <= d.check.vram_per_gpu_gb
+    assert reply.text.startswith("⏱"), reply.text
