@@ -110,3 +110,20 @@ def test_the_time_on_the_card_asked_at_the_largest_micro_batch_leads(text: str, 
     assert (t.gpu, t.gpu_count) == (reply.query.gpu, 1) and not t.asked_short
     assert t.micro_batch_gb is not None and t.micro_batch_gb <= d.check.vram_per_gpu_gb
     assert reply.text.startswith("⏱"), reply.text
+
+
+# --- the CPU RAM asked leads -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "locale"), [
+    ("full finetune llama 3 8b zero3 offload on 2x 4090, how much cpu ram do i need", None),
+    ("how much system ram for zero offload of a 70b", None),
+    ("cuanta ram de cpu necesito para offload de llama 70b con zero3", "es"),
+    ("fine-tuning complet de llama 3 8b avec zero3 offload sur 2 4090, combien de ram système ?",
+     "fr"),
+])
+def test_the_cpu_ram_asked_leads(text: str, locale: str | None) -> None:
+    reply = PIPELINE.ask(text, chosen_locale=locale)
+    assert reply.query.ram_asked and reply.query.cpu_offload, reply.text
+    assert reply.text.startswith("💾 <b>"), reply.text
+    assert reply.text.count("💾") == 1, reply.text

@@ -19,6 +19,7 @@ from typing import Final
 from markupsafe import Markup
 
 from bot.answer import Answer, ContextPair, FamilyPick
+from bot.render.detailed_lines import host_ram_lines
 from bot.render.lines import (
     bf16_error_line,
     compare_lines,
@@ -46,6 +47,12 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
     query = answer.query
     if answer.vllm_share:
         _vllm_share(answer, ph, put)
+    if query.ram_asked:
+        # "how much cpu ram do i need": the offloaded states' RAM first, then the fit.
+        ram = host_ram_lines(ph, answer, lead=True)
+        if ram:
+            put("\n".join(ram))
+            put("\n\n")
     o = answer.oom
     if o and o.ckpt_off:
         # Estimated off because off did not fit and on did: both were estimated; a batch or

@@ -624,6 +624,40 @@ def _assumption(ph: Phrases, a: Assumption) -> Markup | None:
     return None
 
 
+def host_ram_lines(ph: Phrases, answer: Answer, lead: bool = False) -> list[Markup]:
+    """The CPU RAM what is offloaded takes, and the RAM said against it; `lead`: the answer to
+    "how much cpu ram do i need", in bold, the method named when several are answered."""
+    d = answer.detailed
+    if d is None or d.host_ram_gb is None:
+        return []
+    g, fmt = gettext_for(ph.locale), ph.fmt
+    said = g._(
+        "CPU RAM for what is offloaded: about %(host)s for the whole run, %(high)s with the "
+        "50%% margin DeepSpeed's memory estimator adds for buffers.",
+        host=fmt.gb(d.host_ram_gb[0], 1), high=fmt.gb(d.host_ram_gb[1], 1),
+    )
+    if lead:
+        primary = answer.primary
+        named = f"{_html(ph.method_short(primary.memory.method))} — " \
+            if primary is not None and len(answer.methods) > 1 else ""
+        said = _safe(f"<b>{named}{_html(said)}</b>")
+    lines = [_safe(f"💾 {_html(said)}")]
+    ram = answer.query.system_ram_gb
+    if ram is not None:
+        # "… with 64gb of ram": the RAM said against what is offloaded there.
+        have = fmt.gb(ram)
+        if d.host_ram_gb[0] > ram:
+            icon, said = "❌", g._("That is more than the %(ram)s of RAM you have.", ram=have)
+        elif d.host_ram_gb[1] > ram:
+            icon, said = "⚠️", g._(
+                "The %(ram)s of RAM you have holds it, but not with that margin.", ram=have)
+        else:
+            icon, said = "✅", g._(
+                "The %(ram)s of RAM you have holds it, margin included.", ram=have)
+        lines.append(_safe(f"{icon} {said}"))
+    return lines
+
+
 def detailed_lead_block(ph: Phrases, answer: Answer) -> Markup:
     """detailed_lead_lines, each on its line, in one piece (detailed_lead.html.j2)."""
     return _safe("".join([f"{_html(line)}\n" for line in detailed_lead_lines(ph, answer)]))
@@ -669,26 +703,8 @@ def detailed_lead_lines(ph: Phrases, answer: Answer) -> list[Markup]:
         else:
             lines.append(_safe(f"• {mixed}"))
             lines.append(_safe(f"• {bf16}"))
-    if d.host_ram_gb is not None:
-        said = g._(
-            "CPU RAM for what is offloaded: about %(host)s for the whole run, %(high)s with the "
-            "50%% margin DeepSpeed's memory estimator adds for buffers.",
-            host=fmt.gb(d.host_ram_gb[0], 1), high=fmt.gb(d.host_ram_gb[1], 1),
-        )
-        lines.append(_safe(f"💾 {said}"))
-        ram = answer.query.system_ram_gb
-        if ram is not None:
-            # "… with 64gb of ram": the RAM said against what is offloaded there.
-            have = fmt.gb(ram)
-            if d.host_ram_gb[0] > ram:
-                icon, said = "❌", g._("That is more than the %(ram)s of RAM you have.", ram=have)
-            elif d.host_ram_gb[1] > ram:
-                icon, said = "⚠️", g._(
-                    "The %(ram)s of RAM you have holds it, but not with that margin.", ram=have)
-            else:
-                icon, said = "✅", g._(
-                    "The %(ram)s of RAM you have holds it, margin included.", ram=have)
-            lines.append(_safe(f"{icon} {said}"))
+    if not answer.query.ram_asked:  # asked, it leads the reply (host_ram_lines)
+        lines.extend(host_ram_lines(ph, answer))
     vocab_range = d.vocab_range_gb  # worked out on each read
     if vocab_range:
         low, high = fmt.gb(vocab_range[0], 1), fmt.gb(vocab_range[1], 1)

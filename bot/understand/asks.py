@@ -92,6 +92,11 @@ CONCURRENCY_ASK: Final = screened_words(_words("CONCURRENCY_ASK"))
 # ("tokens/s") about a run, it asks the training tokens/s (bot.capacity), not decode's.
 TRAIN_SPEED_ASK: Final = screened_words(_words("TRAIN_SPEED_ASK"))
 
+# The CPU RAM a run needs, asked: "how much cpu ram do i need", "cuánta ram de cpu", "combien de
+# RAM système" (a bare "how much ram" counts only beside a CPU offload: RAM_QUALIFIED).
+RAM_ASK: Final = headed_words(_words("RAM_ASK"))
+RAM_QUALIFIED: Final = lazy(r"cpu|system|sistema|systeme|host|sys |vive")
+
 # How many optimizer steps a run takes ("how many steps is 3 epochs of 50k examples at batch 16",
 # "cuántos pasos son", "combien de steps pour"): examples ÷ (micro-batch × accumulation × GPUs).
 STEPS_ASK: Final = headed_words(_words("STEPS_ASK"))

@@ -521,6 +521,16 @@ def _scaled(work: _Work, match: re.Match[str], number: str, multiplier: str) -> 
     return work.num(match.group(number)).scaleb(
         lx.TOKEN_MULTIPLIERS.get(match.group(multiplier) or "", 0))
 
+_OFFLOAD_WORD: Final = lazy(r"(?<![a-z])offload")
+
+
+def _ram_asked(s: str, offloaded: bool) -> bool:
+    """"how much cpu ram do i need", "cuánta ram de cpu", "combien de RAM système"; a bare
+    "how much ram" only beside a CPU offload (alone it most often means the GPU's memory)."""
+    match = asks.RAM_ASK.search(s)
+    return match is not None and (offloaded or asks.RAM_QUALIFIED.search(match.group(0)) is not None)
+
+
 def _accum_steps(s: str) -> int | None:
     """"grad accum 4", "gradient_accumulation_steps=8": the accumulation's number, if said."""
     match = px.ACCUM_STEPS.search(s)
@@ -2517,6 +2527,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         method is None or cat.method(method).kind == "inference") else None
     if precision is not None:
         method, inference = None, False  # "does the 3090 support fp8": no serving asked
+    ram_asked = not inference and _ram_asked(corrected, bool(flags.cpu_offload))
+    if ram_asked and flags.cpu_offload is None and _OFFLOAD_WORD.search(corrected):
+        # "cuánta ram de cpu necesito para offload de llama 70b con zero3": the RAM of an
+        # offload is asked, so the offload is to the CPU.
+        flags.cpu_offload = True
     made = _made(
         card_owned=says_owned or named_alone,
         card_named_alone=named_alone,
@@ -2623,6 +2638,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         method_diff=method_diff,
         batch_asked=not inference and bool(asks.BATCH_ASKED.search(corrected)),
         steps_samples=work.samples_said if steps_asked else None,
+        ram_asked=ram_asked,
         accum_steps=_accum_steps(s) if steps_asked else None,
         # "in an H100" reads as a deadline's words too: one is asked only with its time said.
         deadline_asked=intent == "time" and (

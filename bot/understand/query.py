@@ -294,6 +294,8 @@ class Query(BaseModel):
     # "how many steps is 3 epochs of 50k examples at batch 16 with grad accum 4": the examples
     # whose optimizer steps are asked (bot.answer), and the accumulation's number when said.
     steps_samples: int | None = None
+    # "how much cpu ram do i need" with a CPU offload: the offloaded states' RAM leads.
+    ram_asked: bool = False
     accum_steps: int | None = None
     within_hours: bool = False  # "can I fine-tune X in 4 hours on …": the hours are a budget
     # "how many 1024-token examples can I train in a week", "¿cuántos tokens llego a procesar

@@ -473,6 +473,12 @@ LANGUAGE = Language(
             r"(?:number|num) of (?:optimi[sz]er |training |update )?(?:steps|iterations)",
             r"(?:steps|iterations) (?:per|an|a|each) epoch", r"total (?:training )?steps",
         ),
+        # The CPU RAM a run needs, asked (asks.RAM_ASK): "how much cpu ram do i need", "how much
+        # system ram"; "how much ram" only beside a CPU offload (else it is often the VRAM).
+        "RAM_ASK": (
+            r"how much (?:(?:cpu|system|host|sys) )?(?:ram|memory)",
+            r"(?:cpu|system|host) (?:ram|memory) (?:do|would|will|should|does|is) ",
+        ),
         "BATCH_ASK": (
             r"(?:max(?:imum)?|biggest|largest|highest|max possible) (?:micro[ _-]?)?batch(?: ?size)?",
             r"how (?:big|large|high) (?:of )?(?:a )?(?:micro[ _-]?)?batch(?: ?size)?",

@@ -437,6 +437,11 @@ LANGUAGE = Language(
             r"cuant[oa]s (?:pasos|steps|iteraciones)", r"numero de (?:pasos|steps|iteraciones)",
             r"(?:pasos|steps|iteraciones) (?:por|en cada|cada) epoca",
         ),
+        # La RAM de CPU que pide un entrenamiento (asks.RAM_ASK).
+        "RAM_ASK": (
+            r"cuanta (?:memoria )?ram(?: (?:de|del) (?:la )?(?:cpu|sistema))?",
+            r"(?:ram|memoria) (?:de|del) (?:la )?(?:cpu|sistema)",
+        ),
         "BATCH_ASK": (
             r"(?:tamano de )?(?:lote|batch) (?:maximo|mas grande)", r"que (?:tamano de )?(?:lote|batch)",
             r"cuanto (?:batch|lote)", r"(?:el )?(?:maximo|mayor) (?:tamano de )?(?:lote|batch)",

@@ -430,6 +430,11 @@ LANGUAGE = Language(
             r"nombre (?:de |d')(?:steps|pas|etapes|iterations)",
             r"(?:steps|pas|etapes|iterations) par epoque",
         ),
+        # La RAM CPU que demande un entraînement (asks.RAM_ASK).
+        "RAM_ASK": (
+            r"combien de (?:ram|memoire vive)(?: (?:cpu|systeme|du systeme))?",
+            r"quelle quantite de (?:ram|memoire vive)", r"(?:ram|memoire) (?:cpu|systeme|vive)",
+        ),
         "BATCH_ASK": (
             r"(?:taille de )?(?:batch|lot) max(?:imal|imum|imale)?", r"quel(?:le)? (?:taille de )?(?:batch|lot)",
             r"(?:le )?plus (?:gros|grand) (?:batch|lot)",
