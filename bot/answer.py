@@ -1839,7 +1839,9 @@ def _quant_pick(query: Query, cat: Catalogue) -> tuple[Query, QuantPick | None]:
     estimate a named type gets), found by bisection over the types ordered by bits per weight
     (the estimate grows with them); the question is then answered as if that type, or the
     smallest one when none fits, had been named."""
-    types = sorted(cat.quant_types, key=lambda q: q.bits_per_weight)
+    # Quantized types only: a 16-bit file is no quantization to pick.
+    types = sorted((q for q in cat.quant_types if q.bits_per_weight < 16),
+                   key=lambda q: q.bits_per_weight)
     if not types:
         return query, None
 

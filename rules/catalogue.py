@@ -296,11 +296,16 @@ class Catalogue:
         """Serving a GGUF file of each quantization type: an inference method whose weights
         take the type's published bits per weight. Reported as the planning method its name's
         digit stands for (Q5/Q6/Q8: 8-bit, the rest 4-bit), which it never lists itself, and
-        with the same serving margin as that method (the seed's 20 %)."""
+        with the same serving margin as that method (the seed's 20 %); F16 and BF16 files as
+        BF16 inference."""
         out: dict[str, Method] = {}
         for q in self.quant_types:
-            digit = int(re.sub(r"^I?Q", "", q.name)[0])
-            base = self.method_where("inference", weight_bits=8 if digit >= 5 else 4)
+            if q.name.endswith("F16"):
+                bits = 16  # an unquantized file: BF16 inference's planning rule
+            else:
+                digit = int(re.sub(r"^I?Q", "", q.name)[0])
+                bits = 8 if digit >= 5 else 4
+            base = self.method_where("inference", weight_bits=bits)
             if base is None:
                 continue
             spec = self.method(base)

@@ -224,15 +224,17 @@ class Method(Sourced):
 class QuantType(Sourced):
     """A llama.cpp/GGUF quantization type and its published average bits per weight."""
 
-    name: str = Field(pattern=r"^I?Q[1-8]_[A-Z0-9_]+$")
+    # The quantized types ("Q4_K_M", "IQ3_XXS") and the 16-bit float files ("F16", "BF16").
+    name: str = Field(pattern=r"^(?:I?Q[1-8]_[A-Z0-9_]+|B?F16)$")
     aliases: tuple[str, ...] = ()
     bits_per_weight: Decimal
 
     @field_validator("bits_per_weight")
     @classmethod
     def _bits(cls, value: Decimal) -> Decimal:
-        if not value.is_finite() or not 1 <= value <= 16:
-            raise ValueError("bits_per_weight must be between 1 and 16")
+        # A 16-bit file averages a little over 16 (its norms are kept in F32).
+        if not value.is_finite() or not 1 <= value <= 17:
+            raise ValueError("bits_per_weight must be between 1 and 17")
         return value
 
 

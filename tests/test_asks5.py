@@ -127,3 +127,20 @@ def test_the_cpu_ram_asked_leads(text: str, locale: str | None) -> None:
     assert reply.query.ram_asked and reply.query.cpu_offload, reply.text
     assert reply.text.startswith("💾 <b>"), reply.text
     assert reply.text.count("💾") == 1, reply.text
+
+
+# --- a 16-bit GGUF on two cards ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "quant"), [
+    ("qwen2.5 7b f16.gguf on 2x 3090 tok/s", "F16"),
+    ("qwen2.5 7b bf16.gguf on 2x 3090 tok/s", "BF16"),
+    ("qwen2.5 7b fp16 gguf on 2x 3090 tok/s", "F16"),
+])
+def test_a_16_bit_gguf_is_split_by_layers(text: str, quant: str) -> None:
+    reply = PIPELINE.ask(text)
+    assert reply.query.method == "gguf_" + quant.lower(), reply.text
+    method = reply.catalogue.method(reply.query.method)
+    assert method.quant == quant and method.bits_per_weight == D("16.0005")
+    assert method.planned_as == "inference_bf16"
+    assert "--split-mode layer" in reply.text and "tensor parallel" not in reply.text

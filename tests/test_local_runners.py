@@ -38,7 +38,8 @@ def test_the_runner_named_is_read_and_its_default_type_assumed(text: str, runner
 @pytest.mark.parametrize(("text", "method"), [
     ("ollama llama 3 70b q5_k_m on 2x 3090", "gguf_q5_k_m"),  # the type named wins
     ("ollama llama 3 8b q8 on a 3090", "gguf_q8_0"),  # a bare size: llama-quantize's reading
-    ("ollama llama 3 8b fp16 on a 3090", "inference_bf16"),  # 16-bit weights stay 16-bit
+    # 16-bit weights stay 16-bit: the F16 GGUF file Ollama loads (planned as BF16 inference)
+    ("ollama llama 3 8b fp16 on a 3090", "gguf_f16"),
 ])
 def test_a_type_or_precision_named_beside_the_runner_is_not_assumed(text: str, method: str) -> None:
     query = understand(text, catalogue=load_catalogue())

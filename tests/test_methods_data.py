@@ -196,4 +196,8 @@ def test_a_bare_precision_names_no_gguf_type() -> None:
 
 def test_every_gguf_type_cites_llama_cpp() -> None:
     for q in load_catalogue().quant_types:
-        assert "llama.cpp" in q.source and 1 < q.bits_per_weight < 9, q.name
+        assert "llama.cpp" in q.source, q.name
+        # The quantized types under 9 bits; the 16-bit files (F16, BF16) two bytes a weight and
+        # the norms they keep in F32.
+        assert 1 < q.bits_per_weight < 9 or (
+            q.name.endswith("F16") and 16 <= q.bits_per_weight < 17), q.name

@@ -1236,6 +1236,14 @@ def _inference_method(s: str, cat: Catalogue) -> MethodId:
         quant = cat.quant_method(m.group("quant"))
         if quant is not None and not _negated(s, *m.span()):
             return quant
+    sixteen = _FLOAT_16.search(s)
+    if sixteen is not None and not _negated(s, *sixteen.span()) and (
+            (px.GGUF_WORD.admits(s) and px.GGUF_WORD.search(s)) or _runner(s) is not None):
+        # "qwen2.5 7b f16.gguf", "bf16 with llama.cpp": the 16-bit GGUF file, which llama.cpp
+        # splits by layers over several GPUs (was BF16 as if tensor parallel).
+        quant = cat.quant_method("BF16" if sixteen.group(0).startswith("b") else "F16")
+        if quant is not None:
+            return quant
     mlx = _mlx_method(s, cat)
     if mlx is not None:  # "mlx 4bit": 4.5 bits a weight with its scales and biases
         return mlx
@@ -1339,6 +1347,11 @@ def _bare_quant(s: str) -> str | None:
         if not _negated(s, *m.span()):
             return m.group("quant")
     return _gguf_bits(s)
+
+
+# A 16-bit float file's type ("f16", "fp16", "bf16", "float16"), read beside "gguf" or a local
+# runner: GGUF's F16 or BF16.
+_FLOAT_16: Final = lazy(r"(?<![a-z0-9])(?:b?f ?16|fp ?16|b?float ?16)(?![a-z0-9])")
 
 
 def _gguf_bits(s: str) -> str | None:
