@@ -469,6 +469,18 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                     put("\n")
                 n = answer.typical_need
                 if not answer.fits and n and asked.gpu \
+                        and not (answer.gpu is not None and answer.gpu.platform == "metal") \
+                        and n > cat.limits.max_gpus and not cat.gpu(asked.gpu).rented:
+                    # "mistral nemo 12b lora on a 3080 10gb": 136 of them by the estimate, the
+                    # parts no sharding divides filling each card; no one builds that rig.
+                    put("🔢 ")
+                    put(_(
+                        "Even %(n)s× %(gpu)s would not hold it at these settings: what every GPU "
+                        "keeps whole (activations, logits, the CUDA context) does not shrink with "
+                        "more of them.", n=cat.limits.max_gpus, gpu=ph.gpu_name(asked.gpu),
+                    ))
+                    put("\n")
+                elif not answer.fits and n and asked.gpu \
                         and not (answer.gpu is not None and answer.gpu.platform == "metal"):
                     put("🔢 ")
                     put(_(
