@@ -519,6 +519,13 @@ NETWORKS: Final[tuple[tuple[str, Guarded], ...]] = (
                       r"(?<![a-z0-9])(?:bep ?-?20|bsc|bnb (?:smart )?chain)(?![a-z0-9])")),
     ("Polygon", Guarded(("polygon", "matic"), r"(?<![a-z0-9])(?:polygon|matic)(?![a-z0-9])")),
     ("Arbitrum", Guarded(("arbitrum",), r"(?<![a-z0-9])arbitrum(?![a-z0-9])")),
+    # Base and TON are words too ("a BF16 base", French "ton"): only after a stablecoin or beside
+    # a network word. USDT on TON is Telegram's own wallet's coin, asked often here.
+    ("Base", Guarded(("base",), _STABLE_ON + r"base(?! (?:model|models|modelo|modele)s?)(?![a-z0-9])"
+                     r"|(?<![a-z0-9])base (?:chain|network|mainnet|l2)(?![a-z0-9])")),
+    ("TON", Guarded(("ton",), rf"(?<![a-z0-9]){_STABLE} (?:on |en |via )?(?:the )?ton(?![a-z0-9])"
+                    r"|(?<![a-z0-9])(?:ton (?:network|blockchain|chain)|(?:red|reseau) ton)"
+                    r"(?![a-z0-9])")),
     ("Optimism", Guarded(("optimism",), r"(?<![a-z0-9])optimism(?![a-z0-9])")),
     ("Avalanche", Guarded(("avax", "avalanche"), r"(?<![a-z0-9])(?:avax|avalanche)(?![a-z0-9])")),
     ("Lightning", Guarded(("lightning",), r"(?<![a-z0-9])lightning(?: network)?(?![a-z0-9])")),
