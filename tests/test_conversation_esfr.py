@@ -370,6 +370,21 @@ def test_training_asked_after_a_model(turns: tuple[str, str], intent: str) -> No
     assert "QLoRA" in reply.text, reply.text
 
 
+# "and for training?" after "what models can i run on my 4070 ti super": the largest model to
+# train there, on the same card (was "I did not understand that" in every language).
+@pytest.mark.parametrize("turns", [
+    ("what models can i run on my 4070 ti super", "and for training?"),
+    ("que modelo puedo correr en mi 3060", "y para entrenar?"),
+    ("quels modèles je peux faire tourner sur ma 4080", "et pour entraîner ?"),
+])
+def test_training_asked_after_the_largest_served(turns: tuple[str, str]) -> None:
+    before, reply = converse(*turns)
+    assert before.query.largest and before.query.inference, before.text
+    assert reply.query.follow_up and reply.query.largest and not reply.query.inference, reply.text
+    _facts(reply, {"gpu": before.query.gpu})
+    assert "QLoRA" in reply.text, reply.text
+
+
 # After a run asked on a card: "would an h100 be faster?" compares that run on both cards,
 # "anything cheaper?" asks the cheapest configurations for it (both were the new card's price
 # or the same verdict again).

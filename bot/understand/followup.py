@@ -420,8 +420,9 @@ def follow_up(
         cue = "speed"
     # "and to finetune it?", "i mean for training", "¿y para entrenarlo?" after a model asked
     # (served, or its memory): the training methods there (was "I did not understand").
-    training = cue in (None, "time") and not names_model and previous.params_b is not None \
-        and new.method is None and not new.inference and short \
+    # After "what models can i run on it" the largest to train there (was "I did not understand").
+    training = cue in (None, "time") and not names_model \
+        and (previous.params_b is not None or previous.largest) and new.method is None and not new.inference and short \
         and new.intent in ("unknown", "smalltalk", "memory", "fit", "time", "cost") \
         and px.TRAINING.search(folded) is not None
     # "is that overkill?" after a run on a configuration: how much of it the run uses.
