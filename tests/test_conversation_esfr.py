@@ -385,6 +385,32 @@ def test_training_asked_after_the_largest_served(turns: tuple[str, str]) -> None
     assert "QLoRA" in reply.text, reply.text
 
 
+# "what gpu do i need" after a model: the cheapest GPUs for it (was the price list, read as
+# "what GPUs do you have"); said alone it asks which model, and "what gpus do you have" stays
+# the offer.
+@pytest.mark.parametrize("turns", [
+    ("im thinking of finetuning mistral 7b", "what gpu do i need"),
+    ("qlora llama 3 8b", "which card should i rent?"),
+    ("quiero hacer fine tuning de llama 3 8b", "que gpu necesito?"),
+    ("je veux fine-tuner qwen 2.5 7b", "quelle carte il me faut ?"),
+])
+def test_which_gpu_needed_after_a_model_recommends(turns: tuple[str, str]) -> None:
+    before, reply = converse(*turns)
+    assert reply.query.follow_up, reply.text
+    _facts(reply, {"intent": "recommend", "model_id": before.query.model_id})
+
+
+@pytest.mark.parametrize(("text", "intent"), [
+    ("what gpu do i need", "recommend"),
+    ("que gpu necesito", "recommend"),
+    ("what gpus do you have", "prices"),
+    ("quelles cartes vous avez", "prices"),
+])
+def test_which_gpu_alone(text: str, intent: str) -> None:
+    (reply,) = converse(text)
+    assert reply.query.intent == intent, reply.text
+
+
 # After a run asked on a card: "would an h100 be faster?" compares that run on both cards,
 # "anything cheaper?" asks the cheapest configurations for it (both were the new card's price
 # or the same verdict again).

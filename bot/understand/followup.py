@@ -70,6 +70,11 @@ SHORT_WORDS: Final = 8  # "and on 2 H100s for 10 hours?" is still a follow-up wi
 _CATALOGUE: Final = lazy(
     r"\b(?:what|which|que|cuales|quels?|quelles?) (?:kinds? of |types? of |tipo de )?"
     r"(?:gpus?|cards?|graphics cards?|tarjetas?|cartes?|hardware)\b"
+    # "what gpu do i need", "quelle carte il me faut": a GPU for the model asked, not the offer
+    r"(?! (?:(?:do|would|will|should|shall) i (?:need|use|rent|get|pick|choose|go for)\b"
+    r"|(?:i|you) (?:need|recommend|suggest)\b|(?:is|would be) (?:best|enough|needed|required|ideal)\b"
+    r"|(?:necesito|necesitaria|me hace falta|recomiendas?|uso|alquilo|elijo|me conviene)\b"
+    r"|(?:il me faut|il faut|me faut|faut-il|je dois|choisir|prendre|louer|recommandes?|conseilles?)\b))"
     r"|\bgpus? (?:do|can|does) (?:you|u)\b|\b(?:available|disponibles?) gpus?\b"
     r"|\bgpus? (?:available|disponibles?|en stock|in stock)\b"
     r"|\bwhat (?:do|can) you (?:have|rent|offer)\b"
