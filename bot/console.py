@@ -91,12 +91,10 @@ class Console:
                 return await self.alerts.subscribe_text(
                     reply.query, CONSOLE_USER, CONSOLE_USER, reply.locale
                 )
-            if intent == "alert_list" or (
-                intent == "alert_remove" and not (reply.query.alert_all or reply.query.gpu)
-            ):
+            target = reply.query.removal_target()
+            if intent == "alert_list" or (intent == "alert_remove" and target is None):
                 return await self._list(self.alerts, reply.locale)
-            if intent == "alert_remove":
-                target = "all" if reply.query.alert_all else str(reply.query.gpu)
+            if intent == "alert_remove" and target is not None:
                 return await self.alerts.remove_text(CONSOLE_USER, reply.locale, target)
         return _with_fresh_hint(reply)
 

@@ -87,6 +87,22 @@ async def test_free_text_alert_list_and_remove_use_the_same_services(console, mo
     assert "No tienes alertas de precio." in await say(console, "/alerts")  # as last asked
 
 
+async def test_an_alert_is_removed_by_its_number_in_words(console):
+    """"delete alert 2", "remove the first one" after the list, "borra la primera alerta":
+    that alert of /alerts' list removed (was the list shown again, nothing removed)."""
+    await say(console, "ping me when h100 drops under $2")
+    await say(console, "alert me when the a100 is under 80 cents")
+    await say(console, "tell me if the b200 goes below 4 bucks")
+    await say(console, "/alerts")
+    assert "Removed 1 alert." in await say(console, "remove the first one")
+    listed = await say(console, "/alerts")
+    assert "H100" not in listed and "1. A100 80GB" in listed, listed
+    assert "Removed 1 alert." in await say(console, "delete alert 2")
+    assert "B200" not in await say(console, "/alerts")
+    assert "1 alerta" in await say(console, "borra la primera alerta")
+    assert "No tienes alertas de precio." in await say(console, "/alerts")
+
+
 async def test_an_alert_is_removed_by_a_follow_up_that_does_not_say_alert(console):
     """"cancel the h100 one" after the alerts were listed, "actually delete it" right after
     one was set: that alert removed (was the H100's price, and "I did not understand")."""

@@ -320,6 +320,22 @@ def test_an_alert_removed_after_it_was_set_or_listed(turns: tuple[str, str], gpu
     assert "↪️" not in reply.text
 
 
+@pytest.mark.parametrize(("turns", "number"), [
+    (("what alerts do i have", "remove the first one"), 1),
+    (("show my alerts", "delete #2"), 2),
+    (("delete alert 2",), 2),
+    (("remove alert number 3",), 3),
+    (("borra la primera alerta",), 1),
+    (("quita la alerta 2",), 2),
+    (("supprime l'alerte n°2",), 2),
+    (("supprime la deuxième alerte",), 2),
+    (("remove the alert for the h100 below 2",), None),
+])
+def test_an_alert_removed_by_its_number(turns: tuple[str, ...], number: int | None) -> None:
+    *_, reply = converse(*turns)
+    assert (reply.query.intent, reply.query.alert_number) == ("alert_remove", number), reply.text
+
+
 def test_a_run_asked_before_an_alert_is_continued_after_it() -> None:
     *_, reply = converse("qlora llama 3 70b on an h100", "alert me if the h100 drops below 2",
                          "and on an a100?")

@@ -132,6 +132,15 @@ async def test_free_text_alert_list_and_remove(api, app, monkeypatch):
     assert "You have no price alerts." in (await reply_to(api, 505, "/alerts")).text
 
 
+async def test_an_alert_removed_by_its_number_in_words(api, app):
+    await reply_to(api, 507, "/alert h100 below 2")
+    await reply_to(api, 507, "/alert h200 above 4")
+    removed = await reply_to(api, 507, "delete alert 2")
+    assert "🔕" in removed.text and "1 alert" in removed.text, removed.text
+    listed = await reply_to(api, 507, "/alerts")
+    assert "H100" in listed.text and "H200" not in listed.text, listed.text
+
+
 async def test_a_long_message_is_answered_and_says_what_was_skipped(api, app):
     padding = "and also considering many other things about data and budgets " * 62
     text = f"I am planning a project, {padding}whether I can QLoRA 70B on an H200 for 20 hours"

@@ -405,8 +405,8 @@ class Handlers:
         if alerts is None or user is None or message is None:
             return False
         query = reply.query
-        if reply.answer.intent == "alert_remove" and (query.alert_all or query.gpu):
-            target = "all" if query.alert_all else str(query.gpu)
+        target = query.removal_target()
+        if reply.answer.intent == "alert_remove" and target is not None:
             text = await alerts.remove_text(user.id, reply.locale, target)
             await message.reply_text(text)
             return True

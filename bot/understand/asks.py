@@ -622,3 +622,35 @@ def ram_gb(s: str) -> int | None:
     if found is None:
         return None
     return int(found.group("a") or found.group("b"))
+
+
+# "delete alert 2", "remove #1", "borra la alerta 3", "supprime l'alerte n°2", "the first one",
+# "la segunda", "la deuxième" (folded) in an alert removal: the number of /alerts' list it names
+# (was every alert of no GPU: the list again).
+_ALERT_NTH: Final = {
+    "first": 1, "1st": 1, "primera": 1, "primero": 1, "primer": 1, "1a": 1, "1o": 1,
+    "premiere": 1, "premier": 1, "1ere": 1, "1er": 1,
+    "second": 2, "2nd": 2, "segunda": 2, "segundo": 2, "2a": 2, "2o": 2, "deuxieme": 2,
+    "seconde": 2, "2e": 2, "2eme": 2, "third": 3, "3rd": 3, "tercera": 3, "tercer": 3,
+    "tercero": 3, "3a": 3, "3o": 3, "troisieme": 3, "3e": 3, "3eme": 3, "fourth": 4, "4th": 4,
+    "cuarta": 4, "cuarto": 4, "4a": 4, "4o": 4, "quatrieme": 4, "4e": 4, "4eme": 4,
+    "fifth": 5, "5th": 5, "quinta": 5, "quinto": 5, "5a": 5, "5o": 5, "cinquieme": 5, "5e": 5,
+    "5eme": 5,
+}
+_ALERT_NUMBER: Final = lazy(
+    r"(?<![a-z0-9])(?:(?:alert[ae]?s?|number|numero|num|nr|no|n|#) ?#?(?P<num>\d{1,2})"
+    r"(?![0-9.,]| ?(?:h|hours?|horas?|heures?|gb|go|usd|\$|dollars?|dolares?|cents?|%)(?![a-z]))"
+    r"|#(?P<hash>\d{1,2})(?![0-9])"
+    r"|(?:the|la|el|le|l') (?P<nth>" + "|".join(_ALERT_NTH) + r")(?![a-z0-9]))"
+)
+
+
+def alert_number(folded: str) -> int | None:
+    """The number of /alerts' list an alert removal names, if it names one."""
+    found = _ALERT_NUMBER.search(folded)
+    if found is None:
+        return None
+    if found.group("nth"):
+        return _ALERT_NTH[found.group("nth")]
+    number = int(found.group("num") or found.group("hash"))
+    return number if number > 0 else None

@@ -191,8 +191,10 @@ def _removes_alert(new: Query, previous: Query) -> Query | None:
         return None
     if _REMOVE_AFTER_ALERT.search(fold(new.text)) is None:
         return None
-    gpu = new.gpu or (previous.gpu if previous.intent == "alert" else None)
-    return new.model_copy(update={"intent": "alert_remove", "gpu": gpu})
+    # "remove the first one" names a place in /alerts' list, never the alert just set.
+    number = asks.alert_number(fold(new.text))
+    gpu = new.gpu or (previous.gpu if previous.intent == "alert" and number is None else None)
+    return new.model_copy(update={"intent": "alert_remove", "gpu": gpu, "alert_number": number})
 
 
 # "would an h100 be faster?", "¿sería más rápido en una h100?", "plus rapide sur un h100 ?"

@@ -2595,6 +2595,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         percent=work.percent if alert else None,
         # "all my H100 alerts" are the H100's, not every alert.
         alert_all=intent == "alert_remove" and not known and bool(px.ALERT_ALL.search(rest)),
+        alert_number=asks.alert_number(rest) if intent == "alert_remove" else None,
         social=_social(rest, work, method, inference) if intent == "smalltalk" else None,
         seq_len=work.seq_len,
         seq_len_other=work.seq_len_other if work.seq_len is not None else None,

@@ -91,6 +91,7 @@ class Query(BaseModel):
     direction: Literal["below", "above"] | None = None
     percent: Decimal | None = None  # alerts: "moves of 10 %"
     alert_all: bool = False  # alert_remove: "stop all my alerts" (else the alerts of `gpu`)
+    alert_number: int | None = None  # alert_remove: "delete alert 2", "the first one" (/alerts' list)
     social: Social | None = None  # smalltalk: what kind
     seq_len: int | None = None
     # "num_ctx 8192 vs 32768", "--max-model-len 8k vs 32k": a second context to set beside
@@ -387,3 +388,12 @@ class Query(BaseModel):
         _set(copied, "__pydantic_fields_set__", self.__pydantic_fields_set__ | update.keys())
         _set(copied, "__pydantic_private__", None)
         return copied
+
+    def removal_target(self) -> str | None:
+        """What an alert removal names, as /unalert takes it: "all", a number of /alerts'
+        list, or a GPU; None when it names none (then the list is shown to pick from)."""
+        if self.alert_all:
+            return "all"
+        if self.alert_number is not None:
+            return str(self.alert_number)
+        return self.gpu
