@@ -409,6 +409,9 @@ def test_training_asked_after_the_largest_served(turns: tuple[str, str]) -> None
     ("qlora llama 3 8b", "which card should i rent?"),
     ("quiero hacer fine tuning de llama 3 8b", "que gpu necesito?"),
     ("je veux fine-tuner qwen 2.5 7b", "quelle carte il me faut ?"),
+    ("salut, je voudrais faire tourner mixtral 8x7b", "sur quelle carte ?"),
+    ("quiero correr qwen 2.5 32b", "en que gpu?"),
+    ("i want to serve llama 3 70b", "on which gpu?"),
 ])
 def test_which_gpu_needed_after_a_model_recommends(turns: tuple[str, str]) -> None:
     before, reply = converse(*turns)

@@ -68,6 +68,8 @@ _LONGEST_SAMPLE: Final = 131_072
 SHORT_WORDS: Final = 8  # "and on 2 H100s for 10 hours?" is still a follow-up without a marker
 # "what GPUs do you have", "¿qué GPUs tienen?", "quelles cartes proposez-vous ?" (folded).
 _CATALOGUE: Final = lazy(
+    # "on which gpu?", "sur quelle carte ?", "¿en qué gpu?" run something there: not the offer
+    r"(?<!\bon )(?<!\bsur )(?<!\ben )(?<!\bwith )(?<!\bavec )(?<!\bcon )(?<!\bpara )"
     r"\b(?:what|which|que|cuales|quels?|quelles?) (?:kinds? of |types? of |tipo de )?"
     r"(?:gpus?|cards?|graphics cards?|tarjetas?|cartes?|hardware)\b"
     # "what gpu do i need", "quelle carte il me faut": a GPU for the model asked, not the offer
