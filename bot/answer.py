@@ -537,6 +537,7 @@ class Answer(BaseModel):
     # The largest catalogued size the detailed estimate fits at default settings, when the
     # planning rule's largest misses by it.
     largest_detailed: tuple[Decimal, tuple[str, ...]] | None = None
+    largest_by_detail: bool = False  # the reply is about largest_detailed's size, which leads
     # "How many A100s do I need?": the answer is about that many cards.
     count_needed: int | None = None
     count_detailed: bool = False  # the count is the detailed estimate's, not the planning one
@@ -823,6 +824,7 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
         query = _at_average_length(query)
         query = _compute_optimal(query)
         query, extra = _reframe(query, cat)
+        reframed = query
         query = _gguf_file(query, cat)
         query = _ollama_context(query, cat)
         if query.quant_asked and query.quant is None and query.params_b is not None \
@@ -855,7 +857,18 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
             composed = _trust_the_run(query, composed, cat)
         composed = _host_ram_short(query, composed)
         if extra.get("largest_names") and composed.detailed_fits is False:
-            extra["largest_detailed"] = _largest_by_detail(query, cat)
+            by_detail = _largest_by_detail(query, cat)
+            extra["largest_detailed"] = by_detail
+            if by_detail is not None:
+                # "what can i finetune on a 3090": the planning rule's 32B leaves nothing for
+                # activations (26.7 GB at typical settings): the reply is about the size the
+                # detailed estimate fits, the most accurate answer, and the rule is said beside.
+                at = _answer(reframed.model_copy(update={"params_b": by_detail[0]}), cat)
+                if at.error is None and at.detailed_fits is not False:
+                    return at.model_copy(update={
+                        **{k: v for k, v in extra.items()
+                           if k.startswith("largest") and k != "largest_batch"},
+                        "largest_by_detail": True})
         room = _context_room(query, composed, cat)
         if room is not None:
             extra["context_room"] = room

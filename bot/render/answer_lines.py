@@ -913,7 +913,11 @@ def _cpu_only(answer: Answer, ph: Phrases, put: Put) -> None:
     who = ph.subject(answer.model_name, answer.params_b)  # type: ignore[arg-type]
     ram = answer.query.ram_gb
     put("🖥 <b>")
-    put(_("No GPU: on the CPU alone, %(who)s is held in your system RAM.", who=who))
+    if answer.query.cpu_machine is not None:  # "on a raspberry pi 8gb": not a GPU of 8 GB
+        put(_("No GPU (%(machine)s): on the CPU alone, %(who)s is held in your system RAM.",
+              machine=answer.query.cpu_machine, who=who))
+    else:
+        put(_("No GPU: on the CPU alone, %(who)s is held in your system RAM.", who=who))
     put("</b>\n")
     for ma in answer.methods:
         need = ma.memory.estimate_gb

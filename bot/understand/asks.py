@@ -603,6 +603,35 @@ CPU_ONLY: Final = Guarded(
     r"(?:don'?t|do not|dont) have (?:a |any )?gpus?|no tengo (?:una |ninguna )?gpus?|"
     r"(?:je )?n'?ai pas de gpus?)(?![a-z0-9])"
 )
+# A machine named that has no GPU an LLM runs on, so the memory said is its system RAM: a
+# Raspberry Pi or another single-board computer (their GPUs run no CUDA, ROCm or Metal), a CPU
+# said as the hardware ("intel i7 16gb ram", "xeon with 256gb"). Read only with no GPU named.
+CPU_MACHINE: Final = Guarded(
+    ("pi", "i3", "i5", "i7", "i9", "ryzen", "xeon", "epyc", "threadripper"),
+    r"(?<![a-z0-9])(?:(?P<pi>raspberry ?pi|rpi|(?:orange|rock) ?pi)(?: ?[2-5](?: ?b)?)?"
+    r"|(?:intel )?(?:core )?(?P<core>i[3579])(?:[- ]?\d{4,5}[a-z]{0,2})?"
+    r"|ryzen (?P<ryzen>[3579])(?: \d{4}[a-z0-9]{0,3})?|(?P<server>xeon|epyc|threadripper))"
+    r"(?![a-z0-9])"
+)
+_CPU_MACHINE_NAMES: Final = {"raspberry pi": "Raspberry Pi", "raspberrypi": "Raspberry Pi",
+                             "rpi": "Raspberry Pi", "orange pi": "Orange Pi",
+                             "orangepi": "Orange Pi", "rock pi": "Rock Pi", "rockpi": "Rock Pi",
+                             "xeon": "Intel Xeon", "epyc": "AMD EPYC",
+                             "threadripper": "AMD Threadripper"}
+
+
+def cpu_machine(s: str) -> str | None:
+    """The GPU-less machine `s` names ("Raspberry Pi", "Intel Core i7"), None without one."""
+    found = CPU_MACHINE.pattern.search(s) if CPU_MACHINE.admits(s) else None
+    if found is None:
+        return None
+    if found.group("core"):
+        return f"Intel Core {found.group('core')}"
+    if found.group("ryzen"):
+        return f"AMD Ryzen {found.group('ryzen')}"
+    return _CPU_MACHINE_NAMES[found.group("pi") or found.group("server")]
+
+
 # The system RAM said: "128gb ram", "64gb de ram", "32 go de ram", "ram: 64 gb", "64 gigs of
 # memory ram", "128 GB DDR5".
 RAM_GB: Final = Guarded(

@@ -1977,6 +1977,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         _take_data_size(work)  # before memory: "2GB of text" is data, not a card's memory
     hw.take_count(work)  # before memory: "96GB total across 4 GPUs" is 24 GB per card
     hw.take_memory(work, index)
+    # "llama 3 8b on a raspberry pi 8gb", "intel i7 16gb": no GPU, the memory is the RAM.
+    machine = asks.cpu_machine(corrected) if not work.gpus else None
+    if machine is not None and work.vram_gb is not None:
+        work.ram_gb = work.ram_gb if work.ram_gb is not None else work.vram_gb
+        work.vram_gb = None
     _take_size(work)
     rest = work.s
     if "  " in rest:  # blanked entities leave runs of spaces
@@ -2038,7 +2043,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     # serving (training on a CPU is not sized; was every training method's RAM).
     if not inference and method is None and not trains and not work.gpus \
             and work.vram_gb is None and not flags.cpu_offload and not px.TRAINING.search(rest) \
-            and asks.cpu_only(corrected):
+            and (machine is not None or asks.cpu_only(corrected)):
         inference = True
     if inference:
         method = _inference_method(rest, cat)
@@ -2491,7 +2496,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     # "qwen3 30b a3b experts on cpu": the experts only, beside a GPU not named (not CPU alone)
     cpu_alone = not work.gpus and work.vram_gb is None and not flags.cpu_offload \
         and not flags.expert_offload and (method is None or inference) and intent in ("memory", "fit", "unknown", "recommend") \
-        and asks.cpu_only(corrected)
+        and (machine is not None or asks.cpu_only(corrected))
     if cpu_alone and intent != "memory" and (work.params_b is not None or work.family):
         intent = "memory"
     bf16_error = BF16_UNSUPPORTED.search(folded) is not None
@@ -2669,7 +2674,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         within_sample_len=counted[1] if counted is not None else None,
         pay_refused=pay_refused,
         cpu_only=cpu_alone,
-        ram_gb=asks.ram_gb(corrected) if cpu_alone else None,
+        ram_gb=(asks.ram_gb(corrected) or (int(work.ram_gb) if work.ram_gb else None))
+        if cpu_alone else None,
+        cpu_machine=machine if cpu_alone else None,
         service_asked=service,
         per_minute=intent == "prices" and px.PER_MINUTE.admits(s)
         and px.PER_MINUTE.pattern.search(s) is not None,

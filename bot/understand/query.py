@@ -333,6 +333,7 @@ class Query(BaseModel):
     # system RAM said ("128gb ram"), in GB.
     cpu_only: bool = False
     ram_gb: int | None = None
+    cpu_machine: str | None = None  # the GPU-less machine named ("Raspberry Pi", "Intel Core i7")
     # An accelerator that is not a GPU and of which we have no figures ("TPU v5e", "Gaudi 3").
     accelerator: str | None = None
     # "j'ai une carte AMD", "tengo una AMD": an AMD card not named, asked which.

@@ -1,0 +1,74 @@
+"""English questions from the held-out threads that got a misleading answer (probe-en6): the
+largest model a card holds led with the planning rule's size the detailed estimate on the line
+under it contradicted; a Raspberry Pi or a CPU named was read as a GPU of its RAM."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.pipeline import Pipeline, to_json
+from rules.catalogue import load_catalogue
+
+CAT = load_catalogue()
+
+
+def _ask(text: str, locale: str | None = None) -> dict[str, object]:
+    return to_json(Pipeline(CAT).ask(text, chosen_locale=locale))
+
+
+# --- the best estimate leads ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "locale", "lead", "size"), [
+    ("what can i finetune on a 3090", None,
+     "📏 <b>The largest model 24 GB holds for QLoRA is about 30B by the detailed estimate", 30),
+    ("whats the biggest model i can qlora on 24gb", None,
+     "📏 <b>The largest model 24 GB holds for QLoRA is about 27B by the detailed estimate", 27),
+    ("hasta que tamano de modelo puedo entrenar con mi 3090 en qlora?", "es",
+     "📏 <b>El modelo más grande que cabe en 24\u00a0GB para QLoRA es de unos 30B según la "
+     "estimación detallada", 30),
+    ("jusqu'a quelle taille de modele je peux aller avec ma 3090 en qlora ?", "fr",
+     "📏 <b>Avec 24\u202fGo, le plus gros modèle possible (QLoRA) fait environ 30B selon "
+     "l'estimation détaillée", 30),
+])
+def test_the_largest_model_leads_with_the_detailed_estimate(
+    text: str, locale: str | None, lead: str, size: int
+) -> None:
+    """The planning rule's 32B leaves 0 GB for activations (26.7 GB per GPU at typical
+    settings): the reply was "✅ Yes: a 32B model fits … 0 GB left" over a ❌ detailed line."""
+    got = _ask(text, locale)
+    reply = str(got["text"])
+    assert reply.startswith(lead), reply[:400]
+    assert (got["params_b"], got["fits"], got["detailed_fits"]) == (size, True, True)
+    assert "0 GB left" not in reply and "❌" not in reply, reply
+    # The planning rule's size is said beside, as the secondary figure.
+    assert "32B (Qwen1.5 32B" in reply
+
+
+# --- a machine with no GPU -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "locale", "lead", "fits_line"), [
+    ("can i run llama 3 8b on a raspberry pi 8gb", None,
+     "🖥 <b>No GPU (Raspberry Pi): on the CPU alone, Llama 3 8B is held in your system RAM.</b>",
+     "✅ Inference in 4-bit: about 4.8 GB, within your 8 GB of RAM."),
+    ("intel i7 16gb ram can i run llama 3 8b", None,
+     "🖥 <b>No GPU (Intel Core i7): on the CPU alone, Llama 3 8B is held in your system RAM.</b>",
+     "✅ Inference in 8-bit: about 9.6 GB, within your 16 GB of RAM."),
+    ("my pc is a ryzen 7 with 32gb ram, can i run mistral 7b", None,
+     "🖥 <b>No GPU (AMD Ryzen 7):", "within your 32 GB of RAM"),
+    ("puedo correr llama 3 8b en una raspberry pi de 8gb", "es",
+     "🖥 <b>Sin GPU (Raspberry Pi): solo con la CPU, Llama 3 8B se carga en la RAM del sistema.",
+     "8\u00a0GB de RAM"),
+    ("llama 3 8b sur un raspberry pi 8 go ça tourne ?", "fr",
+     "🖥 <b>Sans GPU (Raspberry Pi)\u00a0: sur le CPU seul", "8\u202fGo de RAM"),
+])
+def test_a_machine_without_a_gpu_is_answered_for_its_cpu_and_ram(
+    text: str, locale: str | None, lead: str, fits_line: str
+) -> None:
+    """Was "On 1× GPU of 8 GB, Llama 3 8B fits" (the Pi's RAM read as a GPU's memory)."""
+    got = _ask(text, locale)
+    assert str(got["text"]).startswith(lead), str(got["text"])[:300]
+    assert fits_line in str(got["text"])
+    assert (got["gpu"], got["vram_gb"], got["fits"]) == (None, None, None)
+
