@@ -897,7 +897,7 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
                 query.intent == "time" or (query.intent == "cost" and query.hours is None)):
             # "how much to lora qwen2.5 7b on 200k samples on an h100": costed at each length
             # (was the seed's illustrative hours, the samples unread)
-            bracket = _sample_bracket(query, cat)
+            bracket = _sample_bracket(query, composed, cat)
             if bracket:
                 extra["sample_bracket"] = bracket
         if oom is not None:
@@ -1255,7 +1255,8 @@ def _by_paid(query: Query, composed: Answer, cat: Catalogue) -> Answer:
     return composed.model_copy(update=update)
 
 
-def _sample_bracket(query: Query, cat: Catalogue) -> tuple[tuple[int, TrainingEstimate], ...]:
+def _sample_bracket(query: Query, composed: Answer,
+                    cat: Catalogue) -> tuple[tuple[int, TrainingEstimate], ...]:
     """"how long to finetune llama 3 8b lora on a h100 with 10k examples": the time depends on
     the samples' length, which was not said; rather than only ask (the reply's lead was the
     seed's illustrative hours), the run is timed at each of SAMPLE_LENGTHS, as the same question
@@ -1265,11 +1266,15 @@ def _sample_bracket(query: Query, cat: Catalogue) -> tuple[tuple[int, TrainingEs
     # "dpo … with 20k pairs": both answers of a pair go through the model, as "20k pairs of
     # 512 tokens" counts them (was half the tokens, the pairs timed as single samples).
     answers = 2 if query.paired and not query.inference else 1
+    # The method the reply names: a cost asked with no method would otherwise lead each length
+    # with its cheapest run (LoRA's beside "QLoRA" in the reply, and other figures than "how
+    # long" gives for the same words).
+    method = composed.primary.memory.method if composed.primary is not None else query.method
     found: list[tuple[int, TrainingEstimate]] = []
     for each in SAMPLE_LENGTHS:
         timed = build_answer(query.model_copy(update={
             "dataset_samples": None, "dataset_tokens": Decimal(samples * each * answers),
-            "pairs_doubled": answers == 2}), cat)
+            "pairs_doubled": answers == 2, "method": method}), cat)
         detail = timed.detailed
         estimate = detail.training_time if detail is not None else None
         if estimate is not None and estimate.wall_clock_hours is None:

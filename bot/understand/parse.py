@@ -456,6 +456,21 @@ def _take_settings(work: _Work) -> None:
         count = _scaled(work, match, "n", "nmult")
         work.dataset_samples = work.samples_said = to_int(count) if count >= 1 else None
         work.blank(*match.span())
+    match = px.DATASET_COUNT.search(work.s) if work.dataset_tokens is None \
+        and work.dataset_samples is None else None
+    if match:
+        # "cost to finetune llama 3 8b on a 100k dataset": its examples (was the seed's
+        # illustrative hours, the count unread)
+        n, mult = ("n", "nmult") if match.group("n") else ("n2", "nmult2")
+        count = _scaled(work, match, n, mult)
+        if 1 <= count <= _MOST_BARE_SAMPLES:
+            work.dataset_samples = work.samples_said = to_int(count)
+            work.blank(*match.span())
+
+
+# More examples than this said of a dataset with no unit ("a 2B dataset") are likely tokens: left
+# unread rather than guessed.
+_MOST_BARE_SAMPLES: Final = 10**7
 
 
 def _take_rl_settings(work: _Work) -> None:

@@ -371,6 +371,23 @@ _SAMPLE_COUNT: Final = (
 )
 # "10k samples" with no length: the reply asks how long a sample is.
 SAMPLES_COUNT: Final = Guarded(rf"(?:{_SAMPLES})", rf"{_SAMPLE_COUNT}(?![a-z])")
+# "a 100k dataset", "dataset of 100k", "un dataset de 50 mil", "jeu de donnees de 20 000": a
+# count with no unit said of a dataset counts its examples (tokens, bytes and rows are said).
+_DATASET_WORD: Final = r"(?:dataset|data ?set|set de datos|conjunto de datos|jeu de donnees|corpus)"
+# A unit after the count makes it no count of examples ("a dataset of 5gb", "de 20k tokens").
+_NOT_EXAMPLES: Final = (
+    r" ?-?(?:tok|[kmgt]i?[bo](?![a-z])|bytes?|octets?|%|\$|€|usd|dollars?|euros?|h(?![a-z])"
+    r"|hours?|horas?|heures?|steps?|pasos|etapes|words?|palabras|mots|char|caracter)"
+)
+DATASET_COUNT: Final = Guarded(
+    ("dat", "corpus", "donnees"),
+    # Atomic: "20 mil tokens" may not shed its "mil" to leave "20" a count.
+    rf"(?<![\w.,])(?>(?P<n>{NUM_SP})(?: ?(?P<nmult>{_TOKEN_MULT})(?![a-z]))?) ?-?"
+    rf"{_DATASET_WORD}(?![a-z])"
+    rf"|{_DATASET_WORD}(?: (?:size|total))? (?:of|de|d'|with|con|avec|:) ?"
+    r"(?:~ ?|about |around |roughly |unos |alrededor de |environ |d'environ )?"
+    rf"(?>(?P<n2>{NUM_SP})(?: ?(?P<nmult2>{_TOKEN_MULT})(?![a-z]))?)(?![\w.,]|{_NOT_EXAMPLES})"
+)
 _ABOUT: Final = (
     r"avg|average|mean|about|around|roughly|approx\w*|~|unos|de unos|alrededor de|environ"
     r"|d'environ|en moyenne|promedio|de media|en promedio|on average"
