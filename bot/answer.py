@@ -49,8 +49,10 @@ from rules.budget import BudgetBuys, budget_buys
 from rules.capacity import (
     Concurrency,
     DecodeBound,
+    Generation,
     LongestContext,
     PrefillBound,
+    generation,
     ollama_default_context,
 )
 from rules.catalogue import Catalogue
@@ -642,6 +644,12 @@ class Answer(BaseModel):
     decode_more: DecodeBound | None = None
     # "How long is the prefill of 100k tokens?": the compute bound on processing the prompt.
     prefill: PrefillBound | None = None
+    # "How long to generate 1M tokens?", "tokens per day", "price per million tokens": decode's
+    # bound over the tokens or the time, on the configuration of `decode`'s lead (or the least
+    # count that holds it); `generation_rented`: the same on the cheapest offered configuration
+    # when that one has no price (a card we do not rent, a price not published).
+    generation: Generation | None = None
+    generation_rented: Generation | None = None
     # A Mac named without its memory that the assumed one cannot hold: the smallest unified
     # memory whose GPU share holds the run (None: none sold does, or not asked so).
     mac_memory_needed: tuple[Decimal, Decimal] | None = None  # (unified memory, GPU share)
@@ -2043,8 +2051,34 @@ def _decode(query: Query, answer: Answer, cat: Catalogue) -> dict[str, Any]:
                 break
     prefill = prefill_bound(lead_method, model, gpu, count, bounds[0].context) \
         if query.prefill_timed else None
-    return {"decode": bounds, "decode_on_cheapest": on_cheapest, "decode_more": more,
-            "prefill": prefill}
+    facts: dict[str, Any] = {"decode": bounds, "decode_on_cheapest": on_cheapest,
+                             "decode_more": more, "prefill": prefill}
+    if query.generate_tokens is not None or query.rate_asked is not None:
+        lead = more if not bounds[0].fits and more is not None else bounds[0]
+        facts["generation"] = _generation(query, lead, cat)
+        cheapest = primary.cheapest
+        if facts["generation"] is not None and facts["generation"].usd_per_hour is None \
+                and cheapest is not None and cheapest.gpu is not None \
+                and (query.generate_cost or query.rate_asked == "million"):
+            # The cost asked of a card with no price: the same tokens where we rent for least.
+            rented = cat.gpu(cheapest.gpu)
+            there = decode_bound(query, lead_method, model, rented, cheapest.gpu_count,
+                                 usable_per_gpu(query, lead_method, capacity_per_gpu(cheapest)))
+            facts["generation_rented"] = _generation(query, there, cat)
+    return facts
+
+
+def _generation(query: Query, bound: DecodeBound, cat: Catalogue) -> Generation | None:
+    """The tokens asked generated at `bound` (its one-sequence rate, and its batch's when a
+    batch was stated), priced when we rent that configuration at a published price."""
+    if not bound.fits or bound.tokens_per_second is None or bound.tokens_per_second <= 0:
+        return None
+    card = cat.gpu(bound.gpu)
+    rented = card.rented and bound.gpus <= cat.limits.max_gpus
+    return generation(
+        query.generate_tokens, bound.tokens_per_second, bound.gpu, bound.gpus,
+        card.usd_per_gpu_hour if rented else None, cat.pricing.billing_granularity_minutes,
+        batch=bound.batch, batch_tokens_per_second=bound.batch_tokens_per_second)
 
 
 def _detailed_count(query: Query, one: Fit, start: int, cat: Catalogue) -> int | None:

@@ -30,14 +30,17 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from rules import data_files
 from rules.errors import DataError
 from rules.estimator import load_constants
+from rules.quote import billable_gpu_hours
 
 __all__ = [
     "CONCURRENCY_LIMIT",
     "SEARCH_LIMIT",
     "Concurrency",
     "DecodeBound",
+    "Generation",
     "LongestContext",
     "decode_upper_bound",
+    "generation",
     "longest_fitting",
     "most_sequences",
     "serving_utilization",
@@ -169,6 +172,82 @@ def decode_upper_bound(read_gb_per_gpu: Decimal, bandwidth_gbs: Decimal) -> Deci
     rate = bandwidth_gbs / read_gb_per_gpu
     step = Decimal(1) if rate >= 10 else Decimal("0.1")
     return rate.quantize(step, rounding=ROUND_FLOOR)
+
+
+@dataclass(frozen=True, slots=True)
+class Generation:
+    """Tokens generated at decode's bandwidth bound on `gpus` × `gpu`: an upper bound of the
+    speed, so the hours are a floor of the time and the cost a floor of what is paid."""
+
+    gpu: str
+    gpus: int
+    tokens: Decimal | None  # to generate; None: a rate was asked (per hour, day, million)
+    tokens_per_second: Decimal  # one sequence's bound
+    seconds: Decimal | None  # tokens / the bound
+    usd_per_hour: Decimal | None  # the configuration's price; None: not rented or unpublished
+    cost_usd: Decimal | None  # the seconds billed per minute at that price
+    usd_per_million: Decimal | None  # the price of a million tokens at the bound
+    batch: int = 1
+    batch_tokens_per_second: Decimal | None = None  # in all, `batch` sequences together
+    batch_seconds: Decimal | None = None
+    batch_cost_usd: Decimal | None = None
+    batch_usd_per_million: Decimal | None = None
+
+    @property
+    def hours(self) -> Decimal | None:
+        return None if self.seconds is None else self.seconds / 3600
+
+    @property
+    def batch_hours(self) -> Decimal | None:
+        return None if self.batch_seconds is None else self.batch_seconds / 3600
+
+    def tokens_in(self, hours: int) -> Decimal:
+        """The tokens one sequence generates in `hours` at the bound, to 3 figures, down."""
+        return _three_figures_down(self.tokens_per_second * 3600 * hours)
+
+    def batch_tokens_in(self, hours: int) -> Decimal | None:
+        rate = self.batch_tokens_per_second
+        return None if rate is None else _three_figures_down(rate * 3600 * hours)
+
+
+def _three_figures_down(value: Decimal) -> Decimal:
+    """"at most about 17.6 million tokens", not 17,625,600: rounded down, still a bound."""
+    step = Decimal(10) ** max(0, value.adjusted() - 2)
+    return (value / step).to_integral_value(rounding=ROUND_FLOOR) * step
+
+
+def generation(
+    tokens: Decimal | None, tokens_per_second: Decimal, gpu: str, gpus: int,
+    usd_per_gpu_hour: Decimal | None, billing_minutes: int, *, batch: int = 1,
+    batch_tokens_per_second: Decimal | None = None,
+) -> Generation:
+    """The time, cost and price per million tokens of generating at decode's bound: tokens /
+    tokens/s, billed per `billing_minutes` (a started minute is paid) at `gpus` × the GPU's
+    hourly price; exact decimals."""
+    if tokens_per_second <= 0 or gpus < 1 or (tokens is not None and tokens <= 0):
+        raise ValueError("tokens, tokens/s and GPUs must be positive")
+    per_hour = None if usd_per_gpu_hour is None else usd_per_gpu_hour * gpus
+
+    def paid(seconds: Decimal | None) -> Decimal | None:
+        if seconds is None or usd_per_gpu_hour is None:
+            return None
+        return billable_gpu_hours(seconds / 3600 * gpus, billing_minutes) * usd_per_gpu_hour
+
+    def per_million(rate: Decimal | None) -> Decimal | None:
+        if per_hour is None or rate is None or rate <= 0:
+            return None
+        return per_hour * 10**6 / (rate * 3600)
+
+    seconds = None if tokens is None else tokens / tokens_per_second
+    together = batch_tokens_per_second if batch > 1 and batch_tokens_per_second else None
+    batch_seconds = None if tokens is None or together is None else tokens / together
+    return Generation(
+        gpu=gpu, gpus=gpus, tokens=tokens, tokens_per_second=tokens_per_second,
+        seconds=seconds, usd_per_hour=per_hour, cost_usd=paid(seconds),
+        usd_per_million=per_million(tokens_per_second), batch=batch if together else 1,
+        batch_tokens_per_second=together, batch_seconds=batch_seconds,
+        batch_cost_usd=paid(batch_seconds), batch_usd_per_million=per_million(together),
+    )
 
 
 def prefill_upper_bound(params_b: Decimal, peak_tflops: Decimal, gpus: int) -> Decimal:

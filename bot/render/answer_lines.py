@@ -468,6 +468,9 @@ def _body(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         put(expert_offload_lines(answer, ph))
         put(fit_block(answer, ph))
     elif intent == "time" and (answer.decode or answer.decode_no_gpu):
+        if answer.generation is not None:
+            include("generate.html.j2")  # "how long to generate 1M tokens": the floor first
+            put("\n")
         include("decode.html.j2")
         if answer.concurrency:
             include("concurrency.html.j2")

@@ -683,3 +683,23 @@ def alert_number(folded: str) -> int | None:
         return _ALERT_NTH[found.group("nth")]
     number = int(found.group("num") or found.group("hash"))
     return number if number > 0 else None
+
+# Tokens to generate, with a count ("how long to generate 1M tokens", "cost to output 10m tok",
+# "cuánto tarda en generar 1M de tokens", "combien coûte générer 10 millions de tokens"): the
+# time at decode's bandwidth bound (folded text, en/es/fr).
+GENERATE: Final = lazy(
+    r"(?<![a-z])(?:generat|genera|genere|output|produc|produi|spit|escrib|ecri)[a-z]*"
+    r"(?![a-z])|(?<![a-z])gen (?=\d)")
+# Decode's rate asked per hour or per day ("how many tokens per hour", "tok/day", "tokens a
+# day", "tokens por hora", "tokens al día", "tokens par jour", "tokens à l'heure", "in a day"):
+# the bound over that time. `unit` is the unit's word.
+TOKENS_PER: Final = lazy(
+    r"(?<![a-z])(?:tokens?|toks?)(?![a-z])(?:[^.?!]{0,60}?)"
+    r"(?:(?<![a-z])(?:per|an?|por|par|al|a la|a l'|in an?|in one|en un|en una|en une|dans une?)"
+    r" ?|/ ?)(?P<unit>hours?|hrs?|h|horas?|heures?|days?|d|dias?|jours?|journee)(?![a-z0-9])")
+# A price per million tokens asked ("price per million tokens", "$/1M tok", "cost per 1m
+# tokens", "precio por millón de tokens", "prix par million de tokens", "$/mtok").
+PER_MILLION: Final = lazy(
+    r"(?:(?<![a-z])(?:per|por|par|pour|each|every|le|el)|/) ?(?:(?:1|one|a|un) ?)?"
+    r"(?:m|mil+ions?|millon|mln) ?(?:de |d')?(?:tokens?|toks?)(?![a-z])"
+    r"|(?:(?<![a-z])per |/ ?)mtoks?(?![a-z])")

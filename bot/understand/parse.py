@@ -1170,6 +1170,36 @@ def _rates_asked(
     return concurrency, train_speed
 
 
+def _generation(
+    said: str, s: str, work: _Work, method: MethodId | None, inference: bool, counted: bool,
+    intent: Intent, cat: Catalogue,
+) -> tuple[Decimal | None, bool, Literal["hour", "day", "million"] | None]:
+    """(tokens to generate, their cost asked, a rate asked per hour, day or million tokens)
+    of a model served: "how long to generate 1M tokens", "cost to generate 10M tokens", "how
+    many tokens per day", "price per million tokens". `said` is the text before the numbers
+    were blanked; never a training run's ("generate a dataset to fine-tune on")."""
+    none: tuple[Decimal | None, bool, Literal["hour", "day", "million"] | None] = \
+        (None, False, None)
+    if work.params_b is None or counted or work.money:
+        return none
+    if (method is not None and cat.method(method).kind == "training") \
+            or (not inference and _trains_besides_tokens(s, work)):
+        return none
+    if asks.PER_MILLION.search(said):
+        return None, True, "million"
+    tokens = work.dataset_tokens if work.dataset_tokens is not None else (
+        Decimal(work.flags.new_tokens) if work.flags.new_tokens is not None else None)
+    # Only a time or a cost asked: "generate 2048 tokens" among settings is a context's length.
+    if tokens is not None and work.hours is None and asks.GENERATE.search(said) \
+            and intent in ("time", "cost"):
+        return tokens, intent == "cost", None
+    per = asks.TOKENS_PER.search(said)
+    if per is not None and not asks.SPEED_ASK.search(s):
+        unit = per.group("unit")
+        return None, False, "hour" if unit.startswith("h") else "day"
+    return none
+
+
 def _context_served(s: str, work: _Work) -> bool:
     """"max context" with no method and nothing of training is about serving (as "128k
     context" is); "max seq len" is a training run's sequence."""
@@ -2265,6 +2295,19 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             if not inference:
                 inference, method = True, _inference_method(rest, cat)
                 implied = not _precision_said(rest)
+    generate_tokens, generate_cost, rate_asked = _generation(
+        corrected, rest, work, method, inference, counted is not None, intent, cat)
+    if generate_tokens is not None or rate_asked is not None:
+        # "how long to generate 1M tokens", "tokens per hour", "price per million tokens": a
+        # time or price over decode's bound, not a dataset trained on nor a run of hours.
+        work.dataset_tokens = None
+        flags.new_tokens = None
+        if rate_asked is not None:
+            work.hours, work.hours_as = None, None
+        intent, speed_asked, context_asked = "time", True, False
+        if not inference:
+            inference, method = True, _inference_method(rest, cat)
+            implied = not _precision_said(rest)
     concurrency_asked, train_speed_asked = False, False
     if work.params_b is not None or work.family:
         concurrency_asked, train_speed_asked = _rates_asked(rest, work, method, inference)
@@ -2646,6 +2689,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         coin_amount=coin_amount,
         context_asked=context_asked,
         speed_asked=speed_asked,
+        generate_tokens=generate_tokens,
+        generate_cost=generate_cost,
+        rate_asked=rate_asked,
         concurrency_asked=concurrency_asked,
         train_speed_asked=train_speed_asked,
         oom=_oom_hit(rest),

@@ -254,6 +254,14 @@ class Query(BaseModel):
     context_asked: bool = False
     # "how many tokens/s will llama 70b int4 do on a 4090": the decode speed is the question.
     speed_asked: bool = False  # "2k€, how many H100 hours?": a budget not in US dollars
+    # "how long to generate 1M tokens with llama 3 8b on a 4090", "cost to generate 10M tokens":
+    # the tokens to generate, timed (and priced) at decode's bandwidth bound, a floor;
+    # `generate_cost`: its cost was asked.
+    generate_tokens: Decimal | None = None
+    generate_cost: bool = False
+    # "how many tokens per hour / per day", "price per million tokens": decode's bound over an
+    # hour or a day, or the hourly price over the tokens an hour generates at it (a floor).
+    rate_asked: Literal["hour", "day", "million"] | None = None
     # "how many users can I serve with llama 3 8b on an L4": the sequences that fit at once.
     concurrency_asked: bool = False
     # "how many tokens/s training llama 3 8b with qlora on an a100": the training throughput.

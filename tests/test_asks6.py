@@ -1,0 +1,76 @@
+"""Questions as people ask them (asks6): the time, cost and rate of generating tokens at
+decode's bandwidth bound. English, Spanish, French."""
+
+from __future__ import annotations
+
+from decimal import Decimal as D
+
+import pytest
+
+from rules.capacity import generation
+from tests.support.chat import PIPELINE
+
+# --- generating tokens: a floor on the time and the cost --------------------------------------
+
+
+def test_generation_arithmetic_bills_started_minutes() -> None:
+    # 10M tokens at 56 tokens/s: 178,571.4 s = 2,976.2 minutes, 2,977 billed at $0.82/hour.
+    got = generation(D(10_000_000), D(56), "l40s", 1, D("0.82"), 1)
+    assert got.hours is not None and round(got.hours, 2) == D("49.60")
+    assert got.cost_usd == D(2977) / 60 * D("0.82")
+    assert got.usd_per_million is not None
+    assert round(got.usd_per_million, 4) == round(D("0.82") * 10**6 / (56 * 3600), 4)
+    none = generation(None, D(61), "rtx-4090", 1, None, 1, batch=8,
+                      batch_tokens_per_second=D(400))
+    assert (none.seconds, none.cost_usd, none.usd_per_million) == (None, None, None)
+    assert (none.tokens_in(1), none.batch_tokens_in(24)) == (219_000, 34_500_000)
+
+
+# (message, locale, the reply's opening)
+GENERATE = [
+    ("how long to generate 1M tokens with llama 3 8b on a 4090", None,
+     "⏱ <b>At least 4.55 hours to generate 1 million tokens: Llama 3 8B"),
+    ("how long to generate a million tokens w llama3 8b on my 4090??", None,
+     "⏱ <b>At least 4.55 hours to generate 1 million tokens"),
+    ("cost to generate 10M tokens with qwen 2.5 7b", None,
+     "💵 <b>At least $40.69 to generate 10 million tokens with Qwen2.5 7B"),
+    ("cuánto tarda en generar 1M de tokens llama 3 8b en una 4090", "es",
+     "⏱ <b>Al menos 4,55\u00a0horas para generar 1 millón de tokens"),
+    ("combien coûte générer 10 millions de tokens avec qwen 2.5 7b", "fr",
+     "💵 <b>Au moins 40,69\u00a0$US pour générer 10 millions de tokens"),
+    ("how many tokens per hour can a 4090 do with mistral 7b", None,
+     "⚡ <b>At most about 244,000\u00a0tokens an hour: Mistral 7B"),
+    ("llama 3 8b on an h100, how many tokens a day", None,
+     "⚡ <b>At most about 17.6 million tokens a day"),
+    ("price per million tokens for llama 3 70b on h100", None,
+     "💵 <b>At least $8.37 per million tokens generated: Llama 3 70B"),
+    ("precio por millón de tokens de llama 3 70b en h100", "es",
+     "💵 <b>Al menos 8,37\u00a0US$ por millón de tokens generados"),
+]
+
+
+@pytest.mark.parametrize(("text", "locale", "opening"), GENERATE)
+def test_generating_tokens_leads_with_the_floor(
+    text: str, locale: str | None, opening: str
+) -> None:
+    reply = PIPELINE.ask(text, chosen_locale=locale)
+    assert reply.answer.intent == "time", reply.text
+    assert reply.text.startswith(opening), reply.text
+
+
+def test_a_batch_stated_gives_the_batched_floor_too() -> None:
+    reply = PIPELINE.ask(
+        "how long to generate 1M tokens with llama 3 8b on an h100 with 32 concurrent requests")
+    assert reply.text.startswith("⏱ <b>At least 1.36 hours"), reply.text
+    assert "With 32 sequences decoded together (at most 4,340 tokens/s in all): at least " \
+        "4 minutes" in reply.text
+
+
+def test_a_card_without_a_price_is_costed_where_we_rent() -> None:
+    reply = PIPELINE.ask("cost to generate 10m tokens with llama 3 8b on a 4090")
+    assert "👉 On 1× L40S, the cheapest offered configuration that holds it" in reply.text
+
+
+def test_training_on_tokens_is_not_generating() -> None:
+    reply = PIPELINE.ask("how long to fine tune llama 3 8b on 1M tokens on a 4090")
+    assert reply.query.generate_tokens is None and reply.query.rate_asked is None
