@@ -225,6 +225,9 @@ class MethodSide:
     per_billion_gb: Decimal
     detailed_gb: Decimal | None
     mfu: Decimal
+    # The floor of a published range (full AdamW: EleutherAI's 16 bytes below HF's 18).
+    floor_gb: Decimal | None = None
+    floor_per_billion_gb: Decimal | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,6 +239,7 @@ class MethodDiff:
     example_b: Decimal  # the size the figures are for
     qlora: MethodSide
     lora: MethodSide
+    full: MethodSide | None = None  # "lora vs full ft": full fine-tuning with AdamW beside them
 
 
 @dataclass(frozen=True, slots=True)
@@ -1088,7 +1092,8 @@ def _method_diff(query: Query, answer: Answer, cat: Catalogue) -> MethodDiff | N
     size = answer.params_b if answer.params_b is not None else query.params_b
     named = size is not None and not answer.missing and not answer.error
     sides: dict[str, MethodSide] = {}
-    for method in ("qlora", "lora"):
+    full = cat.default_method("training", "full") if query.method_diff_full else None
+    for method in ("qlora", "lora", *((full,) if full is not None else ())):
         detailed: Decimal | None = None
         if named:
             ma = next((m for m in answer.methods if m.memory.method == method), None)
@@ -1099,13 +1104,20 @@ def _method_diff(query: Query, answer: Answer, cat: Catalogue) -> MethodDiff | N
         example = size if named and size is not None else _DIFF_EXAMPLE_B
         # QLoRA's matmuls run at LoRA's utilisation; its dequantization is timed apart
         # (rules.training_time.Dequant).
+        planned, per_billion = memory(method, example, cat), memory(method, Decimal(1), cat)
+        # A range only where one is published (full AdamW: 16 to 18 bytes); QLoRA's and
+        # LoRA's floors are their bare weights, not a lower figure for the whole run.
+        ranged = planned.high_gb is not None and planned.floor_gb is not None
         sides[method] = MethodSide(
-            method=method, estimate_gb=memory(method, example, cat).estimate_gb,
-            per_billion_gb=memory(method, Decimal(1), cat).estimate_gb, detailed_gb=detailed,
-            mfu=Decimal(repr(constants["mfu.bf16_dense"])))
+            method=method, estimate_gb=planned.estimate_gb,
+            per_billion_gb=per_billion.estimate_gb, detailed_gb=detailed,
+            mfu=Decimal(repr(constants["mfu.bf16_dense"])),
+            floor_gb=planned.floor_gb if ranged else None,
+            floor_per_billion_gb=per_billion.floor_gb if ranged else None)
     return MethodDiff(params_b=size if named else None,
                       example_b=size if named and size is not None else _DIFF_EXAMPLE_B,
-                      qlora=sides["qlora"], lora=sides["lora"])
+                      qlora=sides["qlora"], lora=sides["lora"],
+                      full=sides[full] if full is not None else None)
 
 
 def _with_strategy(query: Query, code: str, other: str) -> Query:

@@ -29,6 +29,7 @@ from rules.schema import (
     Offer,
     Payment,
     Pricing,
+    PublishedRun,
     QatRelease,
     QuantType,
     Reference,
@@ -84,6 +85,8 @@ class Catalogue:
     qat_releases: tuple[QatRelease, ...] = ()
     # Questions about the service and whether the seed answers them (service.toml).
     service_questions: tuple[ServiceQuestion, ...] = ()
+    # The training settings the QLoRA authors published (methods.toml), smallest size first.
+    published_runs: tuple[PublishedRun, ...] = ()
 
     @cached_property
     def models(self) -> ModelCatalogue:
@@ -568,6 +571,9 @@ def validate_catalogue(cat: Catalogue) -> None:
     method_ids = [m.id for m in cat.methods]
     if len(set(method_ids)) != len(method_ids):
         raise DataError("methods.toml: a method id is defined twice")
+    known = {m.id for m in cat.methods}
+    if any(run.method not in known for run in cat.published_runs):
+        raise DataError("methods.toml: a published run names an unknown method")
     for kind in ("training", "inference"):
         if not any(m.default for m in cat.methods if m.kind == kind):
             raise DataError(f"methods.toml: no default {kind} method")
@@ -623,6 +629,9 @@ def load_catalogue() -> Catalogue:
                                for r in quant_doc.get("qat_releases", ())),
             service_questions=tuple(ServiceQuestion.model_validate(q)
                                     for q in service.get("questions", ())),
+            published_runs=tuple(sorted(
+                (PublishedRun.model_validate(r) for r in methods_doc.get("published_runs", ())),
+                key=lambda r: r.params_b)),
         )
     except (ValidationError, KeyError) as exc:
         raise DataError(f"rules/data is invalid: {exc}") from exc

@@ -343,6 +343,24 @@ class Payment(Sourced):
     currency_source: str = ""
 
 
+class PublishedRun(Sourced):
+    """The training settings a method's authors published for one model size (the QLoRA
+    authors' Guanaco scripts): cited when hyper-parameters are asked, never advised."""
+
+    method: MethodId
+    params_b: Decimal = Field(gt=0)
+    learning_rate: Decimal = Field(gt=0)
+    lora_r: int = Field(gt=0)
+    lora_alpha: int = Field(gt=0)
+    lora_dropout: Decimal = Field(ge=0, lt=1)
+    warmup_ratio: Decimal = Field(ge=0, lt=1)
+    scheduler: str = Field(min_length=1)
+    max_grad_norm: Decimal = Field(gt=0)
+    sequences_per_step: int = Field(gt=0)
+    max_steps: int = Field(gt=0)
+    dataset: str = Field(min_length=1)
+
+
 class ServiceQuestion(Sourced):
     """A question about the service (spot instances, refunds, regions…) and whether the
     published page answers it: where it does not, the bot says so rather than guess."""

@@ -72,3 +72,69 @@ def test_a_machine_without_a_gpu_is_answered_for_its_cpu_and_ram(
     assert fits_line in str(got["text"])
     assert (got["gpu"], got["vram_gb"], got["fits"]) == (None, None, None)
 
+
+
+# --- a subscription to cancel ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "locale", "lead"), [
+    ("cancel my subscription", None,
+     "ℹ️ <b>Our published page names no subscription, plan or recurring charge: you pay as you "
+     "go.</b> You top up from $1 in crypto"),
+    ("how do i cancel?", None, "ℹ️ <b>Our published page names no subscription"),
+    ("como cancelo mi suscripcion?", "es",
+     "ℹ️ <b>Nuestra página publicada no menciona ninguna suscripción"),
+    ("résilier mon abonnement", "fr", "ℹ️ <b>Notre page publiée ne mentionne aucun abonnement"),
+])
+def test_a_subscription_to_cancel_is_answered_from_the_page(
+    text: str, locale: str | None, lead: str
+) -> None:
+    """Was the price alerts' help ("subscription" read as an alert) or "I did not understand":
+    the page sells prepaid GPU-hours, names no subscription and says nothing on refunds."""
+    got = _ask(text, locale)
+    reply = str(got["text"])
+    assert got["intent"] == "help" and reply.startswith(lead), reply
+    assert "/unalert all" in reply  # the alerts, in case they were meant
+
+
+
+# --- lora vs full fine-tuning ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    ("explain lora vs full finetuning",
+     "• Full fine-tuning, AdamW: 16 to 18 GB per billion parameters by the planning rule "
+     "(70B: 1,120–1,260 GB)"),
+    ("what's the difference between lora and full ft",
+     "• Full fine-tuning, AdamW: 16 to 18 GB per billion parameters"),
+    ("qlora or full finetune for llama 3 8b?",
+     "• Full fine-tuning, AdamW: 128–144 GB by the planning rule, 150.9 GB at typical settings"),
+])
+def test_lora_against_full_fine_tuning_is_compared(text: str, line: str) -> None:
+    """Was "I did not understand that" (only LoRA against QLoRA was read)."""
+    reply = str(_ask(text)["text"])
+    assert reply.startswith("⚖️ <b>Full fine-tuning, LoRA or QLoRA"), reply
+    assert line in reply and "10,000 times fewer trainable parameters" in reply, reply
+
+
+# --- hyper-parameters ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "locale", "where"), [
+    ("what learning rate for qlora llama 3 8b", None,
+     "Llama 3 8B falls between their 7B and 13B runs, both at 2e-4."),
+    ("how many epochs should i use", None, "1,875 steps on OASST1: counted in steps, not epochs"),
+    ("best lr for lora on qwen 2.5 72b?", None,
+     "is larger than their largest run (65B, 1e-4)."),
+    ("que learning rate uso para qlora de llama 3 8b", "es", "ambos a 2e-4"),
+    ("combien d'époques faut il ?", "fr", "comptés en pas, pas en époques"),
+])
+def test_hyper_parameters_cite_the_qlora_authors_settings(
+    text: str, locale: str | None, where: str
+) -> None:
+    """Was a cost answer ("rate" read as a price) or "Which model?"."""
+    got = _ask(text, locale)
+    reply = str(got["text"])
+    assert got["intent"] == "help" and reply.startswith("🎛 <b>"), reply
+    assert where in reply and "2e-4" in reply and "1e-4" in reply, reply
+    assert got["cost_usd"] is None

@@ -14,6 +14,7 @@ tag printed nothing, ``{% endtrans %}`` ate its line's newline).
 from __future__ import annotations
 
 from collections.abc import Callable
+from decimal import Decimal
 from typing import Final
 
 from markupsafe import Markup
@@ -32,6 +33,7 @@ from bot.render.lines import (
 )
 from bot.render.offload_lines import expert_offload_lines
 from bot.render.phrases import Phrases
+from rules.schema import PublishedRun
 
 # Renders a template by name with the reply's context.
 Render = Callable[[str], str]
@@ -322,17 +324,39 @@ def _method_diff(answer: Answer, ph: Phrases, put: Put) -> None:
     d = answer.method_diff
     assert d is not None
     put("⚖️ <b>")
-    if d.params_b is not None:
+    if d.full is not None and d.params_b is not None:
+        put(_("Full fine-tuning, LoRA or QLoRA for %(who)s: full fine-tuning trains every "
+              "weight, with its gradient and optimizer states; LoRA and QLoRA train small "
+              "adapters on a frozen base model, which QLoRA keeps in 4-bit.",
+              who=ph.subject(answer.model_name, d.params_b)))
+    elif d.full is not None:
+        put(_("Full fine-tuning, LoRA or QLoRA: full fine-tuning trains every weight, with "
+              "its gradient and optimizer states; LoRA and QLoRA train small adapters on a "
+              "frozen base model, which QLoRA keeps in 4-bit."))
+    elif d.params_b is not None:
         put(_("LoRA or QLoRA for %(who)s: both train small adapters on a frozen base model; "
               "QLoRA keeps the base in 4-bit.", who=ph.subject(answer.model_name, d.params_b)))
     else:
         put(_("LoRA or QLoRA: both train small adapters on a frozen base model; QLoRA keeps "
               "the base in 4-bit."))
     put("</b>\n")
-    for side in (d.qlora, d.lora):
+    for side in (d.qlora, d.lora, *((d.full,) if d.full is not None else ())):
         put("• ")
         name = ph.method_short(side.method)
-        if side.detailed_gb is not None:
+        if side.floor_gb is not None and side.floor_per_billion_gb is not None:
+            # Full AdamW: EleutherAI's 16 bytes to Hugging Face's 18, as the seed gives it.
+            name = ph.method_name(side.method)
+            low, high = fmt.gb_span(side.floor_gb, side.estimate_gb)
+            if side.detailed_gb is not None:
+                put(_("%(name)s: %(from)s–%(to)s by the planning rule, %(detailed)s at typical "
+                      "settings (sequence 2048, batch 1) by the detailed estimate", name=name,
+                      to=high, detailed=fmt.gb(side.detailed_gb, 1), **{"from": low}))
+            else:
+                put(_("%(name)s: %(low)s to %(per)s per billion parameters by the planning rule "
+                      "(%(size)sB: %(from)s–%(to)s)", name=name,
+                      low=fmt.num(side.floor_per_billion_gb), per=fmt.gb(side.per_billion_gb),
+                      size=fmt.num(d.example_b), to=high, **{"from": low}))
+        elif side.detailed_gb is not None:
             put(_("%(name)s: about %(plan)s by the planning rule, %(detailed)s at typical "
                   "settings (sequence 2048, batch 1) by the detailed estimate", name=name,
                   plan=fmt.gb(side.estimate_gb), detailed=fmt.gb(side.detailed_gb, 1)))
@@ -351,6 +375,11 @@ def _method_diff(answer: Answer, ph: Phrases, put: Put) -> None:
         "assumptions, not measurements.",
         l=fmt.percent(d.lora.mfu * 100, 0),
     ))
+    if d.full is not None:
+        put(" ")
+        # The seed page's own comparison (its "how much more does full cost than QLoRA").
+        put(_("The LoRA paper reports results on par with full fine-tuning on the tasks it "
+              "tested, with 10,000 times fewer trainable parameters."))
     put("\n\n")
 
 
@@ -452,6 +481,8 @@ def _body(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         include("alert_guidance.html.j2")
     elif intent == "smalltalk":
         include("smalltalk.html.j2")
+    elif intent == "help" and query.hyper_asked:
+        _hyperparams(answer, ph, put)
     elif intent in ("help", "unknown"):
         include("service.html.j2" if query.service_asked else "help.html.j2")
     elif intent == "compare":
@@ -953,6 +984,90 @@ def _cpu_only(answer: Answer, ph: Phrases, put: Put) -> None:
         put("\n")
     put("\n")
     put(_("On a GPU instead:"))
+    put("\n")
+
+
+def _sci(value: Decimal) -> str:
+    """A learning rate as people write it: 0.0002 → "2e-4"."""
+    mantissa, _, exponent = f"{value.normalize():e}".partition("e")
+    return f"{mantissa}e{int(exponent)}"
+
+
+def _by_size(ph: Phrases, runs: tuple[PublishedRun, ...], value: Callable[[PublishedRun], str]
+             ) -> str:
+    """"2e-4 for 7B and 13B, 1e-4 for 33B and 65B": one value and the sizes it was run at."""
+    groups: list[tuple[str, list[str]]] = []
+    for run in runs:
+        said = value(run)
+        size = f"{ph.fmt.num(run.params_b)}B"
+        if groups and groups[-1][0] == said:
+            groups[-1][1].append(size)
+        else:
+            groups.append((said, [size]))
+    # A semicolon between the groups: each is a list already ("7B and 13B").
+    said_all = ""
+    for said, sizes in groups:
+        one = ph._("%(value)s for %(sizes)s", value=said, sizes=ph.fmt.list(sizes))
+        said_all = one if not said_all else ph._("%(first)s; %(then)s", first=said_all, then=one)
+    return said_all
+
+
+def _hyperparams(answer: Answer, ph: Phrases, put: Put) -> None:
+    """"what learning rate for qlora llama 3 8b", "how many epochs should i use": no advice of
+    our own (they depend on the data), the QLoRA authors' published settings (methods.toml
+    [[published_runs]]), where the size asked falls among theirs, and what the bot answers."""
+    _, fmt = ph._, ph.fmt
+    runs = ph.cat.published_runs
+    put("🎛 <b>")
+    put(_("I give no advice on the learning rate, epochs or other hyper-parameters: the right "
+          "ones depend on your data, and short runs checked on held-out examples tell."))
+    put("</b>\n")
+    if runs:
+        first = runs[0]
+        put(_("What the QLoRA authors published for their Guanaco runs (artidoro/qlora, "
+              "scripts/finetune_guanaco_*.sh):"))
+        put("\n• ")
+        put(_("Learning rate %(rates)s; schedule <code>%(scheduler)s</code> after a "
+              "%(warmup)s warm-up",
+              rates=_by_size(ph, runs, lambda r: _sci(r.learning_rate)),
+              scheduler=first.scheduler, warmup=fmt.percent(first.warmup_ratio * 100, 0)))
+        put("\n• ")
+        put(_("LoRA rank %(r)s and alpha %(alpha)s on every linear layer; dropout %(dropout)s",
+              r=first.lora_r, alpha=first.lora_alpha,
+              dropout=_by_size(ph, runs, lambda r: fmt.num(r.lora_dropout))))
+        put("\n• ")
+        put(_("Gradient clipping at %(clip)s, %(seqs)s sequences a step, %(steps)s steps on "
+              "%(dataset)s: counted in steps, not epochs", clip=fmt.num(first.max_grad_norm),
+              seqs=first.sequences_per_step, steps=fmt.num(first.max_steps),
+              dataset=first.dataset))
+        put("\n")
+        size = answer.query.params_b
+        if size is not None:
+            who = ph.subject(answer.model_name, size)
+            below = [r for r in runs if r.params_b <= size]
+            above = [r for r in runs if r.params_b >= size]
+            if below and above and below[-1].params_b == above[0].params_b:
+                put(_("Their %(size)sB run used %(lr)s.", size=fmt.num(size),
+                      lr=_sci(above[0].learning_rate)))
+            elif not below:
+                put(_("%(who)s is smaller than their smallest run (%(size)sB, %(lr)s).",
+                      who=who, size=fmt.num(runs[0].params_b), lr=_sci(runs[0].learning_rate)))
+            elif not above:
+                put(_("%(who)s is larger than their largest run (%(size)sB, %(lr)s).",
+                      who=who, size=fmt.num(runs[-1].params_b), lr=_sci(runs[-1].learning_rate)))
+            elif below[-1].learning_rate == above[0].learning_rate:
+                put(_("%(who)s falls between their %(a)sB and %(b)sB runs, both at %(lr)s.",
+                      who=who, a=fmt.num(below[-1].params_b), b=fmt.num(above[0].params_b),
+                      lr=_sci(above[0].learning_rate)))
+            else:
+                put(_("%(who)s falls between their %(a)sB run (%(lra)s) and their %(b)sB run "
+                      "(%(lrb)s).", who=who, a=fmt.num(below[-1].params_b),
+                      lra=_sci(below[-1].learning_rate), b=fmt.num(above[0].params_b),
+                      lrb=_sci(above[0].learning_rate)))
+            put("\n")
+    put("\n")
+    put(_("What I answer: the memory, fit, cost and time of a run, for example "
+          "<code>qlora llama 3 8b on a 4090</code>."))
     put("\n")
 
 

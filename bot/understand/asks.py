@@ -234,12 +234,35 @@ START: Final = _whole(_words("START_ASK"))
 CKPT_SAVING: Final = headed_words(_words("CKPT_SAVING_ASK"))
 # "lora vs qlora difference", "whats the difference between lora and qlora", "¿lora o qlora?",
 # "lora ou qlora ?": the two methods named against each other (en/es/fr connectors).
-LORA_VS_QLORA: Final = lazy(
-    r"(?<![a-z0-9])(?:(?P<a>q?lora)s? ?(?:vs\.?|versus|or|and|/|o|ou|y|et|contra|contre|compared to|"
-    r"comparado con|compare a) ?(?P<b>q?lora)s?)(?![a-z0-9])"
+# Full fine-tuning said as one side of a pair: "full ft", "full finetuning", "full fine-tune",
+# "full parameter", "fft", "fine-tuning completo", "entraînement complet".
+_FULL_SIDE: Final = (
+    r"full(?! (?:precision|bf16|fp16|fp32|context|ctx|sequence|seq|data\w*|gpus?|vram|cards?|"
+    r"speed|runs?|price|cost|nodes?|instances?|box|length|attention|kv))"
+    r"(?: ?-?(?:param\w*|weights?|model|rank))?(?: ?-?(?:fine ?-?tun\w*|finetun\w*|ft|"
+    r"training|train))?|fft|(?:fine ?-?tuning|finetuning|entrenamiento|ajuste|entrainement)"
+    r" complet[oa]?"
 )
+METHOD_PAIR: Final = lazy(
+    rf"(?<![a-z0-9])(?:(?P<a>q?lora|{_FULL_SIDE})s? ?(?:vs\.?|versus|or|and|/|o|ou|y|et|contra|"
+    r"contre|compared to|comparado con|compare a|instead of|en vez de|au lieu de) ?"
+    rf"(?P<b>q?lora|{_FULL_SIDE})s?)(?![a-z0-9])"
+)
+
+
+def method_pair(s: str) -> tuple[str, str] | None:
+    """The two methods "lora vs qlora", "lora vs full ft" compare ("qlora", "lora" or "full"),
+    None without a pair of two different ones."""
+    found = METHOD_PAIR.search(s)
+    if found is None:
+        return None
+    a, b = (side if side in ("qlora", "lora") else "full"
+            for side in (found.group("a"), found.group("b")))
+    return (a, b) if a != b else None
+
+
 # "what is qlora", "wtf is lora", "explain qlora", "¿qué es qlora?", "c'est quoi le qlora ?":
-# the method itself asked, answered as the two side by side (LORA_VS_QLORA).
+# the method itself asked, answered as the two side by side (METHOD_PAIR).
 METHOD_WHAT: Final = lazy(
     r"(?<![a-z0-9])(?:(?:what|wtf|wth) (?:is|are|'?s)|whats|explain|define|que (?:es|son)|"
     r"qu'?est.ce que|c'?est quoi|explique\w*) (?:an? |the |el |la |le |l'|un |une )?"
@@ -298,6 +321,72 @@ QUANT_ASKED: Final = lazy(
 )
 
 
+# A training hyper-parameter asked, not said ("what learning rate for qlora llama 3 8b", "how
+# many epochs should i use", "best lr?", "qué learning rate uso", "combien d'époques ?"): the
+# bot cites the QLoRA authors' published settings and gives no advice of its own (folded).
+_HYPER_NOUN: Final = (
+    r"(?:learning ?-?rates?|lrs?|epochs?|epocas?|epoques?|warm ?-?up(?: steps| ratio)?|"
+    r"weight decay|hyper ?-?param\w*|hiper ?-?parametros?|lora (?:alpha|rank|r|dropout)|"
+    r"tasa de aprendizaje|taux d'?apprentissage|schedulers?)"
+)
+HYPER_ASKED: Final = Guarded(
+    ("learning", "lr", "epoch", "epoca", "epoque", "warm", "decay", "param", "alpha", "rank",
+     "dropout", "aprendizaje", "apprentissage", "scheduler"),
+    r"(?<![a-z0-9])(?:"
+    r"(?:what|which|best|good|recommended|ideal|optimal|right|typical|default|suggested|"
+    r"how many|how much|que|cual(?:es)?|cuantas|cuantos|mejor|buen[oa]?|quel(?:le)?s?|"
+    # a few words between, never a number nor a unit of a run ("how many steps is 3 epochs",
+    # "how many steps per epoch" count the run)
+    r"combien d'?|meilleure?)(?: (?!(?:steps?|tokens?|samples?|examples?|hours?|gpus?|days?|"
+    r"minutes?|iterations?|batch\w*|pasos|heures|horas)(?![a-z]))[a-z'.\-]+){0,4}? "
+    rf"{_HYPER_NOUN}"
+    rf"|{_HYPER_NOUN} (?:should|do|to use|would|for|para|pour|recommend\w*|conseill\w*|"
+    r"recomend\w*|uso|usar|utiliser|mettre|poner)"
+    rf"|combien (?:de |d'?){_HYPER_NOUN}"
+    r"|hyper ?-?param\w*|hiper ?-?parametros?|hyperparametres?"
+    r")(?![a-z0-9])"
+)
+
+
+def hyper_asked(s: str) -> bool:
+    return HYPER_ASKED.admits(s) and HYPER_ASKED.pattern.search(s) is not None
+
+
+# A subscription or its cancelling asked ("cancel my subscription", "how do i cancel", "stop
+# being charged", "is it a monthly plan?", "darme de baja", "résilier mon abonnement"), folded.
+# Without an alert word: "cancel my h100 alert" and "unsubscribe" are this bot's price alerts.
+SUBSCRIPTION: Final = (
+    r"(?<![a-z0-9])(?:"
+    r"cancel\w* (?:my |the |our |a |this )?(?:subscriptions?|plans?|membership|account|"
+    r"auto ?-?renew\w*|billing|service)|"
+    r"(?:how (?:do|can|to|would) (?:i |we )?|can i |where (?:do|can) i |want to |wanna )cancel"
+    r"(?: (?:it|anything|this|that))?(?=$|[?!.,]| (?:please|pls|plz)\b)|"
+    r"(?:stop|end) (?:my |the )?(?:subscription|membership|plan|being charged|billing|"
+    r"the charges|charging me)|"
+    r"auto ?-?renew\w*|recurring (?:charges?|billing|payments?|fees?|subscriptions?)|"
+    r"(?:monthly|annual|yearly) (?:subscriptions?|plans?|fees?|billing|membership)|"
+    r"(?:is (?:it|this|there) |do you have |you have )(?:a |any )?(?:subscriptions?|"
+    r"membership|monthly plans?)|"
+    r"cancelar (?:mi |la |el |una )?(?:suscripcion|subscripcion|plan|membresia|cuenta|servicio)|"
+    r"(?:como|donde) (?:cancelo|cancelar|puedo cancelar|me doy de baja|doy de baja)|"
+    r"dar(?:me)? de baja|suscripcion mensual|plan mensual|"
+    r"(?:annuler|resilier|arreter) (?:mon |l'|mon |un |le )?(?:abonnement|forfait|compte|plan)|"
+    r"comment (?:annuler|resilier|me desabonner|je (?:peux )?(?:annule|resilie))|"
+    r"abonnement mensuel|forfait mensuel|(?:c'est |il y a )?un abonnement"
+    r")(?![a-z0-9])"
+)
+# An alert named beside a cancel: the bot's price alerts, not a subscription to the service.
+ALERT_WORD: Final = lazy(r"(?<![a-z])(?:alert\w*|notif\w*|avisos?|alerta\w*|alerte\w*|"
+                         r"price (?:drop|watch)\w*)(?![a-z])")
+
+
+def subscription_asked(s: str) -> bool:
+    """"cancel my subscription": the service's (not a price alert, which names an alert)."""
+    return any(topic == "subscription" and pattern.admits(s)
+               and pattern.pattern.search(s) is not None for topic, pattern in SERVICE_TOPICS) \
+        and ALERT_WORD.search(s) is None
+
+
 # Questions about the service itself that are not a run, a price or a payment: "do you have spot
 # instances or is it all on demand", "can i get a refund if my run crashes", "where are your data
 # centers", "can I ssh in", "can I bring my own docker image", "persistent storage?", "what is
@@ -311,6 +400,13 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
         r"a la demande|reserved instances?|instancias? reservadas|instances? reservees|"
         r"(?:get |be |been |gets |are |is |son |sont |es |est )?(?:interrupted|preempted|interrumpid[ao]s?|"
         r"interrompue?s?))(?![a-z0-9])")),
+    # "cancel my subscription", "how do i cancel", "is it a monthly plan?", "cancelar mi
+    # suscripción", "résilier mon abonnement": the page names no subscription (prepaid top-ups).
+    ("subscription", Guarded(
+        ("cancel", "subscri", "suscri", "abonn", "plan", "membership", "renew", "baja",
+         "resili", "annul", "arret", "forfait", "recurring", "monthly", "annual", "yearly",
+         "mensual", "mensuel", "charging", "charged", "billing"),
+        SUBSCRIPTION)),
     ("refund", Guarded(
         ("refund", "reembols", "devoluc", "rembours", "money back", "devuelv"),
         r"(?<![a-z0-9])(?:refund\w*|reembols\w*|devolucion(?:es)?|rembours\w*|money back|"

@@ -1724,11 +1724,13 @@ def _intent(
     if command and command.group("cmd") in lx.COMMANDS:
         return lx.COMMANDS[command.group("cmd")]
     # Before creating: "stop my H100 alert" and "¿qué alertas tengo?" name an alert too.
-    if px.ALERT_REMOVE.search(s):
+    # "cancel my subscription": the service's, no alert named (its topic answers it, below).
+    subscription = asks.subscription_asked(s)
+    if px.ALERT_REMOVE.search(s) and not subscription:
         return "alert_remove"
-    if px.ALERT_LIST.search(s) and not _creates_alert(s, work):
+    if px.ALERT_LIST.search(s) and not _creates_alert(s, work) and not subscription:
         return "alert_list"
-    if _is_alert(s, work):
+    if _is_alert(s, work) and not subscription:
         return "alert"
     if _social(s, work, method, inference) is not None:
         return "smalltalk"
@@ -2145,6 +2147,12 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     merging = intent in ("memory", "fit", "unknown", "recommend") and merge_asked(corrected)
     if merging:
         intent = "memory"
+    # "what learning rate for qlora llama 3 8b", "how many epochs should i use": the QLoRA
+    # authors' published settings, no advice (was a cost answer, "rate" read as a price).
+    hyper = intent not in ("alert", "alert_list", "alert_remove", "pay", "smalltalk") \
+        and work.hours is None and not work.money and asks.hyper_asked(corrected)
+    if hyper:
+        intent = "help"
     service: tuple[str, ...] = ()
     # "recommend": "how many gpus per instance max?" reads as "how many GPUs (do I need)".
     if intent in ("unknown", "help", "smalltalk", "pay", "memory", "recommend", "prices") \
@@ -2482,8 +2490,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     # "lora vs qlora difference", "whats the difference between lora and qlora for a 8b": the
     # two methods' memory side by side and what QLoRA trades (bot.answer.MethodDiff). With a
     # GPU named ("lora vs qlora for llama 3 8b on a 4090") the verdict on it leads, as before.
-    pair = asks.LORA_VS_QLORA.search(corrected) if not inference else None
-    method_diff = ((pair is not None and pair.group("a") != pair.group("b")) or (
+    # "explain lora vs full finetuning", "qlora or full ft": full fine-tuning beside them.
+    pair = asks.method_pair(corrected) if not inference else None
+    method_diff = (pair is not None or (
         work.params_b is None and asks.METHOD_WHAT.search(corrected.strip()) is not None)) \
         and intent in ("memory", "unknown") \
         and work.hours is None and work.dataset_tokens is None
@@ -2716,6 +2725,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         vllm_share_asked=vllm_share,
         vllm_share_seen=share_seen,
         method_diff=method_diff,
+        method_diff_full=method_diff and pair is not None and "full" in pair,
         batch_asked=not inference and bool(asks.BATCH_ASKED.search(corrected)),
         steps_samples=work.samples_said if steps_asked else None,
         ram_asked=ram_asked,
@@ -2738,6 +2748,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         ram_gb=(asks.ram_gb(corrected) or (int(work.ram_gb) if work.ram_gb else None))
         if cpu_alone else None,
         cpu_machine=machine if cpu_alone else None,
+        hyper_asked=hyper,
         service_asked=service,
         per_minute=intent == "prices" and px.PER_MINUTE.admits(s)
         and px.PER_MINUTE.pattern.search(s) is not None,

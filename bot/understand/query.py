@@ -281,6 +281,7 @@ class Query(BaseModel):
     overkill_asked: bool = False  # "is 8x H100 overkill for …": more than the run needs?
     online_rl: str | None = None  # GRPO, PPO, RLOO, online DPO: generates while it trains
     method_diff: bool = False  # "lora vs qlora difference": both methods and what QLoRA trades
+    method_diff_full: bool = False  # "lora vs full ft": full fine-tuning beside them
     prefill_asked: bool = False  # prompt processing named beside a tokens/s question
     # "how long is the prefill of 100k tokens", "ttft for a 32k prompt": the time to process
     # the prompt asked, its compute bound leading (bot.detail.prefill_bound)
@@ -341,6 +342,8 @@ class Query(BaseModel):
     # system RAM said ("128gb ram"), in GB.
     cpu_only: bool = False
     ram_gb: int | None = None
+    # A learning rate, epochs or other hyper-parameters asked: published settings cited.
+    hyper_asked: bool = False
     cpu_machine: str | None = None  # the GPU-less machine named ("Raspberry Pi", "Intel Core i7")
     # An accelerator that is not a GPU and of which we have no figures ("TPU v5e", "Gaudi 3").
     accelerator: str | None = None
