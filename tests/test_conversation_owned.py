@@ -24,6 +24,15 @@ NOTED: list[tuple[str, str, int, str]] = [
     ("tengo dos 3090", "rtx-3090", 2, "👍 <b>Entendido: 2× RTX 3090, 24 GB cada una"),
     ("j'ai une 4090", "rtx-4090", 1, "👍 <b>C'est noté : RTX 4090, 24 Go.</b>"),
     ("ma carte graphique est une 3060", "rtx-3060", 1, "👍 <b>C'est noté : RTX 3060, 12 Go.</b>"),
+    # Different cards in one machine: every card at its own memory (was "We don't rent the
+    # RTX 3060, so there is no price to quote", the 3090s dropped); `gpu` is the card bounding
+    # an even share, as the runs asked next are answered.
+    ("i got two 3090s and a 3060", "rtx-3060", 3,
+     "👍 <b>Got it: 2× RTX 3090 and 1× RTX 3060 (60 GB in all).</b>"),
+    ("tengo dos 3090 y una 3060", "rtx-3060", 3,
+     "👍 <b>Entendido: 2× RTX 3090 y 1× RTX 3060 (60 GB en total).</b>"),
+    ("j'ai une 4090 et une 3090 ti", "rtx-4090", 2,
+     "👍 <b>C'est noté : 1× RTX 4090 et 1× RTX 3090 Ti (48 Go en tout).</b>"),
 ]
 
 
@@ -129,3 +138,10 @@ def test_the_example_the_acknowledgement_gives_is_answered() -> None:
         example = noted.text.split("<code>")[1].split("</code>")[0]
         _, reply = converse(card, example)
         assert reply.answer.largest is not None and reply.query.gpu == "rtx-3090", (card, reply.text)
+
+
+def test_the_cards_of_one_machine_are_carried_together() -> None:
+    _, reply = converse("i got two 3090s and a 3060", "can i qlora llama 3 8b")
+    assert reply.query.rig == (("rtx-3090", 2), ("rtx-3060", 1)), reply.text
+    assert reply.query.follow_up and reply.query.model_id == "llama-3-8b"
+    assert "2× RTX 3090 and 1× RTX 3060 (60 GB in all)" in reply.text, reply.text

@@ -727,7 +727,14 @@ def _card_noted(answer: Answer, ph: Phrases, put: Put) -> None:
     n = answer.gpu_count or 1
     gpu = answer.gpu
     put("👍 <b>")
-    if gpu is None:
+    rig = answer.query.rig
+    if rig:
+        # "i got two 3090s and a 3060": every card said, each at its own memory.
+        cards = [(ph.cat.gpu(gpu_id), count) for gpu_id, count in rig]
+        put(_("Got it: %(cards)s (%(total)s in all).",
+              cards=fmt.list([ph.config(card.id, count) for card, count in cards]),
+              total=fmt.gb(sum((card.vram_gb * count for card, count in cards), Decimal(0)))))
+    elif gpu is None:
         assert answer.vram_gb is not None
         put(ph.ngettext("Got it: a %(memory)s GPU.", "Got it: %(n)s GPUs of %(memory)s each.",
                         n, n=n, memory=fmt.gb(answer.vram_gb)))

@@ -71,7 +71,6 @@ def card_alone(query: Query) -> bool:
         and (query.serving_implied or (query.method is None and not query.inference)) \
         and query.hours is None and query.budget_usd is None \
         and not query.largest and query.dataset_tokens is None and not query.other_gpus \
-        and not query.rig \
         and query.threshold_usd is None and query.not_llm is None \
         and not query.service_asked and not query.pay_also and not query.count_asked \
         and not query.fastest_asked and not query.start_asked and not query.currency_asked
