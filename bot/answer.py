@@ -653,6 +653,11 @@ class Answer(BaseModel):
     # count that holds it); `generation_rented`: the same on the cheapest offered configuration
     # when that one has no price (a card we do not rent, a price not published).
     generation: Generation | None = None
+    # "serve gemma 3 27b to 10 people": those users' sequences decoded together (a batch bound),
+    # on the asked configuration or (users_on_cheapest) the cheapest offered one.
+    users_bound: DecodeBound | None = None
+    users_on_cheapest: bool = False
+    users_cheapest: Fit | None = None  # the cheapest offered configuration holding them
     generation_rented: Generation | None = None
     # A Mac named without its memory that the assumed one cannot hold: the smallest unified
     # memory whose GPU share holds the run (None: none sold does, or not asked so).
@@ -891,6 +896,9 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
             extra.update(_typical_fixes(query, composed, cat))
         if query.speed_asked:
             extra.update(_decode(query, composed, cat))
+        elif query.users is not None and query.users > 1 and query.batch_size == query.users \
+                and query.inference and not (query.concurrency_asked or query.context_asked):
+            extra.update(_users_bound(query, composed, cat))
         mac = _mac_memory_needed(query, composed, cat)
         if mac is not None:
             extra["mac_memory_needed"] = mac
@@ -2078,6 +2086,23 @@ def _decode(query: Query, answer: Answer, cat: Catalogue) -> dict[str, Any]:
                                  usable_per_gpu(query, lead_method, capacity_per_gpu(cheapest)))
             facts["generation_rented"] = _generation(query, there, cat)
     return facts
+
+
+def _users_bound(query: Query, answer: Answer, cat: Catalogue) -> dict[str, Any]:
+    """"serve gemma 3 27b to 10 people": the users' sequences decoded together, on the asked
+    configuration or the cheapest offered one, in the method the verdict leads with (else the
+    first whose batch fits there)."""
+    found = _decode(query, answer, cat)
+    bounds: tuple[DecodeBound, ...] = found.get("decode", ())
+    lead = answer.detailed.method if answer.detailed is not None else None
+    batched = [b for b in bounds if b.batch_tokens_per_second is not None]
+    bound = next((b for b in batched if b.method == lead), batched[0] if batched else None)
+    more = found.get("decode_more")
+    if bound is None and more is not None and more.batch_tokens_per_second is not None:
+        bound = more
+    cheapest = next((ma.cheapest for ma in answer.methods if ma.memory.method == lead), None)
+    return {"users_bound": bound, "users_on_cheapest": bool(found.get("decode_on_cheapest")),
+            "users_cheapest": cheapest}
 
 
 def _generation(query: Query, bound: DecodeBound, cat: Catalogue) -> Generation | None:

@@ -74,3 +74,41 @@ def test_a_card_without_a_price_is_costed_where_we_rent() -> None:
 def test_training_on_tokens_is_not_generating() -> None:
     reply = PIPELINE.ask("how long to fine tune llama 3 8b on 1M tokens on a 4090")
     assert reply.query.generate_tokens is None and reply.query.rate_asked is None
+
+
+# --- people served at once: their sequences held together, and their decode's bound ----------
+
+
+# (message, locale, users, the reply's opening, a line it has)
+USERS = [
+    ("serve gemma 3 27b to like 10 ppl", None, 10,
+     "👥 <b>10 users at once: Gemma 3 27B (BF16 inference) needs about 62.9 GB",
+     "👉 The cheapest offered configuration that holds them: 1× A100 80GB at $0.92/hour."),
+    ("host llama 3 8b for 50 users", None, 50, "👥 <b>50 users at once: Llama 3 8B",
+     "⚡ Decoding the 50 together on 1× L40S (BF16 inference): at most about 1,464 tokens/s in "
+     "all, 29 each"),
+    ("vllm mistral 7b for 20 concurrent users on an a10g", None, 20,
+     "👥 <b>20 users at once fit on 1× A10G: Mistral 7B (7.3B parameters) (8-bit inference)",
+     "⚡ Decoding the 20 together on 1× A10G (8-bit inference)"),
+    ("can a 4090 handle 20 users with mistral 7b", None, 20,
+     "👥 <b>20 users at once fit on 1× RTX 4090", "tokens/s in all, 50 each"),
+    ("quiero montar llama 3 8b para 15 usuarios a la vez en una 4090", "es", 15,
+     "👥 <b>15 usuarios a la vez caben en 1× RTX 4090", "Decodificando las 15 secuencias"),
+    ("je veux servir gemma 3 27b pour 10 personnes, il faut quoi ?", "fr", 10,
+     "👥 <b>10 utilisateurs en même temps\u00a0: Gemma 3 27B", "1× A100 80GB à 0,92\u00a0$US/heure"),
+]
+
+
+@pytest.mark.parametrize(("text", "locale", "users", "opening", "line"), USERS)
+def test_users_served_lead_with_their_memory_and_speed(
+    text: str, locale: str | None, users: int, opening: str, line: str
+) -> None:
+    reply = PIPELINE.ask(text, chosen_locale=locale)
+    assert (reply.query.users, reply.query.batch_size) == (users, users), reply.text
+    assert reply.text.startswith(opening), reply.text
+    assert line in reply.text
+
+
+def test_users_of_a_training_run_are_not_served() -> None:
+    reply = PIPELINE.ask("lora llama 3 8b for 50 users")
+    assert reply.query.users is None and reply.query.batch_size is None

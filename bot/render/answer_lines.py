@@ -521,6 +521,10 @@ def _body(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         put("\n")
     else:
         put(expert_offload_lines(answer, ph))
+        if answer.query.users is not None and answer.detailed is not None \
+                and answer.detailed.kind == "inference":
+            include("users.html.j2")  # "serve it to 10 people": those users first
+            put("\n")
         if answer.concurrency:
             include("concurrency.html.j2")
         if answer.decode or answer.decode_no_gpu:

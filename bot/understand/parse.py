@@ -118,6 +118,7 @@ class _Work:
     max_num_seqs: int | None = None  # vLLM's "--max-num-seqs 64": a ceiling, not a batch
     # "with 64 concurrent requests": the batch is of users served, so the model is served
     served_batch: bool = False
+    users: int | None = None  # the batch is of people served ("to 10 users", "50 ppl")
     rl_generations: int | None = None  # GRPO's "num_generations 16"
     rl_completion_tokens: int | None = None  # GRPO's "max_completion_length 1024"
     flags: st.Settings = field(default_factory=st.Settings)
@@ -385,18 +386,28 @@ def _take_settings(work: _Work) -> None:
     if match:  # "serve 20 concurrent users": 20 sequences in the KV cache at once
         work.batch_size = parse_int(match.group("num") or match.group("num2"))
         work.served_batch = any(word in match.group(0) for word in _SERVED_BY_NOUN)
+        if any(word in match.group(0) for word in _PEOPLE):
+            work.users = work.batch_size
         # "OLLAMA_NUM_PARALLEL=4" still names the runner (its GGUF type)
         work.blank(*match.span(), fill="ollama" if match.group(0).startswith("ollama") else "")
     match = px.SERVED_TO.search(work.s) if work.batch_size is None else None
     if match and px.INFERENCE_STRONG.search(work.s):
         work.batch_size = parse_int(match.group("num"))  # "serve it to 10 users": 10 at once
+        if any(word in match.group(0) for word in _PEOPLE):
+            work.users = work.batch_size
         work.blank(*match.span())
     match = px.SERVED_TEAM.search(work.s) if work.batch_size is None else None
     if match and not px.TRAINING.search(work.s) and (
             px.INFERENCE_STRONG.search(work.s) or px.INFERENCE_WEAK.search(work.s)
             or px.INFERENCE_FORMAT.search(work.s)):
         # "serving llama 3 8b for my team of 10 devs": the team's sequences at once
-        work.batch_size = parse_int(match.group("num") or match.group("num2"))
+        work.batch_size = work.users = parse_int(match.group("num") or match.group("num2"))
+        work.blank(*match.span())
+    match = px.USERS_SAID.search(work.s) if work.batch_size is None else None
+    if match and not px.TRAINING.search(work.s) and not _ADAPTED.search(work.s):
+        # "llama 3 8b for 50 users", "can a 4090 handle 20 users": served, that many at once
+        work.batch_size = work.users = parse_int(match.group("num"))
+        work.served_batch = True
         work.blank(*match.span())
     match = px.CONTEXT_AT.search(work.s) \
         if work.batch_size is not None and not batch_said and work.seq_len is None else None
@@ -1140,6 +1151,14 @@ def _capacity_asked(
 _SERVED_BY_NOUN: Final = ("user", "usr", "request", "req", "client", "people", "ppl", "usuario",
                           "peticion", "solicitud", "utilisateur", "requete", "personne",
                           "persona", "session", "connexion", "conversation")
+# A training method named by its own name ("lora … for 50 users" trains for them).
+_ADAPTED: Final = lazy(r"(?<![a-z])(?:q?lora|dora|sft|dpo|orpo|kto|grpo|ppo|full ?ft)(?![a-z])")
+# People served, of those words: the batch is read as users in the reply (Query.users).
+_PEOPLE: Final = ("user", "ppl", "people", "person", "client", "dev", "usuario", "persona",
+                  "utilisateur", "personne", "employe", "student", "member", "alumno",
+                  "estudiante", "etudiant", "eleve", "membre", "miembro", "colleague",
+                  "coworker", "companero", "collegue", "engineer", "ingenier", "desarroll",
+                  "developp")
 # Who is only ever served, in the words of asks.CONCURRENCY_ASK (folded, en/es/fr).
 _SERVED_ONLY: Final = ("user", "usr", "request", "req", "client", "people", "ppl", "usuario",
                        "peticion", "solicitud", "utilisateur", "requete", "personne", "persona",
@@ -2699,6 +2718,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         context_asked=context_asked,
         speed_asked=speed_asked,
         generate_tokens=generate_tokens,
+        users=work.users if inference and work.users == work.batch_size else None,
         generate_cost=generate_cost,
         rate_asked=rate_asked,
         concurrency_asked=concurrency_asked,

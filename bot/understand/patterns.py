@@ -299,9 +299,15 @@ CONCURRENCY: Final = Guarded(
 # "to about 5 people", "para unas 10 personas", "pour environ 20 utilisateurs": as many.
 SERVED_TO: Final = lazy(
     rf"(?<![a-z])(?:to|for|a|para|pour|with|con|avec) (?:(?:about|around|roughly|approximately|"
-    r"approx\.?|~|up to|unos|unas|alrededor de|hasta|environ|jusqu'a|a peu pres) ?)?"
+    r"approx\.?|~|up to|like|maybe|say|unos|unas|alrededor de|hasta|environ|jusqu'a|a peu pres) ?)?"
     rf"(?P<num>\d{{1,4}}) (?:{_SERVED})(?![a-z])"
 )
+# People counted beside a model with no serving word ("llama 3 8b for 50 users", "can a 4090
+# handle 20 users", "50 usuarios", "10 personnes en même temps"): as many served at once (read
+# only with no training word). Requests, sessions or streams alone may be a total, not people.
+USERS_SAID: Final = lazy(
+    rf"(?<![\w.,])(?P<num>\d{{1,4}}) (?:(?:{_CONCURRENT}) )?(?:users?|ppl|people|persons|folks|"
+    r"clients?|usuarios?|personas|clientes|utilisateurs?|personnes)(?![a-z])")
 # "for my team of 10 devs", "a 10-person team", "un equipo de 10", "pour une équipe de 8": the
 # team is served, as "to 10 people" is (read only beside a serving word, never for training).
 SERVED_TEAM: Final = Guarded(

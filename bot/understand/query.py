@@ -262,6 +262,9 @@ class Query(BaseModel):
     # "how many tokens per hour / per day", "price per million tokens": decode's bound over an
     # hour or a day, or the hourly price over the tokens an hour generates at it (a floor).
     rate_asked: Literal["hour", "day", "million"] | None = None
+    # "serve gemma 3 27b to 10 people", "llama 3 8b for 50 users": the people served at once
+    # (batch_size holds as many sequences), the reply's lead.
+    users: int | None = None
     # "how many users can I serve with llama 3 8b on an L4": the sequences that fit at once.
     concurrency_asked: bool = False
     # "how many tokens/s training llama 3 8b with qlora on an a100": the training throughput.

@@ -422,7 +422,7 @@ LANGUAGE = Language(
             r"users?", r"requests?", r"reqs?", r"sequences?", r"seqs", r"sessions?", r"clients?",
             r"chats?", r"connections?", r"streams?", r"people", r"agents?", r"conversations?",
             r"devs?", r"developers?", r"engineers?", r"employees?", r"colleagues?", r"coworkers?",
-            r"students?", r"members?",
+            r"students?", r"members?", r"ppl",
         ),
         # How many sequences are served at once (asks.CONCURRENCY_ASK): "how many users can I
         # serve", "how many concurrent requests", "max concurrency".
