@@ -2155,6 +2155,15 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # "lora llama 3 8b 8bit", "lora with load_in_8bit": adapters on an 8-bit base
         method = cat.method_where("training", family="adapter", weight_bits=8) or method
     rig = hw.one_rig(work, rest, index)  # "a 3090 + a 4090": one machine, not a comparison
+    if rig and inference and method is not None and _runner(rest) is None \
+            and cat.method(method).weight_bits == 16 and not _precision_said(rest) \
+            and not px.VLLM.admits(rest) \
+            and len({cat.gpu(gpu_id).vram_gb for gpu_id, _n in rig}) > 1:
+        # "2x 3090 and a 3060, can i run llama 3 70b": cards of different memory serve a model
+        # with a local runner's layer split (llama.cpp's --tensor-split fills each card to its
+        # own size), its assumed GGUF type, said so (was BF16, 8- and 4-bit split evenly at
+        # the 3060's 12 GB, none fitting on 60 GB).
+        method = _expert_offload_method(rest, method, cat)
     # "is a 3090 and a 4090 better than 2 3090s": two machines, each answered as its bound
     rigs = hw.two_rigs(work, rest, index) if not rig else None
     intent = _intent(rest, work, method, inference)
@@ -2554,7 +2563,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             intent = "fit" if work.gpus or work.vram_gb is not None else "memory"
     runner = _runner(rest) if inference else None
     if runner is None and inference and method is not None and cat.method(method).quant \
-            and _ram_for_layers(rest, work, cat.default_method("inference"), cat):
+            and (_ram_for_layers(rest, work, cat.default_method("inference"), cat)
+                 or (rig and _runner(rest) is None and not _precision_said(rest)
+                     and not px.VLLM.admits(rest))):
         runner = "llama-cpp"  # its type assumed above, said so
     if runner is None and inference and flags.expert_offload and method is not None \
             and cat.method(method).quant is not None:
