@@ -68,3 +68,78 @@ def test_a_dataset_counted_without_a_unit_counts_examples(text: str, lang: str,
 ])
 def test_a_dataset_said_in_tokens_bytes_or_billions_is_no_count_of_examples(text: str) -> None:
     assert _ask(text, "en").query.dataset_samples is None
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("ça prend combien de temps", "fr"),
+    ("ça prend combien ?", "fr"),
+    ("combien de temps ça prend", "fr"),
+    ("cuanto tarda", "es"),
+    ("cuanto tiempo tarda?", "es"),
+    ("how long does it take", "en"),
+])
+def test_how_long_asked_alone_asks_for_the_run(text: str, lang: str) -> None:
+    """Was a cost ("Which GPU and for how long?") or, for "ça prend combien", the price list."""
+    reply = _ask(text, lang)
+    assert reply.answer.intent == "time", reply.text
+    assert reply.text.startswith("⏱"), reply.text
+
+
+def test_how_much_vram_it_takes_stays_the_memory() -> None:
+    assert _ask("ça prend combien de vram pour llama 3 8b", "fr").answer.intent == "memory"
+
+
+@pytest.mark.parametrize(("text", "lang", "says"), [
+    ("¿se cobra por minuto?", "es", "las consumen por minuto"),
+    ("se cobra x minuto o x hora?", "es", "las consumen por minuto"),
+    ("est-ce facturé à la minute ?", "fr", "y puisent à la minute"),
+    ("c facturé a l'heure ou a la minute", "fr", "y puisent à la minute"),
+])
+def test_billed_by_the_minute_is_the_billing_unit(text: str, lang: str, says: str) -> None:
+    """"facturé" there is billed, not an invoice (was "does not say whether invoices … are
+    issued" first); "x minuto" is "por minuto" (was "I did not understand")."""
+    reply = _ask(text, lang)
+    assert reply.query.service_asked == ("billing",), reply.text
+    assert says in reply.text and "factures" not in reply.text, reply.text
+
+
+@pytest.mark.parametrize(("text", "lang", "says", "gpu"), [
+    ("¿hay h100 disponibles ahora?", "es", "Nuestra página publicada no dice qué GPU están libres",
+     "h100"),
+    ("hay stock de h200?", "es", "no dice qué GPU están libres", "h200"),
+    ("tienen b200 libres?", "es", "no dice qué GPU están libres", "b200"),
+    ("vous avez des h200 en stock ?", "fr",
+     "Notre page publiée ne dit pas quels GPU sont libres", "h200"),
+    ("y a des h100 dispo en ce moment ?", "fr", "ne dit pas quels GPU sont libres", "h100"),
+    ("il y a des gpu dispo maintenant ?", "fr", "ne dit pas quels GPU sont libres", None),
+    ("are h100s available right now?", "en", "does not say which GPUs are free", "h100"),
+])
+def test_availability_is_not_stated_and_never_made_up(text: str, lang: str, says: str,
+                                                       gpu: str | None) -> None:
+    """Was the price list, as if the question were the price."""
+    reply = _ask(text, lang)
+    assert reply.query.service_asked == ("availability",), reply.text
+    assert says in reply.text and "/pricing/" in reply.text, reply.text
+    assert reply.query.gpu == gpu
+
+
+@pytest.mark.parametrize("text", ["is the 4090 available?", "are there any free credits?"])
+def test_available_without_a_moment_is_no_stock_question(text: str) -> None:
+    assert "availability" not in _ask(text, "en").query.service_asked
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("flux", "fr"),
+    ("y flux?", "es"),
+    ("peut-on fine-tuner flux sur une h100", "fr"),
+    ("se puede entrenar flux en mi 3060", "es"),
+    ("can i run flux on a 4090", "en"),
+])
+def test_flux_is_no_llm(text: str, lang: str) -> None:
+    """Was "I did not understand" alone, or "which model?" after a verb."""
+    reply = _ask(text, lang)
+    assert reply.answer.error == "not_an_llm" and "FLUX.1" in reply.text, reply.text
+
+
+def test_a_french_flow_is_no_flux() -> None:
+    assert _ask("le flux de données est lent", "fr").answer.error != "not_an_llm"

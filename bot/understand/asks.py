@@ -393,6 +393,11 @@ def subscription_asked(s: str) -> bool:
 # your uptime / SLA", "do you give invoices", "how does per-minute billing work". Each is answered
 # from the seed where it speaks and said to be unpublished where it is silent
 # (rules/data/service.toml [questions]). Matched in folded text, en/es/fr.
+_FREE_NOW: Final = r"available|disponibles?|dispos?|libres?|free(?! (?:trials?|credits?|tier|plan))"
+_NOW: Final = (
+    r"(?:right )?now|today|at the moment|currently|ahora(?: mismo)?|ahorita|hoy|"
+    r"en este momento|actualmente|maintenant|en ce moment|actuellement|tout de suite"
+)
 SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
     ("spot", Guarded(
         ("spot", "demand", "preempt", "interrump", "interromp", "interrupt", "reserv"),
@@ -452,8 +457,10 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
     ("invoice", Guarded(
         ("invoice", "receipt", "factura", "facture", "recibo", "vat", "iva", "tva"),
         r"(?<![a-z0-9])(?:invoices?|invoicing|receipts?|recibos?|vat|iva|tva|"
-        # not the verb: "se factura por minuto", "je suis facturé", "est facturée"
-        r"(?<!se )(?<!suis )(?<!est )(?<!etre )(?<!sont )(?<!sera )factur[ae]s?)"
+        # not the verb: "se factura por minuto", "je suis facturé", "est facturée", "est-ce
+        # facturé à la minute ?", "c facturé à l'heure ?"
+        r"(?<!se )(?<!suis )(?<!est )(?<!etre )(?<!sont )(?<!sera )(?<!ce )(?<!c )factur[ae]s?"
+        r"(?! (?:a|au|par|por|al) (?:la |l')?(?:minute|heure|seconde|minuto|hora)))"
         r"(?![a-z0-9])")),
     # The seed's "¿Qué software ejecuta cada método?", "Quel logiciel exécute chaque méthode ?",
     # "what software runs each method", "which library for fine-tuning": its TRL paragraph.
@@ -497,7 +504,8 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
         r"(?:periode d'|un )?essai gratuit|credits? gratuits?)(?![a-z0-9])")),
     ("billing", Guarded(
         ("minut", "minim", "billing", "billed", "factur", "cobr", "charge"),
-        r"(?<![a-z0-9])(?:per ?-?minute|by the minute|por minuto|al minuto|a la minute|"
+        # "se cobra x minuto o x hora?": "x" is "por" in chat Spanish
+        r"(?<![a-z0-9])(?:per ?-?minute|by the minute|(?:por|x) minutos?|al minuto|a la minute|"
         # "is there a minimum rental time?": the blocks and the per-minute draw answer it
         r"minimum (?:rental |billing |billable )?(?:time|duration|period|hours?)|"
         r"(?:tiempo|duracion|periodo) minim[oa](?: de (?:alquiler|renta|facturacion))?|"
@@ -514,6 +522,17 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
         ("nvlink", "sxm", "pcie", "infiniband", "interconn", "nvswitch", "form factor"),
         r"(?<![a-z0-9])(?:nvlink|nv-link|sxm\d?|pcie|infiniband|interconnect\w*|interconexion\w*|"
         r"interconnexion\w*|nvswitch|form factor)(?![a-z0-9])")),
+    # "¿hay h100 disponibles ahora?", "vous avez des h200 en stock ?", "are h100s available
+    # right now?": which cards are free at a moment, which the page does not state (never a
+    # stock made up). "Available" alone asks whether we rent the card: not this.
+    ("availability", Guarded(
+        ("stock", "agotad", "epuise", "sold out", "availab", "disponib", "dispo", "libre", "free"),
+        r"(?<![a-z0-9])(?:(?:in|en|out of|sin|hors) stock|stock|agotad[ao]s?|epuises?|sold out|"
+        rf"(?:{_FREE_NOW}) (?:[a-z0-9]+ )?{_NOW}|{_NOW} (?:[a-z0-9]+ )?(?:{_FREE_NOW})|"
+        # "¿qué gpus tienen disponibles?" asks what is rented (the price list); "libres" is free
+        r"(?:hay|quedan|tienen|teneis|tenes|y a|y a-t-il|il y a|vous avez|avez-vous|tu as|"
+        r"there are|are there|any) (?:[a-z0-9-]+ ){0,3}(?:libres?|free(?! (?:trials?|credits?|"
+        r"tier|plan))))(?![a-z0-9])")),
     # "is there a fee for paying in btc", "do i pay gas fees", "¿cobran comisión por usdt?",
     # "il y a des frais sur les recharges ?": the page names none, and no network fee either.
     ("fees", Guarded(

@@ -1692,6 +1692,10 @@ _RULES: tuple[tuple[Intent, Callable[[_Signals], object]], ...] = (
     ("fit", lambda g: g.work and g.gpuish and not g.hours and not g.tokens
      and asks.OVERKILL.search(g.s) and not px.HOW_MUCH.search(g.s)
      and not px.COST.search(g.s)),
+    # "how long does it take?", "¿cuánto tarda?", "ça prend combien de temps ?" with nothing
+    # else: how long a run takes (which model asked back), not a GPU's cost for hours not said.
+    ("time", lambda g: g.duration and not g.gpuish and not g.hours and not g.priced
+     and not px.COST.search(g.s)),
     ("cost", lambda g: px.COST.search(g.s) or g.duration),
     # "how much to train on 50M tokens?": a run on that dataset costs (which model asked back),
     # not the price list "how much" alone reads.
@@ -1958,7 +1962,7 @@ def _not_llm_name(folded: str) -> str:
         return "Stable Diffusion"
     if folded.startswith("sd"):
         return folded.upper()
-    if folded.startswith("flux"):
+    if "flux" in folded:  # "y flux?": the words before it are no part of the name
         return "FLUX.1"
     return "YOLO" + folded[4:].strip()
 

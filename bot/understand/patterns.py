@@ -637,7 +637,15 @@ NOT_LLM: Final = Guarded(
     r"|(?P<image>stable[ -]?diffusion(?: ?xl| ?[123](?:\.\d)?)?|sdxl|sd ?(?:1\.5|2\.1|3(?:\.5)?)(?![\d.])"
     r"|flux(?:\.1)?[ -]?(?:dev|schnell|pro|kontext)|flux\.1"
     # "flux lora training", "a flux finetune": Flux with what is done to it, not a French flow
-    r"|flux(?= (?:loras?|training|dreambooth|kohya|fine ?-?tun\w*|finetun\w*|model)(?![a-z])))"
+    r"|flux(?= (?:loras?|training|dreambooth|kohya|fine ?-?tun\w*|finetun\w*|model)(?![a-z]))"
+    # "flux" alone or after "and", a verb that trains or runs a model ("peut-on fine-tuner flux",
+    # "entrenar flux", "run flux on a 4090"), or its 12B size: the image model
+    r"|^(?:(?:and|y|et|what about|how about|y con|et avec|and with|y para|et pour) )?flux ?\??$"
+    r"|(?:(?<=tune )|(?<=tuner )|(?<=tunear )|(?<=tuning )|(?<=train )|(?<=entrenar )"
+    r"|(?<=entrainer )|(?<=run )|(?<=correr )|(?<=lancer )|(?<=tourner )|(?<=ejecutar )"
+    r"|(?<=serve )|(?<=servir )|(?<=lora de )|(?<=lora of )|(?<=lora on )|(?<=lora sur )"
+    r"|(?<=qlora de )|(?<=finetune )|(?<=finetuner )|(?<=finetunear ))flux"
+    r"|flux(?= ?12 ?b(?![a-z])))"
     r"|(?P<detection>yolo ?v?(?:[3-9]|1[01])))(?![a-z0-9])"
 )
 

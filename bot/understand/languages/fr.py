@@ -248,6 +248,9 @@ LANGUAGE = Language(
             r"(?:ca|cela|il|elle) (?:dure|durerait|durera|durent|dureraient) combien",
             r"combien (?:ca|cela|il|elle) (?:dure|durerait|durera|durent|dureraient)",
             r"combien (?:va|vont|peut|pourrait) (?:durer|mettre)",
+            # "ça prend combien ?", "il met combien ?": how long ("ça prend combien de vram" is
+            # the memory)
+            r"(?:ca|cela|il|elle) (?:prend|prendra|prendrait|met|mettra|mettrait) combien(?! d(?:e |'))",
             r"temps (?:estime|d'entrainement|de calcul)",
             r"temps ?(?:\+|&|/|,|et) ?(?:vram|memoire)", r"(?:vram|memoire) ?(?:\+|&|/|,|et) ?temps",
             r"heures gpu (?:necessaires|qu'il faut)",
