@@ -211,7 +211,8 @@ class Pipeline:
         # The card the chat said it owns, for a question that names none ("i have 2 3090s",
         # then "can i finetune mistral 7b?").
         query = on_own_card(still_noted(query, previous),
-                            previous.own_card if previous is not None else None)
+                            previous.own_card if previous is not None else None,
+                            self.catalogue)
         locale = resolve_locale(
             chosen_locale,
             query.lang if query.lang_sure else _chat_language(previous, query.lang),

@@ -145,3 +145,19 @@ def test_the_cards_of_one_machine_are_carried_together() -> None:
     assert reply.query.rig == (("rtx-3090", 2), ("rtx-3060", 1)), reply.text
     assert reply.query.follow_up and reply.query.model_id == "llama-3-8b"
     assert "2× RTX 3090 and 1× RTX 3060 (60 GB in all)" in reply.text, reply.text
+
+
+@pytest.mark.parametrize("turns", [
+    ("i got two 3090s and a 3060", "can i run llama 3 70b"),
+    ("tengo dos 3090 y una 3060", "puedo correr llama 3 70b?"),
+])
+def test_a_model_served_on_cards_of_different_memory_is_split_by_layers(
+    turns: tuple[str, str]
+) -> None:
+    """As when the cards are said in the question: llama.cpp's layer split at its assumed
+    Q4_K_M, 60 GB in all (was BF16, 8- and 4-bit split evenly at the 3060's 12 GB)."""
+    _, reply = converse(*turns)
+    assert reply.query.rig_layer_split and reply.query.runner == "llama-cpp", reply.text
+    assert (reply.query.method, reply.query.gpu_memory_gb) == ("gguf_q4_k_m", 20), reply.text
+    assert reply.answer.primary is not None and reply.answer.primary.fit is not None
+    assert reply.answer.primary.fit.fits, reply.text

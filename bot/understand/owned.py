@@ -4,10 +4,13 @@ card (bot.conversation keeps it, `on_own_card` applies it), until another card i
 
 from __future__ import annotations
 
-from typing import Final
+from decimal import Decimal
+from typing import Any, Final
 
 from bot.understand.lazy import lazy
+from bot.understand.numbers import tidy
 from bot.understand.query import Query
+from rules.catalogue import Catalogue
 
 # Folded (lower case, no accents), the card itself blanked: a verb of having or a "my card
 # is", never "you have" nor "I have to rent", "tengo que", "j'ai besoin".
@@ -84,7 +87,25 @@ def names_card(query: Query) -> bool:
 _ON_CARD: Final = frozenset({"fit", "memory", "time", "unknown"})
 
 
-def on_own_card(query: Query, own: Query | None) -> Query:
+def _layer_split(query: Query, own: Query, cat: Catalogue) -> dict[str, Any]:
+    """Serving with no precision, runner nor engine said on the cards of different memory the
+    chat owns: llama.cpp's layer split at its assumed GGUF type, each card filled to its own
+    size, as when the cards are said in the question (bot.understand.parse)."""
+    if not own.rig or not query.inference or query.serving_precision_said \
+            or query.runner is not None or query.engine is not None:
+        return {}
+    sizes = [(cat.gpu(gpu_id).vram_gb, n) for gpu_id, n in own.rig]
+    spec = cat.local_runner("llama-cpp")
+    method = cat.quant_method(spec.default_type) if spec is not None else None
+    if len({size for size, _n in sizes}) < 2 or spec is None or method is None:
+        return {}
+    mean = sum((size * n for size, n in sizes), Decimal(0)) / sum(n for _s, n in sizes)
+    return {"method": method, "runner": "llama-cpp", "quant": spec.default_type,
+            "runner_type_assumed": True, "serving_precision_said": True,
+            "rig_layer_split": True, "gpu_memory_gb": tidy(mean)}
+
+
+def on_own_card(query: Query, own: Query | None, cat: Catalogue) -> Query:
     """`query` on the card `own` the chat said it owns, when it names no card and asks about
     a run there (a model's fit, memory or time, or the largest model it holds); else as is."""
     if own is None or names_card(query) or query.intent not in _ON_CARD \
@@ -101,6 +122,7 @@ def on_own_card(query: Query, own: Query | None) -> Query:
         "gpu_variant_assumed": own.gpu_variant_assumed, "rig": own.rig,
         "intent": intent, "follow_up": True,
         "lang": query.lang, "lang_sure": query.lang_sure,
+        **_layer_split(query, own, cat),
     })
 
 
