@@ -1867,9 +1867,14 @@ def _layer_split(query: Query, answer: Answer, cat: Catalogue) -> LayerSplit | N
     ("i get 15 tok/s with llama 3 70b q4 on my 3090": it ran, so partly offloaded) is said; not on
     Apple silicon (unified memory: no split)."""
     primary, detailed = answer.primary, answer.detailed
+    # "llama 3 70b q4 on a 3090 how slow": a GGUF's speed asked on one card it cannot hold
+    # whole runs partly offloaded (llama.cpp's -ngl, Ollama by itself), as does one said
+    # beside the RAM's speed ("ddr5 6000 dual channel").
+    one_card = (query.speed_asked or query.ram_kind is not None or query.ram_mts is not None) \
+        and primary is not None and primary.fit is not None and primary.fit.gpu_count == 1
     if not query.inference \
             or (query.runner is None and not query.cpu_offload and query.system_ram_gb is None
-                and query.tokens_per_second is None) \
+                and query.tokens_per_second is None and not one_card) \
             or primary is None or primary.fit is None or primary.fit.unified_gb is not None \
             or detailed is None or detailed.check is None or detailed.check.detailed_fits \
             or cat.method(primary.memory.method).quant is None or answer.params_b is None:

@@ -112,3 +112,25 @@ def test_users_served_lead_with_their_memory_and_speed(
 def test_users_of_a_training_run_are_not_served() -> None:
     reply = PIPELINE.ask("lora llama 3 8b for 50 users")
     assert reply.query.users is None and reply.query.batch_size is None
+
+
+# --- a GGUF on one card it cannot hold whole: partly offloaded, as llama.cpp and Ollama run it --
+
+
+@pytest.mark.parametrize(("text", "ram"), [
+    ("llama 3 70b q4 on a 3090 how slow",
+     "at 89.6 GB/s (dual-channel DDR5-5600). Your RAM was not given, so it is assumed"),
+    ("llama 3 70b q4 on a 3090 ddr5 6000 dual channel how many tok/s",
+     "at 96 GB/s (dual-channel DDR5-6000)."),  # 2 channels × 8 bytes × 6000 MT/s
+])
+def test_one_card_runs_the_rest_from_system_ram(text: str, ram: str) -> None:
+    reply = PIPELINE.ask(text)
+    assert reply.text.startswith(
+        "⚡ <b>Llama 3 70B (GGUF Q4_K_M inference) does not fit whole on 1× RTX 3090"), reply.text
+    assert "🐢 With llama.cpp, 46 of the model's 81 layers fit in GPU memory" in reply.text
+    assert ram in reply.text
+
+
+def test_two_cards_are_not_offloaded() -> None:
+    reply = PIPELINE.ask("llama 3 70b q4 on 2x 3060 how many tok/s")
+    assert "🐢" not in reply.text and "does not fit whole" not in reply.text
