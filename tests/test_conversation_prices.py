@@ -51,8 +51,8 @@ def test_the_price_list_asked_after_a_run_is_still_the_list(then: str) -> None:
     assert reply.answer.intent == "prices" and reply.query.gpu is None, reply.text
 
 
-# Samples of an unsaid length: the run's time at each length, so its cost at each (was the
-# seed's illustrative 24 hours, $55.68, the samples ignored).
+# Samples of an unsaid length: the run's cost at each length, leading (was the seed's
+# illustrative 24 hours, $55.68, the samples ignored; then the time answer again).
 @pytest.mark.parametrize(("turns", "costs"), [
     (("how long to lora llama 3 8b on 50k samples on an h100", "how much would that cost"),
      ("$2.30", "$9.14")),
@@ -60,12 +60,15 @@ def test_the_price_list_asked_after_a_run_is_still_the_list(then: str) -> None:
      ("$2.30", "$9.14")),
     (("cuánto tarda un lora de llama 3 8b con 50k muestras en una h100", "¿y cuánto costaría?"),
      ("2,30 US$", "9,14 US$")),
+    (("lora de llama 3 8b sur un h100", "combien de temps pour 50k exemples ?",
+      "et ça coûterait combien ?"), ("2,30", "9,14")),
 ])
 def test_the_cost_of_samples_timed_is_each_lengths_cost(
     turns: tuple[str, ...], costs: tuple[str, str]
 ) -> None:
     *_, reply = converse(*turns)
     assert reply.query.dataset_samples == 50_000 and reply.query.hours is None, reply.text
+    assert reply.answer.intent == "cost" and "\n💵 <b>" in reply.text, reply.text
     for cost in costs:
         assert cost in spaced(reply.text), reply.text
     assert "$55.68" not in reply.text and "55,68" not in reply.text

@@ -475,7 +475,7 @@ def follow_up(
             "context_asked": False,
             **({"seq_len": _context_k(at.group("num")), "context_said": True} if at else {}),
         })
-    return _samples_timed(merged if cue is None else _asking(merged, cue), previous)
+    return merged if cue is None else _asking(merged, cue)
 
 
 def memory_asked(query: Query) -> bool:
@@ -614,18 +614,7 @@ def _price_of_run(
             "lang": lang, "lang_sure": new.lang_sure or previous.lang_sure,
         })
     cost = _merge(new.model_copy(update={"intent": "cost"}), previous, names_model=False)
-    return _samples_timed(cost, previous)
-
-
-def _samples_timed(query: Query, previous: Query) -> Query:
-    """The cost of a run just timed on samples of an unsaid length ("how long for 50k
-    samples?", then "how much would that cost"): its time at each length, with what each costs,
-    as the time answer gave (was the seed's illustrative hours, the samples ignored)."""
-    if query.intent == "cost" and query.hours is None and query.dataset_samples \
-            and query.dataset_tokens is None and previous.intent == "time" \
-            and previous.dataset_samples:
-        return query.model_copy(update={"intent": "time"})
-    return query
+    return cost
 
 
 def is_gpu_price(query: Query) -> bool:
