@@ -143,3 +143,23 @@ def test_flux_is_no_llm(text: str, lang: str) -> None:
 
 def test_a_french_flow_is_no_flux() -> None:
     assert _ask("le flux de données est lent", "fr").answer.error != "not_an_llm"
+
+
+@pytest.mark.parametrize(("text", "lang", "lead"), [
+    ("q es vram", "es", "🧠 <b>La VRAM es la memoria propia de la GPU"),
+    ("qué es la vram", "es", "🧠 <b>La VRAM es la memoria propia de la GPU"),
+    ("vram q es?", "es", "🧠 <b>La VRAM es la memoria propia de la GPU"),
+    ("c'est quoi la vram", "fr", "🧠 <b>La VRAM est la mémoire propre du GPU"),
+    ("la vram c'est quoi ?", "fr", "🧠 <b>La VRAM est la mémoire propre du GPU"),
+    ("what does vram mean", "en", "🧠 <b>VRAM is the GPU's own memory"),
+])
+def test_what_vram_is_is_said_briefly(text: str, lang: str, lead: str) -> None:
+    """Was "Which model? Tell me its size or name"."""
+    reply = _ask(text, lang)
+    assert reply.answer.intent == "help" and reply.text.startswith(lead), reply.text
+    assert len(reply.text) < 400, reply.text
+
+
+def test_vram_asked_of_a_model_stays_its_memory() -> None:
+    reply = _ask("what is vram usage for llama 3 8b", "en")
+    assert reply.answer.intent == "memory" and not reply.query.vram_what

@@ -483,6 +483,13 @@ def _body(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         include("smalltalk.html.j2")
     elif intent == "help" and query.hyper_asked:
         _hyperparams(answer, ph, put)
+    elif intent == "help" and query.vram_what:
+        put("🧠 <b>")
+        put(ph._("VRAM is the GPU's own memory, separate from the computer's RAM."))
+        put("</b> ")
+        put(ph._("The model's weights must fit in it, and when training also its gradients, "
+                 "optimizer states and activations: it decides whether a model fits. Ask me, "
+                 "for example, how much VRAM QLoRA of Llama 3.1 8B needs."))
     elif intent in ("help", "unknown"):
         include("service.html.j2" if query.service_asked else "help.html.j2")
     elif intent == "compare":

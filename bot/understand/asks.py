@@ -348,6 +348,23 @@ HYPER_ASKED: Final = Guarded(
 )
 
 
+# "q es vram", "qué es la vram", "c'est quoi la vram", "what does vram mean": the word itself
+# asked, the whole message (folded, the "?" dropped or not), answered with what it is.
+VRAM_WHAT: Final = lazy(
+    r"^(?:(?:what|wtf|wth) (?:is|'?s|does) |whats |define |explain |"
+    r"(?:q|que|ke) (?:es|significa|quiere decir) |(?:c'?est|c) quoi |qu'?est.ce que (?:c'?est )?|"
+    r"que (?:veut dire|signifie) |ca veut dire quoi )"
+    r"(?:the |an? |la |el |le |l'|une? )?(?:v ?ram|vram gpu|gpu vram|memoire vram)"
+    r"(?: (?:mean|stand for|exactly|even|actually|exactement|exactamente|en fait|means))? ?\??$"
+    # "vram q es", "la vram c'est quoi"
+    r"|^(?:la |the )?vram,? (?:(?:q|que) es|c'?est quoi|is what|meaning|significado) ?\??$"
+)
+
+
+def vram_what(s: str) -> bool:
+    return VRAM_WHAT.search(s.strip()) is not None
+
+
 def hyper_asked(s: str) -> bool:
     return HYPER_ASKED.admits(s) and HYPER_ASKED.pattern.search(s) is not None
 

@@ -2185,6 +2185,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         and work.hours is None and not work.money and asks.hyper_asked(corrected)
     if hyper:
         intent = "help"
+    # "q es vram", "qué es la vram", "c'est quoi la vram": what VRAM is (was "which model?")
+    vram_defined = not hyper and asks.vram_what(corrected)
+    if vram_defined:
+        intent = "help"
     service: tuple[str, ...] = ()
     # "recommend": "how many gpus per instance max?" reads as "how many GPUs (do I need)".
     if intent in ("unknown", "help", "smalltalk", "pay", "memory", "recommend", "prices") \
@@ -2784,6 +2788,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         if cpu_alone else None,
         cpu_machine=machine if cpu_alone else None,
         hyper_asked=hyper,
+        vram_what=vram_defined,
         service_asked=service,
         per_minute=intent == "prices" and px.PER_MINUTE.admits(s)
         and px.PER_MINUTE.pattern.search(s) is not None,

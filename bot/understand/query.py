@@ -347,6 +347,8 @@ class Query(BaseModel):
     ram_gb: int | None = None
     # A learning rate, epochs or other hyper-parameters asked: published settings cited.
     hyper_asked: bool = False
+    # "q es vram", "c'est quoi la vram": the word defined, briefly.
+    vram_what: bool = False
     cpu_machine: str | None = None  # the GPU-less machine named ("Raspberry Pi", "Intel Core i7")
     # An accelerator that is not a GPU and of which we have no figures ("TPU v5e", "Gaudi 3").
     accelerator: str | None = None
