@@ -1339,7 +1339,7 @@ def _training_time(
         run = estimate_training_time(model, method, tokens, peak, count, epochs, ckpt,
                                      reference=reference, tokens_per_step=tokens_per_step,
                                      bandwidth_gbs=gpu.memory_bandwidth_gbs)
-        if rent and on_asked and not gpu.rented:
+        if rent and on_asked and (not gpu.rented or gpu.usd_per_gpu_hour is None):
             # "how long on my L4, and what would it cost on your GPUs?": the run where we rent it
             # for least, beside the time on the card asked (was the time alone, no cost).
             there = _training_time(model, method, tokens, ckpt, None, options, cat, None, epochs,

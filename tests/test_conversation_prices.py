@@ -176,3 +176,18 @@ def test_the_banner_says_every_precision_is_carried(first: str, then: str, banne
 def test_the_banner_names_a_precision_said() -> None:
     _, reply = converse("serve llama 3 8b in 4bit on a 4090", "and on a 3060?")
     assert "4-bit inference of Llama 3 8B" in reply.text.split("\n")[0], reply.text
+
+
+# A run on the card the user owns that we rent with no published price (a 4090), then "what
+# would it cost on your gpus": the run where we rent it for least, its cost leading (was "We
+# rent the RTX 4090, but its price is not published" over the fit, no cost).
+@pytest.mark.parametrize("turns", [
+    ("how long to qlora llama 3 8b on 30M tokens on my 4090", "what would it cost on your gpus"),
+    ("combien de temps pour qlora llama 3 8b sur 30M tokens sur ma 4090",
+     "et ça coûterait combien chez vous ?"),
+])
+def test_the_cost_of_a_run_timed_on_an_unpriced_rented_card(turns: tuple[str, str]) -> None:
+    _, reply = converse(*turns)
+    assert reply.answer.intent == "cost" and reply.query.gpu == "rtx-4090", reply.text
+    lead = reply.text.split("\n")[1]
+    assert lead.startswith("💵 <b>") and "L40S" in lead, reply.text

@@ -265,12 +265,12 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
     # illustrative hours on the cheapest card, the dataset ignored).
     rented_run = intent == "cost" and tq is not None and tq.asked and tq.quote is None \
         and tq.rented is not None and tq.rented.quote is not None and asked is not None \
-        and not asked.rentable
+        and (not asked.rentable or asked.usd_per_hour is None)
     if rented_run:
         assert tq is not None
         tq = tq.rented
     run_lead = (intent == "cost" or (intent == "recommend" and asked is None)) and tq \
-        and tq.quote and quote and (tq.quote == quote or rented_run)
+        and tq.quote and (rented_run or (quote and tq.quote == quote))
     # "What would it cost on my 3090, does it fit?": a card we do not rent has no cost; the
     # cost of the run on the cheapest offered configuration that holds it leads, the verdict
     # on the user's own card follows.
