@@ -970,6 +970,13 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
             speed = _offload_speed(query, composed, split, cat)
             if speed is not None:
                 extra["offload_speed"] = speed
+                fit = composed.primary.fit if composed.primary is not None else None
+                if fit is not None and fit.gpu is not None and "generation" in extra:
+                    # "how long to generate 1M tokens with 70b q4 on my 3090": at the pace of
+                    # the layers split with system RAM there, not on more cards
+                    extra["generation"] = _generation_at(
+                        query, speed.tokens_per_second, fit.gpu, fit.gpu_count, cat,
+                        ram_offload=True)
             if query.runner_type_assumed and query.params_b is not None \
                     and not _gguf_keeps_native(query, cat):
                 extra["runner_pick"] = _quant_pick(query, cat)[1]
@@ -2115,12 +2122,21 @@ def _generation(query: Query, bound: DecodeBound, cat: Catalogue) -> Generation 
     batch was stated), priced when we rent that configuration at a published price."""
     if not bound.fits or bound.tokens_per_second is None or bound.tokens_per_second <= 0:
         return None
-    card = cat.gpu(bound.gpu)
-    rented = card.rented and bound.gpus <= cat.limits.max_gpus
+    return _generation_at(query, bound.tokens_per_second, bound.gpu, bound.gpus, cat,
+                          batch=bound.batch, batch_rate=bound.batch_tokens_per_second)
+
+
+def _generation_at(query: Query, rate: Decimal, gpu: str, gpus: int, cat: Catalogue, *,
+                   batch: int = 1, batch_rate: Decimal | None = None,
+                   ram_offload: bool = False) -> Generation:
+    """The tokens asked at `rate` on `gpus` × `gpu`, priced when we rent it at a published
+    price."""
+    card = cat.gpu(gpu)
+    rented = card.rented and gpus <= cat.limits.max_gpus
     return generation(
-        query.generate_tokens, bound.tokens_per_second, bound.gpu, bound.gpus,
-        card.usd_per_gpu_hour if rented else None, cat.pricing.billing_granularity_minutes,
-        batch=bound.batch, batch_tokens_per_second=bound.batch_tokens_per_second)
+        query.generate_tokens, rate, gpu, gpus, card.usd_per_gpu_hour if rented else None,
+        cat.pricing.billing_granularity_minutes, batch=batch, batch_tokens_per_second=batch_rate,
+        ram_offload=ram_offload)
 
 
 def _detailed_count(query: Query, one: Fit, start: int, cat: Catalogue) -> int | None:

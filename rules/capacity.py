@@ -192,6 +192,8 @@ class Generation:
     batch_seconds: Decimal | None = None
     batch_cost_usd: Decimal | None = None
     batch_usd_per_million: Decimal | None = None
+    # The bound is of a layer split: the layers the GPU cannot hold read from system RAM.
+    ram_offload: bool = False
 
     @property
     def hours(self) -> Decimal | None:
@@ -219,7 +221,7 @@ def _three_figures_down(value: Decimal) -> Decimal:
 def generation(
     tokens: Decimal | None, tokens_per_second: Decimal, gpu: str, gpus: int,
     usd_per_gpu_hour: Decimal | None, billing_minutes: int, *, batch: int = 1,
-    batch_tokens_per_second: Decimal | None = None,
+    batch_tokens_per_second: Decimal | None = None, ram_offload: bool = False,
 ) -> Generation:
     """The time, cost and price per million tokens of generating at decode's bound: tokens /
     tokens/s, billed per `billing_minutes` (a started minute is paid) at `gpus` × the GPU's
@@ -247,6 +249,7 @@ def generation(
         usd_per_million=per_million(tokens_per_second), batch=batch if together else 1,
         batch_tokens_per_second=together, batch_seconds=batch_seconds,
         batch_cost_usd=paid(batch_seconds), batch_usd_per_million=per_million(together),
+        ram_offload=ram_offload,
     )
 
 

@@ -8,7 +8,7 @@ from decimal import Decimal as D
 import pytest
 
 from rules.capacity import generation
-from tests.support.chat import PIPELINE
+from tests.support.chat import PIPELINE, converse
 
 # --- generating tokens: a floor on the time and the cost --------------------------------------
 
@@ -134,3 +134,42 @@ def test_one_card_runs_the_rest_from_system_ram(text: str, ram: str) -> None:
 def test_two_cards_are_not_offloaded() -> None:
     reply = PIPELINE.ask("llama 3 70b q4 on 2x 3060 how many tok/s")
     assert "🐢" not in reply.text and "does not fit whole" not in reply.text
+
+
+# --- generating asked in a chat, and on one card partly offloaded -------------------------------
+
+
+@pytest.mark.parametrize(("turns", "opening"), [
+    (("how many tok/s llama 3 8b on a 4090", "how long to generate 1M tokens then?"),
+     "⏱ <b>At least 4.55 hours to generate 1 million tokens: Llama 3 8B"),
+    (("serve llama 3 8b on an h100", "how much per million tokens?"),
+     "💵 <b>At least $3.16 per million tokens generated"),
+    (("how long to generate 1M tokens with llama 3 8b on a 4090", "and on an h100?"),
+     "⏱ <b>At least 1.36 hours to generate 1 million tokens"),
+    (("cuantos tokens por segundo da llama 3 8b en una 4090",
+      "¿y cuánto tarda en generar 1M de tokens?"),
+     "⏱ <b>Al menos 4,55\u00a0horas para generar 1 millón de tokens"),
+])
+def test_generating_asked_next_in_a_chat(turns: tuple[str, str], opening: str) -> None:
+    reply = converse(*turns)[-1]
+    assert reply.text.split("\n", 1)[1].startswith(opening), reply.text
+
+
+def test_a_training_follow_up_on_tokens_is_not_generating() -> None:
+    reply = converse("lora llama 3 8b on an a100", "and on 10M tokens?")[-1]
+    assert reply.query.generate_tokens is None and reply.query.dataset_tokens == 10_000_000
+
+
+@pytest.mark.parametrize(("text", "locale", "opening"), [
+    ("how long to generate 100k tokens with llama 3 70b q4 on a 3090", None,
+     "⏱ <b>At least 6.61 hours to generate 100,000\u00a0tokens: Llama 3 70B (GGUF Q4_K_M "
+     "inference) on 1× RTX 3090, one sequence at its bound of 4.2 tokens/s.</b>\nThe layers the "
+     "card cannot hold run from system RAM"),
+    ("combien coûte générer 1M de tokens avec llama 3 70b q4 sur ma 3090 ?", "fr",
+     "⏱ <b>Au moins 66,14\u00a0heures pour générer 1 million de tokens"),
+])
+def test_generating_on_one_card_partly_offloaded(
+    text: str, locale: str | None, opening: str
+) -> None:
+    reply = PIPELINE.ask(text, chosen_locale=locale)
+    assert reply.text.startswith(opening), reply.text

@@ -820,7 +820,7 @@ def alert_number(folded: str) -> int | None:
 # "cuánto tarda en generar 1M de tokens", "combien coûte générer 10 millions de tokens"): the
 # time at decode's bandwidth bound (folded text, en/es/fr).
 GENERATE: Final = lazy(
-    r"(?<![a-z])(?:generat|genera|genere|output|produc|produi|spit|escrib|ecri)[a-z]*"
+    r"(?<![a-z])(?:generat|genera|genere|output|produc|produi|spit|writ|escrib|ecri)[a-z]*"
     r"(?![a-z])|(?<![a-z])gen (?=\d)")
 # Decode's rate asked per hour or per day ("how many tokens per hour", "tok/day", "tokens a
 # day", "tokens por hora", "tokens al día", "tokens par jour", "tokens à l'heure", "in a day"):
@@ -833,5 +833,11 @@ TOKENS_PER: Final = lazy(
 # tokens", "precio por millón de tokens", "prix par million de tokens", "$/mtok").
 PER_MILLION: Final = lazy(
     r"(?:(?<![a-z])(?:per|por|par|pour|each|every|le|el)|/) ?(?:(?:1|one|a|un) ?)?"
-    r"(?:m|mil+ions?|millon|mln) ?(?:de |d')?(?:tokens?|toks?)(?![a-z])"
+    r"(?:m|mil+ions?|millon|mln) ?(?:de |d')?(?:(?:output|generated|completion) )?"
+    r"(?:tokens?|toks?)(?![a-z])"
     r"|(?:(?<![a-z])per |/ ?)mtoks?(?![a-z])")
+# A time or a cost asked in words the intents may not read so ("time to generate 5M tokens"):
+# with GENERATE, the tokens are timed (not a setting among others: "generate 2048 tokens").
+TIME_OR_COST: Final = lazy(
+    r"(?<![a-z])(?:how long|how much|time to|takes?|cost|costs|price|tarda\w*|tiempo|cuesta|"
+    r"cuanto|costar\w*|combien|temps|coute\w*|prix|duree)(?![a-z])")

@@ -23,7 +23,7 @@ from bot.understand import settings as st
 from bot.understand.languages import LANGUAGES
 from bot.understand.lazy import lazy
 from bot.understand.normalise import fold
-from bot.understand.parse import NIGHT_HOURS
+from bot.understand.parse import NIGHT_HOURS, generation_asked
 from bot.understand.patterns import alt
 from bot.understand.query import Intent, Query
 from rules.catalogue import Catalogue
@@ -1102,6 +1102,29 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
         # "what quant should i use" after "can i run mixtral 8x7b on a 4090": the largest
         # llama.cpp type that fits there (was the same verdict again).
         update.update(quant_asked=True, quant=None, quant_bare=None, runner_type_assumed=False)
+    served = update.get("inference", new.inference) or previous.inference
+    tokens = new.dataset_tokens if new.dataset_tokens is not None else (
+        Decimal(new.new_tokens) if new.new_tokens is not None else None)
+    folded = fold(new.text)
+    generating = generation_asked(folded, folded, tokens, new.hours is not None, new.intent) \
+        if served and new.generate_tokens is None and new.rate_asked is None \
+        and not previous.pretraining and previous.method is not None \
+        and previous.method.startswith(("inference", "gguf", "awq", "gptq", "exl2", "mlx")) \
+        else (None, False, None)
+    if generating[0] is None and generating[2] is None and new.hours is None \
+            and new.generate_tokens is None and new.rate_asked is None \
+            and new.intent not in ("cost", "compare") \
+            and (previous.generate_tokens is not None or previous.rate_asked is not None):
+        # "and on an h100?" after "how long to generate 1M tokens on a 4090": the same tokens
+        generating = (previous.generate_tokens, previous.generate_cost, previous.rate_asked)
+    if generating[0] is not None or generating[2] is not None:
+        # "how long to generate 1M tokens then?" after "tok/s llama 3 8b on a 4090"
+        update.update(generate_tokens=generating[0], generate_cost=generating[1],
+                      rate_asked=generating[2], speed_asked=True, dataset_tokens=None,
+                      new_tokens=None, inference=True)
+        if previous.method is not None:
+            update.setdefault("method", previous.method)
+        intent = "time"
     gpu_after = update.get("gpu", new.gpu) or update.get("vram_gb", new.vram_gb)
     if intent in ("fit", "memory"):
         intent = "fit" if gpu_after else "memory"

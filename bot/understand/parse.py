@@ -1189,34 +1189,45 @@ def _rates_asked(
     return concurrency, train_speed
 
 
+# (tokens to generate, their cost asked, a rate asked per hour, day or million tokens)
+Generating = tuple[Decimal | None, bool, Literal["hour", "day", "million"] | None]
+
+
 def _generation(
     said: str, s: str, work: _Work, method: MethodId | None, inference: bool, counted: bool,
     intent: Intent, cat: Catalogue,
-) -> tuple[Decimal | None, bool, Literal["hour", "day", "million"] | None]:
+) -> Generating:
     """(tokens to generate, their cost asked, a rate asked per hour, day or million tokens)
     of a model served: "how long to generate 1M tokens", "cost to generate 10M tokens", "how
     many tokens per day", "price per million tokens". `said` is the text before the numbers
     were blanked; never a training run's ("generate a dataset to fine-tune on")."""
-    none: tuple[Decimal | None, bool, Literal["hour", "day", "million"] | None] = \
-        (None, False, None)
+    none: Generating = (None, False, None)
     if work.params_b is None or counted or work.money:
         return none
     if (method is not None and cat.method(method).kind == "training") \
             or (not inference and _trains_besides_tokens(s, work)):
         return none
-    if asks.PER_MILLION.search(said):
-        return None, True, "million"
     tokens = work.dataset_tokens if work.dataset_tokens is not None else (
         Decimal(work.flags.new_tokens) if work.flags.new_tokens is not None else None)
+    return generation_asked(said, s, tokens, work.hours is not None, intent)
+
+
+def generation_asked(said: str, s: str, tokens: Decimal | None, hours_said: bool,
+                     intent: Intent) -> Generating:
+    """_generation's reading of the words (folded `said`; `s` with the numbers blanked), also
+    for a follow-up naming no model ("how long to generate 1M tokens then?")."""
+    if asks.PER_MILLION.search(said):
+        return None, True, "million"
     # Only a time or a cost asked: "generate 2048 tokens" among settings is a context's length.
-    if tokens is not None and work.hours is None and asks.GENERATE.search(said) \
-            and intent in ("time", "cost"):
+    if tokens is not None and not hours_said and asks.GENERATE.search(said) and (
+            intent in ("time", "cost") or (intent in ("fit", "memory", "unknown")
+                                           and asks.TIME_OR_COST.search(said))):
         return tokens, intent == "cost", None
     per = asks.TOKENS_PER.search(said)
     if per is not None and not asks.SPEED_ASK.search(s):
         unit = per.group("unit")
         return None, False, "hour" if unit.startswith("h") else "day"
-    return none
+    return None, False, None
 
 
 def _context_served(s: str, work: _Work) -> bool:

@@ -148,6 +148,7 @@ LANGUAGE = Language(
             r"inferencia", r"inferir", r"servir", r"desplegar", r"chatear", r"despliegue",
             r"desplegarlo", r"servirlo", r"servir(?:le|la)?", r"alojar", r"hospedar",
             r"poner en prod", r"decodificacion especulativa", r"modelo borrador",
+            r"generar",
         ),
         "INFERENCE_WEAK": (
             # "es buena una 3060 para llms", "sirve para ia local": correrlos

@@ -148,6 +148,7 @@ LANGUAGE = Language(
         "INFERENCE_STRONG": (
             r"deployer", r"heberger", r"hebergement", r"heberge\w*", r"deploiement",
             r"mettre en prod", r"decodage speculatif", r"modele brouillon",
+            r"generer",
         ),
         "INFERENCE_WEAK": (
             # "une 3060 suffit pour des llm", "bien pour l'ia en local" : les faire tourner
