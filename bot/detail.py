@@ -665,6 +665,12 @@ def _estimate_on(
                 saved_4bit_inputs=bool(query.old_bnb),
                 # LitGPT's BitsandbytesPrecision converts every nn.Linear, its lm_head too.
                 quantized_head=bool(query.litgpt),
+                # Lightning's BitsandbytesPrecision (LitGPT) and bitsandbytes < 0.43 quantize
+                # from fp16: the dequantized weight is copied to bf16 for each matmul.
+                fp16_quant_state=bool(query.litgpt or query.old_bnb),
+                # LitGPT's config hub quantizes with bnb.nf4, without double quantization
+                # (that is bnb.nf4-dq).
+                double_quant=not query.litgpt,
             )
         else:
             prompt = query.prompt_tokens

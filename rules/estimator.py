@@ -536,6 +536,7 @@ def estimate_training(
     unsharded_accumulation: bool = False,
     saved_4bit_inputs: bool = False,
     quantized_head: bool = False,
+    fp16_quant_state: bool = False,
 ) -> Breakdown:
     """Per-GPU peak memory of one fine-tuning step.
 
@@ -610,6 +611,9 @@ def estimate_training(
       every 4-bit linear holds its input as a frozen BF16 linear does not.
     quantized_head: the output head is a 4-bit linear too (LitGPT's BitsandbytesPrecision
       converts every nn.Linear): 4-bit weights, and it is the largest weight dequantized.
+    fp16_quant_state: the 4-bit weights were quantized from fp16 (Lightning's
+      BitsandbytesPrecision always; bitsandbytes before 0.43.0): each dequantizes to fp16 and
+      is copied to bf16 for the matmul, both alive at the transient peak.
     """
     spec = method_spec(method, "training")
     if seq_len < 1 or micro_batch < 1 or gpus < 1 or lora_rank < 1:
@@ -973,9 +977,12 @@ def estimate_training(
         largest = float(_largest_linear(arch))
         if quantized_head and not shape.assumed:
             largest = max(largest, float(arch.vocab * arch.hidden))
-        parts.append(("dequant_buffer",
-                      c["training.qlora_dequantized_linears"] * largest * bf16,
-                      "one linear layer's weight dequantized to bf16 for its matmul"))
+        dequant = c["training.qlora_dequantized_linears"] * largest * bf16
+        label = "one linear layer's weight dequantized to bf16 for its matmul"
+        if fp16_quant_state:
+            dequant += c["training.qlora_fp16_dequant_copy"] * largest
+            label = "one linear layer's weight dequantized to fp16 and copied to bf16"
+        parts.append(("dequant_buffer", dequant, label))
     elif spec.int8_base:
         # MatMul8bitLt.backward: grad_A = grad_output @ CB.to(dtype, copy=True) * SCB / 127,
         # one linear's weight dequantized to the compute dtype at a time.

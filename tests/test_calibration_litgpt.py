@@ -60,19 +60,19 @@ def test_every_row_is_asked_with_litgpt_and_within_its_bounds(evaluated: list[An
     # a card the run did not fit). The all-linear LoRA rows (Phi-2, Phi-3, TinyLlama at
     # 2,048-4,096 tokens a step) are over-estimated by 14-21 %: PEFT counts one dropout copy
     # per adapted projection, LitGPT's fused qkv takes one for the three.
-    # QLoRA (bitsandbytes 0.42.0): 0.87-1.16, median 1.06; its small models with large
-    # vocabularies (Llama 3.2 1B/3B, Gemma 2B, Gemma 2 2B/9B) stay 10-16 % under, cause not
-    # found (they were 1.21-1.32 before the 4-bit linears' inputs and head were counted).
+    # QLoRA (bitsandbytes 0.42.0): 0.86-1.06, median 1.02, once the head's dequantization
+    # counts its fp16 copy (Lightning quantizes from fp16); without it the small models with
+    # large vocabularies (Llama 3.2 1B/3B, Gemma 2B, Gemma 2 2B/9B) were 10-16 % under.
     report = _report()
     qlora = [r for r in evaluated if r.raw["method"].startswith("QLoRA")]
     assert len(qlora) == 14
     for row in evaluated:
         assert "with litgpt" in row.question, row.question
-        high = 1.2 if row in qlora else report.UNDER
-        assert row.ratio is not None and 0.75 <= row.ratio <= high, (row.question, row.ratio)
+        assert row.ratio is not None and 0.75 <= row.ratio <= report.UNDER, \
+            (row.question, row.ratio)
         if row in qlora:
             assert "bitsandbytes 0.42" in row.question, row.question
-    assert 0.95 <= statistics.median(r.ratio for r in qlora) <= 1.1
+    assert 0.95 <= statistics.median(r.ratio for r in qlora) <= 1.05
     assert 0.9 <= statistics.median(r.ratio for r in evaluated) <= 1.1
 
 
@@ -225,6 +225,60 @@ def test_litgpt_quantizes_its_head() -> None:
     lit = estimate_training(model, "qlora", 512, 2, False, 32, 1, quantized_head=True)
     assert float(lit.term("weights")) < float(peft.term("weights")) - 0.15
     assert abs(float(lit.term("dequant_buffer")) - arch.vocab * arch.hidden * 2 / 1e9) < 0.06
+
+
+def test_a_weight_quantized_from_fp16_is_dequantized_twice() -> None:
+    # Lightning's _Linear4bit.quantize casts every weight to torch.half before quantize_4bit,
+    # whose QuantState keeps dtype=A.dtype; MatMul4Bit's 'F.dequantize_4bit(B, quant_state)
+    # .to(A.dtype)' then holds the fp16 weight and its bf16 copy at once. Under LitGPT the
+    # largest is the 4-bit head: Llama 3.2 1B's 128,256 x 2,048, 2 x 0.53 GB. LitGPT's table:
+    # 5.53 GB for llama-3.2-1B/qlora.yaml, which the estimate missed by 15 % without it.
+    cat = load_catalogue()
+    model = cat.models.get("llama-3.2-1b")
+    arch = model.arch
+    assert arch is not None
+    args: dict[str, Any] = {"lora_targets": "qv", "untie_head": True, "quantized_head": True}
+    bf16 = estimate_training(model, "qlora", 512, 2, False, 32, 1, **args)
+    fp16 = estimate_training(model, "qlora", 512, 2, False, 32, 1, fp16_quant_state=True,
+                             **args)
+    head = arch.vocab * arch.hidden
+    assert abs(float(bf16.term("dequant_buffer")) - head * 2 / 1e9) < 0.06
+    assert abs(float(fp16.term("dequant_buffer")) - head * 4 / 1e9) < 0.06
+    # Only a 4-bit base is dequantized.
+    assert estimate_training(model, "lora", 512, 2, False, 32, 1, fp16_quant_state=True,
+                             untie_head=True).per_gpu_gb \
+        == estimate_training(model, "lora", 512, 2, False, 32, 1, untie_head=True).per_gpu_gb
+    # The chat passes it for LitGPT and for bitsandbytes before 0.43, not for today's PEFT.
+    pipe = Pipeline(cat, cache_size=0)
+
+    def dequant(text: str) -> float:
+        detailed = pipe.ask(text, chosen_locale="en").answer.detailed
+        assert detailed is not None, text
+        return float(detailed.breakdown.term("dequant_buffer"))
+
+    ask = "qlora llama 3.2 1b r=32 on q,v on an a10g, seq 512, batch size 2, no checkpointing"
+    assert abs(dequant(ask + ", with litgpt") - head * 4 / 1e9) < 0.06
+    assert abs(dequant(ask + ", with litgpt, bitsandbytes 0.45") - head * 4 / 1e9) < 0.06
+    # PEFT keeps the head in BF16: the MLP's 8,192 x 2,048 is the largest 4-bit weight.
+    mlp = arch.hidden * arch.intermediate
+    assert abs(dequant(ask + ", bitsandbytes 0.42") - mlp * 4 / 1e9) < 0.06
+    assert abs(dequant(ask + ", bitsandbytes 0.45") - mlp * 2 / 1e9) < 0.06
+    assert dequant(ask + ", bitsandbytes 0.42") > dequant(ask + ", bitsandbytes 0.45")
+
+
+def test_litgpt_quantizes_without_double_quantization() -> None:
+    # Its config hub's qlora.yaml files set quantize: bnb.nf4, which is NF4 with 32-bit
+    # constants (bnb.nf4-dq double-quantizes): 4.5 bits a weight, not 4.127.
+    cat = load_catalogue()
+    model = cat.models.get("llama-3-8b")
+    reply = Pipeline(cat, cache_size=0).ask(
+        "qlora llama 3 8b with litgpt on an a10g, seq 512, batch 2", chosen_locale="en")
+    assert reply.answer.detailed is not None
+    args: dict[str, Any] = {"lora_targets": "qv", "quantized_head": True, "untie_head": True}
+    plain = estimate_training(model, "qlora", 512, 2, False, 8, 1, double_quant=False, **args)
+    double = estimate_training(model, "qlora", 512, 2, False, 8, 1, **args)
+    weights = reply.answer.detailed.breakdown.term("weights")
+    assert weights == plain.term("weights") > double.term("weights")
 
 
 def test_litgpt_defaults_stand_for_what_is_not_said() -> None:

@@ -154,9 +154,11 @@ _SAID: dict[str, str] = {
         "(fixed in 0.43.2): counted here."
     ),
     "litgpt_4bit_head": N_(
-        "QLoRA under LitGPT: block weights and the output head in 4-bit NF4 (it converts every "
-        "linear layer), embeddings and norms in BF16; dequantized for each of its matmuls, the "
-        "head is the largest weight in BF16 at a time."
+        "QLoRA under LitGPT (bnb.nf4, as its configs quantize): block weights and the output "
+        "head in 4-bit NF4 without double quantization (it converts every linear layer), "
+        "embeddings and norms in BF16. Each weight was quantized from FP16, so each matmul "
+        "dequantizes it to FP16 and copies it to BF16: the head's two copies are the largest "
+        "at a time."
     ),
     "fsdp_no_sync": N_(
         "Gradient accumulation under FSDP's no_sync (Hugging Face Accelerate, LitGPT): every GPU "
