@@ -1077,7 +1077,9 @@ def _family_pick(query: Query, cat: Catalogue) -> Answer:
         asked = query.model_copy(
             update={"model_id": spec.id, "params_b": spec.params_b, "family": ()})
         answer = build_answer(asked, cat)
-        if answer.error is None and answer.fits:
+        # Not a member the detailed estimate at typical settings misses ("qwen coder on a
+        # 3090": not Qwen3-Coder 30B-A3B, 24 GB by the rule and more with its activations).
+        if answer.error is None and answer.fits and answer.detailed_fits is not False:
             chosen = answer
             break
     fits = chosen is not None
@@ -1089,7 +1091,7 @@ def _family_pick(query: Query, cat: Catalogue) -> Answer:
     names = [m.name for m in members]
     others = [m for m in members if m.id != picked.id]
     return chosen.model_copy(update={"family_pick": FamilyPick(
-        family=_family_name(names), chosen=picked.name,
+        family=query.family_name or _family_name(names), chosen=picked.name,
         others=tuple(m.name for m in others), other_ids=tuple(m.id for m in others),
         fits=fits, count=len(members),
         query=query.model_copy(update={"model_id": picked.id, "params_b": picked.params_b}))})

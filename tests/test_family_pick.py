@@ -22,7 +22,9 @@ def _chat(*texts: str) -> list:
 
 def test_a_family_on_the_card_owned_is_answered_there() -> None:
     _, asked = _chat("i have a 4090", "can i run olmo 3?")
-    assert asked.answer.query.model_id == "olmo-3-32b" and asked.answer.query.gpu == "rtx-4090"
+    # Olmo 3 32B's QLoRA leaves 0 GB by the rule and needs 26.7 GB at typical settings: the
+    # largest member the detailed estimate fits too.
+    assert asked.answer.query.model_id == "olmo-3-7b" and asked.answer.query.gpu == "rtx-4090"
     assert "Olmo 3 is a family of 2 models" in asked.text
 
 

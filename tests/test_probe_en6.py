@@ -138,3 +138,38 @@ def test_hyper_parameters_cite_the_qlora_authors_settings(
     assert got["intent"] == "help" and reply.startswith("🎛 <b>"), reply
     assert where in reply and "2e-4" in reply and "1e-4" in reply, reply
     assert got["cost_usd"] is None
+
+
+# --- a brand and a variant word, no size ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "model", "family"), [
+    ("qwen coder on a 3090", "qwen2.5-coder-14b", "Qwen Coder"),
+    ("deepseek r1 distill on my 3090?", "deepseek-r1-distill-qwen-14b", "DeepSeek Distill"),
+    ("can i run deepseek on a 4090", "deepseek-r1-distill-qwen-32b", "DeepSeek"),
+    ("qwen vl on a 4090", "qwen3-vl-30b-a3b", "Qwen VL"),
+])
+def test_a_brand_and_a_variant_word_is_that_family(text: str, model: str, family: str) -> None:
+    """Was "We don't rent the RTX 3090, no price" ("qwen coder"), "Got it: RTX 4090"
+    ("deepseek") or DeepSeek-R1 671B ("deepseek r1 distill"): the family, answered for the
+    largest member that fits, the others named (DeepSeek's 671B V3 and R1 among them)."""
+    got = _ask(text)
+    reply = str(got["text"])
+    assert got["model"] == model, reply[:300]
+    assert reply.startswith(f"ℹ️ {family} is a family of "), reply[:300]
+    assert got["fits"] is True and got["detailed_fits"] is True
+    if family == "DeepSeek":
+        assert "DeepSeek-V3 (671B MoE), and DeepSeek-R1 (671B MoE)" in reply
+
+
+def test_a_brand_with_instruct_is_the_brand() -> None:
+    """"mistral instruct on my 3090": was the price of a card we do not rent."""
+    got = _ask("mistral instruct on my 3090")
+    assert (got["intent"], got["model"], got["gpu"]) == ("fit", "mistral-7b", "rtx-3090")
+
+
+def test_a_family_member_the_detailed_estimate_misses_is_not_picked() -> None:
+    """"gemma on a 4090": Gemma 3 27B's QLoRA needs 29.4 GB at typical settings (was picked,
+    "✅ fits", on the planning rule's 20.3 GB)."""
+    got = _ask("gemma on a 4090")
+    assert got["model"] == "gemma-3-12b" and got["detailed_fits"] is True

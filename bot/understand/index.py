@@ -181,6 +181,24 @@ _BRAND_VERSION: Final = lazy(r"([a-z]+)[\s\-]?(\d+(?:\.\d+)?)?")
 _PRINTED_SIZE: Final = lazy(r"\(?(\d+(?:\.\d+)?)[bB]\)?$")
 
 
+@dataclass(frozen=True)
+class Variant:
+    """A brand and a variant word read ("qwen coder"): its models, the name shown for them,
+    where it was said and the word ("" for a brand alone)."""
+
+    members: tuple[ModelSpec, ...]
+    shown: str
+    span: tuple[int, int]
+    word: str
+
+
+# The words that name a variant of a brand's models ("Qwen2.5-Coder", "Qwen3-VL",
+# "DeepSeek-R1-Distill-Qwen"): said after a brand with no size, they pick those models.
+_VARIANT_WORDS: Final = frozenset({"coder", "vl", "math", "distill"})
+_VARIANT_SPLIT: Final = lazy(r"[\s_\-:/]+")
+_VERSION_TOKEN: Final = lazy(r"[a-z]\d+(?:\.\d+)?")  # "r1", "v3"
+
+
 class BrandSizes:
     """A brand and a size with no version ("qwen 7b", "llama 8b", "gemma 9b", "phi 14b"): the
     catalogue model it most likely means, whose shape (layers, KV heads) the detailed estimates
@@ -214,12 +232,69 @@ class BrandSizes:
         # A brand alone ("can i run mistral on a 3090", "gemma on a 4090", "y qwen?"): its
         # models as above, one a size. Only before an end, a punctuation mark or a plain
         # word: "qwen coder", "llama.cpp", "llama-server" name something else.
+        self._variants(models)
         self._alone = compiled_pattern(
             r"(?<![a-z0-9.\-_])(" + "|".join(map(re.escape, brands)) + r")"
+            # "mistral instruct", "gemma it": the chat-tuned release, the same weights' size
+            r"(?:[\s\-_](?:instruct|chat|it))?"
             r"(?=\s*(?:$|[?!,;:)]|\.(?![a-z0-9])|(?:on|in|with|for|to|and|or|at|from|models?|llms?|en|sur"
             r"|con|para|pour|avec|dans|de|la|el|le|y|et|o|ou|a|is|es|est|va|runs?|fits?|works?"
             r"|tourne\w*|corre\w*|cabe|entra|tient|passe|marche)(?![a-z0-9])))"
         )
+
+    def _variants(self, models: ModelCatalogue) -> None:
+        """A brand and a variant word, no size ("qwen coder", "qwen vl", "deepseek distill"):
+        every catalogue model whose name is the brand, a version or none, and that word
+        ("Qwen2.5-Coder 7B", "Qwen3-Coder 30B-A3B"). A brand none of whose names is a version
+        and a size ("deepseek"): its flagships (the brand and one version token, "DeepSeek-R1")
+        and its distilled models, the ones a "deepseek" on a small card can mean."""
+        found: dict[tuple[str, str], list[tuple[str, ModelSpec]]] = {}
+        self._shown: dict[str, str] = {}
+        for model in models:
+            family = _NAME_SIZE.sub("", model.name)
+            words = [w for w in _VARIANT_SPLIT.split(fold(family)) if w]
+            head = _BRAND_VERSION.fullmatch(words[0]) if words else None
+            if head is None:
+                continue
+            brand, version = head.group(1), head.group(2) or ""
+            tail = words[1:]
+            # As the catalogue spells them: "Qwen", "DeepSeek"; "Coder", "VL".
+            self._shown.setdefault(brand, model.name[:len(brand)])
+            for word in _VARIANT_WORDS.intersection(tail):
+                found.setdefault((brand, word), []).append((version, model))
+                spelled = _VARIANT_SPLIT.split(family)[1 + tail.index(word)]
+                self._shown.setdefault(word, spelled)
+            if len(tail) == 1 and _VERSION_TOKEN.fullmatch(tail[0]) and brand not in self._brands:
+                found.setdefault((brand, ""), []).append((version, model))
+        for (brand, word), members in list(found.items()):
+            if word == "distill" and (brand, "") in found:
+                found[(brand, "")] += members
+        self._variant_members = found
+        self._variant = compiled_pattern(
+            r"(?<![a-z0-9.\-_])(" + "|".join(sorted({re.escape(b) for b, _ in found},
+                                                     key=lambda b: (-len(b), b))) + r")"
+            r"(?:[\s_\-]?(\d+(?:\.\d+)?))?(?:[\s_\-]?[a-z]\d+)?"
+            r"(?:[\s_\-]?(" + "|".join(sorted(_VARIANT_WORDS)) + r"))?"
+            r"(?:[\s_\-]?(?:instruct|chat|it|base))?(?![a-z0-9.\-_])"
+        ) if found else None
+
+    def variant(self, text: str) -> Variant | None:
+        """The models a brand and a variant word mean ("qwen coder"; "deepseek" alone: its
+        flagships and distills), the family's name to show and where it was said."""
+        if self._variant is None:
+            return None
+        match = self._variant.search(text)
+        if match is None:
+            return None
+        brand, version, word = match.group(1), match.group(2) or "", match.group(3) or ""
+        members = self._variant_members.get((brand, word), [])
+        if version:
+            members = [(v, m) for v, m in members if v == version]
+        if not members or (not word and brand in self._brands):
+            return None
+        models = tuple(sorted({m.id: m for _, m in members}.values(), key=lambda m: m.params_b))
+        shown = " ".join(self._shown.get(part, part) for part in (brand, version, word) if part)
+        return Variant(models, shown, match.span(), word)
 
     def alone(self, text: str) -> tuple[ModelSpec, ...]:
         """The models of the first brand a folded text names with no size nor version, by

@@ -23,7 +23,7 @@ from bot.understand import lexicon as lx
 from bot.understand import patterns as px
 from bot.understand import settings as st
 from bot.understand.hardware import GpuMention
-from bot.understand.index import CatalogueIndex, catalogue_index
+from bot.understand.index import CatalogueIndex, Variant, catalogue_index
 from bot.understand.language import detect_with_confidence
 from bot.understand.lazy import lazy
 from bot.understand.normalise import (
@@ -112,6 +112,7 @@ class _Work:
     adapter_setting: bool = False  # "lora rank 64", "lora alpha 32": LoRA named by its settings
     context_said: bool = False  # the length was called a context ("128k context", "ctx 8k")
     family: tuple[str, ...] = ()  # model ids of a family named without a size
+    family_name: str | None = None  # its name when the catalogue's names share none ("Qwen Coder")
     shape_model: str | None = None  # "qwen 7b": the model whose shape is assumed (Qwen2.5 7B)
     kv_cache_type: str | None = None  # "-ctk q8_0", "fp8 kv cache": detailed.toml kv_cache
     gpu_memory_utilization: Decimal | None = None  # vLLM's "--gpu-memory-utilization 0.95"
@@ -159,6 +160,18 @@ def _take_model(work: _Work, index: CatalogueIndex) -> None:
     if len(text) >= 48 and max(map(len, text.split(" "))) >= 48:
         text = _LONG_RUN.sub(" ", text)
     spec = index.models.first_mention(text)
+    variant = index.brand_sizes.variant(work.typed or text) if not px.SIZE.search(text) \
+        else None
+    if variant is not None and _variant_meant(variant, spec, text, index):
+        # "qwen coder on a 3090", "deepseek r1 distill", "can i run deepseek on a 4090": those
+        # models, a family to pick from (was the card alone, or the 671B DeepSeek-R1).
+        members = variant.members
+        if len(members) == 1:
+            work.model_id, work.params_b = members[0].id, members[0].params_b
+        else:
+            work.family, work.family_name = tuple(m.id for m in members), variant.shown
+        work.blank(*variant.span)
+        return
     if spec is None:
         _take_family(work, index)
         if work.model_id is None and not work.family:
@@ -187,6 +200,20 @@ def _take_model(work: _Work, index: CatalogueIndex) -> None:
             work.blank(*match.span())
             break
     work.model_id, work.params_b = spec.id, spec.params_b
+
+
+def _variant_meant(variant: Variant, spec: ModelSpec | None, text: str,
+                   index: CatalogueIndex) -> bool:
+    """Whether a brand and a variant word ("qwen coder") mean their models rather than the
+    model or family the catalogue names first: that one lacks the word ("deepseek r1 distill"
+    is not DeepSeek-R1), or nothing else is named ("deepseek" alone)."""
+    family = index.families.first_mention(text)
+    named = spec.name if spec is not None else family[0].name if family is not None else None
+    if named is None:
+        return True
+    if not variant.word or (spec is not None and spec in variant.members):
+        return False
+    return variant.word not in fold(named)
 
 
 # After a name, a version ("2", "3.1", "v2") before a size ("22b").
@@ -2680,6 +2707,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         params_b=work.params_b,
         model_id=work.model_id,
         family=work.family if work.params_b is None else (),
+        family_name=work.family_name if work.params_b is None and work.family else None,
         shape_model=work.shape_model if work.params_b is not None else None,
         method=method,
         inference=inference,

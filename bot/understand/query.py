@@ -48,6 +48,7 @@ class Query(BaseModel):
     params_b: Decimal | None = None  # model size in billions (from a named model or "70B")
     model_id: str | None = None  # a named model of the catalogue
     family: tuple[str, ...] = ()  # a family named without a size: its models, to ask which
+    family_name: str | None = None  # shown for it when the names share none ("Qwen Coder")
     # A brand and a size with no version ("qwen 7b", "llama 8b"): the catalogue model it most
     # likely means (Qwen2.5 7B), whose shape the detailed estimates assume; the planning rule
     # stays the size's.
