@@ -2115,6 +2115,14 @@ def _users_bound(query: Query, answer: Answer, cat: Catalogue) -> dict[str, Any]
     if bound is None and more is not None and more.batch_tokens_per_second is not None:
         bound = more
     cheapest = next((ma.cheapest for ma in answer.methods if ma.memory.method == lead), None)
+    if bound is None and lead is not None and cheapest is not None and cheapest.gpu is not None \
+            and answer.params_b is not None:
+        # The asked card does not hold them all: their bound where we rent for least.
+        method = cat.method(lead)
+        there = decode_bound(query, method, estimator_model(query, answer.params_b, cat),
+                             cat.gpu(cheapest.gpu), cheapest.gpu_count,
+                             usable_per_gpu(query, method, capacity_per_gpu(cheapest)))
+        bound = there if there.batch_tokens_per_second is not None else None
     return {"users_bound": bound, "users_on_cheapest": bool(found.get("decode_on_cheapest")),
             "users_cheapest": cheapest}
 

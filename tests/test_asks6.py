@@ -173,3 +173,22 @@ def test_generating_on_one_card_partly_offloaded(
 ) -> None:
     reply = PIPELINE.ask(text, chosen_locale=locale)
     assert reply.text.startswith(opening), reply.text
+
+
+@pytest.mark.parametrize(("text", "opening", "line"), [
+    ("setting up qwen2.5 32b for our team of 25, what do we need?",
+     "👥 <b>25 users at once: Qwen2.5 32B", "⚡ Decoding the 25 together on 1× A100 80GB"),
+    # the asked card holds one sequence, not the 30: their bound where we rent for least
+    ("can one h100 serve llama 3.1 70b fp8 to 30 users at 8k context",
+     "👥 <b>30 users at once do not fit on 1× H100",
+     "⚡ Decoding the 30 together on 4× A100 80GB (8-bit inference)"),
+])
+def test_a_team_served_and_users_beyond_the_card(text: str, opening: str, line: str) -> None:
+    reply = PIPELINE.ask(text)
+    assert reply.text.startswith(opening), reply.text
+    assert line in reply.text
+
+
+def test_a_team_trained_for_is_not_served() -> None:
+    reply = PIPELINE.ask("qlora mistral 7b for our team of 5 devs")
+    assert reply.query.users is None and not reply.query.inference

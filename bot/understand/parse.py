@@ -424,11 +424,11 @@ def _take_settings(work: _Work) -> None:
             work.users = work.batch_size
         work.blank(*match.span())
     match = px.SERVED_TEAM.search(work.s) if work.batch_size is None else None
-    if match and not px.TRAINING.search(work.s) and (
-            px.INFERENCE_STRONG.search(work.s) or px.INFERENCE_WEAK.search(work.s)
-            or px.INFERENCE_FORMAT.search(work.s)):
-        # "serving llama 3 8b for my team of 10 devs": the team's sequences at once
+    if match and not px.TRAINING.search(work.s) and not _ADAPTED.search(work.s):
+        # "serving llama 3 8b for my team of 10 devs", "qwen2.5 32b for our team of 25": the
+        # team's sequences at once (a team named with no training word uses the model)
         work.batch_size = work.users = parse_int(match.group("num") or match.group("num2"))
+        work.served_batch = True
         work.blank(*match.span())
     match = px.USERS_SAID.search(work.s) if work.batch_size is None else None
     if match and not px.TRAINING.search(work.s) and not _ADAPTED.search(work.s):
