@@ -191,3 +191,19 @@ def test_the_cost_of_a_run_timed_on_an_unpriced_rented_card(turns: tuple[str, st
     assert reply.answer.intent == "cost" and reply.query.gpu == "rtx-4090", reply.text
     lead = reply.text.split("\n")[1]
     assert lead.startswith("💵 <b>") and "L40S" in lead, reply.text
+
+
+# "what if i only need it 8 hours a day" after a week or a month priced: those hours on each
+# day of that span (was 8 hours in all).
+@pytest.mark.parametrize(("turns", "hours"), [
+    (("whats the cheapest way to run llama 3 70b", "and for a month?",
+      "what if i only need it 8 hours a day"), 240),
+    (("how much for an h100 for a week", "and 8 hours a day?"), 56),
+    (("cuanto cuesta una h100 un mes", "y si solo la uso 6 horas al dia?"), 180),
+    (("combien coûte un h100 pendant un mois",
+      "et si je l'utilise 8 h par jour, 5 jours par semaine ?"), 168),
+    (("how much for an h100 for 10 hours", "and 8 hours a day?"), 8),
+])
+def test_hours_a_day_after_a_span_priced(turns: tuple[str, ...], hours: int) -> None:
+    *_, reply = converse(*turns)
+    assert reply.answer.intent == "cost" and reply.query.hours == hours, reply.text

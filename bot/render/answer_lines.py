@@ -33,6 +33,7 @@ from bot.render.lines import (
 )
 from bot.render.offload_lines import expert_offload_lines
 from bot.render.phrases import Phrases
+from bot.understand.query import Query
 from rules.schema import PublishedRun
 
 # Renders a template by name with the reply's context.
@@ -602,6 +603,7 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
         include("context_note.html.j2")
     if not error:
         _hours_as(query.hours_as, ph, put)
+        _hours_a_day(query, ph, put)
     # A plain str, as a template's render gave: a Markup reply would escape what is added to
     # it (reply.text + "&…") and strip() would keep it Markup.
     return "".join(out)
@@ -1122,6 +1124,29 @@ def _hours_as(hours_as: str | None, ph: Phrases, put: Put) -> None:
         return
     put("\n🗓 ")
     put(said)
+    put("\n")
+
+
+def _hours_a_day(query: Query, ph: Phrases, put: Put) -> None:
+    """"8 hours a day for a month": how the hours priced were counted."""
+    per_day, hours = query.hours_per_day, query.hours
+    if per_day is None or hours is None or hours <= per_day:
+        return
+    days = hours / per_day
+    fmt = ph.fmt
+    put("🗓 ")
+    put(ph.ngettext(
+        "%(per_day)s hours a day on %(days)s day: %(hours)s hours in all.",
+        "%(per_day)s hours a day on %(days)s days: %(hours)s hours in all.",
+        int(days), per_day=fmt.num(per_day), days=fmt.num(days), hours=fmt.num(hours),
+    ) if query.days_per_week in (None, 7) else ph.ngettext(
+        "%(per_day)s hours a day, %(week)s days a week, on %(days)s day: %(hours)s hours in "
+        "all.",
+        "%(per_day)s hours a day, %(week)s days a week, on %(days)s days: %(hours)s hours in "
+        "all.",
+        int(days), per_day=fmt.num(per_day), week=query.days_per_week, days=fmt.num(days),
+        hours=fmt.num(hours),
+    ))
     put("\n")
 
 

@@ -13,7 +13,7 @@ settings. Anything it says itself wins. The result is marked ``follow_up``;
 from __future__ import annotations
 
 import re
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, Final
 
 from bot.understand import asks
@@ -398,6 +398,8 @@ def follow_up(
     hours = _bare_hours(new, previous, folded)
     if hours is None:
         hours = _more_hours(new, previous, folded)
+    if hours is None:
+        hours = _daily_hours(new, previous)
     if hours is not None:
         new = new.model_copy(update={"hours": hours, "intent": "cost"})
     marker = bool(_MARKER.match(folded))
@@ -615,6 +617,20 @@ def _price_of_run(
         })
     cost = _merge(new.model_copy(update={"intent": "cost"}), previous, names_model=False)
     return cost
+
+
+def _daily_hours(new: Query, previous: Query) -> Decimal | None:
+    """"what if i only need it 8 hours a day" after a week or a month priced: those hours on
+    each day of that span (was 8 hours in all)."""
+    per_day, span = new.hours_per_day, previous.hours
+    if per_day is None or new.hours != per_day or span is None or span < 48 \
+            or previous.hours_per_day is not None:
+        return None
+    days = span / 24
+    week = new.days_per_week or 7
+    if week < 7:
+        days = max((days * week / 7).quantize(Decimal(1), ROUND_HALF_UP), Decimal(1))
+    return days * per_day
 
 
 def is_gpu_price(query: Query) -> bool:

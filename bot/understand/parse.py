@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from functools import cached_property
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, Final, Literal
@@ -95,6 +95,8 @@ class _Work:
     ram_gb: Decimal | None = None  # system memory ("+ 64gb ram"): set aside, not VRAM
     hours: Decimal | None = None
     hours_as: HoursAs | None = None
+    hours_per_day: Decimal | None = None  # "8 hours a day for a month"
+    days_per_week: int | None = None  # "…, 5 days a week"
     gpu_hours: Decimal | None = None
     money: list[_Money] = field(default_factory=list)
     percent: Decimal | None = None
@@ -636,6 +638,29 @@ def _take_hours(work: _Work) -> None:
         if work.hours is not None or work.gpu_hours is not None:
             return
         work.s = kept
+    daily = px.HOURS_A_DAY.search(work.s)
+    if daily is not None:
+        # "8 hours a day for a month", "4h/day, 5 days a week, for 2 weeks": those hours on each
+        # day of the span said beside them (was the 8 hours alone, the month unread). Said
+        # alone ("8 hours a day"), a day's hours, kept for "what if only 8 hours a day?".
+        per_day = _amount(work, daily.group("num"))
+        week = px.days_a_week(daily.group("days"))
+        kept = work.s
+        work.blank(*daily.span())
+        _take_said_hours(work)
+        if work.hours is not None and work.hours >= 24 and 0 < per_day < 24:
+            work.hours_per_day, work.days_per_week = tidy(per_day), week
+            days = work.hours / 24
+            if week < 7:  # whole days of work: "5 days a week for a month" is 21 of its 30
+                days = max((days * week / 7).quantize(Decimal(1), ROUND_HALF_UP), Decimal(1))
+            work.hours = tidy(days * per_day)
+            return
+        work.s = kept
+        work.hours = work.hours_as = None
+        _take_said_hours(work)
+        if work.hours == per_day and 0 < per_day < 24:
+            work.hours_per_day, work.days_per_week = tidy(per_day), week
+        return
     _take_said_hours(work)
 
 
@@ -2733,6 +2758,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         hours=_hours(work),
         other_hours=other_hours if others else None,
         hours_as=work.hours_as if work.hours is not None else None,
+        hours_per_day=work.hours_per_day if work.hours is not None else None,
+        days_per_week=work.days_per_week if work.hours is not None else None,
         # "lora llama 3 8b 10 hours on my 4090, cost?": hours on the user's card with no verb
         # of having taken them, and a cost asked of no other card, are the hours whose price
         # is asked (the cost on a rented card, the owned card's convention), not a time it took.

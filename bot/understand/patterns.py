@@ -487,6 +487,29 @@ HOURS_AND_MINUTES: Final = Guarded(("hour", "hr", "hora", "heure"), lazy(
     rf"(?: ?(?:{alt(lx.MINUTE_UNITS)})(?![a-z0-9])|(?=\s*(?:$|[?.!,;])))"
 ))
 # "1 and a half hours", "one and a half days": the half before the unit.
+# "8 hours a day", "4h/day", "6 horas al dia", "8 h par jour", and "…, 5 days a week",
+# "5 dias a la semana", "5 jours par semaine" (folded): hours used each day, over a span said
+# beside them (parse._take_hours).
+HOURS_A_DAY: Final = Guarded(("day", "dia", "jour"), lazy(
+    rf"(?<![\w.,])(?P<num>{NUM_SP}|{_AMOUNT_WORDS}) ?(?:{alt(lx.HOUR_UNITS)}) ?"
+    r"(?:a|per|each|every|/|al|por|cada|par|by) ?(?:day|dia|jour)(?![a-z])"
+    r"(?:,? ?(?:and |y |et )?(?P<days>[1-7]|one|two|three|four|five|six|seven|cinco|seis|cuatro|"
+    r"tres|dos|cinq|quatre|trois|deux) ?(?:days?|dias?|jours?|j) ?"
+    r"(?:a|per|/|a la|por|por la|par|each|every|by) ?(?:week|semana|semaine|sem)(?![a-z]))?"
+))
+_WEEK_DAYS: Final = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "dos": 2,
+    "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5,
+}
+
+
+def days_a_week(word: str | None) -> int:
+    """"5 days a week", "cinco dias a la semana": the days used of seven (7 when unsaid)."""
+    if word is None:
+        return 7
+    return int(word) if word.isdigit() else _WEEK_DAYS.get(word, 7)
+
+
 AND_A_HALF_BEFORE: Final = Guarded(" and a half ", lazy(
     rf"(?<![\w.,])(?P<num>{NUM_SP}|{_AMOUNT_WORDS}) and a half (?P<unit>{_DURATION_UNITS})(?![a-z0-9])"
 ))

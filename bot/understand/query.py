@@ -85,6 +85,10 @@ class Query(BaseModel):
     hours: Decimal | None = None
     other_hours: Decimal | None = None  # compared: the hours said for the other side  # wall-clock hours
     hours_as: HoursAs | None = None  # "the weekend" was taken as 48 hours
+    # "8 hours a day for a month": the hours used each day (and days of a week) that `hours`
+    # counts over the span; with no span said, `hours` is one day's.
+    hours_per_day: Decimal | None = None
+    days_per_week: int | None = None
     # "it took 6 h on my 3090, how long on an H100?": `hours` were measured on `gpu`, not hours
     # to rent; another card's time is scaled from them (rules.compare.scale_hours).
     hours_measured: bool = False
