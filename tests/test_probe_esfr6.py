@@ -163,3 +163,48 @@ def test_what_vram_is_is_said_briefly(text: str, lang: str, lead: str) -> None:
 def test_vram_asked_of_a_model_stays_its_memory() -> None:
     reply = _ask("what is vram usage for llama 3 8b", "en")
     assert reply.answer.intent == "memory" and not reply.query.vram_what
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("xq qlora usa menos memoria q lora?", "es"),
+    ("por que qlora usa menos memoria que lora?", "es"),
+    ("pourquoi le qlora prend moins de vram que le lora ?", "fr"),
+])
+def test_why_qlora_takes_less_is_the_two_methods_side_by_side(text: str, lang: str) -> None:
+    """Was "¿Qué modelo?" alone."""
+    reply = _ask(text, lang)
+    assert reply.answer.method_diff is not None, reply.text
+    assert reply.text.startswith("⚖️"), reply.text
+
+
+@pytest.mark.parametrize(("text", "lang", "lead"), [
+    ("necesito 160gb de vram, q me alquilo", "es",
+     "💵 <b>La GPU más barata con al menos 160\u00a0GB: 1× B200"),
+    ("necesito 80 gb de vram porfa", "es", "💵 <b>La GPU más barata con al menos 80\u00a0GB: 1× A100"),
+    ("j'ai besoin de 160 go de vram, je loue quoi ?", "fr", "💵 <b>"),
+    ("i need 160gb of vram, what should i rent", "en",
+     "💵 <b>The cheapest GPU with at least 160 GB: 1× B200"),
+])
+def test_memory_needed_with_no_model_is_the_cheapest_holding_it(text: str, lang: str,
+                                                                lead: str) -> None:
+    """Was "Which model? Tell me its size or name"."""
+    reply = _ask(text, lang)
+    assert reply.answer.intent == "recommend" and reply.query.vram_gb in (80, 160), reply.text
+    assert reply.text.startswith(lead), reply.text
+
+
+@pytest.mark.parametrize("text", ["24gb de vram", "tengo 24gb de vram",
+                                  "i need 160gb of vram for llama 3 70b"])
+def test_memory_said_without_a_need_or_with_a_model_is_not_a_rental(text: str) -> None:
+    assert _ask(text, "es").answer.intent != "recommend"
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("quiero hacer un lora de llama 3.1 8b con un dataset de 50 mil filas, en q gpu y cuanto sale",
+     "es"),
+    ("quelle carte et combien pour un lora de mistral 7b sur 30k exemples", "fr"),
+])
+def test_which_card_and_what_cost_over_samples_is_the_bracket(text: str, lang: str) -> None:
+    """Was the seed's illustrative 24 hours, the samples unread."""
+    reply = _ask(text, lang)
+    assert reply.answer.intent == "cost" and reply.answer.sample_bracket, reply.text

@@ -245,7 +245,10 @@ _FULL_SIDE: Final = (
 )
 METHOD_PAIR: Final = lazy(
     rf"(?<![a-z0-9])(?:(?P<a>q?lora|{_FULL_SIDE})s? ?(?:vs\.?|versus|or|and|/|o|ou|y|et|contra|"
-    r"contre|compared to|comparado con|compare a|instead of|en vez de|au lieu de) ?"
+    r"contre|compared to|comparado con|compare a|instead of|en vez de|au lieu de|"
+    # "xq qlora usa menos memoria q lora?", "why does qlora use less vram than lora"
+    r"(?:[a-z]+ )?(?:less|more|menos|mas|moins|plus)(?: (?:de )?(?:memory|memoria|memoire|vram|"
+    r"ram))? (?:than|que|q|qu'|que (?:el|la|le|un|une))) ?"
     rf"(?P<b>q?lora|{_FULL_SIDE})s?)(?![a-z0-9])"
 )
 

@@ -508,6 +508,11 @@ def _take_settings(work: _Work) -> None:
             work.blank(*match.span())
 
 
+_NEED_WORD: Final = lazy(
+    r"(?<![a-z])(?:necesito|necesitamos|hace falta|requiero|need|besoin|il me faut)(?![a-z])")
+_OWN_NEED: Final = lazy(
+    r"(?<![a-z])(?:i|we|j'ai|j ai|on a|nous avons) (?:need|besoin de) (?:about |around |environ )?"
+    r"(?P<num>\d+(?:[.,]\d+)?) ?(?:gb|go|g) (?:of |de |d')?(?:vram|gpu memory|memoire gpu)(?![a-z])")
 # More examples than this said of a dataset with no unit ("a 2B dataset") are likely tokens: left
 # unread rather than guessed.
 _MOST_BARE_SAMPLES: Final = 10**7
@@ -2541,10 +2546,12 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             and work.hours is None and not px.MEMORY.search(rest):
         # "combien de T4 il me faut": "combien" is also "how much", but the count is the question.
         intent = "recommend"
-    if intent == "recommend" and work.dataset_tokens is not None and budget is None \
-            and px.COST.search(rest):
+    if intent == "recommend" and (work.dataset_tokens is not None or work.dataset_samples) \
+            and budget is None and px.COST.search(rest):
         # "cheapest way to finetune llama 3 8b on 20M tokens", "¿es más barato hacer lora o
-        # qlora … con 50M tokens?": what the runs on that dataset cost, cheapest first.
+        # qlora … con 50M tokens?": what the runs on that dataset cost, cheapest first. "un
+        # lora … con 50 mil filas, en q gpu y cuanto sale": the samples costed at each length
+        # (was the seed's illustrative 24 hours).
         intent = "cost"
     if (intent in ("recommend", "prices") or (intent == "cost" and not work.money)) \
             and budget is None and not foreign and asks.HOURS_ASKED.search(rest) \
@@ -2682,6 +2689,18 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         intent = "pay"  # "do you take trc20?", "what chain do you use for usdt"
     # "3090", "2x p40": a card we do not rent named alone is the user's (no price to ask).
     says_owned = (bool(work.gpus) or work.vram_gb is not None) and owned.says_owned(rest)
+    if intent in ("memory", "recommend") and not says_owned and not work.gpus \
+            and work.params_b is None and not work.family and method is None \
+            and work.hours is None and not work.money and _NEED_WORD.search(rest):
+        # "necesito 160gb de vram", "i need 160gb of vram, what should i rent": no model to
+        # size, an amount to rent: the cheapest offered configuration holding it (was "which
+        # model?"); "24gb de vram" alone may be the user's card. The hardware reading leaves
+        # "need 160gb" out as a figure quoted (a model's need), so it is read here.
+        needed = _OWN_NEED.search(corrected) if work.vram_gb is None else None
+        if needed is not None:
+            work.vram_gb = tidy(parse_decimal(needed.group("num"), work.lang))
+        if work.vram_gb is not None:
+            intent = "recommend"
     named_alone = bool(work.gpus) and not says_owned and owned.only_a_card(rest) \
         and not any(g.gpu_id is None or index.gpu(g.gpu_id).rented for g in work.gpus)
     if inference and work.seq_len is None and intent != "time" and px.KV_NAMED.admits(corrected) \

@@ -248,7 +248,7 @@ LANGUAGE = Language(
             r"mas barat[ao]s?", r"cuantas gpus?",
             r"(?:que|cual) (?:debo|deberia|me conviene) (?:alquilar|usar|elegir)",
             # "necesito fine-tunear mistral nemo 12b, ¿qué alquilo?", "¿q rento?": which to rent
-            r"(?:que|q) (?:gpu |tarjeta |maquina )?(?:alquilo|rento|alquilar|rentar)",
+            r"(?:que|q) (?:gpu |tarjeta |maquina )?(?:me )?(?:alquilo|rento|alquilar|rentar)",
             r"elegir|escoger", r"mas adecuad[ao]s?", r"gpu ideal",
             r"(?:mejor )?relacion (?:calidad|rendimiento)[ /-]?precio", r"mas rentable",
         ),
