@@ -1584,17 +1584,18 @@ def _serving_figures(query: Query, answer: Answer, composed: Answer, cat: Catalo
     return composed.model_copy(update={"method_detailed_gb": figures, "methods": tuple(methods)})
 
 
-# Sizes tried below the planning rule's largest when the detailed estimate misses it.
-_DETAIL_TRIES = 12
-
-
 def _largest_by_detail(query: Query, cat: Catalogue) -> tuple[Decimal, tuple[str, ...]] | None:
     """The largest catalogued size whose detailed estimate (default settings) also fits, with
-    its models' names: the planning rule leaves nothing for activations at its own limit."""
+    its models' names: the planning rule leaves nothing for activations at its own limit.
+    Sizes are searched by halves: with no model named the estimate grows with the size (a
+    generic shape), so the sizes that fit are the smaller ones ("rtx 3050 4gb": 1.5B, a
+    dozen sizes under the rule's 5B, was not found by the twelve tried one by one)."""
     assert query.params_b is not None
     sizes = sorted({m.params_b for m in cat.models if m.params_b < query.params_b}, reverse=True)
     lead: MethodId | None = None  # the method every size's answer leads with, once known
-    for size in sizes[:_DETAIL_TRIES]:
+
+    def fits(size: Decimal) -> bool:
+        nonlocal lead
         asked = query.model_copy(update={"params_b": size})
         check: FitCheck | None
         if lead is None:
@@ -1605,9 +1606,18 @@ def _largest_by_detail(query: Query, cat: Catalogue) -> tuple[Decimal, tuple[str
         else:  # the next sizes: that method's verdict alone, as the whole answer gives it
             found = _detailed_check(asked, lead, cat)
             check = found[0] if found is not None else None
-        if check is not None and check.detailed_fits:
-            return size, tuple(m.name for m in cat.models if m.params_b == size)
-    return None
+        return check is not None and bool(check.detailed_fits)
+
+    low, high = 0, len(sizes)  # the first size that fits lies in sizes[low:high], or none
+    while low < high:
+        middle = (low + high) // 2
+        if fits(sizes[middle]):
+            high = middle
+        else:
+            low = middle + 1
+    if low == len(sizes):
+        return None
+    return sizes[low], tuple(m.name for m in cat.models if m.params_b == sizes[low])
 
 
 def _lead_of_any_size(asked: Query, answer: Answer) -> MethodId | None:

@@ -173,3 +173,25 @@ def test_a_family_member_the_detailed_estimate_misses_is_not_picked() -> None:
     "✅ fits", on the planning rule's 20.3 GB)."""
     got = _ask("gemma on a 4090")
     assert got["model"] == "gemma-3-12b" and got["detailed_fits"] is True
+
+
+def test_the_largest_by_the_detailed_estimate_is_found_far_below_the_rule() -> None:
+    """"any models doable on a 1060 6gb?": the detailed estimate fits 1.1B, many catalogued
+    sizes under the rule's 8B (was the rule's 8B leading, "✅ fits" at 0.17 GB left)."""
+    got = _ask("any models doable on a 1060 6gb?")
+    assert (got["params_b"], got["detailed_fits"]) == (1.1, True)
+    assert "The planning rule alone says about 8B" in str(got["text"])
+
+
+@pytest.mark.parametrize(("text", "locale", "lead"), [
+    ("what's a gpu hour", None, "🧱 GPU-hours are sold in blocks of 10, 24, 168, and 720 hours"),
+    ("que es una gpu-hora?", "es", "🧱 Las GPU-horas se venden en bloques"),
+])
+def test_a_gpu_hour_is_explained_by_the_blocks(text: str, locale: str | None, lead: str) -> None:
+    got = _ask(text, locale)
+    assert got["intent"] == "help" and str(got["text"]).startswith(lead), got["text"]
+
+
+def test_a_context_length_limit_is_the_longest_context() -> None:
+    got = _ask("what's the context length limit for qlora 8b on a 4090")
+    assert str(got["text"]).startswith("📏 <b>Longest context that fits: about"), got["text"]

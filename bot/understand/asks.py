@@ -523,7 +523,8 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
         r"(?:periodo de )?prueba(?: gratis| gratuita)|creditos? (?:gratis|gratuitos?)|"
         r"(?:periode d'|un )?essai gratuit|credits? gratuits?)(?![a-z0-9])")),
     ("billing", Guarded(
-        ("minut", "minim", "billing", "billed", "factur", "cobr", "charge"),
+        ("minut", "minim", "billing", "billed", "factur", "cobr", "charge", "gpu hour",
+         "gpu-hour", "gpuhour", "gpu hora", "gpu-hora", "heure", "gpu-heure"),
         # "se cobra x minuto o x hora?": "x" is "por" in chat Spanish
         r"(?<![a-z0-9])(?:per ?-?minute|by the minute|(?:por|x) minutos?|al minuto|a la minute|"
         # "is there a minimum rental time?": the blocks and the per-minute draw answer it
@@ -533,6 +534,10 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
         r"par minute|(?:billing|billed|charged|cobr\w*|factur\w*) (?:per|by|por|al|par|a la|"
         r"each|every|cada) (?:the )?minut\w*|how (?:does|do you do|is) (?:the )?billing|"
         r"how (?:are|am) (?:we|i|you) (?:billed|charged)|como (?:funciona|es) la facturacion|"
+        # "what's a gpu hour", "qué es una gpu-hora", "c'est quoi une heure gpu": the blocks
+        r"(?:what(?:'?s| is| are)|explain|define) (?:a |an |the )?gpu ?-?hours?|"
+        r"que (?:es|son) (?:una |las )?gpu ?-?horas?|"
+        r"(?:c'?est quoi|qu'?est.ce qu'?) ?(?:une |les )?(?:gpu ?-?heures?|heures? gpu)|"
         r"como (?:me )?cobra\w*|comment fonctionne la facturation|comment (?:suis-je|je suis|on est) "
         r"facture)(?![a-z0-9])")),
     # "are your h100s sxm or pcie", "is nvlink available on your a100s", "¿las h100 tienen

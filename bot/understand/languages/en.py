@@ -312,6 +312,9 @@ LANGUAGE = Language(
             r"(?:gpu|gp|card)s?(?![a-z]))",
             # "can I finetune anything on my 1080?", "is there anything I can qlora on a 3060?"
             r"(?:fine ?-?tune|finetune|train|lora|qlora|run) anything",
+            # "rtx 3050 4gb any llm possible?", "any models doable on a 1060?"
+            r"any (?:llms?|models?) (?:possible|doable|usable|at all|worth running|(?:i|we) "
+            r"(?:can|could) (?:run|fine ?-?tune|finetune|train))",
             r"anything (?:i|we) (?:can|could) (?:fine ?-?tune|finetune|train|lora|qlora|run)",
             # "best model for 2x 3090", "best llm i can run on a 4090": what fits, largest first
             # "best model for 12gb vram", "best coding model for a 3060", "best llm for coding on
@@ -392,6 +395,8 @@ LANGUAGE = Language(
             r"how (?:long|big|large) (?:of )?(?:a )?(?:context|ctx|sequence|seq)",
             r"how many tokens (?:can|could|will|would|do|does|fit)",
             r"max(?:imum)? (?:number of )?tokens? (?:of )?(?:context|ctx)",
+            # "what's the context length limit for qlora 8b on a 4090"
+            r"(?:context|ctx|seq(?:uence)?)(?: length| len| window| size)? (?:limit|cap|ceiling)",
             # Serving engines' settings named without a value: vLLM, llama.cpp, Ollama.
             r"max[ _-]?model[ _-]?len", r"n[ _-]?ctx", r"num[ _-]?ctx",
             # "vllm … on a 4090 max len": vLLM's --max-model-len, said short (no value after it)
