@@ -641,7 +641,8 @@ def _estimate_on(
                 optimizer=optimizer,
                 optimizer_in_backward=bool(query.optimizer_in_backward),
                 grad_accumulation=query.grad_accumulation is not False,
-                flash_attention=query.attention != "eager",
+                flash_attention=query.attention != "eager" and not (
+                    litgpt and _softcapped_attention(model)),
                 compiled=bool(query.compiled),
                 # LitGPT's finetune scripts always take the loss in chunks.
                 loss="chunked" if query.chunked_loss or query.litgpt else None,
@@ -671,6 +672,7 @@ def _estimate_on(
                 # LitGPT's config hub quantizes with bnb.nf4, without double quantization
                 # (that is bnb.nf4-dq).
                 double_quant=not query.litgpt,
+                fused_qkv=bool(query.litgpt),
             )
         else:
             prompt = query.prompt_tokens
@@ -899,6 +901,13 @@ def _lora_targets(query: Query) -> str:
     return query.lora_targets or (LITGPT_LORA_TARGETS if query.litgpt else "all")
 
 
+def _softcapped_attention(model: ModelSpec | Decimal) -> bool:
+    """Soft-capped attention scores (Gemma 2): LitGPT computes them itself, no SDPA ('with
+    softcapping we cannot use SDPA', litgpt/model.py)."""
+    arch = model.arch if isinstance(model, ModelSpec) else None
+    return arch is not None and arch.attn_logit_softcapping is not None
+
+
 def _lora_dropout(query: Query) -> bool:
     """LoRA dropout as said; LitGPT's default is 0.05."""
     return bool(query.litgpt) if query.lora_dropout is None else query.lora_dropout
@@ -1122,7 +1131,8 @@ def _assumptions(
     if query.activation_offload:
         out.append(Assumption(code="activation_offload"))
     if _lora_dropout(query) and rank is not None:
-        out.append(Assumption(code="lora_dropout"))
+        fused = any(a.code == "lora_dropout_fused_qkv" for a in breakdown.assumptions)
+        out.append(Assumption(code="lora_dropout_fused_qkv" if fused else "lora_dropout"))
     if query.kbit_fp32 and (method.quantized_base or method.int8_base):
         out.append(Assumption(code="kbit_fp32"))
     if any(a.code == "bnb_saved_inputs" for a in breakdown.assumptions):
@@ -1151,6 +1161,9 @@ def _assumptions(
         out.append(Assumption(code="kernels"))
     elif query.attention == "eager" and method.kind == "training":
         out.append(Assumption(code="eager_scores"))
+    if any(a.code == "softcapped_scores" for a in breakdown.assumptions):
+        out.append(Assumption(code="softcapped_scores_litgpt" if query.litgpt
+                              and query.attention != "eager" else "softcapped_scores"))
     if gpus > 1 and query.sharding in ("ddp", "device_map", "zero1", "zero2"):
         out.append(Assumption(code=query.sharding, params={"gpus": gpus, "batch": batch}))
     elif gpus > 1:

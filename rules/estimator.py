@@ -59,6 +59,7 @@ Parallel = Literal["sharded", "ddp", "device_map", "zero1", "zero2"]
 # LoRA target groups users name; "all" = every linear layer of the blocks (QLoRA paper §4).
 _ATTN = ("q_proj", "k_proj", "v_proj", "o_proj")
 _MLP = ("gate_proj", "up_proj", "down_proj")
+_QKV = ("q_proj", "k_proj", "v_proj")  # one input: one fused linear in LitGPT
 _TARGET_GROUPS: dict[str, tuple[str, ...]] = {
     "all": _ATTN + _MLP,
     "all_linear": _ATTN + _MLP,
@@ -449,7 +450,9 @@ def _activation_bytes_per_token_layer(
     if not compiled:
         total += 2 * c["activations.eager_norm_fp32_copy"] * h
     if not flash:
-        total += c["activations.korthikanti_attention_scores"] * arch.heads * seq_len
+        scores = c["activations.softcapped_attention_scores" if arch.attn_logit_softcapping
+                   else "activations.korthikanti_attention_scores"]
+        total += scores * arch.heads * seq_len
     return total
 
 
@@ -537,6 +540,7 @@ def estimate_training(
     saved_4bit_inputs: bool = False,
     quantized_head: bool = False,
     fp16_quant_state: bool = False,
+    fused_qkv: bool = False,
 ) -> Breakdown:
     """Per-GPU peak memory of one fine-tuning step.
 
@@ -614,6 +618,8 @@ def estimate_training(
     fp16_quant_state: the 4-bit weights were quantized from fp16 (Lightning's
       BitsandbytesPrecision always; bitsandbytes before 0.43.0): each dequantizes to fp16 and
       is copied to bf16 for the matmul, both alive at the transient peak.
+    fused_qkv: q, k and v are one linear with one LoRA branch (LitGPT's LoRAQKVLinear): one
+      dropout over its input, however many of the three are adapted.
     """
     spec = method_spec(method, "training")
     if seq_len < 1 or micro_batch < 1 or gpus < 1 or lora_rank < 1:
@@ -799,11 +805,16 @@ def estimate_training(
     if lora_dropout and not full:
         shapes = arch.linear_shapes()
         routed = arch.active_experts + arch.shared_experts if arch.is_moe else 1
-        fan_in = sum(shapes[t][0] * min(shapes[t][2], routed)
-                     for t in _arch_targets(arch, _resolve_targets(lora_targets))
-                     if t in shapes)
+        adapted = _arch_targets(arch, _resolve_targets(lora_targets))
+        if fused_qkv and not arch.is_mla:
+            # 'self.lora_dropout(x) @ lora_A' once for the fused q/k/v projection.
+            qkv = [t for t in adapted if t in _QKV]
+            adapted = tuple(t for t in adapted if t not in qkv[1:])
+        fan_in = sum(shapes[t][0] * min(shapes[t][2], routed) for t in adapted if t in shapes)
         per_tok_layer += fan_in * c["activations.lora_dropout_bytes"]
-        assumptions.append(Note("lora_dropout"))
+        assumptions.append(Note("lora_dropout_fused_qkv" if fused_qkv else "lora_dropout"))
+    if not flash_attention and arch.attn_logit_softcapping and not shape.assumed:
+        assumptions.append(Note("softcapped_scores"))
     act_scale = c["bytes.fp32"] / bf16 if (fp32_weights and not spec.quantized_base) else 1.0
     per_tok_layer *= act_scale
     working = 0.0  # one layer's recomputed activations (with checkpointing)

@@ -73,6 +73,11 @@ class Architecture(_Data):
     # gives such a config a DynamicSlidingWindowLayer a layer; vLLM's SlidingWindowManager
     # frees the blocks before the window). None: full attention.
     sliding_window: int | None = Field(default=None, gt=0)
+    # Gemma 2's config attn_logit_softcapping / final_logit_softcapping: the attention scores
+    # and the final logits go through tanh(x / cap) * cap, whose backward keeps tanh's output
+    # (a copy of the scores, of the logits). None: no soft-capping.
+    attn_logit_softcapping: float | None = Field(default=None, gt=0)
+    final_logit_softcapping: float | None = Field(default=None, gt=0)
     # With sliding_window: the layers among the KV layers that attend over the whole context,
     # the others attending within the window (the config's layer_types / sliding_window_pattern:
     # Gemma 2 and gpt-oss alternate, one in two; Gemma 3 one layer in six). 0: every layer is

@@ -58,8 +58,8 @@ def test_the_rows_cite_their_config_and_quote_their_table_row() -> None:
 def test_every_row_is_asked_with_litgpt_and_within_its_bounds(evaluated: list[Any]) -> None:
     # LoRA and full: each within 10 % below the estimate at worst (an under-estimate would pass
     # a card the run did not fit). The all-linear LoRA rows (Phi-2, Phi-3, TinyLlama at
-    # 2,048-4,096 tokens a step) are over-estimated by 14-21 %: PEFT counts one dropout copy
-    # per adapted projection, LitGPT's fused qkv takes one for the three.
+    # 2,048-4,096 tokens a step) are over-estimated by 9-16 % (14-21 % while each of q, k, v
+    # counted a dropout copy as under PEFT: LitGPT's fused qkv takes one for the three).
     # QLoRA (bitsandbytes 0.42.0): 0.86-1.06, median 1.02, once the head's dequantization
     # counts its fp16 copy (Lightning quantizes from fp16); without it the small models with
     # large vocabularies (Llama 3.2 1B/3B, Gemma 2B, Gemma 2 2B/9B) were 10-16 % under.
@@ -68,7 +68,7 @@ def test_every_row_is_asked_with_litgpt_and_within_its_bounds(evaluated: list[An
     assert len(qlora) == 14
     for row in evaluated:
         assert "with litgpt" in row.question, row.question
-        assert row.ratio is not None and 0.75 <= row.ratio <= report.UNDER, \
+        assert row.ratio is not None and 0.8 <= row.ratio <= report.UNDER, \
             (row.question, row.ratio)
         if row in qlora:
             assert "bitsandbytes 0.42" in row.question, row.question
@@ -264,6 +264,65 @@ def test_a_weight_quantized_from_fp16_is_dequantized_twice() -> None:
     assert abs(dequant(ask + ", bitsandbytes 0.42") - mlp * 4 / 1e9) < 0.06
     assert abs(dequant(ask + ", bitsandbytes 0.45") - mlp * 2 / 1e9) < 0.06
     assert dequant(ask + ", bitsandbytes 0.42") > dequant(ask + ", bitsandbytes 0.45")
+
+
+def test_litgpt_takes_one_dropout_for_its_fused_qkv() -> None:
+    # litgpt/lora.py LoRAQKVLinear: 'after_A = F.linear(self.lora_dropout(x), self.lora_A)',
+    # one branch for q, k and v; its MLP's fc_1, fc_2 and proj are LoRALinear layers, a
+    # dropout each. TinyLlama 1.1B, every linear, 8 x 512 tokens: two hidden-wide copies
+    # (bf16 output and bool mask, 3 B an element) fewer a layer than PEFT's q_proj/k_proj/v_proj.
+    cat = load_catalogue()
+    model = cat.models.get("tinyllama-1.1b")
+    arch = model.arch
+    assert arch is not None
+
+    def acts(targets: str, fused: bool) -> float:
+        return float(estimate_training(model, "lora", 512, 8, False, 32, 1, lora_targets=targets,
+                                       lora_dropout=True, fused_qkv=fused).term("activations"))
+
+    tokens_layers = 4096 * arch.layers
+    assert abs(acts("all", False) - acts("all", True)
+               - 2 * arch.hidden * 3 * tokens_layers / 1e9) < 0.06
+    assert abs(acts("qv", False) - acts("qv", True)
+               - arch.hidden * 3 * tokens_layers / 1e9) < 0.06
+    assert acts("mlp", False) == acts("mlp", True)
+    # The chat says which: "with litgpt" or not.
+    pipe = Pipeline(cat, cache_size=0)
+    ask = "lora tinyllama 1.1b r=32 all linear on an a10g, seq 512, batch 8, lora_dropout 0.05"
+    assert "once for its fused q, k, v projection" in to_json(
+        pipe.ask(ask + ", with litgpt", chosen_locale="en"))["text"]
+    assert "every adapted layer keeps a dropped-out copy" in to_json(
+        pipe.ask(ask, chosen_locale="en"))["text"]
+
+
+def test_soft_capped_scores_are_kept_three_times() -> None:
+    # Gemma 2 (attn_logit_softcapping 50.0) without FlashAttention: tanh's bf16 output, the
+    # fp32 softmax and its bf16 copy, 8 B a score, where Korthikanti et al. count 5. LitGPT
+    # computes such scores itself ('with softcapping we cannot use SDPA'): eager, said or not.
+    cat = load_catalogue()
+    model = cat.models.get("gemma-2-2b")
+    arch = model.arch
+    assert arch is not None and arch.attn_logit_softcapping == 50.0
+    plain = arch.model_copy(update={"attn_logit_softcapping": None})
+    capped = estimate_training(arch, "lora", 512, 2, False, 8, 1, flash_attention=False)
+    other = estimate_training(plain, "lora", 512, 2, False, 8, 1, flash_attention=False)
+    added = float(capped.term("activations")) - float(other.term("activations"))
+    assert abs(added - 3 * arch.heads * 512 * 1024 * arch.layers / 1e9) < 0.06
+    # FlashAttention stores no score: nothing to add.
+    assert estimate_training(arch, "lora", 512, 2, False, 8, 1).per_gpu_gb \
+        == estimate_training(plain, "lora", 512, 2, False, 8, 1).per_gpu_gb
+    pipe = Pipeline(cat, cache_size=0)
+
+    def answer(text: str) -> dict[str, Any]:
+        return to_json(pipe.ask(text, chosen_locale="en"))
+
+    ask = ("lora gemma 2 2b r=8 all linear on an a10g, seq 512, batch 2, lora_dropout 0.1, "
+           "gradient checkpointing off")
+    lit = answer(ask + ", with litgpt")
+    assert lit["detailed_gb"] == answer(ask + ", with litgpt, eager attention")["detailed_gb"]
+    assert "LitGPT computes them itself" in lit["text"]
+    assert answer(ask)["detailed_gb"] != answer(ask + ", eager attention")["detailed_gb"]
+    assert "FP32 softmax" in answer(ask + ", eager attention")["text"]
 
 
 def test_litgpt_quantizes_without_double_quantization() -> None:

@@ -165,6 +165,20 @@ _SAID: dict[str, str] = {
         "holds the whole model's gradients until the last micro-batch; Accelerate's "
         "sync_each_batch keeps them sharded, at some speed."
     ),
+    "lora_dropout_fused_qkv": N_(
+        "LoRA dropout: LitGPT keeps a dropped-out copy of the input and the dropout mask for "
+        "the backward pass once for its fused q, k, v projection and once for each other adapted "
+        "layer."
+    ),
+    "softcapped_scores": N_(
+        "This model soft-caps its attention scores (tanh): without FlashAttention each layer "
+        "keeps the tanh output, the FP32 softmax and its BF16 copy of every head's score matrix."
+    ),
+    "softcapped_scores_litgpt": N_(
+        "This model soft-caps its attention scores, so LitGPT computes them itself, without "
+        "SDPA or FlashAttention: each layer keeps the tanh output, the FP32 softmax and its BF16 "
+        "copy of every head's sequence × sequence score matrix."
+    ),
     "litgpt_loss": N_(
         "LitGPT takes the loss 128 positions at a time in BF16 (its chunked cross-entropy): "
         "the whole logits are never upcast to FP32."
