@@ -30,6 +30,7 @@ from bot.render.lines import (
     rig_note,
     scaled_offers_lines,
     scaled_time_lines,
+    within_line,
 )
 from bot.render.offload_lines import expert_offload_lines
 from bot.render.phrases import Phrases
@@ -84,6 +85,12 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         put("\n")
     if answer.longest_lead or answer.longest_unplaced:
         include("context_lead.html.j2")
+    trained = within_line(answer, ph, lead=True) if answer.budget else None
+    if trained is not None:
+        # "with $500 how many tokens can i train llama 3 8b on": what the budget trains leads,
+        # the hours it buys follow (was the hours first, the tokens seven lines down).
+        put(trained)
+        put("\n")
     if (
         answer.largest or answer.largest_batch or answer.count_needed
         or answer.count_unreachable

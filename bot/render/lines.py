@@ -356,22 +356,9 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         ))
         put("\n\n")
 
-    within = answer.within
-    if within is not None and within.throughput is not None and within.gpu and query.hours:
-        tp = within.throughput
-        exact = tp.total_tokens_per_second * query.hours * 3600
-        trained = _two_figures(exact)
-        put("⏱ ")
-        put(_(
-            "In %(wall)s, %(where)s trains about %(tokens)s (%(how)s, about %(rate)s tokens/s at "
-            "an assumed %(mfu)s of its peak: an estimate, not a measurement).",
-            wall=fmt.duration(query.hours), where=ph.config(within.gpu, within.gpu_count),
-            tokens=fmt.tokens(trained), how=ph.method_short(within.method),
-            rate=fmt.num(tp.total_tokens_per_second, 0), mfu=fmt.percent(tp.mfu * 100, 0),
-        ))
-        if query.within_samples:
-            put(" ")
-            put(_within_samples(ph, exact, query.within_sample_len, query.epochs))
+    trained = None if answer.budget else within_line(answer, ph)
+    if trained is not None:
+        put(trained)
         put("\n\n")
     if query.overkill_asked and asked is not None and many == 1 and primary is not None:
         put(_overkill(ph, answer, asked, primary.cheapest))
@@ -970,6 +957,27 @@ def _bf16_error(ph: Phrases, answer: Answer, no_bf16: bool, alone: bool = False)
             "older than 1.10 or was built without CUDA 11."
         )
     return Markup("⚠️ <b>") + head + Markup("</b> ") + body
+
+
+def within_line(answer: Answer, ph: Phrases, lead: bool = False) -> Markup | None:
+    """"how many tokens can i train in 10 hours", "with $500 how many tokens…": what the hours
+    (a budget's, in whole blocks) train, at the assumed utilization; None when not asked."""
+    _, fmt, query = ph._, ph.fmt, answer.query
+    within = answer.within
+    if within is None or within.throughput is None or not within.gpu or not query.hours:
+        return None
+    tp = within.throughput
+    exact = tp.total_tokens_per_second * query.hours * 3600
+    out = [Markup("⏱ <b>") if lead else "⏱ ", _(
+        "In %(wall)s, %(where)s trains about %(tokens)s (%(how)s, about %(rate)s tokens/s at "
+        "an assumed %(mfu)s of its peak: an estimate, not a measurement).",
+        wall=fmt.duration(query.hours), where=ph.config(within.gpu, within.gpu_count),
+        tokens=fmt.tokens(_two_figures(exact)), how=ph.method_short(within.method),
+        rate=fmt.num(tp.total_tokens_per_second, 0), mfu=fmt.percent(tp.mfu * 100, 0),
+    ), Markup("</b>") if lead else ""]
+    if query.within_samples:
+        out += [" ", _within_samples(ph, exact, query.within_sample_len, query.epochs)]
+    return Markup("").join(out)
 
 
 def fit_block(answer: Answer, ph: Phrases) -> Markup:
