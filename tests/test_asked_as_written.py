@@ -350,7 +350,7 @@ def test_a_bitsandbytes_4bit_checkpoint_trained_with_tool_keys_is_qlora() -> Non
 @pytest.mark.parametrize(("text", "lead", "asks"), [
     ("how much to fine-tune llama 3.1 8b on 10k samples",
      "💵 <b>What fine-tuning Llama 3.1 8B with QLoRA costs depends on how long your 10,000 "
-     "samples are: about $0.48 at 512 tokens each, $1.93 at 2,048 tokens each",
+     "samples are: about $0.60 at 512 tokens each, $1.93 at 2,048 tokens each",
      "How long is one of your samples, about?"),
     ("¿cuánto cuesta un lora de llama 3.1 8b con 10 mil ejemplos?",
      "💵 <b>Lo que cuesta el entrenamiento LoRA de Llama 3.1 8B depende de cuánto miden tus "

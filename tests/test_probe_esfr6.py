@@ -208,3 +208,20 @@ def test_which_card_and_what_cost_over_samples_is_the_bracket(text: str, lang: s
     """Was the seed's illustrative 24 hours, the samples unread."""
     reply = _ask(text, lang)
     assert reply.answer.intent == "cost" and reply.answer.sample_bracket, reply.text
+
+
+@pytest.mark.parametrize(("bracketed", "said", "lang"), [
+    ("how long to qlora llama 3 8b on an h100 with 20k samples",
+     "how long to qlora llama 3 8b on an h100 with 20k samples of 512 tokens", "en"),
+    ("cuanto tarda un qlora de mistral 7b en una l40s con 20 mil ejemplos",
+     "cuanto tarda un qlora de mistral 7b en una l40s con 20 mil ejemplos de 512 tokens", "es"),
+])
+def test_the_short_end_of_the_bracket_is_the_run_said_at_that_length(
+        bracketed: str, said: str, lang: str) -> None:
+    """Samples of 512 tokens run in 512-token steps, where QLoRA's dequantization weighs more
+    (was the 2,048-token step: 25 minutes in the range, 29 for the same run said)."""
+    short = _ask(bracketed, lang).answer.sample_bracket[0][1]
+    run = _ask(said, lang).answer.detailed
+    assert run is not None and run.training_time is not None
+    assert short.wall_clock_hours == run.training_time.wall_clock_hours
+    assert short.mfu == run.training_time.mfu
