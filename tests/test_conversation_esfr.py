@@ -430,6 +430,25 @@ def test_which_gpu_alone(text: str, intent: str) -> None:
     assert reply.query.intent == intent, reply.text
 
 
+# "which is cheaper?", "which one should i pick", "¿cuál me conviene?", "lequel je prends ?"
+# after two cards compared for a run: that comparison, its per-run cost verdict leading (was the
+# cheapest GPUs list, the first card's verdict, or "I did not understand").
+@pytest.mark.parametrize("turns", [
+    ("h100 vs a100 for qlora llama 3 70b", "which is cheaper?"),
+    ("h100 vs a100 for qlora llama 3 70b", "which one should i pick"),
+    ("h100 vs a100 for qlora llama 3 70b", "ok which one?"),
+    ("h100 o a100 para qlora de llama 3 70b", "y cual me conviene?"),
+    ("h100 ou a100 pour qlora llama 3 70b", "lequel je prends ?"),
+])
+def test_which_of_two_compared_cards_to_pick(turns: tuple[str, str]) -> None:
+    before, reply = converse(*turns)
+    assert reply.query.follow_up and reply.query.cheaper_asked, reply.text
+    _facts(reply, {"intent": "compare", "gpu": before.query.gpu, "model_id": before.query.model_id,
+                   "method": before.query.method})
+    assert reply.query.other_gpus == before.query.other_gpus
+    assert reply.text.split("\n")[1].startswith("💵 <b>"), reply.text
+
+
 # After a run asked on a card: "would an h100 be faster?" compares that run on both cards,
 # "anything cheaper?" asks the cheapest configurations for it (both were the new card's price
 # or the same verdict again).

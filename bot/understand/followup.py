@@ -308,6 +308,9 @@ def follow_up(
             else follow_up(new, previous.earlier_run, models, gpus)
     if new.not_llm is not None and not _names_model(new):
         return new  # "and stable diffusion on it?": another kind of model, not the last run's
+    picked = _pick_of_two(new, previous)
+    if picked is not None:
+        return picked
     if previous.specs_asked and _names_card(new) and not _names_model(new) \
             and new.method is None and not new.specs_asked:
         return new.model_copy(update={"specs_asked": True})  # "h100 specs", "and the a100?"
@@ -631,6 +634,31 @@ def _daily_hours(new: Query, previous: Query) -> Decimal | None:
     if week < 7:
         days = max((days * week / 7).quantize(Decimal(1), ROUND_HALF_UP), Decimal(1))
     return days * per_day
+
+
+# "which one?", "cual?", "lequel ?" alone (folded), after two cards compared: which to pick.
+_WHICH_ONE: Final = lazy(
+    r"^\W*(?:(?:and|so|ok|y|et|bon|alors|entonces|pues) )*(?:which|cual|laquelle|lequel)"
+    r"(?: one| of (?:the|them)(?: two)?| de (?:las|los) dos| des deux)?\W*$"
+)
+
+
+def _pick_of_two(new: Query, previous: Query) -> Query | None:
+    """"which is cheaper?", "which one should i pick?", "¿cuál me conviene?", "lequel je
+    prends ?" after two cards compared for a run: that comparison with its per-run cost
+    verdict leading (was the first card's verdict, the cheapest GPUs, or "I did not
+    understand")."""
+    if previous.intent != "compare" or not previous.other_gpus or previous.params_b is None \
+            or _names_model(new) or _names_card(new) or len(new.text.split()) > SHORT_WORDS:
+        return None
+    folded = fold(new.text)
+    if asks.CHEAPER.search(folded) is None and _WHICH_ONE.search(folded) is None:
+        return None
+    lang = new.lang if new.lang_sure or not previous.lang_sure else previous.lang
+    return previous.model_copy(update={
+        "text": new.text, "cheaper_asked": True, "follow_up": True,
+        "lang": lang, "lang_sure": new.lang_sure or previous.lang_sure,
+    })
 
 
 def is_gpu_price(query: Query) -> bool:

@@ -341,6 +341,10 @@ LANGUAGE = Language(
         "CHEAPER_WORDS": (
             r"cheaper", r"less expensive", r"(?:more )?cost[ -]?effective", r"better value",
             r"bang for (?:the|your|my|our) buck", r"costs? less", r"saves? (?:more )?money",
+            # "which one should i pick": the per-run verdict is what decides between the two
+            r"which (?:one |card |gpu )?(?:should|would|do|shall) (?:i|you|we) (?:pick|choose|get|rent|"
+            r"go (?:for|with)|use|take|recommend)",
+            r"which (?:one |card |gpu )?is (?:the )?(?:better|best) (?:deal|choice|option|pick|buy)",
         ),
         "SPECS_WORDS": (
             r"specs?", r"specifications?", r"spec sheet", r"datasheet", r"memory bandwidth",

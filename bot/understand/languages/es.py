@@ -339,6 +339,8 @@ LANGUAGE = Language(
         "CHEAPER_WORDS": (
             r"mas barat[ao]s?", r"sale mas a cuenta", r"mas economic[ao]s?", r"cuesta menos",
             r"sale menos", r"mas rentable", r"ahorro mas",
+            r"cual (?:me )?(?:conviene|recomiendas|elijo|escojo|alquilo|cojo|agarro)",
+            r"cual es (?:la )?mejor (?:opcion|eleccion|compra)",
         ),
         "SPECS_WORDS": (
             r"especificaciones", r"specs?", r"ficha tecnica", r"datasheet", r"ancho de banda",

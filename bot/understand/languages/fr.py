@@ -333,6 +333,9 @@ LANGUAGE = Language(
         "CHEAPER_WORDS": (
             r"moins chere?s?", r"plus rentable", r"plus economique", r"coute moins",
             r"revient moins",
+            r"(?:laquelle|lequel) (?:je )?(?:choisis|choisir|prendre|prends|louer|loue)",
+            r"(?:laquelle|lequel) (?:tu )?(?:me )?(?:conseilles|recommandes)",
+            r"(?:laquelle|lequel) est (?:le|la) (?:meilleure?) (?:choix|option)",
         ),
         "SPECS_WORDS": (
             r"caracteristiques", r"specs?", r"fiche technique", r"datasheet", r"bande passante",
