@@ -2130,7 +2130,7 @@ def _users_bound(query: Query, answer: Answer, cat: Catalogue) -> dict[str, Any]
         bound = more
     cheapest = next((ma.cheapest for ma in answer.methods if ma.memory.method == lead), None)
     if bound is None and lead is not None and cheapest is not None and cheapest.gpu is not None \
-            and answer.params_b is not None:
+            and answer.params_b is not None and answer.detailed_fits is not True:
         # The asked card does not hold them all: their bound where we rent for least.
         method = cat.method(lead)
         there = decode_bound(query, method, estimator_model(query, answer.params_b, cat),

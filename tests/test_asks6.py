@@ -192,3 +192,9 @@ def test_a_team_served_and_users_beyond_the_card(text: str, opening: str, line: 
 def test_a_team_trained_for_is_not_served() -> None:
     reply = PIPELINE.ask("qlora mistral 7b for our team of 5 devs")
     assert reply.query.users is None and not reply.query.inference
+
+
+def test_users_on_a_memory_size_alone_get_no_other_cards_speed() -> None:
+    reply = PIPELINE.ask("serve llama 3 8b to 20 users on a 24gb card")
+    assert reply.text.startswith("👥 <b>20 users at once fit on 1× GPU of 24 GB"), reply.text
+    assert "Decoding the 20 together" not in reply.text
