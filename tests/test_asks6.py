@@ -198,3 +198,19 @@ def test_users_on_a_memory_size_alone_get_no_other_cards_speed() -> None:
     reply = PIPELINE.ask("serve llama 3 8b to 20 users on a 24gb card")
     assert reply.text.startswith("👥 <b>20 users at once fit on 1× GPU of 24 GB"), reply.text
     assert "Decoding the 20 together" not in reply.text
+
+
+@pytest.mark.parametrize(("turns", "users", "opening"), [
+    (("serve gemma 3 27b to 10 people", "and on an l40s?"), 10,
+     "👥 <b>10 users at once fit on 1× L40S: Gemma 3 27B (8-bit inference)"),
+    (("sirve gemma 3 27b a 10 personas", "¿y en una l40s?"), 10,
+     "👥 <b>10 usuarios a la vez caben en 1× L40S"),
+    (("serve gemma 3 27b to 10 people", "and with batch 4?"), None,
+     "📐 <b>Memory for Gemma 3 27B</b>"),
+])
+def test_users_are_kept_next_in_a_chat(turns: tuple[str, str], users: int | None,
+                                       opening: str) -> None:
+    reply = converse(*turns)[-1]
+    body = reply.text.split("\n", 1)[1]
+    assert body.startswith(opening), reply.text
+    assert (reply.query.users == reply.query.batch_size) == (users is not None)

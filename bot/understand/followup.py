@@ -50,6 +50,9 @@ _SETTINGS: Final = (
     "online_rl", "paired", "reference_model",
     # The KV cache's type: "how many users at 8k?" after "and with fp8 kv cache?" keeps it.
     "kv_cache_type",
+    # The people served at once: "and on an l40s?" after "serve gemma 3 27b to 10 people"
+    # (read only while batch_size stays theirs).
+    "users",
 )
 # One training algorithm at a time: "et en DPO ?" after GRPO is DPO alone, not both.
 _ALGORITHM: Final = ("online_rl", "paired", "reference_model")
