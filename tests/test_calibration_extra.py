@@ -26,17 +26,17 @@ LOWEST, HIGHEST = 0.25, 1.75
 # held-out runs (16-32k tokens per micro-batch, over-estimated 0.70-0.91) joined it.
 GROUP_MEDIAN = (0.83, 1.20)
 MIN_GROUP = 5
-# Rows under-estimated by more than 10 % / over-estimated by more than 50 % today (of 179
-# measured; 10 and 3 of the first 97 too): a change may lower these, not raise them. Five of
-# the 16 are LitGPT's QLoRA rows of small models with large vocabularies (Llama 3.2 1B/3B,
-# Gemma 2B, Gemma 2 2B/9B on bitsandbytes 0.42.0: 1.10-1.16, cause not found). The 11th
-# under is a held-out row added with the MLX ones: Qwen3 4B 4-bit on an M3 Pro, mlx_lm.benchmark
-# -p 2048 -g 128, 3.30 GB measured against 2.8 GB (weights 2.3, KV cache 0.3, a 2048-token
-# prefill step 0.2): left as measured, its cause not found (mlx_lm.benchmark never resets the
-# peak between its warm-up and trials).
+# Rows under-estimated by more than 10 % / over-estimated by more than 50 % today (of 187
+# measured; 10 and 3 of the first 97 too): a change may lower these, not raise them. 16 until
+# LitGPT's QLoRA head was seen dequantized twice (Lightning quantizes from fp16) and without
+# double quantization: its five small large-vocabulary rows (Llama 3.2 1B/3B, Gemma 2B,
+# Gemma 2 2B/9B) were 1.10-1.16. One under is a held-out row added with the MLX ones: Qwen3 4B
+# 4-bit on an M3 Pro, mlx_lm.benchmark -p 2048 -g 128, 3.30 GB measured against 2.8 GB
+# (weights 2.3, KV cache 0.3, a 2048-token prefill step 0.2): left as measured, its cause not
+# found (mlx_lm.benchmark never resets the peak between its warm-up and trials).
 # (21 of 77 under before transformers'
 # whole-prompt prefill was modelled: Qwen2.5's 30720-token prompts were 17-66 % under.)
-UNDER_ROWS, OVER_ROWS = 16, 3
+UNDER_ROWS, OVER_ROWS = 11, 3
 
 
 def _report() -> ModuleType:
@@ -85,6 +85,25 @@ def test_distribution_over_every_measured_row(evaluated: tuple[ModuleType, list[
              if r.measured and (r.ratio is None or not LOWEST <= r.ratio <= HIGHEST)]
     assert not worst, report.render(rows)
     assert s.under <= UNDER_ROWS and s.over <= OVER_ROWS, report.render(rows)
+
+
+def test_unsloth_notebooks_peaks(evaluated: tuple[ModuleType, list[Any]]) -> None:
+    # unslothai/notebooks, held out: each notebook prints its peak reserved memory after
+    # training (QLoRA r=16 on every linear, Unsloth's gradient checkpointing, adamw_8bit, 2
+    # sequences of at most 2048 tokens): seven on a free T4, Llama 3.3 70B on an A100 80GB
+    # (42.79 GiB). Within 10 % below the estimate at worst; the T4 rows' Alpaca samples are
+    # shorter than the 2048 the question says, so some are over-estimated (Qwen2.5 7B 0.78).
+    report, rows = evaluated
+    notebooks = [r for r in rows if r.raw["source"].startswith("unslothai/notebooks ")]
+    assert len(notebooks) == 8
+    for row in notebooks:
+        assert row.group == "training Unsloth" and row.allocator, row.question
+        assert "unsloth" in row.question and "8-bit adamw" in row.question, row.question
+        assert row.ratio is not None and 0.75 <= row.ratio <= report.UNDER, \
+            (row.question, row.ratio)
+        assert f"Peak reserved memory = {row.raw['peak_gb']} GB." in row.raw["quote"]
+    seventy = next(r for r in notebooks if r.raw["model"] == "Llama 3.3 70B")
+    assert "A100 80GB" in seventy.question and seventy.answer["detailed_fits"] is True
 
 
 def test_each_group_is_centred(evaluated: tuple[ModuleType, list[Any]]) -> None:
