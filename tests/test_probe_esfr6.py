@@ -7,6 +7,7 @@ import pytest
 
 from bot.pipeline import Pipeline, Reply
 from rules.catalogue import load_catalogue
+from tests.support.chat import converse
 
 PIPELINE = Pipeline(load_catalogue(), cache_size=0)
 
@@ -225,3 +226,40 @@ def test_the_short_end_of_the_bracket_is_the_run_said_at_that_length(
     assert run is not None and run.training_time is not None
     assert short.wall_clock_hours == run.training_time.wall_clock_hours
     assert short.mfu == run.training_time.mfu
+
+
+@pytest.mark.parametrize(("text", "hours"), [
+    ("cuanto sale la h100 x dia", 24),
+    ("cuanto cuesta la a100 x semana", 168),
+    ("8 x h100 x dia cuanto es", 24),
+])
+def test_x_before_a_span_is_por(text: str, hours: int) -> None:
+    """Was "Precio de 1× H100" with the hours unread ("x" is "por" in chat Spanish)."""
+    reply = _ask(text, "es")
+    assert reply.answer.intent == "cost" and reply.query.hours == hours, reply.text
+
+
+def test_y_x_semana_follows_the_price_by_the_day() -> None:
+    _, week = converse("cuanto sale la h100 x dia", "y x semana?")
+    assert week.query.hours == 168 and week.query.gpu == "h100", week.text
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("j'ai une 3080 10go, je peux faire quoi avec ?", "fr"),
+    ("tengo una 3080 de 10gb, q puedo hacer con ella?", "es"),
+    ("i have a 3080 10gb, what can i do with it?", "en"),
+])
+def test_what_a_card_said_can_do_is_the_largest_it_holds(text: str, lang: str) -> None:
+    """Was "C'est noté : RTX 3080, 10 Go", the question unanswered."""
+    reply = _ask(text, lang)
+    assert reply.answer.largest is not None and reply.text.startswith("📏"), reply.text
+
+
+@pytest.mark.parametrize(("card", "asked"), [
+    ("tengo una 3080 de 10gb", "q puedo hacer con ella?"),
+    ("j'ai une 4070 ti super", "je peux faire quoi avec ?"),
+])
+def test_what_the_card_noted_can_do_is_answered_after_it(card: str, asked: str) -> None:
+    """Was "No te he entendido" after the card was noted."""
+    _, reply = converse(card, asked)
+    assert reply.answer.largest is not None, reply.text

@@ -308,6 +308,8 @@ LANGUAGE = Language(
             r"lora|qlora|fit|host|load)",
             r"(?:what|which) (?:models?|llms?) (?:can|could|will|would) (?:i|we|fit|run)",
             # "what can i do with a 3090": what it holds, largest first (was its price)
+            # "i have a 3080 10gb, what can i do with it?": the card said before it
+            r"what (?:can|could) (?:i|we) (?:do|run) with (?:it|this|that|them|those)(?![a-z])",
             r"what (?:can|could) (?:i|we) (?:do|run|use) with(?= (?:a |an |my |the |one |two |\d+ ?x ?)?"
             r"(?:gpu|gp|card)s?(?![a-z]))",
             # "can I finetune anything on my 1080?", "is there anything I can qlora on a 3060?"

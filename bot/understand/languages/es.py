@@ -46,6 +46,10 @@ LANGUAGE = Language(
         "kiero": "quiero", "kuesta": "cuesta", "kabe": "cabe",
         # Diminutives of a duration ("unas 4 horitas", "media horita", "10 minutitos"): that long.
         "horita": "hora", "horitas": "horas", "minutito": "minuto", "minutitos": "minutos",
+        # "x" for "por" before a span ("cuanto sale la h100 x dia", "se cobra x minuto"); "8 x
+        # h100" stays a count
+        "x dia": "por dia", "x semana": "por semana", "x mes": "por mes", "x hora": "por hora",
+        "x minuto": "por minuto", "x noche": "por noche",
     },
     counts={
         "un solo": 1, "una sola": 1, "una unica": 1, "un unico": 1, "dos": 2, "un par de": 2,
@@ -316,6 +320,8 @@ LANGUAGE = Language(
             r"(?:que|q) tan grande", r"cuan grande",
             r"(?:que|cuales) modelos? (?:puedo|podria)",
             r"que puedo (?:entrenar|afinar|correr|ejecutar|fine ?-?tunear|hacer (?:fine ?-?tuning|lora|qlora))",
+            # "tengo una 3080 de 10gb, q puedo hacer con ella?": the card said before it
+            r"que (?:puedo|podria) hacer con (?:ella|el|eso|esa|esta|este|mi (?:gpu|tarjeta|grafica))(?![a-z])",
             # "mejor modelo para mi 3090", "el mejor llm que puedo correr"
             r"mejor(?:es)? (?:modelos?|llms?)(?: (?:local(?:es)?|de codigo|para programar))? "
             r"(?:(?:que )?(?:puedo|podria) (?:correr|ejecutar|usar|entrenar|cargar)"

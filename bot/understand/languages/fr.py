@@ -306,6 +306,10 @@ LANGUAGE = Language(
             r"(?:que (?:puis-je|je peux)|qu ?est.ce que je peux) (?:fine-?tuner|entrainer|faire tourner|lancer)",
             # "j'ai 2x3090 je peux entraîner quoi", "quel modèle mettre sur ma 4070"
             r"je (?:peux|pourrais) (?:fine-?tuner|entrainer|faire tourner|lancer) quoi",
+            # "j'ai une 3080 10go, je peux faire quoi avec ?", "qu'est-ce que je peux faire avec"
+            r"(?:je|on) (?:peux|pourrais|peut|pourrait) faire quoi(?: avec)?(?![a-z])",
+            r"(?:qu ?est.ce que (?:je|j'|on) (?:peux|peut|pourrais|pourrait)|que (?:puis-je|je peux)) "
+            r"faire avec(?![a-z])",
             r"quels? modeles? (?:mettre|choisir|prendre|installer)",
             # "meilleur modèle pour ma 3090", "le meilleur llm que je peux faire tourner"
             r"meilleurs? (?:modeles?|llms?)(?: (?:locaux|local|de code|pour coder))? "
