@@ -449,6 +449,22 @@ def test_which_of_two_compared_cards_to_pick(turns: tuple[str, str]) -> None:
     assert reply.text.split("\n")[1].startswith("💵 <b>"), reply.text
 
 
+# "and for 50?", "¿y para 50?", "et pour 50 ?", "what about 100" after a model served to a
+# number of people: that many people (was "I did not understand that").
+@pytest.mark.parametrize(("turns", "users"), [
+    (("serve gemma 3 27b to 10 ppl", "and for 50?"), 50),
+    (("servir gemma 3 27b para 10 personas", "y para 50?"), 50),
+    (("servir gemma 3 27b pour 10 personnes", "et pour 50 ?"), 50),
+    (("serve gemma 3 27b to 10 ppl", "what about 100"), 100),
+    (("serve gemma 3 27b to 10 ppl on an h100", "and 30?"), 30),
+])
+def test_a_number_alone_after_people_served_is_people(turns: tuple[str, str], users: int) -> None:
+    before, reply = converse(*turns)
+    assert reply.query.follow_up and reply.query.users == users, reply.text
+    _facts(reply, {"model_id": before.query.model_id, "gpu": before.query.gpu})
+    assert reply.text.split("\n")[1].startswith("👥 <b>"), reply.text
+
+
 # After a run asked on a card: "would an h100 be faster?" compares that run on both cards,
 # "anything cheaper?" asks the cheapest configurations for it (both were the new card's price
 # or the same verdict again).

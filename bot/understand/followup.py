@@ -84,6 +84,12 @@ _CATALOGUE: Final = lazy(
     r"|\bgpus? (?:available|disponibles?|en stock|in stock)\b"
     r"|\bwhat (?:do|can) you (?:have|rent|offer)\b"
 )
+# "and for 50?", "what about 100?", "¿y para 50?", "et pour 100 ?" (folded): a number alone
+# after people served.
+_BARE_USERS: Final = lazy(
+    r"^\W*(?:and |y |et |e |ok |so )?(?:what about |how about |and |con |avec |with |for |para |"
+    r"pour |por )?(\d{1,6})\W*$"
+)
 # "y por 24?", "and for 48?", "et pour 12 ?" (folded), after a question with hours.
 _BARE_HOURS: Final = lazy(
     r"^\W*(?:and |y |et |e )?(?:what about |and )?(?:for|por|pour|durante|pendant|during) "
@@ -401,7 +407,10 @@ def follow_up(
     length = _bare_length(new, previous, folded)
     if length is not None:
         new = new.model_copy(update={"seq_len": length})
-    hours = _bare_hours(new, previous, folded)
+    users = _bare_users(new, previous, folded)
+    if users is not None:
+        new = new.model_copy(update={"users": users, "batch_size": users, "intent": "fit"})
+    hours = _bare_hours(new, previous, folded) if users is None else None
     if hours is None:
         hours = _more_hours(new, previous, folded)
     if hours is None:
@@ -801,6 +810,20 @@ def _bare_hours(new: Query, previous: Query, folded: str) -> Decimal | None:
     if said is None:
         return None
     value = Decimal(said.group(1).replace(",", "."))
+    return value if 0 < value <= 100_000 else None
+
+
+def _bare_users(new: Query, previous: Query, folded: str) -> int | None:
+    """"and for 50?", "¿y para 50?", "et pour 50 ?" after a model served to a number of people
+    with no hours: that many people (was "I did not understand")."""
+    if previous.users is None or previous.hours is not None or new.users is not None \
+            or new.intent != "unknown" or _names_model(new) or _said(new, "gpu") \
+            or _said(new, "vram_gb"):
+        return None
+    said = _BARE_USERS.match(folded)
+    if said is None:
+        return None
+    value = int(said.group(1))
     return value if 0 < value <= 100_000 else None
 
 
