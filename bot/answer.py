@@ -544,6 +544,7 @@ class Answer(BaseModel):
     # planning rule's largest misses by it.
     largest_detailed: tuple[Decimal, tuple[str, ...]] | None = None
     largest_by_detail: bool = False  # the reply is about largest_detailed's size, which leads
+    largest_none_by_detail: bool = False  # training: no size on file fits by the detailed one
     # "How many A100s do I need?": the answer is about that many cards.
     count_needed: int | None = None
     count_detailed: bool = False  # the count is the detailed estimate's, not the planning one
@@ -863,16 +864,7 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
                 extra["strategy_choice"] = choice
         answer = _build(query, cat)
         detailed = detailed_for(query, answer, cat, tokens_per_second=query.tokens_per_second)
-        composed = _compose(query, answer, detailed, cat)
-        composed = _by_detail(query, answer, composed, cat)
-        composed = _compare_by_detail(query, answer, composed, cat)
-        composed = _compare_times(query, answer, composed, cat)
-        composed = _dataset_quotes(query, answer, composed, cat)
-        composed = _measured_elsewhere(query, composed, cat)
-        composed = _by_paid(query, composed, cat)
-        if oom is None:  # an out-of-memory said beside the hours: no run finished
-            composed = _trust_the_run(query, composed, cat)
-        composed = _host_ram_short(query, composed)
+        composed = _settle(query, answer, detailed, cat, oom)
         if extra.get("largest_names") and composed.detailed_fits is False:
             by_detail = _largest_by_detail(query, cat)
             extra["largest_detailed"] = by_detail
@@ -886,6 +878,11 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
                         **{k: v for k, v in extra.items()
                            if k.startswith("largest") and k != "largest_batch"},
                         "largest_by_detail": True})
+            if detailed is not None and detailed.kind == "training":
+                # "rtx 3050 4gb any llm possible?": no size on file fits at typical settings
+                # (even 0.1B needs 5.3 GB): the detailed verdict leads, not the rule's ✅ 5B.
+                extra["largest_none_by_detail"] = True
+                composed = _settle(query, answer, detailed, cat, oom, typical=True)
         room = _context_room(query, composed, cat)
         if room is not None:
             extra["context_room"] = room
@@ -2506,8 +2503,25 @@ def _detail_despite(failed: Answer, exc: RulesError, query: Query, cat: Catalogu
     return failed if detailed is None else failed.model_copy(update={"detailed": detailed})
 
 
+def _settle(query: Query, answer: Answer, detailed: DetailedAnswer | None, cat: Catalogue,
+            oom: OomReport | None, typical: bool = False) -> Answer:
+    """The planning answer composed with the detailed estimate, then adjusted by what else
+    the question said (settings, comparison, dataset, measurements, payment, host RAM)."""
+    composed = _compose(query, answer, detailed, cat, typical)
+    composed = _by_detail(query, answer, composed, cat)
+    composed = _compare_by_detail(query, answer, composed, cat)
+    composed = _compare_times(query, answer, composed, cat)
+    composed = _dataset_quotes(query, answer, composed, cat)
+    composed = _measured_elsewhere(query, composed, cat)
+    composed = _by_paid(query, composed, cat)
+    if oom is None:  # an out-of-memory said beside the hours: no run finished
+        composed = _trust_the_run(query, composed, cat)
+    return _host_ram_short(query, composed)
+
+
 def _compose(
-    query: Query, answer: Answer, detailed: DetailedAnswer | None, cat: Catalogue
+    query: Query, answer: Answer, detailed: DetailedAnswer | None, cat: Catalogue,
+    typical: bool = False,
 ) -> Answer:
     """Lead with the detailed estimate when the user stated settings: its verdict, and the
     cheapest offered configuration and the quote it fits (the planning figure stays as a
@@ -2520,7 +2534,8 @@ def _compose(
     detailed_fits = check.detailed_fits if check is not None else None
     update: dict[str, Any] = {"detailed": detailed, "detailed_fits": detailed_fits,
                               "fits": planning}
-    typical = not detailed.stated and _typical_leads(query, answer, detailed)
+    # typical: the caller found the detailed verdict leads (no size on file fits by it).
+    typical = not detailed.stated and (typical or _typical_leads(query, answer, detailed))
     if not detailed.stated and not typical:
         return answer.model_copy(update=update)
     update["fits"] = detailed_fits
