@@ -263,3 +263,28 @@ def test_what_the_card_noted_can_do_is_answered_after_it(card: str, asked: str) 
     """Was "No te he entendido" after the card was noted."""
     _, reply = converse(card, asked)
     assert reply.answer.largest is not None, reply.text
+
+
+@pytest.mark.parametrize(("text", "lang", "gpu"), [
+    ("c'est quoi la vram d'une 4090", "fr", "rtx-4090"),
+    ("la h200 a combien de go ?", "fr", "h200"),
+    ("la h100 tiene cuanta memoria", "es", "h100"),
+])
+def test_a_cards_memory_asked_is_its_datasheet(text: str, lang: str, gpu: str) -> None:
+    """Was "Quel modèle ?" / "¿Qué modelo?"."""
+    reply = _ask(text, lang)
+    assert reply.query.specs_asked and reply.query.gpu == gpu, reply.text
+    assert reply.text.startswith("📋"), reply.text
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("hay disponibilidad de h200?", "es"),
+    ("y a de la disponibilité sur les h100 ?", "fr"),
+])
+def test_availability_of_a_card_is_no_sla(text: str, lang: str) -> None:
+    """Was "no uptime figure and no SLA"."""
+    assert _ask(text, lang).query.service_asked == ("availability",)
+
+
+def test_guaranteed_availability_stays_the_sla() -> None:
+    assert _ask("que disponibilidad garantizan?", "es").query.service_asked == ("sla",)

@@ -472,7 +472,9 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
         r"disk space|espacio en disco|espace disque)(?![a-z0-9])")),
     ("sla", Guarded(
         ("sla", "uptime", "disponib", "availability"),
-        r"(?<![a-z0-9])(?:slas?|uptime|(?:guaranteed |garantia de |garantie de )?(?:availability"
+        # "¿hay disponibilidad de h200?" asks for free cards now (availability), not uptime
+        r"(?<![a-z0-9])(?:slas?|uptime|(?<!hay )(?<!y a )(?<!y a de la )(?<!any )(?<!tienen )"
+        r"(?:guaranteed |garantia de |garantie de )?(?:availability"
         r"|disponibilidad|disponibilite)(?: guarantee| garantizada| garantie)?)(?![a-z0-9])")),
     ("invoice", Guarded(
         ("invoice", "receipt", "factura", "facture", "recibo", "vat", "iva", "tva"),
@@ -553,6 +555,7 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
     ("availability", Guarded(
         ("stock", "agotad", "epuise", "sold out", "availab", "disponib", "dispo", "libre", "free"),
         r"(?<![a-z0-9])(?:(?:in|en|out of|sin|hors) stock|stock|agotad[ao]s?|epuises?|sold out|"
+        r"(?:hay|y a|il y a|any|tienen) (?:de la |buena |some )?(?:disponibilidad|disponibilite|availability)|"
         rf"(?:{_FREE_NOW}) (?:[a-z0-9]+ )?{_NOW}|{_NOW} (?:[a-z0-9]+ )?(?:{_FREE_NOW})|"
         # "¿qué gpus tienen disponibles?" asks what is rented (the price list); "libres" is free
         r"(?:hay|quedan|tienen|teneis|tenes|y a|y a-t-il|il y a|vous avez|avez-vous|tu as|"

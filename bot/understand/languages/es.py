@@ -352,6 +352,8 @@ LANGUAGE = Language(
             r"especificaciones", r"specs?", r"ficha tecnica", r"datasheet", r"ancho de banda",
             r"t?flops", r"cuanta (?:vram|memoria) (?:tiene|trae)", r"cuantos (?:gb|gigas) (?:tiene|trae)",
             r"hablame de",
+            # "la h100 tiene cuanta memoria", "de cuanta vram es la 3060"
+            r"tiene cuant[ao]s? (?:vram|memoria|gb|gigas)", r"de cuanta (?:vram|memoria) es",
         ),
         # Si una tarjeta calcula en FP8 o BF16 (la tarjeta ya es "gpu").
         "PRECISION_ASK": (

@@ -345,6 +345,9 @@ LANGUAGE = Language(
             r"caracteristiques", r"specs?", r"fiche technique", r"datasheet", r"bande passante",
             r"t?flops", r"combien de (?:vram|memoire|go) (?:a|fait|possede|embarque)",
             r"parle-moi de", r"parle moi de",
+            # "c'est quoi la vram d'une 4090", "la h200 a combien de go"
+            r"(?:c'?est quoi|quelle est) la (?:vram|memoire) (?:de la|du|de l'|d'une?|des?)",
+            r"a combien de (?:vram|memoire|go)",
         ),
         # Si une carte calcule en FP8 ou en BF16 (la carte déjà « gpu »).
         "PRECISION_ASK": (
