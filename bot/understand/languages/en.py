@@ -604,6 +604,8 @@ LANGUAGE = Language(
         ),
     },
     stopwords=frozenset({
+        # the people a model is served to ("pour 10 personnes", "para 10 personas")
+        "people", "users", "ppl", "folks", "team",
         "about", "above", "alert", "alerts", "all", "also", "am", "an", "and", "any", "are", "at",
         "available", "be", "been", "below", "best", "better", "big", "billion", "breakdown",
         "bucks", "bye", "can", "cancel", "card", "cards", "cheaper", "cheapest", "cost", "costs",

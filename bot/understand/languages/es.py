@@ -541,6 +541,8 @@ LANGUAGE = Language(
         ),
     },
     stopwords=frozenset({
+        # the people a model is served to ("pour 10 personnes", "para 10 personas")
+        "personas", "usuarios", "usuario", "equipo",
         "aceptan", "aceptas", "soporta", "soportan", "tira", "compu", "plata", "che", "oye", "podes", "tenes", "queres",
         "rapido", "rapida", "fluido", "fluida", "lento", "lenta", "alguna", "algun",
         "sabes", "alguien", "gente", "hoy", "ayer", "usted", "ustedes", "entrenando", "corriendo",

@@ -543,6 +543,8 @@ LANGUAGE = Language(
         ),
     },
     stopwords=frozenset({
+        # the people a model is served to ("pour 10 personnes", "para 10 personas")
+        "personnes", "utilisateurs", "utilisateur", "gens", "equipe", "servir",
         "ai", "aide", "suis", "jsuis", "chui", "jpeux", "jveux", "bah", "svp", "stp", "fais",
         "vite", "fluide", "idee", "pistes",
         "tourne", "dois", "vais", "marche", "aucune", "moyen", "faisable", "jouable", "aimerais", "alertes", "alors", "assez", "au", "augmente", "aussi", "aux",
