@@ -545,6 +545,9 @@ class Answer(BaseModel):
     largest_detailed: tuple[Decimal, tuple[str, ...]] | None = None
     largest_by_detail: bool = False  # the reply is about largest_detailed's size, which leads
     largest_none_by_detail: bool = False  # training: no size on file fits by the detailed one
+    # A coding use named: the largest size on file named as a coding model ("Qwen2.5-Coder",
+    # "Code Llama", "Codestral") at or under the size the reply leads with, with those names.
+    largest_code: tuple[Decimal, tuple[str, ...]] | None = None
     # "How many A100s do I need?": the answer is about that many cards.
     count_needed: int | None = None
     count_detailed: bool = False  # the count is the detailed estimate's, not the planning one
@@ -872,6 +875,8 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
                 # "what can i finetune on a 3090": the planning rule's 32B leaves nothing for
                 # activations (26.7 GB at typical settings): the reply is about the size the
                 # detailed estimate fits, the most accurate answer, and the rule is said beside.
+                if query.coding:
+                    extra["largest_code"] = _largest_coding(by_detail[0], cat)
                 at = _answer(reframed.model_copy(update={"params_b": by_detail[0]}), cat)
                 if at.error is None and at.detailed_fits is not False:
                     return at.model_copy(update={
@@ -1621,6 +1626,21 @@ def _largest_by_detail(query: Query, cat: Catalogue) -> tuple[Decimal, tuple[str
     return sizes[low], tuple(m.name for m in cat.models if m.params_b == sizes[low])
 
 
+# The catalogue marks no model's use: a coding model is known by its name ("Qwen2.5-Coder 7B",
+# "Code Llama 13B", "CodeGemma 7B", "Codestral 22B", "StarCoder2 15B").
+_CODE_NAME = re.compile(r"code", re.IGNORECASE)
+
+
+def _largest_coding(limit: Decimal, cat: Catalogue) -> tuple[Decimal, tuple[str, ...]] | None:
+    """The largest size at or under `limit` among the models named as coding models, with
+    their names ("best coding model for a 4090": Qwen2.5-Coder 32B, not OPT-30B alone)."""
+    coders = [m for m in cat.models if _CODE_NAME.search(m.name) and m.params_b <= limit]
+    if not coders:
+        return None
+    size = max(m.params_b for m in coders)
+    return size, tuple(m.name for m in coders if m.params_b == size)
+
+
 def _lead_of_any_size(asked: Query, answer: Answer) -> MethodId | None:
     """The method _build's answer leads with (its primary) for every size of the model, when
     that does not depend on the size: not a comparison, no quote (its target and its errors
@@ -2304,6 +2324,8 @@ def _reframe(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
             "intent": "fit" if query.intent in ("unknown", "recommend", "memory") else query.intent,
         })
         extra.update(largest=top, largest_names=names)
+        if query.coding:
+            extra["largest_code"] = _largest_coding(top.model_params_b, cat)
     if query.count_asked and (gpu is not None or query.vram_gb is not None) \
             and query.gpu_count is None and query.params_b is not None:
         check_params(query.params_b, cat)

@@ -43,3 +43,27 @@ def test_the_largest_by_detail_lines_end_before_the_4bit_line() -> None:
     cache.👉 In 4-bit"): the line break after it was trimmed."""
     reply = str(_ask("what llm can i run on rtx 3050 4gb")["text"])
     assert "KV cache.\n👉 In 4-bit" in reply, reply[:600]
+
+
+# --- a coding use named ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "locale", "line"), [
+    ("whats the best model to finetune for coding on a 4090", None,
+     "💻 For coding, the largest model on file at or under that size named as a coding model: "
+     "Codestral 22B"),
+    ("best coding model for a 4090", None, "named as a coding model: CodeGemma 7B"),
+    ("mejor modelo para programar en una 4090", "es", "💻 Para programar, el mayor modelo"),
+    ("meilleur modèle pour coder sur une 4090", "fr", "💻 Pour coder, le plus gros modèle"),
+])
+def test_the_largest_model_for_coding_names_a_coding_model(
+    text: str, locale: str | None, line: str
+) -> None:
+    """The use was dropped: "best model to finetune for coding on a 4090" listed OPT-30B and
+    MPT 30B alone, while Codestral 22B fits under the same size."""
+    reply = str(_ask(text, locale)["text"])
+    assert line in reply, reply[:800]
+
+
+def test_no_coding_line_without_a_coding_use() -> None:
+    assert "💻" not in str(_ask("best model for a 4090")["text"])

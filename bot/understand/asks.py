@@ -277,6 +277,10 @@ DEADLINE: Final = _whole(_words("DEADLINE_ASK"))
 # "is a week enough to …", "a day enough?", "… on my 3090 in a day?": a deadline only where hours
 # were said and a dataset given ("is a 3090 enough" asks the fit).
 DEADLINE_ENOUGH: Final = _whole(_words("DEADLINE_ENOUGH_ASK"))
+# A use named beside the largest model asked ("best coding model for a 4090", "para programar",
+# "pour coder"): coding models are then named too (the catalogue marks no use: by their names).
+CODING: Final = Guarded(("cod", "program"), r"(?<![a-z])(?:coding|code|coder|programming|"
+                        r"programar|programacion|codigo|programmation|programmer)(?![a-z])")
 # The deadline a night: "overnight", "en una noche", "en une nuit" (any other is a duration said).
 NIGHT: Final = Guarded(("night", "noche", "nuit"), r"(?<![a-z])(?:over ?night|night|noche|nuit)(?![a-z])")
 # vLLM's preallocation asked about: "why does vllm take 90% of my vram", "vllm uses all my gpu

@@ -2853,6 +2853,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         batch_asked=not inference and bool(asks.BATCH_ASKED.search(corrected)),
         steps_samples=work.samples_said if steps_asked else None,
         ram_asked=ram_asked,
+        coding=asks.CODING.search(corrected) is not None,
         accum_steps=_accum_steps(s) if steps_asked else None,
         # "in an H100" reads as a deadline's words too: one is asked only with its time said.
         deadline_asked=intent == "time" and (

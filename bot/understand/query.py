@@ -230,6 +230,7 @@ class Query(BaseModel):
     details: bool = False  # "details", "breakdown", "desglose", "détail"
     follow_up: bool = False  # completed from the previous question in the chat
     largest: bool = False  # "the largest model I can QLoRA on 24 GB": no size, the memory asks it
+    coding: bool = False  # a coding use named ("best coding model for a 4090")
     count_asked: bool = False  # "how many A100s do I need?": the count is the question
     # "how much is an h100 per minute?", "¿cuánto cuesta por minuto?": a price by the minute
     per_minute: bool = False
