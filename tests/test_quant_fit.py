@@ -371,7 +371,7 @@ def test_each_size_tried_for_the_largest_gets_its_whole_answers_verdict(text: st
     first = query.model_copy(update={"params_b": sizes[0]})
     lead = answer._lead_of_any_size(first, answer._build(first, CAT))
     assert lead is not None
-    for size in sizes[:answer._DETAIL_TRIES]:
+    for size in sizes[:: max(1, len(sizes) // 12)]:  # a dozen sizes across the whole range
         asked = query.model_copy(update={"params_b": size})
         whole = detailed_for(asked, answer._build(asked, CAT), CAT)
         cheap = answer._detailed_check(asked, lead, CAT)
@@ -382,8 +382,9 @@ def test_each_size_tried_for_the_largest_gets_its_whole_answers_verdict(text: st
 def test_the_largest_by_detail_builds_one_answer_for_the_sizes_it_tries(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """'I only have a GTX 1080 8GB, can I finetune anything?' tries twelve sizes, none of which
-    the detailed estimate fits: one whole answer, not twelve."""
+    """'I only have a GTX 1080 8GB, can I finetune anything?' searches the catalogued sizes by
+    halves down to the largest the detailed estimate fits (Falcon3-3B's 3.23B): one whole
+    answer for the first size tried, the method's verdict alone for the others."""
     import bot.answer as answer
 
     built: list[object] = []
@@ -395,7 +396,8 @@ def test_the_largest_by_detail_builds_one_answer_for_the_sizes_it_tries(
 
     query, _ = answer._reframe(understand(LARGEST_BY_DETAIL[0], CAT), CAT)
     monkeypatch.setattr(answer, "_build", counted)
-    assert answer._largest_by_detail(query, CAT) is None
+    found = answer._largest_by_detail(query, CAT)
+    assert found is not None and found[0] < 8, found
     assert len(built) == 1, built
 
 
