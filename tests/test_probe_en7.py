@@ -67,3 +67,14 @@ def test_the_largest_model_for_coding_names_a_coding_model(
 
 def test_no_coding_line_without_a_coding_use() -> None:
     assert "💻" not in str(_ask("best model for a 4090")["text"])
+
+
+def test_the_coding_use_is_kept_in_a_follow_up() -> None:
+    """'and for 2 of them?' after 'best coding model for a 4090' answered the largest for 48 GB
+    with general models alone: the use said before was dropped."""
+    from tests.support.chat import converse
+
+    first, then = converse("best coding model for a 4090", "and for 2 of them?")
+    assert "💻 For coding" in first.text
+    assert "48 GB" in then.text and "💻 For coding" in then.text, then.text[:600]
+    assert "💻" not in converse("best model for a 4090", "and for 2 of them?")[1].text

@@ -1153,6 +1153,8 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
         update["budget_usd"] = previous.budget_usd  # "y de A100?" after "con 300 USD, ¿cuántas horas de H200?"
     if not names_model and previous.largest and not new.largest:
         update["largest"] = True  # "and on an A100?" after "the largest model on my 4090"
+        if previous.coding:
+            update["coding"] = True  # "and for 2 of them?" after "best coding model for a 4090"
     if previous.context_asked and new.seq_len is None and new.intent != "cost":
         update["context_asked"] = True  # "and on an H100?" after "max context on my 4090"
     if previous.speed_asked and new.intent not in ("cost", "compare"):
