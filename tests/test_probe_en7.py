@@ -78,3 +78,27 @@ def test_the_coding_use_is_kept_in_a_follow_up() -> None:
     assert "💻 For coding" in first.text
     assert "48 GB" in then.text and "💻 For coding" in then.text, then.text[:600]
     assert "💻" not in converse("best model for a 4090", "and for 2 of them?")[1].text
+
+
+@pytest.mark.parametrize(("first", "then", "lead"), [
+    ("whats the biggest model i can qlora on a 3090", "and to run?",
+     "📏 <b>The largest model 24 GB holds for BF16 inference"),
+    ("rtx 3050 4gb any llm possible?", "what about just running one",
+     "📏 <b>The largest model 4 GB holds for BF16 inference"),
+])
+def test_running_after_the_largest_to_train_is_the_largest_to_run(
+    first: str, then: str, lead: str
+) -> None:
+    """'and to run?' after the largest model to QLoRA answered QLoRA again (the run word read
+    as the same training at a context)."""
+    from tests.support.chat import converse
+
+    reply = converse(first, then)[1].text
+    assert lead in reply, reply[:500]
+
+
+def test_a_context_after_the_largest_to_train_stays_training() -> None:
+    from tests.support.chat import converse
+
+    reply = converse("whats the biggest model i can qlora on a 3090", "and with 8k context?")[1]
+    assert "for QLoRA" in reply.text, reply.text[:400]

@@ -1088,7 +1088,11 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
         update.update(params_b=previous.params_b, model_id=previous.model_id,
                       shape_model=previous.shape_model)
     sixteen = _precision_of_run(new, names_model)
-    if (new.serving_implied or sixteen) and not previous.inference:
+    # "and to run?", "what about just running one" after "the largest I can QLoRA on my 3090":
+    # what the card holds to run, not the same training at a context (no setting said).
+    run_instead = previous.largest and not previous.inference and not names_model \
+        and new.serving_implied and new.seq_len is None and new.batch_size is None
+    if (new.serving_implied or sixteen) and not previous.inference and not run_instead:
         # "and with 8k context?" after "qlora llama 3 8b on my 3090": that run at 8k tokens, not
         # serving the model (a context alone reads as serving only in a question of its own).
         # "and in bf16?" after QLoRA: its base in 16 bits, LoRA.
