@@ -48,6 +48,7 @@ from bot.understand.screen import forget_texts
 from bot.understand.unknown_model import merge_asked, unknown_model
 from rules.catalogue import Catalogue
 from rules.data_size import tokens_from_bytes
+from rules.datasets import dataset_named
 from rules.model_catalogue import ModelSpec
 from rules.schema import MethodId, QatRelease
 
@@ -506,6 +507,17 @@ def _take_settings(work: _Work) -> None:
         if 1 <= count <= _MOST_BARE_SAMPLES:
             work.dataset_samples = work.samples_said = to_int(count)
             work.blank(*match.span())
+    named = dataset_named(work.s) if work.dataset_tokens is None \
+        and work.dataset_samples is None and work.dataset_bytes is None else None
+    if named is not None:
+        # "finetune mistral 7b on alpaca", "gpt2 on openwebtext": what the dataset holds, as
+        # its publisher states it (rules/data/datasets.toml; was no dataset at all).
+        spec, span = named
+        if spec.tokens is not None:
+            work.dataset_tokens = Decimal(spec.tokens)
+        else:
+            work.dataset_samples = work.samples_said = spec.samples
+        work.blank(*span)
 
 
 _NEED_WORD: Final = lazy(
