@@ -102,3 +102,12 @@ def test_a_context_after_the_largest_to_train_stays_training() -> None:
 
     reply = converse("whats the biggest model i can qlora on a 3090", "and with 8k context?")[1]
     assert "for QLoRA" in reply.text, reply.text[:400]
+
+
+def test_coding_asked_after_the_largest_adds_the_coding_model() -> None:
+    """'and for coding?' after the largest model to QLoRA on a 3090 was "I did not understand"."""
+    from tests.support.chat import converse
+
+    reply = converse("whats the biggest model i can qlora on a 3090", "and for coding?")[1].text
+    assert "The largest model 24 GB holds for QLoRA" in reply, reply[:400]
+    assert "named as a coding model: Codestral 22B" in reply, reply[:900]

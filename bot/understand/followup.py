@@ -454,7 +454,10 @@ def follow_up(
     # "is that overkill?" after a run on a configuration: how much of it the run uses.
     overkill = not names_model and previous.params_b is not None and short \
         and new.overkill_asked and (previous.gpu is not None or previous.vram_gb is not None)
-    says_something = says_something or cue is not None or training or overkill
+    # "and for coding?" after "the biggest model i can qlora on a 3090": the same, with the
+    # coding models under it (was "I did not understand").
+    coding = previous.largest and not names_model and short and new.coding
+    says_something = says_something or cue is not None or training or overkill or coding
     if names_model:
         # "and 13B?" keeps the GPU and method; "QLoRA 13B on an A100" is a new question.
         if not marker or _said(new, "gpu") or _said(new, "vram_gb"):
