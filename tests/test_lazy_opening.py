@@ -76,6 +76,8 @@ def _parsed_opening(items: list[tuple[Any, Any]]) -> tuple[set[int], set[str], b
             return chars, categories, False
         if op is sre.SUBPATTERN:
             inner = [_parsed_opening(list(av[3]))]
+        elif op is sre.ATOMIC_GROUP:  # "(?>…)": its items as they are
+            inner = [_parsed_opening(list(av))]
         elif op is sre.BRANCH:
             inner = [_parsed_opening(list(branch)) for branch in av[1]]
         elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT):
