@@ -111,3 +111,15 @@ def test_coding_asked_after_the_largest_adds_the_coding_model() -> None:
     reply = converse("whats the biggest model i can qlora on a 3090", "and for coding?")[1].text
     assert "The largest model 24 GB holds for QLoRA" in reply, reply[:400]
     assert "named as a coding model: Codestral 22B" in reply, reply[:900]
+
+
+@pytest.mark.parametrize(("text", "locale", "lead"), [
+    ("biggest model i can qlora on a 3090 at 8k context", None,
+     "about 6B by the detailed estimate at your settings (sequence 8,192, batch 1)"),
+    ("plus gros modèle en qlora sur une 3090 avec un contexte de 8k", "fr",
+     "avec vos réglages (séquence 8\u202f192, batch 1)"),
+])
+def test_the_largest_at_stated_settings_says_them(text: str, locale: str | None, lead: str) -> None:
+    """The size found at 8k was labelled "at typical settings (sequence 2,048, batch 1)"."""
+    reply = str(_ask(text, locale)["text"])
+    assert lead in reply.split("\n")[0], reply[:300]
