@@ -1850,13 +1850,14 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
               to=ph.fit_config(f), who=ph.subject(answer.model_name, f.params_b),
               need=fmt.gb(f.estimate_gb), vram=fmt.gb(f.vram_gb)))
         put("</b>\n\n")
-    put(_compare_leads(answer, ph))
     per_run = None if counted else _per_run_cost(c, a, b, ph, answer.query.cheaper_asked)
-    # "is it cheaper to fine tune on an h100 or an a100": the per-run cost verdict leads.
+    # "is it cheaper to fine tune on an h100 or an a100": the per-run cost verdict leads, before
+    # the speeds ("…for serving llama 3 8b, which is cheaper": per token, then who is faster).
     cost_led = per_run is not None and answer.query.cheaper_asked \
         and not any(t.quote is not None for t in answer.compare_times)
     if cost_led:
         put(f"💵 <b>{per_run}</b>\n\n")
+    put(_compare_leads(answer, ph))
     put("⚖️ <b>")
     put(_("%(a)s or %(b)s?", a=side_a, b=side_b))
     put("</b>\n")
@@ -2151,6 +2152,8 @@ def _per_run_cost(c: Comparison, a: str, b: str, ph: Phrases, asked: bool) -> st
     is also the cheaper per hour and the cost was not `asked`. When the faster card also does
     the work for less, "the cheaper one for a fixed budget" would be wrong."""
     _, fmt = ph._, ph.fmt
+    if ph.cat.method(c.method).kind == "inference":
+        return _per_token_cost(c, a, b, ph, asked)
     if c.a_usd_per_hour is None or c.b_usd_per_hour is None or c.tflops_ratio is None:
         return None
     ratio = c.tflops_ratio
@@ -2173,6 +2176,28 @@ def _per_run_cost(c: Comparison, a: str, b: str, ph: Phrases, asked: bool) -> st
         ))
     return str(_("Choose the %(cheap)s when the budget is fixed, the %(fast)s when the deadline "
                  "is.", fast=fast, cheap=cheap))
+
+
+def _per_token_cost(c: Comparison, a: str, b: str, ph: Phrases, asked: bool) -> str | None:
+    """Serving: which of two priced GPUs generates a token for less. Decoding one sequence
+    reads every weight once a token, so its speed goes as the memory bandwidth and a token's
+    cost as price / bandwidth (was the training verdict, by peak TFLOPS: 'whats cheaper per
+    token h100 or a100 for serving 70b' named the H100, 1.6 times the bandwidth for 2.5 times
+    the price)."""
+    _, fmt = ph._, ph.fmt
+    if c.a_usd_per_hour is None or c.b_usd_per_hour is None or not asked \
+            or not c.a_bandwidth_gbs or not c.b_bandwidth_gbs \
+            or c.a_usd_per_hour == c.b_usd_per_hour:
+        return None
+    token_a = c.a_usd_per_hour / c.a_bandwidth_gbs
+    token_b = c.b_usd_per_hour / c.b_bandwidth_gbs
+    cheap, dear = (a, b) if token_a < token_b else (b, a)
+    share = fmt.percent(100 * min(token_a, token_b) / max(token_a, token_b), 0)
+    return str(_(
+        "Per token generated the %(cheap)s costs less, about %(share)s of the %(dear)s's: "
+        "decoding reads every weight once a token, so its speed goes with the memory bandwidth "
+        "(at the same share of the datasheet figure).", cheap=cheap, dear=dear, share=share,
+    ))
 
 
 def _compare_leads(answer: Answer, ph: Phrases) -> str:
