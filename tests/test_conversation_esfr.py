@@ -465,6 +465,23 @@ def test_a_number_alone_after_people_served_is_people(turns: tuple[str, str], us
     assert reply.text.split("\n")[1].startswith("👥 <b>"), reply.text
 
 
+# "and to run it?", "y para correrlo?", "et pour le faire tourner ?", "and just to run it?" after
+# a training run: serving that model there (was the same training again); "and with 8k
+# context?" and "can i run it on 2 gpus?" stay that training run.
+@pytest.mark.parametrize(("turns", "serving"), [
+    (("qlora llama 3 8b on my 3090", "and to run it?"), True),
+    (("lora de mistral 7b en mi 4090", "y para correrlo?"), True),
+    (("qlora de mistral 7b sur ma 4090", "et pour le faire tourner ?"), True),
+    (("how much vram to finetune llama 3 70b", "and just to run it?"), True),
+    (("qlora llama 3 8b on my 3090", "and with 8k context?"), False),
+    (("qlora llama 3 8b on my 3090", "can i run it on 2 gpus?"), False),
+])
+def test_running_asked_after_a_training_run(turns: tuple[str, str], serving: bool) -> None:
+    before, reply = converse(*turns)
+    assert reply.query.follow_up and reply.query.inference is serving, reply.text
+    _facts(reply, {"model_id": before.query.model_id, "gpu": before.query.gpu})
+
+
 # After a run asked on a card: "would an h100 be faster?" compares that run on both cards,
 # "anything cheaper?" asks the cheapest configurations for it (both were the new card's price
 # or the same verdict again).

@@ -1082,6 +1082,17 @@ def _continues(new: Query) -> bool:
     )
 
 
+# "and to run it?", "and just to run it?", "y para correrlo?", "et pour le faire tourner ?"
+# (folded): the model run, not trained.
+_TO_RUN: Final = lazy(
+    r"^\W*(?:(?:and|y|et|e|ok|so|but|pero|mais|what about|how about|que tal|et si) )*"
+    r"(?:just |only |solo |solamente |juste |seulement )?(?:to|for|para|pour) "
+    r"(?:just |only |solo |juste |seulement )?(?:run(?:ning)?|serv(?:e|ing)|correr(?:lo|la)?|"
+    r"ejecutar(?:lo|la)?|servir(?:lo|la)?|inferencia|le faire tourner|la faire tourner|"
+    r"faire tourner|tourner|l'utiliser|lancer|inference)(?: it| them)?\W*$"
+)
+
+
 def _merge(new: Query, previous: Query, names_model: bool) -> Query:
     update: dict[str, Any] = {"follow_up": True, "lang": new.lang or previous.lang}
     if not new.lang_sure and previous.lang_sure:
@@ -1093,8 +1104,12 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
     sixteen = _precision_of_run(new, names_model)
     # "and to run?", "what about just running one" after "the largest I can QLoRA on my 3090":
     # what the card holds to run, not the same training at a context (no setting said).
-    run_instead = previous.largest and not previous.inference and not names_model \
-        and new.serving_implied and new.seq_len is None and new.batch_size is None
+    # "and to run it?", "just to run it", "y para correrlo?", "et pour le faire tourner ?"
+    # after any training run: serving that model there.
+    run_instead = not previous.inference and not names_model \
+        and new.seq_len is None and new.batch_size is None and (
+            (previous.largest and new.serving_implied)
+            or _TO_RUN.match(fold(new.text)) is not None)
     if (new.serving_implied or sixteen) and not previous.inference and not run_instead:
         # "and with 8k context?" after "qlora llama 3 8b on my 3090": that run at 8k tokens, not
         # serving the model (a context alone reads as serving only in a question of its own).
