@@ -30,6 +30,7 @@ from bot.detail import (
     detailed_for,
     detailed_options,
     estimate_on,
+    estimate_on_cards,
     estimator_model,
     largest_batch,
     longest_context,
@@ -2188,12 +2189,16 @@ def _detailed_count(query: Query, one: Fit, start: int, cat: Catalogue) -> int |
     method = cat.method(one.method)
     model = estimator_model(query, params_b, cat)
 
+    # Each card's memory is the same whatever the count: taken from the first configuration,
+    # the counts tried build no Fit (and no copy of the query) each.
+    per_card = capacity_per_gpu(fit(one.method, params_b, gpu, start, catalogue=cat,
+                                    memory_gb=query.gpu_memory_gb) if gpu is not None else fit_vram(
+        one.method, params_b, query.vram_gb, start, catalogue=cat))  # type: ignore[arg-type]
+    room = capacity_per_gpu(one)
+
     def holds(n: int) -> bool | None:
-        config = fit(one.method, params_b, gpu, n, catalogue=cat,
-                     memory_gb=query.gpu_memory_gb) if gpu is not None else fit_vram(
-            one.method, params_b, query.vram_gb, n, catalogue=cat)  # type: ignore[arg-type]
-        breakdown = estimate_on(query.with_settings({"gpu_count": n}), method, model, config)
-        return None if breakdown is None else breakdown.per_gpu_gb <= capacity_per_gpu(one)
+        breakdown = estimate_on_cards(query, method, model, n, per_card)
+        return None if breakdown is None else breakdown.per_gpu_gb <= room
 
     first = holds(start)
     if first is None or first:

@@ -357,6 +357,14 @@ def estimate_on(
     return _estimate(query, method, model, asked.gpu_count, asked)[0]
 
 
+def estimate_on_cards(
+    query: Query, method: Method, model: ModelSpec | Decimal, gpus: int, per_card: Decimal
+) -> Breakdown | None:
+    """estimate_on for `gpus` cards of `per_card` GB each (capacity_per_gpu's): a search over
+    the GPU count builds no Fit per count tried, and the query's gpu_count is not read."""
+    return _estimate_on(query, method, model, gpus, per_card)[0]
+
+
 def serving_share(query: Query, method: Method, *, vllm: bool = False) -> Decimal | None:
     """The share of each GPU's memory vLLM takes when it serves the query (named, or `vllm`):
     the --gpu-memory-utilization said, else its default (rules/data/serving.toml). Weights,
