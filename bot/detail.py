@@ -715,12 +715,38 @@ def _estimate_on(
     return breakdown, defaults, seq_len, batch, ckpt, rank
 
 
+# The last longest_context call and its result: a question that misses on its card asks it
+# again with the same objects (the run's time at a shorter sequence or the typical fixes, then
+# the remedies' shorter sequence), a search of a dozen estimates each time.
+_last_longest: tuple[Query, Method, ModelSpec | Decimal, Fit, LongestContext] | None = None
+
+
+def forget_last() -> None:
+    """Let go of the last detailed_options' and longest_context's results (a cold question)."""
+    global _last_options, _last_longest
+    _last_options = _last_longest = None
+
+
 def longest_context(
     query: Query, method: Method, model: ModelSpec | Decimal, asked: Fit
 ) -> LongestContext:
     """The longest sequence (training) or context (serving) the detailed estimate fits on the
     asked configuration, with the query's other settings and the defaults for the rest: a
     search over the estimator (rules.capacity), capped at the model's published maximum."""
+    global _last_longest
+    last = _last_longest
+    # Frozen objects, held by the cache: the same objects are the same search.
+    if last is not None and last[0] is query and last[1] is method and last[2] is model \
+            and last[3] is asked:
+        return last[4]
+    found = _longest_context(query, method, model, asked)
+    _last_longest = (query, method, model, asked, found)
+    return found
+
+
+def _longest_context(
+    query: Query, method: Method, model: ModelSpec | Decimal, asked: Fit
+) -> LongestContext:
     gpus = asked.gpu_count
     vram = whole = capacity_per_gpu(asked)
     # "vllm … how much context": vLLM holds weights, activations and the KV cache within its

@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 
 from bot.answer import Answer, build_answer
 from bot.conversation import carried_line, skipped_line
+from bot.detail import forget_last
 from bot.i18n import SUPPORTED_LOCALES, resolve_locale
 from bot.render.renderer import compile_templates, render_answer, render_template
 from bot.render.telegram_html import split_message
@@ -183,6 +184,7 @@ class Pipeline:
         self._read.clear()
         self._cut.clear()
         self._catalogue.clear_memo()
+        forget_last()
 
     def ask(
         self,

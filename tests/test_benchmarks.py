@@ -14,6 +14,7 @@ import pytest
 
 from benchmarks import fanout
 from benchmarks import run as bench
+from bot import detail
 from bot.pipeline import Pipeline
 from bot.render.format import Formatter
 from bot.telegram.keyboards import answer_keyboard
@@ -46,8 +47,11 @@ def test_empty_caches_leaves_nothing_a_question_could_hit() -> None:
     Formatter("en").list(["a", "b"])
     caches = bench.value_caches()
     assert caches and any(c.cache_info().currsize for c in caches)
+    # The detailed searches' last results, kept for the same question's second asking.
+    assert detail._last_longest is not None and detail._last_options is not None
     bench.empty_caches(pipeline)
     assert not pipeline._replies and not pipeline.catalogue._memo
+    assert detail._last_longest is None and detail._last_options is None
     assert all(c.cache_info().currsize == 0 for c in caches)
     assert Formatter("en").gb(Decimal("52.5")) == "52.5 GB"  # per-locale patterns kept
 
