@@ -1346,12 +1346,15 @@ def _training_time(
     tokens_per_step: int | None = None,
 ) -> TrainingEstimate:
     measured = tokens_per_second is not None and tokens_per_second > 0
+    # Each option's run, timed to choose where to time it: the chosen one is not timed again.
+    timed: dict[tuple[str, int], TrainingTime] = {}
+
     def paid(option: Fit) -> Decimal | None:
         """What is paid for the run on `option`, in whole blocks (None: no price or peak)."""
         peak = _peak(cat.gpu(option.gpu))[0] if option.gpu is not None else None
         if peak is None or option.gpu is None:
             return None
-        there = estimate_training_time(
+        there = timed[option.gpu, option.gpu_count] = estimate_training_time(
             model, method, tokens, peak, option.gpu_count, epochs, ckpt, reference=reference,
             tokens_per_step=tokens_per_step,
             bandwidth_gbs=cat.gpu(option.gpu).memory_bandwidth_gbs)
@@ -1389,9 +1392,9 @@ def _training_time(
     else:
         peak, precision = _peak(gpu)
         assert peak is not None
-        run = estimate_training_time(model, method, tokens, peak, count, epochs, ckpt,
-                                     reference=reference, tokens_per_step=tokens_per_step,
-                                     bandwidth_gbs=gpu.memory_bandwidth_gbs)
+        run = timed.get((gpu.id, count)) or estimate_training_time(
+            model, method, tokens, peak, count, epochs, ckpt, reference=reference,
+            tokens_per_step=tokens_per_step, bandwidth_gbs=gpu.memory_bandwidth_gbs)
         if rent and on_asked and (not gpu.rented or gpu.usd_per_gpu_hour is None):
             # "how long on my L4, and what would it cost on your GPUs?": the run where we rent it
             # for least, beside the time on the card asked (was the time alone, no cost).
