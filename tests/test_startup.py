@@ -714,13 +714,14 @@ def test_the_data_from_kept_documents_is_the_validated_load(
     private_tmp: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """What the bot loads with the documents kept on disk equals the plain load, field by
-    field: the catalogue, the model catalogue, the estimator's constants and the serving
-    engine's defaults."""
+    field: the catalogue, the model catalogue, the estimator's constants, the serving
+    engine's defaults and the named datasets."""
     from dataclasses import fields
 
     from bot import composition
     from rules import data_files
     from rules.capacity import serving_utilization
+    from rules.datasets import named_datasets
     from rules.estimator import load_constants
     from rules.model_catalogue import load_models
 
@@ -729,7 +730,8 @@ def test_the_data_from_kept_documents_is_the_validated_load(
         return (*(getattr(cat, f.name) for f in fields(Catalogue)),
                 tuple(load_models.__wrapped__()),  # type: ignore[attr-defined]
                 load_constants.__wrapped__(),  # type: ignore[attr-defined]
-                serving_utilization.__wrapped__())  # type: ignore[attr-defined]
+                serving_utilization.__wrapped__(),  # type: ignore[attr-defined]
+                named_datasets.__wrapped__())  # type: ignore[attr-defined]
 
     monkeypatch.setattr(data_files, "parser", data_files.parse_toml)
     plain = loads()
