@@ -2721,6 +2721,10 @@ def _build(query: Query, cat: Catalogue) -> Answer:
         priced = gpu.rented and gpu.usd_per_gpu_hour is not None and count <= cat.limits.max_gpus
         return Answer(**base, missing="model_size", measured_hours=hours,
                       quote=quote(gpu.id, count, hours, catalogue=cat) if priced else None)
+    if params is None and query.largest and gpu is None and query.vram_gb is None:
+        # "whats the best model to finetune", "what's the largest model i can finetune": which
+        # card first (was "I did not understand that", or "Which model?").
+        return Answer(**base, missing="largest_gpu")
     if params is None:
         return Answer(**base, missing="model_size")
     if query.merge_asked:

@@ -170,6 +170,8 @@ def _continuable(reply: Reply) -> bool:
     if answer.card_noted or answer.card_specs is not None or answer.memory_offers:
         # "i have 2 3090s", "a10g specs": "and with 2 of them?", "can i run llama 3 70b?"
         return True
+    if answer.missing == "largest_gpu":
+        return True  # "whats the best model to finetune" asked which card: "a 4090" answers it
     if answer.missing == "hours" and asks_hours_of_gpu(query):
         return True  # "cuánto cuesta una h100" asked "for how many hours?": "y por 48h?"
     picked = answer.family_pick is not None  # "llama 3 on an H100": answered for the 70B

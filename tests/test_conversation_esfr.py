@@ -482,6 +482,26 @@ def test_running_asked_after_a_training_run(turns: tuple[str, str], serving: boo
     _facts(reply, {"model_id": before.query.model_id, "gpu": before.query.gpu})
 
 
+# "whats the best model to finetune" with no card asks which card (was "I did not understand
+# that"); the card said next, alone or owned, gets the largest models it holds (a price asked
+# instead stays a price).
+@pytest.mark.parametrize(("turns", "largest", "gpu"), [
+    (("whats the best model to finetune", "a 4090"), True, "rtx-4090"),
+    (("what's the largest model i can finetune", "i have a 3090"), True, "rtx-3090"),
+    (("cual es el mejor modelo para hacer fine tuning", "una 3090"), True, "rtx-3090"),
+    (("whats the best model to finetune", "how much is an h100 per hour"), False, "h100"),
+    (("whats the best model to finetune", "h100 price?"), False, "h100"),
+])
+def test_the_card_after_the_best_model_asked(
+    turns: tuple[str, str], largest: bool, gpu: str
+) -> None:
+    before, reply = converse(*turns)
+    assert before.answer.missing == "largest_gpu" and before.text.startswith("❓"), before.text
+    assert reply.query.largest is largest and reply.query.gpu == gpu, reply.text
+    if largest:
+        assert any(line.startswith("📏 <b>") for line in reply.text.split("\n")[:2]), reply.text
+
+
 # After a run asked on a card: "would an h100 be faster?" compares that run on both cards,
 # "anything cheaper?" asks the cheapest configurations for it (both were the new card's price
 # or the same verdict again).

@@ -354,6 +354,15 @@ def follow_up(
         # as after "Which one?".
         previous = previous.model_copy(update={"model_id": None, "params_b": None})
     if previous.params_b is None:
+        if previous.largest and previous.gpu is None and previous.vram_gb is None \
+                and _names_card(new) and not _names_model(new) and not new.largest \
+                and new.method is None and not new.inference \
+                and len(new.text.split()) <= SHORT_WORDS and not any(
+                    p.search(fold(new.text)) for p in (px.HOW_MUCH, px.RATE, px.COST, px.PRICES)):
+            # "On which GPU?" after "whats the best model to finetune", answered "a 4090" or
+            # "i have a 3090": the largest models that card holds for that.
+            return _merge(new, previous, names_model=False).model_copy(
+                update={"largest": True, "intent": "fit", "card_owned": new.card_owned})
         if _completes_dataset_run(new, previous):
             # "on llama 3 8b lora h100" after "how long for 50M tokens?" (asked which model):
             # that run, on those tokens.

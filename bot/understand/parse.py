@@ -2965,6 +2965,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             and not st.INFERENCE_16.search(rest)
         ),
     )
+    if made.largest and made.intent == "unknown" and made.gpu is None and made.vram_gb is None \
+            and made.params_b is None:
+        # "whats the best model to finetune": the largest a card holds, the card asked next.
+        made = made.model_copy(update={"intent": "fit"})
     # "i have 2 3090s", "tengo una 3090", "j'ai une 4090" alone: the card noted (what fits on
     # it is asked next), not its price.
     alone = owned.card_alone(made) and not any(
