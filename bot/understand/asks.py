@@ -803,7 +803,8 @@ def ram_gb(s: str) -> int | None:
 # "delete alert 2", "remove #1", "borra la alerta 3", "supprime l'alerte n°2", "the first one",
 # "la segunda", "la deuxième" (folded) in an alert removal: the number of /alerts' list it names
 # (was every alert of no GPU: the list again).
-_ALERT_NTH: Final = {
+# Ordinals as written (folded), first to fifth: "the first one", "a second 3090", "la deuxième".
+ORDINALS: Final = {
     "first": 1, "1st": 1, "primera": 1, "primero": 1, "primer": 1, "1a": 1, "1o": 1,
     "premiere": 1, "premier": 1, "1ere": 1, "1er": 1,
     "second": 2, "2nd": 2, "segunda": 2, "segundo": 2, "2a": 2, "2o": 2, "deuxieme": 2,
@@ -817,7 +818,7 @@ _ALERT_NUMBER: Final = lazy(
     r"(?<![a-z0-9])(?:(?:alert[ae]?s?|number|numero|num|nr|no|n|#) ?#?(?P<num>\d{1,2})"
     r"(?![0-9.,]| ?(?:h|hours?|horas?|heures?|gb|go|usd|\$|dollars?|dolares?|cents?|%)(?![a-z]))"
     r"|#(?P<hash>\d{1,2})(?![0-9])"
-    r"|(?:the|la|el|le|l') (?P<nth>" + "|".join(_ALERT_NTH) + r")(?![a-z0-9]))"
+    r"|(?:the|la|el|le|l') (?P<nth>" + "|".join(ORDINALS) + r")(?![a-z0-9]))"
 )
 
 
@@ -827,7 +828,7 @@ def alert_number(folded: str) -> int | None:
     if found is None:
         return None
     if found.group("nth"):
-        return _ALERT_NTH[found.group("nth")]
+        return ORDINALS[found.group("nth")]
     number = int(found.group("num") or found.group("hash"))
     return number if number > 0 else None
 

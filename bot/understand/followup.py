@@ -13,7 +13,7 @@ settings. Anything it says itself wins. The result is marked ``follow_up``;
 from __future__ import annotations
 
 import re
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from typing import Any, Final
 
 from bot.understand import asks
@@ -165,12 +165,7 @@ _MORE_GPUS: Final = lazy(
 )
 # "and if i add a second one?", "what if i buy a 2nd 3090", "¿y si compro una segunda?", "et si
 # j'en ajoute une deuxième ?" (folded): the cards counted by their ordinal, a total.
-_NTH: Final = {
-    "second": 2, "2nd": 2, "segunda": 2, "segundo": 2, "2a": 2, "2o": 2, "deuxieme": 2,
-    "seconde": 2, "2e": 2, "2eme": 2, "third": 3, "3rd": 3, "tercera": 3, "tercer": 3,
-    "tercero": 3, "3a": 3, "3o": 3, "troisieme": 3, "3e": 3, "3eme": 3, "fourth": 4, "4th": 4,
-    "cuarta": 4, "cuarto": 4, "4a": 4, "4o": 4, "quatrieme": 4, "4e": 4, "4eme": 4,
-}
+_NTH: Final = {word: n for word, n in asks.ORDINALS.items() if 2 <= n <= 4}
 _NTH_GPU: Final = lazy(
     r"(?<![a-z])(?:a|an|una?|une?) (?P<nth>" + "|".join(_NTH) + r")(?![a-z0-9])"
     r"(?! (?:time|vez|fois|opinion|question|pregunta|epoch|epoca)s?(?![a-z]))"
@@ -653,11 +648,7 @@ def _daily_hours(new: Query, previous: Query) -> Decimal | None:
     if per_day is None or new.hours != per_day or span is None or span < 48 \
             or previous.hours_per_day is not None:
         return None
-    days = span / 24
-    week = new.days_per_week or 7
-    if week < 7:
-        days = max((days * week / 7).quantize(Decimal(1), ROUND_HALF_UP), Decimal(1))
-    return days * per_day
+    return px.hours_a_day_over(span, per_day, new.days_per_week or 7)
 
 
 # "which one?", "cual?", "lequel ?" alone (folded), after two cards compared: which to pick.

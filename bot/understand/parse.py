@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from functools import cached_property
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, Final, Literal
@@ -667,10 +667,7 @@ def _take_hours(work: _Work) -> None:
         _take_said_hours(work)
         if work.hours is not None and work.hours >= 24 and 0 < per_day < 24:
             work.hours_per_day, work.days_per_week = tidy(per_day), week
-            days = work.hours / 24
-            if week < 7:  # whole days of work: "5 days a week for a month" is 21 of its 30
-                days = max((days * week / 7).quantize(Decimal(1), ROUND_HALF_UP), Decimal(1))
-            work.hours = tidy(days * per_day)
+            work.hours = tidy(px.hours_a_day_over(work.hours, per_day, week))
             return
         work.s = kept
         work.hours = work.hours_as = None

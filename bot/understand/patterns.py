@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Final
 
 from bot.understand import lexicon as lx
@@ -497,17 +498,21 @@ HOURS_A_DAY: Final = Guarded(("day", "dia", "jour"), lazy(
     r"tres|dos|cinq|quatre|trois|deux) ?(?:days?|dias?|jours?|j) ?"
     r"(?:a|per|/|a la|por|por la|par|each|every|by) ?(?:week|semana|semaine|sem)(?![a-z]))?"
 ))
-_WEEK_DAYS: Final = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "dos": 2,
-    "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5,
-}
-
-
 def days_a_week(word: str | None) -> int:
     """"5 days a week", "cinco dias a la semana": the days used of seven (7 when unsaid)."""
     if word is None:
         return 7
-    return int(word) if word.isdigit() else _WEEK_DAYS.get(word, 7)
+    count = int(word) if word.isdigit() else lx.COUNT_WORDS.get(word, 7)
+    return count if 1 <= count <= 7 else 7
+
+
+def hours_a_day_over(span_hours: Decimal, per_day: Decimal, week: int) -> Decimal:
+    """`per_day` hours on each day of a span of `span_hours`; on `week` days of seven, whole
+    working days ("5 days a week for a month" is 21 of its 30)."""
+    days = span_hours / 24
+    if week < 7:
+        days = max((days * week / 7).quantize(Decimal(1), ROUND_HALF_UP), Decimal(1))
+    return days * per_day
 
 
 AND_A_HALF_BEFORE: Final = Guarded(" and a half ", lazy(
