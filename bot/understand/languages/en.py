@@ -307,6 +307,11 @@ LANGUAGE = Language(
             r"what (?:models? |llms? )?(?:can|could) i (?:fine ?-?tune|finetune|train|run|serve|"
             r"lora|qlora|fit|host|load)",
             r"(?:what|which) (?:models?|llms?) (?:can|could|will|would) (?:i|we|fit|run)",
+            # "which model should i finetune on my 4090", "what llm to train on a 3090", "which
+            # model is best to fine tune on 24gb": what fits, largest first (was "Which model?").
+            r"(?:what|which) (?:base )?(?:models?|llms?) (?:(?:should|shall|do) (?:i|we) |to |"
+            r"(?:is|are|would be) (?:the )?(?:best|good|ideal|right) (?:to |for )?)"
+            r"(?:fine ?-?tune|finetune|train|lora|qlora|fine ?-?tuning|finetuning|training)(?![a-z])",
             # "what can i do with a 3090": what it holds, largest first (was its price)
             # "i have a 3080 10gb, what can i do with it?": the card said before it
             r"what (?:can|could) (?:i|we) (?:do|run) with (?:it|this|that|them|those)(?![a-z])",

@@ -319,7 +319,13 @@ LANGUAGE = Language(
             # "que tan grande puede ser el modelo", "qué tan grande de modelo puedo…"
             r"(?:que|q) tan grande", r"cuan grande",
             r"(?:que|cuales) modelos? (?:puedo|podria)",
-            r"que puedo (?:entrenar|afinar|correr|ejecutar|fine ?-?tunear|hacer (?:fine ?-?tuning|lora|qlora))",
+            # "finetunear" reaches here corrected to "finetuner" (the typo targets' word)
+            r"que puedo (?:entrenar|afinar|correr|ejecutar|fine ?-?tunea?r|hacer (?:fine ?-?tuning|lora|qlora))",
+            # "que modelo deberia finetunear en mi 3090", "cual modelo entreno en mi 4090": lo
+            # que cabe, el mayor primero (era "¿Qué modelo?")
+            r"(?:que|cual) (?:modelo|llm) (?:(?:deberia|debo|me conviene|conviene|recomiendas) |"
+            r"(?:para |es (?:el )?mejor para )?)(?:entrenar|entreno|afinar|fine ?-?tunea?r|hacer"
+            r" (?:fine ?-?tuning|lora|qlora))(?![a-z])",
             # "tengo una 3080 de 10gb, q puedo hacer con ella?": the card said before it
             r"que (?:puedo|podria) hacer con (?:ella|el|eso|esa|esta|este|mi (?:gpu|tarjeta|grafica))(?![a-z])",
             # "mejor modelo para mi 3090", "el mejor llm que puedo correr"

@@ -311,6 +311,11 @@ LANGUAGE = Language(
             r"(?:qu ?est.ce que (?:je|j'|on) (?:peux|peut|pourrais|pourrait)|que (?:puis-je|je peux)) "
             r"faire avec(?![a-z])",
             r"quels? modeles? (?:mettre|choisir|prendre|installer)",
+            # "quel modèle fine-tuner sur ma 4090", "quel modèle je devrais entraîner", "le
+            # meilleur modèle à fine-tuner sur ma 3090" : ce qui tient, le plus gros d'abord
+            r"quels? modeles? (?:(?:je|on) (?:devrais|dois|devrait|doit) |a )?(?:fine-?tuner|"
+            r"finetuner|entrainer)(?![a-z])",
+            r"meilleurs? (?:modeles?|llms?) a (?:fine-?tuner|finetuner|entrainer)(?![a-z])",
             # "meilleur modèle pour ma 3090", "le meilleur llm que je peux faire tourner"
             r"meilleurs? (?:modeles?|llms?)(?: (?:locaux|local|de code|pour coder))? "
             r"(?:(?:que|qu'on) (?:je )?(?:peux|puisse|pourrais) "
