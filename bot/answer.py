@@ -818,6 +818,11 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
 
 def _answer(query: Query, catalogue: Catalogue) -> Answer:
     cat = catalogue
+    if query.impossible_day is not None:
+        # "h100 25 hours a day for a week": no schedule to price; the reply says why.
+        per_day, week = query.impossible_day
+        return Answer(query=query, intent=query.intent, error=InvalidHours.code,
+                      error_params={"per_day": per_day, "week": week})
     if card_alone(query) and query.intent == "fit" and (
             query.gpu is not None or query.vram_gb is not None):
         # "i have 2 3090s": nothing asked yet; the card is noted for the next questions.

@@ -98,6 +98,7 @@ class _Work:
     hours_as: HoursAs | None = None
     hours_per_day: Decimal | None = None  # "8 hours a day for a month"
     days_per_week: int | None = None  # "…, 5 days a week"
+    impossible_day: tuple[Decimal, int] | None = None  # "25 hours a day", "9 days a week"
     gpu_hours: Decimal | None = None
     money: list[_Money] = field(default_factory=list)
     percent: Decimal | None = None
@@ -662,6 +663,13 @@ def _take_hours(work: _Work) -> None:
         # alone ("8 hours a day"), a day's hours, kept for "what if only 8 hours a day?".
         per_day = _amount(work, daily.group("num"))
         week = px.days_a_week(daily.group("days"))
+        if per_day > 24 or week > 7:
+            # "h100 25 hours a day for a week", "8 hours a day for 9 days a week": a day has 24
+            # hours and a week 7 days, which the reply says (was 25 hours, or 9 days, priced).
+            work.impossible_day = (tidy(per_day), week)
+            work.blank(*daily.span())
+            _take_said_hours(work)
+            return
         kept = work.s
         work.blank(*daily.span())
         _take_said_hours(work)
@@ -2788,6 +2796,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         hours_as=work.hours_as if work.hours is not None else None,
         hours_per_day=work.hours_per_day if work.hours is not None else None,
         days_per_week=work.days_per_week if work.hours is not None else None,
+        impossible_day=work.impossible_day,
         # "lora llama 3 8b 10 hours on my 4090, cost?": hours on the user's card with no verb
         # of having taken them, and a cost asked of no other card, are the hours whose price
         # is asked (the cost on a rented card, the owned card's convention), not a time it took.

@@ -494,16 +494,18 @@ HOURS_AND_MINUTES: Final = Guarded(("hour", "hr", "hora", "heure"), lazy(
 HOURS_A_DAY: Final = Guarded(("day", "dia", "jour"), lazy(
     rf"(?<![\w.,])(?P<num>{NUM_SP}|{_AMOUNT_WORDS}) ?(?:{alt(lx.HOUR_UNITS)}) ?"
     r"(?:a|per|each|every|/|al|por|cada|par|by) ?(?:day|dia|jour)(?![a-z])"
-    r"(?:,? ?(?:and |y |et )?(?P<days>[1-7]|one|two|three|four|five|six|seven|cinco|seis|cuatro|"
+    # Any count of days is read, so that "9 days a week" is said impossible (parse._take_hours).
+    r"(?:,? ?(?:and |y |et )?(?:for |on |during |por |durante |pendant |sur )?(?P<days>\d{1,3}|one|two|three|four|five|six|seven|cinco|seis|cuatro|"
     r"tres|dos|cinq|quatre|trois|deux) ?(?:days?|dias?|jours?|j) ?"
     r"(?:a|per|/|a la|por|por la|par|each|every|by) ?(?:week|semana|semaine|sem)(?![a-z]))?"
 ))
 def days_a_week(word: str | None) -> int:
-    """"5 days a week", "cinco dias a la semana": the days used of seven (7 when unsaid)."""
+    """"5 days a week", "cinco dias a la semana": the days used (7 when unsaid), as said: more
+    than seven is for the caller to refuse."""
     if word is None:
         return 7
     count = int(word) if word.isdigit() else lx.COUNT_WORDS.get(word, 7)
-    return count if 1 <= count <= 7 else 7
+    return count if count >= 1 else 7
 
 
 def hours_a_day_over(span_hours: Decimal, per_day: Decimal, week: int) -> Decimal:

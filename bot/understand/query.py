@@ -89,6 +89,9 @@ class Query(BaseModel):
     # counts over the span; with no span said, `hours` is one day's.
     hours_per_day: Decimal | None = None
     days_per_week: int | None = None
+    # "25 hours a day", "8 hours a day for 9 days a week": (hours a day, days a week) as said,
+    # more than a day or a week holds; answered with that, not priced.
+    impossible_day: tuple[Decimal, int] | None = None
     # "it took 6 h on my 3090, how long on an H100?": `hours` were measured on `gpu`, not hours
     # to rent; another card's time is scaled from them (rules.compare.scale_hours).
     hours_measured: bool = False
