@@ -281,6 +281,10 @@ LANGUAGE = Language(
             r"me sale(?! (?:un |el |este |otro |que )?(?:oom|error|cuda|out of memory|outofmemory|excepcion|torch|runtimeerror|valueerror|traceback|killed|segmentation))", r"presupuesto", r"cotiza\w*",
             r"precio (?:de un|del|de mi) (?:run|entrenamiento|fine\w*|ajuste|trabajo)",
             r"(?:sale |es |resulta )?mas barat[oa] (?:hacer|entrenar|un|el|la|con)",
+            # "¿qué tan caro es entrenar …?", "¿es muy caro hacer fine tuning …?": how expensive
+            r"(?:que|cuan) (?:tan )?car[oa]s?",
+            r"(?:es|sale|seria|saldria|resulta|sera) (?:muy |tan |demasiado )?car[oa]s? "
+            r"(?:hacer|entrenar|servir|correr|alquilar|rentar|finetunear|fine|un|una|el|la|con)",
         ),
         "HOW_MUCH": (r"cuanto", r"cuanta"),
         "RATE_WORDS": (r"por hora", r"la hora", r"a la hora", r"/ ?hora", r"x hora"),

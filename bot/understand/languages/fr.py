@@ -263,6 +263,10 @@ LANGUAGE = Language(
             # "et combien ça me reviendrait sur une h100 ?", "ça revient à combien ?": a cost
             r"(?:me|nous|ca|cela) revien(?:t|nent|dr\w*)", r"revien(?:t|nent|dr\w*) a combien",
             r"(?:revient|coute|est) (?:le )?moins cher (?:de|d'|en|un|le|la|avec)",
+            # "c'est cher de fine-tuner mistral 7b ?", "c'est trop cher pour moi un full
+            # finetune ?": how expensive a run is
+            r"(?:c'est|est-ce|ce serait|ca serait|ca sera|ca revient) (?:tres |trop |super )?"
+            r"cher (?:de|pour|d(?='))",
         ),
         # ... but "combien de paramètres actifs ?" counts the model's parameters, not money
         "HOW_MUCH": (r"combien(?! (?:de |d.)(?:(?:milliards de )?parametres|experts|couches|tetes))",),
