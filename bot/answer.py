@@ -2130,7 +2130,7 @@ def _decode(query: Query, answer: Answer, cat: Catalogue) -> dict[str, Any]:
         cheapest = primary.cheapest
         if facts["generation"] is not None and facts["generation"].usd_per_hour is None \
                 and cheapest is not None and cheapest.gpu is not None \
-                and (query.generate_cost or query.rate_asked == "million"):
+                and (query.generate_cost or query.rate_asked in ("million", "thousand", "dollar")):
             # The cost asked of a card with no price: the same tokens where we rent for least.
             rented = cat.gpu(cheapest.gpu)
             there = decode_bound(query, lead_method, model, rented, cheapest.gpu_count,

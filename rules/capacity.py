@@ -211,10 +211,30 @@ class Generation:
         rate = self.batch_tokens_per_second
         return None if rate is None else _three_figures_down(rate * 3600 * hours)
 
+    def usd_per_thousand(self, batched: bool = False) -> Decimal | None:
+        """A thousand tokens' price at the bound (one sequence's, or the batch's), to three
+        significant figures, down: "at least $0.00284" stays a floor."""
+        per_million = self.batch_usd_per_million if batched else self.usd_per_million
+        return None if per_million is None else _figures_down(per_million / 1000, 3)
+
+    def tokens_per_dollar(self, batched: bool = False) -> Decimal | None:
+        """The tokens a dollar buys at the bound, to three figures, down: a ceiling."""
+        rate = self.batch_tokens_per_second if batched else self.tokens_per_second
+        if rate is None or self.usd_per_hour is None or self.usd_per_hour <= 0:
+            return None
+        return _three_figures_down(rate * 3600 / self.usd_per_hour)
+
 
 def _three_figures_down(value: Decimal) -> Decimal:
     """"at most about 17.6 million tokens", not 17,625,600: rounded down, still a bound."""
     step = Decimal(10) ** max(0, value.adjusted() - 2)
+    return (value / step).to_integral_value(rounding=ROUND_FLOOR) * step
+
+
+def _figures_down(value: Decimal, figures: int) -> Decimal:
+    """`value` to `figures` significant figures, rounded down, below one too (0.002847 →
+    0.00284)."""
+    step = Decimal(10) ** (value.adjusted() - figures + 1)
     return (value / step).to_integral_value(rounding=ROUND_FLOOR) * step
 
 

@@ -3,8 +3,11 @@ per token. English, Spanish, French."""
 
 from __future__ import annotations
 
+from decimal import Decimal as D
+
 import pytest
 
+from rules.capacity import generation
 from tests.support.chat import PIPELINE
 
 # --- which model to fine-tune on a card: the largest it holds ---------------------------------
@@ -36,3 +39,70 @@ def test_which_model_with_no_card_asks_the_card() -> None:
     reply = PIPELINE.ask("which model should i finetune for coding")
     assert reply.text.startswith("❓ On which GPU?"), reply.text
 
+
+
+# --- serving cost per token: per 1,000 tokens, per million, tokens per dollar -----------------
+
+
+def test_thousand_and_dollar_arithmetic_stay_bounds() -> None:
+    # 226 tokens/s on one H100 at $2.32/hour: $2.8515… a million, $0.0028515… a thousand (down
+    # to $0.00285, still a floor), 350,689.6… tokens a dollar (down to 350,000, a ceiling).
+    got = generation(None, D(226), "h100", 1, D("2.32"), 1)
+    assert got.usd_per_thousand() == D("0.00285")
+    assert got.tokens_per_dollar() == 350_000
+    batched = generation(None, D(204), "h100", 1, D("2.32"), 1, batch=32,
+                         batch_tokens_per_second=D(4340))
+    assert batched.usd_per_thousand(batched=True) == D("0.000148")
+    assert batched.tokens_per_dollar(batched=True) == 6_730_000
+
+
+# (message, locale, the reply's opening)
+PER_TOKEN = [
+    ("llama 3 70b cost per 1k tokens", None,
+     "💵 <b>At least $0.0179 per 1,000 tokens generated: Llama 3 70B (BF16 inference) on 4× A100"),
+    ("llama 3 8b on h100 $/1k tokens?", None, "💵 <b>At least $0.00315 per 1,000 tokens generated"),
+    ("how many tokens per dollar with llama 3 8b on a l40s", None,
+     "⚡ <b>At most about 228,000\u00a0tokens per dollar: Llama 3 8B (BF16 inference) on 1× L40S"),
+    ("how many tokens do i get for a dollar with llama 3 8b on an h100", None,
+     "⚡ <b>At most about 316,000\u00a0tokens per dollar"),
+    ("whats the cost per token of serving llama 3.1 70b on 8x h100", None,
+     "💵 <b>At least $27.28 per million tokens generated: Llama 3.1 70B"),
+    ("cuanto cuesta cada 1000 tokens con llama 3 8b en una h100", "es",
+     "💵 <b>Al menos 0,00315\u00a0US$ por cada 1.000 tokens generados"),
+    ("cuantos tokens por dolar con llama 3 8b en una l40s", "es",
+     "⚡ <b>Como mucho unos 228.000\u00a0tokens por dólar"),
+    ("combien de tokens par dollar avec llama 3 8b sur une l40s", "fr",
+     "⚡ <b>Au plus environ 228\u202f000\u00a0tokens par dollar\u00a0:"),
+    ("prix pour 1000 tokens avec mistral 7b sur un h100", "fr",
+     "💵 <b>Au moins 0,00285\u00a0$US pour 1\u202f000 tokens générés\u00a0:"),
+]
+
+
+@pytest.mark.parametrize(("text", "locale", "opening"), PER_TOKEN)
+def test_a_price_per_token_served_leads_with_the_floor(
+    text: str, locale: str | None, opening: str
+) -> None:
+    reply = PIPELINE.ask(text, chosen_locale=locale)
+    assert reply.answer.intent == "time", reply.text
+    assert reply.text.startswith(opening), reply.text
+
+
+def test_tokens_per_dollar_says_it_is_a_ceiling_and_batched_gives_more() -> None:
+    reply = PIPELINE.ask("tokens per dollar llama 3 8b on an h100 with 32 concurrent requests")
+    assert "With 32 sequences decoded together (at most 4,340 tokens/s in all): at most about " \
+        "6.73 million tokens per dollar in all." in reply.text, reply.text
+    assert "A ceiling for one sequence at a time" in reply.text
+
+
+def test_a_card_without_a_price_gives_the_tokens_per_dollar_where_we_rent() -> None:
+    reply = PIPELINE.ask("tokens per dollar llama 3 8b on a 4090")
+    assert "so no price per token" in reply.text, reply.text
+    assert "👉 On 1× L40S, the cheapest offered configuration that holds it, at $0.82/hour: at " \
+        "most 52 tokens/s, at most about 228,000\u00a0tokens per dollar." in reply.text
+
+
+def test_fine_tuning_per_1k_tokens_stays_a_training_cost() -> None:
+    served = PIPELINE.ask("mistral 7b cost per 1000 tokens on an a100")
+    assert served.query.rate_asked == "thousand", served.text
+    trained = PIPELINE.ask("how much does it cost per 1k tokens to finetune llama 3 8b")
+    assert trained.query.rate_asked is None and trained.answer.intent == "cost", trained.text

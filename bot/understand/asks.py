@@ -852,6 +852,24 @@ PER_MILLION: Final = lazy(
     r"(?:m|mil+ions?|millon|mln) ?(?:de |d')?(?:(?:output|generated|completion) )?"
     r"(?:tokens?|toks?)(?![a-z])"
     r"|(?:(?<![a-z])per |/ ?)mtoks?(?![a-z])")
+# A price per thousand tokens asked ("cost per 1k tokens", "$/1k tok", "per 1000 output tokens",
+# "precio por mil tokens", "prix pour 1000 tokens").
+PER_THOUSAND: Final = lazy(
+    r"(?:(?<![a-z])(?:per|por|par|pour|each|every|le|el|cada)|/) ?(?:(?:a|one|un|1) )?"
+    r"(?:1 ?k|k|1[,. ]?000|thousand|mil|mille) ?(?:de |d')?(?:(?:output|generated|completion) )?"
+    r"(?:tokens?|toks?)(?![a-z])")
+# The tokens a dollar buys ("tokens per dollar", "tokens/$", "how many tokens for a dollar",
+# "tokens por dólar", "tokens par dollar"): the price per token turned over.
+PER_DOLLAR: Final = lazy(
+    r"(?<![a-z])(?:tokens?|toks?)(?![a-z])(?:[^.?!]{0,30}?)"
+    r"(?:(?<![a-z])(?:per|for|por|par|pour|each|every|con|avec)(?: (?:a|one|un|1|each|every))? ?"
+    r"|/ ?)(?:dollars?|dolar(?:es)?|\$|usd|bucks?)(?![a-z])")
+# The price of one token asked ("cost per token", "price per output token", "costo por token",
+# "prix par token"): quoted per million, as serving prices are.
+PER_TOKEN: Final = lazy(
+    r"(?<![a-z])(?:cost|costs|price|pricing|costo|coste|precio|cout|prix|tarif)s? (?:per|por|par|"
+    r"pour|a|for) (?:(?:each|every|one|a|un|cada) )?(?:(?:output|generated|completion) )?"
+    r"(?:tokens?|toks?)(?![a-z])")
 # A time or a cost asked in words the intents may not read so ("time to generate 5M tokens"):
 # with GENERATE, the tokens are timed (not a setting among others: "generate 2048 tokens").
 TIME_OR_COST: Final = lazy(

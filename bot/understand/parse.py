@@ -43,7 +43,7 @@ from bot.understand.numbers import (
     to_int,
     words_to_digits,
 )
-from bot.understand.query import HoursAs, Intent, Lang, Query, Social
+from bot.understand.query import HoursAs, Intent, Lang, Query, RateAsked, Social
 from bot.understand.screen import forget_texts
 from bot.understand.unknown_model import merge_asked, unknown_model
 from rules.catalogue import Catalogue
@@ -1264,7 +1264,7 @@ def _rates_asked(
 
 
 # (tokens to generate, their cost asked, a rate asked per hour, day or million tokens)
-Generating = tuple[Decimal | None, bool, Literal["hour", "day", "million"] | None]
+Generating = tuple[Decimal | None, bool, RateAsked | None]
 
 
 def _generation(
@@ -1276,7 +1276,10 @@ def _generation(
     many tokens per day", "price per million tokens". `said` is the text before the numbers
     were blanked; never a training run's ("generate a dataset to fine-tune on")."""
     none: Generating = (None, False, None)
-    if work.params_b is None or counted or work.money:
+    # "how many tokens for a dollar": the dollar is the unit of the rate, not a budget.
+    per_dollar = len(work.money) == 1 and work.money[0].value == 1 \
+        and asks.PER_DOLLAR.search(said) is not None
+    if work.params_b is None or counted or (work.money and not per_dollar):
         return none
     if (method is not None and cat.method(method).kind == "training") \
             or (not inference and _trains_besides_tokens(s, work)):
@@ -1290,8 +1293,14 @@ def generation_asked(said: str, s: str, tokens: Decimal | None, hours_said: bool
                      intent: Intent) -> Generating:
     """_generation's reading of the words (folded `said`; `s` with the numbers blanked), also
     for a follow-up naming no model ("how long to generate 1M tokens then?")."""
-    if asks.PER_MILLION.search(said):
+    if asks.PER_MILLION.search(said) or asks.PER_TOKEN.search(said):
         return None, True, "million"
+    # "cost per 1k tokens", "tokens per dollar": the same price at another scale (was a
+    # fine-tuning cost on 1,000 tokens, or the training verdict).
+    if asks.PER_THOUSAND.search(said):
+        return None, True, "thousand"
+    if asks.PER_DOLLAR.search(said):
+        return None, True, "dollar"
     # Only a time or a cost asked: "generate 2048 tokens" among settings is a context's length.
     if tokens is not None and not hours_said and asks.GENERATE.search(said) and (
             intent in ("time", "cost") or (intent in ("fit", "memory", "unknown")
@@ -2433,6 +2442,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         flags.new_tokens = None
         if rate_asked is not None:
             work.hours, work.hours_as = None, None
+        if rate_asked == "dollar":
+            work.money.clear()
         intent, speed_asked, context_asked = "time", True, False
         if not inference:
             inference, method = True, _inference_method(rest, cat)

@@ -31,6 +31,9 @@ Social = Literal["greeting", "thanks", "bye", "ack"]
 # Durations said in words with no fixed length, and the hours they were taken as (the reply
 # says so): see parse.WEEKEND_HOURS and parse.HALF_DAY_HOURS.
 HoursAs = Literal["weekend", "half_day", "month", "year", "night"]
+# A serving rate asked: tokens an hour or a day, the price of a million or a thousand tokens,
+# the tokens a dollar buys.
+RateAsked = Literal["hour", "day", "million", "thousand", "dollar"]
 LANGS: tuple[Lang, ...] = tuple(language.code for language in LANGUAGES)
 
 
@@ -268,9 +271,10 @@ class Query(BaseModel):
     # `generate_cost`: its cost was asked.
     generate_tokens: Decimal | None = None
     generate_cost: bool = False
-    # "how many tokens per hour / per day", "price per million tokens": decode's bound over an
-    # hour or a day, or the hourly price over the tokens an hour generates at it (a floor).
-    rate_asked: Literal["hour", "day", "million"] | None = None
+    # "how many tokens per hour / per day", "price per million tokens", "cost per 1k tokens",
+    # "tokens per dollar": decode's bound over an hour or a day, or the hourly price over the
+    # tokens an hour generates at it (a floor), or that turned over (a ceiling).
+    rate_asked: RateAsked | None = None
     # "serve gemma 3 27b to 10 people", "llama 3 8b for 50 users": the people served at once
     # (batch_size holds as many sequences), the reply's lead.
     users: int | None = None
