@@ -156,6 +156,8 @@ def _continuable(reply: Reply) -> bool:
     if reply.query.budget_usd is not None and reply.query.params_b is None \
             and answer.budget is not None and not answer.error:
         return True  # "what can i do with 50 dollars": "and if i want to lora llama 3 70b?"
+    if answer.error == "budget_not_usd":
+        return True  # "tengo 100 euros pa entrenar llama 3 8b": "100 dolares" answers it
     if (answer.error and not (misnamed or unsized)) or answer.intent not in _CONTINUABLE:
         return False
     if unsized:

@@ -6,6 +6,7 @@ import pytest
 
 from bot.pipeline import Pipeline, Reply
 from rules.catalogue import load_catalogue
+from tests.support.chat import converse
 
 PIPELINE = Pipeline(load_catalogue(), cache_size=0)
 
@@ -41,3 +42,49 @@ def test_how_expensive_a_run_is_is_its_cost(text: str, lang: str, lead: str) -> 
 ])
 def test_a_card_said_dear_is_no_run_to_price(text: str, lang: str) -> None:
     assert _ask(text, lang).answer.intent == "prices"
+
+
+@pytest.mark.parametrize(("first", "then", "lang", "lead"), [
+    ("tengo 100 euros pa entrenar llama 3 8b", "100 dolares", "es",
+     "↪️ <i>Llama 3 8B, de tu pregunta anterior.</i>\n💵 <b>Con 100\u00a0US$ tienes 120 horas"),
+    ("tengo 100 euros pa entrenar llama 3 8b", "cien dolares", "es", "↪️ <i>Llama 3 8B"),
+    ("con 50 lucas cuantas horas de h100 puedo alquilar?", "50 usd", "es",
+     "↪️ <i>En 1× H100, de tu pregunta anterior.</i>\n💵 <b>Con 50\u00a0US$ tienes 20 horas"),
+    ("tengo 200 pavos, q puedo hacer?", "vale, 200 dolares entonces", "es",
+     "💵 <b>Con 200\u00a0US$ tienes 242 horas de 1× L40S"),
+    ("j'ai 100 euros, combien d'heures de h100 ?", "100 $ alors", "fr",
+     "↪️ <i>Sur 1× H100, d'après votre question précédente.</i>\n💵 <b>100\u00a0$US vous donnent"
+     " 40 heures"),
+    ("i have 100 euros, how many h100 hours", "what about $100", "en",
+     "↪️ <i>On 1× H100, from your last question.</i>\n💵 <b>$100 buys 40 hours"),
+])
+def test_a_budget_refused_in_another_currency_then_said_in_dollars(first: str, then: str,
+                                                                  lang: str, lead: str) -> None:
+    """The refusal asks for the budget in dollars; the sum said back alone is that budget for
+    the same question (was "I did not understand")."""
+    refused, answered = converse(first, then, locale=lang)
+    assert refused.answer.error == "budget_not_usd", refused.text
+    assert answered.answer.intent == "cost" and answered.answer.error is None, answered.text
+    assert answered.text.startswith(lead), answered.text
+
+
+@pytest.mark.parametrize(("first", "then", "lang", "says"), [
+    ("avisame si la h100 baja de 2 euros", "2 dolares", "es",
+     "🔔 Alerta: cuando la H100 baje de 2\u00a0US$ por hora"),
+    ("préviens-moi si le h100 passe sous 2 €", "ok 2 $ alors", "fr",
+     "🔔 Alerte\u00a0: quand le H100 passe sous 2\u00a0$US de l'heure"),
+])
+def test_an_alert_price_refused_then_said_in_dollars_sets_it(first: str, then: str, lang: str,
+                                                           says: str) -> None:
+    refused, answered = converse(first, then, locale=lang)
+    assert refused.answer.error == "threshold_not_usd", refused.text
+    assert answered.query.threshold_usd == 2 and answered.query.direction == "below"
+    assert says in answered.text, answered.text
+
+
+@pytest.mark.parametrize(("first", "lang"), [
+    ("cuanto cuesta una h100 por 10 horas", "es"),
+    ("avisame si la h100 baja de 2 dolares", "es"),
+])
+def test_dollars_alone_after_no_refusal_place_nothing(first: str, lang: str) -> None:
+    assert converse(first, "100 dolares", locale=lang)[1].answer.intent == "unknown"

@@ -302,6 +302,9 @@ def follow_up(
     variant a bare memory picks ("I meant the 40GB one" → the A100 40GB)."""
     if previous is None:
         return new
+    in_dollars = _in_dollars(new, previous)
+    if in_dollars is not None:
+        return in_dollars
     if previous.intent in _ALERT_INTENTS:
         # An alert set or listed: "cancel the h100 one" removes it; anything else continues
         # the run asked before it, if any (bot.conversation keeps it as earlier_run).
@@ -672,6 +675,24 @@ def _pick_of_two(new: Query, previous: Query) -> Query | None:
     lang = new.lang if new.lang_sure or not previous.lang_sure else previous.lang
     return previous.model_copy(update={
         "text": new.text, "cheaper_asked": True, "follow_up": True,
+        "lang": lang, "lang_sure": new.lang_sure or previous.lang_sure,
+    })
+
+
+def _in_dollars(new: Query, previous: Query) -> Query | None:
+    """A budget or an alert price refused in another currency ("tengo 100 euros pa entrenar
+    llama 3 8b", "préviens-moi si le h100 passe sous 2 €"), then the sum said in dollars alone
+    ("100 dolares", "ok $100", "2 $ alors"): the same question with it, as the refusal asked
+    (was "I did not understand")."""
+    amount = new.budget_usd if new.budget_usd is not None else new.sum_usd
+    if not previous.money_foreign or amount is None or new.money_foreign \
+            or _names_model(new) or _names_card(new) or len(new.text.split()) > SHORT_WORDS:
+        return None
+    money: dict[str, object] = {"threshold_usd": amount} if previous.intent == "alert" \
+        else {"budget_usd": amount, "budget_coin": new.budget_coin}
+    lang = new.lang if new.lang_sure or not previous.lang_sure else previous.lang
+    return previous.model_copy(update={
+        **money, "money_foreign": False, "text": new.text, "follow_up": True,
         "lang": lang, "lang_sure": new.lang_sure or previous.lang_sure,
     })
 

@@ -2545,6 +2545,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             if work.hours in (days * 24, 24):
                 budget_days, work.hours, work.hours_as = days, None, None
     budget_coin = work.money[0].coin if budget is not None else None
+    # "100 dolares", "ok $100": dollars for nothing said here (a follow-up may place them).
+    sum_usd = first_money if work.money and not work.money[0].assumed and budget is None \
+        and purchase is None and rate_money is None and not alert else None
     if budget_coin is not None:
         pay_also = True  # "pay 50 usdt for h100 hours": what the page says of paying in it too
     if coin_amount is not None and budget is None and not alert and work.hours is None \
@@ -2842,6 +2845,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         budget_usd=budget,
         max_rate_usd=rate_money if intent == "recommend" else None,
         money_foreign=foreign or alert_foreign or purchase_foreign,
+        sum_usd=sum_usd,
         budget_assumed=budget is not None and work.money[0].assumed,
         budget_coin=budget_coin,
         budget_days=budget_days,

@@ -259,6 +259,10 @@ class Query(BaseModel):
     purchase_usd: Decimal | None = None
     # a sum in euros, pounds, pesos…: a budget or an alert threshold not in dollars
     money_foreign: bool = False
+    # A sum in dollars said with nothing it is for ("100 dolares", "ok $100", "2 $ alors"):
+    # the budget or alert price asked for after one refused in another currency
+    # (bot.understand.followup).
+    sum_usd: Decimal | None = None
     # "the best gpu for qlora 70b under $1/hr": the most the user will pay per hour (a
     # recommendation's ceiling, not a budget).
     max_rate_usd: Decimal | None = None
