@@ -462,6 +462,9 @@ class Answer(BaseModel):
     missing: str | None = None  # the fact to ask for ("model_size", "gpu"...)
     # "i have 2 3090s" alone: the card the chat owns, acknowledged (bot.understand.owned).
     card_noted: bool = False
+    # "do i need nvlink for 2x 3090", "can i use a 3090 and a 4090 together" with no model:
+    # how the cards share a job (`gpu`, `gpu_count`, the query's rig) answered alone.
+    multi_gpu_alone: bool = False
     # "h100 specs", "how much vram does a 3090 have": the card's own figures (`gpu`), with what
     # the planning rule says its memory holds for each method (largest sizes).
     card_specs: tuple[Largest, ...] | None = None
@@ -823,6 +826,13 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
         per_day, week = query.impossible_day
         return Answer(query=query, intent=query.intent, error=InvalidHours.code,
                       error_params={"per_day": per_day, "week": week})
+    if query.multi_gpu_asked and query.params_b is None and query.model_id is None \
+            and not query.family and query.intent in ("fit", "memory", "recommend", "unknown"):
+        # "do i need nvlink for 2x 3090 qlora": answered from what is known of the cards, no
+        # model asked for first (was "Which model?").
+        return Answer(query=query, intent="fit", multi_gpu_alone=True,
+                      gpu=cat.gpu(query.gpu) if query.gpu is not None else None,
+                      gpu_count=query.gpu_count)
     if card_alone(query) and query.intent == "fit" and (
             query.gpu is not None or query.vram_gb is not None):
         # "i have 2 3090s": nothing asked yet; the card is noted for the next questions.

@@ -26,6 +26,7 @@ from rules.schema import (
     Method,
     MlxAffine,
     NoBF16,
+    NvLink,
     Offer,
     Payment,
     Pricing,
@@ -73,6 +74,8 @@ class Catalogue:
     no_bf16: NoBF16 | None = None
     # Whether each architecture's cards multiply FP8 (gpus_owned.toml [[fp8_arch]]).
     fp8_archs: tuple[Fp8Arch, ...] = ()
+    # Which cards an NVLink bridge joins, and what it saves (gpus_owned.toml [nvlink]).
+    nvlink: NvLink | None = None
     quant_types: tuple[QuantType, ...] = ()  # llama.cpp/GGUF types (quant_types.toml)
     # A size written without its type ("q5") and the type it is read as (quant_types.toml).
     bare_quant_names: tuple[BareQuantName, ...] = ()
@@ -129,6 +132,13 @@ class Catalogue:
         not run there, FP16 does (gpus_owned.toml [no_bf16])."""
         gpu_id = gpu if isinstance(gpu, str) else gpu.id
         return self.no_bf16 is None or gpu_id not in self.no_bf16.gpus
+
+    def nvlink_bridge(self, gpu_id: str) -> bool | None:
+        """Whether the card has an NVLink bridge connector; None: no cited answer."""
+        if self.nvlink is None:
+            return None
+        return True if gpu_id in self.nvlink.bridge else (
+            False if gpu_id in self.nvlink.no_bridge else None)
 
     def fp8_arch(self, gpu: GPU | str) -> Fp8Arch | None:
         """The card's architecture and whether it multiplies FP8; None: no cited answer."""
@@ -548,6 +558,11 @@ def validate_catalogue(cat: Catalogue) -> None:
                 and gpu.id not in listed:
             raise DataError(f"gpus_owned.toml: {gpu.id} has an FP16 peak and no BF16 one, "
                             "so it belongs in [no_bf16]")
+    if cat.nvlink is not None:
+        linked = (*cat.nvlink.bridge, *cat.nvlink.no_bridge)
+        if len(set(linked)) != len(linked) \
+                or not {*linked, cat.nvlink.measured_gpu} <= by_id.keys():
+            raise DataError("gpus_owned.toml [nvlink]: a card unknown or listed twice")
     placed: set[str] = set()
     for arch in cat.fp8_archs:
         if arch.fp8 and arch.fp8_weight_only:
@@ -615,6 +630,7 @@ def load_catalogue() -> Catalogue:
             no_bf16=NoBF16.model_validate(owned_doc["no_bf16"]) if "no_bf16" in owned_doc
             else None,
             fp8_archs=tuple(Fp8Arch.model_validate(a) for a in owned_doc.get("fp8_arch", ())),
+            nvlink=NvLink.model_validate(owned_doc["nvlink"]) if "nvlink" in owned_doc else None,
             quant_types=tuple(QuantType.model_validate(q) for q in quant_doc["quant_types"]),
             bare_quant_names=tuple(BareQuantName.model_validate(b)
                                    for b in quant_doc.get("bare_names", ())),

@@ -123,6 +123,21 @@ class NoBF16(Sourced):
     flash_attention_2_source: str | None = None
 
 
+class NvLink(Sourced):
+    """Which cards have an NVLink bridge connector and what the bridge is measured to save
+    (gpus_owned.toml [nvlink]); ``source``: several cards share a job over PCIe without it."""
+
+    bridge: tuple[str, ...] = Field(min_length=1)
+    bridge_source: str = Field(min_length=3)
+    no_bridge: tuple[str, ...] = Field(min_length=1)
+    no_bridge_source: str = Field(min_length=3)
+    measured_gpu: str = Field(min_length=2)  # the run measured with and without the bridge
+    measured_gpus: int = Field(ge=2)
+    measured_with_s: Decimal = Field(gt=0)
+    measured_without_s: Decimal = Field(gt=0)
+    measured_source: str = Field(min_length=3)
+
+
 class Fp8Arch(Sourced):
     """Whether one architecture's tensor (matrix) cores multiply FP8, its cards listed
     (gpus_owned.toml [[fp8_arch]]); ``fp8_weight_only``: vLLM still serves FP8 checkpoints there

@@ -51,3 +51,55 @@ def test_an_impossible_day_said_after_a_week_priced_is_said() -> None:
     _, daily = converse("how much is an h100 for a week", "what if i only need it 25 hours a day")
     assert daily.answer.error == "invalid_hours", daily.text
     assert daily.text.startswith("⚠️ A day has 24 hours"), daily.text
+
+
+# --- NVLink and cards used together ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "locale", "lead"), [
+    ("do i need nvlink for 2x 3090 qlora", None,
+     "🔗 <b>NVLink is not required: 2× RTX 3090 can share one job over PCIe.</b>"),
+    ("does nvlink matter for finetuning on 2 gpus", None,
+     "🔗 <b>NVLink is not required: several GPUs can share one job over PCIe.</b>"),
+    ("can i use a 3090 and a 4090 together for lora", None,
+     "🔗 <b>Yes: 1× RTX 3090 and 1× RTX 4090 can share one job over PCIe; NVLink is not "
+     "required.</b>"),
+    ("necesito nvlink para entrenar con 2 3090?", "es", "🔗 <b>NVLink no hace falta: 2× RTX 3090"),
+    ("je peux utiliser une 3090 et une 4090 ensemble ?", "fr",
+     "🔗 <b>Oui\u00a0: 1× RTX 3090 et 1× RTX 4090 peuvent se partager"),
+])
+def test_nvlink_or_cards_together_are_answered_not_asked_which_model(
+        text: str, locale: str | None, lead: str) -> None:
+    """Was "Which model?" (or "I did not understand that" for the third)."""
+    got = _ask(text, locale)
+    reply = str(got["text"])
+    assert reply.startswith(lead), reply
+    assert "101" in reply and "131" in reply, reply  # the measured run, from gpus_owned.toml
+    assert got["intent"] == "fit" and got["error"] is None
+
+
+def test_which_cards_have_an_nvlink_connector_is_said_for_the_cards_named() -> None:
+    reply = str(_ask("can i use a 3090 and a 4090 together for lora")["text"])
+    assert "The RTX 3090 has an NVLink connector" in reply, reply
+    assert "The RTX 4090 has no NVLink connector" in reply, reply
+    assert "🖥 Read as one machine with 1× RTX 3090 and 1× RTX 4090" in reply, reply
+
+
+def test_with_a_model_the_verdict_leads_and_nvlink_follows() -> None:
+    got = _ask("do i need nvlink for 2x 3090 to qlora llama 3 8b")
+    reply = str(got["text"])
+    assert reply.startswith("✅ <b>Yes: Llama 3 8B fits on 2× RTX 3090 (QLoRA).</b>"), reply
+    assert "🔗 <b>NVLink is not required.</b>" in reply, reply
+    assert got["fits"] is True and got["gpu_count"] == 2
+
+
+def test_nvlink_after_cards_noted_is_asked_of_them() -> None:
+    _, linked = converse("i have 2 3090s", "do i need nvlink?")
+    assert linked.text.split("\n")[1].startswith(
+        "🔗 <b>NVLink is not required: 2× RTX 3090 can share one job over PCIe.</b>"), linked.text
+    _, together = converse("i have a 3090 and a 4090", "can i use them together?")
+    assert "🔗 <b>Yes: 1× RTX 3090 and 1× RTX 4090" in together.text, together.text
+
+
+def test_together_of_two_methods_is_not_a_question_of_cards() -> None:
+    assert "NVLink" not in str(_ask("can i use lora and qlora together")["text"])

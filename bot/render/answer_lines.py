@@ -573,6 +573,8 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
         pass
     elif answer.card_noted:
         _card_noted(answer, ph, put)
+    elif answer.multi_gpu_alone:
+        _multi_gpu(answer, ph, put, alone=True)
     elif answer.card_specs is not None:
         _card_specs(answer, ph, put)
     elif answer.memory_offers:
@@ -612,6 +614,10 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
     if not error:
         _hours_as(query.hours_as, ph, put)
         _hours_a_day(query, ph, put)
+    if query.multi_gpu_asked and not error and not answer.missing and not answer.multi_gpu_alone:
+        # "do i need nvlink for 2x 3090 to qlora llama 3 8b": the verdict, then the link
+        put("\n")
+        _multi_gpu(answer, ph, put, alone=False)
     # A plain str, as a template's render gave: a Markup reply would escape what is added to
     # it (reply.text + "&…") and strip() would keep it Markup.
     return "".join(out)
@@ -786,6 +792,62 @@ def _card_noted(answer: Answer, ph: Phrases, put: Put) -> None:
         put(_("We don't rent the %(gpu)s, so there is no price to quote for it; /prices lists "
               "the GPUs we rent.", gpu=ph.gpu_name(gpu.id)))
         put("\n")
+
+
+def _multi_gpu(answer: Answer, ph: Phrases, put: Put, *, alone: bool) -> None:
+    """"do i need nvlink for 2x 3090", "a 3090 and a 4090 together": the cards share a job over
+    PCIe, NVLink only makes their exchange faster (as measured), and which of the cards named
+    have a bridge connector (gpus_owned.toml [nvlink]). ``alone``: no model named, so this is
+    the whole reply and it says how to size a run on them."""
+    _, fmt, cat = ph._, ph.fmt, ph.cat
+    link = cat.nvlink
+    if link is None:
+        return
+    query = answer.query
+    rig, gpu, count = query.rig, query.gpu, query.gpu_count or 1
+    named = fmt.list([ph.config(g, n) for g, n in rig]) if len(rig) > 1 \
+        else ph.config(gpu, count) if gpu is not None and count > 1 else None
+    put("🔗 <b>")
+    if not alone:
+        put(_("NVLink is not required."))
+    elif len(rig) > 1:
+        put(_("Yes: %(cards)s can share one job over PCIe; NVLink is not required.", cards=named))
+    elif named is not None:
+        put(_("NVLink is not required: %(config)s can share one job over PCIe.", config=named))
+    else:
+        put(_("NVLink is not required: several GPUs can share one job over PCIe."))
+    put("</b>\n")
+    put(_("Sharded (FSDP, DeepSpeed ZeRO-3) or split by layers, the cards exchange over PCIe "
+          "where no NVLink bridge joins them: NCCL, the library PyTorch and DeepSpeed use for "
+          "it, runs over PCIe as well as over NVLink."))
+    put("\n")
+    put(_("NVLink makes that exchange faster: Hugging Face timed a training run on %(config)s "
+          "at %(with)s s with NVLink and %(without)s s without. Sharding (ZeRO) exchanges more "
+          "than plain data parallelism (DDP), so the link matters more there.",
+          config=ph.config(link.measured_gpu, link.measured_gpus),
+          **{"with": fmt.num(link.measured_with_s), "without": fmt.num(link.measured_without_s)}))
+    put("\n")
+    cards = [g for g, _n in rig] if rig else [gpu] if gpu is not None else []
+    for card in dict.fromkeys(cards):
+        bridge = cat.nvlink_bridge(card)
+        if bridge is True:
+            put(_("The %(gpu)s has an NVLink connector: two of them can be joined by a bridge.",
+                  gpu=ph.gpu_name(card)))
+            put("\n")
+        elif bridge is False:
+            put(_("The %(gpu)s has no NVLink connector: it exchanges over PCIe only.",
+                  gpu=ph.gpu_name(card)))
+            put("\n")
+    if not alone:
+        return
+    if len(rig) > 1 and gpu is not None:
+        put("\n")
+        put(rig_note(ph, rig, gpu))
+    put("\n")
+    where = named if named is not None else ph.config("rtx-3090", 2)
+    put(_("Name a model to size the job on them, for example: <code>%(example)s</code>",
+          example=_("QLoRA Llama 3.1 8B on %(config)s", config=where)))
+    put("\n")
 
 
 def _memory_offers(answer: Answer, ph: Phrases, put: Put) -> None:

@@ -281,6 +281,21 @@ DEADLINE_ENOUGH: Final = _whole(_words("DEADLINE_ENOUGH_ASK"))
 # "pour coder"): coding models are then named too (the catalogue marks no use: by their names).
 CODING: Final = Guarded(("cod", "program"), r"(?<![a-z])(?:coding|code|coder|programming|"
                         r"programar|programacion|codigo|programmation|programmer)(?![a-z])")
+# NVLink named ("do i need nvlink for 2x 3090", "nv link", "sli bridge"): how several cards
+# share a job is asked (bot.answer multi_gpu); not where it describes the cards owned ("2x 3090
+# with nvlink", "+ nvlink bridge").
+NVLINK: Final = Guarded(("nv", "sli"), (
+    r"(?<![a-z])(?<!with )(?<!w/ )(?<!\+ )(?<!\+)(?<!plus )(?<!and )(?<!con )(?<!avec )"
+    r"(?:nv ?-?links?|sli(?: bridge)?|nvlink bridge)(?![a-z])"))
+# Cards used together ("can i use a 3090 and a 4090 together", "juntas", "ensemble"): with
+# several cards named and no model, whether they share a job.
+TOGETHER: Final = Guarded(("togeth", "combin", "same time", "junt", "ensemble", "a la vez", "mix"), (
+    r"(?<![a-z])(?:together|combined?|combining|at the same time|mix(?:ed|ing)?|"
+    r"juntas?|juntos?|a la vez|combinar|combinarlas|ensemble|combiner)(?![a-z])"
+))
+# ... said of cards named before ("can i use them together?" after "i have a 3090 and a 4090").
+BOTH_CARDS: Final = lazy(r"(?<![a-z])(?:them|both|these|those|cards|gpus|ambas|ambos|las dos|"
+                         r"los dos|les deux|elles|cartes)(?![a-z])")
 # The deadline a night: "overnight", "en una noche", "en une nuit" (any other is a duration said).
 NIGHT: Final = Guarded(("night", "noche", "nuit"), r"(?<![a-z])(?:over ?night|night|noche|nuit)(?![a-z])")
 # vLLM's preallocation asked about: "why does vllm take 90% of my vram", "vllm uses all my gpu

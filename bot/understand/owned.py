@@ -113,7 +113,7 @@ def on_own_card(query: Query, own: Query | None, cat: Catalogue) -> Query:
             or query.text.lstrip().startswith("/"):
         return query
     names_model = query.params_b is not None or query.model_id is not None
-    if not names_model and not query.largest and not query.family:
+    if not names_model and not query.largest and not query.family and not query.multi_gpu_asked:
         return query  # a family ("can i run olmo 3?") is answered there for its largest that fits
     intent = "fit" if query.intent in ("memory", "unknown") else query.intent
     return query.model_copy(update={

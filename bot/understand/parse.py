@@ -2772,6 +2772,12 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         card_owned=says_owned or named_alone,
         card_named_alone=named_alone,
         specs_asked=one_card and (precision is not None or asks.SPECS.search(rest) is not None),
+        # "do i need nvlink for 2x 3090", "can i use a 3090 and a 4090 together" (no model)
+        multi_gpu_asked=(asks.NVLINK.admits(rest) and asks.NVLINK.pattern.search(rest) is not None)
+        or (asks.TOGETHER.admits(rest) and asks.TOGETHER.pattern.search(rest) is not None
+            and (bool(rig) or (_gpu_count_of_first(work) or 1) > 1
+                 or (not work.gpus and asks.BOTH_CARDS.search(rest) is not None))
+            and work.params_b is None and work.model_id is None and not work.family),
         precision_asked=None if precision is None
         else "fp8" if "fp8" in precision.group(0) else "bf16",
         cheaper_asked=intent == "compare" and asks.CHEAPER.search(rest) is not None,
