@@ -122,6 +122,7 @@ TERM_LABELS: dict[str, str] = {
     "cuda_context": N_("CUDA context and kernels"),
     "kv_cache": N_("KV cache"),
     "kv_transient": N_("KV cache growth (one layer copied)"),
+    "load_tied_copy": N_("Embedding table loaded twice (until tied)"),
     "attention_scores": N_("Attention scores (eager attention)"),
     "layer_gradients": N_("Gradients of one layer's activations"),
 }
@@ -705,6 +706,12 @@ def _estimate_on(
                 # "-ctk q8_0", "--kv-cache-dtype fp8": the cache's own type (detailed.toml).
                 kv_cache_bytes=load_constants()[f"kv_cache.{query.kv_cache_type}"]
                 if query.kv_cache_type is not None else None,
+                # The publisher's AWQ checkpoint stores a tied table twice: transformers loads
+                # both copies before tying them (vLLM skips the head's when tied).
+                tied_table_loaded_twice=bool(
+                    query.whole_prefill and method.group_format == "AWQ"
+                    and isinstance(model, ModelSpec) and model.awq is not None
+                    and model.awq.tied_table_twice),
             )
             seq_len = context
     except ValueError:  # includes RulesError: settings the estimator refuses, no detail

@@ -382,23 +382,29 @@ def _arch_targets(arch: Architecture, targets: Sequence[str]) -> tuple[str, ...]
 
 
 def _adapter_sum(shapes: dict[str, tuple[int, int, int]], rank: int,
-                 targets: Sequence[str]) -> int:
+                 targets: Sequence[str], min_size: int = 0) -> int:
+    """The adapter parameters of the targets (A: rank x fan-in, B: fan-out x rank), of the
+    matrices of at least min_size elements only (those bitsandbytes' 8-bit optimizers keep in
+    8 bits)."""
     total = 0
     for name in targets:
         if name in shapes:
             fan_in, fan_out, copies = shapes[name]
-            total += rank * (fan_in + fan_out) * copies
+            total += sum(rank * fan for fan in (fan_in, fan_out) if rank * fan >= min_size) \
+                * copies
     return total
 
 
 @lru_cache(maxsize=256)  # the same for every GPU count estimated
-def _lora_params(arch: Architecture, rank: int, targets: Sequence[str]) -> int:
+def _lora_params(arch: Architecture, rank: int, targets: Sequence[str],
+                 min_size: int = 0) -> int:
     names = _arch_targets(arch, targets)
-    total = _adapter_sum(arch.linear_shapes(), rank, names)
+    total = _adapter_sum(arch.linear_shapes(), rank, names, min_size)
     if not arch.dense_layers:
         return total * arch.layers
     dense = arch.attention_shapes() | arch.dense_mlp_shapes()
-    return total * arch.moe_layers + _adapter_sum(dense, rank, names) * arch.dense_layers
+    return (total * arch.moe_layers
+            + _adapter_sum(dense, rank, names, min_size) * arch.dense_layers)
 
 
 def _int8_row_scale_bytes(shape: _Shape, c: Mapping[str, float]) -> float:
@@ -781,14 +787,21 @@ def estimate_training(
             assumptions.append(Note("cpu_offload"))
         targets = _resolve_targets(lora_targets)
         adapters = _lora_params(arch, lora_rank, targets)
+        adapter_bytes = adapters * c["training.adapter_bytes_per_param"]
+        label = f"{adapters / 1e6:.1f}M trainable params x 16 B (weights, grads, AdamW)"
+        if opt_name in ("adam8bit", "paged_adam8bit"):
+            # bitsandbytes' 8-bit Adam keeps m and v in one byte each for every matrix of at
+            # least min_8bit_size elements, in FP32 for the smaller ones.
+            eight = _lora_params(arch, lora_rank, targets, int(c["training.adam8bit_min_size"]))
+            adapter_bytes -= eight * (c["training.adamw_fp32_states"]
+                                      - c["training.adam8bit_states"])
+            label = (f"{adapters / 1e6:.1f}M trainable params: weights and grads FP32, "
+                     f"8-bit Adam states for {eight / 1e6:.1f}M")
         if cpu_offload:
-            host += adapters * c["training.adapter_bytes_per_param"] / shard
+            host += adapter_bytes / shard
         # FSDP CPU offload keeps the sharded adapters, their gradients and the optimizer step
         # on the CPU too (ZeRO-3 offload likewise): only the layer in flight is on the GPU.
-        parts.append(("lora_adapters",
-                      0.0 if cpu_offload
-                      else adapters * c["training.adapter_bytes_per_param"] / shard,
-                      f"{adapters / 1e6:.1f}M trainable params x 16 B (weights, grads, AdamW)"))
+        parts.append(("lora_adapters", 0.0 if cpu_offload else adapter_bytes / shard, label))
         assumptions.append(Note("lora_targets", {"rank": lora_rank, "targets": ",".join(targets)}))
 
     if reference_model and full:
@@ -1041,6 +1054,7 @@ def estimate_inference(
     attention: Literal["eager", "sdpa"] = "sdpa",
     fp32_weights: bool = False,
     all_position_logits: bool = True,
+    tied_table_loaded_twice: bool = False,
 ) -> Breakdown:
     """Per-GPU memory to serve `batch` sequences of `context_len` tokens (prompt + output).
 
@@ -1057,7 +1071,11 @@ def estimate_inference(
     fp32_weights: loaded without torch_dtype (transformers defaults to fp32): 4-byte weights
       and KV cache in bf16 serving; quantized loads keep fp16 (bitsandbytes forces it).
     all_position_logits: the prefill computes logits for every prompt position (transformers
-      generate before logits_to_keep), upcast to fp32."""
+      generate before logits_to_keep), upcast to fp32.
+    tied_table_loaded_twice: an AWQ/GPTQ checkpoint of a model with tied embeddings that
+      stores the head's copy of the table too (models.toml awq.tied_table_twice), loaded by
+      transformers: until from_pretrained ties them back, the load holds the table twice, a
+      peak above the run's own when the prompt is short."""
     spec = method_spec(method, "inference")
     if context_len < 1 or batch < 1 or gpus < 1:
         raise ValueError("context_len, batch and gpus must be positive")
@@ -1202,6 +1220,14 @@ def estimate_inference(
     else:
         parts.append(("logits", logit_positions * arch.vocab * c["inference.logits_bytes"],
                       "prefill logits (bf16 and their fp32 upcast)"))
+    if tied_table_loaded_twice and spec.block_bits is not None and arch.tied_embeddings \
+            and not shape.assumed:
+        # The load's peak is the weights and the table's second copy; the run's, the weights
+        # and the terms above: only what the load holds beyond the run counts.
+        table = float(arch.vocab) * arch.hidden * keep
+        run = sum(b for name, b, _ in parts if name != "weights")
+        parts.append(("load_tied_copy", max(0.0, table - run),
+                      "the tied embedding table loaded twice (checkpoint stores both)"))
     if spec.quant is not None:
         # llama.cpp's CUDA runtime, not PyTorch's (which loads every kernel of its own).
         context = c["overhead.llama_cpp_cuda_context_gb"] * _GB

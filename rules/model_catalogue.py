@@ -382,6 +382,18 @@ class NativeWeights(_Data):
     gguf_source: str | None = Field(default=None, min_length=3)
 
 
+class AwqCheckpoint(_Data):
+    """The publisher's AWQ checkpoint, where how it was saved moves the memory of loading it.
+    tied_table_twice: a model with tied embeddings saved with the output head's copy of the
+    token-embedding table beside the table itself (AutoAWQ before v0.2.8 saved every state
+    dict entry); transformers loads both and ties them only once every weight is on the GPU,
+    so the load holds the table twice for a moment."""
+
+    tied_table_twice: bool
+    source: str = Field(min_length=3)
+    verified: dt.date
+
+
 class ModelSpec(_Data):
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9.\-]*$")
     name: str = Field(min_length=1)
@@ -396,6 +408,7 @@ class ModelSpec(_Data):
     verified: dt.date
     arch: Architecture | None = None
     native: NativeWeights | None = None
+    awq: AwqCheckpoint | None = None
     # Hybrid models whose other layers hold a fixed-size state instead of attention's KV cache
     # (Qwen3-Next's Gated DeltaNet, Granite 4.0-H's Mamba-2): no arch on file, and the assumed
     # Llama-like shape, a KV cache in every layer, overstates theirs (the replies say so).
@@ -424,6 +437,9 @@ class ModelSpec(_Data):
             raise ValueError("a mixture-of-experts model needs active_params_b")
         if (self.max_context is None) != (self.max_context_source is None):
             raise ValueError("max_context and max_context_source go together")
+        if self.awq is not None and self.awq.tied_table_twice and not (
+                self.arch is not None and self.arch.tied_embeddings):
+            raise ValueError("awq.tied_table_twice needs an architecture with tied embeddings")
         return self
 
     @property

@@ -286,6 +286,9 @@ def _settings(row: dict[str, str]) -> list[str]:
             out.append(f"generate {new.group(1)} tokens")
     if "load_in_8bit" in precision or "llm.int8" in precision or "8-bit" in precision:
         out.append("in 8-bit")
+    elif "(awq)" in precision:
+        # The row's checkpoint is an AWQ one (its group format: 4 bits, fp16 scales per group).
+        out.append("AWQ")
     elif "load_in_4bit" in precision or "4-bit" in precision:
         out.append("in 4-bit")
     elif inference and "bf16" in precision:

@@ -6,12 +6,15 @@ errors share a cause, so that a term dropped from the estimator or a row pushed 
 from __future__ import annotations
 
 import csv
+import re
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
+from bot.pipeline import Pipeline
+from rules.catalogue import load_catalogue
 from tests.support.scripts import script
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -36,7 +39,17 @@ MIN_GROUP = 5
 # found (mlx_lm.benchmark never resets the peak between its warm-up and trials).
 # (21 of 77 under before transformers'
 # whole-prompt prefill was modelled: Qwen2.5's 30720-token prompts were 17-66 % under.)
-UNDER_ROWS, OVER_ROWS = 11, 3
+# measured7: 10. Qwen2.5 0.5B/1.5B/3B AWQ at a 1-token prompt (1.17-1.46) are within 5 % since
+# the AWQ rows are asked as AWQ and the tied table those checkpoints store twice is counted
+# while transformers loads them; bitsandbytes' 8-bit Adam on the adapters (10 bytes a
+# parameter, not 16) lifts two Unsloth T4 rows over 1.10 (Gemma 2 9B 1.12, Qwen3 14B 1.11),
+# both already above the estimate's weights right after loading (test_unsloth_notebooks_peaks).
+UNDER_ROWS, OVER_ROWS = 10, 3
+
+
+def _detailed(question: str) -> Any:
+    return Pipeline(load_catalogue(), cache_size=0).ask(question, chosen_locale="en") \
+        .answer.detailed
 
 
 def _report() -> ModuleType:
@@ -99,9 +112,17 @@ def test_unsloth_notebooks_peaks(evaluated: tuple[ModuleType, list[Any]]) -> Non
     for row in notebooks:
         assert row.group == "training Unsloth" and row.allocator, row.question
         assert "unsloth" in row.question and "8-bit adamw" in row.question, row.question
-        assert row.ratio is not None and 0.75 <= row.ratio <= report.UNDER, \
-            (row.question, row.ratio)
+        assert row.ratio is not None and 0.75 <= row.ratio <= 1.15, (row.question, row.ratio)
         assert f"Peak reserved memory = {row.raw['peak_gb']} GB." in row.raw["quote"]
+        if row.ratio > report.UNDER:
+            # Under by more than 10 % only where the notebook's reserve right after loading
+            # ('... GB of memory reserved.', GiB) is already 10 % above the estimate's weights:
+            # the checkpoint (Qwen3 14B: unsloth/Qwen3-14B-Base-unsloth-bnb-4bit, Unsloth's
+            # dynamic 4-bit, which leaves some layers unquantized) or its load, not training.
+            loaded = re.search(r"([\d.]+) GB of memory reserved", row.raw["quote"])
+            assert loaded is not None, row.question
+            weights = float(_detailed(row.question).breakdown.term("weights"))
+            assert float(loaded.group(1)) * report.GIB > 1.1 * weights, row.question
     seventy = next(r for r in notebooks if r.raw["model"] == "Llama 3.3 70B")
     assert "A100 80GB" in seventy.question and seventy.answer["detailed_fits"] is True
 
@@ -128,7 +149,7 @@ def test_each_group_is_centred(evaluated: tuple[ModuleType, list[Any]]) -> None:
           "precision": "4-bit (AWQ)", "seq_len": "30720 prompt + 2048 new", "micro_batch": "1",
           "grad_ckpt": "n/a", "gpus": "1x A100 80GB", "source": "", "quote": ""},
          "run Qwen2.5 7B on an A100 80GB, batch size 1, with transformers, prompt of 30720 "
-         "tokens, generate 2048 tokens, in 4-bit"),
+         "tokens, generate 2048 tokens, AWQ"),
         ({"model": "Llama 3 8B", "method": "inference (llama.cpp)",
           "precision": "GGUF Q4_K_M (4.89 BPW)", "seq_len": "512 context", "micro_batch": "1",
           "grad_ckpt": "n/a", "gpus": "1x RTX 3070 8GB", "source": "", "quote": ""},
