@@ -98,7 +98,7 @@ from rules.fit import (
 from rules.largest import Largest, largest_fitting
 from rules.memory import Memory, check_params, memory
 from rules.merge import MergeMemory, merge_memory
-from rules.model_catalogue import NativeWeights
+from rules.model_catalogue import NativeWeights, newest_first
 from rules.offload import (
     ExpertSplit,
     LayerSplit,
@@ -1639,7 +1639,8 @@ def _largest_by_detail(query: Query, cat: Catalogue) -> tuple[Decimal, tuple[str
             low = middle + 1
     if low == len(sizes):
         return None
-    return sizes[low], tuple(m.name for m in cat.models if m.params_b == sizes[low])
+    return sizes[low], tuple(
+        m.name for m in newest_first(m for m in cat.models if m.params_b == sizes[low]))
 
 
 # The catalogue marks no model's use: a coding model is known by its name ("Qwen2.5-Coder 7B",
@@ -1654,7 +1655,7 @@ def _largest_coding(limit: Decimal, cat: Catalogue) -> tuple[Decimal, tuple[str,
     if not coders:
         return None
     size = max(m.params_b for m in coders)
-    return size, tuple(m.name for m in coders if m.params_b == size)
+    return size, tuple(m.name for m in newest_first(m for m in coders if m.params_b == size))
 
 
 def _lead_of_any_size(asked: Query, answer: Answer) -> MethodId | None:

@@ -7,6 +7,7 @@ from decimal import ROUND_FLOOR, Decimal
 from pydantic import BaseModel, ConfigDict
 
 from rules.catalogue import Catalogue
+from rules.model_catalogue import newest_first
 from rules.schema import MethodId
 
 
@@ -16,7 +17,8 @@ class Largest(BaseModel):
     method: MethodId
     vram_gb: Decimal  # the whole configuration's memory
     max_params_b: Decimal  # by the planning rule, down to 0.1 B
-    # The catalogued models of the largest catalogued size within max_params_b (ids).
+    # The catalogued models of the largest catalogued size within max_params_b (ids), the
+    # latest released first.
     model_ids: tuple[str, ...] = ()
     model_params_b: Decimal | None = None
 
@@ -33,6 +35,6 @@ def largest_fitting(method: MethodId, vram_gb: Decimal, catalogue: Catalogue) ->
     if not sizes:
         return Largest(method=method, vram_gb=vram_gb, max_params_b=top)
     size = max(sizes)
-    ids = tuple(m.id for m in cat.models if m.params_b == size)
+    ids = tuple(m.id for m in newest_first(m for m in cat.models if m.params_b == size))
     return Largest(method=method, vram_gb=vram_gb, max_params_b=top, model_ids=ids,
                    model_params_b=size)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from decimal import Decimal
 from functools import cache, cached_property
 from typing import Any, Final, Literal
@@ -416,6 +416,10 @@ class ModelSpec(_Data):
     # The longest context the model is published for (tokens), and where that is stated.
     max_context: int | None = Field(default=None, gt=0)
     max_context_source: str | None = Field(default=None, min_length=3)
+    # The month the publisher released the weights (model card, announcement or paper), and
+    # where that is stated: of models the same size, the newest are named first.
+    released: str | None = Field(default=None, pattern=r"^\d{4}-(?:0[1-9]|1[0-2])$")
+    released_source: str | None = Field(default=None, min_length=3)
 
     def __hash__(self) -> int:
         # Equal specs have equal ids: every detailed estimate's cache key holds the spec, and
@@ -440,6 +444,8 @@ class ModelSpec(_Data):
         if self.awq is not None and self.awq.tied_table_twice and not (
                 self.arch is not None and self.arch.tied_embeddings):
             raise ValueError("awq.tied_table_twice needs an architecture with tied embeddings")
+        if (self.released is None) != (self.released_source is None):
+            raise ValueError("released and released_source go together")
         return self
 
     @property
@@ -451,6 +457,15 @@ class ModelSpec(_Data):
         if self.arch is None:
             return None
         return Decimal(self.arch.param_count()) / Decimal(10**9)
+
+
+def newest_first(models: Iterable[ModelSpec]) -> tuple[ModelSpec, ...]:
+    """`models` with the latest released first ("24 GB holds 30B: GLM-4.7-Flash, MPT 30B,
+    OPT-30B", not the 2022 model first); those with no release month on file after them, in
+    the catalogue's order (the sort is stable)."""
+    listed = tuple(models)
+    return tuple(sorted(listed, key=lambda m: m.released or "", reverse=True)) \
+        if any(m.released for m in listed) else listed
 
 
 # ----------------------------------------------------------------------------- name matching

@@ -42,7 +42,7 @@ def test_the_largest_model_leads_with_the_detailed_estimate(
     assert (got["params_b"], got["fits"], got["detailed_fits"]) == (size, True, True)
     assert "0 GB left" not in reply and "❌" not in reply, reply
     # The planning rule's size is said beside, as the secondary figure.
-    assert "32B (Qwen1.5 32B" in reply
+    assert "32B (Qwen3-VL 32B" in reply  # the latest released of the size first
 
 
 # --- a machine with no GPU -----------------------------------------------------------------------

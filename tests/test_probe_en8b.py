@@ -6,8 +6,11 @@ from __future__ import annotations
 from decimal import Decimal as D
 
 import pytest
+from pydantic import ValidationError
 
 from rules.capacity import generation
+from rules.catalogue import load_catalogue
+from rules.model_catalogue import ModelSpec, newest_first
 from tests.support.chat import PIPELINE
 
 # --- which model to fine-tune on a card: the largest it holds ---------------------------------
@@ -106,3 +109,25 @@ def test_fine_tuning_per_1k_tokens_stays_a_training_cost() -> None:
     assert served.query.rate_asked == "thousand", served.text
     trained = PIPELINE.ask("how much does it cost per 1k tokens to finetune llama 3 8b")
     assert trained.query.rate_asked is None and trained.answer.intent == "cost", trained.text
+
+
+# --- models of the same size: the latest released first ---------------------------------------
+
+
+def test_the_largest_models_are_named_newest_first() -> None:
+    reply = PIPELINE.ask("what can i finetune on a 3090")
+    assert "(sequence 2,048, batch 1): GLM-4.7-Flash 30B-A3B, MPT 30B, and OPT-30B (Meta)." \
+        in reply.text, reply.text
+    assert "about 32B (Qwen3-VL 32B, Olmo 3 32B, Granite 4.0 H Small (32B MoE), Qwen2.5-VL " \
+        "32B, OLMo 2 32B, DeepSeek-R1-Distill-Qwen-32B, and Qwen1.5 32B)" in reply.text
+
+
+def test_newest_first_keeps_the_catalogue_order_without_a_month() -> None:
+    cat = load_catalogue()
+    dated = [cat.models.get(i) for i in ("opt-30b", "glm-4.7-flash", "mpt-30b")]
+    assert [m.id for m in newest_first(dated)] == ["glm-4.7-flash", "mpt-30b", "opt-30b"]
+    undated = [cat.models.get(i) for i in ("llama-3-8b", "llama-2-7b")]
+    assert [m.id for m in newest_first([*undated, dated[0]])] == [
+        "opt-30b", "llama-3-8b", "llama-2-7b"]
+    with pytest.raises(ValidationError, match="released and released_source go together"):
+        ModelSpec.model_validate({**dated[0].model_dump(), "released_source": None})
