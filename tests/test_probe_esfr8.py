@@ -88,3 +88,29 @@ def test_an_alert_price_refused_then_said_in_dollars_sets_it(first: str, then: s
 ])
 def test_dollars_alone_after_no_refusal_place_nothing(first: str, lang: str) -> None:
     assert converse(first, "100 dolares", locale=lang)[1].answer.intent == "unknown"
+
+
+@pytest.mark.parametrize(("first", "then", "lang", "count"), [
+    ("cabe llama 3 8b en mi 3060 con lora?", "y si le pongo otra 3060?", "es", 2),
+    ("cabe llama 3 8b en mi 3060 con lora?", "y con otra 3060?", "es", 2),
+    ("cabe llama 3 8b en mi 3060 con lora?", "y si compro otra?", "es", 2),
+    ("cabe llama 3 8b en mi 3060 con lora?", "y con otra?", "es", 2),
+    ("cabe llama 3 70b en 2 3090 con qlora?", "y con otra 3090?", "es", 3),
+    ("est-ce que llama 3 8b tient sur ma 3060 en lora ?", "et si j'ajoute une autre 3060 ?",
+     "fr", 2),
+    ("combien pour un h100 pendant 10 heures", "et avec un autre h100 ?", "fr", 2),
+    ("can i lora llama 3 8b on my 3060?", "and with another 3060?", "en", 2),
+])
+def test_another_of_the_card_asked_is_one_more(first: str, then: str, lang: str,
+                                               count: int) -> None:
+    """Was the same card alone again ("otra 3060" read as a 3060), or "I did not understand"
+    for "¿y si compro otra?"."""
+    reply = converse(first, then, locale=lang)[1]
+    assert reply.query.gpu_count == count, reply.text
+    assert reply.query.gpu == converse(first, locale=lang)[0].query.gpu
+
+
+def test_another_card_of_another_kind_is_that_card() -> None:
+    reply = converse("cabe llama 3 70b en 2 3090 con qlora?", "y con otra 4090?", locale="es")[1]
+    assert reply.query.gpu == "rtx-4090" and reply.query.gpu_count in (None, 1), reply.text
+

@@ -161,7 +161,13 @@ _MORE_GPUS: Final = lazy(
     # One more: "¿y con otra más?", "one more gpu?", "et avec une autre ?"
     + rf"|(?<![a-z])(?:una|uno|otra|otro|one|une|un) {_GPU_NOUN}(?:more|mas|de plus|en plus)"
     r"(?![a-z])" + _NOT_GPUS
-    + r"|(?<![a-z])(?:another (?:gpu|card)|une autre(?: carte)?|un autre gpu|otra (?:gpu|tarjeta))" + _ENDS
+    + r"|(?<![a-z])(?:another (?:gpu|card)|une autre(?: carte)?|un autre gpu|"
+    r"otra(?: (?:gpu|tarjeta|grafica|placa))?)" + _ENDS
+)
+# "and with another 3060?", "¿y si le pongo otra 3060?", "et si j'ajoute une autre 3060 ?"
+# (folded), the card named being the one asked: one more of it.
+_ANOTHER: Final = lazy(
+    r"(?<![a-z])(?:another|one more|an extra|otra|otro|une autre|un autre|encore une?)(?![a-z])"
 )
 # "and if i add a second one?", "what if i buy a 2nd 3090", "¿y si compro una segunda?", "et si
 # j'en ajoute une deuxième ?" (folded): the cards counted by their ordinal, a total.
@@ -900,6 +906,9 @@ def _more_gpus(new: Query, previous: Query, folded: str) -> int | None:
             and not _said(new, "vram_gb"):
         # "what if i buy a second 3090" after a question on one: two of them in all.
         return max(_NTH[nth.group("nth")], (previous.gpu_count or 1) + 1)
+    if new.gpu is not None and new.gpu == previous.gpu and new.gpu_count is None \
+            and _ANOTHER.search(folded):
+        return (previous.gpu_count or 1) + 1
     if _said(new, "gpu") or _said(new, "gpu_text") or _said(new, "vram_gb"):
         return None
     said = _MORE_GPUS.search(folded)
