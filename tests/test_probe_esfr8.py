@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.pipeline import Pipeline, Reply
+from bot.understand.numbers import words_to_digits
 from rules.catalogue import load_catalogue
 from tests.support.chat import converse
 
@@ -114,3 +115,10 @@ def test_another_card_of_another_kind_is_that_card() -> None:
     reply = converse("cabe llama 3 70b en 2 3090 con qlora?", "y con otra 4090?", locale="es")[1]
     assert reply.query.gpu == "rtx-4090" and reply.query.gpu_count in (None, 1), reply.text
 
+
+@pytest.mark.parametrize("quick", [True, False])
+def test_todos_after_a_setting_word_is_no_number(quick: bool) -> None:
+    """"context todos" was "context to2" without the shortcuts ("to" then "dos"): found by
+    tests/test_understand_shortcuts.py's fuzzing."""
+    assert words_to_digits("context todos", quick=quick) == "context todos"
+    assert words_to_digits("batch size of four", quick=quick) == "batch size of 4"

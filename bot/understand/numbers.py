@@ -204,7 +204,8 @@ _SETTING_WORDS: Final = "|".join(
 # ... unless cards follow ("a batch of four A100s"): then the words count GPUs.
 _CARDS_AFTER: Final = lazy(r" ?(?:[a-z]{0,4}\d|gpus?(?![a-z])|cards?(?![a-z])|nodes?(?![a-z])|x(?![a-z]))")
 _AFTER_SETTING: Final = lazy(
-    rf"(?<![a-z0-9])(?P<pre>(?:{_SETTING_WORDS})(?: (?:of|de|d'|du|is|to|at|a|=|:))? ?)"
+    # ("context todos": "to" then "dos" is the word "todos", no number)
+    rf"(?<![a-z0-9])(?P<pre>(?:{_SETTING_WORDS})(?: (?:(?:of|de|du|is|to|at|a)(?![a-z])|d'|=|:))? ?)"
     rf"(?P<words>(?:{_NUMBER_WORD})(?:(?: |-|-et-| et | y | and )(?:{_NUMBER_WORD}))*)(?![a-z])"
 )
 # A word for hundred that is also a coin ("cents" in French and in English): after a number
