@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.pipeline import Pipeline, to_json
+from bot.understand import understand
 from rules.catalogue import load_catalogue
 from rules.estimator import estimate_inference, estimate_training, load_constants
 from rules.model_catalogue import load_models
@@ -126,3 +127,29 @@ def test_qwen25_small_awq_rows_are_within_ten_percent() -> None:
     for row in small:
         assert "AWQ" in row.question and "with transformers" in row.question
         assert row.ratio is not None and 0.9 <= row.ratio <= 1.1, (row.question, row.ratio)
+
+
+# ----------------------------------------------------------------------------- "512 tokens"
+
+
+@pytest.mark.parametrize(("question", "seq_len", "dataset_tokens"), [
+    # LitGPT's config hub states max_seq_length 512 and micro_batch_size beside it.
+    ("finetune phi-2 with litgpt lora on a10g, 512 tokens, micro_batch_size 4", 512, None),
+    ("qlora llama 2 7b on a 4090, 512 tokens, batch 4", 512, None),
+    ("qlora llama 3 8b r=16, 2048 tokens, on a 3090", 2048, None),
+    ("qlora mistral 7b on a 3090, 512 tokens per sample, batch 8", 512, None),
+    ("qlora mistral 7b on a 3090, 1024 tokens per example", 1024, None),
+    ("qlora llama 3 8b en una 3090, 512 tokens por muestra, batch 4", 512, None),
+    ("qlora llama 3 8b sur une 3090, 512 tokens par échantillon, batch 4", 512, None),
+    ("lora llama 2 7b with litgpt on an a10g, max_seq_length 512, micro batch 4", 512, None),
+    # The data: after "on"/"with", in a time question, or with a count of samples.
+    ("how long to lora llama 3 8b on 100k tokens on a 4090", None, 100000),
+    ("how long to lora llama 3 8b, batch 8, 100k tokens, on a 4090", None, 100000),
+    ("lora llama 3 8b on an a100 with 50k tokens, batch 4", None, 50000),
+    ("qlora llama 3 8b on 4090 with 10k samples, 512 tokens per sample", 512, 5120000),
+])
+def test_a_length_among_the_step_settings_is_the_sequence(
+        question: str, seq_len: int | None, dataset_tokens: int | None) -> None:
+    query = understand(question, CAT)
+    assert query.seq_len == seq_len, question
+    assert query.dataset_tokens == dataset_tokens, question

@@ -477,7 +477,12 @@ def _take_settings(work: _Work) -> None:
     if work.dataset_tokens is None:
         _take_samples_apart(work)
     match = px.DATASET.search(work.s)
-    if match and work.dataset_tokens is None:
+    if match and work.dataset_tokens is None and _step_length(work, match, batch_said):
+        # "litgpt lora phi-2 on an a10g, 512 tokens, micro_batch_size 4": one sequence's length
+        # among the step's settings (was a dataset of 512 tokens, the sequence left at 2,048).
+        work.seq_len = to_int(_scaled(work, match, "num", "mult"))
+        work.blank(*match.span())
+    elif match and work.dataset_tokens is None:
         work.dataset_tokens = tidy(_scaled(work, match, "num", "mult"))
         work.blank(*match.span())
         count_match = px.SAMPLES_COUNT.search(work.s)
@@ -556,6 +561,34 @@ _TOTAL_AFTER: Final = lazy(
     r" ?,? ?(?:in total|total|overall|altogether|all together|en total|au total|en tout)(?![a-z])")
 
 
+# Words that put a number of tokens under the data ("on 100k tokens", "con 50k tokens").
+_DATA_BEFORE: Final = lazy(
+    r"(?<![a-z])(?:on|with|over|of|from|using|de|con|sobre|sur|avec|en|d') ?(?:~|about |around "
+    r"|like |unos |environ )?$")
+# Shortest a sequence is said to be when it is one (fewer are a prompt or a test).
+_SHORTEST_STEP: Final = 16
+
+
+# "per sample", "each", "por muestra", "par échantillon": one sequence's own length (not "avg").
+_PER_ONE: Final = lazy(r"(?<![a-z])(?:per|each|por|par|cada|chacun)(?![a-z])")
+
+
+def _step_length(work: _Work, match: re.Match[str], batch_said: bool) -> bool:
+    """A bare "512 tokens" among a training step's settings (a batch or a rank said, no
+    samples counted, no time or cost asked): the sequence length, as "seq 512" is. "On 100k
+    tokens", "how long on 100k tokens" and a served batch keep it the data."""
+    if work.seq_len is not None or not (batch_said or work.lora_rank is not None):
+        return False
+    tokens = _scaled(work, match, "num", "mult")
+    if not _SHORTEST_STEP <= tokens <= _LONGEST_SAMPLE:
+        return False
+    if not (px.TRAINING.search(work.s) or _ADAPTED.search(work.s)) \
+            or px.DURATION_QUESTION.search(work.s) or px.COST.search(work.s):
+        return False
+    return not (_DATA_BEFORE.search(work.s, 0, match.start())
+                or px.SAMPLES_COUNT.search(work.s))
+
+
 def _take_samples_apart(work: _Work) -> None:
     """"100k samples … on an a100, avg 700 tokens": a count of samples and, elsewhere in the
     message, one sample's average length: the dataset is their product (was the 700 tokens
@@ -564,6 +597,15 @@ def _take_samples_apart(work: _Work) -> None:
     if each is None:
         return
     count = px.SAMPLES_COUNT.search(work.s)
+    if count is None and each.group("num2") and work.seq_len is None \
+            and _PER_ONE.search(each.group(0)) \
+            and (px.TRAINING.search(work.s) or _ADAPTED.search(work.s)):
+        # "qlora mistral 7b, 512 tokens per sample" with no count of them: each sequence's
+        # length (was a dataset of 512 tokens). A follow-up's "about 700 tokens each" after
+        # "10k examples" stays their length, multiplied by the count said before.
+        work.seq_len = to_int(_scaled(work, each, "num2", "mult2"))
+        work.blank(*each.span())
+        return
     if count is None or (count.start() < each.end() and each.start() < count.end()):
         return
     raw, mult = ("num", "mult") if each.group("num") else ("num2", "mult2")
