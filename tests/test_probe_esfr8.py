@@ -122,3 +122,29 @@ def test_todos_after_a_setting_word_is_no_number(quick: bool) -> None:
     tests/test_understand_shortcuts.py's fuzzing."""
     assert words_to_digits("context todos", quick=quick) == "context todos"
     assert words_to_digits("batch size of four", quick=quick) == "batch size of 4"
+
+
+@pytest.mark.parametrize(("text", "lang", "lead"), [
+    ("que son los bloques?", "es", "🧱 Las GPU-horas se venden en bloques de 10, 24, 168 y 720"),
+    ("q son los bloques de horas", "es", "🧱 Las GPU-horas se venden en bloques"),
+    ("como funcionan los bloques?", "es", "🧱 Las GPU-horas se venden en bloques"),
+    ("c'est quoi les blocs ?", "fr", "🧱 Les GPU-heures sont vendues par blocs de 10, 24, 168 et 720"),
+    ("c koi un bloc de gpu-heures", "fr", "🧱 Les GPU-heures sont vendues par blocs"),
+    ("les blocs ça marche comment ?", "fr", "🧱 Les GPU-heures sont vendues par blocs"),
+    ("what are the blocks?", "en", "🧱 GPU-hours are sold in blocks of 10, 24, 168, and 720"),
+    ("how do blocks work?", "en", "🧱 GPU-hours are sold in blocks"),
+])
+def test_what_the_blocks_are_is_the_blocks(text: str, lang: str, lead: str) -> None:
+    """Was "I did not understand" (or the bot's own help for "¿cómo funcionan los bloques?"),
+    though "what's a gpu hour" already got the blocks."""
+    reply = _ask(text, lang)
+    assert reply.query.service_asked == ("billing",), reply.text
+    assert reply.text.startswith(lead), reply.text
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("cuanto cuesta un bloque de 720 horas de h100", "es"),
+    ("combien coûte un bloc de 168 heures de a100", "fr"),
+])
+def test_a_block_priced_stays_its_quote(text: str, lang: str) -> None:
+    assert _ask(text, lang).answer.intent == "cost"

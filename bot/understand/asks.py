@@ -545,7 +545,7 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
         r"(?:periode d'|un )?essai gratuit|credits? gratuits?)(?![a-z0-9])")),
     ("billing", Guarded(
         ("minut", "minim", "billing", "billed", "factur", "cobr", "charge", "gpu hour",
-         "gpu-hour", "gpuhour", "gpu hora", "gpu-hora", "heure", "gpu-heure"),
+         "gpu-hour", "gpuhour", "gpu hora", "gpu-hora", "heure", "gpu-heure", "bloc", "bloque"),
         # "se cobra x minuto o x hora?": "x" is "por" in chat Spanish
         r"(?<![a-z0-9])(?:per ?-?minute|by the minute|(?:por|x) minutos?|al minuto|a la minute|"
         # "is there a minimum rental time?": the blocks and the per-minute draw answer it
@@ -560,7 +560,15 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
         r"que (?:es|son) (?:una |las )?gpu ?-?horas?|"
         r"(?:c'?est quoi|qu'?est.ce qu'?) ?(?:une |les )?(?:gpu ?-?heures?|heures? gpu)|"
         r"como (?:me )?cobra\w*|comment fonctionne la facturation|comment (?:suis-je|je suis|on est) "
-        r"facture)(?![a-z0-9])")),
+        r"facture|"
+        # "what are the blocks?", "¿qué son los bloques?", "c'est quoi les blocs ?", "¿cuánto
+        # dura un bloque?", "les blocs ça marche comment ?": the blocks
+        r"(?:what(?:'?s| is| are)|explain) (?:a |an |the |these |those )?(?:gpu ?-?hours? )?"
+        r"blocks?|how do (?:the |your )?blocks work|que (?:es|son) (?:un |el |los |estos )?"
+        r"bloques?|como funciona\w* (?:el |los )?bloques?|cuanto dura\w* (?:un |el |cada |los )?"
+        r"bloques?|(?:c'?est quoi|c quoi|qu'?est.ce qu'?) ?(?:un |le |les |ces )?blocs?|"
+        r"(?:les )?blocs?,? ca (?:marche|fonctionne)\w* comment|"
+        r"comment (?:ca )?(?:marche|fonctionne)\w* (?:les |le |vos )?blocs?)(?![a-z0-9])")),
     # "are your h100s sxm or pcie", "is nvlink available on your a100s", "¿las h100 tienen
     # nvlink?", "les h100 sont en sxm ?": each host's form factor and interconnect, which the
     # dashboard shows (a GPU may be named: OURS_ASKED).
