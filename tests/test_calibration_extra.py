@@ -44,7 +44,9 @@ MIN_GROUP = 5
 # while transformers loads them; bitsandbytes' 8-bit Adam on the adapters (10 bytes a
 # parameter, not 16) lifts two Unsloth T4 rows over 1.10 (Gemma 2 9B 1.12, Qwen3 14B 1.11),
 # both already above the estimate's weights right after loading (test_unsloth_notebooks_peaks).
-UNDER_ROWS, OVER_ROWS = 10, 3
+# 11 of 198 since ten more Unsloth notebooks were added, held out (0.80-1.13, median 0.99): Llama
+# 3.2 3B on a T4 is 1.13, its reserve after loading 0.6 GB above the estimate's weights.
+UNDER_ROWS, OVER_ROWS = 11, 3
 
 
 def _detailed(question: str) -> Any:
@@ -104,14 +106,18 @@ def test_unsloth_notebooks_peaks(evaluated: tuple[ModuleType, list[Any]]) -> Non
     # unslothai/notebooks, held out: each notebook prints its peak reserved memory after
     # training (QLoRA r=16 on every linear, Unsloth's gradient checkpointing, adamw_8bit, 2
     # sequences of at most 2048 tokens): seven on a free T4, Qwen3 32B (r=32) on an A100 40GB
-    # (24.53 GiB) and Llama 3.3 70B on an A100 80GB (42.79 GiB). Within 10 % below the estimate at worst; the T4 rows' Alpaca samples are
+    # (24.53 GiB) and Llama 3.3 70B on an A100 80GB (42.79 GiB); ten more T4 ones added in
+    # session 21 (Llama 3 8B twice, Llama 3.2 3B, Mistral 7B v0.3, Qwen2 7B, Phi-3.5 mini,
+    # Phi-3 medium, Qwen2.5 Coder 14B at batch 1 with paged_adamw_8bit, CodeGemma 7B at 1 x 4096,
+    # Gemma 2 2B). Within 10 % below the estimate at worst; the T4 rows' Alpaca samples are
     # shorter than the 2048 the question says, so some are over-estimated (Qwen2.5 7B 0.78).
     report, rows = evaluated
     notebooks = [r for r in rows if r.raw["source"].startswith("unslothai/notebooks ")]
-    assert len(notebooks) == 9
+    assert len(notebooks) == 19
     for row in notebooks:
         assert row.group == "training Unsloth" and row.allocator, row.question
-        assert "unsloth" in row.question and "8-bit adamw" in row.question, row.question
+        assert "unsloth" in row.question, row.question
+        assert "8-bit adamw" in row.question or "paged adamw 8bit" in row.question, row.question
         assert row.ratio is not None and 0.75 <= row.ratio <= 1.15, (row.question, row.ratio)
         assert f"Peak reserved memory = {row.raw['peak_gb']} GB." in row.raw["quote"]
         if row.ratio > report.UNDER:
