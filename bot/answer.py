@@ -1326,13 +1326,16 @@ def _sample_bracket(query: Query, composed: Answer,
     # long" gives for the same words).
     method = composed.primary.memory.method if composed.primary is not None else query.method
     found: list[tuple[int, TrainingEstimate]] = []
-    for each in SAMPLE_LENGTHS:
+    on: dict[str, Any] = {}
+    # The longest first: a deadline picks the configuration its run needs, and the shorter
+    # samples are timed there too (one configuration named for both figures).
+    for each in reversed(SAMPLE_LENGTHS):
         # Samples of that length run in sequences of it, as "20k samples of 512 tokens" are
         # timed (was the default 2,048-token step for both: QLoRA's dequantization, a larger
         # share of a shorter step, left out, 25 minutes against 29 on an H100).
         timed = build_answer(query.model_copy(update={
             "dataset_samples": None, "dataset_tokens": Decimal(samples * each * answers),
-            "pairs_doubled": answers == 2, "method": method,
+            "pairs_doubled": answers == 2, "method": method, **on,
             "seq_len": query.seq_len if query.seq_len is not None else each}), cat)
         detail = timed.detailed
         estimate = detail.training_time if detail is not None else None
@@ -1340,7 +1343,9 @@ def _sample_bracket(query: Query, composed: Answer,
             estimate = estimate.rented  # an owned card with no cited peak: where we rent it
         if estimate is None or estimate.wall_clock_hours is None:
             return ()
-        found.append((each, estimate))
+        found.insert(0, (each, estimate))
+        if estimate.deadline_hours is not None and estimate.gpu is not None and query.gpu is None:
+            on = {"gpu": estimate.gpu, "gpu_count": estimate.gpu_count}
     return tuple(found)
 
 

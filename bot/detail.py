@@ -20,6 +20,7 @@ from pydantic import ValidationError
 
 from bot.i18n import N_
 from bot.render.format import Formatter
+from bot.understand.parse import NIGHT_HOURS
 from bot.understand.query import Query
 from rules.capacity import (
     SEARCH_LIMIT,
@@ -226,6 +227,13 @@ class TrainingEstimate:
     # The user's own card has no cited peak: the same run timed and quoted on the offered
     # configuration where it costs least.
     rented: TrainingEstimate | None = None
+    # A deadline said with no card ("by tomorrow, which gpu"): the hours it allows; the run is
+    # timed on the cheapest offered configuration finishing within them, else on the fastest
+    # (`deadline_met` False). `slower`: where the run would cost least, and its hours there,
+    # when that misses the deadline.
+    deadline_hours: Decimal | None = None
+    deadline_met: bool | None = None
+    slower: tuple[Fit, Decimal] | None = None
 
     @property
     def flops_mantissa(self) -> Decimal | None:
@@ -518,6 +526,7 @@ def detailed_for(
                 held=check is not None and check.detailed_fits,
                 reference=bool(query.reference_model),
                 rent=query.rent_asked or query.intent == "cost", tokens_per_step=seq_len * batch,
+                within=deadline_hours(query),
             )
         if short and asked is not None and micro is None:
             time = replace(time, **_shorter_run(
@@ -1255,6 +1264,26 @@ def _target(
     return min(timeable, key=paid_first), False
 
 
+def _within(
+    options: tuple[Fit, ...], cat: Catalogue, hours: Decimal,
+    paid: Callable[[Fit], Decimal | None], timed: dict[tuple[str, int], TrainingTime],
+) -> tuple[Fit, bool] | None:
+    """The offered configuration where the run finishes within `hours` and what is paid for it
+    is least (True), else the one where it finishes soonest (False); None: none can be timed."""
+    runs: list[tuple[Fit, Decimal, Decimal]] = []
+    for option in options:
+        cost = paid(option) if option.gpu is not None else None
+        if cost is None or option.gpu is None:
+            continue
+        runs.append((option, timed[option.gpu, option.gpu_count].wall_clock_hours, cost))
+    if not runs:
+        return None
+    inside = [run for run in runs if run[1] <= hours]
+    if inside:
+        return min(inside, key=lambda run: (run[2], run[1]))[0], True
+    return min(runs, key=lambda run: (run[1], run[2]))[0], False
+
+
 def _held_micro_batch(
     query: Query, method: Method, model: ModelSpec | Decimal, gpus: int, asked: Fit, batch: int,
 ) -> tuple[int, Decimal] | None:
@@ -1336,6 +1365,15 @@ def _peak(gpu: GPU) -> tuple[Decimal | None, Literal["bf16", "fp16"]]:
     return gpu.fp16_dense_tflops, "fp16"
 
 
+def deadline_hours(query: Query) -> Decimal | None:
+    """The hours a deadline allows ("within 2 days", "by tomorrow"; a night: its shortest, 8
+    hours), to time the run where it finishes within them; None: no deadline asked, or a card
+    named."""
+    if not query.deadline_asked or query.gpu is not None or query.vram_gb is not None:
+        return None  # a card named is where the run is timed (or, too small, where it fits)
+    return query.hours if query.hours is not None else NIGHT_HOURS
+
+
 def _training_time(
     model: ModelSpec | Decimal,
     method: Method,
@@ -1351,6 +1389,7 @@ def _training_time(
     reference: bool = False,
     rent: bool = False,
     tokens_per_step: int | None = None,
+    within: Decimal | None = None,
 ) -> TrainingEstimate:
     measured = tokens_per_second is not None and tokens_per_second > 0
     # Each option's run, timed to choose where to time it: the chosen one is not timed again.
@@ -1369,12 +1408,27 @@ def _training_time(
         return paid_usd(option.gpu, option.gpu_count, hours, catalogue=cat)
 
     target, on_asked = _target(asked, options, cat, measured, held, paid)
+    deadline: dict[str, Any] = {}
+    if within is not None and not on_asked and not measured and target is not None:
+        # "qlora 70b on 200k samples, 2 days, which gpu": the cheapest run that finishes in
+        # time, else the fastest (was the cheapest run, said to take longer).
+        cheapest = target
+        least = timed.get((target.gpu, target.gpu_count)) if target.gpu is not None else None
+        if least is not None and least.wall_clock_hours <= within:
+            met = True  # where it costs least, it finishes in time
+        else:
+            target, met = _within(options, cat, within, paid, timed) or (target, False)
+        deadline = {"deadline_hours": within, "deadline_met": met}
+        if met and cheapest is not target and cheapest.gpu is not None:
+            deadline["slower"] = (cheapest, timed[cheapest.gpu, cheapest.gpu_count].wall_clock_hours)
     first = next((o for o in options if o.gpu is not None and o.usd_per_hour is not None), None)
     base = TrainingEstimate(
         tokens=tokens * epochs, epochs=epochs, gpu=None, gpu_count=None,
         asked=on_asked,
         cheaper_hour=first if not on_asked and target is not None and first is not None
+        and not deadline.get("slower")
         and (first.gpu, first.gpu_count) != (target.gpu, target.gpu_count) else None,
+        **deadline,
     )
     if target is None or target.gpu is None:
         return replace(base, problem="no_config")

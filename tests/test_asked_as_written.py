@@ -296,7 +296,10 @@ def test_pasted_runs_and_price_comparisons(text: str, facts: dict[str, object]) 
     # "qué tan grande puede ser el modelo": the largest model the budget's card holds
     ("mi presupuesto es de 100 dolares, que tan grande puede ser el modelo para lora",
      {"intent": "cost", "params_b": 16, "gpu": "l40s"}),
-    ("need to finetune llama 3 8b on 2B tokens by tomorrow, what setup", {"intent": "recommend"}),
+    # the deadline picks the configuration, timed (probe-en8a; was "recommend", the deadline
+    # unread)
+    ("need to finetune llama 3 8b on 2B tokens by tomorrow, what setup",
+     {"intent": "time"}),
 ])
 def test_forum_phrasings_batch_two(text: str, facts: dict[str, object]) -> None:
     out = _json(text)

@@ -103,3 +103,54 @@ def test_nvlink_after_cards_noted_is_asked_of_them() -> None:
 
 def test_together_of_two_methods_is_not_a_question_of_cards() -> None:
     assert "NVLink" not in str(_ask("can i use lora and qlora together")["text"])
+
+
+# --- a deadline picks the configuration ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "locale", "lead"), [
+    ("need to qlora llama 3 8b on 50M tokens in 2 hours, which gpu should i rent?", None,
+     "✅ <b>Rent 4× A100 80GB: by this estimate it finishes within 2 hours, for the least of the "
+     "configurations we offer that do.</b>"),
+    ("have 2 days to qlora llama 3 70b on 200k examples, what should i rent", None,
+     "✅ <b>Rent 8× B200: by this estimate it finishes within 48 hours, even at 2,048 tokens a "
+     "sample"),
+    ("i need to finetune a 7b on 500k samples by tomorrow, which gpu", None,
+     "✅ <b>Rent 8× B200: by this estimate it finishes within 24 hours"),
+    ("qlora llama 3 70b on 10B tokens in 2 days, which gpu?", None,
+     "❌ <b>None of the configurations we offer finishes it within 48 hours by this estimate; "
+     "the fastest is 8× B200.</b>"),
+    ("necesito hacer qlora de llama 3 8b con 50M tokens para mañana, que gpu alquilo?", "es",
+     "✅ <b>Alquila 1× L40S: según esta estimación, termina en menos de 24\u00a0horas"),
+    ("je dois fine-tuner llama 3 8b sur 500M tokens d'ici demain, quelle gpu ?", "fr",
+     "✅ <b>Louez 1× B200\u00a0: d'après cette estimation, l'entraînement tient en 24\u00a0heures"),
+])
+def test_a_deadline_picks_the_cheapest_configuration_finishing_in_time(
+        text: str, locale: str | None, lead: str) -> None:
+    """Was the memory per method with the cheapest card per hour, the deadline unread (or its
+    hours rented: "2 days" priced as 48 hours of an A100)."""
+    got = _ask(text, locale)
+    assert str(got["text"]).startswith(lead), got["text"]
+    assert got["intent"] == "time"
+
+
+def test_the_cheaper_slower_run_is_named_beside_the_one_in_time() -> None:
+    reply = str(_ask("need to qlora llama 3 8b on 50M tokens in 2 hours, which gpu should i "
+                     "rent?")["text"])
+    assert "1× L40S costs less for this run but takes about 5.74 hours" in reply, reply
+    assert "You pay $9.20" in reply, reply  # the run's cost there, from the blocks
+
+
+def test_tomorrow_is_said_to_be_taken_as_a_day() -> None:
+    reply = str(_ask("i need to finetune a 7b on 500k samples by tomorrow, which gpu")["text"])
+    assert "🗓 Tomorrow is taken as 24 hours from now" in reply, reply
+    # both sample lengths timed on the configuration picked
+    assert "2.01 hours at 2,048 tokens each, on 8× B200" in reply, reply
+
+
+def test_will_it_finish_in_time_is_timed_where_it_does() -> None:
+    """"will … finish in 2 days?": on 8× B200 in about 20 hours (was "No" on one B200)."""
+    got = _ask("will qlora llama 3 70b on 1B tokens finish in 2 days?")
+    assert str(got["text"]).startswith(
+        "✅ <b>Yes: by this estimate it finishes within 48 hours.</b>\n⏱ <b>QLoRA of Llama 3 70B: "
+        "about 19.64 hours on 8× B200"), got["text"]

@@ -1184,6 +1184,8 @@ def _hours_as(hours_as: str | None, ph: Phrases, put: Put) -> None:
         said = _("A weekend is taken as 48 hours (Saturday and Sunday).")
     elif hours_as == "night":
         said = _("A night is taken as 8 hours; give your hours for another figure.")
+    elif hours_as == "tomorrow":
+        said = _("Tomorrow is taken as 24 hours from now; give your hours for another figure.")
     elif hours_as == "half_day":
         said = _("Half a day is taken as 12 hours.")
     elif hours_as == "month":

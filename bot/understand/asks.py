@@ -296,6 +296,10 @@ TOGETHER: Final = Guarded(("togeth", "combin", "same time", "junt", "ensemble", 
 # ... said of cards named before ("can i use them together?" after "i have a 3090 and a 4090").
 BOTH_CARDS: Final = lazy(r"(?<![a-z])(?:them|both|these|those|cards|gpus|ambas|ambos|las dos|"
                          r"los dos|les deux|elles|cartes)(?![a-z])")
+# "by tomorrow", "para mañana", "d'ici demain" (folded): a deadline a day from now, with a run
+# and its data said (parse's deadline_pick).
+TOMORROW: Final = Guarded(("tom", "tmr", "2mor", "manana", "demain"), (
+    r"(?<![a-z])(?:tomm?orr?ow|tmrw?|tmrrw|2moro|manana|demain)(?![a-z])"))
 # The deadline a night: "overnight", "en una noche", "en une nuit" (any other is a duration said).
 NIGHT: Final = Guarded(("night", "noche", "nuit"), r"(?<![a-z])(?:over ?night|night|noche|nuit)(?![a-z])")
 # vLLM's preallocation asked about: "why does vllm take 90% of my vram", "vllm uses all my gpu

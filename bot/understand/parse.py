@@ -67,6 +67,7 @@ HALF_DAY_HOURS = Decimal(12)
 # "All night", "toda la noche", "toute la nuit" asked a price: 8 hours, the short end of the 8 to 12
 # hours the deadline replies take a night as (time.html.j2); the reply says so.
 NIGHT_HOURS = Decimal(8)
+TOMORROW_HOURS = Decimal(24)  # "by tomorrow": a day from now
 # Small talk is a few words; longer texts are questions (and the pattern is then not tried).
 SOCIAL_MAX_CHARS = 120
 
@@ -2615,6 +2616,22 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     count_asked = bool(asks.HOW_MANY_NEEDED.search(rest)) and not (
         px.DURATION_QUESTION.search(rest) and not asks.HOURS_ASKED.search(rest)) \
         and not _hours_counted(rest) and not _one_mac(work, cat)
+    # "i need to finetune a 7b on 500k samples by tomorrow, which gpu", "have 2 days to qlora
+    # llama 3 70b on 200k examples, what should i rent": the time said is a deadline and the
+    # card is asked for: the run timed on the cheapest offered configuration finishing within
+    # it (bot.detail._within; was the memory per method, or 48 hours rented). "Tomorrow" is
+    # taken as a day from now, said so.
+    deadline_pick = intent in ("recommend", "unknown", "memory") and not work.gpus \
+        and work.vram_gb is None and not inference and budget is None \
+        and (work.params_b is not None or work.model_id is not None) \
+        and (work.dataset_tokens is not None or bool(work.dataset_samples)) \
+        and (work.hours is not None or asks.TOMORROW.search(rest) is not None) \
+        and (intent == "recommend" or asks.TOMORROW.search(rest) is not None
+             or asks.DEADLINE.search(rest) is not None)
+    if deadline_pick:
+        if work.hours is None:
+            work.hours, work.hours_as = TOMORROW_HOURS, "tomorrow"
+        intent = "time"
     if count_asked and intent == "cost" and work.gpus and budget is None \
             and work.hours is None and not px.MEMORY.search(rest):
         # "combien de T4 il me faut": "combien" is also "how much", but the count is the question.
@@ -2937,11 +2954,12 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         coding=asks.CODING.search(corrected) is not None,
         accum_steps=_accum_steps(s) if steps_asked else None,
         # "in an H100" reads as a deadline's words too: one is asked only with its time said.
-        deadline_asked=intent == "time" and (
+        deadline_pick=deadline_pick,
+        deadline_asked=deadline_pick or (intent == "time" and (
             (asks.DEADLINE.search(rest) is not None
              and (work.hours is not None or asks.NIGHT.search(rest) is not None))
             or (asks.DEADLINE_ENOUGH.search(rest) is not None
-                and (work.hours is not None or asks.NIGHT.search(rest) is not None))),
+                and (work.hours is not None or asks.NIGHT.search(rest) is not None)))),
         rent_asked=intent == "time" and px.COST.search(rest) is not None,
         within_hours=intent == "fit" and not inference
         and (work.hours is not None or counted is not None)

@@ -30,7 +30,7 @@ Attention = Literal["eager", "sdpa"]
 Social = Literal["greeting", "thanks", "bye", "ack"]
 # Durations said in words with no fixed length, and the hours they were taken as (the reply
 # says so): see parse.WEEKEND_HOURS and parse.HALF_DAY_HOURS.
-HoursAs = Literal["weekend", "half_day", "month", "year", "night"]
+HoursAs = Literal["weekend", "half_day", "month", "year", "night", "tomorrow"]
 # A serving rate asked: tokens an hour or a day, the price of a million or a thousand tokens,
 # the tokens a dollar buys.
 RateAsked = Literal["hour", "day", "million", "thousand", "dollar"]
@@ -336,6 +336,9 @@ class Query(BaseModel):
     # "will it finish overnight?", "¿se termina en un día?": a run asked to end within a time,
     # the hours said (none: a night); the reply leads with yes or no.
     deadline_asked: bool = False
+    # "… by tomorrow, which gpu", "have 2 days to …, what should i rent": no card named, the
+    # one asked for is the cheapest offered configuration finishing within the deadline.
+    deadline_pick: bool = False
     # "how long on my L4, and what would it cost on your GPUs?": a run timed on a card we do not
     # rent, its cost asked too: the same run timed and quoted where we rent it for least.
     rent_asked: bool = False
