@@ -510,6 +510,8 @@ class Answer(BaseModel):
     strategy_choice: StrategyChoice | None = None  # "zero2 or zero3?": the run with each
     # "lora … then run it at 4bit": serving the trained model afterwards on the asked GPUs.
     served_after: Fit | None = None
+    # "mistral 7b on a 3090?": running it instead, in BF16 and in 4-bit, on the asked GPUs.
+    served_instead: tuple[Fit, ...] = ()
     gpus: tuple[GPU, ...] = ()  # the price list
     offers: tuple[Offer, ...] = ()
     # The price of more GPUs than one instance has ("10 h100 per hour"): the fewest offered
@@ -1007,6 +1009,9 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
         served = _served_after(query, composed, cat)
         if served is not None:
             extra["served_after"] = served
+        instead = _served_instead(query, composed, cat)
+        if instead:
+            extra["served_instead"] = instead
         if wants_remedies(query, composed):
             extra["remedies"] = remedies_for(query, composed, cat)
         # Nothing to add (most questions): the composed answer as it is, not a copy of it.
@@ -1176,6 +1181,25 @@ def _served_after(query: Query, composed: Answer, cat: Catalogue) -> Fit | None:
         return fit_vram(query.serve_after, composed.params_b, composed.vram_gb, asked.gpu_count,
                         catalogue=cat)
     return None
+
+
+def _served_instead(query: Query, composed: Answer, cat: Catalogue) -> tuple[Fit, ...]:
+    """"mistral 7b on a 3090?" (neither training nor serving said): the planning fits of
+    running it in BF16 and in 4-bit on the configuration asked, beside the training verdict
+    that leads (many who ask so mean running it)."""
+    asked = composed.primary.fit if composed.primary is not None else None
+    if not query.kind_unsaid or query.method is not None or query.inference \
+            or composed.intent != "fit" or query.largest or query.count_asked \
+            or composed.params_b is None or asked is None or wants_details(query):
+        return ()
+    methods: tuple[MethodId, ...] = ("inference_bf16", "inference_int4")
+    if asked.gpu is not None:
+        return tuple(fit(m, composed.params_b, asked.gpu, asked.gpu_count, catalogue=cat,
+                         memory_gb=query.gpu_memory_gb) for m in methods)
+    if composed.vram_gb is not None:
+        return tuple(fit_vram(m, composed.params_b, composed.vram_gb, asked.gpu_count,
+                              catalogue=cat) for m in methods)
+    return ()
 
 
 def _strategy_choice(query: Query, cat: Catalogue) -> tuple[Query, StrategyChoice | None]:

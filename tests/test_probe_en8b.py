@@ -131,3 +131,39 @@ def test_newest_first_keeps_the_catalogue_order_without_a_month() -> None:
         "opt-30b", "llama-3-8b", "llama-2-7b"]
     with pytest.raises(ValidationError, match="released and released_source go together"):
         ModelSpec.model_validate({**dated[0].model_dump(), "released_source": None})
+
+
+# --- a model on a card with neither training nor serving said: running it too -----------------
+
+# (message, locale, the line)
+RUN_INSTEAD = [
+    ("mistral 7b on a 3090?", None,
+     "🖥 To run it instead (inference), it takes about 17.52 GB in BF16 by the planning rule: "
+     "it fits on 1× RTX 3090, 6.48 GB left. Ask “and to run it?” for its speed and context."),
+    ("llama 3 70b on an a100?", None,
+     "more than the 80 GB of 1× A100 80GB; in 4-bit about 42 GB, which fits."),
+    ("llama 3 70b on a 4090", None,
+     "🖥 To run it instead (inference), it takes about 42 GB even in 4-bit by the planning "
+     "rule, more than the 24 GB of 1× RTX 4090."),
+    ("mistral 7b en una 3090?", "es", "🖥 Para ejecutarlo en vez de entrenarlo (inferencia)"),
+    ("llama 3 70b sur un a100 ?", "fr", "🖥 Pour le faire tourner plutôt (inférence)"),
+]
+
+
+@pytest.mark.parametrize(("text", "locale", "line"), RUN_INSTEAD)
+def test_a_bare_model_on_a_card_says_running_it_too(
+    text: str, locale: str | None, line: str
+) -> None:
+    reply = PIPELINE.ask(text, chosen_locale=locale)
+    assert reply.query.method is None and not reply.query.inference, reply.text
+    assert line in reply.text, reply.text
+    # The training verdict still leads (the answers pinned for bare forms).
+    assert reply.text.index("🖥") > reply.text.index("QLoRA"), reply.text
+
+
+def test_training_or_serving_said_gets_no_such_line() -> None:
+    for text in ("can i finetune llama 3 8b on a 3090", "can i run llama 3 8b on a 3090",
+                 "qlora mistral 7b on a 3090"):
+        reply = PIPELINE.ask(text)
+        assert "🖥" not in reply.text, reply.text
+    assert "🖥" in PIPELINE.ask("does llama 3 8b fit on a 4090").text

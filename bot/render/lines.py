@@ -761,6 +761,27 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                   need=ph.memory(served.estimate_gb), vram=ph.memory(served.vram_gb),
                   where=ph.fit_config(served)))
         put("\n")
+    if answer.served_instead:
+        # "mistral 7b on a 3090?": the training above; many who ask so mean running it.
+        bf16, four = answer.served_instead
+        put("🖥 ")
+        if bf16.fits:
+            put(_("To run it instead (inference), it takes about %(need)s in BF16 by the "
+                  "planning rule: it fits on %(where)s, %(left)s left. Ask “and to run it?” "
+                  "for its speed and context.", need=ph.memory(bf16.estimate_gb),
+                  where=ph.fit_config(bf16), left=ph.memory(bf16.headroom_gb)))
+        elif four.fits:
+            put(_("To run it instead (inference), it takes about %(need)s in BF16 by the "
+                  "planning rule, more than the %(vram)s of %(where)s; in 4-bit about "
+                  "%(four)s, which fits. Ask “and to run it?” for its speed and context.",
+                  need=ph.memory(bf16.estimate_gb), vram=ph.memory(bf16.vram_gb),
+                  where=ph.fit_config(bf16), four=ph.memory(four.estimate_gb)))
+        else:
+            put(_("To run it instead (inference), it takes about %(four)s even in 4-bit by "
+                  "the planning rule, more than the %(vram)s of %(where)s.",
+                  four=ph.memory(four.estimate_gb), vram=ph.memory(four.vram_gb),
+                  where=ph.fit_config(four)))
+        put("\n")
     if asked is not None and asked.gpu_count > 1 and answer.head_split is None:
         inference = ph.method_kind(asked.method) == "inference"
         put(ph.sharding(inference, gguf=cat.method(asked.method).quant is not None,

@@ -2930,6 +2930,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         serve_after=_inference_method(rest[later.start():], cat)
         if later is not None and method is not None and not inference
         and cat.method(method).kind == "training" else None,
+        # "mistral 7b on a 3090?": neither training nor serving said (the training verdict
+        # leads, as the answers pinned so far; one line says serving's).
+        kind_unsaid=intent == "fit" and method is None and not inference and not trains
+        and work.params_b is not None,
         fix_asked=bool(asks.FIX_ASK.search(rest)),
         overkill_asked=bool(asks.OVERKILL.search(rest)),
         start_asked=start,
