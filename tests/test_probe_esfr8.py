@@ -148,3 +148,22 @@ def test_what_the_blocks_are_is_the_blocks(text: str, lang: str, lead: str) -> N
 ])
 def test_a_block_priced_stays_its_quote(text: str, lang: str) -> None:
     assert _ask(text, lang).answer.intent == "cost"
+
+
+@pytest.mark.parametrize(("text", "lang", "says", "not_said"), [
+    ("q diferencia hay entre la a100 y la h100", "es", "Memoria: 80\u00a0GB por GPU en las dos.",
+     "80\u00a0GB frente a 80"),
+    ("c koi la diff entre un a100 et un h100", "fr",
+     "Mémoire\u00a0: 80\u202fGo par GPU pour les deux.", "80\u202fGo contre 80"),
+    ("diferencia entre la l40 y la l40s", "es", "Ancho de banda de memoria: 864\u00a0GB/s en las dos.",
+     "frente a 864"),
+    ("l40 ou l40s c'est quoi la diff", "fr", "Bande passante mémoire\u00a0: 864\u202fGo/s pour les deux.",
+     "contre 864"),
+    ("whats the difference between a100 and h100", "en", "Memory: 80 GB per GPU on both.",
+     "80 GB vs 80 GB"),
+])
+def test_an_equal_figure_of_two_cards_is_said_once(text: str, lang: str, says: str,
+                                                   not_said: str) -> None:
+    """Was "Memoria: 80 GB frente a 80 GB por GPU", which reads as a slip."""
+    reply = _ask(text, lang)
+    assert says in reply.text and not_said not in reply.text, reply.text

@@ -1986,7 +1986,9 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
         ))
         put("\n")
     if not same and c.bandwidth_ratio is not None and not machines:
-        put(_(
+        # One figure when the two are equal ("4.800 GB/s frente a 4.800 GB/s" reads as a slip).
+        put(_("Memory bandwidth: %(b)s on both.", b=fmt.bandwidth(c.a_bandwidth_gbs))  # type: ignore[arg-type]
+            if c.a_bandwidth_gbs == c.b_bandwidth_gbs else _(
             "Memory bandwidth: %(ba)s vs %(bb)s.",
             ba=fmt.bandwidth(c.a_bandwidth_gbs),  # type: ignore[arg-type]
             bb=fmt.bandwidth(c.b_bandwidth_gbs),  # type: ignore[arg-type]
@@ -1994,8 +1996,11 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
         put("\n")
     card_a, card_b = cat.gpu(c.gpu_a), cat.gpu(c.gpu_b)
     if not same and c.a is None and not machines:
-        # "H100 SXM vs PCIe": no model to fit, so each card's memory beside its speed.
-        put(_("Memory: %(ma)s vs %(mb)s per GPU.", ma=fmt.gb(card_a.vram_gb),
+        # "H100 SXM vs PCIe": no model to fit, so each card's memory beside its speed; one
+        # figure when equal ("a100 vs h100": "80 GB vs 80 GB" reads as a slip).
+        put(_("Memory: %(m)s per GPU on both.", m=fmt.gb(card_a.vram_gb))
+            if card_a.vram_gb == card_b.vram_gb else
+            _("Memory: %(ma)s vs %(mb)s per GPU.", ma=fmt.gb(card_a.vram_gb),
               mb=fmt.gb(card_b.vram_gb)))
         others = _other_sizes(card_a, cat)
         if others and others == _other_sizes(card_b, cat):
