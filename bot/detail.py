@@ -1165,10 +1165,17 @@ def _assumptions(
         out.append(Assumption(code="lora_int8"))
     if rank is not None:
         targets = _lora_targets(query)
-        if targets == "all":
-            out.append(Assumption(code="lora_all_linear", params={"rank": rank}))
+        # bitsandbytes' 8-bit Adam keeps the adapters' states in a byte each (rules.estimator).
+        eight = 1 if _optimizer(query, method) in ("adam8bit", "paged_adam8bit") else 0
+        fused = shape.arch.fused_experts and not shape.assumed
+        if fused and (targets == "all" or any(t in targets for t in ("gate", "up", "down"))):
+            # gpt-oss: the experts are stacked weights, which no LoRA target reaches.
+            out.append(Assumption(code="lora_attention_fused_experts", params={"rank": rank}))
+        elif targets == "all":
+            out.append(Assumption(code="lora_all_linear", params={"rank": rank, "adam8bit": eight}))
         else:
-            out.append(Assumption(code="lora_targets", params={"rank": rank, "targets": targets}))
+            out.append(Assumption(code="lora_targets", params={
+                "rank": rank, "targets": targets, "adam8bit": eight}))
     if method.full:
         if query.precision == "bf16":
             out.append(Assumption(code="pure_bf16"))

@@ -376,6 +376,9 @@ _MLA_TARGETS: dict[str, tuple[str, ...]] = {
 
 
 def _arch_targets(arch: Architecture, targets: Sequence[str]) -> tuple[str, ...]:
+    if arch.fused_experts:
+        # Every MLP is the stacked experts, which no LoRA target by name reaches.
+        return tuple(t for t in targets if t not in _MLP)
     if not arch.is_mla:
         return tuple(targets)
     return tuple(dict.fromkeys(n for t in targets for n in _MLA_TARGETS.get(t, (t,))))

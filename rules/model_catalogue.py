@@ -56,6 +56,12 @@ class Architecture(_Data):
     # first_k_dense_replace, Llama 4 Maverick's interleaved dense layers).
     shared_experts: int = Field(default=0, ge=0)
     dense_layers: int = Field(default=0, ge=0)
+    # The routed experts are stacked 3-D parameters, not one nn.Linear an expert (gpt-oss's
+    # GptOssExperts gate_up_proj / down_proj, its router a raw weight too): LoRA aimed at
+    # modules by name (PEFT's target_modules, Unsloth's get_peft_model) never reaches them, only
+    # the attention projections. With its source.
+    fused_experts: bool = False
+    fused_experts_source: str | None = Field(default=None, min_length=3)
     # Multi-head latent attention (DeepSeek-V2/V3, Kimi K2): keys and values are rebuilt from
     # one compressed latent of kv_lora_rank values per token, plus a shared RoPE key of
     # qk_rope_head_dim; queries go through a q_lora_rank latent (None: projected directly).
@@ -128,6 +134,11 @@ class Architecture(_Data):
             raise ValueError("dense layers need expert_intermediate (intermediate is theirs)")
         if self.dense_layers >= self.layers:
             raise ValueError("dense_layers must leave mixture-of-experts layers")
+        if self.fused_experts != (self.fused_experts_source is not None):
+            raise ValueError("fused_experts and fused_experts_source go together")
+        if self.fused_experts and not (self.is_moe and not self.shared_experts
+                                       and not self.dense_layers):
+            raise ValueError("fused_experts: a mixture of routed experts in every layer")
         return self
 
     def __hash__(self) -> int:

@@ -109,11 +109,12 @@ def test_unsloth_notebooks_peaks(evaluated: tuple[ModuleType, list[Any]]) -> Non
     # (24.53 GiB) and Llama 3.3 70B on an A100 80GB (42.79 GiB); ten more T4 ones added in
     # session 21 (Llama 3 8B twice, Llama 3.2 3B, Mistral 7B v0.3, Qwen2 7B, Phi-3.5 mini,
     # Phi-3 medium, Qwen2.5 Coder 14B at batch 1 with paged_adamw_8bit, CodeGemma 7B at 1 x 4096,
-    # Gemma 2 2B). Within 10 % below the estimate at worst; the T4 rows' Alpaca samples are
+    # Gemma 2 2B), and gpt-oss 20B (T4) and 120B (A100 80GB), whose experts no LoRA target
+    # reaches. Within 10 % below the estimate at worst; the T4 rows' Alpaca samples are
     # shorter than the 2048 the question says, so some are over-estimated (Qwen2.5 7B 0.78).
     report, rows = evaluated
     notebooks = [r for r in rows if r.raw["source"].startswith("unslothai/notebooks ")]
-    assert len(notebooks) == 19
+    assert len(notebooks) == 21
     for row in notebooks:
         assert row.group == "training Unsloth" and row.allocator, row.question
         assert "unsloth" in row.question, row.question

@@ -153,3 +153,31 @@ def test_a_length_among_the_step_settings_is_the_sequence(
     query = understand(question, CAT)
     assert query.seq_len == seq_len, question
     assert query.dataset_tokens == dataset_tokens, question
+
+
+# ----------------------------------------------------------------------------- gpt-oss experts
+
+
+@pytest.mark.parametrize(("model_id", "rank", "trainable"), [
+    # Unsloth's notebooks print them: 'Trainable parameters = 3,981,312 of 20,918,738,496' and
+    # '11,943,936 of 116,841,100,608', q/k/v/o/gate/up/down named.
+    ("gpt-oss-20b", 8, 3_981_312),
+    ("gpt-oss-120b", 16, 11_943_936),
+])
+def test_lora_never_reaches_gpt_oss_fused_experts(model_id: str, rank: int,
+                                                  trainable: int) -> None:
+    model = MODELS.get(model_id)
+    assert model.arch is not None and model.arch.fused_experts
+    b = estimate_training(model, "qlora", 1024, 1, True, rank, lora_targets="all")
+    assert _part(b, "lora_adapters") == pytest.approx(trainable * 16)
+
+
+def test_gpt_oss_20b_qlora_fits_a_t4_as_unsloth_ran_it() -> None:
+    # 12.975 GiB reserved at 1 x 1024 on a T4 (unslothai/notebooks gpt-oss-(20B)-Fine-tuning):
+    # with LoRA counted on its 32 experts a layer (110M adapter parameters) it was 16.3 GB,
+    # 'does not fit'.
+    reply = Pipeline(CAT, cache_size=0).ask(
+        "can i qlora gpt-oss 20b on a free colab t4 with unsloth? r=8 all linear, seq 1024, "
+        "batch 1, adamw_8bit", chosen_locale="en")
+    answer = to_json(reply)
+    assert answer["detailed_fits"] is True and answer["fits"] is True, answer["detailed_gb"]

@@ -526,15 +526,31 @@ def _assumption(ph: Phrases, a: Assumption) -> Markup | None:
             "No architecture on file for this model: a Llama-like shape is assumed (%(layers)s "
             "layers, hidden size %(hidden)s).", layers=p["layers"], hidden=p["hidden"],
         )
+    if code == "lora_all_linear" and p.get("adam8bit"):
+        return g._(
+            "LoRA rank %(rank)s on every linear layer (attention and MLP), adapters in FP32 with "
+            "8-bit Adam states (bitsandbytes).", rank=p["rank"],
+        )
     if code == "lora_all_linear":
         return g._(
             "LoRA rank %(rank)s on every linear layer (attention and MLP), adapters in FP32 with "
             "AdamW.", rank=p["rank"],
         )
+    if code == "lora_targets" and p.get("adam8bit"):
+        return g._(
+            "LoRA rank %(rank)s on %(targets)s of every layer, adapters in FP32 with 8-bit Adam "
+            "states (bitsandbytes).", rank=p["rank"], targets=p["targets"],
+        )
     if code == "lora_targets":
         return g._(
             "LoRA rank %(rank)s on %(targets)s of every layer, adapters in FP32 with AdamW.",
             rank=p["rank"], targets=p["targets"],
+        )
+    if code == "lora_attention_fused_experts":
+        return g._(
+            "LoRA rank %(rank)s on the attention projections of every layer only: the experts "
+            "are stacked weights, not linear layers a LoRA target reaches. Adapters in FP32.",
+            rank=p["rank"],
         )
     if code == "sharded":
         return g._(
