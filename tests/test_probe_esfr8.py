@@ -167,3 +167,24 @@ def test_an_equal_figure_of_two_cards_is_said_once(text: str, lang: str, says: s
     """Was "Memoria: 80 GB frente a 80 GB por GPU", which reads as a slip."""
     reply = _ask(text, lang)
     assert says in reply.text and not_said not in reply.text, reply.text
+
+
+@pytest.mark.parametrize(("text", "lang", "says", "not_said"), [
+    ("combien coûte un mois de a100 si je le fais tourner 10h par jour", "fr",
+     "🗓 10 heures par jour pendant 30 jours\u00a0: 300 heures en tout.", "720"),
+    ("cuanto sale un mes de h100 a 8 horas por dia", "es",
+     "🗓 8 horas al día durante 30 días: 240 horas en total.", "720"),
+    ("cost to serve llama 3 70b 8 hours a day for a month", "en",
+     "🗓 8 hours a day on 30 days: 240 hours in all.", "720 hours"),
+])
+def test_a_month_counted_by_the_day_is_not_also_720_hours(text: str, lang: str, says: str,
+                                                          not_said: str) -> None:
+    """Was "🗓 Je compte un mois comme 30 jours (720 heures)." over "10 heures par jour
+    pendant 30 jours : 300 heures en tout.", two totals for one month."""
+    reply = _ask(text, lang)
+    assert says in reply.text and not_said not in reply.text, reply.text
+
+
+def test_a_month_alone_is_still_720_hours() -> None:
+    assert "🗓 Cuento un mes como 30 días (720 horas)." in _ask("cuanto cuesta una h100 un mes",
+                                                               "es").text

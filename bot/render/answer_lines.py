@@ -612,7 +612,10 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
     if query.seq_len and query.model_id:
         include("context_note.html.j2")
     if not error:
-        _hours_as(query.hours_as, ph, put)
+        if not _counted_by_day(query):
+            # "10h par jour pendant un mois": the day's line counts the month's 30 days; "a
+            # month is 720 hours" beside its 300 would contradict it.
+            _hours_as(query.hours_as, ph, put)
         _hours_a_day(query, ph, put)
     if query.multi_gpu_asked and not error and not answer.missing and not answer.multi_gpu_alone:
         # "do i need nvlink for 2x 3090 to qlora llama 3 8b": the verdict, then the link
@@ -1199,10 +1202,15 @@ def _hours_as(hours_as: str | None, ph: Phrases, put: Put) -> None:
     put("\n")
 
 
+def _counted_by_day(query: Query) -> bool:
+    per_day, hours = query.hours_per_day, query.hours
+    return per_day is not None and hours is not None and hours > per_day
+
+
 def _hours_a_day(query: Query, ph: Phrases, put: Put) -> None:
     """"8 hours a day for a month": how the hours priced were counted."""
     per_day, hours = query.hours_per_day, query.hours
-    if per_day is None or hours is None or hours <= per_day:
+    if per_day is None or hours is None or not _counted_by_day(query):
         return
     days = hours / per_day
     fmt = ph.fmt
