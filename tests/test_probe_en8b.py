@@ -167,3 +167,29 @@ def test_training_or_serving_said_gets_no_such_line() -> None:
         reply = PIPELINE.ask(text)
         assert "🖥" not in reply.text, reply.text
     assert "🖥" in PIPELINE.ask("does llama 3 8b fit on a 4090").text
+
+
+# --- a card's number before "context": the card, whose context is asked ------------------------
+
+# (message, locale, the reply's opening)
+CARD_CONTEXT = [
+    ("llama 3 8b on a 4090 context?", None,
+     "📏 <b>8,192 tokens: the whole published context of Llama 3 8B fits on 1× RTX 4090"),
+    ("qwen2.5 14b on 2x 3090 context", None,
+     "📏 <b>Longest context that fits: about 91,397 tokens for Qwen2.5 14B (14.7B parameters) "
+     "on 2× RTX 3090"),
+    ("exl2 4.0bpw llama 3 70b on 2x 3090 context", None,
+     "📏 <b>8,192 tokens: the whole published context of Llama 3 70B fits on 2× RTX 3090"),
+    ("qwen2.5 14b en 2x 3090 contexto", "es", "📏 <b>Contexto más largo que cabe: unos 91.397"),
+    ("llama 3 8b sur une 4090 contexte ?", "fr", "📏 <b>8\u202f192 tokens\u00a0: tout le contexte"),
+]
+
+
+@pytest.mark.parametrize(("text", "locale", "opening"), CARD_CONTEXT)
+def test_a_card_number_before_context_is_the_card(
+    text: str, locale: str | None, opening: str
+) -> None:
+    reply = PIPELINE.ask(text, chosen_locale=locale)
+    assert reply.query.gpu is not None and reply.query.context_asked, reply.text
+    assert reply.text.startswith(opening), reply.text
+

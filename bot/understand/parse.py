@@ -340,6 +340,12 @@ def _take_other_context(work: _Work, match: re.Match[str], before_word: bool) ->
         work.blank(*other.span())
 
 
+# A card's model number after an article, "on" or a count ("on a 4090", "2x 3090"), not a
+# length of context said before "context".
+_CARD_NOT_CONTEXT: Final = lazy(
+    rf"(?:(?<=\dx )|(?<=\d x )|(?<=\d× )|(?<=\d\*))[1-9]\d[5-9]0(?![\d.,])|{st.CARD_NUMBER}")
+
+
 def _take_settings(work: _Work) -> None:
     work.flags = st.read_flags(work.s)
     pair = st.strategy_pair(work.s)
@@ -373,6 +379,11 @@ def _take_settings(work: _Work) -> None:
         # "gemma3:27b 32k context 3090": the word between two numbers goes with the one in
         # thousands; the other is the card, not 3,090 tokens.
         before = None
+    if after and not after.group("k") \
+            and _CARD_NOT_CONTEXT.match(work.s, after.start("num")) is not None:
+        # "llama 3 8b on a 4090 context?", "qwen2.5 14b on 2x 3090 context": the card, whose
+        # context is asked, not 4,090 tokens (the card was dropped).
+        after = None
     for match in (before, after):
         if match and work.seq_len is None:
             work.seq_len = _tokens_of_context(match.group("num"), match.group("k"), work.lang)

@@ -413,6 +413,8 @@ LANGUAGE = Language(
             # "vllm … on a 4090 max len": vLLM's --max-model-len, said short (no value after it)
             r"max[ _-]?len(?:gth)?(?! ?[:=]? ?\d)",
             r"(?:context|ctx)(?: length| window| size)? (?:can|could|will|would) i (?:fit|get|use|run|do|have)",
+            # "llama 3 8b on a 4090 context?": the word alone closing the message, no length
+            r"(?:context|ctx)(?: length| len| window| size)?(?= ?[?!.]*\s*$)",
         ),
         # Decode speed (asks.SPEED_ASK): "tokens/s", "tok/s", "t/s", "tokens per second";
         # SPEED_WEAK: words that ask for a speed only about a model and no training run ("how

@@ -399,6 +399,8 @@ LANGUAGE = Language(
             r"maxim[oa] (?:longitud|largo)(?: de (?:la )?(?:secuencia|contexto))?",
             r"ventana de contexto maxima", r"que tan largo (?:puede ser )?(?:el )?contexto",
             r"que (?:longitud|largo|tamano) de (?:contexto|secuencia)",
+            # "llama 3 8b en una 4090 contexto?": la palabra sola al final, sin longitud
+            r"contexto(?= ?[?!.]*\s*$)",
         ),
         "SPEED_ASK": (
             r"tok(?:en)?s? ?(?:por|/) ?(?:segundo|seg|s)(?![a-z])",

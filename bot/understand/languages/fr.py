@@ -394,6 +394,8 @@ LANGUAGE = Language(
             r"longueur max\w*(?: de (?:la )?(?:sequence|contexte))?",
             r"quelle (?:longueur|taille)(?: de| du)? (?:contexte|sequence)",
             r"combien de (?:tokens de )?contexte", r"combien de tokens (?:de contexte|tiennent|je peux)",
+            # "llama 3 8b sur une 4090 contexte ?" : le mot seul en fin de message, sans longueur
+            r"contexte(?= ?[?!.]*\s*$)",
         ),
         "SPEED_ASK": (
             r"tok(?:en)?s? ?(?:par|/) ?(?:seconde|sec|s)(?![a-z])",
