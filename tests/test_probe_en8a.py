@@ -154,3 +154,39 @@ def test_will_it_finish_in_time_is_timed_where_it_does() -> None:
     assert str(got["text"]).startswith(
         "✅ <b>Yes: by this estimate it finishes within 48 hours.</b>\n⏱ <b>QLoRA of Llama 3 70B: "
         "about 19.64 hours on 8× B200"), got["text"]
+
+
+# --- PCIe, and cards that differ, asked of no card -------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "locale", "lead"), [
+    ("does fsdp work over pcie?", None,
+     "🔗 <b>NVLink is not required: several GPUs can share one job over PCIe.</b>"),
+    ("is pcie 4.0 x8 enough for 2 gpu training", None,
+     "🔗 <b>NVLink is not required: several GPUs can share one job over PCIe.</b>"),
+    ("is pcie bandwidth a bottleneck for multi gpu finetuning", None,
+     "🔗 <b>NVLink is not required: several GPUs can share one job over PCIe.</b>"),
+    ("do i need the same gpus for multi gpu training", None,
+     "🔗 <b>The GPUs need not be identical: cards of different models or memory can share one "
+     "job, over PCIe.</b>"),
+    ("can you train on 2 different gpus", None, "🔗 <b>The GPUs need not be identical"),
+    ("do the gpus need to be identical for fsdp?", None, "🔗 <b>The GPUs need not be identical"),
+    ("las gpus tienen que ser iguales para entrenar con fsdp?", "es",
+     "🔗 <b>Las GPU no tienen por qué ser iguales"),
+    ("faut-il des cartes identiques pour fsdp ?", "fr",
+     "🔗 <b>Les GPU n'ont pas besoin d'être identiques"),
+])
+def test_pcie_or_cards_that_differ_are_answered(text: str, locale: str | None, lead: str) -> None:
+    """Was "I did not understand that"."""
+    got = _ask(text, locale)
+    assert str(got["text"]).startswith(lead), got["text"]
+    assert got["intent"] == "fit"
+
+
+@pytest.mark.parametrize("text", [
+    "can i train with different data on 2 gpus",
+    "can i use the same gpus for inference later",
+    "a100 pcie vs sxm for training",
+])
+def test_other_uses_of_the_words_are_not_a_multi_gpu_question(text: str) -> None:
+    assert "🔗" not in str(_ask(text)["text"])

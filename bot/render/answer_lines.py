@@ -813,6 +813,17 @@ def _multi_gpu(answer: Answer, ph: Phrases, put: Put, *, alone: bool) -> None:
     put("🔗 <b>")
     if not alone:
         put(_("NVLink is not required."))
+    elif query.mixed_cards_asked and len(rig) < 2:
+        # "do i need the same gpus for multi gpu training": how cards that differ share a job
+        put(_("The GPUs need not be identical: cards of different models or memory can share "
+              "one job, over PCIe."))
+        put("</b>\n")
+        put(_("Split evenly (FSDP, DeepSpeed ZeRO-3), each card holds the same share, so the "
+              "card with the least memory bounds it and the slower card sets the pace; a split "
+              "by layers (device_map=\"auto\", llama.cpp's --tensor-split) can fill each card "
+              "to its own size."))
+        put("\n<b>")
+        put(_("NVLink is not required."))
     elif len(rig) > 1:
         put(_("Yes: %(cards)s can share one job over PCIe; NVLink is not required.", cards=named))
     elif named is not None:

@@ -296,6 +296,26 @@ TOGETHER: Final = Guarded(("togeth", "combin", "same time", "junt", "ensemble", 
 # ... said of cards named before ("can i use them together?" after "i have a 3090 and a 4090").
 BOTH_CARDS: Final = lazy(r"(?<![a-z])(?:them|both|these|those|cards|gpus|ambas|ambos|las dos|"
                          r"los dos|les deux|elles|cartes)(?![a-z])")
+# How several cards share a job asked with no card named ("does fsdp work over pcie?", "is pcie
+# 4.0 x8 enough for 2 gpu training", "do i need the same gpus for multi gpu training", "can
+# you train on 2 different gpus"): PCIe or cards alike or not, beside several cards.
+PCIE: Final = Guarded("pci", r"(?<![a-z])pci ?-?e?(?: ?express)?(?: ?(?:gen ?)?[3-5](?:\.0)?)?(?![a-z])")
+MIXED_CARDS: Final = Guarded(("same", "identi", "differ", "mix", "match", "igual", "distint", "meme"), (
+    r"(?<![a-z])(?:same|identical|matching|matched|different|differing|mixed|mismatched) "
+    r"(?:\w+ )?(?:gpus|cards|gpu models|sizes|vram)(?![a-z])|(?<![a-z])(?:gpus|cards) of different|"
+    r"(?<![a-z])(?:be|are) (?:the same|identical)(?![a-z])|"
+    # "¿las gpus tienen que ser iguales?", "des cartes différentes", "doivent être identiques"
+    r"(?<![a-z])(?:gpus?|tarjetas|cartes) (?:distintas|diferentes|differentes|mixtas)(?![a-z])|"
+    r"(?<![a-z])(?:ser|etre|sean|soient) (?:iguales|identic[ao]s|identiques|les memes)(?![a-z])"))
+# ... said after the cards ("dos gpus diferentes", "des cartes identiques"): with several cards.
+DIFFERENT: Final = lazy(r"(?<![a-z])(?:different|diferentes|distintas|differentes|identical|"
+                        r"identiques|identicas|iguales)(?= ?(?:$|[?.!,;]|gpus?|cards?|tarjetas|"
+                        r"cartes|for|para|pour))")
+SEVERAL_CARDS: Final = lazy(
+    r"(?<![a-z])(?:multi ?-?gpus?|multiple (?:gpus|cards)|varias gpus|plusieurs gpus|"
+    r"(?:two|2|several|dual|many|both|dos|deux) "
+    r"(?:gpus|cards)|fsdp|zero ?-?[123]?|deepspeed|across (?:gpus|cards)|(?:2|two) different "
+    r"(?:gpus|cards))(?![a-z])")
 # "by tomorrow", "para mañana", "d'ici demain" (folded): a deadline a day from now, with a run
 # and its data said (parse's deadline_pick).
 TOMORROW: Final = Guarded(("tom", "tmr", "2mor", "manana", "demain"), (

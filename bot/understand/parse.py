@@ -2000,6 +2000,21 @@ def _as_written(folded: str, original: str) -> str:
     return match.group(0) if match else folded.upper()
 
 
+def _cards_shared(rest: str, work: _Work) -> Literal["pcie", "mixed"] | None:
+    """How several cards share a job, asked of no model ("does fsdp work over pcie?", "do the
+    gpus need to be identical for fsdp?"): over PCIe, or with cards that differ; None: not."""
+    if work.params_b is not None or work.model_id is not None or work.family:
+        return None
+    several = asks.SEVERAL_CARDS.search(rest) is not None or (work.gpu_count or 1) > 1
+    if (asks.MIXED_CARDS.admits(rest) and asks.MIXED_CARDS.pattern.search(rest) is not None
+            and (several or px.TRAINING.search(rest) is not None)) \
+            or (several and asks.DIFFERENT.search(rest) is not None):
+        return "mixed"
+    if asks.PCIE.admits(rest) and asks.PCIE.pattern.search(rest) is not None and several:
+        return "pcie"
+    return None
+
+
 def _gpu_count_of_first(work: _Work) -> int | None:
     """The count belongs to the GPU named first ("una B200 o dos H200" compares 1 B200 first);
     without one, a count said apart ("4 GPUs", "2x 24GB") applies."""
@@ -2838,12 +2853,15 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # "cuánta ram de cpu necesito para offload de llama 70b con zero3": the RAM of an
         # offload is asked, so the offload is to the CPU.
         flags.cpu_offload = True
+    shared = _cards_shared(rest, work)
     made = _made(
         card_owned=says_owned or named_alone,
         card_named_alone=named_alone,
         specs_asked=one_card and (precision is not None or asks.SPECS.search(rest) is not None),
+        mixed_cards_asked=shared == "mixed",
         # "do i need nvlink for 2x 3090", "can i use a 3090 and a 4090 together" (no model)
         multi_gpu_asked=(asks.NVLINK.admits(rest) and asks.NVLINK.pattern.search(rest) is not None)
+        or (shared is not None and not work.gpus)
         or (asks.TOGETHER.admits(rest) and asks.TOGETHER.pattern.search(rest) is not None
             and (bool(rig) or (_gpu_count_of_first(work) or 1) > 1
                  or (not work.gpus and asks.BOTH_CARDS.search(rest) is not None))

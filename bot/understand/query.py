@@ -399,6 +399,8 @@ class Query(BaseModel):
     # "do i need nvlink for 2x 3090 qlora", "can i use a 3090 and a 4090 together": whether
     # several cards share one job without NVLink (gpus_owned.toml [nvlink]).
     multi_gpu_asked: bool = False
+    # "do i need the same gpus for multi gpu training": cards that differ share a job too.
+    mixed_cards_asked: bool = False
     # ... or whether it computes in one precision ("does the l40s support fp8?", "¿la 4090
     # soporta fp8?", "la t4 gère le bf16 ?"): "fp8" or "bf16", answered first.
     precision_asked: Literal["fp8", "bf16"] | None = None
