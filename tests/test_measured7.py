@@ -147,6 +147,13 @@ def test_qwen25_small_awq_rows_are_within_ten_percent() -> None:
     ("how long to lora llama 3 8b, batch 8, 100k tokens, on a 4090", None, 100000),
     ("lora llama 3 8b on an a100 with 50k tokens, batch 4", None, 50000),
     ("qlora llama 3 8b on 4090 with 10k samples, 512 tokens per sample", 512, 5120000),
+    # Alone, too few tokens for a dataset: a length ("8k" a context's 8,192); more, or said
+    # of the data, a dataset.
+    ("qlora llama 2 7b on a 4090, 512 tokens", 512, None),
+    ("qlora llama 2 7b on a 4090, 8k tokens", 8192, None),
+    ("qlora llama 3 8b on a 4090, 100k tokens", None, 100000),
+    ("can i finetune llama 3 8b on a 4090, 30k tokens of data", None, 30000),
+    ("cost to qlora llama 3 8b, 2048 tokens, 4090", None, 2048),
 ])
 def test_a_length_among_the_step_settings_is_the_sequence(
         question: str, seq_len: int | None, dataset_tokens: int | None) -> None:

@@ -491,8 +491,13 @@ def _take_settings(work: _Work) -> None:
     match = px.DATASET.search(work.s)
     if match and work.dataset_tokens is None and _step_length(work, match, batch_said):
         # "litgpt lora phi-2 on an a10g, 512 tokens, micro_batch_size 4": one sequence's length
-        # among the step's settings (was a dataset of 512 tokens, the sequence left at 2,048).
-        work.seq_len = to_int(_scaled(work, match, "num", "mult"))
+        # among the step's settings (was a dataset of 512 tokens, the sequence left at 2,048);
+        # "8k tokens" a context's 8,192.
+        mult = (match.group("mult") or "").strip().lower()
+        if mult in ("", "k", "m"):
+            work.seq_len = _tokens_of_context(match.group("num"), mult or None, work.lang)
+        else:  # a word multiplier ("2 mil tokens")
+            work.seq_len = to_int(_scaled(work, match, "num", "mult"))
         work.blank(*match.span())
     elif match and work.dataset_tokens is None:
         work.dataset_tokens = tidy(_scaled(work, match, "num", "mult"))
@@ -579,6 +584,13 @@ _DATA_BEFORE: Final = lazy(
     r"|like |unos |environ )?$")
 # Shortest a sequence is said to be when it is one (fewer are a prompt or a test).
 _SHORTEST_STEP: Final = 16
+# Below this many tokens, said alone, a dataset is implausible and a sequence usual (32k, the
+# context of most models on file): a length.
+_FEWEST_DATA: Final = 32_768
+# "… tokens of data", "of text", "dataset", "corpus": the data, whatever its size.
+_DATA_AFTER: Final = lazy(
+    r" ?(?:of (?:data|text|training data)|de (?:datos|donnees|texte|texto)|dataset|corpus"
+    r"|in total|en total|au total)(?![a-z])")
 
 
 # "per sample", "each", "por muestra", "par échantillon": one sequence's own length (not "avg").
@@ -586,13 +598,17 @@ _PER_ONE: Final = lazy(r"(?<![a-z])(?:per|each|por|par|cada|chacun)(?![a-z])")
 
 
 def _step_length(work: _Work, match: re.Match[str], batch_said: bool) -> bool:
-    """A bare "512 tokens" among a training step's settings (a batch or a rank said, no
-    samples counted, no time or cost asked): the sequence length, as "seq 512" is. "On 100k
-    tokens", "how long on 100k tokens" and a served batch keep it the data."""
-    if work.seq_len is not None or not (batch_said or work.lora_rank is not None):
+    """A bare "512 tokens" in a training question (no samples counted, no time or cost asked):
+    the sequence length, as "seq 512" is, when a batch or a rank is said beside it or it is
+    too few tokens to be a dataset. "On 100k tokens", "how long on 100k tokens", "50k tokens
+    of data" and a served batch keep it the data."""
+    if work.seq_len is not None:
         return False
     tokens = _scaled(work, match, "num", "mult")
-    if not _SHORTEST_STEP <= tokens <= _LONGEST_SAMPLE:
+    if not _SHORTEST_STEP <= tokens <= (
+            _LONGEST_SAMPLE if batch_said or work.lora_rank is not None else _FEWEST_DATA):
+        return False
+    if _DATA_AFTER.match(work.s, match.end()):
         return False
     if not (px.TRAINING.search(work.s) or _ADAPTED.search(work.s)) \
             or px.DURATION_QUESTION.search(work.s) or px.COST.search(work.s):
