@@ -193,3 +193,26 @@ def test_a_card_number_before_context_is_the_card(
     assert reply.query.gpu is not None and reply.query.context_asked, reply.text
     assert reply.text.startswith(opening), reply.text
 
+
+
+# --- a prompt or document's length between the verb and it: the time to process it -----------
+
+# (message, the reply's opening)
+PROCESS_PROMPT = [
+    ("how long does it take to process a 100k token prompt with llama 3.1 8b on an h100",
+     "⏱ <b>About 4.1 seconds at the card's peak to process a prompt of 100,000 tokens: "
+     "Llama 3.1 8B (BF16 inference) on 1× H100.</b>"),
+    ("how long to process a 50k prompt with llama 3 8b on a 3090",
+     "⏱ <b>About 20 seconds at the card's peak to process a prompt of 51,200 tokens"),
+    ("how long to ingest a 200k token document with llama 3.1 8b on an a100",
+     "⏱ <b>About 44 seconds at the card's peak to process a prompt of 204,800 tokens"),
+    ("how fast does llama 3 70b read a 32k token prompt on 2x h100",
+     "⏱ <b>About 2.9 seconds at the card's peak to process a prompt of 32,000 tokens"),
+]
+
+
+@pytest.mark.parametrize(("text", "opening"), PROCESS_PROMPT)
+def test_processing_a_long_prompt_is_its_prefill(text: str, opening: str) -> None:
+    reply = PIPELINE.ask(text)
+    assert reply.query.inference and reply.query.prefill_timed, reply.text
+    assert reply.text.startswith(opening), reply.text

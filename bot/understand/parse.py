@@ -1252,7 +1252,7 @@ def _published_for_serving(work: _Work, cat: Catalogue) -> bool:
 
 # "a 32k prompt", "un prompt de 32k": the prompt's length in thousands of tokens.
 _K_PROMPT: Final = lazy(
-    r"(?<![\w.,])(?P<num>\d{1,4}) ?k[ -]?(?:tokens? )?(?:long )?prompts?(?![a-z])"
+    r"(?<![\w.,])(?P<num>\d{1,4}) ?k[ -]?(?:tokens? )?(?:long )?(?:prompts?|documents?|docs?)(?![a-z])"
     r"|(?<![a-z])prompts? (?:de |of |d.)(?P<num2>\d{1,4}) ?k(?![a-z0-9])"
 )
 # "time to first token", "tiempo hasta el primer token", "le temps avant le premier token",

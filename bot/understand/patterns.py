@@ -894,9 +894,13 @@ COMPARED_SETTINGS: Final = Guarded(
 # "procesamiento del prompt", "traitement du prompt"): its compute bound beside the decode's.
 PREFILL: Final = Guarded(
     ("pp", "prefill", "pre-fill", "prompt", "ttft", "first token", "primer token",
-     "premier token"),
+     "premier token", "document", "doc"),
     r"(?<![a-z])(?:pp\d*|pre-?fill\w*|prompt (?:processing|eval\w*|speed|ingestion|reading)|"
     r"process(?:ing|es)? (?:the |a |my |long )?prompts?|time to first token|ttft|"
+    # "process a 50k prompt", "ingest a 200k token document", "read a 32k token prompt": a
+    # length between the verb and what is read
+    r"(?:process|ingest|read|digest)(?:ing|es|s)? (?:the |a |an |my |this |one )?(?:long )?"
+    r"(?:\d[\d,.]* ?k? ?(?:-? ?tokens? )?(?:long )?)?(?:prompts?|documents?|docs?)|"
     # "procesar un prompt de 32k", "el procesamiento de mi prompt", "traiter un prompt de 8k",
     # "le temps avant le premier token"
     r"procesa\w* (?:del |de |el |un |mi |los )?(?:mi |un )?prompts?|"
