@@ -188,3 +188,45 @@ def test_a_month_counted_by_the_day_is_not_also_720_hours(text: str, lang: str, 
 def test_a_month_alone_is_still_720_hours() -> None:
     assert "🗓 Cuento un mes como 30 días (720 horas)." in _ask("cuanto cuesta una h100 un mes",
                                                                "es").text
+
+
+@pytest.mark.parametrize(("text", "lang", "gpu"), [
+    ("con una 1060 de 6gb puedo hacer algo?", "es", "gtx-1060"),
+    ("se puede hacer algo con una 1650 de 4gb?", "es", "gtx-1650"),
+    ("con mi 3070 de 8gb q puedo hacer", "es", "rtx-3070"),
+    ("mi 3060, q puedo hacer", "es", "rtx-3060"),
+    ("on peut faire quelque chose avec une 1060 6 go ?", "fr", "gtx-1060"),
+    ("can i do anything with a 1060 6gb?", "en", "gtx-1060"),
+    ("mi mac m2 de 16gb puede entrenar un modelo chiquito?", "es", "apple-m2"),
+    ("mon mac m2 16 go peut fine-tuner un petit modèle ?", "fr", "apple-m2"),
+    ("je peux faire tourner un petit llm sur ma 1650 4 go ?", "fr", "gtx-1650"),
+    ("can my mac m2 16gb finetune a small model?", "en", "apple-m2"),
+])
+def test_anything_or_a_small_model_on_a_card_is_what_it_holds(text: str, lang: str,
+                                                              gpu: str) -> None:
+    """Was the card's price ("No alquilamos la GTX 1060, así que no hay precio que dar") or
+    "Which model?"."""
+    reply = _ask(text, lang)
+    assert reply.query.largest and reply.query.gpu == gpu, reply.text
+    assert reply.text.startswith(("📏", "❌ <b>")), reply.text
+
+
+@pytest.mark.parametrize("text", [
+    "un petit modèle comme gemma 2 2b sur ma 3060 ?",
+    "a small model like phi-3 mini on my 3060?",
+])
+def test_a_small_model_named_stays_that_model(text: str) -> None:
+    reply = _ask(text, "en")
+    assert not reply.query.largest and reply.query.model_id is not None, reply.text
+
+
+@pytest.mark.parametrize(("text", "gpu"), [
+    ("vale la pena alquilar o compro una 3090 usada a 700 dolares?", "rtx-3090"),
+    ("me compro una 3090 a 700 dolares o alquilo?", "rtx-3090"),
+    ("alquilo una h100 o compro?", "h100"),
+])
+def test_rent_or_buy_said_in_the_first_person_is_rent_or_buy(text: str, gpu: str) -> None:
+    """Was "No alquilamos la RTX 3090, así que no hay precio que dar", or the H100's price."""
+    reply = _ask(text, "es")
+    assert reply.query.rent_or_buy and reply.query.gpu == gpu, reply.text
+    assert reply.text.startswith("🏠 <b>"), reply.text

@@ -319,6 +319,10 @@ LANGUAGE = Language(
             r"(?:gpu|gp|card)s?(?![a-z]))",
             # "can I finetune anything on my 1080?", "is there anything I can qlora on a 3060?"
             r"(?:fine ?-?tune|finetune|train|lora|qlora|run) anything",
+            # "can i do anything with a 1060 6gb?": what it holds (was its price)
+            r"(?:can|could) (?:i|we) do anything (?:with|on)(?![a-z])",
+            # "can my mac m2 16gb finetune a small model?": the largest it holds answers it
+            r"(?:a|any|some) small(?:ish)? (?:models?|llms?)",
             # "rtx 3050 4gb any llm possible?", "any models doable on a 1060?"
             r"any (?:llms?|models?) (?:possible|doable|usable|at all|worth running|(?:i|we) "
             r"(?:can|could) (?:run|fine ?-?tune|finetune|train))",

@@ -332,6 +332,13 @@ LANGUAGE = Language(
             r" (?:fine ?-?tuning|lora|qlora))(?![a-z])",
             # "tengo una 3080 de 10gb, q puedo hacer con ella?": the card said before it
             r"que (?:puedo|podria) hacer con (?:ella|el|eso|esa|esta|este|mi (?:gpu|tarjeta|grafica))(?![a-z])",
+            # "con una 1060 de 6gb puedo hacer algo?", "se puede hacer algo con una 1650?", "con
+            # mi 3070 de 8gb q puedo hacer": what it holds (was its price)
+            r"(?:puedo|podria|se puede|podre) hacer algo",
+            # "¿mi mac m2 puede entrenar un modelo chiquito?": el mayor que cabe lo responde
+            r"(?:un|algun|algunos) modelos? (?:chic[oa]s?|chiquit[oa]s?|pequen[oa]s?|pequenit[oa]s?)",
+            r"(?:un|algun) (?:pequeno|chiquito) modelo",
+            r"(?:gpu|tarjeta|grafica) ?,? que (?:puedo|podria|se puede) hacer(?![a-z])",
             # "mejor modelo para mi 3090", "el mejor llm que puedo correr"
             r"mejor(?:es)? (?:modelos?|llms?)(?: (?:local(?:es)?|de codigo|para programar))? "
             r"(?:(?:que )?(?:puedo|podria) (?:correr|ejecutar|usar|entrenar|cargar)"
@@ -383,7 +390,10 @@ LANGUAGE = Language(
             r"(?:alquiler|renta) (?:o|vs\.?) compra", r"compra (?:o|vs\.?) (?:alquiler|renta)",
             r"(?:alquilar|rentar) (?:vs\.?|versus) comprar", r"comprar (?:vs\.?|versus) (?:alquilar|rentar)",
             r"(?:conviene|vale la pena|merece la pena|mejor) comprar(?:me)? (?:una? |mi propia )?(?:gpu|tarjeta)",
-            r"comprar(?:me)? (?:[a-z0-9$.,]+ ){0,6}?o (?:mejor )?(?:la )?(?:alquilar|rentar)(?:la)?",
+            # "¿me compro una 3090 a 700 dólares o alquilo?", "vale la pena alquilar o compro …"
+            r"compr(?:ar|o)(?:me)? (?:[a-z0-9$.,]+ ){0,6}?o (?:mejor )?(?:la )?"
+            r"(?:alquilar|rentar|alquilo|rento)(?:la)?",
+            r"(?:alquilo|rento|alquilar|rentar) (?:[a-z0-9$.,]+ ){0,4}?o (?:me )?compr(?:o|ar)(?:la)?",
             r"punto de equilibrio",
         ),
         "BUDGET_ASK": (

@@ -312,6 +312,10 @@ LANGUAGE = Language(
             r"je (?:peux|pourrais) (?:fine-?tuner|entrainer|faire tourner|lancer) quoi",
             # "j'ai une 3080 10go, je peux faire quoi avec ?", "qu'est-ce que je peux faire avec"
             r"(?:je|on) (?:peux|pourrais|peut|pourrait) faire quoi(?: avec)?(?![a-z])",
+            # "on peut faire quelque chose avec une 1060 6 go ?": ce qui tient (était son prix)
+            r"(?:je peux|on peut|peut-on|puis-je|je pourrais|on pourrait) faire quelque chose",
+            # "mon mac m2 16 go peut fine-tuner un petit modèle ?": le plus gros qui tient y répond
+            r"(?:un|des|de) petits? (?:modeles?|llms?)",
             r"(?:qu ?est.ce que (?:je|j'|on) (?:peux|peut|pourrais|pourrait)|que (?:puis-je|je peux)) "
             r"faire avec(?![a-z])",
             r"quels? modeles? (?:mettre|choisir|prendre|installer)",
