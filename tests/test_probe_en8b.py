@@ -216,3 +216,14 @@ def test_processing_a_long_prompt_is_its_prefill(text: str, opening: str) -> Non
     reply = PIPELINE.ask(text)
     assert reply.query.inference and reply.query.prefill_timed, reply.text
     assert reply.text.startswith(opening), reply.text
+
+
+# --- a decode speed asked of two cards: compared as serving ------------------------------------
+
+
+def test_tokens_per_second_on_two_cards_compares_their_decode() -> None:
+    reply = PIPELINE.ask("tokens/s llama 3 8b on a 4090 vs 3090")
+    assert reply.answer.intent == "compare" and reply.query.inference, reply.text
+    assert reply.text.startswith(
+        "⚡ <b>About the same speed: at most about 61 tokens/s for one sequence on 1× RTX 4090, "
+        "57 on 1× RTX 3090 (memory-bandwidth bounds).</b>"), reply.text
