@@ -176,7 +176,7 @@ def test_a_gpu_name_found_as_written_is_not_rewritten(monkeypatch: pytest.Monkey
 
 def test_the_intent_rules_search_how_long_once(monkeypatch: pytest.MonkeyPatch) -> None:
     searched: list[str] = []
-    pattern = compiled(patterns.DURATION_QUESTION)
+    pattern = compiled(patterns.DURATION_QUESTION.pattern)
 
     class Counted:
         def search(self, s: str) -> object:

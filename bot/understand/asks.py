@@ -42,7 +42,7 @@ HOW_MANY_NEEDED: Final = Screened(
 # time question), not how many cards. The card is blanked by then; at most three words between.
 # ... but not a price by the hour ("c'est combien de l'heure", "cuantos dolares la hora", "how
 # many dollars per hour").
-HOURS_ASKED: Final = lazy(
+HOURS_ASKED: Final = Screened(
     rf"(?<![a-z0-9]){alt(_words('HOW_MANY'))}(?![a-z0-9])(?: ?[a-z0-9'-]+){{0,3}}? ?"
     r"(?<!l')(?<![a-z]la )(?<!per )(?<!por )(?<!par )(?<![a-z]an )(?<![a-z]a )"
     r"(?:gpu ?-? ?)?(?:hours?|hrs?|horas?|heures?)(?![a-z])"
@@ -53,7 +53,7 @@ BUDGET: Final = _whole(_words("BUDGET_WORDS"))
 
 # Renting against buying a card: "rent or buy a 4090", "¿alquilar o comprar una 3090?",
 # "louer ou acheter une 4090 ?" (the card is blanked "gpu" by then).
-RENT_BUY: Final = _whole(_words("RENT_BUY_ASK"))
+RENT_BUY: Final = screened_words(_words("RENT_BUY_ASK"))
 
 # What a budget buys: hours of a card, or a job ("how many H100 hours", "cuántas horas",
 # "combien d'heures", "what can I fine-tune for $50").
@@ -222,7 +222,7 @@ AMD_UNNAMED: Final = Guarded(("amd", "radeon"), lazy(
 # (bot.remedy), first when asked.
 OOM: Final = headed_words(_words("OOM_WORDS"))
 # "what's the max batch size for qlora llama 3 8b on a 4090", "qué tamaño de lote", "quel batch".
-BATCH_ASKED: Final = _whole(_words("BATCH_ASK"))
+BATCH_ASKED: Final = screened_words(_words("BATCH_ASK"))
 # "is 8x h100 overkill for llama 8b lora", "¿es exagerado?", "c'est surdimensionné ?".
 OVERKILL: Final = headed_words(_words("OVERKILL_WORDS"))
 FIX_ASK: Final = headed_words(_words("FIX_ASK"))
@@ -243,7 +243,7 @@ _FULL_SIDE: Final = (
     r"training|train))?|fft|(?:fine ?-?tuning|finetuning|entrenamiento|ajuste|entrainement)"
     r" complet[oa]?"
 )
-METHOD_PAIR: Final = lazy(
+METHOD_PAIR: Final = Screened(
     rf"(?<![a-z0-9])(?:(?P<a>q?lora|{_FULL_SIDE})s? ?(?:vs\.?|versus|or|and|/|o|ou|y|et|contra|"
     r"contre|compared to|comparado con|compare a|instead of|en vez de|au lieu de|"
     # "xq qlora usa menos memoria q lora?", "why does qlora use less vram than lora"

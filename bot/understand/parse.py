@@ -44,7 +44,7 @@ from bot.understand.numbers import (
     words_to_digits,
 )
 from bot.understand.query import HoursAs, Intent, Lang, Query, RateAsked, Social
-from bot.understand.screen import forget_texts
+from bot.understand.screen import Screened, forget_texts
 from bot.understand.unknown_model import merge_asked, unknown_model
 from rules.catalogue import Catalogue
 from rules.data_size import tokens_from_bytes
@@ -1182,7 +1182,7 @@ _OOM_AHEAD: Final = lazy(
 # support bf16", "bf16 no es compatible con mi gpu", "ma carte ne supporte pas le bf16"): an
 # error about the number format, not memory.
 _BF16 = r"(?:bf ?16|bfloat ?16)"
-BF16_UNSUPPORTED: Final = lazy(
+BF16_UNSUPPORTED: Final = Screened(
     rf"{_BF16}/gpu|bfloat ?16 is only supported|"
     rf"(?:doe?s ?n[o']?t|does not|do not|dont|can ?n[o']?t|cannot|won'?t|no) (?:really )?"
     rf"(?:support|handle|run|do)s? (?:the )?{_BF16}|"
@@ -1415,11 +1415,11 @@ _THEN_SERVED_WORDS: Final = (
     r"us(?:e|ing)|ejecut|corr|desplieg|desplegar|alojar|usa|cuantiz|fusion|tourn|heberg|"
     r"utilis|quantifi|fusionn)\w*(?![a-z])"
 )
-_THEN_SERVED: Final = lazy(_THEN_SERVED_WORDS)
+_THEN_SERVED: Final = Screened(_THEN_SERVED_WORDS)
 # "lora llama 3 8b on a 3090, then run it at 4bit", "luego servirlo en 4 bits", "puis le
 # déployer en 4 bits": the 4 bits are for serving the trained model afterwards, not the base
 # the adapters train on (LoRA stays LoRA on its BF16 base).
-_SERVED_AFTER: Final = lazy(_THEN_SERVED_WORDS + r"[^.?!;\n]{0,40}$")
+_SERVED_AFTER: Final = Screened(_THEN_SERVED_WORDS + r"[^.?!;\n]{0,40}$")
 
 
 def _eight_bit_base(s: str) -> bool:

@@ -306,7 +306,7 @@ SERVED_TO: Final = lazy(
 # People counted beside a model with no serving word ("llama 3 8b for 50 users", "can a 4090
 # handle 20 users", "50 usuarios", "10 personnes en même temps"): as many served at once (read
 # only with no training word). Requests, sessions or streams alone may be a total, not people.
-USERS_SAID: Final = lazy(
+USERS_SAID: Final = Screened(
     rf"(?<![\w.,])(?P<num>\d{{1,4}}) (?:(?:{_CONCURRENT}) )?(?:users?|ppl|people|persons|folks|"
     r"clients?|usuarios?|personas|clientes|utilisateurs?|personnes)(?![a-z])")
 # "for my team of 10 devs", "a 10-person team", "un equipo de 10", "pour une équipe de 8": the
@@ -795,7 +795,7 @@ PAY_COINS: Final = screened_words(lx.PAY_COINS)
 COMPARE: Final = words(lx.COMPARE_WORDS)
 RECOMMEND: Final = words(lx.RECOMMEND_WORDS)
 COST: Final = headed_words(lx.COST_WORDS)
-DURATION_QUESTION: Final = words(lx.DURATION_QUESTION)
+DURATION_QUESTION: Final = headed_words(lx.DURATION_QUESTION)
 HOW_MUCH: Final = screened_words(lx.HOW_MUCH)
 RATE: Final = lazy(rf"(?<![a-z0-9]){alt(lx.RATE_WORDS)}(?![a-z0-9])")
 # A price by the minute: "per minute", "/min", "por minuto", "al minuto", "par minute", "à la

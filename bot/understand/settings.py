@@ -19,7 +19,7 @@ from typing import Final, Literal
 
 from bot.understand.lazy import lazy
 from bot.understand.numbers import NUM_SP
-from bot.understand.screen import Screened
+from bot.understand.screen import Headed, Screened
 
 Precision = Literal["mixed", "bf16", "fp32"]
 Kernels = Literal["unsloth", "liger"]
@@ -30,6 +30,12 @@ Optimizer = Literal[
 
 def _w(pattern: str) -> Screened:
     return Screened(rf"(?<![a-z0-9])(?:{pattern})(?![a-z0-9])")
+
+
+def _h(pattern: str) -> Headed:
+    """_w for words that give no needles (screen.Headed): searched only in texts with a run of
+    letters opening as they do."""
+    return Headed(rf"(?<![a-z0-9])(?:{pattern})(?![a-z0-9])")
 
 
 _NEG: Final = r"(?:no|not|without|w/o|sin|sans|pas de|disable\w*|disabling|desactiv\w*)"
@@ -337,7 +343,7 @@ ATTN_ONLY: Final = _w(
     r"q_proj ?, ?k_proj ?, ?v_proj ?, ?o_proj|qkvo"
 )
 QKV: Final = _w(r"q ?, ?k ?, ?v(?!,? ?o)|q_proj ?, ?k_proj ?, ?v_proj(?!,? ?o)|qkv")
-QV: Final = _w(r"q ?(?:,|and|y|et|&|\+) ?v|q_proj ?(?:,|and|y|et|&|\+) ?v_proj|qv")
+QV: Final = _h(r"q ?(?:,|and|y|et|&|\+) ?v|q_proj ?(?:,|and|y|et|&|\+) ?v_proj|qv")
 
 # --- numbers: generated tokens, prompt, epochs, throughput ------------------------------------------
 _K: Final = r"(?P<k>k)?"
@@ -405,7 +411,7 @@ _PLACED: Final = (
     r"(?:gpus?|vram|cards?|graphics|tarjeta|carte|memory|memoria|memoire|offload\w*|loaded|"
     r"cargad\w*|charge\w*|dedans)(?![a-z0-9]))"
 )
-FULL: Final = _w(
+FULL: Final = _h(
     rf"fully{_PLACED}|all (?:the )?(?:model )?(?:parameters|params|weights)|full[ _-]?param\w*|"
     rf"todos los parametros|todos sus parametros|completamente{_PLACED}|tous les parametres|"
     rf"entierement{_PLACED}|completement{_PLACED}|full[ _-]?weights?|"
