@@ -227,3 +227,18 @@ def test_tokens_per_second_on_two_cards_compares_their_decode() -> None:
     assert reply.text.startswith(
         "⚡ <b>About the same speed: at most about 61 tokens/s for one sequence on 1× RTX 4090, "
         "57 on 1× RTX 3090 (memory-bandwidth bounds).</b>"), reply.text
+
+
+# --- vLLM's max_num_seqs named without a value: the sequences that fit at once ----------------
+
+
+@pytest.mark.parametrize(("text", "opening"), [
+    ("vllm max-num-seqs llama 3 8b on an a10g",
+     "👥 <b>At most about 14 sequences at once: Llama 3 8B on 1× A10G"),
+    ("what max_num_seqs can i set for qwen2.5 7b on a 4090",
+     "👥 <b>At most about 50 sequences at once: Qwen2.5 7B"),
+])
+def test_max_num_seqs_asked_is_the_sequences_that_fit(text: str, opening: str) -> None:
+    reply = PIPELINE.ask(text)
+    assert reply.query.concurrency_asked, reply.text
+    assert reply.text.startswith(opening), reply.text

@@ -465,6 +465,9 @@ LANGUAGE = Language(
             r"the )?(?:(?:concurr?ent|simultaneous|parallel) )?(?:users?|usrs?|clients?|people|ppl|"
             r"requests?|reqs?|sessions?)",
             r"(?:users?|usrs?|clients?) (?:and|&|\+) (?:max(?:imum)? |how much |the )?(?:ctx|context)",
+            # vLLM's setting named without a value ("vllm max-num-seqs llama 3 8b on an a10g",
+            # "what max_num_seqs can i set"): the sequences that fit at once
+            r"max[ _-]?num[ _-]?seq(?:uence)?s(?! ?[:=]? ?\d)",
         ),
         # How much data a time trains ("how many tokens can i get through in 2 days", "how many
         # 1024-token examples in a week": asks.DATA_COUNT_ASK), beside a duration.
