@@ -829,7 +829,9 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
         return Answer(query=query, intent=query.intent, error=InvalidHours.code,
                       error_params={"per_day": per_day, "week": week})
     if query.multi_gpu_asked and query.params_b is None and query.model_id is None \
-            and not query.family and query.intent in ("fit", "memory", "recommend", "unknown"):
+            and not query.family and query.hours is None and query.budget_usd is None \
+            and not query.service_asked \
+            and query.intent in ("fit", "memory", "recommend", "unknown", "prices", "cost"):
         # "do i need nvlink for 2x 3090 qlora": answered from what is known of the cards, no
         # model asked for first (was "Which model?").
         return Answer(query=query, intent="fit", multi_gpu_alone=True,

@@ -169,8 +169,10 @@ def _continuable(reply: Reply) -> bool:
         value not in (None, False) for value in (query.gpu, query.vram_gb, query.method,
                                                  query.dataset_tokens)))
     gpu_time = (is_gpu_time(reply.query) or asks_on_gpu(reply.query)) and not answer.missing
-    if answer.card_noted or answer.card_specs is not None or answer.memory_offers:
-        # "i have 2 3090s", "a10g specs": "and with 2 of them?", "can i run llama 3 70b?"
+    if answer.card_noted or answer.card_specs is not None or answer.memory_offers \
+            or (answer.multi_gpu_alone and names_card(query)):
+        # "i have 2 3090s", "a10g specs": "and with 2 of them?", "can i run llama 3 70b?";
+        # "can i use a 3090 and a 4090 together?": "ok then qlora llama 3 8b on them"
         return True
     if answer.missing == "largest_gpu":
         return True  # "whats the best model to finetune" asked which card: "a 4090" answers it

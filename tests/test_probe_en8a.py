@@ -190,3 +190,50 @@ def test_pcie_or_cards_that_differ_are_answered(text: str, locale: str | None, l
 ])
 def test_other_uses_of_the_words_are_not_a_multi_gpu_question(text: str) -> None:
     assert "🔗" not in str(_ask(text)["text"])
+
+
+# --- the multi-GPU and deadline questions in a chat ------------------------------------------------
+
+
+def test_nvlink_asked_as_a_need_is_not_a_price() -> None:
+    """"do i need nvlink for 2 3090s" read as a price of the 3090 (not rented)."""
+    got = _ask("do i need nvlink for 2 3090s")
+    assert str(got["text"]).startswith(
+        "🔗 <b>NVLink is not required: 2× RTX 3090 can share one job over PCIe.</b>"), got["text"]
+    assert got["error"] is None
+
+
+def test_nvlink_of_other_cards_next_is_the_same_question() -> None:
+    _, other = converse("do i need nvlink for 2 3090s", "and for 2 4090s?")
+    assert other.text.startswith(
+        "🔗 <b>NVLink is not required: 2× RTX 4090 can share one job over PCIe.</b>"), other.text
+    assert "The RTX 4090 has no NVLink connector" in other.text, other.text
+
+
+def test_a_run_on_the_cards_said_together_is_on_them() -> None:
+    _, run = converse("can i use a 3090 and a 4090 together?", "ok then qlora llama 3 8b on them")
+    assert run.query.gpu == "rtx-3090" and run.query.gpu_count == 2, run.text
+    assert "Llama 3 8B fits on 2× RTX 3090 (QLoRA)" in run.text, run.text
+
+
+@pytest.mark.parametrize(("turns", "lead"), [
+    (("i need to qlora llama 3 8b on 50M tokens", "by tomorrow, which gpu?"),
+     "✅ <b>Rent 1× L40S: by this estimate it finishes within 24 hours"),
+    (("qlora llama 3 70b on 200k samples", "i have 2 days, what should i rent?"),
+     "✅ <b>Rent 8× B200: by this estimate it finishes within 48 hours, even at 2,048 tokens"),
+    (("have 2 days to qlora llama 3 70b on 100M tokens, what should i rent",
+      "and if i only have 12 hours?"),
+     "✅ <b>Rent 8× B200: by this estimate it finishes within 12 hours"),
+])
+def test_a_deadline_said_after_the_run_picks_its_configuration(
+        turns: tuple[str, str], lead: str) -> None:
+    """Were the price list, or the run's cost for those hours."""
+    *_, last = converse(*turns)
+    body = last.text.split("\n", 1)[1]  # after the "from your last question" line
+    assert body.startswith(lead), last.text
+
+
+def test_what_do_i_rent_beside_a_deadline_names_the_configuration() -> None:
+    got = _ask("need llama 3 8b lora on 30M tokens done in 3 hrs, what do i rent")
+    assert str(got["text"]).startswith(
+        "✅ <b>Rent 4× A100 80GB: by this estimate it finishes within 3 hours"), got["text"]

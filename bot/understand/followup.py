@@ -23,7 +23,7 @@ from bot.understand import settings as st
 from bot.understand.languages import LANGUAGES
 from bot.understand.lazy import lazy
 from bot.understand.normalise import fold
-from bot.understand.parse import NIGHT_HOURS, generation_asked
+from bot.understand.parse import NIGHT_HOURS, TOMORROW_HOURS, generation_asked
 from bot.understand.patterns import alt
 from bot.understand.query import Intent, Query
 from rules.catalogue import Catalogue
@@ -324,6 +324,15 @@ def follow_up(
     picked = _pick_of_two(new, previous)
     if picked is not None:
         return picked
+    deadline = _deadline_of_run(new, previous)
+    if deadline is not None:
+        return deadline
+    if previous.multi_gpu_asked and previous.params_b is None and _names_card(new) \
+            and not _names_model(new) and new.method is None and new.hours is None \
+            and new.budget_usd is None and len(new.text.split()) <= SHORT_WORDS:
+        # "do i need nvlink for 2 3090s", then "and for 2 4090s?": the same question of them
+        return new.model_copy(update={"multi_gpu_asked": True, "intent": "fit",
+                                      "mixed_cards_asked": previous.mixed_cards_asked})
     if previous.specs_asked and _names_card(new) and not _names_model(new) \
             and new.method is None and not new.specs_asked:
         return new.model_copy(update={"specs_asked": True})  # "h100 specs", "and the a100?"
@@ -648,6 +657,38 @@ def _price_of_run(
         })
     cost = _merge(new.model_copy(update={"intent": "cost"}), previous, names_model=False)
     return cost
+
+
+# "i have 2 days", "and if i only have 12 hours?", "deadline is friday": the time said is all
+# there is (folded).
+_TIME_LEFT: Final = lazy(
+    r"(?<![a-z])(?:i (?:only |just )?(?:have|got)|(?:only|just) (?:have|got)|have only|"
+    r"deadline|due|tengo|solo tengo|j'ai|je n'ai que|il me reste|me quedan)(?![a-z])"
+)
+
+
+def _deadline_of_run(new: Query, previous: Query) -> Query | None:
+    """A deadline said after a run on a dataset ("qlora llama 3 70b on 200k samples", then "i
+    have 2 days, what should i rent?", "by tomorrow, which gpu?", "and if i only have 12
+    hours?"): that run, timed on the cheapest offered configuration finishing in time (was the
+    price list, or its cost for those hours)."""
+    if previous.intent not in _MODEL_INTENTS or previous.params_b is None or previous.inference \
+            or (previous.dataset_tokens is None and not previous.dataset_samples) \
+            or _names_model(new) or _names_card(new) or new.budget_usd is not None \
+            or previous.gpu is not None or previous.vram_gb is not None:
+        return None
+    folded = fold(new.text)
+    tomorrow = new.hours is None and asks.TOMORROW.search(folded) is not None
+    if not tomorrow and (new.hours is None or not (
+            px.RECOMMEND.search(folded) or _TIME_LEFT.search(folded)
+            or asks.DEADLINE.search(folded))):
+        return None
+    merged = _merge(new, previous, names_model=False)
+    hours = TOMORROW_HOURS if tomorrow else new.hours
+    return merged.model_copy(update={
+        "intent": "time", "hours": hours, "hours_as": "tomorrow" if tomorrow else new.hours_as,
+        "deadline_asked": True, "deadline_pick": True, "hours_per_day": None,
+        "days_per_week": None})
 
 
 def _daily_hours(new: Query, previous: Query) -> Decimal | None:

@@ -2018,6 +2018,11 @@ def _as_written(folded: str, original: str) -> str:
     return match.group(0) if match else folded.upper()
 
 
+# "what do i rent", "which gpu do i need" beside a deadline: the card is asked for.
+_RENT_WHAT: Final = lazy(r"(?<![a-z])(?:what|which)(?: gpus?| cards?| setup| config\w*)? "
+                         r"(?:do|should|can|would|must) i (?:rent|use|get|pick|need|take)(?![a-z])")
+
+
 def _cards_shared(rest: str, work: _Work) -> Literal["pcie", "mixed"] | None:
     """How several cards share a job, asked of no model ("does fsdp work over pcie?", "do the
     gpus need to be identical for fsdp?"): over PCIe, or with cards that differ; None: not."""
@@ -2665,7 +2670,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     # card is asked for: the run timed on the cheapest offered configuration finishing within
     # it (bot.detail._within; was the memory per method, or 48 hours rented). "Tomorrow" is
     # taken as a day from now, said so.
-    deadline_pick = intent in ("recommend", "unknown", "memory") and not work.gpus \
+    deadline_pick = (intent in ("recommend", "unknown", "memory") or (
+        intent == "time" and (px.RECOMMEND.search(rest) is not None
+                              or _RENT_WHAT.search(rest) is not None))) and not work.gpus \
         and work.vram_gb is None and not inference and budget is None \
         and (work.params_b is not None or work.model_id is not None) \
         and (work.dataset_tokens is not None or bool(work.dataset_samples)) \
