@@ -11,7 +11,7 @@ from pydantic import ValidationError
 from rules.capacity import generation
 from rules.catalogue import load_catalogue
 from rules.model_catalogue import ModelSpec, newest_first
-from tests.support.chat import PIPELINE
+from tests.support.chat import PIPELINE, converse
 
 # --- which model to fine-tune on a card: the largest it holds ---------------------------------
 
@@ -242,3 +242,18 @@ def test_max_num_seqs_asked_is_the_sequences_that_fit(text: str, opening: str) -
     reply = PIPELINE.ask(text)
     assert reply.query.concurrency_asked, reply.text
     assert reply.text.startswith(opening), reply.text
+
+
+# --- a serving price asked as a follow-up of a model served ------------------------------------
+
+
+def test_a_price_per_token_follows_a_model_served() -> None:
+    replies = converse("llama 3 8b on an h100, how fast?", "price per million tokens then?",
+                       "tokens per dollar?", "and per 1k tokens on an a100?")
+    assert replies[1].text.startswith("↪️"), replies[1].text
+    assert "💵 <b>At least $3.16 per million tokens generated: Llama 3 8B (BF16 inference) on " \
+        "1× H100" in replies[1].text
+    assert "⚡ <b>At most about 316,000\u00a0tokens per dollar: Llama 3 8B" in replies[2].text, \
+        replies[2].text
+    assert "💵 <b>At least $0.00206 per 1,000 tokens generated: Llama 3 8B (BF16 inference) on " \
+        "1× A100 80GB" in replies[3].text, replies[3].text

@@ -409,6 +409,9 @@ def follow_up(
                 and not asks_hours_of_gpu(previous):
             return new
     folded = fold(new.text)
+    rated = _rate_of_served(new, previous, folded)
+    if rated is not None:
+        return rated
     priced = _price_of_run(new, previous, folded, gpus)
     if priced is not None:
         return priced
@@ -630,6 +633,24 @@ _PRICE_LIST: Final = lazy(
     r"(?<![a-z])(?:prices|pricing|price list|rates|precios|tarifas|lista de precios|tarifs|"
     r"grille|your|vuestros|sus|vos|vous)(?![a-z])"
 )
+
+
+def _rate_of_served(new: Query, previous: Query, folded: str) -> Query | None:
+    """"price per million tokens then?", "tokens per dollar?", "and per 1k tokens?" after a
+    model served: that model's serving price at decode's bound there (was the price list, or
+    not understood). A model named is a question of its own."""
+    if _names_model(new) or previous.params_b is None or not previous.inference \
+            or new.generate_tokens is not None or new.rate_asked is not None:
+        return None
+    if not any(p.search(folded) for p in (
+            asks.PER_MILLION, asks.PER_TOKEN, asks.PER_THOUSAND, asks.PER_DOLLAR)):
+        return None
+    _, cost, rate = generation_asked(folded, folded, None, False, "time")
+    merged = _merge(new, previous, names_model=False)
+    return merged.model_copy(update={
+        "intent": "time", "generate_cost": cost, "rate_asked": rate, "speed_asked": True,
+        "generate_tokens": None, "dataset_tokens": None, "hours": None, "hours_as": None,
+        "budget_usd": None})
 
 
 def _price_of_run(
