@@ -352,7 +352,7 @@ def test_litgpt_defaults_stand_for_what_is_not_said() -> None:
     got = to_json(reply)
     assert got["detailed_gb"] == to_json(stated)["detailed_gb"]
     assert "Not given, so assumed: gradient checkpointing off and LoRA rank 8." in got["text"]
-    assert "LoRA rank 8 on qv of every layer" in got["text"]
+    assert "LoRA rank 8 on q_proj and v_proj of every layer" in got["text"]
     # Stated settings win; on several GPUs the FSDP run checkpoints, as the bot assumes.
     assert to_json(pipe.ask("lora llama 3 8b with litgpt on an a10g, seq 512, batch 1, r=32, "
                             "all linear, gradient checkpointing on", chosen_locale="en")

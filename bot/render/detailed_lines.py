@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from markupsafe import Markup, escape
 
@@ -505,6 +505,21 @@ def _count(ph: Phrases, value: object) -> str:
     return ph.fmt.num(value, 0) if isinstance(value, (int, Decimal)) else str(value)
 
 
+_PROJECTIONS: Final = ("q", "k", "v", "o", "gate", "up", "down")
+
+
+def _targets_said(ph: Phrases, targets: object) -> Markup | str:
+    """The adapted projections in words: "the attention projections", or their names listed
+    ("q_proj and v_proj" for LitGPT's "qv"); a name the bot does not know is kept as said."""
+    g, said = gettext_for(ph.locale), str(targets)
+    if said == "attention":
+        return g._("the attention projections (q, k, v, o)")
+    if said == "mlp":
+        return g._("the MLP projections (gate, up, down)")
+    names = ("q", "v") if said == "qv" else [n.strip() for n in said.split(",") if n.strip()]
+    return ph.fmt.list([f"{n}_proj" if n in _PROJECTIONS else n for n in names])
+
+
 def _assumption(ph: Phrases, a: Assumption) -> Markup | None:
     """An assumption whose sentence carries values; None for a code this reply does not
     word."""
@@ -539,12 +554,12 @@ def _assumption(ph: Phrases, a: Assumption) -> Markup | None:
     if code == "lora_targets" and p.get("adam8bit"):
         return g._(
             "LoRA rank %(rank)s on %(targets)s of every layer, adapters in FP32 with 8-bit Adam "
-            "states (bitsandbytes).", rank=p["rank"], targets=p["targets"],
+            "states (bitsandbytes).", rank=p["rank"], targets=_targets_said(ph, p["targets"]),
         )
     if code == "lora_targets":
         return g._(
             "LoRA rank %(rank)s on %(targets)s of every layer, adapters in FP32 with AdamW.",
-            rank=p["rank"], targets=p["targets"],
+            rank=p["rank"], targets=_targets_said(ph, p["targets"]),
         )
     if code == "lora_attention_fused_experts":
         return g._(

@@ -159,8 +159,9 @@ _ABBREVIATION: Final = lazy(
     r"(?<![\w'.-])(?<![\s,/][a-z],)(?<![\s,/][a-z], )(?<![\s,/][a-z]/)(?<!^[a-z],)(?<!^[a-z], )(" + "|".join(
         re.escape(a) for a in sorted(ABBREVIATIONS, key=len, reverse=True)
     ) + r")(?![\w'-])(?! ?\d)"
-    # ... nor in a list of single letters: "q,v", "q, k, v", "q and v" are LoRA's projections
-    r"(?! ?[,/+&] ?[a-z](?![a-z]))(?! (?:and|y|et) [a-z](?![a-z]))"
+    # ... nor in a list of single letters: "q,v", "q, k, v", "q and v", "q k v o" are LoRA's
+    # projections
+    r"(?! ?[,/+&] ?[a-z](?![a-z]))(?! (?:and|y|et) [a-z](?![a-z]))(?! [kv](?![a-z]))"
 )
 
 

@@ -340,8 +340,38 @@ ALL_LINEAR: Final = _w(
 )
 ATTN_ONLY: Final = _w(
     r"attention only|only attention|attention layers|q ?, ?k ?, ?v ?, ?o(?:_proj)?|"
-    r"q_proj ?, ?k_proj ?, ?v_proj ?, ?o_proj|qkvo"
+    r"q_proj ?, ?k_proj ?, ?v_proj ?, ?o_proj|qkvo|"
+    r"(?:solo|solamente|unicamente) (?:en |a )?(?:la )?(?:atencion|attention)|"
+    r"(?:atencion|attention) (?:solamente|nada mas)|capas de atencion|"
+    r"(?:seulement|uniquement) (?:sur )?(?:l'|la couche d')?attention|"
+    r"attention (?:seulement|uniquement)|couches d'attention"
 )
+# A list of projections that names an MLP one ("q,k,v,o,gate,up,down", "target_modules
+# q_proj v_proj gate_proj", "gate, up, down"): the projections named, before ATTN_ONLY and QKV
+# read its first four as attention alone; "q_proj v_proj" with no comma. Gate, down or a *_proj
+# name is in every match.
+_PROJ: Final = r"(?:[qkvo]|gate|up|down)(?:_proj)?"
+_PROJ_SEP: Final = r"(?:['\"]? ?[,/+&] ?['\"]?| | and | y | et )"
+PROJ_LIST: Final = _w(
+    rf"(?:{_PROJ}{_PROJ_SEP})*(?:(?:gate|down|up_proj)(?:_proj)?|[qkvo]_proj)"
+    rf"(?:{_PROJ_SEP}{_PROJ})*"
+)
+_PROJ_ORDER: Final = ("q", "k", "v", "o", "gate", "up", "down")
+
+
+def _projections(listed: str) -> str | None:
+    """The projections a PROJ_LIST match names, as lora_targets ("all" for all seven), when it
+    holds three of them or a *_proj name ("up and down" alone is not a list of projections)."""
+    names = [n.removesuffix("_proj") for n in re.findall(r"[a-z_]+", listed)
+             if n not in ("and", "y", "et")]
+    if len(names) < 3 and "_proj" not in listed:
+        return None
+    named = [n for n in _PROJ_ORDER if n in names]
+    if len(named) == len(_PROJ_ORDER):
+        return "all"
+    said = ",".join(named)
+    return {"q,k,v,o": "attention", "q,v": "qv"}.get(said, said)
+
 QKV: Final = _w(r"q ?, ?k ?, ?v(?!,? ?o)|q_proj ?, ?k_proj ?, ?v_proj(?!,? ?o)|qkv")
 QV: Final = _h(r"q ?(?:,|and|y|et|&|\+) ?v|q_proj ?(?:,|and|y|et|&|\+) ?v_proj|qv")
 
@@ -518,7 +548,7 @@ _SCREENED_FLAGS: Final = (
     ADAMW,
     OPT_IN_BWD, ACT_OFFLOAD, CPU_OFFLOAD_OFF, CPU_OFFLOAD, GPU_LAYERS, EXPERT_OFFLOAD, RAM_KIND,
     RAM_CHANNELS, EAGER, SDPA, NO_COMPILE,
-    COMPILE, CHUNKED, UNPACKED, PACKED, ALL_LINEAR, ATTN_ONLY, QKV, NO_DROPOUT, LORA_DROPOUT,
+    COMPILE, CHUNKED, UNPACKED, PACKED, ALL_LINEAR, PROJ_LIST, ATTN_ONLY, QKV, NO_DROPOUT, LORA_DROPOUT,
     NO_KERNELS, LIGER, UNSLOTH, LITGPT, OLD_BNB, TRANSFORMERS, ZERO_STAGE, OPTIMIZER_OFFLOAD, KBIT_PREPARE, GALORE,
     ANSWER_AI, PARAM_OFFLOAD, ZERO3, FSDP, DDP, DEVICE_MAP, GRAD_ACCUM, PRETRAIN, PAIRED,
     REFERENCED, ONLINE_RL,
@@ -615,6 +645,8 @@ def _read_flags(s: str) -> Settings:
         out.packed = True
     if ALL_LINEAR.search(s):
         out.lora_targets = "all"
+    elif (listed := PROJ_LIST.search(s)) and (projections := _projections(listed.group())):
+        out.lora_targets = projections
     elif ATTN_ONLY.search(s):
         out.lora_targets = "attention"
     elif QKV.search(s):
