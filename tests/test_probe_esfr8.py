@@ -230,3 +230,41 @@ def test_rent_or_buy_said_in_the_first_person_is_rent_or_buy(text: str, gpu: str
     reply = _ask(text, "es")
     assert reply.query.rent_or_buy and reply.query.gpu == gpu, reply.text
     assert reply.text.startswith("🏠 <b>"), reply.text
+
+
+@pytest.mark.parametrize("text", [
+    "vos serveurs sont où ?",
+    "ils sont situés où vos gpu ?",
+    "c'est hébergé où ?",
+    "dans quel pays sont les serveurs ?",
+])
+def test_where_the_servers_are_in_french_is_the_region(text: str) -> None:
+    """Was "Je n'ai pas compris", "Quel modèle ?" for "hébergé", or how to pay ("pays", the
+    country, read as the English "pays")."""
+    reply = _ask(text, "fr")
+    assert reply.query.service_asked == ("region",), reply.text
+    assert reply.text.startswith("ℹ️ Notre page publiée ne liste ni régions"), reply.text
+
+
+def test_who_pays_is_still_paying() -> None:
+    assert _ask("who pays the gas fees?", "en").answer.intent == "pay"
+
+
+@pytest.mark.parametrize(("text", "lang", "lead"), [
+    ("hay que dar el dni?", "es", "🪪 <b>Sin documento de identidad (sin KYC): recargas con cripto.</b>"),
+    ("necesito pasaporte?", "es", "🪪 <b>Sin documento de identidad"),
+    ("sin kyc?", "es", "🪪 <b>Sin documento de identidad"),
+    ("faut un passeport ?", "fr",
+     "🪪 <b>Aucune pièce d'identité demandée (sans KYC)\u00a0: vous rechargez en crypto.</b>"),
+    ("vous demandez une pièce d'identité ?", "fr", "🪪 <b>Aucune pièce d'identité demandée"),
+    ("do i need to give my id?", "en", "🪪 <b>No ID asked (no KYC): you top up in crypto.</b>"),
+])
+def test_an_id_asked_is_answered_first(text: str, lang: str, lead: str) -> None:
+    """Was "No te he entendido" ("dni", "pasaporte", "passeport", "give my id"), or how to pay
+    with the answer inside its second line."""
+    reply = _ask(text, lang)
+    assert reply.answer.intent == "pay" and reply.text.startswith(lead), reply.text
+
+
+def test_paying_with_no_id_word_has_no_id_lead() -> None:
+    assert "🪪" not in _ask("se puede pagar con monero?", "es").text

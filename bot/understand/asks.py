@@ -484,7 +484,7 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
     ("region", Guarded(
         ("region", "data", "datos", "donnees", "locat", "ubica", "countr", "pais", "where are",
          "localis", "serveurs", "servidores", "maquinas", "machines", "gpu", "server", "europ",
-         "instanc"),
+         "instanc", "pays", "heberg"),
         r"(?<![a-z0-9])(?:regions?|regiones|data ?cent(?:er|re)s?|centros? de datos|"
         # French "la location de GPU" is the rental, not where the GPUs are
         r"centres? de donnees|(?<!la )(?<!une )(?<!ma )(?<!votre )(?<!en )locations?"
@@ -494,6 +494,12 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
         r"where (?:are you|is it) (?:located|based|hosted)|located|"
         r"(?:ou|donde) (?:sont|se trouvent|estan|se encuentran) (?:situes |ubicados )?"
         r"(?:vos|les|sus|los|tus) (?:serveurs|gpus?|machines|servidores|maquinas)|"
+        # "vos serveurs sont où ?", "ils sont situés où vos gpu ?", "c'est hébergé où ?", "dans
+        # quel pays sont les serveurs ?"
+        r"(?:serveurs|gpus?|machines|servidores|maquinas) (?:sont|se trouvent|estan) "
+        r"(?:situes |heberges |ubicados )?(?:ou|donde)|"
+        r"(?:c'?est|ils sont|elles sont|vous etes|tout est) (?:situes?|heberges?|localises?|"
+        r"bases?) ou|quels? pays|"
         # "tienen servidores en europa?", "vous avez des serveurs en europe ?", "gpus in the eu"
         r"(?:servers?|servidores|serveurs|gpus?|maquinas|machines|instances?|instancias) "
         r"(?:(?:are|sont|estan|se trouvent) )?(?:in|en|au|aux) (?:the )?(?:europ\w*|eu|ue|usa|us|eeuu|etats-unis|estados unidos|"
@@ -774,6 +780,15 @@ EXPIRY_ASK: Final = lazy(
     r"pierden?|pierden) (?:el resto|lo que sobra|las (?:horas )?(?:que )?(?:sobran|no uso|"
     r"restantes))|(?:perds|perdrais|sont perdues|seront perdues) (?:le reste|les heures|celles|"
     r"ce qui reste))(?![a-z])")
+
+
+# An ID or KYC asked of paying: "hay que dar el dni?", "faut un passeport ?", "sin kyc?", "do i
+# need to give my id?" (folded; only in a payment question).
+ID_ASK: Final = lazy(
+    r"(?<![a-z])(?:kyc|ids?|identity|identification|passports?|driver'?s licen[cs]e|dni|cedula|"
+    r"pasaportes?|identificacion|documentos?(?: de identidad)?|ine|pieces? d'identite|"
+    r"cartes? d'identite|passeports?)(?![a-z])"
+)
 
 
 def pay_coins(s: str) -> tuple[str, ...]:

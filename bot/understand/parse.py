@@ -3045,6 +3045,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         and budget_coin is None and (
             intent == "pay" or (pay_also and intent in ("prices", "cost"))) else (),
         expiry_asked=intent == "pay" and asks.EXPIRY_ASK.search(corrected) is not None,
+        id_asked=intent == "pay" and asks.ID_ASK.search(corrected) is not None,
         currency_asked=not foreign and not alert_foreign and intent in (
             "prices", "cost", "pay", "help", "unknown", "compare", "recommend")
         and asks.currency_asked(corrected, plain),

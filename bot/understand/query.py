@@ -361,6 +361,9 @@ class Query(BaseModel):
     # Whether unused GPU-hours expire asked ("do unused hours expire", "¿caducan las horas?",
     # "les heures expirent ?"): the page's "never" leads.
     expiry_asked: bool = False
+    # Whether an ID is asked for ("hay que dar el dni?", "faut un passeport ?", "sin kyc?",
+    # "do i need to give my id?"): the page's "no ID (sans KYC)" leads.
+    id_asked: bool = False
     # A price asked in another currency ("cuánto cuesta una h100 en euros", "how much in EUR"):
     # the page prices in US dollars only and gives no exchange rate; nothing is converted.
     currency_asked: bool = False

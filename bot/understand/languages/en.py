@@ -207,9 +207,13 @@ LANGUAGE = Language(
             r"(?:rises?|goes|climbs?) (?:above|over|to)", r"rises? to", r"more", r"higher",
         ),
         "PAY_STRONG": (
-            r"pay", r"pays", r"paying", r"payment", r"payments", r"paid", r"payable",
-            r"top\s?-?\s?up", r"deposit\w*", r"wallet", r"credit cards?", r"debit cards?",
-            r"no id", r"identity", r"anonym\w*",
+            # "pays" only after who pays: "dans quel pays sont les serveurs" is a country
+            r"pay", r"(?:who|it|one|he|she|that|which) pays", r"paying", r"payment", r"payments",
+            r"paid", r"payable", r"top\s?-?\s?up", r"deposit\w*", r"wallet", r"credit cards?", r"debit cards?",
+            r"no id", r"identity", r"anonym\w*", r"passports?",
+            # "do i need to give my id?": the page asks none
+            r"(?:give|show|send|upload|need|requires?|ask for|asking for) (?:my |an? |your |any |"
+            r"the )?ids?(?![a-z])",
             # "do gpu hours expire": the payment answer says unused GPU-hours never do.
             r"expire", r"expires", r"expiring", r"expiry", r"expiration",
             # "if i only use 5 of a 24h block, do i lose the rest?": the same answer

@@ -237,7 +237,7 @@ LANGUAGE = Language(
         "PAY_STRONG": (
             r"pagar\w*", r"pago", r"pagos", r"pague", r"abonar", r"recarg\w*", r"billetera",
             r"monedero", r"tarjetas? de credito", r"tarjetas? de debito", r"tarjetas? bancarias?",
-            r"identificacion", r"anonim\w*",
+            r"identificacion", r"anonim\w*", r"dni", r"pasaportes?", r"cedula",
             r"caduca", r"caducan", r"caducidad", r"vencen", r"expiran?",
             # "si solo uso 5 de un bloque de 24, ¿pierdo el resto?": lo mismo
             r"(?:pierdo|perderia|se pierden?|pierden) (?:el resto|lo que sobra|las (?:horas )?(?:que )?(?:sobran|no uso|restantes))",

@@ -222,7 +222,7 @@ LANGUAGE = Language(
         "PAY_STRONG": (
             r"payer", r"paye", r"paie", r"paiement", r"paiements", r"regler", r"recharg\w*",
             r"depot", r"portefeuille", r"cartes? bancaires?", r"cartes? de credit", r"carte bleue",
-            r"piece d'identite",
+            r"pieces? d'identite", r"passeports?", r"cartes? d'identite",
             r"expirent", r"expire", r"expiration", r"perime\w*",
             # "si j'en utilise que 5 sur un bloc de 24, je perds le reste ?" : la même réponse
             r"(?:je )?(?:perds|perdrais|sont perdues|seront perdues) (?:le reste|les heures|celles|ce qui reste)",
