@@ -257,3 +257,22 @@ def test_a_price_per_token_follows_a_model_served() -> None:
         replies[2].text
     assert "💵 <b>At least $0.00206 per 1,000 tokens generated: Llama 3 8B (BF16 inference) on " \
         "1× A100 80GB" in replies[3].text, replies[3].text
+
+
+# --- a generation under a minute: its seconds, not "1 minute" ---------------------------------
+
+
+@pytest.mark.parametrize(("text", "locale", "opening"), [
+    ("time to generate 500 tokens llama 3 70b on 2x h100", None,
+     "⏱ <b>At least 5.5 seconds to generate 500\u00a0tokens: Llama 3 70B"),
+    ("combien de temps pour générer 500 tokens avec llama 3 70b sur 2x h100", "fr",
+     "⏱ <b>Au moins 5,5\u00a0secondes pour générer 500\u00a0tokens"),
+])
+def test_a_short_generation_is_timed_in_seconds(
+    text: str, locale: str | None, opening: str
+) -> None:
+    reply = PIPELINE.ask(text, chosen_locale=locale)
+    assert reply.text.startswith(opening), reply.text
+    batched = PIPELINE.ask(
+        "how long to generate 2000 tokens with mistral 7b on a 3090 with 8 concurrent requests")
+    assert "(at most 451 tokens/s in all): at least 4.4 seconds." in batched.text, batched.text
