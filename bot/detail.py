@@ -1376,8 +1376,12 @@ def deadline_hours(query: Query) -> Decimal | None:
     """The hours a deadline allows ("within 2 days", "by tomorrow"; a night: its shortest, 8
     hours), to time the run where it finishes within them; None: no deadline asked, or a card
     named."""
-    if not query.deadline_asked or query.gpu is not None or query.vram_gb is not None:
+    if query.gpu is not None or query.vram_gb is not None:
         return None  # a card named is where the run is timed (or, too small, where it fits)
+    if query.fastest_run:
+        return Decimal(0)  # no run ends in no time: where it ends soonest
+    if not query.deadline_asked:
+        return None
     return query.hours if query.hours is not None else NIGHT_HOURS
 
 

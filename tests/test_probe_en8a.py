@@ -237,3 +237,32 @@ def test_what_do_i_rent_beside_a_deadline_names_the_configuration() -> None:
     got = _ask("need llama 3 8b lora on 30M tokens done in 3 hrs, what do i rent")
     assert str(got["text"]).startswith(
         "✅ <b>Rent 4× A100 80GB: by this estimate it finishes within 3 hours"), got["text"]
+
+
+# --- the fastest configuration for a run ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "locale", "lead"), [
+    ("fastest way to finetune llama 3 8b on 100M tokens", None,
+     "⚡ <b>The fastest configuration we offer for this run: 8× B200, by this estimate.</b>\n"
+     "⏱ <b>QLoRA of Llama 3 8B: about 13 minutes on 8× B200"),
+    ("how fast can i qlora llama 3 70b on 50M tokens if money is no object", None,
+     "⚡ <b>The fastest configuration we offer for this run: 8× B200"),
+    ("fastest gpu for lora llama 3 70b on 20k samples", None,
+     "⚡ <b>The fastest configuration we offer for this run: 8× B200"),
+    ("la forma más rápida de hacer qlora de llama 3 8b con 100M tokens", "es",
+     "⚡ <b>La configuración más rápida que ofrecemos para este entrenamiento: 8× B200"),
+    ("le plus rapide pour fine-tuner llama 3 8b sur 100M tokens, peu importe le prix", "fr",
+     "⚡ <b>La configuration la plus rapide que nous proposons pour cet entraînement\u00a0: 8× B200"),
+])
+def test_the_fastest_run_is_timed_where_it_ends_soonest(
+        text: str, locale: str | None, lead: str) -> None:
+    """Was the memory per method, or the time on one B200 (where it costs least)."""
+    got = _ask(text, locale)
+    assert str(got["text"]).startswith(lead), got["text"]
+    assert got["intent"] == "time"
+    assert "None of the configurations" not in str(got["text"])
+
+
+def test_the_fastest_gpu_alone_is_still_the_price_list() -> None:
+    assert str(_ask("whats your fastest gpu")["text"]).startswith("⚡ <b>Our fastest GPU: B200")

@@ -151,6 +151,12 @@ _FASTEST: Final = lazy(
     r"(?<![a-z])(?:fastest|quickest|most powerful|mas rapid[ao]s?|mas potentes?|plus rapides?|"
     r"plus puissante?s?)(?![a-z])"
 )
+# "money is no object", "whatever it costs", "cueste lo que cueste", "peu importe le prix".
+_NO_OBJECT: Final = lazy(
+    r"(?<![a-z])(?:money (?:is )?no object|money doesn'?t matter|whatever it costs|regardless "
+    r"of (?:the )?cost|no matter the (?:cost|price)|cueste lo que cueste|sin importar el (?:precio|"
+    r"coste|costo)|peu importe le (?:prix|cout)|quel qu'en soit le (?:prix|cout))(?![a-z])"
+)
 # "the cheapest", "la más barata", "la moins chère" (folded).
 _CHEAPEST: Final = lazy(
     r"(?<![a-z])(?:cheapest|least expensive|mas barat[ao]s?|menos car[ao]s?|moins cher(?:e|es|s)?)"
@@ -2679,6 +2685,18 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         and (work.hours is not None or asks.TOMORROW.search(rest) is not None) \
         and (intent == "recommend" or asks.TOMORROW.search(rest) is not None
              or asks.DEADLINE.search(rest) is not None)
+    # "fastest way to finetune llama 3 8b on 100M tokens", "how fast can i qlora 70b on 50M
+    # tokens if money is no object": the run timed on the offered configuration where it ends
+    # soonest (was the memory per method, or the time where it costs least).
+    fastest_run = not deadline_pick and not work.gpus and work.vram_gb is None \
+        and not inference and budget is None and work.hours is None \
+        and (work.params_b is not None or work.model_id is not None) \
+        and (work.dataset_tokens is not None or bool(work.dataset_samples)) \
+        and ((intent in ("recommend", "unknown", "memory", "time")
+              and (_FASTEST.search(rest) is not None or _NO_OBJECT.search(rest) is not None))
+             or (intent == "cost" and _NO_OBJECT.search(rest) is not None))
+    if fastest_run:
+        intent = "time"
     if deadline_pick:
         if work.hours is None:
             work.hours, work.hours_as = TOMORROW_HOURS, "tomorrow"
@@ -3013,6 +3031,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         accum_steps=_accum_steps(s) if steps_asked else None,
         # "in an H100" reads as a deadline's words too: one is asked only with its time said.
         deadline_pick=deadline_pick,
+        fastest_run=fastest_run,
         deadline_asked=deadline_pick or (intent == "time" and (
             (asks.DEADLINE.search(rest) is not None
              and (work.hours is not None or asks.NIGHT.search(rest) is not None))

@@ -342,6 +342,8 @@ class Query(BaseModel):
     # "… by tomorrow, which gpu", "have 2 days to …, what should i rent": no card named, the
     # one asked for is the cheapest offered configuration finishing within the deadline.
     deadline_pick: bool = False
+    # "fastest way to finetune llama 3 8b on 100M tokens": the run timed where it ends soonest.
+    fastest_run: bool = False
     # "how long on my L4, and what would it cost on your GPUs?": a run timed on a card we do not
     # rent, its cost asked too: the same run timed and quoted where we rent it for least.
     rent_asked: bool = False
