@@ -588,6 +588,7 @@ _TOTAL_AFTER: Final = lazy(
 _DATA_BEFORE: Final = lazy(
     r"(?<![a-z])(?:on|with|over|of|from|using|de|con|sobre|sur|avec|en|d') ?(?:~|about |around "
     r"|like |unos |environ )?$")
+_WITH: Final = lazy(r"(?:with|con|avec)(?![a-z])")
 # Shortest a sequence is said to be when it is one (fewer are a prompt or a test).
 _SHORTEST_STEP: Final = 16
 # Below this many tokens, said alone, a dataset is implausible and a sequence usual (32k, the
@@ -619,8 +620,12 @@ def _step_length(work: _Work, match: re.Match[str], batch_said: bool) -> bool:
     if not (px.TRAINING.search(work.s) or _ADAPTED.search(work.s)) \
             or px.DURATION_QUESTION.search(work.s) or px.COST.search(work.s):
         return False
-    return not (_DATA_BEFORE.search(work.s, 0, match.start())
-                or px.SAMPLES_COUNT.search(work.s))
+    if px.SAMPLES_COUNT.search(work.s):
+        return False
+    before = _DATA_BEFORE.search(work.s, 0, match.start())
+    # "qlora … with 512 tokens, batch 4": "with" before a length too short to be a dataset is
+    # the sequence's; "on 512 tokens" and "with 100k tokens" stay the data.
+    return before is None or (tokens <= _FEWEST_DATA and _WITH.match(before.group()) is not None)
 
 
 def _take_samples_apart(work: _Work) -> None:
