@@ -268,3 +268,30 @@ def test_an_id_asked_is_answered_first(text: str, lang: str, lead: str) -> None:
 
 def test_paying_with_no_id_word_has_no_id_lead() -> None:
     assert "🪪" not in _ask("se puede pagar con monero?", "es").text
+
+
+@pytest.mark.parametrize(("text", "lang", "topic", "lead"), [
+    ("tienen api?", "es", "api", "ℹ️ Nuestra página publicada no menciona ninguna API"),
+    ("hay una api pa crear instancias?", "es", "api", "ℹ️ Nuestra página publicada no menciona"),
+    ("vous avez une api ?", "fr", "api", "ℹ️ Notre page publiée ne mentionne aucune API"),
+    ("do you have an api?", "en", "api", "ℹ️ Our published page does not mention an API"),
+    ("q sistema operativo tienen las maquinas?", "es", "os",
+     "ℹ️ Nuestra página publicada no dice qué sistema operativo"),
+    ("que version de cuda tienen?", "es", "os", "ℹ️ Nuestra página publicada no dice qué sistema"),
+    ("c'est quoi l'os des machines ?", "fr", "os",
+     "ℹ️ Notre page publiée ne dit pas quel système d'exploitation"),
+    ("what os do the machines run?", "en", "os",
+     "ℹ️ Our published page does not say which operating system"),
+])
+def test_an_api_or_the_hosts_system_is_not_on_the_page(text: str, lang: str, topic: str,
+                                                      lead: str) -> None:
+    """Was "No te he entendido" / "Je n'ai pas compris", or "Which model?" for "what os do the
+    machines run" (the seeds name neither: rules/data/service.toml)."""
+    reply = _ask(text, lang)
+    assert reply.query.service_asked == (topic,), reply.text
+    assert reply.text.startswith(lead), reply.text
+
+
+@pytest.mark.parametrize("text", ["os puedo pagar con btc?", "que os parece mejor, h100 o a100?"])
+def test_the_spanish_pronoun_os_is_no_system(text: str) -> None:
+    assert "os" not in _ask(text, "es").query.service_asked

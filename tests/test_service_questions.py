@@ -26,7 +26,8 @@ def test_a_silent_seed_is_said_so(topic: str) -> None:
             "docker": "docker support?", "storage": "persistent storage?", "sla": "uptime sla?",
             "invoice": "invoices?", "discount": "student discount?", "trial": "free trial?",
             "fees": "fees?", "subscription": "cancel my subscription",
-            "availability": "any gpus in stock?"}
+            "availability": "any gpus in stock?", "api": "do you have an api?",
+            "os": "what os do the machines run?"}
     assert service_topics(asks[topic]) == (topic,)
     got = to_json(Pipeline(cat).ask(asks[topic]))
     # A discount is asked about prices: what the page says, then the price list as before.

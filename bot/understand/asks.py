@@ -513,6 +513,24 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
         ("docker", "container", "contenedor", "conteneur", "image"),
         r"(?<![a-z0-9])(?:docker(?: images?| hub)?|containers?|contenedor(?:es)?|conteneurs?|"
         r"(?:custom|own|my) images?|imagen(?:es)? propias?|images? personnalisees?)(?![a-z0-9])")),
+    # "do you have an api?", "¿tienen api?", "vous avez une api ?": the page names none.
+    ("api", Guarded(
+        ("api",),
+        r"(?<![a-z0-9])(?:(?:have|has|offer|provide|got|any|tienen|teneis|hay|ofrecen|existe|"
+        r"avez|a-t-il|y a|il y a|existe-t-il)(?: (?:you|an?|una|un|une|d'|de|des|la|l'))? ?apis?"
+        r"|(?:your|su|sus|tu|votre|vos|ton) apis?|apis? (?:para|pour|to|for) (?:arrancar|crear|"
+        r"lanzar|demarrer|creer|lancer|start|launch|create|manage|gestionar|gerer|rent|alquilar|"
+        r"louer)|api (?:key|keys|rest)|rest api|clave de (?:la )?api|cle (?:d'|de l')api)"
+        r"(?![a-z0-9])")),
+    # "what os do the machines run?", "¿qué sistema operativo tienen?", "c'est quoi l'os des
+    # machines ?", "which cuda version?": the page does not say ("os" only after what/the/l',
+    # as Spanish "os" is a pronoun).
+    ("os", Guarded(
+        ("os", "operating", "operativo", "exploitation", "cuda", "driver", "ubuntu"),
+        r"(?<![a-z0-9])(?:(?:what|which|the|quel|l') ?os|operating systems?|sistemas? operativos?|"
+        r"systemes? d'exploitation|(?:what|which|que|cual|quelle?) (?:version (?:de |of )?)?"
+        r"(?:cuda|drivers?|ubuntu)(?: version)?|(?:cuda|driver) version|version (?:de )?(?:cuda|"
+        r"drivers?)|(?:es|is it|c'est|est-ce) ubuntu)(?![a-z0-9])")),
     ("storage", Guarded(
         ("storage", "almacenamiento", "stockage", "persist", "disk", "disco", "disque", "volume"),
         r"(?<![a-z0-9])(?:(?:persistent |network |extra )?(?:storage|disks?|volumes?)|"
