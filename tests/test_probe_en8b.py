@@ -182,6 +182,10 @@ CARD_CONTEXT = [
      "📏 <b>8,192 tokens: the whole published context of Llama 3 70B fits on 2× RTX 3090"),
     ("qwen2.5 14b en 2x 3090 contexto", "es", "📏 <b>Contexto más largo que cabe: unos 91.397"),
     ("llama 3 8b sur une 4090 contexte ?", "fr", "📏 <b>8\u202f192 tokens\u00a0: tout le contexte"),
+    ("mistral small 24b q4 context on a 4090", None,
+     "📏 <b>Longest context that fits: about 66,344 tokens for Mistral Small 3 24B on 1× RTX 4090"),
+    ("qwen2.5 32b context on 2x 3090?", None,
+     "📏 <b>Longest context that fits: about 48,386 tokens for Qwen2.5 32B"),
 ]
 
 

@@ -423,6 +423,9 @@ LANGUAGE = Language(
             r"(?:context|ctx)(?: length| window| size)? (?:can|could|will|would) i (?:fit|get|use|run|do|have)",
             # "llama 3 8b on a 4090 context?": the word alone closing the message, no length
             r"(?:context|ctx)(?: length| len| window| size)?(?= ?[?!.]*\s*$)",
+            # ... or closing it with the card after ("mistral small 24b q4 context on a 4090")
+            r"(?:context|ctx)(?: length| len| window| size)?(?= (?:on|with|for|in) (?:a |an |my |"
+            r"the |one |\d+ ?x ?)?gpus?(?: of [^ ]+)? ?[?!.]*\s*$)",
         ),
         # Decode speed (asks.SPEED_ASK): "tokens/s", "tok/s", "t/s", "tokens per second";
         # SPEED_WEAK: words that ask for a speed only about a model and no training run ("how
