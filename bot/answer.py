@@ -1957,9 +1957,11 @@ def _layer_split(query: Query, answer: Answer, cat: Catalogue) -> LayerSplit | N
     primary, detailed = answer.primary, answer.detailed
     # "llama 3 70b q4 on a 3090 how slow": a GGUF's speed asked on one card it cannot hold
     # whole runs partly offloaded (llama.cpp's -ngl, Ollama by itself), as does one said
-    # beside the RAM's speed ("ddr5 6000 dual channel").
+    # beside the RAM's speed ("ddr5 6000 dual channel"); so do several cards of one's own ("on
+    # 2x 3060"), where several rented ones are better answered by more of them.
     one_card = (query.speed_asked or query.ram_kind is not None or query.ram_mts is not None) \
-        and primary is not None and primary.fit is not None and primary.fit.gpu_count == 1
+        and primary is not None and primary.fit is not None \
+        and (primary.fit.gpu_count == 1 or not primary.fit.rentable)
     if not query.inference \
             or (query.runner is None and not query.cpu_offload and query.system_ram_gb is None
                 and query.tokens_per_second is None and not one_card) \

@@ -131,9 +131,20 @@ def test_one_card_runs_the_rest_from_system_ram(text: str, ram: str) -> None:
     assert ram in reply.text
 
 
-def test_two_cards_are_not_offloaded() -> None:
+def test_two_cards_of_ones_own_are_offloaded() -> None:
+    # Two 3060s the user owns run llama.cpp's split with system RAM, their layers in turn.
     reply = PIPELINE.ask("llama 3 70b q4 on 2x 3060 how many tok/s")
+    assert reply.text.startswith(
+        "⚡ <b>Llama 3 70B (GGUF Q4_K_M inference) does not fit whole on 2× RTX 3060"), reply.text
+    assert "it generates at most about 3.5 tokens/s" in reply.text
+    assert "🐢 With llama.cpp, 44 of the model's 81 layers fit in GPU memory" in reply.text
+
+
+def test_two_rented_cards_are_not_offloaded() -> None:
+    # Rented cards: more of them, not system RAM.
+    reply = PIPELINE.ask("llama 3.1 405b q4 on 2x h100 how many tok/s")
     assert "🐢" not in reply.text and "does not fit whole" not in reply.text
+    assert "On 4× H100 it fits" in reply.text
 
 
 # --- generating asked in a chat, and on one card partly offloaded -------------------------------
