@@ -266,3 +266,20 @@ def test_the_fastest_run_is_timed_where_it_ends_soonest(
 
 def test_the_fastest_gpu_alone_is_still_the_price_list() -> None:
     assert str(_ask("whats your fastest gpu")["text"]).startswith("⚡ <b>Our fastest GPU: B200")
+
+
+# --- a deadline and a budget in one message --------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "verdict"), [
+    ("budget $100, deadline 24h, qlora llama 3 70b on 100M tokens, possible?",
+     "💰 Within your budget of $100."),
+    ("budget $50, deadline 24h, qlora llama 3 70b on 100M tokens, possible?",
+     "💰 Over your budget of $50: no configuration we offer finishes it in time for less."),
+])
+def test_a_deadline_beside_a_budget_picks_the_run_and_weighs_it(text: str, verdict: str) -> None:
+    """Was "Cost: $22.08 — 1× A100 80GB × 24 hours", the deadline priced as rented hours (the
+    run takes about 50 hours there)."""
+    reply = str(_ask(text)["text"])
+    assert reply.startswith("✅ <b>Rent 1× B200: by this estimate it finishes within 24 hours"), reply
+    assert "You pay $92.20" in reply and verdict in reply, reply

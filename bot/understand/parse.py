@@ -2029,6 +2029,11 @@ def _as_written(folded: str, original: str) -> str:
     return match.group(0) if match else folded.upper()
 
 
+# "deadline 24h", "due in 2 days", "must be done in 12 hours": the hours said are a deadline,
+# also beside a budget or a cost asked ("budget $100, deadline 24h, … possible?").
+_DEADLINE_SAID: Final = lazy(r"(?<![a-z])(?:deadline|due (?:in|by|within)|must (?:be )?"
+                             r"(?:done|finish\w*)|has to (?:be )?(?:done|finish\w*)|plazo|"
+                             r"fecha limite|date limite)(?![a-z])")
 # "what do i rent", "which gpu do i need" beside a deadline: the card is asked for.
 _RENT_WHAT: Final = lazy(r"(?<![a-z])(?:what|which)(?: gpus?| cards?| setup| config\w*)? "
                          r"(?:do|should|can|would|must) i (?:rent|use|get|pick|need|take)(?![a-z])")
@@ -2681,14 +2686,16 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     # card is asked for: the run timed on the cheapest offered configuration finishing within
     # it (bot.detail._within; was the memory per method, or 48 hours rented). "Tomorrow" is
     # taken as a day from now, said so.
+    deadline_said = _DEADLINE_SAID.search(rest) is not None
     deadline_pick = (intent in ("recommend", "unknown", "memory") or (
         intent == "time" and (px.RECOMMEND.search(rest) is not None
-                              or _RENT_WHAT.search(rest) is not None))) and not work.gpus \
-        and work.vram_gb is None and not inference and budget is None \
+                              or _RENT_WHAT.search(rest) is not None))
+        or (intent == "cost" and deadline_said)) and not work.gpus \
+        and work.vram_gb is None and not inference and (budget is None or deadline_said) \
         and (work.params_b is not None or work.model_id is not None) \
         and (work.dataset_tokens is not None or bool(work.dataset_samples)) \
         and (work.hours is not None or asks.TOMORROW.search(rest) is not None) \
-        and (intent == "recommend" or asks.TOMORROW.search(rest) is not None
+        and (intent == "recommend" or deadline_said or asks.TOMORROW.search(rest) is not None
              or asks.DEADLINE.search(rest) is not None)
     # "fastest way to finetune llama 3 8b on 100M tokens", "how fast can i qlora 70b on 50M
     # tokens if money is no object": the run timed on the offered configuration where it ends
