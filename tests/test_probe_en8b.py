@@ -122,6 +122,15 @@ def test_the_largest_models_are_named_newest_first() -> None:
         "32B, OLMo 2 32B, DeepSeek-R1-Distill-Qwen-32B, and Qwen1.5 32B)" in reply.text
 
 
+def test_the_12b_20b_and_24b_models_are_named_newest_first() -> None:
+    twelve = PIPELINE.ask("largest model i can lora on 32gb").text
+    assert "(sequence 2,048, batch 1): Gemma 3 12B, Mistral NeMo 12B, and Pythia 12B." in twelve
+    twenty = PIPELINE.ask("biggest model i can run in 4bit on 12gb").text
+    assert "about 20B (InternLM2.5 20B, InternLM2 20B, and GPT-NeoX 20B (EleutherAI))" in twenty
+    assert "Devstral Small 2 (24B), Magistral Small (24B), Devstral Small (24B), and Mistral " \
+        "Small 3 24B." in PIPELINE.ask("biggest model i can run in 4bit on 16gb").text
+
+
 def test_newest_first_keeps_the_catalogue_order_without_a_month() -> None:
     cat = load_catalogue()
     dated = [cat.models.get(i) for i in ("opt-30b", "glm-4.7-flash", "mpt-30b")]
