@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.pipeline import Pipeline, Reply
+from bot.pipeline import Pipeline, Reply, to_json
 from bot.understand.numbers import words_to_digits
 from rules.catalogue import load_catalogue
 from tests.support.chat import converse
@@ -295,3 +295,31 @@ def test_an_api_or_the_hosts_system_is_not_on_the_page(text: str, lang: str, top
 @pytest.mark.parametrize("text", ["os puedo pagar con btc?", "que os parece mejor, h100 o a100?"])
 def test_the_spanish_pronoun_os_is_no_system(text: str) -> None:
     assert "os" not in _ask(text, "es").query.service_asked
+
+
+@pytest.mark.parametrize(("text", "hours", "cost"), [
+    ("c combien le h200 la journée", 24, "73.68"),
+    ("le h100 c'est combien la journée ?", 24, "55.68"),
+])
+def test_a_card_priced_by_the_day_in_french_is_24_hours(text: str, hours: int, cost: str) -> None:
+    """Was the hourly price alone ("la journée" unread), though "par jour" was a day."""
+    reply = _ask(text, "fr")
+    assert reply.answer.intent == "cost" and reply.query.hours == hours, reply.text
+    assert to_json(reply)["cost_usd"] == cost, reply.text
+
+
+@pytest.mark.parametrize("text", ["je l'utilise pendant la journée, combien pour un h100 ?",
+                                  "merci, bonne journée"])
+def test_during_the_day_or_a_good_day_is_no_day_priced(text: str) -> None:
+    assert _ask(text, "fr").query.hours is None
+
+
+@pytest.mark.parametrize(("text", "gpu_or_memory"), [
+    ("g 16go de vram je fais tourner quoi", "16"),
+    ("j'ai une 3090, j'entraîne quoi ?", "24"),
+])
+def test_what_i_run_or_train_in_french_is_what_it_holds(text: str, gpu_or_memory: str) -> None:
+    """Was "Quel modèle ?", or the card noted alone."""
+    reply = _ask(text, "fr")
+    assert reply.query.largest, reply.text
+    assert reply.text.startswith(f"📏 <b>Avec {gpu_or_memory}\u202fGo"), reply.text

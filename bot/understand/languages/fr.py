@@ -119,6 +119,9 @@ LANGUAGE = Language(
         "DAILY": (
             r"par jour", r"a la journee", r"journalier", r"chaque jour", r"par 24 ?h(?:eures)?",
             r"toute la journee", r"la journee (?:entiere|complete)",
+            # "c combien le h200 la journée" (per day), not "pendant la journée", "bonne journée"
+            r"(?<!pendant )(?<!durant )(?<!dans )(?<!de )(?<!bonne )(?<!une )la journee"
+            r"(?! (?:de|du|entiere|complete)(?![a-z]))",
         ),
         "HALF_HOUR": (r"une demi-? ?heure",),
         # Sans arrêt, pas une durée : "24h/24 pendant un mois", "7j/7 pendant une semaine".
@@ -310,6 +313,8 @@ LANGUAGE = Language(
             r"(?:que (?:puis-je|je peux)|qu ?est.ce que je peux) (?:fine-?tuner|entrainer|faire tourner|lancer)",
             # "j'ai 2x3090 je peux entraîner quoi", "quel modèle mettre sur ma 4070"
             r"je (?:peux|pourrais) (?:fine-?tuner|entrainer|faire tourner|lancer) quoi",
+            # "g 16go de vram je fais tourner quoi", "j'ai une 3090, j'entraîne quoi ?"
+            r"(?:je fais tourner|je lance|j'entrainer?|je fine-?tune) quoi",
             # "j'ai une 3080 10go, je peux faire quoi avec ?", "qu'est-ce que je peux faire avec"
             r"(?:je|on) (?:peux|pourrais|peut|pourrait) faire quoi(?: avec)?(?![a-z])",
             # "on peut faire quelque chose avec une 1060 6 go ?": ce qui tient (était son prix)
