@@ -289,3 +289,16 @@ def test_a_short_generation_is_timed_in_seconds(
     batched = PIPELINE.ask(
         "how long to generate 2000 tokens with mistral 7b on a 3090 with 8 concurrent requests")
     assert "(at most 451 tokens/s in all): at least 4.4 seconds." in batched.text, batched.text
+
+
+# --- a card with a suffix before a rate: the card ----------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "gpu"), [
+    ("llama 3 8b on a 1080 ti tokens per second", "gtx-1080-ti"),
+    ("llama 3 8b on my 4070 super tokens/s", "rtx-4070-super"),
+    ("mistral 7b en una 3080 ti tokens por segundo", "rtx-3080-ti"),
+])
+def test_a_suffixed_card_before_a_rate_is_the_card(text: str, gpu: str) -> None:
+    reply = PIPELINE.ask(text)
+    assert reply.query.gpu == gpu and reply.query.speed_asked, reply.text

@@ -151,10 +151,11 @@ _NUMBER_UNIT_AFTER: Final = lazy(
     rf"^ ?(?:{_UNITS}|g|steps?|samples?|examples?|rows?|d(?!['’])|days?|dias?|jours?|"
     r"weeks?|semanas?|semaines?|months?|mois|mes(?:es)?|years?|anos?|ans?|usd|euros?)(?![a-z])"
 )
-# A card's number after an article, then a rate: "on my 4090 tokens/s" (settings.THROUGHPUT
-# leaves it to the card).
+# A card's number after an article, then a rate: "on my 4090 tokens/s", "on a 1080 ti tokens
+# per second" (settings.THROUGHPUT leaves it to the card).
 _CARD_BEFORE_RATE: Final = lazy(
-    rf"{st.CARD_NUMBER} ?(?:tok(?:en)?s?|tk) ?(?:/ ?s|per second|por segundo|par seconde|a second)")
+    rf"{st.CARD_NUMBER}(?: ?(?:ti|super|xtx|xt))? ?(?:tok(?:en)?s?|tk) ?"
+    r"(?:/ ?s|per second|por segundo|par seconde|a second)")
 # A count of cards right before the number: "2x 3090", "2 x 4090", "2× 3090".
 _CARDS_BEFORE: Final = lazy(r"(?<![\w.,])\d{1,2} ?[x×] ?$")
 _MAC_WORDS: Final = lazy(rf"(?<![a-z]){_MAC}(?![a-z])")
