@@ -1962,9 +1962,13 @@ def _layer_split(query: Query, answer: Answer, cat: Catalogue) -> LayerSplit | N
     one_card = (query.speed_asked or query.ram_kind is not None or query.ram_mts is not None) \
         and primary is not None and primary.fit is not None \
         and (primary.fit.gpu_count == 1 or not primary.fit.rentable)
+    # "can i run llama 3.1 70b q4 on my 3060": a GGUF file is llama.cpp's, which offloads
+    # what one's own cards cannot hold.
+    own = primary is not None and primary.fit is not None and primary.fit.gpu is not None \
+        and not primary.fit.rentable
     if not query.inference \
             or (query.runner is None and not query.cpu_offload and query.system_ram_gb is None
-                and query.tokens_per_second is None and not one_card) \
+                and query.tokens_per_second is None and not one_card and not own) \
             or primary is None or primary.fit is None or primary.fit.unified_gb is not None \
             or detailed is None or detailed.check is None or detailed.check.detailed_fits \
             or cat.method(primary.memory.method).quant is None or answer.params_b is None:

@@ -1512,7 +1512,8 @@ def _inference_method(s: str, cat: Catalogue) -> MethodId:
             group = cat.group_method(m.group("format"))
             if group is not None and not _negated(s, *m.span()):
                 return group  # AWQ / GPTQ: 4-bit, its block weights packed as the format packs
-    runner = _runner(s) if bits == 16 and not st.INFERENCE_16.search(s) else None
+    runner = _runner(s) or _gguf_runner(s) if bits == 16 and not st.INFERENCE_16.search(s) \
+        else None
     if runner is not None:
         # "llama 3 70b with ollama": a GGUF file of the type that runner is assumed to load
         # (Ollama's library default, Q4_K_M), said so; not BF16, 8- and 4-bit.
@@ -1521,6 +1522,15 @@ def _inference_method(s: str, cat: Catalogue) -> MethodId:
         if quant is not None:
             return quant
     return cat.method_where("inference", weight_bits=bits) or cat.default_method("inference")
+
+
+def _gguf_runner(s: str) -> str | None:
+    """"llama 3 70b gguf on my 3090": a GGUF file named with no type nor runner is llama.cpp's
+    (its format), of the type it is assumed to load; None when "gguf" is not said, or the type
+    is what is asked ("which gguf quant fits …")."""
+    said = px.GGUF_WORD.search(s) if px.GGUF_WORD.admits(s) else None
+    return "llama-cpp" if said is not None and not _negated(s, *said.span()) \
+        and not asks.QUANT_ASKED.search(s) else None
 
 
 def _ram_for_layers(s: str, work: _Work, method: MethodId, cat: Catalogue) -> bool:
@@ -2811,6 +2821,12 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         if intent == "compare" and not others:
             intent = "fit" if work.gpus or work.vram_gb is not None else "memory"
     runner = _runner(rest) if inference else None
+    llama_cpp = cat.local_runner("llama-cpp")
+    if runner is None and inference and method is not None and llama_cpp is not None \
+            and method == cat.quant_method(llama_cpp.default_type) \
+            and _gguf_runner(rest) and not px.GGUF_TYPE.search(rest) and not _bare_quant(rest) \
+            and _gguf_bits(rest) is None:
+        runner = "llama-cpp"  # "gguf" alone: llama.cpp's file, its type assumed above
     if runner is None and inference and method is not None and cat.method(method).quant \
             and (_ram_for_layers(rest, work, cat.default_method("inference"), cat)
                  or (rig and _runner(rest) is None and not _precision_said(rest)
