@@ -323,3 +323,14 @@ def test_what_i_run_or_train_in_french_is_what_it_holds(text: str, gpu_or_memory
     reply = _ask(text, "fr")
     assert reply.query.largest, reply.text
     assert reply.text.startswith(f"📏 <b>Avec {gpu_or_memory}\u202fGo"), reply.text
+
+
+@pytest.mark.parametrize("text", ["ils sont où vos serveurs ?", "vous êtes où ?",
+                                  "vous êtes basés où ?"])
+def test_where_you_are_in_french_is_the_region(text: str) -> None:
+    """Was "Je n'ai pas compris"."""
+    assert _ask(text, "fr").query.service_asked == ("region",)
+
+
+def test_where_you_stand_is_no_region() -> None:
+    assert _ask("vous êtes où dans le classement ?", "fr").query.service_asked == ()

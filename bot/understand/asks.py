@@ -484,7 +484,7 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
     ("region", Guarded(
         ("region", "data", "datos", "donnees", "locat", "ubica", "countr", "pais", "where are",
          "localis", "serveurs", "servidores", "maquinas", "machines", "gpu", "server", "europ",
-         "instanc", "pays", "heberg"),
+         "instanc", "pays", "heberg", "es ou"),
         r"(?<![a-z0-9])(?:regions?|regiones|data ?cent(?:er|re)s?|centros? de datos|"
         # French "la location de GPU" is the rental, not where the GPUs are
         r"centres? de donnees|(?<!la )(?<!une )(?<!ma )(?<!votre )(?<!en )locations?"
@@ -500,6 +500,8 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
         r"(?:situes |heberges |ubicados )?(?:ou|donde)|"
         r"(?:c'?est|ils sont|elles sont|vous etes|tout est) (?:situes?|heberges?|localises?|"
         r"bases?) ou|quels? pays|"
+        # "ils sont où vos serveurs ?", "vous êtes où ?"
+        r"sont ou (?:vos|les) (?:serveurs|gpus?|machines)|vous etes (?:situes |bases |heberges )?ou(?= ?\??$)|"
         # "tienen servidores en europa?", "vous avez des serveurs en europe ?", "gpus in the eu"
         r"(?:servers?|servidores|serveurs|gpus?|maquinas|machines|instances?|instancias) "
         r"(?:(?:are|sont|estan|se trouvent) )?(?:in|en|au|aux) (?:the )?(?:europ\w*|eu|ue|usa|us|eeuu|etats-unis|estados unidos|"
