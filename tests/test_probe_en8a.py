@@ -283,3 +283,27 @@ def test_a_deadline_beside_a_budget_picks_the_run_and_weighs_it(text: str, verdi
     reply = str(_ask(text)["text"])
     assert reply.startswith("✅ <b>Rent 1× B200: by this estimate it finishes within 24 hours"), reply
     assert "You pay $92.20" in reply and verdict in reply, reply
+
+
+# --- the deadline or the fastest kept through a chat ----------------------------------------------
+
+
+def test_a_method_changed_after_a_deadline_pick_keeps_the_deadline() -> None:
+    """"and with lora?" after "… which gpu by tomorrow?" was timed with no deadline."""
+    _, lora, days = converse("qlora llama 3 70b on 100M tokens, which gpu by tomorrow?",
+                             "and with lora?", "what about 2 days?")
+    assert "✅ <b>Rent 8× H100: by this estimate it finishes within 24 hours" in lora.text, lora.text
+    assert "✅ <b>Rent 8× H100: by this estimate it finishes within 48 hours" in days.text, days.text
+
+
+def test_the_cheapest_after_the_fastest_is_where_the_run_costs_least() -> None:
+    _, cheapest = converse("fastest way to qlora llama 3 70b on 50M tokens", "and the cheapest?")
+    assert "QLoRA of Llama 3 70B: about 7.86 hours on 1× B200" in cheapest.text, cheapest.text
+
+
+def test_a_deadline_after_a_run_on_ones_own_card_is_asked_of_it() -> None:
+    *_, tomorrow = converse("i have a 4090", "how long to qlora llama 3 8b on 50M tokens?",
+                            "i need it by tomorrow, should i rent?")
+    assert "✅ <b>Yes: by this estimate it finishes within 24 hours.</b>" in tomorrow.text, \
+        tomorrow.text
+    assert "on 1× RTX 4090" in tomorrow.text, tomorrow.text

@@ -688,6 +688,10 @@ _TIME_LEFT: Final = lazy(
 )
 
 
+_CHEAPEST: Final = lazy(r"(?<![a-z])(?:cheapest|cheaper|least expensive|mas barat[ao]s?|"
+                        r"moins cher\w*)(?![a-z])")
+
+
 def _deadline_of_run(new: Query, previous: Query) -> Query | None:
     """A deadline said after a run on a dataset ("qlora llama 3 70b on 200k samples", then "i
     have 2 days, what should i rent?", "by tomorrow, which gpu?", "and if i only have 12
@@ -695,21 +699,35 @@ def _deadline_of_run(new: Query, previous: Query) -> Query | None:
     price list, or its cost for those hours)."""
     if previous.intent not in _MODEL_INTENTS or previous.params_b is None or previous.inference \
             or (previous.dataset_tokens is None and not previous.dataset_samples) \
-            or _names_model(new) or _names_card(new) or new.budget_usd is not None \
-            or previous.gpu is not None or previous.vram_gb is not None:
+            or _names_model(new) or _names_card(new) or new.budget_usd is not None:
         return None
     folded = fold(new.text)
     tomorrow = new.hours is None and asks.TOMORROW.search(folded) is not None
-    if not tomorrow and (new.hours is None or not (
-            px.RECOMMEND.search(folded) or _TIME_LEFT.search(folded)
-            or asks.DEADLINE.search(folded))):
+    short = len(new.text.split()) <= SHORT_WORDS
+    picked = previous.deadline_pick or previous.fastest_run
+    if previous.fastest_run and short and _CHEAPEST.search(folded):
+        # "and the cheapest?" after the fastest: where the run costs least
+        return _merge(new, previous, names_model=False).model_copy(
+            update={"intent": "time", "fastest_run": False})
+    said = tomorrow or (new.hours is not None and (
+        px.RECOMMEND.search(folded) or _TIME_LEFT.search(folded) or asks.DEADLINE.search(folded)
+        or (picked and short)))
+    if not said:
+        if previous.deadline_pick and short and new.hours is None and (
+                new.method is not None or _continues(new)):
+            # "and with lora?" after "… which gpu by tomorrow?": that deadline kept
+            return _merge(new, previous, names_model=False).model_copy(update={
+                "intent": "time", "deadline_asked": True, "deadline_pick": True,
+                "hours": previous.hours, "hours_as": previous.hours_as})
         return None
     merged = _merge(new, previous, names_model=False)
     hours = TOMORROW_HOURS if tomorrow else new.hours
+    # On a card named before ("i have a 4090", a run timed there): whether it finishes there.
+    on_card = previous.gpu is not None or previous.vram_gb is not None
     return merged.model_copy(update={
         "intent": "time", "hours": hours, "hours_as": "tomorrow" if tomorrow else new.hours_as,
-        "deadline_asked": True, "deadline_pick": True, "hours_per_day": None,
-        "days_per_week": None})
+        "deadline_asked": True, "deadline_pick": not on_card, "fastest_run": False,
+        "hours_per_day": None, "days_per_week": None})
 
 
 def _daily_hours(new: Query, previous: Query) -> Decimal | None:
