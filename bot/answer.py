@@ -98,7 +98,7 @@ from rules.fit import (
 from rules.largest import Largest, largest_fitting
 from rules.memory import Memory, check_params, memory
 from rules.merge import MergeMemory, merge_memory
-from rules.model_catalogue import NativeWeights, newest_first
+from rules.model_catalogue import ModelSpec, NativeWeights, newest_first
 from rules.offload import (
     ExpertSplit,
     LayerSplit,
@@ -120,7 +120,7 @@ from rules.quote import (
     quote,
 )
 from rules.rent_buy import RentBuy, rent_or_buy
-from rules.schema import GPU, Fp8Arch, MethodId, Offer
+from rules.schema import GPU, Fp8Arch, Method, MethodId, Offer
 from rules.training_time import StepCount, gpu_hours_from_throughput, optimizer_steps
 
 # The memory written with an unknown name ("RTX 9090 24gb"): suggestions with that memory first.
@@ -653,6 +653,8 @@ class Answer(BaseModel):
     # one first), on the asked configuration or, with none, the cheapest offered one.
     decode: tuple[DecodeBound, ...] = ()
     decode_on_cheapest: bool = False
+    # "fastest gpu for running …": on the fastest offered card, at this price per hour.
+    decode_on_fastest: Decimal | None = None
     decode_no_gpu: bool = False  # only a memory size: no card, no bandwidth
     # The asked configuration does not hold it: the least count of that card that does.
     decode_more: DecodeBound | None = None
@@ -2145,15 +2147,19 @@ def _decode(query: Query, answer: Answer, cat: Catalogue) -> dict[str, Any]:
     on_cheapest = False
     if asked is not None and asked.gpu is None:
         return {"decode_no_gpu": True}
-    if asked is None:
-        asked, on_cheapest = primary.cheapest, True
-    if asked is None or asked.gpu is None:
-        return {}
-    gpu = cat.gpu(asked.gpu)
-    count = asked.gpu_count
     model = estimator_model(query, answer.params_b, cat)
     lead_method = cat.method(primary.memory.method)
-    per_gpu = usable_per_gpu(query, lead_method, capacity_per_gpu(asked))
+    fastest = _fastest_offer(query, lead_method, model, cat) \
+        if asked is None and query.fastest_serving else None
+    if asked is None and fastest is None:
+        asked, on_cheapest = primary.cheapest, True
+    if fastest is not None:
+        gpu, count, per_gpu, _price = fastest
+    elif asked is None or asked.gpu is None:
+        return {}
+    else:
+        gpu, count = cat.gpu(asked.gpu), asked.gpu_count
+        per_gpu = usable_per_gpu(query, lead_method, capacity_per_gpu(asked))
     others = [cat.method(ma.memory.method) for ma in answer.methods if ma is not primary]
     # A GGUF over different cards in llama.cpp's layer split: each card at its own bandwidth.
     rig = tuple((cat.gpu(g), n) for g, n in query.rig) if query.rig_layer_split else ()
@@ -2171,6 +2177,7 @@ def _decode(query: Query, answer: Answer, cat: Catalogue) -> dict[str, Any]:
     prefill = prefill_bound(lead_method, model, gpu, count, bounds[0].context) \
         if query.prefill_timed else None
     facts: dict[str, Any] = {"decode": bounds, "decode_on_cheapest": on_cheapest,
+                             "decode_on_fastest": fastest[3] if fastest is not None else None,
                              "decode_more": more, "prefill": prefill}
     if query.generate_tokens is not None or query.rate_asked is not None:
         lead = more if not bounds[0].fits and more is not None else bounds[0]
@@ -2185,6 +2192,24 @@ def _decode(query: Query, answer: Answer, cat: Catalogue) -> dict[str, Any]:
                                  usable_per_gpu(query, lead_method, capacity_per_gpu(cheapest)))
             facts["generation_rented"] = _generation(query, there, cat)
     return facts
+
+
+def _fastest_offer(query: Query, method: Method, model: ModelSpec | Decimal,
+                   cat: Catalogue) -> tuple[GPU, int, Decimal, Decimal] | None:
+    """The offered card with the most memory bandwidth (decode's pace) among those whose
+    configurations hold `method`'s serving, with the fewest of them that do: its GPU, count,
+    memory per GPU and price per hour; None when no offered configuration holds it."""
+    best: tuple[GPU, int, Decimal, Decimal] | None = None
+    for offer, capacity in cat.offers_by_price:
+        gpu = cat.gpu(offer.gpu)
+        if gpu.memory_bandwidth_gbs is None or (best is not None and (
+                gpu.memory_bandwidth_gbs, -offer.count)
+                <= (best[0].memory_bandwidth_gbs or 0, -best[1])):
+            continue
+        per_gpu = usable_per_gpu(query, method, capacity)
+        if decode_bound(query, method, model, gpu, offer.count, per_gpu).fits:
+            best = (gpu, offer.count, per_gpu, offer.usd_per_hour)
+    return best
 
 
 def _users_bound(query: Query, answer: Answer, cat: Catalogue) -> dict[str, Any]:

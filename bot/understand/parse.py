@@ -2719,6 +2719,15 @@ def understand(text: str, catalogue: Catalogue) -> Query:
              or (intent == "cost" and _NO_OBJECT.search(rest) is not None))
     if fastest_run:
         intent = "time"
+    # "what is the fastest gpu for running llama 3 70b": one sequence's decode bound on the
+    # offered card with the most memory bandwidth, as few of them as hold it (was the memory
+    # per precision).
+    fastest_serving = inference and not work.gpus and work.vram_gb is None \
+        and (work.params_b is not None or work.model_id is not None) \
+        and intent in ("recommend", "unknown", "memory", "time") \
+        and _FASTEST.search(rest) is not None
+    if fastest_serving:
+        intent, speed_asked = "time", True
     if deadline_pick:
         if work.hours is None:
             work.hours, work.hours_as = TOMORROW_HOURS, "tomorrow"
@@ -3060,6 +3069,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # "in an H100" reads as a deadline's words too: one is asked only with its time said.
         deadline_pick=deadline_pick,
         fastest_run=fastest_run,
+        fastest_serving=fastest_serving,
         deadline_asked=deadline_pick or (intent == "time" and (
             (asks.DEADLINE.search(rest) is not None
              and (work.hours is not None or asks.NIGHT.search(rest) is not None))

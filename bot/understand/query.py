@@ -344,6 +344,9 @@ class Query(BaseModel):
     deadline_pick: bool = False
     # "fastest way to finetune llama 3 8b on 100M tokens": the run timed where it ends soonest.
     fastest_run: bool = False
+    # "fastest gpu for running llama 3 70b": its decode bound on the offered card with the most
+    # memory bandwidth (the fewest of them that hold it).
+    fastest_serving: bool = False
     # "how long on my L4, and what would it cost on your GPUs?": a run timed on a card we do not
     # rent, its cost asked too: the same run timed and quoted where we rent it for least.
     rent_asked: bool = False
