@@ -307,3 +307,9 @@ def test_a_deadline_after_a_run_on_ones_own_card_is_asked_of_it() -> None:
     assert "✅ <b>Yes: by this estimate it finishes within 24 hours.</b>" in tomorrow.text, \
         tomorrow.text
     assert "on 1× RTX 4090" in tomorrow.text, tomorrow.text
+
+
+def test_starting_tomorrow_is_no_deadline() -> None:
+    got = _ask("can i start training llama 3 8b on 10M tokens tomorrow?")
+    assert "Rent " not in str(got["text"]).split("\n")[0], got["text"]
+    assert "Tomorrow is taken" not in str(got["text"]), got["text"]

@@ -317,9 +317,10 @@ SEVERAL_CARDS: Final = lazy(
     r"(?:gpus|cards)|fsdp|zero ?-?[123]?|deepspeed|across (?:gpus|cards)|(?:2|two) different "
     r"(?:gpus|cards))(?![a-z])")
 # "by tomorrow", "para mañana", "d'ici demain" (folded): a deadline a day from now, with a run
-# and its data said (parse's deadline_pick).
+# and its data said (parse's deadline_pick); "start tomorrow" is no deadline.
 TOMORROW: Final = Guarded(("tom", "tmr", "2mor", "manana", "demain"), (
-    r"(?<![a-z])(?:tomm?orr?ow|tmrw?|tmrrw|2moro|manana|demain)(?![a-z])"))
+    r"(?<![a-z])(?:by|before|until|till|til|due|for|para|antes de|hasta|d'ici|pour|avant) "
+    r"(?:tomm?orr?ow|tmrw?|tmrrw|2moro|manana|demain)(?![a-z])"))
 # The deadline a night: "overnight", "en una noche", "en une nuit" (any other is a duration said).
 NIGHT: Final = Guarded(("night", "noche", "nuit"), r"(?<![a-z])(?:over ?night|night|noche|nuit)(?![a-z])")
 # vLLM's preallocation asked about: "why does vllm take 90% of my vram", "vllm uses all my gpu
