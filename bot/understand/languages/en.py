@@ -323,6 +323,11 @@ LANGUAGE = Language(
             r"(?:gpu|gp|card)s?(?![a-z]))",
             # "can I finetune anything on my 1080?", "is there anything I can qlora on a 3060?"
             r"(?:fine ?-?tune|finetune|train|lora|qlora|run) anything",
+            # "is an rtx 3060 12gb good for learning to fine-tune llms?", "is my 4070 enough for
+            # finetuning": what it holds answers it (was "Which model?")
+            r"(?:good|enough|ok|okay|decent|worth it|any good) (?:enough )?for (?:learning (?:to |how to )?"
+            r"|getting started (?:with |in )?|starting (?:with )?|beginners? (?:in )?)?(?:fine ?-?tun\w*"
+            r"|finetun\w*|training llms?|training models?|llms?|local llms?|running llms?|ai stuff)(?![a-z])",
             # "can i do anything with a 1060 6gb?": what it holds (was its price)
             r"(?:can|could) (?:i|we) do anything (?:with|on)(?![a-z])",
             # "can my mac m2 16gb finetune a small model?": the largest it holds answers it

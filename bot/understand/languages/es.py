@@ -332,6 +332,9 @@ LANGUAGE = Language(
             r" (?:fine ?-?tuning|lora|qlora))(?![a-z])",
             # "tengo una 3080 de 10gb, q puedo hacer con ella?": the card said before it
             r"que (?:puedo|podria) hacer con (?:ella|el|eso|esa|esta|este|mi (?:gpu|tarjeta|grafica))(?![a-z])",
+            # "sirve una 3060 para aprender fine tuning?", "mi 4070 es buena para entrenar llms?"
+            r"(?:sirve|vale|es buena|es suficiente|alcanza|basta) (?:\w+ ){0,3}?para (?:aprender (?:a )?)?"
+            r"(?:hacer )?(?:fine ?-?tuning|finetuning|entrenar (?:llms?|modelos?)|llms?|ia)(?![a-z])",
             # "con una 1060 de 6gb puedo hacer algo?", "se puede hacer algo con una 1650?", "con
             # mi 3070 de 8gb q puedo hacer": what it holds (was its price)
             r"(?:puedo|podria|se puede|podre) hacer algo",

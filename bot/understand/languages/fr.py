@@ -317,6 +317,12 @@ LANGUAGE = Language(
             r"(?:je fais tourner|je lance|j'entrainer?|je fine-?tune) quoi",
             # "j'ai une 3080 10go, je peux faire quoi avec ?", "qu'est-ce que je peux faire avec"
             r"(?:je|on) (?:peux|pourrais|peut|pourrait) faire quoi(?: avec)?(?![a-z])",
+            # "une 3060 c'est bien pour apprendre le fine-tuning ?", "ma 4070 suffit pour
+            # entraîner des llm ?"
+            r"(?:c'est bien|c'est suffisant|c'est assez|suffit|suffira|est suffisante?|ca suffit|"
+            r"ca vaut le coup) (?:\w+ ){0,2}?pour (?:apprendre (?:a |le )?|debuter (?:en |le )?)?"
+            r"(?:faire du )?(?:fine-?tun\w*|finetun\w*|entrainer (?:des )?(?:llms?|modeles?)|"
+            r"les llms?|des llms?|l'ia)(?![a-z])",
             # "on peut faire quelque chose avec une 1060 6 go ?": ce qui tient (était son prix)
             r"(?:je peux|on peut|peut-on|puis-je|je pourrais|on pourrait) faire quelque chose",
             # "mon mac m2 16 go peut fine-tuner un petit modèle ?": le plus gros qui tient y répond
