@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import MAX_EMAX, MIN_EMIN, ROUND_FLOOR, ROUND_HALF_UP, Context, Decimal
+from functools import cache
 
 from pydantic import BaseModel, ConfigDict
 
@@ -36,18 +37,30 @@ __all__ = [
 ]
 
 _HOURS = Decimal("0.01")
+_GIGA, _TERA = Decimal(10**9), Decimal(10**12)
+_SECOND_HOURS = Decimal(3600)
+_DIGITS = 28
+# _hours' context for every figure of fewer than 24 digits of whole hours, made once: making one
+# cost as much as the rest of _hours (a detailed question times each configuration it weighs).
+# Shared: quantize reads its precision and bounds; the flags it sets change no result.
+_WIDE = Context(prec=_DIGITS, Emax=MAX_EMAX, Emin=MIN_EMIN)
 
 
 def _hours(seconds: Decimal) -> Decimal:
     """Seconds → hours to the hundredth, in a context that holds every digit: quantize in the
     default 28-digit context raises InvalidOperation from 10^26 hours (10^43 tokens) on."""
-    hours = seconds / Decimal(3600)
-    wide = Context(prec=max(28, hours.adjusted() + 4), Emax=MAX_EMAX, Emin=MIN_EMIN)
+    hours = seconds / _SECOND_HOURS
+    digits = hours.adjusted() + 4
+    wide = _WIDE if digits <= _DIGITS else Context(prec=digits, Emax=MAX_EMAX, Emin=MIN_EMIN)
     return hours.quantize(_HOURS, rounding=ROUND_HALF_UP, context=wide)
 
 
-class TrainingTime(BaseModel):
-    model_config = ConfigDict(frozen=True)
+@dataclass(frozen=True, slots=True)
+class TrainingTime:
+    """Built only here, from figures computed here: a plain dataclass, as Breakdown and Fit (a
+    detailed question times each offered configuration it weighs; a validated model cost
+    several times as much)."""
+
     method: str
     tokens: int  # dataset tokens x epochs
     flops: Decimal | None  # None when computed from a measured throughput
@@ -69,8 +82,13 @@ def _params_b(model: ModelSpec | Decimal | float | int) -> Decimal:
 
 
 def _flops_per_param_token(method: Method, grad_ckpt: bool, reference: bool = False) -> Decimal:
+    return _per_param_token(method.adapter, grad_ckpt, reference)
+
+
+@cache  # of the data's constants, eight at most: a question times several configurations
+def _per_param_token(adapter: bool, grad_ckpt: bool, reference: bool) -> Decimal:
     c = load_constants()
-    key = "flops.lora_per_param_token" if method.adapter else "flops.full_per_param_token"
+    key = "flops.lora_per_param_token" if adapter else "flops.full_per_param_token"
     per = Decimal(repr(c[key]))
     if grad_ckpt:
         per += Decimal(repr(c["flops.recompute_per_param_token"]))
@@ -89,7 +107,7 @@ def training_flops(
     if tokens < 0:
         raise ValueError("tokens must be non-negative")
     return _flops_per_param_token(spec, grad_ckpt, reference) * _params_b(model) \
-        * Decimal(10**9) * tokens
+        * _GIGA * tokens
 
 
 class TrainingThroughput(BaseModel):
@@ -116,12 +134,17 @@ def _utilisation(spec: Method, mfu: Decimal | float | None,
     dequantization's share of the step (without them its matmuls' alone: the dequantization,
     a few percent at thousands of tokens a step, left out)."""
     if mfu is None:
-        bf16 = Decimal(repr(load_constants()["mfu.bf16_dense"]))
+        bf16 = _assumed_mfu()
         return (dequant.utilisation(bf16) if dequant is not None else bf16), True
     util = Decimal(str(mfu))
     if not util.is_finite() or not Decimal(0) < util <= Decimal(1):
         raise ValueError("mfu must be in (0, 1]")
     return util, False
+
+
+@cache  # the data's constant
+def _assumed_mfu() -> Decimal:
+    return Decimal(repr(load_constants()["mfu.bf16_dense"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,7 +287,7 @@ def estimate_training_time(
                             recompute=int(grad_ckpt)))
     if isinstance(model, ModelSpec) and model.active_params_b is not None:
         assumptions.append(note("moe_active", active_params_b=model.active_params_b))
-    seconds = flops / (peak * Decimal(10**12) * util)
+    seconds = flops / (peak * _TERA * util)
     gpu_hours = _hours(seconds)
     wall = _hours(seconds / gpus)
     if gpus > 1:
