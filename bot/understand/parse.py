@@ -2716,7 +2716,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         and (work.dataset_tokens is not None or bool(work.dataset_samples)) \
         and ((intent in ("recommend", "unknown", "memory", "time")
               and (_FASTEST.search(rest) is not None or _NO_OBJECT.search(rest) is not None))
-             or (intent == "cost" and _NO_OBJECT.search(rest) is not None))
+             or (intent == "cost" and (_NO_OBJECT.search(rest) is not None
+                                       or _FASTEST.search(rest) is not None)))
     if fastest_run:
         intent = "time"
     # "what is the fastest gpu for running llama 3 70b": one sequence's decode bound on the
