@@ -16,6 +16,7 @@ from bot.i18n import SUPPORTED_LOCALES, resolve_locale
 from bot.render.renderer import compile_templates, render_answer, render_template
 from bot.render.telegram_html import split_message
 from bot.several import compose, parts
+from bot.two_models import asks_together, read_two_models, render_two_models
 from bot.understand import understand
 from bot.understand.bounds import out_of_range
 from bot.understand.followup import carried_over, follow_up, stand_alone
@@ -200,6 +201,9 @@ class Pipeline:
         read: dict[str, Query] = {}
         if len(text) <= READ_CHARS:
             text = asked_once(text, self._kept(self._cut, text, pieces))
+            together = self._two_models(text, chosen_locale, telegram_locale, previous)
+            if together is not None:
+                return together
             several = self._several(text, chosen_locale, telegram_locale, previous, read)
             if several is not None:
                 return several
@@ -280,6 +284,37 @@ class Pipeline:
         return replace(
             replies[0], query=first.query.model_copy(update={"text": text}),
             text=compose(texts, quoted, locale), carried=carried, parts=tuple(replies),
+        )
+
+    def _two_models(
+        self,
+        text: str,
+        chosen_locale: str | None,
+        telegram_locale: str | None,
+        previous: Query | None,
+    ) -> Reply | None:
+        """Several models on one card at the same time (bot/two_models.py): one reply that adds
+        up what each takes. Its query and answer are the first model's alone (the JSON's
+        fields), its parts each model's; None when the message asks something else."""
+        if not asks_together(text):
+            return None
+        whole = stand_alone(self._understand(text))
+        locale = resolve_locale(
+            chosen_locale,
+            whole.lang if whole.lang_sure else _chat_language(previous, whole.lang),
+            telegram_locale, self.default_locale, guess=whole.lang,
+        )
+        found = read_two_models(
+            text, whole, lambda part: stand_alone(self._understand(part)),
+            lambda q: self.reply(q, locale).answer, self.catalogue,
+        )
+        if found is None:
+            return None
+        replies = tuple(self.reply(s.answer.query, locale) for s in found.sized)
+        first = replies[0] if replies else self.reply(whole, locale)
+        return replace(
+            first, query=first.query.model_copy(update={"text": text}),
+            text=render_two_models(found, locale, self.catalogue), parts=replies,
         )
 
     def _understand_long(self, text: str) -> tuple[Query, int, bool]:

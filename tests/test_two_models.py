@@ -1,0 +1,89 @@
+"""Two models served on one card at the same time: each model's detailed inference estimate
+alone on the card, their sum against it, FLUX named as not sized, vLLM's share per instance,
+and "2 models" with none named asks which (bot/two_models.py)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from bot.pipeline import Pipeline, to_json
+from rules.catalogue import load_catalogue
+
+
+@pytest.fixture(scope="module")
+def pipeline() -> Pipeline:
+    return Pipeline(load_catalogue())
+
+
+def _alone_gb(pipeline: Pipeline, question: str) -> Decimal:
+    """The detailed estimate the bot gives for one model alone."""
+    detailed = pipeline.ask(question).answer.detailed
+    assert detailed is not None
+    return detailed.per_gpu_gb
+
+
+def test_the_sum_of_each_models_own_estimate_against_the_card(pipeline: Pipeline) -> None:
+    llama = _alone_gb(pipeline, "serve llama 3 8b on a 3090")
+    mistral = _alone_gb(pipeline, "serve mistral 7b on a 3090")
+    reply = pipeline.ask("llama 3 8b and mistral 7b at the same time on a 3090")
+    total = llama + mistral
+    assert total == Decimal("34.2")
+    assert reply.text.startswith(
+        "❌ <b>Llama 3 8B and Mistral 7B do not fit together on 1× RTX 3090: ≈ 34.2 GB")
+    assert "• Llama 3 8B, BF16 inference: ≈ 17.9 GB" in reply.text
+    assert "• Mistral 7B, BF16 inference: ≈ 16.3 GB" in reply.text
+    # What would fit: the first lower precision where the sum holds.
+    assert "👉 With 8-bit inference they would take ≈ 20.2 GB together" in reply.text
+    # The JSON: the first model's facts, each model's reply in parts.
+    data = to_json(reply)
+    assert data["model"] == "llama-3-8b" and data["gpu"] == "rtx-3090"
+    assert [p["model"] for p in data["parts"]] == ["llama-3-8b", "mistral-7b"]
+
+
+def test_they_fit_and_vllm_gets_a_share_per_instance(pipeline: Pipeline) -> None:
+    text = pipeline.ask("llama 3 8b and mistral 7b at the same time on an a100 with vllm").text
+    assert text.startswith("✅ <b>Llama 3 8B and Mistral 7B fit together on 1× A100 80GB")
+    assert "51.7 GB left" in text
+    assert "(0.92 by default)" in text
+    assert "at least <code>0.21</code> for Llama 3 8B and <code>0.19</code> for Mistral 7B" in text
+
+
+def test_flux_is_said_not_sized(pipeline: Pipeline) -> None:
+    text = pipeline.ask("can i run flux and llama 3 8b on the same 4090").text
+    assert text.startswith("✅ <b>On 1× RTX 4090, Llama 3 8B takes ≈ 17.9 GB of")
+    assert "for the other model" in text
+    assert "• FLUX.1: not sized, it is not a large language model" in text
+
+
+def test_a_precision_said_is_kept(pipeline: Pipeline) -> None:
+    text = pipeline.ask("llama 3 8b and mistral 7b at the same time on a 3090 in 4bit").text
+    assert "• Llama 3 8B, 4-bit inference: ≈ 7.8 GB" in text
+    assert "👉" not in text
+
+
+@pytest.mark.parametrize(("question", "lang", "start"), [
+    ("can i serve 2 models on one a100", "en", "❓ Which models? Name them"),
+    ("puedo correr dos modelos a la vez en mi 4090", "es", "❓ ¿Qué modelos?"),
+    ("deux modèles en même temps sur une A100 ?", "fr", "❓ Quels modèles\u202f?"),
+])
+def test_two_models_none_named_asks_which(
+    pipeline: Pipeline, question: str, lang: str, start: str
+) -> None:
+    reply = pipeline.ask(question, chosen_locale=lang)
+    assert reply.text.startswith(start)
+
+
+def test_spanish_and_french(pipeline: Pipeline) -> None:
+    es = pipeline.ask("puedo correr llama 3 8b y mistral 7b a la vez en mi 4090?").text
+    assert es.startswith("❌ <b>Llama 3 8B y Mistral 7B no caben juntos en 1× RTX 4090")
+    fr = pipeline.ask("je peux faire tourner flux et llama 3 8b en même temps sur une A100 ?").text
+    assert fr.startswith("✅ <b>Sur 1× A100 80GB, Llama 3 8B occupe ≈ 17,9\u202fGo")
+    assert "FLUX.1\u00a0: non chiffré" in fr
+
+
+def test_one_model_or_a_comparison_is_answered_as_before(pipeline: Pipeline) -> None:
+    assert pipeline.ask("serve llama 3 8b on a 4090").text.startswith(
+        "✅ <b>On 1× RTX 4090, Llama 3 8B fits")
+    assert "together" not in pipeline.ask("compare llama 3 8b and mistral 7b on a 4090").text
