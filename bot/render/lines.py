@@ -1859,6 +1859,11 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
     # With counts ("una B200 o dos H200") the sides are configurations, else GPUs.
     side_a: str = _side(c.a_rig, ph) or (ph.config(c.gpu_a, c.a_count) if counted else a)
     side_b: str = _side(c.b_rig, ph) or (ph.config(c.gpu_b, c.b_count) if counted else b)
+    # Blocks are sold per GPU model: two rentals of one model share their blocks, so only two
+    # models are priced one by one and summed.
+    if answer.query.rentals_summed and len(answer.compare_quotes) == 2 \
+            and answer.compare_quotes[0].gpu != answer.compare_quotes[1].gpu:
+        return _rentals_total(answer.compare_quotes, ph)
     if answer.scaled_time is not None:
         put(scaled_time_lines(answer, ph))
     if answer.scaled_rate is not None:
@@ -2565,6 +2570,26 @@ def _compared_names(gpu_a: str, gpu_b: str, ph: Phrases) -> tuple[GpuName, GpuNa
         name = card.name if said else f"{card.name} {card.form_factor}"
         named.append(GpuName(name, gpu_forms(ph.locale, name)))
     return named[0], named[1]
+
+
+def _rentals_total(quotes: tuple[Quote, ...], ph: Phrases) -> Markup:
+    """Two rentals, each at its own hours ("an a100 for 3 days then an h100 for 1 day, total?"):
+    each priced as one rental is (its own blocks: blocks are sold per GPU model), then the sum."""
+    _, fmt = ph._, ph.fmt
+    out = [f"{ph.quote_block(q)}\n\n" for q in quotes]
+    paid = sum((q.plan.usd for q in quotes), Decimal(0))
+    run = sum((q.cost_usd for q in quotes), Decimal(0))
+    parts = " + ".join(fmt.usd(q.plan.usd) for q in quotes)
+    if paid == run:
+        said = _("Total for both rentals: %(total)s (%(parts)s).", total=fmt.usd(paid),
+                 parts=parts)
+    else:
+        said = _(
+            "Total for both rentals: %(total)s in the blocks you pay for (%(parts)s); the "
+            "rentals themselves use %(run)s.", total=fmt.usd(paid), parts=parts,
+            run=fmt.usd(run))
+    out.append(f"🧾 <b>{said}</b>\n")
+    return Markup("".join(out))
 
 
 def _paid_difference(first: Quote, second: Quote, ph: Phrases) -> str:

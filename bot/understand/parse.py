@@ -2201,6 +2201,28 @@ _MODEL_DE_SIZE: Final = lazy(
 )
 
 
+# "5 horas de h200 y 10 de l40s": the second number takes the first's unit (10 hours of L40S,
+# not ten L40S in one machine with the H200).
+_SECOND_RENTAL_UNIT: Final = lazy(
+    r"(\b\d+(?:[.,]\d+)? ?(horas?|hours?|hrs?|heures?|dias?|days?|jours?|semanas?|weeks?|"
+    r"semaines?) (?:de |of |d')[a-z0-9][a-z0-9 -]{0,24}? (?:y|and|et|luego|then|puis) )"
+    r"(\d+(?:[.,]\d+)?)(?= (?:de|of|d') ?(?:la |las |les |the )?[a-z]*\d)"
+)
+# Two rentals, each with its own hours, whose sum is asked ("an a100 for 3 days then an h100 for
+# 1 day, total?", "10 hours of h100 and 20 of a100"), not two cards weighed against each other
+# ("… or …", "which is cheaper"); "24 horas de a100 y 24 de h100" (the same hours) compares.
+_SUMMED: Final = lazy(
+    r"(?<![a-z])(?:then|total|altogether|combined|in all|luego|despues|en total|puis|ensuite|"
+    r"au total)(?![a-z])"
+)
+_JOINED: Final = lazy(r"(?<![a-z])(?:and|plus|y|et)(?![a-z])")
+_WEIGHED: Final = lazy(
+    r"(?<![a-z])(?:or|vs|versus|compare\w*|cheaper|better|faster|which|difference|o|ou|"
+    r"mejor|mas barat\w*|diferencia|compar\w*|cual|lequel|laquelle|moins cher\w*|meilleur\w*|"
+    r"plus rapide|mas rapid\w*)(?![a-z])"
+)
+
+
 def understand(text: str, catalogue: Catalogue) -> Query:
     """What a question in English, Spanish or French asks, as a typed ``Query``."""
     cat = catalogue
@@ -2220,6 +2242,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     s = words_to_digits(corrected, runs=runs)
     if " de " in s:
         s = _MODEL_DE_SIZE.sub(r"\1 \2", s)  # "un llama 3 de 8b": Llama 3 8B
+    s = _SECOND_RENTAL_UNIT.sub(r"\1\3 \2", s)
     raw = plain[:MAX_CHARS].lstrip().lower()
     lang, lang_sure = detect_with_confidence(_without_command(raw), _without_command(corrected))
     work = _Work(s=s, lang=lang, typed=s)
@@ -2982,6 +3005,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         system_ram_gb=work.ram_gb if inference or flags.cpu_offload or merging else None,
         hours=_hours(work),
         other_hours=other_hours if others else None,
+        rentals_summed=other_hours is not None and bool(others) and _WEIGHED.search(rest) is None
+        and (_SUMMED.search(rest) is not None
+             or (other_hours != work.hours and _JOINED.search(rest) is not None)),
         hours_as=work.hours_as if work.hours is not None else None,
         hours_per_day=work.hours_per_day if work.hours is not None else None,
         days_per_week=work.days_per_week if work.hours is not None else None,

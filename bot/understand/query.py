@@ -414,6 +414,9 @@ class Query(BaseModel):
     precision_asked: Literal["fp8", "bf16"] | None = None
     # "is it cheaper to fine tune on an h100 or an a100": a comparison asked by cost
     cheaper_asked: bool = False
+    # "an a100 for 3 days then an h100 for 1 day, total?": two rentals, each at its own hours
+    # (`hours`, `other_hours`), priced one by one and summed, not compared.
+    rentals_summed: bool = False
     # Never read from a text: the card the chat said it owns, kept by bot.conversation beside
     # the last question until another card is named (bot.understand.owned.on_own_card).
     own_card: Query | None = None

@@ -1,0 +1,67 @@
+"""English, Spanish and French questions that got a misleading answer (probe-en9): several
+rentals, each with its own hours, whose total was asked came back as a comparison of the cards
+(or, "5 horas de h200 y 10 de l40s", as one machine of 1× H200 and 10× L40S)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.pipeline import Pipeline, to_json
+from rules.catalogue import load_catalogue
+
+CAT = load_catalogue()
+
+
+def _ask(text: str, locale: str | None = None) -> dict[str, object]:
+    return to_json(Pipeline(CAT).ask(text, chosen_locale=locale))
+
+
+# --- several rentals summed ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "locale", "total"), [
+    # 72 A100 GPU-hours (3 blocks of 24, $66.24) and 24 H100 GPU-hours (1 block, $55.68).
+    ("need an a100 for 3 days then an h100 for 1 day, total?", None,
+     "🧾 <b>Total for both rentals: $121.92 ($66.24 + $55.68).</b>"),
+    ("how much for 10 hours of h100 and 20 hours of a100", None,
+     "🧾 <b>Total for both rentals: $41.60 ($23.20 + $18.40).</b>"),
+    # 5 H200 hours are paid as a 10-hour block ($30.70); 10 L40S hours are one block ($8.20).
+    ("cuanto me sale 5 horas de h200 y 10 de l40s", "es",
+     "🧾 <b>Total de los dos alquileres: 38,90\u00a0US$ en los bloques que pagas (30,70\u00a0US$ + "
+     "8,20\u00a0US$); los alquileres en sí consumen 23,55\u00a0US$.</b>"),
+    ("combien pour 5 heures de h200 et 10 heures de l40s", "fr",
+     "🧾 <b>Total des deux locations\u00a0: 38,90\u00a0$US en blocs payés (30,70\u00a0$US + "
+     "8,20\u00a0$US)\u202f; les locations elles-mêmes consomment 23,55\u00a0$US.</b>"),
+])
+def test_several_rentals_are_priced_one_by_one_then_summed(
+    text: str, locale: str | None, total: str
+) -> None:
+    """Each card at its own hours is its own rental (blocks are sold per GPU model): both
+    priced, then the total; not a datasheet comparison ending on "costs $X more than"."""
+    got = _ask(text, locale)
+    reply = str(got["text"])
+    assert total in reply, reply
+    assert "⚖️" not in reply and "🚀" not in reply, reply
+    assert got["gpu_count"] == 1
+
+
+@pytest.mark.parametrize("text", [
+    "h100 for 5 hours or a100 for 12 hours",
+    "an h100 for 5 hours and an a100 for 12 hours, which is cheaper?",
+])
+def test_two_rentals_weighed_stay_a_comparison(text: str) -> None:
+    reply = str(_ask(text)["text"])
+    assert "Total for both rentals" not in reply
+    assert "⚖️ <b>1× H100 for 5 hours costs $4.80 more than 1× A100 80GB for 12 hours" in reply
+
+
+def test_the_same_hours_on_two_cards_stay_a_comparison() -> None:
+    """"24 horas de a100 y 24 de h100": the same hours on both cards weighs them."""
+    reply = str(_ask("cuanto sale 24 horas de a100 y 24 de h100?", "es")["text"])
+    assert "En 24\u00a0horas, 1× H100 cuesta 33,60\u00a0US$ más que 1× A100 80GB" in reply
+    assert "Total de los dos" not in reply
+
+
+def test_a_rig_without_hours_stays_a_rig() -> None:
+    got = _ask("2x 3090 and a 3060")
+    assert got["gpu_count"] == 3 and "Total for both" not in str(got["text"])
