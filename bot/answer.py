@@ -811,6 +811,17 @@ def _cheapest_start(focus: GPU | None, cat: Catalogue) -> Quote | None:
     return quote(gpu.id, 1, Decimal(min(cat.pricing.block_hours)), catalogue=cat)
 
 
+def _not_rented(gpu: GPU, cat: Catalogue) -> GPUNotRented:
+    """No price for a card we do not rent; with the variant of it we do rent and price ("tienen
+    a100 de 40gb?": the A100 80GB at its hourly price), so the reply names what to rent."""
+    near = next((g for g in cat.variants(gpu)
+                 if g.rented and g.usd_per_gpu_hour is not None), None)
+    if near is None:
+        return GPUNotRented(gpu=gpu.name)
+    return GPUNotRented(gpu=gpu.name, rented=near.id, rented_gb=near.vram_gb,
+                        rented_usd=near.usd_per_gpu_hour)
+
+
 def build_answer(query: Query, catalogue: Catalogue) -> Answer:
     """Everything a reply to `query` needs. Bad input becomes an Answer with an error code."""
     if query.steps_samples is None or query.batch_size is None or query.batch_size < 1:
@@ -2520,7 +2531,7 @@ def _budget(query: Query, cat: Catalogue, gpu: GPU | None) -> tuple[Query, dict[
         elif cheapest is not None:
             alt = cheapest  # "...hours of 4090 and does 13B fit?": the verdict, and where it runs
         elif not gpu.rented:
-            raise GPUNotRented(gpu=gpu.name)
+            raise _not_rented(gpu, cat)
         elif price is None:
             raise PriceNotPublished(gpu=gpu.name)
         else:
@@ -2736,7 +2747,7 @@ def _build(query: Query, cat: Catalogue) -> Answer:
                       rent_buy=rent_or_buy(card, query.purchase_usd, cat) if card else None)
     if intent in ("prices", "alert") and query.gpu and not cat.gpu(query.gpu).rented:
         # "how much is a 3090 per hour?", "alert me on the 3090 price": we have no price for it.
-        raise GPUNotRented(gpu=cat.gpu(query.gpu).name)
+        raise _not_rented(cat.gpu(query.gpu), cat)
     if intent == "alert" and query.money_foreign:
         raise ThresholdNotUSD()  # "avísame si baja de 2 euros": no alert on a converted figure
     if intent == "prices":
@@ -2780,7 +2791,7 @@ def _build(query: Query, cat: Catalogue) -> Answer:
             if offers:
                 return Answer(**base, scaled_offers=offers)
         if query.hours is None and not gpu.rented:
-            raise GPUNotRented(gpu=gpu.name)  # "¿cuánto sale la 3090?": no hours would help
+            raise _not_rented(gpu, cat)  # "¿cuánto sale la 3090?": no hours would help
         if query.hours is None:
             return Answer(**base, missing="hours")
         several = instances(gpu.id, count, catalogue=cat) if count > cat.limits.max_gpus \

@@ -619,7 +619,20 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
         r"bloques?|como funciona\w* (?:el |los )?bloques?|cuanto dura\w* (?:un |el |cada |los )?"
         r"bloques?|(?:c'?est quoi|c quoi|qu'?est.ce qu'?) ?(?:un |le |les |ces )?blocs?|"
         r"(?:les )?blocs?,? ca (?:marche|fonctionne)\w* comment|"
-        r"comment (?:ca )?(?:marche|fonctionne)\w* (?:les |le |vos )?blocs?)(?![a-z0-9])")),
+        r"comment (?:ca )?(?:marche|fonctionne)\w* (?:les |le |vos )?blocs?|"
+        # "how long does the 720 hour block last?", "¿cuánto tiempo dura el bloque de 720
+        # horas?", "combien de temps dure le bloc ?": a block lasts until used (never expires)
+        r"how long (?:does|do|will) (?:a |an |the |each |my |one |these |those )?(?:[a-z0-9-]+ )"
+        r"{0,3}?blocks? last|cuanto tiempo dura\w* (?:un |el |cada |los )?bloques?|"
+        r"combien de temps (?:dure\w*|tien\w*) (?:un |le |les |chaque |vos )?blocs?|"
+        r"(?:le |les |un )?blocs? (?:dure\w*|tien\w*) combien|"
+        # "¿qué es mejor, un bloque grande o varios chicos?", "c'est mieux un gros bloc ou
+        # plusieurs petits ?", "one big block or several small ones?": same hourly rate, and
+        # the hours never expire
+        r"(?:(?:big|large|bigger|larger|gros|grand) (?:blocks?|bloques?|blocs?)|(?:blocks?|"
+        r"bloques?|blocs?) (?:mas )?(?:grandes?|gros|big|large))[ ,]+(?:[a-z]+[ ,]+){0,4}?"
+        r"(?:o|ou|or|vs|than|que)[ ,]+(?:[a-z]+ ){0,3}?(?:small\w*|little|chic\w*|pequen\w*|"
+        r"petit\w*|several|varios|plusieurs|many|muchos))(?![a-z0-9])")),
     # "are your h100s sxm or pcie", "is nvlink available on your a100s", "¿las h100 tienen
     # nvlink?", "les h100 sont en sxm ?": each host's form factor and interconnect, which the
     # dashboard shows (a GPU may be named: OURS_ASKED).

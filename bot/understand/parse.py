@@ -2124,7 +2124,7 @@ def _without_command(s: str) -> str:
 # looked for in the case-folded text ("EUR" → "eur"; "ſ" and the Kelvin sign fold to the letters
 # the pattern matches them as). The pattern, on the unfolded text, is a slow search (every
 # position, every letter's cases): most texts hold none.
-_FOREIGN_NEEDLES: Final = ("€", "£", "eur", "gbp", "pesos", "lucas", "pavos", "balles", "soles",
+_FOREIGN_NEEDLES: Final = ("€", "£", "eur", "gbp", "quid", "pound", "libra", "livre", "pesos", "lucas", "pavos", "balles", "soles",
                            "reales", "mxn", "ars", "clp", "cop", "brl")
 
 
@@ -2462,7 +2462,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             and not work.money:
         # "any discount if i buy 720 hours?", "¿hay descuento si compro 720 horas?": no card to
         # quote; the page names no discount, and sells every block at the same hourly rate.
-        service = tuple(t for t in asks.service_topics(rest) if t == "discount")
+        # "¿cuánto dura el bloque de 720 horas?": a block's hours never expire (the billing).
+        service = tuple(t for t in asks.service_topics(rest) if t in ("discount", "billing"))
         if service:
             intent = "help"
             work.hours = None

@@ -1,0 +1,61 @@
+"""Spanish, French and English leftovers of probe-esfr8 (probe-esfr9)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.pipeline import Pipeline, Reply
+from rules.catalogue import load_catalogue
+
+PIPELINE = Pipeline(load_catalogue(), cache_size=0)
+
+
+def _ask(text: str, lang: str) -> Reply:
+    return PIPELINE.ask(text, chosen_locale=lang)
+
+
+@pytest.mark.parametrize(("text", "lang", "lead"), [
+    ("i have 200 quid, what can i do?", "en", "💱 Our prices are in US dollars"),
+    ("i have 200 pounds, what can i do?", "en", "💱 Our prices are in US dollars"),
+    ("tengo 200 libras, que puedo hacer?", "es", "💱 Nuestros precios están en dólares"),
+    ("j'ai 200 livres sterling, je peux faire quoi ?", "fr", "💱 Nos prix sont en dollars"),
+])
+def test_a_budget_in_pounds_is_not_converted(text: str, lang: str, lead: str) -> None:
+    """Pounds ("quid", "libras", "livres sterling") are refused as euros are: the prices are in
+    dollars and nothing is converted (was "I did not understand")."""
+    reply = _ask(text, lang)
+    assert reply.answer.error == "budget_not_usd", reply.text
+    assert reply.text.startswith(lead), reply.text
+
+
+@pytest.mark.parametrize(("text", "lang", "lead"), [
+    ("cuanto dura el bloque de 720 horas?", "es", "🧱 Las GPU-horas se venden en bloques"),
+    ("how long does the 720 hour block last?", "en", "🧱 GPU-hours are sold in blocks"),
+    ("combien de temps dure le bloc de 720 heures ?", "fr", "🧱 Les GPU-heures sont vendues"),
+    ("que es mejor, un bloque grande o varios chicos?", "es", "🧱 Las GPU-horas se venden"),
+    ("c'est mieux un gros bloc ou plusieurs petits ?", "fr", "🧱 Les GPU-heures sont vendues"),
+    ("is one big block better than several small ones?", "en", "🧱 GPU-hours are sold"),
+])
+def test_a_blocks_length_or_size_is_the_blocks(text: str, lang: str, lead: str) -> None:
+    """How long a block lasts, or a big block against several small ones: the blocks as the
+    page sells them, at one hourly rate and never expiring (was "on which GPU, for 720 hours?"
+    or "I did not understand")."""
+    reply = _ask(text, lang)
+    assert reply.answer.intent == "help", reply.text
+    assert reply.text.startswith(lead), reply.text
+    assert "720" in reply.text
+
+
+
+@pytest.mark.parametrize(("text", "lang", "line"), [
+    ("tienen a100 de 40gb?", "es", "💲 Sí alquilamos la A100 80GB (80\u00a0GB), a 0,92\u00a0US$/hora."),
+    ("how much is an a100 40gb per hour", "en", "💲 We rent the A100 80GB (80 GB) at $0.92/hour."),
+    ("vous avez des a100 40 go ?", "fr", "💲 Nous louons en revanche l'A100 80GB (80\u202fGo) à "),
+])
+def test_a_variant_we_do_not_rent_names_the_one_we_do(text: str, lang: str, line: str) -> None:
+    """"¿Tienen A100 de 40 GB?": we do not rent it, and the A100 we do rent with its price (was
+    "no price to quote" alone)."""
+    reply = _ask(text, lang)
+    assert reply.answer.error == "gpu_not_rented", reply.text
+    assert line in reply.text, reply.text
+
