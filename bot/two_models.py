@@ -34,9 +34,14 @@ __all__ = ["TwoModels", "asks_together", "read_two_models", "render_two_models"]
 # "the same 4090": a card's name has a digit.
 _CARD: Final = r"(?:gpu|card|tarjeta|carte|[a-z]*\d\w*)"
 _TOGETHER: Final = lazy(
-    r"\b(?:(?:at|in) the same time|at once|simultaneous(?:ly)?|concurrent(?:ly)?|side by side"
+    r"\b(?:(?:(?:at|in) )?(?:the )?same time|at once|together|juntos|juntas|ensemble"
+    r"|simultaneous(?:ly)?|concurrent(?:ly)?|side by side"
     rf"|the same {_CARD}|a la vez|al mismo tiempo|simultanea(?:mente)?|la misma {_CARD}"
     rf"|en meme temps|a la fois|simultanement|(?:la|le) meme {_CARD})\b"
+)
+# Training two models at once is another question (its memory is not the serving estimate's).
+_TRAINING: Final = lazy(
+    r"\b(?:q?lora|fine.?tun\w*|train\w*|entren\w*|entrain\w*|afin\w*|affin\w*|sft|dpo)\b"
 )
 # "2 models", "dos modelos", "deux modèles", "two llms".
 _TWO: Final = lazy(r"\b(?:2|two|dos|deux|both)\s+(?:models?|llms?|modelos?|modeles?)\b")
@@ -87,8 +92,11 @@ def read_two_models(
     read as one question; `read` understands a part; `answer` answers a Query). None when the
     message is not that question, or a model in it is not one the bot can size alone (then it
     is answered as before)."""
-    two = _TWO.search(fold(text)) is not None
+    folded = fold(text)
+    two = _TWO.search(folded) is not None
     if whole.gpu_count not in (None, 1) or whole.rig:
+        return None
+    if not whole.inference and _TRAINING.search(folded) is not None:
         return None
     named: list[Query] = []
     for part in _BETWEEN.split(text):

@@ -87,3 +87,26 @@ def test_one_model_or_a_comparison_is_answered_as_before(pipeline: Pipeline) -> 
     assert pipeline.ask("serve llama 3 8b on a 4090").text.startswith(
         "✅ <b>On 1× RTX 4090, Llama 3 8B fits")
     assert "together" not in pipeline.ask("compare llama 3 8b and mistral 7b on a 4090").text
+
+
+@pytest.mark.parametrize(("question", "start"), [
+    ("llama3 8b & qwen2.5 7b same time on my 4090",
+     "❌ <b>Llama 3 8B and Qwen2.5 7B do not fit together on 1× RTX 4090"),
+    ("can i host mistral 7b and llama 3.1 8b together on a single a100",
+     "✅ <b>Mistral 7B and Llama 3.1 8B fit together on 1× A100 80GB"),
+    ("puedo tener llama 3 8b y qwen 2.5 7b juntos en una a100",
+     "✅ <b>Llama 3 8B y Qwen2.5 7B caben juntos en 1× A100 80GB"),
+    ("llama 3 8b et mistral 7b ensemble sur une 4090 ?",
+     "❌ <b>Llama 3 8B et Mistral 7B ne tiennent pas ensemble sur 1× RTX 4090"),
+])
+def test_together_said_without_at_the(pipeline: Pipeline, question: str, start: str) -> None:
+    assert pipeline.ask(question).text.startswith(start)
+
+
+@pytest.mark.parametrize("question", [
+    "finetune llama 3 8b and mistral 7b at the same time on an a100",
+    "entrenar llama 3 8b y mistral 7b a la vez en una a100",
+])
+def test_training_two_models_is_not_sized_as_serving(pipeline: Pipeline, question: str) -> None:
+    text = pipeline.ask(question).text
+    assert "together" not in text and "juntos" not in text and "inference" not in text.split("\n")[0]
