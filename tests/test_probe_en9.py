@@ -65,3 +65,40 @@ def test_the_same_hours_on_two_cards_stay_a_comparison() -> None:
 def test_a_rig_without_hours_stays_a_rig() -> None:
     got = _ask("2x 3090 and a 3060")
     assert got["gpu_count"] == 3 and "Total for both" not in str(got["text"])
+
+
+# --- a weekday deadline --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "locale", "lead"), [
+    ("want to lora mistral 7b on 300k samples by monday, what should i rent", None,
+     "🗓 <b>I don't know today's date, so I can't count the hours until Monday: how many hours "
+     "do you have?</b>"),
+    ("quiero hacer lora de mistral 7b con 300k ejemplos para el lunes, que alquilo?", "es",
+     "🗓 <b>No sé la fecha de hoy, así que no puedo contar las horas que faltan hasta el lunes: "
+     "¿cuántas horas tienes?</b>"),
+    ("je veux faire un lora de mistral 7b sur 300k exemples d'ici lundi, je loue quoi ?", "fr",
+     "🗓 <b>Je ne connais pas la date du jour, je ne peux donc pas compter les heures d'ici "
+     "lundi\u00a0: combien d'heures avez-vous\u202f?</b>"),
+])
+def test_a_weekday_deadline_asks_for_its_hours(text: str, locale: str | None, lead: str) -> None:
+    """The rules do not know today's date: "by monday" was ignored (the memory per method and
+    the seed's illustrative 24 hours); now the hours are asked back and the run is timed."""
+    got = _ask(text, locale)
+    assert str(got["text"]).startswith(lead), got["text"]
+    assert got["intent"] == "time"
+
+
+def test_a_day_count_said_beside_the_weekday_is_the_deadline() -> None:
+    got = _ask("have 3 days, need to lora mistral 7b on 300k samples by friday, what should i rent")
+    assert str(got["text"]).startswith("✅ <b>Rent 1× B200: by this estimate it finishes within "
+                                       "72 hours"), got["text"]
+    assert "🗓" not in str(got["text"])
+
+
+def test_the_hours_given_next_are_the_deadline() -> None:
+    from tests.support.chat import converse
+
+    _, reply = converse("want to lora mistral 7b on 300k samples by monday, what should i rent",
+                        "60 hours")
+    assert "finishes within 60 hours" in reply.text, reply.text

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Final
 
+from babel.dates import get_day_names
 from markupsafe import Markup
 
 from bot.answer import Answer, ContextPair, FamilyPick
@@ -567,6 +568,8 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
         _cpu_only(answer, ph, put)
     if answer.steps is not None and not error:
         _steps(answer, ph, put)
+    if query.deadline_day is not None and not error:
+        _weekday_deadline(query.deadline_day, ph, put)
     if error:
         include("error.html.j2")
     elif answer.steps_alone:
@@ -1188,6 +1191,18 @@ def _currency(ph: Phrases, put: Put) -> None:
         "not convert. You pay in crypto (%(coins)s), topping up from %(minimum)s.",
         coins=ph.fmt.list(list(pay.coins)), minimum=ph.fmt.usd_short(pay.min_top_up_usd),
     ))
+    put("\n\n")
+
+
+def _weekday_deadline(day: int, ph: Phrases, put: Put) -> None:
+    """"… by monday" with no hours said: the rules do not know today's date, so the hours until
+    that day are asked back, never counted from a guessed today."""
+    put("🗓 <b>")
+    put(ph._("I don't know today's date, so I can't count the hours until %(day)s: how many "
+             "hours do you have?", day=get_day_names("wide", locale=ph.locale)[day]))
+    put("</b> ")
+    put(ph._("Tell me, for example “within 60 hours”, and I'll pick the cheapest configuration "
+             "that finishes in time."))
     put("\n\n")
 
 

@@ -321,6 +321,18 @@ SEVERAL_CARDS: Final = lazy(
 TOMORROW: Final = Guarded(("tom", "tmr", "2mor", "manana", "demain"), (
     r"(?<![a-z])(?:by|before|until|till|til|due|for|para|antes de|hasta|d'ici|pour|avant) "
     r"(?:tomm?orr?ow|tmrw?|tmrrw|2moro|manana|demain)(?![a-z])"))
+# "by monday", "para el lunes", "d'ici lundi" (folded): a deadline on a weekday, whose hours the
+# rules cannot count (they do not know today's date); the day's index, Monday 0, in WEEKDAYS.
+WEEKDAYS: Final = (
+    ("monday", "lunes", "lundi"), ("tuesday", "martes", "mardi"),
+    ("wednesday", "miercoles", "mercredi"), ("thursday", "jueves", "jeudi"),
+    ("friday", "viernes", "vendredi"), ("saturday", "sabado", "samedi"),
+    ("sunday", "domingo", "dimanche"),
+)
+WEEKDAY: Final = Guarded(tuple(name for day in WEEKDAYS for name in day), (
+    r"(?<![a-z])(?:by|before|until|till|til|due|para|antes del?|hasta|d'ici|pour|avant|"
+    r"jusqu'a)(?: (?:next|this|el|le|ce|el proximo|le prochain))? (?P<day>"
+    + "|".join(name for day in WEEKDAYS for name in day) + r")(?![a-z])"))
 # The deadline a night: "overnight", "en una noche", "en une nuit" (any other is a duration said).
 NIGHT: Final = Guarded(("night", "noche", "nuit"), r"(?<![a-z])(?:over ?night|night|noche|nuit)(?![a-z])")
 # vLLM's preallocation asked about: "why does vllm take 90% of my vram", "vllm uses all my gpu

@@ -704,7 +704,8 @@ def _deadline_of_run(new: Query, previous: Query) -> Query | None:
     folded = fold(new.text)
     tomorrow = new.hours is None and asks.TOMORROW.search(folded) is not None
     short = len(new.text.split()) <= SHORT_WORDS
-    picked = previous.deadline_pick or previous.fastest_run
+    # "… by monday" asked back for its hours: "60 hours" is the deadline.
+    picked = previous.deadline_pick or previous.fastest_run or previous.deadline_day is not None
     if previous.fastest_run and short and _CHEAPEST.search(folded):
         # "and the cheapest?" after the fastest: where the run costs least
         return _merge(new, previous, names_model=False).model_copy(
@@ -727,7 +728,7 @@ def _deadline_of_run(new: Query, previous: Query) -> Query | None:
     return merged.model_copy(update={
         "intent": "time", "hours": hours, "hours_as": "tomorrow" if tomorrow else new.hours_as,
         "deadline_asked": True, "deadline_pick": not on_card, "fastest_run": False,
-        "hours_per_day": None, "days_per_week": None})
+        "deadline_day": None, "hours_per_day": None, "days_per_week": None})
 
 
 def _daily_hours(new: Query, previous: Query) -> Decimal | None:

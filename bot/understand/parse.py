@@ -2721,6 +2721,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     # it (bot.detail._within; was the memory per method, or 48 hours rented). "Tomorrow" is
     # taken as a day from now, said so.
     deadline_said = _DEADLINE_SAID.search(rest) is not None
+    weekday = asks.WEEKDAY.search(rest)
     deadline_pick = (intent in ("recommend", "unknown", "memory") or (
         intent == "time" and (px.RECOMMEND.search(rest) is not None
                               or _RENT_WHAT.search(rest) is not None))
@@ -2730,7 +2731,16 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         and (work.dataset_tokens is not None or bool(work.dataset_samples)) \
         and (work.hours is not None or asks.TOMORROW.search(rest) is not None) \
         and (intent == "recommend" or deadline_said or asks.TOMORROW.search(rest) is not None
-             or asks.DEADLINE.search(rest) is not None)
+             or asks.DEADLINE.search(rest) is not None or weekday is not None)
+    # "… by monday, what should i rent" with no hours said: the hours until then are asked
+    # back (today's date is not the rules'), the run timed meanwhile; never a weekday guessed.
+    deadline_day = next(i for i, names in enumerate(asks.WEEKDAYS)
+                        if weekday.group("day") in names) \
+        if weekday is not None and work.hours is None and not deadline_pick \
+        and (work.params_b is not None or work.model_id is not None) else None
+    if deadline_day is not None and intent in ("recommend", "unknown", "memory", "cost") \
+            and (work.dataset_tokens is not None or bool(work.dataset_samples)):
+        intent = "time"
     # "fastest way to finetune llama 3 8b on 100M tokens", "how fast can i qlora 70b on 50M
     # tokens if money is no object": the run timed on the offered configuration where it ends
     # soonest (was the memory per method, or the time where it costs least).
@@ -3096,6 +3106,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         accum_steps=_accum_steps(s) if steps_asked else None,
         # "in an H100" reads as a deadline's words too: one is asked only with its time said.
         deadline_pick=deadline_pick,
+        deadline_day=deadline_day,
         fastest_run=fastest_run,
         fastest_serving=fastest_serving,
         deadline_asked=deadline_pick or (intent == "time" and (

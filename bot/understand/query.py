@@ -342,6 +342,8 @@ class Query(BaseModel):
     # "… by tomorrow, which gpu", "have 2 days to …, what should i rent": no card named, the
     # one asked for is the cheapest offered configuration finishing within the deadline.
     deadline_pick: bool = False
+    # "… by monday" with no hours said: the weekday (Monday 0), whose hours are asked back.
+    deadline_day: int | None = None
     # "fastest way to finetune llama 3 8b on 100M tokens": the run timed where it ends soonest.
     fastest_run: bool = False
     # "fastest gpu for running llama 3 70b": its decode bound on the offered card with the most
