@@ -59,3 +59,22 @@ def test_a_variant_we_do_not_rent_names_the_one_we_do(text: str, lang: str, line
     assert reply.answer.error == "gpu_not_rented", reply.text
     assert line in reply.text, reply.text
 
+
+
+@pytest.mark.parametrize(("text", "lang", "lead"), [
+    ("q pasa si me quedo sin horas a mitad del entrenamiento?", "es",
+     "ℹ️ <b>Nuestra página publicada no dice qué le pasa a una instancia en marcha"),
+    ("y si se me acaban las horas?", "es", "ℹ️ <b>Nuestra página publicada no dice qué"),
+    ("que se passe-t-il si je n'ai plus d'heures en plein entraînement ?", "fr",
+     "ℹ️ <b>Notre page publiée ne dit pas ce qu'il advient d'une instance en cours"),
+    ("et si mes heures s'épuisent pendant le run ?", "fr", "ℹ️ <b>Notre page publiée ne dit pas"),
+    ("what happens if i run out of hours mid training?", "en",
+     "ℹ️ <b>Our published page does not say what happens to a running instance"),
+])
+def test_hours_running_out_is_said_unpublished(text: str, lang: str, lead: str) -> None:
+    """Hours running out mid-run: the seed says nothing of it, so the reply says so, points to
+    support, and gives what the seed does say (top-ups, per-minute draw, no expiry); was "I did
+    not understand"."""
+    reply = _ask(text, lang)
+    assert reply.answer.intent == "help", reply.text
+    assert reply.text.startswith(lead), reply.text

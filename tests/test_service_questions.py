@@ -27,7 +27,7 @@ def test_a_silent_seed_is_said_so(topic: str) -> None:
             "invoice": "invoices?", "discount": "student discount?", "trial": "free trial?",
             "fees": "fees?", "subscription": "cancel my subscription",
             "availability": "any gpus in stock?", "api": "do you have an api?",
-            "os": "what os do the machines run?"}
+            "os": "what os do the machines run?", "runout": "what if i run out of hours?"}
     assert service_topics(asks[topic]) == (topic,)
     got = to_json(Pipeline(cat).ask(asks[topic]))
     # A discount is asked about prices: what the page says, then the price list as before.

@@ -494,6 +494,21 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
         # "¿me devuelven la plata?", "¿te devuelven el dinero?"
         r"devuelv\w* (?:la |el |mi |mis |tu )?(?:plata|dinero|pasta|lana|guita|saldo))"
         r"(?![a-z0-9])")),
+    # "what happens if i run out of hours mid training?", "¿q pasa si me quedo sin horas a
+    # mitad del entrenamiento?", "que se passe-t-il si je n'ai plus d'heures ?": the page says
+    # nothing of a run whose hours run out (never a policy made up), only how hours are bought.
+    ("runout", Guarded(
+        ("run out", "runs out", "running out", "ran out", "sin horas", "sin saldo",
+         "sin credito", "acab", "agot", "plus d'heure", "plus de credit", "plus de solde",
+         "epuis", "court d'heure"),
+        r"(?<![a-z0-9])(?:(?:run|runs|running|ran) out of (?:gpu ?-?)?(?:hours|credits?|balance|"
+        r"funds|money|time)|(?:hours|credits?|balance|funds) (?:run|runs|running|ran) out|"
+        r"(?:quedo|quede|quedas|quedamos|me quedo|quedarme|quedarse) sin (?:gpu ?-?)?(?:horas|saldo|"
+        r"credito)|se (?:me |te |nos )?(?:acaba\w*|agota\w*|termina\w*) (?:las |mis |el |mi )?"
+        r"(?:gpu ?-?)?(?:horas|saldo|credito)|(?:las |mis )?(?:gpu ?-?)?horas se (?:me |te )?"
+        r"(?:acaba\w*|agota\w*|termina\w*)|(?:n'?ai|n'?a|n'?avez|n'?as) plus (?:d'heures|de credits?"
+        r"|de solde)|(?:heures|credits?|solde) (?:s'epuis\w*|(?:sont |est )?epuise\w*)|"
+        r"a court (?:d'heures|de credits?|de solde))(?![a-z0-9])")),
     ("region", Guarded(
         ("region", "data", "datos", "donnees", "locat", "ubica", "countr", "pais", "where are",
          "localis", "serveurs", "servidores", "maquinas", "machines", "gpu", "server", "europ",
