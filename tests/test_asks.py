@@ -75,7 +75,7 @@ def test_largest_leads_in_every_language(locale: str, lead: str) -> None:
                "blocks of 10 GPU-hours (214 GPU-hours, $496.48).</b>"),
         ("es", "💵 <b>Con 500\xa0US$ tienes 214 horas de 1× H100 en bloques enteros: 6 bloques de "
                "24\xa0GPU-horas y 7 bloques de 10\xa0GPU-horas (214\xa0GPU-horas, 496,48\xa0US$).</b>"),
-        ("fr", "💵 <b>500\xa0$US vous donnent 214 heures de 1× H100 en blocs entiers\xa0: 6 blocs de "
+        ("fr", "💵 <b>500\xa0$US vous donnent 214\xa0heures de 1× H100 en blocs entiers\xa0: 6 blocs de "
                "24\xa0GPU-heures et 7 blocs de 10\xa0GPU-heures (214\xa0GPU-heures, 496,48\xa0$US).</b>"),
     ],
 )
@@ -216,7 +216,7 @@ def test_a_budget_s_cost_is_to_the_cent_as_shown(text: str, cost: str, shown: st
          "💵 <b>$300 buys 96 hours of 1× H200 in whole blocks",
          "✅ <b>Yes: a 70B model fits on 1× H200 (QLoRA).</b>"),
         ("j'ai 300 usd combien d'heures de h200 et est ce qu'un 70b rentre en qlora", "fr",
-         "💵 <b>300\xa0$US vous donnent 96 heures de 1× H200 en blocs entiers",
+         "💵 <b>300\xa0$US vous donnent 96\xa0heures de 1× H200 en blocs entiers",
          "✅ <b>Oui\xa0: un modèle 70B tient sur 1× H200 (QLoRA).</b>"),
     ],
 )
@@ -241,7 +241,7 @@ def test_a_budget_and_a_fit_in_one_message_get_both_answers(
         # same money buys on the cheapest offered configuration that can, which is quoted.
         ("j'ai 200$ combien d'heures de a100 et est ce qu'un lora 70b rentre ?",
          ("a100-80gb", 1, 217.3, "199.92"), "4× A100 80GB, la configuration la moins chère qui "
-         "suffit, 200\xa0$US vous donnent 54,3 heures", ("a100-80gb", 4, D("54"))),
+         "suffit, 200\xa0$US vous donnent 54,3\xa0heures", ("a100-80gb", 4, D("54"))),
         ("$1000 budget, how many hours on 8x h100, can i full finetune 70b",
          ("h100", 8, 53.8, "998.53"), "8× B200, the cheapest offered configuration that fits, "
          "$1,000 buys 27.1 hours", ("b200", 8, D("27"))),
@@ -285,7 +285,7 @@ def test_a_budget_on_a_card_without_a_price_still_gets_the_fit_verdict(
         ("i have 300 bucks, whats the biggest model i can qlora on a h200 and how many hours do i get",
          180, 96, "💵 <b>$300 buys 96 hours of 1× H200 in whole blocks"),
         ("avec 100 $ combien d'heures de h200 et quel est le plus gros modele en lora",
-         57, 30, "💵 <b>100\xa0$US vous donnent 30 heures de 1× H200 en blocs entiers"),
+         57, 30, "💵 <b>100\xa0$US vous donnent 30\xa0heures de 1× H200 en blocs entiers"),
         ("con 500 usd cuantas h100 necesito para lora de 70b y cuantas horas me da",
          70, 214 / 3, "💵 <b>Con 500\xa0US$ tienes 71,3 horas de 3× H100 en bloques enteros"),
     ],
@@ -382,7 +382,7 @@ def test_a_cost_with_hours_on_a_rented_card_too_small_costs_that_card_then_the_o
         ("con 300usd cuantas horas de h200", "y de a100?",
          "💵 <b>Con 300\xa0US$ tienes 326 horas de 1× A100 80GB"),
         ("j'ai 100$ combien d'heures de b200", "et de l40s ?",
-         "💵 <b>100\xa0$US vous donnent 120 heures de 1× L40S en blocs entiers"),
+         "💵 <b>100\xa0$US vous donnent 120\xa0heures de 1× L40S en blocs entiers"),
         ("biggest model i can qlora on my 4090", "and on an a100?",
          "📏 <b>The largest model 80 GB holds for QLoRA is about 106.6B"),
         ("can i qlora 70b on my 3090", "and with $200?",
@@ -501,7 +501,7 @@ def test_the_largest_model_for_a_budget_without_a_card_is_the_cheapest_configura
          "$500 buys 13.4 hours of 16× H100 at $37.12/hour, but one instance has at most 8 GPUs",
          ("h100", 16)),
         ("j'ai 500$ combien d'heures sur 16 h100", "fr", "gpu_count_out_of_range",
-         "500\xa0$US vous donnent 13,4 heures de 16× H100 à 37,12\xa0$US/heure, mais une "
+         "500\xa0$US vous donnent 13,4\xa0heures de 16× H100 à 37,12\xa0$US/heure, mais une "
          "instance compte au plus 8 GPU", ("h100", 16)),
     ],
 )

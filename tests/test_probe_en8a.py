@@ -26,7 +26,7 @@ def _ask(text: str, locale: str | None = None) -> dict[str, object]:
     ("h100 25 horas al dia durante una semana", "es",
      "⚠️ Un día tiene 24 horas: no se pueden usar 25 horas al día"),
     ("h100 8h par jour 9 jours par semaine pendant un mois", "fr",
-     "⚠️ Une semaine compte 7 jours\u00a0: impossible d'utiliser 9 jours par semaine"),
+     "⚠️ Une semaine compte 7 jours\u00a0: impossible d'utiliser 9\u00a0jours par semaine"),
 ])
 def test_an_impossible_day_or_week_is_said_not_priced(text: str, locale: str | None,
                                                       lead: str) -> None:

@@ -171,7 +171,7 @@ def test_an_equal_figure_of_two_cards_is_said_once(text: str, lang: str, says: s
 
 @pytest.mark.parametrize(("text", "lang", "says", "not_said"), [
     ("combien coûte un mois de a100 si je le fais tourner 10h par jour", "fr",
-     "🗓 10 heures par jour pendant 30 jours\u00a0: 300 heures en tout.", "720"),
+     "🗓 10\u00a0heures par jour pendant 30\u00a0jours\u00a0: 300\u00a0heures en tout.", "720"),
     ("cuanto sale un mes de h100 a 8 horas por dia", "es",
      "🗓 8 horas al día durante 30 días: 240 horas en total.", "720"),
     ("cost to serve llama 3 70b 8 hours a day for a month", "en",

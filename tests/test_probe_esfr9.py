@@ -78,3 +78,21 @@ def test_hours_running_out_is_said_unpublished(text: str, lang: str, lead: str) 
     reply = _ask(text, lang)
     assert reply.answer.intent == "help", reply.text
     assert reply.text.startswith(lead), reply.text
+
+
+@pytest.mark.parametrize(("text", "lines"), [
+    ("j'ai 300 dollars, combien d'heures de h100 ?",
+     ("300\u00a0$US vous donnent 128\u00a0heures de 1× H100", "feraient 129,3\u00a0heures",
+      "1× H100 × 128\u00a0heures à 2,32")),
+    ("combien pour un h100 10 heures par jour pendant 30 jours ?",
+     ("1× H100 × 300\u00a0heures", "🗓 10\u00a0heures par jour pendant 30\u00a0jours\u00a0: "
+      "300\u00a0heures en tout.")),
+])
+def test_french_hours_keep_their_number_as_the_cost_line_does(
+        text: str, lines: tuple[str, ...]) -> None:
+    """The budget and hours-a-day lines printed "128 heures" with a breakable space while the
+    cost line (CLDR) prints "128\u00a0heures": every French count of hours or days now keeps its
+    number with a no-break space."""
+    reply = _ask(text, "fr")
+    for line in lines:
+        assert line in reply.text, reply.text
