@@ -149,6 +149,8 @@ def _sized(
             "serving_precision_said": method is not None, "gpu": whole.gpu,
             "gpu_count": 1, "gpu_memory_gb": whole.gpu_memory_gb, "engine": None,
             "gpu_memory_utilization": None,
+            # Settings said once are for both ("… on a 4090 with 8k context"), wherever said.
+            "seq_len": whole.seq_len or q.seq_len, "batch_size": whole.batch_size or q.batch_size,
         })
         a = answer(alone)
         d = a.detailed

@@ -110,3 +110,12 @@ def test_together_said_without_at_the(pipeline: Pipeline, question: str, start: 
 def test_training_two_models_is_not_sized_as_serving(pipeline: Pipeline, question: str) -> None:
     text = pipeline.ask(question).text
     assert "together" not in text and "juntos" not in text and "inference" not in text.split("\n")[0]
+
+
+def test_a_context_said_once_is_for_every_model(pipeline: Pipeline) -> None:
+    llama = _alone_gb(pipeline, "serve llama 3 8b on a 4090 with 8k context")
+    mistral = _alone_gb(pipeline, "serve mistral 7b on a 4090 with 8k context")
+    text = pipeline.ask("llama 3 8b and mistral 7b at the same time on a 4090 with 8k context").text
+    assert f"• Llama 3 8B, BF16 inference: ≈ {llama} GB" in text
+    assert f"• Mistral 7B, BF16 inference: ≈ {mistral} GB" in text
+    assert "at 8,192 tokens of context" in text
