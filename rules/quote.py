@@ -75,27 +75,45 @@ def _lcm(a: int, b: int) -> int:
     return a * b // gcd(a, b)
 
 
+@cache
+def _least_small_sums(blocks: tuple[int, ...]) -> tuple[int | None, ...]:
+    """Per remainder modulo the largest block, the least small-block sum with it (None: none)."""
+    buckets = _by_residue(blocks)
+    return tuple(buckets[r][0][0] if r in buckets else None for r in range(blocks[-1]))
+
+
+def _least_bought(need: int, blocks: tuple[int, ...]) -> int:
+    """The fewest GPU-hours the blocks can add up to that cover `need`. Every plan is a
+    small-block sum s plus k largest blocks: bought = s + k·L ≡ s (mod L), so it is the first
+    value from `need` upwards whose remainder has a small sum s <= it (usually the 1st or 2nd)."""
+    largest = blocks[-1]
+    least = _least_small_sums(blocks)
+    for bought in range(need, need + largest + 1):
+        small = least[bought % largest]
+        if small is not None and small <= bought:
+            return bought
+    raise AssertionError(f"no blocks of {blocks} cover {need} hours")
+
+
+def _need(gpu_hours: Decimal) -> int:
+    return max(0, int(gpu_hours.to_integral_value(rounding=ROUND_CEILING)))
+
+
 def block_plan(gpu_hours: Decimal, usd_per_gpu_hour: Decimal, blocks: tuple[int, ...]) -> BlockPlan:
     """The blocks that cover `gpu_hours` with the least hours bought, then the fewest blocks."""
-    need = max(0, int(gpu_hours.to_integral_value(rounding=ROUND_CEILING)))
+    need = _need(gpu_hours)
+    bought = _least_bought(need, blocks)
     largest = blocks[-1]
-    buckets = _by_residue(blocks)
-    # Every plan is a small-block sum s plus k largest blocks: bought = s + k·L ≡ s (mod L).
-    # So the least `bought` is the first value from `need` upwards whose remainder has a small
-    # sum s <= it; among those, the fewest blocks. At most L values are tried (usually 1 or 2).
-    best: tuple[int, int, tuple[int, ...], int] | None = None
-    for bought in range(need, need + largest + 1):
-        for small_sum, counts in buckets.get(bought % largest, ()):
-            if small_sum > bought:
-                break
-            n_largest = (bought - small_sum) // largest
-            count = sum(counts) + n_largest
-            if best is None or count < best[1]:
-                best = (bought, count, counts, n_largest)
-        if best is not None:
+    best: tuple[int, tuple[int, ...], int] | None = None
+    for small_sum, counts in _by_residue(blocks)[bought % largest]:
+        if small_sum > bought:
             break
+        n_largest = (bought - small_sum) // largest
+        count = sum(counts) + n_largest
+        if best is None or count < best[0]:
+            best = (count, counts, n_largest)
     assert best is not None
-    bought, count, counts, n_largest = best
+    count, counts, n_largest = best
     chosen = [(largest, n_largest), *zip(blocks[:-1], counts, strict=True)]
     plan = tuple(sorted(((size, n) for size, n in chosen if n), reverse=True))
     return BlockPlan(
@@ -205,7 +223,8 @@ def paid_usd(gpu_id: str, count: int, hours: Decimal, *, catalogue: Catalogue) -
     if price is None:
         return None
     billable = billable_gpu_hours(hours * count, cat.pricing.billing_granularity_minutes)
-    return block_plan(billable, price, cat.pricing.block_hours).usd
+    # The price of the least hours bought, as block_plan's, without choosing the blocks.
+    return price * _least_bought(_need(billable), cat.pricing.block_hours)
 
 
 def by_paid(options: tuple[Fit, ...], hours: Decimal, *, catalogue: Catalogue) -> tuple[Fit, ...]:
