@@ -102,3 +102,44 @@ def test_the_hours_given_next_are_the_deadline() -> None:
     _, reply = converse("want to lora mistral 7b on 300k samples by monday, what should i rent",
                         "60 hours")
     assert "finishes within 60 hours" in reply.text, reply.text
+
+
+# --- time and cost agree on the method when none is named ----------------------------------------
+
+
+@pytest.mark.parametrize(("how_long", "how_much", "method", "gpu"), [
+    ("how long to finetune llama 3 8b on 10M tokens on an h100",
+     "how much to finetune llama 3 8b on 10M tokens on an h100", "lora", "h100"),
+    ("how long to finetune llama 3 8b on 10M tokens",
+     "how much to finetune llama 3 8b on 10M tokens", "lora", "l40s"),
+    # LoRA of 70B does not fit one H100: QLoRA for both.
+    ("how long to finetune llama 3 70b on 10M tokens on an h100",
+     "how much to finetune llama 3 70b on 10M tokens on an h100", "qlora", "h100"),
+])
+def test_time_and_cost_time_the_same_run(how_long: str, how_much: str, method: str,
+                                         gpu: str) -> None:
+    """No method named: the time was QLoRA's 25 minutes, the cost LoRA's $0.88 for 23 minutes
+    on the same H100. Both now take the run that costs least there, and say which."""
+    time, cost = _ask(how_long), _ask(how_much)
+    assert (time["method"], time["gpu"]) == (cost["method"], cost["gpu"]) == (method, gpu)
+    assert time["hours"] == cost["hours"] and time["cost_usd"] == cost["cost_usd"]
+    if method == "lora":
+        assert "No method named, so this is the time for LoRA, the run that costs least" \
+            in str(time["text"])
+
+
+def test_a_chat_keeps_the_method_from_time_to_cost() -> None:
+    from tests.support.chat import converse
+
+    first, then = converse(
+        "combien de temps pour finetuner llama 3 8b sur 10M tokens sur une h100 ?",
+        "et ça coûte combien ?")
+    assert first.text.startswith("⏱ <b>Entraînement LoRA pour Llama 3 8B"), first.text
+    assert "— LoRA, environ 23" in then.text, then.text
+
+
+def test_a_card_of_ones_own_keeps_the_method_that_fits_it() -> None:
+    """A T4 is not rented: its time is QLoRA's there, not LoRA's on an L40S (LoRA of Gemma 2
+    9B does not fit a T4)."""
+    got = _ask("how long to finetune gemma 2 9b on a T4, 5000 examples avg 300 tokens")
+    assert got["method"] == "qlora" and got["fits"] is True
