@@ -55,7 +55,7 @@ def test_a_card_said_dear_is_no_run_to_price(text: str, lang: str) -> None:
      "💵 <b>Con 200\u00a0US$ tienes 242 horas de 1× L40S"),
     ("j'ai 100 euros, combien d'heures de h100 ?", "100 $ alors", "fr",
      "↪️ <i>Sur 1× H100, d'après votre question précédente.</i>\n💵 <b>100\u00a0$US vous donnent"
-     " 40 heures"),
+     " 40\u00a0heures"),
     ("i have 100 euros, how many h100 hours", "what about $100", "en",
      "↪️ <i>On 1× H100, from your last question.</i>\n💵 <b>$100 buys 40 hours"),
 ])
