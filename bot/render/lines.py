@@ -2574,9 +2574,9 @@ def _compared_names(gpu_a: str, gpu_b: str, ph: Phrases) -> tuple[GpuName, GpuNa
 
 def _rentals_total(quotes: tuple[Quote, ...], ph: Phrases) -> Markup:
     """Two rentals, each at its own hours ("an a100 for 3 days then an h100 for 1 day, total?"):
-    each priced as one rental is (its own blocks: blocks are sold per GPU model), then the sum."""
+    each priced as one rental is (its own blocks: blocks are sold per GPU model); the sum asked
+    leads."""
     _, fmt = ph._, ph.fmt
-    out = [f"{ph.quote_block(q)}\n\n" for q in quotes]
     paid = sum((q.plan.usd for q in quotes), Decimal(0))
     run = sum((q.cost_usd for q in quotes), Decimal(0))
     parts = " + ".join(fmt.usd(q.plan.usd) for q in quotes)
@@ -2588,8 +2588,9 @@ def _rentals_total(quotes: tuple[Quote, ...], ph: Phrases) -> Markup:
             "Total for both rentals: %(total)s in the blocks you pay for (%(parts)s); the "
             "rentals themselves use %(run)s.", total=fmt.usd(paid), parts=parts,
             run=fmt.usd(run))
-    out.append(f"🧾 <b>{said}</b>\n")
-    return Markup("".join(out))
+    out = [f"🧾 <b>{said}</b>\n\n"]
+    out.extend(f"{ph.quote_block(q)}\n\n" for q in quotes)
+    return Markup("".join(out).rstrip("\n") + "\n")
 
 
 def _paid_difference(first: Quote, second: Quote, ph: Phrases) -> str:
