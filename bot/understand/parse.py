@@ -146,10 +146,11 @@ class _Work:
 # Long unbroken runs (pasted noise) are never model names; cutting them keeps the catalogue's
 # search linear in the length of the text.
 _LONG_RUN = lazy(r"[\w.\-]{48,}")
-# "the fastest", "la más rápida", "la plus rapide", "most powerful" (folded).
+# "the fastest", "la más rápida", "la plus rapide", "génère le plus vite", "most powerful"
+# (folded).
 _FASTEST: Final = lazy(
     r"(?<![a-z])(?:fastest|quickest|most powerful|mas rapid[ao]s?|mas potentes?|plus rapides?|"
-    r"plus puissante?s?)(?![a-z])"
+    r"le plus vite|plus puissante?s?)(?![a-z])"
 )
 # "money is no object", "whatever it costs", "cueste lo que cueste", "peu importe le prix".
 _NO_OBJECT: Final = lazy(

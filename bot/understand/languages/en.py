@@ -135,6 +135,8 @@ LANGUAGE = Language(
         "INFERENCE_STRONG": (
             r"inference", r"serve", r"serving", r"deploy\w*", r"host", r"hosting", r"chat with",
             r"generate", r"generation", r"hosted", r"put (?:it )?in prod",
+            # "which gpu generates fastest for llama 3 70b": generating tokens is serving them
+            r"generates", r"generating",
             # Speculative decoding drafts tokens for a model being served.
             r"speculative(?: decoding)?", r"draft model", r"as (?:the |a )?draft",
         ),

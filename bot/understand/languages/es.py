@@ -153,6 +153,8 @@ LANGUAGE = Language(
             r"desplegarlo", r"servirlo", r"servir(?:le|la)?", r"alojar", r"hospedar",
             r"poner en prod", r"decodificacion especulativa", r"modelo borrador",
             r"generar",
+            # "qué gpu genera más rápido con llama 3 70b": generar tokens es servirlo
+            r"genera", r"generan", r"generando",
         ),
         "INFERENCE_WEAK": (
             # "es buena una 3060 para llms", "sirve para ia local": correrlos

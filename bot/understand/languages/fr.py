@@ -152,6 +152,8 @@ LANGUAGE = Language(
             r"deployer", r"heberger", r"hebergement", r"heberge\w*", r"deploiement",
             r"mettre en prod", r"decodage speculatif", r"modele brouillon",
             r"generer",
+            # "quelle gpu génère le plus vite avec llama 3 70b" : générer des tokens, c'est servir
+            r"genere", r"generent", r"generant",
         ),
         "INFERENCE_WEAK": (
             # "une 3060 suffit pour des llm", "bien pour l'ia en local" : les faire tourner
