@@ -652,7 +652,9 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
         r"how long (?:does|do|will) (?:a |an |the |each |my |one |these |those )?(?:[a-z0-9-]+ )"
         r"{0,3}?blocks? last|cuanto tiempo dura\w* (?:un |el |cada |los )?bloques?|"
         r"combien de temps (?:dure\w*|tien\w*) (?:un |le |les |chaque |vos )?blocs?|"
-        r"(?:le |les |un )?blocs? (?:dure\w*|tien\w*) combien|"
+        r"(?:le |les |un )?blocs?,? (?:ca )?(?:dure\w*|tien\w*) combien|"
+        # "un bloque cuanto dura?", "el bloque de 24h cuanto tiempo dura?"
+        r"bloques?,? (?:de (?:[0-9]+ ?(?:h|hrs?|horas?)? )?)?cuanto (?:tiempo )?dura\w*|"
         # "¿qué es mejor, un bloque grande o varios chicos?", "c'est mieux un gros bloc ou
         # plusieurs petits ?", "one big block or several small ones?": same hourly rate, and
         # the hours never expire

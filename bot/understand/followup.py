@@ -69,6 +69,14 @@ _SIZE_PRINTED: Final = lazy(r"[\s\-]+(\d+(?:\.\d+)?)[bB]$")
 # longest contexts models train at, 128k), not a whole dataset: "700 tokens each".
 _LONGEST_SAMPLE: Final = 131_072
 SHORT_WORDS: Final = 8  # "and on 2 H100s for 10 hours?" is still a follow-up without a marker
+
+
+def words(text: str) -> int:
+    """The words a message says: French spaces its "?" and "!" ("et sur un a100 ?"), and a
+    mark standing alone is no word (was one, so a French follow-up of eight words was not one)."""
+    return sum(1 for w in text.split() if any(c.isalnum() for c in w))
+
+
 # "what GPUs do you have", "¿qué GPUs tienen?", "quelles cartes proposez-vous ?" (folded).
 _CATALOGUE: Final = lazy(
     # "on which gpu?", "sur quelle carte ?", "¿en qué gpu?" run something there: not the offer
@@ -199,7 +207,7 @@ _ALERT_INTENTS: Final = frozenset({"alert", "alert_list", "alert_remove"})
 def _removes_alert(new: Query, previous: Query) -> Query | None:
     """After an alert set or listed, "cancel the h100 one" / "delete it": that alert removed
     (the GPU named, else the one just set; none named after a list: the list asks which)."""
-    if new.intent in _ALERT_INTENTS or _names_model(new) or len(new.text.split()) > SHORT_WORDS:
+    if new.intent in _ALERT_INTENTS or _names_model(new) or words(new.text) > SHORT_WORDS:
         return None
     if _REMOVE_AFTER_ALERT.search(fold(new.text)) is None:
         return None
@@ -265,7 +273,7 @@ def _somewhere_it_fits(new: Query, previous: Query, folded: str) -> Query | None
     card asked: the cheapest offered configurations for it, its cost when asked (was the card's
     verdict again, or its unpublished price)."""
     if previous.params_b is None or _names_card(new) or _names_model(new) \
-            or len(new.text.split()) > SHORT_WORDS + 4 or _SOMEWHERE.search(folded) is None:
+            or words(new.text) > SHORT_WORDS + 4 or _SOMEWHERE.search(folded) is None:
         return None
     merged = _merge(new, previous, names_model=False)
     return merged.model_copy(update={
@@ -279,7 +287,7 @@ def _against_other_card(new: Query, previous: Query, folded: str) -> Query | Non
     cards; "anything cheaper?" asks the cheapest configurations for it (both were the new
     card's price, or the same verdict again)."""
     if previous.params_b is None or _names_model(new) or previous.gpu is None \
-            or len(new.text.split()) > SHORT_WORDS or new.other_gpus:
+            or words(new.text) > SHORT_WORDS or new.other_gpus:
         return None
     if new.gpu is not None and new.gpu != previous.gpu and _FASTER.search(folded):
         merged = _merge(new.model_copy(update={"gpu": None, "gpu_count": None}), previous,
@@ -329,7 +337,7 @@ def follow_up(
         return deadline
     if previous.multi_gpu_asked and previous.params_b is None and _names_card(new) \
             and not _names_model(new) and new.method is None and new.hours is None \
-            and new.budget_usd is None and len(new.text.split()) <= SHORT_WORDS:
+            and new.budget_usd is None and words(new.text) <= SHORT_WORDS:
         # "do i need nvlink for 2 3090s", then "and for 2 4090s?": the same question of them
         return new.model_copy(update={"multi_gpu_asked": True, "intent": "fit",
                                       "mixed_cards_asked": previous.mixed_cards_asked})
@@ -370,7 +378,7 @@ def follow_up(
         if previous.largest and previous.gpu is None and previous.vram_gb is None \
                 and _names_card(new) and not _names_model(new) and not new.largest \
                 and new.method is None and not new.inference \
-                and len(new.text.split()) <= SHORT_WORDS and not any(
+                and words(new.text) <= SHORT_WORDS and not any(
                     p.search(fold(new.text)) for p in (px.HOW_MUCH, px.RATE, px.COST, px.PRICES)):
             # "On which GPU?" after "whats the best model to finetune", answered "a 4090" or
             # "i have a 3090": the largest models that card holds for that.
@@ -398,7 +406,7 @@ def follow_up(
         if previous.budget_usd is not None and new.budget_usd is None and new.hours is None \
                 and (_names_card(new) or _names_model(new)) \
                 and (_MARKER.match(fold(new.text)) or _WITH_THAT.search(fold(new.text))
-                     or (len(new.text.split()) <= SHORT_WORDS
+                     or (words(new.text) <= SHORT_WORDS
                          and not (_names_card(new) and _names_model(new))
                          and not stands_alone(new, fold(new.text)))):
             # "what can i do with $50", then "and on an h100?", "how long can i qlora llama
@@ -451,7 +459,7 @@ def follow_up(
         return _merge(named, previous, names_model=True)
     if not marker and stands_alone(new, folded):
         return new
-    short = len(new.text.split()) <= SHORT_WORDS
+    short = words(new.text) <= SHORT_WORDS
     names_model = _names_model(new)
     says_something = any(_said(new, f) for f in _CARRYABLE) or any(
         getattr(new, f) is not None for f in _SETTINGS
@@ -564,7 +572,7 @@ def _on_another_card(new: Query, previous: Query) -> Query | None:
     rate = previous.tokens_per_second is not None and previous.inference
     if not (previous.hours_measured or rate) or previous.gpu is None or new.gpu is None \
             or new.hours is not None or new.tokens_per_second is not None \
-            or _names_model(new) or len(new.text.split()) > SHORT_WORDS \
+            or _names_model(new) or words(new.text) > SHORT_WORDS \
             or (new.gpu == previous.gpu and new.gpu_count in (None, previous.gpu_count)):
         return None
     merged = _merge(new, previous, names_model=False)
@@ -664,7 +672,7 @@ def _price_of_run(
             or _names_model(new) or _names_card(new) or new.method is not None or new.inference \
             or new.hours is not None or new.budget_usd is not None or new.pay_also \
             or new.service_asked or new.start_asked or new.fastest_asked or new.per_minute \
-            or new.currency_asked or len(new.text.split()) > SHORT_WORDS \
+            or new.currency_asked or words(new.text) > SHORT_WORDS \
             or not _THAT_PRICE.search(folded) or _PRICE_LIST.search(folded):
         return None
     card = gpus.gpu_or_none(previous.gpu) if gpus is not None and previous.gpu else None
@@ -703,7 +711,7 @@ def _deadline_of_run(new: Query, previous: Query) -> Query | None:
         return None
     folded = fold(new.text)
     tomorrow = new.hours is None and asks.TOMORROW.search(folded) is not None
-    short = len(new.text.split()) <= SHORT_WORDS
+    short = words(new.text) <= SHORT_WORDS
     # "… by monday" asked back for its hours: "60 hours" is the deadline.
     picked = previous.deadline_pick or previous.fastest_run or previous.deadline_day is not None
     if previous.fastest_run and short and _CHEAPEST.search(folded):
@@ -754,7 +762,7 @@ def _pick_of_two(new: Query, previous: Query) -> Query | None:
     verdict leading (was the first card's verdict, the cheapest GPUs, or "I did not
     understand")."""
     if previous.intent != "compare" or not previous.other_gpus or previous.params_b is None \
-            or _names_model(new) or _names_card(new) or len(new.text.split()) > SHORT_WORDS:
+            or _names_model(new) or _names_card(new) or words(new.text) > SHORT_WORDS:
         return None
     folded = fold(new.text)
     if asks.CHEAPER.search(folded) is None and _WHICH_ONE.search(folded) is None:
@@ -773,7 +781,7 @@ def _in_dollars(new: Query, previous: Query) -> Query | None:
     (was "I did not understand")."""
     amount = new.budget_usd if new.budget_usd is not None else new.sum_usd
     if not previous.money_foreign or amount is None or new.money_foreign \
-            or _names_model(new) or _names_card(new) or len(new.text.split()) > SHORT_WORDS:
+            or _names_model(new) or _names_card(new) or words(new.text) > SHORT_WORDS:
         return None
     money: dict[str, object] = {"threshold_usd": amount} if previous.intent == "alert" \
         else {"budget_usd": amount, "budget_coin": new.budget_coin}
@@ -980,7 +988,7 @@ def _more_gpus(new: Query, previous: Query, folded: str) -> int | None:
     """"and with 2 more?", "¿y con dos más?", "et avec 2 de plus ?" after a question on GPUs,
     naming no model nor GPU of its own: the previous count and that many more."""
     if _names_model(new) or not (_said(previous, "gpu") or _said(previous, "vram_gb")) \
-            or len(new.text.split()) > SHORT_WORDS + 2:
+            or words(new.text) > SHORT_WORDS + 2:
         return None
     nth = _NTH_GPU.search(folded)
     if nth is not None and (new.gpu is None or new.gpu == previous.gpu) \
@@ -1004,7 +1012,7 @@ def _more_hours(new: Query, previous: Query, folded: str) -> Decimal | None:
     """"et 2 heures de plus ?", "¿y 5 horas más?", "and 3 more hours?" after a question with
     hours: the previous hours and that many more (a day is 24 hours)."""
     if previous.hours is None or _names_model(new) or _said(new, "gpu") \
-            or _said(new, "vram_gb") or len(new.text.split()) > SHORT_WORDS:
+            or _said(new, "vram_gb") or words(new.text) > SHORT_WORDS:
         return None
     said = _MORE_HOURS.search(folded)
     if said is None:
@@ -1189,7 +1197,7 @@ def _continues(new: Query) -> bool:
     """A bare GPU ("and on an H100?") reads as the price list; in a conversation it
     continues. Payment, alerts and help never do."""
     return new.intent == "prices" and (_said(new, "gpu") or _said(new, "vram_gb")) and (
-        len(new.text.split()) <= SHORT_WORDS
+        words(new.text) <= SHORT_WORDS
     )
 
 

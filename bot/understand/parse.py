@@ -2440,6 +2440,13 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             service = tuple(t for t in service if t not in ("discount", "billing", "instances"))
         if service and intent != "pay":
             intent = "help"
+    elif intent == "time" and method is None and work.params_b is None and not work.family \
+            and not work.gpus and work.hours is None and not work.money:
+        # "¿cuánto dura un bloque?", "un bloc ça dure combien de temps ?", "how long does a
+        # block last?": the blocks, whose hours never expire (was "tell me the model").
+        service = tuple(t for t in asks.service_topics(rest) if t == "billing")
+        if service:
+            intent = "help"
     elif intent in ("prices", "compare", "fit", "unknown", "help") and method is None \
             and work.params_b is None and not work.family and work.gpus \
             and asks.OURS_ASKED.search(rest) \

@@ -374,6 +374,8 @@ LANGUAGE = Language(
             r"how much (?:vram|memory|ram|gb) (?:does|dose|dos|do|has|have|is|'?s)",
             r"how many (?:gb|gigs?|gigabytes) (?:of (?:vram|memory) )?(?:does|do|has|is)",
             r"(?:vram|memory) of (?:the |a |an |my )?(?:gpu|gp)", r"tell me about",
+            # "how much vram on the b200?" (the card last: not a run's memory on it)
+            r"how much (?:vram|memory|gb) (?:on|in) (?:the |a |an |your |this )?(?:gpu|gp)s?[\s?.!]*$",
         ),
         # Whether a card computes in FP8 or BF16 (the card blanked "gpu").
         "PRECISION_ASK": (

@@ -376,6 +376,10 @@ LANGUAGE = Language(
             r"hablame de",
             # "la h100 tiene cuanta memoria", "de cuanta vram es la 3060"
             r"tiene cuant[ao]s? (?:vram|memoria|gb|gigas)", r"de cuanta (?:vram|memoria) es",
+            # "cuanta vram hay en la h100", "cuantos gb en la 4090?" (la tarjeta al final: no la
+            # memoria de un entrenamiento en ella)
+            r"cuant[ao]s? (?:vram|memoria|gb|gigas) (?:hay |tiene |trae )?(?:en|de) (?:la |el |una? |"
+            r"tu |su |las |los )?(?:gpu|gp)s?[\s?.!]*$",
         ),
         # Si una tarjeta calcula en FP8 o BF16 (la tarjeta ya es "gpu").
         "PRECISION_ASK": (

@@ -374,6 +374,10 @@ LANGUAGE = Language(
             # "c'est quoi la vram d'une 4090", "la h200 a combien de go"
             r"(?:c'?est quoi|quelle est) la (?:vram|memoire) (?:de la|du|de l'|d'une?|des?)",
             r"a combien de (?:vram|memoire|go)",
+            # "t'as combien de vram sur le b200", "combien de go dans une 4090 ?" (la carte en
+            # dernier : pas la mémoire d'un entraînement dessus)
+            r"combien de (?:vram|memoire|go) (?:sur|dans) (?:le |la |l'|une? |ta |ton |ma |mon |"
+            r"votre |vos |les )?(?:gpu|gp)s?[\s?.!]*$",
         ),
         # Si une carte calcule en FP8 ou en BF16 (la carte déjà « gpu »).
         "PRECISION_ASK": (

@@ -1,0 +1,75 @@
+"""Spanish and French questions as new users write them in chats (probe-esfr10)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.pipeline import Pipeline, Reply
+from rules.catalogue import load_catalogue
+from tests.support.chat import converse
+
+PIPELINE = Pipeline(load_catalogue(), cache_size=0)
+
+RUN_FR = "je veux faire un lora de llama 3 8b sur 20 millions de tokens"
+COST_FR = "combien pour un qlora de llama 3 70b sur un h200 pendant un jour"
+
+
+def _ask(text: str, lang: str) -> Reply:
+    return PIPELINE.ask(text, chosen_locale=lang)
+
+
+@pytest.mark.parametrize(("run", "asked", "intent", "gpu"), [
+    (RUN_FR, "ça prend combien de temps sur un a100 ?", "time", "a100-80gb"),
+    (RUN_FR, "ça met combien de temps sur une h100 ?", "time", "h100"),
+    (COST_FR, "et si je le fais sur un b200 ?", "cost", "b200"),
+])
+def test_a_french_follow_up_s_spaced_mark_is_no_word(
+        run: str, asked: str, intent: str, gpu: str) -> None:
+    """French spaces its "?": "ça prend combien de temps sur un a100 ?" is eight words and
+    continues the run asked before (was nine, too long for a follow-up: the A100's price and
+    "for how many hours?", the run forgotten)."""
+    first, then = converse(run, asked, locale="fr")
+    q = then.query
+    assert q.follow_up and q.intent == intent and q.gpu == gpu, then.text
+    assert q.model_id == first.query.model_id and q.method == first.query.method, then.text
+
+
+@pytest.mark.parametrize(("text", "lang", "lead"), [
+    ("cuanto dura un bloque?", "es", "🧱 Las GPU-horas se venden en bloques"),
+    ("un bloque cuanto dura?", "es", "🧱 Las GPU-horas se venden en bloques"),
+    ("el bloque de 24h cuanto dura?", "es", "🧱 Las GPU-horas se venden en bloques"),
+    ("un bloc ça dure combien de temps ?", "fr", "🧱 Les GPU-heures sont vendues par blocs"),
+    ("combien de temps dure un bloc", "fr", "🧱 Les GPU-heures sont vendues par blocs"),
+    ("how long does a block last?", "en", "🧱 GPU-hours are sold in blocks"),
+])
+def test_how_long_a_block_lasts_is_the_blocks(text: str, lang: str, lead: str) -> None:
+    """How long a block lasts, no card or run named: the blocks, whose unused hours never
+    expire (was "how many GPU-hours depends on the job: tell me the model", or "on which GPU,
+    for 24 hours?")."""
+    reply = _ask(text, lang)
+    assert reply.answer.intent == "help", reply.text
+    assert reply.text.startswith(lead), reply.text
+
+
+@pytest.mark.parametrize(("text", "lang", "lead"), [
+    ("t'as combien de vram sur le b200", "fr", "📋 <b>B200\u00a0: les chiffres de sa fiche technique</b>"),
+    ("combien de go dans une 4090 ?", "fr", "📋 <b>RTX 4090\u00a0: les chiffres"),
+    ("cuanta vram hay en la h100", "es", "📋 <b>H100: las cifras de su ficha técnica</b>"),
+    ("cuantos gb en la 4090?", "es", "📋 <b>RTX 4090: las cifras"),
+    ("how much vram on the b200", "en", "📋 <b>B200: the datasheet's figures</b>"),
+])
+def test_a_cards_memory_asked_with_on_is_its_datasheet(text: str, lang: str, lead: str) -> None:
+    """"Combien de vram sur le b200", "cuánta vram hay en la h100": the card's memory, from its
+    datasheet (was "Which model?", the card read as where a model runs)."""
+    reply = _ask(text, lang)
+    assert reply.answer.error is None, reply.text
+    assert reply.text.startswith(lead), reply.text
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("llama 3 70b, combien de vram sur le h100 ?", "fr"),
+    ("qlora 70b how much vram on the a100?", "en"),
+])
+def test_a_models_memory_on_a_card_stays_the_fit(text: str, lang: str) -> None:
+    reply = _ask(text, lang)
+    assert reply.answer.intent == "fit" and "📋" not in reply.text, reply.text
