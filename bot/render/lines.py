@@ -33,6 +33,7 @@ from rules.quote import Quote, paid_usd
 
 if TYPE_CHECKING:
     from bot.remedy import Remedies, Remedy
+    from bot.understand.query import Query
     from rules.catalogue import Catalogue
     from rules.schema import GPU, QatRelease
 
@@ -998,6 +999,8 @@ def within_line(answer: Answer, ph: Phrases, lead: bool = False) -> Markup | Non
     ), Markup("</b>") if lead else ""]
     if query.within_samples:
         out += [" ", _within_samples(ph, exact, query.within_sample_len, query.epochs)]
+    elif query.within_epochs:
+        out += [" ", _within_epochs(ph, exact, query)]
     return Markup("").join(out)
 
 
@@ -2665,6 +2668,32 @@ def _two_figures(value: Decimal) -> Decimal:
     """Two significant digits, as the tokens a time trains are said."""
     step = Decimal(10) ** max(0, value.adjusted() - 1)
     return (value / step).to_integral_value() * step
+
+
+def _epochs(value: Decimal) -> Decimal:
+    """Passes over a dataset as said: whole from 10, a tenth from 1, a hundredth below."""
+    places = 0 if value >= 10 else 1 if value >= 1 else 2
+    return value.quantize(Decimal(1).scaleb(-places))
+
+
+def _within_epochs(ph: Phrases, trained: Decimal, query: Query) -> Markup:
+    """"With $50 how many epochs of qlora on 20k samples": the tokens the hours train over the
+    dataset's, at 512 and 2,048 tokens a sample when only their count was said. Said with a
+    colon, not a plural: "1.5 epochs" is plural in English and Spanish, singular in French."""
+    _, fmt = ph._, ph.fmt
+    if query.dataset_tokens:
+        return _("Epochs over your %(data)s: about %(epochs)s.",
+                 data=fmt.tokens(query.dataset_tokens),
+                 epochs=fmt.num(_epochs(trained / query.dataset_tokens)))
+    if query.dataset_samples:
+        return _("Epochs over your %(samples)s samples: about %(short)s at %(short_len)s tokens "
+                 "each, %(long)s at %(long_len)s.",
+                 samples=fmt.num(query.dataset_samples, 0),
+                 short=fmt.num(_epochs(trained / (query.dataset_samples * 512))),
+                 long=fmt.num(_epochs(trained / (query.dataset_samples * 2048))),
+                 short_len=fmt.num(512, 0), long_len=fmt.num(2048, 0))
+    return _("Tell me your dataset's size (for example “20,000 samples of 512 tokens”) for the "
+             "epochs: each one is a pass over all of it.")
 
 
 def _within_samples(

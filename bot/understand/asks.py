@@ -114,22 +114,28 @@ _LENGTH_AFTER: Final = lazy(
     r"^ (?:of|at|with|de|d'|a|con|avec) ?(?:~|about |around |unos |environ |~)?"
     r"(?P<num>\d+(?:[.,]\d+)?) ?(?P<k>k)? ?tok(?:en)?s?(?![a-z])")
 _TOKEN_NOUNS: Final = frozenset({"token", "tokens", "data", "text", "datos", "donnees"})
+# "how many epochs can i afford with $50": passes over the dataset the message gives
+_EPOCH_NOUNS: Final = frozenset({
+    "epoch", "epochs", "passes", "epocas", "pasadas", "epoque", "epoques"})
 
 
-def data_count(s: str) -> tuple[bool, int | None] | None:
-    """(samples are counted rather than tokens, one sample's length in tokens if said) when the
-    text asks how much data a time trains, else None."""
+def data_count(s: str) -> tuple[str, int | None] | None:
+    """(what is counted: "tokens", "samples" or "epochs"; one sample's length in tokens if said)
+    when the text asks how much data a time trains, else None."""
     match = DATA_COUNT_ASK.search(s)
     if match is None or _NOT_DATA_AFTER.search(s[match.end():]):
         return None
     said = match.group(0)
-    samples = said.split()[-1] not in _TOKEN_NOUNS
+    noun = said.split()[-1].split("'")[-1]
+    if noun in _EPOCH_NOUNS:
+        return "epochs", None
+    samples = noun not in _TOKEN_NOUNS
     length = _LENGTH_INSIDE.search(said) or _LENGTH_AFTER.search(s[match.end():])
     size: int | None = None
     if samples and length is not None:
         number = float(length.group("num").replace(",", "."))
         size = round(number * (1000 if length.group("k") else 1)) or None
-    return samples, size
+    return ("samples" if samples else "tokens"), size
 # Ways to pay the service does not take (it is topped up in crypto only: the seed's "no ID and no
 # card"), each said in en/es/fr: "do you accept PayPal", "pay by credit card", "¿aceptan
 # tarjeta?", "carte bancaire", "virement". A bare "card"/"tarjeta"/"carte" is a GPU unless a

@@ -2524,8 +2524,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             method is not None and cat.method(method).kind == "training")) else None
     if counted is not None:
         intent = "fit"
-        samples, size = counted
-        if samples and size is not None:
+        kind, size = counted
+        if kind == "samples" and size is not None:
             # "examples of 1024 tokens" with no count: one sample's length, not a dataset
             if work.seq_len is None:
                 work.seq_len = size
@@ -3127,7 +3127,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         and (work.hours is not None or counted is not None)
         and (counted is not None or (
             px.WITHIN_HOURS.admits(s) and px.WITHIN_HOURS.pattern.search(s) is not None)),
-        within_samples=counted is not None and counted[0],
+        within_samples=counted is not None and counted[0] == "samples",
+        within_epochs=counted is not None and counted[0] == "epochs",
         within_sample_len=counted[1] if counted is not None else None,
         pay_refused=pay_refused,
         cpu_only=cpu_alone,

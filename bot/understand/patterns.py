@@ -978,8 +978,10 @@ MEASURED_BEFORE: Final = lazy(
 IN_BEFORE: Final = lazy(
     r"(?<![a-z])(?:in|en)(?: (?:about|around|roughly|just|only|under|unas?|unos|solo|apenas|"
     r"casi|environ|seulement|a peu pres|moins de|menos de))? \W*$")
+# "can i run … in 10h on my 3090" asks ahead, not about a run done: a modal before "i run".
 DONE_BEFORE: Final = lazy(
-    r"(?<![a-z])(?:(?:i|we|i've|we've|i have|we have) (?:did|done|ran|run|trained|fine-?tuned|"
+    r"(?<![a-z])(?:(?<!can )(?<!could )(?<!would )(?<!should )(?<!will )(?<!if )"
+    r"(?:i|we|i've|we've|i have|we have) (?:did|done|ran|run|trained|fine-?tuned|"
     r"finetuned|finished|completed|made)|(?:did|ran|trained|fine-?tuned|finetuned) (?:a|an|the|my|our)|"
     r"hice|hicimos|entrene|entrenamos|corri|corrimos|termine|terminamos|fine-?tunee|finetunee|"
     r"complete|he hecho|he entrenado|hemos hecho|hemos entrenado|"

@@ -336,6 +336,9 @@ class Query(BaseModel):
     # tokens when said, else at two typical lengths) or in tokens.
     within_samples: bool = False
     within_sample_len: int | None = None
+    # "with $50 how many epochs of qlora on 20k samples": the passes over the dataset said that
+    # the hours (a budget's) train.
+    within_epochs: bool = False
     # "will it finish overnight?", "¿se termina en un día?": a run asked to end within a time,
     # the hours said (none: a night); the reply leads with yes or no.
     deadline_asked: bool = False

@@ -489,7 +489,8 @@ LANGUAGE = Language(
         # 1024-token examples in a week": asks.DATA_COUNT_ASK), beside a duration.
         "DATA_COUNT_ASK": (
             r"how many (?:\d+(?:[.,]\d+)? ?k?[ -]?tok(?:en)?s?[ -])?(?:tokens?|samples?|examples?|rows?|"
-            r"conversations?|convos?|sequences?|docs?|documents?|pairs?|instructions?|prompts?)",
+            r"conversations?|convos?|sequences?|docs?|documents?|pairs?|instructions?|prompts?|epochs?|"
+            r"passes)",
             r"how much (?:data|text)",
         ),
         # A training run's throughput (asks.TRAIN_SPEED_ASK), besides tokens/s itself.

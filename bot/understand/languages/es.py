@@ -460,7 +460,7 @@ LANGUAGE = Language(
         # "cuántos ejemplos de 1024 tokens en una semana": asks.DATA_COUNT_ASK).
         "DATA_COUNT_ASK": (
             r"cuant[oa]s (?:tokens?|ejemplos?|muestras?|conversaciones|filas|secuencias|documentos|"
-            r"pares|instrucciones|prompts?|datos)",
+            r"pares|instrucciones|prompts?|datos|epocas|epochs?|pasadas)",
         ),
         "TRAIN_SPEED_ASK": (
             r"velocidad (?:de|del) (?:entrenamiento|fine ?-?tuning|ajuste)",

@@ -458,7 +458,8 @@ LANGUAGE = Language(
         # jours", "combien d'exemples de 1024 tokens en une semaine" : asks.DATA_COUNT_ASK).
         "DATA_COUNT_ASK": (
             r"combien (?:de |d'|d )(?:tokens?|exemples?|echantillons?|conversations?|lignes?|"
-            r"sequences?|documents?|paires?|instructions?|prompts?|donnees)",
+            r"sequences?|documents?|paires?|instructions?|prompts?|donnees|epoques?|epochs?|"
+            r"passes)",
         ),
         "TRAIN_SPEED_ASK": (
             r"vitesse (?:d.?|de l.?)(?:entrainement|apprentissage|fine ?-?tuning)",
