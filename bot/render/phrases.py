@@ -845,6 +845,27 @@ class Phrases:
         lines.append(line)
         return _safe("".join(lines))
 
+    def bracket_paid(self, short: Quote, long: Quote, short_len: int, long_len: int) -> Markup:
+        """Samples of unsaid length costed at two lengths: the blocks paid for each (GPU-hours
+        are sold only in blocks), once when one purchase covers both. Was the runs' own costs
+        alone ("about $2.88 at 512 tokens each, $9.72 at 2,048"), the $23.20 block unsaid."""
+        fmt, _ = self.fmt, self._
+        if short.plan.blocks == long.plan.blocks:
+            paid = _("You pay %(paid)s at either length", paid=fmt.usd(long.plan.usd))
+            bought = _(
+                "%(listed)s of %(gpu)s: GPU-hours are sold only in blocks, and this is the "
+                "least that covers the run; the spare GPU-hours never expire.",
+                listed=self._blocks_listed(long.plan), gpu=self.cat.gpu(long.gpu).name)
+            return _safe(f"🧱 <b>{paid}</b> — {bought}\n")
+        paid = _("You pay %(short)s at %(short_len)s tokens a sample (%(short_listed)s), "
+                 "%(long)s at %(long_len)s (%(long_listed)s)",
+                 short=fmt.usd(short.plan.usd), short_len=fmt.num(short_len, 0),
+                 short_listed=self._blocks_listed(short.plan), long=fmt.usd(long.plan.usd),
+                 long_len=fmt.num(long_len, 0), long_listed=self._blocks_listed(long.plan))
+        line = _("%(paid)s: GPU-hours are sold only in blocks; the spare GPU-hours never "
+                 "expire.", paid=_safe(f"<b>{paid}</b>"))
+        return _safe(f"🧱 {line}\n")
+
     def _run_detail(self, q: Quote) -> Markup:
         return self.ngettext(
             "%(cfg)s × %(wall)s at %(price)s = %(gh)s GPU-hour.",
