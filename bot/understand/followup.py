@@ -16,7 +16,8 @@ import re
 from decimal import Decimal
 from typing import Any, Final
 
-from bot.understand import asks
+from bot.understand import asks, owned
+from bot.understand import hardware as hw
 from bot.understand import lexicon as lx
 from bot.understand import patterns as px
 from bot.understand import settings as st
@@ -176,6 +177,13 @@ _MORE_GPUS: Final = lazy(
 # (folded), the card named being the one asked: one more of it.
 _ANOTHER: Final = lazy(
     r"(?<![a-z])(?:another|one more|an extra|otra|otro|une autre|un autre|encore une?)(?![a-z])"
+)
+# "and with a 4090 added?", "y con otra 4090?", "et avec une 4090 en plus ?" (folded): a card
+# put beside the machine asked before. Not "too", "also": "on a 4090 too?" asks it alone.
+_CARD_ADDED: Final = lazy(
+    r"(?<![a-z])(?:added|adding|add|extra|another|one more|alongside|on top|in addition|"
+    r"otra|otro|mas|agreg\w*|anad\w*|sumando|sumo|sumarle|"
+    r"en plus|de plus|une autre|un autre|ajout\w*|rajout\w*)(?![a-z])"
 )
 # "and if i add a second one?", "what if i buy a 2nd 3090", "¿y si compro una segunda?", "et si
 # j'en ajoute une deuxième ?" (folded): the cards counted by their ordinal, a total.
@@ -359,6 +367,9 @@ def follow_up(
     if previous.intent in _MODEL_INTENTS:
         # "et avec 2 de plus ?" after a question on 2× RTX 3090: the same run on 4 of them;
         # "et deux ?" after the cost of an H100 for 10 hours: two of them.
+        added = _card_added(new, previous, fold(new.text), gpus)
+        if added is not None:
+            return added
         counted = _on_more_cards(new, previous, fold(new.text))
         if counted is not None:
             return counted
@@ -583,6 +594,40 @@ def _on_another_card(new: Query, previous: Query) -> Query | None:
         "hours_measured": previous.hours_measured, "hours_as": None,
         "tokens_per_second": previous.tokens_per_second, "intent": "compare",
     })
+
+
+def _card_added(new: Query, previous: Query, folded: str, gpus: Catalogue | None) -> Query | None:
+    """"and with a 4090 added?", "¿y con otra 4090?", "et avec une 4090 en plus ?" after a run
+    on cards we do not rent (2× RTX 3090): the same run on the machine with that card added
+    (2× RTX 3090 + 1× RTX 4090, read as one_rig reads it said at once), not the new card alone.
+    None otherwise: another card alone ("and on a 4090?"), or a card we rent at a published
+    price ("y con 2 h100 más?"), which runs in our cloud, not beside the user's cards."""
+    if gpus is None or new.gpu is None or previous.gpu is None or _names_model(new) \
+            or (previous.params_b is None and not previous.largest) or previous.other_gpus \
+            or (previous.gpu_memory_gb is not None and not previous.rig_layer_split) \
+            or len(new.text.split()) > SHORT_WORDS + 2 or not _CARD_ADDED.search(folded):
+        return None
+    base = previous.rig or ((previous.gpu, previous.gpu_count or 1),)
+    if new.gpu == previous.gpu and not previous.rig:
+        return None  # "and with another 3090?": one more of it (_more_gpus)
+    if any(gpus.gpu(g).usd_per_gpu_hour is not None for g in (new.gpu, *(g for g, _n in base))):
+        return None  # a card rented at a published price is in our cloud, not in the machine
+    cards = dict(base)
+    cards[new.gpu] = cards.get(new.gpu, 0) + (new.gpu_count or 1)
+    rig = tuple(cards.items())
+    bound = hw.bounding_card(rig, gpus.gpu)
+    machine = new.model_copy(update={
+        "gpu": bound, "gpu_count": sum(cards.values()), "rig": rig,
+        "gpu_text": None, "vram_gb": None, "gpu_memory_gb": None, "rig_layer_split": False,
+        "gpu_variant_assumed": new.gpu_variant_assumed if bound == new.gpu
+        else previous.gpu_variant_assumed})
+    merged = _merge(machine, previous, names_model=False)
+    if previous.rig_layer_split:
+        # served split by layers already: the same type, over the cards' new mean memory
+        mean = owned.rig_memory(rig, gpus)
+        return merged.model_copy(update={"rig_layer_split": mean is not None,
+                                         "gpu_memory_gb": mean})
+    return merged.model_copy(update=owned.layer_split(merged, merged, gpus))
 
 
 def _on_more_cards(new: Query, previous: Query, folded: str) -> Query | None:

@@ -16,7 +16,7 @@ read is blanked so that its digits are not read again. No pattern nests unbounde
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 from itertools import pairwise
@@ -1016,7 +1016,21 @@ def _bounds_before(a: GpuMention, b: GpuMention, index: CatalogueIndex) -> bool:
     card_a, card_b = index.find_gpu(a.gpu_id or ""), index.find_gpu(b.gpu_id or "")
     if card_a is None or card_b is None:
         return card_a is None and card_b is not None
-    mem_a, mem_b = a.stated_gb or card_a.vram_gb, b.stated_gb or card_b.vram_gb
+    return bounds_before(card_a, a.stated_gb or card_a.vram_gb, card_b, b.stated_gb or card_b.vram_gb)
+
+
+def bounding_card(rig: tuple[tuple[str, int], ...], gpus: Callable[[str], GPU]) -> str:
+    """The card of `rig` that bounds its even share (one_rig's rule), by id."""
+    least = rig[0][0]
+    for gpu_id, _n in rig[1:]:
+        card, bound = gpus(gpu_id), gpus(least)
+        if bounds_before(card, card.vram_gb, bound, bound.vram_gb):
+            least = gpu_id
+    return least
+
+
+def bounds_before(card_a: GPU, mem_a: Decimal, card_b: GPU, mem_b: Decimal) -> bool:
+    """Card a, at memory `mem_a`, bounds a machine's share before card b."""
     if mem_a != mem_b:
         return mem_a < mem_b
     peak_a = card_a.bf16_dense_tflops or card_a.fp16_dense_tflops

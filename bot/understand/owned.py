@@ -11,6 +11,7 @@ from bot.understand.lazy import lazy
 from bot.understand.numbers import tidy
 from bot.understand.query import Query
 from rules.catalogue import Catalogue
+from rules.schema import MethodId
 
 # Folded (lower case, no accents), the card itself blanked: a verb of having or a "my card
 # is", never "you have" nor "I have to rent", "tengo que", "j'ai besoin".
@@ -87,22 +88,39 @@ def names_card(query: Query) -> bool:
 _ON_CARD: Final = frozenset({"fit", "memory", "time", "unknown"})
 
 
-def _layer_split(query: Query, own: Query, cat: Catalogue) -> dict[str, Any]:
+def rig_memory(rig: tuple[tuple[str, int], ...], cat: Catalogue) -> Decimal | None:
+    """The mean memory of a machine's cards when they differ in memory, None when they do
+    not: llama.cpp splits a GGUF's layers in proportion to each card's memory, so the machine
+    holds what its memory in all holds (its cards answered at their mean, not all at the
+    smallest one's, FSDP's even share)."""
+    sizes = [(cat.gpu(gpu_id).vram_gb, n) for gpu_id, n in rig]
+    if len({size for size, _n in sizes}) < 2:
+        return None
+    return tidy(sum((size * n for size, n in sizes), Decimal(0)) / sum(n for _s, n in sizes))
+
+
+def assumed_gguf(cat: Catalogue) -> tuple[str, MethodId] | None:
+    """llama.cpp's usual GGUF type and its method (quant_types.toml runners): what serving
+    with no format said is assumed to run, said so."""
+    spec = cat.local_runner("llama-cpp")
+    method = cat.quant_method(spec.default_type) if spec is not None else None
+    return None if spec is None or method is None else (spec.default_type, method)
+
+
+def layer_split(query: Query, own: Query, cat: Catalogue) -> dict[str, Any]:
     """Serving with no precision, runner nor engine said on the cards of different memory the
     chat owns: llama.cpp's layer split at its assumed GGUF type, each card filled to its own
     size, as when the cards are said in the question (bot.understand.parse)."""
     if not own.rig or not query.inference or query.serving_precision_said \
             or query.runner is not None or query.engine is not None:
         return {}
-    sizes = [(cat.gpu(gpu_id).vram_gb, n) for gpu_id, n in own.rig]
-    spec = cat.local_runner("llama-cpp")
-    method = cat.quant_method(spec.default_type) if spec is not None else None
-    if len({size for size, _n in sizes}) < 2 or spec is None or method is None:
+    mean, gguf = rig_memory(own.rig, cat), assumed_gguf(cat)
+    if mean is None or gguf is None:
         return {}
-    mean = sum((size * n for size, n in sizes), Decimal(0)) / sum(n for _s, n in sizes)
-    return {"method": method, "runner": "llama-cpp", "quant": spec.default_type,
+    quant, method = gguf
+    return {"method": method, "runner": "llama-cpp", "quant": quant,
             "runner_type_assumed": True, "serving_precision_said": True,
-            "rig_layer_split": True, "gpu_memory_gb": tidy(mean)}
+            "rig_layer_split": True, "gpu_memory_gb": mean}
 
 
 def on_own_card(query: Query, own: Query | None, cat: Catalogue) -> Query:
@@ -122,7 +140,7 @@ def on_own_card(query: Query, own: Query | None, cat: Catalogue) -> Query:
         "gpu_variant_assumed": own.gpu_variant_assumed, "rig": own.rig,
         "intent": intent, "follow_up": True,
         "lang": query.lang, "lang_sure": query.lang_sure,
-        **_layer_split(query, own, cat),
+        **layer_split(query, own, cat),
     })
 
 

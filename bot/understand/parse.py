@@ -1548,9 +1548,8 @@ def _expert_offload_method(s: str, method: MethodId, cat: Catalogue) -> MethodId
     assumed GGUF type (quant_types.toml runners), as naming llama.cpp would."""
     if cat.method(method).weight_bits != 16 or st.INFERENCE_16.search(s):
         return method
-    spec = cat.local_runner("llama-cpp")
-    quant = cat.quant_method(spec.default_type) if spec is not None else None
-    return quant or method
+    gguf = owned.assumed_gguf(cat)
+    return gguf[1] if gguf is not None else method
 
 
 def _qat_release(s: str, model_id: str | None, cat: Catalogue) -> QatRelease | None:
@@ -2398,7 +2397,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     if rig and inference and method is not None and _runner(rest) is None \
             and cat.method(method).weight_bits == 16 and not _precision_said(rest) \
             and not px.VLLM.admits(rest) \
-            and len({cat.gpu(gpu_id).vram_gb for gpu_id, _n in rig}) > 1:
+            and owned.rig_memory(rig, cat) is not None:
         # "2x 3090 and a 3060, can i run llama 3 70b": cards of different memory serve a model
         # with a local runner's layer split (llama.cpp's --tensor-split fills each card to its
         # own size), its assumed GGUF type, said so (was BF16, 8- and 4-bit split evenly at
@@ -2873,9 +2872,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         if intent == "compare" and not others:
             intent = "fit" if work.gpus or work.vram_gb is not None else "memory"
     runner = _runner(rest) if inference else None
-    llama_cpp = cat.local_runner("llama-cpp")
-    if runner is None and inference and method is not None and llama_cpp is not None \
-            and method == cat.quant_method(llama_cpp.default_type) \
+    gguf = owned.assumed_gguf(cat)
+    if runner is None and inference and method is not None and gguf is not None \
+            and method == gguf[1] \
             and _gguf_runner(rest) and not px.GGUF_TYPE.search(rest) and not _bare_quant(rest) \
             and _gguf_bits(rest) is None:
         runner = "llama-cpp"  # "gguf" alone: llama.cpp's file, its type assumed above
@@ -2959,11 +2958,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     rig_layer_split = bool(rig) and inference and first_known is not None and (
         runner is not None or (method is not None and cat.method(method).quant is not None))
     rig_memory = first_known.memory_gb if first_known else None
-    if rig_layer_split:
-        sizes = [(cat.gpu(gpu_id).vram_gb, n) for gpu_id, n in rig]
-        rig_layer_split = len({size for size, _n in sizes}) > 1
-        if rig_layer_split:
-            rig_memory = tidy(sum((size * n for size, n in sizes), Decimal(0)) / sum(n for _s, n in sizes))
+    mean = owned.rig_memory(rig, cat) if rig_layer_split else None
+    rig_layer_split = mean is not None
+    rig_memory = mean if mean is not None else rig_memory
     one_card = len(work.gpus) == 1 and work.params_b is None and not work.family
     # ... not the BF16 error pasted nor a remark beside a run ("en la p40 anda qlora? no tiene
     # bf16 creo"), which the fit answers.

@@ -1,0 +1,84 @@
+"""Owned cards mixed with others (cards9): a follow-up that adds a different card to the
+machine asked before is that machine with the card added, not the new card alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.chat import converse
+
+# After a run on 2× RTX 3090, a 4090 put beside them: the run on one machine of the three
+# (was the 4090 alone, "17× RTX 4090 to hold it").
+ADDED = [
+    ("2x 3090, can i lora llama 3 70b?", "and with a 4090 added?", None,
+     "Read as one machine with 2× RTX 3090 and 1× RTX 4090 (72 GB in all)"),
+    ("2x 3090, puedo hacer lora de llama 3 70b?", "y con otra 4090?", None,
+     "una sola máquina con 2× RTX 3090 y 1× RTX 4090 (72 GB en total)"),
+    ("2x 3090, je peux faire un lora de llama 3 70b ?", "et avec une 4090 en plus ?", None,
+     "une seule machine avec 2× RTX 3090 et 1× RTX 4090 (72 Go au total)"),
+    # The first question in English, the follow-up in Spanish
+    ("2x 3090, can i lora llama 3 70b?", "y con otra 4090?", "es",
+     "una sola máquina con 2× RTX 3090 y 1× RTX 4090"),
+]
+
+
+def spaced(text: str) -> str:
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+
+@pytest.mark.parametrize(("first", "then", "lang", "note"), ADDED)
+def test_a_card_added_joins_the_machine(first: str, then: str, lang: str | None,
+                                        note: str) -> None:
+    _before, after = converse(first, then)
+    query = after.query
+    assert query.rig == (("rtx-3090", 2), ("rtx-4090", 1)), after.text
+    assert query.gpu == "rtx-3090" and query.gpu_count == 3, after.text
+    assert query.method == "lora" and query.model_id == "llama-3-70b", after.text
+    assert note in spaced(after.text), after.text
+    assert "17× RTX 4090" not in after.text, after.text
+    if lang is not None:
+        assert after.answer.query.lang == lang
+
+
+def test_a_card_added_to_a_served_model_splits_by_layers() -> None:
+    """Serving on 2× RTX 3090, then a 3060 added: cards of different memory, so llama.cpp's
+    layer split at their mean memory, as when the three are said at once."""
+    _before, after = converse("2x 3090, can i run llama 3 70b?", "and with a 3060 added?")
+    (alone,) = converse("2x 3090 and a 3060, can i run llama 3 70b?")
+    for field in ("rig", "gpu", "gpu_count", "gpu_memory_gb", "rig_layer_split", "method",
+                  "runner"):
+        assert getattr(after.query, field) == getattr(alone.query, field), field
+    assert after.query.rig_layer_split and after.answer.fits
+
+
+def test_another_card_added_to_a_split_machine_counts_it() -> None:
+    _before, after = converse("2x 3090 and a 3060, can i run llama 3 70b?", "y con otra 3060?")
+    assert after.query.rig == (("rtx-3090", 2), ("rtx-3060", 2)), after.text
+    assert after.query.gpu_memory_gb == 18 and after.query.rig_layer_split, after.text
+
+
+@pytest.mark.parametrize(("first", "then", "gpu", "count"), [
+    # Another card alone, said as such: that card, not added.
+    ("2x 3090, can i lora llama 3 70b?", "and on a 4090?", "rtx-4090", None),
+    ("2x 3090, can i lora llama 3 70b?", "and on a 4090 too?", "rtx-4090", None),
+    # One more of the same card counts it up.
+    ("2x 3090, can i lora llama 3 70b?", "and with one more?", "rtx-3090", 3),
+    ("2x 3090, can i lora llama 3 70b?", "and with another 3090?", "rtx-3090", 3),
+    # Rented cards: the service offers configurations of one card model, never mixed.
+    ("lora llama 3 70b on an h100", "and with an a100 added?", "a100-80gb", None),
+    ("2x 3090, can i lora llama 3 70b?", "and with an h100 added?", "h100", None),
+])
+def test_not_a_card_added(first: str, then: str, gpu: str, count: int | None) -> None:
+    _before, after = converse(first, then)
+    assert after.query.rig == () and after.query.gpu == gpu, after.text
+    assert after.query.gpu_count == count, after.text
+
+
+def test_a_rigs_mean_memory_is_worked_out_in_one_place() -> None:
+    """parse, owned.layer_split and the follow-up adding a card share owned.rig_memory."""
+    from bot.understand.owned import assumed_gguf, rig_memory
+    from rules.catalogue import load_catalogue
+    cat = load_catalogue()
+    assert rig_memory((("rtx-3090", 2), ("rtx-3060", 1)), cat) == 20
+    assert rig_memory((("rtx-3090", 1), ("rtx-4090", 1)), cat) is None  # one size: no split
+    assert assumed_gguf(cat) == ("Q4_K_M", "gguf_q4_k_m")
