@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 from bot.answer import Answer, build_answer
 from bot.conversation import carried_line, skipped_line
 from bot.detail import forget_last
+from bot.engines import asks_engines, read_engines, render_engines
 from bot.i18n import SUPPORTED_LOCALES, resolve_locale
 from bot.render.renderer import compile_templates, render_answer, render_template
 from bot.render.telegram_html import split_message
@@ -204,6 +205,9 @@ class Pipeline:
             together = self._two_models(text, chosen_locale, telegram_locale, previous)
             if together is not None:
                 return together
+            engines = self._engines(text, chosen_locale, telegram_locale, previous)
+            if engines is not None:
+                return engines
             several = self._several(text, chosen_locale, telegram_locale, previous, read)
             if several is not None:
                 return several
@@ -315,6 +319,36 @@ class Pipeline:
         return replace(
             first, query=first.query.model_copy(update={"text": text}),
             text=render_two_models(found, locale, self.catalogue), parts=replies,
+        )
+
+    def _engines(
+        self,
+        text: str,
+        chosen_locale: str | None,
+        telegram_locale: str | None,
+        previous: Query | None,
+    ) -> Reply | None:
+        """Serving engines compared for one model (bot/engines.py): each one's memory and
+        decode bound on the card. Its query and answer are the first engine's (the JSON's
+        fields), its parts each engine's; None when the message asks something else."""
+        if not asks_engines(text):
+            return None
+        whole = stand_alone(self._understand(text))
+        locale = resolve_locale(
+            chosen_locale,
+            whole.lang if whole.lang_sure else _chat_language(previous, whole.lang),
+            telegram_locale, self.default_locale, guess=whole.lang,
+        )
+        found = read_engines(
+            text, whole, lambda part: stand_alone(self._understand(part)),
+            lambda q: self.reply(q, locale).answer, self.catalogue,
+        )
+        if found is None:
+            return None
+        replies = tuple(self.reply(q, locale) for q in found.asked)
+        return replace(
+            replies[0], query=replies[0].query.model_copy(update={"text": text}),
+            text=render_engines(found, locale, self.catalogue), parts=replies,
         )
 
     def _understand_long(self, text: str) -> tuple[Query, int, bool]:

@@ -1,5 +1,10 @@
 """Serving engines compared, and the fastest card asked in generation's words.
 
+"llama.cpp vs vllm speed for qwen2.5 7b on a 4090", "is vllm faster than ollama for llama 3 8b"
+(was "Which two GPUs should I compare?" or Ollama's memory alone): each engine's memory on the
+card and one sequence's decode bound, the same figures the bot gives each engine alone, said to
+be ceilings from the memory bandwidth, with vLLM's batching of many users said.
+
 "which gpu generates fastest for llama 3 70b", "qué gpu genera más rápido", "quelle gpu génère le
 plus vite": generating tokens is serving, so the fastest-serving answer (one sequence's decode
 bound on the offered card with the most memory bandwidth), not the cheapest training GPUs."""
@@ -33,3 +38,63 @@ def test_generating_fastest_is_serving(lang: str, question: str, lead: str) -> N
     assert answer["intent"] == "time"
     assert str(answer["method"]).startswith("inference")
     assert str(answer["text"]).startswith(lead), str(answer["text"])[:300]
+
+
+_LLAMA_CPP_VS_VLLM = "llama.cpp vs vllm speed for qwen2.5 7b on a 4090"
+
+
+@pytest.mark.parametrize(("lang", "question", "lead", "has"), [
+    ("en", _LLAMA_CPP_VS_VLLM,
+     "⚡ <b>For one user, llama.cpp has the higher ceiling: at most about 229 tokens/s for"
+     " Qwen2.5 7B (7.61B parameters) on 1× RTX 4090, against 65 with vLLM.</b>",
+     ["• <b>vLLM</b>, BF16 inference: ≈ 16.9 GB of the 23.7 GB it takes (its default"
+      " <code>--gpu-memory-utilization 0.92</code>)", "not benchmarks", "continuous batching"]),
+    ("en", "is vllm faster than ollama for llama 3 8b",
+     "⚡ <b>For one user, Ollama has the higher ceiling: at most about 176 tokens/s for Llama 3"
+     " 8B on 1× L40S (the cheapest we offer that holds each of them), against 52 with vLLM.</b>",
+     ["• <b>Ollama</b>, GGUF Q4_K_M inference: ≈ 6.5 GB of 48.31 GB (45 GiB), with the context"
+      " it reserves by default here, 8,192 tokens"]),
+    ("en", "vllm or llama.cpp for serving llama 3 8b on my 3090",
+     "⚡ <b>For one user, llama.cpp has the higher ceiling: at most about 191 tokens/s",
+     ["against 57 with vLLM"]),
+    ("es", "qué es más rápido, vllm u ollama, para mistral 7b en una 4090",
+     "⚡ <b>Para un solo usuario, Ollama tiene el techo más alto: como mucho unos 214 tokens/s",
+     ["frente a 68 con vLLM", "continuous batching"]),
+    ("fr", "vllm ou llama.cpp pour servir qwen 2.5 7b sur ma 3090 ?",
+     "⚡ <b>Pour un seul utilisateur, llama.cpp a le plafond le plus haut\u00a0: au plus environ"
+     " 212 tokens/s", ["contre 61 avec vLLM", "pas des benchmarks"]),
+])
+def test_engines_compared(lang: str, question: str, lead: str, has: list[str]) -> None:
+    text = str(_ask(question, lang)["text"])
+    assert text.startswith(lead), text[:400]
+    for phrase in has:
+        assert phrase in text, (phrase, text)
+
+
+def test_the_bounds_are_each_engine_alone() -> None:
+    """No tokens/s of its own: each engine's bound is the one its question alone gets."""
+    for alone, rate in (("llama.cpp speed for qwen2.5 7b on a 4090", "229"),
+                        ("vllm speed for qwen2.5 7b on a 4090", "65")):
+        assert f"At most about {rate} tokens/s" in str(_ask(alone)["text"])
+        assert f"about {rate} tokens/s" in str(_ask(_LLAMA_CPP_VS_VLLM)["text"])
+
+
+def test_a_4bit_said_is_vllms_own_4bit() -> None:
+    text = str(_ask("vllm vs llama.cpp for mixtral 8x7b q4 on 2x 3090")["text"])
+    assert "• <b>vLLM</b>, 4-bit inference" in text
+    assert "• <b>llama.cpp</b>, GGUF Q4_K_M inference" in text
+    assert "<code>--split-mode layer</code>" in text  # why vLLM's bound is higher there
+
+
+def test_a_model_published_in_fp8_served_as_published() -> None:
+    text = str(_ask("vllm vs llama.cpp for deepseek r1 on 8x h100")["text"])
+    assert "• <b>vLLM</b>, 8-bit inference" in text
+
+
+@pytest.mark.parametrize(("question", "starts"), [
+    ("should i use vllm or ollama", "❓ Which model?"),  # no model: asked, as before
+    ("i switched from ollama to vllm and llama 3 8b gives OOM on my 3090", "✅"),
+])
+def test_not_an_engine_comparison(question: str, starts: str) -> None:
+    text = str(_ask(question)["text"])
+    assert text.startswith(starts) and "higher ceiling" not in text, text[:300]

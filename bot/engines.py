@@ -1,0 +1,289 @@
+"""Serving engines compared for one model ("llama.cpp vs vllm speed for qwen2.5 7b on a 4090",
+"is vllm faster than ollama for llama 3 8b", "¿vllm u ollama para mistral 7b en una 4090?"):
+each engine's memory for the model on the card, as the bot sizes it when that engine alone is
+named (vLLM: the model's precision within its --gpu-memory-utilization share; Ollama, llama.cpp
+and the other GGUF runners: the GGUF type they are assumed to load), and one sequence's decode
+bound there (the datasheet memory bandwidth over the bytes read per token), at one context for
+all of them. A ceiling, not a benchmark, said so, with what it does not show: vLLM batches many
+users' requests, which lifts its throughput far above one sequence's bound.
+
+Read before the rest of understanding (bot/pipeline.py): a message that names two engines or
+more and a model to serve with them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Final
+
+from markupsafe import Markup
+
+from bot.answer import Answer, native_weights
+from bot.detail import DEFAULT_SEQ_LEN
+from bot.render.phrases import Phrases
+from bot.understand.asks import OOM
+from bot.understand.lexicon import LOCAL_RUNNERS
+from bot.understand.normalise import fold
+from bot.understand.query import Query
+from rules.capacity import DecodeBound
+from rules.catalogue import Catalogue
+
+__all__ = ["EngineComparison", "asks_engines", "read_engines", "render_engines"]
+
+_VLLM: Final = "vllm"
+
+
+def _whole(patterns: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile(rf"(?<![a-z0-9])(?:{'|'.join(patterns)})(?![a-z0-9])", re.IGNORECASE)
+
+
+# vLLM, then the programs that run GGUF files (their ids in rules/data/quant_types.toml). Their
+# names are ASCII, so the original text is searched and its offsets kept.
+_ENGINES: Final = ((_VLLM, _whole((r"vllm",))),
+                   *((runner, _whole(patterns)) for runner, patterns in LOCAL_RUNNERS))
+# Training with an engine named ("grpo with vllm and ollama for the judge") is another question.
+_TRAINING: Final = re.compile(
+    r"(?<![a-z])(?:q?lora|fine.?tun\w*|finetun\w*|train\w*|entren\w*|entrain\w*|sft|dpo|grpo"
+    r"|ppo)(?![a-z])", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Served:
+    """One engine's figures: its id ("vllm" or a runner's), the method it serves the model in,
+    its detailed estimate per GPU at its own context (Ollama's default one where unsaid), that
+    context, whether it fits, the memory it may use of each GPU (vLLM's share, else the whole
+    card) and one sequence's decode bound at the common context."""
+
+    engine: str
+    method: str
+    need_gb: Decimal
+    context: int
+    fits: bool
+    budget_gb: Decimal
+    share: Decimal | None
+    share_said: bool
+    bound: DecodeBound
+
+
+@dataclass(frozen=True, slots=True)
+class EngineComparison:
+    """What the reply says: the model, the configuration (`chosen`: none was named, so the
+    cheapest offered one that holds every engine's serving), the common context and each
+    engine, in the order named."""
+
+    model_name: str | None
+    params_b: Decimal
+    gpu: str
+    gpu_count: int
+    chosen: bool
+    context: int
+    served: tuple[Served, ...]
+    # Each engine's question as asked (no configuration chosen for it): the JSON's fields.
+    asked: tuple[Query, ...]
+
+
+def _named(text: str) -> list[tuple[str, list[tuple[int, int]]]]:
+    """The engines `text` names, in the order first named, each with where it is named."""
+    found = [(engine, [m.span() for m in pattern.finditer(text)]) for engine, pattern in _ENGINES]
+    return sorted(((e, spans) for e, spans in found if spans), key=lambda f: f[1][0][0])
+
+
+def asks_engines(text: str) -> bool:
+    """Whether `text` names two serving engines or more: the cheap test before reading."""
+    return len(_named(text)) >= 2
+
+
+def _blank(text: str, spans: list[tuple[int, int]]) -> str:
+    chars = list(text)
+    for start, end in spans:
+        chars[start:end] = " " * (end - start)
+    return "".join(chars)
+
+
+def _alone(query: Query, whole: Query, update: dict[str, object]) -> Query:
+    """The question as asked of one engine: its speed, in the message's language, in the
+    precision it was read in (also where it does not fit: not a lower one in its place)."""
+    return query.model_copy(update={
+        "lang": whole.lang, "lang_sure": whole.lang_sure, "intent": "time",
+        "serving_precision_said": True,
+        "speed_asked": True, "context_asked": False, "concurrency_asked": False,
+        "count_asked": False, "fastest_asked": False, "fastest_serving": False,
+        "vllm_share_asked": False, "batch_asked": False, **update})
+
+
+def _vllm_method(query: Query, catalogue: Catalogue) -> str | None:
+    """What vLLM serves the model in: the precision said, else the one the model is published
+    in (DeepSeek-R1's FP8, not an upcast BF16 copy); a GGUF type said beside the GGUF runner
+    ("q4") is vLLM's 4-bit (AWQ, GPTQ), not a GGUF file."""
+    native = native_weights(query, catalogue)
+    method = native.method if native is not None and not query.serving_precision_said \
+        else query.method
+    spec = catalogue.method(method) if method is not None else None
+    if spec is not None and spec.quant is not None:
+        return "inference_int4" if (spec.bits_per_weight or 0) < 6 else "inference_int8"
+    return method
+
+
+def read_engines(
+    text: str, whole: Query, read: Callable[[str], Query], answer: Callable[[Query], Answer],
+    catalogue: Catalogue,
+) -> EngineComparison | None:
+    """The engines of `text` (asks_engines) compared for its model (`whole`: the text read as
+    one question; `read` understands a part; `answer` answers a Query). Each engine's question
+    is the message with the other engines' names left out. None when the message is not that
+    question (no model, training, cards of several kinds) or an engine's part is not read as
+    serving the same model with it: it is then answered as before."""
+    named = _named(text)
+    if len(named) < 2 or (whole.model_id is None and whole.params_b is None) or whole.rig:
+        return None
+    if not whole.inference or _TRAINING.search(text) is not None:
+        return None
+    if whole.fix_asked or whole.vllm_share_asked or whole.concurrency_asked \
+            or whole.context_asked or (whole.batch_size or 1) > 1 or OOM.search(fold(text)):
+        # An error to fix, vLLM's share, several users or the longest context: as before.
+        return None
+    parts: list[tuple[str, Query]] = []
+    for engine, _spans in named:
+        others = [span for e, spans in named if e != engine for span in spans]
+        q = read(_blank(text, others))
+        if (q.model_id, q.params_b) != (whole.model_id, whole.params_b) or not q.inference \
+                or q.method is None or (q.engine != _VLLM if engine == _VLLM
+                                        else q.runner != engine):
+            return None
+        if engine == _VLLM:
+            q = q.model_copy(update={"method": _vllm_method(q, catalogue)})
+        parts.append((engine, q))
+    gpu, count = whole.gpu, whole.gpu_count or 1
+    chosen = gpu is None
+    if gpu is None:
+        # None named: the cheapest offered configuration that holds every engine's serving.
+        holds = [answer(_alone(q, whole, {})).primary for _e, q in parts]
+        cheapest = [p.cheapest for p in holds if p is not None and p.cheapest is not None]
+        if len(cheapest) < len(parts):
+            return None
+        most = max(cheapest, key=lambda f: (f.usd_per_hour or 0, f.vram_gb))
+        if most.gpu is None:
+            return None
+        gpu, count = most.gpu, most.gpu_count
+    context = whole.seq_len or DEFAULT_SEQ_LEN
+    on_card: dict[str, object] = {"gpu": gpu, "gpu_count": count}
+    served: list[Served] = []
+    model_name: str | None = None
+    params_b: Decimal | None = None
+    for engine, q in parts:
+        # The memory at the engine's own context (Ollama reserves its default num_ctx), the
+        # bound at one context for all: a speed compared over the same tokens.
+        own = answer(_alone(q, whole, on_card))
+        timed = own if whole.seq_len is not None else answer(
+            _alone(q, whole, {**on_card, "seq_len": context}))
+        d = own.detailed
+        if d is not None and d.method != q.method:
+            return None
+        bounds = [b for b in timed.decode if b.method == q.method]
+        if own.error or timed.error or d is None or d.check is None or not bounds:
+            return None
+        check = d.check
+        served.append(Served(
+            engine=engine, method=q.method or "", need_gb=d.per_gpu_gb, context=d.seq_len,
+            fits=bool(check.detailed_fits), budget_gb=check.vram_per_gpu_gb,
+            share=check.utilization, share_said=check.utilization_said, bound=bounds[0]))
+        if params_b is None:
+            model_name, params_b = own.model_name, own.params_b
+    return EngineComparison(
+        model_name=model_name, params_b=params_b or whole.params_b or Decimal(0),
+        gpu=gpu, gpu_count=count, chosen=chosen, context=context, served=tuple(served),
+        asked=tuple(_alone(q, whole, {}) for _e, q in parts))
+
+
+def _engine_name(engine: str, catalogue: Catalogue) -> str:
+    if engine == _VLLM:
+        return "vLLM"
+    runner = catalogue.local_runner(engine)
+    return runner.name if runner is not None else engine
+
+
+def render_engines(found: EngineComparison, locale: str, catalogue: Catalogue) -> str:
+    """The reply in `locale` (Telegram HTML): which engine has the higher ceiling leads."""
+    ph = Phrases(locale, catalogue)
+    _, fmt = ph._, ph.fmt
+    config = ph.config(found.gpu, found.gpu_count)
+    if found.chosen:
+        config = _("%(config)s (the cheapest we offer that holds each of them)", config=config)
+    names = [_engine_name(s.engine, catalogue) for s in found.served]
+    model = ph.subject(found.model_name, found.params_b)
+    rated = [(s, name) for s, name in zip(found.served, names, strict=True)
+             if s.fits and s.bound.fits and s.bound.tokens_per_second is not None]
+    rates = sorted({s.bound.tokens_per_second or Decimal(0) for s, _n in rated}, reverse=True)
+    lines: list[str] = []
+    if len(rated) >= 2 and len(rates) == 1:
+        lines.append(_("⚡ <b>The same ceiling for one user with %(engines)s: at most about"
+                       " %(rate)s tokens/s for %(model)s on %(config)s.</b>",
+                       engines=fmt.list(names), rate=fmt.num(rates[0], 0), model=model,
+                       config=config))
+    elif len(rated) >= 2:
+        best = [name for s, name in rated if s.bound.tokens_per_second == rates[0]]
+        others = [str(_("%(rate)s with %(engine)s", rate=fmt.num(s.bound.tokens_per_second or 0, 0),
+                        engine=name)) for s, name in rated
+                  if s.bound.tokens_per_second != rates[0]]
+        lines.append(_("⚡ <b>For one user, %(engine)s has the higher ceiling: at most about"
+                       " %(rate)s tokens/s for %(model)s on %(config)s, against %(others)s.</b>",
+                       engine=fmt.list(best), rate=fmt.num(rates[0], 0), model=model,
+                       config=config, others=Markup(fmt.list(others))))
+    else:
+        lines.append(_("⚖️ <b>%(engines)s for %(model)s on %(config)s</b>",
+                       engines=fmt.list(names, "or"), model=model, config=config))
+    for s, name in zip(found.served, names, strict=True):
+        if s.share is not None:
+            budget = _("of the %(budget)s it takes (%(flag)s)", budget=fmt.gb(s.budget_gb, 1),
+                       flag=ph.vllm_flag(s.share, s.share_said))
+        else:
+            budget = _("of %(card)s", card=ph.memory(s.budget_gb))
+        if found.gpu_count > 1:
+            where = _("≈ %(need)s per GPU %(budget)s", need=ph.size(s.need_gb), budget=budget)
+        else:
+            where = _("≈ %(need)s %(budget)s", need=ph.size(s.need_gb), budget=budget)
+        if s.context != found.context:
+            where = _("%(where)s, with the context it reserves by default here, %(tokens)s"
+                      " tokens", where=where, tokens=fmt.num(s.context, 0))
+        method = ph.method_short(s.method)
+        rate = s.bound.tokens_per_second
+        if not s.fits or not s.bound.fits:
+            lines.append(_("• <b>%(engine)s</b>, %(method)s: %(where)s: ❌ it does not fit.",
+                           engine=name, method=method, where=where))
+        elif rate is None:
+            lines.append(_("• <b>%(engine)s</b>, %(method)s: %(where)s; no speed bound, the card"
+                           " has no cited memory bandwidth.", engine=name, method=method,
+                           where=where))
+        else:
+            lines.append(_("• <b>%(engine)s</b>, %(method)s: %(where)s; one sequence at most"
+                           " about %(rate)s tokens/s.", engine=name, method=method,
+                           where=where, rate=fmt.num(rate, 0)))
+    lines.append("")
+    bandwidth = next((s.bound.bandwidth_gbs for s, _n in rated), None)
+    if bandwidth is not None:
+        lines.append(_("⚠️ <i>Ceilings from the memory bandwidth, not benchmarks: each generated"
+                       " token reads every weight and the KV cache (%(context)s tokens of context)"
+                       " once, at the datasheet's %(bandwidth)s, so fewer bytes per weight raise"
+                       " the ceiling. Real engines reach a fraction of it, and I have no measured"
+                       " tokens/s to give: measure on your own card.</i>",
+                       context=fmt.num(found.context, 0), bandwidth=fmt.bandwidth(bandwidth)))
+    if any(s.bound.layer_split for s, _n in rated) and any(
+            not s.bound.layer_split for s, _n in rated):
+        lines.append(_("🔀 On several GPUs the GGUF runners split the model by layers, read in"
+                       " turn (llama.cpp's default <code>--split-mode layer</code>), so one GPU's"
+                       " bandwidth counts; vLLM splits each layer over the GPUs (tensor parallel),"
+                       " which read side by side."))
+    vllm = next((s for s in found.served if s.engine == _VLLM), None)
+    if vllm is not None:
+        # vLLM's README: "Continuous batching of incoming requests" (vllm-project/vllm).
+        lines.append(_("👥 vLLM batches many users' requests into each step (continuous"
+                       " batching): with many users at once its total throughput goes far above"
+                       " one sequence's ceiling, which this comparison does not show."))
+        if catalogue.method(vllm.method).weight_bits > 4 and any(
+                catalogue.method(s.method).quant is not None for s in found.served):
+            lines.append(_("💡 The GGUF file is smaller because it is quantized; vLLM serves"
+                           " 4-bit weights too (AWQ, GPTQ): name one for its figures."))
+    return "\n".join(str(line) for line in lines)
