@@ -164,13 +164,17 @@ def _gpus(text: str) -> str:
     return f"on {count}x {name}" if count > 1 else f"on an {name}"
 
 
+# QLoRA as sources write it ("QLoRA", "Q-LoRA", "q_lora").
+_QLORA = re.compile(r"\bq[-_ ]?lora\b")
+# Preference tuning the chat reads ("DPO LoRA ...": chosen and rejected sequences, a reference).
+_PREFERENCE = re.compile(r"\b(dpo|orpo|simpo|kto|ipo)\b")
+
+
 def _training_method(method: str) -> str:
     m = method.lower()
-    if "qlora" in m:
-        return "QLoRA"
-    if "lora" in m:
-        return "LoRA"
-    return "full fine-tune"
+    preference = _PREFERENCE.search(m)
+    head = "QLoRA" if _QLORA.search(m) else "LoRA" if "lora" in m else "full fine-tune"
+    return f"{preference.group(1).upper()} {head}" if preference else head
 
 
 def _lora_phrase(method: str) -> list[str]:
@@ -190,6 +194,26 @@ def _lora_phrase(method: str) -> list[str]:
     return out
 
 
+# The checkpointing column as sources fill it: "on (config default)", "yes", "False", ...
+_CKPT_ON = re.compile(r"(on|yes|true|enabled|full)\b")
+_CKPT_OFF = re.compile(r"(off|no|none|false|disabled|without)\b")
+# DeepSpeed's stage as written: "ZeRO-2", "zero stage 3", "ZeRO3", "DeepSpeed stage 2".
+_ZERO_STAGE = re.compile(r"\bzero[-_ ]?(?:stage[-_ ]?)?([123])\b|\bdeepspeed\W+stage[-_ ]?([123])\b")
+_ACCUMULATION = re.compile(r"\bgrad(?:ient)?[-_ ]accum(?:ulation)?(?:[-_ ]steps)?\s*[=:]?\s*(\d+)")
+_FLASH = re.compile(r"flash[-_ ]?att(?:ention|n)|\bsdpa\b|\bfa2\b")
+_EAGER = re.compile(r"eager[-_ ]attention|attn[-_]implementation\W+eager")
+
+
+def _tokens(text: str) -> str | None:
+    """A length written "8k", "32K", "8,192": its tokens ("8k" = 8192: context lengths are
+    powers of two), None when not written so."""
+    k = re.search(r"(\d+)\s*k\b", text)
+    if k:
+        return str(int(k.group(1)) * 1024)
+    num = re.search(r"(\d[\d,]*)", text)
+    return num.group(1).replace(",", "") if num else None
+
+
 def _settings(row: dict[str, str]) -> list[str]:
     """The settings the source states, as a user types them."""
     method, precision = _low(row, "method"), _low(row, "precision")
@@ -199,7 +223,7 @@ def _settings(row: dict[str, str]) -> list[str]:
     num = re.search(r"(\d[\d,]*)", seq)
     inference = "inference" in method
     if not inference and num:
-        n = num.group(1).replace(",", "")
+        n = _tokens(seq) or num.group(1).replace(",", "")
         # Packing only as the source states it: a user who does not know does not say it.
         unpacked = "not packed" in seq or "unpacked" in seq
         packed = "packed" in seq and not unpacked
@@ -208,9 +232,9 @@ def _settings(row: dict[str, str]) -> list[str]:
     if batch.isdigit():
         out.append(f"batch size {batch}")
     ckpt = _low(row, "grad_ckpt")
-    if ckpt.startswith("on"):
+    if _CKPT_ON.match(ckpt):
         out.append("gradient checkpointing on")
-    elif ckpt.startswith("off"):
+    elif _CKPT_OFF.match(ckpt):
         out.append("gradient checkpointing off")
     if "offload" in ckpt or "activation offload" in method or "act. offload" in method:
         out.append("activation offloading")
@@ -234,21 +258,28 @@ def _settings(row: dict[str, str]) -> list[str]:
         out.append("torch compile")
     if "chunked" in method:
         out.append("chunked cross entropy")
+    stage = _ZERO_STAGE.search(method)
+    zero = next((g for g in stage.groups() if g), None) if stage else None
     if "ddp" in method:
         out.append("DDP")
+    elif zero in ("1", "2"):
+        # ZeRO-1/2 keep the whole 16-bit model on every GPU: not FSDP's sharding.
+        offload = "offload" in method and "no offload" not in method \
+            and "no cpu offload" not in method
+        out.append(f"deepspeed zero{zero}" + (" with cpu offload" if offload else ""))
     elif "no cpu offload" in method or "disabling cpu offload" in text:
         out.append("no cpu offload")
     elif "deepspeed zero-3 cpu offload" in method or "zero-3 cpu offload" in method:
         out.append("zero3 offload")
     elif "cpu offload" in method:
         out.append("FSDP with cpu offload")
-    elif "deepspeed zero-3" in method or "zero-3" in method:
+    elif "deepspeed zero-3" in method or "zero-3" in method or zero == "3":
         out.append("deepspeed zero3")
     elif "fsdp" in method:
         out.append("FSDP")
     if "without gradient accumulation" in text:
         out.append("no gradient accumulation")
-    elif (steps := re.search(r"gradient accumulation (\d+)", method)) is not None:
+    elif (steps := _ACCUMULATION.search(method)) is not None:
         out.append(f"gradient accumulation {steps.group(1)}")
     source = _low(row, "source") + " " + method
     for fragment, phrase, _why in SOURCE_SETUPS:
@@ -256,13 +287,13 @@ def _settings(row: dict[str, str]) -> list[str]:
             out.append(phrase)
     if "unsloth" in method:
         out.append("unsloth")
-    if "eager attention" in method:
+    if _EAGER.search(method):
         out.append("eager attention")
     elif "flash_attn disabled" in method or "flash_attn 0" in method:
         # llama.cpp's own log line ('flash_attn = disabled', '= 0'): without its fused kernel
         # each layer's scores of a physical batch over the whole context are materialised.
         out.append("flash attention off")
-    elif "flash attention" in method or "sdpa" in method or "fa2" in method:
+    elif _FLASH.search(method):
         out.append("flash attention")
     if inference and "transformers" in method:
         out.append("with transformers")
@@ -275,6 +306,10 @@ def _settings(row: dict[str, str]) -> list[str]:
         context = re.search(r"(\d+)\s*context", seq)
         if context:
             out.append(f"context {context.group(1)}")
+        elif re.fullmatch(r"[\d,]+k?(?: tokens)?", seq):
+            # A bare length beside a serving engine is the context it was started with
+            # (vLLM's --max-model-len, llama.cpp's -c).
+            out.append(f"context {_tokens(seq)}")
         prompt = re.search(r"(\d+)\s*prompt", seq)
         if "long prompt" in seq:
             # The guide's long prompt: its ~500-token system prompt repeated ten times.
@@ -350,7 +385,7 @@ def group(row: dict[str, str]) -> str:
         return "inference vLLM" if "vllm" in method else "inference HF"
     if "unsloth" in method:
         return "training Unsloth"
-    if "qlora" in method:
+    if _QLORA.search(method):
         return "training QLoRA"
     return "training LoRA" if "lora" in method else "training full"
 

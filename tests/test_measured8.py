@@ -1,0 +1,82 @@
+"""measured8: rows of measured runs phrased with every setting their source states, as a user
+types it, and answered with it (scripts/calibration_report.py). A ZeRO-2 run was phrased as
+a plain multi-GPU one (FSDP's sharded weights: a third of its memory), a row whose
+checkpointing column says "no" as one with checkpointing on, "Q-LoRA" as LoRA."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.pipeline import Pipeline
+from rules.catalogue import load_catalogue
+from tests.support.scripts import script
+
+CAT = load_catalogue()
+REPORT = script("calibration_report")
+
+
+def _row(**fields: str) -> dict[str, str]:
+    row = {"model": "Llama 3.1 8B", "params_b": "8.03", "method": "Full", "precision": "bf16",
+           "seq_len": "2048", "micro_batch": "1", "grad_ckpt": "on", "gpus": "1x A100 80GB",
+           "peak_gb": "1", "unit": "GB", "kind": "measured", "source": "", "quote": ""}
+    row.update(fields)
+    return row
+
+
+def _codes(question: str) -> set[str]:
+    reply = Pipeline(CAT, cache_size=0).ask(question, chosen_locale="en")
+    assert reply.answer is not None and reply.answer.detailed is not None, question
+    return {a.code for a in reply.answer.detailed.breakdown.assumptions}
+
+
+@pytest.mark.parametrize(("method", "phrase", "code"), [
+    ("Full + DeepSpeed ZeRO-2", "deepspeed zero2", "zero2"),
+    ("full fine-tuning (deepspeed zero stage 2)", "deepspeed zero2", "zero2"),
+    ("Full, DeepSpeed stage 2", "deepspeed zero2", "zero2"),
+    ("Full + ZeRO-1", "deepspeed zero1", "zero1"),
+    ("Full + DeepSpeed ZeRO-2 CPU offload", "deepspeed zero2 with cpu offload", "cpu_offload"),
+    ("Full + zero_stage 3", "deepspeed zero3", "sharded"),
+])
+def test_a_deepspeed_stage_is_phrased_and_read(method: str, phrase: str, code: str) -> None:
+    question = REPORT.question(_row(method=method, gpus="8x A100 80GB (per-GPU)"))
+    assert phrase in question
+    assert "FSDP" not in question
+    assert code in _codes(question)
+
+
+@pytest.mark.parametrize(("column", "phrase", "grad_ckpt"), [
+    ("no", "gradient checkpointing off", False),
+    ("False", "gradient checkpointing off", False),
+    ("disabled", "gradient checkpointing off", False),
+    ("off (one device)", "gradient checkpointing off", False),
+    ("yes", "gradient checkpointing on", True),
+    ("True (use_reentrant False)", "gradient checkpointing on", True),
+    ("not stated", "", True),
+])
+def test_the_checkpointing_column_is_read_whatever_its_word(
+        column: str, phrase: str, grad_ckpt: bool) -> None:
+    question = REPORT.question(_row(method="LoRA", grad_ckpt=column))
+    assert phrase in question
+    if not phrase:
+        assert "checkpointing" not in question
+    reply = Pipeline(CAT, cache_size=0).ask(question, chosen_locale="en")
+    assert reply.answer is not None and reply.answer.detailed is not None
+    assert reply.answer.detailed.grad_ckpt is grad_ckpt
+
+
+@pytest.mark.parametrize(("fields", "phrase"), [
+    ({"method": "Q-LoRA (GPTQ int4 base)"}, "QLoRA Llama 3.1 8B"),
+    ({"method": "DPO (LoRA r16)"}, "DPO LoRA Llama 3.1 8B"),
+    ({"method": "LoRA, attn_implementation flash_attention_2"}, "flash attention"),
+    ({"method": "LoRA, attn_implementation=eager"}, "eager attention"),
+    ({"method": "LoRA, gradient_accumulation_steps 8"}, "gradient accumulation 8"),
+    ({"method": "LoRA", "seq_len": "8k"}, "seq 8192"),
+    ({"method": "LoRA", "seq_len": "32K packed"}, "seq 32768 packed"),
+    ({"method": "inference (vLLM)", "seq_len": "8192"}, "context 8192"),
+])
+def test_a_stated_setting_is_phrased(fields: dict[str, str], phrase: str) -> None:
+    assert phrase in REPORT.question(_row(**fields))
+
+
+def test_q_lora_rows_count_in_the_qlora_group() -> None:
+    assert REPORT.group(_row(method="Q-LoRA")) == "training QLoRA"
