@@ -6,7 +6,9 @@ whole card per instance (--gpu-memory-utilization, rules/data/serving.toml), so 
 to set it per instance. "2 models" with none named: which ones.
 
 Read before the rest of understanding (bot/pipeline.py): a message with a together word ("at
-the same time", "a la vez", "en même temps", "on the same gpu") or "two models" on one card.
+the same time", "a la vez", "en même temps", "on the same gpu", "both", "+") or "two models" on
+one card, named or by its memory only ("two models on 24gb"). A model named by its kind only
+("an embedding model") is said not sized.
 """
 
 from __future__ import annotations
@@ -21,8 +23,12 @@ from markupsafe import Markup
 from bot.answer import Answer
 from bot.detail import DetailedAnswer
 from bot.render.phrases import Phrases
+from bot.understand import lexicon as lx
+from bot.understand import patterns as px
+from bot.understand.languages import union
 from bot.understand.lazy import lazy
 from bot.understand.normalise import fold
+from bot.understand.patterns import alt
 from bot.understand.query import Query
 from bot.vllm_fix import HIGHEST_SHARE
 from rules.capacity import serving_utilization
@@ -37,16 +43,30 @@ _TOGETHER: Final = lazy(
     r"\b(?:(?:(?:at|in) )?(?:the )?same time|at once|together|juntos|juntas|ensemble"
     r"|simultaneous(?:ly)?|concurrent(?:ly)?|side by side"
     rf"|the same {_CARD}|a la vez|al mismo tiempo|simultanea(?:mente)?|la misma {_CARD}"
-    rf"|en meme temps|a la fois|simultanement|(?:la|le) meme {_CARD})\b"
+    rf"|en meme temps|a la fois|simultanement|(?:la|le) meme {_CARD}"
+    # "both qwen 2.5 7b and llama 3 8b on one 4090" ("cual de los dos": which one, not both)
+    r"|both|ambos|ambas|(?<!de )(?:los|las) dos|(?:tous |toutes )?les deux)\b"
+    # "llama 3 8b + an embedding model"
+    r"|\w ?\+ ?\w"
 )
-# Training two models at once is another question (its memory is not the serving estimate's).
-_TRAINING: Final = lazy(
-    r"\b(?:q?lora|fine.?tun\w*|train\w*|entren\w*|entrain\w*|afin\w*|affin\w*|sft|dpo)\b"
+# "2 models", "dos modelos", "deux modèles", "two llms", "3 models": a count of two or more
+# (the lexicon's count words: "a couple of", "dual"…).
+_TWO: Final = lazy(
+    rf"\b(?:[2-9]|{alt(w for w, n in lx.COUNT_WORDS.items() if n >= 2)})"
+    r"\s+(?:models?|llms?|modelos?|modeles?)\b"
 )
-# "2 models", "dos modelos", "deux modèles", "two llms".
-_TWO: Final = lazy(r"\b(?:2|two|dos|deux|both)\s+(?:models?|llms?|modelos?|modeles?)\b")
-# Where one model's name ends and the next begins.
-_BETWEEN: Final = lazy(r"\s+(?:and|y|et|plus|&|\+)\s+|\s*[,/+&]\s*")
+# Where one model's name ends and the next begins: the languages' "and", "plus", "&", "+", ",".
+_BETWEEN: Final = lazy(
+    rf"\s+(?:{alt(sorted(union('joiners')))}|plus|&|\+)\s+|\s*[,/+&]\s*"
+)
+# A model named by its kind only ("an embedding model", "un modelo de embeddings", "un
+# reranker"): not sized, said so by the words written.
+_KIND: Final = lazy(
+    r"\b(?:(?:an?|some|the|un|una|une|el|le|mon|mi|my) )?"
+    r"(?:(?:embeddings?|rerank(?:er|ing)?|tts|text.to.speech|ocr) (?:models?|modeles?)"
+    r"|(?:modelos?|modeles?) (?:de |d')?(?:embeddings?|rerank(?:er|ing)?|tts|ocr)"
+    r"|rerankers?)\b"
+)
 _CENT: Final = Decimal("0.01")
 # Lower precisions tried, in order, when the models do not fit together in the one asked.
 _LOWER: Final = ("inference_int8", "inference_int4")
@@ -63,15 +83,17 @@ class Sized:
 
 @dataclass(frozen=True, slots=True)
 class TwoModels:
-    """What the reply says: the card, the models sized (in the order named), those not sized
-    (not LLMs, by name), and when they miss together, the first lower precision where they fit
-    (its method and its sum)."""
+    """What the reply says: the card (`gpu`, or only its memory `card_gb` when the message gave
+    no name: "two models on 24gb"), the models sized (in the order named), those not sized
+    (not LLMs, by name; `kinds`: named by their kind only, as written), and when they miss
+    together, the first lower precision where they fit (its method and its sum)."""
 
     gpu: str | None
     sized: tuple[Sized, ...]
     not_llms: tuple[str, ...]
     card_gb: Decimal | None
     lower: tuple[str, Decimal] | None = None
+    kinds: tuple[str, ...] = ()
 
     @property
     def total_gb(self) -> Decimal:
@@ -96,18 +118,24 @@ def read_two_models(
     two = _TWO.search(folded) is not None
     if whole.gpu_count not in (None, 1) or whole.rig:
         return None
-    if not whole.inference and _TRAINING.search(folded) is not None:
+    if whole.intent == "compare" or (not whole.inference and _trains(whole, folded)):
         return None
     named: list[Query] = []
+    kinds: list[str] = []
     for part in _BETWEEN.split(text):
         q = read(part)
+        kind = _KIND.search(fold(part))
         if q.model_id is not None or q.params_b is not None or q.not_llm is not None:
             named.append(q)
         elif q.family or q.unknown_model is not None:
             return None  # "llama 3 and mistral": which size is the single question's reply
-    if not named:
+        elif kind is not None:
+            # As written (accents and all) where folding kept the positions.
+            same = len(fold(part)) == len(part)
+            kinds.append(part[kind.start():kind.end()] if same else kind.group(0))
+    if not named and not kinds:
         return TwoModels(whole.gpu, (), (), None) if two else None
-    if len(named) < 2 or whole.gpu is None:
+    if len(named) + len(kinds) < 2 or (whole.gpu is None and whole.vram_gb is None):
         return None
     said = whole.serving_precision_said and whole.method is not None \
         and whole.method.startswith("inference")
@@ -120,7 +148,7 @@ def read_two_models(
         return None
     check = sized[0].detailed.check
     card = check.card_gb or check.vram_per_gpu_gb if check is not None else None
-    result = TwoModels(whole.gpu, sized, not_llms, card)
+    result = TwoModels(whole.gpu, sized, not_llms, card, kinds=tuple(kinds))
     if card is None or result.total_gb <= card or chosen is not None or len(sized) < 2:
         return result
     for method in _LOWER:
@@ -129,8 +157,16 @@ def read_two_models(
             break
         total = sum((s.detailed.per_gpu_gb for s in lower[0]), Decimal(0))
         if total <= card:
-            return TwoModels(whole.gpu, sized, not_llms, card, (method, total))
+            return TwoModels(whole.gpu, sized, not_llms, card, (method, total), tuple(kinds))
     return result
+
+
+def _trains(whole: Query, folded: str) -> bool:
+    """Whether the message trains the models (a training word, or a training method read):
+    training two models at once is another question (its memory is not the serving one's)."""
+    method = whole.method
+    return px.TRAINING.search(folded) is not None \
+        or (method is not None and not method.startswith("inference"))
 
 
 def _sized(
@@ -147,6 +183,7 @@ def _sized(
         alone = q.model_copy(update={
             "intent": "fit", "inference": True, "method": method,
             "serving_precision_said": method is not None, "gpu": whole.gpu,
+            "vram_gb": whole.vram_gb,
             "gpu_count": 1, "gpu_memory_gb": whole.gpu_memory_gb, "engine": None,
             "gpu_memory_utilization": None,
             # Settings said once are for both ("… on a 4090 with 8k context"), wherever said.
@@ -165,6 +202,8 @@ def render_two_models(found: TwoModels, locale: str, catalogue: Catalogue) -> st
     ph = Phrases(locale, catalogue)
     _, fmt = ph._, ph.fmt
     config = ph.config(found.gpu, 1) if found.gpu is not None else None
+    if config is None and found.card_gb is not None:
+        config = _("%(count)s× GPU of %(vram)s", count=1, vram=ph.memory(found.card_gb))
     if not found.sized:
         example = Markup("<code>%s</code>") % _("llama 3 8b and mistral 7b at the same time on a 4090")
         if config is not None:
@@ -205,6 +244,9 @@ def render_two_models(found: TwoModels, locale: str, catalogue: Catalogue) -> st
     for other in found.not_llms:
         lines.append(str(_("• %(model)s: not sized, it is not a large language model and I only"
                            " size LLMs.", model=other)))
+    for kind in found.kinds:
+        lines.append(str(_("• %(model)s: not sized, I only size the language models I know"
+                           " by name.", model=kind)))
     if found.lower is not None:
         method, lower_total = found.lower
         lines.append(str(_("👉 With %(method)s they would take ≈ %(total)s together: %(room)s.",

@@ -119,3 +119,72 @@ def test_a_context_said_once_is_for_every_model(pipeline: Pipeline) -> None:
     assert f"• Llama 3 8B, BF16 inference: ≈ {llama} GB" in text
     assert f"• Mistral 7B, BF16 inference: ≈ {mistral} GB" in text
     assert "at 8,192 tokens of context" in text
+
+
+@pytest.mark.parametrize(("question", "lang", "start"), [
+    ("two models on 24gb: llama 3 8b and mistral 7b", "en",
+     "❌ <b>Llama 3 8B and Mistral 7B do not fit together on 1× GPU of 24 GB: ≈ 34.2 GB for"
+     " 24 GB, 10.2 GB short.</b>"),
+    ("dos modelos en 24gb: llama 3 8b y mistral 7b", "es",
+     "❌ <b>Llama 3 8B y Mistral 7B no caben juntos en 1× GPU de 24\u00a0GB"),
+    ("deux modèles sur 24 Go : llama 3 8b et mistral 7b", "fr",
+     "❌ <b>Llama 3 8B et Mistral 7B ne tiennent pas ensemble sur 1× GPU de 24\u202fGo"),
+    ("2 models on a 48gb card: llama 3.1 8b and qwen2.5 7b", "en",
+     "✅ <b>Llama 3.1 8B and Qwen2.5 7B fit together on 1× GPU of 48 GB: ≈ 34.8 GB of 48 GB"),
+])
+def test_a_card_named_by_its_memory_only(
+    pipeline: Pipeline, question: str, lang: str, start: str
+) -> None:
+    """Was the first model's training verdict alone."""
+    reply = pipeline.ask(question)
+    assert reply.text.startswith(start)
+    assert reply.query.lang == lang
+
+
+@pytest.mark.parametrize(("question", "start"), [
+    ("both qwen 2.5 7b and llama 3 8b on one 4090",
+     "❌ <b>Qwen2.5 7B and Llama 3 8B do not fit together on 1× RTX 4090"),
+    ("ambos qwen 2.5 7b y llama 3 8b en una 4090",
+     "❌ <b>Qwen2.5 7B y Llama 3 8B no caben juntos en 1× RTX 4090"),
+    ("les deux, qwen 2.5 7b et llama 3 8b, sur une seule 4090",
+     "❌ <b>Qwen2.5 7B et Llama 3 8B ne tiennent pas ensemble sur 1× RTX 4090"),
+    ("llama 3 8b + mistral 7b on one a100",
+     "✅ <b>Llama 3 8B and Mistral 7B fit together on 1× A100 80GB"),
+])
+def test_both_or_a_plus_says_together(pipeline: Pipeline, question: str, start: str) -> None:
+    """Was the first model's training verdict alone."""
+    assert pipeline.ask(question).text.startswith(start)
+
+
+@pytest.mark.parametrize(("question", "start", "line"), [
+    ("serve llama 3 8b + an embedding model on a 4090",
+     "✅ <b>On 1× RTX 4090, Llama 3 8B takes ≈ 17.9 GB of",
+     "• an embedding model: not sized, I only size the language models I know by name."),
+    ("llama 3 8b + un modelo de embeddings en mi 4090",
+     "✅ <b>En 1× RTX 4090, Llama 3 8B ocupa ≈ 17,9\u00a0GB de",
+     "• un modelo de embeddings: sin calcular; solo calculo los modelos de lenguaje"),
+    ("llama 3 8b + un reranker en même temps sur une 4090",
+     "✅ <b>Sur 1× RTX 4090, Llama 3 8B occupe ≈ 17,9\u202fGo sur",
+     "• un reranker\u00a0: non chiffré, je ne chiffre que les modèles de langage"),
+])
+def test_a_model_named_by_its_kind_is_said_not_sized(
+    pipeline: Pipeline, question: str, start: str, line: str
+) -> None:
+    """Was the LLM's answer alone, the other model unmentioned."""
+    text = pipeline.ask(question).text
+    assert text.startswith(start)
+    assert line in text
+
+
+@pytest.mark.parametrize("question", [
+    "cual de los dos cabe en una 4090, llama 3 8b o mistral 7b",
+    "compare both llama 3 8b and mistral 7b on a 4090",
+    "entrenando llama 3 8b y mistral 7b a la vez en una a100",
+    "afino llama 3 8b y mistral 7b a la vez en una a100",
+    "qlora llama 3 8b and mistral 7b at the same time on an a100",
+])
+def test_which_of_the_two_a_comparison_or_training_is_not_together(
+    pipeline: Pipeline, question: str
+) -> None:
+    text = pipeline.ask(question).text
+    assert "juntos" not in text and "together" not in text

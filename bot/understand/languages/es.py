@@ -166,7 +166,8 @@ LANGUAGE = Language(
             # "¿cuánto tarda en responder llama 70b en dos h100?": serving it
             r"responde\w*"),
         "TRAINING_WORDS": (
-            r"entrenar\w*", r"entrenamiento", r"ajuste fino", r"ajustar", r"afinar", r"reentrenar",
+            # "entrenando", "entreno", "afino": every form of the verbs ("afin de" is French)
+            r"entren\w*", r"ajuste fino", r"ajustar", r"afin[aeo]\w*", r"reentrenar",
         ),
         "ALERT_NOUNS": (
             r"alertas?", r"notificaciones", r"notificacion", r"avisos?", r"suscripciones",

@@ -164,7 +164,7 @@ LANGUAGE = Language(
             r"tourne", r"tournent", r"tournerait", r"meilleurs? (?:modeles?|llms?)",
             # "ça répond en combien de temps sur deux h100 ?" : le servir
             r"repond\w*"),
-        "TRAINING_WORDS": (r"entraine\w*", r"entrainer", r"entrainement", r"affiner"),
+        "TRAINING_WORDS": (r"entraine\w*", r"entrainer", r"entrainement", r"affin(?:er|age|ant|ons|ez)\w*"),
         "ALERT_NOUNS": (r"alertes?", r"abonnements?"),
         "ALERT_REMOVE_VERBS": (
             r"supprim\w*", r"efface\w*", r"effacer", r"annule\w*", r"annuler", r"retire\w*",
