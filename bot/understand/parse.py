@@ -1928,7 +1928,8 @@ def _social(s: str, work: _Work, method: MethodId | None, inference: bool) -> So
 
 
 def _intent(
-    s: str, work: _Work, method: MethodId | None, inference: bool, paying: bool = True
+    s: str, work: _Work, method: MethodId | None, inference: bool, paying: bool = True,
+    said_twice: bool = False,
 ) -> Intent:
     command = px.COMMAND.match(s)
     if command and command.group("cmd") in lx.COMMANDS:
@@ -1946,7 +1947,7 @@ def _intent(
         return "smalltalk"
     signals = _Signals(
         s=s,
-        gpus=len(work.gpus),
+        gpus=1 if said_twice else len(work.gpus),
         gpuish=bool(work.gpus) or work.vram_gb is not None,
         work=work.params_b is not None or method is not None or inference or bool(work.family),
         hours=work.hours is not None or work.gpu_hours is not None,
@@ -2405,7 +2406,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         method = _expert_offload_method(rest, method, cat)
     # "is a 3090 and a 4090 better than 2 3090s": two machines, each answered as its bound
     rigs = hw.two_rigs(work, rest, index) if not rig else None
-    intent = _intent(rest, work, method, inference)
+    # "can i run llama 3 8b on a 3090? i have a 3090": one card said twice is one card, not a
+    # comparison ("Which two GPUs should I compare?"); "4x h100 vs 8x h100" differ by count.
+    said_twice = rigs is None and not rig and len(work.gpus) >= 2 \
+        and len({(g.gpu_id or g.text, g.count) for g in work.gpus}) == 1
+    intent = _intent(rest, work, method, inference, said_twice=said_twice)
     if intent == "cost" and work.flags.strategies and work.hours is None and not work.money \
             and st.STRATEGY_SAVING.search(corrected):
         intent = "fit"  # "how much does zero3 save …": memory, not a price
