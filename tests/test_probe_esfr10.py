@@ -73,3 +73,55 @@ def test_a_cards_memory_asked_with_on_is_its_datasheet(text: str, lang: str, lea
 def test_a_models_memory_on_a_card_stays_the_fit(text: str, lang: str) -> None:
     reply = _ask(text, lang)
     assert reply.answer.intent == "fit" and "📋" not in reply.text, reply.text
+
+
+@pytest.mark.parametrize(("text", "lang", "lead"), [
+    ("q pasa si apago la instancia, pierdo las horas?", "es",
+     "⏳ <b>No: las GPU-horas que no uses nunca caducan.</b>"),
+    ("si paro el pod pierdo mis horas?", "es", "⏳ <b>No: las GPU-horas"),
+    ("si j'eteins l'instance je perds mes heures ?", "fr",
+     "⏳ <b>Non\u00a0: les GPU-heures non utilisées n'expirent jamais.</b>"),
+])
+def test_hours_lost_when_the_instance_stops_is_never(text: str, lang: str, lead: str) -> None:
+    """"If I stop the instance, do I lose my hours?": the page's "unused hours never expire"
+    leads, then the per-minute billing (was "I did not understand")."""
+    reply = _ask(text, lang)
+    assert reply.answer.intent == "pay", reply.text
+    assert reply.text.startswith(lead), reply.text
+
+
+def test_dispo_la_asks_what_is_free_now() -> None:
+    """"T'as des h100 dispo là ?": which cards are free now, which the page does not say (was
+    the H100's price, as "do you rent it")."""
+    reply = _ask("t'as des h100 dispo là ?", "fr")
+    assert reply.text.startswith("ℹ️ Notre page publiée ne dit pas quels GPU sont libres"), reply.text
+
+
+@pytest.mark.parametrize(("text", "lang", "lead"), [
+    ("el minimo pa recargar cuanto es", "es", "💵 <b>La recarga mínima es de 1\u00a0US$.</b>"),
+    ("cuanto es lo minimo q puedo recargar", "es", "💵 <b>La recarga mínima es de 1\u00a0US$.</b>"),
+    ("c'est combien le minimum de recharge", "fr", "💵 <b>La recharge minimale est de 1\u00a0$US.</b>"),
+    ("whats the minimum top up?", "en", "💵 <b>The smallest top-up is $1.</b>"),
+])
+def test_the_smallest_top_up_leads(text: str, lang: str, lead: str) -> None:
+    """The minimum top-up asked: the page's "from $1" leads (was how to pay, the figure in its
+    second line)."""
+    reply = _ask(text, lang)
+    assert reply.answer.intent == "pay", reply.text
+    assert reply.text.startswith(lead), reply.text
+
+
+@pytest.mark.parametrize(("text", "lang", "lead"), [
+    ("la gpu menos cara cual es?", "es",
+     "💵 <b>Nuestra GPU más barata: L40S (48\u00a0GB), a 0,82\u00a0US$/hora.</b>"),
+    ("c quoi le gpu le moins cher", "fr",
+     "💵 <b>Notre GPU le moins cher\u00a0: L40S (48\u202fGo), à 0,82\u00a0$US/heure.</b>"),
+    ("whats the cheapest gpu you have", "en", "💵 <b>Our cheapest GPU: L40S (48 GB), at $0.82/hour.</b>"),
+])
+def test_the_cheapest_gpu_leads_the_price_list(text: str, lang: str, lead: str) -> None:
+    """"¿Cuál es la GPU más barata?": the cheapest rented GPU leads the price list (was the
+    list alone)."""
+    reply = _ask(text, lang)
+    assert reply.answer.intent == "prices", reply.text
+    assert reply.text.startswith(lead), reply.text
+    assert "💲" in reply.text, reply.text

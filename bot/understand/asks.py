@@ -478,7 +478,9 @@ def subscription_asked(s: str) -> bool:
 _FREE_NOW: Final = r"available|disponibles?|dispos?|libres?|free(?! (?:trials?|credits?|tier|plan))"
 _NOW: Final = (
     r"(?:right )?now|today|at the moment|currently|ahora(?: mismo)?|ahorita|hoy|"
-    r"en este momento|actualmente|maintenant|en ce moment|actuellement|tout de suite"
+    r"en este momento|actualmente|maintenant|en ce moment|actuellement|tout de suite|"
+    # "t'as des h100 dispo là ?": "là" (folded "la") ending the message is now, not an article
+    r"la(?=[\s?!.]*$)"
 )
 SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
     ("spot", Guarded(
@@ -848,7 +850,15 @@ EXPIRY_ASK: Final = lazy(
     r"(?:unused|remaining|leftover)|my (?:unused |remaining )?hours)|(?:pierdo|perderia|se "
     r"pierden?|pierden) (?:el resto|lo que sobra|las (?:horas )?(?:que )?(?:sobran|no uso|"
     r"restantes))|(?:perds|perdrais|sont perdues|seront perdues) (?:le reste|les heures|celles|"
-    r"ce qui reste))(?![a-z])")
+    r"ce qui reste)|"
+    # "si apago la instancia, ¿pierdo las horas?", "si j'éteins l'instance je perds mes heures ?"
+    r"(?:pierdo|perderia) (?:las|mis) (?:gpu ?-?)?horas|(?:perds|perdrais) mes (?:gpu ?-?)?heures)"
+    r"(?![a-z])")
+
+
+# The smallest top-up asked: "whats the minimum top up?", "el minimo pa recargar cuanto es",
+# "c'est combien le minimum de recharge" (folded; only in a payment question).
+MINIMUM_ASK: Final = lazy(r"(?<![a-z])(?:minimum|minim[oa]|min|at least|lo menos|au moins)(?![a-z])")
 
 
 # An ID or KYC asked of paying: "hay que dar el dni?", "faut un passeport ?", "sin kyc?", "do i

@@ -2797,13 +2797,14 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # ... but "c'est combien 2 H200 de l'heure": a price per hour.
         intent = "time"  # "how many H100 hours to fine-tune 70B": how long, in GPU-hours
         count_asked = False  # "combien d'heures de H100 il me faut": hours, not cards
-    if intent == "recommend" and work.params_b is None and work.model_id is None \
+    if intent in ("recommend", "unknown") and work.params_b is None and work.model_id is None \
             and method is None and not inference and not work.family and not work.gpus \
             and work.vram_gb is None and budget is None and work.hours is None \
             and work.dataset_tokens is None and _CHEAPEST.search(rest) \
             and not px.TRAINING.search(rest):
         # "¿cuál es la GPU más barata que tienen?", "quelle est la carte la moins chère ?": no
-        # run to size, so the price list (cheapest first), not "which model?".
+        # run to size, so the price list (cheapest first), not "which model?". "la gpu menos
+        # cara cual es?" too (was "I did not understand").
         intent = "prices"
     fastest = intent in ("recommend", "unknown", "prices") and work.params_b is None \
         and work.model_id is None and method is None and not inference and not work.family \
@@ -2812,6 +2813,13 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         and not px.TRAINING.search(rest)
     if fastest:
         intent = "prices"  # "what's your fastest gpu?": the list, led by the fastest
+    # "¿cuál es la GPU más barata que tienen?", "c quoi le gpu le moins cher": the list, led by
+    # the cheapest (was the list alone, the question left to the reader)
+    cheapest = intent == "prices" and not fastest and work.params_b is None \
+        and work.model_id is None and method is None and not inference and not work.family \
+        and not work.gpus and work.vram_gb is None and budget is None and work.hours is None \
+        and work.dataset_tokens is None and _CHEAPEST.search(rest) is not None \
+        and not px.TRAINING.search(rest)
     # "¿cuál es el precio mínimo para arrancar?", "minimum to get started": no run named, the
     # cheapest way to start is the price list's question (led by the smallest block).
     # "what's the minimum i have to pay to get started?", "c'est quoi le minimum à payer ?",
@@ -3095,6 +3103,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         overkill_asked=bool(asks.OVERKILL.search(rest)),
         start_asked=start,
         fastest_asked=fastest,
+        cheapest_asked=cheapest,
         run_cost_asked=intent == "cost" and work.params_b is None and work.model_id is None
         and not work.family and not work.gpus and work.vram_gb is None and work.hours is None
         and budget is None and not inference
@@ -3153,6 +3162,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             intent == "pay" or (pay_also and intent in ("prices", "cost"))) else (),
         expiry_asked=intent == "pay" and asks.EXPIRY_ASK.search(corrected) is not None,
         id_asked=intent == "pay" and asks.ID_ASK.search(corrected) is not None,
+        minimum_asked=intent == "pay" and asks.MINIMUM_ASK.search(corrected) is not None,
         currency_asked=not foreign and not alert_foreign and intent in (
             "prices", "cost", "pay", "help", "unknown", "compare", "recommend")
         and asks.currency_asked(corrected, plain),

@@ -323,6 +323,9 @@ class Query(BaseModel):
     # "what's your fastest gpu?", "¿la GPU más rápida que tienen?": no run named, the price list
     # led by the rented GPU with the highest cited peak.
     fastest_asked: bool = False
+    # "what's your cheapest gpu?", "¿la GPU más barata que tienen?": the list led by the
+    # rented GPU with the lowest published price.
+    cheapest_asked: bool = False
     batch_asked: bool = False  # "max batch size for …": the largest micro-batch that fits
     # "how many steps is 3 epochs of 50k examples at batch 16 with grad accum 4": the examples
     # whose optimizer steps are asked (bot.answer), and the accumulation's number when said.
@@ -374,6 +377,9 @@ class Query(BaseModel):
     # Whether an ID is asked for ("hay que dar el dni?", "faut un passeport ?", "sin kyc?",
     # "do i need to give my id?"): the page's "no ID (sans KYC)" leads.
     id_asked: bool = False
+    # The smallest top-up asked ("whats the minimum top up?", "el mínimo pa recargar", "c'est
+    # combien le minimum de recharge"): the page's "from $1" leads.
+    minimum_asked: bool = False
     # A price asked in another currency ("cuánto cuesta una h100 en euros", "how much in EUR"):
     # the page prices in US dollars only and gives no exchange rate; nothing is converted.
     currency_asked: bool = False

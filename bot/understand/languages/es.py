@@ -244,6 +244,8 @@ LANGUAGE = Language(
             r"caduca", r"caducan", r"caducidad", r"vencen", r"expiran?",
             # "si solo uso 5 de un bloque de 24, ¿pierdo el resto?": lo mismo
             r"(?:pierdo|perderia|se pierden?|pierden) (?:el resto|lo que sobra|las (?:horas )?(?:que )?(?:sobran|no uso|restantes))",
+            # "si apago la instancia, ¿pierdo las horas?"
+            r"(?:pierdo|perderia) (?:las|mis) (?:gpu ?-?)?horas",
         ),
         "PAY_COINS": (r"cripto\w*",),
         "COMPARE_WORDS": (r"o", r"mejor", r"rapid\w*", r"diferencia\w*", r"cual", r"entre"),

@@ -231,6 +231,8 @@ LANGUAGE = Language(
             r"expirent", r"expire", r"expiration", r"perime\w*",
             # "si j'en utilise que 5 sur un bloc de 24, je perds le reste ?" : la même réponse
             r"(?:je )?(?:perds|perdrais|sont perdues|seront perdues) (?:le reste|les heures|celles|ce qui reste)",
+            # "si j'éteins l'instance je perds mes heures ?"
+            r"(?:je )?(?:perds|perdrais) mes (?:gpu ?-?)?heures",
         ),
         "COMPARE_WORDS": (r"ou", r"meilleur\w*", r"lequel", r"laquelle", r"mieux"),
         "RECOMMEND_WORDS": (
