@@ -82,3 +82,43 @@ def test_a_rigs_mean_memory_is_worked_out_in_one_place() -> None:
     assert rig_memory((("rtx-3090", 2), ("rtx-3060", 1)), cat) == 20
     assert rig_memory((("rtx-3090", 1), ("rtx-4090", 1)), cat) is None  # one size: no split
     assert assumed_gguf(cat) == ("Q4_K_M", "gguf_q4_k_m")
+
+
+# One's own card joined with one we rent: they share no job (different machines), said first,
+# then each card on its own (was "RTX 3090 or H100?" alone; in Spanish and French one machine
+# of both, "104 GB in all").
+POOLED = [
+    ("can i combine my 3090 with a rented h100 to finetune llama 3 70b", "en",
+     "🔌 <b>No: your RTX 3090 and a rented H100 cannot share one job.</b>"),
+    ("can i combine my 3090 with a rented h100", "en",
+     "🔌 <b>No: your RTX 3090 and a rented H100 cannot share one job.</b>"),
+    ("can i combine a rented h100 with my 3090 to qlora llama 3 70b", "en",
+     "🔌 <b>No: your RTX 3090 and a rented H100 cannot share one job.</b>"),
+    ("can i combine my 3090 with a rented 4090", "en",
+     "🔌 <b>No: your RTX 3090 and a rented RTX 4090 cannot share one job.</b>"),
+    ("puedo combinar mi 3090 con una h100 alquilada para finetunear llama 3 70b", "es",
+     "🔌 <b>No: tu RTX 3090 y una H100 alquilada no pueden compartir un mismo trabajo.</b>"),
+    ("je peux combiner ma 3090 avec une h100 louée pour fine-tuner llama 3 70b", "fr",
+     "🔌 <b>Non : votre RTX 3090 et une H100 louée ne peuvent pas travailler sur une même "
+     "tâche.</b>"),
+]
+
+
+@pytest.mark.parametrize(("text", "lang", "lead"), POOLED)
+def test_an_own_card_and_a_rented_one_share_no_job(text: str, lang: str, lead: str) -> None:
+    (reply,) = converse(text)
+    assert reply.query.pooled_asked and reply.query.rig == (), reply.text
+    assert reply.answer.intent == "compare" and reply.query.lang == lang, reply.text
+    assert spaced(reply.text).startswith(spaced(lead)), reply.text
+    assert "⚖️" in reply.text  # each card on its own after it
+
+
+@pytest.mark.parametrize("text", [
+    "combine my 3090 and my 4090 to train llama 3 70b",  # both the user's
+    "rtx 3090 or h100 for qlora llama 3 70b?",  # compared, not joined
+    "can i rent an h100 and an a100 together?",  # both rented, none the user's
+    "can i use 2x 3090 and a 3060 together for llama 3 70b",
+])
+def test_no_rented_card_joined_to_ones_own(text: str) -> None:
+    (reply,) = converse(text)
+    assert not reply.query.pooled_asked and "🔌" not in reply.text, reply.text

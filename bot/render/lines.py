@@ -1886,6 +1886,8 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
         and not any(t.quote is not None for t in answer.compare_times)
     if cost_led:
         put(f"💵 <b>{per_run}</b>\n\n")
+    if answer.query.pooled_asked:
+        put(_pooled(answer, ph))
     put(_compare_leads(answer, ph))
     put("⚖️ <b>")
     put(_("%(a)s or %(b)s?", a=side_a, b=side_b))
@@ -2232,6 +2234,23 @@ def _per_token_cost(c: Comparison, a: str, b: str, ph: Phrases, asked: bool) -> 
         "decoding reads every weight once a token, so its speed goes with the memory bandwidth "
         "(at the same share of the datasheet figure).", cheap=cheap, dear=dear, share=share,
     ))
+
+
+def _pooled(answer: Answer, ph: Phrases) -> str:
+    """"can i combine my 3090 with a rented h100": they cannot share one job, said first; the
+    comparison after it answers each card on its own."""
+    _, cat, q = ph._, ph.cat, answer.query
+    cards = [g for g in (q.gpu, *q.other_gpus[:1]) if g is not None]
+    # the card we do not rent is the user's; both rented ("my 4090 with a rented h100"): the first
+    own = next((g for g in cards if not cat.gpu(g).rented), cards[0])
+    rented = next((g for g in cards if g != own), cards[-1])
+    said = _("No: your %(own)s and a rented %(rented)s cannot share one job.",
+             own=ph.gpu_name(own), rented=ph.gpu_name(rented))
+    why = _("They sit in different machines: splitting a model across cards (FSDP, DeepSpeed "
+            "ZeRO-3, a layer split) exchanges data at every step, so the cards of one job share "
+            "a machine (PCIe, NVLink) or a data-centre network. A GPU we rent runs in a machine "
+            "of ours, and we offer no way to join it to yours. Each card on its own:")
+    return f"🔌 <b>{said}</b>\n{why}\n\n"
 
 
 def _compare_leads(answer: Answer, ph: Phrases) -> str:

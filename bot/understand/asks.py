@@ -299,6 +299,18 @@ TOGETHER: Final = Guarded(("togeth", "combin", "same time", "junt", "ensemble", 
     r"(?<![a-z])(?:together|combined?|combining|at the same time|mix(?:ed|ing)?|"
     r"juntas?|juntos?|a la vez|combinar|combinarlas|ensemble|combiner)(?![a-z])"
 ))
+# One's own card joined with one rented ("can i combine my 3090 with a rented h100", "puedo
+# combinar mi 3090 con una h100 alquilada", "je peux combiner ma 3090 avec une h100 louée"):
+# a word of joining them and a word of renting, folded.
+POOL_JOIN: Final = Guarded(("comb", "pool", "togeth", "along", "mix", "junt", "a la vez",
+                            "ensemble", "meme temps", "same time"), (
+    r"(?<![a-z])(?:combin\w*|pool(?:ed|ing)?|together|alongside|mix(?:ed|ing)?|junt(?:ar|as|os|a|o)"
+    r"|a la vez|ensemble|en meme temps|at the same time)(?![a-z])"))
+POOL_RENTED: Final = lazy(
+    r"(?<![a-z])(?:rent(?:ed|ing)?|cloud|yours?|alquilad[ao]s?|alquilar|rentad[ao]s?|nube|"
+    r"vuestr[ao]s?|suy[ao]s?|tuy[ao]s?|louees?|loues?|louer|vos|votre)(?![a-z])")
+# "my 3090", "mi 3090", "ma 3090" (the card blanked): the user's own card
+MY_CARD: Final = lazy(r"(?<![a-z])(?:my|mi|mis|ma|mon|mes) (?:\d+ ?x? ?)?gpu(?![a-z])")
 # ... said of cards named before ("can i use them together?" after "i have a 3090 and a 4090").
 BOTH_CARDS: Final = lazy(r"(?<![a-z])(?:them|both|these|those|cards|gpus|ambas|ambos|las dos|"
                          r"los dos|les deux|elles|cartes)(?![a-z])")

@@ -2050,6 +2050,17 @@ _RENT_WHAT: Final = lazy(r"(?<![a-z])(?:what|which)(?: gpus?| cards?| setup| con
                          r"(?:do|should|can|would|must) i (?:rent|use|get|pick|need|take)(?![a-z])")
 
 
+def _pooled(rest: str, work: _Work, cat: Catalogue) -> bool:
+    """One's own card joined with one we rent ("can i combine my 3090 with a rented h100"):
+    cards in different machines, which share no job."""
+    ids = {g.gpu_id for g in work.gpus if g.gpu_id is not None}
+    if len(ids) != 2 or not asks.POOL_JOIN.admits(rest) or asks.POOL_JOIN.pattern.search(rest) is None \
+            or asks.POOL_RENTED.search(rest) is None:
+        return False
+    rented = [cat.gpu(g).rented for g in ids]
+    return any(rented) and (not all(rented) or asks.MY_CARD.search(rest) is not None)
+
+
 def _cards_shared(rest: str, work: _Work) -> Literal["pcie", "mixed"] | None:
     """How several cards share a job, asked of no model ("does fsdp work over pcie?", "do the
     gpus need to be identical for fsdp?"): over PCIe, or with cards that differ; None: not."""
@@ -2394,7 +2405,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             and _eight_bit_base(rest):
         # "lora llama 3 8b 8bit", "lora with load_in_8bit": adapters on an 8-bit base
         method = cat.method_where("training", family="adapter", weight_bits=8) or method
-    rig = hw.one_rig(work, rest, index)  # "a 3090 + a 4090": one machine, not a comparison
+    pooled = _pooled(rest, work, cat)
+    # "a 3090 + a 4090": one machine, not a comparison; never one's own card and a rented one
+    rig = () if pooled else hw.one_rig(work, rest, index)
     if rig and inference and method is not None and _runner(rest) is None \
             and cat.method(method).weight_bits == 16 and not _precision_said(rest) \
             and not px.VLLM.admits(rest) \
@@ -2642,6 +2655,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         others, intent = (known[0],), "compare"
     else:
         counts = None
+    if pooled and intent in ("prices", "unknown", "fit", "memory") and work.hours is None \
+            and not work.money:
+        intent = "compare"  # "can i combine my 3090 with a rented h100": each on its own
     if rigs is not None and intent not in _NOT_COMPARED and len(known) == 2:
         others, intent = (known[1],), "compare"
         counts = (work.gpus[0].count or 1, work.gpus[1].count or 1)
@@ -2992,6 +3008,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         card_named_alone=named_alone,
         specs_asked=one_card and (precision is not None or asks.SPECS.search(rest) is not None),
         mixed_cards_asked=shared == "mixed",
+        pooled_asked=pooled and intent == "compare",
         # "do i need nvlink for 2x 3090", "can i use a 3090 and a 4090 together" (no model)
         multi_gpu_asked=(asks.NVLINK.admits(rest) and asks.NVLINK.pattern.search(rest) is not None)
         or (shared is not None and not work.gpus)

@@ -420,6 +420,9 @@ class Query(BaseModel):
     multi_gpu_asked: bool = False
     # "do i need the same gpus for multi gpu training": cards that differ share a job too.
     mixed_cards_asked: bool = False
+    # "can i combine my 3090 with a rented h100": one's own card and one we rent cannot share a
+    # job (different machines); each is answered on its own, compared.
+    pooled_asked: bool = False
     # ... or whether it computes in one precision ("does the l40s support fp8?", "¿la 4090
     # soporta fp8?", "la t4 gère le bf16 ?"): "fp8" or "bf16", answered first.
     precision_asked: Literal["fp8", "bf16"] | None = None
