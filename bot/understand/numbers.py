@@ -139,9 +139,13 @@ _CENTS: Final = lazy(
     r"(?= ?(?:$|[?!.,;:)]|(?:de |a |par |por |la |per |an |the )?(?:l'|la )?(?:heure|hora|hour|h)"
     r"(?![a-z])))"
 )
+# ... or an amount of memory: "a twenty four gig card", "veinticuatro gigas", "vingt-quatre go".
+_MEMORY_WORDS: Final = r"gigs?|gigas?|gb|gbs|gib|go|gigabytes?|gigaoctets?"
+_MEMORY_FOLLOWS: Final = lazy(rf"(?:{_MEMORY_WORDS})(?![a-z])")
 _PHRASE: Final = lazy(
     rf"(?<![\w.,])(?<![0-9] )(?P<words>(?:{_NUMBER_WORD})(?:(?: |-|-et-| et | y | and )"
-    rf"(?:{_NUMBER_WORD}))*)(?= (?:(?:de |of |d')?(?:{_SCALE})|{_MONEY_WORDS})(?![a-z]))"
+    rf"(?:{_NUMBER_WORD}))*)"
+    rf"(?= (?:(?:de |of |d')?(?:{_SCALE})|{_MONEY_WORDS}|{_MEMORY_WORDS})(?![a-z]))"
 )
 
 
@@ -279,7 +283,8 @@ def words_to_digits(folded: str, quick: bool = True, runs: list[str] | None = No
         # "un dollar" is one, "un $" stays as written (the shortcut above sees no letters in "$").
         scale_follows = (rest.startswith(("b", "m", "t")) and not rest.startswith("tok")
                          and not _TIME_NOT_SCALE.match(rest)) \
-            or (_MONEY_FOLLOWS.match(rest) is not None and (not articles or rest[:1].isalpha()))
+            or (_MONEY_FOLLOWS.match(rest) is not None and (not articles or rest[:1].isalpha())) \
+            or (not articles and _MEMORY_FOLLOWS.match(rest) is not None)  # not "in one go"
         if not scale_follows and (articles or (len(words) == 1 and words[0] in AMOUNT_WORDS)):
             return match.group(0)
         if words == ["quinze"] and rest.startswith("jour"):
