@@ -314,7 +314,8 @@ class Pipeline:
         )
         if found is None:
             return None
-        replies = tuple(self.reply(s.answer.query, locale) for s in found.sized)
+        # On several cards, each model split across them: the JSON describes the cards asked.
+        replies = tuple(self.reply(s.answer.query, locale) for s in found.split or found.sized)
         first = replies[0] if replies else self.reply(whole, locale)
         return replace(
             first, query=first.query.model_copy(update={"text": text}),

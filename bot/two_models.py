@@ -8,13 +8,14 @@ to set it per instance. "2 models" with none named: which ones.
 Read before the rest of understanding (bot/pipeline.py): a message with a together word ("at
 the same time", "a la vez", "en même temps", "on the same gpu", "both", "+") or "two models" on
 one card, named or by its memory only ("two models on 24gb"). A model named by its kind only
-("an embedding model") is said not sized.
+("an embedding model") is said not sized. On several cards ("on my 2x 3090"): whether they fit
+one per card, else split across the cards (tensor parallelism), and the other figure beside.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import ROUND_CEILING, Decimal
 from typing import Final
 
@@ -94,10 +95,43 @@ class TwoModels:
     card_gb: Decimal | None
     lower: tuple[str, Decimal] | None = None
     kinds: tuple[str, ...] = ()
+    # Several cards ("on my 2x 3090"): `sized` is each model alone on one card, `split` each
+    # split across all `count` (per card); `lower_split`: the lower precision fits split only.
+    count: int = 1
+    split: tuple[Sized, ...] = ()
+    lower_split: bool = False
 
     @property
     def total_gb(self) -> Decimal:
-        return sum((s.detailed.per_gpu_gb for s in self.sized), Decimal(0))
+        return _total(self.sized)
+
+    @property
+    def split_gb(self) -> Decimal:
+        """Per card, every model split across the cards."""
+        return _total(self.split)
+
+    @property
+    def holds(self) -> bool:
+        """The models fit: on the one card together, or on several one per card or split."""
+        if self.card_gb is None:
+            return True
+        if self.count < 2:
+            return self.total_gb <= self.card_gb
+        return self.one_per_card or self.split_gb <= self.card_gb
+
+    @property
+    def one_per_card(self) -> bool:
+        """Each model on a card of its own holds (several cards, no more models than cards)."""
+        return self.count >= 2 and self.card_gb is not None \
+            and _one_per_card(self.sized, self.count, self.card_gb)
+
+
+def _total(sized: tuple[Sized, ...]) -> Decimal:
+    return sum((s.detailed.per_gpu_gb for s in sized), Decimal(0))
+
+
+def _one_per_card(sized: tuple[Sized, ...], count: int, card_gb: Decimal) -> bool:
+    return len(sized) <= count and all(s.detailed.per_gpu_gb <= card_gb for s in sized)
 
 
 def asks_together(text: str) -> bool:
@@ -116,8 +150,9 @@ def read_two_models(
     is answered as before)."""
     folded = fold(text)
     two = _TWO.search(folded) is not None
-    if whole.gpu_count not in (None, 1) or whole.rig:
+    if whole.rig:
         return None
+    count = whole.gpu_count or 1
     if whole.intent == "compare" or (not whole.inference and _trains(whole, folded)):
         return None
     named: list[Query] = []
@@ -140,24 +175,33 @@ def read_two_models(
     said = whole.serving_precision_said and whole.method is not None \
         and whole.method.startswith("inference")
     chosen = whole.method if said else None
-    found = _sized(named, whole, chosen, answer)
+    found = _sized(named, whole, chosen, answer, 1)
     if found is None:
         return None
     sized, not_llms = found
+    split = _sized(named, whole, chosen, answer, count, sized) if count >= 2 else ((), ())
+    if split is None:
+        return None
     if not sized:
         return None
     check = sized[0].detailed.check
     card = check.card_gb or check.vram_per_gpu_gb if check is not None else None
-    result = TwoModels(whole.gpu, sized, not_llms, card, kinds=tuple(kinds))
-    if card is None or result.total_gb <= card or chosen is not None or len(sized) < 2:
+    result = TwoModels(whole.gpu, sized, not_llms, card, kinds=tuple(kinds), count=count,
+                       split=split[0])
+    if card is None or result.holds or chosen is not None or len(sized) < 2:
         return result
     for method in _LOWER:
-        lower = _sized(named, whole, method, answer)
+        lower = _sized(named, whole, method, answer, 1)
+        lower_split = _sized(named, whole, method, answer, count) if count >= 2 else None
         if lower is None:
             break
-        total = sum((s.detailed.per_gpu_gb for s in lower[0]), Decimal(0))
-        if total <= card:
-            return TwoModels(whole.gpu, sized, not_llms, card, (method, total), tuple(kinds))
+        if count >= 2 and _one_per_card(lower[0], count, card):
+            total = max(s.detailed.per_gpu_gb for s in lower[0])
+            return replace(result, lower=(method, total))
+        if count < 2 and _total(lower[0]) <= card:
+            return replace(result, lower=(method, _total(lower[0])))
+        if lower_split is not None and _total(lower_split[0]) <= card:
+            return replace(result, lower=(method, _total(lower_split[0])), lower_split=True)
     return result
 
 
@@ -171,20 +215,25 @@ def _trains(whole: Query, folded: str) -> bool:
 
 def _sized(
     named: list[Query], whole: Query, method: str | None, answer: Callable[[Query], Answer],
+    count: int, each: tuple[Sized, ...] = (),
 ) -> tuple[tuple[Sized, ...], tuple[str, ...]] | None:
-    """Each named model's detailed estimate alone on the card in `method` (None: the bot's
-    lead precision); not-LLMs by name. None when a model gets no detailed estimate."""
+    """Each named model's detailed estimate alone on `count` of the cards (per card) in
+    `method` (None: the bot's lead precision, or the precision of the model's estimate in
+    `each`: split in the one it has on one card, the two figures side by side); not-LLMs by
+    name. None when a model gets no detailed estimate."""
     sized: list[Sized] = []
     not_llms: list[str] = []
+    methods = iter(s.detailed.method for s in each)
     for q in named:
         if q.model_id is None and q.params_b is None:
             not_llms.append(q.not_llm_name or "")
             continue
+        method = next(methods, method)
         alone = q.model_copy(update={
             "intent": "fit", "inference": True, "method": method,
             "serving_precision_said": method is not None, "gpu": whole.gpu,
             "vram_gb": whole.vram_gb,
-            "gpu_count": 1, "gpu_memory_gb": whole.gpu_memory_gb, "engine": None,
+            "gpu_count": count, "gpu_memory_gb": whole.gpu_memory_gb, "engine": None,
             "gpu_memory_utilization": None,
             # Settings said once are for both ("… on a 4090 with 8k context"), wherever said.
             "seq_len": whole.seq_len or q.seq_len, "batch_size": whole.batch_size or q.batch_size,
@@ -201,9 +250,9 @@ def render_two_models(found: TwoModels, locale: str, catalogue: Catalogue) -> st
     """The reply in `locale` (Telegram HTML)."""
     ph = Phrases(locale, catalogue)
     _, fmt = ph._, ph.fmt
-    config = ph.config(found.gpu, 1) if found.gpu is not None else None
+    config = ph.config(found.gpu, found.count) if found.gpu is not None else None
     if config is None and found.card_gb is not None:
-        config = _("%(count)s× GPU of %(vram)s", count=1, vram=ph.memory(found.card_gb))
+        config = _("%(count)s× GPU of %(vram)s", count=found.count, vram=ph.memory(found.card_gb))
     if not found.sized:
         example = Markup("<code>%s</code>") % _("llama 3 8b and mistral 7b at the same time on a 4090")
         if config is not None:
@@ -212,8 +261,35 @@ def render_two_models(found: TwoModels, locale: str, catalogue: Catalogue) -> st
         return str(_("❓ Which models, and on which GPU? For example: %(example)s",
                      example=example))
     assert config is not None and found.card_gb is not None
-    card = ph.memory(found.card_gb)
     names = [_name(ph, s) for s in found.sized]
+    if found.count >= 2:
+        lines = _cards_lines(found, ph, config, names)
+    else:
+        lines = _card_lines(found, ph, config, names)
+    for other in found.not_llms:
+        lines.append(str(_("• %(model)s: not sized, it is not a large language model and I only"
+                           " size LLMs.", model=other)))
+    for kind in found.kinds:
+        lines.append(str(_("• %(model)s: not sized, I only size the language models I know"
+                           " by name.", model=kind)))
+    if found.count >= 2:
+        lines.extend(_cards_tail(found, ph, names))
+    else:
+        lines.extend(_card_tail(found, ph, names))
+    first = found.sized[0].detailed
+    lines.append("")
+    lines.append(str(_("ℹ️ <i>Detailed estimates at %(context)s tokens of context and batch"
+                       " %(batch)s; the KV cache grows with both. Planning rules, not"
+                       " measurements.</i>", context=fmt.num(first.seq_len, 0),
+                       batch=first.micro_batch)))
+    return "\n".join(str(line) for line in lines)
+
+
+def _card_lines(found: TwoModels, ph: Phrases, config: Markup, names: list[str]) -> list[str]:
+    """One card: the verdict on the sum, then each model's estimate."""
+    _, fmt = ph._, ph.fmt
+    assert found.card_gb is not None
+    card = ph.memory(found.card_gb)
     lines: list[str] = []
     total = found.total_gb
     room = ph.room(total <= found.card_gb, found.card_gb - total)
@@ -241,40 +317,125 @@ def render_two_models(found: TwoModels, locale: str, catalogue: Catalogue) -> st
         lines.append(str(_("• %(model)s, %(method)s: ≈ %(need)s", model=name,
                            method=ph.method_short(s.detailed.method),
                            need=ph.size(s.detailed.per_gpu_gb))))
-    for other in found.not_llms:
-        lines.append(str(_("• %(model)s: not sized, it is not a large language model and I only"
-                           " size LLMs.", model=other)))
-    for kind in found.kinds:
-        lines.append(str(_("• %(model)s: not sized, I only size the language models I know"
-                           " by name.", model=kind)))
+    return [str(line) for line in lines]
+
+
+def _card_tail(found: TwoModels, ph: Phrases, names: list[str]) -> list[str]:
+    """One card: what would fit in a lower precision, and vLLM's share per instance."""
+    assert found.card_gb is not None
+    _, total = ph._, found.total_gb
+    lines: list[str] = []
     if found.lower is not None:
         method, lower_total = found.lower
         lines.append(str(_("👉 With %(method)s they would take ≈ %(total)s together: %(room)s.",
                            method=ph.method_short(method), total=ph.size(lower_total),
                            room=ph.room(True, found.card_gb - lower_total))))
-    parts = [_share(s.detailed.per_gpu_gb, found.card_gb) for s in found.sized]
-    if len(found.sized) >= 2 and total <= found.card_gb and sum(parts) > HIGHEST_SHARE:
-        lines.append(str(_("⚙️ Too tight for vLLM: each instance takes its share of the whole card,"
-                           " and theirs would add up to %(sum)s of it, above the %(most)s"
-                           " to keep some memory free.", sum=str(sum(parts)),
-                           most=str(HIGHEST_SHARE))))
-    elif len(found.sized) >= 2 and total <= found.card_gb:
-        shares = [str(_("<code>%(share)s</code> for %(model)s", share=str(share), model=name))
-                  for share, name in zip(parts, names, strict=True)]
-        lines.append(str(_("⚙️ With vLLM, each instance takes its own share of the whole card"
-                           " (%(default)s by default), so the first would leave no room for the"
-                           " second: set <code>--gpu-memory-utilization</code> per instance, at"
-                           " least %(shares)s, their sum at most %(most)s (a share's memory"
-                           " above its model goes to its KV cache).",
-                           default=str(serving_utilization()), shares=Markup(fmt.list(shares)),
-                           most=str(HIGHEST_SHARE))))
-    first = found.sized[0].detailed
+    if len(found.sized) >= 2 and total <= found.card_gb:
+        lines.extend(_vllm_shares(ph, found.sized, names, found.card_gb))
+    return lines
+
+
+def _vllm_shares(
+    ph: Phrases, sized: tuple[Sized, ...], names: list[str], card_gb: Decimal
+) -> list[str]:
+    """vLLM takes a share of the whole card per instance: the share each model needs."""
+    _, fmt = ph._, ph.fmt
+    parts = [_share(s.detailed.per_gpu_gb, card_gb) for s in sized]
+    if sum(parts) > HIGHEST_SHARE:
+        return [str(_("⚙️ Too tight for vLLM: each instance takes its share of the whole card,"
+                      " and theirs would add up to %(sum)s of it, above the %(most)s"
+                      " to keep some memory free.", sum=str(sum(parts)),
+                      most=str(HIGHEST_SHARE)))]
+    shares = [str(_("<code>%(share)s</code> for %(model)s", share=str(share), model=name))
+              for share, name in zip(parts, names, strict=True)]
+    return [str(_("⚙️ With vLLM, each instance takes its own share of the whole card"
+                  " (%(default)s by default), so the first would leave no room for the"
+                  " second: set <code>--gpu-memory-utilization</code> per instance, at"
+                  " least %(shares)s, their sum at most %(most)s (a share's memory"
+                  " above its model goes to its KV cache).",
+                  default=str(serving_utilization()), shares=Markup(fmt.list(shares)),
+                  most=str(HIGHEST_SHARE)))]
+
+
+def _cards_lines(found: TwoModels, ph: Phrases, config: Markup, names: list[str]) -> list[str]:
+    """Several cards ("on my 2x 3090"): whether the models fit one per card, else split across
+    the cards, then each model's estimate both ways."""
+    _, fmt = ph._, ph.fmt
+    assert found.card_gb is not None
+    card_gb = found.card_gb
+    card = ph.memory(card_gb)
+    split = found.split_gb
+    lines: list[str] = []
+    if len(found.sized) == 1:
+        alone, halves = found.sized[0].detailed.per_gpu_gb, found.split[0].detailed.per_gpu_gb
+        if alone <= card_gb:
+            lines.append(_("✅ <b>On %(config)s, %(model)s takes ≈ %(need)s of one card's"
+                           " %(card)s: another card is free for the other model.</b>",
+                           config=config, model=names[0], need=ph.size(alone), card=card))
+        else:
+            lines.append(_("%(icon)s <b>On %(config)s, %(model)s split across the cards takes"
+                           " ≈ %(need)s of each card's %(card)s: %(room)s for the other"
+                           " model.</b>", icon=ph.verdict_icon(halves <= card_gb),
+                           config=config, model=names[0], need=ph.size(halves), card=card,
+                           room=ph.room(halves <= card_gb, card_gb - halves)))
+    elif found.one_per_card:
+        larger = max(s.detailed.per_gpu_gb for s in found.sized)
+        lines.append(_("✅ <b>%(models)s fit on %(config)s, one per card: the larger takes"
+                       " ≈ %(need)s of a card's %(card)s, %(room)s.</b>",
+                       models=fmt.list(names), config=config, need=ph.size(larger), card=card,
+                       room=ph.room(True, card_gb - larger)))
+    elif split <= card_gb:
+        lines.append(_("✅ <b>%(models)s fit together on %(config)s split across the cards:"
+                       " ≈ %(total)s per card of %(card)s, %(room)s.</b>",
+                       models=fmt.list(names), config=config, total=ph.size(split), card=card,
+                       room=ph.room(True, card_gb - split)))
+    elif len(found.sized) <= found.count:
+        lines.append(_("❌ <b>%(models)s do not fit on %(config)s, neither one per card nor"
+                       " split across the cards.</b>", models=fmt.list(names), config=config))
+    else:
+        lines.append(_("❌ <b>%(models)s do not fit together on %(config)s split across the"
+                       " cards: ≈ %(total)s per card for %(card)s, %(room)s.</b>",
+                       models=fmt.list(names), config=config, total=ph.size(split), card=card,
+                       room=ph.room(False, card_gb - split)))
     lines.append("")
-    lines.append(str(_("ℹ️ <i>Detailed estimates at %(context)s tokens of context and batch"
-                       " %(batch)s; the KV cache grows with both. Planning rules, not"
-                       " measurements.</i>", context=fmt.num(first.seq_len, 0),
-                       batch=first.micro_batch)))
-    return "\n".join(str(line) for line in lines)
+    for one, each, name in zip(found.sized, found.split, names, strict=True):
+        lines.append(_("• %(model)s, %(method)s: ≈ %(alone)s on one card, ≈ %(split)s per card"
+                       " split across %(count)s", model=name,
+                       method=ph.method_short(one.detailed.method),
+                       alone=ph.size(one.detailed.per_gpu_gb),
+                       split=ph.size(each.detailed.per_gpu_gb), count=found.count))
+    return [str(line) for line in lines]
+
+
+def _cards_tail(found: TwoModels, ph: Phrases, names: list[str]) -> list[str]:
+    """Several cards: the split figure when the lead is one per card (or neither fits), what
+    would fit in a lower precision, and vLLM's share per instance when they fit split only."""
+    _ = ph._
+    assert found.card_gb is not None
+    card_gb, split = found.card_gb, found.split_gb
+    lines: list[str] = []
+    several = len(found.sized) >= 2
+    if several and len(found.sized) <= found.count \
+            and (found.one_per_card or split > card_gb):
+        lines.append(str(_("🔀 Split across the %(count)s cards (tensor parallelism), together"
+                           " they would take ≈ %(total)s per card: %(room)s.",
+                           count=found.count, total=ph.size(split),
+                           room=ph.room(split <= card_gb, card_gb - split))))
+    if found.lower is not None:
+        method, lower = found.lower
+        if found.lower_split:
+            lines.append(str(_("👉 With %(method)s they would fit split across the cards:"
+                               " ≈ %(total)s per card, %(room)s.",
+                               method=ph.method_short(method), total=ph.size(lower),
+                               room=ph.room(True, card_gb - lower))))
+        else:
+            lines.append(str(_("👉 With %(method)s they would fit one per card: the larger"
+                               " takes ≈ %(total)s, %(room)s.",
+                               method=ph.method_short(method), total=ph.size(lower),
+                               room=ph.room(True, card_gb - lower))))
+    if several and not found.one_per_card and split <= card_gb:
+        lines.extend(_vllm_shares(ph, found.split, names, card_gb))
+    return lines
 
 
 def _name(ph: Phrases, s: Sized) -> str:

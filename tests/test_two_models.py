@@ -138,7 +138,7 @@ def test_a_card_named_by_its_memory_only(
     """Was the first model's training verdict alone."""
     reply = pipeline.ask(question)
     assert reply.text.startswith(start)
-    assert reply.query.lang == lang
+    assert reply.locale == lang
 
 
 @pytest.mark.parametrize(("question", "start"), [
@@ -188,3 +188,46 @@ def test_which_of_the_two_a_comparison_or_training_is_not_together(
 ) -> None:
     text = pipeline.ask(question).text
     assert "juntos" not in text and "together" not in text
+
+
+@pytest.mark.parametrize(("question", "lang", "start", "has"), [
+    ("can i run llama 3 8b and mistral 7b at the same time on my 2x 3090", "en",
+     "✅ <b>Llama 3 8B and Mistral 7B fit on 2× RTX 3090, one per card: the larger takes"
+     " ≈ 17.9 GB of a card's 25.77 GB (24 GiB), 7.87 GB left.</b>",
+     ["• Llama 3 8B, BF16 inference: ≈ 17.9 GB on one card, ≈ 9.6 GB per card split across 2",
+      "🔀 Split across the 2 cards (tensor parallelism), together they would take ≈ 18.4 GB per"
+      " card: 7.37 GB left."]),
+    ("llama 3 8b y mistral 7b a la vez en mis 2 3090", "es",
+     "✅ <b>Llama 3 8B y Mistral 7B caben en 2× RTX 3090, uno por tarjeta", ["repartido entre 2"]),
+    ("llama 3 8b et mistral 7b en même temps sur mes 2 RTX 3090", "fr",
+     "✅ <b>Llama 3 8B et Mistral 7B tiennent sur 2× RTX 3090, un par carte", ["réparti sur 2"]),
+    ("llama 3 70b and mistral 7b at the same time on 2x 5090 with vllm", "en",
+     "✅ <b>Llama 3 70B and Mistral 7B fit together on 2× RTX 5090 split across the cards:"
+     " ≈ 32 GB per card", ["at least <code>0.68</code> for Llama 3 70B"]),
+    ("llama 3 70b and mistral 7b at the same time on 2x 3090", "en",
+     "❌ <b>Llama 3 70B and Mistral 7B do not fit on 2× RTX 3090, neither one per card nor split"
+     " across the cards.</b>", ["≈ 32 GB per card: 6.23 GB short"]),
+    ("llama 3 8b, mistral 7b and qwen 2.5 7b at the same time on 2x 4090", "en",
+     "❌ <b>Llama 3 8B, Mistral 7B, and Qwen2.5 7B do not fit together on 2× RTX 4090 split"
+     " across the cards: ≈ 27.5 GB per card",
+     ["👉 With 8-bit inference they would fit split across the cards: ≈ 17.3 GB per card"]),
+    ("flux and llama 3 8b at the same time on 2x 3090", "en",
+     "✅ <b>On 2× RTX 3090, Llama 3 8B takes ≈ 17.9 GB of one card's 25.77 GB (24 GiB): another"
+     " card is free for the other model.</b>", ["FLUX.1: not sized"]),
+])
+def test_several_cards_one_per_card_or_split(
+    pipeline: Pipeline, question: str, lang: str, start: str, has: list[str]
+) -> None:
+    """Was the first model's answer alone on the cards, the other unmentioned."""
+    reply = pipeline.ask(question)
+    text = reply.text.replace("\u00a0", " ").replace("\u202f", " ")
+    assert text.startswith(start.replace("\u00a0", " "))
+    for line in has:
+        assert line in text
+    assert reply.locale == lang
+
+
+def test_several_cards_json_is_the_cards_asked(pipeline: Pipeline) -> None:
+    data = to_json(pipeline.ask("llama 3 8b and mistral 7b at the same time on 2x 3090"))
+    assert data["gpu"] == "rtx-3090" and data["gpu_count"] == 2
+    assert [p["gpu_count"] for p in data["parts"]] == [2, 2]
