@@ -2,7 +2,8 @@
 `concurrency.html.j2` and `train_speed.html.j2` word them):
 
 - how many sequences it serves at once: the most whose KV caches fit beside the weights within
-  the memory vLLM takes by default (gpu_memory_utilization, rules/data/serving.toml), by the
+  the memory vLLM takes by default (gpu_memory_utilization, rules/data/serving.toml; TGI's own
+  share when TGI is named), by the
   detailed estimator at the stated context (else the default one, said so). An upper bound
   on concurrency from memory alone; no throughput is claimed.
 - a training run's tokens/s: the throughput the training-time estimate already assumes
@@ -27,7 +28,13 @@ from bot.detail import (
     shape_assumed_from,
 )
 from bot.understand.query import Query
-from rules.capacity import CONCURRENCY_LIMIT, Concurrency, most_sequences, serving_utilization
+from rules.capacity import (
+    CONCURRENCY_LIMIT,
+    Concurrency,
+    most_sequences,
+    serving_utilization,
+    tgi_memory_fraction,
+)
 from rules.catalogue import Catalogue
 from rules.estimator import Breakdown, resolve_shape
 from rules.fit import Fit, capacity_per_gpu
@@ -77,7 +84,9 @@ def concurrency(query: Query, method: Method, model: ModelSpec | Decimal, where:
     (vLLM's default --max-model-len) when that is longer. None: the estimator refused."""
     gpus = where.gpu_count
     vram = capacity_per_gpu(where)
-    utilization = query.gpu_memory_utilization or serving_utilization()
+    tgi = query.engine == "tgi" and query.gpu_memory_utilization is None
+    utilization = query.gpu_memory_utilization or (
+        tgi_memory_fraction() if tgi else serving_utilization())
     sequences = _most(query, method, model, gpus, vram, utilization)
     breakdown, context = _at(query, method, model, gpus, max(sequences, 1))
     if breakdown is None:
@@ -106,6 +115,7 @@ def concurrency(query: Query, method: Method, model: ModelSpec | Decimal, where:
         attention_chunk=_attention_chunk(model),
         kv_exact_gb=next((Decimal(repr(nbytes)) / _BYTES_PER_GB
                           for name, nbytes, _ in breakdown.parts if name == "kv_cache"), None),
+        engine="tgi" if tgi else "vllm",
     )
 
 

@@ -36,6 +36,7 @@ from rules.capacity import (
     serving_utilization,
     serving_utilization_before,
     serving_utilization_url,
+    tgi_memory_fraction,
     to_pflop,
 )
 from rules.catalogue import Catalogue
@@ -381,6 +382,8 @@ def serving_share(query: Query, method: Method, *, vllm: bool = False) -> Decima
     the whole GPU."""
     if method.kind != "inference" or not (vllm or query.engine == "vllm"):
         return None
+    if vllm and query.engine == "tgi" and query.gpu_memory_utilization is None:
+        return tgi_memory_fraction()  # the sequences served at once, counted in TGI's share
     return query.gpu_memory_utilization or serving_utilization()
 
 

@@ -46,6 +46,7 @@ __all__ = [
     "serving_utilization",
     "serving_utilization_before",
     "serving_utilization_url",
+    "tgi_memory_fraction",
 ]
 
 # The search's upper end when the model's published maximum is not on file: 2^20 tokens, 8×
@@ -315,6 +316,18 @@ def serving_utilization() -> Decimal:
 
 
 @cache
+def tgi_memory_fraction() -> Decimal:
+    """The share of each GPU's memory Hugging Face TGI fills by default with the weights,
+    activations and KV cache: --cuda-memory-fraction (1.0) times TGI_WIGGLE_ROOM (0.90)
+    (rules/data/serving.toml)."""
+    doc = data_files.document("serving.toml")
+    try:
+        return _Default.model_validate(doc["tgi"]["memory_fraction"]).value
+    except (KeyError, TypeError, ValidationError) as exc:
+        raise DataError(f"rules/data/serving.toml: tgi.memory_fraction: {exc}") from exc
+
+
+@cache
 def serving_utilization_before() -> tuple[Decimal, str] | None:
     """vLLM's default gpu_memory_utilization before its current one, and the release that
     changed it (0.9 before v0.21.0; rules/data/serving.toml); None when none is on file."""
@@ -381,6 +394,8 @@ class Concurrency:
     # The KV cache of kv_gb before its rounding to the tenth (GB per GPU): one sequence's share
     # is divided from it, not from the rounded total (None: from kv_gb).
     kv_exact_gb: Decimal | None = None
+    # The engine whose share `utilization` is: "tgi" when Hugging Face TGI is named, else vLLM.
+    engine: str = "vllm"
     utilization_said: bool = False  # the share is the user's --gpu-memory-utilization
 
     @property

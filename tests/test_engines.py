@@ -11,9 +11,12 @@ bound on the offered card with the most memory bandwidth), not the cheapest trai
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
 from bot.pipeline import Pipeline, to_json
+from rules.capacity import tgi_memory_fraction
 from rules.catalogue import load_catalogue
 
 CAT = load_catalogue()
@@ -98,3 +101,31 @@ def test_a_model_published_in_fp8_served_as_published() -> None:
 def test_not_an_engine_comparison(question: str, starts: str) -> None:
     text = str(_ask(question)["text"])
     assert text.startswith(starts) and "higher ceiling" not in text, text[:300]
+
+
+# --- TGI named: its own share of each GPU, not vLLM's ---------------------------------------
+
+
+@pytest.mark.parametrize(("lang", "question", "lead", "share"), [
+    ("en", "how many users can i serve with llama 3 8b on an a10g using tgi",
+     "👥 <b>At most about 12 sequences at once: Llama 3 8B on 1× A10G",
+     "TGI fills up to 90% of each GPU's memory by default"),
+    ("es", "cuántos usuarios puedo atender con llama 3 8b en una a10g con tgi",
+     "👥 <b>Como mucho unas 12 secuencias a la vez", "Por defecto TGI llena hasta el 90"),
+    ("fr", "combien d'utilisateurs en parallèle avec tgi pour llama 3 8b sur une a10g ?",
+     "👥 <b>Au plus environ 12 séquences à la fois", "Par défaut, TGI remplit jusqu'à 90"),
+])
+def test_tgi_users_in_its_own_share(lang: str, question: str, lead: str, share: str) -> None:
+    text = str(_ask(question, lang)["text"])
+    assert text.startswith(lead), text[:300]
+    assert share in text and "--gpu-memory-utilization" not in text, text
+    assert "<code>--max-total-tokens</code>" in text and "--max-model-len" not in text
+
+
+def test_tgi_share_is_the_launchers_product() -> None:
+    """--cuda-memory-fraction 1.0 × TGI_WIGGLE_ROOM 0.90 (rules/data/serving.toml, cited)."""
+    assert tgi_memory_fraction() == Decimal("0.90")
+    # Without TGI named, vLLM's share as before (14 sequences there).
+    text = str(_ask("how many users can i serve with llama 3 8b on an a10g")["text"])
+    assert text.startswith("👥 <b>At most about 14 sequences at once")
+    assert "vLLM takes 92%" in text

@@ -152,6 +152,8 @@ _FASTEST: Final = lazy(
     r"(?<![a-z])(?:fastest|quickest|most powerful|mas rapid[ao]s?|mas potentes?|plus rapides?|"
     r"le plus vite|plus puissante?s?)(?![a-z])"
 )
+# Hugging Face Text Generation Inference named ("with tgi", "text-generation-launcher").
+_TGI: Final = lazy(r"(?<![a-z0-9])(?:tgi|text-generation-(?:inference|launcher))(?![a-z0-9])")
 # "money is no object", "whatever it costs", "cueste lo que cueste", "peu importe le prix".
 _NO_OBJECT: Final = lazy(
     r"(?<![a-z])(?:money (?:is )?no object|money doesn'?t matter|whatever it costs|regardless "
@@ -2917,6 +2919,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         runner = "llama-cpp"  # "-ot exps=CPU", "--cpu-moe": llama.cpp's flags
     engine = "vllm" if inference and px.VLLM.admits(rest) and any(
         not _negated(rest, *m.span()) for m in px.VLLM.pattern.finditer(rest)) else None
+    if engine is None and inference and _TGI.search(rest) is not None:
+        engine = "tgi"  # its own share of each GPU (rules/data/serving.toml), not vLLM's
     utilization = work.gpu_memory_utilization if inference else None
     # "what --gpu-memory-utilization should i set": the flag with no value asks for the share
     utilization_asked = inference and utilization is None \
