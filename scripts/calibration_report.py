@@ -274,7 +274,11 @@ def _settings(row: dict[str, str]) -> list[str]:
     elif "cpu offload" in method:
         out.append("FSDP with cpu offload")
     elif "deepspeed zero-3" in method or "zero-3" in method or zero == "3":
-        out.append("deepspeed zero3")
+        # DeepSpeed's offload_optimizer alone keeps the 16-bit parameters on the GPUs.
+        optimizer = re.search(r"offload[-_ ]?optimi[sz]er|optimi[sz]er[-_ ]offload", method)
+        params = re.search(r"offload[-_ ]?param(?!\w*[ :=]+['\"]?none)", method)
+        out.append("deepspeed zero3" + (" offload optimizer and params" if optimizer and params
+                                        else " offload optimizer only" if optimizer else ""))
     elif "fsdp" in method:
         out.append("FSDP")
     if "without gradient accumulation" in text:

@@ -80,3 +80,44 @@ def test_a_stated_setting_is_phrased(fields: dict[str, str], phrase: str) -> Non
 
 def test_q_lora_rows_count_in_the_qlora_group() -> None:
     assert REPORT.group(_row(method="Q-LoRA")) == "training QLoRA"
+
+
+# ----------------------------------------------------------------------------- ZeRO-3 offload
+
+
+def _weights_gb(question: str) -> float:
+    reply = Pipeline(CAT, cache_size=0).ask(question, chosen_locale="en")
+    assert reply.answer is not None and reply.answer.detailed is not None, question
+    return float(reply.answer.detailed.breakdown.term("weights"))
+
+
+@pytest.mark.parametrize(("said", "weights_on_gpu"), [
+    ("zero3 offload optimizer only", True),
+    ("zero3 con offload del optimizador", True),
+    ("zero3 avec déchargement de l'optimiseur", True),
+    # Both named: DeepSpeed's offload_param moves the 16-bit parameters too (was read as the
+    # optimizer alone in English, and as no offload at all in Spanish and French).
+    ("zero3 offload optimizer and params", False),
+    ("zero3 offload both optimizer & parameters", False),
+    ("zero3 con offload del optimizador y los parámetros", False),
+    ("zero3 avec déchargement de l'optimiseur et des paramètres", False),
+])
+def test_zero3_offload_of_the_optimizer_and_of_the_parameters(
+        said: str, weights_on_gpu: bool) -> None:
+    weights = _weights_gb(f"full finetune llama 3 8b on 8x a100, {said}, batch 4, seq 2048")
+    assert (weights > 0) is weights_on_gpu
+
+
+@pytest.mark.parametrize(("method", "phrase", "weights_on_gpu"), [
+    ("Full + DeepSpeed ZeRO-3, offload_optimizer cpu", "deepspeed zero3 offload optimizer only",
+     True),
+    ("Full + DeepSpeed ZeRO-3, offload_optimizer cpu, offload_param cpu",
+     "deepspeed zero3 offload optimizer and params", False),
+    ("Full + DeepSpeed ZeRO-3, offload_optimizer cpu, offload_param none",
+     "deepspeed zero3 offload optimizer only", True),
+])
+def test_a_zero3_row_names_what_it_offloads(method: str, phrase: str,
+                                            weights_on_gpu: bool) -> None:
+    question = REPORT.question(_row(method=method, gpus="8x A100 80GB (per-GPU)"))
+    assert phrase in question
+    assert (_weights_gb(question) > 0) is weights_on_gpu

@@ -193,6 +193,10 @@ ANSWER_AI: Final = _w(r"answer ?\.? ?ai|answerdotai|fsdp_qlora|fsdp-qlora")
 # "offload_param: none".
 PARAM_OFFLOAD: Final = _w(
     r"offload[ _-]?(?:the )?param(?:eter)?s?(?! ?[:=]? ?['\"]?(?:none|false|off|no)\b)|"
+    # both named at once: "offload optimizer and params", "offload del optimizador y los
+    # parametros", "dechargement de l'optimiseur et des parametres"
+    r"(?:offload\w*|descarga|dechargement) (?:both )?(?:the |del? |du |de l ?'?)?"
+    r"optimi[sz](?:er|ador|eur)\w* (?:and|&|\+|y|et) (?:the |los |las |des |de los )?param\w*|"
     r"param(?:eter)?s?[ _-]?offload\w*(?! ?[:=]? ?['\"]?(?:none|false|off|no)\b)|"
     r"zero[ _-]?infinity"
 )
@@ -676,10 +680,11 @@ def _read_flags(s: str) -> Settings:
             out.cpu_offload = True
     elif digit == "3" or ZERO3.search(s):
         out.sharding = "zero3"  # also a DeepSpeed config's '"stage": 3'
-        if OPTIMIZER_OFFLOAD.search(s) and not PARAM_OFFLOAD.search(s):
-            # offload_optimizer alone: the bf16 parameters stay on the GPUs, sharded.
+        if OPTIMIZER_OFFLOAD.search(s):
             out.cpu_offload = True
-            out.offload_params = False
+            if not PARAM_OFFLOAD.search(s):
+                # offload_optimizer alone: the bf16 parameters stay on the GPUs, sharded.
+                out.offload_params = False
     elif FSDP.search(s):
         out.sharding = "fsdp"
     elif DDP.search(s):
