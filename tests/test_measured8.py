@@ -9,6 +9,7 @@ import pytest
 
 from bot.pipeline import Pipeline
 from rules.catalogue import load_catalogue
+from rules.model_catalogue import load_models
 from tests.support.scripts import script
 
 CAT = load_catalogue()
@@ -121,3 +122,22 @@ def test_a_zero3_row_names_what_it_offloads(method: str, phrase: str,
     question = REPORT.question(_row(method=method, gpus="8x A100 80GB (per-GPU)"))
     assert phrase in question
     assert (_weights_gb(question) > 0) is weights_on_gpu
+
+
+# ----------------------------------------------------------------------------- Qwen1.5-MoE
+
+
+@pytest.mark.parametrize("question", [
+    "lora Qwen/Qwen1.5-MoE-A2.7B on an a100",
+    "qlora qwen1.5 moe a2.7b chat on a 4090, seq 2048, bs 1",
+    "run qwen1.5-moe-a2.7b-chat on a 3090",
+])
+def test_qwen15_moe_is_its_own_model(question: str) -> None:
+    # Was the Qwen1.5 family's largest that fits (Qwen1.5 32B, dense): the A2.7B read as
+    # nothing. 60 experts of width 1408, 4 a token, a shared expert 4 widths wide.
+    reply = Pipeline(CAT, cache_size=0).ask(question, chosen_locale="en")
+    assert reply.query is not None and reply.query.model_id == "qwen1.5-moe-a2.7b", question
+    spec = load_models().get("qwen1.5-moe-a2.7b")
+    assert spec.arch is not None
+    assert spec.arch.param_count() == pytest.approx(14.3e9, rel=0.01)
+    assert str(spec.active_params_b) == "2.7"
