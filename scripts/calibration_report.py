@@ -248,6 +248,11 @@ def _settings(row: dict[str, str]) -> list[str]:
         out.append("paged adamw")
     elif "8-bit adam" in method or "8bit" in method:
         out.append("8-bit adamw")
+    elif "adafactor" in method:
+        out.append("adafactor")
+    elif re.search(r"adamw_torch(?!_fused)|foreach adamw|adamw \(?foreach", method):
+        # PyTorch's foreach AdamW (Hugging Face's 'adamw_torch'): one more temporary a step.
+        out.append("optim adamw_torch")
     if ("optimizer_in_bwd" in method or "fused optimizer" in method
             or "optimizer step fused" in method):
         out.append("optimizer in backward")

@@ -141,3 +141,30 @@ def test_qwen15_moe_is_its_own_model(question: str) -> None:
     assert spec.arch is not None
     assert spec.arch.param_count() == pytest.approx(14.3e9, rel=0.01)
     assert str(spec.active_params_b) == "2.7"
+
+
+@pytest.mark.parametrize(("method", "phrase"), [
+    ("Full (HF Trainer, optim adafactor)", "adafactor"),
+    ("Full (HF Trainer, optim adamw_torch)", "optim adamw_torch"),
+    ("Full (foreach AdamW)", "optim adamw_torch"),
+    ("Full (HF Trainer, optim adamw_torch_fused)", ""),
+])
+def test_a_rows_optimizer_is_phrased(method: str, phrase: str) -> None:
+    question = REPORT.question(_row(method=method))
+    if phrase:
+        assert phrase in question
+    else:
+        assert "optim" not in question and "adafactor" not in question
+
+
+def test_an_adafactor_row_is_estimated_with_adafactor() -> None:
+    # Its factored second moment keeps far less than AdamW's two full states.
+    adafactor = REPORT.question(_row(method="Full (HF Trainer, optim adafactor)"))
+    adamw = REPORT.question(_row(method="Full (HF Trainer)"))
+    assert _terms(adafactor)["optimizer_states"] < _terms(adamw)["optimizer_states"]
+
+
+def _terms(question: str) -> dict[str, float]:
+    reply = Pipeline(CAT, cache_size=0).ask(question, chosen_locale="en")
+    assert reply.answer is not None and reply.answer.detailed is not None, question
+    return {t.name: float(t.gb) for t in reply.answer.detailed.breakdown.terms}
