@@ -145,6 +145,12 @@ MOE: Final = Guarded(
     r"x ?\d", r"(?<![\w.])(\d{1,3}) ?x ?(\d{1,4}(?:[.,]\d+)?) ?b(?![a-z0-9])"
 )
 
+# A setting changed to a value ("drop batch to 1", "seq len from 4096 to 2048", "bajo el batch a
+# 1", "le batch de 4 à 1"): the value it is set to, not the one it leaves.
+_SET_TO: Final = (
+    r"(?:(?:from|de) \d+ ?k? )?(?:(?:set|down|up|back|all the way down) )?to"
+    r"|(?:de \d+ ?k? )a"
+)
 # Every spelling of a sequence length holds one of these (secuencia, context, contexto…).
 _SEQ_WORDS: Final = ("seq", "secuencia", "context", "ctx", "max", "cutoff", "cut off", "cut-off")
 SEQ_BEFORE: Final = Guarded(
@@ -156,7 +162,7 @@ SEQ_BEFORE: Final = Guarded(
     r"contexto|secuencias?|longueur de (?:la )?(?:sequence|contexte)|fenetre de contexte|"
     r"contexte|sequences?|seq)"
     # "seq -2048" keeps its sign: bot.understand.bounds refuses it (not 2048, nor a card's name)
-    rf" ?(?:[:=]|of|de|a|is|es|est)? ?(?:de )?(?P<num>(?:(?<=[ :=])-)?{NUM_SP}) ?(?P<k>k|m)?"
+    rf" ?(?:{_SET_TO}|[:=]|of|de|a|is|es|est)? ?(?:de )?(?P<num>(?:(?<=[ :=])-)?{NUM_SP}) ?(?P<k>k|m)?"
     r"(?![a-z0-9])"
 )
 # "qlora mistral 7b at 4096 batch 4", "lora llama 3 8b @ 8k": a power of two said after "at"
@@ -269,7 +275,7 @@ BATCH: Final = Guarded(
     r"(?<![a-z])(?:per[ _-]?device[ _-]?(?:train[ _-]?)?batch[ _-]?size|"
     r"micro[ _-]?batch(?:[ _-]?size)?|batch[ _-]?size|batch|bsz|bs|mbs|"
     r"taille (?:de|du) (?:batch|lot)|tamano de(?:l)? (?:batch|lote)|lote)"
-    r" ?(?:[:=]|of|de|is|es|est)? ?(?:de )?(?P<num>(?:(?<=[ :=])-)?\d+)(?!\w|[.,]\d)"
+    rf" ?(?:{_SET_TO}|[:=]|of|de|is|es|est|a)? ?(?:de )?(?P<num>(?:(?<=[ :=])-)?\d+)(?!\w|[.,]\d)"
 )
 # The batch held at once named as such ("micro bs 4", "micro_batch_size: 2",
 # "per_device_train_batch_size=4", "mbs 2"): beside an effective batch ("bs 16 (grad accum 4,
@@ -278,7 +284,7 @@ MICRO_BATCH: Final = Guarded(
     ("micro", "device", "mbs"),
     r"(?<![a-z])(?:per[ _-]?device[ _-]?(?:train[ _-]?)?batch[ _-]?size|"
     r"micro[ _-]?(?:batch(?:[ _-]?size)?|bsz?)|mbs)"
-    r" ?(?:[:=]|of|de|is|es|est)? ?(?:de )?(?P<num>\d+)(?!\w|[.,]\d)"
+    rf" ?(?:{_SET_TO}|[:=]|of|de|is|es|est|a)? ?(?:de )?(?P<num>\d+)(?!\w|[.,]\d)"
 )
 # Sequences served together: "20 concurrent users", "32 requests in parallel", "20 usuarios a
 # la vez", "20 utilisateurs simultanés", vLLM's "--max-num-seqs 32": the batch the KV cache holds.
@@ -342,11 +348,14 @@ LORA_SETTING: Final = Guarded(
 )
 # "rango de LoRA 64", "rang LoRA de 64" name the adapters' rank, not LoRA as the method.
 RANK: Final = Guarded(
-    r"r(?:an(?:k|go?))?(?: (?:de |del |du )?(?:la )?lora)? ?(?:[:=]|of|de)? ?-?\d",
+    r"r(?:an(?:k|go?))?(?: (?:de |del |du )?(?:la )?lora)? ?(?:[:=]|of|de)? ?-?\d"
+    r"|rank (?:from \d+ )?(?:set |up |down )?to ?-?\d|rang(?:o)? (?:de \d+ )?a ?-?\d",
     # "r9700" glued to four digits is AMD's Radeon AI PRO R9700, not a rank ("r16", "r=1024").
     r"(?<![a-z])(?!r\d{4})(?:r|rank|rango|rang)(?: (?:de |del |du )?(?:la )?lora)?"
+    # "bump rank to 128", "sube el rango a 64": the rank word spelled out, never a bare "r to".
+    r" ?(?:(?<=rank) (?:from \d+ )?(?:set |up |down )?to|(?:(?<=rango)|(?<=rang)) (?:de \d+ )?a|"
     # "rank -8" keeps its sign: bot.understand.bounds refuses it (not rank 8)
-    r" ?(?:[:=]|of|de)? ?(?P<num>(?:(?<=[ :=])-)?\d+)(?!\w|[.,]\d)"
+    r"[:=]|of|de)? ?(?P<num>(?:(?<=[ :=])-)?\d+)(?!\w|[.,]\d)"
 )
 _TOKEN_MULT: Final = alt(re.escape(w) for w in lx.TOKEN_MULTIPLIERS)
 # ... not a rate: "qlora 70b tokens/s on a T4" names a 70B model and asks its tokens/s.
