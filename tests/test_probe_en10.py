@@ -1,12 +1,17 @@
 """Questions as new users write them (probe-en10): a setting changed in a follow-up with a verb
 ("what if i drop batch to 1", "bajo el batch a 1", "je baisse le batch à 1") was "I did not
-understand that"."""
+understand that"; two cards each with its own hours ("an a100 for a day or an h100 for half a
+day") swapped the hours and led with a per-run verdict that ignored them."""
 
 from __future__ import annotations
 
 import pytest
 
+from bot.pipeline import Pipeline, to_json
+from rules.catalogue import load_catalogue
 from tests.support.chat import converse
+
+CAT = load_catalogue()
 
 RUN = "lora mistral 7b on my 4090, seq 4096 batch 2"
 
@@ -56,3 +61,56 @@ def test_a_changed_batch_is_estimated_again() -> None:
     first, changed = converse(RUN, "what if i drop batch to 1")
     assert "about 25.6 GB per GPU" in first.text
     assert "about 21 GB per GPU" in changed.text, changed.text
+
+
+# --- two cards, each with its own hours, weighed --------------------------------------------------
+
+
+def _ask(text: str, locale: str | None = None) -> dict[str, object]:
+    return to_json(Pipeline(CAT).ask(text, chosen_locale=locale))
+
+
+@pytest.mark.parametrize("text", [
+    "whats cheaper for a 70b qlora, one a100 for a day or an h100 for half a day",
+    "a100 for a day or h100 for 12 hours, which is cheaper",
+    "which is cheaper: a100 for 24 hours or h100 for half a day",
+])
+def test_each_card_keeps_the_hours_said_beside_it(text: str) -> None:
+    """The durations are tried in a fixed order (digits, then "half a day", then "a day"), not
+    the order said: the A100 took the H100's 12 hours and the H100 the A100's day."""
+    got = _ask(text)
+    reply = str(got["text"])
+    assert got["gpu"] == "a100-80gb" and got["hours"] == 24, reply
+    assert "1× A100 80GB × 24 hours" in reply and "1× H100 × 12 hours" in reply, reply
+
+
+@pytest.mark.parametrize(("text", "locale", "lead"), [
+    ("whats cheaper for a 70b qlora, one a100 for a day or an h100 for half a day", None,
+     "⚖️ <b>1× H100 for 12 hours costs $24.32 more than 1× A100 80GB for 24 hours in the blocks "
+     "you pay for ($46.40 vs $22.08; the runs themselves $27.84 vs $22.08).</b>"),
+    ("h100 for 5 hours or a100 for 12 hours, which is cheaper?", None,
+     "⚖️ <b>1× H100 for 5 hours costs $4.80 more than 1× A100 80GB for 12 hours"),
+    ("que sale mas barato, una a100 por un dia o una h100 por medio dia?", "es",
+     "⚖️ <b>1× H100 durante 12\u00a0horas cuesta 24,32\u00a0US$ más que 1× A100 80GB durante "
+     "24\u00a0horas"),
+    ("c'est quoi le moins cher, une a100 pendant une journée ou une h100 pendant une "
+     "demi-journée ?", "fr",
+     "⚖️ <b>1× H100 pendant 12\u00a0heures coûte 24,32\u00a0$US de plus que 1× A100 80GB "
+     "pendant 24\u00a0heures"),
+])
+def test_which_is_cheaper_at_each_cards_own_hours_leads_with_their_costs(
+    text: str, locale: str | None, lead: str
+) -> None:
+    """Not "at the same utilization the H100 finishes a run sooner and for less": the user said
+    how long each card runs, so what those hours cost answers, once, first."""
+    reply = str(_ask(text, locale)["text"])
+    assert reply.startswith(lead), reply
+    assert "same utilization" not in reply and "misma utilización" not in reply, reply
+    assert reply.count("⚖️ <b>1× H100") == 1, reply
+
+
+def test_the_same_hours_on_both_cards_keep_the_per_run_verdict() -> None:
+    reply = str(_ask("which is cheaper, h100 or a100 for 10 hours")["text"])
+    assert reply.startswith("💵 <b>At the same utilization the H100 finishes a run sooner"), reply
+    assert "⚖️ <b>For 10 hours, 1× H100 costs $14.00 more than 1× A100 80GB" in reply
+

@@ -1879,13 +1879,23 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
               to=ph.fit_config(f), who=ph.subject(answer.model_name, f.params_b),
               need=fmt.gb(f.estimate_gb), vram=fmt.gb(f.vram_gb)))
         put("</b>\n\n")
-    per_run = None if counted else _per_run_cost(c, a, b, ph, answer.query.cheaper_asked)
+    # "an a100 for a day or an h100 for 12 hours, which is cheaper": each side at the hours the
+    # user gave it; what those cost answers, not a run's cost at one assumed utilization (which
+    # said the H100 "finishes a run sooner and for less" against the user's own hours).
+    asked = answer.query
+    own_hours = asked.other_hours is not None and asked.other_hours != asked.hours \
+        and len(answer.compare_quotes) == 2
+    per_run = None if counted or own_hours else _per_run_cost(c, a, b, ph, asked.cheaper_asked)
     # "is it cheaper to fine tune on an h100 or an a100": the per-run cost verdict leads, before
     # the speeds ("…for serving llama 3 8b, which is cheaper": per token, then who is faster).
-    cost_led = per_run is not None and answer.query.cheaper_asked \
+    cost_led = per_run is not None and asked.cheaper_asked \
         and not any(t.quote is not None for t in answer.compare_times)
+    hours_led = own_hours and asked.cheaper_asked
     if cost_led:
         put(f"💵 <b>{per_run}</b>\n\n")
+    elif hours_led:
+        put(_cost_difference(answer.compare_quotes[0], answer.compare_quotes[1], ph=ph))
+        put("\n\n")
     if answer.query.pooled_asked:
         put(_pooled(answer, ph))
     put(_compare_leads(answer, ph))
@@ -2174,7 +2184,7 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
         put("\n")
         put(ph.quote_block(q))
         put("\n")
-    if len(answer.compare_quotes) == 2:
+    if len(answer.compare_quotes) == 2 and not hours_led:
         # "price difference between a100 and h100 for 100 hours": both costs, then the gap.
         put("\n")
         put(_cost_difference(*answer.compare_quotes, ph=ph))

@@ -2237,6 +2237,14 @@ _WEIGHED: Final = lazy(
 )
 
 
+def _said_later(before: str, first: str, second: str) -> bool:
+    """Whether the hours blanked from `before` to `first` stand after those blanked from
+    `first` to `second` (blanking keeps every other character where it was)."""
+    def start(a: str, b: str) -> int:
+        return next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), len(a))
+    return start(before, first) > start(first, second)
+
+
 def understand(text: str, catalogue: Catalogue) -> Query:
     """What a question in English, Spanish or French asks, as a typed ``Query``."""
     cat = catalogue
@@ -2269,6 +2277,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     measured_by = _measured(before_hours, work.s) if work.hours is not None and work.gpus \
         else None
     other_hours: Decimal | None = None
+    after_hours = work.s
     second = px.HOURS.search(work.s) if work.hours is not None and len(work.gpus) >= 2 else None
     if second is not None:
         # "an H100 for 5 hours or an A100 for 12 hours": each side its own hours.
@@ -2290,6 +2299,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
                 other_hours = tidy(work.num(raw) if raw[0].isdigit()
                                    else Decimal(lx.COUNT_WORDS[raw]))
                 work.blank(*bare.span("num"))
+    if other_hours is not None and _said_later(before_hours, after_hours, work.s):
+        # "an a100 for a day or an h100 for 12 hours": the hours read first ("12 hours", before
+        # "a day" in the order durations are tried) were said second, so they are the second
+        # card's (was the A100 for 12 hours and the H100 for 24).
+        work.hours, other_hours = other_hours, work.hours
     coin_amount = _take_coin(work) if px.COIN_AMOUNT.admits(work.s) else None
     _take_money(work, _alert_cue(work.s))
     if work.dataset_tokens is None and px.DATA_SIZE.admits(work.s):
