@@ -114,3 +114,22 @@ def test_the_same_hours_on_both_cards_keep_the_per_run_verdict() -> None:
     assert reply.startswith("💵 <b>At the same utilization the H100 finishes a run sooner"), reply
     assert "⚖️ <b>For 10 hours, 1× H100 costs $14.00 more than 1× A100 80GB" in reply
 
+
+# --- the other memory of a card, after a detailed "no" ----------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "note"), [
+    ("qlora llama 3 8b on my 3060, batch size set to 4 and max seq len set to 2048, fits?",
+     "ℹ️ Read as the RTX 3060 with 12 GB. On the RTX 3060 8GB it does not fit either: 19.3 GB "
+     "short."),
+    ("qlora llama 3 8b on my 4060 ti, seq 4096 batch 4",
+     "ℹ️ Read as the RTX 4060 Ti with 8 GB. On the RTX 4060 Ti 16GB it does not fit either: "
+     "30.9 GB short."),
+])
+def test_the_other_memory_follows_the_verdict_the_reply_leads_with(text: str, note: str) -> None:
+    """"No … On the RTX 3060 8GB it fits too: 2 GB left" said the planning rule's 6 GB after a
+    detailed no (27.9 GB): the other card is weighed by the same estimate as the lead."""
+    got = _ask(text)
+    assert got["fits"] is False
+    assert note in str(got["text"]), got["text"]
+    assert "it fits too" not in str(got["text"])

@@ -131,6 +131,16 @@ def _variant_also(ph: Phrases, answer: Answer, other: Fit, cat: Catalogue) -> Ma
                 "On the %(other)s the detailed estimate (%(det)s per GPU) does not fit: "
                 "%(room)s.", other=ph.gpu_name(other.gpu), det=ph.fmt.gb(d.per_gpu_gb, 1),
                 room=room)
+        if answer.fits == det_fits != other.fits:
+            # The reply leads with the detailed verdict, which the other card shares: "too" and
+            # "either" follow it ("qlora llama 3 8b on my 3060, batch 4": "No … On the RTX 3060
+            # 8GB it fits too", by the planning rule, before).
+            room = ph.room(det_fits, card - d.per_gpu_gb)
+            if det_fits:
+                return ph._("On the %(other)s it fits too: %(room)s.",
+                            other=ph.gpu_name(other.gpu), room=room)
+            return ph._("On the %(other)s it does not fit either: %(room)s.",
+                        other=ph.gpu_name(other.gpu), room=room)
     if other.fits:
         return ph._("On the %(other)s it fits too: %(room)s.",
                     other=ph.gpu_name(other.gpu), room=ph.headroom(other))  # type: ignore[arg-type]
