@@ -122,3 +122,63 @@ def test_an_own_card_and_a_rented_one_share_no_job(text: str, lang: str, lead: s
 def test_no_rented_card_joined_to_ones_own(text: str) -> None:
     (reply,) = converse(text)
     assert not reply.query.pooled_asked and "🔌" not in reply.text, reply.text
+
+
+# Apple silicon: the memory configurations Apple's tech specifications list (gpus_owned.toml).
+APPLE_SOLD = {
+    "apple-m1": ["8", "16"], "apple-m1-pro": ["16", "32"], "apple-m1-max": ["32", "64"],
+    "apple-m1-ultra": ["64", "128"], "apple-m2": ["8", "16", "24"], "apple-m2-pro": ["16", "32"],
+    "apple-m2-max": ["32", "64", "96"], "apple-m2-ultra": ["64", "128", "192"],
+    "apple-m3": ["8", "16", "24"], "apple-m3-pro": ["18", "36"],
+    "apple-m3-max": ["36", "48", "64", "96", "128"], "apple-m3-ultra": ["96", "256", "512"],
+    "apple-m4": ["16", "24", "32"], "apple-m4-pro": ["24", "48", "64"],
+    "apple-m4-max": ["36", "48", "64", "128"],
+}
+
+
+def test_apple_memory_options_are_the_ones_apple_sells() -> None:
+    from decimal import Decimal
+
+    from rules.catalogue import load_catalogue
+    cat = load_catalogue()
+    for gpu_id, sizes in APPLE_SOLD.items():
+        assert cat.gpu(gpu_id).memory_options_gb == tuple(Decimal(s) for s in sizes), gpu_id
+
+
+# A Mac said alone: noted with what macOS lets its GPU use (was the memory alone; "M4 Pro 48gb
+# mini" was "we don't rent the Apple M4 Pro", not noted).
+MAC_NOTED = [
+    ("m3 max 36gb", "apple-m3-max", "36 GB of unified memory.</b>\n🍎 macOS lets the GPU use "
+     "about 27 GB of it (Metal's recommended working set)."),
+    ("macbook pro m4 max 128gb", "apple-m4-max", "about 96 GB of it"),
+    ("mac studio m2 ultra 192gb", "apple-m2-ultra", "about 144 GB of it"),
+    ("my m1 pro 16gb", "apple-m1-pro", "about 10.66 GB of it"),
+    ("M4 Pro 48gb mini", "apple-m4-pro", "about 36 GB of it"),
+    ("tengo un m2 ultra de 192gb", "apple-m2-ultra", "macOS deja usar a la GPU unos 144 GB"),
+    ("j'ai un mac mini m4 pro 48go", "apple-m4-pro", "macOS en laisse environ 36 Go au GPU"),
+]
+
+
+@pytest.mark.parametrize(("text", "gpu", "said"), MAC_NOTED)
+def test_a_mac_noted_says_what_its_gpu_may_use(text: str, gpu: str, said: str) -> None:
+    (reply,) = converse(text)
+    assert reply.answer.card_noted and reply.query.gpu == gpu, reply.text
+    assert said in spaced(reply.text), reply.text
+    assert "ℹ️" not in reply.text  # a memory Apple sells: nothing more to say
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # Memory Apple sells no such chip with: said, and answered on the memory written.
+    ("m3 max 32gb can i run llama 3 8b", "ℹ️ The Apple M3 Max comes with 36 GB, 48 GB, 64 GB, "
+     "96 GB, or 128 GB (Apple's tech specifications), not 32 GB"),
+    ("m4 pro 36gb", "ℹ️ The Apple M4 Pro comes with 24 GB, 48 GB, or 64 GB"),
+    ("tengo un m3 max de 32gb", "ℹ️ El chip Apple M3 Max viene con 36 GB, 48 GB, 64 GB, 96 GB o "
+     "128 GB"),
+    ("qwen 2.5 7b sur mon m3 max 32go ?", "ℹ️ La puce Apple M3 Max existe en 36 Go"),
+    # No memory said: the smallest assumed, and the others asked for.
+    ("i have an m2 max", "ℹ️ I assumed the 32 GB Apple M2 Max; it comes with 32 GB, 64 GB, or "
+     "96 GB"),
+])
+def test_a_mac_memory_apple_does_not_sell_is_said(text: str, said: str) -> None:
+    (reply,) = converse(text)
+    assert said in spaced(reply.text), reply.text

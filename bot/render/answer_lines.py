@@ -26,6 +26,7 @@ from bot.render.lines import (
     bf16_error_line,
     compare_lines,
     fit_block,
+    mac_not_sold,
     online_rl_note,
     remedy_block,
     rig_note,
@@ -785,6 +786,20 @@ def _card_noted(answer: Answer, ph: Phrases, put: Put) -> None:
             _("Got it: %(config)s, %(memory)s each (%(total)s in all).",
               config=ph.config(gpu.id, n), memory=fmt.gb(each), total=fmt.gb(each * n)))
     put("</b>\n")
+    if gpu is not None and gpu.unified_memory and not rig:
+        # what the answers on it are sized against, said once here
+        memory = answer.query.gpu_memory_gb
+        put("🍎 ")
+        put(_("macOS lets the GPU use about %(usable)s of it (Metal's recommended working set).",
+              usable=fmt.gb(ph.cat.usable_gb(gpu, memory))))
+        put("\n")
+        put(mac_not_sold(ph, gpu.id, memory))
+        if answer.query.gpu_variant_assumed and len(gpu.memory_options_gb) > 1:
+            put("ℹ️ ")
+            put(_("I assumed the %(size)s %(chip)s; it comes with %(sizes)s: tell me yours (for "
+                  "example “%(chip)s 64 GB”).", chip=gpu.name, size=fmt.gb(gpu.vram_gb),
+                  sizes=fmt.list([fmt.gb(o) for o in gpu.memory_options_gb], "or")))
+            put("\n")
     put(ph.ngettext(
         "I will answer your next questions on it until you name another card. Ask what fits "
         "on it, for example: <code>what can I fine-tune on it?</code>",

@@ -620,6 +620,8 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 total=fmt.gb(asked.unified_gb), usable=fmt.gb(asked.vram_gb),
             ))
             put("\n")
+            if card is not None:
+                put(mac_not_sold(ph, card.id, query.gpu_memory_gb))
             if not asked.fits and asked.estimate_gb < asked.unified_gb:
                 # The limit is a default: sysctl iogpu.wired_limit_mb raises it until the next
                 # restart (ml-explore/mlx python/tests/test_memory_simple.py; exo-explore/exo
@@ -2271,6 +2273,22 @@ def _pooled(answer: Answer, ph: Phrases) -> str:
             "a machine (PCIe, NVLink) or a data-centre network. A GPU we rent runs in a machine "
             "of ours, and we offer no way to join it to yours. Each card on its own:")
     return f"🔌 <b>{said}</b>\n{why}\n\n"
+
+
+def mac_not_sold(ph: Phrases, gpu_id: str, memory: Decimal | None) -> str:
+    """"m3 max 32gb": a memory Apple sells no such chip with (its tech specifications, the
+    configurations in gpus_owned.toml), said, and that the answer is on the memory written;
+    "" for a memory it sells or none said."""
+    card = ph.cat.gpu(gpu_id)
+    if memory is None or not card.memory_options_gb or memory in card.memory_options_gb:
+        return ""
+    fmt = ph.fmt
+    said = ph._("The %(chip)s comes with %(sizes)s (Apple's tech specifications), not "
+                "%(said)s: this is for the %(said)s you wrote; check yours in About This Mac.",
+                chip=card.name,
+                sizes=fmt.list([fmt.gb(o) for o in card.memory_options_gb], "or"),
+                said=fmt.gb(memory))
+    return f"ℹ️ {said}\n"
 
 
 def _compare_leads(answer: Answer, ph: Phrases) -> str:

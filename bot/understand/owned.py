@@ -57,7 +57,10 @@ def says_owned(rest: str) -> bool:
 # Nothing but the card ("rtx 3090", "2x p40", "my 3090", "una rx 6600 xt", "3090 here"): a card
 # we do not rent, named alone, is the user's (there is no price to ask of it).
 _ONLY_CARD: Final = lazy(
-    r"^ ?(?:(?:an?|my|una?|mi|mis|une?|ma|mon|mes) )?gpu ?(?:here|aqui|ici)? ?[.!]? ?$"
+    r"^ ?(?:(?:an?|my|una?|mi|mis|une?|ma|mon|mes) )?gpu"
+    # "m4 pro 48gb mini", "m2 ultra 192gb studio": the Mac said after its chip
+    r"(?: (?:mac ?)?(?:mini|studio)| macbook(?: pro| air)?| imac)?"
+    r" ?(?:here|aqui|ici)? ?[.!]? ?$"
 )
 
 
