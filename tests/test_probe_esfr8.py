@@ -111,9 +111,12 @@ def test_another_of_the_card_asked_is_one_more(first: str, then: str, lang: str,
     assert reply.query.gpu == converse(first, locale=lang)[0].query.gpu
 
 
-def test_another_card_of_another_kind_is_that_card() -> None:
+def test_another_card_of_another_kind_joins_the_machine() -> None:
+    """"y con otra 4090?" after 2× 3090 adds the 4090 to that machine (cards9, befe6021): was
+    the 4090 alone; the card is never read as a 4090 count of 3."""
     reply = converse("cabe llama 3 70b en 2 3090 con qlora?", "y con otra 4090?", locale="es")[1]
-    assert reply.query.gpu == "rtx-4090" and reply.query.gpu_count in (None, 1), reply.text
+    assert "una sola máquina con 2× RTX 3090 y 1× RTX 4090" in reply.text, reply.text
+    assert not (reply.query.gpu == "rtx-4090" and reply.query.gpu_count == 3), reply.text
 
 
 @pytest.mark.parametrize("quick", [True, False])
