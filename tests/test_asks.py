@@ -465,13 +465,15 @@ def test_thousands_written_with_k_are_a_budget(text: str, gpu: str, hours: float
     [
         # No card named: the largest model the cheapest offered configuration holds, and the
         # hours the budget buys there in whole blocks. The size is the largest catalogued one under the rule's
-        # (rules/data/models.toml): GPT-NeoX 20B, Qwen2 57B-A14B.
+        # (rules/data/models.toml): GPT-NeoX 20B, Qwen2 57B-A14B; the largest the detailed
+        # estimate lets LoRA fit in 48 GB is DeepSeekMoE 16B (16.4B parameters, the
+        # activations of 2.8B a token).
         ("biggest model I can LoRA with $100", "en",
-         "📏 <b>The largest model 48 GB holds for LoRA is about 16B", 16, 120),
+         "📏 <b>The largest model 48 GB holds for LoRA is about 16.4B", 16.4, 120),
         ("whats the largest model i can qlora for 50 bucks", "en",
          "📏 <b>The largest model 48 GB holds for QLoRA is about 64B", 57, 60),
         ("el modelo mas grande que puedo entrenar con lora con 100 dolares", "es",
-         "📏 <b>El modelo más grande que cabe en 48\xa0GB para LoRA es de unos 16B", 16, 120),
+         "📏 <b>El modelo más grande que cabe en 48\xa0GB para LoRA es de unos 16,4B", 16.4, 120),
     ],
 )
 def test_the_largest_model_for_a_budget_without_a_card_is_the_cheapest_configuration_s(

@@ -168,3 +168,18 @@ def _terms(question: str) -> dict[str, float]:
     reply = Pipeline(CAT, cache_size=0).ask(question, chosen_locale="en")
     assert reply.answer is not None and reply.answer.detailed is not None, question
     return {t.name: float(t.gb) for t in reply.answer.detailed.breakdown.terms}
+
+
+@pytest.mark.parametrize("question", [
+    "lora deepseek-moe-16b on an a100",
+    "qlora DeepSeek-MoE-16B-Chat on a 4090, seq 2048 bs 1",
+])
+def test_deepseek_moe_16b_is_its_own_model(question: str) -> None:
+    # Was a bare 16B (a dense Llama-like shape: 40.3 GB for LoRA on an A100, its activations
+    # those of 16B a token, not 2.8B). One dense layer, then 64 experts of width 1408, 6 a
+    # token, 2 shared.
+    reply = Pipeline(CAT, cache_size=0).ask(question, chosen_locale="en")
+    assert reply.query is not None and reply.query.model_id == "deepseek-moe-16b", question
+    spec = load_models().get("deepseek-moe-16b")
+    assert spec.arch is not None and spec.arch.dense_layers == 1
+    assert spec.arch.param_count() == pytest.approx(16.4e9, rel=0.01)
