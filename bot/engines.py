@@ -28,12 +28,18 @@ from bot.understand.asks import OOM
 from bot.understand.lexicon import LOCAL_RUNNERS
 from bot.understand.normalise import fold
 from bot.understand.query import Query
-from rules.capacity import DecodeBound
+from rules.capacity import DecodeBound, tgi_memory_fraction
 from rules.catalogue import Catalogue
 
 __all__ = ["EngineComparison", "asks_engines", "read_engines", "render_engines"]
 
 _VLLM: Final = "vllm"
+_TGI: Final = "tgi"
+_SGLANG: Final = "sglang"
+# The serving engines that batch many users' requests (continuous batching: vLLM's,
+# huggingface/text-generation-inference's and sgl-project/sglang's READMEs) and load the model's
+# own weights (AWQ and GPTQ files for 4 bits), by their names in replies.
+_SERVERS: Final = {_VLLM: "vLLM", _TGI: "TGI", _SGLANG: "SGLang"}
 
 
 def _whole(patterns: tuple[str, ...]) -> re.Pattern[str]:
@@ -43,6 +49,8 @@ def _whole(patterns: tuple[str, ...]) -> re.Pattern[str]:
 # vLLM, then the programs that run GGUF files (their ids in rules/data/quant_types.toml). Their
 # names are ASCII, so the original text is searched and its offsets kept.
 _ENGINES: Final = ((_VLLM, _whole((r"vllm",))),
+                   (_TGI, _whole((r"tgi", r"text-generation-(?:inference|launcher)"))),
+                   (_SGLANG, _whole((r"sglang",))),
                    *((runner, _whole(patterns)) for runner, patterns in LOCAL_RUNNERS))
 # Training with an engine named ("grpo with vllm and ollama for the judge") is another question.
 _TRAINING: Final = re.compile(
@@ -114,10 +122,19 @@ def _alone(query: Query, whole: Query, update: dict[str, object]) -> Query:
         "vllm_share_asked": False, "batch_asked": False, **update})
 
 
-def _vllm_method(query: Query, catalogue: Catalogue) -> str | None:
-    """What vLLM serves the model in: the precision said, else the one the model is published
-    in (DeepSeek-R1's FP8, not an upcast BF16 copy); a GGUF type said beside the GGUF runner
-    ("q4") is vLLM's 4-bit (AWQ, GPTQ), not a GGUF file."""
+def _read_as(query: Query, engine: str) -> bool:
+    """Whether the engine's part of the message was read as served with that engine."""
+    if engine in (_VLLM, _TGI):
+        return query.engine == engine
+    if engine == _SGLANG:
+        return query.engine is None and query.runner is None
+    return query.runner == engine
+
+
+def _server_method(query: Query, catalogue: Catalogue) -> str | None:
+    """What vLLM, TGI or SGLang serve the model in: the precision said, else the one the model
+    is published in (DeepSeek-R1's FP8, not an upcast BF16 copy); a GGUF type said beside the
+    GGUF runner ("q4") is their 4-bit (AWQ, GPTQ), not a GGUF file."""
     native = native_weights(query, catalogue)
     method = native.method if native is not None and not query.serving_precision_said \
         else query.method
@@ -150,11 +167,10 @@ def read_engines(
         others = [span for e, spans in named if e != engine for span in spans]
         q = read(_blank(text, others))
         if (q.model_id, q.params_b) != (whole.model_id, whole.params_b) or not q.inference \
-                or q.method is None or (q.engine != _VLLM if engine == _VLLM
-                                        else q.runner != engine):
+                or q.method is None or not _read_as(q, engine):
             return None
-        if engine == _VLLM:
-            q = q.model_copy(update={"method": _vllm_method(q, catalogue)})
+        if engine in _SERVERS:
+            q = q.model_copy(update={"method": _server_method(q, catalogue)})
         parts.append((engine, q))
     gpu, count = whole.gpu, whole.gpu_count or 1
     chosen = gpu is None
@@ -186,10 +202,16 @@ def read_engines(
         if own.error or timed.error or d is None or d.check is None or not bounds:
             return None
         check = d.check
+        share, budget, fits = check.utilization, check.vram_per_gpu_gb, bool(check.detailed_fits)
+        if engine == _TGI:
+            # TGI fills its own share of each GPU (rules/data/serving.toml), not vLLM's.
+            share = tgi_memory_fraction()
+            budget = check.vram_per_gpu_gb * share
+            fits = d.per_gpu_gb <= budget
         served.append(Served(
             engine=engine, method=q.method or "", need_gb=d.per_gpu_gb, context=d.seq_len,
-            fits=bool(check.detailed_fits), budget_gb=check.vram_per_gpu_gb,
-            share=check.utilization, share_said=check.utilization_said, bound=bounds[0]))
+            fits=fits, budget_gb=budget, share=share, share_said=check.utilization_said,
+            bound=bounds[0]))
         if params_b is None:
             model_name, params_b = own.model_name, own.params_b
     return EngineComparison(
@@ -199,8 +221,8 @@ def read_engines(
 
 
 def _engine_name(engine: str, catalogue: Catalogue) -> str:
-    if engine == _VLLM:
-        return "vLLM"
+    if engine in _SERVERS:
+        return _SERVERS[engine]
     runner = catalogue.local_runner(engine)
     return runner.name if runner is not None else engine
 
@@ -236,7 +258,12 @@ def render_engines(found: EngineComparison, locale: str, catalogue: Catalogue) -
         lines.append(_("⚖️ <b>%(engines)s for %(model)s on %(config)s</b>",
                        engines=fmt.list(names, "or"), model=model, config=config))
     for s, name in zip(found.served, names, strict=True):
-        if s.share is not None:
+        if s.engine == _TGI and s.share is not None:
+            budget = _("of the %(budget)s it fills (%(share)s of the card: <code>"
+                       "--cuda-memory-fraction 1.0</code> times <code>TGI_WIGGLE_ROOM</code>"
+                       " 0.90)", budget=fmt.gb(s.budget_gb, 1),
+                       share=fmt.percent(s.share * 100, 0))
+        elif s.share is not None:
             budget = _("of the %(budget)s it takes (%(flag)s)", budget=fmt.gb(s.budget_gb, 1),
                        flag=ph.vllm_flag(s.share, s.share_said))
         else:
@@ -276,14 +303,27 @@ def render_engines(found: EngineComparison, locale: str, catalogue: Catalogue) -
                        " turn (llama.cpp's default <code>--split-mode layer</code>), so one GPU's"
                        " bandwidth counts; vLLM splits each layer over the GPUs (tensor parallel),"
                        " which read side by side."))
-    vllm = next((s for s in found.served if s.engine == _VLLM), None)
-    if vllm is not None:
-        # vLLM's README: "Continuous batching of incoming requests" (vllm-project/vllm).
-        lines.append(_("👥 vLLM batches many users' requests into each step (continuous"
-                       " batching): with many users at once its total throughput goes far above"
-                       " one sequence's ceiling, which this comparison does not show."))
-        if catalogue.method(vllm.method).weight_bits > 4 and any(
+    if any(s.engine == _SGLANG for s in found.served):
+        lines.append(_("ℹ️ SGLang keeps part of each GPU free by a rule of its own"
+                       " (<code>--mem-fraction-static</code>, chosen at start-up from the GPU's"
+                       " memory): its figure here is against the whole card."))
+    servers = [(s, name) for s, name in zip(found.served, names, strict=True)
+               if s.engine in _SERVERS]
+    if servers:
+        batching = fmt.list([name for _s, name in servers])
+        lines.append(ph.ngettext(
+            "👥 %(engines)s batches many users' requests into each step (continuous batching):"
+            " with many users at once its total throughput goes far above one sequence's"
+            " ceiling, which this comparison does not show.",
+            "👥 %(engines)s batch many users' requests into each step (continuous batching):"
+            " with many users at once their total throughput goes far above one sequence's"
+            " ceiling, which this comparison does not show.", len(servers), engines=batching))
+        if any(catalogue.method(s.method).weight_bits > 4 for s, _n in servers) and any(
                 catalogue.method(s.method).quant is not None for s in found.served):
-            lines.append(_("💡 The GGUF file is smaller because it is quantized; vLLM serves"
-                           " 4-bit weights too (AWQ, GPTQ): name one for its figures."))
+            lines.append(ph.ngettext(
+                "💡 The GGUF file is smaller because it is quantized; %(engines)s serves 4-bit"
+                " weights too (AWQ, GPTQ): name one for its figures.",
+                "💡 The GGUF file is smaller because it is quantized; %(engines)s serve 4-bit"
+                " weights too (AWQ, GPTQ): name one for their figures.", len(servers),
+                engines=batching))
     return "\n".join(str(line) for line in lines)

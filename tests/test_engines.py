@@ -129,3 +129,26 @@ def test_tgi_share_is_the_launchers_product() -> None:
     text = str(_ask("how many users can i serve with llama 3 8b on an a10g")["text"])
     assert text.startswith("👥 <b>At most about 14 sequences at once")
     assert "vLLM takes 92%" in text
+
+
+@pytest.mark.parametrize(("lang", "question", "lead", "has"), [
+    ("en", "tgi vs vllm for llama 3 8b on a 4090",
+     "⚡ <b>The same ceiling for one user with TGI and vLLM: at most about 61 tokens/s",
+     ["• <b>TGI</b>, BF16 inference: ≈ 17.9 GB of the 23.2 GB it fills (90% of the card",
+      "👥 TGI and vLLM batch many users' requests"]),
+    ("en", "sglang vs vllm speed llama 3 8b h100",
+     "⚡ <b>The same ceiling for one user with SGLang and vLLM: at most about 204 tokens/s",
+     ["<code>--mem-fraction-static</code>", "its figure here is against the whole card"]),
+    ("en", "tgi or ollama for mistral 7b on an a10g",
+     "⚡ <b>For one user, Ollama has the higher ceiling", ["against 40 with TGI",
+                                                           "TGI serves 4-bit weights too"]),
+    ("fr", "tgi ou vllm pour llama 3 8b sur une 4090 ?",
+     "⚡ <b>Le même plafond pour un seul utilisateur avec TGI et vLLM", ["qu'il remplit (90"]),
+    ("es", "tgi o vllm para llama 3 8b en una 4090",
+     "⚡ <b>El mismo techo para un solo usuario con TGI y vLLM", ["que llena (el 90"]),
+])
+def test_server_engines_compared(lang: str, question: str, lead: str, has: list[str]) -> None:
+    text = str(_ask(question, lang)["text"])
+    assert text.startswith(lead), text[:400]
+    for phrase in has:
+        assert phrase in text, (phrase, text)
