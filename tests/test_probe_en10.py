@@ -133,3 +133,62 @@ def test_the_other_memory_follows_the_verdict_the_reply_leads_with(text: str, no
     assert got["fits"] is False
     assert note in str(got["text"]), got["text"]
     assert "it fits too" not in str(got["text"])
+
+
+# --- several runs of one training ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "locale", "lead", "runs"), [
+    ("whats the total cost if i run 3 experiments of qlora llama 3 8b each on 5M tokens on an a100",
+     None, "💵 <b>About $1.74 to fine-tune Llama 3 8B on 15 million tokens</b>",
+     "🔁 3 runs of 5 million tokens each: 15 million tokens in all"),
+    ("hyperparameter sweep: 6 runs of lora mistral 7b on 20M tokens each, on h100, how much", None,
+     "💵 <b>About $9.79 to fine-tune Mistral 7B (7.3B parameters) on 120 million tokens</b>",
+     "🔁 6 runs of 20 million tokens each: 120 million tokens in all"),
+    ("i need to train 4 models llama 3 8b qlora each on 10M tokens, total cost on h100?", None,
+     "💵 <b>About $3.80 to fine-tune Llama 3 8B on 40 million tokens</b>",
+     "🔁 4 runs of 10 million tokens each"),
+    ("cuanto cuesta entrenar 3 modelos qlora de llama 3 8b con 10M tokens cada uno en una h100",
+     "es", "💵 <b>Unos 2,85\u00a0US$ por hacer fine-tuning de Llama 3 8B con 30 millones de tokens",
+     "🔁 3 entrenamientos de 10 millones de tokens cada uno: 30 millones de tokens en total"),
+    ("combien pour 3 entraînements lora de mistral 7b sur 10M tokens chacun sur une a100 ?", "fr",
+     "💵 <b>Environ 3,07\u00a0$US pour fine-tuner Mistral 7B",
+     "🔁 3 entraînements de 10 millions de tokens chacun\u00a0: 30 millions de tokens au total"),
+])
+def test_several_runs_are_priced_as_all_their_tokens(
+    text: str, locale: str | None, lead: str, runs: str
+) -> None:
+    """"3 experiments … each on 5M tokens" priced one run ($0.58 of 5M tokens); "6 runs … on 20M
+    tokens each" read 20M as one sample's length ("too large for the sequence length") and the
+    sweep as a hyper-parameter question."""
+    got = _ask(text, locale)
+    reply = str(got["text"])
+    assert reply.startswith(lead), reply
+    assert runs in reply, reply
+    assert got["error"] is None
+
+
+def test_several_runs_timed_say_the_count() -> None:
+    got = _ask("how long for 3 runs of qlora llama 3 8b on a 500mb jsonl each on an l40s")
+    reply = str(got["text"])
+    assert reply.startswith("⏱ <b>QLoRA of Llama 3 8B: about 43.02 hours on 1× L40S (43.02 "
+                            "GPU-hours for 375 million tokens).</b>"), reply
+    # The 500 MB are one run's: its tokens said as they are, the runs' sum after.
+    assert "📄 500 MB taken as about 125 million tokens" in reply
+    assert "🔁 3 runs of 125 million tokens each: 375 million tokens in all" in reply
+
+
+def test_two_loras_are_not_two_hours() -> None:
+    """"train 2 loras" was corrected to "train 2 horas": two hours."""
+    got = _ask("train 2 loras on llama 3 8b, 5M tokens each, how long on a 4090")
+    assert got["hours"] != 2 and "10 million tokens" in str(got["text"]), got["text"]
+
+
+@pytest.mark.parametrize("text", [
+    "can i serve 2 models on one a100",
+    "llama 3 8b and mistral 7b at the same time on a 3090??",
+    "what can i run on 2 models worth of vram",
+])
+def test_models_counted_without_a_training_dataset_are_not_runs(text: str) -> None:
+    from bot.understand.parse import understand
+    assert understand(text, CAT).runs is None

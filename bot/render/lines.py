@@ -326,10 +326,14 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         if bound is not None:
             put(bound)
             put("\n")
-        read = ph.bytes_read(query.dataset_bytes, query.dataset_tokens) \
+        read = ph.bytes_read(query.dataset_bytes, query.one_run_tokens) \
             or ph.compute_optimal(query.tokens_compute_optimal, query.dataset_tokens)
         if read is not None:
             put(read)
+            put("\n")
+        runs = ph.runs_said(query.runs, query.dataset_tokens)
+        if runs is not None:
+            put(runs)
             put("\n")
         if asked is not None:
             put(ph.quote_block(tq.quote))

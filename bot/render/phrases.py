@@ -393,6 +393,18 @@ class Phrases:
             tokens=self.fmt.tokens(tokens), per=self.fmt.num(tokens_per_param()),
         ))
 
+    def runs_said(self, runs: int | None, tokens: Decimal | None) -> Markup | None:
+        """"6 runs of … on 20M tokens each": the tokens counted are all the runs'."""
+        if not runs or tokens is None:
+            return None
+        return _safe("🔁 " + self._(
+            "%(runs)s runs of %(each)s each: %(total)s in all, timed and priced as one run after "
+            "another on the same configuration (side by side on more GPUs they take as many "
+            "GPU-hours).",
+            runs=self.fmt.num(runs), each=self.fmt.tokens(tokens / runs),
+            total=self.fmt.tokens(tokens),
+        ))
+
     def samples_bound(self, samples: int | None, seq_len: int | None) -> Markup | None:
         """"20k examples, seq 1024": the run's tokens were counted at the sequence length."""
         if not samples or not seq_len:

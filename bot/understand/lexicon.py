@@ -392,6 +392,8 @@ PROTECTED_WORDS: Final[frozenset[str]] = frozenset({
     "comprar", "comprarlo", "comprarla", "comprando", "comprare", "compras", "compra",
     # Rioplatense voseo, one edit from French "devis": "¿me decís si entra en 4 h100?"
     "decis",
+    # Several adapters trained ("train 2 loras", "3 qloras"), not "horas" (hours)
+    "loras", "qloras",
     # One edit from the model families corrected above; "pixtral" is Mistral's vision model.
     "ollama", "llamas", "mistrial", "mitral", "pixtral",
     # LLaVA (a vision-language model on Vicuna) is one edit from "llama".

@@ -111,6 +111,7 @@ class _Work:
     dataset_counted: bool = False  # dataset_tokens from a count of samples times their length
     sample_len_avg: int | None = None  # "5000 examples avg 300 tokens": one sample's average
     samples_said: int | None = None  # the count of samples said, whatever tokens it makes
+    runs: int | None = None  # "3 experiments … each on 5M tokens": the dataset that many times
 
     dataset_bytes: Decimal | None = None  # "a 50MB jsonl": dataset_tokens from its size on disk
     lora_rank: int | None = None
@@ -353,6 +354,31 @@ def _take_other_context(work: _Work, match: re.Match[str], before_word: bool) ->
 # length of context said before "context".
 _CARD_NOT_CONTEXT: Final = lazy(
     rf"(?:(?<=\dx )|(?<=\d x )|(?<=\d× )|(?<=\d\*))[1-9]\d[5-9]0(?![\d.,])|{st.CARD_NUMBER}")
+
+
+_TRAINS_CUE: Final = lazy(
+    r"(?<![a-z])(?:q?lora|fine-?tun\w*|finetun\w*|train\w*|full ft|sft|dpo|orpo|entren\w*|"
+    r"afin\w*|entrain\w*)"
+)
+_DATA_CUE: Final = lazy(
+    r"(?<![a-z])(?:tok(?:en)?s?|samples?|examples?|rows?|pairs?|muestras?|ejemplos?|filas?|"
+    r"pares|exemples?|echantillons?|lignes?|paires|mb|gb|jsonl|csv|dataset|data)(?![a-z])"
+)
+
+
+def _take_runs(work: _Work) -> None:
+    """"6 runs of lora mistral 7b on 20M tokens each": the count of runs, read only beside a
+    training word and a dataset (the tokens are multiplied once the dataset is read), and
+    the "each" of the dataset, which is then each run's and not one sample's length."""
+    match = px.RUNS.search(work.s)
+    if match is None or not 2 <= int(match.group("num")) <= 50 \
+            or not _TRAINS_CUE.search(work.s) or not _DATA_CUE.search(work.s):
+        return
+    work.runs = int(match.group("num"))
+    work.blank(*match.span("num"))  # the count: "2 loras" still names the method
+    each = px.RUN_EACH.search(work.s, match.end())
+    if each is not None:
+        work.blank(*each.span())
 
 
 def _take_settings(work: _Work) -> None:
@@ -2270,6 +2296,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     work = _Work(s=s, lang=lang, typed=s)
     _take_model(work, index)
     _take_moe(work, index)
+    _take_runs(work)
     _take_settings(work)
     hw.take_gpus(work, index)
     before_hours = work.s
@@ -2450,8 +2477,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         intent = "memory"
     # "what learning rate for qlora llama 3 8b", "how many epochs should i use": the QLoRA
     # authors' published settings, no advice (was a cost answer, "rate" read as a price).
+    # "a hyperparameter sweep: 6 runs of … on 20M tokens each, how much": the runs' cost.
     hyper = intent not in ("alert", "alert_list", "alert_remove", "pay", "smalltalk") \
-        and work.hours is None and not work.money and asks.hyper_asked(corrected)
+        and work.hours is None and not work.money and work.runs is None \
+        and asks.hyper_asked(corrected)
     if hyper:
         intent = "help"
     # "q es vram", "qué es la vram", "c'est quoi la vram": what VRAM is (was "which model?")
@@ -2542,6 +2571,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     if pairs_doubled:
         assert work.dataset_tokens is not None
         work.dataset_tokens = work.dataset_tokens * 2
+    if work.runs is not None and (work.dataset_tokens is None or inference):
+        work.runs = None  # no dataset to run again: the count is said to nothing
+    elif work.runs is not None:
+        assert work.dataset_tokens is not None
+        work.dataset_tokens = work.dataset_tokens * work.runs
     accelerator = asks.accelerator(s)
     if accelerator is not None and intent == "compare" and len(work.gpus) == 1:
         # "TPU v5e vs H100 for QLoRA 70B": nothing to compare the GPU with; its own answer.
@@ -3094,6 +3128,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         batch_size=work.batch_size,
         dataset_tokens=work.dataset_tokens,
         dataset_bytes=work.dataset_bytes,
+        runs=work.runs,
         dataset_samples=work.dataset_samples,
         samples_at_seq_len=samples_at_seq_len,
         sample_len_avg=work.sample_len_avg,

@@ -434,6 +434,24 @@ PER_SAMPLE_TOKENS: Final = Guarded(
     r"(?![a-z])"
 )
 
+# Several runs of one training ("3 experiments of qlora llama 3 8b each on 5M tokens", "6 runs
+# of lora mistral 7b on 20M tokens each", "4 modelos", "3 entraînements"): as many times the
+# tokens (parse._take_runs reads it only beside a training word and a dataset).
+RUNS: Final = Guarded(
+    ("run", "experiment", "model", "adapter", "lora", "tune", "job", "trial", "entrenamiento",
+     "experimento", "modelo", "adaptador", "entrainement", "experience", "modele", "adaptateur"),
+    r"(?<![\w.,])(?P<num>\d{1,2}) (?:separate |different |independent |identical |similar |"
+    r"training |fine-?tuning |finetuning |q?lora |sweep |distintos |diferentes |differents )?"
+    r"(?:runs|experiments|models|adapters|loras|fine-?tunes|finetunes|jobs|trials|"
+    r"entrenamientos|experimentos|modelos|adaptadores|entrainements|experiences|modeles|"
+    r"adaptateurs)(?![a-z])"
+)
+# "on 20M tokens each" after several runs: each run's dataset, not one sample's length.
+RUN_EACH: Final = lazy(
+    r"(?<=[a-z]) (?:each|apiece|per (?:run|model|experiment|job)|cada uno|por (?:modelo|"
+    r"entrenamiento)|chacun|par (?:modele|entrainement))(?![a-z])"
+)
+
 GPU_HOURS: Final = Guarded(
     # "200 a100 gpu hours" leaves "200 gpu" and blanks (spaces) before "hours".
     r"gpu *-? *h|h(?:ora|eure)s? ?-? ?(?:de )?gpu",

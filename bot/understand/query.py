@@ -256,6 +256,8 @@ class Query(BaseModel):
     # "a 50MB jsonl", "2GB of text": the dataset's size on disk, dataset_tokens its tokens at
     # about 4 characters a token (rules.data_size; the reply says the assumption)
     dataset_bytes: Decimal | None = None
+    # "6 runs of lora mistral 7b on 20M tokens each": dataset_tokens holds all the runs' tokens
+    runs: int | None = None
     purchase_usd: Decimal | None = None
     # a sum in euros, pounds, pesos…: a budget or an alert threshold not in dollars
     money_foreign: bool = False
@@ -463,6 +465,14 @@ class Query(BaseModel):
         _set(copied, "__pydantic_fields_set__", fields)
         _set(copied, "__pydantic_private__", None)
         return copied
+
+    @property
+    def one_run_tokens(self) -> Decimal | None:
+        """One run's tokens, where `dataset_tokens` counts several runs' ("a 500MB dataset, 3
+        runs": the 500 MB are one run's)."""
+        if self.dataset_tokens is None or not self.runs:
+            return self.dataset_tokens
+        return self.dataset_tokens / self.runs
 
     def removal_target(self) -> str | None:
         """What an alert removal names, as /unalert takes it: "all", a number of /alerts'
