@@ -182,3 +182,24 @@ def test_a_mac_noted_says_what_its_gpu_may_use(text: str, gpu: str, said: str) -
 def test_a_mac_memory_apple_does_not_sell_is_said(text: str, said: str) -> None:
     (reply,) = converse(text)
     assert said in spaced(reply.text), reply.text
+
+
+# Two cards each said to be the user's ("my 3090 and my 4090"): one machine of both (was
+# "RTX 3090 or RTX 4090?", each alone); asked which is better, still compared.
+@pytest.mark.parametrize("text", [
+    "combine my 3090 and my 4090 to train llama 3 70b",
+    "can i use my 3090 and my 4090 together for qlora llama 3 70b",
+    "mi 3090 y mi 4090 juntas me sirven para qlora de llama 3 70b?",
+    "ma 3090 et ma 4090 ensemble pour un qlora de llama 3 70b ?",
+])
+def test_my_card_and_my_other_card_are_one_machine(text: str) -> None:
+    (reply,) = converse(text)
+    assert reply.query.rig == (("rtx-3090", 1), ("rtx-4090", 1)), reply.text
+    assert reply.answer.intent == "fit" and reply.query.gpu_count == 2, reply.text
+
+
+@pytest.mark.parametrize("text", [
+    "is my 3090 or my 4090 better for qlora llama 3 8b", "my 3090 vs my 4090 for llama 3 8b"])
+def test_my_two_cards_compared_stay_compared(text: str) -> None:
+    (reply,) = converse(text)
+    assert reply.answer.intent == "compare" and reply.query.rig == (), reply.text

@@ -928,7 +928,8 @@ _RIG_JOINED: Final = lazy(
     # An edition after a name is still that card: "3090 FE + 3090 turbo".
     r"(?<![a-z])gpu(?: (?:fe|founders(?: edition)?|turbo|blower|oc))?"
     r"(?: ?[+&] ?| (?:and|plus|with|alongside|y|con|mas|et|avec) )"
-    r"(?:(?:an?|one|another|una?|otra|une|autre|1|une autre|un autre) )?gpu(?![a-z])"
+    # "my 3090 and my 4090", "mi 3090 y mi 4090", "ma 3090 et ma 4090": both the user's
+    r"(?:(?:an?|one|another|una?|otra|une|autre|1|une autre|un autre|my|mi|ma|mon) )?gpu(?![a-z])"
 )
 # "3090+4090", "3090 + 4090", "2x 3060 plus a 3090", "2x 3060 + one 3090"
 _RIG_PLUS: Final = lazy(
