@@ -125,3 +125,39 @@ def test_the_cheapest_gpu_leads_the_price_list(text: str, lang: str, lead: str) 
     assert reply.answer.intent == "prices", reply.text
     assert reply.text.startswith(lead), reply.text
     assert "💲" in reply.text, reply.text
+
+
+@pytest.mark.parametrize(("run", "asked", "lang"), [
+    ("je veux servir llama 3 8b", "il me faut quelle carte ?", "fr"),
+    ("je veux servir llama 3 8b", "je prends quel gpu ?", "fr"),
+    ("je veux servir llama 3 8b", "quel gpu ?", "fr"),
+    ("quiero servir llama 3 8b", "y que gpu?", "es"),
+    ("i want to serve llama 3 8b", "which card do i need?", "en"),
+    ("i want to serve llama 3 8b", "what gpu?", "en"),
+])
+def test_which_card_after_a_model_is_the_cheapest_for_it(run: str, asked: str, lang: str) -> None:
+    """"Je veux servir llama 3 8b", then "il me faut quelle carte ?": the cheapest GPUs for that
+    model (was the price list, the model dropped, or "I did not understand")."""
+    _, then = converse(run, asked, locale=lang)
+    q = then.query
+    assert q.follow_up and then.answer.intent == "recommend", then.text
+    assert q.model_id == "llama-3-8b" and q.inference, then.text
+
+
+def test_which_card_after_a_card_that_did_not_do_drops_it() -> None:
+    """"qlora llama 3 70b sur une 4090 ?" (no), then "quelle carte alors ?": the cheapest GPUs
+    for the run, not the 4090's verdict again."""
+    _, then = converse("qlora llama 3 70b sur une 4090 ?", "quelle carte alors ?", locale="fr")
+    q = then.query
+    assert then.answer.intent == "recommend" and q.gpu is None, then.text
+    assert q.model_id == "llama-3-70b" and q.method == "qlora", then.text
+    assert then.text.split("\n")[1].startswith("🏆"), then.text
+
+
+@pytest.mark.parametrize(("run", "asked", "lang"), [
+    ("je veux servir llama 3 8b", "vous avez quelles cartes ?", "fr"),
+    ("i want to serve llama 3 8b", "what gpus do you have?", "en"),
+])
+def test_the_offer_asked_after_a_model_stays_the_offer(run: str, asked: str, lang: str) -> None:
+    _, then = converse(run, asked, locale=lang)
+    assert then.answer.intent == "prices" and not then.query.follow_up, then.text

@@ -82,6 +82,9 @@ def words(text: str) -> int:
 _CATALOGUE: Final = lazy(
     # "on which gpu?", "sur quelle carte ?", "¿en qué gpu?" run something there: not the offer
     r"(?<!\bon )(?<!\bsur )(?<!\ben )(?<!\bwith )(?<!\bavec )(?<!\bcon )(?<!\bpara )"
+    # "il me faut quelle carte ?", "je prends quel gpu ?", "necesito que gpu?": the need first
+    r"(?<!\bfaut )(?<!\bprends )(?<!\bprend )(?<!\bloue )(?<!\bchoisis )(?<!\bneed )"
+    r"(?<!\bnecesito )(?<!\balquilo )(?<!\buso )(?<!\belijo )"
     r"\b(?:what|which|que|cuales|quels?|quelles?) (?:kinds? of |types? of |tipo de )?"
     r"(?:gpus?|cards?|graphics cards?|tarjetas?|cartes?|hardware)\b"
     # "what gpu do i need", "quelle carte il me faut": a GPU for the model asked, not the offer
@@ -92,6 +95,13 @@ _CATALOGUE: Final = lazy(
     r"|\bgpus? (?:do|can|does) (?:you|u)\b|\b(?:available|disponibles?) gpus?\b"
     r"|\bgpus? (?:available|disponibles?|en stock|in stock)\b"
     r"|\bwhat (?:do|can) you (?:have|rent|offer)\b"
+)
+# "which gpu?", "¿y qué tarjeta?", "et quelle carte ?" (folded), the whole message: after a
+# model asked, the GPU for it (alone, the offer).
+_WHICH_CARD_ALONE: Final = lazy(
+    r"^\W*(?:(?:and|so|then|y|et|e|ok|donc|alors|entonces) )*(?:what|which|que|q|cual|quels?|quelles?) "
+    r"(?:gpus?|cards?|graphics cards?|tarjetas?|placas?|graficas?|cartes?)"
+    r"(?: (?:then|entonces|alors|donc|du coup))?\W*$"
 )
 # "and for 50?", "what about 100?", "¿y para 50?", "et pour 100 ?" (folded): a number alone
 # after people served.
@@ -434,6 +444,14 @@ def follow_up(
     priced = _price_of_run(new, previous, folded, gpus)
     if priced is not None:
         return priced
+    if previous.params_b is not None and new.intent in ("prices", "recommend") \
+            and not _names_model(new) and not _names_card(new) and _WHICH_CARD_ALONE.match(folded):
+        # "je veux servir llama 3 8b", then "quel gpu ?": the cheapest GPUs for it (was the
+        # price list, the model dropped); after a card that did not do, not that card again
+        run = previous.model_copy(update={
+            "gpu": None, "gpu_text": None, "gpu_count": None, "gpu_memory_gb": None,
+            "gpu_variant_assumed": False, "vram_gb": None, "other_gpus": (), "card_owned": False})
+        return _merge(new.model_copy(update={"intent": "recommend"}), run, names_model=False)
     if new.intent in ("pay", "alert", "alert_list", "alert_remove", "help", "prices") and not (
         _continues(new) or _users_asked(new, folded)
     ):
