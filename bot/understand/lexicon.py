@@ -332,6 +332,9 @@ DETAILS_WORDS: Final[tuple[str, ...]] = _words("DETAILS_WORDS")
 GRAD_CKPT: Final[tuple[str, ...]] = (
     r"grad(?:ient)?[\s_-]?(?:checkpoint\w*|ckpt)", r"activation[\s_-]?checkpoint\w*",
     r"checkpointing",
+    # "gc off", "gc=false": the abbreviation only with its switch after it ("gc" alone is no
+    # setting)
+    r"gc(?= ?(?:[:=] ?)?(?:on|off|true|false|disabled|enabled)(?![a-z]))",
 )
 # Negations that switch gradient checkpointing off when they precede or follow it.
 GRAD_CKPT_OFF_BEFORE: Final[tuple[str, ...]] = _words("GRAD_CKPT_OFF_BEFORE")
