@@ -278,7 +278,10 @@ class Pipeline:
         )
         if questions is None:
             return None
-        replies = [self.reply(part.query, locale) for part in questions]
+        # A section comparing serving engines ("is vllm faster than ollama for llama 3 8b?")
+        # gets the comparison it would get alone (bot/engines.py).
+        replies = [self._engines_in(text[part.start:part.end], locale)
+                   or self.reply(part.query, locale) for part in questions]
         first = questions[0]
         carried = carried_over(first.asked, first.query) if not replies[0].answer.error else ()
         texts = [reply.text for reply in replies]
@@ -330,9 +333,9 @@ class Pipeline:
         previous: Query | None,
     ) -> Reply | None:
         """Serving engines compared for one model (bot/engines.py): each one's memory and
-        decode bound on the card. Its query and answer are the first engine's (the JSON's
-        fields), its parts each engine's; None when the message asks something else."""
-        if not asks_engines(text):
+        decode bound on the card. None when the message asks something else, or several
+        questions (then bot/several.py answers each, this one in its section)."""
+        if not asks_engines(text) or len(self._kept(self._cut, text, pieces)) >= 2:
             return None
         whole = stand_alone(self._understand(text))
         locale = resolve_locale(
@@ -340,8 +343,16 @@ class Pipeline:
             whole.lang if whole.lang_sure else _chat_language(previous, whole.lang),
             telegram_locale, self.default_locale, guess=whole.lang,
         )
+        return self._engines_in(text, locale)
+
+    def _engines_in(self, text: str, locale: str) -> Reply | None:
+        """The engine comparison of `text` in `locale`. Its query and answer are the first
+        engine's (the JSON's fields), its parts each engine's."""
+        if not asks_engines(text):
+            return None
         found = read_engines(
-            text, whole, lambda part: stand_alone(self._understand(part)),
+            text, stand_alone(self._understand(text)),
+            lambda part: stand_alone(self._understand(part)),
             lambda q: self.reply(q, locale).answer, self.catalogue,
         )
         if found is None:

@@ -152,3 +152,14 @@ def test_server_engines_compared(lang: str, question: str, lead: str, has: list[
     assert text.startswith(lead), text[:400]
     for phrase in has:
         assert phrase in text, (phrase, text)
+
+
+def test_a_comparison_among_several_questions() -> None:
+    """"… and is vllm faster than ollama for llama 3 8b": its section is the comparison, and
+    the other question keeps its own (was the price question dropped, its H100 taken for the
+    comparison's card)."""
+    text = str(_ask("how much is an h100 per hour? and is vllm faster than ollama for llama 3 8b"
+                    )["text"])
+    assert "💵 <b>1× H100 costs $2.32/hour.</b>" in text
+    assert "⚡ <b>For one user, Ollama has the higher ceiling: at most about 176 tokens/s for" \
+        " Llama 3 8B on 1× L40S" in text
