@@ -192,3 +192,39 @@ def test_two_loras_are_not_two_hours() -> None:
 def test_models_counted_without_a_training_dataset_are_not_runs(text: str) -> None:
     from bot.understand.parse import understand
     assert understand(text, CAT).runs is None
+
+
+# --- a dataset to finish within hours on a card named -------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "locale", "lead", "timed"), [
+    ("can i finetune llama 3 8b on 20M tokens in 2 hours on a 4090?", None,
+     "❌ <b>No: by this estimate it takes longer than 2 hours.</b>",
+     "about 4.78 hours on 1× RTX 4090"),
+    ("can i qlora llama 3 70b on 5M tokens in 3 hours on an a100", None,
+     "❌ <b>No: by this estimate it takes longer than 3 hours.</b>",
+     "about 5.52 hours on 1× A100 80GB"),
+    ("could i train llama 3 8b qlora on 10M tokens in 1 hour with an h100", None,
+     "✅ <b>Yes: by this estimate it finishes within 1 hour.</b>",
+     "about 25 minutes on 1× H100"),
+    ("¿puedo hacer qlora de llama 3 8b con 20M tokens en 2 horas en una 4090?", "es",
+     "❌ <b>No: según esta estimación, tarda más de 2\u00a0horas.</b>", "4,78\u00a0horas"),
+    ("je peux faire un qlora de llama 3 8b sur 20M tokens en 2 heures sur une 4090 ?", "fr",
+     "❌ <b>Non\u00a0: d'après cette estimation, il faut plus de 2\u00a0heures.</b>",
+     "4,78\u00a0heures"),
+])
+def test_a_dataset_in_hours_on_a_card_is_a_deadline(
+    text: str, locale: str | None, lead: str, timed: str
+) -> None:
+    """Was what those hours train there ("In 2 hours, 1× RTX 4090 trains about 8.4 million
+    tokens"), the 20M tokens said left unweighed; with no card named it was already yes or no."""
+    got = _ask(text, locale)
+    reply = str(got["text"])
+    assert got["intent"] == "time", reply
+    assert reply.startswith(lead), reply
+    assert timed in reply, reply
+
+
+def test_hours_on_a_card_without_a_dataset_still_say_what_they_train() -> None:
+    reply = str(_ask("can i fine tune llama 3 8b in 4 hours on a single 4090?")["text"])
+    assert reply.startswith("⏱ In 4 hours, 1× RTX 4090 trains about 17 million tokens"), reply

@@ -2598,6 +2598,15 @@ def understand(text: str, catalogue: Catalogue) -> Query:
                 work.seq_len = size
             if work.dataset_tokens == size and not work.dataset_counted:
                 work.dataset_tokens = None
+    # "can i finetune llama 3 8b on 20M tokens in 2 hours on a 4090?": with the dataset said,
+    # the hours are a deadline for it, answered yes or no (was what 2 hours train there, 8.4M
+    # tokens, the 20M left unweighed), as it is with no card named.
+    within_deadline = intent == "fit" and not inference and counted is None \
+        and work.hours is not None and bool(work.gpus) \
+        and (work.dataset_tokens is not None or bool(work.dataset_samples)) \
+        and px.WITHIN_HOURS.admits(s) and px.WITHIN_HOURS.pattern.search(s) is not None
+    if within_deadline:
+        intent = "time"
     context_asked, speed_asked = False, False
     if (work.params_b is not None or work.family) and counted is None:
         context_asked, speed_asked = _capacity_asked(rest, work, method, inference)
@@ -3198,7 +3207,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         deadline_day=deadline_day,
         fastest_run=fastest_run,
         fastest_serving=fastest_serving,
-        deadline_asked=deadline_pick or (intent == "time" and (
+        deadline_asked=deadline_pick or within_deadline or (intent == "time" and (
             (asks.DEADLINE.search(rest) is not None
              and (work.hours is not None or asks.NIGHT.search(rest) is not None))
             or (asks.DEADLINE_ENOUGH.search(rest) is not None
