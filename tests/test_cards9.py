@@ -96,6 +96,14 @@ POOLED = [
      "🔌 <b>No: your RTX 3090 and a rented H100 cannot share one job.</b>"),
     ("can i combine my 3090 with a rented 4090", "en",
      "🔌 <b>No: your RTX 3090 and a rented RTX 4090 cannot share one job.</b>"),
+    ("can i add a rented h100 to my 3090 rig to train llama 70b", "en",
+     "🔌 <b>No: your RTX 3090 and a rented H100 cannot share one job.</b>"),
+    ("can i rent an h100 and use it with my 3090 for llama 3 70b", "en",
+     "🔌 <b>No: your RTX 3090 and a rented H100 cannot share one job.</b>"),
+    ("can i use my 3090 with a rented h100 for qlora llama 3 70b", "en",
+     "🔌 <b>No: your RTX 3090 and a rented H100 cannot share one job.</b>"),
+    ("puedo usar mi 4090 junto con una h100 de ustedes para llama 3 70b?", "es",
+     "🔌 <b>No: tu RTX 4090 y una H100 alquilada no pueden compartir un mismo trabajo.</b>"),
     ("puedo combinar mi 3090 con una h100 alquilada para finetunear llama 3 70b", "es",
      "🔌 <b>No: tu RTX 3090 y una H100 alquilada no pueden compartir un mismo trabajo.</b>"),
     ("je peux combiner ma 3090 avec une h100 louée pour fine-tuner llama 3 70b", "fr",
@@ -118,6 +126,8 @@ def test_an_own_card_and_a_rented_one_share_no_job(text: str, lang: str, lead: s
     "rtx 3090 or h100 for qlora llama 3 70b?",  # compared, not joined
     "can i rent an h100 and an a100 together?",  # both rented, none the user's
     "can i use 2x 3090 and a 3060 together for llama 3 70b",
+    "my 3090 or a rented h100 for llama 3 70b, which is better?",  # compared
+    "i have a 3090, should i rent an h100 instead for llama 3 70b",
 ])
 def test_no_rented_card_joined_to_ones_own(text: str) -> None:
     (reply,) = converse(text)

@@ -303,12 +303,20 @@ TOGETHER: Final = Guarded(("togeth", "combin", "same time", "junt", "ensemble", 
 # combinar mi 3090 con una h100 alquilada", "je peux combiner ma 3090 avec une h100 louée"):
 # a word of joining them and a word of renting, folded.
 POOL_JOIN: Final = Guarded(("comb", "pool", "togeth", "along", "mix", "junt", "a la vez",
-                            "ensemble", "meme temps", "same time"), (
+                            "ensemble", "meme temps", "same time", "add", "with", "con", "avec"), (
     r"(?<![a-z])(?:combin\w*|pool(?:ed|ing)?|together|alongside|mix(?:ed|ing)?|junt(?:ar|as|os|a|o)"
-    r"|a la vez|ensemble|en meme temps|at the same time)(?![a-z])"))
+    r"|a la vez|ensemble|en meme temps|at the same time|add(?:ing)?|anadir|agregar|ajouter"
+    # "rent an h100 and use it with my 3090", "usarla con mi 3090", "l'utiliser avec ma 3090"
+    r"|us(?:e|ing) (?:it|them|one) with|usarlas? con|l'utiliser avec"
+    # "my 3090 with a rented h100", "mi 3090 con una h100 alquilada" (no "or", "vs" said)
+    r"|gpu (?:with|con|avec|\+|and|y|et|plus) (?:an? |una? |une? |one of (?:your|ur) |"
+    r"une de vos |una de (?:sus|vuestras) )?(?:rented |alquilad[ao] |louee )?gpu)(?![a-z])"))
 POOL_RENTED: Final = lazy(
-    r"(?<![a-z])(?:rent(?:ed|ing)?|cloud|yours?|alquilad[ao]s?|alquilar|rentad[ao]s?|nube|"
-    r"vuestr[ao]s?|suy[ao]s?|tuy[ao]s?|louees?|loues?|louer|vos|votre)(?![a-z])")
+    r"(?<![a-z])(?:rent(?:ed|ing)?|cloud|yours?|ur|alquilad[ao]s?|alquilar|rentad[ao]s?|nube|"
+    r"ustedes|vuestr[ao]s?|suy[ao]s?|tuy[ao]s?|louees?|loues?|louer|vos|votre)(?![a-z])")
+# "my 3090 or a rented h100, which is better": the cards compared, not joined
+POOL_VERSUS: Final = lazy(r"(?<![a-z])(?:or|vs\.?|versus|better|faster|cheaper|which|o|mejor|"
+                          r"cual|ou|mieux|meilleure?|lequel|laquelle|instead|en vez|plutot)(?![a-z])")
 # "my 3090", "mi 3090", "ma 3090" (the card blanked): the user's own card
 MY_CARD: Final = lazy(r"(?<![a-z])(?:my|mi|mis|ma|mon|mes) (?:\d+ ?x? ?)?gpu(?![a-z])")
 # ... said of cards named before ("can i use them together?" after "i have a 3090 and a 4090").

@@ -2083,7 +2083,7 @@ def _pooled(rest: str, work: _Work, cat: Catalogue) -> bool:
     cards in different machines, which share no job."""
     ids = {g.gpu_id for g in work.gpus if g.gpu_id is not None}
     if len(ids) != 2 or not asks.POOL_JOIN.admits(rest) or asks.POOL_JOIN.pattern.search(rest) is None \
-            or asks.POOL_RENTED.search(rest) is None:
+            or asks.POOL_RENTED.search(rest) is None or asks.POOL_VERSUS.search(rest) is not None:
         return False
     rented = [cat.gpu(g).rented for g in ids]
     return any(rented) and (not all(rented) or asks.MY_CARD.search(rest) is not None)
