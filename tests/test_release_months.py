@@ -1,4 +1,4 @@
-"""Release months of the 8B, 13B and 70B models (rules/data/models.toml `released`, each with
+"""Release months of the 7B, 8B, 13B and 70B models (rules/data/models.toml `released`, each with
 its source): the largest models a memory holds are named newest first in those sizes too
 (they were in the file's order, Llama 2 before Llama 3.3)."""
 
@@ -25,6 +25,10 @@ def pipeline() -> Pipeline:
     # BF16 serving 2.4 GB per B: 32 GB holds 13.3B.
     ("inference_bf16", "32", "olmo-2-13b",
      ["llava-1.5-13b", "codellama-13b", "llama-2-13b", "llama-1-13b", "opt-13b"]),
+    # 16.8 GB holds 7B.
+    ("inference_bf16", "16.8", "qwen2.5-vl-7b",
+     ["command-r7b", "olmo-2-7b", "qwen2-7b", "qwen1.5-7b", "deepseek-llm-7b", "llama-2-7b",
+      "falcon-7b"]),
     # 19.2 GB holds 8B.
     ("inference_bf16", "19.2", "qwen3-vl-8b",
      ["deepseek-r1-distill-llama-8b", "ministral-8b", "hermes-3-8b", "llama-3.1-8b",
@@ -44,8 +48,8 @@ def test_the_largest_models_are_named_newest_first(
 
 def test_every_month_has_its_source() -> None:
     dated = [m for m in load_catalogue().models
-             if m.params_b in (Decimal(8), Decimal(13), Decimal(70)) and m.released]
-    assert len(dated) >= 25
+             if m.params_b in (Decimal(7), Decimal(8), Decimal(13), Decimal(70)) and m.released]
+    assert len(dated) >= 45
     for model in dated:
         assert model.released_source and len(model.released_source) > 20, model.id
 
@@ -55,3 +59,9 @@ def test_the_reply_names_the_13b_models_newest_first(pipeline: Pipeline) -> None
     assert "the largest we have on file at or under that: OLMo 2 13B, LLaVA-1.5 13B, Baichuan2" \
         " 13B, Code Llama 13B, Vicuna 13B, Llama 2 13B, LLaMA 13B, mT0-XXL (13B), and OPT-13B" \
         " (Meta)." in text
+
+
+def test_the_reply_names_the_7b_models_newest_first(pipeline: Pipeline) -> None:
+    text = pipeline.ask("biggest model i can run in fp16 on 17gb").text
+    assert "at or under that: Qwen2.5-VL 7B, Command R7B, OLMo 2 7B, InternLM2.5 7B, Qwen2 7B," \
+        in text
