@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.pipeline import Pipeline, Reply
+from bot.understand.numbers import words_to_digits
 from rules.catalogue import load_catalogue
 from tests.support.chat import converse
 
@@ -161,3 +162,38 @@ def test_which_card_after_a_card_that_did_not_do_drops_it() -> None:
 def test_the_offer_asked_after_a_model_stays_the_offer(run: str, asked: str, lang: str) -> None:
     _, then = converse(run, asked, locale=lang)
     assert then.answer.intent == "prices" and not then.query.follow_up, then.text
+
+
+@pytest.mark.parametrize(("run", "asked", "lang"), [
+    ("je veux servir llama 3 8b", "et pour une vingtaine d'utilisateurs en même temps ?", "fr"),
+    ("je veux servir llama 3 8b", "et pour une vingtaine de personnes ?", "fr"),
+    ("quiero servir llama 3 8b", "y pa una veintena de usuarios?", "es"),
+])
+def test_about_so_many_people_is_that_many_served(run: str, asked: str, lang: str) -> None:
+    """"Et pour une vingtaine d'utilisateurs ?" after a model served: 20 served at once, as
+    "20 utilisateurs" is (was "I did not understand")."""
+    _, then = converse(run, asked, locale=lang)
+    assert then.query.follow_up and then.query.users == 20, then.text
+    assert then.query.model_id == "llama-3-8b", then.text
+
+
+@pytest.mark.parametrize(("text", "lang", "users"), [
+    ("quiero servir llama 3 8b para veinte usuarios", "es", 20),
+    ("je veux servir llama 3 8b pour vingt utilisateurs", "fr", 20),
+    ("je veux servir llama 3 8b pour une trentaine de personnes", "fr", 30),
+    ("serve llama 3 8b to twenty users", "en", 20),
+    ("serve llama 3 8b to two users", "en", 2),
+])
+def test_people_counted_in_words_are_served(text: str, lang: str, users: int) -> None:
+    """"Veinte usuarios", "vingt utilisateurs", "twenty users": that many served at once, as
+    the digits are (was the memory with no KV cache, the people unread)."""
+    reply = _ask(text, lang)
+    assert reply.query.users == users, reply.text
+
+
+@pytest.mark.parametrize("quick", [True, False])
+def test_people_words_to_digits(quick: bool) -> None:
+    assert words_to_digits("pour une vingtaine d'utilisateurs", quick=quick) == "pour 20 utilisateurs"
+    assert words_to_digits("para veinte usuarios", quick=quick) == "para 20 usuarios"
+    assert words_to_digits("a un usuario", quick=quick) == "a un usuario"
+    assert words_to_digits("une dizaine de heures", quick=quick) == "une dizaine de heures"

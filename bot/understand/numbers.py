@@ -142,10 +142,22 @@ _CENTS: Final = lazy(
 # ... or an amount of memory: "a twenty four gig card", "veinticuatro gigas", "vingt-quatre go".
 _MEMORY_WORDS: Final = r"gigs?|gigas?|gb|gbs|gib|go|gigabytes?|gigaoctets?"
 _MEMORY_FOLLOWS: Final = lazy(rf"(?:{_MEMORY_WORDS})(?![a-z])")
+# ... or people served: "twenty users", "veinte usuarios", "vingt utilisateurs" (the users
+# patterns read digits).
+_PEOPLE_WORDS: Final = r"users?|people|persons|usuarios?|personas|utilisateurs?|personnes"
+_PEOPLE_FOLLOWS: Final = lazy(rf"(?:{_PEOPLE_WORDS})(?![a-z])")
+# "une vingtaine d'utilisateurs", "una veintena de usuarios": about so many people, as many.
+_ABOUT: Final[dict[str, int]] = {
+    "dizaine": 10, "vingtaine": 20, "trentaine": 30, "quarantaine": 40, "cinquantaine": 50,
+    "centaine": 100, "decena": 10, "veintena": 20, "treintena": 30, "centena": 100,
+}
+_ABOUT_PEOPLE: Final = lazy(
+    rf"(?<![a-z])(?:une|una) (?P<about>{'|'.join(_ABOUT)}) (?:de |d')(?=(?:{_PEOPLE_WORDS})(?![a-z]))"
+)
 _PHRASE: Final = lazy(
     rf"(?<![\w.,])(?<![0-9] )(?P<words>(?:{_NUMBER_WORD})(?:(?: |-|-et-| et | y | and )"
     rf"(?:{_NUMBER_WORD}))*)"
-    rf"(?= (?:(?:de |of |d')?(?:{_SCALE})|{_MONEY_WORDS}|{_MEMORY_WORDS})(?![a-z]))"
+    rf"(?= (?:(?:de |of |d')?(?:{_SCALE})|{_MONEY_WORDS}|{_MEMORY_WORDS}|{_PEOPLE_WORDS})(?![a-z]))"
 )
 
 
@@ -258,6 +270,9 @@ def words_to_digits(folded: str, quick: bool = True, runs: list[str] | None = No
     if not quick or "quar" in folded or "cuarto" in folded:
         folded = _QUARTER_SCALE.sub("0.25 ", folded)  # "a quarter million samples"
         runs = None
+    if not quick or "aine d" in folded or "ena de" in folded:
+        folded = _ABOUT_PEOPLE.sub(lambda m: f"{_ABOUT[m.group('about')]} ", folded)
+        runs = None
     if not quick or "doz" in folded or "docena" in folded or "douzaine" in folded:
         folded = _DOZEN.sub(lambda m: "6 " if m.group("half") else "12 ", folded)
         runs = None
@@ -284,7 +299,8 @@ def words_to_digits(folded: str, quick: bool = True, runs: list[str] | None = No
         scale_follows = (rest.startswith(("b", "m", "t")) and not rest.startswith("tok")
                          and not _TIME_NOT_SCALE.match(rest)) \
             or (_MONEY_FOLLOWS.match(rest) is not None and (not articles or rest[:1].isalpha())) \
-            or (not articles and _MEMORY_FOLLOWS.match(rest) is not None)  # not "in one go"
+            or (not articles and _MEMORY_FOLLOWS.match(rest) is not None) \
+            or (not articles and _PEOPLE_FOLLOWS.match(rest) is not None)  # not "in one go"
         if not scale_follows and (articles or (len(words) == 1 and words[0] in AMOUNT_WORDS)):
             return match.group(0)
         if words == ["quinze"] and rest.startswith("jour"):
