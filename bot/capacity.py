@@ -115,7 +115,7 @@ def concurrency(query: Query, method: Method, model: ModelSpec | Decimal, where:
         attention_chunk=_attention_chunk(model),
         kv_exact_gb=next((Decimal(repr(nbytes)) / _BYTES_PER_GB
                           for name, nbytes, _ in breakdown.parts if name == "kv_cache"), None),
-        engine="tgi" if tgi else "vllm",
+        engine="tgi" if tgi else "sglang" if query.engine == "sglang" else "vllm",
     )
 
 

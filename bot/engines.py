@@ -124,10 +124,8 @@ def _alone(query: Query, whole: Query, update: dict[str, object]) -> Query:
 
 def _read_as(query: Query, engine: str) -> bool:
     """Whether the engine's part of the message was read as served with that engine."""
-    if engine in (_VLLM, _TGI):
+    if engine in _SERVERS:
         return query.engine == engine
-    if engine == _SGLANG:
-        return query.engine is None and query.runner is None
     return query.runner == engine
 
 

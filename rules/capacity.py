@@ -394,7 +394,8 @@ class Concurrency:
     # The KV cache of kv_gb before its rounding to the tenth (GB per GPU): one sequence's share
     # is divided from it, not from the rounded total (None: from kv_gb).
     kv_exact_gb: Decimal | None = None
-    # The engine whose share `utilization` is: "tgi" when Hugging Face TGI is named, else vLLM.
+    # The engine named: "tgi" (`utilization` is TGI's share), "sglang" (its share is its own
+    # start-up rule: vLLM's default is counted, said so), else "vllm".
     engine: str = "vllm"
     utilization_said: bool = False  # the share is the user's --gpu-memory-utilization
 

@@ -163,3 +163,22 @@ def test_a_comparison_among_several_questions() -> None:
     assert "💵 <b>1× H100 costs $2.32/hour.</b>" in text
     assert "⚡ <b>For one user, Ollama has the higher ceiling: at most about 176 tokens/s for" \
         " Llama 3 8B on 1× L40S" in text
+
+
+@pytest.mark.parametrize(("lang", "question", "says"), [
+    ("en", "how many users can sglang serve with llama 3 8b on a 4090",
+     ["SGLang sets its own share of each GPU at start-up (<code>--mem-fraction-static</code>",
+      "SGLang's default <code>--context-length</code>"]),
+    ("es", "cuantos usuarios con sglang para llama 3 8b en una 4090",
+     ["SGLang fija su propia parte de cada GPU al arrancar"]),
+    ("fr", "combien d'utilisateurs avec sglang pour llama 3 8b sur une 4090 ?",
+     ["SGLang fixe sa propre part de chaque GPU au démarrage"]),
+])
+def test_sglang_users_not_said_as_vllms(lang: str, question: str, says: list[str]) -> None:
+    """SGLang's share is its own start-up rule: vLLM's default is counted and said to be
+    (was "vLLM takes 92% …" and vLLM's --max-model-len for a question about SGLang)."""
+    text = str(_ask(question, lang)["text"])
+    assert text.startswith("👥"), text[:200]
+    for phrase in says:
+        assert phrase in text, (phrase, text)
+    assert "vLLM takes" not in text and "--max-model-len" not in text

@@ -155,6 +155,7 @@ _FASTEST: Final = lazy(
 )
 # Hugging Face Text Generation Inference named ("with tgi", "text-generation-launcher").
 _TGI: Final = lazy(r"(?<![a-z0-9])(?:tgi|text-generation-(?:inference|launcher))(?![a-z0-9])")
+_SGLANG: Final = lazy(r"(?<![a-z0-9])sglang(?![a-z0-9])")
 # "money is no object", "whatever it costs", "cueste lo que cueste", "peu importe le prix".
 _NO_OBJECT: Final = lazy(
     r"(?<![a-z])(?:money (?:is )?no object|money doesn'?t matter|whatever it costs|regardless "
@@ -2978,6 +2979,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         not _negated(rest, *m.span()) for m in px.VLLM.pattern.finditer(rest)) else None
     if engine is None and inference and _TGI.search(rest) is not None:
         engine = "tgi"  # its own share of each GPU (rules/data/serving.toml), not vLLM's
+    elif engine is None and inference and _SGLANG.search(rest) is not None:
+        engine = "sglang"  # its share is its own start-up rule: said so beside vLLM's
     utilization = work.gpu_memory_utilization if inference else None
     # "what --gpu-memory-utilization should i set": the flag with no value asks for the share
     utilization_asked = inference and utilization is None \
