@@ -228,3 +228,28 @@ def test_a_dataset_in_hours_on_a_card_is_a_deadline(
 def test_hours_on_a_card_without_a_dataset_still_say_what_they_train() -> None:
     reply = str(_ask("can i fine tune llama 3 8b in 4 hours on a single 4090?")["text"])
     assert reply.startswith("⏱ In 4 hours, 1× RTX 4090 trains about 17 million tokens"), reply
+
+
+# --- BF16 chosen against FP16 on a card ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "locale", "lead"), [
+    ("i'm on a V100 16GB, should i use fp16 or bf16 for lora", None,
+     "❌ <b>No: the V100 16GB has no BF16 (NVIDIA added it with Ampere, compute capability 8.0)."),
+    ("can i use bf16 on a p40", None, "❌ <b>No: the P40 has no BF16"),
+    ("fp16 or bf16 on a 3090?", None, "✅ <b>Yes: the RTX 3090 runs BF16.</b>"),
+    ("fp16 o bf16 en una t4?", "es", "❌ <b>No: la T4 no tiene BF16"),
+    ("je peux utiliser le bf16 sur une v100 ?", "fr", "❌ <b>Non\u00a0: le V100 16GB n'a pas de BF16"),
+])
+def test_bf16_chosen_on_a_card_says_whether_it_has_it(
+    text: str, locale: str | None, lead: str
+) -> None:
+    """Was "Which model?" (or the card noted: "Got it: P40, 24 GB"), as "does the t4 support
+    bf16" was already answered."""
+    reply = str(_ask(text, locale)["text"])
+    assert reply.startswith(lead), reply
+
+
+def test_the_bf16_remark_beside_a_run_still_answers_the_run() -> None:
+    got = _ask("en la p40 anda qlora de llama 3 8b? no tiene bf16 creo", "es")
+    assert got["model"] == "llama-3-8b" and got["fits"] is True, got["text"]

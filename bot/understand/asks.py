@@ -28,6 +28,9 @@ CHEAPER: Final = _whole(_words("CHEAPER_WORDS"))
 # "est-ce que l'a100 gère le fp8 ?" (the card blanked "gpu" by then); the precision is in the
 # match.
 PRECISION: Final = _whole(_words("PRECISION_ASK"))
+# "fp16 or bf16 on a 3090?", "can i use bf16 on a p40": BF16 chosen on a card, also beside a
+# training method ("should i use fp16 or bf16 for lora" on a V100).
+PRECISION_CHOICE: Final = _whole(_words("PRECISION_CHOICE_ASK"))
 
 # "how many A100s do I need", "cuántas H100 necesito", "combien de A100 il me faut": the two
 # words at most 40 characters apart (the GPU between them is blanked by then).

@@ -80,7 +80,8 @@ def card_alone(query: Query) -> bool:
         and not query.largest and query.dataset_tokens is None and not query.other_gpus \
         and query.threshold_usd is None and query.not_llm is None \
         and not query.service_asked and not query.pay_also and not query.count_asked \
-        and not query.fastest_asked and not query.start_asked and not query.currency_asked
+        and not query.fastest_asked and not query.start_asked and not query.currency_asked \
+        and query.precision_asked is None  # "can i use bf16 on a p40": its BF16 asked
 
 
 def names_card(query: Query) -> bool:

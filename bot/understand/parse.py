@@ -3059,6 +3059,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     # bf16 creo"), which the fit answers.
     precision = asks.PRECISION.search(rest) if one_card and not bf16_error and (
         method is None or cat.method(method).kind == "inference") else None
+    if precision is None and one_card and not bf16_error:
+        precision = asks.PRECISION_CHOICE.search(rest)
     if precision is not None:
         method, inference = None, False  # "does the 3090 support fp8": no serving asked
     ram_asked = not inference and _ram_asked(corrected, bool(flags.cpu_offload))

@@ -380,6 +380,13 @@ LANGUAGE = Language(
             r"how much (?:vram|memory|gb) (?:on|in) (?:the |a |an |your |this )?(?:gpu|gp)s?[\s?.!]*$",
         ),
         # Whether a card computes in FP8 or BF16 (the card blanked "gpu").
+        # BF16 chosen against FP16 on a card ("fp16 or bf16 on a 3090?", "can i use bf16 on a
+        # p40", "should i use fp16 or bf16 for lora"): whether the card has BF16, also beside a
+        # training method.
+        "PRECISION_CHOICE_ASK": (
+            r"(?:fp16|fp32) (?:or|vs\.?|versus) bf16", r"bf16 (?:or|vs\.?|versus) (?:fp16|fp32)",
+            r"(?:can|should|could|do) i (?:use|train (?:in|with)|run (?:in|with)|enable|turn on) bf16",
+        ),
         "PRECISION_ASK": (
             r"(?:does|do|can|will|would) (?:the |a |an |my |this |that |your )?(?:gpu|gp)s? "
             r"(?:have|has|support|do|run|handle|got) (?:native |hardware |real )?(?:fp8|bf16)",

@@ -385,6 +385,10 @@ LANGUAGE = Language(
             r"tu |su |las |los )?(?:gpu|gp)s?[\s?.!]*$",
         ),
         # Si una tarjeta calcula en FP8 o BF16 (la tarjeta ya es "gpu").
+        "PRECISION_CHOICE_ASK": (
+            r"(?:fp16|fp32) (?:o|vs\.?|versus) bf16", r"bf16 (?:o|vs\.?|versus) (?:fp16|fp32)",
+            r"(?:puedo|debo|deberia|podria) (?:usar|entrenar (?:en|con)|activar) (?:el |la )?bf16",
+        ),
         "PRECISION_ASK": (
             r"(?:soporta|tiene|admite|acepta|maneja|aguanta|corre) (?:el |la )?(?:fp8|bf16)",
             r"soporte (?:de |para |a )?(?:fp8|bf16)",

@@ -382,6 +382,11 @@ LANGUAGE = Language(
             r"votre |vos |les )?(?:gpu|gp)s?[\s?.!]*$",
         ),
         # Si une carte calcule en FP8 ou en BF16 (la carte déjà « gpu »).
+        "PRECISION_CHOICE_ASK": (
+            r"(?:fp16|fp32) (?:ou|vs\.?|versus) bf16", r"bf16 (?:ou|vs\.?|versus) (?:fp16|fp32)",
+            r"(?:je peux|puis-je|peut-on|on peut|dois-je|je dois) (?:utiliser|activer|entrainer en) "
+            r"(?:le |la |du )?bf16",
+        ),
         "PRECISION_ASK": (
             r"(?:supporte|gere|a|accepte|prend en charge|fait) (?:le |la |du )?(?:fp8|bf16)",
             r"support (?:du |de |de la )?(?:fp8|bf16)",
