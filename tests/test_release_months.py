@@ -26,8 +26,8 @@ def pipeline() -> Pipeline:
     ("inference_bf16", "32", "olmo-2-13b",
      ["llava-1.5-13b", "codellama-13b", "llama-2-13b", "llama-1-13b", "opt-13b"]),
     # 16.8 GB holds 7B.
-    ("inference_bf16", "16.8", "qwen2.5-vl-7b",
-     ["command-r7b", "olmo-2-7b", "qwen2-7b", "qwen1.5-7b", "deepseek-llm-7b", "llama-2-7b",
+    ("inference_bf16", "16.8", "olmo-3-7b",
+     ["granite-4.0-h-tiny", "qwen2.5-vl-7b", "command-r7b", "olmo-2-7b", "qwen2-7b", "qwen1.5-7b", "deepseek-llm-7b", "llama-2-7b",
       "falcon-7b"]),
     # 19.2 GB holds 8B.
     ("inference_bf16", "19.2", "qwen3-vl-8b",
@@ -49,7 +49,7 @@ def test_the_largest_models_are_named_newest_first(
 def test_every_month_has_its_source() -> None:
     dated = [m for m in load_catalogue().models
              if m.params_b in (Decimal(7), Decimal(8), Decimal(13), Decimal(70)) and m.released]
-    assert len(dated) >= 45
+    assert len(dated) >= 47
     for model in dated:
         assert model.released_source and len(model.released_source) > 20, model.id
 
@@ -63,5 +63,6 @@ def test_the_reply_names_the_13b_models_newest_first(pipeline: Pipeline) -> None
 
 def test_the_reply_names_the_7b_models_newest_first(pipeline: Pipeline) -> None:
     text = pipeline.ask("biggest model i can run in fp16 on 17gb").text
-    assert "at or under that: Qwen2.5-VL 7B, Command R7B, OLMo 2 7B, InternLM2.5 7B, Qwen2 7B," \
+    assert "at or under that: Olmo 3 7B, Granite 4.0 H Tiny (7B MoE), Qwen2.5-VL 7B, Command" \
+        " R7B, OLMo 2 7B, InternLM2.5 7B, Qwen2 7B," \
         in text
