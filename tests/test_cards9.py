@@ -213,3 +213,16 @@ def test_my_card_and_my_other_card_are_one_machine(text: str) -> None:
 def test_my_two_cards_compared_stay_compared(text: str) -> None:
     (reply,) = converse(text)
     assert reply.answer.intent == "compare" and reply.query.rig == (), reply.text
+
+
+@pytest.mark.parametrize(("text", "cost"), [
+    # Hours asked of them, no model: the note, then the rented card priced for them (was "We
+    # don't rent the RTX 3090, so there is no price to quote").
+    ("can i combine my 3090 with a rented h100 for 10 hours, how much", "💵 <b>Cost: $23.20</b>"),
+    ("cuanto me sale combinar mi 3090 con una h100 alquilada 10 horas",
+     "💵 <b>Coste: 23,20 US$</b>"),
+])
+def test_an_own_card_and_a_rented_one_for_hours(text: str, cost: str) -> None:
+    (reply,) = converse(text)
+    assert reply.query.pooled_asked and reply.text.startswith("🔌 <b>"), reply.text
+    assert cost in reply.text.replace("\u00a0", " "), reply.text

@@ -2715,9 +2715,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         others, intent = (known[0],), "compare"
     else:
         counts = None
-    if pooled and intent in ("prices", "unknown", "fit", "memory") and work.hours is None \
-            and not work.money:
-        intent = "compare"  # "can i combine my 3090 with a rented h100": each on its own
+    if pooled and intent in ("prices", "unknown", "fit", "memory", "cost") and not work.money:
+        # "can i combine my 3090 with a rented h100 (for 10 hours, how much)": each on its own,
+        # the rented one priced
+        intent = "compare"
     if rigs is not None and intent not in _NOT_COMPARED and len(known) == 2:
         others, intent = (known[1],), "compare"
         counts = (work.gpus[0].count or 1, work.gpus[1].count or 1)
