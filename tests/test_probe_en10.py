@@ -253,3 +253,35 @@ def test_bf16_chosen_on_a_card_says_whether_it_has_it(
 def test_the_bf16_remark_beside_a_run_still_answers_the_run() -> None:
     got = _ask("en la p40 anda qlora de llama 3 8b? no tiene bf16 creo", "es")
     assert got["model"] == "llama-3-8b" and got["fits"] is True, got["text"]
+
+
+# --- deadlines said as "by tomorrow" on a card, or "in that time" -------------------------------------
+
+
+@pytest.mark.parametrize(("text", "locale", "lead", "said"), [
+    ("can i get a qlora of qwen2.5 32b done on 40M tokens by tomorrow on one a100", None,
+     "✅ <b>Yes: by this estimate it finishes within 24 hours.</b>",
+     "🗓 Tomorrow is taken as 24 hours from now"),
+    ("qlora llama 3 8b on 20M tokens on an h100, ready by tomorrow?", None,
+     "✅ <b>Yes: by this estimate it finishes within 24 hours.</b>", "about 49 minutes on 1× H100"),
+    ("qlora de llama 3 8b con 20M tokens en una h100, para mañana?", "es",
+     "✅ <b>Sí: según esta estimación, termina en menos de 24\u00a0horas.</b>", "H100"),
+    ("i only have 3 hours, can i qlora llama 3 70b on 5M tokens in that time on your fastest "
+     "setup", None, "✅ <b>Yes: by this estimate it finishes within 3 hours.</b>",
+     "about 1.38 hours on 4× A100 80GB"),
+    ("solo tengo 3 horas, puedo hacer qlora de llama 3 70b con 5M tokens en ese tiempo?", "es",
+     "✅ <b>Sí: según esta estimación, termina en menos de 3\u00a0horas.</b>", "A100"),
+    ("j'ai seulement 3 heures, je peux faire un qlora de llama 3 70b sur 5M tokens dans ce "
+     "délai ?", "fr", "✅ <b>Oui\u00a0: d'après cette estimation, l'entraînement tient en "
+     "3\u00a0heures.</b>", "A100"),
+])
+def test_a_deadline_said_another_way_is_answered_yes_or_no(
+    text: str, locale: str | None, lead: str, said: str
+) -> None:
+    """"by tomorrow on one a100" was the card's time alone (no verdict); "i only have 3 hours …
+    in that time" was the memory per method, the hours priced on an A100."""
+    got = _ask(text, locale)
+    reply = str(got["text"])
+    assert got["intent"] == "time", reply
+    assert reply.startswith(lead), reply
+    assert said in reply, reply

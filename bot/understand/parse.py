@@ -2856,6 +2856,16 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         if work.hours is None:
             work.hours, work.hours_as = TOMORROW_HOURS, "tomorrow"
         intent = "time"
+    # "can i get a qlora of qwen2.5 32b done on 40M tokens by tomorrow on one a100": the card
+    # named is timed against a day, said so (was its time alone, the deadline unanswered).
+    tomorrow_on_card = not deadline_pick and bool(work.gpus) and work.hours is None \
+        and not inference and budget is None and intent in ("time", "fit", "memory", "unknown") \
+        and (work.params_b is not None or work.model_id is not None) \
+        and (work.dataset_tokens is not None or bool(work.dataset_samples)) \
+        and asks.TOMORROW.admits(rest) and asks.TOMORROW.pattern.search(rest) is not None
+    if tomorrow_on_card:
+        work.hours, work.hours_as = TOMORROW_HOURS, "tomorrow"
+        intent = "time"
     if count_asked and intent == "cost" and work.gpus and budget is None \
             and work.hours is None and not px.MEMORY.search(rest):
         # "combien de T4 il me faut": "combien" is also "how much", but the count is the question.
@@ -3213,7 +3223,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         deadline_day=deadline_day,
         fastest_run=fastest_run,
         fastest_serving=fastest_serving,
-        deadline_asked=deadline_pick or within_deadline or (intent == "time" and (
+        deadline_asked=deadline_pick or within_deadline or tomorrow_on_card or (intent == "time" and (
             (asks.DEADLINE.search(rest) is not None
              and (work.hours is not None or asks.NIGHT.search(rest) is not None))
             or (asks.DEADLINE_ENOUGH.search(rest) is not None

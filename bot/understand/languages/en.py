@@ -549,6 +549,8 @@ LANGUAGE = Language(
         # A run asked to end within a time ("will it finish overnight", "be done in a day", "can
         # i train it over a weekend"): how long it takes (the duration itself is blanked by then).
         "DEADLINE_ASK": (
+            # "i only have 3 hours, can i qlora … in that time" (the hours said before)
+            r"in (?:that|this|the) (?:time|timeframe|time frame|window)",
             # ("can i finish a qlora of llama 3 8b on 500k samples over the weekend": the model
             # and the dataset blanked, four words are left between)
             r"(?:finish|finished|finishes|complete|completed|done|end|ends|wrap up)(?: [a-z0-9.-]+){0,5} "

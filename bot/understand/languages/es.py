@@ -507,6 +507,8 @@ LANGUAGE = Language(
         # Un entrenamiento que debe acabar a tiempo ("¿se termina en una noche?", "¿acaba en un
         # día?", "¿lo entreno durante un fin de semana?"): cuánto tarda.
         "DEADLINE_ASK": (
+            # "solo tengo 3 horas, ¿puedo … en ese tiempo?"
+            r"en (?:ese|este) (?:tiempo|plazo)",
             r"(?:termina\w*|acaba\w*|listo|lista|completa\w*)(?: [a-z0-9.-]+){0,3} "
             r"(?:en|durante|para|antes de|dentro de)(?= |$)",
             r"en una noche|durante la noche|de la noche a la manana|toda la noche",

@@ -507,6 +507,8 @@ LANGUAGE = Language(
         # Un entraînement qui doit finir à temps ("ça finit en une nuit ?", "c'est bouclé en un
         # jour ?", "je l'entraîne pendant un week-end ?") : combien de temps il prend.
         "DEADLINE_ASK": (
+            # "j'ai seulement 3 heures, je peux … dans ce délai ?"
+            r"(?:dans|en) ce (?:temps|delai|laps de temps)",
             r"(?:fini\w*|termine\w*|boucle\w*|pret)(?: [a-z0-9.-]+){0,3} "
             r"(?:en|dans|pendant|avant|d'ici)(?= |$)",
             r"en une nuit|pendant la nuit|cette nuit|toute la nuit|dans la nuit",
