@@ -197,3 +197,16 @@ def test_people_words_to_digits(quick: bool) -> None:
     assert words_to_digits("para veinte usuarios", quick=quick) == "para 20 usuarios"
     assert words_to_digits("a un usuario", quick=quick) == "a un usuario"
     assert words_to_digits("une dizaine de heures", quick=quick) == "une dizaine de heures"
+
+
+@pytest.mark.parametrize(("text", "lead"), [
+    ("t'as quoi comme gpu pour un lora de 13b", "🏆 <b>Les GPU les moins chers pour un modèle 13B</b>"),
+    ("vous avez quoi comme carte pour servir llama 3 70b ?", "🏆 <b>Les GPU les moins chers pour Llama 3 70B</b>"),
+])
+def test_what_cards_for_a_model_is_the_cheapest_for_it(text: str, lead: str) -> None:
+    """"T'as quoi comme gpu pour un lora de 13b": the cheapest GPUs for it (was the memory per
+    method); alone, "vous avez quoi comme gpu ?" stays the price list."""
+    reply = _ask(text, "fr")
+    assert reply.answer.intent == "recommend" and reply.text.startswith(lead), reply.text
+    alone = _ask("t'as quoi comme cartes ?", "fr")
+    assert alone.answer.intent == "prices", alone.text

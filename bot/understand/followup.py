@@ -95,6 +95,7 @@ _CATALOGUE: Final = lazy(
     r"|\bgpus? (?:do|can|does) (?:you|u)\b|\b(?:available|disponibles?) gpus?\b"
     r"|\bgpus? (?:available|disponibles?|en stock|in stock)\b"
     r"|\bwhat (?:do|can) you (?:have|rent|offer)\b"
+    r"|\b(?:vous avez|avez-vous|t'?as|tu as|vous proposez) quoi comme (?:gpus?|cartes?)\b"
 )
 # "which gpu?", "¿y qué tarjeta?", "et quelle carte ?" (folded), the whole message: after a
 # model asked, the GPU for it (alone, the offer).

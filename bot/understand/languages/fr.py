@@ -245,6 +245,8 @@ LANGUAGE = Language(
             r"(?:je|j'|on) (?:loue|louerais|prends|prendrais) quoi", r"(?:louer|prendre) quoi",
             r"quoi louer", r"qu.?est-ce (?:que|qu.?) ?(?:je|j'|on) (?:loue|prends|louerais)",
             # "il faut quoi comme carte pour un 13b en qlora ?": which card
+            # "t'as quoi comme gpu pour un lora de 13b" (alone, the offer: followup._CATALOGUE)
+            r"(?:vous avez|avez-vous|t'?as|tu as|vous proposez) quoi comme (?:gpus?|cartes?)",
             r"(?:faut|faudrait|prends|prendre|loue|louer|besoin de|utiliser) quoi comme "
             r"(?:cartes?|gpus?|cartes? graphiques?|materiel)",
             r"(?:le|la) meilleure? (?:option|config\w*|choix)", r"(?:le|la) plus adapte\w*",
