@@ -226,3 +226,26 @@ def test_an_own_card_and_a_rented_one_for_hours(text: str, cost: str) -> None:
     (reply,) = converse(text)
     assert reply.query.pooled_asked and reply.text.startswith("🔌 <b>"), reply.text
     assert cost in reply.text.replace("\u00a0", " "), reply.text
+
+
+# Another card said to be the user's too, right after the first was noted: the machine noted
+# with it (was that card alone, the first forgotten); said with no "also", it replaces it.
+@pytest.mark.parametrize(("first", "then", "rig", "lead"), [
+    ("i have 2 3090s", "and i also have a 4090", (("rtx-3090", 2), ("rtx-4090", 1)),
+     "👍 <b>Got it: 2× RTX 3090 and 1× RTX 4090 (72 GB in all).</b>"),
+    ("tengo dos 3090", "también tengo una 3060", (("rtx-3090", 2), ("rtx-3060", 1)),
+     "👍 <b>Entendido: 2× RTX 3090 y 1× RTX 3060 (60 GB en total).</b>"),
+    ("j'ai une 3090", "j'ai aussi une 4090", (("rtx-3090", 1), ("rtx-4090", 1)),
+     "👍 <b>C'est noté : 1× RTX 3090 et 1× RTX 4090 (48 Go en tout).</b>"),
+])
+def test_a_card_owned_too_joins_the_card_noted(first: str, then: str, rig: tuple[tuple[str, int], ...],
+                                                lead: str) -> None:
+    _noted, also, asked = converse(first, then, "can i lora llama 3 70b?")
+    assert also.answer.card_noted and also.query.rig == rig, also.text
+    assert spaced(also.text).startswith(spaced(lead)), also.text
+    assert asked.query.rig == rig, asked.text  # the next question is on the machine
+
+
+def test_a_card_owned_said_alone_replaces_the_card_noted() -> None:
+    _noted, other = converse("i have 2 3090s", "i have a 4090")
+    assert other.query.rig == () and other.query.gpu == "rtx-4090", other.text

@@ -196,6 +196,8 @@ _CARD_ADDED: Final = lazy(
     r"otra|otro|mas|agreg\w*|anad\w*|sumando|sumo|sumarle|"
     r"en plus|de plus|une autre|un autre|ajout\w*|rajout\w*)(?![a-z])"
 )
+# "i also have a 4090", "tengo también una 4090", "j'ai aussi une 4090" (folded)
+_ALSO: Final = lazy(r"(?<![a-z])(?:also|too|as well|tambien|ademas|aussi|egalement)(?![a-z])")
 # "and if i add a second one?", "what if i buy a 2nd 3090", "¿y si compro una segunda?", "et si
 # j'en ajoute une deuxième ?" (folded): the cards counted by their ordinal, a total.
 _NTH: Final = {word: n for word, n in asks.ORDINALS.items() if 2 <= n <= 4}
@@ -378,7 +380,8 @@ def follow_up(
     if previous.intent in _MODEL_INTENTS:
         # "et avec 2 de plus ?" after a question on 2× RTX 3090: the same run on 4 of them;
         # "et deux ?" after the cost of an H100 for 10 hours: two of them.
-        added = _card_added(new, previous, fold(new.text), gpus)
+        added = _card_owned_too(new, previous, fold(new.text), gpus) \
+            or _card_added(new, previous, fold(new.text), gpus)
         if added is not None:
             return added
         counted = _on_more_cards(new, previous, fold(new.text))
@@ -631,22 +634,43 @@ def _card_added(new: Query, previous: Query, folded: str, gpus: Catalogue | None
         return None  # "and with another 3090?": one more of it (_more_gpus)
     if any(gpus.gpu(g).usd_per_gpu_hour is not None for g in (new.gpu, *(g for g, _n in base))):
         return None  # a card rented at a published price is in our cloud, not in the machine
+    machine = _with_card(new, previous, base, gpus)
+    merged = _merge(machine, previous, names_model=False)
+    if previous.rig_layer_split:
+        # served split by layers already: the same type, over the cards' new mean memory
+        mean = owned.rig_memory(machine.rig, gpus)
+        return merged.model_copy(update={"rig_layer_split": mean is not None,
+                                         "gpu_memory_gb": mean})
+    return merged.model_copy(update=owned.layer_split(merged, merged, gpus))
+
+
+def _with_card(new: Query, previous: Query, base: tuple[tuple[str, int], ...],
+               gpus: Catalogue) -> Query:
+    """`new` on the machine `base` with its card added, answered at the card bounding it."""
+    assert new.gpu is not None
     cards = dict(base)
     cards[new.gpu] = cards.get(new.gpu, 0) + (new.gpu_count or 1)
     rig = tuple(cards.items())
     bound = hw.bounding_card(rig, gpus.gpu)
-    machine = new.model_copy(update={
+    return new.model_copy(update={
         "gpu": bound, "gpu_count": sum(cards.values()), "rig": rig,
         "gpu_text": None, "vram_gb": None, "gpu_memory_gb": None, "rig_layer_split": False,
         "gpu_variant_assumed": new.gpu_variant_assumed if bound == new.gpu
         else previous.gpu_variant_assumed})
-    merged = _merge(machine, previous, names_model=False)
-    if previous.rig_layer_split:
-        # served split by layers already: the same type, over the cards' new mean memory
-        mean = owned.rig_memory(rig, gpus)
-        return merged.model_copy(update={"rig_layer_split": mean is not None,
-                                         "gpu_memory_gb": mean})
-    return merged.model_copy(update=owned.layer_split(merged, merged, gpus))
+
+
+def _card_owned_too(new: Query, previous: Query, folded: str, gpus: Catalogue | None) -> Query | None:
+    """"and i also have a 4090", "tengo también una 4090", "j'ai aussi une 4090" right after
+    "i have 2 3090s" was noted: the machine noted with that card added (2× RTX 3090 + 1× RTX
+    4090), as if said at once; None otherwise (a card said with no such word replaces it)."""
+    if gpus is None or new.gpu is None or previous.gpu is None or not owned.card_alone(previous) \
+            or not owned.card_alone(new) or previous.gpu_memory_gb is not None \
+            or new.gpu_memory_gb is not None or gpus.gpu(new.gpu).unified_memory \
+            or gpus.gpu(previous.gpu).unified_memory \
+            or not (_ALSO.search(folded) or _CARD_ADDED.search(folded)):
+        return None
+    base = previous.rig or ((previous.gpu, previous.gpu_count or 1),)
+    return _with_card(new, previous, base, gpus).model_copy(update={"follow_up": True})
 
 
 def _on_more_cards(new: Query, previous: Query, folded: str) -> Query | None:
