@@ -249,3 +249,18 @@ def test_a_card_owned_too_joins_the_card_noted(first: str, then: str, rig: tuple
 def test_a_card_owned_said_alone_replaces_the_card_noted() -> None:
     _noted, other = converse("i have 2 3090s", "i have a 4090")
     assert other.query.rig == () and other.query.gpu == "rtx-4090", other.text
+
+
+@pytest.mark.parametrize(("first", "rig", "memory"), [
+    # "one more" after a machine of different cards: one more of the card it is answered on,
+    # the machine kept (was 4× RTX 3090, the 4090 dropped).
+    ("2x 3090 and a 4090, can i lora llama 3 70b?", (("rtx-3090", 3), ("rtx-4090", 1)), None),
+    # Served split by layers: the mean memory over the cards now in it (72 GB over 4).
+    ("2x 3090 and a 3060, can i run llama 3 70b?", (("rtx-3090", 2), ("rtx-3060", 2)), 18),
+])
+def test_one_more_keeps_the_machine(first: str, rig: tuple[tuple[str, int], ...],
+                                    memory: int | None) -> None:
+    _before, after = converse(first, "and with one more?")
+    assert after.query.rig == rig and after.query.gpu_count == 4, after.text
+    assert after.query.gpu_memory_gb == memory, after.text
+    assert after.query.rig_layer_split == (memory is not None), after.text

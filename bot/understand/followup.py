@@ -384,7 +384,7 @@ def follow_up(
             or _card_added(new, previous, fold(new.text), gpus)
         if added is not None:
             return added
-        counted = _on_more_cards(new, previous, fold(new.text))
+        counted = _on_more_cards(new, previous, fold(new.text), gpus)
         if counted is not None:
             return counted
         against = _against_other_card(new, previous, fold(new.text)) \
@@ -673,10 +673,22 @@ def _card_owned_too(new: Query, previous: Query, folded: str, gpus: Catalogue | 
     return _with_card(new, previous, base, gpus).model_copy(update={"follow_up": True})
 
 
-def _on_more_cards(new: Query, previous: Query, folded: str) -> Query | None:
+def _on_more_cards(new: Query, previous: Query, folded: str,
+                   gpus: Catalogue | None = None) -> Query | None:
     """The previous question on the count of cards `new` says ("and 2 more?", "¿y 8?"), or
     None when it says none."""
     count = _more_gpus(new, previous, folded)
+    if count is not None and previous.rig and previous.gpu is not None and new.gpu is None \
+            and count > (previous.gpu_count or 1):
+        # "and with one more?" after 2× RTX 3090 + 1× RTX 4090: one more of the card answered
+        # on (the one bounding the machine), the machine kept
+        cards = dict(previous.rig)
+        cards[previous.gpu] = cards.get(previous.gpu, 0) + count - (previous.gpu_count or 1)
+        rig = tuple(cards.items())
+        merged = _merge(new.model_copy(update={"gpu_count": count}), previous, names_model=False)
+        mean = owned.rig_memory(rig, gpus) if previous.rig_layer_split and gpus else None
+        return merged.model_copy(update={"rig": rig, "rig_layer_split": mean is not None,
+                                         "gpu_memory_gb": mean})
     if count is None:
         count = _bare_count(new, previous, folded)
     if count is None:
