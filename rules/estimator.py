@@ -270,6 +270,35 @@ def _params_b(params: float) -> Decimal:
 # ----------------------------------------------------------------------------- model shape
 
 
+class _Dims:
+    """The architecture's sizes a training estimate reads, as plain attributes: a pydantic
+    model's field costs ~2.5 times a slot to read, and its derived sizes (q_dim, kv_dim,
+    active_ffn_width) are properties over several fields; an estimate reads some twenty, a
+    question makes up to thirty estimates. Hashed by identity: the per-shape caches below
+    take it as their key (the cache holds it, so its id is not reused while cached)."""
+
+    __slots__ = ("active_experts", "active_ffn_width", "arch", "attn_logit_softcapping",
+                 "gated_mlp", "heads", "hidden", "is_mla", "is_moe", "kv_dim", "layers",
+                 "q_dim", "shared_experts", "tied_embeddings", "vocab")
+
+    def __init__(self, arch: Architecture) -> None:
+        self.arch = arch
+        self.layers = arch.layers
+        self.hidden = arch.hidden
+        self.heads = arch.heads
+        self.vocab = arch.vocab
+        self.tied_embeddings = arch.tied_embeddings
+        self.q_dim = arch.q_dim
+        self.kv_dim = arch.kv_dim
+        self.active_ffn_width = arch.active_ffn_width
+        self.gated_mlp = arch.gated_mlp
+        self.attn_logit_softcapping = arch.attn_logit_softcapping
+        self.is_moe = arch.is_moe
+        self.is_mla = arch.is_mla
+        self.active_experts = arch.active_experts
+        self.shared_experts = arch.shared_experts
+
+
 @dataclass(frozen=True, slots=True)
 class _Shape:
     """What the estimator needs to know about the model, from an architecture or assumed."""
@@ -278,6 +307,10 @@ class _Shape:
     params: float  # all parameters
     arch: Architecture
     assumed: bool  # arch synthesised from the parameter count
+    dims: _Dims = field(init=False, repr=False, compare=False)  # arch's sizes, read fast
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "dims", _Dims(self.arch))
 
 
 @lru_cache(maxsize=256)  # one question asks it for every GPU count it estimates
@@ -357,13 +390,14 @@ def _split_params(shape: _Shape) -> tuple[float, float]:
 
 
 @lru_cache(maxsize=256)  # the shape's, the same for every GPU count estimated
-def _largest_linear(arch: Architecture) -> int:
+def _largest_linear(dims: _Dims) -> int:
+    arch = dims.arch
     shapes = [*arch.linear_shapes().values(), *arch.dense_mlp_shapes().values()]
     return max(i * o for i, o, _ in shapes)
 
 
-def _largest_tensor(arch: Architecture) -> int:
-    return max(_largest_linear(arch), arch.vocab * arch.hidden)
+def _largest_tensor(dims: _Dims) -> int:
+    return max(_largest_linear(dims), dims.vocab * dims.hidden)
 
 
 # Multi-head latent attention has no q/k/v projections of its own: a target naming them
@@ -399,8 +433,9 @@ def _adapter_sum(shapes: dict[str, tuple[int, int, int]], rank: int,
 
 
 @lru_cache(maxsize=256)  # the same for every GPU count estimated
-def _lora_params(arch: Architecture, rank: int, targets: Sequence[str],
+def _lora_params(dims: _Dims, rank: int, targets: Sequence[str],
                  min_size: int = 0) -> int:
+    arch = dims.arch
     names = _arch_targets(arch, targets)
     total = _adapter_sum(arch.linear_shapes(), rank, names, min_size)
     if not arch.dense_layers:
@@ -439,7 +474,7 @@ def _resolve_targets(targets: str | Sequence[str]) -> tuple[str, ...]:
 
 
 def _activation_bytes_per_token_layer(
-    arch: Architecture, seq_len: int, flash: bool, compiled: bool, c: Mapping[str, float],
+    arch: _Dims, seq_len: int, flash: bool, compiled: bool, c: Mapping[str, float],
     kernels: Kernels | None = None,
 ) -> float:
     """Bytes kept for backward per token and layer (Korthikanti §4.1 count, shape-aware).
@@ -465,7 +500,7 @@ def _activation_bytes_per_token_layer(
     return total
 
 
-def _fused_linear_ce_bytes(arch: Architecture, tokens: float, kernels: Kernels,
+def _fused_linear_ce_bytes(arch: _Dims, tokens: float, kernels: Kernels,
                            c: Mapping[str, float], free_bytes: float | None = None) -> float:
     """A fused linear cross-entropy never stores the whole logits: the gradient of the final
     hidden states (computed in forward) plus one chunk of logits in flight. free_bytes: the
@@ -635,7 +670,7 @@ def estimate_training(
         raise ValueError("seq_len, micro_batch, gpus and lora_rank must be positive")
     c = _table()
     shape = resolve_shape(model)
-    arch = shape.arch
+    arch = shape.dims  # the sizes; arch.arch the Architecture
     n = float(shape.params)
     shard = 1.0 if parallel == "ddp" else float(gpus)
     # ZeRO-1/2 partition what the optimizer owns, never the weights the forward pass uses.
@@ -646,6 +681,7 @@ def estimate_training(
     weight_shard = 1.0 if zero12 else shard
     grad_shard = 1.0 if parallel == "zero1" else shard
     full = spec.full
+    quantized_base = spec.quantized_base  # a property over two fields, read ten times
     prec: Precision = precision or ("mixed" if full else "bf16")
     if full and fp32_weights and precision is None:
         prec = "fp32"  # no torch_dtype, no AMP: everything in fp32
@@ -754,7 +790,7 @@ def estimate_training(
         else:
             grads = n * grad_bytes / grad_shard
     else:
-        if spec.quantized_base:
+        if quantized_base:
             bits = 8 * c["bytes.nf4"] + c[
                 "bits.quant_constants_double" if double_quant else "bits.quant_constants_plain"
             ]
@@ -819,9 +855,9 @@ def estimate_training(
         activation_offload = True
         assumptions.append(Note("unsloth_offloaded_checkpoints"))
     if lora_dropout and not full:
-        shapes = arch.linear_shapes()
+        shapes = arch.arch.linear_shapes()
         routed = arch.active_experts + arch.shared_experts if arch.is_moe else 1
-        adapted = _arch_targets(arch, _resolve_targets(lora_targets))
+        adapted = _arch_targets(arch.arch, _resolve_targets(lora_targets))
         if fused_qkv and not arch.is_mla:
             # 'self.lora_dropout(x) @ lora_A' once for the fused q/k/v projection.
             qkv = [t for t in adapted if t in _QKV]
@@ -831,7 +867,7 @@ def estimate_training(
         assumptions.append(Note("lora_dropout_fused_qkv" if fused_qkv else "lora_dropout"))
     if not flash_attention and arch.attn_logit_softcapping and not shape.assumed:
         assumptions.append(Note("softcapped_scores"))
-    act_scale = c["bytes.fp32"] / bf16 if (fp32_weights and not spec.quantized_base) else 1.0
+    act_scale = c["bytes.fp32"] / bf16 if (fp32_weights and not quantized_base) else 1.0
     per_tok_layer *= act_scale
     working = 0.0  # one layer's recomputed activations (with checkpointing)
     if grad_ckpt:
@@ -851,7 +887,7 @@ def estimate_training(
         layers_here = arch.layers / shard if parallel == "device_map" else arch.layers
         act_bytes = tokens * layers_here * per_tok_layer
         parts.append(("activations", act_bytes, "all layers kept for backward"))
-    if saved_4bit_inputs and spec.quantized_base and not shape.assumed:
+    if saved_4bit_inputs and quantized_base and not shape.assumed:
         # The inputs of a layer's 4-bit linears: q/k/v's, o's, the MLP's (gate and up share
         # it) and down's; with checkpointing only the recomputed layer's.
         inputs = tokens * (2 * arch.hidden + arch.q_dim + arch.active_ffn_width) * bf16 \
@@ -886,7 +922,7 @@ def estimate_training(
                 held += (_lora_params(arch, lora_rank, _resolve_targets(lora_targets))
                          * c["bytes.fp32"] / shard)
             held += stored if grad_ckpt else tokens * arch.layers * per_tok_layer
-            if spec.quantized_base:
+            if quantized_base:
                 held += c["training.qlora_dequantized_linears"] * _largest_linear(arch) * bf16
             free = vram_per_gpu_gb * _GB - held - c["overhead.cuda_context_gb"] * _GB
         logits_now = _fused_linear_ce_bytes(arch, tokens, kernels, c, free)
@@ -947,7 +983,7 @@ def estimate_training(
         # DeepSpeedZeroOptimizer (stages 1 and 2) allocates its contiguous gradient bucket of
         # reduce_bucket_size elements at each backward, as ZeRO-3 does at init.
         if gpus > 1 or cpu_offload:
-            wide = (fp32_weights and not spec.quantized_base) or prec == "fp32"
+            wide = (fp32_weights and not quantized_base) or prec == "fp32"
             parts.append(("zero_grad_bucket",
                           c["overhead.zero12_ipg_buffers"]
                           * c["overhead.zero3_reduce_bucket_size"]
@@ -957,7 +993,7 @@ def estimate_training(
             assumptions.append(Note(parallel, {"gpus": gpus, "batch": micro_batch}))
     elif gpus > 1 or cpu_offload:
         per_layer_params = block / arch.layers
-        if spec.quantized_base:
+        if quantized_base:
             per_layer_bytes = per_layer_params * (
                 8 * c["bytes.nf4"] + c["bits.quant_constants_double" if double_quant
                                        else "bits.quant_constants_plain"]) / 8
@@ -971,7 +1007,7 @@ def estimate_training(
             # DeepSpeed keeps fetched parameters resident up to stage3_max_live_parameters,
             # counted in elements of their storage: a 4-bit base is packed in bf16 storage
             # (bnb_4bit_quant_storage), 4 parameters an element.
-            wide = (fp32_weights and not spec.quantized_base) or prec == "fp32"
+            wide = (fp32_weights and not quantized_base) or prec == "fp32"
             element = c["bytes.fp32"] if wide else bf16
             live = min(block * per_layer_bytes / per_layer_params,
                        c["overhead.zero3_max_live_parameters"] * element)
@@ -982,7 +1018,7 @@ def estimate_training(
         if fsdp_root and not zero3 and rest > 0:
             # FSDP never reshards the root unit (embeddings, final norm, output head) between
             # forward and backward: one whole copy of them, besides the shard counted above.
-            if spec.quantized_base or not (fp32_weights or prec == "fp32"):
+            if quantized_base or not (fp32_weights or prec == "fp32"):
                 rest_bytes = bf16
             else:
                 rest_bytes = c["bytes.fp32"]
@@ -993,12 +1029,12 @@ def estimate_training(
     if zero3:
         # ZeRO-3 allocates its contiguous gradient bucket on the GPU at optimizer init,
         # reduce_bucket_size elements in the parameters' dtype, whatever the trainable count.
-        wide = (fp32_weights and not spec.quantized_base) or prec == "fp32"
+        wide = (fp32_weights and not quantized_base) or prec == "fp32"
         parts.append(("zero3_grad_bucket",
                       c["overhead.zero3_reduce_bucket_size"]
                       * (c["bytes.fp32"] if wide else bf16),
                       "ZeRO-3 contiguous gradient bucket (reduce_bucket_size)"))
-    if spec.quantized_base:
+    if quantized_base:
         # bitsandbytes / torchao dequantize one linear's weight for its matmul and free it
         # when the matmul returns: the largest block linear is the transient peak.
         largest = float(_largest_linear(arch))

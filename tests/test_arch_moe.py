@@ -11,7 +11,7 @@ import pytest
 from bot.pipeline import Pipeline, to_json
 from bot.understand.parse import understand
 from rules.catalogue import load_catalogue
-from rules.estimator import _lora_params, estimate_inference
+from rules.estimator import _Dims, _lora_params, estimate_inference
 from rules.model_catalogue import load_models
 
 CATALOGUE = load_models()
@@ -64,7 +64,7 @@ def test_lora_on_mla_adapts_the_latent_projections() -> None:
     # q_proj (2048 -> 16 x 192), kv_a_proj_with_mqa (2048 -> 576), kv_b_proj (512 -> 16 x 256),
     # o_proj (2048 -> 2048): rank 8 on every layer's attention.
     per_layer = 8 * ((2048 + 3072) + (2048 + 576) + (512 + 4096) + (2048 + 2048))
-    assert _lora_params(arch, 8, ("q_proj", "k_proj", "v_proj", "o_proj")) == 27 * per_layer
+    assert _lora_params(_Dims(arch), 8, ("q_proj", "k_proj", "v_proj", "o_proj")) == 27 * per_layer
 
 
 def test_deepseek_v3_serving_answer_uses_the_latent(pipeline: Pipeline) -> None:
