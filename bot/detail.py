@@ -625,30 +625,33 @@ def _estimate_on(
     vram_per_gpu: Decimal | None,
 ) -> tuple[Breakdown | None, list[str], int, int, bool, int | None]:
     """_estimate on a configuration known by its memory per GPU (None: no configuration)."""
+    # The query's fields as the dict pydantic keeps them in: read through the model, each of
+    # the some fifty reads below costs about three times a dict look-up.
+    said = vars(query)
     training = method.kind == "training"
     lora = method.adapter
     defaults: list[str] = []
-    if query.seq_len is None and (training or query.prompt_tokens is None):
+    if said["seq_len"] is None and (training or said["prompt_tokens"] is None):
         defaults.append("seq_len")
-    if query.batch_size is None:
+    if said["batch_size"] is None:
         defaults.append("batch")
-    if training and query.grad_ckpt is None:
+    if training and said["grad_ckpt"] is None:
         defaults.append("grad_ckpt")
-    if lora and query.lora_rank is None:
+    if lora and said["lora_rank"] is None:
         defaults.append("lora_rank")
-    seq_len = _positive(query.seq_len, DEFAULT_SEQ_LEN)
-    batch = _positive(query.batch_size, DEFAULT_MICRO_BATCH)
-    litgpt = bool(query.litgpt) and training
-    ckpt = (not (litgpt and gpus == 1) and DEFAULT_GRAD_CKPT) if query.grad_ckpt is None \
-        else query.grad_ckpt
-    rank = _positive(query.lora_rank, LITGPT_LORA_RANK if litgpt else DEFAULT_LORA_RANK) \
+    seq_len = _positive(said["seq_len"], DEFAULT_SEQ_LEN)
+    batch = _positive(said["batch_size"], DEFAULT_MICRO_BATCH)
+    litgpt = bool(said["litgpt"]) and training
+    ckpt = (not (litgpt and gpus == 1) and DEFAULT_GRAD_CKPT) if said["grad_ckpt"] is None \
+        else said["grad_ckpt"]
+    rank = _positive(said["lora_rank"], LITGPT_LORA_RANK if litgpt else DEFAULT_LORA_RANK) \
         if lora else None
     optimizer = _optimizer(query, method)
     # The memory per GPU moves a training estimate only by capping a paged optimizer's
     # resident states and by sizing Unsloth's cross-entropy chunks from the memory left
     # (rules.estimator): left out otherwise, so that the offers list reuses the asked
     # configuration's estimate for its GPU count.
-    paged = method.full and not query.cpu_offload \
+    paged = method.full and not said["cpu_offload"] \
         and (optimizer or method.optimizer or "").startswith("paged")
     vram = (float(vram_per_gpu) if vram_per_gpu is not None
             and (paged or _by_card(query)) else None)
@@ -658,47 +661,47 @@ def _estimate_on(
             breakdown = estimate_training(
                 target, method, seq_len, batch, ckpt, rank or DEFAULT_LORA_RANK, gpus,
                 lora_targets=_lora_targets(query),
-                precision=query.precision,
+                precision=said["precision"],
                 optimizer=optimizer,
-                optimizer_in_backward=bool(query.optimizer_in_backward),
-                grad_accumulation=query.grad_accumulation is not False,
-                flash_attention=query.attention != "eager" and not (
+                optimizer_in_backward=bool(said["optimizer_in_backward"]),
+                grad_accumulation=said["grad_accumulation"] is not False,
+                flash_attention=said["attention"] != "eager" and not (
                     litgpt and _softcapped_attention(model)),
-                compiled=bool(query.compiled),
+                compiled=bool(said["compiled"]),
                 # LitGPT's finetune scripts always take the loss in chunks.
-                loss="chunked" if query.chunked_loss or query.litgpt else None,
-                cpu_offload=bool(query.cpu_offload),
-                activation_offload=bool(query.activation_offload),
-                fp32_weights=bool(query.fp32_weights) or query.precision == "fp32",
+                loss="chunked" if said["chunked_loss"] or said["litgpt"] else None,
+                cpu_offload=bool(said["cpu_offload"]),
+                activation_offload=bool(said["activation_offload"]),
+                fp32_weights=bool(said["fp32_weights"]) or said["precision"] == "fp32",
                 vram_per_gpu_gb=vram,
-                zero3=query.sharding == "zero3",
-                offload_params=query.offload_params is not False,
-                kernels=query.kernels,
+                zero3=said["sharding"] == "zero3",
+                offload_params=said["offload_params"] is not False,
+                kernels=said["kernels"],
                 lora_dropout=_lora_dropout(query),
-                kbit_fp32=bool(query.kbit_fp32),
+                kbit_fp32=bool(said["kbit_fp32"]),
                 parallel=_parallel(query),
-                paired=bool(query.paired),
-                reference_model=bool(query.reference_model),
-                untie_head=bool(query.litgpt),
+                paired=bool(said["paired"]),
+                reference_model=bool(said["reference_model"]),
+                untie_head=bool(said["litgpt"]),
                 # Accumulation named under FSDP (LitGPT's multi-GPU strategy): no_sync keeps
                 # the accumulated gradients whole, as Accelerate and LitGPT accumulate.
-                unsharded_accumulation=query.grad_accumulation is True and (
-                    query.sharding == "fsdp" or (query.litgpt is True and query.sharding is None)),
-                saved_4bit_inputs=bool(query.old_bnb),
+                unsharded_accumulation=said["grad_accumulation"] is True and (
+                    said["sharding"] == "fsdp" or (said["litgpt"] is True and said["sharding"] is None)),
+                saved_4bit_inputs=bool(said["old_bnb"]),
                 # LitGPT's BitsandbytesPrecision converts every nn.Linear, its lm_head too.
-                quantized_head=bool(query.litgpt),
+                quantized_head=bool(said["litgpt"]),
                 # Lightning's BitsandbytesPrecision (LitGPT) and bitsandbytes < 0.43 quantize
                 # from fp16: the dequantized weight is copied to bf16 for each matmul.
-                fp16_quant_state=bool(query.litgpt or query.old_bnb),
+                fp16_quant_state=bool(said["litgpt"] or said["old_bnb"]),
                 # LitGPT's config hub quantizes with bnb.nf4, without double quantization
                 # (that is bnb.nf4-dq).
-                double_quant=not query.litgpt,
-                fused_qkv=bool(query.litgpt),
+                double_quant=not said["litgpt"],
+                fused_qkv=bool(said["litgpt"]),
             )
         else:
-            prompt = query.prompt_tokens
-            new = query.new_tokens
-            if query.seq_len is not None:
+            prompt = said["prompt_tokens"]
+            new = said["new_tokens"]
+            if said["seq_len"] is not None:
                 context = seq_len
             elif prompt is not None or new is not None:
                 context = (prompt or DEFAULT_SEQ_LEN) + (new or 0)
@@ -708,20 +711,20 @@ def _estimate_on(
                 target, method, context, batch, gpus,
                 prompt_len=prompt if prompt is not None else (
                     context - new if new is not None and new < context else None),
-                attention="eager" if query.attention == "eager" else "sdpa",
+                attention="eager" if said["attention"] == "eager" else "sdpa",
                 # transformers generate: the whole prompt in one forward, no chunked prefill.
-                prefill_chunk=None if query.whole_prefill else DEFAULT_PREFILL_CHUNK,
-                fp32_weights=bool(query.fp32_weights) or query.precision == "fp32",
+                prefill_chunk=None if said["whole_prefill"] else DEFAULT_PREFILL_CHUNK,
+                fp32_weights=bool(said["fp32_weights"]) or said["precision"] == "fp32",
                 # Logits at the sampled position only: vLLM, llama.cpp, Ollama and transformers
                 # generate since v4.45 (logits_to_keep) never hold them for the whole prompt.
                 all_position_logits=False,
                 # "-ctk q8_0", "--kv-cache-dtype fp8": the cache's own type (detailed.toml).
-                kv_cache_bytes=load_constants()[f"kv_cache.{query.kv_cache_type}"]
-                if query.kv_cache_type is not None else None,
+                kv_cache_bytes=load_constants()[f"kv_cache.{said['kv_cache_type']}"]
+                if said["kv_cache_type"] is not None else None,
                 # The publisher's AWQ checkpoint stores a tied table twice: transformers loads
                 # both copies before tying them (vLLM skips the head's when tied).
                 tied_table_loaded_twice=bool(
-                    query.whole_prefill and method.group_format == "AWQ"
+                    said["whole_prefill"] and method.group_format == "AWQ"
                     and isinstance(model, ModelSpec) and model.awq is not None
                     and model.awq.tied_table_twice),
             )
