@@ -483,6 +483,7 @@ class Answer(BaseModel):
     steps: StepCount | None = None
     steps_alone: bool = False
     model_name: str | None = None
+    licence: str | None = None  # the weights' licence id on file, said when it is asked
     family: tuple[str, ...] = ()  # the models of a family named without a size, to choose from
     family_pick: FamilyPick | None = None  # the member a family on a configuration is answered for
     gated: bool = False
@@ -2732,7 +2733,7 @@ def _build(query: Query, cat: Catalogue) -> Answer:
     base: dict[str, Any] = {"query": query, "intent": intent}
     if query.model_id is not None:
         spec = cat.models.get(query.model_id)
-        base.update(model_name=spec.name, gated=spec.gated)
+        base.update(model_name=spec.name, gated=spec.gated, licence=spec.licence)
     if query.closed_model is not None and query.params_b is None and intent not in (
             "pay", "alert", "alert_list", "alert_remove", "smalltalk", "compare"):
         raise ClosedWeights(model=query.closed_model)  # "can I fine-tune GPT-4 on your GPUs?"

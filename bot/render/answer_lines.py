@@ -571,6 +571,9 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
         _steps(answer, ph, put)
     if query.deadline_day is not None and not error:
         _weekday_deadline(query.deadline_day, ph, put)
+    if query.licence_asked and not error and not answer.missing and answer.model_name:
+        put(ph.licence_lead(answer.model_name, query.model_id, answer.gated, answer.licence))
+        put("\n\n")
     if error:
         include("error.html.j2")
     elif answer.steps_alone:

@@ -938,7 +938,8 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             gpu=ph.gpu_name(card.id),
         ))
         put("\n")
-    put(ph.licence(query.model_id, answer.gated))
+    if not query.licence_asked:  # asked: it led the reply (answer_lines._licence_lead)
+        put(ph.licence(query.model_id, answer.gated))
     put("\n\n")
     if methods and ph.method_kind(methods[0].memory.method) == "inference":
         put(ph.kv_cache())

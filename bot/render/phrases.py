@@ -586,31 +586,46 @@ class Phrases:
 
     def licence(self, model_id: str | None, gated: bool) -> Markup:
         """Whose terms to accept before downloading a gated model: per family."""
+        text = self._gating(model_id, gated)
+        return _safe(f"🔒 {text}") if text else Markup()
+
+    def _gating(self, model_id: str | None, gated: bool) -> str:
         found = licence_note(model_id, gated)
         if found is None:
-            return Markup()
+            return ""
         licence = found.params.get("licence")
         if licence == "meta_llama":
-            text = self._(
+            return self._(
                 "The Llama repositories on Hugging Face are gated: accept Meta's license on the "
                 "model page first."
             )
-        elif licence == "google_gemma":
-            text = self._(
+        if licence == "google_gemma":
+            return self._(
                 "The Gemma repositories on Hugging Face are gated: accept Google's Gemma terms "
                 "of use on the model page first."
             )
-        elif licence == "tii_falcon_180b":
-            text = self._(
+        if licence == "tii_falcon_180b":
+            return self._(
                 "The Falcon 180B repository on Hugging Face is gated: accept TII's Falcon-180B "
                 "license on the model page first."
             )
-        else:
-            text = self._(
-                "This model's repository on Hugging Face is gated: accept its license on the "
-                "model page first."
-            )
-        return _safe(f"🔒 {text}")
+        return self._(
+            "This model's repository on Hugging Face is gated: accept its license on the "
+            "model page first."
+        )
+
+    def licence_lead(self, name: str, model_id: str | None, gated: bool,
+                     licence: str | None) -> Markup:
+        """"Do i need to accept a license for llama 3 8b": the gating answered first, with the
+        weights' licence id on file (models.toml `licence`)."""
+        said = self._("License: %(licence)s.", licence=Markup("<code>%s</code>") % licence) \
+            if licence else ""
+        if gated:
+            return _safe(f"🔒 <b>{self._gating(model_id, gated)}</b> {said}".rstrip())
+        text = self._(
+            "%(model)s's repository on Hugging Face is not gated: it downloads without "
+            "accepting terms first.", model=name)
+        return _safe(f"🔓 <b>{text}</b> {said}".rstrip())
 
     def launch(self, primary: Any, sharding: str | None = None) -> Markup:
         """The seed's TRL command for the configuration that runs (`primary`: a

@@ -237,6 +237,8 @@ class Query(BaseModel):
     follow_up: bool = False  # completed from the previous question in the chat
     largest: bool = False  # "the largest model I can QLoRA on 24 GB": no size, the memory asks it
     coding: bool = False  # a coding use named ("best coding model for a 4090")
+    # "do i need to accept a license for llama 3 8b": whether its weights are gated leads
+    licence_asked: bool = False
     count_asked: bool = False  # "how many A100s do I need?": the count is the question
     # "how much is an h100 per minute?", "¿cuánto cuesta por minuto?": a price by the minute
     per_minute: bool = False
