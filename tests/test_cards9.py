@@ -264,3 +264,26 @@ def test_one_more_keeps_the_machine(first: str, rig: tuple[tuple[str, int], ...]
     assert after.query.rig == rig and after.query.gpu_count == 4, after.text
     assert after.query.gpu_memory_gb == memory, after.text
     assert after.query.rig_layer_split == (memory is not None), after.text
+
+
+@pytest.mark.parametrize(("first", "then", "lead"), [
+    # The rented card joined with the one said before ("it"): they share no job, each alone
+    # (was the H100 alone, the 3090 forgotten).
+    ("i have a 3090", "can i combine it with a rented h100 to train llama 3 70b?",
+     "🔌 <b>No: your RTX 3090 and a rented H100 cannot share one job.</b>"),
+    ("tengo una 3090", "puedo combinarla con una h100 alquilada para entrenar llama 3 70b?",
+     "🔌 <b>No: tu RTX 3090 y una H100 alquilada"),
+    ("qlora llama 3 70b on my 3090?", "can i pool it with a rented h100?",
+     "🔌 <b>No: your RTX 3090 and a rented H100 cannot share one job.</b>"),
+])
+def test_a_rented_card_joined_with_the_one_said_before(first: str, then: str, lead: str) -> None:
+    _before, after = converse(first, then)
+    assert after.query.pooled_asked and after.answer.intent == "compare", after.text
+    assert after.query.gpu == "rtx-3090" and after.query.other_gpus == ("h100",), after.text
+    assert lead in after.text, after.text
+    assert after.query.model_id == "llama-3-70b", after.text
+
+
+def test_another_rented_card_after_ones_own_is_not_joined() -> None:
+    _before, after = converse("i have a 3090", "what about a rented h100 for llama 3 70b?")
+    assert not after.query.pooled_asked and "🔌" not in after.text, after.text

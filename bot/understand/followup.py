@@ -381,6 +381,7 @@ def follow_up(
         # "et avec 2 de plus ?" after a question on 2× RTX 3090: the same run on 4 of them;
         # "et deux ?" after the cost of an H100 for 10 hours: two of them.
         added = _card_owned_too(new, previous, fold(new.text), gpus) \
+            or _pooled_with_own(new, previous, fold(new.text), gpus) \
             or _card_added(new, previous, fold(new.text), gpus)
         if added is not None:
             return added
@@ -671,6 +672,27 @@ def _card_owned_too(new: Query, previous: Query, folded: str, gpus: Catalogue | 
         return None
     base = previous.rig or ((previous.gpu, previous.gpu_count or 1),)
     return _with_card(new, previous, base, gpus).model_copy(update={"follow_up": True})
+
+
+def _pooled_with_own(new: Query, previous: Query, folded: str,
+                     gpus: Catalogue | None) -> Query | None:
+    """"can i combine it with a rented h100 to train llama 3 70b?" right after "i have a 3090"
+    (or a question on it): that card and the rented one share no job, as when both are said
+    at once (parse's pooled_asked); each answered on its own, compared."""
+    if gpus is None or new.gpu is None or previous.gpu is None or new.gpu == previous.gpu \
+            or previous.rig or previous.other_gpus or new.other_gpus \
+            or not (previous.card_owned or not gpus.gpu(previous.gpu).rented) \
+            or not gpus.gpu(new.gpu).rented or not asks.POOL_JOIN.admits(folded) \
+            or asks.POOL_JOIN.pattern.search(folded) is None \
+            or asks.POOL_RENTED.search(folded) is None or asks.POOL_VERSUS.search(folded):
+        return None
+    asked = new if _names_model(new) or previous.params_b is None \
+        else _merge(new, previous, names_model=False)
+    return asked.model_copy(update={
+        "gpu": previous.gpu, "gpu_count": previous.gpu_count, "gpu_text": previous.gpu_text,
+        "gpu_memory_gb": previous.gpu_memory_gb, "vram_gb": previous.vram_gb,
+        "other_gpus": (new.gpu,), "other_gpu_count": new.gpu_count, "intent": "compare",
+        "pooled_asked": True, "follow_up": True})
 
 
 def _on_more_cards(new: Query, previous: Query, folded: str,
