@@ -42,3 +42,20 @@ def test_gating_said_once() -> None:
 def test_gating_not_led_unasked() -> None:
     text = _text("can my 3090 qlora llama 3 8b?")
     assert not text.startswith("🔒") and "accept Meta's license" in text
+
+
+@pytest.mark.parametrize(("question", "locale", "starts"), [
+    ("do i need to accept a license for gemma", None,
+     "🔒 <b>The Gemma repositories on Hugging Face are gated"),
+    ("do i need to accept a license for falcon", None,
+     "🔒 Gated on Hugging Face (accept the license on the model page first): Falcon 180B. "
+     "Not gated: Falcon3-1B, Falcon3-3B, Falcon 7B, and Falcon 40B."),
+    ("do i need a license for qwen2.5", None,
+     "🔓 <b>None of these models' repositories on Hugging Face is gated"),
+    ("faut accepter une licence pour gemma ?", "fr", "🔒 <b>Les dépôts Gemma sur Hugging Face"),
+])
+def test_family_gating_leads(question: str, locale: str | None, starts: str) -> None:
+    """A family named without a size ("for gemma"): its models on file answered together,
+    then which size is asked (was "Which one: Gemma 3 1B, …" alone)."""
+    text = _text(question, locale)
+    assert text.startswith(starts), text

@@ -574,6 +574,9 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
     if query.licence_asked and not error and not answer.missing and answer.model_name:
         put(ph.licence_lead(answer.model_name, query.model_id, answer.gated, answer.licence))
         put("\n\n")
+    elif query.licence_asked and not error and query.family and query.params_b is None:
+        put(ph.family_licence(query.family))  # "do i need to accept a license for gemma"
+        put("\n\n")
     if error:
         include("error.html.j2")
     elif answer.steps_alone:

@@ -627,6 +627,23 @@ class Phrases:
             "accepting terms first.", model=name)
         return _safe(f"🔓 <b>{text}</b> {said}".rstrip())
 
+    def family_licence(self, family: tuple[str, ...]) -> Markup:
+        """A family named without a size and its gating asked: answered for all its models on
+        file when they agree, else which are gated."""
+        specs = [self.cat.models.get(model_id) for model_id in family]
+        gated = [spec for spec in specs if spec.gated]
+        if len(gated) == len(specs):
+            return self.licence_lead(specs[0].name, specs[0].id, True, None)
+        if not gated:
+            text = self._("None of these models' repositories on Hugging Face is gated: they "
+                          "download without accepting terms first.")
+            return _safe(f"🔓 <b>{text}</b>")
+        text = self._("Gated on Hugging Face (accept the license on the model page first): "
+                      "%(gated)s. Not gated: %(free)s.",
+                      gated=self.fmt.list([spec.name for spec in gated]),
+                      free=self.fmt.list([spec.name for spec in specs if not spec.gated]))
+        return _safe(f"🔒 {text}")
+
     def launch(self, primary: Any, sharding: str | None = None) -> Markup:
         """The seed's TRL command for the configuration that runs (`primary`: a
         MethodAnswer): the asked one when it fits, else the cheapest that does; nothing when

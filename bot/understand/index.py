@@ -239,7 +239,9 @@ class BrandSizes:
             r"(?:[\s\-_](?:instruct|chat|it))?"
             r"(?=\s*(?:$|[?!,;:)]|\.(?![a-z0-9])|(?:on|in|with|for|to|and|or|at|from|models?|llms?|en|sur"
             r"|con|para|pour|avec|dans|de|la|el|le|y|et|o|ou|a|is|es|est|va|runs?|fits?|works?"
-            r"|tourne\w*|corre\w*|cabe|entra|tient|passe|marche)(?![a-z0-9])))"
+            r"|tourne\w*|corre\w*|cabe|entra|tient|passe|marche"
+            # "gemma before downloading", "gemma gated?", "falcon license": its licence asked
+            r"|before|gated|licen[cs]\w*|weights)(?![a-z0-9])))"
         )
 
     def _variants(self, models: ModelCatalogue) -> None:
