@@ -31,7 +31,7 @@ from bot.understand.query import Query
 from rules.capacity import DecodeBound, tgi_memory_fraction
 from rules.catalogue import Catalogue
 
-__all__ = ["EngineComparison", "asks_engines", "read_engines", "render_engines"]
+__all__ = ["EngineComparison", "asks_engines", "engine_questions", "read_engines", "render_engines"]
 
 _VLLM: Final = "vllm"
 _TGI: Final = "tgi"
@@ -102,6 +102,33 @@ def _named(text: str) -> list[tuple[str, list[tuple[int, int]]]]:
 def asks_engines(text: str) -> bool:
     """Whether `text` names two serving engines or more: the cheap test before reading."""
     return len(_named(text)) >= 2
+
+
+# Between two engines named side by side ("vllm vs ollama", "vllm or llama.cpp", "vllm ou
+# ollama", "vllm o ollama", "vllm/ollama"): the words that only join them.
+_BETWEEN: Final = re.compile(r"\s*(?:vs\.?|versus|or|o|ou|/|,)\s*", re.IGNORECASE)
+
+
+def engine_questions(text: str, whole: Query) -> tuple[str, ...]:
+    """"vllm vs ollama for 10 users llama 3 8b on a 4090": a question the comparison does not
+    answer (users, the longest context, vLLM's share, an error to fix) asked of two engines
+    named side by side, as one question per engine ("vllm for 10 users llama 3 8b on a
+    4090", then Ollama's), each answered in its section. Empty when it is not that."""
+    named = _named(text)
+    if len(named) != 2 or not whole.inference or (whole.model_id is None and whole.params_b
+                                                  is None) or _TRAINING.search(text):
+        return ()
+    if not (whole.concurrency_asked or whole.context_asked or whole.vllm_share_asked
+            or whole.fix_asked or (whole.batch_size or 1) > 1):
+        return ()
+    (_e1, spans1), (_e2, spans2) = named
+    if len(spans1) != 1 or len(spans2) != 1:
+        return ()
+    (start, first_end), (second_start, end) = spans1[0], spans2[0]
+    if not _BETWEEN.fullmatch(text[first_end:second_start]):
+        return ()
+    return tuple(text[:start] + text[a:b] + text[end:]
+                 for a, b in ((start, first_end), (second_start, end)))
 
 
 def _blank(text: str, spans: list[tuple[int, int]]) -> str:

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 from bot.answer import Answer, build_answer
 from bot.conversation import carried_line, skipped_line
 from bot.detail import forget_last
-from bot.engines import asks_engines, read_engines, render_engines
+from bot.engines import asks_engines, engine_questions, read_engines, render_engines
 from bot.i18n import SUPPORTED_LOCALES, resolve_locale
 from bot.render.renderer import compile_templates, render_answer, render_template
 from bot.render.telegram_html import split_message
@@ -350,13 +350,20 @@ class Pipeline:
         engine's (the JSON's fields), its parts each engine's."""
         if not asks_engines(text):
             return None
+        whole = stand_alone(self._understand(text))
         found = read_engines(
-            text, stand_alone(self._understand(text)),
-            lambda part: stand_alone(self._understand(part)),
+            text, whole, lambda part: stand_alone(self._understand(part)),
             lambda q: self.reply(q, locale).answer, self.catalogue,
         )
         if found is None:
-            return None
+            # "vllm vs ollama for 10 users …": each engine's own answer, in its section.
+            asked = engine_questions(text, whole)
+            if not asked:
+                return None
+            each = [self.reply(stand_alone(self._understand(q)), locale) for q in asked]
+            return replace(
+                each[0], query=each[0].query.model_copy(update={"text": text}),
+                text=compose([r.text for r in each], list(asked), locale), parts=tuple(each))
         replies = tuple(self.reply(q, locale) for q in found.asked)
         return replace(
             replies[0], query=replies[0].query.model_copy(update={"text": text}),

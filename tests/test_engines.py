@@ -182,3 +182,24 @@ def test_sglang_users_not_said_as_vllms(lang: str, question: str, says: list[str
     for phrase in says:
         assert phrase in text, (phrase, text)
     assert "vLLM takes" not in text and "--max-model-len" not in text
+
+
+@pytest.mark.parametrize(("text", "locale", "first", "second"), [
+    ("vllm vs ollama for 10 users llama 3 8b on a 4090", None,
+     "1️⃣ <i>vllm for 10 users llama 3 8b on a 4090</i>\n👥 <b>10 users at once fit on 1× RTX 4090",
+     "2️⃣ <i>ollama for 10 users llama 3 8b on a 4090</i>"),
+    ("vllm o ollama para 10 usuarios con llama 3 8b en una 4090?", "es",
+     "1️⃣ <i>vllm para 10 usuarios con llama 3 8b en una 4090?</i>",
+     "2️⃣ <i>ollama para 10 usuarios con llama 3 8b en una 4090?</i>"),
+    ("vllm or llama.cpp, max context for qwen2.5 7b on a 3090?", None,
+     "1️⃣ <i>vllm, max context for qwen2.5 7b on a 3090?</i>\n📏 <b>Longest context that fits",
+     "2️⃣ <i>llama.cpp, max context for qwen2.5 7b on a 3090?</i>"),
+])
+def test_a_question_the_comparison_does_not_answer_is_asked_of_each_engine(
+    text: str, locale: str | None, first: str, second: str
+) -> None:
+    """Users served or the longest context asked of two engines side by side: each engine's own
+    answer in its section (was "Which two GPUs should I compare?" for "vs")."""
+    reply = Pipeline(CAT).ask(text, chosen_locale=locale)
+    assert reply.text.startswith(first), reply.text
+    assert second in reply.text and len(reply.parts) == 2
