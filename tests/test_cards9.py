@@ -287,3 +287,11 @@ def test_a_rented_card_joined_with_the_one_said_before(first: str, then: str, le
 def test_another_rented_card_after_ones_own_is_not_joined() -> None:
     _before, after = converse("i have a 3090", "what about a rented h100 for llama 3 70b?")
     assert not after.query.pooled_asked and "🔌" not in after.text, after.text
+
+
+@pytest.mark.parametrize("text", ["m3 max 36gb macbook pro", "m3 max 36gb mac studio"])
+def test_a_mac_named_after_its_chip_is_noted(text: str) -> None:
+    """The Mac said after the chip ("… macbook pro") is the same one card: noted as the user's
+    (was "We don't rent the Apple M3 Max, so there is no price to quote"; found by cards9)."""
+    reply = converse(text)[0]
+    assert reply.text.startswith("👍 <b>Got it: Apple M3 Max, 36 GB of unified memory.</b>")

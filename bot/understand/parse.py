@@ -3043,7 +3043,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             work.vram_gb = tidy(parse_decimal(needed.group("num"), work.lang))
         if work.vram_gb is not None:
             intent = "recommend"
-    named_alone = bool(work.gpus) and not says_owned and owned.only_a_card(rest) \
+    # "m3 max 36gb macbook pro": the Mac said after its chip is the one card ("gpu gpu")
+    once = rest.replace("gpu gpu", "gpu") if len({g.gpu_id for g in work.gpus}) == 1 else rest
+    named_alone = bool(work.gpus) and not says_owned and owned.only_a_card(once) \
         and not any(g.gpu_id is None or index.gpu(g.gpu_id).rented for g in work.gpus)
     if inference and work.seq_len is None and intent != "time" and px.KV_NAMED.admits(corrected) \
             and px.KV_NAMED.pattern.search(corrected):
