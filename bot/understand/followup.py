@@ -247,7 +247,7 @@ _FASTER: Final = lazy(
 # "anything cheaper?", "¿algo más barato?", "moins cher ?" naming no card: the cheapest offered
 # configurations for the run just asked.
 _CHEAPER_ALONE: Final = lazy(
-    r"(?<![a-z])(?:cheaper|less expensive|mas barat[ao]|mas economic[ao]|moins chere?)(?![a-z])"
+    r"(?<![a-z])(?:cheaper|less expensive|mas barat(?:it)?[ao]|mas economic[ao]|moins chere?)(?![a-z])"
 )
 
 
@@ -818,7 +818,7 @@ _TIME_LEFT: Final = lazy(
 )
 
 
-_CHEAPEST: Final = lazy(r"(?<![a-z])(?:cheapest|cheaper|least expensive|mas barat[ao]s?|"
+_CHEAPEST: Final = lazy(r"(?<![a-z])(?:cheapest|cheaper|least expensive|mas barat(?:it)?[ao]s?|"
                         r"moins cher\w*)(?![a-z])")
 
 

@@ -164,7 +164,7 @@ _NO_OBJECT: Final = lazy(
 )
 # "the cheapest", "la más barata", "la moins chère" (folded).
 _CHEAPEST: Final = lazy(
-    r"(?<![a-z])(?:cheapest|least expensive|mas barat[ao]s?|menos car[ao]s?|moins cher(?:e|es|s)?)"
+    r"(?<![a-z])(?:cheapest|least expensive|mas barat(?:it)?[ao]s?|menos car[ao]s?|moins cher(?:e|es|s)?)"
     r"(?![a-z])"
 )
 

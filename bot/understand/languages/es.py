@@ -254,7 +254,7 @@ LANGUAGE = Language(
             r"(?<!ce )(?:que|q|cual|cuales) (?:es la )?(?:mejor )?gpus?",
             r"(?:que|q|cual|cuales) (?:placas?(?: de video)?|tarjetas?(?: graficas?)?|graficas?) (?:me )?(?:conviene\w*|recomienda\w*|uso|usar|usaria|elijo|elegir|alquilo|necesito)",
             r"cual (?:es la )?mejor", r"recomienda\w*", r"recomend\w*", r"aconseja\w*",
-            r"mas barat[ao]s?", r"cuantas gpus?",
+            r"mas barat(?:it)?[ao]s?", r"cuantas gpus?",
             r"(?:que|cual) (?:debo|deberia|me conviene) (?:alquilar|usar|elegir)",
             # "necesito fine-tunear mistral nemo 12b, ¿qué alquilo?", "¿q rento?": which to rent
             r"(?:que|q) (?:gpu |tarjeta |maquina )?(?:me )?(?:alquilo|rento|alquilar|rentar)",
@@ -368,7 +368,7 @@ LANGUAGE = Language(
             r"(?:gpu|gp|tarjeta|grafica)s?(?![a-z])",
         ),
         "CHEAPER_WORDS": (
-            r"mas barat[ao]s?", r"sale mas a cuenta", r"mas economic[ao]s?", r"cuesta menos",
+            r"mas barat(?:it)?[ao]s?", r"sale mas a cuenta", r"mas economic[ao]s?", r"cuesta menos",
             r"sale menos", r"mas rentable", r"ahorro mas",
             r"cual (?:me )?(?:conviene|recomiendas|elijo|escojo|alquilo|cojo|agarro)",
             r"cual es (?:la )?mejor (?:opcion|eleccion|compra)",
