@@ -1,5 +1,6 @@
-"""Spanish diminutives of "barato" ("la más baratita", "el más baratito") ask for the cheapest
-as "la más barata" does (probe-esfr10: was "¿Qué modelo?")."""
+"""Beginners' wording found by probe-esfr10: Spanish diminutives of "barato" ("la más
+baratita") ask for the cheapest as "la más barata" does, and "what do you recommend to
+start?" is the cheapest start (both were "Which model?")."""
 
 from __future__ import annotations
 
@@ -18,4 +19,22 @@ CAT = load_catalogue()
 ])
 def test_diminutive_is_the_cheapest(text: str, starts: str) -> None:
     reply = Pipeline(CAT).ask(text, chosen_locale="es")
+    assert reply.text.startswith(starts), reply.text
+
+
+@pytest.mark.parametrize(("text", "locale", "starts"), [
+    ("hi im new here, what do you recommend to start?", "en",
+     "🚀 <b>The cheapest way to start: $8.20</b>"),
+    ("hola, soy nuevo, q me recomiendan pa empezar?", "es",
+     "🚀 <b>Lo mínimo para empezar: 8,20\u00a0US$</b>"),
+    ("salut je debute, vous me conseillez quoi pour commencer ?", "fr",
+     "🚀 <b>Le minimum pour commencer\u00a0: 8,20\u00a0$US</b>"),
+])
+def test_a_beginner_asking_where_to_start_gets_the_cheapest_start(
+    text: str, locale: str, starts: str
+) -> None:
+    """"What do you recommend to start?" with nothing named: the cheapest way to start (the
+    smallest block of the cheapest GPU-hour), as "minimum to get started" gets; was "Which
+    model?" (found by probe-esfr10)."""
+    reply = Pipeline(CAT).ask(text, chosen_locale=locale)
     assert reply.text.startswith(starts), reply.text

@@ -615,6 +615,8 @@ LANGUAGE = Language(
             r"pay|buy|put in))?|can (?:spend|buy|pay)|have to (?:pay|spend|buy)) )?(?:to|for) (?:get )?"
             r"(?:start(?:ed)?|begin|try)",
             r"how much (?:do i need |money do i need |to spend )?(?:to|for) (?:get )?start(?:ed)?",
+            # "i'm new, what do you recommend to start?": where a beginner starts
+            r"(?:recommend|suggest|advise)\w* (?:me )?(?:to|for) (?:get )?(?:start(?:ed|ing)?|begin\w*)",
             r"minimum (?:top ?-?up|deposit|purchase|order|spend)",
             # "what's the minimum number of hours i can buy?", "how many hours minimum do i buy?"
             r"(?:minimum|min|least|fewest|smallest) (?:number of |amount of )?(?:gpu[ -]?)?hours?"

@@ -547,6 +547,8 @@ LANGUAGE = Language(
             r"cuanto (?:necesito|hace falta|tengo que (?:pagar|poner|gastar)) para "
             r"(?:arrancar|empezar|comenzar|probar)",
             r"lo mas barato para (?:arrancar|empezar|comenzar|probar)",
+            # "soy nuevo, q me recomiendan pa empezar?"
+            r"(?:recomienda|aconseja)\w* (?:pa|para) (?:arrancar|empezar|comenzar|iniciar)",
             # "¿cuánto es lo mínimo que puedo comprar?", "lo mínimo que hay que pagar"
             r"lo minimo que (?:puedo|se puede|hay que|tengo que) (?:comprar|pagar|gastar|recargar)",
             # "¿cuánto es el mínimo de horas que puedo comprar?", "¿cuántas horas mínimo compro?"

@@ -551,6 +551,8 @@ LANGUAGE = Language(
             r"combien (?:faut-il|il faut|dois-je (?:payer|mettre|depenser)) pour "
             r"(?:commencer|demarrer|debuter|essayer)",
             r"le moins cher pour (?:commencer|demarrer|debuter|essayer)",
+            # "je debute, vous me conseillez quoi pour commencer ?"
+            r"(?:conseill|recommand)\w* quoi pour (?:commencer|demarrer|debuter)",
             # "c'est quoi le minimum à payer ?", "le minimum qu'on peut acheter"
             r"(?:le )?minimum (?:a|qu.on peut|que je peux|que l.on peut) ?(?:payer|acheter|depenser)",
             # "c'est quoi le minimum d'heures à acheter ?", "combien d'heures minimum j'achète ?"
