@@ -672,7 +672,10 @@ def _take_samples_apart(work: _Work) -> None:
         # "qlora mistral 7b, 512 tokens per sample" with no count of them: each sequence's
         # length (was a dataset of 512 tokens). A follow-up's "about 700 tokens each" after
         # "10k examples" stays their length, multiplied by the count said before.
-        work.seq_len = to_int(_scaled(work, each, "num2", "mult2"))
+        length = _scaled(work, each, "num2", "mult2")
+        if length > _LONGEST_SAMPLE:
+            return  # "lora mistral 7b on 20M tokens each": no sample that long, the data
+        work.seq_len = to_int(length)
         work.blank(*each.span())
         return
     if count is None or (count.start() < each.end() and each.start() < count.end()):

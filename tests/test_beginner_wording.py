@@ -1,6 +1,7 @@
-"""Beginners' wording found by probe-esfr10: Spanish diminutives of "barato" ("la más
+"""Wording found by the probes: Spanish diminutives of "barato" ("la más
 baratita") ask for the cheapest as "la más barata" does, and "what do you recommend to
-start?" is the cheapest start (both were "Which model?")."""
+start?" is the cheapest start (both were "Which model?"); "20M tokens each" with no runs is
+the dataset."""
 
 from __future__ import annotations
 
@@ -38,3 +39,14 @@ def test_a_beginner_asking_where_to_start_gets_the_cheapest_start(
     model?" (found by probe-esfr10)."""
     reply = Pipeline(CAT).ask(text, chosen_locale=locale)
     assert reply.text.startswith(starts), reply.text
+
+
+def test_tokens_each_too_long_for_a_sample_are_the_data() -> None:
+    """"lora mistral 7b on 20M tokens each" with no runs counted: no sample is 20M tokens long,
+    so the dataset (was "That number is too large for the sequence length"; found by
+    probe-en10); "2k tokens each" stays one sample's length."""
+    from bot.understand.parse import understand
+
+    data = understand("lora mistral 7b on 20M tokens each, on h100", CAT)
+    assert data.seq_len is None and data.dataset_tokens == 20_000_000
+    assert understand("qlora mistral 7b on a 4090, 2k tokens each", CAT).seq_len == 2000
