@@ -223,13 +223,8 @@ class Pipeline:
         query = on_own_card(still_noted(query, previous),
                             previous.own_card if previous is not None else None,
                             self.catalogue)
-        locale = resolve_locale(
-            chosen_locale,
-            query.lang if query.lang_sure else _chat_language(previous, query.lang),
-            telegram_locale,
-            self.default_locale,
-            guess=query.lang,
-        )
+        locale = self._locale(query.lang, query.lang_sure, chosen_locale, telegram_locale,
+                              previous)
         reply = self.reply(query, locale)
         carried = carried_over(asked, query) if not reply.answer.error else ()
         if not carried and not skipped:
@@ -268,11 +263,7 @@ class Pipeline:
 
         sure = [q for q in map(read, (p.text for p in found)) if q.lang_sure]
         guess = sure[0].lang if sure else read(found[0].text).lang
-        locale = resolve_locale(
-            chosen_locale, guess if sure else _chat_language(previous, guess), telegram_locale,
-            self.default_locale,
-            guess=guess,
-        )
+        locale = self._locale(guess, bool(sure), chosen_locale, telegram_locale, previous)
         questions = parts(
             text, found, read, lambda q: self.reply(q, locale).answer, self.catalogue, previous,
         )
@@ -306,11 +297,8 @@ class Pipeline:
         if not asks_together(text):
             return None
         whole = stand_alone(self._understand(text))
-        locale = resolve_locale(
-            chosen_locale,
-            whole.lang if whole.lang_sure else _chat_language(previous, whole.lang),
-            telegram_locale, self.default_locale, guess=whole.lang,
-        )
+        locale = self._locale(whole.lang, whole.lang_sure, chosen_locale, telegram_locale,
+                              previous)
         found = read_two_models(
             text, whole, lambda part: stand_alone(self._understand(part)),
             lambda q: self.reply(q, locale).answer, self.catalogue,
@@ -338,19 +326,23 @@ class Pipeline:
         if not asks_engines(text) or len(self._kept(self._cut, text, pieces)) >= 2:
             return None
         whole = stand_alone(self._understand(text))
-        locale = resolve_locale(
-            chosen_locale,
-            whole.lang if whole.lang_sure else _chat_language(previous, whole.lang),
-            telegram_locale, self.default_locale, guess=whole.lang,
-        )
-        return self._engines_in(text, locale)
+        locale = self._locale(whole.lang, whole.lang_sure, chosen_locale, telegram_locale,
+                              previous)
+        return self._engines_in(text, locale, whole)
 
-    def _engines_in(self, text: str, locale: str) -> Reply | None:
+    def _locale(self, lang: str | None, sure: bool, chosen: str | None,
+                telegram: str | None, previous: Query | None) -> str:
+        """The reply's locale: the one chosen, else the language the message is surely in,
+        else the chat's, else Telegram's, else the default."""
+        return resolve_locale(chosen, lang if sure else _chat_language(previous, lang),
+                              telegram, self.default_locale, guess=lang)
+
+    def _engines_in(self, text: str, locale: str, whole: Query | None = None) -> Reply | None:
         """The engine comparison of `text` in `locale`. Its query and answer are the first
         engine's (the JSON's fields), its parts each engine's."""
         if not asks_engines(text):
             return None
-        whole = stand_alone(self._understand(text))
+        whole = whole if whole is not None else stand_alone(self._understand(text))
         found = read_engines(
             text, whole, lambda part: stand_alone(self._understand(part)),
             lambda q: self.reply(q, locale).answer, self.catalogue,
