@@ -118,8 +118,7 @@ def engine_questions(text: str, whole: Query) -> tuple[str, ...]:
     if len(named) != 2 or not whole.inference or (whole.model_id is None and whole.params_b
                                                   is None) or _TRAINING.search(text):
         return ()
-    if not (whole.concurrency_asked or whole.context_asked or whole.vllm_share_asked
-            or whole.fix_asked or (whole.batch_size or 1) > 1):
+    if not _not_compared(whole, text):
         return ()
     (_e1, spans1), (_e2, spans2) = named
     if len(spans1) != 1 or len(spans2) != 1:
@@ -129,6 +128,13 @@ def engine_questions(text: str, whole: Query) -> tuple[str, ...]:
         return ()
     return tuple(text[:start] + text[a:b] + text[end:]
                  for a, b in ((start, first_end), (second_start, end)))
+
+
+def _not_compared(whole: Query, text: str) -> bool:
+    """An error to fix, vLLM's share, several users or the longest context asked: questions
+    the comparison does not answer (each engine is then asked on its own, or as before)."""
+    return whole.fix_asked or whole.vllm_share_asked or whole.concurrency_asked \
+        or whole.context_asked or (whole.batch_size or 1) > 1 or OOM.search(fold(text)) is not None
 
 
 def _blank(text: str, spans: list[tuple[int, int]]) -> str:
@@ -183,9 +189,7 @@ def read_engines(
         return None
     if not whole.inference or _TRAINING.search(text) is not None:
         return None
-    if whole.fix_asked or whole.vllm_share_asked or whole.concurrency_asked \
-            or whole.context_asked or (whole.batch_size or 1) > 1 or OOM.search(fold(text)):
-        # An error to fix, vLLM's share, several users or the longest context: as before.
+    if _not_compared(whole, text):
         return None
     parts: list[tuple[str, Query]] = []
     for engine, _spans in named:
