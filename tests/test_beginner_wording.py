@@ -7,10 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.pipeline import Pipeline
-from rules.catalogue import load_catalogue
-
-CAT = load_catalogue()
+from tests.support.chat import CATALOGUE, ask
 
 
 @pytest.mark.parametrize(("text", "starts"), [
@@ -19,7 +16,7 @@ CAT = load_catalogue()
     ("la mas baratita pa un qlora de llama 3 8b?", "🏆 <b>Las GPU más baratas para Llama 3 8B"),
 ])
 def test_diminutive_is_the_cheapest(text: str, starts: str) -> None:
-    reply = Pipeline(CAT).ask(text, chosen_locale="es")
+    reply = ask(text, "es")
     assert reply.text.startswith(starts), reply.text
 
 
@@ -37,7 +34,7 @@ def test_a_beginner_asking_where_to_start_gets_the_cheapest_start(
     """"What do you recommend to start?" with nothing named: the cheapest way to start (the
     smallest block of the cheapest GPU-hour), as "minimum to get started" gets; was "Which
     model?" (found by probe-esfr10)."""
-    reply = Pipeline(CAT).ask(text, chosen_locale=locale)
+    reply = ask(text, locale)
     assert reply.text.startswith(starts), reply.text
 
 
@@ -47,6 +44,6 @@ def test_tokens_each_too_long_for_a_sample_are_the_data() -> None:
     probe-en10); "2k tokens each" stays one sample's length."""
     from bot.understand.parse import understand
 
-    data = understand("lora mistral 7b on 20M tokens each, on h100", CAT)
+    data = understand("lora mistral 7b on 20M tokens each, on h100", CATALOGUE)
     assert data.seq_len is None and data.dataset_tokens == 20_000_000
-    assert understand("qlora mistral 7b on a 4090, 2k tokens each", CAT).seq_len == 2000
+    assert understand("qlora mistral 7b on a 4090, 2k tokens each", CATALOGUE).seq_len == 2000

@@ -6,14 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.pipeline import Pipeline, to_json
-from rules.catalogue import load_catalogue
-
-CAT = load_catalogue()
-
-
-def _ask(text: str, locale: str | None = None) -> dict[str, object]:
-    return to_json(Pipeline(CAT).ask(text, chosen_locale=locale))
+from tests.support.chat import ask_json
 
 
 @pytest.mark.parametrize(("text", "locale", "starts"), [
@@ -27,7 +20,7 @@ def _ask(text: str, locale: str | None = None) -> dict[str, object]:
      "✅ <b>Oui"),
 ])
 def test_one_card_said_twice_is_that_card(text: str, locale: str | None, starts: str) -> None:
-    reply = _ask(text, locale)
+    reply = ask_json(text, locale)
     assert reply["intent"] != "compare"
     assert str(reply["text"]).startswith(starts), reply["text"]
 
@@ -38,4 +31,4 @@ def test_one_card_said_twice_is_that_card(text: str, locale: str | None, starts:
     ("3090 vs 3090 for llama 3 8b", "❓ Which two GPUs should I compare?"),
 ])
 def test_comparisons_stay(text: str, starts: str) -> None:
-    assert str(_ask(text)["text"]).startswith(starts)
+    assert str(ask_json(text)["text"]).startswith(starts)

@@ -6,14 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.pipeline import Pipeline, to_json
-from rules.catalogue import load_catalogue
-
-CAT = load_catalogue()
+from tests.support.chat import ask
 
 
 def _text(question: str, locale: str | None = None) -> str:
-    return str(to_json(Pipeline(CAT).ask(question, chosen_locale=locale))["text"])
+    return ask(question, locale).text
 
 
 @pytest.mark.parametrize(("question", "locale", "starts"), [

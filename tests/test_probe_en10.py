@@ -7,11 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.pipeline import Pipeline, to_json
-from rules.catalogue import load_catalogue
-from tests.support.chat import converse
-
-CAT = load_catalogue()
+from tests.support.chat import CATALOGUE, ask_json, converse
 
 RUN = "lora mistral 7b on my 4090, seq 4096 batch 2"
 
@@ -66,9 +62,6 @@ def test_a_changed_batch_is_estimated_again() -> None:
 # --- two cards, each with its own hours, weighed --------------------------------------------------
 
 
-def _ask(text: str, locale: str | None = None) -> dict[str, object]:
-    return to_json(Pipeline(CAT).ask(text, chosen_locale=locale))
-
 
 @pytest.mark.parametrize("text", [
     "whats cheaper for a 70b qlora, one a100 for a day or an h100 for half a day",
@@ -78,7 +71,7 @@ def _ask(text: str, locale: str | None = None) -> dict[str, object]:
 def test_each_card_keeps_the_hours_said_beside_it(text: str) -> None:
     """The durations are tried in a fixed order (digits, then "half a day", then "a day"), not
     the order said: the A100 took the H100's 12 hours and the H100 the A100's day."""
-    got = _ask(text)
+    got = ask_json(text)
     reply = str(got["text"])
     assert got["gpu"] == "a100-80gb" and got["hours"] == 24, reply
     assert "1× A100 80GB × 24 hours" in reply and "1× H100 × 12 hours" in reply, reply
@@ -103,14 +96,14 @@ def test_which_is_cheaper_at_each_cards_own_hours_leads_with_their_costs(
 ) -> None:
     """Not "at the same utilization the H100 finishes a run sooner and for less": the user said
     how long each card runs, so what those hours cost answers, once, first."""
-    reply = str(_ask(text, locale)["text"])
+    reply = str(ask_json(text, locale)["text"])
     assert reply.startswith(lead), reply
     assert "same utilization" not in reply and "misma utilización" not in reply, reply
     assert reply.count("⚖️ <b>1× H100") == 1, reply
 
 
 def test_the_same_hours_on_both_cards_keep_the_per_run_verdict() -> None:
-    reply = str(_ask("which is cheaper, h100 or a100 for 10 hours")["text"])
+    reply = str(ask_json("which is cheaper, h100 or a100 for 10 hours")["text"])
     assert reply.startswith("💵 <b>At the same utilization the H100 finishes a run sooner"), reply
     assert "⚖️ <b>For 10 hours, 1× H100 costs $14.00 more than 1× A100 80GB" in reply
 
@@ -129,7 +122,7 @@ def test_the_same_hours_on_both_cards_keep_the_per_run_verdict() -> None:
 def test_the_other_memory_follows_the_verdict_the_reply_leads_with(text: str, note: str) -> None:
     """"No … On the RTX 3060 8GB it fits too: 2 GB left" said the planning rule's 6 GB after a
     detailed no (27.9 GB): the other card is weighed by the same estimate as the lead."""
-    got = _ask(text)
+    got = ask_json(text)
     assert got["fits"] is False
     assert note in str(got["text"]), got["text"]
     assert "it fits too" not in str(got["text"])
@@ -161,7 +154,7 @@ def test_several_runs_are_priced_as_all_their_tokens(
     """"3 experiments … each on 5M tokens" priced one run ($0.58 of 5M tokens); "6 runs … on 20M
     tokens each" read 20M as one sample's length ("too large for the sequence length") and the
     sweep as a hyper-parameter question."""
-    got = _ask(text, locale)
+    got = ask_json(text, locale)
     reply = str(got["text"])
     assert reply.startswith(lead), reply
     assert runs in reply, reply
@@ -169,7 +162,7 @@ def test_several_runs_are_priced_as_all_their_tokens(
 
 
 def test_several_runs_timed_say_the_count() -> None:
-    got = _ask("how long for 3 runs of qlora llama 3 8b on a 500mb jsonl each on an l40s")
+    got = ask_json("how long for 3 runs of qlora llama 3 8b on a 500mb jsonl each on an l40s")
     reply = str(got["text"])
     assert reply.startswith("⏱ <b>QLoRA of Llama 3 8B: about 43.02 hours on 1× L40S (43.02 "
                             "GPU-hours for 375 million tokens).</b>"), reply
@@ -180,7 +173,7 @@ def test_several_runs_timed_say_the_count() -> None:
 
 def test_two_loras_are_not_two_hours() -> None:
     """"train 2 loras" was corrected to "train 2 horas": two hours."""
-    got = _ask("train 2 loras on llama 3 8b, 5M tokens each, how long on a 4090")
+    got = ask_json("train 2 loras on llama 3 8b, 5M tokens each, how long on a 4090")
     assert got["hours"] != 2 and "10 million tokens" in str(got["text"]), got["text"]
 
 
@@ -191,7 +184,7 @@ def test_two_loras_are_not_two_hours() -> None:
 ])
 def test_models_counted_without_a_training_dataset_are_not_runs(text: str) -> None:
     from bot.understand.parse import understand
-    assert understand(text, CAT).runs is None
+    assert understand(text, CATALOGUE).runs is None
 
 
 # --- a dataset to finish within hours on a card named -------------------------------------------------
@@ -218,7 +211,7 @@ def test_a_dataset_in_hours_on_a_card_is_a_deadline(
 ) -> None:
     """Was what those hours train there ("In 2 hours, 1× RTX 4090 trains about 8.4 million
     tokens"), the 20M tokens said left unweighed; with no card named it was already yes or no."""
-    got = _ask(text, locale)
+    got = ask_json(text, locale)
     reply = str(got["text"])
     assert got["intent"] == "time", reply
     assert reply.startswith(lead), reply
@@ -226,7 +219,7 @@ def test_a_dataset_in_hours_on_a_card_is_a_deadline(
 
 
 def test_hours_on_a_card_without_a_dataset_still_say_what_they_train() -> None:
-    reply = str(_ask("can i fine tune llama 3 8b in 4 hours on a single 4090?")["text"])
+    reply = str(ask_json("can i fine tune llama 3 8b in 4 hours on a single 4090?")["text"])
     assert reply.startswith("⏱ In 4 hours, 1× RTX 4090 trains about 17 million tokens"), reply
 
 
@@ -246,12 +239,12 @@ def test_bf16_chosen_on_a_card_says_whether_it_has_it(
 ) -> None:
     """Was "Which model?" (or the card noted: "Got it: P40, 24 GB"), as "does the t4 support
     bf16" was already answered."""
-    reply = str(_ask(text, locale)["text"])
+    reply = str(ask_json(text, locale)["text"])
     assert reply.startswith(lead), reply
 
 
 def test_the_bf16_remark_beside_a_run_still_answers_the_run() -> None:
-    got = _ask("en la p40 anda qlora de llama 3 8b? no tiene bf16 creo", "es")
+    got = ask_json("en la p40 anda qlora de llama 3 8b? no tiene bf16 creo", "es")
     assert got["model"] == "llama-3-8b" and got["fits"] is True, got["text"]
 
 
@@ -280,7 +273,7 @@ def test_a_deadline_said_another_way_is_answered_yes_or_no(
 ) -> None:
     """"by tomorrow on one a100" was the card's time alone (no verdict); "i only have 3 hours …
     in that time" was the memory per method, the hours priced on an A100."""
-    got = _ask(text, locale)
+    got = ask_json(text, locale)
     reply = str(got["text"])
     assert got["intent"] == "time", reply
     assert reply.startswith(lead), reply

@@ -6,15 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.pipeline import Pipeline, to_json
-from rules.catalogue import load_catalogue
-
-CAT = load_catalogue()
-
-
-def _ask(text: str, locale: str | None = None) -> dict[str, object]:
-    return to_json(Pipeline(CAT).ask(text, chosen_locale=locale))
-
+from tests.support.chat import ask_json
 
 # --- the best estimate leads ---------------------------------------------------------------------
 
@@ -36,7 +28,7 @@ def test_the_largest_model_leads_with_the_detailed_estimate(
 ) -> None:
     """The planning rule's 32B leaves 0 GB for activations (26.7 GB per GPU at typical
     settings): the reply was "✅ Yes: a 32B model fits … 0 GB left" over a ❌ detailed line."""
-    got = _ask(text, locale)
+    got = ask_json(text, locale)
     reply = str(got["text"])
     assert reply.startswith(lead), reply[:400]
     assert (got["params_b"], got["fits"], got["detailed_fits"]) == (size, True, True)
@@ -67,7 +59,7 @@ def test_a_machine_without_a_gpu_is_answered_for_its_cpu_and_ram(
     text: str, locale: str | None, lead: str, fits_line: str
 ) -> None:
     """Was "On 1× GPU of 8 GB, Llama 3 8B fits" (the Pi's RAM read as a GPU's memory)."""
-    got = _ask(text, locale)
+    got = ask_json(text, locale)
     assert str(got["text"]).startswith(lead), str(got["text"])[:300]
     assert fits_line in str(got["text"])
     assert (got["gpu"], got["vram_gb"], got["fits"]) == (None, None, None)
@@ -91,7 +83,7 @@ def test_a_subscription_to_cancel_is_answered_from_the_page(
 ) -> None:
     """Was the price alerts' help ("subscription" read as an alert) or "I did not understand":
     the page sells prepaid GPU-hours, names no subscription and says nothing on refunds."""
-    got = _ask(text, locale)
+    got = ask_json(text, locale)
     reply = str(got["text"])
     assert got["intent"] == "help" and reply.startswith(lead), reply
     assert "/unalert all" in reply  # the alerts, in case they were meant
@@ -112,7 +104,7 @@ def test_a_subscription_to_cancel_is_answered_from_the_page(
 ])
 def test_lora_against_full_fine_tuning_is_compared(text: str, line: str) -> None:
     """Was "I did not understand that" (only LoRA against QLoRA was read)."""
-    reply = str(_ask(text)["text"])
+    reply = str(ask_json(text)["text"])
     assert reply.startswith("⚖️ <b>Full fine-tuning, LoRA or QLoRA"), reply
     assert line in reply and "10,000 times fewer trainable parameters" in reply, reply
 
@@ -133,7 +125,7 @@ def test_hyper_parameters_cite_the_qlora_authors_settings(
     text: str, locale: str | None, where: str
 ) -> None:
     """Was a cost answer ("rate" read as a price) or "Which model?"."""
-    got = _ask(text, locale)
+    got = ask_json(text, locale)
     reply = str(got["text"])
     assert got["intent"] == "help" and reply.startswith("🎛 <b>"), reply
     assert where in reply and "2e-4" in reply and "1e-4" in reply, reply
@@ -153,7 +145,7 @@ def test_a_brand_and_a_variant_word_is_that_family(text: str, model: str, family
     """Was "We don't rent the RTX 3090, no price" ("qwen coder"), "Got it: RTX 4090"
     ("deepseek") or DeepSeek-R1 671B ("deepseek r1 distill"): the family, answered for the
     largest member that fits, the others named (DeepSeek's 671B V3 and R1 among them)."""
-    got = _ask(text)
+    got = ask_json(text)
     reply = str(got["text"])
     assert got["model"] == model, reply[:300]
     assert reply.startswith(f"ℹ️ {family} is a family of "), reply[:300]
@@ -164,21 +156,21 @@ def test_a_brand_and_a_variant_word_is_that_family(text: str, model: str, family
 
 def test_a_brand_with_instruct_is_the_brand() -> None:
     """"mistral instruct on my 3090": was the price of a card we do not rent."""
-    got = _ask("mistral instruct on my 3090")
+    got = ask_json("mistral instruct on my 3090")
     assert (got["intent"], got["model"], got["gpu"]) == ("fit", "mistral-7b", "rtx-3090")
 
 
 def test_a_family_member_the_detailed_estimate_misses_is_not_picked() -> None:
     """"gemma on a 4090": Gemma 3 27B's QLoRA needs 29.4 GB at typical settings (was picked,
     "✅ fits", on the planning rule's 20.3 GB)."""
-    got = _ask("gemma on a 4090")
+    got = ask_json("gemma on a 4090")
     assert got["model"] == "gemma-3-12b" and got["detailed_fits"] is True
 
 
 def test_the_largest_by_the_detailed_estimate_is_found_far_below_the_rule() -> None:
     """"any models doable on a 1060 6gb?": the detailed estimate fits 1.1B, many catalogued
     sizes under the rule's 8B (was the rule's 8B leading, "✅ fits" at 0.17 GB left)."""
-    got = _ask("any models doable on a 1060 6gb?")
+    got = ask_json("any models doable on a 1060 6gb?")
     assert (got["params_b"], got["detailed_fits"]) == (1.1, True)
     assert "The planning rule alone says about 8B" in str(got["text"])
 
@@ -188,10 +180,10 @@ def test_the_largest_by_the_detailed_estimate_is_found_far_below_the_rule() -> N
     ("que es una gpu-hora?", "es", "🧱 Las GPU-horas se venden en bloques"),
 ])
 def test_a_gpu_hour_is_explained_by_the_blocks(text: str, locale: str | None, lead: str) -> None:
-    got = _ask(text, locale)
+    got = ask_json(text, locale)
     assert got["intent"] == "help" and str(got["text"]).startswith(lead), got["text"]
 
 
 def test_a_context_length_limit_is_the_longest_context() -> None:
-    got = _ask("what's the context length limit for qlora 8b on a 4090")
+    got = ask_json("what's the context length limit for qlora 8b on a 4090")
     assert str(got["text"]).startswith("📏 <b>Longest context that fits: about"), got["text"]

@@ -5,15 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.pipeline import Pipeline, to_json
-from rules.catalogue import load_catalogue
-
-CAT = load_catalogue()
-
-
-def _ask(text: str, locale: str | None = None) -> dict[str, object]:
-    return to_json(Pipeline(CAT).ask(text, chosen_locale=locale))
-
+from tests.support.chat import ask_json, converse
 
 # --- nothing on file fits by the detailed estimate -----------------------------------------------
 
@@ -31,7 +23,7 @@ def _ask(text: str, locale: str | None = None) -> dict[str, object]:
 def test_a_card_no_model_fits_says_so_first(text: str, locale: str | None, lead: str) -> None:
     """Even 0.1B needs 5.3 GB per GPU at typical settings on a 4 GB card: the reply was
     "✅ Yes: a 5B model fits … 0.25 GB left" with a ❌ detailed line under it."""
-    got = _ask(text, locale)
+    got = ask_json(text, locale)
     reply = str(got["text"])
     assert reply.startswith(lead), reply[:300]
     assert got["fits"] is False
@@ -41,7 +33,7 @@ def test_a_card_no_model_fits_says_so_first(text: str, locale: str | None, lead:
 def test_the_largest_by_detail_lines_end_before_the_4bit_line() -> None:
     """The planning rule's line under the detailed lead ran into the next one ("…for the KV
     cache.👉 In 4-bit"): the line break after it was trimmed."""
-    reply = str(_ask("what llm can i run on rtx 3050 4gb")["text"])
+    reply = str(ask_json("what llm can i run on rtx 3050 4gb")["text"])
     assert "KV cache.\n👉 In 4-bit" in reply, reply[:600]
 
 
@@ -61,19 +53,17 @@ def test_the_largest_model_for_coding_names_a_coding_model(
 ) -> None:
     """The use was dropped: "best model to finetune for coding on a 4090" listed OPT-30B and
     MPT 30B alone, while Codestral 22B fits under the same size."""
-    reply = str(_ask(text, locale)["text"])
+    reply = str(ask_json(text, locale)["text"])
     assert line in reply, reply[:800]
 
 
 def test_no_coding_line_without_a_coding_use() -> None:
-    assert "💻" not in str(_ask("best model for a 4090")["text"])
+    assert "💻" not in str(ask_json("best model for a 4090")["text"])
 
 
 def test_the_coding_use_is_kept_in_a_follow_up() -> None:
     """'and for 2 of them?' after 'best coding model for a 4090' answered the largest for 48 GB
     with general models alone: the use said before was dropped."""
-    from tests.support.chat import converse
-
     first, then = converse("best coding model for a 4090", "and for 2 of them?")
     assert "💻 For coding" in first.text
     assert "48 GB" in then.text and "💻 For coding" in then.text, then.text[:600]
@@ -91,23 +81,17 @@ def test_running_after_the_largest_to_train_is_the_largest_to_run(
 ) -> None:
     """'and to run?' after the largest model to QLoRA answered QLoRA again (the run word read
     as the same training at a context)."""
-    from tests.support.chat import converse
-
     reply = converse(first, then)[1].text
     assert lead in reply, reply[:500]
 
 
 def test_a_context_after_the_largest_to_train_stays_training() -> None:
-    from tests.support.chat import converse
-
     reply = converse("whats the biggest model i can qlora on a 3090", "and with 8k context?")[1]
     assert "for QLoRA" in reply.text, reply.text[:400]
 
 
 def test_coding_asked_after_the_largest_adds_the_coding_model() -> None:
     """'and for coding?' after the largest model to QLoRA on a 3090 was "I did not understand"."""
-    from tests.support.chat import converse
-
     reply = converse("whats the biggest model i can qlora on a 3090", "and for coding?")[1].text
     assert "The largest model 24 GB holds for QLoRA" in reply, reply[:400]
     assert "named as a coding model: Codestral 22B" in reply, reply[:900]
@@ -121,5 +105,5 @@ def test_coding_asked_after_the_largest_adds_the_coding_model() -> None:
 ])
 def test_the_largest_at_stated_settings_says_them(text: str, locale: str | None, lead: str) -> None:
     """The size found at 8k was labelled "at typical settings (sequence 2,048, batch 1)"."""
-    reply = str(_ask(text, locale)["text"])
+    reply = str(ask_json(text, locale)["text"])
     assert lead in reply.split("\n")[0], reply[:300]

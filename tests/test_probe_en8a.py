@@ -5,16 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.pipeline import Pipeline, to_json
-from rules.catalogue import load_catalogue
-from tests.support.chat import converse
-
-CAT = load_catalogue()
-
-
-def _ask(text: str, locale: str | None = None) -> dict[str, object]:
-    return to_json(Pipeline(CAT).ask(text, chosen_locale=locale))
-
+from tests.support.chat import ask_json, converse
 
 # --- a day of more than 24 hours, a week of more than 7 days -------------------------------------
 
@@ -31,7 +22,7 @@ def _ask(text: str, locale: str | None = None) -> dict[str, object]:
 def test_an_impossible_day_or_week_is_said_not_priced(text: str, locale: str | None,
                                                       lead: str) -> None:
     """Was "You pay $69.60 … 25 hours" for 25 hours a day, and 72 hours for 9 days a week."""
-    got = _ask(text, locale)
+    got = ask_json(text, locale)
     assert str(got["text"]).startswith(lead), got["text"]
     assert got["error"] == "invalid_hours"
     assert got["cost_usd"] is None
@@ -43,7 +34,7 @@ def test_an_impossible_day_or_week_is_said_not_priced(text: str, locale: str | N
     ("h100 24 hours a day for a week", "168"),
 ])
 def test_a_possible_day_is_still_priced(text: str, hours: str) -> None:
-    got = _ask(text)
+    got = ask_json(text)
     assert got["error"] is None and str(got["hours"]) == hours, got["text"]
 
 
@@ -71,7 +62,7 @@ def test_an_impossible_day_said_after_a_week_priced_is_said() -> None:
 def test_nvlink_or_cards_together_are_answered_not_asked_which_model(
         text: str, locale: str | None, lead: str) -> None:
     """Was "Which model?" (or "I did not understand that" for the third)."""
-    got = _ask(text, locale)
+    got = ask_json(text, locale)
     reply = str(got["text"])
     assert reply.startswith(lead), reply
     assert "101" in reply and "131" in reply, reply  # the measured run, from gpus_owned.toml
@@ -79,14 +70,14 @@ def test_nvlink_or_cards_together_are_answered_not_asked_which_model(
 
 
 def test_which_cards_have_an_nvlink_connector_is_said_for_the_cards_named() -> None:
-    reply = str(_ask("can i use a 3090 and a 4090 together for lora")["text"])
+    reply = str(ask_json("can i use a 3090 and a 4090 together for lora")["text"])
     assert "The RTX 3090 has an NVLink connector" in reply, reply
     assert "The RTX 4090 has no NVLink connector" in reply, reply
     assert "🖥 Read as one machine with 1× RTX 3090 and 1× RTX 4090" in reply, reply
 
 
 def test_with_a_model_the_verdict_leads_and_nvlink_follows() -> None:
-    got = _ask("do i need nvlink for 2x 3090 to qlora llama 3 8b")
+    got = ask_json("do i need nvlink for 2x 3090 to qlora llama 3 8b")
     reply = str(got["text"])
     assert reply.startswith("✅ <b>Yes: Llama 3 8B fits on 2× RTX 3090 (QLoRA).</b>"), reply
     assert "🔗 <b>NVLink is not required.</b>" in reply, reply
@@ -102,7 +93,7 @@ def test_nvlink_after_cards_noted_is_asked_of_them() -> None:
 
 
 def test_together_of_two_methods_is_not_a_question_of_cards() -> None:
-    assert "NVLink" not in str(_ask("can i use lora and qlora together")["text"])
+    assert "NVLink" not in str(ask_json("can i use lora and qlora together")["text"])
 
 
 # --- a deadline picks the configuration ------------------------------------------------------------
@@ -129,20 +120,20 @@ def test_a_deadline_picks_the_cheapest_configuration_finishing_in_time(
         text: str, locale: str | None, lead: str) -> None:
     """Was the memory per method with the cheapest card per hour, the deadline unread (or its
     hours rented: "2 days" priced as 48 hours of an A100)."""
-    got = _ask(text, locale)
+    got = ask_json(text, locale)
     assert str(got["text"]).startswith(lead), got["text"]
     assert got["intent"] == "time"
 
 
 def test_the_cheaper_slower_run_is_named_beside_the_one_in_time() -> None:
-    reply = str(_ask("need to qlora llama 3 8b on 50M tokens in 2 hours, which gpu should i "
+    reply = str(ask_json("need to qlora llama 3 8b on 50M tokens in 2 hours, which gpu should i "
                      "rent?")["text"])
     assert "1× L40S costs less for this run but takes about 5.74 hours" in reply, reply
     assert "You pay $9.20" in reply, reply  # the run's cost there, from the blocks
 
 
 def test_tomorrow_is_said_to_be_taken_as_a_day() -> None:
-    reply = str(_ask("i need to finetune a 7b on 500k samples by tomorrow, which gpu")["text"])
+    reply = str(ask_json("i need to finetune a 7b on 500k samples by tomorrow, which gpu")["text"])
     assert "🗓 Tomorrow is taken as 24 hours from now" in reply, reply
     # both sample lengths timed on the configuration picked
     assert "2.01 hours at 2,048 tokens each, on 8× B200" in reply, reply
@@ -150,7 +141,7 @@ def test_tomorrow_is_said_to_be_taken_as_a_day() -> None:
 
 def test_will_it_finish_in_time_is_timed_where_it_does() -> None:
     """"will … finish in 2 days?": on 8× B200 in about 20 hours (was "No" on one B200)."""
-    got = _ask("will qlora llama 3 70b on 1B tokens finish in 2 days?")
+    got = ask_json("will qlora llama 3 70b on 1B tokens finish in 2 days?")
     assert str(got["text"]).startswith(
         "✅ <b>Yes: by this estimate it finishes within 48 hours.</b>\n⏱ <b>QLoRA of Llama 3 70B: "
         "about 19.64 hours on 8× B200"), got["text"]
@@ -178,7 +169,7 @@ def test_will_it_finish_in_time_is_timed_where_it_does() -> None:
 ])
 def test_pcie_or_cards_that_differ_are_answered(text: str, locale: str | None, lead: str) -> None:
     """Was "I did not understand that"."""
-    got = _ask(text, locale)
+    got = ask_json(text, locale)
     assert str(got["text"]).startswith(lead), got["text"]
     assert got["intent"] == "fit"
 
@@ -189,7 +180,7 @@ def test_pcie_or_cards_that_differ_are_answered(text: str, locale: str | None, l
     "a100 pcie vs sxm for training",
 ])
 def test_other_uses_of_the_words_are_not_a_multi_gpu_question(text: str) -> None:
-    assert "🔗" not in str(_ask(text)["text"])
+    assert "🔗" not in str(ask_json(text)["text"])
 
 
 # --- the multi-GPU and deadline questions in a chat ------------------------------------------------
@@ -197,7 +188,7 @@ def test_other_uses_of_the_words_are_not_a_multi_gpu_question(text: str) -> None
 
 def test_nvlink_asked_as_a_need_is_not_a_price() -> None:
     """"do i need nvlink for 2 3090s" read as a price of the 3090 (not rented)."""
-    got = _ask("do i need nvlink for 2 3090s")
+    got = ask_json("do i need nvlink for 2 3090s")
     assert str(got["text"]).startswith(
         "🔗 <b>NVLink is not required: 2× RTX 3090 can share one job over PCIe.</b>"), got["text"]
     assert got["error"] is None
@@ -234,7 +225,7 @@ def test_a_deadline_said_after_the_run_picks_its_configuration(
 
 
 def test_what_do_i_rent_beside_a_deadline_names_the_configuration() -> None:
-    got = _ask("need llama 3 8b lora on 30M tokens done in 3 hrs, what do i rent")
+    got = ask_json("need llama 3 8b lora on 30M tokens done in 3 hrs, what do i rent")
     assert str(got["text"]).startswith(
         "✅ <b>Rent 4× A100 80GB: by this estimate it finishes within 3 hours"), got["text"]
 
@@ -258,14 +249,14 @@ def test_what_do_i_rent_beside_a_deadline_names_the_configuration() -> None:
 def test_the_fastest_run_is_timed_where_it_ends_soonest(
         text: str, locale: str | None, lead: str) -> None:
     """Was the memory per method, or the time on one B200 (where it costs least)."""
-    got = _ask(text, locale)
+    got = ask_json(text, locale)
     assert str(got["text"]).startswith(lead), got["text"]
     assert got["intent"] == "time"
     assert "None of the configurations" not in str(got["text"])
 
 
 def test_the_fastest_gpu_alone_is_still_the_price_list() -> None:
-    assert str(_ask("whats your fastest gpu")["text"]).startswith("⚡ <b>Our fastest GPU: B200")
+    assert str(ask_json("whats your fastest gpu")["text"]).startswith("⚡ <b>Our fastest GPU: B200")
 
 
 # --- a deadline and a budget in one message --------------------------------------------------------
@@ -280,7 +271,7 @@ def test_the_fastest_gpu_alone_is_still_the_price_list() -> None:
 def test_a_deadline_beside_a_budget_picks_the_run_and_weighs_it(text: str, verdict: str) -> None:
     """Was "Cost: $22.08 — 1× A100 80GB × 24 hours", the deadline priced as rented hours (the
     run takes about 50 hours there)."""
-    reply = str(_ask(text)["text"])
+    reply = str(ask_json(text)["text"])
     assert reply.startswith("✅ <b>Rent 1× B200: by this estimate it finishes within 24 hours"), reply
     assert "You pay $92.20" in reply and verdict in reply, reply
 
@@ -310,6 +301,6 @@ def test_a_deadline_after_a_run_on_ones_own_card_is_asked_of_it() -> None:
 
 
 def test_starting_tomorrow_is_no_deadline() -> None:
-    got = _ask("can i start training llama 3 8b on 10M tokens tomorrow?")
+    got = ask_json("can i start training llama 3 8b on 10M tokens tomorrow?")
     assert "Rent " not in str(got["text"]).split("\n")[0], got["text"]
     assert "Tomorrow is taken" not in str(got["text"]), got["text"]

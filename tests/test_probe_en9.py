@@ -6,15 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.pipeline import Pipeline, to_json
-from rules.catalogue import load_catalogue
-
-CAT = load_catalogue()
-
-
-def _ask(text: str, locale: str | None = None) -> dict[str, object]:
-    return to_json(Pipeline(CAT).ask(text, chosen_locale=locale))
-
+from tests.support.chat import ask_json, converse
 
 # --- several rentals summed ----------------------------------------------------------------------
 
@@ -38,7 +30,7 @@ def test_several_rentals_are_priced_one_by_one_then_summed(
 ) -> None:
     """Each card at its own hours is its own rental (blocks are sold per GPU model): the total
     asked leads, then each priced; not a datasheet comparison ending on "costs $X more than"."""
-    got = _ask(text, locale)
+    got = ask_json(text, locale)
     reply = str(got["text"])
     assert reply.startswith(total), reply
     assert "⚖️" not in reply and "🚀" not in reply, reply
@@ -50,20 +42,20 @@ def test_several_rentals_are_priced_one_by_one_then_summed(
     "an h100 for 5 hours and an a100 for 12 hours, which is cheaper?",
 ])
 def test_two_rentals_weighed_stay_a_comparison(text: str) -> None:
-    reply = str(_ask(text)["text"])
+    reply = str(ask_json(text)["text"])
     assert "Total for both rentals" not in reply
     assert "⚖️ <b>1× H100 for 5 hours costs $4.80 more than 1× A100 80GB for 12 hours" in reply
 
 
 def test_the_same_hours_on_two_cards_stay_a_comparison() -> None:
     """"24 horas de a100 y 24 de h100": the same hours on both cards weighs them."""
-    reply = str(_ask("cuanto sale 24 horas de a100 y 24 de h100?", "es")["text"])
+    reply = str(ask_json("cuanto sale 24 horas de a100 y 24 de h100?", "es")["text"])
     assert "En 24\u00a0horas, 1× H100 cuesta 33,60\u00a0US$ más que 1× A100 80GB" in reply
     assert "Total de los dos" not in reply
 
 
 def test_a_rig_without_hours_stays_a_rig() -> None:
-    got = _ask("2x 3090 and a 3060")
+    got = ask_json("2x 3090 and a 3060")
     assert got["gpu_count"] == 3 and "Total for both" not in str(got["text"])
 
 
@@ -84,21 +76,19 @@ def test_a_rig_without_hours_stays_a_rig() -> None:
 def test_a_weekday_deadline_asks_for_its_hours(text: str, locale: str | None, lead: str) -> None:
     """The rules do not know today's date: "by monday" was ignored (the memory per method and
     the seed's illustrative 24 hours); now the hours are asked back and the run is timed."""
-    got = _ask(text, locale)
+    got = ask_json(text, locale)
     assert str(got["text"]).startswith(lead), got["text"]
     assert got["intent"] == "time"
 
 
 def test_a_day_count_said_beside_the_weekday_is_the_deadline() -> None:
-    got = _ask("have 3 days, need to lora mistral 7b on 300k samples by friday, what should i rent")
+    got = ask_json("have 3 days, need to lora mistral 7b on 300k samples by friday, what should i rent")
     assert str(got["text"]).startswith("✅ <b>Rent 1× B200: by this estimate it finishes within "
                                        "72 hours"), got["text"]
     assert "🗓" not in str(got["text"])
 
 
 def test_the_hours_given_next_are_the_deadline() -> None:
-    from tests.support.chat import converse
-
     _, reply = converse("want to lora mistral 7b on 300k samples by monday, what should i rent",
                         "60 hours")
     assert "finishes within 60 hours" in reply.text, reply.text
@@ -120,7 +110,7 @@ def test_time_and_cost_time_the_same_run(how_long: str, how_much: str, method: s
                                          gpu: str) -> None:
     """No method named: the time was QLoRA's 25 minutes, the cost LoRA's $0.88 for 23 minutes
     on the same H100. Both now take the run that costs least there, and say which."""
-    time, cost = _ask(how_long), _ask(how_much)
+    time, cost = ask_json(how_long), ask_json(how_much)
     assert (time["method"], time["gpu"]) == (cost["method"], cost["gpu"]) == (method, gpu)
     assert time["hours"] == cost["hours"] and time["cost_usd"] == cost["cost_usd"]
     if method == "lora":
@@ -129,8 +119,6 @@ def test_time_and_cost_time_the_same_run(how_long: str, how_much: str, method: s
 
 
 def test_a_chat_keeps_the_method_from_time_to_cost() -> None:
-    from tests.support.chat import converse
-
     first, then = converse(
         "combien de temps pour finetuner llama 3 8b sur 10M tokens sur une h100 ?",
         "et ça coûte combien ?")
@@ -141,5 +129,5 @@ def test_a_chat_keeps_the_method_from_time_to_cost() -> None:
 def test_a_card_of_ones_own_keeps_the_method_that_fits_it() -> None:
     """A T4 is not rented: its time is QLoRA's there, not LoRA's on an L40S (LoRA of Gemma 2
     9B does not fit a T4)."""
-    got = _ask("how long to finetune gemma 2 9b on a T4, 5000 examples avg 300 tokens")
+    got = ask_json("how long to finetune gemma 2 9b on a T4, 5000 examples avg 300 tokens")
     assert got["method"] == "qlora" and got["fits"] is True

@@ -4,19 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.pipeline import Pipeline, Reply
 from bot.understand.numbers import words_to_digits
-from rules.catalogue import load_catalogue
-from tests.support.chat import converse
-
-PIPELINE = Pipeline(load_catalogue(), cache_size=0)
+from tests.support.chat import ask, converse
 
 RUN_FR = "je veux faire un lora de llama 3 8b sur 20 millions de tokens"
 COST_FR = "combien pour un qlora de llama 3 70b sur un h200 pendant un jour"
-
-
-def _ask(text: str, lang: str) -> Reply:
-    return PIPELINE.ask(text, chosen_locale=lang)
 
 
 @pytest.mark.parametrize(("run", "asked", "intent", "gpu"), [
@@ -47,7 +39,7 @@ def test_how_long_a_block_lasts_is_the_blocks(text: str, lang: str, lead: str) -
     """How long a block lasts, no card or run named: the blocks, whose unused hours never
     expire (was "how many GPU-hours depends on the job: tell me the model", or "on which GPU,
     for 24 hours?")."""
-    reply = _ask(text, lang)
+    reply = ask(text, lang)
     assert reply.answer.intent == "help", reply.text
     assert reply.text.startswith(lead), reply.text
 
@@ -62,7 +54,7 @@ def test_how_long_a_block_lasts_is_the_blocks(text: str, lang: str, lead: str) -
 def test_a_cards_memory_asked_with_on_is_its_datasheet(text: str, lang: str, lead: str) -> None:
     """"Combien de vram sur le b200", "cuánta vram hay en la h100": the card's memory, from its
     datasheet (was "Which model?", the card read as where a model runs)."""
-    reply = _ask(text, lang)
+    reply = ask(text, lang)
     assert reply.answer.error is None, reply.text
     assert reply.text.startswith(lead), reply.text
 
@@ -72,7 +64,7 @@ def test_a_cards_memory_asked_with_on_is_its_datasheet(text: str, lang: str, lea
     ("qlora 70b how much vram on the a100?", "en"),
 ])
 def test_a_models_memory_on_a_card_stays_the_fit(text: str, lang: str) -> None:
-    reply = _ask(text, lang)
+    reply = ask(text, lang)
     assert reply.answer.intent == "fit" and "📋" not in reply.text, reply.text
 
 
@@ -86,7 +78,7 @@ def test_a_models_memory_on_a_card_stays_the_fit(text: str, lang: str) -> None:
 def test_hours_lost_when_the_instance_stops_is_never(text: str, lang: str, lead: str) -> None:
     """"If I stop the instance, do I lose my hours?": the page's "unused hours never expire"
     leads, then the per-minute billing (was "I did not understand")."""
-    reply = _ask(text, lang)
+    reply = ask(text, lang)
     assert reply.answer.intent == "pay", reply.text
     assert reply.text.startswith(lead), reply.text
 
@@ -94,7 +86,7 @@ def test_hours_lost_when_the_instance_stops_is_never(text: str, lang: str, lead:
 def test_dispo_la_asks_what_is_free_now() -> None:
     """"T'as des h100 dispo là ?": which cards are free now, which the page does not say (was
     the H100's price, as "do you rent it")."""
-    reply = _ask("t'as des h100 dispo là ?", "fr")
+    reply = ask("t'as des h100 dispo là ?", "fr")
     assert reply.text.startswith("ℹ️ Notre page publiée ne dit pas quels GPU sont libres"), reply.text
 
 
@@ -107,7 +99,7 @@ def test_dispo_la_asks_what_is_free_now() -> None:
 def test_the_smallest_top_up_leads(text: str, lang: str, lead: str) -> None:
     """The minimum top-up asked: the page's "from $1" leads (was how to pay, the figure in its
     second line)."""
-    reply = _ask(text, lang)
+    reply = ask(text, lang)
     assert reply.answer.intent == "pay", reply.text
     assert reply.text.startswith(lead), reply.text
 
@@ -122,7 +114,7 @@ def test_the_smallest_top_up_leads(text: str, lang: str, lead: str) -> None:
 def test_the_cheapest_gpu_leads_the_price_list(text: str, lang: str, lead: str) -> None:
     """"¿Cuál es la GPU más barata?": the cheapest rented GPU leads the price list (was the
     list alone)."""
-    reply = _ask(text, lang)
+    reply = ask(text, lang)
     assert reply.answer.intent == "prices", reply.text
     assert reply.text.startswith(lead), reply.text
     assert "💲" in reply.text, reply.text
@@ -187,7 +179,7 @@ def test_about_so_many_people_is_that_many_served(run: str, asked: str, lang: st
 def test_people_counted_in_words_are_served(text: str, lang: str, users: int) -> None:
     """"Veinte usuarios", "vingt utilisateurs", "twenty users": that many served at once, as
     the digits are (was the memory with no KV cache, the people unread)."""
-    reply = _ask(text, lang)
+    reply = ask(text, lang)
     assert reply.query.users == users, reply.text
 
 
@@ -206,7 +198,7 @@ def test_people_words_to_digits(quick: bool) -> None:
 def test_what_cards_for_a_model_is_the_cheapest_for_it(text: str, lead: str) -> None:
     """"T'as quoi comme gpu pour un lora de 13b": the cheapest GPUs for it (was the memory per
     method); alone, "vous avez quoi comme gpu ?" stays the price list."""
-    reply = _ask(text, "fr")
+    reply = ask(text, "fr")
     assert reply.answer.intent == "recommend" and reply.text.startswith(lead), reply.text
-    alone = _ask("t'as quoi comme cartes ?", "fr")
+    alone = ask("t'as quoi comme cartes ?", "fr")
     assert alone.answer.intent == "prices", alone.text

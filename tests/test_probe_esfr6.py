@@ -5,15 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.pipeline import Pipeline, Reply
-from rules.catalogue import load_catalogue
-from tests.support.chat import converse
-
-PIPELINE = Pipeline(load_catalogue(), cache_size=0)
-
-
-def _ask(text: str, lang: str) -> Reply:
-    return PIPELINE.ask(text, chosen_locale=lang)
+from bot.pipeline import Reply
+from tests.support.chat import ask, converse
 
 
 def _bracket(reply: Reply) -> tuple[tuple[object, ...], ...]:
@@ -40,7 +33,7 @@ def test_a_cost_over_samples_is_the_time_forms_bracket(cost: str, time: str, lan
     """The cost of a count of samples with no length is the run "how long" times at each
     typical length, with the method the reply names (was LoRA's cheaper run, timed at 35 %,
     under "QLoRA", beside 32 % in the time form)."""
-    priced, timed = _ask(cost, lang), _ask(time, lang)
+    priced, timed = ask(cost, lang), ask(time, lang)
     assert priced.answer.intent == "cost" and timed.answer.intent == "time"
     assert _bracket(priced) == _bracket(timed), (priced.text, timed.text)
 
@@ -56,7 +49,7 @@ def test_a_cost_over_samples_is_the_time_forms_bracket(cost: str, time: str, lan
 ])
 def test_a_dataset_counted_without_a_unit_counts_examples(text: str, lang: str,
                                                          samples: int) -> None:
-    reply = _ask(text, lang)
+    reply = ask(text, lang)
     assert reply.query.dataset_samples == samples, reply.text
     assert reply.answer.sample_bracket, reply.text
 
@@ -68,7 +61,7 @@ def test_a_dataset_counted_without_a_unit_counts_examples(text: str, lang: str,
     "cuanto cuesta entrenar mistral 7b con un dataset de 20 mil tokens",
 ])
 def test_a_dataset_said_in_tokens_bytes_or_billions_is_no_count_of_examples(text: str) -> None:
-    assert _ask(text, "en").query.dataset_samples is None
+    assert ask(text, "en").query.dataset_samples is None
 
 
 @pytest.mark.parametrize(("text", "lang"), [
@@ -81,13 +74,13 @@ def test_a_dataset_said_in_tokens_bytes_or_billions_is_no_count_of_examples(text
 ])
 def test_how_long_asked_alone_asks_for_the_run(text: str, lang: str) -> None:
     """Was a cost ("Which GPU and for how long?") or, for "ça prend combien", the price list."""
-    reply = _ask(text, lang)
+    reply = ask(text, lang)
     assert reply.answer.intent == "time", reply.text
     assert reply.text.startswith("⏱"), reply.text
 
 
 def test_how_much_vram_it_takes_stays_the_memory() -> None:
-    assert _ask("ça prend combien de vram pour llama 3 8b", "fr").answer.intent == "memory"
+    assert ask("ça prend combien de vram pour llama 3 8b", "fr").answer.intent == "memory"
 
 
 @pytest.mark.parametrize(("text", "lang", "says"), [
@@ -99,7 +92,7 @@ def test_how_much_vram_it_takes_stays_the_memory() -> None:
 def test_billed_by_the_minute_is_the_billing_unit(text: str, lang: str, says: str) -> None:
     """"facturé" there is billed, not an invoice (was "does not say whether invoices … are
     issued" first); "x minuto" is "por minuto" (was "I did not understand")."""
-    reply = _ask(text, lang)
+    reply = ask(text, lang)
     assert reply.query.service_asked == ("billing",), reply.text
     assert says in reply.text and "factures" not in reply.text, reply.text
 
@@ -118,7 +111,7 @@ def test_billed_by_the_minute_is_the_billing_unit(text: str, lang: str, says: st
 def test_availability_is_not_stated_and_never_made_up(text: str, lang: str, says: str,
                                                        gpu: str | None) -> None:
     """Was the price list, as if the question were the price."""
-    reply = _ask(text, lang)
+    reply = ask(text, lang)
     assert reply.query.service_asked == ("availability",), reply.text
     assert says in reply.text and "/pricing/" in reply.text, reply.text
     assert reply.query.gpu == gpu
@@ -126,7 +119,7 @@ def test_availability_is_not_stated_and_never_made_up(text: str, lang: str, says
 
 @pytest.mark.parametrize("text", ["is the 4090 available?", "are there any free credits?"])
 def test_available_without_a_moment_is_no_stock_question(text: str) -> None:
-    assert "availability" not in _ask(text, "en").query.service_asked
+    assert "availability" not in ask(text, "en").query.service_asked
 
 
 @pytest.mark.parametrize(("text", "lang"), [
@@ -138,12 +131,12 @@ def test_available_without_a_moment_is_no_stock_question(text: str) -> None:
 ])
 def test_flux_is_no_llm(text: str, lang: str) -> None:
     """Was "I did not understand" alone, or "which model?" after a verb."""
-    reply = _ask(text, lang)
+    reply = ask(text, lang)
     assert reply.answer.error == "not_an_llm" and "FLUX.1" in reply.text, reply.text
 
 
 def test_a_french_flow_is_no_flux() -> None:
-    assert _ask("le flux de données est lent", "fr").answer.error != "not_an_llm"
+    assert ask("le flux de données est lent", "fr").answer.error != "not_an_llm"
 
 
 @pytest.mark.parametrize(("text", "lang", "lead"), [
@@ -156,13 +149,13 @@ def test_a_french_flow_is_no_flux() -> None:
 ])
 def test_what_vram_is_is_said_briefly(text: str, lang: str, lead: str) -> None:
     """Was "Which model? Tell me its size or name"."""
-    reply = _ask(text, lang)
+    reply = ask(text, lang)
     assert reply.answer.intent == "help" and reply.text.startswith(lead), reply.text
     assert len(reply.text) < 400, reply.text
 
 
 def test_vram_asked_of_a_model_stays_its_memory() -> None:
-    reply = _ask("what is vram usage for llama 3 8b", "en")
+    reply = ask("what is vram usage for llama 3 8b", "en")
     assert reply.answer.intent == "memory" and not reply.query.vram_what
 
 
@@ -173,7 +166,7 @@ def test_vram_asked_of_a_model_stays_its_memory() -> None:
 ])
 def test_why_qlora_takes_less_is_the_two_methods_side_by_side(text: str, lang: str) -> None:
     """Was "¿Qué modelo?" alone."""
-    reply = _ask(text, lang)
+    reply = ask(text, lang)
     assert reply.answer.method_diff is not None, reply.text
     assert reply.text.startswith("⚖️"), reply.text
 
@@ -189,7 +182,7 @@ def test_why_qlora_takes_less_is_the_two_methods_side_by_side(text: str, lang: s
 def test_memory_needed_with_no_model_is_the_cheapest_holding_it(text: str, lang: str,
                                                                 lead: str) -> None:
     """Was "Which model? Tell me its size or name"."""
-    reply = _ask(text, lang)
+    reply = ask(text, lang)
     assert reply.answer.intent == "recommend" and reply.query.vram_gb in (80, 160), reply.text
     assert reply.text.startswith(lead), reply.text
 
@@ -197,7 +190,7 @@ def test_memory_needed_with_no_model_is_the_cheapest_holding_it(text: str, lang:
 @pytest.mark.parametrize("text", ["24gb de vram", "tengo 24gb de vram",
                                   "i need 160gb of vram for llama 3 70b"])
 def test_memory_said_without_a_need_or_with_a_model_is_not_a_rental(text: str) -> None:
-    assert _ask(text, "es").answer.intent != "recommend"
+    assert ask(text, "es").answer.intent != "recommend"
 
 
 @pytest.mark.parametrize(("text", "lang"), [
@@ -207,7 +200,7 @@ def test_memory_said_without_a_need_or_with_a_model_is_not_a_rental(text: str) -
 ])
 def test_which_card_and_what_cost_over_samples_is_the_bracket(text: str, lang: str) -> None:
     """Was the seed's illustrative 24 hours, the samples unread."""
-    reply = _ask(text, lang)
+    reply = ask(text, lang)
     assert reply.answer.intent == "cost" and reply.answer.sample_bracket, reply.text
 
 
@@ -221,8 +214,8 @@ def test_the_short_end_of_the_bracket_is_the_run_said_at_that_length(
         bracketed: str, said: str, lang: str) -> None:
     """Samples of 512 tokens run in 512-token steps, where QLoRA's dequantization weighs more
     (was the 2,048-token step: 25 minutes in the range, 29 for the same run said)."""
-    short = _ask(bracketed, lang).answer.sample_bracket[0][1]
-    run = _ask(said, lang).answer.detailed
+    short = ask(bracketed, lang).answer.sample_bracket[0][1]
+    run = ask(said, lang).answer.detailed
     assert run is not None and run.training_time is not None
     assert short.wall_clock_hours == run.training_time.wall_clock_hours
     assert short.mfu == run.training_time.mfu
@@ -235,7 +228,7 @@ def test_the_short_end_of_the_bracket_is_the_run_said_at_that_length(
 ])
 def test_x_before_a_span_is_por(text: str, hours: int) -> None:
     """Was "Precio de 1× H100" with the hours unread ("x" is "por" in chat Spanish)."""
-    reply = _ask(text, "es")
+    reply = ask(text, "es")
     assert reply.answer.intent == "cost" and reply.query.hours == hours, reply.text
 
 
@@ -251,7 +244,7 @@ def test_y_x_semana_follows_the_price_by_the_day() -> None:
 ])
 def test_what_a_card_said_can_do_is_the_largest_it_holds(text: str, lang: str) -> None:
     """Was "C'est noté : RTX 3080, 10 Go", the question unanswered."""
-    reply = _ask(text, lang)
+    reply = ask(text, lang)
     assert reply.answer.largest is not None and reply.text.startswith("📏"), reply.text
 
 
@@ -272,7 +265,7 @@ def test_what_the_card_noted_can_do_is_answered_after_it(card: str, asked: str) 
 ])
 def test_a_cards_memory_asked_is_its_datasheet(text: str, lang: str, gpu: str) -> None:
     """Was "Quel modèle ?" / "¿Qué modelo?"."""
-    reply = _ask(text, lang)
+    reply = ask(text, lang)
     assert reply.query.specs_asked and reply.query.gpu == gpu, reply.text
     assert reply.text.startswith("📋"), reply.text
 
@@ -283,8 +276,8 @@ def test_a_cards_memory_asked_is_its_datasheet(text: str, lang: str, gpu: str) -
 ])
 def test_availability_of_a_card_is_no_sla(text: str, lang: str) -> None:
     """Was "no uptime figure and no SLA"."""
-    assert _ask(text, lang).query.service_asked == ("availability",)
+    assert ask(text, lang).query.service_asked == ("availability",)
 
 
 def test_guaranteed_availability_stays_the_sla() -> None:
-    assert _ask("que disponibilidad garantizan?", "es").query.service_asked == ("sla",)
+    assert ask("que disponibilidad garantizan?", "es").query.service_asked == ("sla",)

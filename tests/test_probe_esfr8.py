@@ -4,16 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.pipeline import Pipeline, Reply, to_json
+from bot.pipeline import to_json
 from bot.understand.numbers import words_to_digits
-from rules.catalogue import load_catalogue
-from tests.support.chat import converse
-
-PIPELINE = Pipeline(load_catalogue(), cache_size=0)
-
-
-def _ask(text: str, lang: str) -> Reply:
-    return PIPELINE.ask(text, chosen_locale=lang)
+from tests.support.chat import ask, converse
 
 
 @pytest.mark.parametrize(("text", "lang", "lead"), [
@@ -32,7 +25,7 @@ def _ask(text: str, lang: str) -> Reply:
 def test_how_expensive_a_run_is_is_its_cost(text: str, lang: str, lead: str) -> None:
     """"¿Qué tan caro …?", "¿es muy caro …?", "c'est cher de …" ask what a run costs, as "how
     expensive" does in English (was the memory per method, or the fit with the cost under it)."""
-    reply = _ask(text, lang)
+    reply = ask(text, lang)
     assert reply.answer.intent == "cost", reply.text
     assert reply.text.startswith(lead), reply.text
 
@@ -42,7 +35,7 @@ def test_how_expensive_a_run_is_is_its_cost(text: str, lang: str, lead: str) -> 
     ("c'est cher le h100 ?", "fr"),
 ])
 def test_a_card_said_dear_is_no_run_to_price(text: str, lang: str) -> None:
-    assert _ask(text, lang).answer.intent == "prices"
+    assert ask(text, lang).answer.intent == "prices"
 
 
 @pytest.mark.parametrize(("first", "then", "lang", "lead"), [
@@ -140,7 +133,7 @@ def test_todos_after_a_setting_word_is_no_number(quick: bool) -> None:
 def test_what_the_blocks_are_is_the_blocks(text: str, lang: str, lead: str) -> None:
     """Was "I did not understand" (or the bot's own help for "¿cómo funcionan los bloques?"),
     though "what's a gpu hour" already got the blocks."""
-    reply = _ask(text, lang)
+    reply = ask(text, lang)
     assert reply.query.service_asked == ("billing",), reply.text
     assert reply.text.startswith(lead), reply.text
 
@@ -150,7 +143,7 @@ def test_what_the_blocks_are_is_the_blocks(text: str, lang: str, lead: str) -> N
     ("combien coûte un bloc de 168 heures de a100", "fr"),
 ])
 def test_a_block_priced_stays_its_quote(text: str, lang: str) -> None:
-    assert _ask(text, lang).answer.intent == "cost"
+    assert ask(text, lang).answer.intent == "cost"
 
 
 @pytest.mark.parametrize(("text", "lang", "says", "not_said"), [
@@ -168,7 +161,7 @@ def test_a_block_priced_stays_its_quote(text: str, lang: str) -> None:
 def test_an_equal_figure_of_two_cards_is_said_once(text: str, lang: str, says: str,
                                                    not_said: str) -> None:
     """Was "Memoria: 80 GB frente a 80 GB por GPU", which reads as a slip."""
-    reply = _ask(text, lang)
+    reply = ask(text, lang)
     assert says in reply.text and not_said not in reply.text, reply.text
 
 
@@ -184,12 +177,12 @@ def test_a_month_counted_by_the_day_is_not_also_720_hours(text: str, lang: str, 
                                                           not_said: str) -> None:
     """Was "🗓 Je compte un mois comme 30 jours (720 heures)." over "10 heures par jour
     pendant 30 jours : 300 heures en tout.", two totals for one month."""
-    reply = _ask(text, lang)
+    reply = ask(text, lang)
     assert says in reply.text and not_said not in reply.text, reply.text
 
 
 def test_a_month_alone_is_still_720_hours() -> None:
-    assert "🗓 Cuento un mes como 30 días (720 horas)." in _ask("cuanto cuesta una h100 un mes",
+    assert "🗓 Cuento un mes como 30 días (720 horas)." in ask("cuanto cuesta una h100 un mes",
                                                                "es").text
 
 
@@ -209,7 +202,7 @@ def test_anything_or_a_small_model_on_a_card_is_what_it_holds(text: str, lang: s
                                                               gpu: str) -> None:
     """Was the card's price ("No alquilamos la GTX 1060, así que no hay precio que dar") or
     "Which model?"."""
-    reply = _ask(text, lang)
+    reply = ask(text, lang)
     assert reply.query.largest and reply.query.gpu == gpu, reply.text
     assert reply.text.startswith(("📏", "❌ <b>")), reply.text
 
@@ -219,7 +212,7 @@ def test_anything_or_a_small_model_on_a_card_is_what_it_holds(text: str, lang: s
     "a small model like phi-3 mini on my 3060?",
 ])
 def test_a_small_model_named_stays_that_model(text: str) -> None:
-    reply = _ask(text, "en")
+    reply = ask(text, "en")
     assert not reply.query.largest and reply.query.model_id is not None, reply.text
 
 
@@ -230,7 +223,7 @@ def test_a_small_model_named_stays_that_model(text: str) -> None:
 ])
 def test_rent_or_buy_said_in_the_first_person_is_rent_or_buy(text: str, gpu: str) -> None:
     """Was "No alquilamos la RTX 3090, así que no hay precio que dar", or the H100's price."""
-    reply = _ask(text, "es")
+    reply = ask(text, "es")
     assert reply.query.rent_or_buy and reply.query.gpu == gpu, reply.text
     assert reply.text.startswith("🏠 <b>"), reply.text
 
@@ -244,13 +237,13 @@ def test_rent_or_buy_said_in_the_first_person_is_rent_or_buy(text: str, gpu: str
 def test_where_the_servers_are_in_french_is_the_region(text: str) -> None:
     """Was "Je n'ai pas compris", "Quel modèle ?" for "hébergé", or how to pay ("pays", the
     country, read as the English "pays")."""
-    reply = _ask(text, "fr")
+    reply = ask(text, "fr")
     assert reply.query.service_asked == ("region",), reply.text
     assert reply.text.startswith("ℹ️ Notre page publiée ne liste ni régions"), reply.text
 
 
 def test_who_pays_is_still_paying() -> None:
-    assert _ask("who pays the gas fees?", "en").answer.intent == "pay"
+    assert ask("who pays the gas fees?", "en").answer.intent == "pay"
 
 
 @pytest.mark.parametrize(("text", "lang", "lead"), [
@@ -265,12 +258,12 @@ def test_who_pays_is_still_paying() -> None:
 def test_an_id_asked_is_answered_first(text: str, lang: str, lead: str) -> None:
     """Was "No te he entendido" ("dni", "pasaporte", "passeport", "give my id"), or how to pay
     with the answer inside its second line."""
-    reply = _ask(text, lang)
+    reply = ask(text, lang)
     assert reply.answer.intent == "pay" and reply.text.startswith(lead), reply.text
 
 
 def test_paying_with_no_id_word_has_no_id_lead() -> None:
-    assert "🪪" not in _ask("se puede pagar con monero?", "es").text
+    assert "🪪" not in ask("se puede pagar con monero?", "es").text
 
 
 @pytest.mark.parametrize(("text", "lang", "topic", "lead"), [
@@ -290,14 +283,14 @@ def test_an_api_or_the_hosts_system_is_not_on_the_page(text: str, lang: str, top
                                                       lead: str) -> None:
     """Was "No te he entendido" / "Je n'ai pas compris", or "Which model?" for "what os do the
     machines run" (the seeds name neither: rules/data/service.toml)."""
-    reply = _ask(text, lang)
+    reply = ask(text, lang)
     assert reply.query.service_asked == (topic,), reply.text
     assert reply.text.startswith(lead), reply.text
 
 
 @pytest.mark.parametrize("text", ["os puedo pagar con btc?", "que os parece mejor, h100 o a100?"])
 def test_the_spanish_pronoun_os_is_no_system(text: str) -> None:
-    assert "os" not in _ask(text, "es").query.service_asked
+    assert "os" not in ask(text, "es").query.service_asked
 
 
 @pytest.mark.parametrize(("text", "hours", "cost"), [
@@ -306,7 +299,7 @@ def test_the_spanish_pronoun_os_is_no_system(text: str) -> None:
 ])
 def test_a_card_priced_by_the_day_in_french_is_24_hours(text: str, hours: int, cost: str) -> None:
     """Was the hourly price alone ("la journée" unread), though "par jour" was a day."""
-    reply = _ask(text, "fr")
+    reply = ask(text, "fr")
     assert reply.answer.intent == "cost" and reply.query.hours == hours, reply.text
     assert to_json(reply)["cost_usd"] == cost, reply.text
 
@@ -314,7 +307,7 @@ def test_a_card_priced_by_the_day_in_french_is_24_hours(text: str, hours: int, c
 @pytest.mark.parametrize("text", ["je l'utilise pendant la journée, combien pour un h100 ?",
                                   "merci, bonne journée"])
 def test_during_the_day_or_a_good_day_is_no_day_priced(text: str) -> None:
-    assert _ask(text, "fr").query.hours is None
+    assert ask(text, "fr").query.hours is None
 
 
 @pytest.mark.parametrize(("text", "gpu_or_memory"), [
@@ -323,7 +316,7 @@ def test_during_the_day_or_a_good_day_is_no_day_priced(text: str) -> None:
 ])
 def test_what_i_run_or_train_in_french_is_what_it_holds(text: str, gpu_or_memory: str) -> None:
     """Was "Quel modèle ?", or the card noted alone."""
-    reply = _ask(text, "fr")
+    reply = ask(text, "fr")
     assert reply.query.largest, reply.text
     assert reply.text.startswith(f"📏 <b>Avec {gpu_or_memory}\u202fGo"), reply.text
 
@@ -332,8 +325,8 @@ def test_what_i_run_or_train_in_french_is_what_it_holds(text: str, gpu_or_memory
                                   "vous êtes basés où ?"])
 def test_where_you_are_in_french_is_the_region(text: str) -> None:
     """Was "Je n'ai pas compris"."""
-    assert _ask(text, "fr").query.service_asked == ("region",)
+    assert ask(text, "fr").query.service_asked == ("region",)
 
 
 def test_where_you_stand_is_no_region() -> None:
-    assert _ask("vous êtes où dans le classement ?", "fr").query.service_asked == ()
+    assert ask("vous êtes où dans le classement ?", "fr").query.service_asked == ()

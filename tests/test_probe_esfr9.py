@@ -4,14 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.pipeline import Pipeline, Reply
-from rules.catalogue import load_catalogue
-
-PIPELINE = Pipeline(load_catalogue(), cache_size=0)
-
-
-def _ask(text: str, lang: str) -> Reply:
-    return PIPELINE.ask(text, chosen_locale=lang)
+from tests.support.chat import ask
 
 
 @pytest.mark.parametrize(("text", "lang", "lead"), [
@@ -23,7 +16,7 @@ def _ask(text: str, lang: str) -> Reply:
 def test_a_budget_in_pounds_is_not_converted(text: str, lang: str, lead: str) -> None:
     """Pounds ("quid", "libras", "livres sterling") are refused as euros are: the prices are in
     dollars and nothing is converted (was "I did not understand")."""
-    reply = _ask(text, lang)
+    reply = ask(text, lang)
     assert reply.answer.error == "budget_not_usd", reply.text
     assert reply.text.startswith(lead), reply.text
 
@@ -40,7 +33,7 @@ def test_a_blocks_length_or_size_is_the_blocks(text: str, lang: str, lead: str) 
     """How long a block lasts, or a big block against several small ones: the blocks as the
     page sells them, at one hourly rate and never expiring (was "on which GPU, for 720 hours?"
     or "I did not understand")."""
-    reply = _ask(text, lang)
+    reply = ask(text, lang)
     assert reply.answer.intent == "help", reply.text
     assert reply.text.startswith(lead), reply.text
     assert "720" in reply.text
@@ -55,7 +48,7 @@ def test_a_blocks_length_or_size_is_the_blocks(text: str, lang: str, lead: str) 
 def test_a_variant_we_do_not_rent_names_the_one_we_do(text: str, lang: str, line: str) -> None:
     """"¿Tienen A100 de 40 GB?": we do not rent it, and the A100 we do rent with its price (was
     "no price to quote" alone)."""
-    reply = _ask(text, lang)
+    reply = ask(text, lang)
     assert reply.answer.error == "gpu_not_rented", reply.text
     assert line in reply.text, reply.text
 
@@ -75,7 +68,7 @@ def test_hours_running_out_is_said_unpublished(text: str, lang: str, lead: str) 
     """Hours running out mid-run: the seed says nothing of it, so the reply says so, points to
     support, and gives what the seed does say (top-ups, per-minute draw, no expiry); was "I did
     not understand"."""
-    reply = _ask(text, lang)
+    reply = ask(text, lang)
     assert reply.answer.intent == "help", reply.text
     assert reply.text.startswith(lead), reply.text
 
@@ -93,6 +86,6 @@ def test_french_hours_keep_their_number_as_the_cost_line_does(
     """The budget and hours-a-day lines printed "128 heures" with a breakable space while the
     cost line (CLDR) prints "128\u00a0heures": every French count of hours or days now keeps its
     number with a no-break space."""
-    reply = _ask(text, "fr")
+    reply = ask(text, "fr")
     for line in lines:
         assert line in reply.text, reply.text

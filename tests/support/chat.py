@@ -1,13 +1,24 @@
-"""One chat's turns through the pipeline, as Telegram and the console keep them: the
-conversation tests' shared helper."""
+"""Questions through one shared pipeline (no reply cache), alone or as one chat's turns kept as
+Telegram and the console keep them: the probe and conversation tests' shared helpers."""
 
 from __future__ import annotations
 
 from bot.conversation import Conversations
-from bot.pipeline import Pipeline, Reply
+from bot.pipeline import Pipeline, Reply, to_json
 from rules.catalogue import load_catalogue
 
-PIPELINE = Pipeline(load_catalogue(), cache_size=0)
+CATALOGUE = load_catalogue()
+PIPELINE = Pipeline(CATALOGUE, cache_size=0)
+
+
+def ask(text: str, locale: str | None = None) -> Reply:
+    """One question on its own, in the locale chosen (None: read from the text)."""
+    return PIPELINE.ask(text, chosen_locale=locale)
+
+
+def ask_json(text: str, locale: str | None = None) -> dict[str, object]:
+    """One question on its own, as `python -m bot ask --json` prints it."""
+    return to_json(ask(text, locale))
 
 
 def converse(*turns: str, locale: str | None = None) -> list[Reply]:
