@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.pipeline import Pipeline
-from rules.catalogue import load_catalogue
+from bot.detail import DetailedAnswer
 from rules.model_catalogue import load_models
+from tests.support.chat import ask
 from tests.support.scripts import script
 
-CAT = load_catalogue()
 REPORT = script("calibration_report")
 
 
@@ -24,10 +23,15 @@ def _row(**fields: str) -> dict[str, str]:
     return row
 
 
-def _codes(question: str) -> set[str]:
-    reply = Pipeline(CAT, cache_size=0).ask(question, chosen_locale="en")
+def _detailed(question: str) -> DetailedAnswer:
+    """The detailed estimate a question gets (every question here must get one)."""
+    reply = ask(question, "en")
     assert reply.answer is not None and reply.answer.detailed is not None, question
-    return {a.code for a in reply.answer.detailed.breakdown.assumptions}
+    return reply.answer.detailed
+
+
+def _codes(question: str) -> set[str]:
+    return {a.code for a in _detailed(question).breakdown.assumptions}
 
 
 @pytest.mark.parametrize(("method", "phrase", "code"), [
@@ -60,9 +64,7 @@ def test_the_checkpointing_column_is_read_whatever_its_word(
     assert phrase in question
     if not phrase:
         assert "checkpointing" not in question
-    reply = Pipeline(CAT, cache_size=0).ask(question, chosen_locale="en")
-    assert reply.answer is not None and reply.answer.detailed is not None
-    assert reply.answer.detailed.grad_ckpt is grad_ckpt
+    assert _detailed(question).grad_ckpt is grad_ckpt
 
 
 @pytest.mark.parametrize(("fields", "phrase"), [
@@ -87,9 +89,7 @@ def test_q_lora_rows_count_in_the_qlora_group() -> None:
 
 
 def _weights_gb(question: str) -> float:
-    reply = Pipeline(CAT, cache_size=0).ask(question, chosen_locale="en")
-    assert reply.answer is not None and reply.answer.detailed is not None, question
-    return float(reply.answer.detailed.breakdown.term("weights"))
+    return float(_detailed(question).breakdown.term("weights"))
 
 
 @pytest.mark.parametrize(("said", "weights_on_gpu"), [
@@ -124,23 +124,34 @@ def test_a_zero3_row_names_what_it_offloads(method: str, phrase: str,
     assert (_weights_gb(question) > 0) is weights_on_gpu
 
 
-# ----------------------------------------------------------------------------- Qwen1.5-MoE
+# ----------------------------------------------------------------------------- mixtures of experts
 
 
-@pytest.mark.parametrize("question", [
-    "lora Qwen/Qwen1.5-MoE-A2.7B on an a100",
-    "qlora qwen1.5 moe a2.7b chat on a 4090, seq 2048, bs 1",
-    "run qwen1.5-moe-a2.7b-chat on a 3090",
+# Each was read as something else: Qwen1.5-MoE-A2.7B as the Qwen1.5 family's largest that fits
+# (Qwen1.5 32B, dense), DeepSeekMoE 16B as a bare 16B (a dense Llama-like shape: 40.3 GB for LoRA
+# on an A100, its activations those of 16B a token, not 2.8B). Qwen1.5-MoE: 60 experts of width
+# 1408, 4 a token, a shared expert 4 widths wide; DeepSeekMoE: one dense layer, then 64 experts of
+# width 1408, 6 a token, 2 shared.
+@pytest.mark.parametrize(("question", "model_id", "params", "active_b", "dense_layers"), [
+    ("lora Qwen/Qwen1.5-MoE-A2.7B on an a100", "qwen1.5-moe-a2.7b", 14.3e9, "2.7", None),
+    ("qlora qwen1.5 moe a2.7b chat on a 4090, seq 2048, bs 1", "qwen1.5-moe-a2.7b", 14.3e9, "2.7",
+     None),
+    ("run qwen1.5-moe-a2.7b-chat on a 3090", "qwen1.5-moe-a2.7b", 14.3e9, "2.7", None),
+    ("lora deepseek-moe-16b on an a100", "deepseek-moe-16b", 16.4e9, None, 1),
+    ("qlora DeepSeek-MoE-16B-Chat on a 4090, seq 2048 bs 1", "deepseek-moe-16b", 16.4e9, None, 1),
 ])
-def test_qwen15_moe_is_its_own_model(question: str) -> None:
-    # Was the Qwen1.5 family's largest that fits (Qwen1.5 32B, dense): the A2.7B read as
-    # nothing. 60 experts of width 1408, 4 a token, a shared expert 4 widths wide.
-    reply = Pipeline(CAT, cache_size=0).ask(question, chosen_locale="en")
-    assert reply.query is not None and reply.query.model_id == "qwen1.5-moe-a2.7b", question
-    spec = load_models().get("qwen1.5-moe-a2.7b")
+def test_a_mixture_of_experts_is_its_own_model(
+        question: str, model_id: str, params: float, active_b: str | None,
+        dense_layers: int | None) -> None:
+    reply = ask(question, "en")
+    assert reply.query is not None and reply.query.model_id == model_id, question
+    spec = load_models().get(model_id)
     assert spec.arch is not None
-    assert spec.arch.param_count() == pytest.approx(14.3e9, rel=0.01)
-    assert str(spec.active_params_b) == "2.7"
+    assert spec.arch.param_count() == pytest.approx(params, rel=0.01)
+    if active_b is not None:
+        assert str(spec.active_params_b) == active_b
+    if dense_layers is not None:
+        assert spec.arch.dense_layers == dense_layers
 
 
 @pytest.mark.parametrize(("method", "phrase"), [
@@ -165,21 +176,4 @@ def test_an_adafactor_row_is_estimated_with_adafactor() -> None:
 
 
 def _terms(question: str) -> dict[str, float]:
-    reply = Pipeline(CAT, cache_size=0).ask(question, chosen_locale="en")
-    assert reply.answer is not None and reply.answer.detailed is not None, question
-    return {t.name: float(t.gb) for t in reply.answer.detailed.breakdown.terms}
-
-
-@pytest.mark.parametrize("question", [
-    "lora deepseek-moe-16b on an a100",
-    "qlora DeepSeek-MoE-16B-Chat on a 4090, seq 2048 bs 1",
-])
-def test_deepseek_moe_16b_is_its_own_model(question: str) -> None:
-    # Was a bare 16B (a dense Llama-like shape: 40.3 GB for LoRA on an A100, its activations
-    # those of 16B a token, not 2.8B). One dense layer, then 64 experts of width 1408, 6 a
-    # token, 2 shared.
-    reply = Pipeline(CAT, cache_size=0).ask(question, chosen_locale="en")
-    assert reply.query is not None and reply.query.model_id == "deepseek-moe-16b", question
-    spec = load_models().get("deepseek-moe-16b")
-    assert spec.arch is not None and spec.arch.dense_layers == 1
-    assert spec.arch.param_count() == pytest.approx(16.4e9, rel=0.01)
+    return {t.name: float(t.gb) for t in _detailed(question).breakdown.terms}
