@@ -639,6 +639,10 @@ LANGUAGE = Language(
             r"(?:what|wat|wht|wut) (?:do|should|can|could|shall) (?:i|we) do", r"what (?:are )?my options",
             r"(?:what|wat|wut) (?:to )?do ?[?!.]*$",  # "… already using gradient checkpointing. what do?"
             r"what am i doing wrong",
+            # "oom at bs 4 seq 4096, what do i change", "what should i tweak", "what to change?"
+            r"(?:what|wat|wht|wut) (?:do|should|can|could|must) (?:i|we) (?:change|tweak|adjust|lower|try)",
+            r"(?:what|wat|wht|wut) (?:to|do i need to|would you) (?:change|tweak|adjust|lower|try)",
+            r"(?:which|what) settings? (?:do|should) (?:i|we) (?:change|tweak|adjust|lower)",
             # "… batch 8, seq 2048, how do i fix it?", "any ideas?"
             r"how (?:do|can|should|would) i fix (?:it|this|that)", r"any (?:ideas|tips|suggestions|advice)",
             r"how (?:can|do|could|should|would) i (?:make|get) (?:it|this|that|the run|the training) (?:to )?fit",
