@@ -1902,7 +1902,8 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
     asked = answer.query
     own_hours = asked.other_hours is not None and asked.other_hours != asked.hours \
         and len(answer.compare_quotes) == 2
-    per_run = None if counted or own_hours else _per_run_cost(c, a, b, ph, asked.cheaper_asked)
+    per_run = None if own_hours else _per_config_cost(c, side_a, side_b, ph, asked.cheaper_asked) \
+        if counted else _per_run_cost(c, a, b, ph, asked.cheaper_asked)
     # "is it cheaper to fine tune on an h100 or an a100": the per-run cost verdict leads, before
     # the speeds ("…for serving llama 3 8b, which is cheaper": per token, then who is faster).
     cost_led = per_run is not None and asked.cheaper_asked \
@@ -2239,6 +2240,39 @@ def _per_run_cost(c: Comparison, a: str, b: str, ph: Phrases, asked: bool) -> st
         ))
     return str(_("Choose the %(cheap)s when the budget is fixed, the %(fast)s when the deadline "
                  "is.", fast=fast, cheap=cheap))
+
+
+def _per_config_cost(c: Comparison, a: str, b: str, ph: Phrases, asked: bool) -> str | None:
+    """_per_run_cost for two configurations of different cards ("2 a100 or 1 h100, which is
+    cheaper"): a run's cost goes as the configuration's price over its total peak TFLOPS, the
+    GPUs assumed to scale linearly. None for serving, a machine of mixed cards (no price), one
+    card at two counts (the same cost per run, by that assumption) or missing figures."""
+    _, fmt = ph._, ph.fmt
+    if ph.cat.method(c.method).kind == "inference" or c.gpu_a == c.gpu_b \
+            or c.a_usd_per_hour is None or c.b_usd_per_hour is None \
+            or c.a_tflops is None or c.b_tflops is None:
+        return None
+    total_a, total_b = c.a_tflops * c.a_count, c.b_tflops * c.b_count
+    if total_a == total_b or c.a_usd_per_hour == c.b_usd_per_hour:
+        return None
+    cheap = a if c.a_usd_per_hour < c.b_usd_per_hour else b
+    fast = a if total_a > total_b else b
+    work_a, work_b = c.a_usd_per_hour / total_a, c.b_usd_per_hour / total_b
+    if cheap == fast:
+        if not asked:
+            return None
+        return str(_("%(cheap)s costs less both per hour and per run: a lower price and a higher "
+                     "peak BF16 throughput in total (at the same utilization, the GPUs assumed to "
+                     "scale linearly).", cheap=cheap))
+    if (fast == a) == (work_a < work_b):
+        share = fmt.percent(100 * min(work_a, work_b) / max(work_a, work_b), 0)
+        return str(_(
+            "At the same utilization %(fast)s finishes a run sooner and for less, about %(share)s "
+            "of what it costs on %(cheap)s, though %(cheap)s costs less per hour (the GPUs "
+            "assumed to scale linearly).", share=share, fast=fast, cheap=cheap,
+        ))
+    return str(_("Choose %(cheap)s when the budget is fixed, %(fast)s when the deadline is.",
+                 fast=fast, cheap=cheap))
 
 
 def _per_token_cost(c: Comparison, a: str, b: str, ph: Phrases, asked: bool) -> str | None:
