@@ -889,9 +889,11 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
                 extra["quant_pick"] = pick
         query, oom = _oom_checkpointing(query, cat)
         users_query = query  # "how much ctx and users": the users at the context stated or assumed
-        if query.context_asked and query.seq_len is None and query.params_b is not None:
+        if (query.context_asked or query.at_longest) and query.seq_len is None \
+                and query.params_b is not None:
             query, longest = _longest(query, cat)
-            extra.update(longest)
+            if query.context_asked:
+                extra.update(longest)
         elif query.batch_asked and query.params_b is not None and not query.inference:
             query, found = _largest_batch(query, cat, oom)
             extra.update(found)
@@ -1879,7 +1881,7 @@ def _ollama_context(query: Query, cat: Catalogue) -> Query:
     context asked, nor on a Mac (unified memory: Ollama's tiers read the GPU's)."""
     if query.runner != "ollama" or not query.inference or query.seq_len is not None \
             or query.prompt_tokens is not None or query.new_tokens is not None \
-            or query.context_asked or query.seq_len_other is not None:
+            or query.context_asked or query.at_longest or query.seq_len_other is not None:
         return query
     count = query.gpu_count or 1
     if query.gpu is not None:

@@ -219,6 +219,9 @@ def carried_line(query: Query, carried: tuple[str, ...], locale: str, catalogue:
             parts.append(ph._("on %(config)s", config=ph.config(query.gpu, query.gpu_count or 1)))
         elif query.vram_gb is not None:
             parts.append(ph._("on a %(vram)s GPU", vram=ph.fmt.gb(query.vram_gb)))
+    if query.at_longest:
+        # "and tok/s?" after the longest context: the figure is at the length just found.
+        parts.append(ph._("at the longest context that fits"))
     if "hours" in carried and query.hours is not None and query.hours_measured \
             and query.gpu is not None:
         # "tardé 6 h en mi 3090" then "¿y en una h100?": a time the run took on the user's

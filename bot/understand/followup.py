@@ -1201,7 +1201,12 @@ def _asking(query: Query, cue: _Cue) -> Query:
         return query.model_copy(update=update)
     if cue == "speed":
         asked = "speed_asked" if query.inference else "train_speed_asked"
-        return query.model_copy(update={"intent": "time", asked: True})
+        # "and tok/s?" after "max context on my 4090": the speed leads, decode's at the context
+        # just found (was the longest context answered again first); training's 6·N FLOPs a
+        # token do not depend on it.
+        longest = {"context_asked": False, "at_longest": query.inference} \
+            if query.context_asked else {}
+        return query.model_copy(update={"intent": "time", asked: True, **longest})
     if cue == "batch" and query.inference:
         return query
     if cue == "concurrency":
@@ -1420,6 +1425,8 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
             update["coding"] = True  # "and for 2 of them?" after "best coding model for a 4090"
     if previous.context_asked and new.seq_len is None and new.intent != "cost":
         update["context_asked"] = True  # "and on an H100?" after "max context on my 4090"
+    if previous.at_longest and new.seq_len is None and new.intent != "cost":
+        update["at_longest"] = True  # "and on an H100?" after "tok/s" at the longest context
     if previous.speed_asked and new.intent not in ("cost", "compare"):
         update["speed_asked"] = True  # "and at 32k context?" after "tok/s on a 4090"
     if previous.concurrency_asked and new.batch_size is None \

@@ -272,6 +272,10 @@ class Query(BaseModel):
     max_rate_usd: Decimal | None = None
     # "max context for llama 3 8b on a 24gb card": the longest context is the question.
     context_asked: bool = False
+    # Never read from a text: "and tok/s?" after the longest context ("max context for llama
+    # 3.1 8b on a 4090"): the speed at the context found there, searched again, not answered
+    # again (bot.understand.followup).
+    at_longest: bool = False
     # "how many tokens/s will llama 70b int4 do on a 4090": the decode speed is the question.
     speed_asked: bool = False  # "2k€, how many H100 hours?": a budget not in US dollars
     # "how long to generate 1M tokens with llama 3 8b on a 4090", "cost to generate 10M tokens":
