@@ -135,9 +135,9 @@ def test_newest_first_keeps_the_catalogue_order_without_a_month() -> None:
     cat = load_catalogue()
     dated = [cat.models.get(i) for i in ("opt-30b", "glm-4.7-flash", "mpt-30b")]
     assert [m.id for m in newest_first(dated)] == ["glm-4.7-flash", "mpt-30b", "opt-30b"]
-    undated = [cat.models.get(i) for i in ("mistral-7b", "phi-3-small")]
+    undated = [cat.models.get(i) for i in ("mistral-7b", "openhermes-2.5-mistral-7b")]
     assert [m.id for m in newest_first([*undated, dated[0]])] == [
-        "opt-30b", "mistral-7b", "phi-3-small"]
+        "opt-30b", "mistral-7b", "openhermes-2.5-mistral-7b"]
     with pytest.raises(ValidationError, match="released and released_source go together"):
         ModelSpec.model_validate({**dated[0].model_dump(), "released_source": None})
 

@@ -64,5 +64,5 @@ def test_the_reply_names_the_13b_models_newest_first(pipeline: Pipeline) -> None
 def test_the_reply_names_the_7b_models_newest_first(pipeline: Pipeline) -> None:
     text = pipeline.ask("biggest model i can run in fp16 on 17gb").text
     assert "at or under that: Olmo 3 7B, Granite 4.0 H Tiny (7B MoE), Qwen2.5-VL 7B, Command" \
-        " R7B, OLMo 2 7B, InternLM2.5 7B, Qwen2 7B," \
+        " R7B, Falcon3 7B (TII), OLMo 2 7B, InternLM2.5 7B, Qwen2 7B," \
         in text
