@@ -856,15 +856,18 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             pct=fmt.percent(s.saving_percent), ref=fmt.usd_exact(s.reference_usd_per_gpu_hour),
         ))
         put("\n")
+    mac = card is not None and card.platform == "metal"
     if primary:
-        put(ph.launch(primary, query.sharding))
+        mlx = _mlx_launch(primary, answer, ph) if mac else None
+        put(mlx if mlx is not None else ph.launch(primary, query.sharding))
         put("\n")
-    if card and card.platform == "metal" and methods:
+    if mac and methods:
         put("🍎 ")
         put(_(
             "On a Mac, bitsandbytes (the 4-bit loader of QLoRA) and CUDA-only kernels such as "
             "FlashAttention and DeepSpeed do not run. What does: MLX and llama.cpp for 4-bit "
-            "inference, and MLX (mlx-lm) to train LoRA adapters, also on a 4-bit model."
+            "inference, and MLX (mlx-lm) to train LoRA adapters, also on a 4-bit model, or all "
+            "the weights."
         ))
         put("\n")
     elif card and card.platform == "xpu" and methods:
@@ -1732,6 +1735,14 @@ def _method_lines(
             continue
         if figure is not None and n.code == "floor_fits_estimate_misses":
             continue  # the planning margin's verdict: the line gives the detailed one
+        if n.code == "weights_exceed_vram" and answer.query.precision == "bf16" \
+                and answer.method_fits.get(mem.method, check is not None and check.detailed_fits
+                                           and answer.detailed is not None
+                                           and answer.detailed.method == mem.method):
+            # Pure BF16 keeps no FP32 master copy: the 16-byte floor is not what this run holds
+            # ("full fine tune qwen2.5 7b in pure bf16 on m3 max 128gb": ✅ by the detailed
+            # estimate, then "even the weights … alone take 121.76 GB, more than the 96 GB").
+            continue
         add("   ")
         add(ph.note(n, mem, offload=bool(answer.query.cpu_offload)))
         add("\n")
@@ -1861,6 +1872,35 @@ def _offload_cheapest(
         ))
     else:
         add(_("Without CPU offload, none of the offered configurations (up to 8 GPUs) holds it."))
+
+
+def _mlx_launch(primary: MethodAnswer, answer: Answer, ph: Phrases) -> Markup | None:
+    """The run that fits on the user's Mac started with mlx-lm, not TRL (CUDA-only): its
+    LoRA, QLoRA (a 4-bit model after --model) and full fine-tuning (--fine-tune-type full),
+    as ml-explore/mlx-lm's LORA.md gives them; None when it does not fit there or mlx-lm has
+    no such run (DPO, 8-bit Adam)."""
+    fit, method, detailed = primary.fit, primary.memory.method, answer.detailed
+    if fit is None:
+        return None
+    # the verdict that leads: the detailed one when it is this method's ("full fine tune … with
+    # mlx": pure BF16 fits where the planning rule's 16 bytes a parameter do not)
+    fits = answer.method_fits.get(method, fit.fits)
+    if detailed is not None and detailed.method == method and detailed.check is not None:
+        fits = detailed.check.detailed_fits
+    if not fits:
+        return None
+    command = "mlx_lm.lora --model … --train --data …"
+    if method == "full_adamw":
+        command += " --fine-tune-type full"
+    elif method not in ("lora", "qlora"):
+        return None
+    if method == "qlora":
+        return "🛠 " + ph._(
+            "Next: with mlx-lm (TRL's 4-bit path needs CUDA), run <code>%(command)s</code> with "
+            "a 4-bit MLX model after --model (<code>mlx_lm.convert -q</code> makes one): it "
+            "then trains as QLoRA.", command=command)
+    return "🛠 " + ph._("Next: with mlx-lm (TRL's kernels need CUDA), run <code>%(command)s</code>.",
+                        command=command)
 
 
 def compare_lines(answer: Answer, ph: Phrases) -> Markup:

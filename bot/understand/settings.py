@@ -55,6 +55,11 @@ MIXED: Final = _w(
     r"master weights (?:in )?fp32|pesos maestros fp32|poids maitres fp32"
 )
 FP32: Final = _w(r"fp ?32|float ?32|full precision|precision completa|pleine precision")
+# "full finetune llama 3 8b with mlx" (mlx-lm's --fine-tune-type full): MLX's optimizers keep
+# their states in the parameter's own type (mx.zeros_like, ml-explore/mlx@846d1762
+# python/mlx/optimizers/optimizers.py, Adam.init_single) and nothing keeps an FP32 master copy,
+# so a model loaded in BF16 trains in pure BF16.
+MLX_TRAINING: Final = _w(r"mlx(?:[-_ ]?lm)?")
 FP32_WEIGHTS: Final = _w(
     r"(?:no|without|sin|sans) torch_dtype|fp32 (?:base )?weights|(?:base )?weights in fp32|"
     r"loaded in fp32|load(?:ed)? (?:in|as) float32"
@@ -548,7 +553,7 @@ def _first(match: re.Match[str], *names: str) -> tuple[str | None, str | None]:
 
 # What ``read_flags`` searches, but QV and FULL: patterns screened by needles (screen.py).
 _SCREENED_FLAGS: Final = (
-    PURE_BF16, MIXED, FP32, FP32_WEIGHTS, PAGED_8BIT, PAGED, ADAM_8BIT, ADAFACTOR, ADAMW_FOREACH,
+    PURE_BF16, MIXED, FP32, MLX_TRAINING, FP32_WEIGHTS, PAGED_8BIT, PAGED, ADAM_8BIT, ADAFACTOR, ADAMW_FOREACH,
     ADAMW,
     OPT_IN_BWD, ACT_OFFLOAD, CPU_OFFLOAD_OFF, CPU_OFFLOAD, GPU_LAYERS, EXPERT_OFFLOAD, RAM_KIND,
     RAM_CHANNELS, EAGER, SDPA, NO_COMPILE,
@@ -589,6 +594,8 @@ def _read_flags(s: str) -> Settings:
         out.precision = "mixed"
     elif FP32.search(s) and not FP32_WEIGHTS.search(s):
         out.precision = "fp32"
+    elif MLX_TRAINING.search(s):
+        out.precision = "bf16"
     if FP32_WEIGHTS.search(s):
         out.fp32_weights = True
     if PAGED_8BIT.search(s) and _named(PAGED_8BIT, s):
