@@ -618,6 +618,9 @@ LANGUAGE = Language(
             # "i'm new, what do you recommend to start?": where a beginner starts
             r"(?:recommend|suggest|advise)\w* (?:me )?(?:to|for) (?:get )?(?:start(?:ed|ing)?|begin\w*)",
             r"minimum (?:top ?-?up|deposit|purchase|order|spend)",
+            # "what's the minimum i have to spend", "the least i can pay", "lowest i can spend"
+            r"(?:minimum|min|least|lowest|smallest)(?: amount)? (?:i|you|one|we) (?:have to|need to|must|"
+            r"can|gotta) (?:spend|pay|buy|put in|deposit|top ?-?up)(?! (?:for|on) )",
             # "what's the minimum number of hours i can buy?", "how many hours minimum do i buy?"
             r"(?:minimum|min|least|fewest|smallest) (?:number of |amount of )?(?:gpu[ -]?)?hours?"
             r" (?:(?:i|you|one|we) )?(?:can|must|have to|need to|to) (?:buy|purchase|pay for|rent)",

@@ -555,6 +555,9 @@ LANGUAGE = Language(
             r"(?:conseill|recommand)\w* quoi pour (?:commencer|demarrer|debuter)",
             # "c'est quoi le minimum à payer ?", "le minimum qu'on peut acheter"
             r"(?:le )?minimum (?:a|qu.on peut|que je peux|que l.on peut) ?(?:payer|acheter|depenser)",
+            # "le minimum que je dois dépenser", "le minimum qu'il faut payer"
+            r"(?:le )?minimum (?:que je dois|qu.on doit|qu.il faut|que (?:je|j.) ?dois) "
+            r"(?:payer|acheter|depenser|mettre|recharger)",
             # "c'est quoi le minimum d'heures à acheter ?", "combien d'heures minimum j'achète ?"
             r"minimum d.heures", r"nombre (?:minimum|minimal) d.heures",
             r"combien d.heures (?:au )?minimum",
