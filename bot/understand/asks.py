@@ -417,8 +417,15 @@ QUANT_ASKED: Final = lazy(
 # A training hyper-parameter asked, not said ("what learning rate for qlora llama 3 8b", "how
 # many epochs should i use", "best lr?", "qué learning rate uso", "combien d'époques ?"): the
 # bot cites the QLoRA authors' published settings and gives no advice of its own (folded).
+# One epoch of the run counted ("how much per epoch", "how long does one epoch take", "cada
+# época", "par époque"): its time or cost, not how many epochs to train.
+_EPOCH_UNIT: Final = "".join(
+    f"(?<!{w} )" for w in ("per", "each", "every", "one", "an", "a", "1", "por", "cada", "una",
+                           "par", "chaque", "une")
+)
 _HYPER_NOUN: Final = (
-    r"(?:learning ?-?rates?|lrs?|epochs?|epocas?|epoques?|warm ?-?up(?: steps| ratio)?|"
+    rf"(?:learning ?-?rates?|lrs?|{_EPOCH_UNIT}(?:epochs?|epocas?|epoques?)|"
+    r"warm ?-?up(?: steps| ratio)?|"
     r"weight decay|hyper ?-?param\w*|hiper ?-?parametros?|lora (?:alpha|rank|r|dropout)|"
     r"tasa de aprendizaje|taux d'?apprentissage|schedulers?)"
 )

@@ -179,7 +179,9 @@ METHOD_PATTERNS: Final[tuple[tuple[MethodId, tuple[str, ...]], ...]] = (
     # "lora_r: 32", "lora_alpha=16" are config keys (axolotl, PEFT), not the method.
     ("lora", (r"lora(?!_)", r"peft")),
     ("full_adamw", (
-        rf"full\s?-?\s?(?:{_FINETUNE}|parameters?|param|training|train\w*|precision)",
+        # not "full precision": a number format ("lora qwen2.5 3b full precision base"), as
+        # FP32 in settings reads it, not which weights train
+        rf"full\s?-?\s?(?:{_FINETUNE}|parameters?|param|training|train\w*)",
         rf"(?:{_FINETUNE}) (?:complet\w*|completo|completa|entier|total|full)",
         r"ajuste fino (?:completo|full|total)", r"ajuste (?:completo|total)",
         r"entrenamiento (?:completo|full|total)",
@@ -212,7 +214,7 @@ NEGATION_AFTER: Final[str] = (
 FULL_NOT_METHOD_AFTER: Final[str] = (
     r"(?:price|prices|pricing|list|lista|liste|details?|breakdown|table|tabla|tableau|desglose|"
     r"answer|report|name|days?|weeks?|hours?|months?|dias?|semanas?|jours?|journees?|semaines?|"
-    r"time|speed)"
+    r"time|speed|precision)"
 )
 
 # Inference ("run", "serve"). Strong words always mean inference; "run"/"ejecutar"/"faire tourner"
