@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 _CONTINUABLE = frozenset({"fit", "memory", "cost", "time", "recommend", "compare"})
 _ALERT_INTENTS = frozenset({"alert", "alert_list", "alert_remove"})
+_ON_A_CARD = frozenset({"fit", "cost", "time"})  # a run on a card: two of them are compared
 
 
 class Conversations:
@@ -104,7 +105,8 @@ class Conversations:
                 before.earlier_run if is_gpu_price(before) else before)
             if run is not None and run.params_b is not None:
                 query = query.model_copy(update={"earlier_run": run})
-        self._keep(chat_id, _with_own_card(query, self.previous(chat_id)))
+        before = self.previous(chat_id)
+        self._keep(chat_id, _with_card_before(_with_own_card(query, before), before))
 
     def _keep(self, chat_id: int, query: Query) -> None:
         self._last[chat_id] = (query, self.clock())
@@ -139,6 +141,22 @@ def _with_own_card(query: Query, before: Query | None) -> Query:
     if own is query.own_card:
         return query
     return query.model_copy(update={"own_card": own})
+
+
+def _with_card_before(query: Query, before: Query | None) -> Query:
+    """`query` with the card the same run was asked on just before, when it was another one
+    ("how much to qlora llama 3 70b on an h100", then "and on an a100?"): "which one should i
+    pick" then compares the two (was the last card alone)."""
+    if before is None or query.gpu is None or before.gpu is None \
+            or query.intent not in _ON_A_CARD or before.intent not in _ON_A_CARD \
+            or query.params_b is None or query.other_gpus or before.other_gpus \
+            or query.rig or before.rig:
+        return query
+    run = ("params_b", "model_id", "method", "inference")
+    if any(getattr(query, f) != getattr(before, f) for f in run) \
+            or (query.gpu, query.gpu_count or 1) == (before.gpu, before.gpu_count or 1):
+        return query
+    return query.model_copy(update={"card_before": (before.gpu, before.gpu_count or 1)})
 
 
 def _priced_gpu(reply: Reply) -> bool:

@@ -55,3 +55,47 @@ def test_how_fast_after_a_training_runs_longest_context_is_its_training_speed() 
     _, fast = converse("max context for qlora llama 3.1 8b on a 4090?", "how fast?")
     assert fast.query.train_speed_asked and not fast.query.context_asked, fast.text
     assert fast.text.split("\n", 1)[1].startswith("🏋️"), fast.text
+
+
+# "which one should i pick" after the same run's cost asked on two cards, one turn each: the two
+# compared, with the per-run cost verdict leading (was the last card's verdict alone).
+@pytest.mark.parametrize(("lang", "turns", "lead"), [
+    ("en", ("how much to qlora llama 3 70b on an h100", "and on an a100?",
+            "which one should i pick"),
+     "💵 <b>At the same utilization the H100 finishes a run sooner and for less"),
+    ("es", ("cuánto cuesta un qlora de llama 3 70b en una h100", "¿y en una a100?",
+            "¿cuál me conviene?"),
+     "💵 <b>Con la misma utilización, la H100 termina un entrenamiento antes"),
+    ("fr", ("combien pour un qlora de llama 3 70b sur une h100 ?", "et sur une a100 ?",
+            "laquelle je prends ?"),
+     "💵 <b>À utilisation égale, le H100 termine un entraînement plus tôt"),
+])
+def test_which_one_after_two_cards_asked_in_two_turns_compares_them(
+        lang: str, turns: tuple[str, ...], lead: str) -> None:
+    *_, pick = converse(*turns)
+    q = pick.query
+    assert q.intent == "compare" and q.gpu == "h100" and q.other_gpus == ("a100-80gb",), pick.text
+    assert q.params_b == 70 and q.method == "qlora", pick.text
+    assert pick.text.split("\n", 1)[1].startswith(lead), pick.text
+
+
+def test_two_questions_asked_whole_are_compared_too_with_their_counts() -> None:
+    *_, pick = converse("lora llama 3 70b on 4 h100 for 10 hours cost",
+                        "lora llama 3 70b on 8 a100 for 10 hours cost", "which is cheaper?")
+    q = pick.query
+    assert (q.gpu, q.gpu_count, q.other_gpus, q.other_gpu_count) \
+        == ("h100", 4, ("a100-80gb",), 8), pick.text
+    assert "⚖️ <b>4× H100 or 8× A100 80GB?</b>" in pick.text, pick.text
+
+
+def test_another_run_between_is_not_compared() -> None:
+    *_, pick = converse("how much to qlora llama 3 70b on an h100",
+                        "how much to lora mistral 7b on an a100", "which one should i pick")
+    assert pick.query.intent != "compare", pick.text
+    assert pick.query.card_before is None, pick.text
+
+
+def test_a_third_card_is_compared_with_the_one_just_before() -> None:
+    *_, pick = converse("how much to qlora llama 3 70b on an h100", "and on an a100?",
+                        "and on an h200?", "which one should i pick")
+    assert (pick.query.gpu, pick.query.other_gpus) == ("a100-80gb", ("h200",)), pick.text

@@ -883,13 +883,24 @@ def _pick_of_two(new: Query, previous: Query) -> Query | None:
     prends ?" after two cards compared for a run: that comparison with its per-run cost
     verdict leading (was the first card's verdict, the cheapest GPUs, or "I did not
     understand")."""
-    if previous.intent != "compare" or not previous.other_gpus or previous.params_b is None \
+    two = (previous.intent == "compare" and bool(previous.other_gpus)) \
+        or previous.card_before is not None
+    if not two or previous.params_b is None \
             or _names_model(new) or _names_card(new) or words(new.text) > SHORT_WORDS:
         return None
     folded = fold(new.text)
     if asks.CHEAPER.search(folded) is None and _WHICH_ONE.search(folded) is None:
         return None
     lang = new.lang if new.lang_sure or not previous.lang_sure else previous.lang
+    if previous.card_before is not None and previous.gpu is not None:
+        # The run asked on two cards in two turns ("… on an h100", "and on an a100?"): those
+        # two compared, the first one first (was the last card's verdict alone).
+        gpu, count = previous.card_before
+        previous = previous.model_copy(update={
+            "intent": "compare", "gpu": gpu, "gpu_count": count, "gpu_text": None,
+            "gpu_memory_gb": None, "gpu_variant_assumed": False, "vram_gb": None,
+            "other_gpus": (previous.gpu,), "other_gpu_count": previous.gpu_count or 1,
+            "card_before": None})
     return previous.model_copy(update={
         "text": new.text, "cheaper_asked": True, "follow_up": True,
         "lang": lang, "lang_sure": new.lang_sure or previous.lang_sure,

@@ -414,6 +414,10 @@ class Query(BaseModel):
     # The configuration a recommendation led with ("whats the cheapest gpu for qlora 70b": 1×
     # A100 80GB), kept by the chat for "how long for 50M tokens on it" (bot.conversation).
     picked: tuple[str, int] | None = None
+    # Never read from a text: the card and count the same run was asked on just before ("how
+    # much to qlora llama 3 70b on an h100", then "and on an a100?"), kept by bot.conversation
+    # so that "which one should i pick" compares the two (bot.understand.followup).
+    card_before: tuple[str, int] | None = None
     # The card is the user's own ("i have 2 3090s", "mi gráfica es una 4070", "j'ai une 4090"):
     # said alone it is acknowledged, and the chat keeps it for the questions naming no card.
     card_owned: bool = False
