@@ -255,6 +255,11 @@ def carried_line(query: Query, carried: tuple[str, ...], locale: str, catalogue:
             else ph._("the same settings")
         )
     line = str(ph._("%(what)s, from your last question.", what=what))
+    if query.run_there and query.hours is not None and query.gpu is not None:
+        # "sur 8 h100 pendant un jour" after a run: GPU time alone is another reading.
+        line += " " + str(ph._(
+            "Read as that run on %(config)s for %(hours)s.",
+            config=ph.config(query.gpu, query.gpu_count or 1), hours=ph.fmt.duration(query.hours)))
     return f"↪️ <i>{line[:1].upper()}{line[1:]}</i>"
 
 

@@ -99,3 +99,38 @@ def test_a_third_card_is_compared_with_the_one_just_before() -> None:
     *_, pick = converse("how much to qlora llama 3 70b on an h100", "and on an a100?",
                         "and on an h200?", "which one should i pick")
     assert (pick.query.gpu, pick.query.other_gpus) == ("a100-80gb", ("h200",)), pick.text
+
+
+# A card and hours said alone right after a run's question: that run there for that long, said
+# so (was the GPU time alone, the run dropped); the price of GPU time asked as such stays it.
+@pytest.mark.parametrize(("lang", "run", "there", "fresh", "read"), [
+    ("fr", "combien coûte un full fine-tune de llama 3 8b", "sur 8 h100 pendant un jour",
+     "combien coûte 8 h100 pendant un jour ?",
+     "Compris comme ce même travail sur 8× H100 pendant 24\u00a0heures."),
+    ("en", "how much to full finetune llama 3 8b", "on 8 h100 for a day",
+     "how much is 8 h100 for a day",
+     "Read as that run on 8× H100 for 24 hours."),
+    ("es", "cuánto cuesta un full fine-tuning de llama 3 8b", "en 8 h100 durante un día",
+     "¿cuánto cuesta 8 h100 por un día?",
+     "Entendido como ese mismo trabajo en 8× H100 durante 24\u00a0horas."),
+])
+def test_a_card_and_hours_after_a_run_reprice_that_run_there(
+        lang: str, run: str, there: str, fresh: str, read: str) -> None:
+    _, repriced = converse(run, there)
+    q = repriced.query
+    assert (q.gpu, q.gpu_count, q.hours) == ("h100", 8, 24), repriced.text
+    assert q.params_b == 8 and q.method == "full_adamw" and q.follow_up, repriced.text
+    assert read in repriced.text.split("\n", 1)[0], repriced.text
+    assert "💵" in repriced.text.split("\n")[1] and "✅" in repriced.text, repriced.text
+    # the price of GPU time asked as such, after the same run, is still GPU time
+    _, gpu_time = converse(run, fresh)
+    q = gpu_time.query
+    assert (q.gpu, q.gpu_count, q.hours, q.params_b) == ("h100", 8, 24, None), gpu_time.text
+    assert not q.follow_up and not gpu_time.text.startswith("↪️"), gpu_time.text
+
+
+def test_a_card_and_hours_after_no_run_are_gpu_time() -> None:
+    _, alone = converse("i have a 3090", "8 h100 for a day")
+    assert alone.query.params_b is None and not alone.query.run_there, alone.text
+    _, alone = converse("how much is an h100 for 10 hours", "on 8 h100 for a day")
+    assert alone.query.params_b is None and not alone.query.run_there, alone.text

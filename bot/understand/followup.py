@@ -491,7 +491,9 @@ def follow_up(
             update={"family": (), "model_id": previous.model_id, "params_b": previous.params_b}
         )
         return _merge(named, previous, names_model=True)
-    if not marker and stands_alone(new, folded):
+    alone = not marker and stands_alone(new, folded)
+    there = alone and _run_there(new, previous, folded)
+    if alone and not there:
         return new
     short = words(new.text) <= SHORT_WORDS
     names_model = _names_model(new)
@@ -532,6 +534,8 @@ def follow_up(
     elif not (says_something and (marker or short or _asks_bare(new, cue))):
         return new
     merged = _merge(new, previous, names_model)
+    if there:
+        merged = merged.model_copy(update={"run_there": True})
     if training and previous.inference:
         merged = merged.model_copy(update={
             "method": None, "inference": False, "serving_implied": False, "quant": None,
@@ -1279,6 +1283,16 @@ def stands_alone(new: Query, folded: str | None = None) -> bool:
     if new.intent == "prices" and px.RATE.search(folded):
         return True  # "how much is an H100 per hour"
     return is_catalogue_question(new, folded)
+
+
+def _run_there(new: Query, previous: Query, folded: str) -> bool:
+    """"sur 8 h100 pendant un jour", "on 2 a100s for a week" right after a run's question: a
+    card and hours said alone, asking no price, are where and how long that run goes (was the
+    GPU time alone, the run dropped). "how much is 8 h100 for a day" still prices GPU time."""
+    return previous.params_b is not None and previous.intent in _MODEL_INTENTS \
+        and new.hours is not None and _names_card(new) and not _names_model(new) \
+        and not new.family and new.budget_usd is None and words(new.text) <= SHORT_WORDS \
+        and not any(p.search(folded) for p in (px.HOW_MUCH, px.COST, px.PRICES, px.RATE))
 
 
 def is_catalogue_question(query: Query, folded: str | None = None) -> bool:

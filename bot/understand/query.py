@@ -418,6 +418,9 @@ class Query(BaseModel):
     # much to qlora llama 3 70b on an h100", then "and on an a100?"), kept by bot.conversation
     # so that "which one should i pick" compares the two (bot.understand.followup).
     card_before: tuple[str, int] | None = None
+    # Never read from a text: a card and hours said alone right after a run's question ("sur 8
+    # h100 pendant un jour"), read as that run there for that long, and the reply says so.
+    run_there: bool = False
     # The card is the user's own ("i have 2 3090s", "mi gráfica es una 4070", "j'ai une 4090"):
     # said alone it is acknowledged, and the chat keeps it for the questions naming no card.
     card_owned: bool = False
