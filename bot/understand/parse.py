@@ -1847,6 +1847,13 @@ def _memoryless_cost(g: _Signals) -> bool:
     return bool(asked and not px.MEMORY.search(g.s))
 
 
+# Hours of one card priced with "combien" and no cost verb, the hours blanked: "c'est combien
+# une heure de h100" (left "c'est combien de gpu"), "combien 3h de b200 ?" ("combien de gpu").
+_HOURS_PRICED: Final = lazy(
+    r"(?<![a-z])(?:(?:c'?est|c|ca fait|ca ferait|cela fait) combien de gpu(?![a-z])|"
+    r"^ *combien de gpu(?: *[?.!,]+| s'il (?:te|vous) plait)* *$)")
+
+
 # First rule that holds wins. The order is the precedence: an alert sentence mentions a price;
 # a payment question may name a GPU; two GPUs make a comparison even with a size and a method;
 # "best/cheapest GPU for X" is a recommendation even with a method; a cost question names a GPU
@@ -1867,9 +1874,11 @@ _RULES: tuple[tuple[Intent, Callable[[_Signals], object]], ...] = (
     # "what GPUs do you have?" is the price list, not a recommendation.
     ("prices", lambda g: not g.work and px.CATALOGUE.search(g.s)),
     # ... but "ça coûte combien une semaine de H100 ?" (the week blanked: "combien de gpu") is
-    # what that week costs: one card, hours, a cost word and no job.
+    # what that week costs: one card, hours, a cost word and no job; so is "c'est combien une
+    # heure de h100 ?", "combien deux heures de b200" ("how much is it" asks no count).
     ("recommend", lambda g: px.RECOMMEND.search(g.s) and not (
-        g.hours and g.gpus == 1 and not g.work and px.COST.search(g.s))),
+        g.hours and g.gpus == 1 and not g.work
+        and (px.COST.search(g.s) or _HOURS_PRICED.search(g.s)))),
     # "how much is an H100 per hour?" asks for the price list, not for a run's cost.
     ("prices", lambda g: g.gpuish and not g.hours and not g.work and px.RATE.search(g.s)),
     # "llama 3 70b on 2 h100, how much per hour?": that configuration's hourly price beside
