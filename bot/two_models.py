@@ -7,16 +7,20 @@ to set it per instance. "2 models" with none named: which ones.
 
 Read before the rest of understanding (bot/pipeline.py): a message with a together word ("at
 the same time", "a la vez", "en même temps", "on the same gpu", "both", "+") or "two models" on
-one card, named or by its memory only ("two models on 24gb"). A model named by its kind only
-("an embedding model") is said not sized. On several cards ("on my 2x 3090"): whether they fit
-one per card, else split across the cards (tensor parallelism), and the other figure beside.
+one card, named or by its memory only ("two models on 24gb"), or three models or more listed
+with their sizes ("qwen2.5 7b, llama 3 8b and mistral 7b on 2x 3090"). A model named by its
+kind only ("an embedding model") is said not sized. On several cards ("on my 2x 3090"): where
+each goes, whole on a card where it can be (one per card, or several on one), else split
+across the cards (tensor parallelism), and the all-split figure beside. Three or more that
+miss: the one to leave out so that the others fit.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from decimal import ROUND_CEILING, Decimal
+from itertools import combinations
 from typing import Final
 
 from markupsafe import Markup
@@ -68,9 +72,40 @@ _KIND: Final = lazy(
     r"|(?:modelos?|modeles?) (?:de |d')?(?:embeddings?|rerank(?:er|ing)?|tts|ocr)"
     r"|rerankers?)\b"
 )
+# Three or more models listed with their sizes and no together word ("qwen2.5 7b, llama 3 8b
+# and mistral 7b on 2x 3090"): served together, unless a choice between them is asked.
+_LISTED: Final = lazy(r"\d ?b\b[^,]*,[^,]*(?:,|\b(?:and|y|e|et)\b)")
+_LEAST_LISTED: Final = 3
+_CHOICE: Final = lazy(
+    r"\b(?:which|best|better|or|each|vs|versus|compar\w*|cual(?:es)?|mejor(?:es)?|o|cada"
+    r"|quel(?:le)?s?|lequel|laquelle|meilleure?s?|ou|chacun\w*)\b"
+)
 _CENT: Final = Decimal("0.01")
 # Lower precisions tried, in order, when the models do not fit together in the one asked.
 _LOWER: Final = ("inference_int8", "inference_int4")
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """Where each model runs on the cards: `cards`, per card the models whole on it (their
+    indices, in the order named); `split`, those split across all the cards (tensor
+    parallelism); `loads`, each card's memory (its whole models and every split model's share
+    of a card)."""
+
+    cards: tuple[tuple[int, ...], ...]
+    split: tuple[int, ...]
+    loads: tuple[Decimal, ...]
+
+    @property
+    def fullest(self) -> Decimal:
+        return max(self.loads)
+
+    @property
+    def one_per_card(self) -> bool:
+        return not self.split and all(len(card) <= 1 for card in self.cards)
+
+    def all_split(self, models: int) -> bool:
+        return len(self.split) == models
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,19 +122,22 @@ class TwoModels:
     """What the reply says: the card (`gpu`, or only its memory `card_gb` when the message gave
     no name: "two models on 24gb"), the models sized (in the order named), those not sized
     (not LLMs, by name; `kinds`: named by their kind only, as written), and when they miss
-    together, the first lower precision where they fit (its method and its sum)."""
+    together, the first lower precision where they fit (its method and where they go)."""
 
     gpu: str | None
     sized: tuple[Sized, ...]
     not_llms: tuple[str, ...]
     card_gb: Decimal | None
-    lower: tuple[str, Decimal] | None = None
+    lower: tuple[str, Placement] | None = None
     kinds: tuple[str, ...] = ()
     # Several cards ("on my 2x 3090"): `sized` is each model alone on one card, `split` each
-    # split across all `count` (per card); `lower_split`: the lower precision fits split only.
+    # split across all `count` (per card).
     count: int = 1
     split: tuple[Sized, ...] = ()
-    lower_split: bool = False
+    # Where they hold best (None: nowhere); three or more that miss: the one whose leaving
+    # lets the others hold, and where they go.
+    placement: Placement | None = None
+    dropped: tuple[int, Placement] | None = None
 
     @property
     def total_gb(self) -> Decimal:
@@ -112,32 +150,85 @@ class TwoModels:
 
     @property
     def holds(self) -> bool:
-        """The models fit: on the one card together, or on several one per card or split."""
-        if self.card_gb is None:
-            return True
-        if self.count < 2:
-            return self.total_gb <= self.card_gb
-        return self.one_per_card or self.split_gb <= self.card_gb
+        """The models fit: on the one card together, or on several somehow placed."""
+        return self.card_gb is None or self.placement is not None
 
     @property
     def one_per_card(self) -> bool:
         """Each model on a card of its own holds (several cards, no more models than cards)."""
-        return self.count >= 2 and self.card_gb is not None \
-            and _one_per_card(self.sized, self.count, self.card_gb)
+        return self.count >= 2 and self.placement is not None and self.placement.one_per_card
 
 
 def _total(sized: tuple[Sized, ...]) -> Decimal:
     return sum((s.detailed.per_gpu_gb for s in sized), Decimal(0))
 
 
-def _one_per_card(sized: tuple[Sized, ...], count: int, card_gb: Decimal) -> bool:
-    return len(sized) <= count and all(s.detailed.per_gpu_gb <= card_gb for s in sized)
+def _placed(alone: tuple[Sized, ...], split: tuple[Sized, ...], count: int,
+            card_gb: Decimal) -> Placement | None:
+    """The best placement of the models on `count` cards of `card_gb` each, None when none
+    holds: the fewest models split (a model whole on one card needs no tensor parallelism
+    between cards), then the most room on the fullest card. A model is split across all the
+    cards or none (on more than two cards, a split across some of them is not tried: the
+    reply never says they miss everywhere)."""
+    whole = [s.detailed.per_gpu_gb for s in alone]
+    shares = [s.detailed.per_gpu_gb for s in split] if count >= 2 else []
+    models = range(len(whole))
+    for k in range(len(shares) + 1 if shares else 1):
+        best: Placement | None = None
+        for chosen in combinations(models, k):
+            shared = sum((shares[i] for i in chosen), Decimal(0))
+            rest = sorted((i for i in models if i not in chosen), key=lambda i: -whole[i])
+            packed = _pack(rest, whole, count, card_gb - shared)
+            if packed is None:
+                continue
+            found = Placement(tuple(tuple(sorted(card)) for card in packed), chosen,
+                              tuple(shared + sum((whole[i] for i in card), Decimal(0))
+                                    for card in packed))
+            if best is None or found.fullest < best.fullest:
+                best = found
+        if best is not None:
+            return best
+    return None
+
+
+def _pack(items: list[int], sizes: Sequence[Decimal], count: int,
+          room: Decimal) -> list[list[int]] | None:
+    """`items` (largest first) on `count` cards of `room` each, the fullest card the least
+    full it can be (a search of every assignment; cards as full are interchangeable)."""
+    cards: list[list[int]] = [[] for _ in range(count)]
+    loads = [Decimal(0)] * count
+    best: list[list[int]] | None = None
+    least = room + 1
+
+    def place(j: int, top: Decimal) -> None:
+        nonlocal best, least
+        if top >= least:
+            return
+        if j == len(items):
+            best, least = [list(card) for card in cards], top
+            return
+        i, tried = items[j], set()
+        for c in range(count):
+            load = loads[c] + sizes[i]
+            if loads[c] in tried or load > room:
+                continue
+            tried.add(loads[c])
+            cards[c].append(i)
+            loads[c] = load
+            place(j + 1, max(top, load))
+            loads[c] -= sizes[i]
+            cards[c].pop()
+
+    if room >= 0:
+        place(0, Decimal(0))
+    return best
 
 
 def asks_together(text: str) -> bool:
     """Whether `text` may ask for models together on one card: the cheap test before reading."""
     folded = fold(text)
-    return _TWO.search(folded) is not None or _TOGETHER.search(folded) is not None
+    return _TWO.search(folded) is not None or _TOGETHER.search(folded) is not None \
+        or _LISTED.search(folded) is not None
 
 
 def read_two_models(
@@ -150,15 +241,19 @@ def read_two_models(
     is answered as before)."""
     folded = fold(text)
     two = _TWO.search(folded) is not None
-    if whole.rig:
+    listed = not two and _TOGETHER.search(folded) is None
+    if whole.rig or (listed and (_CHOICE.search(folded) is not None
+                                 or whole.intent not in ("fit", "memory", "unknown"))):
         return None
     count = whole.gpu_count or 1
     if whole.intent == "compare" or (not whole.inference and _trains(whole, folded)):
         return None
     named: list[Query] = []
     kinds: list[str] = []
+    cards = 0
     for part in _BETWEEN.split(text):
         q = read(part)
+        cards += q.gpu is not None or q.vram_gb is not None
         kind = _KIND.search(fold(part))
         if q.model_id is not None or q.params_b is not None or q.not_llm is not None:
             named.append(q)
@@ -168,6 +263,8 @@ def read_two_models(
             # As written (accents and all) where folding kept the positions.
             same = len(fold(part)) == len(part)
             kinds.append(part[kind.start():kind.end()] if same else kind.group(0))
+    if listed and (len(named) < _LEAST_LISTED or cards > 1):
+        return None  # a model on each card named is a question each
     if not named and not kinds:
         return TwoModels(whole.gpu, (), (), None) if two else None
     if len(named) + len(kinds) < 2 or (whole.gpu is None and whole.vram_gb is None):
@@ -186,23 +283,46 @@ def read_two_models(
         return None
     check = sized[0].detailed.check
     card = check.card_gb or check.vram_per_gpu_gb if check is not None else None
+    placement = _placed(sized, split[0], count, card) if card is not None else None
     result = TwoModels(whole.gpu, sized, not_llms, card, kinds=tuple(kinds), count=count,
-                       split=split[0])
-    if card is None or result.holds or chosen is not None or len(sized) < 2:
+                       split=split[0], placement=placement)
+    if card is None or result.holds or len(sized) < 2:
+        return result
+    result = replace(result, dropped=_dropped(sized, split[0], count, card))
+    if chosen is not None:
         return result
     for method in _LOWER:
         lower = _sized(named, whole, method, answer, 1)
-        lower_split = _sized(named, whole, method, answer, count) if count >= 2 else None
-        if lower is None:
+        lower_split = _sized(named, whole, method, answer, count) if count >= 2 else ((), ())
+        if lower is None or lower_split is None:
             break
-        if count >= 2 and _one_per_card(lower[0], count, card):
-            total = max(s.detailed.per_gpu_gb for s in lower[0])
-            return replace(result, lower=(method, total))
-        if count < 2 and _total(lower[0]) <= card:
-            return replace(result, lower=(method, _total(lower[0])))
-        if lower_split is not None and _total(lower_split[0]) <= card:
-            return replace(result, lower=(method, _total(lower_split[0])), lower_split=True)
+        placed = _placed(lower[0], lower_split[0], count, card)
+        if placed is not None:
+            return replace(result, lower=(method, placed))
     return result
+
+
+def _dropped(sized: tuple[Sized, ...], split: tuple[Sized, ...], count: int,
+             card_gb: Decimal) -> tuple[int, Placement] | None:
+    """Three or more models that miss: the one to leave out so that the others hold (the
+    others' best placement, as _placed ranks them), None when leaving out one is not enough."""
+    if len(sized) < 3:
+        return None
+    best: tuple[int, Placement] | None = None
+    for out in range(len(sized)):
+        others = tuple(s for i, s in enumerate(sized) if i != out)
+        shares = tuple(s for i, s in enumerate(split) if i != out)
+        placed = _placed(others, shares, count, card_gb)
+        if placed is None:
+            continue
+        # Indices in `sized` again, for the names.
+        back = [i for i in range(len(sized)) if i != out]
+        placed = Placement(tuple(tuple(back[i] for i in card) for card in placed.cards),
+                           tuple(back[i] for i in placed.split), placed.loads)
+        if best is None or (len(placed.split), placed.fullest) \
+                < (len(best[1].split), best[1].fullest):
+            best = (out, placed)
+    return best
 
 
 def _trains(whole: Query, folded: str) -> bool:
@@ -321,33 +441,49 @@ def _card_lines(found: TwoModels, ph: Phrases, config: Markup, names: list[str])
 
 
 def _card_tail(found: TwoModels, ph: Phrases, names: list[str]) -> list[str]:
-    """One card: what would fit in a lower precision, and vLLM's share per instance."""
+    """One card: which one to leave out, what would fit in a lower precision, and vLLM's
+    share per instance."""
     assert found.card_gb is not None
     _, total = ph._, found.total_gb
     lines: list[str] = []
+    if found.dropped is not None:
+        out, placed = found.dropped
+        lines.append(str(_("👉 Without %(model)s, the others would fit together: ≈ %(total)s,"
+                           " %(room)s.", model=names[out], total=ph.size(placed.fullest),
+                           room=ph.room(True, found.card_gb - placed.fullest))))
     if found.lower is not None:
-        method, lower_total = found.lower
+        method, lower = found.lower
         lines.append(str(_("👉 With %(method)s they would take ≈ %(total)s together: %(room)s.",
-                           method=ph.method_short(method), total=ph.size(lower_total),
-                           room=ph.room(True, found.card_gb - lower_total))))
+                           method=ph.method_short(method), total=ph.size(lower.fullest),
+                           room=ph.room(True, found.card_gb - lower.fullest))))
     if len(found.sized) >= 2 and total <= found.card_gb:
-        lines.extend(_vllm_shares(ph, found.sized, names, found.card_gb))
+        lines.extend(_vllm_shares(ph, [list(range(len(found.sized)))],
+                                  [s.detailed.per_gpu_gb for s in found.sized], names,
+                                  found.card_gb))
     return lines
 
 
 def _vllm_shares(
-    ph: Phrases, sized: tuple[Sized, ...], names: list[str], card_gb: Decimal
+    ph: Phrases, cards: list[list[int]], needs: list[Decimal], names: list[str],
+    card_gb: Decimal,
 ) -> list[str]:
-    """vLLM takes a share of the whole card per instance: the share each model needs."""
+    """vLLM takes a share of the whole card per instance: the share each model on a card
+    with others needs (`cards`: the models on each card; `needs`: each one's memory on a
+    card). None said when every card runs one instance."""
     _, fmt = ph._, ph.fmt
-    parts = [_share(s.detailed.per_gpu_gb, card_gb) for s in sized]
-    if sum(parts) > HIGHEST_SHARE:
+    shared = [card for card in cards if len(card) >= 2]
+    if not shared:
+        return []
+    parts = [_share(need, card_gb) for need in needs]
+    most = max(sum(parts[i] for i in card) for card in shared)
+    if most > HIGHEST_SHARE:
         return [str(_("⚙️ Too tight for vLLM: each instance takes its share of the whole card,"
                       " and theirs would add up to %(sum)s of it, above the %(most)s"
-                      " to keep some memory free.", sum=str(sum(parts)),
+                      " to keep some memory free.", sum=str(most),
                       most=str(HIGHEST_SHARE)))]
-    shares = [str(_("<code>%(share)s</code> for %(model)s", share=str(share), model=name))
-              for share, name in zip(parts, names, strict=True)]
+    named = sorted({i for card in shared for i in card})
+    shares = [str(_("<code>%(share)s</code> for %(model)s", share=str(parts[i]),
+                    model=names[i])) for i in named]
     return [str(_("⚙️ With vLLM, each instance takes its own share of the whole card"
                   " (%(default)s by default), so the first would leave no room for the"
                   " second: set <code>--gpu-memory-utilization</code> per instance, at"
@@ -357,14 +493,28 @@ def _vllm_shares(
                   most=str(HIGHEST_SHARE)))]
 
 
+def _where(ph: Phrases, placed: Placement, names: list[str], count: int) -> Markup:
+    """Where each model goes: "Llama 3 8B on card 1; Qwen2.5 7B and Mistral 7B on card 2"."""
+    _, fmt = ph._, ph.fmt
+    clauses = [_("%(models)s on card %(number)s", models=fmt.list([names[i] for i in card]),
+                 number=number)
+               for number, card in enumerate((c for c in placed.cards if c), start=1)]
+    if placed.split:
+        clauses.append(_("%(models)s split across the %(count)s cards",
+                         models=fmt.list([names[i] for i in placed.split]), count=count))
+    # French sets a narrow no-break space before ';'.
+    return Markup(_("; ")).join(clauses)
+
+
 def _cards_lines(found: TwoModels, ph: Phrases, config: Markup, names: list[str]) -> list[str]:
-    """Several cards ("on my 2x 3090"): whether the models fit one per card, else split across
-    the cards, then each model's estimate both ways."""
+    """Several cards ("on my 2x 3090"): whether the models fit one per card, split across the
+    cards, or some on a card and the rest split, then each model's estimate both ways."""
     _, fmt = ph._, ph.fmt
     assert found.card_gb is not None
     card_gb = found.card_gb
     card = ph.memory(card_gb)
     split = found.split_gb
+    placed = found.placement
     lines: list[str] = []
     if len(found.sized) == 1:
         alone, halves = found.sized[0].detailed.per_gpu_gb, found.split[0].detailed.per_gpu_gb
@@ -378,17 +528,22 @@ def _cards_lines(found: TwoModels, ph: Phrases, config: Markup, names: list[str]
                            " model.</b>", icon=ph.verdict_icon(halves <= card_gb),
                            config=config, model=names[0], need=ph.size(halves), card=card,
                            room=ph.room(halves <= card_gb, card_gb - halves)))
-    elif found.one_per_card:
-        larger = max(s.detailed.per_gpu_gb for s in found.sized)
+    elif placed is not None and placed.one_per_card:
         lines.append(_("✅ <b>%(models)s fit on %(config)s, one per card: the larger takes"
                        " ≈ %(need)s of a card's %(card)s, %(room)s.</b>",
-                       models=fmt.list(names), config=config, need=ph.size(larger), card=card,
-                       room=ph.room(True, card_gb - larger)))
-    elif split <= card_gb:
+                       models=fmt.list(names), config=config, need=ph.size(placed.fullest),
+                       card=card, room=ph.room(True, card_gb - placed.fullest)))
+    elif placed is not None and placed.all_split(len(names)):
         lines.append(_("✅ <b>%(models)s fit together on %(config)s split across the cards:"
                        " ≈ %(total)s per card of %(card)s, %(room)s.</b>",
                        models=fmt.list(names), config=config, total=ph.size(split), card=card,
                        room=ph.room(True, card_gb - split)))
+    elif placed is not None:
+        lines.append(_("✅ <b>%(models)s fit on %(config)s: %(where)s. The fullest card takes"
+                       " ≈ %(need)s of %(card)s, %(room)s.</b>", models=fmt.list(names),
+                       config=config, where=_where(ph, placed, names, found.count),
+                       need=ph.size(placed.fullest), card=card,
+                       room=ph.room(True, card_gb - placed.fullest)))
     elif len(found.sized) <= found.count:
         lines.append(_("❌ <b>%(models)s do not fit on %(config)s, neither one per card nor"
                        " split across the cards.</b>", models=fmt.list(names), config=config))
@@ -408,33 +563,51 @@ def _cards_lines(found: TwoModels, ph: Phrases, config: Markup, names: list[str]
 
 
 def _cards_tail(found: TwoModels, ph: Phrases, names: list[str]) -> list[str]:
-    """Several cards: the split figure when the lead is one per card (or neither fits), what
-    would fit in a lower precision, and vLLM's share per instance when they fit split only."""
+    """Several cards: the split figure when the lead is another placement (or they miss
+    without the lead saying it), which one to leave out, what would fit in a lower
+    precision, and vLLM's share per instance on a card running several."""
     _ = ph._
     assert found.card_gb is not None
-    card_gb, split = found.card_gb, found.split_gb
+    card_gb, split, placed = found.card_gb, found.split_gb, found.placement
     lines: list[str] = []
     several = len(found.sized) >= 2
-    if several and len(found.sized) <= found.count \
-            and (found.one_per_card or split > card_gb):
+    if several and ((placed is not None and not placed.all_split(len(names)))
+                    or (placed is None and len(found.sized) <= found.count)):
         lines.append(str(_("🔀 Split across the %(count)s cards (tensor parallelism), together"
                            " they would take ≈ %(total)s per card: %(room)s.",
                            count=found.count, total=ph.size(split),
                            room=ph.room(split <= card_gb, card_gb - split))))
+    if found.dropped is not None:
+        out, kept = found.dropped
+        lines.append(str(_("👉 Without %(model)s, the others would fit: %(where)s. The fullest"
+                           " card takes ≈ %(need)s, %(room)s.", model=names[out],
+                           where=_where(ph, kept, names, found.count),
+                           need=ph.size(kept.fullest),
+                           room=ph.room(True, card_gb - kept.fullest))))
     if found.lower is not None:
         method, lower = found.lower
-        if found.lower_split:
-            lines.append(str(_("👉 With %(method)s they would fit split across the cards:"
-                               " ≈ %(total)s per card, %(room)s.",
-                               method=ph.method_short(method), total=ph.size(lower),
-                               room=ph.room(True, card_gb - lower))))
-        else:
+        if lower.one_per_card:
             lines.append(str(_("👉 With %(method)s they would fit one per card: the larger"
                                " takes ≈ %(total)s, %(room)s.",
-                               method=ph.method_short(method), total=ph.size(lower),
-                               room=ph.room(True, card_gb - lower))))
-    if several and not found.one_per_card and split <= card_gb:
-        lines.extend(_vllm_shares(ph, found.split, names, card_gb))
+                               method=ph.method_short(method), total=ph.size(lower.fullest),
+                               room=ph.room(True, card_gb - lower.fullest))))
+        elif lower.all_split(len(names)):
+            lines.append(str(_("👉 With %(method)s they would fit split across the cards:"
+                               " ≈ %(total)s per card, %(room)s.",
+                               method=ph.method_short(method), total=ph.size(lower.fullest),
+                               room=ph.room(True, card_gb - lower.fullest))))
+        else:
+            lines.append(str(_("👉 With %(method)s they would fit: %(where)s. The fullest card"
+                               " takes ≈ %(need)s, %(room)s.", method=ph.method_short(method),
+                               where=_where(ph, lower, names, found.count),
+                               need=ph.size(lower.fullest),
+                               room=ph.room(True, card_gb - lower.fullest))))
+    if several and placed is not None:
+        # Each card runs its whole models and every split one (its share of the card).
+        cards = [list(card) + list(placed.split) for card in placed.cards]
+        needs = [(each if i in placed.split else one).detailed.per_gpu_gb
+                 for i, (one, each) in enumerate(zip(found.sized, found.split, strict=True))]
+        lines.extend(_vllm_shares(ph, cards, needs, names, card_gb))
     return lines
 
 

@@ -207,10 +207,13 @@ def test_which_of_the_two_a_comparison_or_training_is_not_together(
     ("llama 3 70b and mistral 7b at the same time on 2x 3090", "en",
      "❌ <b>Llama 3 70B and Mistral 7B do not fit on 2× RTX 3090, neither one per card nor split"
      " across the cards.</b>", ["≈ 32 GB per card: 6.23 GB short"]),
+    # Whole models first: in 8-bit two share a card, the third has the other (no tensor
+    # parallelism between the cards); was "8-bit … split across the cards" only.
     ("llama 3 8b, mistral 7b and qwen 2.5 7b at the same time on 2x 4090", "en",
      "❌ <b>Llama 3 8B, Mistral 7B, and Qwen2.5 7B do not fit together on 2× RTX 4090 split"
      " across the cards: ≈ 27.5 GB per card",
-     ["👉 With 8-bit inference they would fit split across the cards: ≈ 17.3 GB per card"]),
+     ["👉 With 8-bit inference they would fit: Llama 3 8B on card 1; Mistral 7B and Qwen2.5 7B"
+      " on card 2. The fullest card takes ≈ 19.7 GB, 6.06 GB left."]),
     ("flux and llama 3 8b at the same time on 2x 3090", "en",
      "✅ <b>On 2× RTX 3090, Llama 3 8B takes ≈ 17.9 GB of one card's 25.77 GB (24 GiB): another"
      " card is free for the other model.</b>", ["FLUX.1: not sized"]),
@@ -231,3 +234,74 @@ def test_several_cards_json_is_the_cards_asked(pipeline: Pipeline) -> None:
     data = to_json(pipeline.ask("llama 3 8b and mistral 7b at the same time on 2x 3090"))
     assert data["gpu"] == "rtx-3090" and data["gpu_count"] == 2
     assert [p["gpu_count"] for p in data["parts"]] == [2, 2]
+
+
+def test_the_fullest_card_is_as_empty_as_it_can_be() -> None:
+    """Every assignment is searched: 10+7 and 9+8 on cards of 18 (placing the largest on the
+    emptiest card one by one would end with 10+8 or miss)."""
+    from bot.two_models import _pack
+    sizes = [Decimal(n) for n in (10, 9, 8, 7)]
+    assert _pack([0, 1, 2, 3], sizes, 2, Decimal(18)) in ([[0, 3], [1, 2]], [[1, 2], [0, 3]])
+    assert _pack([0, 1, 2, 3], sizes, 2, Decimal(16)) is None
+    assert _pack([0, 1, 2, 3], sizes, 4, Decimal(10)) == [[0], [1], [2], [3]]
+
+
+# Three models (or more) on one or two cards: each placed, whole where it can be (was only the
+# split across the cards tried, or no reply about them together when no together word).
+@pytest.mark.parametrize(("question", "lang", "start", "has"), [
+    ("qwen2.5 7b, llama 3 8b and mistral 7b on 2x 3090", "en",
+     "❌ <b>Qwen2.5 7B, Llama 3 8B, and Mistral 7B do not fit together on 2× RTX 3090 split"
+     " across the cards: ≈ 27.5 GB per card for 25.77 GB (24 GiB), 1.73 GB short.</b>",
+     ["👉 Without Llama 3 8B, the others would fit: Qwen2.5 7B on card 1; Mistral 7B on card 2."
+      " The fullest card takes ≈ 16.9 GB, 8.87 GB left.",
+      "👉 With 8-bit inference they would fit: Llama 3 8B on card 1; Qwen2.5 7B and Mistral 7B"
+      " on card 2. The fullest card takes ≈ 19.7 GB, 6.07 GB left."]),
+    ("qwen2.5 7b, llama 3 8b and mistral 7b at the same time on 2x a100 with vllm", "en",
+     "✅ <b>Qwen2.5 7B, Llama 3 8B, and Mistral 7B fit on 2× A100 80GB: Llama 3 8B on card 1;"
+     " Qwen2.5 7B and Mistral 7B on card 2. The fullest card takes ≈ 33.2 GB of 85.9 GB"
+     " (80 GiB), 52.7 GB left.</b>",
+     ["🔀 Split across the 2 cards (tensor parallelism), together they would take ≈ 27.5 GB",
+      # Llama runs alone on its card: its share is vLLM's default.
+      "at least <code>0.20</code> for Qwen2.5 7B and <code>0.19</code> for Mistral 7B, their"
+      " sum"]),
+    ("qwen2.5 7b, llama 3 8b and mistral 7b at the same time on a 48gb card", "en",
+     "❌ <b>Qwen2.5 7B, Llama 3 8B, and Mistral 7B do not fit together on 1× GPU of 48 GB:"
+     " ≈ 51.1 GB for 48 GB, 3.1 GB short.</b>",
+     ["👉 Without Llama 3 8B, the others would fit together: ≈ 33.2 GB, 14.8 GB left."]),
+    ("llama 3 8b, mistral 7b, qwen 2.5 7b and phi 3 mini at the same time on 2x 4090", "en",
+     "❌ <b>Llama 3 8B, Mistral 7B, Qwen2.5 7B, and Phi-3 mini (3.8B) do not fit together",
+     ["👉 Without Llama 3 8B, the others would fit: Qwen2.5 7B on card 1; Mistral 7B on card 2;"
+      " Phi-3 mini (3.8B) split across the 2 cards. The fullest card takes ≈ 22.5 GB",
+      "👉 With 8-bit inference they would fit: Llama 3 8B and Phi-3 mini (3.8B) on card 1;"
+      " Mistral 7B and Qwen2.5 7B on card 2."]),
+    ("qwen2.5 7b, llama 3 8b y mistral 7b en mis 2 3090", "es",
+     "❌ <b>Qwen2.5 7B, Llama 3 8B y Mistral 7B no caben juntos en 2× RTX 3090",
+     ["👉 Sin Llama 3 8B, los demás cabrían así: Qwen2.5 7B en la tarjeta 1; Mistral 7B en la"
+      " tarjeta 2. La tarjeta más cargada usaría ≈ 16,9\u00a0GB, sobran 8,87\u00a0GB."]),
+    ("qwen2.5 7b, llama 3 8b et mistral 7b en même temps sur 2 A100", "fr",
+     "✅ <b>Qwen2.5 7B, Llama 3 8B et Mistral 7B tiennent sur 2× A100 80GB\u00a0: Llama 3 8B sur"
+     " la carte 1\u202f; Qwen2.5 7B et Mistral 7B sur la carte 2. La carte la plus chargée"
+     " utilise ≈ 33,2\u202fGo", []),
+])
+def test_three_models_placed_on_the_cards(
+    pipeline: Pipeline, question: str, lang: str, start: str, has: list[str]
+) -> None:
+    reply = pipeline.ask(question)
+    assert reply.text.startswith(start), reply.text
+    for line in has:
+        assert line in reply.text, reply.text
+    assert reply.locale == lang
+
+
+@pytest.mark.parametrize("question", [
+    "which is best: qwen2.5 7b, llama 3 8b and mistral 7b on a 3090",
+    "qwen2.5 7b, llama 3 8b or mistral 7b on a 3090",
+    "qwen 7b on my 3090, llama 8b on a 4090 and mistral 7b on an a100",
+    "qlora qwen2.5 7b, llama 3 8b and mistral 7b on an a100",
+    "cual es mejor, qwen2.5 7b, llama 3 8b y mistral 7b en una 3090",
+])
+def test_a_list_with_a_choice_a_card_each_or_training_is_not_together(
+    pipeline: Pipeline, question: str
+) -> None:
+    text = pipeline.ask(question).text
+    assert "together" not in text and "juntos" not in text and "card 1" not in text
