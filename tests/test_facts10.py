@@ -56,3 +56,39 @@ def test_the_7b_models_are_named_by_date_the_undated_last(pipeline: Pipeline) ->
     assert "Command R7B, Falcon3 7B (TII), OLMo 2 7B" in text
     assert "Qwen2 7B, Phi-3 small (7B), Qwen1.5 7B" in text
     assert "MPT 7B, and OpenHermes 2.5 Mistral 7B.</b>" in text
+
+
+# --- a bare brand's gating asked with any word after it: the family's answer ----------------
+
+
+@pytest.mark.parametrize(("lang", "question", "start"), [
+    ("en", "is llama free to download or gated", "🔒 <b>The Llama repositories on Hugging Face"
+     " are gated"),
+    ("es", "¿llama necesita licencia?", "🔒 <b>Los repositorios de Llama en Hugging Face están"
+     " restringidos"),
+    ("es", "los modelos llama son gated?", "🔒 <b>Los repositorios de Llama"),
+    ("es", "¿gemma necesita licencia?", "🔒 <b>Los repositorios de Gemma"),
+    ("es", "qwen tiene licencia restringida?", "🔓 <b>Ninguno de los repositorios de estos"
+     " modelos"),
+    ("es", "¿llama está restringido en hf?", "🔒 <b>Los repositorios de Llama"),
+    ("fr", "llama c'est gated ?", "🔒 <b>Les dépôts Llama sur Hugging Face sont soumis"),
+    ("fr", "gemma il faut une licence ?", "🔒 <b>Les dépôts Gemma"),
+])
+def test_a_bare_brand_gets_the_family_gating(
+    pipeline: Pipeline, lang: str, question: str, start: str
+) -> None:
+    reply = pipeline.ask(question, lang)
+    assert reply.text.startswith(start), reply.text
+    assert reply.query.licence_asked and len(reply.query.family) > 1
+
+
+@pytest.mark.parametrize("question", [
+    "does llama.cpp have a license", "llama-server license?", "qwen coder license?"])
+def test_a_program_or_variant_is_not_the_brand(pipeline: Pipeline, question: str) -> None:
+    family = pipeline.ask(question).query.family
+    assert not family or all("coder" in m for m in family), family
+
+
+def test_restricted_asks_the_gating_only_as_the_question(pipeline: Pipeline) -> None:
+    assert pipeline.ask("is llama 3 8b restricted on hf").query.licence_asked
+    assert not pipeline.ask("qlora llama 3 8b on a restricted budget").query.licence_asked

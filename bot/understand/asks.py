@@ -291,10 +291,14 @@ DEADLINE_ENOUGH: Final = _whole(_words("DEADLINE_ENOUGH_ASK"))
 CODING: Final = Guarded(("cod", "program"), r"(?<![a-z])(?:coding|code|coder|programming|"
                         r"programar|programacion|codigo|programmation|programmer)(?![a-z])")
 # A model's licence or gating asked ("do i need to accept a license for llama 3 8b", "is it
-# gated", "¿necesito aceptar la licencia?", "faut-il accepter la licence ?"): the gating leads.
-LICENCE_ASK: Final = Guarded(("licen", "gated", "terms", "condiciones", "conditions"),
+# gated", "¿necesito aceptar la licencia?", "faut-il accepter la licence ?", "¿está restringido
+# en hf?"): the gating leads. "restricted" only as the question's end ("on a restricted budget"
+# asks no licence).
+LICENCE_ASK: Final = Guarded(("licen", "gated", "terms", "condiciones", "conditions", "restr"),
                              r"(?<![a-z])(?:licen[cs]e[sd]?|licencias?|gated|terms of use|"
-                             r"condiciones de uso|conditions d'utilisation)(?![a-z])")
+                             r"condiciones de uso|conditions d'utilisation|"
+                             r"(?:restricted|restringid[oa]s?|restreints?)(?: (?:on|en|sur) "
+                             r"(?:hf|hugging ?face))? ?(?:\?|$))(?![a-z])")
 # NVLink named ("do i need nvlink for 2x 3090", "nv link", "sli bridge"): how several cards
 # share a job is asked (bot.answer multi_gpu); not where it describes the cards owned ("2x 3090
 # with nvlink", "+ nvlink bridge").

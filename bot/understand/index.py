@@ -243,6 +243,13 @@ class BrandSizes:
             # "gemma before downloading", "gemma gated?", "falcon license": its licence asked
             r"|before|gated|licen[cs]\w*|weights)(?![a-z0-9])))"
         )
+        # With its licence asked, a brand before any word ("is llama free to download or
+        # gated", "¿llama necesita licencia?", "llama c'est gated ?"): not a program named
+        # after it ("llama.cpp", "llama-server", "llama cpp").
+        self._alone_licence = compiled_pattern(
+            r"(?<![a-z0-9.\-_])(" + "|".join(map(re.escape, brands)) + r")"
+            r"(?![a-z0-9]|[.\-_][a-z0-9]|\s+(?:cpp|server|index|guard|stack|factory)(?![a-z0-9]))"
+        )
 
     def _variants(self, models: ModelCatalogue) -> None:
         """A brand and a variant word, no size ("qwen coder", "qwen vl", "deepseek distill"):
@@ -298,12 +305,12 @@ class BrandSizes:
         shown = " ".join(self._shown.get(part, part) for part in (brand, version, word) if part)
         return Variant(models, shown, match.span(), word)
 
-    def alone(self, text: str) -> tuple[ModelSpec, ...]:
+    def alone(self, text: str, licence: bool = False) -> tuple[ModelSpec, ...]:
         """The models of the first brand a folded text names with no size nor version, by
-        size (none: no brand alone)."""
+        size (none: no brand alone); `licence`: its licence is asked, any word may follow."""
         if self._brands.isdisjoint(NAME_TOKEN.findall(text)):
             return ()
-        match = self._alone.search(text)
+        match = (self._alone_licence if licence else self._alone).search(text)
         if match is None:
             return ()
         brand = match.group(1)

@@ -199,7 +199,8 @@ def _take_model(work: _Work, index: CatalogueIndex) -> None:
                 # "gemma on a 4090": the brand's models, a family to pick from; "can i run
                 # mistral on a 3090": its one model (was the card noted, or the price list).
                 # As typed: "llama.cpp" is a program, even once its name is blanked.
-                members = index.brand_sizes.alone(work.typed or text)
+                members = index.brand_sizes.alone(
+                    work.typed or text, asks.LICENCE_ASK.search(text) is not None)
                 if len(members) > 1:
                     work.family = tuple(m.id for m in members)
                 elif members:
