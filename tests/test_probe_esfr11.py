@@ -31,3 +31,43 @@ def test_how_many_cards_for_hours_stays_a_count() -> None:
     """"Combien de h100 pour un qlora de 70b" still counts cards for the job."""
     reply = ask("c'est combien de h100 pour un qlora de 70b", "fr")
     assert reply.query.intent == "recommend", reply.text
+
+
+@pytest.mark.parametrize(("text", "lang", "lead"), [
+    ("combien dure un bloc ?", "fr", "🧱 Les GPU-heures sont vendues par blocs de 10, 24, 168 et 720"),
+    ("quels blocs d'heures vous vendez", "fr", "🧱 Les GPU-heures sont vendues par blocs"),
+    ("les blocs c'est de combien d'heures ?", "fr", "🧱 Les GPU-heures sont vendues par blocs"),
+    ("combien d'heures dans un bloc ?", "fr", "🧱 Les GPU-heures sont vendues par blocs"),
+    ("que bloques venden", "es", "🧱 Las GPU-horas se venden en bloques de 10, 24, 168 y 720"),
+    ("de cuantas horas son los bloques?", "es", "🧱 Las GPU-horas se venden en bloques"),
+    ("what blocks do you sell?", "en", "🧱 GPU-hours are sold in blocks of 10, 24, 168, and 720"),
+    ("which block sizes are there", "en", "🧱 GPU-hours are sold in blocks"),
+])
+def test_which_blocks_are_sold_is_the_blocks(text: str, lang: str, lead: str) -> None:
+    """Which blocks are sold, or how many hours one holds, no card named: the blocks (was "I did
+    not understand", "tell me the model", or the price list for "combien dure un bloc ?")."""
+    reply = ask(text, lang)
+    assert reply.answer.intent == "help", reply.text
+    assert reply.text.startswith(lead), reply.text
+
+
+def test_how_long_a_run_takes_said_combien_dure_is_its_time() -> None:
+    """"Combien dure" asks how long, as "combien de temps" does."""
+    reply = ask("combien dure un qlora de llama 3 8b sur 10M tokens sur une h100", "fr")
+    assert reply.query.intent == "time", reply.text
+
+
+@pytest.mark.parametrize(("text", "lang", "lead"), [
+    ("si compro un bloque de 24 horas y no las uso, se pierden?", "es",
+     "⏳ <b>No: las GPU-horas que no uses nunca caducan.</b>"),
+    ("las horas q no use se pierden?", "es", "⏳ <b>No: las GPU-horas que no uses nunca caducan.</b>"),
+    ("les heures que j'utilise pas je les perds ?", "fr",
+     "⏳ <b>Non\u00a0: les GPU-heures non utilisées n'expirent jamais.</b>"),
+    ("si j'utilise pas tout le bloc, les heures sont perdues ?", "fr",
+     "⏳ <b>Non\u00a0: les GPU-heures non utilisées n'expirent jamais.</b>"),
+])
+def test_unused_hours_lost_is_never(text: str, lang: str, lead: str) -> None:
+    """Whether the hours one does not use are lost, the verb after them ("se pierden?", "je les
+    perds ?"): never expire leads (was "No te he entendido" / "Je n'ai pas compris")."""
+    reply = ask(text, lang)
+    assert reply.text.startswith(lead), reply.text

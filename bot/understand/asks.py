@@ -700,6 +700,17 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
         r"{0,3}?blocks? last|cuanto tiempo dura\w* (?:un |el |cada |los )?bloques?|"
         r"combien de temps (?:dure\w*|tien\w*) (?:un |le |les |chaque |vos )?blocs?|"
         r"(?:le |les |un )?blocs?,? (?:ca )?(?:dure\w*|tien\w*) combien|"
+        # "combien dure un bloc ?", "what blocks do you sell?", "which block sizes are there",
+        # "¿qué bloques venden?", "¿de cuántas horas son los bloques?", "quels blocs vous avez ?",
+        # "les blocs c'est de combien d'heures ?", "combien d'heures dans un bloc ?": the blocks
+        r"combien (?:dure\w*|tien\w*) (?:un |le |les |chaque |vos )?blocs?|"
+        r"(?:what|which) (?:kinds? of |sizes? of |types? of )?(?:gpu ?-?hours? )?blocks?|"
+        r"blocks? sizes?|(?:que|q|cuales) (?:son (?:los )?)?(?:tamanos? de )?bloques?|"
+        r"de cuantas horas (?:son|es|vienen) (?:los |el |cada |sus )?bloques?|"
+        r"bloques? de cuantas horas|quel(?:le)?s? (?:tailles? de |sortes? de |types? de )?blocs?|"
+        r"(?:les |vos )?blocs?,? (?:c'?est|c|ca fait|font|sont|durent) (?:de )?combien d'heures|"
+        r"blocs? de combien d'heures|"
+        r"combien d'heures (?:dans|par|fait|font|dure) (?:un |le |les |chaque |vos )?blocs?|"
         # "un bloque cuanto dura?", "el bloque de 24h cuanto tiempo dura?"
         r"bloques?,? (?:de (?:[0-9]+ ?(?:h|hrs?|horas?)? )?)?cuanto (?:tiempo )?dura\w*|"
         # "¿qué es mejor, un bloque grande o varios chicos?", "c'est mieux un gros bloc ou
@@ -891,7 +902,10 @@ EXPIRY_ASK: Final = lazy(
     r"restantes))|(?:perds|perdrais|sont perdues|seront perdues) (?:le reste|les heures|celles|"
     r"ce qui reste)|"
     # "si apago la instancia, ¿pierdo las horas?", "si j'éteins l'instance je perds mes heures ?"
-    r"(?:pierdo|perderia) (?:las|mis) (?:gpu ?-?)?horas|(?:perds|perdrais) mes (?:gpu ?-?)?heures)"
+    r"(?:pierdo|perderia) (?:las|mis) (?:gpu ?-?)?horas|(?:perds|perdrais) mes (?:gpu ?-?)?heures|"
+    # "las horas q no use se pierden?", "si compro un bloque y no las uso, se pierden?", "les
+    # heures que j'utilise pas je les perds ?", "le bloc, les heures sont perdues ?"
+    rf"{alt(_words('HOURS_LOST'))})"
     r"(?![a-z])")
 
 

@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from bot.understand.languages import Language
 
+# Hours or a block named, then lost ("las horas q no use se pierden?", "si compro un bloque y no
+# las uso, se pierden?"): whether unused hours expire (PAY_STRONG, and asks.EXPIRY_ASK).
+_HOURS_LOST = r"(?:horas|bloques?)(?![a-z])[^?.!]{0,50}?(?:se pierden?|(?:las|los|lo) pierdo)"
+
 LANGUAGE = Language(
     code="es",
     marks="¿¡ñáíóú",
@@ -246,7 +250,10 @@ LANGUAGE = Language(
             r"(?:pierdo|perderia|se pierden?|pierden) (?:el resto|lo que sobra|las (?:horas )?(?:que )?(?:sobran|no uso|restantes))",
             # "si apago la instancia, ¿pierdo las horas?"
             r"(?:pierdo|perderia) (?:las|mis) (?:gpu ?-?)?horas",
+            # "las horas q no use se pierden?"
+            _HOURS_LOST,
         ),
+        "HOURS_LOST": (_HOURS_LOST,),
         "PAY_COINS": (r"cripto\w*",),
         "COMPARE_WORDS": (r"o", r"mejor", r"rapid\w*", r"diferencia\w*", r"cual", r"entre"),
         "RECOMMEND_WORDS": (

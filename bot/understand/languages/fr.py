@@ -8,6 +8,12 @@ from __future__ import annotations
 
 from bot.understand.languages import Language
 
+# Hours or a block named, then lost ("les heures que j'utilise pas je les perds ?", "le bloc, les
+# heures sont perdues ?"): whether unused hours expire (PAY_STRONG, and asks.EXPIRY_ASK).
+_HOURS_LOST = (
+    r"(?:heures|blocs?)(?![a-z])[^?.!]{0,50}?(?:je les perds|les perd|se perdent|"
+    r"(?:sont|seront) perdu(?:e?s)?)")
+
 LANGUAGE = Language(
     code="fr",
     marks="çèêàùâîûôëïœ",
@@ -233,7 +239,10 @@ LANGUAGE = Language(
             r"(?:je )?(?:perds|perdrais|sont perdues|seront perdues) (?:le reste|les heures|celles|ce qui reste)",
             # "si j'éteins l'instance je perds mes heures ?"
             r"(?:je )?(?:perds|perdrais) mes (?:gpu ?-?)?heures",
+            # "les heures que j'utilise pas je les perds ?"
+            _HOURS_LOST,
         ),
+        "HOURS_LOST": (_HOURS_LOST,),
         "COMPARE_WORDS": (r"ou", r"meilleur\w*", r"lequel", r"laquelle", r"mieux"),
         "RECOMMEND_WORDS": (
             r"quel(?:le)?s? (?:\w+ ){0,1}?gpus?",
@@ -258,6 +267,8 @@ LANGUAGE = Language(
             r"(?:ca|cela|il|elle) (?:dure|durerait|durera|durent|dureraient) combien",
             r"combien (?:ca|cela|il|elle) (?:dure|durerait|durera|durent|dureraient)",
             r"combien (?:va|vont|peut|pourrait) (?:durer|mettre)",
+            # "combien dure un bloc ?", "combien dure l'entraînement ?": how long
+            r"combien (?:dure|durerait|durera|durent|dureraient)",
             # "ça prend combien ?", "il met combien ?": how long ("ça prend combien de vram" is
             # the memory)
             r"(?:ca|cela|il|elle) (?:prend|prendra|prendrait|met|mettra|mettrait) combien(?! d(?:e |'))",
