@@ -1,5 +1,7 @@
 """Follow-ups that went wrong in a chat (chat11): the speed asked after the longest context
-leads, at the context just found (was the context answered again first)."""
+leads, at the context just found (was the context answered again first); "which one should i
+pick" after one run asked on two cards compares them; a card and hours said alone after a run
+reprice it there; a count alone after different cards together asks which card."""
 
 from __future__ import annotations
 
@@ -134,3 +136,46 @@ def test_a_card_and_hours_after_no_run_are_gpu_time() -> None:
     assert alone.query.params_b is None and not alone.query.run_there, alone.text
     _, alone = converse("how much is an h100 for 10 hours", "on 8 h100 for a day")
     assert alone.query.params_b is None and not alone.query.run_there, alone.text
+
+
+# A count said alone after different cards described together: which card is asked back (was
+# that many of one of them, the other dropped unsaid, or "I did not understand" after a model).
+@pytest.mark.parametrize(("lang", "cards", "count", "asked", "example"), [
+    ("en", "i have 2x 3090 and a 4090", "and 8?", "❓ <b>8 of which card?</b>",
+     "<code>i have 7× RTX 3090 and 1× RTX 4090</code>"),
+    ("es", "tengo 2 3090 y una 4090", "¿y 8?", "❓ <b>¿8 de qué tarjeta?</b>",
+     "<code>tengo 7× RTX 3090 y 1× RTX 4090</code>"),
+    ("fr", "j'ai 2 3090 et une 4090", "et avec 8 ?", "❓ <b>8 de quelle carte\u202f?</b>",
+     "<code>j'ai 7× RTX 3090 et 1× RTX 4090</code>"),
+])
+def test_a_count_after_a_mixed_machine_asks_which_card(
+        lang: str, cards: str, count: str, asked: str, example: str) -> None:
+    _, which = converse(cards, count)
+    assert which.text.startswith(asked), which.text
+    assert example in which.text, which.text
+    assert which.query.rig == (("rtx-3090", 2), ("rtx-4090", 1)), which.text
+
+
+@pytest.mark.parametrize(("run", "count"), [
+    ("i have 2x 3090 and a 4090, can i run llama 3 70b q4?", "and 8?"),
+    ("lora llama 3 70b on 2x 3090 + 1x 4090", "and with eight?"),
+    ("tengo 2 3090 y una 4090, puedo correr llama 3 70b en q4?", "¿y 8?"),
+])
+def test_a_count_after_a_run_on_a_mixed_machine_asks_which_card(run: str, count: str) -> None:
+    _, which = converse(run, count)
+    assert which.text.startswith("❓ <b>"), which.text
+    assert "8× RTX 3090</code>" in which.text and "8× RTX 4090</code>" in which.text, which.text
+    assert which.query.gpu_count == 3, which.text  # the machine as it was, not 8 of one card
+
+
+def test_after_asking_which_card_the_answer_and_the_machine_both_work() -> None:
+    run = "i have 2x 3090 and a 4090, can i run llama 3 70b q4?"
+    *_, which, size, cards = converse(run, "and 8?", "and 8b?", "and 8× RTX 3090?")
+    assert "If you meant a model of that size, say it with its B: <code>and 8B?</code>" \
+        in which.text, which.text
+    assert size.query.params_b == 8 and size.query.gpu_count == 3, size.text  # the machine kept
+    assert (cards.query.gpu, cards.query.gpu_count) == ("rtx-3090", 8), cards.text
+    assert cards.query.params_b == 8, cards.text
+    # after one kind of card, a count is still that many of it
+    _, eight = converse("i have 2x 3090", "and 8?")
+    assert (eight.query.gpu, eight.query.gpu_count) == ("rtx-3090", 8), eight.text

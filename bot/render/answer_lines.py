@@ -591,6 +591,8 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
         _memory_offers(answer, ph, put)
     elif answer.merge is not None:
         _merge(answer, ph, put)
+    elif answer.missing == "rig_card":
+        _rig_count(answer, ph, put)
     elif answer.missing:
         if query.accelerator:
             include("accelerator_lead.html.j2")
@@ -634,6 +636,37 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
     # A plain str, as a template's render gave: a Markup reply would escape what is added to
     # it (reply.text + "&…") and strip() would keep it Markup.
     return "".join(out)
+
+
+def _rig_count(answer: Answer, ph: Phrases, put: Put) -> None:
+    """"¿y 8?" after 2× RTX 3090 + 1× RTX 4090: 8 of which card, asked back with the answers
+    to give (that many of each card, or that many in all with the other cards kept)."""
+    query, fmt = answer.query, ph.fmt
+    n, rig, bound = query.rig_count, query.rig, query.gpu
+    if n is None or bound is None:  # bot.understand.followup sets both with a machine
+        return
+    examples: list[str] = [str(ph.config(gpu, n)) for gpu, _c in rig]
+    others = [(gpu, c) for gpu, c in rig if gpu != bound]
+    if n > sum(c for _g, c in others):
+        examples.append(fmt.list([ph.config(bound, n - sum(c for _g, c in others)),
+                                  *(ph.config(gpu, c) for gpu, c in others)]))
+    put("❓ <b>")
+    put(ph._("%(n)s of which card?", n=fmt.num(n)))
+    put("</b> ")
+    put(ph._("Your machine has %(cards)s. Tell me the cards, for example:",
+             cards=fmt.list([ph.config(gpu, c) for gpu, c in rig])))
+    for example in examples:
+        if query.params_b is None and query.card_owned:
+            # The cards were said alone: "i have …" notes them again (a machine named alone
+            # reads as a price question).
+            example = ph._("i have %(cards)s", cards=example)
+        put(f"\n• <code>{example}</code>")
+    if query.params_b is not None:
+        # After a model "and 8?" may be its size too.
+        put("\n")
+        put(ph._("If you meant a model of that size, say it with its B: %(example)s",
+                 example=Markup("<code>%s</code>") % ph._("and %(n)sB?", n=fmt.num(n))))
+    put("\n")
 
 
 def _steps(answer: Answer, ph: Phrases, put: Put) -> None:

@@ -715,10 +715,18 @@ def _on_more_cards(new: Query, previous: Query, folded: str,
         mean = owned.rig_memory(rig, gpus) if previous.rig_layer_split and gpus else None
         return merged.model_copy(update={"rig": rig, "rig_layer_split": mean is not None,
                                          "gpu_memory_gb": mean})
+    mixed = len({gpu for gpu, _n in previous.rig}) > 1
     if count is None:
-        count = _bare_count(new, previous, folded)
+        count = _bare_count(new, previous, folded, digit_counts=mixed)
     if count is None:
         return None
+    if mixed:
+        # "¿y 8?" after 2× RTX 3090 + 1× RTX 4090: 8 of which card is asked back (was 8× RTX
+        # 3090, the 4090 dropped unsaid, or "I did not understand" after a model); nothing is
+        # carried over, the machine stays the chat's.
+        return previous.model_copy(update={
+            "text": new.text, "rig_count": count, "follow_up": False, "lang": new.lang,
+            "lang_sure": new.lang_sure})
     return _merge(new.model_copy(update={"gpu_count": count}), previous, names_model=False)
 
 
@@ -1100,11 +1108,12 @@ def _bare_length(new: Query, previous: Query, folded: str) -> int | None:
     return value * 1024 if 1 <= value <= 1024 else None
 
 
-def _bare_count(new: Query, previous: Query, folded: str) -> int | None:
+def _bare_count(new: Query, previous: Query, folded: str, digit_counts: bool = False) -> int | None:
     """"¿y 8?", "et deux ?", "and two?", "¿y con 8?" after a question on a GPU, saying nothing
     else: that many of the GPU. A bare digit after a question about a model may be its size
     ("and 8?"), so only a count word is read there, or a digit with a verb of taking cards
-    ("¿y si uso 2?", "and if i use 4?": "use" alone reads as serving, not here)."""
+    ("¿y si uso 2?", "and if i use 4?": "use" alone reads as serving, not here), unless
+    `digit_counts` (a count asked back, where the size is named as the other reading)."""
     if _names_model(new) or _said(new, "gpu") or _said(new, "gpu_text") or _said(new, "vram_gb") \
             or new.hours is not None or (new.intent not in ("unknown", "fit", "cost")
                                          and not (new.serving_implied and _USES.search(folded))) \
@@ -1115,7 +1124,7 @@ def _bare_count(new: Query, previous: Query, folded: str) -> int | None:
         return None
     raw = said.group(1)
     if raw.isdigit() and previous.params_b is not None and new.gpu_count is None \
-            and not _USES.search(folded) and not _COUNTED.search(folded):
+            and not digit_counts and not _USES.search(folded) and not _COUNTED.search(folded):
         return None
     count = int(raw) if raw.isdigit() else lx.COUNT_WORDS[raw]
     return count if 0 < count <= 64 else None
