@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from tests.support.chat import ask
+from tests.support.chat import ask, converse
 
 
 @pytest.mark.parametrize(("text", "hours", "lead"), [
@@ -70,4 +70,24 @@ def test_unused_hours_lost_is_never(text: str, lang: str, lead: str) -> None:
     """Whether the hours one does not use are lost, the verb after them ("se pierden?", "je les
     perds ?"): never expire leads (was "No te he entendido" / "Je n'ai pas compris")."""
     reply = ask(text, lang)
+    assert reply.text.startswith(lead), reply.text
+
+
+@pytest.mark.parametrize(("first", "then", "lang", "lead"), [
+    ("j'ai une 3090, ca passe un qlora de llama 3 8b ?", "et si j'en ai deux ?", "fr",
+     "↪️ <i>QLoRA de Llama 3 8B sur 2× RTX 3090"),
+    ("j'ai une 3090, ca passe un qlora de llama 3 8b ?", "et si j'en avais 2 ?", "fr",
+     "↪️ <i>QLoRA de Llama 3 8B sur 2× RTX 3090"),
+    ("tengo una 3090, me da para qlora de llama 3 8b?", "y si tuviera dos?", "es",
+     "↪️ <i>QLoRA de Llama 3 8B en 2× RTX 3090"),
+    ("i have a 3090, can i qlora llama 3 8b?", "what if i have two?", "en",
+     "↪️ <i>QLoRA of Llama 3 8B on 2× RTX 3090"),
+])
+def test_what_if_i_have_two_is_that_many_of_the_card(
+        first: str, then: str, lang: str, lead: str) -> None:
+    """"Et si j'en ai deux ?", "what if i have two?" after a question on one card: the same run
+    on two of them (was "Je n'ai pas compris" / "I did not understand"; "y si tengo dos?"
+    already did)."""
+    _, reply = converse(first, then, locale=lang)
+    assert reply.query.follow_up and reply.query.gpu_count == 2, reply.text
     assert reply.text.startswith(lead), reply.text

@@ -126,10 +126,11 @@ _BARE_LENGTH: Final = lazy(
 # otras 2", "avec 2 autres" (folded): GPUs added to the previous configuration, not 2 GPUs.
 _N: Final = rf"(\d{{1,2}}|{alt(re.escape(w) for w in lx.COUNT_WORDS)})"
 _GPU_NOUN: Final = r"(?:(?:gpus?|cards?|tarjetas?|graficas?|cartes?|placas?) )?"
-# "¿y si uso 2?", "et si j'en prends 4 ?", "and if i use 4?": a count of cards taken.
+# "¿y si uso 2?", "et si j'en prends 4 ?", "and if i use 4?": a count of cards taken; "et si
+# j'en ai deux ?", "what if i had two?", "¿y si tuviera dos?": owned.
 _USE: Final = (
     r"(?:i |j'|j |le |les )?(?:en )?(?:use|uso|pongo|tengo|utilise|prends|mets|have|get|got|rent|alquilo|"
-    r"rento|loue)"
+    r"rento|loue|ai|avais|aurais|had|tuviera|tuviese|tenia)"
 )
 _USES: Final = lazy(rf"(?<![a-z]){_USE}(?![a-z])")
 # "¿y si son 2?", "et si c'est 2 ?", "and if there are 2?": a digit said as a count of cards.
@@ -138,9 +139,10 @@ _COUNTED: Final = lazy(
     r"|if (?:there are|there were))(?![a-z])"
 )
 # "¿y 8?", "et deux ?", "and with two?", "¿y con 4 gpus?" (folded): a count alone; "¿y si son
-# dos?", "et si on en prend deux ?", "et à deux ?", "and if there are two?" too.
+# dos?", "et si on en prend deux ?", "et à deux ?", "and if there are two?", "what if i have
+# two?" too.
 _BARE_COUNT: Final = lazy(
-    r"^\W*(?:and|y|e|et)\W+(?:(?:what about|with|con|avec|en|sur|on|if|si|a|"
+    r"^\W*(?:(?:and|y|e|et)\W+|what (?=if ))(?:(?:what about|with|con|avec|en|sur|on|if|si|a|"
     r"if (?:there are|there were|it's|its|we use|i take)|si (?:son|fueran|fuesen|fuera|es|"
     r"c'est|c'etait|ce sont|on (?:en )?(?:prend|met|utilise|loue))) )?"
     rf"(?:{_USE} )?"
