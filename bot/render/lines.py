@@ -387,7 +387,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         # One machine of different cards ("2x 3090 and a 3060") is answered as even shares of
         # one of them; the verdict names the machine as written, not "3× RTX 3060".
         rig = query.rig
-        where = _side(rig, ph) if rig and asked.gpu in dict(rig) \
+        where = Markup(_side(rig, ph)) if rig and asked.gpu in dict(rig) \
             and asked.gpu_count == sum(n for _, n in rig) else ph.fit_config(asked)
         if many == 1:
             how = ph.method_short(asked.method)
