@@ -2675,6 +2675,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
                 implied = not _precision_said(rest)
     generate_tokens, generate_cost, rate_asked = _generation(
         corrected, rest, work, method, inference, counted is not None, intent, cat)
+    # "cost per million tokens on h100 vs h200": two cards weighed by a token's price, which
+    # the comparison answers (was the first card's price per million tokens alone).
+    token_price_compared = intent == "compare" and rate_asked in ("million", "thousand", "dollar") \
+        and len({g.gpu_id for g in work.gpus if g.gpu_id is not None}) >= 2
     if generate_tokens is not None or rate_asked is not None:
         # "how long to generate 1M tokens", "tokens per hour", "price per million tokens": a
         # time or price over decode's bound, not a dataset trained on nor a run of hours.
@@ -2684,7 +2688,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             work.hours, work.hours_as = None, None
         if rate_asked == "dollar":
             work.money.clear()
-        intent, speed_asked, context_asked = "time", True, False
+        if token_price_compared:
+            speed_asked, context_asked = False, False
+        else:
+            intent, speed_asked, context_asked = "time", True, False
         if not inference:
             inference, method = True, _inference_method(rest, cat)
             implied = not _precision_said(rest)
@@ -3110,7 +3117,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             and work.params_b is None and work.model_id is None and not work.family),
         precision_asked=None if precision is None
         else "fp8" if "fp8" in precision.group(0) else "bf16",
-        cheaper_asked=intent == "compare" and asks.CHEAPER.search(rest) is not None,
+        cheaper_asked=intent == "compare" and (token_price_compared
+                                               or asks.CHEAPER.search(rest) is not None),
         text=text,
         lang=work.lang,
         lang_sure=lang_sure,
