@@ -92,3 +92,29 @@ def test_a_program_or_variant_is_not_the_brand(pipeline: Pipeline, question: str
 def test_restricted_asks_the_gating_only_as_the_question(pipeline: Pipeline) -> None:
     assert pipeline.ask("is llama 3 8b restricted on hf").query.licence_asked
     assert not pipeline.ask("qlora llama 3 8b on a restricted budget").query.licence_asked
+
+
+# --- a card's memory in a comparison: what CUDA reports too, as its specs say it --------------
+
+
+@pytest.mark.parametrize(("lang", "question", "line"), [
+    ("en", "3090 vs l40s memory", "Memory: 24 GB vs 48 GB per GPU. CUDA reports 25.77 GB"
+     " (24 GiB) vs 48.31 GB (45 GiB)."),
+    ("en", "compare 3090 and 4090", "Memory: 24 GB per GPU on both. CUDA reports 25.77 GB"
+     " (24 GiB) vs 25.76 GB (24 GiB)."),
+    ("en", "3090 vs h200", "CUDA reports 25.77 GB (24 GiB) on the RTX 3090."),
+    ("es", "3090 o h200, cual tiene mas memoria?", "CUDA informa 25,77\u00a0GB (24\u00a0GiB) en la"
+     " RTX 3090."),
+    ("fr", "3090 ou h200 ?", "CUDA indique 25,77\u202fGo (24\u202fGio) pour la RTX 3090."),
+])
+def test_a_comparison_says_what_cuda_reports(
+    pipeline: Pipeline, lang: str, question: str, line: str
+) -> None:
+    assert line in pipeline.ask(question, lang).text
+
+
+def test_the_specs_and_the_comparison_print_the_same_figure(pipeline: Pipeline) -> None:
+    specs = pipeline.ask("rtx 3090 specs").text
+    compared = pipeline.ask("3090 vs l40s").text
+    assert "CUDA reports 25.77 GB (24 GiB)" in specs
+    assert "CUDA reports 25.77 GB (24 GiB)" in compared

@@ -2090,6 +2090,10 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
             put(" ")
             put(_("Each also comes with %(sizes)s.",
                   sizes=fmt.list([fmt.gb(g) for g in others], "or")))
+        cuda = _cuda_totals(card_a, card_b, (a, b), ph)
+        if cuda:
+            put(" ")
+            put(cuda)
         put("\n")
     serving = answer.query.inference and c.bandwidth_ratio is not None \
         and c.a_bandwidth_gbs is not None and c.b_bandwidth_gbs is not None \
@@ -2644,6 +2648,22 @@ def _rig_lines(c: Comparison, side_a: str, side_b: str, ph: Phrases) -> str:
             ))
         out.append("\n")
     return Markup("").join(out)
+
+
+def _cuda_totals(card_a: GPU, card_b: GPU, names: tuple[GpuName, GpuName],
+                 ph: Phrases) -> str:
+    """What CUDA reports of each card, where its total is on file, as the card's specs and the
+    detailed estimates say it ("25.77 GB (24 GiB)" for an RTX 3090 sold as 24 GB)."""
+    _ = ph._
+    a = ph.memory(card_a.capacity_gb) if card_a.memory_mib is not None else None
+    b = ph.memory(card_b.capacity_gb) if card_b.memory_mib is not None else None
+    if a is not None and b is not None:
+        return str(_("CUDA reports %(m)s on both.", m=a) if a == b
+                   else _("CUDA reports %(ma)s vs %(mb)s.", ma=a, mb=b))
+    if a is not None or b is not None:
+        return str(_("CUDA reports %(m)s on the %(gpu)s.", m=a or b,
+                     gpu=names[0] if a is not None else names[1]))
+    return ""
 
 
 def _other_sizes(card: GPU, cat: Catalogue) -> list[Decimal]:
