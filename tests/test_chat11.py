@@ -20,6 +20,9 @@ _LONGEST = {
     ("en", "and tok/s?", "one sequence with 54,862 tokens of context"),
     ("es", "¿y tokens por segundo?", "una secuencia con 54.862 tokens de contexto"),
     ("fr", "et en tok/s ?", "une séquence avec 54\u202f862 tokens de contexte"),
+    # "combien …" reads as a cost, whose follow-up did not carry the context
+    ("fr", "combien de tokens par seconde ?", "une séquence avec 54\u202f862 tokens de contexte"),
+    ("en", "how much tok/s?", "one sequence with 54,862 tokens of context"),
 ])
 def test_the_speed_after_the_longest_context_leads_at_that_context(
         lang: str, speed: str, at: str) -> None:
@@ -179,3 +182,19 @@ def test_after_asking_which_card_the_answer_and_the_machine_both_work() -> None:
     # after one kind of card, a count is still that many of it
     _, eight = converse("i have 2x 3090", "and 8?")
     assert (eight.query.gpu, eight.query.gpu_count) == ("rtx-3090", 8), eight.text
+
+
+@pytest.mark.parametrize(("first", "then", "pick"), [
+    ("how much to qlora llama 3 70b on an h100", "and on an a100?", "which is better?"),
+    ("cuánto cuesta un qlora de llama 3 70b en una h100", "¿y en una a100?", "¿cuál es mejor?"),
+    ("combien pour un qlora de llama 3 70b sur une h100 ?", "et sur une a100 ?",
+     "lequel est le mieux ?"),
+    ("combien pour un qlora de llama 3 70b sur une h100 ?", "et sur une a100 ?",
+     "et du coup lequel ?"),
+    ("qlora llama 3 70b, h100 or a100?", "ok", "je prends laquelle ?"),
+])
+def test_which_is_better_is_the_pick_of_the_two(first: str, then: str, pick: str) -> None:
+    *_, picked = converse(first, then, pick)
+    q = picked.query
+    assert q.intent == "compare" and q.cheaper_asked, picked.text
+    assert (q.gpu, q.other_gpus) == ("h100", ("a100-80gb",)), picked.text

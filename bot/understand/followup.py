@@ -568,6 +568,10 @@ def follow_up(
             "context_asked": False,
             **({"seq_len": _context_k(at.group("num")), "context_said": True} if at else {}),
         })
+    if cue == "speed" and previous.context_asked and new.seq_len is None:
+        # "combien de tokens par seconde ?" after the longest context reads as a cost (not
+        # carried then): the speed is still at the context just found (was at 2,048 tokens).
+        merged = merged.model_copy(update={"context_asked": True})
     return merged if cue is None else _asking(merged, cue)
 
 
@@ -885,10 +889,13 @@ def _daily_hours(new: Query, previous: Query) -> Decimal | None:
     return px.hours_a_day_over(span, per_day, new.days_per_week or 7)
 
 
-# "which one?", "cual?", "lequel ?" alone (folded), after two cards compared: which to pick.
+# "which one?", "cual?", "lequel ?" alone (folded), after two cards compared: which to pick;
+# also "which is better?", "¿cuál es mejor?", "lequel est le mieux ?", "je prends laquelle ?".
 _WHICH_ONE: Final = lazy(
-    r"^\W*(?:(?:and|so|ok|y|et|bon|alors|entonces|pues) )*(?:which|cual|laquelle|lequel)"
-    r"(?: one| of (?:the|them)(?: two)?| de (?:las|los) dos| des deux)?\W*$"
+    r"^\W*(?:(?:and|so|ok|y|et|bon|alors|entonces|pues|du coup) )*"
+    r"(?:(?:je|tu) (?:prends|choisis) )?(?:which|cual|laquelle|lequel)"
+    r"(?: one| of (?:the|them)(?: two)?| de (?:las|los) dos| des deux)?"
+    r"(?: (?:is|es|est) (?:(?:the|el|la|le) )?(?:better|best|mejor|mieux|meilleure?))?\W*$"
 )
 
 
