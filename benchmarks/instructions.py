@@ -142,7 +142,10 @@ def main(argv: list[str]) -> int:
     for path in dumps:
         path.unlink()
     total = sum(counts)
-    print(f"{args.mode}: {total:,} instructions over {len(counts)} questions")
+    from benchmarks.run import pct
+
+    print(f"{args.mode}: {total:,} instructions over {len(counts)} questions, "
+          f"p50 {pct(counts, 0.5):,} p99 {pct(counts, 0.99):,}")
     ranked = sorted(zip(counts, texts, strict=False), reverse=True)
     for n, text in ranked[:args.top]:
         print(f"{n:>12,}  {n / total:6.2%}  {text[:100]!r}")

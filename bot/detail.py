@@ -647,14 +647,8 @@ def _estimate_on(
     rank = _positive(said["lora_rank"], LITGPT_LORA_RANK if litgpt else DEFAULT_LORA_RANK) \
         if lora else None
     optimizer = _optimizer(query, method)
-    # The memory per GPU moves a training estimate only by capping a paged optimizer's
-    # resident states and by sizing Unsloth's cross-entropy chunks from the memory left
-    # (rules.estimator): left out otherwise, so that the offers list reuses the asked
-    # configuration's estimate for its GPU count.
-    paged = method.full and not said["cpu_offload"] \
-        and (optimizer or method.optimizer or "").startswith("paged")
     vram = (float(vram_per_gpu) if vram_per_gpu is not None
-            and (paged or _by_card(query)) else None)
+            and _reads_card(query, method, optimizer) else None)
     target = model
     try:
         if training:
@@ -1020,6 +1014,21 @@ def detailed_options(query: Query, answer: Answer, catalogue: Catalogue) -> list
 def _by_card(query: Query) -> bool:
     """Unsloth sizes its cross-entropy chunks from the memory free on the card."""
     return query.kernels == "unsloth" and not query.inference
+
+
+def reads_card(query: Query, method: Method) -> bool:
+    """The detailed estimate of `method` for the query moves with each card's memory, not
+    only with the GPU count (see _reads_card)."""
+    return _reads_card(query, method, _optimizer(query, method))
+
+
+def _reads_card(query: Query, method: Method, optimizer: OptimizerName | None) -> bool:
+    # The memory per GPU moves a training estimate only by capping a paged optimizer's
+    # resident states and by sizing Unsloth's cross-entropy chunks from the memory left
+    # (rules.estimator): left out otherwise, so that the offers list reuses the asked
+    # configuration's estimate for its GPU count.
+    return (method.full and not query.cpu_offload
+            and (optimizer or method.optimizer or "").startswith("paged")) or _by_card(query)
 
 
 def _detailed_options(query: Query, answer: Answer, catalogue: Catalogue) -> list[Fit]:
