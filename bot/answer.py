@@ -2780,7 +2780,9 @@ def _typical_leads(query: Query, answer: Answer, detailed: DetailedAnswer) -> bo
     if check is None or detailed.kind != "training" or primary is None or primary.fit is None \
             or len(answer.methods) != 1 or answer.intent != "fit" or query.largest:
         return False
-    return not check.detailed_fits or check.disagree
+    # ... or the memory itself is asked ("how much vram will qlora of llama 2 7b use on a t4"):
+    # the planning rule's 5.25 GB leaves out the activations the detailed 8.1 GB holds.
+    return not check.detailed_fits or check.disagree or query.memory_amount_asked
 
 
 def _build(query: Query, cat: Catalogue) -> Answer:

@@ -299,6 +299,16 @@ LICENCE_ASK: Final = Guarded(("licen", "gated", "terms", "condiciones", "conditi
                              r"condiciones de uso|conditions d'utilisation|"
                              r"(?:restricted|restringid[oa]s?|restreints?)(?: (?:on|en|sur) "
                              r"(?:hf|hugging ?face))? ?(?:\?|$))(?![a-z])")
+# The memory a run takes asked as an amount ("how much vram will it use", "peak vram?", "cuánta
+# memoria usa", "combien de vram ça prend"): with one training method asked on a card, the
+# detailed estimate at typical settings leads (bot.answer._typical_leads), the figure asked.
+MEMORY_AMOUNT: Final = Guarded(
+    ("how m", "peak", "usage", "cuant", "combien", "consum"),
+    r"(?<![a-z])(?:how much (?:vram|memory|mem|gpu memory|gpu ram|gb)|how many (?:gb|gigs?|gigabytes)"
+    r"|peak (?:vram|memory|mem)|(?:vram|memory) (?:usage|consumption)"
+    r"|cuant[ao]s? (?:vram|memoria|gb|gigas?)|consumo de (?:vram|memoria)"
+    r"|combien de (?:vram|memoire|go|gb)|consommation (?:de )?(?:vram|memoire))(?![a-z])",
+)
 # NVLink named ("do i need nvlink for 2x 3090", "nv link", "sli bridge"): how several cards
 # share a job is asked (bot.answer multi_gpu); not where it describes the cards owned ("2x 3090
 # with nvlink", "+ nvlink bridge").

@@ -243,6 +243,7 @@ class Query(BaseModel):
     coding: bool = False  # a coding use named ("best coding model for a 4090")
     # "do i need to accept a license for llama 3 8b": whether its weights are gated leads
     licence_asked: bool = False
+    memory_amount_asked: bool = False  # "how much vram will it use": the figure is the question
     count_asked: bool = False  # "how many A100s do I need?": the count is the question
     # "how much is an h100 per minute?", "¿cuánto cuesta por minuto?": a price by the minute
     per_minute: bool = False
