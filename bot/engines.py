@@ -28,7 +28,7 @@ from bot.understand.asks import OOM
 from bot.understand.lexicon import LOCAL_RUNNERS
 from bot.understand.normalise import fold
 from bot.understand.query import Query
-from rules.capacity import DecodeBound, tgi_memory_fraction
+from rules.capacity import DecodeBound, runs_on_metal, tgi_memory_fraction
 from rules.catalogue import Catalogue
 
 __all__ = ["EngineComparison", "asks_engines", "engine_questions", "read_engines", "render_engines"]
@@ -91,6 +91,9 @@ class EngineComparison:
     served: tuple[Served, ...]
     # Each engine's question as asked (no configuration chosen for it): the JSON's fields.
     asked: tuple[Query, ...]
+    # Every engine named, in that order; those not in `served` do not run on the card's GPU
+    # (vLLM on a Mac: rules/data/serving.toml [metal]), so are not sized there.
+    engines: tuple[str, ...] = ()
 
 
 def _named(text: str) -> list[tuple[str, list[tuple[int, int]]]]:
@@ -218,7 +221,10 @@ def read_engines(
     served: list[Served] = []
     model_name: str | None = None
     params_b: Decimal | None = None
+    metal = catalogue.gpu(gpu).unified_memory
     for engine, q in parts:
+        if metal and not runs_on_metal(engine):
+            continue  # said instead of sized (render_engines)
         # The memory at the engine's own context (Ollama reserves its default num_ctx), the
         # bound at one context for all: a speed compared over the same tokens.
         own = answer(_alone(q, whole, on_card))
@@ -246,7 +252,7 @@ def read_engines(
     return EngineComparison(
         model_name=model_name, params_b=params_b or whole.params_b or Decimal(0),
         gpu=gpu, gpu_count=count, chosen=chosen, context=context, served=tuple(served),
-        asked=tuple(_alone(q, whole, {}) for _e, q in parts))
+        asked=tuple(_alone(q, whole, {}) for _e, q in parts), engines=tuple(e for e, _q in parts))
 
 
 def _engine_name(engine: str, catalogue: Catalogue) -> str:
@@ -254,6 +260,12 @@ def _engine_name(engine: str, catalogue: Catalogue) -> str:
         return _SERVERS[engine]
     runner = catalogue.local_runner(engine)
     return runner.name if runner is not None else engine
+
+
+def _off_metal(engine: str, catalogue: Catalogue, ph: Phrases) -> str:
+    """An engine named on a Mac that does not run a model on its GPU (rules/data/serving.toml
+    [metal]): said, not sized against the GPU's share of the unified memory."""
+    return f"• ❌ {ph.off_metal(engine, _engine_name(engine, catalogue))}"
 
 
 def render_engines(found: EngineComparison, locale: str, catalogue: Catalogue) -> str:
@@ -264,6 +276,7 @@ def render_engines(found: EngineComparison, locale: str, catalogue: Catalogue) -
     if found.chosen:
         config = _("%(config)s (the cheapest we offer that holds each of them)", config=config)
     names = [_engine_name(s.engine, catalogue) for s in found.served]
+    named = [_engine_name(e, catalogue) for e in found.engines] or names
     model = ph.subject(found.model_name, found.params_b)
     rated = [(s, name) for s, name in zip(found.served, names, strict=True)
              if s.fits and s.bound.fits and s.bound.tokens_per_second is not None]
@@ -285,7 +298,10 @@ def render_engines(found: EngineComparison, locale: str, catalogue: Catalogue) -
                        config=config, others=Markup(fmt.list(others))))
     else:
         lines.append(_("⚖️ <b>%(engines)s for %(model)s on %(config)s</b>",
-                       engines=fmt.list(names, "or"), model=model, config=config))
+                       engines=fmt.list(named, "or"), model=model, config=config))
+    for engine in found.engines:
+        if all(s.engine != engine for s in found.served):
+            lines.append(_off_metal(engine, catalogue, ph))
     for s, name in zip(found.served, names, strict=True):
         if s.engine == _TGI and s.share is not None:
             budget = _("of the %(budget)s it fills (%(share)s of the card: <code>"
@@ -355,4 +371,4 @@ def render_engines(found: EngineComparison, locale: str, catalogue: Catalogue) -
                 "💡 The GGUF file is smaller because it is quantized; %(engines)s serve 4-bit"
                 " weights too (AWQ, GPTQ): name one for their figures.", len(servers),
                 engines=batching))
-    return "\n".join(str(line) for line in lines)
+    return "\n".join(str(line) for line in lines).rstrip()

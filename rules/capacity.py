@@ -327,6 +327,26 @@ def tgi_memory_fraction() -> Decimal:
         raise DataError(f"rules/data/serving.toml: tgi.memory_fraction: {exc}") from exc
 
 
+class _NoMetal(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    no_gpu: tuple[str, ...]
+    source: str = Field(min_length=3)
+    url: str = Field(pattern=r"^https://")
+    verified: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}$")
+
+
+@cache
+def runs_on_metal(engine: str) -> bool:
+    """Whether a serving engine runs a model on an Apple GPU: vLLM does not (on macOS it runs on
+    the CPU only; rules/data/serving.toml [metal])."""
+    doc = data_files.document("serving.toml")
+    try:
+        found = _NoMetal.model_validate(doc["metal"])
+    except (KeyError, TypeError, ValidationError) as exc:
+        raise DataError(f"rules/data/serving.toml: metal: {exc}") from exc
+    return engine not in found.no_gpu
+
+
 @cache
 def serving_utilization_before() -> tuple[Decimal, str] | None:
     """vLLM's default gpu_memory_utilization before its current one, and the release that

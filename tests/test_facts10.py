@@ -118,3 +118,34 @@ def test_the_specs_and_the_comparison_print_the_same_figure(pipeline: Pipeline) 
     compared = pipeline.ask("3090 vs l40s").text
     assert "CUDA reports 25.77 GB (24 GiB)" in specs
     assert "CUDA reports 25.77 GB (24 GiB)" in compared
+
+
+# --- vLLM named on a Mac: said not to run on its GPU, not sized there ------------------------
+
+
+@pytest.mark.parametrize(("lang", "question", "said"), [
+    ("en", "vllm vs ollama for llama 3 8b on my m2 max 64gb", "• ❌ vLLM does not run on a"
+     " Mac's GPU: on macOS it runs on the CPU only"),
+    ("es", "vllm u ollama para llama 3 8b en mi m2 max de 64gb?", "• ❌ vLLM no funciona en la"
+     " GPU de un Mac"),
+    ("fr", "vllm ou ollama pour llama 3 8b sur mon mac m2 max 64go ?", "• ❌ vLLM ne tourne pas"
+     " sur le GPU d'un Mac"),
+])
+def test_vllm_on_a_mac_is_said_not_sized(
+    pipeline: Pipeline, lang: str, question: str, said: str
+) -> None:
+    text = pipeline.ask(question, lang).text
+    assert said in text, text
+    assert "gpu-memory-utilization" not in text and "continuous batching" not in text
+    assert "Ollama</b>" in text  # the other engine still sized
+
+
+def test_vllm_named_alone_on_a_mac_says_so(pipeline: Pipeline) -> None:
+    text = pipeline.ask("serve llama 3 8b with vllm on my m2 max 64gb").text
+    assert "🍎 vLLM does not run on a Mac's GPU" in text
+    assert "vLLM does not run" not in pipeline.ask("serve llama 3 8b with vllm on a 4090").text
+
+
+def test_on_a_cuda_card_vllm_is_sized() -> None:
+    from rules.capacity import runs_on_metal
+    assert not runs_on_metal("vllm") and runs_on_metal("ollama")

@@ -24,7 +24,7 @@ from bot.i18n import N_
 from bot.render.detailed_lines import assumption_said, detailed_block, detailed_lead_block
 from bot.render.offload_lines import offload_speed_line, ollama_context_note
 from bot.render.phrases import GpuName, Phrases, gpu_forms
-from rules.capacity import LongestContext, serving_utilization
+from rules.capacity import LongestContext, runs_on_metal, serving_utilization
 from rules.compare import Comparison, ScaledRate
 from rules.estimator import load_constants
 from rules.fit import Fit
@@ -874,6 +874,11 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             "the weights."
         ))
         put("\n")
+        if query.engine is not None and not runs_on_metal(query.engine):
+            # "serve llama 3 8b with vllm on my m2 max": the figures above are not vLLM's.
+            put("🍎 ")
+            put(ph.off_metal(query.engine, query.engine))
+            put("\n")
     elif card and card.platform == "xpu" and methods:
         put("🔵 ")
         put(_(

@@ -627,6 +627,16 @@ class Phrases:
             "accepting terms first.", model=name)
         return _safe(f"🔓 <b>{text}</b> {said}".rstrip())
 
+    def off_metal(self, engine: str, name: str) -> str:
+        """A serving engine that does not run a model on a Mac's GPU (rules/data/serving.toml
+        [metal]), named on a Mac: said instead of sized."""
+        if engine == "vllm":
+            return str(self._(
+                "vLLM does not run on a Mac's GPU: on macOS it runs on the CPU only "
+                "(experimental, built from source, as vLLM's installation guide says); the "
+                "community plugin vllm-metal runs it on Metal."))
+        return str(self._("%(engine)s does not run on a Mac's GPU.", engine=name))
+
     def family_licence(self, family: tuple[str, ...]) -> Markup:
         """A family named without a size and its gating asked: answered for all its models on
         file when they agree, else which are gated."""
