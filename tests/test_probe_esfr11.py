@@ -91,3 +91,30 @@ def test_what_if_i_have_two_is_that_many_of_the_card(
     _, reply = converse(first, then, locale=lang)
     assert reply.query.follow_up and reply.query.gpu_count == 2, reply.text
     assert reply.text.startswith(lead), reply.text
+
+
+@pytest.mark.parametrize(("text", "lang", "lead"), [
+    ("el pago con btc tarda mucho en acreditarse?", "es",
+     "ℹ️ Nuestra página publicada no dice cuánto tarda en acreditarse una recarga en cripto"),
+    ("cuanto tarda en llegar una recarga con usdt?", "es", "ℹ️ Nuestra página publicada no dice cuánto"),
+    ("le paiement en btc met combien de temps a arriver ?", "fr",
+     "ℹ️ Notre page publiée ne dit pas en combien de temps une recharge en crypto est créditée"),
+    ("combien de confirmations pour un depot en btc ?", "fr", "ℹ️ Notre page publiée ne dit pas"),
+    ("how long does a btc payment take to arrive?", "en",
+     "ℹ️ Our published page does not say how long a crypto top-up takes to be credited"),
+    ("how many confirmations for usdt?", "en", "ℹ️ Our published page does not say how long"),
+])
+def test_when_a_top_up_is_credited_the_page_does_not_say(text: str, lang: str, lead: str) -> None:
+    """How long a crypto top-up takes to land: the page does not say, so the reply says that
+    and leaves it to support, then how to pay (was "Yes: we take BTC.", another question)."""
+    reply = ask(text, lang)
+    assert reply.query.intent == "pay", reply.text
+    assert reply.text.startswith(lead), reply.text
+    assert "🪙" in reply.text, reply.text
+
+
+@pytest.mark.parametrize("text", ["do you take btc?", "can i pay with usdt and how long is a block?"])
+def test_a_coin_taken_is_no_question_of_when_it_lands(text: str) -> None:
+    """"Take" and "how long" beside a coin are not when a top-up lands."""
+    reply = ask(text, "en")
+    assert "confirmations" not in reply.text, reply.text

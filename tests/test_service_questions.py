@@ -27,11 +27,13 @@ def test_a_silent_seed_is_said_so(topic: str) -> None:
             "invoice": "invoices?", "discount": "student discount?", "trial": "free trial?",
             "fees": "fees?", "subscription": "cancel my subscription",
             "availability": "any gpus in stock?", "api": "do you have an api?",
-            "os": "what os do the machines run?", "runout": "what if i run out of hours?"}
+            "os": "what os do the machines run?", "runout": "what if i run out of hours?",
+            "confirm": "how long does a deposit take?"}
     assert service_topics(asks[topic]) == (topic,)
     got = to_json(Pipeline(cat).ask(asks[topic]))
-    # A discount is asked about prices: what the page says, then the price list as before.
-    assert got["intent"] == ("prices" if topic == "discount" else "help")
+    # A discount is asked about prices: what the page says, then the price list as before; a
+    # top-up's arrival about paying: what the page says, then how to pay.
+    assert got["intent"] == {"discount": "prices", "confirm": "pay"}.get(topic, "help")
     assert "Our published page" in got["text"] and "did not understand" not in got["text"]
 
 

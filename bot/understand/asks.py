@@ -531,6 +531,22 @@ _NOW: Final = (
     # "t'as des h100 dispo là ?": "là" (folded "la") ending the message is now, not an article
     r"la(?=[\s?!.]*$)"
 )
+# A top-up named (the payment, or its coin) and when it lands ("confirmations", "tarda en
+# acreditarse", "met combien de temps à arriver"), either order (folded): the "confirm" topic.
+_PAID: Final = (
+    r"(?:pagos?|depositos?|recargas?|transferencias?|transacciones?|payments?|deposits?|"
+    r"top ?-?ups?|transfers?|transactions?|paiements?|depots?|recharges?|virements?|btc|bitcoins?|"
+    r"usdt|usdc|eth|ltc|xmr|monero|crypto\w*|cripto\w*)")
+_CREDITED: Final = (
+    r"(?:confirmations?|confirmaciones?|acredit\w*|credit(?:ed|e|ee|es|ees)|show(?:s|ing)? up|"
+    r"arrive\w*|arriv(?:er|e|ent)|llega\w*|tarda\w*|demora\w*|instant\w*|inmediat\w*|"
+    r"immediat\w*)")
+# ... or how long, then the top-up ("how long does a deposit take"; not "usdt, and how long is
+# a block?").
+_TOP_UP_TIMED: Final = (
+    r"(?:how long|cuanto tiempo|combien de temps)[^?.!]{0,40}?(?:pagos?|depositos?|recargas?|"
+    r"transferencias?|transacciones?|payments?|deposits?|top ?-?ups?|transfers?|transactions?|"
+    r"paiements?|depots?|recharges?|virements?)")
 SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
     ("spot", Guarded(
         ("spot", "demand", "preempt", "interrump", "interromp", "interrupt", "reserv"),
@@ -755,6 +771,15 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
         ("fee", "comision", "frais", "commission", "gas"),
         r"(?<![a-z0-9])(?:(?:gas|network|transaction|deposit|top ?-?up|processing|hidden|"
         r"payment|crypto) fees?|fees?|comision(?:es)?|frais|commissions?|gas)(?![a-z0-9])")),
+    # "how long does a btc payment take to arrive?", "¿el pago con btc tarda mucho en
+    # acreditarse?", "le paiement en btc met combien de temps à arriver ?", "how many
+    # confirmations for usdt?": when a top-up is credited, which the page does not say.
+    ("confirm", Guarded(
+        ("confirm", "acredit", "credit", "show", "arriv", "llega", "tarda", "demora", "how long",
+         "cuanto tiempo", "combien de temps", "instant", "inmediat", "immediat"),
+        rf"(?<![a-z0-9])(?:{_PAID}[^?.!]{{0,40}}?{_CREDITED}|{_CREDITED}[^?.!]{{0,40}}?{_PAID}|"
+        rf"{_TOP_UP_TIMED})"
+        r"(?![a-z0-9])")),
 )
 
 
