@@ -853,9 +853,9 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
         return Answer(query=query, intent="fit", multi_gpu_alone=True,
                       gpu=cat.gpu(query.gpu) if query.gpu is not None else None,
                       gpu_count=query.gpu_count)
-    if query.rig_count is not None:
+    if query.count_unclear is not None:
         # "¿y 8?" after 2× RTX 3090 + 1× RTX 4090: which card is asked back.
-        return Answer(query=query, intent=query.intent, missing="rig_card")
+        return Answer(query=query, intent=query.intent, missing="count")
     if card_alone(query) and query.intent == "fit" and (
             query.gpu is not None or query.vram_gb is not None):
         # "i have 2 3090s": nothing asked yet; the card is noted for the next questions.

@@ -67,7 +67,7 @@ class Conversations:
                 self._followed.popitem(last=False)
         else:
             self._followed.pop(chat_id, None)
-        if reply.query.rig_count is not None:
+        if reply.query.count_unclear is not None:
             return  # "8 of which card?" asked back: the machine before it stays the chat's
         # A message of several questions: the last one that can be continued ("can I run
         # llama 8b on my 4090? also do you take paypal" then "and on a 3090?").

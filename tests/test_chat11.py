@@ -198,3 +198,23 @@ def test_which_is_better_is_the_pick_of_the_two(first: str, then: str, pick: str
     q = picked.query
     assert q.intent == "compare" and q.cheaper_asked, picked.text
     assert (q.gpu, q.other_gpus) == ("h100", ("a100-80gb",)), picked.text
+
+
+# A bare digit after a run on one card: that many cards or a model of that size, asked back
+# (was "I did not understand"); each answer offered then works.
+@pytest.mark.parametrize(("run", "count", "asked", "cards", "size"), [
+    ("lora llama 3 70b on 2 h100", "and 8?", "❓ <b>8 of what?</b>",
+     "and on 8× H100?", "and 8B?"),
+    ("qlora de llama 3 70b en una 4090", "¿y 2?", "❓ <b>¿2 de qué?</b>",
+     "¿y en 2× RTX 4090?", "¿y 2B?"),
+    ("qlora de llama 3 70b sur une 4090", "et 2 ?", "❓ <b>2 quoi\u202f?</b>",
+     "et sur 2× RTX 4090\u202f?", "et 2B\u202f?"),
+])
+def test_a_bare_digit_after_a_run_on_a_card_asks_cards_or_size(
+        run: str, count: str, asked: str, cards: str, size: str) -> None:
+    before, which, on = converse(run, count, cards)
+    assert which.text.startswith(asked), which.text
+    assert f"<code>{cards}</code>" in which.text and f"<code>{size}</code>" in which.text
+    assert (on.query.gpu, on.query.gpu_count) == (before.query.gpu, int(count.strip("¿?andyet "))), \
+        on.text
+    assert on.query.params_b == 70 and on.query.method == before.query.method, on.text

@@ -591,8 +591,8 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
         _memory_offers(answer, ph, put)
     elif answer.merge is not None:
         _merge(answer, ph, put)
-    elif answer.missing == "rig_card":
-        _rig_count(answer, ph, put)
+    elif answer.missing == "count":
+        _count_unclear(answer, ph, put)
     elif answer.missing:
         if query.accelerator:
             include("accelerator_lead.html.j2")
@@ -638,12 +638,22 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
     return "".join(out)
 
 
-def _rig_count(answer: Answer, ph: Phrases, put: Put) -> None:
+def _count_unclear(answer: Answer, ph: Phrases, put: Put) -> None:
     """"¿y 8?" after 2× RTX 3090 + 1× RTX 4090: 8 of which card, asked back with the answers
-    to give (that many of each card, or that many in all with the other cards kept)."""
+    to give (that many of each card, or that many in all with the other cards kept); "and 8?"
+    after a run on one card: that many of it, or a model of that size."""
     query, fmt = answer.query, ph.fmt
-    n, rig, bound = query.rig_count, query.rig, query.gpu
-    if n is None or bound is None:  # bot.understand.followup sets both with a machine
+    n, rig, bound = query.count_unclear, query.rig, query.gpu
+    if n is None or bound is None:  # bot.understand.followup sets both
+        return
+    if len({gpu for gpu, _c in rig}) < 2:
+        put("❓ <b>")
+        put(ph._("%(n)s of what?", n=fmt.num(n)))
+        put("</b> ")
+        put(ph._("Tell me which, for example:"))
+        cards = ph._("and on %(config)s?", config=ph.config(bound, n))
+        size = ph._("and %(n)sB?", n=fmt.num(n))
+        put(f"\n• <code>{cards}</code>\n• <code>{size}</code>\n")
         return
     examples: list[str] = [str(ph.config(gpu, n)) for gpu, _c in rig]
     others = [(gpu, c) for gpu, c in rig if gpu != bound]

@@ -722,16 +722,23 @@ def _on_more_cards(new: Query, previous: Query, folded: str,
         return merged.model_copy(update={"rig": rig, "rig_layer_split": mean is not None,
                                          "gpu_memory_gb": mean})
     mixed = len({gpu for gpu, _n in previous.rig}) > 1
+    unsized = False
     if count is None:
-        count = _bare_count(new, previous, folded, digit_counts=mixed)
+        count = _bare_count(new, previous, folded)
+        if count is None and previous.gpu is not None and previous.users is None \
+                and previous.hours is None:
+            # "and 8?" after a run on a card: 8 of them, or a model of 8B (people served or
+            # hours before it are readings of their own)
+            count = _bare_count(new, previous, folded, digit_counts=True)
+            unsized = count is not None
     if count is None:
         return None
-    if mixed:
+    if mixed or unsized:
         # "¿y 8?" after 2× RTX 3090 + 1× RTX 4090: 8 of which card is asked back (was 8× RTX
-        # 3090, the 4090 dropped unsaid, or "I did not understand" after a model); nothing is
-        # carried over, the machine stays the chat's.
+        # 3090, the 4090 dropped unsaid); "and 8?" after 70B on 2× H100, 8 cards or 8B (was "I
+        # did not understand"). Nothing is carried over, the machine stays the chat's.
         return previous.model_copy(update={
-            "text": new.text, "rig_count": count, "follow_up": False, "lang": new.lang,
+            "text": new.text, "count_unclear": count, "follow_up": False, "lang": new.lang,
             "lang_sure": new.lang_sure})
     return _merge(new.model_copy(update={"gpu_count": count}), previous, names_model=False)
 

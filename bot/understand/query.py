@@ -81,10 +81,11 @@ class Query(BaseModel):
     # 3090s": `rig` the first, this the second when it joins different cards), answered as
     # `other_gpu_count` of `other_gpus[0]`, the card that bounds its even share.
     other_rig: tuple[tuple[str, int], ...] = ()
-    # Never read from a text: a count said alone ("¿y 8?", "and with eight?") after different
-    # cards described together (2× 3090 + 1× 4090): which card it counts is asked back, never
-    # guessed (bot.understand.followup).
-    rig_count: int | None = None
+    # Never read from a text: a count said alone that is asked back, never guessed
+    # (bot.understand.followup): after different cards described together ("¿y 8?", "and with
+    # eight?" after 2× 3090 + 1× 4090) which card it counts; a bare digit after a run on one
+    # card ("and 8?" after 70B on 2× H100) that many cards or a model of that size.
+    count_unclear: int | None = None
     gpu_count: int | None = None
     gpu_memory_gb: Decimal | None = None  # Apple silicon: the unified memory the user stated
     gpu_variant_assumed: bool = False  # a bare name ("A100") read as one of its memory variants
