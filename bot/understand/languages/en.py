@@ -332,6 +332,13 @@ LANGUAGE = Language(
             r"(?:good|enough|ok|okay|decent|worth it|any good) (?:enough )?for (?:learning (?:to |how to )?"
             r"|getting started (?:with |in )?|starting (?:with )?|beginners? (?:in )?)?(?:fine ?-?tun\w*"
             r"|finetun\w*|training llms?|training models?|llms?|local llms?|running llms?|ai stuff)(?![a-z])",
+            # "what can my gtx 1080 ti run", "my 3060 can run what": the card is the subject
+            # (was "Which model?")
+            # (the card is read as "gpu" by then: "what can my gpu run")
+            r"what (?:can|could|will|would) (?:(?:my|a|an|the|this|these|those|both|one|two|\d+|"
+            r"a pair of|my (?:two|2|new|old)) )?(?:gpus?|cards?|rig|setup|machine|pc|laptop|mac) "
+            r"(?:run|fine ?-?tune|finetune|train|handle|hold|fit|load)(?![a-z])",
+            r"(?:can|could) (?:run|fine ?-?tune|finetune|train|handle|hold|fit|load) what(?![a-z])",
             # "can i do anything with a 1060 6gb?": what it holds (was its price)
             r"(?:can|could) (?:i|we) do anything (?:with|on)(?![a-z])",
             # "can my mac m2 16gb finetune a small model?": the largest it holds answers it

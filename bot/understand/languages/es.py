@@ -335,6 +335,10 @@ LANGUAGE = Language(
             # "que tan grande puede ser el modelo", "qué tan grande de modelo puedo…"
             r"(?:que|q) tan grande", r"cuan grande",
             r"(?:que|cuales) modelos? (?:puedo|podria)",
+            # "que puede correr mi 3090?", "que modelos aguanta mi 3060" (the card read as "gpu")
+            r"(?:que|cuales)(?: modelos?| llms?)? (?:puede|podria|aguanta|soporta|corre|mueve) "
+            r"(?:(?:correr|ejecutar|entrenar|mover|aguantar) )?(?:mi |una |la |esta |mis |las |dos |\d+ )?"
+            r"(?:gpus?|tarjetas?|graficas?|pc|mac)(?![a-z])",
             # "finetunear" reaches here corrected to "finetuner" (the typo targets' word)
             r"que puedo (?:entrenar|afinar|correr|ejecutar|fine ?-?tunea?r|hacer (?:fine ?-?tuning|lora|qlora))",
             # "que modelo deberia finetunear en mi 3090", "cual modelo entreno en mi 4090": lo

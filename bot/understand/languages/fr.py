@@ -330,6 +330,9 @@ LANGUAGE = Language(
             r"(?:que (?:puis-je|je peux)|qu ?est.ce que je peux) (?:fine-?tuner|entrainer|faire tourner|lancer)",
             # "j'ai 2x3090 je peux entraîner quoi", "quel modèle mettre sur ma 4070"
             r"je (?:peux|pourrais) (?:fine-?tuner|entrainer|faire tourner|lancer) quoi",
+            # "qu'est-ce que ma 3090 peut faire tourner ?", "ma 4070 peut faire tourner quoi"
+            r"(?:gpus?|cartes?) (?:peut|peuvent|pourrait|pourraient) (?:faire tourner|entrainer|"
+            r"fine-?tuner|encaisser|supporter|faire)(?: quoi)?(?= ?[?!.]*$| quoi| comme)",
             # "g 16go de vram je fais tourner quoi", "j'ai une 3090, j'entraîne quoi ?"
             r"(?:je fais tourner|je lance|j'entrainer?|je fine-?tune) quoi",
             # "j'ai une 3080 10go, je peux faire quoi avec ?", "qu'est-ce que je peux faire avec"
