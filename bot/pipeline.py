@@ -17,13 +17,13 @@ from bot.i18n import SUPPORTED_LOCALES, resolve_locale
 from bot.render.renderer import compile_templates, render_answer, render_template
 from bot.render.telegram_html import split_message
 from bot.several import compose, parts
-from bot.two_models import asks_together, read_two_models, render_two_models
+from bot.two_models import asks_together, noted_line, read_two_models, render_two_models
 from bot.understand import understand
 from bot.understand.bounds import out_of_range
 from bot.understand.followup import carried_over, follow_up, stand_alone
 from bot.understand.lazy import compile_all
 from bot.understand.normalise import MAX_CHARS as READ_CHARS
-from bot.understand.owned import asks_of_card, on_own_card, still_noted
+from bot.understand.owned import asks_of_card, names_card, on_own_card, still_noted
 from bot.understand.query import Query
 from bot.understand.split import MAX_PIECES, Piece, asked_once, pieces
 from rules.catalogue import Catalogue, load_catalogue
@@ -299,6 +299,20 @@ class Pipeline:
         whole = stand_alone(self._understand(text))
         locale = self._locale(whole.lang, whole.lang_sure, chosen_locale, telegram_locale,
                               previous)
+        # No card named ("… at the same time on 2 cards"): the one the chat said it owns,
+        # else the last question's.
+        own = previous.own_card if previous is not None else None
+        last = previous if own is None and previous is not None and names_card(previous) \
+            else None
+        card = own or last
+        noted = card is not None and not card.rig and not names_card(whole)
+        if noted:
+            assert card is not None
+            whole = whole.model_copy(update={
+                "gpu": card.gpu, "gpu_text": card.gpu_text, "vram_gb": card.vram_gb,
+                "gpu_count": whole.gpu_count or card.gpu_count,
+                "gpu_memory_gb": card.gpu_memory_gb,
+                "gpu_variant_assumed": card.gpu_variant_assumed})
         found = read_two_models(
             text, whole, lambda part: stand_alone(self._understand(part)),
             lambda q: self.reply(q, locale).answer, self.catalogue,
@@ -308,9 +322,14 @@ class Pipeline:
         # On several cards, each model split across them: the JSON describes the cards asked.
         replies = tuple(self.reply(s.answer.query, locale) for s in found.split or found.sized)
         first = replies[0] if replies else self.reply(whole, locale)
+        answer = render_two_models(found, locale, self.catalogue)
+        if noted and found.sized:
+            line = noted_line(found, locale, self.catalogue) if own is not None \
+                else carried_line(whole, ("gpu",), locale, self.catalogue)
+            answer = line + "\n" + answer
         return replace(
-            first, query=first.query.model_copy(update={"text": text}),
-            text=render_two_models(found, locale, self.catalogue), parts=replies,
+            first, query=first.query.model_copy(update={"text": text}), text=answer,
+            parts=replies,
         )
 
     def _engines(

@@ -33,13 +33,14 @@ from bot.understand import patterns as px
 from bot.understand.languages import union
 from bot.understand.lazy import lazy
 from bot.understand.normalise import fold
+from bot.understand.owned import names_card
 from bot.understand.patterns import alt
 from bot.understand.query import Query
 from bot.vllm_fix import HIGHEST_SHARE
 from rules.capacity import serving_utilization
 from rules.catalogue import Catalogue
 
-__all__ = ["TwoModels", "asks_together", "read_two_models", "render_two_models"]
+__all__ = ["TwoModels", "asks_together", "noted_line", "read_two_models", "render_two_models"]
 
 # Said of models sharing one card (folded text: no accents, lower case).
 # "the same 4090": a card's name has a digit.
@@ -138,6 +139,8 @@ class TwoModels:
     # lets the others hold, and where they go.
     placement: Placement | None = None
     dropped: tuple[int, Placement] | None = None
+    # The models named when no card is known: asked which card.
+    no_card: tuple[Query, ...] = ()
 
     @property
     def total_gb(self) -> Decimal:
@@ -267,8 +270,15 @@ def read_two_models(
         return None  # a model on each card named is a question each
     if not named and not kinds:
         return TwoModels(whole.gpu, (), (), None) if two else None
-    if len(named) + len(kinds) < 2 or (whole.gpu is None and whole.vram_gb is None):
+    if len(named) + len(kinds) < 2:
         return None
+    if whole.gpu is None and whole.vram_gb is None:
+        # No card, in the message nor noted in the chat ("… at the same time on 2 cards"):
+        # which one (a card not known by name is answered as before, unknown).
+        if listed or names_card(whole):
+            return None
+        return TwoModels(None, (), (), None, kinds=tuple(kinds), count=count,
+                         no_card=tuple(named))
     said = whole.serving_precision_said and whole.method is not None \
         and whole.method.startswith("inference")
     chosen = whole.method if said else None
@@ -370,9 +380,9 @@ def render_two_models(found: TwoModels, locale: str, catalogue: Catalogue) -> st
     """The reply in `locale` (Telegram HTML)."""
     ph = Phrases(locale, catalogue)
     _, fmt = ph._, ph.fmt
-    config = ph.config(found.gpu, found.count) if found.gpu is not None else None
-    if config is None and found.card_gb is not None:
-        config = _("%(count)s× GPU of %(vram)s", count=found.count, vram=ph.memory(found.card_gb))
+    config = _config(found, ph)
+    if found.no_card:
+        return _which_card(found, ph, catalogue)
     if not found.sized:
         example = Markup("<code>%s</code>") % _("llama 3 8b and mistral 7b at the same time on a 4090")
         if config is not None:
@@ -392,6 +402,12 @@ def render_two_models(found: TwoModels, locale: str, catalogue: Catalogue) -> st
     for kind in found.kinds:
         lines.append(str(_("• %(model)s: not sized, I only size the language models I know"
                            " by name.", model=kind)))
+    # "qwen 7b": sized as the shape the single question assumes, said as it says it.
+    shapes = dict.fromkeys(str(a.params["model"]) for s in found.sized
+                           for a in s.detailed.assumptions if a.code == "shape_of")
+    for shape in shapes:
+        lines.append(str(_("No version named: the shape of %(model)s is assumed (its layers and"
+                           " KV heads set the KV cache and activations).", model=shape)))
     if found.count >= 2:
         lines.extend(_cards_tail(found, ph, names))
     else:
@@ -405,9 +421,44 @@ def render_two_models(found: TwoModels, locale: str, catalogue: Catalogue) -> st
     return "\n".join(str(line) for line in lines)
 
 
+def noted_line(found: TwoModels, locale: str, catalogue: Catalogue) -> str:
+    """"↪️ On 2× RTX 3090: your cards, as you said earlier." — the card noted in the chat."""
+    ph = Phrases(locale, catalogue)
+    return str(ph.ngettext("↪️ <i>On %(config)s: your card, as you said earlier.</i>",
+                           "↪️ <i>On %(config)s: your cards, as you said earlier.</i>",
+                           found.count, config=_config(found, ph)))
+
+
+def _config(found: TwoModels, ph: Phrases) -> Markup | None:
+    """The cards: "2× RTX 3090", or by their memory only "1× GPU of 24 GB"."""
+    if found.gpu is not None:
+        return ph.config(found.gpu, found.count)
+    if found.card_gb is not None:
+        return ph._("%(count)s× GPU of %(vram)s", count=found.count, vram=ph.memory(found.card_gb))
+    return None
+
+
+def _which_card(found: TwoModels, ph: Phrases, catalogue: Catalogue) -> str:
+    """Models named on no card, none noted in the chat: which card, the models named."""
+    _, fmt = ph._, ph.fmt
+    names = [q.not_llm_name or "" if q.model_id is None and q.params_b is None
+             else catalogue.models.get(q.model_id).name if q.model_id is not None
+             else str(ph.subject(None, q.params_b or Decimal(0))) for q in found.no_card]
+    models = fmt.list([*names, *found.kinds])
+    if found.count >= 2:
+        example = Markup("<code>%s</code>") % _("llama 3 8b and mistral 7b at the same time"
+                                                " on 2x 3090")
+        return str(_("❓ Which GPU are your %(count)s cards? Name it and I will place"
+                     " %(models)s on them, for example: %(example)s", count=found.count,
+                     models=models, example=example))
+    example = Markup("<code>%s</code>") % _("llama 3 8b and mistral 7b at the same time on a 4090")
+    return str(_("❓ On which GPU? Name it and I will add up what %(models)s take on it, for"
+                 " example: %(example)s", models=models, example=example))
+
+
 def _card_lines(found: TwoModels, ph: Phrases, config: Markup, names: list[str]) -> list[str]:
     """One card: the verdict on the sum, then each model's estimate."""
-    _, fmt = ph._, ph.fmt
+    _ = ph._
     assert found.card_gb is not None
     card = ph.memory(found.card_gb)
     lines: list[str] = []
@@ -426,11 +477,11 @@ def _card_lines(found: TwoModels, ph: Phrases, config: Markup, names: list[str])
                            model=names[0], need=need, card=card))
     elif total <= found.card_gb:
         lines.append(_("✅ <b>%(models)s fit together on %(config)s: ≈ %(total)s of %(card)s,"
-                       " %(room)s.</b>", models=fmt.list(names), config=config,
+                       " %(room)s.</b>", models=_leading(ph, names), config=config,
                        total=ph.size(total), card=card, room=room))
     else:
         lines.append(_("❌ <b>%(models)s do not fit together on %(config)s: ≈ %(total)s for"
-                       " %(card)s, %(room)s.</b>", models=fmt.list(names), config=config,
+                       " %(card)s, %(room)s.</b>", models=_leading(ph, names), config=config,
                        total=ph.size(total), card=card, room=room))
     lines.append("")
     for s, name in zip(found.sized, names, strict=True):
@@ -509,7 +560,7 @@ def _where(ph: Phrases, placed: Placement, names: list[str], count: int) -> Mark
 def _cards_lines(found: TwoModels, ph: Phrases, config: Markup, names: list[str]) -> list[str]:
     """Several cards ("on my 2x 3090"): whether the models fit one per card, split across the
     cards, or some on a card and the rest split, then each model's estimate both ways."""
-    _, fmt = ph._, ph.fmt
+    _ = ph._
     assert found.card_gb is not None
     card_gb = found.card_gb
     card = ph.memory(card_gb)
@@ -531,26 +582,26 @@ def _cards_lines(found: TwoModels, ph: Phrases, config: Markup, names: list[str]
     elif placed is not None and placed.one_per_card:
         lines.append(_("✅ <b>%(models)s fit on %(config)s, one per card: the larger takes"
                        " ≈ %(need)s of a card's %(card)s, %(room)s.</b>",
-                       models=fmt.list(names), config=config, need=ph.size(placed.fullest),
+                       models=_leading(ph, names), config=config, need=ph.size(placed.fullest),
                        card=card, room=ph.room(True, card_gb - placed.fullest)))
     elif placed is not None and placed.all_split(len(names)):
         lines.append(_("✅ <b>%(models)s fit together on %(config)s split across the cards:"
                        " ≈ %(total)s per card of %(card)s, %(room)s.</b>",
-                       models=fmt.list(names), config=config, total=ph.size(split), card=card,
+                       models=_leading(ph, names), config=config, total=ph.size(split), card=card,
                        room=ph.room(True, card_gb - split)))
     elif placed is not None:
         lines.append(_("✅ <b>%(models)s fit on %(config)s: %(where)s. The fullest card takes"
-                       " ≈ %(need)s of %(card)s, %(room)s.</b>", models=fmt.list(names),
+                       " ≈ %(need)s of %(card)s, %(room)s.</b>", models=_leading(ph, names),
                        config=config, where=_where(ph, placed, names, found.count),
                        need=ph.size(placed.fullest), card=card,
                        room=ph.room(True, card_gb - placed.fullest)))
     elif len(found.sized) <= found.count:
         lines.append(_("❌ <b>%(models)s do not fit on %(config)s, neither one per card nor"
-                       " split across the cards.</b>", models=fmt.list(names), config=config))
+                       " split across the cards.</b>", models=_leading(ph, names), config=config))
     else:
         lines.append(_("❌ <b>%(models)s do not fit together on %(config)s split across the"
                        " cards: ≈ %(total)s per card for %(card)s, %(room)s.</b>",
-                       models=fmt.list(names), config=config, total=ph.size(split), card=card,
+                       models=_leading(ph, names), config=config, total=ph.size(split), card=card,
                        room=ph.room(False, card_gb - split)))
     lines.append("")
     for one, each, name in zip(found.sized, found.split, names, strict=True):
@@ -609,6 +660,12 @@ def _cards_tail(found: TwoModels, ph: Phrases, names: list[str]) -> list[str]:
                  for i, (one, each) in enumerate(zip(found.sized, found.split, strict=True))]
         lines.extend(_vllm_shares(ph, cards, needs, names, card_gb))
     return lines
+
+
+def _leading(ph: Phrases, names: list[str]) -> str:
+    """The models as a sentence opens on them: "Un modelo de 7B y …", not "un modelo"."""
+    listed = ph.fmt.list(names)
+    return listed[:1].upper() + listed[1:]
 
 
 def _name(ph: Phrases, s: Sized) -> str:
