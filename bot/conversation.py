@@ -155,9 +155,12 @@ def _with_card_before(query: Query, before: Query | None) -> Query:
             or query.rig or before.rig:
         return query
     run = ("params_b", "model_id", "method", "inference")
-    if any(getattr(query, f) != getattr(before, f) for f in run) \
-            or (query.gpu, query.gpu_count or 1) == (before.gpu, before.gpu_count or 1):
+    if any(getattr(query, f) != getattr(before, f) for f in run):
         return query
+    if (query.gpu, query.gpu_count or 1) == (before.gpu, before.gpu_count or 1):
+        # "and for 20 hours?" on the same card: the card before it is still the other one
+        return query.model_copy(update={"card_before": before.card_before}) \
+            if before.card_before is not None else query
     return query.model_copy(update={"card_before": (before.gpu, before.gpu_count or 1)})
 
 

@@ -100,6 +100,12 @@ def test_another_run_between_is_not_compared() -> None:
     assert pick.query.card_before is None, pick.text
 
 
+def test_other_hours_on_the_same_card_keep_the_card_before() -> None:
+    *_, pick = converse("how much to qlora llama 3 70b on an h100", "and on an a100?",
+                        "and for 20 hours?", "which one should i pick")
+    assert (pick.query.gpu, pick.query.other_gpus) == ("h100", ("a100-80gb",)), pick.text
+
+
 def test_a_third_card_is_compared_with_the_one_just_before() -> None:
     *_, pick = converse("how much to qlora llama 3 70b on an h100", "and on an a100?",
                         "and on an h200?", "which one should i pick")
