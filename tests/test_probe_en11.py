@@ -63,3 +63,61 @@ def test_one_epoch_is_the_run(text: str, locale: str | None, intent: str) -> Non
 def test_epochs_asked_still_get_the_published_settings(text: str, locale: str | None) -> None:
     got = ask_json(text, locale)
     assert got["intent"] == "help" and str(got["text"]).startswith("🎛"), got["text"]
+
+
+# --- how a block of GPU-hours is drawn on ----------------------------------------------------------
+
+_USE = "🧱 <b>A block need not be used in one go.</b>"
+_MODEL = "🧱 <b>A block is for one GPU model:</b>"
+_GPUS = "🧱 <b>A block counts GPU-hours, whatever the number of GPUs:</b>"
+
+
+@pytest.mark.parametrize(("text", "locale", "lead"), [
+    ("can i pause and resume my block, like use 5h today and 5h next week", None, _USE),
+    ("do i have to use the 24h block in one go?", None, _USE),
+    ("if i buy a 168h block do i have to use it all at once", None, _USE),
+    ("can i spread the 720 hours over a few months", None, _USE),
+    ("can i stop the instance and continue later without losing hours", None, _USE),
+    ("can i use the hours whenever i want", None, _USE),
+    ("do blocks work across gpu types? like buy h100 hours and use them on a100", None, _MODEL),
+    ("can i use my h100 hours on an h200 instead", None, _MODEL),
+    ("do the hours work on any gpu or just the one i bought", None, _MODEL),
+    ("can i split a block across 4 gpus", None, _GPUS),
+    ("puedo usar el bloque de 24h en varios dias?", "es",
+     "🧱 <b>Un bloque no hace falta usarlo de una vez.</b>"),
+    ("las horas de h100 sirven para una a100?", "es",
+     "🧱 <b>Un bloque es para un solo modelo de GPU:</b>"),
+    ("¿puedo repartir el bloque entre varias gpus?", "es",
+     "🧱 <b>Un bloque cuenta GPU-horas"),
+    ("je peux utiliser mes heures h100 sur une a100 ?", "fr",
+     "🧱 <b>Un bloc vaut pour un seul modèle de GPU\u00a0:</b>"),
+    ("on peut utiliser le bloc en plusieurs fois ?", "fr",
+     "🧱 <b>Un bloc ne s'utilise pas forcément d'un seul coup.</b>"),
+])
+def test_how_a_block_is_drawn_on(text: str, locale: str | None, lead: str) -> None:
+    """Was "Which model?", "I did not understand", or the two cards named compared."""
+    got = ask_json(text, locale)
+    assert got["intent"] == "help" and str(got["text"]).startswith(lead), got["text"]
+
+
+@pytest.mark.parametrize(("text", "lead", "quote"), [
+    ("what does a 10 hour block of a100 cost and can i use it over several days", _USE,
+     "1× A100 80GB × 10 hours at $0.92/hour"),
+    ("if i rent 8x h100 for 1 hour is that 8 hours off my block", _GPUS,
+     "8× H100 × 1 hour at $18.56/hour = 8 GPU-hours"),
+])
+def test_a_quote_asked_beside_the_block_follows_it(text: str, lead: str, quote: str) -> None:
+    got = ask_json(text)
+    assert got["intent"] == "cost" and str(got["text"]).startswith(lead), got["text"]
+    assert quote in str(got["text"]), got["text"]
+
+
+@pytest.mark.parametrize("text", [
+    "can i pause training and resume from a checkpoint",  # a run, no block spoken of
+    "compare 10 hours on an h100 with 10 hours on a100",
+    "h100 vs a100 for qlora 70b",
+    "how much would 10 hours of h100 cost tomorrow",
+    "serve llama 3 8b for 20 users at once on an h100",
+])
+def test_no_block_question_where_none_is_asked(text: str) -> None:
+    assert "🧱 <b>A block" not in str(ask_json(text)["text"])

@@ -780,6 +780,80 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
         rf"(?<![a-z0-9])(?:{_PAID}[^?.!]{{0,40}}?{_CREDITED}|{_CREDITED}[^?.!]{{0,40}}?{_PAID}|"
         rf"{_TOP_UP_TIMED})"
         r"(?![a-z0-9])")),
+    # How a block is drawn on, the GPU names and hours blanked (only beside BLOCK_WORDS):
+    # "can i pause and resume my block", "use it over several days", "do i have to use the
+    # block in one go", "¿puedo usar el bloque en varios días?", "en plusieurs fois ?".
+    ("blockuse", Guarded(
+        ("paus", "resum", "reanud", "stop", "shut", "turn", "apag", "arret", "eteign",
+         "over", "across", "during", "durante", " in ", " en ", " on ", " sur ", "once", "go",
+         "row", "consecutiv", "continu", "straight", "back", "una vez", "seguid", "corrid",
+         "fois", "coup", "affilee", "suite", "when", "any", "cuando", "quand", "later", "tarde",
+         "another", "otro", "autre", "next"),
+        r"(?<![a-z0-9])(?:paus\w*|resum\w*|reanud\w*|en pause|"
+        r"(?:stop|shut ?down|turn off|switch off|apag\w*|arret\w*|eteign\w*)(?: [a-z']+){0,4}? "
+        r"(?:and|then|y|luego|et|puis)(?: [a-z']+){0,3}? (?:start|continue|resume|restart|"
+        r"come back|use|segu\w*|contin\w*|retom\w*|vuelv\w*|reprend\w*|relanc\w*)|"
+        r"(?:use|using|spend|consume|split|spread|break|usar|uso|gastar|consumir|repartir|"
+        r"utiliser|utilise|depenser|consommer|etaler|fractionner)(?: [a-z'0-9]+){0,5}? "
+        r"(?:(?:over|across|on|in|during|en|durante|sur) (?:several|multiple|many|a few|"
+        r"different|separate|varios|varias|distintos|distintas|diferentes|plusieurs|differents) "
+        r"(?:days|weeks|months|sessions|runs|times|goes|dias|semanas|meses|sesiones|veces|jours|"
+        r"semaines|mois|fois)|in one go|all at once|at once|in one (?:sitting|session|stretch|"
+        r"shot)|in a row|consecutively|continuously|straight|back to back|"
+        r"de una (?:vez|sola vez|tirada|sentada)|todo seguido|de corrido|en une (?:seule )?fois|"
+        r"en plusieurs fois|d'un (?:seul )?coup|d'affilee|a la suite|whenever|"
+        r"when(?:ever)? i (?:want|like|need)|any ?time|cuando (?:yo )?quiera|"
+        r"quand je (?:veux|voudrai)|later|mas tarde|plus tard|another day|otro dia|"
+        r"un autre jour|next (?:week|month)))(?![a-z0-9])")),
+    # A block bought for one GPU used on another ("do blocks work across gpu types", "are the
+    # hours tied to one gpu", "¿sirven las horas para otra gpu?", "les heures marchent sur une
+    # autre carte ?"); two GPUs named with "use my h100 hours on an a100": parse.
+    ("blockmodel", Guarded(
+        ("across", "between", "other", "another", "different", "any", "every", "all ", "entre",
+         "cualquier", "otra", "otro", "todas", "importe", "autre", "tous", "toutes", "tied",
+         "locked", "bound", "specific", "restricted", "limited"),
+        # (across or between GPUs alone: several GPUs drawing one block, "blockgpus")
+        r"(?<![a-z0-9])(?:(?:across|between|r?entre) (?:different |all |the |los |las |les )?"
+        r"(?:gpu |card )?(?:models|types|kinds|modelos|tipos|modeles)|"
+        r"(?:across|between|r?entre) (?:different|distintas|diferentes|differents) "
+        r"(?:gpus|cards|tarjetas|cartes)|"
+        r"(?:(?:for|on|with) (?:any|all|other|another|different|every)|"
+        r"(?:para|en|con) (?:cualquier|otras?|otros?|todas?(?: las)?)|"
+        r"(?:pour|sur|avec) (?:n'importe quel(?:le)?|d'autres|tou(?:te)?s les|une? autre)) "
+        r"(?:gpus?|cards?|(?:gpu |card )?(?:models?|types?)|tarjetas?|modelos?|tipos?|cartes?|"
+        r"modeles?)|(?:tied|locked|bound|specific|restricted|limited) to (?:one|a|the|that|"
+        r"a single|each) (?:gpus?|cards?|models?))(?![a-z0-9])")),
+    # One block drawn by several GPUs ("split a block across multiple gpus", "is that 8 hours
+    # off my block", "per gpu or per instance?", "¿repartir el bloque entre varias gpus?").
+    ("blockgpus", Guarded(
+        ("gpu", "card", "tarjeta", "carte", "off", "out of", "cuenta", "compte"),
+        r"(?<![a-z0-9])(?:(?:split|share|divide|spread|use|dividir|repartir|compartir|usar|"
+        r"partager|diviser|utiliser)(?: [a-z']+){0,3}? (?:blocks?|bloques?|blocs?|hours|horas|"
+        r"heures)(?: [a-z']+){0,2}? (?:across|between|over|among|on|with|r?entre|en|con|sur|"
+        r"avec) (?:(?:multiple|several|many|two|four|eight|varias|multiples|plusieurs) )?"
+        r"(?:gpus?|cards?|tarjetas?|cartes?)|per gpu or per (?:instance|machine|node|server)|"
+        r"por gpu o por (?:instancia|maquina)|par gpu ou par (?:instance|machine)|"
+        r"hours? (?:off|out of) (?:my|the) blocks?)(?![a-z0-9])")),
+)
+# The block topics answer only where a block, its hours or an instance is spoken of: "pause
+# training and resume from a checkpoint" is a run.
+BLOCK_TOPICS: Final = ("blockuse", "blockmodel", "blockgpus")
+# "use my h100 hours on an a100", "utiliser mes heures h100 sur une a100" (the cards blanked):
+# hours of one card spent on another (parse: with two cards named).
+HOURS_ON_CARD: Final = lazy(
+    r"(?<![a-z0-9])(?:use|spend|apply|move|transfer|usar|gastar|pasar|utiliser|transferer)"
+    r"(?: [a-z']+){0,3}? (?:hours|horas|heures|blocks?|bloques?|blocs?|credits?|them|las|les)"
+    r"(?: [a-z']+){0,2}? (?:on|for|with|en|con|para|sur|pour|avec)"
+    r"(?: (?:an?|the|my|una?|el|la|mi|une?|le|ma))?(?=[ ?.!,]|$)"
+    # "las horas de h100 sirven para una a100?", "do h100 hours work on an a100"
+    r"|(?<![a-z0-9])(?:hours|horas|heures|blocks?|bloques?|blocs?|credits?)(?: de)?(?: gpu)? "
+    r"(?:work|valid|good|usable|sirven|valen|funcionan|marchent|fonctionnent|valent)"
+    r"(?: [a-z']+)? (?:on|for|with|para|en|con|sur|pour|avec)"
+    r"(?: (?:an?|the|una?|el|la|une?|le))?(?=[ ?.!,]|$)"
+)
+BLOCK_WORDS: Final = lazy(
+    r"(?<![a-z0-9])(?:blocks?|bloques?|blocs?|(?:gpu ?-?)?hours?|hrs|horas|heures|credits?|"
+    r"creditos|saldo|balance|solde|instances?|instancias?)(?![a-z0-9])"
 )
 
 
@@ -800,12 +874,13 @@ OURS_ASKED: Final = lazy(
     r"tienen|teneis|tenes|(?:vous|tu) (?:avez|as))(?![a-z])")
 
 
-def service_topics(s: str, ours: bool = False) -> tuple[str, ...]:
+def service_topics(s: str, ours: bool = False, hours: bool = False) -> tuple[str, ...]:
     """The questions about the service of SERVICE_TOPICS that `s` asks, in a fixed order. The
     interconnect only of our hosts (`ours`, or said in `s`): "i have 2x 3090 with nvlink" is
-    the user's own machine."""
+    the user's own machine. `hours`: hours were said (and blanked), a block's words."""
     return tuple(topic for topic, pattern in SERVICE_TOPICS if pattern.search(s) and (
-        topic != "interconnect" or ours or OURS_ASKED.search(s) is not None))
+        topic != "interconnect" or ours or OURS_ASKED.search(s) is not None)
+        and (topic not in BLOCK_TOPICS or hours or BLOCK_WORDS.search(s) is not None))
 
 
 # Prices asked in another currency than the published one: "cuánto cuesta una h100 en euros",

@@ -2571,6 +2571,18 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         if service:
             intent = "help"
             work.hours = None
+    if not service and (method is None or inference) and work.params_b is None \
+            and not work.family and not work.money:
+        # "can i use my h100 hours on an h200 instead", "a 10 hour block of a100, can i use it
+        # over several days": how a block is drawn on, cards or hours named (was the two cards
+        # compared, or the quote alone); a quote asked stays, after it.
+        service = tuple(t for t in asks.service_topics(rest, hours=work.hours is not None)
+                        if t in asks.BLOCK_TOPICS)
+        if not service and len({g.gpu_id or g.text for g in work.gpus}) >= 2 \
+                and asks.HOURS_ON_CARD.search(rest):
+            service = ("blockmodel",)
+        if service and not (intent == "cost" and work.hours is not None and work.gpus):
+            intent, work.hours = "help", None
     samples_at_seq_len: int | None = None
     if work.dataset_samples and work.seq_len and work.dataset_tokens is None and not inference:
         # "20k examples, 3 epochs, seq 1024. how long": no sample is longer than the sequence
