@@ -118,3 +118,17 @@ def test_a_coin_taken_is_no_question_of_when_it_lands(text: str) -> None:
     """"Take" and "how long" beside a coin are not when a top-up lands."""
     reply = ask(text, "en")
     assert "confirmations" not in reply.text, reply.text
+
+
+@pytest.mark.parametrize(("text", "lang", "lead"), [
+    ("vous acceptez le sol ?", "fr", "✅ <b>Oui\u00a0: nous acceptons SOL.</b>"),
+    ("vous prenez du sol ?", "fr", "✅ <b>Oui\u00a0: nous acceptons SOL.</b>"),
+    ("aceptan sol?", "es", "✅ <b>Sí: aceptamos SOL.</b>"),
+    ("do you take sol?", "en", "✅ <b>Yes: we take SOL.</b>"),
+])
+def test_sol_taken_is_solana(text: str, lang: str, lead: str) -> None:
+    """"Vous acceptez le sol ?": Solana's ticker after a verb of taking (was "Je n'ai pas
+    compris": "sol" alone is also the floor, the sun, a currency)."""
+    reply = ask(text, lang)
+    assert reply.query.intent == "pay", reply.text
+    assert reply.text.startswith(lead), reply.text

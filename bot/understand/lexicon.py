@@ -59,6 +59,10 @@ _COMMON: Final[dict[str, tuple[str, ...]]] = {
     "PAY_COINS": (
         r"btc", r"usdt", r"usdc", r"tether", r"eth", r"ether", r"ethereum", r"solana", r"ltc",
         r"litecoin", r"xmr", r"monero", r"bitcoins?", r"crypto\w*", r"stablecoins?",
+        # "vous acceptez le sol ?", "do you take sol?": the ticker after taking, not the floor
+        # or the sun
+        r"(?:accept\w*|acepta\w*|prenez|prends|toman|tomais|take|takes) (?:le |el |la |du |en "
+        r"|con |in )?sol",
     ),
     "COMPARE_WORDS": (r"vs\.?", r"compar\w*"),
     "RECOMMEND_WORDS": (
