@@ -224,3 +224,16 @@ def test_a_bare_digit_after_a_run_on_a_card_asks_cards_or_size(
     assert (on.query.gpu, on.query.gpu_count) == (before.query.gpu, int(count.strip("¿?andyet "))), \
         on.text
     assert on.query.params_b == 70 and on.query.method == before.query.method, on.text
+
+
+@pytest.mark.parametrize(("lang", "prefill", "lead"), [
+    ("en", "and prefill?", "⏱ <b>About 9.4 seconds at the card's peak to process a prompt of "
+                           "54,862 tokens"),
+    ("fr", "et le prefill ?", "⏱ <b>Environ 9,4\u00a0secondes au pic de la carte pour traiter "
+                              "un prompt de 54\u202f862 tokens"),
+])
+def test_the_prefill_after_the_longest_context_leads_at_that_context(
+        lang: str, prefill: str, lead: str) -> None:
+    _, timed = converse(_LONGEST[lang], prefill)
+    assert timed.text.split("\n", 1)[1].startswith(lead), timed.text
+    assert "📏" not in timed.text, timed.text

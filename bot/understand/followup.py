@@ -568,7 +568,7 @@ def follow_up(
             "context_asked": False,
             **({"seq_len": _context_k(at.group("num")), "context_said": True} if at else {}),
         })
-    if cue == "speed" and previous.context_asked and new.seq_len is None:
+    if cue in ("speed", "prefill") and previous.context_asked and new.seq_len is None:
         # "combien de tokens par seconde ?" after the longest context reads as a cost (not
         # carried then): the speed is still at the context just found (was at 2,048 tokens).
         merged = merged.model_copy(update={"context_asked": True})
@@ -1238,6 +1238,10 @@ def _asking(query: Query, cue: _Cue) -> Query:
                                   "prefill_asked": True, "dataset_tokens": None}
         if length is not None:
             update["seq_len"] = length
+        elif query.context_asked:
+            # "and prefill?" after "max context on my 4090": at the context just found, which
+            # is not answered again first
+            update.update(context_asked=False, at_longest=True)
         return query.model_copy(update=update)
     if cue == "speed":
         asked = "speed_asked" if query.inference else "train_speed_asked"
