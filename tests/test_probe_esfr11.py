@@ -132,3 +132,16 @@ def test_sol_taken_is_solana(text: str, lang: str, lead: str) -> None:
     reply = ask(text, lang)
     assert reply.query.intent == "pay", reply.text
     assert reply.text.startswith(lead), reply.text
+
+
+@pytest.mark.parametrize(("text", "lang", "lead"), [
+    ("mi 4060 ti de 8gb sirve pa algo?", "es", "📏 <b>El modelo más grande que cabe en 8\u00a0GB"),
+    ("ma 4060 ti 8go ca sert a quelque chose ?", "fr", "📏 <b>Avec 8\u202fGo, le plus gros modèle"),
+    ("is my 4060 ti 8gb good for anything?", "en", "📏 <b>The largest model 8 GB holds"),
+])
+def test_is_my_card_good_for_anything_is_what_it_holds(text: str, lang: str, lead: str) -> None:
+    """"Mi 4060 ti de 8gb sirve pa algo?", "ça sert à quelque chose ?": the largest models it
+    holds (was "we don't rent the RTX 4060 Ti, so there is no price to quote")."""
+    reply = ask(text, lang)
+    assert reply.query.intent == "fit", reply.text
+    assert reply.text.startswith(lead), reply.text

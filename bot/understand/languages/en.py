@@ -341,6 +341,8 @@ LANGUAGE = Language(
             r"(?:can|could) (?:run|fine ?-?tune|finetune|train|handle|hold|fit|load) what(?![a-z])",
             # "can i do anything with a 1060 6gb?": what it holds (was its price)
             r"(?:can|could) (?:i|we) do anything (?:with|on)(?![a-z])",
+            # "is my 4060 ti 8gb good for anything?", "is it any use?": what it holds
+            r"(?:good|useful|usable) for anything", r"any use(?! of)",
             # "can my mac m2 16gb finetune a small model?": the largest it holds answers it
             r"(?:a|any|some) small(?:ish)? (?:models?|llms?)",
             # "rtx 3050 4gb any llm possible?", "any models doable on a 1060?"

@@ -354,6 +354,8 @@ LANGUAGE = Language(
             # "con una 1060 de 6gb puedo hacer algo?", "se puede hacer algo con una 1650?", "con
             # mi 3070 de 8gb q puedo hacer": what it holds (was its price)
             r"(?:puedo|podria|se puede|podre) hacer algo",
+            # "mi 4060 ti de 8gb sirve pa algo?", "¿sirve de algo?": lo que cabe en ella
+            r"sirve (?:pa|para|de) algo",
             # "¿mi mac m2 puede entrenar un modelo chiquito?": el mayor que cabe lo responde
             r"(?:un|algun|algunos) modelos? (?:chic[oa]s?|chiquit[oa]s?|pequen[oa]s?|pequenit[oa]s?)",
             r"(?:un|algun) (?:pequeno|chiquito) modelo",

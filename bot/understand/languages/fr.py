@@ -345,6 +345,8 @@ LANGUAGE = Language(
             r"les llms?|des llms?|l'ia)(?![a-z])",
             # "on peut faire quelque chose avec une 1060 6 go ?": ce qui tient (était son prix)
             r"(?:je peux|on peut|peut-on|puis-je|je pourrais|on pourrait) faire quelque chose",
+            # "ma 4060 ti 8go ça sert à quelque chose ?", "elle est bonne à quelque chose ?"
+            r"sert a (?:quelque chose|qqch|qqc|rien)", r"bonne? a quelque chose",
             # "mon mac m2 16 go peut fine-tuner un petit modèle ?": le plus gros qui tient y répond
             r"(?:un|des|de) petits? (?:modeles?|llms?)",
             r"(?:qu ?est.ce que (?:je|j'|on) (?:peux|peut|pourrais|pourrait)|que (?:puis-je|je peux)) "
