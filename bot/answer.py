@@ -2813,8 +2813,10 @@ def _build(query: Query, cat: Catalogue) -> Answer:
     if intent == "prices" and query.rent_or_buy:
         # "rent or buy a 4090": the rented hour it is weighed against, and the break-even.
         card = cat.gpu(query.gpu) if query.gpu else None
+        # "buy a 3090 or rent an a100": the hour weighed is the one named
+        named = cat.gpu(query.other_gpus[0]) if query.other_gpus else None
         return Answer(**base, gpu=card,
-                      rent_buy=rent_or_buy(card, query.purchase_usd, cat) if card else None)
+                      rent_buy=rent_or_buy(card, query.purchase_usd, cat, named) if card else None)
     if intent in ("prices", "alert") and query.gpu and not cat.gpu(query.gpu).rented:
         # "how much is a 3090 per hour?", "alert me on the 3090 price": we have no price for it.
         raise _not_rented(cat.gpu(query.gpu), cat)

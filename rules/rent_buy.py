@@ -25,10 +25,11 @@ class RentBuy(BaseModel):
     card: str  # the GPU id asked about
     rented: str | None  # the priced GPU weighed against (the card itself when priced here)
     usd_per_hour: Decimal | None
-    # Why that one: the card itself, or the cheapest hour with at least its memory and its
-    # datasheet peak ("peak"), or with at least its memory alone ("memory": the card's peak is
-    # not cited, or no priced GPU has as much).
-    basis: str  # "same" | "peak" | "memory"
+    # Why that one: the card itself, or the rented GPU the user named ("named": "buy a 3090 or
+    # rent an a100"), or the cheapest hour with at least its memory and its datasheet peak
+    # ("peak"), or with at least its memory alone ("memory": the card's peak is not cited, or no
+    # priced GPU has as much).
+    basis: str  # "same" | "named" | "peak" | "memory"
     purchase_usd: Decimal | None = None
     break_even_hours: Decimal | None = None
 
@@ -57,8 +58,16 @@ def rented_equivalent(card: GPU, cat: Catalogue) -> tuple[GPU | None, str]:
     return (roomy[0], "memory") if roomy else (None, "memory")
 
 
-def rent_or_buy(card: GPU, purchase_usd: Decimal | None, cat: Catalogue) -> RentBuy:
-    rented, basis = rented_equivalent(card, cat)
+def rent_or_buy(card: GPU, purchase_usd: Decimal | None, cat: Catalogue,
+                named: GPU | None = None) -> RentBuy:
+    """`named`: the GPU the user would rent instead ("buy a 3090 or rent an a100"), weighed
+    when it has a published price; else the card's rented equivalent."""
+    rented: GPU | None
+    if named is not None and named.rented and named.usd_per_gpu_hour is not None \
+            and named.id != card.id:
+        rented, basis = named, "named"
+    else:
+        rented, basis = rented_equivalent(card, cat)
     price = rented.usd_per_gpu_hour if rented is not None else None
     hours = None
     if purchase_usd is not None and purchase_usd > 0 and price is not None and price > 0:
