@@ -172,6 +172,7 @@ class FitCheck:
     card_gb: Decimal | None = None
     utilization_said: bool = False
     replicated: bool = False  # DDP named: every GPU holds the whole run (planning_per_gpu_gb too)
+    engine: str = "vllm"  # whose share `utilization` is: "tgi" when TGI is named
 
 
 @dataclass(slots=True)
@@ -380,10 +381,11 @@ def serving_share(query: Query, method: Method, *, vllm: bool = False) -> Decima
     the --gpu-memory-utilization said, else its default (rules/data/serving.toml). Weights,
     activations and the KV cache must all fit within it. None for another engine or training:
     the whole GPU."""
+    if method.kind == "inference" and query.engine == "tgi" \
+            and query.gpu_memory_utilization is None:
+        return tgi_memory_fraction()  # TGI named: its own share of each GPU, not vLLM's
     if method.kind != "inference" or not (vllm or query.engine == "vllm"):
         return None
-    if vllm and query.engine == "tgi" and query.gpu_memory_utilization is None:
-        return tgi_memory_fraction()  # the sequences served at once, counted in TGI's share
     return query.gpu_memory_utilization or serving_utilization()
 
 
@@ -789,6 +791,7 @@ def _longest_context(
         model_max=model_max, per_gpu_gb=per_gpu(tokens) if tokens else None,
         utilization=utilization, vram_per_gpu_gb=whole if utilization is not None else None,
         utilization_said=utilization is not None and said is not None,
+        engine="tgi" if query.engine == "tgi" else "vllm",
     )
 
 
@@ -1069,9 +1072,10 @@ def _detailed_options(query: Query, answer: Answer, catalogue: Catalogue) -> lis
 
 def _checked(query: Query, method: Method, asked: Fit, breakdown: Breakdown) -> FitCheck:
     """_check on the memory the query's engine takes of each GPU."""
-    return _check(asked, breakdown, serving_share(query, method),
-                  query.gpu_memory_utilization is not None,
-                  replicated=query.sharding == "ddp" and asked.gpu_count > 1)
+    check = _check(asked, breakdown, serving_share(query, method),
+                   query.gpu_memory_utilization is not None,
+                   replicated=query.sharding == "ddp" and asked.gpu_count > 1)
+    return replace(check, engine="tgi") if query.engine == "tgi" else check
 
 
 def _check(asked: Fit, breakdown: Breakdown, share: Decimal | None = None,

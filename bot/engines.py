@@ -28,7 +28,7 @@ from bot.understand.asks import OOM
 from bot.understand.lexicon import LOCAL_RUNNERS
 from bot.understand.normalise import fold
 from bot.understand.query import Query
-from rules.capacity import DecodeBound, runs_on_metal, tgi_memory_fraction
+from rules.capacity import DecodeBound, runs_on_metal
 from rules.catalogue import Catalogue
 
 __all__ = ["EngineComparison", "asks_engines", "engine_questions", "read_engines", "render_engines"]
@@ -237,12 +237,8 @@ def read_engines(
         if own.error or timed.error or d is None or d.check is None or not bounds:
             return None
         check = d.check
+        # The check holds the engine's own share: TGI's (rules/data/serving.toml) when TGI.
         share, budget, fits = check.utilization, check.vram_per_gpu_gb, bool(check.detailed_fits)
-        if engine == _TGI:
-            # TGI fills its own share of each GPU (rules/data/serving.toml), not vLLM's.
-            share = tgi_memory_fraction()
-            budget = check.vram_per_gpu_gb * share
-            fits = d.per_gpu_gb <= budget
         served.append(Served(
             engine=engine, method=q.method or "", need_gb=d.per_gpu_gb, context=d.seq_len,
             fits=fits, budget_gb=budget, share=share, share_said=check.utilization_said,

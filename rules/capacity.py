@@ -73,6 +73,7 @@ class LongestContext:
     utilization: Decimal | None = None
     vram_per_gpu_gb: Decimal | None = None  # each GPU's memory, beside that share
     utilization_said: bool = False  # the share is the user's --gpu-memory-utilization
+    engine: str = "vllm"  # whose share `utilization` is: "tgi" when TGI is named (its own)
 
 
 def longest_fitting(

@@ -149,3 +149,36 @@ def test_vllm_named_alone_on_a_mac_says_so(pipeline: Pipeline) -> None:
 def test_on_a_cuda_card_vllm_is_sized() -> None:
     from rules.capacity import runs_on_metal
     assert not runs_on_metal("vllm") and runs_on_metal("ollama")
+
+
+# --- TGI named in a serving answer: its own share of each GPU (0.90), as the concurrency and
+# --- comparison answers count it ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("lang", "question", "said"), [
+    ("en", "serve llama 3 8b with tgi on a 4090 at 8k context", "of the 23.2 GB TGI fills of each"
+     " 25.76 GB (24 GiB) GPU (its default <code>--cuda-memory-fraction 1.0</code> times"
+     " <code>TGI_WIGGLE_ROOM</code> 0.90)."),
+    ("es", "servir llama 3 8b con tgi en una 4090 con 8k de contexto", "de los 23,2\u00a0GB que TGI"
+     " llena de cada GPU"),
+    ("fr", "servir llama 3 8b avec tgi sur une 4090 avec 8k de contexte", "sur les 23,2\u202fGo que"
+     " TGI remplit sur chaque GPU"),
+])
+def test_tgi_serving_is_held_to_its_share(
+    pipeline: Pipeline, lang: str, question: str, said: str
+) -> None:
+    text = pipeline.ask(question, lang).text
+    assert said in text, text
+    assert "vLLM takes" not in text and "--gpu-memory-utilization" not in text
+
+
+def test_tgi_longest_context_and_detailed_total(pipeline: Pipeline) -> None:
+    longest = pipeline.ask("longest context for llama 3.1 8b with tgi on a 4090").text
+    assert "TGI fills up to 90% of each GPU's memory by default" in longest
+    assert "vLLM takes" not in longest
+    big = pipeline.ask("serve llama 3 70b awq with tgi on a 4090 at 8k context").text
+    assert "Total per GPU: 45.7 GB of the 23.2 GB TGI fills of 25.76 GB (24 GiB)" in big
+    # Beside vLLM its share is counted once (the check holds it now), vLLM's its own 0.92.
+    text = pipeline.ask("vllm vs tgi for llama 3 8b on a 4090").text
+    assert "≈ 17.9 GB of the 23.2 GB it fills (90% of the card" in text
+    assert "of the 23.7 GB it takes" in text  # vLLM's own 0.92

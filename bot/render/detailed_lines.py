@@ -303,7 +303,13 @@ def _check(ph: Phrases, d: DetailedAnswer) -> list[Markup]:
     else:
         where = g._("%(count)s× GPU of %(vram)s", count=c.gpu_count,
                     vram=ph.memory(c.card_gb if c.card_gb is not None else c.vram_per_gpu_gb))
-    if vllm:
+    if vllm and c.engine == "tgi":
+        assert c.card_gb is not None
+        # TGI named: everything must fit within its own share of each GPU.
+        total = g._("Total per GPU: %(total)s of the %(budget)s TGI fills of %(vram)s",
+                    total=fmt.gb(d.per_gpu_gb, 1), budget=fmt.gb(c.vram_per_gpu_gb, 1),
+                    vram=ph.memory(c.card_gb))
+    elif vllm:
         assert c.card_gb is not None
         # vLLM serves it: everything must fit within the share of each GPU it takes.
         total = g._("Total per GPU: %(total)s of the %(budget)s vLLM takes of %(vram)s",
@@ -319,7 +325,15 @@ def _check(ph: Phrases, d: DetailedAnswer) -> list[Markup]:
     plan = fmt.gb(c.planning_per_gpu_gb, 1)
     need = fmt.gb(c.detailed_per_gpu_gb, 1)
     vram = ph.memory(c.vram_per_gpu_gb)
-    if c.planning_fits and vllm:
+    if c.planning_fits and vllm and c.engine == "tgi":
+        assert c.utilization is not None
+        said = g._(
+            "The planning rule says it fits (%(plan)s per GPU), but with these settings the "
+            "detailed estimate needs %(need)s per GPU, more than the %(budget)s TGI fills of "
+            "each GPU (%(flag)s).", plan=plan, need=need,
+            budget=fmt.gb(c.vram_per_gpu_gb, 1), flag=ph.tgi_flag(c.utilization),
+        )
+    elif c.planning_fits and vllm:
         assert c.utilization is not None
         said = g._(
             "The planning rule says it fits (%(plan)s per GPU), but with these settings the "

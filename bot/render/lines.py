@@ -1302,6 +1302,21 @@ def _context_figure(ph: Phrases, detailed: DetailedAnswer, check: FitCheck) -> M
         "kv": fmt.gb(detailed.breakdown.term("kv_cache"), 1),
         "each": ph.memory(check.vram_per_gpu_gb),
     }
+    if check.utilization is not None and check.card_gb is not None and check.engine == "tgi":
+        # TGI named: the verdict is within its own share of each GPU, not vLLM's.
+        values.update(budget=fmt.gb(check.vram_per_gpu_gb, 1), each=ph.memory(check.card_gb),
+                      flag=ph.tgi_flag(check.utilization))
+        if "seq_len" in detailed.defaults:
+            return ph._(
+                "With %(ctx)s tokens of context (assumed: you gave none) and batch %(batch)s, "
+                "%(how)s needs about %(det)s per GPU (detailed estimate, KV cache %(kv)s) of the "
+                "%(budget)s TGI fills of each %(each)s GPU (%(flag)s).", **values,
+            )
+        return ph._(
+            "With %(ctx)s tokens of context and batch %(batch)s, %(how)s needs about %(det)s "
+            "per GPU (detailed estimate, KV cache %(kv)s) of the %(budget)s TGI fills of each "
+            "%(each)s GPU (%(flag)s).", **values,
+        )
     if check.utilization is not None and check.card_gb is not None:
         # vLLM serves it: the verdict is within the share of each GPU it takes.
         values.update(budget=fmt.gb(check.vram_per_gpu_gb, 1), each=ph.memory(check.card_gb),
@@ -1459,6 +1474,11 @@ def _context_room(ph: Phrases, room: LongestContext, check: FitCheck) -> Markup:
         budget_u = ph.fmt.gb(room.vram_per_gpu_gb * room.utilization, 1)
         vram_u = ph.memory(room.vram_per_gpu_gb)
         line += Markup(" ") + (ph._(
+            "TGI fills up to %(share)s of each GPU's memory by default with the weights, "
+            "activations and KV cache (<code>--cuda-memory-fraction 1.0</code> times its "
+            "<code>TGI_WIGGLE_ROOM</code> of 0.90): %(budget_u)s of %(vram_u)s.", share=share,
+            budget_u=budget_u, vram_u=vram_u,
+        ) if room.engine == "tgi" else ph._(
             "You give vLLM %(share)s of each GPU's memory (<code>--gpu-memory-utilization "
             "%(value)s</code>): %(budget_u)s of %(vram_u)s.", share=share,
             value=str(room.utilization), budget_u=budget_u, vram_u=vram_u,

@@ -477,6 +477,12 @@ class Phrases:
         return self._("its default <code>--gpu-memory-utilization %(value)s</code>",
                       value=str(utilization))
 
+    def tgi_flag(self, share: Decimal) -> Markup:
+        """TGI's share of each GPU as what sets it (rules/data/serving.toml tgi.memory_fraction):
+        its --cuda-memory-fraction (1.0) times TGI_WIGGLE_ROOM."""
+        return self._("its default <code>--cuda-memory-fraction 1.0</code> times "
+                      "<code>TGI_WIGGLE_ROOM</code> %(value)s", value=str(share))
+
     def room(self, fits: bool, headroom_gb: Decimal) -> Markup:
         """What is left (or short) of a figure other than the planning one."""
         return _headroom(self.locale, fits, headroom_gb)
