@@ -121,3 +121,27 @@ def test_a_quote_asked_beside_the_block_follows_it(text: str, lead: str, quote: 
 ])
 def test_no_block_question_where_none_is_asked(text: str) -> None:
     assert "🧱 <b>A block" not in str(ask_json(text)["text"])
+
+
+# --- the run's facts listed, then the time asked in one word ---------------------------------------
+
+
+@pytest.mark.parametrize(("text", "locale"), [
+    ("dataset: 250k rows. model: qwen2.5 7b. method: lora. gpu: a100. time?", None),
+    ("lora mistral 7b 4090 100k rows duration?", None),
+    ("qlora llama 3 8b, a100, 20M tokens. run time?", None),
+    ("dataset: 250k filas. modelo: qwen2.5 7b. metodo: lora. gpu: a100. tiempo?", "es"),
+    ("dataset : 250k lignes. modèle : qwen2.5 7b. méthode : lora. gpu : a100. temps ?", "fr"),
+])
+def test_time_asked_in_one_word(text: str, locale: str | None) -> None:
+    """Was the fit verdict, the time never given."""
+    got = ask_json(text, locale)
+    assert got["intent"] == "time" and str(got["text"]).startswith("⏱"), got["text"]
+
+
+@pytest.mark.parametrize("text", [
+    "qlora llama 3 8b on a 4090, enough time?",
+    "h100 for 10 hours, first time?",
+])
+def test_other_times_are_not_the_run_s(text: str) -> None:
+    assert ask_json(text)["intent"] != "time"

@@ -246,6 +246,10 @@ LANGUAGE = Language(
             r"time ?(?:\+|&|/|,|and) ?(?:vram|memory|mem)",
             r"(?:vram|memory|mem) ?(?:\+|&|/|,|and) ?time",
             r"eta", r"(?:would|will|does) it take (?:days|hours|weeks)",
+            # "dataset: 250k rows. model: qwen2.5 7b. method: lora. gpu: a100. time?", "…,
+            # duration?": the run's facts listed, then the time asked in one word
+            r"(?<!enough )(?<!any )(?<!first )(?<!free )(?<!same )(?<!what )"
+            r"(?:training |run |job )?(?:time|duration) ?\?", r"(?:training|run|job) duration",
             # "time for 1 epoch of 20k samples?", "…, time for 3 epochs?", "epoch time?" (the
             # counts are blanked by then: "time for of", "time for ?")
             r"(?<!first )(?<!last )(?<!next )(?<!same )(?<!any )(?<!some )time (?:for|per)",

@@ -270,6 +270,8 @@ LANGUAGE = Language(
         ),
         "DURATION_QUESTION": (
             r"cuanto tiempo", r"cuanto tarda\w*", r"cuantas horas", r"cuantos dias",
+            # "dataset: 250k filas. modelo: …. gpu: a100. tiempo?": the time asked in one word
+            r"(?<!suficiente )(?<!mas )(?<!poco )(?<!primera )(?<!que )(?:tiempo|duracion) ?\?",
             r"cuanto (?:se )?demora\w*", r"cuanto se tarda",
             # "¿cuánto tardo en hacer un lora …?", "¿cuánto voy a tardar?", "¿cuánto demoro?",
             # "¿cuánto me lleva?": the user's own run, how long (was the cost of the run)

@@ -263,6 +263,8 @@ LANGUAGE = Language(
         ),
         "DURATION_QUESTION": (
             r"combien de temps", r"combien d'heures", r"combien de jours", r"duree",
+            # "dataset : 250k lignes, modèle : …, gpu : a100. temps ?": the time in one word
+            r"(?<!assez de )(?<!de )(?<!meme )(?<!premier )temps ?\?",
             # "ça dure combien ?", "combien ça durerait ?": how long, not a price
             r"(?:ca|cela|il|elle) (?:dure|durerait|durera|durent|dureraient) combien",
             r"combien (?:ca|cela|il|elle) (?:dure|durerait|durera|durent|dureraient)",
