@@ -313,9 +313,12 @@ class Pipeline:
                 "gpu_count": whole.gpu_count or card.gpu_count,
                 "gpu_memory_gb": card.gpu_memory_gb,
                 "gpu_variant_assumed": card.gpu_variant_assumed})
+        # "and mistral 7b at the same time?" after a model served: that one beside it.
+        earlier = previous if previous is not None and previous.inference \
+            and (previous.model_id is not None or previous.params_b is not None) else None
         found = read_two_models(
             text, whole, lambda part: stand_alone(self._understand(part)),
-            lambda q: self.reply(q, locale).answer, self.catalogue,
+            lambda q: self.reply(q, locale).answer, self.catalogue, earlier,
         )
         if found is None:
             return None
@@ -323,10 +326,18 @@ class Pipeline:
         replies = tuple(self.reply(s.answer.query, locale) for s in found.split or found.sized)
         first = replies[0] if replies else self.reply(whole, locale)
         answer = render_two_models(found, locale, self.catalogue)
-        if noted and found.sized:
-            line = noted_line(found, locale, self.catalogue) if own is not None \
-                else carried_line(whole, ("gpu",), locale, self.catalogue)
-            answer = line + "\n" + answer
+        carried: tuple[str, ...] = ("model",) if found.carried else ()
+        if noted and found.sized and own is None:
+            carried += ("gpu",)
+        if found.carried or (noted and found.sized):
+            lines = [noted_line(found, locale, self.catalogue)] \
+                if noted and found.sized and own is not None else []
+            if carried:
+                assert previous is not None
+                said = whole.model_copy(update={"model_id": previous.model_id,
+                                                "params_b": previous.params_b})
+                lines.insert(0, carried_line(said, carried, locale, self.catalogue))
+            answer = "\n".join((*lines, answer))
         return replace(
             first, query=first.query.model_copy(update={"text": text}), text=answer,
             parts=replies,

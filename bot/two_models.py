@@ -141,6 +141,8 @@ class TwoModels:
     dropped: tuple[int, Placement] | None = None
     # The models named when no card is known: asked which card.
     no_card: tuple[Query, ...] = ()
+    # The first model is the chat's last question's ("and mistral 7b at the same time?").
+    carried: bool = False
 
     @property
     def total_gb(self) -> Decimal:
@@ -236,12 +238,13 @@ def asks_together(text: str) -> bool:
 
 def read_two_models(
     text: str, whole: Query, read: Callable[[str], Query], answer: Callable[[Query], Answer],
-    catalogue: Catalogue,
+    catalogue: Catalogue, earlier: Query | None = None,
 ) -> TwoModels | None:
     """The models of `text` (asks_together) served together on its one card (`whole`: the text
-    read as one question; `read` understands a part; `answer` answers a Query). None when the
-    message is not that question, or a model in it is not one the bot can size alone (then it
-    is answered as before)."""
+    read as one question; `read` understands a part; `answer` answers a Query; `earlier`: the
+    model the chat's last question served, beside the one model "and mistral 7b at the same
+    time?" names). None when the message is not that question, or a model in it is not one
+    the bot can size alone (then it is answered as before)."""
     folded = fold(text)
     two = _TWO.search(folded) is not None
     listed = not two and _TOGETHER.search(folded) is None
@@ -268,6 +271,12 @@ def read_two_models(
             kinds.append(part[kind.start():kind.end()] if same else kind.group(0))
     if listed and (len(named) < _LEAST_LISTED or cards > 1):
         return None  # a model on each card named is a question each
+    carried = len(named) == 1 and not kinds and not two and not listed \
+        and earlier is not None and (earlier.model_id, earlier.params_b) \
+        != (named[0].model_id, named[0].params_b)
+    if carried:
+        assert earlier is not None
+        named.insert(0, earlier)
     if not named and not kinds:
         return TwoModels(whole.gpu, (), (), None) if two else None
     if len(named) + len(kinds) < 2:
@@ -278,7 +287,7 @@ def read_two_models(
         if listed or names_card(whole):
             return None
         return TwoModels(None, (), (), None, kinds=tuple(kinds), count=count,
-                         no_card=tuple(named))
+                         no_card=tuple(named), carried=carried)
     said = whole.serving_precision_said and whole.method is not None \
         and whole.method.startswith("inference")
     chosen = whole.method if said else None
@@ -295,7 +304,7 @@ def read_two_models(
     card = check.card_gb or check.vram_per_gpu_gb if check is not None else None
     placement = _placed(sized, split[0], count, card) if card is not None else None
     result = TwoModels(whole.gpu, sized, not_llms, card, kinds=tuple(kinds), count=count,
-                       split=split[0], placement=placement)
+                       split=split[0], placement=placement, carried=carried)
     if card is None or result.holds or len(sized) < 2:
         return result
     result = replace(result, dropped=_dropped(sized, split[0], count, card))

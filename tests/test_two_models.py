@@ -355,3 +355,33 @@ def test_a_generic_model_leads_with_a_capital(pipeline: Pipeline) -> None:
     text = pipeline.ask("puedo correr qwen 7b y llama 8b a la vez en mi 3090?").text
     assert text.startswith("❌ <b>Un modelo de 7B y un modelo de 8B no caben juntos")
     assert "se supone la forma de Qwen2.5 7B" in text
+
+
+# One model named beside the one the chat's last question served: both (was the one named
+# alone, "at the same time" unread).
+@pytest.mark.parametrize(("turns", "lead"), [
+    (("can i serve llama 3 8b on my 4090?", "and mistral 7b at the same time?"),
+     "↪️ <i>Llama 3 8B on 1× RTX 4090, from your last question.</i>\n❌ <b>Llama 3 8B and"
+     " Mistral 7B do not fit together on 1× RTX 4090"),
+    (("puedo servir llama 3 8b en mi 4090?", "y mistral 7b a la vez?"),
+     "↪️ <i>Llama 3 8B en 1× RTX 4090, de tu pregunta anterior.</i>\n❌ <b>Llama 3 8B y"
+     " Mistral 7B no caben juntos en 1× RTX 4090"),
+    (("je peux faire tourner llama 3 8b sur une A100 ?", "et mistral 7b en même temps ?"),
+     "↪️ <i>Llama 3 8B sur 1× A100 80GB, d'après votre question précédente.</i>\n✅ <b>Llama 3"
+     " 8B et Mistral 7B tiennent ensemble sur 1× A100 80GB"),
+    (("i have 2 3090s", "can i run llama 3 8b?", "can i also run mistral 7b at the same time?"),
+     "↪️ <i>Llama 3 8B, from your last question.</i>\n↪️ <i>On 2× RTX 3090: your cards, as you"
+     " said earlier.</i>\n✅ <b>Llama 3 8B and Mistral 7B fit on 2× RTX 3090, one per card"),
+])
+def test_one_model_beside_the_last_one_served(turns: tuple[str, ...], lead: str) -> None:
+    from tests.support.chat import converse
+
+    text = converse(*turns)[-1].text
+    assert text.startswith(lead), text
+
+
+def test_one_model_after_a_training_run_is_not_together() -> None:
+    from tests.support.chat import converse
+
+    text = converse("qlora llama 3 8b on a 4090", "and mistral 7b at the same time?")[-1].text
+    assert "together" not in text and "Llama 3 8B" not in text
