@@ -1973,6 +1973,15 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
         and len(answer.compare_quotes) == 2
     per_run = None if own_hours else _per_config_cost(c, side_a, side_b, ph, asked.cheaper_asked) \
         if counted else _per_run_cost(c, a, b, ph, asked.cheaper_asked)
+    sole = _holds(answer)
+    if per_run is not None and sole is not None:
+        # "lora llama 3 70b: 2 h100 vs 4 a100, which is cheaper?": a side the run does not fit
+        # costs nothing per run; the one that holds it is the answer (was "2× H100 finishes a
+        # run sooner and for less" above "❌ … on 2× H100: 168 GB of 160 GB").
+        fit = c.a if sole == 0 else c.b
+        # serving: the speed lead below says which one holds it already
+        per_run = None if ph.cat.method(c.method).kind == "inference" or fit is None \
+            else str(_("Only %(where)s holds it.", where=ph.fit_config(fit)))
     # "is it cheaper to fine tune on an h100 or an a100": the per-run cost verdict leads, before
     # the speeds ("…for serving llama 3 8b, which is cheaper": per token, then who is faster).
     cost_led = per_run is not None and asked.cheaper_asked \
@@ -2295,6 +2304,12 @@ def _per_run_cost(c: Comparison, a: str, b: str, ph: Phrases, asked: bool) -> st
         return None
     ratio = c.tflops_ratio
     cheap = a if c.a_usd_per_hour < c.b_usd_per_hour else b
+    if ratio == 1 and asked and c.a_usd_per_hour != c.b_usd_per_hour:
+        # "h100 or h200, which is cheaper" for training: the same peak, so the lower price is
+        # the lower cost per run (was "choose the H100 when the budget is fixed, the H200 when
+        # the deadline is", as if the H200 trained faster).
+        return str(_("The %(cheap)s costs less per run: the same peak BF16 throughput at a "
+                     "lower price per hour.", cheap=cheap))
     fast = a if ratio > 1 else b
     if cheap == fast:
         if not asked or ratio == 1 or c.a_usd_per_hour == c.b_usd_per_hour:
@@ -2313,6 +2328,18 @@ def _per_run_cost(c: Comparison, a: str, b: str, ph: Phrases, asked: bool) -> st
         ))
     return str(_("Choose the %(cheap)s when the budget is fixed, the %(fast)s when the deadline "
                  "is.", fast=fast, cheap=cheap))
+
+
+def _holds(answer: Answer) -> int | None:
+    """Which side of a comparison alone holds the run (0 or 1; the detailed verdicts when
+    settings were stated), or None when both or neither do."""
+    c = answer.comparison
+    if c is None or c.a is None or c.b is None:
+        return None
+    checks = answer.compare_checks
+    fits = (checks[0].detailed_fits, checks[1].detailed_fits) if len(checks) == 2 \
+        else (c.a.fits, c.b.fits)
+    return None if fits[0] == fits[1] else (0 if fits[0] else 1)
 
 
 def _per_config_cost(c: Comparison, a: str, b: str, ph: Phrases, asked: bool) -> str | None:
