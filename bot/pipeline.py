@@ -18,11 +18,13 @@ from bot.render.renderer import compile_templates, render_answer, render_templat
 from bot.render.telegram_html import split_message
 from bot.several import compose, parts
 from bot.two_models import asks_together, noted_line, read_two_models, render_two_models
+from bot.understand import patterns as px
 from bot.understand import understand
 from bot.understand.bounds import out_of_range
 from bot.understand.followup import carried_over, follow_up, stand_alone
 from bot.understand.lazy import compile_all
 from bot.understand.normalise import MAX_CHARS as READ_CHARS
+from bot.understand.normalise import fold
 from bot.understand.owned import asks_of_card, names_card, on_own_card, still_noted
 from bot.understand.query import Query
 from bot.understand.split import MAX_PIECES, Piece, asked_once, pieces
@@ -294,9 +296,21 @@ class Pipeline:
         """Several models on one card at the same time (bot/two_models.py): one reply that adds
         up what each takes. Its query and answer are the first model's alone (the JSON's
         fields), its parts each model's; None when the message asks something else."""
+        answered = None
         if not asks_together(text):
-            return None
+            # "3090s" right after "❓ Which GPU are your 2 cards?": the models asked, there.
+            answered = self._card_answered(text, previous)
+            if answered is None:
+                return None
+            assert previous is not None
+            text = previous.text
         whole = stand_alone(self._understand(text))
+        if answered is not None:
+            whole = whole.model_copy(update={
+                "gpu": answered.gpu, "gpu_text": answered.gpu_text,
+                "vram_gb": answered.vram_gb, "gpu_memory_gb": answered.gpu_memory_gb,
+                "gpu_count": answered.gpu_count or whole.gpu_count,
+                "gpu_variant_assumed": answered.gpu_variant_assumed, "rig": answered.rig})
         locale = self._locale(whole.lang, whole.lang_sure, chosen_locale, telegram_locale,
                               previous)
         # No card named ("… at the same time on 2 cards"): the one the chat said it owns,
@@ -342,6 +356,21 @@ class Pipeline:
             first, query=first.query.model_copy(update={"text": text}), text=answer,
             parts=replies,
         )
+
+    def _card_answered(self, text: str, previous: Query | None) -> Query | None:
+        """`text` read when it names a card and nothing else ("3090s", "una 4090", not "how
+        much is an h100") right after models asked together on no card; else None."""
+        if previous is None or names_card(previous) or not asks_together(previous.text):
+            return None
+        query = stand_alone(self._understand(text))
+        folded = fold(text)
+        if not names_card(query) or query.model_id is not None or query.params_b is not None \
+                or query.family or query.hours is not None or query.budget_usd is not None \
+                or query.intent not in ("fit", "prices", "unknown", "memory") \
+                or px.HOW_MUCH.search(folded) is not None or px.PRICES.search(folded) is not None \
+                or px.COST.search(folded) is not None:
+            return None
+        return query
 
     def _engines(
         self,

@@ -385,3 +385,30 @@ def test_one_model_after_a_training_run_is_not_together() -> None:
 
     text = converse("qlora llama 3 8b on a 4090", "and mistral 7b at the same time?")[-1].text
     assert "together" not in text and "Llama 3 8B" not in text
+
+
+# The card named alone right after "which GPU?": the models asked, on it (was the first
+# model's training verdict alone, the other model dropped).
+@pytest.mark.parametrize(("turns", "lead"), [
+    (("llama 3 8b and mistral 7b at the same time on 2 cards", "3090s"),
+     "✅ <b>Llama 3 8B and Mistral 7B fit on 2× RTX 3090, one per card"),
+    (("can i run llama 3 8b and mistral 7b at the same time?", "on a 4090"),
+     "❌ <b>Llama 3 8B and Mistral 7B do not fit together on 1× RTX 4090"),
+    (("puedo correr qwen 7b y llama 8b a la vez?", "una 3090"),
+     "❌ <b>Un modelo de 7B y un modelo de 8B no caben juntos en 1× RTX 3090"),
+    (("faire tourner mistral 7b et llama 3 8b en même temps sur 2 cartes", "des 3090"),
+     "✅ <b>Mistral 7B et Llama 3 8B tiennent sur 2× RTX 3090, un par carte"),
+])
+def test_the_card_answered_after_which_card(turns: tuple[str, ...], lead: str) -> None:
+    from tests.support.chat import converse
+
+    text = converse(*turns)[-1].text
+    assert text.startswith(lead), text
+
+
+def test_a_price_asked_after_which_card_is_a_price() -> None:
+    from tests.support.chat import converse
+
+    text = converse("llama 3 8b and mistral 7b at the same time on 2 cards",
+                    "how much is an h100")[-1].text
+    assert "together" not in text and "one per card" not in text
