@@ -145,3 +145,30 @@ def test_time_asked_in_one_word(text: str, locale: str | None) -> None:
 ])
 def test_other_times_are_not_the_run_s(text: str) -> None:
     assert ask_json(text)["intent"] != "time"
+
+
+# --- samples counted, no length and no method: the method timed is said ----------------------------
+
+_NO_METHOD = "No method named, so this is the time for QLoRA: name LoRA or full fine-tuning"
+
+
+@pytest.mark.parametrize(("text", "locale", "note"), [
+    ("how long would it take to dpo llama 3 8b on 20k preference pairs on an h100", None,
+     _NO_METHOD),
+    ("how long to finetune llama 3 8b on 20k samples on an h100", None, _NO_METHOD),
+    ("how much would it cost to finetune phi-3.5 mini for 5 epochs on 20k examples", None,
+     _NO_METHOD),
+    ("cuanto tarda el fine-tuning de llama 3 8b con 20k ejemplos en una h100", "es",
+     "No nombras ningún método, así que este es el tiempo de QLoRA"),
+    ("combien de temps pour fine-tuner llama 3 8b sur 20k exemples sur une h100 ?", "fr",
+     "Aucune méthode indiquée, c'est donc le temps pour QLoRA"),
+])
+def test_the_method_timed_is_said(text: str, locale: str | None, note: str) -> None:
+    """Was QLoRA timed at each length with no word that it was chosen for the user."""
+    got = ask_json(text, locale)
+    assert got["method"] == "qlora" and note in str(got["text"]), got["text"]
+
+
+def test_a_method_named_gets_no_such_note() -> None:
+    text = str(ask_json("how long to qlora llama 3 8b on 20k samples on an h100")["text"])
+    assert "No method named" not in text and text.startswith("⏱"), text
