@@ -75,7 +75,7 @@ _KIND: Final = lazy(
 )
 # Three or more models listed with their sizes and no together word ("qwen2.5 7b, llama 3 8b
 # and mistral 7b on 2x 3090"): served together, unless a choice between them is asked.
-_LISTED: Final = lazy(r"\d ?b\b[^,]*,[^,]*(?:,|\b(?:and|y|e|et)\b)")
+_LISTED: Final = lazy(r"\d ?b\b[^,]*,[^,]*(?:[,&]|\b(?:and|y|e|et)\b)")
 _LEAST_LISTED: Final = 3
 _CHOICE: Final = lazy(
     r"\b(?:which|best|better|or|each|vs|versus|compar\w*|cual(?:es)?|mejor(?:es)?|o|cada"
