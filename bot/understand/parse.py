@@ -2084,9 +2084,14 @@ def _as_written(folded: str, original: str) -> str:
 
 # "deadline 24h", "due in 2 days", "must be done in 12 hours": the hours said are a deadline,
 # also beside a budget or a cost asked ("budget $100, deadline 24h, … possible?").
-_DEADLINE_SAID: Final = lazy(r"(?<![a-z])(?:deadline|due (?:in|by|within)|must (?:be )?"
+# "…on 30M tokens, i have 60 hours", "tengo 60 horas", "j'ai 60 heures": the hours (blanked by
+# now) are the time the user has, a deadline (was 60 hours of GPU time priced).
+_DEADLINE_SAID: Final = lazy(r"(?<![a-z])(?:(?:deadline|due (?:in|by|within)|must (?:be )?"
                              r"(?:done|finish\w*)|has to (?:be )?(?:done|finish\w*)|plazo|"
-                             r"fecha limite|date limite)(?![a-z])")
+                             r"fecha limite|date limite)(?![a-z])|"
+                             r"(?:(?:i|we) (?:only |just )?(?:have|got)(?: only| just)?|"
+                             r"(?:solo |nomas )?tengo|(?:je n.)?(?:j.ai|j ai)(?: que)?)"
+                             r"(?= ?[,.;!?]| ?$| left| de plazo| pour| para))")
 # "what do i rent", "which gpu do i need" beside a deadline: the card is asked for.
 _RENT_WHAT: Final = lazy(r"(?<![a-z])(?:what|which)(?: gpus?| cards?| setup| config\w*)? "
                          r"(?:do|should|can|would|must) i (?:rent|use|get|pick|need|take)(?![a-z])")
