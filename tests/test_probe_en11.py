@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.chat import ask_json
+from tests.support.chat import ask_json, converse
 
 # --- "full precision" is a number format, not full fine-tuning -----------------------------------
 
@@ -172,3 +172,24 @@ def test_the_method_timed_is_said(text: str, locale: str | None, note: str) -> N
 def test_a_method_named_gets_no_such_note() -> None:
     text = str(ask_json("how long to qlora llama 3 8b on 20k samples on an h100")["text"])
     assert "No method named" not in text and text.startswith("⏱"), text
+
+
+# --- a model named with a dataset and "how long" after a fit: the time ------------------------------
+
+
+@pytest.mark.parametrize(("turns", "locale", "gpu"), [
+    (("can i qlora llama 3 8b on my 4090", "and how long would mistral 7b take on 10M tokens"),
+     None, "rtx-4090"),
+    (("i have a 3090", "what can i finetune on it",
+      "how long for llama 3.2 3b qlora on 10M tokens"), None, "rtx-3090"),
+    (("puedo hacer qlora de llama 3 8b en mi 4090", "y cuanto tardaria mistral 7b con 10M tokens"),
+     "es", "rtx-4090"),
+    (("je peux faire un qlora de llama 3 8b sur ma 4090 ?",
+      "et combien de temps pour mistral 7b sur 10M tokens ?"), "fr", "rtx-4090"),
+])
+def test_a_dataset_timed_after_a_fit(turns: tuple[str, ...], locale: str | None,
+                                     gpu: str) -> None:
+    """Was the fit verdict again, the time asked never given."""
+    last = converse(*turns, locale=locale)[-1]
+    assert last.query.intent == "time" and last.query.gpu == gpu, last.text
+    assert "⏱" in last.text, last.text

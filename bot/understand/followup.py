@@ -1546,4 +1546,10 @@ def _intent(new: Query, previous: Query, has_gpu: bool) -> Intent:
         return new.intent
     if previous.intent in ("recommend", "compare") and has_gpu:
         return "fit"  # "and on an H100?" after "the cheapest GPU for 70B?" or "A100 vs H100"
+    if new.intent == "time" and previous.intent in ("fit", "memory") \
+            and new.params_b is not None \
+            and (new.dataset_tokens is not None or new.dataset_samples is not None):
+        # "and how long would mistral 7b take on 10M tokens" after a fit or "what can i
+        # finetune on it": a run on a dataset timed (was the fit verdict again)
+        return "time"
     return previous.intent
