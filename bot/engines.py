@@ -329,6 +329,11 @@ def render_engines(found: EngineComparison, locale: str, catalogue: Catalogue) -
             lines.append(_("• <b>%(engine)s</b>, %(method)s: %(where)s; one sequence at most"
                            " about %(rate)s tokens/s.", engine=name, method=method,
                            where=where, rate=fmt.num(rate, 0)))
+    card = catalogue.gpu(found.gpu)
+    if card.unified_memory and any(q.gpu_variant_assumed for q in found.asked):
+        # "vllm vs ollama on a mac": the Mac's memory was not said (was "❌ it does not fit"
+        # on an 8 GB Mac nobody named)
+        lines.append(ph.mac_assumed(card))
     lines.append("")
     bandwidth = next((s.bound.bandwidth_gbs for s, _n in rated), None)
     if bandwidth is not None:

@@ -642,13 +642,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 ))
                 put("\n")
         if query.gpu_variant_assumed and card.unified_memory:
-            sizes = [fmt.gb(o) for o in card.memory_options_gb]
-            put("ℹ️ ")
-            put(_(
-                "I assumed the %(size)s %(chip)s; it comes with %(sizes)s: tell me yours (for "
-                "example “%(chip)s 64 GB”).",
-                chip=card.name, size=fmt.gb(card.vram_gb), sizes=fmt.list(sizes, "or"),
-            ))
+            put(ph.mac_assumed(card))
             put("\n")
         elif query.gpu_variant_assumed:
             put("ℹ️ ")

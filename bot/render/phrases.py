@@ -29,7 +29,7 @@ from rules.fit import Fit, gpus_needed
 from rules.memory import Memory
 from rules.notes import Note, licence_note
 from rules.quote import BlockPlan, Quote
-from rules.schema import Method
+from rules.schema import GPU, Method
 
 # Jinja's newstyle gettext always %-formats, so msgids use "%%" for a literal "%" everywhere.
 
@@ -538,6 +538,16 @@ class Phrases:
             "sequence length and batch size change them; gradient checkpointing reduces them."
         )
         return _safe(f"ℹ️ <i>{text}</i>")
+
+    def mac_assumed(self, card: GPU) -> Markup:
+        """A Mac named without its memory: the size assumed, and the ones it comes with."""
+        sizes = [self.fmt.gb(o) for o in card.memory_options_gb]
+        text = self._(
+            "I assumed the %(size)s %(chip)s; it comes with %(sizes)s: tell me yours (for "
+            "example “%(chip)s 64 GB”).",
+            chip=card.name, size=self.fmt.gb(card.vram_gb), sizes=self.fmt.list(sizes, "or"),
+        )
+        return _safe(f"ℹ️ {text}")
 
     def kv_cache(self) -> Markup:
         text = self._(
