@@ -468,6 +468,20 @@ def _strategies(answer: Answer, ph: Phrases, put: Put) -> None:
     put("\n\n")
 
 
+def _block_span(answer: Answer, block: int, ph: Phrases) -> str:
+    """"how long does a 24 hour block last on 2 h100s": a block counts GPU-hours, so it lasts
+    its hours over the configuration's GPUs (was the cost of 2× H100 for 24 hours)."""
+    card, count = answer.gpu, answer.gpu_count or 1
+    if card is None or card.usd_per_gpu_hour is None:
+        return ""
+    fmt = ph.fmt
+    said = ph._("<b>A block of %(block)s GPU-hours lasts %(wall)s on %(config)s</b>: every GPU "
+                "draws one GPU-hour for each hour the instance runs, by the minute; the block "
+                "costs %(cost)s.", block=fmt.num(block), wall=fmt.duration(Decimal(block) / count),
+                config=ph.config(card.id, count), cost=fmt.usd(card.usd_per_gpu_hour * block))
+    return f"🧱 {said}\n\n"
+
+
 def _body(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
     """The answer proper, by intent."""
     query = answer.query
@@ -481,6 +495,8 @@ def _body(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         if query.service_asked:
             include("service.html.j2")
             put("\n")
+        if query.block_span_hours is not None and intent == "prices":
+            put(_block_span(answer, query.block_span_hours, ph))
         if query.rent_or_buy and intent == "prices":
             include("rent_buy.html.j2")  # "rent or buy a 4090": the rented hour, the break-even
         else:

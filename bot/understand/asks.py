@@ -851,6 +851,22 @@ HOURS_ON_CARD: Final = lazy(
     r"(?: [a-z']+)? (?:on|for|with|para|en|con|sur|pour|avec)"
     r"(?: (?:an?|the|una?|el|la|une?|le))?(?=[ ?.!,]|$)"
 )
+# How long a block lasts on a configuration ("how long does a 24 hour block last on 2 h100s",
+# "cuanto me dura un bloque de 10 horas con 4 a100", "combien de temps dure un bloc de 24h sur
+# 2 h100 ?"): folded text, the numbers still in it; the block's hours in `h1` or `h2`.
+BLOCK_SPAN: Final = Guarded(
+    ("block", "bloque", "bloc"),
+    r"(?<![a-z0-9])(?:(?P<h1>\d{2,3}) ?-?(?:h|hrs?|hours?|horas?|heures?|gpu ?-?hours?|gpu ?-?horas?|"
+    r"gpu ?-?heures?)? ?-?(?:blocks?|bloques?|blocs?)|(?:blocks?|bloques?|blocs?) (?:of |de |d.)?"
+    r"(?P<h2>\d{2,3}) ?(?:h|hrs?|hours?|horas?|heures?|gpu ?-?hours?|gpu ?-?horas?|gpu ?-?heures?)?)"
+    r"(?![a-z0-9])",
+)
+# ... asked as a duration: "how long", "last", "how many hours", "cuanto dura", "combien de temps"
+BLOCK_SPAN_ASK: Final = lazy(
+    r"(?<![a-z])(?:how long|last|lasts|how many (?:hours|days)|cuanto (?:me )?(?:dura|duran|"
+    r"tiempo)|cuantas horas|cuantos dias|me da|combien de temps|combien d.heures|combien de jours|"
+    r"dure|durent|tient)(?![a-z])"
+)
 BLOCK_WORDS: Final = lazy(
     r"(?<![a-z0-9])(?:blocks?|bloques?|blocs?|(?:gpu ?-?)?hours?|hrs|horas|heures|credits?|"
     r"creditos|saldo|balance|solde|instances?|instancias?)(?![a-z0-9])"

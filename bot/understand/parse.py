@@ -2097,6 +2097,18 @@ _RENT_WHAT: Final = lazy(r"(?<![a-z])(?:what|which)(?: gpus?| cards?| setup| con
                          r"(?:do|should|can|would|must) i (?:rent|use|get|pick|need|take)(?![a-z])")
 
 
+def _block_span(said: str, cat: Catalogue) -> int | None:
+    """The hours of a block sold ("a 24 hour block", "un bloque de 10") whose length on a
+    configuration is asked ("how long does it last on 2 h100s"), else None."""
+    if asks.BLOCK_SPAN_ASK.search(said) is None:
+        return None
+    match = asks.BLOCK_SPAN.search(said)
+    if match is None:
+        return None
+    hours = int(match.group("h1") or match.group("h2"))
+    return hours if hours in cat.pricing.block_hours else None
+
+
 def _pooled(rest: str, work: _Work, cat: Catalogue) -> bool:
     """One's own card joined with one we rent ("can i combine my 3090 with a rented h100"):
     cards in different machines, which share no job."""
@@ -2796,6 +2808,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         budget = None
         intent = "prices"
     purchase_foreign = rent_buy and purchase is None and _foreign_money(plain)
+    block_span = _block_span(corrected, cat) if work.gpus and work.params_b is None \
+        and work.model_id is None and not rent_buy and not alert else None
+    if block_span is not None:
+        intent = "prices"
     if rent_buy and purchase is None and not purchase_foreign:
         priced = _CARD_PRICE.search(rest)  # "buy an h100 for 30k or rent?": the card's price
         if priced is not None:
@@ -3139,7 +3155,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         text=text,
         lang=work.lang,
         lang_sure=lang_sure,
-        intent=intent,
+        intent="prices" if block_span is not None else intent,
         params_b=work.params_b,
         model_id=work.model_id,
         family=work.family if work.params_b is None else (),
@@ -3215,6 +3231,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         budget_coin=budget_coin,
         budget_days=budget_days,
         rent_or_buy=rent_buy,
+        block_span_hours=block_span,
         purchase_usd=purchase,
         coin_amount=coin_amount,
         context_asked=context_asked,

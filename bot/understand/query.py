@@ -261,6 +261,9 @@ class Query(BaseModel):
     # "rent or buy a 4090", "¿alquilar o comprar una 3090?": the card's rented hour against its
     # purchase price (`purchase_usd`, when said in dollars): after how many hours buying pays
     rent_or_buy: bool = False
+    # "how long does a 24 hour block last on 2 h100s": the block's GPU-hours, spread over the
+    # configuration's GPUs (answered with the price list's intent)
+    block_span_hours: int | None = None
     # "a 50MB jsonl", "2GB of text": the dataset's size on disk, dataset_tokens its tokens at
     # about 4 characters a token (rules.data_size; the reply says the assumption)
     dataset_bytes: Decimal | None = None
