@@ -60,6 +60,8 @@ _ONLY_CARD: Final = lazy(
     r"^ ?(?:(?:an?|my|una?|mi|mis|une?|ma|mon|mes) )?gpu"
     # "m4 pro 48gb mini", "m2 ultra 192gb studio": the Mac said after its chip
     r"(?: (?:mac ?)?(?:mini|studio)| macbook(?: pro| air)?| imac)?"
+    # "2x 3090 + 1x 4090", "3090 and a 3060", "una 3090 y una 4090": one machine's cards
+    r"(?: ?(?:\+|,|&|and|plus|y|et|with|con|avec) ?(?:(?:an?|one|una?|une?|otra|another) )?gpu)*"
     r" ?(?:here|aqui|ici)? ?[.!]? ?$"
 )
 

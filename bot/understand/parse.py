@@ -3098,8 +3098,12 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             intent = "recommend"
     # "m3 max 36gb macbook pro": the Mac said after its chip is the one card ("gpu gpu")
     once = rest.replace("gpu gpu", "gpu") if len({g.gpu_id for g in work.gpus}) == 1 else rest
+    # (several cards said together, "2x 3090 + 1x 4090": one machine, the user's when any of
+    # its cards is one we do not rent)
     named_alone = bool(work.gpus) and not says_owned and owned.only_a_card(once) \
-        and not any(g.gpu_id is None or index.gpu(g.gpu_id).rented for g in work.gpus)
+        and all(g.gpu_id is not None for g in work.gpus) and (
+            any(not index.gpu(g.gpu_id).rented for g in work.gpus) if len(work.gpus) > 1  # type: ignore[arg-type]
+            else not index.gpu(work.gpus[0].gpu_id).rented)  # type: ignore[arg-type]
     if inference and work.seq_len is None and intent != "time" and px.KV_NAMED.admits(corrected) \
             and px.KV_NAMED.pattern.search(corrected):
         # "how much vram does the kv cache take for qwen2.5 7b at 128000 tokens", "kv cache for

@@ -631,6 +631,8 @@ LANGUAGE = Language(
             # "i'm new, what do you recommend to start?": where a beginner starts
             r"(?:recommend|suggest|advise)\w* (?:me )?(?:to|for) (?:get )?(?:start(?:ed|ing)?|begin\w*)",
             r"minimum (?:top ?-?up|deposit|purchase|order|spend)",
+            # "whats the smallest block i can buy for an h200": that card's smallest block
+            r"(?:smallest|minimum|min|least|cheapest|lowest|shortest) (?:gpu[ -]?hours? )?blocks?(?![a-z])",
             # "what's the minimum i have to spend", "the least i can pay", "lowest i can spend"
             r"(?:minimum|min|least|lowest|smallest)(?: amount)? (?:i|you|one|we) (?:have to|need to|must|"
             r"can|gotta) (?:spend|pay|buy|put in|deposit|top ?-?up)(?! (?:for|on) )",

@@ -565,6 +565,8 @@ LANGUAGE = Language(
             r"(?:prix|cout|montant|achat|depense)? ?minim(?:um|al|ale) pour (?:commencer|demarrer|"
             r"debuter|essayer|tester)",
             r"(?:recharge|depot|achat) minim(?:um|ale?)",
+            # "c'est quoi le plus petit bloc de h200", "le bloc minimum"
+            r"(?:le )?(?:plus petit|moins cher) (?:des )?blocs?|bloc (?:minimum|minimal)",
             r"minimum (?:de |d.)?(?:recharge|depot|achat)",
             r"combien (?:faut-il|il faut|dois-je (?:payer|mettre|depenser)) pour "
             r"(?:commencer|demarrer|debuter|essayer)",
