@@ -3139,6 +3139,15 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # offload is asked, so the offload is to the CPU.
         flags.cpu_offload = True
     shared = _cards_shared(rest, work)
+    # "i want to qlora qwen2.5 32b on 30M tokens": a run planned on its data, no card and no
+    # memory asked, is answered with what it costs and takes where it costs least, its memory
+    # beside it (was the memory per method alone, the data unused).
+    if intent == "memory" and not work.gpus and work.vram_gb is None and not inference \
+            and method is not None and work.dataset_tokens is not None and work.hours is None \
+            and not work.money and px.MEMORY.search(rest) is None \
+            and asks.MEMORY_AMOUNT.search(corrected) is None \
+            and (work.params_b is not None or work.model_id is not None):
+        intent = "cost"
     made = _made(
         card_owned=says_owned or named_alone,
         card_named_alone=named_alone,
