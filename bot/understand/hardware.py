@@ -975,6 +975,13 @@ def one_rig(work: Work, rest: str, index: CatalogueIndex) -> tuple[tuple[str, in
     if len({g.gpu_id for g in mentions}) < 2 or not _RIG_JOINED.search(rest) \
             or _RIG_VERSUS.search(rest) or _RIG_ADDED_ANY.search(rest):
         return ()
+    if work.params_b is None and all(
+            index.gpu(g.gpu_id).rented and index.gpu(g.gpu_id).usd_per_gpu_hour is not None  # type: ignore[arg-type]
+            for g in mentions):
+        # "how much is 2x h100 and 1x a100 per hour", nothing to run: an instance here is one
+        # GPU model, so cards we rent said together are rentals, each priced (was the machine
+        # priced as 3× A100 80GB, $2.76/hour, the bound of an even split)
+        return ()
     counted = all(g.count is not None for g in mentions)
     plus = _RIG_PLUS.search(rest) is not None and (
         "+" in rest or "plus" in rest or any(g.count is not None for g in mentions))

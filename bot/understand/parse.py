@@ -3139,6 +3139,14 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # offload is asked, so the offload is to the CPU.
         flags.cpu_offload = True
     shared = _cards_shared(rest, work)
+    # "how much for 2x h100 and an a100 for 10 hours": two rentals at the same hours, each
+    # priced and summed (was a datasheet comparison with no price)
+    both_rented = intent == "compare" and bool(others) and other_hours is None \
+        and work.hours is not None and work.params_b is None and not work.family \
+        and _JOINED.search(rest) is not None and _WEIGHED.search(rest) is None \
+        and (px.HOW_MUCH.search(rest) is not None or px.COST.search(rest) is not None)
+    if both_rented:
+        other_hours = work.hours
     # "i want to qlora qwen2.5 32b on 30M tokens": a run planned on its data, no card and no
     # memory asked, is answered with what it costs and takes where it costs least, its memory
     # beside it (was the memory per method alone, the data unused).
@@ -3197,9 +3205,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         system_ram_gb=work.ram_gb if inference or flags.cpu_offload or merging else None,
         hours=_hours(work),
         other_hours=other_hours if others else None,
-        rentals_summed=other_hours is not None and bool(others) and _WEIGHED.search(rest) is None
-        and (_SUMMED.search(rest) is not None
-             or (other_hours != work.hours and _JOINED.search(rest) is not None)),
+        rentals_summed=(other_hours is not None and bool(others) and _WEIGHED.search(rest) is None
+                        and (_SUMMED.search(rest) is not None
+                             or (other_hours != work.hours and _JOINED.search(rest) is not None)))
+        or both_rented,
         hours_as=work.hours_as if work.hours is not None else None,
         hours_per_day=work.hours_per_day if work.hours is not None else None,
         days_per_week=work.days_per_week if work.hours is not None else None,
