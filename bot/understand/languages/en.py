@@ -631,6 +631,9 @@ LANGUAGE = Language(
             # "i'm new, what do you recommend to start?": where a beginner starts
             r"(?:recommend|suggest|advise)\w* (?:me )?(?:to|for) (?:get )?(?:start(?:ed|ing)?|begin\w*)",
             r"minimum (?:top ?-?up|deposit|purchase|order|spend)",
+            # "and what's the minimum?" alone (after "can i pay with usdt?"): the least to start
+            r"^ ?(?:and |so |ok |okay )?(?:what(?:'?s| is) )?(?:the )?(?:minimum|min)"
+            r"(?: then| price| amount| spend)? ?[?!.]* ?$",
             # "whats the smallest block i can buy for an h200": that card's smallest block
             r"(?:smallest|minimum|min|least|cheapest|lowest|shortest) (?:gpu[ -]?hours? )?blocks?(?![a-z])",
             # "what's the minimum i have to spend", "the least i can pay", "lowest i can spend"

@@ -559,6 +559,8 @@ LANGUAGE = Language(
             r"(?:precio|coste|costo|monto|importe|gasto|pago|compra)? ?minim[oa] (?:para|pa) "
             r"(?:arrancar|empezar|comenzar|probar|iniciar)",
             r"(?:recarga|deposito|compra|pago) minim[oa]",
+            # "y cuanto es lo minimo?" alone (tras "puedo pagar con usdt?")
+            r"^ ?(?:y )?(?:cual es |cuanto es |de cuanto es )?(?:el |lo )?minimo ?[?!.]* ?$",
             # "cual es el bloque mas pequeño de h200", "el bloque minimo"
             r"(?:el )?bloque (?:mas (?:pequeno|chico|barato|corto)|minimo)",
             r"cuanto (?:necesito|hace falta|tengo que (?:pagar|poner|gastar)) para "

@@ -565,6 +565,8 @@ LANGUAGE = Language(
             r"(?:prix|cout|montant|achat|depense)? ?minim(?:um|al|ale) pour (?:commencer|demarrer|"
             r"debuter|essayer|tester)",
             r"(?:recharge|depot|achat) minim(?:um|ale?)",
+            # "et le minimum c'est combien ?" alone (après "on peut payer en usdt ?")
+            r"^ ?(?:et )?(?:c.est quoi )?(?:le )?minimum(?: c.est combien| c.est quoi| ca fait combien)? ?[?!.]* ?$",
             # "c'est quoi le plus petit bloc de h200", "le bloc minimum"
             r"(?:le )?(?:plus petit|moins cher) (?:des )?blocs?|bloc (?:minimum|minimal)",
             r"minimum (?:de |d.)?(?:recharge|depot|achat)",
