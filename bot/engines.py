@@ -25,7 +25,7 @@ from bot.answer import Answer, native_weights
 from bot.detail import DEFAULT_SEQ_LEN
 from bot.render.phrases import Phrases
 from bot.understand.asks import OOM
-from bot.understand.lexicon import LOCAL_RUNNERS
+from bot.understand.lexicon import LOCAL_RUNNERS, SERVING_ENGINES
 from bot.understand.normalise import fold
 from bot.understand.query import Query
 from rules.capacity import DecodeBound, runs_on_metal
@@ -46,12 +46,11 @@ def _whole(patterns: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(rf"(?<![a-z0-9])(?:{'|'.join(patterns)})(?![a-z0-9])", re.IGNORECASE)
 
 
-# vLLM, then the programs that run GGUF files (their ids in rules/data/quant_types.toml). Their
-# names are ASCII, so the original text is searched and its offsets kept.
-_ENGINES: Final = ((_VLLM, _whole((r"vllm",))),
-                   (_TGI, _whole((r"tgi", r"text-generation-(?:inference|launcher)"))),
-                   (_SGLANG, _whole((r"sglang",))),
-                   *((runner, _whole(patterns)) for runner, patterns in LOCAL_RUNNERS))
+# vLLM, TGI and SGLang, then the programs that run GGUF files (their ids in
+# rules/data/quant_types.toml). Their names are ASCII, so the original text is searched and its
+# offsets kept.
+_ENGINES: Final = tuple((engine, _whole(patterns))
+                        for engine, patterns in (*SERVING_ENGINES, *LOCAL_RUNNERS))
 # Training with an engine named ("grpo with vllm and ollama for the judge") is another question.
 _TRAINING: Final = re.compile(
     r"(?<![a-z])(?:q?lora|fine.?tun\w*|finetun\w*|train\w*|entren\w*|entrain\w*|sft|dpo|grpo"

@@ -251,6 +251,14 @@ LOCAL_RUNNERS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
     ("gpt4all", (r"gpt4all",)),
     ("llamafile", (r"llamafile",)),
 )
+# The serving engines that batch many users' requests, by id and by the names people give them
+# (Hugging Face Text Generation Inference as "tgi" or its launcher): read by parse and compared by
+# bot.engines.
+SERVING_ENGINES: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
+    ("vllm", (r"vllm",)),
+    ("tgi", (r"tgi", r"text-generation-(?:inference|launcher)")),
+    ("sglang", (r"sglang",)),
+)
 # "a run" / "un run" / "the run" is a (training) job, not an inference request.
 RUN_NOUN_BEFORE: Final[str] = _either("RUN_NOUN_WORDS")
 TRAINING_WORDS: Final[tuple[str, ...]] = _words("TRAINING_WORDS")

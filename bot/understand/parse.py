@@ -153,9 +153,10 @@ _FASTEST: Final = lazy(
     r"(?<![a-z])(?:fastest|quickest|most powerful|mas rapid[ao]s?|mas potentes?|plus rapides?|"
     r"le plus vite|plus puissante?s?)(?![a-z])"
 )
-# Hugging Face Text Generation Inference named ("with tgi", "text-generation-launcher").
-_TGI: Final = lazy(r"(?<![a-z0-9])(?:tgi|text-generation-(?:inference|launcher))(?![a-z0-9])")
-_SGLANG: Final = lazy(r"(?<![a-z0-9])sglang(?![a-z0-9])")
+# Hugging Face Text Generation Inference ("with tgi", "text-generation-launcher") or SGLang named.
+_ENGINE_NAMES: Final = dict(lx.SERVING_ENGINES)
+_TGI: Final = px.words(_ENGINE_NAMES["tgi"])
+_SGLANG: Final = px.words(_ENGINE_NAMES["sglang"])
 # "money is no object", "whatever it costs", "cueste lo que cueste", "peu importe le prix".
 _NO_OBJECT: Final = lazy(
     r"(?<![a-z])(?:money (?:is )?no object|money doesn'?t matter|whatever it costs|regardless "
