@@ -25,7 +25,13 @@ from bot.understand.followup import carried_over, follow_up, stand_alone
 from bot.understand.lazy import compile_all
 from bot.understand.normalise import MAX_CHARS as READ_CHARS
 from bot.understand.normalise import fold
-from bot.understand.owned import asks_of_card, names_card, on_own_card, still_noted
+from bot.understand.owned import (
+    asks_of_card,
+    card_fields,
+    names_card,
+    on_own_card,
+    still_noted,
+)
 from bot.understand.query import Query
 from bot.understand.split import MAX_PIECES, Piece, asked_once, pieces
 from rules.catalogue import Catalogue, load_catalogue
@@ -307,10 +313,8 @@ class Pipeline:
         whole = stand_alone(self._understand(text))
         if answered is not None:
             whole = whole.model_copy(update={
-                "gpu": answered.gpu, "gpu_text": answered.gpu_text,
-                "vram_gb": answered.vram_gb, "gpu_memory_gb": answered.gpu_memory_gb,
-                "gpu_count": answered.gpu_count or whole.gpu_count,
-                "gpu_variant_assumed": answered.gpu_variant_assumed, "rig": answered.rig})
+                **card_fields(answered), "gpu_count": answered.gpu_count or whole.gpu_count,
+                "rig": answered.rig})
         locale = self._locale(whole.lang, whole.lang_sure, chosen_locale, telegram_locale,
                               previous)
         # No card named ("… at the same time on 2 cards"): the one the chat said it owns,
@@ -323,10 +327,7 @@ class Pipeline:
         if noted:
             assert card is not None
             whole = whole.model_copy(update={
-                "gpu": card.gpu, "gpu_text": card.gpu_text, "vram_gb": card.vram_gb,
-                "gpu_count": whole.gpu_count or card.gpu_count,
-                "gpu_memory_gb": card.gpu_memory_gb,
-                "gpu_variant_assumed": card.gpu_variant_assumed})
+                **card_fields(card), "gpu_count": whole.gpu_count or card.gpu_count})
         # "and mistral 7b at the same time?" after a model served: that one beside it.
         earlier = previous if previous is not None and previous.inference \
             and (previous.model_id is not None or previous.params_b is not None) else None

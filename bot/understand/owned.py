@@ -86,6 +86,12 @@ def card_alone(query: Query) -> bool:
         and query.precision_asked is None  # "can i use bf16 on a p40": its BF16 asked
 
 
+def card_fields(card: Query) -> dict[str, Any]:
+    """The card `card` names (its count and machine aside), to answer another query on it."""
+    return {"gpu": card.gpu, "gpu_text": card.gpu_text, "vram_gb": card.vram_gb,
+            "gpu_memory_gb": card.gpu_memory_gb, "gpu_variant_assumed": card.gpu_variant_assumed}
+
+
 def names_card(query: Query) -> bool:
     return query.gpu is not None or query.vram_gb is not None or query.gpu_text is not None
 
@@ -141,9 +147,7 @@ def on_own_card(query: Query, own: Query | None, cat: Catalogue) -> Query:
         return query  # a family ("can i run olmo 3?") is answered there for its largest that fits
     intent = "fit" if query.intent in ("memory", "unknown") else query.intent
     return query.model_copy(update={
-        "gpu": own.gpu, "gpu_text": own.gpu_text, "vram_gb": own.vram_gb,
-        "gpu_count": own.gpu_count, "gpu_memory_gb": own.gpu_memory_gb,
-        "gpu_variant_assumed": own.gpu_variant_assumed, "rig": own.rig,
+        **card_fields(own), "gpu_count": own.gpu_count, "rig": own.rig,
         "intent": intent, "follow_up": True,
         "lang": query.lang, "lang_sure": query.lang_sure,
         **layer_split(query, own, cat),
