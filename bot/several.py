@@ -36,6 +36,7 @@ from typing import Final
 from markupsafe import escape
 
 from bot.answer import Answer
+from bot.engines import asks_engines
 from bot.render.phrases import gettext_for
 from bot.render.telegram_html import MAX_MESSAGE, is_balanced, visible_length
 from bot.understand import patterns as px
@@ -209,6 +210,11 @@ def _paired(part: Query, before: Query) -> bool:
 def _own(part: Query, asked: Query, before: Query | None, answer_of: AnswerOf) -> bool:
     """Whether `part` (completed) asks something by itself, besides the part before it."""
     intent = part.intent
+    if asks_engines(asked.text):
+        # "vllm vs ollama for llama 3 8b on my 4090? also …": the engine comparison that part
+        # gets alone (bot/engines.py), not a comparison missing its second GPU (was read into
+        # the next part, the engines dropped).
+        return True
     if intent == "help" and part.service_asked:
         # "… ça passe ? et vous avez des instances spot ?": a question about the service
         # (answered from the seed), not the "help" of a part that asks nothing.
@@ -221,6 +227,9 @@ def _own(part: Query, asked: Query, before: Query | None, answer_of: AnswerOf) -
         # "cheapest gpu with 80gb, and how much for 3 days of it": the configuration the cost
         # after it is of.
         return before is None or _said(part) != _said(before)
+    if intent == "prices" and part.start_asked:
+        # "… ? et c'est quoi le minimum a payer": the least to start, a question of its own
+        return before is None or not before.start_asked
     if intent == "prices":
         if before is not None and before.intent == "prices" and not _said(part):
             # "la rtx 4090 cuanto sale la hora? no veo el precio en la web": the price list
