@@ -210,6 +210,8 @@ def _paired(part: Query, before: Query) -> bool:
 def _own(part: Query, asked: Query, before: Query | None, answer_of: AnswerOf) -> bool:
     """Whether `part` (completed) asks something by itself, besides the part before it."""
     intent = part.intent
+    if part.rentals_summed:
+        return True  # "cuanto sale alquilar 2xh100 y una a100 x 10hs??": their total
     if asks_engines(asked.text):
         # "vllm vs ollama for llama 3 8b on my 4090? also …": the engine comparison that part
         # gets alone (bot/engines.py), not a comparison missing its second GPU (was read into

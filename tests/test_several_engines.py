@@ -23,3 +23,12 @@ def test_an_engine_comparison_or_the_least_to_start_is_a_question_of_its_own(
     reply = ask(text, lang).text
     assert reply.startswith("1️⃣"), reply
     assert first in reply and second in reply and reply.index(first) < reply.index(second), reply
+
+
+def test_two_rentals_priced_then_the_payment_asked_beside_them() -> None:
+    """"cuanto sale alquilar 2xh100 y una a100 x 10hs?? se puede pagar con usdt": both rentals
+    summed (was the H100s' cost alone), then the payment in its own section (the total was
+    no question by itself, so the two were read as one)."""
+    reply = ask("cuanto sale alquilar 2xh100 y una a100 x 10hs?? se puede pagar con usdt", "es").text
+    assert "🧾 <b>Total de los dos alquileres: 55,60\u00a0US$" in reply, reply
+    assert "2️⃣" in reply and "✅ <b>Sí: aceptamos USDT.</b>" in reply, reply

@@ -3142,12 +3142,15 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     shared = _cards_shared(rest, work)
     # "how much for 2x h100 and an a100 for 10 hours": two rentals at the same hours, each
     # priced and summed (was a datasheet comparison with no price)
-    both_rented = intent == "compare" and bool(others) and other_hours is None \
+    # ("cuanto sale alquilar 2 h100 y una a100 por 10 horas": a cost asked of both, not the
+    # first card's alone)
+    both_rented = intent in ("compare", "cost") and bool(others) and other_hours is None \
         and work.hours is not None and work.params_b is None and not work.family \
+        and all(index.gpu(g).rented for g in (known[0], *others)) \
         and _JOINED.search(rest) is not None and _WEIGHED.search(rest) is None \
         and (px.HOW_MUCH.search(rest) is not None or px.COST.search(rest) is not None)
     if both_rented:
-        other_hours = work.hours
+        intent, other_hours = "compare", work.hours
     # "i want to qlora qwen2.5 32b on 30M tokens": a run planned on its data, no card and no
     # memory asked, is answered with what it costs and takes where it costs least, its memory
     # beside it (was the memory per method alone, the data unused).
