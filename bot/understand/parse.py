@@ -1249,12 +1249,22 @@ BF16_UNSUPPORTED: Final = Screened(
 )
 
 
+# "lora r64 llama 3.1 8b 8k ctx on an a100 40gb - oom?", "…, oom or not?", "fits or ooms?": the
+# error word alone as a clause of its own, asked, is the same question as "will it oom?".
+_OOM_BARE_BEFORE: Final = lazy(r"(?:^|[-–—,;:/(]|(?<![a-z])(?:or|any|o|ou))\s*$")
+_OOM_BARE_AFTER: Final = lazy(r"^\s*(?:or not\s*|o no\s*|ou pas\s*)?\?")
+
+
 def _oom_hit(s: str) -> bool:
     """The run hit an out-of-memory error (asks.OOM), said as something that happened."""
     if asks.OOM.search(s) is None:
         return False
-    return any(_OOM_AHEAD.search(s[max(0, m.start() - 28) : m.start()]) is None
-               for m in asks.OOM.pattern.finditer(s))
+    return any(
+        _OOM_AHEAD.search(s[max(0, m.start() - 28) : m.start()]) is None
+        and not (_OOM_BARE_BEFORE.search(s[max(0, m.start() - 28) : m.start()])
+                 and _OOM_BARE_AFTER.search(s[m.end() : m.end() + 12]))
+        for m in asks.OOM.pattern.finditer(s)
+    )
 
 
 def _trains(s: str, work: _Work) -> bool:
