@@ -851,6 +851,20 @@ HOURS_ON_CARD: Final = lazy(
     r"(?: [a-z']+)? (?:on|for|with|para|en|con|sur|pour|avec)"
     r"(?: (?:an?|the|una?|el|la|une?|le))?(?=[ ?.!,]|$)"
 )
+# "can i use those on an h100 too", "¿puedo usarlas en una h100?", "je peux les utiliser sur
+# une h100 ?" (folded): after hours priced on one card, those hours spent on another card
+# (followup; a pronoun or "those hours", never "it": "does it work on an h100" asks the run).
+THOSE_HOURS_ON_CARD: Final = lazy(
+    r"(?<![a-z])(?:(?:use|spend|apply|move|transfer|put)(?: [a-z']+){0,2}? (?:them|those|these|"
+    r"(?:those|these|the|my|that|this) (?:hours|blocks?|credits?|gpu ?-?hours))|"
+    r"(?:they|those|these|(?:those|these|the|my) hours) (?:[a-z']+ )?(?:work|valid|good|usable|"
+    r"count)|"
+    r"(?:usar|gastar|pasar|aplicar|mover|transferir)(?:las|los)|(?:las|los|esas|esos|estas|"
+    r"estos)(?: horas)? (?:[a-z]+ )?(?:usar|gastar|pasar|uso|gasto)|sirven|valen|funcionan|"
+    r"les (?:utiliser|utilise|depenser|transferer|prendre|passer)|(?:elles|ils|celles-ci|"
+    r"ceux-ci|ces heures) (?:marchent|fonctionnent|sont valables|valent|comptent))"
+    r"(?: [a-z'-]+){0,3}? (?:on|for|with|in|towards?|en|para|con|sur|pour|avec)(?![a-z])"
+)
 # How long a block lasts on a configuration ("how long does a 24 hour block last on 2 h100s",
 # "cuanto me dura un bloque de 10 horas con 4 a100", "combien de temps dure un bloc de 24h sur
 # 2 h100 ?"): folded text, the numbers still in it; the block's hours in `h1` or `h2`.

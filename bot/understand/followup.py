@@ -371,6 +371,9 @@ def follow_up(
             and not _names_model(new) and new.method is None:
         # "cheapest gpu with 80gb", then "and with 141gb?": the same question at that memory.
         return new.model_copy(update={"intent": "recommend"})
+    elsewhere = _hours_on_other_card(new, previous)
+    if elsewhere is not None:
+        return elsewhere
     measured = _on_another_card(new, previous)
     if measured is not None:
         return measured
@@ -607,6 +610,21 @@ def on_configuration(new: Query, previous: Query, gpus: Catalogue | None) -> Que
 def _context_k(num: str) -> int:
     """"at 8k": thousands of tokens as context lengths are, powers of two (8k is 8,192)."""
     return int(Decimal(num.replace(",", ".")) * 1024)
+
+
+def _hours_on_other_card(new: Query, previous: Query) -> Query | None:
+    """"can i use those on an h100 too" after "how much is 720h of a100": the hours bought
+    for one card drawn on another. The seed sells a block for one GPU model, drawn on by
+    that GPU's instances only: that leads, then what those hours cost on the card named
+    (was that cost alone, as if the hours moved)."""
+    if previous.intent != "cost" or previous.hours is None or previous.gpu is None \
+            or new.gpu is None or new.gpu == previous.gpu or new.hours is not None \
+            or _names_model(new) or not asks.THOSE_HOURS_ON_CARD.search(fold(new.text)):
+        return None
+    merged = _merge(new, previous, names_model=False)
+    return merged.model_copy(update={
+        "intent": "cost", "gpu_count": new.gpu_count or previous.gpu_count,
+        "service_asked": ("blockmodel",)})
 
 
 def _on_another_card(new: Query, previous: Query) -> Query | None:
