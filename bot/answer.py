@@ -355,6 +355,7 @@ class OomReport:
     on_gb: Decimal | None  # the detailed estimate per GPU there, checkpointing on
     off_gb: Decimal | None  # the same, checkpointing off
     vram_per_gpu_gb: Decimal
+    gpus: int  # the GPU count it ran out of memory on (a count asked for is another one)
     contradicted: bool = False  # the verdict is for that configuration and the estimate fits it
 
     @property
@@ -883,6 +884,11 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
     try:
         query = _at_average_length(query)
         query = _compute_optimal(query)
+        oom: OomReport | None = None
+        if query.count_asked and query.gpu_count is None:
+            # "my a100 40gb OOMs with …, how many gpus do i need": the OOM happened on the
+            # card as the user has it, and what it says of their settings sizes the count.
+            query, oom = _oom_checkpointing(query, cat)
         query, extra = _reframe(query, cat)
         reframed = query
         query = _gguf_file(query, cat)
@@ -892,7 +898,8 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
             query, pick = _quant_pick(query, cat)
             if pick is not None:
                 extra["quant_pick"] = pick
-        query, oom = _oom_checkpointing(query, cat)
+        if not (query.count_asked and "count_needed" in extra):
+            query, oom = _oom_checkpointing(query, cat)
         users_query = query  # "how much ctx and users": the users at the context stated or assumed
         if (query.context_asked or query.at_longest) and query.seq_len is None \
                 and query.params_b is not None:
@@ -1783,7 +1790,8 @@ def _oom_checkpointing(query: Query, cat: Catalogue) -> tuple[Query, OomReport |
         # "qlora llama 3 8b on my 4090 keeps OOMing": nothing stated to estimate again, and
         # the measurement still outranks an estimate at typical settings (_trust_the_oom).
         return query, OomReport(batch=None, seq_len=None, ckpt_off=False, on_gb=None,
-                                off_gb=None, vram_per_gpu_gb=vram)
+                                off_gb=None, vram_per_gpu_gb=vram,
+                                gpus=primary.fit.gpu_count)
     model = estimator_model(query, first.params_b, cat)
     on = estimate_on(query.with_settings({"grad_ckpt": True}), method, model, primary.fit)
     off = estimate_on(query.with_settings({"grad_ckpt": False}), method, model, primary.fit)
@@ -1792,7 +1800,8 @@ def _oom_checkpointing(query: Query, cat: Catalogue) -> tuple[Query, OomReport |
     ckpt_off = query.grad_ckpt is None and on_gb is not None and on_gb <= vram \
         and off_gb is not None and off_gb > vram
     report = OomReport(batch=query.batch_size, seq_len=query.seq_len, ckpt_off=ckpt_off,
-                       on_gb=on_gb, off_gb=off_gb, vram_per_gpu_gb=vram)
+                       on_gb=on_gb, off_gb=off_gb, vram_per_gpu_gb=vram,
+                       gpus=primary.fit.gpu_count)
     if ckpt_off:
         query = query.model_copy(update={"grad_ckpt": False})
     return query, report
@@ -1802,7 +1811,9 @@ def _trust_the_oom(query: Query, composed: Answer, oom: OomReport) -> Answer:
     """The verdict for the configuration that ran out of memory is never a fit: when the
     detailed estimate still fits it, the reply says the estimate disagrees with the
     measurement, and the measurement is the verdict (fits false)."""
-    same = query.batch_size == oom.batch and query.seq_len == oom.seq_len
+    primary = composed.primary
+    on = primary.fit.gpu_count if primary is not None and primary.fit is not None else None
+    same = query.batch_size == oom.batch and query.seq_len == oom.seq_len and on == oom.gpus
     contradicted = same and composed.fits is True
     update: dict[str, Any] = {"oom": replace(oom, contradicted=contradicted)}
     if contradicted:
