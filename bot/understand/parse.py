@@ -1060,9 +1060,9 @@ def _take_data_size(work: _Work) -> None:
     said = match.group(unit)
     if said in ("bytes", "octets"):
         scale = 1
-    elif "i" in said:
+    elif said[1:] in ("ib", "io"):
         scale = 1024 ** (" kmgt".index(said[0]))
-    else:
+    else:  # "mb", "go", "megabytes", "gigs": by the first letter
         scale = _BYTE_SCALE[said[0]]
     size = work.num(match.group(num)) * scale
     if size <= 0:

@@ -623,14 +623,20 @@ COIN_AMOUNT: Final = Guarded(
     r"|ltc|litecoins?|xmr|monero)(?![a-z])"
 )
 # A dataset said by its size on disk: "a 50MB jsonl", "2GB of text", "500 mb de datos", "un
-# dataset de 1 Go", "my dataset is 300mb" (parse._take_data_size; read before memory sizes).
-_DATA_UNIT: Final = r"(?P<unit>[kmgt]i?b|[kmgt]o|bytes|octets)"
+# dataset de 1 Go", "my dataset is 300mb", the unit also in words ("500 megabytes of data", "2
+# gigs of text", "300 megas de datos", "2 gigaoctets de texte") (parse._take_data_size; read
+# before memory sizes).
+_BYTE_WORDS: Final = (
+    r"kilobytes?|megabytes?|gigabytes?|terabytes?|kilooctets?|megaoctets?|gigaoctets?"
+    r"|megs?|megas?|gigs?|gigas?"
+)
+_DATA_UNIT: Final = rf"(?P<unit>[kmgt]i?b|[kmgt]o|bytes|octets|{_BYTE_WORDS})"
 _DATA_WORDS: Final = (
     r"(?:jsonl|json|csv|tsv|parquet|txt|arrow|text|texto|texte|data|datos|donnees|dataset|datasets"
     r"|corpus|conversations|documents|docs|examples|ejemplos|exemples|samples|muestras)"
 )
 DATA_SIZE: Final = Guarded(
-    r"\d ?(?:[kmgt]i?b|[kmgt]o|bytes|octets)(?![a-z0-9])",
+    rf"\d ?(?:[kmgt]i?b|[kmgt]o|bytes|octets|{_BYTE_WORDS})(?![a-z0-9])",
     rf"(?<![\w.,])(?P<num>{NUM_SP}) ?{_DATA_UNIT}(?![a-z0-9])"
     rf"(?= ?(?:(?:of|de|d'|en) ?(?:(?:raw|plain|clean|training|english|my|mi|mes|mis|tu|your|pure|"
     rf"entrenamiento|entrainement|d'entrainement|de entrenamiento) )*{_DATA_WORDS}(?![a-z])"
@@ -638,7 +644,7 @@ DATA_SIZE: Final = Guarded(
     # ... or after the data named: "dataset de 1 go", "my jsonl is 50mb", "corpus of 2gb"
     rf"|(?<![a-z]){_DATA_WORDS}(?: (?:file|archivo|fichier))?(?: (?:is|of|de|du|d'|es|est|fait|pesa|weighs|"
     rf"about|around|roughly|unos|environ|size|tamano|taille|~|:))* ?(?P<num2>{NUM_SP}) ?"
-    rf"(?P<unit2>[kmgt]i?b|[kmgt]o|bytes|octets)(?![a-z0-9])"
+    rf"(?P<unit2>[kmgt]i?b|[kmgt]o|bytes|octets|{_BYTE_WORDS})(?![a-z0-9])"
 )
 BARE_CLAUSE_END: Final = lazy(r" ?(?:[,.;:!?)]|$)")
 BARE_BUDGET: Final = Guarded(

@@ -1,0 +1,38 @@
+"""Questions as new users write them (probe-en12): a dataset's size with its unit in words ("500
+megabytes of data", "2 gigs of text", "300 megas de datos", "2 gigaoctets de texte") was not read,
+so the run was priced at the illustrative hours or its time asked for again."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.chat import ask_json
+
+# --- a dataset's size on disk with its unit in words ---------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "locale", "said"), [
+    ("fine tune llama 3.1 8b on 500 megabytes of data with qlora, cost?", None,
+     "500 MB taken as about 125 million tokens"),
+    ("qlora llama 3.1 8b on 2 gigs of text, how long on an a100", None,
+     "2 GB taken as about 500 million tokens"),
+    ("my dataset is 1.5 gigabytes, lora qwen2.5 7b on an h100 how many hours", None,
+     "1.5 GB taken as about 375 million tokens"),
+    ("cuanto cuesta un qlora de llama 3.1 8b con 300 megas de datos", "es",
+     "300\u00a0MB de texto son unos 75 millones de tokens"),
+    ("combien de temps pour un qlora de llama 3.1 8b sur 2 gigaoctets de texte sur une a100",
+     "fr", "2\u202fGo de texte, soit environ 500 millions de tokens"),
+])
+def test_data_size_in_words_is_read(text: str, locale: str | None, said: str) -> None:
+    got = ask_json(text, locale)
+    assert got["hours"] is not None, got["text"]
+    assert said in str(got["text"]), got["text"]
+
+
+def test_gigs_of_memory_stay_memory() -> None:
+    """"16 gigs" of a card is its memory; only a size of data is the dataset."""
+    got = ask_json("only got like sixteen gigs of vram, can i qlora llama 3 8b with 200 megs of data??")
+    assert got["vram_gb"] == "16" or got["vram_gb"] == 16, got
+    got = ask_json("i have 16 gigs, can i qlora llama 3 8b with 200 megabytes of data")
+    assert got["intent"] == "fit" and got["fits"] is True, got["text"]
+
