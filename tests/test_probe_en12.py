@@ -36,3 +36,26 @@ def test_gigs_of_memory_stay_memory() -> None:
     got = ask_json("i have 16 gigs, can i qlora llama 3 8b with 200 megabytes of data")
     assert got["intent"] == "fit" and got["fits"] is True, got["text"]
 
+
+# --- a brand's licence asked with no size: its whole line, not its one plain-sized model ---------
+
+
+@pytest.mark.parametrize(("text", "locale"), [
+    ("is mistral gated", None),
+    ("mistral license?", None),
+    ("es mistral restringido en hf?", "es"),
+    ("mistral c'est gated ?", "fr"),
+])
+def test_brand_licence_is_the_line(text: str, locale: str | None) -> None:
+    got = ask_json(text, locale)
+    body = str(got["text"])
+    assert got["model"] is None, body
+    assert body.startswith("🔓 <b>"), body
+    assert "Mistral NeMo 12B" in body and "Mistral Large 2 (123B)" in body, body
+    assert "QLoRA" not in body, body
+
+
+def test_brand_run_is_still_its_model() -> None:
+    """Running "mistral" still means Mistral 7B; only its licence takes the line."""
+    assert ask_json("can i run mistral on a 3090")["model"] == "mistral-7b"
+    assert ask_json("is mistral 7b gated")["model"] == "mistral-7b"

@@ -259,6 +259,7 @@ class BrandSizes:
         and its distilled models, the ones a "deepseek" on a small card can mean."""
         found: dict[tuple[str, str], list[tuple[str, ModelSpec]]] = {}
         self._shown: dict[str, str] = {}
+        self._line: dict[str, list[ModelSpec]] = {}
         for model in models:
             family = _NAME_SIZE.sub("", model.name)
             words = [w for w in _VARIANT_SPLIT.split(fold(family)) if w]
@@ -266,6 +267,7 @@ class BrandSizes:
             if head is None:
                 continue
             brand, version = head.group(1), head.group(2) or ""
+            self._line.setdefault(brand, []).append(model)
             tail = words[1:]
             # As the catalogue spells them: "Qwen", "DeepSeek"; "Coder", "VL".
             self._shown.setdefault(brand, model.name[:len(brand)])
@@ -314,8 +316,12 @@ class BrandSizes:
         if match is None:
             return ()
         brand = match.group(1)
-        return tuple(sorted((m for (b, _), m in self.models.items() if b == brand),
-                            key=lambda m: m.params_b))
+        members = [m for (b, _), m in self.models.items() if b == brand]
+        if licence and len(members) == 1:
+            # "is mistral gated": the brand's whole line (Mistral NeMo, Small, Large…), not
+            # the one model its name and a bare size mean ("can i run mistral" runs Mistral 7B).
+            members = self._line.get(brand, members)
+        return tuple(sorted(members, key=lambda m: m.params_b))
 
     def first_mention(self, text: str) -> ModelSpec | None:
         """The model a folded text's first brand-and-size means, if the catalogue has one."""
