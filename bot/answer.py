@@ -303,6 +303,27 @@ class KvSaving:
 
 
 @dataclass(frozen=True, slots=True)
+class KvSize:
+    """"Whats the kv cache size for llama 3.1 70b at 128k": the detailed estimate's KV cache
+    term, and how one token's cache is made up when every KV layer holds the whole context in
+    a plain type (else the term alone)."""
+
+    model_name: str | None
+    params_b: Decimal
+    seq_len: int
+    micro_batch: int
+    gpus: int
+    kv_gb: Decimal  # per GPU, as the estimate holds it
+    kv_type: str | None  # the cache's type said (rules/data/detailed.toml kv_cache), else BF16
+    per_token: int | None  # bytes of one token's cache over every KV layer
+    layers: int | None
+    kv_heads: int | None  # None with multi-head latent attention
+    head_size: int | None
+    latent: int | None  # MLA: values of the latent and the RoPE key a token and layer
+    value_bytes: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class StrategySide:
     """One of two strategies named to compare: the detailed estimate per GPU with it."""
 
@@ -508,6 +529,7 @@ class Answer(BaseModel):
     flash_saving: FlashSaving | None = None  # "does flash attention reduce vram"
     kernels_saving: KernelsSaving | None = None  # "how much vram does liger kernel save"
     kv_saving: KvSaving | None = None  # "how much does a q4_0 kv cache save"
+    kv_size: KvSize | None = None  # "whats the kv cache size at 128k"
     context_pair: ContextPair | None = None  # "num_ctx 8192 vs 32768": the memory at each
     vllm_share: VllmShare | None = None  # "why does vllm take 90% of my vram"
     vllm_fixes: VllmFixes | None = None  # vLLM serving that misses its share: what fits
@@ -1000,6 +1022,8 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
             saving = _kv_saving(query, answer, detailed, cat)
             if saving is not None:
                 extra["kv_saving"] = saving
+        if query.kv_size_asked and detailed is not None and detailed.kind == "inference":
+            extra["kv_size"] = _kv_size(query, detailed, cat)
         if query.seq_len_other is not None and detailed is not None:
             pair = _context_pair(query, answer, detailed, cat)
             if pair is not None:
@@ -3026,6 +3050,36 @@ def _compare(query: Query, cat: Catalogue, base: dict[str, Any], gpu: GPU | None
         trl_flags=cat.method(method).trl_flags,
     )
     return Answer(**base, comparison=comparison, primary=primary, methods=(primary,))
+
+
+# Bytes a value of the cache types whose values are stored one by one (no block scales).
+_KV_VALUE_BYTES: Final = {None: 2, "fp8": 1}
+
+
+def _kv_size(query: Query, detailed: DetailedAnswer, cat: Catalogue) -> KvSize:
+    """The KV cache the detailed estimate holds per GPU, and one token's share of it over the
+    model's KV layers (layers × 2 (K, V) × KV heads × head size × bytes, or the MLA latent's
+    values × bytes) when that product times the tokens gives the same term: no sliding window
+    shorter than the context, a type stored value by value, the cache on one GPU."""
+    kv_gb = detailed.breakdown.term("kv_cache")
+    size = KvSize(model_name=detailed.model_name, params_b=detailed.params_b,
+                  seq_len=detailed.seq_len, micro_batch=detailed.micro_batch,
+                  gpus=detailed.gpus, kv_gb=kv_gb, kv_type=query.kv_cache_type, per_token=None, layers=None,
+                  kv_heads=None, head_size=None, latent=None, value_bytes=None)
+    model = estimator_model(query, detailed.params_b, cat)
+    arch = model.arch if isinstance(model, ModelSpec) else None
+    value_bytes = _KV_VALUE_BYTES.get(query.kv_cache_type)
+    if arch is None or value_bytes is None or detailed.gpus != 1 \
+            or arch.kv_cache_layer_tokens(detailed.seq_len) != arch.kv_layers * detailed.seq_len:
+        return size
+    per_token = arch.kv_layers * arch.kv_cache_values_per_token_layer() * value_bytes
+    whole = Decimal(per_token * detailed.seq_len * detailed.micro_batch) / 10**9
+    if abs(whole - kv_gb) > Decimal("0.1"):
+        return size  # the estimate counts the cache otherwise: its term alone is said
+    return replace(size, per_token=per_token, layers=arch.kv_layers, value_bytes=value_bytes,
+                   kv_heads=None if arch.is_mla else arch.kv_heads,
+                   head_size=None if arch.is_mla else arch.head_size,
+                   latent=arch.kv_cache_values_per_token_layer() if arch.is_mla else None)
 
 
 def _kv_saving(

@@ -170,6 +170,8 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         _kernels_saving(answer, ph, put)
     if answer.kv_saving:
         _kv_saving(answer, ph, put)
+    if answer.kv_size:
+        _kv_size(answer, ph, put)
     if answer.context_pair:
         _context_pair(answer.context_pair, ph, put)
     if answer.strategy_choice:
@@ -1366,6 +1368,47 @@ def _kv_saving(answer: Answer, ph: Phrases, put: Put) -> None:
         rows=rows,
     ))
     put("\n\n")
+
+
+def _kv_size(answer: Answer, ph: Phrases, put: Put) -> None:
+    """"Whats the kv cache size for llama 3.1 70b at 128k": the detailed estimate's KV cache
+    leads, then one token's share of it and how it is made up, when the model's shape gives it."""
+    _, fmt = ph._, ph.fmt
+    k = answer.kv_size
+    assert k is not None
+    values = {"who": ph.subject(k.model_name, k.params_b), "ctx": fmt.num(k.seq_len),
+              "batch": fmt.num(k.micro_batch), "kv": fmt.gb(k.kv_gb, 1), "gpus": fmt.num(k.gpus)}
+    put("🗃 <b>")
+    if k.kv_type is not None:
+        values.update(type=_KV_NAMES.get(k.kv_type, k.kv_type.upper()))
+        put(ph.ngettext(
+            "The KV cache of %(who)s in %(type)s at %(ctx)s tokens of context and batch "
+            "%(batch)s: about %(kv)s on %(gpus)s GPU (detailed estimate).",
+            "The KV cache of %(who)s in %(type)s at %(ctx)s tokens of context and batch "
+            "%(batch)s: about %(kv)s per GPU on %(gpus)s GPUs (detailed estimate).",
+            k.gpus, **values))
+    elif k.gpus > 1:
+        put(_("The KV cache of %(who)s at %(ctx)s tokens of context and batch %(batch)s: about "
+              "%(kv)s per GPU on %(gpus)s GPUs (detailed estimate).", **values))
+    else:
+        put(_("The KV cache of %(who)s at %(ctx)s tokens of context and batch %(batch)s: about "
+              "%(kv)s (detailed estimate).", **values))
+    put("</b>\n")
+    if k.per_token is not None and k.layers is not None and k.value_bytes is not None:
+        per = {"layers": fmt.num(k.layers), "bytes": fmt.num(k.value_bytes),
+               "per": fmt.num(k.per_token, 0), "size": fmt.data_size(Decimal(k.per_token))}
+        if k.latent is not None:
+            put(_("One token keeps %(layers)s layers × %(latent)s values (multi-head latent "
+                  "attention: the compressed latent and the RoPE key) × %(bytes)s bytes = "
+                  "%(per)s bytes (%(size)s).", latent=fmt.num(k.latent), **per))
+        else:
+            put(_("One token keeps %(layers)s layers × 2 (K and V) × %(heads)s KV heads × "
+                  "%(dim)s values a head × %(bytes)s bytes = %(per)s bytes (%(size)s).",
+                  heads=fmt.num(k.kv_heads or 0), dim=fmt.num(k.head_size or 0), **per))
+        put(" ")
+        put(_("It grows in step with the context and the batch."))
+        put("\n")
+    put("\n")
 
 
 # The cache types as the engines' flags spell them (rules/data/detailed.toml kv_cache keys).

@@ -419,6 +419,9 @@ KERNELS_SAVING: Final = headed_words(_words("KERNELS_SAVING_ASK"))
 # What a quantized KV cache saves ("how much does -ctk q4_0 -ctv q4_0 save", "does kv cache
 # quantization reduce vram"); the type said is blanked to "kv cache" by then.
 KV_SAVING: Final = headed_words(_words("KV_SAVING_ASK"))
+# The KV cache's own size ("kv cache size for llama 3.1 70b at 128k", "tamaño del kv cache",
+# "taille du cache kv"): serving's cache, leading the memory reply.
+KV_SIZE: Final = headed_words(_words("KV_SIZE_ASK"))
 
 # "what quant of llama 3 70b fits on a 4090", "which gguf quant", "qué cuantización", "quelle
 # quantif": which llama.cpp type to serve, answered with the largest one that fits (bot.answer).

@@ -2447,6 +2447,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             and work.vram_gb is None and not flags.cpu_offload and not px.TRAINING.search(rest) \
             and (machine is not None or asks.cpu_only(corrected)):
         inference = True
+    # "whats the kv cache size for llama 3.1 70b at 128k": a KV cache is kept by serving only.
+    kv_size = work.params_b is not None and asks.KV_SIZE.search(rest) is not None
+    if kv_size and not inference and method is None and not trains \
+            and not px.TRAINING.search(rest):
+        inference = True
     if inference:
         method = _inference_method(rest, cat)
         if flags.expert_offload and _runner(rest) is None:
@@ -3014,7 +3019,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     # "how much does -ctk q4_0 -ctv q4_0 save for qwen2.5 32b at 64k": the estimate with the
     # cache in BF16 and in the type said (q8_0 and q4_0 when none is), memory not money.
     kv_saving = inference and work.params_b is not None and asks.KV_SAVING.search(rest) is not None
-    if kv_saving and intent in ("cost", "prices", "unknown") and not work.money \
+    kv_size = kv_size and inference and not kv_saving
+    if (kv_saving or kv_size) and intent in ("cost", "prices", "unknown") and not work.money \
             and work.hours is None:
         intent = "fit" if work.gpus or work.vram_gb is not None else "memory"
     closed = px.CLOSED_MODEL.search(corrected) if work.model_id is None else None
@@ -3300,6 +3306,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         flash_saving_asked=flash_saving,
         kernels_saving_asked=kernels_saving,
         kv_saving_asked=kv_saving,
+        kv_size_asked=kv_size,
         prefill_asked=speed_asked and px.PREFILL.search(corrected) is not None,
         prefill_timed=prefill_timed,
         vllm_share_asked=vllm_share,

@@ -327,6 +327,7 @@ class Query(BaseModel):
     # the prompt asked, its compute bound leading (bot.detail.prefill_bound)
     prefill_timed: bool = False
     kv_saving_asked: bool = False  # what a quantized KV cache saves: BF16's and the type's
+    kv_size_asked: bool = False  # the KV cache's own size leads ("kv cache size at 128k")
     flash_saving_asked: bool = False  # what FlashAttention saves: eager and SDPA estimates
     # Online RL's generation settings said ("num_generations 16", "max_completion_length
     # 1024"): the completions it holds beside the step, instead of TRL's defaults.

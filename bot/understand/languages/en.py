@@ -621,6 +621,16 @@ LANGUAGE = Language(
             r"(?:a |the |my )?(?:quantized |quantised |quantizing (?:the )?|quantising (?:the )?)?k ?/? ?v[ _-]?cache(?: (?:quantization|quantisation|quantizing|quantising|quant|quants))? savings?",
             r"with (?:and|or|vs) without (?:a |the |my )?(?:quantized |quantised |quantizing (?:the )?|quantising (?:the )?)?k ?/? ?v[ _-]?cache(?: (?:quantization|quantisation|quantizing|quantising|quant|quants))?",
         ),
+        # The KV cache's own size ("whats the kv cache size for llama 3.1 70b at 128k", "how big is
+        # the kv cache", "how much vram does the kv cache take").
+        "KV_SIZE_ASK": (
+            r"k ?/? ?v[ _-]?cache(?:'?s)? (?:size|sizes|memory|vram|footprint|usage|requirements?)",
+            r"(?:size|footprint|memory|vram) (?:of|for) (?:the |a |my )?k ?/? ?v[ _-]?cache",
+            r"how (?:big|large) (?:is |will |would |does |gets? )?(?:the |a |my )?k ?/? ?v[ _-]?cache",
+            r"how much (?:vram |memory |mem |space |gpu memory )?(?:does|will|would|do|is) (?:the |a |my )?"
+            r"k ?/? ?v[ _-]?cache (?:take|use|need|eat|occupy|require|be|cost|add)",
+            r"how much (?:vram |memory |mem |space )?(?:for|is) (?:the |a |my )?k ?/? ?v[ _-]?cache",
+        ),
         # The cheapest way to start ("what's the minimum to get started", "cheapest way to start").
         "START_ASK": (
             r"(?:minimum|min|cheapest|least|lowest|smallest)(?: (?:amount|price|cost|spend|"

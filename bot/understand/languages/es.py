@@ -554,6 +554,15 @@ LANGUAGE = Language(
             r"(?:(?:la |el |una |un )?(?:cache|kv) ?(?:kv|cache)?(?: cuantizad[oa])?|(?:cuantizar|la cuantizacion de) (?:la |el )?(?:cache|kv) ?(?:kv|cache)?) (?:reduce|ahorra|baja|disminuye) (?:la |el )?(?:vram|memoria|uso)",
             r"(?:ahorro|diferencia) (?:de|con|del) (?:(?:la |el |una |un )?(?:cache|kv) ?(?:kv|cache)?(?: cuantizad[oa])?|(?:cuantizar|la cuantizacion de) (?:la |el )?(?:cache|kv) ?(?:kv|cache)?)",
         ),
+        # El tamaño de la caché KV ("tamaño del kv cache de llama 3.1 70b a 128k", "cuánto ocupa la
+        # caché kv").
+        "KV_SIZE_ASK": (
+            r"tamano (?:de la |del |de )?(?:cache kv|kv ?cache|cache de kv|cache)",
+            r"cuant[oa] (?:vram |memoria )?(?:ocupa|pesa|usa|gasta|consume|necesita|come) (?:la |el )?"
+            r"(?:cache kv|kv ?cache|cache)",
+            r"(?:cache kv|kv ?cache) (?:ocupa|pesa|usa|consume) cuant[oa]",
+            r"(?:memoria|vram) (?:de la |del |para la |para el )(?:cache kv|kv ?cache)",
+        ),
         # El modo más barato de empezar ("precio mínimo para arrancar", "lo mínimo para empezar").
         "START_ASK": (
             r"(?:precio|coste|costo|monto|importe|gasto|pago|compra)? ?minim[oa] (?:para|pa) "

@@ -560,6 +560,15 @@ LANGUAGE = Language(
             r"(?:(?:le |un |du )?(?:cache|kv) ?(?:kv|cache)?(?: quantifie)?|(?:quantifier|la quantification du) (?:le )?(?:cache|kv) ?(?:kv|cache)?) (?:reduit|diminue|economise|baisse|fait gagner) (?:la |le |de la )?(?:vram|memoire|conso\\w*)",
             r"(?:gain|economie|difference) (?:de|avec|du) (?:(?:le |un |du )?(?:cache|kv) ?(?:kv|cache)?(?: quantifie)?|(?:quantifier|la quantification du) (?:le )?(?:cache|kv) ?(?:kv|cache)?)",
         ),
+        # La taille du cache KV ("taille du cache kv de llama 3.1 70b à 128k", "combien prend le
+        # cache kv").
+        "KV_SIZE_ASK": (
+            r"taille (?:du |de la |de )?(?:cache kv|kv ?cache|cache)",
+            r"combien (?:de (?:vram|memoire) )?(?:prend|occupe|pese|fait|consomme|utilise|bouffe) "
+            r"(?:le |la )?(?:cache kv|kv ?cache|cache)",
+            r"(?:cache kv|kv ?cache) (?:prend|fait|occupe|pese) combien",
+            r"(?:memoire|vram) (?:du |pour le )(?:cache kv|kv ?cache)",
+        ),
         # La façon la moins chère de commencer ("prix minimum pour commencer").
         "START_ASK": (
             r"(?:prix|cout|montant|achat|depense)? ?minim(?:um|al|ale) pour (?:commencer|demarrer|"
