@@ -790,8 +790,8 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
         ("paus", "resum", "reanud", "stop", "shut", "turn", "apag", "arret", "eteign",
          "over", "across", "during", "durante", " in ", " en ", " on ", " sur ", "once", "go",
          "row", "consecutiv", "continu", "straight", "back", "una vez", "seguid", "corrid",
-         "fois", "coup", "affilee", "suite", "when", "any", "cuando", "quand", "later", "tarde",
-         "another", "otro", "autre", "next"),
+         "fois", "coup", "affilee", "suite", "when", "any", "cuando", "quand", "later", "tard",
+         "despues", "luego", "adelante", "another", "otro", "autre", "next"),
         r"(?<![a-z0-9])(?:paus\w*|resum\w*|reanud\w*|en pause|"
         r"(?:stop|shut ?down|turn off|switch off|apag\w*|arret\w*|eteign\w*)(?: [a-z']+){0,4}? "
         r"(?:and|then|y|luego|et|puis)(?: [a-z']+){0,3}? (?:start|continue|resume|restart|"
@@ -806,7 +806,9 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
         r"de una (?:vez|sola vez|tirada|sentada)|todo seguido|de corrido|en une (?:seule )?fois|"
         r"en plusieurs fois|d'un (?:seul )?coup|d'affilee|a la suite|whenever|"
         r"when(?:ever)? i (?:want|like|need)|any ?time|cuando (?:yo )?quiera|"
-        r"quand je (?:veux|voudrai)|later|mas tarde|plus tard|another day|otro dia|"
+        # "si me sobran horas las puedo usar después?", "je peux les utiliser plus tard ?"
+        r"quand je (?:veux|voudrai)|later|mas tarde|despues|luego|mas adelante|plus tard|"
+        r"another day|otro dia|"
         r"un autre jour|next (?:week|month)))(?![a-z0-9])")),
     # A block bought for one GPU used on another ("do blocks work across gpu types", "are the
     # hours tied to one gpu", "¿sirven las horas para otra gpu?", "les heures marchent sur une
@@ -1050,6 +1052,9 @@ EXPIRY_ASK: Final = lazy(
     # heures que j'utilise pas je les perds ?", "le bloc, les heures sont perdues ?"
     rf"{alt(_words('HOURS_LOST'))})"
     r"(?![a-z])")
+# ... or what becomes of the hours left over ("what happens to the hours i dont use", "q pasa
+# con el resto", "que deviennent les heures ?"): "nothing is lost" leads, not a bare "no".
+LEFTOVER_ASK: Final = lazy(rf"(?<![a-z]){alt(_words('HOURS_LEFT'))}(?![a-z])")
 
 
 # The smallest top-up asked: "whats the minimum top up?", "el minimo pa recargar cuanto es",

@@ -3176,6 +3176,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             and asks.MEMORY_AMOUNT.search(corrected) is None \
             and (work.params_b is not None or work.model_id is not None):
         intent = "cost"
+    # "si compro 24 horas de h100 y solo uso 10, q pasa con el resto": the quote, and the
+    # payment section after it leads with the hours' never expiring
+    paid = intent == "pay" or (pay_also and intent in ("prices", "cost"))
+    expiry_asked = paid and asks.EXPIRY_ASK.search(corrected) is not None
+    leftover_asked = paid and not expiry_asked and asks.LEFTOVER_ASK.search(corrected) is not None
     made = _made(
         card_owned=says_owned or named_alone,
         card_named_alone=named_alone,
@@ -3358,7 +3363,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         pay_coins_asked=asks.pay_coins(corrected) if network is None and coin_amount is None
         and budget_coin is None and (
             intent == "pay" or (pay_also and intent in ("prices", "cost"))) else (),
-        expiry_asked=intent == "pay" and asks.EXPIRY_ASK.search(corrected) is not None,
+        expiry_asked=expiry_asked or leftover_asked,
+        leftover_asked=leftover_asked,
         id_asked=intent == "pay" and asks.ID_ASK.search(corrected) is not None,
         minimum_asked=intent == "pay" and asks.MINIMUM_ASK.search(corrected) is not None,
         currency_asked=not foreign and not alert_foreign and intent in (

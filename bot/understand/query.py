@@ -392,6 +392,9 @@ class Query(BaseModel):
     # Whether unused GPU-hours expire asked ("do unused hours expire", "¿caducan las horas?",
     # "les heures expirent ?"): the page's "never" leads.
     expiry_asked: bool = False
+    # ... asked as what becomes of the hours left over ("q pasa con el resto", "que deviennent
+    # les heures ?"): "nothing is lost" leads instead of a bare "no".
+    leftover_asked: bool = False
     # Whether an ID is asked for ("hay que dar el dni?", "faut un passeport ?", "sin kyc?",
     # "do i need to give my id?"): the page's "no ID (sans KYC)" leads.
     id_asked: bool = False

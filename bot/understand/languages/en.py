@@ -8,6 +8,20 @@ from __future__ import annotations
 
 from bot.understand.languages import Language
 
+# What becomes of the hours left over ("what happens to the hours i dont use", "what happens to
+# the rest if i only use 5", "what if i don't use them all"): whether unused hours expire
+# (PAY_STRONG, and asks.LEFTOVER_ASK).
+_HOURS_LEFT = (
+    # (the rest of what was used: "30 layers on the gpu, what happens to the rest" is no block)
+    r"(?:use|used|using)(?![a-z])[^?.!]{0,50}?happens to the rest",
+    r"happens to the rest (?:if|when) (?:i|we) (?:only |just )?(?:use|used)",
+    r"happens to (?:the (?:unused|remaining|leftover|left over) (?:gpu ?-?)?hours|"
+    r"the (?:gpu ?-?)?hours (?:i|we) (?:don'?t|do not|didn'?t|did not|never) use|"
+    r"the (?:gpu ?-?)?hours (?:left|left over|remaining)|my (?:unused|remaining|leftover) "
+    r"(?:gpu ?-?)?hours)",
+    r"if (?:i|we) (?:don'?t|do not) use (?:them |it |the block |the hours )?all",
+)
+
 LANGUAGE = Language(
     code="en",
     follow_up=(
@@ -220,7 +234,9 @@ LANGUAGE = Language(
             r"expire", r"expires", r"expiring", r"expiry", r"expiration",
             # "if i only use 5 of a 24h block, do i lose the rest?": the same answer
             r"lose (?:the rest|them|the (?:unused|remaining|leftover) (?:ones|hours)|my (?:unused |remaining )?hours)",
+            *_HOURS_LEFT,
         ),
+        "HOURS_LEFT": _HOURS_LEFT,
         "COMPARE_WORDS": (
             r"versus", r"or", r"better", r"faster", r"difference\w*", r"which", r"between",
         ),

@@ -11,6 +11,16 @@ from bot.understand.languages import Language
 # Hours or a block named, then lost ("las horas q no use se pierden?", "si compro un bloque y no
 # las uso, se pierden?"): whether unused hours expire (PAY_STRONG, and asks.EXPIRY_ASK).
 _HOURS_LOST = r"(?:horas|bloques?)(?![a-z])[^?.!]{0,50}?(?:se pierden?|(?:las|los|lo) pierdo)"
+# What becomes of the hours left over ("si compro 24 horas y solo uso 10, q pasa con el resto",
+# "q pasa con las horas q no uso", "y si no uso todas las horas?"): the same answer.
+_HOURS_LEFT = (
+    # (the rest of what was used: "30 capas en la gpu, q pasa con el resto" is no block)
+    r"(?:uso|use|gasto|gaste|ocupo|consumo)(?![a-z])[^?.!]{0,50}?pasa con el resto",
+    r"pasa con (?:lo que (?:me )?(?:sobra|queda)|las (?:gpu ?-?)?horas (?:que )?(?:me )?"
+    r"(?:sobran|sobrantes|restantes|quedan|no (?:uso|use|usas|gasto|gaste|ocupo|consumo)))",
+    r"si no (?:las |lo )?(?:uso|gasto|ocupo|consumo) (?:todas|todo)(?: (?:las (?:gpu ?-?)?horas|"
+    r"el bloque))?",
+)
 
 LANGUAGE = Language(
     code="es",
@@ -251,9 +261,10 @@ LANGUAGE = Language(
             # "si apago la instancia, ¿pierdo las horas?"
             r"(?:pierdo|perderia) (?:las|mis) (?:gpu ?-?)?horas",
             # "las horas q no use se pierden?"
-            _HOURS_LOST,
+            _HOURS_LOST, *_HOURS_LEFT,
         ),
         "HOURS_LOST": (_HOURS_LOST,),
+        "HOURS_LEFT": _HOURS_LEFT,
         "PAY_COINS": (r"cripto\w*",),
         "COMPARE_WORDS": (r"o", r"mejor", r"rapid\w*", r"diferencia\w*", r"cual", r"entre"),
         "RECOMMEND_WORDS": (

@@ -13,6 +13,15 @@ from bot.understand.languages import Language
 _HOURS_LOST = (
     r"(?:heures|blocs?)(?![a-z])[^?.!]{0,50}?(?:je les perds|les perd|se perdent|"
     r"(?:sont|seront) perdu(?:e?s)?)")
+# What becomes of the hours left over ("que deviennent les heures que j'utilise pas ?", "un bloc
+# de 24h et que j'en utilise que 5 ?", "et si j'utilise pas tout le bloc ?"): the same answer.
+_HOURS_LEFT = (
+    r"(?:que deviennent|qu'est.ce qui se passe (?:avec|pour)|il se passe quoi (?:avec|pour)) "
+    r"(?:le reste|les (?:gpu ?-?)?heures)",
+    r"(?:heures|blocs?)(?![a-z])[^?.!]{0,50}?(?:j'en|je n'en|j'en n') (?:utilise|consomme)\w* "
+    r"(?:que|seulement|juste|pas tout)",
+    r"si (?:j'|je n')(?:utilise|consomme) pas (?:tout|toutes)(?: (?:le bloc|les (?:gpu ?-?)?heures))?",
+)
 
 LANGUAGE = Language(
     code="fr",
@@ -240,9 +249,10 @@ LANGUAGE = Language(
             # "si j'éteins l'instance je perds mes heures ?"
             r"(?:je )?(?:perds|perdrais) mes (?:gpu ?-?)?heures",
             # "les heures que j'utilise pas je les perds ?"
-            _HOURS_LOST,
+            _HOURS_LOST, *_HOURS_LEFT,
         ),
         "HOURS_LOST": (_HOURS_LOST,),
+        "HOURS_LEFT": _HOURS_LEFT,
         "COMPARE_WORDS": (r"ou", r"meilleur\w*", r"lequel", r"laquelle", r"mieux"),
         "RECOMMEND_WORDS": (
             r"quel(?:le)?s? (?:\w+ ){0,1}?gpus?",
