@@ -1,5 +1,6 @@
 """Follow-ups in a chat that went wrong (chat12, session 24): hours bought for one card asked
-of another ("can i use those on an h100 too" after "how much is 720h of a100"). English,
+of another ("can i use those on an h100 too" after "how much is 720h of a100"); a run said
+done with no subject ("trained 1 epoch of qlora llama 3 8b in 6 hours on my 3090"). English,
 Spanish, French."""
 
 from __future__ import annotations
@@ -7,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bot.pipeline import to_json
-from tests.support.chat import converse
+from tests.support.chat import ask, converse
 
 
 def spaced(text: str) -> str:
@@ -48,3 +49,37 @@ def test_the_same_hours_on_another_card_stay_a_quote(then: str) -> None:
     _, reply = converse("how much is 720h of a100", then)
     assert to_json(reply)["cost_usd"] == "1670.40", reply.text
     assert not reply.query.service_asked
+
+
+# A run said done with no subject, as chats drop it: the hours are what it took on that card,
+# scaled to the one asked (was the two cards compared, the hours dropped).
+DONE: list[str] = [
+    "trained 1 epoch of qlora llama 3 8b in 6 hours on my 3090, how long on an h100",
+    "finetuned llama 3 8b in 6 hours on a 3090, how long on an h100",
+    "trained llama 3 8b qlora on a 3090 in 6 hours. how long would an h100 take",
+    "ran qlora llama 3 8b in 6h on a 3090. h100?",
+    "ok. did 2 epochs of qlora on llama 3 8b in 6h on my 3090, h100?",
+    "fait un qlora llama 3 8b en 6h sur ma 3090, et sur h100 ?",
+]
+
+
+@pytest.mark.parametrize("text", DONE)
+def test_a_run_said_done_without_a_subject_is_measured(text: str) -> None:
+    reply = ask(text)
+    assert reply.query.hours_measured and reply.query.hours == 6, reply.text
+    assert reply.answer.scaled_time is not None, reply.text
+
+
+@pytest.mark.parametrize("text", [
+    "did anyone qlora llama 3 8b in 6h on a 3090?",
+    "can i qlora llama 3 8b in 6h on a 3090 or h100?",
+    "ran out of memory in 6h on my 3090 with llama 3 8b qlora",
+])
+def test_a_run_asked_ahead_is_not_measured(text: str) -> None:
+    assert not ask(text).query.hours_measured
+
+
+def test_a_run_said_done_then_another_card_is_scaled() -> None:
+    _, reply = converse("trained qlora llama 3 8b in 6h on my 3090", "and on an h100?")
+    assert reply.answer.intent == "compare" and reply.query.hours_measured, reply.text
+    assert "for what took 6 hours on 1× RTX 3090" in spaced(reply.text)

@@ -929,8 +929,9 @@ def _measured(before: str, after: str) -> Literal["said", "card"] | None:
         return None
     if px.MEASURED_BEFORE.search(before[max(0, start - 40) : start].rstrip()) is not None:
         return "said"
-    if px.IN_BEFORE.search(before[max(0, start - 24) : start]) is not None \
-            and px.DONE_BEFORE.search(before[max(0, start - 90) : start]) is not None:
+    if px.IN_BEFORE.search(before[max(0, start - 24) : start]) is not None and (
+            px.DONE_BEFORE.search(before[max(0, start - 90) : start]) is not None
+            or any(m.end() >= start - 90 for m in px.DONE_OPENING.finditer(before[:start]))):
         return "said"  # "i did a qlora of llama 3 8b in 6h", "j'ai fait un qlora … en 6 h"
     # "6h on my 3090, how long on an a100?": hours on the user's own card are what it took.
     if px.ON_MY_CARD.match(after[start:].lstrip()) is not None \

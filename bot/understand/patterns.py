@@ -1020,6 +1020,14 @@ DONE_BEFORE: Final = lazy(
     r"complete|he hecho|he entrenado|hemos hecho|hemos entrenado|"
     r"(?:j'ai|j ai|on a|nous avons|ai) (?:fait|entrainer?|fine-?tuner?|finetuner?|fini|termine|"
     r"boucle|lance|tourne))(?![a-z])")
+# … or a run said done with no subject, as chats drop it, opening the message or a sentence:
+# "trained 1 epoch of qlora llama 3 8b in 6 hours on my 3090", "ran qlora … in 6h", "fait un
+# qlora … en 6 h" (not "did you …?", a question; not "ran out of memory").
+DONE_OPENING: Final = lazy(
+    r"(?:^|[.!?;:] )\W*(?:(?:so|well|ok|okay|and|bon|alors|donc|bueno|pues|y|et)\W+)?"
+    r"(?:trained|ran(?! out)|fine-?tuned|finetuned|finished|completed|"
+    r"did(?! (?:you|u|anyone|anybody|someone|somebody|it|i|we|they|he|she)(?![a-z]))|"
+    r"fait|entraine|fine-?tune|finetune|termine|fini|lance)(?![a-z])")
 # … or said just before the user's own card: "6h on my 3090", "6 horas en mi 3090", "6h sur ma 3090".
 ON_MY_CARD: Final = lazy(r"(?:on|in|with|using|en|con|sur|avec) (?:my|mi|mis|ma|mon|mes) gpu\b")
 # A duration planned or a deadline, not measured: "for 10 hours on my 4090", "over a weekend on
