@@ -51,6 +51,7 @@ from bot.understand.followup import (
 )
 from bot.understand.lazy import lazy
 from bot.understand.normalise import fold
+from bot.understand.owned import card_alone
 from bot.understand.query import Query
 from bot.understand.split import SAME_GPU, Piece, flat
 from rules.catalogue import Catalogue
@@ -262,6 +263,19 @@ def _own(part: Query, asked: Query, before: Query | None, answer_of: AnswerOf) -
     return not answer.error or names
 
 
+def _noted_apart(context: Query, part: Query, whole: Query, catalogue: Catalogue) -> bool:
+    """Cards said owned before a question pricing cards we rent ("tengo 2x3090 y una 3060,
+    cuanto me sale alquilar 2 h100 y una a100 x 10hs"): the owned ones noted in a section of
+    their own, not read into the rental (was "we don't rent the RTX 3060", the rest dropped).
+    Not when the owned card is weighed against them ("i have a 3090, is it cheaper to rent an
+    h100 or buy another 3090?")."""
+    if part.gpu is None or not card_alone(context) or _names_model(part) or part.card_owned \
+            or part.intent not in ("prices", "cost", "compare") or whole.rent_or_buy:
+        return False
+    cards = [catalogue.find_gpu(g) for g in (part.gpu, *part.other_gpus)]
+    return all(card is not None and card.rented for card in cards)
+
+
 def parts(
     text: str,
     pieces: list[Piece],
@@ -318,6 +332,11 @@ def parts(
         weak = piece.costed and (
             before is None or on_configuration(asked, before, catalogue) is None)
         if not weak and _own(part, asked, before, answer_of):
+            if context is not None and not found and _noted_apart(read(context.text), part, read(text), catalogue):
+                found.append(Part(context.start, context.end, read(context.text),
+                                  complete(read(context.text), 0)))
+                context = None
+                part = complete(asked, len(found), asking=True, opened=piece.opened)
             start = context.start if context is not None and not found else piece.start
             if start != piece.start:
                 asked = read(text[start:piece.end])

@@ -65,6 +65,7 @@ def _pieces_searched_whole(text: str) -> list[tuple[int, int, str]]:
         elif kind is not None:
             cuts.add(match.start(kind))
     cuts.update(split._inline_items(folded))
+    cuts.update(split._owned_then_rented(folded) or ())
     out = []
     for start, end in pairwise(sorted(cuts)):
         lead = compiled(split._LEAD).match(folded, start, end)

@@ -6,7 +6,8 @@ breaks, before the items of a numbered list written on one line ("1) … 2) …"
 words that open a further question ("also", "btw", "otra pregunta", "par ailleurs": each
 language's ``next_question`` where a clause starts, ``next_question_anywhere`` wherever they
 stand), and before a cost asked after "and" ("… and how much for 3 days of it", "y cuánto",
-"et combien": ``next_cost``). Whether the parts are separate questions is decided by the pipeline
+"et combien": ``next_cost``), and where a clause renting cards starts after cards said owned
+("tengo 2x3090 y una 3060, cuanto me sale alquilar 2 h100 …"). Whether the parts are separate questions is decided by the pipeline
 (``bot/several.py``), which understands each: most cuts are undone there ("I have a 3090.
 Can I QLoRA 8B?" is one question).
 
@@ -23,6 +24,7 @@ from typing import Final
 
 from bot.understand.languages import LANGUAGES
 from bot.understand.lazy import lazy
+from bot.understand.owned import says_owned
 from bot.understand.patterns import alt
 
 # A message cut into more parts than this is answered as today (one reading): nobody asks
@@ -59,6 +61,25 @@ _WORD: Final = lazy(r"[^\W\d_]")  # a part holds a word, not only a list's numbe
 # its own, and not the end of the one before (its quote would end "… run? and").
 _JOIN_ONLY: Final = lazy(r"[\s,;&+]*(?:(?:and|or|y|e|o|u|et|ou)[\s,;.!\u2026-]*)+")
 SAME_GPU: Final = lazy(rf"(?<![a-z0-9']){_SAME_GPU}(?![a-z0-9'])")
+# A renting word ("rent", "alquilar", "louer", "arrendar"), and the clause that says it: after a
+# comma or a joining word, up to that word without crossing another clause's punctuation.
+_RENTING: Final = (r"(?<![a-z])(?:rent(?:s|ed|ing|als?)?|alquil[a-z]*|arrend[a-z]*"
+             r"|lou(?:er|e|es|ez|ant|erai[st]?)|location)(?![a-z])")
+_RENT_WORD: Final = lazy(_RENTING)
+_RENT_CLAUSE: Final = lazy(
+    r"(?:\s*[,;:]|\s(?:and|but|so|y|pero|asi que|et|mais|donc)(?=\s))\s*"
+    rf"(?=[^,;:.?!\n]*?{_RENTING})"
+)
+
+
+def _owned_then_rented(folded: str) -> tuple[int, int] | None:
+    """Where the clause that rents cards starts (its joining word or comma from, to) when the
+    message first says cards the user owns: "i have 2 3090s and a 3060, how much to rent 2
+    h100 …", "j'ai une 3090 et je veux louer une h100". None otherwise."""
+    match = _RENT_CLAUSE.search(folded)
+    if match is None or not says_owned(folded[:match.start()]):
+        return None
+    return match.start(), match.end()
 
 
 @dataclass(frozen=True)
@@ -128,6 +149,7 @@ def _may_cut(folded: str) -> bool:
         "\n" in folded or _END_THEN_SPACE.search(folded) or _OPENING_AFTER.search(folded)
         or _OPENING_FIRST.match(folded) or "1." in folded or "1)" in folded
         or any(word in folded for word in _STRONG_WORDS)
+        or _RENT_WORD.search(folded)
     )
 
 
@@ -149,6 +171,9 @@ def pieces(text: str) -> list[Piece]:
                 if kind == "cost":
                     costed.add(match.start(kind))
         cuts.update(_inline_items(folded))
+        # "tengo 2x3090 y una 3060, cuanto me sale alquilar …": the joining word or comma
+        # between is no piece of its own
+        cuts.update(_owned_then_rented(folded) or ())
     out: list[Piece] = []
     # "…? and how much for 10 hours": the "?" cut it already, as strongly as before.
     weak = {c for p, c in pairwise(sorted(cuts)) if c in costed and _WORD.search(folded, p, c)}

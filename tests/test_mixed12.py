@@ -1,0 +1,72 @@
+"""Mixed messages (mixed12): cards owned and cards to rent said in one message.
+
+"tengo 2x3090 y una 3060 12gb, cuanto me sale alquilar 2 h100 y una a100 x 10hs?? y se puede
+pagar con usdt" answered "we don't rent the RTX 3060" (the four cards read as one machine) and
+dropped the rest: now the owned cards are noted, the rentals priced and summed, the payment
+answered, each in its section; the chat keeps the owned cards for the questions after it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.pipeline import to_json
+from tests.support.chat import ask, converse
+
+
+def spaced(text: str) -> str:
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+
+OWNED_AND_RENTED = [
+    ("es", "tengo 2x3090 y una 3060 12gb, cuanto me sale alquilar 2 h100 y una a100 x 10hs?? y se "
+     "puede pagar con usdt",
+     ["👍 <b>Entendido: 2× RTX 3090 y 1× RTX 3060 (60 GB en total).</b>",
+      "🧾 <b>Total de los dos alquileres: 55,60 US$ (46,40 US$ + 9,20 US$).</b>",
+      "✅ <b>Sí: aceptamos USDT.</b>"]),
+    ("en", "i have 2 3090s and a 3060, how much to rent 2 h100 and an a100 for 10h",
+     ["👍 <b>Got it: 2× RTX 3090 and 1× RTX 3060 (60 GB in all).</b>",
+      "🧾 <b>Total for both rentals: $55.60 ($46.40 + $9.20).</b>"]),
+    ("fr", "j'ai 2 3090 et une 3060, combien pour louer 2 h100 et une a100 pendant 10h",
+     ["👍 <b>C'est noté : 2× RTX 3090 et 1× RTX 3060 (60 Go en tout).</b>",
+      "🧾 <b>Total des deux locations : 55,60 $US (46,40 $US + 9,20 $US).</b>"]),
+    ("en", "i have a 3090. how much is an h100 per hour?",
+     ["👍 <b>Got it: RTX 3090, 24 GB.</b>", "💵 <b>1× H100 costs $2.32/hour.</b>"]),
+    ("en", "i have a 3090 and want to rent an h100 for 10h, how much?",
+     ["👍 <b>Got it: RTX 3090, 24 GB.</b>", "💵 <b>Cost: $23.20</b>"]),
+    ("es", "tengo una 3090, cuanto cuesta alquilar una h100 por 10 horas",
+     ["👍 <b>Entendido: RTX 3090, 24 GB.</b>", "💵 <b>Coste: 23,20 US$</b>"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "question", "lines"), OWNED_AND_RENTED)
+def test_owned_cards_noted_and_rented_ones_priced(lang: str, question: str,
+                                                 lines: list[str]) -> None:
+    reply = ask(question, lang)
+    text = spaced(reply.text)
+    assert "no price to quote" not in text and "no hay precio" not in text, reply.text
+    at = 0
+    for line in lines:
+        found = text.find(line, at)
+        assert found >= 0, reply.text
+        at = found + len(line)
+    assert len(reply.parts) == len(lines)
+    assert reply.parts[0].answer.card_noted
+    assert to_json(reply)["error"] is None
+
+
+@pytest.mark.parametrize("question", [
+    "I have a 3090. Can I QLoRA 8B?",  # the run on the card owned: one question
+    "i have a 3090, is it cheaper to rent an h100 or buy another 3090?",  # rent or buy
+    "i have a 3090, should i rent an h100 to qlora llama 70b?",  # the two cards weighed
+])
+def test_owned_card_with_its_own_question_stays_one(question: str) -> None:
+    assert not ask(question, "en").parts
+
+
+def test_the_chat_keeps_the_owned_cards_after_the_rentals() -> None:
+    *_, after = converse(
+        "i have 2 3090s and a 3060, how much to rent 2 h100 and an a100 for 10h",
+        "can i qlora llama 3 8b?")
+    assert "RTX 3090" in after.text and "RTX 3060" in after.text, after.text
+    assert "H100" not in after.text.split("\n\n")[0], after.text
