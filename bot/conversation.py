@@ -13,7 +13,13 @@ from markupsafe import Markup
 
 from bot.render.format import Formatter
 from bot.render.phrases import Phrases, gettext_for
-from bot.understand.followup import asks_hours_of_gpu, asks_on_gpu, is_gpu_price, is_gpu_time
+from bot.understand.followup import (
+    asks_hours_of_gpu,
+    asks_on_gpu,
+    is_gpu_price,
+    is_gpu_time,
+    paid,
+)
 from bot.understand.owned import names_card
 from bot.understand.query import Query
 from rules.catalogue import Catalogue
@@ -77,12 +83,14 @@ class Conversations:
             kept = next((part for part in reversed(reply.parts) if _priced_gpu(part)), None)
         if kept is None and not reply.parts and (_continuable(reply) or _priced_gpu(reply)):
             kept = reply
-        if kept is None and not reply.parts and reply.query.intent in _ALERT_INTENTS:
-            # An alert set or listed: kept for "cancel the h100 one", with the run asked
-            # before it for a question that continues that.
+        if kept is None and not reply.parts and (
+                reply.query.intent in _ALERT_INTENTS or (paid(reply.query) and not reply.answer.error)):
+            # An alert set or listed: kept for "cancel the h100 one"; a payment asked, for
+            # "which network?"; each with the run asked before it for a question that
+            # continues that.
             before = self.previous(chat_id)
             run = before.earlier_run if before is not None \
-                and before.intent in _ALERT_INTENTS else before
+                and (before.intent in _ALERT_INTENTS or paid(before)) else before
             self._keep(chat_id, reply.query.model_copy(update={
                 "earlier_run": run, "own_card": before.own_card if before is not None else None}))
             return

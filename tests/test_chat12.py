@@ -83,3 +83,48 @@ def test_a_run_said_done_then_another_card_is_scaled() -> None:
     _, reply = converse("trained qlora llama 3 8b in 6h on my 3090", "and on an h100?")
     assert reply.answer.intent == "compare" and reply.query.hours_measured, reply.text
     assert "for what took 6 hours on 1× RTX 3090" in spaced(reply.text)
+
+
+# A payment answered, then a short question on it: that payment's network, or when a top-up is
+# credited, neither of which the page says (was "I did not understand", or the GPU-hours a job
+# takes).
+ON_PAYMENT: list[tuple[str, str, str]] = [
+    ("can i pay in btc", "which network?", "Our published page does not say on which network BTC is sent:"),
+    ("do u take usdt", "what chain?", "Our published page does not say on which network USDT is sent:"),
+    ("puedo pagar con btc?", "y en que red?", "Nuestra página publicada no dice en qué red se envía BTC:"),
+    ("je peux payer en btc ?", "et sur quel réseau ?",
+     "Notre page publiée ne dit pas sur quel réseau envoyer des BTC :"),
+    ("can i pay in btc", "and how long until it's credited?",
+     "Our published page does not say how long a crypto top-up takes to be credited"),
+    ("can i pay with eth?", "is it instant?",
+     "Our published page does not say how long a crypto top-up takes to be credited"),
+    ("se puede pagar con usdt?", "y cuanto tarda en llegar?",
+     "Nuestra página publicada no dice cuánto tarda en acreditarse una recarga en cripto"),
+    ("vous acceptez le bitcoin ?", "ça prend combien de temps ?",
+     "Notre page publiée ne dit pas en combien de temps une recharge en crypto est créditée"),
+    ("can i pay in btc", "ok where do i send it?", "never shows a wallet address"),
+]
+
+
+@pytest.mark.parametrize(("first", "then", "fragment"), ON_PAYMENT)
+def test_a_short_question_after_a_payment_stays_on_it(first: str, then: str, fragment: str) -> None:
+    _, reply = converse(first, then)
+    assert fragment in spaced(reply.text), reply.text
+    assert reply.answer.intent in ("pay", "help") and reply.query.follow_up
+
+
+def test_a_payment_chain_keeps_its_coin_and_language() -> None:
+    *_, reply = converse("puedo pagar con btc?", "y en que red?", "y cuanto tarda en llegar?")
+    assert "Nuestra página publicada no dice cuánto tarda" in spaced(reply.text), reply.text
+
+
+def test_a_run_asked_before_a_payment_is_still_continued() -> None:
+    *_, reply = converse("qlora llama 3 70b on an a100", "can i pay in btc?", "and on an h100?")
+    assert reply.query.gpu == "h100" and reply.query.params_b == 70, reply.text
+    assert "from your last question" in reply.text
+
+
+@pytest.mark.parametrize("then", ["and the minimum?", "thanks", "and eth?"])
+def test_what_a_payment_question_answered_alone_is_unchanged(then: str) -> None:
+    _, reply = converse("can i pay with usdt?", then)
+    assert not reply.query.follow_up, reply.text

@@ -1032,6 +1032,21 @@ def pay_network(s: str) -> tuple[str, str] | None:
     return (min(found)[1] if found else "", network)
 
 
+# After a payment answer, a short follow-up on the same payment (folded): "which network?",
+# "y en que red?", "et sur quel réseau ?", "network?" (its coin the one asked before) ...
+PAID_NETWORK: Final = lazy(rf"(?<![a-z0-9]){_NETWORK_WORD}(?![a-z0-9])")
+# ... when it is credited: "and how long until it's credited?", "is it instant?", "how many
+# confirmations?", "y cuanto tarda en llegar?", "et ça prend combien de temps ?" ...
+PAID_WHEN: Final = lazy(
+    rf"(?<![a-z])(?:how long|how fast|how quick\w*|when|cuanto tiempo|en cuanto|cuando|"
+    rf"combien de temps|en combien|quand|{_CREDITED})(?![a-z])")
+# ... or where to send it: "where do i send it?", "wallet address?", "¿a qué dirección?",
+# "quelle adresse ?" (the bot never shows one: the payment answer says to top up on the site).
+PAID_WHERE: Final = lazy(
+    r"(?<![a-z])(?:where|wallet|address|adress|a donde|adonde|donde|direccion|billetera|"
+    r"monedero|cartera|wallet|ou (?:j'envoie|envoyer|est-ce)|adresse|portefeuille)(?![a-z])")
+
+
 # What a price includes: "does the h100 price include storage", "¿incluye almacenamiento?",
 # "le prix inclut le stockage ?" (folded).
 INCLUDED: Final = lazy(r"(?<![a-z])(?:inclu\w*|comprend\w*)(?![a-z])")

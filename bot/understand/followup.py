@@ -350,6 +350,14 @@ def follow_up(
             return removed
         return new if previous.earlier_run is None \
             else follow_up(new, previous.earlier_run, models, gpus)
+    if paid(previous):
+        # A payment answered: "which network?", "y en que red?", "how long until it's
+        # credited?" stay on it; anything else continues the run asked before it, if any.
+        on_payment = _on_payment(new, previous)
+        if on_payment is not None:
+            return on_payment
+        return new if previous.earlier_run is None \
+            else follow_up(new, previous.earlier_run, models, gpus)
     if new.not_llm is not None and not _names_model(new):
         return new  # "and stable diffusion on it?": another kind of model, not the last run's
     picked = _pick_of_two(new, previous)
@@ -625,6 +633,46 @@ def _hours_on_other_card(new: Query, previous: Query) -> Query | None:
     return merged.model_copy(update={
         "intent": "cost", "gpu_count": new.gpu_count or previous.gpu_count,
         "service_asked": ("blockmodel",)})
+
+
+# The service topics that are about a payment ("any fees?", "how long until it's credited?").
+_PAYMENT_TOPICS: Final = frozenset({"fees", "confirm"})
+
+
+def paid(query: Query) -> bool:
+    """A payment asked ("can i pay in btc", "any fees on a top-up?"): short questions after
+    it are on that payment (bot.conversation keeps it, with the run before as earlier_run)."""
+    return query.intent == "pay" or (
+        query.intent == "help" and bool(_PAYMENT_TOPICS.intersection(query.service_asked)))
+
+
+def _on_payment(new: Query, previous: Query) -> Query | None:
+    """"which network?", "y en que red?", "et sur quel réseau ?" after "can i pay in btc": the
+    network of that coin, which the page does not name; "and how long until it's credited?",
+    "is it instant?": when a top-up is credited, which it does not say either; "where do i send
+    it?": the payment answer (top up on the website, never an address here). None for any
+    other message, and for one that asks a payment question of its own ("and eth?")."""
+    if new.intent not in ("unknown", "help", "time", "smalltalk") or new.service_asked \
+            or _names_model(new) or _names_card(new) or new.method is not None \
+            or new.hours is not None or new.budget_usd is not None \
+            or words(new.text) > SHORT_WORDS:
+        return None
+    folded = fold(new.text)
+    coins = previous.pay_coins_asked or (
+        (previous.pay_network[0],) if previous.pay_network and previous.pay_network[0] else ())
+    update: dict[str, Any]
+    if asks.PAID_NETWORK.search(folded):
+        update = {"intent": "pay", "pay_network": (coins[0] if coins else "", "")}
+    elif asks.PAID_WHEN.search(folded):
+        update = {"intent": "help", "service_asked": ("confirm",)}
+    elif asks.PAID_WHERE.search(folded):
+        update = {"intent": "pay"}
+    else:
+        return None
+    lang = new.lang if new.lang_sure or not previous.lang_sure else previous.lang
+    return new.model_copy(update={
+        **update, "follow_up": True, "lang": lang,
+        "lang_sure": new.lang_sure or previous.lang_sure})
 
 
 def _on_another_card(new: Query, previous: Query) -> Query | None:
