@@ -645,7 +645,7 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
         if not _counted_by_day(query):
             # "10h par jour pendant un mois": the day's line counts the month's 30 days; "a
             # month is 720 hours" beside its 300 would contradict it.
-            _hours_as(query.hours_as, ph, put)
+            _hours_as(query, ph, put)
         _hours_a_day(query, ph, put)
     if query.multi_gpu_asked and not error and not answer.missing and not answer.multi_gpu_alone:
         # "do i need nvlink for 2x 3090 to qlora llama 3 8b": the verdict, then the link
@@ -1288,10 +1288,21 @@ def _weekday_deadline(day: int, ph: Phrases, put: Put) -> None:
     put("\n\n")
 
 
-def _hours_as(hours_as: str | None, ph: Phrases, put: Put) -> None:
+def _hours_as(query: Query, ph: Phrases, put: Put) -> None:
     """How a period said in words was counted."""
-    _ = ph._
-    if hours_as == "weekend":
+    _, hours_as = ph._, query.hours_as
+    if hours_as == "weekdays" and query.weekday_span is not None and query.hours is not None:
+        names = get_day_names("wide", locale=ph.locale)
+        today, day = query.weekday_span
+        days = int(query.hours) // 24
+        said = ph.ngettext(
+            "From %(today)s to %(day)s is taken as %(days)s day from now (%(hours)s hours); "
+            "give your hours for another figure.",
+            "From %(today)s to %(day)s is taken as %(days)s days from now (%(hours)s hours); "
+            "give your hours for another figure.",
+            days, today=names[today], day=names[day], days=ph.fmt.num(days),
+            hours=ph.fmt.num(query.hours))
+    elif hours_as == "weekend":
         said = _("A weekend is taken as 48 hours (Saturday and Sunday).")
     elif hours_as == "night":
         said = _("A night is taken as 8 hours; give your hours for another figure.")

@@ -381,6 +381,12 @@ WEEKDAY: Final = Guarded(tuple(name for day in WEEKDAYS for name in day), (
     r"(?<![a-z])(?:by|before|until|till|til|due|para|antes del?|hasta|d'ici|pour|avant|"
     r"jusqu'a)(?: (?:next|this|el|le|ce|el proximo|le prochain))? (?P<day>"
     + "|".join(name for day in WEEKDAYS for name in day) + r")(?![a-z])"))
+# Today's weekday said beside one ("by friday, its tuesday", "para el viernes, hoy es martes",
+# "d'ici vendredi, on est mardi"): the days between them count the hours.
+TODAY: Final = Guarded(tuple(name for day in WEEKDAYS for name in day), (
+    r"(?<![a-z])(?:it'?s|it is|today(?: is|'s)?|hoy(?: es)?|ya es|estamos(?: a| en)?|"
+    r"on est|on est le|nous sommes|aujourd'hui(?: c'est| on est)?|c'est) (?P<day>"
+    + "|".join(name for day in WEEKDAYS for name in day) + r")(?![a-z])"))
 # The deadline a night: "overnight", "en una noche", "en une nuit" (any other is a duration said).
 NIGHT: Final = Guarded(("night", "noche", "nuit"), r"(?<![a-z])(?:over ?night|night|noche|nuit)(?![a-z])")
 # vLLM's preallocation asked about: "why does vllm take 90% of my vram", "vllm uses all my gpu

@@ -2879,8 +2879,17 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     # card is asked for: the run timed on the cheapest offered configuration finishing within
     # it (bot.detail._within; was the memory per method, or 48 hours rented). "Tomorrow" is
     # taken as a day from now, said so.
-    deadline_said = _DEADLINE_SAID.search(rest) is not None
     weekday = asks.WEEKDAY.search(rest)
+    today = asks.TODAY.search(rest) if weekday is not None and work.hours is None else None
+    weekday_span: tuple[int, int] | None = None
+    if today is not None and weekday is not None:
+        # "by friday, its tuesday": from now to the same time on Friday, 3 days (said so)
+        now, then = (next(i for i, names in enumerate(asks.WEEKDAYS) if found.group("day") in names)
+                     for found in (today, weekday))
+        weekday_span = (now, then)
+        days = (then - now) % 7 or 7
+        work.hours, work.hours_as = Decimal(24 * days), "weekdays"
+    deadline_said = _DEADLINE_SAID.search(rest) is not None or weekday_span is not None
     deadline_pick = (intent in ("recommend", "unknown", "memory") or (
         intent == "time" and (px.RECOMMEND.search(rest) is not None
                               or _RENT_WHAT.search(rest) is not None))
@@ -3330,6 +3339,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # "in an H100" reads as a deadline's words too: one is asked only with its time said.
         deadline_pick=deadline_pick,
         deadline_day=deadline_day,
+        weekday_span=weekday_span,
         fastest_run=fastest_run,
         fastest_serving=fastest_serving,
         deadline_asked=deadline_pick or within_deadline or tomorrow_on_card or (intent == "time" and (

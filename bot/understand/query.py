@@ -30,7 +30,7 @@ Attention = Literal["eager", "sdpa"]
 Social = Literal["greeting", "thanks", "bye", "ack"]
 # Durations said in words with no fixed length, and the hours they were taken as (the reply
 # says so): see parse.WEEKEND_HOURS and parse.HALF_DAY_HOURS.
-HoursAs = Literal["weekend", "half_day", "month", "year", "night", "tomorrow"]
+HoursAs = Literal["weekend", "half_day", "month", "year", "night", "tomorrow", "weekdays"]
 # A serving rate asked: tokens an hour or a day, the price of a million or a thousand tokens,
 # the tokens a dollar buys.
 RateAsked = Literal["hour", "day", "million", "thousand", "dollar"]
@@ -368,6 +368,9 @@ class Query(BaseModel):
     deadline_pick: bool = False
     # "… by monday" with no hours said: the weekday (Monday 0), whose hours are asked back.
     deadline_day: int | None = None
+    # "… by friday, its tuesday": today's weekday and the deadline's (Monday 0), whose days
+    # apart were taken as the hours
+    weekday_span: tuple[int, int] | None = None
     # "fastest way to finetune llama 3 8b on 100M tokens": the run timed where it ends soonest.
     fastest_run: bool = False
     # "fastest gpu for running llama 3 70b": its decode bound on the offered card with the most
