@@ -71,3 +71,48 @@ def test_hours_used_later_is_how_a_block_is_drawn(text: str, lang: str, lead: st
     modelo?" / "Quel modèle ?")."""
     reply = ask(text, lang)
     assert reply.text.startswith(lead), reply.text
+
+
+_NO_DISCOUNT = {
+    "en": "ℹ️ Our published page mentions no discount",
+    "es": "ℹ️ Nuestra página publicada no menciona ningún descuento",
+    "fr": "ℹ️ Notre page publiée ne mentionne aucune remise",
+}
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("el bloque de 720 horas sale mas barato?", "es"),
+    ("el bloque de 168 es mas barato q el de 10?", "es"),
+    ("los bloques grandes son mas baratos?", "es"),
+    ("conviene comprar el bloque de 720?", "es"),
+    ("le bloc de 720h il est moins cher ?", "fr"),
+    ("le bloc de 168h est moins cher que celui de 10h ?", "fr"),
+    ("les gros blocs sont moins chers ?", "fr"),
+    ("ca vaut le coup de prendre le bloc de 720h ?", "fr"),
+    ("c'est moins cher par gros blocs ?", "fr"),
+    ("is it worth buying the 720h block?", "en"),
+    ("is it cheaper with bigger blocks?", "en"),
+])
+def test_a_bigger_block_cheaper_is_the_same_rate(text: str, lang: str) -> None:
+    """Whether a bigger block is cheaper: the page names no discount and sells every block at
+    the same hourly rate (was "¿Qué modelo?", "Je n'ai pas compris" or the price list)."""
+    reply = ask(text, lang)
+    assert reply.query.intent == "help", reply.text
+    assert reply.query.hours is None, reply.text  # the block's hours, no rental
+    assert reply.text.startswith(_NO_DISCOUNT[lang]), reply.text
+
+
+@pytest.mark.parametrize(("text", "intent"), [
+    ("el bloque de 720 horas de h100 sale mas barato?", "cost"),
+    ("la h100 sale mas barata en bloque de 720?", "prices"),
+])
+def test_a_cards_bigger_block_cheaper_leads_with_the_same_rate(text: str, intent: str) -> None:
+    """A card named: no discount leads, then its quote or price (was "¿Qué modelo?")."""
+    reply = ask(text, "es")
+    assert reply.query.intent == intent and reply.query.gpu == "h100", reply.text
+    assert reply.text.startswith(_NO_DISCOUNT["es"]), reply.text
+    assert "2,32\u00a0US$/hora" in reply.text, reply.text
+
+
+def test_cheapest_card_for_a_run_stays_a_recommendation() -> None:
+    assert ask("q gpu sale mas barata para qlora de 70b", "es").query.intent == "recommend"

@@ -684,12 +684,24 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
     # "une remise étudiante ?": the page names no discount (its blocks are at the same rate).
     ("discount", Guarded(
         ("discount", "descuento", "rebaja", "remise", "promo", "coupon", "cupon", "reduc",
-         "ristourne", "block", "pack"),
+         "ristourne", "bloc", "bloque", "pack"),
         # "is a 720h block cheaper per hour", "do bigger blocks get a better hourly rate?", "are
         # the big blocks cheaper?" (the hours blanked): a discount for buying more
         r"(?<![a-z0-9])(?:(?:blocks?|packs?|bundles?)(?: (?:of|de) [a-z0-9]+)? (?:(?:is|are|get|gets|have|has|come|comes"
         r"|work out) )?(?:(?:a|any) )?(?:cheaper|less expensive|better (?:hourly |per hour )?"
         r"(?:rate|price|deal)|lower (?:hourly |per hour )?(?:rate|price))|"
+        # "el bloque de 720 horas sale mas barato?", "le bloc de 168h est moins cher que celui de
+        # 10h ?", "los bloques grandes son mas baratos?", "les gros blocs sont moins chers ?"
+        r"(?:bloques?|blocs?)(?: [a-z0-9']+){0,4}? (?:mas (?:barat|economic)[oa]s?|menos car[oa]s?|"
+        r"moins cher(?:e?s)?|plus avantageux|mejor (?:precio|tarifa)|meilleur (?:prix|tarif))|"
+        # "la h100 sale mas barata en bloque de 720?", "c'est moins cher par gros blocs ?"
+        r"(?:mas (?:barat|economic)[oa]s?|moins cher(?:e?s)?|cheaper) (?:en|con|por|par|avec|in|with|"
+        r"by|comprando|en achetant|buying) (?:el |la |los |un |le |les |des |un |the |a )?"
+        r"(?:(?:big|bigger|large|larger|gros|grand|grandes?) )?(?:bloques?|blocs?|blocks?)|"
+        # "conviene comprar el bloque de 720?", "ça vaut le coup de prendre le bloc de 720h ?",
+        # "is it worth buying the 720h block?"
+        r"(?:conviene|vale la pena|compensa|sale a cuenta|vaut le coup|vaut la peine|worth\w*)"
+        r"(?: [a-z0-9'-]+){0,4}? (?:bloques?|blocs?|blocks?)|"
         r"discount\w*|descuentos?|rebajas?|remises?|promo(?: ?codes?)?|"
         # "y a une réduc si je prends 720 heures ?": the slang means nothing else
         r"coupons?|cupon(?:es)?|codes? promo|reducs?|ristournes?|"

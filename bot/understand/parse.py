@@ -2550,6 +2550,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             service = tuple(t for t in service if t not in ("discount", "billing", "instances"))
         if service and intent != "pay":
             intent = "help"
+            if "discount" in service:
+                # "el bloque de 720 horas sale mas barato?": the block's hours, no rental quoted
+                work.hours = None
     elif intent == "time" and method is None and work.params_b is None and not work.family \
             and not work.gpus and work.hours is None and not work.money:
         # "¿cuánto dura un bloque?", "un bloc ça dure combien de temps ?", "how long does a
@@ -2585,6 +2588,13 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         if service:
             intent = "help"
             work.hours = None
+    if not service and intent == "recommend" and work.gpus and method is None \
+            and work.params_b is None and not work.family and not work.money:
+        # "el bloque de 720 horas de h100 sale mas barato?": "cheaper" sought no card (was
+        # "which model?"); that the page names no discount leads, then the card's quote or price
+        service = tuple(t for t in asks.service_topics(rest) if t == "discount")
+        if service:
+            intent = "cost" if work.hours is not None else "prices"
     if not service and intent == "cost" and work.hours is not None and work.gpus \
             and work.params_b is None and not work.family and not work.money:
         # "¿hay descuento si compro 720 horas de h100?", "y a-t-il une réduction si j'achète 720
