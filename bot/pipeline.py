@@ -21,7 +21,7 @@ from bot.two_models import asks_together, noted_line, read_two_models, render_tw
 from bot.understand import patterns as px
 from bot.understand import understand
 from bot.understand.bounds import out_of_range
-from bot.understand.followup import carried_over, follow_up, stand_alone
+from bot.understand.followup import carried_over, follow_up, language_asked, stand_alone
 from bot.understand.lazy import compile_all
 from bot.understand.normalise import MAX_CHARS as READ_CHARS
 from bot.understand.normalise import fold
@@ -207,6 +207,9 @@ class Pipeline:
         completes. The reply says what it carried over, and what of a long message it did
         not read."""
         text = text[:MAX_QUESTION_CHARS]
+        again = _again_in(text, previous)
+        if again is not None:
+            return self.reply(again, again.lang or self.default_locale)
         read: dict[str, Query] = {}
         if len(text) <= READ_CHARS:
             text = asked_once(text, self._kept(self._cut, text, pieces))
@@ -479,6 +482,20 @@ class Pipeline:
             if len(self._replies) > self.cache_size:
                 self._replies.popitem(last=False)
         return Reply(query=query, answer=answer, locale=locale, text=rendered, catalogue=self.catalogue)
+
+
+def _again_in(text: str, previous: Query | None) -> Query | None:
+    """"and in spanish?", "en français svp" after a question: that question answered again in
+    the language asked, over any language chosen before (was "I did not understand"). An alert
+    is not set again: the run asked before it is answered."""
+    locale = language_asked(text) if previous is not None else None
+    if locale is None or previous is None:
+        return None
+    last = previous.earlier_run if previous.intent in ("alert", "alert_list", "alert_remove") \
+        else previous
+    if last is None:
+        return None
+    return last.model_copy(update={"lang": locale, "lang_sure": True})
 
 
 def _chat_language(previous: Query | None, guess: str | None) -> str | None:

@@ -128,3 +128,49 @@ def test_a_run_asked_before_a_payment_is_still_continued() -> None:
 def test_what_a_payment_question_answered_alone_is_unchanged(then: str) -> None:
     _, reply = converse("can i pay with usdt?", then)
     assert not reply.query.follow_up, reply.text
+
+
+# The last question asked again in another language ("and in spanish?", "en français svp"):
+# answered again in it (was "I did not understand", in the chat's language).
+AGAIN_IN: list[tuple[tuple[str, ...], str, str]] = [
+    (("qwen 2.5 32b qlora on l40s", "cheaper option?", "and in spanish?"), "es",
+     "Las GPU más baratas para Qwen2.5 32B"),
+    (("llama 3 70b qlora", "en h100", "y en francés?"), "fr", "Oui : Llama 3 70B tient sur 1× H100"),
+    (("llama 3 70b qlora sur h100", "et avec 2 ?", "en anglais ?"), "en",
+     "Yes: Llama 3 70B fits on 2× H100 (QLoRA)."),
+    (("llama 3 70b qlora sur h100", "can you answer in english please"), "en",
+     "Yes: Llama 3 70B fits on 1× H100 (QLoRA)."),
+    (("can i pay in btc", "en español porfa"), "es", "Sí: aceptamos BTC."),
+    (("how much is an h100 for 24h", "en français svp"), "fr", "Coût : 55,68 $US"),
+]
+
+
+@pytest.mark.parametrize(("turns", "locale", "fragment"), AGAIN_IN)
+def test_the_last_question_asked_again_in_another_language(
+        turns: tuple[str, ...], locale: str, fragment: str) -> None:
+    *before, reply = converse(*turns)
+    assert reply.locale == locale and fragment in spaced(reply.text), reply.text
+    assert reply.answer.intent == before[-1].answer.intent
+
+
+def test_a_language_asked_wins_over_the_one_chosen() -> None:
+    *_, reply = converse("qlora llama 3 8b on a 4090", "in french please", locale="en")
+    assert reply.locale == "fr" and "Oui : Llama 3 8B tient" in spaced(reply.text), reply.text
+
+
+def test_the_next_short_question_stays_in_the_language_asked() -> None:
+    *_, reply = converse("qlora llama 3 8b on a 4090", "in spanish", "h100?")
+    assert reply.locale == "es" and reply.query.gpu == "h100", reply.text
+
+
+def test_an_alert_is_not_set_again_in_another_language() -> None:
+    *_, reply = converse("qlora llama 3 70b on an h100", "alert me when h100 drops below $2",
+                         "in french please")
+    assert reply.answer.intent == "fit" and reply.locale == "fr", reply.text
+
+
+@pytest.mark.parametrize("text", ["llama 3 8b in spanish", "do you speak spanish and french?",
+                                  "what languages do you speak"])
+def test_a_question_naming_a_language_is_not_asked_again(text: str) -> None:
+    _, reply = converse("qlora llama 3 8b on a 4090", text)
+    assert reply.query.text == text

@@ -1331,6 +1331,45 @@ def _asking(query: Query, cue: _Cue) -> Query:
     return query.model_copy(update={asked: True, "intent": "fit" if has_gpu else query.intent})
 
 
+# "and in spanish?", "en español porfa", "tu peux répondre en anglais ?" (folded): the language
+# named, and the words that may surround it in a message asking for the answer in it.
+_LANGUAGE_NAMES: Final = {
+    "english": "en", "ingles": "en", "anglais": "en",
+    "spanish": "es", "espanol": "es", "castellano": "es", "espagnol": "es",
+    "french": "fr", "frances": "fr", "francais": "fr",
+}
+_LANGUAGE_FILLER: Final = frozenset((
+    # English
+    "and", "now", "ok", "okay", "so", "but", "can", "could", "would", "you", "u", "please", "pls",
+    "plz", "say", "answer", "reply", "respond", "write", "repeat", "explain", "give", "tell",
+    "send", "translate", "it", "that", "this", "me", "the", "same", "again", "too", "also", "in",
+    "into", "to", "thanks", "thx",
+    # Spanish
+    "y", "ahora", "vale", "bueno", "puedes", "podes", "podrias", "podria", "me", "lo", "dime",
+    "dimelo", "decir", "decirlo", "decirmelo", "responde", "responder", "respondeme", "contesta",
+    "contestar", "contestame", "repite", "repetir", "repitelo", "traduce", "traducir",
+    "traducelo", "escribe", "escribelo", "explica", "explicalo", "por", "favor", "porfa", "en",
+    "la", "respuesta", "eso", "esto", "gracias",
+    # French
+    "et", "maintenant", "bon", "tu", "peux", "vous", "pouvez", "peux-tu", "pouvez-vous",
+    "reponds", "repondre", "repondez", "redis", "redire", "dis", "dites", "traduis", "traduire",
+    "traduisez", "ecris", "ecrire", "le", "les", "moi", "stp", "svp", "s'il", "te", "plait",
+    "merci", "reponse", "ca",
+))
+
+
+def language_asked(text: str) -> str | None:
+    """The locale a message asks the answer in when it asks nothing else ("and in spanish?",
+    "en français svp", "can you answer in english"): the chat's last question is answered
+    again in it. None for any other message ("llama 3 8b in spanish": a question of its own)."""
+    tokens = re.findall(r"[a-z][a-z'-]*", fold(text))
+    named = {_LANGUAGE_NAMES[t] for t in tokens if t in _LANGUAGE_NAMES}
+    if len(named) != 1 or len(tokens) > SHORT_WORDS + 2 or not all(
+            t in _LANGUAGE_NAMES or t in _LANGUAGE_FILLER for t in tokens):
+        return None
+    return named.pop()
+
+
 def opens_follow_up(text: str) -> bool:
     """The text starts like a follow-up: "and", "what about", "y", "et"…"""
     return bool(_MARKER.match(fold(text)))
