@@ -27,6 +27,7 @@ from bot.render.format import Formatter
 from bot.render.renderer import render_template
 from bot.render.telegram_html import MAX_MESSAGE, visible_length
 from bot.understand.bounds import BOUNDS, out_of_range
+from bot.understand.normalise import fold
 from bot.understand.query import Query
 from fakebotapi import validate_telegram_html
 from rules.catalogue import load_catalogue
@@ -332,3 +333,24 @@ def test_the_hunt_script_runs_and_finds_nothing():
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "inputs                     160" in done.stdout
+
+
+@pytest.mark.parametrize(("said", "folded"), [
+    ("10^12 heures", "1000000000000 heures"),
+    ("10 ^ 6 tokens", "1000000 tokens"),
+    ("10**9 tokens", "1000000000 tokens"),
+    ("1E30 hours", "1" + "0" * 30 + " hours"),
+    ("1.5e3 samples", "1500 samples"),
+    ("0.5e2", "50"),
+    ("1.5^2", "2.25"),
+    ("0^0 h", "1 h"),
+    ("999^999 h", "1" + "0" * 61 + " h"),
+    ("1e999 h", "1" + "0" * 61 + " h"),
+    # names and versions with an "e" stay as they are
+    ("gemma 3n e4b", "gemma 3n e4b"),
+    ("version 1.2e5x", "version 1.2e5x"),
+])
+def test_powers_are_read_whole(said: str, folded: str) -> None:
+    """"10^12 heures" was read as 12 hours; a power is the number it writes, and one past 60
+    digits only has to stay huge for the bounds to reject it."""
+    assert fold(said) == folded

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from decimal import Decimal
 from functools import cache
 from typing import Final
 
@@ -128,6 +129,30 @@ def _latin_folded(text: str) -> str | None:
     return folded.decode("ascii") if folded.isascii() else None
 
 
+# "10^12 hours", "1e30 hours", "10**9 tokens": a power written out, so the number is read whole
+# (was "10^12" read as 12 hours) and the bounds reject what is out of range. Past 60 digits the
+# value only has to stay huge.
+_POWER: Final = lazy(
+    r"(?<![\w.])(\d{1,3}(?:\.\d{1,6})?)(?: ?(\^|\*\*) ?|e\+?)(\d{1,3})(?![\w.])")
+_HUGE: Final = "1" + "0" * 61
+
+
+def _power(match: re.Match[str]) -> str:
+    base, power, exponent = Decimal(match.group(1)), match.group(2), int(match.group(3))
+    if power is None:  # "1.5e3": a mantissa times ten to the exponent
+        if base.adjusted() + exponent > 60:
+            return _HUGE
+        value = base.scaleb(exponent)
+    elif base == 0:
+        return "1" if exponent == 0 else "0"
+    else:  # "10^12", "2**10": the base to the power
+        if base > 1 and base.log10() * exponent > 60:
+            return _HUGE
+        value = base ** exponent
+    whole = value.to_integral_value()
+    return f"{whole:f}" if value == whole else f"{value.normalize():f}"
+
+
 def fold(text: str) -> str:
     """Lower case, no accents, ASCII only, single spaces: "¿Cuánto cuesta 8× H100?" →
     "cuanto cuesta 8 x h100?"."""
@@ -138,7 +163,10 @@ def fold(text: str) -> str:
         latin = _latin_folded(text)
         # "٧٠B" → "70B", "10⁹" → "1000000000", no ZWSP inside 70
         text = latin if latin is not None else plain_digits(text)
-    text = _SYMBOL.sub(_symbol, text.casefold())
+    text = text.casefold()
+    if "^" in text or "*" in text or "e" in text:
+        text = _POWER.sub(_power, text)
+    text = _SYMBOL.sub(_symbol, text)
     # The common case, plain ASCII, has no accents to strip nor characters to blank.
     if not text.isascii():
         text = _COMBINING.sub("", unicodedata.normalize("NFKD", text))
