@@ -174,3 +174,28 @@ def test_an_alert_is_not_set_again_in_another_language() -> None:
 def test_a_question_naming_a_language_is_not_asked_again(text: str) -> None:
     _, reply = converse("qlora llama 3 8b on a 4090", text)
     assert reply.query.text == text
+
+
+# "cheapest?" after a run, on a card or none: the cheapest configurations for that run (was our
+# cheapest GPU and the price list, the run dropped; Spanish and French after no card too).
+CHEAPEST: list[tuple[tuple[str, ...], str]] = [
+    (("deepseek r1 distill 32b qlora", "a100?", "cheapest?"),
+     "The cheapest GPUs for DeepSeek-R1-Distill-Qwen-32B"),
+    (("qlora llama 3 8b on an h100", "whats the cheapest option"), "The cheapest GPUs for Llama 3 8B"),
+    (("qlora llama 3 8b", "cheapest?"), "The cheapest GPUs for Llama 3 8B"),
+    (("serve llama 3 70b", "least expensive?"), "The cheapest GPUs for Llama 3 70B"),
+    (("qlora de llama 3 8b", "la mas barata?"), "Las GPU más baratas para Llama 3 8B"),
+    (("qlora de llama 3 8b", "le moins cher ?"), "Les GPU les moins chers pour Llama 3 8B"),
+]
+
+
+@pytest.mark.parametrize(("turns", "lead"), CHEAPEST)
+def test_cheapest_after_a_run_is_the_cheapest_for_it(turns: tuple[str, ...], lead: str) -> None:
+    *before, reply = converse(*turns)
+    assert reply.answer.intent == "recommend" and lead in spaced(reply.text), reply.text
+    assert reply.query.params_b == before[-1].query.params_b
+
+
+def test_cheapest_alone_is_still_our_cheapest_gpu() -> None:
+    (reply,) = converse("cheapest?")
+    assert reply.answer.intent == "prices", reply.text

@@ -246,10 +246,12 @@ _FASTER: Final = lazy(
     r"(?<![a-z])(?:faster|quicker|slower|speed (?:it )?up|mas rapid[ao]|mas lent[ao]|"
     r"plus (?:rapide|vite|lent)|moins lent)(?![a-z])"
 )
-# "anything cheaper?", "¿algo más barato?", "moins cher ?" naming no card: the cheapest offered
-# configurations for the run just asked.
+# "anything cheaper?", "cheapest?", "¿algo más barato?", "moins cher ?" naming no card: the
+# cheapest offered configurations for the run just asked (Spanish and French say both degrees
+# alike: "la más barata", "la moins chère").
 _CHEAPER_ALONE: Final = lazy(
-    r"(?<![a-z])(?:cheaper|less expensive|mas barat(?:it)?[ao]|mas economic[ao]|moins chere?)(?![a-z])"
+    r"(?<![a-z])(?:cheaper|cheapest|less expensive|least expensive|lowest (?:price|cost)|"
+    r"(?:more|most) affordable|mas barat(?:it)?[ao]|mas economic[ao]|moins chere?)(?![a-z])"
 )
 
 
@@ -307,12 +309,13 @@ def _somewhere_it_fits(new: Query, previous: Query, folded: str) -> Query | None
 
 def _against_other_card(new: Query, previous: Query, folded: str) -> Query | None:
     """After a run asked on a card: "would an h100 be faster?" compares that run on both
-    cards; "anything cheaper?" asks the cheapest configurations for it (both were the new
-    card's price, or the same verdict again)."""
-    if previous.params_b is None or _names_model(new) or previous.gpu is None \
+    cards; "anything cheaper?", "cheapest?" asks the cheapest configurations for it, after a
+    card or none (both were the new card's price, the price list, or the same verdict again)."""
+    if previous.params_b is None or _names_model(new) \
             or words(new.text) > SHORT_WORDS or new.other_gpus:
         return None
-    if new.gpu is not None and new.gpu != previous.gpu and _FASTER.search(folded):
+    if previous.gpu is not None and new.gpu is not None and new.gpu != previous.gpu \
+            and _FASTER.search(folded):
         merged = _merge(new.model_copy(update={"gpu": None, "gpu_count": None}), previous,
                         names_model=False)
         return merged.model_copy(update={
