@@ -70,3 +70,39 @@ def test_the_chat_keeps_the_owned_cards_after_the_rentals() -> None:
         "can i qlora llama 3 8b?")
     assert "RTX 3090" in after.text and "RTX 3060" in after.text, after.text
     assert "H100" not in after.text.split("\n\n")[0], after.text
+
+
+# Two cards we rent joined with nothing else: each one's price (was a datasheet comparison).
+BOTH_PRICED = [
+    ("en", "h100 + a100", ["💵 <b>1× H100 costs $2.32/hour.</b>",
+                           "💵 <b>1× A100 80GB costs $0.92/hour.</b>"]),
+    ("en", "how much is h100 and a100", ["💵 <b>1× H100 costs $2.32/hour.</b>",
+                                         "💵 <b>1× A100 80GB costs $0.92/hour.</b>"]),
+    ("en", "2x h100 + a100", ["💵 <b>2× H100 costs $4.64/hour.</b>",
+                              "💵 <b>1× A100 80GB costs $0.92/hour.</b>"]),
+    ("es", "h100 y a100?", ["💵 <b>Precio de 1× H100: 2,32 US$/hora.</b>",
+                            "💵 <b>Precio de 1× A100 80GB: 0,92 US$/hora.</b>"]),
+    ("fr", "h100 et a100 ?", ["💵 <b>Prix de 1× H100 : 2,32 $US/heure.</b>",
+                              "💵 <b>Prix de 1× A100 80GB : 0,92 $US/heure.</b>"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "question", "lines"), BOTH_PRICED)
+def test_two_rented_cards_joined_are_both_priced(lang: str, question: str,
+                                                 lines: list[str]) -> None:
+    got = to_json(ask(question, lang))
+    assert got["intent"] == "prices" and got["gpu"] == "h100", got["text"]
+    text = spaced(str(got["text"]))
+    assert text.startswith(lines[0]) and lines[1] in text, got["text"]
+
+
+@pytest.mark.parametrize(("lang", "question"), [
+    ("en", "h100 vs a100"),
+    ("en", "h100 or a100?"),
+    ("es", "h100 o a100?"),
+    ("fr", "h100 ou a100 ?"),
+    ("en", "h100 and a100 for qlora 70b"),  # a run on both: compared
+    ("en", "3090 + a100"),  # a card we do not rent: no price for it
+])
+def test_cards_weighed_are_still_compared(lang: str, question: str) -> None:
+    assert to_json(ask(question, lang))["intent"] != "prices"

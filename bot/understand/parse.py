@@ -2306,6 +2306,13 @@ _WEIGHED: Final = lazy(
 )
 
 
+# Two cards and nothing else: "h100 + a100", "the h100 and the a100?", "una h100 y una a100".
+_TWO_CARDS: Final = lazy(
+    r"^ *(?:(?:the|an?|la|el|una?|le|l'|une?) ?)?gpu *(?:\+|&|and|plus|y|et) *"
+    r"(?:(?:the|an?|la|el|una?|le|l'|une?) ?)?gpu *[?.!]* *$"
+)
+
+
 def _said_later(before: str, first: str, second: str) -> bool:
     """Whether the hours blanked from `before` to `first` stand after those blanked from
     `first` to `second` (blanking keeps every other character where it was)."""
@@ -3187,6 +3194,16 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         and (px.HOW_MUCH.search(rest) is not None or px.COST.search(rest) is not None)
     if both_rented:
         intent, other_hours = "compare", work.hours
+    # "h100 + a100", "h100 y a100?", "how much is h100 and a100": two cards we rent joined,
+    # nothing to run nor weigh, are two rentals, each priced (was a datasheet comparison);
+    # "h100 vs a100", "h100 or a100?" still compare.
+    if intent == "compare" and others and work.hours is None and work.params_b is None \
+            and not work.family and method is None and not inference and not work.money \
+            and len(known) == len(work.gpus) \
+            and all(index.gpu(g).rented for g in (known[0], *others)) \
+            and _WEIGHED.search(rest) is None and (_TWO_CARDS.match(rest) is not None or (
+                _JOINED.search(rest) is not None and px.HOW_MUCH.search(rest) is not None)):
+        intent = "prices"
     # "i want to qlora qwen2.5 32b on 30M tokens": a run planned on its data, no card and no
     # memory asked, is answered with what it costs and takes where it costs least, its memory
     # beside it (was the memory per method alone, the data unused).
