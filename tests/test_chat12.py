@@ -199,3 +199,22 @@ def test_cheapest_after_a_run_is_the_cheapest_for_it(turns: tuple[str, ...], lea
 def test_cheapest_alone_is_still_our_cheapest_gpu() -> None:
     (reply,) = converse("cheapest?")
     assert reply.answer.intent == "prices", reply.text
+
+
+# "is that enough?" after a run on a card: that card's verdict for the run again (was "I did not
+# understand").
+ENOUGH: list[tuple[str, str, str]] = [
+    ("qlora llama 3 70b on an a100", "is that enough?", "Yes: Llama 3 70B fits on 1× A100 80GB (QLoRA)."),
+    ("serve llama 3 70b on 2x 3090", "is it enough?", "On 2× RTX 3090, Llama 3 70B fits"),
+    ("lora llama 3 70b on an a100", "would that be enough", "No: Llama 3 70B does not fit on 1× A100 80GB"),
+    ("qlora de llama 3 70b en una a100", "alcanza?", "Sí: Llama 3 70B cabe en 1× A100 80GB (QLoRA)."),
+    ("qlora de llama 3 70b en una a100", "es suficiente?", "Sí: Llama 3 70B cabe en 1× A100 80GB"),
+    ("qlora llama 3 70b sur une a100", "ça suffit ?", "Oui : Llama 3 70B tient sur 1× A100 80GB (QLoRA)."),
+    ("qlora llama 3 70b sur une a100", "c'est assez ?", "Oui : Llama 3 70B tient sur 1× A100 80GB"),
+]
+
+
+@pytest.mark.parametrize(("first", "then", "verdict"), ENOUGH)
+def test_is_that_enough_after_a_run_on_a_card(first: str, then: str, verdict: str) -> None:
+    _, reply = converse(first, then)
+    assert reply.query.follow_up and verdict in spaced(reply.text), reply.text

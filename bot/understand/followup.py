@@ -542,7 +542,15 @@ def follow_up(
     # "and for coding?" after "the biggest model i can qlora on a 3090": the same, with the
     # coding models under it (was "I did not understand").
     coding = previous.largest and not names_model and short and new.coding
-    says_something = says_something or cue is not None or training or overkill or coding
+    # "is that enough?", "¿alcanza?", "ça suffit ?" after a run on a card, no time in it: the
+    # card's verdict for the run again (was "I did not understand").
+    enough = not names_model and previous.params_b is not None and short and cue is None \
+        and new.hours is None and previous.hours is None and previous.dataset_tokens is None \
+        and previous.dataset_samples is None and new.intent in ("unknown", "fit") \
+        and (previous.gpu is not None or previous.vram_gb is not None) \
+        and asks.DEADLINE_ENOUGH.search(folded) is not None
+    says_something = says_something or cue is not None or training or overkill or coding \
+        or enough
     if names_model:
         # "and 13B?" keeps the GPU and method; "QLoRA 13B on an A100" is a new question.
         if not marker or _said(new, "gpu") or _said(new, "vram_gb"):
