@@ -253,6 +253,18 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         put(ph.sentence(mac_head))
         put("</b>\n\n")
     asked = primary.fit if primary else None
+    if intent == "recommend" and many == 1 and asked is not None and asked.gpu is not None \
+            and asked.usd_per_hour is None and primary is not None \
+            and primary.cheapest is not None \
+            and primary.cheapest.usd_per_hour is not None:
+        # "my 3090 can't do it, what's the smallest thing i can rent that runs qwen2.5 72b
+        # q4": what to rent leads; the verdict on the user's own card follows.
+        put("👉 <b>")
+        put(_("To rent: the cheapest configuration we offer that holds %(who)s (%(how)s) is "
+              "%(where)s at %(price)s.", who=who, how=ph.method_short(primary.memory.method),
+              where=ph.fit_config(primary.cheapest),
+              price=ph.per_hour(primary.cheapest.usd_per_hour)))
+        put("</b>\n\n")
     # A price question leads with the price; the verdict follows.
     cost_first = (
         intent == "cost" and many == 1 and quote and asked is not None

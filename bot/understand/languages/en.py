@@ -249,6 +249,10 @@ LANGUAGE = Language(
             r"recommend\w*", r"suggest\w*", r"cheapest",
             r"(?:what|which) (?:setup|config\w*|instance|hardware)",  # "… by tomorrow, what setup"
             r"what should i (?:rent|use|pick|get|choose)",
+            # "what's the smallest thing i can rent that runs …", "what can i rent for it"
+            r"(?:smallest|cheapest|least|minimum|what|which)(?: [\w']+){0,3}? (?:i|we) "
+            r"(?:can|could|should|need to|have to|gotta|would|do) rent",
+            r"(?:what|which)(?: [\w']+){0,2}? (?:can|could|should|do|would) (?:i|we) rent",
             r"which (?:one|card|instance|config\w*|setup) should", r"how many gpus?",
             r"how many (?:cards|instances)", r"pick|choose", r"most suitable", r"best suited",
             r"cheap gpus?", r"bang for (?:the |your |my )?buck", r"best value",
