@@ -487,14 +487,15 @@ class Pipeline:
 def _again_in(text: str, previous: Query | None) -> Query | None:
     """"and in spanish?", "en français svp" after a question: that question answered again in
     the language asked, over any language chosen before (was "I did not understand"). An alert
-    is not set again: the run asked before it is answered."""
-    locale = language_asked(text) if previous is not None else None
-    if locale is None or previous is None:
+    is not set again: the run asked before it is answered. With no question to answer again
+    (the chat's first message, or after a greeting), what the bot answers, in that language."""
+    locale = language_asked(text)
+    if locale is None:
         return None
-    last = previous.earlier_run if previous.intent in ("alert", "alert_list", "alert_remove") \
-        else previous
+    last = previous.earlier_run if previous is not None \
+        and previous.intent in ("alert", "alert_list", "alert_remove") else previous
     if last is None:
-        return None
+        return Query(text=text, intent="help", lang=locale, lang_sure=True)
     return last.model_copy(update={"lang": locale, "lang_sure": True})
 
 

@@ -218,3 +218,18 @@ ENOUGH: list[tuple[str, str, str]] = [
 def test_is_that_enough_after_a_run_on_a_card(first: str, then: str, verdict: str) -> None:
     _, reply = converse(first, then)
     assert reply.query.follow_up and verdict in spaced(reply.text), reply.text
+
+
+def test_a_short_payment_follow_up_is_in_the_chats_language() -> None:
+    _, reply = converse("aceptan usdc?", "en que red?")
+    assert "Nuestra página publicada no dice en qué red se envía USDC" in spaced(reply.text), reply.text
+
+
+@pytest.mark.parametrize(("turns", "locale", "fragment"), [
+    (("hi", "in french please"), "fr", "Je vous dis si un modèle tient sur un GPU"),
+    (("en español",), "es", "Te digo si un modelo cabe en una GPU"),
+])
+def test_a_language_asked_with_nothing_to_answer_again_says_what_the_bot_does(
+        turns: tuple[str, ...], locale: str, fragment: str) -> None:
+    *_, reply = converse(*turns)
+    assert reply.locale == locale and fragment in spaced(reply.text), reply.text

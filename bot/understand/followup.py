@@ -680,7 +680,9 @@ def _on_payment(new: Query, previous: Query) -> Query | None:
         update = {"intent": "pay"}
     else:
         return None
-    lang = new.lang if new.lang_sure or not previous.lang_sure else previous.lang
+    # "en que red?" is too short to tell: the chat's language, even when the payment's was
+    # only a guess ("aceptan usdc?")
+    lang = new.lang if new.lang_sure or previous.lang is None else previous.lang
     return new.model_copy(update={
         **update, "follow_up": True, "lang": lang,
         "lang_sure": new.lang_sure or previous.lang_sure})
