@@ -116,3 +116,42 @@ def test_a_cards_bigger_block_cheaper_leads_with_the_same_rate(text: str, intent
 
 def test_cheapest_card_for_a_run_stays_a_recommendation() -> None:
     assert ask("q gpu sale mas barata para qlora de 70b", "es").query.intent == "recommend"
+
+
+@pytest.mark.parametrize("text", [
+    "cuanto es lo minimo q tengo q cargar",
+    "cuanto tengo q cargar como minimo",
+    "cual es el minimo para cargar saldo",
+    "cual es el minimo q puedo cargar",
+    "hay un monto minimo para cargar saldo?",
+    "cuanto es la carga minima",
+])
+def test_the_least_saldo_loaded_is_the_smallest_top_up(text: str) -> None:
+    """"Cargar saldo" is topping up: the smallest top-up (was "¿Qué GPU y durante cuánto
+    tiempo?" or "¿Qué modelo?")."""
+    reply = ask(text, "es")
+    assert reply.query.intent == "pay", reply.text
+    assert reply.text.startswith("💵 <b>La recarga mínima es de 1\u00a0US$.</b>"), reply.text
+
+
+@pytest.mark.parametrize(("text", "lang", "lead"), [
+    ("cuanto hay q poner como minimo", "es", "🚀 <b>Lo mínimo para empezar: 8,20\u00a0US$"),
+    ("faut mettre combien minimum ?", "fr", "🚀 <b>Le minimum pour commencer\u00a0: 8,20\u00a0$US"),
+    ("je dois deposer combien au minimum", "fr", "🚀 <b>Le minimum pour commencer"),
+    ("c'est quoi le minimum a mettre pour commencer", "fr", "🚀 <b>Le minimum pour commencer"),
+    ("how much do i need to put in minimum", "en", "🚀 <b>The cheapest way to start: $8.20"),
+])
+def test_the_least_money_put_in_is_the_cheapest_start(text: str, lang: str, lead: str) -> None:
+    """The least money to put in: the cheapest start, top-ups from $1 beside it (was the price
+    list or the help text)."""
+    reply = ask(text, lang)
+    assert reply.text.startswith(lead), reply.text
+
+
+@pytest.mark.parametrize("text", [
+    "cual es el minimo para cargar llama 3 70b",
+    "cuanta vram minima para cargar un modelo de 7b",
+    "el minimo para cargar el modelo en 4 bits",
+])
+def test_a_model_loaded_is_no_top_up(text: str) -> None:
+    assert ask(text, "es").query.intent == "memory"

@@ -673,6 +673,9 @@ LANGUAGE = Language(
             r"(?:minimum|min|least|fewest|smallest) (?:number of |amount of )?(?:gpu[ -]?)?hours?"
             r" (?:(?:i|you|one|we) )?(?:can|must|have to|need to|to) (?:buy|purchase|pay for|rent)",
             r"(?:how many|what) (?:gpu[ -]?)?hours (?:at (?:a |the )?)?minimum",
+            # "how much do i need to put in minimum", "how much do i have to deposit at least"
+            r"how much (?:do (?:i|you|we) |does one )?(?:need|have) to (?:put in|deposit|spend|pay)"
+            r"(?: at)? (?:minimum|min|least)",
         ),
         "OVERKILL_WORDS": (
             r"over ?-?kill", r"more than enough", r"too (?:much|big|many|powerful) (?:of a |a )?"

@@ -262,6 +262,15 @@ LANGUAGE = Language(
             r"(?:pierdo|perderia) (?:las|mis) (?:gpu ?-?)?horas",
             # "las horas q no use se pierden?"
             _HOURS_LOST, *_HOURS_LEFT,
+            # "cargar" is loading a model too: only saldo loaded, or the least to load
+            # ("cual es el minimo para cargar saldo", "lo minimo q tengo q cargar", "cuanto
+            # tengo q cargar como minimo", "la carga minima")
+            r"cargar (?:saldo|credito|fondos|la cuenta|mi cuenta)", r"cargas? minimas?",
+            r"(?:lo|el) minimo (?:que|para|pa|a) (?:(?:puedo|se puede|hay que|tengo que|debo) )?"
+            # (a model named after it is blanked, leaving "cargar " at the end: not this)
+            r"cargar(?=\s*[?!.,]|$| (?:saldo|credito|plata|dinero|fondos|para (?:empezar|arrancar)|"
+            r"(?:en|con) (?:cripto|btc|usdt|usdc|eth|sol|ltc|xmr)))",
+            r"cargar (?:como|al) minimo",
         ),
         "HOURS_LOST": (_HOURS_LOST,),
         "HOURS_LEFT": _HOURS_LEFT,
@@ -590,6 +599,9 @@ LANGUAGE = Language(
             r"(?:recomienda|aconseja)\w* (?:pa|para) (?:arrancar|empezar|comenzar|iniciar)",
             # "¿cuánto es lo mínimo que puedo comprar?", "lo mínimo que hay que pagar"
             r"lo minimo que (?:puedo|se puede|hay que|tengo que) (?:comprar|pagar|gastar|recargar)",
+            # "cuanto hay q poner como minimo", "el minimo q puedo meter"
+            r"(?:hay que|tengo que|debo|se puede) (?:poner|meter|depositar) (?:como|al) minimo",
+            r"(?:lo|el) minimo que (?:puedo|se puede|hay que|tengo que|debo) (?:poner|meter|depositar)",
             # "¿cuánto es el mínimo de horas que puedo comprar?", "¿cuántas horas mínimo compro?"
             r"(?:minimo|min) de horas", r"cantidad minima de horas", r"cuantas horas (?:como )?minimo",
         ),

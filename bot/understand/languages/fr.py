@@ -595,7 +595,10 @@ LANGUAGE = Language(
             # "je debute, vous me conseillez quoi pour commencer ?"
             r"(?:conseill|recommand)\w* quoi pour (?:commencer|demarrer|debuter)",
             # "c'est quoi le minimum à payer ?", "le minimum qu'on peut acheter"
-            r"(?:le )?minimum (?:a|qu.on peut|que je peux|que l.on peut) ?(?:payer|acheter|depenser)",
+            r"(?:le )?minimum (?:a|qu.on peut|que je peux|que l.on peut) ?(?:payer|acheter|depenser|"
+            r"mettre|deposer)",
+            # "faut mettre combien minimum ?", "je dois déposer combien au minimum"
+            r"(?:mettre|deposer|payer) combien (?:au )?minimum",
             # "le minimum que je dois dépenser", "le minimum qu'il faut payer"
             r"(?:le )?minimum (?:que je dois|qu.on doit|qu.il faut|que (?:je|j.) ?dois) "
             r"(?:payer|acheter|depenser|mettre|recharger)",
