@@ -207,6 +207,7 @@ ENOUGH: list[tuple[str, str, str]] = [
     ("qlora llama 3 70b on an a100", "is that enough?", "Yes: Llama 3 70B fits on 1× A100 80GB (QLoRA)."),
     ("serve llama 3 70b on 2x 3090", "is it enough?", "On 2× RTX 3090, Llama 3 70B fits"),
     ("lora llama 3 70b on an a100", "would that be enough", "No: Llama 3 70B does not fit on 1× A100 80GB"),
+    ("lora llama 3 70b on an a100", "enough?", "No: Llama 3 70B does not fit on 1× A100 80GB"),
     ("qlora de llama 3 70b en una a100", "alcanza?", "Sí: Llama 3 70B cabe en 1× A100 80GB (QLoRA)."),
     ("qlora de llama 3 70b en una a100", "es suficiente?", "Sí: Llama 3 70B cabe en 1× A100 80GB"),
     ("qlora llama 3 70b sur une a100", "ça suffit ?", "Oui : Llama 3 70B tient sur 1× A100 80GB (QLoRA)."),

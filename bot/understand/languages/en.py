@@ -601,7 +601,8 @@ LANGUAGE = Language(
         "DEADLINE_ENOUGH_ASK": (
             r"(?:is|be|are|s) (?:that |it |this |one |a |the )?(?:long |night |full night )?"
             r"enough(?: time)?",
-            r"(?<=[ ,])enough(?: time)?(?= ?[?.!]*$)",
+            # "… is 10h enough?", "enough?" alone (after a run: is the card enough)
+            r"(?:(?<=[ ,])|^)enough(?: time)?(?= ?[?.!]*$)",
             # "i have 4x a100 for 2.5 days, enough to full finetune … on 300M tokens?"
             r"(?<=[ ,])enough(?: time)? (?:to|for) (?:(?:a|the|do|run|get|finish|complete|full|fully)"
             r" ){0,2}(?:train|finetune|fine-tune|fine tune|full|finish|complete|run|do|q?lora|dpo|sft"
