@@ -435,7 +435,9 @@ LANGUAGE = Language(
             r"(?: (?:lol|lmao|haha\w*|pls|plz|please|bro|xd))* ?[?.!]*$",
         ),
         "NEEDED": (r"need\w*", r"require\w*", r"does it take", r"would it take", r"it takes"),
-        "BUDGET_WORDS": (r"i have", r"i got", r"ive got", r"budget", r"for", r"with"),
+        "BUDGET_WORDS": (r"i have", r"i got", r"ive got", r"budget", r"for", r"with",
+                         # "i've got about 200 bucks", "we have 500", "got ~200 bucks, …"
+                         r"i'?ve got", r"i'?ve", r"we (?:have|got)", r"we'?ve got", r"^got"),
         # Renting a card against buying one (bot.understand.asks.RENT_BUY): "rent or buy a
         # 4090", "buy vs rent", "should i buy a 3090 or rent", "is it worth buying a 4090".
         "RENT_BUY_ASK": (
