@@ -17,7 +17,13 @@ from bot.i18n import SUPPORTED_LOCALES, resolve_locale
 from bot.render.renderer import compile_templates, render_answer, render_template
 from bot.render.telegram_html import split_message
 from bot.several import compose, parts
-from bot.two_models import asks_together, noted_line, read_two_models, render_two_models
+from bot.two_models import (
+    asks_together,
+    noted_line,
+    read_two_models,
+    render_two_models,
+    trained_each,
+)
 from bot.understand import patterns as px
 from bot.understand import understand
 from bot.understand.bounds import out_of_range
@@ -216,6 +222,9 @@ class Pipeline:
             together = self._two_models(text, chosen_locale, telegram_locale, previous)
             if together is not None:
                 return together
+            each = self._trained_each(text, chosen_locale, telegram_locale, previous)
+            if each is not None:
+                return each
             engines = self._engines(text, chosen_locale, telegram_locale, previous)
             if engines is not None:
                 return engines
@@ -360,6 +369,29 @@ class Pipeline:
             first, query=first.query.model_copy(update={"text": text}), text=answer,
             parts=replies,
         )
+
+    def _trained_each(
+        self,
+        text: str,
+        chosen_locale: str | None,
+        telegram_locale: str | None,
+        previous: Query | None,
+    ) -> Reply | None:
+        """Several models to fine-tune on one card (bot/two_models.trained_each): each one's
+        answer in its own section, as several questions are (bot/several.py). None when the
+        message asks something else, or several questions (bot/several.py answers each)."""
+        if len(self._kept(self._cut, text, pieces)) >= 2:
+            return None
+        asked = trained_each(text, lambda part: stand_alone(self._understand(part)))
+        if not asked:
+            return None
+        locale = self._locale(asked[0].lang, asked[0].lang_sure, chosen_locale, telegram_locale,
+                              previous)
+        replies = [self.reply(q, locale) for q in asked]
+        names = [self.catalogue.models.get(q.model_id).name if q.model_id is not None
+                 else f"{q.params_b}B" for q in asked]
+        return replace(replies[0], text=compose([r.text for r in replies], names, locale),
+                       parts=tuple(replies))
 
     def _card_answered(self, text: str, previous: Query | None) -> Query | None:
         """`text` read when it names a card and nothing else ("3090s", "una 4090", not "how

@@ -40,7 +40,8 @@ from bot.vllm_fix import HIGHEST_SHARE
 from rules.capacity import serving_utilization
 from rules.catalogue import Catalogue
 
-__all__ = ["TwoModels", "asks_together", "noted_line", "read_two_models", "render_two_models"]
+__all__ = ["TwoModels", "asks_together", "noted_line", "read_two_models", "render_two_models",
+           "trained_each"]
 
 # Said of models sharing one card (folded text: no accents, lower case).
 # "the same 4090": a card's name has a digit.
@@ -77,6 +78,8 @@ _KIND: Final = lazy(
 # and mistral 7b on 2x 3090"): served together, unless a choice between them is asked.
 _LISTED: Final = lazy(r"\d ?b\b[^,]*,[^,]*(?:[,&]|\b(?:and|y|e|et)\b)")
 _LEAST_LISTED: Final = 3
+# Two sizes said ("llama 3 8b and mistral 7b"): the cheap test before reading models trained.
+_SIZES: Final = lazy(r"\d ?b\b.*\d ?b\b")
 _CHOICE: Final = lazy(
     r"\b(?:which|best|better|or|each|vs|versus|compar\w*|cual(?:es)?|mejor(?:es)?|o|cada"
     r"|quel(?:le)?s?|lequel|laquelle|meilleure?s?|ou|chacun\w*)\b"
@@ -254,21 +257,10 @@ def read_two_models(
     count = whole.gpu_count or 1
     if whole.intent == "compare" or (not whole.inference and _trains(whole, folded)):
         return None
-    named: list[Query] = []
-    kinds: list[str] = []
-    cards = 0
-    for part in _BETWEEN.split(text):
-        q = read(part)
-        cards += q.gpu is not None or q.vram_gb is not None
-        kind = _KIND.search(fold(part))
-        if q.model_id is not None or q.params_b is not None or q.not_llm is not None:
-            named.append(q)
-        elif q.family or q.unknown_model is not None:
-            return None  # "llama 3 and mistral": which size is the single question's reply
-        elif kind is not None:
-            # As written (accents and all) where folding kept the positions.
-            same = len(fold(part)) == len(part)
-            kinds.append(part[kind.start():kind.end()] if same else kind.group(0))
+    found_named = _named(text, read)
+    if found_named is None:
+        return None
+    named, kinds, cards = found_named
     if listed and (len(named) < _LEAST_LISTED or cards > 1):
         return None  # a model on each card named is a question each
     carried = len(named) == 1 and not kinds and not two and not listed \
@@ -319,6 +311,54 @@ def read_two_models(
         if placed is not None:
             return replace(result, lower=(method, placed))
     return result
+
+
+def _named(text: str, read: Callable[[str], Query]) -> tuple[list[Query], list[str], int] | None:
+    """The models `text` lists (each part between its "and", "+", "," read alone), the ones
+    named by their kind only (as written), and how many parts name a card; None when a part
+    names a family or an unknown model ("llama 3 and mistral": which size is the single
+    question's reply)."""
+    named: list[Query] = []
+    kinds: list[str] = []
+    cards = 0
+    for part in _BETWEEN.split(text):
+        q = read(part)
+        cards += q.gpu is not None or q.vram_gb is not None
+        kind = _KIND.search(fold(part))
+        if q.model_id is not None or q.params_b is not None or q.not_llm is not None:
+            named.append(q)
+        elif q.family or q.unknown_model is not None:
+            return None
+        elif kind is not None:
+            # As written (accents and all) where folding kept the positions.
+            same = len(fold(part)) == len(part)
+            kinds.append(part[kind.start():kind.end()] if same else kind.group(0))
+    return named, kinds, cards
+
+
+def trained_each(text: str, read: Callable[[str], Query]) -> tuple[Query, ...]:
+    """Several models listed to fine-tune on one card, no together word ("can i finetune llama 3
+    8b, mistral 7b and qwen2.5 7b on an a100"): one run after another, so each model's own
+    question on that card, in the order named (was the last model's answer alone). Empty when
+    the message asks something else (a choice between them, models served, trained at once)."""
+    folded = fold(text)
+    if _SIZES.search(folded) is None or _BETWEEN.search(folded) is None \
+            or _TWO.search(folded) is not None or _TOGETHER.search(folded) is not None \
+            or _CHOICE.search(folded) is not None:
+        return ()
+    whole = read(text)
+    if whole.inference or not _trains(whole, folded) or whole.rig or whole.other_gpus \
+            or (whole.gpu is None and whole.vram_gb is None) \
+            or whole.intent not in ("fit", "memory", "unknown"):
+        return ()
+    found = _named(text, read)
+    if found is None or found[1] or found[2] > 1 or len(found[0]) < 2 \
+            or any(q.model_id is None and q.params_b is None for q in found[0]):
+        return ()
+    return tuple(whole.model_copy(update={
+        "text": text, "params_b": q.params_b, "model_id": q.model_id, "family": (),
+        "family_name": None, "shape_model": q.shape_model, "unknown_model": None,
+    }) for q in found[0])
 
 
 def _dropped(sized: tuple[Sized, ...], split: tuple[Sized, ...], count: int,

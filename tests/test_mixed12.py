@@ -106,3 +106,46 @@ def test_two_rented_cards_joined_are_both_priced(lang: str, question: str,
 ])
 def test_cards_weighed_are_still_compared(lang: str, question: str) -> None:
     assert to_json(ask(question, lang))["intent"] != "prices"
+
+
+# Several models to fine-tune on one card: each model's fit in its own section (was the last
+# model's answer alone).
+TRAINED_EACH = [
+    ("en", "can i finetune llama 3 8b, mistral 7b and qwen2.5 7b on an a100",
+     ["✅ <b>On 1× A100 80GB, Llama 3 8B fits: QLoRA and LoRA.</b>",
+      "✅ <b>On 1× A100 80GB, Mistral 7B (7.3B parameters) fits: QLoRA and LoRA.</b>",
+      "✅ <b>On 1× A100 80GB, Qwen2.5 7B (7.61B parameters) fits: QLoRA and LoRA.</b>"]),
+    ("en", "can i qlora llama 3 8b, mistral 7b and qwen2.5 7b on my 3090",
+     ["✅ <b>Yes: Llama 3 8B fits on 1× RTX 3090 (QLoRA).</b>",
+      "✅ <b>Yes: Mistral 7B (7.3B parameters) fits on 1× RTX 3090 (QLoRA).</b>",
+      "✅ <b>Yes: Qwen2.5 7B (7.61B parameters) fits on 1× RTX 3090 (QLoRA).</b>"]),
+    ("es", "puedo entrenar llama 3 8b y mistral 7b en una 4090?",
+     ["✅ <b>En 1× RTX 4090, Llama 3 8B cabe con QLoRA y LoRA.</b>",
+      "✅ <b>En 1× RTX 4090, Mistral 7B (7,3 mil millones de parámetros) cabe con QLoRA y LoRA"]),
+    ("fr", "je peux fine-tuner llama 3 8b, mistral 7b et qwen2.5 7b sur une a100 ?",
+     ["✅ <b>Sur 1× A100 80GB, Llama 3 8B tient avec QLoRA et LoRA.</b>",
+      "Mistral 7B", "Qwen2.5 7B"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "question", "lines"), TRAINED_EACH)
+def test_each_model_trained_gets_its_fit(lang: str, question: str, lines: list[str]) -> None:
+    reply = ask(question, lang)
+    assert len(reply.parts) == len(lines), reply.text
+    text = spaced(reply.text)
+    at = 0
+    for line in lines:
+        found = text.find(line, at)
+        assert found >= 0, reply.text
+        at = found + len(line)
+    assert to_json(reply)["model"] == "llama-3-8b"
+
+
+@pytest.mark.parametrize("question", [
+    "which is better to finetune, llama 3 8b or mistral 7b on a 4090?",  # a choice
+    "can i run llama 3 8b, mistral 7b and qwen2.5 7b on an a100",  # served: together
+    "can i finetune llama 3 8b and mistral 7b at the same time on an a100",  # at once
+])
+def test_not_each_trained(question: str) -> None:
+    reply = ask(question, "en")
+    assert "1️⃣ <i>Llama 3 8B</i>" not in reply.text, reply.text
