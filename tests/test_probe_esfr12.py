@@ -155,3 +155,17 @@ def test_the_least_money_put_in_is_the_cheapest_start(text: str, lang: str, lead
 ])
 def test_a_model_loaded_is_no_top_up(text: str) -> None:
     assert ask(text, "es").query.intent == "memory"
+
+
+@pytest.mark.parametrize(("text", "lang", "lead"), [
+    ("se puede pagar con usdt? y con tarjeta?", "es", "🚫 <b>No: no aceptamos tarjetas, solo cripto.</b>"),
+    ("on peut payer en usdt ? et par carte ?", "fr", "🚫 <b>Non\u00a0: nous n'acceptons pas la carte bancaire"),
+    ("can i pay with usdt? and with a card?", "en", "🚫 <b>No: we do not take cards, only crypto.</b>"),
+    ("can i pay with usdt or card?", "en", "🚫 <b>No: we do not take cards, only crypto.</b>"),
+])
+def test_a_card_asked_after_a_coin_is_refused(text: str, lang: str, lead: str) -> None:
+    """A card asked after a coin, as a second short question: no cards leads, then the coin's
+    yes (was the coin's yes alone, the card unanswered)."""
+    reply = ask(text, lang)
+    assert reply.text.startswith(lead), reply.text
+    assert reply.query.pay_coins_asked == ("USDT",), reply.text

@@ -156,7 +156,10 @@ PAY_REFUSED: Final[tuple[tuple[str, Guarded], ...]] = (
         r"master ?card|amex|american express|apple ?pay|google ?pay|"
         r"tarjetas? (?:de )?(?:credito|debito|bancarias?)|"
         r"cartes? (?:bancaires?|bleues?|de credit|de debit|visa)|"
-        rf"{_CARD_AFTER_PAYING}(?:cards?|tarjetas?|cartes?))(?![a-z0-9])")),
+        rf"{_CARD_AFTER_PAYING}(?:cards?|tarjetas?|cartes?)|"
+        # "se puede pagar con usdt? y con tarjeta?", "et par carte ?": a second question
+        r"(?:and|or|y|o|et|ou) (?:(?:with|by|via|con|por|par|avec|en) )?(?:(?:a|una|la|une|le) )?"
+        r"(?:cards?|tarjetas?|cartes?)(?=\s*[?!.]|\s*$))(?![a-z0-9])")),
     ("bank", Guarded(
         ("transf", "wire", "sepa", "virement", "iban"),
         r"(?<![a-z0-9])(?:bank ?transfers?|wire(?: transfers?)?|sepa|iban|"
