@@ -169,3 +169,15 @@ def test_a_card_asked_after_a_coin_is_refused(text: str, lang: str, lead: str) -
     reply = ask(text, lang)
     assert reply.text.startswith(lead), reply.text
     assert reply.query.pay_coins_asked == ("USDT",), reply.text
+
+
+@pytest.mark.parametrize("text", [
+    "necesito fine tunear qwen 2.5 14b en 12 horas, q me conviene",
+    "necesito fine tunear qwen 2.5 14b, q me conviene?",
+])
+def test_que_me_conviene_is_which_to_rent(text: str) -> None:
+    """"Q me conviene" closing a run asks which configuration to rent, as "tu me conseilles
+    quoi" does (was the memory per method)."""
+    reply = ask(text, "es")
+    assert reply.query.intent == "recommend", reply.text
+    assert reply.text.startswith("🏆 <b>Las GPU más baratas para Qwen2.5 14B"), reply.text

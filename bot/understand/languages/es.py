@@ -283,6 +283,8 @@ LANGUAGE = Language(
             r"cual (?:es la )?mejor", r"recomienda\w*", r"recomend\w*", r"aconseja\w*",
             r"mas barat(?:it)?[ao]s?", r"cuantas gpus?",
             r"(?:que|cual) (?:debo|deberia|me conviene) (?:alquilar|usar|elegir)",
+            # "necesito fine tunear qwen 2.5 14b en 12 horas, q me conviene": which to rent
+            r"(?:que|q|cual) me conviene(?=\s*[?!.]*\s*$)",
             # "necesito fine-tunear mistral nemo 12b, ¿qué alquilo?", "¿q rento?": which to rent
             r"(?:que|q) (?:gpu |tarjeta |maquina )?(?:me )?(?:alquilo|rento|alquilar|rentar)",
             r"elegir|escoger", r"mas adecuad[ao]s?", r"gpu ideal",
