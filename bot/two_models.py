@@ -36,6 +36,7 @@ from bot.understand.normalise import fold
 from bot.understand.owned import names_card
 from bot.understand.patterns import alt
 from bot.understand.query import Query
+from bot.understand.screen import Screened
 from bot.vllm_fix import HIGHEST_SHARE
 from rules.capacity import serving_utilization
 from rules.catalogue import Catalogue
@@ -53,12 +54,14 @@ _TOGETHER: Final = lazy(
     rf"|en meme temps|a la fois|simultanement|(?:la|le) meme {_CARD}"
     # "both qwen 2.5 7b and llama 3 8b on one 4090" ("cual de los dos": which one, not both)
     r"|both|ambos|ambas|(?<!de )(?:los|las) dos|(?:tous |toutes )?les deux)\b"
-    # "llama 3 8b + an embedding model"
-    r"|\w ?\+ ?\w"
 )
+# "llama 3 8b + an embedding model": apart from the words, which then open with a letter
+# (bot/understand/lazy.py's look-ahead), and searched only in a text with a "+".
+_PLUS: Final = lazy(r"\w ?\+ ?\w")
 # "2 models", "dos modelos", "deux modèles", "two llms", "3 models": a count of two or more
-# (the lexicon's count words: "a couple of", "dual"…).
-_TWO: Final = lazy(
+# (the lexicon's count words: "a couple of", "dual"…). Searched only in a text that says
+# "model" or "llm" (its needles, bot/understand/screen.py): few do.
+_TWO: Final = Screened(
     rf"\b(?:[2-9]|{alt(w for w, n in lx.COUNT_WORDS.items() if n >= 2)})"
     r"\s+(?:models?|llms?|modelos?|modeles?)\b"
 )
@@ -75,7 +78,8 @@ _KIND: Final = lazy(
     r"|rerankers?)\b"
 )
 # Three or more models listed with their sizes and no together word ("qwen2.5 7b, llama 3 8b
-# and mistral 7b on 2x 3090"): served together, unless a choice between them is asked.
+# and mistral 7b on 2x 3090"): served together, unless a choice between them is asked. Every
+# match holds a ",": a text without one is not searched (asks_together).
 _LISTED: Final = lazy(r"\d ?b\b[^,]*,[^,]*(?:[,&]|\b(?:and|y|e|et)\b)")
 _LEAST_LISTED: Final = 3
 # Two sizes said ("llama 3 8b and mistral 7b"): the cheap test before reading models trained.
@@ -235,8 +239,14 @@ def _pack(items: list[int], sizes: Sequence[Decimal], count: int,
 def asks_together(text: str) -> bool:
     """Whether `text` may ask for models together on one card: the cheap test before reading."""
     folded = fold(text)
-    return _TWO.search(folded) is not None or _TOGETHER.search(folded) is not None \
-        or _LISTED.search(folded) is not None
+    return _TWO.search(folded) is not None or _together(folded) \
+        or ("," in folded and _LISTED.search(folded) is not None)
+
+
+def _together(folded: str) -> bool:
+    """A together word or a "+" between two words."""
+    return _TOGETHER.search(folded) is not None or (
+        "+" in folded and _PLUS.search(folded) is not None)
 
 
 def read_two_models(
@@ -250,7 +260,7 @@ def read_two_models(
     the bot can size alone (then it is answered as before)."""
     folded = fold(text)
     two = _TWO.search(folded) is not None
-    listed = not two and _TOGETHER.search(folded) is None
+    listed = not two and not _together(folded)
     if whole.rig or (listed and (_CHOICE.search(folded) is not None
                                  or whole.intent not in ("fit", "memory", "unknown"))):
         return None
@@ -343,7 +353,7 @@ def trained_each(text: str, read: Callable[[str], Query]) -> tuple[Query, ...]:
     the message asks something else (a choice between them, models served, trained at once)."""
     folded = fold(text)
     if _SIZES.search(folded) is None or _BETWEEN.search(folded) is None \
-            or _TWO.search(folded) is not None or _TOGETHER.search(folded) is not None \
+            or _TWO.search(folded) is not None or _together(folded) \
             or _CHOICE.search(folded) is not None:
         return ()
     whole = read(text)

@@ -1,6 +1,7 @@
-"""bot/understand/lazy.py's openings: a pattern that opens with a look-around is compiled with a
-look-ahead for the characters its matches open with. Every match opens with one of them (checked
-here against the parsed pattern, as ``re`` reads it), so the same text gives the same matches."""
+"""bot/understand/lazy.py's openings: a pattern that opens with a look-around or a word boundary
+is compiled with a look-ahead for the characters its matches open with. Every match opens with one
+of them (checked here against the parsed pattern, as ``re`` reads it), so the same text gives the
+same matches."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 import pytest
 
 import bot.several  # its patterns made
+import bot.two_models  # its patterns made (word-boundary openings)
 import bot.understand.parse  # noqa: F401  (every module's patterns made)
 from bot.understand import lazy
 from bot.understand.lazy import opening, with_opening

@@ -270,9 +270,10 @@ def _opening(reader: _Reader) -> frozenset[str] | None:
 
 def with_opening(pattern: str, flags: int = 0) -> str:
     """``pattern`` with a look-ahead for the characters its matches open with, when it opens
-    with a look-around (the engine then has no first character of its own to look for)."""
+    with a look-around or a word boundary (the engine then has no first character of its own
+    to look for: ``\\b(?:both|…)`` tried its alternatives at every word's edge)."""
     if flags & (re.IGNORECASE | re.VERBOSE) or not pattern.startswith(
-            ("(?<", "(?:(?<", "(?=", "(?!")):
+            ("(?<", "(?:(?<", "(?=", "(?!", "\\b", "(?:\\b")):
         return pattern
     try:
         reader = _Reader(pattern)
