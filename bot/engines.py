@@ -51,6 +51,9 @@ def _whole(patterns: tuple[str, ...]) -> re.Pattern[str]:
 # offsets kept.
 _ENGINES: Final = tuple((engine, _whole(patterns))
                         for engine, patterns in (*SERVING_ENGINES, *LOCAL_RUNNERS))
+# Any of them: one scan of a text that names none (most), instead of one an engine.
+_ANY_ENGINE: Final = _whole(tuple(p for _, patterns in (*SERVING_ENGINES, *LOCAL_RUNNERS)
+                                  for p in patterns))
 # Training with an engine named ("grpo with vllm and ollama for the judge") is another question.
 _TRAINING: Final = re.compile(
     r"(?<![a-z])(?:q?lora|fine.?tun\w*|finetun\w*|train\w*|entren\w*|entrain\w*|sft|dpo|grpo"
@@ -97,6 +100,8 @@ class EngineComparison:
 
 def _named(text: str) -> list[tuple[str, list[tuple[int, int]]]]:
     """The engines `text` names, in the order first named, each with where it is named."""
+    if _ANY_ENGINE.search(text) is None:
+        return []
     found = [(engine, [m.span() for m in pattern.finditer(text)]) for engine, pattern in _ENGINES]
     return sorted(((e, spans) for e, spans in found if spans), key=lambda f: f[1][0][0])
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
+import bot.engines as engines
 import bot.two_models as two
 from bot.understand.lazy import with_opening
 from bot.understand.normalise import fold
@@ -34,3 +37,34 @@ def test_the_together_tests_read_as_before() -> None:
             counted.search(folded) is not None or together.search(folded) is not None
             or listed.search(folded) is not None), text
 
+
+class _Counted:
+    """An engine's pattern that counts its scans."""
+
+    def __init__(self, pattern: re.Pattern[str], scans: list[str]) -> None:
+        self.pattern, self.scans = pattern, scans
+
+    def finditer(self, text: str) -> object:
+        self.scans.append(text)
+        return self.pattern.finditer(text)
+
+
+def test_a_text_naming_no_engine_is_scanned_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    scans: list[str] = []
+    monkeypatch.setattr(engines, "_ENGINES",
+                        tuple((e, _Counted(p, scans)) for e, p in engines._ENGINES))
+    assert not engines.asks_engines("how much is an h100 per hour")
+    assert scans == []  # was one scan an engine (eleven), for every question asked
+    assert engines.asks_engines("vllm vs Ollama for llama 3 8b")
+    assert len(scans) == len(engines._ENGINES)
+
+
+def test_the_engines_named_are_as_before() -> None:
+    def each(text: str) -> list[tuple[str, list[tuple[int, int]]]]:
+        found = [(e, [m.span() for m in p.finditer(text)]) for e, p in engines._ENGINES]
+        return sorted(((e, s) for e, s in found if s), key=lambda f: f[1][0][0])
+
+    texts = [*corpus_texts(), "vLLM vs TGI vs SGLang", "LM Studio or llama.cpp", "with jan 2",
+             "text-generation-launcher and Ollama", "using Jan.ai"]
+    for text in texts:
+        assert engines._named(text) == each(text), text
