@@ -9,6 +9,8 @@ import pytest
 
 import bot.engines as engines
 import bot.two_models as two
+from benchmarks.run import cold_questions
+from bot.understand import split
 from bot.understand.lazy import with_opening
 from bot.understand.normalise import fold
 from tests.support.corpus import corpus_texts
@@ -68,3 +70,20 @@ def test_the_engines_named_are_as_before() -> None:
              "text-generation-launcher and Ollama", "using Jan.ai"]
     for text in texts:
         assert engines._named(text) == each(text), text
+
+
+def test_a_number_with_a_one_before_its_point_is_no_list() -> None:
+    # "qlora 171.3b …" held "1.": every such question was scanned for cuts it cannot have.
+    assert not split._may_cut(split.flat("QLoRA 171.3B avec seq len 512, batch 1 et 21M tokens"))
+    assert split._may_cut(split.flat("1. can i run llama 3 8b 2. how much is an h100"))
+    assert split._may_cut(split.flat("two questions: 1) llama on a 4090 2) the h100 price"))
+
+
+def test_the_screen_before_cutting_misses_no_cut() -> None:
+    texts = [*corpus_texts(), *cold_questions(300, "en"), *cold_questions(300, "es"),
+             *cold_questions(300, "fr"), "1. llama 3 8b on a 4090\n2. h100 price", "x 1) a 2) b"]
+    for text in texts:
+        folded = split.flat(text)
+        if not split._may_cut(folded):
+            assert next(split._CUT.finditer(folded), None) is None, text
+            assert split._inline_items(folded) == [], text

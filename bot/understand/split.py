@@ -135,8 +135,10 @@ def _inline_items(folded: str) -> list[int]:
 # What every cut holds, looked for before _CUT (which is tried at every position of the text:
 # most messages are one question and hold none of these). A sentence's end followed by white
 # space, a line break, an opening word after a clause's punctuation or at the start, a strong
-# opening word anywhere (plain words: looked for with ``in``), a list's "1." or "1)".
+# opening word anywhere (plain words: looked for with ``in``), a list's first item ("1." or
+# "1)" as _INLINE_ITEM reads it: not the "1." of "171.3b", in many questions' numbers).
 _END_THEN_SPACE: Final = lazy(r"[?\uff1f.!\u3002\uff01]\s")
+_FIRST_ITEM: Final = lazy(r"(?:^|(?<=\s))1[.)](?=\s)")
 _OPENING_AFTER: Final = lazy(rf"[.,;:!?\u2026)]\s*{_NEXT}(?![a-z0-9'])")
 _OPENING_FIRST: Final = lazy(rf"\s*{_NEXT}(?![a-z0-9'])")
 _STRONG_WORDS: Final = tuple(
@@ -147,10 +149,17 @@ def _may_cut(folded: str) -> bool:
     """False when neither _CUT nor a "1) … 2) …" list can cut `folded`."""
     return bool(
         "\n" in folded or _END_THEN_SPACE.search(folded) or _OPENING_AFTER.search(folded)
-        or _OPENING_FIRST.match(folded) or "1." in folded or "1)" in folded
-        or any(word in folded for word in _STRONG_WORDS)
+        or _OPENING_FIRST.match(folded) or _strong(folded)
+        or (("1." in folded or "1)" in folded) and _FIRST_ITEM.search(folded))
         or _RENT_WORD.search(folded)
     )
+
+
+def _strong(folded: str) -> bool:
+    for word in _STRONG_WORDS:  # noqa: SIM110 (any() over a generator is twice as slow)
+        if word in folded:
+            return True
+    return False
 
 
 def pieces(text: str) -> list[Piece]:
