@@ -255,7 +255,8 @@ def read_engines(
         asked=tuple(_alone(q, whole, {}) for _e, q in parts), engines=tuple(e for e, _q in parts))
 
 
-def _engine_name(engine: str, catalogue: Catalogue) -> str:
+def engine_name(engine: str, catalogue: Catalogue) -> str:
+    """An engine's or local runner's name as written ("vLLM", "llama.cpp"), by its id."""
     if engine in _SERVERS:
         return _SERVERS[engine]
     runner = catalogue.local_runner(engine)
@@ -265,7 +266,7 @@ def _engine_name(engine: str, catalogue: Catalogue) -> str:
 def _off_metal(engine: str, catalogue: Catalogue, ph: Phrases) -> str:
     """An engine named on a Mac that does not run a model on its GPU (rules/data/serving.toml
     [metal]): said, not sized against the GPU's share of the unified memory."""
-    return f"• ❌ {ph.off_metal(engine, _engine_name(engine, catalogue))}"
+    return f"• ❌ {ph.off_metal(engine, engine_name(engine, catalogue))}"
 
 
 def render_engines(found: EngineComparison, locale: str, catalogue: Catalogue) -> str:
@@ -275,8 +276,8 @@ def render_engines(found: EngineComparison, locale: str, catalogue: Catalogue) -
     config = ph.config(found.gpu, found.gpu_count)
     if found.chosen:
         config = _("%(config)s (the cheapest we offer that holds each of them)", config=config)
-    names = [_engine_name(s.engine, catalogue) for s in found.served]
-    named = [_engine_name(e, catalogue) for e in found.engines] or names
+    names = [engine_name(s.engine, catalogue) for s in found.served]
+    named = [engine_name(e, catalogue) for e in found.engines] or names
     model = ph.subject(found.model_name, found.params_b)
     rated = [(s, name) for s, name in zip(found.served, names, strict=True)
              if s.fits and s.bound.fits and s.bound.tokens_per_second is not None]

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_UP, Decimal
 from functools import cache
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -548,3 +549,27 @@ def ollama_default_context(total_vram_gb: Decimal, model_max: int | None = None)
 def ollama_context_since() -> str:
     """The Ollama release that made the default context depend on the GPU memory."""
     return _ollama_context().since
+
+
+class ProgramLicence(BaseModel):
+    """A serving engine's or local runner's license (rules/data/serving.toml [licences]): its
+    SPDX id, permissive only (MIT, Apache-2.0)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    spdx: Literal["MIT", "Apache-2.0"]
+    source: str = Field(min_length=3)
+    url: str = Field(pattern=r"^https://")
+    verified: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}$")
+
+
+@cache
+def program_licence(program: str) -> ProgramLicence | None:
+    """The license of the engine or runner of that id ("llama-cpp", "vllm"), None when none is
+    on file."""
+    found = data_files.document("serving.toml").get("licences", {}).get(program)
+    if found is None:
+        return None
+    try:
+        return ProgramLicence.model_validate(found)
+    except (TypeError, ValidationError) as exc:
+        raise DataError(f"rules/data/serving.toml: licences.{program}: {exc}") from exc

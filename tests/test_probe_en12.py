@@ -59,3 +59,36 @@ def test_brand_run_is_still_its_model() -> None:
     """Running "mistral" still means Mistral 7B; only its licence takes the line."""
     assert ask_json("can i run mistral on a 3090")["model"] == "mistral-7b"
     assert ask_json("is mistral 7b gated")["model"] == "mistral-7b"
+
+
+# --- a serving engine's or local runner's own license --------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "locale", "starts"), [
+    ("llama cpp license?", None, "📜 <b>llama.cpp is open source under the MIT license.</b>"),
+    ("llama.cpp license?", None, "📜 <b>llama.cpp is open source under the MIT license.</b>"),
+    ("is vllm open source", None, "📜 <b>vLLM is open source under the Apache-2.0 license.</b>"),
+    ("can i use ollama commercially", None, "📜 <b>Ollama is open source under the MIT license."),
+    ("tgi licence?", None, "📜 <b>TGI is open source under the Apache-2.0 license.</b>"),
+    ("lm studio license", None, "📜 I have no license on file for LM Studio"),
+    ("llama.cpp es de codigo abierto?", "es",
+     "📜 <b>llama.cpp es de código abierto, con licencia MIT.</b>"),
+    ("quelle est la licence de llama.cpp ?", "fr",
+     "📜 <b>llama.cpp est open source, sous licence MIT.</b>"),
+])
+def test_program_licence(text: str, locale: str | None, starts: str) -> None:
+    got = ask_json(text, locale)
+    assert got["intent"] == "help" and got["error"] is None, got["text"]
+    assert str(got["text"]).startswith(starts), got["text"]
+
+
+@pytest.mark.parametrize("text", [
+    "best open source model to run in ollama",  # a model asked for
+    "llama 3 8b with ollama license?",  # the model's license
+    "run llama 3 8b in llama cpp on a 3090",  # "llama cpp" is the runner: its GGUF type
+])
+def test_program_licence_not_read(text: str) -> None:
+    got = ask_json(text)
+    assert "📜" not in str(got["text"]), got["text"]
+    if "3090" in text:
+        assert got["method"] == "inference_int4", got["text"]

@@ -21,6 +21,7 @@ from babel.dates import get_day_names
 from markupsafe import Markup
 
 from bot.answer import Answer, ContextPair, FamilyPick
+from bot.engines import engine_name
 from bot.render.detailed_lines import host_ram_lines
 from bot.render.lines import (
     bf16_error_line,
@@ -37,6 +38,7 @@ from bot.render.lines import (
 from bot.render.offload_lines import expert_offload_lines
 from bot.render.phrases import Phrases
 from bot.understand.query import Query
+from rules.capacity import program_licence
 from rules.schema import PublishedRun
 
 # Renders a template by name with the reply's context.
@@ -484,6 +486,25 @@ def _block_span(answer: Answer, block: int, ph: Phrases) -> str:
     return f"🧱 {said}\n\n"
 
 
+def _program_licence(program: str, ph: Phrases) -> str:
+    """"llama.cpp license?": the program's license on file (rules/data/serving.toml), and that
+    a model run with it keeps its own."""
+    name = engine_name(program, ph.cat)
+    found = program_licence(program)
+    if found is None:
+        head = ph._("I have no license on file for %(program)s: its website or repository "
+                    "says which it is under.", program=name)
+        return f"📜 {head}"
+    head = ph._("%(program)s is open source under the %(licence)s license.", program=name,
+                licence=found.spdx)
+    terms = ph._("A permissive license: you may use, change and redistribute it, also "
+                 "commercially, as long as you keep its copyright and license notice.")
+    model = ph._("A model you run with it keeps its own license: ask me about it, for example "
+                 "<code>is llama 3 gated?</code>")
+    link = f'<a href="{found.url}">LICENSE</a>'
+    return f"📜 <b>{head}</b> {terms} ({link})\n{model}"
+
+
 def _body(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
     """The answer proper, by intent."""
     query = answer.query
@@ -518,6 +539,8 @@ def _body(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         put(ph._("The model's weights must fit in it, and when training also its gradients, "
                  "optimizer states and activations: it decides whether a model fits. Ask me, "
                  "for example, how much VRAM QLoRA of Llama 3.1 8B needs."))
+    elif intent == "help" and query.program_licence:
+        put(_program_licence(query.program_licence, ph))
     elif intent in ("help", "unknown"):
         include("service.html.j2" if query.service_asked else "help.html.j2")
     elif intent == "compare":

@@ -302,6 +302,13 @@ LICENCE_ASK: Final = Guarded(("licen", "gated", "terms", "condiciones", "conditi
                              r"condiciones de uso|conditions d'utilisation|"
                              r"(?:restricted|restringid[oa]s?|restreints?)(?: (?:on|en|sur) "
                              r"(?:hf|hugging ?face))? ?(?:\?|$))(?![a-z])")
+# A program's license asked in other words ("is vllm open source", "can i use ollama
+# commercially", "¿llama.cpp es de código abierto?", "uso comercial", "usage commercial").
+OPEN_SOURCE_ASK: Final = Guarded(
+    ("open", "abierto", "commerc", "comerc", "libre"),
+    r"(?<![a-z])(?:open ?source|codigo abierto|(?:logiciel )?libre|commercial(?:ly)?"
+    r"|commercialement|comercial(?:mente)?|usage commercial|uso comercial)(?![a-z])",
+)
 # The memory a run takes asked as an amount ("how much vram will it use", "peak vram?", "cuánta
 # memoria usa", "combien de vram ça prend"): with one training method asked on a card, the
 # detailed estimate at typical settings leads (bot.answer._typical_leads), the figure asked.

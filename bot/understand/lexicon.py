@@ -244,7 +244,7 @@ LOCAL_RUNNERS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
     ("ollama", (r"ollama",)),
     ("jan", (r"(?:in|with|using|via|en|con|dans|avec|sous) jan(?! ?\d)",
              r"jan(?: ?\.ai| ai| app| desktop)")),
-    ("llama-cpp", (r"llama\.?cpp", r"llama-cpp(?:-python)?", r"llama-server", r"llama-cli")),
+    ("llama-cpp", (r"llama[. ]?cpp", r"llama-cpp(?:-python)?", r"llama-server", r"llama-cli")),
     ("lm-studio", (r"lm ?studio",)),
     ("koboldcpp", (r"kobold\.?cpp",)),
     ("text-generation-webui", (r"text-generation-webui", r"oobabooga", r"ooba")),

@@ -1491,6 +1491,23 @@ def _eight_bit_base(s: str) -> bool:
     return any(not _negated(s, *m.span()) for m in px.EIGHT_BIT_BASE.pattern.finditer(s))
 
 
+_MODEL_WORD: Final = px.words((r"models?", r"llms?", r"modelos?", r"modeles?"))
+
+
+def _program_licence(s: str, work: _Work) -> str | None:
+    """The engine or runner whose license a question asks, with no model named (a model's
+    license is its own question), by its id; None otherwise."""
+    if work.model_id is not None or work.family or work.params_b is not None or work.gpus:
+        return None
+    if asks.LICENCE_ASK.search(s) is None and (
+            asks.OPEN_SOURCE_ASK.search(s) is None or _MODEL_WORD.search(s) is not None):
+        return None  # "best open source model for ollama" asks for a model
+    for program, pattern in px.PROGRAMS:
+        if pattern.search(s):
+            return program
+    return None
+
+
 def _runner(s: str) -> str | None:
     """The local GGUF runner a question names ("with ollama", "in LM Studio", "llama.cpp"), by
     its id in quant_types.toml's runners; None when none is named (or it is negated)."""
@@ -2542,6 +2559,12 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     vram_defined = not hyper and asks.vram_what(corrected)
     if vram_defined:
         intent = "help"
+    # "llama.cpp license?", "is vllm open source": the program's own license (was "which
+    # model?": a runner named reads as serving one).
+    program_licence = _program_licence(corrected, work) if not hyper and not vram_defined \
+        else None
+    if program_licence is not None:
+        intent = "help"
     service: tuple[str, ...] = ()
     # "recommend": "how many gpus per instance max?" reads as "how many GPUs (do I need)".
     if intent in ("unknown", "help", "smalltalk", "pay", "memory", "recommend", "prices") \
@@ -3389,6 +3412,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         cpu_machine=machine if cpu_alone else None,
         hyper_asked=hyper,
         vram_what=vram_defined,
+        program_licence=program_licence,
         service_asked=service,
         per_minute=intent == "prices" and px.PER_MINUTE.admits(s)
         and px.PER_MINUTE.pattern.search(s) is not None,

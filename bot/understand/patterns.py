@@ -740,6 +740,10 @@ LOCAL_RUNNER: Final = Guarded(
     ("ollama", "llama", "studio", "kobold", "ooba", "text-generation", "gpt4all", "jan"),
     words(f for _, frags in lx.LOCAL_RUNNERS for f in frags),
 )
+# Every serving engine and local runner by its id: "llama.cpp license?" asks that program's.
+PROGRAMS: Final = tuple(
+    (program, words(frags)) for program, frags in (*lx.SERVING_ENGINES, *lx.LOCAL_RUNNERS)
+)
 LOCAL_RUNNER_IDS: Final = tuple(
     (runner, lazy(rf"^{alt(frags)}$")) for runner, frags in lx.LOCAL_RUNNERS
 )

@@ -415,6 +415,9 @@ class Query(BaseModel):
     hyper_asked: bool = False
     # "q es vram", "c'est quoi la vram": the word defined, briefly.
     vram_what: bool = False
+    # "llama.cpp license?", "is vllm open source": the engine or runner (its id in
+    # lexicon.SERVING_ENGINES / LOCAL_RUNNERS) whose own license is asked.
+    program_licence: str | None = None
     cpu_machine: str | None = None  # the GPU-less machine named ("Raspberry Pi", "Intel Core i7")
     # An accelerator that is not a GPU and of which we have no figures ("TPU v5e", "Gaudi 3").
     accelerator: str | None = None
