@@ -92,3 +92,30 @@ def test_program_licence_not_read(text: str) -> None:
     assert "📜" not in str(got["text"]), got["text"]
     if "3090" in text:
         assert got["method"] == "inference_int4", got["text"]
+
+
+# --- a Mac's detailed estimate: its GPU's share of the unified memory, not "per GPU" -------------
+
+
+@pytest.mark.parametrize(("text", "locale", "said"), [
+    ("qlora llama 3 8b on my m2 max 32gb, seq 2048 batch 2", None,
+     "of the 21.33 GB macOS lets the GPU use"),
+    ("m3 max 64gb can i qlora gemma 3 12b", None, "the detailed estimate is 19.2 GB."),
+    ("m3 max 64gb can i finetune gemma 3 12b with mlx", None, "≈ 19.2 GB with your settings"),
+    ("m1 pro 16gb, can i even run llama 3.1 8b q4", None,
+     "needs about 5.7 GB (detailed estimate, KV cache 0.3 GB) of the 10.66 GB macOS lets"),
+    ("m4 max 128gb llama 3.3 70b q4 with 32k context", None,
+     "Total: 54.1 GB of the 96 GB macOS lets the GPU use"),
+    ("qlora de llama 3 8b en mi m2 max de 32gb, seq 2048 batch 2", "es", "macOS"),
+    ("qlora de llama 3 8b sur mon m2 max 32go, seq 2048 batch 2", "fr", "macOS"),
+])
+def test_mac_is_not_per_gpu(text: str, locale: str | None, said: str) -> None:
+    body = str(ask_json(text, locale)["text"])
+    assert said in body, body
+    for per_gpu in ("per GPU", "each GPU has", "por GPU", "cada GPU", "par GPU", "chaque GPU"):
+        assert per_gpu not in body, body
+
+
+def test_cards_stay_per_gpu() -> None:
+    body = str(ask_json("qlora llama 3 8b on my 3090, seq 2048 batch 2")["text"])
+    assert "per GPU (detailed estimate) of the 25.77 GB (24 GiB) each GPU has" in body, body

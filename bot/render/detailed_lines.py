@@ -315,6 +315,9 @@ def _check(ph: Phrases, d: DetailedAnswer) -> list[Markup]:
         total = g._("Total per GPU: %(total)s of the %(budget)s vLLM takes of %(vram)s",
                     total=fmt.gb(d.per_gpu_gb, 1), budget=fmt.gb(c.vram_per_gpu_gb, 1),
                     vram=ph.memory(c.card_gb))
+    elif ph.on_mac(c.gpu):
+        total = g._("Total: %(total)s of the %(vram)s macOS lets the GPU use",
+                    total=fmt.gb(d.per_gpu_gb, 1), vram=ph.memory(c.vram_per_gpu_gb))
     else:
         total = g._("Total per GPU: %(total)s of %(vram)s", total=fmt.gb(d.per_gpu_gb, 1),
                     vram=ph.memory(c.vram_per_gpu_gb))
@@ -742,6 +745,9 @@ def detailed_lead_lines(ph: Phrases, answer: Answer) -> list[Markup]:
             and ((c and c.disagree) or abs(d.per_gpu_gb - plan) > plan / 4):
         seq, batch = ph.fmt.num(d.seq_len, 0), d.micro_batch
         said = g._(
+            "At typical settings (sequence %(seq)s, batch %(batch)s) the detailed estimate "
+            "is %(det)s.", seq=seq, batch=batch, det=det,
+        ) if c and ph.on_mac(c.gpu) else g._(
             "At typical settings (sequence %(seq)s, batch %(batch)s) the detailed estimate "
             "is %(det)s per GPU.", seq=seq, batch=batch, det=det,
         )

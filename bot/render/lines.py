@@ -457,11 +457,18 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             elif detailed and detailed.stated and dc:
                 det = fmt.gb(dc.detailed_per_gpu_gb, 1)
                 each = ph.memory(dc.vram_per_gpu_gb)
-                put(_(
-                    "With your settings it needs about %(det)s per GPU (detailed estimate) of "
-                    "the %(each)s each GPU has; the planning rule says %(need)s for the whole "
-                    "job.", need=need, each=each, det=det,
-                ))
+                if ph.on_mac(dc.gpu):
+                    put(_(
+                        "With your settings it needs about %(det)s (detailed estimate) of the "
+                        "%(each)s macOS lets the GPU use; the planning rule says %(need)s for "
+                        "the whole job.", need=need, each=each, det=det,
+                    ))
+                else:
+                    put(_(
+                        "With your settings it needs about %(det)s per GPU (detailed estimate) "
+                        "of the %(each)s each GPU has; the planning rule says %(need)s for the "
+                        "whole job.", need=need, each=each, det=det,
+                    ))
                 put("\n")
                 avg = answer.query.sample_len_avg
                 if avg is not None and avg == answer.query.seq_len:
@@ -470,13 +477,17 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             elif detailed and dc and answer.typical_lead:
                 # No settings stated: the detailed estimate at typical ones leads, the planning
                 # figure beside it, then what makes it fit.
+                typical = {"seq": fmt.num(detailed.seq_len, 0), "batch": detailed.micro_batch,
+                           "det": fmt.gb(dc.detailed_per_gpu_gb, 1),
+                           "each": ph.memory(dc.vram_per_gpu_gb), "need": need}
                 put(_(
                     "At typical settings (sequence %(seq)s, batch %(batch)s) it needs about "
+                    "%(det)s (detailed estimate) of the %(each)s macOS lets the GPU use; the "
+                    "planning rule says %(need)s for the whole job.", **typical,
+                ) if ph.on_mac(dc.gpu) else _(
+                    "At typical settings (sequence %(seq)s, batch %(batch)s) it needs about "
                     "%(det)s per GPU (detailed estimate) of the %(each)s each GPU has; the "
-                    "planning rule says %(need)s for the whole job.",
-                    seq=fmt.num(detailed.seq_len, 0), batch=detailed.micro_batch,
-                    det=fmt.gb(dc.detailed_per_gpu_gb, 1), each=ph.memory(dc.vram_per_gpu_gb),
-                    need=need,
+                    "planning rule says %(need)s for the whole job.", **typical,
                 ))
                 put("\n")
                 room = answer.typical_room
@@ -1338,12 +1349,25 @@ def _context_figure(ph: Phrases, detailed: DetailedAnswer, check: FitCheck) -> M
             "per GPU (detailed estimate, KV cache %(kv)s) of the %(budget)s vLLM takes of each "
             "%(each)s GPU (%(flag)s).", **values,
         )
+    mac = ph.on_mac(check.gpu)
+    if "seq_len" in detailed.defaults and mac:
+        return ph._(
+            "With %(ctx)s tokens of context (assumed: you gave none) and batch %(batch)s, "
+            "%(how)s needs about %(det)s (detailed estimate, KV cache %(kv)s) of the "
+            "%(each)s macOS lets the GPU use.", **values,
+        )
     if "seq_len" in detailed.defaults:
         # Only the format was stated ("70b q4_k_m on 2x 3090"): the context is ours.
         return ph._(
             "With %(ctx)s tokens of context (assumed: you gave none) and batch %(batch)s, "
             "%(how)s needs about %(det)s per GPU (detailed estimate, KV cache %(kv)s) of the "
             "%(each)s each GPU has.", **values,
+        )
+    if mac:
+        return ph._(
+            "With %(ctx)s tokens of context and batch %(batch)s, %(how)s needs about "
+            "%(det)s (detailed estimate, KV cache %(kv)s) of the %(each)s macOS lets the GPU "
+            "use.", **values,
         )
     return ph._(
         "With %(ctx)s tokens of context and batch %(batch)s, %(how)s needs about "
@@ -1611,9 +1635,16 @@ def _method_lines(
         args = {"name": name, "det": ph.fmt.gb(figure, 1), "need": need,
                 "room": ph.room(fits, check.vram_per_gpu_gb - figure)}
         add("✅ " if fits else "❌ ")
-        if detailed_gb is not None:
+        mac = ph.on_mac(check.gpu)  # one GPU, its share of the Mac's memory: no "per GPU"
+        if detailed_gb is not None and mac:
+            add(_("<b>%(name)s</b>: ≈ %(det)s with the KV cache — %(room)s (planning rule: "
+                  "%(need)s without it)", **args))
+        elif detailed_gb is not None:
             add(_("<b>%(name)s</b>: ≈ %(det)s per GPU with the KV cache — %(room)s (planning "
                   "rule: %(need)s without it)", **args))
+        elif mac:
+            add(_("<b>%(name)s</b>: ≈ %(det)s with your settings — %(room)s (planning rule: "
+                  "%(need)s without activations)", **args))
         else:
             add(_("<b>%(name)s</b>: ≈ %(det)s per GPU with your settings — %(room)s (planning "
                   "rule: %(need)s without activations)", **args))
@@ -1632,6 +1663,11 @@ def _method_lines(
             add(_(
                 "<b>%(name)s</b>: ≈ %(det)s on one GPU with the KV cache (planning rule: "
                 "%(need)s without it)", name=name, det=ph.fmt.gb(detailed_gb, 1), need=need,
+            ))
+        elif fit is not None and ph.on_mac(fit.gpu):
+            add(_(
+                "<b>%(name)s</b>: ≈ %(det)s with the KV cache (planning rule: %(need)s without "
+                "it)", name=name, det=ph.fmt.gb(detailed_gb, 1), need=need,
             ))
         else:
             add(_(

@@ -539,6 +539,11 @@ class Phrases:
         )
         return _safe(f"ℹ️ <i>{text}</i>")
 
+    def on_mac(self, gpu: str | None) -> bool:
+        """Whether the card is a Mac's unified memory: one GPU, its share of the machine's
+        memory, so "per GPU" and "each GPU has" do not apply."""
+        return gpu is not None and self.cat.gpu(gpu).unified_memory
+
     def mac_assumed(self, card: GPU) -> Markup:
         """A Mac named without its memory: the size assumed, and the ones it comes with."""
         sizes = [self.fmt.gb(o) for o in card.memory_options_gb]
