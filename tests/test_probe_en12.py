@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.chat import ask_json
+from tests.support.chat import ask, ask_json
 
 # --- a dataset's size on disk with its unit in words ---------------------------------------------
 
@@ -35,6 +35,27 @@ def test_gigs_of_memory_stay_memory() -> None:
     assert got["vram_gb"] == "16" or got["vram_gb"] == 16, got
     got = ask_json("i have 16 gigs, can i qlora llama 3 8b with 200 megabytes of data")
     assert got["intent"] == "fit" and got["fits"] is True, got["text"]
+
+
+
+# --- settings in words: "and" joins one number only after a hundred or a thousand ---------------
+
+
+@pytest.mark.parametrize(("text", "locale", "seq", "rank", "batch"), [
+    ("qlora qwen2.5 14b with a rank of sixty four and two thousand tokens context on a 3090",
+     None, 2000, 64, None),
+    ("lora rank of thirty two and a batch of eight on llama 3 8b, 4090", None, None, 32, 8),
+    ("batch size of four and a seq len of two thousand and forty eight, qlora llama 3 8b on a "
+     "3090", None, 2048, None, 4),
+    # "y" and "et" join tens and units, also before a thousand
+    ("rango sesenta y cuatro, treinta y dos mil tokens de contexto, qlora qwen2.5 14b en una "
+     "a100", "es", 32000, 64, None),
+])
+def test_and_joins_one_number_after_a_scale_only(
+    text: str, locale: str | None, seq: int | None, rank: int | None, batch: int | None
+) -> None:
+    query = ask(text, locale).query
+    assert (query.seq_len, query.lora_rank, query.batch_size) == (seq, rank, batch)
 
 
 # --- a brand's licence asked with no size: its whole line, not its one plain-sized model ---------

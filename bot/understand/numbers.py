@@ -154,8 +154,12 @@ _ABOUT: Final[dict[str, int]] = {
 _ABOUT_PEOPLE: Final = lazy(
     rf"(?<![a-z])(?:une|una) (?P<about>{'|'.join(_ABOUT)}) (?:de |d')(?=(?:{_PEOPLE_WORDS})(?![a-z]))"
 )
+# What joins the words of one number: a space or hyphen, "et" and "y" ("vingt et un", "sesenta y
+# cuatro", "treinta y dos mil"), "and" only after a hundred or a thousand ("two hundred and five"):
+# "a rank of sixty four and two thousand tokens of context" is two numbers, not 66 000.
+_JOIN: Final = r"(?: |-|-et-| et | y |(?:(?<=hundred)|(?<=thousand)) and )"
 _PHRASE: Final = lazy(
-    rf"(?<![\w.,])(?<![0-9] )(?P<words>(?:{_NUMBER_WORD})(?:(?: |-|-et-| et | y | and )"
+    rf"(?<![\w.,])(?<![0-9] )(?P<words>(?:{_NUMBER_WORD})(?:{_JOIN}"
     rf"(?:{_NUMBER_WORD}))*)"
     rf"(?= (?:(?:de |of |d')?(?:{_SCALE})|{_MONEY_WORDS}|{_MEMORY_WORDS}|{_PEOPLE_WORDS})(?![a-z]))"
 )
@@ -164,7 +168,7 @@ _PHRASE: Final = lazy(
 # A model's size in words: "a seventy b model", "llama 3 seventy b", "un modelo de setenta b"
 # (the "b" of "70b"). After a version number too, which _PHRASE leaves alone.
 _SIZE_IN_WORDS: Final = lazy(
-    rf"(?<![\w.,])(?P<words>(?:{_NUMBER_WORD})(?:(?: |-|-et-| et | y | and )(?:{_NUMBER_WORD}))*)"
+    rf"(?<![\w.,])(?P<words>(?:{_NUMBER_WORD})(?:{_JOIN}(?:{_NUMBER_WORD}))*)"
     r"(?= ?b(?![a-z]))"
 )
 
@@ -222,7 +226,7 @@ _CARDS_AFTER: Final = lazy(r" ?(?:[a-z]{0,4}\d|gpus?(?![a-z])|cards?(?![a-z])|no
 _AFTER_SETTING: Final = lazy(
     # ("context todos": "to" then "dos" is the word "todos", no number)
     rf"(?<![a-z0-9])(?P<pre>(?:{_SETTING_WORDS})(?: (?:(?:of|de|du|is|to|at|a)(?![a-z])|d'|=|:))? ?)"
-    rf"(?P<words>(?:{_NUMBER_WORD})(?:(?: |-|-et-| et | y | and )(?:{_NUMBER_WORD}))*)(?![a-z])"
+    rf"(?P<words>(?:{_NUMBER_WORD})(?:{_JOIN}(?:{_NUMBER_WORD}))*)(?![a-z])"
 )
 # A word for hundred that is also a coin ("cents" in French and in English): after a number
 # word of another language it is the coin, "ninety cents" is 90 cents, not 9 000.
