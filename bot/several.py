@@ -331,6 +331,9 @@ def parts(
         # part before it priced or picked; else read with it, as before.
         weak = piece.costed and (
             before is None or on_configuration(asked, before, catalogue) is None)
+        # "j'ai 40 tok/s avec llama 3 8b q4 sur ma 4090, combien si je loue une h100 ?": the
+        # renting clause after a question of its own is read with it, as before
+        weak = weak or (piece.after_owned and bool(found))
         if not weak and _own(part, asked, before, answer_of):
             if context is not None and not found and _noted_apart(read(context.text), part, read(text), catalogue):
                 found.append(Part(context.start, context.end, read(context.text),

@@ -59,6 +59,8 @@ def test_owned_cards_noted_and_rented_ones_priced(lang: str, question: str,
     "I have a 3090. Can I QLoRA 8B?",  # the run on the card owned: one question
     "i have a 3090, is it cheaper to rent an h100 or buy another 3090?",  # rent or buy
     "i have a 3090, should i rent an h100 to qlora llama 70b?",  # the two cards weighed
+    # a rate measured on the card owned, then renting another: that rate there
+    "j'ai 40 tok/s avec llama 3 8b q4 sur ma 4090, combien si je loue une h100 ?",
 ])
 def test_owned_card_with_its_own_question_stays_one(question: str) -> None:
     assert not ask(question, "en").parts

@@ -93,6 +93,9 @@ class Piece:
     # Cut before "and how much", "y cuánto", "et combien" alone: a question of its own only as
     # the cost of the configuration the part before it priced or picked.
     costed: bool = False
+    # After cards said owned, where a renting clause starts: a question of its own only beside
+    # that statement alone (bot/several.py), else read with the part before it.
+    after_owned: bool = False
 
 
 def _flat_char(char: str) -> str:
@@ -168,6 +171,7 @@ def pieces(text: str) -> list[Piece]:
     folded = flat(text)
     cuts = {0, len(text)}
     costed: set[int] = set()
+    owned_cut: tuple[int, int] | None = None
     if _may_cut(folded):
         for match in _CUT.finditer(folded):
             kind = match.lastgroup
@@ -182,12 +186,14 @@ def pieces(text: str) -> list[Piece]:
         cuts.update(_inline_items(folded))
         # "tengo 2x3090 y una 3060, cuanto me sale alquilar …": the joining word or comma
         # between is no piece of its own
-        cuts.update(_owned_then_rented(folded) or ())
+        owned_cut = _owned_then_rented(folded)
+        cuts.update(owned_cut or ())
     out: list[Piece] = []
     # "…? and how much for 10 hours": the "?" cut it already, as strongly as before.
     weak = {c for p, c in pairwise(sorted(cuts)) if c in costed and _WORD.search(folded, p, c)}
     for start, end in pairwise(sorted(cuts)):
         costs = start in weak
+        rents = owned_cut is not None and owned_cut[1] == start
         lead = _LEAD.match(folded, start, end)
         opened = False
         if lead is not None:
@@ -196,7 +202,7 @@ def pieces(text: str) -> list[Piece]:
         while end > start and text[end - 1].isspace():
             end -= 1
         if _WORD.search(text, start, end) and not _JOIN_ONLY.fullmatch(folded, start, end):
-            out.append(Piece(start, end, text[start:end], opened, costs))
+            out.append(Piece(start, end, text[start:end], opened, costs, rents))
     return out
 
 
