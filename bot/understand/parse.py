@@ -2985,6 +2985,14 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     if tomorrow_on_card:
         work.hours, work.hours_as = TOMORROW_HOURS, "tomorrow"
         intent = "time"
+    # "lora llama 3 8b on 20k samples on h100", "can i qlora mistral 7b on 50k rows on my 3090":
+    # a run with its data on a card is timed there too (was its fit alone, the data dropped).
+    if intent in ("fit", "unknown") and bool(work.gpus) and not inference \
+            and (work.params_b is not None or work.model_id is not None) \
+            and (work.dataset_tokens is not None or bool(work.dataset_samples)) \
+            and work.hours is None and budget is None and not count_asked \
+            and not px.FIT_STRONG.search(rest):  # "would a 3090 be enough …": the fit asked
+        intent = "time"
     if count_asked and intent == "cost" and work.gpus and budget is None \
             and work.hours is None and not px.MEMORY.search(rest):
         # "combien de T4 il me faut": "combien" is also "how much", but the count is the question.
