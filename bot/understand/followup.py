@@ -1371,11 +1371,14 @@ _LANGUAGE_FILLER: Final = frozenset((
 ))
 
 
+_WORD_TOKEN: Final = lazy(r"[a-z][a-z'-]*")
+
+
 def language_asked(text: str) -> str | None:
     """The locale a message asks the answer in when it asks nothing else ("and in spanish?",
     "en français svp", "can you answer in english"): the chat's last question is answered
     again in it. None for any other message ("llama 3 8b in spanish": a question of its own)."""
-    tokens = re.findall(r"[a-z][a-z'-]*", fold(text))
+    tokens = _WORD_TOKEN.findall(fold(text))
     named = {_LANGUAGE_NAMES[t] for t in tokens if t in _LANGUAGE_NAMES}
     if len(named) != 1 or len(tokens) > SHORT_WORDS + 2 or not all(
             t in _LANGUAGE_NAMES or t in _LANGUAGE_FILLER for t in tokens):
