@@ -2986,12 +2986,13 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         work.hours, work.hours_as = TOMORROW_HOURS, "tomorrow"
         intent = "time"
     # "lora llama 3 8b on 20k samples on h100", "can i qlora mistral 7b on 50k rows on my 3090":
-    # a run with its data on a card is timed there too (was its fit alone, the data dropped).
+    # a run with its data on a card is timed there too (was its fit alone, the data dropped);
+    # "would a 3090 be enough …", "…, oom?" ask the fit, which leads.
     if intent in ("fit", "unknown") and bool(work.gpus) and not inference \
             and (work.params_b is not None or work.model_id is not None) \
             and (work.dataset_tokens is not None or bool(work.dataset_samples)) \
             and work.hours is None and budget is None and not count_asked \
-            and not px.FIT_STRONG.search(rest):  # "would a 3090 be enough …": the fit asked
+            and not px.FIT_STRONG.search(rest) and asks.OOM.search(rest) is None:
         intent = "time"
     if count_asked and intent == "cost" and work.gpus and budget is None \
             and work.hours is None and not px.MEMORY.search(rest):
