@@ -72,12 +72,29 @@ _RENT_CLAUSE: Final = lazy(
 )
 
 
+# A price asked in a clause of its own ("how much is an h100 per hour", "cuanto cuesta una h100",
+# "combien coute une h100"), after a comma or a joining word.
+_PRICING: Final = (r"(?<![a-z])(?:how much (?:is|are|does|do|for)|what(?:'s| is) the price|price of"
+                   r"|cuanto (?:cuesta|cuestan|sale|salen|vale|valen|cobran)|precio de"
+                   r"|combien (?:coute|coutent|pour|vaut|fait)|prix d)(?![a-z])")
+_PRICE_WORD: Final = lazy(_PRICING)
+_PRICE_CLAUSE: Final = lazy(
+    r"(?:\s*[,;:]|\s(?:and|but|so|y|pero|asi que|et|mais|donc)(?=\s))\s*"
+    rf"(?={_PRICING})"
+)
+# A rate the user measured ("j'ai 15 tok/s sur 2x 3090, combien sur une h100 ?"): the clause
+# after it asks that rate on another card, not a price of its own.
+_RATE_SAID: Final = lazy(r"(?:tok(?:ens?)?|t|it) ?/ ?s(?![a-z])|tokens? (?:per|a|par|por) (?:sec|seg)")
+
+
 def _owned_then_rented(folded: str) -> tuple[int, int] | None:
-    """Where the clause that rents cards starts (its joining word or comma from, to) when the
-    message first says cards the user owns: "i have 2 3090s and a 3060, how much to rent 2
-    h100 …", "j'ai une 3090 et je veux louer une h100". None otherwise."""
-    match = _RENT_CLAUSE.search(folded)
-    if match is None or not says_owned(folded[:match.start()]):
+    """Where the clause that rents cards (or asks a price) starts, its joining word or comma
+    from, to, when the message first says cards the user owns: "i have 2 3090s and a 3060,
+    how much to rent 2 h100 …", "j'ai une 3090 et je veux louer une h100", "i have a 3090, how
+    much is an h100 per hour". None otherwise."""
+    match = _RENT_CLAUSE.search(folded) or _PRICE_CLAUSE.search(folded)
+    if match is None or not says_owned(folded[:match.start()]) \
+            or _RATE_SAID.search(folded, 0, match.start()):
         return None
     return match.start(), match.end()
 
@@ -154,7 +171,7 @@ def _may_cut(folded: str) -> bool:
         "\n" in folded or _END_THEN_SPACE.search(folded) or _OPENING_AFTER.search(folded)
         or _OPENING_FIRST.match(folded) or _strong(folded)
         or (("1." in folded or "1)" in folded) and _FIRST_ITEM.search(folded))
-        or _RENT_WORD.search(folded)
+        or _RENT_WORD.search(folded) or _PRICE_WORD.search(folded)
     )
 
 
