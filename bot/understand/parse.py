@@ -2987,10 +2987,12 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         intent = "time"
     # "lora llama 3 8b on 20k samples on h100", "can i qlora mistral 7b on 50k rows on my 3090":
     # a run with its data on a card is timed there too (was its fit alone, the data dropped);
-    # "would a 3090 be enough …", "…, oom?" ask the fit, which leads.
+    # "would a 3090 be enough …", "…, oom?" ask the fit, which leads, and so do settings said
+    # ("… with 100k tokens, batch 4": the memory at them).
     if intent in ("fit", "unknown") and bool(work.gpus) and not inference \
             and (work.params_b is not None or work.model_id is not None) \
             and (work.dataset_tokens is not None or bool(work.dataset_samples)) \
+            and work.batch_size is None and work.seq_len is None \
             and work.hours is None and budget is None and not count_asked \
             and not px.FIT_STRONG.search(rest) and asks.OOM.search(rest) is None:
         intent = "time"

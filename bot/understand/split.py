@@ -171,7 +171,7 @@ def _may_cut(folded: str) -> bool:
         "\n" in folded or _END_THEN_SPACE.search(folded) or _OPENING_AFTER.search(folded)
         or _OPENING_FIRST.match(folded) or _strong(folded)
         or (("1." in folded or "1)" in folded) and _FIRST_ITEM.search(folded))
-        or _RENT_WORD.search(folded) or _PRICE_WORD.search(folded)
+        or _RENT_WORD.search(folded)
     )
 
 
@@ -203,6 +203,10 @@ def pieces(text: str) -> list[Piece]:
         cuts.update(_inline_items(folded))
         # "tengo 2x3090 y una 3060, cuanto me sale alquilar …": the joining word or comma
         # between is no piece of its own
+        owned_cut = _owned_then_rented(folded)
+        cuts.update(owned_cut or ())
+    elif _PRICE_WORD.search(folded):
+        # "i have a 3090, how much is an h100 per hour": no other cut, only the owned one
         owned_cut = _owned_then_rented(folded)
         cuts.update(owned_cut or ())
     out: list[Piece] = []
