@@ -3052,10 +3052,6 @@ def _compare(query: Query, cat: Catalogue, base: dict[str, Any], gpu: GPU | None
     return Answer(**base, comparison=comparison, primary=primary, methods=(primary,))
 
 
-# Bytes a value of the cache types whose values are stored one by one (no block scales).
-_KV_VALUE_BYTES: Final = {None: 2, "fp8": 1}
-
-
 def _kv_size(query: Query, detailed: DetailedAnswer, cat: Catalogue) -> KvSize:
     """The KV cache the detailed estimate holds per GPU, and one token's share of it over the
     model's KV layers (layers × 2 (K, V) × KV heads × head size × bytes, or the MLA latent's
@@ -3068,7 +3064,12 @@ def _kv_size(query: Query, detailed: DetailedAnswer, cat: Catalogue) -> KvSize:
                   kv_heads=None, head_size=None, latent=None, value_bytes=None)
     model = estimator_model(query, detailed.params_b, cat)
     arch = model.arch if isinstance(model, ModelSpec) else None
-    value_bytes = _KV_VALUE_BYTES.get(query.kv_cache_type)
+    # Bytes a value, as the estimator counts them (rules/data/detailed.toml): a whole number
+    # for a type stored value by value (BF16, FP8), not for llama.cpp's blocks with scales.
+    constants = load_constants()
+    kv_type = query.kv_cache_type
+    value = constants[f"kv_cache.{kv_type}"] if kv_type else constants["inference.kv_cache"]
+    value_bytes = int(value) if value == int(value) else None
     if arch is None or value_bytes is None or detailed.gpus != 1 \
             or arch.kv_cache_layer_tokens(detailed.seq_len) != arch.kv_layers * detailed.seq_len:
         return size

@@ -5,11 +5,14 @@ HOW_MANY, HOW_MANY_FOR, NEEDED, BUDGET_WORDS and BUDGET_ASK)."""
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from bot.understand.languages import words as _words
 from bot.understand.lazy import lazy
 from bot.understand.patterns import Guarded, alt, headed_words, screened_words
+
+if TYPE_CHECKING:
+    import re
 from bot.understand.patterns import words as _whole
 from bot.understand.screen import Screened
 
@@ -387,6 +390,13 @@ WEEKDAYS: Final = (
     ("friday", "viernes", "vendredi"), ("saturday", "sabado", "samedi"),
     ("sunday", "domingo", "dimanche"),
 )
+
+
+def weekday_index(found: re.Match[str]) -> int:
+    """The day a WEEKDAY or TODAY match names, Monday 0."""
+    return next(i for i, names in enumerate(WEEKDAYS) if found.group("day") in names)
+
+
 WEEKDAY: Final = Guarded(tuple(name for day in WEEKDAYS for name in day), (
     r"(?<![a-z])(?:by|before|until|till|til|due|para|antes del?|hasta|d'ici|pour|avant|"
     r"jusqu'a)(?: (?:next|this|el|le|ce|el proximo|le prochain))? (?P<day>"

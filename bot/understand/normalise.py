@@ -164,8 +164,7 @@ def fold(text: str) -> str:
         # "٧٠B" → "70B", "10⁹" → "1000000000", no ZWSP inside 70
         text = latin if latin is not None else plain_digits(text)
     text = text.casefold()
-    if "^" in text or "*" in text or "e" in text:
-        text = _POWER.sub(_power, text)
+    text = _POWER.sub(_power, text)
     text = _SYMBOL.sub(_symbol, text)
     # The common case, plain ASCII, has no accents to strip nor characters to blank.
     if not text.isascii():

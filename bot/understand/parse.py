@@ -2924,8 +2924,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     weekday_span: tuple[int, int] | None = None
     if today is not None and weekday is not None:
         # "by friday, its tuesday": from now to the same time on Friday, 3 days (said so)
-        now, then = (next(i for i, names in enumerate(asks.WEEKDAYS) if found.group("day") in names)
-                     for found in (today, weekday))
+        now, then = asks.weekday_index(today), asks.weekday_index(weekday)
         weekday_span = (now, then)
         days = (then - now) % 7 or 7
         work.hours, work.hours_as = Decimal(24 * days), "weekdays"
@@ -2942,8 +2941,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
              or asks.DEADLINE.search(rest) is not None or weekday is not None)
     # "… by monday, what should i rent" with no hours said: the hours until then are asked
     # back (today's date is not the rules'), the run timed meanwhile; never a weekday guessed.
-    deadline_day = next(i for i, names in enumerate(asks.WEEKDAYS)
-                        if weekday.group("day") in names) \
+    deadline_day = asks.weekday_index(weekday) \
         if weekday is not None and work.hours is None and not deadline_pick \
         and (work.params_b is not None or work.model_id is not None) else None
     if deadline_day is not None and intent in ("recommend", "unknown", "memory", "cost") \
