@@ -380,10 +380,10 @@ class Pipeline:
         """Several models to fine-tune on one card (bot/two_models.trained_each): each one's
         answer in its own section, as several questions are (bot/several.py). None when the
         message asks something else, or several questions (bot/several.py answers each)."""
-        if len(self._kept(self._cut, text, pieces)) >= 2:
-            return None
+        # trained_each's screens turn most messages away first; the message's pieces (not kept
+        # without a reply cache) are cut again only for those it reads
         asked = trained_each(text, lambda part: stand_alone(self._understand(part)))
-        if not asked:
+        if not asked or len(self._kept(self._cut, text, pieces)) >= 2:
             return None
         locale = self._locale(asked[0].lang, asked[0].lang_sure, chosen_locale, telegram_locale,
                               previous)
