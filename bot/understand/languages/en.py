@@ -650,6 +650,7 @@ LANGUAGE = Language(
             r"k ?/? ?v[ _-]?cache(?:'?s)? (?:size|sizes|memory|vram|footprint|usage|requirements?)",
             r"(?:size|footprint|memory|vram) (?:of|for) (?:the |a |my )?k ?/? ?v[ _-]?cache",
             r"how (?:big|large) (?:is |will |would |does |gets? )?(?:the |a |my )?k ?/? ?v[ _-]?cache",
+            r"what size (?:is |will |would )?(?:the |a |my )?k ?/? ?v[ _-]?cache",
             r"how much (?:vram |memory |mem |space |gpu memory )?(?:does|will|would|do|is) (?:the |a |my )?"
             r"k ?/? ?v[ _-]?cache (?:take|use|need|eat|occupy|require|be|cost|add)",
             r"how much (?:vram |memory |mem |space )?(?:for|is) (?:the |a |my )?k ?/? ?v[ _-]?cache",

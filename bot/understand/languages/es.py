@@ -580,6 +580,8 @@ LANGUAGE = Language(
         # caché kv").
         "KV_SIZE_ASK": (
             r"tamano (?:de la |del |de )?(?:cache kv|kv ?cache|cache de kv|cache)",
+            # "q tamaño tiene el kv cache", "que tamano ocupa la cache kv"
+            r"tamano (?:tiene|ocupa) (?:la |el )?(?:cache kv|kv ?cache|cache)",
             r"cuant[oa] (?:vram |memoria )?(?:ocupa|pesa|usa|gasta|consume|necesita|come) (?:la |el )?"
             r"(?:cache kv|kv ?cache|cache)",
             r"(?:cache kv|kv ?cache) (?:ocupa|pesa|usa|consume) cuant[oa]",

@@ -574,6 +574,9 @@ LANGUAGE = Language(
         # cache kv").
         "KV_SIZE_ASK": (
             r"taille (?:du |de la |de )?(?:cache kv|kv ?cache|cache)",
+            # "quelle taille fait le cache kv", "le kv cache fait quelle taille"
+            r"taille (?:fait|a|prend) (?:le |la )?(?:cache kv|kv ?cache|cache)",
+            r"(?:cache kv|kv ?cache) (?:fait|prend) quelle taille",
             r"combien (?:de (?:vram|memoire) )?(?:prend|occupe|pese|fait|consomme|utilise|bouffe) "
             r"(?:le |la )?(?:cache kv|kv ?cache|cache)",
             r"(?:cache kv|kv ?cache) (?:prend|fait|occupe|pese) combien",
