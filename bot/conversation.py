@@ -155,15 +155,17 @@ def _with_own_card(query: Query, before: Query | None) -> Query:
 
 def _with_card_before(query: Query, before: Query | None) -> Query:
     """`query` with the card the same run was asked on just before, when it was another one
-    ("how much to qlora llama 3 70b on an h100", then "and on an a100?"): "which one should i
-    pick" then compares the two (was the last card alone)."""
-    if before is None or query.gpu is None or before.gpu is None \
-            or query.intent not in _ON_A_CARD or before.intent not in _ON_A_CARD \
-            or query.params_b is None or query.other_gpus or before.other_gpus \
-            or query.rig or before.rig:
+    ("how much to qlora llama 3 70b on an h100", then "and on an a100?"), or the card priced
+    just before ("price of h200", then "and b200?"): "which one should i pick", "which is
+    better for 70b lora?" then compare the two (was the last card alone)."""
+    if before is None or query.gpu is None or before.gpu is None or query.other_gpus \
+            or before.other_gpus or query.rig or before.rig:
         return query
+    priced = is_gpu_price(query) and is_gpu_price(before)
     run = ("params_b", "model_id", "method", "inference")
-    if any(getattr(query, f) != getattr(before, f) for f in run):
+    if not priced and (query.intent not in _ON_A_CARD or before.intent not in _ON_A_CARD
+                       or query.params_b is None
+                       or any(getattr(query, f) != getattr(before, f) for f in run)):
         return query
     if (query.gpu, query.gpu_count or 1) == (before.gpu, before.gpu_count or 1):
         # "and for 20 hours?" on the same card: the card before it is still the other one

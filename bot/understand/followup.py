@@ -985,18 +985,36 @@ _WHICH_ONE: Final = lazy(
 )
 
 
+# "which is better for 70b lora?", "cual conviene para lora de 70b?", "laquelle est mieux
+# pour un lora 70b ?" (folded): which of the two cards just asked, for the run it names.
+_WHICH_FOR: Final = lazy(
+    r"^\W*(?:(?:and|so|ok|y|et|bon|alors|entonces|pues|du coup) )*"
+    r"(?:(?:je|tu) (?:prends|choisis) )?"
+    r"(?:which|cual|laquelle|lequel|(?:quelle|quel) (?:carte|gpu))(?![a-z])"
+)
+
+
 def _pick_of_two(new: Query, previous: Query) -> Query | None:
     """"which is cheaper?", "which one should i pick?", "¿cuál me conviene?", "lequel je
     prends ?" after two cards compared for a run: that comparison with its per-run cost
     verdict leading (was the first card's verdict, the cheapest GPUs, or "I did not
-    understand")."""
+    understand"). After two cards priced in turn ("price of h200", "and b200?"), "which is
+    better for 70b lora?" compares the two for that run (was the run on the last card alone)."""
     two = (previous.intent == "compare" and bool(previous.other_gpus)) \
         or previous.card_before is not None
-    if not two or previous.params_b is None \
-            or _names_model(new) or _names_card(new) or words(new.text) > SHORT_WORDS:
+    if not two or _names_card(new):
         return None
     folded = fold(new.text)
-    if asks.CHEAPER.search(folded) is None and _WHICH_ONE.search(folded) is None:
+    if _names_model(new):
+        # the run said after "which" may be long: "which one for qlora llama 3 8b on 20k samples"
+        if _WHICH_FOR.search(folded) is None or words(new.text) > SHORT_WORDS + 6:
+            return None
+        previous = _merge(new, previous, names_model=True).model_copy(update={
+            "intent": "compare", "card_before": previous.card_before})
+    elif words(new.text) > SHORT_WORDS \
+            or (asks.CHEAPER.search(folded) is None and _WHICH_ONE.search(folded) is None):
+        return None
+    if previous.params_b is None:
         return None
     lang = new.lang if new.lang_sure or not previous.lang_sure else previous.lang
     if previous.card_before is not None and previous.gpu is not None:
