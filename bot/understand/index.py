@@ -17,11 +17,16 @@ from dataclasses import dataclass, field
 from typing import Final
 from weakref import WeakKeyDictionary
 
+from bot.understand.languages import LANGUAGES, union
 from bot.understand.lazy import compiled_pattern, lazy
 from bot.understand.normalise import fold
 from rules.catalogue import Catalogue
 from rules.model_catalogue import NAME_TOKEN, ModelCatalogue, ModelSpec, name_tokens
 from rules.schema import GPU
+
+# Every language's number words ("three", "tres", "trois"), folded.
+NUMBER_WORDS: Final[dict[str, int]] = {
+    word: value for language in LANGUAGES for word, value in language.number_words.items()}
 
 _ALIAS_SPLIT: Final = lazy(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])|[\s_\-:/]+")
 
@@ -333,6 +338,54 @@ class BrandSizes:
         return self.models.get((match.group(1), match.group(2)))
 
 
+# --- a version said in words ("llama three point one") ---------------------------------------
+
+# A brand and the version its catalogue names print: "Llama 3.1 70B" → ("llama", "3.1"), not the
+# size of "Mistral 7B".
+_NAME_VERSION: Final = lazy(r"([a-z]{2,})[\s\-]?(\d{1,2}(?:\.\d)?)(?![\d.]|\s?b(?![a-z]))")
+
+
+class SpokenVersions:
+    """A model's version said in words ("llama three 8b", "qwen two point five 7b", "llama
+    tres 8b", "llama trois point un 70b") → digits, before the number words are read: else the
+    model is unknown and "llama three seventy b" is read as 73B. Only the versions some
+    catalogue name prints, so "gemma twenty seven b" keeps its size."""
+
+    def __init__(self, models: ModelCatalogue) -> None:
+        versions: set[tuple[str, str]] = set()
+        for model in models:
+            for name in (model.name, *model.aliases):
+                named = _NAME_VERSION.match(fold(name))
+                if named is not None:
+                    versions.add((named.group(1), named.group(2)))
+        self.versions = frozenset(versions)
+        articles = union("articles")
+        self._numbers = {word: value for word, value in NUMBER_WORDS.items() if value < 100}
+        majors = sorted((w for w in self._numbers if w not in articles), key=lambda w: (-len(w), w))
+        minors = sorted((w for w in self._numbers if self._numbers[w] < 10),
+                        key=lambda w: (-len(w), w))
+        brands = sorted({brand for brand, _ in versions}, key=lambda b: (-len(b), b))
+        points = sorted(union("point_words"), key=lambda w: (-len(w), w))
+        self._pattern = compiled_pattern(
+            r"(?<![a-z0-9])(" + "|".join(brands) + r")[\s\-]?(" + "|".join(majors) + r")"
+            r"(?:[\s\-](?:" + "|".join(points) + r")[\s\-](" + "|".join(minors) + r"))?"
+            r"(?![a-z0-9])"
+        )
+
+    def digits(self, folded: str) -> str:
+        """``folded`` with each known version said in words written in digits."""
+        return self._pattern.sub(self._version, folded)
+
+    def _version(self, match: re.Match[str]) -> str:
+        brand, major, minor = match.group(1, 2, 3)
+        version = str(self._numbers[major])
+        if minor is not None:
+            version += f".{self._numbers[minor]}"
+        if (brand, version) not in self.versions:
+            return match.group(0)
+        return f"{brand} {version}"
+
+
 # --- GPUs --------------------------------------------------------------------------------------
 
 # The key of rules.catalogue._normalise: lower case, runs of spaces, "_" and "-" as one space.
@@ -356,6 +409,7 @@ class CatalogueIndex:
         self.models = _model_index(cat.models)
         self.families = _family_index(cat.models)
         self.brand_sizes = _brand_sizes(cat.models)
+        self.spoken_versions = _spoken_versions(cat.models)
         self._gpus = {
             _gpu_key(key): gpu for gpu in cat.gpus for key in (gpu.id, gpu.name, *gpu.aliases)
         }
@@ -401,6 +455,16 @@ def _brand_sizes(models: ModelCatalogue) -> BrandSizes:
     index = _BRAND_SIZES.get(models)
     if index is None:
         index = _BRAND_SIZES[models] = BrandSizes(models)
+    return index
+
+
+_SPOKEN_VERSIONS: WeakKeyDictionary[ModelCatalogue, SpokenVersions] = WeakKeyDictionary()
+
+
+def _spoken_versions(models: ModelCatalogue) -> SpokenVersions:
+    index = _SPOKEN_VERSIONS.get(models)
+    if index is None:
+        index = _SPOKEN_VERSIONS[models] = SpokenVersions(models)
     return index
 
 

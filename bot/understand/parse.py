@@ -2354,6 +2354,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     corrected = correct_typos(expanded, runs)
     if corrected != expanded:
         runs = None
+    spoken = index.spoken_versions.digits(corrected)  # "llama three 8b": Llama 3 8B
+    if spoken != corrected:
+        corrected, runs = spoken, None
     s = words_to_digits(corrected, runs=runs)
     if " de " in s:
         s = _MODEL_DE_SIZE.sub(r"\1 \2", s)  # "un llama 3 de 8b": Llama 3 8B

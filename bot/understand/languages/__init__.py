@@ -59,6 +59,8 @@ class Language:
     hundreds: frozenset[str] = frozenset()
     thousands: frozenset[str] = frozenset()
     joiners: frozenset[str] = frozenset()
+    # The word for the decimal point in a version said aloud ("llama three point one").
+    point_words: frozenset[str] = frozenset()
     # Articles that count 1 before a duration ("a day", "una semana"), not before a GPU.
     articles: frozenset[str] = frozenset()
     token_multipliers: Mapping[str, int] = field(default_factory=dict)  # "millones" → 6

@@ -69,6 +69,7 @@ LANGUAGE = Language(
     hundreds=frozenset({"hundred"}),
     thousands=frozenset({"thousand"}),
     joiners=frozenset({"and"}),
+    point_words=frozenset({"point", "dot"}),
     articles=frozenset({"a", "an"}),
     token_multipliers={
         "thousand": 3, "million": 6, "billion": 9, "billions": 9, "trillion": 12,

@@ -89,6 +89,7 @@ LANGUAGE = Language(
     hundreds=frozenset({"cien", "ciento"}),
     thousands=frozenset({"mil"}),
     joiners=frozenset({"y"}),
+    point_words=frozenset({"punto", "coma"}),
     articles=frozenset({"un", "una", "uno"}),
     token_multipliers={
         "mil": 3, "millones": 6, "millon": 6, "mil millones": 9,

@@ -84,6 +84,7 @@ LANGUAGE = Language(
     hundreds=frozenset({"cent", "cents"}),
     thousands=frozenset({"mille"}),
     joiners=frozenset({"et"}),
+    point_words=frozenset({"point", "virgule"}),
     articles=frozenset({"une", "un"}),
     token_multipliers={
         "milliard": 9, "milliards": 9, "millions": 6, "million": 6, "mille": 3,
