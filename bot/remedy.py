@@ -82,7 +82,9 @@ class Remedies:
     gpu_count: int
     vram_per_gpu_gb: Decimal
     per_gpu_gb: Decimal  # the detailed estimate as asked
-    micro_batch: int  # as asked (the gradient accumulation that keeps the effective batch)
+    # The effective batch as asked (micro-batch × the accumulation said): the accumulation that
+    # keeps it at micro-batch 1.
+    micro_batch: int
     options: tuple[Remedy, ...]
     tried: tuple[str, ...]  # every change that applied, in CHANGES' order
     best_gb: Decimal | None = None
@@ -309,7 +311,8 @@ def remedies_for(query: Query, answer: Answer, catalogue: Catalogue) -> Remedies
         options.append(shorter)
     return Remedies(
         gpu=asked.gpu, gpu_count=asked.gpu_count, vram_per_gpu_gb=vram,
-        per_gpu_gb=detailed.per_gpu_gb, micro_batch=detailed.micro_batch,
+        per_gpu_gb=detailed.per_gpu_gb,
+        micro_batch=detailed.micro_batch * max(query.accum_steps or 1, 1),
         options=tuple(options), tried=tuple(tried),
         best_gb=min(needs) if needs and not options else None,
         lead=query.fix_asked and answer.intent in ("fit", "memory"),

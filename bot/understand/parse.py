@@ -3397,7 +3397,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         licence_asked=(work.model_id is not None or bool(work.family))
         and asks.LICENCE_ASK.search(corrected) is not None,
         memory_amount_asked=asks.MEMORY_AMOUNT.search(corrected) is not None,
-        accum_steps=_accum_steps(s) if steps_asked else None,
+        accum_steps=_accum_steps(s),
         # "in an H100" reads as a deadline's words too: one is asked only with its time said.
         deadline_pick=deadline_pick,
         deadline_day=deadline_day,

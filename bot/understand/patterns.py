@@ -335,8 +335,10 @@ STEPS: Final = Guarded(
     r"(?:steps?|iterations?|iters?|pasos|iteraciones|etapes)(?![a-z])"
 )
 ACCUM_STEPS: Final = Guarded(
-    ("accum", "ga"),
-    r"(?<![a-z])(?:gradient_accumulation_steps|grad(?:ient)?[ _-]?accum\w*(?:[ _-]steps)?|ga)"
+    ("accum", "acum", "ga"),
+    r"(?<![a-z])(?:gradient_accumulation_steps|grad(?:ient)?[ _-]?accum\w*(?:[ _-]steps)?|ga"
+    # "acumulación de gradientes 4", "accumulation de gradients de 2"
+    r"|acumulaci[oó]n de gradientes?|accumulation (?:des? |du )?gradients?)"
     r"(?: ?[:=]| of| de)? ?(?P<num>\d{1,3})(?!\w|[.,]\d)"
 )
 # "lora rank 64", "lora alpha 32", "lora dropout 0.05", "lora adapters" beside "qlora": a setting
