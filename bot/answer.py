@@ -22,6 +22,7 @@ from bot.detail import (
     DEFAULT_SEQ_LEN,
     TERM_LABELS,
     DetailedAnswer,
+    FasterRun,
     FitCheck,
     LargestBatch,
     TrainingEstimate,
@@ -654,6 +655,9 @@ class Answer(BaseModel):
     # "How long for 10k samples?" with no length: the run timed at a short and a long sample
     # (SAMPLE_LENGTHS), each as (tokens a sample, its estimate), before asking the length.
     sample_bracket: tuple[tuple[int, TrainingEstimate], ...] = ()
+    # "too slow?", "any faster option?" after a run: where it ends sooner, what is paid there
+    # least first, each listed one sooner than the one before (at most _FASTER_LISTED).
+    faster: tuple[FasterRun, ...] = ()
     longest_unplaced: bool = False  # asked with no configuration to search on
     # A quantized format named and no context ("70b q4_k_m on 2x 3090"): the verdict is for an
     # assumed context, so the longest context the detailed estimate fits there is said too.
@@ -992,6 +996,11 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
             bracket = _sample_bracket(query, composed, cat)
             if bracket:
                 extra["sample_bracket"] = bracket
+        if query.faster_asked:
+            timed = extra.get("sample_bracket")
+            extra["faster"] = _faster(timed[-1][1], timed[0][1]) if timed \
+                else _faster(composed.detailed.training_time
+                             if composed.detailed is not None else None, None)
         if oom is not None:
             composed = _trust_the_oom(query, composed, oom)
         if query.ckpt_saving_asked and detailed is not None and detailed.kind == "training":
@@ -1437,6 +1446,34 @@ def _sample_bracket(query: Query, composed: Answer,
         if estimate.gpu is not None and query.gpu is None and not on:
             on = {"gpu": estimate.gpu, "gpu_count": estimate.gpu_count}
     return tuple(found)
+
+
+_FASTER_LISTED: Final = 4
+
+
+def _faster(run: TrainingEstimate | None, shorter: TrainingEstimate | None,
+            ) -> tuple[FasterRun, ...]:
+    """"any faster option?": of the configurations where `run` ends sooner, those worth
+    naming: what is paid there least first, each one sooner than the one before (one that
+    costs more and ends no sooner is no option). With samples of unsaid length, each also
+    at the shorter length (`shorter`'s figures on the same configuration)."""
+    if run is None or not run.asked:
+        return ()
+    short = {(r.gpu, r.gpu_count): r for r in shorter.faster} if shorter is not None else {}
+    chosen: list[FasterRun] = []
+    for option in run.faster:
+        if chosen and option.wall_clock_hours >= chosen[-1].wall_clock_hours:
+            continue
+        if shorter is not None:
+            other = short.get((option.gpu, option.gpu_count))
+            if other is None:
+                continue  # not sooner there at the shorter length: no range to give
+            option = replace(option, short_hours=other.wall_clock_hours,
+                             short_paid_usd=other.paid_usd)
+        chosen.append(option)
+        if len(chosen) == _FASTER_LISTED:
+            break
+    return tuple(chosen)
 
 
 def _cheapest_memory(query: Query, cat: Catalogue) -> Answer:

@@ -107,6 +107,11 @@ class Conversations:
             # "whats the cheapest gpu for qlora 70b": "… on it" is the configuration it led with
             query = query.model_copy(update={
                 "picked": (primary.cheapest.gpu, primary.cheapest.gpu_count)})
+        timed = _timed_on(kept)
+        if query.gpu is None and timed is not None:
+            # "lora llama 3 8b on 50M tokens", timed where it costs least: "too slow?" is
+            # against that configuration
+            query = query.model_copy(update={"picked": timed})
         if is_gpu_price(query):
             # "how much is an H100 per hour?" after a run: the run is kept beside the price,
             # for "and for 10 hours?" (that run on that card), not forgotten.
@@ -172,6 +177,18 @@ def _with_card_before(query: Query, before: Query | None) -> Query:
         return query.model_copy(update={"card_before": before.card_before}) \
             if before.card_before is not None else query
     return query.model_copy(update={"card_before": (before.gpu, before.gpu_count or 1)})
+
+
+def _timed_on(reply: Reply) -> tuple[str, int] | None:
+    """The configuration a training run on a dataset was timed on, when the reply timed one."""
+    answer = reply.answer
+    bracket = answer.sample_bracket
+    timed = bracket[-1][1] if bracket else (
+        answer.detailed.training_time if answer.detailed is not None else None)
+    if timed is None or timed.gpu is None or timed.gpu_count is None \
+            or timed.wall_clock_hours is None:
+        return None
+    return timed.gpu, timed.gpu_count
 
 
 def _priced_gpu(reply: Reply) -> bool:

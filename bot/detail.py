@@ -175,6 +175,20 @@ class FitCheck:
     engine: str = "vllm"  # whose share `utilization` is: "tgi" when TGI is named
 
 
+@dataclass(frozen=True, slots=True)
+class FasterRun:
+    """The same run on an offered configuration where it ends sooner ("any faster option?"):
+    its wall-clock hours and what is paid for it in whole blocks."""
+
+    gpu: str
+    gpu_count: int
+    wall_clock_hours: Decimal
+    paid_usd: Decimal
+    # Samples of unsaid length (bot.answer): the same run at the shorter sample length.
+    short_hours: Decimal | None = None
+    short_paid_usd: Decimal | None = None
+
+
 @dataclass(slots=True)
 class TrainingEstimate:
     """Training time from the dataset size and, when possible, its quote.
@@ -236,6 +250,9 @@ class TrainingEstimate:
     deadline_hours: Decimal | None = None
     deadline_met: bool | None = None
     slower: tuple[Fit, Decimal] | None = None
+    # "too slow?", "any faster option?" after the run on a configuration: every offered
+    # configuration where it ends sooner, what is paid there least first.
+    faster: tuple[FasterRun, ...] = ()
 
     @property
     def flops_mantissa(self) -> Decimal | None:
@@ -531,7 +548,7 @@ def detailed_for(
                 held=check is not None and check.detailed_fits,
                 reference=bool(query.reference_model),
                 rent=query.rent_asked or query.intent == "cost", tokens_per_step=seq_len * batch,
-                within=deadline_hours(query),
+                within=deadline_hours(query), faster=query.faster_asked,
             )
         if short and asked is not None and micro is None:
             time = replace(time, **_shorter_run(
@@ -1290,6 +1307,23 @@ def _target(
     return min(timeable, key=paid_first), False
 
 
+def _faster_runs(
+    options: tuple[Fit, ...], hours: Decimal, paid: Callable[[Fit], Decimal | None],
+    timed: dict[tuple[str, int], TrainingTime],
+) -> tuple[FasterRun, ...]:
+    """The offered configurations where the run ends sooner than in `hours`, timed as the run
+    asked was (one assumed utilisation), what is paid there least first, then the fastest."""
+    runs: list[FasterRun] = []
+    for option in options:
+        cost = paid(option) if option.gpu is not None else None
+        if cost is None or option.gpu is None:
+            continue
+        there = timed[option.gpu, option.gpu_count].wall_clock_hours
+        if there < hours:
+            runs.append(FasterRun(option.gpu, option.gpu_count, there, cost))
+    return tuple(sorted(runs, key=lambda r: (r.paid_usd, r.wall_clock_hours)))
+
+
 def _within(
     options: tuple[Fit, ...], cat: Catalogue, hours: Decimal,
     paid: Callable[[Fit], Decimal | None], timed: dict[tuple[str, int], TrainingTime],
@@ -1420,6 +1454,7 @@ def _training_time(
     rent: bool = False,
     tokens_per_step: int | None = None,
     within: Decimal | None = None,
+    faster: bool = False,
 ) -> TrainingEstimate:
     measured = tokens_per_second is not None and tokens_per_second > 0
     # Each option's run, timed to choose where to time it: the chosen one is not timed again.
@@ -1508,6 +1543,8 @@ def _training_time(
             peak_fp32_accumulate=gpu.peak_fp32_accumulate,
         )
     fields.update(gpu_hours=run.gpu_hours, wall_clock_hours=run.wall_clock_hours)
+    if faster and on_asked and not measured:
+        fields["faster"] = _faster_runs(options, run.wall_clock_hours, paid, timed)
     if gpu.usd_per_gpu_hour is None:
         return replace(base, **fields, problem="no_price")
     # Wall-clock hours from the rounded GPU-hours, so that the quote repeats the same GPU-hours;

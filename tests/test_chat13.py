@@ -1,6 +1,7 @@
 """Follow-ups that went wrong in a chat (chat13): after two cards priced in turn ("price of
 h200", "and b200?"), "which is better for 70b lora?" weighs both for that run (was the run on
-the last card priced alone)."""
+the last card priced alone); "too slow?", "any faster option?" after a run timed lists where it
+ends sooner, with the time and what is paid for each (was "I did not understand")."""
 
 from __future__ import annotations
 
@@ -44,3 +45,69 @@ def test_one_card_priced_then_a_run_is_still_that_run_there() -> None:
 def test_the_same_card_priced_twice_has_no_card_before() -> None:
     *_, run = converse("price of h200", "and the h200?", "which is better for 70b lora?")
     assert run.query.intent != "compare", run.text
+
+
+_SAMPLES = {
+    "en": "lora llama 3 8b on 20k samples on an a100",
+    "es": "lora de llama 3 8b con 20k ejemplos en una a100",
+    "fr": "lora llama 3 8b sur 20k exemples sur une a100",
+}
+
+
+@pytest.mark.parametrize(("lang", "faster", "head", "first"), [
+    ("en", "too slow?", "⚡ <b>Faster than 1× A100 80GB for this run, by this estimate, at 512 "
+     "to 2,048 tokens a sample", "• 1× L40S: about 1.08 to 4.31 hours, you pay $8.20"),
+    ("en", "any faster option?", "⚡ <b>Faster than 1× A100 80GB", "• 1× L40S:"),
+    ("en", "something faster?", "⚡ <b>Faster than 1× A100 80GB", "• 1× L40S:"),
+    ("en", "can it go faster?", "⚡ <b>Faster than 1× A100 80GB", "• 1× L40S:"),
+    ("es", "hay algo mas rapido?", "⚡ <b>Según esta estimación, estas configuraciones terminan "
+     "este entrenamiento antes que en 1× A100 80GB, con ejemplos de 512 a 2.048 tokens",
+     "• 1× L40S: entre 1,08 y 4,31\u00a0horas, pagas 8,20"),
+    ("fr", "plus rapide ?", "⚡ <b>D'après cette estimation, ces configurations terminent cet "
+     "entraînement plus tôt que sur 1× A100 80GB",
+     "• 1× L40S\u00a0: de 1,08 à 4,31\u00a0heures environ, vous payez 8,20"),
+])
+def test_faster_after_a_run_lists_where_it_ends_sooner(
+        lang: str, faster: str, head: str, first: str) -> None:
+    run, fast = converse(_SAMPLES[lang], faster)
+    q = fast.query
+    assert q.faster_asked and q.intent == "time" and q.gpu == "a100-80gb", fast.text
+    assert (q.params_b, q.method, q.dataset_samples) == (8, "lora", 20_000), fast.text
+    body = fast.text.split("\n", 1)[1]  # after the line saying what was carried over
+    assert body.startswith(head), fast.text
+    lines = body.split("\n")
+    assert lines[1].startswith(first), fast.text
+    # each one listed ends sooner than the one before, and the asked run is still timed
+    assert lines[4].startswith("• 8× B200"), fast.text
+    assert "⏱" in body and "⚡" not in run.text, fast.text
+
+
+def test_faster_after_a_run_on_no_card_is_against_where_it_was_timed() -> None:
+    run, fast = converse("lora llama 3 8b on 50M tokens", "any faster option?")
+    assert "1× L40S" in run.text.split("\n", 1)[0], run.text
+    body = fast.text.split("\n", 1)[1]
+    assert body.startswith("⚡ <b>Faster than 1× L40S for this run, by this estimate (what you "
+                           "pay, in whole blocks of GPU-hours):</b>\n"
+                           "• 4× A100 80GB: about 1.53 hours, you pay $9.20\n"), fast.text
+
+
+def test_faster_after_the_fastest_says_none_is() -> None:
+    *_, fast = converse("qlora llama 3 70b on 100M tokens on 8 b200", "too slow?")
+    assert fast.text.split("\n", 1)[1].startswith(
+        "⚡ <b>None of the configurations we offer ends this run sooner than on 8× B200, by "
+        "this estimate.</b>"), fast.text
+
+
+def test_faster_with_a_card_named_still_compares_the_two() -> None:
+    *_, fast = converse(_SAMPLES["en"], "would an h100 be faster?")
+    assert fast.query.intent == "compare" and not fast.query.faster_asked, fast.text
+
+
+def test_the_run_kept_through_three_turns_changes_only_what_each_says() -> None:
+    first, epochs, card = converse(_SAMPLES["en"], "and 3 epochs?", "and on an h100?")
+    run = ("params_b", "model_id", "method", "dataset_samples")
+    assert all(getattr(epochs.query, f) == getattr(first.query, f) for f in run), epochs.text
+    assert (epochs.query.epochs, epochs.query.gpu) == (3, "a100-80gb"), epochs.text
+    assert all(getattr(card.query, f) == getattr(first.query, f) for f in run), card.text
+    assert (card.query.epochs, card.query.gpu) == (3, "h100"), card.text
+    assert "on 1× H100 (3 epochs)" in card.text, card.text

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 from functools import cache, lru_cache
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from babel import Locale
 from markupsafe import Markup, escape
@@ -30,6 +30,9 @@ from rules.memory import Memory
 from rules.notes import Note, licence_note
 from rules.quote import BlockPlan, Quote
 from rules.schema import GPU, Method
+
+if TYPE_CHECKING:
+    from bot.detail import FasterRun
 
 # Jinja's newstyle gettext always %-formats, so msgids use "%%" for a literal "%" everywhere.
 
@@ -918,6 +921,45 @@ class Phrases:
             )
             line = f"{line} {spare}"
         lines.append(line)
+        return _safe("".join(lines))
+
+    def faster_block(self, runs: tuple[FasterRun, ...], gpu: str, count: int,
+                     lengths: tuple[int, int] | None = None) -> Markup:
+        """"too slow?", "any faster option?": the configurations where the run ends sooner than
+        on `count` × `gpu`, each with its time and what is paid there in whole blocks (with
+        samples of unsaid length, from the short `lengths[0]` to the long `lengths[1]`)."""
+        fmt, _ = self.fmt, self._
+        where = self.config(gpu, count)
+        if not runs:
+            none = _("None of the configurations we offer ends this run sooner than on "
+                     "%(where)s, by this estimate.", where=where)
+            return _safe(f"⚡ <b>{none}</b>\n\n")
+        if lengths is None:
+            head = _("Faster than %(where)s for this run, by this estimate (what you pay, in "
+                     "whole blocks of GPU-hours):", where=where)
+        else:
+            head = _("Faster than %(where)s for this run, by this estimate, at %(short_len)s to "
+                     "%(long_len)s tokens a sample (what you pay, in whole blocks of GPU-hours):",
+                     where=where, short_len=fmt.num(lengths[0], 0),
+                     long_len=fmt.num(lengths[1], 0))
+        lines = [f"⚡ <b>{head}</b>\n"]
+        for run in runs:
+            to = self.config(run.gpu, run.gpu_count)
+            paid, short_paid = run.paid_usd, run.short_paid_usd
+            if run.short_hours is None or short_paid is None:
+                line = _("%(to)s: about %(time)s, you pay %(paid)s", to=to,
+                         time=fmt.duration(run.wall_clock_hours), paid=fmt.usd(paid))
+            else:
+                fast, slow = fmt.duration_span(run.short_hours, run.wall_clock_hours)
+                if short_paid == paid:
+                    line = _("%(to)s: about %(fast)s to %(slow)s, you pay %(paid)s", to=to,
+                             fast=fast, slow=slow, paid=fmt.usd(paid))
+                else:
+                    line = _("%(to)s: about %(fast)s to %(slow)s, you pay %(low)s to %(high)s",
+                             to=to, fast=fast, slow=slow, low=fmt.usd(short_paid),
+                             high=fmt.usd(paid))
+            lines.append(f"• {line}\n")
+        lines.append("\n")
         return _safe("".join(lines))
 
     def bracket_paid(self, short: Quote, long: Quote, short_len: int, long_len: int) -> Markup:

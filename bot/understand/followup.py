@@ -246,6 +246,13 @@ _FASTER: Final = lazy(
     r"(?<![a-z])(?:faster|quicker|slower|speed (?:it )?up|mas rapid[ao]|mas lent[ao]|"
     r"plus (?:rapide|vite|lent)|moins lent)(?![a-z])"
 )
+# "too slow?", "any faster option?", "something faster?", "can it go faster?", "¿hay algo más
+# rápido?", "plus rapide ?" (folded) naming no card: where the run just timed ends sooner.
+_FASTER_ALONE: Final = lazy(
+    r"(?<![a-z])(?:faster|quicker|speed (?:it|this|that) up|too slow|so slow|(?:mas|muy) rapid[ao]|"
+    r"demasiado lent[ao]|muy lent[ao]|acelerar(?:lo)?|plus (?:rapide|vite)|trop lente?|"
+    r"accelerer)(?![a-z])"
+)
 # "anything cheaper?", "cheapest?", "¿algo más barato?", "moins cher ?" naming no card: the
 # cheapest offered configurations for the run just asked (Spanish and French say both degrees
 # alike: "la más barata", "la moins chère").
@@ -320,6 +327,18 @@ def _against_other_card(new: Query, previous: Query, folded: str) -> Query | Non
                         names_model=False)
         return merged.model_copy(update={
             "intent": "compare", "other_gpus": (new.gpu,), "other_gpu_count": new.gpu_count})
+    if new.gpu is None and new.gpu_count is None and not _said(new, "vram_gb") \
+            and new.method is None and new.hours is None and new.dataset_tokens is None \
+            and not previous.inference and (previous.gpu is not None or previous.picked) \
+            and (previous.dataset_tokens is not None or previous.dataset_samples) \
+            and _FASTER_ALONE.search(folded):
+        # "too slow?" after a run timed on a configuration: that run where it ends sooner,
+        # each with its time and cost (was "I did not understand").
+        merged = _merge(new, previous, names_model=False)
+        on = {} if previous.gpu is not None or previous.picked is None else {
+            "gpu": previous.picked[0], "gpu_count": previous.picked[1]}
+        return merged.model_copy(update={
+            "intent": "time", "faster_asked": True, "picked": None, **on})
     if new.gpu is None and not _said(new, "vram_gb") and _CHEAPER_ALONE.search(folded):
         merged = _merge(new, previous, names_model=False)
         return merged.model_copy(update={

@@ -373,6 +373,10 @@ class Query(BaseModel):
     weekday_span: tuple[int, int] | None = None
     # "fastest way to finetune llama 3 8b on 100M tokens": the run timed where it ends soonest.
     fastest_run: bool = False
+    # Never read from a text: "too slow?", "any faster option?" after a run timed on a
+    # configuration (bot.understand.followup): that run where it ends sooner, each with its
+    # time and what is paid there.
+    faster_asked: bool = False
     # "fastest gpu for running llama 3 70b": its decode bound on the offered card with the most
     # memory bandwidth (the fewest of them that hold it).
     fastest_serving: bool = False
