@@ -124,7 +124,12 @@ from rules.quote import (
 )
 from rules.rent_buy import RentBuy, rent_or_buy
 from rules.schema import GPU, Fp8Arch, Method, MethodId, Offer
-from rules.training_time import StepCount, gpu_hours_from_throughput, optimizer_steps
+from rules.training_time import (
+    StepCount,
+    gpu_hours_from_throughput,
+    hours_at_step_rate,
+    optimizer_steps,
+)
 
 # The memory written with an unknown name ("RTX 9090 24gb"): suggestions with that memory first.
 _STATED_GB = re.compile(r"(\d+(?:\.\d+)?) ?gb$", re.IGNORECASE)
@@ -859,9 +864,25 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
     steps = optimizer_steps(
         query.steps_samples, query.batch_size, max(query.accum_steps or 1, 1),
         query.gpu_count or 1, max(query.epochs or 1, 1))
+    if query.step_rate is not None:
+        return _at_step_rate(query, catalogue, steps)
     if query.params_b is None and query.model_id is None and not query.family:
         return Answer(query=query, intent="time", steps=steps, steps_alone=True)
     return _answer(query, catalogue).model_copy(update={"steps": steps})
+
+
+def _at_step_rate(query: Query, cat: Catalogue, steps: StepCount) -> Answer:
+    """"1.2 it/s at batch 2, 40k samples, how long": the steps at the measured speed, whatever the
+    model (the user's run already fits), priced on a configuration we rent."""
+    assert query.step_rate is not None
+    hours = hours_at_step_rate(steps, query.step_rate, query.step_seconds)
+    gpu = cat.gpu(query.gpu) if query.gpu is not None else None
+    count = query.gpu_count or 1
+    priced = gpu is not None and gpu.rented and gpu.usd_per_gpu_hour is not None \
+        and count <= cat.limits.max_gpus
+    return Answer(query=query, intent="time", steps=steps, steps_alone=True,
+                  measured_hours=hours, gpu=gpu, gpu_count=count,
+                  quote=quote(gpu.id, count, hours, catalogue=cat) if priced and gpu else None)
 
 
 def _answer(query: Query, catalogue: Catalogue) -> Answer:

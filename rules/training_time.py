@@ -342,6 +342,14 @@ class StepCount(BaseModel):
     total: int
 
 
+def hours_at_step_rate(steps: StepCount, rate: Decimal, seconds_a_step: bool) -> Decimal:
+    """Wall-clock hours of `steps` at a trainer's measured speed: `rate` optimizer steps a second
+    ("1.2it/s"), or seconds a step when `seconds_a_step` ("3.4s/it"). HF Trainer's progress bar
+    counts optimizer steps, each micro-batch × accumulation × GPUs samples, as optimizer_steps."""
+    seconds = rate if seconds_a_step else 1 / rate
+    return steps.total * seconds / 3600
+
+
 def optimizer_steps(
     samples: int, micro_batch: int, accumulation: int = 1, gpus: int = 1, epochs: int = 1,
 ) -> StepCount:

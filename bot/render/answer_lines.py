@@ -725,6 +725,18 @@ def _steps(answer: Answer, ph: Phrases, put: Put) -> None:
     the arithmetic that gives them, and what was assumed (before the model's answer, if any)."""
     steps, query, num = answer.steps, answer.query, ph.fmt.num
     assert steps is not None
+    if query.step_rate is not None and answer.measured_hours is not None:
+        # The time leads: it is what "how long" asks; the steps below show the arithmetic.
+        rate = num(query.step_rate) + (" s/it" if query.step_seconds else " it/s")
+        put("⏱ <b>")
+        put(ph.ngettext(
+            "About %(wall)s: %(total)s optimizer step at your measured %(rate)s.",
+            "About %(wall)s: %(total)s optimizer steps at your measured %(rate)s.", steps.total,
+            wall=ph.fmt.duration(answer.measured_hours), total=num(steps.total, 0), rate=rate))
+        put("</b>\n")
+        if answer.quote is not None:
+            put(ph.quote_block(answer.quote))
+            put("\n")
     put("🔢 <b>")
     if steps.epochs == 1:
         put(ph.ngettext("%(total)s optimizer step for one epoch.",

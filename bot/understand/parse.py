@@ -111,6 +111,8 @@ class _Work:
     dataset_counted: bool = False  # dataset_tokens from a count of samples times their length
     sample_len_avg: int | None = None  # "5000 examples avg 300 tokens": one sample's average
     samples_said: int | None = None  # the count of samples said, whatever tokens it makes
+    step_rate: Decimal | None = None  # a trainer's measured "1.2it/s" (or "3.4s/it": step_seconds)
+    step_seconds: bool = False
     runs: int | None = None  # "3 experiments … each on 5M tokens": the dataset that many times
 
     dataset_bytes: Decimal | None = None  # "a 50MB jsonl": dataset_tokens from its size on disk
@@ -403,6 +405,11 @@ def _take_settings(work: _Work) -> None:
      words) = st.take_numbers(work.s, work.num, work.blank)
     if words is not None:
         work.dataset_tokens = words
+    match = st.STEP_RATE.search(work.s)
+    if match is not None:
+        work.step_rate = work.num(match.group("num"))
+        work.step_seconds = match.group("spi") is not None
+        work.blank(*match.span())
     if flags.online_rl is not None:
         _take_rl_settings(work)
     match = px.GPU_MEMORY_UTILIZATION.search(work.s)
@@ -2808,8 +2815,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         train_speed_asked = False
     # "how many steps is 3 epochs of 50k examples at batch 16": the optimizer steps, and with a
     # model named the time they take (was "I did not understand").
+    # A measured "1.2 it/s" at a batch with a count of samples: the steps give the time, the
+    # model unneeded (was "tell me the model" or a FLOPs estimate beside the measurement).
     steps_asked = not inference and work.samples_said is not None \
-        and work.batch_size is not None and asks.STEPS_ASK.search(rest) is not None
+        and work.batch_size is not None \
+        and (work.step_rate is not None or asks.STEPS_ASK.search(rest) is not None)
     if steps_asked and intent in ("fit", "memory", "unknown", "time", "cost", "recommend",
                                   "prices"):
         intent = "time"
@@ -3398,6 +3408,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         and asks.LICENCE_ASK.search(corrected) is not None,
         memory_amount_asked=asks.MEMORY_AMOUNT.search(corrected) is not None,
         accum_steps=_accum_steps(s),
+        step_rate=work.step_rate if steps_asked else None,
+        step_seconds=work.step_seconds and steps_asked,
         # "in an H100" reads as a deadline's words too: one is asked only with its time said.
         deadline_pick=deadline_pick,
         deadline_day=deadline_day,

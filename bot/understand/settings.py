@@ -426,6 +426,17 @@ THROUGHPUT: Final = Screened(
     r"per second|por segundo|par seconde|a second|/ ?seg(?:undo)?)(?![a-z])"
     r"(?: (?:per|por|par) ?(?:gpu|card|tarjeta|carte))?"
 )
+# A trainer's progress bar, as HF Trainer and Unsloth print it ("1.2it/s", "3.45s/it") or said
+# ("0.8 seconds per step", "2 segundos por paso"): optimizer steps a second, or seconds a step.
+STEP_RATE: Final = Screened(
+    rf"(?<![\w.,])(?P<num>{NUM_SP}) ?(?:(?P<its>it(?:er(?:ation)?)?s? ?/ ?s(?:ec)?(?![a-z])|"
+    r"(?:it(?:eration)?s?|steps?|pasos?|iteraci(?:o|ó)n(?:es)?|it(?:e|é)rations?) "
+    r"(?:per|por|par|a) seg(?:undo)?|(?:it(?:eration)?s?|steps?|pasos?|iteraci(?:o|ó)n(?:es)?|"
+    r"it(?:e|é)rations?) (?:per|a|par) sec(?:ond)?e?)|"
+    r"(?P<spi>s(?:ec)? ?/ ?(?:it(?:er(?:ation)?)?|step)(?![a-z])|"
+    r"(?:sec(?:ond)?s?|segundos?|secondes?) (?:per|por|par|a) (?:it(?:eration)?|step|paso|"
+    r"iteraci(?:o|ó)n|it(?:e|é)ration)))(?![a-z])"
+)
 # "un millón de tokens", "un million de tokens", "a million tokens", "a billion tokens".
 WORD_TOKENS: Final = Screened(
     r"(?<![a-z0-9])(?:un|a|one|une) (?P<mult>millon|million|billion|milliard|mil millones) "
