@@ -578,6 +578,10 @@ class Answer(BaseModel):
     # Serving with no precision named: the largest size 4-bit weights hold, when larger.
     largest_int4: Largest | None = None
     largest_int4_names: tuple[str, ...] = ()
+    # ... or, on a card people run models on at home (a Mac, a GeForce, one of their own),
+    # where 4-bit leads: the largest size BF16 weights hold, said beside it.
+    largest_bf16: Largest | None = None
+    largest_bf16_names: tuple[str, ...] = ()
     # The largest catalogued size the detailed estimate fits at default settings, when the
     # planning rule's largest misses by it.
     largest_detailed: tuple[Decimal, tuple[str, ...]] | None = None
@@ -2531,6 +2535,18 @@ def _asked_method(query: Query, cat: Catalogue) -> MethodId:
     return cat.default_method("inference" if query.inference else "training")
 
 
+def _run_at_home(query: Query, gpu: GPU | None) -> bool:
+    """Whether the card is one people run models on at home, with llama.cpp, Ollama, LM Studio
+    or MLX, whose usual downloads are 4-bit (Ollama pulls Q4_K_M by default: ollama/ollama
+    issue #1543, 2024-12-29; huggingface/hub-docs docs/hub/ollama.md): a Mac, a GeForce card
+    (the cards whose BF16 peak is printed with FP32 accumulate), a card we do not rent, or one
+    the user says is theirs."""
+    if gpu is None:
+        return query.card_owned
+    return gpu.platform == "metal" or gpu.peak_fp32_accumulate or not gpu.rented \
+        or query.card_owned
+
+
 def _reframe(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
     """Questions whose answer is a fact the others take as given: the size ("the largest model
     for QLoRA on 24 GB"), the count ("how many A100s do I need"), the hours ("$500 of H100").
@@ -2560,17 +2576,24 @@ def _reframe(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
         method = _asked_method(query, cat)
         top = largest_fitting(method, largest_on, cat)
         if query.inference and not query.serving_precision_said:
-            # "largest model I can run on an H100": gpt-oss-120b as published (MXFP4) is
-            # larger than any BF16 model 80 GB holds.
-            extra["largest_published"] = _largest_published(largest_on, top.model_params_b, cat)
             if method != "inference_int4":
                 # "biggest model i can run on my 3090": most run it in 4-bit (GGUF, AWQ, MLX),
                 # which holds models three times the size of BF16's.
                 four = largest_fitting("inference_int4", largest_on, cat)
                 if four.model_params_b is not None and (
                         top.model_params_b is None or four.model_params_b > top.model_params_b):
-                    extra.update(largest_int4=four, largest_int4_names=tuple(
-                        cat.models.get(i).name for i in four.model_ids))
+                    if _run_at_home(query, gpu):
+                        # "m4 pro 48gb mac mini, best model i can run?": 4-bit leads there (was
+                        # StarCoder2 15B in BF16 with "0 GB left"), BF16 said beside it.
+                        extra.update(largest_bf16=top, largest_bf16_names=tuple(
+                            cat.models.get(i).name for i in top.model_ids))
+                        method, top = "inference_int4", four
+                    else:
+                        extra.update(largest_int4=four, largest_int4_names=tuple(
+                            cat.models.get(i).name for i in four.model_ids))
+            # "largest model I can run on an H100": gpt-oss-120b as published (MXFP4) is
+            # larger than any BF16 model 80 GB holds.
+            extra["largest_published"] = _largest_published(largest_on, top.model_params_b, cat)
         if top.model_params_b is None:
             return query, {**extra, "largest": top}
         names = tuple(cat.models.get(i).name for i in top.model_ids)

@@ -574,9 +574,9 @@ def test_the_largest_model_s_cost_is_quoted_on_the_card_named_for_it() -> None:
     [
         ("i got a 3090 what can i finetune", "en", "rtx-3090", "qlora", "📏 <b>The largest model 24"),
         ("what can i fine tune with 24gb vram??", "en", None, "qlora", "📏 <b>The largest model 24"),
-        ("what models can I run on a 4060 Ti", "en", "rtx-4060-ti", "inference_bf16",
+        ("what models can I run on a 4060 Ti", "en", "rtx-4060-ti", "inference_int4",
          "📏 <b>The largest model"),
-        ("que modelos puedo correr en mi 3090", "es", "rtx-3090", "inference_bf16",
+        ("que modelos puedo correr en mi 3090", "es", "rtx-3090", "inference_int4",
          "📏 <b>El modelo más grande que cabe en 24"),
         ("quels modèles je peux fine-tuner sur ma 4090", "fr", "rtx-4090", "qlora",
          "📏 <b>Avec 24 Go, le plus gros modèle possible"),

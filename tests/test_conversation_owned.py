@@ -107,7 +107,7 @@ LARGEST: list[tuple[tuple[str, ...], str, str]] = [
     (("i have a 3090", "what model can i finetune?"), "rtx-3090",
      "📏 <b>The largest model 24 GB holds for QLoRA"),
     (("i have a 3090", "what can i run on it?"), "rtx-3090",
-     "📏 <b>The largest model 24 GB holds for BF16 inference"),
+     "📏 <b>The largest model 24 GB holds for 4-bit inference"),
     (("i have 2 3090s", "what can I fine-tune on them?"), "rtx-3090",
      "📏 <b>The largest model 48 GB holds for QLoRA"),
     (("tengo dos 3090", "¿qué puedo entrenar en ellas?"), "rtx-3090",

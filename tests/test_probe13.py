@@ -31,3 +31,43 @@ def test_only_catalogued_versions_are_read() -> None:
     """"gemma twenty seven b" is a size, not Gemma 20 (no such version): it stays 27B."""
     got = ask_json("gemma twenty seven b on a 3090")
     assert got["params_b"] == 27, got["text"]
+
+
+# --- the largest model to run, on a card people run models on at home -----------------------------
+
+
+@pytest.mark.parametrize(("text", "locale", "lead", "beside"), [
+    ("m4 pro 48gb mac mini, best model i can run?", None,
+     "📏 <b>The largest model 36 GB holds for 4-bit inference",
+     "👉 In BF16 (the weights as published): about 15B"),
+    ("best llm i can run on a 4090?", None,
+     "📏 <b>The largest model 24 GB holds for 4-bit inference", "In BF16"),
+    ("tengo un mac mini m4 pro de 48gb, cual es el mejor modelo que puedo correr?", "es",
+     "📏 <b>El modelo más grande que cabe en 36\u00a0GB para inferencia en 4 bits",
+     "En BF16 (los pesos tal como se publican)"),
+    ("quel est le meilleur modèle que je peux faire tourner sur mon mac mini m4 pro 48 go ?", "fr",
+     "📏 <b>Avec 36\u202fGo, le plus gros modèle possible (inférence en 4 bits)",
+     "En BF16 (les poids tels que publiés)"),
+])
+def test_four_bit_leads_at_home(text: str, locale: str | None, lead: str, beside: str) -> None:
+    """It led with BF16 (StarCoder2 15B on the Mac, then "✅ Yes … 0 GB left"), what people
+    there do not run; 4-bit was a line below."""
+    got = ask_json(text, locale)
+    assert got["method"] == "inference_int4", got["text"]
+    reply = str(got["text"])
+    assert reply.startswith(lead), reply[:500]
+    assert beside in reply, reply[:800]
+    if "mac" in text:  # Qwen2 57B-A14B in 4-bit: 34.2 of the 36 GB macOS lets the GPU use
+        assert "1.8 GB left" in reply or "1,8" in reply, reply
+
+
+def test_bf16_still_leads_on_a_rented_datacenter_card() -> None:
+    got = ask_json("largest model i can run on an h100")
+    assert got["method"] == "inference_bf16", got["text"]
+    assert "In 4-bit (GGUF Q4" in str(got["text"])
+
+
+def test_what_llm_should_i_run_is_the_largest_to_run() -> None:
+    """Was the card acknowledged alone ("Got it: Apple M3 Max…"), no model named."""
+    got = ask_json("just got a macbook pro m3 max 64gb what llm should i run")
+    assert got["method"] == "inference_int4" and got["params_b"] is not None, got["text"]

@@ -32,9 +32,10 @@ def test_a_card_no_model_fits_says_so_first(text: str, locale: str | None, lead:
 
 def test_the_largest_by_detail_lines_end_before_the_4bit_line() -> None:
     """The planning rule's line under the detailed lead ran into the next one ("…for the KV
-    cache.👉 In 4-bit"): the line break after it was trimmed."""
+    cache.👉 In 4-bit"): the line break after it was trimmed. (4-bit leads on a GeForce card, probe13.)"""
     reply = str(ask_json("what llm can i run on rtx 3050 4gb")["text"])
-    assert "KV cache.\n👉 In 4-bit" in reply, reply[:600]
+    assert "KV cache.\n4-bit leads:" in reply, reply[:600]
+    assert "4-bit).\n👉 In BF16" in reply, reply[:600]
 
 
 # --- a coding use named ---------------------------------------------------------------------------
@@ -44,7 +45,7 @@ def test_the_largest_by_detail_lines_end_before_the_4bit_line() -> None:
     ("whats the best model to finetune for coding on a 4090", None,
      "💻 For coding, the largest model on file at or under that size named as a coding model: "
      "Codestral 22B"),
-    ("best coding model for a 4090", None, "named as a coding model: CodeGemma 7B"),
+    ("best coding model for a 4090", None, "named as a coding model: Code Llama 34B"),
     ("mejor modelo para programar en una 4090", "es", "💻 Para programar, el mayor modelo"),
     ("meilleur modèle pour coder sur une 4090", "fr", "💻 Pour coder, le plus gros modèle"),
 ])
@@ -72,9 +73,9 @@ def test_the_coding_use_is_kept_in_a_follow_up() -> None:
 
 @pytest.mark.parametrize(("first", "then", "lead"), [
     ("whats the biggest model i can qlora on a 3090", "and to run?",
-     "📏 <b>The largest model 24 GB holds for BF16 inference"),
+     "📏 <b>The largest model 24 GB holds for 4-bit inference"),
     ("rtx 3050 4gb any llm possible?", "what about just running one",
-     "📏 <b>The largest model 4 GB holds for BF16 inference"),
+     "📏 <b>The largest model 4 GB holds for 4-bit inference"),
 ])
 def test_running_after_the_largest_to_train_is_the_largest_to_run(
     first: str, then: str, lead: str

@@ -345,6 +345,8 @@ LANGUAGE = Language(
             r"(?:what|which) (?:base )?(?:models?|llms?) (?:(?:should|shall|do) (?:i|we) |to |"
             r"(?:is|are|would be) (?:the )?(?:best|good|ideal|right) (?:to |for )?)"
             r"(?:fine ?-?tune|finetune|train|lora|qlora|fine ?-?tuning|finetuning|training)(?![a-z])",
+            # "just got a macbook pro m3 max 64gb what llm should i run": the largest to run.
+            r"(?:what|which) (?:models?|llms?) (?:should|shall|do) (?:i|we) (?:run|serve|host)(?![a-z])",
             # "what can i do with a 3090": what it holds, largest first (was its price)
             # "i have a 3080 10gb, what can i do with it?": the card said before it
             r"what (?:can|could) (?:i|we) (?:do|run) with (?:it|this|that|them|those)(?![a-z])",
