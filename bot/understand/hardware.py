@@ -266,7 +266,9 @@ _QUOTED_BEFORE: Final = lazy(
     r"necessite|demande|utilise|prend|consomme|exige|besoin de|pesa|pese|weighs?|"
     r"model is|weights are|checkpoint is|file is)"
     r"(?: (?:you |about |around |roughly |over |more than |like |only |just |unos |environ |"
-    r"plus de |mas de |at least |a minimum of |de |d'|of |a ))*(?: ?~)? ?$"
+    r"plus de |mas de |at least |a minimum of |de |d'|of |a "
+    # Ollama's "model requires more system memory (47.3 GiB) than is available"
+    r"|more (?:system |gpu )?memory \())*(?: ?~)? ?$"
 )
 # The words for a graphics card, every language: "placa de video" (Latin America), "gráfica"
 # (Spain), "carte graphique".
