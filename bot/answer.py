@@ -120,6 +120,7 @@ from rules.quote import (
     blocks_within,
     by_paid,
     instances,
+    paid_usd,
     quote,
 )
 from rules.rent_buy import RentBuy, rent_or_buy
@@ -667,6 +668,9 @@ class Answer(BaseModel):
     # "too slow?", "any faster option?" after a run: where it ends sooner, what is paid there
     # least first, each listed one sooner than the one before (at most _FASTER_LISTED).
     faster: tuple[FasterRun, ...] = ()
+    # Those came from the hours said for the run on the card asked (no dataset to time), carried
+    # by the datasheets' ratios: each from its time at the larger ratio to that at the smaller.
+    faster_scaled: bool = False
     longest_unplaced: bool = False  # asked with no configuration to search on
     # A quantized format named and no context ("70b q4_k_m on 2x 3090"): the verdict is for an
     # assumed context, so the longest context the detailed estimate fits there is said too.
@@ -1021,7 +1025,9 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
             bracket = _sample_bracket(query, composed, cat)
             if bracket:
                 extra["sample_bracket"] = bracket
-        if query.faster_asked:
+        if query.faster_asked and query.dataset_tokens is None and not query.dataset_samples:
+            extra.update(faster=_faster_scaled(query, composed, cat), faster_scaled=True)
+        elif query.faster_asked:
             timed = extra.get("sample_bracket")
             extra["faster"] = _faster(timed[-1][1], timed[0][1]) if timed \
                 else _faster(composed.detailed.training_time
@@ -1476,29 +1482,56 @@ def _sample_bracket(query: Query, composed: Answer,
 _FASTER_LISTED: Final = 4
 
 
+def _faster_scaled(query: Query, composed: Answer, cat: Catalogue) -> tuple[FasterRun, ...]:
+    """"too slow?" after "qlora llama 3 70b on an a100 for 24h": no dataset to time, so the
+    hours said are the run's there, carried to each offered configuration that holds it by the
+    datasheets' ratios (as "it took 24 h on my a100" is); those surely sooner (at the smaller
+    ratio) worth naming (_sooner_each)."""
+    primary = composed.primary
+    if query.hours is None or query.gpu is None or primary is None:
+        return ()
+    runs: list[FasterRun] = []
+    for option in primary.options:
+        if option.gpu is None or not option.fits:
+            continue
+        scaled = scale_hours(query.hours, query.gpu, option.gpu, query.gpu_count or 1,
+                             option.gpu_count, catalogue=cat)
+        if scaled is None or scaled.slowest_hours >= query.hours:
+            continue
+        slow = paid_usd(option.gpu, option.gpu_count, scaled.slowest_hours, catalogue=cat)
+        fast = paid_usd(option.gpu, option.gpu_count, scaled.fastest_hours, catalogue=cat)
+        if slow is None or fast is None:
+            continue
+        runs.append(FasterRun(option.gpu, option.gpu_count, scaled.slowest_hours, slow,
+                              short_hours=scaled.fastest_hours, short_paid_usd=fast))
+    return _sooner_each(sorted(runs, key=lambda r: (r.paid_usd, r.wall_clock_hours)))
+
+
+def _sooner_each(runs: list[FasterRun]) -> tuple[FasterRun, ...]:
+    """Of `runs`, least paid first, those worth naming: each one sooner than the one before
+    (one that costs more and ends no sooner is no option), at most _FASTER_LISTED."""
+    chosen: list[FasterRun] = []
+    for run in runs:
+        if not chosen or run.wall_clock_hours < chosen[-1].wall_clock_hours:
+            chosen.append(run)
+    return tuple(chosen[:_FASTER_LISTED])
+
+
 def _faster(run: TrainingEstimate | None, shorter: TrainingEstimate | None,
             ) -> tuple[FasterRun, ...]:
     """"any faster option?": of the configurations where `run` ends sooner, those worth
-    naming: what is paid there least first, each one sooner than the one before (one that
-    costs more and ends no sooner is no option). With samples of unsaid length, each also
-    at the shorter length (`shorter`'s figures on the same configuration)."""
+    naming (_sooner_each). With samples of unsaid length, each also at the shorter length
+    (`shorter`'s figures on the same configuration)."""
     if run is None or not run.asked:
         return ()
-    short = {(r.gpu, r.gpu_count): r for r in shorter.faster} if shorter is not None else {}
-    chosen: list[FasterRun] = []
-    for option in run.faster:
-        if chosen and option.wall_clock_hours >= chosen[-1].wall_clock_hours:
-            continue
-        if shorter is not None:
-            other = short.get((option.gpu, option.gpu_count))
-            if other is None:
-                continue  # not sooner there at the shorter length: no range to give
-            option = replace(option, short_hours=other.wall_clock_hours,
-                             short_paid_usd=other.paid_usd)
-        chosen.append(option)
-        if len(chosen) == _FASTER_LISTED:
-            break
-    return tuple(chosen)
+    if shorter is None:
+        return _sooner_each(list(run.faster))
+    short = {(r.gpu, r.gpu_count): r for r in shorter.faster}
+    # not sooner there at the shorter length: no range to give
+    return _sooner_each([
+        replace(option, short_hours=other.wall_clock_hours, short_paid_usd=other.paid_usd)
+        for option in run.faster
+        if (other := short.get((option.gpu, option.gpu_count))) is not None])
 
 
 def _cheapest_memory(query: Query, cat: Catalogue) -> Answer:

@@ -265,7 +265,8 @@ def carried_line(query: Query, carried: tuple[str, ...], locale: str, catalogue:
             names: list[str] = [ph.config(query.gpu, n), ph.config(query.other_gpus[0], m)] \
                 if n > 1 or m > 1 else [ph.gpu_name(g) for g in (query.gpu, *query.other_gpus)]
             parts.append(ph._("on %(config)s", config=" vs ".join(names)))
-        elif query.gpu is not None:
+        elif query.gpu is not None and not ("hours" in carried and query.hours_measured):
+            # (a time measured says its card itself: "that took 6 hours on 1× RTX 3090")
             parts.append(ph._("on %(config)s", config=ph.config(query.gpu, query.gpu_count or 1)))
         elif query.vram_gb is not None:
             parts.append(ph._("on a %(vram)s GPU", vram=ph.fmt.gb(query.vram_gb)))

@@ -111,3 +111,38 @@ def test_the_run_kept_through_three_turns_changes_only_what_each_says() -> None:
     assert all(getattr(card.query, f) == getattr(first.query, f) for f in run), card.text
     assert (card.query.epochs, card.query.gpu) == (3, "h100"), card.text
     assert "on 1× H100 (3 epochs)" in card.text, card.text
+
+
+@pytest.mark.parametrize(("turns", "head", "first"), [
+    (("qlora llama 3 70b on an a100 for 24h", "too slow?"),
+     "⚡ <b>What takes 24 hours on 1× A100 80GB, on configurations we offer that are faster by "
+     "the datasheets' peak ratios", "• 4× A100 80GB: about 6 hours, you pay $22.08"),
+    (("qlora llama 3 70b en una a100 por 24h", "muy lento, hay algo mas rapido?"),
+     "⚡ <b>Lo que tarda 24\u00a0horas en 1× A100 80GB", "• 4× A100 80GB: alrededor de 6\u00a0horas"),
+    (("qlora llama 3 70b sur une a100 pendant 24h", "trop lent ?"),
+     "⚡ <b>Ce qui prend 24\u00a0heures sur 1× A100 80GB", "• 4× A100 80GB\u00a0: environ 6\u00a0heures"),
+    # a time measured on the user's own card: carried to the faster ones we rent
+    (("it took 6h to qlora llama 3 8b on my 3090", "too slow?"),
+     "⚡ <b>What takes 6 hours on 1× RTX 3090", "• 4× A100 80GB: about 20 to 41 minutes, you "
+     "pay $9.20"),
+])
+def test_faster_after_hours_said_on_a_card_carries_them_by_the_datasheets(
+        turns: tuple[str, str], head: str, first: str) -> None:
+    _, fast = converse(*turns)
+    assert fast.query.faster_asked, fast.text
+    carried, body = fast.text.split("\n", 1)
+    assert body.startswith(head), fast.text
+    assert body.split("\n")[1].startswith(first), fast.text
+    assert "1× RTX 3090 that took" not in carried, fast.text  # the card said once
+
+
+def test_faster_after_hours_on_the_fastest_says_none_is() -> None:
+    _, fast = converse("qlora llama 3 70b on 8 b200 for 10 hours", "too slow?")
+    assert fast.text.split("\n", 1)[1].startswith(
+        "⚡ <b>By the datasheets' peak ratios, none of the configurations we offer runs it "
+        "faster than 8× B200.</b>"), fast.text
+
+
+def test_faster_after_a_deadline_is_no_run_of_those_hours() -> None:
+    _, fast = converse("can i qlora llama 3 8b on an a100 overnight?", "too slow?")
+    assert not fast.query.faster_asked, fast.text

@@ -509,6 +509,9 @@ def _body(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
     """The answer proper, by intent."""
     query = answer.query
     intent = answer.intent
+    if answer.faster_scaled and query.gpu is not None and query.hours is not None:
+        # "too slow?" after a run said to take hours on a card: where it ends sooner leads.
+        put(ph.faster_scaled_block(answer.faster, query.gpu, query.gpu_count or 1, query.hours))
     if answer.scaled_time is not None and intent != "compare":
         # "it took 6 h … on my 3090": its time on the configuration quoted leads.
         put(scaled_time_lines(answer, ph))

@@ -942,22 +942,44 @@ class Phrases:
                      "%(long_len)s tokens a sample (what you pay, in whole blocks of GPU-hours):",
                      where=where, short_len=fmt.num(lengths[0], 0),
                      long_len=fmt.num(lengths[1], 0))
+        return self._faster_lines(head, runs)
+
+    def faster_scaled_block(self, runs: tuple[FasterRun, ...], gpu: str, count: int,
+                            hours: Decimal) -> Markup:
+        """"too slow?" after a run said to take `hours` on `count` × `gpu` (no dataset to time):
+        those hours on the configurations where the run ends sooner, from the datasheets'
+        larger ratio to their smaller one, and what is paid there in whole blocks."""
+        _ = self._
+        where, hours_said = self.config(gpu, count), self.fmt.duration(hours)
+        if not runs:
+            none = _("By the datasheets' peak ratios, none of the configurations we offer "
+                     "runs it faster than %(where)s.", where=where)
+            return _safe(f"⚡ <b>{none}</b>\n\n")
+        head = _("What takes %(hours)s on %(where)s, on configurations we offer that are faster "
+                 "by the datasheets' peak ratios (what you pay, in whole blocks of GPU-hours):",
+                 hours=hours_said, where=where)
+        return self._faster_lines(head, runs)
+
+    def _faster_lines(self, head: str, runs: tuple[FasterRun, ...]) -> Markup:
+        """The head, then each run: its time (a range from `short_hours`) and what is paid."""
+        fmt, _ = self.fmt, self._
         lines = [f"⚡ <b>{head}</b>\n"]
         for run in runs:
-            to = self.config(run.gpu, run.gpu_count)
-            paid, short_paid = run.paid_usd, run.short_paid_usd
-            if run.short_hours is None or short_paid is None:
-                line = _("%(to)s: about %(time)s, you pay %(paid)s", to=to,
-                         time=fmt.duration(run.wall_clock_hours), paid=fmt.usd(paid))
+            to, paid = self.config(run.gpu, run.gpu_count), fmt.usd(run.paid_usd)
+            short = run.short_hours if run.short_hours is not None else run.wall_clock_hours
+            fast, slow = fmt.duration_span(short, run.wall_clock_hours)
+            low = fmt.usd(run.short_paid_usd) if run.short_paid_usd is not None else paid
+            if fast == slow and low == paid:
+                line = _("%(to)s: about %(time)s, you pay %(paid)s", to=to, time=slow, paid=paid)
+            elif fast == slow:
+                line = _("%(to)s: about %(time)s, you pay %(low)s to %(high)s", to=to,
+                         time=slow, low=low, high=paid)
+            elif low == paid:
+                line = _("%(to)s: about %(fast)s to %(slow)s, you pay %(paid)s", to=to,
+                         fast=fast, slow=slow, paid=paid)
             else:
-                fast, slow = fmt.duration_span(run.short_hours, run.wall_clock_hours)
-                if short_paid == paid:
-                    line = _("%(to)s: about %(fast)s to %(slow)s, you pay %(paid)s", to=to,
-                             fast=fast, slow=slow, paid=fmt.usd(paid))
-                else:
-                    line = _("%(to)s: about %(fast)s to %(slow)s, you pay %(low)s to %(high)s",
-                             to=to, fast=fast, slow=slow, low=fmt.usd(short_paid),
-                             high=fmt.usd(paid))
+                line = _("%(to)s: about %(fast)s to %(slow)s, you pay %(low)s to %(high)s",
+                         to=to, fast=fast, slow=slow, low=low, high=paid)
             lines.append(f"• {line}\n")
         lines.append("\n")
         return _safe("".join(lines))

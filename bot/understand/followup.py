@@ -330,15 +330,23 @@ def _against_other_card(new: Query, previous: Query, folded: str) -> Query | Non
     if new.gpu is None and new.gpu_count is None and not _said(new, "vram_gb") \
             and new.method is None and new.hours is None and new.dataset_tokens is None \
             and not previous.inference and (previous.gpu is not None or previous.picked) \
-            and (previous.dataset_tokens is not None or previous.dataset_samples) \
+            and (previous.dataset_tokens is not None or previous.dataset_samples
+                 or (previous.hours is not None and previous.gpu is not None
+                     and not previous.deadline_asked and previous.hours_per_day is None
+                     and previous.budget_usd is None)) \
             and _FASTER_ALONE.search(folded):
-        # "too slow?" after a run timed on a configuration: that run where it ends sooner,
-        # each with its time and cost (was "I did not understand").
+        # "too slow?" after a run timed on a configuration, or said to take hours on one:
+        # that run where it ends sooner, each with its time and cost (was "I did not
+        # understand").
         merged = _merge(new, previous, names_model=False)
         on = {} if previous.gpu is not None or previous.picked is None else {
             "gpu": previous.picked[0], "gpu_count": previous.picked[1]}
+        # On a dataset the run is timed; else the hours said stay what they were (the run's
+        # cost, or the time it took), and the reply leads with them carried elsewhere.
+        timed = previous.dataset_tokens is not None or bool(previous.dataset_samples)
         return merged.model_copy(update={
-            "intent": "time", "faster_asked": True, "picked": None, **on})
+            "intent": "time" if timed else merged.intent, "faster_asked": True, "picked": None,
+            "hours_measured": previous.hours_measured, **on})
     if new.gpu is None and not _said(new, "vram_gb") and _CHEAPER_ALONE.search(folded):
         merged = _merge(new, previous, names_model=False)
         return merged.model_copy(update={
