@@ -334,17 +334,19 @@ def _synthetic_arch(params: float) -> Architecture:
     if heads > kv:
         heads = max(kv, round(heads / kv) * kv)
         head_dim = 128  # heads·128 is then within 4·128 of hidden
-    return Architecture(
-        layers=layers,
-        hidden=hidden,
-        heads=heads,
-        kv_heads=kv,
-        head_dim=head_dim,
-        intermediate=int(3.5 * hidden),
-        vocab=128256,
-        tied_embeddings=False,
-        source="assumed Llama-like shape (no architecture on file)",
-    )
+    # Sizes that meet every check of Architecture by construction (heads a multiple of kv,
+    # hidden of heads when head_dim is None): copied onto a validated shape, not validated
+    # again (a cold question's largest pydantic cost; tests/test_estimator_synthetic.py).
+    return _LLAMA_LIKE.model_copy(update={
+        "layers": layers, "hidden": hidden, "heads": heads, "kv_heads": kv,
+        "head_dim": head_dim, "intermediate": int(3.5 * hidden),
+    })
+
+
+_LLAMA_LIKE = Architecture(
+    layers=1, hidden=128, heads=1, kv_heads=1, head_dim=None, intermediate=448, vocab=128256,
+    tied_embeddings=False, source="assumed Llama-like shape (no architecture on file)",
+)
 
 
 def resolve_shape(model: ModelSpec | Architecture | Decimal | float | int) -> _Shape:
