@@ -513,6 +513,7 @@ class Answer(BaseModel):
     # the answer about the model named (alone when none is: `steps_alone`).
     steps: StepCount | None = None
     steps_alone: bool = False
+    step_total: int | None = None  # the optimizer steps a measured it/s is timed over
     model_name: str | None = None
     licence: str | None = None  # the weights' licence id on file, said when it is asked
     family: tuple[str, ...] = ()  # the models of a family named without a size, to choose from
@@ -867,28 +868,38 @@ def _not_rented(gpu: GPU, cat: Catalogue) -> GPUNotRented:
 
 def build_answer(query: Query, catalogue: Catalogue) -> Answer:
     """Everything a reply to `query` needs. Bad input becomes an Answer with an error code."""
+    if query.step_rate is not None:
+        return _at_step_rate(query, catalogue)
     if query.steps_samples is None or query.batch_size is None or query.batch_size < 1:
         return _answer(query, catalogue)
     steps = optimizer_steps(
         query.steps_samples, query.batch_size, max(query.accum_steps or 1, 1),
         query.gpu_count or 1, max(query.epochs or 1, 1))
-    if query.step_rate is not None:
-        return _at_step_rate(query, catalogue, steps)
     if query.params_b is None and query.model_id is None and not query.family:
         return Answer(query=query, intent="time", steps=steps, steps_alone=True)
     return _answer(query, catalogue).model_copy(update={"steps": steps})
 
 
-def _at_step_rate(query: Query, cat: Catalogue, steps: StepCount) -> Answer:
-    """"1.2 it/s at batch 2, 40k samples, how long": the steps at the measured speed, whatever the
-    model (the user's run already fits), priced on a configuration we rent."""
+def _at_step_rate(query: Query, cat: Catalogue) -> Answer:
+    """"1.2 it/s at batch 2, 40k samples, how long", "20k steps at 3s/it": the steps at the
+    measured speed, whatever the model (the user's run already fits), priced on a configuration
+    we rent; a count of samples without its batch asks for it."""
     assert query.step_rate is not None
-    hours = hours_at_step_rate(steps, query.step_rate, query.step_seconds)
+    steps = None
+    if query.steps_samples is not None and query.batch_size is not None \
+            and query.batch_size >= 1:
+        steps = optimizer_steps(
+            query.steps_samples, query.batch_size, max(query.accum_steps or 1, 1),
+            query.gpu_count or 1, max(query.epochs or 1, 1))
+    total = steps.total if steps is not None else query.step_total
+    if total is None:
+        return Answer(query=query, intent="time", missing="step_batch")
+    hours = hours_at_step_rate(total, query.step_rate, query.step_seconds)
     gpu = cat.gpu(query.gpu) if query.gpu is not None else None
     count = query.gpu_count or 1
     priced = gpu is not None and gpu.rented and gpu.usd_per_gpu_hour is not None \
         and count <= cat.limits.max_gpus
-    return Answer(query=query, intent="time", steps=steps, steps_alone=True,
+    return Answer(query=query, intent="time", steps=steps, steps_alone=True, step_total=total,
                   measured_hours=hours, gpu=gpu, gpu_count=count,
                   quote=quote(gpu.id, count, hours, catalogue=cat) if priced and gpu else None)
 

@@ -342,12 +342,13 @@ class StepCount(BaseModel):
     total: int
 
 
-def hours_at_step_rate(steps: StepCount, rate: Decimal, seconds_a_step: bool) -> Decimal:
-    """Wall-clock hours of `steps` at a trainer's measured speed: `rate` optimizer steps a second
-    ("1.2it/s"), or seconds a step when `seconds_a_step` ("3.4s/it"). HF Trainer's progress bar
-    counts optimizer steps, each micro-batch × accumulation × GPUs samples, as optimizer_steps."""
+def hours_at_step_rate(steps: int, rate: Decimal, seconds_a_step: bool) -> Decimal:
+    """Wall-clock hours of `steps` optimizer steps at a trainer's measured speed: `rate` steps a
+    second ("1.2it/s"), or seconds a step when `seconds_a_step` ("3.4s/it"). HF Trainer's
+    progress bar counts optimizer steps, each micro-batch × accumulation × GPUs samples, as
+    optimizer_steps does."""
     seconds = rate if seconds_a_step else 1 / rate
-    return steps.total * seconds / 3600
+    return steps * seconds / 3600
 
 
 def optimizer_steps(

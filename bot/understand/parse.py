@@ -113,6 +113,7 @@ class _Work:
     samples_said: int | None = None  # the count of samples said, whatever tokens it makes
     step_rate: Decimal | None = None  # a trainer's measured "1.2it/s" (or "3.4s/it": step_seconds)
     step_seconds: bool = False
+    steps_said: Decimal | None = None  # "20k steps": optimizer steps
     runs: int | None = None  # "3 experiments … each on 5M tokens": the dataset that many times
 
     dataset_bytes: Decimal | None = None  # "a 50MB jsonl": dataset_tokens from its size on disk
@@ -741,6 +742,7 @@ def _take_steps(work: _Work) -> None:
         return
     raw = match.group("num2") or match.group("num")
     steps = work.num(raw, prefer_thousands=True) * (1000 if match.group("k") else 1)
+    work.steps_said = steps
     work.blank(*match.span())
     accum = px.ACCUM_STEPS.search(work.s)
     factor = parse_int(accum.group("num")) if accum else 1
@@ -2820,8 +2822,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     steps_asked = not inference and work.samples_said is not None \
         and work.batch_size is not None \
         and (work.step_rate is not None or asks.STEPS_ASK.search(rest) is not None)
-    if steps_asked and intent in ("fit", "memory", "unknown", "time", "cost", "recommend",
-                                  "prices"):
+    # "20k steps at 1.2 it/s" gives the time too; a count of samples without a batch asks it.
+    step_rate = work.step_rate if not inference and (
+        steps_asked or work.steps_said is not None or work.samples_said is not None) else None
+    if (steps_asked or step_rate is not None) and intent in (
+            "fit", "memory", "unknown", "time", "cost", "recommend", "prices"):
         intent = "time"
     first_known = next((g for g in work.gpus if g.gpu_id is not None), None)
     known = [g.gpu_id for g in work.gpus if g.gpu_id is not None]
@@ -3408,8 +3413,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         and asks.LICENCE_ASK.search(corrected) is not None,
         memory_amount_asked=asks.MEMORY_AMOUNT.search(corrected) is not None,
         accum_steps=_accum_steps(s),
-        step_rate=work.step_rate if steps_asked else None,
-        step_seconds=work.step_seconds and steps_asked,
+        step_rate=step_rate,
+        step_seconds=work.step_seconds and step_rate is not None,
+        step_total=int(work.steps_said) if step_rate is not None and not steps_asked
+        and work.steps_said is not None and work.steps_said >= 1 else None,
         # "in an H100" reads as a deadline's words too: one is asked only with its time said.
         deadline_pick=deadline_pick,
         deadline_day=deadline_day,

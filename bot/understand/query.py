@@ -355,6 +355,7 @@ class Query(BaseModel):
     # or seconds a step when step_seconds ("3.4s/it"), as HF Trainer's progress bar prints them.
     step_rate: Decimal | None = None
     step_seconds: bool = False
+    step_total: int | None = None  # "20k steps at 1.2 it/s": the steps said, not counted
     within_hours: bool = False  # "can I fine-tune X in 4 hours on …": the hours are a budget
     # "how many 1024-token examples can I train in a week", "¿cuántos tokens llego a procesar
     # en dos días?": what the hours train is asked, counted in samples (of `within_sample_len`
