@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.chat import ask_json
+from tests.support.chat import ask_json, converse
 
 # --- a model's version said in words -------------------------------------------------------------
 
@@ -71,3 +71,45 @@ def test_what_llm_should_i_run_is_the_largest_to_run() -> None:
     """Was the card acknowledged alone ("Got it: Apple M3 Max…"), no model named."""
     got = ask_json("just got a macbook pro m3 max 64gb what llm should i run")
     assert got["method"] == "inference_int4" and got["params_b"] is not None, got["text"]
+
+
+# --- a deadline at a time of day ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "locale", "lead"), [
+    ("by tomorrow morning can i finish a lora of llama 3 8b on 50k samples on an h100?", None,
+     "🗓 <b>I don't know the time where you are, so I can't count the hours until tomorrow "
+     "morning"),
+    ("need qlora llama 3 8b on 20k samples done by tonight on an a100", None,
+     "🗓 <b>I don't know the time where you are, so I can't count the hours until tonight"),
+    ("need to qlora llama 3 8b on 50k samples by tmrw morning, what should i rent", None,
+     "🗓 <b>I don't know the time where you are"),
+    ("necesito un lora de llama 3 8b con 50k ejemplos para mañana a la mañana en una h100", "es",
+     "🗓 <b>No sé qué hora es donde estás, así que no puedo contar las horas que faltan hasta "
+     "mañana por la mañana"),
+    ("necesito un qlora de llama 3 8b con 50k ejemplos para esta noche, que alquilo?", "es",
+     "🗓 <b>No sé qué hora es donde estás"),
+    ("il me faut un lora de llama 3 8b sur 50k exemples pour demain matin sur une h100", "fr",
+     "🗓 <b>Je ne connais pas l'heure chez vous, je ne peux donc pas compter les heures d'ici "
+     "demain matin"),
+])
+def test_a_deadline_at_a_time_of_day_asks_the_hours(text: str, locale: str | None,
+                                                    lead: str) -> None:
+    """'By tomorrow morning' was taken as 24 hours ("✅ Yes … within 24 hours"), 'by tonight'
+    dropped: the hours until then depend on the hour now, which the rules do not know."""
+    got = ask_json(text, locale)
+    assert got["intent"] == "time", got["text"]
+    reply = str(got["text"])
+    assert reply.startswith(lead), reply[:400]
+    assert "24 hours" not in reply and "24 horas" not in reply and "24 heures" not in reply
+
+
+def test_tomorrow_alone_is_still_a_day() -> None:
+    reply = str(ask_json("qlora llama 3 8b on 50k samples by tomorrow on an a100")["text"])
+    assert reply.startswith("✅ <b>Yes: by this estimate it finishes within 24 hours"), reply
+
+
+def test_the_hours_given_back_are_the_deadline() -> None:
+    _, then = converse("need to qlora llama 3 8b on 50k samples by tonight, what should i rent",
+                       "about 10 hours")
+    assert then.query.hours == 10 and then.query.deadline_asked, then.text[:400]

@@ -617,6 +617,8 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
         _steps(answer, ph, put)
     if query.deadline_day is not None and not error:
         _weekday_deadline(query.deadline_day, ph, put)
+    elif query.deadline_daypart is not None and not error:
+        _daypart_deadline(query.deadline_daypart, ph, put)
     if query.licence_asked and not error and not answer.missing and answer.model_name:
         put(ph.licence_lead(answer.model_name, query.model_id, answer.gated, answer.licence))
         put("\n\n")
@@ -1329,6 +1331,20 @@ def _weekday_deadline(day: int, ph: Phrases, put: Put) -> None:
              "hours do you have?", day=get_day_names("wide", locale=ph.locale)[day]))
     put("</b> ")
     put(ph._("Tell me, for example “within 60 hours”, and I'll pick the cheapest configuration "
+             "that finishes in time."))
+    put("\n\n")
+
+
+def _daypart_deadline(part: str, ph: Phrases, put: Put) -> None:
+    """"… by tomorrow morning", "… by tonight" with no hours said: the rules do not know the
+    hour now, so the hours until then are asked back (was "tomorrow" taken as 24 hours)."""
+    put("🗓 <b>")
+    put(ph._("I don't know the time where you are, so I can't count the hours until tomorrow "
+             "morning: how many hours do you have?") if part == "morning" else
+        ph._("I don't know the time where you are, so I can't count the hours until tonight: "
+             "how many hours do you have?"))
+    put("</b> ")
+    put(ph._("Tell me, for example “within 10 hours”, and I'll pick the cheapest configuration "
              "that finishes in time."))
     put("\n\n")
 

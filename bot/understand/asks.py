@@ -382,6 +382,18 @@ SEVERAL_CARDS: Final = lazy(
 TOMORROW: Final = Guarded(("tom", "tmr", "2mor", "manana", "demain"), (
     r"(?<![a-z])(?:by|before|until|till|til|due|for|para|antes de|hasta|d'ici|pour|avant) "
     r"(?:tomm?orr?ow|tmrw?|tmrrw|2moro|manana|demain)(?![a-z])"))
+# "by tomorrow morning", "by tonight", "para mañana a la mañana", "pour ce soir" (folded): a
+# deadline at a time of day, whose hours the rules cannot count (they do not know the hour now).
+# Read before TOMORROW, which would take the first as a day from now.
+DAYPART: Final = Guarded(("morning", "tom", "tmr", "2mor", "tonight", "tonite", "evening", "eod",
+                          "end of", "manana", "noche", "final del", "matin", "soir", "fin de"), (
+    r"(?<![a-z])(?:by|before|until|till|til|due|for|para|antes de|hasta|d'ici|pour|avant|"
+    r"jusqu'a)(?: the| la| el)? (?:"
+    r"(?P<morning>(?:tomm?orr?ow|tmrw?|tmrrw|2moro)(?:'s)? (?:morning|am|a\.m\.?)|"
+    r"morning|manana (?:a|por|en) la manana|manana temprano|demain matin)|"
+    r"(?P<tonight>tonight|tonite|this evening|end of (?:the )?day|eod|esta noche|"
+    r"(?:hoy|esta) (?:a|por|en) la noche|(?:el )?final del dia|ce soir|"
+    r"(?:la )?fin de (?:la )?journee))(?![a-z])"))
 # "by monday", "para el lunes", "d'ici lundi" (folded): a deadline on a weekday, whose hours the
 # rules cannot count (they do not know today's date); the day's index, Monday 0, in WEEKDAYS.
 WEEKDAYS: Final = (

@@ -966,7 +966,8 @@ def _deadline_of_run(new: Query, previous: Query) -> Query | None:
     tomorrow = new.hours is None and asks.TOMORROW.search(folded) is not None
     short = words(new.text) <= SHORT_WORDS
     # "… by monday" asked back for its hours: "60 hours" is the deadline.
-    picked = previous.deadline_pick or previous.fastest_run or previous.deadline_day is not None
+    picked = previous.deadline_pick or previous.fastest_run or previous.deadline_day is not None \
+        or previous.deadline_daypart is not None
     if previous.fastest_run and short and _CHEAPEST.search(folded):
         # "and the cheapest?" after the fastest: where the run costs least
         return _merge(new, previous, names_model=False).model_copy(
@@ -989,7 +990,8 @@ def _deadline_of_run(new: Query, previous: Query) -> Query | None:
     return merged.model_copy(update={
         "intent": "time", "hours": hours, "hours_as": "tomorrow" if tomorrow else new.hours_as,
         "deadline_asked": True, "deadline_pick": not on_card, "fastest_run": False,
-        "deadline_day": None, "hours_per_day": None, "days_per_week": None})
+        "deadline_day": None, "deadline_daypart": None, "hours_per_day": None,
+        "days_per_week": None})
 
 
 def _daily_hours(new: Query, previous: Query) -> Decimal | None:

@@ -2937,6 +2937,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     # card is asked for: the run timed on the cheapest offered configuration finishing within
     # it (bot.detail._within; was the memory per method, or 48 hours rented). "Tomorrow" is
     # taken as a day from now, said so.
+    daypart = asks.DAYPART.search(rest) if work.hours is None else None
+    if daypart is not None:
+        # "by tomorrow morning" is not a day from now (TOMORROW): its hours are asked back.
+        rest = rest[: daypart.start()] + " " * (daypart.end() - daypart.start()) \
+            + rest[daypart.end() :]
     weekday = asks.WEEKDAY.search(rest)
     today = asks.TODAY.search(rest) if weekday is not None and work.hours is None else None
     weekday_span: tuple[int, int] | None = None
@@ -2962,7 +2967,12 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     deadline_day = asks.weekday_index(weekday) \
         if weekday is not None and work.hours is None and not deadline_pick \
         and (work.params_b is not None or work.model_id is not None) else None
-    if deadline_day is not None and intent in ("recommend", "unknown", "memory", "cost") \
+    deadline_daypart: Literal["morning", "tonight"] | None = None
+    if daypart is not None and deadline_day is None and work.hours is None \
+            and (work.params_b is not None or work.model_id is not None):
+        deadline_daypart = "morning" if daypart.group("morning") else "tonight"
+    if (deadline_day is not None or deadline_daypart is not None) \
+            and intent in ("recommend", "unknown", "memory", "cost") \
             and (work.dataset_tokens is not None or bool(work.dataset_samples)):
         intent = "time"
     # "fastest way to finetune llama 3 8b on 100M tokens", "how fast can i qlora 70b on 50M
@@ -3420,6 +3430,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # "in an H100" reads as a deadline's words too: one is asked only with its time said.
         deadline_pick=deadline_pick,
         deadline_day=deadline_day,
+        deadline_daypart=deadline_daypart,
         weekday_span=weekday_span,
         fastest_run=fastest_run,
         fastest_serving=fastest_serving,

@@ -373,6 +373,8 @@ class Query(BaseModel):
     deadline_pick: bool = False
     # "… by monday" with no hours said: the weekday (Monday 0), whose hours are asked back.
     deadline_day: int | None = None
+    # "… by tomorrow morning", "… by tonight" with no hours said: asked back the same way.
+    deadline_daypart: Literal["morning", "tonight"] | None = None
     # "… by friday, its tuesday": today's weekday and the deadline's (Monday 0), whose days
     # apart were taken as the hours
     weekday_span: tuple[int, int] | None = None
