@@ -146,3 +146,36 @@ def test_faster_after_hours_on_the_fastest_says_none_is() -> None:
 def test_faster_after_a_deadline_is_no_run_of_those_hours() -> None:
     _, fast = converse("can i qlora llama 3 8b on an a100 overnight?", "too slow?")
     assert not fast.query.faster_asked, fast.text
+
+
+# An amount alone after a run on a dataset: that dataset's new size, in the unit said before
+# (was a 0.01B model for "and 10M?", "I did not understand" for "and 50k?").
+@pytest.mark.parametrize(("turns", "tokens", "samples", "said"), [
+    (("lora llama 3 8b on an h100", "how long for 1M tokens?", "and 10M?"), 10**7, None,
+     "about 23 minutes on 1× H100 (0.38 GPU-hours for 10 million tokens)"),
+    (("lora llama 3 8b en una h100", "cuanto tarda con 1M tokens?", "y con 10M?"), 10**7, None,
+     "10 millones de tokens"),
+    (("lora llama 3 8b sur une h100", "combien de temps pour 1M tokens ?", "et 10M ?"), 10**7,
+     None, "10 millions de tokens"),
+    ((_SAMPLES["en"], "and 50k?"), None, 50_000, "your 50,000 samples"),
+    ((_SAMPLES["es"], "y con 50 mil?"), None, 50_000, "tus 50.000 ejemplos"),
+    ((_SAMPLES["fr"], "et 50k ?"), None, 50_000, "vos 50\u202f000 exemples"),
+    (("lora llama 3 8b on an h100", "how long for 10M tokens?", "and if i double the data?"),
+     2 * 10**7, None, "20 million tokens"),
+    ((_SAMPLES["es"], "y si duplico los datos?"), None, 40_000, "tus 40.000 ejemplos"),
+    ((_SAMPLES["fr"], "et si je double les données ?"), None, 40_000, "vos 40\u202f000 exemples"),
+])
+def test_an_amount_alone_after_a_run_on_a_dataset_resizes_it(
+        turns: tuple[str, ...], tokens: int | None, samples: int | None, said: str) -> None:
+    *_, resized = converse(*turns)
+    q = resized.query
+    assert (q.params_b, q.model_id, q.method) == (8, "llama-3-8b", "lora"), resized.text
+    assert q.dataset_tokens == tokens and q.dataset_samples == samples, resized.text
+    assert said in resized.text, resized.text
+    assert "of Llama 3 8B" in resized.text.split("\n", 1)[0] \
+        or "de Llama 3 8B" in resized.text.split("\n", 1)[0], resized.text
+
+
+def test_a_size_after_a_run_on_a_dataset_is_still_a_model() -> None:
+    *_, other = converse(_SAMPLES["en"], "and 70b?")
+    assert other.query.params_b == 70 and other.query.dataset_samples == 20_000, other.text

@@ -355,6 +355,71 @@ def _against_other_card(new: Query, previous: Query, folded: str) -> Query | Non
     return None
 
 
+# "and 10M?", "what about 50k?", "y con 50 mil?", "et 20M ?" (folded): an amount alone, after a
+# run on a dataset the dataset's new size (was a 0.01B model, or "I did not understand").
+_BARE_AMOUNT: Final = lazy(
+    r"^\W*(?:(?:and|y|e|et|ok|so|what about|how about|que tal|with|con|avec|for|para|pour|on|"
+    r"sur|en)\W+)*(?P<n>\d{1,7}(?:[.,]\d{1,3})?) ?(?P<unit>k|m|mil|mill?ions?|millones|millon)?"
+    r"(?: (?:tokens?|samples?|examples?|ejemplos?|muestras?|exemples?|echantillons?))?\W*$"
+)
+# "and if i double the data?", "y si duplico los datos?", "et si je double les données ?",
+# "what about half the samples" (folded): the dataset scaled.
+_DATA_SCALED: Final = lazy(
+    r"(?<![a-z])(?P<how>double[sd]?|doubling|twice|2x|x2|triple[sd]?|3x|x3|half|duplic\w*|"
+    r"doble|el doble|triplic\w*|la mitad|moitie|deux fois|trois fois)(?![a-z])"
+    r".{0,30}(?<![a-z])(?:data(?:set)?|samples|examples|tokens|datos|ejemplos|muestras|"
+    r"donnees|exemples|echantillons)(?![a-z])"
+    r"|(?<![a-z])(?:data(?:set)?|samples|examples|tokens|datos|ejemplos|donnees|exemples)"
+    r".{0,20}(?<![a-z])(?P<how2>doubled|twice|x2|2x|halved|al doble|doubles?)(?![a-z])"
+)
+_SCALES: Final = {"half": Decimal("0.5"), "la mitad": Decimal("0.5"), "moitie": Decimal("0.5"),
+                  "halved": Decimal("0.5")}
+
+
+def _dataset_resized(new: Query, previous: Query, folded: str) -> Query | None:
+    """After a run on a dataset ("how long for 1M tokens?", "… on 20k samples"), an amount
+    alone ("and 10M?", "and 50k?") is that run on a dataset of that size, in the unit said
+    before (samples counted, else tokens), and "and if i double the data?" that dataset
+    doubled; the rest of the run kept. None otherwise ("and 70b?" names a model)."""
+    if previous.params_b is None or new.model_id is not None or new.family \
+            or (previous.dataset_tokens is None and not previous.dataset_samples) \
+            or _names_card(new) or new.method is not None or new.hours is not None \
+            or words(new.text) > SHORT_WORDS:
+        return None
+    samples = previous.dataset_samples
+    tokens = previous.dataset_tokens
+    scaled = _DATA_SCALED.search(folded)
+    said = _BARE_AMOUNT.match(folded) if scaled is None else None
+    if scaled is not None:
+        how = scaled.group("how") or scaled.group("how2") or ""
+        factor = _SCALES.get(how) or (Decimal(3) if how.startswith(("tripl", "3x", "x3", "trois"))
+                                      else Decimal(2))
+        samples = int(samples * factor) if samples else None
+        tokens = tokens * factor if tokens is not None and not samples else None
+    elif said is not None:
+        unit = said.group("unit") or ""
+        value = Decimal(said.group("n").replace(",", "."))
+        amount = value * (1000 if unit in ("k", "mil") else 10**6 if unit else 1)
+        # a bare number is a count only in the thousands ("and 2?" counts cards)
+        if amount < 1000 or amount != amount.to_integral_value():
+            return None
+        if samples:
+            samples, tokens = int(amount), None
+        elif unit in ("k", "mil", ""):
+            return None  # "… 100k samples of 512 tokens" then "and 200k?": samples or tokens
+        else:
+            tokens = amount
+    else:
+        return None
+    run = new.model_copy(update={
+        "params_b": None, "model_id": None, "shape_model": None, "intent": "unknown",
+        "dataset_samples": samples, "dataset_tokens": tokens})
+    merged = _merge(run, previous.model_copy(update={"dataset_samples": None}),
+                    names_model=False)
+    return merged.model_copy(update={"intent": previous.intent, "dataset_samples": samples,
+                                     "dataset_tokens": tokens})
+
+
 def _said(query: Query, field: str) -> bool:
     value = getattr(query, field)
     return value not in (None, False, ())
@@ -421,6 +486,9 @@ def follow_up(
     if is_gpu_price(previous):
         return _after_price(new, previous, models, gpus)
     if previous.intent in _MODEL_INTENTS:
+        resized = _dataset_resized(new, previous, fold(new.text))
+        if resized is not None:
+            return resized
         # "et avec 2 de plus ?" after a question on 2× RTX 3090: the same run on 4 of them;
         # "et deux ?" after the cost of an H100 for 10 hours: two of them.
         added = _card_owned_too(new, previous, fold(new.text), gpus) \
@@ -1514,7 +1582,10 @@ def carried_over(asked: Query, completed: Query) -> tuple[str, ...]:
         return ()
     carried: list[str] = []
     family_member = bool(asked.family) and not completed.family  # "llama 3" → the last one
-    if (not _names_model(asked) or family_member) and _names_model(completed):
+    # "and 10M?" after a run on tokens: the amount read as a size was the dataset's
+    resized = asked.model_id is None and not asked.family and asked.params_b is not None \
+        and asked.params_b != completed.params_b
+    if (not _names_model(asked) or family_member or resized) and _names_model(completed):
         carried.append("model")
     method_said = asked.method is not None or asked.inference
     if asked.serving_implied and not completed.inference:
