@@ -113,3 +113,24 @@ def test_the_hours_given_back_are_the_deadline() -> None:
     _, then = converse("need to qlora llama 3 8b on 50k samples by tonight, what should i rent",
                        "about 10 hours")
     assert then.query.hours == 10 and then.query.deadline_asked, then.text[:400]
+
+
+# --- the longest context asked as "what context fits" ----------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "locale", "lead"), [
+    ("deepseek r1 distill llama 70b q4 on ollama with 48gb of vram, what context length fits",
+     None, "📏 <b>Longest context that fits: about 14,235 tokens"),
+    ("which context will fit for llama 3.1 8b on a 3060 12gb in vllm", None,
+     "📏 <b>Longest context that fits"),
+    ("gemma 3 27b qat q4 on a 4090, what context can it do", None,
+     "📏 <b>Longest context that fits: about 82,854 tokens"),
+    ("quiero correr deepseek r1 distill qwen 32b en ollama con 2 3090, que contexto me entra",
+     "es", "📏 <b>Contexto más largo que cabe"),
+    ("quel contexte je peux avoir avec qwen2.5 14b q4 sur ma 4090 ?", "fr",
+     "📏 <b>Contexte le plus long qui tient"),
+])
+def test_what_context_fits_is_the_longest(text: str, locale: str | None, lead: str) -> None:
+    """Was the fit at Ollama's default context ("❌ No: … does not fit … 32,768 tokens")."""
+    reply = str(ask_json(text, locale)["text"])
+    assert reply.startswith(lead), reply[:400]

@@ -477,6 +477,10 @@ LANGUAGE = Language(
             # "vllm … on a 4090 max len": vLLM's --max-model-len, said short (no value after it)
             r"max[ _-]?len(?:gth)?(?! ?[:=]? ?\d)",
             r"(?:context|ctx)(?: length| window| size)? (?:can|could|will|would) i (?:fit|get|use|run|do|have)",
+            # "what context length fits", "which context will fit": the longest that does
+            r"(?:what|which) (?:context|ctx)(?: length| len| window| size)? (?:fits?|will fit|"
+            r"would fit|works?|is possible|(?:can|could) (?:i|it|we|you) (?:fit|get|use|run|handle|"
+            r"do|take|support))(?![a-z])",
             # "llama 3 8b on a 4090 context?": the word alone closing the message, no length
             r"(?:context|ctx)(?: length| len| window| size)?(?= ?[?!.]*\s*$)",
             # ... or closing it with the card after ("mistral small 24b q4 context on a 4090")

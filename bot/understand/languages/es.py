@@ -463,6 +463,8 @@ LANGUAGE = Language(
             r"maxim[oa] (?:longitud|largo)(?: de (?:la )?(?:secuencia|contexto))?",
             r"ventana de contexto maxima", r"que tan largo (?:puede ser )?(?:el )?contexto",
             r"que (?:longitud|largo|tamano) de (?:contexto|secuencia)",
+            # "que contexto me entra", "qué contexto aguanta": el más largo que cabe
+            r"que contexto (?:me |le |se )?(?:entra|cabe|aguanta|soporta|puedo (?:usar|tener|poner|meter))(?![a-z])",
             # "llama 3 8b en una 4090 contexto?": la palabra sola al final, sin longitud
             r"contexto(?= ?[?!.]*\s*$)",
         ),

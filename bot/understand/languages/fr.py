@@ -452,6 +452,8 @@ LANGUAGE = Language(
             r"longueur (?:de |du |de la )?(?:contexte |sequence )?max\w*",
             r"longueur max\w*(?: de (?:la )?(?:sequence|contexte))?",
             r"quelle (?:longueur|taille)(?: de| du)? (?:contexte|sequence)",
+            # "quel contexte je peux avoir", "quel contexte tient" : le plus long qui tient
+            r"quel contexte (?:je peux|on peut|tient|passe|rentre|est possible)(?![a-z])",
             r"combien de (?:tokens de )?contexte", r"combien de tokens (?:de contexte|tiennent|je peux)",
             # "llama 3 8b sur une 4090 contexte ?" : le mot seul en fin de message, sans longueur
             r"contexte(?= ?[?!.]*\s*$)",
