@@ -45,8 +45,9 @@ class LayerSplit:
     layer_gb: Decimal  # one repeating layer: its weights and its share of the KV cache
     ram_gb: Decimal  # system RAM for the rest: layers, their KV cache, the token embeddings
     fits: bool  # every layer and the output head on the GPUs
-    # Unrounded to a tenth, for what a token reads: one layer (weights and KV cache) and the
-    # output layer (the first one -ngl puts on the GPU), in GB to the ten-thousandth.
+    # Unrounded to a tenth, for what a token reads: one layer (weights and KV cache; of a
+    # mixture of experts' routed experts, those the token is sent to, averaged over the layers)
+    # and the output layer (the first one -ngl puts on the GPU), in GB to the ten-thousandth.
     layer_read_gb: Decimal = Decimal(0)
     head_gb: Decimal = Decimal(0)
 
@@ -82,6 +83,13 @@ def gguf_layer_split(
     per_weights = (gpu_weights - head) / layers
     per_kv = parts.get("kv_cache", 0.0) / layers
     per_layer = per_weights + per_kv
+    per_read = per_layer
+    if arch.is_moe:
+        # A token runs only the experts the router picks: the others' weights stay unread
+        # (as expert_split counts them), wherever the layer is.
+        idle = arch.moe_layers * (arch.experts - arch.active_experts) \
+            * arch.mlp_params_per_expert() * bits / 8
+        per_read = per_layer - idle / layers
     fixed = sum(b for n, b in parts.items() if n not in ("weights", "kv_cache"))
     budget = float(vram_per_gpu_gb) * _GB - fixed
     if budget < head or per_layer <= 0:  # not even the output head: nothing is offloaded
@@ -102,7 +110,7 @@ def gguf_layer_split(
         layer_gb=_gb(per_layer),
         ram_gb=_gb(max(0.0, ram)),
         fits=fits,
-        layer_read_gb=Decimal(repr(round(per_layer / _GB, 4))),
+        layer_read_gb=Decimal(repr(round(per_read / _GB, 4))),
         head_gb=Decimal(repr(round(head / _GB, 4))),
     )
 

@@ -131,3 +131,22 @@ def test_a_layer_split_reads_each_side_at_its_own_bandwidth() -> None:
     assert layer_split_reads(split, 99)[2] == 46  # more than fit: as many as fit
     rate = split_decode_bound(gpu, Decimal("936"), ram, Decimal("89.6"))
     assert rate == Decimal("4.2")
+
+
+def test_a_layer_split_of_a_mixture_of_experts_reads_the_picked_experts_alone() -> None:
+    # Qwen3 30B-A3B Q4_K_M on a 16 GB card, layers split with -ngl: a token runs 8 of each
+    # layer's 128 experts, so it reads what --cpu-moe's split reads in all (the active
+    # weights and the KV cache), not every expert (was 16 GB on the GPU a token, so "at most
+    # 11 tokens/s" on a 4060 Ti where the bound is about 100).
+    cat = load_catalogue()
+    model, method = cat.models.get("qwen3-30b-a3b"), cat.method("gguf_q4_k_m")
+    split = gguf_layer_split(model, method, 2048, Decimal("17.18"))
+    assert split is not None and not split.fits
+    gpu, ram, _ = layer_split_reads(split)
+    experts = expert_split(model, method, 2048, Decimal("17.18"))
+    assert experts is not None
+    assert abs((gpu + ram) - (experts.gpu_read_gb + experts.ram_read_gb)) <= Decimal("0.3")
+    assert gpu + ram < Decimal("2.5")
+    # a dense model's layer still reads all its weights
+    dense = gguf_layer_split(cat.models.get("llama-3-70b"), method, 2048, Decimal("25.77"))
+    assert dense is not None and dense.layer_read_gb == Decimal("0.5319")
