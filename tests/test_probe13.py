@@ -134,3 +134,23 @@ def test_what_context_fits_is_the_longest(text: str, locale: str | None, lead: s
     """Was the fit at Ollama's default context ("❌ No: … does not fit … 32,768 tokens")."""
     reply = str(ask_json(text, locale)["text"])
     assert reply.startswith(lead), reply[:400]
+
+
+# --- "how much kv cache" -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "locale", "lead"), [
+    ("how much kv cache for qwen2.5 32b at 32k", None,
+     "🗃 <b>The KV cache of Qwen2.5 32B (32.5B parameters) at 32,768 tokens of context and batch 1"),
+    ("how much kv cache for 10 users at 32k on qwen2.5 32b", None,
+     "🗃 <b>The KV cache of Qwen2.5 32B (32.5B parameters) at 32,768 tokens of context and batch 10"),
+    ("cuanta cache kv para 10 usuarios a 32k con qwen2.5 32b", "es",
+     "🗃 <b>La caché KV de Qwen2.5 32B"),
+    ("combien de cache kv pour llama 3.1 8b a 128k ?", "fr", "🗃 <b>Le cache KV de Llama 3.1 8B"),
+    ("how much kv cache can i fit on a 4090 with llama 3 8b", None, "📏 <b>8,192 tokens"),
+])
+def test_how_much_kv_cache_is_its_size(text: str, locale: str | None, lead: str) -> None:
+    """Was a price asked ("❓ Serving has no typical duration: tell me for how many hours")."""
+    got = ask_json(text, locale)
+    assert got["error"] is None, got["text"]
+    assert str(got["text"]).startswith(lead), str(got["text"])[:300]

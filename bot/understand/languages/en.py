@@ -477,6 +477,10 @@ LANGUAGE = Language(
             # "vllm … on a 4090 max len": vLLM's --max-model-len, said short (no value after it)
             r"max[ _-]?len(?:gth)?(?! ?[:=]? ?\d)",
             r"(?:context|ctx)(?: length| window| size)? (?:can|could|will|would) i (?:fit|get|use|run|do|have)",
+            # "how much kv cache can i fit on a 4090 with llama 3 8b": the room for it, the
+            # longest context
+            r"how much k ?/? ?v[ _-]?cache (?:(?:can|could|will|would) (?:i|we|it) (?:fit|have|get|"
+            r"hold)|(?:is )?(?:room|space|headroom|left))",
             # "what context length fits", "which context will fit": the longest that does
             r"(?:what|which) (?:context|ctx)(?: length| len| window| size)? (?:fits?|will fit|"
             r"would fit|works?|is possible|(?:can|could) (?:i|it|we|you) (?:fit|get|use|run|handle|"
@@ -661,6 +665,10 @@ LANGUAGE = Language(
             r"how much (?:vram |memory |mem |space |gpu memory )?(?:does|will|would|do|is) (?:the |a |my )?"
             r"k ?/? ?v[ _-]?cache (?:take|use|need|eat|occupy|require|be|cost|add)",
             r"how much (?:vram |memory |mem |space )?(?:for|is) (?:the |a |my )?k ?/? ?v[ _-]?cache",
+            # "how much kv cache for 10 users at 32k": its size, not a price ("how much kv cache
+            # can i fit" asks the room for it: CONTEXT_ASK)
+            r"how much k ?/? ?v[ _-]?cache(?! (?:can|could|will|would) (?:i|we|it) (?:fit|have|get|hold)"
+            r"|(?: is)? (?:room|space|headroom|left))",
         ),
         # The cheapest way to start ("what's the minimum to get started", "cheapest way to start").
         "START_ASK": (

@@ -589,6 +589,8 @@ LANGUAGE = Language(
             r"(?:cache kv|kv ?cache|cache)",
             r"(?:cache kv|kv ?cache) (?:ocupa|pesa|usa|consume) cuant[oa]",
             r"(?:memoria|vram) (?:de la |del |para la |para el )(?:cache kv|kv ?cache)",
+            # "cuanta cache kv para 10 usuarios": su tamaño, no un precio
+            r"cuant[oa] (?:de )?(?:cache kv|kv ?cache)",
         ),
         # El modo más barato de empezar ("precio mínimo para arrancar", "lo mínimo para empezar").
         "START_ASK": (

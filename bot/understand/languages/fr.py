@@ -584,6 +584,8 @@ LANGUAGE = Language(
             r"(?:le |la )?(?:cache kv|kv ?cache|cache)",
             r"(?:cache kv|kv ?cache) (?:prend|fait|occupe|pese) combien",
             r"(?:memoire|vram) (?:du |pour le )(?:cache kv|kv ?cache)",
+            # "combien de cache kv pour 10 utilisateurs" : sa taille, pas un prix
+            r"combien de (?:cache kv|kv ?cache)",
         ),
         # La façon la moins chère de commencer ("prix minimum pour commencer").
         "START_ASK": (
