@@ -179,3 +179,23 @@ def test_an_amount_alone_after_a_run_on_a_dataset_resizes_it(
 def test_a_size_after_a_run_on_a_dataset_is_still_a_model() -> None:
     *_, other = converse(_SAMPLES["en"], "and 70b?")
     assert other.query.params_b == 70 and other.query.dataset_samples == 20_000, other.text
+
+
+@pytest.mark.parametrize(("turns", "lead"), [
+    (("qlora llama 3 70b on an h100", "per hour?"), "💵 <b>1× H100 costs $2.32/hour.</b>"),
+    (("qlora llama 3 70b on an h100", "hourly?"), "💵 <b>1× H100 costs $2.32/hour.</b>"),
+    (("qlora llama 3 70b on an h100", "and the hourly rate?"), "💵 <b>1× H100 costs $2.32/hour.</b>"),
+    (("qlora llama 3 70b en una h100", "y por hora?"),
+     "💵 <b>Precio de 1× H100: 2,32\u00a0US$/hora.</b>"),
+    (("qlora llama 3 70b sur une h100", "et à l'heure ?"),
+     "💵 <b>Prix de 1× H100\u00a0: 2,32\u00a0$US/heure.</b>"),
+])
+def test_the_rate_alone_after_a_run_is_its_cards_price(turns: tuple[str, str], lead: str) -> None:
+    _, rate = converse(*turns)
+    assert rate.query.intent == "prices" and rate.query.gpu == "h100", rate.text
+    assert rate.text.split("\n", 1)[1].startswith(lead), rate.text
+
+
+def test_the_rate_alone_with_nothing_before_is_not_a_price() -> None:
+    (alone,) = converse("per hour?")
+    assert alone.query.gpu is None, alone.text

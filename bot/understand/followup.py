@@ -958,6 +958,13 @@ _THAT_PRICE: Final = lazy(
     r"(?<![a-z])(?:(?:the|that|its|el|su|le|son|ce) (?:price|cost|total|precio|costo|coste|"
     r"prix|cout)(?![a-z])|how much|cuanto|cuanta|combien)"
 )
+# "per hour?", "hourly?", "and the hourly rate?", "¿y por hora?", "et à l'heure ?" (folded): the
+# rate alone, the whole message.
+_RATE_ALONE: Final = lazy(
+    r"^\W*(?:(?:and|so|ok|y|e|et|but|pero|mais|what about|how about|que tal|the|el|la|le)\W+)*"
+    r"(?:(?:price|cost|precio|costo|coste|prix|cout) )?"
+    rf"(?:{alt(lx.RATE_WORDS)})(?: (?:price|cost|rate|precio|prix|tarif))?\W*$"
+)
 _PRICE_LIST: Final = lazy(
     r"(?<![a-z])(?:prices|pricing|price list|rates|precios|tarifas|lista de precios|tarifs|"
     r"grille|your|vuestros|sus|vos|vous)(?![a-z])"
@@ -988,13 +995,17 @@ def _price_of_run(
     """A price asked of the run just answered, naming nothing else: "how much is that?" (read
     as the price list) is its cost, and "how much per hour?" the hourly price of its
     configuration (the run kept beside it, as after "how much is an H100 per hour?"), or, on a
-    card we do not rent, its cost on the cheapest offered configuration that holds it."""
+    card we do not rent, its cost on the cheapest offered configuration that holds it. The rate
+    alone ("per hour?", "hourly?", "¿y por hora?", "et à l'heure ?") asks that too."""
+    alone = new.intent in ("unknown", "prices") and _RATE_ALONE.match(folded) is not None
+    if alone:
+        new = new.model_copy(update={"intent": "prices"})
     if new.intent != "prices" or previous.params_b is None or previous.intent not in _MODEL_INTENTS \
             or _names_model(new) or _names_card(new) or new.method is not None or new.inference \
             or new.hours is not None or new.budget_usd is not None or new.pay_also \
             or new.service_asked or new.start_asked or new.fastest_asked or new.per_minute \
             or new.currency_asked or words(new.text) > SHORT_WORDS \
-            or not _THAT_PRICE.search(folded) or _PRICE_LIST.search(folded):
+            or not (alone or _THAT_PRICE.search(folded)) or _PRICE_LIST.search(folded):
         return None
     card = gpus.gpu_or_none(previous.gpu) if gpus is not None and previous.gpu else None
     if px.RATE.search(folded) and card is not None and card.rented:
