@@ -1119,6 +1119,9 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
             extra["served_instead"] = instead
         if wants_remedies(query, composed):
             extra["remedies"] = remedies_for(query, composed, cat)
+        if extra.get("budget_over") and extra.get("budget_blocks") is None \
+                and extra.get("budget_alt") is None and query.hours is not None:
+            composed = _unquoted(composed)
         # Nothing to add (most questions): the composed answer as it is, not a copy of it.
         return composed.model_copy(update=extra) if extra else composed
     except RulesError as exc:
@@ -2785,8 +2788,10 @@ def _budget(query: Query, cat: Catalogue, gpu: GPU | None) -> tuple[Query, dict[
         # The hours were reckoned for the default method's configuration; another method's
         # quote at those hours could cost more than the budget.
         update["method"] = _asked_method(query, cat)
-    # A time question's run lasts what its tokens take: the budget only says what it buys.
-    timed = update["intent"] == "time"
+    # A time question's run lasts what its tokens take, and so does a run whose tokens are said
+    # ("i have $50, can i full finetune qwen2.5 3b on 20M tokens": 1.26 hours, $1.16, was
+    # quoted for the 54 hours the $50 buys): the budget only says what it buys.
+    timed = update["intent"] == "time" or _run_timed(query)
     if alt is not None:
         if not timed:
             update["hours"] = alt.hours  # the quote beside the verdict is the alternative's
@@ -2813,6 +2818,25 @@ def _budget(query: Query, cat: Catalogue, gpu: GPU | None) -> tuple[Query, dict[
         "budget_per_day": per_day,
         "budget": named, "budget_alt": alt, "budget_cheapest": gpu is None, "asked_quote": None,
         **whole}
+
+
+def _unquoted(answer: Answer) -> Answer:
+    """The budget buys no block: nothing runs on it, so no run is quoted ("if i top up 5
+    dollars in btc how many h100 hours" quoted a 2.1-hour run, $23.20 paid, beside "$5 does
+    not buy a block")."""
+    methods = tuple(replace(m, quote=None) for m in answer.methods)
+    primary = answer.primary
+    if primary is not None:
+        primary = methods[answer.methods.index(primary)]
+    return answer.model_copy(update={"quote": None, "asked_quote": None, "methods": methods,
+                                     "primary": primary})
+
+
+def _run_timed(query: Query) -> bool:
+    """A training run whose tokens are said: its hours are what the tokens take (not when
+    what the budget trains is asked: "with $50 how many epochs … 20k samples")."""
+    return query.dataset_tokens is not None and query.params_b is not None \
+        and not query.inference and not (query.within_epochs or query.within_samples)
 
 
 def _whole_blocks(bought: BudgetBuys | None, cat: Catalogue) -> dict[str, Any]:

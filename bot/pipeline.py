@@ -657,7 +657,10 @@ def to_json(reply: Reply) -> dict[str, Any]:
     hours_assumed = _hours_assumed(a, quote, q)
     # Rounded half-up to the cent, as the text shows it ($299.94, not 299.939).
     cost_usd = to_cents(quote.cost_usd) if quote else None
-    buys = a.budget if a.intent != "time" else None  # how long: the run's hours, not the budget's
+    # How long, or a run whose tokens are said: the run's hours and cost, not the budget's.
+    timed_run = a.detailed.training_time if a.detailed is not None else None
+    run_priced = timed_run is not None and quote is not None and timed_run.quote == quote
+    buys = a.budget if a.intent != "time" and not run_priced else None
     if buys is not None and (buys.gpu, buys.gpu_count) == (gpu, count):
         # What the budget buys on the configuration asked about, even when the quote beside
         # the verdict is for another one that can run the model.
@@ -671,6 +674,9 @@ def to_json(reply: Reply) -> dict[str, Any]:
             gpu_hours = Decimal(plan.hours_bought)
             hours = gpu_hours / buys.gpu_count
             cost_usd = to_cents(plan.usd)
+        elif a.budget_over and a.budget_alt is None:
+            # Not one block within it: the money buys no hours, and nothing is paid for a run.
+            hours, gpu_hours, cost_usd = Decimal(0), Decimal(0), None
     elif a.budget_alt is not None and a.intent != "time":
         hours = gpu_hours = hours_assumed = cost_usd = None  # the alternative's, not this one's
     timed = a.detailed.training_time if a.detailed is not None else None

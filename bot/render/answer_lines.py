@@ -572,6 +572,8 @@ def _body(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         if answer.budget or answer.budget_alt:
             put("\n")
             include("asks_budget.html.j2")
+    elif answer.budget and not answer.quote and not answer.methods:
+        pass  # the budget buys no block: its line said so, and no run is quoted
     elif answer.quote and not answer.methods:
         if query.service_asked:
             include("service.html.j2")  # "any discount if i buy 720 hours of h100?"

@@ -859,7 +859,14 @@ class Phrases:
                 "and the smallest, %(size)s GPU-hours, costs %(paid)s.",
                 budget=budget, gpu=self.gpu_name(bought.gpu), size=fmt.num(smallest),
                 paid=fmt.usd(price * smallest))
-            return _safe(f"💵 <b>{head}</b>")
+            # A top-up that small is taken; what it lacks for the smallest block is the answer
+            # to "if i top up $5 how many hours".
+            short = self._(
+                "Top-ups start at %(minimum)s, but GPU-hours are bought only in whole blocks: "
+                "%(budget)s is %(short)s short of the smallest.",
+                minimum=fmt.usd_short(self.cat.payment.min_top_up_usd), budget=budget,
+                short=fmt.usd(price * smallest - bought.budget_usd))
+            return _safe(f"💵 <b>{head}</b>\n🧱 {short}")
         hours = Decimal(plan.hours_bought) / bought.gpu_count
         head = self.ngettext(
             "%(budget)s buys %(hours)s hour of %(where)s in whole blocks: %(listed)s "
