@@ -621,6 +621,9 @@ class Answer(BaseModel):
     # it buys whole (2 × 10 hours, $46.40), or with none set not even the smallest block.
     budget_over: bool = False
     budget_blocks: BlockPlan | None = None
+    # "i have a 4090 and want to qlora llama 3 70b, how much is it on an h100": whether the
+    # card owned holds the run priced on another (planning rule).
+    owned_fit: Fit | None = None
     compare_quotes: tuple[Quote, ...] = ()  # a comparison with hours: each priced side's cost
     # "It took 6 h on my 3090, how long on an H100?": the measured hours carried to the other
     # side (rules.compare.scale_hours), and that side's cost at its fastest and slowest hours
@@ -1119,6 +1122,9 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
             extra["served_instead"] = instead
         if wants_remedies(query, composed):
             extra["remedies"] = remedies_for(query, composed, cat)
+        if query.owned_aside is not None and composed.primary is not None \
+                and query.params_b is not None:
+            extra["owned_fit"] = _owned_fit(query, composed.primary.memory.method, cat)
         if extra.get("budget_over") and extra.get("budget_blocks") is None \
                 and extra.get("budget_alt") is None and query.hours is not None:
             composed = _unquoted(composed)
@@ -2818,6 +2824,13 @@ def _budget(query: Query, cat: Catalogue, gpu: GPU | None) -> tuple[Query, dict[
         "budget_per_day": per_day,
         "budget": named, "budget_alt": alt, "budget_cheapest": gpu is None, "asked_quote": None,
         **whole}
+
+
+def _owned_fit(query: Query, method: MethodId, cat: Catalogue) -> Fit:
+    """Whether the card owned, set aside for the one the run is priced on, holds the run."""
+    assert query.owned_aside is not None and query.params_b is not None
+    return fit(method, query.params_b, query.owned_aside, query.owned_aside_count or 1,
+               catalogue=cat)
 
 
 def _unquoted(answer: Answer) -> Answer:

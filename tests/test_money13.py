@@ -60,3 +60,48 @@ def test_a_budget_short_of_a_runs_tokens_reports_the_runs_cost() -> None:
     out = ask_json("tengo 20 dolares, puedo hacer full finetune de qwen2.5 3b con 1B tokens?", "es")
     assert out["cost_usd"] is not None and float(str(out["cost_usd"])) > 20, out
     assert str(out["text"]).startswith("❌ <b>"), out["text"]
+
+
+# A card owned, a run, and its cost asked on a card we rent: the hour and the day there, whether
+# the one owned holds it, then the run's quote (was a datasheet comparison, no cost).
+OWNED_ASIDE: list[tuple[str, str | None, str, str]] = [
+    ("i have a 4090 and want to qlora llama 3 70b, how much is it on an h100", None,
+     "💵 <b>On 1× H100: $2.32/hour, $55.68 a day.</b>\n🖥 Your RTX 4090 (24 GB) cannot hold it",
+     "52.5 GB"),
+    ("tengo una 4090 y quiero hacer qlora de llama 3 70b, cuanto me sale en una h100", "es",
+     "💵 <b>En 1× H100: 2,32 US$/hora, 55,68 US$ al día.</b>\n🖥 Tu RTX 4090 (24 GB) no alcanza",
+     "52,5 GB"),
+    ("j'ai une 4090 et je veux faire un qlora de llama 3 70b, combien ça coûte sur une h100 ?",
+     "fr", "💵 <b>Sur 1× H100 : 2,32 $US/heure, soit 55,68 $US par jour.</b>\n"
+     "🖥 Votre RTX 4090 (24 Go) ne suffit pas", "52,5 Go"),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "lead", "need"), OWNED_ASIDE)
+def test_a_run_priced_on_a_card_beside_the_one_owned(
+        question: str, lang: str | None, lead: str, need: str) -> None:
+    out = ask_json(question, lang)
+    assert (out["intent"], out["gpu"], out["method"], out["usd_per_hour"], out["fits"]) == \
+        ("cost", "h100", "qlora", "2.32", True), out
+    assert out["cost_usd"] == "23.20" and out["hours_assumed"] is True  # the seed's 10 hours
+    text = spaced(str(out["text"]))
+    assert text.startswith(lead), text
+    assert need in text
+
+
+def test_a_run_with_its_data_priced_beside_the_card_owned() -> None:
+    out = ask_json("i have a 4090 and want to qlora llama 3 8b on 20M tokens, how much is it "
+                   "on an h100")
+    assert (out["intent"], out["gpu"], out["cost_usd"]) == ("cost", "h100", "1.90"), out
+    text = str(out["text"])
+    assert text.startswith("💵 <b>About $1.90 to fine-tune Llama 3 8B on 20 million tokens"), text
+    assert "🖥 Your RTX 4090 (24 GB) holds it too" in text
+    assert "a day." not in text  # the run's cost answers, not the day's
+
+
+@pytest.mark.parametrize("question", [
+    "i have a 4090, is an h100 better for qlora llama 3 70b",
+    "i have a 4090 and want to qlora llama 3 70b, 4090 vs h100?",
+])
+def test_a_card_owned_weighed_against_another_is_still_compared(question: str) -> None:
+    assert ask_json(question)["intent"] == "compare"

@@ -95,6 +95,9 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         # the hours it buys follow (was the hours first, the tokens seven lines down).
         put(trained)
         put("\n")
+    if answer.owned_fit is not None and answer.query.dataset_tokens is None:
+        put(_owned_aside(answer, ph))  # no data: the hour and the day lead
+        put("\n")
     if (
         answer.largest or answer.largest_batch or answer.count_needed
         or answer.count_unreachable
@@ -664,6 +667,9 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
             _family_pick(answer.family_pick, ph, put)
         _lead(answer, ph, include, put)
         _body(answer, ph, include, put)
+        if answer.owned_fit is not None and query.dataset_tokens is not None:
+            put("\n")
+            put(_owned_aside(answer, ph))  # the run's time and cost led
     if answer.remedies and not answer.remedies.lead and not error and not answer.missing:
         put(remedy_block(answer, ph))
     if answer.vllm_fixes and not error and not answer.missing:
@@ -1488,3 +1494,27 @@ def _kv_size(answer: Answer, ph: Phrases, put: Put) -> None:
 # The cache types as the engines' flags spell them (rules/data/detailed.toml kv_cache keys).
 _KV_NAMES: Final = {"fp8": "FP8", "q8_0": "Q8_0", "q4_0": "Q4_0", "q4_1": "Q4_1",
                     "q5_0": "Q5_0", "q5_1": "Q5_1"}
+
+
+def _owned_aside(answer: Answer, ph: Phrases) -> Markup:
+    """"i have a 4090 and want to qlora llama 3 70b, how much is it on an h100": the hour and
+    the day on the card asked (with no data: with it the run's cost leads), then whether the one
+    owned holds the run at all."""
+    _, fmt, owned = ph._, ph.fmt, answer.owned_fit
+    assert owned is not None and owned.gpu is not None
+    out: list[str] = []
+    gpu, count = answer.gpu, answer.gpu_count or 1
+    if gpu is not None and gpu.usd_per_gpu_hour is not None \
+            and answer.query.dataset_tokens is None:
+        hourly = gpu.usd_per_gpu_hour * count
+        out.append(Markup("💵 <b>{}</b>\n").format(_(
+            "On %(where)s: %(price)s, %(day)s a day.", where=ph.config(gpu.id, count),
+            price=ph.per_hour(hourly), day=fmt.usd(hourly * 24))))
+    card = ph.gpu_name(owned.gpu) if owned.gpu_count == 1 else ph.config(owned.gpu, owned.gpu_count)
+    facts = {"card": card, "vram": ph.memory(owned.vram_gb), "need": ph.memory(owned.estimate_gb)}
+    said = _("Your %(card)s (%(vram)s) holds it too: about %(need)s by the planning rule.",
+             **facts) if owned.fits else _(
+        "Your %(card)s (%(vram)s) cannot hold it: it needs about %(need)s by the planning rule.",
+        **facts)
+    out.append(Markup("🖥 {}").format(said))
+    return Markup("").join(out)

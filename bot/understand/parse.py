@@ -2325,6 +2325,11 @@ _SUMMED: Final = lazy(
     r"au total)(?![a-z])"
 )
 _JOINED: Final = lazy(r"(?<![a-z])(?:and|plus|y|et)(?![a-z])")
+# The card a run is priced on, named last ("…, how much is it on an h100", "cuanto me sale en
+# una h100", "combien ça coûte sur une h100 ?"), the card blanked to "gpu".
+_PRICED_ON: Final = lazy(
+    r"(?<![a-z])(?:on|en|sur|with|con|avec)(?: (?:an?|one|una?|une|\d+ ?x?))? gpus?"
+    r"(?: (?:instead|then|please|por favor|plutot|alors))?[ ?!.]*$")
 _WEIGHED: Final = lazy(
     r"(?<![a-z])(?:or|vs|versus|compare\w*|cheaper|better|faster|which|difference|o|ou|"
     r"mejor|mas barat\w*|diferencia|compar\w*|cual|lequel|laquelle|moins cher\w*|meilleur\w*|"
@@ -3278,7 +3283,23 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     paid = intent == "pay" or (pay_also and intent in ("prices", "cost"))
     expiry_asked = paid and asks.EXPIRY_ASK.search(corrected) is not None
     leftover_asked = paid and not expiry_asked and asks.LEFTOVER_ASK.search(corrected) is not None
+    # "i have a 4090 and want to qlora llama 3 70b, how much is it on an h100": the run's cost
+    # on the card it is priced on, the one owned set aside (was a datasheet comparison).
+    owned_aside = None
+    if intent == "compare" and says_owned and len(known) == 2 and len(others) == 1 \
+            and counts is None and rigs is None and work.hours is None \
+            and flags.tokens_per_second is None and not inference \
+            and (work.params_b is not None or work.model_id is not None) \
+            and index.gpu(others[0]).rented and _WEIGHED.search(rest) is None \
+            and (px.HOW_MUCH.search(rest) is not None or px.COST.search(rest) is not None) \
+            and _PRICED_ON.search(rest) is not None:
+        owned_aside = known[0]
+        intent, known, others, says_owned = "cost", [others[0]], (), False
+        first_known = next(g for g in work.gpus if g.gpu_id == known[0])
+        rig_memory = first_known.memory_gb
     made = _made(
+        owned_aside=owned_aside,
+        owned_aside_count=_count_of(work, owned_aside) if owned_aside else None,
         card_owned=says_owned or named_alone,
         card_named_alone=named_alone,
         specs_asked=one_card and (precision is not None or asks.SPECS.search(rest) is not None),
@@ -3319,7 +3340,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         rig=rig or (rigs[0] if rigs is not None and len(rigs[0]) > 1 else ()),
         other_rig=rigs[1] if rigs is not None and len(rigs[1]) > 1 else (),
         other_gpu_count=counts[1] if counts else (_count_of(work, others[0]) if others else None),
-        gpu_count=counts[0] if counts else _gpu_count_of_first(work),
+        gpu_count=counts[0] if counts else (
+            _count_of(work, known[0]) if owned_aside else _gpu_count_of_first(work)),
         gpu_memory_gb=rig_memory,
         rig_layer_split=rig_layer_split,
         gpu_variant_assumed=first_known.variant_assumed if first_known else False,

@@ -454,6 +454,10 @@ class Query(BaseModel):
     # The card is the user's own ("i have 2 3090s", "mi gráfica es una 4070", "j'ai une 4090"):
     # said alone it is acknowledged, and the chat keeps it for the questions naming no card.
     card_owned: bool = False
+    # "i have a 4090 and want to qlora llama 3 70b, how much is it on an h100": the card owned,
+    # beside the one the run is priced on (`gpu`).
+    owned_aside: str | None = None
+    owned_aside_count: int | None = None
     # The card was named alone ("3090", "2x p40") and we do not rent it: taken as the user's,
     # and the acknowledgement says there is no price to quote for it.
     card_named_alone: bool = False
