@@ -660,7 +660,8 @@ def to_json(reply: Reply) -> dict[str, Any]:
     # How long, or a run whose tokens are said: the run's hours and cost, not the budget's.
     timed_run = a.detailed.training_time if a.detailed is not None else None
     run_priced = timed_run is not None and quote is not None and timed_run.quote == quote
-    buys = a.budget if a.intent != "time" and not run_priced else None
+    # Samples of unsaid length: the run is costed at two lengths, the JSON as without a budget.
+    buys = a.budget if a.intent != "time" and not run_priced and not a.sample_bracket else None
     if buys is not None and (buys.gpu, buys.gpu_count) == (gpu, count):
         # What the budget buys on the configuration asked about, even when the quote beside
         # the verdict is for another one that can run the model.

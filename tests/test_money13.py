@@ -105,3 +105,68 @@ def test_a_run_with_its_data_priced_beside_the_card_owned() -> None:
 ])
 def test_a_card_owned_weighed_against_another_is_still_compared(question: str) -> None:
     assert ask_json(question)["intent"] == "compare"
+
+
+# "30 € j'ai": the "€" folded away left "30 j'ai", read as 30 days (720 hours, $1,670.40 quoted).
+@pytest.mark.parametrize("question", [
+    "avec 30 € j'ai combien d'heures de h100 ?",
+    "avec 30€ j'ai combien d'heures de h100 ?",
+])
+def test_euros_before_jai_are_not_days(question: str) -> None:
+    out = ask_json(question, "fr")
+    assert (out["error"], out["hours"], out["cost_usd"]) == ("budget_not_usd", None, None), out
+
+
+def test_days_said_with_j_are_still_days() -> None:
+    assert ask_json("combien pour 3j de h100", "fr")["hours"] == 72
+
+
+# Two configurations weighed for a run neither holds: that leads, not which does it for less.
+NEITHER: list[tuple[str, str | None, str]] = [
+    ("is it cheaper to rent 2 a100 or 1 h100 for 70b lora", None,
+     "💵 <b>Neither holds it: LoRA (BF16 base) of a 70B model needs about 168 GB.</b>"),
+    ("es mas barato 2 a100 o 1 h100 para lora de 70b?", "es",
+     "💵 <b>Ninguna de las dos basta: LoRA (base en BF16) de un modelo de 70B necesita unos 168 GB.</b>"),
+    ("c'est moins cher 2 a100 ou 1 h100 pour un lora 70b ?", "fr",
+     "💵 <b>Aucune des deux ne suffit : LoRA (base BF16) pour un modèle 70B demande environ 168 Go.</b>"),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "lead"), NEITHER)
+def test_a_run_neither_side_holds_is_not_cheaper_on_one(
+        question: str, lang: str | None, lead: str) -> None:
+    text = spaced(ask(question, lang).text)
+    assert text.startswith(lead), text
+    assert "finishes a run sooner" not in text and "termina un entrenamiento antes" not in text
+
+
+def test_a_run_both_sides_hold_keeps_its_cost_lead() -> None:
+    text = ask("is it cheaper to rent 2 a100 or 1 h100 for 70b qlora").text
+    assert text.startswith("💵 <b>At the same utilization 1× H100 finishes a run sooner"), text
+
+
+# A budget beside samples of unsaid length: the blocks the run takes at a short and a long
+# sample against it (was "Cost: $98.40 — 120 hours", the budget's hours quoted as the run).
+SAMPLES_BUDGET: list[tuple[str, str | None, str]] = [
+    ("i have 100 usd, qlora llama 3 8b on 50k samples, enough?", None,
+     "✅ <b>Within $100 at either length: you pay $8.20 at 512 tokens a sample, $16.40 at 2,048"),
+    ("got 10 bucks, qlora llama 3 8b on 50k samples, enough?", None,
+     "⚠️ <b>Within $10 only with short samples: you pay $8.20 at 512 tokens a sample"),
+    ("i have $5, qlora llama 3 8b on 50k samples, enough?", None,
+     "❌ <b>Not within $5, even at 512 tokens a sample: you pay $8.20 there"),
+    ("tengo 10 dolares, qlora de llama 3 8b con 50k ejemplos, me alcanza?", "es",
+     "⚠️ <b>Te alcanza con 10 US$ solo si tus ejemplos son cortos"),
+    ("j'ai 100 $, un qlora de llama 3 8b sur 50k exemples, ça suffit ?", "fr",
+     "✅ <b>Cela tient dans 100 $US dans les deux cas"),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "lead"), SAMPLES_BUDGET)
+def test_a_budget_beside_samples_is_weighed_at_both_lengths(
+        question: str, lang: str | None, lead: str) -> None:
+    out = ask_json(question, lang)
+    text = spaced(str(out["text"]))
+    assert text.startswith(lead), text
+    bought = text.split("\n")[1]  # what the budget buys, once: not again after the times
+    assert bought.startswith("💵 <b>") and text.count(bought) == 1, text
+    assert out["cost_usd"] == "8.20" and out["hours_assumed"] is True  # as without a budget

@@ -572,8 +572,8 @@ def _body(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         put(fit_block(answer, ph))
     elif (intent == "time" or (intent == "cost" and answer.sample_bracket)) and answer.methods:
         include("time.html.j2")
-        if answer.budget or answer.budget_alt:
-            put("\n")
+        if intent == "time" and (answer.budget or answer.budget_alt):
+            put("\n")  # a cost's budget led (asks_lead)
             include("asks_budget.html.j2")
     elif answer.budget and not answer.quote and not answer.methods:
         pass  # the budget buys no block: its line said so, and no run is quoted

@@ -2024,6 +2024,16 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
         # serving: the speed lead below says which one holds it already
         per_run = None if ph.cat.method(c.method).kind == "inference" or fit is None \
             else str(_("Only %(where)s holds it.", where=ph.fit_config(fit)))
+    elif per_run is not None and _neither_holds(answer) and c.a is not None \
+            and ph.cat.method(c.method).kind == "training":
+        # "is it cheaper to rent 2 a100 or 1 h100 for 70b lora": neither holds the run, so
+        # neither does it for less (was "1× H100 finishes a run sooner and for less" above two
+        # ❌). Serving's cost per token still leads: it holds across more cards alike.
+        per_run = str(_(
+            "Neither holds it: %(how)s of %(who)s needs about %(need)s.",
+            how=ph.method_name(c.method),
+            who=ph.subject(answer.model_name, answer.params_b),  # type: ignore[arg-type]
+            need=ph.size(c.a.estimate_gb)))
     # "is it cheaper to fine tune on an h100 or an a100": the per-run cost verdict leads, before
     # the speeds ("…for serving llama 3 8b, which is cheaper": per token, then who is faster).
     cost_led = per_run is not None and asked.cheaper_asked \
@@ -2382,6 +2392,18 @@ def _holds(answer: Answer) -> int | None:
     fits = (checks[0].detailed_fits, checks[1].detailed_fits) if len(checks) == 2 \
         else (c.a.fits, c.b.fits)
     return None if fits[0] == fits[1] else (0 if fits[0] else 1)
+
+
+def _neither_holds(answer: Answer) -> bool:
+    """Neither side of a comparison holds the run (the detailed verdicts when settings were
+    stated)."""
+    c = answer.comparison
+    if c is None or c.a is None or c.b is None:
+        return False
+    checks = answer.compare_checks
+    fits = (checks[0].detailed_fits, checks[1].detailed_fits) if len(checks) == 2 \
+        else (c.a.fits, c.b.fits)
+    return fits == (False, False)
 
 
 def _per_config_cost(c: Comparison, a: str, b: str, ph: Phrases, asked: bool) -> str | None:

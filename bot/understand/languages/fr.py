@@ -115,7 +115,8 @@ LANGUAGE = Language(
             r"pour moi",
         ),
         "HOUR_UNITS": (r"heures?",),
-        "DAY_UNITS": (r"jours?", r"journees?", r"j"),  # "3j", "15j"
+        # "3j", "15j"; not "30 € j'ai" (the "€" folded away): "j'" opens a word.
+        "DAY_UNITS": (r"jours?", r"journees?", r"j(?!')"),
         "WEEK_UNITS": (r"semaines?",),
         "MONTH_UNITS": (r"mois",),
         # "un an" ends there or runs on in French: "$3 an hour" is English's article.
