@@ -482,6 +482,19 @@ class OffloadSpeed:
     most_tokens_per_second: Decimal | None = None
 
 
+@dataclass(frozen=True)
+class BudgetLargest:
+    """The largest sizes on file whose run a budget pays for (whole blocks), at a long and a
+    short sample (the same when the tokens were said), beside the size the memory holds."""
+
+    budget_usd: Decimal
+    held_names: tuple[str, ...]  # the largest the memory holds, whose run costs more
+    long_names: tuple[str, ...] = ()  # empty: no size on file
+    short_names: tuple[str, ...] = ()
+    long_len: int | None = None  # None: the run's tokens were said
+    short_len: int | None = None
+
+
 class Answer(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -588,6 +601,10 @@ class Answer(BaseModel):
     # planning rule's largest misses by it.
     largest_detailed: tuple[Decimal, tuple[str, ...]] | None = None
     largest_by_detail: bool = False  # the reply is about largest_detailed's size, which leads
+    # "budget is 10 bucks, whats the biggest model i can qlora on 100k samples": the largest
+    # sizes on file whose run the budget pays for, at the long and at the short sample length
+    # (or the run's tokens: both the same), when the largest the memory holds costs more.
+    largest_budget: BudgetLargest | None = None
     largest_none_by_detail: bool = False  # training: no size on file fits by the detailed one
     # A coding use named: the largest size on file named as a coding model ("Qwen2.5-Coder",
     # "Code Llama", "Codestral") at or under the size the reply leads with, with those names.
@@ -1122,6 +1139,11 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
             extra["served_instead"] = instead
         if wants_remedies(query, composed):
             extra["remedies"] = remedies_for(query, composed, cat)
+        if extra.get("largest_names") and query.budget_usd is not None \
+                and not query.inference and extra.get("budget_alt") is None:
+            smaller = _largest_within_budget(reframed, composed, extra, cat)
+            if smaller is not None:
+                return smaller
         if query.owned_aside is not None and composed.primary is not None \
                 and query.params_b is not None:
             extra["owned_fit"] = _owned_fit(query, composed.primary.memory.method, cat)
@@ -2824,6 +2846,76 @@ def _budget(query: Query, cat: Catalogue, gpu: GPU | None) -> tuple[Query, dict[
         "budget_per_day": per_day,
         "budget": named, "budget_alt": alt, "budget_cheapest": gpu is None, "asked_quote": None,
         **whole}
+
+
+def _run_paid(answer: Answer) -> tuple[Decimal, Decimal, int | None, int | None] | None:
+    """What the run costs in whole blocks at a short and a long sample (the same twice when its
+    tokens were said), with the two lengths; None when it is not priced."""
+    bracket = answer.sample_bracket
+    if bracket:
+        (short_len, short_t), (long_len, long_t) = bracket[0], bracket[-1]
+        if short_t.quote is None or long_t.quote is None:
+            return None
+        return short_t.quote.plan.usd, long_t.quote.plan.usd, short_len, long_len
+    timed = answer.detailed.training_time if answer.detailed is not None else None
+    if timed is None or timed.quote is None:
+        return None
+    return timed.quote.plan.usd, timed.quote.plan.usd, None, None
+
+
+def _largest_within_budget(reframed: Query, composed: Answer, extra: dict[str, Any],
+                           cat: Catalogue) -> Answer | None:
+    """"budget is 10 bucks, whats the biggest model i can qlora on 100k samples": the largest
+    the memory holds (Qwen2 57B on the L40S) costs $44.28 even at 512 tokens a sample, so the
+    answer is the largest sizes on file whose run the budget pays for, at each length, and the
+    reply is about the one paid for even with long samples (was the 57B and "Yes fits")."""
+    budget = reframed.budget_usd
+    params = reframed.params_b
+    paid = _run_paid(composed.model_copy(update=extra))
+    if budget is None or params is None or paid is None or paid[1] <= budget:
+        return None
+    sizes = sorted({m.params_b for m in cat.models if m.params_b < params})
+    probes: dict[Decimal, tuple[Answer, tuple[Decimal, Decimal, int | None, int | None]]] = {}
+
+    def probe(size: Decimal) -> tuple[Decimal, Decimal, int | None, int | None] | None:
+        if size not in probes:
+            at = _answer(reframed.model_copy(update={"params_b": size}), cat)
+            found = _run_paid(at) if at.error is None else None
+            if found is None:
+                return None
+            probes[size] = (at, found)
+        return probes[size][1]
+
+    def largest(within: Callable[[tuple[Decimal, Decimal, int | None, int | None]], bool],
+                ) -> Decimal | None:
+        # The cost grows with the size: a binary search over the sizes on file.
+        low, high, best = 0, len(sizes) - 1, None
+        while low <= high:
+            mid = (low + high) // 2
+            found = probe(sizes[mid])
+            if found is not None and within(found):
+                best, low = sizes[mid], mid + 1
+            else:
+                high = mid - 1
+        return best
+
+    long_size = largest(lambda p: p[1] <= budget)
+    short_size = largest(lambda p: p[0] <= budget)
+    if short_size is None:
+        return None  # not even the smallest on file: the reply says what the run costs
+
+    def names(size: Decimal | None) -> tuple[str, ...]:
+        if size is None:
+            return ()
+        return tuple(m.name for m in newest_first(m for m in cat.models if m.params_b == size))
+
+    chosen = long_size if long_size is not None else short_size
+    at, _paid = probes[chosen]
+    lead = BudgetLargest(
+        budget_usd=budget, held_names=tuple(extra.get("largest_names", ())),
+        long_names=names(long_size), short_names=names(short_size),
+        long_len=paid[3], short_len=paid[2])
+    return at.model_copy(update={"largest_budget": lead})
 
 
 def _owned_fit(query: Query, method: MethodId, cat: Catalogue) -> Fit:

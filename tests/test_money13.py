@@ -170,3 +170,39 @@ def test_a_budget_beside_samples_is_weighed_at_both_lengths(
     bought = text.split("\n")[1]  # what the budget buys, once: not again after the times
     assert bought.startswith("💵 <b>") and text.count(bought) == 1, text
     assert out["cost_usd"] == "8.20" and out["hours_assumed"] is True  # as without a budget
+
+
+# The largest model within a budget, with the data said: the largest whose run the budget pays
+# for (was the largest the memory holds, Qwen2 57B on the L40S, its run $44.28 even at 512
+# tokens a sample, then "Yes: fits"). The sizes by the catalogue, the costs by the engine.
+LARGEST_BUDGET: list[tuple[str, str | None, str]] = [
+    ("budget is 10 bucks, whats the biggest model i can qlora on 100k samples", None,
+     "📏 <b>Within $10, the largest model on file whose QLoRA run on your data it pays for: "
+     "Falcon3-3B at 2,048 tokens a sample, SOLAR 10.7B at 512.</b>\n"
+     "Qwen2 57B-A14B, the largest the memory holds, costs more than $10 to train on it."),
+    ("budget is 10 bucks, whats the biggest model i can qlora on 50M tokens", None,
+     "📏 <b>Within $10, the largest model on file whose QLoRA run on your data it pays for: "
+     "Ministral 3 14B.</b>"),
+    ("tengo 10 dolares, cual es el modelo mas grande que puedo entrenar con qlora con 100k "
+     "ejemplos", "es", "📏 <b>Con 10 US$, el modelo más grande de nuestra lista cuyo "
+     "entrenamiento QLoRA con tus datos te alcanza: Falcon3-3B con ejemplos de 2.048 tokens"),
+    ("j'ai 10 $, quel est le plus gros modèle que je peux qlora sur 100k exemples ?", "fr",
+     "📏 <b>Avec 10 $US, le plus grand modèle de notre liste dont l'entraînement QLoRA sur vos "
+     "données tient dans ce budget : Falcon3-3B"),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "lead"), LARGEST_BUDGET)
+def test_the_largest_model_a_budget_trains_on_the_data(
+        question: str, lang: str | None, lead: str) -> None:
+    out = ask_json(question, lang)
+    text = spaced(str(out["text"]))
+    assert text.startswith(lead), text
+    assert out["params_b"] != 57 and out["fits"] is True, out
+    assert "❌ <b>No" not in text and "❌ <b>Not within" not in text
+
+
+def test_the_largest_model_within_the_budget_stays_the_one_memory_holds() -> None:
+    text = ask("budget is 20 bucks, whats the biggest model i can qlora on 10k samples").text
+    assert text.startswith("📏 <b>The largest model 48 GB holds for QLoRA is about 64B"), text
+    assert "✅ <b>Within $20 at either length" in text

@@ -95,6 +95,9 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         # the hours it buys follow (was the hours first, the tokens seven lines down).
         put(trained)
         put("\n")
+    if answer.largest_budget is not None:
+        put(_largest_budget(answer, ph))
+        put("\n")
     if answer.owned_fit is not None and answer.query.dataset_tokens is None:
         put(_owned_aside(answer, ph))  # no data: the hour and the day lead
         put("\n")
@@ -1518,3 +1521,29 @@ def _owned_aside(answer: Answer, ph: Phrases) -> Markup:
         **facts)
     out.append(Markup("🖥 {}").format(said))
     return Markup("").join(out)
+
+
+def _largest_budget(answer: Answer, ph: Phrases) -> Markup:
+    """"budget is 10 bucks, whats the biggest model i can qlora on 100k samples": the largest
+    sizes on file whose run the budget pays for, then why not the one the memory holds."""
+    _, fmt, lb = ph._, ph.fmt, answer.largest_budget
+    assert lb is not None
+    method = answer.primary.memory.method if answer.primary is not None else answer.query.method
+    facts = {"budget": fmt.usd_short(lb.budget_usd), "how": ph.method_short(method or "qlora"),
+             "long": fmt.list(lb.long_names[:2]), "short": fmt.list(lb.short_names[:2]),
+             "long_len": fmt.num(lb.long_len or 0), "short_len": fmt.num(lb.short_len or 0),
+             "held": fmt.list(lb.held_names[:2])}
+    if lb.long_len is None or lb.long_names == lb.short_names:
+        head = _("Within %(budget)s, the largest model on file whose %(how)s run on your data it "
+                 "pays for: %(long)s.", **facts)
+    elif lb.long_names:
+        head = _("Within %(budget)s, the largest model on file whose %(how)s run on your data it "
+                 "pays for: %(long)s at %(long_len)s tokens a sample, %(short)s at "
+                 "%(short_len)s.", **facts)
+    else:
+        head = _("Within %(budget)s, the largest model on file whose %(how)s run on your data it "
+                 "pays for: %(short)s, and only at %(short_len)s tokens a sample (none at "
+                 "%(long_len)s).", **facts)
+    why = _("%(held)s, the largest the memory holds, costs more than %(budget)s to train on it.",
+            **facts)
+    return Markup("📏 <b>{}</b>\n{}").format(head, why)
