@@ -2940,7 +2940,8 @@ def _unquoted(answer: Answer) -> Answer:
 def _run_timed(query: Query) -> bool:
     """A training run whose tokens are said: its hours are what the tokens take (not when
     what the budget trains is asked: "with $50 how many epochs … 20k samples")."""
-    return (query.dataset_tokens is not None or query.dataset_samples is not None) \
+    return (query.dataset_tokens is not None or query.dataset_samples is not None
+            or query.budget_enough) \
         and query.params_b is not None \
         and not query.inference and not (query.within_epochs or query.within_samples)
 

@@ -661,6 +661,8 @@ def to_json(reply: Reply) -> dict[str, Any]:
     timed_run = a.detailed.training_time if a.detailed is not None else None
     run_priced = timed_run is not None and quote is not None and timed_run.quote == quote
     # Samples of unsaid length: the run is costed at two lengths, the JSON as without a budget.
+    # Whether the budget pays for a run is asked ("is $40 enough to qlora mistral 7b"): the run's.
+    run_priced = run_priced or (q.budget_enough and quote is not None and bool(a.methods))
     buys = a.budget if a.intent != "time" and not run_priced and not a.sample_bracket else None
     if buys is not None and (buys.gpu, buys.gpu_count) == (gpu, count):
         # What the budget buys on the configuration asked about, even when the quote beside

@@ -206,3 +206,28 @@ def test_the_largest_model_within_the_budget_stays_the_one_memory_holds() -> Non
     text = ask("budget is 20 bucks, whats the biggest model i can qlora on 10k samples").text
     assert text.startswith("📏 <b>The largest model 48 GB holds for QLoRA is about 64B"), text
     assert "✅ <b>Within $20 at either length" in text
+
+
+# "Is $X enough" for a run with no data: the seed's illustrative run (QLoRA 10 GPU-hours, LoRA
+# 24) in whole blocks against the budget (was the budget dropped, the memory answered; or the
+# hours it buys quoted as the run, "Cost: $98.40 — 120 hours").
+ENOUGH: list[tuple[str, str | None, str, str]] = [
+    ("is $40 enough to qlora mistral 7b", None,
+     "✅ <b>Within $40 for the seed's illustrative QLoRA run of 10 GPU-hours: you pay $8.20 on "
+     "1× L40S.</b>", "8.20"),
+    ("is 5 dollars enough to qlora llama 3 8b", None,
+     "❌ <b>Not within $5 for the seed's illustrative QLoRA run of 10 GPU-hours", "8.20"),
+    ("tengo 100 dolares, me alcanza para un lora de llama 3 8b?", "es",
+     "✅ <b>Te alcanza con 100 US$ para el entrenamiento LoRA de ejemplo", "19.68"),
+    ("40 $ ça suffit pour un qlora de mistral 7b ?", "fr",
+     "✅ <b>Cela tient dans 40 $US pour l'entraînement QLoRA d'exemple", "8.20"),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "lead", "cost"), ENOUGH)
+def test_is_a_budget_enough_for_a_run_with_no_data(
+        question: str, lang: str | None, lead: str, cost: str) -> None:
+    out = ask_json(question, lang)
+    text = spaced(str(out["text"]))
+    assert text.startswith(lead), text
+    assert (out["intent"], out["cost_usd"], out["hours_assumed"]) == ("cost", cost, True), out

@@ -98,6 +98,11 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
     if answer.largest_budget is not None:
         put(_largest_budget(answer, ph))
         put("\n")
+    if answer.budget is not None and query.budget_enough and answer.quote is not None \
+            and answer.quote.hours_assumed and not answer.methods[1:] \
+            and not answer.sample_bracket and query.dataset_tokens is None:
+        put(_enough(answer, ph))
+        put("\n")
     if answer.owned_fit is not None and answer.query.dataset_tokens is None:
         put(_owned_aside(answer, ph))  # no data: the hour and the day lead
         put("\n")
@@ -1547,3 +1552,24 @@ def _largest_budget(answer: Answer, ph: Phrases) -> Markup:
     why = _("%(held)s, the largest the memory holds, costs more than %(budget)s to train on it.",
             **facts)
     return Markup("📏 <b>{}</b>\n{}").format(head, why)
+
+
+def _enough(answer: Answer, ph: Phrases) -> Markup:
+    """"is $40 enough to qlora mistral 7b", no data said: the seed's illustrative run (QLoRA 10
+    GPU-hours, LoRA 24, full 168) in whole blocks against the budget, said as an assumption."""
+    _, fmt, q, budget = ph._, ph.fmt, answer.quote, answer.budget
+    assert q is not None and budget is not None and answer.primary is not None
+    facts = {"budget": fmt.usd_short(budget.budget_usd), "gh": fmt.num(q.gpu_hours),
+             "how": ph.method_short(answer.primary.memory.method),
+             "paid": fmt.usd(q.plan.usd), "where": ph.config(q.gpu, q.gpu_count)}
+    if q.plan.usd <= budget.budget_usd:
+        head = _("Within %(budget)s for the seed's illustrative %(how)s run of %(gh)s GPU-hours: "
+                 "you pay %(paid)s on %(where)s.", **facts)
+        mark = "✅"
+    else:
+        head = _("Not within %(budget)s for the seed's illustrative %(how)s run of %(gh)s "
+                 "GPU-hours: you pay %(paid)s on %(where)s.", **facts)
+        mark = "❌"
+    tell = _("Those hours are an assumption: tell me your dataset's size (tokens, or samples and "
+             "their length) for your run's own time and cost.")
+    return Markup("{} <b>{}</b>\n{}").format(mark, head, tell)

@@ -2325,6 +2325,12 @@ _SUMMED: Final = lazy(
     r"au total)(?![a-z])"
 )
 _JOINED: Final = lazy(r"(?<![a-z])(?:and|plus|y|et)(?![a-z])")
+# "is $40 enough", "me alcanza", "ça suffit", "can i afford": whether a budget pays for a run.
+_ENOUGH: Final = lazy(
+    r"(?<![a-z])(?:enough|sufficient|afford|alcanzan?|alcanza(?:ria|ra)|bastan?|bastaria|suficientes?"
+    r"|suffit|suffisent|suffira|suffisants?)(?![a-z])")
+
+
 # The card a run is priced on, named last ("…, how much is it on an h100", "cuanto me sale en
 # una h100", "combien ça coûte sur une h100 ?"), the card blanked to "gpu".
 _PRICED_ON: Final = lazy(
@@ -3394,6 +3400,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         money_foreign=foreign or alert_foreign or purchase_foreign,
         sum_usd=sum_usd,
         budget_assumed=budget is not None and work.money[0].assumed,
+        budget_enough=budget is not None and _ENOUGH.search(rest) is not None,
         budget_coin=budget_coin,
         budget_days=budget_days,
         rent_or_buy=rent_buy,

@@ -251,6 +251,9 @@ class Query(BaseModel):
     budget_usd: Decimal | None = None  # "I have $500, how many H100 hours?"
     # "2k budget", "two grand": a sum said with no currency, taken as US dollars (said so)
     budget_assumed: bool = False
+    # "is $40 enough to qlora mistral 7b", "tengo 100 dolares, me alcanza para…": whether the
+    # budget pays for the run is asked, not the hours it buys.
+    budget_enough: bool = False
     # "pay 50 usdt for h100 hours": the budget said in a stablecoin ("USDT", "USDC"), whose
     # top-up rate the page never gives (the hours are for as many dollars, said to be so)
     budget_coin: str | None = None

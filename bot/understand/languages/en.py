@@ -440,7 +440,9 @@ LANGUAGE = Language(
         "NEEDED": (r"need\w*", r"require\w*", r"does it take", r"would it take", r"it takes"),
         "BUDGET_WORDS": (r"i have", r"i got", r"ive got", r"budget", r"for", r"with",
                          # "i've got about 200 bucks", "we have 500", "got ~200 bucks, …"
-                         r"i'?ve got", r"i'?ve", r"we (?:have|got)", r"we'?ve got", r"^got"),
+                         r"i'?ve got", r"i'?ve", r"we (?:have|got)", r"we'?ve got", r"^got",
+                         # "is $40 enough to qlora mistral 7b"
+                         r"enough"),
         # Renting a card against buying one (bot.understand.asks.RENT_BUY): "rent or buy a
         # 4090", "buy vs rent", "should i buy a 3090 or rent", "is it worth buying a 4090".
         "RENT_BUY_ASK": (

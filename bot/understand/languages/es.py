@@ -438,7 +438,9 @@ LANGUAGE = Language(
             r"cuant[oa]s (?:(?:gpus?|tarjetas) ){0,2} *[?.!]*$",
         ),
         "NEEDED": (r"necesit\w*", r"hacen falta", r"hace falta", r"requier\w*"),
-        "BUDGET_WORDS": (r"con", r"tengo", r"por", r"presupuesto"),
+        "BUDGET_WORDS": (r"con", r"tengo", r"por", r"presupuesto",
+                         # "¿alcanzan 40 dólares para…?", "¿bastan 40 usd…?"
+                         r"alcanzan?", r"bastan?", r"suficientes?"),
         "RENT_BUY_ASK": (
             r"(?:alquilar|rentar|arrendar) o comprar", r"comprar o (?:alquilar|rentar|arrendar)",
             r"(?:alquiler|renta) (?:o|vs\.?) compra", r"compra (?:o|vs\.?) (?:alquiler|renta)",

@@ -432,7 +432,9 @@ LANGUAGE = Language(
             r"(?<=faut )combien (?:de |d.?)", r"(?<=faudrait )combien (?:de |d.?)",
         ),
         "NEEDED": (r"faut", r"faudrait", r"besoin", r"necessaires?"),
-        "BUDGET_WORDS": (r"j.?ai", r"avec", r"pour"),
+        "BUDGET_WORDS": (r"j.?ai", r"avec", r"pour",
+                         # "40 $ ça suffit pour un qlora de mistral 7b ?"
+                         r"suffit", r"suffisent", r"suffisants?"),
         "RENT_BUY_ASK": (
             r"louer ou acheter", r"acheter ou louer", r"location ou achat", r"achat ou location",
             r"louer (?:vs\.?|versus|plutot qu.acheter)", r"acheter (?:vs\.?|versus|plutot que (?:de )?louer)",
