@@ -199,3 +199,14 @@ def test_the_rate_alone_after_a_run_is_its_cards_price(turns: tuple[str, str], l
 def test_the_rate_alone_with_nothing_before_is_not_a_price() -> None:
     (alone,) = converse("per hour?")
     assert alone.query.gpu is None, alone.text
+
+
+@pytest.mark.parametrize("bare", ["how about 8?", "what about 8?", "que tal 8?"])
+def test_a_count_after_what_about_is_read_as_and_8_is(bare: str) -> None:
+    _, count = converse("lora llama 3 70b on 4 a100s", bare)
+    assert count.query.count_unclear == 8, count.text  # "8 of what?", as after "and 8?"
+
+
+def test_what_about_a_count_of_them_is_still_that_many() -> None:
+    _, count = converse("lora llama 3 70b on 4 a100s", "what about 8 of them?")
+    assert count.query.gpu_count == 8 and count.query.count_unclear is None, count.text

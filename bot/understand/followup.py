@@ -142,7 +142,8 @@ _COUNTED: Final = lazy(
 # dos?", "et si on en prend deux ?", "et à deux ?", "and if there are two?", "what if i have
 # two?" too.
 _BARE_COUNT: Final = lazy(
-    r"^\W*(?:(?:and|y|e|et)\W+|what (?=if ))(?:(?:what about|with|con|avec|en|sur|on|if|si|a|"
+    r"^\W*(?:(?:and|y|e|et)\W+|what (?=if )|(?=(?:what|how) about |que tal ))"
+    r"(?:(?:what about|how about|que tal|with|con|avec|en|sur|on|if|si|a|"
     r"if (?:there are|there were|it's|its|we use|i take)|si (?:son|fueran|fuesen|fuera|es|"
     r"c'est|c'etait|ce sont|on (?:en )?(?:prend|met|utilise|loue))) )?"
     rf"(?:{_USE} )?"
