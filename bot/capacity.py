@@ -85,8 +85,13 @@ def concurrency(query: Query, method: Method, model: ModelSpec | Decimal, where:
     gpus = where.gpu_count
     vram = capacity_per_gpu(where)
     tgi = query.engine == "tgi" and query.gpu_memory_utilization is None
+    # A local runner named ("how many users can ollama handle on my 3090"): llama.cpp and the
+    # programs built on it take no share of the card ahead of time, the whole of it counts (was
+    # vLLM's share said of Ollama).
+    local = query.runner is not None and query.engine is None \
+        and query.gpu_memory_utilization is None
     utilization = query.gpu_memory_utilization or (
-        tgi_memory_fraction() if tgi else serving_utilization())
+        Decimal(1) if local else tgi_memory_fraction() if tgi else serving_utilization())
     sequences = _most(query, method, model, gpus, vram, utilization)
     breakdown, context = _at(query, method, model, gpus, max(sequences, 1))
     if breakdown is None:
@@ -96,7 +101,7 @@ def concurrency(query: Query, method: Method, model: ModelSpec | Decimal, where:
     model_max = model.max_context if isinstance(model, ModelSpec) \
         and shape_assumed_from(query, model) is None else None
     unsaid = query.seq_len is None and query.prompt_tokens is None and query.new_tokens is None
-    if unsaid and model_max is not None and model_max > context:
+    if unsaid and model_max is not None and model_max > context and not local:
         full = model_max
         full_sequences = _most(query, method, model, gpus, vram, utilization, model_max)
     return Concurrency(
@@ -115,7 +120,8 @@ def concurrency(query: Query, method: Method, model: ModelSpec | Decimal, where:
         attention_chunk=_attention_chunk(model),
         kv_exact_gb=next((Decimal(repr(nbytes)) / _BYTES_PER_GB
                           for name, nbytes, _ in breakdown.parts if name == "kv_cache"), None),
-        engine="tgi" if tgi else "sglang" if query.engine == "sglang" else "vllm",
+        engine="tgi" if tgi else "sglang" if query.engine == "sglang" else "local" if local
+        else "vllm",
     )
 
 

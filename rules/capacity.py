@@ -417,7 +417,8 @@ class Concurrency:
     # is divided from it, not from the rounded total (None: from kv_gb).
     kv_exact_gb: Decimal | None = None
     # The engine named: "tgi" (`utilization` is TGI's share), "sglang" (its share is its own
-    # start-up rule: vLLM's default is counted, said so), else "vllm".
+    # start-up rule: vLLM's default is counted, said so), "local" (a llama.cpp-based runner:
+    # the whole memory, `utilization` 1), else "vllm".
     engine: str = "vllm"
     utilization_said: bool = False  # the share is the user's --gpu-memory-utilization
 

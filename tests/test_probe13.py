@@ -154,3 +154,28 @@ def test_how_much_kv_cache_is_its_size(text: str, locale: str | None, lead: str)
     got = ask_json(text, locale)
     assert got["error"] is None, got["text"]
     assert str(got["text"]).startswith(lead), str(got["text"])[:300]
+
+
+# --- concurrency asked of a local runner -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "locale", "said"), [
+    ("cuantos usuarios aguanta ollama con qwen2.5 7b en una 3090?", "es",
+     "llama.cpp y los programas basados en él (Ollama, LM Studio) no reservan"),
+    ("combien de requêtes en parallèle avec llama.cpp pour mistral 7b q4 sur une 4090 ?", "fr",
+     "llama.cpp et les programmes qui s'appuient dessus"),
+    ("how many users can lm studio handle with llama 3 8b on a 4090", None,
+     "take no share of the card ahead of time: all of its 25.76 GB (24 GiB) counts"),
+])
+def test_a_local_runner_serves_on_the_whole_card(text: str, locale: str | None,
+                                                 said: str) -> None:
+    """Was vLLM's share said of Ollama and llama.cpp ("vLLM takes 92% of each GPU's memory")."""
+    reply = str(ask_json(text, locale)["text"])
+    assert reply.startswith("👥"), reply[:300]
+    assert said in reply, reply[:600]
+    assert "vLLM" not in reply, reply
+
+
+def test_vllm_keeps_its_share() -> None:
+    reply = str(ask_json("how many users with vllm llama 3 8b on a 4090")["text"])
+    assert "vLLM takes 92% of each GPU's memory by default" in reply, reply[:500]
