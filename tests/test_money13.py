@@ -231,3 +231,31 @@ def test_is_a_budget_enough_for_a_run_with_no_data(
     text = spaced(str(out["text"]))
     assert text.startswith(lead), text
     assert (out["intent"], out["cost_usd"], out["hours_assumed"]) == ("cost", cost, True), out
+
+
+# A run's cost asked beside a budget, no data: as "is it enough" (was the hours the budget buys
+# quoted as the run, "$40 buys 48 hours … Cost: $39.36"); "whats 500 bucks get me on 8x h100"
+# is what the budget buys there (was the price list).
+@pytest.mark.parametrize(("question", "lang", "lead"), [
+    ("how much to qlora llama 3.1 8b, i have 40 bucks in usdt", None,
+     "✅ <b>Within $40 for the seed's illustrative QLoRA run of 10 GPU-hours: you pay $8.20"),
+    ("tengo 50 dolares, cuanto cuesta un lora de mistral 7b?", "es",
+     "✅ <b>Te alcanza con 50 US$ para el entrenamiento LoRA de ejemplo"),
+    ("j'ai 30 $, combien coûte un qlora de llama 3 8b ?", "fr",
+     "✅ <b>Cela tient dans 30 $US pour l'entraînement QLoRA d'exemple"),
+])
+def test_a_runs_cost_asked_beside_a_budget(question: str, lang: str | None, lead: str) -> None:
+    out = ask_json(question, lang)
+    assert spaced(str(out["text"])).startswith(lead), out["text"]
+    assert out["hours_assumed"] is True
+
+
+def test_hours_asked_beside_a_budget_stay_what_it_buys() -> None:
+    out = ask_json("i have $500, how many hours of h100 for qlora llama 3 70b")
+    assert (out["hours"], out["cost_usd"]) == (214, "496.48")
+
+
+def test_what_a_budget_gets_on_a_configuration() -> None:
+    out = ask_json("whats 500 bucks get me on 8x h100")
+    assert (out["intent"], out["gpu_count"], out["gpu_hours"]) == ("cost", 8, 214), out
+    assert str(out["text"]).startswith("💵 <b>$500 buys 26.8 hours of 8× H100 in whole blocks")

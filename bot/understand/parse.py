@@ -3400,7 +3400,12 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         money_foreign=foreign or alert_foreign or purchase_foreign,
         sum_usd=sum_usd,
         budget_assumed=budget is not None and work.money[0].assumed,
-        budget_enough=budget is not None and _ENOUGH.search(rest) is not None,
+        # ... also a run's cost asked beside a budget ("how much to qlora llama 3.1 8b, i have
+        # 40 bucks"), not the hours it buys ("how many hours…", "what can i…").
+        budget_enough=budget is not None and (_ENOUGH.search(rest) is not None or (
+            (work.params_b is not None or work.model_id is not None) and method is not None
+            and not inference and asks.BUDGET_ASK.search(rest) is None
+            and (px.HOW_MUCH.search(rest) is not None or px.COST.search(rest) is not None))),
         budget_coin=budget_coin,
         budget_days=budget_days,
         rent_or_buy=rent_buy,

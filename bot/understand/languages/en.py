@@ -460,6 +460,8 @@ LANGUAGE = Language(
             r"how many (?:[a-z0-9]+ ){0,3}(?:hours?|hrs?)", r"how long", r"what can i", r"hours is that",
             # "what does 500 usd get me on an a100", "what will $300 buy me"
             r"what (?:does|do|will|would|can|could) (?:[a-z0-9]+ ){0,3}(?:get|buy) me",
+            # "whats 500 bucks get me on 8x h100", "what's $200 buy me"
+            r"what'?s (?:[a-z0-9$.,]+ ){0,3}(?:gets?|buys?) me",
         ),
         # The longest context a configuration holds (bot.understand.asks.CONTEXT_ASK): "max
         # context", "max seq len", "longest context", "how many tokens of context".
