@@ -888,7 +888,7 @@ def _not_rented(gpu: GPU, cat: Catalogue) -> GPUNotRented:
 
 def build_answer(query: Query, catalogue: Catalogue) -> Answer:
     """Everything a reply to `query` needs. Bad input becomes an Answer with an error code."""
-    if query.step_rate is not None:
+    if query.step_rate is not None or query.step_time is not None:
         return _at_step_rate(query, catalogue)
     if query.steps_samples is None or query.batch_size is None or query.batch_size < 1:
         return _answer(query, catalogue)
@@ -904,7 +904,6 @@ def _at_step_rate(query: Query, cat: Catalogue) -> Answer:
     """"1.2 it/s at batch 2, 40k samples, how long", "20k steps at 3s/it": the steps at the
     measured speed, whatever the model (the user's run already fits), priced on a configuration
     we rent; a count of samples without its batch asks for it."""
-    assert query.step_rate is not None
     steps = None
     if query.steps_samples is not None and query.batch_size is not None \
             and query.batch_size >= 1:
@@ -914,7 +913,11 @@ def _at_step_rate(query: Query, cat: Catalogue) -> Answer:
     total = steps.total if steps is not None else query.step_total
     if total is None:
         return Answer(query=query, intent="time", missing="step_batch")
-    hours = hours_at_step_rate(total, query.step_rate, query.step_seconds)
+    if query.step_time is not None:
+        hours = hours_at_step_rate(total, query.step_time, True)
+    else:
+        assert query.step_rate is not None
+        hours = hours_at_step_rate(total, query.step_rate, False)
     gpu = cat.gpu(query.gpu) if query.gpu is not None else None
     count = query.gpu_count or 1
     priced = gpu is not None and gpu.rented and gpu.usd_per_gpu_hour is not None \

@@ -746,9 +746,9 @@ def _count_unclear(answer: Answer, ph: Phrases, put: Put) -> None:
 def _step_rate(answer: Answer, ph: Phrases, put: Put) -> None:
     """"1.2 it/s at batch 2 on 40k samples, how long": the time leads, as "how long" asks (the
     steps' arithmetic follows when they were counted from samples)."""
-    query, num, total = answer.query, ph.fmt.num, answer.step_total
-    assert query.step_rate is not None and answer.measured_hours is not None and total
-    rate = num(query.step_rate) + (" s/it" if query.step_seconds else " it/s")
+    num, total = ph.fmt.num, answer.step_total
+    assert answer.measured_hours is not None and total
+    rate = ph.step_speed(answer.query)
     put("⏱ <b>")
     put(ph.ngettext(
         "About %(wall)s: %(total)s optimizer step at your measured %(rate)s.",

@@ -33,6 +33,7 @@ from rules.schema import GPU, Method
 
 if TYPE_CHECKING:
     from bot.detail import FasterRun
+    from bot.understand.query import Query
 
 # Jinja's newstyle gettext always %-formats, so msgids use "%%" for a literal "%" everywhere.
 
@@ -334,6 +335,12 @@ class Phrases:
 
     def config(self, gpu_id: str, count: int) -> Markup:
         return _config(count, self.cat.gpu(gpu_id).name)
+
+    def step_speed(self, query: Query) -> str:
+        """A progress bar's speed as the user gave it: "1.2 it/s" or "3.5 s/it"."""
+        if query.step_time is not None:
+            return f"{self.fmt.num(query.step_time)} s/it"
+        return f"{self.fmt.num(query.step_rate or 0)} it/s"
 
     def rig_named(self, reads: tuple[tuple[str, Decimal, Decimal], ...]) -> str:
         """The cards of a layer-split machine (DecodeBound.rig_reads), counted as named:

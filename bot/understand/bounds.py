@@ -46,7 +46,10 @@ BOUNDS: Final[dict[str, Bound]] = {
     # 10^15 tokens: a hundred times the largest pre-training corpora of 2026.
     "dataset_tokens": Bound(N_("the number of tokens"), Decimal(1), Decimal(10) ** 15),
     "epochs": Bound(N_("the number of epochs"), Decimal(1), Decimal(10_000)),
-    "step_rate": Bound(N_("the training speed (it/s)"), Decimal(0), Decimal(1_000_000), "number", True),
+    # A progress bar's speed: a thousand optimizer steps a second is beyond any LLM's training.
+    "step_rate": Bound(N_("the training speed (it/s)"), Decimal(0), Decimal(1000), "number", True),
+    "step_time": Bound(N_("the time a step takes (s/it)"), Decimal("0.01"), Decimal(1_000_000)),
+    "step_total": Bound(N_("the number of steps"), Decimal(1), Decimal(1_000_000_000)),
     "tokens_per_second": Bound(
         N_("the throughput (tokens/s)"), Decimal(0), Decimal(1_000_000_000), "number", True
     ),

@@ -3457,8 +3457,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         and asks.LICENCE_ASK.search(corrected) is not None,
         memory_amount_asked=asks.MEMORY_AMOUNT.search(corrected) is not None,
         accum_steps=_accum_steps(s),
-        step_rate=step_rate,
-        step_seconds=work.step_seconds and step_rate is not None,
+        step_rate=step_rate if not work.step_seconds else None,
+        step_time=step_rate if work.step_seconds else None,
         step_total=int(work.steps_said) if step_rate is not None and not steps_asked
         and work.steps_said is not None and work.steps_said >= 1 else None,
         # "in an H100" reads as a deadline's words too: one is asked only with its time said.

@@ -354,10 +354,10 @@ class Query(BaseModel):
     # "how much cpu ram do i need" with a CPU offload: the offloaded states' RAM leads.
     ram_asked: bool = False
     accum_steps: int | None = None
-    # A trainer's measured speed beside steps_samples: optimizer steps a second ("1.2it/s"),
-    # or seconds a step when step_seconds ("3.4s/it"), as HF Trainer's progress bar prints them.
+    # A trainer's measured speed beside steps_samples, as HF Trainer's progress bar prints it:
+    # optimizer steps a second ("1.2it/s") or seconds a step ("3.4s/it"); one of them.
     step_rate: Decimal | None = None
-    step_seconds: bool = False
+    step_time: Decimal | None = None
     step_total: int | None = None  # "20k steps at 1.2 it/s": the steps said, not counted
     within_hours: bool = False  # "can I fine-tune X in 4 hours on …": the hours are a budget
     # "how many 1024-token examples can I train in a week", "¿cuántos tokens llego a procesar
