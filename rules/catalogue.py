@@ -554,8 +554,10 @@ def validate_catalogue(cat: Catalogue) -> None:
         if card is None or card.platform != "cuda" or card.bf16_dense_tflops is not None:
             raise DataError(f"gpus_owned.toml [no_bf16]: {gpu_id!r} is no CUDA card without BF16")
     for gpu in cat.gpus:
+        # AMD's Radeon pages print an FP16 matrix peak and no BF16 one, though the cards run
+        # BF16 (GPU.bf16_unprinted): only a CUDA card's FP16-only peak means no BF16.
         if gpu.fp16_dense_tflops is not None and gpu.bf16_dense_tflops is None \
-                and gpu.id not in listed:
+                and gpu.platform == "cuda" and gpu.id not in listed:
             raise DataError(f"gpus_owned.toml: {gpu.id} has an FP16 peak and no BF16 one, "
                             "so it belongs in [no_bf16]")
     if cat.nvlink is not None:

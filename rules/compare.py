@@ -109,8 +109,10 @@ def _fp16_peaks(
     a: GPU, b: GPU, rig_a: tuple[tuple[str, int], ...], rig_b: tuple[tuple[str, int], ...]
 ) -> dict[str, Decimal]:
     """Both cards' FP16 Tensor peaks when neither has a BF16 one (one card a side)."""
+    # Not a Radeon's: its maker prints only an FP16 peak, but it has BF16 (GPU.bf16_unprinted).
     if rig_a or rig_b or a.bf16_dense_tflops is not None or b.bf16_dense_tflops is not None \
-            or a.fp16_dense_tflops is None or b.fp16_dense_tflops is None:
+            or a.fp16_dense_tflops is None or b.fp16_dense_tflops is None \
+            or a.bf16_unprinted or b.bf16_unprinted:
         return {}
     return {"a_fp16_tflops": a.fp16_dense_tflops, "b_fp16_tflops": b.fp16_dense_tflops}
 

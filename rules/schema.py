@@ -110,6 +110,14 @@ class GPU(Sourced):
         return Decimal(self.memory_mib * _MIB) / _GB
 
     @property
+    def bf16_unprinted(self) -> bool:
+        """Its vendor prints an FP16 peak and no BF16 one although the card runs BF16 (AMD's
+        Radeon pages print "FP16 Matrix" alone): timed at that peak, FP16 mixed precision
+        assumed, but not a card without BF16 as the pre-Ampere CUDA ones are."""
+        return (self.fp16_dense_tflops is not None and self.bf16_dense_tflops is None
+                and self.platform != "cuda")
+
+    @property
     def unified_memory(self) -> bool:
         """Apple silicon: CPU and GPU share the memory; macOS lets the GPU use part of it."""
         return self.platform == "metal"

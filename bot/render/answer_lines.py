@@ -1063,6 +1063,9 @@ def _card_specs(answer: Answer, ph: Phrases, put: Put) -> None:
     if gpu.unified_memory and gpu.memory_options_gb and memory is None:
         put(_("Unified memory: %(sizes)s, shared with the CPU.",
               sizes=fmt.list([fmt.gb(g) for g in gpu.memory_options_gb], "or")))
+    elif memory is None and gpu.memory_mib is not None and gpu.platform == "rocm":
+        put(_("Memory: %(gb)s; ROCm reports %(rocm)s.", gb=fmt.gb(gpu.vram_gb),
+              rocm=ph.memory(gpu.capacity_gb)))
     elif memory is None and gpu.memory_mib is not None:
         put(_("Memory: %(gb)s; CUDA reports %(cuda)s.", gb=fmt.gb(gpu.vram_gb),
               cuda=ph.memory(gpu.capacity_gb)))
@@ -1077,6 +1080,9 @@ def _card_specs(answer: Answer, ph: Phrases, put: Put) -> None:
     if gpu.bf16_dense_tflops is not None:
         put(_("Peak BF16 Tensor throughput: %(t)s dense TFLOPS.",
               t=fmt.num(gpu.bf16_dense_tflops)))
+    elif gpu.fp16_dense_tflops is not None and gpu.bf16_unprinted:
+        put(_("Peak FP16 matrix throughput: %(t)s dense TFLOPS (no BF16 figure printed).",
+              t=fmt.num(gpu.fp16_dense_tflops)))
     elif gpu.fp16_dense_tflops is not None:
         put(_("No BF16; peak FP16 Tensor throughput: %(t)s dense TFLOPS.",
               t=fmt.num(gpu.fp16_dense_tflops)))

@@ -410,7 +410,14 @@ def _time(ph: Phrases, t: TrainingEstimate, tokens: str) -> list[Markup]:
         mfu = fmt.percent(t.mfu * 100, 0)  # type: ignore[operator]
         peak = fmt.num(t.peak_tflops)  # type: ignore[arg-type]
         gpu = ph.gpu_name(t.gpu)  # type: ignore[arg-type]
-        if t.peak_precision == "fp16":
+        if t.peak_precision == "fp16" and ph.bf16_unprinted(t.gpu):  # type: ignore[arg-type]
+            lines.append(g._(
+                "At an assumed %(mfu)s model-FLOPs utilization of the %(gpu)s's %(peak)s peak "
+                "FP16 TFLOPS (its maker prints no BF16 peak: FP16 mixed precision assumed): "
+                "%(gh)s GPU-hours, %(wall)s on %(where)s.",
+                mfu=mfu, peak=peak, gpu=gpu, gh=gh, wall=wall, where=where,
+            ))
+        elif t.peak_precision == "fp16":
             lines.append(g._(
                 "At an assumed %(mfu)s model-FLOPs utilization of the %(gpu)s's %(peak)s peak "
                 "FP16 TFLOPS (it has no BF16: FP16 mixed precision assumed): %(gh)s GPU-hours, "

@@ -2320,6 +2320,14 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
             for t in times:
                 if t.peak_precision != "fp16":
                     continue
+                if ph.bf16_unprinted(t.gpu):
+                    put(_(
+                        "Its maker prints no BF16 peak for the %(gpu)s: it is timed at its "
+                        "%(peak)s peak FP16 TFLOPS, with FP16 mixed precision assumed.",
+                        gpu=ph.gpu_name(t.gpu), peak=fmt.num(t.peak_tflops),
+                    ))
+                    put("\n")
+                    continue
                 put(_(
                     "The %(gpu)s has no BF16: it is timed at its %(peak)s peak FP16 TFLOPS, with "
                     "FP16 mixed precision assumed.",
@@ -2771,8 +2779,11 @@ def _cuda_totals(card_a: GPU, card_b: GPU, names: tuple[GpuName, GpuName],
     """What CUDA reports of each card, where its total is on file, as the card's specs and the
     detailed estimates say it ("25.77 GB (24 GiB)" for an RTX 3090 sold as 24 GB)."""
     _ = ph._
-    a = ph.memory(card_a.capacity_gb) if card_a.memory_mib is not None else None
-    b = ph.memory(card_b.capacity_gb) if card_b.memory_mib is not None else None
+    # CUDA's totals only: an AMD card's is ROCm's.
+    a = ph.memory(card_a.capacity_gb) \
+        if card_a.memory_mib is not None and card_a.platform == "cuda" else None
+    b = ph.memory(card_b.capacity_gb) \
+        if card_b.memory_mib is not None and card_b.platform == "cuda" else None
     if a is not None and b is not None:
         return str(_("CUDA reports %(m)s on both.", m=a) if a == b
                    else _("CUDA reports %(ma)s vs %(mb)s.", ma=a, mb=b))

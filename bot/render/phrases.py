@@ -319,6 +319,12 @@ class Phrases:
         except UnknownMethod:
             return None
 
+    def bf16_unprinted(self, gpu: str) -> bool:
+        """Whether the GPU's peak is an FP16 one its maker prints in place of a BF16 one
+        (GPU.bf16_unprinted), not the FP16 of a card without BF16."""
+        found = self.cat.gpu_or_none(gpu)
+        return found is not None and found.bf16_unprinted
+
     def gpu_name(self, gpu: str) -> GpuName:
         """The name of a GPU (its id, or a name as an error carries it), with its articles
         for the reader's language (see GpuName)."""
