@@ -259,3 +259,18 @@ def test_what_a_budget_gets_on_a_configuration() -> None:
     out = ask_json("whats 500 bucks get me on 8x h100")
     assert (out["intent"], out["gpu_count"], out["gpu_hours"]) == ("cost", 8, 214), out
     assert str(out["text"]).startswith("💵 <b>$500 buys 26.8 hours of 8× H100 in whole blocks")
+
+
+# A top-up below the seed's smallest ($1): that leads (was "Yes: we take USDT." alone).
+@pytest.mark.parametrize(("question", "lang", "lead"), [
+    ("can i top up 50 cents in usdt", None, "❌ <b>No: $0.50 is below the smallest top-up, $1.</b>"),
+    ("puedo recargar 0.5 usdt?", "es", "❌ <b>No: 0,50 US$ está por debajo de la recarga mínima"),
+    ("je peux recharger 50 centimes en btc ?", "fr",
+     "❌ <b>Non : 0,50 $US est en dessous de la recharge minimale"),
+])
+def test_a_top_up_below_the_minimum(question: str, lang: str | None, lead: str) -> None:
+    assert spaced(ask(question, lang).text).startswith(lead)
+
+
+def test_a_top_up_above_the_minimum_is_not_refused() -> None:
+    assert ask("can i top up 2 dollars in sol").text.startswith("✅ <b>Yes: we take SOL.</b>")
