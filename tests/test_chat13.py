@@ -210,3 +210,14 @@ def test_a_count_after_what_about_is_read_as_and_8_is(bare: str) -> None:
 def test_what_about_a_count_of_them_is_still_that_many() -> None:
     _, count = converse("lora llama 3 70b on 4 a100s", "what about 8 of them?")
     assert count.query.gpu_count == 8 and count.query.count_unclear is None, count.text
+
+
+@pytest.mark.parametrize(("lang", "cheaper"), [
+    ("en", "cheaper?"), ("es", "algo mas barato?"), ("fr", "moins cher ?")])
+def test_cheaper_after_samples_of_unsaid_length_times_them_where_it_costs_least(
+        lang: str, cheaper: str) -> None:
+    _, cheap = converse(_SAMPLES[lang], cheaper)
+    q = cheap.query
+    assert q.intent == "time" and q.gpu is None and q.dataset_samples == 20_000, cheap.text
+    assert "1× L40S" in cheap.text.split("\n")[1], cheap.text
+    assert "24" not in cheap.text.split("\n")[1], cheap.text  # no illustrative 24 hours

@@ -350,8 +350,12 @@ def _against_other_card(new: Query, previous: Query, folded: str) -> Query | Non
             "hours_measured": previous.hours_measured, **on})
     if new.gpu is None and not _said(new, "vram_gb") and _CHEAPER_ALONE.search(folded):
         merged = _merge(new, previous, names_model=False)
+        # Samples of unsaid length: the run timed at both lengths where it costs least (the
+        # cheapest GPUs' answer costed the seed's illustrative 24 hours instead).
+        bracket = bool(previous.dataset_samples) and previous.dataset_tokens is None
         return merged.model_copy(update={
-            "intent": "recommend", "gpu": None, "gpu_count": None, "gpu_text": None,
+            "intent": "time" if bracket else "recommend", "gpu": None, "gpu_count": None,
+            "gpu_text": None,
             "vram_gb": None, "rig": (), "hours": new.hours})
     return None
 
