@@ -597,8 +597,9 @@ def _body(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         put(expert_offload_lines(answer, ph))
         if answer.query.users is not None and answer.query.users == answer.query.batch_size \
                 and answer.detailed is not None and answer.detailed.kind == "inference" \
-                and intent in ("fit", "memory"):
-            include("users.html.j2")  # "serve it to 10 people": those users first
+                and intent in ("fit", "memory", "recommend"):
+            # "serve it to 10 people", "which gpu to serve it to 30 users": those users first
+            include("users.html.j2")
             put("\n")
         if answer.concurrency:
             include("concurrency.html.j2")
