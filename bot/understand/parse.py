@@ -3029,9 +3029,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     if intent in ("fit", "unknown") and bool(work.gpus) and not inference \
             and (work.params_b is not None or work.model_id is not None) \
             and (work.dataset_tokens is not None or bool(work.dataset_samples)) \
-            and work.batch_size is None and work.seq_len is None \
+            and work.batch_size is None and (work.seq_len is None or work.dataset_counted) \
             and work.hours is None and budget is None and not count_asked \
             and not px.FIT_STRONG.search(rest) and asks.OOM.search(rest) is None:
+        # "100k samples of 512 tokens" is the data, its length no setting asked about.
         intent = "time"
     if count_asked and intent == "cost" and work.gpus and budget is None \
             and work.hours is None and not px.MEMORY.search(rest):
