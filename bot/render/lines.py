@@ -2390,28 +2390,27 @@ def _per_run_cost(c: Comparison, a: str, b: str, ph: Phrases, asked: bool) -> st
                  "is.", fast=fast, cheap=cheap))
 
 
-def _holds(answer: Answer) -> int | None:
-    """Which side of a comparison alone holds the run (0 or 1; the detailed verdicts when
-    settings were stated), or None when both or neither do."""
+def _sides_hold(answer: Answer) -> tuple[bool, bool] | None:
+    """Whether each side of a comparison holds the run (the detailed verdicts when settings were
+    stated); None without two sides."""
     c = answer.comparison
     if c is None or c.a is None or c.b is None:
         return None
     checks = answer.compare_checks
-    fits = (checks[0].detailed_fits, checks[1].detailed_fits) if len(checks) == 2 \
+    return (checks[0].detailed_fits, checks[1].detailed_fits) if len(checks) == 2 \
         else (c.a.fits, c.b.fits)
-    return None if fits[0] == fits[1] else (0 if fits[0] else 1)
+
+
+def _holds(answer: Answer) -> int | None:
+    """Which side of a comparison alone holds the run (0 or 1), or None when both or neither
+    do."""
+    fits = _sides_hold(answer)
+    return None if fits is None or fits[0] == fits[1] else (0 if fits[0] else 1)
 
 
 def _neither_holds(answer: Answer) -> bool:
-    """Neither side of a comparison holds the run (the detailed verdicts when settings were
-    stated)."""
-    c = answer.comparison
-    if c is None or c.a is None or c.b is None:
-        return False
-    checks = answer.compare_checks
-    fits = (checks[0].detailed_fits, checks[1].detailed_fits) if len(checks) == 2 \
-        else (c.a.fits, c.b.fits)
-    return fits == (False, False)
+    """Neither side of a comparison holds the run."""
+    return _sides_hold(answer) == (False, False)
 
 
 def _per_config_cost(c: Comparison, a: str, b: str, ph: Phrases, asked: bool) -> str | None:

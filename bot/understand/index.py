@@ -13,8 +13,9 @@ GPUs: ``Catalogue.find_gpu`` normalises with ``re.sub`` on every call; folded te
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, TypeVar
 from weakref import WeakKeyDictionary
 
 from bot.understand.languages import LANGUAGES, union
@@ -426,46 +427,38 @@ class CatalogueIndex:
         return found
 
 
-# Price updates replace the catalogue but not the model catalogue: its index is kept.
-_MODEL_INDEXES: WeakKeyDictionary[ModelCatalogue, ModelIndex] = WeakKeyDictionary()
 _INDEXES: WeakKeyDictionary[Catalogue, CatalogueIndex] = WeakKeyDictionary()
+# Price updates replace the catalogue but not the model catalogue: its indexes are kept.
+_MODEL_INDEXES: WeakKeyDictionary[ModelCatalogue, ModelIndex] = WeakKeyDictionary()
+_FAMILY_INDEXES: WeakKeyDictionary[ModelCatalogue, FamilyIndex] = WeakKeyDictionary()
+_BRAND_SIZES: WeakKeyDictionary[ModelCatalogue, BrandSizes] = WeakKeyDictionary()
+_SPOKEN_VERSIONS: WeakKeyDictionary[ModelCatalogue, SpokenVersions] = WeakKeyDictionary()
+_T = TypeVar("_T")
+
+
+def _kept(cache: WeakKeyDictionary[ModelCatalogue, _T], models: ModelCatalogue,
+          build: Callable[[ModelCatalogue], _T]) -> _T:
+    """The index of `models` in `cache`, built on first use."""
+    index = cache.get(models)
+    if index is None:
+        index = cache[models] = build(models)
+    return index
 
 
 def _model_index(models: ModelCatalogue) -> ModelIndex:
-    index = _MODEL_INDEXES.get(models)
-    if index is None:
-        index = _MODEL_INDEXES[models] = ModelIndex.build(models)
-    return index
-
-
-_FAMILY_INDEXES: WeakKeyDictionary[ModelCatalogue, FamilyIndex] = WeakKeyDictionary()
+    return _kept(_MODEL_INDEXES, models, ModelIndex.build)
 
 
 def _family_index(models: ModelCatalogue) -> FamilyIndex:
-    index = _FAMILY_INDEXES.get(models)
-    if index is None:
-        index = _FAMILY_INDEXES[models] = FamilyIndex(models)
-    return index
-
-
-_BRAND_SIZES: WeakKeyDictionary[ModelCatalogue, BrandSizes] = WeakKeyDictionary()
+    return _kept(_FAMILY_INDEXES, models, FamilyIndex)
 
 
 def _brand_sizes(models: ModelCatalogue) -> BrandSizes:
-    index = _BRAND_SIZES.get(models)
-    if index is None:
-        index = _BRAND_SIZES[models] = BrandSizes(models)
-    return index
-
-
-_SPOKEN_VERSIONS: WeakKeyDictionary[ModelCatalogue, SpokenVersions] = WeakKeyDictionary()
+    return _kept(_BRAND_SIZES, models, BrandSizes)
 
 
 def _spoken_versions(models: ModelCatalogue) -> SpokenVersions:
-    index = _SPOKEN_VERSIONS.get(models)
-    if index is None:
-        index = _SPOKEN_VERSIONS[models] = SpokenVersions(models)
-    return index
+    return _kept(_SPOKEN_VERSIONS, models, SpokenVersions)
 
 
 def catalogue_index(cat: Catalogue) -> CatalogueIndex:
