@@ -867,7 +867,8 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             q=ph.per_hour(ratio.qlora.usd_per_hour),  # type: ignore[arg-type]
             full=ph.per_hour(ratio.full.usd_per_hour),  # type: ignore[arg-type]
             q_where=ph.fit_config(ratio.qlora), full_where=ph.fit_config(ratio.full),
-            ratio=fmt.num(ratio.ratio, 0),
+            # "1.1×", not "1×" (A100 80GB against L40S): a tenth under ten.
+            ratio=fmt.num(ratio.ratio, 1 if ratio.ratio < 10 else 0),
         ))
         put("\n")
     for s in answer.savings:
