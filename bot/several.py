@@ -70,6 +70,9 @@ _NOT_FACTS: Final = frozenset(
 QUOTE_CHARS: Final = 70
 # The price words that only say renting ("rent", "alquilar", "louer").
 _RENTING: Final = lazy(r"rent|alquil|lou|locat")
+# A price asked of what was said before it: "how much would that be on a h100", "cuanto
+# saldria eso en una h100", "combien ça ferait sur une h100".
+_THAT: Final = lazy(r"(?<![a-z'])(?:that|this|it|eso|esto|ca|cela)(?![a-z'])")
 _KEYCAPS: Final = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣")
 
 
@@ -243,6 +246,11 @@ def _own(part: Query, asked: Query, before: Query | None, answer_of: AnswerOf) -
             # "… 100k samples, 2 epochs, qlora. which gpu + total cost?": after a statement
             # about a run (not a question of its own, which _inherited completes), what that
             # run costs, read whole; was the price list beside the run's memory.
+            return False
+        if before is not None and _names_model(before) and before.intent in _MODEL_INTENTS \
+                and not _names_model(part) and _THAT.search(fold(asked.text)):
+            # "got a 3090, wanna qlora llama3 70b.. how much would that be on a h100??": that
+            # run's cost there, read whole (was the H100's price list beside the run's fit).
             return False
         return _priced(asked) and (before is None or _said(part) != _said(before))
     names = _names_model(part) or part.closed_model is not None
