@@ -167,6 +167,18 @@ def test_a_question_is_not_validated_field_by_field(monkeypatch: pytest.MonkeyPa
         "fit", Decimal("7.3"), "h100", 4, Decimal(12))
 
 
+def test_a_question_is_not_copied_by_pydantic(monkeypatch: pytest.MonkeyPatch) -> None:
+    # parse._made copies the empty Query by Query.with_settings: model_copy's generic path
+    # (copy.copy of each slot) cost a few microseconds a question.
+    def refused(*args: object, **kwargs: object) -> None:
+        raise AssertionError("model_copy")
+
+    monkeypatch.setattr(Query, "model_copy", refused)
+    query = understand("can I QLoRA 7.3B on 4x H100 for 12 hours?", load_catalogue())
+    assert (query.intent, query.params_b, query.gpu, query.gpu_count, query.hours) == (
+        "fit", Decimal("7.3"), "h100", 4, Decimal(12))
+
+
 def test_a_gpu_name_found_as_written_is_not_rewritten(monkeypatch: pytest.MonkeyPatch) -> None:
     # hardware._candidates makes the other forms of a name only when the first is not found.
     monkeypatch.setattr(hardware, "_SUFFIX", _Refused())

@@ -72,11 +72,14 @@ class ModelIndex:
             shapes,
         )
 
-    def first_mention(self, text: str) -> ModelSpec | None:
+    def first_mention(self, text: str, tokens: list[str] | None = None) -> ModelSpec | None:
         """The model ``ModelCatalogue.search(text)`` lists first: the longest mention, then the
-        earliest. Like ``search``, a mention found is skipped over before looking further."""
+        earliest. Like ``search``, a mention found is skipped over before looking further.
+        `tokens`: NAME_TOKEN's of the text, lower case, when the caller has them."""
         # name_tokens only drops tokens: when none of the raw ones starts a spelling, none does.
-        if self.lengths.keys().isdisjoint(NAME_TOKEN.findall(text.lower())):
+        if tokens is None:
+            tokens = NAME_TOKEN.findall(text.lower())
+        if self.lengths.keys().isdisjoint(tokens):
             return None
         tokens = name_tokens(text)
         best: ModelSpec | None = None
@@ -169,9 +172,11 @@ class FamilyIndex:
         )
         self._names = kept
 
-    def first_mention(self, text: str) -> tuple[Family, tuple[int, int]] | None:
-        """The family a folded text names first, and where."""
-        if self._first_words.isdisjoint(NAME_TOKEN.findall(text)):
+    def first_mention(
+        self, text: str, tokens: list[str] | None = None
+    ) -> tuple[Family, tuple[int, int]] | None:
+        """The family a folded text names first, and where (`tokens`: NAME_TOKEN's of it)."""
+        if self._first_words.isdisjoint(NAME_TOKEN.findall(text) if tokens is None else tokens):
             return None
         match = self._pattern.search(text)
         if match is None or match.lastgroup is None:
@@ -329,9 +334,10 @@ class BrandSizes:
             members = self._line.get(brand, members)
         return tuple(sorted(members, key=lambda m: m.params_b))
 
-    def first_mention(self, text: str) -> ModelSpec | None:
-        """The model a folded text's first brand-and-size means, if the catalogue has one."""
-        if self._brands.isdisjoint(NAME_TOKEN.findall(text)):
+    def first_mention(self, text: str, tokens: list[str] | None = None) -> ModelSpec | None:
+        """The model a folded text's first brand-and-size means, if the catalogue has one
+        (`tokens`: NAME_TOKEN's of it)."""
+        if self._brands.isdisjoint(NAME_TOKEN.findall(text) if tokens is None else tokens):
             return None
         match = self._pattern.search(text)
         if match is None:

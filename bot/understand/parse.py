@@ -49,7 +49,7 @@ from bot.understand.unknown_model import merge_asked, unknown_model
 from rules.catalogue import Catalogue
 from rules.data_size import tokens_from_bytes
 from rules.datasets import dataset_named
-from rules.model_catalogue import ModelSpec
+from rules.model_catalogue import NAME_TOKEN, ModelSpec
 from rules.schema import MethodId, QatRelease
 
 Direction = Literal["below", "above"]
@@ -179,10 +179,12 @@ def _take_model(work: _Work, index: CatalogueIndex) -> None:
     # Folded text has no white space but " ": a long run lies in a long space-free chunk.
     if len(text) >= 48 and max(map(len, text.split(" "))) >= 48:
         text = _LONG_RUN.sub(" ", text)
-    spec = index.models.first_mention(text)
+    # The folded text's name tokens (lower case already): one scan for the three indexes.
+    tokens = NAME_TOKEN.findall(text)
+    spec = index.models.first_mention(text, tokens)
     variant = index.brand_sizes.variant(work.typed or text) if not px.SIZE.search(text) \
         else None
-    if variant is not None and _variant_meant(variant, spec, text, index):
+    if variant is not None and _variant_meant(variant, spec, text, index, tokens):
         # "qwen coder on a 3090", "deepseek r1 distill", "can i run deepseek on a 4090": those
         # models, a family to pick from (was the card alone, or the 671B DeepSeek-R1).
         members = variant.members
@@ -193,11 +195,11 @@ def _take_model(work: _Work, index: CatalogueIndex) -> None:
         work.blank(*variant.span)
         return
     if spec is None:
-        _take_family(work, index)
+        _take_family(work, index, tokens if text is work.s else None)
         if work.model_id is None and not work.family:
             # "qwen 7b", "llama 8b": read as a size, with the shape of the model it most likely
             # means (its KV heads, layers) for the detailed estimates.
-            shaped = index.brand_sizes.first_mention(text)
+            shaped = index.brand_sizes.first_mention(text, tokens)
             work.shape_model = shaped.id if shaped is not None else None
             if shaped is None and not px.SIZE.search(text):
                 # "gemma on a 4090": the brand's models, a family to pick from; "can i run
@@ -224,11 +226,11 @@ def _take_model(work: _Work, index: CatalogueIndex) -> None:
 
 
 def _variant_meant(variant: Variant, spec: ModelSpec | None, text: str,
-                   index: CatalogueIndex) -> bool:
+                   index: CatalogueIndex, tokens: list[str]) -> bool:
     """Whether a brand and a variant word ("qwen coder") mean their models rather than the
     model or family the catalogue names first: that one lacks the word ("deepseek r1 distill"
     is not DeepSeek-R1), or nothing else is named ("deepseek" alone)."""
-    family = index.families.first_mention(text)
+    family = index.families.first_mention(text, tokens)
     named = spec.name if spec is not None else family[0].name if family is not None else None
     if named is None:
         return True
@@ -283,10 +285,11 @@ def _other_version_after(s: str, match: re.Match[str], spec: ModelSpec) -> bool:
     return named is not None and given is not None and given.group(1) != named.group(1)
 
 
-def _take_family(work: _Work, index: CatalogueIndex) -> None:
+def _take_family(work: _Work, index: CatalogueIndex, tokens: list[str] | None) -> None:
     """A family without a size ("llama 3 on an H100"): one member is that model; several are
-    asked about. Its digits are blanked either way ("llama 3" is not 3 GPUs)."""
-    found = index.families.first_mention(work.s)  # one regex: linear even on pasted noise
+    asked about. Its digits are blanked either way ("llama 3" is not 3 GPUs). `tokens`: the
+    name tokens of work.s, when known."""
+    found = index.families.first_mention(work.s, tokens)  # one regex: linear even on noise
     if found is None:
         return
     family, span = found
@@ -2288,18 +2291,19 @@ def _not_llm_name(folded: str) -> str:
     return "YOLO" + folded[4:].strip()
 
 
-# The Query of a question is made as a copy of an empty one with its facts (pydantic's
-# model_copy), not validated field by field: validating Query's ~80 fields cost about a tenth
-# of understanding a question, and every value below is built with its field's type
-# (tests/test_understand_fast_paths.py checks each against Query's own validation). The type
-# checker sees Query's constructor, so the arguments keep their static checks.
+# The Query of a question is made as a copy of an empty one with its facts (Query.with_settings,
+# model_copy without its generic copies), not validated field by field: validating Query's
+# ~80 fields cost about a tenth of understanding a question, and every value below is built
+# with its field's type (tests/test_understand_fast_paths.py checks each against Query's own
+# validation). The type checker sees Query's constructor, so the arguments keep their static
+# checks.
 if TYPE_CHECKING:
     _made = Query
 else:
     _EMPTY: Final = Query(text="")
 
     def _made(**facts: Any) -> Query:
-        return _EMPTY.model_copy(update=facts)
+        return _EMPTY.with_settings(facts)
 
 
 # A family and its version, then its size after "de" ("un llama 3 de 8b", "qwen 2.5 de 7b",
