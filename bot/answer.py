@@ -922,9 +922,21 @@ def _at_step_rate(query: Query, cat: Catalogue) -> Answer:
     count = query.gpu_count or 1
     priced = gpu is not None and gpu.rented and gpu.usd_per_gpu_hour is not None \
         and count <= cat.limits.max_gpus
+    # "… on my 3090, how long? and how much on an h100?": the measured hours scaled there by
+    # the datasheets, priced at both ends (as "it took 6 h on my 3090" is).
+    other = next((cat.gpu(g) for g in query.other_gpus if g != query.gpu), None)
+    scaled = scale_hours(hours, gpu.id, other.id, count, 1, catalogue=cat) \
+        if gpu is not None and other is not None else None
+    extra: dict[str, Any] = {}
+    if scaled is not None and other is not None:
+        extra = {"scaled_time": scaled, "scaled_quotes": tuple(
+            quote(other.id, 1, h, catalogue=cat)
+            for h in dict.fromkeys((scaled.fastest_hours, scaled.slowest_hours)))
+            if other.rented and other.usd_per_gpu_hour is not None else ()}
     return Answer(query=query, intent="time", steps=steps, steps_alone=True, step_total=total,
                   measured_hours=hours, gpu=gpu, gpu_count=count,
-                  quote=quote(gpu.id, count, hours, catalogue=cat) if priced and gpu else None)
+                  quote=quote(gpu.id, count, hours, catalogue=cat) if priced and gpu else None,
+                  **extra)
 
 
 def _answer(query: Query, catalogue: Catalogue) -> Answer:

@@ -759,6 +759,8 @@ def _step_rate(answer: Answer, ph: Phrases, put: Put) -> None:
     if answer.quote is not None:
         put(ph.quote_block(answer.quote))
         put("\n")
+    if answer.scaled_time is not None:
+        put(scaled_time_lines(answer, ph))  # "… and how much on an h100?": those hours there
 
 
 def _steps(answer: Answer, ph: Phrases, put: Put) -> None:
