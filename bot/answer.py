@@ -929,10 +929,8 @@ def _at_step_rate(query: Query, cat: Catalogue) -> Answer:
         if gpu is not None and other is not None else None
     extra: dict[str, Any] = {}
     if scaled is not None and other is not None:
-        extra = {"scaled_time": scaled, "scaled_quotes": tuple(
-            quote(other.id, 1, h, catalogue=cat)
-            for h in dict.fromkeys((scaled.fastest_hours, scaled.slowest_hours)))
-            if other.rented and other.usd_per_gpu_hour is not None else ()}
+        extra = {"scaled_time": scaled, "scaled_quotes": _scaled_quotes(scaled, other.id, 1, cat)
+                 if other.rented and other.usd_per_gpu_hour is not None else ()}
     return Answer(query=query, intent="time", steps=steps, steps_alone=True, step_total=total,
                   measured_hours=hours, gpu=gpu, gpu_count=count,
                   quote=quote(gpu.id, count, hours, catalogue=cat) if priced and gpu else None,
@@ -1728,8 +1726,7 @@ def _measured_elsewhere(query: Query, composed: Answer, cat: Catalogue) -> Answe
     scaled = scale_hours(query.hours, query.gpu, run.gpu, count, run.gpu_count, catalogue=cat)
     if scaled is None:
         return composed
-    ends = tuple(quote(run.gpu, run.gpu_count, h, catalogue=cat)
-                 for h in dict.fromkeys((scaled.fastest_hours, scaled.slowest_hours)))
+    ends = _scaled_quotes(scaled, run.gpu, run.gpu_count, cat)
     slow = ends[-1]
     methods = tuple(replace(m, quote=slow) if m.quote == run else m for m in composed.methods)
     primary = composed.primary
@@ -1738,6 +1735,14 @@ def _measured_elsewhere(query: Query, composed: Answer, cat: Catalogue) -> Answe
     return composed.model_copy(update={
         "quote": slow, "methods": methods, "primary": primary, "scaled_time": scaled,
         "scaled_quotes": ends})
+
+
+def _scaled_quotes(scaled: ScaledTime, gpu: str, count: int, cat: Catalogue
+                   ) -> tuple[Quote, ...]:
+    """A time scaled from a measured one, priced at both ends of its range (one quote when
+    they are the same)."""
+    return tuple(quote(gpu, count, h, catalogue=cat)
+                 for h in dict.fromkeys((scaled.fastest_hours, scaled.slowest_hours)))
 
 
 def _scaled_offers(query: Query, gpu: GPU, count: int, cat: Catalogue
@@ -3286,10 +3291,8 @@ def _compare(query: Query, cat: Catalogue, base: dict[str, Any], gpu: GPU | None
     if scaled is not None:
         # "It took 6 h on my 3090, how long on an H100?": the H100's hours are scaled from the
         # measured ones, never the 6 h themselves; priced at both ends of the range.
-        base.update(scaled_time=scaled, scaled_quotes=tuple(
-            quote(other.id, count_b, h, catalogue=cat)
-            for h in dict.fromkeys((scaled.fastest_hours, scaled.slowest_hours))) if priced_b
-            else ())
+        base.update(scaled_time=scaled, scaled_quotes=_scaled_quotes(
+            scaled, other.id, count_b, cat) if priced_b else ())
     held_a, held_b = comparison.a, comparison.b
     if query.tokens_per_second is not None and query.hours is None and held_a is not None \
             and held_b is not None and not held_b.fits \
