@@ -128,6 +128,13 @@ TERM_LABELS: dict[str, str] = {
     "attention_scores": N_("Attention scores (eager attention)"),
     "layer_gradients": N_("Gradients of one layer's activations"),
 }
+# The runtime's own memory is named for the card's vendor: AMD's runs ROCm (HIP), Apple's Metal,
+# Intel's oneAPI (Level Zero); "CUDA" was said of an MI300X.
+CONTEXT_LABELS: dict[str, str] = {
+    "rocm": N_("ROCm/HIP context and kernels"),
+    "metal": N_("Metal context and kernels"),
+    "xpu": N_("oneAPI (Level Zero) context and kernels"),
+}
 
 _SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 _TENTH = Decimal("0.1")
@@ -320,6 +327,7 @@ class DetailedAnswer:
     # The user ran these settings out of memory though the estimate fits them: its total is
     # shown without a fit mark (bot.answer trusts the measurement).
     measured_oom: bool = False
+    platform: str = "cuda"  # the asked card's (rules/data/gpus.toml): names its runtime
     _lines: tuple[Line, ...] | None = field(default=None, compare=False, repr=False)
     _assumed_once: tuple[Assumption, ...] | None = field(default=None, compare=False,
                                                          repr=False)
@@ -345,7 +353,8 @@ class DetailedAnswer:
         lines = self._lines
         if lines is None:
             lines = tuple(
-                Line(name=t.name, label=TERM_LABELS.get(t.name, t.name), gb=t.gb)
+                Line(name=t.name, label=CONTEXT_LABELS.get(self.platform, TERM_LABELS[t.name])
+                     if t.name == "cuda_context" else TERM_LABELS.get(t.name, t.name), gb=t.gb)
                 for t in self.breakdown.terms
                 if t.gb != 0
             )
@@ -593,6 +602,8 @@ def detailed_for(
         vocab=vocab,
         bf16_alternative_gb=alternative,
         host_ram_gb=_host_ram(breakdown) if training else None,
+        platform=cat.gpu(asked.gpu).platform if asked is not None and asked.gpu is not None
+        else "cuda",
     )
 
 

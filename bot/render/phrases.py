@@ -38,6 +38,9 @@ if TYPE_CHECKING:
 # Jinja's newstyle gettext always %-formats, so msgids use "%%" for a literal "%" everywhere.
 
 
+# Each platform's GPU runtime (rules/schema.py Platform), named in "the CUDA context".
+_RUNTIMES: Final = {"cuda": "CUDA", "rocm": "ROCm/HIP", "metal": "Metal", "xpu": "oneAPI"}
+
 # An integer of each CLDR plural category, for the catalogues' integer-only Plural-Forms.
 _CATEGORY_EXAMPLE = {"zero": 0, "one": 1, "two": 2, "few": 3, "many": 1000000, "other": 2}
 
@@ -324,6 +327,12 @@ class Phrases:
         (GPU.bf16_unprinted), not the FP16 of a card without BF16."""
         found = self.cat.gpu_or_none(gpu)
         return found is not None and found.bf16_unprinted
+
+    def runtime(self, gpu: str | None) -> str:
+        """The GPU runtime whose context a card's process holds: CUDA, else its vendor's (an
+        MI300X's is ROCm/HIP, a Mac's Metal). A proper name, the same in every language."""
+        found = self.cat.gpu_or_none(gpu) if gpu is not None else None
+        return _RUNTIMES.get(found.platform if found is not None else "cuda", "CUDA")
 
     def gpu_name(self, gpu: str) -> GpuName:
         """The name of a GPU (its id, or a name as an error carries it), with its articles
