@@ -14,6 +14,7 @@ from bot.conversation import carried_line, skipped_line
 from bot.detail import forget_last
 from bot.engines import asks_engines, engine_questions, read_engines, render_engines
 from bot.i18n import SUPPORTED_LOCALES, resolve_locale
+from bot.model_choice import asks_choice, models_chosen, render_choice, sides
 from bot.render.renderer import compile_templates, render_answer, render_template
 from bot.render.telegram_html import split_message
 from bot.several import compose, parts
@@ -225,6 +226,9 @@ class Pipeline:
             each = self._trained_each(text, chosen_locale, telegram_locale, previous)
             if each is not None:
                 return each
+            choice = self._model_choice(text, chosen_locale, telegram_locale, previous)
+            if choice is not None:
+                return choice
             engines = self._engines(text, chosen_locale, telegram_locale, previous)
             if engines is not None:
                 return engines
@@ -392,6 +396,33 @@ class Pipeline:
                  else f"{q.params_b}B" for q in asked]
         return replace(replies[0], text=compose([r.text for r in replies], names, locale),
                        parts=tuple(replies))
+
+    def _model_choice(
+        self,
+        text: str,
+        chosen_locale: str | None,
+        telegram_locale: str | None,
+        previous: Query | None,
+    ) -> Reply | None:
+        """A choice between two models on one configuration (bot/model_choice.py): both
+        verdicts side by side. Its query and answer are the leading model's (the JSON's
+        fields), its parts each model's; None when the message asks something else, or several
+        questions (bot/several.py answers each)."""
+        if not asks_choice(text):
+            return None
+        asked = models_chosen(text, lambda part: stand_alone(self._understand(part)))
+        if asked is None or len(self._kept(self._cut, text, pieces)) >= 2:
+            return None
+        locale = self._locale(asked[0].lang, asked[0].lang_sure, chosen_locale, telegram_locale,
+                              previous)
+        replies = [self.reply(q, locale) for q in asked]
+        chosen = sides((replies[0].answer, replies[1].answer), self.catalogue)
+        if chosen is None:
+            return None
+        lead = replies[0] if chosen[0].answer is replies[0].answer else replies[1]
+        return replace(lead, query=lead.query.model_copy(update={"text": text}),
+                       text=render_choice(chosen, locale, self.catalogue),
+                       parts=(lead, *(r for r in replies if r is not lead)))
 
     def _card_answered(self, text: str, previous: Query | None) -> Query | None:
         """`text` read when it names a card and nothing else ("3090s", "una 4090", not "how

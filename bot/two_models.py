@@ -17,6 +17,7 @@ miss: the one to leave out so that the others fit.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from decimal import ROUND_CEILING, Decimal
@@ -41,8 +42,8 @@ from bot.vllm_fix import HIGHEST_SHARE
 from rules.capacity import serving_utilization
 from rules.catalogue import Catalogue
 
-__all__ = ["TwoModels", "asks_together", "noted_line", "read_two_models", "render_two_models",
-           "trained_each"]
+__all__ = ["CHOICE_BETWEEN", "TwoModels", "asks_together", "each_model", "named_models",
+           "noted_line", "read_two_models", "render_two_models", "trained_each"]
 
 # Said of models sharing one card (folded text: no accents, lower case).
 # "the same 4090": a card's name has a digit.
@@ -84,6 +85,12 @@ _LISTED: Final = lazy(r"\d ?b\b[^,]*,[^,]*(?:[,&]|\b(?:and|y|e|et)\b)")
 _LEAST_LISTED: Final = 3
 # Two sizes said ("llama 3 8b and mistral 7b"): the cheap test before reading models trained.
 _SIZES: Final = lazy(r"\d ?b\b.*\d ?b\b")
+# Where one model's name ends and the next begins in a choice between them ("qwen3 4b vs phi 4
+# mini", "mistral 7b ou qwen2.5 7b"): the choice words, then _BETWEEN's.
+CHOICE_BETWEEN: Final = lazy(
+    rf"\s+(?:vs\.?|versus|or|o|ou|contra|contre|{alt(sorted(union('joiners')))}|plus|&|\+)\s+"
+    r"|\s*[,/+&]\s*", re.IGNORECASE,
+)
 _CHOICE: Final = lazy(
     r"\b(?:which|best|better|or|each|vs|versus|compar\w*|cual(?:es)?|mejor(?:es)?|o|cada"
     r"|quel(?:le)?s?|lequel|laquelle|meilleure?s?|ou|chacun\w*)\b"
@@ -267,7 +274,7 @@ def read_two_models(
     count = whole.gpu_count or 1
     if whole.intent == "compare" or (not whole.inference and _trains(whole, folded)):
         return None
-    found_named = _named(text, read)
+    found_named = named_models(text, read)
     if found_named is None:
         return None
     named, kinds, cards = found_named
@@ -323,15 +330,16 @@ def read_two_models(
     return result
 
 
-def _named(text: str, read: Callable[[str], Query]) -> tuple[list[Query], list[str], int] | None:
-    """The models `text` lists (each part between its "and", "+", "," read alone), the ones
-    named by their kind only (as written), and how many parts name a card; None when a part
-    names a family or an unknown model ("llama 3 and mistral": which size is the single
-    question's reply)."""
+def named_models(text: str, read: Callable[[str], Query], between: re.Pattern[str] = _BETWEEN,
+                 ) -> tuple[list[Query], list[str], int] | None:
+    """The models `text` lists (each part between its "and", "+", "," read alone, or those of
+    `between`), the ones named by their kind only (as written), and how many parts name a card;
+    None when a part names a family or an unknown model ("llama 3 and mistral": which size is
+    the single question's reply)."""
     named: list[Query] = []
     kinds: list[str] = []
     cards = 0
-    for part in _BETWEEN.split(text):
+    for part in between.split(text):
         q = read(part)
         cards += q.gpu is not None or q.vram_gb is not None
         kind = _KIND.search(fold(part))
@@ -361,14 +369,20 @@ def trained_each(text: str, read: Callable[[str], Query]) -> tuple[Query, ...]:
             or (whole.gpu is None and whole.vram_gb is None) \
             or whole.intent not in ("fit", "memory", "unknown"):
         return ()
-    found = _named(text, read)
+    found = named_models(text, read)
     if found is None or found[1] or found[2] > 1 or len(found[0]) < 2 \
             or any(q.model_id is None and q.params_b is None for q in found[0]):
         return ()
-    return tuple(whole.model_copy(update={
-        "text": text, "params_b": q.params_b, "model_id": q.model_id, "family": (),
-        "family_name": None, "shape_model": q.shape_model, "unknown_model": None,
-    }) for q in found[0])
+    return tuple(each_model(whole, q) for q in found[0])
+
+
+def each_model(whole: Query, named: Query) -> Query:
+    """The message's question (`whole`: its card, method, settings) asked of one of the models
+    it names (`named`, that model's part read alone)."""
+    return whole.model_copy(update={
+        "params_b": named.params_b, "model_id": named.model_id, "family": (),
+        "family_name": None, "shape_model": named.shape_model, "unknown_model": None,
+    })
 
 
 def _dropped(sized: tuple[Sized, ...], split: tuple[Sized, ...], count: int,

@@ -1,0 +1,66 @@
+"""Compare questions as people write them (models14): two models on one configuration, both
+verdicts side by side, the one that fits (or fits with more room) leading."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.model_choice import models_chosen
+from bot.understand import understand
+from bot.understand.query import Query
+from tests.support.chat import CATALOGUE, ask, ask_json
+
+
+def _read(text: str) -> Query:
+    return understand(text, CATALOGUE)
+
+
+@pytest.mark.parametrize(("text", "lang", "models"), [
+    ("qwen3 4b vs phi 4 mini which fits better on 8gb for qlora", None, {"qwen3-4b", "phi-4-mini"}),
+    ("gemma 3 4b or llama 3.2 3b for lora on a 3060 12gb?", None, {"gemma-3-4b", "llama-3.2-3b"}),
+    ("qwen3 8b o llama 3.1 8b, cual entra mejor en 16gb para qlora", "es",
+     {"qwen3-8b", "llama-3.1-8b"}),
+    ("mistral 7b ou qwen2.5 7b sur 12 go en qlora, lequel passe ?", "fr",
+     {"mistral-7b", "qwen2.5-7b"}),
+    ("llama 3 8b vs mistral 7b for qlora on a 4090", None, {"llama-3-8b", "mistral-7b"}),
+])
+def test_both_models_are_answered(text: str, lang: str | None, models: set[str]) -> None:
+    """Was the answer about one of them (the first, or the last named), the other dropped."""
+    reply = ask(text, lang)
+    assert {p.query.model_id for p in reply.parts} == models
+    assert reply.text.startswith("⚖️ <b>")
+    for model_id in models:
+        assert CATALOGUE.models.get(model_id).name in reply.text
+
+
+def test_the_one_that_fits_leads() -> None:
+    reply = ask_json("gemma 3 4b or llama 3.2 3b for lora on a 3060 12gb?")
+    # Gemma 3's 262k vocabulary: its logits alone miss the 12 GiB card at sequence 2,048.
+    assert reply["model"] == "llama-3.2-3b" and reply["fits"] is True
+    text = str(reply["text"])
+    assert text.startswith("⚖️ <b>Llama 3.2 3B fits on 1× RTX 3060 (LoRA); Gemma 3 4B does not.</b>")
+    assert text.index("✅ Llama 3.2 3B") < text.index("❌ Gemma 3 4B")
+
+
+def test_more_room_leads_when_both_fit() -> None:
+    text = ask("qwen3 8b o llama 3.1 8b, cual entra mejor en 16gb para qlora", "es").text
+    assert text.startswith("⚖️ <b>Los dos caben en 1× GPU de 16\u00a0GB (QLoRA); ")
+    assert "deja más margen que" in text
+
+
+def test_french_reply() -> None:
+    text = ask("mistral 7b ou qwen2.5 7b sur 12 go en qlora, lequel passe ?", "fr").text
+    assert text.startswith("⚖️ <b>Mistral 7B tient sur 1× GPU de 12\u202fGo (QLoRA)\u202f; Qwen2.5 7B,"
+                           " non.</b>")
+
+
+@pytest.mark.parametrize("text", [
+    "can i run llama 3 8b on a 4090 or a 3090",  # one model, two cards
+    "h100 vs a100 for qlora 70b",
+    "run llama 3 8b or mistral 7b on 3060 12gb which is faster",  # speed, not memory
+    "llama 3 8b or mistral 7b max context on a 4090",
+    "llama 3 8b vs mistral 7b",  # no configuration
+    "qwen2.5 7b and llama 3 8b at the same time on a 4090",  # together: bot/two_models.py
+])
+def test_other_questions_are_not_a_choice(text: str) -> None:
+    assert models_chosen(text, _read) is None
