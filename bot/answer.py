@@ -1015,9 +1015,28 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
         answer = _build(query, cat)
         detailed = detailed_for(query, answer, cat, tokens_per_second=query.tokens_per_second)
         composed = _settle(query, answer, detailed, cat, oom)
-        if extra.get("largest_names") and composed.detailed_fits is False:
-            by_detail = _largest_by_detail(query, cat)
-            extra["largest_detailed"] = by_detail
+        if extra.get("largest_names") and composed.detailed_fits is not None \
+                and composed.primary is not None:
+            top: Largest = extra["largest"]
+            assert top.model_params_b is not None  # names were found at it
+            too_big = composed.detailed_fits is False
+            generic = _largest_by_detail(query, cat) if too_big \
+                else None if query.budget_usd is not None \
+                else (top.model_params_b, extra["largest_names"])
+            # The models named must hold it by their own estimate, not only a generic shape of
+            # their size ("best llm i can run on my 3090": Falcon 40B in 4-bit is 26.1 GB with
+            # its own vocabulary and layers, of 25.77 GB; the generic 40B's 24.7 GB fit). A
+            # budget's largest is weighed by what it pays for (_largest_within_budget).
+            named = None if generic is None else _named_largest(
+                query, generic[0], composed.primary.memory.method, cat)
+            by_detail = generic if too_big else None
+            if named is not None and named[0] == top.model_params_b:
+                # The planning rule's size holds: the lead stays its, naming those that fit.
+                extra["largest_names"] = named[1]
+            elif named is not None:
+                by_detail = named
+            if too_big or by_detail is not None:
+                extra["largest_detailed"] = by_detail
             if by_detail is not None:
                 # "what can i finetune on a 3090": the planning rule's 32B leaves nothing for
                 # activations (26.7 GB at typical settings): the reply is about the size the
@@ -1030,7 +1049,7 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
                         **{k: v for k, v in extra.items()
                            if k.startswith("largest") and k != "largest_batch"},
                         "largest_by_detail": True})
-            if detailed is not None and detailed.kind == "training":
+            if too_big and detailed is not None and detailed.kind == "training":
                 # "rtx 3050 4gb any llm possible?": no size on file fits at typical settings
                 # (even 0.1B needs 5.3 GB): the detailed verdict leads, not the rule's ✅ 5B.
                 extra["largest_none_by_detail"] = True
@@ -1865,7 +1884,8 @@ def _largest_by_detail(query: Query, cat: Catalogue) -> tuple[Decimal, tuple[str
     generic shape), so the sizes that fit are the smaller ones ("rtx 3050 4gb": 1.5B, a
     dozen sizes under the rule's 5B, was not found by the twelve tried one by one)."""
     assert query.params_b is not None
-    sizes = sorted({m.params_b for m in cat.models if m.params_b < query.params_b}, reverse=True)
+    sizes = sorted({m.params_b for m in cat.models
+                    if m.params_b < query.params_b and m.encoder is None}, reverse=True)
     lead: MethodId | None = None  # the method every size's answer leads with, once known
 
     def fits(size: Decimal) -> bool:
@@ -1891,8 +1911,31 @@ def _largest_by_detail(query: Query, cat: Catalogue) -> tuple[Decimal, tuple[str
             low = middle + 1
     if low == len(sizes):
         return None
-    return sizes[low], tuple(
-        m.name for m in newest_first(m for m in cat.models if m.params_b == sizes[low]))
+    return sizes[low], tuple(m.name for m in newest_first(
+        m for m in cat.models if m.params_b == sizes[low] and m.encoder is None))
+
+
+def _named_largest(query: Query, start: Decimal, method: MethodId, cat: Catalogue
+                   ) -> tuple[Decimal, tuple[str, ...]] | None:
+    """The largest catalogued size at or under `start` with models that hold the run by their
+    own detailed estimate (their vocabulary, layers and attention), with those models' names,
+    newest first; models with no decoder to run or fine-tune (encoders, encoder-decoders) are
+    not offered. None when none does down to half of `start` (the generic estimate's size
+    is then said, as before)."""
+    by_size: dict[Decimal, list[ModelSpec]] = {}
+    for m in cat.models:
+        if start / 2 <= m.params_b <= start and m.encoder is None:
+            by_size.setdefault(m.params_b, []).append(m)
+    for size in sorted(by_size, reverse=True):
+        held = []
+        for m in newest_first(by_size[size]):
+            found = _detailed_check(query.model_copy(update={"params_b": size, "model_id": m.id}),
+                                    method, cat)
+            if found is None or found[0].detailed_fits:
+                held.append(m.name)
+        if held:
+            return size, tuple(held)
+    return None
 
 
 # The catalogue marks no model's use: a coding model is known by its name ("Qwen2.5-Coder 7B",
@@ -1903,7 +1946,8 @@ _CODE_NAME = re.compile(r"code", re.IGNORECASE)
 def _largest_coding(limit: Decimal, cat: Catalogue) -> tuple[Decimal, tuple[str, ...]] | None:
     """The largest size at or under `limit` among the models named as coding models, with
     their names ("best coding model for a 4090": Qwen2.5-Coder 32B, not OPT-30B alone)."""
-    coders = [m for m in cat.models if _CODE_NAME.search(m.name) and m.params_b <= limit]
+    coders = [m for m in cat.models
+              if _CODE_NAME.search(m.name) and m.params_b <= limit and m.encoder is None]
     if not coders:
         return None
     size = max(m.params_b for m in coders)

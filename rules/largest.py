@@ -31,10 +31,12 @@ def largest_fitting(method: MethodId, vram_gb: Decimal, catalogue: Catalogue) ->
     # 1 B would be the whole rate rounded (Q4_K_M's 0.734 read as 0.7).
     per_b = cat.method(method).estimate_gb_per_b
     top = (vram_gb / per_b).quantize(Decimal("0.1"), rounding=ROUND_FLOOR)
-    sizes = [m.params_b for m in cat.models if m.params_b <= top]
+    # Encoders and encoder-decoders are not offered: nothing runs them as a chat model.
+    offered = [m for m in cat.models if m.encoder is None]
+    sizes = [m.params_b for m in offered if m.params_b <= top]
     if not sizes:
         return Largest(method=method, vram_gb=vram_gb, max_params_b=top)
     size = max(sizes)
-    ids = tuple(m.id for m in newest_first(m for m in cat.models if m.params_b == size))
+    ids = tuple(m.id for m in newest_first(m for m in offered if m.params_b == size))
     return Largest(method=method, vram_gb=vram_gb, max_params_b=top, model_ids=ids,
                    model_params_b=size)

@@ -431,6 +431,10 @@ class ModelSpec(_Data):
     # where that is stated: of models the same size, the newest are named first.
     released: str | None = Field(default=None, pattern=r"^\d{4}-(?:0[1-9]|1[0-2])$")
     released_source: str | None = Field(default=None, min_length=3)
+    # Encoder-only (BERT) and encoder-decoder (T5) models: no decoder to run in llama.cpp or
+    # Ollama or to fine-tune as a causal LM, so never offered as "the largest that fits" (the
+    # source says which, as for the rest of the entry).
+    encoder: Literal["encoder-only", "encoder-decoder"] | None = None
 
     def __hash__(self) -> int:
         # Equal specs have equal ids: every detailed estimate's cache key holds the spec, and

@@ -11,6 +11,7 @@ values escaped, exactly as an autoescaped ``{% trans %}`` block would.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from decimal import Decimal
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, Final
@@ -249,6 +250,8 @@ _TRL_PROFILES: Final[dict[str, str]] = {
     "ddp": "multi_gpu", "fsdp": "fsdp2", "zero1": "zero1", "zero2": "zero2", "zero3": "zero3",
 }
 _ACCELERATE_CONFIG: Final = re.compile(r"--accelerate_config \S+")
+# Models named of one size before the rest are counted (Phrases.some_names).
+_NAMES_SHOWN: Final = 4
 
 @lru_cache(maxsize=4)
 def _lower_names(cat: Catalogue) -> tuple[str, ...]:
@@ -385,6 +388,15 @@ class Phrases:
             return self.config(f.gpu, f.gpu_count)
         vram = self.memory(f.vram_gb / f.gpu_count)
         return self._("%(count)s× GPU of %(vram)s", count=f.gpu_count, vram=vram)
+
+    def some_names(self, names: Sequence[str]) -> str:
+        """Models of one size, the first few by name and the rest counted: a memory that holds
+        7B in BF16 holds twenty 7B models on file, and a list of twenty reads as noise."""
+        if len(names) <= _NAMES_SHOWN:
+            return self.fmt.list(tuple(names))
+        rest = len(names) - _NAMES_SHOWN
+        return self.fmt.list([*names[:_NAMES_SHOWN],
+                              str(self.ngettext("%(n)s other", "%(n)s others", rest, n=rest))])
 
     def subject(self, model_name: str | None, params_b: Decimal) -> Markup:
         size = self.fmt.num(params_b)

@@ -352,6 +352,20 @@ LANGUAGE = Language(
             r"what (?:can|could) (?:i|we) (?:do|run) with (?:it|this|that|them|those)(?![a-z])",
             r"what (?:can|could) (?:i|we) (?:do|run|use) with(?= (?:a |an |my |the |one |two |\d+ ?x ?)?"
             r"(?:gpu|gp|card)s?(?![a-z]))",
+            # "whats possible with a 3060 12gb", "what are my options with 8gb vram", "how far can
+            # i go with a 4090", "what llms can it train?", "what models are realistic", "can i do
+            # anything useful for finetuning": what the card holds, largest first (was "Which
+            # model?", or "Got it" for a card said with a question)
+            r"what(?:'?s| is| are)? (?:possible|doable|feasible|realistic) (?:(?:to (?:do|run|train)"
+            r"|for (?:llms?|\w+ing)(?: llms?| models?)?) )?(?:with|on)(?![a-z])",
+            r"(?:what|which) (?:are )?(?:my|the|our) options (?:with|on|for)(?![a-z])",
+            r"how far (?:can|could) (?:i|we|you) (?:go|push (?:it|this|that)?)(?![a-z])",
+            r"(?:what|which) (?:models?|llms?) (?:can|could|will|would) (?:it|this|that|they) "
+            r"(?:run|fine ?-?tune|finetune|train|handle|hold|fit|load)(?![a-z])",
+            r"(?:what|which) (?:models?|llms?|sizes?) (?:are|is) (?:realistic|feasible|doable|"
+            r"possible|viable)",
+            r"(?:can|could) (?:i|we) do anything (?:useful|meaningful|worthwhile|serious|"
+            r"interesting|decent|real)(?![a-z])",
             # "can I finetune anything on my 1080?", "is there anything I can qlora on a 3060?"
             r"(?:fine ?-?tune|finetune|train|lora|qlora|run) anything",
             # "is an rtx 3060 12gb good for learning to fine-tune llms?", "is my 4070 enough for
@@ -405,6 +419,12 @@ LANGUAGE = Language(
             r"which (?:one |card |gpu )?(?:should|would|do|shall) (?:i|you|we) (?:pick|choose|get|rent|"
             r"go (?:for|with)|use|take|recommend)",
             r"which (?:one |card |gpu )?is (?:the )?(?:better|best) (?:deal|choice|option|pick|buy)",
+            # "is it worth renting h100 vs a100 for lora 8b, time and money": what a run costs
+            # on each decides it (was the speeds alone, the per-run cost last)
+            r"(?:is it |it'?s |is that |is the \w+ )?worth (?:it|the (?:money|price|extra|cost|"
+            r"premium)|renting|paying(?: for)?|the upgrade)",
+            r"time and money", r"value for (?:the )?money", r"price[ /-]?(?:to[ -])?performance",
+            r"perf(?:ormance)? per (?:dollar|\$)",
         ),
         "SPECS_WORDS": (
             r"specs?", r"specifications?", r"spec sheet", r"datasheet", r"memory bandwidth",

@@ -400,6 +400,13 @@ LANGUAGE = Language(
             r"cuantos (?:miles de millones de |millones de )?parametros (?:max\w* )?"
             r"(?:puedo|podria|cabe\w*|entra\w*)",
             r"hasta cuant[oa]s (?:b|miles de millones|millones|billones|parametros)",
+            # "que opciones tengo con 8gb", "hasta donde puedo llegar con una 4090", "que modelos
+            # corren en un mac m4 24gb", "que modelos son realistas": lo que cabe, el mayor primero
+            r"(?:que|q|cuales) opciones (?:tengo|hay|me quedan) (?:con|en|para)(?![a-z])",
+            r"hasta donde (?:puedo|podria|se puede) llegar",
+            r"(?:que|q|cuales) (?:modelos?|llms?) (?:corren|entran|caben|funcionan|van|tiran) "
+            r"(?:en|con|sobre)(?![a-z])",
+            r"(?:que|q|cuales) (?:modelos?|llms?|tamanos?) (?:son|es) (?:realistas?|viables?|posibles?)",
             # "¿puedo hacer fine-tuning en una 3090?", "se puede entrenar en mi 4070": sin modelo
             r"(?:puedo|podria|se puede) (?:hacer (?:un )?(?:fine ?-?tuning|lora|qlora)|entrenar|"
             r"fine ?-?tunear|afinar)(?: (?:llms?|modelos))? (?:en|con) (?:la |una |mi |esta )?"
@@ -410,6 +417,9 @@ LANGUAGE = Language(
             r"sale menos", r"mas rentable", r"ahorro mas",
             r"cual (?:me )?(?:conviene|recomiendas|elijo|escojo|alquilo|cojo|agarro)",
             r"cual es (?:la )?mejor (?:opcion|eleccion|compra)",
+            # "vale la pena la h100 frente a la a100?", "relacion calidad precio"
+            r"(?:vale|merece) la pena", r"compensa(?:n)?(?! (?:con|el|la))",
+            r"(?:relacion )?calidad[ -]precio", r"tiempo y (?:dinero|plata|costo|coste)",
         ),
         "SPECS_WORDS": (
             r"especificaciones", r"specs?", r"ficha tecnica", r"datasheet", r"ancho de banda",

@@ -366,6 +366,14 @@ LANGUAGE = Language(
             r"(?:qu ?est.ce que (?:je|j'|on) (?:peux|peut|pourrais|pourrait)|que (?:puis-je|je peux)) "
             r"faire avec(?![a-z])",
             r"quels? modeles? (?:mettre|choisir|prendre|installer)",
+            # "quels modèles tournent sur un mac mini m4 24go", "quelles options avec 8 go",
+            # "jusqu'où je peux aller avec une 4090" : ce qui tient, le plus gros d'abord
+            r"quels? (?:modeles?|llms?) (?:tournent|tourne|passent|passe|tiennent|tient|rentrent|"
+            r"fonctionnent) (?:sur|dans|avec)(?![a-z])",
+            r"quelles? options (?:j'ai |ai-je |on a |a-t-on )?(?:avec|sur|pour)(?![a-z])",
+            r"jusqu.ou (?:je peux|puis-je|on peut|peut-on|je pourrais) aller",
+            r"quels? (?:modeles?|llms?|tailles?) (?:sont|est) (?:realistes?|envisageables?|"
+            r"possibles?|faisables?)",
             # "quel modèle fine-tuner sur ma 4090", "quel modèle je devrais entraîner", "le
             # meilleur modèle à fine-tuner sur ma 3090" : ce qui tient, le plus gros d'abord
             r"quels? modeles? (?:(?:je|on) (?:devrais|dois|devrait|doit) |a )?(?:fine-?tuner|"
@@ -400,6 +408,9 @@ LANGUAGE = Language(
             r"(?:laquelle|lequel) (?:je )?(?:choisis|choisir|prendre|prends|louer|loue)",
             r"(?:laquelle|lequel) (?:tu )?(?:me )?(?:conseilles|recommandes)",
             r"(?:laquelle|lequel) est (?:le|la) (?:meilleure?) (?:choix|option)",
+            # "la h100 vaut le coup face à l'a100 ?", "rapport qualité-prix"
+            r"vaut (?:le coup|la peine)", r"(?:rapport )?qualite[ -]prix",
+            r"temps et (?:argent|budget|cout)",
         ),
         "SPECS_WORDS": (
             r"caracteristiques", r"specs?", r"fiche technique", r"datasheet", r"bande passante",
