@@ -495,6 +495,20 @@ class BudgetLargest:
     short_len: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class BudgetOffer:
+    """An offered configuration a budget or an hourly limit keeps, asked of no model ("i got
+    30 bucks whats the best gpu i can get for a day"): the blocks the budget pays for the hours
+    said (or the most whole blocks within it, `hours` then the wall-clock hours they give), and
+    the largest size each method fits in its memory by the planning rule."""
+
+    offer: Offer
+    vram_gb: Decimal  # the whole configuration's memory
+    plan: BlockPlan | None  # None: an hourly limit, no hours to pay for
+    hours: Decimal | None
+    largest: tuple[Largest, ...]
+
+
 class Answer(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -521,6 +535,11 @@ class Answer(BaseModel):
     memory_offers: tuple[Offer, ...] = ()
     memory_per_gpu: bool = False  # memory_offers hold the memory on each GPU
     memory_short: bool = False  # none holds it: memory_offers is the largest configuration
+    # "i got 30 bucks whats the best gpu for a day", "what can i rent for $10 an hour": the
+    # offered configurations the budget (or the limit per hour) keeps, the largest first; when
+    # none, `budget_offer_next` is the cheapest, which it does not keep.
+    budget_offers: tuple[BudgetOffer, ...] = ()
+    budget_offer_next: BudgetOffer | None = None
     merge: MergeMemory | None = None  # "how much ram to merge a 70b lora": what the merge holds
     # "how many steps is 3 epochs of 50k examples at batch 16": the optimizer steps, leading
     # the answer about the model named (alone when none is: `steps_alone`).
@@ -976,6 +995,8 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
             and query.params_b is None and query.model_id is None and not query.family \
             and query.method is None and not query.largest and query.budget_usd is None:
         return _cheapest_memory(query, cat)
+    if _asks_budget_offers(query, cat):
+        return _budget_offers(query, cat)
     if query.family and query.params_b is None and query.model_id is None \
             and query.intent in ("fit", "memory") \
             and (query.gpu is not None or query.vram_gb is not None):
@@ -1622,6 +1643,76 @@ def _cheapest_memory(query: Query, cat: Catalogue) -> Answer:
                       memory_short=True)
     return Answer(query=query, intent="recommend", memory_offers=found[:3],
                   memory_per_gpu=single)
+
+
+def _asks_budget_offers(query: Query, cat: Catalogue) -> bool:
+    """A budget with the hours it is for, a budget asked which GPU it gets, or a limit per hour,
+    with no model, card or run named: which configurations it keeps is the question (was
+    "Which model?", or the cheapest configuration's hours alone)."""
+    if query.params_b is not None or query.model_id is not None or query.family \
+            or query.gpu is not None or query.vram_gb is not None or query.other_gpus \
+            or query.largest or query.dataset_tokens is not None \
+            or query.dataset_samples is not None or query.money_foreign:
+        return False
+    if query.max_rate_usd is not None:
+        return query.max_rate_usd > 0 and query.budget_usd is None
+    budget = query.budget_usd
+    if budget is None or budget <= 0 or query.budget_days is not None:
+        return False
+    if query.hours is not None:
+        return 0 < query.hours <= cat.limits.max_hours
+    return query.intent == "recommend"
+
+
+# The methods a configuration kept by a budget is shown with, when none is asked.
+_BUDGET_METHODS: Final[tuple[MethodId, ...]] = ("qlora", "lora", "inference_bf16")
+_BUDGET_SERVING: Final[tuple[MethodId, ...]] = ("inference_bf16", "inference_int4")
+
+
+def _budget_offers(query: Query, cat: Catalogue) -> Answer:
+    """The offered configurations a budget keeps for the hours said (in whole blocks), the most
+    whole blocks it buys on each, or those at most a price per hour: the largest memory first
+    (what "the best GPU for my money" means before a model is named), each with the largest
+    size each method fits; when none, the cheapest, which it does not keep."""
+    methods = (query.method,) if query.method is not None else (
+        _BUDGET_SERVING if query.inference else _BUDGET_METHODS)
+    blocks = cat.pricing.block_hours
+    minutes = cat.pricing.billing_granularity_minutes
+    kept: list[BudgetOffer] = []
+    beyond: list[tuple[Decimal, BudgetOffer]] = []
+    for offer, _cap in cat.offers_by_price:
+        price = cat.gpu(offer.gpu).usd_per_gpu_hour
+        if price is None:
+            continue
+        vram = cat.gpu(offer.gpu).vram_gb * offer.count
+        largest = tuple(largest_fitting(m, vram, cat) for m in methods)
+        if query.max_rate_usd is not None:
+            option = BudgetOffer(offer, vram, None, None, largest)
+            within, cost = offer.usd_per_hour <= query.max_rate_usd, offer.usd_per_hour
+        elif query.hours is not None:
+            plan = block_plan(billable_gpu_hours(query.hours * offer.count, minutes), price,
+                              blocks)
+            option = BudgetOffer(offer, vram, plan, query.hours, largest)
+            assert query.budget_usd is not None
+            within, cost = plan.usd <= query.budget_usd, plan.usd
+        else:
+            assert query.budget_usd is not None
+            whole = blocks_within(query.budget_usd / price, price, blocks)
+            # A configuration runs its GPUs together: the blocks must give each of them time.
+            hours = Decimal(whole.hours_bought) / offer.count if whole is not None else None
+            smallest = block_plan(Decimal(blocks[0]), price, blocks)
+            option = BudgetOffer(offer, vram, whole or smallest,
+                                 hours if whole is not None else None, largest)
+            within, cost = whole is not None, smallest.usd
+        if within:
+            kept.append(option)
+        else:
+            beyond.append((cost, option))
+    kept.sort(key=lambda o: (-o.vram_gb, o.offer.usd_per_hour))
+    nearest = min(beyond, key=lambda c: (c[0], -c[1].vram_gb))[1] if beyond and not kept \
+        else None
+    return Answer(query=query, intent="recommend", budget_offers=tuple(kept),
+                  budget_offer_next=nearest)
 
 
 # The methods a card's figures are shown with: the largest size each holds by the planning rule.

@@ -193,10 +193,10 @@ def test_a_quote_for_another_configuration_never_fills_its_hours_or_cost(
     [
         # $300 buys 97.7 h of H200 at the hourly rate ($299.94), but GPU-hours are sold only in
         # blocks, and those covering 97.7 hours cost more than the budget: what it buys is the
-        # whole blocks within it (4 × 24 h, $294.72), the text's quote and the JSON's cost.
-        ("con 300usd cuantas horas de h200", "294.72", "Coste: 294,72\xa0US$"),
-        ("con 200 dolares cuantas horas de a100??", "198.72", "Coste: 198,72\xa0US$"),  # 216 × 0.92
-        ("j'ai 100$ combien d'heures de h100", "92.80", "Coût\xa0: 92,80\xa0$US"),  # 40 × 2.32
+        # whole blocks within it (4 × 24 h, $294.72), the text's headline and the JSON's cost.
+        ("con 300usd cuantas horas de h200", "294.72", "(96\xa0GPU-horas, 294,72\xa0US$)"),
+        ("con 200 dolares cuantas horas de a100??", "198.72", "(216\xa0GPU-horas, 198,72\xa0US$)"),  # 216 × 0.92
+        ("j'ai 100$ combien d'heures de h100", "92.80", "(40\xa0GPU-heures, 92,80\xa0$US)"),  # 40 × 2.32
     ],
 )
 def test_a_budget_s_cost_is_to_the_cent_as_shown(text: str, cost: str, shown: str) -> None:

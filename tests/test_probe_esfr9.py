@@ -75,8 +75,7 @@ def test_hours_running_out_is_said_unpublished(text: str, lang: str, lead: str) 
 
 @pytest.mark.parametrize(("text", "lines"), [
     ("j'ai 300 dollars, combien d'heures de h100 ?",
-     ("300\u00a0$US vous donnent 128\u00a0heures de 1× H100", "feraient 129,3\u00a0heures",
-      "1× H100 × 128\u00a0heures à 2,32")),
+     ("300\u00a0$US vous donnent 128\u00a0heures de 1× H100", "feraient 129,3\u00a0heures")),
     ("combien pour un h100 10 heures par jour pendant 30 jours ?",
      ("1× H100 × 300\u00a0heures", "🗓 10\u00a0heures par jour pendant 30\u00a0jours\u00a0: "
       "300\u00a0heures en tout.")),

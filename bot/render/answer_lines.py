@@ -591,8 +591,9 @@ def _body(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
             put("\n")
         if answer.instances:
             include("instances.html.j2")  # "10 h100 for 24 hours": more than one instance
-        put(ph.quote_block(answer.quote))
-        put("\n")
+        if not _budget_said_quote(answer):
+            put(ph.quote_block(answer.quote))
+            put("\n")
     else:
         put(expert_offload_lines(answer, ph))
         if answer.query.users is not None and answer.query.users == answer.query.batch_size \
@@ -651,6 +652,8 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
         _card_specs(answer, ph, put)
     elif answer.memory_offers:
         _memory_offers(answer, ph, put)
+    elif answer.budget_offers or answer.budget_offer_next is not None:
+        _budget_offers(answer, ph, put)
     elif answer.merge is not None:
         _merge(answer, ph, put)
     elif answer.missing == "count":
@@ -1046,6 +1049,102 @@ def _memory_offers(answer: Answer, ph: Phrases, put: Put) -> None:
         put("<i>")
         put(_("Split over several GPUs, a model needs its weights sharded (FSDP, DeepSpeed "
               "ZeRO-3, tensor parallelism)."))
+        put("</i>\n")
+
+
+def _budget_said_quote(answer: Answer) -> bool:
+    """"i have $100", "i have 100 bucks, how many h100 hours": the budget's headline already
+    gave the whole blocks it buys, their GPU-hours and price; the quote of those same hours
+    said it all again ("Cost: $98.40 … Buy 5 blocks of 24 GPU-hours")."""
+    bought, plan, q = answer.budget, answer.budget_blocks, answer.quote
+    return bought is not None and plan is not None and q is not None and answer.budget_over \
+        and answer.budget_alt is None and (q.gpu, q.gpu_count) == (bought.gpu, bought.gpu_count) \
+        and q.plan.hours_bought == plan.hours_bought
+
+
+def _budget_offers(answer: Answer, ph: Phrases, put: Put) -> None:
+    """"i got 30 bucks whats the best gpu for a day", "what can i rent for $10 an hour": the
+    configurations the budget or the limit keeps, the largest first, each with what it pays in
+    blocks and the largest size each method fits; or that none is kept, with the cheapest."""
+    _, fmt = ph._, ph.fmt
+    query = answer.query
+    limit, hours = query.max_rate_usd, query.hours
+    budget = fmt.usd_short(query.budget_usd) if query.budget_usd is not None else ""
+    nearest = answer.budget_offer_next
+    if nearest is not None:
+        where = ph.config(nearest.offer.gpu, nearest.offer.count)
+        put("❌ <b>")
+        if limit is not None:
+            put(_("None of the configurations we offer costs %(limit)s or less: the cheapest is "
+                  "%(config)s at %(price)s.", limit=ph.per_hour(limit), config=where,
+                  price=ph.per_hour(nearest.offer.usd_per_hour)))
+        else:
+            assert nearest.plan is not None
+            paid = {"listed": ph.blocks_listed(nearest.plan), "paid": fmt.usd(nearest.plan.usd),
+                    "budget": budget, "config": where}
+            if hours is not None:
+                put(ph.ngettext(
+                    "%(budget)s keeps none of the configurations we offer for %(hours)s hour: "
+                    "the cheapest, %(config)s, takes %(paid)s (%(listed)s).",
+                    "%(budget)s keeps none of the configurations we offer for %(hours)s hours: "
+                    "the cheapest, %(config)s, takes %(paid)s (%(listed)s).",
+                    hours, hours=fmt.num(hours, 1), **paid))
+            else:
+                put(_("%(budget)s buys no block of GPU-hours: the smallest, on %(config)s, "
+                      "costs %(paid)s (%(listed)s).", **paid))
+        put("</b>\n")
+    else:
+        put("💵 <b>")
+        if limit is not None:
+            put(_("What we offer at %(limit)s or less, the most memory first:",
+                  limit=ph.per_hour(limit)))
+        elif hours is not None:
+            put(ph.ngettext(
+                "What %(budget)s rents for %(hours)s hour, in whole blocks, the most memory "
+                "first:",
+                "What %(budget)s rents for %(hours)s hours, in whole blocks, the most memory "
+                "first:", hours, budget=budget, hours=fmt.num(hours, 1)))
+        else:
+            put(_("What %(budget)s buys in whole blocks on each configuration we offer, the "
+                  "most memory first:", budget=budget))
+        put("</b>\n")
+    for option in answer.budget_offers:
+        offer, plan = option.offer, option.plan
+        said = {"config": ph.config(offer.gpu, offer.count), "memory": fmt.gb(option.vram_gb),
+                "price": ph.per_hour(offer.usd_per_hour)}
+        put("• ")
+        if plan is not None and hours is not None:
+            put(_("<b>%(config)s</b> (%(memory)s, %(price)s): %(listed)s, %(paid)s.",
+                  listed=ph.blocks_listed(plan), paid=fmt.usd(plan.usd), **said))
+        elif plan is not None and option.hours is not None:
+            put(ph.ngettext(
+                "<b>%(config)s</b> (%(memory)s, %(price)s): %(hours)s hour (%(listed)s, "
+                "%(paid)s).",
+                "<b>%(config)s</b> (%(memory)s, %(price)s): %(hours)s hours (%(listed)s, "
+                "%(paid)s).", option.hours, hours=fmt.num(option.hours, 2),
+                listed=ph.blocks_listed(plan), paid=fmt.usd(plan.usd), **said))
+        else:
+            put(_("<b>%(config)s</b> (%(memory)s, %(price)s).", **said))
+        put(" ")
+        sizes: list[str] = [_("%(size)sB for %(method)s", size=fmt.num(top.max_params_b, 1),
+                              method=ph.method_short(top.method)) for top in option.largest]
+        put(_("Holds up to about %(sizes)s.", sizes=fmt.list(sizes)))
+        put("\n")
+    if query.budget_assumed and query.budget_usd is not None:
+        put("💱 ")
+        put(_("No currency named: I read the amount as %(budget)s, in US dollars, the only "
+              "currency of our prices.", budget=budget))
+        put("\n")
+    if answer.budget_offers and any(o.plan is not None and o.plan.spare_hours
+                                    for o in answer.budget_offers):
+        put("🧱 ")
+        put(_("GPU-hours are sold only in blocks; the spare GPU-hours never expire."))
+        put("\n")
+    if answer.budget_offers:
+        put("<i>")
+        put(_("Sizes by the planning rule: activations (training) and the KV cache (serving) "
+              "take more. Name a model for its detailed estimate and the cheapest configuration "
+              "for it."))
         put("</i>\n")
 
 

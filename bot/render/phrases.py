@@ -837,7 +837,7 @@ class Phrases:
             vram=vram,
         )
 
-    def _blocks_listed(self, plan: BlockPlan) -> str:
+    def blocks_listed(self, plan: BlockPlan) -> str:
         """"2 blocks of 10 GPU-hours and 1 block of 24 GPU-hours"."""
         return self.fmt.list([
             str(self.ngettext(
@@ -871,7 +871,7 @@ class Phrases:
                 "GPU-hours are sold in blocks: within %(budget)s you can buy %(listed)s "
                 "(%(bought)s GPU-hours, %(paid)s).",
                 plan.hours_bought,
-                budget=budget, listed=self._blocks_listed(plan),
+                budget=budget, listed=self.blocks_listed(plan),
                 bought=fmt.num(plan.hours_bought), paid=fmt.usd(plan.usd),
             )
         return _safe(f"🧱 {said}")
@@ -908,7 +908,7 @@ class Phrases:
             "%(budget)s buys %(hours)s hours of %(where)s in whole blocks: %(listed)s "
             "(%(bought)s GPU-hours, %(paid)s).",
             hours, budget=budget, hours=fmt.num(hours, 1),
-            where=self.config(bought.gpu, bought.gpu_count), listed=self._blocks_listed(plan),
+            where=self.config(bought.gpu, bought.gpu_count), listed=self.blocks_listed(plan),
             bought=fmt.num(plan.hours_bought), paid=fmt.usd(plan.usd))
         why = self._(
             "GPU-hours are sold only in blocks: at %(price)s/hour, %(budget)s would be %(rate)s "
@@ -946,7 +946,7 @@ class Phrases:
             "Buy %(listed)s (%(bought)s GPU-hour, %(paid)s).",
             "Buy %(listed)s (%(bought)s GPU-hours, %(paid)s).",
             q.plan.hours_bought,
-            listed=self._blocks_listed(q.plan),
+            listed=self.blocks_listed(q.plan),
             bought=fmt.num(q.plan.hours_bought),
             paid=fmt.usd(q.plan.usd),
         )
@@ -1035,13 +1035,13 @@ class Phrases:
             bought = _(
                 "%(listed)s of %(gpu)s: GPU-hours are sold only in blocks, and this is the "
                 "least that covers the run; the spare GPU-hours never expire.",
-                listed=self._blocks_listed(long.plan), gpu=self.cat.gpu(long.gpu).name)
+                listed=self.blocks_listed(long.plan), gpu=self.cat.gpu(long.gpu).name)
             return _safe(f"🧱 <b>{paid}</b> — {bought}\n")
         paid = _("You pay %(short)s at %(short_len)s tokens a sample (%(short_listed)s), "
                  "%(long)s at %(long_len)s (%(long_listed)s)",
                  short=fmt.usd(short.plan.usd), short_len=fmt.num(short_len, 0),
-                 short_listed=self._blocks_listed(short.plan), long=fmt.usd(long.plan.usd),
-                 long_len=fmt.num(long_len, 0), long_listed=self._blocks_listed(long.plan))
+                 short_listed=self.blocks_listed(short.plan), long=fmt.usd(long.plan.usd),
+                 long_len=fmt.num(long_len, 0), long_listed=self.blocks_listed(long.plan))
         line = _("%(paid)s: GPU-hours are sold only in blocks; the spare GPU-hours never "
                  "expire.", paid=_safe(f"<b>{paid}</b>"))
         return _safe(f"🧱 {line}\n")
@@ -1066,13 +1066,13 @@ class Phrases:
             bought = _(
                 "%(listed)s of %(gpu)s (%(bought)s GPU-hours in all): GPU-hours are sold only "
                 "in blocks, and this is the least that covers the run.",
-                listed=self._blocks_listed(q.plan), gpu=self.cat.gpu(q.gpu).name,
+                listed=self.blocks_listed(q.plan), gpu=self.cat.gpu(q.gpu).name,
                 bought=fmt.num(q.plan.hours_bought),
             )
         else:
             bought = _(
                 "%(listed)s of %(gpu)s: GPU-hours are sold only in blocks, and this is the least "
-                "that covers the run.", listed=self._blocks_listed(q.plan),
+                "that covers the run.", listed=self.blocks_listed(q.plan),
                 gpu=self.cat.gpu(q.gpu).name,
             )
         lines = [f"💵 <b>{paid}</b> — {bought}\n"]

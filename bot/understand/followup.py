@@ -1580,6 +1580,8 @@ def is_catalogue_question(query: Query, folded: str | None = None) -> bool:
     """"what GPUs do you have": the offer, not a recommendation for some model."""
     if _names_model(query) or query.method is not None or query.inference:
         return False
+    if query.budget_usd is not None or query.max_rate_usd is not None:
+        return False  # "quel gpu pour 100 $ ?": what the money keeps (answer._budget_offers)
     return bool(_CATALOGUE.search(fold(query.text) if folded is None else folded))
 
 

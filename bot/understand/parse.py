@@ -1017,7 +1017,8 @@ def _take_money(work: _Work, alert_cue: bool) -> None:
         for match in px.CENTS.pattern.finditer(work.s):
             before = work.s[max(0, match.start() - 24) : match.start()]
             value = work.num(match.group("num")) / 100
-            work.money.append(_Money(tidy(value), _direction(before)))
+            work.money.append(_Money(tidy(value), _direction(before),
+                                     bool(match.group("hourly"))))
             work.blank(*match.span())
     for match in px.MONEY.finditer(work.s):
         raw = match.group("a") or match.group("b")

@@ -587,10 +587,12 @@ MONEY: Final = Guarded(
     rf"|(?<![\w.,])(?P<b>-?{NUM_SP})(?P<kb>{MONEY_SCALE})? ?{alt(lx.MONEY_AFTER)}(?![a-z]))"
     rf"(?P<hourly>{_PER_HOUR_SUFFIX})"  # "$1/hr", "2 dollars an hour": a price per hour
 )
-# "90 cents", "50 centavos", "80 centimes (de dollar)": hundredths of a dollar.
+# "90 cents", "50 centavos", "80 centimes (de dollar)": hundredths of a dollar ("50 cents an
+# hour": a price per hour).
 CENTS: Final = Guarded(
     ("cent",),
-    rf"(?<![\w.,])(?P<num>\d{{1,3}}(?:[.,]\d+)?) ?{alt(lx.MONEY_CENTS)}(?![a-z]){_PER_HOUR_SUFFIX}"
+    rf"(?<![\w.,])(?P<num>\d{{1,3}}(?:[.,]\d+)?) ?{alt(lx.MONEY_CENTS)}(?![a-z])"
+    rf"(?P<hourly>{_PER_HOUR_SUFFIX})"
 )
 # A sum in euros or pounds, read on the text before folding (which drops "€" and "£"), or in a
 # Latin American currency or its slang: "50000 pesos", "50 lucas" (thousands of Argentine or

@@ -1,0 +1,79 @@
+"""Budgets and "the best GPU for my money" as people ask them (money14, session 26): a budget
+with the hours it is for, a budget asked which GPU it gets, or a limit per hour, with no model,
+was "Which model?"; a bare budget's blocks were said twice. English, Spanish, French."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.chat import ask_json
+
+
+def spaced(text: str) -> str:
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+
+# The seed's prices: $30 keeps 1× A100 80GB (1 block of 24 GPU-hours, $22.08) and 1× L40S
+# ($19.68) for a day; 1× H100's day is $55.68.
+A_DAY: list[tuple[str, str, str, str]] = [
+    ("i got 30 bucks whats the best gpu i can get for a day", "en",
+     "💵 <b>What $30 rents for 24 hours, in whole blocks, the most memory first:</b>\n"
+     "• <b>1× A100 80GB</b> (80 GB, $0.92/hour): 1 block of 24 GPU-hours, $22.08. "
+     "Holds up to about 106.6B for QLoRA, 33.3B for LoRA, and 33.3B for BF16 inference.\n"
+     "• <b>1× L40S</b> (48 GB, $0.82/hour): 1 block of 24 GPU-hours, $19.68.", "H100"),
+    ("tengo 30 dolares, que gpu me alcanza para un dia", "es",
+     "💵 <b>Lo que puedes alquilar con 30 US$ durante 24 horas", "H100"),
+    ("avec 30 $ quelle gpu je peux louer une journée", "fr",
+     "• <b>1× A100 80GB</b> (80 Go, 0,92 $US/heure) : 1 bloc de 24 GPU-heures, 22,08 $US.",
+     "H100"),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "has", "lacks"), A_DAY)
+def test_a_budget_for_a_day_lists_what_it_keeps_largest_first(
+        question: str, lang: str, has: str, lacks: str) -> None:
+    out = ask_json(question, lang)
+    text = spaced(str(out["text"]))
+    assert out["error"] is None and out["intent"] == "recommend", text  # was missing_model_size
+    assert spaced(has) in text, text
+    assert text.index("A100") < text.index("L40S"), text
+    assert lacks not in text, text
+
+
+def test_a_limit_per_hour_lists_what_it_keeps() -> None:
+    text = str(ask_json("what can i rent for $10 an hour")["text"])
+    assert text.startswith("💵 <b>What we offer at $10.00/hour or less, the most memory first:"
+                           "</b>\n• <b>4× A100 80GB</b> (320 GB, $3.68/hour)."), text
+    assert "2× H200" in text and "8× H100" not in text, text
+    text = str(ask_json("best gpu under 2 dollars/hr")["text"])
+    assert "1× A100 80GB" in text and "1× L40S" in text and "H100" not in text, text
+
+
+def test_a_limit_under_the_cheapest_says_so() -> None:
+    # "50 cents an hour" was a budget of $0.50 (no block), not a price per hour.
+    text = str(ask_json("best gpu for 50 cents an hour")["text"])
+    assert text.startswith("❌ <b>None of the configurations we offer costs $0.50/hour or less: "
+                           "the cheapest is 1× L40S at $0.82/hour.</b>"), text
+
+
+def test_a_budget_asked_which_gpu_lists_the_hours_on_each() -> None:
+    out = ask_json("quel gpu pour 100 $ ?", "fr")  # was the price list
+    text = spaced(str(out["text"]))
+    assert text.startswith("💵 <b>Ce que 100 $US achète en blocs entiers"), text
+    assert "• <b>1× L40S</b> (48 Go, 0,82 $US/heure) : 120 heures (5 blocs de 24 GPU-heures, " \
+           "98,40 $US)." in text, text
+
+
+@pytest.mark.parametrize(("question", "lang", "head", "repeat"), [
+    ("i have $100", "en", "💵 <b>$100 buys 120 hours of 1× L40S in whole blocks", "Cost: $98.40"),
+    ("tengo 100 usd", "es", "💵 <b>Con 100 US$ tienes 120 horas de 1× L40S", "Coste: 98,40"),
+    ("i have 100 bucks, how many h100 hours", "en", "💵 <b>$100 buys 40 hours of 1× H100",
+     "Buy 4 blocks"),
+])
+def test_a_bare_budget_says_its_blocks_once(question: str, lang: str, head: str,
+                                            repeat: str) -> None:
+    text = spaced(str(ask_json(question, lang)["text"]))
+    assert text.startswith(spaced(head)), text
+    assert spaced(repeat) not in text, text
+    if "h100" not in question:
+        assert "for it;" not in text and "para ello" not in text, text  # no model: no "it"
