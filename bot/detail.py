@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
 from functools import partial
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from pydantic import ValidationError
 
@@ -98,6 +98,14 @@ DEFAULT_LORA_RANK = 16
 # lora_r 8, lora_query and lora_value only, lora_dropout 0.05; one device runs the strategy
 # "auto", which checkpoints no activations).
 LITGPT_LORA_RANK = 8
+# Unsloth patches TRL's configs (SFTConfig, DPOConfig, GRPOConfig...) with its own defaults,
+# among them 'optim': 'adamw_8bit' (unslothai/unsloth unsloth/models/rl.py @015bdef0,
+# 2026-08-22, the replacements applied to every patched config; its Studio's
+# model_defaults/default.yaml and its notebooks say optim: "adamw_8bit" too): a run "with
+# unsloth" and no optimizer named steps bitsandbytes' 8-bit AdamW. Its LoRA weights are FP32
+# whatever the base (unsloth_zoo training_utils.py prepare_model_for_training @ce232d6c:
+# '.lora_A.' / '.lora_B.' get upcast = True, param.data.to(torch.float32)).
+UNSLOTH_OPTIMIZER: Final[OptimizerName] = "adam8bit"
 LITGPT_LORA_TARGETS = "qv"
 DEFAULT_EPOCHS = 1
 
@@ -669,6 +677,8 @@ def _estimate_on(
         defaults.append("grad_ckpt")
     if lora and said["lora_rank"] is None:
         defaults.append("lora_rank")
+    if lora and said["kernels"] == "unsloth" and said["optimizer"] is None:
+        defaults.append("unsloth_optimizer")
     seq_len = _positive(said["seq_len"], DEFAULT_SEQ_LEN)
     batch = _positive(said["batch_size"], DEFAULT_MICRO_BATCH)
     litgpt = bool(said["litgpt"]) and training
@@ -1003,6 +1013,9 @@ def _optimizer(query: Query, method: Method) -> OptimizerName | None:
     if query.litgpt and method.full and query.optimizer is None:
         # LitGPT's finetune/full.py builds torch.optim.AdamW with its defaults: foreach on CUDA.
         return "adamw_foreach"
+    if query.kernels == "unsloth" and query.optimizer is None and method.adapter:
+        # (a full fine-tune's method names its optimizer: "Full fine-tuning, AdamW")
+        return UNSLOTH_OPTIMIZER
     return query.optimizer
 
 

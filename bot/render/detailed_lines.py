@@ -482,6 +482,8 @@ def _assumptions(
                                    else N_("gradient checkpointing off")))
             elif key == "lora_rank":
                 given.append(g._("LoRA rank %(n)s", n=d.lora_rank))
+            elif key == "unsloth_optimizer":
+                given.append(_text(locale, N_("optimizer adamw_8bit (the Unsloth default)")))
         lines.append(g._("Not given, so assumed: %(listed)s.", listed=ph.fmt.list(given)))
     for a in d.assumptions:
         said = _SAID.get(a.code)
