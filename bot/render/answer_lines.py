@@ -1493,6 +1493,8 @@ def _hours_as(query: Query, ph: Phrases, put: Put) -> None:
         said = _("A night is taken as 8 hours; give your hours for another figure.")
     elif hours_as == "tomorrow":
         said = _("Tomorrow is taken as 24 hours from now; give your hours for another figure.")
+    elif hours_as == "few":
+        said = _("A few hours is taken as 3 hours; give your hours for another figure.")
     elif hours_as == "half_day":
         said = _("Half a day is taken as 12 hours.")
     elif hours_as == "month":

@@ -67,6 +67,7 @@ HALF_DAY_HOURS = Decimal(12)
 # "All night", "toda la noche", "toute la nuit" asked a price: 8 hours, the short end of the 8 to 12
 # hours the deadline replies take a night as (time.html.j2); the reply says so.
 NIGHT_HOURS = Decimal(8)
+FEW_HOURS = Decimal(3)  # "a few hours": three, said in the reply
 TOMORROW_HOURS = Decimal(24)  # "by tomorrow": a day from now
 # Small talk is a few words; longer texts are questions (and the pattern is then not tried).
 SOCIAL_MAX_CHARS = 120
@@ -916,6 +917,14 @@ def _take_said_hours(work: _Work) -> None:
     match = px.NIGHT_HOURS.search(work.s) if work.dataset_tokens is None else None
     if match and (px.COST.search(work.s) or px.HOW_MUCH.search(work.s)):
         work.hours, work.hours_as = NIGHT_HOURS, "night"
+        work.blank(*match.span())
+        return
+    # "a few hours on a b200, how much?": priced at FEW_HOURS (said so); asked with no price
+    # ("it took a few hours on my 3090") it is no rental.
+    match = px.FEW_HOURS.search(work.s) if work.dataset_tokens is None else None
+    if match and (px.COST.search(work.s) or px.HOW_MUCH.search(work.s)
+                  or px.PRICES.search(work.s)):
+        work.hours, work.hours_as = FEW_HOURS, "few"
         work.blank(*match.span())
         return
     # "how much is the H200 per day", "por día", "par jour": one day of rental.

@@ -1053,6 +1053,12 @@ NIGHT_HOURS: Final = Guarded(("night", "noche", "nuit"), words((
     r"toute la nuit", r"(?:une|la) nuit (?:entiere|complete)", r"(?:pour|pendant) (?:une|la) nuit",
     r"de nuit", r"de noche",
 )))
+# "a few hours on a b200, how much roughly?", "unas horas de h100", "quelques heures de h100":
+# no length said; priced at FEW_HOURS, said so (any few hours fall in the smallest block).
+FEW_HOURS: Final = Guarded(("few", "handful", "horas", "quelques"), words((
+    r"(?:a )?few (?:more )?(?:hours|hrs|hr|h)", r"a handful of (?:hours|hrs)",
+    r"(?:unas|algunas|unas pocas|unas cuantas) horas", r"quelques (?:heures|h)",
+)))
 # French "quinze jours" is a fortnight and "huit jours" a week, as natives count them.
 FRENCH_WEEKS: Final = Guarded(
     (" jours", "fortnight"),
