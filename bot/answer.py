@@ -17,7 +17,7 @@ from typing import Any, Final, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bot.capacity import TrainingSpeed, concurrency_facts, training_speed_facts
+from bot.capacity import TrainingSpeed, concurrency, concurrency_facts, training_speed_facts
 from bot.detail import (
     DEFAULT_SEQ_LEN,
     TERM_LABELS,
@@ -753,6 +753,9 @@ class Answer(BaseModel):
     users_bound: DecodeBound | None = None
     users_on_cheapest: bool = False
     users_cheapest: Fit | None = None  # the cheapest offered configuration holding them
+    # "--max-num-seqs 64, how much vram": as many as vLLM runs at once where they do not all
+    # fit (the asked configuration, else the cheapest offered one holding the model).
+    seqs_admitted: Concurrency | None = None
     generation_rented: Generation | None = None
     # A Mac named without its memory that the assumed one cannot hold: the smallest unified
     # memory whose GPU share holds the run (None: none sold does, or not asked so).
@@ -1088,6 +1091,8 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
         elif query.users is not None and query.users > 1 and query.batch_size == query.users \
                 and query.inference and not (query.concurrency_asked or query.context_asked):
             extra.update(_users_bound(query, composed, cat))
+            if query.max_num_seqs == query.users and composed.detailed_fits is not True:
+                extra["seqs_admitted"] = _seqs_admitted(query, composed, cat)
         mac = _mac_memory_needed(query, composed, cat)
         if mac is not None:
             extra["mac_memory_needed"] = mac
@@ -2593,6 +2598,24 @@ def _users_bound(query: Query, answer: Answer, cat: Catalogue) -> dict[str, Any]
         bound = there if there.batch_tokens_per_second is not None else None
     return {"users_bound": bound, "users_on_cheapest": bool(found.get("decode_on_cheapest")),
             "users_cheapest": cheapest}
+
+
+def _seqs_admitted(query: Query, answer: Answer, cat: Catalogue) -> Concurrency | None:
+    """vLLM's --max-num-seqs caps its scheduler and reserves nothing: where the sequences do
+    not all fit it starts all the same and runs as many as its KV cache holds. That many on the
+    asked configuration, else on the cheapest offered one holding the model (the planning
+    rule's)."""
+    lead = answer.detailed
+    if lead is None or answer.params_b is None:
+        return None
+    method = cat.method(lead.method)
+    where = answer.primary.fit if answer.primary is not None else None
+    if where is None:
+        where = next(iter(offered_fits(method.id, answer.params_b, cat)), None)
+    if where is None:
+        return None
+    found = concurrency(query, method, estimator_model(query, answer.params_b, cat), where)
+    return found if found is not None and found.sequences < (query.max_num_seqs or 0) else None
 
 
 def _generation(query: Query, bound: DecodeBound, cat: Catalogue) -> Generation | None:

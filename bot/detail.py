@@ -761,6 +761,8 @@ def _estimate_on(
                     said["whole_prefill"] and method.group_format == "AWQ"
                     and isinstance(model, ModelSpec) and model.awq is not None
                     and model.awq.tied_table_twice),
+                # vLLM, TGI and SGLang page the KV cache: no layer is copied as it grows.
+                paged_kv=said["engine"] in ("vllm", "tgi", "sglang"),
             )
             seq_len = context
     except ValueError:  # includes RulesError: settings the estimator refuses, no detail

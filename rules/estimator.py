@@ -1096,6 +1096,7 @@ def estimate_inference(
     fp32_weights: bool = False,
     all_position_logits: bool = True,
     tied_table_loaded_twice: bool = False,
+    paged_kv: bool = False,
 ) -> Breakdown:
     """Per-GPU memory to serve `batch` sequences of `context_len` tokens (prompt + output).
 
@@ -1116,7 +1117,8 @@ def estimate_inference(
     tied_table_loaded_twice: an AWQ/GPTQ checkpoint of a model with tied embeddings that
       stores the head's copy of the table too (models.toml awq.tied_table_twice), loaded by
       transformers: until from_pretrained ties them back, the load holds the table twice, a
-      peak above the run's own when the prompt is short."""
+      peak above the run's own when the prompt is short.
+    paged_kv: the engine pages the KV cache (vLLM, TGI, SGLang): no layer's copy as it grows."""
     spec = method_spec(method, "inference")
     if context_len < 1 or batch < 1 or gpus < 1:
         raise ValueError("context_len, batch and gpus must be positive")
@@ -1219,7 +1221,9 @@ def estimate_inference(
     # llama.cpp (a GGUF file) allocates the cache for the whole context when the context is
     # created (llama_kv_cache's buffers, n_ctx cells) and writes into it: no copy.
     # With windows on some layers, the largest layer is a full-attention one.
-    if spec.quant is None:
+    # A paged cache (vLLM, TGI, SGLang: PagedAttention's blocks, allocated up front and written
+    # in place) is never copied either.
+    if spec.quant is None and not paged_kv:
         one_layer = (arch.kv_cache_values_per_token_layer() * kv_value * context_len * batch
                      if mixed else kv / arch.kv_layers)
         parts.append(("kv_transient", one_layer / kv_shards,

@@ -41,3 +41,72 @@ def test_an_nvidia_card_keeps_cuda() -> None:
 def test_the_concurrency_line_names_the_runtime(text: str, locale: str | None, said: str) -> None:
     got = ask_json(text, locale)
     assert said in got["text"], got["text"]
+
+
+# --- vLLM's --max-num-seqs asked as memory ---------------------------------------------------------
+
+
+def test_max_num_seqs_asked_as_vram_leads_with_the_memory_it_needs() -> None:
+    """Was "At most about 6 sequences at once … on 1× L40S": the VRAM asked came last."""
+    got = ask_json("vllm llama 3 8b with max-model-len 32768 and max-num-seqs 64, how much vram")
+    text = got["text"]
+    assert text.startswith(
+        "📐 <b>64 sequences at once: Llama 3 8B (BF16 inference) needs about 293.3 GB, weights "
+        "16.1 GB, KV cache for 64 × 32,768 tokens 274.9 GB, activations and the CUDA context "
+        "2.3 GB (detailed estimate).</b>"), text
+    assert "👉 The cheapest offered configuration that holds them: 4× A100 80GB" in text
+    assert ("⚠️ <code>--max-num-seqs 64</code> is a ceiling for vLLM's scheduler, not memory it "
+            "reserves: on 1× L40S vLLM starts all the same and runs about 6 sequences at once, "
+            "the others wait in the queue.") in text
+    assert got["detailed_gb"] == 293.3
+
+
+def test_vllm_pages_its_kv_cache_no_layer_is_copied() -> None:
+    """vLLM's PagedAttention allocates the cache up front: transformers' growth copy of one
+    layer was in the total (8.6 GB at 64 × 32k)."""
+    vllm = ask_json("vllm llama 3 8b, 8k context, batch 16, how much vram")["text"]
+    hf = ask_json("transformers generate llama 3 8b, 8k context, batch 16, how much vram")["text"]
+    assert "KV cache growth" not in vllm, vllm
+    assert "KV cache growth" in hf, hf
+
+
+def test_max_num_seqs_on_a_card_that_cannot_hold_them() -> None:
+    text = ask_json("vllm llama 3 8b --max-model-len 32768 --max-num-seqs 64 on an l40s, "
+                    "how much vram")["text"]
+    assert text.startswith("❌ <b>64 sequences at once do not fit on 1× L40S:"), text
+    assert "on 1× L40S vLLM starts all the same and runs about" in text
+
+
+def test_tensor_parallel_flag_splits_over_its_gpus() -> None:
+    """"-tp 2" was ignored: the 32 sequences were sized on one GPU."""
+    text = ask_json("-tp 2 --max-model-len 16k --max-num-seqs 32 qwen2.5 32b awq how much memory"
+                    )["text"]
+    assert text.startswith("📐 <b>32 sequences at once over 2 GPUs:"), text
+    assert "needs about 80.6 GB per GPU" in text
+    got = ask_json("vllm serve qwen2.5 32b awq --tensor-parallel-size 2 on l40s")
+    assert (got["gpu"], got["gpu_count"]) == ("l40s", 2), got["text"]
+
+
+@pytest.mark.parametrize(("text", "locale", "lead"), [
+    ("vllm llama 3 8b con --max-model-len 32768 y --max-num-seqs 64, cuanta vram necesito", "es",
+     "📐 <b>64 secuencias a la vez: Llama 3 8B (inferencia en BF16) necesita unos 293,3\u00a0GB"),
+    ("vllm llama 3 8b avec --max-model-len 32768 et --max-num-seqs 64, combien de vram il faut ?",
+     "fr", "📐 <b>64 séquences à la fois\u00a0: Llama 3 8B (inférence en BF16) demande environ "
+     "293,3\u202fGo"),
+])
+def test_max_num_seqs_as_memory_in_spanish_and_french(text: str, locale: str, lead: str) -> None:
+    got = ask_json(text, locale)
+    assert got["text"].startswith(lead), got["text"]
+
+
+def test_requests_after_the_context_are_served_at_once() -> None:
+    """"avec 32k de contexte et 8 requêtes": 8 at once (was batch 1)."""
+    got = ask_json("combien de vram pour servir llama 3 70b en fp8 avec 32k de contexte et "
+                   "8 requêtes", "fr")
+    assert "un batch de 8" in got["text"], got["text"]
+
+
+def test_requests_per_day_are_not_held_at_once() -> None:
+    """"1000 requests a day" is a total: it was read as a batch of 1,000."""
+    got = ask_json("serve llama 3 8b for 1000 requests a day, how much vram")
+    assert "batch 1,000" not in got["text"], got["text"]

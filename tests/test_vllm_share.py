@@ -39,10 +39,11 @@ def test_the_share_is_vllms_for_serving_only() -> None:
 
 
 def test_the_verdict_is_within_the_share(pipeline: Pipeline) -> None:
-    # 22.8 GB fits 24 GB but not the 22.1 GB vLLM takes of it by default.
+    # 22.6 GB (vLLM's paged cache: no layer copied as it grows; 22.8 GB with transformers'
+    # copy) fits 24 GB but not the 22.1 GB vLLM takes of it by default.
     got = to_json(pipeline.ask(
         "vllm llama 3 8b in bf16 on a 24gb card, max_model_len 32768, does it fit?"))
-    assert (got["fits"], got["detailed_fits"], got["detailed_gb"]) == (False, False, 22.8)
+    assert (got["fits"], got["detailed_fits"], got["detailed_gb"]) == (False, False, 22.6)
     plain = to_json(pipeline.ask("llama 3 8b in bf16 on a 24gb card, 32k context, does it fit?"))
     assert (plain["fits"], plain["detailed_gb"]) == (True, 22.8)
     # Raised to 0.95 of a 3090's 25.77 GB: 24.5 GB, and it fits.
@@ -68,10 +69,10 @@ def test_what_makes_it_fit_is_estimated_again(pipeline: Pipeline) -> None:
     answer = pipeline.ask("vllm llama 3.1 8b bf16 on an L4 max_model_len 65536 will it fit").answer
     fixes = answer.vllm_fixes
     assert fixes is not None and answer.detailed is not None and answer.detailed.check
-    # 27.2 GB needs more than the whole L4: no share of it is suggested.
+    # 26.9 GB needs more than the whole L4: no share of it is suggested.
     assert fixes.share_needed is None
     assert fixes.max_model_len is not None and fixes.max_model_len < 65536
-    assert (fixes.tp, fixes.tp_gb) == (2, Decimal("14.2"))
+    assert (fixes.tp, fixes.tp_gb) == (2, Decimal("14.1"))
     # Another engine, or a verdict that fits: nothing of vLLM's.
     assert pipeline.ask("llama 3.1 8b bf16 on an L4 with 65536 context").answer.vllm_fixes is None
     assert pipeline.ask("vllm llama 3.1 8b bf16 on an L4 max_model_len 8192").answer \

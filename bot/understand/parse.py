@@ -127,6 +127,9 @@ class _Work:
     kv_cache_type: str | None = None  # "-ctk q8_0", "fp8 kv cache": detailed.toml kv_cache
     gpu_memory_utilization: Decimal | None = None  # vLLM's "--gpu-memory-utilization 0.95"
     max_num_seqs: int | None = None  # vLLM's "--max-num-seqs 64": a ceiling, not a batch
+    # "--max-num-seqs 64, how much vram": the memory that holds all 64 (the batch), not how
+    # many fit
+    seqs_held: bool = False
     # "with 64 concurrent requests": the batch is of users served, so the model is served
     served_batch: bool = False
     users: int | None = None  # the batch is of people served ("to 10 users", "50 ppl")
@@ -473,6 +476,11 @@ def _take_settings(work: _Work) -> None:
     match = px.MAX_NUM_SEQS.search(work.s)
     if match:
         work.max_num_seqs = parse_int(match.group("num"))
+        work.blank(*match.span())
+    match = px.TENSOR_PARALLEL.search(work.s)
+    if match:  # "-tp 2": served split over 2 GPUs (was read as one)
+        if work.gpu_count is None:
+            work.gpu_count = parse_int(match.group("num"))
         work.blank(*match.span())
     batch_said = work.batch_size is not None
     match = px.CONCURRENCY.search(work.s) if work.batch_size is None else None
@@ -1404,7 +1412,7 @@ def _rates_asked(
     # training run is its batch.
     concurrency = (asked is not None and (serving or any(
         word in asked.group(0) for word in _SERVED_ONLY))) or (
-        work.max_num_seqs is not None and serving) or (
+        work.max_num_seqs is not None and serving and not work.seqs_held) or (
         # "max batch size for vllm llama 3 8b on an l4": served, the batch is the sequences
         # decoded at once
         inference and work.batch_size is None and asks.BATCH_ASKED.search(s) is not None)
@@ -2818,6 +2826,13 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         if not inference:
             inference, method = True, _inference_method(rest, cat)
             implied = not _precision_said(rest)
+    if work.max_num_seqs is not None and work.batch_size is None and inference \
+            and (intent == "memory" or (intent == "fit" and asks.MEMORY_AMOUNT.search(rest)))\
+            and asks.CONCURRENCY_ASK.search(rest) is None:
+        # "vllm llama 3 8b --max-model-len 32768 --max-num-seqs 64, how much vram": the memory
+        # that configuration needs, its 64 sequences held at once (was how many fit on an L40S)
+        work.batch_size = work.users = work.max_num_seqs
+        work.served_batch = work.seqs_held = True
     concurrency_asked, train_speed_asked = False, False
     if work.params_b is not None or work.family:
         concurrency_asked, train_speed_asked = _rates_asked(rest, work, method, inference)

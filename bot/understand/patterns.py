@@ -219,6 +219,13 @@ MAX_NUM_SEQS: Final = Guarded(
     ("num",),
     r"(?<![a-z])max[ _-]?num[ _-]?seqs ?[=:]? ?(?P<num>\d{1,5})(?![\w.])"
 )
+# vLLM's tensor parallelism ("-tp 2", "--tensor-parallel-size 4", "tensor_parallel_size=2",
+# SGLang's "--tp 2"): the model split over that many GPUs.
+TENSOR_PARALLEL: Final = Guarded(
+    ("tp", "tensor"),
+    r"(?<![\w-])(?:--?tp(?:[ _-]?size)?|--?tensor[ _-]parallel(?:[ _-]size)?|"
+    r"tensor[ _-]parallel(?:[ _-]size)?|tp) ?[=:]? ?(?P<num>[1-8])(?![\w.,])"
+)
 # A serving engine's context flag with no context word in it: llama.cpp's "-c 16384" (also
 # "-c 16k"; read only where llama.cpp or a GGUF file is named) and TGI's "--max-total-tokens
 # 16384" (the prompt and the output together: the context each sequence holds).
@@ -304,10 +311,16 @@ CONCURRENCY: Final = Guarded(
 # "serve llama 3 8b to 10 users", "servir … a 10 usuarios", "servir … pour 10 utilisateurs":
 # serving that many people is that many sequences at once (read only beside a serving word).
 # "to about 5 people", "para unas 10 personas", "pour environ 20 utilisateurs": as many.
+# Also after the context, joined by "and" ("avec 32k de contexte et 8 requêtes", the context
+# already blanked); never a count per unit of time ("1000 requests a day" is a total, not 1,000
+# at once).
 SERVED_TO: Final = lazy(
-    rf"(?<![a-z])(?:to|for|a|para|pour|with|con|avec) (?:(?:about|around|roughly|approximately|"
+    rf"(?:(?<![a-z])(?:to|for|a|para|pour|with|con|avec)|(?:context[a-z]*|ctx|tokens?| ) (?:and|y|et)) "
+    r"(?:(?:about|around|roughly|approximately|"
     r"approx\.?|~|up to|like|maybe|say|unos|unas|alrededor de|hasta|environ|jusqu'a|a peu pres) ?)?"
     rf"(?P<num>\d{{1,4}}) (?:{_SERVED})(?![a-z])"
+    r"(?! ?(?:a|an|per|each|every|/|al|por|cada|par|chaque|le|la) ?(?:day|hour|hr|minute|min|second|"
+    r"sec|s|week|month|dia|hora|minuto|segundo|semana|mes|jour|heure|seconde|semaine|mois)s?(?![a-z]))"
 )
 # People counted beside a model with no serving word ("llama 3 8b for 50 users", "can a 4090
 # handle 20 users", "50 usuarios", "10 personnes en même temps"): as many served at once (read
