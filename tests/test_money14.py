@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.chat import ask_json
+from tests.support.chat import ask_json, converse
 
 
 def spaced(text: str) -> str:
@@ -77,3 +77,51 @@ def test_a_bare_budget_says_its_blocks_once(question: str, lang: str, head: str,
     assert spaced(repeat) not in text, text
     if "h100" not in question:
         assert "for it;" not in text and "para ello" not in text, text  # no model: no "it"
+
+
+# A budget said alone after a run: whether the run fits it, what is left or missing (was the
+# hours the budget buys, the run then quoted for them: "Cost: $92.80 … 40 hours").
+AFTER_A_RUN: list[tuple[tuple[str, str], str | None, str, str]] = [
+    (("how much to qlora llama 3 70b on an h100", "i have $100"), None,
+     "✅ <b>Within $100 for the seed's illustrative QLoRA run of 10 GPU-hours: you pay $23.20 on "
+     "1× H100.</b> $76.80 of it is left.", "Cost: $92.80"),
+    (("can i lora llama 3 70b on 4 a100s", "i have 20 bucks"), None,
+     "❌ <b>Not within $20 for the seed's illustrative LoRA run of 24 GPU-hours: you pay $22.08 "
+     "on 4× A100 80GB.</b> You are $2.08 short.", "× 5 hours"),
+    (("qlora llama 3 8b on 20k samples on an a100", "i have $30"), None,
+     "✅ <b>Within $30 at either length: you pay $9.20 at 512 tokens a sample, $9.20 at 2,048",
+     "never mentions"),
+    (("cuanto cuesta un qlora de llama 3 70b en una h100", "tengo 100 dolares"), "es",
+     "✅ <b>Te alcanza con 100 US$", "Te sobran 76,80 US$."),
+    (("combien coûte un qlora de llama 3 70b sur une h100 ?", "j'ai 20 $"), "fr",
+     "❌ <b>Cela ne tient pas dans 20 $US", "Il vous manque 3,20 $US."),
+]
+
+
+@pytest.mark.parametrize(("turns", "lang", "lead", "other"), AFTER_A_RUN)
+def test_a_budget_after_a_run_says_whether_the_run_fits_it(
+        turns: tuple[str, str], lang: str | None, lead: str, other: str) -> None:
+    reply = converse(*turns, locale=lang)[-1]
+    text = spaced(reply.text)
+    assert spaced(lead) in text, text
+    if lang is None:
+        assert other not in text, text  # the budget's hours are not the run's
+    else:
+        assert spaced(other) in text, text
+
+
+@pytest.mark.parametrize(("turns", "lang"), [
+    (("how much for 20 hours on an h100", "what about 8?"), None),
+    (("cuanto cuesta una h100 por 20 horas", "y 8?"), "es"),
+    (("combien pour une h100 pendant 20 heures ?", "et 8 ?"), "fr"),
+])
+def test_a_number_after_hours_on_one_card_is_hours(turns: tuple[str, str],
+                                                   lang: str | None) -> None:
+    # was 8× H100 for 20 hours ($371.20): the number said before was the hours
+    query = converse(*turns, locale=lang)[-1].query
+    assert (query.gpu, query.gpu_count or 1, query.hours) == ("h100", 1, 8)
+
+
+def test_a_number_after_a_count_said_stays_a_count() -> None:
+    query = converse("how much for 20 hours on 2 h100s", "what about 8?")[-1].query
+    assert (query.gpu_count, query.hours) == (8, 20)

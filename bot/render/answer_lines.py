@@ -1676,10 +1676,13 @@ def _enough(answer: Answer, ph: Phrases) -> Markup:
         head = _("Within %(budget)s for the seed's illustrative %(how)s run of %(gh)s GPU-hours: "
                  "you pay %(paid)s on %(where)s.", **facts)
         mark = "✅"
+        rest = _("%(left)s of it is left.", left=fmt.usd(budget.budget_usd - q.plan.usd))
     else:
         head = _("Not within %(budget)s for the seed's illustrative %(how)s run of %(gh)s "
                  "GPU-hours: you pay %(paid)s on %(where)s.", **facts)
         mark = "❌"
+        rest = _("You are %(short)s short.", short=fmt.usd(q.plan.usd - budget.budget_usd))
     tell = _("Those hours are an assumption: tell me your dataset's size (tokens, or samples and "
              "their length) for your run's own time and cost.")
-    return Markup("{} <b>{}</b>\n{}").format(mark, head, tell)
+    # What is left or missing: "i have $30" after a run asks whether the money covers it.
+    return Markup("{} <b>{}</b> {}\n{}").format(mark, head, rest, tell)

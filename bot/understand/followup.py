@@ -115,6 +115,12 @@ _BARE_HOURS: Final = lazy(
     r"^\W*(?:and |y |et |e )?(?:what about |and )?(?:for|por|pour|durante|pendant|during) "
     r"(\d{1,6}(?:[.,]\d{1,2})?)\W*$"
 )
+# "what about 8?", "and 8?", "¿y 8?", "que tal 8?", "et 8 ?" (folded): a number alone, which
+# after hours said on a card said without a count is hours (_bare_hours).
+_BARE_NUMBER: Final = lazy(
+    r"^\W*(?:(?:and|y|e|et|ok|so)\W+)?(?:(?:what|how) about |que tal |y si |et si )?"
+    r"(\d{1,6}(?:[.,]\d{1,2})?)\W*$"
+)
 # "and with 32k?", "what about 16k", "¿y con 32k?", "et à 32k ?" (folded): a length alone, in
 # thousands of tokens, after a question with a context or a sequence length: that length.
 _BARE_LENGTH: Final = lazy(
@@ -501,7 +507,10 @@ def follow_up(
             or _card_added(new, previous, fold(new.text), gpus)
         if added is not None:
             return added
-        counted = _on_more_cards(new, previous, fold(new.text), gpus)
+        # "what about 8?" after 20 hours on an H100: 8 hours, read below (a count word, "et
+        # deux ?", stays two of the card).
+        counted = _on_more_cards(new, previous, fold(new.text), gpus) \
+            if _bare_hours(new, previous, fold(new.text)) is None else None
         if counted is not None:
             return counted
         against = _against_other_card(new, previous, fold(new.text)) \
@@ -1292,11 +1301,18 @@ def _run_asked(new: Query, folded: str, timed: bool = False) -> _Cue | None:
 
 def _bare_hours(new: Query, previous: Query, folded: str) -> Decimal | None:
     """"y por 24?", "and for 24?", "et pour 48 ?" after a question with hours: the same number of
-    the previous unit, hours (a bare number said after "for" reads as nothing on its own)."""
+    the previous unit, hours (a bare number said after "for" reads as nothing on its own); "what
+    about 8?" too, after hours on one card."""
     if new.intent != "unknown" or previous.hours is None or new.hours is not None \
             or _names_model(new) or _said(new, "gpu") or _said(new, "vram_gb"):
         return None
     said = _BARE_HOURS.match(folded)
+    if said is None and previous.intent == "cost" and previous.gpu_count in (None, 1) \
+            and not previous.count_asked:
+        # "how much for 20 hours on an h100" → "what about 8?": the hours were the number
+        # said, the card was not counted, so 8 hours (was 8× H100 for 20 hours). A count said
+        # ("… on 2 h100s") leaves the number to _bare_count.
+        said = _BARE_NUMBER.match(folded)
     if said is None:
         return None
     value = Decimal(said.group(1).replace(",", "."))
@@ -1778,11 +1794,26 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
         if previous.method is not None:
             update.setdefault("method", previous.method)
         intent = "time"
+    if _budget_for_run(new, previous, names_model):
+        # "i have $30" after a run: whether the run fits the budget (its cost against it), as
+        # "how much to qlora llama 3 8b, i have $30" says; was the hours the budget buys, the
+        # run's quote then made of them ("Cost: $92.80 … 40 hours" for a 10-hour run).
+        update["budget_enough"] = True
+        intent = "cost"
     gpu_after = update.get("gpu", new.gpu) or update.get("vram_gb", new.vram_gb)
     if intent in ("fit", "memory"):
         intent = "fit" if gpu_after else "memory"
     update["intent"] = intent
     return new.model_copy(update=update)
+
+
+def _budget_for_run(new: Query, previous: Query, names_model: bool) -> bool:
+    """A budget said alone ("i have $30", "tengo 30 dolares", "j'ai 30 $") after a training
+    run was asked: the budget is for that run."""
+    return new.budget_usd is not None and not names_model and not _names_card(new) \
+        and new.hours is None and new.intent in ("unknown", "cost") and not new.budget_enough \
+        and previous.params_b is not None and not previous.inference \
+        and not previous.largest and previous.budget_usd is None
 
 
 def _precision_of_run(new: Query, names_model: bool) -> bool:
