@@ -256,6 +256,8 @@ _UNIT: Final = lazy(r"^ ?(?:gb|gib|go|g)(?![a-z])")
 _DISK_AFTER: Final = lazy(rf"^ ?(?:of |de |d')?{_DISK_WORDS}(?![a-z])")
 _DISK_BEFORE_RAM: Final = lazy(rf"(?<![a-z]){_DISK_WORDS}\W{{0,3}}$")
 _RAM_BEFORE: Final = lazy(rf"(?<![a-z])(?:{_RAM_WORDS}|{_DISK_WORDS})\W{{0,3}}$")
+# "64gb ram + 12gb vram": a figure its own VRAM word follows is the GPU's, whatever came before.
+_VRAM_AFTER: Final = lazy(r"^ ?(?:of |de |d')?(?:vram|gpu|graphics memory)(?![a-z])")
 # "memory" alone after a figure is system memory unless a GPU or VRAM word is near.
 _GPU_MEMORY_NEAR: Final = lazy(r"(?<![a-z])(?:vram|gpu|graphics|grafica|graphique)")
 # A figure quoted from elsewhere: a requirement, a log line, a model's size.
@@ -845,7 +847,7 @@ def take_memory(work: Work, index: CatalogueIndex) -> None:
         if not hardware and _QUOTED_BEFORE.search(before):
             continue
         ram = _RAM_AFTER.match(after)
-        is_ram = bool(_RAM_BEFORE.search(before)) or bool(
+        is_ram = bool(_RAM_BEFORE.search(before) and not _VRAM_AFTER.match(after)) or bool(
             ram and (ram.group("ram") not in ("memory", "memoire", "memoria")
                      or not _GPU_MEMORY_NEAR.search(before[-16:] + after[:24]))
         )
