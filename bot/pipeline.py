@@ -31,7 +31,7 @@ from bot.understand.bounds import out_of_range
 from bot.understand.followup import carried_over, follow_up, language_asked, stand_alone
 from bot.understand.lazy import compile_all
 from bot.understand.normalise import MAX_CHARS as READ_CHARS
-from bot.understand.normalise import fold
+from bot.understand.normalise import fold, forget_fold
 from bot.understand.owned import (
     asks_of_card,
     card_fields,
@@ -202,6 +202,7 @@ class Pipeline:
         self._cut.clear()
         self._catalogue.clear_memo()
         forget_last()
+        forget_fold()
 
     def ask(
         self,

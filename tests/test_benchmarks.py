@@ -18,6 +18,7 @@ from bot import detail
 from bot.pipeline import Pipeline
 from bot.render.format import Formatter
 from bot.telegram.keyboards import answer_keyboard
+from bot.understand import normalise
 from rules.catalogue import load_catalogue
 
 Rows = list[tuple[str, str, str, str]]
@@ -49,9 +50,11 @@ def test_empty_caches_leaves_nothing_a_question_could_hit() -> None:
     assert caches and any(c.cache_info().currsize for c in caches)
     # The detailed searches' last results, kept for the same question's second asking.
     assert detail._last_longest is not None and detail._last_options is not None
+    assert normalise._last_fold is not None  # the question's text, folded once
     bench.empty_caches(pipeline)
     assert not pipeline._replies and not pipeline.catalogue._memo
     assert detail._last_longest is None and detail._last_options is None
+    assert normalise._last_fold is None
     assert all(c.cache_info().currsize == 0 for c in caches)
     assert Formatter("en").gb(Decimal("52.5")) == "52.5 GB"  # per-locale patterns kept
 

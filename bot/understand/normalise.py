@@ -153,9 +153,31 @@ def _power(match: re.Match[str]) -> str:
     return f"{whole:f}" if value == whole else f"{value.normalize():f}"
 
 
+# The last text folded and its fold: a question's text is folded four times on its way (the
+# language asked, several models at once, each model trained, understanding), each time with
+# the same result.
+_last_fold: tuple[str, str] | None = None
+
+
+def forget_fold() -> None:
+    """Let go of the last text folded (a cold question)."""
+    global _last_fold
+    _last_fold = None
+
+
 def fold(text: str) -> str:
     """Lower case, no accents, ASCII only, single spaces: "¿Cuánto cuesta 8× H100?" →
     "cuanto cuesta 8 x h100?"."""
+    global _last_fold
+    last = _last_fold
+    if last is not None and last[0] == text:
+        return last[1]
+    folded = _folded(text)
+    _last_fold = (text, folded)
+    return folded
+
+
+def _folded(text: str) -> str:
     text = text[:MAX_CHARS]
     if not text.isascii():
         # Accents and "¿" by a table, each character as the steps below fold it (they leave
