@@ -14,7 +14,15 @@ from bot.conversation import carried_line, skipped_line
 from bot.detail import forget_last
 from bot.engines import asks_engines, engine_questions, read_engines, render_engines
 from bot.i18n import SUPPORTED_LOCALES, resolve_locale
-from bot.model_choice import asks_choice, models_chosen, render_choice, sides
+from bot.model_choice import (
+    Algorithm,
+    algorithms_chosen,
+    asks_choice,
+    models_chosen,
+    render_algorithms,
+    render_choice,
+    sides,
+)
 from bot.render.renderer import compile_templates, render_answer, render_template
 from bot.render.telegram_html import split_message
 from bot.several import compose, parts
@@ -411,7 +419,11 @@ class Pipeline:
         questions (bot/several.py answers each)."""
         if not asks_choice(text):
             return None
-        asked = models_chosen(text, lambda part: stand_alone(self._understand(part)))
+        read = lambda part: stand_alone(self._understand(part))  # noqa: E731
+        runs = algorithms_chosen(text, read)
+        if runs:
+            return self._algorithms(text, runs, chosen_locale, telegram_locale, previous)
+        asked = models_chosen(text, read)
         if asked is None or len(self._kept(self._cut, text, pieces)) >= 2:
             return None
         locale = self._locale(asked[0].lang, asked[0].lang_sure, chosen_locale, telegram_locale,
@@ -424,6 +436,30 @@ class Pipeline:
         return replace(lead, query=lead.query.model_copy(update={"text": text}),
                        text=render_choice(chosen, locale, self.catalogue),
                        parts=(lead, *(r for r in replies if r is not lead)))
+
+    def _algorithms(
+        self,
+        text: str,
+        runs: tuple[tuple[str, Query], ...],
+        chosen_locale: str | None,
+        telegram_locale: str | None,
+        previous: Query | None,
+    ) -> Reply | None:
+        """Two training algorithms weighed for one run (bot/model_choice.py): each one's
+        detailed estimate side by side. Its query and answer are the first's."""
+        if len(self._kept(self._cut, text, pieces)) >= 2:
+            return None
+        first = runs[0][1]
+        locale = self._locale(first.lang, first.lang_sure, chosen_locale, telegram_locale,
+                              previous)
+        replies = [self.reply(q, locale) for _, q in runs]
+        said = render_algorithms(
+            tuple(Algorithm(name, r.answer) for (name, _), r in zip(runs, replies, strict=True)),
+            locale, self.catalogue)
+        if said is None:
+            return None
+        return replace(replies[0], query=replies[0].query.model_copy(update={"text": text}),
+                       text=said, parts=tuple(replies))
 
     def _card_answered(self, text: str, previous: Query | None) -> Query | None:
         """`text` read when it names a card and nothing else ("3090s", "una 4090", not "how

@@ -64,3 +64,46 @@ def test_french_reply() -> None:
 ])
 def test_other_questions_are_not_a_choice(text: str) -> None:
     assert models_chosen(text, _read) is None
+
+
+# --- two training algorithms for one run ---------------------------------------------------
+
+
+def test_orpo_and_dpo_side_by_side_with_adapters() -> None:
+    """Was one QLoRA figure for both (the message's DPO and ORPO read together)."""
+    reply = ask("orpo vs dpo memory for llama 3 8b")
+    orpo, dpo = (p.query for p in reply.parts)
+    assert (orpo.paired, orpo.reference_model) == (True, None)
+    assert (dpo.paired, dpo.reference_model) == (True, True)
+    text = reply.text
+    assert text.startswith("⚖️ <b>ORPO or DPO for Llama 3 8B (QLoRA): about the same memory")
+    # With PEFT the reference is the base with the adapters off: no copy, same memory.
+    assert text.index("• <b>ORPO</b>") < text.index("No reference model") < text.index(
+        "• <b>DPO</b>") < text.index("adapters switched off (TRL with PEFT), no copy")
+    assert "frozen BF16 copy of the model as its reference: ≈ 16 GB more" in text
+
+
+def test_dpo_fully_fine_tuned_holds_a_reference_copy() -> None:
+    reply = ask("dpo or orpo for llama 3 8b full finetune on 8x h100")
+    dpo, orpo = (p.answer.detailed for p in reply.parts)
+    assert dpo is not None and orpo is not None
+    # The frozen BF16 copy, sharded over the 8 GPUs: 16 GB / 8.
+    assert dpo.per_gpu_gb - orpo.per_gpu_gb == dpo.breakdown.term("reference_model")
+    assert dpo.breakdown.term("reference_model") > 0
+    assert reply.text.startswith("⚖️ <b>ORPO needs less memory than DPO for Llama 3 8B")
+
+
+def test_grpo_against_dpo() -> None:
+    reply = ask("grpo vs dpo vram 7b")
+    grpo, dpo = (p.query for p in reply.parts)
+    assert grpo.online_rl == "GRPO" and not grpo.paired and dpo.online_rl is None
+    assert "Online RL: its training step only" in reply.text
+
+
+@pytest.mark.parametrize(("text", "lang", "starts"), [
+    ("orpo o dpo cuanta memoria para qwen 7b", "es", "⚖️ <b>ORPO o DPO para "),
+    ("dpo ou orpo, combien de vram pour mistral 7b", "fr",
+     "⚖️ <b>DPO ou ORPO pour Mistral 7B (QLoRA)\u00a0: à peu près la même mémoire"),
+])
+def test_algorithms_in_spanish_and_french(text: str, lang: str, starts: str) -> None:
+    assert ask(text, lang).text.startswith(starts)

@@ -523,7 +523,11 @@ def _assumptions(
 def assumption_said(ph: Phrases, d: DetailedAnswer, code: str) -> Markup | None:
     """The sentence of the estimate's assumption `code`, if it made one (a comparison says
     the preference pairs beside its two figures)."""
-    return next((_assumption(ph, a) for a in d.assumptions if a.code == code), None)
+    found = next((a for a in d.assumptions if a.code == code), None)
+    if found is None:
+        return None
+    said = _SAID.get(code)
+    return _text(ph.locale, said) if said is not None else _assumption(ph, found)
 
 
 def _count(ph: Phrases, value: object) -> str:
