@@ -493,6 +493,8 @@ class BudgetLargest:
     short_names: tuple[str, ...] = ()
     long_len: int | None = None  # None: the run's tokens were said
     short_len: int | None = None
+    long_b: Decimal | None = None  # the sizes of long_names and short_names
+    short_b: Decimal | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -507,6 +509,16 @@ class BudgetOffer:
     plan: BlockPlan | None  # None: an hourly limit, no hours to pay for
     hours: Decimal | None
     largest: tuple[Largest, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LargestElsewhere:
+    """The largest size on file a budget trains on a configuration (the short sample length)."""
+
+    gpu: str
+    gpu_count: int
+    names: tuple[str, ...]
+    sample_len: int
 
 
 class Answer(BaseModel):
@@ -624,6 +636,9 @@ class Answer(BaseModel):
     # sizes on file whose run the budget pays for, at the long and at the short sample length
     # (or the run's tokens: both the same), when the largest the memory holds costs more.
     largest_budget: BudgetLargest | None = None
+    # No card named: a larger model the budget trains on another offered configuration at the
+    # short sample length than the one the reply leads with (which finishes at both).
+    largest_short_elsewhere: LargestElsewhere | None = None
     largest_none_by_detail: bool = False  # training: no size on file fits by the detailed one
     # A coding use named: the largest size on file named as a coding model ("Qwen2.5-Coder",
     # "Code Llama", "Codestral") at or under the size the reply leads with, with those names.
@@ -1000,6 +1015,10 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
         return _cheapest_memory(query, cat)
     if _asks_budget_offers(query, cat):
         return _budget_offers(query, cat)
+    if _weighs_offers(query, cat):
+        weighed = _largest_over_offers(query, cat)
+        if weighed is not None:
+            return weighed
     if query.family and query.params_b is None and query.model_id is None \
             and query.intent in ("fit", "memory") \
             and (query.gpu is not None or query.vram_gb is not None):
@@ -3092,8 +3111,69 @@ def _largest_within_budget(reframed: Query, composed: Answer, extra: dict[str, A
     lead = BudgetLargest(
         budget_usd=budget, held_names=tuple(extra.get("largest_names", ())),
         long_names=names(long_size), short_names=names(short_size),
-        long_len=paid[3], short_len=paid[2])
+        long_len=paid[3], short_len=paid[2], long_b=long_size, short_b=short_size)
     return at.model_copy(update={"largest_budget": lead})
+
+
+def _weighs_offers(query: Query, cat: Catalogue) -> bool:
+    """"budget 20 bucks, biggest model i can qlora on 10k samples", no card named: a bigger
+    card for fewer hours may train a bigger model, so every offered configuration is weighed."""
+    return query.largest and query.params_b is None and query.model_id is None \
+        and query.gpu is None and query.vram_gb is None and not query.other_gpus \
+        and query.budget_usd is not None and query.budget_usd > 0 and not query.inference \
+        and (query.dataset_tokens is not None or query.dataset_samples is not None) \
+        and cat.method(_asked_method(query, cat)).kind == "training"
+
+
+def _sizes_paid(answer: Answer) -> tuple[Decimal | None, Decimal | None, int | None]:
+    """The largest size a configuration's answer trains within its budget at the long and at
+    the short sample length (the same when the tokens were said), and the short length."""
+    budget = answer.query.budget_usd
+    paid = _run_paid(answer) if answer.error is None else None
+    if budget is None or paid is None or answer.params_b is None:
+        return None, None, None
+    lead = answer.largest_budget
+    if lead is None:
+        # The largest the memory holds is paid for at the long length, else at neither.
+        return (answer.params_b, answer.params_b, paid[2]) if paid[1] <= budget \
+            else (None, None, None)
+    return lead.long_b, lead.short_b, lead.short_len
+
+
+def _largest_over_offers(query: Query, cat: Catalogue) -> Answer | None:
+    """The largest model a budget trains on the data said, over every offered configuration
+    whose smallest block it buys: the biggest that finishes at any sample length leads (ties:
+    the cheapest per hour), and a bigger one another configuration trains on short samples is
+    said beside it. Was the cheapest configuration's alone (1× L40S: Qwen2 57B, where $20 also
+    trains Falcon 180B at 512 tokens a sample on 4× A100 80GB). None: the budget buys no block
+    anywhere, the cheapest configuration's answer says so."""
+    budget = query.budget_usd
+    assert budget is not None
+    smallest = cat.pricing.block_hours[0]
+    weighed: list[tuple[Offer, Answer, Decimal | None, Decimal | None, int | None]] = []
+    for offer, _cap in cat.offers_by_price:
+        price = cat.gpu(offer.gpu).usd_per_gpu_hour
+        if price is None or price * smallest > budget:
+            continue  # not even one block of it
+        at = _answer(query.model_copy(update={"gpu": offer.gpu, "gpu_count": offer.count}), cat)
+        weighed.append((offer, at, *_sizes_paid(at)))
+    finished = [w for w in weighed if w[2] is not None]
+    if not finished:
+        return None
+    # offers_by_price is cheapest first: max() keeps the first of equal sizes.
+    lead = max(finished, key=lambda w: w[2] or 0)
+    answer = lead[1]
+    shorts = [w for w in weighed if w[3] is not None and w[4] is not None]
+    if shorts:
+        other = max(shorts, key=lambda w: w[3] or 0)
+        if (other[3] or 0) > (lead[3] or 0):
+            names = tuple(m.name for m in newest_first(
+                m for m in cat.models if m.params_b == other[3]))
+            assert other[4] is not None
+            answer = answer.model_copy(update={"largest_short_elsewhere": LargestElsewhere(
+                gpu=other[0].gpu, gpu_count=other[0].count, names=names,
+                sample_len=other[4])})
+    return answer
 
 
 def _owned_fit(query: Query, method: MethodId, cat: Catalogue) -> Fit:

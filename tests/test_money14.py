@@ -125,3 +125,25 @@ def test_a_number_after_hours_on_one_card_is_hours(turns: tuple[str, str],
 def test_a_number_after_a_count_said_stays_a_count() -> None:
     query = converse("how much for 20 hours on 2 h100s", "what about 8?")[-1].query
     assert (query.gpu_count, query.hours) == (8, 20)
+
+
+# The largest model a budget trains on the data said, no card named: every offered
+# configuration the budget buys a block of is weighed (was the cheapest one's alone: 1× L40S).
+@pytest.mark.parametrize(("question", "lang", "has"), [
+    ("i have 100 bucks whats the largest model i can qlora on 20k samples", None,
+     ["📏 <b>Within $100, the largest model on file whose QLoRA run on your data it pays for: "
+      "Falcon 180B at 2,048 tokens a sample",
+      "in whole blocks of GPU-hours on 1× B200.</b>",
+      "👉 With samples of 512 tokens, $100 trains a larger model on 8× B200: Mistral Large 3"]),
+    ("budget 20 bucks, biggest model i can qlora on 10k samples", None,
+     ["Qwen2 57B-A14B", "👉 With samples of 512 tokens, $20 trains a larger model on "
+      "4× A100 80GB: Falcon 180B."]),
+    ("con 20 dolares cual es el modelo mas grande que puedo entrenar con qlora en 10k ejemplos",
+     "es", ["👉 Con ejemplos de 512 tokens, con 20 US$ puedes entrenar un modelo más grande en "
+            "4× A100 80GB: Falcon 180B."]),
+])
+def test_the_largest_a_budget_trains_weighs_every_configuration(
+        question: str, lang: str | None, has: list[str]) -> None:
+    text = spaced(str(ask_json(question, lang)["text"]))
+    for line in has:
+        assert spaced(line) in text, text

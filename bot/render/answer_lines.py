@@ -112,6 +112,16 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         or (answer.intent != "time" and (answer.budget or answer.budget_alt))
     ):
         include("asks_lead.html.j2")
+    elsewhere = answer.largest_short_elsewhere
+    if elsewhere is not None and query.budget_usd is not None:
+        # No card named: every offered configuration was weighed (answer._largest_over_offers).
+        put("👉 ")
+        put(_("With samples of %(len)s tokens, %(budget)s trains a larger model on %(config)s: "
+              "%(names)s.", len=ph.fmt.num(elsewhere.sample_len),
+              budget=ph.fmt.usd_short(query.budget_usd),
+              config=ph.config(elsewhere.gpu, elsewhere.gpu_count),
+              names=ph.fmt.list(elsewhere.names[:2])))
+        put("\n")
     if query.accelerator:
         include("accelerator_lead.html.j2")
     if query.amd_unnamed:
