@@ -188,6 +188,9 @@ class FitCheck:
     utilization_said: bool = False
     replicated: bool = False  # DDP named: every GPU holds the whole run (planning_per_gpu_gb too)
     engine: str = "vllm"  # whose share `utilization` is: "tgi" when TGI is named
+    # A GPU given by its memory: the size said, per GPU ("24 GB"; its capacity is read as
+    # the cards sold at that size are, Catalogue.generic_capacity_gb).
+    said_gb: Decimal | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1149,6 +1152,7 @@ def _check(asked: Fit, breakdown: Breakdown, share: Decimal | None = None,
         card_gb=card if share is not None else None,
         utilization_said=share is not None and said,
         replicated=replicated,
+        said_gb=asked.vram_gb / asked.gpu_count if asked.gpu is None else None,
     )
 
 

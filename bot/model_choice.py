@@ -139,7 +139,7 @@ def render_choice(chosen: tuple[Side, Side], locale: str, catalogue: Catalogue) 
     check = detailed.check
     config = ph.config(check.gpu, check.gpu_count) if check.gpu is not None else \
         ph._("%(count)s× GPU of %(vram)s", count=check.gpu_count,
-             vram=ph.memory(check.card_gb or check.vram_per_gpu_gb))
+             vram=ph.memory(check.said_gb or check.card_gb or check.vram_per_gpu_gb))
     method = ph.method_short(detailed.method)
     names = [s.name or str(ph.subject(None, s.answer.params_b or Decimal(0))) for s in chosen]
     same = ph.size(lead.need_gb) == ph.size(other.need_gb)

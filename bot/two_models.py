@@ -148,6 +148,7 @@ class TwoModels:
     # Several cards ("on my 2x 3090"): `sized` is each model alone on one card, `split` each
     # split across all `count` (per card).
     count: int = 1
+    said_gb: Decimal | None = None  # the memory as said ("24gb"), when no card is named
     split: tuple[Sized, ...] = ()
     # Where they hold best (None: nowhere); three or more that miss: the one whose leaving
     # lets the others hold, and where they go.
@@ -313,7 +314,8 @@ def read_two_models(
     card = check.card_gb or check.vram_per_gpu_gb if check is not None else None
     placement = _placed(sized, split[0], count, card) if card is not None else None
     result = TwoModels(whole.gpu, sized, not_llms, card, kinds=tuple(kinds), count=count,
-                       split=split[0], placement=placement, carried=carried)
+                       split=split[0], placement=placement, carried=carried,
+                       said_gb=check.said_gb if check is not None else None)
     if card is None or result.holds or len(sized) < 2:
         return result
     result = replace(result, dropped=_dropped(sized, split[0], count, card))
@@ -506,8 +508,9 @@ def _config(found: TwoModels, ph: Phrases) -> Markup | None:
     """The cards: "2× RTX 3090", or by their memory only "1× GPU of 24 GB"."""
     if found.gpu is not None:
         return ph.config(found.gpu, found.count)
-    if found.card_gb is not None:
-        return ph._("%(count)s× GPU of %(vram)s", count=found.count, vram=ph.memory(found.card_gb))
+    said = found.said_gb if found.said_gb is not None else found.card_gb
+    if said is not None:
+        return ph._("%(count)s× GPU of %(vram)s", count=found.count, vram=ph.memory(said))
     return None
 
 

@@ -207,6 +207,26 @@ class Catalogue:
         return gpu.capacity_gb
 
     @cached_property
+    def _sold_as(self) -> dict[Decimal, Decimal]:
+        """Marketing size -> the middle cited total of the cards sold at it (lower middle)."""
+        totals: dict[Decimal, list[Decimal]] = {}
+        for gpu in self.gpus:
+            if gpu.memory_mib is not None and not gpu.unified_memory:
+                totals.setdefault(gpu.vram_gb, []).append(gpu.capacity_gb)
+        return {size: sorted(found)[(len(found) - 1) // 2] for size, found in totals.items()}
+
+    def generic_capacity_gb(self, vram_gb: Decimal) -> Decimal:
+        """The memory CUDA reports of a GPU known only by its marketing size ("my 24gb card",
+        "a 16 gb gpu"), read the way the catalogue's cards sold at that size are: every cited
+        total (memory_mib) is at least N x 10^9 bytes, and 101 of the 117 are exactly N GiB
+        (GDDR and HBM come in binary sizes); what nvidia-smi shows is a few MiB under N GiB
+        on most cards (RTX 4090 24564 MiB) and 4-6 % under on data-centre cards that keep ECC
+        on (A10 and L4 23028-23034 MiB, T4 15360, L40S and A40 46068). The lower middle of
+        the totals of the cards sold at that size: 24 -> 24564 MiB = 25.76 GB, a "24 GB" RTX
+        4090's; 16 -> 16 GiB; 48 -> 48 GiB. A size no cited card is sold at stays as said."""
+        return self._sold_as.get(vram_gb, vram_gb)
+
+    @cached_property
     def _memo(self) -> dict[tuple[Any, ...], Any]:
         return {}
 

@@ -183,7 +183,8 @@ def fit_vram(
     check_cluster(count, cat)
     if not vram_gb.is_finite() or vram_gb <= 0 or vram_gb > cat.limits.max_vram_gb:
         raise InvalidVRAM(vram_gb=vram_gb, max_vram_gb=cat.limits.max_vram_gb)
-    return _fit(memory(method, params_b, cat), None, count, vram_gb * count, False, False)
+    return _fit(memory(method, params_b, cat), None, count, vram_gb * count, False, False,
+                capacity_gb=cat.generic_capacity_gb(vram_gb) * count)
 
 
 def offered_fits(

@@ -120,7 +120,7 @@ def test_the_hours_given_back_are_the_deadline() -> None:
 
 @pytest.mark.parametrize(("text", "locale", "lead"), [
     ("deepseek r1 distill llama 70b q4 on ollama with 48gb of vram, what context length fits",
-     None, "📏 <b>Longest context that fits: about 14,235 tokens"),
+     None, "📏 <b>Longest context that fits: about 24,916 tokens"),
     ("which context will fit for llama 3.1 8b on a 3060 12gb in vllm", None,
      "📏 <b>Longest context that fits"),
     ("gemma 3 27b qat q4 on a 4090, what context can it do", None,

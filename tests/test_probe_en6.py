@@ -15,7 +15,7 @@ from tests.support.chat import ask_json
     ("what can i finetune on a 3090", None,
      "📏 <b>The largest model 24 GB holds for QLoRA is about 30B by the detailed estimate", 30),
     ("whats the biggest model i can qlora on 24gb", None,
-     "📏 <b>The largest model 24 GB holds for QLoRA is about 27B by the detailed estimate", 27),
+     "📏 <b>The largest model 24 GB holds for QLoRA is about 30B by the detailed estimate", 30),
     ("hasta que tamano de modelo puedo entrenar con mi 3090 en qlora?", "es",
      "📏 <b>El modelo más grande que cabe en 24\u00a0GB para QLoRA es de unos 30B según la "
      "estimación detallada", 30),

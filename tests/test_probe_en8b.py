@@ -123,7 +123,7 @@ def test_the_largest_models_are_named_newest_first() -> None:
 
 
 def test_the_12b_20b_and_24b_models_are_named_newest_first() -> None:
-    twelve = PIPELINE.ask("largest model i can lora on 32gb").text
+    twelve = PIPELINE.ask("largest model i can lora on 29.8 GiB").text  # 32 x 10^9 bytes
     assert "(sequence 2,048, batch 1): Gemma 3 12B, Mistral NeMo 12B, and Pythia 12B." in twelve
     twenty = PIPELINE.ask("biggest model i can run in 4bit on 12gb").text
     assert "about 20B (InternLM2.5 20B, InternLM2 20B, and GPT-NeoX 20B (EleutherAI))" in twenty

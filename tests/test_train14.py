@@ -50,3 +50,35 @@ def test_without_unsloth_the_default_stays_adamw() -> None:
     plain = _ask("QLoRA of Llama 3 70B at rank 64 on a 48 GB card")
     assert "adapters in FP32 with AdamW" in str(plain["text"])
     assert "Unsloth default" not in str(plain["text"])
+
+
+# ----------------------------------------------------------------------------- "my 24gb card"
+
+MIB = 2**20
+
+
+def test_a_card_known_by_its_size_has_the_memory_of_the_cards_sold_at_it() -> None:
+    from decimal import Decimal as D
+
+    # Of the cards with a cited nvidia-smi total, most carry exactly N GiB (GDDR and HBM come
+    # in binary sizes); the middle one of those sold at 24 GB is the RTX 4090's 24564 MiB.
+    cited = [g for g in CAT.gpus if g.memory_mib is not None and not g.unified_memory]
+    exact = [g for g in cited if g.memory_mib == int(g.vram_gb) * 1024]
+    assert len(exact) > 0.8 * len(cited)
+    assert all(g.capacity_gb >= g.vram_gb for g in cited)
+    assert CAT.generic_capacity_gb(D(24)) == D(24564 * MIB) / 10**9
+    assert CAT.generic_capacity_gb(D(16)) == D(16 * 2**30) / 10**9
+    assert CAT.generic_capacity_gb(D(48)) == D(48 * 2**30) / 10**9
+    assert CAT.generic_capacity_gb(D(22)) == D(22)  # no card sold at 22 GB: as said
+
+
+def test_gemma_3_27b_on_a_24gb_card_is_held_to_what_a_24gb_card_has() -> None:
+    # 24.6 GB with AdamW named: over 24 x 10^9 bytes, under the 25.76 GB a 24 GB card reports.
+    q = "can i qlora gemma 3 27b with unsloth seq 4096 bs 2 optim adamw_torch on my {}"
+    generic = _ask(q.format("24gb card"))
+    named = _ask(q.format("4090"))
+    assert generic["detailed_gb"] == 24.6 and generic["vram_gb"] == 24
+    assert generic["detailed_fits"] is True and named["detailed_fits"] is True
+    text = str(generic["text"])
+    assert "Total per GPU: 24.6 GB of 25.76 GB (24 GiB)</b> (1× GPU of 24 GB)" in text
+    assert "✅ <b>Yes: Gemma 3 27B fits on 1× GPU of 24 GB (QLoRA).</b>" in text

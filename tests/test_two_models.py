@@ -124,13 +124,14 @@ def test_a_context_said_once_is_for_every_model(pipeline: Pipeline) -> None:
 @pytest.mark.parametrize(("question", "lang", "start"), [
     ("two models on 24gb: llama 3 8b and mistral 7b", "en",
      "❌ <b>Llama 3 8B and Mistral 7B do not fit together on 1× GPU of 24 GB: ≈ 34.2 GB for"
-     " 24 GB, 10.2 GB short.</b>"),
+     " 25.76 GB (24 GiB), 8.44 GB short.</b>"),
     ("dos modelos en 24gb: llama 3 8b y mistral 7b", "es",
      "❌ <b>Llama 3 8B y Mistral 7B no caben juntos en 1× GPU de 24\u00a0GB"),
     ("deux modèles sur 24 Go : llama 3 8b et mistral 7b", "fr",
      "❌ <b>Llama 3 8B et Mistral 7B ne tiennent pas ensemble sur 1× GPU de 24\u202fGo"),
     ("2 models on a 48gb card: llama 3.1 8b and qwen2.5 7b", "en",
-     "✅ <b>Llama 3.1 8B and Qwen2.5 7B fit together on 1× GPU of 48 GB: ≈ 34.8 GB of 48 GB"),
+     "✅ <b>Llama 3.1 8B and Qwen2.5 7B fit together on 1× GPU of 48 GB: ≈ 34.8 GB of 51.54 GB"
+     " (48 GiB)"),
 ])
 def test_a_card_named_by_its_memory_only(
     pipeline: Pipeline, question: str, lang: str, start: str
@@ -264,10 +265,10 @@ def test_the_fullest_card_is_as_empty_as_it_can_be() -> None:
       # Llama runs alone on its card: its share is vLLM's default.
       "at least <code>0.20</code> for Qwen2.5 7B and <code>0.19</code> for Mistral 7B, their"
       " sum"]),
-    ("qwen2.5 7b, llama 3 8b and mistral 7b at the same time on a 48gb card", "en",
-     "❌ <b>Qwen2.5 7B, Llama 3 8B, and Mistral 7B do not fit together on 1× GPU of 48 GB:"
-     " ≈ 51.1 GB for 48 GB, 3.1 GB short.</b>",
-     ["👉 Without Llama 3 8B, the others would fit together: ≈ 33.2 GB, 14.8 GB left."]),
+    ("qwen2.5 7b, llama 3 8b and mistral 7b at the same time on a 40gb card", "en",
+     "❌ <b>Qwen2.5 7B, Llama 3 8B, and Mistral 7B do not fit together on 1× GPU of 40 GB:"
+     " ≈ 51.1 GB for 42.95 GB (40 GiB), 8.15 GB short.</b>",
+     ["👉 Without Llama 3 8B, the others would fit together: ≈ 33.2 GB, 9.75 GB left."]),
     ("llama 3 8b, mistral 7b, qwen 2.5 7b and phi 3 mini at the same time on 2x 4090", "en",
      "❌ <b>Llama 3 8B, Mistral 7B, Qwen2.5 7B, and Phi-3 mini (3.8B) do not fit together",
      ["👉 Without Llama 3 8B, the others would fit: Qwen2.5 7B on card 1; Mistral 7B on card 2;"
