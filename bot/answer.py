@@ -134,6 +134,16 @@ from rules.training_time import (
 
 # The memory written with an unknown name ("RTX 9090 24gb"): suggestions with that memory first.
 _STATED_GB = re.compile(r"(\d+(?:\.\d+)?) ?gb$", re.IGNORECASE)
+# The brand a catalogue name opens with: "Qwen" of "Qwen2.5 72B", "Phi" of "Phi-4".
+_BRAND: Final = re.compile(r"[A-Za-z]+")
+
+
+def brand_size_name(shape_name: str, params_b: Decimal) -> str:
+    """A brand and a size said with no version ("qwen 72b"), as the catalogue prints the brand
+    of the model read for it (`shape_name`, "Qwen2.5 72B"): "Qwen 72B"."""
+    brand = _BRAND.match(shape_name)
+    size = f"{params_b.normalize():f}B"
+    return f"{brand.group(0)} {size}" if brand is not None else size
 
 T = TypeVar("T")
 
@@ -3340,6 +3350,11 @@ def _build(query: Query, cat: Catalogue) -> Answer:
     if query.model_id is not None:
         spec = cat.models.get(query.model_id)
         base.update(model_name=spec.name, gated=spec.gated, licence=spec.licence)
+    elif query.shape_model is not None and query.params_b is not None:
+        # "qwen 72b": named as written, brand and size ("Qwen 72B"), not "a 72B model"; the
+        # reply says which version's shape it is read as (answer_lines._shape_read).
+        base.update(model_name=brand_size_name(cat.models.get(query.shape_model).name,
+                                               query.params_b))
     if query.closed_model is not None and query.params_b is None and intent not in (
             "pay", "alert", "alert_list", "alert_remove", "smalltalk", "compare"):
         raise ClosedWeights(model=query.closed_model)  # "can I fine-tune GPT-4 on your GPUs?"

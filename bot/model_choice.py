@@ -120,9 +120,7 @@ def sides(answers: tuple[Answer, Answer], catalogue: Catalogue) -> tuple[Side, S
         check = a.detailed.check if a.detailed is not None else None
         if a.error is not None or check is None:
             return None
-        name = catalogue.models.get(a.query.model_id).name if a.query.model_id is not None \
-            else ""
-        found.append(Side(name, a, check.detailed_per_gpu_gb, check.vram_per_gpu_gb,
+        found.append(Side(a.model_name or "", a, check.detailed_per_gpu_gb, check.vram_per_gpu_gb,
                           check.detailed_fits))
     # Stable: equal room keeps the order named.
     first, second = sorted(found, key=lambda s: (not s.fits, -s.room_gb))
@@ -168,6 +166,13 @@ def render_choice(chosen: tuple[Side, Side], locale: str, catalogue: Catalogue) 
         if not side.fits and room is not None and room.tokens > 0:
             lines.append(str(_("📏 %(model)s fits with sequences of at most about %(tokens)s"
                                " tokens.", model=name, tokens=fmt.num(room.tokens, 0))))
+    for side in chosen:  # "qwen 7b": which version it is read as, as its own answer says
+        query = side.answer.query
+        if query.model_id is None and query.shape_model is not None and side.name:
+            lines.append(str(_("ℹ️ %(said)s: no version named, read as %(model)s, the latest on"
+                               " file (its layers and KV heads set the detailed estimate).",
+                               said=side.name,
+                               model=catalogue.models.get(query.shape_model).name)))
     lines.append("")
     if detailed.kind == "training":
         lines.append(str(_("ℹ️ <i>Detailed estimates per GPU at sequence %(seq)s and batch"

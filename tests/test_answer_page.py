@@ -47,7 +47,7 @@ def test_a_decode_speed_is_followed_by_concurrency_then_the_fit(cat: Catalogue) 
 
 def test_a_duration_with_a_budget_ends_with_what_the_budget_buys(cat: Catalogue) -> None:
     text = _reply("how long does it take to lora llama 8b on 20M tokens with a $100 budget", cat)
-    assert text.startswith("⏱ <b>LoRA of an 8B model: about ")
+    assert text.startswith("⏱ <b>LoRA of Llama 8B: about ")
     assert "(detailed estimate, LoRA).\n\n💵 <b>$100 buys " in text
 
 

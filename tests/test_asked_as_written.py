@@ -132,11 +132,11 @@ def test_a_time_answer_opens_with_the_run_named(text: str, start: str) -> None:
     # the L40S: one 10-hour block ($8.20) covers its 5.26 hours, where the B200's 51 minutes
     # took a block of $46.10.
     ("cost to fine-tune llama 8b on 50M tokens",
-     "💵 <b>About $4.31 to fine-tune an 8B model on 50 million tokens</b> — LoRA, about 5.26 "
+     "💵 <b>About $4.31 to fine-tune Llama 8B on 50 million tokens</b> — LoRA, about 5.26 "
      "hours on 1× L40S, the offered configuration where what you pay for this run, in whole "
      "blocks of GPU-hours, is least.", "4.31"),
     ("cost to fine-tune llama 8b on 50M tokens on an h100",
-     "💵 <b>About $4.45 to fine-tune an 8B model on 50 million tokens</b> — LoRA, about 1.92 hours "
+     "💵 <b>About $4.45 to fine-tune Llama 8B on 50 million tokens</b> — LoRA, about 1.92 hours "
      "on 1× H100.", "4.45"),
     ("¿cuánto cuesta entrenar un modelo de 1B desde cero con 10B tokens?",
      "💵 <b>Unos 130,09\u00a0US$ por entrenar un modelo de 1B desde cero con 10 mil millones de "

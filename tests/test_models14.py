@@ -3,8 +3,11 @@ verdicts side by side, the one that fits (or fits with more room) leading."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
+from bot.answer import brand_size_name
 from bot.model_choice import models_chosen
 from bot.understand import understand
 from bot.understand.query import Query
@@ -107,3 +110,25 @@ def test_grpo_against_dpo() -> None:
 ])
 def test_algorithms_in_spanish_and_french(text: str, lang: str, starts: str) -> None:
     assert ask(text, lang).text.startswith(starts)
+
+
+# --- a brand and a size with no version --------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "said", "read_as"), [
+    ("qwen 72b lora on 2x h100?", "Qwen 72B", "Qwen2.5 72B"),
+    ("llama 70b qlora on an a100", "Llama 70B", "Llama 3.3 70B"),
+])
+def test_brand_and_size_named_and_read_as(text: str, said: str, read_as: str) -> None:
+    """Was "a 72B model", the latest member's shape used unsaid."""
+    reply = ask(text)
+    assert reply.query.model_id is None and reply.answer.model_name == said
+    head = reply.text.split("\n")[0]
+    assert said in head and "72B model" not in head and "70B model" not in head
+    assert f"ℹ️ {said}: no version named, read as {read_as}, the latest on file" in reply.text
+
+
+def test_brand_size_name() -> None:
+    assert brand_size_name("Qwen2.5 72B", Decimal("72")) == "Qwen 72B"
+    assert brand_size_name("Phi-4", Decimal("14")) == "Phi 14B"
+    assert brand_size_name("Qwen2.5 1.5B", Decimal("1.50")) == "Qwen 1.5B"

@@ -318,8 +318,8 @@ def test_a_list_with_a_choice_a_card_each_or_training_is_not_together(
      "↪️ <i>Sur 2× RTX 3090\u00a0: vos cartes, comme vous l'avez dit plus tôt.</i>\n✅ <b>Mistral"
      " 7B et Llama 3 8B tiennent sur 2× RTX 3090, un par carte", []),
     (("tengo una 3090", "puedo correr qwen 7b y llama 8b a la vez en mi gpu?"),
-     "↪️ <i>En 1× RTX 3090: tu tarjeta, como dijiste antes.</i>\n❌ <b>Un modelo de 7B y un"
-     " modelo de 8B no caben juntos en 1× RTX 3090",
+     "↪️ <i>En 1× RTX 3090: tu tarjeta, como dijiste antes.</i>\n❌ <b>Qwen 7B y Llama 8B no"
+     " caben juntos en 1× RTX 3090",
      ["No se nombra versión: se supone la forma de Qwen2.5 7B"]),
     (("can i serve llama 3 8b on my 4090?", "llama 3 8b and mistral 7b at the same time?"),
      "↪️ <i>On 1× RTX 4090, from your last question.</i>\n❌ <b>Llama 3 8B and Mistral 7B do"
@@ -351,10 +351,10 @@ def test_no_card_at_all_asks_which(pipeline: Pipeline, question: str, start: str
 
 
 def test_a_generic_model_leads_with_a_capital(pipeline: Pipeline) -> None:
-    """"qwen 7b": the shape assumed said, as the single question says it (was "un modelo de
-    7B y … no caben" opening the reply in lower case, the shape unsaid)."""
+    """"qwen 7b": named as written ("Qwen 7B", was "un modelo de 7B", once in lower case)
+    and the shape assumed said, as the single question says it."""
     text = pipeline.ask("puedo correr qwen 7b y llama 8b a la vez en mi 3090?").text
-    assert text.startswith("❌ <b>Un modelo de 7B y un modelo de 8B no caben juntos")
+    assert text.startswith("❌ <b>Qwen 7B y Llama 8B no caben juntos")
     assert "se supone la forma de Qwen2.5 7B" in text
 
 
@@ -396,7 +396,7 @@ def test_one_model_after_a_training_run_is_not_together() -> None:
     (("can i run llama 3 8b and mistral 7b at the same time?", "on a 4090"),
      "❌ <b>Llama 3 8B and Mistral 7B do not fit together on 1× RTX 4090"),
     (("puedo correr qwen 7b y llama 8b a la vez?", "una 3090"),
-     "❌ <b>Un modelo de 7B y un modelo de 8B no caben juntos en 1× RTX 3090"),
+     "❌ <b>Qwen 7B y Llama 8B no caben juntos en 1× RTX 3090"),
     (("faire tourner mistral 7b et llama 3 8b en même temps sur 2 cartes", "des 3090"),
      "✅ <b>Mistral 7B et Llama 3 8B tiennent sur 2× RTX 3090, un par carte"),
 ])

@@ -713,7 +713,11 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
         _multi_gpu(answer, ph, put, alone=False)
     # A plain str, as a template's render gave: a Markup reply would escape what is added to
     # it (reply.text + "&…") and strip() would keep it Markup.
-    return "".join(out)
+    page = "".join(out)
+    if not error and not answer.missing and query.model_id is None \
+            and query.shape_model is not None and answer.model_name:
+        page = _shape_read(page, answer.model_name, query.shape_model, ph)
+    return page
 
 
 def _count_unclear(answer: Answer, ph: Phrases, put: Put) -> None:
@@ -814,6 +818,17 @@ def _steps(answer: Answer, ph: Phrases, put: Put) -> None:
         put(ph._("Assumed, as not said: %(assumed)s.", assumed=Markup(ph.fmt.list(assumed))))
     if not answer.steps_alone:
         put("\n\n")
+
+
+def _shape_read(page: str, said: str, shape_model: str, ph: Phrases) -> str:
+    """"qwen 72b lora on 2x h100?": the version it is read as (its layers and KV heads set the
+    detailed estimate; the planning rule counts the size said), after the reply's first
+    paragraph, which leads with the answer."""
+    line = str(ph._("ℹ️ %(said)s: no version named, read as %(model)s, the latest on file (its"
+                    " layers and KV heads set the detailed estimate).", said=said,
+                    model=ph.cat.models.get(shape_model).name))
+    head, blank, rest = page.partition("\n\n")
+    return f"{head}\n{line}{blank}{rest}" if blank else f"{page}\n{line}"
 
 
 def _family_pick(pick: FamilyPick, ph: Phrases, put: Put) -> None:
