@@ -298,7 +298,11 @@ LANGUAGE = Language(
             r"fits?", r"fitting", r"enough", r"sufficient", r"big enough", r"handle", r"squeeze",
         ),
         "MEMORY_WORDS": (
-            r"memory", r"how much (?:gb|gpu)", r"how many (?:gb|gigs?|gigabytes)", r"footprint",
+            # "how much gpu do i need" (not "how much h100?": the card named is read as "gpu"
+            # by then, and asks its price)
+            r"memory", r"how much gb", r"how much gpu(?= (?:memory|ram|vram|power|do|does|would|will"
+            r"|is needed|needed|i need|we need|you need|required))",
+            r"how many (?:gb|gigs?|gigabytes)", r"footprint",
             r"requirements?",
             # "how much does mistral 7b take in fp16", "how much space does it take up": its size
             r"how much (?:space|room|disk)",
