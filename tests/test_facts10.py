@@ -45,17 +45,21 @@ def test_the_months_found(model_id: str, month: str) -> None:
 
 
 def test_the_8b_models_are_named_by_date(pipeline: Pipeline) -> None:
-    text = pipeline.ask("biggest model i can run in fp16 on 19.2gb").text
+    reply = pipeline.ask("biggest model i can run in fp16 on 19.2gb")
+    assert reply.answer.largest_names[:7] == (
+        "Qwen3-VL 8B", "Gemma 3n E4B (8B raw)", "Llama 3.1 Nemotron Nano 8B",
+        "DeepSeek-R1-Distill-Llama-8B", "Granite 3.1 8B", "Ministral-8B-Instruct-2410",
+        "Aya Expanse 8B")
+    # The reply names the newest four and counts the rest.
     assert "at or under that: Qwen3-VL 8B, Gemma 3n E4B (8B raw), Llama 3.1 Nemotron Nano 8B," \
-        " DeepSeek-R1-Distill-Llama-8B, Granite 3.1 8B, Ministral-8B-Instruct-2410, Aya Expanse" \
-        " 8B," in text
+        " DeepSeek-R1-Distill-Llama-8B, and 8 others (8B)." in reply.text
 
 
 def test_the_7b_models_are_named_by_date_the_undated_last(pipeline: Pipeline) -> None:
-    text = pipeline.ask("biggest model i can run in fp16 on 17gb").text
-    assert "Command R7B, Falcon3 7B (TII), OLMo 2 7B" in text
-    assert "Qwen2 7B, Phi-3 small (7B), Qwen1.5 7B" in text
-    assert "MPT 7B, and OpenHermes 2.5 Mistral 7B.</b>" in text
+    names = pipeline.ask("biggest model i can run in fp16 on 17gb").answer.largest_names
+    joined = ", ".join(names)
+    assert "Command R7B, Falcon3 7B (TII), Qwen2 7B, Phi-3 small (7B)" in joined
+    assert names[-2:] == ("MPT 7B", "OpenHermes 2.5 Mistral 7B")
 
 
 # --- a bare brand's gating asked with any word after it: the family's answer ----------------
