@@ -653,6 +653,17 @@ def _host_ram(breakdown: Breakdown) -> tuple[Decimal, Decimal] | None:
     return host, (host * factor).quantize(Decimal("0.1"))
 
 
+def kv_value_bytes(query: Query) -> float | None:
+    """The bytes a KV cache value takes in the type(s) said (detailed.toml kv_cache), None for
+    BF16's: with llama.cpp's K and V caches set apart, their mean (each holds as many)."""
+    if query.kv_cache_type is None:
+        return None
+    constants = load_constants()
+    k = constants[f"kv_cache.{query.kv_cache_type}"]
+    v = constants[f"kv_cache.{query.kv_cache_type_v}"] if query.kv_cache_type_v else k
+    return (k + v) / 2
+
+
 def _estimate(
     query: Query, method: Method, model: ModelSpec | Decimal, gpus: int, asked: Fit | None,
 ) -> tuple[Breakdown | None, list[str], int, int, bool, int | None]:
@@ -756,8 +767,7 @@ def _estimate_on(
                 # generate since v4.45 (logits_to_keep) never hold them for the whole prompt.
                 all_position_logits=False,
                 # "-ctk q8_0", "--kv-cache-dtype fp8": the cache's own type (detailed.toml).
-                kv_cache_bytes=load_constants()[f"kv_cache.{said['kv_cache_type']}"]
-                if said["kv_cache_type"] is not None else None,
+                kv_cache_bytes=kv_value_bytes(query),
                 # The publisher's AWQ checkpoint stores a tied table twice: transformers loads
                 # both copies before tying them (vLLM skips the head's when tied).
                 tied_table_loaded_twice=bool(
@@ -1192,7 +1202,11 @@ def _assumptions(
             out.append(Assumption(code="cpu_offload"))
     if breakdown.kind == "inference":
         arch = shape.arch
-        if query.kv_cache_type is not None:
+        if query.kv_cache_type is not None and query.kv_cache_type_v is not None:
+            out.append(Assumption(code="kv_cache_types", params={
+                "k": query.kv_cache_type, "v": query.kv_cache_type_v,
+                "bytes": Decimal(repr(kv_value_bytes(query)))}))
+        elif query.kv_cache_type is not None:
             out.append(Assumption(code="kv_cache_type", params={
                 "type": query.kv_cache_type,
                 "bytes": Decimal(repr(load_constants()[f"kv_cache.{query.kv_cache_type}"]))}))

@@ -110,3 +110,27 @@ def test_requests_per_day_are_not_held_at_once() -> None:
     """"1000 requests a day" is a total: it was read as a batch of 1,000."""
     got = ask_json("serve llama 3 8b for 1000 requests a day, how much vram")
     assert "batch 1,000" not in got["text"], got["text"]
+
+
+# --- llama.cpp's K and V caches, each set on its own -----------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "locale", "kv", "said"), [
+    # -ctk alone leaves V at F16 (llama.cpp's default): was both caches in Q8_0 (4.6 GB)
+    ("--ctx-size 65536 --cache-type-k q8_0 with llama 3.1 8b q8 on 12gb", None,
+     "• KV cache: 6.6 GB",
+     "K cache in Q8_0 and V cache in F16 (llama.cpp sets each apart, F16 unless said): 12.25 "
+     "bits a value on average instead of BF16's 16."),
+    ("llama 3.1 8b q8 -c 65536 -ctk q4_0 -ctv q8_0 on 12gb", None, "• KV cache: 3.5 GB",
+     "K cache in Q4_0 and V cache in Q8_0"),
+    ("llama 3.1 8b q8 -c 65536 -ctk q8_0 -ctv q8_0 on 12gb", None, "• KV cache: 4.6 GB",
+     "KV cache in Q8_0, as you said: 8.5 bits a value"),
+    ("llama.cpp con llama 3.1 8b q8, -c 65536 y -ctk q8_0 en 12gb", "es",
+     "• Caché KV: 6,6\u00a0GB", "Caché K en Q8_0 y caché V en F16"),
+    ("llama.cpp avec llama 3.1 8b q8, -c 65536 et -ctk q8_0 sur 12 go", "fr",
+     "• Cache KV\u00a0: 6,6\u202fGo", "Cache K en Q8_0 et cache V en F16"),
+])
+def test_the_k_and_v_caches_are_typed_apart(text: str, locale: str | None, kv: str,
+                                             said: str) -> None:
+    got = ask_json(text, locale)
+    assert kv in got["text"] and said in got["text"], got["text"]

@@ -693,6 +693,14 @@ def _assumption(ph: Phrases, a: Assumption) -> Markup | None:
             "KV cache in %(type)s, as you said: %(bits)s bits a value instead of BF16's 16.",
             type=kind.upper(), bits=ph.fmt.num(size * 8, 2),
         )
+    if code == "kv_cache_types":
+        k, v, size = p["k"], p["v"], p["bytes"]
+        assert isinstance(k, str) and isinstance(v, str) and isinstance(size, Decimal)
+        return g._(
+            "K cache in %(k)s and V cache in %(v)s (llama.cpp sets each apart, F16 unless said): "
+            "%(bits)s bits a value on average instead of BF16's 16.",
+            k=k.upper(), v=v.upper(), bits=ph.fmt.num(size * 8, 2),
+        )
     if code == "kv_cache_mla":
         return g._(
             "KV cache in BF16 for prompt and output, with multi-head latent attention: one "

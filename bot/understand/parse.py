@@ -125,6 +125,7 @@ class _Work:
     family_name: str | None = None  # its name when the catalogue's names share none ("Qwen Coder")
     shape_model: str | None = None  # "qwen 7b": the model whose shape is assumed (Qwen2.5 7B)
     kv_cache_type: str | None = None  # "-ctk q8_0", "fp8 kv cache": detailed.toml kv_cache
+    kv_cache_type_v: str | None = None  # llama.cpp's V cache when not K's ("-ctk q8_0" alone)
     gpu_memory_utilization: Decimal | None = None  # vLLM's "--gpu-memory-utilization 0.95"
     max_num_seqs: int | None = None  # vLLM's "--max-num-seqs 64": a ceiling, not a batch
     # "--max-num-seqs 64, how much vram": the memory that holds all 64 (the batch), not how
@@ -463,6 +464,13 @@ def _take_settings(work: _Work) -> None:
     match = px.KV_CACHE_DTYPE.search(work.s)
     if match:  # the cache's precision, not the weights': the engine still serves the model
         work.kv_cache_type = _kv_cache_type(match.group(0))
+        caches = {each.group("cache"): _kv_cache_type(each.group(0))
+                  for each in px.KV_FLAG_EACH.finditer(match.group(0))}
+        key_type, value_type = caches.get("k", "f16"), caches.get("v", "f16")
+        if caches and key_type != value_type:
+            # llama.cpp sets each cache apart, F16 unless said ("--cache-type-k q8_0" alone
+            # leaves V at F16: was read as both in Q8_0)
+            work.kv_cache_type, work.kv_cache_type_v = key_type, value_type
         work.blank(*match.span(), fill="kv cache")
     micro = px.MICRO_BATCH.search(work.s)
     match = micro or px.BATCH.search(work.s)
@@ -3586,6 +3594,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         runner=runner,
         engine=engine,
         kv_cache_type=work.kv_cache_type if inference else None,
+        kv_cache_type_v=work.kv_cache_type_v if inference else None,
         gpu_memory_utilization=utilization,
         utilization_asked=utilization_asked,
         max_num_seqs=work.max_num_seqs if inference else None,

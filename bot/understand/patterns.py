@@ -234,8 +234,10 @@ RUNNER_CONTEXT: Final = Guarded(
     r"(?<![\w-])(?P<flag>-c|(?:--?)?max[ _-]total[ _-]tokens) ?[=:]? ?(?P<num>\d{3,7}|\d{1,4} ?(?P<k>k))"
     r"(?![\w.,])"
 )
+# llama.cpp named, or one of its own flags ("-ngl 99", "-ctk q8_0", "--cache-type-v q4_0")
 LLAMA_CPP_CUE: Final = Guarded(
-    ("llama", "gguf", "ngl"), r"llama[ .-]?cpp|llama-(?:server|cli)|gguf|-ngl"
+    ("llama", "gguf", "ngl", "-ct", "cache-type"),
+    r"llama[ .-]?cpp|llama-(?:server|cli)|gguf|-ngl|-ct[kv](?![a-z])|--cache-type-[kv]"
 )
 # Fine-tuning tools and their config keys: "unsloth/llama-3-8b-bnb-4bit with max_seq_length 8192"
 # trains on a 4-bit base, it does not serve it.
@@ -798,6 +800,10 @@ KV_CACHE_DTYPE: Final = Guarded(
 KV_NAMED: Final = Guarded(
     ("kv", "ctk", "ctv", "cache"),
     r"(?<![a-z])k ?/? ?v[ _-]?cache|(?<![\w-])-ct[kv](?![a-z])|cache[ _-]type|(?<![a-z])kv(?= |$)"
+)
+# One llama.cpp cache flag of a KV_CACHE_DTYPE match, with the cache it sets ("k" or "v").
+KV_FLAG_EACH: Final = lazy(
+    rf"(?:-ct|--cache-type-|cache_type_)(?P<cache>[kv]) ?[=:]? ?{_KV_TYPES}"
 )
 KV_CACHE_TYPE: Final = lazy(rf"(?<![a-z0-9]){_KV_TYPES}(?![a-z0-9])")
 # A llama.cpp/GGUF quantization type by name ("q5_k_m", "Q6_K", "q4_0", "q4km", "iq3_xxs"):

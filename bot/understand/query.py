@@ -204,6 +204,9 @@ class Query(BaseModel):
     # The KV cache's type named ("--kv-cache-dtype fp8", "-ctk q8_0", "q4 kv cache"): its key in
     # rules/data/detailed.toml kv_cache, whose bytes a value replace BF16's.
     kv_cache_type: str | None = None
+    # llama.cpp's V cache when its type is not the K cache's: "-ctk q8_0" alone leaves it at
+    # "f16" (llama.cpp's default), "-ctk q8_0 -ctv q4_0" sets it apart. None: the same as K.
+    kv_cache_type_v: str | None = None
     # vLLM's share of each GPU said ("--gpu-memory-utilization 0.95"): the budget its longest
     # context and its concurrency are searched within, instead of its default 0.9.
     gpu_memory_utilization: Decimal | None = None
