@@ -1469,9 +1469,11 @@ def generation_asked(said: str, s: str, tokens: Decimal | None, hours_said: bool
     if asks.PER_DOLLAR.search(said):
         return None, True, "dollar"
     # Only a time or a cost asked: "generate 2048 tokens" among settings is a context's length.
+    # "2k prompt and 512 output tokens, how much vram": the memory of that context, not a time.
     if tokens is not None and not hours_said and asks.GENERATE.search(said) and (
             intent in ("time", "cost") or (intent in ("fit", "memory", "unknown")
-                                           and asks.TIME_OR_COST.search(said))):
+                                           and asks.TIME_OR_COST.search(said)
+                                           and asks.MEMORY_AMOUNT.search(said) is None)):
         return tokens, intent == "cost", None
     per = asks.TOKENS_PER.search(said)
     if per is not None and not asks.SPEED_ASK.search(s):
@@ -2524,6 +2526,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     if not inference and method is None and not trains and not work.gpus \
             and work.vram_gb is None and not flags.cpu_offload and not px.TRAINING.search(rest) \
             and (machine is not None or asks.cpu_only(corrected)):
+        inference = True
+    # "llama 3 8b with a 2k prompt and 512 output tokens, how much vram": a prompt and its
+    # output are a request served (was QLoRA's memory at that length)
+    if (flags.prompt_tokens is not None or flags.new_tokens is not None) and not inference \
+            and method is None and not trains and not px.TRAINING.search(rest):
         inference = True
     # "whats the kv cache size for llama 3.1 70b at 128k": a KV cache is kept by serving only.
     kv_size = work.params_b is not None and asks.KV_SIZE.search(rest) is not None

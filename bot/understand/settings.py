@@ -386,19 +386,28 @@ QV: Final = _h(r"q ?(?:,|and|y|et|&|\+) ?v|q_proj ?(?:,|and|y|et|&|\+) ?v_proj|q
 
 # --- numbers: generated tokens, prompt, epochs, throughput ------------------------------------------
 _K: Final = r"(?P<k>k)?"
+# A length said without "tokens" after it: thousands ("2k") or three digits and more ("512").
+_BARE_COUNT: Final = r"(?P<{0}>\d{{3,6}}|\d{{1,3}}(?:[.,]\d)?(?= ?k)) ?(?P<k{0}>k)?"
 NEW_TOKENS: Final = Screened(
     rf"(?<![a-z0-9])(?:max_new_tokens ?[:=]? ?(?P<a>{NUM_SP}) ?(?P<ka>k)?|"
     rf"(?:generat\w*|generar\w*|gener\w*|output\w*|produc\w*|write|writing|escribir) "
     rf"(?:up to |hasta |jusqu'a )?(?P<b>{NUM_SP}) ?(?P<kb>k)?[ -]?(?:new |nuevos |nouveaux )?"
     rf"tok(?:en)?s?|(?P<c>{NUM_SP}) ?(?P<kc>k)?[ -]?(?:new|nuevos|nouveaux|output|generated|"
     rf"generados|generes) tok(?:en)?s?|(?P<d>{NUM_SP}) ?(?P<kd>k)?[ -]?tok(?:en)?s? "
-    rf"(?:de salida|of output|en sortie|generados|generes|generated))(?![a-z0-9])"
+    rf"(?:de salida|of output|en sortie|generados|generes|generated)|"
+    # "2k prompt 512 output", "512 de salida", "512 en sortie": the word "tokens" left out
+    rf"{_BARE_COUNT.format('e')} ?(?:output|de salida|en sortie|de sortie)(?!s))(?![a-z0-9])"
 )
 PROMPT_TOKENS: Final = Screened(
     rf"(?<![a-z0-9])(?:prompts? (?:of |de |d'|with |con |avec )?(?:about |around |~ ?)?"
     rf"(?P<a>{NUM_SP}) ?(?P<ka>k)?[ -]?(?:tok(?:en)?s?)?|"
     rf"(?P<b>{NUM_SP}) ?(?P<kb>k)?[ -]?tok(?:en)?s?[ -]?(?:de |of |d')?(?:long )?prompts?|"
-    rf"(?P<c>{NUM_SP}) ?(?P<kc>k)?[ -]?tokens? (?:de |d'|of )?(?:entrada|input|entree))"
+    rf"(?P<c>{NUM_SP}) ?(?P<kc>k)?[ -]?tokens? (?:de |d'|of )?(?:entrada|input|entree)|"
+    # "2k prompt 512 output", "2048 input", "2k de entrada", "2k en entree": one prompt's
+    # length with "tokens" left out (not "10k prompts", a count of them; "a 32k prompt" is
+    # the prefill's, parse._K_PROMPT)
+    rf"(?<!\ba )(?<!\bun )(?<!\buna )(?<!\bune )"
+    rf"{_BARE_COUNT.format('e')} ?(?:prompt|input|de entrada|en entree|d'entree)(?!s))"
     r"(?![a-z0-9])"
 )
 EPOCHS: Final = Screened(
@@ -785,8 +794,8 @@ def take_numbers(
             value = p(match.group("num"), True)
             rate = value * 1000 if match.group("k") else value
         else:
-            raw, k = _first(match, "a", "b", "c", "d") if kind == "new" else _first(
-                match, "a", "b", "c")
+            raw, k = _first(match, "a", "b", "c", "d", "e") if kind == "new" else _first(
+                match, "a", "b", "c", "e")
             if raw is None:
                 continue
             if kind == "new":
