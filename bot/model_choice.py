@@ -30,6 +30,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final
 
+from markupsafe import Markup
+
 from bot.answer import Answer
 from bot.render.detailed_lines import assumption_said
 from bot.render.phrases import Phrases
@@ -50,6 +52,8 @@ _OR: Final = lazy(r"\b(?:vs|versus|or|o|ou|contra|contre)\b")
 _COMPARE: Final = lazy(r"\b(?:compar\w*|differen\w*|diferencia\w*)\b")
 # Training algorithms people weigh against each other (the first two named are compared).
 _ALGORITHM: Final = lazy(r"\b(?:dpo|ipo|orpo|simpo|cpo|kto|grpo|ppo|rloo|sft)\b")
+# As their papers write them ("SimPO", not "SIMPO"); the others in capitals.
+_NAMES: Final = {"simpo": "SimPO"}
 # Speed asked of the two ("which is faster"): not a question of memory, answered as before.
 _SPEED: Final = lazy(
     r"\b(?:faster|fastest|quicker|speed|tok(?:ens)?/s|t/s|rapides?|vite|rapid[oa]s?|velocidad"
@@ -94,7 +98,7 @@ def models_chosen(text: str, read: Callable[[str], Query]) -> tuple[Query, Query
     the configuration it names, in the order named; None when it asks something else (one
     model, three, a family, no configuration, a question that is not one of memory)."""
     folded = fold(text)
-    if _OR.search(folded) is None:
+    if _OR.search(folded) is None and _COMPARE.search(folded) is None:
         return None
     whole = read(text)
     # "compare": "llama 3 8b vs mistral 7b for qlora on a 4090" reads as two cards compared
@@ -108,8 +112,17 @@ def models_chosen(text: str, read: Callable[[str], Query]) -> tuple[Query, Query
     if len(named) != 2 or any(q.model_id is None and q.params_b is None for q in named) \
             or (named[0].model_id, named[0].params_b) == (named[1].model_id, named[1].params_b):
         return None
-    first, second = (each_model(whole, q).model_copy(update={"intent": "fit"}) for q in named)
+    first, second = (_own_quant(each_model(whole, q), q) for q in named)
     return first, second
+
+
+def _own_quant(asked: Query, part: Query) -> Query:
+    """The question asked of one model, with the quantization its own part names ("qwen2.5
+    14b q4 or qwen2.5 7b q8": Q8_0 for the 7B, not the message's first)."""
+    update: dict[str, object] = {"intent": "fit"}
+    if part.quant is not None and part.method is not None and part.inference == asked.inference:
+        update.update(method=part.method, quant=part.quant)
+    return asked.model_copy(update=update)
 
 
 def sides(answers: tuple[Answer, Answer], catalogue: Catalogue) -> tuple[Side, Side] | None:
@@ -138,8 +151,14 @@ def render_choice(chosen: tuple[Side, Side], locale: str, catalogue: Catalogue) 
     config = ph.config(check.gpu, check.gpu_count) if check.gpu is not None else \
         ph._("%(count)s× GPU of %(vram)s", count=check.gpu_count,
              vram=ph.memory(check.said_gb or check.card_gb or check.vram_per_gpu_gb))
-    method = ph.method_short(detailed.method)
     names = [s.name or str(ph.subject(None, s.answer.params_b or Decimal(0))) for s in chosen]
+    methods = [s.answer.detailed.method for s in chosen if s.answer.detailed is not None]
+    method: Markup | str = ph.method_short(detailed.method)
+    if len(set(methods)) > 1:
+        # "qwen2.5 14b q4 or qwen2.5 7b q8": each model named with its own.
+        method = fmt.list([str(ph.method_short(m)) for m in methods])
+        names = [str(_("%(model)s (%(method)s)", model=n, method=ph.method_short(m)))
+                 for n, m in zip(names, methods, strict=True)]
     same = ph.size(lead.need_gb) == ph.size(other.need_gb)
     if lead.fits and not other.fits:
         head = _("⚖️ <b>%(model)s fits on %(config)s (%(method)s); %(other)s does not.</b>",
@@ -213,7 +232,7 @@ def algorithms_chosen(text: str, read: Callable[[str], Query]) -> tuple[tuple[st
     if whole.inference or not _asks_memory(whole, folded) or whole.family:
         return ()
     config = whole.gpu is not None or whole.vram_gb is not None
-    return tuple((name.upper(), whole.model_copy(update={
+    return tuple((_NAMES.get(name, name.upper()), whole.model_copy(update={
         "intent": "fit" if config else "memory",
         "paired": True if PAIRED.search(name) else None,
         "reference_model": True if REFERENCED.search(name) else None,

@@ -235,15 +235,17 @@ class Pipeline:
             each = self._trained_each(text, chosen_locale, telegram_locale, previous)
             if each is not None:
                 return each
-            choice = self._model_choice(text, chosen_locale, telegram_locale, previous)
-            if choice is not None:
-                return choice
             engines = self._engines(text, chosen_locale, telegram_locale, previous)
             if engines is not None:
                 return engines
             several = self._several(text, chosen_locale, telegram_locale, previous, read)
             if several is not None:
                 return several
+            # After several: "which is better for my 3090, llama 3.1 8b or gemma 2 9b? want to
+            # qlora" is one question in two pieces, a choice.
+            choice = self._model_choice(text, chosen_locale, telegram_locale, previous)
+            if choice is not None:
+                return choice
         whole = read.get(text)  # a message of one question, read whole while looking
         asked, skipped, from_end = (
             (whole, 0, False) if whole is not None else self._understand_long(text)
@@ -415,8 +417,8 @@ class Pipeline:
     ) -> Reply | None:
         """A choice between two models on one configuration (bot/model_choice.py): both
         verdicts side by side. Its query and answer are the leading model's (the JSON's
-        fields), its parts each model's; None when the message asks something else, or several
-        questions (bot/several.py answers each)."""
+        fields), its parts each model's; None when the message asks something else (read after
+        bot/several.py, which answers several questions each)."""
         if not asks_choice(text):
             return None
         read = lambda part: stand_alone(self._understand(part))  # noqa: E731
@@ -424,7 +426,7 @@ class Pipeline:
         if runs:
             return self._algorithms(text, runs, chosen_locale, telegram_locale, previous)
         asked = models_chosen(text, read)
-        if asked is None or len(self._kept(self._cut, text, pieces)) >= 2:
+        if asked is None:
             return None
         locale = self._locale(asked[0].lang, asked[0].lang_sure, chosen_locale, telegram_locale,
                               previous)
@@ -447,8 +449,6 @@ class Pipeline:
     ) -> Reply | None:
         """Two training algorithms weighed for one run (bot/model_choice.py): each one's
         detailed estimate side by side. Its query and answer are the first's."""
-        if len(self._kept(self._cut, text, pieces)) >= 2:
-            return None
         first = runs[0][1]
         locale = self._locale(first.lang, first.lang_sure, chosen_locale, telegram_locale,
                               previous)

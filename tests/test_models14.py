@@ -132,3 +132,25 @@ def test_brand_size_name() -> None:
     assert brand_size_name("Qwen2.5 72B", Decimal("72")) == "Qwen 72B"
     assert brand_size_name("Phi-4", Decimal("14")) == "Phi 14B"
     assert brand_size_name("Qwen2.5 1.5B", Decimal("1.50")) == "Qwen 1.5B"
+
+
+# --- compare questions as people write them ----------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("compare qwen2.5 7b and llama 3.1 8b for qlora on a 4090", None),
+    ("comparar qwen2.5 7b y llama 3.1 8b en una 4090 con qlora", "es"),
+    ("compare qwen2.5 7b et llama 3.1 8b en qlora sur une 4090", "fr"),
+    # one question in two pieces (bot/several.py reads it as one)
+    ("which is better for my 3090, llama 3.1 8b or gemma 2 9b? want to qlora", None),
+])
+def test_compare_words_and_pieces(text: str, lang: str | None) -> None:
+    """Were "Which two GPUs should I compare?" and one model's answer."""
+    reply = ask(text, lang)
+    assert reply.text.startswith("⚖️ <b>") and len(reply.parts) == 2
+
+
+def test_each_model_keeps_its_own_quantization() -> None:
+    reply = ask("should i run qwen2.5 14b q4 or qwen2.5 7b q8 on my 3060")
+    methods = {p.query.model_id: p.query.method for p in reply.parts}
+    assert methods == {"qwen2.5-14b": "gguf_q4_k_m", "qwen2.5-7b": "gguf_q8_0"}
