@@ -1043,7 +1043,7 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
             query, oom = _oom_checkpointing(query, cat)
         query, extra = _reframe(query, cat)
         reframed = query
-        query = _gguf_file(query, cat)
+        query = _gguf_file(_ram_quant(query, cat), cat)
         query = _ollama_context(query, cat)
         if query.quant_asked and query.quant is None and query.params_b is not None \
                 and (query.gpu is not None or query.vram_gb is not None):
@@ -2225,6 +2225,33 @@ def _largest_batch(query: Query, cat: Catalogue, oom: OomReport | None = None
     if found.batch:
         update["batch_size"] = found.batch
     return query.model_copy(update=update), {"largest_batch": found}
+
+
+def _ram_quant(query: Query, cat: Catalogue) -> Query:
+    """"16gb vram + 64gb ram, can i run qwen3 235b?": the system RAM said beside a card that
+    cannot hold the BF16 weights is llama.cpp's question (it splits the layers between the card
+    and RAM), whose users mostly run Q4_K_M: answered at that type, said so. Not on a Mac
+    (unified memory: no split), nor when a precision or a runner's other format is said."""
+    if not query.inference or query.system_ram_gb is None or query.serving_precision_said \
+            or query.quant is not None or query.params_b is None:
+        return query
+    count = query.gpu_count or 1
+    if query.gpu is not None:
+        card = cat.gpu(query.gpu)
+        if card.unified_memory:
+            return query
+        held = cat.capacity_gb(card, query.gpu_memory_gb) * count
+    elif query.vram_gb is not None:
+        held = query.vram_gb * count
+    else:
+        return query
+    if memory("inference_bf16", query.params_b, cat).estimate_gb <= held:
+        return query
+    return query.model_copy(update={"method": _RAM_QUANT_METHOD, "quant": "Q4_K_M",
+                                    "serving_precision_said": True, "quant_assumed": True})
+
+
+_RAM_QUANT_METHOD: Final = "gguf_q4_k_m"
 
 
 def _gguf_file(query: Query, cat: Catalogue) -> Query:

@@ -67,5 +67,3 @@ def test_the_reply_names_the_7b_models_newest_first(pipeline: Pipeline) -> None:
     assert answer.largest_names[:6] == (
         "Olmo 3 7B", "Granite 4.0 H Tiny (7B MoE)", "Qwen2.5-VL 7B", "Command R7B",
         "Falcon3 7B (TII)", "Qwen2 7B")
-
-

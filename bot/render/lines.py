@@ -1703,6 +1703,14 @@ def _method_lines(
                 "the exact type for its own figure.", written=bare, quant=spec.quant,
             ))
         add("\n")
+    assumed = ph.cat.method(mem.method).quant if answer.query.quant_assumed else None
+    if assumed is not None:
+        # "16gb vram + 64gb ram, can i run qwen3 235b": no type said, llama.cpp's usual one
+        add("   ℹ️ ")
+        add(_("No quantization said: with the system RAM given, this is read as llama.cpp or "
+              "Ollama, which split the layers between the card and the RAM, with a %(quant)s "
+              "GGUF file; name another type for its own figure.", quant=assumed))
+        add("\n")
     release = ph.cat.qat_release(answer.query.model_id) if answer.query.qat else None
     if release is not None and ph.cat.method(mem.method).quant == release.type:
         # "gemma 3 27b qat q4": the publisher's quantization-aware-trained files, Q4_0

@@ -182,6 +182,9 @@ class Query(BaseModel):
     # A size written without its type ("q5"), as written: `quant` is the type it is read as
     # (Q5_K_M, quant_types.toml's bare_names), an assumption the reply says.
     quant_bare: str | None = None
+    # No precision said beside the system RAM ("16gb vram + 64gb ram, can i run qwen3 235b"):
+    # llama.cpp's GGUF Q4_K_M assumed (bot.answer._ram_quant), said in the reply.
+    quant_assumed: bool = False
     # "gemma 3 27b qat": the publisher's quantization-aware-trained release is what `quant` is
     # (Google's Q4_0 files, quant_types.toml qat_releases), which the reply says.
     qat: bool = False
