@@ -168,3 +168,21 @@ def test_a_request_asked_as_memory_is_served(text: str) -> None:
     got = ask_json(text)
     assert (got["intent"], got["method"]) == ("memory", "inference_bf16"), got["text"]
     assert got["text"].startswith("📐 <b>Memory for Llama 3 8B</b>"), got["text"]
+
+
+# --- "how much do i save" beside a KV cache type said ---------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "locale", "lead"), [
+    # was "❓ Serving has no typical duration": the saving read as money
+    ("kv cache fp8 with vllm, how much do i save on llama 3 70b at 32k", None,
+     "🗜 <b>A KV cache in FP8 saves about 5.4 GB per GPU here"),
+    ("cache kv en fp8 con vllm, cuanto ahorro en llama 3 70b a 32k", "es",
+     "🗜 <b>Una caché KV en FP8 ahorra unos 5,4\u00a0GB por GPU aquí"),
+    ("cache kv en q8 avec llama.cpp, combien j'économise sur llama 3 70b à 32k ?", "fr",
+     "🗜 <b>Un cache KV en Q8_0 économise environ 5\u202fGo par GPU ici"),
+])
+def test_what_a_kv_cache_type_saves_asked_as_i_save(text: str, locale: str | None,
+                                                    lead: str) -> None:
+    got = ask_json(text, locale)
+    assert got["text"].startswith(lead), got["text"]

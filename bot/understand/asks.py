@@ -457,6 +457,13 @@ KERNELS_SAVING: Final = headed_words(_words("KERNELS_SAVING_ASK"))
 # What a quantized KV cache saves ("how much does -ctk q4_0 -ctv q4_0 save", "does kv cache
 # quantization reduce vram"); the type said is blanked to "kv cache" by then.
 KV_SAVING: Final = headed_words(_words("KV_SAVING_ASK"))
+# "how much do i save", "cuanto ahorro", "combien j'economise": with a KV cache type said
+# ("kv cache fp8 with vllm, how much do i save"), the memory it saves, not money.
+SAVE_ASK: Final = Guarded(("save", "ahorr", "economis", "gagn"), (
+    r"(?<![a-z])(?:how much (?:do|would|will|can|could|does|did) (?:i|we|you|it|that|this) save"
+    r"|what do (?:i|we) save|cuant[oa] (?:me |nos |se )?(?:ahorro|ahorra|ahorraria|ahorramos)"
+    r"|combien (?:j'|je |on |ca |cela )?(?:economise|economiserai[st]?|gagne)(?:-t-on)?)"
+    r"(?![a-z])"))
 # The KV cache's own size ("kv cache size for llama 3.1 70b at 128k", "tamaño del kv cache",
 # "taille du cache kv"): serving's cache, leading the memory reply.
 KV_SIZE: Final = headed_words(_words("KV_SIZE_ASK"))

@@ -3161,7 +3161,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         else flags.kernels
     # "how much does -ctk q4_0 -ctv q4_0 save for qwen2.5 32b at 64k": the estimate with the
     # cache in BF16 and in the type said (q8_0 and q4_0 when none is), memory not money.
-    kv_saving = inference and work.params_b is not None and asks.KV_SAVING.search(rest) is not None
+    kv_saving = inference and work.params_b is not None and (
+        asks.KV_SAVING.search(rest) is not None
+        or (work.kv_cache_type is not None and asks.SAVE_ASK.search(rest) is not None))
     kv_size = kv_size and inference and not kv_saving
     if (kv_saving or kv_size) and intent in ("cost", "prices", "unknown") and not work.money \
             and work.hours is None:
