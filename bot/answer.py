@@ -2861,6 +2861,11 @@ def _reframe(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
     for QLoRA on 24 GB"), the count ("how many A100s do I need"), the hours ("$500 of H100").
     They are answered as the fit or cost question of that size, count or hours, so the reply
     and the JSON describe one configuration; the extra facts say how it was chosen."""
+    if query.money_foreign and query.intent == "prices" and query.budget_usd is None \
+            and query.hours is None and not query.currency_asked and not query.rent_or_buy:
+        # "50 quid for a100 hours how many": a sum in pounds read as a price question was the
+        # A100's price list; the budget is asked in dollars, as "fifty quid, how many…" is.
+        raise BudgetNotUSD()
     if query.intent in ("prices", "pay", "help", "alert", "alert_list", "alert_remove",
                         "smalltalk", "compare"):
         return query, {}

@@ -147,3 +147,24 @@ def test_the_largest_a_budget_trains_weighs_every_configuration(
     text = spaced(str(ask_json(question, lang)["text"]))
     for line in has:
         assert spaced(line) in text, text
+
+
+# A banknote's slang ("a tenner", "a fiver", "a hundo") is a budget read as dollars, said so;
+# was "On which GPU?", "I did not understand" or the price list.
+@pytest.mark.parametrize(("question", "lead"), [
+    ("a tenner of h100 how many hours",
+     "💵 <b>$10 does not buy a block of the H100: GPU-hours are sold in blocks, and the smallest, "
+     "10 GPU-hours, costs $23.20.</b>"),
+    ("i have a fiver", "💵 <b>$5 does not buy a block of the L40S"),
+    ("a hundo for h100 hours?", "💵 <b>$100 buys 40 hours of 1× H100 in whole blocks"),
+])
+def test_a_banknote_in_slang_is_a_budget_in_dollars(question: str, lead: str) -> None:
+    text = str(ask_json(question)["text"])
+    assert text.startswith(lead), text
+    assert "No currency named: I read the amount as" in text, text
+
+
+def test_pounds_for_hours_asked_as_a_price_ask_for_dollars() -> None:
+    out = ask_json("50 quid for a100 hours how many")  # was the A100's price list
+    assert out["error"] == "budget_not_usd", out["text"]
+    assert str(out["text"]).startswith("💱 Our prices are in US dollars"), out["text"]

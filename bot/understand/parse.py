@@ -1120,11 +1120,23 @@ _BUDGET_PER_PERIOD: Final = lazy(
 )
 
 
+# A banknote's slang ("a fiver", "a tenner", "a hundo"): its amount.
+SLANG_SUMS: Final[dict[str, Decimal]] = {
+    "fiver": Decimal(5), "tenner": Decimal(10), "hundo": Decimal(100), "hunnid": Decimal(100)}
+
+
 def _take_bare_money(work: _Work) -> None:
     """A sum with no currency where only a budget can be meant ("2k budget", "i have 2k, how
     many h100 hours", "two grand on a100s"): dollars, said to be assumed (px.BARE_BUDGET)."""
     for match in px.BARE_BUDGET.finditer(work.s):
-        group = next(g for g in "abcde" if match.group(g))
+        group = next(g for g in "abcdef" if match.group(g))
+        if group == "f":
+            # "a tenner": its notes are dollars and pounds alike; read as dollars, said so.
+            work.money.append(_Money(
+                SLANG_SUMS[match.group("f")], None, assumed=True,
+                on_gpu=_BARE_SPENT_ON_GPU.match(work.s, match.end()) is not None))
+            work.blank(*match.span())
+            return
         if group == "e" and (work.model_id is not None or work.family
                              or px.SIZE.search(work.s) is not None):
             continue  # "llama 3 8b 2k on a 4090": a context, not thousands of dollars

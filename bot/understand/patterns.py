@@ -624,7 +624,8 @@ FOREIGN_MONEY: Final = lazy(
 )
 # A sum said with no currency where only a budget can be meant (parse._take_bare_money): "2k
 # budget", "budget of 50", "un presupuesto de 3 mil", "2k de budget", "i have 2k, how many h100
-# hours", "tengo 2 mil, ...", "two grand on a100s" ("grand": a thousand), "2.5k on 8xh100".
+# hours", "tengo 2 mil, ...", "two grand on a100s" ("grand": a thousand), "2.5k on 8xh100",
+# "got a tenner".
 # Read as US dollars, the only currency of the prices, and the reply says it took them so.
 _BARE_SCALE: Final = r"(?: ?(?:k|grand|thousand|mil)(?![a-z]))"
 # What may follow a bare sum that is a budget: the end of a clause, the budget word, or the
@@ -667,7 +668,8 @@ DATA_SIZE: Final = Guarded(
 )
 BARE_CLAUSE_END: Final = lazy(r" ?(?:[,.;:!?)]|$)")
 BARE_BUDGET: Final = Guarded(
-    r"budget|presupuesto|grand|\d ?k(?![a-z])|\d mil(?![a-z])|have|got|tengo|j.?ai|spend|gastar|depenser",
+    r"budget|presupuesto|grand|\d ?k(?![a-z])|\d mil(?![a-z])|have|got|tengo|j.?ai|spend|gastar|depenser"
+    r"|fiver|tenner|hundo|hunnid",
     # "2k budget", "500 de budget", "a 2k budget"
     rf"(?<![\w.,])(?P<a>{NUM_SP})(?P<ka>{_BARE_SCALE})? ?(?:usd |dollar )?(?:(?:de |of )?budget|de presupuesto)(?![a-z])"
     # "budget of 50", "budget is 3k", "budget: 2k", "presupuesto de 2 mil", "mon budget est de 2k"
@@ -680,6 +682,8 @@ BARE_BUDGET: Final = Guarded(
     rf"|(?<![\w.,])(?P<d>{NUM_SP}|{_AMOUNT_WORDS}) ?grand(?![a-z])"
     # "2.5k on 8xh100": thousands spent on a configuration (parse checks no model is named)
     rf"|(?<![\w.,])(?P<e>{NUM_SP})(?P<ke> ?k)(?![a-z]) ?(?=(?:on|en|sur) (?:(?:an?|una?|une|des|le|la|el) )?gpu(?![a-z]))"
+    # "a tenner", "a fiver", "a hundo": a banknote's slang, no currency said (parse.SLANG_SUMS)
+    r"|(?<![a-z])(?:an? )?(?P<f>fiver|tenner|hundo|hunnid)(?![a-z])"
 )
 DIRECTION_BELOW: Final = _ends_with(lx.DIRECTION_BELOW)
 DIRECTION_ABOVE: Final = _ends_with(lx.DIRECTION_ABOVE)
