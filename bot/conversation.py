@@ -107,6 +107,11 @@ class Conversations:
             # "whats the cheapest gpu for qlora 70b": "… on it" is the configuration it led with
             query = query.model_copy(update={
                 "picked": (primary.cheapest.gpu, primary.cheapest.gpu_count)})
+        need = kept.answer.count_needed
+        if need is not None and query.count_asked and query.gpu_count is None:
+            # "how many a100s for lora 70b" then "cost for 10 hours?": on the count answered
+            # (was 1× A100, which does not hold it)
+            query = query.model_copy(update={"gpu_count": need})
         timed = _timed_on(kept)
         if query.gpu is None and timed is not None:
             # "lora llama 3 8b on 50M tokens", timed where it costs least: "too slow?" is

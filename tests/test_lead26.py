@@ -8,7 +8,7 @@ import pytest
 
 from bot.render.phrases import Phrases
 from rules.largest import largest_fitting
-from tests.support.chat import CATALOGUE
+from tests.support.chat import CATALOGUE, converse
 
 
 @pytest.mark.parametrize("method", ["inference_bf16", "inference_int4", "qlora", "lora"])
@@ -32,3 +32,31 @@ def test_many_names_of_one_size_are_counted_past_four(locale: str, tail: str) ->
     assert ph.some_names(["A", "B", "C", "D", "E", "F"]).endswith(tail)
     assert "E" not in ph.some_names(["A", "B", "C", "D", "E", "F"])
     assert ph.some_names(["A", "B"]) in ("A and B", "A y B", "A et B")
+
+
+@pytest.mark.parametrize(("locale", "turns", "count", "gpu"), [
+    ("en", ("lora llama 3 70b", "how many a100s", "and h100s?"), 3, "h100"),
+    ("en", ("how many h100 for full finetune of llama 3 8b", "and on b200?"), 1, "b200"),
+    ("es", ("cuantas a100 necesito para lora de llama 3 70b", "y de h100?"), 3, "h100"),
+    ("fr", ("combien de h100 pour un lora de llama 3 70b", "et en a100 ?"), 3, "a100-80gb"),
+])
+def test_another_card_after_how_many_asks_how_many_of_it(
+        locale: str, turns: tuple[str, ...], count: int, gpu: str) -> None:
+    # Was the run on one of them ("No: Llama 3 70B does not fit on 1× H100").
+    last = converse(*turns, locale=locale)[-1]
+    assert last.answer.count_needed == count
+    assert last.query.gpu == gpu
+    assert last.text.split("\n")[1].startswith("🔢")  # after the carried line
+
+
+@pytest.mark.parametrize(("locale", "turns", "start"), [
+    ("en", ("how many h100 for lora llama 3 70b", "how much for 24 hours?"),
+     "💵 <b>Cost: $167.04</b> — 3× H100 × 24 hours"),
+    ("es", ("cuantas a100 necesito para lora de llama 3 70b", "y cuanto cuesta por 10 horas?"),
+     "💵 <b>Coste: 27,60\u00a0US$</b> — 3× A100 80GB × 10\u00a0horas"),
+])
+def test_a_cost_after_how_many_is_on_the_count_answered(
+        locale: str, turns: tuple[str, ...], start: str) -> None:
+    # Was 1× of the card, which does not hold the run.
+    text = converse(*turns, locale=locale)[-1].text
+    assert start in text, text

@@ -1750,6 +1750,11 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
         update["largest"] = True  # "and on an A100?" after "the largest model on my 4090"
         if previous.coding:
             update["coding"] = True  # "and for 2 of them?" after "best coding model for a 4090"
+    if previous.count_asked and has_gpu and new.gpu_count is None \
+            and new.intent not in ("cost", "compare"):
+        # "and h100s?" after "how many a100s" for a run: how many of those (was the run on
+        # one H100, "does not fit").
+        update["count_asked"] = True
     if previous.context_asked and new.seq_len is None and new.intent != "cost":
         update["context_asked"] = True  # "and on an H100?" after "max context on my 4090"
     if previous.at_longest and new.seq_len is None and new.intent != "cost":
