@@ -69,12 +69,13 @@ class Side:
     name: str
     answer: Answer
     need_gb: Decimal
-    card_gb: Decimal
-    fits: bool
+    # None: no card named ("which needs less vram, llama 3 8b or mistral 7b"), memory alone.
+    card_gb: Decimal | None
+    fits: bool | None
 
     @property
     def room_gb(self) -> Decimal:
-        return self.card_gb - self.need_gb
+        return (self.card_gb or Decimal(0)) - self.need_gb
 
 
 def asks_choice(text: str) -> bool:
@@ -93,7 +94,8 @@ def _asks_memory(whole: Query, folded: str) -> bool:
                 or _SPEED.search(folded) is not None)
 
 
-def models_chosen(text: str, read: Callable[[str], Query]) -> tuple[Query, Query] | None:
+def models_chosen(text: str, read: Callable[[str], Query], catalogue: Catalogue | None = None,
+                  ) -> tuple[Query, Query] | None:
     """The question of `text` asked of each of the two models it offers a choice between, on
     the configuration it names, in the order named; None when it asks something else (one
     model, three, a family, no configuration, a question that is not one of memory)."""
@@ -102,8 +104,10 @@ def models_chosen(text: str, read: Callable[[str], Query]) -> tuple[Query, Query
         return None
     whole = read(text)
     # "compare": "llama 3 8b vs mistral 7b for qlora on a 4090" reads as two cards compared
-    # until the second card is found missing.
-    if not _asks_memory(whole, folded) or (whole.gpu is None and whole.vram_gb is None):
+    # until the second card is found missing. No card: only memory asked ("which needs less
+    # vram"), not "qwen 7b or llama 8b for coding".
+    config = whole.gpu is not None or whole.vram_gb is not None
+    if not _asks_memory(whole, folded) or (not config and whole.intent != "memory"):
         return None
     found = named_models(text, read, CHOICE_BETWEEN)
     if found is None or found[1] or found[2] > 1:
@@ -112,14 +116,37 @@ def models_chosen(text: str, read: Callable[[str], Query]) -> tuple[Query, Query
     if len(named) != 2 or any(q.model_id is None and q.params_b is None for q in named) \
             or (named[0].model_id, named[0].params_b) == (named[1].model_id, named[1].params_b):
         return None
-    first, second = (_own_quant(each_model(whole, q), q) for q in named)
+    if catalogue is not None:
+        named = [_same_family(q, other, read, catalogue)
+                 for q, other in zip(named, named[::-1], strict=True)]
+    intent = "fit" if config else "memory"
+    first, second = (_own_quant(each_model(whole, q), q, intent) for q in named)
     return first, second
 
 
-def _own_quant(asked: Query, part: Query) -> Query:
+# A catalogue name's size at its end: "Qwen2.5 7B" → "Qwen2.5", "Phi-3 mini (3.8B)".
+_NAME_SIZE: Final = lazy(r"\s*\(?\d+(?:\.\d+)?B\)?$")
+
+
+def _same_family(part: Query, other: Query, read: Callable[[str], Query],
+                 catalogue: Catalogue) -> Query:
+    """A bare size beside a model named ("qwen 2.5 7b or 14b"): that model's family at this
+    size ("Qwen2.5 14B") when the catalogue has it, else the size as said."""
+    if part.model_id is not None or part.shape_model is not None or part.params_b is None \
+            or other.model_id is None:
+        return part
+    name = catalogue.models.get(other.model_id).name
+    family = _NAME_SIZE.sub("", name)
+    if family == name:
+        return part
+    again = read(f"{family} {part.params_b.normalize():f}b")
+    return again if again.model_id is not None else part
+
+
+def _own_quant(asked: Query, part: Query, intent: str) -> Query:
     """The question asked of one model, with the quantization its own part names ("qwen2.5
     14b q4 or qwen2.5 7b q8": Q8_0 for the 7B, not the message's first)."""
-    update: dict[str, object] = {"intent": "fit"}
+    update: dict[str, object] = {"intent": intent}
     if part.quant is not None and part.method is not None and part.inference == asked.inference:
         update.update(method=part.method, quant=part.quant)
     return asked.model_copy(update=update)
@@ -130,11 +157,16 @@ def sides(answers: tuple[Answer, Answer], catalogue: Catalogue) -> tuple[Side, S
     model got no detailed estimate on the configuration (then each is answered as before)."""
     found: list[Side] = []
     for a in answers:
-        check = a.detailed.check if a.detailed is not None else None
-        if a.error is not None or check is None:
+        if a.error is not None or a.detailed is None:
             return None
-        found.append(Side(a.model_name or "", a, check.detailed_per_gpu_gb, check.vram_per_gpu_gb,
-                          check.detailed_fits))
+        check = a.detailed.check
+        if check is None:
+            if a.query.gpu is not None or a.query.vram_gb is not None:
+                return None
+            found.append(Side(a.model_name or "", a, a.detailed.per_gpu_gb, None, None))
+        else:
+            found.append(Side(a.model_name or "", a, check.detailed_per_gpu_gb,
+                              check.vram_per_gpu_gb, check.detailed_fits))
     # Stable: equal room keeps the order named.
     first, second = sorted(found, key=lambda s: (not s.fits, -s.room_gb))
     return first, second
@@ -146,7 +178,9 @@ def render_choice(chosen: tuple[Side, Side], locale: str, catalogue: Catalogue) 
     _, fmt = ph._, ph.fmt
     lead, other = chosen
     detailed = lead.answer.detailed
-    assert detailed is not None and detailed.check is not None
+    assert detailed is not None
+    if detailed.check is None:
+        return _memory_choice(chosen, ph)
     check = detailed.check
     config = ph.config(check.gpu, check.gpu_count) if check.gpu is not None else \
         ph._("%(count)s× GPU of %(vram)s", count=check.gpu_count,
@@ -175,23 +209,18 @@ def render_choice(chosen: tuple[Side, Side], locale: str, catalogue: Catalogue) 
                  " %(other)s.</b>", model=names[0], other=names[1], config=config, method=method)
     lines = [str(head)]
     for side, name in zip(chosen, names, strict=True):
+        assert side.card_gb is not None  # sides: both on the card, or neither
         lines.append(str(_("%(icon)s %(model)s: ≈ %(need)s per GPU of %(card)s, %(room)s.",
-                           icon=ph.verdict_icon(side.fits), model=name,
+                           icon=ph.verdict_icon(bool(side.fits)), model=name,
                            need=ph.size(side.need_gb), card=ph.memory(side.card_gb),
-                           room=ph.room(side.fits, side.room_gb))))
+                           room=ph.room(bool(side.fits), side.room_gb))))
     # What the one that misses needs to fit, as its own answer says it (training only).
     for side, name in zip(chosen, names, strict=True):
         room = side.answer.typical_room
         if not side.fits and room is not None and room.tokens > 0:
             lines.append(str(_("📏 %(model)s fits with sequences of at most about %(tokens)s"
                                " tokens.", model=name, tokens=fmt.num(room.tokens, 0))))
-    for side in chosen:  # "qwen 7b": which version it is read as, as its own answer says
-        query = side.answer.query
-        if query.model_id is None and query.shape_model is not None and side.name:
-            lines.append(str(_("ℹ️ %(said)s: no version named, read as %(model)s, the latest on"
-                               " file (its layers and KV heads set the detailed estimate).",
-                               said=side.name,
-                               model=catalogue.models.get(query.shape_model).name)))
+    lines.extend(_shapes_read(chosen, ph))
     lines.append("")
     if detailed.kind == "training":
         lines.append(str(_("ℹ️ <i>Detailed estimates per GPU at sequence %(seq)s and batch"
@@ -303,3 +332,50 @@ def render_algorithms(runs: tuple[Algorithm, ...], locale: str, catalogue: Catal
                        " Planning rules, not measurements.</i>",
                        seq=fmt.num(detailed.seq_len, 0), batch=detailed.micro_batch)))
     return "\n".join(lines)
+
+
+def _memory_choice(chosen: tuple[Side, Side], ph: Phrases) -> str:
+    """No card named ("which needs less vram, llama 3 8b or mistral 7b"): each model's detailed
+    estimate per GPU, the smaller first."""
+    _, fmt = ph._, ph.fmt
+    names = [s.name or str(ph.subject(None, s.answer.params_b or Decimal(0))) for s in chosen]
+    detailed = chosen[0].answer.detailed
+    assert detailed is not None
+    method = ph.method_short(detailed.method)
+    low, high = chosen
+    if ph.size(low.need_gb) == ph.size(high.need_gb):
+        head = _("⚖️ <b>%(a)s or %(b)s (%(method)s): about the same memory, ≈ %(need)s per"
+                 " GPU.</b>", a=names[0], b=names[1], method=method, need=ph.size(low.need_gb))
+    else:
+        head = _("⚖️ <b>%(low)s needs less memory than %(high)s (%(method)s): ≈ %(low_gb)s"
+                 " against ≈ %(high_gb)s per GPU.</b>", low=names[0], high=names[1],
+                 method=method, low_gb=ph.size(low.need_gb), high_gb=ph.size(high.need_gb))
+    lines = [str(head)]
+    lines.extend(str(_("• <b>%(name)s</b>: ≈ %(need)s per GPU", name=name,
+                       need=ph.size(side.need_gb)))
+                 for side, name in zip(chosen, names, strict=True))
+    lines.extend(_shapes_read(chosen, ph))
+    lines.append("")
+    lines.append(str(_("ℹ️ <i>Detailed estimates per GPU at sequence %(seq)s and batch %(batch)s,"
+                       " activations included; ask about one model for its whole answer."
+                       " Planning rules, not measurements.</i>",
+                       seq=fmt.num(detailed.seq_len, 0), batch=detailed.micro_batch)
+                     if detailed.kind == "training" else
+                     _("ℹ️ <i>Detailed estimates per GPU at %(context)s tokens of context and"
+                       " batch %(batch)s, KV cache included; ask about one model for its whole"
+                       " answer. Planning rules, not measurements.</i>",
+                       context=fmt.num(detailed.seq_len, 0), batch=detailed.micro_batch)))
+    return "\n".join(lines)
+
+
+def _shapes_read(chosen: tuple[Side, Side], ph: Phrases) -> list[str]:
+    """"qwen 7b": which version it is read as, as its own answer says."""
+    lines: list[str] = []
+    for side in chosen:
+        query = side.answer.query
+        if query.model_id is None and query.shape_model is not None and side.name:
+            lines.append(str(ph._("ℹ️ %(said)s: no version named, read as %(model)s, the latest"
+                                  " on file (its layers and KV heads set the detailed"
+                                  " estimate).", said=side.name,
+                                  model=ph.cat.models.get(query.shape_model).name)))
+    return lines

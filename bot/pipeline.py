@@ -425,7 +425,7 @@ class Pipeline:
         runs = algorithms_chosen(text, read)
         if runs:
             return self._algorithms(text, runs, chosen_locale, telegram_locale, previous)
-        asked = models_chosen(text, read)
+        asked = models_chosen(text, read, self.catalogue)
         if asked is None:
             return None
         locale = self._locale(asked[0].lang, asked[0].lang_sure, chosen_locale, telegram_locale,

@@ -62,7 +62,6 @@ def test_french_reply() -> None:
     "h100 vs a100 for qlora 70b",
     "run llama 3 8b or mistral 7b on 3060 12gb which is faster",  # speed, not memory
     "llama 3 8b or mistral 7b max context on a 4090",
-    "llama 3 8b vs mistral 7b",  # no configuration
     "qwen2.5 7b and llama 3 8b at the same time on a 4090",  # together: bot/two_models.py
 ])
 def test_other_questions_are_not_a_choice(text: str) -> None:
@@ -154,3 +153,21 @@ def test_each_model_keeps_its_own_quantization() -> None:
     reply = ask("should i run qwen2.5 14b q4 or qwen2.5 7b q8 on my 3060")
     methods = {p.query.model_id: p.query.method for p in reply.parts}
     assert methods == {"qwen2.5-14b": "gguf_q4_k_m", "qwen2.5-7b": "gguf_q8_0"}
+
+
+@pytest.mark.parametrize(("text", "lang", "starts"), [
+    ("llama 3 8b vs mistral 7b vram for qlora", None,
+     "⚖️ <b>Mistral 7B needs less memory than Llama 3 8B (QLoRA): ≈ "),
+    ("cual gasta menos vram, qwen2.5 7b o mistral 7b con qlora", "es",
+     "⚖️ <b>Mistral 7B necesita menos memoria que Qwen2.5 7B (QLoRA): ≈ "),
+])
+def test_memory_of_two_models_without_a_card(text: str, lang: str | None, starts: str) -> None:
+    """Was the first model's memory alone."""
+    reply = ask(text, lang)
+    assert reply.text.startswith(starts) and len(reply.parts) == 2
+
+
+def test_a_bare_size_beside_a_model_is_its_family() -> None:
+    """"qwen 2.5 7b or 14b": Qwen2.5 14B (was "a 14B model", another shape)."""
+    reply = ask("qwen 2.5 7b or 14b for coding on a 3090")
+    assert {p.query.model_id for p in reply.parts} == {"qwen2.5-7b", "qwen2.5-14b"}
