@@ -168,3 +168,12 @@ def test_pounds_for_hours_asked_as_a_price_ask_for_dollars() -> None:
     out = ask_json("50 quid for a100 hours how many")  # was the A100's price list
     assert out["error"] == "budget_not_usd", out["text"]
     assert str(out["text"]).startswith("💱 Our prices are in US dollars"), out["text"]
+
+
+def test_the_largest_a_budget_runs_says_its_blocks_once() -> None:
+    # "what can I run with $300": the blocks in the headline, then "Cost: $298.48 … Buy 1 block
+    # of 168 GPU-hours…" again before the verdict.
+    out = ask_json("what can I run with $300")
+    text = str(out["text"])
+    assert "(364 GPU-hours, $298.48).</b>" in text and "Cost: $298.48" not in text, text
+    assert (out["hours"], out["cost_usd"]) == (364, "298.48")

@@ -25,6 +25,7 @@ from bot.engines import engine_name
 from bot.render.detailed_lines import host_ram_lines
 from bot.render.lines import (
     bf16_error_line,
+    budget_said_quote,
     compare_lines,
     fit_block,
     mac_not_sold,
@@ -601,7 +602,7 @@ def _body(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
             put("\n")
         if answer.instances:
             include("instances.html.j2")  # "10 h100 for 24 hours": more than one instance
-        if not _budget_said_quote(answer):
+        if not budget_said_quote(answer):
             put(ph.quote_block(answer.quote))
             put("\n")
     else:
@@ -1075,16 +1076,6 @@ def _memory_offers(answer: Answer, ph: Phrases, put: Put) -> None:
         put(_("Split over several GPUs, a model needs its weights sharded (FSDP, DeepSpeed "
               "ZeRO-3, tensor parallelism)."))
         put("</i>\n")
-
-
-def _budget_said_quote(answer: Answer) -> bool:
-    """"i have $100", "i have 100 bucks, how many h100 hours": the budget's headline already
-    gave the whole blocks it buys, their GPU-hours and price; the quote of those same hours
-    said it all again ("Cost: $98.40 … Buy 5 blocks of 24 GPU-hours")."""
-    bought, plan, q = answer.budget, answer.budget_blocks, answer.quote
-    return bought is not None and plan is not None and q is not None and answer.budget_over \
-        and answer.budget_alt is None and (q.gpu, q.gpu_count) == (bought.gpu, bought.gpu_count) \
-        and q.plan.hours_bought == plan.hours_bought
 
 
 def _budget_offers(answer: Answer, ph: Phrases, put: Put) -> None:

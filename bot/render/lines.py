@@ -352,8 +352,10 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             put("\n\n")
     elif cost_first:
         assert quote is not None
-        put(ph.quote_block(quote))
-        put("\n\n")
+        if not budget_said_quote(answer):
+            put(ph.quote_block(quote))
+            put("\n")
+        put("\n")
     elif own_first:
         assert quote is not None and asked is not None and asked.gpu is not None
         put("🏠 ")
@@ -3020,3 +3022,13 @@ def _within_samples(
             passes, samples=fmt.num(samples, 0), length=fmt.num(length, 0), count=passes)
     return _("That is about %(samples)s samples of %(length)s tokens.",
              samples=fmt.num(samples, 0), length=fmt.num(length, 0))
+
+
+def budget_said_quote(answer: Answer) -> bool:
+    """"i have $100", "what can I run with $300": the budget's headline already
+    gave the whole blocks it buys, their GPU-hours and price; the quote of those same hours
+    said it all again ("Cost: $98.40 … Buy 5 blocks of 24 GPU-hours")."""
+    bought, plan, q = answer.budget, answer.budget_blocks, answer.quote
+    return bought is not None and plan is not None and q is not None and answer.budget_over \
+        and answer.budget_alt is None and (q.gpu, q.gpu_count) == (bought.gpu, bought.gpu_count) \
+        and q.plan.hours_bought == plan.hours_bought
