@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from markupsafe import Markup
 
+from bot.answer import brand_size_name
 from bot.render.format import Formatter
 from bot.render.phrases import Phrases, gettext_for
 from bot.understand.followup import (
@@ -243,7 +244,10 @@ def carried_line(query: Query, carried: tuple[str, ...], locale: str, catalogue:
     ph = Phrases(locale, catalogue)
     parts: list[Markup] = []
     size = ph.fmt.num(query.params_b) if query.params_b is not None else None
-    name = catalogue.models.get(query.model_id).name if query.model_id is not None else None
+    name = catalogue.models.get(query.model_id).name if query.model_id is not None else (
+        # "qwen 14b" (a brand and a size, read as the latest): as the reply names it
+        brand_size_name(catalogue.models.get(query.shape_model).name, query.params_b)
+        if query.shape_model is not None and query.params_b is not None else None)
     method: Markup | None = None
     if "method" in carried:
         if query.inference and not query.serving_precision_said:

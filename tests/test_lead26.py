@@ -60,3 +60,15 @@ def test_a_cost_after_how_many_is_on_the_count_answered(
     # Was 1× of the card, which does not hold the run.
     text = converse(*turns, locale=locale)[-1].text
     assert start in text, text
+
+
+@pytest.mark.parametrize(("locale", "turns", "line"), [
+    ("es", ("tengo una 4090", "puedo entrenar qwen 14b?", "y con 8k de contexto?"),
+     "↪️ <i>Qwen 14B en 1× RTX 4090, de tu pregunta anterior.</i>"),
+    ("en", ("qwen 72b lora on 2x h100?", "and with qlora?"),
+     "↪️ <i>Qwen 72B on 2× H100, from your last question.</i>"),
+])
+def test_the_carried_line_names_a_brand_and_size_as_the_reply_does(
+        locale: str, turns: tuple[str, ...], line: str) -> None:
+    # Was "Un modelo de 14B en 1× RTX 4090" above "En 1× RTX 4090, Qwen 14B no cabe".
+    assert converse(*turns, locale=locale)[-1].text.split("\n")[0] == line
