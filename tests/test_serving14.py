@@ -54,7 +54,7 @@ def test_max_num_seqs_asked_as_vram_leads_with_the_memory_it_needs() -> None:
         "📐 <b>64 sequences at once: Llama 3 8B (BF16 inference) needs about 293.3 GB, weights "
         "16.1 GB, KV cache for 64 × 32,768 tokens 274.9 GB, activations and the CUDA context "
         "2.3 GB (detailed estimate).</b>"), text
-    assert "👉 The cheapest offered configuration that holds them: 4× A100 80GB" in text
+    assert "👉 The cheapest offered configuration that holds these sequences: 4× A100 80GB" in text
     assert ("⚠️ <code>--max-num-seqs 64</code> is a ceiling for vLLM's scheduler, not memory it "
             "reserves: on 1× L40S vLLM starts all the same and runs about 6 sequences at once, "
             "the others wait in the queue.") in text
@@ -186,3 +186,11 @@ def test_what_a_kv_cache_type_saves_asked_as_i_save(text: str, locale: str | Non
                                                     lead: str) -> None:
     got = ask_json(text, locale)
     assert got["text"].startswith(lead), got["text"]
+
+
+def test_the_sequences_cheapest_line_agrees_with_them_in_spanish() -> None:
+    """"secuencias" is feminine: was "que los aloja", said of the users."""
+    got = ask_json("vllm llama 3 8b con --max-model-len 32768 y --max-num-seqs 64, cuanta vram "
+                   "necesito", "es")
+    assert "👉 La configuración ofrecida más barata que aloja estas secuencias: 4× A100 80GB" \
+        in got["text"], got["text"]
