@@ -1621,8 +1621,9 @@ def chart_candidates(
     if detailed.vram_per_gpu_gb is not None:
         if detailed.gpu is not None:
             label = f"{detailed.gpus}× {cat.gpu(detailed.gpu).name}"
-        else:
-            label = f"{detailed.gpus}× {fmt.gb(detailed.vram_per_gpu_gb)}"
+        else:  # the size said ("48 GB"), held to what such a card reports
+            said = detailed.check.said_gb if detailed.check is not None else None
+            label = f"{detailed.gpus}× {fmt.gb(said or detailed.vram_per_gpu_gb)}"
         out.append((label, detailed.vram_per_gpu_gb))
     same = sorted(
         (o for o in cat.offers if o.count == detailed.gpus),
@@ -1649,7 +1650,9 @@ def chart_callback_args(detailed: DetailedAnswer, max_bytes: int = 64) -> tuple[
     if detailed.gpu is not None:
         where = detailed.gpu
     elif detailed.vram_per_gpu_gb is not None:
-        where = "v" + format(detailed.vram_per_gpu_gb.normalize(), "f")
+        # The size said: the chart's question reads it again as the cards sold at it are.
+        said = detailed.check.said_gb if detailed.check is not None else None
+        where = "v" + format((said or detailed.vram_per_gpu_gb).normalize(), "f")
     else:
         where = _NO_GPU
     size = format(detailed.params_b.normalize(), "f")

@@ -82,3 +82,12 @@ def test_gemma_3_27b_on_a_24gb_card_is_held_to_what_a_24gb_card_has() -> None:
     text = str(generic["text"])
     assert "Total per GPU: 24.6 GB of 25.76 GB (24 GiB)</b> (1× GPU of 24 GB)" in text
     assert "✅ <b>Yes: Gemma 3 27B fits on 1× GPU of 24 GB (QLoRA).</b>" in text
+
+
+def test_the_chart_button_of_a_card_known_by_its_size_carries_the_size_said() -> None:
+    from bot.detail import chart_callback_args
+
+    reply = Pipeline(CAT, cache_size=0).ask("qlora 70b on a 48 GB GPU with seq 2048 batch 2 details")
+    detailed = reply.answer.detailed
+    assert detailed is not None and detailed.check is not None
+    assert chart_callback_args(detailed)[2] == "v48"  # not v51.539607552: Telegram's 64 bytes
