@@ -1958,6 +1958,9 @@ _RULES: tuple[tuple[Intent, Callable[[_Signals], object]], ...] = (
     # ... but "ça coûte combien une semaine de H100 ?" (the week blanked: "combien de gpu") is
     # what that week costs: one card, hours, a cost word and no job; so is "c'est combien une
     # heure de h100 ?", "combien deux heures de b200" ("how much is it" asks no count).
+    # "runpod vs you guys for h100", "son mas baratos que runpod para una h100?": our prices,
+    # with the other providers' the page names (was "which model?" or "which two GPUs?")
+    ("prices", lambda g: not g.work and not g.hours and px.COMPARED_TO_OTHER.search(g.s)),
     ("recommend", lambda g: px.RECOMMEND.search(g.s) and not (
         g.hours and g.gpus == 1 and not g.work
         and (px.COST.search(g.s) or _HOURS_PRICED.search(g.s)))),

@@ -977,6 +977,14 @@ COMPARED_TO_OTHER: Final = lazy(
     r"(?!gpu|the gpu|la gpu|le gpu|l'gpu)(?:the |la |le |el |les |los )?"
     r"(?:aws|azure|gcp|google|lambda|runpod|vast|coreweave|massed|thunder|others?|elsewhere|"
     r"ailleurs|otros|autres|la competencia|la concurrence|competitors?|market)"
+    # "runpod vs you guys for h100", "vast o ustedes", "runpod ou vous": the provider first
+    r"|(?<![a-z])(?:aws|azure|gcp|lambda(?: labs)?|runpod|vast(?:\.ai)?|coreweave|paperspace"
+    r"|massed compute|thunder compute) (?:vs\.?|versus|or|o|ou|compared to|frente a|contre) "
+    r"(?:you(?: guys)?|u|y'?all|this(?: service| site)?|here|yours|your (?:prices?|service|site)"
+    r"|ustedes|vosotros|este (?:servicio|sitio)|aqui|vous|ce (?:service|site)|ici)(?![a-z])"
+    # "son mas baratos que runpod?", "moins cher que vast ?", "cheaper than lambda?"
+    r"|(?<![a-z])(?:than|que|qu') ?(?:aws|azure|gcp|lambda(?: labs)?|runpod|vast(?:\.ai)?"
+    r"|coreweave|paperspace|colab|massed compute|thunder compute)(?![a-z])"
 )
 
 # --- negation ----------------------------------------------------------------------------------
