@@ -177,3 +177,16 @@ def test_the_largest_a_budget_runs_says_its_blocks_once() -> None:
     text = str(out["text"])
     assert "(364 GPU-hours, $298.48).</b>" in text and "Cost: $298.48" not in text, text
     assert (out["hours"], out["cost_usd"]) == (364, "298.48")
+
+
+@pytest.mark.parametrize(("question", "lang", "lead"), [
+    ("can i pay 3 bucks in sol", None,
+     "⚠️ <b>$3 is a top-up we take, but GPU-hours are bought only in whole blocks: the smallest, "
+     "10 GPU-hours of the L40S, costs $8.20.</b>"),
+    ("puedo pagar 3 dolares en sol?", "es", "⚠️ <b>Una recarga de 3 US$ la aceptamos"),
+])
+def test_a_top_up_under_the_cheapest_block_says_it_buys_no_hours(
+        question: str, lang: str | None, lead: str) -> None:
+    # was "Yes: we take SOL." alone; the yes still leads
+    text = spaced(str(ask_json(question, lang)["text"]))
+    assert text.split("\n")[1].startswith(spaced(lead)), text
