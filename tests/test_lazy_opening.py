@@ -5,6 +5,7 @@ same matches."""
 
 from __future__ import annotations
 
+import _sre  # type: ignore[import-not-found]
 import re
 from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
@@ -140,11 +141,65 @@ def _texts() -> list[str]:
 def test_the_opened_patterns_find_the_same_matches() -> None:
     texts = _texts()
     for pattern, flags, text in _opened():
-        plain, opened = re.compile(pattern, flags), re.compile(text, flags)
+        # As the lazy pattern is built: its search skips to the look-ahead's characters.
+        plain, opened = re.compile(pattern, flags), _sre.compile(text, *lazy._parts(text, flags))
         assert opened.groupindex == plain.groupindex and opened.groups == plain.groups
         for s in texts:
             got = [(m.span(), m.groups()) for m in opened.finditer(s)]
             assert got == [(m.span(), m.groups()) for m in plain.finditer(s)], (pattern, s)
+
+
+def test_the_search_skips_to_the_characters_a_match_opens_with() -> None:
+    """A pattern re finds no first character for gets the set its matches open with in its
+    code's INFO block (what re fills for a pattern opening with a set): the engine steps over
+    the other positions instead of trying the pattern at each of them."""
+    text = with_opening(r"(?<![a-z0-9])(?:gpu|card)s?(?![a-z])")
+    code = lazy._parts(text, 0)[1]
+    assert code[0] == sre.INFO and code[2] == sre.SRE_INFO_CHARSET
+    assert code[1 + code[1]:] == _code(text)[1 + _code(text)[1]:]  # the pattern's own code
+    assert code[5:1 + code[1]] == _code("[cg]")[5:1 + _code("[cg]")[1]]  # re's for "[cg]"
+    # Alternatives opening with groups, a word boundary before a group.
+    for pattern, opens in ((r"(?:g4dn|p3(?:dn)?)\.|a[23]-|_v[34]", "[_agp]"),
+                           (r"(\b\d+ ?(hours?|days?) of )", r"[\d]")):
+        code = lazy._parts(pattern, 0)[1]
+        assert code[2] == sre.SRE_INFO_CHARSET, pattern
+        assert code[5:1 + code[1]] == _code(opens)[5:1 + _code(opens)[1]], pattern
+    # The set as the pattern reads it: "\\d" a digit of any script.
+    made = lazy.lazy(r"(?<![\w.])\d+ ?gb")
+    assert made.search("x \u0667\u0660gb").span() == (2, 6)  # type: ignore[union-attr]
+    # A repeated opening too (re reads only a set, a literal or alternatives of literals).
+    code = lazy._parts(r"\d+ ?gb", 0)[1]
+    assert code[5:1 + code[1]] == _code(r"[\d]")[5:1 + _code(r"[\d]")[1]]
+    # re's own first characters, the start of the text alone, a match that may be empty,
+    # case folded, any character: re's code.
+    # An empty match (a split between a letter and a digit): the search with a set would find
+    # it again and again.
+    empty = r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])|[\s_-]+"
+    assert lazy._parts(empty, 0)[1] == _code(empty)
+    assert _sre.compile(empty, *lazy._parts(empty, 0)).split("llama3 8b") == ["llama", "3", "8", "b"]
+    for other in (r"abc", r"[ab]x", r"^x|y", r"(?<![a-z])x?", r"(?i)(?<![a-z])x", r"(?<![a-z]).x",
+                  r"(?<![a-z])[^a]x"):
+        assert lazy._parts(other, 0)[1] == _code(other), other
+
+
+def test_every_pattern_finds_what_re_finds() -> None:
+    """Every pattern of understanding, built as the lazy ones are (its code with the search's
+    first characters), against re's own, on the corpus's texts; the opened ones above."""
+    texts = _texts()
+    made = sorted(set(lazy._MADE))
+    assert sum(lazy._parts(p, f)[1] != _code(p, f) for p, f in made) > 150
+    opened = {(text, flags) for _, flags, text in _opened()} | {(p, f) for p, f, _ in _opened()}
+    for pattern, flags in made:
+        if (pattern, flags) in opened:
+            continue
+        plain, built = re.compile(pattern, flags), _sre.compile(pattern, *lazy._parts(pattern, flags))
+        for s in texts:
+            got = [(m.span(), m.groups()) for m in built.finditer(s)]
+            assert got == [(m.span(), m.groups()) for m in plain.finditer(s)], (pattern, s)
+
+
+def _code(pattern: str, flags: int = 0) -> list[int]:
+    return list(re._compiler._code(sre_parse.parse(pattern, flags), flags))  # type: ignore[attr-defined]
 
 
 def test_a_lazy_pattern_is_compiled_with_its_opening() -> None:

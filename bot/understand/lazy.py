@@ -359,16 +359,97 @@ def _file_name() -> str:
 
 
 def _parts(pattern: str, flags: int) -> Parts:
-    """What ``re._compiler.compile`` hands to ``_sre.compile`` for ``pattern``."""
+    """What ``re._compiler.compile`` hands to ``_sre.compile`` for ``pattern``, with the
+    characters its matches open with given to the search when re finds none (``_first_set``)."""
     _, parser, compiler = _engine()
     parsed = parser.parse(pattern, flags)
-    code = compiler._code(parsed, flags)
+    code = _first_set(parsed, compiler._code(parsed, flags), flags)
     groupindex = dict(parsed.state.groupdict)
     indexgroup: list[str | None] = [None] * parsed.state.groups
     for name, i in groupindex.items():
         indexgroup[i] = name
     return (int(flags | parsed.state.flags), [int(c) for c in code], parsed.state.groups - 1,
             groupindex, tuple(indexgroup))
+
+
+def _first_set(parsed: Any, code: list[int], flags: int) -> list[int]:
+    """``code`` whose search steps over the characters no match can open with.
+
+    The engine's search skips at C speed to a character that can open a match when the code's
+    INFO block names the set: re names one for a pattern opening with a literal, a set or
+    alternatives of literals, never for one opening with a look-around, a word boundary or a
+    group of other alternatives. Such a pattern (every word pattern: ``with_opening``'s
+    ``(?=[chw])(?<![a-z0-9])…``) entered the matcher at every position of the text, failing at
+    once nearly everywhere. The set is read off the parsed pattern (``_opens``): every match
+    opens with one of its characters, so the positions skipped are those where no match
+    opens, and the matches and groups are the same (tests/test_lazy_opening.py)."""
+    _, _, compiler = _engine()
+    flags |= parsed.state.flags  # those the code was compiled with: \d is any script's digit
+    if code[0] != compiler.INFO or code[2] & (compiler.SRE_INFO_PREFIX | compiler.SRE_INFO_CHARSET) \
+            or flags & (compiler.SRE_FLAG_IGNORECASE | compiler.SRE_FLAG_LOCALE):
+        return code
+    if not code[3]:
+        # A match may be empty ("(?<=[a-z])(?=\d)", where a name is split): the search with a
+        # set does not step past an empty match, so finditer, sub and split would loop.
+        return code
+    found = _opens(list(parsed.data), compiler)
+    if found is None or found[1] or not found[0]:
+        return code
+    charset, cased = compiler._optimize_charset(found[0])
+    if cased:
+        return code
+    block = [compiler.INFO, 0, compiler.SRE_INFO_CHARSET, code[3], code[4]]
+    compiler._compile_charset(charset, flags, block)
+    block[1] = len(block) - 1  # the words after this one, up to the pattern's own code
+    return block + code[1 + code[1]:]
+
+
+def _opens(items: list[tuple[Any, Any]], c: Any) -> tuple[list[tuple[Any, Any]], bool] | None:
+    """The set items (re's parse: literals, ranges, categories) that the character at a match's
+    start of the parsed sequence ``items`` is one of, and whether the sequence may match
+    without saying (it may match the empty string); None when the parse does not say."""
+    out: list[tuple[Any, Any]] = []
+    for op, av in items:
+        if op is c.AT:
+            if av in (c.AT_BEGINNING, c.AT_BEGINNING_STRING):
+                return None  # the engine tries the start of the text alone
+            continue  # a boundary or an end consumes nothing
+        if op is c.ASSERT_NOT or (op is c.ASSERT and av[0] != 1):
+            continue  # look-behinds and negative look-aheads consume nothing
+        if op is c.ASSERT:
+            # A look-ahead: the character at the match's start opens what it looks for.
+            ahead = _opens(list(av[1]), c)
+            if ahead is not None and not ahead[1]:
+                return out + ahead[0], False
+            continue
+        if op is c.LITERAL:
+            return [*out, (op, av)], False
+        if op is c.IN:
+            if any(kind is c.NEGATE for kind, _ in av):
+                return None
+            return out + list(av), False
+        if op is c.SUBPATTERN:
+            if av[1] & (c.SRE_FLAG_IGNORECASE | c.SRE_FLAG_LOCALE):
+                return None
+            inner = [_opens(list(av[3]), c)]
+        elif op is c.ATOMIC_GROUP:
+            inner = [_opens(list(av), c)]
+        elif op is c.BRANCH:
+            inner = [_opens(list(branch), c) for branch in av[1]]
+        elif op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT):
+            found = _opens(list(av[2]), c)
+            inner = [found if found is None or av[0] > 0 else (found[0], True)]
+        else:
+            return None  # any character, a negated one, a back-reference, a condition
+        empty = False
+        for found in inner:
+            if found is None:
+                return None
+            out += found[0]
+            empty = empty or found[1]
+        if not empty:
+            return out, False
+    return out, True
 
 
 def _loaded() -> dict[tuple[str, int], bytes]:
