@@ -91,3 +91,15 @@ def test_the_chart_button_of_a_card_known_by_its_size_carries_the_size_said() ->
     detailed = reply.answer.detailed
     assert detailed is not None and detailed.check is not None
     assert chart_callback_args(detailed)[2] == "v48"  # not v51.539607552: Telegram's 64 bytes
+
+
+def test_torchtune_named_trains_in_pure_bf16() -> None:
+    # torchtune has no mixed precision: weights, gradients and optimizer states in bf16.
+    q = "full finetune llama 3.1 8b on an h100 {}bs 1 seq 2048"
+    tune = _ask(q.format("with torchtune "))
+    hf = _ask(q.format(""))
+    assert "Pure BF16: weights, gradients and optimizer states in BF16" in str(tune["text"])
+    assert float(str(hf["detailed_gb"])) - float(str(tune["detailed_gb"])) > 40
+    # "fine tune run" is not torchtune's "tune run"
+    assert "Pure BF16" not in str(_ask("how long will my fine tune run take, full finetune "
+                                       "llama 3 8b on an h100")["text"])

@@ -160,6 +160,13 @@ LIGER: Final = _w(r"liger(?:[ _-]?kernels?)?|use_liger(?:_kernel)?(?: ?[:=] ?tru
 # (convert_hf_checkpoint copies transformer.wte.weight into lm_head.weight), and its finetune
 # scripts take the loss in chunks (litgpt.utils.chunked_cross_entropy).
 LITGPT: Final = _w(r"lit[ _-]?gpt")
+# torchtune ("with torchtune", "tune run full_finetune_single_device"): its recipes train in the
+# config's dtype, bf16 by default, with no FP32 master copy: "Currently, we don't support
+# mixed-precision training in torchtune" (pytorch/torchtune docs/source/tutorials/
+# memory_optimizations.rst @bd2a0fc7); full_finetune_single_device.py: "When dtype=bf16, all
+# activations, gradients and optimizer states are in bfloat16 ... Mixed precision training and
+# fp16 precision are currently not supported"; configs say "dtype: bf16". Not "fine tune run".
+TORCHTUNE: Final = _w(r"torch[ _-]?tune|(?<!fine )(?<!fine-)tune run")
 # bitsandbytes before 0.43.2 ("bitsandbytes==0.42.0", "bnb 0.41.3", "bitsandbytes v0.43.1"):
 # its 4-bit matmul kept each linear's input for backward (fixed by #1270 in 0.43.2).
 OLD_BNB: Final = _w(
@@ -578,7 +585,7 @@ _SCREENED_FLAGS: Final = (
     OPT_IN_BWD, ACT_OFFLOAD, CPU_OFFLOAD_OFF, CPU_OFFLOAD, GPU_LAYERS, EXPERT_OFFLOAD, RAM_KIND,
     RAM_CHANNELS, EAGER, SDPA, NO_COMPILE,
     COMPILE, CHUNKED, UNPACKED, PACKED, ALL_LINEAR, PROJ_LIST, ATTN_ONLY, QKV, NO_DROPOUT, LORA_DROPOUT,
-    NO_KERNELS, LIGER, UNSLOTH, LITGPT, OLD_BNB, TRANSFORMERS, ZERO_STAGE, OPTIMIZER_OFFLOAD, KBIT_PREPARE, GALORE,
+    NO_KERNELS, LIGER, UNSLOTH, LITGPT, TORCHTUNE, OLD_BNB, TRANSFORMERS, ZERO_STAGE, OPTIMIZER_OFFLOAD, KBIT_PREPARE, GALORE,
     ANSWER_AI, PARAM_OFFLOAD, ZERO3, FSDP, DDP, DEVICE_MAP, GRAD_ACCUM, PRETRAIN, PAIRED,
     REFERENCED, ONLINE_RL,
 )
@@ -614,7 +621,7 @@ def _read_flags(s: str) -> Settings:
         out.precision = "mixed"
     elif FP32.search(s) and not FP32_WEIGHTS.search(s):
         out.precision = "fp32"
-    elif MLX_TRAINING.search(s):
+    elif MLX_TRAINING.search(s) or TORCHTUNE.search(s):
         out.precision = "bf16"
     if FP32_WEIGHTS.search(s):
         out.fp32_weights = True
