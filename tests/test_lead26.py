@@ -72,3 +72,15 @@ def test_the_carried_line_names_a_brand_and_size_as_the_reply_does(
         locale: str, turns: tuple[str, ...], line: str) -> None:
     # Was "Un modelo de 14B en 1× RTX 4090" above "En 1× RTX 4090, Qwen 14B no cabe".
     assert converse(*turns, locale=locale)[-1].text.split("\n")[0] == line
+
+
+@pytest.mark.parametrize(("locale", "turns", "line"), [
+    ("en", ("qlora llama 3 70b on an h100 for 20 hours", "what about 8?"),
+     "↪️ <i>QLoRA of Llama 3 70B on 1× H100 for 8 hours, from your last question.</i>"),
+    ("es", ("qlora de llama 3 70b en una h100 por 20 horas", "y 8?"),
+     "↪️ <i>QLoRA de Llama 3 70B en 1× H100 durante 8\u00a0horas, de tu pregunta anterior.</i>"),
+])
+def test_a_bare_number_after_a_run_with_hours_is_hours(
+        locale: str, turns: tuple[str, ...], line: str) -> None:
+    # Was "I did not understand" (a run's fit with hours, not a bare cost, came before).
+    assert converse(*turns, locale=locale)[-1].text.split("\n")[0] == line

@@ -1307,10 +1307,11 @@ def _bare_hours(new: Query, previous: Query, folded: str) -> Decimal | None:
             or _names_model(new) or _said(new, "gpu") or _said(new, "vram_gb"):
         return None
     said = _BARE_HOURS.match(folded)
-    if said is None and previous.intent == "cost" and previous.gpu_count in (None, 1) \
+    if said is None and previous.intent in ("cost", "fit") and previous.gpu_count in (None, 1) \
             and not previous.count_asked:
-        # "how much for 20 hours on an h100" → "what about 8?": the hours were the number
-        # said, the card was not counted, so 8 hours (was 8× H100 for 20 hours). A count said
+        # "how much for 20 hours on an h100" (or "qlora 70b on an h100 for 20 hours") → "what
+        # about 8?": the hours were the number said, the card was not counted, so 8 hours (was
+        # 8× H100 for 20 hours, or "I did not understand"). A count said
         # ("… on 2 h100s") leaves the number to _bare_count.
         said = _BARE_NUMBER.match(folded)
     if said is None:
