@@ -204,6 +204,14 @@ def _same_run(part: Query, before: Query) -> bool:
         before.gpu, before.gpu_text, before.vram_gb, before.gpu_count or 1)
 
 
+def _other_card(part: Query, before: Query) -> bool:
+    """A card priced after a question on another one ("i have a 12gb gpu, can qwen3 8b run? and
+    how much is an h100 for 10 hours"): a question of its own, its price the same whatever the
+    model (was read into the first, which was then answered on the H100, the 12 GB lost)."""
+    return _names_gpu(before) and _names_gpu(part) and part.intent in ("cost", "prices") \
+        and (part.gpu, part.vram_gb) != (before.gpu, before.vram_gb)
+
+
 def _paired(part: Query, before: Query) -> bool:
     """A payment beside a price or a cost, which one reading answers both of."""
     intents = {part.intent, before.intent}
@@ -257,7 +265,7 @@ def _own(part: Query, asked: Query, before: Query | None, answer_of: AnswerOf) -
     if not (names or is_gpu_time(part) or asks_on_gpu(part)):
         return False  # "h100 or a100?", "on my 4090?": the question around them says for what
     if not _names_model(part) and not part.largest and before is not None \
-            and _names_model(before):
+            and _names_model(before) and not _other_card(part, before):
         return False  # "… llama 8b. How much for an H100 for 10 hours?": for that model
     if before is not None and intent in (before.intent, "memory") and _same_run(part, before):
         return False  # the same question again ("… on a 4090? like QLoRA 70B on one 4090?")
@@ -341,7 +349,10 @@ def parts(
             before is None or on_configuration(asked, before, catalogue) is None)
         # "j'ai 40 tok/s avec llama 3 8b q4 sur ma 4090, combien si je loue une h100 ?": the
         # renting clause after a question of its own is read with it, as before
-        weak = weak or (piece.after_owned and bool(found))
+        # ... but hours of another card priced ("i have a 12gb gpu, can qwen3 8b run? and how
+        # much is an h100 for 10 hours") are a price of their own, whatever the model
+        weak = weak or (piece.after_owned and bool(found) and not (
+            before is not None and is_gpu_time(asked) and _other_card(part, before)))
         if not weak and _own(part, asked, before, answer_of):
             if context is not None and not found and _noted_apart(read(context.text), part, read(text), catalogue):
                 found.append(Part(context.start, context.end, read(context.text),
