@@ -2235,23 +2235,25 @@ def _ram_quant(query: Query, cat: Catalogue) -> Query:
     if not query.inference or query.system_ram_gb is None or query.serving_precision_said \
             or query.quant is not None or query.params_b is None:
         return query
-    count = query.gpu_count or 1
-    if query.gpu is not None:
-        card = cat.gpu(query.gpu)
-        if card.unified_memory:
-            return query
-        held = cat.capacity_gb(card, query.gpu_memory_gb) * count
-    elif query.vram_gb is not None:
-        held = query.vram_gb * count
-    else:
-        return query
-    if memory("inference_bf16", query.params_b, cat).estimate_gb <= held:
+    held = _cards_hold(query, cat)
+    if held is None or memory("inference_bf16", query.params_b, cat).estimate_gb <= held:
         return query
     return query.model_copy(update={"method": _RAM_QUANT_METHOD, "quant": "Q4_K_M",
                                     "serving_precision_said": True, "quant_assumed": True})
 
 
 _RAM_QUANT_METHOD: Final = "gguf_q4_k_m"
+
+
+def _cards_hold(query: Query, cat: Catalogue) -> Decimal | None:
+    """What the asked cards hold in all, as their drivers report it; None with no card, and
+    on a Mac (unified memory: what a local runner reads of it is another question)."""
+    count = query.gpu_count or 1
+    if query.gpu is not None:
+        card = cat.gpu(query.gpu)
+        return None if card.unified_memory \
+            else cat.capacity_gb(card, query.gpu_memory_gb) * count
+    return None if query.vram_gb is None else query.vram_gb * count
 
 
 def _gguf_file(query: Query, cat: Catalogue) -> Query:
@@ -2276,15 +2278,8 @@ def _ollama_context(query: Query, cat: Catalogue) -> Query:
             or query.prompt_tokens is not None or query.new_tokens is not None \
             or query.context_asked or query.at_longest or query.seq_len_other is not None:
         return query
-    count = query.gpu_count or 1
-    if query.gpu is not None:
-        card = cat.gpu(query.gpu)
-        if card.unified_memory:
-            return query
-        total = cat.capacity_gb(card, query.gpu_memory_gb) * count
-    elif query.vram_gb is not None:
-        total = query.vram_gb * count
-    else:
+    total = _cards_hold(query, cat)
+    if total is None:
         return query
     model_max = cat.models.get(query.model_id).max_context if query.model_id else None
     return query.model_copy(update={
