@@ -462,7 +462,8 @@ LANGUAGE = Language(
             r"(?: (?:lol|lmao|haha\w*|pls|plz|please|bro|xd))* ?[?.!]*$",
         ),
         "NEEDED": (r"need\w*", r"require\w*", r"does it take", r"would it take", r"it takes"),
-        "BUDGET_WORDS": (r"i have", r"i got", r"ive got", r"budget", r"for", r"with",
+        # "biggest model i can qlora w/ 50 bucks": "w/" is "with"
+        "BUDGET_WORDS": (r"i have", r"i got", r"ive got", r"budget", r"for", r"with", r"w/",
                          # "i've got about 200 bucks", "we have 500", "got ~200 bucks, …"
                          r"i'?ve got", r"i'?ve", r"we (?:have|got)", r"we'?ve got", r"^got",
                          # "is $40 enough to qlora mistral 7b"
