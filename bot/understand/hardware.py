@@ -508,8 +508,11 @@ def _is_gpu(match: re.Match[str], s: str) -> bool:
 # GPU machine types (https://cloud.google.com/compute/docs/gpus: a2-highgpu-Ng N× A100 40 GB,
 # a2-ultragpu-Ng N× A100 80 GB, a3-highgpu-8g 8× H100, g2-standard L4); SageMaker's "ml."
 # prefix names the same.
+# People write the names with spaces for the hyphens and underscores ("a3 highgpu 8g", "nd96amsr
+# a100 v4"): each "-" or "_" below matches any of the three (the "8g" was read as 8 GB, "nd96amsr
+# a100 v4" as one A100).
 _INSTANCES: Final[tuple[tuple[re.Pattern[str], str, int], ...]] = tuple(
-    (lazy(rf"(?<![\w.])(?:ml\.)?{pattern}(?![\w])"), gpu, count)
+    (lazy(rf"(?<![\w.])(?:ml\.)?{re.sub('[-_]', '[-_ ]', pattern)}(?![\w])"), gpu, count)
     for pattern, gpu, count in (
         (r"g4dn\.(?:x|2x|4x|8x|16x)large", "t4", 1), (r"g4dn\.12xlarge", "t4", 4),
         (r"g4dn\.metal", "t4", 8),
@@ -548,14 +551,23 @@ _INSTANCES: Final[tuple[tuple[re.Pattern[str], str, int], ...]] = tuple(
         (r"(?:standard_)?nd96amsr_a100_v4", "a100-80gb", 8),
         (r"(?:standard_)?nc(?:8|16)ads_a10_v4", "a10", 1),
         (r"(?:standard_)?nc32ads_a10_v4", "a10", 2),
+        # Azure ND H100 v5 and ND H200 v5, 8 GPUs each (Hugging Face's Azure hardware page above:
+        # "Standard_ND96isr_H100_v5 | NVIDIA H100 80GB | 8"; Aspire.Hosting.Azure.Kubernetes,
+        # AksNodeVmSizes.cs: "Standard_ND96isr_H200_v5 -- 96 vCPUs -- 1850 GB RAM -- 8 GPU(s)",
+        # in its standardNDISRH200V5Family). Google's A3 Ultra, a3-ultragpu-8g: "8 NVIDIA H200
+        # GPUs" (GoogleCloudPlatform/cluster-toolkit release v1.44.1). Checked 2026-12-05.
+        (r"(?:standard_)?nd96isr_h100_v5", "h100", 8),
+        (r"(?:standard_)?nd96isr_h200_v5", "h200", 8),
+        (r"a3-ultragpu-8g", "h200", 8),
     )
 )
 _INSTANCE_GUARD: Final = Screened(
-    r"(?:g4dn|g5|g6e?|p3(?:dn)?|p4de?|p5(?:en?)?|p6-b200)\.|a[23]-|g2-standard|_v[34]")
+    r"(?:g4dn|g5|g6e?|p3(?:dn)?|p4de?|p5(?:en?)?|p6-b200)\.|a[23][-_ ]|g2[-_ ]standard|[_ ]v[345]")
 # An AWS family named without its size, with "aws"/"ec2"/"sagemaker" before it or "instance"
 # after it ("qlora 7b on aws p3", "a p4d instance", "una instancia p5"): the family's GPU (same
 # sources as above), at the count of its only size (P3dn, P4d, P4de, P5e, P5en, P6-B200: 8),
-# else one GPU, its smallest size's.
+# else one GPU, its smallest size's. The families whose names nothing else is called ("p4d",
+# "g6e") need neither word: "p4d llama 70b fine-tune how long".
 _FAMILIES: Final[dict[str, tuple[str, int | None]]] = {
     "p3": ("v100-sxm2-16gb", None), "p3dn": ("v100-sxm2-32gb", 8), "p4d": ("a100-40gb", 8),
     "p4de": ("a100-80gb", 8), "p5": ("h100", None), "p5e": ("h200", 8), "p5en": ("h200", 8),
@@ -567,6 +579,7 @@ _FAMILY: Final = Screened(
     r"(?<![\w.-])(?:(?:aws|ec2|amazon|sagemaker)(?: ec2)?|instances?|instancias?)"
     rf" (?:(?:an?|una?|une|des|los|las|de|type) )?(?P<before>{_FAMILY_NAMES})(?![\w.-])"
     rf"|(?<![\w.-])(?P<after>{_FAMILY_NAMES}) (?:instances?|instancias?|nodes?|vms?)(?![a-z])"
+    r"|(?<![\w.-])(?P<bare>p3dn|p4de|p4d|p5en|p5e|p6-b200|g4dn|g6e)(?![\w.-])"
 )
 
 
@@ -583,7 +596,7 @@ def _take_instances(work: Work, index: CatalogueIndex) -> list[GpuMention]:
             work.blank(*match.span(), "gpu")
     family = _FAMILY.search(work.s) if not found else None
     if family is not None:
-        group = "before" if family.group("before") else "after"
+        group = next(name for name in ("before", "after", "bare") if family.group(name))
         gpu_id, n = _FAMILIES[family.group(group)]
         if index.find_gpu(gpu_id) is not None:
             found.append(GpuMention(gpu_id, family.group(0), n))
