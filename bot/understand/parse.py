@@ -948,6 +948,14 @@ def _take_said_hours(work: _Work) -> None:
     if match:  # ... but "10M tokens per day" is a rate of work, not a rental
         work.hours = _HOURS_PER["day"]
         work.blank(*match.span())
+        return
+    match = px.THE_UNIT.search(work.s) if work.dataset_tokens is None else None
+    if match and (px.COST.search(work.s) or px.HOW_MUCH.search(work.s)
+                  or px.PRICES.search(work.s)):
+        unit = "jour" if match.group("unit") == "journee" else match.group("unit")
+        work.hours = _duration(Decimal(1), unit)
+        work.hours_as = _month_said(unit)
+        work.blank(*match.span())
 
 
 def _amount(work: _Work, raw: str) -> Decimal:

@@ -1100,6 +1100,16 @@ FRENCH_WEEKS: Final = Guarded(
 MONTHLY: Final = Guarded(("month", "mes", "mensu", "mois"), words(lx.MONTHLY))
 DAILY: Final = Guarded(("day", "daily", "dia", "jour", "24"), words(lx.DAILY))
 WEEKLY: Final = Guarded(("week", "semana", "semaine", "hebdo"), words(lx.WEEKLY))
+# "combien la semaine de H200", "cuánto el día de H100", "how much for the week on an H200": a
+# unit after the definite article, in a price question, is one of it (a week of rental), not a
+# date ("la semaine prochaine", "the day after", "el día que").
+THE_UNIT: Final = Guarded(
+    ("day", "week", "month", "dia", "semana", "mes", "jour", "semaine", "mois"),
+    r"(?<![a-z])(?:the|el|la|le) (?P<unit>day|week|month|dia|semana|mes|journee|jour|semaine|mois)"
+    r"(?! (?:after|before|next|of the|que|siguiente|anterior|pasad[oa]|qui|prochaine?|derniere?"
+    r"|passee?|d'apres|d'avant|suivante?|i|we|you|it|that|when|where|cuando|en que|yo|je|quand"
+    r"|ou)(?![a-z])| j')(?![a-z])"
+)
 # "24h/24", "las 24 horas", "24/7", "around the clock": running without a stop, not 24 hours.
 AROUND_THE_CLOCK: Final = Guarded(
     ("24", "7", "stop", "clock", "noche", "nuit", "night", "parar", "continu", "arret", "interrup"),

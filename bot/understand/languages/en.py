@@ -288,9 +288,9 @@ LANGUAGE = Language(
             # ("how much cheaper than runpod" asks our price against others': the price list)
             r"cheaper(?! (?:[a-z]+ ){0,3}than)", r"less expensive(?! (?:[a-z]+ ){0,3}than)", r"cheapest (?:way|option|method|run)",
             # "what's the bill", "what would the bill be", "set me back", "what damage": spoken cost
-            r"(?:what(?:'s| is| would be| will be)|how (?:big|much) (?:is|would be|will be)) the bill",
+            r"(?:what(?:'?s| is| would be| will be)|how (?:big|much) (?:is|would be|will be)) the bill",
             r"the bill (?:be|come to|look like)", r"set me back",
-            r"what(?:'s| is| would be| will be) the damage",
+            r"what(?:'?s| is| would be| will be) the damage",
         ),
         "HOW_MUCH": (r"how much", r"what(?:'s| is| would be) the (?:price|total)"),
         "RATE_WORDS": (r"per hour", r"an hour", r"hourly", r"/ ?hour", r"per hr", r"rate"),
