@@ -39,6 +39,7 @@ from bot.answer import Answer
 from bot.engines import asks_engines
 from bot.render.phrases import gettext_for
 from bot.render.telegram_html import MAX_MESSAGE, is_balanced, visible_length
+from bot.understand import asks
 from bot.understand import patterns as px
 from bot.understand.followup import (
     asks_on_gpu,
@@ -115,7 +116,9 @@ def _priced(asked: Query) -> bool:
     2 h100", "je compte louer une h100") is the machine of the question beside it."""
     folded = fold(asked.text)
     if px.HOW_MUCH.search(folded) or px.RATE.search(folded) or px.COST.search(folded) \
-            or "$" in folded:
+            or "$" in folded or px.COMPARED_TO_OTHER.search(folded):
+        # "… also runpod vs u for h100": our price against another provider's, a question of
+        # its own (was read into the run before it, the comparison unanswered).
         return True
     asking = folded.rstrip(" .!").endswith(("?", "\uff1f"))
     return any(
@@ -167,6 +170,12 @@ def _inherited(asked: Query, before: Query | None, before_text: str) -> Query | 
     if asked.intent not in ("cost", "time") or before.intent not in _MODEL_INTENTS \
             or before.intent == asked.intent or not _names_model(before) \
             or not before_text.rstrip().endswith(("?", "\uff1f")):
+        return None
+    if asked.intent == "cost" and asked.hours is None and asked.budget_usd is None \
+            and asks.SPEED_ASK.search(fold(asked.text)):
+        # "est-ce que qwen3 32b tient sur une 4090? combien de tok/s": "combien" asks a speed,
+        # no money; read with the question before it, whose reading answers tokens/s (was
+        # the 4090's unpublished price, the speed unanswered), as "how many tok/s" is.
         return None
     if asked.intent == "cost" and asked.hours is None and _duration_only(asked):
         # "… on an h100? how long?": read with the question before it, whose reading answers
@@ -262,7 +271,7 @@ def _own(part: Query, asked: Query, before: Query | None, answer_of: AnswerOf) -
             return False
         return _priced(asked) and (before is None or _said(part) != _said(before))
     names = _names_model(part) or part.closed_model is not None
-    if not (names or is_gpu_time(part) or asks_on_gpu(part)):
+    if not (names or part.largest or is_gpu_time(part) or asks_on_gpu(part)):
         return False  # "h100 or a100?", "on my 4090?": the question around them says for what
     if not _names_model(part) and not part.largest and before is not None \
             and _names_model(before) and not _other_card(part, before):
