@@ -2045,21 +2045,35 @@ def _named_largest(query: Query, start: Decimal, method: MethodId, cat: Catalogu
     """The largest catalogued size at or under `start` with models that hold the run by their
     own detailed estimate (their vocabulary, layers and attention), with those models' names,
     newest first; models with no decoder to run or fine-tune (encoders, encoder-decoders) are
-    not offered. None when none does down to half of `start` (the generic estimate's size
-    is then said, as before)."""
+    not offered. The size is the largest where a model with its architecture on file holds
+    it: one without is estimated with a generic Llama-like shape of its size, which knows
+    nothing of its own vocabulary or layers ("biggest model i can qlora on a 24gb gpu" was 30B,
+    GLM-4.7-Flash, MPT 30B and OPT-30B, three unknown shapes, above the 24B models known to
+    fit); those are named beside them at that size, and lead only when no model with an
+    architecture holds the run down to half of `start`. None when none does (the generic
+    estimate's size is then said, as before)."""
     by_size: dict[Decimal, list[ModelSpec]] = {}
     for m in cat.models:
         if start / 2 <= m.params_b <= start and m.encoder is None:
             by_size.setdefault(m.params_b, []).append(m)
-    for size in sorted(by_size, reverse=True):
-        held = []
-        for m in newest_first(by_size[size]):
-            found = _detailed_check(query.model_copy(update={"params_b": size, "model_id": m.id}),
-                                    method, cat)
-            if found is None or found[0].detailed_fits:
-                held.append(m.name)
-        if held:
-            return size, tuple(held)
+
+    verdicts: dict[str, bool] = {}  # each model's, once: the known pass asks first
+
+    def holds(m: ModelSpec) -> bool:
+        if m.id not in verdicts:
+            found = _detailed_check(
+                query.model_copy(update={"params_b": m.params_b, "model_id": m.id}), method, cat)
+            verdicts[m.id] = found is None or bool(found[0].detailed_fits)
+        return verdicts[m.id]
+
+    for known in (True, False):
+        for size in sorted(by_size, reverse=True):
+            models = newest_first(by_size[size])
+            if known and not any(m.arch is not None and holds(m) for m in models):
+                continue
+            held = tuple(m.name for m in models if holds(m))
+            if held:
+                return size, held
     return None
 
 
