@@ -190,6 +190,25 @@ class QuantPick:
 
 
 @dataclass(frozen=True, slots=True)
+class RamPick:
+    """Ollama's "model requires more system memory (X) than is available (Y)" pasted: the
+    system RAM the asked GGUF type leaves off the asked GPUs (the whole model with no card named)
+    against the Y Ollama found free, the largest llama.cpp type whose share there fits in it,
+    and the next type up, which does not (`chosen` None: not even the smallest)."""
+
+    free_gb: Decimal  # Y: Ollama's free RAM plus free swap
+    needed_gb: Decimal | None  # X: what Ollama would have kept there
+    ram_gb: Decimal  # what this estimate leaves there for the asked type
+    gpu_layers: int  # -ngl / num_gpu of that split (0: no card named, or none fits)
+    chosen: str | None
+    chosen_ram_gb: Decimal | None
+    next_up: str | None  # None: the largest type fits
+    next_up_ram_gb: Decimal | None
+    seq_len: int
+    on_card: bool  # a card was named: its layers are off the RAM
+
+
+@dataclass(frozen=True, slots=True)
 class CkptSaving:
     """"How much does gradient checkpointing save": the detailed estimate per GPU with it on
     and off for the stated settings, and the activations kept for the backward pass in each."""
@@ -751,6 +770,8 @@ class Answer(BaseModel):
     # fits whole (as "which quant fits?" answers).
     layer_split: LayerSplit | None = None
     runner_pick: QuantPick | None = None
+    # Ollama's "requires more system memory … than is available" pasted: which type fits there.
+    ram_pick: RamPick | None = None
     # "-ot exps=CPU", "--cpu-moe", "--n-cpu-moe 30", "experts on cpu": a mixture of experts
     # with its routed experts in system RAM (rules.offload.expert_split), its GPU and RAM
     # memory and the tokens/s the two bandwidths bound.
@@ -1212,6 +1233,9 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
             if query.runner_type_assumed and query.params_b is not None \
                     and not _gguf_keeps_native(query, cat):
                 extra["runner_pick"] = _quant_pick(query, cat)[1]
+        ram_pick = _ram_pick(query, composed, split, cat)
+        if ram_pick is not None:
+            extra["ram_pick"] = ram_pick
         head_split = _head_split(query, composed, cat)
         if head_split is not None:
             extra["head_split"] = head_split
@@ -2407,6 +2431,59 @@ def _layer_split(query: Query, answer: Answer, cat: Catalogue) -> LayerSplit | N
     return gguf_layer_split(model, cat.method(primary.memory.method), detailed.seq_len,
                             detailed.check.vram_per_gpu_gb, detailed.gpus,
                             detailed.micro_batch)
+
+
+def _ram_pick(query: Query, answer: Answer, split: LayerSplit | None,
+              cat: Catalogue) -> RamPick | None:
+    """Ollama refused to load a GGUF model for want of system memory: what the asked type
+    leaves in RAM beside the asked GPUs (with no card named, all of it), and the largest
+    llama.cpp type whose share fits in the free memory Ollama reported, at the same context.
+    Not on a Mac (unified memory; Ollama makes no such check on macOS), nor for a model whose
+    every GGUF file keeps its published format (no smaller type to pick)."""
+    free = query.system_ram_gb
+    primary, detailed = answer.primary, answer.detailed
+    if not query.ram_free or free is None or primary is None or detailed is None \
+            or answer.params_b is None or _gguf_keeps_native(query, cat):
+        return None
+    asked = cat.method(primary.memory.method)
+    if asked.quant is None or (primary.fit is not None and primary.fit.unified_gb is not None):
+        return None
+    on_card = primary.fit is not None and detailed.check is not None
+    vram = detailed.check.vram_per_gpu_gb if on_card and detailed.check is not None \
+        else Decimal(0)
+    gpus = detailed.gpus if on_card else 1
+    model = estimator_model(query, answer.params_b, cat)
+
+    def left_in_ram(method: Method) -> tuple[Decimal, int] | None:
+        found = gguf_layer_split(model, method, detailed.seq_len, vram, gpus,
+                                 detailed.micro_batch)
+        if found is None:
+            return None
+        return (Decimal(0) if found.fits else found.ram_gb), found.gpu_layers
+
+    own = split if split is not None and on_card else None
+    mine = (own.ram_gb, own.gpu_layers) if own is not None else left_in_ram(asked)
+    if mine is None:
+        return None
+    # The RAM left over grows with the bits per weight: the types in order, the last that fits.
+    types = sorted((q for q in cat.quant_types if q.bits_per_weight < 16),
+                   key=lambda q: q.bits_per_weight)
+    chosen: tuple[str, Decimal] | None = None
+    next_up: tuple[str, Decimal] | None = None
+    for quant in types:
+        method_id = cat.quant_method(quant.name)
+        need = left_in_ram(cat.method(method_id)) if method_id is not None else None
+        if need is None:
+            continue
+        if need[0] > free:
+            next_up = (quant.name, need[0])
+            break
+        chosen = (quant.name, need[0])
+    return RamPick(
+        free_gb=free, needed_gb=query.ram_needed_gb, ram_gb=mine[0], gpu_layers=mine[1],
+        chosen=chosen[0] if chosen else None, chosen_ram_gb=chosen[1] if chosen else None,
+        next_up=next_up[0] if next_up else None, next_up_ram_gb=next_up[1] if next_up else None,
+        seq_len=detailed.seq_len, on_card=on_card)
 
 
 def _quant_pick(query: Query, cat: Catalogue) -> tuple[Query, QuantPick | None]:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from markupsafe import Markup
 
-from bot.answer import Answer, HeadSplit, MethodAnswer, QuantPick
+from bot.answer import Answer, HeadSplit, MethodAnswer, QuantPick, RamPick
 from bot.detail import DetailedAnswer, FitCheck
 from bot.i18n import N_
 from bot.render.detailed_lines import assumption_said, detailed_block, detailed_lead_block
@@ -696,6 +696,8 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             put("\n")
     if answer.layer_split is not None and not (asked is not None and asked.gpu and card):
         put(_layer_split(ph, answer))  # "on 16gb vram": no card named
+    if answer.ram_pick is not None and asked is not None:
+        put(_ram_pick(ph, answer.ram_pick))
     if asked is not None and not asked.gpu and query.gpu_text:
         put("🤔 ")
         put(_(
@@ -769,6 +771,8 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             put("🎯 <b>")
             put(_training_headline(ph, detailed))
             put("</b>\n")
+        if answer.ram_pick is not None:
+            put(_ram_pick(ph, answer.ram_pick))  # Ollama's error pasted, no card named
         if many == 1:
             lead = True
             out = []
@@ -1418,8 +1422,68 @@ def _layer_split(ph: Phrases, answer: Answer) -> Markup:
         layer=fmt.gb(split.layer_gb, 1), rest=fmt.num(split.layers - split.repeating_on_gpu),
         ram=fmt.gb(split.ram_gb, 1),
     ) + _layers_asked(ph, split.gpu_layers, answer.query.gpu_layers) \
-        + _ram_said(ph, split.ram_gb, answer.query.system_ram_gb) \
+        + _ram_said(ph, split.ram_gb, None if answer.query.ram_free
+                    else answer.query.system_ram_gb) \
         + offload_speed_line(answer, ph) + after
+
+
+def _ram_pick(ph: Phrases, pick: RamPick) -> Markup:
+    """Ollama's "model requires more system memory (X) than is available (Y)": the figures it
+    gave (GiB shown beside GB), what this estimate leaves in RAM, and the largest llama.cpp type
+    whose share fits in Y; where the estimate fits already, where to see the split Ollama made
+    (`ollama ps`, its FAQ)."""
+    fmt = ph.fmt
+    line = Markup("🧮 ")
+    if pick.needed_gb is not None:
+        line += ph._(
+            "Ollama found %(free)s of free system memory (RAM and swap together) and needs "
+            "%(needed)s there for what it does not put on the GPU.",
+            free=ph.memory(pick.free_gb), needed=ph.memory(pick.needed_gb),
+        )
+    else:
+        line += ph._("Ollama found %(free)s of free system memory (RAM and swap together).",
+                     free=ph.memory(pick.free_gb))
+    line += Markup(" ")
+    if pick.ram_gb <= pick.free_gb:
+        return line + ph._(
+            "By this estimate the model leaves only %(ram)s there, within it: Ollama put fewer "
+            "layers on the GPU than fit, or counts a longer context. See the split it made with "
+            "ollama ps (the PROCESSOR column, e.g. 48%%/52%% CPU/GPU).",
+            ram=fmt.gb(pick.ram_gb, 1),
+        ) + Markup("\n")
+    ctx = fmt.num(pick.seq_len)
+    if pick.on_card:
+        line += ph._(
+            "By this estimate the model leaves about %(ram)s there, with %(ngl)s layers on the "
+            "GPU.", ram=fmt.gb(pick.ram_gb, 1), ngl=fmt.num(pick.gpu_layers),
+        )
+    else:
+        line += ph._(
+            "By this estimate the whole model takes about %(ram)s there with no GPU named; a "
+            "GPU would take its layers off it.", ram=fmt.gb(pick.ram_gb, 1),
+        )
+    line += Markup("\n🎚️ ")
+    if pick.chosen is None:
+        assert pick.next_up is not None and pick.next_up_ram_gb is not None
+        return line + ph._(
+            "Even the smallest llama.cpp quantization type, %(smallest)s, needs about %(gb)s "
+            "there with %(ctx)s tokens of context: free more memory (other programs, swap), "
+            "take a smaller model or a card that holds more.",
+            smallest=pick.next_up, gb=fmt.gb(pick.next_up_ram_gb, 1), ctx=ctx,
+        ) + Markup("\n")
+    assert pick.chosen_ram_gb is not None
+    line += Markup("<b>") + ph._(
+        "Largest llama.cpp quantization type that fits in it: %(quant)s", quant=pick.chosen,
+    ) + Markup("</b> — ") + ph._(
+        "about %(gb)s there with %(ctx)s tokens of context (a detailed estimate).",
+        gb=fmt.gb(pick.chosen_ram_gb, 1), ctx=ctx,
+    )
+    if pick.next_up is not None and pick.next_up_ram_gb is not None:
+        line += Markup(" ") + ph._(
+            "The next type up, %(quant)s, needs about %(gb)s and does not fit.",
+            quant=pick.next_up, gb=fmt.gb(pick.next_up_ram_gb, 1),
+        )
+    return line + Markup("\n")
 
 
 def _ram_said(ph: Phrases, needed: Decimal, have: Decimal | None) -> Markup:

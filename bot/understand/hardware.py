@@ -59,6 +59,8 @@ class Work(Protocol):
     gpu_count: int | None
     vram_gb: Decimal | None
     ram_gb: Decimal | None
+    ram_free: bool
+    ram_needed_gb: Decimal | None
     params_b: Decimal | None
 
     def blank(self, start: int, end: int, fill: str = "") -> None: ...
@@ -252,6 +254,11 @@ _RAM_AFTER: Final = lazy(
     rf"^ ?(?:of |de |d')?(?:system |sys |unified )?(?P<ram>{_RAM_WORDS}|memory|memoire|memoria)"
     r"(?![a-z])"
 )
+# Ollama's "model requires more system memory (X GiB) than is available (Y GiB)": X is what it
+# would keep in system memory (the model less what it put on the GPUs), Y the free RAM plus the
+# free swap it found (ollama/ollama llm/server.go: available := FreeMemory + FreeSwap).
+_OLLAMA_NEEDS: Final = lazy(r"more system memory ?\( ?$")
+_OLLAMA_FREE: Final = lazy(r"than is available ?\( ?$")
 _UNIT: Final = lazy(r"^ ?(?:gb|gib|go|g)(?![a-z])")
 _DISK_AFTER: Final = lazy(rf"^ ?(?:of |de |d')?{_DISK_WORDS}(?![a-z])")
 _DISK_BEFORE_RAM: Final = lazy(rf"(?<![a-z]){_DISK_WORDS}\W{{0,3}}$")
@@ -852,6 +859,14 @@ def take_memory(work: Work, index: CatalogueIndex) -> None:
         after = s[match.end() : match.end() + 40]
         mac = _first_mac(work, index)
         work.blank(*match.span())
+        if _OLLAMA_FREE.search(before):
+            # The system memory Ollama found, before any total the user gave: the layers it
+            # does not put on the GPUs must fit in it.
+            work.ram_gb, work.ram_free = value, True
+            continue
+        if _OLLAMA_NEEDS.search(before):
+            work.ram_needed_gb = value
+            continue
         if _DISK_AFTER.match(after):
             continue
         # "using 8 x 48GB GPUs", "using two 24GB cards": hardware, not a figure quoted from a log.

@@ -96,6 +96,8 @@ class _Work:
     gpu_count: int | None = None
     vram_gb: Decimal | None = None
     ram_gb: Decimal | None = None  # system memory ("+ 64gb ram"): set aside, not VRAM
+    ram_free: bool = False  # ram_gb is the free system memory Ollama reported
+    ram_needed_gb: Decimal | None = None  # what Ollama said it needed there
     hours: Decimal | None = None
     hours_as: HoursAs | None = None
     hours_per_day: Decimal | None = None  # "8 hours a day for a month"
@@ -3423,6 +3425,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         gpu_variant_assumed=first_known.variant_assumed if first_known else False,
         vram_gb=work.vram_gb,
         system_ram_gb=work.ram_gb if inference or flags.cpu_offload or merging else None,
+        ram_free=work.ram_free and inference,
+        ram_needed_gb=work.ram_needed_gb if inference else None,
         hours=_hours(work),
         other_hours=other_hours if others else None,
         rentals_summed=(other_hours is not None and bool(others) and _WEIGHED.search(rest) is None

@@ -241,6 +241,10 @@ class Query(BaseModel):
     # leaves there; training with CPU offload ("zero 3 offload … 64gb de ram"): against what is
     # offloaded there (bot.answer._host_ram_short).
     system_ram_gb: Decimal | None = None
+    # Ollama's "model requires more system memory (X) than is available (Y)" pasted: Y, in
+    # system_ram_gb, is its free RAM plus free swap (ram_free), X what it would keep there.
+    ram_free: bool = False
+    ram_needed_gb: Decimal | None = None
     # "What quant of llama 3 70b can I run on my 4090?": which GGUF type, none named; answered
     # with the largest type whose detailed estimate fits (bot.answer._quant_pick).
     quant_asked: bool = False

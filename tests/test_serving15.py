@@ -1,0 +1,89 @@
+"""Running models locally, asked as people ask on r/LocalLLaMA and in Ollama's, llama.cpp's and
+vLLM's issues (session 27, serving15): pasted error lines, flags, "16gb vram + 32gb ram"."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from tests.support.chat import ask, ask_json
+
+NB = "\u00a0"
+NNB = "\u202f"  # Babel's French number–unit space
+
+# Ollama's "model requires more system memory (X GiB) than is available (Y GiB)": Y is the free
+# RAM plus free swap Ollama found (ollama/ollama llm/server.go), never the card's memory; the
+# reply says which llama.cpp type's layers off the GPU fit in it.
+OLLAMA_FREE: list[tuple[str, str | None, dict[str, object], list[str], list[str]]] = [
+    # (question, locale, JSON fields, text has (in order), text lacks)
+    ("ollama run llama3:70b -> Error: model requires more system memory (41.9 GiB) than is "
+     "available (15.6 GiB)", None,
+     {"gpu": None, "vram_gb": None, "model": "llama-3-70b"},
+     ["16.75 GB (15.6 GiB) of free system memory", "44.99 GB (41.9 GiB)",
+      "Even the smallest llama.cpp quantization type, IQ1_S, needs about 18.3 GB there"],
+     ["GPU of 16.75 GB"]),
+    ("ollama qwen2.5:32b error: model requires more system memory (20.1 GiB) than is available "
+     "(11.2 GiB)", None,
+     {"gpu": None, "vram_gb": None},
+     ["12.03 GB (11.2 GiB) of free system memory", "whole model takes about 20.6 GB",
+      "fits in it: IQ2_S</b> — about 11.8 GB", "The next type up, IQ2_M"],
+     []),
+    ("ollama run llama3.1:70b Error: model requires more system memory (41.9 GiB) than is "
+     "available (15.6 GiB), i have a 3060 12gb", None,
+     {"gpu": "rtx-3060", "vram_gb": 12, "fits": False},
+     ["num_gpu 22", "leaves about 32.5 GB there, with 22 layers on the GPU",
+      "fits in it: Q2_K_S</b>"],
+     ["Your 16.75 GB of RAM"]),
+    # the RAM said is the machine's; what Ollama found free is what the layers must fit in
+    ("ollama run gemma2:27b Error: model requires more system memory (18.2 GiB) than is "
+     "available (9.8 GiB) rtx 3070 8gb + 16gb ram", None,
+     {"gpu": "rtx-3070", "vram_gb": 8},
+     ["10.52 GB (9.8 GiB) of free system memory", "fits in it: IQ4_NL</b>",
+      "The next type up, Q4_K_M, needs about 11 GB"],
+     ["Your 16 GB of RAM"]),
+    # this estimate leaves less in RAM than Ollama asked: where to see the split it made
+    ("ollama says model requires more system memory (40.2 GiB) than is available (31.3 GiB), "
+     "running llama3:70b on a 4090", None,
+     {"gpu": "rtx-4090", "vram_gb": 24},
+     ["33.61 GB (31.3 GiB) of free system memory", "leaves only 21.3 GB there",
+      "ollama ps"],
+     ["Your 33.61 GB of RAM"]),
+    ("ollama me da error: model requires more system memory (20.1 GiB) than is available "
+     "(11.2 GiB) con qwen2.5:32b, que hago?", "es",
+     {"gpu": None, "vram_gb": None},
+     [f"12,03{NB}GB (11,2{NB}GiB) de memoria del sistema libre",
+      "que cabe en ella: IQ2_S"],
+     []),
+    ("ollama me dit Error: model requires more system memory (41.9 GiB) than is available "
+     "(15.6 GiB) avec llama3.1:70b sur ma 3060 12 Go", "fr",
+     {"gpu": "rtx-3060"},
+     [f"16,75{NNB}Go (15,6{NNB}Gio) de mémoire système libre", "22 couches sur le GPU",
+      f"qui y tient{NB}: Q2_K_S"],
+     []),
+]
+
+
+@pytest.mark.parametrize(("text", "locale", "fields", "has", "lacks"), OLLAMA_FREE)
+def test_ollama_free_memory(text: str, locale: str | None, fields: dict[str, object],
+                            has: list[str], lacks: list[str]) -> None:
+    out = ask_json(text, locale)
+    for key, want in fields.items():
+        got = out[key]
+        assert (Decimal(str(got)) if type(want) is int and got is not None else got) == want, \
+            (key, got)
+    body = str(out["text"])
+    pos = 0
+    for part in has:
+        found = body.find(part, pos)
+        assert found >= 0, (part, body)
+        pos = found + len(part)
+    for part in lacks:
+        assert part not in body
+
+
+def test_ollama_free_memory_is_not_the_cards() -> None:
+    query = ask("ollama run llama3:70b -> Error: model requires more system memory (41.9 GiB) "
+                "than is available (15.6 GiB)").query
+    assert query.vram_gb is None and query.ram_free
+    assert query.system_ram_gb is not None and round(query.system_ram_gb, 2) == Decimal("16.75")
