@@ -716,7 +716,9 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
     # it (reply.text + "&…") and strip() would keep it Markup.
     page = "".join(out)
     if not error and not answer.missing and query.model_id is None \
-            and query.shape_model is not None and answer.model_name:
+            and query.shape_model is not None and answer.model_name \
+            and answer.model_name != ph.cat.models.get(query.shape_model).name:
+        # ("a 7b mistral" is Mistral 7B, a name with no version to read it as)
         page = _shape_read(page, answer.model_name, query.shape_model, ph)
     return page
 

@@ -239,6 +239,13 @@ class BrandSizes:
             r"(?<![a-z0-9.])(" + "|".join(map(re.escape, brands)) + r")[\s_\-:]?"
             r"(\d+(?:\.\d+)?) ?b(?![a-z0-9])"
         )
+        # The size first ("a 7b mistral", "the 70b llama", "full finetune of 1.5b qwen") or
+        # after "de"/"of" ("un llama de 8b", "un qwen de 14b"), as people write it.
+        names = "|".join(map(re.escape, brands))
+        self._size_first = compiled_pattern(
+            r"(?<![a-z0-9.])(?:(\d+(?:\.\d+)?) ?b[\s_\-]?(" + names + r")"
+            r"|(" + names + r") (?:de|d'|of) (\d+(?:\.\d+)?) ?b)(?![a-z0-9])"
+        )
 
         # A brand alone ("can i run mistral on a 3090", "gemma on a 4090", "y qwen?"): its
         # models as above, one a size. Only before an end, a punctuation mark or a plain
@@ -340,6 +347,11 @@ class BrandSizes:
         if self._brands.isdisjoint(NAME_TOKEN.findall(text) if tokens is None else tokens):
             return None
         match = self._pattern.search(text)
+        first = self._size_first.search(text)
+        if first is not None and (match is None or first.start() < match.start()):
+            if first.group(1) is not None:
+                return self.models.get((first.group(2), first.group(1)))
+            return self.models.get((first.group(3), first.group(4)))
         if match is None:
             return None
         return self.models.get((match.group(1), match.group(2)))
