@@ -7,7 +7,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from markupsafe import Markup
 
@@ -20,7 +20,10 @@ from bot.understand.followup import (
     is_gpu_price,
     is_gpu_time,
     paid,
+    words,
 )
+from bot.understand.lazy import lazy
+from bot.understand.normalise import fold
 from bot.understand.owned import names_card
 from bot.understand.query import Query
 from rules.catalogue import Catalogue
@@ -97,36 +100,11 @@ class Conversations:
             return
         if kept is None:
             return
-        query = kept.query
-        if kept.answer.family_pick is not None:
-            query = kept.answer.family_pick.query  # the member answered, its family kept
-        if query.budget_usd is not None and query.intent == "unknown":
-            query = query.model_copy(update={"intent": kept.answer.intent})  # "i have $200"
-        primary = kept.answer.primary
-        if query.intent == "recommend" and query.gpu is None and primary is not None \
-                and primary.cheapest is not None:
-            # "whats the cheapest gpu for qlora 70b": "… on it" is the configuration it led with
-            query = query.model_copy(update={
-                "picked": (primary.cheapest.gpu, primary.cheapest.gpu_count)})
-        need = kept.answer.count_needed
-        if need is not None and query.count_asked and query.gpu_count is None:
-            # "how many a100s for lora 70b" then "cost for 10 hours?": on the count answered
-            # (was 1× A100, which does not hold it)
-            query = query.model_copy(update={"gpu_count": need})
-        timed = _timed_on(kept)
-        if query.gpu is None and timed is not None:
-            # "lora llama 3 8b on 50M tokens", timed where it costs least: "too slow?" is
-            # against that configuration
-            query = query.model_copy(update={"picked": timed})
-        if is_gpu_price(query):
-            # "how much is an H100 per hour?" after a run: the run is kept beside the price,
-            # for "and for 10 hours?" (that run on that card), not forgotten.
-            before = self.previous(chat_id)
-            run = None if before is None else (
-                before.earlier_run if is_gpu_price(before) else before)
-            if run is not None and run.params_b is not None:
-                query = query.model_copy(update={"earlier_run": run})
         before = self.previous(chat_id)
+        query = _as_kept(kept, before)
+        sections = _sections(reply, kept, before)
+        if sections:
+            query = query.model_copy(update={"sections": sections})
         self._keep(chat_id, _with_card_before(_with_own_card(query, before), before))
 
     def _keep(self, chat_id: int, query: Query) -> None:
@@ -145,6 +123,139 @@ class Conversations:
     def forget(self, chat_id: int) -> None:
         self._last.pop(chat_id, None)
         self._followed.pop(chat_id, None)
+
+
+def _as_kept(kept: Reply, before: Query | None) -> Query:
+    """The question of `kept` as the chat keeps it for a follow-up: with what its answer
+    settled (the family's member, the count or configuration it led with) and, for a card's
+    price, the run asked before it (`before`)."""
+    query = kept.query
+    if kept.answer.family_pick is not None:
+        query = kept.answer.family_pick.query  # the member answered, its family kept
+    if query.budget_usd is not None and query.intent == "unknown":
+        query = query.model_copy(update={"intent": kept.answer.intent})  # "i have $200"
+    primary = kept.answer.primary
+    if query.intent == "recommend" and query.gpu is None and primary is not None \
+            and primary.cheapest is not None:
+        # "whats the cheapest gpu for qlora 70b": "… on it" is the configuration it led with
+        query = query.model_copy(update={
+            "picked": (primary.cheapest.gpu, primary.cheapest.gpu_count)})
+    need = kept.answer.count_needed
+    if need is not None and query.count_asked and query.gpu_count is None:
+        # "how many a100s for lora 70b" then "cost for 10 hours?": on the count answered
+        # (was 1× A100, which does not hold it)
+        query = query.model_copy(update={"gpu_count": need})
+    timed = _timed_on(kept)
+    if query.gpu is None and timed is not None:
+        # "lora llama 3 8b on 50M tokens", timed where it costs least: "too slow?" is
+        # against that configuration
+        query = query.model_copy(update={"picked": timed})
+    if is_gpu_price(query):
+        # "how much is an H100 per hour?" after a run: the run is kept beside the price,
+        # for "and for 10 hours?" (that run on that card), not forgotten.
+        run = None if before is None else (
+            before.earlier_run if is_gpu_price(before) else before)
+        if run is not None and run.params_b is not None:
+            query = query.model_copy(update={"earlier_run": run.model_copy(
+                update={"sections": ()})})
+    return query
+
+
+def _sections(reply: Reply, kept: Reply, before: Query | None) -> tuple[Query, ...]:
+    """Each question of a reply of several that a follow-up can continue, as the chat keeps
+    it, in order (a card's price with the run asked before it in the message); after a
+    follow-up of one of them, the sections kept before with that one continued. Empty when
+    there is one question to continue."""
+    if reply.parts:
+        if not reply.sectioned:
+            return ()  # the sides of one answer ("llama 3 8b or qwen3 8b?"), not sections
+        found: list[Query] = []
+        run = before.model_copy(update={"sections": ()}) if before is not None else None
+        for part in reply.parts:
+            if part is not kept and not (_continuable(part) or _priced_gpu(part)):
+                continue
+            query = _as_kept(part, run)
+            found.append(query)
+            if not is_gpu_price(query):
+                run = query
+        return tuple(found) if len(found) >= 2 else ()
+    if before is None or not before.sections or not reply.carried:
+        return ()
+    # "and on a 3090?" after "… 70b on a h100? also mistral 7b on a 3060?": the Mistral
+    # section continued (the last one naming the model continued, else the default one).
+    query = reply.query
+    sections = list(before.sections)
+    same = [i for i, s in enumerate(sections)
+            if (s.model_id, s.params_b, s.family) == (query.model_id, query.params_b, query.family)]
+    default = [i for i, s in enumerate(sections) if _key(s) == _key(before)]
+    at = (same or default or [len(sections) - 1])[-1]
+    sections[at] = query.model_copy(update={"sections": ()})
+    return tuple(sections)
+
+
+# "what about the other one", "¿y la otra?", "et l'autre ?": the section not continued.
+_OTHER: Final = lazy(
+    r"(?<![a-z'])(?:the other(?: one)?|other one|el otro|la otra|lo otro|l'autre)(?![a-z'])")
+
+
+def section_for(asked: Query, previous: Query) -> tuple[Query, bool]:
+    """The question of the chat's last reply of several that `asked` continues, and whether
+    `asked` only asks for the other one ("what about the other one"): the one kept by default
+    (`previous`, the last run asked) unless `asked` changes what it lacks — hours ("and for
+    48h?", "et pour 48h ?") go to the last section with hours, a cost or a card's price; a
+    count ("y con 2?") to the last run on a card. Was always the last run asked, so "et pour
+    48h ?" after a cost then a fit priced the fit's card (an own card: no price)."""
+    sections = previous.sections
+    if len(sections) < 2 or _model_named(asked):
+        return previous, False
+    here = previous.model_copy(update={"sections": ()})
+    # The sections other than the one kept, the latest first.
+    others = [s for s in reversed(sections) if _key(s) != _key(here)]
+    chosen: Query | None = None
+    if not names_card(asked) and words(asked.text) <= _OTHER_WORDS \
+            and _OTHER.search(fold(asked.text)):
+        chosen = next(iter(others), None)
+        return (previous, False) if chosen is None else (_as_section(chosen, previous), True)
+    if asked.hours is not None and not names_card(asked) and not _timed(here):
+        chosen = next((s for s in others if _timed(s)), None)
+    elif asked.gpu_count is not None and not names_card(asked) \
+            and not (names_card(here) and _model_named(here)):
+        chosen = next((s for s in others if names_card(s) and _model_named(s)), None)
+    return (previous, False) if chosen is None else (_as_section(chosen, previous), False)
+
+
+def reapplied(previous: Query) -> str | None:
+    """The wording of the follow-up the chat's last question was ("same but lora"), which
+    "what about the other one" asks of the other section too; None when it was none (or
+    itself asked for the other one: that section keeps the change already)."""
+    if not previous.follow_up or _OTHER.search(fold(previous.text)):
+        return None
+    return previous.text
+
+
+# "what about the other one?", "y qué tal la otra": a few words, not a question of its own.
+_OTHER_WORDS: Final = 6
+
+
+def _key(query: Query) -> tuple[object, ...]:
+    """What tells a section from the others (the chat adds to the one it keeps)."""
+    return (query.text, query.intent, query.model_id, query.params_b, query.gpu,
+            query.gpu_count, query.hours)
+
+
+def _as_section(section: Query, previous: Query) -> Query:
+    """A section continued, with the sections and the card owned the chat keeps."""
+    return section.model_copy(update={"sections": previous.sections,
+                                      "own_card": previous.own_card})
+
+
+def _model_named(query: Query) -> bool:
+    return query.params_b is not None or query.model_id is not None or bool(query.family)
+
+
+def _timed(query: Query) -> bool:
+    """A section that hours continue: it has hours, a cost or a duration, or prices a card."""
+    return query.hours is not None or query.intent in ("cost", "time") or is_gpu_price(query)
 
 
 def _with_own_card(query: Query, before: Query | None) -> Query:

@@ -10,7 +10,7 @@ from decimal import Decimal
 from typing import Any, TypeVar
 
 from bot.answer import Answer, build_answer
-from bot.conversation import carried_line, skipped_line
+from bot.conversation import carried_line, reapplied, section_for, skipped_line
 from bot.detail import forget_last
 from bot.engines import asks_engines, engine_questions, read_engines, render_engines
 from bot.i18n import SUPPORTED_LOCALES, resolve_locale
@@ -129,6 +129,10 @@ class Reply:
     # A message of several questions (bot/several.py): each one's reply, in the order asked;
     # this reply's query and answer are the first's, its text all of them.
     parts: tuple[Reply, ...] = field(default=(), repr=False)
+    # The parts are questions of their own, each in its section (several questions, several
+    # models trained each), not the sides of one answer (a choice, models served together):
+    # the chat keeps each for the follow-up about it (bot/conversation.py).
+    sectioned: bool = False
 
     @property
     def messages(self) -> list[str]:
@@ -226,6 +230,14 @@ class Pipeline:
         again = _again_in(text, previous)
         if again is not None:
             return self.reply(again, again.lang or self.default_locale)
+        if previous is not None and previous.sections:
+            # After a reply of several questions: the one this continues (bot/conversation.py).
+            asked = stand_alone(self._understand(text))
+            section, other = section_for(asked, previous)
+            if other:
+                return self._other_section(asked, section, previous, chosen_locale,
+                                           telegram_locale)
+            previous = section
         read: dict[str, Query] = {}
         if len(text) <= READ_CHARS:
             text = asked_once(text, self._kept(self._cut, text, pieces))
@@ -274,6 +286,30 @@ class Pipeline:
             skipped_chars=skipped, read_from_end=from_end,
         )
 
+    def _other_section(
+        self,
+        asked: Query,
+        section: Query,
+        previous: Query,
+        chosen_locale: str | None,
+        telegram_locale: str | None,
+    ) -> Reply:
+        """"what about the other one" after a reply of several questions: the other one's
+        question, with the change the last follow-up made ("same but lora") made to it too."""
+        change = reapplied(previous)
+        query = section if change is None else follow_up(
+            stand_alone(self._understand(change)), section, self.catalogue.models,
+            self.catalogue)
+        query = query.model_copy(update={"text": asked.text, "follow_up": True})
+        locale = self._locale(asked.lang, asked.lang_sure, chosen_locale, telegram_locale,
+                              previous)
+        reply = self.reply(query, locale)
+        carried = carried_over(asked, query) if not reply.answer.error else ()
+        if not carried:
+            return reply
+        return replace(reply, text=carried_line(query, carried, locale, self.catalogue) + "\n"
+                       + reply.text, carried=carried)
+
     def _several(
         self,
         text: str,
@@ -306,7 +342,10 @@ class Pipeline:
             return None
         # A section comparing serving engines ("is vllm faster than ollama for llama 3 8b?")
         # gets the comparison it would get alone (bot/engines.py).
+        # ... and a choice between two models ("llama 3 8b or qwen3 8b for my 3060? also …")
+        # both verdicts, as alone (was the first model's answer, the other dropped).
         replies = [self._engines_in(text[part.start:part.end], locale)
+                   or self._choice_in(text[part.start:part.end], lambda _: locale)
                    or self.reply(part.query, locale) for part in questions]
         first = questions[0]
         carried = carried_over(first.asked, first.query) if not replies[0].answer.error else ()
@@ -317,6 +356,7 @@ class Pipeline:
         return replace(
             replies[0], query=first.query.model_copy(update={"text": text}),
             text=compose(texts, quoted, locale), carried=carried, parts=tuple(replies),
+            sectioned=True,
         )
 
     def _two_models(
@@ -406,7 +446,7 @@ class Pipeline:
         names = [self.catalogue.models.get(q.model_id).name if q.model_id is not None
                  else f"{q.params_b}B" for q in asked]
         return replace(replies[0], text=compose([r.text for r in replies], names, locale),
-                       parts=tuple(replies))
+                       parts=tuple(replies), sectioned=True)
 
     def _model_choice(
         self,
@@ -419,17 +459,22 @@ class Pipeline:
         verdicts side by side. Its query and answer are the leading model's (the JSON's
         fields), its parts each model's; None when the message asks something else (read after
         bot/several.py, which answers several questions each)."""
+        return self._choice_in(text, lambda q: self._locale(
+            q.lang, q.lang_sure, chosen_locale, telegram_locale, previous))
+
+    def _choice_in(self, text: str, locale_of: Callable[[Query], str]) -> Reply | None:
+        """The choice of `text` between two models or two algorithms, in the locale
+        `locale_of` gives the first one's reading; None when it offers none."""
         if not asks_choice(text):
             return None
         read = lambda part: stand_alone(self._understand(part))  # noqa: E731
         runs = algorithms_chosen(text, read)
         if runs:
-            return self._algorithms(text, runs, chosen_locale, telegram_locale, previous)
+            return self._algorithms(text, runs, locale_of(runs[0][1]))
         asked = models_chosen(text, read, self.catalogue)
         if asked is None:
             return None
-        locale = self._locale(asked[0].lang, asked[0].lang_sure, chosen_locale, telegram_locale,
-                              previous)
+        locale = locale_of(asked[0])
         replies = [self.reply(q, locale) for q in asked]
         chosen = sides((replies[0].answer, replies[1].answer), self.catalogue)
         if chosen is None:
@@ -440,18 +485,10 @@ class Pipeline:
                        parts=(lead, *(r for r in replies if r is not lead)))
 
     def _algorithms(
-        self,
-        text: str,
-        runs: tuple[tuple[str, Query], ...],
-        chosen_locale: str | None,
-        telegram_locale: str | None,
-        previous: Query | None,
+        self, text: str, runs: tuple[tuple[str, Query], ...], locale: str,
     ) -> Reply | None:
         """Two training algorithms weighed for one run (bot/model_choice.py): each one's
         detailed estimate side by side. Its query and answer are the first's."""
-        first = runs[0][1]
-        locale = self._locale(first.lang, first.lang_sure, chosen_locale, telegram_locale,
-                              previous)
         replies = [self.reply(q, locale) for _, q in runs]
         said = render_algorithms(
             tuple(Algorithm(name, r.answer) for (name, _), r in zip(runs, replies, strict=True)),

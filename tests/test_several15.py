@@ -9,7 +9,7 @@ import pytest
 
 from bot.pipeline import Reply
 from fakebotapi import validate_telegram_html
-from tests.support.chat import ask
+from tests.support.chat import ask, converse
 
 
 def _shape(reply: Reply) -> list[tuple[str, str | None, str | None]]:
@@ -60,3 +60,73 @@ def test_said(text: str, has: str, lacks: str) -> None:
     assert has in reply.text, reply.text
     assert lacks not in reply.text, reply.text
     assert validate_telegram_html(reply.text) is None
+
+
+# A choice between two models beside another question: both verdicts in its section (was the
+# first model's answer alone, the other dropped).
+CHOICES = [
+    ("llama 3 8b or qwen3 8b for my 3060? also how much is an h100 per hour",
+     ["Llama 3 8B", "Qwen3 8B", "2️⃣", "$2.32/hour"]),
+    ("mistral 7b or qwen2.5 7b on 12gb for qlora?? btw do u take xmr",
+     ["Mistral 7B", "Qwen2.5 7B", "2️⃣", "XMR"]),
+    ("llama 3 8b o qwen3 8b para mi 3060? y aceptan usdt?",
+     ["Llama 3 8B", "Qwen3 8B", "2️⃣", "USDT"]),
+    ("llama 3 8b ou qwen3 8b pour ma 3060 ? et vous acceptez les usdt ?",
+     ["Llama 3 8B", "Qwen3 8B", "2️⃣", "USDT"]),
+]
+
+
+@pytest.mark.parametrize(("text", "has"), CHOICES)
+def test_choice_in_a_section(text: str, has: list[str]) -> None:
+    reply = ask(text)
+    first = reply.text.split("2️⃣")[0]
+    assert "⚖️" in first and all(name in first for name in has[:2]), reply.text
+    at = 0
+    for phrase in has:
+        at = reply.text.index(phrase, at)
+    assert validate_telegram_html(reply.text) is None
+
+
+TWO_RUNS = "can i qlora llama 3 70b on a h100? also does mistral 7b fit on a 3060?"
+COST_THEN_FIT = ("combien coûte un qlora de llama 3 70b sur une h100 pour 24h ? et aussi "
+                 "est-ce que mistral 7b tient sur une 3060 ?")
+# (the chat's turns, then what its last reply answers: intent, model, gpu, count, hours, method)
+FOLLOW_UPS = [
+    # hours continue the section with hours, a cost or a card's price (were the last run's:
+    # the 3060, which has no price)
+    ((COST_THEN_FIT, "et pour 48h ?"), ("cost", "llama-3-70b", "h100", None, 48, "qlora")),
+    (("how much to qlora llama 3 70b on h100 for 20h? also mistral 7b on a 3060?",
+      "what about 48h"), ("cost", "llama-3-70b", "h100", None, 48, "qlora")),
+    (("¿cuánto sale hacer qlora de llama 3 70b en una h100 por 24 horas? y otra cosa, ¿mistral "
+      "7b entra en una 3060?", "y por 48h?"), ("cost", "llama-3-70b", "h100", None, 48, "qlora")),
+    (("can i qlora llama 3 8b on my 4090? also how much is an h100 per hour", "and for 10 hours?"),
+     ("cost", "llama-3-8b", "h100", None, 10, "qlora")),
+    ((COST_THEN_FIT, "et pour 48h ?", "et avec 2 ?"),
+     ("cost", "llama-3-70b", "h100", 2, 48, "qlora")),
+    # a count continues the last run on a card, not a section on none
+    (("can mistral 7b run on a 3060? also how much vram for llama 3 70b qlora?", "y con 2?"),
+     ("fit", "mistral-7b", "rtx-3060", 2, None, "inference_bf16")),
+    # "the other one": the section not continued, with the change the last follow-up made
+    ((TWO_RUNS, "what about the other one"), ("fit", "llama-3-70b", "h100", None, None, "qlora")),
+    ((TWO_RUNS, "same but lora", "what about the other one"),
+     ("fit", "llama-3-70b", "h100", None, None, "lora")),
+    ((TWO_RUNS, "same but lora", "what about the other one", "and the other one?"),
+     ("fit", "mistral-7b", "rtx-3060", None, None, "lora")),
+    (("¿cabe llama 3 70b en una h100 con qlora? ¿y mistral 7b en una 3060?", "y con lora?",
+      "¿y la otra?"), ("fit", "llama-3-70b", "h100", None, None, "lora")),
+    (("llama 3 70b tient sur une h100 en qlora ? et mistral 7b sur une 3060 ?", "et en lora ?",
+      "et l'autre ?"), ("fit", "llama-3-70b", "h100", None, None, "lora")),
+]
+
+
+@pytest.mark.parametrize(("turns", "expected"), FOLLOW_UPS)
+def test_follow_up_of_a_section(
+    turns: tuple[str, ...], expected: tuple[str, str, str, int | None, int | None, str]
+) -> None:
+    last = converse(*turns)[-1]
+    q = last.query
+    got = (last.answer.intent, q.model_id, q.gpu, q.gpu_count,
+           int(q.hours) if q.hours is not None else None, q.method)
+    assert got == expected, last.text
+    assert last.carried, last.text
+    assert validate_telegram_html(last.text) is None

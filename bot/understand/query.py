@@ -496,6 +496,11 @@ class Query(BaseModel):
     # Never read from a text: the card the chat said it owns, kept by bot.conversation beside
     # the last question until another card is named (bot.understand.owned.on_own_card).
     own_card: Query | None = None
+    # Never read from a text: each question of a reply of several (bot/several.py) as the chat
+    # keeps it, in the order asked, kept by bot.conversation beside the one a follow-up
+    # continues by default, so that "and for 48h?" goes to the section with hours and "what
+    # about the other one" to the other section (bot.conversation.section_for).
+    sections: tuple[Query, ...] = ()
     # A model that is not an LLM ("whisper large", "stable diffusion", "sdxl", "flux dev",
     # "yolov8"), by what it does: "speech", "image" or "detection"; answered as outside what the
     # assistant sizes, never as an LLM.
