@@ -265,6 +265,14 @@ class Catalogue:
             raise UnknownGPU(gpu=gpu_id, suggestions=self.suggest_gpus(gpu_id))
         return found
 
+    @cached_property
+    def _packages(self) -> dict[str, GPU]:
+        return {g.device: g for g in self.gpus if g.device is not None}
+
+    def package_of(self, gpu_id: str) -> GPU | None:
+        """The package this GPU is one die of ("mi250x-gcd": the MI250X), None if none."""
+        return self._packages.get(gpu_id)
+
     def gpu_or_none(self, gpu_id: str) -> GPU | None:
         """By id, as ``gpu``; None for an id the catalogue lacks (no suggestions worked out)."""
         return self._by_id.get(gpu_id)
@@ -568,6 +576,12 @@ def validate_catalogue(cat: Catalogue) -> None:
             key = _normalise(alias)
             if seen.setdefault(key, gpu.id) != gpu.id:
                 raise DataError(f"gpus.toml: alias {alias!r} used by {seen[key]} and {gpu.id}")
+    for gpu in cat.gpus:
+        part = by_id.get(gpu.device) if gpu.device else None
+        if gpu.device is not None and (
+                part is None or part.device is not None or part.platform != gpu.platform
+                or part.vram_gb * gpu.devices != gpu.vram_gb):
+            raise DataError(f"{gpu.id}: its device row must hold its memory divided among them")
     listed = cat.no_bf16.gpus if cat.no_bf16 is not None else ()
     for gpu_id in listed:
         card = by_id.get(gpu_id)

@@ -71,6 +71,11 @@ class GPU(Sourced):
     # "4090 48gb"): said after the card, one card's memory even beside a count.
     modded_memory_gb: tuple[Decimal, ...] = ()
     modded_source: str | None = None
+    # A package the software sees as several GPUs (the MI250X's two GCDs, each a device with
+    # half the memory): the row of one of them, and how many the package holds. A model must
+    # fit one of them unless split, so a question on the package is planned on these.
+    device: str | None = None
+    devices: int = Field(default=1, ge=1)
 
     _check = field_validator(
         "vram_gb", "usd_per_gpu_hour", "bf16_dense_tflops", "fp16_dense_tflops",
@@ -95,6 +100,8 @@ class GPU(Sourced):
             raise ValueError(f"{self.id}: peak_fp32_accumulate without its source saying so")
         if self.peak_source is not None and self.peak_source not in self.source:
             raise ValueError(f"{self.id}: peak_source must be the document `source` cites")
+        if (self.device is None) != (self.devices == 1):
+            raise ValueError(f"{self.id}: a package of several devices names their row, and back")
         if (self.memory_mib is None) != (self.memory_source is None):
             raise ValueError(f"{self.id}: memory_mib needs its memory_source, and back")
         if self.memory_mib is not None and self.capacity_gb < self.vram_gb:

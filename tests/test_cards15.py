@@ -36,3 +36,41 @@ def test_a_cloud_instance_named_as_people_type_it(question: str, lang: str | Non
     first = str(got["text"]).split("\n")[0]
     assert got["gpu"] == gpu and got["lang"] == (lang or "en"), (got["gpu"], first)
     assert lead in first, first
+
+
+# An MI250X or MI250 is two GCDs, each a GPU of 64 GB to ROCm: a model must fit one unless it
+# is split across them (was one GPU of 128 GB and 3.2 TB/s).
+# (question, GPU read, count, words in the reply)
+PACKAGES = [
+    ("est-ce que llama 3 70b q4 tient sur ma mi250x", "mi250x-gcd", 2,
+     ["sur 2× Instinct MI250X GCD", "22,4 Go par GPU", "68,72 Go (64 Gio) de chaque GPU",
+      "que le logiciel voit comme 2 GPU de 64 Go chacun"]),
+    ("tokens/s llama 3 70b q4 on my mi250x", "mi250x-gcd", 2,
+     ["on 2× Instinct MI250X GCD", "at the datasheet's 1,600 GB/s is at most 37 tokens/s"]),
+    ("how long to full finetune llama 3 8b on 1B tokens on my mi250x", "mi250x-gcd", 2,
+     ["does not fit on 2× Instinct MI250X GCD", "81.6 GB per GPU", "68.72 GB (64 GiB)"]),
+    ("¿llama 3 8b full fine tune cabe en mi mi250x?", "mi250x-gcd", 2,
+     ["No: Llama 3 8B no cabe en 2× Instinct MI250X GCD",
+      "que el software ve como 2 GPU de 64 GB cada una"]),
+    ("my mi250 can it run llama 3 70b bf16", "mi250-gcd", 2,
+     ["does not fit on 2× Instinct MI250 GCD",
+      "which the software sees as 2 GPUs of 64 GB each (its dies); a model must fit one of them "
+      "unless it is split across them."]),
+    ("4x mi250x llama 405b fp8", "mi250x-gcd", 8, ["fits on 8× Instinct MI250X GCD"]),
+    # Compared, the other card is one, not two because the MI250X is.
+    ("mi250x vs h100", "mi250x-gcd", 2, ["2× Instinct MI250X GCD or 1× H100?"]),
+    # Its datasheet asked: the package's.
+    ("mi250x specs", "mi250x", 1, ["Instinct MI250X: the datasheet's figures"]),
+    ("does the mi250x support fp8", "mi250x", 1, ["No: the Instinct MI250X (CDNA 2)"]),
+]
+
+
+@pytest.mark.parametrize(("question", "gpu", "count", "has"), PACKAGES)
+def test_a_two_die_package_is_planned_on_its_dies(question: str, gpu: str, count: int | None,
+                                                 has: list[str]) -> None:
+    got = ask_json(question)
+    text = str(got["text"]).replace("\u00a0", " ").replace("\u202f", " ")
+    assert got["gpu"] == gpu, (got["gpu"], text[:300])
+    assert got["gpu_count"] == count, text[:300]
+    for words in has:
+        assert words in text, text

@@ -107,7 +107,8 @@ EN: list[tuple[str, str | None, int, int]] = [
     ("H200 NVL lora 70b", "h200-nvl", 1, 141),
     ("titan rtx lora 7b", "titan-rtx", 1, 24),
     ("can I train 7B on an MI300X", "mi300x", 1, 192),
-    ("MI250X qlora 70b", "mi250x", 1, 128),
+    # Two GCDs of 64 GB, each a GPU to ROCm (cards15): a model must fit one unless split.
+    ("MI250X qlora 70b", "mi250x-gcd", 2, 128),
     ("AMD Instinct MI325X lora 70b", "mi325x", 1, 256),
     ("RX 7900 XTX qlora 13b", "rx-7900-xtx", 1, 24),
     ("7900xtx lora 7b", "rx-7900-xtx", 1, 24),
@@ -211,7 +212,7 @@ FR: list[tuple[str, str | None, int, int]] = [
     ("deux cartes de 24 Go, lora 13b", None, 2, 48),
     ("il faut 80 Go, j'ai une 3090", "rtx-3090", 1, 24),
     ("une RX 7900 XTX pour un lora 7b", "rx-7900-xtx", 1, 24),
-    ("MI250X pour un qlora 70b", "mi250x", 1, 128),
+    ("MI250X pour un qlora 70b", "mi250x-gcd", 2, 128),
     ("2 noeuds x 8 A100 pour un fine-tuning complet de 70b", "a100-80gb", 16, 1280),
     ("une V100 pour un qlora 13b", "v100-16gb", 1, 16),
     ("RTX A6000 48 Go, qlora 70b", "rtx-a6000", 1, 48),

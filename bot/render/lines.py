@@ -98,6 +98,17 @@ def rig_note(
 
 def _not_rented(ph: Phrases, card: GPU) -> Markup:
     """The verdict is for the user's own device, named as what it is: a Mac is not a card."""
+    package = ph.cat.package_of(card.id)
+    if package is not None:
+        # "my mi250x" is planned on its dies, which the reply names: say why
+        return ph.ngettext(
+            "We don't rent the %(gpu)s here: this verdict is for your own card, which the "
+            "software sees as %(n)s GPU of %(size)s (its die).",
+            "We don't rent the %(gpu)s here: this verdict is for your own card, which the "
+            "software sees as %(n)s GPUs of %(size)s each (its dies); a model must fit one of "
+            "them unless it is split across them.",
+            package.devices, gpu=ph.gpu_name(package.id), n=ph.fmt.num(package.devices),
+            size=ph.fmt.gb(card.vram_gb))
     if card.unified_memory:
         return ph._("We don't rent the %(gpu)s here: this verdict is for your own Mac.",
                     gpu=ph.gpu_name(card.id))

@@ -765,6 +765,23 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
             work.gpus.remove(mention)
             if named[0].count is None:
                 named[0].count = mention.count
+    _package_as_devices(work, index)
+
+
+def _package_as_devices(work: Work, index: CatalogueIndex) -> None:
+    """"my mi250x": two GPUs of 64 GB to the software, each to hold the model unless it is
+    split (was one GPU of 128 GB)."""
+    packages = [(m, card) for m in work.gpus
+                if m.gpu_id and (card := index.find_gpu(m.gpu_id)) and card.device]
+    for mention in work.gpus:
+        if packages and mention.count is None and all(mention is not m for m, _ in packages):
+            mention.one = True  # "mi250x vs h100": one H100 beside the MI250X's two dies
+    for mention, card in packages:
+        mention.gpu_id = card.device
+        mention.count = (mention.count or 1) * card.devices
+        if mention.alt_count is not None:
+            mention.alt_count *= card.devices
+        mention.stated_gb, mention.one = None, False
 
 
 # A comparison word joining a name to another ("colab vs 4090", "colab free or my 3060?",

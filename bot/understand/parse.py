@@ -3645,6 +3645,12 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             and not st.INFERENCE_16.search(rest)
         ),
     )
+    package = cat.package_of(made.gpu) if made.gpu else None
+    if package is not None and (made.specs_asked or made.precision_asked) \
+            and made.gpu_count == package.devices:
+        # "mi250x specs", "does the mi250x do fp8": the package's datasheet, not one of its
+        # dies (a question planned on it runs on the dies, hardware.take_gpus)
+        made = made.model_copy(update={"gpu": package.id, "gpu_count": None})
     if made.largest and made.intent == "unknown" and made.gpu is None and made.vram_gb is None \
             and made.params_b is None:
         # "whats the best model to finetune": the largest a card holds, the card asked next.
