@@ -4,7 +4,8 @@ estimated again by the detailed estimator (bot.detail, rules.estimator), smalles
 
 Only changes the estimator models are tried (no new physics): micro-batch 1 with gradient
 accumulation (the same effective batch), gradient checkpointing, Liger Kernel's fused
-cross-entropy (the logits are never held whole), 8-bit Adam, pure BF16, CPU offload
+cross-entropy (the logits are never held whole), Unsloth on one GPU (its chunked
+cross-entropy, LoRA MLP kernel and offloaded checkpoints), 8-bit Adam, pure BF16, CPU offload
 (FSDP / ZeRO-3), LoRA, QLoRA and, last, a shorter sequence. A change alone when one suffices,
 else the fewest and cheapest combined; when none does, the reply says that nothing short of
 another card holds the run. Facts only: the template `remedy.html.j2` words them.
@@ -44,6 +45,7 @@ CHANGES: dict[str, int] = {
     "zero3": 2,
     "shard": 2,
     "liger": 2,
+    "unsloth": 2,
     "adam8bit": 3,
     "pure_bf16": 3,
     "cpu_offload": 6,
@@ -112,7 +114,8 @@ def wanted(query: Query, answer: Answer) -> bool:
 # What a Mac cannot do of these: Liger Kernel is Triton (CUDA, ROCm), 8-bit Adam is
 # bitsandbytes, CPU offload and ZeRO are DeepSpeed's or FSDP's over CUDA, and its unified
 # memory has no separate CPU RAM to offload to (the Mac note in the fit reply says what runs).
-_NOT_ON_METAL = frozenset({"liger", "adam8bit", "zero3", "cpu_offload", "optimizer_offload"})
+_NOT_ON_METAL = frozenset({"liger", "unsloth", "adam8bit", "zero3", "cpu_offload",
+                           "optimizer_offload"})
 
 
 def _applicable(query: Query, method: Method, platform: str = "cuda",
@@ -126,6 +129,10 @@ def _applicable(query: Query, method: Method, platform: str = "cuda",
         out.append("grad_ckpt")
     if query.kernels is None and not query.chunked_loss:
         out.append("liger")
+        # Unsloth trains adapters on one GPU (its open-source release has no FSDP or ZeRO):
+        # its kernels are estimated for a LoRA/QLoRA run (the LoRA MLP backward).
+        if not method.full and (query.gpu_count or 1) == 1 and query.sharding is None:
+            out.append("unsloth")
     if method.full and method.optimizer is None and query.optimizer in (None, "adamw", "adamw_foreach"):
         out.append("adam8bit")
     if method.full and query.precision in (None, "mixed") and not query.fp32_weights and bf16:
@@ -151,9 +158,12 @@ def _applicable(query: Query, method: Method, platform: str = "cuda",
 
 def _valid(combo: tuple[str, ...]) -> bool:
     """LoRA and QLoRA exclude each other, and the full fine-tuning changes (8-bit Adam, pure
-    BF16) mean nothing once the base is frozen."""
+    BF16) mean nothing once the base is frozen. Liger Kernel and Unsloth are two sets of the
+    same kernels; Unsloth runs on one GPU, with no FSDP or DeepSpeed to offload or shard."""
     adapter = "lora" in combo or "qlora" in combo
+    alone = ("cpu_offload", "optimizer_offload", "zero3", "shard", "liger")
     return not ("lora" in combo and "qlora" in combo) and not (
+        "unsloth" in combo and any(c in combo for c in alone)) and not (
         adapter and ("adam8bit" in combo or "pure_bf16" in combo)) and not (
         "zero3" in combo and "optimizer_offload" in combo) and not (
         "shard" in combo and ("zero3" in combo or "optimizer_offload" in combo))
@@ -214,8 +224,8 @@ def _with(query: Query, combo: tuple[str, ...]) -> dict[str, Any]:
             update["attention"] = "sdpa"
         elif change == "grad_ckpt":
             update["grad_ckpt"] = True
-        elif change == "liger":
-            update["kernels"] = "liger"
+        elif change in ("liger", "unsloth"):
+            update["kernels"] = change
         elif change == "adam8bit":
             update["optimizer"] = "adam8bit"
         elif change == "pure_bf16":

@@ -1090,6 +1090,7 @@ _CHANGE_NAMES = {
     "sdpa": N_("SDPA instead of eager attention (attn_implementation=\"sdpa\")"),
     "grad_ckpt": N_("gradient checkpointing on"),
     "liger": N_("Liger Kernel (chunked loss: the logits are never held whole)"),
+    "unsloth": N_("Unsloth (chunked loss, its LoRA kernels and checkpoints in CPU RAM)"),
     "adam8bit": N_("8-bit Adam"),
     "pure_bf16": N_("pure BF16 (no FP32 master weights)"),
     "cpu_offload": N_("CPU offload (FSDP or DeepSpeed ZeRO-3; slower)"),
