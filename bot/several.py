@@ -74,6 +74,9 @@ _RENTING: Final = lazy(r"rent|alquil|lou|locat")
 # A price asked of what was said before it: "how much would that be on a h100", "cuanto
 # saldria eso en una h100", "combien ça ferait sur une h100".
 _THAT: Final = lazy(r"(?<![a-z'])(?:that|this|it|eso|esto|ca|cela)(?![a-z'])")
+# The price named as such ("the price of the h200?", "¿el precio de la h200?", "le prix de la
+# h200 ?"), not renting ("can i rent an h100 here?" after a run asks the run there).
+_PRICE_WORD: Final = lazy(r"(?<![a-z])(?:prices?|pricing|precios?|prix|tarif[a-z]*)(?![a-z])")
 _KEYCAPS: Final = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣")
 
 
@@ -150,8 +153,11 @@ def _inherited(asked: Query, before: Query | None, before_text: str) -> Query | 
         return None
     if _names_model(asked):
         # "and does llama 3 70b fit on it?" after "how much is an H200 per hour": the H200.
+        # ... and "tengo una 4090, me entra mistral 7b full?? y con qlora el 70b??", "… on my
+        # 4070 ti? also what about gemma 2 27b": opened as a chat's follow-up, on that card
+        # too (was its memory on no card).
         if _names_gpu(asked) or not _names_gpu(before) or asked.intent not in _MODEL_INTENTS \
-                or not SAME_GPU.search(flat(asked.text)):
+                or not (SAME_GPU.search(flat(asked.text)) or opens_follow_up(asked.text)):
             return None
         update: dict[str, object] = {
             name: getattr(before, name)
@@ -192,6 +198,11 @@ def _continued(
     3 8b on my 3090? and on two of them?", "… on my 3090? also on my 3080?"): that run with
     what `asked` changes; else None. Both are asked as questions: "I have an RTX 4080 16GB"
     after one is its context, read with it."""
+    if asked.intent == "prices" and _PRICE_WORD.search(fold(asked.text)) \
+            and not _THAT.search(fold(asked.text)):
+        # "mistral 7b en mi 3060? otra pregunta, ¿el precio de la h200?": the card's price,
+        # not the run there (was Mistral's fit on the H200).
+        return None
     if _names_model(asked) or before.intent not in _MODEL_INTENTS or not _names_model(before) \
             or not before_text.rstrip().endswith(("?", "\uff1f")) \
             or not (asked.text.rstrip().endswith(("?", "\uff1f")) or opens_follow_up(asked.text)):

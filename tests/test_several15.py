@@ -36,6 +36,37 @@ SECTIONS = [
      "cher que vast pour une h100 ?", [("cost", None, None), ("prices", None, "h100")]),
 ]
 
+# A card's price asked after a run ("¿el precio de la h200?") is that price, not the run there
+# (was Mistral's fit on the H200).
+SECTIONS += [
+    ("mistral 7b en mi 3060 12gb? otra pregunta, ¿el precio de la h200?",
+     [("fit", "mistral-7b", "rtx-3060"), ("prices", None, "h200")]),
+    ("does mistral 7b fit on my 3060? also, the price of the h200?",
+     [("fit", "mistral-7b", "rtx-3060"), ("prices", None, "h200")]),
+    ("mistral 7b tient sur ma 3060 ? autre question, le prix de la h200 ?",
+     [("fit", "mistral-7b", "rtx-3060"), ("prices", None, "h200")]),
+]
+# A model asked as a follow-up ("y con qlora el 70b??", "also what about gemma 2 27b") after a
+# question on a card: on that card (was its memory on no card).
+SECTIONS += [
+    ("tengo una 4090, me entra mistral 7b full finetune?? y con qlora el 70b??",
+     [("fit", "mistral-7b", "rtx-4090"), ("fit", "70", "rtx-4090")]),
+    ("qwen2.5 14b fits on my 4070 ti? also what about gemma 2 27b",
+     [("fit", "qwen2.5-14b", "rtx-4070-ti"), ("fit", "gemma-2-27b", "rtx-4070-ti")]),
+    ("j'ai une 4090, mistral 7b en full ça passe ? et avec qlora le 70b ?",
+     [("fit", "mistral-7b", "rtx-4090"), ("fit", "70", "rtx-4090")]),
+]
+# An emoji where a full stop would be, before "also", "también", "et aussi": another question
+# (was one reading, the payment dropped).
+SECTIONS += [
+    ("what gpu for finetuning llama 3 8b 🤔 also do u accept xmr 🙏",
+     [("recommend", "llama-3-8b", None), ("pay", None, None)]),
+    ("llama 3 8b on 4090 🔥🔥 also do u take btc",
+     [("fit", "llama-3-8b", "rtx-4090"), ("pay", None, None)]),
+    ("que gpu para llama 3 8b 🤔 tambien aceptan xmr?",
+     [("recommend", "llama-3-8b", None), ("pay", None, None)]),
+]
+
 # (message, a phrase the reply must hold, a phrase it must not)
 SAID = [
     # "combien de tok/s" asks a speed, not money: the run's tokens/s (was the 4090's

@@ -36,6 +36,10 @@ _NEXT_ANYWHERE: Final = alt(f for lang in LANGUAGES for f in lang.next_question_
 _SAME_GPU: Final = alt(f for lang in LANGUAGES for f in lang.same_gpu)
 _NEXT_COST: Final = alt(f for lang in LANGUAGES for f in lang.next_cost)
 
+# What ends a clause before an opening word: punctuation, or an emoji ("… llama 3 8b 🤔 also
+# do u accept xmr 🙏"), which people put where a full stop would be (Unicode's emoji and
+# symbol blocks, and the variation selector that follows many of them).
+_CLAUSE_END: Final = ".,;:!?\u2026)\u2600-\u27bf\ufe0f\U0001f300-\U0001faff"
 # Where a part ends: after "?" or a sentence's end followed by more text, at line breaks,
 # before an opening word at a clause start or a strong one anywhere. Not before a Spanish "¿":
 # what comes before it is most often the question's own facts ("LoRA de 7B en una 4090
@@ -43,7 +47,7 @@ _NEXT_COST: Final = alt(f for lang in LANGUAGES for f in lang.next_cost)
 _CUT: Final = lazy(
     r"(?P<after>[?\uff1f]+[!.]*|(?<!\b\d)(?<!\b\d\d)[.!\u3002\uff01]+)(?=\s)"
     r"|(?P<line>\s*\n\s*)"
-    rf"|(?:^|(?<=[.,;:!?\u2026)]))\s*(?P<opening>{_NEXT})(?![a-z0-9'])"
+    rf"|(?:^|(?<=[{_CLAUSE_END}]))\s*(?P<opening>{_NEXT})(?![a-z0-9'])"
     rf"|(?<![a-z0-9'])(?P<strong>{_NEXT_ANYWHERE})(?![a-z0-9'])"
     rf"|(?<![a-z0-9'])(?P<cost>{_NEXT_COST})(?![a-z0-9'])"
 )
@@ -159,7 +163,7 @@ def _inline_items(folded: str) -> list[int]:
 # "1)" as _INLINE_ITEM reads it: not the "1." of "171.3b", in many questions' numbers).
 _END_THEN_SPACE: Final = lazy(r"[?\uff1f.!\u3002\uff01]\s")
 _FIRST_ITEM: Final = lazy(r"(?:^|(?<=\s))1[.)](?=\s)")
-_OPENING_AFTER: Final = lazy(rf"[.,;:!?\u2026)]\s*{_NEXT}(?![a-z0-9'])")
+_OPENING_AFTER: Final = lazy(rf"[{_CLAUSE_END}]\s*{_NEXT}(?![a-z0-9'])")
 _OPENING_FIRST: Final = lazy(rf"\s*{_NEXT}(?![a-z0-9'])")
 _STRONG_WORDS: Final = tuple(
     f for lang in LANGUAGES for f in (*lang.next_question_anywhere, *lang.next_cost))
