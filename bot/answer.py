@@ -503,7 +503,9 @@ class OffloadSpeed:
     said: bool  # the user's -ngl
     gpu_read_gb: Decimal
     ram_read_gb: Decimal
-    gpu_bandwidth_gbs: Decimal
+    # None: a card known by its memory alone (or with no cited bandwidth): the bound is the
+    # RAM side's alone, the GPU's reads taken as free, still an upper bound.
+    gpu_bandwidth_gbs: Decimal | None
     ram: RamBandwidth
     tokens_per_second: Decimal
     # The user's -ngl below what fits: the bound with as many layers on the GPU as fit.
@@ -2374,27 +2376,36 @@ def _expert_offload(query: Query, answer: Answer, cat: Catalogue) -> ExpertOfflo
 def _offload_speed(query: Query, answer: Answer, split: LayerSplit,
                    cat: Catalogue) -> OffloadSpeed | None:
     """The decode bound of a layer split: the layers on the GPU read at its datasheet
-    bandwidth, the others in RAM at the RAM's; none when the RAM said cannot hold them (read
-    from disk), nothing is on the GPU, or the card has no cited bandwidth."""
+    bandwidth, the others in RAM at the RAM's; with a card known by its memory alone ("16gb
+    vram + 32gb ram … tok/s") or with no cited bandwidth, the RAM side's alone (the GPU's reads
+    taken as free: a looser bound, still one). None when the RAM said cannot hold them (read
+    from disk) or nothing is on the GPU."""
     primary = answer.primary
     fit = primary.fit if primary is not None else None
     card = cat.gpu(fit.gpu) if fit is not None and fit.gpu is not None else None
     bandwidth = card.memory_bandwidth_gbs if card is not None else None
-    if bandwidth is None or split.gpu_layers == 0 or (
+    if split.gpu_layers == 0 or (
             query.system_ram_gb is not None and split.ram_gb > query.system_ram_gb):
         return None
     gpu, ram_read, ngl = layer_split_reads(split, query.gpu_layers)
     if ngl == 0:
         return None
     ram = ram_bandwidth(query.ram_kind, query.ram_mts, query.ram_channels)
-    # Several GPUs of the layer split run in turn: their reads add up at one GPU's bandwidth.
-    rate = split_decode_bound(gpu, bandwidth, ram_read, ram.gbs)
+
+    def bound(gpu_gb: Decimal, ram_gb: Decimal) -> Decimal | None:
+        # Several GPUs of the layer split run in turn: their reads add up at one GPU's
+        # bandwidth.
+        if bandwidth is None:
+            return split_decode_bound(Decimal(0), ram.gbs, ram_gb, ram.gbs)
+        return split_decode_bound(gpu_gb, bandwidth, ram_gb, ram.gbs)
+
+    rate = bound(gpu, ram_read)
     if rate is None:
         return None
     most: Decimal | None = None
     if ngl < split.gpu_layers:
         gpu_most, ram_most, _ = layer_split_reads(split)
-        most = split_decode_bound(gpu_most, bandwidth, ram_most, ram.gbs)
+        most = bound(gpu_most, ram_most)
     return OffloadSpeed(gpu_layers=ngl, said=query.gpu_layers is not None and
                         query.gpu_layers <= split.gpu_layers, gpu_read_gb=gpu,
                         ram_read_gb=ram_read, gpu_bandwidth_gbs=bandwidth, ram=ram,

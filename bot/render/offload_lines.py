@@ -183,15 +183,29 @@ def offload_speed_line(answer: Answer, ph: Phrases) -> Markup:
         return Markup("")
     fmt = ph.fmt
     ram = speed.ram
-    out = Markup("\n⚡ ") + ph._(
-        "At most about %(rate)s tokens/s for one sequence with -ngl %(ngl)s: each token reads "
-        "%(gpu_read)s on the GPU at the datasheet's %(gpu_bw)s, and the %(ram_read)s of the "
-        "layers in RAM at %(ram_bw)s (%(ram)s).",
-        rate=fmt.num(speed.tokens_per_second), ngl=fmt.num(speed.gpu_layers),
-        gpu_read=fmt.gb(speed.gpu_read_gb, 1), gpu_bw=fmt.bandwidth(speed.gpu_bandwidth_gbs),
-        ram_read=fmt.gb(speed.ram_read_gb, 1), ram_bw=fmt.bandwidth(ram.gbs),
-        ram=_ram_name(ram, ph),
-    )
+    if speed.gpu_bandwidth_gbs is None:
+        # "16gb vram + 32gb ram … tok/s": the card's bandwidth is not known from its memory,
+        # but the layers in RAM alone already cap the rate.
+        out = Markup("\n⚡ ") + ph._(
+            "At most about %(rate)s tokens/s for one sequence with -ngl %(ngl)s, from the RAM "
+            "alone: each token reads the %(ram_read)s of the layers in RAM at %(ram_bw)s "
+            "(%(ram)s). The %(gpu_read)s read on the GPU comes on top, at a bandwidth its "
+            "memory size does not give: name the card for a closer figure.",
+            rate=fmt.num(speed.tokens_per_second), ngl=fmt.num(speed.gpu_layers),
+            ram_read=fmt.gb(speed.ram_read_gb, 1), ram_bw=fmt.bandwidth(ram.gbs),
+            ram=_ram_name(ram, ph), gpu_read=fmt.gb(speed.gpu_read_gb, 1),
+        )
+    else:
+        out = Markup("\n⚡ ") + ph._(
+            "At most about %(rate)s tokens/s for one sequence with -ngl %(ngl)s: each token "
+            "reads %(gpu_read)s on the GPU at the datasheet's %(gpu_bw)s, and the %(ram_read)s "
+            "of the layers in RAM at %(ram_bw)s (%(ram)s).",
+            rate=fmt.num(speed.tokens_per_second), ngl=fmt.num(speed.gpu_layers),
+            gpu_read=fmt.gb(speed.gpu_read_gb, 1),
+            gpu_bw=fmt.bandwidth(speed.gpu_bandwidth_gbs),
+            ram_read=fmt.gb(speed.ram_read_gb, 1), ram_bw=fmt.bandwidth(ram.gbs),
+            ram=_ram_name(ram, ph),
+        )
     if speed.most_layers is not None and speed.most_tokens_per_second is not None:
         out += Markup(" ") + ph._(
             "With -ngl %(most)s, as many layers as fit on the GPU: at most about %(rate)s "
@@ -199,6 +213,12 @@ def offload_speed_line(answer: Answer, ph: Phrases) -> Markup:
             rate=fmt.num(speed.most_tokens_per_second),
         )
     out += _assumed_ram(ram, ph)
+    if speed.gpu_bandwidth_gbs is None:
+        return out + Markup("\n⚠️ <i>") + ph._(
+            "An upper bound from the RAM's bandwidth alone, not a measurement: the GPU's own "
+            "reads, the CPU's compute and the transfers between them hold it lower. Measure it "
+            "with llama-bench."
+        ) + Markup("</i>")
     out += Markup("\n⚠️ <i>") + ph._(
         "An upper bound from the two memory bandwidths, not a measurement: the CPU's own "
         "compute and the transfers between them hold it lower. Measure it with llama-bench."
