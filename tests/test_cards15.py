@@ -74,3 +74,31 @@ def test_a_two_die_package_is_planned_on_its_dies(question: str, gpu: str, count
     assert got["gpu_count"] == count, text[:300]
     for words in has:
         assert words in text, text
+
+
+# Colab's A100 is the 40 GB one (Chris McCormick, Colab GPUs Features & Pricing: "A100 |
+# Ampere | 5/14/20 | 40 GB", "The A100 does come in an 80GB version, but you'd have to go
+# elsewhere"): was the 80 GB one we rent, priced, and "fits" where it does not.
+COLAB_A100 = [
+    ("colab a100 fine tune llama 3 8b", None, "On 1× A100 40GB"),
+    ("colab pro a100 qlora llama 3 8b how long 10k samples of 512 tokens", None,
+     "on 1× A100 40GB"),
+    ("can i full finetune llama 3 8b on colab pro+ a100", None, "on 1× A100 40GB"),
+    ("a100 on colab llama 3 70b qlora", None, "No: Llama 3 70B does not fit on 1× A100 40GB"),
+    ("¿cabe llama 3 70b qlora en la a100 de colab?", "es", "No: Llama 3 70B no cabe en 1× A100 40GB"),
+    ("est-ce que llama 3 70b en qlora tient sur l'a100 de colab ?", "fr",
+     "Non : Llama 3 70B ne tient pas sur 1× A100 40GB"),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "lead"), COLAB_A100)
+def test_colabs_a100_is_the_40_gb_one(question: str, lang: str | None, lead: str) -> None:
+    got = ask_json(question)
+    first = str(got["text"]).split("\n")[0].replace("\u00a0", " ")
+    assert got["gpu"] == "a100-40gb" and got["lang"] == (lang or "en"), (got["gpu"], first)
+    assert lead in first, first
+
+
+def test_colab_beside_an_a100_is_still_its_free_t4_against_any_a100() -> None:
+    got = ask_json("colab vs a100")
+    assert str(got["text"]).startswith("⚖️ <b>T4 or A100 80GB?</b>"), got["text"]

@@ -315,6 +315,7 @@ _COUNT_OF_THEM: Final = lazy(
 
 # Google Colab named with no card: its free tier's T4, unless the message names a card.
 _COLAB: Final = lazy(_COLAB_NAME)
+_COLAB_SAID: Final = Screened(r"(?<![a-z])colab(?![a-z])")
 # A tier glued to the number ("4070ti super", "3090ti"), spaced as the catalogue names it.
 _GLUED_TIER: Final = lazy(r"(\d)(ti|super)(?![a-z])")
 _SUFFIX: Final = Screened(r" ?-? ?(?:sxm\d?|pcie\d?|active)$")
@@ -758,6 +759,16 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
         # but "colab vs 4090", "colab free or my 3060?" compare its T4 with that card.
         work.gpus.insert(colab_at, GpuMention("t4", colab.group("name").strip(), None))
         work.blank(colab.start(), colab.end(), "gpu")
+    if _COLAB_SAID.search(work.s) is not None \
+            and not (colab is not None and _compared(work.s, colab)):
+        for mention in work.gpus:
+            # "colab pro a100", "la a100 de colab": the card Colab gives under that name (its
+            # A100 is the 40 GB one), not the variant a bare name reads as; "colab vs a100"
+            # compares Colab's free T4 with any A100.
+            on_colab = index.find_gpu(f"colab {mention.text}") if mention.variant_assumed \
+                else None
+            if on_colab is not None:
+                mention.gpu_id, mention.variant_assumed = on_colab.id, False
     _one_mac(work, index)
     for mention in instances:  # "an A10G (aws g5.xlarge)": one GPU, said twice
         named = [g for g in work.gpus if g is not mention and g.gpu_id == mention.gpu_id]
