@@ -1059,7 +1059,11 @@ def estimate_training(
     if resident > 0:
         room = resident
         if vram_per_gpu_gb is not None:
-            room = min(resident, max(0.0, vram_per_gpu_gb * _GB - sum(b for _, b, _ in parts)))
+            # Paged states fill what the card has left and never make the run miss: the card's
+            # memory is taken down to the 0.1 GB the estimate is shown and compared at (a run
+            # filled to 25.757 GB showed 25.8 GB, "does not fit" on a 4090).
+            card = math.floor(vram_per_gpu_gb * 10) / 10 * _GB
+            room = min(resident, max(0.0, card - sum(b for _, b, _ in parts)))
         parts = [(name, room if name == "optimizer_states" else b, note)
                  for name, b, note in parts]
 

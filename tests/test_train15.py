@@ -6,6 +6,8 @@ size, which knows nothing of its vocabulary or layers."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
 from tests.support.chat import CATALOGUE, ask
@@ -81,3 +83,64 @@ def test_unsloth_is_not_offered_where_it_cannot_run_or_is_already_used(text: str
     assert reply.answer.remedies is not None, reply.text
     assert "unsloth" not in reply.answer.remedies.tried
     assert "Unsloth (chunked loss" not in reply.text
+
+
+# --- torchtune's configs: their optimizer and loss --------------------------------------------
+
+# (question, locale, the optimizer its config steps, stepped in the backward pass)
+TUNE_CONFIGS = [
+    ("tune run full_finetune_single_device --config llama3_1/8B_full_single_device on a 4090",
+     None, "paged_adam8bit", True),
+    ("¿cabe tune run full_finetune_single_device --config llama3_1/8B_full_single_device en mi "
+     "4090?", "es", "paged_adam8bit", True),
+    ("tune run full_finetune_single_device --config llama3_2/3B_full_single_device sur ma 4090, "
+     "ça passe ?", "fr", "paged_adam8bit", True),
+    ("tune run full_finetune_single_device --config qwen2_5/7B_full_single_device on a 4090",
+     None, "paged_adamw", True),
+    # torch.optim.AdamW in that config: nothing added.
+    ("tune run full_finetune_single_device --config qwen3/4B_full_single_device on a 4090",
+     None, None, None),
+    # The distributed config steps torch.optim.AdamW.
+    ("tune run full_finetune_distributed --config llama3_1/8B_full on 2x 4090", None, None, None),
+]
+
+
+@pytest.mark.parametrize(("text", "locale", "optimizer", "in_backward"), TUNE_CONFIGS)
+def test_a_torchtune_config_steps_its_own_optimizer(
+        text: str, locale: str | None, optimizer: str | None, in_backward: bool | None) -> None:
+    reply = ask(text, locale)
+    assert (reply.query.optimizer, reply.query.optimizer_in_backward) == (optimizer, in_backward)
+    assert reply.query.chunked_loss is True  # LinearCrossEntropyLoss in every one of them
+
+
+def test_the_torchtune_readme_s_4090_full_finetune_fits() -> None:
+    # "Llama 3.1 8B | Full finetune | 1x 4090 | 18.9 GiB" (pytorch/torchtune README.md): its
+    # config's paged 8-bit states fill what the card has left, and never make it miss (the
+    # estimate filled to 25.757 GB was shown as 25.8 GB, "does not fit").
+    reply = ask("tune run full_finetune_single_device --config llama3_1/8B_full_single_device "
+                "on a 4090, batch 2, seq 2048 packed")
+    assert reply.answer.fits is True, reply.text
+    said = ask("full fine-tune Llama 3.1 8B on an RTX 4090 24GB, seq 2048 packed, batch size 2, "
+               "gradient checkpointing on, pure bf16, paged adamw 8bit, optimizer in backward, "
+               "torch compile, no gradient accumulation, chunked cross entropy")
+    detailed = said.answer.detailed
+    assert detailed is not None and detailed.check is not None
+    assert detailed.per_gpu_gb == Decimal("25.7") and detailed.check.detailed_fits is True
+
+
+@pytest.mark.parametrize(("text", "locale"), [
+    ("torchtune lora llama 3.1 8b on a 4090 batch 2 seq 2048", None),
+    ("lora de llama 3.1 8b con torchtune en una 4090, batch 2, seq 2048", "es"),
+    ("lora llama 3.1 8b avec torchtune sur une 4090, batch 2, séquences de 2048", "fr"),
+])
+def test_torchtune_named_takes_the_loss_in_chunks(text: str, locale: str | None) -> None:
+    reply = ask(text, locale)
+    plain = ask(text.replace("con torchtune", "").replace("avec torchtune", "")
+                .replace("torchtune", ""), locale)
+    assert reply.query.chunked_loss is True and plain.query.chunked_loss is None
+    got, eager = reply.answer.detailed, plain.answer.detailed
+    assert got is not None and eager is not None
+    # 4,096 tokens x 128,256 logits: 14 bytes each eagerly, 3.5 in chunks (rules/data
+    # detailed.toml logits_eager, logits_chunked).
+    assert float(eager.per_gpu_gb - got.per_gpu_gb) == pytest.approx(
+        4096 * 128256 * 10.5 / 1e9, abs=0.15)

@@ -53,8 +53,19 @@ _PUNCT_RUNS: Final = lazy(r"([?!.,;:])[?!.,;:]+")
 _TUNE_CONFIG: Final = lazy(
     r"(?<![a-z0-9])(?P<family>llama[234]|qwen[23]|gemma[23]?|phi[34]|mistral|code_llama2)"
     r"(?:_(?P<minor>\d))?/(?P<size>\d+(?:\.\d+)?[bm])(?:_(?P<method>qlora|lora|dora|qdora|full))?"
-    r"(?:_(?:single_device|low_memory|multinode|distributed))?(?:\.yaml)?(?![a-z0-9])"
+    r"(?:_(?P<where>single_device|low_memory|multinode|distributed))?(?:\.yaml)?(?![a-z0-9])"
 )
+# The optimizer of torchtune's single-device full fine-tuning configs where it is not
+# torch.optim.AdamW, said in words: bitsandbytes' PagedAdamW8bit or PagedAdamW, stepped in the
+# backward pass (optimizer_in_bwd: True; pytorch/torchtune recipes/configs/<family>/
+# <size>_full_single_device.yaml @bd2a0fc7). The README's "Llama 3.1 8B | Full finetune | 1x
+# 4090 | 18.9 GiB" runs that config.
+_TUNE_FULL_SINGLE: Final[dict[str, str]] = {
+    **dict.fromkeys(("llama3/8b", "llama3_1/8b", "llama3_2/1b", "llama3_2/3b"),
+                    "paged adamw 8bit, optimizer in backward"),
+    **dict.fromkeys(("qwen2/1.5b", "qwen2/7b", "qwen2_5/1.5b", "qwen2_5/3b", "qwen2_5/7b",
+                     "qwen3/8b"), "paged adamw, optimizer in backward"),
+}
 _TUNE_RECIPE: Final = lazy(
     r"(?<![a-z0-9])(?P<method>lora|full|qlora)_(?:finetune|dpo)_(?:single_device|distributed)"
     r"(?:\.py)?(?![a-z0-9])"
@@ -66,7 +77,12 @@ def _tune_config(match: re.Match[str]) -> str:
     family = match.group("family").replace("_", " ")
     name = f"{family}.{minor}" if minor else family
     method = match.group("method")
-    return f"{name} {match.group('size')}" + (f" {_TUNE_METHOD[method]}" if method else "")
+    said = f"{name} {match.group('size')}" + (f" {_TUNE_METHOD[method]}" if method else "")
+    config = match.group(0).split("_full", 1)[0]
+    if method == "full" and match.group("where") == "single_device" \
+            and config in _TUNE_FULL_SINGLE:
+        said += f", {_TUNE_FULL_SINGLE[config]},"
+    return said
 
 
 _TUNE_METHOD: Final[dict[str, str]] = {
