@@ -413,10 +413,29 @@ def _short(text: str) -> str:
     return str(escape(text.split("\n", 1)[0]))
 
 
+def said_once(texts: list[str]) -> list[str]:
+    """Each answer without the paragraphs an answer before it already said word for word
+    ("… on a h100?\nhow much for 20 hours?": the cost's section said the fit verdict, its
+    next step and the planning note again); an answer left with none keeps its first."""
+    seen: set[str] = set()
+    out: list[str] = []
+    for text in texts:
+        paragraphs = text.split("\n\n")
+        kept = [p for p in paragraphs
+                if not p.strip() or p.strip() not in seen or not is_balanced(p)]
+        if not any(p.strip() for p in kept):
+            kept = paragraphs[:1]
+        seen.update(p.strip() for p in paragraphs if p.strip())
+        out.append("\n\n".join(kept).strip("\n"))
+    return out
+
+
 def compose(texts: list[str], quoted: list[str], locale: str, limit: int = MAX_MESSAGE) -> str:
-    """One reply: each answer in its own section, under a header quoting its question, within
-    Telegram's limit; later answers are said shorter first (and that they were), then the
-    first, and answers that still do not fit are left for another message (said too)."""
+    """One reply: each answer in its own section, under a header quoting its question, said
+    once (a paragraph an answer before it said is not said again), within Telegram's limit;
+    later answers are said shorter first (and that they were), then the first, and answers
+    that still do not fit are left for another message (said too)."""
+    texts = said_once(texts)
     g = gettext_for(locale)
     headers = [
         f"{_KEYCAPS[i] if i < len(_KEYCAPS) else f'{i + 1}.'} <i>{html.escape(_quote(q), quote=False)}</i>"

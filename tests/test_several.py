@@ -23,7 +23,7 @@ from bot.conversation import Conversations
 from bot.pipeline import JSON_KEYS, Pipeline, Reply, to_json
 from bot.render.telegram_html import MAX_MESSAGE, visible_length
 from bot.settings import Settings
-from bot.several import compose
+from bot.several import compose, said_once
 from bot.understand.split import pieces
 from fakebotapi import FakeBotAPI, validate_telegram_html
 from rules.catalogue import load_catalogue
@@ -199,12 +199,13 @@ def test_must_split(text: str, expected: list[tuple[str, str | None, str | None]
     assert _shape(reply) == expected, reply.text
     assert validate_telegram_html(reply.text) is None
     assert visible_length(reply.text) <= MAX_MESSAGE and len(reply.messages) == 1
-    # Each answer in its section, in order, as the part answered alone says it.
+    # Each answer in its section, in order, as the part answered alone says it (without the
+    # paragraphs a section before it said).
     at = 0
-    for part in reply.parts:
-        found = reply.text.find(part.text, at)
-        assert found >= at, part.text
-        at = found + len(part.text)
+    for said in said_once([part.text for part in reply.parts]):
+        found = reply.text.find(said, at)
+        assert found >= at, said
+        at = found + len(said)
 
 
 @pytest.mark.parametrize("text", MUST_NOT_SPLIT)
@@ -227,7 +228,7 @@ def test_the_example_answers_each_part_as_asked_alone() -> None:
 # --- the reply ---------------------------------------------------------------------------------
 
 def _long(n: int) -> str:
-    return f"<b>Headline {n}</b>\nthe verdict\n\n" + "\n".join(["• a line of figures"] * 70)
+    return f"<b>Headline {n}</b>\nthe verdict\n\n" + "\n".join([f"• a line of figures {n}"] * 70)
 
 
 @pytest.mark.parametrize("locale", ["en", "es", "fr"])

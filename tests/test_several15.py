@@ -161,3 +161,26 @@ def test_follow_up_of_a_section(
     assert got == expected, last.text
     assert last.carried, last.text
     assert validate_telegram_html(last.text) is None
+
+
+# A paragraph a section before said is not said again: each section adds something (the cost's
+# section repeated the fit verdict, its next step and the planning note word for word).
+SAID_ONCE = [
+    ("can i qlora llama 3 70b on a h100?\nhow much for 20 hours?\ndo you take monero",
+     ["Yes: Llama 3 70B fits on 1× H100", "Planning rules from the cited sources", "🛠 Next"]),
+    ("can i qlora llama 3 70b on a h100? also does mistral 7b fit on a 3060?",
+     ["Planning rules from the cited sources"]),
+    ("¿puedo hacer qlora de llama 3 70b en una h100?\n¿cuánto sale por 20 horas?",
+     ["Sí: Llama 3 70B cabe en 1× H100", "🛠"]),
+    ("qlora de llama 3 70b sur une h100, ça passe ? combien pour 20 heures ?",
+     ["Oui : Llama 3 70B tient sur 1× H100", "🛠"]),
+]
+
+
+@pytest.mark.parametrize(("text", "once"), SAID_ONCE)
+def test_a_paragraph_is_said_once(text: str, once: list[str]) -> None:
+    reply = ask(text)
+    assert "2️⃣" in reply.text, reply.text
+    for phrase in once:
+        assert reply.text.count(phrase.replace(" : ", "\u00a0: ")) == 1, (phrase, reply.text)
+    assert validate_telegram_html(reply.text) is None
