@@ -393,8 +393,8 @@ def _time(ph: Phrases, t: TrainingEstimate, tokens: str) -> list[Markup]:
     if t.problem == "no_peak_tflops":
         return [g._(
             "No datasheet we can cite gives the %(gpu)s's peak BF16 throughput, so we do not "
-            "estimate the time rather than guess. Measure your tokens per second on a short run; "
-            "the A100 and H100 have cited figures.", gpu=ph.gpu_name(t.gpu),  # type: ignore[arg-type]
+            "estimate the time rather than guess. Measure your tokens per second on a short "
+            "run.", gpu=ph.gpu_name(t.gpu),  # type: ignore[arg-type]
         )]
     lines: list[Markup] = []
     where = ph.config(t.gpu, t.gpu_count)  # type: ignore[arg-type]
