@@ -305,6 +305,8 @@ def remedies_for(query: Query, answer: Answer, catalogue: Catalogue) -> Remedies
                 # search then skips every combination without it.
                 misses += _probe(widest, need, vram, methods)
                 probed = True
+                if _is_within(mask, misses):
+                    continue  # the probe's misses hold this combination too: it cannot fit
             gb = need(combo)
             if gb is None or gb > vram:
                 missed += 1

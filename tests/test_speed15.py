@@ -1,0 +1,118 @@
+"""Speed work of session 27 (issue 16) that must change no answer: each cut is checked by what it
+does (what it skips, what it gives), never by a time."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from bot.answer import build_answer
+from bot.understand import understand
+from rules.catalogue import load_catalogue
+
+# Runs that do not fit, as people ask them: far misses (the probe prunes most combinations),
+# near misses, adapters and full fine-tuning, en/es/fr with and without accents.
+REMEDY_QUESTIONS = [
+    "full fine-tuning 54.9B with seq len 8192, batch 9 and 103M tokens on an A10, details",
+    "full fine-tuning 245.8B with seq len 8192, batch 10 and 708M tokens on an H200, details",
+    "LoRA 306.6B with seq len 1024, batch 16 and 520M tokens on an 3090, details",
+    "cost of LoRA 346.5B on 4x L4 for 14.6 hours",
+    "CUDA out of memory full finetune llama 3 8b on my 4090",
+    "OOM lora llama 3 8b on my 3060 12gb seq 4096 batch 4, what do i do",
+    "how can i make it fit? full ft mistral 7b on a 3090 seq 2048 batch 4",
+    "full ft llama3 70b on 2x a100 80gb batch 8 seq 4096 ddp, oom",
+    "me sale OOM haciendo full fine-tuning de llama 3 8b en mi 4090, que hago?",
+    "qlora de qwen2.5 72b en una 3090 con seq 8192 batch 8, no entra",
+    "j'ai un OOM en full fine-tuning de llama 3 8b sur ma 4090, que faire ?",
+    "full finetune de mistral 7b sur une a6000 seq 4096 batch 16, ça rentre pas",
+]
+
+
+def _searched(text: str, monkeypatch: pytest.MonkeyPatch) -> list[tuple[tuple[str, ...], bool]]:
+    """Every combination the remedy search estimated, in order, with whether it fit."""
+    import bot.remedy as remedy
+
+    cat = load_catalogue()
+    query = understand(text, cat)
+    answer = build_answer(query, cat)
+    assert answer.remedies is not None, text  # a search ran for the answer
+    estimated: list[tuple[str, ...]] = []
+    real_with, real_estimate = remedy._with, remedy.estimate_on
+    gbs: list[Decimal | None] = []
+
+    def with_(query: object, combo: tuple[str, ...]) -> dict[str, object]:
+        estimated.append(combo)
+        return real_with(query, combo)  # type: ignore[arg-type]
+
+    def estimate(*args: object) -> object:
+        breakdown = real_estimate(*args)  # type: ignore[arg-type]
+        gbs.append(None if breakdown is None else breakdown.per_gpu_gb)
+        return breakdown
+
+    monkeypatch.setattr(remedy, "_with", with_)
+    monkeypatch.setattr(remedy, "estimate_on", estimate)
+    found = remedy.remedies_for(query, answer, cat)
+    assert found is not None and found.options == answer.remedies.options
+    vram = found.vram_per_gpu_gb
+    return [(combo, gb is not None and gb <= vram) for combo, gb in zip(estimated, gbs,
+                                                                          strict=True)]
+
+
+@pytest.mark.parametrize("text", REMEDY_QUESTIONS)
+def test_the_remedy_search_estimates_nothing_a_known_miss_holds(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A combination within one estimated not to fit cannot fit (each change only lowers the
+    estimate): the search skips it, also the one it was at when its probe found that miss
+    (it estimated that one all the same)."""
+    from bot.remedy import _mask
+
+    misses: list[int] = []
+    for combo, fits in _searched(text, monkeypatch):
+        mask = _mask(combo)
+        assert not any(mask & miss == mask for miss in misses), (text, combo)
+        if not fits:
+            misses.append(mask)
+
+
+@pytest.mark.parametrize("text", REMEDY_QUESTIONS)
+def test_the_bounded_remedy_search_gives_the_options_of_the_exhaustive_one(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every skip of the search (probes, known misses) leaves the options as trying every
+    combination in order gives them."""
+    import bot.remedy as remedy
+    from bot.remedy import MAX_OPTIONS, _combos_of, _has_subset, _mask
+
+    cat = load_catalogue()
+    query = understand(text, cat)
+    answer = build_answer(query, cat)
+    bounded = remedy.remedies_for(query, answer, cat)
+    assert bounded is not None
+    searched = [combo for combo, fits in _searched(text, monkeypatch)]
+    assert searched  # it estimated
+    # Exhaustive: each combination of the changes that applied, in the search's order,
+    # estimated; the first MAX_OPTIONS that fit, none holding an earlier one.
+    monkeypatch.undo()
+    method = cat.method(answer.primary.memory.method)  # type: ignore[union-attr]
+    model = remedy.estimator_model(query, answer.params_b, cat)  # type: ignore[arg-type]
+    asked = answer.primary.fit  # type: ignore[union-attr]
+    methods = {name: cat.method(found_id) for name, bits in (("lora", 16), ("qlora", 4))
+               if (found_id := cat.method_where("training", family="adapter", weight_bits=bits))}
+    options: list[tuple[str, ...]] = []
+    found: list[int] = []
+    offload_alone = (remedy._BIT["cpu_offload"] | remedy._BIT["shard"]
+                     if "shard" in bounded.tried else 0)
+    for combo, mask in _combos_of(_mask(bounded.tried)):
+        if _has_subset(found, mask) or mask & offload_alone == remedy._BIT["cpu_offload"]:
+            continue
+        on = next((methods[m] for m in ("qlora", "lora") if m in combo), method)
+        breakdown = remedy.estimate_on(query.with_settings(remedy._with(query, combo)), on,
+                                       model, asked)  # type: ignore[arg-type]
+        if breakdown is not None and breakdown.per_gpu_gb <= bounded.vram_per_gpu_gb:
+            options.append(combo)
+            found.append(mask)
+            if len(options) == MAX_OPTIONS:
+                break
+    assert [o.changes for o in bounded.options if o.changes != ("seq_len",)] == options, text
