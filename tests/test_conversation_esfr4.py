@@ -12,7 +12,7 @@ def test_the_prefill_asked_after_a_speed() -> None:
     replies = converse("combien de tokens par seconde pour llama 3 8b q4 sur une 4090 ?",
                        "et le prefill d'un prompt de 8k ?", locale="fr")
     last = replies[1]
-    assert last.query.prefill_timed and last.query.seq_len == 8000, last.text
+    assert last.query.prefill_timed and last.query.seq_len == 8192, last.text
     assert last.text.split("\n", 1)[1].startswith("⏱ <b>Environ"), last.text
     assert "RTX 4090" in last.text.split("\n")[1], last.text
 

@@ -222,11 +222,11 @@ PROCESS_PROMPT = [
      "⏱ <b>About 4.1 seconds at the card's peak to process a prompt of 100,000 tokens: "
      "Llama 3.1 8B (BF16 inference) on 1× H100.</b>"),
     ("how long to process a 50k prompt with llama 3 8b on a 3090",
-     "⏱ <b>About 20 seconds at the card's peak to process a prompt of 51,200 tokens"),
+     "⏱ <b>About 19 seconds at the card's peak to process a prompt of 50,000 tokens"),
     ("how long to ingest a 200k token document with llama 3.1 8b on an a100",
-     "⏱ <b>About 44 seconds at the card's peak to process a prompt of 204,800 tokens"),
+     "⏱ <b>About 43 seconds at the card's peak to process a prompt of 200,000 tokens"),
     ("how fast does llama 3 70b read a 32k token prompt on 2x h100",
-     "⏱ <b>About 2.9 seconds at the card's peak to process a prompt of 32,000 tokens"),
+     "⏱ <b>About 3 seconds at the card's peak to process a prompt of 32,768 tokens"),
 ]
 
 

@@ -43,7 +43,7 @@ PIPE = Pipeline(load_catalogue(), cache_size=0)
         ("lora 7b r8 on q,v, max_seq_len=512, batch size 2",
          {"lora_targets": "qv", "seq_len": 512, "batch_size": 2}),
         ("run octocoder with eager attention, prompt of 8k tokens, generate 60 tokens",
-         {"attention": "eager", "prompt_tokens": 8000, "new_tokens": 60,
+         {"attention": "eager", "prompt_tokens": 8192, "new_tokens": 60,
           "dataset_tokens": None}),
         ("serve llama 3 8b with flash attention", {"attention": "sdpa"}),
         ("how long to LoRA llama 3.1 8b on 500M tokens, 3 epochs at 3k tok/s per GPU",

@@ -142,16 +142,16 @@ def test_the_k_and_v_caches_are_typed_apart(text: str, locale: str | None, kv: s
 @pytest.mark.parametrize(("text", "locale", "lead"), [
     # was "at 512 tokens of context each": the prompt unread, the output taken for the context
     ("vllm llama 3 8b 50 users 2k prompt 512 output how much memory", None,
-     "👥 <b>50 users at once: Llama 3 8B (BF16 inference) needs about 34.8 GB with their 50 KV "
-     "caches (16.5 GB) at 2,512 tokens of context each"),
+     "👥 <b>50 users at once: Llama 3 8B (BF16 inference) needs about 35.1 GB with their 50 KV "
+     "caches (16.8 GB) at 2,560 tokens of context each"),
     ("vllm llama 3 8b 2048 input 512 output 20 users", None,
      "👥 <b>20 users at once: Llama 3 8B (BF16 inference) needs about 25.1 GB with their 20 KV "
      "caches (6.7 GB) at 2,560 tokens of context each"),
     ("vllm llama 3 8b para 20 usuarios con 2k de entrada y 512 de salida", "es",
-     "👥 <b>20 usuarios a la vez: Llama 3 8B (inferencia en BF16) necesita unos 24,9\u00a0GB"),
+     "👥 <b>20 usuarios a la vez: Llama 3 8B (inferencia en BF16) necesita unos 25,1\u00a0GB"),
     ("vllm llama 3 8b pour 20 utilisateurs avec 2k en entrée et 512 en sortie", "fr",
      "👥 <b>20 utilisateurs en même temps\u00a0: Llama 3 8B (inférence en BF16) demande environ "
-     "24,9\u202fGo"),
+     "25,1\u202fGo"),
 ])
 def test_prompt_and_output_said_without_tokens(text: str, locale: str | None, lead: str) -> None:
     got = ask_json(text, locale)

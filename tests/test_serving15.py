@@ -124,3 +124,39 @@ def test_ram_side_bound_on_a_card_known_by_its_memory(
         pos = found + len(part)
     for part in lacks:
         assert part not in body
+
+
+# "k" in a length of one sequence, one rule on every path (bot.understand.numbers.k_tokens): a
+# power of two is binary as context windows are published (32K = 32,768), any other figure
+# decimal as vLLM reads a lowercase k ("25.6k" = 25,600). Was: a context's k always 1,024
+# ("100k context" 102,400, "32.5k" 33,280), a prompt's or an output's always 1,000 ("a 32k
+# token prompt" 32,000 beside "32k context" 32,768), a sample's 1,000 ("examples of 2k tokens").
+K_TOKENS: list[tuple[str, str | None, str, int]] = [
+    ("llama 3.1 8b with 32k context how much vram", None, "seq_len", 32768),
+    ("llama 3.1 8b with a 32k token prompt how much vram", None, "prompt_tokens", 32768),
+    ("llama 3.1 8b 100k context on a 4090", None, "seq_len", 100000),
+    ("llama 3.1 8b 32.5k context vram", None, "seq_len", 32500),
+    ("yi 34b 200k context how much vram", None, "seq_len", 200000),
+    ("vllm --max-model-len 32k llama 3.1 8b on a 4090", None, "seq_len", 32768),
+    ("qwen2.5 7b max_new_tokens 4k on a 4090", None, "new_tokens", 4096),
+    ("fine tune llama 3 8b on 50k examples of 2k tokens on a 4090 how long", None, "seq_len",
+     2048),
+    ("llama 3.1 8b con un prompt de 16k tokens en una 4090", "es", "prompt_tokens", 16384),
+    ("llama 3.1 8b contexte de 100k sur une 4090", "fr", "seq_len", 100000),
+    # a dataset is a count, not a length: decimal
+    ("qlora llama 3 8b on 32k tokens of data how long on a 4090", None, "dataset_tokens", 32000),
+]
+
+
+@pytest.mark.parametrize(("text", "locale", "field", "want"), K_TOKENS)
+def test_k_is_one_rule_for_a_length(text: str, locale: str | None, field: str,
+                                    want: int) -> None:
+    query = ask(text, locale).query
+    assert getattr(query, field) == want
+
+
+def test_k_after_a_context_question() -> None:
+    from tests.support.chat import converse
+
+    first, second = converse("llama 3.1 8b with 8k context on a 4090", "and 100k?")
+    assert first.query.seq_len == 8192 and second.query.seq_len == 100000

@@ -57,7 +57,7 @@ def test_the_verdict_is_within_the_share(pipeline: Pipeline) -> None:
 def test_the_offers_are_judged_within_the_share_too(pipeline: Pipeline) -> None:
     # Qwen2.5 32B in BF16 at 40k: 79.4 GB a GPU. An H100 (85.52 GB as CUDA reports it) holds
     # it whole, not within vLLM's 78.7 GB of it (0.92); nor does an A100 80GB's 79 GB.
-    text = "qwen2.5 32b bf16 at 40k context, which gpu is cheapest?"
+    text = "qwen2.5 32b bf16 at 40960 context, which gpu is cheapest?"
     plain, vllm = (pipeline.ask(t).answer for t in (text, "vllm " + text))
     assert plain.primary is not None and vllm.primary is not None
     assert ("h100", 1) in {(o.gpu, o.gpu_count) for o in plain.primary.options}

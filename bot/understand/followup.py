@@ -24,6 +24,7 @@ from bot.understand import settings as st
 from bot.understand.languages import LANGUAGES
 from bot.understand.lazy import lazy
 from bot.understand.normalise import fold
+from bot.understand.numbers import k_tokens
 from bot.understand.parse import NIGHT_HOURS, TOMORROW_HOURS, generation_asked
 from bot.understand.patterns import alt
 from bot.understand.query import Intent, Query
@@ -736,8 +737,8 @@ def on_configuration(new: Query, previous: Query, gpus: Catalogue | None) -> Que
 
 
 def _context_k(num: str) -> int:
-    """"at 8k": thousands of tokens as context lengths are, powers of two (8k is 8,192)."""
-    return int(Decimal(num.replace(",", ".")) * 1024)
+    """"at 8k": thousands of tokens of a context (8k is 8,192; numbers.k_tokens)."""
+    return k_tokens(Decimal(num.replace(",", ".")))
 
 
 def _hours_on_other_card(new: Query, previous: Query) -> Query | None:
@@ -1348,7 +1349,7 @@ def _bare_length(new: Query, previous: Query, folded: str) -> int | None:
     if said is None:
         return None
     value = int(said.group(1))
-    return value * 1024 if 1 <= value <= 1024 else None
+    return k_tokens(Decimal(value)) if value >= 1 else None
 
 
 def _bare_count(new: Query, previous: Query, folded: str, digit_counts: bool = False) -> int | None:

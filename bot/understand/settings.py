@@ -18,7 +18,7 @@ from functools import cache
 from typing import Final, Literal
 
 from bot.understand.lazy import lazy
-from bot.understand.numbers import NUM_SP
+from bot.understand.numbers import NUM_SP, k_tokens
 from bot.understand.screen import Headed, Screened
 
 Precision = Literal["mixed", "bf16", "fp32"]
@@ -566,9 +566,9 @@ Blank = Callable[[int, int], None]
 
 
 def _tokens(raw: str, k: str | None, parse: Parse) -> int:
-    # "8k tokens" of prompt or output: a thousand tokens (prompts are not powers of two).
+    # "8k tokens" of prompt or output: as long as an "8k context" (numbers.k_tokens).
     value = parse(raw, True)
-    return int(value * 1000 if k else value)
+    return k_tokens(value) if k else int(value)
 
 
 def _first(match: re.Match[str], *names: str) -> tuple[str | None, str | None]:
