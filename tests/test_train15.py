@@ -144,3 +144,38 @@ def test_torchtune_named_takes_the_loss_in_chunks(text: str, locale: str | None)
     # detailed.toml logits_eager, logits_chunked).
     assert float(eager.per_gpu_gb - got.per_gpu_gb) == pytest.approx(
         4096 * 128256 * 10.5 / 1e9, abs=0.15)
+
+
+# --- settings pasted from configs: what they name ---------------------------------------------
+
+# (question, locale, method, sharding, LoRA rank)
+PASTED = [
+    ("fsdp full_shard auto_wrap qlora llama 3 70b on 2x 4090 seq 2048 bs 1", None, "qlora",
+     "fsdp", None),
+    ("fsdp_sharding_strategy: FULL_SHARD\nqlora llama 3 70b on 2x 3090, will it fit?", None,
+     "qlora", "fsdp", None),
+    ("qlora de llama 3 70b con fsdp full_shard en 2 rtx 4090, cabe?", "es", "qlora", "fsdp",
+     None),
+    ("lora llama 3 70b avec fsdp_state_dict_type FULL_STATE_DICT sur 8x a100, ça passe ?", "fr",
+     "lora", "fsdp", None),
+    # FULL_SHARD said beside a full fine-tune stays one.
+    ("full finetune llama 3 8b fsdp full shard on 8x a100", None, "full_adamw", "fsdp", None),
+    ('training llama 3 8b with TrainingArguments(per_device_train_batch_size=4, '
+     'gradient_checkpointing=True, bf16=True, optim="adamw_torch") and LoraConfig(r=64, '
+     'lora_alpha=16, '
+     'target_modules="all-linear") on a 4090 -> OOM at step 0', None, "lora", None, 64),
+    ("entreno llama 3 8b con LoraConfig(r=16, lora_alpha=32) y optim adamw_torch en una 4090, "
+     "batch 2, me da OOM", "es", "lora", None, 16),
+    ("LoraConfig(r=8) + BitsAndBytesConfig(load_in_4bit=True) sur mistral 7b, une 3060 12 Go "
+     "suffit ?", "fr", "qlora", None, 8),
+]
+
+
+@pytest.mark.parametrize(("text", "locale", "method", "sharding", "rank"), PASTED)
+def test_pasted_settings_name_the_method_they_configure(
+        text: str, locale: str | None, method: str, sharding: str | None,
+        rank: int | None) -> None:
+    reply = ask(text, locale)
+    q = reply.query
+    assert (q.method, q.sharding, q.lora_rank) == (method, sharding, rank), reply.text
+    assert reply.answer.primary is not None and reply.answer.primary.memory.method == method

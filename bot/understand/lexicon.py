@@ -181,7 +181,8 @@ METHOD_PATTERNS: Final[tuple[tuple[MethodId, tuple[str, ...]], ...]] = (
         r"lora (?:en |in )?(?:nf4|int4)", r"nf4 lora",
     )),
     # "lora_r: 32", "lora_alpha=16" are config keys (axolotl, PEFT), not the method.
-    ("lora", (r"lora(?!_)", r"peft")),
+    # PEFT's "LoraConfig(r=64, …)" pasted from a script is LoRA too.
+    ("lora", (r"lora(?!_)", r"peft", r"loraconfig")),
     ("full_adamw", (
         # not "full precision": a number format ("lora qwen2.5 3b full precision base"), as
         # FP32 in settings reads it, not which weights train
@@ -214,11 +215,13 @@ NEGATION_AFTER: Final[str] = (
     _either("OPINION_NOT") + f"(?: {_either('OPINION_ARTICLES')})? " + _either("OPINION_GOOD")
 )
 
-# "full" is a method only when it is not the "full price list" or "full details".
+# "full" is a method only when it is not the "full price list" or "full details", nor FSDP's
+# sharding strategy or checkpoint type ("full_shard", "FULL_STATE_DICT"), which shard or save
+# whatever trains.
 FULL_NOT_METHOD_AFTER: Final[str] = (
     r"(?:price|prices|pricing|list|lista|liste|details?|breakdown|table|tabla|tableau|desglose|"
     r"answer|report|name|days?|weeks?|hours?|months?|dias?|semanas?|jours?|journees?|semaines?|"
-    r"time|speed|precision)"
+    r"time|speed|precision|shard\w*|state[ _]dict)"
 )
 
 # Inference ("run", "serve"). Strong words always mean inference; "run"/"ejecutar"/"faire tourner"

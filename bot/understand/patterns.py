@@ -744,7 +744,7 @@ METHODS: Final = tuple(
 )
 # A full method's words, as opposed to an optimizer's ("adamw", "8-bit adam") that adapters use too.
 FULL_WORD: Final = lazy(r"full|complet|entier|total|fft|entrenamiento|entrainement|ajuste")
-FULL_NOT_METHOD: Final = lazy(rf"^ (?:{lx.FULL_NOT_METHOD_AFTER})")
+FULL_NOT_METHOD: Final = lazy(rf"^[ _](?:{lx.FULL_NOT_METHOD_AFTER})")
 INFERENCE_STRONG: Final = headed_words(lx.INFERENCE_STRONG)
 INFERENCE_WEAK: Final = words(lx.INFERENCE_WEAK)
 INFERENCE_FORMAT: Final = words(lx.INFERENCE_FORMATS)
