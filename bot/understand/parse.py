@@ -3518,6 +3518,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         start_asked=start,
         fastest_asked=fastest,
         cheapest_asked=cheapest,
+        provider_named=px.provider_named(rest) if intent == "prices" else None,
         run_cost_asked=intent == "cost" and work.params_b is None and work.model_id is None
         and not work.family and not work.gpus and work.vram_gb is None and work.hours is None
         and budget is None and not inference

@@ -987,6 +987,25 @@ COMPARED_TO_OTHER: Final = lazy(
     r"|coreweave|paperspace|colab|massed compute|thunder compute)(?![a-z])"
 )
 
+# The provider set against us, as the reply names it (the first named, folded text).
+_PROVIDERS: Final = (
+    ("aws", "AWS"), ("azure", "Azure"), ("gcp", "Google Cloud"), ("google", "Google Cloud"),
+    ("lambda", "Lambda"), ("runpod", "RunPod"), ("vast", "Vast.ai"), ("coreweave", "CoreWeave"),
+    ("paperspace", "Paperspace"), ("colab", "Colab"), ("massed", "Massed Compute"),
+    ("thunder", "Thunder Compute"),
+)
+_PROVIDER: Final = lazy(rf"(?<![a-z])(?:{'|'.join(k for k, _ in _PROVIDERS)})")
+
+
+def provider_named(folded: str) -> str | None:
+    """"runpod vs you guys for h100", "moins cher que vast": the provider's name; None when
+    the text sets no named provider against us."""
+    if COMPARED_TO_OTHER.search(folded) is None:
+        return None
+    found = _PROVIDER.search(folded)
+    return None if found is None else dict(_PROVIDERS)[found.group(0)]
+
+
 # --- negation ----------------------------------------------------------------------------------
 
 NEGATED_BEFORE: Final = lazy(

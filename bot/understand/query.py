@@ -496,6 +496,9 @@ class Query(BaseModel):
     # Never read from a text: the card the chat said it owns, kept by bot.conversation beside
     # the last question until another card is named (bot.understand.owned.on_own_card).
     own_card: Query | None = None
+    # Another provider set against us ("runpod vs u for h100", "son mas baratos que vast?"), as
+    # the reply names it ("RunPod"): we have its prices only if the page names it a reference.
+    provider_named: str | None = None
     # Never read from a text: each question of a reply of several (bot/several.py) as the chat
     # keeps it, in the order asked, kept by bot.conversation beside the one a follow-up
     # continues by default, so that "and for 48h?" goes to the section with hours and "what
