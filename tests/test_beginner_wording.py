@@ -46,4 +46,4 @@ def test_tokens_each_too_long_for_a_sample_are_the_data() -> None:
 
     data = understand("lora mistral 7b on 20M tokens each, on h100", CATALOGUE)
     assert data.seq_len is None and data.dataset_tokens == 20_000_000
-    assert understand("qlora mistral 7b on a 4090, 2k tokens each", CATALOGUE).seq_len == 2048
+    assert understand("qlora mistral 7b on a 4090, 2k tokens each", CATALOGUE).seq_len == 2000

@@ -130,7 +130,7 @@ def test_ram_side_bound_on_a_card_known_by_its_memory(
 # power of two is binary as context windows are published (32K = 32,768), any other figure
 # decimal as vLLM reads a lowercase k ("25.6k" = 25,600). Was: a context's k always 1,024
 # ("100k context" 102,400, "32.5k" 33,280), a prompt's or an output's always 1,000 ("a 32k
-# token prompt" 32,000 beside "32k context" 32,768), a sample's 1,000 ("examples of 2k tokens").
+# token prompt" 32,000 beside "32k context" 32,768).
 K_TOKENS: list[tuple[str, str | None, str, int]] = [
     ("llama 3.1 8b with 32k context how much vram", None, "seq_len", 32768),
     ("llama 3.1 8b with a 32k token prompt how much vram", None, "prompt_tokens", 32768),
@@ -139,8 +139,9 @@ K_TOKENS: list[tuple[str, str | None, str, int]] = [
     ("yi 34b 200k context how much vram", None, "seq_len", 200000),
     ("vllm --max-model-len 32k llama 3.1 8b on a 4090", None, "seq_len", 32768),
     ("qwen2.5 7b max_new_tokens 4k on a 4090", None, "new_tokens", 4096),
+    # samples are data, whose counts stay decimal: "50k examples of 2k tokens" is 100M tokens
     ("fine tune llama 3 8b on 50k examples of 2k tokens on a 4090 how long", None, "seq_len",
-     2048),
+     2000),
     ("llama 3.1 8b con un prompt de 16k tokens en una 4090", "es", "prompt_tokens", 16384),
     ("llama 3.1 8b contexte de 100k sur une 4090", "fr", "seq_len", 100000),
     # a dataset is a count, not a length: decimal

@@ -5,12 +5,10 @@ HOW_MANY, HOW_MANY_FOR, NEEDED, BUDGET_WORDS and BUDGET_ASK)."""
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import TYPE_CHECKING, Final
 
 from bot.understand.languages import words as _words
 from bot.understand.lazy import lazy
-from bot.understand.numbers import k_tokens
 from bot.understand.patterns import Guarded, alt, headed_words, screened_words
 
 if TYPE_CHECKING:
@@ -141,9 +139,8 @@ def data_count(s: str) -> tuple[str, int | None] | None:
     length = _LENGTH_INSIDE.search(said) or _LENGTH_AFTER.search(s[match.end():])
     size: int | None = None
     if samples and length is not None:
-        number = Decimal(length.group("num").replace(",", "."))
-        # "1k-token examples": one sample's length, read as a context's (numbers.k_tokens)
-        size = (k_tokens(number) if length.group("k") else round(number)) or None
+        number = float(length.group("num").replace(",", "."))
+        size = round(number * (1000 if length.group("k") else 1)) or None
     return ("samples" if samples else "tokens"), size
 # Ways to pay the service does not take (it is topped up in crypto only: the seed's "no ID and no
 # card"), each said in en/es/fr: "do you accept PayPal", "pay by credit card", "¿aceptan

@@ -96,13 +96,14 @@ def to_int(value: Decimal) -> int:
 
 
 def k_tokens(value: Decimal) -> int:
-    """Thousands of tokens of one sequence, one rule for every length people write with "k"
-    (a context, a prompt, an output, a sample, a completion): a power of two from 1 to 1,024 is
+    """Thousands of tokens of one window, one rule for every length people write with "k" (a
+    context, a sequence length, a prompt, an output, a completion): a power of two to 1,024 is
     binary, as context windows are published and set ("32K" is Qwen2.5's 32,768 tokens, "128K"
     Llama 3.1's 131,072: their max_position_embeddings; llama.cpp's -c and Ollama's num_ctx
     take the whole number), any other figure decimal ("100k" is 100,000, "25.6k" 25,600, as
     vLLM reads a lowercase k: vllm/engine/arg_utils.py human_readable_int, '1k' -> 1,000,
-    '25.6k' -> 25,600). Counts of tokens in a dataset are not lengths: they stay decimal."""
+    '25.6k' -> 25,600). Counts of tokens in data are not windows and stay decimal, the length
+    of its samples too ("20k examples of 1k tokens" is about 20 million tokens)."""
     if value == value.to_integral_value() and 1 <= value <= 1024:
         whole = int(value)
         if whole & (whole - 1) == 0:

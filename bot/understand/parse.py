@@ -546,7 +546,7 @@ def _take_settings(work: _Work) -> None:
         work.dataset_tokens = tidy(_scaled(work, match, "num", "mult"))
         work.blank(*match.span())
     elif match and work.dataset_tokens is None:
-        count, each = _scaled(work, match, "n", "nmult"), _length(work, match, "num", "mult")
+        count, each = _scaled(work, match, "n", "nmult"), _scaled(work, match, "num", "mult")
         work.dataset_tokens = tidy(count * each)
         work.samples_said = to_int(count) if count >= 1 else None
         work.dataset_counted = True
@@ -706,7 +706,7 @@ def _take_samples_apart(work: _Work) -> None:
         # "qlora mistral 7b, 512 tokens per sample" with no count of them: each sequence's
         # length (was a dataset of 512 tokens). A follow-up's "about 700 tokens each" after
         # "10k examples" stays their length, multiplied by the count said before.
-        length = _length(work, each, "num2", "mult2")
+        length = _scaled(work, each, "num2", "mult2")
         if length > _LONGEST_SAMPLE:
             return  # "lora mistral 7b on 20M tokens each": no sample that long, the data
         work.seq_len = to_int(length)
@@ -715,8 +715,8 @@ def _take_samples_apart(work: _Work) -> None:
     if count is None or (count.start() < each.end() and each.start() < count.end()):
         return
     raw, mult = ("num", "mult") if each.group("num") else ("num2", "mult2")
-    work.sample_len_avg = to_int(_length(work, each, raw, mult))
-    work.dataset_tokens = tidy(_scaled(work, count, "n", "nmult") * _length(work, each, raw, mult))
+    work.sample_len_avg = to_int(_scaled(work, each, raw, mult))
+    work.dataset_tokens = tidy(_scaled(work, count, "n", "nmult") * _scaled(work, each, raw, mult))
     work.blank(*each.span())
     work.blank(*count.span())
 
@@ -741,14 +741,6 @@ def _scaled(work: _Work, match: re.Match[str], number: str, multiplier: str) -> 
     """A count with its word multiplier ("10k", "2 millones", "1,5 M"), as one number."""
     return work.num(match.group(number)).scaleb(
         lx.TOKEN_MULTIPLIERS.get(match.group(multiplier) or "", 0))
-
-
-def _length(work: _Work, match: re.Match[str], number: str, multiplier: str) -> Decimal:
-    """One sample's length ("examples of 2k tokens"): a "k" read as a context's is
-    (numbers.k_tokens: 2k is 2,048), other multipliers as counts are."""
-    if (match.group(multiplier) or "").strip() == "k":
-        return Decimal(k_tokens(work.num(match.group(number))))
-    return _scaled(work, match, number, multiplier)
 
 _OFFLOAD_WORD: Final = lazy(r"(?<![a-z])offload")
 
