@@ -49,6 +49,7 @@ from bot.understand.followup import (
     on_configuration,
     opens_follow_up,
     same_run,
+    words,
 )
 from bot.understand.lazy import lazy
 from bot.understand.normalise import fold
@@ -77,6 +78,11 @@ _THAT: Final = lazy(r"(?<![a-z'])(?:that|this|it|eso|esto|ca|cela)(?![a-z'])")
 # The price named as such ("the price of the h200?", "¿el precio de la h200?", "le prix de la
 # h200 ?"), not renting ("can i rent an h100 here?" after a run asks the run there).
 _PRICE_WORD: Final = lazy(r"(?<![a-z])(?:prices?|pricing|precios?|prix|tarif[a-z]*)(?![a-z])")
+# What names a run beside its cards: the model and how it is trained or served.
+_RUN: Final = ("params_b", "model_id", "shape_model", "family", "method", "inference", "quant",
+               "serving_implied")
+# "gemma 2 9b?", "et llama 3 8b ?": a model said alone, a few words.
+_BARE_WORDS: Final = 4
 _KEYCAPS: Final = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣")
 
 
@@ -156,17 +162,34 @@ def _inherited(asked: Query, before: Query | None, before_text: str) -> Query | 
         # ... and "tengo una 4090, me entra mistral 7b full?? y con qlora el 70b??", "… on my
         # 4070 ti? also what about gemma 2 27b": opened as a chat's follow-up, on that card
         # too (was its memory on no card).
+        # A model alone ("… fits on 16gb for qlora? also gemma 2 9b?") is asked the same way:
+        # on that card, trained as the run before it (a method said with it stays its own).
+        bare = words(asked.text) <= _BARE_WORDS and asked.intent == "memory"
         if _names_gpu(asked) or not _names_gpu(before) or asked.intent not in _MODEL_INTENTS \
-                or not (SAME_GPU.search(flat(asked.text)) or opens_follow_up(asked.text)):
+                or not (SAME_GPU.search(flat(asked.text)) or opens_follow_up(asked.text)
+                        or bare):
             return None
         update: dict[str, object] = {
             name: getattr(before, name)
             for name in ("gpu", "gpu_text", "vram_gb", "gpu_count", "gpu_memory_gb",
                          "gpu_variant_assumed", "rig")
         }
+        if asked.method is None and not asked.inference and (bare or opens_follow_up(asked.text)):
+            # "est-ce que mistral 7b passe en lora sur ma 3090 ? et llama 3 8b ?": in LoRA too
+            update.update({name: getattr(before, name)
+                           for name in ("method", "inference", "quant", "quant_bare",
+                                        "serving_implied", "serving_precision_said")})
         if asked.intent == "memory":
             update["intent"] = "fit"
         return asked.model_copy(update=update)
+    if asked.cheapest_asked and asked.intent == "prices" and not _names_gpu(asked) \
+            and _names_model(before) and before.intent in _MODEL_INTENTS:
+        # "is h100 or h200 better for llama 70b lora? also whats the cheapest option that
+        # fits": the cheapest configuration for that run (was its cost on the H100, which
+        # does not hold it).
+        return asked.model_copy(update={
+            "intent": "recommend", "cheapest_asked": False,
+            **{name: getattr(before, name) for name in _RUN}})
     # "how much would it cost?", "how long would it take?", "how much for an H100 for 10
     # hours?" after a question about a model: that run. After a statement ("I want to QLoRA
     # llama 8b.") it is the one question, read whole.
@@ -216,7 +239,9 @@ def _continued(
 
 def _same_run(part: Query, before: Query) -> bool:
     """`part` asks about the model and the GPUs of `before` (or names no GPU)."""
-    if (part.params_b, part.model_id) != (before.params_b, before.model_id):
+    if (part.params_b, part.model_id, part.budget_usd) != (
+            before.params_b, before.model_id, before.budget_usd):
+        # "what can i train with $20? also what can i train with $100?": two budgets
         return False
     if not _names_gpu(part):
         return True

@@ -67,6 +67,42 @@ SECTIONS += [
      [("recommend", "llama-3-8b", None), ("pay", None, None)]),
 ]
 
+# The cheapest option asked after a run is that run's cheapest configuration (was its cost on
+# the first card, which does not hold it); two budgets are two questions (were one, the second
+# dropped); a model said alone after "also" is asked on the card before it, trained the same
+# way ("… lora sur ma 3090 ? et llama 3 8b ?"); "can i use usdc?" is a payment (was serving).
+SECTIONS += [
+    ("is h100 or h200 better for llama 70b lora? also whats the cheapest option that fits",
+     [("compare", "70", "h100"), ("recommend", "70", None)]),
+    ("¿h100 o h200 para llama 70b con lora? y otra cosa, ¿cual es la opcion mas barata que "
+     "entra?", [("compare", "70", "h100"), ("recommend", "70", None)]),
+    ("what can i train with $20? also what can i train with $100?",
+     [("cost", None, None), ("cost", None, None)]),
+    ("any chance mistral nemo 12b fits on 16gb for qlora? also gemma 2 9b?",
+     [("fit", "mistral-nemo-12b", None), ("fit", "gemma-2-9b", None)]),
+    ("does mistral 7b fit on a 3060? llama 3 70b?",
+     [("fit", "mistral-7b", "rtx-3060"), ("fit", "llama-3-70b", "rtx-3060")]),
+    ("can i use usdc? how much is an a100 per hour? and how about l40s",
+     [("pay", None, None), ("prices", None, "a100-80gb")]),
+    ("puedo usar usdt? y cuanto cuesta una h100 por hora",
+     [("pay", None, None), ("prices", None, "h100")]),
+]
+# (message, each section's method in order)
+METHODS = [
+    ("est-ce que mistral 7b passe en lora sur ma 3090 ? et llama 3 8b ? et combien de temps "
+     "pour 10M tokens ?", ["lora", "lora"]),
+    ("can i full finetune mistral 7b on my 4090? and llama 3 8b?", ["full_adamw", "full_adamw"]),
+    ("any chance mistral nemo 12b fits on 16gb for qlora? also gemma 2 9b?", ["qlora", "qlora"]),
+]
+
+
+@pytest.mark.parametrize(("text", "methods"), METHODS)
+def test_a_model_alone_is_trained_as_the_one_before(text: str, methods: list[str]) -> None:
+    reply = ask(text)
+    assert [p.query.method for p in reply.parts] == methods, reply.text
+    assert [p.query.gpu_count or 1 for p in reply.parts] == [1] * len(methods)
+
+
 # (message, a phrase the reply must hold, a phrase it must not)
 SAID = [
     # "combien de tok/s" asks a speed, not money: the run's tokens/s (was the 4090's

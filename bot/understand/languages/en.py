@@ -228,6 +228,8 @@ LANGUAGE = Language(
             r"pay", r"(?:who|it|one|he|she|that|which) pays", r"paying", r"payment", r"payments",
             r"paid", r"payable", r"top\s?-?\s?up", r"deposit\w*", r"wallet", r"credit cards?", r"debit cards?",
             r"no id", r"identity", r"anonym\w*", r"passports?",
+            # "can i use usdc?": a coin to pay with (was serving a model)
+            r"use (?:some |my )?(?:btc|bitcoins?|usdt|tether|usdc|eth|ether(?:eum)?|sol|solana|ltc|litecoin|xmr|monero|cryptos?)",
             # "do i need to give my id?": the page asks none
             r"(?:give|show|send|upload|need|requires?|ask for|asking for) (?:my |an? |your |any |"
             r"the )?ids?(?![a-z])",

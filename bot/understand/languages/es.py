@@ -254,7 +254,7 @@ LANGUAGE = Language(
         ),
         "PAY_STRONG": (
             r"pagar\w*", r"pago", r"pagos", r"pague", r"abonar", r"recarg\w*", r"billetera",
-            r"monedero", r"tarjetas? de credito", r"tarjetas? de debito", r"tarjetas? bancarias?",
+            r"monedero", r"usar (?:mis |unos )?(?:btc|bitcoins?|usdt|tether|usdc|eth|ether(?:eum)?|sol|solana|ltc|litecoin|xmr|monero|cryptos?)", r"tarjetas? de credito", r"tarjetas? de debito", r"tarjetas? bancarias?",
             r"identificacion", r"anonim\w*", r"dni", r"pasaportes?", r"cedula",
             r"caduca", r"caducan", r"caducidad", r"vencen", r"expiran?",
             # "si solo uso 5 de un bloque de 24, ¿pierdo el resto?": lo mismo

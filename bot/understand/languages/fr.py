@@ -243,7 +243,7 @@ LANGUAGE = Language(
         ),
         "PAY_STRONG": (
             r"payer", r"paye", r"paie", r"paiement", r"paiements", r"regler", r"recharg\w*",
-            r"depot", r"portefeuille", r"cartes? bancaires?", r"cartes? de credit", r"carte bleue",
+            r"depot", r"portefeuille", r"utiliser (?:des |du |de l'|mes |le |la )?(?:btc|bitcoins?|usdt|tether|usdc|eth|ether(?:eum)?|sol|solana|ltc|litecoin|xmr|monero|cryptos?)", r"cartes? bancaires?", r"cartes? de credit", r"carte bleue",
             r"pieces? d'identite", r"passeports?", r"cartes? d'identite",
             r"expirent", r"expire", r"expiration", r"perime\w*",
             # "si j'en utilise que 5 sur un bloc de 24, je perds le reste ?" : la même réponse
