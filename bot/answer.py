@@ -2682,9 +2682,10 @@ def _decode(query: Query, answer: Answer, cat: Catalogue) -> dict[str, Any]:
     bounds = tuple(decode_bound(query, m, model, gpu, count, per_gpu, rig)
                    for m in (lead_method, *others))
     more: DecodeBound | None = None
-    if not bounds[0].fits and gpu.memory_bandwidth_gbs is not None and not gpu.unified_memory:
+    if not bounds[0].fits and gpu.memory_bandwidth_gbs is not None and not gpu.one_per_machine:
         # Tensor parallelism splits the attention heads: 2, 4 or 8 GPUs, as engines take them.
-        # A Mac is one machine whose memory the chip shares: never "2× Apple M2 Pro".
+        # A Mac, a laptop, a Jetson is one machine with its one GPU: never "2× Apple M2 Pro",
+        # "8× RTX 4090 Laptop".
         for n in (c for c in (2, 4, 8) if count < c <= cat.limits.max_gpus):
             bound = decode_bound(query, lead_method, model, gpu, n, per_gpu)
             if bound.fits:

@@ -125,6 +125,18 @@ class GPU(Sourced):
                 and self.platform != "cuda")
 
     @property
+    def laptop(self) -> bool:
+        """A laptop's GPU ("rtx-4090-laptop", "rtx-3080-laptop-16gb")."""
+        return "-laptop" in self.id
+
+    @property
+    def one_per_machine(self) -> bool:
+        """The machine holds this one GPU: a Mac, a laptop's GPU, a module or chip sharing its
+        memory with the CPU (Jetson, DGX Spark, Ryzen AI Max): "2× RTX 4090 Laptop" or "3×
+        Jetson Orin Nano" is no configuration to suggest."""
+        return self.unified_memory or self.laptop or self.shared_memory_gb is not None
+
+    @property
     def unified_memory(self) -> bool:
         """Apple silicon: CPU and GPU share the memory; macOS lets the GPU use part of it."""
         return self.platform == "metal"

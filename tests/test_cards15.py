@@ -130,3 +130,32 @@ def test_a_card_without_a_cited_peak_says_so_alone(question: str, lang: str, sai
     assert said in text and rented in text, text
     for old in ("A100 and H100", "A100 y la H100", "l'A100 et le H100"):
         assert old not in text, text
+
+
+# A laptop's GPU, a Jetson, a DGX Spark or a Ryzen AI Max is the machine's one GPU, as a Mac's is:
+# no reply plans on several of them (were "On 8× RTX 4090 Laptop it fits … (tensor parallel)",
+# "It takes at least 3× Jetson Orin Nano 8GB").
+# (question, words the reply has, words it lacks)
+ONE_PER_MACHINE = [
+    ("tokens/s qwen 32b bf16 on my 4090 laptop", "does not fit on 1× RTX 4090 Laptop",
+     "× RTX 4090 Laptop it fits"),
+    ("¿cuántos tokens por segundo da qwen 32b en bf16 en mi 4090 laptop?",
+     "no cabe en 1× RTX 4090 Laptop", "× RTX 4090 Laptop sí cabe"),
+    ("jetson orin nano 8gb llama 3.2 3b tokens/s", "Inference in 4-bit: at most about",
+     "× Jetson Orin Nano 8GB it fits"),
+    ("jetson orin nano 8gb llama 3 8b bf16 inference", "does not fit on 1× Jetson Orin Nano 8GB",
+     "It takes at least"),
+    ("rtx 3080 laptop 16gb llama 3 8b bf16", "this verdict is for your own laptop.",
+     "It takes at least"),
+    ("est-ce que llama 3 8b en bf16 tient sur ma rtx 3080 laptop 16 go ?",
+     "ce verdict vaut pour votre propre ordinateur portable", "Il faut au moins"),
+    # A desktop card still gets the count that holds it.
+    ("tokens/s llama 3 8b bf16 on my 3060", "On 2× RTX 3060 it fits", "laptop"),
+]
+
+
+@pytest.mark.parametrize(("question", "has", "lacks"), ONE_PER_MACHINE)
+def test_the_machines_one_gpu_is_never_planned_several(question: str, has: str,
+                                                       lacks: str) -> None:
+    text = str(ask_json(question)["text"]).replace("\u00a0", " ").replace("\u202f", " ")
+    assert has in text and lacks not in text, text

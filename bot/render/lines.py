@@ -112,7 +112,7 @@ def _not_rented(ph: Phrases, card: GPU) -> Markup:
     if card.unified_memory:
         return ph._("We don't rent the %(gpu)s here: this verdict is for your own Mac.",
                     gpu=ph.gpu_name(card.id))
-    if card.id.endswith("-laptop"):
+    if card.laptop:
         return ph._("We don't rent the %(gpu)s here: this verdict is for your own laptop.",
                     gpu=ph.gpu_name(card.id))
     return ph._("We don't rent the %(gpu)s here: this verdict is for your own card.",
@@ -511,7 +511,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                     put("\n")
                 n = answer.typical_need
                 if not answer.fits and n and asked.gpu \
-                        and not (answer.gpu is not None and answer.gpu.platform == "metal") \
+                        and not (answer.gpu is not None and answer.gpu.one_per_machine) \
                         and n > cat.limits.max_gpus and not cat.gpu(asked.gpu).rented:
                     # "mistral nemo 12b lora on a 3080 10gb": 136 of them by the estimate, the
                     # parts no sharding divides filling each card; no one builds that rig.
@@ -523,7 +523,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                     ))
                     put("\n")
                 elif not answer.fits and n and asked.gpu \
-                        and not (answer.gpu is not None and answer.gpu.platform == "metal"):
+                        and not (answer.gpu is not None and answer.gpu.one_per_machine):
                     put("🔢 ")
                     put(_(
                         "It takes at least %(n)s× %(gpu)s (%(total)s) to hold it.",
@@ -542,8 +542,9 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 if (
                     not answer.fits and n and n > asked.gpu_count
                     and n <= cat.limits.max_cluster_gpus
-                    # A Mac is one machine: "2× Apple M1 Pro" is no configuration to buy.
-                    and not (answer.gpu is not None and answer.gpu.platform == "metal")
+                    # A Mac, a laptop, a Jetson is one machine with its one GPU: "2× Apple M1
+                    # Pro", "3× Jetson Orin Nano 8GB" is no configuration to buy.
+                    and not (answer.gpu is not None and answer.gpu.one_per_machine)
                 ):
                     put("🔢 ")
                     put(_(
@@ -593,7 +594,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 n = ph.gpus_needed(other.fit) if planned and other.fit is not None else None
                 counted = n is not None and asked is not None and asked.gpu is not None \
                     and asked.gpu_count < n <= cat.limits.max_cluster_gpus \
-                    and not (answer.gpu is not None and answer.gpu.platform == "metal")
+                    and not (answer.gpu is not None and answer.gpu.one_per_machine)
                 put("✅ <b>")
                 if counted:
                     assert asked is not None and asked.gpu is not None and n is not None
