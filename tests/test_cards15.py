@@ -159,3 +159,16 @@ def test_the_machines_one_gpu_is_never_planned_several(question: str, has: str,
                                                        lacks: str) -> None:
     text = str(ask_json(question)["text"]).replace("\u00a0", " ").replace("\u202f", " ")
     assert has in text and lacks not in text, text
+
+
+@pytest.mark.parametrize(("question", "locale", "said"), [
+    ("mi250x specs", None, "Memory: 128 GB. The software sees it as 2 GPUs of 64 GB each (its "
+     "dies): a model must fit one of them unless it is split across them."),
+    ("especificaciones de la mi250x", "es", "El software la ve como 2 GPU de 64 GB cada una"),
+    ("caractéristiques de la mi250", "fr", "Le logiciel la voit comme 2 GPU de 64 Go chacun"),
+])
+def test_a_two_die_packages_specs_say_what_the_software_sees(question: str, locale: str | None,
+                                                             said: str) -> None:
+    got = ask_json(question, locale)
+    text = str(got["text"]).replace("\u00a0", " ").replace("\u202f", " ")
+    assert got["gpu"] in ("mi250x", "mi250") and said in text, text

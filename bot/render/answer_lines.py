@@ -1191,6 +1191,14 @@ def _card_specs(answer: Answer, ph: Phrases, put: Put) -> None:
               cuda=ph.memory(gpu.capacity_gb)))
     else:
         put(_("Memory: %(gb)s.", gb=fmt.gb(memory if memory is not None else gpu.vram_gb)))
+    if gpu.device is not None:
+        # "mi250x specs": the package's figures, and what the software sees of it
+        put(" ")
+        put(ph.ngettext(
+            "The software sees it as %(n)s GPU of %(each)s (its die).",
+            "The software sees it as %(n)s GPUs of %(each)s each (its dies): a model must fit "
+            "one of them unless it is split across them.",
+            gpu.devices, n=fmt.num(gpu.devices), each=fmt.gb(ph.cat.gpu(gpu.device).vram_gb)))
     put("\n• ")
     if gpu.memory_bandwidth_gbs is not None:
         put(_("Memory bandwidth: %(bw)s.", bw=fmt.bandwidth(gpu.memory_bandwidth_gbs)))
