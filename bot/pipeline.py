@@ -19,10 +19,9 @@ from bot.model_choice import (
     algorithms_chosen,
     asks_choice,
     models_chosen,
-    render_algorithms,
-    render_choice,
     sides,
 )
+from bot.render.choice_lines import render_algorithms, render_choice
 from bot.render.renderer import compile_templates, render_answer, render_template
 from bot.render.telegram_html import split_message
 from bot.several import compose, parts
