@@ -179,3 +179,18 @@ def test_pasted_settings_name_the_method_they_configure(
     q = reply.query
     assert (q.method, q.sharding, q.lora_rank) == (method, sharding, rank), reply.text
     assert reply.answer.primary is not None and reply.answer.primary.memory.method == method
+
+
+@pytest.mark.parametrize(("text", "locale"), [
+    ("full finetune mistral 7b with deepspeed zero3 and offload on 2x a100 40gb, micro batch 1, "
+     "seq 4096", None),
+    ("full finetune mistral 7b w/ deepspeed zero3 + cpu offload on 2x a100 40gb, bs 1", None),
+    ("fine-tuning completo de mistral 7b con deepspeed zero3 y offload en 2 a100 de 40gb, micro "
+     "batch 1, secuencia 4096", "es"),
+    ("fine-tuning complet de mistral 7b avec deepspeed zero3 et offload sur 2 a100 40 Go, micro "
+     "batch 1, séquence 4096", "fr"),
+])
+def test_zero3_and_offload_said_apart_is_zero3_offload(text: str, locale: str | None) -> None:
+    reply = ask(text, locale)
+    assert (reply.query.sharding, reply.query.cpu_offload) == ("zero3", True)
+    assert reply.answer.fits is True, reply.text  # was 66.8 GB a GPU without the offload

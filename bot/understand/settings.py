@@ -97,7 +97,9 @@ ACT_OFFLOAD: Final = _w(
 CPU_OFFLOAD: Final = _w(
     r"cpu[ _-]?offload\w*|offload\w* (?:to |a la |au |vers le |en )?(?:the )?cpu|"
     r"offload_params?(?: ?[:=] ?true)?|fsdp_offload_params(?: ?[:=] ?true)?|"
-    r"zero[ _-]?(?:3|infinity)[ _-]?(?:with )?(?:cpu )?offload\w*|zero[ _-]?offload|"
+    # "zero3 and offload", "zero3 + offload", "zero3 y offload", "zero3 et offload"
+    r"zero[ _-]?(?:3|infinity)[ _-]?(?:(?:with|and|plus|\+|&|y|con|et|avec) ?)?(?:cpu )?"
+    r"offload\w*|zero[ _-]?offload|"
     r"deepspeed (?:zero[ _-]?3 )?(?:cpu )?offload\w*|descarga a (?:la )?cpu|"
     r"dechargement (?:vers le |sur le )?cpu|"
     # serving engines keep the layers that do not fit in system RAM: llama.cpp "-ngl 40",
