@@ -379,6 +379,7 @@ class DetailedAnswer:
 _SETTINGS = (
     "seq_len", "batch_size", "lora_rank", "grad_ckpt", "dataset_tokens", "lora_targets",
     "precision", "optimizer", "cpu_offload", "offload_params", "kbit_fp32", "litgpt", "old_bnb", "activation_offload", "optimizer_in_backward",
+    "double_quant",
     "attention", "compiled", "chunked_loss", "packed", "fp32_weights", "new_tokens",
     "prompt_tokens", "grad_accumulation", "sharding", "kernels", "lora_dropout", "quant",
     "paired", "reference_model",
@@ -743,7 +744,7 @@ def _estimate_on(
                 fp16_quant_state=bool(said["litgpt"] or said["old_bnb"]),
                 # LitGPT's config hub quantizes with bnb.nf4, without double quantization
                 # (that is bnb.nf4-dq).
-                double_quant=not said["litgpt"],
+                double_quant=not said["litgpt"] and said["double_quant"] is not False,
                 fused_qkv=bool(said["litgpt"]),
             )
         else:
@@ -1240,7 +1241,9 @@ def _assumptions(
         return tuple(out)
     if method.quantized_base:
         # LitGPT's BitsandbytesPrecision quantizes the head too: said instead.
-        out.append(Assumption(code="litgpt_4bit_head" if query.litgpt else "qlora_nf4"))
+        out.append(Assumption(code="litgpt_4bit_head" if query.litgpt
+                              else "qlora_nf4_plain" if query.double_quant is False
+                              else "qlora_nf4"))
     elif method.int8_base:
         out.append(Assumption(code="lora_int8"))
     if rank is not None:

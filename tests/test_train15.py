@@ -194,3 +194,29 @@ def test_zero3_and_offload_said_apart_is_zero3_offload(text: str, locale: str | 
     reply = ask(text, locale)
     assert (reply.query.sharding, reply.query.cpu_offload) == ("zero3", True)
     assert reply.answer.fits is True, reply.text  # was 66.8 GB a GPU without the offload
+
+
+# (question, locale, the assumption's words)
+NO_DOUBLE_QUANT = [
+    ("qlora llama 3 70b on a 48gb a6000, BitsAndBytesConfig(load_in_4bit=True, "
+     "bnb_4bit_use_double_quant=False), seq 2048 bs 1", None,
+     "QLoRA without double quantization: block weights in 4-bit NF4"),
+    ("qlora de llama 3 70b en una a6000 sin doble cuantización, seq 2048", "es",
+     "QLoRA sin doble cuantización"),
+    ("qlora llama 3 70b sur une a6000 sans double quantification, seq 2048", "fr",
+     "QLoRA sans double quantification\u00a0:"),
+]
+
+
+@pytest.mark.parametrize(("text", "locale", "said"), NO_DOUBLE_QUANT)
+def test_qlora_without_double_quantization_keeps_fp32_constants(
+        text: str, locale: str | None, said: str) -> None:
+    reply = ask(text, locale)
+    plain = ask("qlora llama 3 70b on a 48gb a6000, seq 2048 bs 1")
+    assert reply.query.double_quant is False and said in reply.text, reply.text
+    got, usual = reply.answer.detailed, plain.answer.detailed
+    assert got is not None and usual is not None
+    # (0.5 - 0.127) bits for each of Llama 3 70B's 68.98 B block weights (its embeddings and
+    # head, 2.1 B, stay BF16): 3.2 GB.
+    assert float(got.per_gpu_gb - usual.per_gpu_gb) == pytest.approx(
+        68.98e9 * (0.5 - 0.127) / 8 / 1e9, abs=0.1)

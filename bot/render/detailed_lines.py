@@ -84,6 +84,11 @@ _SAID: dict[str, str] = {
         "QLoRA: block weights in 4-bit NF4 with double quantization; embeddings, output head "
         "and norms stay in BF16."
     ),
+    "qlora_nf4_plain": N_(
+        "QLoRA without double quantization: block weights in 4-bit NF4 with one FP32 constant "
+        "a block of 64 (0.5 bits a weight, not 0.127); embeddings, output head and norms stay "
+        "in BF16."
+    ),
     "lora_int8": N_(
         "8-bit base (bitsandbytes LLM.int8, load_in_8bit): block weights in int8 with one FP32 "
         "scale a row; embeddings, output head and norms stay in BF16."

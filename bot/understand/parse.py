@@ -3612,6 +3612,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         kbit_fp32=flags.kbit_fp32,
         litgpt=flags.litgpt,
         old_bnb=flags.old_bnb,
+        double_quant=flags.double_quant,
         whole_prefill=flags.whole_prefill,
         fp32_weights=flags.fp32_weights,
         new_tokens=flags.new_tokens,

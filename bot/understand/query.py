@@ -156,6 +156,7 @@ class Query(BaseModel):
     kbit_fp32: bool | None = None
     litgpt: bool | None = None  # trained with LitGPT (its untied head, its chunked loss)
     old_bnb: bool | None = None  # bitsandbytes before 0.43.2: 4-bit linears keep their inputs
+    double_quant: bool | None = None  # False: QLoRA without double quantization
     packed: bool | None = None  # packed dataset (every sequence filled to seq_len)
     fp32_weights: bool | None = None  # base loaded without torch_dtype (fp32)
     new_tokens: int | None = None  # inference: tokens to generate

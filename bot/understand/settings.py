@@ -175,6 +175,17 @@ OLD_BNB: Final = _w(
     r"(?:bitsandbytes|bnb)(?: ?(?:==|=|v|version))? ?"
     r"(?:0\.(?:[1-3]\d|4[0-2])(?:\.\d+)?|0\.43(?:\.[01])?)(?![.\d])"
 )
+# QLoRA without double quantization ("bnb_4bit_use_double_quant=False", "no double quant",
+# "sin doble cuantización", "sans double quantification"): one FP32 absmax constant a block of
+# 64 weights (0.5 bits a parameter) instead of QLoRA's 8-bit constants (0.127 bits; Dettmers et
+# al. 2023, §2 "Double Quantization"; rules/data/detailed.toml bits.quant_constants_*).
+NO_DOUBLE_QUANT: Final = _w(
+    r"(?:bnb_4bit_)?use_double_quant ?[:=] ?false|"
+    r"(?:no|without|w/o|sin|sans) (?:la |el )?(?:double|doble|nested) ?[_-]?"
+    r"(?:quant\w*|cuantiz\w*)|"
+    r"(?:double|doble|nested)[ _-]?(?:quant\w*|cuantiz\w*) (?:off|false|disabled|"
+    r"desactivad[oa]|desactivee?)"
+)
 NO_KERNELS: Final = Screened(
     rf"(?<![a-z0-9]){_NEG} (?:unsloth|liger)|use_liger(?:_kernel)? ?[:=] ?false"
 )
@@ -538,6 +549,7 @@ class Settings:
     kbit_fp32: bool | None = None  # prepare_model_for_kbit_training: unquantized params fp32
     litgpt: bool | None = None  # trained with LitGPT
     old_bnb: bool | None = None  # bitsandbytes before 0.43.2
+    double_quant: bool | None = None  # False: QLoRA's constants not quantized again
     whole_prefill: bool | None = None
     full: bool = False
     pretraining: bool = False
@@ -587,7 +599,7 @@ _SCREENED_FLAGS: Final = (
     OPT_IN_BWD, ACT_OFFLOAD, CPU_OFFLOAD_OFF, CPU_OFFLOAD, GPU_LAYERS, EXPERT_OFFLOAD, RAM_KIND,
     RAM_CHANNELS, EAGER, SDPA, NO_COMPILE,
     COMPILE, CHUNKED, UNPACKED, PACKED, ALL_LINEAR, PROJ_LIST, ATTN_ONLY, QKV, NO_DROPOUT, LORA_DROPOUT,
-    NO_KERNELS, LIGER, UNSLOTH, LITGPT, TORCHTUNE, OLD_BNB, TRANSFORMERS, ZERO_STAGE, OPTIMIZER_OFFLOAD, KBIT_PREPARE, GALORE,
+    NO_KERNELS, LIGER, UNSLOTH, LITGPT, TORCHTUNE, OLD_BNB, NO_DOUBLE_QUANT, TRANSFORMERS, ZERO_STAGE, OPTIMIZER_OFFLOAD, KBIT_PREPARE, GALORE,
     ANSWER_AI, PARAM_OFFLOAD, ZERO3, FSDP, DDP, DEVICE_MAP, GRAD_ACCUM, PRETRAIN, PAIRED,
     REFERENCED, ONLINE_RL,
 )
@@ -709,6 +721,8 @@ def _read_flags(s: str) -> Settings:
         out.litgpt = True
     if OLD_BNB.search(s):
         out.old_bnb = True
+    if NO_DOUBLE_QUANT.search(s):
+        out.double_quant = False
     if TRANSFORMERS.search(s):
         out.whole_prefill = True
     stage = ZERO_STAGE.search(s)
