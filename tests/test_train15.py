@@ -220,3 +220,16 @@ def test_qlora_without_double_quantization_keeps_fp32_constants(
     # head, 2.1 B, stay BF16): 3.2 GB.
     assert float(got.per_gpu_gb - usual.per_gpu_gb) == pytest.approx(
         68.98e9 * (0.5 - 0.127) / 8 / 1e9, abs=0.1)
+
+
+@pytest.mark.parametrize(("text", "locale", "targets"), [
+    ("torchtune lora llama 3.1 8b on a 4090 batch 2 seq 2048", None, "q,v,o,gate,up,down"),
+    ("tune run lora_finetune_single_device --config llama3_1/8B_lora_single_device on my 3090",
+     None, "q,v,o,gate,up,down"),
+    ("lora de llama 3.1 8b con torchtune en una 4090", "es", "q,v,o,gate,up,down"),
+    ("qlora llama 3.1 8b avec torchtune sur une 3060 12 Go", "fr", "q,v,o,gate,up,down"),
+    # Said: as said.
+    ("torchtune lora llama 3.1 8b on a 4090, all linear layers", None, "all"),
+])
+def test_torchtune_adapts_its_configs_layers(text: str, locale: str | None, targets: str) -> None:
+    assert ask(text, locale).query.lora_targets == targets

@@ -708,6 +708,11 @@ def _read_flags(s: str) -> Settings:
         out.lora_targets = "q,k,v"
     elif QV.search(s):
         out.lora_targets = "qv"
+    elif TORCHTUNE.search(s):
+        # Every torchtune LoRA/QLoRA/DoRA config adapts q_proj, v_proj and output_proj with
+        # apply_lora_to_mlp: True, apply_lora_to_output: False (pytorch/torchtune
+        # recipes/configs/*/*lora*.yaml @bd2a0fc7): all but k and the head.
+        out.lora_targets = "q,v,o,gate,up,down"
     if NO_DROPOUT.search(s):
         out.lora_dropout = False
     elif (drop := LORA_DROPOUT.search(s)) is not None:
