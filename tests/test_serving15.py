@@ -161,3 +161,26 @@ def test_k_after_a_context_question() -> None:
 
     first, second = converse("llama 3.1 8b with 8k context on a 4090", "and 100k?")
     assert first.query.seq_len == 8192 and second.query.seq_len == 100000
+
+
+# A Mac named alone beside a model, no method, training word or money: run, not trained (was
+# QLoRA's verdict first, on a Mac where bitsandbytes does not run, as the reply itself says).
+MAC_RUNS: list[tuple[str, str | None, str, str | None]] = [
+    ("mac studio m2 ultra 192gb deepseek", None, "inference_int4", "deepseek-v2"),
+    ("m1 max 32gb mixtral 8x7b?", None, "inference_int4", "mixtral-8x7b"),
+    ("m2 max 64gb llama 3 8b", None, "inference_bf16", "llama-3-8b"),
+    ("mac studio m2 ultra de 192gb con deepseek", "es", "inference_int4", "deepseek-v2"),
+    ("un m2 max de 64 go avec llama 3 8b ?", "fr", "inference_bf16", "llama-3-8b"),
+    # a method or a training word keeps training
+    ("mac studio m2 ultra 192gb deepseek qlora", None, "qlora", None),
+    ("macbook pro m3 max 36gb fine tune llama 3.1 8b", None, "qlora", "llama-3.1-8b"),
+]
+
+
+@pytest.mark.parametrize(("text", "locale", "method", "model"), MAC_RUNS)
+def test_a_mac_named_with_a_model_runs_it(text: str, locale: str | None, method: str,
+                                          model: str | None) -> None:
+    out = ask_json(text, locale)
+    assert out["method"] == method, out["text"]
+    if model is not None:
+        assert out["model"] == model

@@ -2559,6 +2559,14 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     if (flags.prompt_tokens is not None or flags.new_tokens is not None) and not inference \
             and method is None and not trains and not px.TRAINING.search(rest):
         inference = True
+    # "mac studio m2 ultra 192gb deepseek", "m1 max 32gb mixtral q4?": a Mac named alone beside
+    # a model, no method, training word or money: what people do with their own Mac is run the
+    # model (QLoRA's bitsandbytes does not even run there, as the reply says), answered as
+    # serving (was QLoRA's verdict first).
+    if not inference and method is None and not trains and not px.TRAINING.search(rest) \
+            and (work.params_b is not None or work.family) and work.hours is None \
+            and not work.money and _one_mac(work, cat):
+        inference = True
     # "whats the kv cache size for llama 3.1 70b at 128k": a KV cache is kept by serving only.
     kv_size = work.params_b is not None and asks.KV_SIZE.search(rest) is not None
     if kv_size and not inference and method is None and not trains \
