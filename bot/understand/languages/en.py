@@ -159,7 +159,10 @@ LANGUAGE = Language(
                            # "how long does llama 70b take to respond on 2x h100": serving it
                            r"respond\w*", r"repl(?:y|ies|ying)",
                            # "is a 3060 enough for llms", "good for local ai": running them
-                           r"(?:good|enough|ok|okay|decent|fine|usable) (?:enough )?for (?:local )?(?:llms?|ai)"),
+                           r"(?:good|enough|ok|okay|decent|fine|usable) (?:enough )?for (?:local )?(?:llms?|ai)",
+                           # "can my 3080 handle llama 3 8b for chat", "as a chatbot": using it
+                           r"for (?:a )?(?:chat|chatting|chatbot|chats)", r"as an? (?:chat ?bot|assistant)",
+                           r"chatting"),
         "TRAINING_WORDS": (r"train\w*", r"tuning"),
         "ALERT_NOUNS": (r"alerts?", r"price alerts?", r"notifications?", r"subscriptions?"),
         "ALERT_REMOVE_VERBS": (

@@ -179,7 +179,9 @@ LANGUAGE = Language(
             r"corre", r"corra", r"corran", r"corren", r"correria", r"corro",
             r"levantar", r"levantarlo", r"mejor(?:es)? (?:modelos?|llms?)",
             # "¿cuánto tarda en responder llama 70b en dos h100?": serving it
-            r"responde\w*"),
+            r"responde\w*",
+            # "¿mi 3080 aguanta llama 3 8b para chatear?" (chatear is strong), "como chatbot"
+            r"para (?:un )?(?:chat|chatbot)", r"como (?:un )?(?:chat ?bot|asistente)"),
         "TRAINING_WORDS": (
             # "entrenando", "entreno", "afino": every form of the verbs ("afin de" is French)
             r"entren\w*", r"ajuste fino", r"ajustar", r"afin[aeo]\w*", r"reentrenar",

@@ -180,7 +180,10 @@ LANGUAGE = Language(
             # "ça tourne sur ma 3090 ?", "est-ce que mixtral tournerait"
             r"tourne", r"tournent", r"tournerait", r"meilleurs? (?:modeles?|llms?)",
             # "ça répond en combien de temps sur deux h100 ?" : le servir
-            r"repond\w*"),
+            r"repond\w*",
+            # "ma 3080 tient llama 3 8b pour discuter ?", "comme chatbot"
+            r"pour (?:un )?chatbot", r"comme (?:un )?(?:chat ?bot|assistant)", r"pour discuter",
+            r"discuter avec"),
         "TRAINING_WORDS": (r"entraine\w*", r"entrainer", r"entrainement", r"affin(?:er|age|ant|ons|ez)\w*"),
         "ALERT_NOUNS": (r"alertes?", r"abonnements?"),
         "ALERT_REMOVE_VERBS": (
