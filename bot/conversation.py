@@ -82,6 +82,8 @@ class Conversations:
         # A message of several questions: the last one that can be continued ("can I run
         # llama 8b on my 4090? also do you take paypal" then "and on a 3090?").
         kept = next((part for part in reversed(reply.parts) if _continuable(part)), None)
+        if reply.chosen and _continuable(reply.parts[0]):
+            kept = reply.parts[0]  # a choice: the model that leads
         if kept is None:
             # A card's price ("¿y 8?" asks it of 8) only when no run was asked beside it.
             kept = next((part for part in reversed(reply.parts) if _priced_gpu(part)), None)
@@ -104,7 +106,7 @@ class Conversations:
         query = _as_kept(kept, before)
         sections = _sections(reply, kept, before)
         if sections:
-            query = query.model_copy(update={"sections": sections})
+            query = query.model_copy(update={"sections": sections, "sides_chosen": reply.chosen})
         self._keep(chat_id, _with_card_before(_with_own_card(query, before), before))
 
     def _keep(self, chat_id: int, query: Query) -> None:
@@ -167,8 +169,8 @@ def _sections(reply: Reply, kept: Reply, before: Query | None) -> tuple[Query, .
     follow-up of one of them, the sections kept before with that one continued. Empty when
     there is one question to continue."""
     if reply.parts:
-        if not reply.sectioned:
-            return ()  # the sides of one answer ("llama 3 8b or qwen3 8b?"), not sections
+        if not (reply.sectioned or reply.chosen):
+            return ()  # the sides of one answer (models served together), not sections
         found: list[Query] = []
         run = before.model_copy(update={"sections": ()}) if before is not None else None
         for part in reply.parts:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields, replace
 from decimal import Decimal
 from typing import Any, TypeVar
@@ -132,6 +132,8 @@ class Reply:
     # models trained each), not the sides of one answer (a choice, models served together):
     # the chat keeps each for the follow-up about it (bot/conversation.py).
     sectioned: bool = False
+    # The parts are the two models of a choice, the one leading first (bot/model_choice.py).
+    chosen: bool = False
 
     @property
     def messages(self) -> list[str]:
@@ -232,6 +234,9 @@ class Pipeline:
         if previous is not None and previous.sections:
             # After a reply of several questions: the one this continues (bot/conversation.py).
             asked = stand_alone(self._understand(text))
+            both = self._chosen_again(text, asked, previous, chosen_locale, telegram_locale)
+            if both is not None:
+                return both
             section, other = section_for(asked, previous)
             if other:
                 return self._other_section(asked, section, previous, chosen_locale,
@@ -284,6 +289,32 @@ class Pipeline:
             reply, text="\n".join((*lines, reply.text)), carried=carried,
             skipped_chars=skipped, read_from_end=from_end,
         )
+
+    def _chosen_again(
+        self,
+        text: str,
+        asked: Query,
+        previous: Query,
+        chosen_locale: str | None,
+        telegram_locale: str | None,
+    ) -> Reply | None:
+        """"and on a 3090?", "y con lora?" after a choice between two models ("llama 3 8b or
+        qwen3 8b for my 3060?"): the choice again, both models continued (was the one named
+        last alone). None when `asked` is no follow-up of both, or names a model."""
+        if not previous.sides_chosen or len(previous.sections) != 2 \
+                or asked.params_b is not None or asked.model_id is not None or asked.family \
+                or section_for(asked, previous)[1]:
+            return None
+        both = [follow_up(asked, side, self.catalogue.models, self.catalogue)
+                for side in previous.sections]
+        if not all(q.follow_up and q.intent in ("fit", "memory") for q in both):
+            return None
+        locale = self._locale(asked.lang, asked.lang_sure, chosen_locale, telegram_locale,
+                              previous)
+        reply = self._chosen(text, both, locale)
+        if reply is None:
+            return None
+        return replace(reply, carried=carried_over(asked, both[0]))
 
     def _other_section(
         self,
@@ -473,7 +504,11 @@ class Pipeline:
         asked = models_chosen(text, read, self.catalogue)
         if asked is None:
             return None
-        locale = locale_of(asked[0])
+        return self._chosen(text, asked, locale_of(asked[0]))
+
+    def _chosen(self, text: str, asked: Sequence[Query], locale: str) -> Reply | None:
+        """Both models' verdicts side by side, the one that fits (or fits with more room)
+        leading; None when one got no detailed estimate there."""
         replies = [self.reply(q, locale) for q in asked]
         chosen = sides((replies[0].answer, replies[1].answer), self.catalogue)
         if chosen is None:
@@ -481,7 +516,7 @@ class Pipeline:
         lead = replies[0] if chosen[0].answer is replies[0].answer else replies[1]
         return replace(lead, query=lead.query.model_copy(update={"text": text}),
                        text=render_choice(chosen, locale, self.catalogue),
-                       parts=(lead, *(r for r in replies if r is not lead)))
+                       parts=(lead, *(r for r in replies if r is not lead)), chosen=True)
 
     def _algorithms(
         self, text: str, runs: tuple[tuple[str, Query], ...], locale: str,

@@ -220,3 +220,28 @@ def test_a_paragraph_is_said_once(text: str, once: list[str]) -> None:
     for phrase in once:
         assert reply.text.count(phrase.replace(" : ", "\u00a0: ")) == 1, (phrase, reply.text)
     assert validate_telegram_html(reply.text) is None
+
+
+# After a choice between two models, a follow-up naming no model asks the choice again of both
+# (was the model named last alone); "the other one" is the model that did not lead.
+CHOSEN = "llama 3 8b or qwen3 8b for my 3060?"
+CHOICE_FOLLOW_UPS = [
+    ((CHOSEN, "and on a 3090?"), [("llama-3-8b", "rtx-3090", None), ("qwen3-8b", "rtx-3090", None)]),
+    ((CHOSEN, "y con lora?"), [("llama-3-8b", "rtx-3060", "lora"), ("qwen3-8b", "rtx-3060", "lora")]),
+    ((CHOSEN, "and on a 3090?", "y con 2?"),
+     [("llama-3-8b", "rtx-3090", None), ("qwen3-8b", "rtx-3090", None)]),
+    (("mistral 7b ou qwen2.5 7b sur 12 go en qlora, lequel passe ?", "et sur 24 go ?"),
+     [("mistral-7b", None, "qlora"), ("qwen2.5-7b", None, "qlora")]),
+    ((CHOSEN, "what about the other one"), [("qwen3-8b", "rtx-3060", None)]),
+]
+
+
+@pytest.mark.parametrize(("turns", "expected"), CHOICE_FOLLOW_UPS)
+def test_follow_up_of_a_choice(
+    turns: tuple[str, ...], expected: list[tuple[str, str | None, str | None]]
+) -> None:
+    last = converse(*turns)[-1]
+    answered = [p.query for p in last.parts] or [last.query]
+    assert [(q.model_id, q.gpu, q.method) for q in answered] == expected, last.text
+    assert len(last.parts) != 2 or "⚖️" in last.text
+    assert last.carried and validate_telegram_html(last.text) is None

@@ -505,6 +505,10 @@ class Query(BaseModel):
     # continues by default, so that "and for 48h?" goes to the section with hours and "what
     # about the other one" to the other section (bot.conversation.section_for).
     sections: tuple[Query, ...] = ()
+    # Never read from a text: `sections` are the two models of a choice ("llama 3 8b or qwen3
+    # 8b for my 3060?"), which a follow-up naming no model asks again of both ("and on a
+    # 3090?"), not of one.
+    sides_chosen: bool = False
     # A model that is not an LLM ("whisper large", "stable diffusion", "sdxl", "flux dev",
     # "yolov8"), by what it does: "speech", "image" or "detection"; answered as outside what the
     # assistant sizes, never as an LLM.
