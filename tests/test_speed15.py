@@ -116,3 +116,84 @@ def test_the_bounded_remedy_search_gives_the_options_of_the_exhaustive_one(
             if len(options) == MAX_OPTIONS:
                 break
     assert [o.changes for o in bounded.options if o.changes != ("seq_len",)] == options, text
+
+
+# GPU_NAME (bot/understand/hardware.py) as people write cards: what each search finds (the
+# name, the memory said with it, the span), the same before and after its alternatives were
+# reordered to open with a letter or a set.
+GPU_MENTIONS = [
+    ("can i qlora llama 3 70b on 8xa100 80gb", [("a100", "80", (29, 38))]),
+    ("2x h100 sxm for 10 hours", [("h100 sxm", None, (3, 11))]),
+    ("my 3090.", [("3090", None, (3, 7))]),
+    ("v1.a100 config", []),
+    ("rtx4090 24g laptop", [("rtx4090", "24", (0, 18))]),
+    ("amd mi 300x", [("amd mi 300x", None, (0, 11))]),
+    ("instinct mi 250 vs h200", [("instinct mi 250", None, (0, 15)), ("h200", None, (19, 23))]),
+    ("ryzen ai max+ 395 128gb", [("ryzen ai max+ 395", "128", (0, 23))]),
+    ("gmktec evo-x2", [("gmktec evo-x2", None, (0, 13))]),
+    ("free colab or google colab pro", [("free colab", None, (0, 10))]),
+    ("rx vega 64", [("rx vega 64", None, (0, 10))]),
+    ("ai pro r9700 32gb", [("ai pro r9700", "32", (0, 17))]),
+    ("m2 ultra 192gb", [("m2 ultra", "192", (0, 14))]),
+    ("macbook pro m3 max 64gb", [("macbook pro m3 max", "64", (0, 23))]),
+    ("a 100 hours", [("a 100", None, (0, 5))]),
+    ("h 100 pcie", [("h 100 pcie", None, (0, 10))]),
+    ("radeon 8060s", [("radeon 8060s", None, (0, 12))]),
+    ("una 4070 ti super de 16gb", [("4070 ti super", "16", (4, 25))]),
+    ("deux rtx 3060 12 go", [("rtx 3060", "12", (5, 19))]),
+    ("gtx 1080ti", [("gtx 1080ti", None, (0, 10))]),
+    ("mi 100 dolares", []),
+    ("jetson orin nano", [("jetson orin nano", None, (0, 16))]),
+    ("tesla p4 8gb", [("tesla p4", "8", (0, 12))]),
+    ("7900 xtx", [("7900 xtx", None, (0, 8))]),
+    ("dgx spark", [("dgx spark", None, (0, 9))]),
+]
+
+
+@pytest.mark.parametrize(("text", "found"), GPU_MENTIONS)
+def test_gpu_name_finds_what_people_write(
+    text: str, found: list[tuple[str, str | None, tuple[int, int]]]
+) -> None:
+    from bot.understand.hardware import GPU_NAME
+
+    got = []
+    pos = 0
+    while (match := GPU_NAME.search(text, pos)) is not None:
+        got.append((match.group("name"), match.group("mem"), match.span()))
+        pos = match.end()
+    assert got == found
+
+
+def test_gpu_names_alternatives_each_open_with_a_letter_or_a_set() -> None:
+    """Where a word starts, the engine skips an alternative opening with a letter or a set
+    that the text's character is not, and enters in full one opening with a group, an optional
+    part or a look-behind (a repeat allocating its state): every alternative of the name opens
+    with a letter, a set or a look-ahead, and the vendors' repeat sits behind a look-ahead."""
+    import re._parser as parser  # type: ignore[import-not-found]
+
+    from bot.understand.hardware import GPU_NAME
+
+    parsed = parser.parse(GPU_NAME.pattern)
+
+    def name_group(items: list[tuple[object, object]]) -> list[tuple[object, object]] | None:
+        for op, av in items:
+            if op is parser.SUBPATTERN:
+                if av[0] == parsed.state.groupdict["name"]:  # type: ignore[index]
+                    return list(av[3])  # type: ignore[index]
+                inner = name_group(list(av[3]))  # type: ignore[index]
+                if inner is not None:
+                    return inner
+        return None
+
+    name = name_group(list(parsed.data))
+    assert name is not None
+    (vendor_op, vendor), (names_op, names) = name[:2]
+    # The vendors: a look-ahead for one, then their repeat; or none.
+    assert vendor_op is parser.BRANCH
+    first, empty = vendor[1]  # type: ignore[index]
+    assert first[0][0] is parser.ASSERT and first[0][1][0] == 1 and not empty
+    assert names_op is parser.BRANCH
+    for branch in names[1]:  # type: ignore[index]
+        op, av = branch[0]
+        assert op in (parser.LITERAL, parser.IN) or (op is parser.ASSERT and av[0] == 1), branch
+

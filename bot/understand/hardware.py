@@ -91,44 +91,61 @@ _GLUED_LAPTOP: Final = lazy(r"(\d{4}(?: ?ti)?)m$")
 _LAPTOP_WORDS: Final = Screened(r"(?<![a-z])(?:laptop|notebook|portatil|portable)(?![a-z])")
 
 # Google Colab named with no card ("free colab", "colab gratis"): its free tier's T4.
-_COLAB_NAME: Final = r"(?:free |google )?colab(?: (?:free(?: tier)?|gratis|gratuit[oe]?))?"
+_COLAB_AFTER: Final = r"(?: (?:free(?: tier)?|gratis|gratuit[oe]?))?"
+_COLAB_NAME: Final = rf"(?:free |google )?colab{_COLAB_AFTER}"
+# GPU_NAME's pieces, each alternative opening with a letter or a set (see there). Colab alone
+# is its free T4 (a paid plan's card is named: "colab pro a100").
+_COLAB_ALONE: Final = "|".join(
+    rf"{opening}{_COLAB_AFTER}(?! ?(?:pro|\+))" for opening in ("free colab", "google colab", "colab")
+)
+# A data-centre card's letters and number ("a100", "h100nvl", "gh200"; "a6000 ada": the RTX
+# 6000 Ada, as owners of the A6000's successor often write it).
+_LETTER_NAMES: Final = "|".join(
+    rf"{letters}-?\d{{2,4}}[a-z]{{0,3}}(?: ada(?: generation)?(?![a-z]))?"
+    for letters in ("gh", "mi", "[abhklptvw]")
+)
+# After a GeForce number ("3090", "4070 ti super", "2060s", "4060m").
+_CONSUMER_AFTER: Final = r"d?(?: ?ti)?(?: ?super|s(?=$|[^a-z0-9']))?m?"
 
 # A GPU name, its form factor, and memory written with it ("a100-40g", "A100 (40G)", "A100/40GB",
 # "RTX3090 24G", "3090 with 24GB", "M2 Ultra 64 GB"), possibly "(24G per card)".
 GPU_NAME: Final = lazy(
-    rf"(?:(?<=\dx)|(?<![\w.]))"
-    rf"(?P<name>(?:{_VENDOR} )*"
+    # Where a word starts (every name opens with a letter or a digit: \b is the look-behind
+    # (?<![\w.]) but for a dot, in one step), or glued after a count ("8xa100").
+    rf"(?:\b(?<!\.)|(?<=\dx))"
+    # The engine tries every alternative below where a word starts, and each one opening with
+    # a group or an optional part (rather than a letter or a set) is entered in full, a
+    # repeat allocating its state: written so that each opens with its first letter or set,
+    # and the vendors' repeat is entered only where a vendor is written. The same matches.
+    rf"(?P<name>(?:(?={_VENDOR} )(?:{_VENDOR} )*|)"
     # A laptop part's "m" glued on ("3060m", "rtx 4090m", "3050tim"): the catalogue's aliases;
     # a number of millions ("2060m tokens") is set aside by its unit after (_is_gpu).
     r"(?:rtx ?6000 ?pro"  # "RTX 6000 Pro", the RTX PRO 6000 Blackwell as people write it
-    r"|(?:rtx|gtx) ?-?(?:pro ?)?(?:a ?)?\d{3,4}d?(?: ?ti)?(?: ?super|s(?=$|[^a-z0-9']))?m?"
+    r"|[rg]tx ?-?(?:pro ?)?(?:a ?)?\d{3,4}d?(?: ?ti)?(?: ?super|s(?=$|[^a-z0-9']))?m?"
     r"(?: ?sff)?(?: ?ada(?: generation)?)?"
     r"(?: ?blackwell)?"
     r"|titan ?(?:rtx|xp|v)"
     # Unified-memory boxes and a Maxwell card people still buy for its 24 GB.
-    r"|dgx ?spark|gb10|strix ?halo|(?:ryzen )?ai max\+? ?\d{3}|(?:radeon )?8060s|m40"
-    r"|framework desktop|(?:gmktec )?evo[ -]?x2"  # Ryzen AI Max+ 395 boxes, named by the box
+    r"|dgx ?spark|gb10|strix ?halo|ryzen ai max\+? ?\d{3}|ai max\+? ?\d{3}|radeon 8060s|8060s|m40"
+    r"|framework desktop|gmktec evo[ -]?x2|evo[ -]?x2"  # Ryzen AI Max+ 395 boxes, named by the box
     r"|jetson ?(?:agx ?)?orin(?: ?(?:nano|nx))?(?: ?super)?|agx ?orin|orin(?: ?(?:nano|nx)|(?= ?(?:16|32|64) ?g))|gb ?[23]00|tesla ?p4(?!\w)"
-    # Colab alone is its free T4 (a paid plan's card is named: "colab pro a100").
-    rf"|{_COLAB_NAME}(?! ?(?:pro|\+))"
-    r"|rx ?-?\d{4}(?: ?(?:xtx|xt|gre))?|(?:79|90)[0-7]0 ?(?:xtx|xt|gre)"
+    rf"|{_COLAB_ALONE}"
+    r"|rx ?-?\d{4}(?: ?(?:xtx|xt|gre))?|79[0-7]0 ?(?:xtx|xt|gre)|90[0-7]0 ?(?:xtx|xt|gre)"
     # Older and newer Radeons people run models on: "rx 580", "vega 64", "radeon vii", "r9700".
-    r"|rx ?-?5[89]0|(?:rx ?)?vega ?(?:56|64)|radeon (?:pro )?vii|(?:ai pro )?r9700"
-    # "a6000 ada": the RTX 6000 Ada, as owners of the A6000's successor often write it
-    r"|(?:gh|mi|h|a|b|l|v|t|p|k|w)-?\d{2,4}[a-z]{0,3}(?: ada(?: generation)?(?![a-z]))?"
+    r"|rx ?-?5[89]0|rx ?vega ?(?:56|64)|vega ?(?:56|64)|radeon (?:pro )?vii|ai pro r9700|r9700"
+    rf"|{_LETTER_NAMES}"
     # AMD Instinct with a space: "mi 300x", "mi 250"; any number after "amd"/"instinct" ("amd
     # mi 100"), read by _candidates glued ("mi 3090" stays the Spanish "my 3090")
-    r"|(?<=amd )mi \d{2,3}[a-z]?|(?<=instinct )mi \d{2,3}[a-z]?"
+    r"|mi (?<=amd mi )\d{2,3}[a-z]?|mi (?<=instinct mi )\d{2,3}[a-z]?"
     r"|mi (?:2[15]0(?: ?x)?|300(?: ?x|a)?|325 ?x|35[05] ?x)(?![a-z0-9])"
     # ... and "mi 100", unless an amount follows ("mi 100 dolares", "mi 100gb": mine)
     r"|mi 100(?![0-9a-z%$€]| (?:gb|gigas?|go|mb|tb|usd|eur|euros?|dolares|dollars?|pesos|mil\w*"
     r"|horas?|hours?|heures?|tokens?|steps?|pasos|epochs?|epocas?|ejemplos|samples|k|m|b|%)"
     r"(?![a-z]))"
-    r"|(?P<spaced>[hab] \d{3})"
     r"|[tl]4"
-    r"|(?:[1-5]0[5-9]0|16[56]0)d?(?: ?ti)?(?: ?super|s(?=$|[^a-z0-9']))?m?"
-    rf"|(?P<chip>(?:{_MAC} )?{_CHIP})"
-    rf"|(?P<mac>{_MAC}))"
+    rf"|[1-5]0[5-9]0{_CONSUMER_AFTER}|16[56]0{_CONSUMER_AFTER}"
+    # The groups' own letters first (no other alternative here opens with one of them).
+    rf"|(?=[abhim])(?:(?P<spaced>[hab] \d{{3}})|(?P<chip>(?:{_MAC} |){_CHIP})|(?P<mac>{_MAC})))"
     rf"(?: ?-? ?{_FORM})?)"
     r"(?:'?s)?"
     r"(?: ?(?:[-/(,:]|with|w/|con|avec|de|of|a)? ?(?:de )?"
