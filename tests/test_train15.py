@@ -233,3 +233,33 @@ def test_qlora_without_double_quantization_keeps_fp32_constants(
 ])
 def test_torchtune_adapts_its_configs_layers(text: str, locale: str | None, targets: str) -> None:
     assert ask(text, locale).query.lora_targets == targets
+
+
+# (question, locale, sequence length said)
+MAX_LENGTH = [
+    ("qlora de mistral 7b en una 3060, tamaño de lote 8, longitud máxima 1024, sin checkpointing",
+     "es", 1024),
+    ("qlora de mistral 7b en una 3060, batch 8, longitud máx. de 2048", "es", 2048),
+    ("qlora mistral 7b sur une 3060, taille de batch 8, longueur max 1024, sans checkpointing",
+     "fr", 1024),
+    ("qlora mistral 7b sur une 3060, batch 8, longueur maximale de 1024", "fr", 1024),
+    ("qlora mistral 7b on a 3060, batch 8, maximum length of 1024", None, 1024),
+]
+
+
+@pytest.mark.parametrize(("text", "locale", "seq_len"), MAX_LENGTH)
+def test_a_maximum_length_said_with_its_value_is_the_sequence_length(
+        text: str, locale: str | None, seq_len: int) -> None:
+    reply = ask(text, locale)
+    # Was the longest context asked ("about 117 tokens"), the 1,024 said ignored.
+    assert reply.query.seq_len == seq_len and not reply.query.context_asked, reply.text
+    assert reply.answer.detailed is not None and reply.answer.detailed.seq_len == seq_len
+
+
+@pytest.mark.parametrize(("text", "locale"), [
+    ("cual es la longitud maxima que cabe para qlora de mistral 7b en una 3060?", "es"),
+    ("quelle longueur max je peux mettre en qlora mistral 7b sur une 3060 ?", "fr"),
+])
+def test_a_maximum_length_asked_is_still_a_question(text: str, locale: str | None) -> None:
+    reply = ask(text, locale)
+    assert reply.query.seq_len is None and reply.query.context_asked

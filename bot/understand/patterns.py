@@ -156,7 +156,11 @@ _SEQ_WORDS: Final = ("seq", "secuencia", "context", "ctx", "max", "cutoff", "cut
 SEQ_BEFORE: Final = Guarded(
     _SEQ_WORDS,
     r"(?<![a-z])(?:max[ _-]?seq(?:uence)?[ _-]?len(?:gth)?|seq(?:uence)?[ _-]?len(?:gth)?|"
-    r"seqlen|max[ _-]?model[ _-]?len|max[ _-]?len(?:gth)?|cut[ -]?off(?:[ _-]?len)?|"
+    r"seqlen|max[ _-]?model[ _-]?len|max(?:imum)?[ _-]?len(?:gth)?|cut[ -]?off(?:[ _-]?len)?|"
+    # "longitud máxima 1024", "longitud máx. de 2048", "longueur max 1024", "longueur maximale
+    # de 4096": a length set, as "max length 1024" is
+    r"longitud (?:maxima|maximo|max\.?)(?: de (?:la )?(?:secuencia|contexto))?|"
+    r"longueur (?:maximale|maximum|maxi|max\.?)(?: de (?:la )?(?:sequence|contexte))?|"
     r"n_ctx|num_ctx|ctx[ _-]?size|context[ _-]?(?:length|len|window|size)|"
     r"context|ctx(?:[ _-]?len)?|longitud de (?:la )?(?:secuencia|contexto)|ventana de contexto|"
     r"contexto|secuencias?|longueur de (?:la )?(?:sequence|contexte)|fenetre de contexte|"
