@@ -22,11 +22,14 @@ _LETTERS: Final = lazy(r"[a-z]+")
 # number they are French whatever else the message says ("macbook pro m3 pro 36 go, qlora de
 # llama 3 8b possible ?" has no other French word); one mark, as a French word counts.
 _FRENCH_UNIT: Final = lazy(r"\d ?(?:go|gio)(?![a-z0-9])")
-# PyTorch's and CUDA's own messages, pasted or quoted in any language ("me tira CUDA out of
-# memory con …", "j'ai un crash CUDA out of memory"): they say nothing of the user's language.
+# PyTorch's, CUDA's and Ollama's own messages, pasted or quoted in any language ("me tira CUDA
+# out of memory con …", "j'ai un crash CUDA out of memory", "ollama me da error: model requires
+# more system memory (20.1 GiB) than is available (11.2 GiB)"): they say nothing of the user's
+# language.
 _ERROR_TEXT: Final = lazy(
     r"(?<![a-z])(?:(?:cuda )?(?:error: )?out of memory(?: error)?|tried to allocate|"
-    r"of which [0-9.]+ ?[gm]ib is free|has a total capacity of)(?![a-z])"
+    r"of which [0-9.]+ ?[gm]ib is free|has a total capacity of|"
+    r"(?:error: )?model requires more system memory|than is available)(?![a-z])"
 )
 
 # A web address or a company named by it ("answer.ai", "together.ai", "unsloth.ai", "x.ai")
@@ -56,7 +59,8 @@ SURE_SCORE: Final = 2.0
 
 def detect_with_confidence(raw: str, folded: str) -> tuple[Lang | None, bool]:
     """The leading language (None on a tie or no evidence) and whether it clearly leads."""
-    if "out of memory" in folded or "allocate" in folded or "capacity of" in folded:
+    if "out of memory" in folded or "allocate" in folded or "capacity of" in folded \
+            or "system memory" in folded:
         folded = _ERROR_TEXT.sub(" ", folded)
     if "." in folded:
         folded = _DOMAIN.sub(" ", folded)
