@@ -1128,6 +1128,8 @@ WEEKLY: Final = Guarded(("week", "semana", "semaine", "hebdo"), words(lx.WEEKLY)
 # date ("la semaine prochaine", "the day after", "el día que").
 THE_UNIT: Final = Guarded(
     ("day", "week", "month", "dia", "semana", "mes", "jour", "semaine", "mois"),
+    # ("pendant la journée", "during the day", "durante el día" are the daytime)
+    r"(?<!pendant )(?<!during )(?<!durante )(?<!dans )(?<!toute )(?<!todo )(?<!all )"
     r"(?<![a-z])(?:the|el|la|le) (?P<unit>day|week|month|dia|semana|mes|journee|jour|semaine|mois)"
     r"(?! (?:after|before|next|of the|que|siguiente|anterior|pasad[oa]|qui|prochaine?|derniere?"
     r"|passee?|d'apres|d'avant|suivante?|i|we|you|it|that|when|where|cuando|en que|yo|je|quand"
