@@ -197,3 +197,47 @@ def test_gpu_names_alternatives_each_open_with_a_letter_or_a_set() -> None:
         op, av = branch[0]
         assert op in (parser.LITERAL, parser.IN) or (op is parser.ASSERT and av[0] == 1), branch
 
+
+# Greedy optional parts of more than one character, compiled as alternatives (part, then
+# nothing) by bot/understand/lazy._optional_as_branch: re's matches and groups, and its code
+# for the pattern written with "|)" instead of ")?".
+OPTIONALS = [
+    r"(?:ryzen )?ai max\+? ?\d{3}",
+    r"(?<![a-z0-9])(?:qlora|lora)(?: (?:rank|r) ?=? ?(?P<rank>\d+))?(?![a-z])",
+    r"(a(b)c)?d",
+    r"(?:x(?:yz)?)?w",
+    r"((?:ab)?)+c",
+    r"(?:(?P<n>\d+) ?x ?)?(?P<gpu>h100|a100)(?: (?:sxm|pcie))?",
+    r"(?=(?:free )?colab)\w+",
+    r"(?:ab)??c",  # lazy: left as re compiles it
+    r"(?:ab)?+c",  # possessive: left as re compiles it
+    r"(?>(?:ab)?)abc",
+]
+OPTIONAL_TEXTS = [
+    "ryzen ai max+ 395", "ai max 395", "qlora rank 16 on 2x h100 sxm", "lora r=8", "abcd", "d",
+    "xyzw", "xw", "ababc", "free colab", "abc", "4 x a100 pcie", "une a100", "", "ab ab abc",
+]
+
+
+@pytest.mark.parametrize("pattern", OPTIONALS)
+def test_optional_parts_compile_as_alternatives_with_res_matches(pattern: str) -> None:
+    import _sre
+    import re
+
+    from bot.understand import lazy
+
+    made = _sre.compile(pattern, *lazy._parts(pattern, 0))
+    plain = re.compile(pattern)
+    for text in OPTIONAL_TEXTS:
+        assert [(m.span(), m.groups()) for m in made.finditer(text)] \
+            == [(m.span(), m.groups()) for m in plain.finditer(text)], (pattern, text)
+
+
+def test_an_optional_part_is_compiled_as_the_part_or_nothing() -> None:
+    from bot.understand import lazy
+
+    assert lazy._parts(r"(?:ryzen )?ai max", 0)[1] == lazy._parts(r"(?:ryzen |)ai max", 0)[1]
+    assert lazy._parts(r"(a(b)c)?d", 0)[1] == lazy._parts(r"(?:(a(b)c)|)d", 0)[1]
+    # One character (re's single-item repeat, which allocates nothing) and lazy parts stay.
+    assert lazy._parts(r"ab?c", 0)[1] != lazy._parts(r"a(?:b|)c", 0)[1]
+    assert lazy._parts(r"(?:ab)??c", 0)[1] != lazy._parts(r"(?:|ab)c", 0)[1]

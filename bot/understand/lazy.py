@@ -11,9 +11,11 @@ Compiling is mostly Python (``re._parser`` and ``re._compiler``) turning the tex
 regex engine's code, a list of integers, which ``_sre.compile`` (C) takes. That list is kept on
 disk (``bot/disk_cache.py``: the user's private directory, checked by a digest), keyed by the
 pattern's text and flags and the Python version: a restarted process builds its patterns from
-it. ``compiled_pattern`` is the same for a pattern made at run time. What is built equals
-``re.compile``'s pattern (``re.Pattern.__eq__`` compares the code; tests/test_startup.py checks
-every pattern); whatever fails on this path falls back to ``re.compile``.
+it. ``compiled_pattern`` is the same for a pattern made at run time. What is built matches as
+``re.compile``'s pattern does: re's code, but for the characters a search skips to
+(``_first_set``) and optional parts compiled as alternatives (``_optional_as_branch``);
+tests/test_lazy_opening.py and tests/test_speed15.py compare the matches, tests/test_startup.py
+the code kept and made again. Whatever fails on this path falls back to ``re.compile``.
 """
 
 from __future__ import annotations
@@ -360,9 +362,11 @@ def _file_name() -> str:
 
 def _parts(pattern: str, flags: int) -> Parts:
     """What ``re._compiler.compile`` hands to ``_sre.compile`` for ``pattern``, with the
-    characters its matches open with given to the search when re finds none (``_first_set``)."""
+    characters its matches open with given to the search when re finds none (``_first_set``)
+    and its optional parts compiled as alternatives (``_optional_as_branch``)."""
     _, parser, compiler = _engine()
     parsed = parser.parse(pattern, flags)
+    _optional_as_branch(parsed, parser, compiler)
     code = _first_set(parsed, compiler._code(parsed, flags), flags)
     groupindex = dict(parsed.state.groupdict)
     indexgroup: list[str | None] = [None] * parsed.state.groups
@@ -370,6 +374,37 @@ def _parts(pattern: str, flags: int) -> Parts:
         indexgroup[i] = name
     return (int(flags | parsed.state.flags), [int(c) for c in code], parsed.state.groups - 1,
             groupindex, tuple(indexgroup))
+
+
+def _optional_as_branch(parsed: Any, parser: Any, c: Any) -> None:
+    """Each greedy optional part of more than one character (``(?:ryzen )?``) made the
+    alternatives ``(?:ryzen |)``, in place: the same matches, tried in the same order (the
+    part, then nothing), and the same groups.
+
+    re compiles such a part as a repeat of at most one, whose every entry allocates the
+    repeat's state and frees it again; a word pattern enters it wherever a word starts (some
+    400 times a cold question, 90 once the optional parts are alternatives). Alternatives allocate nothing, and one opening with a
+    letter is skipped at once where the text's character is another."""
+    items = parsed.data
+    for i, (op, av) in enumerate(items):
+        if op is c.SUBPATTERN:
+            _optional_as_branch(av[-1], parser, c)
+        elif op is c.BRANCH:
+            for branch in av[1]:
+                _optional_as_branch(branch, parser, c)
+        elif op is c.ASSERT or op is c.ASSERT_NOT:
+            _optional_as_branch(av[1], parser, c)
+        elif op is c.ATOMIC_GROUP:
+            _optional_as_branch(av, parser, c)
+        elif op is c.GROUPREF_EXISTS:
+            for branch in av[1:]:
+                if branch is not None:
+                    _optional_as_branch(branch, parser, c)
+        elif op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT):
+            body = av[2]
+            _optional_as_branch(body, parser, c)
+            if op is c.MAX_REPEAT and av[0] == 0 and av[1] == 1 and not c._simple(body):
+                items[i] = (c.BRANCH, (None, [body, parser.SubPattern(parsed.state)]))
 
 
 def _first_set(parsed: Any, code: list[int], flags: int) -> list[int]:
