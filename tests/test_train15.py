@@ -263,3 +263,27 @@ def test_a_maximum_length_said_with_its_value_is_the_sequence_length(
 def test_a_maximum_length_asked_is_still_a_question(text: str, locale: str | None) -> None:
     reply = ask(text, locale)
     assert reply.query.seq_len is None and reply.query.context_asked
+
+
+# (question, locale, micro-batch, checkpointing, accumulation steps)
+RUN_SETTINGS = [
+    # The batch held at once beside the effective one (was 32, the effective batch).
+    ("lora llama 3 8b effective batch size 32 with per device batch 4 on a 4090", None, 4, None,
+     None),
+    # DeepSpeed's GAS.
+    ("lora llama 3 8b mbs 4 gas 8 seq_len=4096 on a 4090", None, 4, None, 8),
+    # The switch after the whole name (was on).
+    ("lora de llama 3 8b en una 4090 con checkpointing de gradientes desactivado, batch 2", "es",
+     2, False, None),
+    ("lora llama 3 8b sur une 4090 avec checkpointing des gradients désactivé, batch 2", "fr", 2,
+     False, None),
+    ("lora de llama 3 8b en una 4090 con checkpointing de gradientes, batch 2", "es", 2, True,
+     None),
+]
+
+
+@pytest.mark.parametrize(("text", "locale", "batch", "ckpt", "steps"), RUN_SETTINGS)
+def test_run_settings_as_written_in_threads(
+        text: str, locale: str | None, batch: int, ckpt: bool | None, steps: int | None) -> None:
+    q = ask(text, locale).query
+    assert (q.batch_size, q.grad_ckpt, q.accum_steps) == (batch, ckpt, steps)

@@ -348,6 +348,9 @@ DETAILS_WORDS: Final[tuple[str, ...]] = _words("DETAILS_WORDS")
 
 GRAD_CKPT: Final[tuple[str, ...]] = (
     r"grad(?:ient)?[\s_-]?(?:checkpoint\w*|ckpt)", r"activation[\s_-]?checkpoint\w*",
+    # "checkpointing de gradientes desactivado", "checkpointing des gradients désactivé": the
+    # switch after the whole name
+    r"checkpointing (?:de (?:los )?gradientes?|des gradients?|du gradient)",
     r"checkpointing",
     # "gc off", "gc=false": the abbreviation only with its switch after it ("gc" alone is no
     # setting)

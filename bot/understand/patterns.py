@@ -295,7 +295,7 @@ BATCH: Final = Guarded(
 # micro bs 4)", "effective batch 16, micro batch 4") it is the one memory depends on.
 MICRO_BATCH: Final = Guarded(
     ("micro", "device", "mbs"),
-    r"(?<![a-z])(?:per[ _-]?device[ _-]?(?:train[ _-]?)?batch[ _-]?size|"
+    r"(?<![a-z])(?:per[ _-]?device[ _-]?(?:train[ _-]?)?batch(?:[ _-]?size)?|"
     r"micro[ _-]?(?:batch(?:[ _-]?size)?|bsz?)|mbs)"
     rf" ?(?:{_SET_TO}|[:=]|of|de|is|es|est|a)? ?(?:de )?(?P<num>\d+)(?!\w|[.,]\d)"
 )
@@ -355,7 +355,7 @@ STEPS: Final = Guarded(
 )
 ACCUM_STEPS: Final = Guarded(
     ("accum", "acum", "ga"),
-    r"(?<![a-z])(?:gradient_accumulation_steps|grad(?:ient)?[ _-]?accum\w*(?:[ _-]steps)?|ga"
+    r"(?<![a-z])(?:gradient_accumulation_steps|grad(?:ient)?[ _-]?accum\w*(?:[ _-]steps)?|gas?"
     # "acumulación de gradientes 4", "accumulation de gradients de 2"
     r"|acumulaci[oó]n de gradientes?|accumulation (?:des? |du )?gradients?)"
     r"(?: ?[:=]| of| de)? ?(?P<num>\d{1,3})(?!\w|[.,]\d)"

@@ -300,7 +300,9 @@ NO_DROPOUT: Final = _w(r"(?:no|without|sin|sans) (?:lora[ _-]?)?dropout")
 GRAD_ACCUM: Final = Screened(
     r"(?<![a-z0-9])(?:grad(?:ient)?s?[ _-]?accum\w*(?:[ _-]steps?)?|"
     r"acumulacion (?:de |del )?(?:los )?gradient(?:es?)?|"
-    r"accumulation (?:de |des |du )?gradients?|accumulation d'?gradients?)(?![a-z])"
+    r"accumulation (?:de |des |du )?gradients?|accumulation d'?gradients?|"
+    # DeepSpeed's "GAS" (gradient_accumulation_steps) with its number: "mbs 4 gas 8"
+    r"gas(?= ?[:=]? ?\d))(?![a-z])"
 )
 _ACCUM_NEG: Final = (
     r"no|not|without|w/o|never|don'?t|do not|zero|0|sin|ni|nada de|nunca|sans|pas d'?|pas de|"
