@@ -200,6 +200,12 @@ def _inherited(asked: Query, before: Query | None, before_text: str) -> Query | 
             or before.intent == asked.intent or not _names_model(before) \
             or not before_text.rstrip().endswith(("?", "\uff1f")):
         return None
+    if asked.intent == "cost" and asked.hours is None and px.RATE.search(fold(asked.text)) \
+            and _names_gpu(before):
+        # "¿entra llama 3.1 70b en 4 bits en una a100? y cuanto sale por hora": the card's
+        # hourly price, which the question read whole answers beside its fit (was the cost
+        # of serving it, asked back for hours).
+        return None
     if asked.intent == "cost" and asked.hours is None and asked.budget_usd is None \
             and asks.SPEED_ASK.search(fold(asked.text)):
         # "est-ce que qwen3 32b tient sur une 4090? combien de tok/s": "combien" asks a speed,
@@ -226,12 +232,15 @@ def _continued(
         # "mistral 7b en mi 3060? otra pregunta, ¿el precio de la h200?": the card's price,
         # not the run there (was Mistral's fit on the H200).
         return None
-    if _names_model(asked) or before.intent not in _MODEL_INTENTS or not _names_model(before) \
+    # ... and the largest model a card holds ("what's the max model i can serve on a 4090 in
+    # 4bit? also on 2x 4090?": the largest there too, not the two cards compared).
+    if _names_model(asked) or before.intent not in _MODEL_INTENTS or asked.provider_named \
+            or not (_names_model(before) or (before.largest and not _priced(asked))) \
             or not before_text.rstrip().endswith(("?", "\uff1f")) \
             or not (asked.text.rstrip().endswith(("?", "\uff1f")) or opens_follow_up(asked.text)):
         return None
     completed = follow_up(asked, before, models)
-    if not completed.follow_up or not _names_model(completed) \
+    if not completed.follow_up or not (_names_model(completed) or completed.largest) \
             or not (_names_gpu(asked) or asked.gpu_count is not None):
         return None
     return completed
@@ -304,6 +313,12 @@ def _own(part: Query, asked: Query, before: Query | None, answer_of: AnswerOf) -
                 and not _names_model(part) and _THAT.search(fold(asked.text)):
             # "got a 3090, wanna qlora llama3 70b.. how much would that be on a h100??": that
             # run's cost there, read whole (was the H100's price list beside the run's fit).
+            return False
+        if before is not None and _names_model(before) and _names_gpu(before) \
+                and not _names_gpu(part) and asked.hours is None \
+                and px.RATE.search(fold(asked.text)):
+            # "can i run llama 3 70b in 4bit on an a100? how much per hour?": that card's
+            # hourly price beside the fit, read whole (was the whole price list apart).
             return False
         return _priced(asked) and (before is None or _said(part) != _said(before))
     names = _names_model(part) or part.closed_model is not None

@@ -87,6 +87,24 @@ SECTIONS += [
     ("puedo usar usdt? y cuanto cuesta una h100 por hora",
      [("pay", None, None), ("prices", None, "h100")]),
 ]
+# The largest model asked again on other cards ("also on 2x 4090?", "y en dos?"): the largest
+# there too (was the two cards compared, or the second count dropped).
+SECTIONS += [
+    ("what's the max model i can serve on a 4090 in 4bit? also on 2x 4090?",
+     [("fit", None, "rtx-4090"), ("fit", None, "rtx-4090")]),
+    ("biggest model for qlora on a 3090? and on 2 of them?",
+     [("fit", None, "rtx-3090"), ("fit", None, "rtx-3090")]),
+    ("el modelo mas grande para qlora en una 3090? y en dos?",
+     [("fit", None, "rtx-3090"), ("fit", None, "rtx-3090")]),
+]
+# The hourly price asked after a question on a card is that card's, beside the verdict, read
+# whole (was the whole price list apart, or the cost of serving asked back for hours).
+SECTIONS += [
+    ("can i run llama 3 70b in 4bit on an a100? how much per hour?", []),
+    ("¿entra llama 3.1 70b en 4 bits en una a100? y en una h100? y cuanto sale por hora cada una",
+     []),
+]
+
 # (message, each section's method in order)
 METHODS = [
     ("est-ce que mistral 7b passe en lora sur ma 3090 ? et llama 3 8b ? et combien de temps "
@@ -105,6 +123,10 @@ def test_a_model_alone_is_trained_as_the_one_before(text: str, methods: list[str
 
 # (message, a phrase the reply must hold, a phrase it must not)
 SAID = [
+    ("can i run llama 3 70b in 4bit on an a100? how much per hour?", "1× A100 80GB: $0.92/hour",
+     "💲"),
+    ("¿entra llama 3.1 70b en 4 bits en una a100? y en una h100? y cuanto sale por hora cada "
+     "una", "0,92\u00a0US$/hora", "durante cuántas horas"),
     # "combien de tok/s" asks a speed, not money: the run's tokens/s (was the 4090's
     # unpublished price in a second section)
     ("est-ce que qwen3 32b tient sur une 4090? combien de tok/s", "tokens/s", "2️⃣"),
