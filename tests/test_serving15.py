@@ -184,3 +184,34 @@ def test_a_mac_named_with_a_model_runs_it(text: str, locale: str | None, method:
     assert out["method"] == method, out["text"]
     if model is not None:
         assert out["model"] == model
+
+
+# A Mac whose memory holds the model beyond Metal's recommended working set: the tokens/s bound
+# with the limit raised (sysctl iogpu.wired_limit_mb), not only "generates nothing there".
+MAC_RAISED: list[tuple[str, str | None, list[str], list[str]]] = [
+    ("m3 ultra 512gb deepseek r1 671b q4_k_m tok/s", None,
+     ["does not fit on 1× Apple M3 Ultra", "iogpu.wired_limit_mb=N), it fits in the 512 GB",
+      "at most about 36 tokens/s"], []),
+    ("m2 max 96gb llama 3.1 70b q8 tok/s", None,
+     ["it fits in the 96 GB: one sequence would then generate at most about 5.3 tokens/s"], []),
+    ("m3 ultra 512 go deepseek r1 671b q4_k_m combien de tok/s ?", None,
+     [f"il tient dans les 512{NNB}Go{NB}: une séquence générerait alors au plus environ 36"],
+     []),
+    ("m3 ultra de 512gb deepseek r1 671b q4_k_m cuantos tok/s?", None,
+     [f"cabe en los 512{NB}GB: una secuencia generaría entonces como mucho unos 36"], []),
+    # beyond the Mac's whole memory: nothing to raise
+    ("m3 max 36gb llama 70b q4 tok/s", None, ["generates nothing there"], ["wired_limit_mb=N), it"]),
+]
+
+
+@pytest.mark.parametrize(("text", "locale", "has", "lacks"), MAC_RAISED)
+def test_mac_bound_with_the_limit_raised(text: str, locale: str | None, has: list[str],
+                                         lacks: list[str]) -> None:
+    body = str(ask_json(text, locale)["text"])
+    pos = 0
+    for part in has:
+        found = body.find(part, pos)
+        assert found >= 0, (part, body)
+        pos = found + len(part)
+    for part in lacks:
+        assert part not in body
