@@ -287,3 +287,30 @@ def test_run_settings_as_written_in_threads(
         text: str, locale: str | None, batch: int, ckpt: bool | None, steps: int | None) -> None:
     q = ask(text, locale).query
     assert (q.batch_size, q.grad_ckpt, q.accum_steps) == (batch, ckpt, steps)
+
+
+# (question, locale, method, the note's opening)
+DORA = [
+    ("llama 3 8b dora r=16 on a 4090 bs 2 seq 2048", None, "lora",
+     "ℹ️ DoRA is not modelled here: the figures below are LoRA's"),
+    ("LoraConfig(r=16, use_dora=True) on llama 3 8b, a 4090 enough?", None, "lora",
+     "ℹ️ DoRA is not modelled here"),
+    ("qdora llama 3 70b on 2x 3090", None, "qlora", "ℹ️ DoRA is not modelled here"),
+    ("dora de llama 3 8b en una 4090, batch 2", "es", "lora", "ℹ️ DoRA no está modelado aquí"),
+    ("dora llama 3 8b sur une 4090, batch 2", "fr", "lora",
+     "ℹ️ DoRA n'est pas modélisé ici\u00a0:"),
+]
+
+
+@pytest.mark.parametrize(("text", "locale", "method", "note"), DORA)
+def test_dora_is_estimated_as_lora_and_said_to_need_more(
+        text: str, locale: str | None, method: str, note: str) -> None:
+    reply = ask(text, locale)
+    # Was no method read: every method listed, QLoRA leading ("fits: QLoRA").
+    assert reply.query.method == method and reply.query.dora
+    assert reply.text.startswith(note), reply.text
+
+
+def test_lora_alone_says_nothing_of_dora() -> None:
+    reply = ask("lora llama 3 8b on a 4090 bs 2 seq 2048")
+    assert not reply.query.dora and "DoRA" not in reply.text

@@ -142,6 +142,15 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
             "Measure a short run."
         ))
         put("\n\n")
+    if query.dora and not query.inference:
+        put("ℹ️ ")
+        put(_(
+            "DoRA is not modelled here: the figures below are LoRA's (QLoRA's for QDoRA). DoRA also "
+            "trains a magnitude for each output row and, at every step, recomputes each adapted "
+            "weight's norm from the whole weight (PEFT's DoraLinearLayer), so it needs more memory "
+            "than LoRA. Measure a short run."
+        ))
+        put("\n\n")
     c = answer.ckpt_saving
     if c:
         put("🧮 <b>")

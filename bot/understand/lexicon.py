@@ -179,10 +179,13 @@ METHOD_PATTERNS: Final[tuple[tuple[MethodId, tuple[str, ...]], ...]] = (
     ("qlora", (
         r"q\s?-?\s?lora", rf"{_BITS4} lora", rf"lora (?:en |in |a |de |with |con |avec )?{_BITS4}",
         r"lora (?:en |in )?(?:nf4|int4)", r"nf4 lora",
+        # QDoRA: DoRA on a 4-bit base (its own overhead is said, not modelled)
+        r"q\s?-?\s?dora",
     )),
     # "lora_r: 32", "lora_alpha=16" are config keys (axolotl, PEFT), not the method.
     # PEFT's "LoraConfig(r=64, …)" pasted from a script is LoRA too.
-    ("lora", (r"lora(?!_)", r"peft", r"loraconfig")),
+    # DoRA is LoRA with a magnitude a row (its own overhead is said, not modelled).
+    ("lora", (r"lora(?!_)", r"peft", r"loraconfig", r"dora")),
     ("full_adamw", (
         # not "full precision": a number format ("lora qwen2.5 3b full precision base"), as
         # FP32 in settings reads it, not which weights train
@@ -201,8 +204,8 @@ METHOD_PATTERNS: Final[tuple[tuple[MethodId, tuple[str, ...]], ...]] = (
 # "lora". A method's words and guard are the only places the understanding names it.
 METHOD_GUARDS: Final[dict[MethodId, tuple[str, ...]]] = {
     "full_adam8bit": ("adam", "bnb", "bit"),
-    "qlora": ("lora",),
-    "lora": ("lora", "peft"),
+    "qlora": ("lora", "dora"),
+    "lora": ("lora", "peft", "dora"),
     "full_adamw": ("full", "complet", "entier", "total", "adam", "fft"),
 }
 # A method, quantization or inference named to be excluded: "without 8bit quantization", "no

@@ -3580,6 +3580,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         accelerator=accelerator,
         amd_unnamed=amd_unnamed,
         galore=flags.galore,
+        # "qdora" is corrected to "qlora" as a typo: DoRA read before the corrections too.
+        dora=flags.dora or st.DORA.search(folded) is not None,
         pay_also=pay_also and intent in ("prices", "cost"),
         pay_network=network if intent == "pay" or (pay_also and intent in ("prices", "cost"))
         else None,

@@ -451,6 +451,9 @@ class Query(BaseModel):
     # GaLore named ("galore llama 7b on a 4090?", "optim galore_adamw"): an optimizer the
     # detailed estimator does not model, said so before the figures.
     galore: bool = False
+    # DoRA named ("dora r=16", "qdora", "use_dora=True"): estimated as LoRA (QLoRA for QDoRA),
+    # its own overhead said, not modelled.
+    dora: bool = False
     # Never read from a text: the run a chat asked about before a card's price ("lora llama 3
     # 8b on an a100", then "how much is an h100 per hour?"), kept beside that price by
     # bot.conversation so that "and for 10 hours?" is the run on that card for 10 hours.

@@ -186,6 +186,9 @@ NO_DOUBLE_QUANT: Final = _w(
     r"(?:double|doble|nested)[ _-]?(?:quant\w*|cuantiz\w*) (?:off|false|disabled|"
     r"desactivad[oa]|desactivee?)"
 )
+# DoRA ("dora r=16", "qdora", "use_dora=True"): weight-decomposed LoRA, which the estimator does not
+# model; the reply says so before LoRA's figures.
+DORA: Final = _w(r"q?dora|use_dora(?: ?[:=] ?true)?")
 NO_KERNELS: Final = Screened(
     rf"(?<![a-z0-9]){_NEG} (?:unsloth|liger)|use_liger(?:_kernel)? ?[:=] ?false"
 )
@@ -556,6 +559,7 @@ class Settings:
     full: bool = False
     pretraining: bool = False
     galore: bool = False  # GaLore named: not modelled, said so
+    dora: bool = False  # DoRA named: estimated as LoRA, said so
     paired: bool | None = None  # chosen and rejected answers: two sequences an example
     reference_model: bool | None = None  # a frozen reference copy (DPO, IPO, KTO)
     online_rl: str | None = None  # "GRPO", "PPO"…: completions generated while training
@@ -601,7 +605,7 @@ _SCREENED_FLAGS: Final = (
     OPT_IN_BWD, ACT_OFFLOAD, CPU_OFFLOAD_OFF, CPU_OFFLOAD, GPU_LAYERS, EXPERT_OFFLOAD, RAM_KIND,
     RAM_CHANNELS, EAGER, SDPA, NO_COMPILE,
     COMPILE, CHUNKED, UNPACKED, PACKED, ALL_LINEAR, PROJ_LIST, ATTN_ONLY, QKV, NO_DROPOUT, LORA_DROPOUT,
-    NO_KERNELS, LIGER, UNSLOTH, LITGPT, TORCHTUNE, OLD_BNB, NO_DOUBLE_QUANT, TRANSFORMERS, ZERO_STAGE, OPTIMIZER_OFFLOAD, KBIT_PREPARE, GALORE,
+    NO_KERNELS, LIGER, UNSLOTH, LITGPT, TORCHTUNE, OLD_BNB, NO_DOUBLE_QUANT, DORA, TRANSFORMERS, ZERO_STAGE, OPTIMIZER_OFFLOAD, KBIT_PREPARE, GALORE,
     ANSWER_AI, PARAM_OFFLOAD, ZERO3, FSDP, DDP, DEVICE_MAP, GRAD_ACCUM, PRETRAIN, PAIRED,
     REFERENCED, ONLINE_RL,
 )
@@ -759,6 +763,8 @@ def _read_flags(s: str) -> Settings:
         out.pretraining = True
     if GALORE.search(s):
         out.galore = True
+    if DORA.search(s):
+        out.dora = True
     if KBIT_PREPARE.search(s):
         out.kbit_fp32 = True
     if PAIRED.search(s):
