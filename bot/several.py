@@ -81,6 +81,9 @@ _PRICE_WORD: Final = lazy(r"(?<![a-z])(?:prices?|pricing|precios?|prix|tarif[a-z
 # What names a run beside its cards: the model and how it is trained or served.
 _RUN: Final = ("params_b", "model_id", "shape_model", "family", "method", "inference", "quant",
                "serving_implied")
+# "the cheapest option that fits", "la más barata que entra": another configuration, one that
+# holds the run, not the cheaper of two compared.
+_FITS: Final = lazy(r"(?<![a-z])(?:fits?|works?|holds?|entra|cabe|quepa|passe|tient)(?![a-z])")
 # "gemma 2 9b?", "et llama 3 8b ?": a model said alone, a few words.
 _BARE_WORDS: Final = 4
 _KEYCAPS: Final = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣")
@@ -153,6 +156,16 @@ def _duration_only(asked: Query) -> bool:
     return bool(px.DURATION_QUESTION.search(folded)) and not px.COST.search(folded)
 
 
+def _of_two(asked: Query, before: Query) -> bool:
+    """"which is cheaper?", "¿cuál sale más barato?" after two cards compared for a run: the
+    comparison answers it (its verdict on cost), read with it (was the run's cost on the first
+    card, or the cheapest configuration, apart)."""
+    return before.intent == "compare" and bool(before.other_gpus) and _names_model(before) \
+        and not _names_gpu(asked) and not _names_model(asked) and asked.hours is None \
+        and asked.budget_usd is None and asked.intent in ("cost", "prices") \
+        and not _FITS.search(fold(asked.text))
+
+
 def _inherited(asked: Query, before: Query | None, before_text: str) -> Query | None:
     """`asked` completed from the part before it, where a person would read it so; else None."""
     if before is None:
@@ -182,6 +195,8 @@ def _inherited(asked: Query, before: Query | None, before_text: str) -> Query | 
         if asked.intent == "memory":
             update["intent"] = "fit"
         return asked.model_copy(update=update)
+    if _of_two(asked, before):
+        return None
     if asked.cheapest_asked and asked.intent == "prices" and not _names_gpu(asked) \
             and _names_model(before) and before.intent in _MODEL_INTENTS:
         # "is h100 or h200 better for llama 70b lora? also whats the cheapest option that
@@ -298,6 +313,8 @@ def _own(part: Query, asked: Query, before: Query | None, answer_of: AnswerOf) -
     if intent == "prices" and part.start_asked:
         # "… ? et c'est quoi le minimum a payer": the least to start, a question of its own
         return before is None or not before.start_asked
+    if before is not None and _of_two(part, before):
+        return False
     if intent == "prices":
         if before is not None and before.intent == "prices" and not _said(part):
             # "la rtx 4090 cuanto sale la hora? no veo el precio en la web": the price list

@@ -123,6 +123,14 @@ def test_a_model_alone_is_trained_as_the_one_before(text: str, methods: list[str
 
 # (message, a phrase the reply must hold, a phrase it must not)
 SAID = [
+    # "which is cheaper?" after two cards compared for a run: the comparison's cost verdict
+    # answers it (was that run's cost on the first card, or the cheapest GPUs, in a section)
+    ("how long to qlora llama 3 8b on 1M tokens on an a100? what about on an h100? which is "
+     "cheaper?", "costs less", "2️⃣"),
+    ("a100 o h100 para qlora de llama 3 8b con 10M tokens? cual sale mas barato?", "cuesta menos",
+     "2️⃣"),
+    ("h100 ou a100 pour un qlora de llama 3 8b sur 10M tokens ? laquelle est la moins chère ?",
+     "coûte moins cher", "2️⃣"),
     ("can i run llama 3 70b in 4bit on an a100? how much per hour?", "1× A100 80GB: $0.92/hour",
      "💲"),
     ("¿entra llama 3.1 70b en 4 bits en una a100? y en una h100? y cuanto sale por hora cada "
