@@ -215,3 +215,15 @@ def test_mac_bound_with_the_limit_raised(text: str, locale: str | None, has: lis
         pos = found + len(part)
     for part in lacks:
         assert part not in body
+
+
+# llama.cpp's -c with no tool or training word beside it: the context served (was unread, and
+# the question answered as QLoRA's); beside a training word it stays unread as before.
+@pytest.mark.parametrize(("text", "seq_len"), [
+    ("qwen2.5 7b -c 32768 on a 4060 ti 16gb", 32768),
+    ("qwen2.5 7b -c 32k on a 4060 ti 16gb", 32768),
+    ("qwen2.5 7b -c 8192 en una 4060 ti de 16gb", 8192),
+])
+def test_llama_cpp_context_flag_alone(text: str, seq_len: int) -> None:
+    reply = ask(text)
+    assert reply.query.seq_len == seq_len and reply.query.inference

@@ -453,8 +453,11 @@ def _take_settings(work: _Work) -> None:
         work.context_said = True
         work.blank(*match.span())
     match = px.RUNNER_CONTEXT.search(work.s) if work.seq_len is None else None
-    if match and (match.group("flag") != "-c" or px.LLAMA_CPP_CUE.search(work.s)):
-        # "llama-server -c 32768", "--max-total-tokens 16384": the context served
+    if match and (match.group("flag") != "-c" or px.LLAMA_CPP_CUE.search(work.s) or not (
+            px.TRAINING.search(work.s) or px.TRAINING_TOOLS.search(work.s))):
+        # "llama-server -c 32768", "--max-total-tokens 16384": the context served; "qwen2.5 7b
+        # -c 32768 on a 4060 ti" with no training word or tool too, llama.cpp's flag (was
+        # unread, and the question answered as QLoRA's)
         raw = match.group("num").removesuffix("k").strip()
         work.seq_len = _tokens_of_context(raw, match.group("k"), work.lang)
         work.context_said = True
