@@ -96,8 +96,12 @@ def rig_note(
     return Markup("").join(out)
 
 
-def _not_rented(ph: Phrases, card: GPU) -> Markup:
-    """The verdict is for the user's own device, named as what it is: a Mac is not a card."""
+def _not_rented(ph: Phrases, card: GPU, colab: bool = False) -> Markup:
+    """The verdict is for the user's own device, named as what it is: a Mac is not a card, and
+    Colab's card is a notebook's that Google rents, not the user's own."""
+    if colab:
+        return ph._("We don't rent the %(gpu)s here: this verdict is for the one your Google "
+                    "Colab notebook gets.", gpu=ph.gpu_name(card.id))
     package = ph.cat.package_of(card.id)
     if package is not None:
         # "my mi250x" is planned on its dies, which the reply names: say why
@@ -625,7 +629,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         if not card.rented:
             if not own_first:  # else said with the cost that leads
                 put("🏠 ")
-                put(_not_rented(ph, card))
+                put(_not_rented(ph, card, query.gpu_colab))
                 put("\n")
         elif not asked.rentable:
             put("🔢 ")
@@ -2364,7 +2368,7 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
             elif c.a is None:
                 put(_("We don't rent the %(gpu)s here.", gpu=name))
             else:
-                put(_not_rented(ph, card))
+                put(_not_rented(ph, card, asked.gpu_colab and card.id == asked.gpu))
             put("\n")
         if not machines and ((card_a.rented and c.a_usd_per_hour is None and not c.a_rig) or (
             card_b.rented and c.b_usd_per_hour is None and not c.b_rig

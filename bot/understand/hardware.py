@@ -48,6 +48,8 @@ class GpuMention:
     # No count, but an indefinite article before the name ("what would an h100 do?", "una
     # H100", "une H100"): one card, where a count said for another card would otherwise apply.
     one: bool = False
+    # Google Colab's card ("colab pro a100", "free colab"): a rented notebook, not the user's own
+    colab: bool = False
 
 
 class Work(Protocol):
@@ -776,7 +778,7 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
     if colab is not None and not instances and (not work.gpus or _compared(work.s, colab)):
         # Colab alone is its free T4; "I use colab notebooks, … on an a100" names the card,
         # but "colab vs 4090", "colab free or my 3060?" compare its T4 with that card.
-        work.gpus.insert(colab_at, GpuMention("t4", colab.group("name").strip(), None))
+        work.gpus.insert(colab_at, GpuMention("t4", colab.group("name").strip(), None, colab=True))
         work.blank(colab.start(), colab.end(), "gpu")
     if _COLAB_SAID.search(work.s) is not None \
             and not (colab is not None and _compared(work.s, colab)):
@@ -784,10 +786,13 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
             # "colab pro a100", "la a100 de colab": the card Colab gives under that name (its
             # A100 is the 40 GB one), not the variant a bare name reads as; "colab vs a100"
             # compares Colab's free T4 with any A100.
-            on_colab = index.find_gpu(f"colab {mention.text}") if mention.variant_assumed \
-                else None
-            if on_colab is not None:
-                mention.gpu_id, mention.variant_assumed = on_colab.id, False
+            on_colab = index.find_gpu(f"colab {mention.text}")
+            if on_colab is not None and (mention.variant_assumed or on_colab.id == mention.gpu_id):
+                mention.gpu_id, mention.variant_assumed, mention.colab = on_colab.id, False, True
+    for mention in work.gpus:
+        # "colab a100", "colab t4": found by a name of Colab's (blanked since, so not said above)
+        if mention.gpu_id is not None and "colab" in mention.text:
+            mention.colab = True
     _one_mac(work, index)
     for mention in instances:  # "an A10G (aws g5.xlarge)": one GPU, said twice
         named = [g for g in work.gpus if g is not mention and g.gpu_id == mention.gpu_id]

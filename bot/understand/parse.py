@@ -3436,6 +3436,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         gpu_memory_gb=rig_memory,
         rig_layer_split=rig_layer_split,
         gpu_variant_assumed=first_known.variant_assumed if first_known else False,
+        gpu_colab=first_known.colab if first_known else False,
         vram_gb=work.vram_gb,
         system_ram_gb=work.ram_gb if inference or flags.cpu_offload or merging else None,
         ram_free=work.ram_free and inference,

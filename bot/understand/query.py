@@ -89,6 +89,7 @@ class Query(BaseModel):
     gpu_count: int | None = None
     gpu_memory_gb: Decimal | None = None  # Apple silicon: the unified memory the user stated
     gpu_variant_assumed: bool = False  # a bare name ("A100") read as one of its memory variants
+    gpu_colab: bool = False  # `gpu` is Google Colab's ("colab pro a100"): a rented notebook's card
     vram_gb: Decimal | None = None  # a GPU given only by its memory ("a 48 GB GPU")
     hours: Decimal | None = None
     other_hours: Decimal | None = None  # compared: the hours said for the other side  # wall-clock hours
