@@ -314,3 +314,18 @@ def test_dora_is_estimated_as_lora_and_said_to_need_more(
 def test_lora_alone_says_nothing_of_dora() -> None:
     reply = ask("lora llama 3 8b on a 4090 bs 2 seq 2048")
     assert not reply.query.dora and "DoRA" not in reply.text
+
+
+@pytest.mark.parametrize(("text", "locale"), [
+    ("lora llama 3 8b on a 4090, batch per gpu 4, effective batch 64", None),
+    ("lora llama 3 8b on a 4090, per gpu batch 4, global batch 32", None),
+    ("lora de llama 3 8b en una 4090, tamaño de batch por dispositivo 4, acumulación de "
+     "gradientes 8", "es"),
+    ("lora de llama 3 8b en una 4090, lote efectivo de 32 con batch por dispositivo de 4", "es"),
+    ("lora llama 3 8b sur une 4090, taille de batch par appareil 4, accumulation de gradients 8",
+     "fr"),
+    ("lora llama 3 8b sur une 4090, batch effectif de 32 avec un batch par gpu de 4", "fr"),
+])
+def test_the_batch_each_gpu_holds_is_the_micro_batch(text: str, locale: str | None) -> None:
+    # Was the effective batch (64) or no batch at all (batch 1 assumed).
+    assert ask(text, locale).query.batch_size == 4

@@ -294,9 +294,15 @@ BATCH: Final = Guarded(
 # "per_device_train_batch_size=4", "mbs 2"): beside an effective batch ("bs 16 (grad accum 4,
 # micro bs 4)", "effective batch 16, micro batch 4") it is the one memory depends on.
 MICRO_BATCH: Final = Guarded(
-    ("micro", "device", "mbs"),
+    ("micro", "device", "mbs", "per gpu", "per_gpu", "por dispositivo", "por gpu", "par gpu",
+     "par appareil", "par carte"),
     r"(?<![a-z])(?:per[ _-]?device[ _-]?(?:train[ _-]?)?batch(?:[ _-]?size)?|"
-    r"micro[ _-]?(?:batch(?:[ _-]?size)?|bsz?)|mbs)"
+    r"micro[ _-]?(?:batch(?:[ _-]?size)?|bsz?)|mbs|"
+    # "batch per gpu 4", "per gpu batch 4", "tamaño de batch por dispositivo 4", "batch par
+    # gpu de 4", "taille de lot par appareil 4": the batch each GPU holds
+    r"per[ _-]?gpu[ _-]?batch(?:[ _-]?size)?|batch(?:[ _-]?size)? per[ _-]?(?:device|gpu)|"
+    r"(?:tamano de(?:l)? )?(?:batch|lote) por (?:dispositivo|gpu)|"
+    r"(?:taille (?:de|du) )?(?:batch|lot) par (?:appareil|gpu|carte))"
     rf" ?(?:{_SET_TO}|[:=]|of|de|is|es|est|a)? ?(?:de )?(?P<num>\d+)(?!\w|[.,]\d)"
 )
 # Sequences served together: "20 concurrent users", "32 requests in parallel", "20 usuarios a
