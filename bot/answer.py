@@ -2947,9 +2947,12 @@ def _run_at_home(query: Query, gpu: GPU | None) -> bool:
     or MLX, whose usual downloads are 4-bit (Ollama pulls Q4_K_M by default: ollama/ollama
     issue #1543, 2024-12-29; huggingface/hub-docs docs/hub/ollama.md): a Mac, a GeForce card
     (the cards whose BF16 peak is printed with FP32 accumulate), a card we do not rent, or one
-    the user says is theirs."""
+    the user says is theirs. A memory said alone ("best coding model that fits 24gb", "for
+    12gb") at a consumer card's size (at most the 32 GB of an RTX 5090) is such a card: a
+    rented one is named."""
     if gpu is None:
-        return query.card_owned
+        return query.card_owned or (query.vram_gb is not None and query.vram_gb <= 32
+                                    and (query.gpu_count or 1) == 1)
     return gpu.platform == "metal" or gpu.peak_fp32_accumulate or not gpu.rented \
         or query.card_owned
 
