@@ -227,3 +227,15 @@ def test_mac_bound_with_the_limit_raised(text: str, locale: str | None, has: lis
 def test_llama_cpp_context_flag_alone(text: str, seq_len: int) -> None:
     reply = ask(text)
     assert reply.query.seq_len == seq_len and reply.query.inference
+
+
+# "with a 8k prompt": one prompt's length, as "an 8k prompt" already was (was 8,000 samples and
+# a QLoRA training time).
+@pytest.mark.parametrize(("text", "prompt"), [
+    ("qwen2.5 7b with a 8k prompt on a 4090", 8192),
+    ("qwen2.5 7b with a 32k prompt on a 4090", 32768),
+    ("qwen2.5 7b con un prompt 16k en una 4090", 16384),
+])
+def test_a_prompt_with_its_article(text: str, prompt: int) -> None:
+    query = ask(text).query
+    assert query.prompt_tokens == prompt and query.inference and query.dataset_samples is None

@@ -429,9 +429,9 @@ PROMPT_TOKENS: Final = Screened(
     rf"(?P<b>{NUM_SP}) ?(?P<kb>k)?[ -]?tok(?:en)?s?[ -]?(?:de |of |d')?(?:long )?prompts?|"
     rf"(?P<c>{NUM_SP}) ?(?P<kc>k)?[ -]?tokens? (?:de |d'|of )?(?:entrada|input|entree)|"
     # "2k prompt 512 output", "2048 input", "2k de entrada", "2k en entree": one prompt's
-    # length with "tokens" left out (not "10k prompts", a count of them; "a 32k prompt" is
-    # the prefill's, parse._K_PROMPT)
-    rf"(?<!\ba )(?<!\bun )(?<!\buna )(?<!\bune )"
+    # length with "tokens" left out (not "10k prompts", a count of them); "a 32k prompt" too,
+    # whose prefill parse times when asked (was 32,000 samples to train on without a prefill
+    # word: "qwen2.5 7b with a 8k prompt on a 4090")
     rf"{_BARE_COUNT.format('e')} ?(?:prompt|input|de entrada|en entree|d'entree)(?!s))"
     r"(?![a-z0-9])"
 )
