@@ -241,3 +241,29 @@ def test_an_optional_part_is_compiled_as_the_part_or_nothing() -> None:
     # One character (re's single-item repeat, which allocates nothing) and lazy parts stay.
     assert lazy._parts(r"ab?c", 0)[1] != lazy._parts(r"a(?:b|)c", 0)[1]
     assert lazy._parts(r"(?:ab)??c", 0)[1] != lazy._parts(r"(?:|ab)c", 0)[1]
+
+
+def test_the_opening_look_ahead_is_left_to_the_search() -> None:
+    """with_opening's look-ahead names the characters every match opens with, which the code's
+    INFO block hands the search: it is compiled out, not asserted again at every position the
+    search tries. A match at a position it would have refused still fails (the pattern's own
+    opening refuses it)."""
+    import _sre  # type: ignore[import-not-found]
+    import re
+    from re import _constants as sre  # type: ignore[attr-defined]
+
+    from bot.understand import lazy
+    from bot.understand.lazy import with_opening
+
+    plain = r"(?<![a-z0-9])(?:h100|a100|card)s?(?![a-z])"
+    text = with_opening(plain)
+    assert text.startswith("(?=[")
+    code = lazy._parts(text, 0)[1]
+    assert code[2] == sre.SRE_INFO_CHARSET
+    assert sre.ASSERT not in code[1 + code[1]:1 + code[1] + 1]  # it opens with the look-behind
+    made, reference = _sre.compile(text, *lazy._parts(text, 0)), re.compile(plain)
+    for s in ("2 h100s or an a100", "cards", "xh100", "scard", " h100 a100card"):
+        assert [m.span() for m in made.finditer(s)] == [m.span() for m in reference.finditer(s)]
+        for pos in range(len(s) + 1):
+            found, expected = made.match(s, pos), reference.match(s, pos)
+            assert (found and found.span()) == (expected and expected.span()), (s, pos)

@@ -13,9 +13,10 @@ disk (``bot/disk_cache.py``: the user's private directory, checked by a digest),
 pattern's text and flags and the Python version: a restarted process builds its patterns from
 it. ``compiled_pattern`` is the same for a pattern made at run time. What is built matches as
 ``re.compile``'s pattern does: re's code, but for the characters a search skips to
-(``_first_set``) and optional parts compiled as alternatives (``_optional_as_branch``);
-tests/test_lazy_opening.py and tests/test_speed15.py compare the matches, tests/test_startup.py
-the code kept and made again. Whatever fails on this path falls back to ``re.compile``.
+(``_first_set``, with_opening's look-ahead for them then left out) and optional parts
+compiled as alternatives (``_optional_as_branch``); tests/test_lazy_opening.py and
+tests/test_speed15.py compare the matches, tests/test_startup.py the code kept and made again.
+Whatever fails on this path falls back to ``re.compile``.
 """
 
 from __future__ import annotations
@@ -436,7 +437,15 @@ def _first_set(parsed: Any, code: list[int], flags: int) -> list[int]:
     block = [compiler.INFO, 0, compiler.SRE_INFO_CHARSET, code[3], code[4]]
     compiler._compile_charset(charset, flags, block)
     block[1] = len(block) - 1  # the words after this one, up to the pattern's own code
-    return block + code[1 + code[1]:]
+    body = code[1 + code[1]:]
+    op, av = parsed.data[0]
+    if op is compiler.ASSERT and av[0] == 1 and len(av[1]) == 1 \
+            and av[1][0][0] in (compiler.IN, compiler.LITERAL) and body[0] == compiler.ASSERT:
+        # with_opening's look-ahead for that same set, which the search now skips to: every
+        # match opens with one of its characters (it was read off the rest), so it no longer
+        # sorts anything out, and was an assertion entered at every position tried.
+        body = body[1 + body[1]:]
+    return block + body
 
 
 def _opens(items: list[tuple[Any, Any]], c: Any) -> tuple[list[tuple[Any, Any]], bool] | None:
