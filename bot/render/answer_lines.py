@@ -151,6 +151,15 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
             "than LoRA. Measure a short run."
         ))
         put("\n\n")
+    if query.other_optimizer and answer.detailed is not None \
+            and answer.detailed.kind == "training":
+        put("ℹ️ ")
+        put(_(
+            "%(name)s is not modelled here: the optimizer states below are AdamW's, two a "
+            "weight; Lion, Muon and SGD with momentum keep one, plain SGD none, so %(name)s "
+            "needs less. Measure a short run.", name=query.other_optimizer
+        ))
+        put("\n\n")
     c = answer.ckpt_saving
     if c:
         put("🧮 <b>")

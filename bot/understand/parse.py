@@ -3586,6 +3586,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         galore=flags.galore,
         # "qdora" is corrected to "qlora" as a typo: DoRA read before the corrections too.
         dora=flags.dora or st.DORA.search(folded) is not None,
+        other_optimizer=flags.other_optimizer,
         pay_also=pay_also and intent in ("prices", "cost"),
         pay_network=network if intent == "pay" or (pay_also and intent in ("prices", "cost"))
         else None,

@@ -455,6 +455,9 @@ class Query(BaseModel):
     # DoRA named ("dora r=16", "qdora", "use_dora=True"): estimated as LoRA (QLoRA for QDoRA),
     # its own overhead said, not modelled.
     dora: bool = False
+    # An optimizer the estimator does not model named ("optim lion_8bit", "with sgd",
+    # "muon"): AdamW's figures, said so.
+    other_optimizer: str | None = None
     # Never read from a text: the run a chat asked about before a card's price ("lora llama 3
     # 8b on an a100", then "how much is an h100 per hour?"), kept beside that price by
     # bot.conversation so that "and for 10 hours?" is the run on that card for 10 hours.

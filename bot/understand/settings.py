@@ -520,6 +520,16 @@ KBIT_PREPARE: Final = _w(r"prepare_model_for_(?:kbit|int8)_training|prepare mode
 # GaLore (gradient low-rank projection): "galore", "galore_adamw", "galore_adamw_8bit",
 # "q-galore".
 GALORE: Final = _w(r"(?:q[ _-]?)?galore(?:_\w+)?")
+# Optimizers the estimator does not model, by the name said: Lion ("lion", "lion_8bit",
+# "paged_lion_32bit"), SGD ("sgd", "optim=sgd") and Muon. Their figures are AdamW's, said so.
+# SGD only as an optimizer ("with sgd", "optim=sgd", "sgd with momentum"): alone it is also the
+# Singapore dollar.
+OTHER_OPTIMIZER: Final = _w(
+    r"(?:paged_)?lion(?:_?(?:8|32)_?bits?)?|muon|"
+    r"(?<=optim )sgd|(?<=optim=)sgd|(?<=optim: )sgd|(?<=optim=\")sgd|(?<=optimizer )sgd|"
+    r"(?<=with )sgd|(?<=using )sgd|(?<=con )sgd|(?<=avec )sgd|"
+    r"sgd(?= (?:optimi[sz]er|optimiseur|optimizador|with momentum|momentum))"
+)
 PRETRAIN: Final = _w(
     # ("from_pretrained(…)", "a pretrained model": weights loaded, not pre-training)
     r"(?<!from[_ ])(?<!from_)(?<![a-z] a )(?<!the )(?<!^a )pre[ _-]?train\w*|from scratch|desde cero|de cero|pre[ _-]?entren\w*|"
@@ -560,6 +570,7 @@ class Settings:
     pretraining: bool = False
     galore: bool = False  # GaLore named: not modelled, said so
     dora: bool = False  # DoRA named: estimated as LoRA, said so
+    other_optimizer: str | None = None  # "Lion", "SGD", "Muon": not modelled, said so
     paired: bool | None = None  # chosen and rejected answers: two sequences an example
     reference_model: bool | None = None  # a frozen reference copy (DPO, IPO, KTO)
     online_rl: str | None = None  # "GRPO", "PPO"…: completions generated while training
@@ -605,7 +616,8 @@ _SCREENED_FLAGS: Final = (
     OPT_IN_BWD, ACT_OFFLOAD, CPU_OFFLOAD_OFF, CPU_OFFLOAD, GPU_LAYERS, EXPERT_OFFLOAD, RAM_KIND,
     RAM_CHANNELS, EAGER, SDPA, NO_COMPILE,
     COMPILE, CHUNKED, UNPACKED, PACKED, ALL_LINEAR, PROJ_LIST, ATTN_ONLY, QKV, NO_DROPOUT, LORA_DROPOUT,
-    NO_KERNELS, LIGER, UNSLOTH, LITGPT, TORCHTUNE, OLD_BNB, NO_DOUBLE_QUANT, DORA, TRANSFORMERS, ZERO_STAGE, OPTIMIZER_OFFLOAD, KBIT_PREPARE, GALORE,
+    NO_KERNELS, LIGER, UNSLOTH, LITGPT, TORCHTUNE, OLD_BNB, NO_DOUBLE_QUANT, DORA,
+    OTHER_OPTIMIZER, TRANSFORMERS, ZERO_STAGE, OPTIMIZER_OFFLOAD, KBIT_PREPARE, GALORE,
     ANSWER_AI, PARAM_OFFLOAD, ZERO3, FSDP, DDP, DEVICE_MAP, GRAD_ACCUM, PRETRAIN, PAIRED,
     REFERENCED, ONLINE_RL,
 )
@@ -765,6 +777,10 @@ def _read_flags(s: str) -> Settings:
         out.galore = True
     if DORA.search(s):
         out.dora = True
+    if (other := OTHER_OPTIMIZER.search(s)) is not None and out.optimizer is None:
+        name = other.group(0)
+        out.other_optimizer = "Lion" if "lion" in name else name.upper() if name == "sgd" \
+            else "Muon"
     if KBIT_PREPARE.search(s):
         out.kbit_fp32 = True
     if PAIRED.search(s):
