@@ -280,6 +280,16 @@ _ON_IT: Final = lazy(
 )
 
 
+# The card just asked about, named by a pronoun beside another model ("can i run gemma 2 9b on
+# it?", "¿y gemma 2 9b en ella?", "et gemma 2 9b dessus ?"): fewer words than _ON_IT, whose "with
+# it" or "in it" may be the data ("is there" is no place).
+_ON_THE_CARD: Final = lazy(
+    r"(?<![a-z])(?:on (?:it|that|this)(?: (?:one|card|gpu))?|on the same(?: (?:card|gpu))?"
+    r"|(?<!is )(?<!are )there|en (?:ella|esa|esta|la misma)|ahi|dessus|la-dessus|sur elle"
+    r"|sur (?:cette|la meme) carte|sur la meme)(?![a-z])"
+)
+
+
 def _on_picked(new: Query, previous: Query, folded: str) -> Query | None:
     """"how long for 50M tokens on it" after "whats the cheapest gpu for qlora llama 3 70b":
     that run on the configuration the recommendation led with (was timed on another)."""
@@ -662,6 +672,16 @@ def follow_up(
         and asks.DEADLINE_ENOUGH.search(folded) is not None
     says_something = says_something or cue is not None or training or overkill or coding \
         or enough
+    if names_model and not _names_card(new) and new.vram_gb is None \
+            and (previous.gpu is not None or previous.vram_gb is not None) \
+            and _ON_THE_CARD.search(folded) is not None:
+        # "does llama 3 8b fit on my 3060?", then "can i run gemma 2 9b on it?": that card
+        # (was the memory of Gemma 2 9B alone, the card lost), the method this message says:
+        # "run" is serving, though a context alone after a run is that run's (_merge).
+        merged = _merge(new.model_copy(update={"serving_implied": False}), previous,
+                        names_model=True)
+        return merged.model_copy(update={"intent": "time" if new.intent == "time" else "fit",
+                                         "serving_implied": new.serving_implied})
     if names_model:
         # "and 13B?" keeps the GPU and method; "QLoRA 13B on an A100" is a new question.
         if not marker or _said(new, "gpu") or _said(new, "vram_gb"):
