@@ -239,3 +239,11 @@ def test_llama_cpp_context_flag_alone(text: str, seq_len: int) -> None:
 def test_a_prompt_with_its_article(text: str, prompt: int) -> None:
     query = ask(text).query
     assert query.prompt_tokens == prompt and query.inference and query.dataset_samples is None
+
+
+# "tokens and 1k output tokens": "and" is no "a" + "d" (tokens a day) (was a tokens-a-day answer
+# on an L40S, the output unread).
+def test_and_is_no_day() -> None:
+    query = ask("llama 3.1 8b prompt of 32k tokens and 1k output tokens vram").query
+    assert (query.intent, query.prompt_tokens, query.new_tokens) == ("memory", 32768, 1024)
+    assert ask("how many tokens per day can llama 3 8b do on a 4090").query.intent == "time"

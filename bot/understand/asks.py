@@ -1258,7 +1258,8 @@ GENERATE: Final = lazy(
 TOKENS_PER: Final = lazy(
     r"(?<![a-z])(?:tokens?|toks?)(?![a-z])(?:[^.?!]{0,60}?)"
     r"(?:(?<![a-z])(?:per|an?|por|par|al|a la|a l'|in an?|in one|en un|en una|en une|dans une?)"
-    r" ?|/ ?)(?P<unit>hours?|hrs?|h|horas?|heures?|days?|d|dias?|jours?|journee)(?![a-z0-9])")
+    # a space after the word: "tokens and 1k output tokens" is no "an" + "d" (a day)
+    r" |/ ?)(?P<unit>hours?|hrs?|h|horas?|heures?|days?|d|dias?|jours?|journee)(?![a-z0-9])")
 # A price per million tokens asked ("price per million tokens", "$/1M tok", "cost per 1m
 # tokens", "precio por millón de tokens", "prix par million de tokens", "$/mtok").
 PER_MILLION: Final = lazy(
