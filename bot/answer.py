@@ -1937,7 +1937,10 @@ def _by_detail(query: Query, answer: Answer, composed: Answer, cat: Catalogue) -
     serving question without a precision leads with the highest precision that fits by it, so
     the headline and the JSON agree."""
     primary = answer.primary
-    if composed.detailed is None or not composed.detailed.stated or primary is None:
+    # "tokens/s": the decode's verdict at the assumed context leads (the detailed estimate's),
+    # so each method's verdict below it is that estimate's too, not the planning rule's.
+    if composed.detailed is None or primary is None \
+            or not (composed.detailed.stated or (query.speed_asked and query.inference)):
         return composed
     if query.inference and (len(answer.methods) < 2 or primary.fit is None):
         return _serving_figures(query, answer, composed, cat)

@@ -31,3 +31,38 @@ def test_colabs_card_is_not_the_users_own(question: str, said: str) -> None:
 def test_an_own_card_stays_own(question: str) -> None:
     text = ask(question).text
     assert "Colab" not in text
+
+
+# "tokens/s" on a card the assumed context fills: the decode part's verdict is the detailed
+# estimate's, and the fit part below it says the same (was "BF16 does not fit … (detailed
+# estimate)" above "✅ fits: BF16 …, 0.3 GB left" by the planning rule).
+SPEED_THEN_FIT = [
+    ("jetson orin nano 8gb llama 3.2 3b tokens/s", "❌ <b>Inference in BF16</b>",
+     "✅ <b>Inference in BF16</b>"),
+    ("jetson orin nano 8gb llama 3.2 3b cuantos tokens por segundo saca",
+     "❌ <b>Inferencia en BF16</b>", "✅ <b>Inferencia en BF16</b>"),
+    ("combien de tokens/s pour llama 3.2 3b sur un jetson orin nano 8 go ?",
+     "❌ <b>Inférence en BF16</b>", "✅ <b>Inférence en BF16</b>"),
+    ("rtx 3060 12gb qwen2.5 7b tok/s", "❌ <b>Inference in BF16</b>", "fits: BF16"),
+    ("velocidad de llama 3.1 8b en mi 3060 12gb", "❌ <b>Inferencia en BF16</b>", "cabe: inferencia en BF16"),
+]
+
+
+@pytest.mark.parametrize(("question", "said", "not_said"), SPEED_THEN_FIT)
+def test_the_fit_under_a_speed_says_what_the_speed_said(
+        question: str, said: str, not_said: str) -> None:
+    text = ask(question).text
+    assert said in text
+    assert not_said not in text
+
+
+# "une quinzaine d'heures" is about 15 hours, as "une vingtaine d'heures" is 20 (was the hourly
+# price alone, the hours dropped).
+@pytest.mark.parametrize("question", [
+    "combien de balles pour une h100 pendant une quinzaine d'heures",
+    "une quinzaine d'heures sur une h100 ca fait combien",
+])
+def test_une_quinzaine_dheures_is_fifteen_hours(question: str) -> None:
+    got = ask(question)
+    assert got.query.hours == 15
+    assert got.text.startswith("💵 <b>Vous payez 46,40\u00a0$US</b>")

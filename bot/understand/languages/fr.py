@@ -69,8 +69,8 @@ LANGUAGE = Language(
         "une demi-douzaine de": 6, "une demi-douzaine d'": 6,
         # About so many, read as that many: "une trentaine d'heures", "une dizaine de H100".
         **{f"une {word} {de}": n for word, n in (
-            ("dizaine", 10), ("vingtaine", 20), ("trentaine", 30), ("quarantaine", 40),
-            ("cinquantaine", 50), ("soixantaine", 60), ("centaine", 100),
+            ("dizaine", 10), ("quinzaine", 15), ("vingtaine", 20), ("trentaine", 30),
+            ("quarantaine", 40), ("cinquantaine", 50), ("soixantaine", 60), ("centaine", 100),
         ) for de in ("de", "d'")},
     },
     # Units and tens read before a scale ("soixante-dix milliards": 60 + 10, "quatre-vingts":
