@@ -66,3 +66,15 @@ def test_une_quinzaine_dheures_is_fifteen_hours(question: str) -> None:
     got = ask(question)
     assert got.query.hours == 15
     assert got.text.startswith("💵 <b>Vous payez 46,40\u00a0$US</b>")
+
+
+# "tener corriendo", "ejecutando": running it, as "running" and "faire tourner" are (was the
+# fine-tuning's cost: "Lo que cuesta el fine-tuning de Llama 3 70B").
+@pytest.mark.parametrize("question", [
+    "cuanto me cuesta tener corriendo llama 3 70b todo el mes",
+    "cuanto cuesta tener llama 3 70b corriendo un mes",
+])
+def test_corriendo_is_running_it(question: str) -> None:
+    got = ask(question)
+    assert got.query.inference
+    assert got.text.startswith("💵 <b>Lo que cuesta servir Llama 3 70B</b>")

@@ -177,6 +177,8 @@ LANGUAGE = Language(
             r"ejecutar", r"ejecutarlo", r"correr", r"correrlo", r"usar", r"cargar",
             # as written in threads: "el modelo que corra", "¿corre llama 70b en mi 3090?"
             r"corre", r"corra", r"corran", r"corren", r"correria", r"corro",
+            # "¿cuánto cuesta tener corriendo llama 70b todo el mes?": running it, as "running"
+            r"corriendo", r"ejecutando",
             r"levantar", r"levantarlo", r"mejor(?:es)? (?:modelos?|llms?)",
             # "¿cuánto tarda en responder llama 70b en dos h100?": serving it
             r"responde\w*",
