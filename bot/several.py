@@ -422,8 +422,11 @@ def parts(
                 continue
         # "… and how much for 3 days of it": apart only as the cost of the configuration the
         # part before it priced or picked; else read with it, as before.
+        # ... but hours of another card priced ("can i run qwen2.5 72b on 2x 3090 and how much
+        # would an h200 be for a day") are a price of their own (was a comparison of the two).
         weak = piece.costed and (
-            before is None or on_configuration(asked, before, catalogue) is None)
+            before is None or on_configuration(asked, before, catalogue) is None) and not (
+            before is not None and is_gpu_time(asked) and _other_card(part, before))
         # "j'ai 40 tok/s avec llama 3 8b q4 sur ma 4090, combien si je loue une h100 ?": the
         # renting clause after a question of its own is read with it, as before
         # ... but hours of another card priced ("i have a 12gb gpu, can qwen3 8b run? and how
