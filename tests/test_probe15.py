@@ -78,3 +78,17 @@ def test_corriendo_is_running_it(question: str) -> None:
     got = ask(question)
     assert got.query.inference
     assert got.text.startswith("💵 <b>Lo que cuesta servir Llama 3 70B</b>")
+
+
+# "une quinzaine de millions de tokens", "una veintena de millones": about so many millions, as
+# many (was "tell me the dataset size": the tokens were not read).
+@pytest.mark.parametrize(("question", "tokens"), [
+    ("combien de temps pour finetuner llama 3 8b en lora sur une quinzaine de millions de tokens",
+     15_000_000),
+    ("combien de temps pour finetuner llama 3 8b en lora sur une vingtaine de millions de tokens",
+     20_000_000),
+    ("cuanto tarda un lora de llama 3 8b con una veintena de millones de tokens en una h100",
+     20_000_000),
+])
+def test_about_so_many_millions_of_tokens(question: str, tokens: int) -> None:
+    assert ask(question).query.dataset_tokens == tokens

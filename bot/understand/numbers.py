@@ -162,13 +162,16 @@ _MEMORY_FOLLOWS: Final = lazy(rf"(?:{_MEMORY_WORDS})(?![a-z])")
 # patterns read digits).
 _PEOPLE_WORDS: Final = r"users?|people|persons|usuarios?|personas|utilisateurs?|personnes"
 _PEOPLE_FOLLOWS: Final = lazy(rf"(?:{_PEOPLE_WORDS})(?![a-z])")
-# "une vingtaine d'utilisateurs", "una veintena de usuarios": about so many people, as many.
+# "une vingtaine d'utilisateurs", "una veintena de usuarios", "une quinzaine de millions de
+# tokens": about so many people, or millions, as many.
 _ABOUT: Final[dict[str, int]] = {
-    "dizaine": 10, "vingtaine": 20, "trentaine": 30, "quarantaine": 40, "cinquantaine": 50,
-    "centaine": 100, "decena": 10, "veintena": 20, "treintena": 30, "centena": 100,
+    "dizaine": 10, "quinzaine": 15, "vingtaine": 20, "trentaine": 30, "quarantaine": 40,
+    "cinquantaine": 50, "centaine": 100, "decena": 10, "veintena": 20, "treintena": 30, "centena": 100,
 }
-_ABOUT_PEOPLE: Final = lazy(
-    rf"(?<![a-z])(?:une|una) (?P<about>{'|'.join(_ABOUT)}) (?:de |d')(?=(?:{_PEOPLE_WORDS})(?![a-z]))"
+_ABOUT_SO_MANY: Final = lazy(
+    rf"(?<![a-z])(?:une|una) (?P<about>{'|'.join(_ABOUT)}) (?:de |d')"
+    # millions only: "une quinzaine de jours" is a fortnight, read where durations are
+    rf"(?=(?:{_PEOPLE_WORDS}|millions?|millones|milliards?)(?![a-z]))"
 )
 # What joins the words of one number: a space or hyphen, "et" and "y" ("vingt et un", "sesenta y
 # cuatro", "treinta y dos mil"), "and" only after a hundred or a thousand ("two hundred and five"):
@@ -291,7 +294,7 @@ def words_to_digits(folded: str, quick: bool = True, runs: list[str] | None = No
         folded = _QUARTER_SCALE.sub("0.25 ", folded)  # "a quarter million samples"
         runs = None
     if not quick or "aine d" in folded or "ena de" in folded:
-        folded = _ABOUT_PEOPLE.sub(lambda m: f"{_ABOUT[m.group('about')]} ", folded)
+        folded = _ABOUT_SO_MANY.sub(lambda m: f"{_ABOUT[m.group('about')]} ", folded)
         runs = None
     if not quick or "doz" in folded or "docena" in folded or "douzaine" in folded:
         folded = _DOZEN.sub(lambda m: "6 " if m.group("half") else "12 ", folded)
