@@ -294,7 +294,8 @@ BATCH: Final = Guarded(
 # "per_device_train_batch_size=4", "mbs 2"): beside an effective batch ("bs 16 (grad accum 4,
 # micro bs 4)", "effective batch 16, micro batch 4") it is the one memory depends on.
 MICRO_BATCH: Final = Guarded(
-    ("micro", "device", "mbs", "per gpu", "per_gpu", "por dispositivo", "por gpu", "par gpu",
+    ("micro", "device", "mbs", "per gpu", "per_gpu", "per-gpu", "pergpu", "por dispositivo",
+     "por gpu", "par gpu",
      "par appareil", "par carte"),
     r"(?<![a-z])(?:per[ _-]?device[ _-]?(?:train[ _-]?)?batch(?:[ _-]?size)?|"
     r"micro[ _-]?(?:batch(?:[ _-]?size)?|bsz?)|mbs|"
