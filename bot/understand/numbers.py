@@ -278,6 +278,14 @@ _DOZEN: Final = lazy(
     r"(?:(?:dozen|docena de|douzaine de)(?![a-z]) ?|douzaine d')"
 )
 
+# "a couple million tokens", "un par de millones de tokens", "une couple de millions": two of
+# the scale (only before one: "a couple of days" is read as a count, lexicon COUNT_WORDS).
+_COUPLE: Final = lazy(
+    r"(?<![a-z])(?:a couple(?: of)?|un par de|une (?:couple|paire) de) "
+    r"(?=(?:million|billion|thousand|hundred|millones|millon|mil|millions|milliards?|mille)"
+    r"(?![a-z]))"
+)
+
 
 def words_to_digits(folded: str, quick: bool = True, runs: list[str] | None = None) -> str:
     """Number words before a scale, a duration, "tokens" or a sum become digits: "seven billion" →
@@ -298,6 +306,9 @@ def words_to_digits(folded: str, quick: bool = True, runs: list[str] | None = No
         runs = None
     if not quick or "doz" in folded or "docena" in folded or "douzaine" in folded:
         folded = _DOZEN.sub(lambda m: "6 " if m.group("half") else "12 ", folded)
+        runs = None
+    if not quick or "couple" in folded or "par de" in folded or "paire de" in folded:
+        folded = _COUPLE.sub("2 ", folded)
         runs = None
     # A set test at C speed first: most questions hold no number word but articles.
     if quick:
