@@ -3435,7 +3435,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             _count_of(work, known[0]) if owned_aside else _gpu_count_of_first(work)),
         gpu_memory_gb=rig_memory,
         rig_layer_split=rig_layer_split,
-        gpu_variant_assumed=first_known.variant_assumed if first_known else False,
+        # Colab's A100 is the 40 GB one (hardware.py, cited): no variant to choose from there
+        gpu_variant_assumed=first_known.variant_assumed and not first_known.colab
+        if first_known else False,
         gpu_colab=first_known.colab if first_known else False,
         vram_gb=work.vram_gb,
         system_ram_gb=work.ram_gb if inference or flags.cpu_offload or merging else None,
