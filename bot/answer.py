@@ -124,7 +124,7 @@ from rules.quote import (
     quote,
 )
 from rules.rent_buy import RentBuy, rent_or_buy
-from rules.schema import GPU, Fp8Arch, Method, MethodId, Offer
+from rules.schema import GPU, Fp8Arch, Method, MethodId, Offer, QuantType
 from rules.training_time import (
     StepCount,
     gpu_hours_from_throughput,
@@ -2480,8 +2480,7 @@ def _ram_pick(query: Query, answer: Answer, split: LayerSplit | None,
     if mine is None:
         return None
     # The RAM left over grows with the bits per weight: the types in order, the last that fits.
-    types = sorted((q for q in cat.quant_types if q.bits_per_weight < 16),
-                   key=lambda q: q.bits_per_weight)
+    types = _quantized_types(cat)
     chosen: tuple[str, Decimal] | None = None
     next_up: tuple[str, Decimal] | None = None
     for quant in types:
@@ -2500,14 +2499,19 @@ def _ram_pick(query: Query, answer: Answer, split: LayerSplit | None,
         seq_len=detailed.seq_len, on_card=on_card)
 
 
+def _quantized_types(cat: Catalogue) -> list[QuantType]:
+    """The llama.cpp types to pick from, by bits per weight: quantized only (a 16-bit file is no
+    quantization to pick)."""
+    return sorted((q for q in cat.quant_types if q.bits_per_weight < 16),
+                  key=lambda q: q.bits_per_weight)
+
+
 def _quant_pick(query: Query, cat: Catalogue) -> tuple[Query, QuantPick | None]:
     """The largest GGUF type whose detailed estimate fits the asked configuration (the same
     estimate a named type gets), found by bisection over the types ordered by bits per weight
     (the estimate grows with them); the question is then answered as if that type, or the
     smallest one when none fits, had been named."""
-    # Quantized types only: a 16-bit file is no quantization to pick.
-    types = sorted((q for q in cat.quant_types if q.bits_per_weight < 16),
-                   key=lambda q: q.bits_per_weight)
+    types = _quantized_types(cat)
     if not types:
         return query, None
 

@@ -1495,12 +1495,7 @@ def _ram_pick(ph: Phrases, pick: RamPick) -> Markup:
         "about %(gb)s there with %(ctx)s tokens of context (a detailed estimate).",
         gb=fmt.gb(pick.chosen_ram_gb, 1), ctx=ctx,
     )
-    if pick.next_up is not None and pick.next_up_ram_gb is not None:
-        line += Markup(" ") + ph._(
-            "The next type up, %(quant)s, needs about %(gb)s and does not fit.",
-            quant=pick.next_up, gb=fmt.gb(pick.next_up_ram_gb, 1),
-        )
-    return line + Markup("\n")
+    return line + _next_type_up(ph, pick.next_up, pick.next_up_ram_gb) + Markup("\n")
 
 
 def _ram_said(ph: Phrases, needed: Decimal, have: Decimal | None) -> Markup:
@@ -1554,12 +1549,15 @@ def _quant_pick(ph: Phrases, pick: QuantPick) -> Markup:
         "about %(gb)s per GPU with %(ctx)s tokens of context (assumed; a detailed estimate).",
         gb=fmt.gb(pick.chosen_gb, 1), ctx=ctx,
     )
-    if pick.next_up is not None and pick.next_up_gb is not None:
-        line += Markup(" ") + ph._(
-            "The next type up, %(quant)s, needs about %(gb)s and does not fit.",
-            quant=pick.next_up, gb=fmt.gb(pick.next_up_gb, 1),
-        )
-    return line
+    return line + _next_type_up(ph, pick.next_up, pick.next_up_gb)
+
+
+def _next_type_up(ph: Phrases, quant: str | None, gb: Decimal | None) -> Markup:
+    """After the largest llama.cpp type that fits (on the GPU or in RAM): the next one up."""
+    if quant is None or gb is None:
+        return Markup("")
+    return Markup(" ") + ph._("The next type up, %(quant)s, needs about %(gb)s and does not fit.",
+                              quant=quant, gb=ph.fmt.gb(gb, 1))
 
 
 def _context_room(ph: Phrases, room: LongestContext, check: FitCheck) -> Markup:
