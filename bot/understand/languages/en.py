@@ -155,7 +155,7 @@ LANGUAGE = Language(
             # Speculative decoding drafts tokens for a model being served.
             r"speculative(?: decoding)?", r"draft model", r"as (?:the |a )?draft",
         ),
-        "INFERENCE_WEAK": (r"run", r"running", r"runs", r"use", r"load", r"best (?:\w+ )?(?:models?|llms?)",
+        "INFERENCE_WEAK": (r"run", r"runn?ing", r"runs", r"use", r"load", r"best (?:\w+ )?(?:models?|llms?)",
                            # "how long does llama 70b take to respond on 2x h100": serving it
                            r"respond\w*", r"repl(?:y|ies|ying)",
                            # "is a 3060 enough for llms", "good for local ai": running them
