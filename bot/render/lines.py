@@ -2366,7 +2366,10 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
             elif c.a is None:
                 put(_("We don't rent the %(gpu)s here.", gpu=name))
             else:
-                put(_not_rented(ph, card, asked.gpu_colab and card.id == asked.gpu))
+                # Either side may be Colab's: "is my 3060 better than colab" (its T4 second)
+                put(_not_rented(ph, card, (asked.gpu_colab and card.id == asked.gpu) or (
+                    asked.other_gpu_colab and bool(asked.other_gpus)
+                    and card.id == asked.other_gpus[0])))
             put("\n")
         if not machines and ((card_a.rented and c.a_usd_per_hour is None and not c.a_rig) or (
             card_b.rented and c.b_usd_per_hour is None and not c.b_rig

@@ -90,6 +90,8 @@ class Query(BaseModel):
     gpu_memory_gb: Decimal | None = None  # Apple silicon: the unified memory the user stated
     gpu_variant_assumed: bool = False  # a bare name ("A100") read as one of its memory variants
     gpu_colab: bool = False  # `gpu` is Google Colab's ("colab pro a100"): a rented notebook's card
+    # compare: `other_gpus[0]` is Google Colab's ("is my 3060 better than colab"), as gpu_colab
+    other_gpu_colab: bool = False
     vram_gb: Decimal | None = None  # a GPU given only by its memory ("a 48 GB GPU")
     hours: Decimal | None = None
     other_hours: Decimal | None = None  # compared: the hours said for the other side  # wall-clock hours
