@@ -6,6 +6,7 @@ import re
 import unicodedata
 from decimal import Decimal
 from functools import cache
+from os.path import commonprefix
 from typing import Final
 
 from bot.understand.digits import plain_digits
@@ -278,16 +279,20 @@ def _deletes(word: str) -> set[str]:
     return {word[:i] + word[i + 1 :] for i in range(len(word))}
 
 
-def _build_index() -> dict[str, str]:
-    index: dict[str, str] = {}
+def _build_index() -> dict[str, tuple[str, ...]]:
+    index: dict[str, tuple[str, ...]] = {}
     for target in TYPO_TARGETS:
-        index.setdefault(target, target)
-        for variant in _deletes(target):
-            index.setdefault(variant, target)
+        for variant in (target, *sorted(_deletes(target))):
+            if target not in index.get(variant, ()):
+                index[variant] = (*index.get(variant, ()), target)
     return index
 
 
-_INDEX: Final[dict[str, str]] = _build_index()
+# Every target a delete variant leads to, in TYPO_TARGETS order: a word one edit from two
+# targets ("houras": hours, horas) must not be settled by which delete a set yields first,
+# which moves with the process's string hash seed.
+_INDEX: Final[dict[str, tuple[str, ...]]] = _build_index()
+_ORDER: Final[dict[str, int]] = {t: i for i, t in enumerate(reversed(TYPO_TARGETS))}
 _WORD: Final = lazy(r"[a-z]{4,}")
 
 
@@ -314,16 +319,23 @@ def correct_word(word: str) -> str:
     """The domain word one edit away from ``word``, or ``word`` itself."""
     if word in _KNOWN or len(word) > 16:
         return word
+    best: tuple[int, int, int] | None = None
+    chosen = word
     for candidate in (word, *_deletes(word)):
-        target = _INDEX.get(candidate)
-        if target is None or not _one_edit(word, target):
-            continue
-        # Four-letter words are close to many real words: only fix the obvious ones.
-        short = len(word) == 4 or len(target) == 4
-        if short and (target not in SHORT_TYPO_TARGETS or word[0] != target[0]):
-            continue
-        return target
-    return word
+        for target in _INDEX.get(candidate, ()):
+            if not _one_edit(word, target):
+                continue
+            # Four-letter words are close to many real words: only fix the obvious ones.
+            short = len(word) == 4 or len(target) == 4
+            if short and (target not in SHORT_TYPO_TARGETS or word[0] != target[0]):
+                continue
+            # Typos fall late in a word more than early: the target sharing the longest start
+            # wins ("houras" is hours, not horas), then the longest end, then list order.
+            key = (len(commonprefix((word, target))),
+                   len(commonprefix((word[::-1], target[::-1]))), _ORDER[target])
+            if best is None or key > best:
+                best, chosen = key, target
+    return chosen
 
 
 def correct_typos(folded: str, runs: list[str] | None = None) -> str:
