@@ -692,7 +692,8 @@ def _estimate_on(
         defaults.append("grad_ckpt")
     if lora and said["lora_rank"] is None:
         defaults.append("lora_rank")
-    if lora and said["kernels"] == "unsloth" and said["optimizer"] is None:
+    if said["kernels"] == "unsloth" and said["optimizer"] is None and (
+            lora or (method.full and method.optimizer == UNSLOTH_OPTIMIZER)):
         defaults.append("unsloth_optimizer")
     seq_len = _positive(said["seq_len"], DEFAULT_SEQ_LEN)
     batch = _positive(said["batch_size"], DEFAULT_MICRO_BATCH)

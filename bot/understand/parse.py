@@ -2519,8 +2519,12 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # "accelerate launch train.py --model_name_or_path meta-llama/Meta-Llama-3-70B --bf16
         # --per_device_train_batch_size 1 … OOM": no PEFT, so every weight trains.
         method = cat.default_method("training", "full")
-    if method is not None and flags.optimizer in ("adam8bit", "paged_adam8bit") \
-            and cat.method(method).full and cat.method(method).optimizer is None:
+    if method is not None and cat.method(method).full and cat.method(method).optimizer is None \
+            and (flags.optimizer in ("adam8bit", "paged_adam8bit") or (
+                flags.kernels == "unsloth" and flags.optimizer is None
+                and flags.other_optimizer is None)):
+        # "full finetune with unsloth": Unsloth's patched TRL configs default to optim
+        # "adamw_8bit" (bot.detail.UNSLOTH_OPTIMIZER), for a full fine-tune as for LoRA.
         method = cat.method_where("training", family="full", optimizer="adam8bit") or method
     trains = _trains(rest, work)
     later = _THEN_SERVED.search(rest) if method is not None else None

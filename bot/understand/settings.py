@@ -45,7 +45,7 @@ _BITS8: Final = r"8 ?-?_?bits?"
 PURE_BF16: Final = _w(
     r"pure[ _-]?bf ?16|pure[ _-]?bfloat ?16|bf ?16[ _-]?(?:true|pure|puro|pur)|"
     r"bfloat ?16[ _-]?(?:true|pure|puro|pur)|(?:no|without|sin|sans|pas d') ?-?amp|"
-    r"use_amp ?[:=]? ?false|amp ?[:=] ?false|"
+    r"use_amp ?[:=]? ?false|amp ?[:=] ?false|float32_mixed_precision ?[:=] ?false|"
     r"(?:no|without|sin|sans) (?:fp32 )?master (?:weights|copy)|"
     r"(?:only|solo|seulement) bf ?16|everything in bf ?16|todo en bf ?16|tout en bf ?16"
 )
@@ -154,6 +154,13 @@ CPU_OFFLOAD_OFF: Final = Screened(
 # "with unsloth", "con unsloth", "avec unsloth"; not a Hugging Face repository named
 # "unsloth/llama-3-8b-bnb-4bit" (a checkpoint, not the library's kernels).
 # Its own loader, "FastLanguageModel.from_pretrained(…)", runs on its kernels whatever repository.
+# Its full fine-tuning (full_finetuning=True) trains the BF16 weights themselves, no FP32 master
+# copy: FastModel.from_pretrained with dtype bfloat16 (its default where the card has BF16) prints
+# 'Using bfloat16 full finetuning which cuts memory usage by 50%' and post_patch_model passes
+# float32_mixed_precision=False (unslothai/unsloth unsloth/models/vision.py @015bdef0);
+# unsloth_zoo's prepare_model_for_training then keeps every trainable weight in
+# mixed_precision_dtype = torch.bfloat16, only the norms upcast to FP32 (unsloth_zoo
+# training_utils.py @ce232d6c). "float32_mixed_precision = True" asks for FP32 instead.
 UNSLOTH: Final = _w(r"unsloth(?! ?/)|fastlanguagemodel|fastmodel")
 LIGER: Final = _w(r"liger(?:[ _-]?kernels?)?|use_liger(?:_kernel)?(?: ?[:=] ?true)?|"
                   r"fused[ _-]?linear[ _-]?cross[ _-]?entropy|flce")
@@ -653,7 +660,8 @@ def _read_flags(s: str) -> Settings:
         out.precision = "mixed"
     elif FP32.search(s) and not FP32_WEIGHTS.search(s):
         out.precision = "fp32"
-    elif MLX_TRAINING.search(s) or TORCHTUNE.search(s):
+    elif MLX_TRAINING.search(s) or TORCHTUNE.search(s) or (
+            UNSLOTH.search(s) and not NO_KERNELS.search(s)):
         out.precision = "bf16"
     if FP32_WEIGHTS.search(s):
         out.fp32_weights = True
