@@ -188,12 +188,29 @@ PAY_REFUSED: Final[tuple[tuple[str, Guarded], ...]] = (
 _CB: Final = Guarded(("cb",), r"(?<![a-z0-9])(?:pa[iy]\w*|regl\w*|accept\w*) (?:en|par|avec) (?:la |une )?cb(?![a-z0-9])")
 
 
+# Paying without a card, or having none: "can i pay in btc without a credit card?", "puedo
+# pagar sin tarjeta?", "no tengo tarjeta", "je peux payer sans carte ?", "j'ai pas de carte
+# bancaire": no card asked for (the reply says none is needed), never "No: we do not take cards".
+# "no aceptan tarjeta?" ("don't you take cards?") asks about taking one, and stays refused.
+CARD_FREE: Final = Guarded(
+    ("card", "tarjeta", "carte"),
+    r"(?<![a-z])(?:without|w/o|sin|sans|no tengo|no tenemos|no hace falta|don'?t have|dont have|"
+    r"do not have|(?:n')?ai pas|(?:n')?avons pas|no need for|pas besoin d(?:e |'))"
+    r"(?: (?:a|any|una|ninguna|de|une|la|le|my|mi|ma|mon))* ?"
+    r"(?:(?:credit|debit|bank) )?(?:cards?|tarjetas?|cartes?)(?![a-z])"
+)
+
+
 def refused_payments(s: str, written: str = "") -> tuple[str, ...]:
     """The ways of paying the service does not take that `s` asks about, in a fixed order;
-    `written`: the text before shorthand was expanded."""
+    `written`: the text before shorthand was expanded. A card said only as one the user pays
+    without (CARD_FREE) is not asked about."""
     cb = bool(written) and _CB.search(written) is not None
+    free = [m.span() for m in CARD_FREE.finditer(s)]
     return tuple(kind for kind, pattern in PAY_REFUSED
-                 if pattern.search(s) or (cb and kind == "card"))
+                 if (cb and kind == "card") or any(
+                     not (kind == "card" and any(a < m.end() and m.start() < b for a, b in free))
+                     for m in pattern.finditer(s)))
 
 
 # Accelerators that are not GPUs and of which the catalogue has no figures: "QLoRA 70B on a TPU",

@@ -207,8 +207,9 @@ _COUNT_BEFORE: Final = lazy(
     # An elided count ("une paire d'A100") runs into the name.
     rf"(?<![a-z])(?P<word>{_COUNT_WORDS})(?: |(?<=')))(?:{_NOUNS} )*$"
 )
-# "an H100", "una H100", "une H100": one card named with an indefinite article.
-_ARTICLE_BEFORE: Final = lazy(r"(?<![\w'])(?:an?|una?|une) $")
+# "an H100", "una H100", "une H100": one card named with an indefinite article, also elided
+# after "que" and "de" ("2 h200 c'est mieux qu'une b200 ?", "au lieu d'un h100").
+_ARTICLE_BEFORE: Final = lazy(r"(?:(?<![\w'])|(?<=qu')|(?<=d'))(?:an?|una?|une) $")
 # "500 h100 hours", "200 a100 gpu hours": the number before the name counts hours.
 _GPU_HOURS_AFTER: Final = lazy(r"^ ?(?P<gpu>gpu ?-? ?)?(?:hours?|hrs?)(?![a-z])")
 _DIGIT_BEFORE: Final = lazy(r"\d ?$")

@@ -856,8 +856,11 @@ def _take_said_hours(work: _Work) -> None:
         return
     match = px.FRENCH_WEEKS.search(work.s)
     if match:
-        two = match.group("word") in ("quinze", "quinzaine") or match.group("fortnight") is not None
+        two = match.group("word") in ("quinze", "quinzaine") or match.group("alone") == "quinzaine" \
+            or match.group("fortnight") is not None
         work.hours = _HOURS_PER["week"] * (2 if two else 1)  # "a fortnight": two weeks
+        if match.group("quincena"):
+            work.hours = _HOURS_PER["day"] * 15
         work.blank(*match.span())
         return
     match = px.HALF_DAY.search(work.s)
@@ -892,6 +895,7 @@ def _take_said_hours(work: _Work) -> None:
         work.hours = tidy(_duration(amount, match.group("unit")))
         work.hours_as = _month_said(match.group("unit"))
         work.blank(*match.span())
+        _more_duration(work, match)
         return
     match = px.QUARTER_HOURS.search(work.s)
     if match:  # before "an hour" in "a quarter of an hour" reads as one hour
@@ -917,10 +921,11 @@ def _take_said_hours(work: _Work) -> None:
         work.hours = tidy(_duration(amount, match.group("unit")))
         work.hours_as = _month_said(match.group("unit"))
         work.blank(*match.span())
+        _more_duration(work, match)
         return
     match = px.HOUR_AND_A_PART.search(work.s)
     if match:
-        work.hours = Decimal(1) + _and_a_part(match)
+        work.hours = tidy(_duration(Decimal(1) + _and_a_part(match), match.group("unit")))
         work.blank(*match.span())
         return
     # "monthly", "what does an H100 cost a month", "al mes": one month of rental.
@@ -963,6 +968,33 @@ def _take_said_hours(work: _Work) -> None:
         work.hours = _duration(Decimal(1), unit)
         work.hours_as = _month_said(unit)
         work.blank(*match.span())
+
+
+# Each unit's size, to add only a smaller one after a duration ("2 days and 12 hours").
+_UNIT_ORDER: Final = (px.MINUTE_UNIT, px.HOUR_UNIT, px.DAY_UNIT, px.WEEK_UNIT, px.MONTH_UNIT,
+                      px.YEAR_UNIT)
+
+
+def _unit_rank(unit: str) -> int:
+    return next((i for i, p in enumerate(_UNIT_ORDER) if p.match(unit)), len(_UNIT_ORDER))
+
+
+def _more_duration(work: _Work, first: re.Match[str]) -> None:
+    """A smaller unit said right after the duration just read is added to it: "2 days and 12
+    hours" is 60 hours, "1 week and 2 days" 216, "2 dias y 12 horas", "1 jour 6 heures" (was the
+    first unit alone, the rest unread and the run priced short)."""
+    if first.group("half") or first.group("quarter"):
+        return  # "a day and a half" says its part already
+    more = px.DURATION_MORE.match(work.s, first.end())
+    if more is None or _unit_rank(more.group("unit")) >= _unit_rank(first.group("unit")):
+        return
+    if px.RATE_AFTER.match(work.s, more.end()):
+        return  # "2 weeks and 8 hours a day": hours used each day, not more of the span
+    raw = more.group("num")
+    amount = Decimal(lx.AMOUNT_WORDS[raw]) if raw in lx.AMOUNT_WORDS else work.num(raw)
+    assert work.hours is not None
+    work.hours = tidy(work.hours + _duration(amount, more.group("unit")))
+    work.blank(*more.span())
 
 
 def _amount(work: _Work, raw: str) -> Decimal:
@@ -3604,6 +3636,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         expiry_asked=expiry_asked or leftover_asked,
         leftover_asked=leftover_asked,
         id_asked=intent == "pay" and asks.ID_ASK.search(corrected) is not None,
+        card_free_asked=intent == "pay" and asks.CARD_FREE.search(corrected) is not None,
         minimum_asked=intent == "pay" and asks.MINIMUM_ASK.search(corrected) is not None,
         currency_asked=not foreign and not alert_foreign and intent in (
             "prices", "cost", "pay", "help", "unknown", "compare", "recommend")

@@ -512,6 +512,13 @@ HOURS_WORDS: Final = Guarded(
     rf"(?P<unit>{_DURATION_UNITS})(?![a-z0-9])(?!(?<=d)['’]){_AND_A_HALF}"
 )
 HALF_HOUR: Final = Guarded(("half", "media", "demi"), words(lx.HALF_HOUR))
+# A smaller unit said right after a duration, added to it: "2 days and 12 hours", "1 week and
+# 2 days", "1 day 6 hours", "2 dias y 12 horas", "2 jours et 12 heures" (matched at the end of the
+# first duration; parse._take_said_hours keeps it only when its unit is smaller).
+DURATION_MORE: Final = lazy(
+    rf",? ?(?:(?:and|y|et|plus|mas) |\+ ?)?(?P<num>{NUM_SP}|{_AMOUNT_WORDS}) ?-? ?"
+    rf"(?P<unit>{_DURATION_UNITS})(?![a-z0-9])(?!(?<=d)['’])"
+)
 # The second side of a comparison with its hours left bare, the unit said once on the first:
 # "l40s por 20 horas o h100 por 8", "… ou une h100 pendant huit", "… or an h100 for 8?". Read
 # only after the first hours were taken and with two GPUs named (their stand-in "gpu" before).
@@ -524,10 +531,17 @@ BARE_SECOND_HOURS_BEFORE: Final = Guarded(("gpu",), lazy(
     rf"(?<![a-z])(?:or|o|ou|vs|versus) (?P<num>\d+(?:[.,]\d+)?|{_COUNT_WORDS}) "
     r"(?:on|in|with|en|con|sur|avec) (?:(?:an?|una?|une?|the|la|el|le) )?gpu\b"
 ))
+# "… and 8 hours a day", "y 6 horas al dia": a rate after the part, not more of the span.
+RATE_AFTER: Final = lazy(
+    r" ?(?:a|an|per|each|every|/|al|por|por la|a la|cada|par|chaque) ?"
+    r"(?:day|dia|jour|week|semana|semaine|month|mes|mois)(?![a-z])"
+)
 # "por hora y media", "durante hora y cuarto": Spanish says the hour without its article; an
 # hour and a half of the run, not an hourly price ("una hora y media" is read with HOURS_WORDS).
-HOUR_AND_A_PART: Final = Guarded(("hora y ",), lazy(
-    r"(?<![a-z])hora y (?:(?P<half>medi[ao])|(?P<quarter>cuarto))(?![a-z])"
+HOUR_AND_A_PART: Final = Guarded(("hora y ", "dia y ", "semana y "), lazy(
+    # ... and so does a day or a week: "por dia y medio", "por semana y media" (not the day's
+    # price, "por día").
+    r"(?<![a-z])(?P<unit>hora|dia|semana) y (?:(?P<half>medi[ao])|(?P<quarter>cuarto))(?![a-z])"
 ))
 # Minutes said after the hours as a word: "une heure trente", "dos horas y cuarenta y cinco".
 MINUTE_WORDS: Final[dict[str, int]] = {
@@ -1122,9 +1136,14 @@ FEW_HOURS: Final = Guarded(("few", "handful", "horas", "quelques"), words((
 )))
 # French "quinze jours" is a fortnight and "huit jours" a week, as natives count them.
 FRENCH_WEEKS: Final = Guarded(
-    (" jours", "fortnight"),
-    # "une quinzaine de jours", "une huitaine de jours": the same two weeks and one week.
+    (" jours", "fortnight", "une quinzaine", "une huitaine", "quincena"),
+    # "une quinzaine de jours", "une huitaine de jours": the same two weeks and one week; and
+    # so are "pendant une quinzaine", "pour une huitaine" said alone ("une quinzaine d'heures",
+    # "… de millions" count the noun after them). Spanish "una quincena" is fifteen days, as
+    # "quince días" is read.
     r"(?<![a-z0-9])(?:(?:une )?(?P<word>quinze|huit|quinzaine|huitaine) (?:de )?jours|"
+    r"une (?P<alone>quinzaine|huitaine)(?! ?(?:de |d'|d’|d ))|"
+    r"(?:una |(?:(?<=por )|(?<=ante ))(?:la )?)(?P<quincena>quincena)|"
     r"(?:an? |one )?(?P<fortnight>fortnight))(?![a-z])"
 )
 MONTHLY: Final = Guarded(("month", "mes", "mensu", "mois"), words(lx.MONTHLY))

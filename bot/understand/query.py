@@ -429,6 +429,9 @@ class Query(BaseModel):
     # Whether an ID is asked for ("hay que dar el dni?", "faut un passeport ?", "sin kyc?",
     # "do i need to give my id?"): the page's "no ID (sans KYC)" leads.
     id_asked: bool = False
+    # Paying without a card asked ("can i pay in btc without a credit card?", "no tengo tarjeta,
+    # como pago?", "je peux payer sans carte ?"): "no card needed" leads.
+    card_free_asked: bool = False
     # The smallest top-up asked ("whats the minimum top up?", "el mínimo pa recargar", "c'est
     # combien le minimum de recharge"): the page's "from $1" leads.
     minimum_asked: bool = False

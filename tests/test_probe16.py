@@ -1,0 +1,117 @@
+"""probe16 (session 28): real users in Spanish and French (and English slang): durations said in
+two parts, "une quinzaine" alone, "qu'une b200", paying without a card."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from tests.support.chat import ask
+
+# A smaller unit said after a duration is added to it (was the first unit alone: "2 days and 12
+# hours" priced as 48 hours, the run quoted short).
+TWO_PART_DURATIONS = [
+    ("how much for an h100 for 2 days and 12 hours", "60"),
+    ("how much for an h100 for 1 week and 2 days", "216"),
+    ("h100 for 1 day 6 hours how much", "30"),
+    ("cuanto cuesta una h100 por 2 dias y 12 horas", "60"),
+    ("cuanto me sale una a100 x 1 semana y 3 dias", "240"),
+    ("combien pour une h100 pendant 2 jours et 12 heures", "60"),
+    ("combien coute une l40s pendant 1 mois et 2 semaines", "1056"),
+    # Spanish says a day or a week without its article ("por día y medio"): a day and a half,
+    # not the price of a day (was 24 hours).
+    ("cuanto cuesta una h100 por dia y medio", "36"),
+    ("cuanto sale una a100 por semana y media", "252"),
+]
+
+
+@pytest.mark.parametrize(("question", "hours"), TWO_PART_DURATIONS)
+def test_a_duration_said_in_two_parts_is_their_sum(question: str, hours: str) -> None:
+    assert ask(question).query.hours == Decimal(hours)
+
+
+# The larger unit after, a rate after, or "and a half" said already: nothing added.
+ONE_PART_DURATIONS = [
+    ("how much for an h100 for 2 weeks and 8 hours a day", None),
+    ("h100 for 12 hours or 2 days?", None),
+    ("combien pour une h100 pendant 1 jour et demi", Decimal(36)),
+    ("cuanto cuesta una h100 por un dia", Decimal(24)),
+    ("cuanto cuesta una h100 por dia", Decimal(24)),
+]
+
+
+@pytest.mark.parametrize(("question", "hours"), ONE_PART_DURATIONS)
+def test_no_second_part_is_read_where_none_is_said(question: str, hours: Decimal | None) -> None:
+    got = ask(question).query.hours
+    if hours is not None:
+        assert got == hours
+    else:
+        assert got not in (Decimal(336 + 8), Decimal(60))
+
+
+# "pendant une quinzaine" said alone is the fortnight "une quinzaine de jours" is, "une huitaine"
+# a week; Spanish "una quincena" fifteen days, as "quince días" (were the hourly price alone,
+# asking how many hours). "une quinzaine d'heures", "… de millions de tokens" count what follows.
+FORTNIGHTS = [
+    ("combien pour une h100 pendant une quinzaine", Decimal(336)),
+    ("combien pour 8 h100 pendant une quinzaine", Decimal(336)),
+    ("combien pour une h100 pendant une huitaine", Decimal(168)),
+    ("cuanto cuesta una h100 por una quincena", Decimal(360)),
+    ("cuanto sale la h200 durante la quincena", Decimal(360)),
+    ("une quinzaine d'heures sur une h100 ca fait combien", Decimal(15)),
+]
+
+
+@pytest.mark.parametrize(("question", "hours"), FORTNIGHTS)
+def test_a_fortnight_said_alone(question: str, hours: Decimal) -> None:
+    assert ask(question).query.hours == hours
+
+
+def test_a_quinzaine_of_millions_stays_tokens() -> None:
+    reply = ask("combien de temps pour un lora de llama 3 8b sur une quinzaine de millions de tokens")
+    assert reply.query.hours is None
+    assert "15 millions de tokens" in reply.text
+
+
+# "qu'une b200", "qu'un b200": one card after an elided "que" (was the other card's count: "2×
+# H200 ou 2× B200 ?").
+ONE_AFTER_QUE = [
+    ("est-ce que 2 h200 c'est mieux qu'une b200 pour du lora 70b ?", "2× H200 ou 1× B200\u202f?"),
+    ("est-ce que 2 h200 c'est mieux qu'un b200 pour du lora 70b ?", "2× H200 ou 1× B200\u202f?"),
+    ("8 a100 au lieu d'une h200 pour un lora 70b, ca vaut le coup ?", "8× A100 80GB ou 1× H200\u202f?"),
+]
+
+
+@pytest.mark.parametrize(("question", "title"), ONE_AFTER_QUE)
+def test_one_card_after_an_elided_que(question: str, title: str) -> None:
+    assert title in ask(question).text
+
+
+# Paying without a card, or having none: no card is needed (was "No: we do not take cards",
+# read as "you cannot pay without one").
+CARD_FREE = [
+    ("can i pay in btc without a credit card?", "No card needed: you top up in crypto."),
+    ("i dont have a card, can i still pay?", "No card needed: you top up in crypto."),
+    ("se puede pagar con bitcoin sin tarjeta?", "No hace falta tarjeta: recargas con cripto."),
+    ("no tengo tarjeta de credito, como pago?", "No hace falta tarjeta: recargas con cripto."),
+    ("on peut payer en bitcoin sans carte bancaire ?", "Pas besoin de carte\u00a0: vous rechargez en crypto."),
+    ("j'ai pas de carte bancaire, je peux payer comment ?", "Pas besoin de carte\u00a0: vous rechargez en crypto."),
+]
+
+
+@pytest.mark.parametrize(("question", "said"), CARD_FREE)
+def test_paying_without_a_card_needs_none(question: str, said: str) -> None:
+    text = ask(question).text
+    assert said in text
+    assert "🚫" not in text
+
+
+# Asking whether cards are taken still gets the page's no.
+@pytest.mark.parametrize("question", [
+    "do you take credit cards?", "no aceptan tarjeta?", "vous acceptez la carte bancaire ?",
+    "se puede pagar con usdt? y con tarjeta?"])
+def test_cards_asked_about_are_still_refused(question: str) -> None:
+    text = ask(question).text
+    assert "🚫" in text
+    assert "No card needed" not in text
