@@ -1097,12 +1097,12 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
             assert top.model_params_b is not None  # names were found at it
             too_big = composed.detailed_fits is False
             generic = _largest_by_detail(query, cat) if too_big \
-                else None if query.budget_usd is not None \
                 else (top.model_params_b, extra["largest_names"])
             # The models named must hold it by their own estimate, not only a generic shape of
             # their size ("best llm i can run on my 3090": Falcon 40B in 4-bit is 26.1 GB with
-            # its own vocabulary and layers, of 25.77 GB; the generic 40B's 24.7 GB fit). A
-            # budget's largest is weighed by what it pays for (_largest_within_budget).
+            # its own vocabulary and layers, of 25.77 GB; the generic 40B's 24.7 GB fit), also
+            # when a budget pays for the run: what it pays for is weighed on the model named
+            # (_largest_within_budget).
             named = None if generic is None else _named_largest(
                 query, generic[0], composed.primary.memory.method, cat)
             by_detail = generic if too_big else None
@@ -1111,6 +1111,17 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
                 extra["largest_names"] = named[1]
             elif named is not None:
                 by_detail = named
+            own = _own_shape(named, cat) if _run_timed(reframed) or query.budget_usd is not None \
+                else None
+            if own is not None and by_detail is None:
+                # "biggest model i can qlora w/ 50 bucks on 5M tokens": the run is timed and
+                # priced on the model named, its own layers and (mixture of experts) active
+                # parameters, not on a dense Llama-like shape of its size (GLM-5's 744B took
+                # 2.38 hours on 8x H100 as a dense model; its 40B active parameters take less).
+                at = _answer(reframed.model_copy(update={"model_id": own}), cat)
+                if at.error is None and at.detailed_fits is not False:
+                    return _within_budget_of(reframed, at.model_copy(update=_asked_facts(
+                        extra)), extra, cat)
             if too_big or by_detail is not None:
                 extra["largest_detailed"] = by_detail
             if by_detail is not None:
@@ -1119,12 +1130,11 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
                 # detailed estimate fits, the most accurate answer, and the rule is said beside.
                 if query.coding:
                     extra["largest_code"] = _largest_coding(by_detail[0], cat)
-                at = _answer(reframed.model_copy(update={"params_b": by_detail[0]}), cat)
+                at = _answer(reframed.model_copy(update={
+                    "params_b": by_detail[0], "model_id": own}), cat)
                 if at.error is None and at.detailed_fits is not False:
-                    return at.model_copy(update={
-                        **{k: v for k, v in extra.items()
-                           if k.startswith("largest") and k != "largest_batch"},
-                        "largest_by_detail": True})
+                    return _within_budget_of(reframed, at.model_copy(update={
+                        **_asked_facts(extra), "largest_by_detail": True}), extra, cat)
             if too_big and detailed is not None and detailed.kind == "training":
                 # "rtx 3050 4gb any llm possible?": no size on file fits at typical settings
                 # (even 0.1B needs 5.3 GB): the detailed verdict leads, not the rule's ✅ 5B.
@@ -3256,13 +3266,93 @@ def _largest_within_budget(reframed: Query, composed: Answer, extra: dict[str, A
             return ()
         return tuple(m.name for m in newest_first(m for m in cat.models if m.params_b == size))
 
+    # A mixture of experts trains at the pace of its active parameters: one larger than the
+    # dense sizes paid for may still be paid for, timed on its own shape ("budget is 10 bucks,
+    # whats the biggest model i can qlora on 100k samples": Qwen3 30B-A3B, 3.3B active, where
+    # a dense 30B costs more). Only those whose active parameters are under the dense size paid
+    # for can be cheaper (a mixture of experts runs at a lower utilization).
+    own: dict[str, tuple[Answer, tuple[Decimal, Decimal, int | None, int | None]] | None] = {}
+
+    def own_probe(m: ModelSpec) -> tuple[Decimal, Decimal, int | None, int | None] | None:
+        if m.id not in own:
+            at = _answer(reframed.model_copy(update={"params_b": m.params_b, "model_id": m.id}),
+                         cat)
+            found = _run_paid(at) if at.error is None and at.detailed_fits is not False \
+                else None
+            own[m.id] = None if found is None else (at, found)
+        held = own[m.id]
+        return None if held is None else held[1]
+
+    def own_largest(dense: Decimal | None, long: bool
+                    ) -> tuple[Decimal, tuple[ModelSpec, ...]] | None:
+        if dense is None:
+            return None
+        experts = [m for m in cat.models if m.active_params_b is not None and m.encoder is None
+                   and dense < m.params_b < params and m.active_params_b <= dense]
+        for size in sorted({m.params_b for m in experts}, reverse=True):
+            held = tuple(m for m in newest_first(m for m in experts if m.params_b == size)
+                         if (found := own_probe(m)) is not None
+                         and (found[1] if long else found[0]) <= budget)
+            if held:
+                return size, held
+        return None
+
+    long_own = own_largest(long_size, True)
+    short_own = own_largest(short_size, False)
+    long_names, short_names = names(long_size), names(short_size)
+    if long_own is not None:
+        long_size, long_names = long_own[0], tuple(m.name for m in long_own[1])
+    if short_own is not None:
+        short_size, short_names = short_own[0], tuple(m.name for m in short_own[1])
+    lead_own = long_own if long_size is not None else short_own
     chosen = long_size if long_size is not None else short_size
-    at, _paid = probes[chosen]
+    if lead_own is not None:
+        held = own[lead_own[1][0].id]
+        assert held is not None
+        at = held[0]
+    else:
+        at, _paid = probes[chosen]
     lead = BudgetLargest(
         budget_usd=budget, held_names=tuple(extra.get("largest_names", ())),
-        long_names=names(long_size), short_names=names(short_size),
+        long_names=long_names, short_names=short_names,
         long_len=paid[3], short_len=paid[2], long_b=long_size, short_b=short_size)
     return at.model_copy(update={"largest_budget": lead})
+
+
+def _own_shape(named: tuple[Decimal, tuple[str, ...]] | None, cat: Catalogue) -> str | None:
+    """The model the largest size's answer is about: the newest named there with its
+    architecture on file, else the newest named (its active parameters, if a mixture of
+    experts, still time the run); None when none was named by its own estimate."""
+    if named is None:
+        return None
+    size, names = named
+    models = newest_first(m for m in cat.models if m.params_b == size and m.name in names)
+    if not models:
+        return None
+    return next((m.id for m in models if m.arch is not None), models[0].id)
+
+
+def _asked_facts(extra: dict[str, Any]) -> dict[str, Any]:
+    """What _reframe found before the size was settled, for the answer about another model or
+    size: the largest and how it was chosen, and what the budget buys (its hours are already
+    in the query answered again, which does not reckon them a second time)."""
+    return {k: v for k, v in extra.items()
+            if (k.startswith("largest") and k != "largest_batch") or k.startswith("budget")
+            or k == "asked_quote"}
+
+
+def _within_budget_of(reframed: Query, at: Answer, extra: dict[str, Any],
+                      cat: Catalogue) -> Answer:
+    """The answer about the largest model named, or, when a budget was said and that run
+    costs more, the largest the budget pays for (_largest_within_budget)."""
+    if reframed.budget_usd is None or reframed.inference or at.params_b is None \
+            or extra.get("budget_alt") is not None:
+        return at
+    sized = reframed.model_copy(update={"params_b": at.params_b})
+    smaller = _largest_within_budget(sized, at, {**extra, "largest_names": (
+        at.largest_detailed[1] if at.largest_by_detail and at.largest_detailed is not None
+        else extra.get("largest_names", ()))}, cat)
+    return smaller if smaller is not None else at
 
 
 def _weighs_offers(query: Query, cat: Catalogue) -> bool:

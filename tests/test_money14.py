@@ -129,18 +129,18 @@ def test_a_number_after_a_count_said_stays_a_count() -> None:
 
 # The largest model a budget trains on the data said, no card named: every offered
 # configuration the budget buys a block of is weighed (was the cheapest one's alone: 1× L40S).
+# The models named are timed on their own active parameters (a mixture of experts trains at the
+# pace of its active ones; was a dense Llama-like shape of their size: Falcon 180B led $100).
 @pytest.mark.parametrize(("question", "lang", "has"), [
     ("i have 100 bucks whats the largest model i can qlora on 20k samples", None,
-     ["📏 <b>Within $100, the largest model on file whose QLoRA run on your data it pays for: "
-      "Falcon 180B at 2,048 tokens a sample",
-      "in whole blocks of GPU-hours on 1× B200.</b>",
-      "👉 With samples of 512 tokens, $100 trains a larger model on 8× B200: Mistral Large 3"]),
+     ["Kimi K2 (1T MoE)",
+      "✅ <b>Within $100 at either length: you pay $61.40 at 512 tokens a sample, $61.40 at "
+      "2,048, in whole blocks of GPU-hours on 8× H200.</b>"]),
     ("budget 20 bucks, biggest model i can qlora on 10k samples", None,
-     ["Qwen2 57B-A14B", "👉 With samples of 512 tokens, $20 trains a larger model on "
-      "4× A100 80GB: Falcon 180B."]),
+     ["Llama 4 Maverick (400B MoE)", "✅ <b>Within $20 at either length: you pay $9.20 at 512 "
+      "tokens a sample, $9.20 at 2,048, in whole blocks of GPU-hours on 4× A100 80GB.</b>"]),
     ("con 20 dolares cual es el modelo mas grande que puedo entrenar con qlora en 10k ejemplos",
-     "es", ["👉 Con ejemplos de 512 tokens, con 20 US$ puedes entrenar un modelo más grande en "
-            "4× A100 80GB: Falcon 180B."]),
+     "es", ["Llama 4 Maverick (400B MoE)", "en bloques enteros de GPU-horas en 4× A100 80GB."]),
 ])
 def test_the_largest_a_budget_trains_weighs_every_configuration(
         question: str, lang: str | None, has: list[str]) -> None:

@@ -1,0 +1,62 @@
+"""The largest model a budget trains (budget16, session 28): the model named is the one timed,
+priced and fitted, by its own shape and (mixture of experts) active parameters, and chosen by
+its own detailed estimate as without a budget. English, Spanish, French."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.chat import ask_json
+
+
+def spaced(text: str) -> str:
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+
+# "biggest model i can qlora w/ 50 bucks on 5M tokens": was GLM-5 (744B MoE) named, then "a
+# 744B model" timed as a dense Llama-like shape (2.38 hours, $44.17 on 8× H100). The engine's
+# own figures for the models named: Kimi K2 (1T, 32B active) on 8× H200, 14 minutes, $5.62 of a
+# $30.70 block; DeepSeek-V3 (671B, 37B active) on 8× H100 where $30 buys no H200 block.
+NAMED: list[tuple[str, str | None, float, str, list[str]]] = [
+    ("biggest model i can qlora w/ 50 bucks on 5M tokens??", None, 1000, "h200",
+     ["Kimi K2 (1T MoE)", "✅ <b>Within $50: this run costs about $5.62, 14 minutes on 8× H200 "
+      "for 5 million tokens.</b>", "N = 32B parameters",
+      "Mixture of experts: N counts the active parameters only."]),
+    ("cuál es el modelo más grande que puedo afinar con 30 dólares con 5M tokens", "es", 671,
+     "h100", ["DeepSeek-V3 (671B MoE) y DeepSeek-R1 (671B MoE)",
+              "✅ <b>Sí: DeepSeek-V3 (671B MoE) cabe en 8× H100 (QLoRA).</b>",
+              "14 minutos en 8× H100"]),
+    ("quel est le plus gros modèle que je peux entraîner en qlora avec 30 $ sur 5M tokens", "fr",
+     671, "h100", ["DeepSeek-V3 (671B MoE)", "8× H100"]),
+    # One card named: its largest is fitted on its own shape, not a generic one of its size.
+    ("biggest model i can lora on an h200 with 300 bucks on 10M tokens", None, 57, "h200",
+     ["✅ <b>Yes: Qwen2 57B-A14B fits on 1× H200 (LoRA).</b>",
+      "About $2.06 to fine-tune Qwen2 57B-A14B on 10 million tokens"]),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "size", "gpu", "has"), NAMED)
+def test_the_largest_a_budget_trains_is_timed_on_the_model_named(
+        question: str, lang: str | None, size: float, gpu: str, has: list[str]) -> None:
+    out = ask_json(question, lang)
+    text = spaced(str(out["text"]))
+    assert (out["params_b"], out["gpu"], out["fits"]) == (size, gpu, True), out
+    for line in has:
+        assert spaced(line) in text, text
+    # The model's own shape, not a generic one of its size.
+    assert "Without the model's name" not in text and "Sin el nombre del modelo" not in text
+    assert "Sans le nom du modèle" not in text and "a 744B model" not in text, text
+
+
+# The largest the memory holds costs more than the budget: the largest paid for includes a
+# mixture of experts timed on its active parameters (was Falcon3-3B at 2,048 tokens a sample,
+# SOLAR 10.7B at 512: dense sizes only; DeepSeek-V2-Lite trains at 2.4B active parameters).
+def test_a_budget_s_largest_counts_a_mixture_of_experts_by_its_active_parameters() -> None:
+    out = ask_json("budget is 10 bucks, whats the biggest model i can qlora on 100k samples")
+    text = spaced(str(out["text"]))
+    assert text.startswith(
+        "📏 <b>Within $10, the largest model on file whose QLoRA run on your data it pays for: "
+        "DeepSeek-V2-Lite (16B MoE) and DeepSeek-Coder-V2-Lite (16B MoE) at 2,048 tokens a "
+        "sample, Phi-3.5 MoE (42B MoE) at 512.</b>"), text
+    assert (out["params_b"], out["fits"]) == (16, True), out
+    assert "$8.42 at 2,048 tokens each" in text, text
