@@ -20,6 +20,7 @@ from rules.schema import (
     BareQuantName,
     Exl2Format,
     Fp8Arch,
+    FreeNotebook,
     GroupQuantFormat,
     Limits,
     LocalRunner,
@@ -76,6 +77,8 @@ class Catalogue:
     fp8_archs: tuple[Fp8Arch, ...] = ()
     # Which cards an NVLink bridge joins, and what it saves (gpus_owned.toml [nvlink]).
     nvlink: NvLink | None = None
+    # Kaggle's free notebook GPUs, read for "on kaggle" (gpus_owned.toml [kaggle]).
+    kaggle: FreeNotebook | None = None
     quant_types: tuple[QuantType, ...] = ()  # llama.cpp/GGUF types (quant_types.toml)
     # A size written without its type ("q5") and the type it is read as (quant_types.toml).
     bare_quant_names: tuple[BareQuantName, ...] = ()
@@ -599,6 +602,9 @@ def validate_catalogue(cat: Catalogue) -> None:
         if len(set(linked)) != len(linked) \
                 or not {*linked, cat.nvlink.measured_gpu} <= by_id.keys():
             raise DataError("gpus_owned.toml [nvlink]: a card unknown or listed twice")
+    if cat.kaggle is not None and not {cat.kaggle.gpu, cat.kaggle.other_gpu or cat.kaggle.gpu} \
+            <= by_id.keys():
+        raise DataError("gpus_owned.toml [kaggle]: a card unknown")
     placed: set[str] = set()
     for arch in cat.fp8_archs:
         if arch.fp8 and arch.fp8_weight_only:
@@ -667,6 +673,8 @@ def load_catalogue() -> Catalogue:
             else None,
             fp8_archs=tuple(Fp8Arch.model_validate(a) for a in owned_doc.get("fp8_arch", ())),
             nvlink=NvLink.model_validate(owned_doc["nvlink"]) if "nvlink" in owned_doc else None,
+            kaggle=FreeNotebook.model_validate(owned_doc["kaggle"]) if "kaggle" in owned_doc
+            else None,
             quant_types=tuple(QuantType.model_validate(q) for q in quant_doc["quant_types"]),
             bare_quant_names=tuple(BareQuantName.model_validate(b)
                                    for b in quant_doc.get("bare_names", ())),

@@ -165,6 +165,16 @@ class NvLink(Sourced):
     measured_source: str = Field(min_length=3)
 
 
+class FreeNotebook(Sourced):
+    """A free notebook service's GPUs, named by the service alone ("can i qlora 7b on kaggle")
+    (gpus_owned.toml [kaggle]): `count` of `gpu`, the accelerator with the most memory, and
+    `other_gpu`, the one other GPU it offers."""
+
+    gpu: str = Field(min_length=2)
+    count: int = Field(ge=1, le=8)
+    other_gpu: str | None = None
+
+
 class Fp8Arch(Sourced):
     """Whether one architecture's tensor (matrix) cores multiply FP8, its cards listed
     (gpus_owned.toml [[fp8_arch]]); ``fp8_weight_only``: vLLM still serves FP8 checkpoints there

@@ -30,3 +30,54 @@ def test_colabs_card_second_is_colabs(question: str, own: str, colab: str, said:
     assert len(lines) == 2, reply.text
     assert own in lines[0] and any(o in lines[0] for o in OWN)  # the user's card stays theirs
     assert lines[1] == f"🏠 {said}"
+
+
+# Kaggle named as where the run goes: its notebooks' GPUs (gpus_owned.toml [kaggle]: two T4s,
+# its other GPU one P100), a free notebook's, not the user's own (was no card at all, the memory
+# alone, for "on kaggle", and "this verdict is for your own card" for a card named there).
+KAGGLE = [
+    ("can i qlora llama 3 8b on kaggle", "t4", 2, "fit",
+     "🏠 We don't rent the T4 here: this verdict is for the 2× T4 a Kaggle notebook gets; its "
+     "other GPU there is one P100 of 16 GB."),
+    ("puedo hacer qlora de llama 3 8b en kaggle", "t4", 2, "fit",
+     "🏠 No alquilamos la T4: este veredicto es para las 2× T4 que recibe un cuaderno de Kaggle; "
+     "su otra GPU allí es una P100 de 16\u00a0GB."),
+    ("est-ce que je peux faire un qlora de llama 3 8b sur kaggle ?", "t4", 2, "fit",
+     "🏠 Nous ne louons pas le T4\u00a0: ce verdict vaut pour les 2× T4 que reçoit un notebook "
+     "Kaggle\u202f; son autre GPU y est un P100 de 16\u202fGo."),
+    ("kaggle 2x t4 can i qlora llama 3 8b", "t4", 2, "fit",
+     "🏠 We don't rent the T4 here: this verdict is for the 2× T4 a Kaggle notebook gets"),
+    ("p100 on kaggle qlora 7b", "p100", 1, "fit",
+     "🏠 We don't rent the P100 here: this verdict is for the one your Kaggle notebook gets."),
+    ("la p100 de kaggle aguanta qlora de mistral 7b?", "p100", 1, "fit",
+     "🏠 No alquilamos la P100: este veredicto es para la GPU que recibe tu cuaderno de Kaggle."),
+    ("is my 3060 better than kaggle for qlora 7b", "rtx-3060", None, "compare",
+     "🏠 We don't rent the T4 here: this verdict is for the 2× T4 a Kaggle notebook gets"),
+]
+
+
+@pytest.mark.parametrize(("question", "gpu", "count", "intent", "said"), KAGGLE)
+def test_kaggle_is_its_notebooks_gpus(
+    question: str, gpu: str, count: int | None, intent: str, said: str
+) -> None:
+    reply = ask(question)
+    q = reply.query
+    assert (q.intent, q.gpu) == (intent, gpu)
+    if intent == "compare":
+        assert q.other_gpus == ("t4",) and q.other_gpu_kaggle and not q.gpu_kaggle
+        assert any(o in reply.text for o in OWN)  # the 3060 stays the user's
+    else:
+        assert (q.gpu_count or 1) == count and q.gpu_kaggle
+        assert not any(o in reply.text for o in OWN)
+    assert said in reply.text
+
+
+@pytest.mark.parametrize("question", [
+    "fine tune llama 3 8b on a kaggle dataset with my 3090",
+    "qlora llama 3 8b on my 3090 with data from kaggle",
+    "can i qlora llama 3 8b on my t4",
+])
+def test_kaggle_as_the_datas_source_is_no_gpu(question: str) -> None:
+    reply = ask(question)
+    assert not reply.query.gpu_kaggle and "Kaggle" not in reply.text
+    assert reply.query.gpu_count in (None, 1)

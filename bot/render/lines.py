@@ -96,12 +96,24 @@ def rig_note(
     return Markup("").join(out)
 
 
-def _not_rented(ph: Phrases, card: GPU, colab: bool = False) -> Markup:
+def _not_rented(ph: Phrases, card: GPU, colab: bool = False, kaggle: int = 0) -> Markup:
     """The verdict is for the user's own device, named as what it is: a Mac is not a card, and
-    Colab's card is a notebook's that Google rents, not the user's own."""
+    Colab's card is a notebook's that Google rents, not the user's own; likewise Kaggle's
+    (`kaggle`: how many of its cards, 0 when not Kaggle's)."""
     if colab:
         return ph._("We don't rent the %(gpu)s here: this verdict is for the one your Google "
                     "Colab notebook gets.", gpu=ph.gpu_name(card.id))
+    notebook = ph.cat.kaggle
+    if kaggle and notebook is not None:
+        if card.id == notebook.gpu and kaggle == notebook.count and notebook.other_gpu:
+            # "on kaggle": its two T4s, and the one other GPU it offers
+            other = ph.cat.gpu(notebook.other_gpu)
+            return ph._("We don't rent the %(gpu)s here: this verdict is for the %(config)s a "
+                        "Kaggle notebook gets; its other GPU there is one %(other)s of "
+                        "%(size)s.", gpu=ph.gpu_name(card.id), config=ph.config(card.id, kaggle),
+                        other=ph.gpu_name(other.id), size=ph.fmt.gb(other.vram_gb))
+        return ph._("We don't rent the %(gpu)s here: this verdict is for the one your Kaggle "
+                    "notebook gets.", gpu=ph.gpu_name(card.id))
     package = ph.cat.package_of(card.id)
     if package is not None:
         # "my mi250x" is planned on its dies, which the reply names: say why
@@ -629,7 +641,8 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         if not card.rented:
             if not own_first:  # else said with the cost that leads
                 put("🏠 ")
-                put(_not_rented(ph, card, query.gpu_colab))
+                put(_not_rented(ph, card, query.gpu_colab,
+                                (query.gpu_count or 1) if query.gpu_kaggle else 0))
                 put("\n")
         elif not asked.rentable:
             put("🔢 ")
@@ -2367,9 +2380,13 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
                 put(_("We don't rent the %(gpu)s here.", gpu=name))
             else:
                 # Either side may be Colab's: "is my 3060 better than colab" (its T4 second)
-                put(_not_rented(ph, card, (asked.gpu_colab and card.id == asked.gpu) or (
-                    asked.other_gpu_colab and bool(asked.other_gpus)
-                    and card.id == asked.other_gpus[0])))
+                first = card is card_a and card.id == asked.gpu
+                second = card is card_b and bool(asked.other_gpus) \
+                    and card.id == asked.other_gpus[0]
+                put(_not_rented(
+                    ph, card, (asked.gpu_colab and first) or (asked.other_gpu_colab and second),
+                    c.a_count if asked.gpu_kaggle and first
+                    else c.b_count if asked.other_gpu_kaggle and second else 0))
             put("\n")
         if not machines and ((card_a.rented and c.a_usd_per_hour is None and not c.a_rig) or (
             card_b.rented and c.b_usd_per_hour is None and not c.b_rig

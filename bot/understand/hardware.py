@@ -50,6 +50,8 @@ class GpuMention:
     one: bool = False
     # Google Colab's card ("colab pro a100", "free colab"): a rented notebook, not the user's own
     colab: bool = False
+    # Kaggle's ("on kaggle", "kaggle's p100"): a free notebook's GPUs, not the user's own
+    kaggle: bool = False
 
 
 class Work(Protocol):
@@ -336,6 +338,13 @@ _COUNT_OF_THEM: Final = lazy(
 # Google Colab named with no card: its free tier's T4, unless the message names a card.
 _COLAB: Final = lazy(_COLAB_NAME)
 _COLAB_SAID: Final = Screened(r"(?<![a-z])colab(?![a-z])")
+# Kaggle named as where the run goes ("on kaggle", "kaggle notebook", "kaggle vs my 3060"), not
+# where the data comes from ("a kaggle dataset", "from kaggle"): its GPUs (gpus_owned.toml).
+_KAGGLE: Final = Screened(
+    r"(?<![a-z])(?<!from )(?<!desde )(?<!depuis )kaggle(?:'s)?(?![a-z])"
+    r"(?! ?(?:datasets?|data|competitions?|comps?|leaderboards?|api|cli|hub|models?|grandmaster)"
+    r"(?![a-z]))"
+)
 # A tier glued to the number ("4070ti super", "3090ti"), spaced as the catalogue names it.
 _GLUED_TIER: Final = lazy(r"(\d)(ti|super)(?![a-z])")
 _SUFFIX: Final = Screened(r" ?-? ?(?:sxm\d?|pcie\d?|active)$")
@@ -662,6 +671,8 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
     instances = _take_instances(work, index)
     colab: re.Match[str] | None = None
     colab_at = 0  # how many cards were named before it: its place among them
+    kaggle = _KAGGLE.search(work.s) if index.kaggle is not None else None
+    kaggle_at: int | None = None if kaggle is not None else 0  # likewise for Kaggle
     pos = 0
     while True:
         match = GPU_NAME.search(work.s, pos)
@@ -670,6 +681,8 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
         pos = match.end()
         if not _is_gpu(match, work.s):
             continue
+        if kaggle_at is None and kaggle is not None and match.start() > kaggle.start():
+            kaggle_at = len(work.gpus)
         name = match.group("name").strip()
         if _COLAB.match(name) and not any(c.isdigit() for c in name):  # "colab notebook" too
             if colab is None:
@@ -794,6 +807,7 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
         # "colab a100", "colab t4": found by a name of Colab's (blanked since, so not said above)
         if mention.gpu_id is not None and "colab" in mention.text:
             mention.colab = True
+    _kaggle(work, index, kaggle_at)
     _one_mac(work, index)
     for mention in instances:  # "an A10G (aws g5.xlarge)": one GPU, said twice
         named = [g for g in work.gpus if g is not mention and g.gpu_id == mention.gpu_id]
@@ -802,6 +816,27 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
             if named[0].count is None:
                 named[0].count = mention.count
     _package_as_devices(work, index)
+
+
+def _kaggle(work: Work, index: CatalogueIndex, at: int | None) -> None:
+    """Kaggle named with no card ("can i qlora 7b on kaggle", "is my 3060 better than kaggle"):
+    its notebooks' GPUs with the most memory, two T4s; a card named there ("kaggle's p100",
+    "2x t4 on kaggle") is Kaggle's. Either is a free notebook's, not the user's own."""
+    notebook = index.kaggle
+    said = _KAGGLE.search(work.s) if notebook is not None else None
+    if notebook is None or said is None:
+        return
+    ours = {notebook.gpu, notebook.other_gpu}
+    named = [m for m in work.gpus if m.gpu_id in ours and not m.colab]
+    if named and not _compared(work.s, said):
+        for mention in named:
+            mention.kaggle = True
+        return
+    if work.gpus and not _compared(work.s, said):
+        return  # "i use kaggle notebooks, … on my 3090": the card named is the one asked about
+    work.gpus.insert(len(work.gpus) if at is None else at,
+                     GpuMention(notebook.gpu, "kaggle", notebook.count, kaggle=True))
+    work.blank(said.start(), said.end(), "gpu")
 
 
 def _package_as_devices(work: Work, index: CatalogueIndex) -> None:

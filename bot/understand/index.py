@@ -435,6 +435,7 @@ class CatalogueIndex:
         self._squeezed = cat.squeezed_gpus
         self.gpu = cat.gpu
         self.variants = cat.variants
+        self.kaggle = cat.kaggle
 
     def find_gpu(self, text: str) -> GPU | None:
         """``Catalogue.find_gpu``: a GPU by id, name or alias, however its words are spaced."""

@@ -3477,6 +3477,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         gpu_colab=first_known.colab if first_known else False,
         other_gpu_colab=bool(others) and others[0] != known[0] and any(
             g.colab for g in work.gpus if g.gpu_id == others[0]),
+        gpu_kaggle=first_known.kaggle if first_known else False,
+        other_gpu_kaggle=bool(others) and any(
+            g.kaggle for g in work.gpus if g.gpu_id == others[0] and g is not first_known),
         vram_gb=work.vram_gb,
         system_ram_gb=work.ram_gb if inference or flags.cpu_offload or merging else None,
         ram_free=work.ram_free and inference,

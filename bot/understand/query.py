@@ -92,6 +92,10 @@ class Query(BaseModel):
     gpu_colab: bool = False  # `gpu` is Google Colab's ("colab pro a100"): a rented notebook's card
     # compare: `other_gpus[0]` is Google Colab's ("is my 3060 better than colab"), as gpu_colab
     other_gpu_colab: bool = False
+    # `gpu` / `other_gpus[0]` is Kaggle's ("can i qlora 7b on kaggle": its two T4s): a free
+    # notebook's GPUs, not the user's own
+    gpu_kaggle: bool = False
+    other_gpu_kaggle: bool = False
     vram_gb: Decimal | None = None  # a GPU given only by its memory ("a 48 GB GPU")
     hours: Decimal | None = None
     other_hours: Decimal | None = None  # compared: the hours said for the other side  # wall-clock hours
