@@ -136,7 +136,9 @@ K_TOKENS: list[tuple[str, str | None, str, int]] = [
     ("llama 3.1 8b 100k context on a 4090", None, "seq_len", 100000),
     ("llama 3.1 8b 32.5k context vram", None, "seq_len", 32500),
     ("yi 34b 200k context how much vram", None, "seq_len", 200000),
-    ("vllm --max-model-len 32k llama 3.1 8b on a 4090", None, "seq_len", 32768),
+    # vLLM's own flag reads the k as vLLM does, case kept (test_serving16): 32k is 32,000
+    ("vllm --max-model-len 32k llama 3.1 8b on a 4090", None, "seq_len", 32000),
+    ("vllm --max-model-len 32K llama 3.1 8b on a 4090", None, "seq_len", 32768),
     ("qwen2.5 7b max_new_tokens 4k on a 4090", None, "new_tokens", 4096),
     # samples are data, whose counts stay decimal: "50k examples of 2k tokens" is 100M tokens
     ("fine tune llama 3 8b on 50k examples of 2k tokens on a 4090 how long", None, "seq_len",

@@ -337,6 +337,50 @@ def _tokens_of_context(raw: str, k: str | None, lang: Lang | None) -> int:
     return to_int(value * 1_000_000) if k == "m" else k_tokens(value) if k else to_int(value)
 
 
+# vLLM's --max-model-len (and a config file's max_model_len) as typed, case kept: its parser
+# reads a lowercase k as 1,000 and an uppercase K as 1,024 (vllm-project/vllm
+# vllm/engine/arg_utils.py @ 99d7eb5, human_readable_int: "'1k' -> 1,000, '1K' -> 1,024";
+# max_model_len is one of its human_readable_ints). A second length joined to it ("8k vs
+# 32k") is typed for the same flag.
+_VLLM_LEN: Final = lazy(
+    r"(?i:max[_-]model[_-]len)[ =:]+(?P<num>\d{1,4}(?:\.\d{1,3})?)(?P<k>[kK])(?![\w.,])"
+    r"(?: ?(?i:vs\.?|versus|or|o|ou|and|y|et|to|->) ?(?P<num2>\d{1,4}(?:\.\d{1,3})?)"
+    r"(?P<k2>[kK])(?![\w.,]))?"
+)
+
+
+def _vllm_lengths(plain: str) -> tuple[tuple[Decimal, int], ...]:
+    """The lengths typed after vLLM's --max-model-len with a k or a K, each as this parser
+    folded it (numbers.k_tokens) and as vLLM reads it."""
+    match = _VLLM_LEN.search(plain[:MAX_CHARS])
+    if match is None:
+        return ()
+    found = []
+    for num, k in (("num", "k"), ("num2", "k2")):
+        if match.group(num) is None:
+            continue
+        value = Decimal(match.group(num))
+        if match.group(k) == "k":
+            vllm = to_int(value * 1000)
+        elif value == value.to_integral_value():
+            vllm = int(value) * 1024
+        else:
+            continue  # "25.6K": vLLM refuses decimals with a binary suffix
+        found.append((value, vllm))
+    return tuple(found)
+
+
+def _vllm_case(work: _Work, plain: str) -> None:
+    """"vllm --max-model-len 32k": 32,000 tokens, as vLLM reads it (was 32,768, the case
+    folded); "32K" stays 32,768."""
+    for value, vllm in _vllm_lengths(plain):
+        folded = k_tokens(value)
+        if work.seq_len == folded:
+            work.seq_len = vllm
+        elif work.seq_len_other == folded:
+            work.seq_len_other = vllm
+
+
 # A second context joined to the first: "num_ctx 8192 vs 32768", "--max-model-len 8k or 32k"
 # (after it), "8k vs 32k context", "8k o 32k de contexto" (before it).
 _OTHER_CONTEXT_AFTER: Final = lazy(
@@ -1621,7 +1665,9 @@ def _runner(s: str) -> str | None:
     return None
 
 
-def _inference_method(s: str, cat: Catalogue) -> MethodId:
+def _inference_method(s: str, cat: Catalogue, runner_implied: str | None = None) -> MethodId:
+    """The serving method the text says; `runner_implied`: the local runner known from
+    something else than its name (Ollama's error message pasted)."""
     # "without 8bit quantization" serves in BF16.
     bits = 16
     said = px.BPW.search(s)
@@ -1674,8 +1720,8 @@ def _inference_method(s: str, cat: Catalogue) -> MethodId:
             group = cat.group_method(m.group("format"))
             if group is not None and not _negated(s, *m.span()):
                 return group  # AWQ / GPTQ: 4-bit, its block weights packed as the format packs
-    runner = _runner(s) or _gguf_runner(s) if bits == 16 and not st.INFERENCE_16.search(s) \
-        else None
+    runner = _runner(s) or _gguf_runner(s) or runner_implied \
+        if bits == 16 and not st.INFERENCE_16.search(s) else None
     if runner is not None:
         # "llama 3 70b with ollama": a GGUF file of the type that runner is assumed to load
         # (Ollama's library default, Q4_K_M), said so; not BF16, 8- and 4-bit.
@@ -2482,6 +2528,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     _take_moe(work, index)
     _take_runs(work)
     _take_settings(work)
+    _vllm_case(work, plain)
     hw.take_gpus(work, index)
     before_hours = work.s
     _take_hours(work)
@@ -2611,8 +2658,13 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     if kv_size and not inference and method is None and not trains \
             and not px.TRAINING.search(rest):
         inference = True
+    # Ollama's own "model requires more system memory (…) than is available (…)" pasted with
+    # no runner word: it came from loading a model to serve it.
+    if work.ram_free and not inference and method is None and not trains \
+            and not px.TRAINING.search(rest):
+        inference = True
     if inference:
-        method = _inference_method(rest, cat)
+        method = _inference_method(rest, cat, "ollama" if work.ram_free else None)
         if flags.expert_offload and _runner(rest) is None:
             # Expert offload is llama.cpp's (-ot, --cpu-moe): a GGUF of the type it is assumed
             # to load when no format or precision is said, as a runner named would.
@@ -3261,6 +3313,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         if intent == "compare" and not others:
             intent = "fit" if work.gpus or work.vram_gb is not None else "memory"
     runner = _runner(rest) if inference else None
+    if runner is None and inference and work.ram_free:
+        runner = "ollama"  # its error message pasted: Ollama's check, Ollama's run
     gguf = owned.assumed_gguf(cat)
     if runner is None and inference and method is not None and gguf is not None \
             and method == gguf[1] \

@@ -319,7 +319,7 @@ LANGUAGE = Language(
             # "¿y cuánto me saldría en una h100?", "¿cuánto me cobrarían?": this run's cost there
             r"(?:cuanto|me|nos|te|le) saldri\w*", r"cuanto (?:me |nos |te |le )?cobra\w*",
             # "me sale OOM", "me sale un error": what the run throws, not a price.
-            r"me sale(?! (?:un |el |este |otro |que )?(?:oom|error|cuda|out of memory|outofmemory|excepcion|torch|runtimeerror|valueerror|traceback|killed|segmentation))", r"presupuesto", r"cotiza\w*",
+            r"me sale(?! (?:un |el |este |otro |que )?(?:oom|error|cuda|out of memory|outofmemory|excepcion|torch|runtimeerror|valueerror|traceback|killed|segmentation|model requires))", r"presupuesto", r"cotiza\w*",
             r"precio (?:de un|del|de mi) (?:run|entrenamiento|fine\w*|ajuste|trabajo)",
             r"(?:sale |es |resulta )?mas barat[oa] (?:hacer|entrenar|un|el|la|con)",
             # "¿qué tan caro es entrenar …?", "¿es muy caro hacer fine tuning …?": how expensive

@@ -1,0 +1,119 @@
+"""Serving and inference phrasings (session 28, serving16): a GGUF too big for one home card
+offloaded to system RAM, vLLM's --max-model-len read as vLLM reads it, Ollama's RAM error with
+no model named, how long a model takes to download."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from tests.support.chat import ask, ask_json
+
+NB = "\u00a0"
+NNB = "\u202f"  # Babel's French number–unit space
+
+
+def _says(body: str, has: list[str], lacks: list[str]) -> None:
+    """`has` in the reply in that order, none of `lacks` anywhere."""
+    pos = 0
+    for part in has:
+        found = body.find(part, pos)
+        assert found >= 0, (part, body)
+        pos = found + len(part)
+    for part in lacks:
+        assert part not in body, (part, body)
+
+
+# One GeForce card we also rent ("a single 4090", "my 4090") cannot hold a GGUF: llama.cpp and
+# Ollama offload the other layers to system RAM, as for a card we do not rent (was the bare ❌
+# and the cheapest offered configuration, no split; rentable cards were left out of it).
+OFFLOAD: list[tuple[str, str | None, list[str], list[str]]] = [
+    ("llama 4 scout q4 on a single 4090", None,
+     ["❌", "18 of the model's 49 layers fit in GPU memory (-ngl 18", "42.7 GB of system RAM",
+      "At most about 13 tokens/s for one sequence with -ngl 18",
+      "We rent the RTX 4090 too, but its price is not published"],
+     []),
+    ("llama 3 70b q4 on my 4090", None,
+     ["❌", "-ngl 46", "19.3 GB of system RAM", "At most about 4.3 tokens/s"], []),
+    ("qwen2.5 72b q4 on a 5090", None, ["❌", "-ngl 60", "At most about 6.8 tokens/s"], []),
+    ("llama 4 scout q4 en una sola 4090", "es",
+     ["❌", "18 de las 49 capas del modelo", f"42,7{NB}GB de RAM del sistema"], []),
+    ("llama 4 scout q4 sur une seule 4090", "fr",
+     ["❌", "18 des 49 couches du modèle", f"42,7{NNB}Go de RAM système"], []),
+    # a datacenter card we rent: more of them, not system RAM
+    ("llama 3 405b q4 on an h100", None, ["❌"], ["-ngl", "system RAM"]),
+    # two rented GeForce cards holding it: no split
+    ("llama 3 70b q4 on 2x 4090", None, ["✅"], ["-ngl"]),
+]
+
+
+@pytest.mark.parametrize(("text", "locale", "has", "lacks"), OFFLOAD)
+def test_home_card_offloads_to_ram(text: str, locale: str | None, has: list[str],
+                                   lacks: list[str]) -> None:
+    _says(str(ask_json(text, locale)["text"]), has, lacks)
+
+
+# vLLM's --max-model-len: a lowercase k is 1,000, an uppercase K 1,024 (vllm-project/vllm
+# vllm/engine/arg_utils.py @ 99d7eb5, human_readable_int); was 32,768 for both, the case folded.
+VLLM_LEN: list[tuple[str, int, int | None]] = [
+    ("vllm --max-model-len 32k llama 3.1 8b on a 4090", 32000, None),
+    ("vllm --max-model-len 32K llama 3.1 8b on a 4090", 32768, None),
+    ("vllm serve meta-llama/Llama-3.1-8B-Instruct --max-model-len=128k on an h100", 128000, None),
+    ("max_model_len: 16k for qwen2.5 7b with vllm on an l4", 16000, None),
+    ("vllm --max-model-len 8k vs 32k for llama 3 8b on an l4", 8000, 32000),
+    ("vllm --max-model-len 8K vs 32K for llama 3 8b on an l4", 8192, 32768),
+    # not vLLM's flag: a context window as published (32K is Qwen2.5's 32,768)
+    ("qwen2.5 7b with 32k context on a 4090", 32768, None),
+    ("llama.cpp -c 32k qwen2.5 7b on a 4090", 32768, None),
+]
+
+
+@pytest.mark.parametrize(("text", "seq_len", "other"), VLLM_LEN)
+def test_vllm_max_model_len_reads_k_as_vllm_does(text: str, seq_len: int,
+                                                 other: int | None) -> None:
+    query = ask(text).query
+    assert (query.seq_len, query.seq_len_other) == (seq_len, other)
+
+
+def test_vllm_32k_reply_says_32000() -> None:
+    body = str(ask_json("vllm --max-model-len 32k llama 3.1 8b on a 4090")["text"])
+    assert "With 32,000 tokens of context" in body
+
+
+# Ollama's "model requires more system memory (X GiB) than is available (Y GiB)" with no model
+# named: both figures and what is short, then which model and card (was "Which model?" alone,
+# the figures dropped; without the word "ollama" they were not even read).
+OLLAMA_NO_MODEL: list[tuple[str, str | None, list[str], list[str]]] = [
+    ("ollama Error: model requires more system memory (41.9 GiB) than is available (15.6 GiB)",
+     None,
+     ["🧮 Ollama found 16.75 GB (15.6 GiB) of free system memory", "needs 44.99 GB (41.9 GiB)",
+      "That is 28.2 GB more than it found", "Which model is it (its Ollama name"],
+     ["QLoRA 70B on an A100"]),
+    ("Error: model requires more system memory (12.3 GiB) than is available (8.1 GiB) what do i "
+     "do", None,
+     ["8.7 GB (8.1 GiB) of free system memory", "13.21 GB (12.3 GiB)", "4.5 GB more"], []),
+    ("me sale model requires more system memory (20.1 GiB) than is available (11.2 GiB) en "
+     "ollama", "es",
+     [f"12,03{NB}GB (11,2{NB}GiB) de memoria del sistema libre", "¿Qué modelo es"],
+     ["¿Qué GPU y durante cuánto tiempo?"]),
+    ("ollama me dit Error: model requires more system memory (41.9 GiB) than is available "
+     "(15.6 GiB), je fais quoi ?", "fr",
+     [f"16,75{NNB}Go (15,6{NNB}Gio) de mémoire système libre", f"C'est 28,2{NNB}Go de plus",
+      f"quel GPU avez-vous{NNB}?"], []),
+]
+
+
+@pytest.mark.parametrize(("text", "locale", "has", "lacks"), OLLAMA_NO_MODEL)
+def test_ollama_ram_error_without_a_model(text: str, locale: str | None, has: list[str],
+                                          lacks: list[str]) -> None:
+    _says(str(ask_json(text, locale)["text"]), has, lacks)
+
+
+def test_ollama_error_alone_is_ollamas_run() -> None:
+    """Its message pasted without the word: Ollama's check, Ollama's Q4_K_M."""
+    query = ask("Error: model requires more system memory (41.9 GiB) than is available "
+                "(15.6 GiB) with llama3:70b").query
+    assert query.inference and query.runner == "ollama" and query.ram_free
+    assert query.method == "gguf_q4_k_m"
+    assert query.system_ram_gb is not None and round(query.system_ram_gb, 2) == Decimal("16.75")
