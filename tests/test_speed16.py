@@ -1,0 +1,124 @@
+"""Speed work of session 28 (#16): behaviour only, never a time."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from pydantic import BaseModel, ConfigDict, PrivateAttr
+
+import rules  # noqa: F401  (its import makes attribute reads plain: rules/attribute_reads.py)
+from tests.support.chat import ask
+
+# -- pydantic models' attribute reads (rules/attribute_reads.py) ------------------------------
+
+_MODULES = ("bot.pipeline", "bot.answer", "bot.understand.query", "rules.schema",
+            "rules.capacity", "rules.compare", "rules.estimator", "rules.model_catalogue",
+            "rules.training_time", "rules.merge", "rules.largest", "rules.budget",
+            "rules.rent_buy", "bot.settings")
+
+
+def _models() -> Iterator[type[BaseModel]]:
+    for name in _MODULES:
+        importlib.import_module(name)
+    todo: list[type] = [BaseModel]
+    while todo:
+        for sub in todo.pop().__subclasses__():
+            todo.append(sub)
+            if sub.__module__.split(".")[0] in ("bot", "rules"):
+                yield sub
+
+
+def test_the_bots_models_have_no_attribute_hook() -> None:
+    # A __getattr__ anywhere in the MRO makes CPython read every attribute the slow way.
+    models = list(_models())
+    assert len(models) > 30
+    hooked = [m.__qualname__ for m in models
+              if any("__getattr__" in c.__dict__ for c in m.__mro__)]
+    assert hooked == []
+
+
+class _Private(BaseModel):
+    x: int = 1
+    _secret: int = PrivateAttr(default=5)
+
+
+class _Extra(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    x: int = 1
+
+
+class _PrivateChild(_Private):
+    y: int = 2
+
+
+class _Plain(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    x: int = 1
+
+    @property
+    def doubled(self) -> int:
+        return self.x * 2
+
+
+def _set_secret() -> _Private:
+    made = _Private()
+    made._secret = 9
+    return made
+
+
+# (what is read, how, what it gives)
+READS: list[tuple[str, Any, Any]] = [
+    ("private default", lambda: _Private()._secret, 5),
+    ("private set", lambda: _set_secret()._secret, 9),
+    ("private in a subclass", lambda: _PrivateChild()._secret, 5),
+    ("extra field", lambda: _Extra(x=2, colour="red").colour, "red"),  # type: ignore[attr-defined]
+    ("extra absent", lambda: getattr(_Extra(), "colour", "none"), "none"),
+    ("field", lambda: _Plain(x=3).x, 3),
+    ("property", lambda: _Plain(x=3).doubled, 6),
+    ("missing with default", lambda: getattr(_Plain(), "nope", "d"), "d"),
+    ("copy keeps fields", lambda: _Plain(x=4).model_copy(update={"x": 7}).x, 7),
+    ("copy keeps private", lambda: _set_secret().model_copy()._secret, 9),
+    ("pydantic-settings' private", lambda: _cli_arg_private(), True),
+]
+
+
+def _cli_arg_private() -> bool:
+    providers = importlib.import_module("pydantic_settings.sources.providers.cli")
+    cls = providers._CliArg
+    return "__getattr__" in cls.__dict__ and "_alias_names" in cls.__private_attributes__
+
+
+@pytest.mark.parametrize(("what", "read", "expected"), READS, ids=[r[0] for r in READS])
+def test_model_attributes_read_as_pydantic_reads_them(what: str, read: Any,
+                                                      expected: Any) -> None:
+    assert read() == expected
+
+
+@pytest.mark.parametrize(("model", "name", "message"), [
+    (_Plain, "nope", "'_Plain' object has no attribute 'nope'"),
+    (_Extra, "colour", "'_Extra' object has no attribute 'colour'"),
+    (_Private, "_other", "'_Private' object has no attribute '_other'"),
+])
+def test_a_missing_attribute_raises_as_before(model: type[BaseModel], name: str,
+                                              message: str) -> None:
+    with pytest.raises(AttributeError) as raised:
+        getattr(model(), name)
+    assert str(raised.value) == message
+
+
+@pytest.mark.parametrize(("question", "fields"), [
+    ("can i qlora llama 3 70b on 2x 4090?", {"intent": "fit", "gpu": "rtx-4090", "gpu_count": 2}),
+    ("¿cuánto cuesta un LoRA de 13B en 2 H100 durante 10 horas?",
+     {"intent": "cost", "gpu": "h100", "gpu_count": 2, "lang": "es"}),
+    ("combien de mémoire pour un full fine-tuning d'un modèle de 7B ?",
+     {"intent": "memory", "lang": "fr", "method": "full_adamw"}),
+])
+def test_replies_read_their_query_through_attributes(question: str,
+                                                     fields: dict[str, Any]) -> None:
+    reply = ask(question)
+    for name, value in fields.items():
+        assert getattr(reply.query, name) == value == vars(reply.query)[name]
+    assert reply.text
