@@ -63,3 +63,33 @@ def test_full_finetuning_without_unsloth_is_unchanged() -> None:
     reply = ask("full finetune llama 3 8b on an h200")
     assert reply.query.method == "full_adamw"
     assert reply.query.precision is None
+
+
+# --- Hugging Face run_clm.py's --block_size ----------------------------------------------------
+
+# (question, sequence length, method): run_clm.py cuts the corpus into blocks of --block_size
+# tokens, every training sequence that long; the script trains every weight (no PEFT).
+BLOCK_SIZE = [
+    ("python run_clm.py --model_name_or_path meta-llama/Llama-3.2-1B --block_size 1024 "
+     "--per_device_train_batch_size 8 --bf16 on a 4090, will it oom", 1024, "full_adamw"),
+    ("run_clm.py llama 3.2 3b block_size=2048 batch 4 on an a100", 2048, "full_adamw"),
+    ("accelerate launch run_clm_no_trainer.py --model_name_or_path Qwen/Qwen2.5-1.5B "
+     "--block_size 512 --per_device_train_batch_size 16 en una 4090", 512, "full_adamw"),
+    ("lora llama 3 8b with peft run_clm.py --block_size 4096 on an h100", 4096, "lora"),
+]
+
+
+@pytest.mark.parametrize(("text", "seq_len", "method"), BLOCK_SIZE)
+def test_block_size_is_the_training_sequence_length(text: str, seq_len: int, method: str) -> None:
+    reply = ask(text)
+    assert reply.query.seq_len == seq_len, reply.text
+    assert reply.query.method == method, reply.text
+    detailed = reply.answer.detailed
+    assert detailed is not None and detailed.seq_len == seq_len
+
+
+def test_vllm_block_size_is_no_length() -> None:
+    # vLLM's --block-size is its KV cache's page size in tokens.
+    reply = ask("vllm serve llama 3 8b --block-size 32 on a 4090")
+    assert reply.query.seq_len is None
+    assert reply.query.inference

@@ -506,6 +506,12 @@ def _take_settings(work: _Work) -> None:
         work.seq_len = _tokens_of_context(raw, match.group("k"), work.lang)
         work.context_said = True
         work.blank(*match.span())
+    match = px.BLOCK_SIZE.search(work.s) if work.seq_len is None else None
+    if match and (px.HF_LM_SCRIPT.search(work.s) or px.TRAINING.search(work.s)
+                  or px.TRAINING_TOOLS.search(work.s) or px.TRAINER_RUN.search(work.s)):
+        # "python run_clm.py … --block_size 1024": the length every training sequence is cut to
+        work.seq_len = to_int(work.num(match.group("num")))
+        work.blank(*match.span())
     match = px.AT_LENGTH.search(work.s) if work.seq_len is None else None
     if match:  # "qlora mistral 7b at 4096 batch 4": that sequence length
         work.seq_len = _tokens_of_context(match.group("num").replace(" ", "").removesuffix("k"),
@@ -2593,7 +2599,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     flags = work.flags
     if method is None and flags.full:
         method = cat.default_method("training", "full")  # "fine-tune it fully", "all parameters"
-    if method is None and px.TRAINER_RUN.admits(rest) and px.TRAINER_RUN.pattern.search(rest) \
+    if method is None and ((px.TRAINER_RUN.admits(rest) and px.TRAINER_RUN.pattern.search(rest))
+                           or (px.HF_LM_SCRIPT.admits(rest) and px.HF_LM_SCRIPT.pattern.search(rest))) \
             and not px.ADAPTER_HINT.search(corrected):
         # "accelerate launch train.py --model_name_or_path meta-llama/Meta-Llama-3-70B --bf16
         # --per_device_train_batch_size 1 … OOM": no PEFT, so every weight trains.

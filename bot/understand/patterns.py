@@ -169,6 +169,18 @@ SEQ_BEFORE: Final = Guarded(
     rf" ?(?:{_SET_TO}|[:=]|of|de|a|is|es|est)? ?(?:de )?(?P<num>(?:(?<=[ :=])-)?{NUM_SP}) ?(?P<k>k|m)?"
     r"(?![a-z0-9])"
 )
+# Hugging Face's language-modeling scripts' "--block_size 1024" (run_clm.py, run_mlm.py,
+# run_clm_no_trainer.py): 'Optional input sequence length after tokenization. The training
+# dataset will be truncated in block of this size for training' (huggingface/transformers
+# examples/pytorch/language-modeling/run_clm.py, DataTrainingArguments.block_size): every
+# training sequence is that long. Read beside a training word or tool only: vLLM's
+# "--block-size 16" is its KV cache's page, not a length.
+BLOCK_SIZE: Final = Guarded(
+    ("block",),
+    r"(?<![a-z])block[ _-]?size ?[:=]? ?(?P<num>\d{2,6})(?![\w.,])"
+)
+# The scripts that take it, named ("python run_clm.py …"): training, as a trainer's flags are.
+HF_LM_SCRIPT: Final = Guarded(("run_",), r"(?<![a-z])run_(?:clm|mlm|plm|fim)(?:_no_trainer)?(?:\.py)?")
 # "qlora mistral 7b at 4096 batch 4", "lora llama 3 8b @ 8k": a power of two said after "at"
 # with no unit is the sequence length (nothing else in these questions is 4,096 of).
 AT_LENGTH: Final = Guarded(
