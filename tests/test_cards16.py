@@ -81,3 +81,32 @@ def test_kaggle_as_the_datas_source_is_no_gpu(question: str) -> None:
     reply = ask(question)
     assert not reply.query.gpu_kaggle and "Kaggle" not in reply.text
     assert reply.query.gpu_count in (None, 1)
+
+
+# A precision naming the throughput asked of a card is its datasheet's figures (was "Which
+# model?": "bf16" read as BF16 inference with no model named).
+THROUGHPUT = [
+    ("what's the bf16 tflops of a 4070 ti super", "rtx-4070-ti-super",
+     "• Peak throughput: no cited figure on file."),
+    ("bf16 tflops 4080 super?", "rtx-4080-super", "• Peak throughput: no cited figure on file."),
+    ("tflops bf16 4090", "rtx-4090", "• Peak BF16 Tensor throughput: 165.2 dense TFLOPS."),
+    ("cuantos tflops en bf16 tiene la 4090", "rtx-4090",
+     "• Rendimiento máximo BF16 Tensor: 165,2 TFLOPS densos."),
+    ("combien de tflops bf16 pour une 4080 super ?", "rtx-4080-super",
+     "• Débit de pointe\u00a0: pas de chiffre cité dans nos données."),
+]
+
+
+@pytest.mark.parametrize(("question", "gpu", "said"), THROUGHPUT)
+def test_a_precisions_throughput_is_the_cards_figures(question: str, gpu: str, said: str) -> None:
+    reply = ask(question)
+    assert reply.query.gpu == gpu and reply.query.specs_asked and reply.query.method is None
+    assert reply.text.startswith("📋 <b>") and said in reply.text
+
+
+@pytest.mark.parametrize(("question", "method"), [
+    ("can i run llama 3 8b in bf16 on a 4090", "inference_bf16"),
+    ("qlora llama 3 8b bf16 on a 4090", "qlora"),
+])
+def test_a_precision_beside_a_model_stays_the_run(question: str, method: str) -> None:
+    assert ask(question).query.method == method

@@ -2479,6 +2479,15 @@ _ENOUGH: Final = lazy(
 
 # The card a run is priced on, named last ("…, how much is it on an h100", "cuanto me sale en
 # una h100", "combien ça coûte sur une h100 ?"), the card blanked to "gpu".
+# A precision naming the throughput asked of a card ("what's the bf16 tflops of a 4070 ti
+# super", "tflops en bf16 de la 4090", "fp8 tops of an h100"): its datasheet's figures, not a
+# run served in that precision.
+_PRECISION_THROUGHPUT: Final = Screened(
+    r"(?<![a-z0-9])(?:bf16|fp16|fp8|fp32|tf32|fp4|int8|int4)(?: tensor)?(?: cores?)? ?"
+    r"(?:t|p)?(?:flops|tops)(?![a-z])"
+    r"|(?<![a-z])(?:t|p)?(?:flops|tops)(?: (?:in|en|at|de|for|para|pour|with|con|avec))? "
+    r"(?:bf16|fp16|fp8|fp32|tf32|fp4|int8|int4)(?![a-z0-9])"
+)
 _PRICED_ON: Final = lazy(
     r"(?<![a-z])(?:on|en|sur|with|con|avec)(?: (?:an?|one|una?|une|\d+ ?x?))? gpus?"
     r"(?: (?:instead|then|please|por favor|plutot|alors))?[ ?!.]*$")
@@ -3430,6 +3439,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         precision = asks.PRECISION_CHOICE.search(rest)
     if precision is not None:
         method, inference = None, False  # "does the 3090 support fp8": no serving asked
+    elif one_card and method is not None and work.model_id is None \
+            and _PRECISION_THROUGHPUT.search(rest) is not None:
+        method, inference = None, False  # "the bf16 tflops of a 4070 ti super": its figures
     ram_asked = not inference and _ram_asked(corrected, bool(flags.cpu_offload))
     if ram_asked and flags.cpu_offload is None and _OFFLOAD_WORD.search(corrected):
         # "cuánta ram de cpu necesito para offload de llama 70b con zero3": the RAM of an
