@@ -128,7 +128,7 @@ NEITHER: list[tuple[str, str | None, str]] = [
     ("es mas barato 2 a100 o 1 h100 para lora de 70b?", "es",
      "💵 <b>Ninguna de las dos basta: LoRA (base en BF16) de un modelo de 70B necesita unos 168 GB.</b>"),
     ("c'est moins cher 2 a100 ou 1 h100 pour un lora 70b ?", "fr",
-     "💵 <b>Aucune des deux ne suffit : LoRA (base BF16) pour un modèle 70B demande environ 168 Go.</b>"),
+     "💵 <b>Aucune des deux configurations ne suffit : LoRA (base BF16) pour un modèle 70B demande environ 168 Go.</b>"),
 ]
 
 

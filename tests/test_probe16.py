@@ -115,3 +115,33 @@ def test_cards_asked_about_are_still_refused(question: str) -> None:
     text = ask(question).text
     assert "🚫" in text
     assert "No card needed" not in text
+
+
+# "la meilleure carte", "la meilleure instance": which card to rent, as "le meilleur gpu" is
+# (was the model's memory alone).
+@pytest.mark.parametrize("question", [
+    "c'est quoi la meilleure carte pour finetuner un 13b pas cher",
+    "quelle est la meilleure carte pour finetuner un 13b",
+    "quelle est la meilleure instance pour un qlora de 70b",
+])
+def test_the_best_card_asked_is_a_recommendation(question: str) -> None:
+    reply = ask(question)
+    assert reply.query.intent == "recommend"
+    assert reply.text.startswith("🏆 <b>Les GPU les moins chers pour un modèle")
+
+
+# French cards are "le H100" and "la RTX 4090": the pronoun goes with a noun said (was "Aucune
+# des deux ne suffit" under "Le H100 et le H200", "L'un des deux n'a pas de prix" for the RTX).
+FRENCH_NEITHER = [
+    ("quelle difference entre h100 et h200 pour du lora 70b",
+     "Aucune des deux configurations ne suffit\u00a0:", "Aucune des deux ne suffit"),
+    ("rtx 4090 ou h100 pour qlora 8b ?", "L'une des deux cartes n'a pas de prix publié",
+     "L'un des deux"),
+]
+
+
+@pytest.mark.parametrize(("question", "said", "not_said"), FRENCH_NEITHER)
+def test_french_neither_names_its_noun(question: str, said: str, not_said: str) -> None:
+    text = ask(question).text
+    assert said in text
+    assert not_said not in text

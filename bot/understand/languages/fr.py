@@ -262,6 +262,8 @@ LANGUAGE = Language(
         "RECOMMEND_WORDS": (
             r"quel(?:le)?s? (?:\w+ ){0,1}?gpus?",
             r"quel(?:le)?s? (?:cartes?|instances?|machines?)", r"meilleure? gpus?",
+            # "c'est quoi la meilleure carte pour finetuner un 13b pas cher" (was its memory)
+            r"meilleure?s? (?:cartes?|instances?|machines?)",
             r"gpus? (?:le|la) moins cher\w*", r"(?:le|la) moins cher\w*", r"recommand\w*",
             r"conseill\w*", r"combien de gpus?",
             r"que (?:dois|devrais)-? ?je (?:louer|utiliser|prendre|choisir)", r"choisir",
