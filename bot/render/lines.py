@@ -2283,6 +2283,13 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
         if cuda:
             put(" ")
             put(cuda)
+        if c.a_count != c.b_count:
+            # "2x 3090 or 1x 4090": the pair's memory in all is what decides the largest
+            # model it trains, not the "24 GB on both" per card.
+            put(" ")
+            put(_("In all: %(ta)s on %(sa)s vs %(tb)s on %(sb)s (a model sharded across GPUs "
+                  "uses the total).", ta=fmt.gb(card_a.vram_gb * c.a_count), sa=side_a,
+                  tb=fmt.gb(card_b.vram_gb * c.b_count), sb=side_b))
         put("\n")
     serving = answer.query.inference and c.bandwidth_ratio is not None \
         and c.a_bandwidth_gbs is not None and c.b_bandwidth_gbs is not None \
