@@ -122,3 +122,35 @@ def test_replies_read_their_query_through_attributes(question: str,
     for name, value in fields.items():
         assert getattr(reply.query, name) == value == vars(reply.query)[name]
     assert reply.text
+
+
+# -- lazy patterns' attributes (bot/understand/lazy.py) ---------------------------------------
+
+
+def test_lazy_patterns_have_no_attribute_hook() -> None:
+    from bot.understand.lazy import LazyPattern
+
+    assert not any("__getattr__" in c.__dict__ for c in LazyPattern.__mro__)
+
+
+@pytest.mark.parametrize(("source", "flags"), [
+    (r"(?<![a-z0-9])(?P<n>\d+) ?x ?(?P<gpu>h100|a100)(?![a-z0-9])", 0),
+    (r"(?:ryzen )?ai max", 0),
+    (r"colou?r", 2),  # re.IGNORECASE
+])
+def test_lazy_patterns_read_as_the_compiled_pattern(source: str, flags: int) -> None:
+    import re
+
+    from bot.understand.lazy import LazyPattern, compiled_pattern, opened
+
+    fresh = LazyPattern(source, flags)  # read before it is compiled
+    expected = compiled_pattern(opened(source, flags), flags)
+    assert (fresh.pattern, fresh.flags, fresh.groups, dict(fresh.groupindex)) == (
+        expected.pattern, expected.flags, expected.groups, dict(expected.groupindex))
+    used = LazyPattern(source, flags)
+    assert used.search("2x h100 ai max colour") is not None or used.groups == 0
+    scanned = used.scanner("2x h100 ai max colour").search()
+    assert (scanned.span() if scanned else None) == (
+        m.span() if (m := re.compile(source, flags).search("2x h100 ai max colour")) else None)
+    with pytest.raises(AttributeError):
+        fresh._missing  # noqa: B018

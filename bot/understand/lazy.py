@@ -79,11 +79,27 @@ class LazyPattern:
     def split(self, *args: Any, **kwargs: Any) -> Any:
         return self.compiled().split(*args, **kwargs)
 
-    def __getattr__(self, name: str) -> Any:
-        # pattern, flags, groups, groupindex: the compiled pattern's.
-        if name.startswith("_"):
-            raise AttributeError(name)
-        return getattr(self.compiled(), name)
+    # pattern, flags, groups, groupindex: the compiled pattern's. Properties, not a
+    # __getattr__: a class with one anywhere in its MRO gets no specialised attribute read
+    # from CPython 3.11, and every call through a lazy pattern reads its method first.
+    @property
+    def pattern(self) -> str:
+        return self.compiled().pattern
+
+    @property
+    def flags(self) -> int:
+        return self.compiled().flags
+
+    @property
+    def groups(self) -> int:
+        return self.compiled().groups
+
+    @property
+    def groupindex(self) -> Any:
+        return self.compiled().groupindex
+
+    def scanner(self, *args: Any, **kwargs: Any) -> Any:
+        return self.compiled().scanner(*args, **kwargs)  # type: ignore[attr-defined]
 
     def __repr__(self) -> str:
         return f"lazy({self._source[0]!r})"
