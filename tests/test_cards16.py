@@ -110,3 +110,54 @@ def test_a_precisions_throughput_is_the_cards_figures(question: str, gpu: str, s
 ])
 def test_a_precision_beside_a_model_stays_the_run(question: str, method: str) -> None:
     assert ask(question).query.method == method
+
+
+# Three or more cards named for a comparison: two are compared and the others are said to be
+# left out (were dropped without a word).
+LEFT_OUT = [
+    ("rtx a6000 48gb vs rtx 6000 ada vs l40s for qlora 70b", ("RTX A6000", "RTX 6000 Ada"),
+     "ℹ️ I compare two GPUs at a time: the L40S is left out. Ask again with it against either of "
+     "them."),
+    ("3090 vs 4090 vs 5090 qlora 8b que es mejor", ("RTX 3090", "RTX 4090"),
+     "ℹ️ Comparo dos GPU a la vez; fuera de esta comparación: RTX 5090."),
+    ("h100, a100 ou l40s pour un qlora 70b ?", ("H100", "A100 80GB"),
+     "ℹ️ Je compare deux GPU à la fois\u202f; hors de cette comparaison\u00a0: L40S."),
+    ("h100 vs a100 vs l40s vs b200 prices", ("H100", "A100 80GB"),
+     "the L40S and B200 are left out. Ask again with each against either of them."),
+]
+
+
+@pytest.mark.parametrize(("question", "compared", "said"), LEFT_OUT)
+def test_a_third_card_is_said_to_be_left_out(
+    question: str, compared: tuple[str, str], said: str
+) -> None:
+    reply = ask(question)
+    title = reply.text.split("\n", 1)[0]
+    assert all(name in title for name in compared)
+    assert said in reply.text
+
+
+@pytest.mark.parametrize("question", [
+    "h100 vs a100 for qlora 70b", "2x 3090 + 4090 vs h100 for qlora 70b", "4x h100 vs 8x h100",
+])
+def test_two_sides_leave_nothing_out(question: str) -> None:
+    text = ask(question).text
+    assert "two GPUs at a time" not in text
+
+
+# An Ada workstation card by its number alone (was no card: "rtx a6000 vs 6000 ada" compared the
+# A6000 with the next card named, "5880 ada lora 13b" was the memory alone).
+@pytest.mark.parametrize(("question", "gpu"), [
+    ("6000 ada qlora 70b", "rtx-6000-ada"),
+    ("my 4000 ada can do lora 8b?", "rtx-4000-ada"),
+    ("5880 ada lora 13b", "rtx-5880-ada"),
+    ("tengo una 6000 ada, cabe llama 3 70b en qlora?", "rtx-6000-ada"),
+    ("ma 4500 ada generation suffit pour un qlora 8b ?", "rtx-4500-ada"),
+])
+def test_an_ada_workstation_card_by_its_number(question: str, gpu: str) -> None:
+    assert ask(question).query.gpu == gpu
+
+
+def test_the_a6000_beside_the_6000_ada() -> None:
+    q = ask("rtx a6000 vs 6000 ada vs l40s which is best for qlora 70b").query
+    assert (q.gpu, q.other_gpus) == ("rtx-a6000", ("rtx-6000-ada", "l40s"))

@@ -2153,6 +2153,19 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
     put("⚖️ <b>")
     put(_("%(a)s or %(b)s?", a=side_a, b=side_b))
     put("</b>\n")
+    # "rtx a6000 vs rtx 6000 ada vs l40s": two cards are compared; the others named are said
+    # to be left out (were dropped without a word).
+    left_out = [] if c.a_rig or c.b_rig else list(dict.fromkeys(
+        g for g in asked.other_gpus[1:] if g not in (c.gpu_a, c.gpu_b)))
+    if left_out:
+        put("ℹ️ ")
+        put(ph.ngettext(
+            "I compare two GPUs at a time: the %(left)s is left out. Ask again with it against "
+            "either of them.",
+            "I compare two GPUs at a time: the %(left)s are left out. Ask again with each "
+            "against either of them.",
+            len(left_out), left=fmt.list([ph.gpu_name(g) for g in left_out])))
+        put("\n")
     if c.a is not None and c.b is not None:
         how = ph.method_name(c.method)
         who = ph.subject(answer.model_name, answer.params_b)  # type: ignore[arg-type]

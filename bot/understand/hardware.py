@@ -148,6 +148,9 @@ GPU_NAME: Final = lazy(
     r"(?![a-z]))"
     r"|[tl]4"
     rf"|[1-5]0[5-9]0{_CONSUMER_AFTER}|16[56]0{_CONSUMER_AFTER}"
+    # An Ada workstation card by its number alone ("6000 ada", "my 4500 ada"), as its
+    # owners write it beside an "rtx a6000" (was no card, the comparison a card short).
+    r"|[2-6][05]00 ?ada(?![a-z])|5880 ?ada(?![a-z])"
     # The groups' own letters first (no other alternative here opens with one of them).
     rf"|(?=[abhim])(?:(?P<spaced>[hab] \d{{3}})|(?P<chip>(?:{_MAC} |){_CHIP})|(?P<mac>{_MAC})))"
     rf"(?: ?-? ?{_FORM})?)"
