@@ -35,7 +35,13 @@ from bot.two_models import (
 from bot.understand import patterns as px
 from bot.understand import understand
 from bot.understand.bounds import out_of_range
-from bot.understand.followup import carried_over, follow_up, language_asked, stand_alone
+from bot.understand.followup import (
+    alert_again,
+    carried_over,
+    follow_up,
+    language_asked,
+    stand_alone,
+)
 from bot.understand.lazy import compile_all
 from bot.understand.normalise import MAX_CHARS as READ_CHARS
 from bot.understand.normalise import fold, forget_fold
@@ -267,6 +273,10 @@ class Pipeline:
             (whole, 0, False) if whole is not None else self._understand_long(text)
         )
         asked = stand_alone(asked)
+        if alert_again(asked, previous):
+            # "avísame cuando la h100 baje de 2", then "y la h200 bajo 2.5": read as an alert
+            asked = understand(f"/alert {text}", self.catalogue).model_copy(
+                update={"text": asked.text})
         query = asked if previous is None or asks_of_card(asked, previous) else follow_up(
             asked, previous, self.catalogue.models, self.catalogue)
         # The card the chat said it owns, for a question that names none ("i have 2 3090s",

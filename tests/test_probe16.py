@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-from tests.support.chat import ask
+from tests.support.chat import ask, converse
 
 # A smaller unit said after a duration is added to it (was the first unit alone: "2 days and 12
 # hours" priced as 48 hours, the run quoted short).
@@ -145,3 +145,48 @@ def test_french_neither_names_its_noun(question: str, said: str, not_said: str) 
     text = ask(question).text
     assert said in text
     assert not_said not in text
+
+
+# After an alert set, another card with a threshold, a direction or "too" sets one for it (was
+# that card's price list); a price or hours asked stays what it is.
+ALERT_AGAIN = [
+    (("avisame cuando la h100 baje de 2", "y la h200 bajo 2.5"),
+     "🔔 Alerta: cuando la H200 baje de 2,50\u00a0US$ por hora"),
+    (("avisame cuando la h100 baje de 2", "y tambien de la h200 bajo 2.5"),
+     "🔔 Alerta: cuando la H200 baje de 2,50\u00a0US$ por hora"),
+    (("préviens-moi quand le h100 passe sous 2 $", "et pour le h200 sous 2,5"),
+     "🔔 Alerte\u00a0: quand le H200 passe sous 2,50\u00a0$US de l'heure"),
+    (("ping me when the h100 drops below 2", "and the h200 below 2.5"),
+     "🔔 Alert: when the H200 drops below $2.50 per hour"),
+    (("ping me when the h100 drops below 2", "and the h200 too"),
+     "🔔 Alert: whenever the H200 price changes"),
+]
+
+
+@pytest.mark.parametrize(("turns", "said"), ALERT_AGAIN)
+def test_another_card_after_an_alert_is_an_alert(turns: tuple[str, str], said: str) -> None:
+    last = converse(*turns)[-1]
+    assert last.query.intent == "alert"
+    assert last.query.gpu == "h200"
+    assert last.text.startswith(said)
+
+
+@pytest.mark.parametrize(("turns", "intent"), [
+    (("ping me when the h100 drops below 2", "how much is the h200?"), "prices"),
+    (("ping me when the h100 drops below 2", "and the h200 for 10 hours?"), "cost"),
+])
+def test_a_price_after_an_alert_stays_a_price(turns: tuple[str, str], intent: str) -> None:
+    assert converse(*turns)[-1].query.intent == intent
+
+
+# "y en euros?" after a price: the prices are in dollars only, said alone (was followed by "I
+# did not understand that" and the help examples).
+@pytest.mark.parametrize("turns", [
+    ("cuanto cuesta una h100?", "y en euros?"),
+    ("combien coute une h100 pour 10h ?", "et en euros ?"),
+    ("how much is an h100 for 10 hours", "and in euros?"),
+])
+def test_a_currency_asked_alone_is_answered_alone(turns: tuple[str, str]) -> None:
+    text = converse(*turns)[-1].text
+    assert text.startswith("💱 <b>")
+    assert "🤔" not in text

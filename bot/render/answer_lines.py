@@ -584,6 +584,8 @@ def _body(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
                  "for example, how much VRAM QLoRA of Llama 3.1 8B needs."))
     elif intent == "help" and query.program_licence:
         put(_program_licence(query.program_licence, ph))
+    elif intent == "unknown" and query.currency_asked:
+        pass  # "y en euros?": the currency line above is the answer, not "I did not understand"
     elif intent in ("help", "unknown"):
         include("service.html.j2" if query.service_asked else "help.html.j2")
     elif intent == "compare":

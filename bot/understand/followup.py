@@ -236,6 +236,28 @@ _REMOVE_AFTER_ALERT: Final = lazy(
 _ALERT_INTENTS: Final = frozenset({"alert", "alert_list", "alert_remove"})
 
 
+# After an alert set, another card with a threshold, a direction or "too": "y la h200 bajo 2.5",
+# "et pour le h200 sous 2,5", "and the h200 too" (folded).
+_ALERT_AGAIN: Final = lazy(
+    r"(?<![a-z0-9.,])\d+(?:[.,]\d+)?(?![a-z0-9])|"
+    r"(?<![a-z])(?:below|under|above|over|drops?|rises?|goes|bajo|baja|baje|debajo|menos|sobre|"
+    r"encima|pasa|sube|suba|sous|dessous|dessus|au-dessus|descend\w*|passe|monte\w*|"
+    r"too|also|as well|tambien|igual|aussi|pareil)(?![a-z])"
+)
+
+
+def alert_again(new: Query, previous: Query | None) -> bool:
+    """After an alert set, a short message naming another card with a threshold, a direction
+    or "too" ("and the h200 below 2.5", "y la h200 bajo 2.5", "et le h200 aussi") sets one for
+    it (was that card's price list). A price or hours asked ("how much is the h200?", "and the
+    h200 for 10 hours") stays what it is."""
+    if previous is None or previous.intent != "alert" or new.intent not in ("prices", "unknown") \
+            or new.gpu is None or new.hours is not None or words(new.text) > SHORT_WORDS:
+        return False
+    folded = fold(new.text)
+    return _ALERT_AGAIN.search(folded) is not None and px.HOW_MUCH.search(folded) is None
+
+
 def _removes_alert(new: Query, previous: Query) -> Query | None:
     """After an alert set or listed, "cancel the h100 one" / "delete it": that alert removed
     (the GPU named, else the one just set; none named after a list: the list asks which)."""
