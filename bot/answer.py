@@ -644,6 +644,11 @@ class Answer(BaseModel):
     # h100, batch 8 seq 4096"): each method's detailed figure per GPU, activations and logits
     # included, so a line never shows the planning verdict the headline contradicts.
     method_training_gb: dict[str, Decimal] = Field(default_factory=dict)
+    # No settings, several methods, one missed by the planning margin though its bare weights
+    # fit ("can i run llama 3 70b on 2x a100 80gb": BF16 168 GB of 160): the detailed estimate
+    # at typical settings when it fits there (per GPU, sequence or context, batch), said on
+    # that method's line as the single-method answer says it under its headline.
+    method_typical: dict[str, tuple[Decimal, int, int]] = Field(default_factory=dict)
     # A bare name read as one variant ("A100" → 80 GB): the primary method on the others.
     variant_fits: tuple[Fit, ...] = ()
     # "The largest model I can QLoRA on 24 GB": the size the memory holds; the answer is then
@@ -1951,7 +1956,7 @@ def _by_detail(query: Query, answer: Answer, composed: Answer, cat: Catalogue) -
     # so each method's verdict below it is that estimate's too, not the planning rule's.
     if composed.detailed is None or primary is None \
             or not (composed.detailed.stated or (query.speed_asked and query.inference)):
-        return composed
+        return _typical_where_margin_misses(query, answer, composed, cat)
     if query.inference and (len(answer.methods) < 2 or primary.fit is None):
         return _serving_figures(query, answer, composed, cat)
     if len(answer.methods) < 2 or primary.fit is None:
@@ -2015,6 +2020,25 @@ def _by_detail(query: Query, answer: Answer, composed: Answer, cat: Catalogue) -
     )
     return composed.model_copy(update={"method_fits": verdicts, "method_detailed_gb": figures,
                                        "methods": methods})
+
+
+def _typical_where_margin_misses(query: Query, answer: Answer, composed: Answer,
+                                 cat: Catalogue) -> Answer:
+    """No settings stated and several methods answered: for a method the planning margin
+    rules out though its bare weights fit, the detailed estimate at typical settings when it
+    fits (Answer.method_typical). Only those methods are estimated again (rare, cheap)."""
+    if len(answer.methods) < 2:
+        return composed
+    typical: dict[str, tuple[Decimal, int, int]] = {}
+    for ma in answer.methods:
+        fit = ma.fit
+        if fit is None or fit.fits or not any(
+                n.code == "floor_fits_estimate_misses" for n in fit.notes):
+            continue
+        detail = detailed_for(query, answer.model_copy(update={"primary": ma}), cat)
+        if detail is not None and detail.check is not None and detail.check.detailed_fits:
+            typical[ma.memory.method] = (detail.per_gpu_gb, detail.seq_len, detail.micro_batch)
+    return composed.model_copy(update={"method_typical": typical}) if typical else composed
 
 
 def _serving_figures(query: Query, answer: Answer, composed: Answer, cat: Catalogue) -> Answer:

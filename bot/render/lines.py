@@ -1909,6 +1909,20 @@ def _method_lines(
             continue
         if figure is not None and n.code == "floor_fits_estimate_misses":
             continue  # the planning margin's verdict: the line gives the detailed one
+        typical = answer.method_typical.get(mem.method)
+        if typical is not None and n.code == "floor_fits_estimate_misses":
+            # The margin misses, the detailed estimate at typical settings fits: said as the
+            # single-method answer says it ("✅ At typical settings …").
+            gb, seq, batch = typical
+            add("   ✅ ")
+            add(_("At typical settings (sequence %(seq)s, batch %(batch)s) the detailed "
+                  "estimate is %(det)s per GPU: it fits.", seq=ph.fmt.num(seq, 0), batch=batch,
+                  det=ph.fmt.gb(gb, 1)) if not answer.query.inference else
+                _("At typical settings (context %(seq)s, batch %(batch)s) the detailed "
+                  "estimate is %(det)s per GPU with the KV cache: it fits.",
+                  seq=ph.fmt.num(seq, 0), batch=batch, det=ph.fmt.gb(gb, 1)))
+            add("\n")
+            continue
         if n.code == "weights_exceed_vram" and answer.query.precision == "bf16" \
                 and answer.method_fits.get(mem.method, check is not None and check.detailed_fits
                                            and answer.detailed is not None
