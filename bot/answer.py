@@ -701,6 +701,9 @@ class Answer(BaseModel):
     budget: BudgetBuys | None = None
     budget_alt: BudgetBuys | None = None
     budget_cheapest: bool = False  # no GPU named: the cheapest offered configuration's hours
+    # No card named: every offered configuration the budget buys a block of was weighed, and
+    # the answer is on the one whose largest model is the largest (_largest_over_offers).
+    budget_weighed: bool = False
     budget_per_day: Decimal | None = None  # "$500 a month": the hours it buys, a day
     rent_buy: RentBuy | None = None  # "rent or buy a 4090": the hour weighed, the break-even
     # GPU-hours are sold only in blocks: when the blocks covering the hours the budget buys
@@ -3387,7 +3390,8 @@ def _weighs_offers(query: Query, cat: Catalogue) -> bool:
     return query.largest and query.params_b is None and query.model_id is None \
         and query.gpu is None and query.vram_gb is None and not query.other_gpus \
         and query.budget_usd is not None and query.budget_usd > 0 and not query.inference \
-        and (query.dataset_tokens is not None or query.dataset_samples is not None) \
+        and (query.dataset_tokens is not None or query.dataset_samples is not None
+             or (query.largest_said and query.hours is None and query.budget_days is None)) \
         and cat.method(_asked_method(query, cat)).kind == "training"
 
 
@@ -3423,12 +3427,23 @@ def _largest_over_offers(query: Query, cat: Catalogue) -> Answer | None:
             continue  # not even one block of it
         at = _answer(query.model_copy(update={"gpu": offer.gpu, "gpu_count": offer.count}), cat)
         weighed.append((offer, at, *_sizes_paid(at)))
+    if query.dataset_tokens is None and query.dataset_samples is None:
+        # "i got 100 usd what's the biggest model i can full finetune": no data, so no run to
+        # time; the largest model any configuration the budget buys a block of holds (by the
+        # detailed estimate, as for a card named), with the hours the budget buys there (was
+        # the cheapest configuration's alone: 1× L40S, about 2B, where $100 buys 2.5 hours of
+        # 8× B200, which holds Qwen2.5 72B).
+        held = [w for w in weighed if w[1].error is None and w[1].params_b is not None
+                and w[1].fits is not False and w[1].detailed_fits is not False
+                and w[1].budget is not None]
+        return max(held, key=lambda w: w[1].params_b or 0)[1].model_copy(
+            update={"budget_weighed": True}) if held else None
     finished = [w for w in weighed if w[2] is not None]
     if not finished:
         return None
     # offers_by_price is cheapest first: max() keeps the first of equal sizes.
     lead = max(finished, key=lambda w: w[2] or 0)
-    answer = lead[1]
+    answer = lead[1].model_copy(update={"budget_weighed": True})
     shorts = [w for w in weighed if w[3] is not None and w[4] is not None]
     if shorts:
         other = max(shorts, key=lambda w: w[3] or 0)

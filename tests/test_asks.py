@@ -461,31 +461,35 @@ def test_thousands_written_with_k_are_a_budget(text: str, gpu: str, hours: float
 
 
 @pytest.mark.parametrize(
-    ("text", "locale", "lead", "size", "hours"),
+    ("text", "locale", "lead", "config", "size", "hours"),
     [
-        # No card named: the largest model the cheapest offered configuration holds, and the
-        # hours the budget buys there in whole blocks. The size is the largest catalogued one under the rule's
-        # (rules/data/models.toml): GPT-NeoX 20B, Qwen2 57B-A14B; the largest the detailed
-        # estimate lets LoRA fit in 48 GB is DeepSeekMoE 16B (16.4B parameters, the
-        # activations of 2.8B a token).
+        # No card named, a superlative asked: the largest model any offered configuration the
+        # budget buys a block of holds (by the models' own detailed estimate), and the hours the
+        # budget buys there in whole blocks (budget16; was the cheapest configuration's alone,
+        # 1× L40S: DeepSeekMoE 16B for LoRA, 120 hours).
         ("biggest model I can LoRA with $100", "en",
-         "📏 <b>The largest model 48 GB holds for LoRA is about 16.4B", 16.4, 120),
-        # QLoRA: the planning rule's Qwen2 57B-A14B misses by its own detailed estimate; the
-        # largest that holds by its own is Mixtral 8x7B, as without a budget.
+         "📏 <b>The largest model 1,440 GB holds for LoRA is about 600B", ("b200", 8), 480, 2.5),
         ("whats the largest model i can qlora for 50 bucks", "en",
-         "📏 <b>The largest model 48 GB holds for QLoRA is about 46.7B by the detailed "
-         "estimate", 46.7, 60),
+         "📏 <b>The largest model 1,128 GB holds for QLoRA is about 1,504B", ("h200", 8), 1000,
+         1.25),
         ("el modelo mas grande que puedo entrenar con lora con 100 dolares", "es",
-         "📏 <b>El modelo más grande que cabe en 48\xa0GB para LoRA es de unos 16,4B", 16.4, 120),
+         "📏 <b>El modelo más grande que cabe en 1.440\xa0GB para LoRA es de unos 600B",
+         ("b200", 8), 480, 2.5),
+        # "What can I train" is not a superlative: the cheapest configuration's hours. QLoRA:
+        # the planning rule's Qwen2 57B-A14B misses by its own detailed estimate; the largest
+        # that holds by its own is Mixtral 8x7B, as without a budget.
+        ("what can i qlora for 50 bucks", "en",
+         "📏 <b>The largest model 48 GB holds for QLoRA is about 46.7B by the detailed "
+         "estimate", ("l40s", 1), 46.7, 60),
     ],
 )
-def test_the_largest_model_for_a_budget_without_a_card_is_the_cheapest_configuration_s(
-    text: str, locale: str, lead: str, size: float, hours: float
+def test_the_largest_model_for_a_budget_without_a_card_weighs_the_configurations(
+    text: str, locale: str, lead: str, config: tuple[str, int], size: float, hours: float
 ) -> None:
     got = to_json(Pipeline(CAT).ask(text, chosen_locale=locale))
     assert got["text"].startswith(lead), got["text"][:300]
     assert (got["gpu"], got["gpu_count"], got["params_b"], got["hours"], got["fits"]) == (
-        "l40s", 1, size, hours, True)
+        *config, size, hours, True)
     assert got["cost_usd"] is not None and D(got["cost_usd"]) <= 100
 
 

@@ -60,3 +60,40 @@ def test_a_budget_s_largest_counts_a_mixture_of_experts_by_its_active_parameters
         "sample, Phi-3.5 MoE (42B MoE) at 512.</b>"), text
     assert (out["params_b"], out["fits"]) == (16, True), out
     assert "$8.42 at 2,048 tokens each" in text, text
+
+
+# "i got 100 usd what's the biggest model i can full finetune", no data: every offered
+# configuration whose smallest block the budget buys is weighed, the largest model any of them
+# holds by its own detailed estimate leads, with the hours the budget buys there (was the
+# cheapest configuration's alone: 1× L40S, about 2B). "What can I train" is no superlative: the
+# cheapest configuration's hours, as before.
+WEIGHED: list[tuple[str, str | None, str, int, float, float, list[str]]] = [
+    ("i got 100 usd what's the biggest model i can full finetune", None, "b200", 8, 72.7, 2.5,
+     ["Qwen2.5 72B", "💵 <b>$100 buys 2.5 hours of 8× B200 in whole blocks: 2 blocks of 10 "
+      "GPU-hours (20 GPU-hours, $92.20).</b>",
+      "No GPU named: of the configurations $100 buys a block of, this one holds the largest "
+      "model; name a GPU for its own."]),
+    ("whats the biggest model i could full fine tune w 200 bucks", None, "b200", 8, 72.7, 5,
+     ["$200 buys 5 hours of 8× B200"]),
+    ("tengo 100 dolares, cual es el modelo mas grande al que le puedo hacer full fine-tuning",
+     "es", "b200", 8, 72.7, 2.5,
+     ["Con 100 US$ tienes 2,5 horas de 8× B200", "No nombraste ninguna GPU: de las "
+      "configuraciones en las que con 100 US$ te alcanza para un bloque"]),
+    ("avec 100 $ quel est le plus gros modèle que je peux entraîner en full fine-tuning", "fr",
+     "b200", 8, 72.7, 2.5, ["100 $US vous donnent 2,5 heures de 8× B200",
+                            "Aucun GPU précisé : parmi les configurations dont 100 $US paie un bloc"]),
+    ("what can i full finetune with 100 usd", None, "l40s", 1, 2, 120,
+     ["No GPU named: these are the hours of the cheapest offered configuration for it"]),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "gpu", "count", "size", "hours", "has"), WEIGHED)
+def test_a_budget_s_largest_without_data_weighs_every_configuration(
+        question: str, lang: str | None, gpu: str, count: int, size: float, hours: float,
+        has: list[str]) -> None:
+    out = ask_json(question, lang)
+    text = spaced(str(out["text"]))
+    assert (out["method"], out["gpu"], out["gpu_count"], out["params_b"], out["hours"],
+            out["fits"]) == ("full_adamw", gpu, count, size, hours, True), out
+    for line in has:
+        assert spaced(line) in text, text

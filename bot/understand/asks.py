@@ -19,6 +19,16 @@ from bot.understand.screen import Screened
 # "largest/biggest model", "max size", "más grande", "el mayor modelo", "le plus gros modèle".
 LARGEST: Final = _whole(_words("LARGEST_WORDS"))
 
+# The superlative itself ("the biggest model i can full finetune with $100", "el modelo más
+# grande", "le plus gros modèle"), not "what can I train with $50": with a budget and no card
+# or data, only it weighs every offered configuration (bot.answer._weighs_offers); "what can I
+# train" keeps the cheapest configuration's hours.
+SUPERLATIVE: Final = _whole((
+    r"larg(?:e|)st", r"bigg?est", r"biggets", r"max(?:imum)? (?:model|size|llm|params?)",
+    r"how big", r"what size(?:d)?", r"mas grandes?", r"el mayor", r"la mayor", r"mayor modelo",
+    r"modelo mayor", r"maximo tamano", r"tamano maximo", r"(?:que|q) tan grande", r"cuan grande",
+    r"plus gros", r"plus grand", r"taille max\w*"))
+
 # A card's own figures: "h100 specs", "how much vram does a 3090 have", "ancho de banda de la
 # a100", "bande passante de la 4090".
 SPECS: Final = _whole(_words("SPECS_WORDS"))

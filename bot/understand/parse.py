@@ -3598,6 +3598,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         largest=work.params_b is None and (bool(asks.LARGEST.search(rest)) or (
             bf16_error and method is not None and not inference and not work.family
             and (bool(work.gpus) or work.vram_gb is not None) and intent in ("fit", "memory"))),
+        largest_said=work.params_b is None and asks.SUPERLATIVE.search(rest) is not None,
         count_asked=count_asked,
         budget_usd=budget,
         max_rate_usd=rate_money if intent == "recommend" else None,

@@ -259,6 +259,7 @@ class Query(BaseModel):
     details: bool = False  # "details", "breakdown", "desglose", "détail"
     follow_up: bool = False  # completed from the previous question in the chat
     largest: bool = False  # "the largest model I can QLoRA on 24 GB": no size, the memory asks it
+    largest_said: bool = False  # ... in a superlative ("biggest"), not "what can I train"
     coding: bool = False  # a coding use named ("best coding model for a 4090")
     # "do i need to accept a license for llama 3 8b": whether its weights are gated leads
     licence_asked: bool = False

@@ -346,8 +346,8 @@ LANGUAGE = Language(
             r"what size(?:d)? (?:of )?(?:a )?(?:models?|llms?)",
             # "what can I fine-tune on my 3090", "which models can I run on 24gb": the largest
             # answers it (everything smaller fits too).
-            r"what (?:models? |llms? )?(?:can|could) i (?:fine ?-?tune|finetune|train|run|serve|"
-            r"lora|qlora|fit|host|load)",
+            r"what (?:models? |llms? )?(?:can|could) i (?:(?:full|fully) )?(?:fine ?-?tune|finetune|"
+            r"train|run|serve|lora|qlora|fit|host|load)",
             r"(?:what|which) (?:models?|llms?) (?:can|could|will|would) (?:i|we|fit|run)",
             # "which model should i finetune on my 4090", "what llm to train on a 3090", "which
             # model is best to fine tune on 24gb": what fits, largest first (was "Which model?").
@@ -469,6 +469,9 @@ LANGUAGE = Language(
         "NEEDED": (r"need\w*", r"require\w*", r"does it take", r"would it take", r"it takes"),
         # "biggest model i can qlora w/ 50 bucks": "w/" is "with"
         "BUDGET_WORDS": (r"i have", r"i got", r"ive got", r"budget", r"for", r"with", r"w/",
+                         # "biggest model i could full fine tune w 200 bucks": chat's "w"
+                         # (the sum is blanked by then; "w/o" is without)
+                         r"w(?!/o)",
                          # "i've got about 200 bucks", "we have 500", "got ~200 bucks, …"
                          r"i'?ve got", r"i'?ve", r"we (?:have|got)", r"we'?ve got", r"^got",
                          # "is $40 enough to qlora mistral 7b"
