@@ -190,3 +190,28 @@ def test_a_currency_asked_alone_is_answered_alone(turns: tuple[str, str]) -> Non
     text = converse(*turns)[-1].text
     assert text.startswith("💱 <b>")
     assert "🤔" not in text
+
+
+# "des réductions pour les gros volumes" asks a volume discount (was "the page says nothing of
+# storage (persistent disks or volumes)"); storage asked stays storage.
+@pytest.mark.parametrize(("question", "said"), [
+    ("vous faites des reductions pour les gros volumes ?", "ne mentionne aucune remise"),
+    ("un rabais sur le volume ?", "ne mentionne aucune remise"),
+    ("y a des tarifs degressifs ?", "ne mentionne aucune remise"),
+    ("vous avez du stockage persistant ?", "ne dit rien du stockage"),
+    ("is there a persistent volume?", "does not say anything about storage"),
+])
+def test_a_volume_discount_is_no_storage(question: str, said: str) -> None:
+    assert said in ask(question).text
+
+
+# A card we rent asked of its form, no card of the user's said: our hosts' (was the price list).
+@pytest.mark.parametrize(("question", "said"), [
+    ("la h100 es pcie o sxm?", "no dice qué formato (SXM o PCIe)"),
+    ("las h100 son sxm?", "no dice qué formato (SXM o PCIe)"),
+    ("le h100 c'est du sxm ou du pcie ?", "ne précise pas le format (SXM ou PCIe)"),
+])
+def test_a_rented_cards_form_is_our_hosts(question: str, said: str) -> None:
+    text = ask(question).text
+    assert text.startswith("🔗 ")
+    assert said in text

@@ -711,7 +711,9 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
         r"drivers?)|(?:es|is it|c'est|est-ce) ubuntu)(?![a-z0-9])")),
     ("storage", Guarded(
         ("storage", "almacenamiento", "stockage", "persist", "disk", "disco", "disque", "volume"),
-        r"(?<![a-z0-9])(?:(?:persistent |network |extra )?(?:storage|disks?|volumes?)|"
+        # "des réductions pour les gros volumes ?" asks a volume discount, not storage
+        r"(?<![a-z0-9])(?:(?:persistent |network |extra )?(?:storage|disks?|"
+        r"(?<!gros )(?<!grands )(?<!grand )(?<!big )(?<!high )(?<!large )(?<!sur le )volumes?)|"
         r"almacenamiento(?: persistente)?|discos? persistentes?|stockage(?: persistant)?|"
         r"disques? persistants?|volumes? persistants?|persistent|persistente|persistant|"
         r"disk space|espacio en disco|espace disque)(?![a-z0-9])")),
@@ -750,7 +752,7 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
     # "une remise étudiante ?": the page names no discount (its blocks are at the same rate).
     ("discount", Guarded(
         ("discount", "descuento", "rebaja", "remise", "promo", "coupon", "cupon", "reduc",
-         "ristourne", "bloc", "bloque", "pack"),
+         "ristourne", "bloc", "bloque", "pack", "rabais", "degressif"),
         # "is a 720h block cheaper per hour", "do bigger blocks get a better hourly rate?", "are
         # the big blocks cheaper?" (the hours blanked): a discount for buying more
         r"(?<![a-z0-9])(?:(?:blocks?|packs?|bundles?)(?: (?:of|de) [a-z0-9]+)? (?:(?:is|are|get|gets|have|has|come|comes"
@@ -771,6 +773,10 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
         r"discount\w*|descuentos?|rebajas?|remises?|promo(?: ?codes?)?|"
         # "y a une réduc si je prends 720 heures ?": the slang means nothing else
         r"coupons?|cupon(?:es)?|codes? promo|reducs?|ristournes?|"
+        # "vous faites des réductions pour les gros volumes ?", "un rabais sur le volume ?"
+        r"(?:reductions?|rabais|tarifs? degressifs?|prix degressifs?) (?:pour |sur |au )?(?:les |le )?"
+        r"(?:(?:gros|grands?|grandes) )?(?:volumes?|quantites?|commandes?)|"
+        r"tarifs? degressifs?|prix degressifs?|"
         r"reductions? (?:etudiante?s?|pour (?:les )?etudiants|"
         # "une réduction si j'achète 720 heures ?", "une réduction sur le prix"
         r"si|sur (?:le |les )?(?:prix|tarifs?|heures|blocs?)|de prix|de tarif))"

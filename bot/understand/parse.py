@@ -2803,8 +2803,12 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             or asks.INCLUDED.search(rest)):
         # "do you have spot h100s?", "where are your h100s located": a GPU named, no price
         # asked: what the page says on that first, then the GPU's price as before. "does the
-        # h100 price include storage?", "¿el precio incluye almacenamiento?": that too.
-        service = asks.service_topics(rest)
+        # h100 price include storage?", "¿el precio incluye almacenamiento?": that too. A card
+        # we rent, asked of its form with no card of the user's said ("la h100 es pcie o sxm?",
+        # "le h100 c'est du sxm ?"), is ours: its hosts' interconnect.
+        ours = all(g.gpu_id is not None and catalogue.gpu(g.gpu_id).rented for g in work.gpus) \
+            and not owned.says_owned(corrected)
+        service = asks.service_topics(rest, ours=ours)
     if not service and intent == "prices" and work.hours is None and not work.money \
             and work.params_b is None and not work.family:
         # "is there a student discount", "bulk discount on h100s?": the page names no discount;
