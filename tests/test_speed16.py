@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -154,3 +155,45 @@ def test_lazy_patterns_read_as_the_compiled_pattern(source: str, flags: int) -> 
         m.span() if (m := re.compile(source, flags).search("2x h100 ai max colour")) else None)
     with pytest.raises(AttributeError):
         fresh._missing  # noqa: B018
+
+
+# -- a model's name said with its size (bot/render/phrases._names_its_size) --------------------
+
+NAMED_SIZES: list[tuple[str, str, bool]] = [
+    ("Llama 3 8B", "8", True),
+    ("Llama 3.1 70B", "70", True),
+    ("Llama 3.1 70B", "1", False),  # "3.1" then " 70B": no "1B" there
+    ("Mixtral 8x7B", "7", True),  # after "x", not a digit
+    ("Mixtral 8x7B", "8", False),
+    ("Qwen3 30B-A3B", "30", True),
+    ("Qwen3 30B-A3B", "3", True),  # "A3B": after a letter
+    ("Phi-4 (14B)", "14", True),
+    ("DeepSeek-V3 (671B MoE)", "671", True),
+    ("DeepSeek-V3 (671B MoE)", "71", False),  # inside 671
+    ("Kimi K2 (1T MoE)", "1000", True),  # a trillion said in T
+    ("Kimi K2 (1T MoE)", "1", False),
+    ("gpt-oss-20b", "20", False),  # lower-case b: not the size's unit
+    ("Model 1.8B", "1.8", True),
+    ("Model 1.8B", "8", False),  # after "."
+    ("Foo 7BB", "7", False),  # a letter follows
+    ("Foo 7B_x", "7", False),  # "_" is a word character
+    ("Foo 7B-7B", "7", True),
+    ("Foo 17B 7B", "7", True),  # the second one
+    ("Foo 123.457B", "123.457", True),
+    ("Foo 9999.5B", "9999.50", True),  # normalised before it is looked for
+]
+
+
+@pytest.mark.parametrize(("name", "size", "expected"), NAMED_SIZES,
+                         ids=[f"{n}-{s}" for n, s, _ in NAMED_SIZES])
+def test_a_name_says_its_size_without_a_pattern_per_size(
+        name: str, size: str, expected: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    import re._compiler
+
+    from bot.render.phrases import _names_its_size
+
+    def no_compile(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a pattern compiled for one value")
+
+    monkeypatch.setattr(re._compiler, "compile", no_compile)
+    assert _names_its_size(name, Decimal(size)) is expected
