@@ -393,6 +393,12 @@ LANGUAGE = Language(
             r"(?:can|could) (?:i|we) do anything (?:with|on)(?![a-z])",
             # "is my 4060 ti 8gb good for anything?", "is it any use?": what it holds
             r"(?:good|useful|usable) for anything", r"any use(?! of)",
+            # "is 8gb vram enough for anything", "what can i do with 8gb": what that memory holds
+            # (was "Which model?")
+            r"(?:enough|ok|okay|decent|fine) for anything(?![a-z])",
+            # (the memory itself is blanked by then: "what can i do with vram")
+            r"what (?:can|could) (?:i|we) (?:do|run|use|train|fine ?-?tune|finetune) with (?:(?:only|"
+            r"just) )?(?:of )?(?:vram|gpu memory|video memory)(?![a-z])",
             # "can my mac m2 16gb finetune a small model?": the largest it holds answers it
             r"(?:a|any|some) small(?:ish)? (?:models?|llms?)",
             # "rtx 3050 4gb any llm possible?", "any models doable on a 1060?"

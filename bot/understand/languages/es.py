@@ -385,6 +385,12 @@ LANGUAGE = Language(
             r"(?:puedo|podria|se puede|podre) hacer algo",
             # "mi 4060 ti de 8gb sirve pa algo?", "¿sirve de algo?": lo que cabe en ella
             r"sirve (?:pa|para|de) algo",
+            # "¿es suficiente 8gb de vram para algo?", "¿qué puedo hacer con 8gb?": lo que cabe
+            r"(?:es suficiente|son suficientes|alcanza|alcanzan|basta|bastan|sirven) (?:\w+ ){0,4}?"
+            r"(?:para|pa) algo(?![a-z])",
+            # (la memoria ya está borrada: "que puedo hacer con de vram")
+            r"que (?:puedo|podria|se puede) hacer con (?:(?:solo|solamente|unos|mis) )?(?:de )?"
+            r"(?:vram|memoria de video|memoria grafica)(?![a-z])",
             # "¿mi mac m2 puede entrenar un modelo chiquito?": el mayor que cabe lo responde
             r"(?:un|algun|algunos) modelos? (?:chic[oa]s?|chiquit[oa]s?|pequen[oa]s?|pequenit[oa]s?)",
             r"(?:un|algun) (?:pequeno|chiquito) modelo",

@@ -366,6 +366,9 @@ LANGUAGE = Language(
             r"(?:je peux|on peut|peut-on|puis-je|je pourrais|on pourrait) faire quelque chose",
             # "ma 4060 ti 8go ça sert à quelque chose ?", "elle est bonne à quelque chose ?"
             r"sert a (?:quelque chose|qqch|qqc|rien)", r"bonne? a quelque chose",
+            # "8 go de vram ça suffit pour quoi ?", "c'est suffisant pour quelque chose ?"
+            r"(?:ca suffit|ca suffira|suffit|suffisent|suffisants?|suffisantes?|c'est assez) pour "
+            r"(?:quoi|quelque chose|qqch|qqc)(?![a-z])",
             # "mon mac m2 16 go peut fine-tuner un petit modèle ?": le plus gros qui tient y répond
             r"(?:un|des|de) petits? (?:modeles?|llms?)",
             r"(?:qu ?est.ce que (?:je|j'|on) (?:peux|peut|pourrais|pourrait)|que (?:puis-je|je peux)) "
