@@ -73,6 +73,7 @@ from rules.compare import (
     scale_rate,
 )
 from rules.data_size import compute_optimal_tokens
+from rules.download import Download, download_hours, weights_download
 from rules.errors import (
     BudgetNotUSD,
     ClosedWeights,
@@ -336,6 +337,23 @@ class KvSaving:
     base_gb: Decimal
     base_kv_gb: Decimal
     rows: tuple[KvRow, ...]
+
+
+# Link speeds a download is timed at when the user gave none, said as examples (Mbps).
+DOWNLOAD_EXAMPLE_MBPS: Final = (Decimal(100), Decimal(1000))
+
+
+@dataclass(frozen=True, slots=True)
+class DownloadFacts:
+    """"How long to download llama 3 70b (on 100mbps)": the files' size (rules.download) and
+    the time at the link speed said, else at the example speeds (said to be examples)."""
+
+    model_name: str | None
+    files: Download
+    link_mbps: Decimal | None
+    hours: tuple[tuple[Decimal, Decimal], ...]  # (Mbps, hours) each
+    weight_bits: int  # the bits bitsandbytes quantizes the BF16 files to on load
+    link_bytes: bool = False  # the speed was said in bytes a second ("40 MB/s")
 
 
 @dataclass(frozen=True, slots=True)
@@ -613,6 +631,7 @@ class Answer(BaseModel):
     kernels_saving: KernelsSaving | None = None  # "how much vram does liger kernel save"
     kv_saving: KvSaving | None = None  # "how much does a q4_0 kv cache save"
     kv_size: KvSize | None = None  # "whats the kv cache size at 128k"
+    download: DownloadFacts | None = None  # "how long to download llama 3 70b"
     context_pair: ContextPair | None = None  # "num_ctx 8192 vs 32768": the memory at each
     vllm_share: VllmShare | None = None  # "why does vllm take 90% of my vram"
     vllm_fixes: VllmFixes | None = None  # vLLM serving that misses its share: what fits
@@ -1221,6 +1240,8 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
             saving = _kv_saving(query, answer, detailed, cat)
             if saving is not None:
                 extra["kv_saving"] = saving
+        if query.download_asked and composed.params_b is not None:
+            extra["download"] = _download(query, composed, cat)
         if query.kv_size_asked and detailed is not None and detailed.kind == "inference":
             extra["kv_size"] = _kv_size(query, detailed, cat)
         if query.seq_len_other is not None and detailed is not None:
@@ -2373,6 +2394,25 @@ def _gguf_keeps_native(query: Query, cat: Catalogue) -> bool:
         return False
     native = cat.models.get(query.model_id).native
     return native is not None and native.local_runners is not None
+
+
+def _download(query: Query, answer: Answer, cat: Catalogue) -> DownloadFacts:
+    """The files of the model in the format asked (its published one when none is said), and
+    how long they take at the link speed said or at the example speeds."""
+    assert answer.params_b is not None
+    method = cat.method(_asked_method(query, cat))
+    if method.kind != "inference":  # "how long to download it?" after a training question
+        method = cat.method(cat.default_method("inference"))
+    model = estimator_model(query, answer.params_b, cat)
+    native = cat.models.get(query.model_id).native if query.model_id else None
+    files = weights_download(model, method,
+                             native.gguf_gb if native is not None else None,
+                             native.method if native is not None else None,
+                             native.format if native is not None else None)
+    speeds = (query.link_mbps,) if query.link_mbps is not None else DOWNLOAD_EXAMPLE_MBPS
+    return DownloadFacts(model_name=answer.model_name, files=files, link_mbps=query.link_mbps,
+                         hours=tuple((v, download_hours(files.gb, v)) for v in speeds),
+                         weight_bits=method.weight_bits, link_bytes=query.link_bytes)
 
 
 def _expert_offload(query: Query, answer: Answer, cat: Catalogue) -> ExpertOffload | None:

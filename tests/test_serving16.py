@@ -117,3 +117,94 @@ def test_ollama_error_alone_is_ollamas_run() -> None:
     assert query.inference and query.runner == "ollama" and query.ram_free
     assert query.method == "gguf_q4_k_m"
     assert query.system_ram_gb is not None and round(query.system_ram_gb, 2) == Decimal("16.75")
+
+
+# "how long to download llama 3 70b": the weights' size on disk (BF16 safetensors from the
+# parameters, a GGUF type's file, a checkpoint as published) and the time at the link speed said,
+# else at two example speeds said to be examples (was QLoRA's training time).
+DOWNLOAD: list[tuple[str, str | None, dict[str, object], list[str], list[str]]] = [
+    ("how long to download llama 3 70b", None,
+     {"intent": "memory", "method": "inference_bf16", "model": "llama-3-70b"},
+     ["⬇️ <b>The weights of Llama 3 70B are about 141.1 GB to download (BF16 safetensors",
+      "How fast is your connection? For example, at 100 Mbps it takes about 3.14 hours, at "
+      "1 Gbps about 19 minutes", "At the full line rate", "accept Meta's license"],
+     ["QLoRA", "dataset size"]),
+    ("download llama 3 70b on 100mbps how long", None, {"intent": "memory"},
+     ["141.1 GB to download", "At 100 Mbps that takes about 3.14 hours.</b>"],
+     ["How fast is your connection"]),
+    ("how long to download llama 3 70b q4 at 40 MB/s", None, {"method": "inference_int4"},
+     ["The Q4_K_M GGUF file of Llama 3 70B is about 43.2 GB to download.",
+      "At 40 MB/s (320 Mbps) that takes about 18 minutes."], []),
+    ("ollama pull llama3:70b how long on 300mbps", None, {"method": "inference_int4"},
+     ["Q4_K_M GGUF file", "At 300 Mbps that takes about 19 minutes."], []),
+    ("how long to download deepseek v3 on 1gbps", None, {},
+     ["672.9 GB to download (FP8, as published)", "At 1 Gbps that takes about 1.5 hours."], []),
+    ("how long to download qwen2.5 7b awq on 100mbps", None, {},
+     ["5.6 GB to download (AWQ, as published)"], []),
+    ("how long to download llama 3 70b in 4bit on 1 gigabit", None, {},
+     ["141.1 GB to download: the BF16 safetensors", "quantizes to 4-bit while loading",
+      "At 1 Gbps that takes about 19 minutes."], []),
+    # a card named: the download leads, its fit follows
+    ("how long to download llama 3 8b on my 4090 box at 1gbps", None,
+     {"intent": "fit", "gpu": "rtx-4090"},
+     ["16.1 GB to download", "At 1 Gbps that takes about 2 minutes.", "✅"], []),
+    ("cuánto tarda en descargar llama 3 70b a 50 Mbps", "es", {"intent": "memory"},
+     [f"Los pesos de Llama 3 70B ocupan unos 141,1{NB}GB de descarga",
+      f"A 50{NB}Mbps tarda aproximadamente 6,27{NB}horas."], ["QLoRA"]),
+    ("combien de temps pour télécharger mistral 7b", "fr", {"intent": "memory"},
+     [f"Les poids de Mistral 7B font environ 14,5{NNB}Go à télécharger",
+      f"Quel est le débit de votre connexion{NNB}?"], ["QLoRA"]),
+    ("combien de temps pour télécharger mistral 7b avec la fibre 1 gigabit", "fr", {},
+     [f"À 1{NB}Gbit/s, cela prend environ 2{NB}minutes."], []),
+    ("télécharger llama 3 70b q4 à 10 Mo/s combien de temps", "fr", {},
+     [f"À 10{NB}Mo/s (80{NB}Mbit/s)"], []),
+    # the licence asked beside the word stays the licence's answer
+    ("is llama free to download or gated", None, {}, ["🔒 <b>The Llama repositories"],
+     ["⬇️"]),
+    # a training run stays a training run
+    ("download llama 3 8b and qlora it on my 4090, how long for 10M tokens", None,
+     {"method": "qlora"}, [], ["⬇️"]),
+]
+
+
+@pytest.mark.parametrize(("text", "locale", "fields", "has", "lacks"), DOWNLOAD)
+def test_download_size_and_time(text: str, locale: str | None, fields: dict[str, object],
+                                has: list[str], lacks: list[str]) -> None:
+    out = ask_json(text, locale)
+    for key, want in fields.items():
+        assert out[key] == want, (key, out[key])
+    _says(str(out["text"]), has, lacks)
+
+
+def test_download_hours_rule() -> None:
+    from rules.download import download_hours
+
+    # 141.1 GB = 1,128.8 Gbit; at 100 Mbps 11,288 s
+    assert download_hours(Decimal("141.1"), Decimal(100)) == Decimal("141.1") * 8000 / 100 / 3600
+    with pytest.raises(ValueError, match="positive"):
+        download_hours(Decimal(1), Decimal(0))
+
+
+# In a chat: the speed a download reply asked for, said alone; "how long to download it?" after
+# a model's question; another format of the same download (were "I did not understand", or the
+# model's memory without the download).
+DOWNLOAD_CHAT: list[tuple[tuple[str, ...], str]] = [
+    (("how long to download llama 3 70b", "on 500 mbps"),
+     "At 500 Mbps that takes about 38 minutes."),
+    (("cuanto tarda en descargar llama 3 70b", "con 300 megas"),
+     "A 300\u00a0Mbps tarda aproximadamente 1,05\u00a0horas."),
+    (("qlora llama 3 8b on a 4090", "how long to download it?"),
+     "The weights of Llama 3 8B are about 16.1 GB to download"),
+    (("can i run llama 3 70b on 2x 3090", "how long to download it on 100mbps"),
+     "At 100 Mbps that takes about 3.14 hours."),
+    (("how long to download llama 3 70b on 100mbps", "and the q4 gguf?"),
+     "The Q4_K_M GGUF file of Llama 3 70B is about 43.2 GB to download. At 100 Mbps that takes "
+     "about 58 minutes."),
+]
+
+
+@pytest.mark.parametrize(("turns", "has"), DOWNLOAD_CHAT)
+def test_download_in_a_chat(turns: tuple[str, ...], has: str) -> None:
+    from tests.support.chat import converse
+
+    assert has in converse(*turns)[-1].text

@@ -20,7 +20,7 @@ from typing import Final
 from babel.dates import get_day_names
 from markupsafe import Markup
 
-from bot.answer import Answer, ContextPair, FamilyPick
+from bot.answer import Answer, ContextPair, DownloadFacts, FamilyPick
 from bot.engines import engine_name
 from bot.render.detailed_lines import host_ram_lines
 from bot.render.lines import (
@@ -671,10 +671,21 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
     elif query.licence_asked and not error and query.family and query.params_b is None:
         put(ph.family_licence(query.family))  # "do i need to accept a license for gemma"
         put("\n\n")
+    download = answer.download if not error and not answer.missing else None
+    if download is not None:
+        put(_download_lead(download, ph))
+        if query.gpu is not None or query.vram_gb is not None:
+            put("\n")  # the fit on the card named follows
     if error:
         include("error.html.j2")
     elif answer.steps_alone:
         pass
+    elif download is not None and query.gpu is None and query.vram_gb is None:
+        # "how long to download llama 3 70b": the download alone, and the gating to accept first
+        gate = ph.licence(query.model_id, answer.gated) if not query.licence_asked else ""
+        if gate:
+            put("\n")
+            put(gate)
     elif answer.card_noted:
         _card_noted(answer, ph, put)
     elif answer.multi_gpu_alone:
@@ -741,6 +752,57 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
         # ("a 7b mistral" is Mistral 7B, a name with no version to read it as)
         page = _shape_read(page, answer.model_name, query.shape_model, ph)
     return page
+
+
+def _speed(ph: Phrases, mbps: Decimal) -> str:
+    """A link speed as people say it: "100 Mbps", from a whole gigabit "1 Gbps"."""
+    fmt = ph.fmt
+    if mbps >= 1000 and mbps % 100 == 0:
+        return ph._("%(n)s Gbps", n=fmt.num(mbps / 1000, 1))
+    return ph._("%(n)s Mbps", n=fmt.num(mbps, 1))
+
+
+def _download_lead(download: DownloadFacts, ph: Phrases) -> Markup:
+    """"How long to download llama 3 70b (on 100mbps)": the files' size, then the time at the
+    link speed said, or at two example speeds said to be examples; at the full line rate."""
+    fmt = ph.fmt
+    files, name = download.files, download.model_name or ph._("the model")
+    size = fmt.gb(files.gb, 1)
+    if files.kind == "gguf":
+        what = ph._("The %(quant)s GGUF file of %(model)s is about %(size)s to download.",
+                    quant=files.quant or "", model=name, size=size)
+    elif files.kind == "checkpoint":
+        what = ph._("The weights of %(model)s are about %(size)s to download (%(format)s, as "
+                    "published).", model=name, size=size, format=files.format or "")
+    elif files.kind == "bf16_quantized_on_load":
+        what = ph._("The weights of %(model)s are about %(size)s to download: the BF16 "
+                    "safetensors (2 bytes a parameter), which bitsandbytes quantizes to "
+                    "%(bits)s-bit while loading them.", model=name, size=size,
+                    bits=fmt.num(download.weight_bits))
+    else:
+        what = ph._("The weights of %(model)s are about %(size)s to download (BF16 "
+                    "safetensors: 2 bytes a parameter).", model=name, size=size)
+    line = Markup("⬇️ <b>") + what
+    if download.link_mbps is not None:
+        speed = _speed(ph, download.link_mbps)
+        if download.link_bytes:
+            # "40 MB/s": the bytes said, the bits beside them
+            speed = ph._("%(bytes)s MB/s (%(bits)s)", bytes=fmt.num(download.link_mbps / 8, 1),
+                         bits=speed)
+        line += Markup(" ") + ph._("At %(speed)s that takes about %(time)s.", speed=speed,
+                                   time=fmt.duration(download.hours[0][1]))
+        line += Markup("</b>\n")
+    else:
+        line += Markup("</b>\n") + ph._(
+            "How fast is your connection? For example, at %(speed1)s it takes about %(time1)s, "
+            "at %(speed2)s about %(time2)s: tell me yours (e.g. “on 300 Mbps”) for its own "
+            "figure.",
+            speed1=_speed(ph, download.hours[0][0]), time1=fmt.duration(download.hours[0][1]),
+            speed2=_speed(ph, download.hours[1][0]), time2=fmt.duration(download.hours[1][1]),
+        ) + Markup("\n")
+    return line + Markup("ℹ️ <i>") + ph._(
+        "At the full line rate, GB of 10^9 bytes and Mbps of 10^6 bits a second: protocol "
+        "overhead, the disk and the server's own limit make it longer.") + Markup("</i>\n")
 
 
 def _count_unclear(answer: Answer, ph: Phrases, put: Put) -> None:

@@ -323,6 +323,22 @@ DEADLINE_ENOUGH: Final = _whole(_words("DEADLINE_ENOUGH_ASK"))
 # "pour coder"): coding models are then named too (the catalogue marks no use: by their names).
 CODING: Final = Guarded(("cod", "program"), r"(?<![a-z])(?:coding|code|coder|programming|"
                         r"programar|programacion|codigo|programmation|programmer)(?![a-z])")
+# A model's weights downloaded ("how long to download llama 3 70b", "cuánto tarda en descargar",
+# "combien de temps pour télécharger", "ollama pull llama3:70b"): their size on disk and the time
+# at the user's link speed ("dl time" too). Not "bajar" (also "lower": "bajar la vram").
+DOWNLOAD_ASK: Final = Guarded(("download", "descarg", "telecharg", "pull", "dl"),
+                              r"(?<![a-z])(?:download\w*|descarg\w*|telecharg\w*|ollama pull"
+                              r"|dl(?:ing)?)(?![a-z])")
+# A link speed said beside a download ("on 100mbps", "a 50 Mbps", "1 gigabit", "fibra de 300
+# megas", "500 Mb/s", "40 MB/s", "10 Mo/s"): bits per second unless a capital B or "o" (octets)
+# says bytes (the case is read from the text as typed: parse._take_download).
+LINK_SPEED: Final = Guarded(
+    ("bps", "bit", "b/s", "o/s", "megas", "giga"),
+    r"(?<![\w.,])(?P<num>\d{1,5}(?:[.,]\d{1,3})?) ?(?P<unit>[mg]bps|[mg]bits?(?:/s|ps)?"
+    r"|[mg]b/s|[mg]o/s|(?:mega|giga)bits?(?:/s| per second| por segundo| par seconde)?|megas"
+    r"|gigas? de (?:fibra|internet|conexion|bajada))(?![a-z])"
+    r"|(?<![a-z\d] )(?<![\d.,])(?P<gigabit>gigabit)(?![a-z])"
+)
 # A model's licence or gating asked ("do i need to accept a license for llama 3 8b", "is it
 # gated", "¿necesito aceptar la licencia?", "faut-il accepter la licence ?", "¿está restringido
 # en hf?"): the gating leads. "restricted" only as the question's end ("on a restricted budget"

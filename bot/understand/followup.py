@@ -500,6 +500,9 @@ def follow_up(
             else follow_up(new, previous.earlier_run, models, gpus)
     if new.not_llm is not None and not _names_model(new):
         return new  # "and stable diffusion on it?": another kind of model, not the last run's
+    download = _download_of(new, previous)
+    if download is not None:
+        return download
     picked = _pick_of_two(new, previous)
     if picked is not None:
         return picked
@@ -1027,6 +1030,35 @@ _PRICE_LIST: Final = lazy(
     r"(?<![a-z])(?:prices|pricing|price list|rates|precios|tarifas|lista de precios|tarifs|"
     r"grille|your|vuestros|sus|vos|vous)(?![a-z])"
 )
+
+
+def _download_of(new: Query, previous: Query) -> Query | None:
+    """"on 500 mbps" after a download's size and time: the same download at that speed; "how
+    long to download it?" after a question on a model: that model's download (was "I did not
+    understand", or the question without its model)."""
+    if _names_model(new) or new.family or _names_card(new) \
+            or (previous.params_b is None and previous.model_id is None):
+        return None
+    # "and the q4 gguf?" after a download: that format's files
+    format_only = previous.download_asked and new.method is not None and new.inference \
+        and new.intent in ("unknown", "memory", "time", "fit")
+    if new.method is not None and not format_only:
+        return None
+    speed_only = previous.download_asked and new.link_mbps is not None \
+        and new.intent in ("unknown", "memory", "time", "fit") and not new.download_asked
+    if not speed_only and not format_only and not new.download_asked:
+        return None
+    kept = speed_only or format_only
+    merged = _merge(new, previous, names_model=False)
+    card = previous.gpu is not None or previous.vram_gb is not None
+    return merged.model_copy(update={
+        "download_asked": True, "link_mbps": new.link_mbps if new.link_mbps is not None
+        else previous.link_mbps if kept else None,
+        "link_bytes": new.link_bytes if new.link_mbps is not None else previous.link_bytes,
+        "intent": "fit" if card else "memory", "inference": True,
+        "method": new.method if format_only else previous.method if previous.inference
+        else None,
+        "hours": None, "dataset_tokens": None})
 
 
 def _rate_of_served(new: Query, previous: Query, folded: str) -> Query | None:

@@ -99,6 +99,9 @@ class _Work:
     ram_gb: Decimal | None = None  # system memory ("+ 64gb ram"): set aside, not VRAM
     ram_free: bool = False  # ram_gb is the free system memory Ollama reported
     ram_needed_gb: Decimal | None = None  # what Ollama said it needed there
+    download: bool = False  # "how long to download llama 3 70b"
+    link_mbps: Decimal | None = None  # "on 100mbps": the link speed said beside it
+    link_bytes: bool = False  # said in bytes a second ("40 MB/s", "10 Mo/s")
     hours: Decimal | None = None
     hours_as: HoursAs | None = None
     hours_per_day: Decimal | None = None  # "8 hours a day for a month"
@@ -368,6 +371,40 @@ def _vllm_lengths(plain: str) -> tuple[tuple[Decimal, int], ...]:
             continue  # "25.6K": vLLM refuses decimals with a binary suffix
         found.append((value, vllm))
     return tuple(found)
+
+
+# Units that name a link speed only (bits a second): read with no download said, as the speed
+# a download reply asked for ("on 500 mbps").
+_BITS_UNIT: Final = lazy(r"[mg]bps|[mg]bits?|(?:mega|giga)bits?|megas|gigas?|$")
+_DATA_AFTER: Final = lazy(r" ?(?:de |d')?(?:datos|data|texto|dataset|donnees|texte|jsonl|csv)")
+_LINK_BYTES: Final = lazy(r"(?:^|[^\w.,])(?P<num>\d{1,5}(?:[.,]\d{1,3})?) ?[MG]B/s")
+
+
+def _take_download(work: _Work, plain: str) -> None:
+    """"how long to download llama 3 70b on 100mbps": the download asked and the link speed
+    said beside it, in megabits per second (a capital B, "MB/s", or French octets, "Mo/s", are
+    bytes: eight bits each), blanked so that "1 gb/s" is no memory."""
+    match = asks.DOWNLOAD_ASK.search(work.s)
+    work.download = match is not None and not _negated(work.s, *match.span())
+    speed = asks.LINK_SPEED.search(work.s)
+    if speed is None or not (work.download or _BITS_UNIT.match(speed.group("unit") or "")):
+        return  # "3350 gb/s" with no download said: a memory bandwidth, not a link
+    if not work.download and speed.group("unit") == "megas" \
+            and _DATA_AFTER.match(work.s, speed.end()) is not None:
+        return  # "300 megas de datos": a dataset's size
+    if speed.group("gigabit"):
+        work.link_mbps = Decimal(1000)
+    else:
+        value = work.num(speed.group("num"))
+        unit = speed.group("unit")
+        giga = unit.startswith("g")
+        per_byte = unit.endswith("o/s") or (unit.endswith("b/s") and any(
+            m.group("num") == speed.group("num") for m in _LINK_BYTES.finditer(plain)))
+        if value <= 0:
+            return
+        work.link_mbps = tidy(value * (1000 if giga else 1) * (8 if per_byte else 1))
+        work.link_bytes = per_byte
+    work.blank(*speed.span())
 
 
 def _vllm_case(work: _Work, plain: str) -> None:
@@ -2544,6 +2581,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     _take_runs(work)
     _take_settings(work)
     _vllm_case(work, plain)
+    _take_download(work, plain)
     hw.take_gpus(work, index)
     before_hours = work.s
     _take_hours(work)
@@ -2672,6 +2710,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     # "whats the kv cache size for llama 3.1 70b at 128k": a KV cache is kept by serving only.
     kv_size = work.params_b is not None and asks.KV_SIZE.search(rest) is not None
     if kv_size and not inference and method is None and not trains \
+            and not px.TRAINING.search(rest):
+        inference = True
+    # "how long to download llama 3 70b": the weights people download to run them, no training
+    # word (was QLoRA's training time).
+    if work.download and not inference and method is None and not trains \
             and not px.TRAINING.search(rest):
         inference = True
     # Ollama's own "model requires more system memory (…) than is available (…)" pasted with
@@ -3501,6 +3544,15 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         intent, known, others, says_owned = "cost", [others[0]], (), False
         first_known = next(g for g in work.gpus if g.gpu_id == known[0])
         rig_memory = first_known.memory_gb
+    # A download asked of a model served: its size on disk and how long (bot.answer), as a
+    # question of its memory, or of its fit on the card named.
+    # With no model named ("how long to download it?") the chat's last model is meant
+    # (followup._download_of).
+    named = work.params_b is not None or work.model_id is not None or bool(work.family)
+    download_asked = work.download and (inference if named else not trains) \
+        and asks.LICENCE_ASK.search(corrected) is None
+    if download_asked and intent in ("time", "unknown", "memory", "cost", "recommend"):
+        intent = "fit" if work.gpus or work.vram_gb is not None else "memory"
     made = _made(
         owned_aside=owned_aside,
         owned_aside_count=_count_of(work, owned_aside) if owned_aside else None,
@@ -3663,6 +3715,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         steps_samples=work.samples_said if steps_asked else None,
         ram_asked=ram_asked,
         coding=asks.CODING.search(corrected) is not None,
+        download_asked=download_asked,
+        # a speed alone ("on 500 mbps") answers the speed a download reply asked for
+        link_mbps=work.link_mbps if download_asked or not named else None,
+        link_bytes=work.link_bytes and (download_asked or not named),
         licence_asked=(work.model_id is not None or bool(work.family))
         and asks.LICENCE_ASK.search(corrected) is not None,
         memory_amount_asked=asks.MEMORY_AMOUNT.search(corrected) is not None,

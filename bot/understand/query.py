@@ -263,6 +263,11 @@ class Query(BaseModel):
     coding: bool = False  # a coding use named ("best coding model for a 4090")
     # "do i need to accept a license for llama 3 8b": whether its weights are gated leads
     licence_asked: bool = False
+    # "how long to download llama 3 70b (on 100mbps)": the weights' size on disk and the time
+    # at the link speed said (link_mbps, megabits per second; None: not said), bot.answer.
+    download_asked: bool = False
+    link_mbps: Decimal | None = None
+    link_bytes: bool = False  # the speed was said in bytes a second ("40 MB/s")
     memory_amount_asked: bool = False  # "how much vram will it use": the figure is the question
     count_asked: bool = False  # "how many A100s do I need?": the count is the question
     # "how much is an h100 per minute?", "¿cuánto cuesta por minuto?": a price by the minute
