@@ -376,7 +376,7 @@ def _vllm_lengths(plain: str) -> tuple[tuple[Decimal, int], ...]:
 # Units that name a link speed only (bits a second): read with no download said, as the speed
 # a download reply asked for ("on 500 mbps").
 _BITS_UNIT: Final = lazy(r"[mg]bps|[mg]bits?|(?:mega|giga)bits?|megas|gigas?|$")
-_DATA_AFTER: Final = lazy(r" ?(?:de |d')?(?:datos|data|texto|dataset|donnees|texte|jsonl|csv)")
+_MEGAS_OF_DATA: Final = lazy(r" ?(?:de |d')?(?:datos|data|texto|dataset|donnees|texte|jsonl|csv)")
 _LINK_BYTES: Final = lazy(r"(?:^|[^\w.,])(?P<num>\d{1,5}(?:[.,]\d{1,3})?) ?[MG]B/s")
 
 
@@ -390,7 +390,7 @@ def _take_download(work: _Work, plain: str) -> None:
     if speed is None or not (work.download or _BITS_UNIT.match(speed.group("unit") or "")):
         return  # "3350 gb/s" with no download said: a memory bandwidth, not a link
     if not work.download and speed.group("unit") == "megas" \
-            and _DATA_AFTER.match(work.s, speed.end()) is not None:
+            and _MEGAS_OF_DATA.match(work.s, speed.end()) is not None:
         return  # "300 megas de datos": a dataset's size
     if speed.group("gigabit"):
         work.link_mbps = Decimal(1000)
