@@ -116,7 +116,7 @@ LANGUAGE = Language(
         ),
         "HOUR_UNITS": (r"heures?",),
         # "3j", "15j"; not "30 € j'ai" (the "€" folded away): "j'" opens a word.
-        "DAY_UNITS": (r"jours?", r"journees?", r"j(?!')"),
+        "DAY_UNITS": (r"jours?", r"journees?", r"j(?![a-z'])"),
         "WEEK_UNITS": (r"semaines?",),
         "MONTH_UNITS": (r"mois",),
         # "un an" ends there or runs on in French: "$3 an hour" is English's article.
