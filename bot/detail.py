@@ -107,6 +107,14 @@ LITGPT_LORA_RANK = 8
 # '.lora_A.' / '.lora_B.' get upcast = True, param.data.to(torch.float32)).
 UNSLOTH_OPTIMIZER: Final[OptimizerName] = "adam8bit"
 LITGPT_LORA_TARGETS = "qv"
+# mlx_lm.lora's own defaults (ml-explore/mlx-lm mlx_lm/lora.py @d78bf58e, CONFIG_DEFAULTS):
+# "num_layers": 16, "batch_size": 4, "grad_checkpoint": False, "lora_parameters": {"rank": 8,
+# "dropout": 0.0, ...}; with no "keys" every linear layer of the trained blocks is adapted
+# (mlx_lm/tuner/utils.py linear_to_lora_layers). Its LoRA weights are FP32 (mx.random.uniform,
+# mx.zeros: float32 by default) and its Adam keeps its states in their type.
+MLX_NUM_LAYERS = 16
+MLX_MICRO_BATCH = 4
+MLX_LORA_RANK = 8
 DEFAULT_EPOCHS = 1
 
 # Term names of rules.estimator → English msgids (translated by the template and the chart).
@@ -378,7 +386,7 @@ class DetailedAnswer:
 
 _SETTINGS = (
     "seq_len", "batch_size", "lora_rank", "grad_ckpt", "dataset_tokens", "lora_targets",
-    "precision", "optimizer", "cpu_offload", "offload_params", "kbit_fp32", "litgpt", "old_bnb", "activation_offload", "optimizer_in_backward",
+    "precision", "optimizer", "cpu_offload", "offload_params", "kbit_fp32", "litgpt", "mlx", "trained_layers", "old_bnb", "activation_offload", "optimizer_in_backward",
     "double_quant",
     "attention", "compiled", "chunked_loss", "packed", "fp32_weights", "new_tokens",
     "prompt_tokens", "grad_accumulation", "sharding", "kernels", "lora_dropout", "quant",
@@ -692,16 +700,22 @@ def _estimate_on(
         defaults.append("grad_ckpt")
     if lora and said["lora_rank"] is None:
         defaults.append("lora_rank")
+    mlx = bool(said["mlx"]) and training
+    if mlx and said["trained_layers"] is None:
+        defaults.append("num_layers")
     if said["kernels"] == "unsloth" and said["optimizer"] is None and (
             lora or (method.full and method.optimizer == UNSLOTH_OPTIMIZER)):
         defaults.append("unsloth_optimizer")
     seq_len = _positive(said["seq_len"], DEFAULT_SEQ_LEN)
-    batch = _positive(said["batch_size"], DEFAULT_MICRO_BATCH)
+    batch = _positive(said["batch_size"], MLX_MICRO_BATCH if mlx else DEFAULT_MICRO_BATCH)
     litgpt = bool(said["litgpt"]) and training
-    ckpt = (not (litgpt and gpus == 1) and DEFAULT_GRAD_CKPT) if said["grad_ckpt"] is None \
-        else said["grad_ckpt"]
-    rank = _positive(said["lora_rank"], LITGPT_LORA_RANK if litgpt else DEFAULT_LORA_RANK) \
-        if lora else None
+    ckpt = (not (litgpt and gpus == 1) and not mlx and DEFAULT_GRAD_CKPT) \
+        if said["grad_ckpt"] is None else said["grad_ckpt"]
+    rank = _positive(said["lora_rank"], LITGPT_LORA_RANK if litgpt
+                     else MLX_LORA_RANK if mlx else DEFAULT_LORA_RANK) if lora else None
+    layers_said = said["trained_layers"]
+    trained_layers = (None if layers_said is not None and layers_said < 0
+                      else layers_said or MLX_NUM_LAYERS) if mlx else None
     optimizer = _optimizer(query, method)
     vram = (float(vram_per_gpu) if vram_per_gpu is not None
             and _reads_card(query, method, optimizer) else None)
@@ -747,6 +761,7 @@ def _estimate_on(
                 # (that is bnb.nf4-dq).
                 double_quant=not said["litgpt"] and said["double_quant"] is not False,
                 fused_qkv=bool(said["litgpt"]),
+                trained_layers=trained_layers,
             )
         else:
             prompt = said["prompt_tokens"]
@@ -1260,6 +1275,14 @@ def _assumptions(
         else:
             out.append(Assumption(code="lora_targets", params={
                 "rank": rank, "targets": targets, "adam8bit": eight}))
+    trained = next((a for a in breakdown.assumptions if a.code == "trained_layers"), None)
+    if trained is not None:
+        out.append(Assumption(code="trained_layers", params={
+            "layers": int(trained.params["layers"] or 0), "of": int(trained.params["of"] or 0)}))
+    if query.mlx and method.kind == "training" and (
+            query.batch_size is None or query.grad_ckpt is None or query.trained_layers is None
+            or (rank is not None and query.lora_rank is None)):
+        out.append(Assumption(code="mlx_defaults"))
     if method.full:
         if query.precision == "bf16":
             out.append(Assumption(code="pure_bf16"))

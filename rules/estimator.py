@@ -436,15 +436,19 @@ def _adapter_sum(shapes: dict[str, tuple[int, int, int]], rank: int,
 
 @lru_cache(maxsize=256)  # the same for every GPU count estimated
 def _lora_params(dims: _Dims, rank: int, targets: Sequence[str],
-                 min_size: int = 0) -> int:
+                 min_size: int = 0, trained: int | None = None) -> int:
+    """The adapter parameters of every layer, or of the last `trained` layers (mlx_lm's
+    --num-layers: the dense layers of a mixture of experts come first)."""
     arch = dims.arch
     names = _arch_targets(arch, targets)
     total = _adapter_sum(arch.linear_shapes(), rank, names, min_size)
+    last = arch.layers if trained is None else min(trained, arch.layers)
     if not arch.dense_layers:
-        return total * arch.layers
+        return total * last
     dense = arch.attention_shapes() | arch.dense_mlp_shapes()
-    return (total * arch.moe_layers
-            + _adapter_sum(dense, rank, names, min_size) * arch.dense_layers)
+    moe = min(last, arch.moe_layers)
+    return (total * moe
+            + _adapter_sum(dense, rank, names, min_size) * min(last - moe, arch.dense_layers))
 
 
 def _int8_row_scale_bytes(shape: _Shape, c: Mapping[str, float]) -> float:
@@ -587,6 +591,7 @@ def estimate_training(
     quantized_head: bool = False,
     fp16_quant_state: bool = False,
     fused_qkv: bool = False,
+    trained_layers: int | None = None,
 ) -> Breakdown:
     """Per-GPU peak memory of one fine-tuning step.
 
@@ -666,6 +671,13 @@ def estimate_training(
       is copied to bf16 for the matmul, both alive at the transient peak.
     fused_qkv: q, k and v are one linear with one LoRA branch (LitGPT's LoRAQKVLinear): one
       dropout over its input, however many of the three are adapted.
+    trained_layers: only the last this many transformer blocks train (mlx_lm's --num-layers:
+      'for l in model.layers[-max(args.num_layers, 0):]: l.unfreeze()' for a full fine-tune,
+      linear_to_lora_layers over the same blocks for LoRA; ml-explore/mlx-lm mlx_lm/lora.py
+      @d78bf58e); the embeddings, the head and the blocks before them stay frozen. Autodiff
+      keeps for backward only what lies between a trained weight and the loss: the frozen
+      blocks' activations are freed once used. None: every block (and, in a full fine-tune,
+      the embeddings and head) trains.
     """
     spec = method_spec(method, "training")
     if seq_len < 1 or micro_batch < 1 or gpus < 1 or lora_rank < 1:
@@ -697,6 +709,9 @@ def estimate_training(
     assumptions: list[Note] = []
     parts: list[tuple[str, float, str]] = []
     block, rest = _split_params(shape)
+    # The blocks that train and hold activations for backward (all unless trained_layers).
+    layers_trained = arch.layers if trained_layers is None else max(
+        1, min(trained_layers, arch.layers))
     if untie_head and arch.tied_embeddings and not shape.assumed:
         head = float(arch.vocab * arch.hidden)
         n += head
@@ -708,6 +723,8 @@ def estimate_training(
             "layers": arch.layers, "hidden": arch.hidden, "vocab": arch.vocab}))
 
     # -- weights, master copy, gradients, optimizer states ---------------------------------
+    # The weights that train: every one, or the last blocks' alone (trained_layers).
+    n_train = n if layers_trained == arch.layers else block * layers_trained / arch.layers
     grads = 0.0
     host = 0.0  # per GPU, what CPU offload moves to CPU RAM
     resident = 0.0  # what the optimizer states may occupy: capped later when paged
@@ -718,7 +735,7 @@ def estimate_training(
         else:
             parts.append(("weights", n * bf16 / weight_shard, "bf16 compute copy"))
         if prec == "mixed":
-            parts.append(("master_weights", n * c["training.master_weights_fp32"] / shard,
+            parts.append(("master_weights", n_train * c["training.master_weights_fp32"] / shard,
                           "fp32 master copy (mixed precision)"))
             # DeepSpeed (ZeRO-1, 2 and 3) runs the model in bf16: its gradients are bf16 (its
             # grad_accum_dtype is the model's under ZeRO), reduced into the partition the fp32
@@ -740,7 +757,7 @@ def estimate_training(
         else:
             opt_bytes = c["training.adam8bit_states"]
             opt_label = "8-bit Adam m+v"
-        opt = n * opt_bytes / shard
+        opt = n_train * opt_bytes / shard
         # PyTorch's foreach AdamW makes one tensor the size of the second moment for every
         # parameter during the step (the fused one, today's Hugging Face default, none).
         # DeepSpeed steps with its own optimizer, CPU offload on the CPU, an optimizer in
@@ -754,7 +771,7 @@ def estimate_training(
         # on the CPU).
         zero_step = 0.0
         if (zero3 or zero12) and prec == "mixed" and not cpu_offload:
-            elements = n / shard
+            elements = n_train / shard
             if zero3:
                 elements = min(elements, c["overhead.zero3_sub_group_size"])
             zero_step = elements * c["training.gradients_mixed"]
@@ -775,7 +792,7 @@ def estimate_training(
         if cpu_offload:
             # Offloaded gradient partitions are held in FP32 for the CPU optimizer step
             # (DeepSpeed's estimators count 4 bytes a parameter: FP32_GRADS_FACTOR).
-            host += n * (c["training.gradients_mixed"] if prec == "mixed" else grad_bytes) \
+            host += n_train * (c["training.gradients_mixed"] if prec == "mixed" else grad_bytes) \
                 / grad_shard
             grads = 0.0
         elif optimizer_in_backward:
@@ -787,10 +804,10 @@ def estimate_training(
             # just ended before autograd's AccumulateGrad adds it in: the largest unit, the
             # root (embeddings, final norm, head) under a transformer-block wrap.
             unit = max(rest if fsdp_root else 0.0, block / arch.layers)
-            grads = (n + unit) * grad_bytes
+            grads = (n_train + unit) * grad_bytes
             assumptions.append(Note("fsdp_no_sync", {"gpus": gpus}))
         else:
-            grads = n * grad_bytes / grad_shard
+            grads = n_train * grad_bytes / grad_shard
     else:
         if quantized_base:
             bits = 8 * c["bytes.nf4"] + c[
@@ -827,13 +844,15 @@ def estimate_training(
             parts[-1] = ("weights", 0.0, "offloaded to CPU RAM")
             assumptions.append(Note("cpu_offload"))
         targets = _resolve_targets(lora_targets)
-        adapters = _lora_params(arch, lora_rank, targets)
+        trained = None if layers_trained == arch.layers else layers_trained
+        adapters = _lora_params(arch, lora_rank, targets, 0, trained)
         adapter_bytes = adapters * c["training.adapter_bytes_per_param"]
         label = f"{adapters / 1e6:.1f}M trainable params x 16 B (weights, grads, AdamW)"
         if opt_name in ("adam8bit", "paged_adam8bit"):
             # bitsandbytes' 8-bit Adam keeps m and v in one byte each for every matrix of at
             # least min_8bit_size elements, in FP32 for the smaller ones.
-            eight = _lora_params(arch, lora_rank, targets, int(c["training.adam8bit_min_size"]))
+            eight = _lora_params(arch, lora_rank, targets, int(c["training.adam8bit_min_size"]),
+                                 trained)
             adapter_bytes -= eight * (c["training.adamw_fp32_states"]
                                       - c["training.adam8bit_states"])
             label = (f"{adapters / 1e6:.1f}M trainable params: weights and grads FP32, "
@@ -873,7 +892,7 @@ def estimate_training(
     per_tok_layer *= act_scale
     working = 0.0  # one layer's recomputed activations (with checkpointing)
     if grad_ckpt:
-        stored = (tokens * arch.layers * c["activations.checkpoint_inputs"] * arch.hidden
+        stored = (tokens * layers_trained * c["activations.checkpoint_inputs"] * arch.hidden
                   * act_scale)
         if activation_offload:
             # Only the layers whose copies are in flight stay on the GPU.
@@ -886,9 +905,10 @@ def estimate_training(
         parts.append(("activations", act_bytes,
                       "checkpointed layer inputs + one layer recomputed"))
     else:
-        layers_here = arch.layers / shard if parallel == "device_map" else arch.layers
+        layers_here = arch.layers / shard if parallel == "device_map" else layers_trained
         act_bytes = tokens * layers_here * per_tok_layer
-        parts.append(("activations", act_bytes, "all layers kept for backward"))
+        parts.append(("activations", act_bytes, "all layers kept for backward"
+                      if layers_trained == arch.layers else "the trained layers kept for backward"))
     if saved_4bit_inputs and quantized_base and not shape.assumed:
         # The inputs of a layer's 4-bit linears: q/k/v's, o's, the MLP's (gate and up share
         # it) and down's; with checkpointing only the recomputed layer's.
@@ -973,7 +993,7 @@ def estimate_training(
     # -- buffers ---------------------------------------------------------------------------
     if parallel == "ddp" and gpus > 1:
         # DDP copies the gradients into its all-reduce buckets unless gradient_as_bucket_view.
-        trainable = (n * grad_bytes if full
+        trainable = (n_train * grad_bytes if full
                      else _lora_params(arch, lora_rank, _resolve_targets(lora_targets))
                      * c["bytes.fp32"])
         parts.append(("ddp_buckets", trainable * c["overhead.ddp_gradient_buckets"],
@@ -1067,6 +1087,9 @@ def estimate_training(
         parts = [(name, room if name == "optimizer_states" else b, note)
                  for name, b, note in parts]
 
+    if layers_trained != arch.layers:
+        assumptions.append(Note("trained_layers", {"layers": layers_trained,
+                                                   "of": arch.layers}))
     assumptions.append(Note("training_settings", {
         "seq_len": seq_len, "batch": micro_batch, "grad_ckpt": int(grad_ckpt),
         "flash_attention": int(flash_attention), "compiled": int(compiled)}))

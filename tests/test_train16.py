@@ -93,3 +93,75 @@ def test_vllm_block_size_is_no_length() -> None:
     reply = ask("vllm serve llama 3 8b --block-size 32 on a 4090")
     assert reply.query.seq_len is None
     assert reply.query.inference
+
+
+# --- mlx_lm's LoRA flags and defaults -----------------------------------------------------------
+
+# (question, locale, trained layers, batch, checkpointing, rank): mlx_lm.lora trains the last
+# --num-layers blocks (16 by default, -1 all) at --batch-size 4 without checkpointing, LoRA rank 8
+# (ml-explore/mlx-lm mlx_lm/lora.py CONFIG_DEFAULTS @d78bf58e).
+MLX = [
+    ("mlx_lm.lora --model mistralai/Mistral-7B-v0.1 --train on m2 max 64gb", None, 16, 4,
+     False, 8),
+    ("mlx_lm.lora --model mistralai/Mistral-7B-v0.1 --train --batch-size 1 --num-layers 4 "
+     "on m1 max 32gb", None, 4, 1, False, 8),
+    # -1: every one of Llama 3.2 3B's 28 layers
+    ("lora llama 3.2 3b with mlx on my m1 16gb --num-layers -1", None, None, 4, False, 8),
+    ("entrenar lora de mistral 7b con mlx-lm en un m2 pro 32gb, num_layers: 8, batch 2, "
+     "--grad-checkpoint", "es", 8, 2, True, 8),
+    ("lora qwen2.5 7b avec mlx_lm sur un mac m3 max 64 go --num-layers 8 rank 16", "fr", 8, 4,
+     False, 16),
+]
+
+
+@pytest.mark.parametrize(("text", "locale", "layers", "batch", "ckpt", "rank"), MLX)
+def test_mlx_lm_trains_the_layers_and_settings_it_is_given(
+        text: str, locale: str | None, layers: int | None, batch: int, ckpt: bool,
+        rank: int) -> None:
+    reply = ask(text, locale)
+    detailed = reply.answer.detailed
+    assert detailed is not None, reply.text
+    assert (detailed.micro_batch, detailed.grad_ckpt, detailed.lora_rank) == (batch, ckpt, rank)
+    notes = {a.code: a.params for a in detailed.breakdown.assumptions}
+    if layers is None:
+        assert "trained_layers" not in notes, reply.text
+    else:
+        assert notes["trained_layers"]["layers"] == layers, reply.text
+
+
+def test_fewer_layers_keep_fewer_activations_and_adapters() -> None:
+    base = "mlx_lm.lora --model mistralai/Mistral-7B-v0.1 --train --batch-size 2 --num-layers {}"
+    by_layers = {n: ask(base.format(n) + " on m2 ultra 192gb").answer.detailed for n in (4, 8, 16)}
+    acts = {n: d.breakdown.parts for n, d in by_layers.items() if d is not None}
+    act = {n: dict((p[0], p[1]) for p in parts)["activations"] for n, parts in acts.items()}
+    lora = {n: dict((p[0], p[1]) for p in parts)["lora_adapters"] for n, parts in acts.items()}
+    # Without checkpointing, every trained layer keeps its activations: twice the layers, twice.
+    assert act[8] == pytest.approx(2 * act[4]) and act[16] == pytest.approx(2 * act[8])
+    assert lora[8] == pytest.approx(2 * lora[4]) and lora[16] == pytest.approx(2 * lora[8])
+
+
+def test_mlx_full_finetuning_trains_the_last_layers_only() -> None:
+    reply = ask("mlx_lm.lora --model meta-llama/Meta-Llama-3-8B --train --fine-tune-type full "
+                "on m3 max 128gb")
+    assert reply.query.method == "full_adamw", reply.text
+    detailed = reply.answer.detailed
+    assert detailed is not None
+    weights = detailed.breakdown.term("weights")
+    # Pure BF16 (MLX keeps no FP32 copy): the gradients of the last 16 of 32 blocks.
+    assert detailed.breakdown.term("gradients") < weights / 2
+    assert detailed.breakdown.term("master_weights") == 0
+    assert "the last 16 layers trained" in reply.text
+
+
+def test_num_layers_without_mlx_is_unread() -> None:
+    reply = ask("lora llama 3 8b on a 4090 num_layers 8")
+    assert reply.query.trained_layers is None
+
+
+def test_mlx_named_alone_keeps_the_usual_assumptions() -> None:
+    # "with mlx" names no run: the usual typical settings, every layer.
+    reply = ask("m3 max 64gb can i finetune gemma 3 12b with mlx")
+    detailed = reply.answer.detailed
+    assert detailed is not None
+    assert (detailed.micro_batch, detailed.grad_ckpt) == (1, True)
+    assert "trained_layers" not in {a.code for a in detailed.breakdown.assumptions}

@@ -80,6 +80,10 @@ def _icon(ph: Phrases, fits: bool) -> str:
 
 # Assumptions stated by a sentence without values (bot.detail's codes).
 _SAID: dict[str, str] = {
+    "mlx_defaults": N_(
+        "What is not given is mlx_lm.lora's own default: batch 4, LoRA rank 8 on every linear "
+        "layer, the last 16 layers (--num-layers), no gradient checkpointing."
+    ),
     "qlora_nf4": N_(
         "QLoRA: block weights in 4-bit NF4 with double quantization; embeddings, output head "
         "and norms stay in BF16."
@@ -490,6 +494,11 @@ def _assumptions(
                 given.append(g._("LoRA rank %(n)s", n=d.lora_rank))
             elif key == "unsloth_optimizer":
                 given.append(_text(locale, N_("optimizer adamw_8bit (the Unsloth default)")))
+            elif key == "num_layers":
+                trained = next((a for a in d.breakdown.assumptions
+                                if a.code == "trained_layers"), None)
+                if trained is not None:
+                    given.append(g._("the last %(n)s layers trained", n=trained.params["layers"]))
         lines.append(g._("Not given, so assumed: %(listed)s.", listed=ph.fmt.list(given)))
     for a in d.assumptions:
         said = _SAID.get(a.code)
@@ -560,6 +569,12 @@ def _assumption(ph: Phrases, a: Assumption) -> Markup | None:
     """An assumption whose sentence carries values; None for a code this reply does not
     word."""
     g, p, code = gettext_for(ph.locale), a.params, a.code
+    if code == "trained_layers":
+        return g._(
+            "Only the last %(layers)s of the %(of)s layers train (mlx_lm --num-layers): the "
+            "layers before them keep no activations for the backward pass, no gradients and no "
+            "optimizer states.", layers=p["layers"], of=p["of"],
+        )
     if code == "shape_of":
         return g._(
             "No version named: the shape of %(model)s is assumed (its layers and KV heads "

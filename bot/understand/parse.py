@@ -481,6 +481,11 @@ def _take_runs(work: _Work) -> None:
 
 def _take_settings(work: _Work) -> None:
     work.flags = st.read_flags(work.s)
+    if work.flags.trained_layers is not None:
+        # "--num-layers 16": the layers trained, no size, count or length
+        layers = st.NUM_LAYERS.search(work.s)
+        if layers is not None:
+            work.blank(*layers.span())
     pair = st.strategy_pair(work.s)
     if pair is not None:
         # "should i use zero2 or zero3": both estimated (bot.answer); the first one named is
@@ -3804,6 +3809,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         lora_dropout=flags.lora_dropout,
         kbit_fp32=flags.kbit_fp32,
         litgpt=flags.litgpt,
+        mlx=flags.mlx,
+        trained_layers=flags.trained_layers,
         old_bnb=flags.old_bnb,
         double_quant=flags.double_quant,
         whole_prefill=flags.whole_prefill,

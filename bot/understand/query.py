@@ -162,6 +162,9 @@ class Query(BaseModel):
     # (embeddings, output head, norms) in fp32.
     kbit_fp32: bool | None = None
     litgpt: bool | None = None  # trained with LitGPT (its untied head, its chunked loss)
+    mlx: bool | None = None  # mlx_lm.lora run as pasted: its defaults where none is said
+    # mlx_lm's --num-layers: only the last this many blocks train (-1: every block)
+    trained_layers: int | None = None
     old_bnb: bool | None = None  # bitsandbytes before 0.43.2: 4-bit linears keep their inputs
     double_quant: bool | None = None  # False: QLoRA without double quantization
     packed: bool | None = None  # packed dataset (every sequence filled to seq_len)

@@ -60,6 +60,17 @@ FP32: Final = _w(r"fp ?32|float ?32|full precision|precision completa|pleine pre
 # python/mlx/optimizers/optimizers.py, Adam.init_single) and nothing keeps an FP32 master copy,
 # so a model loaded in BF16 trains in pure BF16.
 MLX_TRAINING: Final = _w(r"mlx(?:[-_ ]?lm)?")
+# mlx_lm.lora's "--num-layers 8" ("num_layers: 8" in its YAML config; mlx-examples' lora.py
+# called it "--lora-layers"): 'Number of layers to fine-tune. Default is 16, use -1 for all'
+# (ml-explore/mlx-lm mlx_lm/lora.py @d78bf58e). Read only where MLX is named.
+NUM_LAYERS: Final = _w(r"(?:num|lora)[ _-]?layers ?[:=]? ?(?P<n>-1|\d{1,3})")
+# mlx_lm's trainer itself, pasted: "mlx_lm.lora --model … --train", "python -m mlx_lm lora",
+# its flags and config keys ("--fine-tune-type full", "lora_parameters:"). Run so, what is not
+# given is its own default (bot.detail.MLX_*); "with mlx" alone keeps the usual assumptions.
+MLX_RUN: Final = _w(
+    r"mlx_lm[ ._-]?lora|mlx-lm[ ._-]?lora|-m mlx[_-]lm(?: lora)?|fine_tune_type|fine-tune-type|"
+    r"lora_parameters"
+)
 FP32_WEIGHTS: Final = _w(
     r"(?:no|without|sin|sans) torch_dtype|fp32 (?:base )?weights|(?:base )?weights in fp32|"
     r"loaded in fp32|load(?:ed)? (?:in|as) float32"
@@ -506,6 +517,8 @@ FULL: Final = _h(
     rf"fully{_PLACED}|all (?:the )?(?:model )?(?:parameters|params|weights)|full[ _-]?param\w*|"
     rf"todos los parametros|todos sus parametros|completamente{_PLACED}|tous les parametres|"
     rf"entierement{_PLACED}|completement{_PLACED}|full[ _-]?weights?|"
+    # mlx_lm.lora's "--fine-tune-type full" ("fine_tune_type: full" in its YAML config)
+    r"fine[_-]tune[_-]type ?[:=]? ?full|"
     # Pre-training trains every weight: "pretrain a 1B", "from scratch", "desde cero".
     # ("from_pretrained(…)", "a pretrained model": weights loaded, not pre-training)
     r"(?<!from[_ ])(?<!from_)(?<![a-z] a )(?<!the )(?<!^a )pre[ _-]?train\w*|from scratch|desde cero|de cero|pre[ _-]?entren\w*|"
@@ -570,6 +583,8 @@ class Settings:
     lora_dropout: bool | None = None
     kbit_fp32: bool | None = None  # prepare_model_for_kbit_training: unquantized params fp32
     litgpt: bool | None = None  # trained with LitGPT
+    mlx: bool | None = None  # mlx_lm.lora's command or flags pasted
+    trained_layers: int | None = None  # "--num-layers 8": the last 8 blocks train
     old_bnb: bool | None = None  # bitsandbytes before 0.43.2
     double_quant: bool | None = None  # False: QLoRA's constants not quantized again
     whole_prefill: bool | None = None
@@ -618,7 +633,7 @@ def _first(match: re.Match[str], *names: str) -> tuple[str | None, str | None]:
 
 # What ``read_flags`` searches, but QV and FULL: patterns screened by needles (screen.py).
 _SCREENED_FLAGS: Final = (
-    PURE_BF16, MIXED, FP32, MLX_TRAINING, FP32_WEIGHTS, PAGED_8BIT, PAGED, ADAM_8BIT, ADAFACTOR, ADAMW_FOREACH,
+    PURE_BF16, MIXED, FP32, MLX_TRAINING, NUM_LAYERS, MLX_RUN, FP32_WEIGHTS, PAGED_8BIT, PAGED, ADAM_8BIT, ADAFACTOR, ADAMW_FOREACH,
     ADAMW,
     OPT_IN_BWD, ACT_OFFLOAD, CPU_OFFLOAD_OFF, CPU_OFFLOAD, GPU_LAYERS, EXPERT_OFFLOAD, RAM_KIND,
     RAM_CHANNELS, EAGER, SDPA, NO_COMPILE,
@@ -663,6 +678,12 @@ def _read_flags(s: str) -> Settings:
     elif MLX_TRAINING.search(s) or TORCHTUNE.search(s) or (
             UNSLOTH.search(s) and not NO_KERNELS.search(s)):
         out.precision = "bf16"
+    if MLX_TRAINING.search(s):
+        layers = NUM_LAYERS.search(s)
+        if layers is not None:
+            out.trained_layers = int(layers.group("n"))
+        if layers is not None or MLX_RUN.search(s):
+            out.mlx = True
     if FP32_WEIGHTS.search(s):
         out.fp32_weights = True
     if PAGED_8BIT.search(s) and _named(PAGED_8BIT, s):
