@@ -48,6 +48,7 @@ from bot.understand.followup import (
     memory_asked,
     on_configuration,
     opens_follow_up,
+    other_budget,
     same_run,
     words,
 )
@@ -302,6 +303,10 @@ def _own(part: Query, asked: Query, before: Query | None, answer_of: AnswerOf) -
         # "… ça passe ? et vous avez des instances spot ?": a question about the service
         # (answered from the seed), not the "help" of a part that asks nothing.
         return before is None or part.service_asked != before.service_asked
+    if before is not None and other_budget(asked, before) is not None:
+        # "what can i train with 20 bucks? and with 200 bucks?": the same question with
+        # another budget, a question of its own (in euros too: the reply asks for dollars)
+        return True
     if intent in _NOT_QUESTIONS:
         return False
     if intent == "pay":
@@ -392,6 +397,11 @@ def parts(
                 return asked
             return follow_up(asked, previous, models)
         last = found[index - 1]
+        # "que puedo entrenar con 20 dolares? y con 100 dolares?", "… et avec 50 € ?": the
+        # question before it with that budget.
+        rebudgeted = other_budget(asked, last.query)
+        if rebudgeted is not None:
+            return rebudgeted
         configured = on_configuration(asked, last.query, catalogue)
         if configured is not None:
             return configured

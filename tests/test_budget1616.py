@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.chat import ask_json
+from tests.support.chat import ask, ask_json, converse
 
 
 def spaced(text: str) -> str:
@@ -97,3 +97,60 @@ def test_a_budget_s_largest_without_data_weighs_every_configuration(
             out["fits"]) == ("full_adamw", gpu, count, size, hours, True), out
     for line in has:
         assert spaced(line) in text, text
+
+
+# "que puedo entrenar con 20 dolares? y con 100 dolares?": a second part that is only a budget
+# is the same question with that budget, answered apart (was one question, the $100 dropped);
+# in euros, the same question refused in them (no rate is invented).
+SPLIT: list[tuple[str, str | None, list[str]]] = [
+    ("que puedo entrenar con 20 dolares? y con 100 dolares?", "es",
+     ["1️⃣ <i>que puedo entrenar con 20 dolares?</i>", "Con 20 US$ tienes 24 horas de 1× L40S",
+      "2️⃣ <i>y con 100 dolares?</i>", "Con 100 US$ tienes 120 horas de 1× L40S"]),
+    ("what can i train with 20 bucks? and with 200 bucks?", None,
+     ["1️⃣", "$20 buys 24 hours of 1× L40S", "2️⃣ <i>and with 200 bucks?</i>",
+      "$200 buys 242 hours of 1× L40S"]),
+    ("quel est le plus gros modèle que je peux entraîner avec 20 $ ? et avec 50 € ?", "fr",
+     ["1️⃣", "20 $US vous donnent 5 heures de 4× A100 80GB", "2️⃣ <i>et avec 50 € ?</i>",
+      "Nos prix sont en dollars américains et je ne convertis pas les devises"]),
+    ("biggest model i can qlora with 50 bucks on 5M tokens? and with 200 bucks?", None,
+     ["1️⃣", "Within $50: this run costs about $5.62", "2️⃣ <i>and with 200 bucks?</i>",
+      "Within $200: this run costs about $5.62"]),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "has"), SPLIT)
+def test_a_budget_alone_after_a_budget_question_is_that_question_again(
+        question: str, lang: str | None, has: list[str]) -> None:
+    text = spaced(ask(question, lang).text)
+    at = 0
+    for line in has:
+        found = text.find(spaced(line), at)
+        assert found >= 0, (line, text)
+        at = found + len(spaced(line))
+
+
+# The same in a chat: the sum alone after a question asked with a budget (a bare number there
+# is dollars, the currency said before); "and 8?" after an H100's hours is 8 of them, no budget.
+CHAT: list[tuple[tuple[str, str], float | None, bool, str]] = [
+    (("que puedo entrenar con 20 dolares?", "y con 100?"), 100, True,
+     "Con 100 US$ tienes 120 horas de 1× L40S"),
+    (("what can i train with 20 bucks?", "and with 200 bucks?"), 200, True,
+     "$200 buys 242 hours of 1× L40S"),
+    (("quest-ce que je peux entraîner avec 20 $ ?", "et avec 50 € ?"), None, True,
+     "je ne convertis pas les devises"),
+    (("how many h100 hours for $500?", "and with 1k?"), 1000, False,
+     "$1,000 buys 430 hours of 1× H100"),
+]
+
+
+@pytest.mark.parametrize(("turns", "budget", "largest", "has"), CHAT)
+def test_a_budget_alone_in_a_chat_asks_the_last_question_with_it(
+        turns: tuple[str, str], budget: float | None, largest: bool, has: str) -> None:
+    reply = converse(*turns)[-1]
+    assert (reply.query.budget_usd, reply.query.largest) == (budget, largest), reply.query
+    assert spaced(has) in spaced(reply.text), reply.text
+
+
+def test_a_count_after_a_budget_for_hours_stays_a_count() -> None:
+    query = converse("how many h100 hours for $500?", "and 8?")[-1].query
+    assert (query.budget_usd, query.gpu_count) == (500, 8), query

@@ -482,6 +482,9 @@ def follow_up(
     in_dollars = _in_dollars(new, previous)
     if in_dollars is not None:
         return in_dollars
+    rebudgeted = other_budget(new, previous)
+    if rebudgeted is not None:
+        return rebudgeted
     if previous.intent in _ALERT_INTENTS:
         # An alert set or listed: "cancel the h100 one" removes it; anything else continues
         # the run asked before it, if any (bot.conversation keeps it as earlier_run).
@@ -1244,6 +1247,47 @@ def _in_dollars(new: Query, previous: Query) -> Query | None:
     lang = new.lang if new.lang_sure or not previous.lang_sure else previous.lang
     return previous.model_copy(update={
         **money, "money_foreign": False, "text": new.text, "follow_up": True,
+        "lang": lang, "lang_sure": new.lang_sure or previous.lang_sure,
+    })
+
+
+# "y con 100?", "and with 200 bucks?", "et avec 50 € ?", "what about $500?": another sum
+# alone, a joining word and "with" before it at most (folded: the euro sign is gone by then).
+_OTHER_SUM: Final = lazy(
+    r"^\W*(?:(?:and|y|e|et|or|o|ou|but|pero|mais)\s+)?(?:(?:what|how) about\s+|(?:y|et) si\s+)?"
+    r"(?P<with>(?:with|w/?|con|avec|for|por|para|pour)\s+)?(?:(?:only|just|solo|seulement)\s+)?"
+    r"(?P<before>us\s?\$|\$|usd)?\s*(?P<n>\d+)\s*(?P<k>k)?\s*"
+    r"(?P<after>us\s?\$|\$|usd|dollars?|dolares?|dolar|bucks|pavos|euros?|eur|pounds?|libras?"
+    r"|quid)?\s*[?!.\s]*$")
+
+
+def other_budget(new: Query, previous: Query) -> Query | None:
+    """A question asked with a budget ("que puedo entrenar con 20 dolares?"), then another sum
+    alone ("y con 100 dolares?", "and with 200 bucks?", "y con 100?"): the same question with
+    that budget (was the hours it buys alone, or "I did not understand"); in another currency
+    ("et avec 50 € ?"), the same question refused in it, as a budget in euros is."""
+    if previous.budget_usd is None or previous.intent in _ALERT_INTENTS \
+            or previous.intent in ("pay", "prices") or _names_model(new) or _names_card(new) \
+            or new.hours is not None:
+        return None
+    found = _OTHER_SUM.match(fold(new.text))
+    foreign = new.money_foreign or px.FOREIGN_MONEY.search(new.text) is not None
+    if found is None or not (found.group("with") or found.group("before") or found.group("after")
+                             or foreign):
+        return None  # "and 8?" after a budget for an H100's hours may be 8 of them
+    money: dict[str, object]
+    if foreign:
+        money = {"budget_usd": None, "money_foreign": True, "budget_coin": None}
+    else:
+        amount = new.budget_usd if new.budget_usd is not None else new.sum_usd
+        if amount is None:  # "y con 100?": the number alone, in the dollars said before
+            amount = Decimal(found.group("n")) * (1000 if found.group("k") else 1)
+        if amount <= 0:
+            return None
+        money = {"budget_usd": amount, "budget_coin": new.budget_coin}
+    lang = new.lang if new.lang_sure or not previous.lang_sure else previous.lang
+    return previous.model_copy(update={
+        **money, "text": new.text, "follow_up": True,
         "lang": lang, "lang_sure": new.lang_sure or previous.lang_sure,
     })
 
