@@ -215,3 +215,29 @@ def test_a_rented_cards_form_is_our_hosts(question: str, said: str) -> None:
     text = ask(question).text
     assert text.startswith("🔗 ")
     assert said in text
+
+
+# Hours kept for later ("usarlas el mes que viene", "garder mes heures pour le mois prochain"):
+# nothing is lost, they never expire (was "I did not understand", or the payment block alone).
+@pytest.mark.parametrize(("question", "said"), [
+    ("si recargo hoy puedo usar las horas el mes que viene?",
+     "⏳ <b>No se pierde nada: las GPU-horas que no uses nunca caducan.</b>"),
+    ("puedo pagar 500 usdt y usarlo en varios meses?",
+     "⏳ <b>No se pierde nada: las GPU-horas que no uses nunca caducan.</b>"),
+    ("je peux garder mes heures pour le mois prochain ?",
+     "⏳ <b>Rien n'est perdu\u00a0: les GPU-heures non utilisées n'expirent jamais.</b>"),
+    ("je recharge 100 usdc, je peux utiliser les heures dans 3 mois ?",
+     "⏳ <b>Rien n'est perdu\u00a0: les GPU-heures non utilisées n'expirent jamais.</b>"),
+])
+def test_hours_kept_for_later_are_not_lost(question: str, said: str) -> None:
+    reply = ask(question)
+    assert reply.query.intent == "pay"
+    assert said in reply.text
+
+
+@pytest.mark.parametrize("question", [
+    "quiero usar la h100 mas adelante para un lora de 8b",
+    "je veux utiliser une h100 plus tard pour un qlora de 8b",
+])
+def test_a_card_used_later_is_no_payment(question: str) -> None:
+    assert ask(question).query.intent != "pay"

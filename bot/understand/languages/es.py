@@ -11,6 +11,16 @@ from bot.understand.languages import Language
 # Hours or a block named, then lost ("las horas q no use se pierden?", "si compro un bloque y no
 # las uso, se pierden?"): whether unused hours expire (PAY_STRONG, and asks.EXPIRY_ASK).
 _HOURS_LOST = r"(?:horas|bloques?)(?![a-z])[^?.!]{0,50}?(?:se pierden?|(?:las|los|lo) pierdo)"
+# The hours kept for later ("si recargo hoy puedo usar las horas el mes que viene?", "guardar mis
+# horas"): nothing is lost, as for the hours left over. _USE_LATER, with no hours word ("pago 500 usdt y
+# lo uso en varios meses"), only beside a payment.
+_LATER = (r"(?:el mes que viene|el (?:mes|ano) (?:que viene|proximo)|el proximo (?:mes|ano)|"
+          r"(?:mas )?adelante|mas tarde|despues|(?:en|durante) (?:varios|unos|otros) meses)")
+_HOURS_LATER = (
+    rf"(?:usar|gastar|ocupar|consumir) (?:las|mis) (?:gpu ?-?)?horas {_LATER}",
+    r"guardar (?:las|mis) (?:gpu ?-?)?horas",
+)
+_USE_LATER = rf"(?:usarl[oa]s?|gastarl[oa]s?|ocuparl[oa]s?|lo uso|las uso) {_LATER}"
 # What becomes of the hours left over ("si compro 24 horas y solo uso 10, q pasa con el resto",
 # "q pasa con las horas q no uso", "y si no uso todas las horas?"): the same answer.
 _HOURS_LEFT = (
@@ -266,7 +276,7 @@ LANGUAGE = Language(
             # "si apago la instancia, ¿pierdo las horas?"
             r"(?:pierdo|perderia) (?:las|mis) (?:gpu ?-?)?horas",
             # "las horas q no use se pierden?"
-            _HOURS_LOST, *_HOURS_LEFT,
+            _HOURS_LOST, *_HOURS_LEFT, *_HOURS_LATER,
             # "cargar" is loading a model too: only saldo loaded, or the least to load
             # ("cual es el minimo para cargar saldo", "lo minimo q tengo q cargar", "cuanto
             # tengo q cargar como minimo", "la carga minima")
@@ -278,7 +288,7 @@ LANGUAGE = Language(
             r"cargar (?:como|al) minimo",
         ),
         "HOURS_LOST": (_HOURS_LOST,),
-        "HOURS_LEFT": _HOURS_LEFT,
+        "HOURS_LEFT": (*_HOURS_LEFT, *_HOURS_LATER, _USE_LATER),
         "PAY_COINS": (r"cripto\w*",),
         "COMPARE_WORDS": (r"o", r"mejor", r"rapid\w*", r"diferencia\w*", r"cual", r"entre"),
         "RECOMMEND_WORDS": (

@@ -13,6 +13,16 @@ from bot.understand.languages import Language
 _HOURS_LOST = (
     r"(?:heures|blocs?)(?![a-z])[^?.!]{0,50}?(?:je les perds|les perd|se perdent|"
     r"(?:sont|seront) perdu(?:e?s)?)")
+# The hours kept for later ("je peux garder mes heures pour le mois prochain ?", "utiliser les
+# heures plus tard"): nothing is lost, as for the hours left over. _USE_LATER, with no hours word
+# ("je recharge 500 usdt et je les utilise sur plusieurs mois"), only beside a payment.
+_LATER = (r"(?:plus tard|le mois prochain|l'an prochain|l'annee prochaine|"
+          r"(?:dans|sur) (?:quelques|plusieurs|\d+) mois)")
+_HOURS_LATER = (
+    r"(?:garder|conserver|reporter|mettre de cote) (?:mes|les) (?:gpu ?-?)?heures",
+    rf"(?:utiliser|consommer) (?:mes|les) (?:gpu ?-?)?heures {_LATER}",
+)
+_USE_LATER = rf"(?:les|l') ?(?:utiliser|utilise|consommer|consomme) {_LATER}"
 # What becomes of the hours left over ("que deviennent les heures que j'utilise pas ?", "un bloc
 # de 24h et que j'en utilise que 5 ?", "et si j'utilise pas tout le bloc ?"): the same answer.
 _HOURS_LEFT = (
@@ -254,10 +264,10 @@ LANGUAGE = Language(
             # "si j'éteins l'instance je perds mes heures ?"
             r"(?:je )?(?:perds|perdrais) mes (?:gpu ?-?)?heures",
             # "les heures que j'utilise pas je les perds ?"
-            _HOURS_LOST, *_HOURS_LEFT,
+            _HOURS_LOST, *_HOURS_LEFT, *_HOURS_LATER,
         ),
         "HOURS_LOST": (_HOURS_LOST,),
-        "HOURS_LEFT": _HOURS_LEFT,
+        "HOURS_LEFT": (*_HOURS_LEFT, *_HOURS_LATER, _USE_LATER),
         "COMPARE_WORDS": (r"ou", r"meilleur\w*", r"lequel", r"laquelle", r"mieux"),
         "RECOMMEND_WORDS": (
             r"quel(?:le)?s? (?:\w+ ){0,1}?gpus?",
