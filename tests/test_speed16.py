@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
@@ -197,3 +198,33 @@ def test_a_name_says_its_size_without_a_pattern_per_size(
 
     monkeypatch.setattr(re._compiler, "compile", no_compile)
     assert _names_its_size(name, Decimal(size)) is expected
+
+
+# -- honest benchmarks: cold questions naming a model (benchmarks/run.py) --------------------
+
+
+def test_named_cold_questions_name_a_model_in_each_language() -> None:
+    from benchmarks import run as bench
+    from tests.support.chat import CATALOGUE
+
+    texts = bench.named_questions(120)
+    assert len(set(texts)) == 120
+    again = bench.named_questions(120, 21, avoid=frozenset(texts))
+    assert not set(again) & set(texts)
+    asked = [ask(t).query for t in texts[:48]]
+    assert {q.lang for q in asked} == {"en", "es", "fr"}
+    named = [q for q in asked if q.model_id is not None]
+    assert len(named) >= 40  # the catalogue's names, read as its models
+    assert all(CATALOGUE.models.get(q.model_id) is not None for q in named)
+
+
+def test_the_pipeline_section_reports_named_questions(monkeypatch: pytest.MonkeyPatch) -> None:
+    from benchmarks import run as bench
+
+    rows: list[tuple[str, str, str, str]] = []
+    monkeypatch.setattr(bench, "ROWS", rows)
+    bench.bench_pipeline(count=8, rounds=1)
+    named = [(what, figure, target) for what, figure, _, target in rows if "[named]" in what]
+    assert len(named) == 2
+    assert all(re.search(r"p50 [\d.]+ p99 [\d.]+ max [\d.]+ ms", f) and t == "target p99 < 1 ms"
+               for _, f, t in named)
