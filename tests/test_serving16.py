@@ -208,3 +208,25 @@ def test_download_in_a_chat(turns: tuple[str, ...], has: str) -> None:
     from tests.support.chat import converse
 
     assert has in converse(*turns)[-1].text
+
+
+# The reply says why "32k" is 32,000 beside vLLM's flag (no note where the K is uppercase).
+VLLM_NOTE: list[tuple[str, str | None, str | None]] = [
+    ("vllm --max-model-len 32k llama 3.1 8b on a 4090", None,
+     "vLLM reads --max-model-len 32k as 32,000 tokens: a lowercase k is 1,000, an uppercase K "
+     "1,024 (32K is 32,768)."),
+    ("vllm --max-model-len 16k qwen2.5 7b en una l4 cabe?", "es",
+     "vLLM lee --max-model-len 16k como 16.000 tokens"),
+    ("vllm --max-model-len 16k pour qwen2.5 7b sur une l4 ?", "fr",
+     f"vLLM lit --max-model-len 16k comme 16{NNB}000 tokens{NB}:"),
+    ("vllm --max-model-len 32K llama 3.1 8b on a 4090", None, None),
+]
+
+
+@pytest.mark.parametrize(("text", "locale", "note"), VLLM_NOTE)
+def test_vllm_lowercase_k_is_said(text: str, locale: str | None, note: str | None) -> None:
+    body = str(ask_json(text, locale)["text"])
+    if note is None:
+        assert "vLLM reads --max-model-len" not in body
+    else:
+        assert note in body, body[-400:]

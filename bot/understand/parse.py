@@ -100,6 +100,7 @@ class _Work:
     ram_free: bool = False  # ram_gb is the free system memory Ollama reported
     ram_needed_gb: Decimal | None = None  # what Ollama said it needed there
     download: bool = False  # "how long to download llama 3 70b"
+    vllm_k_decimal: bool = False  # "--max-model-len 32k": 32,000 tokens, as vLLM reads it
     link_mbps: Decimal | None = None  # "on 100mbps": the link speed said beside it
     link_bytes: bool = False  # said in bytes a second ("40 MB/s", "10 Mo/s")
     hours: Decimal | None = None
@@ -414,6 +415,8 @@ def _vllm_case(work: _Work, plain: str) -> None:
         folded = k_tokens(value)
         if work.seq_len == folded:
             work.seq_len = vllm
+            # said in the reply where it is not the binary length people may expect
+            work.vllm_k_decimal = vllm != folded and vllm % 1000 == 0
         elif work.seq_len_other == folded:
             work.seq_len_other = vllm
 
@@ -3721,6 +3724,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         ram_asked=ram_asked,
         coding=asks.CODING.search(corrected) is not None,
         download_asked=download_asked,
+        vllm_k_decimal=work.vllm_k_decimal and work.seq_len is not None,
         # a speed alone ("on 500 mbps") answers the speed a download reply asked for
         link_mbps=work.link_mbps if download_asked or not named else None,
         link_bytes=work.link_bytes and (download_asked or not named),

@@ -271,6 +271,9 @@ class Query(BaseModel):
     download_asked: bool = False
     link_mbps: Decimal | None = None
     link_bytes: bool = False  # the speed was said in bytes a second ("40 MB/s")
+    # "vllm --max-model-len 32k": vLLM reads a lowercase k as 1,000 (seq_len 32,000), said in the
+    # reply beside what "32K" would be.
+    vllm_k_decimal: bool = False
     memory_amount_asked: bool = False  # "how much vram will it use": the figure is the question
     count_asked: bool = False  # "how many A100s do I need?": the count is the question
     # "how much is an h100 per minute?", "¿cuánto cuesta por minuto?": a price by the minute
