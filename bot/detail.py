@@ -386,7 +386,7 @@ class DetailedAnswer:
 
 _SETTINGS = (
     "seq_len", "batch_size", "lora_rank", "grad_ckpt", "dataset_tokens", "lora_targets",
-    "precision", "optimizer", "cpu_offload", "offload_params", "kbit_fp32", "litgpt", "mlx", "trained_layers", "old_bnb", "activation_offload", "optimizer_in_backward",
+    "precision", "optimizer", "cpu_offload", "offload_params", "kbit_fp32", "litgpt", "mlx", "torchtune", "trained_layers", "old_bnb", "activation_offload", "optimizer_in_backward",
     "double_quant",
     "attention", "compiled", "chunked_loss", "packed", "fp32_weights", "new_tokens",
     "prompt_tokens", "grad_accumulation", "sharding", "kernels", "lora_dropout", "quant",
@@ -762,6 +762,7 @@ def _estimate_on(
                 double_quant=not said["litgpt"] and said["double_quant"] is not False,
                 fused_qkv=bool(said["litgpt"]),
                 trained_layers=trained_layers,
+                bf16_adapters=bool(said["torchtune"]) and said["precision"] in (None, "bf16"),
             )
         else:
             prompt = said["prompt_tokens"]
@@ -1266,15 +1267,17 @@ def _assumptions(
         targets = _lora_targets(query)
         # bitsandbytes' 8-bit Adam keeps the adapters' states in a byte each (rules.estimator).
         eight = 1 if _optimizer(query, method) in ("adam8bit", "paged_adam8bit") else 0
+        bf16_adapters = 1 if query.torchtune and query.precision in (None, "bf16") else 0
         fused = shape.arch.fused_experts and not shape.assumed
         if fused and (targets == "all" or any(t in targets for t in ("gate", "up", "down"))):
             # gpt-oss: the experts are stacked weights, which no LoRA target reaches.
             out.append(Assumption(code="lora_attention_fused_experts", params={"rank": rank}))
         elif targets == "all":
-            out.append(Assumption(code="lora_all_linear", params={"rank": rank, "adam8bit": eight}))
+            out.append(Assumption(code="lora_all_linear", params={
+                "rank": rank, "adam8bit": eight, "bf16": bf16_adapters}))
         else:
             out.append(Assumption(code="lora_targets", params={
-                "rank": rank, "targets": targets, "adam8bit": eight}))
+                "rank": rank, "targets": targets, "adam8bit": eight, "bf16": bf16_adapters}))
     trained = next((a for a in breakdown.assumptions if a.code == "trained_layers"), None)
     if trained is not None:
         out.append(Assumption(code="trained_layers", params={

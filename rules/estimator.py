@@ -592,6 +592,7 @@ def estimate_training(
     fp16_quant_state: bool = False,
     fused_qkv: bool = False,
     trained_layers: int | None = None,
+    bf16_adapters: bool = False,
 ) -> Breakdown:
     """Per-GPU peak memory of one fine-tuning step.
 
@@ -678,6 +679,10 @@ def estimate_training(
       keeps for backward only what lies between a trained weight and the loss: the frozen
       blocks' activations are freed once used. None: every block (and, in a full fine-tune,
       the embeddings and head) trains.
+    bf16_adapters: the LoRA weights are built in the model's BF16, with BF16 gradients and
+      AdamW states (torchtune: its LoRA recipes build the model under
+      training.set_default_dtype(self._dtype) and check 'validate_expected_param_dtype(
+      self.adapter_params.items(), dtype=self._dtype)'; PEFT and Unsloth keep them FP32).
     """
     spec = method_spec(method, "training")
     if seq_len < 1 or micro_batch < 1 or gpus < 1 or lora_rank < 1:
@@ -846,16 +851,25 @@ def estimate_training(
         targets = _resolve_targets(lora_targets)
         trained = None if layers_trained == arch.layers else layers_trained
         adapters = _lora_params(arch, lora_rank, targets, 0, trained)
-        adapter_bytes = adapters * c["training.adapter_bytes_per_param"]
-        label = f"{adapters / 1e6:.1f}M trainable params x 16 B (weights, grads, AdamW)"
+        if bf16_adapters:
+            per_param = (bf16 + c["training.gradients_bf16"]
+                         + c["training.adamw_bf16_states"])
+            adapter_bytes = adapters * per_param
+            label = (f"{adapters / 1e6:.1f}M trainable params x {per_param:g} B "
+                     "(BF16 weights, grads, AdamW)")
+        else:
+            adapter_bytes = adapters * c["training.adapter_bytes_per_param"]
+            label = f"{adapters / 1e6:.1f}M trainable params x 16 B (weights, grads, AdamW)"
         if opt_name in ("adam8bit", "paged_adam8bit"):
             # bitsandbytes' 8-bit Adam keeps m and v in one byte each for every matrix of at
             # least min_8bit_size elements, in FP32 for the smaller ones.
             eight = _lora_params(arch, lora_rank, targets, int(c["training.adam8bit_min_size"]),
                                  trained)
-            adapter_bytes -= eight * (c["training.adamw_fp32_states"]
+            adapter_bytes -= eight * (c["training.adamw_bf16_states" if bf16_adapters
+                                        else "training.adamw_fp32_states"]
                                       - c["training.adam8bit_states"])
-            label = (f"{adapters / 1e6:.1f}M trainable params: weights and grads FP32, "
+            label = (f"{adapters / 1e6:.1f}M trainable params: weights and grads "
+                     f"{'BF16' if bf16_adapters else 'FP32'}, "
                      f"8-bit Adam states for {eight / 1e6:.1f}M")
         if cpu_offload:
             host += adapter_bytes / shard

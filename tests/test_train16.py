@@ -165,3 +165,29 @@ def test_mlx_named_alone_keeps_the_usual_assumptions() -> None:
     assert detailed is not None
     assert (detailed.micro_batch, detailed.grad_ckpt) == (1, True)
     assert "trained_layers" not in {a.code for a in detailed.breakdown.assumptions}
+
+
+# --- torchtune's BF16 adapters ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "locale", "said"), [
+    ("tune run lora_finetune_single_device --config llama3_1/8B_lora_single_device on a 4090",
+     None, "adapters in BF16 with AdamW"),
+    ("lora de llama 3 8b con torchtune en una 4090", "es", "adaptadores en BF16 con AdamW"),
+    ("lora llama 3 8b avec torchtune sur une 4090", "fr", "adaptateurs en BF16 avec AdamW"),
+])
+def test_torchtune_adapters_are_bf16(text: str, locale: str | None, said: str) -> None:
+    # torchtune builds the model, its LoRA weights too, in the config's dtype (bf16) and checks
+    # validate_expected_param_dtype(self.adapter_params.items(), dtype=self._dtype): BF16
+    # weights, gradients and AdamW states, 8 bytes a parameter instead of PEFT's FP32 16.
+    reply = ask(text, locale)
+    detailed = reply.answer.detailed
+    assert detailed is not None
+    assert said in reply.text, reply.text
+    # The same projections with PEFT (torchtune adapts all but k and the head).
+    peft = ask("lora llama 3 8b on q_proj, v_proj, o_proj, gate_proj, up_proj, down_proj with "
+               "peft on a 4090").answer.detailed
+    assert peft is not None
+    tt = dict((p[0], p[1]) for p in detailed.breakdown.parts)["lora_adapters"]
+    pf = dict((p[0], p[1]) for p in peft.breakdown.parts)["lora_adapters"]
+    assert tt == pytest.approx(pf / 2), (tt, pf)

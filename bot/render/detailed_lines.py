@@ -592,6 +592,17 @@ def _assumption(ph: Phrases, a: Assumption) -> Markup | None:
             "No architecture on file for this model: a Llama-like shape is assumed (%(layers)s "
             "layers, hidden size %(hidden)s).", layers=p["layers"], hidden=p["hidden"],
         )
+    if code == "lora_all_linear" and p.get("bf16") and not p.get("adam8bit"):
+        return g._(
+            "LoRA rank %(rank)s on every linear layer (attention and MLP), adapters in BF16 with "
+            "AdamW, as torchtune builds them in the model's dtype.", rank=p["rank"],
+        )
+    if code == "lora_targets" and p.get("bf16") and not p.get("adam8bit"):
+        return g._(
+            "LoRA rank %(rank)s on %(targets)s of every layer, adapters in BF16 with AdamW, as "
+            "torchtune builds them in the model's dtype.",
+            rank=p["rank"], targets=_targets_said(ph, p["targets"]),
+        )
     if code == "lora_all_linear" and p.get("adam8bit"):
         return g._(
             "LoRA rank %(rank)s on every linear layer (attention and MLP), adapters in FP32 with "

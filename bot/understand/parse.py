@@ -3814,6 +3814,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         kbit_fp32=flags.kbit_fp32,
         litgpt=flags.litgpt,
         mlx=flags.mlx,
+        torchtune=flags.torchtune,
         trained_layers=flags.trained_layers,
         old_bnb=flags.old_bnb,
         double_quant=flags.double_quant,

@@ -163,6 +163,7 @@ class Query(BaseModel):
     kbit_fp32: bool | None = None
     litgpt: bool | None = None  # trained with LitGPT (its untied head, its chunked loss)
     mlx: bool | None = None  # mlx_lm.lora run as pasted: its defaults where none is said
+    torchtune: bool | None = None  # trained with torchtune: its LoRA weights in the model's BF16
     # mlx_lm's --num-layers: only the last this many blocks train (-1: every block)
     trained_layers: int | None = None
     old_bnb: bool | None = None  # bitsandbytes before 0.43.2: 4-bit linears keep their inputs

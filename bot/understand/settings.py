@@ -584,6 +584,7 @@ class Settings:
     kbit_fp32: bool | None = None  # prepare_model_for_kbit_training: unquantized params fp32
     litgpt: bool | None = None  # trained with LitGPT
     mlx: bool | None = None  # mlx_lm.lora's command or flags pasted
+    torchtune: bool | None = None  # trained with torchtune (BF16 adapters)
     trained_layers: int | None = None  # "--num-layers 8": the last 8 blocks train
     old_bnb: bool | None = None  # bitsandbytes before 0.43.2
     double_quant: bool | None = None  # False: QLoRA's constants not quantized again
@@ -771,6 +772,8 @@ def _read_flags(s: str) -> Settings:
             out.kernels = "unsloth"
     if LITGPT.search(s):
         out.litgpt = True
+    if TORCHTUNE.search(s):
+        out.torchtune = True
     if OLD_BNB.search(s):
         out.old_bnb = True
     if NO_DOUBLE_QUANT.search(s):
