@@ -112,6 +112,15 @@ SPLIT: list[tuple[str, str | None, list[str]]] = [
     ("quel est le plus gros modèle que je peux entraîner avec 20 $ ? et avec 50 € ?", "fr",
      ["1️⃣", "20 $US vous donnent 5 heures de 4× A100 80GB", "2️⃣ <i>et avec 50 € ?</i>",
       "Nos prix sont en dollars américains et je ne convertis pas les devises"]),
+    # No question mark between: a message ending on another sum alone is cut before it.
+    ("con 20 dolares que puedo entrenar, y con 100?", "es",
+     ["1️⃣ <i>con 20 dolares que puedo entrenar</i>", "Con 20 US$ tienes 24 horas",
+      "2️⃣ <i>y con 100?</i>", "Con 100 US$ tienes 120 horas"]),
+    ("what can i train with 20 bucks and with 200 bucks?", None,
+     ["1️⃣ <i>what can i train with 20 bucks</i>", "2️⃣ <i>and with 200 bucks?</i>",
+      "$200 buys 242 hours of 1× L40S"]),
+    ("avec 20 $ je peux entraîner quoi et avec 50 € ?", "fr",
+     ["1️⃣", "2️⃣ <i>et avec 50 € ?</i>", "je ne convertis pas les devises"]),
     ("biggest model i can qlora with 50 bucks on 5M tokens? and with 200 bucks?", None,
      ["1️⃣", "Within $50: this run costs about $5.62", "2️⃣ <i>and with 200 bucks?</i>",
       "Within $200: this run costs about $5.62"]),
@@ -154,3 +163,9 @@ def test_a_budget_alone_in_a_chat_asks_the_last_question_with_it(
 def test_a_count_after_a_budget_for_hours_stays_a_count() -> None:
     query = converse("how many h100 hours for $500?", "and 8?")[-1].query
     assert (query.budget_usd, query.gpu_count) == (500, 8), query
+
+
+def test_a_sum_after_a_run_without_a_budget_stays_one_question() -> None:
+    # No budget before it: the sum is the run's budget, one question as before.
+    reply = ask("qlora llama 3 8b on an h100 and with 100 dollars?")
+    assert "2️⃣" not in reply.text and reply.query.budget_usd == 100, reply.text

@@ -44,12 +44,20 @@ _CLAUSE_END: Final = ".,;:!?\u2026)\u2600-\u27bf\ufe0f\U0001f300-\U0001faff"
 # before an opening word at a clause start or a strong one anywhere. Not before a Spanish "¿":
 # what comes before it is most often the question's own facts ("LoRA de 7B en una 4090
 # durante 24 horas, ¿cuánto?"). Not after a list's number ("1. will it fit").
+# "con 20 dolares que puedo entrenar, y con 100?", "what can i train with 20 bucks and with 200
+# bucks?": the message ends on another sum alone, the question before it asked again with it
+# (bot/understand/followup.py other_budget).
+_SUM_TAIL: Final = (
+    r"(?:and|y|et) (?:with|w/?|con|avec|for|por|pour) (?=(?:us ?\$|\$)?\s*\d+\s*k?\s*"
+    r"(?:us ?\$|\$|usd|dollars?|dolares?|dolar|bucks|pavos|euros?|eur|\u20ac)?\s*[?!.\s]*$)")
+_SUM_TAIL_AT: Final = lazy(rf"(?<![a-z0-9']){_SUM_TAIL}")
 _CUT: Final = lazy(
     r"(?P<after>[?\uff1f]+[!.]*|(?<!\b\d)(?<!\b\d\d)[.!\u3002\uff01]+)(?=\s)"
     r"|(?P<line>\s*\n\s*)"
     rf"|(?:^|(?<=[{_CLAUSE_END}]))\s*(?P<opening>{_NEXT})(?![a-z0-9'])"
     rf"|(?<![a-z0-9'])(?P<strong>{_NEXT_ANYWHERE})(?![a-z0-9'])"
     rf"|(?<![a-z0-9'])(?P<cost>{_NEXT_COST})(?![a-z0-9'])"
+    rf"|(?<![a-z0-9'])(?P<sum>{_SUM_TAIL})"
 )
 # "1) … 2) …" written on one line: the items' numbers, cut before each when they count 1, 2, …
 _INLINE_ITEM: Final = lazy(r"(?:^|(?<=\s))(?P<n>[1-9])[.)](?=\s)")
@@ -175,7 +183,7 @@ def _may_cut(folded: str) -> bool:
         "\n" in folded or _END_THEN_SPACE.search(folded) or _OPENING_AFTER.search(folded)
         or _OPENING_FIRST.match(folded) or _strong(folded)
         or (("1." in folded or "1)" in folded) and _FIRST_ITEM.search(folded))
-        or _RENT_WORD.search(folded)
+        or _RENT_WORD.search(folded) or _SUM_TAIL_AT.search(folded)
     )
 
 
