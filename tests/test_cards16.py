@@ -161,3 +161,23 @@ def test_an_ada_workstation_card_by_its_number(question: str, gpu: str) -> None:
 def test_the_a6000_beside_the_6000_ada() -> None:
     q = ask("rtx a6000 vs 6000 ada vs l40s which is best for qlora 70b").query
     assert (q.gpu, q.other_gpus) == ("rtx-a6000", ("rtx-6000-ada", "l40s"))
+
+
+# A machine sharing its memory with the CPU (DGX Spark, a Ryzen AI Max+ 395 box, a Jetson) is
+# no card: the verdict is for the user's own machine (was "for your own card").
+MACHINES = [
+    ("ryzen ai max 395 128gb llama 3 70b",
+     "🏠 We don't rent the Ryzen AI Max+ 395 here: this verdict is for your own machine."),
+    ("dgx spark qlora llama 3 70b",
+     "🏠 We don't rent the DGX Spark here: this verdict is for your own machine."),
+    ("tengo un dgx spark, cabe llama 3 70b en qlora?",
+     "🏠 No alquilamos la DGX Spark: este veredicto es para tu propio equipo."),
+    ("est-ce que mon jetson agx orin 64gb peut faire un lora de llama 3 8b ?",
+     "🏠 Nous ne louons pas le Jetson AGX Orin 64GB\u00a0: ce verdict vaut pour votre propre machine."),
+]
+
+
+@pytest.mark.parametrize(("question", "said"), MACHINES)
+def test_a_shared_memory_machine_is_no_card(question: str, said: str) -> None:
+    text = ask(question).text
+    assert said in text and not any(o in text for o in OWN)

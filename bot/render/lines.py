@@ -131,6 +131,11 @@ def _not_rented(ph: Phrases, card: GPU, colab: bool = False, kaggle: int = 0) ->
     if card.laptop:
         return ph._("We don't rent the %(gpu)s here: this verdict is for your own laptop.",
                     gpu=ph.gpu_name(card.id))
+    if card.shared_memory_gb is not None:
+        # A DGX Spark, a Ryzen AI Max+ 395 box, a Jetson: a machine sharing its memory with
+        # the CPU, not a card
+        return ph._("We don't rent the %(gpu)s here: this verdict is for your own machine.",
+                    gpu=ph.gpu_name(card.id))
     return ph._("We don't rent the %(gpu)s here: this verdict is for your own card.",
                 gpu=ph.gpu_name(card.id))
 
