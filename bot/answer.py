@@ -354,6 +354,7 @@ class DownloadFacts:
     hours: tuple[tuple[Decimal, Decimal], ...]  # (Mbps, hours) each
     weight_bits: int  # the bits bitsandbytes quantizes the BF16 files to on load
     link_bytes: bool = False  # the speed was said in bytes a second ("40 MB/s")
+    disk: bool = False  # the disk space was asked: no time nor speed asked for
 
 
 @dataclass(frozen=True, slots=True)
@@ -2412,7 +2413,8 @@ def _download(query: Query, answer: Answer, cat: Catalogue) -> DownloadFacts:
     speeds = (query.link_mbps,) if query.link_mbps is not None else DOWNLOAD_EXAMPLE_MBPS
     return DownloadFacts(model_name=answer.model_name, files=files, link_mbps=query.link_mbps,
                          hours=tuple((v, download_hours(files.gb, v)) for v in speeds),
-                         weight_bits=method.weight_bits, link_bytes=query.link_bytes)
+                         weight_bits=method.weight_bits, link_bytes=query.link_bytes,
+                         disk=query.disk_asked)
 
 
 def _expert_offload(query: Query, answer: Answer, cat: Catalogue) -> ExpertOffload | None:

@@ -230,3 +230,25 @@ def test_vllm_lowercase_k_is_said(text: str, locale: str | None, note: str | Non
         assert "vLLM reads --max-model-len" not in body
     else:
         assert note in body, body[-400:]
+
+
+# The disk space a model's files take, asked with the model named: the files' size (was the
+# training methods' GPU memory, or 'Coût du fine-tuning' in French); no speed asked for.
+DISK: list[tuple[str, str | None, list[str], list[str]]] = [
+    ("how much disk space do i need for llama 3 70b", None,
+     ["⬇️ <b>The weights of Llama 3 70B are about 141.1 GB"], ["How fast", "QLoRA"]),
+    ("cuanto espacio en disco necesito para llama 3 70b", "es",
+     [f"ocupan unos 141,1{NB}GB"], ["QLoRA"]),
+    ("combien d'espace disque pour llama 3 70b", "fr",
+     [f"font environ 141,1{NNB}Go"], ["Coût du fine-tuning"]),
+    ("how big is llama 3 70b q4 gguf file", None,
+     ["The Q4_K_M GGUF file of Llama 3 70B is about 43.2 GB"], ["How fast"]),
+    # a training run's disk stays the training's answer
+    ("how much disk space do i need to full finetune llama 3 8b", None, [], ["⬇️"]),
+]
+
+
+@pytest.mark.parametrize(("text", "locale", "has", "lacks"), DISK)
+def test_disk_space_is_the_files_size(text: str, locale: str | None, has: list[str],
+                                      lacks: list[str]) -> None:
+    _says(str(ask_json(text, locale)["text"]), has, lacks)

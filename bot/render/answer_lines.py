@@ -783,6 +783,8 @@ def _download_lead(download: DownloadFacts, ph: Phrases) -> Markup:
         what = ph._("The weights of %(model)s are about %(size)s to download (BF16 "
                     "safetensors: 2 bytes a parameter).", model=name, size=size)
     line = Markup("⬇️ <b>") + what
+    if download.disk and download.link_mbps is None:
+        return line + Markup("</b>\n")  # "how much disk space": the size is the answer
     if download.link_mbps is not None:
         speed = _speed(ph, download.link_mbps)
         if download.link_bytes:

@@ -329,6 +329,15 @@ CODING: Final = Guarded(("cod", "program"), r"(?<![a-z])(?:coding|code|coder|pro
 DOWNLOAD_ASK: Final = Guarded(("download", "descarg", "telecharg", "pull", "dl"),
                               r"(?<![a-z])(?:download\w*|descarg\w*|telecharg\w*|ollama pull"
                               r"|dl(?:ing)?)(?![a-z])")
+# The disk space a model's files take ("how much disk space for llama 3 70b", "espacio en disco",
+# "espace disque", "how big is the q4 gguf file"): the download's size, with a model named.
+DISK_SPACE: Final = Guarded(
+    ("disk", "disco", "disque", "file", "archivo", "fichier"),
+    r"(?<![a-z])(?:disk space|space on (?:the |my )?disk|espacio en (?:el )?disco"
+    r"|espace (?:sur le )?disque|(?:gguf )?file size|size of the (?:gguf )?file"
+    r"|how big is the (?:gguf )?file|tamano del archivo|taille du fichier)(?![a-z])"
+    r"|(?<![a-z])how big is [a-z0-9 .:-]{1,40} (?:gguf )?file(?![a-z])"
+)
 # A link speed said beside a download ("on 100mbps", "a 50 Mbps", "1 gigabit", "fibra de 300
 # megas", "500 Mb/s", "40 MB/s", "10 Mo/s"): bits per second unless a capital B or "o" (octets)
 # says bytes (the case is read from the text as typed: parse._take_download).

@@ -101,6 +101,7 @@ class _Work:
     ram_needed_gb: Decimal | None = None  # what Ollama said it needed there
     download: bool = False  # "how long to download llama 3 70b"
     vllm_k_decimal: bool = False  # "--max-model-len 32k": 32,000 tokens, as vLLM reads it
+    disk: bool = False  # "how much disk space for llama 3 70b": the files' size asked
     link_mbps: Decimal | None = None  # "on 100mbps": the link speed said beside it
     link_bytes: bool = False  # said in bytes a second ("40 MB/s", "10 Mo/s")
     hours: Decimal | None = None
@@ -387,6 +388,7 @@ def _take_download(work: _Work, plain: str) -> None:
     bytes: eight bits each), blanked so that "1 gb/s" is no memory."""
     match = asks.DOWNLOAD_ASK.search(work.s)
     work.download = match is not None and not _negated(work.s, *match.span())
+    work.disk = asks.DISK_SPACE.search(work.s) is not None
     speed = asks.LINK_SPEED.search(work.s)
     if speed is None or not (work.download or _BITS_UNIT.match(speed.group("unit") or "")):
         return  # "3350 gb/s" with no download said: a memory bandwidth, not a link
@@ -2722,7 +2724,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         inference = True
     # "how long to download llama 3 70b": the weights people download to run them, no training
     # word (was QLoRA's training time).
-    if work.download and not inference and method is None and not trains \
+    if (work.download or (work.disk and (work.params_b is not None or work.model_id is not None))) \
+            and not inference and method is None and not trains \
             and not px.TRAINING.search(rest):
         inference = True
     # Ollama's own "model requires more system memory (…) than is available (…)" pasted with
@@ -3557,7 +3560,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     # With no model named ("how long to download it?") the chat's last model is meant
     # (followup._download_of).
     named = work.params_b is not None or work.model_id is not None or bool(work.family)
-    download_asked = work.download and (inference if named else not trains) \
+    download_asked = ((work.download and (inference if named else not trains))
+                      or (work.disk and named and inference)) \
         and asks.LICENCE_ASK.search(corrected) is None
     if download_asked and intent in ("time", "unknown", "memory", "cost", "recommend"):
         intent = "fit" if work.gpus or work.vram_gb is not None else "memory"
@@ -3724,6 +3728,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         ram_asked=ram_asked,
         coding=asks.CODING.search(corrected) is not None,
         download_asked=download_asked,
+        disk_asked=download_asked and work.disk and not work.download,
         vllm_k_decimal=work.vllm_k_decimal and work.seq_len is not None,
         # a speed alone ("on 500 mbps") answers the speed a download reply asked for
         link_mbps=work.link_mbps if download_asked or not named else None,

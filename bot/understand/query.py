@@ -272,6 +272,8 @@ class Query(BaseModel):
     download_asked: bool = False
     link_mbps: Decimal | None = None
     link_bytes: bool = False  # the speed was said in bytes a second ("40 MB/s")
+    # "how much disk space for llama 3 70b": the files' size is the question, not the time
+    disk_asked: bool = False
     # "vllm --max-model-len 32k": vLLM reads a lowercase k as 1,000 (seq_len 32,000), said in the
     # reply beside what "32K" would be.
     vllm_k_decimal: bool = False
