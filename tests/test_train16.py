@@ -191,3 +191,16 @@ def test_torchtune_adapters_are_bf16(text: str, locale: str | None, said: str) -
     tt = dict((p[0], p[1]) for p in detailed.breakdown.parts)["lora_adapters"]
     pf = dict((p[0], p[1]) for p in peft.breakdown.parts)["lora_adapters"]
     assert tt == pytest.approx(pf / 2), (tt, pf)
+
+
+@pytest.mark.parametrize("text", [
+    "full finetune qwen2.5 0.5b with unsloth on a t4",
+    "unsloth full_finetuning=True qwen2.5 0.5b on a v100",
+])
+def test_unsloth_full_finetuning_without_bf16_is_not_pure_bf16(text: str) -> None:
+    # No BF16 on the card: Unsloth loads FP16 and upcasts the weights to FP32.
+    reply = ask(text)
+    assert reply.query.precision is None, reply.text
+    detailed = reply.answer.detailed
+    assert detailed is not None
+    assert detailed.breakdown.term("gradients") > detailed.breakdown.term("weights")

@@ -3793,7 +3793,13 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             "prices", "cost", "pay", "help", "unknown", "compare", "recommend")
         and asks.currency_asked(corrected, plain),
         lora_targets=flags.lora_targets,
-        precision=flags.precision,
+        # Unsloth on a card without BF16 (T4, V100) loads FP16 and upcasts a full fine-tune's
+        # weights to FP32 ('Float16 full finetuning uses more memory since we upcast weights to
+        # float32', unsloth/models/vision.py @015bdef0): not pure BF16, the usual assumption.
+        precision=None if (flags.precision_implied and flags.kernels == "unsloth" and known
+                           and not flags.mlx and not flags.torchtune
+                           and index.gpu(known[0]).bf16_dense_tflops is None)
+        else flags.precision,
         optimizer=flags.optimizer,
         cpu_offload=flags.cpu_offload,
         offload_params=flags.offload_params,

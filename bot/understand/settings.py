@@ -585,6 +585,8 @@ class Settings:
     litgpt: bool | None = None  # trained with LitGPT
     mlx: bool | None = None  # mlx_lm.lora's command or flags pasted
     torchtune: bool | None = None  # trained with torchtune (BF16 adapters)
+    # Pure BF16 taken from the tool named (MLX, torchtune, Unsloth), not said
+    precision_implied: bool = False
     trained_layers: int | None = None  # "--num-layers 8": the last 8 blocks train
     old_bnb: bool | None = None  # bitsandbytes before 0.43.2
     double_quant: bool | None = None  # False: QLoRA's constants not quantized again
@@ -679,6 +681,7 @@ def _read_flags(s: str) -> Settings:
     elif MLX_TRAINING.search(s) or TORCHTUNE.search(s) or (
             UNSLOTH.search(s) and not NO_KERNELS.search(s)):
         out.precision = "bf16"
+        out.precision_implied = True
     if MLX_TRAINING.search(s):
         layers = NUM_LAYERS.search(s)
         if layers is not None:
