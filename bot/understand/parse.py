@@ -3530,8 +3530,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     # "i want to qlora qwen2.5 32b on 30M tokens": a run planned on its data, no card and no
     # memory asked, is answered with what it costs and takes where it costs least, its memory
     # beside it (was the memory per method alone, the data unused).
+    # ... and with no method named ("fine tune mistral 7b on 50M tokens", "entrenar … con 50M
+    # tokens"): the cost answer takes the method that costs least and says so.
     if intent == "memory" and not work.gpus and work.vram_gb is None and not inference \
-            and method is not None and work.dataset_tokens is not None and work.hours is None \
+            and (method is not None or px.TRAINING.search(rest) is not None) \
+            and work.dataset_tokens is not None and work.hours is None \
             and not work.money and px.MEMORY.search(rest) is None \
             and asks.MEMORY_AMOUNT.search(corrected) is None \
             and (work.params_b is not None or work.model_id is not None):
