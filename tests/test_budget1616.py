@@ -169,3 +169,18 @@ def test_a_sum_after_a_run_without_a_budget_stays_one_question() -> None:
     # No budget before it: the sum is the run's budget, one question as before.
     reply = ask("qlora llama 3 8b on an h100 and with 100 dollars?")
     assert "2️⃣" not in reply.text and reply.query.budget_usd == 100, reply.text
+
+
+# What a budget would be at the rate, beside the whole blocks: French "1,6 heure" is singular
+# (CLDR one: i = 0, 1), Spanish and English plural (was "1,6 heures" in French).
+@pytest.mark.parametrize(("question", "lang", "line"), [
+    ("quel est le plus gros modèle que je peux fine-tuner avec 40 dollars", "fr",
+     "40 $US feraient 1,6 heure, mais"),
+    ("avec 300 $ combien d'heures de h100", "fr", "300 $US feraient 129,3 heures, mais"),
+    ("cuál es el modelo más grande que puedo afinar con 30 dólares", "es",
+     "30 US$ serían 1,6 horas, pero"),
+    ("whats the biggest model i can qlora with 40 bucks", None, "$40 would be 1.6 hours, but"),
+])
+def test_the_hours_at_the_rate_take_the_plural_of_their_figure(
+        question: str, lang: str | None, line: str) -> None:
+    assert line in spaced(ask(question, lang).text)

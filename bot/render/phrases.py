@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, Final
 
@@ -925,10 +925,14 @@ class Phrases:
             hours, budget=budget, hours=fmt.num(hours, 1),
             where=self.config(bought.gpu, bought.gpu_count), listed=self.blocks_listed(plan),
             bought=fmt.num(plan.hours_bought), paid=fmt.usd(plan.usd))
-        why = self._(
+        # The hours at the rate, as said (to a tenth): French "1,6 heure" is singular.
+        rate = bought.hours.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+        why = self.ngettext(
+            "GPU-hours are sold only in blocks: at %(price)s/hour, %(budget)s would be %(rate)s "
+            "hour, but the blocks within it give %(hours)s.",
             "GPU-hours are sold only in blocks: at %(price)s/hour, %(budget)s would be %(rate)s "
             "hours, but the blocks within it give %(hours)s.",
-            price=fmt.usd_exact(bought.usd_per_hour), budget=budget,
+            rate, price=fmt.usd_exact(bought.usd_per_hour), budget=budget,
             rate=fmt.num(bought.hours, 1), hours=fmt.num(hours, 1))
         return _safe(f"💵 <b>{head}</b>\n🧱 {why}")
 
