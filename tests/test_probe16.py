@@ -241,3 +241,26 @@ def test_hours_kept_for_later_are_not_lost(question: str, said: str) -> None:
 ])
 def test_a_card_used_later_is_no_payment(question: str) -> None:
     assert ask(question).query.intent != "pay"
+
+
+# How long an instance takes to start: the page does not say (was "how many GPU-hours depends
+# on the job", a training time asked for).
+@pytest.mark.parametrize(("question", "said"), [
+    ("how long does an instance take to start?",
+     "Our published page does not say how long an instance takes to start"),
+    ("cuanto tarda en arrancar una instancia?",
+     "Nuestra página publicada no dice cuánto tarda en arrancar una instancia"),
+    ("cuanto tarda en levantar una instancia",
+     "Nuestra página publicada no dice cuánto tarda en arrancar una instancia"),
+    ("combien de temps pour demarrer une instance ?",
+     "Notre page publiée ne dit pas combien de temps une instance met à démarrer"),
+])
+def test_an_instances_start_up_time_is_not_published(question: str, said: str) -> None:
+    reply = ask(question)
+    assert reply.query.intent == "help"
+    assert said in reply.text
+
+
+def test_a_training_time_is_still_a_time() -> None:
+    reply = ask("combien de temps pour lancer un lora de llama 3 8b sur 10M tokens sur une h100")
+    assert reply.query.intent == "time"

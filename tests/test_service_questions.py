@@ -28,7 +28,8 @@ def test_a_silent_seed_is_said_so(topic: str) -> None:
             "fees": "fees?", "subscription": "cancel my subscription",
             "availability": "any gpus in stock?", "api": "do you have an api?",
             "os": "what os do the machines run?", "runout": "what if i run out of hours?",
-            "confirm": "how long does a deposit take?"}
+            "confirm": "how long does a deposit take?",
+            "startup": "how long does an instance take to start?"}
     assert service_topics(asks[topic]) == (topic,)
     got = to_json(Pipeline(cat).ask(asks[topic]))
     # A discount is asked about prices: what the page says, then the price list as before; a

@@ -734,6 +734,20 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
         r"systemes? d'exploitation|(?:what|which|que|cual|quelle?) (?:version (?:de |of )?)?"
         r"(?:cuda|drivers?|ubuntu)(?: version)?|(?:cuda|driver) version|version (?:de )?(?:cuda|"
         r"drivers?)|(?:es|is it|c'est|est-ce) ubuntu)(?![a-z0-9])")),
+    # "how long does an instance take to start?", "¿cuánto tarda en arrancar una instancia?",
+    # "combien de temps pour démarrer une instance ?": the page gives no start-up time.
+    ("startup", Guarded(
+        ("start", "boot", "spin", "launch", "ready", "provision", "arranc", "levant", "inicia",
+         "demarr", "lanc", "prete", "pret"),
+        r"(?<![a-z0-9])(?:how (?:long|fast|quickly) (?:does|do|would|will|can) (?:it|an? "
+        r"(?:instance|machine|pod|gpu|server)|the (?:instance|machine|pod|gpu|server)|i)"
+        r"(?: take)?(?: to)? (?:start|boot|spin up|launch|be ready|come up|get (?:an? )?"
+        r"(?:instance|machine|gpu))|(?:startup|start-up|boot|spin-?up|provisioning) times?|"
+        r"cuanto (?:tarda|tardan|demora|demoran|se tarda|se demora) (?:en )?(?:arrancar|levantar|"
+        r"iniciar|encender|lanzar|estar (?:lista|listo|disponible))|tiempo de (?:arranque|"
+        r"inicio|aprovisionamiento)|(?:combien de temps|en combien de temps)(?: [a-z']+){0,4}? "
+        r"(?:(?:pour|a) )?(?:demarrer|lancer|allumer|etre prete?|est prete?|provisionn\w*)|"
+        r"temps de (?:demarrage|lancement|provisionnement))(?![a-z0-9])")),
     ("storage", Guarded(
         ("storage", "almacenamiento", "stockage", "persist", "disk", "disco", "disque", "volume"),
         # "des réductions pour les gros volumes ?" asks a volume discount, not storage

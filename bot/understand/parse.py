@@ -2839,13 +2839,18 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             if "discount" in service:
                 # "el bloque de 720 horas sale mas barato?": the block's hours, no rental quoted
                 work.hours = None
-    elif intent == "time" and method is None and work.params_b is None and not work.family \
-            and not work.gpus and work.hours is None and not work.money:
+    elif intent == "time" and (method is None or inference) and work.params_b is None \
+            and not work.family and not work.gpus and work.hours is None and not work.money:
         # "¿cuánto dura un bloque?", "un bloc ça dure combien de temps ?", "how long does a
         # block last?": the blocks, whose hours never expire (was "tell me the model").
-        service = tuple(t for t in asks.service_topics(rest) if t == "billing")
+        # "¿cuánto tarda en arrancar una instancia?" ("levantar" also reads as serving, no
+        # model named): the page gives no start-up time.
+        service = tuple(t for t in asks.service_topics(rest)
+                        if t == "startup" or (t == "billing" and method is None))
         if service:
             intent = "help"
+            if "startup" in service:
+                method, inference = None, False
     elif intent in ("prices", "compare", "fit", "unknown", "help") and method is None \
             and work.params_b is None and not work.family and work.gpus \
             and asks.OURS_ASKED.search(rest) \
