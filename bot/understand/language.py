@@ -49,6 +49,11 @@ _INSTINCT_MI: Final = Screened(
     r"(?<![a-z0-9])(?:(?:amd|instinct) mi(?= ?\d)|mi(?= (?:2[15]0x?|300[ax]?|325x|35[05]x)(?![a-z0-9])))"
 )
 
+# A setting pasted from code ("per_device_train_batch_size=2", "max_seq_length") is no one's
+# language: its "per", "train", "size" outvoted the French of "… lora mistral 7b sur une a100
+# 40go" after an SFTConfig(…) paste.
+_IDENTIFIER: Final = lazy(r"[a-z0-9]*_[a-z0-9_]*")
+
 
 # A guess is "sure" when it rests on at least this much evidence (two marker words, or one word
 # and an accent of the language) and leads the runner-up by as much: one English "on" in
@@ -68,6 +73,8 @@ def detect_with_confidence(raw: str, folded: str) -> tuple[Lang | None, bool]:
         folded = _PRODUCT_AI.sub(" ", folded)
     if "mi " in folded:
         folded = _INSTINCT_MI.sub(" ", folded)
+    if "_" in folded:
+        folded = _IDENTIFIER.sub(" ", folded)
     forms = _TOKEN.findall(folded)
     if "-" in folded or "'" in folded:
         # "previens-moi" counts as itself, "previens" and "moi".
