@@ -533,9 +533,14 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 n = answer.typical_need
                 if not answer.fits and n and asked.gpu \
                         and not (answer.gpu is not None and answer.gpu.one_per_machine) \
-                        and n > cat.limits.max_gpus and not cat.gpu(asked.gpu).rented:
+                        and n > cat.limits.max_gpus and (
+                            not cat.gpu(asked.gpu).rented
+                            or cat.gpu(asked.gpu).usd_per_gpu_hour is None):
                     # "mistral nemo 12b lora on a 3080 10gb": 136 of them by the estimate, the
-                    # parts no sharding divides filling each card; no one builds that rig.
+                    # parts no sharding divides filling each card; no one builds that rig. The
+                    # same for a card rented here without a published price ("i have 2 4090s,
+                    # can i lora llama 3 70b?" was "at least 17× RTX 4090"): no cluster of it
+                    # can be quoted either.
                     put("🔢 ")
                     put(_(
                         "Even %(n)s× %(gpu)s would not hold it at these settings: what every GPU "
