@@ -228,20 +228,25 @@ def warmed_pipeline() -> Pipeline:
 # -------------------------------------------------------------------------------- pipeline
 
 
+def _asked_cold(pipeline: Pipeline, texts: Sequence[str]) -> tuple[list[float], list[float]]:
+    """Each question asked with every cache emptied first: wall-clock and CPU seconds."""
+    latencies: list[float] = []
+    cpu_times: list[float] = []
+    for text in texts:
+        empty_caches(pipeline)
+        t0, c0 = time.perf_counter(), time.thread_time()
+        pipeline.ask(text)
+        latencies.append(time.perf_counter() - t0)
+        cpu_times.append(time.thread_time() - c0)
+    return latencies, cpu_times
+
+
 def bench_pipeline(count: int = 3000, rounds: int = 5) -> None:
     print("\nQuestion pipeline in process (understand → engine → render):")
     pipeline = warmed_pipeline()
     clock = time.perf_counter
     for lang in TEMPLATES:
-        texts = cold_questions(count, lang)
-        latencies: list[float] = []
-        cpu_times: list[float] = []
-        for text in texts:
-            empty_caches(pipeline)
-            t0, c0 = clock(), time.thread_time()
-            pipeline.ask(text)
-            latencies.append(clock() - t0)
-            cpu_times.append(time.thread_time() - c0)
+        latencies, cpu_times = _asked_cold(pipeline, cold_questions(count, lang))
         report(f"pipeline [{lang}] cold: {count} distinct q, every cache empty",
                spread(latencies), "target p99 < 1 ms", f"CPU {spread(cpu_times)}")
     # Questions naming a model. A model's mention patterns are compiled the first time a
@@ -251,13 +256,7 @@ def bench_pipeline(count: int = 3000, rounds: int = 5) -> None:
     again = named_questions(count, 21, avoid=frozenset(first))
     for label, texts in (("from start-up, each model's first mention compiling its patterns", first),
                           ("every model named before", again)):
-        latencies, cpu_times = [], []
-        for text in texts:
-            empty_caches(pipeline)
-            t0, c0 = clock(), time.thread_time()
-            pipeline.ask(text)
-            latencies.append(clock() - t0)
-            cpu_times.append(time.thread_time() - c0)
+        latencies, cpu_times = _asked_cold(pipeline, texts)
         report(f"pipeline [named] cold: {count} distinct q naming a model, {label}",
                spread(latencies), "target p99 < 1 ms", f"CPU {spread(cpu_times)}")
     # Where a cold question's time goes (CPU time of this thread: less sensitive to a busy

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-from tests.support.chat import ask, ask_json
+from tests.support.chat import ask, ask_json, says
 
 NB = "\u00a0"
 NNB = "\u202f"  # Babel's French number–unit space
@@ -65,16 +65,6 @@ OLLAMA_FREE: list[tuple[str, str | None, dict[str, object], list[str], list[str]
 
 
 
-def _says(body: str, has: list[str], lacks: list[str]) -> None:
-    """`has` in the reply in that order, none of `lacks` anywhere."""
-    pos = 0
-    for part in has:
-        found = body.find(part, pos)
-        assert found >= 0, (part, body)
-        pos = found + len(part)
-    for part in lacks:
-        assert part not in body
-
 @pytest.mark.parametrize(("text", "locale", "fields", "has", "lacks"), OLLAMA_FREE)
 def test_ollama_free_memory(text: str, locale: str | None, fields: dict[str, object],
                             has: list[str], lacks: list[str]) -> None:
@@ -84,7 +74,7 @@ def test_ollama_free_memory(text: str, locale: str | None, fields: dict[str, obj
         assert (Decimal(str(got)) if type(want) is int and got is not None else got) == want, \
             (key, got)
     body = str(out["text"])
-    _says(body, has, lacks)
+    says(body, has, lacks)
 
 
 def test_ollama_free_memory_is_not_the_cards() -> None:
@@ -122,7 +112,7 @@ RAM_SIDE: list[tuple[str, str | None, list[str], list[str]]] = [
 def test_ram_side_bound_on_a_card_known_by_its_memory(
         text: str, locale: str | None, has: list[str], lacks: list[str]) -> None:
     body = str(ask_json(text, locale)["text"])
-    _says(body, has, lacks)
+    says(body, has, lacks)
 
 
 # "k" in a length of one sequence, one rule on every path (bot.understand.numbers.k_tokens): a
@@ -209,7 +199,7 @@ MAC_RAISED: list[tuple[str, str | None, list[str], list[str]]] = [
 def test_mac_bound_with_the_limit_raised(text: str, locale: str | None, has: list[str],
                                          lacks: list[str]) -> None:
     body = str(ask_json(text, locale)["text"])
-    _says(body, has, lacks)
+    says(body, has, lacks)
 
 
 # llama.cpp's -c with no tool or training word beside it: the context served (was unread, and

@@ -8,21 +8,11 @@ from decimal import Decimal
 
 import pytest
 
-from tests.support.chat import ask, ask_json
+from tests.support.chat import ask, ask_json, says
 
 NB = "\u00a0"
 NNB = "\u202f"  # Babel's French number–unit space
 
-
-def _says(body: str, has: list[str], lacks: list[str]) -> None:
-    """`has` in the reply in that order, none of `lacks` anywhere."""
-    pos = 0
-    for part in has:
-        found = body.find(part, pos)
-        assert found >= 0, (part, body)
-        pos = found + len(part)
-    for part in lacks:
-        assert part not in body, (part, body)
 
 
 # One GeForce card we also rent ("a single 4090", "my 4090") cannot hold a GGUF: llama.cpp and
@@ -51,7 +41,7 @@ OFFLOAD: list[tuple[str, str | None, list[str], list[str]]] = [
 @pytest.mark.parametrize(("text", "locale", "has", "lacks"), OFFLOAD)
 def test_home_card_offloads_to_ram(text: str, locale: str | None, has: list[str],
                                    lacks: list[str]) -> None:
-    _says(str(ask_json(text, locale)["text"]), has, lacks)
+    says(str(ask_json(text, locale)["text"]), has, lacks)
 
 
 # vLLM's --max-model-len: a lowercase k is 1,000, an uppercase K 1,024 (vllm-project/vllm
@@ -107,7 +97,7 @@ OLLAMA_NO_MODEL: list[tuple[str, str | None, list[str], list[str]]] = [
 @pytest.mark.parametrize(("text", "locale", "has", "lacks"), OLLAMA_NO_MODEL)
 def test_ollama_ram_error_without_a_model(text: str, locale: str | None, has: list[str],
                                           lacks: list[str]) -> None:
-    _says(str(ask_json(text, locale)["text"]), has, lacks)
+    says(str(ask_json(text, locale)["text"]), has, lacks)
 
 
 def test_ollama_error_alone_is_ollamas_run() -> None:
@@ -173,7 +163,7 @@ def test_download_size_and_time(text: str, locale: str | None, fields: dict[str,
     out = ask_json(text, locale)
     for key, want in fields.items():
         assert out[key] == want, (key, out[key])
-    _says(str(out["text"]), has, lacks)
+    says(str(out["text"]), has, lacks)
 
 
 def test_download_hours_rule() -> None:
@@ -251,4 +241,4 @@ DISK: list[tuple[str, str | None, list[str], list[str]]] = [
 @pytest.mark.parametrize(("text", "locale", "has", "lacks"), DISK)
 def test_disk_space_is_the_files_size(text: str, locale: str | None, has: list[str],
                                       lacks: list[str]) -> None:
-    _says(str(ask_json(text, locale)["text"]), has, lacks)
+    says(str(ask_json(text, locale)["text"]), has, lacks)

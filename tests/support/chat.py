@@ -29,3 +29,14 @@ def converse(*turns: str, locale: str | None = None) -> list[Reply]:
         chats.remember(1, reply)
         replies.append(reply)
     return replies
+
+
+def says(body: str, has: list[str], lacks: list[str]) -> None:
+    """`has` in the reply in that order, none of `lacks` anywhere."""
+    pos = 0
+    for part in has:
+        found = body.find(part, pos)
+        assert found >= 0, (part, body)
+        pos = found + len(part)
+    for part in lacks:
+        assert part not in body, (part, body)
