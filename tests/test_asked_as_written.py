@@ -293,10 +293,11 @@ def test_pasted_runs_and_price_comparisons(text: str, facts: dict[str, object]) 
     # a discount is answered by the price list (blocks at the same hourly rate)
     ("is there any discount for long rentals", {"intent": "prices"}),
     ("vous faites des remises ?", {"intent": "prices"}),
-    # "qué tan grande puede ser el modelo": the largest model the budget's card holds
-    # 16.4B: DeepSeekMoE 16B's own size (measured8, c3b2fad0), the largest a L40S holds
+    # "qué tan grande puede ser el modelo": the largest model any configuration the budget
+    # buys a block of holds (budget16, d867a40b: weighed over every configuration, no longer
+    # the cheapest card's): Qwen3-Coder 480B on 8× B200, as the corpus says
     ("mi presupuesto es de 100 dolares, que tan grande puede ser el modelo para lora",
-     {"intent": "cost", "params_b": 16.4, "gpu": "l40s"}),
+     {"intent": "cost", "params_b": 480, "gpu": "b200"}),
     # the deadline picks the configuration, timed (probe-en8a; was "recommend", the deadline
     # unread)
     ("need to finetune llama 3 8b on 2B tokens by tomorrow, what setup",
