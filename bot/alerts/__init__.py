@@ -193,7 +193,7 @@ class AlertServices:
             return self.renderer.error(locale, exc.code, **exc.params)
         return self.renderer.subscribed(
             locale, result.spec, created=result.created, current=result.current,
-            armed=result.armed,
+            armed=result.armed, replaced=query.replaces_limit if result.replaced else None,
         )
 
     async def history(self, gpu_id: str, limit: int = 500) -> list[tuple[dt.datetime, Decimal]]:

@@ -35,10 +35,11 @@ class AlertRenderer:
 
     def subscribed(
         self, locale: str, spec: AlertSpec, *, created: bool, current: Decimal | None,
-        armed: bool,
+        armed: bool, replaced: Decimal | None = None,
     ) -> str:
+        """``replaced``: the threshold (or percent) of the alert this one took the place of."""
         return self._render("alert_subscribed.html.j2", locale, spec=spec, created=created,
-                            current=current, armed=armed)
+                            current=current, armed=armed, replaced=replaced)
 
     def subscriptions(self, locale: str, subs: Sequence[AlertSpec]) -> str:
         return self._render("alert_list.html.j2", locale, subs=list(subs))

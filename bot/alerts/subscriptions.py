@@ -131,6 +131,7 @@ class SubscribeResult:
     created: bool  # False: the same alert already existed
     current: Decimal | None  # the price in force
     armed: bool
+    replaced: bool = False  # "actually make it 2.1": the alert just set was stopped for this one
 
 
 @dataclass(frozen=True)
@@ -153,8 +154,11 @@ class SubscriptionManager:
         return parse_alert_args(args, self.catalogue)
 
     async def subscribe(
-        self, spec: AlertSpec, user_id: int, chat_id: int, language_code: str | None = None
+        self, spec: AlertSpec, user_id: int, chat_id: int, language_code: str | None = None,
+        replaces: Decimal | None = None,
     ) -> SubscribeResult:
+        """``replaces``: the threshold (or percent) of this chat's alert on the same GPU that
+        this one takes the place of ("actually make it 2.1"), stopped in the same transaction."""
         now = self.service.clock()
         # One transaction, few statements: each costs a round trip to the database (through
         # aiosqlite's thread, ~0.5 ms here), and a subscription holds SQLite's write lock.
@@ -164,10 +168,21 @@ class SubscriptionManager:
             await Users(session).touch(user_id, user_id, language_code, now)
             subs = Subscriptions(session)
             active = await subs.list_active(user_id)
+            replaced = False
+            if replaces is not None:
+                percent = spec.kind.startswith("percent")
+                stale = [s.id for s in active if s.chat_id == chat_id
+                         and s.gpu_id == spec.gpu_id and s.threshold == replaces
+                         and s.kind.startswith("percent") == percent
+                         and (s.kind, s.threshold) != (spec.kind, spec.threshold)]
+                if stale:
+                    await subs.deactivate(user_id, ids=stale)
+                    active = [s for s in active if s.id not in stale]
+                    replaced = True
             same = next((s for s in active if s.chat_id == chat_id and s.gpu_id == spec.gpu_id
                          and s.kind == spec.kind and s.threshold == spec.threshold), None)
             if same is not None:
-                return SubscribeResult(spec, same.id, False, current, same.armed)
+                return SubscribeResult(spec, same.id, False, current, same.armed, replaced)
             if len(active) >= self.max_per_user:
                 raise AlertInputError("too_many", limit=self.max_per_user)
             state = initial_state(spec.kind, spec.threshold, current)
@@ -177,7 +192,7 @@ class SubscriptionManager:
                 last_notified_price=state.last_notified, active=True,
                 created_at=now, updated_at=now,
             ))
-            return SubscribeResult(spec, sub.id, True, current, state.armed)
+            return SubscribeResult(spec, sub.id, True, current, state.armed, replaced)
 
     async def subscribe_from_query(
         self, query: Query, user_id: int, chat_id: int, language_code: str | None = None
@@ -212,7 +227,7 @@ class SubscriptionManager:
             )
         else:
             spec = AlertSpec(gpu_id, "any")
-        return await self.subscribe(spec, user_id, chat_id, language_code)
+        return await self.subscribe(spec, user_id, chat_id, language_code, query.replaces_limit)
 
     async def list(self, user_id: int) -> list[SubscriptionView]:
         async with self.db.sessions() as session:

@@ -258,6 +258,50 @@ def alert_again(new: Query, previous: Query | None) -> bool:
     return _ALERT_AGAIN.search(folded) is not None and px.HOW_MUCH.search(folded) is None
 
 
+# Right after an alert with a threshold, a bare new figure changes it: "actually make it 2.1",
+# "no, 1.9", "mejor a 2,1", "plutôt 2,1 $", "make it 5%" (folded). "too" / "also" adds one instead.
+_NEW_LIMIT: Final = lazy(
+    r"(?<![a-z0-9.,])\$?(\d+(?:[.,]\d+)?)\s*(%|\$|usd|us\$|dollars?|dolares?|bucks|pavos)?"
+    r"(?![a-z0-9]|\s*(?:h|hrs?|hours?|horas?|heures?|gb|go|gib|b|x|k|m|bits?|gpus?)(?![a-z]))"
+)
+_ADDS_ALERT: Final = lazy(r"(?<![a-z])(?:too|also|as well|tambien|igual|aussi|pareil|another|otra|autre)(?![a-z])")
+_FOREIGN_MONEY: Final = lazy(r"(?<![a-z])(?:euros?|eur|€|pounds?|libras?|livres?|£)(?![a-z])|€|£")
+_ABOVE: Final = lazy(r"(?<![a-z])(?:above|over|rises?|encima|sobre|sube|suba|dessus|au-dessus|monte\w*)(?![a-z])")
+_BELOW: Final = lazy(r"(?<![a-z])(?:below|under|drops?|bajo|baja|baje|debajo|sous|dessous|descend\w*)(?![a-z])")
+_LIMIT_WORDS: Final = 6
+
+
+def _rethreshold(new: Query, previous: Query) -> Query | None:
+    """Right after an alert with a threshold (or a percent), a short message with one new
+    figure and nothing else asked: the same alert at that figure, replacing the one just set
+    (was "I did not understand that")."""
+    if previous.intent != "alert" or previous.gpu is None or new.intent != "unknown" \
+            or (previous.threshold_usd is None and previous.percent is None) \
+            or _names_model(new) or (new.gpu is not None and new.gpu != previous.gpu) \
+            or new.hours is not None or new.gpu_count is not None \
+            or words(new.text) > _LIMIT_WORDS:
+        return None
+    folded = fold(new.text)
+    figures = _NEW_LIMIT.findall(folded)
+    if len(figures) != 1 or _ADDS_ALERT.search(folded) is not None:
+        return None
+    number, unit = figures[0]
+    value = Decimal(number.replace(",", "."))
+    update: dict[str, object] = {"intent": "alert", "gpu": previous.gpu}
+    if unit == "%":
+        if previous.percent is None:
+            return None
+        update |= {"percent": value, "replaces_limit": previous.percent}
+    else:
+        if previous.threshold_usd is None:
+            return None
+        update |= {"threshold_usd": value, "replaces_limit": previous.threshold_usd,
+                   "money_foreign": _FOREIGN_MONEY.search(folded) is not None}
+    direction = "above" if _ABOVE.search(folded) else "below" if _BELOW.search(folded) \
+        else previous.direction
+    return new.model_copy(update=update | {"direction": direction})
+
+
 def _removes_alert(new: Query, previous: Query) -> Query | None:
     """After an alert set or listed, "cancel the h100 one" / "delete it": that alert removed
     (the GPU named, else the one just set; none named after a list: the list asks which)."""
@@ -488,6 +532,9 @@ def follow_up(
     if previous.intent in _ALERT_INTENTS:
         # An alert set or listed: "cancel the h100 one" removes it; anything else continues
         # the run asked before it, if any (bot.conversation keeps it as earlier_run).
+        changed = _rethreshold(new, previous)
+        if changed is not None:
+            return changed
         removed = _removes_alert(new, previous)
         if removed is not None:
             return removed

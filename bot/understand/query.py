@@ -113,6 +113,9 @@ class Query(BaseModel):
     threshold_usd: Decimal | None = None  # alerts: "below $2"
     direction: Literal["below", "above"] | None = None
     percent: Decimal | None = None  # alerts: "moves of 10 %"
+    # "actually make it 2.1" right after an alert: the threshold (or percent) of the alert just
+    # set that this one replaces
+    replaces_limit: Decimal | None = None
     alert_all: bool = False  # alert_remove: "stop all my alerts" (else the alerts of `gpu`)
     alert_number: int | None = None  # alert_remove: "delete alert 2", "the first one" (/alerts' list)
     social: Social | None = None  # smalltalk: what kind
