@@ -287,7 +287,11 @@ LANGUAGE = Language(
             r"(?:train|finetune|fine-tune|fine tune|qlora|lora|finish)",
         ),
         "COST_WORDS": (
-            r"cost\w*", r"how expensive", r"quote", r"estimate\w*", r"budget", r"total price",
+            r"cost\w*", r"how expensive", r"quote", r"budget", r"total price",
+            # ... but "estimate vram for llama 3.2 3b full finetune bs 16 seq 1024", "vram
+            # estimate for …", "estimate how much memory …" ask the memory (were a run's cost
+            # at illustrative hours)
+            r"(?<!vram )(?<!memory )estimate\w*(?![^?.!;]{0,30}?(?<![a-z])(?:vram|memory|mem)(?![a-z]))",
             r"(?:price|cost) (?:of|for) (?:a|the|my|one) (?:run|training|fine\w*|job)",
             # "full ft vs lora, which is cheaper on 50M tokens": what each run costs.
             # ("how much cheaper than runpod" asks our price against others': the price list)
