@@ -75,6 +75,11 @@ RENT_BUY: Final = screened_words(_words("RENT_BUY_ASK"))
 # "combien d'heures", "what can I fine-tune for $50").
 BUDGET_ASK: Final = _whole(_words("BUDGET_ASK"))
 
+# What a memory said bare holds, asked with nothing else named: "what can i do with 12gb?" (read
+# "what can i do with ?"), "is 12gb enough", "que puedo hacer con 16gb", "12 go ça suffit ?".
+# At the end of the text only (a memory is then all the question is about).
+MEMORY_BARE: Final = lazy(rf"(?<![a-z0-9']){alt(_words('MEMORY_BARE_ASK'))}[\s?!.,;:…¿¡]*$")
+
 # "max context", "longest seq len", "cuánto contexto cabe", "contexte maximal": the longest
 # context a configuration holds for the model (bot.answer searches the detailed estimator).
 CONTEXT_ASK: Final = headed_words(_words("CONTEXT_ASK"))

@@ -3177,6 +3177,17 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         intent = "pay"
     elif coin_amount is not None and budget is None:
         pay_also = True
+    # "what can i do with 12gb?", "is 12gb enough", "que puedo hacer con 16gb?", "12 go ça
+    # suffit ?": a memory said bare (no "vram"), nothing else named, and what it holds asked:
+    # the largest model it holds, as "what can i do with 8gb vram" (was the price list, or
+    # "Which model?"). Up to 512 GB: a terabyte said alone is more likely a disk.
+    memory_bare = work.vram_gb is not None and work.vram_gb <= 512 and not work.gpus \
+        and work.params_b is None and work.model_id is None and not work.family \
+        and not work.money and work.hours is None and work.dataset_tokens is None \
+        and intent in ("prices", "fit", "memory", "unknown") \
+        and asks.MEMORY_BARE.search(rest) is not None
+    if memory_bare and intent in ("prices", "unknown"):
+        intent = "fit"
     if intent == "prices" and work.params_b is None and (work.gpus or work.vram_gb) \
             and asks.LARGEST.search(rest) and not px.PRICES.search(rest) \
             and not px.HOW_MUCH.search(rest):
@@ -3671,7 +3682,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         details=bool(px.DETAILS.search(rest)),
         # "en la p40 anda qlora? no tiene bf16 creo": a training method on a card with a remark
         # on its precision and no model is what that card can train (with the FP16 note).
-        largest=work.params_b is None and (bool(asks.LARGEST.search(rest)) or (
+        largest=work.params_b is None and (bool(asks.LARGEST.search(rest)) or memory_bare or (
             bf16_error and method is not None and not inference and not work.family
             and (bool(work.gpus) or work.vram_gb is not None) and intent in ("fit", "memory"))),
         largest_said=work.params_b is None and asks.SUPERLATIVE.search(rest) is not None,

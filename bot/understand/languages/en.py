@@ -702,6 +702,20 @@ LANGUAGE = Language(
             r"(?:a |the |my )?(?:quantized |quantised |quantizing (?:the )?|quantising (?:the )?)?k ?/? ?v[ _-]?cache(?: (?:quantization|quantisation|quantizing|quantising|quant|quants))? savings?",
             r"with (?:and|or|vs) without (?:a |the |my )?(?:quantized |quantised |quantizing (?:the )?|quantising (?:the )?)?k ?/? ?v[ _-]?cache(?: (?:quantization|quantisation|quantizing|quantising|quant|quants))?",
         ),
+        # A memory said bare and what it holds asked, nothing else ("what can i do with 12gb?",
+        # "is 12gb enough", "what can 16gb do", "what fits in 24gb"): matched at the end of the
+        # text with the memory blanked ("what can i do with ?"), only when a memory is all the
+        # question names (bot.understand.parse): the largest model it holds, as "what can i do
+        # with 8gb vram" is (was the price list, or "Which model?").
+        "MEMORY_BARE_ASK": (
+            r"what (?:can|could) (?:i|we|you) (?:do|run|use|get|fit|load|host|train|fine ?-?tune|"
+            r"finetune) (?:with|on|in|into)(?: (?:only|just))?",
+            r"what (?:can|could) (?:i|we) do",
+            r"what (?:can|could|will|would) (?:do|run|fit|hold|handle)",
+            r"what (?:fits|runs|will fit|would fit|can fit|can run|will run) (?:in|on|into|with)",
+            r"(?:is|are|would be|will be)(?: (?:it|that|this))? (?:sufficient|ok|okay|good enough)",
+            r"enough",
+        ),
         # The KV cache's own size ("whats the kv cache size for llama 3.1 70b at 128k", "how big is
         # the kv cache", "how much vram does the kv cache take").
         "KV_SIZE_ASK": (

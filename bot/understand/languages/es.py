@@ -611,6 +611,17 @@ LANGUAGE = Language(
             r"(?:(?:la |el |una |un )?(?:cache|kv) ?(?:kv|cache)?(?: cuantizad[oa])?|(?:cuantizar|la cuantizacion de) (?:la |el )?(?:cache|kv) ?(?:kv|cache)?) (?:reduce|ahorra|baja|disminuye) (?:la |el )?(?:vram|memoria|uso)",
             r"(?:ahorro|diferencia) (?:de|con|del) (?:(?:la |el |una |un )?(?:cache|kv) ?(?:kv|cache)?(?: cuantizad[oa])?|(?:cuantizar|la cuantizacion de) (?:la |el )?(?:cache|kv) ?(?:kv|cache)?)",
         ),
+        # Una memoria sola y lo que cabe en ella ("que puedo hacer con 12gb?", "12gb es
+        # suficiente?", "me alcanza con 16gb?"): al final del texto, la memoria ya borrada, y
+        # solo cuando la pregunta no nombra otra cosa (bot.understand.parse): el mayor modelo.
+        "MEMORY_BARE_ASK": (
+            r"(?:que|q) (?:puedo|podria|podemos|se puede) (?:hacer|correr|ejecutar|entrenar|usar|"
+            r"cargar|meter) (?:con|en)(?: (?:solo|solamente|unos|mis))?",
+            r"(?:que|q) (?:puedo|podria|se puede) hacer",
+            r"(?:que|q) (?:cabe|entra|corre) en",
+            r"(?:es|son|seria|serian|sera|seran) (?:suficientes?|bastantes?)",
+            r"(?:me |nos )?(?:alcanza|alcanzan|basta|bastan|sirve|sirven)(?: con)?",
+        ),
         # El tamaño de la caché KV ("tamaño del kv cache de llama 3.1 70b a 128k", "cuánto ocupa la
         # caché kv").
         "KV_SIZE_ASK": (

@@ -605,6 +605,17 @@ LANGUAGE = Language(
             r"(?:(?:le |un |du )?(?:cache|kv) ?(?:kv|cache)?(?: quantifie)?|(?:quantifier|la quantification du) (?:le )?(?:cache|kv) ?(?:kv|cache)?) (?:reduit|diminue|economise|baisse|fait gagner) (?:la |le |de la )?(?:vram|memoire|conso\\w*)",
             r"(?:gain|economie|difference) (?:de|avec|du) (?:(?:le |un |du )?(?:cache|kv) ?(?:kv|cache)?(?: quantifie)?|(?:quantifier|la quantification du) (?:le )?(?:cache|kv) ?(?:kv|cache)?)",
         ),
+        # Une mémoire seule et ce qu'elle tient (« que puis-je faire avec 12 go ? », « 12 go ça
+        # suffit ? », « est-ce que 16 go c'est assez ? ») : en fin de texte, la mémoire déjà
+        # effacée, et seulement quand la question ne nomme rien d'autre (bot.understand.parse) :
+        # le plus gros modèle.
+        "MEMORY_BARE_ASK": (
+            r"(?:que (?:puis-je|puis je|je peux|peut-on|on peut)|qu ?est.ce que (?:je peux|on peut)) "
+            r"faire (?:avec|sur)(?: (?:seulement|juste))?",
+            r"(?:je|on) (?:peux|pourrais|peut|pourrait) faire quoi(?: avec)?",
+            r"suffit", r"suffira", r"suffisent", r"suffiront", r"assez", r"suffisante?",
+            r"(?:qu'est-ce qui|qu ?est.ce qui|que) (?:tient|rentre|tourne) (?:dans|sur|avec|en)",
+        ),
         # La taille du cache KV ("taille du cache kv de llama 3.1 70b à 128k", "combien prend le
         # cache kv").
         "KV_SIZE_ASK": (

@@ -1,0 +1,51 @@
+"""phrase17 (session 29): questions as people ask them: a memory said bare, a card's price
+asked alone, parts answered in the order asked, durations said in words."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.chat import ask
+
+# A memory said bare ("12gb", no "vram") with what it holds asked, nothing else named: the
+# largest model it holds, as "what can i do with 8gb vram" (was the price list, or "Which
+# model?").
+MEMORY_BARE = [
+    ("what can i do with 12gb?", "The largest model 12 GB holds"),
+    ("what can i do with 12gb", "The largest model 12 GB holds"),
+    ("is 12gb enough", "The largest model 12 GB holds"),
+    ("12gb enough?", "The largest model 12 GB holds"),
+    ("what can 16gb do", "The largest model 16 GB holds"),
+    ("what fits in 24gb", "The largest model 24 GB holds"),
+    ("i have 12gb what can i do", "The largest model 12 GB holds"),
+    ("que puedo hacer con 12gb?", "El modelo más grande que cabe en 12 GB"),
+    ("12gb es suficiente?", "El modelo más grande que cabe en 12 GB"),
+    ("me alcanza con 16gb?", "El modelo más grande que cabe en 16 GB"),
+    ("con 12gb que puedo hacer", "El modelo más grande que cabe en 12 GB"),
+    ("12 go ça suffit ?", "Avec 12 Go, le plus gros modèle"),
+    ("est-ce que 12 go suffit ?", "Avec 12 Go, le plus gros modèle"),
+    ("12 go c'est assez ?", "Avec 12 Go, le plus gros modèle"),
+    ("que puis-je faire avec 16 go ?", "Avec 16 Go, le plus gros modèle"),
+]
+
+
+@pytest.mark.parametrize(("question", "lead"), MEMORY_BARE)
+def test_a_bare_memory_asked_what_it_holds_gets_the_largest_model(question: str, lead: str) -> None:
+    reply = ask(question)
+    assert reply.query.largest
+    assert lead in reply.text.split("\n", 1)[0].replace("\xa0", " ").replace("\u202f", " ")
+
+
+# ... not when something else is named or the memory is not a card's.
+MEMORY_NOT_BARE = [
+    "what can i do with 12gb of ram",
+    "is 12gb enough for the dataset",
+    "what can i do with 12gb disk",
+    "what can i do with 1tb",
+    "what can i do with 12gb and $100",
+]
+
+
+@pytest.mark.parametrize("question", MEMORY_NOT_BARE)
+def test_a_memory_beside_something_else_is_not_the_largest_asked(question: str) -> None:
+    assert not ask(question).query.largest
