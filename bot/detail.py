@@ -9,7 +9,7 @@ planning figure leads (DESIGN.md §1, §3). Facts only, no prose: the template `
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
 from functools import partial
@@ -347,6 +347,11 @@ class DetailedAnswer:
     # shown without a fit mark (bot.answer trusts the measurement).
     measured_oom: bool = False
     platform: str = "cuda"  # the asked card's (rules/data/gpus.toml): names its runtime
+    # "on 2 gpus" without a card: the smallest size a card is sold at whose memory holds the
+    # per-GPU figure (None: no catalogued card does), and the cheapest offered configuration
+    # of that many GPUs that holds it (None: none).
+    split_sold_gb: Decimal | None = None
+    split_offer: Fit | None = None
     _lines: tuple[Line, ...] | None = field(default=None, compare=False, repr=False)
     _assumed_once: tuple[Assumption, ...] | None = field(default=None, compare=False,
                                                          repr=False)
@@ -624,7 +629,23 @@ def detailed_for(
         host_ram_gb=_host_ram(breakdown) if training else None,
         platform=cat.gpu(asked.gpu).platform if asked is not None and asked.gpu is not None
         else "cuda",
+        **(_split_facts(breakdown.per_gpu_gb, gpus, primary.options, cat)
+           if asked is None and gpus > 1 else {}),
     )
+
+
+def _split_facts(per_gpu: Decimal, gpus: int, options: Sequence[Fit],
+                 cat: Catalogue) -> dict[str, Any]:
+    """"can i qlora 70b on 2 gpus": which cards, that many of them, hold the per-GPU figure
+    (the smallest size cards are sold at, read as CUDA reports it), and the cheapest offered
+    configuration of that count that does."""
+    sizes = sorted({g.vram_gb for g in cat.gpus if g.memory_mib is not None
+                    and not g.unified_memory})
+    sold = next((size for size in sizes if cat.generic_capacity_gb(size) >= per_gpu), None)
+    offer = next((o for o in sorted(options, key=lambda o: o.usd_per_hour or Decimal(0))
+                  if o.gpu is not None and o.gpu_count == gpus and o.usd_per_hour is not None
+                  and capacity_per_gpu(o) >= per_gpu), None)
+    return {"split_sold_gb": sold, "split_offer": offer}
 
 
 def offload_facts(

@@ -780,6 +780,43 @@ def detailed_lead_block(ph: Phrases, answer: Answer) -> Markup:
     return _safe("".join([f"{_html(line)}\n" for line in detailed_lead_lines(ph, answer)]))
 
 
+def _split_lines(ph: Phrases, d: DetailedAnswer) -> list[Markup]:
+    """"can i qlora 70b on 2 gpus", no card named: the figure per GPU split that many ways, the
+    cards that hold it and the offered configuration of that count (was the figure alone, as if
+    one card were asked)."""
+    g, fmt = gettext_for(ph.locale), ph.fmt
+    det, n = fmt.gb(d.per_gpu_gb, 1), d.gpus
+    split = g.ngettext(
+        "Split over %(n)s GPU (FSDP or DeepSpeed ZeRO-3), the detailed estimate is %(det)s per "
+        "GPU at sequence %(seq)s, batch %(batch)s.",
+        "Split over %(n)s GPUs (FSDP or DeepSpeed ZeRO-3), the detailed estimate is %(det)s per "
+        "GPU at sequence %(seq)s, batch %(batch)s.", n,
+        n=n, det=det, seq=fmt.num(d.seq_len, 0), batch=d.micro_batch,
+    ) if d.kind == "training" else g.ngettext(
+        "Split over %(n)s GPU (tensor parallel), the detailed estimate is %(det)s per GPU at "
+        "%(seq)s tokens of context.",
+        "Split over %(n)s GPUs (tensor parallel), the detailed estimate is %(det)s per GPU at "
+        "%(seq)s tokens of context.", n, n=n, det=det, seq=fmt.num(d.seq_len, 0),
+    )
+    # Settings said: the headline already gives the figure per GPU on that many.
+    lines = [] if d.stated else [_safe(f"ℹ️ {split}")]
+    if d.split_sold_gb is None:
+        lines.append(_safe("❌ " + g.ngettext(
+            "No card we know holds that much: it takes more than %(n)s GPU.",
+            "No card we know holds that much: it takes more than %(n)s GPUs.", n, n=n)))
+    else:
+        lines.append(_safe("👉 " + g.ngettext(
+            "%(n)s card sold as %(size)s or more holds it.",
+            "%(n)s cards sold as %(size)s or more each hold it.", n,
+            n=n, size=fmt.gb(d.split_sold_gb))))
+    offer = d.split_offer
+    if offer is not None and offer.gpu is not None and offer.usd_per_hour is not None:
+        lines.append(_safe("🏷 " + g._(
+            "Offered with %(n)s GPUs: %(config)s at %(price)s.", n=n,
+            config=ph.config(offer.gpu, offer.gpu_count), price=ph.per_hour(offer.usd_per_hour))))
+    return lines
+
+
 def detailed_lead_lines(ph: Phrases, answer: Answer) -> list[Markup]:
     """The detailed estimate's lines that go with the headline (one method asked): the figure
     at typical settings when it differs from the planning one, both precisions of a full
@@ -794,7 +831,9 @@ def detailed_lead_lines(ph: Phrases, answer: Answer) -> list[Markup]:
     primary = answer.primary
     assert primary is not None
     plan = primary.memory.estimate_gb / (c.gpu_count if c else 1)
-    if not d.stated and not answer.typical_lead \
+    if c is None and d.gpus > 1 and not answer.typical_lead:
+        lines.extend(_split_lines(ph, d))
+    elif not d.stated and not answer.typical_lead \
             and ((c and c.disagree) or abs(d.per_gpu_gb - plan) > plan / 4):
         seq, batch = ph.fmt.num(d.seq_len, 0), d.micro_batch
         said = g._(
