@@ -1119,6 +1119,8 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
         answer = _build(query, cat)
         detailed = detailed_for(query, answer, cat, tokens_per_second=query.tokens_per_second)
         composed = _settle(query, answer, detailed, cat, oom)
+        if extra.get("count_planning") is not None:
+            composed = _count_by_detail(query, composed, cat)
         if extra.get("largest_names") and composed.detailed_fits is not None \
                 and composed.primary is not None:
             top: Largest = extra["largest"]
@@ -3573,6 +3575,21 @@ def _settle(query: Query, answer: Answer, detailed: DetailedAnswer | None, cat: 
     if oom is None:  # an out-of-memory said beside the hours: no run finished
         composed = _trust_the_run(query, composed, cat)
     return _host_ram_short(query, composed)
+
+
+def _count_by_detail(query: Query, composed: Answer, cat: Catalogue) -> Answer:
+    """A GPU count asked with no settings, led by the detailed estimate at typical settings
+    (count_planning: the planning rule's count held too little): the configurations offered to
+    rent are those where that estimate fits too ("llama 3 405b qlora how many h100s" led with
+    5× H100, 86.4 GB per GPU on four 80 GB cards, then named 4× A100 80GB, by the planning
+    rule, as the cheapest offered configuration that fits)."""
+    primary, detailed = composed.primary, composed.detailed
+    if primary is None or detailed is None or detailed.stated or detailed.kind != "training":
+        return composed
+    options = tuple(detailed_options(query, composed, cat))
+    led = replace(primary, cheapest=options[0] if options else None, options=options)
+    methods = tuple(led if ma is primary else ma for ma in composed.methods)
+    return composed.model_copy(update={"primary": led, "methods": methods})
 
 
 def _compose(

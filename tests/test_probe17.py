@@ -29,3 +29,26 @@ def test_estimating_the_memory_is_a_memory_question(question: str, intent: str) 
     assert reply.query.intent == intent
     if intent == "memory":
         assert reply.text.startswith("📐 <b>Memory for ")
+
+
+# A GPU count asked with no settings, led by the detailed estimate at typical settings: the
+# offered configurations named are those it fits too ("llama 3 405b qlora how many h100s" led
+# with 5× H100, then named 4× A100 80GB, four 80 GB cards the lead had just ruled out).
+COUNTS_LED_BY_DETAIL = [
+    ("llama 3 405b qlora how many h100s", "Cheapest offered configuration that fits: 8× H100"),
+    ("cuantas h100 necesito para un qlora de llama 3.1 405b",
+     "La configuración más barata en la que cabe: 8× H100"),
+    ("combien de h100 pour un qlora de llama 3.1 405b",
+     "Configuration la moins chère qui suffit\u00a0: 8× H100"),
+]
+
+
+@pytest.mark.parametrize(("question", "cheapest"), COUNTS_LED_BY_DETAIL)
+def test_the_count_by_detail_names_offers_that_hold_it(question: str, cheapest: str) -> None:
+    reply = ask(question)
+    assert reply.answer.count_needed == 5
+    assert cheapest in reply.text
+    assert "4× A100 80GB" not in reply.text
+    assert reply.answer.primary is not None and reply.answer.primary.cheapest is not None
+    assert (reply.answer.primary.cheapest.gpu, reply.answer.primary.cheapest.gpu_count) \
+        == ("h100", 8)
