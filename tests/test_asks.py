@@ -53,9 +53,9 @@ def test_budget_hours_never_cost_more_than_the_budget(budget: str, price: str, h
 @pytest.mark.parametrize(
     ("locale", "lead"),
     [
-        ("en", "📏 <b>The largest model 24 GB holds for QLoRA is about 24B by the detailed estimate"),
-        ("es", "📏 <b>El modelo más grande que cabe en 24\xa0GB para QLoRA es de unos 24B"),
-        ("fr", "📏 <b>Avec 24\u202fGo, le plus gros modèle possible (QLoRA) fait environ 24B"),
+        ("en", "📏 <b>The largest model 24 GB holds for QLoRA is about 30B by the detailed estimate"),
+        ("es", "📏 <b>El modelo más grande que cabe en 24\xa0GB para QLoRA es de unos 30B"),
+        ("fr", "📏 <b>Avec 24\u202fGo, le plus gros modèle possible (QLoRA) fait environ 30B"),
     ],
 )
 def test_largest_leads_in_every_language(locale: str, lead: str) -> None:
@@ -64,7 +64,7 @@ def test_largest_leads_in_every_language(locale: str, lead: str) -> None:
     got = to_json(reply)
     # The detailed estimate at typical settings leads (the planning rule's 32B leaves nothing
     # for activations: 26.7 GB per GPU there).
-    assert (got["params_b"], got["fits"], got["gpu"], got["vram_gb"]) == (24, True, "rtx-4090", 24)
+    assert (got["params_b"], got["fits"], got["gpu"], got["vram_gb"]) == (30, True, "rtx-4090", 24)
     assert got["detailed_fits"] is True
 
 
@@ -569,11 +569,11 @@ def test_a_budget_in_another_currency_is_asked_in_dollars(
 def test_the_largest_model_s_cost_is_quoted_on_the_card_named_for_it() -> None:
     """Not the cheapest offered card: the H100 asked about (for the seed's assumed hours)."""
     got = to_json(Pipeline(CAT).ask("biggest model i can qlora on my 4090 and how much on an h100"))
-    assert got["text"].startswith("📏 <b>The largest model 24 GB holds for QLoRA is about 24B")
+    assert got["text"].startswith("📏 <b>The largest model 24 GB holds for QLoRA is about 30B")
     assert "1× H100 × 10 hours at $2.32/hour" in got["text"], got["text"]
     # The JSON is the 4090's, which has no published price.
     assert (got["gpu"], got["params_b"], got["hours"], got["cost_usd"]) == (
-        "rtx-4090", 24, None, None)
+        "rtx-4090", 30, None, None)
 
 
 @pytest.mark.parametrize(

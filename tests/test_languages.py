@@ -131,7 +131,7 @@ ASKS = [
     ("o que posso treinar com 50 usd?",
      {"intent": "cost", "gpu": "l40s", "hours": 60, "cost_usd": "49.20"}, {"intent": "unknown"}),
     ("qual o maior modelo que consigo treinar com qlora numa rtx 4090?",
-     {"intent": "fit", "gpu": "rtx-4090", "params_b": 24, "fits": True}, {"params_b": None}),
+     {"intent": "fit", "gpu": "rtx-4090", "params_b": 30, "fits": True}, {"params_b": None}),
     ("quantas h100 preciso para um lora de 70b?",
      {"gpu": "h100", "gpu_count": 3, "vram_gb": 240, "fits": True}, {"gpu_count": 1}),
 ]

@@ -13,15 +13,15 @@ from tests.support.chat import ask_json
 
 @pytest.mark.parametrize(("text", "locale", "lead", "size"), [
     ("what can i finetune on a 3090", None,
-     "📏 <b>The largest model 24 GB holds for QLoRA is about 24B by the detailed estimate", 24),
+     "📏 <b>The largest model 24 GB holds for QLoRA is about 30B by the detailed estimate", 30),
     ("whats the biggest model i can qlora on 24gb", None,
-     "📏 <b>The largest model 24 GB holds for QLoRA is about 24B by the detailed estimate", 24),
+     "📏 <b>The largest model 24 GB holds for QLoRA is about 30B by the detailed estimate", 30),
     ("hasta que tamano de modelo puedo entrenar con mi 3090 en qlora?", "es",
-     "📏 <b>El modelo más grande que cabe en 24\u00a0GB para QLoRA es de unos 24B según la "
-     "estimación detallada", 24),
+     "📏 <b>El modelo más grande que cabe en 24\u00a0GB para QLoRA es de unos 30B según la "
+     "estimación detallada", 30),
     ("jusqu'a quelle taille de modele je peux aller avec ma 3090 en qlora ?", "fr",
-     "📏 <b>Avec 24\u202fGo, le plus gros modèle possible (QLoRA) fait environ 24B selon "
-     "l'estimation détaillée", 24),
+     "📏 <b>Avec 24\u202fGo, le plus gros modèle possible (QLoRA) fait environ 30B selon "
+     "l'estimation détaillée", 30),
 ])
 def test_the_largest_model_leads_with_the_detailed_estimate(
     text: str, locale: str | None, lead: str, size: int

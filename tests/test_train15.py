@@ -14,11 +14,11 @@ from tests.support.chat import CATALOGUE, ask
 
 # (question, locale, the size the reply leads with, names that must not lead it)
 LARGEST = [
-    ("biggest model i can qlora on a 24gb gpu", None, 24, ("MPT 30B", "OPT-30B")),
-    ("whats the biggest model i can qlora on my 4090??", None, 24, ("MPT 30B", "OPT-30B")),
-    ("cual es el modelo mas grande q puedo entrenar con qlora en mi 3090", "es", 24,
-     ("MPT 30B", "OPT-30B")),
-    ("le plus gros modèle que je peux qlora sur une 4090 ?", "fr", 24, ("MPT 30B", "OPT-30B")),
+    # MPT 30B and OPT-30B have their own architectures (cards17): 30B, by their estimates.
+    ("biggest model i can qlora on a 24gb gpu", None, 30, ()),
+    ("whats the biggest model i can qlora on my 4090??", None, 30, ()),
+    ("cual es el modelo mas grande q puedo entrenar con qlora en mi 3090", "es", 30, ()),
+    ("le plus gros modèle que je peux qlora sur une 4090 ?", "fr", 30, ()),
     ("biggest model i can serve in int8 on an H100", None, 65.2, ("OPT-66B",)),
 ]
 

@@ -1,0 +1,78 @@
+"""cards17 (session 29): architectures and cards users name."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from tests.support.chat import CATALOGUE, ask, ask_json
+
+# --- OPT-30B and MPT-30B with their own architectures ----------------------------------------
+
+# (model id, layers, hidden, heads, MLP width, vocabulary, parameters the shape counts)
+ARCHS = [
+    # OPT paper Table 1, FlexLLMGen opt_config.py: ReLU MLP 4 x 7168, tied output head.
+    ("opt-30b", 48, 7168, 56, 28672, 50272, 29_956_054_016),
+    # MPT-30B's config.json and weight index: its BF16 total_size / 2 is this count exactly.
+    ("mpt-30b", 48, 7168, 64, 28672, 50432, 29_957_200_896),
+]
+
+
+@pytest.mark.parametrize(("model_id", "layers", "hidden", "heads", "width", "vocab", "count"),
+                         ARCHS)
+def test_the_30b_models_have_their_published_shapes(
+        model_id: str, layers: int, hidden: int, heads: int, width: int, vocab: int,
+        count: int) -> None:
+    model = CATALOGUE.models.get(model_id)
+    arch = model.arch
+    assert arch is not None, model_id
+    assert (arch.layers, arch.hidden, arch.heads, arch.kv_heads, arch.intermediate, arch.vocab) \
+        == (layers, hidden, heads, heads, width, vocab)
+    assert arch.tied_embeddings and not arch.gated_mlp  # two-matrix MLPs, one vocabulary table
+    assert arch.param_count() == count
+    assert str(model.verified) == "2026-12-05"
+
+
+# 24 GB holds OPT-30B and MPT-30B for QLoRA by their own estimates (23.3 GB of 25.77 GB at
+# sequence 2,048, batch 1): the largest size is 30B, no longer 24B (the QLoRA paper fits a 33B
+# model on one 24 GB GPU).
+LARGEST_24 = [
+    ("whats the biggest model i can qlora on my 3090", "en",
+     "📏 <b>The largest model 24 GB holds for QLoRA is about 30B by the detailed estimate at "
+     "typical settings (sequence 2,048, batch 1): GLM-4.7-Flash 30B-A3B, MPT 30B, and OPT-30B "
+     "(Meta).</b>"),
+    ("cual es el modelo mas grande que puedo entrenar con qlora en 24gb", "es",
+     "📏 <b>El modelo más grande que cabe en 24\u00a0GB para QLoRA es de unos 30B"),
+    ("le plus gros modèle que je peux qlora sur une 4090 ?", "fr",
+     "📏 <b>Avec 24\u202fGo, le plus gros modèle possible (QLoRA) fait environ 30B"),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "lead"), LARGEST_24)
+def test_24_gb_holds_a_30b_model_for_qlora(question: str, lang: str, lead: str) -> None:
+    reply = ask(question)
+    assert reply.text.startswith(lead), reply.text
+    assert reply.query.lang == lang
+    assert reply.answer.largest_detailed is not None
+    size, names = reply.answer.largest_detailed
+    assert size == Decimal(30)
+    assert "OPT-30B (Meta)" in names and "MPT 30B" in names
+
+
+# Asked by name, each is estimated with its own layers and vocabulary, no generic shape.
+BY_NAME = [
+    ("can i lora opt-30b on 2 a100s", "opt-30b", 2, 39.3),
+    ("qlora opt 30b on a 3090, seq 2048 batch 1", "opt-30b", 1, 23.3),
+    ("qlora mpt-30b on my 4090 seq 2048 batch 1", "mpt-30b", 1, 23.3),
+    ("puedo hacer lora de opt 30b en 2 a100?", "opt-30b", 2, 39.3),
+]
+
+
+@pytest.mark.parametrize(("question", "model_id", "count", "per_gpu"), BY_NAME)
+def test_the_30b_models_are_estimated_with_their_own_shapes(
+        question: str, model_id: str, count: int, per_gpu: float) -> None:
+    got = ask_json(question)
+    assert (got["model"], got["gpu_count"] or 1) == (model_id, count)
+    assert (got["fits"], got["detailed_fits"], got["detailed_gb"]) == (True, True, per_gpu)
+    assert "No architecture on file" not in str(got["text"])
