@@ -249,12 +249,12 @@ def bench_pipeline(count: int = 3000, rounds: int = 5) -> None:
         latencies, cpu_times = _asked_cold(pipeline, cold_questions(count, lang))
         report(f"pipeline [{lang}] cold: {count} distinct q, every cache empty",
                spread(latencies), "target p99 < 1 ms", f"CPU {spread(cpu_times)}")
-    # Questions naming a model. A model's mention patterns are compiled the first time a
-    # question names it and kept for the process (~0.1 ms each, some 3 a model): the first
-    # set names models for the first time here, the second, as distinct, models seen before.
+    # Questions naming a model: the first set names models for the first time here (what a
+    # model's first mention costs: its spellings' patterns were compiled then, ~0.1 ms each,
+    # until bot/understand/index.Mention), the second, as distinct, models seen before.
     first = named_questions(count, 20)
     again = named_questions(count, 21, avoid=frozenset(first))
-    for label, texts in (("from start-up, each model's first mention compiling its patterns", first),
+    for label, texts in (("from start-up, each model's first mention", first),
                           ("every model named before", again)):
         latencies, cpu_times = _asked_cold(pipeline, texts)
         report(f"pipeline [named] cold: {count} distinct q naming a model, {label}",

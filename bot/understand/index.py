@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Final, TypeVar
 from weakref import WeakKeyDictionary
 
@@ -32,11 +33,79 @@ NUMBER_WORDS: Final[dict[str, int]] = {
 _ALIAS_SPLIT: Final = lazy(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])|[\s_\-:/]+")
 
 
+def _alias_chunks(alias: str) -> tuple[str, ...]:
+    """"Llama-3.1-70B-Instruct" → llama, 3.1, 70, b, instruct: what a mention of it spells out,
+    between optional separators."""
+    return tuple(c for c in _ALIAS_SPLIT.split(fold(alias)) if c)
+
+
 def _alias_regex(alias: str) -> re.Pattern[str]:
     """"Llama-3.1-70B-Instruct" → a pattern that also matches "llama3.1 70b instruct"."""
-    chunks = [c for c in _ALIAS_SPLIT.split(fold(alias)) if c]
-    body = r"[\s_\-:]?".join(re.escape(c) for c in chunks)
+    body = r"[\s_\-:]?".join(re.escape(c) for c in _alias_chunks(alias))
     return re.compile(rf"(?<![a-z0-9]){body}(?![a-z0-9])")
+
+
+class Mention:
+    """One spelling of a model, found where ``_alias_regex`` finds it, without compiling that
+    pattern: its chunks written as they are, each but the first after an optional separator
+    (white space, "_", "-" or ":"), with no letter or digit before the first nor after the
+    last. A model's first mention compiled every spelling's pattern (~0.1 ms each, ~3 a model,
+    most of them never matching: the repository id, longer names); a text lacking one of the
+    chunks holds no match and is passed over with a few ``in``."""
+
+    __slots__ = ("_alias", "_chunks", "_compiled")
+
+    def __init__(self, alias: str) -> None:
+        self._alias = alias
+        self._chunks = _alias_chunks(alias)
+        self._compiled: re.Pattern[str] | None = None
+
+    def search(self, s: str) -> re.Match[str] | None:
+        chunks = self._chunks
+        for chunk in chunks:
+            if chunk not in s:
+                return None
+        if not chunks:  # a spelling of separators alone: as its pattern finds it
+            if self._compiled is None:
+                self._compiled = _alias_regex(self._alias)
+            return self._compiled.search(s)
+        first = chunks[0]
+        i = s.find(first)
+        while i >= 0:
+            if i == 0 or not _alnum(s[i - 1]):
+                end = _matched(s, chunks, 0, i)
+                if end is not None:
+                    return _span().match(s, i, end)
+            i = s.find(first, i + 1)
+        return None
+
+
+def _alnum(c: str) -> bool:
+    """[a-z0-9]: what may not stand just before or after a spelling."""
+    return "a" <= c <= "z" or "0" <= c <= "9"
+
+
+def _matched(s: str, chunks: tuple[str, ...], k: int, at: int) -> int | None:
+    """Where a match of chunks[k:] starting at `at` ends, tried as the pattern's engine tries
+    it: each separator taken when there is one, then left out."""
+    chunk = chunks[k]
+    if not s.startswith(chunk, at):
+        return None
+    after = at + len(chunk)
+    if k + 1 == len(chunks):
+        return after if after == len(s) or not _alnum(s[after]) else None
+    if after < len(s) and (s[after] in "_-:" or s[after].isspace()):
+        end = _matched(s, chunks, k + 1, after + 1)
+        if end is not None:
+            return end
+    return _matched(s, chunks, k + 1, after)
+
+
+@cache
+def _span() -> re.Pattern[str]:
+    """A match of exactly the span searched (``match(s, start, end)``): what a spelling's
+    pattern gives, from the span ``Mention`` found."""
+    return re.compile(r".*", re.DOTALL)
 
 
 _MOE_SHAPE: Final = lazy(r"(?<![a-z0-9])(\d{1,3}) ?x ?(\d{1,4}(?:\.\d+)?) ?b(?![a-z0-9])")
@@ -52,7 +121,7 @@ class ModelIndex:
     shapes: dict[tuple[str, str], ModelSpec] = field(default_factory=dict)
     # Patterns of a model's spellings as they may be written, longest first; compiled on first
     # use (a question names few models).
-    _mentions: dict[str, tuple[re.Pattern[str], ...]] = field(default_factory=dict)
+    _mentions: dict[str, tuple[Mention, ...]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, models: ModelCatalogue) -> ModelIndex:
@@ -99,11 +168,11 @@ class ModelIndex:
                 i += 1
         return best
 
-    def mention_patterns(self, spec: ModelSpec) -> tuple[re.Pattern[str], ...]:
+    def mention_patterns(self, spec: ModelSpec) -> tuple[Mention, ...]:
         patterns = self._mentions.get(spec.id)
         if patterns is None:
             aliases = sorted((spec.name, spec.id, *spec.aliases), key=len, reverse=True)
-            patterns = self._mentions[spec.id] = tuple(_alias_regex(a) for a in aliases)
+            patterns = self._mentions[spec.id] = tuple(Mention(a) for a in aliases)
         return patterns
 
 
