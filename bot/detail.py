@@ -1307,6 +1307,11 @@ def _assumptions(
             query.batch_size is None or query.grad_ckpt is None or query.trained_layers is None
             or (rank is not None and query.lora_rank is None)):
         out.append(Assumption(code="mlx_defaults"))
+    if query.ckpt_by_trainer and query.grad_ckpt is False and method.kind == "training":
+        out.append(Assumption(code="hf_trainer_no_ckpt"))
+    elif query.trainer == "trl" and query.grad_ckpt is None and method.kind == "training" \
+            and not query.mlx and not query.litgpt:
+        out.append(Assumption(code="trl_ckpt"))
     if method.full:
         if query.precision == "bf16":
             out.append(Assumption(code="pure_bf16"))

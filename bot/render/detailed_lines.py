@@ -84,6 +84,16 @@ _SAID: dict[str, str] = {
         "What is not given is mlx_lm.lora's own default: batch 4, LoRA rank 8 on every linear "
         "layer, the last 16 layers (--num-layers), no gradient checkpointing."
     ),
+    "hf_trainer_no_ckpt": N_(
+        "Gradient checkpointing off: the Hugging Face Trainer's default when the command leaves "
+        "it out (TrainingArguments gradient_checkpointing=False; TRL's configs turn it on since "
+        "TRL 0.22). --gradient_checkpointing recomputes the activations in the backward pass "
+        "instead of keeping them."
+    ),
+    "trl_ckpt": N_(
+        "Gradient checkpointing on: TRL's default since TRL 0.22 (the plain Hugging Face "
+        "Trainer's is off)."
+    ),
     "qlora_nf4": N_(
         "QLoRA: block weights in 4-bit NF4 with double quantization; embeddings, output head "
         "and norms stay in BF16."

@@ -3375,6 +3375,14 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     # "with and without liger": the kernels named, though "without liger" negates them
     kernels = ("liger" if "liger" in saving_of.group(0) else "unsloth") if saving_of \
         else flags.kernels
+    grad_ckpt = True if ckpt_saving else _grad_ckpt(rest)
+    # A pasted Hugging Face Trainer command or config that leaves gradient checkpointing out runs
+    # without it (TrainingArguments' default; settings.HF_TRAINER): estimated so, and said.
+    # Unsloth turns it on itself (get_peft_model's use_gradient_checkpointing="unsloth").
+    ckpt_by_trainer = grad_ckpt is None and not inference and flags.trainer == "hf" \
+        and kernels != "unsloth"
+    if ckpt_by_trainer:
+        grad_ckpt = False
     # "how much does -ctk q4_0 -ctv q4_0 save for qwen2.5 32b at 64k": the estimate with the
     # cache in BF16 and in the type said (q8_0 and q4_0 when none is), memory not money.
     kv_saving = inference and work.params_b is not None and (
@@ -3678,7 +3686,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         sample_len_avg=work.sample_len_avg,
         pairs_doubled=pairs_doubled,
         lora_rank=work.lora_rank,
-        grad_ckpt=True if ckpt_saving else _grad_ckpt(rest),
+        grad_ckpt=grad_ckpt,
+        ckpt_by_trainer=True if ckpt_by_trainer else None,
         details=bool(px.DETAILS.search(rest)),
         # "en la p40 anda qlora? no tiene bf16 creo": a training method on a card with a remark
         # on its precision and no model is what that card can train (with the FP16 note).
@@ -3845,6 +3854,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         litgpt=flags.litgpt,
         mlx=flags.mlx,
         torchtune=flags.torchtune,
+        trainer=flags.trainer if not inference else None,
         trained_layers=flags.trained_layers,
         old_bnb=flags.old_bnb,
         double_quant=flags.double_quant,

@@ -167,6 +167,12 @@ class Query(BaseModel):
     litgpt: bool | None = None  # trained with LitGPT (its untied head, its chunked loss)
     mlx: bool | None = None  # mlx_lm.lora run as pasted: its defaults where none is said
     torchtune: bool | None = None  # trained with torchtune: its LoRA weights in the model's BF16
+    # The trainer a pasted command or config runs: "hf" (Hugging Face Trainer: gradient
+    # checkpointing off unless set) or "trl" (TRL's configs: on by default)
+    trainer: Literal["hf", "trl"] | None = None
+    # grad_ckpt is False because the Hugging Face Trainer named leaves it off, not because it was
+    # said (the reply says whose default it is)
+    ckpt_by_trainer: bool | None = None
     # mlx_lm's --num-layers: only the last this many blocks train (-1: every block)
     trained_layers: int | None = None
     old_bnb: bool | None = None  # bitsandbytes before 0.43.2: 4-bit linears keep their inputs

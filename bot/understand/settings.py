@@ -211,6 +211,27 @@ NO_KERNELS: Final = Screened(
     rf"(?<![a-z0-9]){_NEG} (?:unsloth|liger)|use_liger(?:_kernel)? ?[:=] ?false"
 )
 
+# The Hugging Face Trainer's own arguments pasted (a TrainingArguments call or YAML, its CLI
+# flags, the run_clm.py example script), or the Trainer named: what the pasted command leaves
+# out is TrainingArguments' default, and gradient_checkpointing defaults to False there
+# ('gradient_checkpointing (`bool`, *optional*, defaults to `False`)', huggingface/transformers
+# src/transformers/training_args.py @00349ae8).
+HF_TRAINER: Final = _w(
+    r"training ?arguments|trainingarguments|(?<![a-z0-9_])trainer(?= ?\()|run_clm(?:_no_trainer)?"
+    r"(?:\.py)?|per_device_train_batch_size|(?:hf|hugging ?face|transformers(?:'s)?) trainer"
+)
+# TRL named (its CLI, its trainers or configs): every TRL config overrides that default,
+# gradient_checkpointing=True since TRL v0.22 ('gradient_checkpointing (`bool`, *optional*,
+# defaults to `True`)', huggingface/trl trl/trainer/base_config.py @f2cd5771; #3510,
+# 2025-08-08): the usual assumption holds.
+TRL: Final = _w(
+    r"trl|(?:sft|dpo|grpo|orpo|kto|cpo|rloo|ppo|reward) ?(?:trainer|config)"
+)
+# Tools that take the Trainer's arguments but set checkpointing themselves: LLaMA-Factory
+# ('disable_gradient_checkpointing: bool = field(default=False, ...)', hiyouga/LLaMA-Factory
+# src/llamafactory/hparams/model_args.py), AutoTrain (the same flag, default False), Axolotl (its
+# YAML's own gradient_checkpointing key). Named, the Trainer's default is not theirs.
+TRAINER_WRAPPER: Final = _w(r"llama ?-?factory(?:-cli)?|llamafactory(?:-cli)?|autotrain|axolotl")
 # Hugging Face transformers' generate runs the whole prompt through one forward pass (no
 # chunked prefill): "with transformers", "hf transformers", "model.generate".
 TRANSFORMERS: Final = _w(r"(?<![-\w])(?:hf |hugging ?face )?transformers(?![-\w])|"
@@ -585,6 +606,9 @@ class Settings:
     litgpt: bool | None = None  # trained with LitGPT
     mlx: bool | None = None  # mlx_lm.lora's command or flags pasted
     torchtune: bool | None = None  # trained with torchtune (BF16 adapters)
+    # The trainer a pasted command or config runs: "hf" (the Hugging Face Trainer, whose
+    # gradient checkpointing is off unless set) or "trl" (TRL's configs, on by default)
+    trainer: Literal["hf", "trl"] | None = None
     # Pure BF16 taken from the tool named (MLX, torchtune, Unsloth), not said
     precision_implied: bool = False
     trained_layers: int | None = None  # "--num-layers 8": the last 8 blocks train
@@ -641,7 +665,7 @@ _SCREENED_FLAGS: Final = (
     OPT_IN_BWD, ACT_OFFLOAD, CPU_OFFLOAD_OFF, CPU_OFFLOAD, GPU_LAYERS, EXPERT_OFFLOAD, RAM_KIND,
     RAM_CHANNELS, EAGER, SDPA, NO_COMPILE,
     COMPILE, CHUNKED, UNPACKED, PACKED, ALL_LINEAR, PROJ_LIST, ATTN_ONLY, QKV, NO_DROPOUT, LORA_DROPOUT,
-    NO_KERNELS, LIGER, UNSLOTH, LITGPT, TORCHTUNE, OLD_BNB, NO_DOUBLE_QUANT, DORA,
+    NO_KERNELS, LIGER, UNSLOTH, LITGPT, TORCHTUNE, HF_TRAINER, TRL, TRAINER_WRAPPER, OLD_BNB, NO_DOUBLE_QUANT, DORA,
     OTHER_OPTIMIZER, TRANSFORMERS, ZERO_STAGE, OPTIMIZER_OFFLOAD, KBIT_PREPARE, GALORE,
     ANSWER_AI, PARAM_OFFLOAD, ZERO3, FSDP, DDP, DEVICE_MAP, GRAD_ACCUM, PRETRAIN, PAIRED,
     REFERENCED, ONLINE_RL,
@@ -777,6 +801,10 @@ def _read_flags(s: str) -> Settings:
         out.litgpt = True
     if TORCHTUNE.search(s):
         out.torchtune = True
+    if TRL.search(s):
+        out.trainer = "trl"
+    elif HF_TRAINER.search(s) and not TRAINER_WRAPPER.search(s):
+        out.trainer = "hf"
     if OLD_BNB.search(s):
         out.old_bnb = True
     if NO_DOUBLE_QUANT.search(s):
