@@ -932,6 +932,7 @@ def _method_answer(
     want_quote: bool,
     memory_gb: Decimal | None = None,
     quote_on: str | None = None,
+    quote_count: int | None = None,
 ) -> MethodAnswer:
     mem = memory(method, params_b, cat)
     options = tuple(offered_fits(method, params_b, cat))
@@ -947,6 +948,8 @@ def _method_answer(
             and asked.usd_per_hour is not None else None
         if quote_on is not None:  # "...and what would it cost on an L40S": that card's
             target = next((o for o in options if o.gpu == quote_on), target)
+        if quote_count is not None:  # "how much … on 2 gpus": the offered one of that count
+            target = next((o for o in options if o.gpu_count == quote_count), target)
         target = target or (options[0] if options else None)
         # A quote for the hours given, else for the seed's assumed GPU-hours (training only).
         quotable = hours is not None or cat.method(method).assumed_gpu_hours is not None
@@ -3791,6 +3794,10 @@ def _build(query: Query, cat: Catalogue) -> Answer:
     # L40S quote there came from nowhere).
     # "The largest I can LoRA on my 3090, and what would it cost on an L40S": quoted there.
     quote_on = query.other_gpus[0] if query.largest and query.other_gpus else None
+    # "how much to qlora 70b on 2 gpus": a count said without a card is quoted on the offered
+    # configuration of that count (was the cheapest one, the count ignored).
+    quote_count = query.gpu_count if gpu is None and query.vram_gb is None \
+        and query.gpu_count is not None and query.gpu_count > 1 else None
     want_quote = _quote_wanted(query)
     methods = _methods_for(query, cat)
     if intent == "cost" and query.hours is None and all(
@@ -3801,7 +3808,7 @@ def _build(query: Query, cat: Catalogue) -> Answer:
     answers = tuple(
         _method_answer(
             cat, m, params, gpu, count, query.vram_gb, query.hours, want_quote,
-            query.gpu_memory_gb, quote_on,
+            query.gpu_memory_gb, quote_on, quote_count,
         )
         for m in methods
     )

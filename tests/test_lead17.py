@@ -74,3 +74,19 @@ async def test_the_change_is_said_in_the_readers_language(console: Console) -> N
     changed = to_plain(await console.answer("plutôt 2,1 $"))
     assert changed.startswith("🔔 Alerte modifiée\u00a0: quand le H100 passe sous 2,10\u00a0$US")
     assert "(c'était 2\u00a0$US)" in changed
+
+
+# "how much to qlora llama 3 70b", then "what if i use 2 gpus": the run quoted on the offered
+# configuration of 2 GPUs (was the same answer again, the count ignored).
+@pytest.mark.parametrize(("turns", "locale", "config"), [
+    (("how much to qlora llama 3 70b", "what if i use 2 gpus"), "en", "2× H200 × 5 hours"),
+    (("how much to full finetune llama 3 8b", "and on 8 gpus?"), "en", "8× H100"),
+    (("cuanto cuesta qlora de llama 3 70b", "y con 2 gpus?"), "es", "2× H200 × 5\u00a0horas"),
+])
+def test_a_gpu_count_said_next_is_quoted_on_that_many(
+    turns: tuple[str, str], locale: str, config: str
+) -> None:
+    first, last = converse(*turns, locale=locale)
+    assert config not in first.text
+    assert config in last.text
+    assert "🔢" in last.text

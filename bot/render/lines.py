@@ -900,7 +900,9 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             put("\n\n")
     elif quote and not cost_first and not own_first and not (run_lead and asked is not None):
         put(ph.quote_block(quote))
-        put("\n\n")
+        put("\n")
+        put(_count_quoted(ph, answer, quote))
+        put("\n")
     ratio = answer.ratio
     if ratio:
         # Each price beside the configuration it is for ("4× A100 80GB at $3.68/hour vs 1× A100
@@ -3072,6 +3074,24 @@ def _paid_difference(first: Quote, second: Quote, ph: Phrases) -> str:
             dear_hours=fmt.duration(dear.hours), cheap_hours=fmt.duration(cheap.hours), **facts,
         )
     return f"⚖️ <b>{said}</b>"
+
+
+def _count_quoted(ph: Phrases, answer: Answer, quote: Quote) -> str:
+    """"how much to qlora 70b on 2 gpus": the quote is on the offered configuration of that
+    count; when a cheaper one (fewer GPUs) holds the run, say so beside it."""
+    query, primary = answer.query, answer.primary
+    cheapest = primary.cheapest if primary is not None else None
+    if query.gpu is not None or query.vram_gb is not None or query.gpu_count is None \
+            or quote.gpu_count != query.gpu_count or cheapest is None or cheapest.gpu is None or cheapest.usd_per_hour is None \
+            or (cheapest.gpu, cheapest.gpu_count) == (quote.gpu, quote.gpu_count):
+        return ""
+    said = ph._(
+        "You asked for %(n)s GPUs: %(config)s is the offered configuration with %(n)s; "
+        "%(cheapest)s holds it for less (%(price)s).", n=quote.gpu_count,
+        config=ph.config(quote.gpu, quote.gpu_count),
+        cheapest=ph.config(cheapest.gpu, cheapest.gpu_count),
+        price=ph.per_hour(cheapest.usd_per_hour))
+    return f"🔢 {said}\n"
 
 
 def _cost_difference(first: Quote, second: Quote, ph: Phrases) -> str:
