@@ -560,7 +560,11 @@ def detailed_for(
         # A run the asked configuration cannot hold (the planning rule may say it fits: "QLoRA
         # 8B on a 3080" holds 6 GB, not the 12.8 GB of a 2048-token sequence) is timed on an
         # offered configuration where the detailed estimate fits, not on the asked one.
-        options = tuple(detailed_options(query, answer, cat)) if short else primary.options
+        # No configuration asked ("how much to full finetune qwen2.5 32b … on 200M tokens"):
+        # timed where the detailed estimate fits too, and only those are said to cost less per
+        # hour (was "8× H100 costs less per hour but is slower", 87.1 GB per GPU of 85.52).
+        options = tuple(detailed_options(query, answer, cat)) if short or asked is None \
+            else primary.options
         micro = _held_micro_batch(query, method, model, gpus, asked, batch) \
             if short and asked is not None and query.intent == "time" else None
         if micro is not None:

@@ -52,3 +52,24 @@ def test_the_count_by_detail_names_offers_that_hold_it(question: str, cheapest: 
     assert reply.answer.primary is not None and reply.answer.primary.cheapest is not None
     assert (reply.answer.primary.cheapest.gpu, reply.answer.primary.cheapest.gpu_count) \
         == ("h100", 8)
+
+
+# A run on a dataset with no configuration asked is timed among the offers the detailed estimate
+# holds, and only those are said to cost less per hour ("8× H100 costs less per hour but is
+# slower" was said of 8× H100, 87.1 GB per GPU of 85.52; "4× A100 80GB" of QLoRA 405B there).
+TIMED_AMONG_HELD = [
+    ("how much to rent enough gpus to full finetune qwen2.5 32b for 3 epochs on 200M tokens",
+     "Timed on 8× B200: 8× H200 costs less per hour", "8× H100 costs less"),
+    ("how much to full finetune gemma 2 27b on 100M tokens at seq 8192",
+     "Timed on 8× B200: 8× H200 costs less per hour", "8× H100 costs less"),
+    ("how much to qlora llama 3.1 405b on 20M tokens",
+     "Timed on 8× B200: 8× H100 costs less per hour", "4× A100 80GB costs less"),
+]
+
+
+@pytest.mark.parametrize(("question", "said", "unsaid"), TIMED_AMONG_HELD)
+def test_a_run_is_timed_among_the_offers_that_hold_it(question: str, said: str,
+                                                       unsaid: str) -> None:
+    text = ask(question).text
+    assert said in text
+    assert unsaid not in text
