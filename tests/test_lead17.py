@@ -90,3 +90,9 @@ def test_a_gpu_count_said_next_is_quoted_on_that_many(
     assert config not in first.text
     assert config in last.text
     assert "🔢" in last.text
+
+
+def test_an_amount_alone_after_an_alert_changes_nothing() -> None:
+    # "100 dolares" after an alert at $2: no change said, nothing placed (test_probe_esfr8)
+    last = converse("avisame si la h100 baja de 2 dolares", "100 dolares", locale="es")[-1]
+    assert last.query.replaces_limit is None and last.answer.intent == "unknown"

@@ -268,6 +268,12 @@ _ADDS_ALERT: Final = lazy(r"(?<![a-z])(?:too|also|as well|tambien|igual|aussi|pa
 _FOREIGN_MONEY: Final = lazy(r"(?<![a-z])(?:euros?|eur|€|pounds?|libras?|livres?|£)(?![a-z])|€|£")
 _ABOVE: Final = lazy(r"(?<![a-z])(?:above|over|rises?|encima|sobre|sube|suba|dessus|au-dessus|monte\w*)(?![a-z])")
 _BELOW: Final = lazy(r"(?<![a-z])(?:below|under|drops?|bajo|baja|baje|debajo|sous|dessous|descend\w*)(?![a-z])")
+# A change said, not a bare amount ("100 dolares" after an alert places nothing).
+_CHANGES: Final = lazy(
+    r"(?<![a-z])(?:make (?:it|that)|change\w*|set it|actually|instead|rather|lower|raise|no|nah|"
+    r"mejor|cambia\w*|pon(?:la|lo)?|hazla|en vez|mejor|plutot|mets|en fait|finalement|non|"
+    r"modifi\w*)(?![a-z])"
+)
 _LIMIT_WORDS: Final = 6
 
 
@@ -283,7 +289,8 @@ def _rethreshold(new: Query, previous: Query) -> Query | None:
         return None
     folded = fold(new.text)
     figures = _NEW_LIMIT.findall(folded)
-    if len(figures) != 1 or _ADDS_ALERT.search(folded) is not None:
+    if len(figures) != 1 or _ADDS_ALERT.search(folded) is not None \
+            or _CHANGES.search(folded) is None:
         return None
     number, unit = figures[0]
     value = Decimal(number.replace(",", "."))
