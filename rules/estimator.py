@@ -308,9 +308,18 @@ class _Shape:
     arch: Architecture
     assumed: bool  # arch synthesised from the parameter count
     dims: _Dims = field(init=False, repr=False, compare=False)  # arch's sizes, read fast
+    # _split_params: the same for every estimate of the shape, worked out with it (the
+    # architecture's block count reads a dozen of its fields and properties).
+    split: tuple[float, float] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "dims", _Dims(self.arch))
+        if self.assumed:
+            split = (self.params, 0.0)  # unknown split: treat all as block weights
+        else:
+            block = float(self.arch.block_linear_params())
+            split = (block, max(0.0, self.params - block))
+        object.__setattr__(self, "split", split)
 
 
 @lru_cache(maxsize=256)  # one question asks it for every GPU count it estimates
@@ -385,10 +394,7 @@ _cached_shape = lru_cache(maxsize=256)(_resolve_shape)
 
 def _split_params(shape: _Shape) -> tuple[float, float]:
     """(block linear weights, everything else: embeddings, head, norms)."""
-    if shape.assumed:
-        return shape.params, 0.0  # unknown split: treat all as block weights
-    block = float(shape.arch.block_linear_params())
-    return block, max(0.0, shape.params - block)
+    return shape.split
 
 
 @lru_cache(maxsize=256)  # the shape's, the same for every GPU count estimated

@@ -118,3 +118,70 @@ def test_a_models_first_mention_compiles_no_pattern(
 ])
 def test_named_models_read_as_before(question: str, model_id: str | None) -> None:
     assert ask(question).query.model_id == model_id
+
+
+# -- what understanding asks once (bot/understand/parse.py) ------------------------------------
+
+ONCE_TEXTS = [
+    "qlora 70b on an h100",  # no model named: the size is asked of the text as it was
+    "¿cuánto cuesta un lora de 13b en una a100 durante 10 horas?",
+    "peut-on fine-tuner un modèle de 7b sur une 4090 ?",
+    "train unsloth/Qwen2.5-7B-Instruct-bnb-4bit max_seq_length 4096 on a 3090",
+    "finetune 8b with batch 8 on a 4090",
+    "finetune llama 3 8b on a 3090",  # no method named: whether it trains, asked once
+    "entrenar llama 3 8b en una 3090",
+    "how many epochs for llama 3 8b",
+]
+
+
+@pytest.mark.parametrize("text", ONCE_TEXTS)
+def test_reading_a_model_looks_for_a_size_once(text: str,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from bot.understand import parse
+    from bot.understand import patterns as px
+
+    size = px.SIZE
+    asked: list[str] = []
+
+    class Counted:
+        def search(self, s: str, *args: Any) -> Any:
+            if sys._getframe(1).f_code.co_name == "_take_model":
+                asked.append(s)
+            return size.search(s, *args)
+
+        def match(self, s: str, *args: Any) -> Any:
+            return size.match(s, *args)
+
+    monkeypatch.setattr(px, "SIZE", Counted())
+    trains: list[str] = []
+    real = parse._trains
+
+    def counted_trains(s: str, work: Any) -> bool:
+        if sys._getframe(1).f_code.co_name == "understand":
+            trains.append(s)
+        return real(s, work)
+
+    monkeypatch.setattr(parse, "_trains", counted_trains)
+    expected = ask(text).query
+    assert len(asked) == 1
+    assert len(trains) == 1  # the run's training words, read once
+    monkeypatch.undo()
+    assert ask(text).query == expected
+
+
+def test_a_shapes_split_is_its_architectures_count() -> None:
+    from decimal import Decimal
+
+    from rules.estimator import resolve_shape
+
+    shapes = [resolve_shape(m) for m in CATALOGUE.models]
+    shapes += [resolve_shape(Decimal(size)) for size in ("0.5", "7", "70.3", "405")]
+    assert sum(not s.assumed for s in shapes) > 100
+    for shape in shapes:
+        if shape.assumed:
+            assert shape.split == (shape.params, 0.0)
+        else:
+            block = float(shape.arch.block_linear_params())
+            assert shape.split == (block, max(0.0, shape.params - block))

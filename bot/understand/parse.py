@@ -195,8 +195,8 @@ def _take_model(work: _Work, index: CatalogueIndex) -> None:
     # The folded text's name tokens (lower case already): one scan for the three indexes.
     tokens = NAME_TOKEN.findall(text)
     spec = index.models.first_mention(text, tokens)
-    variant = index.brand_sizes.variant(work.typed or text) if not px.SIZE.search(text) \
-        else None
+    sized = px.SIZE.search(text) is not None  # asked once: the text is not blanked below
+    variant = index.brand_sizes.variant(work.typed or text) if not sized else None
     if variant is not None and _variant_meant(variant, spec, text, index, tokens):
         # "qwen coder on a 3090", "deepseek r1 distill", "can i run deepseek on a 4090": those
         # models, a family to pick from (was the card alone, or the 671B DeepSeek-R1).
@@ -214,7 +214,7 @@ def _take_model(work: _Work, index: CatalogueIndex) -> None:
             # means (its KV heads, layers) for the detailed estimates.
             shaped = index.brand_sizes.first_mention(text, tokens)
             work.shape_model = shaped.id if shaped is not None else None
-            if shaped is None and not px.SIZE.search(text):
+            if shaped is None and not sized:
                 # "gemma on a 4090": the brand's models, a family to pick from; "can i run
                 # mistral on a 3090": its one model (was the card noted, or the price list).
                 # As typed: "llama.cpp" is a program, even once its name is blanked.
@@ -2758,7 +2758,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # (LLM.int8 weights take no optimizer step), so adapters train on it, as "in 4-bit" is
         # QLoRA
         method = cat.method_where("training", family="adapter", weight_bits=8)
-    elif method is None and _trains(rest, work) and px.BNB_FOUR_BIT.search(corrected) \
+    elif method is None and trains and px.BNB_FOUR_BIT.search(corrected) \
             and _four_bit(corrected):
         # "unsloth/Qwen2.5-7B-Instruct-bnb-4bit … max_seq_length 4096": a bitsandbytes 4-bit
         # checkpoint trained with a tool's keys is a QLoRA base.
