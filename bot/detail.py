@@ -22,6 +22,7 @@ from bot.i18n import N_
 from bot.render.format import Formatter
 from bot.understand.parse import NIGHT_HOURS
 from bot.understand.query import Query
+from bot.understand.torchtune_configs import TORCHTUNE_CONFIGS
 from rules.capacity import (
     SEARCH_LIMIT,
     DecodeBound,
@@ -719,11 +720,13 @@ def _estimate_on(
     defaults: list[str] = []
     if said["seq_len"] is None and (training or said["prompt_tokens"] is None):
         defaults.append("seq_len")
-    if said["batch_size"] is None:
+    if said["batch_size"] is None and not (said["torchtune_config"] and training):
         defaults.append("batch")
-    if training and said["grad_ckpt"] is None:
+    # A torchtune config named: what is not said is the config's own (said in one line).
+    tune = TORCHTUNE_CONFIGS.get(said["torchtune_config"] or "") if training else None
+    if training and said["grad_ckpt"] is None and tune is None:
         defaults.append("grad_ckpt")
-    if lora and said["lora_rank"] is None:
+    if lora and said["lora_rank"] is None and (tune is None or not tune.lora_rank):
         defaults.append("lora_rank")
     mlx = bool(said["mlx"]) and training
     if mlx and said["trained_layers"] is None:
@@ -732,12 +735,17 @@ def _estimate_on(
             lora or (method.full and method.optimizer == UNSLOTH_OPTIMIZER)):
         defaults.append("unsloth_optimizer")
     seq_len = _positive(said["seq_len"], DEFAULT_SEQ_LEN)
-    batch = _positive(said["batch_size"], MLX_MICRO_BATCH if mlx else DEFAULT_MICRO_BATCH)
+    batch = _positive(said["batch_size"], tune.batch_size if tune is not None
+                      else MLX_MICRO_BATCH if mlx else DEFAULT_MICRO_BATCH)
     litgpt = bool(said["litgpt"]) and training
-    ckpt = (not (litgpt and gpus == 1) and not mlx and DEFAULT_GRAD_CKPT) \
+    ckpt = (tune.activation_checkpointing if tune is not None
+            else not (litgpt and gpus == 1) and not mlx and DEFAULT_GRAD_CKPT) \
         if said["grad_ckpt"] is None else said["grad_ckpt"]
-    rank = _positive(said["lora_rank"], LITGPT_LORA_RANK if litgpt
+    rank = _positive(said["lora_rank"], tune.lora_rank if tune is not None and tune.lora_rank
+                     else LITGPT_LORA_RANK if litgpt
                      else MLX_LORA_RANK if mlx else DEFAULT_LORA_RANK) if lora else None
+    accumulation = said["grad_accumulation"] if said["grad_accumulation"] is not None \
+        else tune.grad_accumulation_steps > 1 if tune is not None else None
     layers_said = said["trained_layers"]
     trained_layers = (None if layers_said is not None and layers_said < 0
                       else layers_said or MLX_NUM_LAYERS) if mlx else None
@@ -753,7 +761,7 @@ def _estimate_on(
                 precision=said["precision"],
                 optimizer=optimizer,
                 optimizer_in_backward=bool(said["optimizer_in_backward"]),
-                grad_accumulation=said["grad_accumulation"] is not False,
+                grad_accumulation=accumulation is not False,
                 flash_attention=said["attention"] != "eager" and not (
                     litgpt and _softcapped_attention(model)),
                 compiled=bool(said["compiled"]),
@@ -1311,6 +1319,17 @@ def _assumptions(
             query.batch_size is None or query.grad_ckpt is None or query.trained_layers is None
             or (rank is not None and query.lora_rank is None)):
         out.append(Assumption(code="mlx_defaults"))
+    tune = TORCHTUNE_CONFIGS.get(query.torchtune_config or "")
+    if tune is not None and method.kind == "training":
+        out.append(Assumption(code="torchtune_config", params={
+            "config": query.torchtune_config or "",
+            "batch": 0 if query.batch_size is not None else tune.batch_size,
+            "rank": tune.lora_rank if rank is not None and query.lora_rank is None else 0,
+            "alpha": tune.lora_alpha,
+            "ckpt": "" if query.grad_ckpt is not None
+            else "on" if tune.activation_checkpointing else "off",
+            "accumulation": 0 if query.grad_accumulation is not None
+            else tune.grad_accumulation_steps}))
     if query.ckpt_by_trainer and query.grad_ckpt is False and method.kind == "training":
         out.append(Assumption(code="hf_trainer_no_ckpt"))
     elif query.trainer == "trl" and query.grad_ckpt is None and method.kind == "training" \
@@ -1323,7 +1342,9 @@ def _assumptions(
             out.append(Assumption(code="mixed_precision"))
         if query.optimizer in ("paged_adamw", "paged_adam8bit"):
             out.append(Assumption(code="paged_optimizer"))
-        if query.grad_accumulation is not False:
+        if query.grad_accumulation is not False and not (
+                tune is not None and query.grad_accumulation is None
+                and tune.grad_accumulation_steps == 1):
             out.append(Assumption(code="grad_accumulation"))
     if query.activation_offload:
         out.append(Assumption(code="activation_offload"))

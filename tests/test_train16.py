@@ -184,9 +184,10 @@ def test_torchtune_adapters_are_bf16(text: str, locale: str | None, said: str) -
     detailed = reply.answer.detailed
     assert detailed is not None
     assert said in reply.text, reply.text
-    # The same projections with PEFT (torchtune adapts all but k and the head).
+    # The same projections and rank with PEFT (torchtune adapts all but k and the head; its
+    # llama3_1/8B_lora_single_device config says rank 8, train17).
     peft = ask("lora llama 3 8b on q_proj, v_proj, o_proj, gate_proj, up_proj, down_proj with "
-               "peft on a 4090").answer.detailed
+               f"peft, rank {detailed.lora_rank}, on a 4090").answer.detailed
     assert peft is not None
     tt = dict((p[0], p[1]) for p in detailed.breakdown.parts)["lora_adapters"]
     pf = dict((p[0], p[1]) for p in peft.breakdown.parts)["lora_adapters"]

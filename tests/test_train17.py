@@ -83,3 +83,86 @@ def test_hf_trainer_oom_offers_checkpointing() -> None:
     assert reply.answer.detailed.check is not None
     assert reply.answer.detailed.check.detailed_fits is False
     assert "gradient checkpointing on" in reply.text.split("What makes it fit")[1], reply.text
+
+
+# --- torchtune's recipe configs --------------------------------------------------------------
+
+# (question, micro-batch, LoRA rank, checkpointing): what the command does not set is the named
+# config's own (pytorch/torchtune recipes/configs @bd2a0fc7); was rank 16, batch 1, on.
+TORCHTUNE = [
+    ("tune run lora_finetune_single_device --config llama3/8B_lora_single_device", 2, 8, True),
+    ("tune run lora_finetune_single_device --config llama3_1/8B_qlora_single_device on a 4090",
+     2, 8, True),
+    ("tune run lora_finetune_single_device --config llama3_2/3B_lora_single_device", 4, 64, True),
+    ("tune run --nproc_per_node 2 lora_finetune_distributed --config llama3_1/8B_lora on 2 4090s",
+     2, 8, False),
+    ("tune run lora_finetune_single_device --config qwen2_5/7B_lora_single_device en una 4090",
+     2, 8, True),
+    ("tune run lora_finetune_single_device --config mistral/7B_lora_single_device", 4, 64, True),
+    # what the command overrides stays
+    ("tune run lora_finetune_single_device --config llama3/8B_lora_single_device batch_size=4 "
+     "on a 4090", 4, 8, True),
+    ("tune run lora_finetune_single_device --config llama3/8B_lora_single_device "
+     "model.lora_rank=32 on a 4090", 2, 32, True),
+    # torchtune named without a config: the usual assumptions
+    ("lora llama 3 8b with torchtune on a 4090", 1, 16, True),
+]
+
+
+@pytest.mark.parametrize(("text", "batch", "rank", "ckpt"), TORCHTUNE)
+def test_torchtune_config_defaults(text: str, batch: int, rank: int, ckpt: bool) -> None:
+    reply = ask(text)
+    detailed = reply.answer.detailed
+    assert detailed is not None, reply.text
+    assert (detailed.micro_batch, detailed.lora_rank, detailed.grad_ckpt) == (batch, rank, ckpt), \
+        reply.text
+    assert ("lora_rank" in detailed.defaults) is (reply.query.torchtune_config is None)
+
+
+def test_torchtune_full_config_has_no_accumulation() -> None:
+    # 8B_full_single_device: gradient_accumulation_steps 1, batch 2, checkpointing on.
+    reply = ask("tune run full_finetune_single_device --config llama3_1/8B_full_single_device "
+                "on a 4090")
+    detailed = reply.answer.detailed
+    assert detailed is not None
+    assert (detailed.micro_batch, detailed.grad_ckpt) == (2, True)
+    assert "grad_accumulation" not in {a.code for a in detailed.assumed()}, reply.text
+    assert "no gradient accumulation" in reply.text
+
+
+@pytest.mark.parametrize(("text", "locale", "has"), [
+    ("tune run lora_finetune_single_device --config llama3/8B_lora_single_device", None,
+     "From torchtune's llama3/8b_lora_single_device config, where you set nothing else: batch 2, "
+     "LoRA rank 8 (alpha 16), gradient checkpointing on, and gradient accumulation over 8 "
+     "micro-batches."),
+    ("tune run lora_finetune_single_device --config llama3/8B_lora_single_device en mi 4090",
+     "es", "De la configuración llama3/8b_lora_single_device de torchtune"),
+    ("tune run lora_finetune_single_device --config llama3/8B_lora_single_device sur ma 4090",
+     "fr", "rang LoRA 8 (alpha 16)"),
+])
+def test_torchtune_config_is_said(text: str, locale: str | None, has: str) -> None:
+    reply = ask(text, locale)
+    assert has in reply.text, reply.text
+
+
+# --- mlx-lm in the next step on a Mac ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "has", "lacks"), [
+    # over the Mac as asked: mlx-lm with what makes it fit (a 4-bit model: QLoRA), not TRL
+    ("lora llama 3 8b with mlx on my m2 max 32gb", "Next: with mlx-lm", "Hugging Face TRL"),
+    ("full finetune llama 3 8b with mlx on my m2 max 32gb", "Next: with mlx-lm",
+     "Hugging Face TRL"),
+    ("lora llama 3 8b on my m2 max 32gb with batch 4",
+     "--batch-size 1 --grad-accumulation-steps 4", "Hugging Face TRL"),
+    # fits: mlx-lm as before
+    ("lora llama 3 8b on my m2 max 64gb", "Next: with mlx-lm", "Hugging Face TRL"),
+    # nothing mlx-lm can change fits it on the Mac: the rented configuration, named, with TRL
+    ("lora llama 3 70b with mlx on my m1 pro 16gb", "Next: with Hugging Face TRL, on 4× A100 80GB",
+     "mlx_lm.lora"),
+])
+def test_mac_next_step(text: str, has: str, lacks: str) -> None:
+    reply = ask(text)
+    nxt = next(line for line in reply.text.split("\n") if line.startswith("🛠"))
+    assert has in nxt, reply.text
+    assert lacks not in nxt, reply.text

@@ -585,6 +585,25 @@ def _assumption(ph: Phrases, a: Assumption) -> Markup | None:
             "layers before them keep no activations for the backward pass, no gradients and no "
             "optimizer states.", layers=p["layers"], of=p["of"],
         )
+    if code == "torchtune_config":
+        listed: list[str] = []
+        if p["batch"]:
+            listed.append(g._("batch %(n)s", n=p["batch"]))
+        if p["rank"]:
+            listed.append(g._("LoRA rank %(rank)s (alpha %(alpha)s)", rank=p["rank"],
+                              alpha=p["alpha"]))
+        if p["ckpt"]:
+            listed.append(_text(ph.locale, N_("gradient checkpointing on") if p["ckpt"] == "on"
+                                else N_("gradient checkpointing off")))
+        if p["accumulation"] == 1:
+            listed.append(_text(ph.locale, N_("no gradient accumulation")))
+        elif p["accumulation"]:
+            listed.append(g._("gradient accumulation over %(n)s micro-batches",
+                              n=p["accumulation"]))
+        if not listed:
+            return None
+        return g._("From torchtune's %(config)s config, where you set nothing else: %(listed)s.",
+                   config=p["config"], listed=ph.fmt.list(listed))
     if code == "shape_of":
         return g._(
             "No version named: the shape of %(model)s is assumed (its layers and KV heads "

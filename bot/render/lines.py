@@ -928,7 +928,8 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
     mac = card is not None and card.platform == "metal"
     if primary:
         mlx = _mlx_launch(primary, answer, ph) if mac else None
-        put(mlx if mlx is not None else ph.launch(primary, query.sharding))
+        # A Mac runs no TRL (CUDA): a run over it is started on the rented configuration.
+        put(mlx if mlx is not None else ph.launch(primary, query.sharding, elsewhere=mac))
         put("\n")
     if mac and methods:
         put("🍎 ")
@@ -2087,9 +2088,15 @@ def _mlx_launch(primary: MethodAnswer, answer: Answer, ph: Phrases) -> Markup | 
     fits = answer.method_fits.get(method, fit.fits)
     if detailed is not None and detailed.method == method and detailed.check is not None:
         fits = detailed.check.detailed_fits
-    if not fits:
-        return None
     command = "mlx_lm.lora --model … --train --data …"
+    if not fits:
+        # Over the Mac as asked: mlx-lm with what makes it fit there (bot.remedy), when mlx-lm
+        # has a flag for each change; None (the rented run with TRL) otherwise.
+        fix = _mlx_fix(answer.remedies, method)
+        if fix is None:
+            return None
+        flags, method = fix
+        command = " ".join((command, *flags))
     if method == "full_adamw":
         command += " --fine-tune-type full"
     elif method not in ("lora", "qlora"):
@@ -2101,6 +2108,34 @@ def _mlx_launch(primary: MethodAnswer, answer: Answer, ph: Phrases) -> Markup | 
             "then trains as QLoRA.", command=command)
     return "🛠 " + ph._("Next: with mlx-lm (TRL's kernels need CUDA), run <code>%(command)s</code>.",
                         command=command)
+
+
+# What makes a run fit that mlx_lm.lora does with its own flags (ml-explore/mlx-lm
+# mlx_lm/lora.py @d78bf58e: --batch-size, --grad-accumulation-steps, --grad-checkpoint,
+# --max-seq-length; a 4-bit MLX model after --model trains as QLoRA; LoRA is its default).
+_MLX_CHANGES: Final = frozenset(("micro_batch", "grad_ckpt", "seq_len", "lora", "qlora"))
+
+
+def _mlx_fix(remedies: Remedies | None, method: str) -> tuple[tuple[str, ...], str] | None:
+    """The mlx_lm.lora flags and the method of the first remedy it can run, or None."""
+    if remedies is None:
+        return None
+    for option in remedies.options:
+        changes = set(option.changes) | ({"seq_len"} if option.seq_len is not None else set())
+        if not changes <= _MLX_CHANGES:
+            continue
+        flags: list[str] = []
+        if "micro_batch" in changes:
+            flags.append("--batch-size 1")
+            if remedies.micro_batch > 1:
+                flags.append(f"--grad-accumulation-steps {remedies.micro_batch}")
+        if "grad_ckpt" in changes:
+            flags.append("--grad-checkpoint")
+        if option.seq_len is not None:
+            flags.append(f"--max-seq-length {option.seq_len}")
+        changed = "qlora" if "qlora" in changes else "lora" if "lora" in changes else method
+        return tuple(flags), changed
+    return None
 
 
 def compare_lines(answer: Answer, ph: Phrases) -> Markup:

@@ -727,7 +727,7 @@ class Phrases:
                       free=self.fmt.list([spec.name for spec in specs if not spec.gated]))
         return _safe(f"🔒 {text}")
 
-    def launch(self, primary: Any, sharding: str | None = None) -> Markup:
+    def launch(self, primary: Any, sharding: str | None = None, elsewhere: bool = False) -> Markup:
         """The seed's TRL command for the configuration that runs (`primary`: a
         MethodAnswer): the asked one when it fits, else the cheapest that does; nothing when
         nothing fits. Several GPUs take an Accelerate profile: fsdp2, or zero3 (DeepSpeed
@@ -738,6 +738,8 @@ class Phrases:
         if not flags or self.method_kind(method) == "inference":
             return Markup()
         asked, cheapest = primary.fit, primary.cheapest
+        if elsewhere:
+            asked = None  # the user's Mac, where TRL does not run: the rented configuration
         target = asked if asked is not None and asked.fits else cheapest
         if target is None:
             return Markup()

@@ -18,6 +18,7 @@ from bot.understand.lexicon import (
     STOPWORDS,
     TYPO_TARGETS,
 )
+from bot.understand.torchtune_configs import TORCHTUNE_CONFIGS
 
 # A Telegram message holds at most 4 096 characters; a question is far shorter. Reading only the
 # start bounds the work on pasted logs or noise.
@@ -88,6 +89,18 @@ def _tune_config(match: re.Match[str]) -> str:
 
 _TUNE_METHOD: Final[dict[str, str]] = {
     "qlora": "qlora", "lora": "lora", "dora": "dora", "qdora": "qdora", "full": "full finetune"}
+
+
+def torchtune_config(folded: str) -> str | None:
+    """The torchtune recipe config a folded text names ("llama3/8b_lora_single_device"), when
+    it is one on file (bot.understand.torchtune_configs); None otherwise."""
+    if "/" not in folded or "_" not in folded:
+        return None
+    match = _TUNE_CONFIG.search(folded)
+    if match is None:
+        return None
+    name = match.group(0).removesuffix(".yaml")
+    return name if name in TORCHTUNE_CONFIGS else None
 
 
 def torchtune_names(folded: str) -> str:

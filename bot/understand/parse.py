@@ -33,6 +33,7 @@ from bot.understand.normalise import (
     fold,
     letter_runs,
     strip_markup,
+    torchtune_config,
     torchtune_names,
 )
 from bot.understand.numbers import (
@@ -2567,6 +2568,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     forget_texts()  # the texts' openings of runs (screen.Headed) are the question's alone
     # Scripts and code pasted in a message say nothing about what the user asks.
     plain = strip_markup(text[: MAX_CHARS * 2])
+    tune_config = torchtune_config(fold(plain))
     folded = torchtune_names(fold(plain))
     # One split into runs of letters serves the three steps while the text stays the same.
     runs: list[str] | None = letter_runs(folded)
@@ -3853,7 +3855,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         kbit_fp32=flags.kbit_fp32,
         litgpt=flags.litgpt,
         mlx=flags.mlx,
-        torchtune=flags.torchtune,
+        torchtune=flags.torchtune or (tune_config is not None and not inference) or None,
+        torchtune_config=tune_config if not inference else None,
         trainer=flags.trainer if not inference else None,
         trained_layers=flags.trained_layers,
         old_bnb=flags.old_bnb,

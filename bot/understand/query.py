@@ -169,6 +169,9 @@ class Query(BaseModel):
     torchtune: bool | None = None  # trained with torchtune: its LoRA weights in the model's BF16
     # The trainer a pasted command or config runs: "hf" (Hugging Face Trainer: gradient
     # checkpointing off unless set) or "trl" (TRL's configs: on by default)
+    # The torchtune recipe config named ("llama3/8b_lora_single_device"): what is not said is
+    # its own (bot.understand.torchtune_configs)
+    torchtune_config: str | None = None
     trainer: Literal["hf", "trl"] | None = None
     # grad_ckpt is False because the Hugging Face Trainer named leaves it off, not because it was
     # said (the reply says whose default it is)
