@@ -49,3 +49,37 @@ MEMORY_NOT_BARE = [
 @pytest.mark.parametrize("question", MEMORY_NOT_BARE)
 def test_a_memory_beside_something_else_is_not_the_largest_asked(question: str) -> None:
     assert not ask(question).query.largest
+
+
+def _plain(text: str) -> str:
+    return text.replace("\xa0", " ").replace("\u202f", " ")
+
+
+# One card's price asked with no hours: its hourly price and the blocks its GPU-hours are sold
+# in, each priced; no "❓ For how many hours?" (the price was the question).
+PRICE_ALONE = [
+    ("how much does an h100 cost",
+     ["💵 <b>1× H100 costs $2.32/hour.</b>", "10 GPU-hours for $23.20", "720 GPU-hours for $1,670.40"]),
+    ("cuanto cuesta una h100?",
+     ["💵 <b>Precio de 1× H100: 2,32 US$/hora.</b>", "10 GPU-horas por 23,20 US$",
+      "720 GPU-horas por 1.670,40 US$"]),
+    ("hola, cuanto cuesta una h100? y aceptan usdt?",
+     ["💵 <b>Precio de 1× H100: 2,32 US$/hora.</b>", "24 GPU-horas por 55,68 US$", "aceptamos USDT"]),
+    ("combien coûte une h200 ?",
+     ["💵 <b>Prix de 1× H200 : 3,07 $US/heure.</b>", "10 GPU-heures pour 30,70 $US",
+      "720 GPU-heures pour 2 210,40 $US"]),
+    ("how much does 8x h100 cost",
+     ["💵 <b>8× H100 costs $18.56/hour.</b>", "168 GPU-hours for $389.76",
+      "8× H100 draws 8 GPU-hours from them an hour."]),
+]
+
+
+@pytest.mark.parametrize(("question", "has"), PRICE_ALONE)
+def test_a_card_priced_alone_gets_its_price_and_blocks_not_a_question(question: str, has: list[str]) -> None:
+    text = _plain(ask(question).text)
+    pos = 0
+    for part in has:
+        found = text.find(_plain(part), pos)
+        assert found >= 0, (part, text)
+        pos = found
+    assert "❓" not in text
