@@ -96,3 +96,22 @@ def test_an_amount_alone_after_an_alert_changes_nothing() -> None:
     # "100 dolares" after an alert at $2: no change said, nothing placed (test_probe_esfr8)
     last = converse("avisame si la h100 baja de 2 dolares", "100 dolares", locale="es")[-1]
     assert last.query.replaces_limit is None and last.answer.intent == "unknown"
+
+
+# "what gpu should i rent for full finetune of llama 3 8b", then "cheaper option?": the run was
+# already on its method's cheapest configuration, so every method's cheapest (was the same
+# answer again); after a card named, the same method's cheapest configurations stay.
+@pytest.mark.parametrize(("turns", "locale", "method"), [
+    (("what gpu should i rent for full finetune of llama 3 8b", "cheaper option?"), "en", None),
+    (("cuanto cuesta un full finetune de llama 3 8b", "algo mas barato?"), "es", None),
+    (("combien coûte un full finetune de llama 3 8b ?", "moins cher ?"), "fr", None),
+    (("qlora llama 3 70b on an h100 for 10 hours how much", "anything cheaper?"), "en", "qlora"),
+])
+def test_cheaper_after_the_cheapest_is_another_method(
+    turns: tuple[str, str], locale: str, method: str | None
+) -> None:
+    first, last = converse(*turns, locale=locale)
+    assert last.query.intent == "recommend" and last.query.method == method
+    assert last.text != first.text
+    if method is None:
+        assert "QLoRA" in last.text and "QLoRA" not in first.text

@@ -444,9 +444,13 @@ def _against_other_card(new: Query, previous: Query, folded: str) -> Query | Non
         # Samples of unsaid length: the run timed at both lengths where it costs least (the
         # cheapest GPUs' answer costed the seed's illustrative 24 hours instead).
         bracket = bool(previous.dataset_samples) and previous.dataset_tokens is None
+        # The run was already on the cheapest configuration for its method (no card named):
+        # cheaper is another method, so every method's cheapest (was the same answer again).
+        method = None if previous.gpu is None and previous.vram_gb is None and not bracket \
+            and previous.method is not None and new.method is None else merged.method
         return merged.model_copy(update={
             "intent": "time" if bracket else "recommend", "gpu": None, "gpu_count": None,
-            "gpu_text": None,
+            "gpu_text": None, "method": method,
             "vram_gb": None, "rig": (), "hours": new.hours})
     return None
 
