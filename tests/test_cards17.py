@@ -76,3 +76,64 @@ def test_the_30b_models_are_estimated_with_their_own_shapes(
     assert (got["model"], got["gpu_count"] or 1) == (model_id, count)
     assert (got["fits"], got["detailed_fits"], got["detailed_gb"]) == (True, True, per_gpu)
     assert "No architecture on file" not in str(got["text"])
+
+
+# --- Kaggle against Colab ----------------------------------------------------------------------
+
+# Kaggle's notebook (two T4s, its other GPU one P100) against Colab's (a free T4; "colab pro
+# a100" its paid A100 40GB): compared, each side's card said to be that notebook's (was "Which
+# two GPUs should I compare?" when Kaggle came first, and the Colab line alone otherwise).
+KAGGLE = "🏠 We don't rent the T4 here: this verdict is for the 2× T4 a Kaggle notebook gets; " \
+    "its other GPU there is one P100 of 16 GB."
+COLAB = "🏠 We don't rent the T4 here: this verdict is for the one your Google Colab notebook gets."
+KAGGLE_VS_COLAB = [
+    ("kaggle vs colab for qlora 7b", ("t4", 2), ("t4", 1), [KAGGLE, COLAB]),
+    ("colab or kaggle for fine tuning llama 3 8b?", ("t4", 1), ("t4", 2), [COLAB, KAGGLE]),
+    ("which is better kaggle or colab free for qlora mistral 7b", ("t4", 2), ("t4", 1),
+     [KAGGLE, COLAB]),
+    ("kaggle ou colab pour un qlora 7b ?", ("t4", 2), ("t4", 1), [
+        "🏠 Nous ne louons pas le T4\u00a0: ce verdict vaut pour les 2× T4 que reçoit un notebook "
+        "Kaggle\u202f; son autre GPU y est un P100 de 16\u202fGo.",
+        "🏠 Nous ne louons pas le T4\u00a0: ce verdict vaut pour le GPU que reçoit votre notebook "
+        "Google Colab."]),
+    ("colab o kaggle para qlora de 7b?", ("t4", 1), ("t4", 2), [
+        "🏠 No alquilamos la T4: este veredicto es para la GPU que recibe tu cuaderno de Google "
+        "Colab.",
+        "🏠 No alquilamos la T4: este veredicto es para las 2× T4 que recibe un cuaderno de "
+        "Kaggle; su otra GPU allí es una P100 de 16\u00a0GB."]),
+    # Colab's paid A100 is one card, not Kaggle's count of two.
+    ("kaggle vs colab pro a100 for lora 8b", ("t4", 2), ("a100-40gb", 1), [
+        KAGGLE, "🏠 We don't rent the A100 40GB here: this verdict is for the one your Google "
+        "Colab notebook gets."]),
+    # A card said to be Kaggle's is Kaggle's, compared as it is (no second Kaggle of two T4s).
+    ("kaggle p100 vs colab t4 qlora 7b", ("p100", 1), ("t4", 1), [
+        "🏠 We don't rent the P100 here: this verdict is for the one your Kaggle notebook gets.",
+        COLAB]),
+    ("p100 on kaggle vs colab for qlora 7b", ("p100", 1), ("t4", 1), [
+        "🏠 We don't rent the P100 here: this verdict is for the one your Kaggle notebook gets.",
+        COLAB]),
+]
+
+
+@pytest.mark.parametrize(("question", "first", "second", "lines"), KAGGLE_VS_COLAB)
+def test_kaggle_and_colab_are_compared_each_as_its_notebook(
+        question: str, first: tuple[str, int], second: tuple[str, int], lines: list[str]) -> None:
+    reply = ask(question)
+    q = reply.query
+    assert q.intent == "compare", reply.text
+    assert (q.gpu, q.gpu_count or 1) == first
+    assert (q.other_gpus[0], q.other_gpu_count or 1) == second
+    said = [line for line in reply.text.splitlines() if line.startswith("🏠")]
+    assert said == lines, reply.text
+
+
+def test_one_card_at_two_counts_is_said_unrented_once() -> None:
+    reply = ask("2 or 3 3090s for lora 13b")
+    assert [line for line in reply.text.splitlines() if line.startswith("🏠")] == [
+        "🏠 We don't rent the RTX 3090 here: this verdict is for your own card."]
+
+
+def test_colabs_paid_a100_is_one_card_beside_kaggles_two() -> None:
+    text = ask("kaggle vs colab pro a100 for lora 8b").text
+    assert text.startswith("⚖️ <b>2× T4 or 1× A100 40GB?</b>"), text
+    assert "on 1× A100 40GB: 19.2 GB of 40 GB." in text

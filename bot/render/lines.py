@@ -2449,8 +2449,13 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
                 put(_("We rent the %(gpu)s at %(price)s per GPU.", gpu=name,
                       price=ph.per_hour(card.usd_per_gpu_hour)))
                 put("\n")
-        for card, name in ((card_a, a), (card_b, b)) if card_a.id != card_b.id else ((card_a, a),):
-            # "2 or 3 3090s": one card at two counts is said to be unrented once.
+        # "2 or 3 3090s": one card at two counts is said to be unrented once; "kaggle vs colab"
+        # (two T4s and one) once a side, each notebook's.
+        notebooks = (asked.gpu_colab, asked.gpu_kaggle) != (asked.other_gpu_colab,
+                                                           asked.other_gpu_kaggle)
+        for at, (card, name) in enumerate(((card_a, a), (card_b, b))
+                                            if card_a.id != card_b.id or notebooks
+                                            else ((card_a, a),)):
             if card.rented:
                 continue
             put("🏠 ")
@@ -2461,8 +2466,8 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
                 put(_("We don't rent the %(gpu)s here.", gpu=name))
             else:
                 # Either side may be Colab's: "is my 3060 better than colab" (its T4 second)
-                first = card is card_a and card.id == asked.gpu
-                second = card is card_b and bool(asked.other_gpus) \
+                first = at == 0 and card.id == asked.gpu
+                second = at == 1 and bool(asked.other_gpus) \
                     and card.id == asked.other_gpus[0]
                 put(_not_rented(
                     ph, card, (asked.gpu_colab and first) or (asked.other_gpu_colab and second),

@@ -348,6 +348,9 @@ _KAGGLE: Final = Screened(
     r"(?! ?(?:datasets?|data|competitions?|comps?|leaderboards?|api|cli|hub|models?|grandmaster)"
     r"(?![a-z]))"
 )
+# A card said to be on Kaggle ("p100 on kaggle", "la p100 de kaggle", "le p100 sur kaggle"),
+# the card's name blanked to "gpu" before it.
+_ON_KAGGLE: Final = lazy(r"gpu\w* +(?:on|in|at|de|en|sur|dans|chez)(?: +(?:a|un))? +$")
 # A tier glued to the number ("4070ti super", "3090ti"), spaced as the catalogue names it.
 _GLUED_TIER: Final = lazy(r"(\d)(ti|super)(?![a-z])")
 _SUFFIX: Final = Screened(r" ?-? ?(?:sxm\d?|pcie\d?|active)$")
@@ -826,14 +829,25 @@ def _kaggle(work: Work, index: CatalogueIndex, at: int | None) -> None:
     its notebooks' GPUs with the most memory, two T4s; a card named there ("kaggle's p100",
     "2x t4 on kaggle") is Kaggle's. Either is a free notebook's, not the user's own."""
     notebook = index.kaggle
-    said = _KAGGLE.search(work.s) if notebook is not None else None
-    if notebook is None or said is None:
+    if notebook is None:
         return
     ours = {notebook.gpu, notebook.other_gpu}
+    for mention in work.gpus:
+        if mention.gpu_id in ours and "kaggle" in mention.text:
+            mention.kaggle = True  # "kaggle p100 vs colab t4": found by a name with Kaggle's
+    said = _KAGGLE.search(work.s)
+    if said is None:
+        return
     named = [m for m in work.gpus if m.gpu_id in ours and not m.colab]
     if named and not _compared(work.s, said):
         for mention in named:
             mention.kaggle = True
+        return
+    after = len(work.gpus) if at is None else at  # the first card named after "kaggle"
+    if named and after > 0 and work.gpus[after - 1] in named \
+            and _ON_KAGGLE.search(work.s, max(0, said.start() - 12), said.start()) is not None:
+        # "p100 on kaggle vs colab": the card named there is Kaggle's, compared as it is.
+        work.gpus[after - 1].kaggle = True
         return
     if work.gpus and not _compared(work.s, said):
         return  # "i use kaggle notebooks, … on my 3090": the card named is the one asked about

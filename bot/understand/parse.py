@@ -2390,9 +2390,12 @@ def _two_counts(work: _Work) -> tuple[int, int] | None:
             return first.count, first.alt_count
         return first.alt_count, first.count
     for later in mentions[1:]:
-        if later.gpu_id == first.gpu_id and later.count is not None \
-                and later.count != (first.count or 1):
-            return first.count or 1, later.count
+        # Colab's free T4 beside Kaggle's two ("kaggle vs colab for qlora 7b"): one notebook's
+        # card is one, though no count was written with it.
+        count = later.count if later.count is not None or (later.colab, later.kaggle) in (
+            (False, False), (first.colab, first.kaggle)) else 1
+        if later.gpu_id == first.gpu_id and count is not None and count != (first.count or 1):
+            return first.count or 1, count
     return None
 
 
@@ -2403,7 +2406,8 @@ def _count_of(work: _Work, gpu_id: str) -> int | None:
     first = next((g for g in work.gpus if g.gpu_id == gpu_id), None)
     if first is None:
         return None
-    return 1 if first.count is None and first.one else first.count
+    # Colab's card is one a notebook ("kaggle vs colab pro a100": not Kaggle's two)
+    return 1 if first.count is None and (first.one or first.colab) else first.count
 
 
 def _hours(work: _Work) -> Decimal | None:
@@ -3645,8 +3649,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         gpu_variant_assumed=first_known.variant_assumed and not first_known.colab
         if first_known else False,
         gpu_colab=first_known.colab if first_known else False,
-        other_gpu_colab=bool(others) and others[0] != known[0] and any(
-            g.colab for g in work.gpus if g.gpu_id == others[0]),
+        other_gpu_colab=bool(others) and any(
+            g.colab for g in work.gpus if g.gpu_id == others[0] and g is not first_known),
         gpu_kaggle=first_known.kaggle if first_known else False,
         other_gpu_kaggle=bool(others) and any(
             g.kaggle for g in work.gpus if g.gpu_id == others[0] and g is not first_known),
