@@ -688,6 +688,9 @@ class Answer(BaseModel):
     # planning rule's largest misses by it.
     largest_detailed: tuple[Decimal, tuple[str, ...]] | None = None
     largest_by_detail: bool = False  # the reply is about largest_detailed's size, which leads
+    # The planning rule's largest size leads and largest_names hold the run by their own
+    # detailed estimates (_named_largest): the rule is not all the reply rests on.
+    largest_confirmed: bool = False
     # "budget is 10 bucks, whats the biggest model i can qlora on 100k samples": the largest
     # sizes on file whose run the budget pays for, at the long and at the short sample length
     # (or the run's tokens: both the same), when the largest the memory holds costs more.
@@ -724,6 +727,10 @@ class Answer(BaseModel):
     # No card named: every offered configuration the budget buys a block of was weighed, and
     # the answer is on the one whose largest model is the largest (_largest_over_offers).
     budget_weighed: bool = False
+    # ... with hours said: the budget pays for them on none, the answer is on the configuration
+    # they cost least on (_largest_for_hours).
+    budget_hours_short: bool = False
+    budget_hours_weighed: bool = False  # the hours said were weighed (_largest_for_hours)
     budget_per_day: Decimal | None = None  # "$500 a month": the hours it buys, a day
     rent_buy: RentBuy | None = None  # "rent or buy a 4090": the hour weighed, the break-even
     # GPU-hours are sold only in blocks: when the blocks covering the hours the budget buys
@@ -1140,8 +1147,11 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
                 query, generic[0], composed.primary.memory.method, cat)
             by_detail = generic if too_big else None
             if named is not None and named[0] == top.model_params_b:
-                # The planning rule's size holds: the lead stays its, naming those that fit.
+                # The planning rule's size holds: the lead stays its, naming those that fit,
+                # each by its own detailed estimate (the reply says so, not "that is the
+                # planning rule alone").
                 extra["largest_names"] = named[1]
+                extra["largest_confirmed"] = True
             elif named is not None:
                 by_detail = named
             own = _own_shape(named, cat) if _run_timed(reframed) or query.budget_usd is not None \
@@ -3438,7 +3448,8 @@ def _weighs_offers(query: Query, cat: Catalogue) -> bool:
         and query.gpu is None and query.vram_gb is None and not query.other_gpus \
         and query.budget_usd is not None and query.budget_usd > 0 and not query.inference \
         and (query.dataset_tokens is not None or query.dataset_samples is not None
-             or (query.largest_said and query.hours is None and query.budget_days is None)) \
+             or (query.largest_said and query.hours is None and query.budget_days is None)
+             or (query.hours is not None and query.hours > 0 and query.budget_days is None)) \
         and cat.method(_asked_method(query, cat)).kind == "training"
 
 
@@ -3466,6 +3477,8 @@ def _largest_over_offers(query: Query, cat: Catalogue) -> Answer | None:
     anywhere, the cheapest configuration's answer says so."""
     budget = query.budget_usd
     assert budget is not None
+    if query.dataset_tokens is None and query.dataset_samples is None and query.hours is not None:
+        return _largest_for_hours(query, query.hours, budget, cat)
     smallest = cat.pricing.block_hours[0]
     weighed: list[tuple[Offer, Answer, Decimal | None, Decimal | None, int | None]] = []
     for offer, _cap in cat.offers_by_price:
@@ -3502,6 +3515,42 @@ def _largest_over_offers(query: Query, cat: Catalogue) -> Answer | None:
                 gpu=other[0].gpu, gpu_count=other[0].count, names=names,
                 sample_len=other[4])})
     return answer
+
+
+def _largest_for_hours(query: Query, hours: Decimal, budget: Decimal, cat: Catalogue
+                       ) -> Answer | None:
+    """"biggest model i can qlora with $40 for 10 hours", no card named: the budget pays for
+    those hours (in whole blocks) on several offered configurations, and the largest model any
+    of them holds by its own detailed estimate leads, quoted for those hours there (ties: the
+    least paid). Was the cheapest configuration's alone by the planning rule (1× L40S, Qwen2
+    57B-A14B, $8.20), where $40 also pays for 10 hours of 4× A100 80GB ($36.80). None: no
+    configuration's hours are within the budget (the cheapest configuration's answer then)."""
+    weighed: list[tuple[Answer, Decimal]] = []
+    least: tuple[Decimal, Offer] | None = None
+    for offer, _cap in cat.offers_by_price:
+        paid = paid_usd(offer.gpu, offer.count, hours, catalogue=cat)
+        if paid is not None and (least is None or paid < least[0]):
+            least = paid, offer
+        if paid is None or paid > budget:
+            continue
+        at = _answer(query.model_copy(update={"gpu": offer.gpu, "gpu_count": offer.count}), cat)
+        if at.error is None and at.params_b is not None and at.fits is not False \
+                and at.detailed_fits is not False and at.quote is not None:
+            weighed.append((at, paid))
+    if not weighed and least is not None and least[0] > budget:
+        # "biggest model i can qlora with $5 for 10 hours": no configuration's hours are within
+        # it; said so, with the largest model where they cost least (was answered as if the
+        # budget had not been said).
+        offer = least[1]
+        at = _answer(query.model_copy(update={"gpu": offer.gpu, "gpu_count": offer.count}), cat)
+        if at.error is None and at.quote is not None:
+            return at.model_copy(update={"budget_hours_weighed": True,
+                                         "budget_hours_short": True})
+    if not weighed:
+        return None
+    # offers_by_price is cheapest per hour first; min() keeps the first of equal keys.
+    lead = min(weighed, key=lambda w: (-(w[0].params_b or 0), w[1]))[0]
+    return lead.model_copy(update={"budget_hours_weighed": True})
 
 
 def _owned_fit(query: Query, method: MethodId, cat: Catalogue) -> Fit:

@@ -848,7 +848,11 @@ def to_json(reply: Reply) -> dict[str, Any]:
         "intent": a.intent,
         "params_b": _num(a.params_b if a.params_b is not None else q.params_b),
         # A family named on a configuration: the member the reply is for.
-        "model": a.query.model_id if a.family_pick is not None else q.model_id,
+        # The largest model asked for ("whats the largest model i can qlora for 50 bucks"): the
+        # one the reply is about, when it is about a model on file and not a size alone.
+        "model": a.query.model_id if a.family_pick is not None or (
+            q.model_id is None and (a.largest is not None or a.largest_budget is not None))
+        else q.model_id,
         # A GGUF type's method is reported as the planning method it stands in for.
         "method": (mem.planned_as or mem.method) if mem else _json_method(q.method),
         "gpu": gpu,

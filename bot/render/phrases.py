@@ -938,6 +938,34 @@ class Phrases:
             rate=fmt.num(bought.hours, 1), hours=fmt.num(hours, 1))
         return _safe(f"💵 <b>{head}</b>\n🧱 {why}")
 
+    def budget_for_hours(self, budget_usd: Decimal, hours: Decimal, q: Quote,
+                         short: bool) -> Markup:
+        """"biggest model i can qlora with $40 for 10 hours", no GPU named: the configuration
+        the answer is on is the one holding the largest model of those whose hours the budget
+        pays for in whole blocks (what is paid there), or, when it pays for them nowhere, the
+        one they cost least on."""
+        fmt = self.fmt
+        said = hours.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+        values = {"budget": fmt.usd_short(budget_usd), "hours": fmt.num(hours, 1),
+                  "paid": fmt.usd(q.plan.usd), "where": self.config(q.gpu, q.gpu_count)}
+        if short:
+            # As "what can i rent for $5 for 10 hours" says it (the budget's offers).
+            head = self.ngettext(
+                "%(budget)s keeps none of the configurations we offer for %(hours)s hour: "
+                "the cheapest, %(config)s, takes %(paid)s (%(listed)s).",
+                "%(budget)s keeps none of the configurations we offer for %(hours)s hours: "
+                "the cheapest, %(config)s, takes %(paid)s (%(listed)s).",
+                said, config=values["where"], listed=self.blocks_listed(q.plan), **values)
+            return _safe(f"❌ <b>{head}</b>")
+        return self.ngettext(
+            "No GPU named: of the offered configurations whose %(hours)s hour %(budget)s pays "
+            "for in whole blocks, %(where)s holds the largest model (%(paid)s); name a GPU for "
+            "its own.",
+            "No GPU named: of the offered configurations whose %(hours)s hours %(budget)s pays "
+            "for in whole blocks, %(where)s holds the largest model (%(paid)s); name a GPU for "
+            "its own.",
+            said, **values)
+
     def quote_block(self, q: Quote) -> Markup:
         """The cost of a run and the blocks to buy for it. GPU-hours are sold only in blocks
         (the smallest is the minimum purchase): when the blocks cost more than the run, what
