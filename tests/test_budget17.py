@@ -135,3 +135,31 @@ def test_the_json_names_the_largest_model_the_reply_is_about(
         question: str, model: str | None) -> None:
     out = ask_json(question)
     assert out["model"] == model, out
+
+
+# A budget and hours both said, a card or a model named: the hours' blocks against the budget
+# (was the quote alone: "$20 … 10 hours" of H100 quoted $23.20 and never said it was over).
+WITHIN: list[tuple[str, str | None, str]] = [
+    ("is $20 enough to qlora llama 3 8b on an h100 for 10 hours", None,
+     "❌ <b>Not within $20: 10 hours on 1× H100 cost $23.20 in whole blocks.</b> You are $3.20 "
+     "short."),
+    ("biggest model i can qlora on an h200 with $20 for 10 hours", None,
+     "❌ <b>Not within $20: 10 hours on 1× H200 cost $30.70 in whole blocks.</b> You are $10.70 "
+     "short."),
+    ("qlora llama 3 70b for 10 hours with $50", None,
+     "✅ <b>Within $50: 10 hours on 1× A100 80GB cost $9.20 in whole blocks.</b> $40.80 of it "
+     "is left."),
+    ("con 20 dolares me alcanza para 10 horas de h100?", "es",
+     "❌ <b>No te alcanza con 20 US$: 10 horas en 1× H100 cuestan 23,20 US$ en bloques "
+     "enteros.</b> Te faltan 3,20 US$."),
+    ("j'ai 20 dollars, 10 heures de h100 ça passe ?", "fr",
+     "❌ <b>Cela ne tient pas dans 20 $US : 10 heures sur 1× H100 coûtent 23,20 $US en blocs "
+     "entiers.</b> Il vous manque 3,20 $US."),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "line"), WITHIN)
+def test_hours_said_with_a_budget_are_weighed_against_it(
+        question: str, lang: str | None, line: str) -> None:
+    text = spaced(str(ask_json(question, lang)["text"]))
+    assert spaced(line) in text, text

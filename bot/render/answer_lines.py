@@ -14,7 +14,7 @@ tag printed nothing, ``{% endtrans %}`` ate its line's newline).
 from __future__ import annotations
 
 from collections.abc import Callable
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Final
 
 from babel.dates import get_day_names
@@ -103,6 +103,10 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
             and answer.quote.hours_assumed and not answer.methods[1:] \
             and not answer.sample_bracket and query.dataset_tokens is None:
         put(_enough(answer, ph))
+        put("\n")
+    hours_paid = _hours_within(answer, ph)
+    if hours_paid is not None:
+        put(hours_paid)
         put("\n")
     if answer.owned_fit is not None and answer.query.dataset_tokens is None:
         put(_owned_aside(answer, ph))  # no data: the hour and the day lead
@@ -1772,6 +1776,39 @@ def _largest_budget(answer: Answer, ph: Phrases) -> Markup:
     why = _("%(held)s, the largest the memory holds, costs more than %(budget)s to train on it.",
             **facts)
     return Markup("📏 <b>{}</b>\n{}").format(head, why)
+
+
+def _hours_within(answer: Answer, ph: Phrases) -> Markup | None:
+    """"is $20 enough to qlora llama 3 8b on an h100 for 10 hours", "biggest model i can qlora
+    on an h200 with $20 for 10 hours": the budget and the hours both said, the hours quoted
+    against the budget (was the quote alone, $23.20 and $30.70, the $20 never mentioned).
+    None when the budget bought the hours (its own lines say what it buys) or the
+    configurations were weighed against it (answer._largest_for_hours)."""
+    query, q = answer.query, answer.quote
+    if query.budget_usd is None or query.hours is None or q is None or q.hours != query.hours \
+            or answer.budget is not None or answer.budget_alt is not None \
+            or answer.budget_hours_weighed or query.budget_days:
+        return None
+    _, fmt = ph._, ph.fmt
+    facts = {"budget": fmt.usd_short(query.budget_usd), "hours": fmt.num(q.hours, 1),
+             "paid": fmt.usd(q.plan.usd), "where": ph.config(q.gpu, q.gpu_count)}
+    said = q.hours.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+    if q.plan.usd <= query.budget_usd:
+        head = ph.ngettext(
+            "Within %(budget)s: %(hours)s hour on %(where)s costs %(paid)s in whole blocks.",
+            "Within %(budget)s: %(hours)s hours on %(where)s cost %(paid)s in whole blocks.",
+            said, **facts)
+        mark = "✅"
+        rest = _("%(left)s of it is left.", left=fmt.usd(query.budget_usd - q.plan.usd))
+    else:
+        head = ph.ngettext(
+            "Not within %(budget)s: %(hours)s hour on %(where)s costs %(paid)s in whole "
+            "blocks.",
+            "Not within %(budget)s: %(hours)s hours on %(where)s cost %(paid)s in whole "
+            "blocks.", said, **facts)
+        mark = "❌"
+        rest = _("You are %(short)s short.", short=fmt.usd(q.plan.usd - query.budget_usd))
+    return Markup("{} <b>{}</b> {}").format(mark, head, rest)
 
 
 def _enough(answer: Answer, ph: Phrases) -> Markup:
