@@ -3,6 +3,8 @@ asked alone, parts answered in the order asked, durations said in words."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
 from tests.support.chat import ask
@@ -83,3 +85,34 @@ def test_a_card_priced_alone_gets_its_price_and_blocks_not_a_question(question: 
         assert found >= 0, (part, text)
         pos = found
     assert "❓" not in text
+
+
+# French typed fast drops the apostrophe of "d'heures": "une quinzaine d heures" is fifteen
+# hours as "une quinzaine d'heures" is (was the hourly price alone, asking how many hours).
+DURATIONS_IN_WORDS = [
+    ("combien pour une h100 pendant une quinzaine d heures", "15"),
+    ("combien pour une h100 pendant une vingtaine d heures", "20"),
+    ("combien pour une h100 pendant une douzaine d heures", "12"),
+    ("combien pour une h100 pendant une couple d heures", "2"),
+    ("une paire d a100 pour 10h combien", "10"),
+    # already read, kept
+    ("combien pour une h100 pendant une quinzaine d'heures", "15"),
+    ("combien pour une h100 pendant une vingtaine d'heures", "20"),
+    ("cuanto cuesta una h100 por una docena de horas", "12"),
+    ("how much for an h100 for a dozen hours", "12"),
+    ("how much for an h100 for a couple hours", "2"),
+    ("cuanto cuesta una h100 por un par de horas", "2"),
+    ("how much for an h100 for half a day", "12"),
+    ("combien pour une h100 pendant une demi-journée", "12"),
+    ("how much for an h100 for a week", "168"),
+    ("combien pour une h100 pendant une quinzaine", "336"),
+]
+
+
+@pytest.mark.parametrize(("question", "hours"), DURATIONS_IN_WORDS)
+def test_a_duration_in_words_is_read(question: str, hours: str) -> None:
+    assert ask(question).query.hours == Decimal(hours)
+
+
+def test_a_pair_said_without_its_apostrophe_counts_the_cards() -> None:
+    assert ask("une paire d a100 pour 10h combien").query.gpu_count == 2

@@ -74,14 +74,16 @@ LANGUAGE = Language(
         # Québec: "une couple de 3090" is two of them.
         "un seul": 1, "une seule": 1, "deux": 2, "une paire de": 2, "une couple de": 2, "trois": 3, "quatre": 4,
         "cinq": 5, "sept": 7, "huit": 8, "neuf": 9, "dix": 10, "douze": 12, "seize": 16,
-        # Elided before a vowel: "une paire d'A100", "une couple d'heures", "une douzaine d'H100".
+        # Elided before a vowel: "une paire d'A100", "une couple d'heures", "une douzaine d'H100";
+        # the apostrophe left out as typed fast ("une couple d heures", "une quinzaine d heures").
         "une paire d'": 2, "une couple d'": 2, "une douzaine de": 12, "une douzaine d'": 12,
         "une demi-douzaine de": 6, "une demi-douzaine d'": 6,
+        "une paire d": 2, "une couple d": 2, "une douzaine d": 12, "une demi-douzaine d": 6,
         # About so many, read as that many: "une trentaine d'heures", "une dizaine de H100".
         **{f"une {word} {de}": n for word, n in (
             ("dizaine", 10), ("quinzaine", 15), ("vingtaine", 20), ("trentaine", 30),
             ("quarantaine", 40), ("cinquantaine", 50), ("soixantaine", 60), ("centaine", 100),
-        ) for de in ("de", "d'")},
+        ) for de in ("de", "d'", "d")},
     },
     # Units and tens read before a scale ("soixante-dix milliards": 60 + 10, "quatre-vingts":
     # 4 × 20, see numbers._value).
