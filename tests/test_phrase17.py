@@ -116,3 +116,31 @@ def test_a_duration_in_words_is_read(question: str, hours: str) -> None:
 
 def test_a_pair_said_without_its_apostrophe_counts_the_cards() -> None:
     assert ask("une paire d a100 pour 10h combien").query.gpu_count == 2
+
+
+# Whether it fits asked before what it costs: the verdict leads, the cost follows (a cost
+# question otherwise leads with its price).
+FIT_THEN_COST = [
+    ("puedo hacer qlora de 70b en una h100 y cuanto me costaria 10 horas?",
+     ["✅ <b>Sí: un modelo de 70B cabe en 1× H100 (QLoRA).</b>", "💵 <b>Coste: 23,20 US$</b>"]),
+    ("can i qlora 70b on an h100 and how much would 10 hours cost?",
+     ["✅ <b>Yes: a 70B model fits on 1× H100 (QLoRA).</b>", "💵 <b>Cost: $23.20</b>"]),
+    ("est-ce que je peux faire un qlora de 70b sur une h100 et combien ça coûterait 10 heures ?",
+     ["✅ <b>Oui : un modèle 70B tient sur 1× H100 (QLoRA).</b>", "💵 <b>Coût : 23,20 $US</b>"]),
+    ("can i full finetune 70b on an h100 and how much for 10 hours",
+     ["❌ <b>No: a 70B model does not fit on 1× H100 (full AdamW).</b>", "💵 <b>Cost: $23.20</b>"]),
+    # the cost asked first keeps leading
+    ("how much for 10 hours of qlora 70b on an h100, and does it fit?",
+     ["💵 <b>Cost: $23.20</b>", "✅ <b>Yes: a 70B model fits on 1× H100 (QLoRA).</b>"]),
+    ("how much for 10 hours of full finetune 70b on an h100, does it fit",
+     ["💵 <b>Cost: $23.20</b>", "❌ <b>No: a 70B model does not fit on 1× H100 (full AdamW).</b>"]),
+    ("cuanto cuesta un qlora de 70b en una h100 por 10 horas",
+     ["💵 <b>Coste: 23,20 US$</b>", "✅ <b>Sí: un modelo de 70B cabe en 1× H100 (QLoRA).</b>"]),
+]
+
+
+@pytest.mark.parametrize(("question", "in_order"), FIT_THEN_COST)
+def test_the_parts_come_in_the_order_asked(question: str, in_order: list[str]) -> None:
+    text = _plain(ask(question).text)
+    first, second = (text.find(_plain(part)) for part in in_order)
+    assert 0 <= first < second, text

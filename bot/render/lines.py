@@ -297,10 +297,12 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
               where=ph.fit_config(primary.cheapest),
               price=ph.per_hour(primary.cheapest.usd_per_hour)))
         put("</b>\n\n")
-    # A price question leads with the price; the verdict follows.
+    # A price question leads with the price; the verdict follows, unless whether it fits was
+    # asked first ("can i qlora 70b on an h100 and how much for 10 hours?"): parts in the order
+    # asked.
     cost_first = (
         intent == "cost" and many == 1 and quote and asked is not None
-        and _same_config(quote, asked)
+        and _same_config(quote, asked) and not query.fit_first
     )
     # Several methods priced, the configuration named: its cost leads, once, whichever
     # methods fit there.
@@ -402,7 +404,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
     elif lead_quote is not None:
         put(ph.quote_block(lead_quote))
         put("\n\n")
-    elif answer.asked_quote:
+    elif answer.asked_quote and not query.fit_first:
         put(ph.quote_block(answer.asked_quote))
         put("\n\n")
     unpriced = asked is not None and asked.gpu and asked.rentable and asked.usd_per_hour is None
@@ -879,6 +881,11 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         ))
         put("\n")
     put("\n")
+    if answer.asked_quote and query.fit_first:
+        # "can i full finetune 70b on an h100 and how much for 10 hours": the hours asked
+        # about cost what they cost, after the verdict asked first.
+        put(ph.quote_block(answer.asked_quote))
+        put("\n\n")
     if intent == "cost" and many > 1:
         # Hours given: one cost on the configuration named, whichever method; a dataset: each
         # run's own.

@@ -75,6 +75,20 @@ RENT_BUY: Final = screened_words(_words("RENT_BUY_ASK"))
 # "combien d'heures", "what can I fine-tune for $50").
 BUDGET_ASK: Final = _whole(_words("BUDGET_ASK"))
 
+# Whether a run fits, asked in so many words ("can i qlora 70b on an h100", "puedo hacer qlora
+# de 70b", "est-ce que je peux faire un qlora", "does it fit", "¿cabe?", "ça tient ?"): where it
+# stands against the cost asked in the same message gives the order of the answer's parts.
+FIT_ASKED: Final = lazy(
+    r"(?<![a-z])(?:(?:can|could) (?:i|we|u|you) (?:(?:even|still|really) )?(?:do |run |use )?"
+    r"(?:q?lora|fine ?-?tune|finetune|train|run|fit|load|host|serve|full ?fine ?-?tune)"
+    r"|(?:will|would|does|do|can) (?:it|that|this|they) (?:even )?(?:fit|run|work)|fits?\b"
+    r"|(?:puedo|podria|podemos|se puede|se podria) (?:hacer|entrenar|correr|ejecutar|usar|cargar|"
+    r"afinar|fine ?-?tune\w*|finetune\w*|q?lora)|cabe|caben|cabria|entra|entraria"
+    r"|(?:je peux|je pourrais|puis-je|peut-on|on peut|on pourrait) (?:faire|entrainer|lancer|"
+    r"fine-?tuner|faire tourner|charger|q?lora)|(?:ca |il |elle )?(?:tient|tiendrait|rentre|passe)"
+    r"(?= |$|\?))"
+)
+
 # What a memory said bare holds, asked with nothing else named: "what can i do with 12gb?" (read
 # "what can i do with ?"), "is 12gb enough", "que puedo hacer con 16gb", "12 go ça suffit ?".
 # At the end of the text only (a memory is then all the question is about).

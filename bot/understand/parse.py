@@ -2273,6 +2273,16 @@ _RENT: Final = lazy(r"rent\w*|alquil\w*|louer|location")
 _TOP_UP: Final = lazy(r"top ?-?up|deposit|recarg|deposito|recharg|depot")
 
 
+def _fit_first(rest: str) -> bool:
+    """"can i qlora 70b on an h100 and how much would 10 hours cost?": whether it fits was asked
+    before its cost (the cost words after the fit words), so the verdict leads."""
+    fit = asks.FIT_ASKED.search(rest)
+    if fit is None:
+        return False
+    cost = [m.start() for m in (px.COST.search(rest), px.HOW_MUCH.search(rest)) if m is not None]
+    return bool(cost) and fit.start() < min(cost)
+
+
 def _hours_counted(s: str) -> bool:
     """Every "how many … needed" asks for hours ("cuántas horas de h100 necesito", "combien
     d'heures de h100 il me faut"), none for cards ("cuántas h100 y cuántas horas" asks both)."""
@@ -3742,6 +3752,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         fastest_asked=fastest,
         cheapest_asked=cheapest,
         provider_named=px.provider_named(rest) if intent == "prices" else None,
+        fit_first=intent == "cost" and _fit_first(rest),
         run_cost_asked=intent == "cost" and work.params_b is None and work.model_id is None
         and not work.family and not work.gpus and work.vram_gb is None and work.hours is None
         and budget is None and not inference

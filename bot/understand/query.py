@@ -386,6 +386,10 @@ class Query(BaseModel):
     # A fine-tuning run's cost asked with no model, GPU or hours ("¿cuánto más cuesta el
     # fine-tuning completo que QLoRA?"): the model is what is missing, not a GPU.
     run_cost_asked: bool = False
+    # "puedo hacer qlora de 70b en una h100 y cuánto me costaría 10 horas?": whether it fits was
+    # asked before what it costs; the verdict leads, the cost follows (a cost question otherwise
+    # leads with its price).
+    fit_first: bool = False
     # "what's your fastest gpu?", "¿la GPU más rápida que tienen?": no run named, the price list
     # led by the rented GPU with the highest cited peak.
     fastest_asked: bool = False
