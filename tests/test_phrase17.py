@@ -144,3 +144,25 @@ def test_the_parts_come_in_the_order_asked(question: str, in_order: list[str]) -
     text = _plain(ask(question).text)
     first, second = (text.find(_plain(part)) for part in in_order)
     assert 0 <= first < second, text
+
+
+# TGI's input limit said without its total ("--max-input-length 15000", "--max-input-tokens"):
+# the prompt alone, the least context each sequence holds, read as the context for the KV cache
+# (was unread: the default 2,048); beside "--max-total-tokens" the total is the context.
+TGI_CONTEXT = [
+    ("docker run --gpus all ghcr.io/huggingface/text-generation-inference:latest --model-id "
+     "meta-llama/Llama-3.1-8B-Instruct --max-input-length 15000 on a 4090", 15000),
+    ("text-generation-launcher --model-id meta-llama/Llama-3.1-8B-Instruct --max-input-tokens 8000 "
+     "on a 4090, will it fit?", 8000),
+    ("text-generation-launcher --model-id meta-llama/Llama-3.1-8B-Instruct --max-input-tokens 15000 "
+     "--max-total-tokens 16000 on a 4090", 16000),
+    ("text-generation-launcher --model-id meta-llama/Llama-3.1-8B-Instruct --max-total-tokens=16000 "
+     "--max-input-length=15000 on a 4090", 16000),
+]
+
+
+@pytest.mark.parametrize(("question", "context"), TGI_CONTEXT)
+def test_tgi_input_limit_is_the_least_context(question: str, context: int) -> None:
+    reply = ask(question)
+    assert reply.query.seq_len == context
+    assert f"With {context:,} tokens of context" in reply.text

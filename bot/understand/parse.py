@@ -544,7 +544,10 @@ def _take_settings(work: _Work) -> None:
         work.seq_len = _tokens_of_context(match.group("num"), match.group("k"), work.lang)
         work.context_said = True
         work.blank(*match.span())
-    match = px.RUNNER_CONTEXT.search(work.s) if work.seq_len is None else None
+    runner_flags = list(px.RUNNER_CONTEXT.finditer(work.s)) if work.seq_len is None else []
+    # TGI's total (prompt and output) before its input limit, whichever is said first: the
+    # input limit alone is the least context a sequence holds ("--max-input-length 15000").
+    match = min(runner_flags, key=lambda m: "input" in m.group("flag")) if runner_flags else None
     if match and (match.group("flag") != "-c" or px.LLAMA_CPP_CUE.search(work.s) or not (
             px.TRAINING.search(work.s) or px.TRAINING_TOOLS.search(work.s))):
         # "llama-server -c 32768", "--max-total-tokens 16384": the context served; "qwen2.5 7b
@@ -553,7 +556,9 @@ def _take_settings(work: _Work) -> None:
         raw = match.group("num").removesuffix("k").strip()
         work.seq_len = _tokens_of_context(raw, match.group("k"), work.lang)
         work.context_said = True
-        work.blank(*match.span())
+        for each in runner_flags:  # the input limit beside the total is no other figure
+            if "input" in each.group("flag") or each is match:
+                work.blank(*each.span())
     match = px.BLOCK_SIZE.search(work.s) if work.seq_len is None else None
     if match and (px.HF_LM_SCRIPT.search(work.s) or px.TRAINING.search(work.s)
                   or px.TRAINING_TOOLS.search(work.s) or px.TRAINER_RUN.search(work.s)):

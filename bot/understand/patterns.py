@@ -244,11 +244,13 @@ TENSOR_PARALLEL: Final = Guarded(
 )
 # A serving engine's context flag with no context word in it: llama.cpp's "-c 16384" (also
 # "-c 16k"; read only where llama.cpp or a GGUF file is named) and TGI's "--max-total-tokens
-# 16384" (the prompt and the output together: the context each sequence holds).
+# 16384" (the prompt and the output together: the context each sequence holds); TGI's
+# "--max-input-tokens 15000" (legacy "--max-input-length") said without it: the prompt alone,
+# the least context each sequence holds (bot.understand.parse prefers the total).
 RUNNER_CONTEXT: Final = Guarded(
-    ("-c", "total"),
-    r"(?<![\w-])(?P<flag>-c|(?:--?)?max[ _-]total[ _-]tokens) ?[=:]? ?(?P<num>\d{3,7}|\d{1,4} ?(?P<k>k))"
-    r"(?![\w.,])"
+    ("-c", "total", "input"),
+    r"(?<![\w-])(?P<flag>-c|(?:--?)?max[ _-]total[ _-]tokens|(?:--?)?max[ _-]input[ _-](?:length|tokens))"
+    r" ?[=:]? ?(?P<num>\d{3,7}|\d{1,4} ?(?P<k>k))(?![\w.,])"
 )
 # llama.cpp named, or one of its own flags ("-ngl 99", "-ctk q8_0", "--cache-type-v q4_0")
 LLAMA_CPP_CUE: Final = Guarded(
