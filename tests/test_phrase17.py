@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-from tests.support.chat import ask
+from tests.support.chat import ask, converse
 
 # A memory said bare ("12gb", no "vram") with what it holds asked, nothing else named: the
 # largest model it holds, as "what can i do with 8gb vram" (was the price list, or "Which
@@ -166,3 +166,14 @@ def test_tgi_input_limit_is_the_least_context(question: str, context: int) -> No
     reply = ask(question)
     assert reply.query.seq_len == context
     assert f"With {context:,} tokens of context" in reply.text
+
+
+def test_a_follow_up_keeps_the_order_asked_unless_it_asks_the_cost() -> None:
+    first, other_card, cost = converse(
+        "can i qlora 70b on an h100 and how much would 10 hours cost?", "and on an a100?",
+        "and how much for 20 hours?")
+    assert first.text.startswith("✅")
+    assert other_card.query.fit_first
+    assert other_card.text.split("\n", 1)[1].startswith("✅ <b>Yes: a 70B model fits on 1× A100 80GB")
+    assert not cost.query.fit_first
+    assert cost.text.split("\n", 1)[1].startswith("💵 <b>Cost: $18.40</b>")

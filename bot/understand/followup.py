@@ -1988,6 +1988,11 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
     if intent in ("fit", "memory"):
         intent = "fit" if gpu_after else "memory"
     update["intent"] = intent
+    if intent == "cost" and previous.fit_first and not new.fit_first:
+        # "and on an a100?" after "can i qlora 70b on an h100 and how much for 10 hours?": the
+        # verdict still leads, unless the cost is what this one asks ("and how much for 20h?").
+        said = fold(new.text)
+        update["fit_first"] = px.COST.search(said) is None and px.HOW_MUCH.search(said) is None
     return new.model_copy(update=update)
 
 
