@@ -556,9 +556,9 @@ def _take_settings(work: _Work) -> None:
         raw = match.group("num").removesuffix("k").strip()
         work.seq_len = _tokens_of_context(raw, match.group("k"), work.lang)
         work.context_said = True
-        for each in runner_flags:  # the input limit beside the total is no other figure
-            if "input" in each.group("flag") or each is match:
-                work.blank(*each.span())
+        for said in runner_flags:  # the input limit beside the total is no other figure
+            if "input" in said.group("flag") or said is match:
+                work.blank(*said.span())
     match = px.BLOCK_SIZE.search(work.s) if work.seq_len is None else None
     if match and (px.HF_LM_SCRIPT.search(work.s) or px.TRAINING.search(work.s)
                   or px.TRAINING_TOOLS.search(work.s) or px.TRAINER_RUN.search(work.s)):
