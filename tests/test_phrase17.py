@@ -28,6 +28,8 @@ MEMORY_BARE = [
     ("est-ce que 12 go suffit ?", "Avec 12 Go, le plus gros modèle"),
     ("12 go c'est assez ?", "Avec 12 Go, le plus gros modèle"),
     ("que puis-je faire avec 16 go ?", "Avec 16 Go, le plus gros modèle"),
+    # "suffisent" is French (was no language, answered in English)
+    ("24gb suffisent ?", "Avec 24 Go, le plus gros modèle"),
 ]
 
 

@@ -693,6 +693,8 @@ LANGUAGE = Language(
         "personnes", "utilisateurs", "utilisateur", "gens", "equipe", "servir",
         "ai", "aide", "suis", "jsuis", "chui", "jpeux", "jveux", "bah", "svp", "stp", "fais",
         "vite", "fluide", "idee", "pistes",
+        # "24gb suffisent ?": enough, said of a memory (was read as no language, English)
+        "suffisent", "suffira", "suffiront",
         "tourne", "dois", "vais", "marche", "aucune", "moyen", "faisable", "jouable", "aimerais", "alertes", "alors", "assez", "au", "augmente", "aussi", "aux",
         "avec", "avez", "avez-vous", "avoir", "baisse", "baissent", "besoin", "bonjour", "bonsoir",
         "c'est", "ca", "carte", "cartes", "ce", "ces", "cette", "cher", "chere", "cinq", "combien",
