@@ -200,3 +200,32 @@ def test_the_memory_said_picks_the_part_sold_with_it(
     assert (got["gpu"], got["vram_gb"]) == (gpu, memory), got["text"]
     assert owner in str(got["text"])
     assert "4× RTX 3060 (24" not in str(got["text"])
+
+
+# --- a card's memory asked with the card first -------------------------------------------------
+
+# "a10g how much vram", "titan rtx vram", "a10g cuanta vram", "p40 combien de vram ?": the card's
+# own figures, as "how much vram does the a10g have" gets (was "Which model?").
+SPECS_CARD_FIRST = [
+    ("a10g how much vram", "a10g", "📋 <b>A10G: the datasheet's figures</b>"),
+    ("p40 how much vram?", "p40", "📋 <b>P40: the datasheet's figures</b>"),
+    ("titan rtx vram", "titan-rtx", "📋 <b>TITAN RTX: the datasheet's figures</b>"),
+    ("a10g vram?", "a10g", "📋 <b>A10G: the datasheet's figures</b>"),
+    ("the a10g, how much memory does it have?", "a10g", "📋 <b>A10G: the datasheet's figures</b>"),
+    ("a10g cuanta vram", "a10g", "📋 <b>A10G: las cifras de su ficha técnica</b>"),
+    ("mi p40 cuanta memoria trae?", "p40", "📋 <b>P40: las cifras de su ficha técnica</b>"),
+    ("p40 combien de vram ?", "p40", "📋 <b>P40\u00a0: les chiffres de sa fiche technique</b>"),
+]
+
+
+@pytest.mark.parametrize(("question", "gpu", "lead"), SPECS_CARD_FIRST)
+def test_a_cards_memory_asked_card_first_gives_its_figures(
+        question: str, gpu: str, lead: str) -> None:
+    got = ask_json(question)
+    assert (got["intent"], got["gpu"], got["error"]) == ("memory", gpu, None)
+    assert str(got["text"]).startswith(lead), got["text"]
+
+
+@pytest.mark.parametrize("question", ["4090 vram enough for llama 3 8b?", "p40 vram qlora 7b"])
+def test_a_run_after_the_cards_memory_stays_a_fit(question: str) -> None:
+    assert ask_json(question)["intent"] == "fit"

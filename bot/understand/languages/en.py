@@ -453,6 +453,9 @@ LANGUAGE = Language(
             r"(?:vram|memory) of (?:the |a |an |my )?(?:gpu|gp)", r"tell me about",
             # "how much vram on the b200?" (the card last: not a run's memory on it)
             r"how much (?:vram|memory|gb) (?:on|in) (?:the |a |an |your |this )?(?:gpu|gp)s?[\s?.!]*$",
+            # "a10g how much vram", "titan rtx vram?" (the card first, nothing after: its memory)
+            r"^ *(?:the |a |an |my )?(?:gpu|gp)s? *,? (?:how much |total )?(?:vram|memory)"
+            r"(?: (?:does it|do they) have| has it)?[\s?.!]*$",
         ),
         # Whether a card computes in FP8 or BF16 (the card blanked "gpu").
         # BF16 chosen against FP16 on a card ("fp16 or bf16 on a 3090?", "can i use bf16 on a

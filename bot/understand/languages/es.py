@@ -451,6 +451,9 @@ LANGUAGE = Language(
             # memoria de un entrenamiento en ella)
             r"cuant[ao]s? (?:vram|memoria|gb|gigas) (?:hay |tiene |trae )?(?:en|de) (?:la |el |una? |"
             r"tu |su |las |los )?(?:gpu|gp)s?[\s?.!]*$",
+            # "a10g cuanta vram", "la p40 vram?" (la tarjeta primero, nada después: su memoria)
+            r"^ *(?:la |el |una? |mi )?(?:gpu|gp)s? *,? (?:cuanta |que )?(?:vram|memoria)"
+            r"(?: tiene| trae)?[\s?.!]*$",
         ),
         # Si una tarjeta calcula en FP8 o BF16 (la tarjeta ya es "gpu").
         "PRECISION_CHOICE_ASK": (

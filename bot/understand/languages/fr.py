@@ -443,6 +443,9 @@ LANGUAGE = Language(
             # dernier : pas la mémoire d'un entraînement dessus)
             r"combien de (?:vram|memoire|go) (?:sur|dans) (?:le |la |l'|une? |ta |ton |ma |mon |"
             r"votre |vos |les )?(?:gpu|gp)s?[\s?.!]*$",
+            # "p40 combien de vram ?", "la a10g vram ?" (la carte d'abord, rien après : sa mémoire)
+            r"^ *(?:la |le |l'|une? |ma |mon )?(?:gpu|gp)s? *,? (?:combien de |quelle )?"
+            r"(?:vram|memoire)(?: (?:elle|il) a| a-t-(?:elle|il))?[\s?.!]*$",
         ),
         # Si une carte calcule en FP8 ou en BF16 (la carte déjà « gpu »).
         "PRECISION_CHOICE_ASK": (
