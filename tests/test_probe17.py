@@ -73,3 +73,30 @@ def test_a_run_is_timed_among_the_offers_that_hold_it(question: str, said: str,
     text = ask(question).text
     assert said in text
     assert unsaid not in text
+
+
+# One serving method asked, no settings: the detailed figure under the headline is at a context,
+# with the KV cache, as the several-method line says it (was "At typical settings (sequence
+# 2,048, batch 1)", a training run's words).
+SERVING_TYPICAL = [
+    ("can i run llama 3 70b in bf16 on 2x a100 80gb",
+     "✅ At typical settings (context 2,048, batch 1) the detailed estimate is 72.4 GB per GPU "
+     "with the KV cache."),
+    ("can i run deepseek v3 in 4bit on my mac studio m3 ultra 512gb",
+     "✅ At typical settings (context 2,048, batch 1) the detailed estimate is 381.9 GB with the "
+     "KV cache."),
+    ("cuanta memoria ocupa llama 3.1 8b en 4bit",
+     "ℹ️ Con ajustes típicos (contexto de 2.048 tokens, batch 1) la estimación detallada es de "
+     "7,8\u00a0GB por GPU con la caché KV."),
+    ("je peux faire tourner llama 3 70b en bf16 sur 2 a100 80go ?",
+     "✅ Avec des réglages typiques (contexte de 2\u202f048 tokens, batch 1), l'estimation "
+     "détaillée est de 72,4\u202fGo par GPU avec le cache KV."),
+]
+
+
+@pytest.mark.parametrize(("question", "line"), SERVING_TYPICAL)
+def test_a_serving_figure_at_typical_settings_is_at_a_context(question: str, line: str) -> None:
+    text = ask(question).text
+    assert line in text
+    assert "(sequence 2,048" not in text and "(secuencia 2.048" not in text \
+        and "(séquence 2\u202f048" not in text

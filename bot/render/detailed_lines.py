@@ -865,19 +865,35 @@ def detailed_lead_lines(ph: Phrases, answer: Answer) -> list[Markup]:
     elif not d.stated and not answer.typical_lead \
             and ((c and c.disagree) or abs(d.per_gpu_gb - plan) > plan / 4):
         seq, batch = ph.fmt.num(d.seq_len, 0), d.micro_batch
-        said = g._(
-            "At typical settings (sequence %(seq)s, batch %(batch)s) the detailed estimate "
-            "is %(det)s.", seq=seq, batch=batch, det=det,
-        ) if c and ph.on_mac(c.gpu) else g._(
-            # "is 8gb vram enough for anything": 8.1 GB with ✅ reads as a slip beside "8 GB";
-            # a card sold as 8 GB has 8 GiB, which is what the verdict weighed.
-            "At typical settings (sequence %(seq)s, batch %(batch)s) the detailed estimate "
-            "is %(det)s per GPU, of the %(vram)s a card sold as %(said)s has.", seq=seq,
-            batch=batch, det=det, vram=ph.memory(c.vram_per_gpu_gb), said=fmt.gb(c.said_gb),
-        ) if c and c.said_gb is not None and d.per_gpu_gb > c.said_gb else g._(
-            "At typical settings (sequence %(seq)s, batch %(batch)s) the detailed estimate "
-            "is %(det)s per GPU.", seq=seq, batch=batch, det=det,
-        )
+        if d.kind != "training":
+            # Serving ("can i run llama 3 70b in bf16 on 2x a100 80gb"): a context, and the KV
+            # cache it holds, as the several-method line says it (was "sequence 2,048").
+            said = g._(
+                "At typical settings (context %(seq)s, batch %(batch)s) the detailed estimate "
+                "is %(det)s with the KV cache.", seq=seq, batch=batch, det=det,
+            ) if c and ph.on_mac(c.gpu) else g._(
+                "At typical settings (context %(seq)s, batch %(batch)s) the detailed estimate "
+                "is %(det)s per GPU with the KV cache, of the %(vram)s a card sold as %(said)s "
+                "has.", seq=seq, batch=batch, det=det, vram=ph.memory(c.vram_per_gpu_gb),
+                said=fmt.gb(c.said_gb),
+            ) if c and c.said_gb is not None and d.per_gpu_gb > c.said_gb else g._(
+                "At typical settings (context %(seq)s, batch %(batch)s) the detailed estimate "
+                "is %(det)s per GPU with the KV cache.", seq=seq, batch=batch, det=det,
+            )
+        else:
+            said = g._(
+                "At typical settings (sequence %(seq)s, batch %(batch)s) the detailed estimate "
+                "is %(det)s.", seq=seq, batch=batch, det=det,
+            ) if c and ph.on_mac(c.gpu) else g._(
+                # "is 8gb vram enough for anything": 8.1 GB with ✅ reads as a slip beside
+                # "8 GB"; a card sold as 8 GB has 8 GiB, which is what the verdict weighed.
+                "At typical settings (sequence %(seq)s, batch %(batch)s) the detailed estimate "
+                "is %(det)s per GPU, of the %(vram)s a card sold as %(said)s has.", seq=seq,
+                batch=batch, det=det, vram=ph.memory(c.vram_per_gpu_gb), said=fmt.gb(c.said_gb),
+            ) if c and c.said_gb is not None and d.per_gpu_gb > c.said_gb else g._(
+                "At typical settings (sequence %(seq)s, batch %(batch)s) the detailed estimate "
+                "is %(det)s per GPU.", seq=seq, batch=batch, det=det,
+            )
         icon = _icon(ph, c.detailed_fits) if c else "ℹ️"
         lines.append(_safe(f"{icon} {said}"))
     if d.bf16_alternative_gb is not None:
