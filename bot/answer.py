@@ -210,6 +210,27 @@ class RamPick:
 
 
 @dataclass(frozen=True, slots=True)
+class RankPair:
+    """"The difference in memory between lora rank 8 and rank 256": the detailed estimate per
+    GPU at each rank for the stated settings, and the adapters' share of each (their weights,
+    gradients and optimizer states)."""
+
+    method: str
+    seq_len: int
+    micro_batch: int
+    rank_a: int
+    rank_b: int
+    a_gb: Decimal
+    b_gb: Decimal
+    a_adapters_gb: Decimal
+    b_adapters_gb: Decimal
+
+    @property
+    def difference_gb(self) -> Decimal:
+        return abs(self.b_gb - self.a_gb)
+
+
+@dataclass(frozen=True, slots=True)
 class CkptSaving:
     """"How much does gradient checkpointing save": the detailed estimate per GPU with it on
     and off for the stated settings, and the activations kept for the backward pass in each."""
@@ -627,6 +648,7 @@ class Answer(BaseModel):
     # the GPU named), quoted before the price list.
     start: Quote | None = None
     ckpt_saving: CkptSaving | None = None  # "what does gradient checkpointing save"
+    rank_pair: RankPair | None = None  # "difference between lora rank 8 and rank 256"
     method_diff: MethodDiff | None = None  # "lora vs qlora difference"
     flash_saving: FlashSaving | None = None  # "does flash attention reduce vram"
     kernels_saving: KernelsSaving | None = None  # "how much vram does liger kernel save"
@@ -1237,6 +1259,18 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
                     on_gb=detailed.breakdown.per_gpu_gb, off_gb=off.breakdown.per_gpu_gb,
                     on_activations_gb=detailed.breakdown.term("activations"),
                     off_activations_gb=off.breakdown.term("activations"))
+        if query.lora_rank_other is not None and detailed is not None \
+                and detailed.lora_rank is not None:
+            other = detailed_for(query.model_copy(update={"lora_rank": query.lora_rank_other}),
+                                 answer, cat)
+            if other is not None and other.lora_rank == query.lora_rank_other:
+                extra["rank_pair"] = RankPair(
+                    method=detailed.method, seq_len=detailed.seq_len,
+                    micro_batch=detailed.micro_batch, rank_a=detailed.lora_rank,
+                    rank_b=query.lora_rank_other, a_gb=detailed.breakdown.per_gpu_gb,
+                    b_gb=other.breakdown.per_gpu_gb,
+                    a_adapters_gb=detailed.breakdown.term("lora_adapters"),
+                    b_adapters_gb=other.breakdown.term("lora_adapters"))
         if query.flash_saving_asked and detailed is not None:
             eager = detailed_for(query.model_copy(update={"attention": "eager"}), answer, cat)
             if eager is not None:

@@ -166,3 +166,44 @@ def test_mac_next_step(text: str, has: str, lacks: str) -> None:
     nxt = next(line for line in reply.text.split("\n") if line.startswith("🛠"))
     assert has in nxt, reply.text
     assert lacks not in nxt, reply.text
+
+
+# --- two LoRA ranks compared --------------------------------------------------------------------
+
+# (question, locale, ranks, lead phrase): both detailed estimates and their difference; the
+# adapters (weights, gradients, AdamW states) grow with the rank, nothing else much.
+RANKS = [
+    ("what's the difference in memory between lora rank 8 and rank 256 on llama 3 8b", None,
+     (8, 256), "LoRA rank 8 vs rank 256: about 22.7 GB vs 33.1 GB per GPU here, a difference "
+     "of 10.4 GB."),
+    ("r=16 vs r=64 lora llama 3 8b, how much more vram", None, (16, 64), "LoRA rank 16 vs rank 64"),
+    ("lora r=16 or r=64 for mistral 7b on a 4090?", None, (16, 64), "LoRA rank 16 vs rank 64"),
+    ("diferencia entre rango 8 y 64 en lora de llama 3 8b", "es", (8, 64),
+     "Rango LoRA 8 frente a rango 64: unos 22,7"),
+    ("quelle différence de mémoire entre rang 8 et 64 pour un lora de llama 3 8b ?", "fr", (8, 64),
+     "Rang LoRA 8 contre rang 64\u00a0: environ 22,7"),
+]
+
+
+@pytest.mark.parametrize(("text", "locale", "ranks", "lead"), RANKS)
+def test_two_ranks_compared(text: str, locale: str | None, ranks: tuple[int, int],
+                            lead: str) -> None:
+    reply = ask(text, locale)
+    pair = reply.answer.rank_pair
+    assert pair is not None, reply.text
+    assert (pair.rank_a, pair.rank_b) == ranks
+    assert pair.b_adapters_gb > pair.a_adapters_gb
+    # the adapters make up the difference, within the rounding of the terms
+    assert abs(pair.difference_gb - (pair.b_adapters_gb - pair.a_adapters_gb)) <= 1, pair
+    assert lead in reply.text, reply.text
+
+
+@pytest.mark.parametrize("text", [
+    "lora rank 8 and 4 a100s for llama 3 70b",  # a count of cards, not a rank
+    "lora llama 3 8b rank 16 and seq 2048",
+    "lora rank 64 and 2 epochs on llama 3 8b",
+])
+def test_one_rank_is_not_a_pair(text: str) -> None:
+    reply = ask(text)
+    assert reply.query.lora_rank_other is None, reply.text
+    assert reply.answer.rank_pair is None

@@ -183,6 +183,26 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
             act_on=fmt.gb(c.on_activations_gb, 1),
         ))
         put("\n\n")
+    r = answer.rank_pair
+    if r:
+        put("🧮 <b>")
+        put(_(
+            "LoRA rank %(a)s vs rank %(b)s: about %(a_gb)s vs %(b_gb)s per GPU here, a "
+            "difference of %(diff)s.",
+            a=fmt.num(r.rank_a), b=fmt.num(r.rank_b), a_gb=fmt.gb(r.a_gb, 1),
+            b_gb=fmt.gb(r.b_gb, 1), diff=fmt.gb(r.difference_gb, 1),
+        ))
+        put("</b>\n")
+        put(_(
+            "Detailed estimate for %(how)s at sequence length %(seq)s and batch %(batch)s: the "
+            "adapters with their gradients and optimizer states take %(a_ad)s at rank %(a)s "
+            "and %(b_ad)s at rank %(b)s, growing with the rank; the frozen weights stay as they "
+            "are, and the activations of the adapters' low-rank products are small.",
+            how=ph.method_short(r.method), seq=fmt.num(r.seq_len), batch=fmt.num(r.micro_batch),
+            a=fmt.num(r.rank_a), b=fmt.num(r.rank_b), a_ad=fmt.gb(r.a_adapters_gb, 1),
+            b_ad=fmt.gb(r.b_adapters_gb, 1),
+        ))
+        put("\n\n")
     f = answer.flash_saving
     if f:
         put("⚡ <b>")

@@ -128,6 +128,7 @@ class _Work:
 
     dataset_bytes: Decimal | None = None  # "a 50MB jsonl": dataset_tokens from its size on disk
     lora_rank: int | None = None
+    lora_rank_other: int | None = None
     adapter_setting: bool = False  # "lora rank 64", "lora alpha 32": LoRA named by its settings
     context_said: bool = False  # the length was called a context ("128k context", "ctx 8k")
     family: tuple[str, ...] = ()  # model ids of a family named without a size
@@ -642,6 +643,13 @@ def _take_settings(work: _Work) -> None:
     if match:
         work.lora_rank = parse_int(match.group("num"))
         work.blank(*match.span())
+        # "rank 8 and rank 256", "r=16 vs r=64", "rango 8 y 64", "rang 8 ou 64": a second rank
+        # to compare, right after the first (a bare number only after a comparing word).
+        other = _OTHER_RANK.match(work.s, match.end())
+        if other is not None and (other.group("word") or other.group("vs")
+                                  or _RANK_COMPARED.search(work.s) is not None):
+            work.lora_rank_other = parse_int(other.group("num"))
+            work.blank(*other.span())
     _take_steps(work)
     match = px.SAMPLES_OF_TOKENS.search(work.s)
     if match and work.dataset_tokens is None and (
@@ -1991,6 +1999,16 @@ def _quant_named(
 
 
 # --- flags -------------------------------------------------------------------------------------
+
+
+_OTHER_RANK: Final = lazy(
+    r" ?,? ?(?:(?P<vs>vs\.?|versus|or|o|ou|contra|contre|against)|and|y|et|&|/)"
+    r" ?(?P<word>(?:lora )?(?:rank|rango|rang|r) ?(?:[:=] ?)?)?(?P<num>\d{1,4})"
+    r"(?![\w.,]| ?(?:x|gpus?|cards?|tarjetas?|cartes?|h100|a100|b200|h200|l40s|rtx|tokens?|k\b))"
+)
+_RANK_COMPARED: Final = lazy(
+    r"(?<![a-z])(?:differen\w*|diferencia\w*|compar\w*|between|entre|vs|versus)(?![a-z])"
+)
 
 
 def _grad_ckpt(s: str) -> bool | None:
@@ -3707,6 +3725,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         sample_len_avg=work.sample_len_avg,
         pairs_doubled=pairs_doubled,
         lora_rank=work.lora_rank,
+        lora_rank_other=work.lora_rank_other if work.lora_rank_other != work.lora_rank \
+        else None,
         grad_ckpt=grad_ckpt,
         ckpt_by_trainer=True if ckpt_by_trainer else None,
         details=bool(px.DETAILS.search(rest)),

@@ -135,6 +135,9 @@ class Query(BaseModel):
     # answers of each pair, twice the pairs' count times their length.
     pairs_doubled: bool = False
     lora_rank: int | None = None
+    # "difference between lora rank 8 and rank 256", "r=16 vs r=64": the second rank named,
+    # estimated beside the first (bot.answer.RankPair)
+    lora_rank_other: int | None = None
     grad_ckpt: bool | None = None
     # Settings of a run the detailed estimator reads (None: not said, defaults apply).
     lora_targets: str | None = None  # "all", "attention", "qv", "q,k,v"
