@@ -645,11 +645,11 @@ def _take_settings(work: _Work) -> None:
         work.blank(*match.span())
         # "rank 8 and rank 256", "r=16 vs r=64", "rango 8 y 64", "rang 8 ou 64": a second rank
         # to compare, right after the first (a bare number only after a comparing word).
-        other = _OTHER_RANK.match(work.s, match.end())
-        if other is not None and (other.group("word") or other.group("vs")
-                                  or _RANK_COMPARED.search(work.s) is not None):
-            work.lora_rank_other = parse_int(other.group("num"))
-            work.blank(*other.span())
+        second = _OTHER_RANK.match(work.s, match.end())
+        if second is not None and (second.group("word") or second.group("vs")
+                                   or _RANK_COMPARED.search(work.s) is not None):
+            work.lora_rank_other = parse_int(second.group("num"))
+            work.blank(*second.span())
     _take_steps(work)
     match = px.SAMPLES_OF_TOKENS.search(work.s)
     if match and work.dataset_tokens is None and (
