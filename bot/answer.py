@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from bot.capacity import TrainingSpeed, concurrency, concurrency_facts, training_speed_facts
 from bot.detail import (
+    DEFAULT_LORA_RANK,
     DEFAULT_SEQ_LEN,
     TERM_LABELS,
     DetailedAnswer,
@@ -88,7 +89,7 @@ from rules.errors import (
     UnknownGPU,
     UnknownModel,
 )
-from rules.estimator import Breakdown, load_constants
+from rules.estimator import Breakdown, CheckpointSize, load_constants, training_checkpoint
 from rules.fit import (
     Fit,
     capacity_per_gpu,
@@ -207,6 +208,31 @@ class RamPick:
     next_up_ram_gb: Decimal | None
     seq_len: int
     on_card: bool  # a card was named: its layers are off the RAM
+
+
+@dataclass(frozen=True, slots=True)
+class TrainDisk:
+    """"How much disk space do i need to finetune llama 3 8b": the model's download and, for
+    each training method answered, one checkpoint (trained weights + optimizer states,
+    rules.estimator.training_checkpoint), `kept` of them (save_total_limit, said or assumed)
+    and the final model (its trained weights)."""
+
+    model_name: str | None
+    params_b: Decimal
+    download_gb: Decimal
+    kept: int
+    kept_said: bool
+    # (method id, LoRA rank or None, checkpoint): one per method answered
+    methods: tuple[tuple[str, int | None, CheckpointSize], ...]
+
+    def total_gb(self, checkpoint: CheckpointSize) -> Decimal:
+        return self.download_gb + checkpoint.total_gb * self.kept + checkpoint.weights_gb
+
+
+# The checkpoints kept when save_total_limit is not said: the Trainer keeps every one (its
+# default None), so a limit is the usual setting; 2 is the one its docs' examples and most
+# recipes use (the latest plus the one before, or the best with load_best_model_at_end).
+DEFAULT_CHECKPOINTS_KEPT = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -649,6 +675,7 @@ class Answer(BaseModel):
     start: Quote | None = None
     ckpt_saving: CkptSaving | None = None  # "what does gradient checkpointing save"
     rank_pair: RankPair | None = None  # "difference between lora rank 8 and rank 256"
+    train_disk: TrainDisk | None = None  # "how much disk space to finetune llama 3 8b"
     method_diff: MethodDiff | None = None  # "lora vs qlora difference"
     flash_saving: FlashSaving | None = None  # "does flash attention reduce vram"
     kernels_saving: KernelsSaving | None = None  # "how much vram does liger kernel save"
@@ -1290,6 +1317,8 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
             saving = _kv_saving(query, answer, detailed, cat)
             if saving is not None:
                 extra["kv_saving"] = saving
+        if query.train_disk_asked and composed.params_b is not None:
+            extra["train_disk"] = _train_disk(query, composed, cat)
         if query.download_asked and composed.params_b is not None:
             extra["download"] = _download(query, composed, cat)
         if query.kv_size_asked and detailed is not None and detailed.kind == "inference":
@@ -2444,6 +2473,33 @@ def _gguf_keeps_native(query: Query, cat: Catalogue) -> bool:
         return False
     native = cat.models.get(query.model_id).native
     return native is not None and native.local_runners is not None
+
+
+def _train_disk(query: Query, answer: Answer, cat: Catalogue) -> TrainDisk | None:
+    """The disk a training run takes: the BF16 download, and each method's checkpoint."""
+    assert answer.params_b is not None
+    model = estimator_model(query, answer.params_b, cat)
+    files = weights_download(model, cat.method(cat.default_method("inference")))
+    methods: list[tuple[str, int | None, CheckpointSize]] = []
+    adapters_done = False
+    for ma in answer.methods:
+        method = cat.method(ma.memory.method)
+        if method.kind != "training":
+            continue
+        if method.adapter and adapters_done:
+            continue  # QLoRA's adapters are LoRA's: said once
+        rank = (query.lora_rank or DEFAULT_LORA_RANK) if method.adapter else None
+        methods.append((method.id, rank, training_checkpoint(
+            model, method, rank or DEFAULT_LORA_RANK, lora_targets=query.lora_targets or "all",
+            precision=query.precision, optimizer=query.optimizer,
+            bf16_adapters=bool(query.torchtune) and query.precision in (None, "bf16"))))
+        adapters_done = adapters_done or method.adapter
+    if not methods:
+        return None
+    kept = query.save_total_limit or DEFAULT_CHECKPOINTS_KEPT
+    return TrainDisk(model_name=answer.model_name, params_b=answer.params_b,
+                     download_gb=files.gb, kept=kept,
+                     kept_said=query.save_total_limit is not None, methods=tuple(methods))
 
 
 def _download(query: Query, answer: Answer, cat: Catalogue) -> DownloadFacts:

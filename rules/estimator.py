@@ -36,6 +36,7 @@ from rules.schema import Method
 
 __all__ = [
     "Breakdown",
+    "CheckpointSize",
     "Constants",
     "Kernels",
     "Parallel",
@@ -45,6 +46,7 @@ __all__ = [
     "load_constants",
     "method_spec",
     "resolve_shape",
+    "training_checkpoint",
 ]
 
 Precision = Literal["mixed", "bf16", "fp32"]
@@ -535,6 +537,57 @@ def _fused_linear_ce_bytes(arch: _Dims, tokens: float, kernels: Kernels,
 
 
 # A term's note worded from constants: the same few strings for every estimate.
+@dataclass(frozen=True, slots=True)
+class CheckpointSize:
+    """What one training checkpoint holds on disk, in GB: the trained weights as saved (the
+    whole model in a full fine-tune, the adapters alone with LoRA) and the optimizer states
+    saved beside them so that training can resume (the Hugging Face Trainer's optimizer.pt,
+    torchtune's recipe_state.pt)."""
+
+    weights_gb: Decimal
+    optimizer_gb: Decimal
+
+    @property
+    def total_gb(self) -> Decimal:
+        return self.weights_gb + self.optimizer_gb
+
+
+def training_checkpoint(
+    model: ModelSpec | Architecture | Decimal | float | int,
+    method: Method | str,
+    lora_rank: int = 16,
+    *,
+    lora_targets: str | Sequence[str] = "all",
+    precision: Precision | None = None,
+    optimizer: OptimizerName | None = None,
+    bf16_adapters: bool = False,
+) -> CheckpointSize:
+    """One checkpoint of a training run, from the same terms as its memory: a full fine-tune
+    saves the weights it updates (the FP32 master copy under mixed precision, as the Trainer's
+    model holds them; the BF16 weights in pure BF16) and its optimizer states, whole (one
+    GPU's estimate: nothing sharded); LoRA saves its adapters (FP32, or BF16 as torchtune
+    builds them) and their AdamW (or 8-bit Adam) states."""
+    spec = method_spec(method, "training")
+    if not spec.adapter:
+        breakdown = estimate_training(model, spec, 1, 1, True, lora_rank, 1,
+                                      precision=precision, optimizer=optimizer)
+        master = breakdown.term("master_weights")
+        return CheckpointSize(master if master > 0 else breakdown.term("weights"),
+                              breakdown.term("optimizer_states"))
+    c = _table()
+    shape = resolve_shape(model)
+    adapters = float(_lora_params(shape.dims, lora_rank, _resolve_targets(lora_targets)))
+    if optimizer is None and spec.optimizer is not None:
+        optimizer = spec.optimizer
+    weights = adapters * (c["bytes.bf16"] if bf16_adapters else c["bytes.fp32"])
+    if optimizer in ("adam8bit", "paged_adam8bit"):
+        states = adapters * c["training.adam8bit_states"]
+    else:
+        states = adapters * c["training.adamw_bf16_states" if bf16_adapters
+                              else "training.adamw_fp32_states"]
+    return CheckpointSize(_gb(weights), _gb(states))
+
+
 @cache
 def _logits_label(logit_bytes: float, loss_impl: str) -> str:
     return f"s·b·V x {logit_bytes:g} B ({loss_impl} loss)"

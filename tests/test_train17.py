@@ -207,3 +207,41 @@ def test_one_rank_is_not_a_pair(text: str) -> None:
     reply = ask(text)
     assert reply.query.lora_rank_other is None, reply.text
     assert reply.answer.rank_pair is None
+
+
+# --- disk space for a training run --------------------------------------------------------------
+
+# (question, locale, method, checkpoint GB, phrase): one checkpoint is the trained weights (the
+# FP32 master copy under mixed precision; the adapters with LoRA) plus the optimizer states, the
+# estimator's own terms; 2 kept unless save_total_limit is said.
+DISK = [
+    ("how much disk space do i need to finetune llama 3 8b", None, "full_adamw", "96.3",
+     "Full fine-tuning, AdamW: 96.3 GB a checkpoint (trained weights 32.1 GB, optimizer states "
+     "64.2 GB); with 2 kept and the final model, about 240.8 GB in all."),
+    ("how much disk space do i need to finetune llama 3 8b", None, "qlora", "0.5",
+     "LoRA or QLoRA adapters (rank 16): 0.5 GB a checkpoint"),
+    ("espacio en disco para full finetune de 70b", "es", "full_adamw", "840.0",
+     "por checkpoint (pesos entrenados 280"),
+    ("disk space for lora mistral 7b with save_total_limit=3", None, "lora", "0.5",
+     "with 3 kept and the final model"),
+    ("espace disque pour un full finetune de llama 3 8b ?", "fr", "full_adamw", "96.3",
+     "poids entraînés 32,1"),
+]
+
+
+@pytest.mark.parametrize(("text", "locale", "method", "checkpoint", "phrase"), DISK)
+def test_training_disk_space(text: str, locale: str | None, method: str, checkpoint: str,
+                             phrase: str) -> None:
+    reply = ask(text, locale)
+    disk = reply.answer.train_disk
+    assert disk is not None, reply.text
+    sizes = {m: ck for m, _, ck in disk.methods}
+    assert str(sizes[method].total_gb) == checkpoint, sizes
+    assert phrase in reply.text, reply.text
+    assert reply.text.startswith("💾"), reply.text
+
+
+def test_serving_disk_space_is_the_download_alone() -> None:
+    reply = ask("how much disk space for llama 3 70b")
+    assert reply.answer.train_disk is None
+    assert reply.query.disk_asked

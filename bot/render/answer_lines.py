@@ -183,6 +183,33 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
             act_on=fmt.gb(c.on_activations_gb, 1),
         ))
         put("\n\n")
+    d = answer.train_disk
+    if d:
+        put("💾 <b>")
+        put(_("Disk space to fine-tune %(model)s: the download, %(dl)s in BF16, then each "
+              "checkpoint the run saves.", model=ph.subject(d.model_name, d.params_b),
+              dl=fmt.gb(d.download_gb, 1)))
+        put("</b>\n")
+        for method, rank, ck in d.methods:
+            name = ph.method_name(method, False) if rank is None \
+                else _("LoRA or QLoRA adapters (rank %(rank)s)", rank=rank)
+            put("• ")
+            put(_(
+                "%(method)s: %(ckpt)s a checkpoint (trained weights %(w)s, optimizer states "
+                "%(o)s); with %(n)s kept and the final model, about %(total)s in all.",
+                method=name, ckpt=fmt.gb(ck.total_gb, 1), w=fmt.gb(ck.weights_gb, 1),
+                o=fmt.gb(ck.optimizer_gb, 1), n=d.kept, total=fmt.gb(d.total_gb(ck), 1)))
+            put("\n")
+        if d.kept_said:
+            put(_("With save_total_limit=%(n)s, as you set it. save_only_model=True saves the "
+                  "weights alone, without the optimizer states (no resuming).", n=d.kept))
+        else:
+            put(_(
+                "Assumed: %(n)s checkpoints kept (save_total_limit=%(n)s). The Hugging Face "
+                "Trainer keeps every one unless save_total_limit is set, one each 500 steps by "
+                "default; save_only_model=True saves the weights alone, without the optimizer "
+                "states (no resuming).", n=d.kept))
+        put("\n\n")
     r = answer.rank_pair
     if r:
         put("🧮 <b>")

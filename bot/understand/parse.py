@@ -2011,6 +2011,17 @@ _RANK_COMPARED: Final = lazy(
 )
 
 
+_SAVE_TOTAL_LIMIT: Final = lazy(r"save_total_limit['\"]? ?[:=]? ?(?P<n>\d{1,3})(?!\d)")
+
+
+def _save_total_limit(plain: str) -> int | None:
+    """The Trainer's save_total_limit as pasted ("save_total_limit=2", "--save_total_limit 3")."""
+    if "save_total_limit" not in plain:
+        return None
+    match = _SAVE_TOTAL_LIMIT.search(plain.lower())
+    return max(1, int(match.group("n"))) if match else None
+
+
 def _grad_ckpt(s: str) -> bool | None:
     match = px.GRAD_CKPT.search(s)
     if match is None:
@@ -3799,6 +3810,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         coding=asks.CODING.search(corrected) is not None,
         download_asked=download_asked,
         disk_asked=download_asked and work.disk and not work.download,
+        train_disk_asked=work.disk and not work.download and not inference
+        and (work.params_b is not None or work.model_id is not None),
+        save_total_limit=_save_total_limit(plain),
         vllm_k_decimal=work.vllm_k_decimal and work.seq_len is not None,
         # a speed alone ("on 500 mbps") answers the speed a download reply asked for
         link_mbps=work.link_mbps if download_asked or not named else None,

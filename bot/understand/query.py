@@ -289,6 +289,10 @@ class Query(BaseModel):
     link_bytes: bool = False  # the speed was said in bytes a second ("40 MB/s")
     # "how much disk space for llama 3 70b": the files' size is the question, not the time
     disk_asked: bool = False
+    # "how much disk space do i need to finetune llama 3 8b": the download and the checkpoints a
+    # training run saves (bot.answer.TrainDisk); `save_total_limit`: how many it keeps, if said
+    train_disk_asked: bool = False
+    save_total_limit: int | None = None
     # "vllm --max-model-len 32k": vLLM reads a lowercase k as 1,000 (seq_len 32,000), said in the
     # reply beside what "32K" would be.
     vllm_k_decimal: bool = False
