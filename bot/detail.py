@@ -40,7 +40,7 @@ from rules.capacity import (
     tgi_memory_fraction,
     to_pflop,
 )
-from rules.catalogue import Catalogue
+from rules.catalogue import Catalogue, load_catalogue
 from rules.errors import RulesError
 from rules.estimator import (
     DEFAULT_PREFILL_CHUNK,
@@ -1339,7 +1339,12 @@ def _assumptions(
         if query.precision == "bf16":
             out.append(Assumption(code="pure_bf16"))
         elif query.precision is None and not query.fp32_weights:
-            out.append(Assumption(code="mixed_precision"))
+            # A card without BF16 (T4, V100): FP16 mixed precision (fp16=True); Unsloth upcasts
+            # the weights to FP32 there ('Float16 full finetuning uses more memory since we
+            # upcast weights to float32', unslothai/unsloth unsloth/models/vision.py @015bdef0).
+            fp16 = query.gpu is not None and not load_catalogue().has_bf16(query.gpu)
+            out.append(Assumption(code="unsloth_fp16_full" if fp16 and query.kernels == "unsloth"
+                                  else "mixed_precision_fp16" if fp16 else "mixed_precision"))
         if query.optimizer in ("paged_adamw", "paged_adam8bit"):
             out.append(Assumption(code="paged_optimizer"))
         if query.grad_accumulation is not False and not (

@@ -245,3 +245,26 @@ def test_serving_disk_space_is_the_download_alone() -> None:
     reply = ask("how much disk space for llama 3 70b")
     assert reply.answer.train_disk is None
     assert reply.query.disk_asked
+
+
+# --- full fine-tuning on a card without BF16 ------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "locale", "code", "has"), [
+    ("full fine-tune llama 3 8b with unsloth on a T4, seq 1024", None, "unsloth_fp16_full",
+     "Unsloth on a card without BF16 upcasts the weights to FP32"),
+    ("full fine-tune qwen2.5 0.5b on a v100 at seq 1024 batch 2", None, "mixed_precision_fp16",
+     "as the Hugging Face Trainer does with fp16=True"),
+    ("fine-tuning completo de qwen2.5 0.5b en una t4 con seq 1024", "es", "mixed_precision_fp16",
+     "Precisión mixta en FP16"),
+    # a card with BF16 keeps the bf16 wording
+    ("full fine-tune qwen2.5 0.5b on an a100 at seq 1024", None, "mixed_precision",
+     "as the Hugging Face Trainer does with bf16."),
+])
+def test_mixed_precision_wording_follows_the_card(text: str, locale: str | None, code: str,
+                                                  has: str) -> None:
+    reply = ask(text, locale)
+    detailed = reply.answer.detailed
+    assert detailed is not None, reply.text
+    assert code in {a.code for a in detailed.assumed()}, reply.text
+    assert has in reply.text, reply.text

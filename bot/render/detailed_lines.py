@@ -147,6 +147,15 @@ _SAID: dict[str, str] = {
         "Mixed precision: FP32 master weights and gradients, as the Hugging Face Trainer does "
         "with bf16."
     ),
+    "mixed_precision_fp16": N_(
+        "Mixed precision in FP16 (this card has no BF16): FP32 master weights and gradients, as "
+        "the Hugging Face Trainer does with fp16=True."
+    ),
+    "unsloth_fp16_full": N_(
+        "Unsloth on a card without BF16 upcasts the weights to FP32 and trains them with FP16 "
+        "autocast: counted as mixed precision, FP32 weights and gradients plus a 16-bit copy of "
+        "the weights, which Unsloth does not keep (2 bytes a weight over)."
+    ),
     "grad_accumulation": N_(
         "With gradient accumulation, gradients and activations are held at the same time."
     ),
