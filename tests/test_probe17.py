@@ -100,3 +100,24 @@ def test_a_serving_figure_at_typical_settings_is_at_a_context(question: str, lin
     assert line in text
     assert "(sequence 2,048" not in text and "(secuencia 2.048" not in text \
         and "(séquence 2\u202f048" not in text
+
+
+# Two cards compared for a run on a dataset, neither length nor batch said: each side's detailed
+# figure is at typical settings, said so (was "with your settings"); a length said keeps it.
+COMPARED_AT_TYPICAL = [
+    ("4090 vs a100 for lora llama 3 8b on 20M tokens",
+     "about 23.1 GB per GPU at typical settings (sequence 2,048, batch 1; detailed estimate)"),
+    ("how long for lora on llama 3.1 8b 5M tokens 4090 and price on your h100",
+     "about 23.1 GB per GPU at typical settings (sequence 2,048, batch 1; detailed estimate)"),
+    ("4090 ou a100 pour un lora de llama 3 8b sur 20M tokens",
+     "environ 23,1\u202fGo par GPU avec des réglages typiques (séquence 2\u202f048, batch 1\u202f; "
+     "estimation détaillée)"),
+    ("lora llama 3 8b seq 4096, 4090 or a100?",
+     "about 28.1 GB per GPU with your settings (detailed estimate)"),
+]
+
+
+@pytest.mark.parametrize(("question", "said"), COMPARED_AT_TYPICAL)
+def test_compared_sides_say_typical_settings_when_none_were_given(question: str,
+                                                                  said: str) -> None:
+    assert said in ask(question).text

@@ -2253,10 +2253,21 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
                 # Settings stated: each side's detailed estimate and its verdict.
                 ck = checks[i]
                 put("✅ " if ck.detailed_fits else "❌ ")
-                put(_("%(how)s of %(who)s on %(where)s: about %(det)s per GPU with your "
-                      "settings (detailed estimate), of the %(each)s each GPU has.",
-                      how=how, who=who, where=where, det=fmt.gb(ck.detailed_per_gpu_gb, 1),
-                      each=ph.memory(ck.vram_per_gpu_gb)))
+                d = answer.detailed
+                if d is not None and d.kind == "training" and "seq_len" in d.defaults \
+                        and "batch" in d.defaults:
+                    # Neither length nor batch said ("4090 vs a100 for lora llama 3 8b on 20M
+                    # tokens"): typical settings, said as such (was "with your settings").
+                    put(_("%(how)s of %(who)s on %(where)s: about %(det)s per GPU at typical "
+                          "settings (sequence %(seq)s, batch %(batch)s; detailed estimate), of "
+                          "the %(each)s each GPU has.", how=how, who=who, where=where,
+                          det=fmt.gb(ck.detailed_per_gpu_gb, 1), seq=fmt.num(d.seq_len, 0),
+                          batch=d.micro_batch, each=ph.memory(ck.vram_per_gpu_gb)))
+                else:
+                    put(_("%(how)s of %(who)s on %(where)s: about %(det)s per GPU with your "
+                          "settings (detailed estimate), of the %(each)s each GPU has.",
+                          how=how, who=who, where=where, det=fmt.gb(ck.detailed_per_gpu_gb, 1),
+                          each=ph.memory(ck.vram_per_gpu_gb)))
                 put("\n")
                 continue
             put("✅ " if f.fits else "❌ ")
