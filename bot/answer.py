@@ -3569,6 +3569,12 @@ def _largest_over_offers(query: Query, cat: Catalogue) -> Answer | None:
     assert budget is not None
     if query.dataset_tokens is None and query.dataset_samples is None and query.hours is not None:
         return _largest_for_hours(query, query.hours, budget, cat)
+    limit: Decimal | None = None
+    if query.hours is not None and query.budget_days is None:
+        # "biggest model i can train in 10 hours for 40 bucks on 5M tokens": the data times the
+        # run; the hours are a limit on it, not hours to buy (was 10 hours of 8× H200 quoted,
+        # $245.60 for a $40 budget, where the run takes 14 minutes and costs $5.62 there).
+        limit, query = query.hours, query.model_copy(update={"hours": None})
     smallest = cat.pricing.block_hours[0]
     weighed: list[tuple[Offer, Answer, Decimal | None, Decimal | None, int | None]] = []
     for offer, _cap in cat.offers_by_price:
@@ -3576,6 +3582,8 @@ def _largest_over_offers(query: Query, cat: Catalogue) -> Answer | None:
         if price is None or price * smallest > budget:
             continue  # not even one block of it
         at = _answer(query.model_copy(update={"gpu": offer.gpu, "gpu_count": offer.count}), cat)
+        if limit is not None and not _runs_within(at, limit):
+            continue
         weighed.append((offer, at, *_sizes_paid(at)))
     if query.dataset_tokens is None and query.dataset_samples is None:
         # "i got 100 usd what's the biggest model i can full finetune": no data, so no run to
@@ -3605,6 +3613,16 @@ def _largest_over_offers(query: Query, cat: Catalogue) -> Answer | None:
                 gpu=other[0].gpu, gpu_count=other[0].count, names=names,
                 sample_len=other[4])})
     return answer
+
+
+def _runs_within(answer: Answer, hours: Decimal) -> bool:
+    """Whether the run an answer times (at the longest sample length, when it was bracketed)
+    takes at most `hours` wall-clock."""
+    bracket = answer.sample_bracket
+    timed = bracket[-1][1] if bracket else (
+        answer.detailed.training_time if answer.detailed is not None else None)
+    return timed is not None and timed.wall_clock_hours is not None \
+        and timed.wall_clock_hours <= hours
 
 
 def _largest_for_hours(query: Query, hours: Decimal, budget: Decimal, cat: Catalogue

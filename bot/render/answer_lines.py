@@ -1834,8 +1834,9 @@ def _hours_within(answer: Answer, ph: Phrases) -> Markup | None:
     query, q = answer.query, answer.quote
     if query.budget_usd is None or query.hours is None or q is None or q.hours != query.hours \
             or answer.budget is not None or answer.budget_alt is not None \
-            or answer.budget_hours_weighed or query.budget_days:
-        return None
+            or answer.budget_hours_weighed or query.budget_days \
+            or query.dataset_tokens is not None or query.dataset_samples is not None:
+        return None  # with data said the run is timed, the hours a limit on it (its own cost)
     _, fmt = ph._, ph.fmt
     facts = {"budget": fmt.usd_short(query.budget_usd), "hours": fmt.num(q.hours, 1),
              "paid": fmt.usd(q.plan.usd), "where": ph.config(q.gpu, q.gpu_count)}
