@@ -884,12 +884,20 @@ def _longest_context(
         and shape_assumed_from(query, model) is None else None  # "qwen 7b": a 7B, uncapped
     limit = model_max or SEARCH_LIMIT
 
-    def per_gpu(tokens: int) -> Decimal | None:
-        at = query.with_settings({"seq_len": tokens})
-        breakdown = _estimate(at, method, model, gpus, asked)[0]
-        return breakdown.per_gpu_gb if breakdown is not None else None
+    # Each length's estimate, kept: the search ends on a length it estimated, whose figure the
+    # reply gives (asked again, it was the whole estimate but the estimator's own arithmetic).
+    seen: dict[int, Decimal | None] = {}
 
-    tokens = longest_fitting(per_gpu, vram, limit)
+    def per_gpu(tokens: int) -> Decimal | None:
+        if tokens not in seen:
+            at = query.with_settings({"seq_len": tokens})
+            breakdown = _estimate(at, method, model, gpus, asked)[0]
+            seen[tokens] = breakdown.per_gpu_gb if breakdown is not None else None
+        return seen[tokens]
+
+    # Rising in the length unless sized from the card's memory (Unsloth, a paged optimizer).
+    rising = not _reads_card(query, method, _optimizer(query, method))
+    tokens = longest_fitting(per_gpu, vram, limit, rising=rising)
     return LongestContext(
         method=method.id, tokens=tokens, limit=limit, capped=tokens == limit,
         model_max=model_max, per_gpu_gb=per_gpu(tokens) if tokens else None,
@@ -926,10 +934,14 @@ def largest_batch(
     vram = capacity_per_gpu(asked)
     seq = _positive(query.seq_len, DEFAULT_SEQ_LEN)
 
+    seen: dict[int, Decimal | None] = {}  # as longest_context keeps them
+
     def per_gpu(batch: int) -> Decimal | None:
-        at = query.with_settings({"batch_size": batch, "seq_len": seq})
-        breakdown = _estimate(at, method, model, gpus, asked)[0]
-        return breakdown.per_gpu_gb if breakdown is not None else None
+        if batch not in seen:
+            at = query.with_settings({"batch_size": batch, "seq_len": seq})
+            breakdown = _estimate(at, method, model, gpus, asked)[0]
+            seen[batch] = breakdown.per_gpu_gb if breakdown is not None else None
+        return seen[batch]
 
     limit = BATCH_SEARCH_LIMIT if below is None else max(0, min(BATCH_SEARCH_LIMIT, below - 1))
     batch = longest_fitting(per_gpu, vram, limit) if limit else 0

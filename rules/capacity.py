@@ -20,6 +20,7 @@ estimate never shrinks as sequences are added. An upper bound from memory alone.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_UP, Decimal
@@ -54,6 +55,7 @@ __all__ = [
 # the 128k of the longest contexts on file. Not a model's limit: the reply says the search
 # stopped there.
 SEARCH_LIMIT = 1 << 20
+_HALF = Decimal("0.5")  # of a tenth of a GB (longest_fitting)
 # The concurrency search's upper end: 2^16 sequences, far past what any engine schedules at
 # once; the reply says "at least" when the memory holds that many.
 CONCURRENCY_LIMIT = 1 << 16
@@ -78,7 +80,8 @@ class LongestContext:
 
 
 def longest_fitting(
-    per_gpu_gb: Callable[[int], Decimal | None], vram_per_gpu_gb: Decimal, limit: int
+    per_gpu_gb: Callable[[int], Decimal | None], vram_per_gpu_gb: Decimal, limit: int,
+    *, rising: bool = False,
 ) -> int:
     """The largest n in [1, limit] with per_gpu_gb(n) <= vram_per_gpu_gb (0 when none):
     per_gpu_gb must not decrease with n; None means the estimator refused n (taken as no fit).
@@ -87,7 +90,16 @@ def longest_fitting(
     through the estimates at 1 and at the limit crosses the memory, then steps away from that
     guess by doubling steps until the boundary is bracketed, then halves the bracket. A guess
     within a few hundred tokens brackets in a step or two; a poor one costs what bisection
-    would, plus those steps."""
+    would, plus those steps.
+
+    `rising`: per_gpu_gb rises with n everywhere, in tenths of a GB (the detailed estimate when
+    no part of it is sized from the memory left). The line then aims at the last tenth within
+    the memory and a half (what an estimate in tenths rounds below) and the first step is 1:
+    the guess is most often the answer or a token or two from it, and its neighbour brackets
+    it at once, where a first step of 1/256 of the guess left that step's bracket to halve.
+    Any bracketing of a rising estimate finds the same n. Not otherwise: Unsloth's offload or
+    a paged optimizer sized to the card can make a longer sequence need less, and there the
+    search keeps the lengths it always tried, so that its answer stays the one given."""
     if limit < 1:
         raise ValueError("limit must be at least 1")
 
@@ -103,9 +115,11 @@ def longest_fitting(
         return limit
     low, high = 1, limit  # low fits, high does not
     if last is not None and last > first and limit > 2:
-        share = (vram_per_gpu_gb - first) / (last - first)
+        edge = (Decimal(math.floor(vram_per_gpu_gb * 10)) + _HALF) / 10 if rising \
+            else vram_per_gpu_gb
+        share = (edge - first) / (last - first)
         guess = min(max(1 + int(share * (limit - 1)), 2), limit - 1)
-        step = max(1, guess // 256)
+        step = 1 if rising else max(1, guess // 256)
         if fits(guess):
             low = guess
             while low + step < high and fits(low + step):
