@@ -26,6 +26,7 @@ from telegram.ext import Application, ApplicationBuilder, CallbackQueryHandler, 
 from bot.alerts import AlertServices, SenderConfig
 from bot.alerts.leader import Leadership
 from bot.alerts.service import AlertService
+from bot.console import Console
 from bot.pipeline import Pipeline
 from bot.settings import Settings
 from bot.storage.engine import Database
@@ -36,6 +37,7 @@ from fakebotapi import FakeBotAPI
 from rules.catalogue import Catalogue, load_catalogue
 from tests.support.alerts_helpers import ADMIN, TimedFakeBotAPI, packaged_prices
 from tests.support.bot_running import running
+from tests.support.console import make_console
 from tests.support.profiles import load as load_hypothesis_profile
 from tests.support.telegram import make_settings
 
@@ -176,6 +178,17 @@ async def alerts_app(
             await app.updater.stop()
             await app.stop()
             await stop_alerts(app, services)
+
+
+@pytest_asyncio.fixture
+async def console(tmp_path: Path) -> AsyncIterator[Console]:
+    """The no-token console chat, started on its own SQLite file (tests.support.console)."""
+    made = make_console(tmp_path / "console.sqlite3")
+    await made.start()
+    try:
+        yield made
+    finally:
+        await made.stop()
 
 
 @pytest.fixture(autouse=True)

@@ -10,39 +10,15 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-import pytest_asyncio
 
-from bot.alerts import AlertServices
 from bot.console import Console, chat, to_plain
-from bot.pipeline import Pipeline
-from bot.settings import Settings
 from bot.understand.query import Query
-from rules.catalogue import load_catalogue
+from tests.support.console import make_console
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def make_console(db_path: Path) -> Console:
-    settings = Settings(
-        _env_file=None,  # type: ignore[call-arg]
-        database_url=f"sqlite+aiosqlite:///{db_path}",
-    )
-    pipeline = Pipeline(load_catalogue(), default_locale=settings.default_locale)
-    return Console(pipeline, AlertServices.from_settings(settings, catalogue=pipeline.catalogue))
-
-
-@pytest_asyncio.fixture
-async def console(tmp_path: Path) -> AsyncIterator[Console]:
-    made = make_console(tmp_path / "console.sqlite3")
-    await made.start()
-    try:
-        yield made
-    finally:
-        await made.stop()
 
 
 async def say(console: Console, text: str) -> str:

@@ -4,16 +4,12 @@ did not understand that", and a second alert on the same card)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
-import pytest_asyncio
 
 from bot.console import Console, to_plain
 from tests.support.chat import converse
-from tests.test_console import make_console
 
 CHANGED = [
     (("alert me when h100 drops below 2", "actually make it 2.1"), "en", "2.1", "below"),
@@ -47,16 +43,6 @@ def test_a_bare_new_figure_changes_the_alert_just_set(
 ])
 def test_other_messages_after_an_alert_replace_nothing(turns: tuple[str, str]) -> None:
     assert converse(*turns)[-1].query.replaces_limit is None
-
-
-@pytest_asyncio.fixture
-async def console(tmp_path: Path) -> AsyncIterator[Console]:
-    made = make_console(tmp_path / "console.sqlite3")
-    await made.start()
-    try:
-        yield made
-    finally:
-        await made.stop()
 
 
 async def test_the_changed_alert_replaces_the_stored_one(console: Console) -> None:
