@@ -647,9 +647,9 @@ def _split_facts(per_gpu: Decimal, gpus: int, options: Sequence[Fit],
     sizes = sorted({g.vram_gb for g in cat.gpus if g.memory_mib is not None
                     and not g.unified_memory})
     sold = next((size for size in sizes if cat.generic_capacity_gb(size) >= per_gpu), None)
-    offer = next((o for o in sorted(options, key=lambda o: o.usd_per_hour or Decimal(0))
-                  if o.gpu is not None and o.gpu_count == gpus and o.usd_per_hour is not None
-                  and capacity_per_gpu(o) >= per_gpu), None)
+    # `options` come cheapest first (offered_fits, detailed_options).
+    offer = next((o for o in options if o.gpu is not None and o.gpu_count == gpus
+                  and o.usd_per_hour is not None and capacity_per_gpu(o) >= per_gpu), None)
     return {"split_sold_gb": sold, "split_offer": offer}
 
 
