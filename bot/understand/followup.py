@@ -309,6 +309,14 @@ def _rethreshold(new: Query, previous: Query) -> Query | None:
     return new.model_copy(update=update | {"direction": direction})
 
 
+def _alert_on_card_asked(new: Query, previous: Query) -> Query | None:
+    """"cuánto sale una h100", then "avísame si baja de 2": an alert on the card just asked
+    about (was "Which GPU should I watch?"), as after its price, a run on it or its cost."""
+    if new.intent != "alert" or _names_card(new) or previous.gpu is None:
+        return None
+    return new.model_copy(update={"gpu": previous.gpu, "follow_up": True})
+
+
 def _removes_alert(new: Query, previous: Query) -> Query | None:
     """After an alert set or listed, "cancel the h100 one" / "delete it": that alert removed
     (the GPU named, else the one just set; none named after a list: the list asks which)."""
@@ -559,6 +567,9 @@ def follow_up(
             return on_payment
         return new if previous.earlier_run is None \
             else follow_up(new, previous.earlier_run, models, gpus)
+    watched = _alert_on_card_asked(new, previous)
+    if watched is not None:
+        return watched
     if new.not_llm is not None and not _names_model(new):
         return new  # "and stable diffusion on it?": another kind of model, not the last run's
     download = _download_of(new, previous)
