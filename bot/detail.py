@@ -20,7 +20,7 @@ from pydantic import ValidationError
 
 from bot.i18n import N_
 from bot.render.format import Formatter
-from bot.understand.parse import NIGHT_HOURS
+from bot.understand.parse import NIGHT_HOURS, TRAINER_BATCH
 from bot.understand.query import Query
 from bot.understand.torchtune_configs import TORCHTUNE_CONFIGS
 from rules.capacity import (
@@ -1342,6 +1342,8 @@ def _assumptions(
             else "on" if tune.activation_checkpointing else "off",
             "accumulation": 0 if query.grad_accumulation is not None
             else tune.grad_accumulation_steps}))
+    if query.batch_by_trainer and query.batch_size == TRAINER_BATCH and method.kind == "training":
+        out.append(Assumption(code="trainer_batch"))
     if query.ckpt_by_trainer and query.grad_ckpt is False and method.kind == "training":
         out.append(Assumption(code="hf_trainer_no_ckpt"))
     elif query.trainer == "trl" and query.grad_ckpt is None and method.kind == "training" \

@@ -90,6 +90,10 @@ _SAID: dict[str, str] = {
         "TRL 0.22). --gradient_checkpointing recomputes the activations in the backward pass "
         "instead of keeping them."
     ),
+    "trainer_batch": N_(
+        "Batch 8, the Trainer's default: the command leaves per_device_train_batch_size out "
+        "(TrainingArguments defaults it to 8, and TRL's configs keep that)."
+    ),
     "trl_ckpt": N_(
         "Gradient checkpointing on: TRL's default since TRL 0.22 (the plain Hugging Face "
         "Trainer's is off)."

@@ -167,6 +167,9 @@ class _Work:
 _LONG_RUN = lazy(r"[\w.\-]{48,}")
 # "the fastest", "la más rápida", "la plus rapide", "génère le plus vite", "most powerful"
 # (folded).
+# TrainingArguments' per_device_train_batch_size default (huggingface/transformers
+# src/transformers/training_args.py @00349ae8): what a pasted Trainer run that leaves it out uses.
+TRAINER_BATCH: Final = 8
 _FASTEST: Final = lazy(
     r"(?<![a-z])(?:fastest|quickest|most powerful|mas rapid[ao]s?|mas potentes?|plus rapides?|"
     r"le plus vite|plus puissante?s?)(?![a-z])"
@@ -3433,6 +3436,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         and kernels != "unsloth"
     if ckpt_by_trainer:
         grad_ckpt = False
+    # The same command or config that leaves per_device_train_batch_size out runs 8 sequences a
+    # step: 'per_device_train_batch_size: int = field(default=8, ...)' (huggingface/transformers
+    # src/transformers/training_args.py @00349ae8), which TRL's configs keep (settings.TRL_PASTED).
+    batch_by_trainer = work.batch_size is None and not inference and flags.trainer_batch
     # "how much does -ctk q4_0 -ctv q4_0 save for qwen2.5 32b at 64k": the estimate with the
     # cache in BF16 and in the type said (q8_0 and q4_0 when none is), memory not money.
     kv_saving = inference and work.params_b is not None and (
@@ -3727,7 +3734,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         social=_social(rest, work, method, inference) if intent == "smalltalk" else None,
         seq_len=work.seq_len,
         seq_len_other=work.seq_len_other if work.seq_len is not None else None,
-        batch_size=work.batch_size,
+        batch_size=TRAINER_BATCH if batch_by_trainer else work.batch_size,
+        batch_by_trainer=True if batch_by_trainer else None,
         dataset_tokens=work.dataset_tokens,
         dataset_bytes=work.dataset_bytes,
         runs=work.runs,

@@ -179,6 +179,8 @@ class Query(BaseModel):
     # grad_ckpt is False because the Hugging Face Trainer named leaves it off, not because it was
     # said (the reply says whose default it is)
     ckpt_by_trainer: bool | None = None
+    # batch_size is 8 because the pasted Trainer arguments leave it out (its default), not said
+    batch_by_trainer: bool | None = None
     # mlx_lm's --num-layers: only the last this many blocks train (-1: every block)
     trained_layers: int | None = None
     old_bnb: bool | None = None  # bitsandbytes before 0.43.2: 4-bit linears keep their inputs

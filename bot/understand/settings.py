@@ -227,6 +227,13 @@ HF_TRAINER: Final = _w(
 TRL: Final = _w(
     r"trl|(?:sft|dpo|grpo|orpo|kto|cpo|rloo|ppo|reward) ?(?:trainer|config)"
 )
+# TRL's own configs or CLI pasted ("SFTConfig(...)", "trl sft --model_name_or_path ..."): its
+# configs subclass TrainingArguments (class _BaseConfig(TrainingArguments), huggingface/trl
+# trl/trainer/base_config.py @f2cd5771) and none sets per_device_train_batch_size, so a run that
+# leaves it out takes the Trainer's 8, as a pasted Trainer does.
+TRL_PASTED: Final = _w(
+    r"(?:sft|dpo|orpo|kto|cpo) ?config(?= ?\()|trl (?:sft|dpo|orpo|kto|cpo)(?= -)"
+)
 # Tools that take the Trainer's arguments but set checkpointing themselves: LLaMA-Factory
 # ('disable_gradient_checkpointing: bool = field(default=False, ...)', hiyouga/LLaMA-Factory
 # src/llamafactory/hparams/model_args.py), AutoTrain (the same flag, default False), Axolotl (its
@@ -609,6 +616,9 @@ class Settings:
     # The trainer a pasted command or config runs: "hf" (the Hugging Face Trainer, whose
     # gradient checkpointing is off unless set) or "trl" (TRL's configs, on by default)
     trainer: Literal["hf", "trl"] | None = None
+    # The Trainer's own arguments pasted (TrainingArguments, its flags, TRL's configs or CLI):
+    # per_device_train_batch_size left out is its default, 8.
+    trainer_batch: bool = False
     # Pure BF16 taken from the tool named (MLX, torchtune, Unsloth), not said
     precision_implied: bool = False
     trained_layers: int | None = None  # "--num-layers 8": the last 8 blocks train
@@ -665,7 +675,7 @@ _SCREENED_FLAGS: Final = (
     OPT_IN_BWD, ACT_OFFLOAD, CPU_OFFLOAD_OFF, CPU_OFFLOAD, GPU_LAYERS, EXPERT_OFFLOAD, RAM_KIND,
     RAM_CHANNELS, EAGER, SDPA, NO_COMPILE,
     COMPILE, CHUNKED, UNPACKED, PACKED, ALL_LINEAR, PROJ_LIST, ATTN_ONLY, QKV, NO_DROPOUT, LORA_DROPOUT,
-    NO_KERNELS, LIGER, UNSLOTH, LITGPT, TORCHTUNE, HF_TRAINER, TRL, TRAINER_WRAPPER, OLD_BNB, NO_DOUBLE_QUANT, DORA,
+    NO_KERNELS, LIGER, UNSLOTH, LITGPT, TORCHTUNE, HF_TRAINER, TRL, TRL_PASTED, TRAINER_WRAPPER, OLD_BNB, NO_DOUBLE_QUANT, DORA,
     OTHER_OPTIMIZER, TRANSFORMERS, ZERO_STAGE, OPTIMIZER_OFFLOAD, KBIT_PREPARE, GALORE,
     ANSWER_AI, PARAM_OFFLOAD, ZERO3, FSDP, DDP, DEVICE_MAP, GRAD_ACCUM, PRETRAIN, PAIRED,
     REFERENCED, ONLINE_RL,
@@ -803,8 +813,10 @@ def _read_flags(s: str) -> Settings:
         out.torchtune = True
     if TRL.search(s):
         out.trainer = "trl"
+        out.trainer_batch = TRL_PASTED.search(s) is not None
     elif HF_TRAINER.search(s) and not TRAINER_WRAPPER.search(s):
         out.trainer = "hf"
+        out.trainer_batch = True
     if OLD_BNB.search(s):
         out.old_bnb = True
     if NO_DOUBLE_QUANT.search(s):
