@@ -38,3 +38,26 @@ def test_an_alert_without_a_card_and_nothing_before_still_asks_which() -> None:
 def test_an_alert_naming_another_card_keeps_that_card() -> None:
     last = converse("cuanto sale una h100", "avisame si la h200 baja de 2,5", locale="es")[-1]
     assert last.query.gpu == "h200"
+
+
+# The line under "the planning rule says it fits, but the detailed estimate does not": at batch 1
+# it suggested "a smaller batch" there is not (lora qwen3 14b on an A100 40GB at seq 8192).
+AT_BATCH_ONE = [
+    ("lora qwen3 14b on my a100 40gb seq 8192", "en",
+     "Use shorter sequences or more GPUs.", "a smaller batch"),
+    ("lora de qwen3 14b en mi a100 40gb con secuencias de 8192", "es",
+     "Usa secuencias más cortas o más GPU.", "batch más pequeño"),
+    ("lora llama 3 8b ddp on 2x 4090 seq 16384", "en",
+     "shard it with FSDP or DeepSpeed ZeRO-3, or use shorter sequences.", "a smaller batch"),
+    ("lora qwen3 14b on my a100 40gb seq 8192 batch 4", "en",
+     "Use shorter sequences, a smaller batch or more GPUs.", "Use shorter sequences or more"),
+]
+
+
+@pytest.mark.parametrize(("text", "locale", "has", "lacks"), AT_BATCH_ONE)
+def test_no_smaller_batch_is_suggested_at_batch_one(
+    text: str, locale: str, has: str, lacks: str
+) -> None:
+    (reply,) = converse(text, locale=locale)
+    assert has in reply.text
+    assert lacks not in reply.text

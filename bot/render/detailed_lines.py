@@ -385,19 +385,28 @@ def _check(ph: Phrases, d: DetailedAnswer) -> list[Markup]:
             plan=plan, need=need, vram=vram,
         )
         lines.append(_safe(f"⚠️ <b>{said}</b>"))
+        # At batch 1 there is no smaller batch to suggest.
+        single = d.micro_batch <= 1
         if d.kind == "inference":
-            lines.append(_text(locale, N_("Use a shorter context, a smaller batch or more GPUs.")))
+            lines.append(_text(locale, N_("Use a shorter context or more GPUs.") if single
+                               else N_("Use a shorter context, a smaller batch or more GPUs.")))
         elif not d.grad_ckpt:
             lines.append(_text(locale, N_(
+                "Turn gradient checkpointing on, or use shorter sequences."
+            ) if single else N_(
                 "Turn gradient checkpointing on, or use shorter sequences or a smaller batch."
             )))
         elif c.replicated:
             lines.append(_text(locale, N_(
                 "More GPUs do not help with DDP, which puts the whole run on each: shard it "
+                "with FSDP or DeepSpeed ZeRO-3, or use shorter sequences."
+            ) if single else N_(
+                "More GPUs do not help with DDP, which puts the whole run on each: shard it "
                 "with FSDP or DeepSpeed ZeRO-3, or use shorter sequences or a smaller batch."
             )))
         else:
-            lines.append(_text(locale, N_("Use shorter sequences, a smaller batch or more GPUs.")))
+            lines.append(_text(locale, N_("Use shorter sequences or more GPUs.") if single
+                               else N_("Use shorter sequences, a smaller batch or more GPUs.")))
     else:
         said = g._(
             "The planning rule says it does not fit (%(plan)s per GPU), but with these settings "
