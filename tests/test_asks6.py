@@ -88,7 +88,7 @@ USERS = [
      "⚡ Decoding the 50 together on 1× L40S (BF16 inference): at most about 1,464 tokens/s in "
      "all, 29 each"),
     ("vllm mistral 7b for 20 concurrent users on an a10g", None, 20,
-     "👥 <b>20 users at once fit on 1× A10G: Mistral 7B (7.3B parameters) (BF16 inference)",
+     "👥 <b>20 users at once fit on 1× A10G: Mistral 7B (7.3B parameters, BF16 inference)",
      "⚡ Decoding the 20 together on 1× A10G (BF16 inference)"),
     ("can a 4090 handle 20 users with mistral 7b", None, 20,
      "👥 <b>20 users at once fit on 1× RTX 4090", "tokens/s in all, 50 each"),

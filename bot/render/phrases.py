@@ -95,6 +95,39 @@ class GpuName(str):
         return self
 
 
+class Subject(Markup):
+    """A model named with its size in brackets ("Mixtral 8x7B (46.7B parameters)",
+    "DeepSeek-V3 (671B MoE)"). Placed right before a bracket of its own in a message
+    ("%(who)s (%(how)s)"), the two brackets are merged: "Mixtral 8x7B (46.7B parameters, BF16
+    inference)", not "(46.7B parameters) (BF16 inference)"."""
+
+    name: str
+    note: str
+
+    @classmethod
+    def of(cls, text: str) -> Markup:
+        """`text` (escaped) as a Subject when it ends in a bracket, else as it is."""
+        cut = text.rfind(" (")
+        if cut <= 0 or not text.endswith(")") or text.count("(", cut) != 1:
+            return _safe(text)
+        self = str.__new__(cls, text)
+        self.name, self.note = text[:cut], text[cut + 2:-1]
+        return self
+
+
+def _merge_brackets(translated: str, values: dict[str, Any]) -> str:
+    """Each Subject value followed by " (" in `translated`: its bracket and that one as one."""
+    for key, value in list(values.items()):
+        # A Subject made by Markup's own operations (+, join, format) carries no parts.
+        if type(value) is Subject and hasattr(value, "note"):
+            placed = f"%({key})s ("
+            if placed in translated:
+                translated = translated.replace(placed, f"%({key}_name)s (%({key}_note)s, ")
+                values[f"{key}_name"] = _safe(value.name)
+                values[f"{key}_note"] = _safe(value.note)
+    return translated
+
+
 _NEEDS_ESCAPING = re.compile("[&<>\"']").search
 
 
@@ -114,10 +147,14 @@ def _fill(translated: str, values: dict[str, Any]) -> Markup:
     largest cost of a reply: numbers go in as they are, anything else escaped (Markup
     passes through; a plain text with nothing to escape is its own escape)."""
     forms: dict[str, Markup] | None = None
+    subjects = False
     for key, value in values.items():
         kind = type(value)
         if kind is Markup or kind is int or kind is Decimal:
             continue  # Markup is escaped already: escape() would only copy it
+        if kind is Subject:
+            subjects = True
+            continue
         if kind is str:
             if _NEEDS_ESCAPING(value) is not None:
                 values[key] = escape(value)
@@ -131,6 +168,8 @@ def _fill(translated: str, values: dict[str, Any]) -> Markup:
         values[key] = escape(value)
     if forms:
         values.update(forms)
+    if subjects:
+        translated = _merge_brackets(translated, values)
     return _safe(translated % values)
 
 
@@ -417,8 +456,9 @@ class Phrases:
         size = self.fmt.num(params_b)
         if model_name:
             if _names_its_size(model_name, params_b):
-                return Markup(escape(model_name))  # "DeepSeek-V3 (671B MoE)" says it already
-            return self._("%(name)s (%(size)sB parameters)", name=model_name, size=size)
+                # "DeepSeek-V3 (671B MoE)" says it already
+                return Subject.of(_escaped(model_name))
+            return Subject.of(self._("%(name)s (%(size)sB parameters)", name=model_name, size=size))
         return a_model(self.locale, size)
 
     def bytes_read(self, size_bytes: Decimal | None, tokens: Decimal | None) -> Markup | None:
