@@ -2310,13 +2310,18 @@ _RENT: Final = lazy(r"rent\w*|alquil\w*|louer|location")
 _TOP_UP: Final = lazy(r"top ?-?up|deposit|recarg|deposito|recharg|depot")
 
 
-def _fit_first(rest: str) -> bool:
+def _fit_first(rest: str, timed: bool = False) -> bool:
     """"can i qlora 70b on an h100 and how much would 10 hours cost?": whether it fits was asked
-    before its cost (the cost words after the fit words), so the verdict leads."""
+    before its cost (the cost words after the fit words), so the verdict leads. `timed`: a time
+    question, whose "how long" counts as the later ask too ("can i lora llama 3 8b on an a100,
+    how long for 10M tokens and how much?")."""
     fit = asks.FIT_ASKED.search(rest)
     if fit is None:
         return False
-    cost = [m.start() for m in (px.COST.search(rest), px.HOW_MUCH.search(rest)) if m is not None]
+    found = [px.COST.search(rest), px.HOW_MUCH.search(rest)]
+    if timed:
+        found.append(px.DURATION_QUESTION.search(rest))
+    cost = [m.start() for m in found if m is not None]
     return bool(cost) and fit.start() < min(cost)
 
 
@@ -3796,7 +3801,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         fastest_asked=fastest,
         cheapest_asked=cheapest,
         provider_named=px.provider_named(rest) if intent == "prices" else None,
-        fit_first=intent == "cost" and _fit_first(rest),
+        fit_first=(intent == "cost" and _fit_first(rest))
+        or (intent == "time" and _fit_first(rest, timed=True)),
         run_cost_asked=intent == "cost" and work.params_b is None and work.model_id is None
         and not work.family and not work.gpus and work.vram_gb is None and work.hours is None
         and budget is None and not inference

@@ -1,0 +1,48 @@
+"""Cost, time and budget replies in the order asked and on the right configuration (cost18,
+session 30). English, Spanish, French. Prices and blocks from the seed page: L40S $0.82, A100
+80GB $0.92, H100 $2.32, H200 $3.07, B200 $4.61 a GPU-hour; blocks of 10, 24, 168 and 720
+GPU-hours."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.chat import ask, ask_json
+
+
+def spaced(text: str) -> str:
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+
+# Whether it fits asked first, then how long and how much: the verdict on the card asked leads,
+# on one line, then the time, then the cost (was the time, the cost, and the memory line last).
+FIT_FIRST_TIMED: list[tuple[str, str | None, str, list[str]]] = [
+    ("can i lora llama 3 8b on an a100, how long for 10M tokens and how much?", None,
+     "✅ <b>Yes: Llama 3 8B fits on 1× A100 80GB (LoRA).</b> Memory: about 23.1 GB per GPU of "
+     "85.9 GB (80 GiB) (detailed estimate, LoRA).\n⏱ <b>LoRA of Llama 3 8B: about 1.22 hours",
+     ["💵 <b>You pay $9.20</b>"]),
+    ("puedo hacer lora de llama 3 8b en una a100, cuanto tarda con 10M tokens y cuanto cuesta?",
+     "es", "✅ <b>Sí: Llama 3 8B cabe en 1× A100 80GB (LoRA).</b> Memoria: unos 23,1 GB",
+     ["⏱ <b>Entrenamiento LoRA de Llama 3 8B", "💵 <b>Pagas 9,20 US$</b>"]),
+    ("je peux faire une lora de llama 3 8b sur une a100 ? combien de temps pour 10M tokens et "
+     "combien ça coûte", "fr", "✅ <b>Oui : Llama 3 8B tient sur 1× A100 80GB (LoRA).</b>",
+     ["⏱ <b>", "💵 <b>Vous payez 9,20 $US</b>"]),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "starts", "has"), FIT_FIRST_TIMED)
+def test_fit_asked_first_leads_a_timed_run(question: str, lang: str | None, starts: str,
+                                           has: list[str]) -> None:
+    text = spaced(ask(question, lang).text)
+    assert text.startswith(spaced(starts)), text
+    at = [text.index(spaced(h)) for h in has]
+    assert at == sorted(at), text
+    assert text.count("Memory: about") + text.count("Memoria: unos") \
+        + text.count("Mémoire : environ") == 1, text
+
+
+# Asked the other way round (time first), the time leads and the memory line closes the reply.
+def test_time_asked_first_keeps_the_time_lead() -> None:
+    text = ask("how long for 10M tokens to lora llama 3 8b on an a100 and how much?").text
+    assert text.startswith("⏱ <b>LoRA of Llama 3 8B"), text
+    assert "✅ Memory: about 23.1 GB per GPU" in text, text
