@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.chat import ask, ask_json
+from tests.support.chat import ask
 
 
 def spaced(text: str) -> str:
