@@ -707,6 +707,14 @@ def _estimate(
                         capacity_per_gpu(asked) if asked is not None else None)
 
 
+def _unsloth_upcast(query: Query, method: Method) -> bool:
+    """Unsloth's full fine-tune on the asked card without BF16 (T4, V100), no precision said:
+    FP32 weights under FP16 autocast, with no 16-bit copy (rules.estimator fp32_upcast)."""
+    return (query.kernels == "unsloth" and method.full and query.precision is None
+            and not query.fp32_weights and query.gpu is not None
+            and not load_catalogue().has_bf16(query.gpu))
+
+
 def _estimate_on(
     query: Query, method: Method, model: ModelSpec | Decimal, gpus: int,
     vram_per_gpu: Decimal | None,
@@ -796,6 +804,7 @@ def _estimate_on(
                 fused_qkv=bool(said["litgpt"]),
                 trained_layers=trained_layers,
                 bf16_adapters=bool(said["torchtune"]) and said["precision"] in (None, "bf16"),
+                fp32_upcast=_unsloth_upcast(query, method),
             )
         else:
             prompt = said["prompt_tokens"]
@@ -1357,7 +1366,7 @@ def _assumptions(
             # the weights to FP32 there ('Float16 full finetuning uses more memory since we
             # upcast weights to float32', unslothai/unsloth unsloth/models/vision.py @015bdef0).
             fp16 = query.gpu is not None and not load_catalogue().has_bf16(query.gpu)
-            out.append(Assumption(code="unsloth_fp16_full" if fp16 and query.kernels == "unsloth"
+            out.append(Assumption(code="unsloth_fp16_full" if _unsloth_upcast(query, method)
                                   else "mixed_precision_fp16" if fp16 else "mixed_precision"))
         if query.optimizer in ("paged_adamw", "paged_adam8bit"):
             out.append(Assumption(code="paged_optimizer"))

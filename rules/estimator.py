@@ -652,6 +652,7 @@ def estimate_training(
     fused_qkv: bool = False,
     trained_layers: int | None = None,
     bf16_adapters: bool = False,
+    fp32_upcast: bool = False,
 ) -> Breakdown:
     """Per-GPU peak memory of one fine-tuning step.
 
@@ -738,6 +739,13 @@ def estimate_training(
       keeps for backward only what lies between a trained weight and the loss: the frozen
       blocks' activations are freed once used. None: every block (and, in a full fine-tune,
       the embeddings and head) trains.
+    fp32_upcast: a mixed-precision full fine-tune whose weights are themselves the FP32 copy,
+      with no 16-bit copy kept (Unsloth on a card without BF16: 'Float16 full finetuning uses
+      more memory since we upcast weights to float32', unslothai/unsloth
+      unsloth/models/vision.py @015bdef0; the trainer then runs fp16 autocast over the float32
+      weights, 'float16 autocast over float32 master weights is the normal V100/T4 recipe',
+      unsloth/models/rl.py @015bdef0). Autocast casts each weight as it is used; its cache
+      lives for the forward pass only, not beside the backward pass's FP32 gradients.
     bf16_adapters: the LoRA weights are built in the model's BF16, with BF16 gradients and
       AdamW states (torchtune: its LoRA recipes build the model under
       training.set_default_dtype(self._dtype) and check 'validate_expected_param_dtype(
@@ -796,11 +804,16 @@ def estimate_training(
         if prec == "fp32":
             parts.append(("weights", n * c["bytes.fp32"] / weight_shard, "fp32 weights (no AMP)"))
             grad_bytes = c["bytes.fp32"]
+        elif prec == "mixed" and fp32_upcast:
+            # the FP32 weights are the master copy; no 16-bit compute copy is kept
+            parts.append(("weights", n * c["bytes.fp32"] / weight_shard,
+                          "fp32 weights (fp16 autocast, no 16-bit copy)"))
         else:
             parts.append(("weights", n * bf16 / weight_shard, "bf16 compute copy"))
-        if prec == "mixed":
+        if prec == "mixed" and not fp32_upcast:
             parts.append(("master_weights", n_train * c["training.master_weights_fp32"] / shard,
                           "fp32 master copy (mixed precision)"))
+        if prec == "mixed":
             # DeepSpeed (ZeRO-1, 2 and 3) runs the model in bf16: its gradients are bf16 (its
             # grad_accum_dtype is the model's under ZeRO), reduced into the partition the fp32
             # optimizer owns (the ZeRO paper's 2 bytes per parameter).

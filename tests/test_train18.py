@@ -45,3 +45,39 @@ def test_trainer_default_batch(text: str, batch: int, said: str | None) -> None:
         assert said in reply.text
     else:
         assert "Batch 8" not in reply.text
+
+
+# --- Unsloth's full fine-tune on a card without BF16 keeps no 16-bit copy ---------------------
+
+# (question, total per GPU in GB, terms): Unsloth upcasts the weights to FP32 there and trains
+# with FP16 autocast over them (unslothai/unsloth unsloth/models/vision.py, unsloth/models/rl.py
+# @015bdef0): FP32 weights and gradients, 8-bit Adam states, no 16-bit copy, no master copy.
+UNSLOTH_FP16_FULL = [
+    ("full finetune llama 3.1 8b with unsloth on a t4", "82.1",
+     "Model weights: 32.1 GB"),  # was 98.2 with a 16.1 GB 16-bit copy
+    ("fine-tuning completo de llama 3.1 8b con unsloth en una t4", "82,1",
+     "Unsloth, en una tarjeta sin BF16, pasa los pesos a FP32"),
+    ("full fine-tuning de qwen2.5 1.5b avec unsloth sur une t4", "18,8",
+     "aucune copie 16 bits des poids"),
+]
+
+
+@pytest.mark.parametrize(("text", "total", "said"), UNSLOTH_FP16_FULL)
+def test_unsloth_fp16_full_has_no_16bit_copy(text: str, total: str, said: str) -> None:
+    reply = ask(text)
+    detailed = reply.answer.detailed
+    assert detailed is not None, reply.text
+    names = [term.name for term in detailed.breakdown.terms]
+    assert "master_weights" not in names, names
+    assert total in reply.text and said in reply.text, reply.text
+
+
+def test_unsloth_on_a_bf16_card_and_other_trainers_on_a_t4_keep_their_terms() -> None:
+    # Unsloth on a 4090 trains in pure BF16: 2-byte weights, no master copy (unchanged)
+    bf16 = ask("full finetune llama 3.1 8b with unsloth on a 4090").answer.detailed
+    assert bf16 is not None
+    assert bf16.breakdown.term("weights") < 17
+    # the Trainer's FP16 mixed precision on a T4 keeps its 16-bit weights and FP32 master copy
+    mixed = ask("full finetune llama 3.1 8b on a t4").answer.detailed
+    assert mixed is not None
+    assert mixed.breakdown.term("master_weights") > 30

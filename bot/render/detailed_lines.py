@@ -157,8 +157,8 @@ _SAID: dict[str, str] = {
     ),
     "unsloth_fp16_full": N_(
         "Unsloth on a card without BF16 upcasts the weights to FP32 and trains them with FP16 "
-        "autocast: counted as mixed precision, FP32 weights and gradients plus a 16-bit copy of "
-        "the weights, which Unsloth does not keep (2 bytes a weight over)."
+        "autocast: FP32 weights and gradients, and no 16-bit copy of the weights (autocast casts "
+        "each one as it is used)."
     ),
     "grad_accumulation": N_(
         "With gradient accumulation, gradients and activations are held at the same time."
