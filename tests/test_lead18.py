@@ -61,3 +61,43 @@ def test_no_smaller_batch_is_suggested_at_batch_one(
     (reply,) = converse(text, locale=locale)
     assert has in reply.text
     assert lacks not in reply.text
+
+
+# A correction or a bare size right after a question on a model: the same question of the model
+# it names (was "Memory for a 70B model", the card, the method and the family lost).
+CORRECTED = [
+    (("qlora llama 3 8b on a 3090", "oops i meant 70b"), "en", "llama-3-70b", "rtx-3090", "qlora"),
+    (("qlora llama 3 8b on a 3090", "sorry, 70b"), "en", "llama-3-70b", "rtx-3090", "qlora"),
+    (("qlora llama 3 8b on a 3090", "no 70b"), "en", "llama-3-70b", "rtx-3090", "qlora"),
+    (("qlora llama 3 8b on a 3090", "70b"), "en", "llama-3-70b", "rtx-3090", "qlora"),
+    (("qlora llama 3 8b on a 3090", "sorry i meant mistral 7b"), "en", "mistral-7b", "rtx-3090",
+     "qlora"),
+    (("lora de llama 3 8b en una 4090", "perdón, quise decir 70b"), "es", "llama-3-70b",
+     "rtx-4090", "lora"),
+    (("lora de llama 3 8b en una 4090", "perdon, 70b"), "es", "llama-3-70b", "rtx-4090", "lora"),
+    (("qlora de llama 3 8b sur une 3090", "pardon, je voulais dire 70b"), "fr", "llama-3-70b",
+     "rtx-3090", "qlora"),
+    (("qlora de llama 3 8b sur une 3090", "pardon, le 70b"), "fr", "llama-3-70b", "rtx-3090",
+     "qlora"),
+    (("how much vram for llama 3 8b", "70b"), "en", "llama-3-70b", None, None),
+]
+
+
+@pytest.mark.parametrize(("turns", "locale", "model", "gpu", "method"), CORRECTED)
+def test_a_correction_or_a_bare_size_continues_the_question(
+    turns: tuple[str, str], locale: str, model: str, gpu: str | None, method: str | None
+) -> None:
+    last = converse(*turns, locale=locale)[-1]
+    assert last.query.model_id == model
+    assert last.query.gpu == gpu
+    assert last.query.method == method
+
+
+@pytest.mark.parametrize("turns", [
+    ("qlora llama 3 8b on a 3090", "no, llama 3 70b on an h100"),  # a whole new question
+    ("qlora llama 3 8b on a 3090", "how much vram does qwen2.5 14b need to run"),
+])
+def test_a_new_question_naming_its_own_run_stays_new(turns: tuple[str, str]) -> None:
+    last = converse(*turns)[-1]
+    assert last.query.gpu != "rtx-3090"
+    assert last.query.method != "qlora"

@@ -780,8 +780,14 @@ def follow_up(
         return merged.model_copy(update={"intent": "time" if new.intent == "time" else "fit",
                                          "serving_implied": new.serving_implied})
     if names_model:
-        # "and 13B?" keeps the GPU and method; "QLoRA 13B on an A100" is a new question.
-        if not marker or _said(new, "gpu") or _said(new, "vram_gb"):
+        # "and 13B?" keeps the GPU and method; "QLoRA 13B on an A100" is a new question. A
+        # size alone ("70b", "13B?") after a question on a model is that question of it, as
+        # "and 70b?" is.
+        bare = words(new.text) <= 2 and previous.params_b is not None \
+            and new.intent in ("memory", "unknown") and not new.family \
+            and not any(_said(new, f) for f in _CARRYABLE) \
+            and all(getattr(new, f) is None for f in _SETTINGS)
+        if not (marker or bare) or _said(new, "gpu") or _said(new, "vram_gb"):
             return new
     elif not (says_something and (marker or short or _asks_bare(new, cue))):
         return new

@@ -30,6 +30,10 @@ LANGUAGE = Language(
         # "switch to qwen2.5 14b", "swap in mistral 7b", "now with qwen", "try it with 4 of them"
         r"switch(?:ing)? to", r"swap(?:ping)? (?:to|in|for)", r"change (?:it )?to", r"now with",
         r"now for", r"try (?:it |that |this )?with", r"same (?:setup|run|config|question) (?:with|for|but)",
+        # A correction of the last question ("oops i meant 70b", "sorry, the 13b", "no, 70b"):
+        # the same run with what it names instead
+        r"(?:(?:oops|whoops|sorry|my bad|no|nah|actually)[ ,.!]+)*i (?:meant|mean)",
+        r"oops", r"whoops", r"sorry", r"my bad", r"no", r"nah", r"actually",
     ),
     next_question=(
         r"also", r"and also", r"btw", r"by the way", r"another question", r"one more question",

@@ -41,6 +41,9 @@ LANGUAGE = Language(
         # "mejor con qwen3 14b", "cambia a qwen3 14b", "ahora con mistral": the same run
         r"mejor con", r"mejor en", r"cambia(?:lo|mos)? a", r"cambiemos a", r"ahora con", r"ahora en",
         r"prueba con", r"probemos con", r"proba con", r"lo mismo con", r"igual con",
+        # Una corrección ("perdón, quise decir 70b", "no, el 70b"): la misma pregunta con eso
+        r"(?:(?:perdon|perdona|ups|no|uy)[ ,.!]+)*(?:quise|queria) decir", r"me equivoque",
+        r"perdon", r"perdona", r"ups", r"uy", r"no", r"en realidad",
     ),
     next_question=(
         r"tambien", r"y tambien", r"tb", r"tmb", r"ademas", r"y ademas", r"otra pregunta",

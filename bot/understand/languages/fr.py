@@ -43,6 +43,9 @@ LANGUAGE = Language(
         # "plutôt avec qwen3 14b", "passe à qwen3 14b", "maintenant avec mistral" : le même run
         r"plutot avec", r"plutot sur", r"plutot en", r"passe a", r"passons a", r"maintenant avec",
         r"maintenant sur", r"essaie avec", r"essayons avec", r"change pour",
+        # Une correction (« pardon, je voulais dire 70b », « non, le 70b ») : la même question
+        r"(?:(?:pardon|oups|non|euh)[ ,.!]+)*je voulais dire", r"je me suis trompe",
+        r"pardon", r"oups", r"non", r"euh", r"en fait",
     ),
     next_question=(
         r"aussi", r"et aussi", r"autre question", r"une autre question", r"autre chose",
