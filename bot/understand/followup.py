@@ -25,7 +25,13 @@ from bot.understand.languages import LANGUAGES
 from bot.understand.lazy import lazy
 from bot.understand.normalise import fold
 from bot.understand.numbers import k_tokens
-from bot.understand.parse import NIGHT_HOURS, TOMORROW_HOURS, generation_asked
+from bot.understand.parse import (
+    NIGHT_HOURS,
+    TOMORROW_HOURS,
+    alert_direction_said,
+    foreign_money,
+    generation_asked,
+)
 from bot.understand.patterns import alt
 from bot.understand.query import Intent, Query
 from rules.catalogue import Catalogue
@@ -258,55 +264,59 @@ def alert_again(new: Query, previous: Query | None) -> bool:
     return _ALERT_AGAIN.search(folded) is not None and px.HOW_MUCH.search(folded) is None
 
 
-# Right after an alert with a threshold, a bare new figure changes it: "actually make it 2.1",
-# "no, 1.9", "mejor a 2,1", "plutôt 2,1 $", "make it 5%" (folded). "too" / "also" adds one instead.
+# Right after an alert with a threshold, a new figure changes it: "actually make it 2.1", "no,
+# 1.9", "mejor a 2,1", "plutôt 2,1 $", "make it 5%", "make the h100 one $3.50", "change the
+# alert to 3.5", "cambia la alerta a 3,5", "mets l'alerte à 3,50" (folded). "too" / "also" adds
+# one instead.
 _NEW_LIMIT: Final = lazy(
     r"(?<![a-z0-9.,])\$?(\d+(?:[.,]\d+)?)\s*(%|\$|usd|us\$|dollars?|dolares?|bucks|pavos)?"
     r"(?![a-z0-9]|\s*(?:h|hrs?|hours?|horas?|heures?|gb|go|gib|b|x|k|m|bits?|gpus?)(?![a-z]))"
 )
 _ADDS_ALERT: Final = lazy(r"(?<![a-z])(?:too|also|as well|tambien|igual|aussi|pareil|another|otra|autre)(?![a-z])")
-_FOREIGN_MONEY: Final = lazy(r"(?<![a-z])(?:euros?|eur|€|pounds?|libras?|livres?|£)(?![a-z])|€|£")
-_ABOVE: Final = lazy(r"(?<![a-z])(?:above|over|rises?|encima|sobre|sube|suba|dessus|au-dessus|monte\w*)(?![a-z])")
-_BELOW: Final = lazy(r"(?<![a-z])(?:below|under|drops?|bajo|baja|baje|debajo|sous|dessous|descend\w*)(?![a-z])")
 # A change said, not a bare amount ("100 dolares" after an alert places nothing).
 _CHANGES: Final = lazy(
-    r"(?<![a-z])(?:make (?:it|that)|change\w*|set it|actually|instead|rather|lower|raise|no|nah|"
+    r"(?<![a-z])(?:make (?:it|that|this|the [a-z0-9 ]{1,24}? one)|change\w*|set it|actually|"
+    r"instead|rather|lower|raise|no|nah|"
     r"mejor|cambia\w*|pon(?:la|lo)?|hazla|en vez|mejor|plutot|mets|en fait|finalement|non|"
     r"modifi\w*)(?![a-z])"
 )
-_LIMIT_WORDS: Final = 6
+_LIMIT_WORDS: Final = 8
 
 
 def _rethreshold(new: Query, previous: Query) -> Query | None:
-    """Right after an alert with a threshold (or a percent), a short message with one new
-    figure and nothing else asked: the same alert at that figure, replacing the one just set
-    (was "I did not understand that")."""
-    if previous.intent != "alert" or previous.gpu is None or new.intent != "unknown" \
+    """Right after an alert with a threshold (or a percent), a short message changing its
+    figure and asking nothing else: the same alert at that figure, replacing the one just set
+    (was "I did not understand that", or "Which GPU?" when it said "alert"). One reading for
+    the bare figure ("make it 3.5") and the one the parser read ("make the h100 one $3.50"):
+    the figure as typed, its side from the message's own words as a new alert reads them
+    (parse.alert_direction_said), else the alert's (was "above" from today's price), and a
+    currency other than the dollar refused ("mets-la à 3,50 €" was set at $3.50)."""
+    if previous.intent != "alert" or previous.gpu is None \
+            or new.intent not in ("unknown", "alert") \
             or (previous.threshold_usd is None and previous.percent is None) \
             or _names_model(new) or (new.gpu is not None and new.gpu != previous.gpu) \
             or new.hours is not None or new.gpu_count is not None \
             or words(new.text) > _LIMIT_WORDS:
         return None
     folded = fold(new.text)
-    figures = _NEW_LIMIT.findall(folded)
+    figures = list(_NEW_LIMIT.finditer(folded))
     if len(figures) != 1 or _ADDS_ALERT.search(folded) is not None \
             or _CHANGES.search(folded) is None:
         return None
-    number, unit = figures[0]
+    number, unit = figures[0].groups()
     value = Decimal(number.replace(",", "."))
     update: dict[str, object] = {"intent": "alert", "gpu": previous.gpu}
     if unit == "%":
         if previous.percent is None:
             return None
-        update |= {"percent": value, "replaces_limit": previous.percent}
+        update |= {"percent": value, "replaces_limit": previous.percent, "threshold_usd": None}
     else:
         if previous.threshold_usd is None:
             return None
         update |= {"threshold_usd": value, "replaces_limit": previous.threshold_usd,
-                   "money_foreign": _FOREIGN_MONEY.search(folded) is not None}
-    direction = "above" if _ABOVE.search(folded) else "below" if _BELOW.search(folded) \
-        else previous.direction
-    return new.model_copy(update=update | {"direction": direction})
+                   "percent": None, "money_foreign": foreign_money(new.text)}
+    said = alert_direction_said(folded[:figures[0].start()], folded)
+    return new.model_copy(update=update | {"direction": said or previous.direction})
 
 
 def _alert_on_card_asked(new: Query, previous: Query) -> Query | None:

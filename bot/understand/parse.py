@@ -2338,14 +2338,35 @@ def _price_word(s: str) -> bool:
     return any(not _RENT.fullmatch(m.group(0)) for m in px.PRICES.pattern.finditer(s))
 
 
-def _alert_direction(s: str, work: _Work, gpu_id: str | None, cat: Catalogue) -> Direction | None:
-    for money in work.money:
-        if money.direction:
-            return money.direction
+def alert_direction_said(before: str | None, s: str) -> Direction | None:
+    """The side of its threshold an alert's own words give: the words right before the figure
+    (`before`: "below $2", "sous 2 $", "baje de 2"), else a move said anywhere in `s` ("when it
+    drops", "si baja", "quand il monte"), else a side closing it ("3 or less", "3 ou plus"). The parser reads a new alert so, and bot.understand.
+    followup a change of the one just set ("make it $3.50" keeps its side: no word says one)."""
+    said = _direction(before) if before else None
+    if said is not None:
+        return said
     if px.MOVE_DOWN.search(s):
         return "below"
     if px.MOVE_UP.search(s):
         return "above"
+    # "… 3 or less", "3 and above", "3 o menos", "3 ou plus": said after the figure, at the end.
+    return _direction(s.rstrip(" ?!.")) if s else None
+
+
+def foreign_money(plain: str) -> bool:
+    """A sum in another currency than the dollar ("3,50 €", "100 pavos"), in the text as typed
+    (folding drops "€" and "£")."""
+    return _foreign_money(plain)
+
+
+def _alert_direction(s: str, work: _Work, gpu_id: str | None, cat: Catalogue) -> Direction | None:
+    for money in work.money:
+        if money.direction:
+            return money.direction
+    said = alert_direction_said(None, s)
+    if said is not None:
+        return said
     if work.money and gpu_id is not None:
         # "when the H100 hits 2": the threshold (per GPU-hour, as alerts are kept) is on one
         # side of today's price.
