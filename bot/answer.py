@@ -3533,14 +3533,21 @@ def _within_budget_of(reframed: Query, at: Answer, extra: dict[str, Any],
 
 def _weighs_offers(query: Query, cat: Catalogue) -> bool:
     """"budget 20 bucks, biggest model i can qlora on 10k samples", no card named: a bigger
-    card for fewer hours may train a bigger model, so every offered configuration is weighed."""
-    return query.largest and query.params_b is None and query.model_id is None \
-        and query.gpu is None and query.vram_gb is None and not query.other_gpus \
-        and query.budget_usd is not None and query.budget_usd > 0 and not query.inference \
-        and (query.dataset_tokens is not None or query.dataset_samples is not None
-             or (query.largest_said and query.hours is None and query.budget_days is None)
-             or (query.hours is not None and query.hours > 0 and query.budget_days is None)) \
-        and cat.method(_asked_method(query, cat)).kind == "training"
+    card for fewer hours may train a bigger model, so every offered configuration is weighed.
+    Serving too when the hours are said ("biggest model i can run with $40 for 10 hours"): the
+    configurations whose hours the budget pays for in whole blocks are weighed by the memory
+    they have (was the cheapest's alone: 1× L40S, 20B, where $40 pays for 10 hours of 4× A100
+    80GB, 320 GB)."""
+    if not (query.largest and query.params_b is None and query.model_id is None
+            and query.gpu is None and query.vram_gb is None and not query.other_gpus
+            and query.budget_usd is not None and query.budget_usd > 0):
+        return False
+    hours = query.hours is not None and query.hours > 0 and query.budget_days is None
+    if query.inference:
+        return hours and query.dataset_tokens is None and query.dataset_samples is None
+    return (query.dataset_tokens is not None or query.dataset_samples is not None
+            or (query.largest_said and query.hours is None and query.budget_days is None)
+            or hours) and cat.method(_asked_method(query, cat)).kind == "training"
 
 
 def _sizes_paid(answer: Answer) -> tuple[Decimal | None, Decimal | None, int | None]:

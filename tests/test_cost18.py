@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.chat import ask
+from tests.support.chat import ask, ask_json
 
 
 def spaced(text: str) -> str:
@@ -46,3 +46,36 @@ def test_time_asked_first_keeps_the_time_lead() -> None:
     text = ask("how long for 10M tokens to lora llama 3 8b on an a100 and how much?").text
     assert text.startswith("⏱ <b>LoRA of Llama 3 8B"), text
     assert "✅ Memory: about 23.1 GB per GPU" in text, text
+
+
+# The largest model a budget serves for the hours said, no card named: every offered
+# configuration whose hours the budget pays for in whole blocks is weighed by what it holds.
+# $40 for 10 hours: 1× L40S ($8.20), 1× A100 ($9.20), 1× H100 ($23.20), 1× H200 ($30.70), 4× A100
+# 80GB ($36.80, 320 GB) are within it; 1× B200 ($46.10) is not. Was 1× L40S, 20B.
+SERVED: list[tuple[str, str | None, float, str, int, str, list[str]]] = [
+    ("biggest model i can run with $40 for 10 hours", None, 132, "a100-80gb", 4, "36.80",
+     ["📏 <b>The largest model 320 GB holds for BF16 inference is about 133.3B",
+      "4× A100 80GB holds the largest model ($36.80)",
+      "💵 <b>Cost: $36.80</b> — 4× A100 80GB × 10 hours at $3.68/hour = 40 GPU-hours."]),
+    ("el modelo más grande que puedo correr con 40 dólares por 10 horas", "es", 132, "a100-80gb",
+     4, "36.80", ["El modelo más grande que cabe en 320 GB para inferencia en BF16",
+                  "💵 <b>Coste: 36,80 US$</b> — 4× A100 80GB × 10 horas"]),
+    ("quel est le plus gros modèle que je peux faire tourner avec 40 $ pendant 10 h", "fr", 132,
+     "a100-80gb", 4, "36.80", ["Avec 320 Go, le plus gros modèle possible (inférence en BF16)",
+                              "💵 <b>Coût : 36,80 $US</b> — 4× A100 80GB × 10 heures"]),
+    ("biggest model i can serve in 4 bit with $100 for 24 hours", None, 480, "a100-80gb", 4,
+     "88.32", ["The largest model 320 GB holds for 4-bit inference"]),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "size", "gpu", "count", "cost", "has"), SERVED)
+def test_the_largest_served_within_a_budget_s_hours_weighs_every_configuration(
+        question: str, lang: str | None, size: float, gpu: str, count: int, cost: str,
+        has: list[str]) -> None:
+    out = ask_json(question, lang)
+    text = spaced(str(out["text"]))
+    assert (out["params_b"], out["gpu"], out["gpu_count"], out["cost_usd"]) \
+        == (size, gpu, count, cost), out
+    for line in has:
+        assert spaced(line) in text, text
+    assert "48 GB holds" not in text and "L40S" not in text, text
