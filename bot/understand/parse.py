@@ -2110,7 +2110,10 @@ def _memoryless_cost(g: _Signals) -> bool:
     asked = (g.hours or g.work) and (
         (g.priced and (g.hours or _price_word(g.s) or _BUYING.search(g.s)))
         or px.HOW_MUCH.search(g.s))
-    return bool(asked and not px.MEMORY.search(g.s))
+    # "lora llama2 7b on a 48gb a6000 OOMs, how much do i need": after an out-of-memory error
+    # "how much" asks the memory (was 24 illustrative hours' cost); a price said stays a cost.
+    oom_memory = not g.hours and not g.priced and px.COST.search(g.s) is None and _oom_hit(g.s)
+    return bool(asked and not px.MEMORY.search(g.s) and not oom_memory)
 
 
 # Hours of one card priced with "combien" and no cost verb, the hours blanked: "c'est combien

@@ -194,7 +194,10 @@ AT_LENGTH: Final = Guarded(
 SEQ_AFTER: Final = Guarded(
     _SEQ_WORDS,
     rf"(?<![\w.,])(?P<num>{NUM_SP}) ?(?P<k>k|m)?[ -]?(?:tokens? )?(?:of |de |d')?"
-    r"(?:context\w*|ctx|seq(?:uence)?(?: ?len(?:gth)?)?|secuencia|sequence|cut[ -]?off)(?![a-z])"
+    r"(?:context\w*|ctx|seq(?:uence)?(?: ?len(?:gth)?)?|secuencia|sequence|cut[ -]?off|"
+    # "deepseek r1 80k max model len on 16x h100", "8k max seq len", "4k max length": the
+    # limit's name after its value (was unread: the longest context answered instead)
+    r"max(?:imum)?[ _-]?(?:model[ _-]?|seq(?:uence)?[ _-]?)?len(?:gth)?|max[ _-]?seqlen)(?![a-z])"
 )
 # Online RL's generation settings (TRL's GRPOConfig names and as people say them):
 # "num_generations 16", "16 generations per prompt", "G=8"; "max_completion_length 1024",
