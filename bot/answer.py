@@ -480,6 +480,7 @@ class OomReport:
     vram_per_gpu_gb: Decimal
     gpus: int  # the GPU count it ran out of memory on (a count asked for is another one)
     contradicted: bool = False  # the verdict is for that configuration and the estimate fits it
+    serving: bool = False  # a model served, not trained (no checkpointing, no micro-batch)
 
     @property
     def unsaid(self) -> bool:
@@ -2305,7 +2306,7 @@ def _oom_checkpointing(query: Query, cat: Catalogue) -> tuple[Query, OomReport |
     checkpointing was not said, it is estimated off, the Hugging Face Trainer's default
     (TrainingArguments.gradient_checkpointing=False), if that explains the OOM. With neither
     stated, the OOM alone: the verdict is still the measurement's (_trust_the_oom)."""
-    if not query.oom or query.inference or query.params_b is None:
+    if not query.oom or query.params_b is None:
         return query, None
     first = _build(query, cat)
     primary = first.primary
@@ -2313,9 +2314,16 @@ def _oom_checkpointing(query: Query, cat: Catalogue) -> tuple[Query, OomReport |
             or first.params_b is None:
         return query, None
     method = cat.method(primary.memory.method)
+    vram = capacity_per_gpu(primary.fit)
+    if query.inference and method.kind == "inference":
+        # "vllm qwen3-30b-a3b on 4x a10 gives OOM even with max-model-len 1024", "running out
+        # of vram with llama3 8b on ollama 8gb card": the server ran out of memory as the user
+        # runs it; the measurement outranks an estimate that fits (was a ✅ lead).
+        return query, OomReport(batch=query.batch_size, seq_len=query.seq_len, ckpt_off=False,
+                                on_gb=None, off_gb=None, vram_per_gpu_gb=vram,
+                                gpus=primary.fit.gpu_count, serving=True)
     if method.kind != "training":
         return query, None
-    vram = capacity_per_gpu(primary.fit)
     if query.batch_size is None and query.seq_len is None:
         # "qlora llama 3 8b on my 4090 keeps OOMing": nothing stated to estimate again, and
         # the measurement still outranks an estimate at typical settings (_trust_the_oom).
@@ -2345,6 +2353,13 @@ def _trust_the_oom(query: Query, composed: Answer, oom: OomReport) -> Answer:
     on = primary.fit.gpu_count if primary is not None and primary.fit is not None else None
     same = query.batch_size == oom.batch and query.seq_len == oom.seq_len and on == oom.gpus
     contradicted = same and composed.fits is True
+    if contradicted and oom.serving and len(composed.methods) > 1:
+        # No precision said: a precision that does not fit (vLLM loads BF16 unless told)
+        # explains the OOM already (its ❌ line); only every one fitting contradicts it.
+        contradicted = all(
+            composed.method_fits.get(m.memory.method,
+                                     m.fit.fits if m.fit is not None else False)
+            for m in composed.methods)
     update: dict[str, Any] = {"oom": replace(oom, contradicted=contradicted)}
     if contradicted:
         update["fits"] = False

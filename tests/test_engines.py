@@ -96,7 +96,8 @@ def test_a_model_published_in_fp8_served_as_published() -> None:
 
 @pytest.mark.parametrize(("question", "starts"), [
     ("should i use vllm or ollama", "❓ Which model?"),  # no model: asked, as before
-    ("i switched from ollama to vllm and llama 3 8b gives OOM on my 3090", "✅"),
+    # the OOM said is the verdict (probe18): not a comparison, and not a ✅ either
+    ("i switched from ollama to vllm and llama 3 8b gives OOM on my 3090", "⚠️ <b>You hit OOM"),
 ])
 def test_not_an_engine_comparison(question: str, starts: str) -> None:
     text = str(_ask(question)["text"])

@@ -52,3 +52,44 @@ def test_how_much_after_an_oom_asks_the_memory(question: str, intent: str) -> No
     assert reply.query.intent == intent
     if intent != "cost":
         assert not reply.text.startswith(("💵", "🏠 We don't rent the RTX A6000: this is the cost"))
+
+
+# A model served that ran out of memory where the estimate fits: the measurement is the verdict
+# (fits false) and the lead says what a server holds beyond the estimate (was "✅ Yes: … fits",
+# the OOM read and dropped: "vllm qwen3-30b-a3b on 4x a10 gives OOM even with max-model-len
+# 1024", "running out of vram with llama3 8b on ollama 8gb card"). With no precision said, one
+# that does not fit already explains it (its ❌ line): unchanged.
+SERVED_OOM = [
+    ("vllm qwen3-30b-a3b on 4x a10 gives OOM even with max-model-len 1024",
+     "⚠️ <b>You hit OOM: your server holds more than the estimates below"),
+    ("serve llama 3.2 11b vision on 2 a10 oom",
+     "⚠️ <b>You hit OOM: your server holds more than the estimates below"),
+    ("running out of vram with llama3 8b on ollama 8gb card",
+     "⚠️ <b>You hit OOM, so Llama 3 8B does not fit on 1× GPU of 8 GB (GGUF Q4_K_M inference) "
+     "as you serve it"),
+    ("Qwen3-VL-235B-A22B OOM with vllm on 8x H20 96GB fp8",
+     "⚠️ <b>You hit OOM, so Qwen3-VL 235B-A22B (236B parameters) does not fit on 8× H20"),
+    ("llama 3 8b en bf16 en una a10g con vllm me da OOM",
+     "⚠️ <b>Te dio OOM, así que Llama 3 8B no cabe en 1× A10G (inferencia en BF16) tal como lo "
+     "sirves"),
+    ("ollama llama 3 8b sur ma carte de 8 go, j'ai un out of memory",
+     "⚠️ <b>Vous avez eu un OOM, donc Llama 3 8B ne tient pas sur 1× GPU de 8\u202fGo"),
+]
+
+
+@pytest.mark.parametrize(("question", "lead"), SERVED_OOM)
+def test_a_server_that_ran_out_of_memory_is_not_a_fit(question: str, lead: str) -> None:
+    reply = ask(question)
+    assert reply.text.startswith(lead), reply.text
+    assert reply.answer.fits is False
+
+
+@pytest.mark.parametrize("question", [
+    "vllm OOM with llama 3 8b on a 20gb card, max_model_len 32768",
+    "vllm me tira OOM con qwen2.5 14b en una l4, max_model_len 32768",
+    "will llama 3 8b oom on a 4090 with vllm",
+])
+def test_a_precision_that_does_not_fit_explains_the_oom(question: str) -> None:
+    reply = ask(question)
+    assert "as you serve" not in reply.text and "your server holds more" not in reply.text
+    assert "tal como lo sirves" not in reply.text and "Te dio OOM" not in reply.text

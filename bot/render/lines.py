@@ -443,7 +443,16 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                     and cat.method(asked.method).optimizer is None:
                 how = _("full fine-tuning, Adafactor")  # not AdamW: the detail uses Adafactor
             oom = answer.oom
-            if oom is not None and oom.unsaid:
+            if oom is not None and oom.contradicted and oom.serving:
+                # A server that ran out of memory where the estimate fits: what it leaves out.
+                put("⚠️ <b>")
+                put(_("You hit OOM, so %(who)s does not fit on %(where)s (%(how)s) as you serve "
+                      "it, although the detailed estimate below says it does: your server holds "
+                      "more than it counts (a longer context or more sequences at once, what the "
+                      "engine sets aside besides, such as vLLM's CUDA graphs or Ollama's context "
+                      "for each parallel request, or another process on the card). Tell me the "
+                      "engine and its settings to estimate your run.", how=how, who=who, where=where))
+            elif oom is not None and oom.unsaid:
                 # An OOM with no settings: the estimate below is at typical ones, not the run's.
                 put("⚠️ <b>")
                 put(_("You hit OOM, so %(who)s does not fit on %(where)s (%(how)s) as you run "
@@ -587,7 +596,17 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             put("\n")
         else:
             oom = answer.oom
-            if oom is not None and oom.unsaid:
+            if oom is not None and oom.contradicted and oom.serving:
+                # A server that ran out of memory, no precision said: the verdicts below are
+                # not the run's.
+                put("⚠️ <b>")
+                put(_("You hit OOM: your server holds more than the estimates below (a longer "
+                      "context or more sequences at once, what the engine sets aside besides, "
+                      "such as vLLM's CUDA graphs or Ollama's context for each parallel request, "
+                      "or another process on the card). Tell me the engine and its settings to "
+                      "estimate your run."))
+                put("</b>\n")
+            elif oom is not None and oom.unsaid:
                 # An OOM with no method or settings: the verdicts below are not the run's.
                 put("⚠️ <b>")
                 put(_("You hit OOM: your run holds more than the estimates below (a method "
