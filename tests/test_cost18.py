@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.chat import ask, ask_json
+from tests.support.chat import ask, ask_json, converse
 
 
 def spaced(text: str) -> str:
@@ -79,3 +79,28 @@ def test_the_largest_served_within_a_budget_s_hours_weighs_every_configuration(
     for line in has:
         assert spaced(line) in text, text
     assert "48 GB holds" not in text and "L40S" not in text, text
+
+
+# "anything cheaper?" after a run's cost with the hours said: the same hours and method where
+# they cost least (was the seed's illustrative 10 hours).
+CHEAPER: list[tuple[str, str, str | None, list[str]]] = [
+    ("how much for 12 hours of qlora llama 3 8b on an h100", "anything cheaper?", None,
+     ["QLoRA of Llama 3 8B for 12 hours, from your last question.",
+      "by what you pay for 12 hours: 1× L40S, $16.40 in blocks",
+      "1× L40S × 12 hours at $0.82/hour = 12 GPU-hours"]),
+    ("cuanto cuesta 12 horas de qlora llama 3 8b en una h100", "¿algo más barato?", "es",
+     ["QLoRA de Llama 3 8B durante 12 horas", "1× L40S × 12 horas a 0,82 US$/hora"]),
+    ("combien pour 12 heures de qlora llama 3 8b sur une h100", "quelque chose de moins cher ?",
+     "fr", ["1× L40S × 12 heures à 0,82 $US/heure"]),
+]
+
+
+@pytest.mark.parametrize(("first", "then", "lang", "has"), CHEAPER)
+def test_anything_cheaper_keeps_the_hours_and_the_method(
+        first: str, then: str, lang: str | None, has: list[str]) -> None:
+    reply = converse(first, then, locale=lang)[1]
+    assert (reply.query.hours, reply.query.method) == (12, "qlora"), reply.query
+    text = spaced(reply.text)
+    for line in has:
+        assert spaced(line) in text, text
+    assert "illustrative" not in text and "10 GPU-hours)" not in text, text

@@ -466,10 +466,15 @@ def _against_other_card(new: Query, previous: Query, folded: str) -> Query | Non
         # cheaper is another method, so every method's cheapest (was the same answer again).
         method = None if previous.gpu is None and previous.vram_gb is None and not bracket \
             and previous.method is not None and new.method is None else merged.method
+        # The hours said stay ("anything cheaper?" after "how much for 12 hours of qlora llama 3
+        # 8b on an h100": 12 hours where they cost least, was the seed's illustrative 10); not
+        # the hours a budget bought on the card before, which the budget buys again.
+        hours = new.hours if new.hours is not None or previous.budget_usd is not None \
+            else previous.hours
         return merged.model_copy(update={
             "intent": "time" if bracket else "recommend", "gpu": None, "gpu_count": None,
             "gpu_text": None, "method": method,
-            "vram_gb": None, "rig": (), "hours": new.hours})
+            "vram_gb": None, "rig": (), "hours": hours})
     return None
 
 
