@@ -104,3 +104,30 @@ def test_anything_cheaper_keeps_the_hours_and_the_method(
     for line in has:
         assert spaced(line) in text, text
     assert "illustrative" not in text and "10 GPU-hours)" not in text, text
+
+
+# "How much can I train with $15": what the hours the budget buys train, in tokens, leads (was
+# the hours alone in Spanish: "cuánto entreno" was not read as data asked).
+TOKENS_FOR_MONEY: list[tuple[str, str | None, str]] = [
+    ("con 15 usd cuanto entreno un 8b", "es",
+     "⏱ <b>En 10 horas, 1× L40S entrena unos 87 millones de tokens (QLoRA, unos 2.421 tokens/s "
+     "con un 32 % supuesto de su pico: una estimación, no una medición).</b>"),
+    ("cuanto puedo entrenar un 8b con 15 dolares", "es", "⏱ <b>En 10 horas, 1× L40S entrena unos "
+     "87 millones de tokens"),
+    ("how many tokens can i train a 8b on with $15", None,
+     "⏱ <b>In 10 hours, 1× L40S trains about 87 million tokens (QLoRA, about 2,421 tokens/s at "
+     "an assumed 32% of its peak: an estimate, not a measurement).</b>"),
+    ("how much can i train a 8b with $15", None,
+     "⏱ <b>In 10 hours, 1× L40S trains about 87 million tokens"),
+    ("avec 15 $ je peux entraîner un 8b sur combien de tokens", "fr",
+     "⏱ <b>En 10 heures, 1× L40S entraîne environ 87 millions de tokens"),
+    ("avec 15 $ combien je peux entraîner un 8b", "fr",
+     "⏱ <b>En 10 heures, 1× L40S entraîne environ 87 millions de tokens"),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "starts"), TOKENS_FOR_MONEY)
+def test_what_a_budget_trains_is_said_in_tokens(question: str, lang: str | None,
+                                                starts: str) -> None:
+    text = spaced(ask(question, lang).text)
+    assert text.startswith(spaced(starts)), text

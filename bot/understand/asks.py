@@ -148,7 +148,9 @@ _LENGTH_INSIDE: Final = lazy(r"(?<![0-9.,])(?P<num>\d+(?:[.,]\d+)?) ?(?P<k>k)?[ 
 _LENGTH_AFTER: Final = lazy(
     r"^ (?:of|at|with|de|d'|a|con|avec) ?(?:~|about |around |unos |environ |~)?"
     r"(?P<num>\d+(?:[.,]\d+)?) ?(?P<k>k)? ?tok(?:en)?s?(?![a-z])")
-_TOKEN_NOUNS: Final = frozenset({"token", "tokens", "data", "text", "datos", "donnees"})
+_TOKEN_NOUNS: Final = frozenset({"token", "tokens", "data", "text", "datos", "donnees",
+                                 # "how much can i train", "cuánto entreno": tokens
+                                 "train", "entreno", "entrenar", "entrenaria", "entrainer"})
 # "how many epochs can i afford with $50": passes over the dataset the message gives
 _EPOCH_NOUNS: Final = frozenset({
     "epoch", "epochs", "passes", "epocas", "pasadas", "epoque", "epoques"})

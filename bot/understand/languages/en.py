@@ -601,6 +601,8 @@ LANGUAGE = Language(
             r"conversations?|convos?|sequences?|docs?|documents?|pairs?|instructions?|prompts?|epochs?|"
             r"passes)",
             r"how much (?:data|text)",
+            # "how much can i train a 8b with $15": how much data, in tokens
+            r"how much (?:can|could) (?:i|we|u) train",
         ),
         # A training run's throughput (asks.TRAIN_SPEED_ASK), besides tokens/s itself.
         "TRAIN_SPEED_ASK": (

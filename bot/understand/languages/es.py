@@ -546,6 +546,8 @@ LANGUAGE = Language(
         "DATA_COUNT_ASK": (
             r"cuant[oa]s (?:tokens?|ejemplos?|muestras?|conversaciones|filas|secuencias|documentos|"
             r"pares|instrucciones|prompts?|datos|epocas|epochs?|pasadas)",
+            # "con 15 usd cuanto entreno un 8b": how much data, in tokens
+            r"cuanto (?:puedo |podria |alcanzo a |llego a )?(?:entreno|entrenar|entrenaria)",
         ),
         "TRAIN_SPEED_ASK": (
             r"velocidad (?:de|del) (?:entrenamiento|fine ?-?tuning|ajuste)",

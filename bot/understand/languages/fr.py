@@ -540,6 +540,8 @@ LANGUAGE = Language(
             r"combien (?:de |d'|d )(?:tokens?|exemples?|echantillons?|conversations?|lignes?|"
             r"sequences?|documents?|paires?|instructions?|prompts?|donnees|epoques?|epochs?|"
             r"passes)",
+            # "avec 15 $ combien je peux entraîner un 8b": how much data, in tokens
+            r"combien (?:je peux |puis-je |on peut )(?:entrainer|train)",
         ),
         "TRAIN_SPEED_ASK": (
             r"vitesse (?:d.?|de l.?)(?:entrainement|apprentissage|fine ?-?tuning)",
