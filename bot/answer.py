@@ -764,6 +764,8 @@ class Answer(BaseModel):
     typical_lead: bool = False
     typical_need: int | None = None
     typical_room: LongestContext | None = None
+    # ... and it fits with less room than the planning rule's margin (_tight_by_detail).
+    typical_tight: bool = False
     count_unreachable: bool = False  # no count holds the settings stated (per-GPU batch)
     # Serving: the count memory asks for is one tensor parallelism cannot split the model over;
     # count_needed is then the next one it can.
@@ -1241,6 +1243,10 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
             extra["sample_room"] = sample_room
         if composed.typical_lead and composed.fits is False:
             extra.update(_typical_fixes(query, composed, cat))
+        elif composed.typical_lead and composed.fits and detailed is not None \
+                and detailed.kind == "training" and detailed.check is not None \
+                and _tight_by_detail(detailed.check, cat):
+            extra.update(_typical_tight(query, composed, cat))
         if query.speed_asked:
             extra.update(_decode(query, composed, cat))
         elif query.users is not None and query.users > 1 and query.batch_size == query.users \
@@ -2059,7 +2065,8 @@ def _by_detail(query: Query, answer: Answer, composed: Answer, cat: Catalogue) -
     # "tokens/s": the decode's verdict at the assumed context leads (the detailed estimate's),
     # so each method's verdict below it is that estimate's too, not the planning rule's.
     if composed.detailed is None or primary is None \
-            or not (composed.detailed.stated or (query.speed_asked and query.inference)):
+            or not (composed.detailed.stated or (query.speed_asked and query.inference)
+                    or (composed.typical_lead and query.inference)):
         return _typical_where_margin_misses(query, answer, composed, cat)
     if query.inference and (len(answer.methods) < 2 or primary.fit is None):
         return _serving_figures(query, answer, composed, cat)
@@ -2799,9 +2806,12 @@ def _context_room(query: Query, answer: Answer, cat: Catalogue) -> LongestContex
     detailed estimate's at the assumed context, so how long a context fits there is said
     beside it (a tight fit is then seen as such). None for other questions."""
     detailed, primary = answer.detailed, answer.primary
-    if query.quant is None or not query.inference or answer.intent != "fit" \
+    # ... or the detailed estimate at typical settings leads a serving verdict (_typical_leads).
+    lead = answer.typical_lead
+    if (query.quant is None and not lead) or not query.inference or answer.intent != "fit" \
             or query.context_asked or query.speed_asked or query.concurrency_asked \
-            or detailed is None or not detailed.stated or "seq_len" not in detailed.defaults \
+            or detailed is None or not (detailed.stated or lead) \
+            or "seq_len" not in detailed.defaults \
             or detailed.check is None or not detailed.check.detailed_fits \
             or primary is None or primary.fit is None or answer.params_b is None:
         return None
@@ -2840,6 +2850,16 @@ def _typical_fixes(query: Query, answer: Answer, cat: Catalogue) -> dict[str, An
     if room.tokens:
         out["typical_room"] = room
     return out
+
+
+def _typical_tight(query: Query, answer: Answer, cat: Catalogue) -> dict[str, Any]:
+    """The typical settings' detailed estimate leads and fits with less room than the planning
+    margin (_tight_by_detail): said to be tight, with the longest sequence that fits there."""
+    primary = answer.primary
+    assert primary is not None and primary.fit is not None and answer.params_b is not None
+    model = estimator_model(query, answer.params_b, cat)
+    room = longest_context(query, cat.method(primary.memory.method), model, primary.fit)
+    return {"typical_tight": True, "typical_room": room if room.tokens else None}
 
 
 def _mac_memory_needed(
@@ -3790,7 +3810,7 @@ def _compose(
     update: dict[str, Any] = {"detailed": detailed, "detailed_fits": detailed_fits,
                               "fits": planning}
     # typical: the caller found the detailed verdict leads (no size on file fits by it).
-    typical = not detailed.stated and (typical or _typical_leads(query, answer, detailed))
+    typical = not detailed.stated and (typical or _typical_leads(query, answer, detailed, cat))
     if not detailed.stated and not typical:
         return answer.model_copy(update=update)
     update["fits"] = detailed_fits
@@ -3840,7 +3860,8 @@ def _compose(
     return answer.model_copy(update=update)
 
 
-def _typical_leads(query: Query, answer: Answer, detailed: DetailedAnswer) -> bool:
+def _typical_leads(query: Query, answer: Answer, detailed: DetailedAnswer,
+                   cat: Catalogue) -> bool:
     """No settings stated, one training method on a configuration, and the detailed estimate
     at typical settings (sequence 2,048, batch 1, checkpointing on) says otherwise than the
     planning rule, or that it does not fit: the most accurate verdict we have is the detailed
@@ -3848,12 +3869,34 @@ def _typical_leads(query: Query, answer: Answer, detailed: DetailedAnswer) -> bo
     ✅ by the planning rule's 6 GB, then ❌ at 12.8 GB per GPU; "qlora llama 3 70b on 3x 3090"
     ✅ at 52.5 GB of 72, though each GPU needs 29.1 GB of its 25.77)."""
     primary, check = answer.primary, detailed.check
-    if check is None or detailed.kind != "training" or primary is None or primary.fit is None \
+    if check is None or primary is None or primary.fit is None \
             or len(answer.methods) != 1 or answer.intent != "fit" or query.largest:
         return False
+    if detailed.kind != "training":
+        # Serving one precision ("can i run llama 3 70b in bf16 on 2x a100 80gb"): the planning
+        # rule's 168 GB of 160 said No, then 72.4 GB per GPU fits by the detailed estimate,
+        # two answers. Where they disagree the detailed one leads, with the context it leaves
+        # room for, as a quantized format named does (_context_room); the rule stays beside it.
+        return (check.disagree or _tight_by_detail(check, cat)) and not query.speed_asked \
+            and not query.concurrency_asked
     # ... or the memory itself is asked ("how much vram will qlora of llama 2 7b use on a t4"):
     # the planning rule's 5.25 GB leaves out the activations the detailed 8.1 GB holds.
-    return not check.detailed_fits or check.disagree or query.memory_amount_asked
+    return not check.detailed_fits or check.disagree or query.memory_amount_asked \
+        or _tight_by_detail(check, cat)
+
+
+def _tight_by_detail(check: FitCheck, cat: Catalogue) -> bool:
+    """Both verdicts fit, but the detailed estimate needs more than the planning rule and leaves
+    less room than the rule's own margin ("llama 3.1 8b on my 3060 12gb qlora": "✅ 6 GB left"
+    by the rule, then 12.8 GB per GPU of 12.88 by the detailed estimate): the rule's room is
+    not there, so the detailed verdict leads and says it is tight. The margin is the seed's
+    20 % planning margin (rules/data/methods.toml lora: estimate over floor, 2.4 / 2)."""
+    lora = cat.method("lora")
+    if lora.floor_gb_per_b is None:
+        return False
+    margin = lora.estimate_gb_per_b / lora.floor_gb_per_b
+    return check.detailed_per_gpu_gb > check.planning_per_gpu_gb \
+        and check.detailed_per_gpu_gb * margin > check.vram_per_gpu_gb
 
 
 def _build(query: Query, cat: Catalogue) -> Answer:

@@ -93,6 +93,10 @@ __all__ = [
 # SFTConfig max_length is 1024, but 2048 is the usual Llama recipe); every one is stated.
 DEFAULT_SEQ_LEN = 2048
 DEFAULT_MICRO_BATCH = 1
+# Checkpointing on: the tool the replies recommend, TRL (--load_in_4bit --use_peft), turns it on
+# by default (gradient_checkpointing=True in every TRL config since v0.22, huggingface/trl
+# trl/trainer/base_config.py @f2cd5771, as bot.understand.settings.TRL cites), so the typical
+# settings estimate the run the recommended command makes.
 DEFAULT_GRAD_CKPT = True
 DEFAULT_LORA_RANK = 16
 # LitGPT's own defaults (Lightning-AI/litgpt litgpt/finetune/lora.py @26857050, v0.5.13:

@@ -160,7 +160,9 @@ def test_a_serving_method_only_in_data_is_answered_as_serving():
                                   "params_b": D(70), "gpu": "h100", "inference": True})
     reply = composition.build_pipeline("en", cat).reply(query, "en")
     js = to_json(reply)
-    assert js["method"] == "serve_fp8_test" and js["estimate_gb"] == 84 and js["fits"] is False
+    # The rule's 84 GB of 80 misses; the detailed estimate (75.1 GB of 85.52) leads (fit18).
+    assert js["method"] == "serve_fp8_test" and js["estimate_gb"] == 84
+    assert js["fits"] is True and js["detailed_fits"] is True
     assert "FP8 inference" in reply.text or "Inference in FP8" in reply.text, reply.text
     assert "KV cache" in reply.text and "--use_peft" not in reply.text, reply.text
 

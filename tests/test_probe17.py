@@ -78,19 +78,21 @@ def test_a_run_is_timed_among_the_offers_that_hold_it(question: str, said: str,
 # One serving method asked, no settings: the detailed figure under the headline is at a context,
 # with the KV cache, as the several-method line says it (was "At typical settings (sequence
 # 2,048, batch 1)", a training run's words).
+# fit18: where the planning rule and the detailed estimate disagree, the detailed figure now
+# leads (at a context, with the KV cache), the rule's beside it (test_fit18).
 SERVING_TYPICAL = [
     ("can i run llama 3 70b in bf16 on 2x a100 80gb",
-     "✅ At typical settings (context 2,048, batch 1) the detailed estimate is 72.4 GB per GPU "
-     "with the KV cache."),
+     "With 2,048 tokens of context (assumed: you gave none) and batch 1, BF16 inference needs "
+     "about 72.4 GB per GPU (detailed estimate, KV cache 0.3 GB)"),
     ("can i run deepseek v3 in 4bit on my mac studio m3 ultra 512gb",
-     "✅ At typical settings (context 2,048, batch 1) the detailed estimate is 381.9 GB with the "
-     "KV cache."),
+     "With 2,048 tokens of context (assumed: you gave none) and batch 1, 4-bit inference needs "
+     "about 381.9 GB (detailed estimate, KV cache 0.1 GB)"),
     ("cuanta memoria ocupa llama 3.1 8b en 4bit",
      "ℹ️ Con ajustes típicos (contexto de 2.048 tokens, batch 1) la estimación detallada es de "
      "7,8\u00a0GB por GPU con la caché KV."),
     ("je peux faire tourner llama 3 70b en bf16 sur 2 a100 80go ?",
-     "✅ Avec des réglages typiques (contexte de 2\u202f048 tokens, batch 1), l'estimation "
-     "détaillée est de 72,4\u202fGo par GPU avec le cache KV."),
+     "Avec 2\u202f048 tokens de contexte (supposé\u00a0: vous n'en avez indiqué aucun) et un batch "
+     "de 1, l'inférence en BF16 demande environ 72,4\u202fGo par GPU"),
 ]
 
 

@@ -340,13 +340,13 @@ def _check(ph: Phrases, d: DetailedAnswer) -> list[Markup]:
         assert c.card_gb is not None
         # TGI named: everything must fit within its own share of each GPU.
         total = g._("Total per GPU: %(total)s of the %(budget)s TGI fills of %(vram)s",
-                    total=fmt.gb(d.per_gpu_gb, 1), budget=fmt.gb(c.vram_per_gpu_gb, 1),
+                    total=fmt.gb(d.per_gpu_gb, 1), budget=ph.share_gb(c.vram_per_gpu_gb, d.per_gpu_gb),
                     vram=ph.memory(c.card_gb))
     elif vllm:
         assert c.card_gb is not None
         # vLLM serves it: everything must fit within the share of each GPU it takes.
         total = g._("Total per GPU: %(total)s of the %(budget)s vLLM takes of %(vram)s",
-                    total=fmt.gb(d.per_gpu_gb, 1), budget=fmt.gb(c.vram_per_gpu_gb, 1),
+                    total=fmt.gb(d.per_gpu_gb, 1), budget=ph.share_gb(c.vram_per_gpu_gb, d.per_gpu_gb),
                     vram=ph.memory(c.card_gb))
     elif ph.on_mac(c.gpu):
         total = g._("Total: %(total)s of the %(vram)s macOS lets the GPU use",
@@ -367,7 +367,8 @@ def _check(ph: Phrases, d: DetailedAnswer) -> list[Markup]:
             "The planning rule says it fits (%(plan)s per GPU), but with these settings the "
             "detailed estimate needs %(need)s per GPU, more than the %(budget)s TGI fills of "
             "each GPU (%(flag)s).", plan=plan, need=need,
-            budget=fmt.gb(c.vram_per_gpu_gb, 1), flag=ph.tgi_flag(c.utilization),
+            budget=ph.share_gb(c.vram_per_gpu_gb, c.detailed_per_gpu_gb),
+            flag=ph.tgi_flag(c.utilization),
         )
     elif c.planning_fits and vllm:
         assert c.utilization is not None
@@ -375,7 +376,7 @@ def _check(ph: Phrases, d: DetailedAnswer) -> list[Markup]:
             "The planning rule says it fits (%(plan)s per GPU), but with these settings the "
             "detailed estimate needs %(need)s per GPU, more than the %(budget)s vLLM takes of "
             "each GPU (%(flag)s).", plan=plan, need=need,
-            budget=fmt.gb(c.vram_per_gpu_gb, 1),
+            budget=ph.share_gb(c.vram_per_gpu_gb, c.detailed_per_gpu_gb),
             flag=ph.vllm_flag(c.utilization, c.utilization_said),
         )
     elif c.planning_fits:
@@ -415,7 +416,8 @@ def _check(ph: Phrases, d: DetailedAnswer) -> list[Markup]:
         ) if not vllm else g._(
             "The planning rule says it does not fit (%(plan)s per GPU), but with these settings "
             "the detailed estimate needs only %(need)s per GPU, within the %(budget)s vLLM "
-            "takes of each GPU.", plan=plan, need=need, budget=fmt.gb(c.vram_per_gpu_gb, 1),
+            "takes of each GPU.", plan=plan, need=need,
+            budget=ph.share_gb(c.vram_per_gpu_gb, c.detailed_per_gpu_gb),
         )
         lines.append(_safe(f"ℹ️ <b>{said}</b>"))
         lines.append(_text(locale, N_(

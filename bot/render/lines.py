@@ -490,14 +490,21 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             put("</b>\n")
             need = ph.size(asked.estimate_gb)
             dc = detailed.check if detailed else None
-            if detailed and detailed.stated and dc and answer.method_detailed_gb:
+            if detailed and (detailed.stated or answer.typical_lead) and dc \
+                    and answer.method_detailed_gb:
                 # Serving at a stated context: the figure leads with the KV cache it holds.
                 put(_context_figure(ph, detailed, dc))
                 put("\n")
                 if answer.query.utilization_asked:
                     put(_least_share(ph, dc))
+                rule = answer.typical_lead and not detailed.stated
                 if answer.context_room is not None:
-                    put(_context_room(ph, answer.context_room, dc))
+                    put(_context_room(ph, answer.context_room, dc, rule))
+                    put("\n")
+                if rule:
+                    # No context said, the detailed estimate leads against the planning rule:
+                    # the rule's own figure beside it, labelled (the seed's numbers print).
+                    put(_typical_rule(ph, asked, dc))
                     put("\n")
             elif detailed and detailed.stated and dc:
                 det = fmt.gb(dc.detailed_per_gpu_gb, 1)
@@ -536,6 +543,22 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 ))
                 put("\n")
                 room = answer.typical_room
+                if answer.fits and answer.typical_tight:
+                    # "llama 3.1 8b on my 3060 12gb qlora": 12.8 GB of 12.88 is a fit, a tight one.
+                    put("⚠️ ")
+                    left = {"left": fmt.gb(dc.vram_per_gpu_gb - dc.detailed_per_gpu_gb),
+                            "batch": detailed.micro_batch}
+                    put(_(
+                        "Little headroom: %(left)s per GPU left by the detailed estimate, less "
+                        "than the planning rule's margin; measure a short run before relying on "
+                        "it.", **left,
+                    ) if room is None else _(
+                        "Little headroom: %(left)s per GPU left by the detailed estimate, less "
+                        "than the planning rule's margin: sequences of at most about %(tokens)s "
+                        "tokens fit there at batch %(batch)s. Measure a short run before relying "
+                        "on it.", tokens=fmt.num(room.tokens, 0), **left,
+                    ))
+                    put("\n")
                 if not answer.fits and room is not None and answer.remedies is None:
                     put("📏 ")
                     put(_("With sequences of at most about %(tokens)s tokens it fits there.",
@@ -1397,7 +1420,8 @@ def _context_figure(ph: Phrases, detailed: DetailedAnswer, check: FitCheck) -> M
     }
     if check.utilization is not None and check.card_gb is not None and check.engine == "tgi":
         # TGI named: the verdict is within its own share of each GPU, not vLLM's.
-        values.update(budget=fmt.gb(check.vram_per_gpu_gb, 1), each=ph.memory(check.card_gb),
+        values.update(budget=ph.share_gb(check.vram_per_gpu_gb, check.detailed_per_gpu_gb),
+                      each=ph.memory(check.card_gb),
                       flag=ph.tgi_flag(check.utilization))
         if "seq_len" in detailed.defaults:
             return ph._(
@@ -1412,7 +1436,8 @@ def _context_figure(ph: Phrases, detailed: DetailedAnswer, check: FitCheck) -> M
         )
     if check.utilization is not None and check.card_gb is not None:
         # vLLM serves it: the verdict is within the share of each GPU it takes.
-        values.update(budget=fmt.gb(check.vram_per_gpu_gb, 1), each=ph.memory(check.card_gb),
+        values.update(budget=ph.share_gb(check.vram_per_gpu_gb, check.detailed_per_gpu_gb),
+                      each=ph.memory(check.card_gb),
                       flag=ph.vllm_flag(check.utilization, check.utilization_said))
         if "seq_len" in detailed.defaults:
             return ph._(
@@ -1612,16 +1637,36 @@ def _next_type_up(ph: Phrases, quant: str | None, gb: Decimal | None) -> Markup:
                               quant=quant, gb=ph.fmt.gb(gb, 1))
 
 
-def _context_room(ph: Phrases, room: LongestContext, check: FitCheck) -> Markup:
+def _typical_rule(ph: Phrases, asked: Fit, check: FitCheck) -> Markup:
+    """Serving led by the detailed estimate at typical settings (bot.answer._typical_leads):
+    the planning rule's verdict beside it, with its figure for the whole job."""
+    args = {"need": ph.size(asked.estimate_gb), "have": ph.fmt.gb(asked.vram_gb),
+            "room": ph.headroom(asked)}
+    if not check.planning_fits:
+        return Markup("⚠️ ") + ph._(
+            "Little headroom: the planning rule, with its safety margin, says about %(need)s "
+            "for the whole job; the configuration has %(have)s: %(room)s. Measure a short run "
+            "before relying on the detailed estimate.", **args,
+        )
+    return Markup("📐 ") + ph._(
+        "The planning rule says about %(need)s for the whole job (the configuration has "
+        "%(have)s: %(room)s), without the KV cache, the activations and the CUDA or Metal "
+        "context the detailed estimate counts.", **args,
+    )
+
+
+def _context_room(ph: Phrases, room: LongestContext, check: FitCheck,
+                  typical: bool = False) -> Markup:
     """How long a context fits where the verdict was made at an assumed one; said to be tight
-    where the planning rule's margin would not fit (the headroom is less than its 20 %)."""
+    where the planning rule's margin would not fit (the headroom is less than its 20 %),
+    unless the rule's own line follows (`typical`: _typical_rule)."""
     tokens = ph.fmt.num(room.tokens)
     if room.capped and room.model_max is not None:
         return Markup("📏 ") + ph._(
             "The model's whole context (%(tokens)s tokens) fits there by the detailed "
             "estimate.", tokens=tokens,
         )
-    if check.disagree and not check.planning_fits:
+    if check.disagree and not check.planning_fits and not typical:
         return Markup("⚠️ ") + ph._(
             "Little headroom: at most about %(tokens)s tokens of context fit there by the "
             "detailed estimate, and the planning rule, with its safety margin, says it does not "

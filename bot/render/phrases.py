@@ -295,6 +295,7 @@ _BYTES_PER_GB = Decimal(10**9)
 _MIB = 2**20
 _GIB = Decimal(2**30)
 _CENT = Decimal("0.01")
+_TENTH = Decimal("0.1")
 
 
 
@@ -574,6 +575,17 @@ class Phrases:
         its --cuda-memory-fraction (1.0) times TGI_WIGGLE_ROOM."""
         return self._("its default <code>--cuda-memory-fraction 1.0</code> times "
                       "<code>TGI_WIGGLE_ROOM</code> %(value)s", value=str(share))
+
+    def share_gb(self, share_gb: Decimal, figure_gb: Decimal) -> str:
+        """The share of a GPU an estimate is held to (vLLM's, TGI's), beside that estimate in
+        tenths: in tenths too, unless its tenths would not tell the verdict ("11.9 GB of the
+        11.9 GB vLLM takes" with ❌: 11.85 it is); then in as many places as it takes."""
+        shown = figure_gb.quantize(_TENTH, ROUND_HALF_UP)
+        for places in (1, 2, 3):
+            value = share_gb.quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP)
+            if (shown <= value) if figure_gb <= share_gb else (shown > value):
+                return self.fmt.gb(share_gb, places)
+        return self.fmt.gb(share_gb, 3)
 
     def room(self, fits: bool, headroom_gb: Decimal) -> Markup:
         """What is left (or short) of a figure other than the planning one."""
