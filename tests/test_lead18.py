@@ -101,3 +101,54 @@ def test_a_new_question_naming_its_own_run_stays_new(turns: tuple[str, str]) -> 
     last = converse(*turns)[-1]
     assert last.query.gpu != "rtx-3090"
     assert last.query.method != "qlora"
+
+
+# One card named without a count, its count said after it ("with 2 of them", "dos de ellas"):
+# that many of the card (was 1× P40).
+COUNT_AFTER_THE_CARD = [
+    ("can a tesla p40 run llama 3 70b q4 with 2 of them", "p40", 2),
+    ("can a tesla p40 run llama 3 70b q4 with two of them", "p40", 2),
+    ("qlora llama 3 70b on 3090, i have 2 of them", "rtx-3090", 2),
+    ("tengo 3090, dos de ellas, puedo hacer qlora de llama 3 70b?", "rtx-3090", 2),
+    ("qlora llama 3 70b on 2x 3090 and 4 of them", "rtx-3090", 2),  # counted already
+]
+
+
+@pytest.mark.parametrize(("text", "gpu", "count"), COUNT_AFTER_THE_CARD)
+def test_a_count_said_after_the_one_card_named_is_its_count(text: str, gpu: str, count: int) -> None:
+    (reply,) = converse(text)
+    assert reply.query.gpu == gpu
+    assert (reply.query.gpu_count or 1) == count
+
+
+# A "no" on one's own configuration with fixes that follow at the end of the reply: the smallest
+# of them stands right under the verdict (was only at the very end, after the notes).
+HINTED = [
+    ("qlora llama 3 70b on my 2x 3090", "en", "❌",
+     "🩹 Smallest change that makes it fit: CPU offload"),
+    ("lora qwen3 14b on my a100 40gb seq 8192", "en", "❌",
+     "🩹 Smallest change that makes it fit: Liger Kernel"),
+    ("lora de qwen3 14b en mi a100 40gb con secuencias de 8192", "es", "❌",
+     "🩹 El cambio más pequeño con el que cabe: Liger Kernel"),
+    ("lora de qwen3 14b sur mon a100 40gb en séquences de 8192", "fr", "❌",
+     "🩹 Le plus petit changement qui le fait tenir\u00a0: Liger Kernel"),
+]
+
+
+@pytest.mark.parametrize(("text", "locale", "verdict", "hint"), HINTED)
+def test_the_smallest_fix_stands_under_the_verdict(
+    text: str, locale: str, verdict: str, hint: str
+) -> None:
+    (reply,) = converse(text, locale=locale)
+    lines = reply.text.split("\n")
+    assert lines[0].startswith(verdict)
+    at = next(i for i, line in enumerate(lines) if line.startswith(hint))
+    assert at <= 4, reply.text  # beside the verdict, before the card's and the planning lines
+    assert reply.text.count("🩹") == 2  # the hint, and the whole list at the end
+
+
+def test_an_oom_asked_what_to_do_keeps_its_list_first_and_no_hint() -> None:
+    (reply,) = converse("getting OOM on a10g trying to qlora mistral 7b, bs 4, seq 2048, "
+                        "what should i change")
+    assert "Smallest change that makes it fit" not in reply.text
+    assert reply.text.count("🩹") == 1

@@ -613,6 +613,9 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                         total=fmt.gb(asked.vram_gb / asked.gpu_count * n),
                     ))
                     put("\n")
+            hint = _remedy_hint(answer, ph)
+            if hint:
+                put(hint)
             lead = True
             out = []
             put = out.append
@@ -1183,6 +1186,22 @@ _CHANGE_NAMES = {
     "lora": N_("LoRA instead of full fine-tuning"),
     "qlora": N_("QLoRA (4-bit base)"),
 }
+
+
+def _remedy_hint(answer: Answer, ph: Phrases) -> str:
+    """Under a "no" whose fixes follow at the end of the reply (the block does not lead): the
+    smallest of them beside the verdict ("qlora llama 3 70b on my 2 3090s": CPU offload brings
+    it to 14.8 GB per GPU), so what makes it fit is not found only after the notes."""
+    rm = answer.remedies
+    if rm is None or rm.lead or not rm.options or answer.fits:
+        return ""
+    first = rm.options[0]
+    changes = str.__new__(Markup, " + ".join([_change(ph, rm, c, first) for c in first.changes]))
+    return "🩹 " + ph._(
+        "Smallest change that makes it fit: %(changes)s, %(gb)s per GPU by the detailed "
+        "estimate (all the options are at the end).", changes=changes,
+        gb=ph.fmt.gb(first.per_gpu_gb, 1),
+    ) + "\n"
 
 
 def _change(ph: Phrases, rm: Remedies, change: str, remedy: Remedy | None) -> str:

@@ -1047,7 +1047,10 @@ def take_count(work: Work) -> None:
     """A count said apart from a name: "4 GPUs", "dos tarjetas", "2 nodes of 8 GPUs"."""
     match = _COUNT_ALONE.search(work.s)
     if match is None:
-        them = _COUNT_OF_THEM.search(work.s) if not work.gpus else None
+        # "can a tesla p40 run llama 3 70b q4 with 2 of them": one card named without a count,
+        # its count said after it (was 1× P40)
+        one_uncounted = len(work.gpus) == 1 and work.gpus[0].count is None
+        them = _COUNT_OF_THEM.search(work.s) if not work.gpus or one_uncounted else None
         raw = them and (them.group("num") or them.group("word") or them.group("xnum")
                         or them.group("onnum"))
         least = 1 if them is not None and them.group("onnum") else 2
