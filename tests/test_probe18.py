@@ -93,3 +93,35 @@ def test_a_precision_that_does_not_fit_explains_the_oom(question: str) -> None:
     reply = ask(question)
     assert "as you serve" not in reply.text and "your server holds more" not in reply.text
     assert "tal como lo sirves" not in reply.text and "Te dio OOM" not in reply.text
+
+
+# The batch said after its number ("qlora llama 3 8b, 4 batch, 2048 seq, 3090", "4 batch size",
+# "con 4 de batch", "8 de batch"): was unread, so estimated at batch 1. "8 batch jobs" is no
+# batch size.
+BATCH_AFTER_NUMBER = [
+    ("qlora llama 3 8b, 4 batch, 2048 seq, 3090", 4),
+    ("qlora llama 3 8b 4 batch size on a 3090", 4),
+    ("qlora llama 3 8b, 4 per device batch, 3090", 4),
+    ("qlora llama 3 8b 16 bs on a 3090", 16),
+    ("lora de mistral 7b con 4 de batch en una 4090", 4),
+    ("qlora de llama 3 8b, 8 de batch, sur une 3090", 8),
+    ("llama 3 8b 2 x 3090 8 batch", 8),
+    ("8 batch jobs of llama 3 8b on a 3090", None),
+    ("qlora llama 3 8b bs 4 on a 3090", 4),
+]
+
+
+@pytest.mark.parametrize(("question", "batch"), BATCH_AFTER_NUMBER)
+def test_a_batch_said_after_its_number(question: str, batch: int | None) -> None:
+    assert understand(question, CATALOGUE).batch_size == batch
+
+
+# Llama Guard 3 8B is Llama 3.1 8B fine-tuned (same sizes): was an unnamed 8B model, its
+# vocabulary and layers unknown to the detailed estimate.
+@pytest.mark.parametrize("question", [
+    "fine tuning llama guard 3 8b on a 4090, enough vram?",
+    "meta-llama/Llama-Guard-3-8B lora on a 3090",
+    "ollama run llama-guard3:8b on 8gb",
+])
+def test_llama_guard_3_is_llama_3_1_8b(question: str) -> None:
+    assert understand(question, CATALOGUE).model_id == "llama-3.1-8b"

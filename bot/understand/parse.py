@@ -586,7 +586,7 @@ def _take_settings(work: _Work) -> None:
             work.kv_cache_type, work.kv_cache_type_v = key_type, value_type
         work.blank(*match.span(), fill="kv cache")
     micro = px.MICRO_BATCH.search(work.s)
-    match = micro or px.BATCH.search(work.s)
+    match = micro or px.BATCH.search(work.s) or px.BATCH_AFTER.search(work.s)
     if match:
         work.batch_size = parse_int(match.group("num"))
         work.blank(*match.span())

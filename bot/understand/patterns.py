@@ -307,6 +307,14 @@ BATCH: Final = Guarded(
     r"taille (?:de|du) (?:batch|lot)|tamano de(?:l)? (?:batch|lote)|lote)"
     rf" ?(?:{_SET_TO}|[:=]|of|de|is|es|est|a)? ?(?:de )?(?P<num>(?:(?<=[ :=])-)?\d+)(?!\w|[.,]\d)"
 )
+# The batch said after its number ("qlora llama 3 8b, 4 batch, 2048 seq", "4 batch size", "8 per
+# device batch", "lora 7b con 4 de batch"): read when no batch is said before its number.
+BATCH_AFTER: Final = Guarded(
+    ("batch", "bs"),
+    r"(?<![\w.,$-])(?P<num>\d{1,4}) ?(?:de |of )?(?:per[ _-]?device[ _-]?(?:train[ _-]?)?)?"
+    r"(?:batch[ _-]?size|batch|bsz|bs)(?![a-z0-9])"
+    r"(?! ?(?:jobs?|files?|requests?|inference|processing|mode|api|calls?|runs?|of (?!\d)))"
+)
 # The batch held at once named as such ("micro bs 4", "micro_batch_size: 2",
 # "per_device_train_batch_size=4", "mbs 2"): beside an effective batch ("bs 16 (grad accum 4,
 # micro bs 4)", "effective batch 16, micro batch 4") it is the one memory depends on.
