@@ -73,8 +73,9 @@ def test_deepseek_v3_serving_answer_uses_the_latent(pipeline: Pipeline) -> None:
     text = got["text"]
     assert got["model"] == "deepseek-v3" and got["gpu_count"] == 8
     assert "No architecture on file" not in text and "Llama-like" not in text
-    assert "At most about 19 sequences at once" in text
-    assert "the KV cache of 19 sequences 43.8 GB (2.3 GB each)" in text
+    # 8x H200 of 143771 MiB each (150.75 GB, nvidia-smi's total; was 141 GB, 19 sequences)
+    assert "At most about 23 sequences at once" in text
+    assert "the KV cache of 23 sequences 53 GB (2.3 GB each)" in text
     assert "multi-head latent attention" in text
     assert "the KV cache are split over 8 GPUs" not in text
 

@@ -106,10 +106,16 @@ def test_restricted_asks_the_gating_only_as_the_question(pipeline: Pipeline) -> 
      " (24 GiB) vs 48.31 GB (45 GiB)."),
     ("en", "compare 3090 and 4090", "Memory: 24 GB per GPU on both. CUDA reports 25.77 GB"
      " (24 GiB) vs 25.76 GB (24 GiB)."),
-    ("en", "3090 vs h200", "CUDA reports 25.77 GB (24 GiB) on the RTX 3090."),
-    ("es", "3090 o h200, cual tiene mas memoria?", "CUDA informa 25,77\u00a0GB (24\u00a0GiB) en la"
-     " RTX 3090."),
-    ("fr", "3090 ou h200 ?", "CUDA indique 25,77\u202fGo (24\u202fGio) pour la RTX 3090."),
+    # The H200's total is cited (143771 MiB, mib18): both cards' totals. A card with none in
+    # CUDA's units (the MI300X's is ROCm's): the RTX 3090's alone.
+    ("en", "3090 vs h200", "CUDA reports 25.77 GB (24 GiB) vs 150.75 GB (140.4 GiB)."),
+    ("es", "3090 o h200, cual tiene mas memoria?", "CUDA informa 25,77\u00a0GB (24\u00a0GiB)"
+     " frente a 150,75\u00a0GB (140,4\u00a0GiB)."),
+    ("fr", "3090 ou h200 ?", "CUDA indique 25,77\u202fGo (24\u202fGio) contre 150,75\u202fGo"
+     " (140,4\u202fGio)."),
+    ("en", "3090 vs mi300x", "CUDA reports 25.77 GB (24 GiB) on the RTX 3090."),
+    ("es", "3090 o mi300x, cual tiene mas memoria?", "CUDA informa 25,77\u00a0GB (24\u00a0GiB) en"
+     " la RTX 3090."),
 ])
 def test_a_comparison_says_what_cuda_reports(
     pipeline: Pipeline, lang: str, question: str, line: str

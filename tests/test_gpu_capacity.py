@@ -72,8 +72,10 @@ def test_a_run_between_the_marketing_size_and_cudas_total_fits_one_above_does_no
     assert _verdict("rtx-3060", "12.8") and not _verdict("rtx-3060", "12.9")
     # Two cards: the figure is per GPU, each with its own 24564 MiB.
     assert _verdict("rtx-4090", "25.7", count=2) and not _verdict("rtx-4090", "25.8", count=2)
-    # A card with no cited total (H200) keeps its marketing size.
-    assert _verdict("h200", "141") and not _verdict("h200", "141.1")
+    # The H200's "141 GB" is 143771 MiB = 150.75 GB (nvidia-smi, mib18).
+    assert _verdict("h200", "150.75") and not _verdict("h200", "150.76")
+    # A card with no cited total (Intel's Arc A770) keeps its marketing size.
+    assert _verdict("arc-a770", "16") and not _verdict("arc-a770", "16.1")
 
 
 def test_planning_rule_and_json_memory_stay_the_marketing_size() -> None:

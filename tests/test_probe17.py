@@ -33,13 +33,14 @@ def test_estimating_the_memory_is_a_memory_question(question: str, intent: str) 
 
 # A GPU count asked with no settings, led by the detailed estimate at typical settings: the
 # offered configurations named are those it fits too ("llama 3 405b qlora how many h100s" led
-# with 5× H100, then named 4× A100 80GB, four 80 GB cards the lead had just ruled out).
+# with 5× H100, then named 4× A100 80GB, four 80 GB cards the lead had just ruled out). The
+# H200's cited total (143771 MiB = 150.75 GB, mib18) holds it on 2× H200 (was 8× H100 at 141 GB).
 COUNTS_LED_BY_DETAIL = [
-    ("llama 3 405b qlora how many h100s", "Cheapest offered configuration that fits: 8× H100"),
+    ("llama 3 405b qlora how many h100s", "Cheapest offered configuration that fits: 2× H200"),
     ("cuantas h100 necesito para un qlora de llama 3.1 405b",
-     "La configuración más barata en la que cabe: 8× H100"),
+     "La configuración más barata en la que cabe: 2× H200"),
     ("combien de h100 pour un qlora de llama 3.1 405b",
-     "Configuration la moins chère qui suffit\u00a0: 8× H100"),
+     "Configuration la moins chère qui suffit\u00a0: 2× H200"),
 ]
 
 
@@ -51,7 +52,7 @@ def test_the_count_by_detail_names_offers_that_hold_it(question: str, cheapest: 
     assert "4× A100 80GB" not in reply.text
     assert reply.answer.primary is not None and reply.answer.primary.cheapest is not None
     assert (reply.answer.primary.cheapest.gpu, reply.answer.primary.cheapest.gpu_count) \
-        == ("h100", 8)
+        == ("h200", 2)
 
 
 # A run on a dataset with no configuration asked is timed among the offers the detailed estimate
@@ -62,8 +63,9 @@ TIMED_AMONG_HELD = [
      "Timed on 8× B200: 8× H200 costs less per hour", "8× H100 costs less"),
     ("how much to full finetune gemma 2 27b on 100M tokens at seq 8192",
      "Timed on 8× B200: 8× H200 costs less per hour", "8× H100 costs less"),
+    # (2× H200 since the H200's cited 150.75 GB, mib18; was 8× H100)
     ("how much to qlora llama 3.1 405b on 20M tokens",
-     "Timed on 8× B200: 8× H100 costs less per hour", "4× A100 80GB costs less"),
+     "Timed on 8× B200: 2× H200 costs less per hour", "4× A100 80GB costs less"),
 ]
 
 

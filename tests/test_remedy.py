@@ -136,8 +136,9 @@ def test_nothing_short_of_another_card_then_the_offered_one(pipeline: Pipeline) 
     assert rm.best_gb > Decimal(12)
     assert reply.text.startswith("🩹 <b>Nothing short of another card makes it fit on 1× RTX 3060.</b>")
     # The detailed estimate's cheapest offer (best2; 4× A100 was the planning rule's, 303.8 GB
-    # of 320 with no room for the unsharded head and activations).
-    assert "👉 Offered configuration that holds it as you run it: 8× H100 at $18.56/hour." \
+    # of 320 with no room for the unsharded head and activations). 2× H200 since the H200's
+    # cited 143771 MiB (150.75 GB, mib18; was 8× H100 at its marketing 141 GB).
+    assert "👉 Offered configuration that holds it as you run it: 2× H200 at $6.14/hour." \
         in reply.text
 
 
