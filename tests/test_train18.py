@@ -81,3 +81,62 @@ def test_unsloth_on_a_bf16_card_and_other_trainers_on_a_t4_keep_their_terms() ->
     mixed = ask("full finetune llama 3.1 8b on a t4").answer.detailed
     assert mixed is not None
     assert mixed.breakdown.term("master_weights") > 30
+
+
+# --- the next step is the tool the user named, not TRL ----------------------------------------
+
+# (question, locale, the next step's words in order, words it lacks): torchtune's recipes and
+# configs (pytorch/torchtune torchtune/_recipe_registry.py @bd2a0fc7), Axolotl's and
+# LLaMA-Factory's YAML keys and commands, Unsloth's arguments (bot/render/tool_lines.py).
+TOOL_NEXT = [
+    # torchtune: its own command; what makes it fit as overrides
+    ("tune run lora_finetune_single_device --config llama3_1/8B_lora_single_device on a 4090?",
+     None, ["🛠 Next: with torchtune, run <code>tune run lora_finetune_single_device --config "
+            "llama3_1/8B_lora_single_device</code>."], "TRL"),
+    ("tune run lora_finetune_single_device --config llama3_1/8B_lora_single_device "
+     "batch_size=8 on a 4090", None,
+     ["with torchtune, run <code>tune run lora_finetune_single_device --config "
+      "llama3_1/8B_lora_single_device batch_size=1 gradient_accumulation_steps=8</code>"], "TRL"),
+    ("full finetune llama 3 8b with torchtune --config llama3/8B_full on 8x h100", None,
+     ["<code>tune run --nproc_per_node 8 full_finetune_distributed --config "
+      "llama3/8B_full</code>"], "TRL"),
+    ("lora de llama 3 8b con torchtune en una 4090, ¿entra?", "es",
+     ["Siguiente paso: con torchtune, lanza <code>tune run lora_finetune_single_device "
+      "--config …</code>"], "TRL"),
+    # Axolotl and LLaMA-Factory: their YAML keys and command
+    ("qlora llama 3 8b with axolotl on a 4090", None,
+     ["with Axolotl, set <code>adapter: qlora, load_in_4bit: true</code> in your YAML config "
+      "and run <code>axolotl train config.yml</code>"], "TRL"),
+    ("qlora de llama 3 70b avec axolotl sur une 4090", "fr",
+     ["Étape suivante\u00a0: avec Axolotl, sur 1× A100 80GB, mettez <code>adapter: qlora, "
+      "load_in_4bit: true</code>"], "TRL"),
+    ("lora llama 3 8b with llama-factory on a 4090", None,
+     ["with LLaMA-Factory, set <code>finetuning_type: lora</code> in your YAML config and run "
+      "<code>llamafactory-cli train config.yaml</code>"], "TRL"),
+    ("lora llama 3 8b with axolotl and unsloth kernels on a 3090 seq 8192 batch 4", None,
+     ["with Axolotl, set <code>adapter: lora, micro_batch_size: 1, "
+      "gradient_accumulation_steps: 4</code>"], "TRL"),
+    # Unsloth: its arguments
+    ("lora llama 3 8b with unsloth on a 4090", None,
+     ["with Unsloth, set <code>load_in_4bit=False</code>"], "TRL"),
+    ("qlora de llama 3 8b con unsloth en mi 3060 de 12gb", "es",
+     ["Siguiente paso: con Unsloth, pon <code>load_in_4bit=True</code>"], "TRL"),
+    # no tool named: TRL as before; a Mac: mlx-lm as before
+    ("qlora llama 3 8b on a 4090", None,
+     ["Next: with Hugging Face TRL, run it with <code>--load_in_4bit --use_peft</code>."], None),
+    ("lora llama 3 8b with mlx on my m2 max 32gb", None, ["Next: with mlx-lm"], None),
+]
+
+
+@pytest.mark.parametrize(("text", "locale", "has", "lacks"), TOOL_NEXT)
+def test_next_step_follows_the_tool_named(text: str, locale: str | None, has: list[str],
+                                          lacks: str | None) -> None:
+    reply = ask(text, locale)
+    step = next((line for line in reply.text.splitlines() if line.startswith("🛠")), "")
+    at = 0
+    for part in has:
+        found = step.find(part, at)
+        assert found >= 0, (part, step)
+        at = found + len(part)
+    if lacks is not None:
+        assert lacks not in step, step

@@ -24,6 +24,7 @@ from bot.i18n import N_
 from bot.render.detailed_lines import assumption_said, detailed_block, detailed_lead_block
 from bot.render.offload_lines import offload_speed_line, ollama_context_note
 from bot.render.phrases import GpuName, Phrases, gpu_forms
+from bot.render.tool_lines import tool_launch
 from rules.capacity import LongestContext, runs_on_metal, serving_utilization
 from rules.compare import Comparison, ScaledRate
 from rules.estimator import load_constants
@@ -979,9 +980,10 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         put("\n")
     mac = card is not None and card.platform == "metal"
     if primary:
-        mlx = _mlx_launch(primary, answer, ph) if mac else None
-        # A Mac runs no TRL (CUDA): a run over it is started on the rented configuration.
-        put(mlx if mlx is not None else ph.launch(primary, query.sharding, elsewhere=mac))
+        # A Mac runs no TRL (CUDA): a run over it is started on the rented configuration; a
+        # training tool named (torchtune, Axolotl, LLaMA-Factory, Unsloth) starts it its way.
+        step = _mlx_launch(primary, answer, ph) if mac else tool_launch(primary, answer, ph)
+        put(step if step is not None else ph.launch(primary, query.sharding, elsewhere=mac))
         put("\n")
     if mac and methods:
         put("🍎 ")

@@ -3765,6 +3765,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         seq_len_other=work.seq_len_other if work.seq_len is not None else None,
         batch_size=TRAINER_BATCH if batch_by_trainer else work.batch_size,
         batch_by_trainer=True if batch_by_trainer else None,
+        tool=flags.tool if not inference else None,
         dataset_tokens=work.dataset_tokens,
         dataset_bytes=work.dataset_bytes,
         runs=work.runs,

@@ -181,6 +181,8 @@ class Query(BaseModel):
     ckpt_by_trainer: bool | None = None
     # batch_size is 8 because the pasted Trainer arguments leave it out (its default), not said
     batch_by_trainer: bool | None = None
+    # Axolotl or LLaMA-Factory named: the next step is the tool's (bot.render.tool_lines)
+    tool: Literal["axolotl", "llama_factory"] | None = None
     # mlx_lm's --num-layers: only the last this many blocks train (-1: every block)
     trained_layers: int | None = None
     old_bnb: bool | None = None  # bitsandbytes before 0.43.2: 4-bit linears keep their inputs

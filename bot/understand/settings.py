@@ -238,6 +238,10 @@ TRL_PASTED: Final = _w(
 # ('disable_gradient_checkpointing: bool = field(default=False, ...)', hiyouga/LLaMA-Factory
 # src/llamafactory/hparams/model_args.py), AutoTrain (the same flag, default False), Axolotl (its
 # YAML's own gradient_checkpointing key). Named, the Trainer's default is not theirs.
+# Axolotl and LLaMA-Factory named: the next step is theirs ('axolotl train config.yml',
+# 'llamafactory-cli train config.yaml'; bot.render.tool_lines).
+AXOLOTL: Final = _w(r"axolotl")
+LLAMA_FACTORY: Final = _w(r"llama ?-?factory(?:-cli)?|llamafactory(?:-cli)?")
 TRAINER_WRAPPER: Final = _w(r"llama ?-?factory(?:-cli)?|llamafactory(?:-cli)?|autotrain|axolotl")
 # Hugging Face transformers' generate runs the whole prompt through one forward pass (no
 # chunked prefill): "with transformers", "hf transformers", "model.generate".
@@ -619,6 +623,7 @@ class Settings:
     # The Trainer's own arguments pasted (TrainingArguments, its flags, TRL's configs or CLI):
     # per_device_train_batch_size left out is its default, 8.
     trainer_batch: bool = False
+    tool: Literal["axolotl", "llama_factory"] | None = None  # the training tool named
     # Pure BF16 taken from the tool named (MLX, torchtune, Unsloth), not said
     precision_implied: bool = False
     trained_layers: int | None = None  # "--num-layers 8": the last 8 blocks train
@@ -675,7 +680,7 @@ _SCREENED_FLAGS: Final = (
     OPT_IN_BWD, ACT_OFFLOAD, CPU_OFFLOAD_OFF, CPU_OFFLOAD, GPU_LAYERS, EXPERT_OFFLOAD, RAM_KIND,
     RAM_CHANNELS, EAGER, SDPA, NO_COMPILE,
     COMPILE, CHUNKED, UNPACKED, PACKED, ALL_LINEAR, PROJ_LIST, ATTN_ONLY, QKV, NO_DROPOUT, LORA_DROPOUT,
-    NO_KERNELS, LIGER, UNSLOTH, LITGPT, TORCHTUNE, HF_TRAINER, TRL, TRL_PASTED, TRAINER_WRAPPER, OLD_BNB, NO_DOUBLE_QUANT, DORA,
+    NO_KERNELS, LIGER, UNSLOTH, LITGPT, TORCHTUNE, HF_TRAINER, TRL, TRL_PASTED, TRAINER_WRAPPER, AXOLOTL, LLAMA_FACTORY, OLD_BNB, NO_DOUBLE_QUANT, DORA,
     OTHER_OPTIMIZER, TRANSFORMERS, ZERO_STAGE, OPTIMIZER_OFFLOAD, KBIT_PREPARE, GALORE,
     ANSWER_AI, PARAM_OFFLOAD, ZERO3, FSDP, DDP, DEVICE_MAP, GRAD_ACCUM, PRETRAIN, PAIRED,
     REFERENCED, ONLINE_RL,
@@ -817,6 +822,10 @@ def _read_flags(s: str) -> Settings:
     elif HF_TRAINER.search(s) and not TRAINER_WRAPPER.search(s):
         out.trainer = "hf"
         out.trainer_batch = True
+    if AXOLOTL.search(s):
+        out.tool = "axolotl"
+    elif LLAMA_FACTORY.search(s):
+        out.tool = "llama_factory"
     if OLD_BNB.search(s):
         out.old_bnb = True
     if NO_DOUBLE_QUANT.search(s):

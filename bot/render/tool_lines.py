@@ -1,0 +1,231 @@
+"""The next step in the training tool the user named, not TRL's command.
+
+'tune run lora_finetune_single_device --config llama3_1/8B_lora_single_device on a 4090?' was
+told 'with Hugging Face TRL, run it with --use_peft': the user runs torchtune. Each tool's own
+way to start the run, with the changes of the first remedy it has a setting for (bot.remedy):
+
+- torchtune: 'tune run <recipe> --config <config> key=value …' (pytorch/torchtune
+  torchtune/_recipe_registry.py @bd2a0fc7: lora_finetune_single_device,
+  lora_finetune_distributed, full_finetune_single_device, full_finetune_distributed; configs
+  recipes/configs/<family>/<size>_<method>[_single_device].yaml; overrides batch_size,
+  gradient_accumulation_steps, enable_activation_checkpointing, tokenizer.max_seq_len; several
+  GPUs: 'tune run --nproc_per_node N …_distributed').
+- Axolotl: 'axolotl train config.yml' with its YAML keys adapter (lora, qlora), load_in_4bit,
+  micro_batch_size, gradient_accumulation_steps, gradient_checkpointing, sequence_len,
+  optimizer, deepspeed (axolotl-ai-cloud/axolotl examples/llama-3/qlora.yml, lora-8b.yml,
+  deepspeed_configs/zero3_bf16.json).
+- LLaMA-Factory: 'llamafactory-cli train config.yaml' with finetuning_type (lora, full),
+  quantization_bit 4 for QLoRA, per_device_train_batch_size, gradient_accumulation_steps,
+  cutoff_len, optim, deepspeed (hiyouga/LLaMA-Factory examples/train_qlora/
+  llama3_lora_sft_otfq.yaml, examples/deepspeed/ds_z3_config.json; several GPUs with
+  FORCE_TORCHRUN=1).
+- Unsloth: no command; FastLanguageModel.from_pretrained(max_seq_length=…, load_in_4bit=…,
+  full_finetuning=…), get_peft_model(use_gradient_checkpointing="unsloth") and the trainer's
+  per_device_train_batch_size / gradient_accumulation_steps / optim (unslothai/unsloth
+  unsloth/models/loader.py @015bdef0). One GPU: a run over several is left to TRL's command.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from markupsafe import Markup
+
+from bot.understand.lazy import lazy
+from bot.understand.torchtune_configs import TORCHTUNE_CONFIGS
+
+if TYPE_CHECKING:
+    from bot.answer import Answer, MethodAnswer
+    from bot.remedy import Remedies
+    from bot.render.phrases import Phrases
+    from rules.fit import Fit
+
+__all__ = ["named_tool", "tool_launch"]
+
+_TOOL_NAMES: Final = {"torchtune": "torchtune", "axolotl": "Axolotl",
+                      "llama_factory": "LLaMA-Factory", "unsloth": "Unsloth"}
+# What each tool has a setting for, of bot.remedy's changes ("seq_len": the longest that fits).
+_CHANGES: Final = {
+    "torchtune": frozenset(("micro_batch", "grad_ckpt", "seq_len", "qlora", "lora")),
+    "axolotl": frozenset(("micro_batch", "grad_ckpt", "seq_len", "qlora", "lora", "adam8bit")),
+    "llama_factory": frozenset(("micro_batch", "grad_ckpt", "seq_len", "qlora", "lora",
+                                "adam8bit")),
+    "unsloth": frozenset(("micro_batch", "grad_ckpt", "seq_len", "qlora", "lora", "adam8bit")),
+}
+_ADAPTERS: Final = frozenset(("lora", "qlora", "full_adamw", "full_adam8bit"))
+# torchtune's config names keep the sizes upper case ("llama3_1/8B_lora_single_device",
+# "llama4/scout_17B_16E_lora", "qwen2/1.5_to_0.5B_KD_lora_single_device").
+_UPPER: Final = lazy(r"(?<![a-z])(\d+(?:\.\d+)?[be]|kd)(?![a-z])")
+
+
+def named_tool(answer: Answer) -> str | None:
+    """The training tool the question names, of those with a next step here."""
+    query = answer.query
+    if query.torchtune:
+        return "torchtune"
+    if query.tool is not None:
+        return query.tool
+    if query.kernels == "unsloth":
+        return "unsloth"
+    return None
+
+
+def tool_launch(primary: MethodAnswer, answer: Answer, ph: Phrases) -> Markup | None:
+    """The next step in the tool named, on the asked configuration when it holds the run (as
+    asked, or with the first remedy the tool has settings for), else on the cheapest offered
+    configuration that does; None when no tool is named or it has no such run (TRL's then)."""
+    tool = named_tool(answer)
+    method = primary.memory.method
+    if tool is None or method not in _ADAPTERS:
+        return None
+    asked, cheapest = primary.fit, primary.cheapest
+    changes: set[str] = set()
+    seq_len: int | None = None
+    target: Fit | None = None
+    if asked is not None:
+        fits = answer.method_fits.get(method, asked.fits)
+        detailed = answer.detailed
+        if detailed is not None and detailed.method == method and detailed.check is not None:
+            fits = detailed.check.detailed_fits
+        if fits:
+            target = asked
+        else:
+            fix = _first_fix(answer.remedies, tool)
+            if fix is not None:
+                target = asked
+                changes, seq_len = fix
+    if target is None:
+        target = cheapest
+    if target is None:
+        return None
+    if tool == "unsloth" and target.gpu_count > 1:
+        return None  # one GPU: TRL's command with its Accelerate profile
+    if "qlora" in changes:
+        method = "qlora"
+    elif "lora" in changes:
+        method = "lora"
+    micro = answer.remedies.micro_batch if answer.remedies is not None else 1
+    settings = _settings(tool, method, changes, seq_len, micro, target.gpu_count)
+    where = ph.fit_config(target) if target is not asked else None
+    name = _TOOL_NAMES[tool]
+    if tool == "torchtune":
+        command = _tune_command(answer.query.torchtune_config, method, target.gpu_count,
+                                settings)
+        text = (ph._("Next: with %(tool)s, run <code>%(command)s</code>.",
+                     tool=name, command=command) if where is None
+                else ph._("Next: with %(tool)s, on %(cfg)s, run <code>%(command)s</code>.",
+                          tool=name, cfg=where, command=command))
+    elif tool == "unsloth":
+        keys = ", ".join(settings)
+        text = (ph._("Next: with Unsloth, set <code>%(keys)s</code> (arguments of "
+                     "FastLanguageModel.from_pretrained and of the trainer).", keys=keys)
+                if where is None
+                else ph._("Next: with Unsloth, on %(cfg)s, set <code>%(keys)s</code> (arguments "
+                          "of FastLanguageModel.from_pretrained and of the trainer).",
+                          cfg=where, keys=keys))
+    else:
+        command = ("axolotl train config.yml" if tool == "axolotl"
+                   else "FORCE_TORCHRUN=1 llamafactory-cli train config.yaml"
+                   if target.gpu_count > 1 else "llamafactory-cli train config.yaml")
+        keys = ", ".join(settings)
+        text = (ph._("Next: with %(tool)s, set <code>%(keys)s</code> in your YAML config and "
+                     "run <code>%(command)s</code>.", tool=name, keys=keys, command=command)
+                if where is None
+                else ph._("Next: with %(tool)s, on %(cfg)s, set <code>%(keys)s</code> in your "
+                          "YAML config and run <code>%(command)s</code>.", tool=name, cfg=where,
+                          keys=keys, command=command))
+    return Markup("🛠 ") + text
+
+
+def _first_fix(remedies: Remedies | None, tool: str) -> tuple[set[str], int | None] | None:
+    """The changes of the first remedy the tool has settings for, and its sequence length."""
+    if remedies is None:
+        return None
+    for option in remedies.options:
+        changes = set(option.changes) | ({"seq_len"} if option.seq_len is not None else set())
+        if changes <= _CHANGES[tool]:
+            return changes, option.seq_len
+    return None
+
+
+def _settings(tool: str, method: str, changes: set[str], seq_len: int | None, micro: int,
+              gpus: int) -> list[str]:
+    """The tool's own settings for the method and the changes, in its spelling."""
+    out: list[str] = []
+    batch = "micro_batch" in changes
+    if tool == "torchtune":
+        if batch:
+            out += ["batch_size=1", f"gradient_accumulation_steps={micro}"]
+        if "grad_ckpt" in changes:
+            out.append("enable_activation_checkpointing=True")
+        if seq_len is not None:
+            out.append(f"tokenizer.max_seq_len={seq_len}")
+        return out
+    if tool == "axolotl":
+        out += (["adapter: qlora", "load_in_4bit: true"] if method == "qlora"
+                else ["adapter: lora"] if method == "lora" else [])
+        if batch:
+            out += ["micro_batch_size: 1", f"gradient_accumulation_steps: {micro}"]
+        if "grad_ckpt" in changes:
+            out.append("gradient_checkpointing: true")
+        if seq_len is not None:
+            out.append(f"sequence_len: {seq_len}")
+        if "adam8bit" in changes or method == "full_adam8bit":
+            out.append("optimizer: adamw_bnb_8bit")
+        if gpus > 1:
+            out.append("deepspeed: deepspeed_configs/zero3_bf16.json")
+        return out
+    if tool == "llama_factory":
+        out += (["finetuning_type: lora", "quantization_bit: 4"] if method == "qlora"
+                else ["finetuning_type: lora"] if method == "lora"
+                else ["finetuning_type: full"])
+        if batch:
+            out += ["per_device_train_batch_size: 1", f"gradient_accumulation_steps: {micro}"]
+        if "grad_ckpt" in changes:
+            out.append("disable_gradient_checkpointing: false")
+        if seq_len is not None:
+            out.append(f"cutoff_len: {seq_len}")
+        if "adam8bit" in changes or method == "full_adam8bit":
+            out.append("optim: adamw_bnb_8bit")
+        if gpus > 1:
+            out.append("deepspeed: examples/deepspeed/ds_z3_config.json")
+        return out
+    # Unsloth
+    out += (["load_in_4bit=True"] if method == "qlora"
+            else ["load_in_4bit=False"] if method == "lora" else ["full_finetuning=True"])
+    if seq_len is not None:
+        out.append(f"max_seq_length={seq_len}")
+    if "grad_ckpt" in changes:
+        out.append('use_gradient_checkpointing="unsloth"')
+    if batch:
+        out += ["per_device_train_batch_size=1", f"gradient_accumulation_steps={micro}"]
+    if "adam8bit" in changes:
+        out.append('optim="adamw_8bit"')
+    return out
+
+
+def _tune_command(config: str | None, method: str, gpus: int, overrides: list[str]) -> str:
+    """'tune run <recipe> --config <config> <overrides>' for the config named (its QLoRA or
+    LoRA sibling when the remedy changes the method; its distributed sibling on several GPUs),
+    or the recipe of the method with the config left to fill."""
+    full = method.startswith("full")
+    kind = "full" if full else "lora"
+    name: str | None = config
+    if name is not None:
+        family, _, rest = name.partition("/")
+        parts = rest.split("_")
+        size = parts[0]
+        if method == "qlora" and "_qlora" not in rest:
+            name = f"{family}/{size}_qlora_single_device"
+        elif method == "lora" and ("_full" in rest or "_qlora" in rest):
+            name = f"{family}/{size}_lora_single_device"
+        if gpus > 1:
+            name = name.removesuffix("_single_device")
+        if name not in TORCHTUNE_CONFIGS:
+            name = None
+    if name is not None and ("_full" in name) != full:
+        name = None
+    recipe = f"{kind}_finetune_{'distributed' if gpus > 1 else 'single_device'}"
+    shown = _UPPER.sub(lambda m: m.group(1).upper(), name) if name is not None else "…"
+    launch = f"tune run --nproc_per_node {gpus} {recipe}" if gpus > 1 else f"tune run {recipe}"
+    return " ".join((launch, "--config", shown, *overrides))
