@@ -152,3 +152,32 @@ def test_an_oom_asked_what_to_do_keeps_its_list_first_and_no_hint() -> None:
                         "what should i change")
     assert "Smallest change that makes it fit" not in reply.text
     assert reply.text.count("🩹") == 1
+
+
+# "for how many tokens?" after a training run with its hours or its budget: what those hours
+# train (was "I did not understand", or the price list in French).
+TOKENS_OF_THE_RUN = [
+    (("i have $50, what can i finetune", "llama 3 8b qlora then", "for how many tokens?"), "en",
+     "In 60 hours, 1× L40S trains about 520 million tokens"),
+    (("qlora llama 3 8b on an h100 for 12 hours", "how many tokens is that"), "en",
+     "In 12 hours, 1× H100 trains about 290 million tokens"),
+    (("con 30 dolares, lora de mistral 7b", "cuantos tokens son?"), "es",
+     "En 34 horas, 1× L40S entrena unos 350 millones de tokens"),
+    (("qlora de llama 3 8b sur une h100 pendant 10 h", "ça fait combien de tokens ?"), "fr",
+     "En 10 heures, 1× H100 entraîne environ 240 millions de tokens"),
+]
+
+
+@pytest.mark.parametrize(("turns", "locale", "lead"), TOKENS_OF_THE_RUN)
+def test_how_many_tokens_after_a_run_with_hours_or_a_budget(
+    turns: tuple[str, ...], locale: str, lead: str
+) -> None:
+    last = converse(*turns, locale=locale)[-1]
+    assert last.query.within_hours
+    second = last.text.split("\n")[1].replace("\u00a0", " ").replace("\u202f", " ")
+    assert lead in second, last.text
+
+
+def test_how_many_tokens_after_a_run_without_hours_is_not_a_run_of_hours() -> None:
+    last = converse("qlora llama 3 8b on an h100", "how many tokens is that")[-1]
+    assert not last.query.within_hours

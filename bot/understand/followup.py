@@ -319,6 +319,29 @@ def _rethreshold(new: Query, previous: Query) -> Query | None:
     return new.model_copy(update=update | {"direction": said or previous.direction})
 
 
+def _data_of_run(new: Query, previous: Query) -> Query | None:
+    """"for how many tokens?", "¿cuántos tokens son?", "ça fait combien de tokens ?" after a
+    training run with its hours or its budget ("i have $50 … llama 3 8b qlora then"): what
+    those hours train, as the question asked whole does (was "I did not understand")."""
+    if _names_model(new) or _names_card(new) or previous.params_b is None \
+            or previous.inference or (previous.hours is None and previous.budget_usd is None) \
+            or words(new.text) > SHORT_WORDS:
+        return None
+    counted = asks.data_count(fold(new.text)) or (
+        ("tokens", None) if _TOKENS_THAT.search(fold(new.text)) else None)
+    if counted is None:
+        return None
+    merged = _merge(new, previous, names_model=False)
+    return merged.model_copy(update={
+        "intent": "fit", "within_hours": True, "within_samples": counted[0] == "samples",
+        "within_epochs": counted[0] == "epochs", "within_sample_len": counted[1]})
+
+
+# "how many tokens is that", "¿cuántos tokens son?", "ça fait combien de tokens ?" (folded)
+_TOKENS_THAT: Final = lazy(
+    r"(?<![a-z])(?:how many|cuantos|combien(?: de)?) tokens?(?![a-z])")
+
+
 def _alert_on_card_asked(new: Query, previous: Query) -> Query | None:
     """"cuánto sale una h100", then "avísame si baja de 2": an alert on the card just asked
     about (was "Which GPU should I watch?"), as after its price, a run on it or its cost."""
@@ -585,6 +608,9 @@ def follow_up(
     watched = _alert_on_card_asked(new, previous)
     if watched is not None:
         return watched
+    trained = _data_of_run(new, previous)
+    if trained is not None:
+        return trained
     if new.not_llm is not None and not _names_model(new):
         return new  # "and stable diffusion on it?": another kind of model, not the last run's
     download = _download_of(new, previous)
