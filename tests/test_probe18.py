@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.understand.parse import understand
-from tests.support.chat import CATALOGUE, ask
+from tests.support.chat import CATALOGUE, ask, converse
 
 # A context limit named after its value ("deepseek r1 80k max model len on 16x h100", "8k max
 # seq len", "4k max length"): was unread, so the longest context was answered (or 2,048 assumed).
@@ -125,3 +125,29 @@ def test_a_batch_said_after_its_number(question: str, batch: int | None) -> None
 ])
 def test_llama_guard_3_is_llama_3_1_8b(question: str) -> None:
     assert understand(question, CATALOGUE).model_id == "llama-3.1-8b"
+
+
+# "it OOMs" after a model served: the server ran out of memory there (was "I did not understand
+# that": a follow-up OOM was taken after a training run only); "what do i do" after it keeps it.
+SERVED_OOM_FOLLOW_UP = [
+    (("vllm llama 3.1 8b on a 4090 max-model-len 16384", "it OOMs"),
+     "⚠️ <b>You hit OOM: your server holds more"),
+    (("vllm llama 3.1 8b on a 4090 max-model-len 16384", "it OOMs", "what do i do"),
+     "⚠️ <b>You hit OOM: your server holds more"),
+    (("puedo servir qwen2.5 7b en una l4 con vllm?", "me da OOM, que hago?"),
+     "⚠️ <b>Te dio OOM: tu servidor ocupa más"),
+    (("ollama llama 3 8b sur ma 3060 12go ?", "ça plante en out of memory"),
+     "⚠️ <b>Vous avez eu un OOM, donc Llama 3 8B ne tient pas sur 1× RTX 3060"),
+]
+
+
+@pytest.mark.parametrize(("turns", "lead"), SERVED_OOM_FOLLOW_UP)
+def test_an_oom_said_after_a_model_served(turns: tuple[str, ...], lead: str) -> None:
+    last = converse(*turns)[-1]
+    assert last.query.intent == "fit" and last.query.oom
+    assert lead in last.text, last.text
+
+
+def test_what_to_do_after_a_model_served_without_an_oom_is_not_taken() -> None:
+    last = converse("can i serve qwen2.5 7b on an l4 with vllm", "what do i do")[-1]
+    assert not last.query.oom

@@ -1664,10 +1664,11 @@ def _asks_why(new: Query, previous: Query, folded: str) -> bool:
 
 def _asks_fix(new: Query, previous: Query) -> bool:
     """An OOM said or what to do asked ("it OOMs", "what do i do?", "¿qué hago?", "que faire ?")
-    after a question about a training run, saying nothing else of its own."""
+    after a question about a training run, saying nothing else of its own; after a model served,
+    the OOM said ("it OOMs", "me da OOM"): the server ran out of memory (was not understood)."""
     if not (new.fix_asked or new.oom) or new.intent not in ("unknown", "memory") \
             or previous.params_b is None \
-            or previous.inference or _names_model(new):
+            or (previous.inference and not (new.oom or previous.oom)) or _names_model(new):
         return False
     return not (any(_said(new, f) for f in _CARRYABLE)
                 or any(getattr(new, f) is not None for f in _SETTINGS))
