@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import cache
 from itertools import combinations
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from bot.detail import estimate_on, estimator_model, longest_context
@@ -61,6 +62,15 @@ MAX_OPTIONS = 3
 # slowest 3 % 21 -> 17) and on the 316 of the identity harness's "..., details" and corpus
 # questions (11.6 -> 10.4, 26 -> 22): fewer than after 1, 2, 3, 4 or 6 misses.
 PROBE_AFTER = 0
+# A combination the search is to estimate is first grown into a wider one (_bound) whose
+# estimate, by what each change saved alone, should still exceed the card's memory by more
+# than this share of it: a miss rules out every combination it holds. 0.8 made the fewest
+# estimates on 6,274 searching questions (the pipeline benchmark's 9,000 cold questions, 4,000
+# generated "..., details" questions, the corpus): their slowest 1 % 24.3 -> 21.4.
+BOUND_SHARE = Decimal("0.8")
+# Misses before the search grows combinations: a search that finds its options at once makes
+# no wider estimate (after 2 misses, the same estimates as from the first on those questions).
+BOUND_AFTER = 2
 # Shorter than this, a sequence is no setting to suggest for training (bot.detail says so too).
 SHORTEST_SUGGESTED = 256
 
@@ -192,6 +202,10 @@ _COMBOS: tuple[tuple[tuple[str, ...], int], ...] = tuple(
 )
 
 
+# Every valid combination's mask (_valid's), for _bound to ask of each one it grows.
+_VALID_MASKS: frozenset[int] = frozenset(m for _, m in _COMBOS)
+
+
 @cache  # at most one entry per set of applicable changes (2^len(CHANGES)): structure, not values
 def _combos_of(allowed: int) -> tuple[tuple[tuple[str, ...], int], ...]:
     """The combinations made of the changes in `allowed` alone, in _COMBOS' order."""
@@ -292,6 +306,15 @@ def remedies_for(query: Query, answer: Answer, catalogue: Catalogue) -> Remedies
         found: list[int] = []  # the options' masks
         missed = 0
         probed = False
+        # The combinations estimated, and what each change saved on the estimate as asked (GB,
+        # as floats: a guess's arithmetic), learnt from them when a wider combination is first
+        # asked for, and those changes least first.
+        estimated: list[tuple[tuple[str, ...], Decimal]] = []
+        learnt = 0
+        saving: dict[str, float] = {}
+        order: list[tuple[float, int]] = []
+        asked_gb = float(detailed.per_gpu_gb)
+        share = float(vram * BOUND_SHARE)
         for combo, mask in _combos_of(allowed):
             if _has_subset(found, mask):
                 continue  # a smaller option already fits: this one only adds changes
@@ -307,7 +330,27 @@ def remedies_for(query: Query, answer: Answer, catalogue: Catalogue) -> Remedies
                 probed = True
                 if _is_within(mask, misses):
                     continue  # the probe's misses hold this combination too: it cannot fit
+            if probed and len(combo) > 1 and missed >= BOUND_AFTER:
+                if learnt < len(estimated):
+                    changed = False
+                    for done, figure in estimated[learnt:]:
+                        changed = _learn(saving, done, asked_gb - float(figure)) or changed
+                    learnt = len(estimated)
+                    if changed:  # ties in CHANGES' order (sorted keeps it)
+                        order = sorted(((saving[c], _BIT[c]) for c in tried if c in saving),
+                                       key=itemgetter(0))
+                left = asked_gb
+                for change in combo:
+                    left -= saving.get(change, 0.0)
+                wider = _bound(mask, order, left, share, found)
+                if wider != mask and not _is_within(wider, misses):
+                    gb = need(tuple(c for c in CHANGES if wider & _BIT[c]))
+                    if gb is not None and gb > vram:
+                        misses.append(wider)
+                        continue  # the wider combination does not fit: this one cannot
             gb = need(combo)
+            if gb is not None:
+                estimated.append((combo, gb))
             if gb is None or gb > vram:
                 missed += 1
             if gb is not None and gb <= vram:
@@ -329,6 +372,51 @@ def remedies_for(query: Query, answer: Answer, catalogue: Catalogue) -> Remedies
         best_gb=min(needs) if needs and not options else None,
         lead=query.fix_asked and answer.intent in ("fit", "memory"),
     )
+
+
+def _learn(saving: dict[str, float], combo: tuple[str, ...], saved: float) -> bool:
+    """What `combo` saved on the estimate as asked, credited to its one change whose saving
+    is not known yet (none or several unknown: nothing learnt); a change alone is what it
+    saves, known or not. Whether a saving was set."""
+    if len(combo) == 1:
+        saving[combo[0]] = max(saved, 0.0)
+        return True
+    unknown = None
+    for change in combo:
+        if change in saving:
+            saved -= saving[change]
+        elif unknown is None:
+            unknown = change
+        else:
+            return False
+    if unknown is None:
+        return False
+    saving[unknown] = max(saved, 0.0)
+    return True
+
+
+def _bound(
+    mask: int, order: list[tuple[float, int]], left: float, share: float, found: list[int]
+) -> int:
+    """The combination `mask` grown by the changes of known saving (`order`: each saving and
+    change bit, least saving first) that, by adding up what each saved alone, leave the
+    estimate (`left` with `mask`'s changes) above `share` of the card: a valid combination
+    holding no option found. `mask` itself when none is added.
+
+    A guess only: the estimate of what it returns decides (a miss rules out its subsets, as
+    every miss does; a fit rules out nothing, and the search estimates `mask` itself). Changes
+    mostly save less together than added up, so the guess errs towards a miss."""
+    wider = mask
+    for saved, bit in order:
+        if wider & bit:
+            continue
+        if left - saved <= share:
+            break  # the rest save at least as much
+        grown = wider | bit
+        if grown in _VALID_MASKS and not _has_subset(found, grown):
+            wider = grown
+            left -= saved
+    return wider
 
 
 def _probe(
