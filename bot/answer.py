@@ -2064,6 +2064,10 @@ def _by_detail(query: Query, answer: Answer, composed: Answer, cat: Catalogue) -
     primary = answer.primary
     # "tokens/s": the decode's verdict at the assumed context leads (the detailed estimate's),
     # so each method's verdict below it is that estimate's too, not the planning rule's.
+    if composed.detailed is not None and primary is not None and _split_unsaid(query, answer):
+        # "can i serve qwen2.5 72b on 4 gpus": each precision's figure per GPU split that many
+        # ways, as one precision asked gets it (was the whole model's planning figures alone).
+        return _serving_figures(query, answer, composed, cat)
     if composed.detailed is None or primary is None \
             or not (composed.detailed.stated or (query.speed_asked and query.inference)
                     or (composed.typical_lead and query.inference)):
@@ -2150,6 +2154,12 @@ def _typical_where_margin_misses(query: Query, answer: Answer, composed: Answer,
         if detail is not None and detail.check is not None and detail.check.detailed_fits:
             typical[ma.memory.method] = (detail.per_gpu_gb, detail.seq_len, detail.micro_batch)
     return composed.model_copy(update={"method_typical": typical}) if typical else composed
+
+
+def _split_unsaid(query: Query, answer: Answer) -> bool:
+    """Several precisions to serve on a GPU count with no card or settings said."""
+    return query.inference and query.gpu is None and (query.gpu_count or 1) > 1 \
+        and len(answer.methods) > 1 and all(ma.fit is None for ma in answer.methods)
 
 
 def _serving_figures(query: Query, answer: Answer, composed: Answer, cat: Catalogue) -> Answer:

@@ -93,3 +93,37 @@ def test_a_new_figure_in_another_currency_is_refused(
     assert changed.query.money_foreign
     assert changed.text.startswith(starts), changed.text
     assert "🔔" not in changed.text
+
+
+# --- serving on a GPU count, no card: the figure per GPU split that many ways ------------------
+
+# "can i serve qwen2.5 72b on 4 gpus" (no precision): each precision's detailed figure per GPU
+# split over the count, as "… in bf16 on 4 gpus" and a training run on a count get it (was the
+# whole model's planning figures alone).
+SERVING_SPLIT = [
+    ("can i serve qwen2.5 72b on 4 gpus", [
+        "ℹ️ Split over 4 GPUs (tensor parallel), at typical settings (context 2,048, batch 1)",
+        "🏷 Offered with 4 GPUs: 4× A100 80GB at $3.68/hour.",
+        "<b>Inference in BF16</b>: ≈ 37.9 GB per GPU with the KV cache (planning rule: ≈ 43.6 GB",
+        "<b>Inference in 4-bit</b>: ≈ 12.7 GB per GPU with the KV cache"]),
+    ("can i host llama 3 70b on 2 gpus", [
+        "ℹ️ Split over 2 GPUs (tensor parallel)", "🏷 Offered with 2 GPUs: 2× H200 at $6.14/hour.",
+        "<b>Inference in BF16</b>: ≈ 72.4 GB per GPU with the KV cache"]),
+    ("puedo servir qwen2.5 72b en 4 gpus?", [
+        "ℹ️ Repartido entre 4 GPU (paralelismo tensorial), con ajustes típicos",
+        "<b>Inferencia en BF16</b>: ≈ 37,9\u00a0GB por GPU con la caché KV"]),
+    ("je peux servir qwen2.5 72b sur 4 gpu ?", [
+        "ℹ️ Réparti sur 4 GPU (parallélisme de tenseurs), avec des réglages typiques",
+        "<b>Inférence en BF16</b>\u00a0: ≈ 37,9\u202fGo par GPU avec le cache KV"]),
+]
+
+
+@pytest.mark.parametrize(("text", "has"), SERVING_SPLIT)
+def test_serving_on_a_gpu_count_is_split_per_gpu(text: str, has: list[str]) -> None:
+    reply = ask(text)
+    assert reply.query.gpu is None and (reply.query.gpu_count or 1) > 1
+    pos = 0
+    for part in has:
+        found = reply.text.find(part, pos)
+        assert found >= 0, (part, reply.text)
+        pos = found + len(part)

@@ -851,6 +851,26 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                     "%(det)s per GPU (detailed estimate, KV cache %(kv)s).", **args,
                 ))
             put("\n")
+        elif detailed and answer.method_detailed_gb and many > 1 and detailed.gpus > 1 \
+                and detailed.check is None and detailed.kind != "training":
+            # "can i serve qwen2.5 72b on 4 gpus": several precisions on a count, no card
+            # (bot.answer._split_unsaid): each line's figure is per GPU split that many ways,
+            # as one precision asked gets it (detailed_lines._split_lines).
+            put("ℹ️ ")
+            put(_(
+                "Split over %(n)s GPUs (tensor parallel), at typical settings (context %(ctx)s, "
+                "batch %(batch)s): each precision's detailed estimate per GPU is on its line.",
+                n=detailed.gpus, ctx=fmt.num(detailed.seq_len),
+                batch=fmt.num(detailed.micro_batch),
+            ))
+            put("\n")
+            offer = detailed.split_offer
+            if offer is not None and offer.gpu is not None and offer.usd_per_hour is not None:
+                put("🏷 ")
+                put(_("Offered with %(n)s GPUs: %(config)s at %(price)s.", n=detailed.gpus,
+                      config=ph.config(offer.gpu, offer.gpu_count),
+                      price=ph.per_hour(offer.usd_per_hour)))
+                put("\n")
         elif _training_lead(answer):
             # Training settings stated, no configuration asked: the detailed figure leads
             # (DESIGN.md §3); the method's line gives the planning one beside it.
