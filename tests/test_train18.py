@@ -140,3 +140,42 @@ def test_next_step_follows_the_tool_named(text: str, locale: str | None, has: li
         at = found + len(part)
     if lacks is not None:
         assert lacks not in step, step
+
+
+# --- what the time's k·N·D is made of ---------------------------------------------------------
+
+# (question, locale, the FLOPs line, the line that splits it): the seed pages publish no FLOPs
+# rule; rules/data/detailed.toml times LoRA/QLoRA at 4·N·D (frozen base: no weight gradients)
+# and full fine-tuning at 6·N·D (Kaplan et al. 2020), +2·N·D with checkpointing. A LoRA run's
+# '6·N·D' is now said to be 4 + 2, not the full fine-tuning rule.
+TIME_SPLIT = [
+    ("how long to qlora llama 3 8b on 10M tokens on an h100", None, "From 6·N·D FLOPs",
+     "LoRA and QLoRA take 4·N·D, not full fine-tuning's 6·N·D: the frozen base needs no weight "
+     "gradients (an approximation); gradient checkpointing adds 2·N·D"),
+    ("how long to qlora llama 3 8b on 10M tokens on an h100 without gradient checkpointing",
+     None, "From 4·N·D FLOPs", "LoRA and QLoRA take 4·N·D, not full fine-tuning's 6·N·D: the "
+     "frozen base needs no weight gradients (an approximation)."),
+    ("how long to full finetune llama 3 8b on 10M tokens on 8x h100", None, "From 8·N·D FLOPs",
+     "Full fine-tuning takes 6·N·D (Kaplan et al. 2020); gradient checkpointing adds 2·N·D"),
+    ("cuanto tarda un qlora de llama 3 8b con 10M tokens en una h100", "es", "Según 6·N·D FLOPs",
+     "LoRA y QLoRA cuestan 4·N·D, no los 6·N·D del fine-tuning completo"),
+    ("combien de temps pour un lora de llama 3 8b sur 10M tokens sur une h100", "fr",
+     "D'après 6·N·D FLOP", "LoRA et QLoRA coûtent 4·N·D, pas les 6·N·D du fine-tuning complet"),
+]
+
+
+@pytest.mark.parametrize(("text", "locale", "flops", "split"), TIME_SPLIT)
+def test_time_says_what_its_flops_are(text: str, locale: str | None, flops: str,
+                                      split: str) -> None:
+    reply = ask(text, locale)
+    assert reply.query.intent == "time", reply.text
+    lines = reply.text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith(flops))
+    assert lines[at + 1].startswith(split), lines[at:at + 2]
+
+
+def test_full_finetuning_without_checkpointing_keeps_the_plain_rule() -> None:
+    reply = ask("how long to full finetune llama 3 8b on 10M tokens on 8x h100 no gradient "
+                "checkpointing")
+    assert "From 6·N·D FLOPs" in reply.text
+    assert "takes 6·N·D" not in reply.text and "4·N·D" not in reply.text

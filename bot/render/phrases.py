@@ -486,6 +486,24 @@ class Phrases:
             tokens=self.fmt.tokens(tokens), per=self.fmt.num(tokens_per_param()),
         ))
 
+    def flops_split(self, adapter: bool, ckpt: bool) -> Markup:
+        """What the time's k·N·D is made of when it is not full fine-tuning's plain 6·N·D
+        (rules/data/detailed.toml flops.*): LoRA and QLoRA take 4·N·D (the frozen base needs
+        no weight gradients; an approximation), gradient checkpointing adds 2·N·D (the forward
+        pass again). 'How long' answers time each method so, in every language."""
+        if adapter and ckpt:
+            return self._(
+                "LoRA and QLoRA take 4·N·D, not full fine-tuning's 6·N·D: the frozen base needs "
+                "no weight gradients (an approximation); gradient checkpointing adds 2·N·D, the "
+                "forward pass again.")
+        if adapter:
+            return self._(
+                "LoRA and QLoRA take 4·N·D, not full fine-tuning's 6·N·D: the frozen base needs "
+                "no weight gradients (an approximation).")
+        return self._(
+            "Full fine-tuning takes 6·N·D (Kaplan et al. 2020); gradient checkpointing adds "
+            "2·N·D, the forward pass again.")
+
     def runs_said(self, runs: int | None, tokens: Decimal | None) -> Markup | None:
         """"6 runs of … on 20M tokens each": the tokens counted are all the runs'."""
         if not runs or tokens is None:
