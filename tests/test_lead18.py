@@ -181,3 +181,25 @@ def test_how_many_tokens_after_a_run_with_hours_or_a_budget(
 def test_how_many_tokens_after_a_run_without_hours_is_not_a_run_of_hours() -> None:
     last = converse("qlora llama 3 8b on an h100", "how many tokens is that")[-1]
     assert not last.query.within_hours
+
+
+# A comparative or a hedge between a setting's name and its value ("a bigger batch, like 8",
+# "batch más grande, tipo 8", "un batch plus gros, genre 8", "longer seq like 4k"): that value
+# (was "I did not understand", or the value dropped).
+HEDGED = [
+    ("and bigger batch, like 8", "en", 8, None),
+    ("y con un batch mas grande, tipo 8", "es", 8, None),
+    ("et un batch plus gros, genre 8", "fr", 8, None),
+    ("longer seq like 4k", "en", None, 4096),
+    ("secuencias mas largas, como 4096", "es", None, 4096),
+]
+
+
+@pytest.mark.parametrize(("text", "locale", "batch", "seq"), HEDGED)
+def test_a_hedged_setting_in_a_follow_up_is_read(
+    text: str, locale: str, batch: int | None, seq: int | None
+) -> None:
+    last = converse("full finetune qwen2.5 1.5b on a 4090", text, locale=locale)[-1]
+    assert last.query.gpu == "rtx-4090"
+    assert last.query.batch_size == batch
+    assert last.query.seq_len == seq

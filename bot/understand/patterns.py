@@ -151,6 +151,14 @@ _SET_TO: Final = (
     r"(?:(?:from|de) \d+ ?k? )?(?:(?:set|down|up|back|all the way down) )?to"
     r"|(?:de \d+ ?k? )a"
 )
+# "a bigger batch, like 8", "batch más grande, tipo 8", "un batch plus gros, genre 8", "longer
+# seq like 4k": a comparative and a hedge between a setting's name and its value.
+_LIKE: Final = (
+    r"(?:,? (?:like|say|maybe|around|about|roughly|como|tipo|unos|unas|genre|comme|disons|"
+    r"environ|vers|ponle|pon)(?= ?-?\d))?"
+)
+_BIGGER: Final = r"(?: (?:mas grande|mayor|plus gros|plus grand|bigger|larger|higher),?)?" + _LIKE
+_LONGER: Final = r"(?: (?:mas largas?|plus longues?|longer),?)?" + _LIKE
 # Every spelling of a sequence length holds one of these (secuencia, context, contexto…).
 _SEQ_WORDS: Final = ("seq", "secuencia", "context", "ctx", "max", "cutoff", "cut off", "cut-off")
 SEQ_BEFORE: Final = Guarded(
@@ -164,7 +172,7 @@ SEQ_BEFORE: Final = Guarded(
     r"n_ctx|num_ctx|ctx[ _-]?size|context[ _-]?(?:length|len|window|size)|"
     r"context|ctx(?:[ _-]?len)?|longitud de (?:la )?(?:secuencia|contexto)|ventana de contexto|"
     r"contexto|secuencias?|longueur de (?:la )?(?:sequence|contexte)|fenetre de contexte|"
-    r"contexte|sequences?|seq)"
+    r"contexte|sequences?|seq)" + _LONGER +
     # "seq -2048" keeps its sign: bot.understand.bounds refuses it (not 2048, nor a card's name)
     rf" ?(?:{_SET_TO}|[:=]|of|de|a|is|es|est)? ?(?:de )?(?P<num>(?:(?<=[ :=])-)?{NUM_SP}) ?(?P<k>k|m)?"
     r"(?![a-z0-9])"
@@ -304,7 +312,7 @@ BATCH: Final = Guarded(
     ("batch", "bs", "lot"),
     r"(?<![a-z])(?:per[ _-]?device[ _-]?(?:train[ _-]?)?batch[ _-]?size|"
     r"micro[ _-]?batch(?:[ _-]?size)?|batch[ _-]?size|batch|bsz|bs|mbs|"
-    r"taille (?:de|du) (?:batch|lot)|tamano de(?:l)? (?:batch|lote)|lote)"
+    r"taille (?:de|du) (?:batch|lot)|tamano de(?:l)? (?:batch|lote)|lote)" + _BIGGER +
     rf" ?(?:{_SET_TO}|[:=]|of|de|is|es|est|a)? ?(?:de )?(?P<num>(?:(?<=[ :=])-)?\d+)(?!\w|[.,]\d)"
 )
 # The batch said after its number ("qlora llama 3 8b, 4 batch, 2048 seq", "4 batch size", "8 per
