@@ -203,3 +203,13 @@ def test_a_hedged_setting_in_a_follow_up_is_read(
     assert last.query.gpu == "rtx-4090"
     assert last.query.batch_size == batch
     assert last.query.seq_len == seq
+
+
+def test_the_planning_rules_paper_fit_note_says_whose_verdict_it_is() -> None:
+    """An 8B full fine-tune on one H200: the detailed estimate (150.5 of 150.75 GB) leads with
+    "Yes"; the planning rule's note under it said "so it is marked as not fitting", as if the
+    reply's verdict were "no"."""
+    (reply,) = converse("full finetune an 8b model on one h200, does it fit?")
+    assert reply.text.startswith("✅")
+    assert "so the planning rule marks it as not fitting" in reply.text
+    assert "so it is marked as not fitting" not in reply.text

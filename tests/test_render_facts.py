@@ -150,7 +150,7 @@ def test_the_floor_note_in_french():
     [
         (note("paper_fit_only", floor_gb=Decimal(16), left_gb=Decimal("0.5")),
          "This configuration holds the 16-byte figure (16 GB) on paper but leaves only 0.5 GB "
-         "for activations, so it is marked as not fitting."),
+         "for activations, so the planning rule marks it as not fitting."),
         (note("qlora_paper_tight", vram_gb=Decimal(24), paper_params_b=Decimal(65),
               paper_vram_gb=Decimal(48)),
          "This configuration misses the planning estimate, although the QLoRA authors did fit a "

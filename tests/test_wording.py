@@ -526,7 +526,7 @@ def test_chart_title_starts_with_a_capital(pipe, monkeypatch, locale, expected):
         ("fr", "KV cache in BF16 for prompt and output, with grouped-query attention.",
          "attention à requêtes groupées (GQA)"),
         ("es", "This configuration holds the 16-byte figure (%(floor)s) on paper but leaves "
-               "only %(left)s for activations, so it is marked as not fitting.",
+               "only %(left)s for activations, so the planning rule marks it as not fitting.",
          "En teoría esta configuración admite la cifra de 16 bytes"),
         ("es", "That alert was already removed.", "Esa alerta ya se había eliminado."),
         ("fr", "That alert was already removed.", "Cette alerte a déjà été supprimée."),

@@ -698,7 +698,7 @@ class Phrases:
         if code == "paper_fit_only":
             return self._(
                 "This configuration holds the 16-byte figure (%(floor)s) on paper but leaves "
-                "only %(left)s for activations, so it is marked as not fitting.",
+                "only %(left)s for activations, so the planning rule marks it as not fitting.",
                 floor=gb("floor_gb"),
                 left=gb("left_gb"),
             )
