@@ -359,10 +359,15 @@ def test_how_long_on_the_b200_is_timed_at_its_cited_peak() -> None:
     [
         ("how much for 10h of h100 and does 70b lora fit", "23.20",
          "💵 <b>Cost: $23.20</b> — 1× H100 × 10 hours", "4× A100 80GB × 10 hours"),
+        # Whether it fits not asked: the verdict leads, the card's cost follows, labelled, then
+        # the cost where it fits (cost18).
         ("cuanto cuesta una h100 por 24 horas para un lora de 70b", "55.68",
-         "💵 <b>Coste: 55,68\xa0US$</b> — 1× H100 × 24\xa0horas", "4× A100 80GB × 24\xa0horas"),
+         "❌ <b>No: un modelo de 70B no cabe en 1× H100 (LoRA).</b>",
+         "Lo que costaría en 1× H100, donde no cabe:\n💵 <b>Coste: 55,68\xa0US$</b> — 1× H100 × "
+         "24\xa0horas"),
         ("combien pour 8 h100 pendant 168h, full finetune 70b", "3118.08",
-         "💵 <b>Coût\xa0: 3\u202f118,08\xa0$US</b> — 8× H100 × 168\xa0heures", "8× B200 × 168\xa0heures"),
+         "❌ <b>Non\xa0: un modèle 70B ne tient pas sur 8× H100",
+         "où il ne tient pas\xa0:\n💵 <b>Coût\xa0: 3\u202f118,08\xa0$US</b> — 8× H100 × 168\xa0heures"),
     ],
 )
 def test_a_cost_with_hours_on_a_rented_card_too_small_costs_that_card_then_the_one_that_fits(

@@ -131,3 +131,31 @@ def test_what_a_budget_trains_is_said_in_tokens(question: str, lang: str | None,
                                                 starts: str) -> None:
     text = spaced(ask(question, lang).text)
     assert text.startswith(spaced(starts)), text
+
+
+# A cost asked on a configuration that does not hold the run: the verdict leads, then what the
+# hours would cost there (labelled), then the cost where it fits (was the cost on the
+# configuration that cannot run it first, as if it could).
+MISSES: list[tuple[str, str | None, list[str]]] = [
+    ("cuanto cuesta una lora de llama 3 70b en 2 h100 por 10 horas", "es",
+     ["❌ <b>No: Llama 3 70B no cabe en 2× H100 (LoRA).</b>",
+      "ℹ️ Lo que costaría en 2× H100, donde no cabe:\n💵 <b>Coste: 46,40 US$</b>",
+      "💵 <b>Coste: 36,80 US$</b> — 4× A100 80GB × 10 horas"]),
+    ("how much for a lora of llama 3 70b on 2 h100 for 10 hours", None,
+     ["❌ <b>No: Llama 3 70B does not fit on 2× H100 (LoRA).</b>",
+      "ℹ️ What it would cost on 2× H100, where it does not fit:\n💵 <b>Cost: $46.40</b>",
+      "💵 <b>Cost: $36.80</b> — 4× A100 80GB × 10 hours"]),
+    ("combien pour une lora de llama 3 70b sur 2 h100 pendant 10 heures", "fr",
+     ["❌ <b>Non : Llama 3 70B ne tient pas sur 2× H100 (LoRA).</b>",
+      "ℹ️ Ce que cela coûterait sur 2× H100, où il ne tient pas :\n💵 <b>Coût : 46,40 $US</b>",
+      "💵 <b>Coût : 36,80 $US</b> — 4× A100 80GB × 10 heures"]),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "has"), MISSES)
+def test_a_cost_where_it_does_not_fit_leads_with_the_verdict(
+        question: str, lang: str | None, has: list[str]) -> None:
+    text = spaced(ask(question, lang).text)
+    assert text.startswith(spaced(has[0])), text
+    at = [text.index(spaced(h)) for h in has]
+    assert at == sorted(at), text

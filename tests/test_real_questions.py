@@ -76,14 +76,16 @@ def test_quote_follows_the_detailed_cheapest_fit(pipeline: Pipeline, text: str) 
     assert (run.gpu, run.gpu_count, run.usd_per_hour) == (
         cheapest["gpu"], cheapest["gpu_count"], Decimal(cheapest["usd_per_hour"]))
     # That quote is not the configuration asked about: the JSON's cost is never its cost. On
-    # a card we rent, the hours asked about cost what they cost there, and that leads.
+    # a card we rent, the hours asked about cost what they cost there, said after the verdict
+    # that leads (cost18: was that cost first, as if the run were possible there).
     own = reply.answer.asked_quote
     if own is None:
         assert got["cost_usd"] is None and got["gpu_hours"] is None
     else:
         assert (own.gpu, own.gpu_count) == (got["gpu"], got["gpu_count"]) != (run.gpu, run.gpu_count)
         assert Decimal(got["cost_usd"]) == own.cost_usd
-        assert got["text"].startswith(f"💵 <b>Cost: ${own.cost_usd:.2f}</b>")
+        assert got["text"].startswith("❌ <b>No: ")
+        assert f"where it does not fit:\n💵 <b>Cost: ${own.cost_usd:.2f}</b>" in got["text"]
     label = pipeline.catalogue.gpu(cheapest["gpu"]).name
     assert f"{cheapest['gpu_count']}× {label} × " in got["text"]
     # ...and the reply says why it quotes another configuration (with hours stated, ranked by

@@ -337,6 +337,12 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         and asked.gpu is not None and not asked.rentable and not answer.asked_quote
         and not _same_config(quote, asked)
     )
+    # "cuánto cuesta una lora de llama 3 70b en 2 h100 por 10 horas": the configuration asked
+    # does not hold it, which leads; what its hours would cost there follows the verdict,
+    # labelled, then the cost where it fits (was that cost first, as if the run were possible).
+    asked_misses = bool(answer.asked_quote) and answer.fits is False and asked is not None \
+        and not query.fit_after \
+        and answer.asked_quote is not None and _same_config(answer.asked_quote, asked)
     where: Markup | None = None
     if run_lead:
         assert tq is not None and tq.quote is not None and primary is not None
@@ -405,7 +411,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
     elif lead_quote is not None:
         put(ph.quote_block(lead_quote))
         put("\n\n")
-    elif answer.asked_quote and not query.fit_first:
+    elif answer.asked_quote and not query.fit_first and not asked_misses:
         put(ph.quote_block(answer.asked_quote))
         put("\n\n")
     unpriced = asked is not None and asked.gpu and asked.rentable and asked.usd_per_hour is None
@@ -947,9 +953,15 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         ))
         put("\n")
     put("\n")
-    if answer.asked_quote and query.fit_first:
+    if answer.asked_quote and (query.fit_first or asked_misses):
         # "can i full finetune 70b on an h100 and how much for 10 hours": the hours asked
         # about cost what they cost, after the verdict asked first.
+        if asked_misses:
+            assert asked is not None
+            put("ℹ️ ")
+            put(_("What it would cost on %(where)s, where it does not fit:",
+                  where=ph.fit_config(asked)))
+            put("\n")
         put(ph.quote_block(answer.asked_quote))
         put("\n\n")
     if intent == "cost" and many > 1:

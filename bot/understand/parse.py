@@ -3828,6 +3828,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         provider_named=px.provider_named(rest) if intent == "prices" else None,
         fit_first=(intent == "cost" and _fit_first(rest))
         or (intent == "time" and _fit_first(rest, timed=True)),
+        fit_after=intent == "cost" and not _fit_first(rest)
+        and asks.FIT_ASKED.search(rest) is not None,
         run_cost_asked=intent == "cost" and work.params_b is None and work.model_id is None
         and not work.family and not work.gpus and work.vram_gb is None and work.hours is None
         and budget is None and not inference

@@ -401,6 +401,10 @@ class Query(BaseModel):
     # asked before what it costs; the verdict leads, the cost follows (a cost question otherwise
     # leads with its price).
     fit_first: bool = False
+    # "how much for lora mistral 7b on an l40s for 10 hours, will it fit?": whether it fits was
+    # asked after its cost, which leads even where it does not fit (else the verdict on a
+    # configuration that cannot run it leads, its cost labelled after it).
+    fit_after: bool = False
     # "what's your fastest gpu?", "¿la GPU más rápida que tienen?": no run named, the price list
     # led by the rented GPU with the highest cited peak.
     fastest_asked: bool = False
