@@ -159,3 +159,14 @@ def test_a_cost_where_it_does_not_fit_leads_with_the_verdict(
     assert text.startswith(spaced(has[0])), text
     at = [text.index(spaced(h)) for h in has]
     assert at == sorted(at), text
+
+
+# A run timed and priced on the configuration where it costs least, which is not the cheapest
+# per hour: the "Next" command names the configuration priced (was 8× H200 under an 8× B200
+# quote).
+def test_the_next_step_names_the_configuration_priced() -> None:
+    text = ask("how much to rent enough gpus to full finetune qwen2.5 32b for 3 epochs on 200M "
+               "tokens").text
+    assert "8× B200 × 6.88 hours" in text, text
+    assert "🛠 Next: with Hugging Face TRL, on 8× B200, run it with" in text, text
+    assert "on 8× H200, run it" not in text, text

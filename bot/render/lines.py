@@ -11,6 +11,7 @@ them is the template's, byte for byte.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 from decimal import ROUND_CEILING, Decimal
@@ -1015,7 +1016,16 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         # A Mac runs no TRL (CUDA): a run over it is started on the rented configuration; a
         # training tool named (torchtune, Axolotl, LLaMA-Factory, Unsloth) starts it its way.
         step = _mlx_launch(primary, answer, ph) if mac else tool_launch(primary, answer, ph)
-        put(step if step is not None else ph.launch(primary, query.sharding, elsewhere=mac))
+        launched = primary
+        if run_lead and tq is not None and tq.quote is not None and primary.cheapest is not None \
+                and (asked is None or not asked.fits) \
+                and not _same_config(tq.quote, primary.cheapest):
+            # "how much to rent enough gpus to full finetune qwen2.5 32b … on 200M tokens": the
+            # command for the configuration the run is timed and priced on (8× B200), not the
+            # cheapest per hour (8× H200 was named under the 8× B200 quote).
+            launched = dataclasses.replace(primary, cheapest=dataclasses.replace(
+                primary.cheapest, gpu=tq.quote.gpu, gpu_count=tq.quote.gpu_count))
+        put(step if step is not None else ph.launch(launched, query.sharding, elsewhere=mac))
         put("\n")
     if mac and methods:
         put("🍎 ")
