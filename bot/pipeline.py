@@ -686,9 +686,16 @@ def _chat_language(previous: Query | None, guess: str | None) -> str | None:
     it rather than in Telegram's language or the default. A message that leans to one, however
     faintly ("Mixtral 8x7B on 2× H100"), is answered as before; a language the user chose
     (/language) still wins."""
-    if guess is not None or previous is None or not previous.lang_sure:
+    if previous is None or not previous.lang_sure:
+        return None
+    # A faint lean between Spanish and French (the words they share: "la h200 ?" in a chat
+    # held in French) is the chat's.
+    if guess is not None and not (guess in _ROMANCE and previous.lang in _ROMANCE):
         return None
     return previous.lang
+
+
+_ROMANCE = frozenset({"es", "fr"})
 
 
 def _bounded_answer(query: Query, catalogue: Catalogue) -> Answer:

@@ -127,3 +127,30 @@ def test_serving_on_a_gpu_count_is_split_per_gpu(text: str, has: list[str]) -> N
         found = reply.text.find(part, pos)
         assert found >= 0, (part, reply.text)
         pos = found + len(part)
+
+
+# --- short Spanish/French questions with an article -------------------------------------------
+
+# "la a10g vram ?": only the words Spanish and French share ("la", "de") are Spanish's guess,
+# never sure (was English: no language word at all). English without them stays English.
+SHORT_ROMANCE = [
+    ("la a10g vram ?", "es", "📋 <b>A10G: las cifras de su ficha técnica</b>"),
+    ("la 3090 vram ?", "es", "📋 <b>RTX 3090: las cifras de su ficha técnica</b>"),
+    ("la h100 cuanta memoria", "es", "📋 <b>H100: las cifras de su ficha técnica</b>"),
+    ("mixtral 8x7b on 2 a100 40gb, 20 usuarios a la vez?", "es", "👥 <b>20 usuarios a la vez"),
+    ("a10g vram?", None, "📋 <b>A10G: the datasheet's figures</b>"),
+    ("le 4090 vram ?", "fr", "📋 <b>RTX 4090"),
+]
+
+
+@pytest.mark.parametrize(("text", "lang", "starts"), SHORT_ROMANCE)
+def test_a_short_question_with_an_article_is_not_english(
+        text: str, lang: str | None, starts: str) -> None:
+    reply = ask(text)
+    assert reply.query.lang == lang
+    assert reply.text.startswith(starts), reply.text
+
+
+def test_a_shared_article_in_a_french_chat_stays_french() -> None:
+    _, then = converse("combien coûte le h100 ?", "la h200 ?")
+    assert then.text.startswith("💵 <b>Prix de 1× H200"), then.text

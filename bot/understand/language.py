@@ -55,6 +55,13 @@ _INSTINCT_MI: Final = Screened(
 _IDENTIFIER: Final = lazy(r"[a-z0-9]*_[a-z0-9_]*")
 
 
+# Words Spanish and French both write and English does not ("la 3090 vram ?", "la vram de la
+# 4090 ?"): half a mark to each. With no word of either's own, Spanish is the guess (never
+# sure, so the chat's or Telegram's language still wins): French writes the data-centre cards
+# "le H100" and "l'A10G", where Spanish writes "la H100", "la A10G" (bot.render.phrases.gpu_forms).
+_SHARED: Final = frozenset({"la", "de"})
+_SHARED_GUESS: Final = "es"
+
 # A guess is "sure" when it rests on at least this much evidence (two marker words, or one word
 # and an accent of the language) and leads the runner-up by as much: one English "on" in
 # "Mixtral 8x7B on 2x H100" or a lone "gracias" is not enough to overrule the language the user
@@ -84,6 +91,11 @@ def detect_with_confidence(raw: str, folded: str) -> tuple[Lang | None, bool]:
     scores: dict[Lang, float] = {
         lang: float(sum(map(STOPWORDS[lang].__contains__, forms))) for lang in LANGS
     }
+    shared = sum(map(_SHARED.__contains__, forms))
+    if shared:
+        for code in ("es", "fr"):
+            if code in scores:
+                scores[code] += 0.5 * shared
     if "go" in folded or "gio" in folded:
         scores["fr"] += len(_FRENCH_UNIT.findall(folded))
     lowered = raw[:1500].lower()
@@ -92,9 +104,10 @@ def detect_with_confidence(raw: str, folded: str) -> tuple[Lang | None, bool]:
             scores[code] += 1.5 * len(marks.findall(lowered))
     ranked = sorted(scores.values(), reverse=True)
     top, second = ranked[0], ranked[1]
-    if top < 1:
-        return None, False
     leaders = [lang for lang in LANGS if scores[lang] == top]
-    if len(leaders) != 1:
+    if shared and top == 0.5 * shared and set(leaders) == {"es", "fr"}:
+        # Only the words Spanish and French share: Spanish, never sure.
+        return _SHARED_GUESS, False
+    if top < 1 or len(leaders) != 1:
         return None, False
     return leaders[0], top >= SURE_SCORE and top - second >= SURE_SCORE
