@@ -2153,7 +2153,19 @@ def _typical_where_margin_misses(query: Query, answer: Answer, composed: Answer,
         detail = detailed_for(query, answer.model_copy(update={"primary": ma}), cat)
         if detail is not None and detail.check is not None and detail.check.detailed_fits:
             typical[ma.memory.method] = (detail.per_gpu_gb, detail.seq_len, detail.micro_batch)
-    return composed.model_copy(update={"method_typical": typical}) if typical else composed
+    if not typical:
+        return composed
+    if query.inference and composed.detailed is not None and composed.detailed.check is not None:
+        # Serving ("can i run llama 3 70b on 2x a100 80gb"): the headline lists that precision
+        # among those that fit, by the detailed estimate, as one precision asked is answered
+        # (_typical_leads); its line says the rule's figure is the rule's (was "❌ Inference in
+        # BF16: ≈ 168 GB — 8 GB short", "✅ At typical settings … it fits" under it, and BF16
+        # missing from the headline's list).
+        return composed.model_copy(update={
+            "method_typical": typical,
+            "method_fits": {**composed.method_fits, **{m: True for m in typical}},
+        })
+    return composed.model_copy(update={"method_typical": typical})
 
 
 def _split_unsaid(query: Query, answer: Answer) -> bool:

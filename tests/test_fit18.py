@@ -75,9 +75,9 @@ def test_serving_leads_with_the_detailed_verdict_and_the_rule_beside(
 
 
 def test_the_cheapest_offered_configuration_is_by_the_detailed_estimate() -> None:
-    # 2× A100 80GB is not offered; 1× H200 holds 140 GB of weights and the CUDA context in the
-    # 143771 MiB (150.75 GB) nvidia-smi shows (mib18; at its marketing 141 GB it did not, and
-    # 4× A100 80GB was named), as the lead's own estimate says.
+    # 2× A100 80GB is not offered; by the detailed estimate one H200 (150.75 GB as CUDA reports
+    # it, mib18) holds the 140 GB of weights, the KV cache and the CUDA context, where the rule's
+    # 168 GB named 4× A100 80GB.
     reply = ask("can i run llama 3 70b in bf16 on 2x a100 80gb")
     cheapest = reply.answer.primary.cheapest
     assert (cheapest.gpu, cheapest.gpu_count) == ("h200", 1)
@@ -172,3 +172,33 @@ SHARES = [  # (share, figure, printed share)
 def test_share_gb(share: str, figure: str, printed: str) -> None:
     ph = Phrases("en", CATALOGUE)
     assert ph.share_gb(Decimal(share), Decimal(figure)) == printed
+
+
+# No precision named: the precision the margin misses and the detailed estimate fits is listed
+# among those that fit, its line saying whose figure is the rule's (was "❌ Inference in BF16:
+# ≈ 168 GB — 8 GB short" with "✅ … it fits" under it, BF16 left out of the headline).
+SEVERAL = [
+    ("can i run llama 3 70b on 2x a100 80gb", [
+        "✅ <b>On 2× A100 80GB, Llama 3 70B fits: BF16 inference, 8-bit inference, and 4-bit "
+        "inference.</b>",
+        "✅ <b>Inference in BF16</b>: ≈ 168 GB by the planning rule, with its margin — 8 GB short",
+        "✅ At typical settings (context 2,048, batch 1) the detailed estimate is 72.4 GB per GPU "
+        "with the KV cache: it fits.",
+    ]),
+    ("¿puedo correr llama 3 70b en 2 a100 de 80gb?", [
+        "inferencia en BF16, inferencia en 8 bits y inferencia en 4 bits.</b>",
+        "✅ <b>Inferencia en BF16</b>: ≈ 168\u00a0GB según la regla de planificación, con su "
+        "margen — faltan 8\u00a0GB",
+    ]),
+]
+
+
+@pytest.mark.parametrize(("question", "said"), SEVERAL)
+def test_several_precisions_list_the_one_the_detailed_estimate_fits(
+        question: str, said: list[str]) -> None:
+    text, at = ask(question).text, 0
+    for phrase in said:
+        found = text.find(phrase, at)
+        assert found >= 0, (phrase, text)
+        at = found + len(phrase)
+    assert "❌ <b>Inference in BF16" not in text and "❌ <b>Inferencia en BF16" not in text

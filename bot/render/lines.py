@@ -1891,6 +1891,13 @@ def _method_lines(
             add(_("<b>%(name)s</b>: ≈ %(det)s per GPU with your settings — %(room)s (planning "
                   "rule: %(need)s without activations)", **args))
         add("\n")
+    elif fit is not None and many > 1 and not fit.fits and answer.query.inference \
+            and mem.method in answer.method_typical and answer.method_fits.get(mem.method):
+        # The planning margin misses, the detailed estimate (the line under it) fits and leads.
+        add("✅ ")
+        add(_("<b>%(name)s</b>: %(need)s by the planning rule, with its margin — %(room)s",
+              room=ph.headroom(fit), name=name, need=need))
+        add("\n")
     elif fit is not None and many > 1:
         add("✅ " if fit.fits else "❌ ")
         add(_("<b>%(name)s</b>: %(need)s — %(room)s",
