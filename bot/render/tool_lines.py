@@ -27,6 +27,7 @@ way to start the run, with the changes of the first remedy it has a setting for 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from markupsafe import Markup
@@ -148,6 +149,36 @@ def _first_fix(remedies: Remedies | None, tool: str) -> tuple[set[str], int | No
     return None
 
 
+@dataclass(frozen=True, slots=True)
+class _YamlKeys:
+    """A config-file tool's spelling (sources in the module's docstring): the method's lines,
+    then one key or line per change."""
+
+    methods: dict[str, tuple[str, ...]]  # "qlora", "lora", "full" (any full method)
+    micro_batch: str
+    grad_ckpt: str
+    seq_len: str
+    adam8bit: str
+    deepspeed: str
+
+
+_YAML_KEYS: Final[dict[str, _YamlKeys]] = {
+    "axolotl": _YamlKeys(
+        methods={"qlora": ("adapter: qlora", "load_in_4bit: true"), "lora": ("adapter: lora",),
+                 "full": ()},
+        micro_batch="micro_batch_size", grad_ckpt="gradient_checkpointing: true",
+        seq_len="sequence_len", adam8bit="optimizer: adamw_bnb_8bit",
+        deepspeed="deepspeed: deepspeed_configs/zero3_bf16.json"),
+    "llama_factory": _YamlKeys(
+        methods={"qlora": ("finetuning_type: lora", "quantization_bit: 4"),
+                 "lora": ("finetuning_type: lora",), "full": ("finetuning_type: full",)},
+        micro_batch="per_device_train_batch_size",
+        grad_ckpt="disable_gradient_checkpointing: false", seq_len="cutoff_len",
+        adam8bit="optim: adamw_bnb_8bit",
+        deepspeed="deepspeed: examples/deepspeed/ds_z3_config.json"),
+}
+
+
 def _settings(tool: str, method: str, changes: set[str], seq_len: int | None, micro: int,
               gpus: int) -> list[str]:
     """The tool's own settings for the method and the changes, in its spelling."""
@@ -161,34 +192,19 @@ def _settings(tool: str, method: str, changes: set[str], seq_len: int | None, mi
         if seq_len is not None:
             out.append(f"tokenizer.max_seq_len={seq_len}")
         return out
-    if tool == "axolotl":
-        out += (["adapter: qlora", "load_in_4bit: true"] if method == "qlora"
-                else ["adapter: lora"] if method == "lora" else [])
+    keys = _YAML_KEYS.get(tool)
+    if keys is not None:
+        out += keys.methods.get(method, keys.methods["full"])
         if batch:
-            out += ["micro_batch_size: 1", f"gradient_accumulation_steps: {micro}"]
+            out += [f"{keys.micro_batch}: 1", f"gradient_accumulation_steps: {micro}"]
         if "grad_ckpt" in changes:
-            out.append("gradient_checkpointing: true")
+            out.append(keys.grad_ckpt)
         if seq_len is not None:
-            out.append(f"sequence_len: {seq_len}")
+            out.append(f"{keys.seq_len}: {seq_len}")
         if "adam8bit" in changes or method == "full_adam8bit":
-            out.append("optimizer: adamw_bnb_8bit")
+            out.append(keys.adam8bit)
         if gpus > 1:
-            out.append("deepspeed: deepspeed_configs/zero3_bf16.json")
-        return out
-    if tool == "llama_factory":
-        out += (["finetuning_type: lora", "quantization_bit: 4"] if method == "qlora"
-                else ["finetuning_type: lora"] if method == "lora"
-                else ["finetuning_type: full"])
-        if batch:
-            out += ["per_device_train_batch_size: 1", f"gradient_accumulation_steps: {micro}"]
-        if "grad_ckpt" in changes:
-            out.append("disable_gradient_checkpointing: false")
-        if seq_len is not None:
-            out.append(f"cutoff_len: {seq_len}")
-        if "adam8bit" in changes or method == "full_adam8bit":
-            out.append("optim: adamw_bnb_8bit")
-        if gpus > 1:
-            out.append("deepspeed: examples/deepspeed/ds_z3_config.json")
+            out.append(keys.deepspeed)
         return out
     # Unsloth
     out += (["load_in_4bit=True"] if method == "qlora"
