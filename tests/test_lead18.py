@@ -213,3 +213,13 @@ def test_the_planning_rules_paper_fit_note_says_whose_verdict_it_is() -> None:
     assert reply.text.startswith("✅")
     assert "so the planning rule marks it as not fitting" in reply.text
     assert "so it is marked as not fitting" not in reply.text
+
+
+@pytest.mark.parametrize(("text", "batch"), [
+    ("qlora llama 3 8b on a 4090 bs-8", None),  # found by the clean-clone CI: batch 4090
+    ("lora on my 3090 batch size?", None),
+    ("qlora llama 3 8b, 4 batch, 2048 seq, 3090", 4),
+])
+def test_a_cards_number_before_a_batch_word_is_no_batch(text: str, batch: int | None) -> None:
+    (reply,) = converse(text)
+    assert reply.query.batch_size == batch

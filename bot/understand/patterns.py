@@ -319,8 +319,12 @@ BATCH: Final = Guarded(
 # device batch", "lora 7b con 4 de batch"): read when no batch is said before its number.
 BATCH_AFTER: Final = Guarded(
     ("batch", "bs"),
-    r"(?<![\w.,$-])(?P<num>\d{1,4}) ?(?:de |of )?(?:per[ _-]?device[ _-]?(?:train[ _-]?)?)?"
+    # a card's number is no batch ("on a 4090 bs-8", "my 3090 batch size?")
+    r"(?<![\w.,$-])(?<!\ba )(?<!\ban )(?<!\bmy )(?<!\brtx )(?<!\bgtx )"
+    r"(?P<num>\d{1,4}) ?(?:de |of )?(?:per[ _-]?device[ _-]?(?:train[ _-]?)?)?"
     r"(?:batch[ _-]?size|batch|bsz|bs)(?![a-z0-9])"
+    # the word's own value follows it ("bs-8", "batch=8"): the number before is not the batch
+    r"(?! ?[-=:] ?\d)"
     r"(?! ?(?:jobs?|files?|requests?|inference|processing|mode|api|calls?|runs?|of (?!\d)))"
 )
 # The batch held at once named as such ("micro bs 4", "micro_batch_size: 2",
