@@ -212,7 +212,9 @@ def test_run_without_precision_covers_bf16_int8_int4() -> None:
     assert out["method"] == "inference_int4" and out["fits"] is True
     text = out["text"]
     assert "4-bit" in text and "8-bit" in text and "BF16" in text
-    assert "fits: 4-bit inference" in text
+    # 8-bit misses the planning margin (84 GB of 80) but the detailed estimate holds it (fit18,
+    # 9d549cc9): the headline lists it beside 4-bit
+    assert "fits: 8-bit inference and 4-bit inference" in text
     said = _json("can I run llama 3.1 70b in bf16 on an a100?")
     assert "4-bit" not in said["text"].split("\n")[0]
 
