@@ -26,6 +26,9 @@ class Sourced(_Data):
 
 _MIB = 2**20
 _GB = Decimal(10**9)
+# A cited CUDA total (memory_mib) lies within these shares of the marketing vram_gb.
+_NEAR_LOW = Decimal("0.95")
+_NEAR_HIGH = Decimal("1.08")
 
 
 def _positive(value: Decimal | None) -> Decimal | None:
@@ -76,6 +79,10 @@ class GPU(Sourced):
     # fit one of them unless split, so a question on the package is planned on these.
     device: str | None = None
     devices: int = Field(default=1, ge=1)
+    # A board carrying several GPUs that the software sees each as its own, this row being one
+    # of them (the Tesla K80: two GK210, 12 GB each): a bare name reads as one of them, and
+    # the reply says the board holds `board_gpus`.
+    board_gpus: int = Field(default=1, ge=1)
 
     _check = field_validator(
         "vram_gb", "usd_per_gpu_hour", "bf16_dense_tflops", "fp16_dense_tflops",
@@ -104,8 +111,16 @@ class GPU(Sourced):
             raise ValueError(f"{self.id}: a package of several devices names their row, and back")
         if (self.memory_mib is None) != (self.memory_source is None):
             raise ValueError(f"{self.id}: memory_mib needs its memory_source, and back")
-        if self.memory_mib is not None and self.capacity_gb < self.vram_gb:
-            raise ValueError(f"{self.id}: memory_mib below the marketing vram_gb")
+        if self.board_gpus > 1 and self.device is not None:
+            raise ValueError(f"{self.id}: one GPU of a board is not itself a package")
+        # The cited total is near the marketing size: most cards report N GiB or a few MiB
+        # under it, data-centre cards with ECC on 4-6 % under N GiB, and a few old ones a
+        # little under N x 10^9 bytes (Tesla K80 11441 MiB = 11.997 GB, Tesla P4 7611 MiB =
+        # 7.98 GB, as nvidia-smi prints them). A figure outside 95-108 % of vram_gb is a typo
+        # or another card's.
+        if self.memory_mib is not None and not (
+                self.vram_gb * _NEAR_LOW <= self.capacity_gb <= self.vram_gb * _NEAR_HIGH):
+            raise ValueError(f"{self.id}: memory_mib is not near the marketing vram_gb")
         return self
 
     @property

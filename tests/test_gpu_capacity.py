@@ -48,13 +48,16 @@ def test_cited_totals_are_the_nvidia_smi_figures() -> None:
     assert CAT.gpu("rtx-4090").capacity_gb.quantize(D("0.01")) == D("25.76")
 
 
-def test_every_total_is_cited_and_at_least_the_marketing_size() -> None:
+def test_every_total_is_cited_and_near_the_marketing_size() -> None:
     for card in CAT.gpus:
         if card.memory_mib is None:
             assert card.capacity_gb == card.vram_gb  # HBM without a quoted total, Apple
             continue
         assert card.memory_source and ("MiB" in card.memory_source or "GiB" in card.memory_source)
-        assert card.capacity_gb >= card.vram_gb
+        # at least the marketing size, but for the Tesla K80's and P4's nvidia-smi totals,
+        # 11441 and 7611 MiB, a little under (cards19)
+        assert card.capacity_gb >= card.vram_gb or card.id in ("tesla-k80", "tesla-p4")
+        assert card.capacity_gb >= card.vram_gb * D("0.95")
         # CUDA's totals, and AMD's: ROCm's table in GiB, the driver's MiB (cards13).
         assert card.platform in ("cuda", "rocm")
 

@@ -65,7 +65,8 @@ def test_a_card_known_by_its_size_has_the_memory_of_the_cards_sold_at_it() -> No
     cited = [g for g in CAT.gpus if g.memory_mib is not None and not g.unified_memory]
     exact = [g for g in cited if g.memory_mib == int(g.vram_gb) * 1024]
     assert len(exact) > 0.8 * len(cited)
-    assert all(g.capacity_gb >= g.vram_gb for g in cited)
+    # cards19: all but two, the Tesla K80 and P4, whose nvidia-smi totals are a little under
+    assert {g.id for g in cited if g.capacity_gb < g.vram_gb} == {"tesla-k80", "tesla-p4"}
     assert CAT.generic_capacity_gb(D(24)) == D(24564 * MIB) / 10**9
     assert CAT.generic_capacity_gb(D(16)) == D(16 * 2**30) / 10**9
     assert CAT.generic_capacity_gb(D(48)) == D(48 * 2**30) / 10**9

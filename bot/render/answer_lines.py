@@ -1334,6 +1334,14 @@ def _card_specs(answer: Answer, ph: Phrases, put: Put) -> None:
             "The software sees it as %(n)s GPUs of %(each)s each (its dies): a model must fit "
             "one of them unless it is split across them.",
             gpu.devices, n=fmt.num(gpu.devices), each=fmt.gb(ph.cat.gpu(gpu.device).vram_gb)))
+    if gpu.board_gpus > 1:
+        # "k80 specs": the figures are one GPU's, and the board carries several
+        put(" ")
+        put(ph.ngettext(
+            "A board carries %(n)s of these GPUs.",
+            "A board carries %(n)s of these GPUs, which the software sees as separate GPUs of "
+            "%(each)s each.",
+            gpu.board_gpus, n=fmt.num(gpu.board_gpus), each=fmt.gb(gpu.vram_gb)))
     put("\n• ")
     if gpu.memory_bandwidth_gbs is not None:
         put(_("Memory bandwidth: %(bw)s.", bw=fmt.bandwidth(gpu.memory_bandwidth_gbs)))

@@ -127,6 +127,16 @@ def _not_rented(ph: Phrases, card: GPU, colab: bool = False, kaggle: int = 0) ->
             "them unless it is split across them.",
             package.devices, gpu=ph.gpu_name(package.id), n=ph.fmt.num(package.devices),
             size=ph.fmt.gb(card.vram_gb))
+    if card.board_gpus > 1:
+        # "my k80": one of the GPUs on its board, each its own device to the software
+        return ph.ngettext(
+            "We don't rent the %(gpu)s here: this verdict is for one GPU of %(size)s; a "
+            "%(gpu)s board carries %(n)s of them.",
+            "We don't rent the %(gpu)s here: this verdict is for one GPU of %(size)s; a "
+            "%(gpu)s board carries %(n)s of them, which the software sees as separate GPUs: a "
+            "model must fit one of them unless it is split across them.",
+            card.board_gpus, gpu=ph.gpu_name(card.id), n=ph.fmt.num(card.board_gpus),
+            size=ph.fmt.gb(card.vram_gb))
     if card.unified_memory:
         return ph._("We don't rent the %(gpu)s here: this verdict is for your own Mac.",
                     gpu=ph.gpu_name(card.id))

@@ -1,0 +1,91 @@
+"""Every card people own, read at its real size (cards19): the memory CUDA reports, cited in
+rules/data/gpus_owned.toml (memory_mib), even where it is a little under the size on the box
+(Tesla K80 11441 MiB, Tesla P4 7611 MiB); a K80 is one GPU of a board of two."""
+
+from __future__ import annotations
+
+from decimal import Decimal as D
+
+import pytest
+from pydantic import ValidationError
+
+from rules.catalogue import load_catalogue
+from rules.schema import GPU
+from tests.support.chat import ask, says
+
+CAT = load_catalogue()
+MIB = 2**20
+
+# card -> the total nvidia-smi prints (MiB), the string its memory_source quotes, and the
+# capacity the detailed estimate holds the card to (GB, 10^9 bytes, 2 decimals).
+PRINTED = [
+    ("tesla-k80", 11441, "11441MiB", "12.00"),
+    ("tesla-p4", 7611, "7611MiB", "7.98"),
+]
+
+
+@pytest.mark.parametrize(("gpu_id", "mib", "quoted", "gb"), PRINTED)
+def test_a_cards_cited_total_is_what_nvidia_smi_prints(
+        gpu_id: str, mib: int, quoted: str, gb: str) -> None:
+    card = CAT.gpu(gpu_id)
+    assert card.memory_mib == mib
+    assert quoted in (card.memory_source or "")
+    assert card.capacity_gb == D(mib * MIB) / 10**9
+    assert card.capacity_gb.quantize(D("0.01")) == D(gb)
+    assert CAT.capacity_gb(card) == card.capacity_gb
+
+
+def _row(**changes: object) -> dict[str, object]:
+    row: dict[str, object] = {
+        "id": "x", "name": "X", "aliases": ["x"], "vram_gb": "12", "rented": False,
+        "source": "a source", "verified": "2026-12-05", "memory_source": "'11441MiB'"}
+    row.update(changes)
+    return row
+
+
+@pytest.mark.parametrize(("mib", "accepted"), [
+    (11441, True),   # Tesla K80: 11.997 GB, under the 12 on the box (was refused)
+    (12288, True),   # 12 GiB
+    (11000, True),   # 11.53 GB: 96 %
+    (10800, False),  # 11.32 GB: 94 %, another card's or a typo
+    (13824, False),  # 14.5 GB: 121 %
+    (1144, False),   # a digit lost
+])
+def test_the_schema_takes_a_cited_total_near_the_marketing_size(mib: int, accepted: bool) -> None:
+    if accepted:
+        assert GPU.model_validate(_row(memory_mib=mib)).memory_mib == mib
+    else:
+        with pytest.raises(ValidationError, match="not near the marketing"):
+            GPU.model_validate(_row(memory_mib=mib))
+
+
+def test_one_gpu_of_a_board_is_not_a_package() -> None:
+    with pytest.raises(ValidationError, match="one GPU of a board"):
+        GPU.model_validate(_row(memory_mib=11441, board_gpus=2, device="y", devices=2))
+    assert CAT.gpu("tesla-k80").board_gpus == 2
+    assert CAT.gpu("tesla-k80").vram_gb == 12
+
+
+# A K80 is read as one of its board's two GPUs, and the reply says so.
+K80 = [
+    ("can i finetune llama 3 8b with qlora on a k80",
+     ["1× Tesla K80", "this verdict is for one GPU of 12 GB; a Tesla K80 board carries 2 of them"],
+     ["this verdict is for your own card"]),
+    ("k80 specs",
+     ["Memory: 12 GB; CUDA reports", "A board carries 2 of these GPUs, which the software sees "
+      "as separate GPUs of 12 GB each."], []),
+    ("¿puedo hacer qlora de llama 3 8b en mi k80?",
+     ["1× Tesla K80", "una placa Tesla K80 lleva 2"], []),
+    ("est-ce que je peux faire un qlora de llama 3 8b sur ma k80 ?",
+     ["1× Tesla K80", "une carte Tesla K80 en porte 2"], []),
+]
+
+
+@pytest.mark.parametrize(("text", "has", "lacks"), K80)
+def test_a_k80_is_one_gpu_of_its_board(text: str, has: list[str], lacks: list[str]) -> None:
+    says(ask(text).text, has, lacks)
+
+
+def test_the_p4_is_held_to_its_7611_mib() -> None:
+    body = ask("can i qlora llama 3 8b on my tesla p4").text
+    says(body, ["Tesla P4", "of the 7.98 GB (7.4 GiB) each GPU has"], [])
