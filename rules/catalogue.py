@@ -18,6 +18,7 @@ from rules.schema import (
     GPU,
     AppleGPUShare,
     BareQuantName,
+    ColabPlans,
     Exl2Format,
     Fp8Arch,
     FreeNotebook,
@@ -79,6 +80,8 @@ class Catalogue:
     nvlink: NvLink | None = None
     # Kaggle's free notebook GPUs, read for "on kaggle" (gpus_owned.toml [kaggle]).
     kaggle: FreeNotebook | None = None
+    # Google Colab's GPUs by plan, read for "on colab pro" (gpus_owned.toml [colab]).
+    colab: ColabPlans | None = None
     quant_types: tuple[QuantType, ...] = ()  # llama.cpp/GGUF types (quant_types.toml)
     # A size written without its type ("q5") and the type it is read as (quant_types.toml).
     bare_quant_names: tuple[BareQuantName, ...] = ()
@@ -606,6 +609,13 @@ def validate_catalogue(cat: Catalogue) -> None:
     if cat.kaggle is not None and not {cat.kaggle.gpu, cat.kaggle.other_gpu or cat.kaggle.gpu} \
             <= by_id.keys():
         raise DataError("gpus_owned.toml [kaggle]: a card unknown")
+    if cat.colab is not None:
+        plans = (cat.colab.free_gpu, cat.colab.paid_gpu, *cat.colab.paid_other_gpus)
+        if not set(plans) <= by_id.keys() or any(
+                by_id[g].vram_gb > by_id[cat.colab.paid_gpu].vram_gb
+                for g in cat.colab.paid_other_gpus):
+            raise DataError("gpus_owned.toml [colab]: a card unknown, or paid_gpu not the "
+                            "paid plans' largest")
     placed: set[str] = set()
     for arch in cat.fp8_archs:
         if arch.fp8 and arch.fp8_weight_only:
@@ -675,6 +685,8 @@ def load_catalogue() -> Catalogue:
             fp8_archs=tuple(Fp8Arch.model_validate(a) for a in owned_doc.get("fp8_arch", ())),
             nvlink=NvLink.model_validate(owned_doc["nvlink"]) if "nvlink" in owned_doc else None,
             kaggle=FreeNotebook.model_validate(owned_doc["kaggle"]) if "kaggle" in owned_doc
+            else None,
+            colab=ColabPlans.model_validate(owned_doc["colab"]) if "colab" in owned_doc
             else None,
             quant_types=tuple(QuantType.model_validate(q) for q in quant_doc["quant_types"]),
             bare_quant_names=tuple(BareQuantName.model_validate(b)

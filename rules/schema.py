@@ -190,6 +190,16 @@ class FreeNotebook(Sourced):
     other_gpu: str | None = None
 
 
+class ColabPlans(Sourced):
+    """Google Colab's GPUs by plan (gpus_owned.toml [colab]): the free tier's card, and the
+    paid plans' (Pro, Pro+, pay as you go), `paid_gpu` the one with the most memory, which
+    "colab pro" named alone reads as, and `paid_other_gpus` the others they offer."""
+
+    free_gpu: str = Field(min_length=2)
+    paid_gpu: str = Field(min_length=2)
+    paid_other_gpus: tuple[str, ...] = Field(min_length=1)
+
+
 class Fp8Arch(Sourced):
     """Whether one architecture's tensor (matrix) cores multiply FP8, its cards listed
     (gpus_owned.toml [[fp8_arch]]); ``fp8_weight_only``: vLLM still serves FP8 checkpoints there

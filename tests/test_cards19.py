@@ -89,3 +89,49 @@ def test_a_k80_is_one_gpu_of_its_board(text: str, has: list[str], lacks: list[st
 def test_the_p4_is_held_to_its_7611_mib() -> None:
     body = ask("can i qlora llama 3 8b on my tesla p4").text
     says(body, ["Tesla P4", "of the 7.98 GB (7.4 GiB) each GPU has"], [])
+
+
+# Colab's plans (gpus_owned.toml [colab]): "colab" alone is the free T4; a paid plan named with
+# no card is its GPU with the most memory, the A100 40GB, its others said (was no card at all:
+# a memory table, or Kaggle's answer alone beside it).
+COLAB = [
+    ("kaggle or colab pro for qlora llama 3 8b?", "t4", ("a100-40gb",),
+     ["⚖️ <b>2× T4 or 1× A100 40GB?</b>", "a Kaggle notebook gets",
+      "this verdict is for the GPU with the most memory a paid Google Colab plan (Pro, Pro+) "
+      "offers; its others there are the T4 (16 GB) and L4 (24 GB)."]),
+    ("colab pro or kaggle for qlora llama 3 8b", "a100-40gb", ("t4",),
+     ["⚖️ <b>1× A100 40GB or 2× T4?</b>"]),
+    ("can i qlora llama 3 8b on colab pro", "a100-40gb", (),
+     ["Yes: Llama 3 8B fits on 1× A100 40GB (QLoRA)", "a paid Google Colab plan"]),
+    ("colab pro+ qlora mistral 7b", "a100-40gb", (), ["1× A100 40GB"]),
+    ("colab pro plus qlora mistral 7b", "a100-40gb", (), ["1× A100 40GB"]),
+    ("can i qlora llama 3 8b on colab", "t4", (),
+     ["1× T4", "the one your Google Colab notebook gets"]),
+    ("en colab gratis puedo hacer qlora de llama 3 8b?", "t4", (),
+     ["Sí: Llama 3 8B cabe en 1× T4", "cuaderno de Google Colab"]),
+    ("¿con colab pro puedo hacer lora de llama 3 8b?", "a100-40gb", (),
+     ["1× A100 40GB", "un plan de pago de Google Colab (Pro, Pro+); las otras que ofrece son "
+      "T4 (16\u00a0GB) y L4 (24\u00a0GB)"]),
+    ("sur colab pro je peux faire un qlora de llama 3 8b ?", "a100-40gb", (),
+     ["Oui\u00a0: Llama 3 8B tient sur 1× A100 40GB", "offre payante de Google Colab"]),
+    # a card named is the one asked about; Colab's named card is Colab's
+    ("i use colab pro notebooks, can i lora llama 3 8b on my 4090", "rtx-4090", (), ["RTX 4090"]),
+    ("colab pro a100 qlora llama 3 8b", "a100-40gb", (), ["1× A100 40GB"]),
+]
+
+
+@pytest.mark.parametrize(("text", "gpu", "others", "has"), COLAB)
+def test_colab_plans(text: str, gpu: str, others: tuple[str, ...], has: list[str]) -> None:
+    reply = ask(text)
+    assert reply.query.gpu == gpu
+    assert tuple(reply.query.other_gpus) == others
+    says(reply.text, has, [])
+
+
+def test_colab_plans_are_cited_cards() -> None:
+    plans = CAT.colab
+    assert plans is not None
+    assert (plans.free_gpu, plans.paid_gpu, plans.paid_other_gpus) == ("t4", "a100-40gb",
+                                                                     ("t4", "l4"))
+    assert "'A100 | Ampere | 5/14/20 | 40 GB'" in plans.source
+    assert "L4 | 4.82" in plans.source

@@ -98,10 +98,20 @@ def rig_note(
     return Markup("").join(out)
 
 
-def _not_rented(ph: Phrases, card: GPU, colab: bool = False, kaggle: int = 0) -> Markup:
+def _not_rented(ph: Phrases, card: GPU, colab: bool = False, kaggle: int = 0,
+                plan: bool = False) -> Markup:
     """The verdict is for the user's own device, named as what it is: a Mac is not a card, and
     Colab's card is a notebook's that Google rents, not the user's own; likewise Kaggle's
-    (`kaggle`: how many of its cards, 0 when not Kaggle's)."""
+    (`kaggle`: how many of its cards, 0 when not Kaggle's); `plan`: a paid Colab plan named
+    with no card ("on colab pro"), read as its GPU with the most memory."""
+    plans = ph.cat.colab
+    if colab and plan and plans is not None and card.id == plans.paid_gpu:
+        # "on colab pro": the paid plans' largest GPU, and the others they offer
+        others = ph.fmt.list([f"{ph.gpu_name(g)} ({ph.fmt.gb(ph.cat.gpu(g).vram_gb)})"
+                              for g in plans.paid_other_gpus])
+        return ph._("We don't rent the %(gpu)s here: this verdict is for the GPU with the most "
+                    "memory a paid Google Colab plan (Pro, Pro+) offers; its others there are "
+                    "the %(others)s.", gpu=ph.gpu_name(card.id), others=others)
     if colab:
         return ph._("We don't rent the %(gpu)s here: this verdict is for the one your Google "
                     "Colab notebook gets.", gpu=ph.gpu_name(card.id))
@@ -717,7 +727,8 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             if not own_first:  # else said with the cost that leads
                 put("🏠 ")
                 put(_not_rented(ph, card, query.gpu_colab,
-                                (query.gpu_count or 1) if query.gpu_kaggle else 0))
+                                (query.gpu_count or 1) if query.gpu_kaggle else 0,
+                                query.gpu_colab_plan))
                 put("\n")
         elif not asked.rentable:
             put("🔢 ")
@@ -2634,7 +2645,8 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
                 put(_not_rented(
                     ph, card, (asked.gpu_colab and first) or (asked.other_gpu_colab and second),
                     c.a_count if asked.gpu_kaggle and first
-                    else c.b_count if asked.other_gpu_kaggle and second else 0))
+                    else c.b_count if asked.other_gpu_kaggle and second else 0,
+                    (asked.gpu_colab_plan and first) or (asked.other_gpu_colab_plan and second)))
             put("\n")
         if not machines and ((card_a.rented and c.a_usd_per_hour is None and not c.a_rig) or (
             card_b.rented and c.b_usd_per_hour is None and not c.b_rig

@@ -50,6 +50,7 @@ class GpuMention:
     one: bool = False
     # Google Colab's card ("colab pro a100", "free colab"): a rented notebook, not the user's own
     colab: bool = False
+    colab_plan: bool = False  # a paid Colab plan named with no card ("on colab pro")
     # Kaggle's ("on kaggle", "kaggle's p100"): a free notebook's GPUs, not the user's own
     kaggle: bool = False
 
@@ -341,6 +342,9 @@ _COUNT_OF_THEM: Final = lazy(
 # Google Colab named with no card: its free tier's T4, unless the message names a card.
 _COLAB: Final = lazy(_COLAB_NAME)
 _COLAB_SAID: Final = Screened(r"(?<![a-z])colab(?![a-z])")
+# A paid Colab plan named with no card ("on colab pro", "colab pro+", "colab pro plus"): the
+# paid plans' GPU with the most memory (gpus_owned.toml [colab]).
+_COLAB_PAID: Final = Screened(r"(?<![a-z])(?:google )?colab ?(?:pro(?: ?(?:\+|plus))?|\+)(?![a-z])")
 # Kaggle named as where the run goes ("on kaggle", "kaggle notebook", "kaggle vs my 3060"), not
 # where the data comes from ("a kaggle dataset", "from kaggle"): its GPUs (gpus_owned.toml).
 _KAGGLE: Final = Screened(
@@ -686,6 +690,8 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
     colab_at = 0  # how many cards were named before it: its place among them
     kaggle = _KAGGLE.search(work.s) if index.kaggle is not None else None
     kaggle_at: int | None = None if kaggle is not None else 0  # likewise for Kaggle
+    paid = _COLAB_PAID.search(work.s) if index.colab is not None else None
+    paid_at: int | None = None if paid is not None else 0  # likewise for a paid Colab plan
     pos = 0
     while True:
         match = GPU_NAME.search(work.s, pos)
@@ -696,6 +702,8 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
             continue
         if kaggle_at is None and kaggle is not None and match.start() > kaggle.start():
             kaggle_at = len(work.gpus)
+        if paid_at is None and paid is not None and match.start() > paid.start():
+            paid_at = len(work.gpus)
         name = match.group("name").strip()
         if _COLAB.match(name) and not any(c.isdigit() for c in name):  # "colab notebook" too
             if colab is None:
@@ -821,6 +829,16 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
         # "colab a100", "colab t4": found by a name of Colab's (blanked since, so not said above)
         if mention.gpu_id is not None and "colab" in mention.text:
             mention.colab = True
+    if paid is not None and index.colab is not None and not instances \
+            and not any(m.colab for m in work.gpus) \
+            and (not work.gpus or _compared(work.s, paid)):
+        # "can i qlora 8b on colab pro", "kaggle or colab pro": the paid plans' largest GPU
+        at = len(work.gpus) if paid_at is None else paid_at
+        work.gpus.insert(at, GpuMention(index.colab.paid_gpu, paid.group(0), None, colab=True,
+                                           colab_plan=True))
+        work.blank(paid.start(), paid.end(), "gpu")
+        if kaggle is not None and kaggle_at is None and kaggle.start() < paid.start():
+            kaggle_at = at  # "kaggle or colab pro": Kaggle's named first
     _kaggle(work, index, kaggle_at)
     _one_mac(work, index)
     for mention in instances:  # "an A10G (aws g5.xlarge)": one GPU, said twice

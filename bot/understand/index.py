@@ -505,6 +505,7 @@ class CatalogueIndex:
         self.gpu = cat.gpu
         self.variants = cat.variants
         self.kaggle = cat.kaggle
+        self.colab = cat.colab
 
     def find_gpu(self, text: str) -> GPU | None:
         """``Catalogue.find_gpu``: a GPU by id, name or alias, however its words are spaced."""

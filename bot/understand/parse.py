@@ -3731,6 +3731,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         gpu_colab=first_known.colab if first_known else False,
         other_gpu_colab=bool(others) and any(
             g.colab for g in work.gpus if g.gpu_id == others[0] and g is not first_known),
+        gpu_colab_plan=first_known.colab_plan if first_known else False,
+        other_gpu_colab_plan=bool(others) and any(
+            g.colab_plan for g in work.gpus if g.gpu_id == others[0] and g is not first_known),
         gpu_kaggle=first_known.kaggle if first_known else False,
         other_gpu_kaggle=bool(others) and any(
             g.kaggle for g in work.gpus if g.gpu_id == others[0] and g is not first_known),

@@ -92,6 +92,10 @@ class Query(BaseModel):
     gpu_colab: bool = False  # `gpu` is Google Colab's ("colab pro a100"): a rented notebook's card
     # compare: `other_gpus[0]` is Google Colab's ("is my 3060 better than colab"), as gpu_colab
     other_gpu_colab: bool = False
+    # `gpu` / `other_gpus[0]` is a paid Colab plan's named with no card ("on colab pro"): the
+    # plans' GPU with the most memory (gpus_owned.toml [colab])
+    gpu_colab_plan: bool = False
+    other_gpu_colab_plan: bool = False
     # `gpu` / `other_gpus[0]` is Kaggle's ("can i qlora 7b on kaggle": its two T4s): a free
     # notebook's GPUs, not the user's own
     gpu_kaggle: bool = False
