@@ -1160,6 +1160,11 @@ def _direction(before: str) -> Direction | None:
     return None
 
 
+def _closed_side(match: re.Match[str]) -> Direction:
+    """The side a threshold's closing words give ("3 or less": below; "3 o más": above)."""
+    return "below" if match.group("below") else "above"
+
+
 def _money_scale(word: str | None) -> int:
     """"k", "thousand", "mil" (Spanish) are 1000; "m", "mm", "million", "millones" a million."""
     if word is None:
@@ -1215,7 +1220,9 @@ def _take_money(work: _Work, alert_cue: bool) -> None:
             or _FOR_GPU_HOURS.match(work.s, match.end()) is not None
         said = match.group(0)
         coin = "USDT" if "usdt" in said else "USDC" if "usdc" in said else None
-        work.money.append(_Money(tidy(value), _direction(before), rate, on_gpu, coin=coin))
+        closed = px.CLOSED_SIDE.match(work.s, match.end())  # "$3 or less"
+        direction = _direction(before) if closed is None else _closed_side(closed)
+        work.money.append(_Money(tidy(value), direction, rate, on_gpu, coin=coin))
     if work.money:
         work.s = px.MONEY.pattern.sub(lambda m: " " * (m.end() - m.start()), work.s)
     if not alert_cue:
@@ -1223,6 +1230,10 @@ def _take_money(work: _Work, alert_cue: bool) -> None:
             _take_bare_money(work)
         return
     # In an alert, "below 2" is $2 an hour: the price is the only thing a threshold can be.
+    if px.BARE_CLOSED.admits(work.s):  # "when the h100 is 3 or less", "gets to 3 or more"
+        for match in px.BARE_CLOSED.pattern.finditer(work.s):
+            work.money.append(_Money(tidy(work.num(match.group("num"))), _closed_side(match)))
+            work.blank(match.start("num"), match.end())
     for match in px.BARE_THRESHOLD.finditer(work.s):
         direction: Direction = "below" if match.group("below") else "above"
         work.money.append(_Money(tidy(work.num(match.group("num"))), direction))

@@ -1095,6 +1095,19 @@ BARE_THRESHOLD: Final = lazy(
     rf"(?P<num>{NUM})(?!\d|[.,]\d){_NOT_A_PRICE_AFTER}{_PER_HOUR_SUFFIX}"
 )
 
+# "3 or less", "$3 or lower", "2,5 o menos", "2 ou moins", "3 or more": the side of the
+# threshold said after it. It overrides a move said before ("when it gets to 3 or more").
+_CLOSED_SIDE: Final = (
+    r" ?(?:(?:us)?\$|usd|dollars?|dolares?|bucks)?" + _PER_HOUR_SUFFIX +
+    r" (?:or|o|ou) (?:(?P<below>less|lower|under|below|cheaper|menos|mas barato|moins|"
+    r"moins cher|en dessous)|(?P<above>more|higher|above|over|mas|mas caro|plus|plus cher|"
+    r"au dessus))(?![a-z])"
+)
+CLOSED_SIDE: Final = lazy(_CLOSED_SIDE)
+BARE_CLOSED: Final = Guarded(
+    (" or ", " o ", " ou "), rf"(?<![\w.,])(?P<num>{NUM})(?!\d|[.,]\d){_CLOSED_SIDE}"
+)
+
 # "when the H100 hits 2", "/alert h100 2.5": a price without a direction, which is then the
 # side of today's price the threshold lies on.
 BARE_TARGET: Final = lazy(

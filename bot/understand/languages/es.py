@@ -260,8 +260,8 @@ LANGUAGE = Language(
         ),
         "ALERT_MOVE_UP": (r"sube", r"suben", r"suba", r"aumenta\w*", r"encarec\w*"),
         "DIRECTION_BELOW": (
-            r"por debajo de", r"debajo de", r"menos de", r"bajo", r"baj[ae]n? (?:de|a)",
-            r"inferior a", r"descienda (?:de|a)", r"caiga (?:de|a|por debajo de)", r"menos",
+            r"por debajo de", r"debajo de", r"menos de", r"bajo", r"baj[ae]n? (?:de?|a)",
+            r"inferior a", r"descienda (?:de?|a)", r"caiga (?:de?|a|por debajo de)", r"menos",
             r"debajo",
         ),
         "DIRECTION_ABOVE": (

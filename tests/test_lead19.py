@@ -1,0 +1,65 @@
+"""Alert thresholds said the way people say them: the side after the figure ("3 or less",
+"2,5 o menos", "2 ou plus"), Spanish "baja d 2.5", and a threshold the price is already past."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from tests.support.chat import ask
+
+THRESHOLD_AND_SIDE = [
+    # the side said after the figure (was: no threshold, "drops below its current price")
+    ("alert me when the h100 is 3 or less", "en", "h100", "3", "below"),
+    ("alert me when h100 is 2 or lower", "en", "h100", "2", "below"),
+    ("ping me if an a100 is 0.80 or cheaper", "en", "a100-80gb", "0.80", "below"),
+    ("alert me when h100 is 2$/hr or less", "en", "h100", "2", "below"),
+    ("avisame cuando la h100 este a 2 o menos", "es", "h100", "2", "below"),
+    ("avisame si la h100 esta a 3 dolares o mas", "es", "h100", "3", "above"),
+    ("préviens-moi quand la h100 est à 2 ou moins", "fr", "h100", "2", "below"),
+    ("alerte-moi quand la h100 est à 2,5 $ ou moins", "fr", "h100", "2.5", "below"),
+    # the side after the figure wins over a move said before it (was "drops below $3")
+    ("alert me when the h100 gets to 3 or more", "en", "h100", "3", "above"),
+    ("alert me if h100 is 2 or above", "en", "h100", "2", "above"),
+    # "d" for "de", as typed on a phone (was the current price)
+    ("avisame si la h100 baja d 2.5", "es", "h100", "2.5", "below"),
+    ("avisame cuando la h200 caiga d 2", "es", "h200", "2", "below"),
+]
+
+
+@pytest.mark.parametrize(("text", "locale", "gpu", "limit", "side"), THRESHOLD_AND_SIDE)
+def test_the_threshold_and_its_side_are_read(
+    text: str, locale: str, gpu: str, limit: str, side: str
+) -> None:
+    reply = ask(text, locale=locale)
+    assert reply.query.intent == "alert"
+    assert reply.query.gpu == gpu
+    assert reply.query.threshold_usd == Decimal(limit)
+    assert reply.query.direction == side
+
+
+ALREADY_PAST = [
+    # H100 at $2.32/hour on the seed page
+    ("alert me when the h100 is 3 or less", "en", "The price is already below $3: I will write the next time"),
+    ("alert me when the h100 rises above 2", "en", "The price is already above $2: I will write the next time"),
+    ("avisame si la h100 baja de 3", "es", "El precio ya está por debajo de 3\u00a0US$: te escribiré"),
+    ("préviens-moi si la h100 dépasse 2 $", "fr", "Le prix est déjà au-dessus de 2\u00a0$US\u00a0: je vous écrirai"),
+]
+
+
+@pytest.mark.parametrize(("text", "locale", "note"), ALREADY_PAST)
+def test_a_threshold_already_past_says_when_the_alert_will_fire(text: str, locale: str, note: str) -> None:
+    reply = ask(text, locale=locale)
+    first, second = reply.text.split("\n")[:2]
+    assert first.startswith("🔔")
+    assert second.startswith("ℹ️ ") and note in second, reply.text
+
+
+@pytest.mark.parametrize(("text", "locale"), [
+    ("alert me when the h100 drops below 2", "en"),
+    ("avisame si la h100 sube de 3", "es"),
+])
+def test_a_threshold_not_yet_past_has_no_note(text: str, locale: str) -> None:
+    reply = ask(text, locale=locale)
+    assert "ℹ️" not in reply.text, reply.text
