@@ -1221,8 +1221,8 @@ def _take_money(work: _Work, alert_cue: bool) -> None:
         said = match.group(0)
         coin = "USDT" if "usdt" in said else "USDC" if "usdc" in said else None
         closed = px.CLOSED_SIDE.match(work.s, match.end())  # "$3 or less"
-        direction = _direction(before) if closed is None else _closed_side(closed)
-        work.money.append(_Money(tidy(value), direction, rate, on_gpu, coin=coin))
+        side = _direction(before) if closed is None else _closed_side(closed)
+        work.money.append(_Money(tidy(value), side, rate, on_gpu, coin=coin))
     if work.money:
         work.s = px.MONEY.pattern.sub(lambda m: " " * (m.end() - m.start()), work.s)
     if not alert_cue:
