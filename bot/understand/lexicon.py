@@ -69,7 +69,9 @@ _COMMON: Final[dict[str, tuple[str, ...]]] = {
         r"gpus? (?:pas cher\w*|bon marche|economique|barat[ao]|economic[ao]|cheap)",
     ),
     "RATE_WORDS": (r"/ ?h", r"/ ?hr"),
-    "MEMORY_WORDS": (r"vram", r"ram"),
+    # "how much mem for qlora llama 3 8b", "how much gpu mem to …", "vmem": chat shorthand for
+    # memory (was a cost of illustrative hours)
+    "MEMORY_WORDS": (r"vram", r"ram", r"v?mem"),
     "HELP_WORDS": (r"menu",),
     "GRAD_CKPT_OFF_BEFORE": (r"no",),
     "GRAD_CKPT_OFF_AFTER": (r"=\s?false", r"=\s?0", r"false"),

@@ -2595,6 +2595,26 @@ _MODEL_DE_SIZE: Final = lazy(
 )
 
 
+# DeepSeek-R1's distilled models said in other words: "deepseek r1 distilled 32b", "deepseek r1
+# destilado 32b", "r1 distillé 14b", "distilled r1 70b", and with the base named and no
+# "distill" at all ("deepseek r1 qwen 32b", "r1 llama 8b": only the distills are R1 on Qwen or
+# Llama), or with its size after "de" ("el deepseek r1 destilado de 14b"): as the catalogue
+# spells them, "r1 distill 32b", "r1 distill qwen 32b" (were the 671B DeepSeek-R1, or a size
+# alone).
+_DISTILLED: Final = (r"(?:distill?ed|distill?ation|distill?ee?s?|d[ei]still?ad[oa]s?"
+                     r"|d[ei]still?acion)")
+_R1_DISTILLED: Final = lazy(
+    rf"(?<![a-z0-9])(?:{_DISTILLED}[\s_-]+(?:(deepseek)[\s_-]?)?r1|r1[\s_-]?{_DISTILLED}"
+    r"|r1(?=[\s_-](?:qwen|llama)(?![a-z])))(?![a-z0-9])"
+    # "el deepseek r1 destilado de 14b": its size after "de"
+    r"(?: de(?= \d{1,2}(?:\.\d)? ?b(?![a-z0-9])))?"
+)
+
+
+def _r1_distilled(match: re.Match[str]) -> str:
+    return "deepseek r1 distill" if match.group(1) else "r1 distill"
+
+
 # "5 horas de h200 y 10 de l40s": the second number takes the first's unit (10 hours of L40S,
 # not ten L40S in one machine with the H200).
 _SECOND_RENTAL_UNIT: Final = lazy(
@@ -2676,6 +2696,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     if " de " in s:
         s = _MODEL_DE_SIZE.sub(r"\1 \2", s)  # "un llama 3 de 8b": Llama 3 8B
     s = _SECOND_RENTAL_UNIT.sub(r"\1\3 \2", s)
+    if "r1" in s:
+        s = _R1_DISTILLED.sub(_r1_distilled, s)
     raw = plain[:MAX_CHARS].lstrip().lower()
     lang, lang_sure = detect_with_confidence(_without_command(raw), _without_command(corrected))
     work = _Work(s=s, lang=lang, typed=s)

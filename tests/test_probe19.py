@@ -1,0 +1,68 @@
+"""probe19 (session 31): fresh real questions (forums, GitHub issues) as people type them —
+the parser words and aliases behind the ones the bot still read wrong."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.understand.parse import understand
+from tests.support.chat import CATALOGUE, ask
+
+# "mem" and "vmem", chat shorthand for memory: "how much mem for qlora llama 3 8b" was the cost
+# of illustrative hours ("💵 What fine-tuning Llama 3 8B costs").
+MEM_SHORTHAND = [
+    "how much gpu mem to full finetune llama-2-7b with zero3 on 4 gpus",
+    "how much mem for qlora llama 3 8b",
+    "how much vmem for mistral 7b lora",
+    "cuanta mem necesito para qlora de llama 3 8b",
+    "combien de mem pour un qlora de llama 3 8b",
+]
+
+
+@pytest.mark.parametrize("question", MEM_SHORTHAND)
+def test_mem_asks_the_memory(question: str) -> None:
+    reply = ask(question)
+    assert reply.query.intent == "memory"
+    assert reply.text.startswith("📐")
+
+
+def test_gpu_mem_on_four_gpus_is_per_gpu() -> None:
+    reply = ask("how much gpu mem to full finetune llama-2-7b with zero3 on 4 gpus")
+    assert "per GPU on 4 GPUs" in reply.text.split("\n")[1]
+
+
+# DeepSeek-R1's distills said in other words ("distilled", "destilado", "distillé", the base
+# named without "distill", the size after "de"): were the 671B DeepSeek-R1 ("❌ On 1× RTX 4090,
+# DeepSeek-R1 (671B MoE) does not fit with any of these methods") or a size alone.
+DISTILLED = [
+    ("deepseek r1 distilled 32b on a 4090", "deepseek-r1-distill-qwen-32b"),
+    ("deepseek r1 qwen 32b on a 4090", "deepseek-r1-distill-qwen-32b"),
+    ("r1 distilled llama 70b on 2 3090", "deepseek-r1-distill-llama-70b"),
+    ("distilled r1 70b on 2x 3090 4bit", "deepseek-r1-distill-llama-70b"),
+    ("puedo correr deepseek r1 destilado 32b en una 4090?", "deepseek-r1-distill-qwen-32b"),
+    ("el deepseek r1 destilado de 14b entra en mi 3060?", "deepseek-r1-distill-qwen-14b"),
+    ("qlora del r1 destilado llama 8b en una 4090", "deepseek-r1-distill-llama-8b"),
+    ("deepseek r1 distillé 32b sur une 4090 ça passe ?", "deepseek-r1-distill-qwen-32b"),
+    ("le deepseek r1 distillé de 32b sur une 4090", "deepseek-r1-distill-qwen-32b"),
+    # unchanged: the full model, the distill's own spelling, R1-0528's Qwen3 distill
+    ("deepseek r1 on 8 h200", "deepseek-r1"),
+    ("deepseek-r1-distill-qwen-32b on a 4090", "deepseek-r1-distill-qwen-32b"),
+    ("deepseek r1 0528 qwen3 8b on a 4090", "deepseek-r1-0528-qwen3-8b"),
+    ("deepseek r1 or qwen 32b on an a100", "deepseek-r1"),
+]
+
+
+@pytest.mark.parametrize(("question", "model"), DISTILLED)
+def test_r1_distilled_in_other_words_is_the_distill(question: str, model: str) -> None:
+    assert understand(question, CATALOGUE).model_id == model
+
+
+def test_r1_distilled_alone_is_the_distills() -> None:
+    query = understand("deepseek r1 distilled on my 3090", CATALOGUE)
+    assert query.model_id is None and "deepseek-r1-distill-qwen-32b" in query.family
+
+
+def test_the_distill_destilado_is_answered_on_its_size() -> None:
+    reply = ask("puedo correr deepseek r1 destilado 32b en una 4090?")
+    assert "DeepSeek-R1-Distill-Qwen-32B" in reply.text.split("\n")[0]
+    assert "671B" not in reply.text
