@@ -225,9 +225,9 @@ class Catalogue:
         """The memory CUDA reports of a GPU known only by its marketing size ("my 24gb card",
         "a 16 gb gpu"), read the way the catalogue's cards sold at that size are: every cited
         total (memory_mib) but two is at least N x 10^9 bytes (the Tesla K80's 11441 MiB and
-        P4's 7611 MiB are a little under, and sit at the bottom of their sizes), and 101 of the 117 are exactly N GiB
-        (GDDR and HBM come in binary sizes); what nvidia-smi shows is a few MiB under N GiB
-        on most cards (RTX 4090 24564 MiB) and 4-6 % under on data-centre cards that keep ECC
+        P4's 7611 MiB are a little under, and sit at the bottom of their sizes), and 108 of
+        the 135 are exactly N GiB (GDDR and HBM come in binary sizes); what nvidia-smi shows
+        is a few MiB under N GiB on most cards (RTX 4090 24564 MiB) and 4-6 % under on data-centre cards that keep ECC
         on (A10 and L4 23028-23034 MiB, T4 15360, L40S and A40 46068). The lower middle of
         the totals of the cards sold at that size: 24 -> 24564 MiB = 25.76 GB, a "24 GB" RTX
         4090's; 16 -> 16 GiB; 48 -> 48 GiB. A size no cited card is sold at stays as said."""

@@ -21,6 +21,8 @@ MIB = 2**20
 PRINTED = [
     ("tesla-k80", 11441, "11441MiB", "12.00"),
     ("tesla-p4", 7611, "7611MiB", "7.98"),
+    ("titan-v", 12288, "0MiB / 12288MiB", "12.88"),
+    ("rtx-2000-ada", 16380, "16380MiB", "17.18"),
 ]
 
 
@@ -135,3 +137,24 @@ def test_colab_plans_are_cited_cards() -> None:
                                                                      ("t4", "l4"))
     assert "'A100 | Ampere | 5/14/20 | 40 GB'" in plans.source
     assert "L4 | 4.82" in plans.source
+
+
+# Macs: the GPU gets Metal's recommended working set of the unified memory (apple_gpu_share,
+# cited in gpus_owned.toml: about 2/3 below 36 GB, 3/4 from it), and the reply says so.
+MACS = [
+    ("m3 max 64gb can run llama 3 70b?", "apple-m3-max",
+     ["On 1× Apple M3 Max, Llama 3 70B fits: 4-bit inference.",
+      "64 GB of unified memory, of which macOS lets the GPU use about 48 GB"]),
+    ("mac mini m4 24gb qwen 14b", "apple-m4",
+     ["24 GB of unified memory, of which macOS lets the GPU use about 16 GB",
+      "Inference in 8-bit</b>: ≈ 16.8 GB — 0.8 GB short"]),
+    ("mi macbook m2 de 16gb puede correr llama 3 8b?", "apple-m2",
+     ["16\u00a0GB de memoria unificada, de la que macOS deja usar a la GPU unos 10,66\u00a0GB"]),
+]
+
+
+@pytest.mark.parametrize(("text", "gpu", "has"), MACS)
+def test_a_mac_is_held_to_metals_working_set(text: str, gpu: str, has: list[str]) -> None:
+    reply = ask(text)
+    assert reply.query.gpu == gpu
+    says(reply.text, has, [])
