@@ -27,6 +27,7 @@ from bot.render.phrases import Phrases
 from bot.understand.asks import OOM
 from bot.understand.lexicon import LOCAL_RUNNERS, SERVING_ENGINES
 from bot.understand.normalise import fold
+from bot.understand.parse import engine_left_out
 from bot.understand.query import Query
 from rules.capacity import DecodeBound, runs_on_metal
 from rules.catalogue import Catalogue
@@ -107,8 +108,13 @@ def _named(text: str) -> list[tuple[str, list[tuple[int, int]]]]:
 
 
 def asks_engines(text: str) -> bool:
-    """Whether `text` names two serving engines or more: the cheap test before reading."""
-    return len(_named(text)) >= 2
+    """Whether `text` names two serving engines or more: the cheap test before reading. Not
+    when one is left for the other ("switched from ollama to vllm and llama 3 8b OOMs", "pasé de
+    ollama a vllm"): the one they use now is the question's (bot.understand.parse)."""
+    if len(_named(text)) < 2:
+        return False
+    folded = fold(text)
+    return engine_left_out(folded) == folded
 
 
 # Between two engines named side by side ("vllm vs ollama", "vllm or llama.cpp", "vllm ou

@@ -1732,6 +1732,46 @@ def _program_licence(s: str, work: _Work) -> str | None:
     return None
 
 
+# The engines and runners people leave for another: "switched from ollama to vllm", "moved to
+# vllm from ollama", "pasé de ollama a vllm", "je suis passé d'ollama à vllm", "ollama -> vllm",
+# "vllm instead of ollama". The one they left (`left`) is not the one they use now.
+_ENGINE_NAME: Final = px.alt((
+    *(f for _, frags in (*lx.SERVING_ENGINES, *lx.LOCAL_RUNNERS) for f in frags
+      if not f.startswith("(?:in|")),
+    r"exllama(?:v[23])?", r"tabby ?api",
+))
+_SWITCH_VERB: Final = (
+    r"(?:switch\w*|mov(?:e|ed|ing)|migrat\w*|went|go(?:ing)?|chang\w*|came|coming|upgrad\w*"
+    r"|port(?:ed|ing)?|pas[eo]|pasamos|pasando|pasar|cambi\w*|migr\w*|passe[sr]?|passee?s?"
+    r"|bascul\w*)"
+)
+_ENGINE_LEFT: Final = lazy(
+    rf"(?<![a-z]){_SWITCH_VERB}(?: [a-z']+){{0,3}}? (?:from|de|desde|d')\s?(?P<left>{_ENGINE_NAME})"
+    rf"(?![a-z0-9])(?: [a-z0-9.']+){{0,3}}? ?(?:to|a|al|vers|pour|por|para|->|=>|>) ?"
+    rf"(?:[a-z']+ )?{_ENGINE_NAME}(?![a-z0-9])"
+    rf"|(?<![a-z]){_SWITCH_VERB}(?: [a-z']+){{0,2}}? (?:to|a|al|vers) {_ENGINE_NAME}(?![a-z0-9])"
+    rf"(?: [a-z0-9.']+){{0,3}}? (?:from|de|desde|d')\s?(?P<left2>{_ENGINE_NAME})(?![a-z0-9])"
+    rf"|(?<![a-z0-9])(?P<left3>{_ENGINE_NAME}) ?(?:->|=>|>) ?{_ENGINE_NAME}(?![a-z0-9])"
+    rf"|(?<![a-z])(?:(?:instead of|rather than|en vez de|en lugar de|au lieu de|plutot que) "
+    r"|au lieu d'|plutot qu')"
+    rf"(?P<left4>{_ENGINE_NAME})(?![a-z0-9])"
+)
+
+
+def engine_left_out(s: str) -> str:
+    """`s` with the engine or runner the user left for another blanked (as many spaces): the
+    engine read is the one they use now ("i switched from ollama to vllm and llama 3 8b OOMs"
+    was read as Ollama's GGUF Q4_K_M)."""
+    if not ("from" in s or "de" in s or "d'" in s or ">" in s or "instead" in s
+            or "rather" in s or "lieu" in s or "plutot" in s):
+        return s
+    spans = [m.span(g) for m in _ENGINE_LEFT.finditer(s)
+             for g in ("left", "left2", "left3", "left4") if m.group(g) is not None]
+    for start, end in spans:
+        s = s[:start] + " " * (end - start) + s[end:]
+    return s
+
+
 def _runner(s: str) -> str | None:
     """The local GGUF runner a question names ("with ollama", "in LM Studio", "llama.cpp"), by
     its id in quant_types.toml's runners; None when none is named (or it is negated)."""
@@ -2752,7 +2792,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         work.ram_gb = work.ram_gb if work.ram_gb is not None else work.vram_gb
         work.vram_gb = None
     _take_size(work)
-    rest = work.s
+    rest = engine_left_out(work.s)
     if "  " in rest:  # blanked entities leave runs of spaces
         rest = px.SPACE_RUNS.sub(" ", rest)
     method = _method(rest, cat)
