@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.chat import CATALOGUE, ask
 from bot.understand.parse import understand
+from tests.support.chat import CATALOGUE, ask
 
 # "switched from X to Y": Y is the engine they use now (was Ollama's GGUF Q4_K_M for
 # "i switched from ollama to vllm and llama 3 8b OOMs on my 4090"); the one left is not compared.
