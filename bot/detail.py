@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
 from functools import partial
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 from pydantic import ValidationError
@@ -719,6 +719,21 @@ def _unsloth_upcast(query: Query, method: Method) -> bool:
             and not load_catalogue().has_bf16(query.gpu))
 
 
+# The query's settings that, all unsaid (None), leave every keyword of estimate_training at
+# its default in _estimate_on but precision, optimizer, vram_per_gpu_gb, kernels, cpu_offload,
+# grad_accumulation and fp32_upcast (the precision not "fp32"): LoRA's targets and dropout,
+# LitGPT's, torchtune's and MLX's own, the attention, compilation, loss, activation offload,
+# sharding, quantization and preference-pair settings.
+_PLAIN_SETTINGS: Final = (
+    "lora_targets", "litgpt", "optimizer_in_backward", "attention", "compiled", "chunked_loss",
+    "activation_offload", "fp32_weights", "sharding", "offload_params", "lora_dropout",
+    "kbit_fp32", "paired", "reference_model", "old_bnb", "double_quant", "mlx", "torchtune",
+    "torchtune_config", "trained_layers",
+)
+_plain = itemgetter(*_PLAIN_SETTINGS)
+_PLAIN: Final = (None,) * len(_PLAIN_SETTINGS)
+
+
 def _estimate_on(
     query: Query, method: Method, model: ModelSpec | Decimal, gpus: int,
     vram_per_gpu: Decimal | None,
@@ -766,7 +781,24 @@ def _estimate_on(
             and _reads_card(query, method, optimizer) else None)
     target = model
     try:
-        if training:
+        if training and _plain(said) == _PLAIN and said["precision"] != "fp32":
+            # None of the estimator's rarer settings said (most questions, and the remedies'
+            # combinations but sharding): every other keyword below is the estimator's
+            # default, so only these are passed, and none when they are defaults too. Its
+            # cache key and the call hold 7 arguments (or 14), not 38; the same figures.
+            precision, kernels, offload = said["precision"], said["kernels"], said["cpu_offload"]
+            if precision is None and optimizer is None and vram is None and kernels is None \
+                    and offload is None and accumulation is None:
+                breakdown = estimate_training(target, method, seq_len, batch, ckpt,
+                                              rank or DEFAULT_LORA_RANK, gpus)
+            else:
+                breakdown = estimate_training(
+                    target, method, seq_len, batch, ckpt, rank or DEFAULT_LORA_RANK, gpus,
+                    precision=precision, optimizer=optimizer, vram_per_gpu_gb=vram,
+                    kernels=kernels, cpu_offload=bool(offload),
+                    grad_accumulation=accumulation is not False,
+                    fp32_upcast=_unsloth_upcast(query, method))
+        elif training:
             breakdown = estimate_training(
                 target, method, seq_len, batch, ckpt, rank or DEFAULT_LORA_RANK, gpus,
                 lora_targets=_lora_targets(query),
