@@ -66,3 +66,35 @@ def test_the_distill_destilado_is_answered_on_its_size() -> None:
     reply = ask("puedo correr deepseek r1 destilado 32b en una 4090?")
     assert "DeepSeek-R1-Distill-Qwen-32B" in reply.text.split("\n")[0]
     assert "671B" not in reply.text
+
+
+# How much gradient checkpointing saves, asked with the topic first ("gradient checkpointing how
+# much memory does it save for …"), yes or no ("does grad checkpointing save much vram"), with
+# "reduce" ("by how much does … reduce memory", "cuánta memoria reduce activar el …", "de
+# combien le … réduit la mémoire") or "cuánto ahorra" after it: was the memory with it on alone
+# ("📐 Memory for Qwen2.5 7B … 144.1 GB"), the saving never said.
+CKPT_SAVING = [
+    ("gradient checkpointing how much memory does it save for qwen2.5 7b full ft",
+     "🧮 <b>Gradient checkpointing saves about 12 GB per GPU here: 156.1 GB without it"),
+    ("does gradient checkpointing save much vram on llama 3 8b lora?",
+     "🧮 <b>Gradient checkpointing saves about 12.2 GB per GPU here"),
+    ("by how much does gradient checkpointing reduce memory for mistral 7b qlora",
+     "🧮 <b>Gradient checkpointing saves about"),
+    ("cuanta memoria reduce activar el gradient checkpointing en llama 3 8b lora",
+     "🧮 <b>El gradient checkpointing ahorra unos 12,2\u00a0GB por GPU aquí"),
+    ("el gradient checkpointing cuanto ahorra en qwen2.5 7b lora?",
+     "🧮 <b>El gradient checkpointing ahorra unos"),
+    ("le gradient checkpointing ça économise combien sur llama 3 8b en lora ?",
+     "🧮 <b>Le gradient checkpointing économise environ 12,2\u202fGo par GPU ici"),
+    ("de combien le gradient checkpointing réduit la mémoire pour mistral 7b qlora",
+     "🧮 <b>Le gradient checkpointing économise environ"),
+]
+
+
+@pytest.mark.parametrize(("question", "lead"), CKPT_SAVING)
+def test_the_checkpointing_saving_asked_leads(question: str, lead: str) -> None:
+    assert ask(question).text.startswith(lead)
+
+
+def test_checkpointing_said_as_a_setting_is_no_saving_asked() -> None:
+    assert ask("gradient checkpointing on, lora llama 3 8b on a 4090").text.startswith("✅")

@@ -641,8 +641,15 @@ LANGUAGE = Language(
         # Asking whether a configuration is more than the job needs (asks.OVERKILL).
         # What gradient checkpointing saves ("how much vram does gradient checkpointing save").
         "CKPT_SAVING_ASK": (
-            r"(?:how much|what) (?:vram |memory |mem |gpu memory )?(?:does|do|would|will|can) "
-            r"(?:gradient |grad |activation )?(?:checkpointing|ckpt) (?:actually )?save",
+            r"(?:(?:by )?how much|what) (?:vram |memory |mem |gpu memory )?(?:does|do|would|will|can) "
+            r"(?:gradient |grad |activation )?(?:checkpointing|ckpt) (?:actually |really )?"
+            r"(?:save|reduce|cut|lower)",
+            # "gradient checkpointing how much memory does it save for qwen2.5 7b", "does grad
+            # checkpointing save much vram": the topic first, or asked yes or no
+            r"(?:gradient |grad |activation )?(?:checkpointing|ckpt),? how much (?:vram |memory |mem )?"
+            r"(?:does|do|would|will|can) (?:it|that|this) (?:actually |really )?(?:save|reduce|cut)",
+            r"(?:does|do|would|will) (?:gradient |grad |activation )?(?:checkpointing|ckpt) (?:actually "
+            r"|really )?(?:save|reduce|cut) (?:much|a lot of|lots of|any) (?:vram|memory|mem)",
             r"(?:how much|what) (?:vram |memory )?(?:is |gets )?saved (?:by|with) (?:gradient |grad )?"
             r"(?:checkpointing|ckpt)",
             r"(?:gradient |grad )?checkpointing saves? how much",

@@ -580,8 +580,11 @@ LANGUAGE = Language(
         ),
         # Lo que ahorra el gradient checkpointing ("cuánta memoria ahorra el gradient checkpointing").
         "CKPT_SAVING_ASK": (
-            r"cuant[oa] (?:vram |memoria )?(?:me )?ahorra (?:el |la )?(?:gradient checkpointing|"
-            r"checkpointing|recomputacion)",
+            r"cuant[oa] (?:vram |memoria )?(?:me )?(?:ahorra|reduce|baja)(?: activar| usar| poner)? "
+            r"(?:el |la )?(?:gradient checkpointing|checkpointing|recomputacion)",
+            # "el gradient checkpointing cuánto ahorra", "gradient checkpointing, ¿cuánta memoria
+            # ahorra?"
+            r"(?:gradient )?checkpointing,? cuant[oa] (?:vram |memoria )?(?:me )?(?:ahorra|reduce)",
             r"(?:ahorro|diferencia) (?:de|con|del) (?:el )?(?:gradient )?checkpointing",
         ),
         # Un entrenamiento que debe acabar a tiempo ("¿se termina en una noche?", "¿acaba en un

@@ -577,6 +577,10 @@ LANGUAGE = Language(
             r"combien (?:de (?:vram|memoire) )?(?:fait )?(?:economise|gagne)(?:-t-on| le| la)?"
             r"(?: avec)?(?: le)? (?:gradient )?checkpointing",
             r"combien (?:le )?(?:gradient )?checkpointing (?:fait )?(?:economise|gagne)",
+            # "le gradient checkpointing, ça économise combien ?", "de combien le gradient
+            # checkpointing réduit la mémoire"
+            r"(?:gradient )?checkpointing,? (?:ca )?(?:economise|fait gagner|gagne|reduit) combien",
+            r"de combien (?:le )?(?:gradient )?checkpointing (?:reduit|baisse|diminue)",
             r"(?:gain|economie|difference) (?:de|avec|du) (?:le )?(?:gradient )?checkpointing",
         ),
         # Un entraînement qui doit finir à temps ("ça finit en une nuit ?", "c'est bouclé en un
