@@ -71,15 +71,19 @@ def test_one_gpu_of_a_board_is_not_a_package() -> None:
 # A K80 is read as one of its board's two GPUs, and the reply says so.
 K80 = [
     ("can i finetune llama 3 8b with qlora on a k80",
-     ["1× Tesla K80", "this verdict is for one GPU of 12 GB; a Tesla K80 board carries 2 of them"],
+     ["1× Tesla K80", "a Tesla K80 board carries 2 GPUs of 12 GB, which the software sees as "
+      "separate GPUs, and this verdict counts each as one"],
      ["this verdict is for your own card"]),
+    # two of them: one board's two GPUs, said the same way (not "one GPU")
+    ("can i qlora llama 3 8b on 2x k80",
+     ["2× Tesla K80", "a Tesla K80 board carries 2 GPUs of 12 GB"], ["for one GPU"]),
     ("k80 specs",
      ["Memory: 12 GB; CUDA reports", "A board carries 2 of these GPUs, which the software sees "
       "as separate GPUs of 12 GB each."], []),
     ("¿puedo hacer qlora de llama 3 8b en mi k80?",
-     ["1× Tesla K80", "una placa Tesla K80 lleva 2"], []),
+     ["1× Tesla K80", "una placa Tesla K80 lleva 2 GPU de 12\u00a0GB"], []),
     ("est-ce que je peux faire un qlora de llama 3 8b sur ma k80 ?",
-     ["1× Tesla K80", "une carte Tesla K80 en porte 2"], []),
+     ["1× Tesla K80", "une carte Tesla K80 porte 2 GPU de 12\u202fGo"], []),
 ]
 
 
@@ -120,6 +124,15 @@ COLAB = [
     ("i use colab pro notebooks, can i lora llama 3 8b on my 4090", "rtx-4090", (), ["RTX 4090"]),
     ("colab pro a100 qlora llama 3 8b", "a100-40gb", (), ["1× A100 40GB"]),
 ]
+
+
+# Colab Pro set against another provider is a price question, not a card ("I have no Colab
+# prices on file"), as before the paid plans were read.
+@pytest.mark.parametrize("text", ["is colab pro cheaper than runpod", "colab pro vs runpod"])
+def test_colab_pro_against_a_provider_names_no_card(text: str) -> None:
+    reply = ask(text)
+    assert reply.query.gpu is None
+    says(reply.text, ["I have no Colab prices on file"], ["A100 40GB"])
 
 
 @pytest.mark.parametrize(("text", "gpu", "others", "has"), COLAB)

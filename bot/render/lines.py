@@ -140,10 +140,10 @@ def _not_rented(ph: Phrases, card: GPU, colab: bool = False, kaggle: int = 0,
     if card.board_gpus > 1:
         # "my k80": one of the GPUs on its board, each its own device to the software
         return ph.ngettext(
-            "We don't rent the %(gpu)s here: this verdict is for one GPU of %(size)s; a "
-            "%(gpu)s board carries %(n)s of them.",
-            "We don't rent the %(gpu)s here: this verdict is for one GPU of %(size)s; a "
-            "%(gpu)s board carries %(n)s of them, which the software sees as separate GPUs: a "
+            "We don't rent the %(gpu)s here: a %(gpu)s board carries %(n)s GPU of %(size)s, "
+            "and this verdict counts it as one.",
+            "We don't rent the %(gpu)s here: a %(gpu)s board carries %(n)s GPUs of %(size)s, "
+            "which the software sees as separate GPUs, and this verdict counts each as one: a "
             "model must fit one of them unless it is split across them.",
             card.board_gpus, gpu=ph.gpu_name(card.id), n=ph.fmt.num(card.board_gpus),
             size=ph.fmt.gb(card.vram_gb))

@@ -28,7 +28,7 @@ from bot.understand import settings as st
 from bot.understand.index import CatalogueIndex
 from bot.understand.lazy import lazy
 from bot.understand.numbers import NUM_SP, parse_decimal, parse_int, tidy
-from bot.understand.patterns import alt
+from bot.understand.patterns import alt, provider_named
 from bot.understand.query import Lang
 from bot.understand.screen import Screened
 from rules.schema import GPU
@@ -830,9 +830,10 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
         if mention.gpu_id is not None and "colab" in mention.text:
             mention.colab = True
     if paid is not None and index.colab is not None and not instances \
-            and not any(m.colab for m in work.gpus) \
+            and not any(m.colab for m in work.gpus) and provider_named(work.s) is None \
             and (not work.gpus or _compared(work.s, paid)):
         # "can i qlora 8b on colab pro", "kaggle or colab pro": the paid plans' largest GPU
+        # ("is colab pro cheaper than runpod" sets the service against another: no card)
         at = len(work.gpus) if paid_at is None else paid_at
         work.gpus.insert(at, GpuMention(index.colab.paid_gpu, paid.group(0), None, colab=True,
                                            colab_plan=True))
