@@ -25,6 +25,18 @@ THRESHOLD_AND_SIDE = [
     # "d" for "de", as typed on a phone (was the current price)
     ("avisame si la h100 baja d 2.5", "es", "h100", "2.5", "below"),
     ("avisame cuando la h200 caiga d 2", "es", "h200", "2", "below"),
+    # bounds in words: "at most", "no more than" (was above: "more than"), "at least"
+    ("tell me when h100 costs at most 2", "en", "h100", "2", "below"),
+    ("let me know when h100 is no more than 2 an hour", "en", "h100", "2", "below"),
+    ("alert me when h100 is at least 3", "en", "h100", "3", "above"),
+    ("avisame cuando la h100 cueste como maximo 2", "es", "h100", "2", "below"),
+    ("avisame si la h100 cuesta al menos 3 dolares", "es", "h100", "3", "above"),
+    ("préviens-moi quand la h100 coûte au plus 2 $", "fr", "h100", "2", "below"),
+    ("préviens-moi quand la h100 coûte au moins 3 $", "fr", "h100", "3", "above"),
+    # the one number of an alert is its threshold, on its side of today's $2.32 (was every change)
+    ("h100 alert 2.2", "en", "h100", "2.2", "below"),
+    ("set an alert for h100 at 2", "en", "h100", "2", "below"),
+    ("alerta h100 2.5", "es", "h100", "2.5", "above"),
 ]
 
 
@@ -63,3 +75,19 @@ def test_a_threshold_already_past_says_when_the_alert_will_fire(text: str, local
 def test_a_threshold_not_yet_past_has_no_note(text: str, locale: str) -> None:
     reply = ask(text, locale=locale)
     assert "ℹ️" not in reply.text, reply.text
+
+
+def test_a_bare_french_alert_is_answered_in_french() -> None:
+    # "alerte" is French (was answered in English: no French word counted)
+    reply = ask("alerte si h100 <2")
+    assert reply.text.startswith("🔔 Alerte\u00a0: quand le H100 passe sous 2"), reply.text
+
+
+@pytest.mark.parametrize("text", [
+    "alert me when 2 h100s drop",  # a count is no price
+    "alert h100 10%",  # a percentage is its own kind of alert
+    "alert me when the h100 drops in 2 days",  # a unit after the number: no price
+    "si j'achete un bloc de 24h et que j'en utilise que 5 ?",  # "si" ("if") alone is no alert
+])
+def test_a_number_that_is_no_price_is_no_threshold(text: str) -> None:
+    assert ask(text).query.threshold_usd is None

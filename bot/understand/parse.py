@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cached_property
-from itertools import pairwise
+from itertools import islice, pairwise
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 from bot.understand import asks, owned
@@ -1241,6 +1241,12 @@ def _take_money(work: _Work, alert_cue: bool) -> None:
     for match in px.BARE_TARGET.finditer(work.s):
         work.money.append(_Money(tidy(work.num(match.group("num"))), None))
         work.blank(match.start("num"), match.end())
+    if not work.money and work.percent is None and px.ALERT.search(work.s):
+        # Only beside an alert word: "si … j'en utilise que 5" is no alert ("si" is "if").
+        lone = list(islice(px.BARE_LONE.finditer(work.s), 2))
+        if len(lone) == 1:
+            work.money.append(_Money(tidy(work.num(lone[0].group("num"))), None))
+            work.blank(lone[0].start("num"), lone[0].end())
 
 
 # "2k budget for h100", "500 to spend on h100s", "2 mil de presupuesto en una h100".

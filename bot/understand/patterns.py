@@ -1108,6 +1108,10 @@ BARE_CLOSED: Final = Guarded(
     (" or ", " o ", " ou "), rf"(?<![\w.,])(?P<num>{NUM})(?!\d|[.,]\d){_CLOSED_SIDE}"
 )
 
+# "h100 alert 2.2", "set an alert for the h100 at 2": the one number left in an alert (units
+# excluded) is its threshold.
+BARE_LONE: Final = lazy(rf"(?<![\w.,])(?P<num>{NUM})(?!\d|[.,]\d){_NOT_A_PRICE_AFTER}{_PER_HOUR_SUFFIX}")
+
 # "when the H100 hits 2", "/alert h100 2.5": a price without a direction, which is then the
 # side of today's price the threshold lies on.
 BARE_TARGET: Final = lazy(

@@ -222,12 +222,14 @@ LANGUAGE = Language(
         ),
         "ALERT_MOVE_UP": (r"rises?", r"goes up", r"go up", r"increases?", r"climbs?"),
         "DIRECTION_BELOW": (
-            r"below", r"under", r"less than", r"lower than", r"beneath", r"cheaper than",
-            r"(?:drops?|falls?|goes|dips?|gets) (?:below|under|to)", r"less", r"lower",
+            r"below", r"under", r"(?<!no )(?<!not )less than", r"lower than", r"beneath", r"cheaper than",
+            r"(?:drops?|falls?|goes|dips?|gets) (?:below|under|to)", r"(?<!no )(?<!not )less", r"lower",
+            r"at most", r"at the most", r"(?:no|not) more than", r"max(?:imum)?",
             r"drops? to", r"falls? to",
         ),
         "DIRECTION_ABOVE": (
             r"above", r"over", r"more than", r"higher than", r"exceeds?",
+            r"at least", r"(?:no|not) less than",
             r"(?:rises?|goes|climbs?) (?:above|over|to)", r"rises? to", r"more", r"higher",
         ),
         "PAY_STRONG": (

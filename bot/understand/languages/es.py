@@ -261,13 +261,15 @@ LANGUAGE = Language(
         "ALERT_MOVE_UP": (r"sube", r"suben", r"suba", r"aumenta\w*", r"encarec\w*"),
         "DIRECTION_BELOW": (
             r"por debajo de", r"debajo de", r"menos de", r"bajo", r"baj[ae]n? (?:de?|a)",
-            r"inferior a", r"descienda (?:de?|a)", r"caiga (?:de?|a|por debajo de)", r"menos",
+            r"inferior a", r"descienda (?:de?|a)", r"caiga (?:de?|a|por debajo de)", r"(?<!al )(?<!lo )menos",
+            r"como maximo", r"a lo sumo", r"maximo", r"no mas de",
             r"debajo",
         ),
         "DIRECTION_ABOVE": (
             r"por encima de", r"encima de", r"mas de", r"supera", r"sube (?:de|a)", r"superior a",
             r"super[ae]n?", r"sobre", r"mas", r"encima", r"arriba de",
             r"suba (?:de|a|por encima de)", r"sube por encima de",
+            r"como minimo", r"al menos", r"por lo menos", r"minimo",
         ),
         "PAY_STRONG": (
             r"pagar\w*", r"pago", r"pagos", r"pague", r"abonar", r"recarg\w*", r"billetera",

@@ -253,11 +253,13 @@ LANGUAGE = Language(
             r"sous", r"en-? ?dessous de", r"au-? ?dessous de", r"moins de", r"inferieur a",
             r"(?:passe|descend|tombe) sous", r"baisse (?:a|sous)",
             r"(?:tombe|descend|passe|baisse) (?:a|en-? ?dessous de|au-? ?dessous de)",
-            r"passe sous la barre (?:de|des)", r"moins", r"dessous",
+            r"passe sous la barre (?:de|des)", r"(?<!au )moins", r"dessous",
+            r"au plus", r"au maximum", r"maximum", r"pas plus de",
         ),
         "DIRECTION_ABOVE": (
             r"au-? ?dessus de", r"plus de", r"depasse", r"superieur a", r"plus", r"dessus",
             r"(?:passe|monte|grimpe) (?:au-? ?dessus de|a)",
+            r"au moins", r"au minimum", r"minimum",
         ),
         "PAY_STRONG": (
             r"payer", r"paye", r"paie", r"paiement", r"paiements", r"regler", r"recharg\w*",
@@ -707,7 +709,7 @@ LANGUAGE = Language(
         "vite", "fluide", "idee", "pistes",
         # "24gb suffisent ?": enough, said of a memory (was read as no language, English)
         "suffisent", "suffira", "suffiront",
-        "tourne", "dois", "vais", "marche", "aucune", "moyen", "faisable", "jouable", "aimerais", "alertes", "alors", "assez", "au", "augmente", "aussi", "aux",
+        "tourne", "dois", "vais", "marche", "aucune", "moyen", "faisable", "jouable", "aimerais", "alerte", "alertes", "alertez", "alerter", "alors", "assez", "au", "augmente", "aussi", "aux",
         "avec", "avez", "avez-vous", "avoir", "baisse", "baissent", "besoin", "bonjour", "bonsoir",
         "c'est", "ca", "carte", "cartes", "ce", "ces", "cette", "cher", "chere", "cinq", "combien",
         "complet", "contexte", "cout", "coute", "coutent", "coutera", "couterait", "d'un", "d'une",
