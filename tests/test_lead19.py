@@ -88,6 +88,8 @@ def test_a_bare_french_alert_is_answered_in_french() -> None:
     "alert h100 10%",  # a percentage is its own kind of alert
     "alert me when the h100 drops in 2 days",  # a unit after the number: no price
     "si j'achete un bloc de 24h et que j'en utilise que 5 ?",  # "si" ("if") alone is no alert
+    "delete alert 2",  # the second alert of the list
+    "remove my h100 alert 2",
 ])
 def test_a_number_that_is_no_price_is_no_threshold(text: str) -> None:
     assert ask(text).query.threshold_usd is None

@@ -1241,8 +1241,10 @@ def _take_money(work: _Work, alert_cue: bool) -> None:
     for match in px.BARE_TARGET.finditer(work.s):
         work.money.append(_Money(tidy(work.num(match.group("num"))), None))
         work.blank(match.start("num"), match.end())
-    if not work.money and work.percent is None and px.ALERT.search(work.s):
-        # Only beside an alert word: "si … j'en utilise que 5" is no alert ("si" is "if").
+    if not work.money and work.percent is None and work.gpus and px.ALERT.search(work.s) \
+            and not px.ALERT_REMOVE.search(work.s):
+        # Only beside an alert word and a card: "si … j'en utilise que 5" is no alert ("si" is
+        # "if"), "delete alert 2" the second alert of the list.
         lone = list(islice(px.BARE_LONE.finditer(work.s), 2))
         if len(lone) == 1:
             work.money.append(_Money(tidy(work.num(lone[0].group("num"))), None))
