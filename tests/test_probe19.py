@@ -98,3 +98,28 @@ def test_the_checkpointing_saving_asked_leads(question: str, lead: str) -> None:
 
 def test_checkpointing_said_as_a_setting_is_no_saving_asked() -> None:
     assert ask("gradient checkpointing on, lora llama 3 8b on a 4090").text.startswith("✅")
+
+
+# "which model do I run" said in the indicative, with no "can" ("con mi placa de 8 gigas que
+# modelo corro?", "que modelos corro con 12gb?", "quel modèle je fais tourner avec 8 go ?"): the
+# largest model the card holds (was "👍 Entendido: una GPU de 8 GB." with the question left
+# unanswered, or "❓ Quel modèle ?").
+WHICH_MODEL_I_RUN = [
+    ("con mi placa de 8 gigas que modelo corro?", "El modelo más grande que cabe en 8"),
+    ("que modelo corro en mi 3060?", "El modelo más grande que cabe en 12"),
+    ("que modelos corro con 12gb?", "El modelo más grande que cabe en 12"),
+    ("cual llm uso en mi 3060?", "El modelo más grande que cabe en 12"),
+    ("quel modèle je fais tourner avec 8 go ?", "le plus gros modèle possible (inférence en 4 bits)"),
+    ("quels llm je lance sur ma 3060 ?", "le plus gros modèle possible"),
+]
+
+
+@pytest.mark.parametrize(("question", "lead"), WHICH_MODEL_I_RUN)
+def test_which_model_i_run_is_the_largest(question: str, lead: str) -> None:
+    first = ask(question).text.split("\n")[0]
+    assert first.startswith("📏 <b>") and lead in first
+
+
+def test_a_model_named_with_corro_is_no_largest_asked() -> None:
+    query = understand("que modelo corro, llama 3 8b o mistral 7b, en mi 3060?", CATALOGUE)
+    assert not query.largest

@@ -390,6 +390,9 @@ LANGUAGE = Language(
             r"(?:que|cual) (?:modelo|llm) (?:(?:deberia|debo|me conviene|conviene|recomiendas) |"
             r"(?:para |es (?:el )?mejor para )?)(?:entrenar|entreno|afinar|fine ?-?tunea?r|hacer"
             r" (?:fine ?-?tuning|lora|qlora))(?![a-z])",
+            # "con mi placa de 8 gigas que modelo corro?", "qué modelos corro con 12gb", "cuál
+            # llm uso en mi 3060": lo que cabe, el mayor primero (era "Entendido: una GPU de 8 GB")
+            r"(?:que|cual(?:es)?) (?:modelos?|llms?) (?:corro|ejecuto|uso|pongo|meto|cargo)(?![a-z])",
             # "tengo una 3080 de 10gb, q puedo hacer con ella?": the card said before it
             r"que (?:puedo|podria) hacer con (?:ella|el|eso|esa|esta|este|mi (?:gpu|tarjeta|grafica))(?![a-z])",
             # "sirve una 3060 para aprender fine tuning?", "mi 4070 es buena para entrenar llms?"

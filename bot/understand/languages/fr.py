@@ -404,6 +404,10 @@ LANGUAGE = Language(
             r"quels? modeles? (?:(?:je|on) (?:devrais|dois|devrait|doit) |a )?(?:fine-?tuner|"
             r"finetuner|entrainer)(?![a-z])",
             r"meilleurs? (?:modeles?|llms?) a (?:fine-?tuner|finetuner|entrainer)(?![a-z])",
+            # "quel modèle je fais tourner avec 8 go ?", "quels llm je lance sur ma 3060" : ce qui
+            # tient, le plus gros d'abord (était « Quel modèle ? »)
+            r"quels? (?:modeles?|llms?) (?:je |j')?(?:fais tourner|lance|mets|installe|prends|"
+            r"entraine|fine-?tune)(?![a-z])",
             # "meilleur modèle pour ma 3090", "le meilleur llm que je peux faire tourner"
             r"meilleurs? (?:modeles?|llms?)(?: (?:locaux|local|de code|pour coder))? "
             r"(?:(?:que|qu'on) (?:je )?(?:peux|puisse|pourrais) "
