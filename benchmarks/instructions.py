@@ -6,6 +6,7 @@ busy machine does not move (the same code and questions count the same, whatever
     .venv/bin/python -m benchmarks.instructions mix        # the whole-bot corpus mix, as the bot asks it
     .venv/bin/python -m benchmarks.instructions named      # cold questions naming a model, from start-up
     .venv/bin/python -m benchmarks.instructions details    # "…, details" questions with run settings
+    .venv/bin/python -m benchmarks.instructions budget     # a budget's largest model, samples' cost
     ... cold --count 200        # questions per language (default 300)
     ... corpus --per-question   # also each question's count, the costliest first
     ... corpus --out FILE       # keep the profile for callgrind_annotate (default /tmp)
@@ -18,7 +19,10 @@ cold: benchmarks.run's generated cold questions in en/es/fr, caches emptied befo
 benchmarks.run's cold questions naming a catalogued model (3 × count), from start-up as its
 pipeline section asks them first (a model's first mention compiles its spellings); details:
 benchmarks.identity's generated "…, details" questions with run settings (3 × count, caches
-emptied before each: most miss their card with settings the remedy search works through); mix:
+emptied before each: most miss their card with settings the remedy search works through); budget:
+benchmarks.run's budget questions (count // 10 a language, caches emptied before each: the
+largest model a budget trains on data weighed over every configuration, tens of answers each,
+and a run's cost or time on samples of unsaid length); mix:
 benchmarks.run's whole-bot corpus mix (2 000 updates of questions.toml from 200 chats, each
 chat's previous question carried as the bot's conversations do, caches on). Callgrind counts
 the interpreter's C functions, not Python's: for Python-level attribution use cProfile on the
@@ -60,7 +64,7 @@ MIX_UPDATES, MIX_USERS = 2000, 200  # benchmarks.run.bench_bot's burst
 
 def questions(mode: str, count: int) -> list[str]:
     from benchmarks.identity import corpus_questions
-    from benchmarks.run import cold_questions, corpus, named_questions
+    from benchmarks.run import budget_questions, cold_questions, corpus, named_questions
 
     if mode == "corpus":
         return corpus_questions()
@@ -72,6 +76,8 @@ def questions(mode: str, count: int) -> list[str]:
         from benchmarks.identity import detail_questions
 
         return detail_questions(3 * count)
+    if mode == "budget":
+        return [t for lang in ("en", "es", "fr") for t in budget_questions(count // 10, lang)]
     texts = [t for ts in corpus().values() for t in ts if 0 < len(t.strip()) < 300]
     return (texts * (MIX_UPDATES // len(texts) + 1))[:MIX_UPDATES]
 
@@ -83,7 +89,7 @@ def _asks(mode: str, count: int) -> Iterator[Callable[[], object]]:
 
     pipeline = warmed_pipeline()
     texts = questions(mode, count)
-    if mode in ("corpus", "cold", "named", "details"):
+    if mode in ("corpus", "cold", "named", "details", "budget"):
         for text in texts:
             empty_caches(pipeline)
             yield lambda text=text: pipeline.ask(text)  # type: ignore[misc]
@@ -125,10 +131,10 @@ def _totals(path: Path) -> int:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("mode", choices=("corpus", "cold", "named", "details", "mix"))
+    parser.add_argument("mode", choices=("corpus", "cold", "named", "details", "budget", "mix"))
     parser.add_argument("--count", type=int, default=300,
                         help="cold: questions per language; named, details: a third of the "
-                        "questions")
+                        "questions; budget: ten times the questions per language")
     parser.add_argument("--per-question", action="store_true")
     parser.add_argument("--out", help="the callgrind profile (default: a new file in /tmp)")
     parser.add_argument("--top", type=int, default=20, help="--per-question: how many shown")

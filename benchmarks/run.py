@@ -182,6 +182,48 @@ def named_questions(count: int, seed: int = 20, avoid: frozenset[str] = frozense
     return out
 
 
+# A budget and data said, no model: the largest model the budget trains on it, weighed over
+# every offered configuration it buys a block of, each one searched over the sizes on file and
+# each size timed at two sample lengths when the samples' length is unsaid (bot.answer
+# _largest_over_offers, _largest_within_budget, _sample_bracket): the costliest questions the
+# bot answers, tens of answers each. Then a run's cost or time on samples of unsaid length.
+BUDGET_TEMPLATES = {
+    "en": (
+        "biggest model i can {m} with ${u} on {k}k samples",
+        "budget is {u} bucks, whats the biggest model i can {m} on {t}M tokens",
+        "biggest model i can {m} with ${u}",
+        "how much to {m} a {n}B on {k}k samples",
+    ),
+    "es": (
+        "tengo {u} dolares, cual es el modelo mas grande que puedo entrenar con {m} con {k}k "
+        "ejemplos",
+        "¿cuánto cuesta un {m} de {n}B con {k}k ejemplos?",
+    ),
+    "fr": (
+        "avec {u} $ quel est le plus gros modèle que je peux entraîner en {m} sur {k}k exemples",
+        "combien pour un {m} de {n}B sur {k}k exemples ?",
+    ),
+}
+
+
+def budget_questions(count: int, lang: str, seed: int = 19) -> list[str]:
+    """Distinct budget questions (BUDGET_TEMPLATES) in `lang`, with budgets, sizes and data
+    drawn at random."""
+    rng = random.Random(f"{seed}-{lang}-budget")
+    templates = BUDGET_TEMPLATES[lang]
+    seen: set[str] = set()
+    out: list[str] = []
+    while len(out) < count:
+        text = templates[len(out) % len(templates)].format(
+            m=rng.choice(METHODS), u=rng.randint(5, 300), k=rng.randint(5, 200),
+            t=rng.randint(1, 500), n=f"{rng.randint(1, 100)}.{rng.randint(1, 9)}",
+        )
+        if text not in seen:
+            seen.add(text)
+            out.append(text)
+    return out
+
+
 def corpus(*, alerts: bool = True) -> dict[str, list[str]]:
     """The test corpus's questions by language; `alerts=False` leaves out the alert requests
     (which subscribe: database writes, not answers)."""

@@ -119,3 +119,26 @@ def test_a_rarer_setting_still_passes_every_argument(monkeypatch: pytest.MonkeyP
     assert positional == 7
     assert {"lora_targets", "lora_dropout", "double_quant", "fp32_upcast"} <= named
     assert len(named) == 30
+
+
+# -- the budget questions benchmarks.instructions counts ("budget") ---------------------------
+
+
+def test_budget_questions_are_distinct_budget_and_sample_questions() -> None:
+    """benchmarks.run.budget_questions: distinct in each language, each a budget's largest
+    model (on data or not) or a run's cost on samples of unsaid length, as the bot reads it."""
+    from benchmarks.instructions import questions
+    from benchmarks.run import budget_questions
+
+    for lang in ("en", "es", "fr"):
+        texts = budget_questions(40, lang)
+        assert len(set(texts)) == 40
+        for text in texts[:8]:
+            query = understand(text, CAT)
+            assert query.lang == lang or lang == "en", text
+            if query.largest:
+                assert query.budget_usd is not None and query.params_b is None, text
+            else:
+                assert query.dataset_samples is not None and query.params_b is not None, text
+                assert query.dataset_tokens is None and query.intent == "cost", text
+    assert len(questions("budget", 50)) == 15
