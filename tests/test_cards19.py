@@ -123,6 +123,12 @@ COLAB = [
     # a card named is the one asked about; Colab's named card is Colab's
     ("i use colab pro notebooks, can i lora llama 3 8b on my 4090", "rtx-4090", (), ["RTX 4090"]),
     ("colab pro a100 qlora llama 3 8b", "a100-40gb", (), ["1× A100 40GB"]),
+    # the free tier beside a paid plan: both, each said
+    ("colab free vs colab pro for qlora llama 3 8b", "t4", ("a100-40gb",),
+     ["⚖️ <b>T4 or A100 40GB?</b>", "the one your Google Colab notebook gets",
+      "a paid Google Colab plan (Pro, Pro+)"]),
+    ("free colab or colab pro for lora llama 3 8b?", "t4", ("a100-40gb",),
+     ["⚖️ <b>T4 or A100 40GB?</b>"]),
 ]
 
 

@@ -688,6 +688,7 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
     instances = _take_instances(work, index)
     colab: re.Match[str] | None = None
     colab_at = 0  # how many cards were named before it: its place among them
+    free: GpuMention | None = None  # Colab alone read as its free T4
     kaggle = _KAGGLE.search(work.s) if index.kaggle is not None else None
     kaggle_at: int | None = None if kaggle is not None else 0  # likewise for Kaggle
     paid = _COLAB_PAID.search(work.s) if index.colab is not None else None
@@ -814,7 +815,8 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
     if colab is not None and not instances and (not work.gpus or _compared(work.s, colab)):
         # Colab alone is its free T4; "I use colab notebooks, … on an a100" names the card,
         # but "colab vs 4090", "colab free or my 3060?" compare its T4 with that card.
-        work.gpus.insert(colab_at, GpuMention("t4", colab.group("name").strip(), None, colab=True))
+        free = GpuMention("t4", colab.group("name").strip(), None, colab=True)
+        work.gpus.insert(colab_at, free)
         work.blank(colab.start(), colab.end(), "gpu")
     if _COLAB_SAID.search(work.s) is not None \
             and not (colab is not None and _compared(work.s, colab)):
@@ -830,10 +832,12 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
         if mention.gpu_id is not None and "colab" in mention.text:
             mention.colab = True
     if paid is not None and index.colab is not None and not instances \
-            and not any(m.colab for m in work.gpus) and provider_named(work.s) is None \
+            and not any(m.colab for m in work.gpus if m is not free) \
+            and provider_named(work.s) is None \
             and (not work.gpus or _compared(work.s, paid)):
         # "can i qlora 8b on colab pro", "kaggle or colab pro": the paid plans' largest GPU
-        # ("is colab pro cheaper than runpod" sets the service against another: no card)
+        # ("is colab pro cheaper than runpod" sets the service against another: no card);
+        # "colab free vs colab pro": the free T4 beside it
         at = len(work.gpus) if paid_at is None else paid_at
         work.gpus.insert(at, GpuMention(index.colab.paid_gpu, paid.group(0), None, colab=True,
                                            colab_plan=True))
