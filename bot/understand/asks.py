@@ -64,6 +64,21 @@ HOURS_ASKED: Final = Screened(
     r"(?:gpu ?-? ?)?(?:hours?|hrs?|horas?|heures?)(?![a-z])"
 )
 
+# GPU-hours asked, the card's or any GPU's: "how many A100 hours to …", "how many gpu hours",
+# "how many hours of h100 …", "cuántas horas de A100 …", "cuántas gpu-horas", "combien d'heures
+# d'A100 …", "combien de GPU-heures" (the card is blanked "gpu" by then). Not hours on a card
+# ("how many hours on an a100": the wall clock), nor hours said ("100 gpu hours").
+GPU_HOURS_ASKED: Final = Screened(
+    r"(?<![a-z0-9])(?:"
+    r"how many (?:gpu ?-? ?){1,2}(?:hours?|hrs?)"
+    r"|how many (?:hours?|hrs?) of (?:an? )?gpu"
+    r"|cuant[ao]s (?:gpu ?-? ?)?horas? (?:de )?(?:(?:una?|la|las) )?gpu"
+    r"|cuant[ao]s gpu ?-? ?horas?"
+    r"|combien (?:de |d.?)(?:gpu ?-? ?)?heures? (?:de |d.? ?)?(?:(?:la|le|l.) ?)?gpu"
+    r"|combien (?:de |d.?)gpu ?-? ?heures?"
+    r")(?![a-z])"
+)
+
 # "I have $500", "con 200 dólares", "budget of 50", "j'ai 100 $", "what can I ... for $50".
 BUDGET: Final = _whole(_words("BUDGET_WORDS"))
 

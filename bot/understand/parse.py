@@ -2383,6 +2383,8 @@ def _fit_first(rest: str, timed: bool = False) -> bool:
     found = [px.COST.search(rest), px.HOW_MUCH.search(rest)]
     if timed:
         found.append(px.DURATION_QUESTION.search(rest))
+        # "can i full finetune llama 3 8b on an a100, how many gpu hours for 100M tokens?"
+        found.append(asks.GPU_HOURS_ASKED.search(rest))
     cost = [m.start() for m in found if m is not None]
     return bool(cost) and fit.start() < min(cost)
 
@@ -3912,6 +3914,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         provider_named=px.provider_named(rest) if intent == "prices" else None,
         fit_first=(intent == "cost" and _fit_first(rest))
         or (intent == "time" and _fit_first(rest, timed=True)),
+        gpu_hours_asked=intent == "time" and asks.GPU_HOURS_ASKED.search(rest) is not None,
         fit_after=intent == "cost" and not _fit_first(rest)
         and asks.FIT_ASKED.search(rest) is not None,
         run_cost_asked=intent == "cost" and work.params_b is None and work.model_id is None

@@ -405,6 +405,10 @@ class Query(BaseModel):
     # asked before what it costs; the verdict leads, the cost follows (a cost question otherwise
     # leads with its price).
     fit_first: bool = False
+    # "how many A100 hours to full finetune llama 3 8b on 100M tokens", "cuántas horas de A100
+    # …", "combien d'heures d'A100 …": GPU-hours asked (of the card named, or of any GPU): the
+    # time's GPU-hours lead, where the run fits or not on one of them (time.html.j2).
+    gpu_hours_asked: bool = False
     # "how much for lora mistral 7b on an l40s for 10 hours, will it fit?": whether it fits was
     # asked after its cost, which leads even where it does not fit (else the verdict on a
     # configuration that cannot run it leads, its cost labelled after it).

@@ -1,0 +1,61 @@
+"""Time, cost and budget replies answer the question asked (cost19, session 31). English,
+Spanish, French. Prices and blocks from the seed page: L40S $0.82, A100 80GB $0.92, H100 $2.32,
+H200 $3.07, B200 $4.61 a GPU-hour; blocks of 10, 24, 168 and 720 GPU-hours."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.chat import ask
+
+
+def spaced(text: str) -> str:
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+
+# GPU-hours of a card asked ("how many A100 hours …"): the GPU-hours lead, with the wall clock
+# on the configuration timed and, where one card cannot hold the run, what it needs; the verdict
+# on one card follows as a supporting line (was "❌ No: … does not fit on 1× A100 80GB" first).
+GPU_HOURS: list[tuple[str, str | None, str, list[str]]] = [
+    ("how many A100 hours to full finetune llama 3 8b on 100M tokens", None,
+     "⏱ <b>Full AdamW of Llama 3 8B: 16.28 A100 80GB GPU-hours for 100 million tokens (about "
+     "4.07 hours on 4× A100 80GB: it needs about 150.9 GB, more than one holds).</b>",
+     ["💵 <b>You pay $18.40</b>",
+      "❌ No: Llama 3 8B does not fit on 1× A100 80GB (full AdamW). At sequence length 2,048"]),
+    ("cuántas horas de A100 para un full finetune de llama 3 8b con 100M tokens", "es",
+     "⏱ <b>Entrenamiento completo con AdamW de Llama 3 8B: 16,28 GPU-horas de la A100 80GB para "
+     "100 millones de tokens (alrededor de 4,07 horas en 4× A100 80GB: necesita unos 150,9 GB",
+     ["💵 <b>Pagas 18,40 US$</b>", "❌ No: Llama 3 8B no cabe en 1× A100 80GB"]),
+    ("combien d'heures d'A100 pour un full finetune de llama 3 8b sur 100M tokens", "fr",
+     "⏱ <b>Entraînement complet avec AdamW pour Llama 3 8B : 16,28 GPU-heures de l'A100 80GB "
+     "pour 100 millions de tokens (environ 4,07 heures sur 4× A100 80GB : il demande environ "
+     "150,9 Go",
+     ["💵 <b>Vous payez 18,40 $US</b>", "❌ Non : Llama 3 8B ne tient pas sur 1× A100 80GB"]),
+    # On one GPU the wall clock is the GPU-hours: the usual headline says both.
+    ("how many gpu hours of a100 to lora llama 3 8b on 100M tokens", None,
+     "⏱ <b>LoRA of Llama 3 8B: about 12.21 hours on 1× A100 80GB (12.21 GPU-hours for 100 "
+     "million tokens).</b>", ["✅ Memory: about 23.1 GB per GPU"]),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "starts", "has"), GPU_HOURS)
+def test_gpu_hours_asked_lead(question: str, lang: str | None, starts: str,
+                              has: list[str]) -> None:
+    text = spaced(ask(question, lang).text)
+    assert text.startswith(spaced(starts)), text
+    at = [text.index(spaced(h)) for h in has]
+    assert at == sorted(at), text
+
+
+# Whether it fits asked first keeps the verdict first (cost18), GPU-hours asked or not.
+FIT_STILL_FIRST: list[tuple[str, str]] = [
+    ("can i full finetune llama 3 8b on an a100, how many gpu hours for 100M tokens",
+     "❌ <b>No: Llama 3 8B does not fit on 1× A100 80GB (full AdamW).</b>"),
+    ("can i full finetune llama 3 8b on an a100, how long for 100M tokens",
+     "❌ <b>No: Llama 3 8B does not fit on 1× A100 80GB (full AdamW).</b>"),
+]
+
+
+@pytest.mark.parametrize(("question", "starts"), FIT_STILL_FIRST)
+def test_fit_asked_first_still_leads(question: str, starts: str) -> None:
+    assert ask(question).text.startswith(starts)
