@@ -2619,6 +2619,11 @@ def _not_llm_name(folded: str) -> str:
         return folded.upper()
     if "flux" in folded:  # "y flux?": the words before it are no part of the name
         return "FLUX.1"
+    for needle, name in (("hidream", "HiDream-I1"), ("pixart", "PixArt"),
+                         ("kandinsky", "Kandinsky"), ("kolors", "Kolors"),
+                         ("auraflow", "AuraFlow"), ("playground", "Playground v2.5")):
+        if needle in folded:
+            return name
     return "YOLO" + folded[4:].strip()
 
 
@@ -2845,8 +2850,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         method is None and not trains and work.served_batch) or (
         method is None and _served(served, work, cat)) or (
         method is None and not trains and work.dataset_samples is None
-        and px.INSTRUCT_REPO.admits(folded)
-        and px.INSTRUCT_REPO.pattern.search(folded) is not None)
+        and ((px.INSTRUCT_REPO.admits(folded)
+              and px.INSTRUCT_REPO.pattern.search(folded) is not None)
+             or (work.model_id is not None and px.INSTRUCT_NAME.search(folded) is not None
+                 and not px.TRAINING.search(rest))))
     # "and with 8k context?", "what if I use bs 8?": serving read from a context length or
     # "use"/"run"/"load" alone, no serving word, no format or precision; a follow-up of a
     # training question keeps training.

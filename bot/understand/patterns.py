@@ -239,6 +239,17 @@ INSTRUCT_REPO: Final = Guarded(
     ("/",),
     r"(?<![\w.-])[a-z0-9][\w.-]*/[\w.-]*?-(?:instruct|chat|it)(?![a-z0-9])"
 )
+# A chat-tuned checkpoint named without its organisation: "gemma 3 27b it", "gemma-3-27b-it",
+# "gemma3:27b-it", "llama 3 8b instruct", "Qwen2.5-7B-Instruct", "mistral instruct", "-chat":
+# the suffix is part of the model's name ("it" after a size is Gemma's instruction-tuned
+# suffix, not a pronoun: "will gemma 27b it fit" keeps its pronoun).
+INSTRUCT_NAME: Final = Guarded(
+    ("instruct", "it", "chat"),
+    r"(?<![a-z])instruct(?![a-z]| ?-?tun)"
+    r"|(?<![a-z0-9])\d+(?:\.\d+)?b-(?:it|chat)(?![a-z0-9])"
+    r"|(?<![a-z0-9])\d+(?:\.\d+)?b it(?= ?[,?!.]| (?:on|in|en|sur|con|with|avec|at|a|for|para"
+    r"|pour|q\d|qat|gguf|awq|gptq|fp8|bf16|fp16|int[48]|[48] ?-?bits?)(?![a-z])| ?$)"
+)
 # vLLM's "--max-num-seqs 64" ("max_num_seqs=64"): a ceiling on the sequences its scheduler
 # runs together, not memory it reserves (the KV cache is preallocated from
 # --gpu-memory-utilization): how many fit is the question, not a batch to hold.
@@ -781,7 +792,8 @@ CLOSED_MODEL: Final = Guarded(
 # LLM of their size). A name needs its version where the word alone means something else
 # ("flux" is French for flow, "yolo" is slang).
 NOT_LLM: Final = Guarded(
-    ("whisper", "diffusion", "sd", "flux", "yolo"),
+    ("whisper", "diffusion", "sd", "flux", "yolo", "hidream", "pixart", "kandinsky", "kolors",
+     "auraflow", "playground"),
     r"(?<![a-z0-9])(?:(?P<speech>(?:faster[ -]?)?whisper(?:[ .-]?cpp)?)"
     r"|(?P<image>stable[ -]?diffusion(?: ?xl| ?[123](?:\.\d)?)?|sdxl|sd ?(?:1\.5|2\.1|3(?:\.5)?)(?![\d.])"
     r"|flux(?:\.1)?[ -]?(?:dev|schnell|pro|kontext)|flux\.1"
@@ -794,6 +806,17 @@ NOT_LLM: Final = Guarded(
     r"|(?<=entrainer )|(?<=run )|(?<=correr )|(?<=lancer )|(?<=tourner )|(?<=ejecutar )"
     r"|(?<=serve )|(?<=servir )|(?<=lora de )|(?<=lora of )|(?<=lora on )|(?<=lora sur )"
     r"|(?<=qlora de )|(?<=finetune )|(?<=finetuner )|(?<=finetunear ))flux"
+    # "how much vram for flux", "cuanta vram para flux", "combien de vram pour flux ?": Flux
+    # as what the memory is for, the message's last word
+    r"|(?:(?<=for )|(?<=para )|(?<=pour ))flux(?= ?[?!.]*$)"
+    # "flux on a 3060?", "can flux run on 8gb", "flux sur une 4090": opening the question,
+    # before where it runs
+    r"|(?:^|(?<=^can )|(?<=^does )|(?<=^will )|(?<=^would )|(?<=^could )"
+    r"|(?<=^is )|(?<=^puedo correr )|(?<=^peut-on faire tourner ))"
+    r"flux(?= (?:on|run|runs|fit|fits|work|works|en|sur|con|avec|with|in)(?![a-z]))"
+    # Other text-to-image models people run on their own cards
+    r"|hidream(?:[ -]?i1)?(?:[ -]?(?:full|dev|fast))?|pixart(?:[ -]?(?:alpha|sigma))?"
+    r"|kandinsky(?: ?[23](?:\.\d)?)?|kolors|auraflow|playground ?v?2(?:\.5)?"
     r"|flux(?= ?12 ?b(?![a-z])))"
     r"|(?P<detection>yolo ?v?(?:[3-9]|1[01])))(?![a-z0-9])"
 )
