@@ -2145,6 +2145,7 @@ def _typical_where_margin_misses(query: Query, answer: Answer, composed: Answer,
     if len(answer.methods) < 2:
         return composed
     typical: dict[str, tuple[Decimal, int, int]] = {}
+    details: dict[str, DetailedAnswer] = {}
     for ma in answer.methods:
         fit = ma.fit
         if fit is None or fit.fits or not any(
@@ -2153,19 +2154,47 @@ def _typical_where_margin_misses(query: Query, answer: Answer, composed: Answer,
         detail = detailed_for(query, answer.model_copy(update={"primary": ma}), cat)
         if detail is not None and detail.check is not None and detail.check.detailed_fits:
             typical[ma.memory.method] = (detail.per_gpu_gb, detail.seq_len, detail.micro_batch)
+            details[ma.memory.method] = detail
     if not typical:
         return composed
     if query.inference and composed.detailed is not None and composed.detailed.check is not None:
         # Serving ("can i run llama 3 70b on 2x a100 80gb"): the headline lists that precision
         # among those that fit, by the detailed estimate, as one precision asked is answered
-        # (_typical_leads); its line says the rule's figure is the rule's (was "❌ Inference in
-        # BF16: ≈ 168 GB — 8 GB short", "✅ At typical settings … it fits" under it, and BF16
-        # missing from the headline's list).
-        return composed.model_copy(update={
-            "method_typical": typical,
-            "method_fits": {**composed.method_fits, **{m: True for m in typical}},
-        })
+        # (_typical_leads); its line gives the detailed figure, the rule's beside it (was "❌
+        # Inference in BF16: ≈ 168 GB — 8 GB short", "✅ At typical settings … it fits" under
+        # it, and BF16 missing from the headline's list).
+        fits = {**composed.method_fits, **{m: True for m in typical}}
+        update: dict[str, Any] = {"method_typical": typical, "method_fits": fits}
+        led = _typical_primary(query, answer, composed, fits, details, cat)
+        if led is not None:
+            update.update(led)
+        return composed.model_copy(update=update)
     return composed.model_copy(update={"method_typical": typical})
+
+
+def _typical_primary(query: Query, answer: Answer, composed: Answer, fits: dict[str, bool],
+                     details: dict[str, DetailedAnswer], cat: Catalogue) -> dict[str, Any] | None:
+    """No precision named: the reply leads with the highest precision that fits (_primary),
+    now by the detailed estimate too, so the JSON describes that one (was 8-bit, its planning
+    figure and the 4× A100 80GB it sends BF16 to, under "fits: BF16 inference, …"), with the
+    cheapest offered configuration that holds it by that estimate (was "👉 Cheapest offered
+    configuration that fits: 4× A100 80GB" under a BF16 line that fits on 2×)."""
+    primary = composed.primary
+    if query.serving_precision_said or primary is None:
+        return None
+    candidates = _from_native(query, cat, composed.methods, lambda a: a.memory.method)
+    lead = next((ma for ma in candidates if ma.fit is not None
+                 and fits.get(ma.memory.method, ma.fit.fits)), None)
+    if lead is None or lead is primary or lead.memory.method not in details:
+        return None
+    detail = details[lead.memory.method]
+    alt = answer.model_copy(update={"primary": lead})
+    options = tuple(detailed_options(query, alt, cat))
+    led = replace(lead, cheapest=options[0] if options else None, options=options)
+    return {
+        "primary": led, "detailed": detail, "fits": True, "detailed_fits": True,
+        "methods": tuple(led if ma is lead else ma for ma in composed.methods),
+    }
 
 
 def _split_unsaid(query: Query, answer: Answer) -> bool:

@@ -117,3 +117,48 @@ def test_instruct_trained_or_bare(q: str, unsaid: bool) -> None:
     query = understand(q, CATALOGUE)
     assert not query.inference and query.kind_unsaid == unsaid
 
+
+# No precision named, the planning margin misses BF16 and the detailed estimate at typical
+# settings fits it: the BF16 line gives the detailed figure and room (the rule's figure beside
+# it as context), says no "short", sends nowhere else; the JSON describes BF16, as the headline
+# leads with it (was "≈ 168 GB … — 8 GB short", "✅ … it fits", "👉 … 4× A100 80GB", and the
+# JSON's 8-bit).
+SERVING_TYPICAL = [
+    ("can i run llama 3 70b on 2x a100 80gb",
+     "✅ <b>Inference in BF16</b>: ≈ 72.4 GB per GPU with the KV cache at typical settings "
+     "(context 2,048, batch 1), by the detailed estimate — 13.5 GB left (the planning rule, with "
+     "its margin, says ≈ 168 GB for the whole job)\n✅ <b>Inference in 8-bit</b>",
+     ["short", "👉", "At typical settings"]),
+    ("¿puedo correr llama 3 70b en 2 a100 de 80gb?",
+     "✅ <b>Inferencia en BF16</b>: ≈ 72,4\u00a0GB por GPU con la caché KV y ajustes típicos "
+     "(contexto de 2.048 tokens, batch 1), según la estimación detallada — sobran 13,5\u00a0GB (la "
+     "regla de planificación, con su margen, da ≈ 168\u00a0GB para todo el trabajo)",
+     ["faltan", "👉", "Con ajustes típicos"]),
+    ("je peux faire tourner llama 3 70b sur 2 a100 80go ?",
+     "✅ <b>Inférence en BF16</b>\u00a0: ≈ 72,4\u202fGo par GPU avec le cache KV et des réglages "
+     "typiques (contexte de 2\u202f048 tokens, batch 1), selon l'estimation détaillée — il reste "
+     "13,5\u202fGo (la règle de planification, avec sa marge, indique ≈ 168\u202fGo pour "
+     "l'ensemble)",
+     ["il manque", "👉", "Avec des réglages typiques"]),
+]
+
+
+@pytest.mark.parametrize(("q", "line", "lacks"), SERVING_TYPICAL)
+def test_serving_line_follows_detailed(q: str, line: str, lacks: list[str]) -> None:
+    r = ask(q)
+    assert line in r.text, r.text
+    for word in lacks:
+        assert word not in r.text, (word, r.text)
+
+
+def test_serving_json_follows_headline() -> None:
+    import json
+    import subprocess
+    import sys
+    out = subprocess.run(
+        [sys.executable, "-m", "bot", "ask", "--json", "can i run llama 3 70b on 2x a100 80gb"],
+        capture_output=True, text=True, check=True).stdout
+    d = json.loads(out)
+    assert d["text"].startswith("✅ <b>On 2× A100 80GB, Llama 3 70B fits: BF16 inference")
+    assert (d["method"], d["fits"], d["detailed_gb"], d["detailed_fits"]) == (
+        "inference_bf16", True, 72.4, True)

@@ -1914,10 +1914,24 @@ def _method_lines(
         add("\n")
     elif fit is not None and many > 1 and not fit.fits and answer.query.inference \
             and mem.method in answer.method_typical and answer.method_fits.get(mem.method):
-        # The planning margin misses, the detailed estimate (the line under it) fits and leads.
+        # The planning margin misses, the detailed estimate at typical settings fits and leads:
+        # its figure and room on the line, the rule's figure beside it as context (was "≈ 168
+        # GB by the planning rule, with its margin — 8 GB short" over a line that it fits, and
+        # "👉 Cheapest offered configuration that fits: 4× A100 80GB" under both).
+        gb, seq, batch = answer.method_typical[mem.method]
+        per_gpu = check.vram_per_gpu_gb if check is not None else fit.vram_gb / fit.gpu_count
+        args = {"name": name, "det": ph.fmt.gb(gb, 1), "need": need,
+                "seq": ph.fmt.num(seq, 0), "batch": batch,
+                "room": ph.room(True, per_gpu - gb)}
         add("✅ ")
-        add(_("<b>%(name)s</b>: %(need)s by the planning rule, with its margin — %(room)s",
-              room=ph.headroom(fit), name=name, need=need))
+        if ph.on_mac(fit.gpu):
+            add(_("<b>%(name)s</b>: ≈ %(det)s with the KV cache at typical settings (context "
+                  "%(seq)s, batch %(batch)s), by the detailed estimate — %(room)s (the planning "
+                  "rule, with its margin, says %(need)s)", **args))
+        else:
+            add(_("<b>%(name)s</b>: ≈ %(det)s per GPU with the KV cache at typical settings "
+                  "(context %(seq)s, batch %(batch)s), by the detailed estimate — %(room)s (the "
+                  "planning rule, with its margin, says %(need)s for the whole job)", **args))
         add("\n")
     elif fit is not None and many > 1:
         add("✅ " if fit.fits else "❌ ")
@@ -2085,6 +2099,10 @@ def _method_lines(
         if figure is not None and n.code == "floor_fits_estimate_misses":
             continue  # the planning margin's verdict: the line gives the detailed one
         typical = answer.method_typical.get(mem.method)
+        if typical is not None and n.code == "floor_fits_estimate_misses" \
+                and answer.query.inference and many > 1 \
+                and answer.method_fits.get(mem.method):
+            continue  # the line above gives the detailed estimate that fits
         if typical is not None and n.code == "floor_fits_estimate_misses":
             # The margin misses, the detailed estimate at typical settings fits: said as the
             # single-method answer says it ("✅ At typical settings …").
@@ -2122,6 +2140,8 @@ def _method_lines(
 
     if figure is not None and fit is not None:
         fit_ok = answer.method_fits.get(mem.method, fit.fits)
+    elif fit is not None and answer.query.inference and mem.method in answer.method_typical:
+        fit_ok = answer.method_fits.get(mem.method, fit.fits)  # fits by the detailed estimate
     else:
         fit_ok = fit is not None and fit.fits
     if cheapest is not None and (
