@@ -1920,18 +1920,18 @@ def _method_lines(
         # "👉 Cheapest offered configuration that fits: 4× A100 80GB" under both).
         gb, seq, batch = answer.method_typical[mem.method]
         per_gpu = check.vram_per_gpu_gb if check is not None else fit.vram_gb / fit.gpu_count
-        args = {"name": name, "det": ph.fmt.gb(gb, 1), "need": need,
-                "seq": ph.fmt.num(seq, 0), "batch": batch,
-                "room": ph.room(True, per_gpu - gb)}
+        typ: dict[str, Any] = {"name": name, "det": ph.fmt.gb(gb, 1), "need": need,
+                               "seq": ph.fmt.num(seq, 0), "batch": batch,
+                               "room": ph.room(True, per_gpu - gb)}
         add("✅ ")
         if ph.on_mac(fit.gpu):
             add(_("<b>%(name)s</b>: ≈ %(det)s with the KV cache at typical settings (context "
                   "%(seq)s, batch %(batch)s), by the detailed estimate — %(room)s (the planning "
-                  "rule, with its margin, says %(need)s)", **args))
+                  "rule, with its margin, says %(need)s)", **typ))
         else:
             add(_("<b>%(name)s</b>: ≈ %(det)s per GPU with the KV cache at typical settings "
                   "(context %(seq)s, batch %(batch)s), by the detailed estimate — %(room)s (the "
-                  "planning rule, with its margin, says %(need)s for the whole job)", **args))
+                  "planning rule, with its margin, says %(need)s for the whole job)", **typ))
         add("\n")
     elif fit is not None and many > 1:
         add("✅ " if fit.fits else "❌ ")
