@@ -883,6 +883,9 @@ class Answer(BaseModel):
     # count that holds it); `generation_rented`: the same on the cheapest offered configuration
     # when that one has no price (a card we do not rent, a price not published).
     generation: Generation | None = None
+    # "process 10M tokens with llama 3 8b on an h100": the corpus's forward pass, timed and
+    # costed (bot.batch)
+    batch_run: Any = None
     # "serve gemma 3 27b to 10 people": those users' sequences decoded together (a batch bound),
     # on the asked configuration or (users_on_cheapest) the cheapest offered one.
     users_bound: DecodeBound | None = None
@@ -1050,6 +1053,11 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
     """Everything a reply to `query` needs. Bad input becomes an Answer with an error code."""
     if query.step_rate is not None or query.step_time is not None:
         return _at_step_rate(query, catalogue)
+    if query.batch_processed:
+        from bot.batch import batch_run  # bot.batch reads bot.detail, as this module does
+
+        answer = _answer(query, catalogue)
+        return answer.model_copy(update={"batch_run": batch_run(query, answer, catalogue)})
     if query.steps_samples is None or query.batch_size is None or query.batch_size < 1:
         return _answer(query, catalogue)
     steps = optimizer_steps(

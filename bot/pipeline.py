@@ -850,6 +850,11 @@ def to_json(reply: Reply) -> dict[str, Any]:
     elif a.intent == "time" and timed is not None and timed.problem in ("no_peak_tflops", "no_config"):
         # No time estimate, and the reply quotes nothing: no assumed hours or cost either.
         hours = gpu_hours = hours_assumed = cost_usd = None
+    run = a.batch_run
+    if run is not None and run.time is not None and (run.on_asked or q.gpu is None):
+        # "process 10M tokens with llama 3 8b on an h100": the forward pass's hours and cost
+        hours, gpu_hours, hours_assumed = run.time.wall_clock_hours, run.time.gpu_hours, True
+        cost_usd = to_cents(run.quote.cost_usd) if run.quote is not None else None
     out: dict[str, Any] = {
         "lang": reply.locale,
         "intent": a.intent,

@@ -162,3 +162,63 @@ def test_serving_json_follows_headline() -> None:
     assert d["text"].startswith("✅ <b>On 2× A100 80GB, Llama 3 70B fits: BF16 inference")
     assert (d["method"], d["fits"], d["detailed_gb"], d["detailed_fits"]) == (
         "inference_bf16", True, 72.4, True)
+
+
+# A corpus read through a model is its forward pass, 2·N·D FLOPs (Kaplan et al.) at the
+# utilization training time assumes, with its cost by the block rule (was LoRA's fine-tuning
+# time for "process 10M tokens with llama 3 8b on an h100, how long").
+BATCH = [
+    ("process 10M tokens with llama 3 8b on an h100, how long",
+     ["⏱ <b>About 8 minutes to process 10 million tokens with Llama 3 8B (BF16 inference) on 1× "
+      "H100 (0.13 GPU-hours).</b>",
+      "2·N·D FLOPs (Kaplan et al. 2020: 2 FLOPs per parameter and token",
+      "at an assumed 35% of the 989.5 peak BF16 TFLOPS",
+      "Only the input is timed",
+      "💵 <b>You pay $23.20</b>", "This run uses $0.30 of it",
+      "✅ Memory: about 17.9 GB per GPU"]),
+    ("how long to run inference over 10M tokens with llama 3 8b on an h100",
+     ["⏱ <b>About 8 minutes to process 10 million tokens"]),
+    ("classify 1B tokens with mixtral 8x7b on 8x h100",
+     ["⏱ <b>About 2.59 hours to process 1 billion tokens with Mixtral 8x7B",
+      "(20.69 GPU-hours)", "Mixture of experts: N counts the active parameters only."]),
+    ("classify 50M tokens with llama 3 70b on a 4090",
+     ["❌ <b>Llama 3 70B (4-bit inference) does not fit on 1× RTX 4090: timed on 1× L40S",
+      "⏱ <b>About 15.34 hours to process 50 million tokens"]),
+    ("how much to summarize 100M tokens with llama 3 70b",
+     ["⏱ <b>About 11.23 hours to process 100 million tokens with Llama 3 70B (BF16 inference) "
+      "on 1× H200", "Timed on the cheapest offered configuration that fits.",
+      "💵 <b>You pay $61.40</b>"]),
+    ("procesar 10M tokens con llama 3 8b en una h100 cuanto tarda",
+     ["⏱ <b>Unos 8\u00a0minutos para procesar 10 millones de tokens con Llama 3 8B (inferencia en "
+      "BF16) en 1× H100", "Kaplan et al. 2020", "💵 <b>Pagas 23,20\u00a0US$</b>"]),
+    ("traiter 10M de tokens avec llama 3 8b sur une h100, combien de temps",
+     ["⏱ <b>Environ 8\u00a0minutes pour traiter 10 millions de tokens avec Llama 3 8B (inférence en "
+      "BF16) sur 1× H100", "Kaplan et al. 2020", "💵 <b>Vous payez 23,20\u00a0$US</b>"]),
+]
+
+
+@pytest.mark.parametrize(("q", "said"), BATCH)
+def test_batch_processing_is_a_forward_pass(q: str, said: list[str]) -> None:
+    r = ask(q)
+    assert r.query.batch_processed and r.query.inference
+    at = 0
+    for phrase in said:
+        found = r.text.find(phrase, at)
+        assert found >= 0, (phrase, r.text)
+        at = found + len(phrase)
+    assert "LoRA" not in r.text and "6·N·D FLOPs at" not in r.text
+
+
+# Training the tokens stays training.
+@pytest.mark.parametrize("q", ["how long to lora llama 3 8b on 10M tokens on an h100",
+                               "fine tune llama 3 8b to classify text, 10M tokens, h100, how long",
+                               "how long to generate 10M tokens with llama 3 8b on an h100"])
+def test_batch_not_training(q: str) -> None:
+    assert not understand(q, CATALOGUE).batch_processed
+
+
+def test_batch_json() -> None:
+    from tests.support.chat import ask_json
+    d = ask_json("process 10M tokens with llama 3 8b on an h100, how long")
+    assert (d["intent"], d["method"], d["gpu"], d["hours"], d["gpu_hours"], d["cost_usd"]) == (
+        "time", "inference_bf16", "h100", 0.13, 0.13, "0.30")

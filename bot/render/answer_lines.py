@@ -22,6 +22,7 @@ from markupsafe import Markup
 
 from bot.answer import Answer, ContextPair, DownloadFacts, FamilyPick
 from bot.engines import engine_name
+from bot.render.batch_lines import batch_lines, batch_memory
 from bot.render.detailed_lines import host_ram_lines
 from bot.render.lines import (
     bf16_error_line,
@@ -652,6 +653,11 @@ def _body(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         # "-ot exps=CPU … tok/s?": the bound with the experts in RAM, not the whole model's
         put(expert_offload_lines(answer, ph))
         put(fit_block(answer, ph))
+    elif intent in ("time", "cost") and answer.batch_run is not None:
+        put(batch_lines(answer, ph))  # "process 10M tokens with llama 3 8b": its forward pass
+        memory = batch_memory(answer, ph)
+        put("\n")
+        put(memory if memory is not None else fit_block(answer, ph))
     elif intent == "time" and (answer.decode or answer.decode_no_gpu):
         if answer.generation is not None:
             include("generate.html.j2")  # "how long to generate 1M tokens": the floor first

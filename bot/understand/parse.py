@@ -3218,6 +3218,21 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         if not inference:
             inference, method = True, _inference_method(rest, cat)
             implied = not _precision_said(rest)
+    # "process 10M tokens with llama 3 8b on an h100, how long", "classify 50M tokens", "procesar
+    # 10M tokens con …", "traiter 10M de tokens avec …": the tokens are a corpus the model reads
+    # (its forward pass), not a dataset to train on (was LoRA's 6·N·D time for them).
+    batch_processed = bool(work.params_b is not None or work.family) \
+        and work.dataset_tokens is not None and counted is None \
+        and generate_tokens is None and rate_asked is None and not prefill_timed \
+        and work.hours is None and (method is None or inference) and not work.dataset_samples \
+        and intent in ("time", "cost", "unknown", "fit", "memory") \
+        and not _trains_besides_tokens(rest, work) and not px.TRAINING.search(rest) \
+        and px.BATCH_VERB.search(rest) is not None
+    if batch_processed:
+        intent = "time"  # its cost comes with it (bot.batch), as a training run's does
+        if not inference:
+            inference, method = True, _inference_method(rest, cat)
+            implied = not _precision_said(rest)
     if work.max_num_seqs is not None and work.batch_size is None and inference \
             and (intent == "memory" or (intent == "fit" and asks.MEMORY_AMOUNT.search(rest)))\
             and asks.CONCURRENCY_ASK.search(rest) is None:
@@ -3935,6 +3950,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         kv_size_asked=kv_size,
         prefill_asked=speed_asked and px.PREFILL.search(corrected) is not None,
         prefill_timed=prefill_timed,
+        batch_processed=batch_processed,
         vllm_share_asked=vllm_share,
         vllm_share_seen=share_seen,
         method_diff=method_diff,

@@ -239,6 +239,18 @@ INSTRUCT_REPO: Final = Guarded(
     ("/",),
     r"(?<![\w.-])[a-z0-9][\w.-]*/[\w.-]*?-(?:instruct|chat|it)(?![a-z0-9])"
 )
+# A corpus read through a model (inference over it, not training): "process 10M tokens with
+# llama 3 8b", "run 50M tokens through", "classify/summarize/embed/label/translate N tokens",
+# "batch inference over", "procesar/clasificar/resumir/etiquetar/traducir", "traiter/classer/
+# classifier/résumer/étiqueter/traduire" (folded).
+BATCH_VERB: Final = Headed(
+    r"(?<![a-z])(?:process\w*|run (?:it )?(?:through|over)|running (?:it )?(?:through|over)"
+    r"|(?:batch )?inference (?:over|on)|infer(?:ence)? over|classif\w*|summari[sz]\w*"
+    r"|embed(?:s|ding)?|label(?:l?ing|s)?|tagg?(?:ing)?|translat\w*|annotat\w*|scor(?:e|ing)"
+    r"|extract\w*|procesa\w*|clasifica\w*|resumi\w*|etiqueta\w*|traduc\w*|traduci\w*"
+    r"|anota\w*|pasar (?:por|a traves de)|inferencia (?:sobre|en)|trait\w*|class(?:er|ifier)"
+    r"|resumer|etiquet\w*|tradui\w*|annot\w*|passer (?:dans|par)|inference sur)(?![a-z])"
+)
 # A chat-tuned checkpoint named without its organisation: "gemma 3 27b it", "gemma-3-27b-it",
 # "gemma3:27b-it", "llama 3 8b instruct", "Qwen2.5-7B-Instruct", "mistral instruct", "-chat":
 # the suffix is part of the model's name ("it" after a size is Gemma's instruction-tuned

@@ -389,6 +389,10 @@ class Query(BaseModel):
     # "how long is the prefill of 100k tokens", "ttft for a 32k prompt": the time to process
     # the prompt asked, its compute bound leading (bot.detail.prefill_bound)
     prefill_timed: bool = False
+    # "process 10M tokens with llama 3 8b on an h100", "classify / summarize / embed N tokens",
+    # "procesar 10M tokens con …", "traiter 10M de tokens avec …": a corpus read through the
+    # model (its forward pass, prefill-bound), timed and costed (bot.batch), not trained on
+    batch_processed: bool = False
     kv_saving_asked: bool = False  # what a quantized KV cache saves: BF16's and the type's
     kv_size_asked: bool = False  # the KV cache's own size leads ("kv cache size at 128k")
     flash_saving_asked: bool = False  # what FlashAttention saves: eager and SDPA estimates
