@@ -60,8 +60,9 @@ def test_how_much_after_an_oom_asks_the_memory(question: str, intent: str) -> No
 # 1024", "running out of vram with llama3 8b on ollama 8gb card"). With no precision said, one
 # that does not fit already explains it (its ❌ line): unchanged.
 SERVED_OOM = [
+    # serve19: vLLM named, the lead says vLLM's and asks its settings not said
     ("vllm qwen3-30b-a3b on 4x a10 gives OOM even with max-model-len 1024",
-     "⚠️ <b>You hit OOM: your server holds more than the estimates below"),
+     "⚠️ <b>You hit OOM: your vLLM server holds more than the estimates below"),
     ("serve llama 3.2 11b vision on 2 a10 oom",
      "⚠️ <b>You hit OOM: your server holds more than the estimates below"),
     ("running out of vram with llama3 8b on ollama 8gb card",
@@ -129,13 +130,14 @@ def test_llama_guard_3_is_llama_3_1_8b(question: str) -> None:
 
 # "it OOMs" after a model served: the server ran out of memory there (was "I did not understand
 # that": a follow-up OOM was taken after a training run only); "what do i do" after it keeps it.
+# serve19: vLLM known, its own lead ("your vLLM server", its settings not said asked).
 SERVED_OOM_FOLLOW_UP = [
     (("vllm llama 3.1 8b on a 4090 max-model-len 16384", "it OOMs"),
-     "⚠️ <b>You hit OOM: your server holds more"),
+     "⚠️ <b>You hit OOM: your vLLM server holds more"),
     (("vllm llama 3.1 8b on a 4090 max-model-len 16384", "it OOMs", "what do i do"),
-     "⚠️ <b>You hit OOM: your server holds more"),
+     "⚠️ <b>You hit OOM: your vLLM server holds more"),
     (("puedo servir qwen2.5 7b en una l4 con vllm?", "me da OOM, que hago?"),
-     "⚠️ <b>Te dio OOM: tu servidor ocupa más"),
+     "⚠️ <b>Te dio OOM: tu servidor vLLM ocupa más"),
     (("ollama llama 3 8b sur ma 3060 12go ?", "ça plante en out of memory"),
      "⚠️ <b>Vous avez eu un OOM, donc Llama 3 8B ne tient pas sur 1× RTX 3060"),
 ]

@@ -38,6 +38,9 @@ def test_the_engine_used_now(q: str, engine: str | None, runner: str | None) -> 
     assert "⚖️" not in reply and "vLLM or Ollama" not in reply  # no engines compared
     if engine == "vllm":
         assert "GGUF" not in reply
+        # the engine is known: its settings are asked, not which engine
+        assert "<code>--max-model-len</code>, <code>--max-num-seqs</code>" in reply
+        assert "Tell me the engine" not in reply
 
 
 # Two engines side by side, no switch: still compared.
@@ -189,7 +192,7 @@ BATCH = [
       "on 1× H200", "Timed on the cheapest offered configuration that fits.",
       "💵 <b>You pay $61.40</b>"]),
     ("procesar 10M tokens con llama 3 8b en una h100 cuanto tarda",
-     ["⏱ <b>Unos 8\u00a0minutos para procesar 10 millones de tokens con Llama 3 8B (inferencia en "
+     ["⏱ <b>Alrededor de 8\u00a0minutos para procesar 10 millones de tokens con Llama 3 8B (inferencia en "
       "BF16) en 1× H100", "Kaplan et al. 2020", "💵 <b>Pagas 23,20\u00a0US$</b>"]),
     ("traiter 10M de tokens avec llama 3 8b sur une h100, combien de temps",
      ["⏱ <b>Environ 8\u00a0minutes pour traiter 10 millions de tokens avec Llama 3 8B (inférence en "

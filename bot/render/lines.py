@@ -654,11 +654,26 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 # A server that ran out of memory, no precision said: the verdicts below are
                 # not the run's.
                 put("⚠️ <b>")
-                put(_("You hit OOM: your server holds more than the estimates below (a longer "
-                      "context or more sequences at once, what the engine sets aside besides, "
-                      "such as vLLM's CUDA graphs or Ollama's context for each parallel request, "
-                      "or another process on the card). Tell me the engine and its settings to "
-                      "estimate your run."))
+                if query.engine == "vllm" and query.seq_len is not None:
+                    # "… gives OOM even with max-model-len 1024": the context is said
+                    put(_("You hit OOM: your vLLM server holds more than the estimates below "
+                          "(more sequences at once, the CUDA graphs it captures, or another "
+                          "process on the card). Tell me its <code>--max-num-seqs</code> and "
+                          "<code>--gpu-memory-utilization</code> too to estimate your run."))
+                elif query.engine == "vllm":
+                    # "i switched from ollama to vllm and … OOMs": the engine is known, its
+                    # settings are what is missing (was "Tell me the engine")
+                    put(_("You hit OOM: your vLLM server holds more than the estimates below "
+                          "(a longer context, more sequences at once, the CUDA graphs it "
+                          "captures, or another process on the card). Tell me its "
+                          "<code>--max-model-len</code>, <code>--max-num-seqs</code> and "
+                          "<code>--gpu-memory-utilization</code> to estimate your run."))
+                else:
+                    put(_("You hit OOM: your server holds more than the estimates below (a "
+                          "longer context or more sequences at once, what the engine sets aside "
+                          "besides, such as vLLM's CUDA graphs or Ollama's context for each "
+                          "parallel request, or another process on the card). Tell me the "
+                          "engine and its settings to estimate your run."))
                 put("</b>\n")
             elif oom is not None and oom.unsaid:
                 # An OOM with no method or settings: the verdicts below are not the run's.
