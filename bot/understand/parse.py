@@ -1763,6 +1763,12 @@ _ENGINE_LEFT: Final = lazy(
     rf"|(?<![a-z])(?:(?:instead of|rather than|en vez de|en lugar de|au lieu de|plutot que) "
     r"|au lieu d'|plutot qu')"
     rf"(?P<left4>{_ENGINE_NAME})(?![a-z0-9])"
+    # "ditched ollama for vllm", "replaced ollama with vllm", "cambié ollama por vllm",
+    # "j'ai remplacé ollama par vllm"
+    rf"|(?<![a-z])(?:ditch\w*|dropp?(?:ed|ing)?|replac\w*|swapp?\w*|switch\w*|chang\w*"
+    rf"|cambi\w*|reemplac\w*|sustitu\w*|remplac\w*|troqu\w*) (?:[a-z']+ )?"
+    rf"(?P<left5>{_ENGINE_NAME})(?![a-z0-9]) (?:for|with|por|par|pour|contre) "
+    rf"(?:[a-z']+ )?{_ENGINE_NAME}(?![a-z0-9])"
 )
 
 
@@ -1771,10 +1777,11 @@ def engine_left_out(s: str) -> str:
     engine read is the one they use now ("i switched from ollama to vllm and llama 3 8b OOMs"
     was read as Ollama's GGUF Q4_K_M)."""
     if not ("from" in s or "de" in s or "d'" in s or ">" in s or "instead" in s
-            or "rather" in s or "lieu" in s or "plutot" in s):
+            or "rather" in s or "lieu" in s or "plutot" in s or " for " in s or " with " in s
+            or " por " in s or " par " in s or " pour " in s or "contre" in s):
         return s
     spans = [m.span(g) for m in _ENGINE_LEFT.finditer(s)
-             for g in ("left", "left2", "left3", "left4") if m.group(g) is not None]
+             for g in ("left", "left2", "left3", "left4", "left5") if m.group(g) is not None]
     for start, end in spans:
         s = s[:start] + " " * (end - start) + s[end:]
     return s
