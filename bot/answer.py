@@ -2198,7 +2198,12 @@ def _typical_primary(query: Query, answer: Answer, composed: Answer, fits: dict[
     detail = details[lead.memory.method]
     alt = answer.model_copy(update={"primary": lead})
     options = tuple(detailed_options(query, alt, cat))
-    led = replace(lead, cheapest=options[0] if options else None, options=options)
+    # The quote the reply gives is the one on the configuration asked, which holds it (was a
+    # second quote, BF16's on 4× A100 80GB, under the reply: "how much to run llama 3 70b on
+    # 2x a100 80gb for 10 hours").
+    run = composed.quote if composed.quote is not None and composed.quote is primary.quote \
+        else lead.quote
+    led = replace(lead, cheapest=options[0] if options else None, options=options, quote=run)
     return {
         "primary": led, "detailed": detail, "fits": True, "detailed_fits": True,
         "methods": tuple(led if ma is lead else ma for ma in composed.methods),

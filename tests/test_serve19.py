@@ -229,3 +229,11 @@ def test_batch_json() -> None:
     d = ask_json("process 10M tokens with llama 3 8b on an h100, how long")
     assert (d["intent"], d["method"], d["gpu"], d["hours"], d["gpu_hours"], d["cost_usd"]) == (
         "time", "inference_bf16", "h100", 0.13, 0.13, "0.30")
+
+
+# The quote is the one on the configuration asked, which holds BF16 by the detailed estimate: no
+# second quote for BF16 on 4× A100 80GB under it.
+def test_serving_cost_quoted_once() -> None:
+    text = ask("how much to run llama 3 70b on 2x a100 80gb for 10 hours").text
+    assert text.startswith("💵 <b>Cost: $18.40</b> — 2× A100 80GB × 10 hours")
+    assert "4× A100 80GB" not in text and text.count("💵") == 1
