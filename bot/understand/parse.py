@@ -3232,7 +3232,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         and work.dataset_tokens is not None and counted is None \
         and generate_tokens is None and rate_asked is None and not prefill_timed \
         and work.hours is None and (method is None or inference) and not work.dataset_samples \
-        and intent in ("time", "cost", "unknown", "fit", "memory") \
+        and intent in ("time", "cost", "unknown", "fit", "memory", "recommend") \
         and not _trains_besides_tokens(rest, work) and not px.TRAINING.search(rest) \
         and px.BATCH_VERB.search(rest) is not None
     if batch_processed:
