@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-from tests.support.chat import ask
+from tests.support.chat import ask, converse
 
 THRESHOLD_AND_SIDE = [
     # the side said after the figure (was: no threshold, "drops below its current price")
@@ -93,3 +93,37 @@ def test_a_bare_french_alert_is_answered_in_french() -> None:
 ])
 def test_a_number_that_is_no_price_is_no_threshold(text: str) -> None:
     assert ask(text).query.threshold_usd is None
+
+
+THANKS_THEN_FOLLOW_UP = [
+    # thanks before the follow-up's opening (was read as a new training question on the card)
+    (("can i run llama 3 8b on a 3060 12gb?", "thx! and mistral nemo?"), "en", "Inference on 1× RTX 3060"),
+    (("puedo correr llama 3 8b en mi 3060?", "gracias! y qwen 2.5 14b?"), "es", "Inferencia en 1× RTX 3060"),
+    (("je peux faire tourner llama 3 8b sur ma 3060 ?", "merci ! et mistral nemo ?"), "fr",
+     "Inférence sur 1× RTX 3060"),
+    (("serve llama 3 70b on 2 h100", "ok thanks, and qwen2.5 72b?"), "en", "Inference on 2× H100"),
+]
+
+
+@pytest.mark.parametrize(("turns", "locale", "carried"), THANKS_THEN_FOLLOW_UP)
+def test_thanks_before_a_follow_up_keeps_the_conversation(
+    turns: tuple[str, ...], locale: str, carried: str
+) -> None:
+    last = converse(*turns, locale=locale)[-1]
+    assert last.query.inference
+    assert last.text.startswith(f"↪️ <i>{carried}"), last.text
+
+
+def test_too_much_before_a_change_is_no_overkill_question() -> None:
+    # "too much" (the memory) then a smaller batch: the run again at batch 1 (was "🎯 Not overkill")
+    last = converse("lora llama 3.1 8b 4090 seq 8192 bs 4", "too much, what about bs 1")[-1]
+    assert not last.query.overkill_asked
+    assert "🎯" not in last.text and last.query.batch_size == 1, last.text
+
+
+@pytest.mark.parametrize(("text", "locale"), [
+    ("8 h100 for a lora of llama 3 8b, too much?", "en"),
+    ("8 h100 pour un lora de llama 3 8b, c est too much ?", "fr"),
+])
+def test_too_much_at_the_end_still_asks_overkill(text: str, locale: str) -> None:
+    assert ask(text, locale=locale).text.startswith("🎯")

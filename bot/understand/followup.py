@@ -69,8 +69,11 @@ _ALGORITHM: Final = ("online_rl", "paired", "reference_model")
 _MARKER: Final = lazy(
     # "ok and if i want to lora llama 3 70b?", "vale, ¿y con 4?", "bon, et sur un h100 ?": a
     # filler before the opening
-    r"^\W*(?:(?:ok|okay|k|alright|right|so|hm+|ah|oh|vale|bueno|pues|oki|bon|ok donc|d'accord)"
-    r"\W+)?(?:" + "|".join(f for lang in LANGUAGES for f in lang.follow_up) + r")\b"
+    r"^\W*(?:(?:ok|okay|k|alright|right|so|hm+|ah|oh|vale|bueno|pues|oki|bon|ok donc|d'accord|"
+    # "thx! and mistral nemo?", "gracias, ¿y un 14b?", "merci ! et sur une a100 ?": thanks first
+    r"thx|thanks?|thank you|ty|cool|nice|great|perfect|got it|gracias|genial|perfecto|merci|"
+    r"super|parfait|top)\W+){0,2}(?:" + "|".join(f for lang in LANGUAGES for f in lang.follow_up)
+    + r")\b"
 )
 # A catalogue name's size ("Llama 3 8B" → "Llama 3" and 8): the family the sibling search keeps.
 _SIZE_PRINTED: Final = lazy(r"[\s\-]+(\d+(?:\.\d+)?)[bB]$")

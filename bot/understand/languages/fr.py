@@ -684,7 +684,7 @@ LANGUAGE = Language(
             # "disproportionné", "c'est too much": more than the run needs (a question's end for
             # "trop", not "trop cher" or "trop lent").
             r"exagere(?:e|s|es)?", r"(?:c.?est|c.?etait|ce serait|ca serait|ca fait) (?:pas )?(?:un peu |beaucoup )?abuse",
-            r"disproportionne(?:e|s|es)?", r"too much",
+            r"disproportionne(?:e|s|es)?", r"too much(?= ?[?!.]*$)",
             r"(?:c.?est|ce serait|ca serait|ca fait|est-ce) (?:pas )?(?:un peu |beaucoup |vraiment )?trop(?= ?(?:\?|$|ou pas\b|non\b))",
         ),
         "OOM_WORDS": (r"manque de memoire", r"memoire insuffisante", r"erreurs? (?:de )?memoire",
