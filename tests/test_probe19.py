@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.understand.parse import understand
-from tests.support.chat import CATALOGUE, ask
+from tests.support.chat import CATALOGUE, ask, converse
 
 # "mem" and "vmem", chat shorthand for memory: "how much mem for qlora llama 3 8b" was the cost
 # of illustrative hours ("💵 What fine-tuning Llama 3 8B costs").
@@ -123,3 +123,33 @@ def test_which_model_i_run_is_the_largest(question: str, lead: str) -> None:
 def test_a_model_named_with_corro_is_no_largest_asked() -> None:
     query = understand("que modelo corro, llama 3 8b o mistral 7b, en mi 3060?", CATALOGUE)
     assert not query.largest
+
+
+# Gradient checkpointing turned off said with "turn off" before it or "turned off" after it
+# ("lora mistral 7b on a 3090, turn off gradient checkpointing", "what if i turn off gradient
+# checkpointing" after a run, "apagando el …", "si quito el …", "en coupant le …"): was read
+# as on, the estimate the one with it on.
+CKPT_OFF = [
+    "lora mistral 7b on a 3090 with gradient checkpointing turned off",
+    "lora mistral 7b on a 3090, turn off gradient checkpointing",
+    "lora mistral 7b on a 3090 if i switch off gradient checkpointing",
+    "lora de mistral 7b en una 3090 apagando el gradient checkpointing",
+    "lora de mistral 7b en una 3090 si quito el gradient checkpointing",
+    "lora de mistral 7b sur une 3090 en coupant le gradient checkpointing",
+    "lora de mistral 7b sur une 3090 si j'enlève le gradient checkpointing",
+]
+
+
+@pytest.mark.parametrize("question", CKPT_OFF)
+def test_checkpointing_turned_off_is_off(question: str) -> None:
+    assert understand(question, CATALOGUE).grad_ckpt is False
+
+
+def test_turning_checkpointing_off_after_a_run_estimates_it_off() -> None:
+    reply = converse("lora mistral 7b on a 3090", "what if i turn off gradient checkpointing")[-1]
+    assert reply.query.grad_ckpt is False
+    assert reply.text.split("\n")[1].startswith("❌ <b>No: Mistral 7B")
+
+
+def test_checkpointing_on_stays_on() -> None:
+    assert understand("lora mistral 7b on a 3090 with gradient checkpointing", CATALOGUE).grad_ckpt

@@ -345,8 +345,11 @@ LANGUAGE = Language(
         "DETAILS_WORDS": (
             r"details?", r"detailed", r"breakdown", r"break it down", r"step by step",
         ),
-        "GRAD_CKPT_OFF_BEFORE": (r"without", r"not", r"w/o", r"disable\w*"),
-        "GRAD_CKPT_OFF_AFTER": (r"off", r"disabled"),
+        # "turn off gradient checkpointing", "with gradient checkpointing turned off" (were read on)
+        "GRAD_CKPT_OFF_BEFORE": (
+            r"without", r"not", r"w/o", r"disable\w*", r"(?:turn|turning|turned|switch|switching) off",
+        ),
+        "GRAD_CKPT_OFF_AFTER": (r"off", r"disabled", r"(?:turned|switched) off"),
         # The three question shapes of bot.understand.asks: the largest model a memory holds,
         # "how many ... do I need", and a budget with what it buys.
         "LARGEST_WORDS": (

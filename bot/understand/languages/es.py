@@ -370,7 +370,8 @@ LANGUAGE = Language(
             r"desglose", r"desglosad\w*", r"desglosa\w*", r"detalles?", r"detallad\w*",
             r"paso a paso",
         ),
-        "GRAD_CKPT_OFF_BEFORE": (r"sin", r"desactiva\w*"),
+        # "apagando el gradient checkpointing", "si quito el gradient checkpointing"
+        "GRAD_CKPT_OFF_BEFORE": (r"sin", r"desactiva\w*", r"apag\w*", r"quit\w*"),
         "GRAD_CKPT_OFF_AFTER": (r"desactivado", r"apagado"),
         # The three question shapes of bot.understand.asks (see en.py).
         "LARGEST_WORDS": (

@@ -357,7 +357,8 @@ LANGUAGE = Language(
             r"bonjour", r"salut", r"coucou", r"bonsoir", r"allo", r"comment ca va", r"ca va",
         ),
         "DETAILS_WORDS": (r"detaille\w*", r"en detail", r"etape par etape"),
-        "GRAD_CKPT_OFF_BEFORE": (r"sans", r"pas de", r"desactive\w*"),
+        # "en coupant le gradient checkpointing", "si j'enlève le gradient checkpointing"
+        "GRAD_CKPT_OFF_BEFORE": (r"sans", r"pas de", r"desactive\w*", r"coup\w*", r"enlev\w*"),
         "GRAD_CKPT_OFF_AFTER": (r"desactive", r"non"),
         # The three question shapes of bot.understand.asks (see en.py).
         "LARGEST_WORDS": (
