@@ -799,6 +799,9 @@ def _estimate_on(
                     grad_accumulation=accumulation is not False,
                     fp32_upcast=_unsloth_upcast(query, method))
         elif training:
+            # A keyword added here from a query setting: that setting goes into
+            # _PLAIN_SETTINGS too (or into the shorter call above), else a question saying it
+            # would be estimated without it (tests/test_speed19.py holds the keywords).
             breakdown = estimate_training(
                 target, method, seq_len, batch, ckpt, rank or DEFAULT_LORA_RANK, gpus,
                 lora_targets=_lora_targets(query),
