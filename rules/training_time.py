@@ -55,6 +55,12 @@ def _hours(seconds: Decimal) -> Decimal:
     return hours.quantize(_HOURS, rounding=ROUND_HALF_UP, context=wide)
 
 
+def _wall(gpu_hours: Decimal, gpus: int) -> Decimal:
+    """The wall-clock hours of `gpu_hours` on `gpus` GPUs scaling linearly, unrounded: what is
+    printed of it is what is printed of a quote's GPU-hours ÷ GPUs."""
+    return gpu_hours if gpus == 1 else gpu_hours / gpus
+
+
 @dataclass(frozen=True, slots=True)
 class TrainingTime:
     """Built only here, from figures computed here: a plain dataclass, as Breakdown and Fit (a
@@ -289,7 +295,11 @@ def estimate_training_time(
         assumptions.append(note("moe_active", active_params_b=model.active_params_b))
     seconds = flops / (peak * _TERA * util)
     gpu_hours = _hours(seconds)
-    wall = _hours(seconds / gpus)
+    # The wall clock from the rounded GPU-hours, not rounded on its own: a quote bills the
+    # GPU-hours said (hours = GPU-hours / GPUs), and a reply that says both must not print
+    # one run two ways (15.4 GPU-hours on 8 GPUs: 1.925 hours, "1.93" in the quote and "1.92"
+    # in the headline when the two were rounded apart).
+    wall = _wall(gpu_hours, gpus)
     if gpus > 1:
         assumptions.append(note("linear_scaling", gpus=gpus))
     return TrainingTime(
@@ -321,7 +331,7 @@ def gpu_hours_from_throughput(
         flops=None,
         mfu=None,
         gpu_hours=_hours(gpu_seconds),
-        wall_clock_hours=_hours(gpu_seconds / gpus),
+        wall_clock_hours=_wall(_hours(gpu_seconds), gpus),
         gpus=gpus,
         assumptions=(note("measured_throughput", tokens_per_second=rate, gpus=gpus),),
     )

@@ -59,3 +59,70 @@ FIT_STILL_FIRST: list[tuple[str, str]] = [
 @pytest.mark.parametrize(("question", "starts"), FIT_STILL_FIRST)
 def test_fit_asked_first_still_leads(question: str, starts: str) -> None:
     assert ask(question).text.startswith(starts)
+
+
+# One run's wall clock printed once: the headline, the quote and the detailed estimate render
+# it from one value (rules.training_time: the wall clock is the rounded GPU-hours ÷ GPUs, what
+# the quote bills). Was "about 1.92 hours" beside "8× H100 × 1.93 hours", "about 29 minutes"
+# beside "× 30 minutes".
+_DURATION = r"(\d[\d.,\u00a0 ]*? (?:minutes?|hours?|minutos?|horas?|heures?))"
+_CONFIG = r"(\d+× [A-Z]\w*(?: [A-Z0-9]\w*)*)"
+_RENDERINGS = [
+    rf"(?:about|alrededor de|environ) {_DURATION} (?:on|en|sur) {_CONFIG}",
+    rf"{_CONFIG} × {_DURATION} (?:at|a|à) ",
+    rf"(?:GPU-hours|GPU-horas|GPU-heures), {_DURATION} (?:on|en|sur) {_CONFIG}",
+]
+
+
+def durations(text: str) -> dict[str, set[str]]:
+    """Each configuration's wall clock as the reply prints it, every way it does."""
+    import re
+
+    seen: dict[str, set[str]] = {}
+    for pattern in _RENDERINGS:
+        for found in re.finditer(pattern, spaced(text)):
+            a, b = found.groups()
+            duration, config = (b, a) if "×" in a else (a, b)
+            seen.setdefault(config.strip(), set()).add(duration.strip())
+    return seen
+
+
+ONE_WALL_CLOCK: list[tuple[str, str | None, str, str]] = [
+    ("how long to full finetune llama 3 8b on 300M tokens on 8 h100s", None, "8× H100",
+     "1.93 hours"),
+    ("how long to full finetune llama 3 70b on 20M tokens", None, "8× B200", "30 minutes"),
+    ("how much to full finetune mistral 7b on 100M tokens", None, "4× A100 80GB", "3.72 hours"),
+    ("cuanto tarda un full finetune de llama 3 8b con 5M tokens en 2 a100", "es",
+     "2× A100 80GB", "24 minutos"),
+    ("combien de temps pour un full finetune de mistral 7b sur 100M tokens", "fr",
+     "4× A100 80GB", "3,72 heures"),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "config", "wall"), ONE_WALL_CLOCK)
+def test_one_wall_clock_a_reply(question: str, lang: str | None, config: str,
+                                wall: str) -> None:
+    seen = durations(ask(question, lang).text)
+    assert seen.get(config) == {wall}, seen
+    assert all(len(said) == 1 for said in seen.values()), seen
+
+
+# A cost asked with its tokens: the quote leads and the detailed estimate's time does not
+# print it again (was two identical "💵 You pay" blocks in one reply).
+ONE_QUOTE: list[tuple[str, str | None, str]] = [
+    ("how much to lora llama 3 8b on 100M tokens on an h100", None, "💵 <b>You pay $23.20</b>"),
+    ("how much to full finetune qwen2.5 32b for 3 epochs on 200M tokens", None,
+     "💵 <b>You pay $267.38</b>"),
+    ("cuanto cuesta hacer lora de qwen2.5 32b 3 epocas con 200M tokens", "es", "💵 <b>Pagas"),
+    ("combien pour une lora de llama 3 8b sur 100M tokens sur une h100", "fr",
+     "💵 <b>Vous payez 23,20 $US</b>"),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "paid"), ONE_QUOTE)
+def test_one_quote_a_reply(question: str, lang: str | None, paid: str) -> None:
+    text = spaced(ask(question, lang).text)
+    assert text.count(spaced(paid)) == 1, text
+    assert text.count("💵 <b>You pay") + text.count("💵 <b>Pagas") \
+        + text.count("💵 <b>Vous payez") == 1, text
+

@@ -244,9 +244,11 @@ _SAID: dict[str, str] = {
 }
 
 
-def detailed_lines(ph: Phrases, d: DetailedAnswer, answer: Answer | None = None) -> DetailedLines:
+def detailed_lines(ph: Phrases, d: DetailedAnswer, answer: Answer | None = None,
+                   said: str = "") -> DetailedLines:
     """The detailed estimate's lines; `answer`, when there is one, says whether the model is
-    trained from scratch (the method's name then says so)."""
+    trained from scratch (the method's name then says so); `said`: the reply above them, whose
+    quote of the run is not printed again."""
     locale = ph.locale
     g = gettext_for(locale)
     pre = answer is not None and answer.query.pretraining
@@ -293,7 +295,7 @@ def detailed_lines(ph: Phrases, d: DetailedAnswer, answer: Answer | None = None)
         terms=terms,
         check=_check(ph, d),
         time_title=time_title,
-        time=_time(ph, t, tokens) if t else [],
+        time=_time(ph, t, tokens, said) if t else [],
         assumptions_title=_text(locale, N_("Assumptions:")),
         assumptions=_assumptions(ph, d, t, pre),
     )
@@ -304,10 +306,12 @@ def _html(value: str) -> str:
     return value if isinstance(value, Markup) else escape(value)
 
 
-def detailed_block(ph: Phrases, d: DetailedAnswer, answer: Answer | None = None) -> Markup:
+def detailed_block(ph: Phrases, d: DetailedAnswer, answer: Answer | None = None,
+                   said: str = "") -> Markup:
     """The detailed estimate laid out, in one piece (detailed.html.j2 and fit_block print it):
-    a template printed each line through a loop and an escape, some 30 a reply."""
-    b = detailed_lines(ph, d, answer)
+    a template printed each line through a loop and an escape, some 30 a reply. `said`: the
+    reply above it (detailed_lines)."""
+    b = detailed_lines(ph, d, answer, said)
     out = [f"📊 <b>{_html(b.title)}</b> — {_html(b.method)}\n"]
     out += [f"• {_html(line)}\n" for line in b.terms]
     out += [f"{_html(line)}\n" for line in b.check]
@@ -426,8 +430,10 @@ def _check(ph: Phrases, d: DetailedAnswer) -> list[Markup]:
     return lines
 
 
-def _time(ph: Phrases, t: TrainingEstimate, tokens: str) -> list[Markup]:
-    """How long the run takes, how that was worked out, and its quote."""
+def _time(ph: Phrases, t: TrainingEstimate, tokens: str, said: str = "") -> list[Markup]:
+    """How long the run takes, how that was worked out, and its quote, unless `said` (the
+    reply above) holds it already: "how much to lora llama 3 8b on 100M tokens on an h100"
+    printed the same "You pay $23.20" block twice, at the top and here."""
     g, fmt, locale = gettext_for(ph.locale), ph.fmt, ph.locale
     if t.problem == "no_config":
         return [_text(locale, N_(
@@ -494,7 +500,9 @@ def _time(ph: Phrases, t: TrainingEstimate, tokens: str) -> list[Markup]:
         ))
         lines.append(_safe(f"⚠️ <i>{warning}</i>"))
     if t.quote:
-        lines.append(ph.quote_block(t.quote))
+        block = ph.quote_block(t.quote)
+        if block not in said:  # else quoted above, word for word
+            lines.append(block)
     elif t.problem == "no_price" and t.gpu is not None and ph.cat.gpu(t.gpu).rented:
         # (a card we do not rent, "on an l4", has no price to publish: nothing to say here)
         lines.append(g._(

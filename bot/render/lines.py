@@ -1243,7 +1243,7 @@ def fit_block(answer: Answer, ph: Phrases) -> Markup:
             out.append(detailed_lead_block(ph, answer))
         out.append(parts.tail)
     if detailed and detailed.stated:
-        out.append(detailed_block(ph, detailed, answer))
+        out.append(detailed_block(ph, detailed, answer, "".join(out)))
     return str.__new__(Markup, "".join(out))  # every part is Markup: escaped already
 
 
