@@ -835,6 +835,10 @@ class Answer(BaseModel):
     ram_short: bool = False
     # "Can I fine-tune it in 4 hours?": the training speed on the asked configuration.
     within: TrainingSpeed | None = None
+    # "con 50 dólares cuál es el modelo más grande que puedo entrenar": a budget buys hours, a
+    # run needs tokens: the training speed of the largest model on the configuration whose
+    # hours the budget buys, to say how many tokens those hours train (_budget_trains).
+    budget_trains: TrainingSpeed | None = None
     # "How long for 10k samples?" with no length: the run timed at a short and a long sample
     # (SAMPLE_LENGTHS), each as (tokens a sample, its estimate), before asking the length.
     sample_bracket: tuple[tuple[int, TrainingEstimate], ...] = ()
@@ -1059,13 +1063,32 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         answer = _answer(query, catalogue)
         return answer.model_copy(update={"batch_run": batch_run(query, answer, catalogue)})
     if query.steps_samples is None or query.batch_size is None or query.batch_size < 1:
-        return _answer(query, catalogue)
+        return _budget_trains(_answer(query, catalogue), catalogue)
     steps = optimizer_steps(
         query.steps_samples, query.batch_size, max(query.accum_steps or 1, 1),
         query.gpu_count or 1, max(query.epochs or 1, 1))
     if query.params_b is None and query.model_id is None and not query.family:
         return Answer(query=query, intent="time", steps=steps, steps_alone=True)
     return _answer(query, catalogue).model_copy(update={"steps": steps})
+
+
+def _budget_trains(answer: Answer, cat: Catalogue) -> Answer:
+    """"con 50 dólares cuál es el modelo más grande que puedo entrenar" (Kimi K2, 1.3 hours of
+    8× H200): the largest model a budget trains, no data said, with how many tokens the hours
+    it buys train there (6·N·D or 4·N·D, N a mixture of experts' active parameters, at the
+    assumed utilization): 1.3 hours of a 1T model is about 27 million tokens, a run to weigh,
+    not the model alone."""
+    q, b = answer.query, answer.budget
+    if b is None or not answer.largest or answer.error or q.inference or q.hours is None \
+            or q.hours <= 0 or q.dataset_tokens is not None or q.dataset_samples \
+            or answer.within is not None or answer.budget_alt is not None \
+            or answer.detailed_fits is False or answer.fits is False:
+        return answer
+    speed = training_speed_facts(q, answer, cat).get("train_speed")
+    if speed is None or speed.throughput is None or not speed.asked \
+            or (speed.gpu, speed.gpu_count) != (b.gpu, b.gpu_count):
+        return answer
+    return answer.model_copy(update={"budget_trains": speed})
 
 
 def _at_step_rate(query: Query, cat: Catalogue) -> Answer:

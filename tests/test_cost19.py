@@ -126,3 +126,33 @@ def test_one_quote_a_reply(question: str, lang: str | None, paid: str) -> None:
     assert text.count("💵 <b>You pay") + text.count("💵 <b>Pagas") \
         + text.count("💵 <b>Vous payez") == 1, text
 
+
+# The largest model a budget trains, no data said: the hours it buys, then what they train of
+# that model in tokens (N a mixture of experts' active parameters), an estimate said so.
+BUDGET_TRAINS: list[tuple[str, str | None, str, list[str]]] = [
+    ("con 50 dolares cual es el modelo mas grande que puedo entrenar", "es", "Kimi K2",
+     ["💵 <b>Con 50 US$ tienes 1,3 horas de 8× H200",
+      "⏱ Esas horas entrenan Kimi K2 (1T MoE) con unos 27 millones de tokens (QLoRA): 6·N·D "
+      "FLOPs, con N sus 32B parámetros activos (una mezcla de expertos)",
+      "una estimación, no una medición."]),
+    ("$20 biggest model i can finetune", None, "Llama 4 Maverick",
+     ["💵 <b>$20 buys 5 hours of 4× A100 80GB",
+      "⏱ Those hours train Llama 4 Maverick (400B MoE) on about 43 million tokens (QLoRA): "
+      "6·N·D FLOPs with N its 17B active parameters (a mixture of experts)"]),
+    ("avec 50 dollars quel est le plus gros modèle que je peux entraîner", "fr", "Kimi K2",
+     ["⏱ Ces heures entraînent Kimi K2 (1T MoE) sur environ 27 millions de tokens (QLoRA) : "
+      "6·N·D FLOP, N étant ses 32B paramètres actifs"]),
+    ("biggest model i can train with $50 on an h100", None, "Llama 3.2 90B",
+     ["💵 <b>$50 buys 20 hours of 1× H100",
+      "⏱ Those hours train Llama 3.2 90B Vision on about 43 million tokens (QLoRA): 6·N·D "
+      "FLOPs with N its 90B parameters, at an assumed 33% of the H100's peak"]),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "model", "has"), BUDGET_TRAINS)
+def test_budget_says_the_tokens_it_trains(question: str, lang: str | None, model: str,
+                                          has: list[str]) -> None:
+    text = spaced(ask(question, lang).text)
+    assert model in text.split("\n")[0], text
+    at = [text.index(spaced(h)) for h in has]
+    assert at == sorted(at), text

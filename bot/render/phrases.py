@@ -33,6 +33,7 @@ from rules.quote import BlockPlan, Quote
 from rules.schema import GPU, Method
 
 if TYPE_CHECKING:
+    from bot.capacity import TrainingSpeed
     from bot.detail import FasterRun
     from bot.understand.query import Query
 
@@ -962,6 +963,33 @@ class Phrases:
                 bought=fmt.num(plan.hours_bought), paid=fmt.usd(plan.usd),
             )
         return _safe(f"🧱 {said}")
+
+    def budget_trains(self, speed: TrainingSpeed, hours: Decimal, who: Markup) -> Markup:
+        """A budget buys hours, a run needs tokens: what the hours bought train of the model
+        ("Those hours train Kimi K2 (1T MoE) on about 27 million tokens …"), at the assumed
+        utilization, N a mixture of experts' active parameters. The hours are not said again:
+        the line above says them."""
+        fmt, tp = self.fmt, speed.throughput
+        assert tp is not None and speed.gpu is not None
+        exact = tp.total_tokens_per_second * hours * 3600
+        step = Decimal(10) ** max(0, exact.adjusted() - 1)  # two significant figures
+        facts: dict[str, Any] = dict(
+            who=who, tokens=fmt.tokens((exact / step).to_integral_value() * step),
+            how=self.method_short(speed.method), k=fmt.num(tp.flops_per_param_token),
+            n=fmt.num(tp.params_b), mfu=fmt.percent(tp.mfu * 100, 0),
+            gpu=self.gpu_name(speed.gpu), rate=fmt.num(tp.total_tokens_per_second, 0))
+        if any(n.code == "moe_active" for n in tp.assumptions):
+            said = self._(
+                "Those hours train %(who)s on about %(tokens)s (%(how)s): %(k)s·N·D FLOPs "
+                "with N its %(n)sB active parameters (a mixture of experts), at an assumed "
+                "%(mfu)s of the %(gpu)s's peak (about %(rate)s tokens/s): an estimate, not a "
+                "measurement.", **facts)
+        else:
+            said = self._(
+                "Those hours train %(who)s on about %(tokens)s (%(how)s): %(k)s·N·D FLOPs "
+                "with N its %(n)sB parameters, at an assumed %(mfu)s of the %(gpu)s's peak "
+                "(about %(rate)s tokens/s): an estimate, not a measurement.", **facts)
+        return _safe("⏱ ") + said
 
     def budget_bought(self, bought: BudgetBuys, plan: BlockPlan | None) -> Markup:
         """What a budget buys under the published billing rules, for the headline: the hours

@@ -2375,6 +2375,10 @@ def _and_pay(
 
 
 _RENT: Final = lazy(r"rent\w*|alquil\w*|louer|location")
+# A message that opens on an amount ("$20 biggest model i can finetune", "20 bucks, biggest
+# model?", "50 dolares modelo mas grande"): with the largest model asked, a budget.
+_LEAD_MONEY: Final = lazy(
+    r"\s*(?:\$ ?\d[\d.,]*k?|\d[\d.,]*k? ?(?:\$|usd|dollars?|bucks|dolares?|dolls?)(?![a-z]))")
 # A top-up's minimum ("minimum top-up", "recarga mínima", "dépôt minimum"): how to pay.
 _TOP_UP: Final = lazy(r"top ?-?up|deposit|recarg|deposito|recharg|depot")
 
@@ -3312,6 +3316,12 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     spent_on_gpu = bool(work.money) and work.money[0].on_gpu and work.hours is None
     budget = first_money if not alert and first_money is not None and rate_money is None and (
         asks.BUDGET_ASK.search(rest) or asks.BUDGET.search(rest) or spent_on_gpu) else None
+    if budget is None and first_money is not None and rate_money is None and not alert \
+            and work.params_b is None and work.model_id is None and not work.family \
+            and asks.SUPERLATIVE.search(rest) and _LEAD_MONEY.match(plain):
+        # "$20 biggest model i can finetune": the amount it opens on is what there is to spend
+        # (was a sum with no budget word, and the reply asked which GPU).
+        budget = first_money
     foreign = budget is None and not alert and _foreign_money(plain) and bool(
         asks.BUDGET_ASK.search(rest) or asks.BUDGET.search(rest))
     # "avísame si la h100 baja de 2 euros": a threshold in another currency is not dollars;
