@@ -570,6 +570,12 @@ def detailed_for(
         # hour (was "8× H100 costs less per hour but is slower", 87.1 GB per GPU of 85.52).
         options = tuple(detailed_options(query, answer, cat)) if short or asked is None \
             else primary.options
+        if short and query.gpu_hours_asked and asked is not None and asked.gpu is not None:
+            # "how many H100 hours to full finetune qwen2.5 32b on 100M tokens": the card's own
+            # GPU-hours were asked, so the run is timed on the cheapest configuration of it that
+            # holds the run, when one does (was 8× B200, where it costs least: no H100 hours).
+            own = tuple(o for o in options if o.gpu == asked.gpu)
+            options = own or options
         micro = _held_micro_batch(query, method, model, gpus, asked, batch) \
             if short and asked is not None and query.intent == "time" else None
         if micro is not None:

@@ -35,6 +35,16 @@ GPU_HOURS: list[tuple[str, str | None, str, list[str]]] = [
     ("how many gpu hours of a100 to lora llama 3 8b on 100M tokens", None,
      "⏱ <b>LoRA of Llama 3 8B: about 12.21 hours on 1× A100 80GB (12.21 GPU-hours for 100 "
      "million tokens).</b>", ["✅ Memory: about 23.1 GB per GPU"]),
+    # Another card costs least for the run, but the H100's own GPU-hours were asked: timed on
+    # the cheapest H100 configuration that holds it (was 22.57 hours on 1× B200).
+    ("how many h100 hours to full finetune llama 3 8b on 1B tokens", None,
+     "⏱ <b>Full AdamW of Llama 3 8B: 51.33 H100 GPU-hours for 1 billion tokens (about 6.42 "
+     "hours on 8× H100: it needs about 150.9 GB, more than one holds).</b>",
+     ["Timed where it costs least of the configurations of the H100 we offer that hold it.",
+      "💵 <b>You pay $125.28</b>", "❌ No: Llama 3 8B does not fit on 1× H100"]),
+    ("cuantas horas de h100 para full finetune de llama 3 8b con 1B tokens", "es",
+     "⏱ <b>Entrenamiento completo con AdamW de Llama 3 8B: 51,33 GPU-horas de la H100",
+     ["Tiempo calculado donde menos cuesta de las configuraciones de la H100"]),
 ]
 
 
