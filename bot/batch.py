@@ -31,6 +31,7 @@ class BatchRun:
     time: ForwardTime | None  # None: no cited peak for the card
     peak_precision: Literal["bf16", "fp16"]
     peak_source: str | None
+    peak_fp32_accumulate: bool
     moe: bool
     quote: Quote | None
     problem: Literal["no_peak", "no_price", "too_long"] | None = None
@@ -48,6 +49,13 @@ def batch_run(query: Query, answer: Answer, cat: Catalogue) -> BatchRun | None:
         gpu_id, count, on_asked = fit.gpu, fit.gpu_count, True
     elif primary.cheapest is not None and primary.cheapest.gpu is not None:
         gpu_id, count, on_asked = primary.cheapest.gpu, primary.cheapest.gpu_count, False
+        # "… on 4 gpus", no card named: the cheapest offered configuration of that count that
+        # holds it, as a cost question on a count is quoted (was 1× L40S)
+        counted = next((o for o in primary.options if o.gpu is not None
+                        and o.gpu_count == query.gpu_count), None) \
+            if query.gpu is None and query.gpu_count else None
+        if counted is not None and counted.gpu is not None:
+            gpu_id, count = counted.gpu, counted.gpu_count
     else:
         return None
     gpu = cat.gpu(gpu_id)
@@ -58,7 +66,8 @@ def batch_run(query: Query, answer: Answer, cat: Catalogue) -> BatchRun | None:
     moe = spec is not None and spec.active_params_b is not None
     peak, precision = _peak(gpu)
     base = {"gpu": gpu.id, "gpu_count": count, "on_asked": on_asked, "peak_precision": precision,
-            "peak_source": gpu.peak_source, "moe": moe}
+            "peak_source": gpu.peak_source,
+            "peak_fp32_accumulate": bool(gpu.peak_fp32_accumulate), "moe": moe}
     if peak is None:
         return BatchRun(time=None, quote=None, problem="no_peak", **base)  # type: ignore[arg-type]
     run = forward_time(model, int(tokens), peak, count)

@@ -237,3 +237,13 @@ def test_serving_cost_quoted_once() -> None:
     text = ask("how much to run llama 3 70b on 2x a100 80gb for 10 hours").text
     assert text.startswith("💵 <b>Cost: $18.40</b> — 2× A100 80GB × 10 hours")
     assert "4× A100 80GB" not in text and text.count("💵") == 1
+
+
+# A GPU count with no card: timed on the cheapest offered configuration of that count (was 1×
+# L40S); a GeForce card's peak is its FP32-accumulate rate, said so.
+def test_batch_on_a_count_and_a_geforce() -> None:
+    text = ask("process 10M tokens with llama 3 8b on 4 gpus").text
+    assert "on 4× A100 80GB" in text.split("\n")[0]
+    assert "Timed on the cheapest offered configuration with 4 GPUs that fits." in text
+    text = ask("process 10M tokens with llama 3 8b on my 3090").text
+    assert "its dense rate with FP32 accumulate (kernels that accumulate in FP16" in text

@@ -53,7 +53,12 @@ def batch_lines(answer: Answer, ph: Phrases) -> Markup:
         t.gpu_hours, wall=fmt.duration(max(t.wall_clock_hours, Decimal("0.01"))),
         tokens=tokens, who=who, how=how, where=where, gh=gh))
     add("</b>\n")
-    if q.gpu is None:
+    if q.gpu is None and q.gpu_count and q.gpu_count == run.gpu_count:
+        add(ph.ngettext("Timed on the cheapest offered configuration with %(n)s GPU that fits.",
+                        "Timed on the cheapest offered configuration with %(n)s GPUs that fits.",
+                        run.gpu_count, n=run.gpu_count))
+        add("\n")
+    elif q.gpu is None:
         add(_("Timed on the cheapest offered configuration that fits."))
         add("\n")
     args = {"mfu": fmt.percent(t.mfu * 100, 0), "peak": fmt.num(t.peak_tflops),
@@ -75,7 +80,14 @@ def batch_lines(answer: Answer, ph: Phrases) -> Markup:
         add(" ")
         add(_("The GPUs are assumed to scale linearly (communication not counted)."))
     add("\n")
-    if run.peak_source:
+    if run.peak_source and run.peak_fp32_accumulate:
+        # GeForce cards: the whitepaper's dense rate with FP32 accumulate; inference kernels may
+        # accumulate in FP16 at twice it, so the time may be shorter
+        add(_("Peak figure: %(source)s, its dense rate with FP32 accumulate (kernels that "
+              "accumulate in FP16 run at twice it, so the time may be shorter).",
+              source=run.peak_source))
+        add("\n")
+    elif run.peak_source:
         add(_("Peak figure: %(source)s.", source=run.peak_source))
         add("\n")
     add(_("Only the input is timed: the tokens the model writes back (summaries, labels) are "
