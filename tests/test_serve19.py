@@ -247,3 +247,22 @@ def test_batch_on_a_count_and_a_geforce() -> None:
     assert "Timed on the cheapest offered configuration with 4 GPUs that fits." in text
     text = ask("process 10M tokens with llama 3 8b on my 3090").text
     assert "its dense rate with FP32 accumulate (kernels that accumulate in FP16" in text
+
+
+# A follow-up keeps the corpus read through the model (was "Serving … lasts as long as you keep
+# it running"); a training method named makes it a training run again.
+@pytest.mark.parametrize(("turns", "starts"), [
+    (("process 10M tokens with llama 3 8b on an h100, how long", "and on an a100?"),
+     "⏱ <b>About 25 minutes to process 10 million tokens with Llama 3 8B (BF16 inference) on 1× "
+     "A100 80GB"),
+    (("process 10M tokens with llama 3 8b on an h100, how long", "and with 100M tokens?"),
+     "⏱ <b>About 1.28 hours to process 100 million tokens"),
+    (("procesar 10M tokens con llama 3 8b en una h100 cuanto tarda", "y en una a100?"),
+     "⏱ <b>Alrededor de 25\u00a0minutos para procesar 10 millones de tokens"),
+    (("process 10M tokens with llama 3 8b on an h100, how long", "and to lora it?"),
+     "⏱ <b>LoRA of Llama 3 8B"),
+])
+def test_batch_follow_up(turns: tuple[str, ...], starts: str) -> None:
+    from tests.support.chat import converse
+    text = converse(*turns)[-1].text
+    assert text.split("\n", 1)[1].startswith(starts), text

@@ -2002,6 +2002,11 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
         update["at_longest"] = True  # "and on an H100?" after "tok/s" at the longest context
     if previous.speed_asked and new.intent not in ("cost", "compare"):
         update["speed_asked"] = True  # "and at 32k context?" after "tok/s on a 4090"
+    if previous.batch_processed and not new.method and new.intent != "compare":
+        # "and on an a100?", "and with 100M tokens?" after "process 10M tokens with llama 3 8b on
+        # an h100": the same corpus read through the model (was "Serving … lasts as long as
+        # you keep it running")
+        update.update(batch_processed=True, intent="time")
     if previous.concurrency_asked and new.batch_size is None \
             and new.intent not in ("cost", "compare"):
         update["concurrency_asked"] = True  # "and on an H100?" after "how many users on an L4"
