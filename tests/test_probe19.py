@@ -153,3 +153,48 @@ def test_turning_checkpointing_off_after_a_run_estimates_it_off() -> None:
 
 def test_checkpointing_on_stays_on() -> None:
     assert understand("lora mistral 7b on a 3090 with gradient checkpointing", CATALOGUE).grad_ckpt
+
+
+# The memory said before the card ("qwen2.5-32B can not fine tuning on 80GB A100 …", "on an 80gb
+# a100"): that variant, not assumed (was "ℹ️ Read as the A100 80GB, the one we rent.").
+VARIANT_SAID_BEFORE = [
+    ("qwen2.5-32B lora on 80GB A100", "a100-80gb", False),
+    ("lora qwen2.5 32b on an 80gb a100", "a100-80gb", False),
+    ("lora qwen2.5 32b on a 40gb a100", "a100-40gb", False),
+    ("lora qwen2.5 32b on an a100", "a100-80gb", True),  # unchanged: no memory said
+]
+
+
+@pytest.mark.parametrize(("question", "gpu", "assumed"), VARIANT_SAID_BEFORE)
+def test_the_memory_before_the_card_is_its_variant(question: str, gpu: str, assumed: bool) -> None:
+    query = understand(question, CATALOGUE)
+    assert (query.gpu, query.gpu_variant_assumed) == (gpu, assumed)
+
+
+def test_the_variant_said_before_is_not_noted_as_assumed() -> None:
+    reply = ask("qwen2.5-32B can not fine tuning on 80GB A100 in max_seq_length=32768")
+    assert "Read as the A100 80GB" not in reply.text
+
+
+# Nodes times cards a node ("2x8 h100", "4 x 8 a100s", "2x8 gpus"), and a count before the
+# memory of cards said after it ("8 80gb gpus", "2 24gb gpus"): were 8 GPUs (the nodes
+# dropped), or one GPU of that memory.
+CLUSTER_COUNTS = [
+    ("llama 3 70b full finetune on 2x8 h100", "h100", 16, None),
+    ("full ft llama 3 70b on 4 x 8 a100s", "a100-80gb", 32, None),
+    ("2x8x h100 for deepseek v3 fp8 serving", "h100", 16, None),
+    ("serve llama 3.1 405b on 2x8 gpus", None, 16, None),
+    ("full finetune llama 3 70b on 8 80gb gpus", None, 8, 80),
+    ("2 24gb gpus qlora llama 3 70b", None, 2, 24),
+    # unchanged: a mixture's shape, a count of cards
+    ("mixtral 8x7b on 2x4090", "rtx-4090", 2, None),
+    ("full finetune llama 3 70b on 8x 80gb gpus", None, 8, 80),
+]
+
+
+@pytest.mark.parametrize(("question", "gpu", "count", "vram"), CLUSTER_COUNTS)
+def test_nodes_times_cards_and_counts_before_memory(
+    question: str, gpu: str | None, count: int, vram: int | None
+) -> None:
+    query = understand(question, CATALOGUE)
+    assert (query.gpu, query.gpu_count, query.vram_gb) == (gpu, count, vram)

@@ -262,7 +262,10 @@ _MOST_GB: Final = Decimal(100_000)
 
 # Memory figures not attached to a name.
 _MEMORY: Final = lazy(
-    rf"(?<![\w.,])(?:(?P<count>\d+) ?x ?|(?<![a-z])(?P<word>{_COUNT_WORDS}) )?(?P<num>{NUM_SP})"
+    # "8x 80gb gpus", and "8 80gb gpus" with the cards said after the memory
+    rf"(?<![\w.,])(?:(?P<count>\d+)(?: ?x ?| (?=\d{{2,3}} ?(?:gb|go|gib|gio) (?:gpus?|cards?|"
+    r"tarjetas?|graficas?|cartes?)(?![a-z])))"
+    rf"|(?<![a-z])(?P<word>{_COUNT_WORDS}) )?(?P<num>{NUM_SP})"
     r"(?: ?(?:(?P<gib>gib|gio)|(?P<gb>gb|go|gigs?|gigas?|gigabytes?|gigaoctets?))|(?P<gb2>g)"
     r"| ?(?:(?P<tib>tib|tio)|(?P<tb>tb|terabytes?|teraoctets?))|(?P<tb2>to))(?![a-z0-9])"
     r"(?: ?x ?(?P<acount>\d+)(?![\w.,]))?"
@@ -1045,6 +1048,9 @@ def _vram(work: Work, index: CatalogueIndex, value: Decimal) -> None:
     if first is not None and first.gpu_id is not None:
         gpu = index.gpu(first.gpu_id)
         if gpu.vram_gb == value or gpu.vram_gb * (first.count or 1) == value:
+            # "80gb a100": the memory said picks the variant read, no longer assumed (was "Read
+            # as the A100 80GB, the one we rent")
+            first.variant_assumed = False
             return
         same = [v for v in index.variants(gpu) if v.vram_gb == value]
         if same and first.stated_gb is not None:

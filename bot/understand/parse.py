@@ -2681,6 +2681,15 @@ def _r1_distilled(match: re.Match[str]) -> str:
     return "deepseek r1 distill" if match.group(1) else "r1 distill"
 
 
+# Nodes times cards a node, written "2x8 h100", "4 x 8 a100s", "2x8x h100": that many nodes of
+# that many cards, as "2 nodes x 8 h100" reads (was the 8 alone). Only before a card's name
+# ("h100", "mi300x", "4090") or "gpus": "8x7b" and "2x 8b" are sizes.
+_NODES_TIMES_CARDS: Final = lazy(
+    r"(?<![\w.,])([1-9]) ?x ?([1-9]\d?)(?: ?x)? (?=(?:[a-z]{1,3}\d{2,4}[a-z]{0,2}s?|\d{4}s?|gpus?)"
+    r"(?![a-z0-9]))"
+)
+
+
 # "5 horas de h200 y 10 de l40s": the second number takes the first's unit (10 hours of L40S,
 # not ten L40S in one machine with the H200).
 _SECOND_RENTAL_UNIT: Final = lazy(
@@ -2764,6 +2773,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     s = _SECOND_RENTAL_UNIT.sub(r"\1\3 \2", s)
     if "r1" in s:
         s = _R1_DISTILLED.sub(_r1_distilled, s)
+    if "x" in s:
+        s = _NODES_TIMES_CARDS.sub(r"\1 nodes x \2 ", s)
     raw = plain[:MAX_CHARS].lstrip().lower()
     lang, lang_sure = detect_with_confidence(_without_command(raw), _without_command(corrected))
     work = _Work(s=s, lang=lang, typed=s)
