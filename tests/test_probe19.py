@@ -198,3 +198,26 @@ def test_nodes_times_cards_and_counts_before_memory(
 ) -> None:
     query = understand(question, CATALOGUE)
     assert (query.gpu, query.gpu_count, query.vram_gb) == (gpu, count, vram)
+
+
+# ZeRO-2's offload said as one word with it ("deepspeed zero2 offload", xtuner's config name
+# "deepspeed_zero2_offload", "zero-2 offload"): the optimizer offloaded, as "zero2 + cpu
+# offload" reads (was no offload: "❌ No … 146.1 GB", with ZeRO-Offload as the remedy).
+ZERO2_OFFLOAD = [
+    ("full finetune mistral 7b deepspeed zero2 offload on a 4090", True),
+    ("qlora 70b deepspeed_zero2_offload on a 40gb a100", True),
+    ("full ft mistral 7b zero-2 offload 4090", True),
+    ("full ft mistral 7b zero2 on a 4090", None),
+    ("full ft mistral 7b zero2 without offload on 4 4090s", False),
+]
+
+
+@pytest.mark.parametrize(("question", "offload"), ZERO2_OFFLOAD)
+def test_zero2_offload_is_an_offload(question: str, offload: bool | None) -> None:
+    query = understand(question, CATALOGUE)
+    assert (query.sharding, query.cpu_offload) == ("zero2", offload)
+
+
+def test_zero2_offload_fits_as_zero_offload() -> None:
+    reply = ask("full finetune mistral 7b deepspeed zero2 offload on a 4090")
+    assert reply.text.startswith("✅ <b>Yes: Mistral 7B (7.3B parameters) fits on 1× RTX 4090")

@@ -108,10 +108,12 @@ ACT_OFFLOAD: Final = _w(
 CPU_OFFLOAD: Final = _w(
     r"cpu[ _-]?offload\w*|offload\w* (?:to |a la |au |vers le |en )?(?:the )?cpu|"
     r"offload_params?(?: ?[:=] ?true)?|fsdp_offload_params(?: ?[:=] ?true)?|"
-    # "zero3 and offload", "zero3 + offload", "zero3 y offload", "zero3 et offload"
-    r"zero[ _-]?(?:3|infinity)[ _-]?(?:(?:with|and|plus|\+|&|y|con|et|avec) ?)?(?:cpu )?"
+    # "zero3 and offload", "zero3 + offload", "zero3 y offload", "zero3 et offload"; ZeRO-2's
+    # offload ("deepspeed zero2 offload", xtuner's "deepspeed_zero2_offload") is the
+    # optimizer's, as "zero2 + cpu offload" reads (was unread: no offload)
+    r"zero[ _-]?(?:2|3|infinity)[ _-]?(?:(?:with|and|plus|\+|&|y|con|et|avec) ?)?(?:cpu )?"
     r"offload\w*|zero[ _-]?offload|"
-    r"deepspeed (?:zero[ _-]?3 )?(?:cpu )?offload\w*|descarga a (?:la )?cpu|"
+    r"deepspeed (?:zero[ _-]?[23] )?(?:cpu )?offload\w*|descarga a (?:la )?cpu|"
     r"dechargement (?:vers le |sur le )?cpu|"
     # serving engines keep the layers that do not fit in system RAM: llama.cpp "-ngl 40",
     # "offload half the layers to RAM", "partial offload"
