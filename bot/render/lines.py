@@ -537,7 +537,22 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             elif detailed and detailed.stated and dc:
                 det = fmt.gb(dc.detailed_per_gpu_gb, 1)
                 each = ph.memory(dc.vram_per_gpu_gb)
-                if ph.on_mac(dc.gpu):
+                if "seq_len" in detailed.defaults and "batch" in detailed.defaults:
+                    # "qlora llama 3 8b on a 3090, details": no sequence or batch said, the
+                    # settings are the typical ones, not the user's.
+                    typical = {"seq": fmt.num(detailed.seq_len, 0),
+                               "batch": detailed.micro_batch, "det": det, "each": each,
+                               "need": need}
+                    put(_(
+                        "At typical settings (sequence %(seq)s, batch %(batch)s) it needs about "
+                        "%(det)s (detailed estimate) of the %(each)s macOS lets the GPU use; the "
+                        "planning rule says %(need)s for the whole job.", **typical,
+                    ) if ph.on_mac(dc.gpu) else _(
+                        "At typical settings (sequence %(seq)s, batch %(batch)s) it needs about "
+                        "%(det)s per GPU (detailed estimate) of the %(each)s each GPU has; the "
+                        "planning rule says %(need)s for the whole job.", **typical,
+                    ))
+                elif ph.on_mac(dc.gpu):
                     put(_(
                         "With your settings it needs about %(det)s (detailed estimate) of the "
                         "%(each)s macOS lets the GPU use; the planning rule says %(need)s for "
@@ -1821,6 +1836,19 @@ def _training_headline(ph: Phrases, detailed: DetailedAnswer) -> Markup:
         "det": fmt.gb(detailed.per_gpu_gb, 1), "how": ph.method_short(detailed.method),
         "act": fmt.gb(detailed.breakdown.term("activations"), 1), "gpus": fmt.num(detailed.gpus),
     }
+    if "seq_len" in detailed.defaults and "batch" in detailed.defaults:
+        # "how much vram for qlora llama 3 8b, details": no sequence or batch said.
+        args |= {"seq": fmt.num(detailed.seq_len, 0), "batch": str(detailed.micro_batch)}
+        if detailed.gpus == 1:
+            return ph._(
+                "About %(det)s on one GPU at typical settings (sequence %(seq)s, batch "
+                "%(batch)s) for %(how)s (detailed estimate; activations %(act)s of it)", **args,
+            )
+        return ph._(
+            "About %(det)s per GPU on %(gpus)s GPUs at typical settings (sequence %(seq)s, "
+            "batch %(batch)s) for %(how)s (detailed estimate; activations %(act)s of it)",
+            **args,
+        )
     if detailed.gpus == 1:
         return ph._(
             "About %(det)s on one GPU with your settings for %(how)s (detailed estimate; "
@@ -1920,6 +1948,18 @@ def _method_lines(
         elif detailed_gb is not None:
             add(_("<b>%(name)s</b>: ≈ %(det)s per GPU with the KV cache — %(room)s (planning "
                   "rule: %(need)s without it)", **args))
+        elif answer.detailed is not None and "seq_len" in answer.detailed.defaults \
+                and "batch" in answer.detailed.defaults:
+            # "fine-tune llama 3 8b on a 4090, details": no sequence or batch said, typical
+            # settings, said as such (was "with your settings").
+            args |= {"seq": ph.fmt.num(answer.detailed.seq_len, 0),
+                     "batch": str(answer.detailed.micro_batch)}
+            add(_("<b>%(name)s</b>: ≈ %(det)s at typical settings (sequence %(seq)s, batch "
+                  "%(batch)s) — %(room)s (planning rule: %(need)s without activations)", **args)
+                if mac else
+                _("<b>%(name)s</b>: ≈ %(det)s per GPU at typical settings (sequence %(seq)s, "
+                  "batch %(batch)s) — %(room)s (planning rule: %(need)s without activations)",
+                  **args))
         elif mac:
             add(_("<b>%(name)s</b>: ≈ %(det)s with your settings — %(room)s (planning rule: "
                   "%(need)s without activations)", **args))
@@ -2167,6 +2207,13 @@ def _method_lines(
         d = answer.detailed
         if d is not None and d.offload_relied and d.method == mem.method:
             _offload_cheapest(add, ph, cheapest, d)
+        elif led_detail and d is not None and "seq_len" in d.defaults \
+                and "batch" in d.defaults:
+            add(_(
+                "Cheapest offered configuration that holds the detailed estimate at typical "
+                "settings: %(where)s at %(price)s.",
+                where=ph.fit_config(cheapest), price=ph.per_hour(cheapest.usd_per_hour),  # type: ignore[arg-type]
+            ))
         elif led_detail:
             add(_(
                 "Cheapest offered configuration that holds the detailed estimate with your "
