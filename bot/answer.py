@@ -719,6 +719,11 @@ class Answer(BaseModel):
     # at typical settings when it fits there (per GPU, sequence or context, batch), said on
     # that method's line as the single-method answer says it under its headline.
     method_typical: dict[str, tuple[Decimal, int, int]] = Field(default_factory=dict)
+    # No settings, several training methods, one the planning rule fits on the configuration
+    # asked and the detailed estimate at typical settings does not ("fine-tuning a 7b on 6gb
+    # gpu?": QLoRA 5.25 GB by the rule, 10.8 GB per GPU by the estimate): its verdict and figure
+    # are in method_fits / method_training_gb, and here the longest sequence that fits there.
+    method_typical_room: dict[str, int] = Field(default_factory=dict)
     # A bare name read as one variant ("A100" → 80 GB): the primary method on the others.
     variant_fits: tuple[Fit, ...] = ()
     # "The largest model I can QLoRA on 24 GB": the size the memory holds; the answer is then
@@ -2175,6 +2180,9 @@ def _typical_where_margin_misses(query: Query, answer: Answer, composed: Answer,
     fits (Answer.method_typical). Only those methods are estimated again (rare, cheap)."""
     if len(answer.methods) < 2:
         return composed
+    if not query.inference and answer.intent == "fit" and composed.detailed is not None \
+            and composed.detailed.kind == "training" and not composed.detailed.stated:
+        composed = _typical_misses(query, composed, cat)
     typical: dict[str, tuple[Decimal, int, int]] = {}
     details: dict[str, DetailedAnswer] = {}
     for ma in answer.methods:
@@ -2231,6 +2239,55 @@ def _typical_primary(query: Query, answer: Answer, composed: Answer, fits: dict[
         "primary": led, "detailed": detail, "fits": True, "detailed_fits": True,
         "methods": tuple(led if ma is lead else ma for ma in composed.methods),
     }
+
+
+def _typical_misses(query: Query, composed: Answer, cat: Catalogue) -> Answer:
+    """No settings and several training methods on a configuration: a method the planning rule
+    fits there and the detailed estimate at typical settings does not is not listed as fitting
+    ("fine-tuning a 7b on 6gb gpu?" led "✅ … fits: QLoRA", "QLoRA ≈ 5.25 GB — 0.75 GB left",
+    where one method asked leads "❌ … 10.8 GB per GPU" with the sequence that fits). Its line
+    gives the detailed figure, the longest sequence that fits there, and where it fits as it
+    is; the JSON's fits follows the primary method's."""
+    verdicts: dict[str, bool] = {}
+    figures: dict[str, Decimal] = {}
+    rooms: dict[str, int] = {}
+    cheapest: dict[str, tuple[Fit, ...]] = {}
+    primary = composed.primary
+    for ma in composed.methods:
+        fit = ma.fit
+        if fit is None or not fit.fits:
+            continue
+        alt = composed if ma is primary else composed.model_copy(update={"primary": ma})
+        detail = composed.detailed if ma is primary else detailed_for(query, alt, cat)
+        if detail is None or detail.check is None or detail.check.detailed_fits:
+            continue
+        method = ma.memory.method
+        verdicts[method] = False
+        figures[method] = detail.per_gpu_gb
+        cheapest[method] = tuple(detailed_options(query, alt, cat))
+        if composed.params_b is not None:
+            room = longest_context(query, cat.method(method),
+                                   estimator_model(query, composed.params_b, cat), fit)
+            if room.tokens:
+                rooms[method] = room.tokens
+    if not verdicts:
+        return composed
+    methods = tuple(
+        ma if ma.memory.method not in cheapest else replace(
+            ma, cheapest=cheapest[ma.memory.method][0] if cheapest[ma.memory.method] else None,
+            options=cheapest[ma.memory.method])
+        for ma in composed.methods
+    )
+    update: dict[str, Any] = {
+        "method_fits": {**composed.method_fits, **verdicts},
+        "method_training_gb": {**composed.method_training_gb, **figures},
+        "method_typical_room": rooms, "methods": methods,
+        "primary": next((m for m, o in zip(methods, composed.methods, strict=True)
+                         if o is primary), primary),
+    }
+    if primary is not None and primary.memory.method in verdicts:
+        update["fits"] = False
+    return composed.model_copy(update=update)
 
 
 def _split_unsaid(query: Query, answer: Answer) -> bool:

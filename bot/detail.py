@@ -1224,18 +1224,25 @@ def _detailed_options(query: Query, answer: Answer, catalogue: Catalogue) -> lis
     # own options (offered_fits, made by the answer already) are those fits, for the offers
     # the planning rule holds: taken from there rather than made again.
     planned = {(f.gpu, f.gpu_count): f for f in offered_fits(method.id, params_b, cat)}
-    per_count: dict[int, Breakdown | None] = {}
+    per_count: dict[tuple[int, bool], Breakdown | None] = {}
     by_card = _by_card(query)
+    # Unsloth's FP32 upcast is the asked card's (a T4 has no BF16): an offered card with BF16
+    # trains as Unsloth does there ("unsloth full finetune llama 3.1 8b on a t4" chose its
+    # 👉 offer by the T4's FP32 weights).
+    upcast = _unsloth_upcast(query, method)
+    on_bf16 = query.model_copy(update={"gpu": None}) if upcast else query
     for offer, capacity in cat.offers_by_price:
         count = offer.count
-        if count in per_count:
-            breakdown = per_count[count]
+        bf16 = upcast and cat.has_bf16(offer.gpu)
+        if (count, bf16) in per_count:
+            breakdown = per_count[count, bf16]
         else:
-            breakdown = _estimate_on(query, method, model, count, capacity)[0]
+            breakdown = _estimate_on(on_bf16 if bf16 else query, method, model, count,
+                                     capacity)[0]
             if (breakdown is None or all(
                 a.code != "paged_optimizer" for a in breakdown.assumptions
             )) and not by_card:
-                per_count[count] = breakdown
+                per_count[count, bf16] = breakdown
         if breakdown is not None and breakdown.per_gpu_gb <= usable_per_gpu(query, method,
                                                                             capacity):
             found.append(planned.get((offer.gpu, count))

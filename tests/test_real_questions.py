@@ -90,7 +90,8 @@ def test_quote_follows_the_detailed_cheapest_fit(pipeline: Pipeline, text: str) 
     assert f"{cheapest['gpu_count']}× {label} × " in got["text"]
     # ...and the reply says why it quotes another configuration (with hours stated, ranked by
     # what is paid for them).
-    assert re.search(r"Cheapest offered configuration that fits(?:, by what you pay for [^:]+)?: "
+    assert re.search(r"Cheapest offered configuration that fits"
+                     r"(?:, by what you pay for [^:]+| without any change)?: "
                      + re.escape(f"{cheapest['gpu_count']}× {label}"), got["text"])
 
 

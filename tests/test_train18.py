@@ -102,7 +102,7 @@ TOOL_NEXT = [
       "llama3/8B_full</code>"], "TRL"),
     ("lora de llama 3 8b con torchtune en una 4090, ¿entra?", "es",
      ["Siguiente paso: con torchtune, lanza <code>tune run lora_finetune_single_device "
-      "--config …</code>"], "TRL"),
+      "--config llama3/8B_lora_single_device batch_size=1</code>"], "TRL"),
     # Axolotl and LLaMA-Factory: their YAML keys and command
     ("qlora llama 3 8b with axolotl on a 4090", None,
      ["with Axolotl, set <code>adapter: qlora, load_in_4bit: true</code> in your YAML config "

@@ -25,7 +25,7 @@ from bot.i18n import N_
 from bot.render.detailed_lines import assumption_said, detailed_block, detailed_lead_block
 from bot.render.offload_lines import offload_speed_line, ollama_context_note
 from bot.render.phrases import GpuName, Phrases, gpu_forms
-from bot.render.tool_lines import tool_launch
+from bot.render.tool_lines import tool_launch, trl_fix
 from rules.capacity import LongestContext, runs_on_metal, serving_utilization
 from rules.compare import Comparison, ScaledRate
 from rules.estimator import load_constants
@@ -1076,6 +1076,10 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             # cheapest per hour (8× H200 was named under the 8× B200 quote).
             launched = dataclasses.replace(primary, cheapest=dataclasses.replace(
                 primary.cheapest, gpu=tq.quote.gpu, gpu_count=tq.quote.gpu_count))
+        if step is None and not mac and launched is primary:
+            # The reply says it does not fit there: the command carries what makes it fit, or
+            # names where it does (tool_lines.trl_fix).
+            launched = trl_fix(primary, answer, cat) or primary
         put(step if step is not None else ph.launch(launched, query.sharding, elsewhere=mac))
         put("\n")
     if mac and methods:
@@ -1967,6 +1971,13 @@ def _method_lines(
             add(_("<b>%(name)s</b>: ≈ %(det)s per GPU with your settings — %(room)s (planning "
                   "rule: %(need)s without activations)", **args))
         add("\n")
+        tokens = answer.method_typical_room.get(mem.method)
+        if tokens is not None:
+            # "fine-tuning a 7b on 6gb gpu?": what makes it fit there, as one method asked says.
+            add("   📏 ")
+            add(_("With sequences of at most about %(tokens)s tokens it fits there.",
+                  tokens=ph.fmt.num(tokens, 0)))
+            add("\n")
     elif fit is not None and many > 1 and not fit.fits and answer.query.inference \
             and mem.method in answer.method_typical and answer.method_fits.get(mem.method):
         # The planning margin misses, the detailed estimate at typical settings fits and leads:
@@ -2228,6 +2239,20 @@ def _method_lines(
                 wall=ph.fmt.duration(hours), where=ph.fit_config(cheapest),  # type: ignore[arg-type]
                 paid=ph.fmt.usd(paid_for(cheapest)),  # type: ignore[arg-type]
                 price=ph.per_hour(cheapest.usd_per_hour),  # type: ignore[arg-type]
+            ))
+        elif mem.method in answer.method_typical_room or (
+                ma is answer.primary and answer.fits is False and fit is not None
+                and answer.intent != "recommend" and (
+                    (answer.remedies is not None and answer.remedies.options)
+                    or answer.typical_room is not None)):
+            # A change makes it fit on the configuration asked (🩹 or 📏 above): the cheapest
+            # offer is where it fits as it is, not the only place it does ("full finetune
+            # mistral 7b on 2 a100s with seq 4096 batch 8": 4× A100 80GB, while micro-batch 1
+            # fits on the 2× asked).
+            add(_(
+                "Cheapest offered configuration that fits without any change: %(where)s at "
+                "%(price)s.",
+                where=ph.fit_config(cheapest), price=ph.per_hour(cheapest.usd_per_hour),  # type: ignore[arg-type]
             ))
         else:
             add(_(

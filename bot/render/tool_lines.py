@@ -27,21 +27,22 @@ way to start the run, with the changes of the first remedy it has a setting for 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final
 
 from markupsafe import Markup
 
 from bot.understand.lazy import lazy
-from bot.understand.torchtune_configs import TORCHTUNE_CONFIGS
+from bot.understand.torchtune_configs import TORCHTUNE_CONFIGS, TorchtuneConfig
 
 if TYPE_CHECKING:
     from bot.answer import Answer, MethodAnswer
     from bot.remedy import Remedies
     from bot.render.phrases import Phrases
+    from rules.catalogue import Catalogue
     from rules.fit import Fit
 
-__all__ = ["named_tool", "tool_launch"]
+__all__ = ["named_tool", "tool_launch", "trl_fix"]
 
 _TOOL_NAMES: Final = {"torchtune": "torchtune", "axolotl": "Axolotl",
                       "llama_factory": "LLaMA-Factory", "unsloth": "Unsloth"}
@@ -110,8 +111,14 @@ def tool_launch(primary: MethodAnswer, answer: Answer, ph: Phrases) -> Markup | 
     where = ph.fit_config(target) if target is not asked else None
     name = _TOOL_NAMES[tool]
     if tool == "torchtune":
-        command = _tune_command(answer.query.torchtune_config, method, target.gpu_count,
-                                settings)
+        config = answer.query.torchtune_config
+        if config is None:
+            # No config named: the model's own in torchtune's recipes, with the settings the
+            # estimate was made at where the config's differ.
+            config = _model_config(answer.query.model_id, method, target.gpu_count)
+            if config is not None:
+                settings = _config_overrides(TORCHTUNE_CONFIGS[config], answer, settings)
+        command = _tune_command(config, method, target.gpu_count, settings)
         text = (ph._("Next: with %(tool)s, run <code>%(command)s</code>.",
                      tool=name, command=command) if where is None
                 else ph._("Next: with %(tool)s, on %(cfg)s, run <code>%(command)s</code>.",
@@ -147,6 +154,64 @@ def _first_fix(remedies: Remedies | None, tool: str) -> tuple[set[str], int | No
         if changes <= _CHANGES[tool]:
             return changes, option.seq_len
     return None
+
+
+# Hugging Face TRL's flags for bot.remedy's changes, as `trl sft` takes them (TrainingArguments:
+# per_device_train_batch_size, gradient_accumulation_steps, gradient_checkpointing, optim
+# "adamw_bnb_8bit", use_liger_kernel; SFTConfig: max_length; ModelConfig: attn_implementation,
+# use_peft, load_in_4bit). Pure BF16, CPU offload and the sharding changes have none here.
+_TRL_CHANGES: Final = frozenset(("micro_batch", "grad_ckpt", "seq_len", "adam8bit", "liger",
+                                 "sdpa", "lora", "qlora"))
+
+
+def trl_fix(primary: MethodAnswer, answer: Answer, cat: Catalogue) -> MethodAnswer | None:
+    """No tool named and a training run the reply says does not fit on the configuration asked
+    (the detailed estimate leads) though the planning rule holds it there: TRL's command must
+    not name that configuration as it is ("full finetune mistral 7b on 2 a100s with seq 4096
+    batch 8" was told "on 2× A100 80GB, run it with --accelerate_config fsdp2"). `primary`
+    with the flags of the first remedy TRL has flags for, on the asked configuration (or the
+    longest sequence that fits there, when that is all that is said), else with the asked
+    configuration marked as not holding it, so that Phrases.launch names the cheapest that
+    does. None when the command stays as it is."""
+    asked = primary.fit
+    if named_tool(answer) is not None or not primary.trl_flags or asked is None \
+            or answer.fits is not False or not asked.fits \
+            or answer.detailed is None or answer.detailed.kind != "training" \
+            or answer.detailed.method != primary.memory.method \
+            or answer.ran_there or answer.ram_short:
+        return None
+    changes: set[str] | None = None
+    seq_len: int | None = None
+    remedies = answer.remedies
+    if remedies is not None:
+        for option in remedies.options:
+            said = set(option.changes) | ({"seq_len"} if option.seq_len is not None else set())
+            if said <= _TRL_CHANGES:
+                changes, seq_len = said, option.seq_len
+                break
+    elif answer.typical_room is not None:
+        changes, seq_len = {"seq_len"}, answer.typical_room.tokens
+    elif primary.memory.method in answer.method_typical_room:
+        changes, seq_len = {"seq_len"}, answer.method_typical_room[primary.memory.method]
+    if changes is None:
+        return replace(primary, fit=replace(asked, fits=False))
+    method = "qlora" if "qlora" in changes else "lora" if "lora" in changes \
+        else primary.memory.method
+    flags = (cat.method(method).trl_flags or "").split()
+    micro = remedies.micro_batch if remedies is not None else 1
+    if "micro_batch" in changes:
+        flags += ["--per_device_train_batch_size 1", f"--gradient_accumulation_steps {micro}"]
+    if "grad_ckpt" in changes:
+        flags.append("--gradient_checkpointing")
+    if seq_len is not None:
+        flags.append(f"--max_length {seq_len}")
+    if "adam8bit" in changes and "adamw_bnb_8bit" not in flags:
+        flags.append("--optim adamw_bnb_8bit")
+    if "liger" in changes:
+        flags.append("--use_liger_kernel")
+    if "sdpa" in changes:
+        flags.append("--attn_implementation sdpa")
+    return replace(primary, trl_flags=" ".join(flags), fit=replace(asked, fits=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,6 +282,38 @@ def _settings(tool: str, method: str, changes: set[str], seq_len: int | None, mi
         out += ["per_device_train_batch_size=1", f"gradient_accumulation_steps={micro}"]
     if "adam8bit" in changes:
         out.append('optim="adamw_8bit"')
+    return out
+
+
+def _model_config(model_id: str | None, method: str, gpus: int) -> str | None:
+    """torchtune's config for the model on file and the method ("llama-3-8b", LoRA, one GPU:
+    "llama3/8b_lora_single_device"; "qwen2.5-7b": "qwen2_5/7b_…"), None when its recipes have
+    none (configs as TORCHTUNE_CONFIGS keeps them, lower case)."""
+    if model_id is None or "-" not in model_id:
+        return None
+    family, size = model_id.rsplit("-", 1)
+    family = family.replace("-", "").replace(".", "_")
+    kind = "full" if method.startswith("full") else method
+    name = f"{family}/{size}_{kind}"
+    # One GPU runs the *_single_device recipes, whose configs say so; several, the others.
+    candidate = name if gpus > 1 else f"{name}_single_device"
+    return candidate if candidate in TORCHTUNE_CONFIGS else None
+
+
+def _config_overrides(config: TorchtuneConfig, answer: Answer, settings: list[str]) -> list[str]:
+    """The estimate's micro-batch and checkpointing where the config inferred says otherwise
+    (llama3/8B_lora_single_device trains at batch_size 2; the estimate was at 1), unless the
+    remedy's settings already set them."""
+    detailed = answer.detailed
+    if detailed is None or detailed.kind != "training":
+        return settings
+    out = list(settings)
+    if config.batch_size != detailed.micro_batch \
+            and not any(o.startswith("batch_size=") for o in out):
+        out.insert(0, f"batch_size={detailed.micro_batch}")
+    if detailed.grad_ckpt and not config.activation_checkpointing \
+            and "enable_activation_checkpointing=True" not in out:
+        out.append("enable_activation_checkpointing=True")
     return out
 
 
