@@ -7,6 +7,7 @@ from decimal import Decimal
 
 import pytest
 
+from bot.render.format import Formatter
 from tests.support.chat import ask, converse
 
 THRESHOLD_AND_SIDE = [
@@ -127,3 +128,13 @@ def test_too_much_before_a_change_is_no_overkill_question() -> None:
 ])
 def test_too_much_at_the_end_still_asks_overkill(text: str, locale: str) -> None:
     assert ask(text, locale=locale).text.startswith("🎯")
+
+
+@pytest.mark.parametrize(("tokens", "said"), [
+    (10**9, "mil millones de tokens"),  # was CLDR's "1 mil millones de tokens"
+    (2 * 10**9, "2 mil millones de tokens"),
+    (1_500_000_000, "1,5 mil millones de tokens"),
+    (10**6, "1 millón de tokens"),
+])
+def test_spanish_says_a_billion_tokens_as_people_do(tokens: int, said: str) -> None:
+    assert Formatter("es").tokens(tokens) == said

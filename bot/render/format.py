@@ -573,6 +573,8 @@ class Formatter:
                 words = _compact(self.locale)(amount, 2)
         if words is None:
             return f"{self.num(amount, 0)}\u00a0tokens"
+        if words.startswith("1 mil millones"):
+            words = words[2:]  # Spanish says "mil millones" for a billion, not CLDR's "1 mil millones"
         return f"{words} tokens" if self.locale == "en" else f"{words} de tokens"
 
     def hours(self, value: Decimal | int) -> str:
