@@ -569,6 +569,54 @@ def _dataset_resized(new: Query, previous: Query, folded: str) -> Query | None:
                                      "dataset_tokens": tokens})
 
 
+# "back to the 70b: how long on 8 h100?", "volviendo al 70b: ¿y en 4 h100?", "pour revenir
+# au 70b : combien sur 4 h100 ?" (folded): a return to the run asked before a topic change,
+# said at a clause's start ("fall back to", "rolled back to" are no return).
+_BACK_TO: Final = lazy(
+    r"(?:^|[,.;:!?]|(?<![a-z])(?:ok|okay|so|and|anyway|anyways|alright|right|thanks|thx|now|"
+    r"vale|bueno|pues|y|gracias|bon|bref|et|merci|donc))\W*"
+    r"(?:(?:going|getting|coming|go|get|let'?s go) )?(?:back to|returning to|"
+    r"volviendo (?:a|al)|vuelvo (?:a|al)|de vuelta (?:a|al)|regresando (?:a|al)|volvamos (?:a|al)|"
+    r"retomando|(?:pour (?:en )?)?revenir (?:a|au|aux)|revenons (?:a|au)|je reviens (?:a|au)|"
+    r"(?:de )?retour (?:a|au))(?![a-z])"
+)
+
+
+def _same_model(new: Query, previous: Query) -> bool:
+    """`new` names no model, or the one of `previous`: its id, its size alone, or its family
+    ("back to llama" after Llama 3 70B, which the family's list may not hold)."""
+    if not _names_model(new):
+        return True
+    if new.model_id is not None:
+        return new.model_id == previous.model_id
+    if new.family:
+        if previous.model_id is None:
+            return False
+        head = previous.model_id.split("-")[0]
+        return previous.model_id in new.family or all(
+            m.split("-")[0] == head for m in new.family)
+    return new.params_b == previous.params_b
+
+
+def _back_to(new: Query, previous: Query) -> Query | None:
+    """"back to the 70b: how long on 8 h100?" after a payment, an alert or a price asked
+    between: the run asked before (its model, method, tokens, settings) on what this message
+    says (was a bare 70B model, the run's tokens and model lost)."""
+    folded = fold(new.text)
+    if not _BACK_TO.search(folded):
+        return None
+    if is_gpu_price(previous) and previous.earlier_run is not None:
+        previous = previous.earlier_run
+    if previous.intent not in _MODEL_INTENTS or previous.params_b is None \
+            or not _same_model(new, previous):
+        return None
+    named = new.model_copy(update={
+        "family": (), "family_name": None, "model_id": previous.model_id,
+        "params_b": previous.params_b})
+    intent = new.intent if new.intent in _MODEL_INTENTS else previous.intent
+    return _merge(named, previous, names_model=True).model_copy(update={"intent": intent})
+
+
 def _said(query: Query, field: str) -> bool:
     value = getattr(query, field)
     return value not in (None, False, ())
@@ -608,6 +656,9 @@ def follow_up(
             return on_payment
         return new if previous.earlier_run is None \
             else follow_up(new, previous.earlier_run, models, gpus)
+    back = _back_to(new, previous)
+    if back is not None:
+        return back
     watched = _alert_on_card_asked(new, previous)
     if watched is not None:
         return watched
