@@ -50,3 +50,51 @@ def test_not_a_return(lang: str, text: str, model: str) -> None:
     last = converse(RUN_70B[lang], MONERO[lang], text, locale=lang)[-1]
     assert last.query.model_id is not None and model in last.query.model_id
     assert last.query.dataset_tokens is None
+
+
+# "ok and to serve it?" after a training run's cost or time (its hours worked out from the
+# tokens): serving that model on that card, the verdict and the card's hourly price.
+TRAIN_50M = {
+    "en": "how long to qlora llama 3 8b on 50M tokens on an h100",
+    "es": "cuanto tarda qlora de llama 3 8b con 50M tokens en una h100",
+    "fr": "combien de temps pour qlora llama 3 8b sur 50M tokens sur une h100",
+}
+COST = {"en": "and the cost?", "es": "y el precio?", "fr": "et le prix ?"}
+SERVE = [
+    ("en", True, "ok and to serve it?", ["On 1× H100, Llama 3 8B fits: BF16 inference", "$2.32/hour"]),
+    ("en", False, "ok and to serve it?", ["On 1× H100, Llama 3 8B fits: BF16 inference", "$2.32/hour"]),
+    ("es", True, "ok y para servirlo?", ["En 1× H100, Llama 3 8B cabe con inferencia en BF16", "2,32\u00a0US$/hora"]),
+    ("es", True, "y para desplegarlo?", ["En 1× H100, Llama 3 8B cabe con inferencia en BF16"]),
+    ("fr", True, "ok et pour le servir ?", ["Sur 1× H100, Llama 3 8B tient avec inférence en BF16", "2,32\u00a0$US/heure"]),
+    ("fr", False, "et pour le déployer ?", ["Sur 1× H100, Llama 3 8B tient avec inférence en BF16"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "priced", "text", "has"), SERVE)
+def test_to_serve_it_after_a_run(lang: str, priced: bool, text: str, has: list[str]) -> None:
+    turns = [TRAIN_50M[lang], *([COST[lang]] if priced else []), text]
+    last = converse(*turns, locale=lang)[-1]
+    says(last.text, ["↪️", *has], ["Serving has no typical", "no tiene una duración típica",
+                                    "pas de durée type", "lasts as long", "dura lo que",
+                                    "dure tant que"])
+    assert last.query.inference and last.query.model_id == "llama-3-8b"
+    assert last.query.intent == "fit" and last.query.gpu == "h100"
+
+
+# "and for a week?" after the tokens/s (or the users at once) of a model served: that
+# serving's cost for 168 hours, not the rate again.
+RATE_THEN_WEEK = [
+    ("en", "serve llama 3.1 70b on 4 h100", "how many tokens per second?", "and for a week?",
+     ["Cost: $1,559.04", "168 hours"]),
+    ("es", "servir qwen2.5 32b en una h100", "cuantos tokens por segundo?", "y por una semana?",
+     ["389,76\u00a0US$", "168\u00a0horas"]),
+    ("fr", "servir qwen2.5 32b sur une h100", "combien d'utilisateurs en même temps ?",
+     "et pour un mois ?", ["1\u202f670,40\u00a0$US", "720\u00a0heures"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "served", "rate", "text", "has"), RATE_THEN_WEEK)
+def test_hours_after_a_rate(lang: str, served: str, rate: str, text: str, has: list[str]) -> None:
+    last = converse(served, rate, text, locale=lang)[-1]
+    says(last.text, ["↪️", *has], ["tokens/s", "séquences à la fois"])
+    assert last.query.intent == "cost" and not last.query.speed_asked

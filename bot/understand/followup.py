@@ -1954,6 +1954,7 @@ _TO_RUN: Final = lazy(
     r"(?:just |only |solo |solamente |juste |seulement )?(?:to|for|para|pour) "
     r"(?:just |only |solo |juste |seulement )?(?:run(?:ning)?|serv(?:e|ing)|correr(?:lo|la)?|"
     r"ejecutar(?:lo|la)?|servir(?:lo|la)?|inferencia|le faire tourner|la faire tourner|"
+    r"(?:le |la |l')?(?:servir|deployer|heberger)|desplegar(?:lo|la)?|deploy(?:ing)?|"
     r"faire tourner|tourner|l'utiliser|lancer|inference)(?: it| them)?\W*$"
 )
 
@@ -2051,14 +2052,16 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
         update["context_asked"] = True  # "and on an H100?" after "max context on my 4090"
     if previous.at_longest and new.seq_len is None and new.intent != "cost":
         update["at_longest"] = True  # "and on an H100?" after "tok/s" at the longest context
-    if previous.speed_asked and new.intent not in ("cost", "compare"):
+    # "and for a week?" after "how many tokens per second?" (or users): hours said are a
+    # cost, not the rate again (was the tokens/s answer repeated).
+    if previous.speed_asked and new.intent not in ("cost", "compare") and new.hours is None:
         update["speed_asked"] = True  # "and at 32k context?" after "tok/s on a 4090"
     if previous.batch_processed and not new.method and new.intent != "compare":
         # "and on an a100?", "and with 100M tokens?" after "process 10M tokens with llama 3 8b on
         # an h100": the same corpus read through the model (was "Serving … lasts as long as
         # you keep it running")
         update.update(batch_processed=True, intent="time")
-    if previous.concurrency_asked and new.batch_size is None \
+    if previous.concurrency_asked and new.batch_size is None and new.hours is None \
             and new.intent not in ("cost", "compare"):
         update["concurrency_asked"] = True  # "and on an H100?" after "how many users on an L4"
     if previous.train_speed_asked and new.intent not in ("cost", "compare") \
@@ -2103,6 +2106,11 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
         update["budget_enough"] = True
         intent = "cost"
     gpu_after = update.get("gpu", new.gpu) or update.get("vram_gb", new.vram_gb)
+    if run_instead and intent in ("cost", "time") and new.hours is None \
+            and previous.hours is None and new.intent not in ("cost", "time"):
+        # "ok and to serve it?", "ok y para servirlo?" after a training run's cost or time:
+        # what serving it takes there (was "Serving has no typical duration", the model lost).
+        intent = "fit"
     if intent in ("fit", "memory"):
         intent = "fit" if gpu_after else "memory"
     update["intent"] = intent
