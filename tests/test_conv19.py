@@ -98,3 +98,21 @@ def test_hours_after_a_rate(lang: str, served: str, rate: str, text: str, has: l
     last = converse(served, rate, text, locale=lang)[-1]
     says(last.text, ["↪️", *has], ["tokens/s", "séquences à la fois"])
     assert last.query.intent == "cost" and not last.query.speed_asked
+
+
+# A correction to another memory after a card's price: that card's variant, priced (the A100
+# 40GB is not rented, so said so, with the 80GB's price), not the price list.
+PRICE_VARIANT = [
+    ("en", "how much is an a100 per hour", "no i meant the 40gb one", "We don't rent the A100 40GB"),
+    ("en", "how much is an a100 per hour", "i meant the 40gb", "We don't rent the A100 40GB"),
+    ("es", "cuanto cuesta una a100 por hora", "perdón, la de 40gb", "No alquilamos la A100 40GB"),
+    ("fr", "combien coûte une a100 de l'heure", "non je voulais dire la 40 go",
+     "Nous ne louons pas l'A100 40GB"),
+]
+
+
+@pytest.mark.parametrize(("lang", "price", "text", "has"), PRICE_VARIANT)
+def test_variant_after_a_price(lang: str, price: str, text: str, has: str) -> None:
+    last = converse(price, text, locale=lang)[-1]
+    says(last.text, [has, "A100 80GB"], ["L40S"])
+    assert last.query.gpu == "a100-40gb"

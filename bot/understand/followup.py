@@ -1175,6 +1175,14 @@ def _after_price(
             return priced
         # The card and count of the price, the model, method and settings of the run.
         return _merge(priced.model_copy(update={"follow_up": False}), run, names_model=False)
+    if gpus is not None and new.vram_gb is not None and not _said(new, "gpu") \
+            and not _said(new, "gpu_text") and not _names_model(new) and new.hours is None \
+            and new.method is None and not new.inference:
+        # "no i meant the 40gb one", "non je voulais dire la 40 go" after "how much is an a100
+        # per hour": the price of that card's variant (was the price list, the card lost).
+        varied = _variant(_merge(new, previous, names_model=False), new, previous, gpus)
+        if varied.gpu != previous.gpu:
+            return varied.model_copy(update={"intent": previous.intent, "earlier_run": run})
     if run is not None:
         return follow_up(new, run, models, gpus)
     if (_names_model(new) or new.largest) and not _names_card(new) \
