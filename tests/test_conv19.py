@@ -116,3 +116,28 @@ def test_variant_after_a_price(lang: str, price: str, text: str, has: str) -> No
     last = converse(price, text, locale=lang)[-1]
     says(last.text, [has, "A100 80GB"], ["L40S"])
     assert last.query.gpu == "a100-40gb"
+
+
+# A precision alone after a training run: that run with its base at that precision, not
+# serving the model ("and in 4bit?" after LoRA is QLoRA); after serving, or QLoRA already in
+# 4 bits, still serving in 4 bits.
+BITS = [
+    ("en", "can i lora llama 3 8b on a 4090", "and in 4bit?", "qlora", False, "(QLoRA)"),
+    ("en", "how long to full finetune qwen2.5 7b on 20M tokens on 4 h100", "and in 4bit?", "qlora",
+     False, "QLoRA of Qwen2.5 7B"),
+    ("es", "puedo hacer lora de llama 3 8b en una 4090?", "y en 4 bits?", "qlora", False, "(QLoRA)"),
+    ("fr", "je peux faire du lora de mistral 7b sur une 3090 ?", "et en 8 bits ?", "lora_int8", False,
+     "(LoRA 8 bits)"),
+    ("en", "can i qlora llama 3 8b on a 4090?", "and in 4bit?", "inference_int4", True,
+     "(4-bit inference)"),
+    ("en", "can i run llama 3 8b on a 4090", "and in 4bit?", "inference_int4", True,
+     "(4-bit inference)"),
+]
+
+
+@pytest.mark.parametrize(("lang", "run", "text", "method", "inference", "has"), BITS)
+def test_bits_after_a_run(lang: str, run: str, text: str, method: str, inference: bool,
+                          has: str) -> None:
+    last = converse(run, text, locale=lang)[-1]
+    says(last.text, ["↪️", has], [])
+    assert last.query.method == method and last.query.inference is inference

@@ -1984,12 +1984,14 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
         and new.seq_len is None and new.batch_size is None and (
             (previous.largest and new.serving_implied)
             or _TO_RUN.match(fold(new.text)) is not None)
-    if (new.serving_implied or sixteen) and not previous.inference and not run_instead:
+    bits = _bits_of_run(new, previous, names_model)
+    if (new.serving_implied or sixteen or bits) and not previous.inference and not run_instead:
         # "and with 8k context?" after "qlora llama 3 8b on my 3090": that run at 8k tokens, not
         # serving the model (a context alone reads as serving only in a question of its own).
-        # "and in bf16?" after QLoRA: its base in 16 bits, LoRA.
-        update.update(method="lora" if sixteen and previous.method == "qlora"
-                      else previous.method, inference=False, serving_implied=False,
+        # "and in bf16?" after QLoRA: its base in 16 bits, LoRA; "and in 4bit?" after LoRA or a
+        # full fine-tune: its base in 4 bits, QLoRA.
+        update.update(method=bits or ("lora" if sixteen and previous.method == "qlora"
+                                      else previous.method), inference=False, serving_implied=False,
                       pretraining=previous.pretraining or new.pretraining,
                       serving_precision_said=previous.serving_precision_said,
                       quant=None, quant_bare=None, quant_asked=False,
@@ -2137,6 +2139,31 @@ def _budget_for_run(new: Query, previous: Query, names_model: bool) -> bool:
         and new.hours is None and new.intent in ("unknown", "cost") and not new.budget_enough \
         and previous.params_b is not None and not previous.inference \
         and not previous.largest and previous.budget_usd is None
+
+
+# "and in 4bit?", "y en 4 bits?", "et en 8 bits ?" (folded): a precision alone, nothing else.
+_BITS_ALONE: Final = lazy(
+    r"^\W*(?:(?:and|y|et|ok|so|but|pero|mais|what about|how about|que tal|et si)\W+)*"
+    r"(?:(?:in|en|with|con|avec|at|a)\W+)?(?P<bits>4|8)[\s-]?bits?\W*$"
+)
+
+
+def _bits_of_run(new: Query, previous: Query, names_model: bool) -> str | None:
+    """"and in 4bit?" after "can i lora llama 3 8b on a 4090" (or a full fine-tune): that run
+    with its base in 4 bits, QLoRA; "and in 8bit?" after LoRA or QLoRA: LoRA on an 8-bit base.
+    Was serving the model in 4 bits, the training dropped."""
+    if names_model or not new.inference or previous.inference or previous.params_b is None:
+        return None
+    said = _BITS_ALONE.match(fold(new.text))
+    if said is None:
+        return None
+    if said.group("bits") == "4" and new.method == "inference_int4" \
+            and previous.method in ("lora", "lora_int8", "full_adamw", "full_adam8bit"):
+        return "qlora"
+    if said.group("bits") == "8" and new.method == "inference_int8" \
+            and previous.method in ("lora", "qlora"):
+        return "lora_int8"
+    return None
 
 
 def _precision_of_run(new: Query, names_model: bool) -> bool:
