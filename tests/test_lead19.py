@@ -138,3 +138,19 @@ def test_too_much_at_the_end_still_asks_overkill(text: str, locale: str) -> None
 ])
 def test_spanish_says_a_billion_tokens_as_people_do(tokens: int, said: str) -> None:
     assert Formatter("es").tokens(tokens) == said
+
+
+@pytest.mark.parametrize(("text", "locale", "has", "lacks"), [
+    # PPO's own generation settings are not GRPO's, and PPO keeps a reference model (TRL's
+    # PPOTrainer loads one unless given a PEFT config): was "TRL's GRPO defaults: 8 a prompt" and
+    # "loaded only with beta above 0 (TRL's GRPO default is 0)"
+    ("ppo full finetune llama 3 8b on 8 a100s", "en",
+     "(for scale, TRL's GRPO defaults are 8 a prompt", "TRL's GRPO default is 0"),
+    ("ppo llama 3 8b full sur 8 a100", "fr",
+     "PPO charge aussi un modèle de référence", "GRPO dans TRL est 0"),
+    # GRPO keeps its own defaults and its beta
+    ("grpo qwen2.5 1.5b on a 4090", "en", "(TRL's GRPO defaults: 8 a prompt", "for scale"),
+])
+def test_online_rl_notes_name_whose_defaults_they_are(text: str, locale: str, has: str, lacks: str) -> None:
+    reply = ask(text, locale=locale).text
+    assert has in reply and lacks not in reply, reply

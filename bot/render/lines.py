@@ -1435,11 +1435,17 @@ def online_rl_note(answer: Answer, ph: Phrases) -> Markup:
             "tokens each: your setting, and TRL's GRPO default for the other, with their KV "
             "cache) and, if your reward is a model, that model; PPO also trains a value model.",
             **values)
-    else:
+    elif name == "GRPO":
         generated = ph._(
             "Not counted: the completions it generates (TRL's GRPO defaults: %(gens)s a prompt, "
             "up to %(tokens)s tokens each, with their KV cache) and, if your reward is a model, "
             "that model; PPO also trains a value model.", **values)
+    else:
+        # PPO, RLOO, online DPO have their own generation settings: GRPO's give the scale only.
+        generated = ph._(
+            "Not counted: the completions it generates, with their KV cache (for scale, TRL's "
+            "GRPO defaults are %(gens)s a prompt, up to %(tokens)s tokens each) and, if your "
+            "reward is a model, that model; PPO also trains a value model.", **values)
     kv = _completions_kv(answer, ph, c)
     if kv is not None:
         generated += Markup(" ") + ph._(
@@ -1454,9 +1460,15 @@ def online_rl_note(answer: Answer, ph: Phrases) -> Markup:
     else:
         vllm = ph._("With use_vllm in colocate mode, vLLM takes %(share)s of each GPU's memory.",
                     **values)
-    reference = ph._(
-        "A reference model for the KL term is loaded only with beta above 0 (TRL's GRPO "
-        "default is 0), and never with LoRA or QLoRA: the base with the adapters off is the reference.")
+    if name == "GRPO":
+        reference = ph._(
+            "A reference model for the KL term is loaded only with beta above 0 (TRL's GRPO "
+            "default is 0), and never with LoRA or QLoRA: the base with the adapters off is the reference.")
+    else:
+        # TRL's PPO, RLOO and online DPO trainers load one unless given a PEFT config.
+        reference = ph._(
+            "%(name)s also loads a reference model for the KL term, except with LoRA or QLoRA: "
+            "the base with the adapters off is the reference.", name=name)
     return (Markup("⚠️ <b>") + lead + Markup("</b>\n") + generated + Markup(" ") + vllm
             + Markup(" ") + reference + Markup("\n\n"))
 
