@@ -270,6 +270,22 @@ def _same_config(q: Quote, asked: Fit) -> bool:
     return q.gpu == asked.gpu and q.gpu_count == asked.gpu_count
 
 
+def _at_typical_settings(ph: Phrases, detailed: DetailedAnswer, dc: FitCheck, need: str) -> Markup:
+    """The detailed estimate at the typical settings no one said, the planning rule beside it."""
+    typical = {"seq": ph.fmt.num(detailed.seq_len, 0), "batch": detailed.micro_batch,
+               "det": ph.fmt.gb(dc.detailed_per_gpu_gb, 1),
+               "each": ph.memory(dc.vram_per_gpu_gb), "need": need}
+    if ph.on_mac(dc.gpu):
+        return ph._(
+            "At typical settings (sequence %(seq)s, batch %(batch)s) it needs about "
+            "%(det)s (detailed estimate) of the %(each)s macOS lets the GPU use; the "
+            "planning rule says %(need)s for the whole job.", **typical)
+    return ph._(
+        "At typical settings (sequence %(seq)s, batch %(batch)s) it needs about "
+        "%(det)s per GPU (detailed estimate) of the %(each)s each GPU has; the "
+        "planning rule says %(need)s for the whole job.", **typical)
+
+
 def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
     out: list[str] = []
     put = out.append
@@ -540,18 +556,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 if "seq_len" in detailed.defaults and "batch" in detailed.defaults:
                     # "qlora llama 3 8b on a 3090, details": no sequence or batch said, the
                     # settings are the typical ones, not the user's.
-                    typical = {"seq": fmt.num(detailed.seq_len, 0),
-                               "batch": detailed.micro_batch, "det": det, "each": each,
-                               "need": need}
-                    put(_(
-                        "At typical settings (sequence %(seq)s, batch %(batch)s) it needs about "
-                        "%(det)s (detailed estimate) of the %(each)s macOS lets the GPU use; the "
-                        "planning rule says %(need)s for the whole job.", **typical,
-                    ) if ph.on_mac(dc.gpu) else _(
-                        "At typical settings (sequence %(seq)s, batch %(batch)s) it needs about "
-                        "%(det)s per GPU (detailed estimate) of the %(each)s each GPU has; the "
-                        "planning rule says %(need)s for the whole job.", **typical,
-                    ))
+                    put(_at_typical_settings(ph, detailed, dc, need))
                 elif ph.on_mac(dc.gpu):
                     put(_(
                         "With your settings it needs about %(det)s (detailed estimate) of the "
@@ -572,18 +577,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             elif detailed and dc and answer.typical_lead:
                 # No settings stated: the detailed estimate at typical ones leads, the planning
                 # figure beside it, then what makes it fit.
-                typical = {"seq": fmt.num(detailed.seq_len, 0), "batch": detailed.micro_batch,
-                           "det": fmt.gb(dc.detailed_per_gpu_gb, 1),
-                           "each": ph.memory(dc.vram_per_gpu_gb), "need": need}
-                put(_(
-                    "At typical settings (sequence %(seq)s, batch %(batch)s) it needs about "
-                    "%(det)s (detailed estimate) of the %(each)s macOS lets the GPU use; the "
-                    "planning rule says %(need)s for the whole job.", **typical,
-                ) if ph.on_mac(dc.gpu) else _(
-                    "At typical settings (sequence %(seq)s, batch %(batch)s) it needs about "
-                    "%(det)s per GPU (detailed estimate) of the %(each)s each GPU has; the "
-                    "planning rule says %(need)s for the whole job.", **typical,
-                ))
+                put(_at_typical_settings(ph, detailed, dc, need))
                 put("\n")
                 room = answer.typical_room
                 if answer.fits and answer.typical_tight:
