@@ -209,6 +209,8 @@ class Pipeline:
             for text in WARM_UP_QUESTIONS:
                 self.ask(text, chosen_locale=locale)
                 yield
+        self._catalogue.index_names()  # a typo's suggestions ("H1000", "mixtrl")
+        yield
         # Last: the questions above build their patterns from the code kept on disk, which
         # compile_all then lets go of.
         yield from compile_all()
