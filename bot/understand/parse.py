@@ -2547,6 +2547,19 @@ def _two_counts(work: _Work) -> tuple[int, int] | None:
     return None
 
 
+def _hours_card_once(work: _Work, rest: str) -> None:
+    """"how many A100 hours to full finetune llama 3 8b on 1B tokens on 2 a100s" ("cuántas
+    horas de A100 … en 2 a100", "combien d'heures d'A100 … sur 2 a100"): the card whose
+    GPU-hours are asked, named without a count, is the card the run is on when the message
+    names it again with one: one configuration, that count of it (was 1× against 2× compared)."""
+    if len(work.gpus) < 2 or work.gpus[0].count is not None or work.gpus[0].gpu_id is None \
+            or asks.GPU_HOURS_ASKED.search(rest) is None:
+        return
+    first = work.gpus[0]
+    if any(g.count is not None and g.gpu_id == first.gpu_id for g in work.gpus[1:]):
+        work.gpus.remove(first)
+
+
 def _count_of(work: _Work, gpu_id: str) -> int | None:
     """The count written with the first mention of `gpu_id` ("una B200 o dos H200": 2 H200);
     one for "an H100" ("15 tok/s on 2x 3090, what would an h100 do?": 1× H100, not the
@@ -2785,6 +2798,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     _vllm_case(work, plain)
     _take_download(work, plain)
     hw.take_gpus(work, index)
+    _hours_card_once(work, work.s)
     before_hours = work.s
     _take_hours(work)
     measured_by = _measured(before_hours, work.s) if work.hours is not None and work.gpus \
