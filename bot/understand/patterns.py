@@ -816,6 +816,8 @@ NOT_LLM: Final = Guarded(
     r"|^(?:(?:and|y|et|what about|how about|y con|et avec|and with|y para|et pour) )?flux ?\??$"
     r"|(?:(?<=tune )|(?<=tuner )|(?<=tunear )|(?<=tuning )|(?<=train )|(?<=entrenar )"
     r"|(?<=entrainer )|(?<=run )|(?<=correr )|(?<=lancer )|(?<=tourner )|(?<=ejecutar )"
+    r"|(?<=running )|(?<=runing )|(?<=serving )|(?<=hosting )|(?<=host )|(?<=deploy )"
+    r"|(?<=deploying )|(?<=using )|(?<=use )|(?<=usar )|(?<=utiliser )|(?<=ejecutando )"
     r"|(?<=serve )|(?<=servir )|(?<=lora de )|(?<=lora of )|(?<=lora on )|(?<=lora sur )"
     r"|(?<=qlora de )|(?<=finetune )|(?<=finetuner )|(?<=finetunear ))flux"
     # "how much vram for flux", "cuanta vram para flux", "combien de vram pour flux ?": Flux
