@@ -1371,23 +1371,27 @@ def _negated(s: str, start: int, end: int) -> bool:
     return bool(px.NEGATED_AFTER.match(s[end : end + 60]))
 
 
-def _runs_the_full_model(s: str) -> bool:
-    """"run deepseek-r1 full in fp8": the whole model served, not full fine-tuning."""
+def _runs_the_full_model(s: str, start: int, end: int, said: str) -> bool:
+    """"run deepseek-r1 full in fp8", "vram for deepseek r1 full": the whole model, not full
+    fine-tuning."""
     return not px.TRAINING.search(s) and bool(
         px.INFERENCE_STRONG.search(s) or px.INFERENCE_WEAK.search(s)
-        or px.INFERENCE_FORMAT.search(s)
+        or px.INFERENCE_FORMAT.search(s) or px.FULL_MODEL_AFTER.match(s[end:])
+        or px.FULL_MODEL_BEFORE.search(s[:start]) or px.FULL_LAST_WORD.search(said)
     )
 
 
-def _method(s: str, cat: Catalogue) -> MethodId | None:
-    """The training method named, or None when none is — or several are ("LoRA, QLoRA, full":
-    the answer then covers every method). A method the user excludes does not count."""
+def _method(s: str, cat: Catalogue, said: str = "") -> MethodId | None:
+    """The training method named in `s` (the message with its entities blanked; `said` is it
+    whole), or None when none is — or several are ("LoRA, QLoRA, full": the answer then covers
+    every method). A method the user excludes does not count."""
     found: list[MethodId] = []
     by_optimizer: set[MethodId] = set()  # full methods named only by an optimizer ("adamw")
     for method, pattern in px.METHODS:  # most specific first: each match is then blanked
         for match in pattern.finditer(s):
             if match.group(0) == "full" and (
-                    px.FULL_NOT_METHOD.match(s[match.end() :]) or _runs_the_full_model(s)):
+                    px.FULL_NOT_METHOD.match(s[match.end() :])
+                    or _runs_the_full_model(s, *match.span(), said)):
                 continue  # "full price list", "run deepseek-r1 full on 8x H100"
             if method not in found and not _negated(s, *match.span()):
                 found.append(method)
@@ -2846,7 +2850,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     rest = engine_left_out(work.s)
     if "  " in rest:  # blanked entities leave runs of spaces
         rest = px.SPACE_RUNS.sub(" ", rest)
-    method = _method(rest, cat)
+    method = _method(rest, cat, corrected)
     if method is None and work.adapter_setting and not any(
             pattern.admits(rest) and pattern.pattern.search(rest) for _, pattern in px.METHODS):
         # "lora rank 16 on llama 3 8b": LoRA named only with its settings (beside "qlora" the

@@ -844,6 +844,12 @@ METHODS: Final = tuple(
 # A full method's words, as opposed to an optimizer's ("adamw", "8-bit adam") that adapters use too.
 FULL_WORD: Final = lazy(r"full|complet|entier|total|fft|entrenamiento|entrainement|ajuste")
 FULL_NOT_METHOD: Final = lazy(rf"^[ _](?:{lx.FULL_NOT_METHOD_AFTER})")
+# "the full deepseek r1", "r1 full version", "vram for deepseek r1 full": the whole model (not a
+# distill or a quantization) when nothing in the message trains — "the full", "full" before
+# what it qualifies, or the message's last word ("8 H100 for full 70B" stays full fine-tuning).
+FULL_MODEL_AFTER: Final = lazy(r"^ (?:version|model|size|weights|unquantized)(?![a-z])")
+FULL_MODEL_BEFORE: Final = lazy(r"(?<![a-z])(?:the|el|le|la) *$")
+FULL_LAST_WORD: Final = lazy(r"(?<![a-z])full ?[?!.]*$")
 INFERENCE_STRONG: Final = headed_words(lx.INFERENCE_STRONG)
 INFERENCE_WEAK: Final = words(lx.INFERENCE_WEAK)
 INFERENCE_FORMAT: Final = words(lx.INFERENCE_FORMATS)
