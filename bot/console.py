@@ -15,7 +15,7 @@ from bot.alerts import AlertServices
 from bot.alerts.subscriptions import AlertInputError
 from bot.conversation import Conversations
 from bot.i18n import AUTO, language_choice, tr
-from bot.pipeline import Pipeline, Reply
+from bot.pipeline import Pipeline, Reply, alerts_set
 from bot.render.format import Formatter
 from bot.understand.query import Query
 
@@ -96,6 +96,11 @@ class Console:
                 return await self._list(self.alerts, reply.locale)
             if intent == "alert_remove" and target is not None:
                 return await self.alerts.remove_text(CONSOLE_USER, reply.locale, target)
+        if self.alerts is not None:
+            # "… on my 3060? also alert me if the h100 drops below 2.5": the alert set too
+            alerts, locale = self.alerts, reply.locale
+            reply = await alerts_set(reply, lambda query: alerts.subscribe_text(
+                query, CONSOLE_USER, CONSOLE_USER, locale))
         return _with_fresh_hint(reply)
 
     async def _language(self, wanted: str) -> str:

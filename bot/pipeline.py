@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields, replace
 from decimal import Decimal
 from typing import Any, TypeVar
@@ -140,6 +140,9 @@ class Reply:
     sectioned: bool = False
     # The parts are the two models of a choice, the one leading first (bot/model_choice.py).
     chosen: bool = False
+    # Several questions: each section's text and the quote heading it, as composed into
+    # `text` (alerts_set() says in an alert's section what setting it did).
+    composed: tuple[tuple[str, str], ...] = field(default=(), repr=False, compare=False)
 
     @property
     def messages(self) -> list[str]:
@@ -148,6 +151,24 @@ class Reply:
 
 
 assert next(iter(Query.model_fields)) == "text"  # the reply cache's key leaves it out
+
+
+async def alerts_set(reply: Reply, subscribe: Callable[[Query], Awaitable[str]]) -> Reply:
+    """A message of several questions with price alerts among them ("can i qlora llama3 8b on
+    my 3060? also alert me if the h100 drops below 2.5"): each alert set by `subscribe` (the
+    console's or Telegram's, which returns what it did), its section saying that in place of
+    the alert read; `reply` itself when it sets none. A message that is one alert is set by
+    the handlers as before."""
+    if not reply.composed:
+        return reply
+    said = {i: await subscribe(part.query) for i, part in enumerate(reply.parts)
+            if part.answer.intent == "alert" and not part.answer.error}
+    if not said:
+        return reply
+    texts = [said.get(i, text) for i, (text, _) in enumerate(reply.composed)]
+    quoted = [quote for _, quote in reply.composed]
+    return replace(reply, text=compose(texts, quoted, reply.locale),
+                   composed=tuple(zip(texts, quoted, strict=True)))
 
 
 def _same_data(a: Catalogue, b: Catalogue) -> bool:
@@ -398,7 +419,7 @@ class Pipeline:
         return replace(
             replies[0], query=first.query.model_copy(update={"text": text}),
             text=compose(texts, quoted, locale), carried=carried, parts=tuple(replies),
-            sectioned=True,
+            sectioned=True, composed=tuple(zip(texts, quoted, strict=True)),
         )
 
     def _two_models(

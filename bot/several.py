@@ -21,8 +21,13 @@ is understood, and a part stays apart only when it asks something by itself:
 Anything else (context such as "I have a 3090.", a bare GPU, settings on a line of their own,
 a comparison or fit question without its model, "thanks", the same question said twice) is
 read together with the part before it (or after it, at the start): the message is then read
-as today, and one part left is today's reply exactly. A message that sets or removes price
-alerts is never split (the chat handlers act on those).
+as today, and one part left is today's reply exactly.
+
+A price alert asked beside a question ("can i qlora llama3 8b on my 3060? also alert me if the
+h100 drops below 2.5", "price of an h100 and notify me when it goes under $2") is a part of its
+own, on the card of the part before it when it names none; the chat handlers set it
+(bot.pipeline.alerts_set). A message of alerts alone, or that lists or removes alerts, is never
+split (the chat handlers act on it whole).
 """
 
 from __future__ import annotations
@@ -389,6 +394,8 @@ def parts(
     models = catalogue.models
 
     def complete(asked: Query, index: int, asking: bool = False, opened: bool = False) -> Query:
+        if asked.intent == "alert" and index > 0:
+            return _watched(asked, found[index - 1].query)
         if index == 0:
             # The chat's last question completes the first part where it opens like a
             # follow-up ("and on an H100? also …"); a first line of context ("I have 4x
@@ -419,7 +426,13 @@ def parts(
     for piece in pieces:
         asked = read(piece.text)
         if asked.intent in _ALERTS:
-            return None
+            # "… on my 3060? also alert me if the h100 drops below 2.5": the alert a part of
+            # its own, which the chat handlers set (bot/alerts); a removal, a list, or an alert
+            # after a line of context is the message's one reading, as before.
+            if asked.intent != "alert" or context is not None:
+                return None
+            found.append(Part(piece.start, piece.end, asked, complete(asked, len(found))))
+            continue
         before = found[-1].query if found else None
         part = complete(asked, len(found), asking=True, opened=piece.opened)
         if before is not None and _paired(part, before):
@@ -463,7 +476,18 @@ def parts(
         last = found.pop()
         asked = read(text[last.start:piece.end])
         found.append(Part(last.start, piece.end, asked, complete(asked, len(found))))
-    return found if len(found) >= 2 else None
+    if len(found) < 2 or all(part.query.intent in _ALERTS for part in found):
+        return None  # one question, or alerts only: the message's one reading
+    return found
+
+
+def _watched(asked: Query, before: Query) -> Query:
+    """An alert naming no card after a question on one ("how much for 10h on an a100, and ping
+    me if it gets cheaper", "price of an h100 and notify me when it goes under $2"): that card
+    watched, as a chat's follow-up does (bot/understand/followup.py)."""
+    if asked.gpu is not None or asked.gpu_text is not None or before.gpu is None:
+        return asked
+    return asked.model_copy(update={"gpu": before.gpu})
 
 
 def _quote(text: str) -> str:

@@ -173,8 +173,7 @@ MUST_NOT_SPLIT = [
     "how much is an h100 per hour? also can I pay with usdt",
     "do u take paypal? how much is an h100/hr",
     "precios? se puede pagar con tarjeta?",
-    # alerts are acted on by the chat handlers: never split
-    "how much is an h100 per hour? let me know when it drops below $2",
+    # (a price and an alert are two parts now: tests/test_several20.py)
     "LoRA de 7B en una RTX 4090 durante 24 horas, ¿cuánto cuesta?",
     # after a statement, not a question: the cost is of the run stated, one question
     "I want to finetune llama 3 8b with qlora.\nHow much would it cost on an h100 for 10 hours?",

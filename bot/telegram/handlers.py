@@ -25,7 +25,7 @@ from bot.charts import chart_png
 from bot.conversation import Conversations
 from bot.detail import chart_query
 from bot.i18n import AUTO, N_, SUPPORTED_LOCALES, language_choice, resolve_locale, tr
-from bot.pipeline import Pipeline, Reply
+from bot.pipeline import Pipeline, Reply, alerts_set
 from bot.prefs import Preferences
 from bot.telegram.callbacks import STALE, Callback, describe, parse_size
 from bot.telegram.callbacks import parse as parse_callback
@@ -206,7 +206,8 @@ class Handlers:
                 update, reply
             ):
                 return
-            await self._send(message, reply, fresh=message.message_id)
+            await self._send(message, await self._alerts_set(update, reply),
+                             fresh=message.message_id)
 
     # -- commands ------------------------------------------------------------------------
     async def start(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -435,6 +436,18 @@ class Handlers:
         )
         await message.reply_text(text)
         return True
+
+    async def _alerts_set(self, update: Update, reply: Reply) -> Reply:
+        """"… on my 3060? also alert me if the h100 drops below 2.5": the alerts among several
+        questions set too, when alerts are running (each section says so)."""
+        user, chat = update.effective_user, update.effective_chat
+        if not reply.composed or user is None or chat is None:
+            return reply
+        alerts = await self._alerts()
+        if alerts is None:
+            return reply
+        return await alerts_set(reply, lambda query: alerts.subscribe_text(
+            query, user.id, chat.id, reply.locale, user.language_code))
 
     async def _example(
         self, update: Update, context: UpdateContext, args: tuple[str, ...], locale: str

@@ -6,7 +6,8 @@ breaks, before the items of a numbered list written on one line ("1) … 2) …"
 words that open a further question ("also", "btw", "otra pregunta", "par ailleurs": each
 language's ``next_question`` where a clause starts, ``next_question_anywhere`` wherever they
 stand), and before a cost asked after "and" ("… and how much for 3 days of it", "y cuánto",
-"et combien": ``next_cost``), and where a clause renting cards starts after cards said owned
+"et combien": ``next_cost``), before a price alert asked after another clause ("…? also alert
+me if the h100 drops below 2.5", "… and notify me when it goes under $2"), and where a clause renting cards starts after cards said owned
 ("tengo 2x3090 y una 3060, cuanto me sale alquilar 2 h100 …"). Whether the parts are separate questions is decided by the pipeline
 (``bot/several.py``), which understands each: most cuts are undone there ("I have a 3090.
 Can I QLoRA 8B?" is one question).
@@ -22,6 +23,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Final
 
+from bot.understand import lexicon as lx
 from bot.understand.languages import LANGUAGES
 from bot.understand.lazy import lazy
 from bot.understand.owned import says_owned
@@ -35,6 +37,17 @@ _NEXT: Final = alt(f for lang in LANGUAGES for f in lang.next_question)
 _NEXT_ANYWHERE: Final = alt(f for lang in LANGUAGES for f in lang.next_question_anywhere)
 _SAME_GPU: Final = alt(f for lang in LANGUAGES for f in lang.same_gpu)
 _NEXT_COST: Final = alt(f for lang in LANGUAGES for f in lang.next_cost)
+# A price alert asked after another question, at a clause's start or after a joining word
+# ("can i qlora llama3 8b on my 3060? also alert me if the h100 drops below 2.5", "price of an
+# h100 and notify me when it goes under $2", "y avísame si la h100 baja de 2,5", "et
+# préviens-moi si …"): the alert a question of its own (bot/several.py), cut before the
+# joining word.
+_ALERT_ASK: Final = (
+    r"(?:(?:please|pls|plz|can you|could you|would you|will you|puedes|podes|podrias|me"
+    r"|tu peux|vous pouvez|peux-tu|pouvez-vous|pourriez-vous) )*"
+    rf"(?:{alt((*lx.ALERT_WORDS, *lx.ALERT_TELL))})"
+)
+_ALERT_JOIN: Final = r"(?:and|but|y|pero|e|et|mais|&|\+|plus)"
 
 # What ends a clause before an opening word: punctuation, or an emoji ("… llama 3 8b 🤔 also
 # do u accept xmr 🙏"), which people put where a full stop would be (Unicode's emoji and
@@ -173,6 +186,11 @@ _END_THEN_SPACE: Final = lazy(r"[?\uff1f.!\u3002\uff01]\s")
 _FIRST_ITEM: Final = lazy(r"(?:^|(?<=\s))1[.)](?=\s)")
 _OPENING_AFTER: Final = lazy(rf"[{_CLAUSE_END}]\s*{_NEXT}(?![a-z0-9'])")
 _OPENING_FIRST: Final = lazy(rf"\s*{_NEXT}(?![a-z0-9'])")
+# Where an alert's clause starts: its first word after a clause's end, its joining word.
+_ALERT_AFTER: Final = lazy(
+    rf"[{_CLAUSE_END}]\s*(?P<alert>{_ALERT_ASK})(?![a-z])"
+    rf"|\s(?P<alerted>{_ALERT_JOIN}\s+{_ALERT_ASK})(?![a-z])"
+)
 _STRONG_WORDS: Final = tuple(
     f for lang in LANGUAGES for f in (*lang.next_question_anywhere, *lang.next_cost))
 
@@ -184,6 +202,7 @@ def _may_cut(folded: str) -> bool:
         or _OPENING_FIRST.match(folded) or _strong(folded)
         or (("1." in folded or "1)" in folded) and _FIRST_ITEM.search(folded))
         or _RENT_WORD.search(folded) or _SUM_TAIL_AT.search(folded)
+        or _ALERT_AFTER.search(folded)
     )
 
 
@@ -213,6 +232,7 @@ def pieces(text: str) -> list[Piece]:
                 if kind == "cost":
                     costed.add(match.start(kind))
         cuts.update(_inline_items(folded))
+        cuts.update(match.start(match.lastgroup or 0) for match in _ALERT_AFTER.finditer(folded))
         # "tengo 2x3090 y una 3060, cuanto me sale alquilar …": the joining word or comma
         # between is no piece of its own
         owned_cut = _owned_then_rented(folded)

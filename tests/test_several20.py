@@ -1,0 +1,146 @@
+"""Several requests in one message where one of them sets a price alert ("can i qlora llama3 8b
+on my 3060 12gb? also alert me if the h100 drops below 2.5", "price of an h100 and notify me
+when it goes under $2"): each answered in its own section, the alert set by the chat (console,
+Telegram) and said in its section (was the whole message read as one alert, on the RTX 3060:
+"We don't rent the RTX 3060", the fit unanswered and no alert set)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+import pytest_asyncio
+from telegram.ext import Application
+
+from bot.composition import telegram_services
+from bot.console import Console, to_plain
+from bot.pipeline import Pipeline
+from bot.settings import Settings
+from fakebotapi import FakeBotAPI, validate_telegram_html
+from rules.catalogue import load_catalogue
+from tests.support.bot_running import running
+from tests.support.chat import ask, converse, says
+
+D = Decimal
+FIT_3060 = {"en": "✅ <b>Yes: Llama 3 8B fits on 1× RTX 3060 (QLoRA).</b>",
+            "es": "✅ <b>Sí: Llama 3 8B cabe en 1× RTX 3060 (QLoRA).</b>",
+            "fr": "✅ <b>Oui\u00a0: Llama 3 8B tient sur 1× RTX 3060 (QLoRA).</b>"}
+
+# text, its parts as (intent, gpu, alert threshold), what the reply says in order
+MIXED = [
+    ("can i qlora llama3 8b on my 3060 12gb? also alert me if the h100 drops below 2.5",
+     [("fit", "rtx-3060", None), ("alert", "h100", D("2.5"))],
+     [FIT_3060["en"], "2️⃣ <i>alert me if the h100 drops below 2.5</i>",
+      "🔔 Alert: when the H100 drops below $2.50 per hour"]),
+    ("¿puedo hacer qlora de llama 3 8b en mi 3060? y avísame si la h100 baja de 2,5",
+     [("fit", "rtx-3060", None), ("alert", "h100", D("2.5"))],
+     [FIT_3060["es"], "🔔 Alerta: cuando la H100 baje de 2,50\u00a0US$ por hora"]),
+    ("je peux faire du qlora de llama 3 8b sur ma 3060 ? et préviens-moi si la h100 passe sous "
+     "2,5 $", [("fit", "rtx-3060", None), ("alert", "h100", D("2.5"))],
+     [FIT_3060["fr"], "🔔 Alerte\u00a0: quand le H100 passe sous 2,50\u00a0$US de l'heure"]),
+    # the alert names no card: the one the question before it asked about
+    ("price of an h100 and notify me when it goes under $2",
+     [("prices", "h100", None), ("alert", "h100", D(2))],
+     ["💵 <b>1× H100 costs $2.32/hour.</b>", "2️⃣ <i>and notify me when it goes under $2</i>",
+      "🔔 Alert: when the H100 drops below $2 per hour"]),
+    ("how much is an h100 per hour? let me know when it drops below $2",
+     [("prices", "h100", None), ("alert", "h100", D(2))],
+     ["💵 <b>1× H100 costs $2.32/hour.</b>", "🔔 Alert: when the H100 drops below $2 per hour"]),
+    ("how much for 10h on an a100, and ping me if it gets cheaper",
+     [("cost", "a100-80gb", None), ("alert", "a100-80gb", None)],
+     ["💵 <b>Cost: $9.20</b> — 1× A100 80GB × 10 hours",
+      "🔔 Alert: when the A100 80GB drops below its current price, $0.92/hour."]),
+    ("cuánto cuesta 10h en una a100? y avisame si baja",
+     [("cost", "a100-80gb", None), ("alert", "a100-80gb", None)],
+     ["💵 <b>Coste: 9,20\u00a0US$</b>", "🔔 Alerta: cuando la A100 80GB baje de su precio actual"]),
+    ("combien pour 10h sur une a100, et préviens-moi si elle baisse",
+     [("cost", "a100-80gb", None), ("alert", "a100-80gb", None)],
+     ["💵 <b>Coût\u00a0: 9,20\u00a0$US</b>", "🔔 Alerte\u00a0: quand l'A100 80GB passe sous son prix"]),
+    # the alert first, a question after it
+    ("alert me when the h200 drops below 3, also does mixtral fit on an h100?",
+     [("alert", "h200", D(3)), ("fit", "h100", None)],
+     ["🔔 Alert: when the H200 drops below $3 per hour", "Mixtral 8x7B"]),
+]
+
+
+@pytest.mark.parametrize(("text", "shape", "has"), MIXED)
+def test_each_request_is_answered_and_the_alert_read(
+    text: str, shape: list[tuple[str, str, Decimal | None]], has: list[str]
+) -> None:
+    reply = ask(text)
+    assert [(p.answer.intent, p.query.gpu, p.query.threshold_usd) for p in reply.parts] == shape
+    says(reply.text, has, ["🤔", "We don't rent the RTX 3060, so there is no price"])
+    assert validate_telegram_html(reply.text) is None
+
+
+# Alerts alone, a removal or a list beside a question: the message's one reading, as before
+# (the chat handlers act on it whole).
+@pytest.mark.parametrize(("text", "intent"), [
+    ("notify me when the h100 drops below 2 and alert me when the a100 drops below 1", "alert"),
+    ("alert me if the h100 drops below 2.5", "alert"),
+    ("can i qlora llama 3 8b on a 3060? also delete my h100 alert", "alert_remove"),
+    ("how much is an h100? and show my alerts", "alert_list"),
+])
+def test_alerts_alone_and_removals_stay_one_reading(text: str, intent: str) -> None:
+    reply = ask(text)
+    assert reply.parts == () and reply.query.intent == intent
+
+
+def test_the_chat_goes_on_from_the_question_beside_the_alert() -> None:
+    mixed, after = converse(MIXED[0][0], "and with lora?")
+    assert mixed.parts[1].query.intent == "alert"
+    assert (after.query.model_id, after.query.gpu, after.query.method) == (
+        "llama-3-8b", "rtx-3060", "lora")
+
+
+# The console (SQLite, the real alert service): the alert is set, its section says so, and
+# /alerts lists it.
+@pytest.mark.parametrize(("text", "fit", "set_", "listed"), [
+    (MIXED[0][0], "✅ Yes: Llama 3 8B fits on 1× RTX 3060 (QLoRA).",
+     "🔔 Alert set: when the H100 drops below $2.50 per hour.", "1. H100 drops below $2.50"),
+    (MIXED[1][0], "✅ Sí: Llama 3 8B cabe en 1× RTX 3060 (QLoRA).",
+     "🔔 Alerta creada: cuando la H100 baje de 2,50\u00a0US$ por hora.",
+     "1. La H100 baja de 2,50\u00a0US$"),
+    (MIXED[2][0], "✅ Oui\u00a0: Llama 3 8B tient sur 1× RTX 3060 (QLoRA).",
+     "🔔 Alerte créée\u00a0: quand le H100 passe sous 2,50\u00a0$US de l'heure.",
+     "1. Le H100 passe sous 2,50\u00a0$US"),
+    ("how much for 10h on an a100, and ping me if it gets cheaper", "💵 Cost: $9.20",
+     "🔔 Alert set: when the A100 80GB drops below $0.92 per hour.",
+     "1. A100 80GB drops below $0.92"),
+])
+async def test_the_console_sets_the_alert_beside_the_answer(
+    console: Console, text: str, fit: str, set_: str, listed: str
+) -> None:
+    said = to_plain(await console.answer(text))
+    says(said, [fit, set_], ["🔔 Alert: when", "🔔 Alerta: cuando", "🔔 Alerte\u00a0: quand"])
+    assert listed in to_plain(await console.answer("/alerts"))
+
+
+@pytest_asyncio.fixture
+async def app(api: FakeBotAPI, tmp_path: Path) -> AsyncIterator[Application]:  # type: ignore[type-arg]
+    settings = Settings(
+        _env_file=None,  # type: ignore[call-arg]
+        telegram_bot_token=api.token, telegram_api_base_url=api.base_url,
+        telegram_file_base_url=api.base_file_url, typing_delay_seconds=0,
+        database_url=f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}",
+    )
+    async with running(settings, telegram_services(settings, Pipeline(load_catalogue()))) \
+            as application:
+        yield application
+
+
+async def test_telegram_sets_the_alert_beside_the_answer(api: FakeBotAPI, app: Any) -> None:
+    api.push_message(920, MIXED[0][0], language_code="en")
+    sent = await api.wait_for_messages(1, chat_id=920, timeout=10)
+    await asyncio.sleep(0.2)  # nothing more comes
+    assert api.message_count(920) == 1
+    assert validate_telegram_html(sent[0].text) is None
+    says(sent[0].text, [FIT_3060["en"], "🔔 Alert set: when the H100 drops below $2.50 per hour"],
+         [])
+    api.push_message(920, "/alerts", language_code="en")
+    listed = await api.wait_for_messages(2, chat_id=920, timeout=10)
+    assert "H100 drops below $2.50" in listed[-1].text
