@@ -724,6 +724,10 @@ class Answer(BaseModel):
     # gpu?": QLoRA 5.25 GB by the rule, 10.8 GB per GPU by the estimate): its verdict and figure
     # are in method_fits / method_training_gb, and here the longest sequence that fits there.
     method_typical_room: dict[str, int] = Field(default_factory=dict)
+    # ... and one that fits there at typical settings too, with less room than the planning
+    # margin ("qlora llama 3 8b on 3060 12gb, lora too?": 12.8 GB per GPU of 12.88): the longest
+    # sequence that fits there at batch 1 (None when not found), said under its line.
+    method_typical_tight: dict[str, int | None] = Field(default_factory=dict)
     # A bare name read as one variant ("A100" → 80 GB): the primary method on the others.
     variant_fits: tuple[Fit, ...] = ()
     # "The largest model I can QLoRA on 24 GB": the size the memory holds; the answer is then
@@ -2251,6 +2255,7 @@ def _typical_misses(query: Query, composed: Answer, cat: Catalogue) -> Answer:
     verdicts: dict[str, bool] = {}
     figures: dict[str, Decimal] = {}
     rooms: dict[str, int] = {}
+    tight: dict[str, int | None] = {}
     cheapest: dict[str, tuple[Fit, ...]] = {}
     primary = composed.primary
     for ma in composed.methods:
@@ -2259,9 +2264,21 @@ def _typical_misses(query: Query, composed: Answer, cat: Catalogue) -> Answer:
             continue
         alt = composed if ma is primary else composed.model_copy(update={"primary": ma})
         detail = composed.detailed if ma is primary else detailed_for(query, alt, cat)
-        if detail is None or detail.check is None or detail.check.detailed_fits:
+        if detail is None or detail.check is None:
             continue
         method = ma.memory.method
+        if detail.check.detailed_fits:
+            # It fits there at typical settings too: its line gives that figure and the room it
+            # leaves, as one method asked leads with it ("qlora llama 3 8b on 3060 12gb, lora
+            # too?" said "QLoRA ≈ 6 GB — 6 GB left" of 12.8 GB per GPU on 12.88), said to be
+            # tight, with the sequence that gives room, where it is (_tight_by_detail).
+            verdicts[method] = True
+            figures[method] = detail.per_gpu_gb
+            if _tight_by_detail(detail.check, cat) and composed.params_b is not None:
+                room = longest_context(query, cat.method(method),
+                                       estimator_model(query, composed.params_b, cat), fit)
+                tight[method] = room.tokens or None
+            continue
         verdicts[method] = False
         figures[method] = detail.per_gpu_gb
         cheapest[method] = tuple(detailed_options(query, alt, cat))
@@ -2270,7 +2287,7 @@ def _typical_misses(query: Query, composed: Answer, cat: Catalogue) -> Answer:
                                    estimator_model(query, composed.params_b, cat), fit)
             if room.tokens:
                 rooms[method] = room.tokens
-    if not verdicts:
+    if not figures:
         return composed
     methods = tuple(
         ma if ma.memory.method not in cheapest else replace(
@@ -2281,11 +2298,11 @@ def _typical_misses(query: Query, composed: Answer, cat: Catalogue) -> Answer:
     update: dict[str, Any] = {
         "method_fits": {**composed.method_fits, **verdicts},
         "method_training_gb": {**composed.method_training_gb, **figures},
-        "method_typical_room": rooms, "methods": methods,
+        "method_typical_room": rooms, "method_typical_tight": tight, "methods": methods,
         "primary": next((m for m, o in zip(methods, composed.methods, strict=True)
                          if o is primary), primary),
     }
-    if primary is not None and primary.memory.method in verdicts:
+    if primary is not None and verdicts.get(primary.memory.method) is False:
         update["fits"] = False
     return composed.model_copy(update=update)
 

@@ -571,7 +571,10 @@ def test_a_comparison_where_one_side_fits_lists_no_alternatives(pipe):
 
 def test_planning_figures_are_not_shown_to_ten_megabytes(pipe):
     text = ask(pipe, "Mixtral 8x7B on 2× H100", "en")  # newcomer C51
-    assert "≈ 35 GB — 125 GB left" in text and "35.03" not in text and "124.98" not in text
+    # fit20: the lines the configuration holds give the detailed estimate at typical settings
+    # (was the planning rule's "≈ 35 GB — 125 GB left").
+    assert "≈ 20.3 GB per GPU at typical settings" in text and "— 65.2 GB left" in text
+    assert "35.03" not in text and "124.98" not in text and "65.23" not in text
     assert "9.75 GB" in ask(pipe, "QLoRA 13B on an RTX 3090", "en")
 
 

@@ -1984,6 +1984,21 @@ def _method_lines(
             add(_("With sequences of at most about %(tokens)s tokens it fits there.",
                   tokens=ph.fmt.num(tokens, 0)))
             add("\n")
+        if mem.method in answer.method_typical_tight and answer.detailed is not None:
+            # "qlora llama 3 8b on 3060 12gb, lora too?": a fit at typical settings with less
+            # room than the planning margin, said as one method asked says it.
+            room_tokens = answer.method_typical_tight[mem.method]
+            add("   ⚠️ ")
+            add(_(
+                "Little headroom, less than the planning rule's margin: measure a short run "
+                "before relying on it.",
+            ) if room_tokens is None else _(
+                "Little headroom, less than the planning rule's margin: sequences of at most "
+                "about %(tokens)s tokens fit there at batch %(batch)s. Measure a short run "
+                "before relying on it.",
+                tokens=ph.fmt.num(room_tokens, 0), batch=answer.detailed.micro_batch,
+            ))
+            add("\n")
     elif fit is not None and many > 1 and not fit.fits and answer.query.inference \
             and mem.method in answer.method_typical and answer.method_fits.get(mem.method):
         # The planning margin misses, the detailed estimate at typical settings fits and leads:

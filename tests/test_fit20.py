@@ -1,0 +1,49 @@
+"""fit20 (session 32): training fit verdicts on people's own cards. Several methods answered
+with no settings: each method the configuration holds is said with its detailed estimate at
+typical settings (the single-method lead's figure), and a tight fit says so, with the sequence
+that fits there."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.chat import ask, says
+
+NB = "\u00a0"
+NNB = "\u202f"  # French numbers: thousands and before the unit
+
+# Was "✅ QLoRA (4-bit base): ≈ 6 GB — 6 GB left" on a 3060 where one method asked says 12.8 GB
+# per GPU of 12.88: a tight fit.
+SEVERAL_FITTING = [
+    ("qlora llama 3 8b on 3060 12gb, lora too?", None, [
+        "✅ <b>QLoRA (4-bit base)</b>: ≈ 12.8 GB per GPU at typical settings (sequence 2,048, "
+        "batch 1) — 0.08 GB left (planning rule: ≈ 6 GB without activations)",
+        "⚠️ Little headroom, less than the planning rule's margin: sequences of at most about "
+        "2,057 tokens fit there at batch 1. Measure a short run before relying on it.",
+        "❌ <b>LoRA (BF16 base)</b>: ≈ 19.2 GB — 7.2 GB short"], ["6 GB left"]),
+    ("qlora llama 3 8b en mi 3060 12gb, y lora?", "es", [
+        f"≈ 12,8{NB}GB por GPU con ajustes típicos (secuencia 2.048, batch 1) — sobran "
+        f"0,08{NB}GB",
+        "⚠️ Poco margen, menos que el margen de la regla de planificación: caben secuencias de "
+        "como mucho unos 2.057 tokens con batch 1."], [f"sobran 6{NB}GB"]),
+    ("llama 3 8b sur une 4090 ?", "fr", [
+        f"✅ <b>QLoRA (base 4 bits)</b>{NB}: ≈ 12,8{NNB}Go par GPU avec des réglages typiques",
+        f"il reste 13{NNB}Go",
+        f"✅ <b>LoRA (base BF16)</b>{NB}: ≈ 23,1{NNB}Go par GPU avec des réglages typiques",
+        f"il reste 2,66{NNB}Go", "⚠️ Peu de marge, moins que la marge de la règle de "
+        f"planification{NB}: des séquences d'au plus environ 3{NNB}138 tokens y tiennent"],
+     [f"il reste 18{NNB}Go", f"il reste 4,8{NNB}Go —"]),
+    # Room to spare: the detailed figure, no warning.
+    ("lora mistral 7b on a 3090, or full?", None, [
+        "✅ <b>QLoRA (4-bit base)</b>: ≈ 8.5 GB per GPU at typical settings",
+        "✅ <b>LoRA (BF16 base)</b>: ≈ 18.7 GB per GPU at typical settings (sequence 2,048, "
+        "batch 1) — 7.07 GB left"], ["Little headroom"]),
+]
+
+
+@pytest.mark.parametrize(("text", "locale", "has", "lacks"), SEVERAL_FITTING)
+def test_several_methods_fit_by_the_typical_estimate(text: str, locale: str | None,
+                                                     has: list[str], lacks: list[str]) -> None:
+    reply = ask(text, locale)
+    says(reply.text, has, lacks)
+    assert reply.answer.fits is True
