@@ -49,6 +49,11 @@ _INSTINCT_MI: Final = Screened(
     r"(?<![a-z0-9])(?:(?:amd|instinct) mi(?= ?\d)|mi(?= (?:2[15]0x?|300[ax]?|325x|35[05]x)(?![a-z0-9])))"
 )
 
+# An instruction-tuned checkpoint's suffix after its size ("gemma 3 27b it", "gemma-2-9b-it",
+# "mistral 7b it"): part of the name, not the English "it", which made "gemma 3 27b it en una
+# 5090" a tie between English and Spanish, answered in English.
+_MODEL_IT: Final = Screened(r"(?<=\d[bm])[ -]it(?![a-z0-9'-])")
+
 # A setting pasted from code ("per_device_train_batch_size=2", "max_seq_length") is no one's
 # language: its "per", "train", "size" outvoted the French of "… lora mistral 7b sur une a100
 # 40go" after an SFTConfig(…) paste.
@@ -56,10 +61,10 @@ _IDENTIFIER: Final = lazy(r"[a-z0-9]*_[a-z0-9_]*")
 
 
 # Words Spanish and French both write and English does not ("la 3090 vram ?", "la vram de la
-# 4090 ?"): half a mark to each. With no word of either's own, Spanish is the guess (never
+# 4090 ?", "llama 3 8b en 4090 ?"): half a mark to each. With no word of either's own, Spanish is the guess (never
 # sure, so the chat's or Telegram's language still wins): French writes the data-centre cards
 # "le H100" and "l'A10G", where Spanish writes "la H100", "la A10G" (bot.render.phrases.gpu_forms).
-_SHARED: Final = frozenset({"la", "de"})
+_SHARED: Final = frozenset({"la", "de", "en"})
 _SHARED_GUESS: Final = "es"
 
 # A guess is "sure" when it rests on at least this much evidence (two marker words, or one word
@@ -82,6 +87,8 @@ def detect_with_confidence(raw: str, folded: str) -> tuple[Lang | None, bool]:
         folded = _INSTINCT_MI.sub(" ", folded)
     if "_" in folded:
         folded = _IDENTIFIER.sub(" ", folded)
+    if "it" in folded:
+        folded = _MODEL_IT.sub(" ", folded)
     forms = _TOKEN.findall(folded)
     if "-" in folded or "'" in folded:
         # "previens-moi" counts as itself, "previens" and "moi".
