@@ -415,6 +415,13 @@ def carried_line(query: Query, carried: tuple[str, ...], locale: str, catalogue:
         line += " " + str(ph._(
             "Read as that run on %(config)s for %(hours)s.",
             config=ph.config(query.gpu, query.gpu_count or 1), hours=ph.fmt.duration(query.hours)))
+    if query.same_gpu_hours is not None and query.gpu is not None:
+        # "and 2?" after an H100 for a month: 2 H100s for it, or it for 2 months, both said.
+        count, hours = query.same_gpu_hours
+        line += " " + str(ph._(
+            "Or %(config)s for %(hours)s: the same %(gpu_hours)s GPU-hours, the same price.",
+            config=ph.config(query.gpu, count), hours=ph.fmt.duration(hours),
+            gpu_hours=ph.fmt.num(count * hours)))
     return f"↪️ <i>{line[:1].upper()}{line[1:]}</i>"
 
 

@@ -701,6 +701,9 @@ def follow_up(
     if is_gpu_price(previous):
         return _after_price(new, previous, models, gpus)
     if previous.intent in _MODEL_INTENTS:
+        spanned = _span_or_count(new, previous, fold(new.text))
+        if spanned is not None:
+            return spanned
         resized = _dataset_resized(new, previous, fold(new.text))
         if resized is not None:
             return resized
@@ -1616,6 +1619,66 @@ def _bare_hours(new: Query, previous: Query, folded: str) -> Decimal | None:
         return None
     value = Decimal(said.group(1).replace(",", "."))
     return value if 0 < value <= 100_000 else None
+
+
+# The hours of one day, week, month (30 days) and year (365 days) of rental (parse._HOURS_PER).
+_SPANS: Final = frozenset({Decimal(24), Decimal(168), Decimal(720), Decimal(8760)})
+
+
+def _one_span(previous: Query) -> Decimal | None:
+    """The hours of the one day, week, month or year the previous question rented one card for,
+    said with no number ("how much is an a100 for a week", "una h100 un mes", "an h100 per
+    month"); None when it said a number of hours or days, or more than one card."""
+    if previous.intent != "cost" or previous.hours not in _SPANS or previous.gpu is None \
+            or (previous.gpu_count or 1) != 1 or previous.count_asked or _names_model(previous) \
+            or previous.hours_per_day is not None:
+        return None
+    folded = fold(previous.text)
+    for match in px.HOURS_WORDS.finditer(folded):
+        if lx.AMOUNT_WORDS.get(match.group("word")) == 1 and not px.HOUR_UNIT.match(
+                match.group("unit")):
+            return previous.hours
+    spans = (px.MONTHLY, px.WEEKLY, px.DAILY, px.THE_UNIT)
+    return previous.hours if any(p.search(folded) for p in spans) else None
+
+
+def _span_or_count(new: Query, previous: Query, folded: str) -> Query | None:
+    """"and 2?", "¿y 2?", "et 2 ?" after one card rented for one day, week, month or year:
+    2 of the card for that span (as "and two?" is), and the reply says that the card for 2
+    of them costs the same GPU-hours; "and for 3?", "¿y por 3?" are 3 of the span on the one
+    card. Was 2 hours, a reading no one means after "for a month". None otherwise."""
+    span = _one_span(previous)
+    if span is None or new.intent not in ("unknown", "cost") or _names_model(new) \
+            or _said(new, "gpu") or _said(new, "gpu_text") or _said(new, "vram_gb") \
+            or new.hours is not None or new.budget_usd is not None:
+        return None
+    said = _BARE_HOURS.match(folded)
+    if said is not None:
+        raw = said.group(1)
+        if not raw.isdigit() or not 1 < int(raw) <= _SPAN_TIMES:
+            return None  # "and for 48?" after a day: 48 hours (_bare_hours)
+        n = int(raw)
+        merged = _merge(new.model_copy(update={
+            "hours": span * n, "hours_as": previous.hours_as, "intent": "cost"}), previous,
+            names_model=False)
+        other: tuple[int, Decimal] | None = (n, span) if n <= _MOST_CARDS else None
+        return merged.model_copy(update={"same_gpu_hours": other})
+    said = _BARE_NUMBER.match(folded) or _BARE_COUNT.match(folded)
+    if said is None:
+        return None
+    raw = said.group(1)
+    n = int(raw) if raw.isdigit() else lx.COUNT_WORDS.get(raw, 0)
+    if not 1 < n <= _MOST_CARDS:
+        return None  # "and 30?" after a day: not 30 cards (hours, read as before)
+    merged = _merge(new.model_copy(update={"gpu_count": n, "intent": "cost"}), previous,
+                    names_model=False)
+    return merged.model_copy(update={"same_gpu_hours": (1, span * n)})
+
+
+# A number after "for" read as that many days, weeks, months or years up to this (beyond it,
+# "and for 48?" after a day is hours), and as that many cards up to an instance's most.
+_SPAN_TIMES: Final = 31
+_MOST_CARDS: Final = 8
 
 
 def _bare_users(new: Query, previous: Query, folded: str) -> int | None:

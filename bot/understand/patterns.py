@@ -192,11 +192,15 @@ HF_LM_SCRIPT: Final = Guarded(("run_",), r"(?<![a-z])run_(?:clm|mlm|plm|fim)(?:_
 # "qlora mistral 7b at 4096 batch 4", "lora llama 3 8b @ 8k": a power of two said after "at"
 # with no unit is the sequence length (nothing else in these questions is 4,096 of).
 AT_LENGTH: Final = Guarded(
-    ("at ", "@"),
-    r"(?<![a-z$])(?:at |@ ?)(?P<num>512|1024|2048|4096|8192|16384|32768|65536|131072"
+    ("at ", "@", "k"),
+    # "y con vllm a 32k?", "et avec vllm en 32k ?": Spanish and French say a context in
+    # thousands with "a", "en" (and "à", folded to "a"); only in thousands, "en 2048" is a year.
+    r"(?<![a-z$])(?:at |@ ?|(?:a|en) (?=\d{1,3} ?k))(?P<num>512|1024|2048|4096|8192|16384|32768|65536|131072"
     r"|(?:1|2|4|8|16|32|64|128) ?(?P<k>k))(?![\w.,%$/])"
     r"(?! ?(?:gb|go|tb|tokens? ?/|tok|t/s|usd|dollars?|\$|eur|hours?|hrs?|h(?![a-z])|steps?"
-    r"|samples?|rows?|examples?|users?|requests?|pairs?|epochs?|gpus?|cards?|mb|mhz|w(?![a-z])))"
+    r"|samples?|rows?|examples?|users?|requests?|pairs?|epochs?|gpus?|cards?|mb|mhz|w(?![a-z])"
+    r"|ejemplos?|muestras?|filas?|pasos?|usuarios?|peticiones|exemples?|echantillons?|lignes?"
+    r"|etapes?|utilisateurs?|requetes?|paires?|pares?|horas?|heures?|palabras?|mots?))"
 )
 # "1m context", "10M token context": millions of tokens (Qwen2.5-1M, Llama 4 Scout).
 SEQ_AFTER: Final = Guarded(

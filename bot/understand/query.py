@@ -539,6 +539,10 @@ class Query(BaseModel):
     # Never read from a text: a card and hours said alone right after a run's question ("sur 8
     # h100 pendant un jour"), read as that run there for that long, and the reply says so.
     run_there: bool = False
+    # Never read from a text: "and 2?" after one card for one day, week, month or year ("how
+    # much is an a100 for a week"): 2 of the card for that span, or the card for 2 of them,
+    # cost the same GPU-hours. The other reading, (count, hours), which the reply names.
+    same_gpu_hours: tuple[int, Decimal] | None = None
     # The card is the user's own ("i have 2 3090s", "mi gráfica es una 4070", "j'ai une 4090"):
     # said alone it is acknowledged, and the chat keeps it for the questions naming no card.
     card_owned: bool = False

@@ -1,0 +1,97 @@
+"""conv20: a follow-up that changes one thing keeps everything else (tests.support.chat.converse),
+en/es/fr."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from tests.support.chat import converse, says
+
+# "and with vllm at 32k?" after a model served on a card: vLLM's memory accounting (its 0.92 of
+# the card) at 32,768 tokens of context, in every language (es "a 32k" and fr "en 32k" were
+# unread: the answer stayed at 2,048 tokens with vLLM's smaller budget, "sobran 0,98 GB").
+QWEN_H100 = "qwen 2.5 72b inference on an h100"
+VLLM_32K = [
+    ("en", "and with vllm at 32k?", ["32,768 tokens of context", "78.7 GB vLLM takes", "20.2 GB left"]),
+    ("es", "y con vllm a 32k?", ["32.768 tokens de contexto", "78,7\u00a0GB que vLLM toma", "sobran 20,2\u00a0GB"]),
+    ("es", "¿y con vllm a 32k de contexto?", ["32.768 tokens de contexto", "78,7\u00a0GB que vLLM toma"]),
+    ("fr", "et avec vllm en 32k ?", ["32\u202f768 tokens de contexte", "78,7\u202fGo que vLLM prend", "il reste 20,2\u202fGo"]),
+    ("fr", "et avec vllm à 32k ?", ["32\u202f768 tokens de contexte", "78,7\u202fGo que vLLM prend"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "has"), VLLM_32K)
+def test_vllm_at_a_context(lang: str, text: str, has: list[str]) -> None:
+    last = converse(QWEN_H100, text)[-1]
+    assert last.locale == lang
+    assert last.query.seq_len == 32_768 and last.query.engine == "vllm"
+    assert last.query.model_id == "qwen2.5-72b" and last.query.gpu == "h100"
+    says(last.text, ["↪️", *has], ["2,048", "2.048", "2\u202f048", "0,98", "0.98"])
+
+
+# The same said in one question: the context in thousands after "a" / "en" / "à" is read; a
+# count of samples after it is not a context.
+ONE_QUESTION = [
+    ("qwen 2.5 72b con vllm a 32k en una h100", 32_768),
+    ("qwen 2.5 72b avec vllm en 32k sur une h100", 32_768),
+    ("lora llama 3 8b en una 4090 a 8k", 8_192),
+    ("lora llama 3 8b sur une 4090 à 4k", 4_096),
+    ("qlora llama 3 8b en una 4090 con un dataset de 8k ejemplos", None),
+    ("qlora llama 3 8b sur une 4090, je passe à 8k exemples", None),
+]
+
+
+@pytest.mark.parametrize(("text", "seq_len"), ONE_QUESTION)
+def test_context_in_thousands_es_fr(text: str, seq_len: int | None) -> None:
+    assert converse(text)[-1].query.seq_len == seq_len
+
+
+# "and 2?" after one card rented for a day, a week, a month: 2 of the card for that span (as
+# "and two?" is), and the reply says the card for 2 of them is the same GPU-hours and price;
+# "and for 2?" is 2 of the span on the one card. Was 2 hours.
+SPAN = [
+    ("fr", "combien pour louer une h100 pour un mois", "et 2 ?", 2, 720,
+     ["2× H100 pendant 720\u00a0heures", "Ou 1× H100 pendant 1\u202f440\u00a0heures\u00a0: les mêmes 1\u202f440 GPU-heures",
+      "3\u202f340,80\u00a0$US"]),
+    ("en", "how much is an a100 for a week", "and 3?", 3, 168,
+     ["3× A100 80GB for 168 hours", "Or 1× A100 80GB for 504 hours: the same 504 GPU-hours, the same price.",
+      "$463.68"]),
+    ("es", "cuánto cuesta una h100 un mes", "¿y 2?", 2, 720,
+     ["2× H100 durante 720\u00a0horas", "O 1× H100 durante 1.440\u00a0horas: las mismas 1.440 GPU-horas",
+      "3.340,80\u00a0US$"]),
+    ("en", "how much is an a100 for a week", "and two?", 2, 168,
+     ["2× A100 80GB for 168 hours", "Or 1× A100 80GB for 336 hours", "$309.12"]),
+    ("en", "how much is an h100 per month", "and 2?", 2, 720, ["Or 1× H100 for 1,440 hours", "$3,340.80"]),
+    ("en", "how much is an h100 per month", "and for 2?", 1, 1440,
+     ["Or 2× H100 for 720 hours: the same 1,440 GPU-hours", "$3,340.80"]),
+    ("es", "cuánto cuesta una h100 un mes", "¿y por 3?", 1, 2160, ["O 3× H100 durante 720\u00a0horas", "5.011,20\u00a0US$"]),
+    ("fr", "combien coûte une a100 pour une semaine", "et pour 2 ?", 1, 336, ["Ou 2× A100 80GB pendant 168\u00a0heures"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "first", "text", "count", "hours", "has"), SPAN)
+def test_a_number_after_one_span(lang: str, first: str, text: str, count: int, hours: int,
+                                 has: list[str]) -> None:
+    last = converse(first, text)[-1]
+    assert last.locale == lang
+    assert (last.query.gpu_count or 1, last.query.hours) == (count, Decimal(hours))
+    says(last.text, ["↪️", *has], [" 2 hours", " 3 hours", "2\u00a0heures", "2\u00a0horas"])
+
+
+# Hours said as a number stay hours: "and 3?" after 10 or 24 hours is 3 hours, with no other
+# reading said; "and 30?" after a day is not 30 cards.
+HOURS_STAY = [
+    ("how much is an h100 for 10 hours", "and 3?", 3),
+    ("how much is an h100 for 24 hours", "and 3?", 3),
+    ("how much is an a100 for a day", "and 30?", 30),
+]
+
+
+@pytest.mark.parametrize(("first", "text", "hours"), HOURS_STAY)
+def test_hours_said_stay_hours(first: str, text: str, hours: int) -> None:
+    last = converse(first, text)[-1]
+    assert last.query.hours == Decimal(hours) and (last.query.gpu_count or 1) == 1
+    assert last.query.same_gpu_hours is None
+    says(last.text, ["↪️"], ["the same price"])
