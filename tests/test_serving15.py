@@ -86,21 +86,25 @@ def test_ollama_free_memory_is_not_the_cards() -> None:
 
 # "16gb vram + 32gb ram … tok/s": the card is known by its memory alone, so its bandwidth is
 # not; the layers left in RAM still cap the rate (the GPU's reads taken as free), said after
-# the verdict, in the layer split (was "Tell me which card" and no figure).
+# the verdict, in the layer split (was "Tell me which card" and no figure). The RAM said holds
+# the layers left off the card: it runs, partly on the CPU, which leads (infer20; was "❌").
 RAM_SIDE: list[tuple[str, str | None, list[str], list[str]]] = [
     ("mistral small 24b q6_k on 16gb vram + 32gb ram tok/s", None,
-     ["❌", "-ngl 34", "At most about 27 tokens/s for one sequence with -ngl 34, from the RAM "
-      "alone", "3.3 GB of the layers in RAM at 89.6 GB/s (dual-channel DDR5-5600)",
+     ["⚠️ <b>Yes, partly on the CPU and slowly", "-ngl 34",
+      "At most about 27 tokens/s for one sequence with -ngl 34, from the RAM alone", "3.3 GB of the layers in RAM at 89.6 GB/s (dual-channel DDR5-5600)",
       "Your RAM was not given", "from the RAM's bandwidth alone"],
      ["Tell me which card"]),
     ("16gb vram 64gb ddr4 3200 llama 3.3 70b q4_k_m how many tokens per second", None,
-     ["❌", "At most about 1.8 tokens/s", "51.2 GB/s (dual-channel DDR4-3200)"],
+     ["⚠️ <b>Yes, partly on the CPU and slowly", "at most about 1.8 tokens/s.</b>",
+      "At most about 1.8 tokens/s", "51.2 GB/s (dual-channel DDR4-3200)"],
      ["Tell me which card"]),
     ("mistral small 24b q6_k con 16gb de vram y 32gb de ram cuantos tok/s me da?", None,
-     ["❌", "Como mucho unos 27 tokens/s para una secuencia con -ngl 34, solo por la RAM"],
+     ["⚠️ <b>Sí, en parte en la CPU",
+      "Como mucho unos 27 tokens/s para una secuencia con -ngl 34, solo por la RAM"],
      ["Dime qué tarjeta"]),
     ("mistral small 24b q6_k avec 16 Go de VRAM et 32 Go de RAM, combien de tok/s ?", None,
-     ["❌", "Au plus environ 27 tokens/s pour une séquence avec -ngl 34, par la RAM seule"],
+     ["⚠️ <b>Oui, en partie sur le CPU",
+      "Au plus environ 27 tokens/s pour une séquence avec -ngl 34, par la RAM seule"],
      []),
     # nothing off the card: only its bandwidth would bound it, which its size does not give
     ("llama 3 8b q4 on 8gb vram tok/s", None,
