@@ -1137,7 +1137,8 @@ def _at_step_rate(query: Query, cat: Catalogue) -> Answer:
                   **extra)
 
 
-def _answer(query: Query, catalogue: Catalogue) -> Answer:
+def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answer:
+    """`timing`: only the detailed estimate is read (_timed_detail): the answer stops there."""
     cat = catalogue
     if query.impossible_day is not None:
         # "h100 25 hours a day for a week": no schedule to price; the reply says why.
@@ -1220,6 +1221,10 @@ def _answer(query: Query, catalogue: Catalogue) -> Answer:
                 extra["strategy_choice"] = choice
         answer = _build(query, cat)
         detailed = detailed_for(query, answer, cat, tokens_per_second=query.tokens_per_second)
+        if timing and not extra.get("largest_names"):
+            # What follows adds to the answer but leaves its detailed estimate's run as it is
+            # (the answer of another size or model comes only with largest_names).
+            return answer.model_copy(update={"detailed": detailed})
         composed = _settle(query, answer, detailed, cat, oom)
         if extra.get("count_planning") is not None:
             composed = _count_by_detail(query, composed, cat)
@@ -1783,11 +1788,10 @@ def _sample_bracket(query: Query, composed: Answer,
         # Samples of that length run in sequences of it, as "20k samples of 512 tokens" are
         # timed (was the default 2,048-token step for both: QLoRA's dequantization, a larger
         # share of a shorter step, left out, 25 minutes against 29 on an H100).
-        timed = build_answer(query.model_copy(update={
+        detail = _timed_detail(query.model_copy(update={
             "dataset_samples": None, "dataset_tokens": Decimal(samples * each * answers),
             "pairs_doubled": answers == 2, "method": method, **on,
             "seq_len": query.seq_len if query.seq_len is not None else each}), cat)
-        detail = timed.detailed
         estimate = detail.training_time if detail is not None else None
         if estimate is not None and estimate.wall_clock_hours is None:
             estimate = estimate.rented  # an owned card with no cited peak: where we rent it
@@ -1797,6 +1801,16 @@ def _sample_bracket(query: Query, composed: Answer,
         if estimate.gpu is not None and query.gpu is None and not on:
             on = {"gpu": estimate.gpu, "gpu_count": estimate.gpu_count}
     return tuple(found)
+
+
+def _timed_detail(query: Query, cat: Catalogue) -> DetailedAnswer | None:
+    """build_answer(query).detailed, for a run whose time alone is read (_sample_bracket: a
+    budget's largest model on samples asks it of some 150 runs, ~2/3 of its answers): the
+    answer is not composed past the detailed estimate (the configurations it fits, the quote,
+    the rest of the reply), which leave that estimate as it is."""
+    if query.step_rate is not None or query.step_time is not None:
+        return build_answer(query, cat).detailed
+    return _answer(query, cat, timing=True).detailed
 
 
 _FASTER_LISTED: Final = 4

@@ -35,3 +35,40 @@ def test_suggestions_after_the_warm_up_are_the_ones_made_cold(
     warmed.clear_cache()
     assert warmed.ask(text).text == cold
     assert has in cold
+
+
+# _sample_bracket times each sample length with the answer stopped at its detailed estimate
+# (answer._timed_detail): the runs, their costs and the reply must be those of the full answer.
+BRACKETED = [
+    "budget is 10 bucks, whats the biggest model i can qlora on 100k samples",
+    "i have 100 bucks whats the largest model i can qlora on 20k samples",
+    "tengo 10 dolares, cual es el modelo mas grande que puedo entrenar con qlora con 100k ejemplos",
+    "avec 20 $ quel est le plus gros modèle que je peux entraîner en qlora sur 10k exemples",
+    "how long to finetune llama 3 8b lora on a h100 with 10k examples",
+    "how much to lora qwen2.5 7b on 200k samples on an h100",
+    "how long to dpo mistral 7b with lora on an a100, 30k pairs",
+    "how long to full finetune llama 3 8b with 50k samples",
+    "cuánto tarda qlora llama 3 70b con 20k ejemplos en mi 3090?",
+    "combien pour un full fine-tuning de qwen2.5 32b sur 100k exemples ?",
+    "qlora llama 3 70b on 200k samples, 2 days, which gpu",
+]
+
+
+@pytest.mark.parametrize("text", BRACKETED)
+def test_a_sample_brackets_runs_are_the_full_answers(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bot import answer as engine
+    from bot.render.renderer import render_answer
+    from bot.understand import understand
+
+    cat = load_catalogue()
+    query = understand(text, cat)
+    lean = engine.build_answer(query, cat)
+    monkeypatch.setattr(engine, "_timed_detail",
+                        lambda q, c: engine.build_answer(q, c).detailed)
+    full = engine.build_answer(query, cat)
+    assert lean.sample_bracket == full.sample_bracket
+    assert lean.largest_budget == full.largest_budget
+    assert render_answer(lean, "en", cat) == render_answer(full, "en", cat)
+    assert lean.sample_bracket or lean.largest_budget is not None
