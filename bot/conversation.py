@@ -152,11 +152,12 @@ def _as_kept(kept: Reply, before: Query | None) -> Query:
         # "lora llama 3 8b on 50M tokens", timed where it costs least: "too slow?" is
         # against that configuration
         query = query.model_copy(update={"picked": timed})
-    if is_gpu_price(query):
+    if is_gpu_price(query) or is_gpu_time(query):
         # "how much is an H100 per hour?" after a run: the run is kept beside the price,
-        # for "and for 10 hours?" (that run on that card), not forgotten.
+        # for "and for 10 hours?" (that run on that card), not forgotten; beside a card's
+        # time ("how much for 10 hours on an a100") too, for "and on an h100?" (was lost).
         run = None if before is None else (
-            before.earlier_run if is_gpu_price(before) else before)
+            before.earlier_run if is_gpu_price(before) or is_gpu_time(before) else before)
         if run is not None and run.params_b is not None:
             query = query.model_copy(update={"earlier_run": run.model_copy(
                 update={"sections": ()})})
@@ -415,6 +416,9 @@ def carried_line(query: Query, carried: tuple[str, ...], locale: str, catalogue:
         line += " " + str(ph._(
             "Read as that run on %(config)s for %(hours)s.",
             config=ph.config(query.gpu, query.gpu_count or 1), hours=ph.fmt.duration(query.hours)))
+    if query.no_size_in is not None and query.params_b is not None and query.model_id is None:
+        # "and 72b?" after Llama 3 70B: the family has no 72B, its sizes said.
+        line += " " + _no_size_line(ph, query.no_size_in, query.params_b, catalogue)
     if query.same_gpu_hours is not None and query.gpu is not None:
         # "and 2?" after an H100 for a month: 2 H100s for it, or it for 2 months, both said.
         count, hours = query.same_gpu_hours
@@ -423,6 +427,25 @@ def carried_line(query: Query, carried: tuple[str, ...], locale: str, catalogue:
             config=ph.config(query.gpu, count), hours=ph.fmt.duration(hours),
             gpu_hours=ph.fmt.num(count * hours)))
     return f"↪️ <i>{line[:1].upper()}{line[1:]}</i>"
+
+
+def _no_size_line(ph: Phrases, family: str, size: Decimal, catalogue: Catalogue) -> str:
+    """"Llama 3 has no 72B model (it comes in 8B and 70B): answered for an unnamed 72B model." """
+    sizes = sorted({Decimal(m.group(1)) for spec in catalogue.models
+                    if spec.name.startswith(family + " ")
+                    for m in [_SIZE_ONLY.fullmatch(spec.name[len(family) + 1:])] if m})
+    said = ph.fmt.num(size)
+    if not sizes:
+        return str(ph._("%(family)s has no %(size)sB model: answered for an unnamed %(size)sB model.",
+                        family=family, size=said))
+    return str(ph._(
+        "%(family)s has no %(size)sB model (it comes in %(sizes)s): answered for an unnamed "
+        "%(size)sB model.", family=family, size=said,
+        sizes=ph.fmt.list([f"{ph.fmt.num(s)}B" for s in sizes])))
+
+
+# A catalogue name's size alone after its family ("Llama 3 70B" → "70B").
+_SIZE_ONLY: Final = lazy(r"(\d+(?:\.\d+)?)B")
 
 
 def skipped_line(locale: str, skipped: int, read: int, from_end: bool) -> str:

@@ -95,3 +95,77 @@ def test_hours_said_stay_hours(first: str, text: str, hours: int) -> None:
     assert last.query.hours == Decimal(hours) and (last.query.gpu_count or 1) == 1
     assert last.query.same_gpu_hours is None
     says(last.text, ["↪️"], ["the same price"])
+
+
+# "and 72b?": the family's member at that size (Qwen2.5 7B → Qwen2.5 72B); a family with none
+# (Llama 3 comes in 8B and 70B, Mistral in 7B) stays an unnamed 72B model, and the reply says so
+# (was silent). Not said where another model of the brand has that size (DeepSeek-R1's
+# distills: 32B Qwen, 70B Llama).
+SIZE = [
+    ("en", "qwen 2.5 7b lora on a 4090", "and 72b?", "qwen2.5-72b", ["LoRA of Qwen2.5 72B"], ["has no"]),
+    ("en", "lora llama 3 70b on an h100", "and 72b?", None,
+     ["Llama 3 has no 72B model (it comes in 8B and 70B): answered for an unnamed 72B model."], []),
+    ("en", "lora mistral 7b on a 4090", "and 13b?", None, ["Mistral has no 13B model (it comes in 7B)"], []),
+    ("es", "qlora de llama 3 8b en una 4090", "y 72b?", None,
+     ["Llama 3 no tiene un modelo de 72B (existe en 8B y 70B): respondo para un modelo de 72B sin nombre."], []),
+    ("fr", "qlora llama 3 8b sur une 4090", "et en 72b ?", None,
+     ["Llama 3 n'a pas de modèle 72B (il existe en 8B et 70B)\u00a0: réponse pour un modèle 72B sans nom."], []),
+    ("en", "qlora llama 3 8b on a 4090", "and 70b?", "llama-3-70b", ["Llama 3 70B does not fit"], ["has no"]),
+    ("en", "can i run deepseek r1 distill 32b on a mac m2 max 64gb", "and the 70b?", None, [], ["has no"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "first", "text", "model", "has", "lacks"), SIZE)
+def test_another_size(lang: str, first: str, text: str, model: str | None, has: list[str],
+                      lacks: list[str]) -> None:
+    last = converse(first, text)[-1]
+    assert last.locale == lang
+    assert last.query.model_id == model
+    says(last.text, ["↪️", *has], lacks)
+
+
+# A run, then a card's time ("how much for 10 hours on an a100"), then another card: the run
+# from two questions back on that card for those hours (was the card's time alone, the model
+# and method lost). A model named, or a method, is a question of its own.
+THREE = [
+    ("en", ["qlora llama 3 8b on a 4090", "how much for 10 hours on an a100", "and on an h100?"],
+     "llama-3-8b", "qlora", "h100", 10, ["QLoRA of Llama 3 8B for 10 hours", "$23.20", "Llama 3 8B fits on 1× H100"]),
+    ("es", ["qlora de llama 3 8b en una 4090", "cuánto cuesta 10 horas en una a100", "¿y en una h100?"],
+     "llama-3-8b", "qlora", "h100", 10, ["QLoRA de Llama 3 8B durante 10\u00a0horas", "23,20\u00a0US$"]),
+    ("fr", ["qlora llama 3 8b sur une 4090", "combien pour 10 heures sur une a100", "et sur une h100 ?"],
+     "llama-3-8b", "qlora", "h100", 10, ["QLoRA de Llama 3 8B pendant 10\u00a0heures", "23,20\u00a0$US"]),
+    ("en", ["qlora mistral 7b on a 3090", "how much is an a100 for 10 hours", "and the h100?"],
+     "mistral-7b", "qlora", "h100", 10, ["QLoRA of Mistral 7B"]),
+    ("es", ["qlora mistral 7b en una 3090", "cuánto cuesta una a100 por 10 horas", "y la h100?"],
+     "mistral-7b", "qlora", "h100", 10, ["QLoRA de Mistral 7B"]),
+    ("fr", ["qlora mistral 7b sur une 3090", "combien coûte une a100 pour 10 heures", "et la h100 ?"],
+     "mistral-7b", "qlora", "h100", 10, ["QLoRA de Mistral 7B"]),
+    ("en", ["qlora llama 3 8b on a 4090", "how much for 10 hours on an a100", "and 20 hours?"],
+     "llama-3-8b", "qlora", "a100-80gb", 20, ["QLoRA of Llama 3 8B on 1× A100 80GB"]),
+    # Earlier links of a chain already held: a price between, settings, a method changed.
+    ("en", ["qlora llama 3 8b on a 4090", "how much is an h100 per hour", "and for 10 hours?", "and on an a100?"],
+     "llama-3-8b", "qlora", "a100-80gb", 10, ["QLoRA of Llama 3 8B for 10 hours"]),
+    ("en", ["how much to qlora llama 3 8b for 5 hours on an a100", "and lora?", "and on an h100?"],
+     "llama-3-8b", "lora", "h100", 5, ["LoRA of Llama 3 8B for 5 hours"]),
+    ("es", ["cuanto cuesta qlora de llama 3 8b 5 horas en una a100", "y lora?", "y en una h100?"],
+     "llama-3-8b", "lora", "h100", 5, ["LoRA de Llama 3 8B durante 5\u00a0horas"]),
+    ("fr", ["combien pour qlora llama 3 8b 5 heures sur une a100", "et en lora ?", "et sur une h100 ?"],
+     "llama-3-8b", "lora", "h100", 5, ["LoRA de Llama 3 8B pendant 5\u00a0heures"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "turns", "model", "method", "gpu", "hours", "has"), THREE)
+def test_a_fact_two_questions_back(lang: str, turns: list[str], model: str, method: str, gpu: str,
+                                   hours: int, has: list[str]) -> None:
+    last = converse(*turns)[-1]
+    assert last.locale == lang
+    q = last.query
+    assert (q.model_id, q.method, q.gpu, q.hours) == (model, method, gpu, Decimal(hours))
+    says(last.text, ["↪️", *has], [])
+
+
+# The card's time stays the card's when the third question names a model or a method of its own.
+def test_a_new_run_after_a_cards_time() -> None:
+    last = converse("qlora llama 3 8b on a 4090", "how much for 10 hours on an a100",
+                    "and mistral 7b on an h100?")[-1]
+    assert last.query.model_id == "mistral-7b" and last.query.gpu == "h100"

@@ -692,6 +692,8 @@ def follow_up(
     elsewhere = _hours_on_other_card(new, previous)
     if elsewhere is not None:
         return elsewhere
+    if is_gpu_time(previous) and previous.earlier_run is not None:
+        return _time_after_run(new, previous, models, gpus)
     measured = _on_another_card(new, previous)
     if measured is not None:
         return measured
@@ -927,6 +929,24 @@ def follow_up(
         # carried then): the speed is still at the context just found (was at 2,048 tokens).
         merged = merged.model_copy(update={"context_asked": True})
     return merged if cue is None else _asking(merged, cue)
+
+
+def _time_after_run(new: Query, previous: Query, models: ModelCatalogue | None,
+                    gpus: Catalogue | None) -> Query:
+    """After a run ("qlora llama 3 8b on a 4090") then a card's time ("how much for 10 hours
+    on an a100"): "and on an h100?" is that run there for those hours (was the H100's time
+    alone, the run two questions back lost). A question naming a model, or not continuing
+    the card's time, is read against the time alone."""
+    run = previous.earlier_run
+    assert run is not None
+    alone = previous.model_copy(update={"earlier_run": None})
+    continued = follow_up(new, alone, models, gpus)
+    if not continued.follow_up or not is_gpu_time(continued) or _names_model(new) \
+            or new.method is not None or new.inference or run.params_b is None \
+            or continued.same_gpu_hours is not None:
+        return continued
+    merged = _merge(continued.model_copy(update={"follow_up": False}), run, names_model=False)
+    return merged.model_copy(update={"intent": "cost"})
 
 
 def memory_asked(query: Query) -> bool:
@@ -1537,6 +1557,14 @@ def _sibling(merged: Query, previous: Query, models: ModelCatalogue) -> Query:
                 return merged.model_copy(update={
                     "model_id": spec.id, "params_b": spec.params_b, "shape_model": None,
                 })
+        brand = fold(family).split()[0].split("-")[0]
+        if merged.params_b != previous.params_b and not said and not any(
+                fold(spec.name).startswith(brand) and _printed_size(spec.name) == merged.params_b
+                for spec in models):
+            # "and 72b?" after Llama 3 70B: no Llama 3 72B (nor any Llama of 72B), so a 72B
+            # model, and the reply says the family has none (was silent: the model dropped
+            # unsaid). Not after DeepSeek-R1-Distill-Qwen-32B, whose 70B is a Llama distill.
+            return merged.model_copy(update={"no_size_in": family})
     return merged
 
 

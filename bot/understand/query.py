@@ -543,6 +543,9 @@ class Query(BaseModel):
     # much is an a100 for a week"): 2 of the card for that span, or the card for 2 of them,
     # cost the same GPU-hours. The other reading, (count, hours), which the reply names.
     same_gpu_hours: tuple[int, Decimal] | None = None
+    # Never read from a text: "and 72b?" after Llama 3 70B, which has no 72B: the family named
+    # ("Llama 3"), whose sizes the reply lists beside the unnamed 72B model it answers for.
+    no_size_in: str | None = None
     # The card is the user's own ("i have 2 3090s", "mi gráfica es una 4070", "j'ai une 4090"):
     # said alone it is acknowledged, and the chat keeps it for the questions naming no card.
     card_owned: bool = False
