@@ -844,6 +844,10 @@ class Answer(BaseModel):
     ram_short: bool = False
     # "Can I fine-tune it in 4 hours?": the training speed on the asked configuration.
     within: TrainingSpeed | None = None
+    # "i have $50, how many tokens can i train … on my 4090": a budget that buys hours of
+    # another configuration (the card asked has no price here), so `within` is there; this is
+    # the card asked's own speed, said an hour.
+    within_own: TrainingSpeed | None = None
     # "con 50 dólares cuál es el modelo más grande que puedo entrenar": a budget buys hours, a
     # run needs tokens: the training speed of the largest model on the configuration whose
     # hours the budget buys, to say how many tokens those hours train (_budget_trains).
@@ -1310,9 +1314,20 @@ def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answ
             extra.update(training_speed_facts(query, composed, cat))
         elif query.within_hours and query.hours is not None:
             # "Can I fine-tune it in 4 hours on a 4090?": what those hours train there.
-            speed = training_speed_facts(query, composed, cat).get("train_speed")
+            # "i have 50 dollars, how many tokens can i train llama 3 8b with qlora on my 4090":
+            # we have no price for the card asked, so the hours are those the money buys of
+            # another configuration, and what they train is estimated there (was the 4090's
+            # tokens in the L40S's hours); the card asked says what it trains an hour.
+            alt: BudgetBuys | None = extra.get("budget_alt")
+            on = (alt.gpu, alt.gpu_count) if alt is not None and extra.get("budget") is None \
+                else None
+            speed = training_speed_facts(query, composed, cat, on=on).get("train_speed")
             if speed is not None and speed.asked and speed.throughput is not None:
                 extra["within"] = speed
+            own = training_speed_facts(query, composed, cat).get("train_speed") \
+                if on is not None else None
+            if own is not None and own.asked and own.throughput is not None:
+                extra["within_own"] = own
         if query.dataset_samples and query.dataset_tokens is None and (
                 query.intent == "time" or (query.intent == "cost" and query.hours is None)):
             # "how much to lora qwen2.5 7b on 200k samples on an h100": costed at each length

@@ -167,7 +167,10 @@ class TrainingSpeed:
     throughput: TrainingThroughput | None  # None: no cited peak TFLOPS (or no configuration)
 
 
-def training_speed_facts(query: Query, answer: Answer, cat: Catalogue) -> dict[str, Any]:
+def training_speed_facts(query: Query, answer: Answer, cat: Catalogue,
+                         on: tuple[str, int] | None = None) -> dict[str, Any]:
+    """`on`: the configuration a budget buys hours of (another than the one asked, which we
+    do not price), where the run is estimated as if asked there."""
     primary = answer.primary
     if answer.error or answer.missing or primary is None or answer.params_b is None:
         return {}
@@ -176,7 +179,10 @@ def training_speed_facts(query: Query, answer: Answer, cat: Catalogue) -> dict[s
         return {}
     asked = primary.fit
     holds = asked is not None and asked.gpu is not None and bool(answer.fits)
-    if holds:
+    if on is not None:
+        target, on_asked = next((o for o in primary.options if (o.gpu, o.gpu_count) == on),
+                                None), True
+    elif holds:
         target, on_asked = asked, True
     else:
         target, on_asked = _target(None, primary.options, cat, False)

@@ -50,3 +50,46 @@ def test_hours_of_the_card_named_again(question: str, lang: str | None, count: i
     text = spaced(reply.text)
     assert text.startswith(spaced(starts)), text
     in_order(text, has)
+
+
+# A budget and a card we rent at no published price ("… on my 4090"): the money buys hours of
+# the cheapest offered configuration that holds the run, and what those hours train is
+# estimated there and leads; the card asked says what it trains an hour (an own card needs no
+# budget). Was the 4090's tokens in the L40S's hours ("In 60 hours, 1× RTX 4090 trains about
+# 250 million tokens"); "$50 budget, how many tokens …" quoted the seed's illustrative 10 hours.
+BUDGET_TOKENS: list[tuple[str, str | None, str, list[str], list[str]]] = [
+    ("i have 50 dollars, how many tokens can i train llama 3 8b with qlora on my 4090", None,
+     "⏱ <b>In 60 hours, 1× L40S trains about 520 million tokens (QLoRA, about 2,421 tokens/s",
+     ["We have no price for the RTX 4090 here: $50 buys 60.9 hours of 1× L40S",
+      "🏠 Your own RTX 4090 needs no budget, no GPU-hours to buy: it trains about 4.2 million "
+      "tokens an hour (about 1,163 tokens/s, the same assumptions).",
+      "💵 <b>Cost: $49.20</b> — 1× L40S × 60 hours"],
+     ["1× RTX 4090 trains", "We rent the RTX 4090, but"]),
+    ("tengo 50 dolares, cuantos tokens puedo entrenar llama 3 8b con qlora en mi 4090", "es",
+     "⏱ <b>En 60 horas, 1× L40S entrena unos 520 millones de tokens",
+     ["🏠 Tu propia RTX 4090 no necesita presupuesto"], ["1× RTX 4090 entrena"]),
+    ("j'ai 50 dollars, combien de tokens je peux entraîner llama 3 8b en qlora sur ma 4090", "fr",
+     "⏱ <b>En 60 heures, 1× L40S entraîne environ 520 millions de tokens",
+     ["🏠 Votre propre RTX 4090 n'a pas besoin de budget"], ["1× RTX 4090 entraîne"]),
+    ("with $100 how many tokens can i lora llama 3 8b on an rtx 4090", None,
+     "⏱ <b>In 120 hours, 1× L40S trains about 1.1 billion tokens (LoRA",
+     ["ℹ️ On 1× RTX 4090 it would train about 4.3 million tokens an hour", "ask support"],
+     ["We rent the RTX 4090, but"]),
+    ("$50 budget, how many tokens can i qlora llama 3 8b on 2 4090s", None,
+     "⏱ <b>In 60 hours, 1× L40S trains about 520 million tokens",
+     ["ℹ️ On 2× RTX 4090 it would train about 8.4 million tokens an hour",
+      "💵 <b>Cost: $49.20</b>"], ["illustrative"]),
+    # A card we price: the hours and the tokens on it, as before.
+    ("$50 budget, how many tokens can i qlora llama 3 8b on an h100", None,
+     "⏱ <b>In 20 hours, 1× H100 trains about 490 million tokens", ["$50 buys 20 hours of 1× H100"],
+     ["illustrative"]),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "starts", "has", "lacks"), BUDGET_TOKENS)
+def test_budget_tokens_on_the_hours_bought(question: str, lang: str | None, starts: str,
+                                           has: list[str], lacks: list[str]) -> None:
+    text = spaced(ask(question, lang).text)
+    assert text.startswith(spaced(starts)), text
+    in_order(text, has)
+    assert not [w for w in lacks if spaced(w) in text], text

@@ -36,6 +36,7 @@ from bot.render.lines import (
     scaled_offers_lines,
     scaled_time_lines,
     within_line,
+    within_own_line,
 )
 from bot.render.offload_lines import expert_offload_lines
 from bot.render.phrases import Phrases
@@ -91,7 +92,8 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         put("\n")
     if answer.longest_lead or answer.longest_unplaced:
         include("context_lead.html.j2")
-    trained = within_line(answer, ph, lead=True) if answer.budget else None
+    trained = within_line(answer, ph, lead=True) if answer.budget or answer.budget_alt \
+        else None
     if trained is not None:
         # "with $500 how many tokens can i train llama 3 8b on": what the budget trains leads,
         # the hours it buys follow (was the hours first, the tokens seven lines down).
@@ -118,6 +120,10 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         or (answer.intent != "time" and (answer.budget or answer.budget_alt))
     ):
         include("asks_lead.html.j2")
+    own = within_own_line(answer, ph)
+    if own is not None:
+        put(own)
+        put("\n\n")
     elsewhere = answer.largest_short_elsewhere
     if elsewhere is not None and query.budget_usd is not None:
         # No card named: every offered configuration was weighed (answer._largest_over_offers).

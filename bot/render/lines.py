@@ -452,7 +452,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         put(ph.quote_block(answer.asked_quote))
         put("\n\n")
     unpriced = asked is not None and asked.gpu and asked.rentable and asked.usd_per_hour is None
-    if unpriced and intent == "cost" and not run_lead:
+    if unpriced and intent == "cost" and not run_lead and answer.within_own is None:
         # "Cost of QLoRA 70B on a 4090 for 10h, does it fit?": what can be said of its cost
         # leads, the verdict follows.
         assert asked is not None and asked.gpu is not None
@@ -463,7 +463,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         ))
         put("\n\n")
 
-    trained = None if answer.budget else within_line(answer, ph)
+    trained = None if answer.budget or answer.budget_alt else within_line(answer, ph)
     if trained is not None:
         put(trained)
         put("\n\n")
@@ -1248,6 +1248,30 @@ def within_line(answer: Answer, ph: Phrases, lead: bool = False) -> Markup | Non
     elif query.within_epochs:
         out += [" ", _within_epochs(ph, exact, query)]
     return Markup("").join(out)
+
+
+def within_own_line(answer: Answer, ph: Phrases) -> Markup | None:
+    """"i have $50, how many tokens can i train llama 3 8b with qlora on my 4090": the money
+    buys hours of another configuration (`within`, leading); the card asked, which we do not
+    price, said in tokens an hour: the user's own card needs no budget."""
+    _, fmt, query = ph._, ph.fmt, answer.query
+    own = answer.within_own
+    if own is None or own.throughput is None or not own.gpu or answer.within is None:
+        return None
+    rate = own.throughput.total_tokens_per_second
+    hourly = fmt.tokens(_two_figures(rate * 3600))
+    where = ph.config(own.gpu, own.gpu_count)
+    if query.card_owned:
+        text = _("Your own %(where)s needs no budget, no GPU-hours to buy: it trains about "
+                 "%(tokens)s an hour (about %(rate)s tokens/s, the same assumptions).",
+                 where=ph.gpu_name(own.gpu) if own.gpu_count == 1 else where, tokens=hourly,
+                 rate=fmt.num(rate, 0))
+    else:
+        text = _("On %(where)s it would train about %(tokens)s an hour (about %(rate)s "
+                 "tokens/s, the same assumptions), but we rent it at no published price: ask "
+                 "support before planning on it.", where=where, tokens=hourly,
+                 rate=fmt.num(rate, 0))
+    return Markup("🏠 " if query.card_owned else "ℹ️ ") + text
 
 
 def fit_block(answer: Answer, ph: Phrases) -> Markup:

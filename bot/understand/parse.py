@@ -3829,6 +3829,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         and asks.LICENCE_ASK.search(corrected) is None
     if download_asked and intent in ("time", "unknown", "memory", "cost", "recommend"):
         intent = "fit" if work.gpus or work.vram_gb is not None else "memory"
+    within_hours = intent == "fit" and not inference \
+        and (work.hours is not None or counted is not None) \
+        and (counted is not None or (
+            px.WITHIN_HOURS.admits(s) and px.WITHIN_HOURS.pattern.search(s) is not None))
     made = _made(
         owned_aside=owned_aside,
         owned_aside_count=_count_of(work, owned_aside) if owned_aside else None,
@@ -3947,8 +3951,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         budget_assumed=budget is not None and work.money[0].assumed,
         # ... also a run's cost asked beside a budget ("how much to qlora llama 3.1 8b, i have
         # 40 bucks"), not the hours it buys ("how many hours…", "what can i…").
+        # "$50 budget, how many tokens can i qlora llama 3 8b": what the budget trains is asked,
+        # not whether it is enough for a run (was the seed's illustrative 10 hours quoted).
         budget_enough=budget is not None and (_ENOUGH.search(rest) is not None or (
-            (work.params_b is not None or work.model_id is not None) and method is not None
+            not within_hours
+            and (work.params_b is not None or work.model_id is not None) and method is not None
             and not inference and asks.BUDGET_ASK.search(rest) is None
             and (px.HOW_MUCH.search(rest) is not None or px.COST.search(rest) is not None))),
         budget_coin=budget_coin,
@@ -4035,10 +4042,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             or (asks.DEADLINE_ENOUGH.search(rest) is not None
                 and (work.hours is not None or asks.NIGHT.search(rest) is not None)))),
         rent_asked=intent == "time" and px.COST.search(rest) is not None,
-        within_hours=intent == "fit" and not inference
-        and (work.hours is not None or counted is not None)
-        and (counted is not None or (
-            px.WITHIN_HOURS.admits(s) and px.WITHIN_HOURS.pattern.search(s) is not None)),
+        within_hours=within_hours,
         within_samples=counted is not None and counted[0] == "samples",
         within_epochs=counted is not None and counted[0] == "epochs",
         within_sample_len=counted[1] if counted is not None else None,
