@@ -84,6 +84,14 @@ _THAT: Final = lazy(r"(?<![a-z'])(?:that|this|it|eso|esto|ca|cela)(?![a-z'])")
 # The price named as such ("the price of the h200?", "¿el precio de la h200?", "le prix de la
 # h200 ?"), not renting ("can i rent an h100 here?" after a run asks the run there).
 _PRICE_WORD: Final = lazy(r"(?<![a-z])(?:prices?|pricing|precios?|prix|tarif[a-z]*)(?![a-z])")
+# A card priced as such, the subject of the price asked ("how much is the h200?", "¿cuánto
+# cuesta la h200?", "combien coûte la h200 ?"): not the run before it there, which "on",
+# "en", "sur" or "it" would say ("how much on an h200?", "combien ça coûte sur une h200 ?").
+_CARD_ASKED: Final = lazy(
+    r"^(?:(?:and|y|e|et|also|tambien|aussi|ok|so|entonces|alors),? )?"
+    r"(?:how much (?:is|are|does|do)|what(?:'s| is) the price of|cuanto (?:cuesta|cuestan|sale"
+    r"|salen|vale|valen|cobran por)|combien (?:coute|coutent|vaut|valent|fait)) "
+    r"(?:the|a|an|one|la|el|una|un|le|l'|une)(?: |(?<='))")
 # What names a run beside its cards: the model and how it is trained or served.
 _RUN: Final = ("params_b", "model_id", "shape_model", "family", "method", "inference", "quant",
                "serving_implied")
@@ -237,6 +245,10 @@ def _inherited(asked: Query, before: Query | None, before_text: str) -> Query | 
         # "… on an h100? how long?": read with the question before it, whose reading answers
         # how long (was a cost at the seed's assumed hours, the question unanswered)
         return None
+    if _card_asked(asked) and _other_card(asked, before):
+        # "does mixtral fit on an h100? ¿cuánto cuesta la h200?": the H200's price, as "what's
+        # the price of the h200?" is (was Mixtral's cost there at 10 assumed hours)
+        return None
     completed = same_run(asked, before)
     return completed if completed.intent != before.intent else None
 
@@ -248,8 +260,9 @@ def _continued(
     3 8b on my 3090? and on two of them?", "… on my 3090? also on my 3080?"): that run with
     what `asked` changes; else None. Both are asked as questions: "I have an RTX 4080 16GB"
     after one is its context, read with it."""
-    if asked.intent == "prices" and _PRICE_WORD.search(fold(asked.text)) \
-            and not _THAT.search(fold(asked.text)):
+    if (asked.intent == "prices" and _PRICE_WORD.search(fold(asked.text))
+            and not _THAT.search(fold(asked.text))) \
+            or (_card_asked(asked) and _other_card(asked, before)):
         # "mistral 7b en mi 3060? otra pregunta, ¿el precio de la h200?": the card's price,
         # not the run there (was Mistral's fit on the H200).
         return None
@@ -262,9 +275,19 @@ def _continued(
         return None
     completed = follow_up(asked, before, models)
     if not completed.follow_up or not (_names_model(completed) or completed.largest) \
-            or not (_names_gpu(asked) or asked.gpu_count is not None):
+            or not (_names_gpu(asked) or asked.gpu_count is not None
+                    or _trains_served(asked, before, completed)):
         return None
     return completed
+
+
+def _trains_served(asked: Query, before: Query, completed: Query) -> bool:
+    """"rx 7900 xtx rocm, can i run llama 3 8b? and how about training", "¿y para entrenar?":
+    after a model served, the training methods on that card, a question of its own as a chat's
+    follow-up reads it (was the message read whole, as training alone: the serving verdict
+    asked first unanswered)."""
+    return before.inference and not completed.inference and not _names_model(asked) \
+        and px.TRAINING.search(fold(asked.text)) is not None
 
 
 def _same_run(part: Query, before: Query) -> bool:
@@ -348,13 +371,17 @@ def _own(part: Query, asked: Query, before: Query | None, answer_of: AnswerOf) -
             # hourly price beside the fit, read whole (was the whole price list apart).
             return False
         return _priced(asked) and (before is None or _said(part) != _said(before))
+    if intent == "cost" and before is not None and _card_asked(asked) \
+            and _other_card(part, before) and part.hours is None:
+        return True  # "¿entra mixtral en una h100? ¿cuánto cuesta la h200?": that card's price
     names = _names_model(part) or part.closed_model is not None
     if not (names or part.largest or is_gpu_time(part) or asks_on_gpu(part)):
         return False  # "h100 or a100?", "on my 4090?": the question around them says for what
     if not _names_model(part) and not part.largest and before is not None \
             and _names_model(before) and not _other_card(part, before):
         return False  # "… llama 8b. How much for an H100 for 10 hours?": for that model
-    if before is not None and intent in (before.intent, "memory") and _same_run(part, before):
+    if before is not None and intent in (before.intent, "memory") and _same_run(part, before) \
+            and part.inference == before.inference:
         return False  # the same question again ("… on a 4090? like QLoRA 70B on one 4090?")
     answer = answer_of(part)
     if answer.missing:
@@ -429,8 +456,17 @@ def parts(
             # "… on my 3060? also alert me if the h100 drops below 2.5": the alert a part of
             # its own, which the chat handlers set (bot/alerts); a removal, a list, or an alert
             # after a line of context is the message's one reading, as before.
-            if asked.intent != "alert" or context is not None:
+            if asked.intent != "alert":
                 return None
+            if context is not None and not found:
+                # "cuanto sale una h100 y avisame cuando baje de 2 dolares": a card's price
+                # asked before it, a question of its own (else a line of context, read with
+                # the alert as before)
+                priced = read(context.text)
+                if not _card_priced(priced):
+                    return None
+                found.append(Part(context.start, context.end, priced, complete(priced, 0)))
+                context = None
             found.append(Part(piece.start, piece.end, asked, complete(asked, len(found))))
             continue
         before = found[-1].query if found else None
@@ -479,6 +515,20 @@ def parts(
     if len(found) < 2 or all(part.query.intent in _ALERTS for part in found):
         return None  # one question, or alerts only: the message's one reading
     return found
+
+
+def _card_asked(asked: Query) -> bool:
+    """A card's price asked of the card itself, no hours nor run ("how much is the h200?",
+    "¿cuánto cuesta la h200?"), after a question about a run on another."""
+    return asked.intent in ("prices", "cost") and _names_gpu(asked) and not _names_model(asked) \
+        and asked.hours is None and asked.budget_usd is None \
+        and _CARD_ASKED.match(fold(asked.text)) is not None
+
+
+def _card_priced(asked: Query) -> bool:
+    """A card's price asked, no run ("cuanto sale una h100", "combien coûte une h100")."""
+    return asked.intent in ("prices", "cost") and asked.gpu is not None \
+        and not _names_model(asked) and asked.hours is None and _priced(asked)
 
 
 def _watched(asked: Query, before: Query) -> Query:

@@ -60,6 +60,18 @@ MIXED = [
     ("combien pour 10h sur une a100, et préviens-moi si elle baisse",
      [("cost", "a100-80gb", None), ("alert", "a100-80gb", None)],
      ["💵 <b>Coût\u00a0: 9,20\u00a0$US</b>", "🔔 Alerte\u00a0: quand l'A100 80GB passe sous son prix"]),
+    # a card's price asked before the alert, in words that read as a cost (was the alert alone)
+    ("cuanto sale una h100 y avisame cuando baje de 2 dolares",
+     [("cost", "h100", None), ("alert", "h100", D(2))],
+     ["💵 <b>Precio de 1× H100: 2,32\u00a0US$/hora.</b>",
+      "🔔 Alerta: cuando la H100 baje de 2\u00a0US$ por hora"]),
+    ("combien coûte une h100 et préviens-moi quand elle passe sous 2 $",
+     [("cost", "h100", None), ("alert", "h100", D(2))],
+     ["💵 <b>Prix de 1× H100\u00a0: 2,32\u00a0$US/heure.</b>",
+      "🔔 Alerte\u00a0: quand le H100 passe sous 2\u00a0$US de l'heure"]),
+    ("how much does an h100 cost and alert me when it drops below 2",
+     [("cost", "h100", None), ("alert", "h100", D(2))],
+     ["💵 <b>1× H100 costs $2.32/hour.</b>", "🔔 Alert: when the H100 drops below $2 per hour"]),
     # the alert first, a question after it
     ("alert me when the h200 drops below 3, also does mixtral fit on an h100?",
      [("alert", "h200", D(3)), ("fit", "h100", None)],
@@ -84,6 +96,8 @@ def test_each_request_is_answered_and_the_alert_read(
     ("alert me if the h100 drops below 2.5", "alert"),
     ("can i qlora llama 3 8b on a 3060? also delete my h100 alert", "alert_remove"),
     ("how much is an h100? and show my alerts", "alert_list"),
+    # context before an alert, not a price asked: read with it
+    ("i have a 3090, alert me when the h100 drops below 2", "alert"),
 ])
 def test_alerts_alone_and_removals_stay_one_reading(text: str, intent: str) -> None:
     reply = ask(text)
@@ -144,3 +158,61 @@ async def test_telegram_sets_the_alert_beside_the_answer(api: FakeBotAPI, app: A
     api.push_message(920, "/alerts", language_code="en")
     listed = await api.wait_for_messages(2, chat_id=920, timeout=10)
     assert "H100 drops below $2.50" in listed[-1].text
+
+
+# Other mixes: each part what it asks. (text, parts as (intent, model, gpu, inference), what
+# the reply says in order, what it must not say)
+OTHER_MIXES = [
+    # a card priced as such after a run on another: its hourly price (es/fr were Mixtral's cost
+    # on the H200 at 10 assumed hours)
+    ("does mixtral fit on an h100? what's the price of the h200?",
+     [("fit", "mixtral-8x7b", "h100", False), ("prices", None, "h200", False)],
+     ["Mixtral 8x7B", "💵 <b>1× H200 costs $3.07/hour.</b>"], ["Cost: $30.70"]),
+    ("does mixtral fit on an h100? how much does the h200 cost?",
+     [("fit", "mixtral-8x7b", "h100", False), ("cost", None, "h200", False)],
+     ["Mixtral 8x7B", "💵 <b>1× H200 costs $3.07/hour.</b>"], ["Cost: $30.70"]),
+    ("¿entra mixtral en una h100? ¿cuánto cuesta la h200?",
+     [("fit", "mixtral-8x7b", "h100", False), ("cost", None, "h200", False)],
+     ["Mixtral 8x7B", "💵 <b>Precio de 1× H200: 3,07\u00a0US$/hora.</b>"], ["Coste: 30,70"]),
+    ("est-ce que mixtral tient sur une h100 ? combien coûte la h200 ?",
+     [("fit", "mixtral-8x7b", "h100", False), ("cost", None, "h200", False)],
+     ["Mixtral 8x7B", "💵 <b>Prix de 1× H200\u00a0: 3,07\u00a0$US/heure.</b>"], ["Coût\u00a0: 30,70"]),
+    # ... while the run's cost on another card stays the run's
+    ("qlora llama 3 8b sur une 4090 ? et combien ça coûte sur une h100 ?",
+     [("fit", "llama-3-8b", "rtx-4090", False), ("cost", "llama-3-8b", "h100", False)],
+     ["💵 <b>Coût\u00a0: 23,20\u00a0$US</b>"], []),
+    # "+" joining a cost asked, as "and how much" does (was read as "RTX 4090 or L40S?")
+    ("qlora 8b on a 4090 + how much for 20 hours on an l40s",
+     [("fit", "8", "rtx-4090", False), ("cost", None, "l40s", False)],
+     ["✅ <b>Yes: an 8B model fits on 1× RTX 4090 (QLoRA).</b>",
+      "2️⃣ <i>how much for 20 hours on an l40s</i>", "💵 <b>Cost: $16.40</b>"],
+     ["RTX 4090 or L40S?"]),
+    ("qlora 8b en una 4090 + cuanto por 20 horas en una l40s",
+     [("fit", "8", "rtx-4090", False), ("cost", None, "l40s", False)],
+     ["💵 <b>Coste: 16,40\u00a0US$</b>"], ["¿RTX 4090 o L40S?"]),
+    ("qlora 8b sur une 4090 + combien pour 20 heures sur une l40s",
+     [("fit", "8", "rtx-4090", False), ("cost", None, "l40s", False)],
+     ["💵 <b>Coût\u00a0: 16,40\u00a0$US</b>"], ["RTX 4090 ou L40S\u202f?"]),
+    # serving asked, then training: both verdicts on that card (was training's alone)
+    ("rx 7900 xtx rocm, can i run llama 3 8b? and how about training",
+     [("fit", "llama-3-8b", "rx-7900-xtx", True), ("fit", "llama-3-8b", "rx-7900-xtx", False)],
+     ["fits: BF16 inference, 8-bit inference, and 4-bit inference.",
+      "2️⃣ <i>and how about training</i>", "Llama 3 8B fits: QLoRA and LoRA."], []),
+    ("rx 7900 xtx rocm, puedo correr llama 3 8b? y para entrenar?",
+     [("fit", "llama-3-8b", "rx-7900-xtx", True), ("fit", "llama-3-8b", "rx-7900-xtx", False)],
+     ["inferencia en 4 bits.</b>", "Llama 3 8B cabe con QLoRA y LoRA."], []),
+    ("rx 7900 xtx rocm, je peux faire tourner llama 3 8b ? et pour l'entraînement ?",
+     [("fit", "llama-3-8b", "rx-7900-xtx", True), ("fit", "llama-3-8b", "rx-7900-xtx", False)],
+     ["inférence en 4 bits.</b>", "Llama 3 8B tient avec QLoRA et LoRA."], []),
+]
+
+
+@pytest.mark.parametrize(("text", "shape", "has", "lacks"), OTHER_MIXES)
+def test_other_mixes_answer_each_part(
+    text: str, shape: list[tuple[str, str | None, str, bool]], has: list[str], lacks: list[str]
+) -> None:
+    reply = ask(text)
+    assert [(p.answer.intent, p.query.model_id or (str(p.query.params_b) if p.query.params_b
+             else None), p.query.gpu, p.query.inference) for p in reply.parts] == shape
+    says(reply.text, has, ["🤔", *lacks])
+    assert validate_telegram_html(reply.text) is None

@@ -77,7 +77,7 @@ _INLINE_ITEM: Final = lazy(r"(?:^|(?<=\s))(?P<n>[1-9])[.)](?=\s)")
 # What opens a part and is not the question: white space, a list's bullet or number, the
 # words that said another question follows ("also,", "y otra cosa,"), and what follows them.
 _LEAD: Final = lazy(
-    r"(?:[\s\-*\u2022\u00b7\u2013\u2014>]+|(?:\(?[1-9][.):]|[1-9]-)(?=\s)"
+    r"(?:[\s\-*\u2022\u00b7\u2013\u2014>]+|\+(?=\s)|(?:\(?[1-9][.):]|[1-9]-)(?=\s)"
     rf"|(?:{_NEXT})(?![a-z0-9'])[\s,;:.!\u2026-]*)+"
 )
 _OPENED: Final = lazy(rf"(?<![a-z0-9'])(?:{_NEXT}|{_NEXT_ANYWHERE})(?![a-z0-9'])")
@@ -186,6 +186,9 @@ _END_THEN_SPACE: Final = lazy(r"[?\uff1f.!\u3002\uff01]\s")
 _FIRST_ITEM: Final = lazy(r"(?:^|(?<=\s))1[.)](?=\s)")
 _OPENING_AFTER: Final = lazy(rf"[{_CLAUSE_END}]\s*{_NEXT}(?![a-z0-9'])")
 _OPENING_FIRST: Final = lazy(rf"\s*{_NEXT}(?![a-z0-9'])")
+# "qlora 8b on a 4090 + how much for 20 hours on an l40s": "+" joining a cost asked, as "and
+# how much" does (``next_cost``).
+_PLUS_COST: Final = lazy(r"(?<=\s)\+\s*(?=(?:how much|cuanto|cuanta|combien)(?![a-z]))")
 # Where an alert's clause starts: its first word after a clause's end, its joining word.
 _ALERT_AFTER: Final = lazy(
     rf"[{_CLAUSE_END}]\s*(?P<alert>{_ALERT_ASK})(?![a-z])"
@@ -202,7 +205,7 @@ def _may_cut(folded: str) -> bool:
         or _OPENING_FIRST.match(folded) or _strong(folded)
         or (("1." in folded or "1)" in folded) and _FIRST_ITEM.search(folded))
         or _RENT_WORD.search(folded) or _SUM_TAIL_AT.search(folded)
-        or _ALERT_AFTER.search(folded)
+        or _ALERT_AFTER.search(folded) or ("+" in folded and _PLUS_COST.search(folded))
     )
 
 
@@ -233,6 +236,10 @@ def pieces(text: str) -> list[Piece]:
                     costed.add(match.start(kind))
         cuts.update(_inline_items(folded))
         cuts.update(match.start(match.lastgroup or 0) for match in _ALERT_AFTER.finditer(folded))
+        if "+" in folded:
+            plus = {match.start() for match in _PLUS_COST.finditer(folded)}
+            cuts.update(plus)
+            costed.update(plus)
         # "tengo 2x3090 y una 3060, cuanto me sale alquilar …": the joining word or comma
         # between is no piece of its own
         owned_cut = _owned_then_rented(folded)
