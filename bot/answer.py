@@ -931,6 +931,16 @@ class Answer(BaseModel):
     native_memory: Memory | None = None
     # "serve llama 3 70b with vllm on 7 A10G": 7 does not divide its 64 heads.
     head_split: HeadSplit | None = None
+    # "can i run llama 3.1 8b in fp32 on a 3090": FP32 weights do not fit the asked
+    # configuration; the same load in BF16 there, by the detailed estimate (None: not asked so).
+    fp32_in_bf16: FitCheck | None = None
+
+    @property
+    def fp32_served(self) -> bool:
+        """Served with FP32 weights ("in fp32", "without torch_dtype"): a 16-bit method's
+        detailed estimate is FP32's (4 bytes a parameter), its planning rule BF16's."""
+        q = self.query
+        return bool(q.inference and (q.precision == "fp32" or q.fp32_weights))
 
 
 def _methods_for(query: Query, cat: Catalogue) -> tuple[MethodId, ...]:
@@ -1426,6 +1436,9 @@ def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answ
         head_split = _head_split(query, composed, cat)
         if head_split is not None:
             extra["head_split"] = head_split
+        in_bf16 = _fp32_in_bf16(query, composed, cat)
+        if in_bf16 is not None:
+            extra["fp32_in_bf16"] = in_bf16
         fixes = vllm_fixes(query, composed, cat)
         if fixes is not None:
             extra["vllm_fixes"] = fixes
@@ -2985,6 +2998,20 @@ def _detailed_check(query: Query, method_id: MethodId, cat: Catalogue
     else:
         return None
     return check_on(query, method, estimator_model(query, query.params_b, cat), asked)
+
+
+def _fp32_in_bf16(query: Query, answer: Answer, cat: Catalogue) -> FitCheck | None:
+    """FP32 weights served where the detailed estimate does not hold them: the same load in
+    BF16 (torch_dtype=torch.bfloat16) on the asked configuration, by the detailed estimate."""
+    detailed = answer.detailed
+    primary = answer.primary
+    if not answer.fp32_served or query.params_b is None or detailed is None \
+            or detailed.check is None or detailed.check.detailed_fits or primary is None \
+            or cat.method(primary.memory.method).weight_bits != 16:
+        return None
+    plain = query.model_copy(update={"precision": None, "fp32_weights": None})
+    found = _detailed_check(plain, primary.memory.method, cat)
+    return found[0] if found is not None else None
 
 
 class _NoDetail(Exception):

@@ -1337,6 +1337,9 @@ def _assumptions(
         elif arch.is_mla and arch.kv_lora_rank is not None and arch.qk_rope_head_dim is not None:
             out.append(Assumption(code="kv_cache_mla", params={
                 "latent": arch.kv_lora_rank, "rope": arch.qk_rope_head_dim}))
+        elif (query.fp32_weights or query.precision == "fp32") and method.weight_bits == 16:
+            # FP32 weights: transformers' cache takes the model's dtype (rules.estimator).
+            out.append(Assumption(code="kv_cache_fp32"))
         else:
             out.append(Assumption(code="kv_cache_bf16"))
         if arch.attention_chunk is not None and not shape.assumed:

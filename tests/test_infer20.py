@@ -41,3 +41,65 @@ def test_offloaded_runs_lead(q: str, lead: str) -> None:
                                "ollama llama 3 70b on my 4090 and 16 gb ram"])
 def test_offload_without_the_ram_stays_no(q: str) -> None:
     assert ask(q).text.startswith("❌ <b>No: Llama 3 70B does not fit")
+
+
+# Serving in FP32 ("in fp32", transformers without torch_dtype): the 16-bit method's detailed
+# estimate counts 4 bytes a weight, but the headline, the method line, the detailed block and
+# its warning said BF16 ("does not fit (BF16 inference)", "The planning rule says it fits
+# (19.2 GB per GPU)"). They now say FP32, the seed's planning rule is given as BF16's (no FP32
+# rule is invented), and where FP32 misses the card the same load in BF16 is said.
+FP32: list[tuple[str, str, list[str]]] = [
+    ("can i run llama 3.1 8b in fp32 on a 3090",
+     "❌ <b>No: Llama 3.1 8B does not fit on 1× RTX 3090 (FP32 inference).</b>\nWith 2,048 "
+     "tokens of context (assumed: you gave none) and batch 1, FP32 inference needs about "
+     "34.5 GB per GPU",
+     ["• <b>Inference in FP32</b>: ≈ 34.5 GB per GPU with the KV cache, by the detailed "
+      "estimate (4 bytes a weight; the planning rules are for BF16, 8-bit and 4-bit weights "
+      "only: in BF16 ≈ 19.2 GB without it)",
+      "💡 Loaded in BF16 (torch_dtype=torch.bfloat16) it needs about 17.9 GB per GPU by the "
+      "detailed estimate, and fits on 1× RTX 3090.",
+      "👉 Cheapest offered configuration that fits: 1× L40S at $0.82/hour.",
+      "— Inference in FP32", "• Model weights: 32.1 GB",
+      "⚠️ <b>FP32 weights take 4 bytes a parameter, twice BF16's, and the planning rules are for "
+      "BF16, 8-bit and 4-bit weights only (in BF16: 19.2 GB per GPU): the detailed estimate, "
+      "34.5 GB per GPU, is more than the 25.77 GB (24 GiB) each GPU has.</b>",
+      "Load it in BF16 (torch_dtype=torch.bfloat16), use a shorter context or more GPUs.",
+      "KV cache in FP32, the model's dtype"]),
+    ("llama 3 8b en fp32 en una 4090",
+     "❌ <b>No: Llama 3 8B no cabe en 1× RTX 4090 (inferencia en FP32).</b>",
+     ["<b>Inferencia en FP32</b>", "Cargado en BF16 (torch_dtype=torch.bfloat16) necesita unos "
+      "17,9\u00a0GB por GPU", "Los pesos en FP32 ocupan 4 bytes por parámetro"]),
+    ("llama 3 8b en fp32 sur une 4090",
+     "❌ <b>Non\u00a0: Llama 3 8B ne tient pas sur 1× RTX 4090 (inférence en FP32).</b>",
+     ["<b>Inférence en FP32</b>", "Chargé en BF16 (torch_dtype=torch.bfloat16), il demande "
+      "environ 17,9\u202fGo par GPU", "Les poids en FP32 occupent 4 octets par paramètre"]),
+    ("can i run qwen2.5 14b in fp32 on a 4090",
+     "❌ <b>No: Qwen2.5 14B (14.7B parameters) does not fit on 1× RTX 4090 (FP32 inference).",
+     ["it does not fit on 1× RTX 4090 either.",
+      "Even the FP32 weights alone take 58.8 GB, more than the 24 GB available.",
+      "👉 Cheapest offered configuration that fits: 1× A100 80GB at $0.92/hour."]),
+    ("can i run llama 3.1 8b in fp32 on an h100",
+     "✅ <b>Yes: Llama 3.1 8B fits on 1× H100 (FP32 inference).</b>", ["— Inference in FP32"]),
+    ("llama 3 8b fp32 inference vram",
+     "📐 <b>Memory for Llama 3 8B</b>\nWith 2,048 tokens of context and batch 1, FP32 "
+     "inference needs about 34.5 GB on one GPU",
+     ["≈ 34.5 GB on one GPU with the KV cache, by the detailed estimate (4 bytes a weight;"]),
+]
+
+
+@pytest.mark.parametrize(("q", "starts", "has"), FP32)
+def test_fp32_serving_says_fp32(q: str, starts: str, has: list[str]) -> None:
+    reply = ask(q).text
+    assert reply.startswith(starts), reply[:500]
+    for phrase in has:
+        assert phrase in reply, (phrase, reply)
+    for wrong in ("BF16 inference", "Inference in BF16", "inferencia en BF16", "inférence en BF16",
+                  "The planning rule says it fits", "KV cache in BF16"):
+        assert wrong not in reply, (wrong, reply)
+
+
+# BF16 said (or nothing said) keeps its words.
+def test_bf16_serving_unchanged() -> None:
+    reply = ask("can i run llama 3.1 8b in bf16 on a 3090").text
+    assert reply.startswith("✅ <b>Yes: Llama 3.1 8B fits on 1× RTX 3090 (BF16 inference).</b>")
+    assert "FP32" not in reply

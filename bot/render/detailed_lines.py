@@ -233,6 +233,10 @@ _SAID: dict[str, str] = {
         "shrinks the logits."
     ),
     "kv_cache_bf16": N_("KV cache in BF16 for prompt and output, with grouped-query attention."),
+    "kv_cache_fp32": N_(
+        "KV cache in FP32, the model's dtype, for prompt and output, with grouped-query "
+        "attention."
+    ),
     "vision_not_counted": N_(
         "Vision-language model: only its language model is counted; the vision encoder's "
         "weights and activations come on top."
@@ -365,6 +369,21 @@ def _check(ph: Phrases, d: DetailedAnswer) -> list[Markup]:
     plan = fmt.gb(c.planning_per_gpu_gb, 1)
     need = fmt.gb(c.detailed_per_gpu_gb, 1)
     vram = ph.memory(c.vram_per_gpu_gb)
+    if c.planning_fits and not vllm and d.kind == "inference" \
+            and ph.fp32_served(ph.cat.method(d.method)):
+        # "llama 3.1 8b in fp32 on a 3090": the planning rule is BF16's, the estimate FP32's;
+        # no rule for FP32 to disagree with (was "The planning rule says it fits (19.2 GB)").
+        said = g._(
+            "FP32 weights take 4 bytes a parameter, twice BF16's, and the planning rules are "
+            "for BF16, 8-bit and 4-bit weights only (in BF16: %(plan)s per GPU): the detailed "
+            "estimate, %(need)s per GPU, is more than the %(vram)s each GPU has.",
+            plan=plan, need=need, vram=vram,
+        )
+        lines.append(_safe(f"⚠️ <b>{said}</b>"))
+        lines.append(_text(locale, N_(
+            "Load it in BF16 (torch_dtype=torch.bfloat16), use a shorter context or more GPUs."
+        )))
+        return lines
     if c.planning_fits and vllm and c.engine == "tgi":
         assert c.utilization is not None
         said = g._(

@@ -2086,7 +2086,38 @@ def _method_lines(
         # planning one said to be without the cache. With no GPU asked (a memory question, a
         # recommendation) the figure is the whole model on one GPU, not a share of several.
         add("• ")
-        if fit is None and (answer.detailed is None or answer.detailed.gpus == 1):
+        if ph.fp32_served(ph.cat.method(mem.method)):
+            # "llama 3.1 8b in fp32": the seed's planning rules are for BF16, 8-bit and 4-bit
+            # weights; FP32's 4 bytes a parameter are the detailed estimate's alone.
+            det = ph.fmt.gb(detailed_gb, 1)
+            if fit is None and (answer.detailed is None or answer.detailed.gpus == 1):
+                add(_("<b>%(name)s</b>: ≈ %(det)s on one GPU with the KV cache, by the detailed "
+                      "estimate (4 bytes a weight; the planning rules are for BF16, 8-bit and "
+                      "4-bit weights only: in BF16 %(need)s without it)",
+                      name=name, det=det, need=need))
+            elif fit is not None and ph.on_mac(fit.gpu):
+                add(_("<b>%(name)s</b>: ≈ %(det)s with the KV cache, by the detailed estimate "
+                      "(4 bytes a weight; the planning rules are for BF16, 8-bit and 4-bit "
+                      "weights only: in BF16 %(need)s without it)",
+                      name=name, det=det, need=need))
+            else:
+                add(_("<b>%(name)s</b>: ≈ %(det)s per GPU with the KV cache, by the detailed "
+                      "estimate (4 bytes a weight; the planning rules are for BF16, 8-bit and "
+                      "4-bit weights only: in BF16 %(need)s without it)",
+                      name=name, det=det, need=need))
+            bf16 = answer.fp32_in_bf16
+            if bf16 is not None and fit is not None and ma is answer.primary:
+                # FP32 misses the configuration asked: the same load in BF16 there.
+                add("\n   💡 ")
+                values = {"det": ph.fmt.gb(bf16.detailed_per_gpu_gb, 1),
+                          "where": ph.fit_config(fit)}
+                add(_("Loaded in BF16 (torch_dtype=torch.bfloat16) it needs about %(det)s per "
+                      "GPU by the detailed estimate, and fits on %(where)s.", **values)
+                    if bf16.detailed_fits else
+                    _("Loaded in BF16 (torch_dtype=torch.bfloat16) it needs about %(det)s per "
+                      "GPU by the detailed estimate: it does not fit on %(where)s either.",
+                      **values))
+        elif fit is None and (answer.detailed is None or answer.detailed.gpus == 1):
             add(_(
                 "<b>%(name)s</b>: ≈ %(det)s on one GPU with the KV cache (planning rule: "
                 "%(need)s without it)", name=name, det=ph.fmt.gb(detailed_gb, 1), need=need,

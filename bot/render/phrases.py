@@ -326,6 +326,16 @@ class Phrases:
         g = gettext_for(locale)
         self._ = g._
         self.ngettext = g.ngettext
+        # Serving with FP32 weights ("llama 3.1 8b in fp32 on a 3090", transformers without
+        # torch_dtype): the 16-bit method's planning rule is BF16's, its detailed estimate
+        # FP32's; its names say FP32 (set by the renderer for such an answer).
+        self.fp32_weights = False
+
+    def fp32_served(self, spec: Method | None) -> bool:
+        """Whether `spec` is the plain 16-bit inference this answer serves in FP32."""
+        return self.fp32_weights and spec is not None and spec.kind == "inference" \
+            and spec.weight_bits == 16 and spec.quant is None and spec.bits_per_weight is None \
+            and spec.group_format is None
 
     def sentence(self, text: str) -> str:
         """`text` opening a sentence: its first letter in capitals ("a 70B model" → "A 70B
@@ -354,6 +364,8 @@ class Phrases:
             return self._(
                 "Inference with %(format)s 4-bit weights (%(bits)s bits per weight with their "
                 "scales)", format=spec.group_format, bits=self.fmt.num(spec.block_bits, 2))
+        if self.fp32_served(spec):
+            return self._("Inference in FP32")
         name = spec.pretrain_name if pretraining and spec.pretrain_name else spec.name
         return _data_msgid(self.locale, name)
 
@@ -368,6 +380,8 @@ class Phrases:
             return self._("%(bits)s bpw inference", bits=self.fmt.num(spec.bits_per_weight))
         if spec is not None and spec.group_format is not None:
             return self._("%(format)s 4-bit inference", format=spec.group_format)
+        if self.fp32_served(spec):
+            return self._("FP32 inference")
         return _data_msgid(self.locale, spec.short_name) if spec else Markup()
 
     def method_kind(self, method: str) -> str | None:
@@ -695,6 +709,13 @@ class Phrases:
             return self.fmt.gb(value)
 
         if code == "weights_exceed_vram":
+            floor = p["floor_gb"]
+            if mem is not None and isinstance(floor, Decimal) \
+                    and self.fp32_served(self._method(mem.method)):
+                # FP32 weights: 4 bytes a parameter, twice the BF16 floor.
+                return self._(
+                    "Even the FP32 weights alone take %(floor)s, more than the %(vram)s "
+                    "available.", floor=self.fmt.gb(floor * 2), vram=gb("vram_gb"))
             return self._floor_exceeds(gb("floor_gb"), gb("vram_gb"), mem, offload)
         if code == "paper_fit_only":
             return self._(

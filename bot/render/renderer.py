@@ -194,6 +194,7 @@ def render_answer(answer: Answer, locale: str, catalogue: Catalogue) -> str:
     the sender with split_message."""
     env = environment(locale)
     ph = Phrases(locale, catalogue)
+    ph.fp32_weights = answer.fp32_served
     context = {"fmt": ph.fmt, "ph": ph, "cat": catalogue, "locale": locale, "answer": answer,
                "catalogue": catalogue}
 
