@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Final
 
 from markupsafe import Markup
 
-from bot.answer import brand_size_name
+from bot.answer import Answer, brand_size_name
 from bot.render.format import Formatter
 from bot.render.phrases import Phrases, gettext_for
 from bot.understand.followup import (
@@ -427,6 +427,22 @@ def carried_line(query: Query, carried: tuple[str, ...], locale: str, catalogue:
             config=ph.config(query.gpu, count), hours=ph.fmt.duration(hours),
             gpu_hours=ph.fmt.num(count * hours)))
     return f"↪️ <i>{line[:1].upper()}{line[1:]}</i>"
+
+
+def cheapest_already_line(query: Query, answer: Answer, locale: str,
+                          catalogue: Catalogue) -> str | None:
+    """"cheaper?" after a run on 1× A100 80GB that is the cheapest that fits it: "1× A100 80GB,
+    the one you asked about, is already the cheapest offered configuration that fits this run."
+    (was the same card and price again, unsaid); None otherwise."""
+    asked = query.cheaper_than
+    primary = answer.primary
+    if asked is None or primary is None or primary.cheapest is None \
+            or (primary.cheapest.gpu, primary.cheapest.gpu_count) != asked:
+        return None
+    ph = Phrases(locale, catalogue)
+    return "ℹ️ " + str(ph._(
+        "%(config)s, the one you asked about, is already the cheapest offered configuration "
+        "that fits this run.", config=ph.config(*asked)))
 
 
 def _no_size_line(ph: Phrases, family: str, size: Decimal, catalogue: Catalogue) -> str:

@@ -10,7 +10,13 @@ from decimal import Decimal
 from typing import Any, TypeVar
 
 from bot.answer import Answer, build_answer
-from bot.conversation import carried_line, reapplied, section_for, skipped_line
+from bot.conversation import (
+    carried_line,
+    cheapest_already_line,
+    reapplied,
+    section_for,
+    skipped_line,
+)
 from bot.detail import forget_last
 from bot.engines import asks_engines, engine_questions, read_engines, render_engines
 from bot.i18n import SUPPORTED_LOCALES, resolve_locale
@@ -318,6 +324,9 @@ class Pipeline:
             lines.append(skipped_line(locale, skipped, len(text) - skipped, from_end))
         if carried:
             lines.append(carried_line(query, carried, locale, self.catalogue))
+            already = cheapest_already_line(query, reply.answer, locale, self.catalogue)
+            if already is not None:
+                lines.append(already)  # "cheaper?" on the cheapest already: said first
         return replace(
             reply, text="\n".join((*lines, reply.text)), carried=carried,
             skipped_chars=skipped, read_from_end=from_end,

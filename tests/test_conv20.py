@@ -169,3 +169,32 @@ def test_a_new_run_after_a_cards_time() -> None:
     last = converse("qlora llama 3 8b on a 4090", "how much for 10 hours on an a100",
                     "and mistral 7b on an h100?")[-1]
     assert last.query.model_id == "mistral-7b" and last.query.gpu == "h100"
+
+
+# "cheaper?" after a run on a card: the cheapest configurations for the method asked; the
+# leader costs less than the card asked about, or the reply says that card is already the
+# cheapest (was the same card and price again, unsaid).
+CHEAPER = [
+    ("en", "lora llama 3 8b on an h100 for 10 hours", "cheaper?", "lora", "l40s", ["1× L40S, $8.20"], ["already"]),
+    ("en", "lora mistral 7b, cost for 5 hours on an a100", "cheaper?", "lora", "l40s", ["1× L40S, $8.20"], ["already"]),
+    ("en", "qlora llama 3 70b on an a100 for 10 hours", "cheaper?", "qlora", "a100-80gb",
+     ["1× A100 80GB, the one you asked about, is already the cheapest offered configuration that fits this run."], []),
+    ("en", "qlora llama 3 8b on an l40s for 10 hours", "anything cheaper?", "qlora", "l40s",
+     ["1× L40S, the one you asked about, is already the cheapest"], []),
+    ("es", "qlora de llama 3 70b en una a100 por 10 horas", "¿algo más barato?", "qlora", "a100-80gb",
+     ["1× A100 80GB, la que preguntaste, ya es la configuración ofrecida más barata"], []),
+    ("fr", "qlora llama 3 70b sur une a100 pour 10 heures", "moins cher ?", "qlora", "a100-80gb",
+     ["1× A100 80GB, celle que vous avez demandée, est déjà la configuration proposée la moins chère"], []),
+    ("fr", "lora llama 3 8b sur une h100 pour 10 heures", "moins cher ?", "lora", "l40s", ["1× L40S"], ["déjà"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "first", "text", "method", "cheapest", "has", "lacks"), CHEAPER)
+def test_cheaper(lang: str, first: str, text: str, method: str, cheapest: str, has: list[str],
+                 lacks: list[str]) -> None:
+    before, last = converse(first, text)
+    assert last.locale == lang and last.query.method == method
+    assert before.answer.quote is not None or before.answer.primary is not None
+    lead = last.answer.primary
+    assert lead is not None and lead.cheapest is not None and lead.cheapest.gpu == cheapest
+    says(last.text, ["↪️", *has], lacks)

@@ -497,10 +497,12 @@ def _against_other_card(new: Query, previous: Query, folded: str) -> Query | Non
         # the hours a budget bought on the card before, which the budget buys again.
         hours = new.hours if new.hours is not None or previous.budget_usd is not None \
             else previous.hours
+        asked = (previous.gpu, previous.gpu_count or 1) if previous.gpu is not None \
+            and not previous.rig and not previous.card_owned else None
         return merged.model_copy(update={
             "intent": "time" if bracket else "recommend", "gpu": None, "gpu_count": None,
             "gpu_text": None, "method": method,
-            "vram_gb": None, "rig": (), "hours": hours})
+            "vram_gb": None, "rig": (), "hours": hours, "cheaper_than": asked})
     return None
 
 

@@ -546,6 +546,9 @@ class Query(BaseModel):
     # Never read from a text: "and 72b?" after Llama 3 70B, which has no 72B: the family named
     # ("Llama 3"), whose sizes the reply lists beside the unnamed 72B model it answers for.
     no_size_in: str | None = None
+    # Never read from a text: "cheaper?" after a run on a configuration (card, count): the one
+    # asked about, which the reply says is already the cheapest when it is.
+    cheaper_than: tuple[str, int] | None = None
     # The card is the user's own ("i have 2 3090s", "mi gráfica es una 4070", "j'ai une 4090"):
     # said alone it is acknowledged, and the chat keeps it for the questions naming no card.
     card_owned: bool = False
