@@ -55,3 +55,35 @@ STILL_FULL_FINE_TUNING = [
 @pytest.mark.parametrize("text", STILL_FULL_FINE_TUNING)
 def test_full_with_training_is_still_the_method(text: str) -> None:
     assert ask(text).query.method == "full_adamw"
+
+
+DEEPSEEK_BY_SIZE = [
+    # Ollama's deepseek-r1:<size> without the "r1" (was an unnamed 70B: Llama's shape assumed)
+    ("deepseek 70b on an h100", "deepseek-r1-distill-llama-70b"),
+    ("deepseek 32b on a 4090", "deepseek-r1-distill-qwen-32b"),
+    ("deepseek:32b ollama on my 3090", "deepseek-r1-distill-qwen-32b"),
+    ("deepseek 14b q4 en mi 3060", "deepseek-r1-distill-qwen-14b"),
+    ("deepseek 8b sur ma 3060", "deepseek-r1-distill-llama-8b"),
+    ("deepseek 1.5b on cpu", "deepseek-r1-distill-qwen-1.5b"),
+    ("deepseek 671b how much vram", "deepseek-r1"),
+    # other DeepSeek models of a size keep theirs
+    ("deepseek 67b on an a100", "deepseek-llm-67b"),
+]
+
+
+@pytest.mark.parametrize(("text", "model_id"), DEEPSEEK_BY_SIZE)
+def test_deepseek_and_a_size_is_the_r1_distill(text: str, model_id: str) -> None:
+    assert ask(text).query.model_id == model_id
+
+
+MAC_WIRED_LIMIT = [
+    # the figure the verdict is made of, the detailed estimate (was the planning rule's 492.6 GB)
+    ("m3 ultra 512gb deepseek r1 q4", "410.9 GB fits in the 512 GB if macOS lets the GPU keep more"),
+    ("tengo un mac studio m3 ultra de 512gb, puedo correr deepseek r1 en q4?",
+     "410,9\u00a0GB caben en los 512\u00a0GB"),
+]
+
+
+@pytest.mark.parametrize(("text", "line"), MAC_WIRED_LIMIT)
+def test_mac_wired_limit_says_the_detailed_figure(text: str, line: str) -> None:
+    assert line in ask(text).text
