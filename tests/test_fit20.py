@@ -34,7 +34,7 @@ SEVERAL_FITTING = [
         f"planification{NB}: des séquences d'au plus environ 3{NNB}138 tokens y tiennent"],
      [f"il reste 18{NNB}Go", f"il reste 4,8{NNB}Go —"]),
     # Room to spare: the detailed figure, no warning.
-    ("lora mistral 7b on a 3090, or full finetune?", None, [
+    ("lora mistral 7b on a 3090, or full?", None, [
         "✅ <b>QLoRA (4-bit base)</b>: ≈ 8.5 GB per GPU at typical settings",
         "✅ <b>LoRA (BF16 base)</b>: ≈ 18.7 GB per GPU at typical settings (sequence 2,048, "
         "batch 1) — 7.07 GB left"], ["Little headroom"]),

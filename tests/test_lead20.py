@@ -87,3 +87,13 @@ MAC_WIRED_LIMIT = [
 @pytest.mark.parametrize(("text", "line"), MAC_WIRED_LIMIT)
 def test_mac_wired_limit_says_the_detailed_figure(text: str, line: str) -> None:
     assert line in ask(text).text
+
+
+@pytest.mark.parametrize("text", [
+    "lora mistral 7b on a 3090, or full?",
+    "qlora llama 3 8b on a 4090 or full",
+])
+def test_full_beside_a_method_is_full_fine_tuning(text: str) -> None:
+    # "full" as the message's last word beside another method is the method too (several
+    # asked: None), not the whole model
+    assert ask(text).query.method is None

@@ -1377,7 +1377,8 @@ def _runs_the_full_model(s: str, start: int, end: int, said: str) -> bool:
     return not px.TRAINING.search(s) and bool(
         px.INFERENCE_STRONG.search(s) or px.INFERENCE_WEAK.search(s)
         or px.INFERENCE_FORMAT.search(s) or px.FULL_MODEL_AFTER.match(s[end:])
-        or px.FULL_MODEL_BEFORE.search(s[:start]) or px.FULL_LAST_WORD.search(said)
+        or px.FULL_MODEL_BEFORE.search(s[:start])
+        or (px.FULL_LAST_WORD.search(said) is not None and not px.ADAPTER_WORD.search(said))
     )
 
 

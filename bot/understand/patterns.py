@@ -854,6 +854,8 @@ FULL_NOT_METHOD: Final = lazy(rf"^[ _](?:{lx.FULL_NOT_METHOD_AFTER})")
 FULL_MODEL_AFTER: Final = lazy(r"^ (?:version|model|size|weights|unquantized)(?![a-z])")
 FULL_MODEL_BEFORE: Final = lazy(r"(?<![a-z])(?:the|el|le|la) *$")
 FULL_LAST_WORD: Final = lazy(r"(?<![a-z])full ?[?!.]*$")
+# A method beside it ("lora mistral 7b on a 3090, or full?"): "full" is the other method.
+ADAPTER_WORD: Final = lazy(r"lora|dora|peft|adam")
 INFERENCE_STRONG: Final = headed_words(lx.INFERENCE_STRONG)
 INFERENCE_WEAK: Final = words(lx.INFERENCE_WEAK)
 INFERENCE_FORMAT: Final = words(lx.INFERENCE_FORMATS)
