@@ -235,12 +235,13 @@ def _pack(items: list[int], sizes: Sequence[Decimal], count: int,
             tried.add(loads[c])
             cards[c].append(i)
             loads[c] = load
-            place(j + 1, max(top, load))
+            place(j + 1, max(top, load))  # noqa: F821 (del after the search)
             loads[c] -= sizes[i]
             cards[c].pop()
 
     if room >= 0:
         place(0, Decimal(0))
+    del place  # it calls itself through its closure: a cycle the collector would free
     return best
 
 

@@ -72,3 +72,35 @@ def test_a_sample_brackets_runs_are_the_full_answers(
     assert lean.largest_budget == full.largest_budget
     assert render_answer(lean, "en", cat) == render_answer(full, "en", cat)
     assert lean.sample_bracket or lean.largest_budget is not None
+
+
+# Replies that left reference cycles to the collector: time.html.j2 and prices.html.j2 define
+# macros, which Jinja keeps in the render's context and which keep that context (and the
+# answer it holds) in their closures (34-38 objects a reply; 676 of the corpus's 5,173
+# questions); two models packed on cards, a search that calls itself through its closure.
+CYCLE_FREE = [
+    "How long does fine-tuning Llama 70B take?",
+    "¿Cuánto tarda entrenar un 8B con un millón de tokens en una H100?",
+    "combien de temps pour qlora llama 3 8b avec 10k exemples sur une h100 ?",
+    "prices",
+    "how much is an H100 per hour?",
+    "j'ai une 3090, combien coute une h100 de l'heure ?",
+    "llama3 8b,mistral 7b & qwen2.5 7b on 2x3090",
+    "puedo correr qwen 7b y llama 8b a la vez en mi 3090?",
+]
+
+
+@pytest.mark.parametrize("text", CYCLE_FREE)
+def test_a_reply_leaves_no_cycle_to_the_collector(warmed: Pipeline, text: str) -> None:
+    import gc
+
+    warmed.ask(text)  # what a first sight compiles or caches is not the reply's garbage
+    warmed.clear_cache()
+    gc.collect()
+    gc.disable()
+    try:
+        reply = warmed.ask(text)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+    assert reply.text
