@@ -86,7 +86,14 @@ class Console:
         if reply.query.lang is not None:
             self.last_locale = reply.query.lang
         intent = reply.answer.intent
-        if self.alerts is not None and not reply.answer.error:
+        if self.alerts is not None and reply.composed:
+            # "… on my 3060? also alert me if the h100 drops below 2.5", "alert me when the
+            # h100 is under 2 btw can i run mixtral on it": each alert set, every question
+            # answered (an alert first was set alone, the question after it dropped)
+            alerts, locale = self.alerts, reply.locale
+            reply = await alerts_set(reply, lambda query: alerts.subscribe_text(
+                query, CONSOLE_USER, CONSOLE_USER, locale))
+        elif self.alerts is not None and not reply.answer.error:
             if intent == "alert":
                 return await self.alerts.subscribe_text(
                     reply.query, CONSOLE_USER, CONSOLE_USER, reply.locale
@@ -96,11 +103,6 @@ class Console:
                 return await self._list(self.alerts, reply.locale)
             if intent == "alert_remove" and target is not None:
                 return await self.alerts.remove_text(CONSOLE_USER, reply.locale, target)
-        if self.alerts is not None:
-            # "… on my 3060? also alert me if the h100 drops below 2.5": the alert set too
-            alerts, locale = self.alerts, reply.locale
-            reply = await alerts_set(reply, lambda query: alerts.subscribe_text(
-                query, CONSOLE_USER, CONSOLE_USER, locale))
         return _with_fresh_hint(reply)
 
     async def _language(self, wanted: str) -> str:

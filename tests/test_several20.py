@@ -113,7 +113,7 @@ def test_the_chat_goes_on_from_the_question_beside_the_alert() -> None:
 
 # The console (SQLite, the real alert service): the alert is set, its section says so, and
 # /alerts lists it.
-@pytest.mark.parametrize(("text", "fit", "set_", "listed"), [
+@pytest.mark.parametrize(("text", "first", "then", "listed"), [
     (MIXED[0][0], "✅ Yes: Llama 3 8B fits on 1× RTX 3060 (QLoRA).",
      "🔔 Alert set: when the H100 drops below $2.50 per hour.", "1. H100 drops below $2.50"),
     (MIXED[1][0], "✅ Sí: Llama 3 8B cabe en 1× RTX 3060 (QLoRA).",
@@ -125,12 +125,20 @@ def test_the_chat_goes_on_from_the_question_beside_the_alert() -> None:
     ("how much for 10h on an a100, and ping me if it gets cheaper", "💵 Cost: $9.20",
      "🔔 Alert set: when the A100 80GB drops below $0.92 per hour.",
      "1. A100 80GB drops below $0.92"),
+    # the alert first: set, and the question after it answered (was the alert alone)
+    ("alert me when the h100 is under 2 btw can i run mixtral on it",
+     "🔔 Alert set: when the H100 drops below $2 per hour.",
+     "✅ On 1× H100, Mixtral 8x7B (46.7B parameters) fits: 8-bit inference and 4-bit inference.",
+     "1. H100 drops below $2"),
+    ("avisame cuando la h100 baje de 2, otra pregunta: ¿entra mixtral en ella?",
+     "🔔 Alerta creada: cuando la H100 baje de 2\u00a0US$ por hora.", "En 1× H100, Mixtral 8x7B",
+     "1. La H100 baja de 2\u00a0US$"),
 ])
 async def test_the_console_sets_the_alert_beside_the_answer(
-    console: Console, text: str, fit: str, set_: str, listed: str
+    console: Console, text: str, first: str, then: str, listed: str
 ) -> None:
     said = to_plain(await console.answer(text))
-    says(said, [fit, set_], ["🔔 Alert: when", "🔔 Alerta: cuando", "🔔 Alerte\u00a0: quand"])
+    says(said, [first, then], ["🔔 Alert: when", "🔔 Alerta: cuando", "🔔 Alerte\u00a0: quand"])
     assert listed in to_plain(await console.answer("/alerts"))
 
 
@@ -155,9 +163,14 @@ async def test_telegram_sets_the_alert_beside_the_answer(api: FakeBotAPI, app: A
     assert validate_telegram_html(sent[0].text) is None
     says(sent[0].text, [FIT_3060["en"], "🔔 Alert set: when the H100 drops below $2.50 per hour"],
          [])
+    api.push_message(920, "alert me when the h200 is under 3 btw can i run mixtral on it",
+                     language_code="en")
+    sent = await api.wait_for_messages(2, chat_id=920, timeout=10)
+    says(sent[-1].text, ["🔔 Alert set: when the H200 drops below $3 per hour",
+                         "On 1× H200, Mixtral 8x7B"], [])
     api.push_message(920, "/alerts", language_code="en")
-    listed = await api.wait_for_messages(2, chat_id=920, timeout=10)
-    assert "H100 drops below $2.50" in listed[-1].text
+    listed = await api.wait_for_messages(3, chat_id=920, timeout=10)
+    says(listed[-1].text, ["H100 drops below $2.50", "H200 drops below $3"], [])
 
 
 # Other mixes: each part what it asks. (text, parts as (intent, model, gpu, inference), what

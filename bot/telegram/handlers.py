@@ -200,7 +200,9 @@ class Handlers:
             if force_intent is not None and reply.answer.intent != force_intent and text.strip():
                 query = reply.query.model_copy(update={"intent": force_intent})
                 reply = self.pipeline.reply(query, reply.locale)
-            if reply.answer.intent == "alert" and await self._subscribe(update, reply):
+            # An alert among several questions is set with the others (_alerts_set), not alone.
+            if reply.answer.intent == "alert" and not reply.composed \
+                    and await self._subscribe(update, reply):
                 return
             if reply.answer.intent in ("alert_list", "alert_remove") and await self._alerts_text(
                 update, reply
