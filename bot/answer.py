@@ -848,6 +848,11 @@ class Answer(BaseModel):
     # another configuration (the card asked has no price here), so `within` is there; this is
     # the card asked's own speed, said an hour.
     within_own: TrainingSpeed | None = None
+    # "on h100s", no count: the fewest of the card that hold the run, taken as the count
+    # (_plural_count); or, none in an instance, how many it takes (0: no cluster holds it).
+    plural_count: int | None = None
+    plural_need: int | None = None
+    plural_need_detailed: bool = False  # that count by the detailed estimate (else the rule's)
     # "con 50 dólares cuál es el modelo más grande que puedo entrenar": a budget buys hours, a
     # run needs tokens: the training speed of the largest model on the configuration whose
     # hours the budget buys, to say how many tokens those hours train (_budget_trains).
@@ -1204,12 +1209,14 @@ def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answ
     try:
         query = _at_average_length(query)
         query = _compute_optimal(query)
+        query, plural = _plural_count(query, cat)
         oom: OomReport | None = None
         if query.count_asked and query.gpu_count is None:
             # "my a100 40gb OOMs with …, how many gpus do i need": the OOM happened on the
             # card as the user has it, and what it says of their settings sizes the count.
             query, oom = _oom_checkpointing(query, cat)
         query, extra = _reframe(query, cat)
+        extra.update(plural)
         reframed = query
         query = _gguf_file(_ram_quant(query, cat), cat)
         query = _ollama_context(query, cat)
@@ -1467,6 +1474,36 @@ def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answ
         failed = Answer(query=query, intent=query.intent, error=exc.code,
                         error_params=exc.params)
         return _detail_despite(failed, exc, query, cat)
+
+
+def _plural_count(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
+    """"how much to lora a 70b on h100s for 10 hours" ("en varias h100", "sur des h100"): the
+    card in the plural with no count is as many of it as the run needs, the fewest the detailed
+    estimate fits on (3× H100), when an instance has that many (was 1× H100, ❌, and its cost
+    "where it does not fit"). More than an instance has ("full finetune llama 3 70b on h100s":
+    19): the count stays unsaid, and the reply says why the run is priced on another card."""
+    if not query.gpu_plural or query.gpu_count is not None or query.gpu is None \
+            or query.params_b is None or query.method is None or query.budget_usd is not None \
+            or query.intent not in ("fit", "cost", "time") or query.vram_gb is not None:
+        return query, {}
+    gpu = cat.gpu(query.gpu)
+    if gpu.unified_memory:
+        return query, {}
+    method, params_b = query.method, query.params_b
+    one = fit(method, params_b, gpu.id, 1, catalogue=cat, memory_gb=query.gpu_memory_gb)
+    detailed = need = _detailed_count(query, one, 1, cat)
+    # The verdict the reply leads with is the planning rule's unless settings are said: the
+    # count holds by both ("lora a 70b": 2× H100 by the detailed estimate, 85 GB per GPU of
+    # 85.52, but 168 GB by the rule: 3×).
+    while need is not None and need <= cat.limits.max_cluster_gpus and not fit(
+            method, params_b, gpu.id, need, catalogue=cat, memory_gb=query.gpu_memory_gb).fits:
+        need += 1
+    if need is not None and need <= cat.limits.max_gpus:
+        return query.model_copy(update={"gpu_count": need}), {"plural_count": need}
+    if detailed is not None and detailed > cat.limits.max_gpus:
+        return query, {"plural_need": detailed, "plural_need_detailed": True}
+    return query, {"plural_need": need if need is not None
+                   and need <= cat.limits.max_cluster_gpus else 0}
 
 
 def _at_average_length(query: Query) -> Query:

@@ -93,3 +93,59 @@ def test_budget_tokens_on_the_hours_bought(question: str, lang: str | None, star
     assert text.startswith(spaced(starts)), text
     in_order(text, has)
     assert not [w for w in lacks if spaced(w) in text], text
+
+
+# A card in the plural with no count ("on h100s", "en varias h100", "sur des h100"): as many of
+# it as the run needs, the fewest that hold it by the detailed estimate and the planning rule
+# the verdict leads with, when an instance has that many (was 1× H100, ❌, and its cost "where
+# it does not fit"); more than an instance has: why the run is priced on another card.
+PLURAL: list[tuple[str, str | None, int | None, str, list[str], list[str]]] = [
+    ("how much to lora a 70b on h100s for 10 hours", None, 3,
+     "💵 <b>Cost: $69.60</b> — 3× H100 × 10 hours at $6.96/hour = 30 GPU-hours.",
+     ["✅ <b>Yes: a 70B model fits on 3× H100 (LoRA).</b>",
+      "🔢 No count said with the H100: read as 3× H100, the fewest that hold it."],
+     ["where it does not fit", "1× H100"]),
+    ("cuanto cuesta lora de llama 3 70b en varias h100 por 10 horas", "es", 3,
+     "💵 <b>Coste: 69,60 US$</b> — 3× H100",
+     ["🔢 Sin número de H100: leído como 3× H100, el mínimo en el que cabe."], ["1× H100"]),
+    ("combien pour un lora de llama 3 70b sur des h100 pendant 10 heures", "fr", 3,
+     "💵 <b>Coût : 69,60 $US</b> — 3× H100",
+     ["🔢 Nombre de H100 non précisé : lu comme 3× H100, le minimum qui suffit."], ["1× H100"]),
+    ("how long to full finetune llama 3 8b on 1B tokens on h100s", None, 2,
+     "⏱ <b>Full AdamW of Llama 3 8B: about 25.67 hours on 2× H100 (51.33 GPU-hours for 1 "
+     "billion tokens).</b>\n🔢 No count said with the H100: read as 2× H100",
+     ["💵 <b>You pay $125.28</b>"], ["❌"]),
+    # No instance of the card holds it: the run is priced elsewhere, and the reply says why.
+    ("full finetune llama 3 70b on h100s for a day", None, None,
+     "❌ <b>No: Llama 3 70B does not fit on 1× H100 (full AdamW).</b>",
+     ["🔢 No instance of the H100 holds it: it takes 19× H100 by the detailed estimate, and an "
+      "instance has at most 8 GPUs. Priced on 8× B200, the cheapest offered configuration that "
+      "does.", "💵 <b>Cost: $885.12</b> — 8× B200 × 24 hours"], []),
+    ("full finetune de llama 3 70b en h100s por un dia cuanto", "es", None,
+     "❌ <b>No: Llama 3 70B no cabe en 1× H100",
+     ["🔢 Ninguna instancia de H100 basta: hacen falta 19× H100 según la estimación detallada",
+      "💵 <b>Coste: 885,12 US$</b> — 8× B200"], ["Lo que costaría en 1× H100"]),
+    ("how long to full finetune llama 3 70b on 1B tokens on h100s", None, None,
+     "❌ <b>No: Llama 3 70B does not fit on 1× H100 (full AdamW).</b>",
+     ["⏱ <b>Full AdamW of Llama 3 70B: about 24.69 hours on 8× B200",
+      "🔢 No instance of the H100 holds it: it takes 19× H100"], []),
+    # A count said, one card, a Super's "s" and an L40S are no plural.
+    ("how much to lora a 70b on 4 h100s for 10 hours", None, 4, "💵 <b>Cost: $92.80</b>", [],
+     ["No count said"]),
+    ("how much to qlora llama 3 8b on an h100 for 10 hours", None, None,
+     "💵 <b>Cost: $23.20</b>", [], ["No count said"]),
+    ("how much to qlora llama 3 8b on l40s for 10 hours", None, None, "💵 <b>Cost: $8.20</b>", [],
+     ["No count said"]),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "count", "starts", "has", "lacks"), PLURAL)
+def test_plural_card_is_the_count_that_holds_it(question: str, lang: str | None,
+                                                count: int | None, starts: str, has: list[str],
+                                                lacks: list[str]) -> None:
+    reply = ask(question, lang)
+    text = spaced(reply.text)
+    assert text.startswith(spaced(starts)), text
+    in_order(text, has)
+    assert not [w for w in lacks if spaced(w) in text], text
+    assert reply.answer.query.gpu_count == count, reply.answer.query

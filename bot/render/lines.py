@@ -846,6 +846,10 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                     put(_("On the %(other)s it does not fit: %(room)s.",
                           other=ph.gpu_name(v.gpu), room=ph.headroom(v)))  # type: ignore[arg-type]
             put("\n")
+    plural = ph.plural_count(answer)
+    if plural is not None:
+        put(plural)
+        put("\n")
     if answer.layer_split is not None and not (asked is not None and asked.gpu and card):
         put(_layer_split(ph, answer))  # "on 16gb vram": no card named
     if answer.ram_pick is not None and asked is not None:
@@ -1012,7 +1016,8 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         ))
         put("\n")
     put("\n")
-    if answer.asked_quote and (query.fit_first or asked_misses):
+    if answer.asked_quote and (query.fit_first or asked_misses) \
+            and answer.plural_need is None:  # "on h100s": 1× H100 was never asked
         # "can i full finetune 70b on an h100 and how much for 10 hours": the hours asked
         # about cost what they cost, after the verdict asked first.
         if asked_misses:

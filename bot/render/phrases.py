@@ -33,6 +33,7 @@ from rules.quote import BlockPlan, Quote
 from rules.schema import GPU, Method
 
 if TYPE_CHECKING:
+    from bot.answer import Answer
     from bot.capacity import TrainingSpeed
     from bot.detail import FasterRun
     from bot.understand.query import Query
@@ -1131,6 +1132,37 @@ class Phrases:
             line = f"{line} {spare}"
         lines.append(line)
         return _safe("".join(lines))
+
+    def plural_count(self, answer: Answer) -> Markup | None:
+        """"on h100s", no count: the count the reply is for, and why; or why the run is priced
+        on another card when no instance of that card holds it (bot.answer._plural_count)."""
+        _, query = self._, answer.query
+        if query.gpu is None:
+            return None
+        if answer.plural_count is not None:
+            return _safe("🔢 ") + _(
+                "No count said with the %(gpu)s: read as %(where)s, the fewest that hold it.",
+                gpu=self.gpu_name(query.gpu), where=self.config(query.gpu, answer.plural_count))
+        timed = answer.detailed.training_time if answer.detailed is not None else None
+        quote = timed.quote if timed is not None and timed.quote is not None else answer.quote
+        if answer.plural_need is None or quote is None or quote.gpu == query.gpu:
+            return None
+        if answer.plural_need:
+            said = dict(gpu=self.gpu_name(query.gpu), max=self.cat.limits.max_gpus,
+                        need=self.config(query.gpu, answer.plural_need),
+                        where=self.config(quote.gpu, quote.gpu_count))
+            return _safe("🔢 ") + (_(
+                "No instance of the %(gpu)s holds it: it takes %(need)s by the detailed "
+                "estimate, and an instance has at most %(max)s GPUs. Priced on %(where)s, the "
+                "cheapest offered configuration that does.", **said)
+                if answer.plural_need_detailed else _(
+                "No instance of the %(gpu)s holds it: it takes %(need)s by the planning rule, "
+                "and an instance has at most %(max)s GPUs. Priced on %(where)s, the cheapest "
+                "offered configuration that does.", **said))
+        return _safe("🔢 ") + _(
+            "No instance of the %(gpu)s holds it, however many of it. Priced on %(where)s, the "
+            "cheapest offered configuration that does.", gpu=self.gpu_name(query.gpu),
+            where=self.config(quote.gpu, quote.gpu_count))
 
     def faster_block(self, runs: tuple[FasterRun, ...], gpu: str, count: int,
                      lengths: tuple[int, int] | None = None) -> Markup:

@@ -53,6 +53,9 @@ class GpuMention:
     colab_plan: bool = False  # a paid Colab plan named with no card ("on colab pro")
     # Kaggle's ("on kaggle", "kaggle's p100"): a free notebook's GPUs, not the user's own
     kaggle: bool = False
+    # No count, but the name in the plural ("on h100s", "several a100s", "varias h100", "sur
+    # des h100"): some of that card, as many as the run needs.
+    plural: bool = False
 
 
 class Work(Protocol):
@@ -216,6 +219,11 @@ _COUNT_BEFORE: Final = lazy(
 # "an H100", "una H100", "une H100": one card named with an indefinite article, also elided
 # after "que" and "de" ("2 h200 c'est mieux qu'une b200 ?", "au lieu d'un h100").
 _ARTICLE_BEFORE: Final = lazy(r"(?:(?<![\w'])|(?<=qu')|(?<=d'))(?:an?|una?|une) $")
+# A word before a card's name that makes it plural, no count said ("several h100", "varias
+# h100", "sur des h100", "plusieurs a100").
+_PLURAL_BEFORE: Final = lazy(
+    r"(?<![\w'])(?:multiple|several|a few|some|varias|varios|algunas|algunos|unas|las|"
+    r"plusieurs|quelques|des|les) $")
 # "500 h100 hours", "200 a100 gpu hours": the number before the name counts hours.
 _GPU_HOURS_AFTER: Final = lazy(r"^ ?(?P<gpu>gpu ?-? ?)?(?:hours?|hrs?)(?![a-z])")
 _DIGIT_BEFORE: Final = lazy(r"\d ?$")
@@ -409,6 +417,15 @@ def _candidates(name: str, plural: bool = False) -> Iterator[str]:
         yield spaced  # "4070ti super", "rtx 4060ti 16gb": "4070 ti super", "4060 ti"
     if bare.endswith((" ada", " ada generation")):
         yield bare[: bare.rindex(" ada")]  # "a100 ada": no such Ada card, the A100
+
+
+def _plural_name(name: str, gpu: GPU, mem: Decimal | None, index: CatalogueIndex) -> bool:
+    """"h100s", "a100s", "4090s": the card's name with a plural "s" (the name without it is the
+    same card; "l40s" and "2060s", a Super, are not)."""
+    if len(name) < 3 or not name.endswith("s") or name[-2] in " -":
+        return False
+    again = _resolve(name[:-1], mem, index)[0]
+    return again is not None and again.id == gpu.id
 
 
 def _resolve(
@@ -798,8 +815,11 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
                 work.vram_gb = mem  # "Tesla P4 8GB": a card we do not know, sized by its memory
         else:
             one = count is None and _ARTICLE_BEFORE.search(work.s, max(0, start - 8), start)
+            plural = count is None and one is None and (
+                _PLURAL_BEFORE.search(work.s, max(0, start - 12), start) is not None
+                or _plural_name(name, gpu, mem, index))
             work.gpus.append(GpuMention(gpu.id, name, count, unified, assumed, mem, alt,
-                                        alt_after, one=one is not None))
+                                        alt_after, one=one is not None, plural=plural))
         # "200 a100 gpu hours": one "gpu" left between the number and its hours, as "200 gpu
         # hours" is read (GPU-hours), not a count of 200 cards.
         hours_of = _GPU_HOURS_AFTER.match(work.s[end : end + 16]) if count is None \

@@ -3880,6 +3880,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         gpu_count=counts[0] if counts else (
             _count_of(work, known[0]) if owned_aside else _gpu_count_of_first(work)),
         gpu_memory_gb=rig_memory,
+        gpu_plural=first_known is not None and first_known.plural and not counts
+        and not owned_aside and _gpu_count_of_first(work) is None and not rig,
         rig_layer_split=rig_layer_split,
         # Colab's A100 is the 40 GB one (hardware.py, cited): no variant to choose from there
         gpu_variant_assumed=first_known.variant_assumed and not first_known.colab

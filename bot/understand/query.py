@@ -88,6 +88,9 @@ class Query(BaseModel):
     count_unclear: int | None = None
     gpu_count: int | None = None
     gpu_memory_gb: Decimal | None = None  # Apple silicon: the unified memory the user stated
+    # "how much to lora a 70b on h100s for 10 hours": the card named in the plural with no
+    # count (hardware.GpuMention.plural): as many as the run needs (bot.answer._plural_count)
+    gpu_plural: bool = False
     gpu_variant_assumed: bool = False  # a bare name ("A100") read as one of its memory variants
     gpu_colab: bool = False  # `gpu` is Google Colab's ("colab pro a100"): a rented notebook's card
     # compare: `other_gpus[0]` is Google Colab's ("is my 3060 better than colab"), as gpu_colab
