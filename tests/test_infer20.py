@@ -103,3 +103,35 @@ def test_bf16_serving_unchanged() -> None:
     reply = ask("can i run llama 3.1 8b in bf16 on a 3090").text
     assert reply.startswith("✅ <b>Yes: Llama 3.1 8B fits on 1× RTX 3090 (BF16 inference).</b>")
     assert "FP32" not in reply
+
+
+# FP8 asked on a card whose tensor cores do not multiply FP8: vLLM serves FP8 checkpoints
+# weight-only there (FP8 Marlin, W8A16; vLLM docs, FP8 W8A8), or not at all before Turing; the
+# reply said nothing of it ("8-bit inference" alone).
+FP8: list[tuple[str, str | None]] = [
+    ("can i run llama 3 8b in fp8 on a 3090",
+     "⚙️ The RTX 3090 (Ampere) has no FP8 math in hardware: vLLM still loads FP8 checkpoints "
+     "there, keeping the weights in FP8 (1 byte a weight, as counted here) and computing in 16 "
+     "bits with its FP8 Marlin kernel (weight-only, W8A16). You save the memory, not the "
+     "compute. <i>Source: vLLM docs, FP8 W8A8.</i>"),
+    ("llama 3 8b en fp8 en una 3090",
+     "⚙️ La RTX 3090 (Ampere) no tiene cálculo FP8 en hardware: vLLM carga igualmente ahí"),
+    ("llama 3 8b en fp8 sur une a100",
+     "⚙️ L'A100 80GB (Ampere) n'a pas de calcul FP8 en matériel\u00a0: vLLM y charge quand même"),
+    ("qwen2.5 7b fp8 on a v100 16gb",
+     "⚙️ The V100 16GB (Volta) has no FP8 math in hardware, and vLLM's weight-only FP8 needs "
+     "compute capability 7.5 (Turing) or newer"),
+    # FP8 in hardware, or 8-bit not said as FP8: nothing to add
+    ("can i run llama 3 8b in fp8 on a 4090", None),
+    ("can i run llama 3 8b in int8 on a 3090", None),
+    ("llama 3 8b bf16 with fp8 kv cache on a 3090", None),
+]
+
+
+@pytest.mark.parametrize(("q", "note"), FP8)
+def test_fp8_on_a_card_without_fp8_math(q: str, note: str | None) -> None:
+    reply = ask(q).text
+    if note is None:
+        assert "⚙️" not in reply and "FP8 Marlin" not in reply, reply
+    else:
+        assert note in reply, reply

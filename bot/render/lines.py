@@ -1643,6 +1643,29 @@ def _context_figure(ph: Phrases, detailed: DetailedAnswer, check: FitCheck) -> M
     )
 
 
+def _fp8_without_math(add: Callable[[str], None], ph: Phrases, gpu: str) -> None:
+    """FP8 weights asked on a card whose tensor cores do not multiply FP8 (gpus_owned.toml
+    [[fp8_arch]]): what vLLM does there (FP8 Marlin, weight-only) or that it cannot."""
+    arch = ph.cat.fp8_arch(gpu)
+    if arch is None or arch.fp8:
+        return
+    add("   ⚙️ ")
+    if arch.fp8_weight_only:
+        add(ph._(
+            "The %(gpu)s (%(arch)s) has no FP8 math in hardware: vLLM still loads FP8 "
+            "checkpoints there, keeping the weights in FP8 (1 byte a weight, as counted here) "
+            "and computing in 16 bits with its FP8 Marlin kernel (weight-only, W8A16). You save "
+            "the memory, not the compute.", gpu=ph.gpu_name(gpu), arch=arch.arch))
+    else:
+        add(ph._(
+            "The %(gpu)s (%(arch)s) has no FP8 math in hardware, and vLLM's weight-only FP8 "
+            "needs compute capability 7.5 (Turing) or newer: serve 8-bit there with another "
+            "format (INT8, or a GGUF's Q8_0).", gpu=ph.gpu_name(gpu), arch=arch.arch))
+    add(" <i>")
+    add(ph._("Source: %(source)s.", source=arch.label))
+    add("</i>\n")
+
+
 def _runs_offloaded(answer: Answer) -> bool:
     """A GGUF model the card cannot hold whole, split by llama.cpp's layer offload, whose other
     layers the system RAM said holds, with a decode bound for it: it runs, partly on the CPU."""
@@ -2155,6 +2178,9 @@ def _method_lines(
             add(" ")
             add(_("— the planning rule from the cited sources, without activations"))
         add("\n")
+    if ma is answer.primary and answer.query.fp8_weights and fit is not None \
+            and fit.gpu is not None:
+        _fp8_without_math(add, ph, fit.gpu)
     bare = answer.query.quant_bare
     spec = ph.cat.method(mem.method) if bare is not None else None
     if bare is not None and spec is not None and spec.quant is not None:

@@ -165,6 +165,11 @@ class _Work:
 # Long unbroken runs (pasted noise) are never model names; cutting them keeps the catalogue's
 # search linear in the length of the text.
 _LONG_RUN = lazy(r"[\w.\-]{48,}")
+# FP8 named as the weights' precision ("in fp8", "fp8 llama 3 8b", "float8"), not the KV cache's
+# alone ("fp8 kv cache", "--kv-cache-dtype fp8").
+_FP8_WEIGHTS: Final = lazy(
+    r"(?<![a-z0-9_-])(?:fp ?8|float ?8)(?:[_-]e[45]m[23])?(?![a-z0-9])(?! ?(?:kv|cache))"
+)
 # "the fastest", "la más rápida", "la plus rapide", "génère le plus vite", "most powerful"
 # (folded).
 # TrainingArguments' per_device_train_batch_size default (huggingface/transformers
@@ -4154,6 +4159,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             inference and method == cat.default_method("inference")
             and not st.INFERENCE_16.search(rest)
         ),
+        fp8_weights=inference and method is not None and method == cat.method_where(
+            "inference", weight_bits=8) and _FP8_WEIGHTS.search(rest) is not None,
     )
     package = cat.package_of(made.gpu) if made.gpu else None
     if package is not None and (made.specs_asked or made.precision_asked) \

@@ -208,6 +208,9 @@ class Query(BaseModel):
     reference_model: bool | None = None  # DPO/IPO/KTO: a frozen reference model
     tokens_per_second: Decimal | None = None  # the user's measured throughput per GPU
     serving_precision_said: bool = True  # False: an inference question names no precision
+    # "llama 3 8b in fp8 on a 3090": FP8 named as the 8-bit serving precision (a card without
+    # FP8 math then runs it weight-only, said so).
+    fp8_weights: bool = False
     # Serving read from a context length or a weak verb alone ("and with 8k context?", "what if
     # I use bs 8?"): no serving word, format or precision. A follow-up of a training question
     # keeps its training method.
