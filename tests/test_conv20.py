@@ -198,3 +198,22 @@ def test_cheaper(lang: str, first: str, text: str, method: str, cheapest: str, h
     lead = last.answer.primary
     assert lead is not None and lead.cheapest is not None and lead.cheapest.gpu == cheapest
     says(last.text, ["↪️", *has], lacks)
+
+
+# After "and for 2?" (2 months of one card) the chat counts in months: "and 3?" is 3 months
+# (was 3 hours); after "and 2?" (2 cards) it counts cards.
+COUNTING = [
+    ("en", ["how much is an h100 for a month", "and for 2?", "and 3?"], 1, 2160, ["Or 3× H100 for 720 hours"]),
+    ("es", ["cuánto cuesta una h100 un mes", "¿y por 2?", "¿y 3?"], 1, 2160, ["O 3× H100 durante 720\u00a0horas"]),
+    ("fr", ["combien coûte une h100 pour un mois", "et pour 2 ?", "et 3 ?"], 1, 2160, ["Ou 3× H100 pendant 720\u00a0heures"]),
+    ("en", ["how much is an h100 for a month", "and 2?", "and 3?"], 3, 720, ["3× H100 for 720 hours"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "turns", "count", "hours", "has"), COUNTING)
+def test_the_unit_the_chat_counts_in(lang: str, turns: list[str], count: int, hours: int,
+                                     has: list[str]) -> None:
+    last = converse(*turns)[-1]
+    assert last.locale == lang
+    assert (last.query.gpu_count or 1, last.query.hours) == (count, Decimal(hours))
+    says(last.text, ["↪️", *has], [])

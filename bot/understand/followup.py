@@ -1678,11 +1678,20 @@ def _span_or_count(new: Query, previous: Query, folded: str) -> Query | None:
     of them costs the same GPU-hours; "and for 3?", "¿y por 3?" are 3 of the span on the one
     card. Was 2 hours, a reading no one means after "for a month". None otherwise."""
     span = _one_span(previous)
-    if span is None or new.intent not in ("unknown", "cost") or _names_model(new) \
+    if new.intent not in ("unknown", "cost") or _names_model(new) \
             or _said(new, "gpu") or _said(new, "gpu_text") or _said(new, "vram_gb") \
             or new.hours is not None or new.budget_usd is not None:
         return None
+    counted = previous.span_unit is not None and (previous.gpu_count or 1) == 1 \
+        and previous.intent == "cost" and previous.hours is not None
+    if span is None and not counted:
+        return None
     said = _BARE_HOURS.match(folded)
+    if counted:
+        # "and for 2?" (months) then "and 3?": 3 months, the unit the chat counts in.
+        span = previous.span_unit
+        said = said or _BARE_NUMBER.match(folded)
+    assert span is not None
     if said is not None:
         raw = said.group(1)
         if not raw.isdigit() or not 1 < int(raw) <= _SPAN_TIMES:
@@ -1692,7 +1701,7 @@ def _span_or_count(new: Query, previous: Query, folded: str) -> Query | None:
             "hours": span * n, "hours_as": previous.hours_as, "intent": "cost"}), previous,
             names_model=False)
         other: tuple[int, Decimal] | None = (n, span) if n <= _MOST_CARDS else None
-        return merged.model_copy(update={"same_gpu_hours": other})
+        return merged.model_copy(update={"same_gpu_hours": other, "span_unit": span})
     said = _BARE_NUMBER.match(folded) or _BARE_COUNT.match(folded)
     if said is None:
         return None

@@ -549,6 +549,9 @@ class Query(BaseModel):
     # much is an a100 for a week"): 2 of the card for that span, or the card for 2 of them,
     # cost the same GPU-hours. The other reading, (count, hours), which the reply names.
     same_gpu_hours: tuple[int, Decimal] | None = None
+    # Never read from a text: the hours of the span "and for 2?" counted (720 after "an h100
+    # for a month"): "and 3?" next is 3 of them, not 3 hours.
+    span_unit: Decimal | None = None
     # Never read from a text: "and 72b?" after Llama 3 70B, which has no 72B: the family named
     # ("Llama 3"), whose sizes the reply lists beside the unnamed 72B model it answers for.
     no_size_in: str | None = None
