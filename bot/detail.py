@@ -374,6 +374,17 @@ class DetailedAnswer:
         of the catalogue's decoders (only the lead of a one-method answer shows it)."""
         return None if self.vocab is None else _vocab_range(self.breakdown, self.vocab)
 
+    def vocab_within(self, capacity_gb: Decimal) -> int | None:
+        """A bare size whose vocabulary range straddles `capacity_gb`: the largest vocabulary
+        (tokens, rounded down to 1,000) that still fits in it, else None."""
+        straddle = self.vocab_range_gb
+        logits = self.breakdown.term("logits")
+        if straddle is None or self.vocab is None or logits == 0 \
+                or not straddle[0] <= capacity_gb < straddle[1]:
+            return None
+        room = capacity_gb - (self.breakdown.per_gpu_gb - logits)
+        return int(room / logits * self.vocab) // 1000 * 1000
+
     @property
     def lines(self) -> tuple[Line, ...]:
         """The breakdown's terms with their labels, those of 0 GB left out (e.g. a paged

@@ -97,3 +97,24 @@ def test_full_beside_a_method_is_full_fine_tuning(text: str) -> None:
     # "full" as the message's last word beside another method is the method too (several
     # asked: None), not the whole model
     assert ask(text).query.method is None
+
+
+VOCAB_TURNS_THE_VERDICT = [
+    # a bare size whose vocabulary range straddles the card: the vocabulary that still fits
+    # (10.74 GB: about 126,000 tokens; the range is 8 GB to 14.5 GB)
+    ("3080 10gb qlora 7b", "It fits with a vocabulary of up to about 126,000 tokens (Llama 2 has 32,000"),
+    ("qlora 7b en una 3080 de 10gb", "Cabe con un vocabulario de hasta unos 126.000 tokens"),
+    ("qlora 7b sur une 3080 10 go", "Il tient avec un vocabulaire d'au plus environ 126\u202f000 tokens"),
+]
+
+
+@pytest.mark.parametrize(("text", "line"), VOCAB_TURNS_THE_VERDICT)
+def test_vocabulary_that_fits_is_said(text: str, line: str) -> None:
+    assert line in ask(text).text
+
+
+@pytest.mark.parametrize("text", ["lora 7b on a 4090", "qlora llama 3 8b on a 3080 10gb"])
+def test_no_vocabulary_line_when_it_does_not_decide(text: str) -> None:
+    # the whole range fits (18.3 GB to 24.8 GB on 25.76 GB), or the model is named
+    text_ = ask(text).text
+    assert "It fits with a vocabulary" not in text_

@@ -27,6 +27,7 @@ from bot.render.phrases import Phrases, gettext_for
 if TYPE_CHECKING:
     from bot.answer import Answer
     from bot.detail import Assumption, DetailedAnswer, FitCheck, TrainingEstimate
+    from rules.model_catalogue import ModelSpec
 
 __all__ = [
     "DetailedLines", "detailed_block", "detailed_lead_block", "detailed_lead_lines",
@@ -975,4 +976,22 @@ def detailed_lead_lines(ph: Phrases, answer: Answer) -> list[Markup]:
             low=low, high=high,
         )
         lines.append(_safe(f"ℹ️ {said}"))
+        within = d.vocab_within(c.vram_per_gpu_gb) if c else None
+        if within is not None:
+            # "3080 10gb qlora 7b": 10.8 GB at the assumed shape's vocabulary, 8 GB to 14.5 GB
+            # over the range, on 10.74 GB: the verdict turns on the model named
+            models = ph.cat.models
+            lines.append(_safe("   " + g._(
+                "It fits with a vocabulary of up to about %(tokens)s tokens (Llama 2 has "
+                "%(llama2)s; Llama 3 has %(llama3)s and Qwen2.5 %(qwen)s), so the verdict turns "
+                "on which model it is.", tokens=fmt.num(within, 0),
+                llama2=fmt.num(_vocab(models.get("llama-2-7b")), 0),
+                llama3=fmt.num(_vocab(models.get("llama-3-8b")), 0),
+                qwen=fmt.num(_vocab(models.get("qwen2.5-7b")), 0))))
     return lines
+
+
+def _vocab(model: ModelSpec) -> int:
+    """A catalogue decoder's vocabulary (the models named beside a bare size's range)."""
+    assert model.arch is not None  # the models named have their config on file
+    return model.arch.vocab
