@@ -72,6 +72,17 @@ MIXED = [
     ("how much does an h100 cost and alert me when it drops below 2",
      [("cost", "h100", None), ("alert", "h100", D(2))],
      ["💵 <b>1× H100 costs $2.32/hour.</b>", "🔔 Alert: when the H100 drops below $2 per hour"]),
+    # the alert first, then a card's price after "and" (was the alert alone)
+    ("alert me if h100 < 2 and what's the price of b200",
+     [("alert", "h100", D(2)), ("prices", "b200", None)],
+     ["🔔 Alert: when the H100 drops below $2 per hour", "💵 <b>1× B200 costs $4.61/hour.</b>"]),
+    ("avisame si la h100 baja de 2 y cual es el precio de la b200",
+     [("alert", "h100", D(2)), ("prices", "b200", None)],
+     ["🔔 Alerta: cuando la H100 baje de 2\u00a0US$", "💵 <b>Precio de 1× B200: 4,61\u00a0US$/hora.</b>"]),
+    ("préviens-moi si la h100 passe sous 2 $ et quel est le prix de la b200",
+     [("alert", "h100", D(2)), ("prices", "b200", None)],
+     ["🔔 Alerte\u00a0: quand le H100 passe sous 2\u00a0$US",
+      "💵 <b>Prix de 1× B200\u00a0: 4,61\u00a0$US/heure.</b>"]),
     # the alert first, a question after it
     ("alert me when the h200 drops below 3, also does mixtral fit on an h100?",
      [("alert", "h200", D(3)), ("fit", "h100", None)],

@@ -189,6 +189,12 @@ _OPENING_FIRST: Final = lazy(rf"\s*{_NEXT}(?![a-z0-9'])")
 # "qlora 8b on a 4090 + how much for 20 hours on an l40s": "+" joining a cost asked, as "and
 # how much" does (``next_cost``).
 _PLUS_COST: Final = lazy(r"(?<=\s)\+\s*(?=(?:how much|cuanto|cuanta|combien)(?![a-z]))")
+# "alert me if h100 < 2 and what's the price of b200", "… y cuál es el precio de la b200":
+# a card's price asked after a joining word, a question of its own when bot/several.py finds
+# one (else read with the part before it, as before).
+_AND_PRICE: Final = lazy(
+    r"(?<=\s)(?:and|y|et) (?=(?:what(?:'s| is) the price|whats the price|the price of"
+    r"|cual es el precio|el precio de|quel est le prix|le prix d)(?![a-z]))")
 # Where an alert's clause starts: its first word after a clause's end, its joining word.
 _ALERT_AFTER: Final = lazy(
     rf"[{_CLAUSE_END}]\s*(?P<alert>{_ALERT_ASK})(?![a-z])"
@@ -206,6 +212,8 @@ def _may_cut(folded: str) -> bool:
         or (("1." in folded or "1)" in folded) and _FIRST_ITEM.search(folded))
         or _RENT_WORD.search(folded) or _SUM_TAIL_AT.search(folded)
         or _ALERT_AFTER.search(folded) or ("+" in folded and _PLUS_COST.search(folded))
+        or (("price" in folded or "precio" in folded or "prix" in folded)
+            and _AND_PRICE.search(folded))
     )
 
 
@@ -236,6 +244,7 @@ def pieces(text: str) -> list[Piece]:
                     costed.add(match.start(kind))
         cuts.update(_inline_items(folded))
         cuts.update(match.start(match.lastgroup or 0) for match in _ALERT_AFTER.finditer(folded))
+        cuts.update(match.start() for match in _AND_PRICE.finditer(folded))
         if "+" in folded:
             plus = {match.start() for match in _PLUS_COST.finditer(folded)}
             cuts.update(plus)
