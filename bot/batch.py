@@ -35,6 +35,9 @@ class BatchRun:
     moe: bool
     quote: Quote | None
     problem: Literal["no_peak", "no_price", "too_long"] | None = None
+    # The tokens written back, when each document's output was said ("200 out"): the same
+    # 2·N FLOPs a token, a floor decode reaches only with many documents decoded at once.
+    written: ForwardTime | None = None
 
 
 def batch_run(query: Query, answer: Answer, cat: Catalogue) -> BatchRun | None:
@@ -71,11 +74,16 @@ def batch_run(query: Query, answer: Answer, cat: Catalogue) -> BatchRun | None:
     if peak is None:
         return BatchRun(time=None, quote=None, problem="no_peak", **base)  # type: ignore[arg-type]
     run = forward_time(model, int(tokens), peak, count)
+    written = forward_time(model, query.batch_docs * query.batch_out_tokens, peak, count) \
+        if query.batch_docs and query.batch_out_tokens else None
+    base["written"] = written
     if not gpu.rented or gpu.usd_per_gpu_hour is None:
         return BatchRun(time=run, quote=None, problem="no_price", **base)  # type: ignore[arg-type]
     # Wall-clock hours from the rounded GPU-hours, so the quote repeats the same GPU-hours; a
-    # run shorter than the 0.01 h the estimate is rounded to is still billed.
-    hours = max(run.gpu_hours / count, Decimal("0.01"))
+    # run shorter than the 0.01 h the estimate is rounded to is still billed. The tokens
+    # written back, when said, are billed with the input.
+    gpu_hours = run.gpu_hours + (written.gpu_hours if written is not None else 0)
+    hours = max(gpu_hours / count, Decimal("0.01"))
     try:
         q = quote(gpu.id, count, hours, catalogue=cat)
     except RulesError:

@@ -135,3 +135,48 @@ def test_fp8_on_a_card_without_fp8_math(q: str, note: str | None) -> None:
         assert "⚙️" not in reply and "FP8 Marlin" not in reply, reply
     else:
         assert note in reply, reply
+
+
+# Summarizing, classifying, translating N documents is batch inference (bot.batch), not a
+# fine-tuning run ("summarize 100k documents with llama 3 8b, how long on an h100" was QLoRA's
+# time for 100,000 samples). With no length, the documents are read at an assumed 1,000 tokens
+# each, said so; with each output said ("200 out"), the tokens written back are timed apart at
+# the same 2·N FLOPs a token (decode's floor) and billed with the input.
+BATCH_DOCS: list[tuple[str, str, list[str]]] = [
+    ("summarize 100k documents with llama 3 8b, how long on an h100",
+     "⏱ <b>About 1.28 hours to process 100 million tokens with Llama 3 8B (BF16 inference) on "
+     "1× H100 (1.28 GPU-hours).</b>\n📄 Read as 100,000 documents of about 1,000 tokens each "
+     "(assumed: you gave no length)", ["Only the input is timed"]),
+    ("classify 1M emails with llama 3 8b on an h100 how long",
+     "⏱ <b>About 12.83 hours to process 1 billion tokens", ["1,000,000 documents"]),
+    ("resumir 100k documentos con llama 3 8b en una h100, cuanto tarda",
+     "⏱ <b>Alrededor de 1,28\u00a0horas para procesar 100 millones de tokens",
+     ["📄 Leído como 100.000 documentos de unos 1.000 tokens cada uno"]),
+    ("résumer 100k documents avec llama 3 8b sur une h100, combien de temps",
+     "⏱ <b>Environ 1,28\u00a0heure", ["📄 Lu comme 100\u202f000 documents"]),
+    ("summarize 100k documents with llama 3 8b on an h100, each 2k tokens in, 200 out",
+     "⏱ <b>About 2.57 hours to process 200 million tokens with Llama 3 8B (BF16 inference) on "
+     "1× H100 (2.57 GPU-hours).</b>",
+     ["✍️ Writing 200 tokens for each document, 20 million tokens in all: at least 16 minutes "
+      "more at the same 2·N FLOPs a token.", "1× H100 × 2.83 hours"]),
+    ("resumir 100k documentos de 2k tokens con llama 3 8b en una h100, 200 tokens de salida",
+     "⏱ <b>Alrededor de 2,57\u00a0horas", ["✍️ Escribir 200 tokens por documento"]),
+]
+
+
+@pytest.mark.parametrize(("q", "starts", "has"), BATCH_DOCS)
+def test_documents_are_a_batch_job(q: str, starts: str, has: list[str]) -> None:
+    reply = ask(q).text
+    assert reply.startswith(starts), reply[:500]
+    for phrase in has:
+        assert phrase in reply, (phrase, reply)
+    assert "QLoRA" not in reply
+
+
+# A training word keeps the documents a dataset to train on.
+@pytest.mark.parametrize("q", ["qlora llama 3 8b on 100k documents on an h100 how long",
+                               "fine tune llama 3 8b to summarize 100k documents, how long on "
+                               "an h100"])
+def test_documents_trained_on_stay_training(q: str) -> None:
+    query = ask(q).query
+    assert not query.batch_processed and query.batch_docs is None

@@ -53,6 +53,13 @@ def batch_lines(answer: Answer, ph: Phrases) -> Markup:
         t.gpu_hours, wall=fmt.duration(max(t.wall_clock_hours, Decimal("0.01"))),
         tokens=tokens, who=who, how=how, where=where, gh=gh))
     add("</b>\n")
+    if q.batch_docs and q.batch_doc_tokens:
+        # "summarize 100k documents": no length said, the one read is an assumption
+        add("📄 ")
+        add(_("Read as %(docs)s documents of about %(each)s tokens each (assumed: you gave no "
+              "length); tell me yours, and how many tokens each output takes, for their own "
+              "figure.", docs=fmt.num(q.batch_docs), each=fmt.num(q.batch_doc_tokens)))
+        add("\n")
     if q.gpu is None and q.gpu_count and q.gpu_count == run.gpu_count:
         add(ph.ngettext("Timed on the cheapest offered configuration with %(n)s GPU that fits.",
                         "Timed on the cheapest offered configuration with %(n)s GPUs that fits.",
@@ -90,9 +97,20 @@ def batch_lines(answer: Answer, ph: Phrases) -> Markup:
     elif run.peak_source:
         add(_("Peak figure: %(source)s.", source=run.peak_source))
         add("\n")
-    add(_("Only the input is timed: the tokens the model writes back (summaries, labels) are "
-          "generated one step at a time, bound by memory bandwidth, not compute; ask “how long "
-          "to generate N tokens” for their floor."))
+    w = run.written
+    if w is not None and q.batch_out_tokens:
+        # "each 2k tokens in, 200 out": the output timed apart, as decode (a floor)
+        add("✍️ ")
+        add(_("Writing %(each)s tokens for each document, %(tokens)s in all: at least %(wall)s "
+              "more at the same 2·N FLOPs a token. That is decode's floor, "
+              "reached only when the engine decodes many documents at once (vLLM batches "
+              "them); one at a time, memory bandwidth holds it far lower. The cost below "
+              "counts both.", each=fmt.num(q.batch_out_tokens), tokens=fmt.tokens(w.tokens),
+              wall=fmt.duration(max(w.wall_clock_hours, Decimal("0.01")))))
+    else:
+        add(_("Only the input is timed: the tokens the model writes back (summaries, labels) "
+              "are generated one step at a time, bound by memory bandwidth, not compute; ask "
+              "“how long to generate N tokens” for their floor."))
     add("\n")
     add("⚠️ <i>")
     add(_("The utilization is an assumption, not a measurement: time a short batch of your "

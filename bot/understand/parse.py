@@ -165,6 +165,15 @@ class _Work:
 # Long unbroken runs (pasted noise) are never model names; cutting them keeps the catalogue's
 # search linear in the length of the text.
 _LONG_RUN = lazy(r"[\w.\-]{48,}")
+# A batch job's output per document: "200 out", "200 tokens out", "200 output tokens", "output
+# of 200 tokens", "200 de salida", "200 en sortie".
+_BATCH_OUT: Final = lazy(
+    r"(?<![\w.,])(?P<num>\d{1,3}(?:,\d{3})?|\d{1,6}) ?(?P<k>k)? ?(?:tokens? )?"
+    r"(?:out(?:put)?(?: tokens?)?|(?:tokens? )?de salida|(?:tokens? )?en sortie)(?![a-z])"
+    r"|(?:outputs?|summar(?:y|ies)|salida|sortie) (?:of|de) (?P<num2>\d{1,6}) ?(?P<k2>k)? ?tokens"
+)
+# The length a document counted with none is read at (bot.batch says it is assumed).
+BATCH_DOC_TOKENS: Final = 1000
 # FP8 named as the weights' precision ("in fp8", "fp8 llama 3 8b", "float8"), not the KV cache's
 # alone ("fp8 kv cache", "--kv-cache-dtype fp8").
 _FP8_WEIGHTS: Final = lazy(
@@ -1575,6 +1584,16 @@ def _trains_besides_tokens(s: str, work: _Work) -> bool:
         return _trains(s, work)
     finally:
         work.dataset_tokens = tokens
+
+
+def _trains_besides_docs(s: str, work: _Work) -> bool:
+    """_trains, a count of documents aside: "summarize 100k documents" reads them."""
+    samples = work.dataset_samples
+    work.dataset_samples = None
+    try:
+        return _trains(s, work)
+    finally:
+        work.dataset_samples = samples
 
 
 def _capacity_asked(
@@ -3274,6 +3293,36 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         and intent in ("time", "cost", "unknown", "fit", "memory", "recommend") \
         and not _trains_besides_tokens(rest, work) and not px.TRAINING.search(rest) \
         and px.BATCH_VERB.search(rest) is not None
+    batch_docs: int | None = None
+    batch_doc_tokens: int | None = None
+    if not batch_processed and work.dataset_samples and work.dataset_tokens is None \
+            and bool(work.params_b is not None or work.family) and counted is None \
+            and generate_tokens is None and rate_asked is None and not prefill_timed \
+            and work.hours is None and (method is None or inference) \
+            and intent in ("time", "cost", "unknown", "fit", "memory", "recommend") \
+            and not _trains_besides_docs(rest, work) and not px.TRAINING.search(rest) \
+            and px.BATCH_VERB.search(rest) is not None:
+        # "summarize 100k documents with llama 3 8b, how long on an h100": documents counted
+        # with no length are a batch job too, read at an assumed length (said so; was a QLoRA
+        # run's time for 100,000 samples).
+        batch_processed = True
+        batch_docs, work.dataset_samples = work.dataset_samples, None
+        batch_doc_tokens = BATCH_DOC_TOKENS
+        work.dataset_tokens = Decimal(batch_docs * BATCH_DOC_TOKENS)
+    batch_out_tokens: int | None = None
+    if batch_processed:
+        out = _BATCH_OUT.search(rest)
+        if out is not None:
+            # "each 2k tokens in, 200 out": what each document's output takes, timed apart
+            num = out.group("num") or out.group("num2")
+            batch_out_tokens = int(Decimal(num.replace(",", ""))
+                                   * (1000 if out.group("k") or out.group("k2") else 1))
+        elif work.flags.new_tokens is not None:
+            batch_out_tokens = work.flags.new_tokens  # "200 tokens de salida", "max_tokens 200"
+        if batch_out_tokens is not None:
+            sample = work.sample_len_avg or work.seq_len
+            if batch_docs is None and sample and work.dataset_tokens:
+                batch_docs = int(work.dataset_tokens) // sample
     if batch_processed:
         intent = "time"  # its cost comes with it (bot.batch), as a training run's does
         if not inference:
@@ -4012,6 +4061,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         prefill_asked=speed_asked and px.PREFILL.search(corrected) is not None,
         prefill_timed=prefill_timed,
         batch_processed=batch_processed,
+        batch_docs=batch_docs,
+        batch_doc_tokens=batch_doc_tokens,
+        batch_out_tokens=batch_out_tokens,
         vllm_share_asked=vllm_share,
         vllm_share_seen=share_seen,
         method_diff=method_diff,

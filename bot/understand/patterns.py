@@ -465,6 +465,8 @@ _SAMPLES: Final = (
     r"|conversaciones|exemples?|echantillons?|lignes?"
     # preference pairs (DPO): "30 mil pares de 1024 tokens", "30k paires de 1024 tokens"
     r"|pares|paires?|dialogos|instrucciones"
+    # what a batch job reads ("summarize 100k emails", "resumir 100k documentos")
+    r"|documentos|e-?mails?|correos|courriels|articles?|articulos|reviews?|tickets?"
 )
 # "10k samples", "20 000 exemples": how many, with their word multiplier.
 # "1M de muestras", "1M d'exemples": Spanish and French put "de" after a count with a scale.

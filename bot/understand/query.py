@@ -399,6 +399,12 @@ class Query(BaseModel):
     # "procesar 10M tokens con …", "traiter 10M de tokens avec …": a corpus read through the
     # model (its forward pass, prefill-bound), timed and costed (bot.batch), not trained on
     batch_processed: bool = False
+    # "summarize 100k documents …": the documents counted, the tokens each is read at when no
+    # length was said (an assumption, said so), and the tokens each output takes when said
+    # ("each 2k tokens in, 200 out"): timed apart from the input.
+    batch_docs: int | None = None
+    batch_doc_tokens: int | None = None
+    batch_out_tokens: int | None = None
     kv_saving_asked: bool = False  # what a quantized KV cache saves: BF16's and the type's
     kv_size_asked: bool = False  # the KV cache's own size leads ("kv cache size at 128k")
     flash_saving_asked: bool = False  # what FlashAttention saves: eager and SDPA estimates
