@@ -1484,7 +1484,9 @@ def _plural_count(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
     19): the count stays unsaid, and the reply says why the run is priced on another card."""
     if not query.gpu_plural or query.gpu_count is not None or query.gpu is None \
             or query.params_b is None or query.method is None or query.budget_usd is not None \
-            or query.intent not in ("fit", "cost", "time") or query.vram_gb is not None:
+            or query.intent not in ("fit", "cost", "time") or query.vram_gb is not None \
+            or query.count_asked or query.largest:
+        # "how many h100 do i need", "and h100s?" after it: the count is what is asked
         return query, {}
     gpu = cat.gpu(query.gpu)
     if gpu.unified_memory:
@@ -3587,7 +3589,8 @@ def _budget(query: Query, cat: Catalogue, gpu: GPU | None) -> tuple[Query, dict[
     cheapest: BudgetBuys | None = None
     if query.params_b is not None:
         check_params(query.params_b, cat)
-        option = cheapest_fit(_asked_method(query, cat), query.params_b, cat)
+        option = cheapest_fit(_asked_method(query, cat), query.params_b, cat) \
+            if query.largest else _budget_offer(query, _asked_method(query, cat), cat)
         if option is not None and option.gpu and option.usd_per_hour is not None:
             cheapest = budget_buys(budget, option.gpu, option.gpu_count, option.usd_per_hour,
                                    minutes)
@@ -3668,6 +3671,34 @@ def _budget(query: Query, cat: Catalogue, gpu: GPU | None) -> tuple[Query, dict[
         "budget_per_day": per_day,
         "budget": named, "budget_alt": alt, "budget_cheapest": gpu is None, "asked_quote": None,
         **whole}
+
+
+def _budget_offer(query: Query, method: MethodId, cat: Catalogue) -> Fit | None:
+    """The offered configuration a budget buys hours of when no card of ours is named: the
+    cheapest one the planning rule holds (the verdict the reply leads with) where the detailed
+    estimate of a training run holds too, as its time is reckoned ("with $500 how long can i
+    full finetune qwen2.5 32b" bought hours of 8× H100, where it needs 87.1 GB per GPU of
+    85.52); the planning rule's cheapest when none does or there is no estimate."""
+    assert query.params_b is not None
+    options = offered_fits(method, query.params_b, cat)
+    spec = cat.method(method)
+    if not options or spec.kind != "training" or query.tokens_per_second is not None:
+        return options[0] if options else None
+    model = estimator_model(query, query.params_b, cat)
+    by_card = reads_card(query, spec)
+    per_count: dict[int, Breakdown | None] = {}
+    for option in options:
+        assert option.gpu is not None
+        capacity = capacity_per_gpu(option)
+        if by_card or option.gpu_count not in per_count:
+            per_count[option.gpu_count] = estimate_on_cards(query, spec, model,
+                                                            option.gpu_count, capacity)
+        breakdown = per_count[option.gpu_count]
+        if breakdown is None:
+            break
+        if breakdown.per_gpu_gb <= usable_per_gpu(query, spec, capacity):
+            return option
+    return options[0]
 
 
 def _run_paid(answer: Answer) -> tuple[Decimal, Decimal, int | None, int | None] | None:

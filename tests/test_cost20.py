@@ -149,3 +149,31 @@ def test_plural_card_is_the_count_that_holds_it(question: str, lang: str | None,
     in_order(text, has)
     assert not [w for w in lacks if spaced(w) in text], text
     assert reply.answer.query.gpu_count == count, reply.answer.query
+
+
+# A budget with no card named buys hours where the run's time is reckoned: the cheapest
+# offered configuration the planning rule (the verdict the reply leads with) and the detailed
+# estimate both hold (was 8× H100, where full AdamW of Qwen2.5 32B needs 87.1 GB per GPU of
+# 85.52, "❌ At typical settings … 87.1 GB per GPU" under "✅ Yes … fits on 8× H100").
+BUDGET_BY_DETAIL: list[tuple[str, str | None, str, list[str]]] = [
+    ("with $500 how long can i full finetune qwen2.5 32b", None,
+     "💵 <b>$500 buys 20.3 hours of 8× H200 in whole blocks",
+     ["✅ <b>Yes: Qwen2.5 32B (32.5B parameters) fits on 8× H200 (full AdamW).</b>",
+      "✅ Mixed precision (FP32 master weights, as the Hugging Face Trainer does): 87.1 GB per "
+      "GPU."]),
+    ("i have $500, how many tokens can i full finetune qwen2.5 32b on", None,
+     "⏱ <b>In 20.25 hours, 8× H200 trains about 780 million tokens", ["8× H200"]),
+    ("tengo 500 dolares, cuantos tokens puedo entrenar qwen2.5 32b con full finetune", "es",
+     "⏱ <b>En 20,25 horas, 8× H200 entrena unos 780 millones de tokens", ["8× H200"]),
+    # Both hold where they did: unchanged.
+    ("i have $20, can i full finetune llama 3 8b on 100M tokens", None,
+     "✅ <b>Within $20: this run costs about $14.98, 4.07 hours on 4× A100 80GB", []),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "starts", "has"), BUDGET_BY_DETAIL)
+def test_budget_buys_where_the_detailed_estimate_holds(question: str, lang: str | None,
+                                                       starts: str, has: list[str]) -> None:
+    text = spaced(ask(question, lang).text)
+    assert text.startswith(spaced(starts)), text
+    in_order(text, has)
