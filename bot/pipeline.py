@@ -48,6 +48,7 @@ from bot.understand.followup import (
     language_asked,
     stand_alone,
 )
+from bot.understand.language import shared_words_only
 from bot.understand.lazy import compile_all
 from bot.understand.normalise import MAX_CHARS as READ_CHARS
 from bot.understand.normalise import fold, forget_fold
@@ -314,7 +315,7 @@ class Pipeline:
                             previous.own_card if previous is not None else None,
                             self.catalogue)
         locale = self._locale(query.lang, query.lang_sure, chosen_locale, telegram_locale,
-                              previous)
+                              previous, query.text)
         reply = self.reply(query, locale)
         carried = carried_over(asked, query) if not reply.answer.error else ()
         if not carried and not skipped:
@@ -607,9 +608,14 @@ class Pipeline:
         return self._engines_in(text, locale, whole)
 
     def _locale(self, lang: str | None, sure: bool, chosen: str | None,
-                telegram: str | None, previous: Query | None) -> str:
+                telegram: str | None, previous: Query | None, text: str = "") -> str:
         """The reply's locale: the one chosen, else the language the message is surely in,
-        else the chat's, else Telegram's, else the default."""
+        else the chat's, else Telegram's, else the default (`text`: the message, whose lean
+        on the words Spanish and French share is no lean in a chat held in English)."""
+        if not sure and lang in _ROMANCE and text and previous is not None \
+                and previous.lang_sure and previous.lang not in _ROMANCE \
+                and shared_words_only(text, fold(text)):
+            lang = None  # "en usdt?" after "how much is an h100": English
         return resolve_locale(chosen, lang if sure else _chat_language(previous, lang),
                               telegram, self.default_locale, guess=lang)
 

@@ -67,8 +67,10 @@ _TWO: Final = Screened(
     r"\s+(?:models?|llms?|modelos?|modeles?)\b"
 )
 # Where one model's name ends and the next begins: the languages' "and", "plus", "&", "+", ",".
+# A "+" glued to a one-letter word is a name's ("Command R+ 104B"), not a joiner.
 _BETWEEN: Final = lazy(
-    rf"\s+(?:{alt(sorted(union('joiners')))}|plus|&|\+)\s+|\s*[,/+&]\s*"
+    rf"\s+(?:{alt(sorted(union('joiners')))}|plus|&|\+)\s+|\s*[,/&]\s*"
+    r"|\s*(?<!(?<![A-Za-z0-9])[A-Za-z])\+\s*"
 )
 # A model named by its kind only ("an embedding model", "un modelo de embeddings", "un
 # reranker"): not sized, said so by the words written.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.chat import ask
+from tests.support.chat import ask, converse
 
 IMAGE_MODEL_AFTER_A_VERB = [
     # "running flux": FLUX after a verb in -ing (was "❓ Which model?" with LLM examples)
@@ -118,3 +118,30 @@ def test_no_vocabulary_line_when_it_does_not_decide(text: str) -> None:
     # the whole range fits (18.3 GB to 24.8 GB on 25.76 GB), or the model is named
     text_ = ask(text).text
     assert "It fits with a vocabulary" not in text_
+
+
+COMMAND_R_PLUS = [
+    # the "+" of "Command R+" is the name's, not "and" (was "what Command R 35B and a 104B
+    # model take" together)
+    ("how much vram to run Command R+ 104B with 32k context?", "📐 <b>Memory for Command R+ 104B</b>"),
+    ("command r+ 104b on 2 h100", "✅ <b>On 2× H100, Command R+ 104B fits"),
+]
+
+
+@pytest.mark.parametrize(("text", "lead"), COMMAND_R_PLUS)
+def test_command_r_plus_is_one_model(text: str, lead: str) -> None:
+    assert ask(text).text.startswith(lead)
+
+
+def test_models_joined_by_a_glued_plus_are_still_two() -> None:
+    assert ask("llama 3 8b+mistral 7b on a 4090").text.startswith(
+        "❌ <b>Llama 3 8B and Mistral 7B do not fit together")
+
+
+def test_a_shared_word_keeps_an_english_chat() -> None:
+    # "en" is a word Spanish and French share (59fdec29): alone, in a chat held in English, no
+    # lean (was the reply in Spanish)
+    replies = converse("how much is an h100", "en usdt?")
+    assert "Paying in crypto" in replies[1].text
+    replies = converse("cuanto cuesta una h100", "en usdt?")
+    assert "Pagar con cripto" in replies[1].text

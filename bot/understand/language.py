@@ -76,6 +76,17 @@ SURE_SCORE: Final = 2.0
 
 def detect_with_confidence(raw: str, folded: str) -> tuple[Lang | None, bool]:
     """The leading language (None on a tie or no evidence) and whether it clearly leads."""
+    lang, sure, _ = _detect(raw, folded)
+    return lang, sure
+
+
+def shared_words_only(raw: str, folded: str) -> bool:
+    """Whether the lean rests only on words Spanish and French share ("en usdt?"): the guess
+    is Spanish, but a chat held in English keeps its language."""
+    return _detect(raw, folded)[2]
+
+
+def _detect(raw: str, folded: str) -> tuple[Lang | None, bool, bool]:
     if "out of memory" in folded or "allocate" in folded or "capacity of" in folded \
             or "system memory" in folded:
         folded = _ERROR_TEXT.sub(" ", folded)
@@ -114,7 +125,7 @@ def detect_with_confidence(raw: str, folded: str) -> tuple[Lang | None, bool]:
     leaders = [lang for lang in LANGS if scores[lang] == top]
     if shared and top == 0.5 * shared and set(leaders) == {"es", "fr"}:
         # Only the words Spanish and French share: Spanish, never sure.
-        return _SHARED_GUESS, False
+        return _SHARED_GUESS, False, True
     if top < 1 or len(leaders) != 1:
-        return None, False
-    return leaders[0], top >= SURE_SCORE and top - second >= SURE_SCORE
+        return None, False, False
+    return leaders[0], top >= SURE_SCORE and top - second >= SURE_SCORE, False
