@@ -16,7 +16,7 @@ from bot.answer import build_answer
 from bot.detail import DetailedAnswer, chart_candidates, detailed_for
 from bot.i18n import tr
 from bot.render.format import Formatter
-from bot.render.phrases import a_model
+from bot.render.phrases import a_model_of
 from bot.understand.query import Query
 from rules.catalogue import Catalogue
 
@@ -121,7 +121,7 @@ def _draw(detailed: DetailedAnswer, locale: str, candidates: list[tuple[str, Dec
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
 
-    who = detailed.model_name or str(a_model(locale, fmt.num(detailed.params_b)))
+    who = detailed.model_name or str(a_model_of(locale, detailed.params_b, fmt.num))
     # A title starts with a capital: "Un modelo de 8B · LoRA", not "un modelo…".
     who = who[:1].upper() + who[1:]
     figure.suptitle(f"{who} · {tr(locale, detailed.method_name)}", fontsize=11, x=0.02,

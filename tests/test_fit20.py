@@ -75,3 +75,31 @@ def test_short_questions_are_answered_in_their_language(text: str, lang: str,
     reply = ask(text)
     assert reply.locale == lang, reply.text
     assert starts.replace(" : ", f"{NB}: ") in reply.text, reply.text
+
+
+# A model under a billion parameters said in millions, never rounded to hundredths of a billion
+# ("finetune gpt2 125m on a t4" was "a 0.13B model", "SmolLM2 135M (0.14B parameters)").
+SMALL = [
+    ("finetune gpt2 125m on a t4", None, "✅ <b>On 1× T4, a 125M model fits:"),
+    ("how much vram to full finetune a 125m model", None, "📐 <b>Memory for a 125M model</b>"),
+    ("full finetune a 800m model on my 3060", None,
+     "❌ <b>No: an 800M model does not fit on 1× RTX 3060"),
+    ("finetune smollm2 135m on a t4", None, "✅ <b>On 1× T4, SmolLM2 135M fits:"),
+    ("finetune pythia 410m on a t4", None, "✅ <b>On 1× T4, Pythia 410M fits:"),
+    ("lora smollm2 360m on a t4", None, "✅ <b>Yes: SmolLM2 360M fits on 1× T4 (LoRA).</b>"),
+    ("qlora qwen2.5 0.5b on a t4", None,
+     "✅ <b>Yes: Qwen2.5 0.5B (490M parameters) fits on 1× T4 (QLoRA).</b>"),
+    ("entrenar un modelo de 125m en una t4", "es", "✅ <b>En 1× T4, un modelo de 125M cabe con"),
+    ("qlora qwen2.5 0.5b en una t4", "es",
+     "✅ <b>Sí: Qwen2.5 0.5B (490 millones de parámetros) cabe en 1× T4 (QLoRA).</b>"),
+    ("fine-tuner un modèle de 800m sur une t4", "fr", "✅ <b>Sur 1× T4, un modèle 800M tient avec"),
+    ("qlora qwen2.5 0.5b sur une t4", "fr",
+     f"✅ <b>Oui{NB}: Qwen2.5 0.5B (490{NB}M de paramètres) tient sur 1× T4 (QLoRA).</b>"),
+]
+
+
+@pytest.mark.parametrize(("text", "locale", "starts"), SMALL)
+def test_a_small_model_is_said_in_millions(text: str, locale: str | None, starts: str) -> None:
+    reply = ask(text, locale)
+    assert reply.text.startswith(starts), reply.text
+    assert "0.13B" not in reply.text and "0.14B" not in reply.text

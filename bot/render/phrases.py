@@ -11,7 +11,7 @@ values escaped, exactly as an autoescaped ``{% trans %}`` block would.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, Final
@@ -267,7 +267,26 @@ def a_model(locale: str, size: str) -> Markup:
     return g._("a %(size)sB model", size=size)
 
 
+def a_model_of(locale: str, params_b: Decimal, num: Callable[[Decimal], str]) -> Markup:
+    """``a_model`` of a size in billions: under one billion in millions ("a 125M model", "un
+    modelo de 125M"), never rounded to "a 0.13B model" (`num`: the locale's number format)."""
+    if Decimal(0) < params_b < 1:
+        size = num(params_b * 1000)
+        g = gettext_for(locale)
+        if locale == "en" and _an(size):
+            return g._("an %(size)sM model", size=size)
+        return g._("a %(size)sM model", size=size)
+    return a_model(locale, num(params_b))
+
+
 def _names_its_size(name: str, params_b: Decimal) -> bool:
+    if Decimal(0) < params_b < 1:
+        # "SmolLM2 135M", "Pythia 410M": a size under a billion said in millions.
+        millions = (params_b * 1000).normalize()
+        if _said_with_unit(name, format(millions.quantize(Decimal(1))
+                                        if millions == millions.to_integral_value()
+                                        else millions, "f") + "M"):
+            return True
     whole = params_b.normalize()
     size = format(whole.quantize(Decimal(1)) if whole == whole.to_integral_value() else whole, "f")
     if _said_with_unit(name, size + "B"):
@@ -470,13 +489,18 @@ class Phrases:
                               str(self.ngettext("%(n)s other", "%(n)s others", rest, n=rest))])
 
     def subject(self, model_name: str | None, params_b: Decimal) -> Markup:
-        size = self.fmt.num(params_b)
         if model_name:
             if _names_its_size(model_name, params_b):
                 # "DeepSeek-V3 (671B MoE)" says it already
                 return Subject.of(_escaped(model_name))
-            return Subject.of(self._("%(name)s (%(size)sB parameters)", name=model_name, size=size))
-        return a_model(self.locale, size)
+            if Decimal(0) < params_b < 1:
+                # "Qwen2.5 0.5B (490M parameters)": in millions, not rounded to hundredths of
+                # a billion.
+                return Subject.of(self._("%(name)s (%(size)sM parameters)", name=model_name,
+                                         size=self.fmt.num(params_b * 1000)))
+            return Subject.of(self._("%(name)s (%(size)sB parameters)", name=model_name,
+                                     size=self.fmt.num(params_b)))
+        return a_model_of(self.locale, params_b, self.fmt.num)
 
     def bytes_read(self, size_bytes: Decimal | None, tokens: Decimal | None) -> Markup | None:
         """"a 50MB jsonl": the tokens its size was taken as, and on what assumption."""
