@@ -44,7 +44,7 @@ from bot.detail import (
     vllm_share_facts,
     wants_details,
 )
-from bot.remedy import Remedies, remedies_for
+from bot.remedy import Recipe, Remedies, published_recipe, remedies_for
 from bot.remedy import wanted as wants_remedies
 from bot.understand.owned import card_alone
 from bot.understand.query import Intent, Query
@@ -929,6 +929,9 @@ class Answer(BaseModel):
     # "My training OOMs on my A100 40GB, what do I do?": what makes the run fit on the asked
     # configuration, smallest change first (bot.remedy); None when not shown.
     remedies: Remedies | None = None
+    # "qlora llama 2 70b on 2x 3090": a published run of this kind on such cards, estimated
+    # at its settings there (bot.remedy.published_recipe); None when not shown.
+    recipe: Recipe | None = None
     # Serving a model whose published checkpoint is not BF16 (DeepSeek-V3's FP8): its format,
     # and the memory served as published (the reply says the answer is led by it, or what it
     # takes when another precision was asked).
@@ -1457,6 +1460,9 @@ def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answ
             extra["served_instead"] = instead
         if wants_remedies(query, composed):
             extra["remedies"] = remedies_for(query, composed, cat)
+        recipe = published_recipe(query, composed, cat)
+        if recipe is not None:
+            extra["recipe"] = recipe
         if extra.get("largest_names") and query.budget_usd is not None \
                 and not query.inference and extra.get("budget_alt") is None:
             smaller = _largest_within_budget(reframed, composed, extra, cat)

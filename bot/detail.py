@@ -81,6 +81,7 @@ __all__ = [
     "detailed_for",
     "estimate_on",
     "estimator_model",
+    "host_ram",
     "longest_context",
     "offload_facts",
     "serving_share",
@@ -652,7 +653,7 @@ def detailed_for(
         stated=wants_details(query),
         vocab=vocab,
         bf16_alternative_gb=alternative,
-        host_ram_gb=_host_ram(breakdown) if training else None,
+        host_ram_gb=host_ram(breakdown) if training else None,
         platform=cat.gpu(asked.gpu).platform if asked is not None and asked.gpu is not None
         else "cuda",
         **(_split_facts(breakdown.per_gpu_gb, gpus, primary.options, cat)
@@ -695,11 +696,11 @@ def offload_facts(
     breakdown = _estimate_on(query, method, _model(query, params_b, catalogue),
                              cheapest.gpu_count,
                              catalogue.usable_gb(gpu) if gpu is not None else None)[0]
-    host = _host_ram(breakdown) if breakdown is not None else None
+    host = host_ram(breakdown) if breakdown is not None else None
     return host, True, first
 
 
-def _host_ram(breakdown: Breakdown) -> tuple[Decimal, Decimal] | None:
+def host_ram(breakdown: Breakdown) -> tuple[Decimal, Decimal] | None:
     """What CPU offload keeps in CPU RAM, summed over the run's GPUs, and the same with
     DeepSpeed's additional_buffer_factor (rules/data/detailed.toml)."""
     host = breakdown.host_offload_gb

@@ -21,9 +21,10 @@ from itertools import combinations
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from bot.detail import estimate_on, estimator_model, longest_context
+from bot.detail import estimate_on, estimator_model, host_ram, longest_context
 from bot.understand.query import Query
 from rules.catalogue import Catalogue
+from rules.estimator import load_constants
 from rules.fit import Fit
 from rules.model_catalogue import ModelSpec
 from rules.schema import Method
@@ -31,7 +32,8 @@ from rules.schema import Method
 if TYPE_CHECKING:
     from bot.answer import Answer
 
-__all__ = ["CHANGES", "Remedies", "Remedy", "remedies_for", "wanted"]
+__all__ = ["CHANGES", "Recipe", "Remedies", "Remedy", "published_recipe", "remedies_for",
+           "wanted"]
 
 # The changes tried, cheapest trade-off first, with the weight that orders options made of
 # several: a micro-batch of 1 with gradient accumulation keeps the effective batch (only a
@@ -83,6 +85,23 @@ class Remedy:
     changes: tuple[str, ...]
     per_gpu_gb: Decimal
     seq_len: int | None = None  # "seq_len": the longest sequence that fits
+    # CPU offload: what it keeps in CPU RAM for the whole run, and with the buffer margin
+    # DeepSpeed's memory estimator adds (bot.detail.host_ram).
+    host_ram_gb: tuple[Decimal, Decimal] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Recipe:
+    """A published run of this kind on such cards, estimated at its settings on the asked
+    configuration: Answer.AI's FSDP+QLoRA of Llama 2 70B on two 24 GB GPUs (rules/data/
+    detailed.toml [recipes], their README's command)."""
+
+    seq_len: int
+    micro_batch: int
+    gpu_gb: Decimal  # the published cards' memory
+    ram_gb: Decimal  # the CPU RAM the README says the command uses
+    per_gpu_gb: Decimal  # the detailed estimate at its settings on the asked configuration
+    host_ram_gb: tuple[Decimal, Decimal] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +120,11 @@ class Remedies:
     tried: tuple[str, ...]  # every change that applied, in CHANGES' order
     best_gb: Decimal | None = None
     lead: bool = False  # asked what to do: the reply leads with it (else it follows the answer)
+    # The system RAM said ("… on a 3090 with 32gb system ram"), which CPU offload is held to,
+    # and the least CPU RAM an offload that fits the GPUs needs where none is in the RAM said
+    # (the offload is then no option: "would keep about 27.1 GB in CPU RAM, more than …").
+    ram_gb: Decimal | None = None
+    offload_short_gb: Decimal | None = None
 
 
 def wanted(query: Query, answer: Answer) -> bool:
@@ -275,6 +299,7 @@ def remedies_for(query: Query, answer: Answer, catalogue: Catalogue) -> Remedies
                                     cat.has_bf16(card) if card else True)
              if c not in methods or methods[c] is not None]
     memo: dict[tuple[str, ...], Decimal | None] = {}
+    hosts: dict[tuple[str, ...], tuple[Decimal, Decimal] | None] = {}
 
     def need(combo: tuple[str, ...]) -> Decimal | None:
         if combo not in memo:
@@ -287,7 +312,11 @@ def remedies_for(query: Query, answer: Answer, catalogue: Catalogue) -> Remedies
             breakdown = estimate_on(query.with_settings(_with(query, combo)), on, model,
                                     asked)
             memo[combo] = breakdown.per_gpu_gb if breakdown is not None else None
+            hosts[combo] = host_ram(breakdown) if breakdown is not None else None
         return memo[combo]
+
+    ram = query.system_ram_gb
+    short: list[Decimal] = []
 
     allowed = _mask(tuple(tried))
     # Every change at once (with QLoRA, and with the full method's own changes): when none of
@@ -353,8 +382,16 @@ def remedies_for(query: Query, answer: Answer, catalogue: Catalogue) -> Remedies
                 estimated.append((combo, gb))
             if gb is None or gb > vram:
                 missed += 1
+            host = hosts.get(combo)
+            if gb is not None and gb <= vram and ram is not None and host is not None \
+                    and host[0] > ram:
+                # "… on a 3090 with 32gb system ram": the offloaded states do not fit in the
+                # RAM said (ZeRO-3/FSDP keep the weights there), so the offload is no option.
+                short.append(host[0])
+                missed += 1
+                continue
             if gb is not None and gb <= vram:
-                options.append(Remedy(changes=combo, per_gpu_gb=gb))
+                options.append(Remedy(changes=combo, per_gpu_gb=gb, host_ram_gb=host))
                 found.append(mask)
                 if len(options) == MAX_OPTIONS:
                     break
@@ -371,7 +408,49 @@ def remedies_for(query: Query, answer: Answer, catalogue: Catalogue) -> Remedies
         options=tuple(options), tried=tuple(tried),
         best_gb=min(needs) if needs and not options else None,
         lead=query.fix_asked and answer.intent in ("fit", "memory"),
+        ram_gb=ram, offload_short_gb=min(short) if short else None,
     )
+
+
+# A published recipe is named for a model of its size give or take this share.
+_RECIPE_SIZE_SHARE = Decimal("0.15")
+
+
+def published_recipe(query: Query, answer: Answer, catalogue: Catalogue) -> Recipe | None:
+    """"qlora llama 2 70b on 2x 3090": Answer.AI's FSDP+QLoRA recipe trained Llama 2 70B on
+    two 24 GB GPUs (sequence 512, batch 2, checkpointing, CPU offload), estimated at those
+    settings on the asked configuration, when the run misses it as asked and the recipe holds
+    it there: QLoRA of a 70B-class model on two or more GPUs. None otherwise."""
+    detailed, primary = answer.detailed, answer.primary
+    if detailed is None or detailed.kind != "training" or detailed.check is None \
+            or primary is None or primary.fit is None or answer.params_b is None \
+            or answer.fits is not False or answer.intent not in ("fit", "memory"):
+        return None
+    asked = primary.fit
+    method = catalogue.method(primary.memory.method)
+    if method.full or not method.quantized_base or asked.gpu_count < 2 \
+            or query.inference or query.cpu_offload:
+        return None
+    model = estimator_model(query, answer.params_b, catalogue)
+    vram = detailed.check.vram_per_gpu_gb
+    c = load_constants()
+    size = Decimal(str(c["recipes.fsdp_qlora_70b_params_b"]))
+    params = model if isinstance(model, Decimal) else model.params_b
+    if abs(params - size) > size * _RECIPE_SIZE_SHARE:
+        return None
+    seq, batch = int(c["recipes.fsdp_qlora_70b_context_length"]), \
+        int(c["recipes.fsdp_qlora_70b_batch_size"])
+    update: dict[str, Any] = {"seq_len": seq, "batch_size": batch, "grad_ckpt": True,
+                              "cpu_offload": True}
+    if query.sharding is None:
+        update["sharding"] = "fsdp"
+    breakdown = estimate_on(query.with_settings(update), method, model, asked)
+    if breakdown is None or breakdown.per_gpu_gb > vram:
+        return None
+    return Recipe(seq_len=seq, micro_batch=batch,
+                  gpu_gb=Decimal(str(c["recipes.fsdp_qlora_70b_gpu_gb"])),
+                  ram_gb=Decimal(str(c["recipes.fsdp_qlora_70b_cpu_ram_gb"])),
+                  per_gpu_gb=breakdown.per_gpu_gb, host_ram_gb=host_ram(breakdown))
 
 
 def _learn(saving: dict[str, float], combo: tuple[str, ...], saved: float) -> bool:

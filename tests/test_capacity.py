@@ -376,7 +376,7 @@ def test_a_batch_stated_bounds_the_total_too(pipeline: Pipeline) -> None:
 
 @pytest.mark.parametrize(("text", "starts"), [
     # A model so small that it reads under 0.1 GB a token: no bound, and no failure.
-    ("tok/s for a 0.001b model on a 4090", "⚡ <b>A 0B model (BF16 inference) reads under 0.1 GB"),
+    ("tok/s for a 0.001b model on a 4090", "⚡ <b>A 1M model (BF16 inference) reads under 0.1 GB"),
     # Apple's published unified-memory bandwidth (800 GB/s): 43.4 GB a token.
     ("tok/s llama 3.1 70b q4 on m2 ultra 192gb",
      "⚡ <b>At most about 18 tokens/s: Llama 3.1 70B (GGUF Q4_K_M inference) on 1× Apple M2 Ultra"),

@@ -659,6 +659,8 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             hint = _remedy_hint(answer, ph)
             if hint:
                 put(hint)
+            if answer.remedies is None or not answer.remedies.lead:
+                put(_recipe_line(answer, ph))
             lead = True
             out = []
             put = out.append
@@ -1332,10 +1334,75 @@ def _remedy_hint(answer: Answer, ph: Phrases) -> str:
         return ""
     first = rm.options[0]
     changes = str.__new__(Markup, " + ".join([_change(ph, rm, c, first) for c in first.changes]))
+    # What the offload keeps in CPU RAM beside the verdict when the RAM was said (the options
+    # at the end say it in any case).
+    host = _host_said(ph, rm, first) if rm.ram_gb is not None else ""
     return "🩹 " + ph._(
         "Smallest change that makes it fit: %(changes)s, %(gb)s per GPU by the detailed "
         "estimate (all the options are at the end).", changes=changes,
         gb=ph.fmt.gb(first.per_gpu_gb, 1),
+    ) + (" " + host if host else "") + "\n" + _offload_short(ph, rm)
+
+
+def _recipe_line(answer: Answer, ph: Phrases) -> str:
+    """"qlora llama 2 70b on 2x 3090": the published run of this kind on such cards, Answer.AI's
+    FSDP+QLoRA recipe, with the detailed estimate at its settings here (bot.remedy.Recipe)."""
+    r = answer.recipe
+    primary = answer.primary
+    if r is None or primary is None or primary.fit is None:
+        return ""
+    fmt = ph.fmt
+    said = ph._(
+        "Published recipe: Answer.AI's FSDP+QLoRA trained Llama 2 70B on two %(gpu)s GPUs "
+        "(AnswerDotAI/fsdp_qlora, train.py %(flags)s). At those settings the detailed "
+        "estimate is %(gb)s per GPU on %(where)s; their README says the command uses just "
+        "over %(used)s of CPU RAM.",
+        gpu=fmt.gb(r.gpu_gb), gb=fmt.gb(r.per_gpu_gb, 1), where=ph.fit_config(primary.fit),
+        used=fmt.gb(r.ram_gb),
+        flags=Markup(f"<code>--context_length {r.seq_len} --batch_size {r.micro_batch} "
+                     "--use_gradient_checkpointing true --use_cpu_offload true</code>"),
+    )
+    ram = answer.query.system_ram_gb
+    if ram is not None:
+        said += " " + (ph._("That is more than the %(ram)s of RAM you have.", ram=fmt.gb(ram))
+                       if ram < r.ram_gb else
+                       ph._("The %(ram)s of RAM you have holds it.", ram=fmt.gb(ram)))
+    return "📚 " + said + "\n"
+
+def _host_said(ph: Phrases, rm: Remedies, remedy: Remedy) -> str:
+    """A remedy with CPU offload: what it keeps in CPU RAM, and the RAM said against it ("can i
+    finetune a 13b with lora on a 3090 with 32gb system ram": ZeRO-3/FSDP offload keeps the
+    26 GB of BF16 weights there, not only 8.1 GB on the GPU). "" for another remedy."""
+    host = remedy.host_ram_gb
+    if host is None:
+        return ""
+    args = {"host": ph.fmt.gb(host[0], 1), "high": ph.fmt.gb(host[1], 1)}
+    if rm.ram_gb is None:
+        return ph._(
+            "The offload keeps about %(host)s in CPU RAM, %(high)s with the 50%% margin "
+            "DeepSpeed's memory estimator adds for buffers.", **args)
+    args["ram"] = ph.fmt.gb(rm.ram_gb)
+    if host[1] > rm.ram_gb:
+        return ph._(
+            "The offload keeps about %(host)s in CPU RAM, %(high)s with the 50%% margin "
+            "DeepSpeed's memory estimator adds for buffers: the %(ram)s of RAM you have holds "
+            "it, but not with that margin.", **args)
+    return ph._(
+        "The offload keeps about %(host)s in CPU RAM, %(high)s with the 50%% margin "
+        "DeepSpeed's memory estimator adds for buffers: the %(ram)s of RAM you have holds it, "
+        "margin included.", **args)
+
+
+def _offload_short(ph: Phrases, rm: Remedies) -> str:
+    """CPU offload would fit the GPUs but not the RAM said: said, since it is the change
+    people try first (the options then leave it out)."""
+    if rm.offload_short_gb is None or rm.ram_gb is None:
+        return ""
+    return "💾 " + ph._(
+        "CPU offload would keep about %(host)s in CPU RAM (the weights and what trains, as "
+        "DeepSpeed's estimate_zero3_model_states_mem_needs counts them), more than the %(ram)s "
+        "of RAM you have: it is no option there.",
+        host=ph.fmt.gb(rm.offload_short_gb, 1), ram=ph.fmt.gb(rm.ram_gb),
     ) + "\n"
 
 
@@ -1375,10 +1442,20 @@ def remedy_block(answer: Answer, ph: Phrases) -> Markup:
             "first:", total=fmt.gb(rm.per_gpu_gb, 1), vram=vram,
         ))
         out.append("\n")
+        said_host = ""
         for r in rm.options:
             changes = str.__new__(Markup, " + ".join([_change(ph, rm, c, r) for c in r.changes]))
             line = _("%(changes)s: %(gb)s per GPU", changes=changes, gb=fmt.gb(r.per_gpu_gb, 1))
             out.append(f"• {line}\n")
+            host = _host_said(ph, rm, r)
+            if host and host != said_host:
+                # Said once for options that offload the same states.
+                out.append(f"   💾 {host}\n")
+                said_host = host
+        if rm.lead or answer.fits:
+            # Not said beside the verdict already (_remedy_hint).
+            out.append(_offload_short(ph, rm))
+            out.append(_recipe_line(answer, ph))
     else:
         if rm.gpu and ph.cat.gpu(rm.gpu).unified_memory:
             # A Mac is not a card: more memory there is another Mac (or a rented GPU).
@@ -1387,6 +1464,7 @@ def remedy_block(answer: Answer, ph: Phrases) -> Markup:
         else:
             said = _("Nothing short of another card makes it fit on %(where)s.", where=where)
         out.append(f"🩹 <b>{said}</b>\n")
+        out.append(_offload_short(ph, rm))
         if rm.best_gb is not None and rm.tried:
             out.append(_(
                 "Even with every change combined, the detailed estimate still needs %(best)s per "

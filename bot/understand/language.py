@@ -61,10 +61,14 @@ _IDENTIFIER: Final = lazy(r"[a-z0-9]*_[a-z0-9_]*")
 
 
 # Words Spanish and French both write and English does not ("la 3090 vram ?", "la vram de la
-# 4090 ?", "llama 3 8b en 4090 ?"): half a mark to each. With no word of either's own, Spanish is the guess (never
+# 4090 ?"): half a mark to each. With no word of either's own, Spanish is the guess (never
 # sure, so the chat's or Telegram's language still wins): French writes the data-centre cards
 # "le H100" and "l'A10G", where Spanish writes "la H100", "la A10G" (bot.render.phrases.gpu_forms).
-_SHARED: Final = frozenset({"la", "de", "en"})
+_SHARED: Final = frozenset({"la", "de"})
+# ... and "en", which counts so only beside other words of a language ("gemma 3 27b it en una
+# 5090": Spanish, was a tie with the "it" read as English): alone ("en usdt?" in an English
+# chat) it says no language, and the chat's or Telegram's decides.
+_SHARED_BESIDE: Final = "en"
 _SHARED_GUESS: Final = "es"
 
 # A guess is "sure" when it rests on at least this much evidence (two marker words, or one word
@@ -110,6 +114,8 @@ def _detect(raw: str, folded: str) -> tuple[Lang | None, bool, bool]:
         lang: float(sum(map(STOPWORDS[lang].__contains__, forms))) for lang in LANGS
     }
     shared = sum(map(_SHARED.__contains__, forms))
+    if _SHARED_BESIDE in forms and (shared or any(scores.values())):
+        shared += forms.count(_SHARED_BESIDE)
     if shared:
         for code in ("es", "fr"):
             if code in scores:

@@ -3950,7 +3950,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         other_gpu_kaggle=bool(others) and any(
             g.kaggle for g in work.gpus if g.gpu_id == others[0] and g is not first_known),
         vram_gb=work.vram_gb,
-        system_ram_gb=work.ram_gb if inference or flags.cpu_offload or merging else None,
+        # A training run's RAM is kept too ("lora a 13b on a 3090 with 32gb system ram"): CPU
+        # offload, if the remedy, is held to it (bot.remedy).
+        system_ram_gb=work.ram_gb if inference or flags.cpu_offload or merging
+        or intent in ("fit", "memory") else None,
         ram_free=work.ram_free and inference,
         ram_needed_gb=work.ram_needed_gb if inference else None,
         hours=_hours(work),
