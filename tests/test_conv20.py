@@ -134,12 +134,6 @@ THREE = [
      "llama-3-8b", "qlora", "h100", 10, ["QLoRA de Llama 3 8B durante 10\u00a0horas", "23,20\u00a0US$"]),
     ("fr", ["qlora llama 3 8b sur une 4090", "combien pour 10 heures sur une a100", "et sur une h100 ?"],
      "llama-3-8b", "qlora", "h100", 10, ["QLoRA de Llama 3 8B pendant 10\u00a0heures", "23,20\u00a0$US"]),
-    ("en", ["qlora mistral 7b on a 3090", "how much is an a100 for 10 hours", "and the h100?"],
-     "mistral-7b", "qlora", "h100", 10, ["QLoRA of Mistral 7B"]),
-    ("es", ["qlora mistral 7b en una 3090", "cuánto cuesta una a100 por 10 horas", "y la h100?"],
-     "mistral-7b", "qlora", "h100", 10, ["QLoRA de Mistral 7B"]),
-    ("fr", ["qlora mistral 7b sur une 3090", "combien coûte une a100 pour 10 heures", "et la h100 ?"],
-     "mistral-7b", "qlora", "h100", 10, ["QLoRA de Mistral 7B"]),
     ("en", ["qlora llama 3 8b on a 4090", "how much for 10 hours on an a100", "and 20 hours?"],
      "llama-3-8b", "qlora", "a100-80gb", 20, ["QLoRA of Llama 3 8B on 1× A100 80GB"]),
     # Earlier links of a chain already held: a price between, settings, a method changed.
@@ -162,6 +156,24 @@ def test_a_fact_two_questions_back(lang: str, turns: list[str], model: str, meth
     q = last.query
     assert (q.model_id, q.method, q.gpu, q.hours) == (model, method, gpu, Decimal(hours))
     says(last.text, ["↪️", *has], [])
+
+
+# A card that is itself what costs ("how much is an a100 for 10 hours", "cuánto cuesta una H100
+# durante 100 horas", as test_transcript's turn 8) is a rental of its own: "and the h100?" is
+# that rental on the H100, the run before it left behind.
+RENTAL_BETWEEN = [
+    ("en", ["qlora mistral 7b on a 3090", "how much is an a100 for 10 hours", "and the h100?"]),
+    ("es", ["qlora mistral 7b en una 3090", "cuánto cuesta una a100 por 10 horas", "y la h100?"]),
+    ("fr", ["qlora mistral 7b sur une 3090", "combien coûte une a100 pour 10 heures", "et la h100 ?"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "turns"), RENTAL_BETWEEN)
+def test_a_rental_between_leaves_the_run(lang: str, turns: list[str]) -> None:
+    last = converse(*turns)[-1]
+    assert last.locale == lang
+    q = last.query
+    assert (q.model_id, q.params_b, q.gpu, q.hours) == (None, None, "h100", Decimal(10))
 
 
 # The card's time stays the card's when the third question names a model or a method of its own.

@@ -933,6 +933,15 @@ def follow_up(
     return merged if cue is None else _asking(merged, cue)
 
 
+# The card a time is asked on, after "on"/"en"/"sur" ("how much for 10 hours on an a100"):
+# where the run before goes. A card that is itself what costs ("cuánto cuesta una H100
+# durante 100 horas", "how much is an h100 for 10 hours") is a rental, the run left behind.
+_RUN_ON_CARD: Final = lazy(
+    r"(?<![a-z])(?:on|en|sur|with|con|avec)\s+(?:(?:an?|una?|une|the|la|el|le|my|mi|ma)\s+)?"
+    r"(?:\d+\s*x?\s*)?(?:nvidia\s+)?[a-z]*\d"
+)
+
+
 def _time_after_run(new: Query, previous: Query, models: ModelCatalogue | None,
                     gpus: Catalogue | None) -> Query:
     """After a run ("qlora llama 3 8b on a 4090") then a card's time ("how much for 10 hours
@@ -943,6 +952,8 @@ def _time_after_run(new: Query, previous: Query, models: ModelCatalogue | None,
     assert run is not None
     alone = previous.model_copy(update={"earlier_run": None})
     continued = follow_up(new, alone, models, gpus)
+    if not _RUN_ON_CARD.search(fold(previous.text)):
+        return continued
     if not continued.follow_up or not is_gpu_time(continued) or _names_model(new) \
             or new.method is not None or new.inference or run.params_b is None \
             or continued.same_gpu_hours is not None:
