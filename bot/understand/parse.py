@@ -1576,24 +1576,16 @@ def _one_mac(work: _Work, cat: Catalogue) -> bool:
         and cat.gpu(found[0].gpu_id).unified_memory  # type: ignore[arg-type]
 
 
-def _trains_besides_tokens(s: str, work: _Work) -> bool:
-    """_trains, a count of tokens aside: "the prefill of 100k tokens" is a prompt, not data."""
-    tokens = work.dataset_tokens
-    work.dataset_tokens = None
+def _trains_besides(s: str, work: _Work, aside: Literal["dataset_tokens", "dataset_samples"]
+                    ) -> bool:
+    """_trains, a count of the data set aside: "the prefill of 100k tokens" is a prompt,
+    "summarize 100k documents" reads them, neither is data to train on."""
+    kept = getattr(work, aside)
+    setattr(work, aside, None)
     try:
         return _trains(s, work)
     finally:
-        work.dataset_tokens = tokens
-
-
-def _trains_besides_docs(s: str, work: _Work) -> bool:
-    """_trains, a count of documents aside: "summarize 100k documents" reads them."""
-    samples = work.dataset_samples
-    work.dataset_samples = None
-    try:
-        return _trains(s, work)
-    finally:
-        work.dataset_samples = samples
+        setattr(work, aside, kept)
 
 
 def _capacity_asked(
@@ -1670,7 +1662,7 @@ def _generation(
     if work.params_b is None or counted or (work.money and not per_dollar):
         return none
     if (method is not None and cat.method(method).kind == "training") \
-            or (not inference and _trains_besides_tokens(s, work)):
+            or (not inference and _trains_besides(s, work, "dataset_tokens")):
         return none
     tokens = work.dataset_tokens if work.dataset_tokens is not None else (
         Decimal(work.flags.new_tokens) if work.flags.new_tokens is not None else None)
@@ -3238,7 +3230,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     if (work.params_b is not None or work.family) and counted is None \
             and (method is None or inference) and work.hours is None and not work.money \
             and intent in ("fit", "memory", "unknown", "time", "cost") \
-            and px.PREFILL.search(corrected) is not None and not _trains_besides_tokens(rest, work):
+            and px.PREFILL.search(corrected) is not None and not _trains_besides(rest, work, "dataset_tokens"):
         # "how long is the prefill of 100k tokens on a 4090 with llama 3 8b", "¿cuánto tarda el
         # prompt processing de 32 mil tokens?", "ttft con un prompt de 16k": the prompt's tokens
         # are a context, not a dataset to train on, and the time to process them is asked (a
@@ -3291,7 +3283,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         and generate_tokens is None and rate_asked is None and not prefill_timed \
         and work.hours is None and (method is None or inference) and not work.dataset_samples \
         and intent in ("time", "cost", "unknown", "fit", "memory", "recommend") \
-        and not _trains_besides_tokens(rest, work) and not px.TRAINING.search(rest) \
+        and not _trains_besides(rest, work, "dataset_tokens") and not px.TRAINING.search(rest) \
         and px.BATCH_VERB.search(rest) is not None
     batch_docs: int | None = None
     batch_doc_tokens: int | None = None
@@ -3300,7 +3292,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             and generate_tokens is None and rate_asked is None and not prefill_timed \
             and work.hours is None and (method is None or inference) \
             and intent in ("time", "cost", "unknown", "fit", "memory", "recommend") \
-            and not _trains_besides_docs(rest, work) and not px.TRAINING.search(rest) \
+            and not _trains_besides(rest, work, "dataset_samples") and not px.TRAINING.search(rest) \
             and px.BATCH_VERB.search(rest) is not None:
         # "summarize 100k documents with llama 3 8b, how long on an h100": documents counted
         # with no length are a batch job too, read at an assumed length (said so; was a QLoRA
