@@ -12,25 +12,17 @@ import pytest_asyncio
 from telegram.ext import Application
 
 from bot import pipeline as pipeline_module
-from bot.composition import telegram_services
 from bot.pipeline import Pipeline
 from bot.settings import Settings
 from bot.understand.query import Query
 from fakebotapi import FakeBotAPI, SentMessage, validate_telegram_html
 from rules.catalogue import load_catalogue
-from tests.support.bot_running import running
+from tests.support.bot_running import running, running_on_sqlite
 
 
 @pytest_asyncio.fixture
 async def app(api: FakeBotAPI, tmp_path: Path) -> AsyncIterator[Application]:  # type: ignore[type-arg]
-    settings = Settings(
-        _env_file=None,  # type: ignore[call-arg]
-        telegram_bot_token=api.token, telegram_api_base_url=api.base_url,
-        telegram_file_base_url=api.base_file_url, typing_delay_seconds=0,
-        database_url=f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}",
-    )
-    pipeline = Pipeline(load_catalogue())
-    async with running(settings, telegram_services(settings, pipeline)) as application:
+    async with running_on_sqlite(api, tmp_path) as application:
         yield application
 
 

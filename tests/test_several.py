@@ -17,17 +17,15 @@ import pytest
 import pytest_asyncio
 from telegram.ext import Application
 
-from bot.composition import telegram_services
 from bot.console import Console
 from bot.conversation import Conversations
 from bot.pipeline import JSON_KEYS, Pipeline, Reply, to_json
 from bot.render.telegram_html import MAX_MESSAGE, visible_length
-from bot.settings import Settings
 from bot.several import compose, said_once
 from bot.understand.split import pieces
 from fakebotapi import FakeBotAPI, validate_telegram_html
 from rules.catalogue import load_catalogue
-from tests.support.bot_running import running
+from tests.support.bot_running import running_on_sqlite
 
 PIPE = Pipeline(load_catalogue())
 EXAMPLE = ("can i run llama3.1 8b w/ 32k ctx on my 4090 in fp16? also how much is an h100/hr "
@@ -315,13 +313,7 @@ def test_a_long_message_is_read_as_before() -> None:
 
 @pytest_asyncio.fixture
 async def app(api: FakeBotAPI, tmp_path: Path) -> AsyncIterator[Application]:  # type: ignore[type-arg]
-    settings = Settings(
-        _env_file=None,  # type: ignore[call-arg]
-        telegram_bot_token=api.token, telegram_api_base_url=api.base_url,
-        telegram_file_base_url=api.base_file_url, typing_delay_seconds=0,
-        database_url=f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}",
-    )
-    async with running(settings, telegram_services(settings, Pipeline(load_catalogue()))) as application:
+    async with running_on_sqlite(api, tmp_path) as application:
         yield application
 
 

@@ -16,13 +16,9 @@ import pytest
 import pytest_asyncio
 from telegram.ext import Application
 
-from bot.composition import telegram_services
 from bot.console import Console, to_plain
-from bot.pipeline import Pipeline
-from bot.settings import Settings
 from fakebotapi import FakeBotAPI, validate_telegram_html
-from rules.catalogue import load_catalogue
-from tests.support.bot_running import running
+from tests.support.bot_running import running_on_sqlite
 from tests.support.chat import ask, converse, says
 
 D = Decimal
@@ -155,14 +151,7 @@ async def test_the_console_sets_the_alert_beside_the_answer(
 
 @pytest_asyncio.fixture
 async def app(api: FakeBotAPI, tmp_path: Path) -> AsyncIterator[Application]:  # type: ignore[type-arg]
-    settings = Settings(
-        _env_file=None,  # type: ignore[call-arg]
-        telegram_bot_token=api.token, telegram_api_base_url=api.base_url,
-        telegram_file_base_url=api.base_file_url, typing_delay_seconds=0,
-        database_url=f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}",
-    )
-    async with running(settings, telegram_services(settings, Pipeline(load_catalogue()))) \
-            as application:
+    async with running_on_sqlite(api, tmp_path) as application:
         yield application
 
 
