@@ -84,7 +84,9 @@ class Console:
         reply = self.pipeline.ask(text, chosen_locale=self.locale, previous=previous)
         self.conversations.remember(CONSOLE_USER, reply)
         if reply.query.lang is not None:
-            self.last_locale = reply.query.lang
+            # the language answered in when none is chosen: "annule-la" leans Spanish by its
+            # words alone, but a chat held in French answers it, and /alerts after it, in French
+            self.last_locale = reply.query.lang if self.locale is not None else reply.locale
         intent = reply.answer.intent
         if self.alerts is not None and reply.composed:
             # "… on my 3060? also alert me if the h100 drops below 2.5", "alert me when the

@@ -100,14 +100,31 @@ class Conversations:
             self._keep(chat_id, reply.query.model_copy(update={
                 "earlier_run": run, "own_card": before.own_card if before is not None else None}))
             return
-        if kept is None:
-            return
+        # An alert set beside other questions ("can i qlora 70b on an h100? and alert me if it
+        # drops below 2"): the alert is kept, with the run asked beside it, so that "actually
+        # make it 2.1" or "cancel it" reach it (was "I did not understand") and "and on an
+        # a100?" still continues the run.
+        alert = next((part for part in reversed(reply.parts)
+                      if part.query.intent == "alert" and part.answer.intent == "alert"
+                      and not part.answer.error), None)
         before = self.previous(chat_id)
+        if kept is None:
+            if alert is not None:
+                run = before.earlier_run if before is not None \
+                    and (before.intent in _ALERT_INTENTS or paid(before)) else before
+                self._keep(chat_id, alert.query.model_copy(update={
+                    "earlier_run": run,
+                    "own_card": before.own_card if before is not None else None}))
+            return
         query = _as_kept(kept, before)
         sections = _sections(reply, kept, before)
         if sections:
             query = query.model_copy(update={"sections": sections, "sides_chosen": reply.chosen})
-        self._keep(chat_id, _with_card_before(_with_own_card(query, before), before))
+        query = _with_card_before(_with_own_card(query, before), before)
+        if alert is not None:
+            query = alert.query.model_copy(update={"earlier_run": query,
+                                                   "own_card": query.own_card})
+        self._keep(chat_id, query)
 
     def _keep(self, chat_id: int, query: Query) -> None:
         self._last[chat_id] = (query, self.clock())
