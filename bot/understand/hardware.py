@@ -484,6 +484,14 @@ def _resolve(
     return gpu, None, len(sizes) > 1
 
 
+def _system_ram_after(s: str, at: int) -> bool:
+    """The memory figure ending at `at` is said to be system RAM ("16gb ram", "16gb of system
+    ram", "16gb de ram", "16 go de ram"), not a card's memory ("16gb vram", "16gb memory")."""
+    ram = _RAM_AFTER.match(_UNIT.sub("", s[at:], 1))
+    return ram is not None and (ram.group("ram") not in ("memory", "memoire", "memoria")
+                                or "sys" in ram.group(0))
+
+
 def _glued_super(name: str, gpu: GPU) -> bool:
     """`name`'s glued "s" was read as a Super ("2060s", "4070tis"; not "l40s")."""
     return name.endswith("s") and "super" not in name and gpu.id.endswith("-super")
@@ -744,6 +752,15 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
         if gpu is None and name.endswith("s"):
             # "two p40s", "my t4s": a short name's plural ("l40s" was found as written).
             gpu, unified, assumed = _resolve(name, mem, index, plural=True, mine=mine)
+        if gpu is not None and mem is not None and not gpu.unified_memory \
+                and gpu.shared_memory_gb is None and _system_ram_after(work.s, match.end("mem")):
+            # "a 4090 with 16gb ram", "una 4090 con 16gb de ram", "avec 16 go de ram": the
+            # system's memory (kept below), not the card's; it picks no laptop part nor a modded
+            # size (was the RTX 4090 Laptop 16 GB). A desktop variant's own size still names it.
+            plain = _resolve(name, None, index)
+            if plain[0] is not None and mem not in {v.vram_gb for v in index.variants(plain[0])}:
+                mem = None
+                gpu, unified, assumed = plain
         if gpu is not None and assumed and not gpu.unified_memory:
             bare = _BARE_MEM_AFTER.match(work.s, end)
             value = Decimal(bare.group("num")) if bare else None
