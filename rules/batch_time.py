@@ -18,7 +18,7 @@ from decimal import Decimal
 
 from rules.estimator import load_constants
 from rules.model_catalogue import ModelSpec
-from rules.training_time import _assumed_mfu, _hours, _params_b
+from rules.training_time import active_params_b, assumed_mfu, rounded_hours
 
 __all__ = ["ForwardTime", "forward_time"]
 
@@ -50,11 +50,12 @@ def forward_time(
     if not peak.is_finite() or peak <= 0:
         raise ValueError("peak_tflops must be positive")
     per = Decimal(repr(load_constants()["flops.forward_per_param_token"]))
-    params = _params_b(model)
+    params = active_params_b(model)
     flops = per * params * _GIGA * tokens
-    mfu = _assumed_mfu()
+    mfu = assumed_mfu()
     seconds = flops / (peak * _TERA * mfu)
     return ForwardTime(
         tokens=tokens, per_param_token=per, params_b=params, flops=flops, peak_tflops=peak,
-        mfu=mfu, gpus=gpus, gpu_hours=_hours(seconds), wall_clock_hours=_hours(seconds / gpus),
+        mfu=mfu, gpus=gpus, gpu_hours=rounded_hours(seconds),
+        wall_clock_hours=rounded_hours(seconds / gpus),
     )

@@ -28,10 +28,13 @@ __all__ = [
     "StepCount",
     "TrainingThroughput",
     "TrainingTime",
+    "active_params_b",
+    "assumed_mfu",
     "dequant_for",
     "estimate_training_time",
     "gpu_hours_from_throughput",
     "optimizer_steps",
+    "rounded_hours",
     "training_flops",
     "training_throughput",
 ]
@@ -40,15 +43,17 @@ _HOURS = Decimal("0.01")
 _GIGA, _TERA = Decimal(10**9), Decimal(10**12)
 _SECOND_HOURS = Decimal(3600)
 _DIGITS = 28
-# _hours' context for every figure of fewer than 24 digits of whole hours, made once: making one
-# cost as much as the rest of _hours (a detailed question times each configuration it weighs).
+# rounded_hours' context for every figure of fewer than 24 digits of whole hours, made once:
+# making one cost as much as the rest of rounded_hours (a detailed question times each
+# configuration it weighs).
 # Shared: quantize reads its precision and bounds; the flags it sets change no result.
 _WIDE = Context(prec=_DIGITS, Emax=MAX_EMAX, Emin=MIN_EMIN)
 
 
-def _hours(seconds: Decimal) -> Decimal:
-    """Seconds → hours to the hundredth, in a context that holds every digit: quantize in the
-    default 28-digit context raises InvalidOperation from 10^26 hours (10^43 tokens) on."""
+def rounded_hours(seconds: Decimal) -> Decimal:
+    """Seconds → hours to the hundredth (training and batch times, rules.batch_time, alike), in
+    a context that holds every digit: quantize in the default 28-digit context raises
+    InvalidOperation from 10^26 hours (10^43 tokens) on."""
     hours = seconds / _SECOND_HOURS
     digits = hours.adjusted() + 4
     wide = _WIDE if digits <= _DIGITS else Context(prec=digits, Emax=MAX_EMAX, Emin=MIN_EMIN)
@@ -78,7 +83,10 @@ class TrainingTime:
     assumptions: tuple[Note, ...]
 
 
-def _params_b(model: ModelSpec | Decimal | float | int) -> Decimal:
+def active_params_b(model: ModelSpec | Decimal | float | int) -> Decimal:
+    """The parameters a token goes through, in billions: a catalogued model's active ones (a
+    mixture of experts) or all of them, else the size given (positive, finite). Shared with
+    rules.batch_time, whose forward pass counts the same N."""
     if isinstance(model, ModelSpec):
         return model.active_params_b or model.params_b
     value = Decimal(str(model))
@@ -112,7 +120,7 @@ def training_flops(
     spec = method_spec(method, "training")
     if tokens < 0:
         raise ValueError("tokens must be non-negative")
-    return _flops_per_param_token(spec, grad_ckpt, reference) * _params_b(model) \
+    return _flops_per_param_token(spec, grad_ckpt, reference) * active_params_b(model) \
         * _GIGA * tokens
 
 
@@ -140,7 +148,7 @@ def _utilisation(spec: Method, mfu: Decimal | float | None,
     dequantization's share of the step (without them its matmuls' alone: the dequantization,
     a few percent at thousands of tokens a step, left out)."""
     if mfu is None:
-        bf16 = _assumed_mfu()
+        bf16 = assumed_mfu()
         return (dequant.utilisation(bf16) if dequant is not None else bf16), True
     util = Decimal(str(mfu))
     if not util.is_finite() or not Decimal(0) < util <= Decimal(1):
@@ -149,7 +157,9 @@ def _utilisation(spec: Method, mfu: Decimal | float | None,
 
 
 @cache  # the data's constant
-def _assumed_mfu() -> Decimal:
+def assumed_mfu() -> Decimal:
+    """The model-FLOPs utilisation assumed when none is measured (detailed.toml mfu.bf16_dense):
+    training's and a batch job's forward pass (rules.batch_time) alike."""
     return Decimal(repr(load_constants()["mfu.bf16_dense"]))
 
 
@@ -197,11 +207,11 @@ def dequant_for(
     if not spec.quantized_base or bandwidth_gbs is None or not tokens_per_step \
             or tokens_per_step < 1 or bandwidth_gbs <= 0:
         return None
-    stored = model.params_b if isinstance(model, ModelSpec) else _params_b(model)
+    stored = model.params_b if isinstance(model, ModelSpec) else active_params_b(model)
     return Dequant(tokens_per_step=tokens_per_step, bandwidth_gbs=bandwidth_gbs,
                    peak_tflops=_peak(peak_tflops),
                    flops_per_param_token=_flops_per_param_token(spec, grad_ckpt, reference),
-                   active_params_b=_params_b(model), stored_params_b=stored,
+                   active_params_b=active_params_b(model), stored_params_b=stored,
                    grad_ckpt=grad_ckpt, reference=reference)
 
 
@@ -239,7 +249,7 @@ def training_throughput(
     util, assumed = _utilisation(spec, mfu, dequant_for(
         model, spec, peak, grad_ckpt, tokens_per_step, bandwidth_gbs))
     per = _flops_per_param_token(spec, grad_ckpt)
-    params = _params_b(model)
+    params = active_params_b(model)
     rate = peak * Decimal(10**12) * util / (per * params * Decimal(10**9))
     assumptions: list[Note] = []
     if assumed:
@@ -294,7 +304,7 @@ def estimate_training_time(
     if isinstance(model, ModelSpec) and model.active_params_b is not None:
         assumptions.append(note("moe_active", active_params_b=model.active_params_b))
     seconds = flops / (peak * _TERA * util)
-    gpu_hours = _hours(seconds)
+    gpu_hours = rounded_hours(seconds)
     # The wall clock from the rounded GPU-hours, not rounded on its own: a quote bills the
     # GPU-hours said (hours = GPU-hours / GPUs), and a reply that says both must not print
     # one run two ways (15.4 GPU-hours on 8 GPUs: 1.925 hours, "1.93" in the quote and "1.92"
@@ -330,8 +340,8 @@ def gpu_hours_from_throughput(
         tokens=tokens,
         flops=None,
         mfu=None,
-        gpu_hours=_hours(gpu_seconds),
-        wall_clock_hours=_wall(_hours(gpu_seconds), gpus),
+        gpu_hours=rounded_hours(gpu_seconds),
+        wall_clock_hours=_wall(rounded_hours(gpu_seconds), gpus),
         gpus=gpus,
         assumptions=(note("measured_throughput", tokens_per_second=rate, gpus=gpus),),
     )
