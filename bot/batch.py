@@ -68,17 +68,22 @@ def batch_run(query: Query, answer: Answer, cat: Catalogue) -> BatchRun | None:
         return None
     moe = spec is not None and spec.active_params_b is not None
     peak, precision = _peak(gpu)
-    base = {"gpu": gpu.id, "gpu_count": count, "on_asked": on_asked, "peak_precision": precision,
-            "peak_source": gpu.peak_source,
-            "peak_fp32_accumulate": bool(gpu.peak_fp32_accumulate), "moe": moe}
-    if peak is None:
-        return BatchRun(time=None, quote=None, problem="no_peak", **base)  # type: ignore[arg-type]
-    run = forward_time(model, int(tokens), peak, count)
     written = forward_time(model, query.batch_docs * query.batch_out_tokens, peak, count) \
-        if query.batch_docs and query.batch_out_tokens else None
-    base["written"] = written
+        if peak is not None and query.batch_docs and query.batch_out_tokens else None
+
+    def made(time: ForwardTime | None, q: Quote | None,
+             problem: Literal["no_peak", "no_price", "too_long"] | None = None) -> BatchRun:
+        """The run on this configuration: what varies is its time, its quote and why not."""
+        return BatchRun(gpu=gpu.id, gpu_count=count, on_asked=on_asked, time=time,
+                        peak_precision=precision, peak_source=gpu.peak_source,
+                        peak_fp32_accumulate=bool(gpu.peak_fp32_accumulate), moe=moe, quote=q,
+                        problem=problem, written=written)
+
+    if peak is None:
+        return made(None, None, "no_peak")
+    run = forward_time(model, int(tokens), peak, count)
     if not gpu.rented or gpu.usd_per_gpu_hour is None:
-        return BatchRun(time=run, quote=None, problem="no_price", **base)  # type: ignore[arg-type]
+        return made(run, None, "no_price")
     # Wall-clock hours from the rounded GPU-hours, so the quote repeats the same GPU-hours; a
     # run shorter than the 0.01 h the estimate is rounded to is still billed. The tokens
     # written back, when said, are billed with the input.
@@ -87,5 +92,5 @@ def batch_run(query: Query, answer: Answer, cat: Catalogue) -> BatchRun | None:
     try:
         q = quote(gpu.id, count, hours, catalogue=cat)
     except RulesError:
-        return BatchRun(time=run, quote=None, problem="too_long", **base)  # type: ignore[arg-type]
-    return BatchRun(time=run, quote=q, **base)  # type: ignore[arg-type]
+        return made(run, None, "too_long")
+    return made(run, q)
