@@ -87,17 +87,6 @@ FP32: list[tuple[str, str, list[str]]] = [
 ]
 
 
-@pytest.mark.parametrize(("q", "starts", "has"), FP32)
-def test_fp32_serving_says_fp32(q: str, starts: str, has: list[str]) -> None:
-    reply = ask(q).text
-    assert reply.startswith(starts), reply[:500]
-    for phrase in has:
-        assert phrase in reply, (phrase, reply)
-    for wrong in ("BF16 inference", "Inference in BF16", "inferencia en BF16", "inférence en BF16",
-                  "The planning rule says it fits", "KV cache in BF16"):
-        assert wrong not in reply, (wrong, reply)
-
-
 # BF16 said (or nothing said) keeps its words.
 def test_bf16_serving_unchanged() -> None:
     reply = ask("can i run llama 3.1 8b in bf16 on a 3090").text
@@ -164,13 +153,24 @@ BATCH_DOCS: list[tuple[str, str, list[str]]] = [
 ]
 
 
-@pytest.mark.parametrize(("q", "starts", "has"), BATCH_DOCS)
-def test_documents_are_a_batch_job(q: str, starts: str, has: list[str]) -> None:
+# FP32 said never reads as BF16; documents read through a model are never a training run.
+FP32_LACKS = ("BF16 inference", "Inference in BF16", "inferencia en BF16", "inférence en BF16",
+              "The planning rule says it fits", "KV cache in BF16")
+STARTS_HAS: list[tuple[str, str, list[str], tuple[str, ...]]] = [
+    *((q, starts, has, FP32_LACKS) for q, starts, has in FP32),
+    *((q, starts, has, ("QLoRA",)) for q, starts, has in BATCH_DOCS),
+]
+
+
+@pytest.mark.parametrize(("q", "starts", "has", "lacks"), STARTS_HAS)
+def test_reply_starts_has_and_lacks(q: str, starts: str, has: list[str],
+                                    lacks: tuple[str, ...]) -> None:
     reply = ask(q).text
     assert reply.startswith(starts), reply[:500]
     for phrase in has:
         assert phrase in reply, (phrase, reply)
-    assert "QLoRA" not in reply
+    for wrong in lacks:
+        assert wrong not in reply, (wrong, reply)
 
 
 # A training word keeps the documents a dataset to train on.
