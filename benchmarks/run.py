@@ -134,9 +134,11 @@ def cold_questions(count: int, lang: str | None = None, seed: int = 16) -> list[
     seen: set[str] = set()
     out: list[str] = []
     while len(out) < count:
+        card = rng.choice(GPUS)
         text = templates[len(out) % len(templates)].format(
             m=rng.choice(METHODS), n=f"{rng.randint(1, 400)}.{rng.randint(1, 9)}",
-            k=rng.randint(1, 8), g=rng.choice(GPUS), g2=rng.choice(GPUS),
+            # "{g} vs {g2}": two cards (the same card twice, 22 of 3,000, was no comparison)
+            k=rng.randint(1, 8), g=card, g2=rng.choice([g for g in GPUS if g != card]),
             h=f"{rng.randint(1, 300)}.{rng.randint(1, 9)}",
             s=rng.choice((512, 1024, 2048, 4096, 8192)), b=rng.randint(1, 16),
             t=rng.randint(1, 900),

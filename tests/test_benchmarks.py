@@ -42,6 +42,15 @@ def test_cold_questions_are_distinct_new_facts_in_each_language() -> None:
     assert {pipeline.ask(t).query.lang for t in bench.cold_questions(30)} == {"en", "es", "fr"}
 
 
+def test_a_cold_comparison_compares_two_cards() -> None:
+    # "{g} vs {g2} for {m} {n}B" drew the same card twice in 22 of 3,000 English questions.
+    pairs = [text.split(" for ")[0].split(" vs ") for text in bench.cold_questions(3000, "en")
+             if " vs " in text]
+    assert len(pairs) == 500
+    assert all(first != second for first, second in pairs), \
+        [p for p in pairs if p[0] == p[1]]
+
+
 def test_empty_caches_leaves_nothing_a_question_could_hit() -> None:
     pipeline = Pipeline(load_catalogue())
     pipeline.ask("can I QLoRA 70B on a 4090?")
