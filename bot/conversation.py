@@ -405,6 +405,9 @@ def carried_line(query: Query, carried: tuple[str, ...], locale: str, catalogue:
             names: list[str] = [ph.config(query.gpu, n), ph.config(query.other_gpus[0], m)] \
                 if n > 1 or m > 1 else [ph.gpu_name(g) for g in (query.gpu, *query.other_gpus)]
             parts.append(ph._("on %(config)s", config=" vs ".join(names)))
+        elif query.gpu is not None and query.count_asked and query.gpu_count is None:
+            # "how many do i need?" after a run on an A100: the card, its count the question
+            parts.append(ph._("on %(config)s", config=ph.gpu_name(query.gpu)))
         elif query.gpu is not None and not ("hours" in carried and query.hours_measured):
             # (a time measured says its card itself: "that took 6 hours on 1× RTX 3090")
             parts.append(ph._("on %(config)s", config=ph.config(query.gpu, query.gpu_count or 1)))

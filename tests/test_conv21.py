@@ -9,7 +9,8 @@ from decimal import Decimal
 import pytest
 
 from bot.console import Console, to_plain
-from tests.support.chat import converse
+from bot.pipeline import Reply
+from tests.support.chat import converse, says
 
 # A fit and an alert in one message (several20 answers both), then the alert changed or removed:
 # was "I did not understand that" (the chat kept the fit alone), the alert at $2 left standing.
@@ -78,3 +79,80 @@ async def test_commands_after_a_french_removal_answer_in_french(console: Console
     await console.answer(FIT_AND_ALERT["fr"])
     assert "1 alerte supprimée pour le H100." in to_plain(await console.answer("annule-la"))
     assert "Vous n'avez aucune alerte de prix." in to_plain(await console.answer("/alerts"))
+
+
+# Conversations: each turn's reply asserted. A turn is (text, expected): lang, intent, model
+# (model_id, else params_b), method, gpu, count (gpu_count), hours, seq_len; has (in order in
+# the reply), lacks (nowhere in it).
+Turn = tuple[str, dict[str, object]]
+
+
+def _check(reply: Reply, expected: dict[str, object]) -> None:
+    q = reply.query
+    got = {"lang": reply.locale, "intent": reply.answer.intent,
+           "model": q.model_id or (str(q.params_b) if q.params_b is not None else None),
+           "method": q.method, "gpu": q.gpu, "count": q.gpu_count,
+           "hours": None if q.hours is None else int(q.hours) if q.hours == int(q.hours) else q.hours,
+           "seq_len": q.seq_len}
+    for key, want in expected.items():
+        if key in ("has", "lacks"):
+            continue
+        assert got[key] == want, (key, got[key], want, reply.text)
+    has = expected.get("has", [])
+    lacks = expected.get("lacks", [])
+    assert isinstance(has, list) and isinstance(lacks, list)
+    says(reply.text, has, ["🤔", *lacks])
+
+
+def _run(turns: list[Turn]) -> None:
+    replies = converse(*(text for text, _ in turns))
+    for reply, (_text, expected) in zip(replies, turns, strict=True):
+        _check(reply, expected)
+
+
+# "how many do i need?" after a run asked on one card: how many of that card hold it, as "how
+# many a100s do i need for lora llama 3 70b" answers (was "I did not understand that"; in French
+# the cost on the one card).
+LORA70_A100 = {"en": "lora llama 3 70b on an a100", "es": "lora llama 3 70b en una a100",
+               "fr": "lora llama 3 70b sur une a100"}
+HOW_MANY = [
+    ("en", "how many do i need?", "You need 3× A100 80GB (240 GB) for Llama 3 70B (LoRA)"),
+    ("en", "ok how many would i need", "You need 3× A100 80GB (240 GB) for Llama 3 70B (LoRA)"),
+    ("es", "cuantas necesito?", "Necesitas 3× A100 80GB (240\u00a0GB) para Llama 3 70B (LoRA)"),
+    ("es", "y cuántas harían falta?", "Necesitas 3× A100 80GB (240\u00a0GB) para Llama 3 70B"),
+    ("fr", "il m'en faut combien ?", "Il vous faut 3× A100 80GB (240\u202fGo) pour Llama 3 70B"),
+    ("fr", "combien en faut-il ?", "Il vous faut 3× A100 80GB (240\u202fGo) pour Llama 3 70B"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "lead"), HOW_MANY)
+def test_how_many_of_the_card_after_a_run(lang: str, text: str, lead: str) -> None:
+    _run([(LORA70_A100[lang], {"lang": lang, "intent": "fit", "gpu": "a100-80gb"}),
+          (text, {"lang": lang, "intent": "recommend", "model": "llama-3-70b", "method": "lora",
+                  "gpu": "a100-80gb", "count": None,
+                  "has": ["↪️", "A100 80GB", lead], "lacks": ["1× A100 80GB"]})])
+
+
+# A filler before the follow-up ("vale, ¿y 8?", "ok and for 48?", "bon, et deux ?", "alright,
+# and 32k?"): read as without it (was "I did not understand that").
+FILLER = [
+    ("cuanto cuesta una h100 por hora", "vale, y 8?", {"lang": "es", "gpu": "h100", "count": 8,
+                                                        "has": ["18,56\u00a0US$/hora"]}),
+    ("how much is an h100 per hour", "ok and 8?", {"lang": "en", "gpu": "h100", "count": 8,
+                                                    "has": ["$18.56/hour"]}),
+    ("combien coûte une h100 de l'heure", "bon, et deux ?",
+     {"lang": "fr", "gpu": "h100", "count": 2, "has": ["4,64\u00a0$US/heure"]}),
+    ("combien coûte une h100 de l'heure", "d'accord, et 4 ?", {"lang": "fr", "gpu": "h100", "count": 4}),
+    ("qlora llama 3 8b on a 4090", "alright, and 32k?",
+     {"intent": "fit", "model": "llama-3-8b", "gpu": "rtx-4090", "seq_len": 32_768}),
+    ("how much is an h100 for 10 hours", "ok and for 48?",
+     {"intent": "cost", "gpu": "h100", "hours": 48, "has": ["$111.36"]}),
+    ("how much is an h100 for a week", "ok and 3?",
+     {"intent": "cost", "gpu": "h100", "count": 3, "hours": 168}),
+]
+
+
+@pytest.mark.parametrize(("first", "text", "expected"), FILLER)
+def test_a_filler_before_a_bare_follow_up(first: str, text: str,
+                                          expected: dict[str, object]) -> None:
+    _run([(first, {}), (text, {**expected, "has": ["↪️", *expected.get("has", [])]})])  # type: ignore[list-item]

@@ -322,6 +322,33 @@ def _rethreshold(new: Query, previous: Query) -> Query | None:
     return new.model_copy(update=update | {"direction": said or previous.direction})
 
 
+# "il m'en faut combien ?", "combien en faut-il ?", "how many of them" (folded): the count asked
+# with the card left unsaid, in the order HOW_MANY_NEEDED does not read.
+_HOW_MANY_OF_IT: Final = lazy(
+    r"(?<![a-z])(?:(?:il )?(?:m'|me |m )?en (?:faut|faudrait|faudra)(?:-il)? combien|"
+    r"combien (?:il )?(?:m'|me |m )?en (?:faut|faudrait|faudra)|combien en faut-il|"
+    r"how many of (?:them|those|these)|cuant[ao]s de (?:ellas|ellos|esas|esos)|"
+    r"cuant[ao]s (?:harian|haran|hacen) falta)(?![a-z])"
+)
+
+
+def _count_of_run(new: Query, previous: Query, folded: str) -> Query | None:
+    """"how many do i need?", "¿cuántas necesito?", "il m'en faut combien ?" after a run asked on
+    a card ("lora llama 3 70b on an a100"): how many of that card hold the run, as "how many
+    a100s do i need for lora llama 3 70b" answers (was "I did not understand that", and in
+    French the run's cost on the one card)."""
+    if previous.params_b is None or previous.gpu is None or previous.rig or previous.other_gpus \
+            or _names_model(new) or _names_card(new) or new.hours is not None \
+            or new.budget_usd is not None or words(new.text) > SHORT_WORDS:
+        return None
+    if not (new.count_asked or _HOW_MANY_OF_IT.search(folded)):
+        return None
+    merged = _merge(new, previous.model_copy(update={"gpu_count": None, "hours": None}),
+                    names_model=False)
+    return merged.model_copy(update={"intent": "recommend", "count_asked": True,
+                                     "gpu_count": None, "hours": None})
+
+
 def _data_of_run(new: Query, previous: Query) -> Query | None:
     """"for how many tokens?", "¿cuántos tokens son?", "ça fait combien de tokens ?" after a
     training run with its hours or its budget ("i have $50 … llama 3 8b qlora then"): what
@@ -624,15 +651,39 @@ def _said(query: Query, field: str) -> bool:
     return value not in (None, False, ())
 
 
+# "vale, ¿y 8?", "ok and for 48?", "bon, et deux ?", "alright, and 32k?" (folded): a filler
+# before the follow-up's opening, which the bare readings ("¿y 8?", "and for 48?") anchor on.
+_FILLER_FIRST: Final = lazy(
+    r"^\W*(?:(?:ok|okay|k|alright|right|so|hm+|ah|oh|vale|bueno|pues|oki|bon|ok donc|d'accord|"
+    r"thx|thanks?|thank you|ty|cool|nice|great|perfect|got it|gracias|genial|perfecto|merci|"
+    r"super|parfait|top)\W+){1,2}"
+    r"(?=(?:and|y|e|et|what about|how about|what if|que tal|with|con|avec|for|para|pour)(?![a-z]))"
+)
+
+
 def follow_up(
     new: Query, previous: Query | None, models: ModelCatalogue | None = None,
     gpus: Catalogue | None = None,
 ) -> Query:
     """`new`, completed from `previous` when it continues it; else `new` unchanged.
     `models` names the family member a bare size picks ("70B" → Llama 3 70B), `gpus` the
-    variant a bare memory picks ("I meant the 40GB one" → the A100 40GB)."""
+    variant a bare memory picks ("I meant the 40GB one" → the A100 40GB). A filler before
+    the follow-up ("vale, ¿y 8?", "ok and for 48?") is read past, as if not said (was "I did
+    not understand": the bare readings start at "and")."""
     if previous is None:
         return new
+    folded = fold(new.text)
+    filler = _FILLER_FIRST.match(folded)
+    if filler is None:
+        return _follow_up(new, previous, models, gpus)
+    bare = new.model_copy(update={"text": folded[filler.end():]})
+    got = _follow_up(bare, previous, models, gpus)
+    return new if got is bare else got.model_copy(update={"text": new.text})
+
+
+def _follow_up(
+    new: Query, previous: Query, models: ModelCatalogue | None, gpus: Catalogue | None,
+) -> Query:
     in_dollars = _in_dollars(new, previous)
     if in_dollars is not None:
         return in_dollars
@@ -705,6 +756,9 @@ def follow_up(
     if is_gpu_price(previous):
         return _after_price(new, previous, models, gpus)
     if previous.intent in _MODEL_INTENTS:
+        count = _count_of_run(new, previous, fold(new.text))
+        if count is not None:
+            return count
         spanned = _span_or_count(new, previous, fold(new.text))
         if spanned is not None:
             return spanned
