@@ -90,7 +90,9 @@ _PRICE_WORD: Final = lazy(r"(?<![a-z])(?:prices?|pricing|precios?|prix|tarif[a-z
 _CARD_ASKED: Final = lazy(
     r"^(?:(?:and|y|e|et|also|tambien|aussi|ok|so|entonces|alors),? )?"
     r"(?:how much (?:is|are|does|do)|what(?:'s| is) the price of|cuanto (?:cuesta|cuestan|sale"
-    r"|salen|vale|valen|cobran por)|combien (?:coute|coutent|vaut|valent|fait)) "
+    r"|salen|vale|valen|cobran por)|combien (?:coute|coutent|vaut|valent|fait)"
+    # "et c'est combien la h100 ?", "c'est quoi le prix de la h100 ?"
+    r"|c'?est combien|c'?est quoi le prix d(?:e|u)) "
     r"(?:the|a|an|one|la|el|una|un|le|l'|une)(?: |(?<='))")
 # What names a run beside its cards: the model and how it is trained or served.
 _RUN: Final = ("params_b", "model_id", "shape_model", "family", "method", "inference", "quant",
@@ -492,6 +494,11 @@ def parts(
         # much is an h100 for 10 hours") are a price of their own, whatever the model
         weak = weak or (piece.after_owned and bool(found) and not (
             before is not None and is_gpu_time(asked) and _other_card(part, before)))
+        # "can i run llama 3 8b on a 4090 and what's the price of the h100", "… en una 4090 y
+        # cuánto cuesta la h100?": another card's price asked of the card itself, a question
+        # of its own (was read whole, the two cards compared for the model).
+        weak = weak and not (before is not None and _card_asked(asked)
+                             and _other_card(part, before))
         if not weak and _own(part, asked, before, answer_of):
             if context is not None and not found and _noted_apart(read(context.text), part, read(text), catalogue):
                 found.append(Part(context.start, context.end, read(context.text),

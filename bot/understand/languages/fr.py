@@ -56,7 +56,8 @@ LANGUAGE = Language(
         r"et aussi", r"autre question", r"une autre question", r"et sinon", r"par ailleurs",
         r"au fait",
     ),
-    next_cost=(r"et combien",),
+    # « … sur une 4090 et c'est combien la h100 ? » : le prix demandé à part
+    next_cost=(r"et combien", r"et c'est combien", r"et c'est quoi le prix"),
     same_gpu=(
         r"dessus", r"la-dessus", r"la dessus", r"sur celle-ci", r"sur celle-la", r"sur elle",
         r"avec elle", r"sur cette carte", r"sur ce gpu", r"sur la meme", r"sur le meme",
