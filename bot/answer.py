@@ -2274,6 +2274,10 @@ def _typical_where_margin_misses(query: Query, answer: Answer, composed: Answer,
     if not query.inference and answer.intent == "fit" and composed.detailed is not None \
             and composed.detailed.kind == "training" and not composed.detailed.stated:
         composed = _typical_misses(query, composed, cat)
+    elif not query.inference and answer.intent == "memory" and composed.detailed is not None \
+            and composed.detailed.kind == "training" and not composed.detailed.stated \
+            and all(ma.fit is None for ma in composed.methods):
+        return _typical_memory(query, composed, cat)
     typical: dict[str, tuple[Decimal, int, int]] = {}
     details: dict[str, DetailedAnswer] = {}
     for ma in answer.methods:
@@ -2392,6 +2396,35 @@ def _typical_misses(query: Query, composed: Answer, cat: Catalogue) -> Answer:
     if primary is not None and verdicts.get(primary.memory.method) is False:
         update["fits"] = False
     return composed.model_copy(update=update)
+
+
+def _typical_memory(query: Query, composed: Answer, cat: Catalogue) -> Answer:
+    """A memory question for several training methods, no configuration or settings said ("how
+    much memory does llama 3 8b need"): each method's detailed figure at typical settings on one
+    GPU, and where it fits cheapest by it, as one method asked gets it under its headline (was the
+    planning rules alone: QLoRA ≈ 6 GB, where activations and logits make it 12.8 GB)."""
+    figures: dict[str, Decimal] = {}
+    cheapest: dict[str, tuple[Fit, ...]] = {}
+    primary = composed.primary
+    for ma in composed.methods:
+        alt = composed if ma is primary else composed.model_copy(update={"primary": ma})
+        detail = composed.detailed if ma is primary else detailed_for(query, alt, cat)
+        if detail is None or detail.kind != "training" or detail.gpus != 1:
+            continue
+        figures[ma.memory.method] = detail.per_gpu_gb
+        cheapest[ma.memory.method] = tuple(detailed_options(query, alt, cat))
+    if not figures:
+        return composed
+    methods = tuple(
+        ma if not cheapest.get(ma.memory.method) else replace(
+            ma, cheapest=cheapest[ma.memory.method][0], options=cheapest[ma.memory.method])
+        for ma in composed.methods
+    )
+    return composed.model_copy(update={
+        "method_training_gb": {**composed.method_training_gb, **figures}, "methods": methods,
+        "primary": next((m for m, o in zip(methods, composed.methods, strict=True)
+                         if o is primary), primary),
+    })
 
 
 def _split_unsaid(query: Query, answer: Answer) -> bool:

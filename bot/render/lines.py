@@ -2246,6 +2246,17 @@ def _method_lines(
                 "without it)", name=name, det=ph.fmt.gb(detailed_gb, 1), need=need,
             ))
         add("\n")
+    elif fit is None and many > 1 and trained_gb is not None and answer.detailed is not None \
+            and not answer.detailed.stated:
+        # "how much memory does llama 3 8b need": each method at typical settings on one GPU,
+        # activations and logits included, the planning rule beside it (was "QLoRA ≈ 6 GB" of
+        # 12.8 GB by the estimate).
+        add("• ")
+        add(_("<b>%(name)s</b>: ≈ %(det)s on one GPU at typical settings (sequence %(seq)s, "
+              "batch %(batch)s) (planning rule: %(need)s without activations)",
+              name=name, det=ph.fmt.gb(trained_gb, 1), need=need,
+              seq=ph.fmt.num(answer.detailed.seq_len, 0), batch=answer.detailed.micro_batch))
+        add("\n")
     else:
         add("• ")
         add(_("<b>%(name)s</b>: %(need)s", name=name, need=need))
