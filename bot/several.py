@@ -94,6 +94,8 @@ _CARD_ASKED: Final = lazy(
     # "et c'est combien la h100 ?", "c'est quoi le prix de la h100 ?"
     r"|c'?est combien|c'?est quoi le prix d(?:e|u)) "
     r"(?:the|a|an|one|la|el|una|un|le|l'|une)(?: |(?<='))")
+# A card the run goes on: "on a h100", "en una h100", "sur une h100".
+_ON_CARD: Final = lazy(r"(?<![a-z])(?:on|en|sur)(?![a-z'])")
 # What names a run beside its cards: the model and how it is trained or served.
 _RUN: Final = ("params_b", "model_id", "shape_model", "family", "method", "inference", "quant",
                "serving_implied")
@@ -166,6 +168,20 @@ def _bare_how_much(asked: Query) -> bool:
         and not px.RATE.search(folded) and not px.PRICES.search(folded)
 
 
+def _run_priced_on(asked: Query) -> bool:
+    """"and how much on an h100", "y cuánto en una h100", "et combien sur une h100": a price
+    naming only a card, asked on it ("on", "en", "sur"), no hours, rate nor price word: after a
+    question about a model it asks what that run costs there (was the price list)."""
+    if asked.intent != "prices" or not _names_gpu(asked) or asked.hours is not None \
+            or asked.budget_usd is not None or asked.per_minute or _names_model(asked):
+        return False
+    folded = fold(asked.text)
+    return bool(px.HOW_MUCH.search(folded) or px.COST.search(folded)) \
+        and _ON_CARD.search(folded) is not None and not px.RATE.search(folded) \
+        and not px.PRICES.search(folded) and _CARD_ASKED.match(folded) is None \
+        and not _THAT.search(folded)  # "how much would that be on a h100": read whole
+
+
 def _duration_only(asked: Query) -> bool:
     """"how long?", "¿cuánto tarda?", "combien de temps ?": a duration asked, no cost."""
     folded = fold(asked.text)
@@ -224,12 +240,15 @@ def _inherited(asked: Query, before: Query | None, before_text: str) -> Query | 
     # "how much would it cost?", "how long would it take?", "how much for an H100 for 10
     # hours?" after a question about a model: that run. After a statement ("I want to QLoRA
     # llama 8b.") it is the one question, read whole.
-    if _bare_how_much(asked):
+    on_card = _run_priced_on(asked)
+    if _bare_how_much(asked) or on_card:
+        # "qlora llama 3 8b on a 4090? and how much on an h100": that run there, at the
+        # seed's illustrative hours as a cost asked whole is (was the price list)
         # "… fits? how long? how much?": that run's cost, not the price list
         asked = asked.model_copy(update={"intent": "cost"})
     if asked.intent not in ("cost", "time") or before.intent not in _MODEL_INTENTS \
             or before.intent == asked.intent or not _names_model(before) \
-            or not before_text.rstrip().endswith(("?", "\uff1f")):
+            or not (before_text.rstrip().endswith(("?", "\uff1f")) or on_card):
         return None
     if asked.intent == "cost" and asked.hours is None and px.RATE.search(fold(asked.text)) \
             and _names_gpu(before):
@@ -497,8 +516,9 @@ def parts(
         # "can i run llama 3 8b on a 4090 and what's the price of the h100", "… en una 4090 y
         # cuánto cuesta la h100?": another card's price asked of the card itself, a question
         # of its own (was read whole, the two cards compared for the model).
-        weak = weak and not (before is not None and _card_asked(asked)
-                             and _other_card(part, before))
+        # ... and "qlora llama 3 8b on a 4090 and how much on an h100": that run's cost there
+        weak = weak and not (before is not None and _other_card(part, before) and (
+            _card_asked(asked) or (_run_priced_on(asked) and _names_model(part))))
         if not weak and _own(part, asked, before, answer_of):
             if context is not None and not found and _noted_apart(read(context.text), part, read(text), catalogue):
                 found.append(Part(context.start, context.end, read(context.text),

@@ -58,3 +58,38 @@ def test_comparisons_stay_comparisons(text: str) -> None:
     reply = ask(text)
     assert reply.parts == () and reply.query.intent == "compare"
     assert (reply.query.gpu, reply.query.other_gpus) == ("rtx-4090", ("h100",))
+
+
+# A fit, then "how much on <card>": that same run's cost there, at the seed's illustrative
+# hours said as an assumption, as the cost asked whole is (was the whole price list).
+RUN_PRICED_ON = [
+    ("qlora llama 3 8b on a 4090? and how much on an h100", "h100",
+     ["✅ <b>Yes: Llama 3 8B fits on 1× RTX 4090 (QLoRA).</b>",
+      "2️⃣ <i>and how much on an h100</i>",
+      "💵 <b>Cost: $23.20</b> — 1× H100 × 10 hours", "illustrative assumption",
+      "✅ <b>Yes: Llama 3 8B fits on 1× H100 (QLoRA).</b>"]),
+    ("qlora llama 3 8b on a 4090 and how much on an h100", "h100",
+     ["fits on 1× RTX 4090 (QLoRA)", "💵 <b>Cost: $23.20</b>"]),
+    ("can i qlora llama3 8b on my 4090?? how much on 2 h100s", "h100",
+     ["fits on 1× RTX 4090 (QLoRA)", "💵 <b>Cost: $23.20</b> — 2× H100 × 5 hours"]),
+    ("qlora llama 3 8b en una 4090? y cuanto en una h100", "h100",
+     ["✅ <b>Sí: Llama 3 8B cabe en 1× RTX 4090 (QLoRA).</b>",
+      "💵 <b>Coste: 23,20\u00a0US$</b> — 1× H100 × 10\u00a0horas", "suposición de ejemplo"]),
+    ("lora mistral 7b en mi 3090 y cuanto en una a100", "a100-80gb",
+     ["Mistral 7B", "💵 <b>Coste: 22,08\u00a0US$</b> — 1× A100 80GB × 24\u00a0horas"]),
+    ("qlora llama 3 8b sur une 4090 ? et combien sur une h100", "h100",
+     ["✅ <b>Oui\u00a0: Llama 3 8B tient sur 1× RTX 4090 (QLoRA).</b>",
+      "💵 <b>Coût\u00a0: 23,20\u00a0$US</b> — 1× H100 × 10\u00a0heures", "hypothèse"]),
+]
+
+
+@pytest.mark.parametrize(("text", "gpu", "has"), RUN_PRICED_ON)
+def test_how_much_on_a_card_is_the_runs_cost_there(text: str, gpu: str, has: list[str]) -> None:
+    reply = ask(text)
+    first, second = reply.parts
+    assert first.answer.intent == "fit"
+    assert (second.answer.intent, second.query.model_id, second.query.method, second.query.gpu) \
+        == ("cost", first.query.model_id, first.query.method, gpu)
+    says(reply.text, has, ["🤔", "💲 <b>GPU prices per hour</b>", "Precios de las GPU",
+                           "Prix des GPU", *COMPARED])
+    assert validate_telegram_html(reply.text) is None
