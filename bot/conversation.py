@@ -54,6 +54,7 @@ class Conversations:
         self.ttl = ttl_seconds
         self.clock = clock
         self._last: OrderedDict[int, tuple[Query, float]] = OrderedDict()
+        self._turns: dict[int, int] = {}  # questions kept per chat (Query.turn)
         self._followed: OrderedDict[int, tuple[int, str]] = OrderedDict()
 
     def previous(self, chat_id: int) -> Query | None:
@@ -127,10 +128,13 @@ class Conversations:
         self._keep(chat_id, query)
 
     def _keep(self, chat_id: int, query: Query) -> None:
-        self._last[chat_id] = (query, self.clock())
+        turn = self._turns.get(chat_id, 0) + 1
+        self._turns[chat_id] = turn
+        self._last[chat_id] = (query.model_copy(update={"turn": turn}), self.clock())
         self._last.move_to_end(chat_id)
         while len(self._last) > self.max_chats:
-            self._last.popitem(last=False)
+            dropped, _ = self._last.popitem(last=False)
+            self._turns.pop(dropped, None)
 
     def followed_text(self, chat_id: int, token: int | None = None) -> str | None:
         """The wording of the chat's last follow-up (when `token` matches), to ask alone."""
@@ -141,6 +145,7 @@ class Conversations:
 
     def forget(self, chat_id: int) -> None:
         self._last.pop(chat_id, None)
+        self._turns.pop(chat_id, None)
         self._followed.pop(chat_id, None)
 
 
@@ -370,8 +375,32 @@ def _continuable(reply: Reply) -> bool:
         or not (answer.missing or reply.query.params_b is None)
 
 
-def carried_line(query: Query, carried: tuple[str, ...], locale: str, catalogue: Catalogue) -> str:
-    """"↪️ LoRA of Llama 3.1 70B, from your last question." — what a follow-up reused."""
+def run_back(query: Query, previous: Query | None) -> tuple[int, bool]:
+    """How many questions back the run (model) a follow-up continues was asked, 1 being the
+    last question, and whether its card or hours are the last question's: "qlora llama 3 70b on
+    an h100", "alert me if it drops below 2", "and on an a100?" continues the run asked two
+    questions ago; "how much is an a100 per hour" between, "and for 10 hours?" is that run on
+    the card of the last question. The chat's questions are counted as it keeps them
+    (Query.turn); a question of several sections is one."""
+    if previous is None or previous.turn is None or query.params_b is None:
+        return 1, False
+    source: Query | None = previous
+    while source is not None and (source.params_b, source.model_id) != (
+            query.params_b, query.model_id):
+        source = source.earlier_run
+    if source is None or source is previous or source.turn is None \
+            or source.turn >= previous.turn:
+        return 1, False
+    rest_last = (previous.gpu is not None and previous.gpu == query.gpu) \
+        or (previous.hours is not None and previous.hours == query.hours)
+    return previous.turn - source.turn + 1, rest_last
+
+
+def carried_line(query: Query, carried: tuple[str, ...], locale: str, catalogue: Catalogue,
+                 back: tuple[int, bool] = (1, False)) -> str:
+    """"↪️ LoRA of Llama 3.1 70B, from your last question." — what a follow-up reused. `back`:
+    how many questions back its run was asked, and whether the rest (card, hours) is the last
+    question's (run_back): "QLoRA of Llama 3 70B, from two questions ago." """
     ph = Phrases(locale, catalogue)
     parts: list[Markup] = []
     size = ph.fmt.num(query.params_b) if query.params_b is not None else None
@@ -398,6 +427,7 @@ def carried_line(query: Query, carried: tuple[str, ...], locale: str, catalogue:
             parts.append(Markup.escape(name) if name else ph._("a %(size)sB model", size=size))
     elif method is not None:
         parts.append(method)
+    run_parts = len(parts)
     if "gpu" in carried:
         if query.gpu is not None and query.intent == "compare" and query.other_gpus:
             n, m = query.gpu_count or 1, query.other_gpu_count or query.gpu_count or 1
@@ -430,7 +460,22 @@ def carried_line(query: Query, carried: tuple[str, ...], locale: str, catalogue:
             ph._("%(what)s with the same settings", what=what) if parts
             else ph._("the same settings")
         )
-    line = str(ph._("%(what)s, from your last question.", what=what))
+    far, rest_last = back
+    if far <= 1 or not run_parts:
+        line = str(ph._("%(what)s, from your last question.", what=what))
+    elif rest_last and len(parts) > run_parts:
+        # The run from further back, the card or hours from the last question.
+        run = Markup(" ").join(parts[:run_parts])
+        if "settings" in carried:
+            run = ph._("%(what)s with the same settings", what=run)
+        rest = Markup(" ").join(parts[run_parts:])
+        line = str(ph._("%(run)s from two questions ago, %(rest)s from your last question.",
+                        run=run, rest=rest) if far == 2 else
+                   ph._("%(run)s from an earlier question, %(rest)s from your last question.",
+                        run=run, rest=rest))
+    else:
+        line = str(ph._("%(what)s, from two questions ago.", what=what) if far == 2
+                   else ph._("%(what)s, from an earlier question.", what=what))
     if query.run_there and query.hours is not None and query.gpu is not None:
         # "sur 8 h100 pendant un jour" after a run: GPU time alone is another reading.
         line += " " + str(ph._(

@@ -14,6 +14,7 @@ from bot.conversation import (
     carried_line,
     cheapest_already_line,
     reapplied,
+    run_back,
     section_for,
     skipped_line,
 )
@@ -324,7 +325,8 @@ class Pipeline:
         if skipped:
             lines.append(skipped_line(locale, skipped, len(text) - skipped, from_end))
         if carried:
-            lines.append(carried_line(query, carried, locale, self.catalogue))
+            lines.append(carried_line(query, carried, locale, self.catalogue,
+                                      run_back(query, previous)))
             already = cheapest_already_line(query, reply.answer, locale, self.catalogue)
             if already is not None:
                 lines.append(already)  # "cheaper?" on the cheapest already: said first
@@ -424,7 +426,8 @@ class Pipeline:
         carried = carried_over(first.asked, first.query) if not replies[0].answer.error else ()
         texts = [reply.text for reply in replies]
         if carried:
-            texts[0] = carried_line(first.query, carried, locale, self.catalogue) + "\n" + texts[0]
+            texts[0] = carried_line(first.query, carried, locale, self.catalogue,
+                                    run_back(first.query, previous)) + "\n" + texts[0]
         quoted = [text[part.start:part.end] for part in questions]
         return replace(
             replies[0], query=first.query.model_copy(update={"text": text}),

@@ -121,7 +121,7 @@ def test_a_payment_chain_keeps_its_coin_and_language() -> None:
 def test_a_run_asked_before_a_payment_is_still_continued() -> None:
     *_, reply = converse("qlora llama 3 70b on an a100", "can i pay in btc?", "and on an h100?")
     assert reply.query.gpu == "h100" and reply.query.params_b == 70, reply.text
-    assert "from your last question" in reply.text
+    assert "from two questions ago" in reply.text  # conv21: the payment was asked between
 
 
 @pytest.mark.parametrize("then", ["and the minimum?", "thanks", "and eth?"])

@@ -129,13 +129,13 @@ def test_another_size(lang: str, first: str, text: str, model: str | None, has: 
 # and method lost). A model named, or a method, is a question of its own.
 THREE = [
     ("en", ["qlora llama 3 8b on a 4090", "how much for 10 hours on an a100", "and on an h100?"],
-     "llama-3-8b", "qlora", "h100", 10, ["QLoRA of Llama 3 8B for 10 hours", "$23.20", "Llama 3 8B fits on 1× H100"]),
+     "llama-3-8b", "qlora", "h100", 10, ["QLoRA of Llama 3 8B from two questions ago, for 10 hours", "$23.20", "Llama 3 8B fits on 1× H100"]),
     ("es", ["qlora de llama 3 8b en una 4090", "cuánto cuesta 10 horas en una a100", "¿y en una h100?"],
-     "llama-3-8b", "qlora", "h100", 10, ["QLoRA de Llama 3 8B durante 10\u00a0horas", "23,20\u00a0US$"]),
+     "llama-3-8b", "qlora", "h100", 10, ["QLoRA de Llama 3 8B de hace dos preguntas, durante 10\u00a0horas", "23,20\u00a0US$"]),
     ("fr", ["qlora llama 3 8b sur une 4090", "combien pour 10 heures sur une a100", "et sur une h100 ?"],
-     "llama-3-8b", "qlora", "h100", 10, ["QLoRA de Llama 3 8B pendant 10\u00a0heures", "23,20\u00a0$US"]),
+     "llama-3-8b", "qlora", "h100", 10, ["QLoRA de Llama 3 8B d'après votre avant-dernière question, pendant 10\u00a0heures", "23,20\u00a0$US"]),
     ("en", ["qlora llama 3 8b on a 4090", "how much for 10 hours on an a100", "and 20 hours?"],
-     "llama-3-8b", "qlora", "a100-80gb", 20, ["QLoRA of Llama 3 8B on 1× A100 80GB"]),
+     "llama-3-8b", "qlora", "a100-80gb", 20, ["QLoRA of Llama 3 8B from two questions ago, on 1× A100 80GB"]),
     # Earlier links of a chain already held: a price between, settings, a method changed.
     ("en", ["qlora llama 3 8b on a 4090", "how much is an h100 per hour", "and for 10 hours?", "and on an a100?"],
      "llama-3-8b", "qlora", "a100-80gb", 10, ["QLoRA of Llama 3 8B for 10 hours"]),

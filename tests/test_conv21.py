@@ -156,3 +156,60 @@ FILLER = [
 def test_a_filler_before_a_bare_follow_up(first: str, text: str,
                                           expected: dict[str, object]) -> None:
     _run([(first, {}), (text, {**expected, "has": ["↪️", *expected.get("has", [])]})])  # type: ignore[list-item]
+
+
+# A follow-up whose run comes from further back than the last question says so (was "from your
+# last question" with an alert, a payment or a price asked between).
+QLORA70_H100 = {"en": "can i qlora llama 3 70b on an h100",
+                "es": "¿puedo hacer qlora de llama 3 70b en una h100?",
+                "fr": "est-ce que je peux faire un qlora de llama 3 70b sur un h100 ?"}
+FROM_FURTHER_BACK = [
+    ("en", ["alert me if it drops below 2", "and on an a100?"],
+     "↪️ <i>QLoRA of Llama 3 70B, from two questions ago.</i>"),
+    ("es", ["avísame si baja de 2", "¿y en una a100?"],
+     "↪️ <i>QLoRA de Llama 3 70B, de hace dos preguntas.</i>"),
+    ("fr", ["préviens-moi s'il passe sous 2 $", "et sur une a100 ?"],
+     "↪️ <i>QLoRA de Llama 3 70B, d'après votre avant-dernière question.</i>"),
+    ("en", ["do you take usdt?", "and on an a100?"],
+     "↪️ <i>QLoRA of Llama 3 70B, from two questions ago.</i>"),
+    ("es", ["¿aceptan usdt?", "¿y en una a100?"],
+     "↪️ <i>QLoRA de Llama 3 70B, de hace dos preguntas.</i>"),
+    # the card of the price between, the run from before it
+    ("en", ["how much is an a100 per hour", "and for 10 hours?"],
+     "↪️ <i>QLoRA of Llama 3 70B from two questions ago, on 1× A100 80GB from your last "
+     "question.</i>"),
+    ("es", ["cuánto cuesta una a100 por hora", "¿y por 10 horas?"],
+     "↪️ <i>QLoRA de Llama 3 70B de hace dos preguntas, en 1× A100 80GB de tu pregunta "
+     "anterior.</i>"),
+    ("fr", ["combien coûte une a100 de l'heure", "et pour 10 heures ?"],
+     "↪️ <i>QLoRA de Llama 3 70B d'après votre avant-dernière question, sur 1× A100 80GB "
+     "d'après votre question précédente.</i>"),
+    # three questions back
+    ("en", ["alert me if it drops below 2", "do you take btc?", "and on an a100?"],
+     "↪️ <i>QLoRA of Llama 3 70B, from an earlier question.</i>"),
+    ("fr", ["préviens-moi s'il passe sous 2 $", "vous acceptez le btc ?", "et sur une a100 ?"],
+     "↪️ <i>QLoRA de Llama 3 70B, d'après une question plus ancienne.</i>"),
+]
+
+
+@pytest.mark.parametrize(("lang", "turns", "line"), FROM_FURTHER_BACK)
+def test_a_run_from_further_back_says_so(lang: str, turns: list[str], line: str) -> None:
+    last = converse(QLORA70_H100[lang], *turns)[-1]
+    assert last.locale == lang
+    assert (last.query.model_id, last.query.method) == ("llama-3-70b", "qlora")
+    assert line in last.text, last.text
+
+
+FROM_THE_LAST = [
+    # the run just asked, or asked beside the alert in the same message
+    ["qlora llama 3 70b on an h100", "and on an a100?", "and for 10 hours?"],
+    ["can i qlora llama 3 70b on an h100? and alert me if it drops below 2", "and on an a100?"],
+    ["can i qlora llama 3 70b on an h100", "thanks!", "and on an a100?"],
+]
+
+
+@pytest.mark.parametrize("turns", FROM_THE_LAST)
+def test_a_run_from_the_last_question_says_that(turns: list[str]) -> None:
+    last = converse(*turns)[-1]
+    assert "from your last question.</i>" in last.text
+    assert "ago" not in last.text and "earlier question" not in last.text

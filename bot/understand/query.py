@@ -541,6 +541,10 @@ class Query(BaseModel):
     # 8b on an a100", then "how much is an h100 per hour?"), kept beside that price by
     # bot.conversation so that "and for 10 hours?" is the run on that card for 10 hours.
     earlier_run: Query | None = None
+    # Never read from a text: the chat's count of questions kept when this one was kept
+    # (bot.conversation), so that a follow-up whose model comes from further back than the
+    # last question says so ("Llama 3 70B, from two questions ago").
+    turn: int | None = None
     # The configuration a recommendation led with ("whats the cheapest gpu for qlora 70b": 1×
     # A100 80GB), kept by the chat for "how long for 50M tokens on it" (bot.conversation).
     picked: tuple[str, int] | None = None
