@@ -950,6 +950,23 @@ class Answer(BaseModel):
         q = self.query
         return bool(q.inference and (q.precision == "fp32" or q.fp32_weights))
 
+    @property
+    def runs_offloaded(self) -> bool:
+        """A GGUF model the card cannot hold whole, split by llama.cpp's layer offload with a
+        decode bound for it: it runs, partly on the CPU, which the reply leads with. With the
+        system RAM said, when it holds the layers left off the GPU ("ollama llama 3 70b on a
+        4090 with 64gb ram"); with none said, when a llama.cpp runner is named (Ollama,
+        llama.cpp, LM Studio…: they offload what the card cannot hold by themselves), the RAM it
+        takes then said and asked. vLLM, TGI and SGLang keep no layers in RAM by default; "enough
+        vram?" asks about the card's memory alone."""
+        split, speed, q = self.layer_split, self.offload_speed, self.query
+        if split is None or speed is None or split.gpu_layers <= 0 or q.ram_free \
+                or q.vram_enough_asked:
+            return False
+        if q.system_ram_gb is not None:
+            return split.ram_gb <= q.system_ram_gb
+        return q.runner is not None and q.engine is None
+
 
 def _methods_for(query: Query, cat: Catalogue) -> tuple[MethodId, ...]:
     if query.inference and not query.serving_precision_said:

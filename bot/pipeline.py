@@ -916,7 +916,9 @@ def to_json(reply: Reply) -> dict[str, Any]:
         "estimate_gb": _num(mem.estimate_gb) if mem else None,
         "high_gb": _num(mem.high_gb) if mem else None,
         "vram_gb": _num(vram),
-        "fits": a.fits if fit else None,
+        # An offloaded run leads "⚠️ partly on the CPU, slowly": it runs (detailed_fits keeps
+        # the GPU memory's own verdict, false).
+        "fits": (a.fits or a.runs_offloaded) if fit else None,
         "usd_per_hour": _money(usd_per_hour),
         "cost_usd": _money(cost_usd),
         "gpu_hours": _num(gpu_hours),

@@ -92,7 +92,7 @@ RAM_SIDE: list[tuple[str, str | None, list[str], list[str]]] = [
     ("mistral small 24b q6_k on 16gb vram + 32gb ram tok/s", None,
      ["⚠️ <b>Yes, partly on the CPU and slowly", "-ngl 34",
       "At most about 27 tokens/s for one sequence with -ngl 34, from the RAM alone", "3.3 GB of the layers in RAM at 89.6 GB/s (dual-channel DDR5-5600)",
-      "Your RAM was not given", "from the RAM's bandwidth alone"],
+      "Your RAM's speed was not given", "from the RAM's bandwidth alone"],
      ["Tell me which card"]),
     ("16gb vram 64gb ddr4 3200 llama 3.3 70b q4_k_m how many tokens per second", None,
      ["⚠️ <b>Yes, partly on the CPU and slowly", "at most about 1.8 tokens/s.</b>",

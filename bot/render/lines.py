@@ -527,7 +527,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             elif answer.fits:
                 put("✅ <b>")
                 put(_("Yes: %(who)s fits on %(where)s (%(how)s).", how=how, who=who, where=where))
-            elif _runs_offloaded(answer):
+            elif answer.runs_offloaded:
                 # "ollama llama 3 70b on a 4090 with 64gb ram": llama.cpp and the runners on it
                 # keep what the card cannot hold in system RAM, which the user has: it runs,
                 # partly on the CPU and slowly, which leads (was "❌ No", then the split).
@@ -1744,22 +1744,26 @@ def _fp8_without_math(add: Callable[[str], None], ph: Phrases, gpu: str) -> None
     add("</i>\n")
 
 
-def _runs_offloaded(answer: Answer) -> bool:
-    """A GGUF model the card cannot hold whole, split by llama.cpp's layer offload, whose other
-    layers the system RAM said holds, with a decode bound for it: it runs, partly on the CPU."""
-    split, speed, query = answer.layer_split, answer.offload_speed, answer.query
-    return split is not None and speed is not None and split.gpu_layers > 0 \
-        and query.system_ram_gb is not None and not query.ram_free \
-        and split.ram_gb <= query.system_ram_gb
-
-
 def _offloaded_lead(ph: Phrases, answer: Answer, who: str, how: str, where: str) -> Markup:
     """The lead of a layer split the RAM holds: it runs, partly on the CPU, at most so fast."""
     split, speed, query = answer.layer_split, answer.offload_speed, answer.query
-    assert split is not None and speed is not None and query.system_ram_gb is not None
+    assert split is not None and speed is not None
     runner = ph.cat.local_runner(query.runner) if query.runner else None
     fmt = ph.fmt
     on_gpu = min(speed.gpu_layers, split.gpu_layers)
+    if query.system_ram_gb is None:
+        # "ollama run llama3:70b on my 4090?": Ollama offloads by itself; whether it runs
+        # rests on the RAM, which is not said: what it takes, and the question (was "❌ No").
+        return ph._(
+            "Partly on the CPU, slowly, if your system RAM holds about %(need)s: %(who)s "
+            "(%(how)s) does not fit whole on %(where)s, so %(runner)s keeps %(rest)s of its "
+            "%(all)s layers in RAM and runs them on the CPU: at most about %(rate)s tokens/s. "
+            "How much RAM does your machine have?",
+            who=who, how=how, where=where,
+            runner=runner.name if runner is not None else "llama.cpp",
+            rest=fmt.num(split.layers + 1 - on_gpu), all=fmt.num(split.layers + 1),
+            need=fmt.gb(split.ram_gb, 1), rate=fmt.num(speed.tokens_per_second),
+        )
     return ph._(
         "Yes, partly on the CPU and slowly: %(who)s (%(how)s) does not fit whole on %(where)s, "
         "so %(runner)s keeps %(rest)s of its %(all)s layers in your %(ram)s of RAM and runs them "

@@ -58,7 +58,7 @@ def expert_offload_lines(answer: Answer, ph: Phrases) -> Markup:
         )
         out += Markup("❌ <b>") + head + Markup("</b>\n")
     out += _ram_said(answer, eo, ph)
-    out += _rate(eo, ph)
+    out += _rate(eo, ph, answer.query.system_ram_gb is not None)
     have = answer.query.system_ram_gb
     if have is None or split.ram_gb <= have:  # else said with the RAM it takes
         out += _fewest(eo, ph)
@@ -101,9 +101,15 @@ def _ram_name(ram: RamBandwidth, ph: Phrases) -> Markup:
                 kind=ram.kind.upper(), mts=str(ram.mts))
 
 
-def _assumed_ram(ram: RamBandwidth, ph: Phrases) -> Markup:
-    """What of the RAM was assumed, said after the figure it gives."""
+def _assumed_ram(ram: RamBandwidth, ph: Phrases, size_said: bool = False) -> Markup:
+    """What of the RAM was assumed, said after the figure it gives; its size said ("with 64gb
+    ram") and nothing of its speed, the speed alone is what was not given."""
     said = (ram.kind_said, ram.mts_said, ram.channels_said)
+    if not any(said) and size_said:
+        return Markup(" ") + ph._(
+            "Your RAM's speed was not given, so it is assumed (dual-channel DDR5-5600, AMD Ryzen "
+            "9000's rated speed): tell me its type and speed (e.g. “DDR5-6000 dual channel”) "
+            "for its own figure.")
     if not any(said):
         return Markup(" ") + ph._(
             "Your RAM was not given, so it is assumed (dual-channel DDR5-5600, AMD Ryzen "
@@ -116,7 +122,7 @@ def _assumed_ram(ram: RamBandwidth, ph: Phrases) -> Markup:
     return Markup("")
 
 
-def _rate(eo: ExpertOffload, ph: Phrases) -> Markup:
+def _rate(eo: ExpertOffload, ph: Phrases, size_said: bool) -> Markup:
     """The decode bound: the GPU's reads at its datasheet bandwidth, then the picked experts'
     in RAM at the RAM's."""
     split = eo.split
@@ -141,7 +147,7 @@ def _rate(eo: ExpertOffload, ph: Phrases) -> Markup:
         "GPU at the datasheet's %(gpu_bw)s, and the %(ram_read)s of the experts it picks in RAM "
         "at %(ram_bw)s (%(ram)s).", **values,
     )
-    out += _assumed_ram(ram, ph)
+    out += _assumed_ram(ram, ph, size_said)
     out += Markup("\n⚠️ <i>") + ph._(
         "An upper bound from the two memory bandwidths, not a measurement: the CPU's own "
         "compute and the transfers between them hold it lower. Measure it with llama-bench."
@@ -183,6 +189,7 @@ def offload_speed_line(answer: Answer, ph: Phrases) -> Markup:
         return Markup("")
     fmt = ph.fmt
     ram = speed.ram
+    size_said = answer.query.system_ram_gb is not None
     if speed.gpu_bandwidth_gbs is None:
         # "16gb vram + 32gb ram … tok/s": the card's bandwidth is not known from its memory,
         # but the layers in RAM alone already cap the rate.
@@ -212,7 +219,7 @@ def offload_speed_line(answer: Answer, ph: Phrases) -> Markup:
             "tokens/s.", most=fmt.num(speed.most_layers),
             rate=fmt.num(speed.most_tokens_per_second),
         )
-    out += _assumed_ram(ram, ph)
+    out += _assumed_ram(ram, ph, size_said)
     if speed.gpu_bandwidth_gbs is None:
         return out + Markup("\n⚠️ <i>") + ph._(
             "An upper bound from the RAM's bandwidth alone, not a measurement: the GPU's own "

@@ -410,6 +410,12 @@ MEMORY_AMOUNT: Final = Guarded(
     r"|cuant[ao]s? (?:vram|memoria|gb|gigas?)|consumo de (?:vram|memoria)"
     r"|combien de (?:vram|memoire|go|gb)|consommation (?:de )?(?:vram|memoire))(?![a-z])",
 )
+# "enough vram?", "does it fit in vram", "¿cabe en la vram?", "assez de vram ?": whether the
+# card's memory alone holds it is asked, so a layer split to system RAM does not lead.
+VRAM_ENOUGH: Final = Guarded(("vram",), (
+    r"(?<![a-z])(?:enough vram|vram enough|(?:fits?|runs?) (?:entirely |fully |all |whole )?"
+    r"in(?:to)? (?:the |my )?vram|suficiente vram|vram suficiente|cabe (?:entero )?en (?:la )?vram|"
+    r"assez de vram|(?:tient|rentre) (?:en entier )?(?:en|dans la) vram)(?![a-z])"))
 # NVLink named ("do i need nvlink for 2x 3090", "nv link", "sli bridge"): how several cards
 # share a job is asked (bot.answer multi_gpu); not where it describes the cards owned ("2x 3090
 # with nvlink", "+ nvlink bridge").

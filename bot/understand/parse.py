@@ -4079,6 +4079,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         licence_asked=(work.model_id is not None or bool(work.family))
         and asks.LICENCE_ASK.search(corrected) is not None,
         memory_amount_asked=asks.MEMORY_AMOUNT.search(corrected) is not None,
+        vram_enough_asked=asks.VRAM_ENOUGH.search(corrected) is not None,
         accum_steps=_accum_steps(s),
         step_rate=step_rate if not work.step_seconds else None,
         step_time=step_rate if work.step_seconds else None,

@@ -310,6 +310,8 @@ class Query(BaseModel):
     # "vllm --max-model-len 32k": vLLM reads a lowercase k as 1,000 (seq_len 32,000), said in the
     # reply beside what "32K" would be.
     vllm_k_decimal: bool = False
+    # "enough vram?": the card's memory alone is asked; a layer split to RAM does not lead.
+    vram_enough_asked: bool = False
     memory_amount_asked: bool = False  # "how much vram will it use": the figure is the question
     count_asked: bool = False  # "how many A100s do I need?": the count is the question
     # "how much is an h100 per minute?", "¿cuánto cuesta por minuto?": a price by the minute
