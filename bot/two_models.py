@@ -370,15 +370,25 @@ def trained_each(text: str, read: Callable[[str], Query]) -> tuple[Query, ...]:
             or _CHOICE.search(folded) is not None:
         return ()
     whole = read(text)
-    if whole.inference or not _trains(whole, folded) or whole.rig or whole.other_gpus \
+    # ... and their cost on it ("lora mistral 7b and qlora llama 3 8b, cost for 5 hours on an
+    # a100"): each run's (was the last model's, every method listed)
+    if whole.inference or whole.rig or whole.other_gpus \
             or (whole.gpu is None and whole.vram_gb is None) \
-            or whole.intent not in ("fit", "memory", "unknown"):
+            or whole.intent not in ("fit", "memory", "unknown", "cost"):
         return ()
     found = named_models(text, read)
     if found is None or found[1] or found[2] > 1 or len(found[0]) < 2 \
             or any(q.model_id is None and q.params_b is None for q in found[0]):
         return ()
-    return tuple(each_model(whole, q) for q in found[0])
+    # A method said with a model is its own ("qlora 7b and full ft 1b on a 4090"), the
+    # message's otherwise (was the message's for both: none, every method listed).
+    methods = [q.method if q.method is not None and not q.inference else None
+               for q in found[0]]
+    if not (_trains(whole, folded) or any(methods)):
+        return ()
+    return tuple(each_model(whole, q) if m is None else
+                 each_model(whole, q).model_copy(update={"method": m})
+                 for q, m in zip(found[0], methods, strict=True))
 
 
 def each_model(whole: Query, named: Query) -> Query:

@@ -93,3 +93,57 @@ def test_how_much_on_a_card_is_the_runs_cost_there(text: str, gpu: str, has: lis
     says(reply.text, has, ["🤔", "💲 <b>GPU prices per hour</b>", "Precios de las GPU",
                            "Prix des GPU", *COMPARED])
     assert validate_telegram_html(reply.text) is None
+
+
+# Two models trained each their own way on one card: each run as asked (its method, the card,
+# the hours asked), one section each; a cost the same for both said once (was the last model
+# alone with every method listed). (text, each section's (model or size, method, intent), what
+# the reply says in order, what it must not say)
+TRAINED_EACH = [
+    ("lora mistral 7b and qlora llama 3 8b, cost for 5 hours on an a100",
+     [("mistral-7b", "lora", "cost"), ("llama-3-8b", "qlora", "cost")],
+     ["1️⃣ <i>Mistral 7B</i>", "💵 <b>You pay $9.20</b>", "1× A100 80GB × 5 hours",
+      "✅ <b>Yes: Mistral 7B (7.3B parameters) fits on 1× A100 80GB (LoRA).</b>",
+      "2️⃣ <i>Llama 3 8B</i>", "✅ <b>Yes: Llama 3 8B fits on 1× A100 80GB (QLoRA).</b>"],
+     ["Full fine-tuning", "QLoRA and LoRA"]),
+    ("lora mistral 7b y qlora llama 3 8b, cuanto cuesta 5 horas en una a100",
+     [("mistral-7b", "lora", "cost"), ("llama-3-8b", "qlora", "cost")],
+     ["💵 <b>Pagas 9,20\u00a0US$</b>", "cabe en 1× A100 80GB (LoRA)",
+      "✅ <b>Sí: Llama 3 8B cabe en 1× A100 80GB (QLoRA).</b>"], ["completo"]),
+    ("lora mistral 7b et qlora llama 3 8b, combien pour 5 heures sur une a100",
+     [("mistral-7b", "lora", "cost"), ("llama-3-8b", "qlora", "cost")],
+     ["💵 <b>Vous payez 9,20\u00a0$US</b>", "tient sur 1× A100 80GB (LoRA)",
+      "✅ <b>Oui\u00a0: Llama 3 8B tient sur 1× A100 80GB (QLoRA).</b>"], ["complet"]),
+    ("lora mistral 7b and qlora llama 3 8b on an a100",
+     [("mistral-7b", "lora", "fit"), ("llama-3-8b", "qlora", "fit")],
+     ["fits on 1× A100 80GB (LoRA)", "✅ <b>Yes: Llama 3 8B fits on 1× A100 80GB (QLoRA).</b>"],
+     ["Full fine-tuning"]),
+    ("qlora 7b and full ft 1b on a 4090",
+     [("7", "qlora", "fit"), ("1", "full_adamw", "fit")],
+     ["✅ <b>Yes: a 7B model fits on 1× RTX 4090 (QLoRA).</b>",
+      "✅ <b>Yes: a 1B model fits on 1× RTX 4090 (full AdamW).</b>"],
+     ["LoRA (BF16 base)", "QLoRA, LoRA, full 8-bit Adam"]),
+    ("qlora 7b y full ft 1b en una 4090", [("7", "qlora", "fit"), ("1", "full_adamw", "fit")],
+     ["✅ <b>Sí: un modelo de 7B cabe en 1× RTX 4090 (QLoRA).</b>",
+      "✅ <b>Sí: un modelo de 1B cabe en 1× RTX 4090 (completo con AdamW).</b>"], []),
+    ("qlora 7b et full ft 1b sur une 4090", [("7", "qlora", "fit"), ("1", "full_adamw", "fit")],
+     ["✅ <b>Oui\u00a0: un modèle 7B tient sur 1× RTX 4090 (QLoRA).</b>",
+      "✅ <b>Oui\u00a0: un modèle 1B tient sur 1× RTX 4090 (complet avec AdamW).</b>"], []),
+]
+
+
+@pytest.mark.parametrize(("text", "shape", "has", "lacks"), TRAINED_EACH)
+def test_each_model_trained_as_asked(
+    text: str, shape: list[tuple[str, str, str]], has: list[str], lacks: list[str]
+) -> None:
+    reply = ask(text)
+    assert [(p.query.model_id or str(p.query.params_b), p.query.method, p.answer.intent)
+            for p in reply.parts] == shape
+    says(reply.text, has, ["🤔", *lacks])
+    assert validate_telegram_html(reply.text) is None
+
+
+def test_the_same_cost_is_said_once() -> None:
+    reply = ask(TRAINED_EACH[0][0])
+    assert reply.text.count("💵") == 1
+    assert all(p.query.hours == 5 and p.query.gpu == "a100-80gb" for p in reply.parts)
