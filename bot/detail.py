@@ -953,17 +953,20 @@ def _longest_context(
     # Each length's estimate, kept: the search ends on a length it estimated, whose figure the
     # reply gives (asked again, it was the whole estimate but the estimator's own arithmetic).
     seen: dict[int, Decimal | None] = {}
+    summed: dict[int, float] = {}  # the bytes each figure rounds (the search's line)
 
     def per_gpu(tokens: int) -> Decimal | None:
         if tokens not in seen:
             at = query.with_settings({"seq_len": tokens})
             breakdown = _estimate(at, method, model, gpus, asked)[0]
             seen[tokens] = breakdown.per_gpu_gb if breakdown is not None else None
+            if breakdown is not None:
+                summed[tokens] = breakdown.per_gpu_bytes
         return seen[tokens]
 
     # Rising in the length unless sized from the card's memory (Unsloth, a paged optimizer).
     rising = not _reads_card(query, method, _optimizer(query, method))
-    tokens = longest_fitting(per_gpu, vram, limit, rising=rising)
+    tokens = longest_fitting(per_gpu, vram, limit, rising=rising, exact=summed.get)
     return LongestContext(
         method=method.id, tokens=tokens, limit=limit, capped=tokens == limit,
         model_max=model_max, per_gpu_gb=per_gpu(tokens) if tokens else None,

@@ -56,6 +56,7 @@ __all__ = [
 # stopped there.
 SEARCH_LIMIT = 1 << 20
 _HALF = Decimal("0.5")  # of a tenth of a GB (longest_fitting)
+_GIGA_BYTES = 1e9  # a GB, as the estimator rounds its bytes (rules.estimator _GB)
 # The concurrency search's upper end: 2^16 sequences, far past what any engine schedules at
 # once; the reply says "at least" when the memory holds that many.
 CONCURRENCY_LIMIT = 1 << 16
@@ -81,7 +82,7 @@ class LongestContext:
 
 def longest_fitting(
     per_gpu_gb: Callable[[int], Decimal | None], vram_per_gpu_gb: Decimal, limit: int,
-    *, rising: bool = False,
+    *, rising: bool = False, exact: Callable[[int], float | None] | None = None,
 ) -> int:
     """The largest n in [1, limit] with per_gpu_gb(n) <= vram_per_gpu_gb (0 when none):
     per_gpu_gb must not decrease with n; None means the estimator refused n (taken as no fit).
@@ -99,7 +100,13 @@ def longest_fitting(
     it at once, where a first step of 1/256 of the guess left that step's bracket to halve.
     Any bracketing of a rising estimate finds the same n. Not otherwise: Unsloth's offload or
     a paged optimizer sized to the card can make a longer sequence need less, and there the
-    search keeps the lengths it always tried, so that its answer stays the one given."""
+    search keeps the lengths it always tried, so that its answer stays the one given.
+
+    `exact` (rising only): the figure per_gpu_gb(n) rounds, in bytes, for a length it was
+    asked of (1 and the limit). The line is then drawn through those, not through tenths of a
+    GB: at the limit's million tokens a tenth of a GB is some thirty tokens of the line, so
+    the guess was a few to a dozen tokens off and took 4 to 8 more estimates to bracket; the
+    same n, most often in the guess and its neighbour."""
     if limit < 1:
         raise ValueError("limit must be at least 1")
 
@@ -118,6 +125,12 @@ def longest_fitting(
         edge = (Decimal(math.floor(vram_per_gpu_gb * 10)) + _HALF) / 10 if rising \
             else vram_per_gpu_gb
         share = (edge - first) / (last - first)
+        if rising and exact is not None:
+            # Bytes at 1 and at the limit, as the estimator summed them before rounding.
+            low_bytes, high_bytes = exact(1), exact(limit)
+            if low_bytes is not None and high_bytes is not None and high_bytes > low_bytes:
+                share = Decimal((float(edge) * _GIGA_BYTES - low_bytes)
+                                / (high_bytes - low_bytes))
         guess = min(max(1 + int(share * (limit - 1)), 2), limit - 1)
         step = 1 if rising else max(1, guess // 256)
         if fits(guess):
