@@ -388,6 +388,8 @@ class KvSaving:
 
 # Link speeds a download is timed at when the user gave none, said as examples (Mbps).
 DOWNLOAD_EXAMPLE_MBPS: Final = (Decimal(100), Decimal(1000))
+# The error code of a number that cannot be read ("1.5.3 hours"): asked back, nothing priced.
+UNREADABLE_NUMBER: Final = "unreadable_number"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1179,6 +1181,11 @@ def _at_step_rate(query: Query, cat: Catalogue) -> Answer:
 def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answer:
     """`timing`: only the detailed estimate is read (_timed_detail): the answer stops there."""
     cat = catalogue
+    if query.malformed_number is not None:
+        # "how much for 1.5.3 hours on h100": no number is read there (was 153 hours); the
+        # reply asks for it again, written so it can be read.
+        return Answer(query=query, intent=query.intent, error=UNREADABLE_NUMBER,
+                      error_params={"said": query.malformed_number})
     if query.impossible_day is not None:
         # "h100 25 hours a day for a week": no schedule to price; the reply says why.
         per_day, week = query.impossible_day

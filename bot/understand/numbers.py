@@ -28,8 +28,43 @@ INT_CAP: Final = 10**12
 # Regex fragments. NUM: digits with "." or "," groups ("7.5", "7,5", "1.120", "70.000").
 # NUM_SP also reads space-grouped thousands ("1 120"); it is not used for model sizes, where
 # "Llama 3 405B" must not become 3 405.
-NUM: Final = r"\d+(?:[.,]\d+)*"
-NUM_SP: Final = r"(?:\d{1,3}(?: \d{3})+(?!\d)|\d+(?:[.,]\d+)*)"
+# Only well-formed numbers: one decimal separator, or thousands in groups of three after one to
+# three digits, decimals after the other separator ("1,000,000", "1.000.000,5"). A malformed
+# one ("1.5.3 hours", "1,000,5", "1,2,3") is read as no number at all, never as another (was 153
+# hours: the groups joined), nor as a part of it ("1.5" of "1.5.3"): nothing it reads may be
+# followed by a digit, or by a separator and a digit.
+_WELL_FORMED: Final = (r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+(?:,\d+)?"
+                       r"|\d+(?:[.,]\d+)?)(?![.,]?\d)")
+NUM: Final = _WELL_FORMED
+NUM_SP: Final = rf"(?:\d{{1,3}}(?: \d{{3}})+(?!\d)|{_WELL_FORMED})"
+
+
+# A number of two separators or more that is not well formed, said with a unit ("1.5.3 hours",
+# "$1.2.50", "2,5,0 tokens"): asked back (bot.answer), not read as another number. Versions
+# ("bitsandbytes 0.43.2", "vllm 0.6.3") have no unit after them and stay what they are.
+_UNIT_AFTER: Final = (
+    r"hours?|hrs?|hs?|days?|weeks?|months?|minutes?|mins?|horas?|dias?|semanas?|mes(?:es)?|"
+    r"minutos?|heures?|jours?|semaines?|mois|gpu[ -]?(?:hours?|horas?|heures?)|tokens?|"
+    r"gb|go|gib|b|k|m|gpus?|dollars?|dolares?|bucks|usd[tc]?|eur|euros?|\$|€"
+)
+_MALFORMED: Final = lazy(
+    rf"(?:(?:\$|€|usd) ?)?(?<![\w.,])(?P<num>\d+(?:[.,]\d+){{2,}})(?![.,]?\d)"
+    rf"(?P<unit> ?(?:{_UNIT_AFTER})(?![a-z0-9]))?"
+)
+_WELL_FORMED_ONLY: Final = lazy(_WELL_FORMED)
+
+
+def malformed_number(text: str) -> str | None:
+    """The first number with a unit (or a currency before it) that is not well formed ("1.5.3"
+    of "how much for 1.5.3 hours"), as written; None when there is none."""
+    if text.count(".") + text.count(",") < 2:
+        return None
+    for match in _MALFORMED.finditer(text):
+        said = match.group("num")
+        priced = match.start() < match.start("num")
+        if (priced or match.group("unit")) and _WELL_FORMED_ONLY.fullmatch(said) is None:
+            return said
+    return None
 
 
 def _from_digits(int_digits: str, frac_digits: str = "", negative: bool = False) -> Decimal:

@@ -39,6 +39,7 @@ from bot.understand.normalise import (
 from bot.understand.numbers import (
     NUM_SP,
     k_tokens,
+    malformed_number,
     parse_decimal,
     parse_int,
     tidy,
@@ -4224,7 +4225,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     # it is asked next), not its price.
     alone = owned.card_alone(made) and not any(
         p.search(rest) for p in (px.HOW_MUCH, px.PRICES, px.RATE, px.COST))
-    return made.model_copy(update={"intent": "fit"}) if alone else made
+    if alone:
+        made = made.model_copy(update={"intent": "fit"})
+    unreadable = malformed_number(s)
+    return made.model_copy(update={"malformed_number": unreadable}) if unreadable else made
 
 
 # "takes 90% of my vram", "90 % de la VRAM", "0.9 of the gpu": the share of each GPU the user

@@ -1,0 +1,98 @@
+"""Time, budget and cost answers (cost21, session 33). English, Spanish, French. Prices and
+blocks from the seed page: L40S $0.82, A100 80GB $0.92, H100 $2.32, H200 $3.07, B200 $4.61 a
+GPU-hour; blocks of 10, 24, 168 and 720 GPU-hours."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+import pytest
+
+from bot.understand import numbers
+from bot.understand.numbers import NUM, NUM_SP, parse_decimal
+from tests.support.chat import ask
+
+
+def spaced(text: str) -> str:
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+
+# --- the number reader ---------------------------------------------------------------------------
+# A well-formed number is read as written: one decimal mark, or thousands in groups of three
+# (then decimals after the other mark), or thousands spaced (NUM_SP). (raw, lang, value)
+WELL_FORMED: list[tuple[str, str, str]] = [
+    ("1.5", "en", "1.5"),
+    ("1,5", "es", "1.5"),
+    ("1,5", "fr", "1.5"),
+    ("1,000", "en", "1000"),
+    ("1.000", "es", "1000"),
+    ("1 000", "fr", "1000"),
+    ("1,000,000", "en", "1000000"),
+    ("1.000.000", "es", "1000000"),
+    ("1,120.5", "en", "1120.5"),
+    ("1.120,5", "es", "1120.5"),
+    ("7", "en", "7"),
+    ("0.92", "en", "0.92"),
+    ("4096", "en", "4096"),
+]
+
+
+@pytest.mark.parametrize(("raw", "lang", "value"), WELL_FORMED)
+def test_a_well_formed_number_is_read_as_written(raw: str, lang: str, value: str) -> None:
+    assert re.fullmatch(NUM_SP, raw) is not None
+    assert parse_decimal(raw, lang) == Decimal(value)  # type: ignore[arg-type]
+
+
+# A malformed number is no number at all: the reader matches neither it nor a part of it
+# (was "1.5.3" → 153, the groups joined; "1,000,5" → 10005).
+MALFORMED: list[str] = ["1.5.3", "1,000,5", "12.345.6789", "1,2,3", "1.5,3.2", "1,0000,000"]
+
+
+@pytest.mark.parametrize("raw", MALFORMED)
+def test_a_malformed_number_is_not_read(raw: str) -> None:
+    for pattern in (NUM, NUM_SP):
+        found = [m.group(0) for m in re.finditer(rf"(?<![\w.,]){pattern}", raw)]
+        assert found == [], (pattern, found)
+    assert numbers.malformed_number(f"how much for {raw} hours on an h100") == raw
+
+
+# Versions and dates have no unit after them: not asked back.
+@pytest.mark.parametrize("text", [
+    "qlora llama 3 8b with bnb 0.43.2", "vllm 0.6.3 on 2 h100s", "1,000,000 tokens on an h100",
+    "1.000.000,5 tokens", "llama 3.1 8b for 1.5 hours",
+])
+def test_no_malformed_number_where_there_is_none(text: str) -> None:
+    assert numbers.malformed_number(text) is None
+
+
+# The hours as people write them, and a malformed figure: asked back, nothing priced (was a
+# quote for 153 hours). (question, lang, hours, starts)
+HOURS_READ: list[tuple[str, str | None, str | None, str]] = [
+    ("how much for 1,000 hours on h100", None, "1000", "💵 <b>Cost: $2,320.00</b>"),
+    ("cuánto cuesta 1.000 horas en una h100", "es", "1000", "💵 <b>Coste: 2.320,00 US$</b>"),
+    ("combien pour 1 000 heures sur une h100", "fr", "1000", "💵 <b>Coût : 2 320,00 $US</b>"),
+    ("how much for 1.5 hours on h100", None, "1.5", "💵 <b>You pay $23.20</b>"),
+    ("cuánto por 1,5 horas en una h100", "es", "1.5", "💵 <b>Pagas 23,20 US$</b>"),
+    ("how much for 1.5.3 hours on h100", None, None,
+     "🔢 I can't read “1.5.3” as a number. Write it with one decimal mark (1.5) or with "
+     "thousands in groups of three (1,000), and ask again."),
+    ("cuanto sale 1,000,5 horas de h100", "es", None,
+     "🔢 No puedo leer «1,000,5» como un número. Escríbelo con un solo separador decimal (1,5) "
+     "o con los miles en grupos de tres (1.000), y vuelve a preguntar."),
+    ("combien pour 1.5.3 heures sur une h100", "fr", None,
+     "🔢 Je ne peux pas lire « 1.5.3 » comme un nombre. Écrivez-le avec un seul séparateur "
+     "décimal (1,5) ou avec les milliers par groupes de trois (1 000), puis reposez la question."),
+    ("i have $1.2.50, how many h100 hours", None, None, "🔢 I can't read “1.2.50” as a number."),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "hours", "starts"), HOURS_READ)
+def test_hours_read_as_written_or_asked_back(question: str, lang: str | None, hours: str | None,
+                                             starts: str) -> None:
+    reply = ask(question, lang)
+    assert reply.query.hours == (Decimal(hours) if hours is not None else None), reply.query
+    assert spaced(reply.text).startswith(spaced(starts)), reply.text
+    if hours is None:
+        assert reply.answer.error == "unreadable_number"
+        assert "$" not in reply.text and "US$" not in reply.text
