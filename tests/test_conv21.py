@@ -213,3 +213,53 @@ def test_a_run_from_the_last_question_says_that(turns: list[str]) -> None:
     last = converse(*turns)[-1]
     assert "from your last question.</i>" in last.text
     assert "ago" not in last.text and "earlier question" not in last.text
+
+
+# "what if i use 4bit" after a training run: that run with its base in 4 bits, QLoRA (was 4-bit
+# inference, the training dropped: "use" read as serving); "and in dollars?" after a run: its
+# cost, as "how much is that?" (was "I did not understand that").
+USE_4BIT = [
+    ("en", "lora llama 3 8b on a 4090", "what if i use 4bit"),
+    ("en", "lora llama 3 8b on a 4090", "what if i use 4 bit quantization"),
+    ("en", "can i finetune llama 3.1 8b on my 3060 12gb", "what if i use 4bit"),
+    ("en", "can i finetune llama 3.1 8b on my 3060 12gb", "and in 4bit?"),
+    ("es", "lora llama 3 8b en una 4090", "y si uso 4 bits?"),
+    ("fr", "lora llama 3 8b sur une 4090", "et si j'utilise du 4 bits ?"),
+]
+
+
+@pytest.mark.parametrize(("lang", "first", "text"), USE_4BIT)
+def test_using_4bit_after_a_training_run_is_qlora(lang: str, first: str, text: str) -> None:
+    last = converse(first, text)[-1]
+    assert last.locale == lang
+    assert (last.query.method, last.query.inference) == ("qlora", False)
+    assert "(QLoRA)" in last.text and "4-bit inference" not in last.text
+
+
+@pytest.mark.parametrize(("first", "text"), [
+    ("can i run llama 3 70b on a 4090", "what if i use 4bit"),  # serving stays serving
+    ("how much vram for llama 3 8b", "and in 4bit?"),  # no run said: serving, as before
+])
+def test_using_4bit_after_serving_stays_serving(first: str, text: str) -> None:
+    assert converse(first, text)[-1].query.method == "inference_int4"
+
+
+IN_DOLLARS = [
+    ("en", "qlora llama 3 70b on a h100", "how long for 100M tokens", "and in dollars?",
+     ["QLoRA of Llama 3 70B on 1× H100 with the same settings", "About $83.15 to fine-tune"]),
+    ("en", "qlora llama 3 70b on a h100", "how long for 100M tokens", "in usd?",
+     ["About $83.15 to fine-tune"]),
+    ("es", "¿cuánto tarda un qlora de llama 3 8b con 50M tokens en una h100?", "", "¿y en dólares?",
+     ["QLoRA de Llama 3 8B en 1× H100 con los mismos ajustes", "Unos 4,76\u00a0US$"]),
+    ("fr", "combien de temps pour un qlora de llama 3 8b avec 50M tokens sur une h100 ?", "",
+     "et en dollars ?", ["QLoRA de Llama 3 8B sur 1× H100 avec les mêmes réglages", "4,76\u00a0$US"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "first", "second", "text", "has"), IN_DOLLARS)
+def test_in_dollars_after_a_run_is_its_cost(lang: str, first: str, second: str, text: str,
+                                            has: list[str]) -> None:
+    last = converse(*(t for t in (first, second, text) if t))[-1]
+    assert last.locale == lang
+    assert last.answer.intent == "cost"
+    says(last.text, ["↪️", *has], ["🤔"])

@@ -1297,6 +1297,12 @@ _RATE_ALONE: Final = lazy(
     r"(?:(?:price|cost|precio|costo|coste|prix|cout) )?"
     rf"(?:{alt(lx.RATE_WORDS)})(?: (?:price|cost|rate|precio|prix|tarif))?\W*$"
 )
+# "and in dollars?", "in usd?", "¿y en dólares?", "et en dollars ?" (folded): the currency we
+# quote, alone.
+_IN_DOLLARS_ALONE: Final = lazy(
+    r"^\W*(?:(?:and|y|e|et|ok|so|but|pero|mais)\W+)*(?:(?:in|en)\W+)?(?:us\W?dollars?|dollars?|"
+    r"dolares?|dolar|usd|us\$|\$|bucks)(?:\W+(?:please|pls|plz|por favor|porfa|svp|stp))?\W*$"
+)
 _PRICE_LIST: Final = lazy(
     r"(?<![a-z])(?:prices|pricing|price list|rates|precios|tarifas|lista de precios|tarifs|"
     r"grille|your|vuestros|sus|vos|vous)(?![a-z])"
@@ -1359,14 +1365,17 @@ def _price_of_run(
     card we do not rent, its cost on the cheapest offered configuration that holds it. The rate
     alone ("per hour?", "hourly?", "¿y por hora?", "et à l'heure ?") asks that too."""
     alone = new.intent in ("unknown", "prices") and _RATE_ALONE.match(folded) is not None
-    if alone:
+    # "and in dollars?", "¿y en dólares?", "et en dollars ?": what the run costs, as "how much
+    # is that?" (was "I did not understand"; another currency is refused as before).
+    dollars = new.intent == "unknown" and _IN_DOLLARS_ALONE.match(folded) is not None
+    if alone or dollars:
         new = new.model_copy(update={"intent": "prices"})
     if new.intent != "prices" or previous.params_b is None or previous.intent not in _MODEL_INTENTS \
             or _names_model(new) or _names_card(new) or new.method is not None or new.inference \
             or new.hours is not None or new.budget_usd is not None or new.pay_also \
             or new.service_asked or new.start_asked or new.fastest_asked or new.per_minute \
             or new.currency_asked or words(new.text) > SHORT_WORDS \
-            or not (alone or _THAT_PRICE.search(folded)) or _PRICE_LIST.search(folded):
+            or not (alone or dollars or _THAT_PRICE.search(folded)) or _PRICE_LIST.search(folded):
         return None
     card = gpus.gpu_or_none(previous.gpu) if gpus is not None and previous.gpu else None
     if px.RATE.search(folded) and card is not None and card.rented:
@@ -2309,9 +2318,15 @@ def _budget_for_run(new: Query, previous: Query, names_model: bool) -> bool:
 
 
 # "and in 4bit?", "y en 4 bits?", "et en 8 bits ?" (folded): a precision alone, nothing else.
+# ... or said as using it: "what if i use 4bit", "y si uso 4 bits?", "et si j'utilise du 4
+# bits ?", "using 4 bit quantization?"
 _BITS_ALONE: Final = lazy(
-    r"^\W*(?:(?:and|y|et|ok|so|but|pero|mais|what about|how about|que tal|et si)\W+)*"
-    r"(?:(?:in|en|with|con|avec|at|a)\W+)?(?P<bits>4|8)[\s-]?bits?\W*$"
+    r"^\W*(?:(?:and|y|et|ok|so|but|pero|mais|what about|how about|que tal|et si|what if|if|"
+    r"y si|si)\W+)*"
+    r"(?:(?:(?:i|we) (?:use|used|go|went|try|tried|do it|did it)|use|using|go|uso|usara|usase|"
+    r"usamos|usando|lo hago|(?:j'|je |on )?utilis\w*|je passe|on passe|je fais)\W+)?"
+    r"(?:(?:in|en|with|con|avec|at|a|du|de|on)\W+)?(?P<bits>4|8)[\s-]?bits?"
+    r"(?:\W+(?:quant\w*|cuantiz\w*|precision))?\W*$"
 )
 
 
@@ -2325,7 +2340,10 @@ def _bits_of_run(new: Query, previous: Query, names_model: bool) -> str | None:
     if said is None:
         return None
     if said.group("bits") == "4" and new.method == "inference_int4" \
-            and previous.method in ("lora", "lora_int8", "full_adamw", "full_adam8bit"):
+            and (previous.method in ("lora", "lora_int8", "full_adamw", "full_adam8bit")
+                 or (previous.method is None and previous.intent != "memory")):
+        # (no method: "can i finetune llama 3.1 8b on my 3060", each training method; not "how
+        # much vram for llama 3 8b", where "and in 4bit?" may well be serving it)
         return "qlora"
     if said.group("bits") == "8" and new.method == "inference_int8" \
             and previous.method in ("lora", "qlora"):
