@@ -584,19 +584,39 @@ def _short(text: str) -> str:
     return str(escape(text.split("\n", 1)[0]))
 
 
+# Notes of one line about the platform or the model, not the verdict: said once in a reply of
+# several answers ("rx 7900 xtx rocm, can i run llama 3 8b? and how about training" said the ROCm
+# and the gated-repository notes in both sections).
+_ONCE_NOTES: Final = ("🔴 ", "🔵 ", "🍎 ", "🔒 ")
+
+
+def _without_notes_said(paragraph: str, said: set[str]) -> str:
+    """`paragraph` without its note lines an answer before it said word for word."""
+    lines = paragraph.split("\n")
+    kept = [line for line in lines
+            if not (line.startswith(_ONCE_NOTES) and line.strip() in said and is_balanced(line))]
+    return "\n".join(kept) if len(kept) < len(lines) else paragraph
+
+
 def said_once(texts: list[str]) -> list[str]:
     """Each answer without the paragraphs an answer before it already said word for word
     ("… on a h100?\nhow much for 20 hours?": the cost's section said the fit verdict, its
-    next step and the planning note again); an answer left with none keeps its first."""
+    next step and the planning note again), nor its platform and licence notes said before;
+    an answer left with none keeps its first."""
     seen: set[str] = set()
+    notes: set[str] = set()
     out: list[str] = []
     for text in texts:
         paragraphs = text.split("\n\n")
         kept = [p for p in paragraphs
                 if not p.strip() or p.strip() not in seen or not is_balanced(p)]
+        # A paragraph of notes all said before goes with them.
+        kept = [q for p, q in ((p, _without_notes_said(p, notes)) for p in kept)
+                if q.strip() or not p.strip()]
         if not any(p.strip() for p in kept):
             kept = paragraphs[:1]
         seen.update(p.strip() for p in paragraphs if p.strip())
+        notes.update(line.strip() for line in text.split("\n") if line.startswith(_ONCE_NOTES))
         out.append("\n\n".join(kept).strip("\n"))
     return out
 

@@ -125,3 +125,52 @@ def test_enough_vram_asked_keeps_the_gpu_verdict(q: str, asked: bool) -> None:
     got = ask(q)
     assert got.query.vram_enough_asked is asked
     assert got.text.startswith("❌" if asked else "⚠️"), got.text[:300]
+
+
+# A message of several questions: the platform and licence notes are said once, in the first
+# section that says them ("rx 7900 xtx rocm, can i run llama 3 8b? and how about training" said
+# the ROCm note and the gated-repository note in both sections).
+NOTES_ONCE: list[tuple[str, tuple[str, ...]]] = [
+    ("rx 7900 xtx rocm, can i run llama 3 8b? and how about training", ("🔴 ", "🔒 ")),
+    ("rx 7900 xtx, puedo correr llama 3 8b? y entrenarlo?", ("🔴 ", "🔒 ")),
+    ("intel arc a770 can i run mistral 7b? and how about training", ("🔵 ",)),
+]
+
+
+@pytest.mark.parametrize(("q", "markers"), NOTES_ONCE)
+def test_platform_notes_said_once(q: str, markers: tuple[str, ...]) -> None:
+    reply = ask(q).text
+    assert "2️⃣" in reply, reply
+    for marker in markers:
+        lines = [line for line in reply.split("\n") if line.startswith(marker)]
+        assert len(lines) == 1, (marker, reply)
+
+
+# A verdict held to vLLM's default share of each GPU says why that share, once, with the docs
+# cited; not for a share the user set, nor for TGI, nor where the 📏 line already says it.
+VLLM_SHARE: list[tuple[str, str | None, bool]] = [
+    ("can i serve llama 3.1 8b with vllm on a 3090 at 8k context", None, True),
+    ("vllm llama 3.1 8b at 16k context on a 4090, does it fit?", None, True),
+    ("se puede servir llama 3.1 8b con vllm en una 3090 con 8k de contexto", "es", True),
+    ("peut-on servir llama 3.1 8b avec vllm sur une 3090 avec 8k de contexte", "fr", True),
+    ("vllm llama 3.1 8b --max-model-len 8192 --gpu-memory-utilization 0.8 on a 3090", None,
+     False),
+    ("tgi llama 3.1 8b at 8k context on a 3090", None, False),
+]
+_SHARE_LINE = {
+    None: "ℹ️ vLLM reserves 92% of each GPU's memory by default (<code>--gpu-memory-utilization "
+          "0.92</code>; 90% before v0.21.0) for the weights, activations and KV cache, and fills "
+          "what the weights leave with KV cache: the room left is within that share. <i>Source: "
+          "vLLM docs, vllm serve --gpu-memory-utilization.</i>",
+    "es": "ℹ️ vLLM reserva por defecto el 92\u00a0% de la memoria de cada GPU",
+    "fr": "ℹ️ vLLM réserve par défaut 92\u00a0% de la mémoire de chaque GPU",
+}
+
+
+@pytest.mark.parametrize(("q", "lang", "said"), VLLM_SHARE)
+def test_vllm_default_share_is_explained(q: str, lang: str | None, said: bool) -> None:
+    reply = ask(q).text
+    line = _SHARE_LINE[lang]
+    assert (line in reply) is said, reply
+    assert reply.count("vLLM reserves") + reply.count("vLLM reserva") \
+        + reply.count("vLLM réserve") <= 1

@@ -26,7 +26,12 @@ from bot.render.detailed_lines import assumption_said, detailed_block, detailed_
 from bot.render.offload_lines import offload_speed_line, ollama_context_note
 from bot.render.phrases import GpuName, Phrases, gpu_forms
 from bot.render.tool_lines import tool_launch, trl_fix
-from rules.capacity import LongestContext, runs_on_metal, serving_utilization
+from rules.capacity import (
+    LongestContext,
+    runs_on_metal,
+    serving_utilization,
+    serving_utilization_before,
+)
 from rules.compare import Comparison, ScaledRate
 from rules.estimator import load_constants
 from rules.fit import Fit
@@ -545,6 +550,8 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 # Serving at a stated context: the figure leads with the KV cache it holds.
                 put(_context_figure(ph, detailed, dc))
                 put("\n")
+                if answer.context_room is None or answer.context_room.utilization is None:
+                    put(_vllm_share(ph, dc))
                 if answer.query.utilization_asked:
                     put(_least_share(ph, dc))
                 rule = answer.typical_lead and not detailed.stated
@@ -753,6 +760,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 # the KV cache at that context.
                 put(_context_figure(ph, detailed, sdc))
                 put("\n")
+                put(_vllm_share(ph, sdc))
     card = answer.gpu
     if asked is not None and asked.gpu and card:
         if not card.rented:
@@ -1650,6 +1658,34 @@ def _least_share(ph: Phrases, check: FitCheck) -> Markup:
         "--max-model-len.", default=str(default),
     ))
     return line + Markup("\n")
+
+
+def _vllm_share(ph: Phrases, check: FitCheck) -> Markup:
+    """A verdict held to vLLM's default share of each GPU ("… of the 23.7 GB vLLM takes of each
+    25.77 GB GPU"): why that share, in one line with the vLLM docs cited (rules/data/serving.toml
+    vllm.gpu_memory_utilization); empty for TGI, a share the user set, or none."""
+    if check.utilization is None or check.card_gb is None or check.engine == "tgi" \
+            or check.utilization_said:
+        return Markup("")
+    before = serving_utilization_before()
+    values = {"share": ph.fmt.percent(check.utilization * 100, 0),
+              "value": str(check.utilization)}
+    if before is None:
+        line = ph._(
+            "vLLM reserves %(share)s of each GPU's memory by default (<code>"
+            "--gpu-memory-utilization %(value)s</code>) for the weights, activations and KV "
+            "cache, and fills what the weights leave with KV cache: the room left is within "
+            "that share.", **values)
+    else:
+        line = ph._(
+            "vLLM reserves %(share)s of each GPU's memory by default (<code>"
+            "--gpu-memory-utilization %(value)s</code>; %(old)s before %(release)s) for the "
+            "weights, activations and KV cache, and fills what the weights leave with KV "
+            "cache: the room left is within that share.",
+            old=ph.fmt.percent(before[0] * 100, 0), release=before[1], **values)
+    return Markup("ℹ️ ") + line + Markup(" <i>") + ph._(
+        "Source: %(source)s.", source="vLLM docs, vllm serve --gpu-memory-utilization"
+    ) + Markup("</i>\n")
 
 
 def _context_figure(ph: Phrases, detailed: DetailedAnswer, check: FitCheck) -> Markup:
