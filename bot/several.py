@@ -47,6 +47,7 @@ from bot.render.telegram_html import MAX_MESSAGE, is_balanced, visible_length
 from bot.understand import asks
 from bot.understand import patterns as px
 from bot.understand.followup import (
+    alert_again,
     asks_on_gpu,
     follow_up,
     is_gpu_time,
@@ -473,6 +474,12 @@ def parts(
 
     for piece in pieces:
         asked = read(piece.text)
+        if found and found[-1].query.intent == "alert" and alert_again(asked, found[-1].query):
+            # "préviens-moi si la h100 passe sous 2 $ et la a100 sous 1 $", "… and the a100
+            # below 1": another alert, its alert word left unsaid (as a chat's next message)
+            again = read(f"/alert {piece.text}")
+            if again.intent == "alert":
+                asked = again.model_copy(update={"text": asked.text})
         if asked.intent in _ALERTS:
             # "… on my 3060? also alert me if the h100 drops below 2.5": the alert a part of
             # its own, which the chat handlers set (bot/alerts); a removal, a list, or an alert
@@ -539,9 +546,17 @@ def parts(
         last = found.pop()
         asked = read(text[last.start:piece.end])
         found.append(Part(last.start, piece.end, asked, complete(asked, len(found))))
-    if len(found) < 2 or all(part.query.intent in _ALERTS for part in found):
-        return None  # one question, or alerts only: the message's one reading
+    if len(found) < 2 or (all(part.query.intent in _ALERTS for part in found)
+                          and len({_alert_key(part.query) for part in found}) < 2):
+        # one question, or one alert: the message's one reading ("notify me when the h100
+        # drops below 2 and alert me when the a100 drops below 1" sets both, each its part)
+        return None
     return found
+
+
+def _alert_key(query: Query) -> tuple[object, ...]:
+    """What an alert watches: two alerts of a message differ in it."""
+    return (query.gpu, query.gpu_text, query.threshold_usd, query.percent, query.direction)
 
 
 def _card_asked(asked: Query) -> bool:

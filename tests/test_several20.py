@@ -99,7 +99,6 @@ def test_each_request_is_answered_and_the_alert_read(
 # Alerts alone, a removal or a list beside a question: the message's one reading, as before
 # (the chat handlers act on it whole).
 @pytest.mark.parametrize(("text", "intent"), [
-    ("notify me when the h100 drops below 2 and alert me when the a100 drops below 1", "alert"),
     ("alert me if the h100 drops below 2.5", "alert"),
     ("can i qlora llama 3 8b on a 3060? also delete my h100 alert", "alert_remove"),
     ("how much is an h100? and show my alerts", "alert_list"),

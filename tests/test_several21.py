@@ -4,9 +4,19 @@ card's price ("can i run llama 3 8b on a 4090 and what's the price of the h100":
 
 from __future__ import annotations
 
-import pytest
+import asyncio
+from collections.abc import AsyncIterator
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
 
-from fakebotapi import validate_telegram_html
+import pytest
+import pytest_asyncio
+from telegram.ext import Application
+
+from bot.console import Console, to_plain
+from fakebotapi import FakeBotAPI, validate_telegram_html
+from tests.support.bot_running import running_on_sqlite
 from tests.support.chat import ask, says
 
 FIT_4090 = {
@@ -147,3 +157,74 @@ def test_the_same_cost_is_said_once() -> None:
     reply = ask(TRAINED_EACH[0][0])
     assert reply.text.count("💵") == 1
     assert all(p.query.hours == 5 and p.query.gpu == "a100-80gb" for p in reply.parts)
+
+
+# Two alerts in one message: both set, each in its section (was the first alone set). (text, the
+# alerts as (gpu, threshold), what the reply says in order, what /alerts lists in order)
+TWO_ALERTS = [
+    ("notify me when the h100 drops below 2 and alert me when the a100 drops below 1",
+     ["🔔 Alert set: when the H100 drops below $2 per hour.",
+      "🔔 Alert set: when the A100 80GB drops below $1 per hour."],
+     ["H100 drops below $2", "A100 80GB drops below $1"]),
+    ("alert me if the h100 drops below 2 and the a100 below 1",
+     ["🔔 Alert set: when the H100 drops below $2 per hour.",
+      "🔔 Alert set: when the A100 80GB drops below $1 per hour."],
+     ["H100 drops below $2", "A100 80GB drops below $1"]),
+    ("avísame si la h100 baja de 2 y si la a100 baja de 1",
+     ["🔔 Alerta creada: cuando la H100 baje de 2\u00a0US$ por hora.",
+      "🔔 Alerta creada: cuando la A100 80GB baje de 1\u00a0US$ por hora."],
+     ["La H100 baja de 2\u00a0US$", "La A100 80GB baja de 1\u00a0US$"]),
+    ("préviens-moi si la h100 passe sous 2 $ et la a100 sous 1 $",
+     ["🔔 Alerte créée\u00a0: quand le H100 passe sous 2\u00a0$US de l'heure.",
+      "🔔 Alerte créée\u00a0: quand l'A100 80GB passe sous 1\u00a0$US de l'heure."],
+     ["Le H100 passe sous 2\u00a0$US", "L'A100 80GB passe sous 1\u00a0$US"]),
+]
+
+
+@pytest.mark.parametrize(("text", "said", "listed"), TWO_ALERTS)
+def test_two_alerts_are_two_parts(text: str, said: list[str], listed: list[str]) -> None:
+    reply = ask(text)
+    assert [(p.answer.intent, p.query.gpu, p.query.threshold_usd) for p in reply.parts] == [
+        ("alert", "h100", Decimal(2)), ("alert", "a100-80gb", Decimal(1))]
+    assert validate_telegram_html(reply.text) is None
+
+
+@pytest.mark.parametrize(("text", "said", "listed"), TWO_ALERTS)
+async def test_the_console_sets_both_alerts(
+    console: Console, text: str, said: list[str], listed: list[str]
+) -> None:
+    says(to_plain(await console.answer(text)), said, [])
+    says(to_plain(await console.answer("/alerts")), listed, [])
+
+
+# One alert, or the same alert said twice, stays the message's one reading.
+@pytest.mark.parametrize("text", [
+    "alert me if the h100 drops below 2", "avísame si la h100 baja de 2 y la b200 también?",
+    "alert me when the h100 drops below 2 and the price of the h200",
+])
+def test_one_alert_stays_one_reading(text: str) -> None:
+    reply = ask(text)
+    assert not [p for p in reply.parts if p.answer.intent == "alert"][1:]
+
+
+@pytest_asyncio.fixture
+async def app(api: FakeBotAPI, tmp_path: Path) -> AsyncIterator[Application]:  # type: ignore[type-arg]
+    async with running_on_sqlite(api, tmp_path) as application:
+        yield application
+
+
+async def test_telegram_sets_both_alerts(api: FakeBotAPI, app: Any) -> None:
+    api.push_message(921, TWO_ALERTS[0][0], language_code="en")
+    sent = await api.wait_for_messages(1, chat_id=921, timeout=10)
+    await asyncio.sleep(0.2)  # nothing more comes
+    assert api.message_count(921) == 1
+    assert validate_telegram_html(sent[0].text) is None
+    says(sent[0].text, TWO_ALERTS[0][1], [])
+    api.push_message(921, "avisame si la h200 baja de 3 y si la b200 baja de 4",
+                     language_code="es")
+    sent = await api.wait_for_messages(2, chat_id=921, timeout=10)
+    says(sent[-1].text, ["🔔 Alerta creada: cuando la H200 baje de 3\u00a0US$ por hora.",
+                         "🔔 Alerta creada: cuando la B200 baje de 4\u00a0US$ por hora."], [])
+    api.push_message(921, "/alerts", language_code="en")
+    listed = await api.wait_for_messages(3, chat_id=921, timeout=10)
+    says(listed[-1].text, ["H100 drops below $2", "A100 80GB drops below $1", "H200", "B200"], [])

@@ -68,6 +68,8 @@ def _pieces_searched_whole(text: str) -> list[tuple[int, int, str]]:
     # an alert or a price said after the question ("… and notify me when it goes under $2")
     cuts.update(m.start(m.lastgroup or 0) for m in compiled(split._ALERT_AFTER).finditer(folded))
     cuts.update(m.start() for m in compiled(split._AND_PRICE).finditer(folded))
+    cuts.update(m.start() for m in compiled(split._ALERT_MORE).finditer(folded)
+                if compiled(split._ALERT_SAID).search(folded, 0, m.start()))
     cuts.update(m.start() for m in compiled(split._PLUS_COST).finditer(folded))
     cuts.update(split._owned_then_rented(folded) or ())
     out = []

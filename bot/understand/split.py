@@ -200,6 +200,17 @@ _ALERT_AFTER: Final = lazy(
     rf"[{_CLAUSE_END}]\s*(?P<alert>{_ALERT_ASK})(?![a-z])"
     rf"|\s(?P<alerted>{_ALERT_JOIN}\s+{_ALERT_ASK})(?![a-z])"
 )
+# Another card's alert after an alert's clause, its alert word left unsaid ("avísame si la h100
+# baja de 2 y si la a100 baja de 1", "préviens-moi si la h100 passe sous 2 $ et la a100 sous
+# 1 $", "… and the a100 below 1"): cut before the joining word, when an alert was asked before
+# it (bot/several.py reads the part as an alert, as a chat's "and the h200 below 2.5" is).
+_ALERT_MORE: Final = lazy(
+    r"\s(?:and|y|e|et|&)\s+(?=(?:(?:if|when|once|si|cuando|quand|lorsque)\s+)?"
+    r"(?:(?:the|la|el|le|l')\s*)?(?:(?:rtx|nvidia)\s?)?[a-z]{0,3}\d{2,4}[a-z0-9]*"
+    r"[^,;.?!\n]{0,30}?(?<![a-z])(?:below|under|drops?|falls?|bajo|baja|baje|debajo|sous"
+    r"|passe|descend\w*|above|over|sube|suba|dessus)(?![a-z]))"
+)
+_ALERT_SAID: Final = lazy(rf"(?<![a-z]){_ALERT_ASK}(?![a-z])")
 _STRONG_WORDS: Final = tuple(
     f for lang in LANGUAGES for f in (*lang.next_question_anywhere, *lang.next_cost))
 
@@ -212,6 +223,7 @@ def _may_cut(folded: str) -> bool:
         or (("1." in folded or "1)" in folded) and _FIRST_ITEM.search(folded))
         or _RENT_WORD.search(folded) or _SUM_TAIL_AT.search(folded)
         or _ALERT_AFTER.search(folded) or ("+" in folded and _PLUS_COST.search(folded))
+        or (_ALERT_SAID.search(folded) and _ALERT_MORE.search(folded))
         or (("price" in folded or "precio" in folded or "prix" in folded)
             and _AND_PRICE.search(folded))
     )
@@ -245,6 +257,8 @@ def pieces(text: str) -> list[Piece]:
         cuts.update(_inline_items(folded))
         cuts.update(match.start(match.lastgroup or 0) for match in _ALERT_AFTER.finditer(folded))
         cuts.update(match.start() for match in _AND_PRICE.finditer(folded))
+        cuts.update(match.start() for match in _ALERT_MORE.finditer(folded)
+                    if _ALERT_SAID.search(folded, 0, match.start()))
         if "+" in folded:
             plus = {match.start() for match in _PLUS_COST.finditer(folded)}
             cuts.update(plus)
