@@ -30,6 +30,7 @@ from bot.detail import (
     VllmShare,
     check_on,
     decode_bound,
+    detailed_check,
     detailed_for,
     detailed_options,
     estimate_on,
@@ -2378,24 +2379,29 @@ def _typical_misses(query: Query, composed: Answer, cat: Catalogue) -> Answer:
         if fit is None or not fit.fits:
             continue
         alt = composed if ma is primary else composed.model_copy(update={"primary": ma})
-        detail = composed.detailed if ma is primary else detailed_for(query, alt, cat)
-        if detail is None or detail.check is None:
+        # Its check alone: the rest of its detailed answer is not read here.
+        detailed = composed.detailed
+        check = (detailed.check if detailed is not None else None) if ma is primary \
+            else detailed_check(query, alt, cat)
+        if check is None:
             continue
+        figure = detailed.per_gpu_gb if ma is primary and detailed is not None \
+            else check.detailed_per_gpu_gb
         method = ma.memory.method
-        if detail.check.detailed_fits:
+        if check.detailed_fits:
             # It fits there at typical settings too: its line gives that figure and the room it
             # leaves, as one method asked leads with it ("qlora llama 3 8b on 3060 12gb, lora
             # too?" said "QLoRA ≈ 6 GB — 6 GB left" of 12.8 GB per GPU on 12.88), said to be
             # tight, with the sequence that gives room, where it is (_tight_by_detail).
             verdicts[method] = True
-            figures[method] = detail.per_gpu_gb
-            if _tight_by_detail(detail.check, cat) and composed.params_b is not None:
+            figures[method] = figure
+            if _tight_by_detail(check, cat) and composed.params_b is not None:
                 room = longest_context(query, cat.method(method),
                                        estimator_model(query, composed.params_b, cat), fit)
                 tight[method] = room.tokens or None
             continue
         verdicts[method] = False
-        figures[method] = detail.per_gpu_gb
+        figures[method] = figure
         cheapest[method] = tuple(detailed_options(query, alt, cat))
         if composed.params_b is not None:
             room = longest_context(query, cat.method(method),

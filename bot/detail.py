@@ -78,6 +78,7 @@ __all__ = [
     "chart_query",
     "check_on",
     "decode_bound",
+    "detailed_check",
     "detailed_for",
     "estimate_on",
     "estimator_model",
@@ -659,6 +660,24 @@ def detailed_for(
         **(_split_facts(breakdown.per_gpu_gb, gpus, primary.options, cat)
            if asked is None and gpus > 1 else {}),
     )
+
+
+def detailed_check(query: Query, answer: Answer, catalogue: Catalogue) -> FitCheck | None:
+    """detailed_for(query, answer, catalogue).check alone (its detailed_per_gpu_gb is the
+    figure's per_gpu_gb), for a method line that reads nothing else of it (bot.answer
+    _typical_misses, each method of several): the rest, a full method's pure-BF16 figure
+    (one more estimate) among it, is not made."""
+    if answer.error or answer.missing:
+        return None
+    primary = answer.primary
+    params_b = answer.params_b if answer.params_b is not None else query.params_b
+    if primary is None or params_b is None or primary.fit is None:
+        return None
+    method = catalogue.method(primary.memory.method)
+    asked = primary.fit
+    breakdown = _estimate(query, method, _model(query, params_b, catalogue), asked.gpu_count,
+                          asked)[0]
+    return _checked(query, method, asked, breakdown) if breakdown is not None else None
 
 
 def _split_facts(per_gpu: Decimal, gpus: int, options: Sequence[Fit],

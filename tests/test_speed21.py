@@ -110,3 +110,43 @@ def test_a_longest_sequence_search_is_the_guess_and_its_neighbour(
     assert after == before
     assert counts, "the question searches"
     assert all(n <= 4 for n in counts), counts
+
+
+# -- each method of several: its check alone (bot.answer._typical_misses) ----------------------
+
+# Several training methods on a configuration, no settings: each method's line reads the
+# detailed estimate's figure and verdict there, not the rest of a detailed answer (a full
+# method's pure-BF16 figure was one more estimate each).
+SEVERAL = [
+    "41.2B on 6x B200, lora or qlora?",
+    "fine-tune a 8.8B model on an H100",
+    "¿puedo entrenar un modelo de 13.5B en una A100?",
+    "peut-on fine-tuner un 13.1B sur 2 A100 ?",
+    "can i finetune a 72.3B on 7x H200?",
+    "qlora llama 3 8b on 3060 12gb, lora too?",  # QLoRA alone fits: nothing else checked
+]
+
+
+@pytest.mark.parametrize("text", SEVERAL)
+def test_each_method_of_several_is_checked_without_a_detailed_answer(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    from bot import answer as composing
+
+    empty_caches(PIPELINE)
+    expected = PIPELINE.ask(text)
+    real = composing.detailed_for
+    callers: list[str] = []
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        callers.append(sys._getframe(1).f_code.co_name)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(composing, "detailed_for", counted)
+    empty_caches(PIPELINE)
+    reply = PIPELINE.ask(text)
+    assert reply.text == expected.text
+    assert len(reply.answer.methods) > 1 and reply.answer.method_training_gb
+    assert "_typical_misses" not in callers, callers
