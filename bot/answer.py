@@ -1357,7 +1357,7 @@ def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answ
             extra.update(concurrency_facts(users_query, composed, cat))
         if query.train_speed_asked:
             extra.update(training_speed_facts(query, composed, cat))
-        elif query.within_hours and query.hours is not None:
+        elif (query.within_hours or query.budget_timed) and query.hours is not None:
             # "Can I fine-tune it in 4 hours on a 4090?": what those hours train there.
             # "i have 50 dollars, how many tokens can i train llama 3 8b with qlora on my 4090":
             # we have no price for the card asked, so the hours are those the money buys of

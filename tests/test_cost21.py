@@ -96,3 +96,43 @@ def test_hours_read_as_written_or_asked_back(question: str, lang: str | None, ho
     if hours is None:
         assert reply.answer.error == "unreadable_number"
         assert "$" not in reply.text and "US$" not in reply.text
+
+
+# --- what a budget's hours train ------------------------------------------------------------------
+# "i have $50, how long can i train …": the hours the money buys lead (on the cheapest offered
+# configuration that holds the run when the card asked has no price), then what those hours
+# train there, then what the user's own unpriced card trains an hour (no budget there). Was the
+# hours alone (en/fr); "cuánto tiempo puedo entrenar" asked for the dataset, the hours far down.
+BUDGET_TIMED: list[tuple[str, str | None, list[str]]] = [
+    ("i have $50, how long can i train llama 3 8b with qlora on a 4090", None, [
+        "💵 <b>We have no price for the RTX 4090 here: $50 buys 60.9 hours of 1× L40S",
+        "⏱ In 60 hours, 1× L40S trains about 520 million tokens (QLoRA, about 2,421 tokens/s",
+        "🏠 Your own RTX 4090 needs no budget, no GPU-hours to buy: it trains about 4.2 million "
+        "tokens an hour"]),
+    ("tengo 50 dólares, cuánto tiempo puedo entrenar llama 3 8b con qlora en una 4090", "es", [
+        "💵 <b>No tenemos precio para la RTX 4090: con 50 US$ tienes 60,9 horas de 1× L40S",
+        "⏱ En 60 horas, 1× L40S entrena unos 520 millones de tokens",
+        "🏠 Tu propia RTX 4090 no necesita presupuesto"]),
+    ("j'ai 50 dollars, combien de temps je peux entraîner llama 3 8b en qlora sur une 4090", "fr", [
+        "💵 <b>Nous n'avons pas de prix pour la RTX 4090 : 50 $US vous donnent 60,9 heures de "
+        "1× L40S",
+        "⏱ En 60 heures, 1× L40S entraîne environ 520 millions de tokens",
+        "🏠 Votre propre RTX 4090 n'a pas besoin de budget"]),
+    ("i have $50, how long can i train llama 3 8b with qlora on an l40s", None, [
+        "💵 <b>$50 buys 60 hours of 1× L40S in whole blocks",
+        "⏱ In 60 hours, 1× L40S trains about 520 million tokens"]),
+    ("with $500 how long can i full finetune qwen2.5 32b", None, [
+        "💵 <b>$500 buys 20.3 hours of 8× H200",
+        "⏱ In 20.25 hours, 8× H200 trains about 780 million tokens"]),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "has"), BUDGET_TIMED)
+def test_how_long_a_budget_trains(question: str, lang: str | None, has: list[str]) -> None:
+    reply = ask(question, lang)
+    assert reply.query.intent == "cost" and reply.query.budget_usd is not None, reply.query
+    text = spaced(reply.text)
+    assert text.startswith(spaced(has[0])), text
+    at = [text.index(spaced(h)) for h in has]
+    assert at == sorted(at), text
+    assert "illustrative" not in text

@@ -92,8 +92,8 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         put("\n")
     if answer.longest_lead or answer.longest_unplaced:
         include("context_lead.html.j2")
-    trained = within_line(answer, ph, lead=True) if answer.budget or answer.budget_alt \
-        else None
+    trained = within_line(answer, ph, lead=True) \
+        if (answer.budget or answer.budget_alt) and not query.budget_timed else None
     if trained is not None:
         # "with $500 how many tokens can i train llama 3 8b on": what the budget trains leads,
         # the hours it buys follow (was the hours first, the tokens seven lines down).
@@ -120,6 +120,12 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         or (answer.intent != "time" and (answer.budget or answer.budget_alt))
     ):
         include("asks_lead.html.j2")
+    trained = within_line(answer, ph) if query.budget_timed else None
+    if trained is not None:
+        # "i have $50, how long can i train …": the hours the money buys lead, what they
+        # train follows (was the hours alone)
+        put(trained)
+        put("\n")
     own = within_own_line(answer, ph)
     if own is not None:
         put(own)

@@ -3193,6 +3193,16 @@ def understand(text: str, catalogue: Catalogue) -> Query:
                 work.seq_len = size
             if work.dataset_tokens == size and not work.dataset_counted:
                 work.dataset_tokens = None
+    # "i have $50, how long can i train llama 3 8b with qlora on a 4090": how long the money
+    # lasts, asked of a run with no data said. A cost: the hours it buys lead, then what they
+    # train (was the hours alone; "cuánto tiempo puedo entrenar" was a time question asking for
+    # the dataset, the budget's hours seven lines down).
+    budget_timed = counted is None and spent and work.hours is None and not inference \
+        and measured_by is None and work.dataset_tokens is None and not work.dataset_samples \
+        and (trains or (method is not None and cat.method(method).kind == "training")) \
+        and px.DURATION_QUESTION.search(s) is not None
+    if budget_timed:
+        intent = "cost"
     # "can i finetune llama 3 8b on 20M tokens in 2 hours on a 4090?": with the dataset said,
     # the hours are a deadline for it, answered yes or no (was what 2 hours train there, 8.4M
     # tokens, the 20M left unweighed), as it is with no card named.
@@ -4007,7 +4017,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # "$50 budget, how many tokens can i qlora llama 3 8b": what the budget trains is asked,
         # not whether it is enough for a run (was the seed's illustrative 10 hours quoted).
         budget_enough=budget is not None and (_ENOUGH.search(rest) is not None or (
-            not within_hours
+            not (within_hours or budget_timed)
             and (work.params_b is not None or work.model_id is not None) and method is not None
             and not inference and asks.BUDGET_ASK.search(rest) is None
             and (px.HOW_MUCH.search(rest) is not None or px.COST.search(rest) is not None))),
@@ -4100,6 +4110,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
                 and (work.hours is not None or asks.NIGHT.search(rest) is not None)))),
         rent_asked=intent == "time" and px.COST.search(rest) is not None,
         within_hours=within_hours,
+        budget_timed=budget_timed,
         within_samples=counted is not None and counted[0] == "samples",
         within_epochs=counted is not None and counted[0] == "epochs",
         within_sample_len=counted[1] if counted is not None else None,

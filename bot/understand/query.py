@@ -453,6 +453,8 @@ class Query(BaseModel):
     step_time: Decimal | None = None
     step_total: int | None = None  # "20k steps at 1.2 it/s": the steps said, not counted
     within_hours: bool = False  # "can I fine-tune X in 4 hours on …": the hours are a budget
+    # "i have $50, how long can i train …": the hours the money buys lead, what they train follows
+    budget_timed: bool = False
     # "how many 1024-token examples can I train in a week", "¿cuántos tokens llego a procesar
     # en dos días?": what the hours train is asked, counted in samples (of `within_sample_len`
     # tokens when said, else at two typical lengths) or in tokens.
