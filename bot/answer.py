@@ -1534,6 +1534,10 @@ def _plural_count(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
     if need is not None and need <= cat.limits.max_gpus:
         return query.model_copy(update={"gpu_count": need}), {"plural_count": need}
     if detailed is not None and detailed > cat.limits.max_gpus:
+        if need is not None and detailed < need <= cat.limits.max_cluster_gpus:
+            # The rule needs more than the detailed estimate: the count that holds by both
+            # is the rule's, as it is within an instance.
+            return query, {"plural_need": need}
         return query, {"plural_need": detailed, "plural_need_detailed": True}
     return query, {"plural_need": need if need is not None
                    and need <= cat.limits.max_cluster_gpus else 0}

@@ -632,7 +632,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                         "more of them.", n=cat.limits.max_gpus, gpu=ph.gpu_name(asked.gpu),
                     ))
                     put("\n")
-                elif not answer.fits and n and asked.gpu \
+                elif not answer.fits and n and asked.gpu and not answer.plural_need \
                         and not (answer.gpu is not None and answer.gpu.one_per_machine):
                     put("🔢 ")
                     put(_(
@@ -650,7 +650,10 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 put("\n")
                 n = ph.gpus_needed(asked)
                 if (
-                    not answer.fits and n and n > asked.gpu_count
+                    # "full finetune llama 3 70b on h100s": the count no instance holds is the
+                    # plural line's (phrases.plural_count), said once; it was "at least 16×
+                    # H100" here, by the rule, then "19× H100 by the detailed estimate" there.
+                    not answer.fits and n and n > asked.gpu_count and not answer.plural_need
                     and n <= cat.limits.max_cluster_gpus
                     # A Mac, a laptop, a Jetson is one machine with its one GPU: "2× Apple M1
                     # Pro", "3× Jetson Orin Nano 8GB" is no configuration to buy.
