@@ -240,6 +240,10 @@ class TrainingEstimate:
     # The cheapest offered configuration per hour, when the run costs less on another (faster)
     # one: the reply says why it is not timed there.
     cheaper_hour: Fit | None = None
+    # Each offered configuration the run was weighed on, with its wall-clock hours there and
+    # what is paid for them in whole blocks, least paid first (the one timed leads): "best gpu
+    # to train a 1.5b from scratch on 10B tokens" lists them by run cost, as the lead picks.
+    paid_runs: tuple[tuple[Fit, Decimal, Decimal], ...] = ()
     problem: Literal["no_config", "no_peak_tflops", "no_price", "too_long"] | None = None
     flops: Decimal | None = None
     flops_per_param_token: Decimal | None = None  # k in k·N·D
@@ -1729,9 +1733,22 @@ def _training_time(
         if met and cheapest is not target and cheapest.gpu is not None:
             deadline["slower"] = (cheapest, timed[cheapest.gpu, cheapest.gpu_count].wall_clock_hours)
     first = next((o for o in options if o.gpu is not None and o.usd_per_hour is not None), None)
+    runs: list[tuple[int, Fit, Decimal, Decimal]] = []
+    if not on_asked and not measured and not deadline and target is not None:
+        for at, option in enumerate(options):
+            on = timed.get((option.gpu, option.gpu_count)) if option.gpu is not None else None
+            if on is None or option.gpu is None:
+                continue
+            cost = paid_usd(option.gpu, option.gpu_count,
+                            max(on.gpu_hours / option.gpu_count, Decimal("0.01")), catalogue=cat)
+            if cost is not None:
+                lead = (option.gpu, option.gpu_count) == (target.gpu, target.gpu_count)
+                runs.append((-1 if lead else at, option, on.wall_clock_hours, cost))
+    paid_runs = tuple((o, h, c) for _at, o, h, c in sorted(runs, key=lambda r: (
+        r[0] >= 0, r[3], r[0])))
     base = TrainingEstimate(
         tokens=tokens * epochs, epochs=epochs, gpu=None, gpu_count=None,
-        asked=on_asked,
+        asked=on_asked, paid_runs=paid_runs,
         cheaper_hour=first if not on_asked and target is not None and first is not None
         and not deadline.get("slower")
         and (first.gpu, first.gpu_count) != (target.gpu, target.gpu_count) else None,

@@ -166,3 +166,43 @@ def test_one_count_where_no_instance_holds_it(question: str, lang: str | None, l
     counts = set(re.findall(r"(\d+)× H100", text))
     assert counts == {"1", "19"}, (counts, text)  # ❌ on 1× H100, and the one count
     assert text.count("19× H100") == 1, text
+
+
+# --- the best GPU for a run of known tokens ----------------------------------------------------
+# "best gpu to train a 1.5b from scratch on 10B tokens": the lead picks where the run costs
+# least (1× B200); the 🏆 list under it ranks by the same, each with what the run costs there
+# and its hours (was "Cheapest offered configuration that fits: 1× L40S at $0.82/hour", the
+# cheapest per hour, under a lead on the B200).
+BEST_FOR_RUN: list[tuple[str, str | None, list[str]]] = [
+    ("best gpu to train a 1.5b from scratch on 10B tokens", None, [
+        "💵 <b>About $195.14 to train a 1.5B model from scratch on 10 billion tokens</b>",
+        "👉 Cheapest offered configuration for this run: 1× B200, $202.84 in blocks (about "
+        "42.33 hours at $4.61/hour).",
+        "Also fits: 8× B200 ($202.84, 5.29 hours), 1× L40S ($216.48, 263.05 hours), or 1× H100 "
+        "($227.36, 96.25 hours) (what you pay for this run in blocks)."]),
+    ("mejor gpu para entrenar un 1.5b desde cero con 10B tokens", "es", [
+        "👉 La configuración más barata para esta ejecución: 1× B200, 202,84 US$ en bloques",
+        "También cabe en 8× B200 (202,84 US$, 5,29 horas), 1× L40S (216,48 US$, 263,05 horas)"]),
+    ("meilleur gpu pour entraîner un 1.5b from scratch sur 10B tokens", "fr", [
+        "👉 Configuration la moins chère pour cette exécution : 1× B200, 202,84 $US en blocs",
+        "Il tient aussi sur 8× B200 (202,84 $US, 5,29 heures), 1× L40S (216,48 $US, 263,05 "
+        "heures)"]),
+    ("best gpu for qlora llama 3 8b on 50M tokens", None, [
+        "👉 Cheapest offered configuration for this run: 1× L40S, $8.20 in blocks",
+        "Also fits: 1× A100 80GB ($9.20, 6.3 hours), 4× A100 80GB ($9.20, 1.58 hours), or 1× "
+        "H100 ($23.20, 2.05 hours)"]),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "has"), BEST_FOR_RUN)
+def test_the_best_gpu_list_ranks_by_run_cost(question: str, lang: str | None,
+                                             has: list[str]) -> None:
+    reply = ask(question, lang)
+    assert reply.query.intent == "recommend", reply.query
+    text = spaced(reply.text)
+    at = [text.index(spaced(h)) for h in has]
+    assert at == sorted(at), text
+    for per_hour in ("Cheapest offered configuration that fits:",
+                     "La configuración más barata en la que cabe:",
+                     "Configuration la moins chère qui suffit :"):
+        assert per_hour not in text, text

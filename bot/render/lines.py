@@ -2482,6 +2482,10 @@ def _method_lines(
             return None
         return paid_usd(f.gpu, f.gpu_count, hours, catalogue=ph.cat)
 
+    timed = answer.detailed.training_time if answer.detailed is not None \
+        and answer.detailed.method == mem.method else None
+    runs = timed.paid_runs if timed is not None and answer.intent == "recommend" \
+        and cheapest is not None else ()
     if figure is not None and fit is not None:
         fit_ok = answer.method_fits.get(mem.method, fit.fits)
     elif fit is not None and answer.query.inference and mem.method in answer.method_typical:
@@ -2508,6 +2512,17 @@ def _method_lines(
                 "Cheapest offered configuration that holds the detailed estimate with your "
                 "settings: %(where)s at %(price)s.",
                 where=ph.fit_config(cheapest), price=ph.per_hour(cheapest.usd_per_hour),  # type: ignore[arg-type]
+            ))
+        elif runs:
+            # "best gpu to train a 1.5b from scratch on 10B tokens": the run's tokens say its
+            # hours on each configuration; they rank by what is paid for the run there, as the
+            # lead picks (was the cheapest per hour, 1× L40S, under a lead on 1× B200).
+            where, wall, cost = runs[0]
+            add(_(
+                "Cheapest offered configuration for this run: %(where)s, %(paid)s in blocks "
+                "(about %(wall)s at %(price)s).",
+                where=ph.fit_config(where), paid=ph.fmt.usd(cost), wall=ph.fmt.duration(wall),
+                price=ph.per_hour(where.usd_per_hour),  # type: ignore[arg-type]
             ))
         elif paid_for(cheapest) is not None:
             # Hours stated: ranked by what is paid for them (blocks), which the line gives.
@@ -2565,7 +2580,16 @@ def _method_lines(
                 limit=ph.per_hour(ceiling),
             ))
         add("\n")
-    if answer.intent == "recommend" and len(ma.options) > 1:
+    if answer.intent == "recommend" and len(runs) > 1 and cheapest is not None:
+        alts_run: list[str] = [
+            Markup("").join((ph.fit_config(o), " (", ph.fmt.usd(c), ", ", ph.fmt.duration(h), ")"))
+            for o, h, c in runs[1:4]
+        ]
+        add("   ")
+        add(_("Also fits: %(others)s (what you pay for this run in blocks).",
+              others=ph.fmt.list(alts_run, "or")))
+        add("\n")
+    elif answer.intent == "recommend" and len(ma.options) > 1:
         others = ma.options[1:4]
         if cheapest is not None and paid_for(cheapest) is not None \
                 and all(paid_for(o) is not None for o in others):
