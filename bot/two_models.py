@@ -282,6 +282,10 @@ def read_two_models(
     if found_named is None:
         return None
     named, kinds, cards = found_named
+    if not whole.inference and any(_trained(q) for q in named):
+        # "qlora llama 3 8b + lora mistral 7b on an a100": each trained as said (trained_each),
+        # not served together (the two methods disagree: the whole read none)
+        return None
     if listed and (len(named) < _LEAST_LISTED or cards > 1):
         return None  # a model on each card named is a question each
     carried = len(named) == 1 and not kinds and not two and not listed \
@@ -365,8 +369,10 @@ def trained_each(text: str, read: Callable[[str], Query]) -> tuple[Query, ...]:
     question on that card, in the order named (was the last model's answer alone). Empty when
     the message asks something else (a choice between them, models served, trained at once)."""
     folded = fold(text)
+    # "+" joins models trained each as said ("qlora llama 3 8b + lora mistral 7b on an a100"),
+    # checked below; a together word is another question.
     if _SIZES.search(folded) is None or _BETWEEN.search(folded) is None \
-            or _TWO.search(folded) is not None or _together(folded) \
+            or _TWO.search(folded) is not None or _TOGETHER.search(folded) is not None \
             or _CHOICE.search(folded) is not None:
         return ()
     whole = read(text)
@@ -382,9 +388,9 @@ def trained_each(text: str, read: Callable[[str], Query]) -> tuple[Query, ...]:
         return ()
     # A method said with a model is its own ("qlora 7b and full ft 1b on a 4090"), the
     # message's otherwise (was the message's for both: none, every method listed).
-    methods = [q.method if q.method is not None and not q.inference else None
-               for q in found[0]]
-    if not (_trains(whole, folded) or any(methods)):
+    methods = [q.method if _trained(q) else None for q in found[0]]
+    if not (_trains(whole, folded) or any(methods)) \
+            or (_together(folded) and not all(methods)):
         return ()
     return tuple(each_model(whole, q) if m is None else
                  each_model(whole, q).model_copy(update={"method": m})
@@ -421,6 +427,11 @@ def _dropped(sized: tuple[Sized, ...], split: tuple[Sized, ...], count: int,
                 < (len(best[1].split), best[1].fullest):
             best = (out, placed)
     return best
+
+
+def _trained(named: Query) -> bool:
+    """A training method said with a model ("qlora llama 3 8b")."""
+    return named.method is not None and not named.inference
 
 
 def _trains(whole: Query, folded: str) -> bool:

@@ -128,6 +128,15 @@ TRAINED_EACH = [
      [("mistral-7b", "lora", "fit"), ("llama-3-8b", "qlora", "fit")],
      ["fits on 1× A100 80GB (LoRA)", "✅ <b>Yes: Llama 3 8B fits on 1× A100 80GB (QLoRA).</b>"],
      ["Full fine-tuning"]),
+    # "+" between models each with its method: trained each (was served together)
+    ("qlora llama 3 8b + lora mistral 7b on an a100",
+     [("llama-3-8b", "qlora", "fit"), ("mistral-7b", "lora", "fit")],
+     ["✅ <b>Yes: Llama 3 8B fits on 1× A100 80GB (QLoRA).</b>",
+      "fits on 1× A100 80GB (LoRA)"], ["fit together"]),
+    ("lora mistral7b + qlora llama3 8b cost for 5h on a100",
+     [("mistral-7b", "lora", "cost"), ("llama-3-8b", "qlora", "cost")],
+     ["💵 <b>You pay $9.20</b>", "fits on 1× A100 80GB (LoRA)",
+      "✅ <b>Yes: Llama 3 8B fits on 1× A100 80GB (QLoRA).</b>"], ["fit together"]),
     ("qlora 7b and full ft 1b on a 4090",
      [("7", "qlora", "fit"), ("1", "full_adamw", "fit")],
      ["✅ <b>Yes: a 7B model fits on 1× RTX 4090 (QLoRA).</b>",
@@ -228,3 +237,11 @@ async def test_telegram_sets_both_alerts(api: FakeBotAPI, app: Any) -> None:
     api.push_message(921, "/alerts", language_code="en")
     listed = await api.wait_for_messages(3, chat_id=921, timeout=10)
     says(listed[-1].text, ["H100 drops below $2", "A100 80GB drops below $1", "H200", "B200"], [])
+
+
+# Models served together with "+" stay served together.
+@pytest.mark.parametrize("text", [
+    "llama 3 8b + mistral 7b on a 4090", "run qwen2.5 7b in 4bit + llama 3 8b in 4bit on a 4090",
+])
+def test_served_together_stays(text: str) -> None:
+    assert "together on 1× RTX 4090" in ask(text).text
