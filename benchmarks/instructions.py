@@ -129,6 +129,15 @@ def _totals(path: Path) -> int:
     return 0
 
 
+def _dumps(out: Path) -> list[Path]:
+    """One dump a question (out.1, out.2, …, in order), the last file what followed them; not
+    another file beside them ('--out /tmp/cg' with /tmp/cg.txt there: int('txt') ended the run
+    after every question was counted)."""
+    numbered = (p for p in out.parent.glob(out.name + ".*")
+                if p.name[len(out.name) + 1:].isdigit())
+    return sorted(numbered, key=lambda p: int(p.suffix[1:]))
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("mode", choices=("corpus", "cold", "named", "details", "budget", "mix"))
@@ -155,8 +164,7 @@ def main(argv: list[str]) -> int:
     if not args.per_question:
         print(f"{args.mode}: {_totals(out):,} instructions  (profile: {out})")
         return 0
-    # One dump a question (out.1, out.2, …, in order), the last file what followed them.
-    dumps = sorted(out.parent.glob(out.name + ".*"), key=lambda p: int(p.suffix[1:]))
+    dumps = _dumps(out)
     texts = questions(args.mode, args.count)
     counts = [_totals(path) for path in dumps]
     for path in dumps:

@@ -200,3 +200,13 @@ def test_identity_harness_records_replies_and_diff_finds_a_changed_byte(tmp_path
     b.write_text("\n".join([*first[:-1], first[-1].replace("a", "b", 1)]) + "\n", encoding="utf-8")
     assert identity.main(["diff", str(a), str(a)]) == 0
     assert identity.main(["diff", str(a), str(b)]) == 1
+
+
+def test_the_per_question_dumps_are_the_numbered_files_alone(tmp_path: Path) -> None:
+    # '--out /tmp/s/cg' with '/tmp/s/cg.txt' beside it: int('txt') ended the run.
+    from benchmarks.instructions import _dumps
+
+    out = tmp_path / "cg"
+    for name in ("cg.10", "cg.2", "cg.txt", "cg.1", "cg.log.3", "other.4"):
+        (tmp_path / name).write_text("")
+    assert [p.name for p in _dumps(out)] == ["cg.1", "cg.2", "cg.10"]
