@@ -2303,9 +2303,8 @@ def _typical_where_margin_misses(query: Query, answer: Answer, composed: Answer,
     if not query.inference and answer.intent == "fit" and composed.detailed is not None \
             and composed.detailed.kind == "training" and not composed.detailed.stated:
         composed = _typical_misses(query, composed, cat)
-    elif not query.inference and answer.intent == "memory" and composed.detailed is not None \
-            and composed.detailed.kind == "training" and not composed.detailed.stated \
-            and all(ma.fit is None for ma in composed.methods):
+    elif answer.intent == "memory" and composed.detailed is not None \
+            and not composed.detailed.stated and all(ma.fit is None for ma in composed.methods):
         return _typical_memory(query, composed, cat)
     typical: dict[str, tuple[Decimal, int, int]] = {}
     details: dict[str, DetailedAnswer] = {}
@@ -2433,21 +2432,27 @@ def _typical_misses(query: Query, composed: Answer, cat: Catalogue) -> Answer:
 
 
 def _typical_memory(query: Query, composed: Answer, cat: Catalogue) -> Answer:
-    """A memory question for several training methods, no configuration or settings said ("how
-    much memory does llama 3 8b need"): each method's detailed figure at typical settings on one
-    GPU, and where it fits cheapest by it, as one method asked gets it under its headline (was the
-    planning rules alone: QLoRA ≈ 6 GB, where activations and logits make it 12.8 GB)."""
+    """A memory question for several methods or precisions, no configuration or settings said
+    ("how much memory does llama 3 8b need", "how much vram for llama 3 8b inference"): each
+    one's detailed figure at typical settings on one GPU, and where it fits cheapest by it, as one
+    method asked gets it under its headline (was the planning rules alone: QLoRA ≈ 6 GB, where
+    activations and logits make it 12.8 GB; 4-bit ≈ 4.8 GB, 7.8 GB with the KV cache and the
+    CUDA context)."""
     figures: dict[str, Decimal] = {}
+    typical: dict[str, tuple[Decimal, int, int]] = {}
     cheapest: dict[str, tuple[Fit, ...]] = {}
     primary = composed.primary
     for ma in composed.methods:
         alt = composed if ma is primary else composed.model_copy(update={"primary": ma})
         detail = composed.detailed if ma is primary else detailed_for(query, alt, cat)
-        if detail is None or detail.kind != "training" or detail.gpus != 1:
+        if detail is None or detail.gpus != 1 or (detail.kind == "training") == query.inference:
             continue
-        figures[ma.memory.method] = detail.per_gpu_gb
+        if query.inference:
+            typical[ma.memory.method] = (detail.per_gpu_gb, detail.seq_len, detail.micro_batch)
+        else:
+            figures[ma.memory.method] = detail.per_gpu_gb
         cheapest[ma.memory.method] = tuple(detailed_options(query, alt, cat))
-    if not figures:
+    if not figures and not typical:
         return composed
     methods = tuple(
         ma if not cheapest.get(ma.memory.method) else replace(
@@ -2455,7 +2460,8 @@ def _typical_memory(query: Query, composed: Answer, cat: Catalogue) -> Answer:
         for ma in composed.methods
     )
     return composed.model_copy(update={
-        "method_training_gb": {**composed.method_training_gb, **figures}, "methods": methods,
+        "method_training_gb": {**composed.method_training_gb, **figures},
+        "method_typical": {**composed.method_typical, **typical}, "methods": methods,
         "primary": next((m for m, o in zip(methods, composed.methods, strict=True)
                          if o is primary), primary),
     })

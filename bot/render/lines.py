@@ -2291,14 +2291,24 @@ def _method_lines(
         add("\n")
     elif fit is None and many > 1 and trained_gb is not None and answer.detailed is not None \
             and not answer.detailed.stated:
-        # "how much memory does llama 3 8b need": each method at typical settings on one GPU,
-        # activations and logits included, the planning rule beside it (was "QLoRA ≈ 6 GB" of
-        # 12.8 GB by the estimate).
+        # "how much memory does llama 3 8b need": each method at typical settings, activations
+        # and logits included, on one GPU (the 👉 line says where it fits), the planning rule
+        # beside it (was "QLoRA ≈ 6 GB" of 12.8 GB by the estimate).
         add("• ")
-        add(_("<b>%(name)s</b>: ≈ %(det)s on one GPU at typical settings (sequence %(seq)s, "
-              "batch %(batch)s) (planning rule: %(need)s without activations)",
+        add(_("<b>%(name)s</b>: ≈ %(det)s at typical settings (sequence %(seq)s, batch "
+              "%(batch)s) (planning rule: %(need)s without activations)",
               name=name, det=ph.fmt.gb(trained_gb, 1), need=need,
               seq=ph.fmt.num(answer.detailed.seq_len, 0), batch=answer.detailed.micro_batch))
+        add("\n")
+    elif fit is None and many > 1 and mem.method in answer.method_typical \
+            and answer.query.inference:
+        # "how much vram for llama 3 8b inference": each precision with the KV cache at a
+        # typical context on one GPU, the planning rule beside it (was "4-bit ≈ 4.8 GB" of 7.8).
+        gb, seq, batch = answer.method_typical[mem.method]
+        add("• ")
+        add(_("<b>%(name)s</b>: ≈ %(det)s with the KV cache at typical settings (context "
+              "%(seq)s, batch %(batch)s) (planning rule: %(need)s without it)",
+              name=name, det=ph.fmt.gb(gb, 1), need=need, seq=ph.fmt.num(seq, 0), batch=batch))
         add("\n")
     else:
         add("• ")
