@@ -731,6 +731,10 @@ class Answer(BaseModel):
     # margin ("qlora llama 3 8b on 3060 12gb, lora too?": 12.8 GB per GPU of 12.88): the longest
     # sequence that fits there at batch 1 (None when not found), said under its line.
     method_typical_tight: dict[str, int | None] = Field(default_factory=dict)
+    # No precision fits the configuration by the detailed estimate at a typical context ("can i
+    # run llama 3 8b on my rtx 2060 6gb": 4-bit 7.8 GB of 6.44 with bitsandbytes' BF16
+    # embeddings) and a GGUF Q4_K_M file, llama.cpp's and Ollama's usual one, does: it leads.
+    gguf_led: bool = False
     # A bare name read as one variant ("A100" → 80 GB): the primary method on the others.
     variant_fits: tuple[Fit, ...] = ()
     # "The largest model I can QLoRA on 24 GB": the size the memory holds; the answer is then
@@ -2306,6 +2310,11 @@ def _typical_where_margin_misses(query: Query, answer: Answer, composed: Answer,
     elif answer.intent == "memory" and composed.detailed is not None \
             and not composed.detailed.stated and all(ma.fit is None for ma in composed.methods):
         return _typical_memory(query, composed, cat)
+    elif query.inference and composed.detailed is not None and not composed.detailed.stated \
+            and composed.detailed.check is not None and not composed.detailed.check.detailed_fits \
+            and composed.primary is not None and composed.primary.fit is not None \
+            and composed.primary.fit.fits:
+        return _typical_serving_misses(query, answer, composed, cat)
     typical: dict[str, tuple[Decimal, int, int]] = {}
     details: dict[str, DetailedAnswer] = {}
     for ma in answer.methods:
@@ -2332,6 +2341,79 @@ def _typical_where_margin_misses(query: Query, answer: Answer, composed: Answer,
             update.update(led)
         return composed.model_copy(update=update)
     return composed.model_copy(update={"method_typical": typical})
+
+
+def _typical_serving_misses(query: Query, answer: Answer, composed: Answer,
+                            cat: Catalogue) -> Answer:
+    """Several precisions to serve on a configuration, no settings: the highest the planning
+    rule fits there misses by the detailed estimate at a typical context ("can i run llama 3 8b
+    on my rtx 2060 6gb": 4-bit ≈ 4.8 GB by the rule, 7.8 GB with the KV cache, the BF16
+    embeddings and the CUDA context, of 6.44), as one precision asked leads with. Each lower
+    one is estimated until one fits (a lower precision needs less: the rest fit too); those
+    that miss are not listed as fitting, their lines give the detailed figure, and the reply
+    and the JSON lead with the one that fits, or with no fit."""
+    primary = composed.primary
+    assert primary is not None and composed.detailed is not None
+    misses: dict[str, tuple[Decimal, int, int]] = {}
+    details: dict[str, DetailedAnswer] = {}
+    for ma in composed.methods:
+        if ma.fit is None or not ma.fit.fits:
+            continue
+        detail = composed.detailed if ma is primary \
+            else detailed_for(query, composed.model_copy(update={"primary": ma}), cat)
+        if detail is None or detail.check is None:
+            break
+        if detail.check.detailed_fits:
+            details[ma.memory.method] = detail
+            break
+        misses[ma.memory.method] = (detail.per_gpu_gb, detail.seq_len, detail.micro_batch)
+    fits = {**composed.method_fits, **{m: False for m in misses}}
+    update: dict[str, Any] = {"method_typical": {**composed.method_typical, **misses},
+                              "method_fits": fits}
+    led = _typical_primary(query, answer, composed, fits, details, cat) if details else None
+    if led is not None:
+        update.update(led)
+    elif not details:
+        update["fits"] = False
+        gguf = _gguf_lead(query, composed, cat)
+        if gguf is not None:
+            ma, detail = gguf
+            method = ma.memory.method
+            update.update({
+                "primary": ma, "detailed": detail, "fits": True, "detailed_fits": True,
+                "methods": (*composed.methods, ma), "gguf_led": True,
+                "method_fits": {**fits, method: True},
+                "method_typical": {**update["method_typical"], method: (
+                    detail.per_gpu_gb, detail.seq_len, detail.micro_batch)},
+            })
+    return composed.model_copy(update=update)
+
+
+def _gguf_lead(query: Query, composed: Answer, cat: Catalogue
+               ) -> tuple[MethodAnswer, DetailedAnswer] | None:
+    """No precision fits the configuration by the detailed estimate: llama.cpp's and Ollama's
+    usual GGUF Q4_K_M at the same typical context, when it fits there (its token embeddings are
+    quantized and kept in system RAM, where bitsandbytes keeps them in BF16 on the card: "can i
+    run llama 3 8b on my rtx 2060 6gb", 5.7 GB of 6.44 where 4-bit takes 7.8)."""
+    primary = composed.primary
+    params_b = composed.params_b
+    if primary is None or primary.fit is None or params_b is None or query.quant is not None \
+            or query.engine is not None:
+        return None
+    asked = primary.fit
+    gpu = cat.gpu(asked.gpu) if asked.gpu is not None else None
+    if gpu is not None and gpu.unified_memory:
+        return None  # a Mac: its own lines say what runs there
+    options = tuple(offered_fits(_RAM_QUANT_METHOD, params_b, cat))
+    gguf = replace(_method_answer(cat, _RAM_QUANT_METHOD, params_b, gpu, asked.gpu_count,
+                                  query.vram_gb, None, False, memory_gb=query.gpu_memory_gb),
+                   cheapest=options[0] if options else None, options=options)
+    asked_gguf = query.model_copy(update={"method": _RAM_QUANT_METHOD, "quant": "Q4_K_M",
+                                          "serving_precision_said": True})
+    detail = detailed_for(asked_gguf, composed.model_copy(update={"primary": gguf}), cat)
+    if detail is None or detail.check is None or not detail.check.detailed_fits:
+        return None
+    return gguf, detail
 
 
 def _typical_primary(query: Query, answer: Answer, composed: Answer, fits: dict[str, bool],

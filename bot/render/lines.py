@@ -2232,6 +2232,33 @@ def _method_lines(
                   "(context %(seq)s, batch %(batch)s), by the detailed estimate — %(room)s (the "
                   "planning rule, with its margin, says %(need)s for the whole job)", **typ))
         add("\n")
+    elif fit is not None and many > 1 and fit.fits and answer.query.inference \
+            and mem.method in answer.method_typical:
+        # The planning rule fits it; the detailed estimate at a typical context decides ("can
+        # i run llama 3 8b on my rtx 2060 6gb": 4-bit ≈ 4.8 GB — 1.2 GB left, of 7.8 GB with
+        # the KV cache and the CUDA context; the GGUF Q4_K_M that leads, 5.7 GB): that figure
+        # and its room, the rule's beside.
+        gb, seq, batch = answer.method_typical[mem.method]
+        ok = answer.method_fits.get(mem.method, True)
+        per_gpu = check.vram_per_gpu_gb if check is not None else fit.vram_gb / fit.gpu_count
+        typ = {"name": name, "det": ph.fmt.gb(gb, 1), "need": need, "seq": ph.fmt.num(seq, 0),
+               "batch": batch, "room": ph.room(ok, per_gpu - gb)}
+        add("✅ " if ok else "❌ ")
+        add(_("<b>%(name)s</b>: ≈ %(det)s with the KV cache at typical settings (context "
+              "%(seq)s, batch %(batch)s), by the detailed estimate — %(room)s (the planning "
+              "rule says %(need)s without it)", **typ)
+            if ph.on_mac(fit.gpu) else
+            _("<b>%(name)s</b>: ≈ %(det)s per GPU with the KV cache at typical settings "
+              "(context %(seq)s, batch %(batch)s), by the detailed estimate — %(room)s (the "
+              "planning rule says %(need)s without it)", **typ))
+        add("\n")
+        if answer.gguf_led and ma is answer.primary:
+            # Why the GGUF fits where bitsandbytes' 4-bit does not.
+            add("   💡 ")
+            add(_("What llama.cpp and Ollama run (Ollama's default type): its token embeddings "
+                  "are quantized too and kept in system RAM, where bitsandbytes' 4-bit keeps "
+                  "them in BF16 on the card."))
+            add("\n")
     elif fit is not None and many > 1:
         add("✅ " if fit.fits else "❌ ")
         add(_("<b>%(name)s</b>: %(need)s — %(room)s",
