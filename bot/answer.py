@@ -2293,8 +2293,22 @@ def _by_detail(query: Query, answer: Answer, composed: Answer, cat: Catalogue) -
             options=cheapest[ma.memory.method])
         for ma in composed.methods
     )
-    return composed.model_copy(update={"method_fits": verdicts, "method_detailed_gb": figures,
-                                       "methods": methods})
+    update: dict[str, Any] = {"method_fits": verdicts, "method_detailed_gb": figures,
+                              "methods": methods}
+    gguf = _gguf_lead(query, composed, cat) \
+        if composed.detailed is not None and composed.detailed.stated \
+        and not any(verdicts.values()) else None
+    if gguf is not None:
+        # No precision holds the stated context there; llama.cpp's Q4_K_M does, and leads
+        # ("… on my rtx 2060 6gb", then "what about mistral 7b" at 8k: 6.1 GB of 6.44).
+        ma, detail = gguf
+        update.update({
+            "primary": ma, "detailed": detail, "fits": True, "detailed_fits": True,
+            "methods": (*methods, ma), "gguf_led": True,
+            "method_fits": {**verdicts, ma.memory.method: True},
+            "method_detailed_gb": {**figures, ma.memory.method: detail.per_gpu_gb},
+        })
+    return composed.model_copy(update=update)
 
 
 def _typical_where_margin_misses(query: Query, answer: Answer, composed: Answer,

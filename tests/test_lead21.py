@@ -130,3 +130,26 @@ def test_a_card_that_holds_it_keeps_the_planning_lines() -> None:
     text = ask("can i run llama 3 8b on a 4090").text
     assert "✅ <b>Inference in BF16</b>: ≈ 19.2 GB — 4.8 GB left" in text
     assert "GGUF" not in text
+
+
+STATED_CONTEXT_ON_A_SMALL_CARD = [
+    # A context said and no precision holds it: llama.cpp's Q4_K_M leads when it does.
+    ("mistral 7b at 8k context on my rtx 2060 6gb", "en",
+     "✅ <b>On 1× RTX 2060, Mistral 7B (7.3B parameters) fits: GGUF Q4_K_M inference.</b>\n"
+     "With 8,192 tokens of context and batch 1, GGUF Q4_K_M inference needs about 6 GB"),
+    ("mistral 7b a 8k de contexto en mi rtx 2060 de 6gb", "es",
+     "✅ <b>En 1× RTX 2060, Mistral 7B (7,3 mil millones de parámetros) cabe con inferencia "
+     "GGUF Q4_K_M.</b>"),
+    # Llama 3 8B's GGUF does not hold 8k there either: no fit, no GGUF line.
+    ("llama 3 8b con 8k de contexto en mi 2060 de 6gb", "es",
+     "❌ <b>En 1× RTX 2060, Llama 3 8B no cabe con ninguno de estos métodos.</b>"),
+]
+
+
+@pytest.mark.parametrize(("text", "lang", "starts"), STATED_CONTEXT_ON_A_SMALL_CARD)
+def test_a_stated_context_on_a_small_card_leads_with_the_gguf_that_holds_it(
+        text: str, lang: str, starts: str) -> None:
+    answer = ask(text)
+    assert answer.query.lang == lang
+    assert answer.text.startswith(starts), answer.text
+    assert ("GGUF Q4_K_M" in answer.text) == starts.startswith("✅")

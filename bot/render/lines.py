@@ -2131,6 +2131,13 @@ def _head_split(ph: Phrases, answer: Answer, split: HeadSplit, who: Markup) -> M
     return str.__new__(Markup, "".join(out))
 
 
+def _gguf_why(ph: Phrases) -> str:
+    """Why the GGUF that leads fits where bitsandbytes' 4-bit does not."""
+    return ph._("What llama.cpp and Ollama run (Ollama's default type): its token embeddings are "
+                "quantized too and kept in system RAM, where bitsandbytes' 4-bit keeps them in "
+                "BF16 on the card.")
+
+
 def _method_lines(
     add: Callable[[str], None], ma: MethodAnswer, answer: Answer, ph: Phrases
 ) -> None:
@@ -2170,6 +2177,9 @@ def _method_lines(
         elif detailed_gb is not None:
             add(_("<b>%(name)s</b>: ≈ %(det)s per GPU with the KV cache — %(room)s (planning "
                   "rule: %(need)s without it)", **args))
+            if answer.gguf_led and ma is answer.primary:
+                add("\n   💡 ")
+                add(_gguf_why(ph))
         elif answer.detailed is not None and "seq_len" in answer.detailed.defaults \
                 and "batch" in answer.detailed.defaults:
             # "fine-tune llama 3 8b on a 4090, details": no sequence or batch said, typical
@@ -2253,11 +2263,8 @@ def _method_lines(
               "planning rule says %(need)s without it)", **typ))
         add("\n")
         if answer.gguf_led and ma is answer.primary:
-            # Why the GGUF fits where bitsandbytes' 4-bit does not.
             add("   💡 ")
-            add(_("What llama.cpp and Ollama run (Ollama's default type): its token embeddings "
-                  "are quantized too and kept in system RAM, where bitsandbytes' 4-bit keeps "
-                  "them in BF16 on the card."))
+            add(_gguf_why(ph))
             add("\n")
     elif fit is not None and many > 1:
         add("✅ " if fit.fits else "❌ ")
