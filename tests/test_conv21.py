@@ -263,3 +263,164 @@ def test_in_dollars_after_a_run_is_its_cost(lang: str, first: str, second: str, 
     assert last.locale == lang
     assert last.answer.intent == "cost"
     says(last.text, ["↪️", *has], ["🤔"])
+
+
+# Twenty conversations of 2-4 turns as people write them (typos, slang, glued units), each turn's
+# reply asserted; the bugs they found are pinned above, these keep the whole chats working.
+CONVERSATIONS: list[tuple[str, list[Turn]]] = [
+    ("en 4090 then 5090 then two cards", [
+        ("qlora llama 3 8b on a 4090", {"lang": "en", "intent": "fit", "model": "llama-3-8b",
+                                        "method": "qlora", "gpu": "rtx-4090"}),
+        ("what about a 5090?", {"intent": "fit", "model": "llama-3-8b", "method": "qlora",
+                                "gpu": "rtx-5090", "has": ["↪️ <i>QLoRA of Llama 3 8B, from your last question.</i>",
+                                                           "Llama 3 8B fits on 1× RTX 5090 (QLoRA)"]}),
+        ("and with 2 cards?", {"gpu": "rtx-5090", "count": 2, "method": "qlora",
+                               "has": ["fits on 2× RTX 5090 (QLoRA)"]}),
+    ]),
+    ("es cost then per month in dollars", [
+        ("cuanto cuesta hacer lora de llama 3 70b en 2 h200 por 12 horas",
+         {"lang": "es", "intent": "cost", "gpu": "h200", "count": 2, "hours": 12, "has": ["73,68\u00a0US$"]}),
+        ("y en dólares por mes?", {"lang": "es", "intent": "cost", "model": "llama-3-70b", "method": "lora",
+                                   "gpu": "h200", "count": 2, "hours": 720, "has": ["4.420,80\u00a0US$"]}),
+    ]),
+    ("fr cost then two cards", [
+        ("combien pour un lora de mistral 7b sur une a100 pendant 10h",
+         {"lang": "fr", "intent": "cost", "model": "mistral-7b", "hours": 10, "has": ["9,20\u00a0$US"]}),
+        ("et avec 2 cartes ?", {"lang": "fr", "intent": "cost", "gpu": "a100-80gb", "count": 2, "hours": 10,
+                                "has": ["LoRA de Mistral 7B sur 2× A100 80GB pendant 10\u00a0heures", "18,40\u00a0$US"]}),
+    ]),
+    ("en serving 70b on a 4090, then 4bit, then 8k ctx", [
+        ("can i run llama 3 70b on a 4090", {"intent": "fit", "gpu": "rtx-4090", "method": "inference_bf16"}),
+        ("what if i use 4bit", {"method": "inference_int4", "model": "llama-3-70b",
+                                "has": ["does not fit on 1× RTX 4090 (4-bit inference)"]}),
+        ("and at 8k ctx", {"method": "inference_int4", "seq_len": 8192, "has": ["8,192 tokens of context"]}),
+    ]),
+    ("en same but mistral, nvm 13b", [
+        ("lora llama 3 8b on an a100 for 10 hours", {"model": "llama-3-8b", "hours": 10}),
+        ("same but mistral", {"model": "mistral-7b", "method": "lora", "gpu": "a100-80gb", "hours": 10,
+                              "has": ["Mistral 7B (7.3B parameters) fits on 1× A100 80GB (LoRA)"]}),
+        ("nvm, 13b", {"model": "13", "method": "lora", "gpu": "a100-80gb",
+                      "has": ["Mistral has no 13B model", "a 13B model fits on 1× A100 80GB (LoRA)"]}),
+    ]),
+    ("en time, other card, in eur", [
+        ("how long to qlora llama 3 8b on 100M tokens on an h100",
+         {"intent": "time", "gpu": "h100", "has": ["about 4.1 hours on 1× H100"]}),
+        ("how long would that take on an a100", {"intent": "time", "gpu": "a100-80gb", "method": "qlora",
+                                                 "has": ["about 12.61 hours on 1× A100 80GB"]}),
+        ("in eur?", {"lang": "en", "has": ["Our prices are in US dollars only"]}),
+    ]),
+    ("es time, cuánto tarda eso, con lora", [
+        ("¿cuánto tarda un qlora de llama 3 8b con 50M tokens en una h100?",
+         {"lang": "es", "intent": "time", "has": ["alrededor de 2,05\u00a0horas en 1× H100"]}),
+        ("cuánto tarda eso en una a100?", {"lang": "es", "intent": "time", "gpu": "a100-80gb",
+                                           "has": ["alrededor de 6,3\u00a0horas en 1× A100 80GB"]}),
+        ("y con lora?", {"intent": "time", "method": "lora", "gpu": "a100-80gb",
+                         "has": ["Entrenamiento LoRA de Llama 3 8B"]}),
+    ]),
+    ("en full finetune, how long, 1B tokens", [
+        ("full finetune qwen2.5 7b on 8 h100s", {"intent": "fit", "gpu": "h100", "count": 8,
+                                                 "method": "full_adamw"}),
+        ("how long would that take", {"intent": "time", "gpu": "h100", "count": 8,
+                                      "has": ["depends on how many tokens you train on"]}),
+        ("for 1B tokens", {"intent": "time", "model": "qwen2.5-7b", "count": 8,
+                           "has": ["about 6.1 hours on 8× H100"]}),
+    ]),
+    ("en mixtral on a 3090, two, 3 days", [
+        ("can i qlora mixtral on a 3090", {"model": "mixtral-8x7b", "gpu": "rtx-3090",
+                                           "has": ["does not fit on 1× RTX 3090"]}),
+        ("and on 2x3090", {"gpu": "rtx-3090", "count": 2, "has": ["fits on 2× RTX 3090 (QLoRA)"]}),
+        ("ok and for 3 days", {"intent": "cost", "hours": 72, "has": ["$59.04"]}),
+    ]),
+    ("es price, euros, vale y 8", [
+        ("cuanto cuesta una h100 por hora", {"lang": "es", "intent": "prices", "gpu": "h100"}),
+        ("y en euros?", {"lang": "es", "has": ["solo en dólares estadounidenses"]}),
+        ("vale, y 8?", {"lang": "es", "gpu": "h100", "count": 8, "has": ["18,56\u00a0US$/hora"]}),
+    ]),
+    ("fr price, euros, 3 days", [
+        ("combien coûte une h100 de l'heure", {"lang": "fr", "intent": "prices", "gpu": "h100"}),
+        ("et en euros ?", {"lang": "fr", "has": ["uniquement en dollars américains"]}),
+        ("et pour 3 jours ?", {"lang": "fr", "intent": "cost", "gpu": "h100", "hours": 72,
+                               "has": ["167,04\u00a0$US"]}),
+    ]),
+    ("en 3060 finetune, 4bit, 8k context", [
+        ("can i finetune llama 3.1 8b on my 3060 12gb", {"gpu": "rtx-3060", "model": "llama-3.1-8b"}),
+        ("what if i use 4bit", {"method": "qlora", "has": ["(QLoRA)"], "lacks": ["4-bit inference"]}),
+        ("and with 8k context", {"method": "qlora", "seq_len": 8192}),
+    ]),
+    ("en qwen 14b, unsloth, 20M tokens", [
+        ("qlora qwen2.5 14b on a 4090", {"model": "qwen2.5-14b", "gpu": "rtx-4090"}),
+        ("and with unsloth?", {"model": "qwen2.5-14b", "method": "qlora", "gpu": "rtx-4090"}),
+        ("how long for 20M tokens", {"intent": "time", "has": ["about 8.78 hours on 1× RTX 4090"]}),
+    ]),
+    ("en t4, 4 bits, llama instead", [
+        ("can i run mistral 7b on a t4", {"gpu": "t4", "model": "mistral-7b"}),
+        ("what about in 4 bits", {"method": "inference_int4", "model": "mistral-7b"}),
+        ("and llama 3 8b?", {"method": "inference_int4", "model": "llama-3-8b", "gpu": "t4",
+                             "has": ["4-bit inference on 1× T4, from your last question",
+                                     "Llama 3 8B fits on 1× T4 (4-bit inference)"]}),
+    ]),
+    ("en 70b on an a100, how many", [
+        ("lora llama 3 70b on an a100", {"intent": "fit", "has": ["does not fit on 1× A100 80GB"]}),
+        ("how many do i need?", {"intent": "recommend", "count": None,
+                                 "has": ["You need 3× A100 80GB (240 GB) for Llama 3 70B (LoRA)"]}),
+    ]),
+    ("en memory, 32k ctx, on 2 h100", [
+        ("how much vram for llama 3 70b inference", {"intent": "memory", "model": "llama-3-70b"}),
+        ("and at 32k ctx?", {"intent": "memory", "seq_len": 32_768, "has": ["32,768 tokens of context"]}),
+        ("and on 2 h100?", {"intent": "fit", "gpu": "h100", "count": 2, "seq_len": 32_768}),
+    ]),
+    ("es own 3090, how long, on an h100", [
+        ("quiero entrenar llama 3 8b con qlora en mi 3090", {"lang": "es", "gpu": "rtx-3090"}),
+        ("cuánto tarda eso con 10M tokens?", {"intent": "time", "gpu": "rtx-3090",
+                                              "has": ["alrededor de 5,46\u00a0horas en 1× RTX 3090"]}),
+        ("y en una h100?", {"intent": "time", "gpu": "h100", "has": ["25\u00a0minutos en 1× H100"]}),
+    ]),
+    ("fr my 4090, two cards, how long", [
+        ("je veux faire un lora de mistral 7b sur ma 4090", {"lang": "fr", "gpu": "rtx-4090"}),
+        ("et avec 2 cartes ?", {"gpu": "rtx-4090", "count": 2, "has": ["tient sur 2× RTX 4090 (LoRA)"]}),
+        ("combien de temps pour 50M tokens ?", {"intent": "time", "count": 2,
+                                                "has": ["environ 5,26\u00a0heures sur 2× RTX 4090"]}),
+    ]),
+    ("en 70b on an h100, how long, in dollars", [
+        ("qlora llama 3 70b on a h100", {"intent": "fit", "gpu": "h100"}),
+        ("how long for 100M tokens", {"intent": "time", "has": ["about 35.84 hours on 1× H100"]}),
+        ("and in dollars?", {"intent": "cost", "has": ["About $83.15 to fine-tune Llama 3 70B"]}),
+    ]),
+    ("es cost, 3 days, euros", [
+        ("cuanto me sale un qlora de llama 3 8b en una a100", {"lang": "es", "intent": "cost"}),
+        ("y por 3 dias?", {"intent": "cost", "hours": 72, "has": ["66,24\u00a0US$"]}),
+        ("y en euros?", {"lang": "es", "has": ["solo en dólares estadounidenses"]}),
+    ]),
+    ("en 8x h100 a week, eur, what about 4", [
+        ("how much for 8x h100 for a week", {"intent": "cost", "count": 8, "hours": 168,
+                                             "has": ["$3,118.08"]}),
+        ("in eur?", {"has": ["Our prices are in US dollars only"]}),
+        ("what about 4?", {"intent": "cost", "gpu": "h100", "count": 4, "hours": 168,
+                           "has": ["$1,559.04"]}),
+    ]),
+    ("fr 70b on two 3090s, 4 bits, three cards", [
+        ("peut on faire tourner llama 3 70b sur 2 rtx 3090", {"lang": "fr", "gpu": "rtx-3090", "count": 2}),
+        ("et en 4 bits ?", {"method": "inference_int4", "count": 2}),
+        ("et avec 3 cartes ?", {"method": "inference_int4", "count": 3,
+                                "has": ["tient sur 3× RTX 3090 (inférence en 4 bits)"]}),
+    ]),
+    ("es full finetune, on how many h100, how long", [
+        ("quiero hacer full finetune de llama 3 8b", {"lang": "es", "intent": "memory"}),
+        ("en cuantas h100?", {"gpu": "h100",
+                              "has": ["Necesitas 2× H100 (160\u00a0GB) para Llama 3 8B"]}),
+        ("cuánto tarda eso con 1B tokens?", {"intent": "time", "count": 2,
+                                             "has": ["alrededor de 25,67\u00a0horas en 2× H100"]}),
+    ]),
+    ("en fit + alert, change it, other card", [
+        ("can i qlora llama 3 70b on an h100? and alert me if it drops below 2", {"lang": "en"}),
+        ("actually make it 2.1", {"intent": "alert", "gpu": "h100"}),
+        ("and on an a100?", {"intent": "fit", "gpu": "a100-80gb", "method": "qlora",
+                             "has": ["QLoRA of Llama 3 70B, from your last question."]}),
+    ]),
+]
+
+
+@pytest.mark.parametrize("turns", [turns for _, turns in CONVERSATIONS],
+                         ids=[name for name, _ in CONVERSATIONS])
+def test_a_conversation(turns: list[Turn]) -> None:
+    _run(turns)
