@@ -484,6 +484,11 @@ def carried_line(query: Query, carried: tuple[str, ...], locale: str, catalogue:
     if query.no_size_in is not None and query.params_b is not None and query.model_id is None:
         # "and 72b?" after Llama 3 70B: the family has no 72B, its sizes said.
         line += " " + _no_size_line(ph, query.no_size_in, query.params_b, catalogue)
+    elif query.no_size_in is not None and query.params_b is not None and name:
+        # "and 405b?" after Llama 3 70B: the one Llama of that size.
+        line += " " + str(ph._("%(family)s has no %(size)sB model: answered for %(model)s.",
+                               family=query.no_size_in, size=ph.fmt.num(query.params_b),
+                               model=name))
     if query.same_gpu_hours is not None and query.gpu is not None:
         # "and 2?" after an H100 for a month: 2 H100s for it, or it for 2 months, both said.
         count, hours = query.same_gpu_hours

@@ -111,7 +111,9 @@ SIZE = [
     ("fr", "qlora llama 3 8b sur une 4090", "et en 72b ?", None,
      ["Llama 3 n'a pas de modèle 72B (il existe en 8B et 70B)\u00a0: réponse pour un modèle 72B sans nom."], []),
     ("en", "qlora llama 3 8b on a 4090", "and 70b?", "llama-3-70b", ["Llama 3 70B does not fit"], ["has no"]),
-    ("en", "can i run deepseek r1 distill 32b on a mac m2 max 64gb", "and the 70b?", None, [], ["has no"]),
+    # (conv21: the one DeepSeek of 70B, the R1 Llama distill, named; was an unnamed 70B)
+    ("en", "can i run deepseek r1 distill 32b on a mac m2 max 64gb", "and the 70b?",
+     "deepseek-r1-distill-llama-70b", ["answered for DeepSeek-R1-Distill-Llama-70B."], []),
 ]
 
 

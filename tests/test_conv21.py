@@ -424,3 +424,30 @@ CONVERSATIONS: list[tuple[str, list[Turn]]] = [
                          ids=[name for name, _ in CONVERSATIONS])
 def test_a_conversation(turns: list[Turn]) -> None:
     _run(turns)
+
+
+# "and 405b?" after Llama 3 70B: Llama 3 has no 405B, and one Llama has: Llama 3.1 405B, said so
+# (was an unnamed 405B model, silently). Several of that size ("and 13b?": LLaMA 13B, Llama 2
+# 13B) stay an unnamed size.
+OTHER_LLAMA = [
+    ("en", "lora llama 3 70b on an h100", "and 405b?",
+     "Llama 3 has no 405B model: answered for Llama 3.1 405B."),
+    ("es", "lora llama 3 70b en una h100", "¿y 405b?",
+     "Llama 3 no tiene un modelo de 405B: respondo para Llama 3.1 405B."),
+    ("fr", "lora llama 3 70b sur une h100", "et 405b ?",
+     "Llama 3 n'a pas de modèle 405B\u00a0: réponse pour Llama 3.1 405B."),
+]
+
+
+@pytest.mark.parametrize(("lang", "first", "text", "line"), OTHER_LLAMA)
+def test_a_size_the_family_lacks_but_one_kin_has(lang: str, first: str, text: str,
+                                                 line: str) -> None:
+    last = converse(first, text)[-1]
+    assert last.locale == lang
+    assert (last.query.model_id, last.query.method, last.query.gpu) == ("llama-3.1-405b", "lora", "h100")
+    says(last.text, ["↪️", line, "Llama 3.1 405B"], ["🤔"])
+
+
+def test_a_size_several_kin_have_stays_unnamed() -> None:
+    last = converse("qlora llama 3 8b on a 4090", "and 13b?")[-1]
+    assert last.query.model_id is None and last.query.params_b == 13

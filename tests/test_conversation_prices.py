@@ -161,7 +161,7 @@ def test_a_clear_language_switches_the_chat() -> None:
 # "inference", not the BF16 the question holds for them.
 @pytest.mark.parametrize(("first", "then", "banner"), [
     ("can i run deepseek r1 distill 32b on a mac m2 max 64gb", "and the 70b?",
-     "↪️ <i>Inference on 1× Apple M2 Max, from your last question.</i>"),
+     "↪️ <i>Inference on 1× Apple M2 Max, from your last question."),  # (+ conv21's model line)
     ("puedo correr llama 3 8b en una 4090?", "¿y en una 3060?",
      "↪️ <i>Inferencia de Llama 3 8B, de tu pregunta anterior.</i>"),
     ("est-ce que je peux faire tourner llama 3 8b sur une 4090 ?", "et sur une 3060 ?",

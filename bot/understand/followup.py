@@ -1634,9 +1634,17 @@ def _sibling(merged: Query, previous: Query, models: ModelCatalogue) -> Query:
                     "model_id": spec.id, "params_b": spec.params_b, "shape_model": None,
                 })
         brand = fold(family).split()[0].split("-")[0]
-        if merged.params_b != previous.params_b and not said and not any(
-                fold(spec.name).startswith(brand) and _printed_size(spec.name) == merged.params_b
-                for spec in models):
+        kin = [spec for spec in models
+               if fold(spec.name).startswith(brand) and _printed_size(spec.name) == merged.params_b]
+        if merged.params_b != previous.params_b and not said and len(kin) == 1 \
+                and kin[0].params_b == merged.params_b:
+            # "and 405b?" after Llama 3 70B: no Llama 3 405B, one Llama of 405B (Llama 3.1
+            # 405B): that one, and the reply says the family has none (was an unnamed 405B
+            # model, unsaid).
+            return merged.model_copy(update={
+                "model_id": kin[0].id, "params_b": kin[0].params_b, "shape_model": None,
+                "no_size_in": family})
+        if merged.params_b != previous.params_b and not said and not kin:
             # "and 72b?" after Llama 3 70B: no Llama 3 72B (nor any Llama of 72B), so a 72B
             # model, and the reply says the family has none (was silent: the model dropped
             # unsaid). Not after DeepSeek-R1-Distill-Qwen-32B, whose 70B is a Llama distill.
