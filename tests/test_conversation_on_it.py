@@ -11,7 +11,7 @@ CASES: list[tuple[str, str, str | None, str, str]] = [
     ("does llama 3 8b fit on my 3060?", "can i run gemma 2 9b on it?", None, "rtx-3060",
      "✅ <b>On 1× RTX 3060, Gemma 2 9B fits: 8-bit inference and 4-bit inference.</b>"),
     ("¿cabe llama 3 8b en mi 3060?", "¿puedo correr gemma 2 9b en ella?", "es", "rtx-3060",
-     "✅ <b>En 1× RTX 3060, Gemma 2 9B cabe con inferencia en 8 bits y inferencia en 4 bits.</b>"),
+     "✅ <b>En 1× RTX 3060, Gemma 2 9B cabe con inferencia en 8 bits e inferencia en 4 bits.</b>"),
     ("est-ce que llama 3 8b tient sur ma 3060 ?", "je peux faire tourner gemma 2 9b dessus ?",
      "fr", "rtx-3060", "✅ <b>Sur 1× RTX 3060, Gemma 2 9B tient avec inférence en 8 bits et"),
     ("qlora llama 3 8b on my 4090", "can i lora qwen 2.5 14b on the same card?", None,

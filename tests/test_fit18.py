@@ -187,7 +187,7 @@ SEVERAL = [
         "with its margin, says ≈ 168 GB for the whole job)",
     ]),
     ("¿puedo correr llama 3 70b en 2 a100 de 80gb?", [
-        "inferencia en BF16, inferencia en 8 bits y inferencia en 4 bits.</b>",
+        "inferencia en BF16, inferencia en 8 bits e inferencia en 4 bits.</b>",
         "✅ <b>Inferencia en BF16</b>: ≈ 72,4\u00a0GB por GPU con la caché KV y ajustes típicos",
     ]),
 ]

@@ -155,3 +155,25 @@ def test_gtx_1050_cards_are_known(text: str, gpu: str) -> None:
     answer = ask(text)
     assert answer.query.gpu == gpu, answer.text
     assert "I don't know the GPU" not in answer.text
+
+
+@pytest.mark.parametrize(("items", "style", "joined"), [
+    # Spanish writes "e" for "y" before /i/ and "u" for "o" before /o/ (RAE, Ortografía 2010);
+    # CLDR's list patterns carry "y" and "o" alone (was "8 bits y inferencia en 4 bits").
+    (("inferencia en BF16", "inferencia en 8 bits", "inferencia en 4 bits"), "standard",
+     "inferencia en BF16, inferencia en 8 bits e inferencia en 4 bits"),
+    (("QLoRA", "<b>inferencia</b>"), "standard", "QLoRA e <b>inferencia</b>"),
+    (("agua", "hielo"), "standard", "agua y hielo"),
+    (("A100", "H100"), "standard", "A100 y H100"),
+    (("7", "8"), "or", "7 u 8"),
+    (("H100", "H200"), "or", "H100 o H200"),
+])
+def test_spanish_lists_take_e_and_u(items: tuple[str, ...], style: str, joined: str) -> None:
+    from bot.render.format import Formatter
+    assert Formatter("es").list(items, style) == joined  # type: ignore[arg-type]
+    assert " e " not in Formatter("fr").list(items, style)
+
+
+def test_a_spanish_reply_says_e_inferencia() -> None:
+    text = ask("¿puedo correr llama 3 8b en una 4090?").text
+    assert "inferencia en 8 bits e inferencia en 4 bits" in text, text

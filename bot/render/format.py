@@ -475,12 +475,32 @@ def _list(locale: str, items: tuple[str, ...], style: ListStyle) -> str:
     # babel.lists.format_list's steps, with the patterns looked up once per locale.
     if len(items) < 2:
         return items[0] if items else ""
-    if len(items) == 2 and "2" in patterns:
-        return patterns["2"].format(*items)
+    last = "2" if len(items) == 2 and "2" in patterns else "end"
+    pattern = _spanish_conjunction(patterns[last], items[-1]) \
+        if locale.startswith("es") else patterns[last]
+    if last == "2":
+        return pattern.format(*items)
     result = patterns["start"].format(items[0], items[1])
     for item in items[2:-1]:
         result = patterns["middle"].format(result, item)
-    return patterns["end"].format(result, items[-1])
+    return pattern.format(result, items[-1])
+
+
+def _spanish_conjunction(pattern: str, word: str) -> str:
+    """Spanish writes "e" for "y" before the sound /i/ and "u" for "o" before /o/ (RAE,
+    Ortografía 2010, 3.3.3.3): "inferencia en 8 bits e inferencia en 4 bits", "7 u 8"; CLDR's
+    patterns carry "y" and "o" alone. Not before "hie-"/"hia-"… ("agua y hielo")."""
+    bare = word.lstrip()
+    while bare.startswith("<") and ">" in bare:  # "<b>Inferencia…</b>": the word itself
+        bare = bare[bare.index(">") + 1:].lstrip()
+    bare = bare.lower()
+    if " y {" in pattern and (bare[:1] in ("i", "í") or (
+            bare[:2] in ("hi", "hí") and bare[2:3] not in ("a", "e", "o", "u"))):
+        return pattern.replace(" y {", " e {")
+    if " o {" in pattern and (bare[:1] in ("o", "ó") or bare[:2] in ("ho", "hó")
+                              or bare[:1] == "8" or bare.startswith("11")):
+        return pattern.replace(" o {", " u {")
+    return pattern
 
 
 @cache
