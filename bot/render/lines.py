@@ -529,6 +529,12 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                       "have.", how=how, who=who, where=where,
                       host=fmt.gb(detailed.host_ram_gb[0], 1),
                       ram=fmt.gb(query.system_ram_gb or 0)))
+            elif _vocab_turns(answer):
+                # "3080 10gb qlora 7b": 10.8 GB at the assumed shape's 128k vocabulary, 8 GB at
+                # 32k, on 10.74 GB: neither a yes nor a no (was "❌ No" over the vocabulary line
+                # saying it fits up to ~126,000 tokens). The JSON keeps the assumed shape's.
+                put("⚠️ <b>")
+                put(_vocab_lead(ph, answer, who, how, where))
             elif answer.fits:
                 put("✅ <b>")
                 put(_("Yes: %(who)s fits on %(where)s (%(how)s).", how=how, who=who, where=where))
@@ -1781,6 +1787,36 @@ def _fp8_without_math(add: Callable[[str], None], ph: Phrases, gpu: str) -> None
     add(" <i>")
     add(ph._("Source: %(source)s.", source=arch.label))
     add("</i>\n")
+
+
+def _vocab_turns(answer: Answer) -> bool:
+    """A bare size whose detailed verdict leads and whose vocabulary range (32k to 256k tokens)
+    straddles the card: whether it fits turns on which model it is."""
+    d = answer.detailed
+    c = d.check if d is not None else None
+    return d is not None and c is not None and (answer.typical_lead or d.stated) \
+        and answer.fits is not None and d.vocab_within(c.vram_per_gpu_gb) is not None
+
+
+def _vocab_lead(ph: Phrases, answer: Answer, who: str, how: str, where: str) -> Markup:
+    """The lead of a bare size the vocabulary decides: the vocabulary that fits and the one
+    that does not, each with its figure per GPU. The assumed shape's (Llama 3's 128k) is one
+    of them: where it misses, a 32k one (Llama 2, Mistral 7B) fits; where it fits, Gemma's
+    256k does not (bot.detail.VOCAB_RANGE)."""
+    d = answer.detailed
+    assert d is not None and d.vocab_range_gb is not None
+    low, high = d.vocab_range_gb
+    fmt = ph.fmt
+    if answer.fits:
+        return ph._(
+            "Depends on the model: %(who)s with Llama 3's 128k vocabulary fits on %(where)s "
+            "(%(how)s, %(fits)s per GPU), one with Gemma's 256k does not (%(misses)s).",
+            who=who, how=how, where=where, fits=fmt.gb(d.per_gpu_gb, 1),
+            misses=fmt.gb(high, 1))
+    return ph._(
+        "Depends on the model: %(who)s with a 32k vocabulary (Llama 2, Mistral 7B) fits on "
+        "%(where)s (%(how)s, %(fits)s per GPU), one with Llama 3's 128k does not (%(misses)s).",
+        who=who, how=how, where=where, fits=fmt.gb(low, 1), misses=fmt.gb(d.per_gpu_gb, 1))
 
 
 def _offloaded_lead(ph: Phrases, answer: Answer, who: str, how: str, where: str) -> Markup:
