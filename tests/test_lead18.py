@@ -206,11 +206,13 @@ def test_a_hedged_setting_in_a_follow_up_is_read(
 
 
 def test_the_planning_rules_paper_fit_note_says_whose_verdict_it_is() -> None:
-    """An 8B full fine-tune on one H200: the detailed estimate (150.5 of 150.75 GB) leads with
-    "Yes"; the planning rule's note under it said "so it is marked as not fitting", as if the
-    reply's verdict were "no"."""
+    """An 8B full fine-tune on one H200: the detailed estimate (150.5 of 150.75 GB) leads; the
+    planning rule's note under it said "so it is marked as not fitting", as if the reply's
+    verdict were "no". (Since fit21 the lead says it turns on the model's vocabulary: Llama 3's
+    128k fits, Gemma's 256k does not.)"""
     (reply,) = converse("full finetune an 8b model on one h200, does it fit?")
-    assert reply.text.startswith("✅")
+    assert reply.text.startswith("⚠️ <b>Depends on the model: an 8B model with Llama 3's 128k "
+                                 "vocabulary fits on 1× H200")
     assert "so the planning rule marks it as not fitting" in reply.text
     assert "so it is marked as not fitting" not in reply.text
 
