@@ -775,6 +775,13 @@ _plain = itemgetter(*_PLAIN_SETTINGS)
 _PLAIN: Final = (None,) * len(_PLAIN_SETTINGS)
 
 
+def default_seq_len(model: ModelSpec | Decimal) -> int:
+    """The sequence assumed when none is said: DEFAULT_SEQ_LEN, or the model's whole context
+    when it is shorter (GPT-2 learned positions for 1,024 tokens: it reads no 2,048)."""
+    limit = model.max_context if isinstance(model, ModelSpec) else None
+    return DEFAULT_SEQ_LEN if limit is None else min(DEFAULT_SEQ_LEN, limit)
+
+
 def _estimate_on(
     query: Query, method: Method, model: ModelSpec | Decimal, gpus: int,
     vram_per_gpu: Decimal | None,
@@ -802,7 +809,7 @@ def _estimate_on(
     if said["kernels"] == "unsloth" and said["optimizer"] is None and (
             lora or (method.full and method.optimizer == UNSLOTH_OPTIMIZER)):
         defaults.append("unsloth_optimizer")
-    seq_len = _positive(said["seq_len"], DEFAULT_SEQ_LEN)
+    seq_len = _positive(said["seq_len"], default_seq_len(model))
     batch = _positive(said["batch_size"], tune.batch_size if tune is not None
                       else MLX_MICRO_BATCH if mlx else DEFAULT_MICRO_BATCH)
     litgpt = bool(said["litgpt"]) and training
@@ -1024,7 +1031,7 @@ def largest_batch(
     `below`: a batch the user measured out of memory at this length, so none from it up."""
     gpus = asked.gpu_count
     vram = capacity_per_gpu(asked)
-    seq = _positive(query.seq_len, DEFAULT_SEQ_LEN)
+    seq = _positive(query.seq_len, default_seq_len(model))
 
     seen: dict[int, Decimal | None] = {}  # as longest_context keeps them
 

@@ -103,6 +103,12 @@ class Architecture(_Data):
     # but their keys and values come from the image, so the text's KV cache is kept by the
     # other layers only.
     cross_attention_layers: int = Field(default=0, ge=0)
+    # GPT-2: absolute position embeddings learned for this many positions (its wpe, n_positions
+    # rows of `hidden`), weights beside the token embedding. None: rotary or none (no weights).
+    learned_positions: int | None = Field(default=None, gt=0)
+    # GPT-2: every linear layer and LayerNorm carries a bias (its Conv1D and LayerNorm), counted
+    # in param_count; else left out (a few tenths of a percent, Qwen2's QKV biases among them).
+    biases: bool = False
     source: str = Field(min_length=3)
     mirror: str | None = None
 
@@ -134,6 +140,8 @@ class Architecture(_Data):
             raise ValueError("dense layers need expert_intermediate (intermediate is theirs)")
         if self.dense_layers >= self.layers:
             raise ValueError("dense_layers must leave mixture-of-experts layers")
+        if self.biases and self.is_moe:
+            raise ValueError("biases are counted for a dense shape (GPT-2's) only")
         if self.fused_experts != (self.fused_experts_source is not None):
             raise ValueError("fused_experts and fused_experts_source go together")
         if self.fused_experts and not (self.is_moe and not self.shared_experts
@@ -286,8 +294,19 @@ class Architecture(_Data):
 
     def param_count(self) -> int:
         """Total parameters implied by the architecture (cross-check against params_b)."""
-        norms = self.layers * 2 * self.hidden + self.hidden
-        return self.block_linear_params() + self.embedding_params() + norms
+        norms = (self.layers * 2 * self.hidden + self.hidden) * (2 if self.biases else 1)
+        count = self.block_linear_params() + self.embedding_params() + norms
+        if self.biases:
+            count += self.bias_params()
+        if self.learned_positions is not None:
+            count += self.learned_positions * self.hidden
+        return count
+
+    def bias_params(self) -> int:
+        """The linear layers' biases (one per output feature), when the shape has them."""
+        if not self.biases:
+            return 0
+        return self.layers * sum(o * n for _, o, n in self.linear_shapes().values())
 
     def active_param_count(self) -> int:
         """Parameters used per token: only `active_experts` of the routed experts run."""

@@ -87,7 +87,8 @@ def test_en_alone_keeps_the_chats_language(first: str, then: str, lang: str) -> 
 # A model under a billion parameters said in millions, never rounded to hundredths of a billion
 # ("finetune gpt2 125m on a t4" was "a 0.13B model", "SmolLM2 135M (0.14B parameters)").
 SMALL = [
-    ("finetune gpt2 125m on a t4", None, "✅ <b>On 1× T4, a 125M model fits:"),
+    # GPT-2 is on file since fit21: its own count, by its name
+    ("finetune gpt2 125m on a t4", None, "✅ <b>On 1× T4, GPT-2 (124M parameters) fits:"),
     ("how much vram to full finetune a 125m model", None, "📐 <b>Memory for a 125M model</b>"),
     ("full finetune a 800m model on my 3060", None,
      "❌ <b>No: an 800M model does not fit on 1× RTX 3060"),

@@ -44,3 +44,54 @@ def test_a_vocabulary_that_decides_leads(text: str, fits: bool, lead: str) -> No
 ])
 def test_no_depends_lead_when_the_vocabulary_does_not_decide(text: str, lead: str) -> None:
     assert ask(text).text.startswith(lead)
+
+
+# GPT-2 on file: transformers' GPT2Config (learned positions for 1,024 tokens, biases on every
+# linear layer and LayerNorm, a GELU MLP 4x wide, the head tied to the embedding) counts each
+# checkpoint's parameters exactly.
+GPT2_COUNTS = [
+    ("gpt2", 124_439_808), ("gpt2-medium", 354_823_168), ("gpt2-large", 774_030_080),
+    ("gpt2-xl", 1_557_611_200),
+]
+
+
+@pytest.mark.parametrize(("model_id", "count"), GPT2_COUNTS)
+def test_gpt2_shape_counts_its_checkpoint_exactly(model_id: str, count: int) -> None:
+    from tests.support.chat import CATALOGUE
+    arch = CATALOGUE.models.get(model_id).arch
+    assert arch is not None and arch.learned_positions == 1024 and arch.biases
+    assert not arch.gated_mlp and arch.tied_embeddings and arch.intermediate == 4 * arch.hidden
+    assert arch.param_count() == count
+
+
+GPT2_ASKED = [
+    ("finetune gpt2 on a t4", "gpt2", "✅ <b>On 1× T4, GPT-2 (124M parameters) fits:"),
+    ("fine tune gpt2-medium on colab", "gpt2-medium",
+     "✅ <b>On 1× T4, GPT-2 Medium (355M parameters) fits:"),
+    ("full finetune gpt2 xl on a 3090", "gpt2-xl",
+     "❌ <b>No: GPT-2 XL (1.5B parameters) does not fit on 1× RTX 3090 (full AdamW).</b>"),
+    ("lora gpt-2 large on a 4090", "gpt2-large",
+     "✅ <b>Yes: GPT-2 Large (774M parameters) fits on 1× RTX 4090 (LoRA).</b>"),
+    ("entrenar gpt2 en una t4", "gpt2",
+     "✅ <b>En 1× T4, GPT-2 (124 millones de parámetros) cabe"),
+    ("fine-tuner gpt-2 large sur une t4", "gpt2-large",
+     "✅ <b>Sur 1× T4, GPT-2 Large (774\u00a0M de paramètres) tient"),
+]
+
+
+@pytest.mark.parametrize(("text", "model", "lead"), GPT2_ASKED)
+def test_gpt2_is_known(text: str, model: str, lead: str) -> None:
+    got = ask_json(text)
+    assert got["model"] == model and got["error"] is None
+    assert str(got["text"]).startswith(lead), got["text"]
+
+
+@pytest.mark.parametrize(("text", "seq"), [
+    # GPT-2 reads 1,024 positions: that is the sequence assumed, not 2,048
+    ("finetune gpt2 on a t4", "(sequence 1,024, batch 1)"),
+    ("gpt2 large lora on a 4090, details", "Not given, so assumed: sequence length 1,024"),
+    # a model with a longer context keeps 2,048
+    ("lora llama 3 8b on a 4090, details", "Not given, so assumed: sequence length 2,048"),
+])
+def test_the_sequence_assumed_is_within_the_models_context(text: str, seq: str) -> None:
+    assert seq in ask(text).text
