@@ -735,6 +735,11 @@ class Answer(BaseModel):
     # run llama 3 8b on my rtx 2060 6gb": 4-bit 7.8 GB of 6.44 with bitsandbytes' BF16
     # embeddings) and a GGUF Q4_K_M file, llama.cpp's and Ollama's usual one, does: it leads.
     gguf_led: bool = False
+    # CPU offload and the system RAM said, several training methods ("can i train a 7b with
+    # 16gb vram and 64gb ram using deepspeed"): each method's CPU RAM for what is offloaded,
+    # and with DeepSpeed's estimator margin (detail.host_ram); a method whose offloaded states
+    # the RAM does not hold does not fit (method_fits), whatever its GPU share.
+    method_host_ram: dict[str, tuple[Decimal, Decimal]] = Field(default_factory=dict)
     # A bare name read as one variant ("A100" → 80 GB): the primary method on the others.
     variant_fits: tuple[Fit, ...] = ()
     # "The largest model I can QLoRA on 24 GB": the size the memory holds; the answer is then
@@ -4236,7 +4241,38 @@ def _settle(query: Query, answer: Answer, detailed: DetailedAnswer | None, cat: 
     composed = _by_paid(query, composed, cat)
     if oom is None:  # an out-of-memory said beside the hours: no run finished
         composed = _trust_the_run(query, composed, cat)
+    composed = _host_ram_by_method(query, answer, composed, cat)
     return _host_ram_short(query, composed)
+
+
+def _host_ram_by_method(query: Query, answer: Answer, composed: Answer, cat: Catalogue
+                        ) -> Answer:
+    """"Can i train a 7b with 16gb vram and 64gb ram using deepspeed": with the CPU offload,
+    every method's GPU share fits 16 GB (9.4 GB), but full AdamW offloads about 126 GB of
+    weights, gradients and optimizer states, more than the 64 GB of RAM (was listed among
+    those that fit, the RAM unread). Each method's offloaded figure, and the RAM held to it."""
+    ram = query.system_ram_gb
+    if not query.cpu_offload or ram is None or query.inference or len(composed.methods) < 2:
+        return composed
+    primary = answer.primary
+    detailed = composed.detailed
+    hosts: dict[str, tuple[Decimal, Decimal]] = {}
+    verdicts = dict(composed.method_fits)
+    for ma in answer.methods:
+        if ma.fit is None:
+            continue
+        method = ma.memory.method
+        detail = detailed if ma is primary and detailed is not None \
+            and detailed.method == method else detailed_for(
+                query, answer.model_copy(update={"primary": ma}), cat)
+        if detail is None or detail.host_ram_gb is None:
+            continue
+        hosts[method] = detail.host_ram_gb
+        if detail.host_ram_gb[0] > ram:
+            verdicts[method] = False
+    if not hosts:
+        return composed
+    return composed.model_copy(update={"method_host_ram": hosts, "method_fits": verdicts})
 
 
 def _count_by_detail(query: Query, composed: Answer, cat: Catalogue) -> Answer:

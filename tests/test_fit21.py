@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.chat import ask, ask_json
+from tests.support.chat import ask, ask_json, says
 
 # A bare size whose vocabulary range (32k to 256k tokens) straddles the card: the lead says the
 # verdict turns on the model, with each side's figure (was "❌ No: a 7B model does not fit" over
@@ -95,3 +95,55 @@ def test_gpt2_is_known(text: str, model: str, lead: str) -> None:
 ])
 def test_the_sequence_assumed_is_within_the_models_context(text: str, seq: str) -> None:
     assert seq in ask(text).text
+
+
+# DeepSpeed named with the system RAM, no stage said: its CPU offload (ZeRO-3 with
+# offload_optimizer and offload_param). Each method says what the GPU keeps and what CPU RAM
+# keeps, held to the RAM said: full fine-tuning's 126 GB of weights, gradients and optimizer
+# states do not fit in 64 GB (was every method "fits", DeepSpeed and the RAM unread).
+DEEPSPEED_RAM = [
+    ("can i train a 7b with 16gb vram and 64gb ram using deepspeed",
+     "✅ <b>On 1× GPU of 16 GB, a 7B model fits: QLoRA and LoRA.</b>",
+     ["💾 The GPU keeps 9.4 GB; CPU RAM keeps the frozen weights, the LoRA adapters and their "
+      "optimizer states, about 14.7 GB (22 GB with DeepSpeed's margin): the 64 GB of RAM you "
+      "have holds it.",
+      "❌ <b>Full fine-tuning, AdamW</b>",
+      "❌ The GPU keeps 9.4 GB; CPU RAM keeps the weights, gradients and optimizer states, about "
+      "126 GB (189 GB with DeepSpeed's margin): more than the 64 GB of RAM you have."]),
+    ("entrenar un 7b con 16gb de vram y 64gb de ram usando deepspeed",
+     "✅ <b>En 1× GPU de 16\u00a0GB, un modelo de 7B cabe con QLoRA y LoRA.</b>",
+     ["❌ La GPU guarda 9,4\u00a0GB; la RAM de CPU guarda los pesos, los gradientes y los estados "
+      "del optimizador, unos 126\u00a0GB"]),
+    ("entraîner un 7b avec 16 go de vram et 64 go de ram avec deepspeed",
+     "✅ <b>Sur 1× GPU de 16\u202fGo, un modèle 7B tient avec QLoRA et LoRA.</b>",
+     ["❌ Le GPU garde 9,4\u202fGo\u202f; la RAM CPU garde les poids, les gradients et les états "
+      "de l'optimiseur, environ 126\u202fGo"]),
+]
+
+
+@pytest.mark.parametrize(("text", "lead", "has"), DEEPSPEED_RAM)
+def test_deepspeed_with_ram_is_its_offload_held_to_the_ram(
+        text: str, lead: str, has: list[str]) -> None:
+    reply = ask(text)
+    assert reply.query.cpu_offload is True and reply.query.system_ram_gb == 64
+    assert reply.answer.method_fits["full_adamw"] is False
+    assert reply.answer.method_fits["lora"] is True
+    says(reply.text, [lead, *has], [])
+
+
+@pytest.mark.parametrize("text", [
+    # a stage said is that stage's reading; no RAM said, nothing to hold the offload to
+    "can i train a 7b with 16gb vram and 64gb ram using deepspeed zero2",
+    "can i train a 7b with 16gb vram using deepspeed",
+    "train a 7b with 16gb vram and 64gb ram with deepspeed, no offload",
+])
+def test_deepspeed_is_no_offload_otherwise(text: str) -> None:
+    assert not ask(text).query.cpu_offload
+
+
+def test_one_method_with_deepspeed_and_too_little_ram_does_not_fit() -> None:
+    got = ask_json("can i full finetune a 7b with 16gb vram and 64gb ram using deepspeed")
+    assert got["fits"] is False
+    assert str(got["text"]).startswith(
+        "❌ <b>No: the GPU memory of 1× GPU of 16 GB holds a 7B model (full AdamW), but what is "
+        "offloaded needs about 126 GB of CPU RAM, more than the 64 GB you have.</b>")

@@ -1789,6 +1789,39 @@ def _fp8_without_math(add: Callable[[str], None], ph: Phrases, gpu: str) -> None
     add("</i>\n")
 
 
+def _offloaded_line(ph: Phrases, answer: Answer, method: str, figure: Decimal,
+                    host: tuple[Decimal, Decimal]) -> Markup:
+    """Under a method's line, CPU offload said with the system RAM: what the GPU keeps, what
+    goes to CPU RAM (DeepSpeed ZeRO-3 with offload_optimizer and offload_param, or the
+    optimizer alone), and whether the RAM said holds it."""
+    _, fmt = ph._, ph.fmt
+    ram = answer.query.system_ram_gb
+    assert ram is not None
+    adapter = ph.cat.method(method).adapter
+    if answer.query.offload_params is False:
+        what = _("the LoRA adapters' gradients and optimizer states") if adapter \
+            else _("the FP32 master weights, gradients and optimizer states")
+    else:
+        what = _("the frozen weights, the LoRA adapters and their optimizer states") \
+            if adapter else _("the weights, gradients and optimizer states")
+    args = {"gpu": fmt.gb(figure, 1), "host": fmt.gb(host[0], 1), "high": fmt.gb(host[1], 1),
+            "what": what, "ram": fmt.gb(ram)}
+    if host[0] > ram:
+        icon, said = "❌", _(
+            "The GPU keeps %(gpu)s; CPU RAM keeps %(what)s, about %(host)s (%(high)s with "
+            "DeepSpeed's margin): more than the %(ram)s of RAM you have.", **args)
+    elif host[1] > ram:
+        icon, said = "⚠️", _(
+            "The GPU keeps %(gpu)s; CPU RAM keeps %(what)s, about %(host)s (%(high)s with "
+            "DeepSpeed's margin): the %(ram)s of RAM you have holds it, but not with that "
+            "margin.", **args)
+    else:
+        icon, said = "💾", _(
+            "The GPU keeps %(gpu)s; CPU RAM keeps %(what)s, about %(host)s (%(high)s with "
+            "DeepSpeed's margin): the %(ram)s of RAM you have holds it.", **args)
+    return Markup(f"   {icon} ") + said + Markup("\n")
+
+
 def _vocab_turns(answer: Answer) -> bool:
     """A bare size whose detailed verdict leads and whose vocabulary range (32k to 256k tokens)
     straddles the card: whether it fits turns on which model it is."""
@@ -2203,8 +2236,11 @@ def _method_lines(
         # (serving: with the KV cache at the stated context; training: with activations and
         # logits); the planning figure beside it, said to be without them.
         fits = answer.method_fits.get(mem.method, fit.fits)
+        host = answer.method_host_ram.get(mem.method)
+        # The RAM said short of what is offloaded: ❌, the GPU's room still the GPU's.
+        on_gpu = figure <= check.vram_per_gpu_gb if host is not None else fits
         args = {"name": name, "det": ph.fmt.gb(figure, 1), "need": need,
-                "room": ph.room(fits, check.vram_per_gpu_gb - figure)}
+                "room": ph.room(on_gpu, check.vram_per_gpu_gb - figure)}
         add("✅ " if fits else "❌ ")
         mac = ph.on_mac(check.gpu)  # one GPU, its share of the Mac's memory: no "per GPU"
         if detailed_gb is not None and mac:
@@ -2235,6 +2271,8 @@ def _method_lines(
             add(_("<b>%(name)s</b>: ≈ %(det)s per GPU with your settings — %(room)s (planning "
                   "rule: %(need)s without activations)", **args))
         add("\n")
+        if host is not None:
+            add(_offloaded_line(ph, answer, mem.method, figure, host))
         tokens = answer.method_typical_room.get(mem.method)
         if tokens is not None:
             # "fine-tuning a 7b on 6gb gpu?": what makes it fit there, as one method asked says.

@@ -875,6 +875,7 @@ def _scaled(work: _Work, match: re.Match[str], number: str, multiplier: str) -> 
         lx.TOKEN_MULTIPLIERS.get(match.group(multiplier) or "", 0))
 
 _OFFLOAD_WORD: Final = lazy(r"(?<![a-z])offload")
+_DEEPSPEED_ALONE: Final = lazy(r"(?<![a-z])deepspeed(?![a-z])")
 
 
 def _ram_asked(s: str, offloaded: bool) -> bool:
@@ -3823,6 +3824,14 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     if ram_asked and flags.cpu_offload is None and _OFFLOAD_WORD.search(corrected):
         # "cuánta ram de cpu necesito para offload de llama 70b con zero3": the RAM of an
         # offload is asked, so the offload is to the CPU.
+        flags.cpu_offload = True
+    if flags.cpu_offload is None and not inference and work.ram_gb is not None \
+            and flags.sharding == "zero3" and _DEEPSPEED_ALONE.search(corrected) \
+            and not st.ZERO_STAGE.search(corrected):
+        # "can i train a 7b with 16gb vram and 64gb ram using deepspeed": DeepSpeed named with
+        # the system RAM beside it, no stage said, is its CPU offload (ZeRO-Offload; ZeRO-3 with
+        # offload_optimizer and offload_param): the RAM said is what holds the offloaded states
+        # (was sharding alone on one GPU, the RAM unread).
         flags.cpu_offload = True
     shared = _cards_shared(rest, work)
     # "how much for 2x h100 and an a100 for 10 hours": two rentals at the same hours, each
