@@ -140,14 +140,20 @@ TRAINED_EACH = [
     ("qlora 7b and full ft 1b on a 4090",
      [("7", "qlora", "fit"), ("1", "full_adamw", "fit")],
      ["✅ <b>Yes: a 7B model fits on 1× RTX 4090 (QLoRA).</b>",
-      "✅ <b>Yes: a 1B model fits on 1× RTX 4090 (full AdamW).</b>"],
+      # fit21: 23.6 GB at the assumed 128k vocabulary, 27.3 GB at 256k, on 25.76 GB
+      "⚠️ <b>Depends on the model: a 1B model with Llama 3's 128k vocabulary fits on 1× RTX 4090 "
+      "(full AdamW, 23.6 GB per GPU), one with Gemma's 256k does not (27.3 GB).</b>"],
      ["LoRA (BF16 base)", "QLoRA, LoRA, full 8-bit Adam"]),
     ("qlora 7b y full ft 1b en una 4090", [("7", "qlora", "fit"), ("1", "full_adamw", "fit")],
      ["✅ <b>Sí: un modelo de 7B cabe en 1× RTX 4090 (QLoRA).</b>",
-      "✅ <b>Sí: un modelo de 1B cabe en 1× RTX 4090 (completo con AdamW).</b>"], []),
+      "⚠️ <b>Depende del modelo: un modelo de 1B con el vocabulario de 128k de Llama 3 cabe en "
+      "1× RTX 4090 (completo con AdamW, 23,6\u00a0GB por GPU); uno con los 256k de Gemma no "
+      "(27,3\u00a0GB).</b>"], []),
     ("qlora 7b et full ft 1b sur une 4090", [("7", "qlora", "fit"), ("1", "full_adamw", "fit")],
      ["✅ <b>Oui\u00a0: un modèle 7B tient sur 1× RTX 4090 (QLoRA).</b>",
-      "✅ <b>Oui\u00a0: un modèle 1B tient sur 1× RTX 4090 (complet avec AdamW).</b>"], []),
+      "⚠️ <b>Cela dépend du modèle\u00a0: un modèle 1B avec le vocabulaire de 128k de Llama 3 "
+      "tient sur 1× RTX 4090 (complet avec AdamW, 23,6\u202fGo par GPU)\u202f; avec les 256k de "
+      "Gemma, non (27,3\u202fGo).</b>"], []),
 ]
 
 
