@@ -22,7 +22,7 @@ from tests.support.chat import ask, says
 FIT_4090 = {
     "en": "✅ <b>On 1× RTX 4090, Llama 3 8B fits: BF16 inference, 8-bit inference, and 4-bit "
           "inference.</b>",
-    "es": "✅ <b>En 1× RTX 4090, Llama 3 8B cabe con inferencia en BF16, inferencia en 8 bits y"
+    "es": "✅ <b>En 1× RTX 4090, Llama 3 8B cabe con inferencia en BF16, inferencia en 8 bits e"
           " inferencia en 4 bits.</b>",
     "fr": "✅ <b>Sur 1× RTX 4090, Llama 3 8B tient avec inférence en BF16, inférence en 8 bits "
           "et inférence en 4 bits.</b>",
