@@ -2281,23 +2281,13 @@ def _by_detail(query: Query, answer: Answer, composed: Answer, cat: Catalogue) -
             detail = detailed_for(query, alt, cat, tokens_per_second=query.tokens_per_second)
             composed = _compose(query, alt, detail, cat)
     if not query.inference:
-        methods = tuple(
-            ma if ma.memory.method not in cheapest or ma is primary else replace(
-                ma, cheapest=cheapest[ma.memory.method][0] if cheapest[ma.memory.method]
-                else None, options=cheapest[ma.memory.method])
-            for ma in composed.methods
-        )
+        methods = _with_options(composed.methods, cheapest, keep=primary)
         return composed.model_copy(update={"method_fits": verdicts, "method_training_gb": figures,
                                            "methods": methods})
     led = composed.primary
     if led is not None and composed.detailed is not None:
         figures[led.memory.method] = composed.detailed.per_gpu_gb
-    methods = tuple(
-        ma if ma is led or ma.memory.method not in cheapest else replace(
-            ma, cheapest=cheapest[ma.memory.method][0] if cheapest[ma.memory.method] else None,
-            options=cheapest[ma.memory.method])
-        for ma in composed.methods
-    )
+    methods = _with_options(composed.methods, cheapest, keep=led)
     update: dict[str, Any] = {"method_fits": verdicts, "method_detailed_gb": figures,
                               "methods": methods}
     gguf = _gguf_lead(query, composed, cat) \
@@ -2314,6 +2304,17 @@ def _by_detail(query: Query, answer: Answer, composed: Answer, cat: Catalogue) -
             "method_detailed_gb": {**figures, ma.memory.method: detail.per_gpu_gb},
         })
     return composed.model_copy(update=update)
+
+
+def _with_options(methods: tuple[MethodAnswer, ...], found: dict[str, tuple[Fit, ...]],
+                  keep: MethodAnswer | None = None) -> tuple[MethodAnswer, ...]:
+    """Each method's 👉 options replaced by those its detailed figure fits (`found`, cheapest
+    first; none found: no 👉 configuration), but `keep`'s, chosen by that figure already."""
+    return tuple(
+        ma if ma is keep or ma.memory.method not in found else replace(
+            ma, cheapest=found[ma.memory.method][0] if found[ma.memory.method] else None,
+            options=found[ma.memory.method])
+        for ma in methods)
 
 
 def _typical_where_margin_misses(query: Query, answer: Answer, composed: Answer,
@@ -2514,12 +2515,7 @@ def _typical_misses(query: Query, composed: Answer, cat: Catalogue) -> Answer:
                 rooms[method] = room.tokens
     if not figures:
         return composed
-    methods = tuple(
-        ma if ma.memory.method not in cheapest else replace(
-            ma, cheapest=cheapest[ma.memory.method][0] if cheapest[ma.memory.method] else None,
-            options=cheapest[ma.memory.method])
-        for ma in composed.methods
-    )
+    methods = _with_options(composed.methods, cheapest)
     update: dict[str, Any] = {
         "method_fits": {**composed.method_fits, **verdicts},
         "method_training_gb": {**composed.method_training_gb, **figures},
@@ -2555,11 +2551,8 @@ def _typical_memory(query: Query, composed: Answer, cat: Catalogue) -> Answer:
         cheapest[ma.memory.method] = tuple(detailed_options(query, alt, cat))
     if not figures and not typical:
         return composed
-    methods = tuple(
-        ma if not cheapest.get(ma.memory.method) else replace(
-            ma, cheapest=cheapest[ma.memory.method][0], options=cheapest[ma.memory.method])
-        for ma in composed.methods
-    )
+    # A method no offered configuration holds by its detailed figure keeps the rule's 👉 line.
+    methods = _with_options(composed.methods, {m: o for m, o in cheapest.items() if o})
     return composed.model_copy(update={
         "method_training_gb": {**composed.method_training_gb, **figures},
         "method_typical": {**composed.method_typical, **typical}, "methods": methods,
