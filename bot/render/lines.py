@@ -639,7 +639,10 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                     ))
                     put("\n")
                 elif not answer.fits and n and asked.gpu and not answer.plural_need \
-                        and not (answer.gpu is not None and answer.gpu.one_per_machine):
+                        and not (answer.gpu is not None and answer.gpu.one_per_machine) \
+                        and not _vocab_turns(answer):
+                    # Not under "⚠️ Depends on the model" ('3080 10gb qlora 7b'): a 32k
+                    # vocabulary fits on one, so "at least 2×" contradicts the lead.
                     put("🔢 ")
                     put(_(
                         "It takes at least %(n)s× %(gpu)s (%(total)s) to hold it.",
