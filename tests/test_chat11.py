@@ -207,9 +207,10 @@ def test_which_is_better_is_the_pick_of_the_two(first: str, then: str, pick: str
 
 
 # A bare digit after a run on one card: that many cards or a model of that size, asked back
-# (was "I did not understand"); each answer offered then works.
+# (was "I did not understand"); each answer offered then works. After cards counted ("on 2
+# h100") the digit counts them (test_conv22).
 @pytest.mark.parametrize(("run", "count", "asked", "cards", "size"), [
-    ("lora llama 3 70b on 2 h100", "and 8?", "❓ <b>8 of what?</b>",
+    ("lora llama 3 70b on an h100", "and 8?", "❓ <b>8 of what?</b>",
      "and on 8× H100?", "and 8B?"),
     ("qlora de llama 3 70b en una 4090", "¿y 2?", "❓ <b>¿2 de qué?</b>",
      "¿y en 2× RTX 4090?", "¿y 2B?"),

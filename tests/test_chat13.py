@@ -203,8 +203,9 @@ def test_the_rate_alone_with_nothing_before_is_not_a_price() -> None:
 
 @pytest.mark.parametrize("bare", ["how about 8?", "what about 8?", "que tal 8?"])
 def test_a_count_after_what_about_is_read_as_and_8_is(bare: str) -> None:
-    _, count = converse("lora llama 3 70b on 4 a100s", bare)
+    _, count = converse("lora llama 3 70b on an a100", bare)
     assert count.query.count_unclear == 8, count.text  # "8 of what?", as after "and 8?"
+    # (after cards counted, "on 4 a100s", 8 of them: test_conv22)
 
 
 def test_what_about_a_count_of_them_is_still_that_many() -> None:

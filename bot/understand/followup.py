@@ -1228,7 +1228,10 @@ def _on_more_cards(new: Query, previous: Query, folded: str,
             # "and 8?" after a run on a card: 8 of them, or a model of 8B (people served or
             # hours before it are readings of their own)
             count = _bare_count(new, previous, folded, digit_counts=True)
-            unsized = count is not None
+            # ... but after a run on cards counted ("qlora llama3 70b on 1 h100", "on 2
+            # h100"), "what about 2", "¿y con 2?", "et à 2 ?" count them again (was "2 of
+            # what?"): the number said is the one the user just gave.
+            unsized = count is not None and previous.gpu_count is None
     if count is None:
         return None
     if mixed or unsized:
