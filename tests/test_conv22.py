@@ -38,3 +38,46 @@ def test_a_bare_number_after_cards_counted_counts_them(
 def test_a_bare_number_after_one_card_is_still_asked_back(run: str, bare: str, asked: str) -> None:
     _, after = converse(run, bare)
     assert after.text.startswith(asked), after.text
+
+
+# A price, then its currency asked alone: "in dollars?" the same price, said to be in US dollars
+# (was "I did not understand"); "in eur?" that we quote US dollars only, with the figure (was
+# the line alone).
+CURRENCY = [
+    ("en", "how much is an h100 per hour", "in dollars?",
+     ["💱 <b>In US dollars:</b> every price I quote is in US dollars (USD).",
+      "1× H100 costs $2.32/hour."]),
+    ("en", "how much is an h100 per hour", "and in usd?",
+     ["In US dollars:", "1× H100 costs $2.32/hour."]),
+    ("en", "how much is an h100 per hour", "in eur?",
+     ["💱 <b>Our prices are in US dollars only:</b>", "1× H100 costs $2.32/hour."]),
+    ("en", "how much is an h100 per hour", "how much is that in euros?",
+     ["Our prices are in US dollars only:", "1× H100 costs $2.32/hour."]),
+    ("es", "cuanto cuesta una h100 por hora", "¿y en dólares?",
+     ["💱 <b>En dólares estadounidenses:</b> todos los precios que doy están en dólares "
+      "estadounidenses (USD).", "Precio de 1× H100: 2,32\u00a0US$/hora."]),
+    ("es", "cuanto cuesta una h100 por hora", "y en euros?",
+     ["Nuestros precios están solo en dólares estadounidenses:",
+      "Precio de 1× H100: 2,32\u00a0US$/hora."]),
+    ("fr", "combien coûte une h100 de l'heure", "et en dollars ?",
+     ["💱 <b>En dollars américains\u00a0:</b> tous les prix que je donne sont en dollars "
+      "américains (USD).", "Prix de 1× H100\u00a0: 2,32\u00a0$US/heure."]),
+    ("fr", "combien coûte une h100 de l'heure", "et en euros ?",
+     ["Nos prix sont uniquement en dollars américains\u00a0:",
+      "Prix de 1× H100\u00a0: 2,32\u00a0$US/heure."]),
+    ("en", "how much for 10 hours on an a100", "in dollars?",
+     ["In US dollars:", "$9.20"]),
+    ("en", "qlora llama 3 8b on an h100", "in eur?",
+     ["Our prices are in US dollars only:", "Cost: $23.20"]),
+    ("en", "qlora llama 3 8b on an h100", "and in dollars?",
+     ["In US dollars:", "Cost: $23.20"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "price", "currency", "has"), CURRENCY)
+def test_the_currency_asked_after_a_price_answers_with_the_figure(
+        lang: str, price: str, currency: str, has: list[str]) -> None:
+    before, after = converse(price, currency)
+    assert after.locale == lang, after.text
+    assert after.query.gpu == before.query.gpu, after.text
+    says(after.text, has, ["🤔", "I did not understand"])

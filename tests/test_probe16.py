@@ -179,16 +179,18 @@ def test_a_price_after_an_alert_stays_a_price(turns: tuple[str, str], intent: st
     assert converse(*turns)[-1].query.intent == intent
 
 
-# "y en euros?" after a price: the prices are in dollars only, said alone (was followed by "I
-# did not understand that" and the help examples).
-@pytest.mark.parametrize("turns", [
-    ("cuanto cuesta una h100?", "y en euros?"),
-    ("combien coute une h100 pour 10h ?", "et en euros ?"),
-    ("how much is an h100 for 10 hours", "and in euros?"),
+# "y en euros?" after a price: the prices are in dollars only, said first (was followed by "I
+# did not understand that" and the help examples), then the price again in dollars
+# (test_conv22; was the line alone).
+@pytest.mark.parametrize(("turns", "figure"), [
+    (("cuanto cuesta una h100?", "y en euros?"), "2,32\u00a0US$/hora"),
+    (("combien coute une h100 pour 10h ?", "et en euros ?"), "23,20\u00a0$US"),
+    (("how much is an h100 for 10 hours", "and in euros?"), "$23.20"),
 ])
-def test_a_currency_asked_alone_is_answered_alone(turns: tuple[str, str]) -> None:
+def test_a_currency_asked_alone_is_answered_alone(turns: tuple[str, str], figure: str) -> None:
     text = converse(*turns)[-1].text
-    assert text.startswith("💱 <b>")
+    assert text.split("\n", 1)[1].startswith("💱 <b>"), text  # under the ↪️ line
+    assert figure in text.split("💱", 1)[1], text
     assert "🤔" not in text
 
 

@@ -724,6 +724,13 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
     error = answer.error
     if query.currency_asked and not error:
         _currency(ph, put)
+    elif query.dollars_asked and not error and ph.cat.payment.currency == "USD":
+        # "in dollars?" after a price: yes, as every price here
+        put("💱 <b>")
+        put(ph._("In US dollars:"))
+        put("</b> ")
+        put(ph._("every price I quote is in US dollars (USD)."))
+        put("\n\n")
     if query.cpu_only and not error and not answer.missing and answer.methods:
         _cpu_only(answer, ph, put)
     if answer.step_total is not None and answer.measured_hours is not None and not error:

@@ -687,6 +687,9 @@ def _follow_up(
     in_dollars = _in_dollars(new, previous)
     if in_dollars is not None:
         return in_dollars
+    currency = _currency_of_price(new, previous)
+    if currency is not None:
+        return currency
     rebudgeted = other_budget(new, previous)
     if rebudgeted is not None:
         return rebudgeted
@@ -1226,7 +1229,7 @@ def _on_more_cards(new: Query, previous: Query, folded: str,
         if count is None and previous.gpu is not None and previous.users is None \
                 and previous.hours is None:
             # "and 8?" after a run on a card: 8 of them, or a model of 8B (people served or
-            # hours before it are readings of their own)
+            # hours before it are readings of their own) ...
             count = _bare_count(new, previous, folded, digit_counts=True)
             # ... but after a run on cards counted ("qlora llama3 70b on 1 h100", "on 2
             # h100"), "what about 2", "¿y con 2?", "et à 2 ?" count them again (was "2 of
@@ -1371,14 +1374,18 @@ def _price_of_run(
     # "and in dollars?", "¿y en dólares?", "et en dollars ?": what the run costs, as "how much
     # is that?" (was "I did not understand"; another currency is refused as before).
     dollars = new.intent == "unknown" and _IN_DOLLARS_ALONE.match(folded) is not None
-    if alone or dollars:
-        new = new.model_copy(update={"intent": "prices"})
+    # ... and "in eur?", "¿y en euros?": that cost, with the line saying we quote US dollars
+    # only (was that line alone).
+    other = _currency_asked_alone(new, folded) == "other"
+    if alone or dollars or other:
+        new = new.model_copy(update={"intent": "prices", "currency_asked": False})
     if new.intent != "prices" or previous.params_b is None or previous.intent not in _MODEL_INTENTS \
             or _names_model(new) or _names_card(new) or new.method is not None or new.inference \
             or new.hours is not None or new.budget_usd is not None or new.pay_also \
             or new.service_asked or new.start_asked or new.fastest_asked or new.per_minute \
             or new.currency_asked or words(new.text) > SHORT_WORDS \
-            or not (alone or dollars or _THAT_PRICE.search(folded)) or _PRICE_LIST.search(folded):
+            or not (alone or dollars or other or _THAT_PRICE.search(folded)) \
+            or _PRICE_LIST.search(folded):
         return None
     card = gpus.gpu_or_none(previous.gpu) if gpus is not None and previous.gpu else None
     if px.RATE.search(folded) and card is not None and card.rented:
@@ -1390,7 +1397,7 @@ def _price_of_run(
             "lang": lang, "lang_sure": new.lang_sure or previous.lang_sure,
         })
     cost = _merge(new.model_copy(update={"intent": "cost"}), previous, names_model=False)
-    return cost
+    return cost.model_copy(update={"dollars_asked": dollars, "currency_asked": other})
 
 
 # "i have 2 days", "and if i only have 12 hours?", "deadline is friday": the time said is all
@@ -1539,6 +1546,44 @@ _OTHER_SUM: Final = lazy(
     r"(?P<before>us\s?\$|\$|usd)?\s*(?P<n>\d+)\s*(?P<k>k)?\s*"
     r"(?P<after>us\s?\$|\$|usd|dollars?|dolares?|dolar|bucks|pavos|euros?|eur|pounds?|libras?"
     r"|quid)?\s*[?!.\s]*$")
+
+
+# What a price answers in: its figures, in dollars or asked in another currency.
+_PRICED_INTENTS: Final = frozenset({"prices", "cost", "compare", "recommend"})
+
+
+def _currency_asked_alone(new: Query, folded: str) -> str | None:
+    """"in dollars?", "¿y en dólares?", "et en dollars ?": "usd"; "in eur?", "¿y en euros?",
+    "et en euros ?", "how much is that in euros?": "other"; None when the message asks more."""
+    if _names_model(new) or _names_card(new) or new.hours is not None \
+            or new.budget_usd is not None or new.money_foreign or new.method is not None:
+        return None
+    if new.intent == "unknown" and _IN_DOLLARS_ALONE.match(folded) is not None:
+        return "usd"
+    if new.currency_asked and new.intent in ("unknown", "prices") \
+            and words(new.text) <= _CURRENCY_WORDS:
+        return "other"
+    return None
+
+
+_CURRENCY_WORDS: Final = 6
+
+
+def _currency_of_price(new: Query, previous: Query) -> Query | None:
+    """A price or a cost answered ("how much is an h100 per hour"), then its currency asked
+    alone: "in dollars?" is the same price, said to be in US dollars (was "I did not
+    understand"); "in eur?" the same price with the line saying we quote US dollars only and
+    convert nothing (was that line alone, the figure dropped)."""
+    if previous.intent not in _PRICED_INTENTS or previous.money_foreign:
+        return None
+    asked = _currency_asked_alone(new, fold(new.text))
+    if asked is None:
+        return None
+    lang = new.lang if new.lang_sure or not previous.lang_sure else previous.lang
+    return previous.model_copy(update={
+        "text": new.text, "follow_up": True, "lang": lang or previous.lang,
+        "lang_sure": new.lang_sure or previous.lang_sure,
+        "dollars_asked": asked == "usd", "currency_asked": asked == "other"})
 
 
 def other_budget(new: Query, previous: Query) -> Query | None:

@@ -519,6 +519,9 @@ class Query(BaseModel):
     # A price asked in another currency ("cuánto cuesta una h100 en euros", "how much in EUR"):
     # the page prices in US dollars only and gives no exchange rate; nothing is converted.
     currency_asked: bool = False
+    # "in dollars?", "¿en dólares?", "en dollars ?" after a price: the same price, said to be in
+    # US dollars (the currency every price is quoted in).
+    dollars_asked: bool = False
     # No GPU: the model served on the CPU alone ("cpu only", "sin gpu", "sans GPU"), and the
     # system RAM said ("128gb ram"), in GB.
     cpu_only: bool = False
