@@ -963,6 +963,26 @@ class Answer(BaseModel):
         return bool(q.inference and (q.precision == "fp32" or q.fp32_weights))
 
     @property
+    def vocab_turns(self) -> bool:
+        """A bare size whose detailed verdict leads and whose vocabulary range (32k to 256k
+        tokens) straddles the card: whether it fits turns on which model it is."""
+        d = self.detailed
+        c = d.check if d is not None else None
+        return d is not None and c is not None and (self.typical_lead or d.stated) \
+            and self.fits is not None and d.vocab_within(c.vram_per_gpu_gb) is not None
+
+    @property
+    def leads_depends(self) -> bool:
+        """The one-method reply leads "⚠️ Depends on the model" (bot.render.lines): the
+        vocabulary decides, and no measurement (an OOM, a finished run) or short CPU RAM leads
+        instead. Its JSON `fits` is then null: the lead is neither a yes nor a no."""
+        oom, d = self.oom, self.detailed
+        return len(self.methods) == 1 and self.vocab_turns \
+            and not (oom is not None and (oom.contradicted or oom.unsaid)) \
+            and not self.ran_there \
+            and not (self.ram_short and d is not None and bool(d.host_ram_gb))
+
+    @property
     def runs_offloaded(self) -> bool:
         """A GGUF model the card cannot hold whole, split by llama.cpp's layer offload with a
         decode bound for it: it runs, partly on the CPU, which the reply leads with. With the

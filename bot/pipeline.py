@@ -918,7 +918,10 @@ def to_json(reply: Reply) -> dict[str, Any]:
         "vram_gb": _num(vram),
         # An offloaded run leads "⚠️ partly on the CPU, slowly": it runs (detailed_fits keeps
         # the GPU memory's own verdict, false).
-        "fits": (a.fits or a.runs_offloaded) if fit else None,
+        # "⚠️ Depends on the model" (a bare size the vocabulary decides): neither a yes nor a
+        # no, so null, as DESIGN §3's null for what does not apply; detailed_fits stays the
+        # verdict of detailed_gb, the assumed shape's figure.
+        "fits": None if not fit or a.leads_depends else (a.fits or a.runs_offloaded),
         "usd_per_hour": _money(usd_per_hour),
         "cost_usd": _money(cost_usd),
         "gpu_hours": _num(gpu_hours),

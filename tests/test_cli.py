@@ -52,9 +52,11 @@ SEED_QUESTIONS = [
       "cost_usd": "515.76", "gpu_hours": 168}),
     ("full AdamW 70B on 8 H200s",
      {"method": "full_adamw", "fits": False, "vram_gb": 1128}),
-    # At typical settings 49.4 GB, under the 51.54 GB (48 GiB) a card sold as 48 GB reports.
+    # At typical settings 49.4 GB, under the 51.54 GB (48 GiB) a card sold as 48 GB reports, at
+    # the assumed 128k vocabulary; Gemma's 256k takes 53.1 GB: the reply leads "⚠️ Depends on the
+    # model", so `fits` is null (no single verdict) and `detailed_fits` is the 49.4 GB's.
     ("qlora 70b on a 48 GB GPU",
-     {"gpu": None, "vram_gb": 48, "fits": True, "estimate_gb": 52.5}),
+     {"gpu": None, "vram_gb": 48, "fits": None, "detailed_fits": True, "estimate_gb": 52.5}),
     ("alert me when the H100 drops below $2",
      {"intent": "alert", "gpu": "h100", "threshold_usd": "2.00"}),
     ("can I fine-tune 70B on an H1000?", {"error": "unknown_gpu"}),

@@ -529,10 +529,11 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                       "have.", how=how, who=who, where=where,
                       host=fmt.gb(detailed.host_ram_gb[0], 1),
                       ram=fmt.gb(query.system_ram_gb or 0)))
-            elif _vocab_turns(answer):
+            elif answer.vocab_turns:
                 # "3080 10gb qlora 7b": 10.8 GB at the assumed shape's 128k vocabulary, 8 GB at
                 # 32k, on 10.74 GB: neither a yes nor a no (was "❌ No" over the vocabulary line
-                # saying it fits up to ~126,000 tokens). The JSON keeps the assumed shape's.
+                # saying it fits up to ~126,000 tokens). The JSON's fits is null then
+                # (Answer.leads_depends); detailed_fits stays detailed_gb's, the assumed shape's.
                 put("⚠️ <b>")
                 put(_vocab_lead(ph, answer, who, how, where))
             elif answer.fits:
@@ -640,7 +641,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                     put("\n")
                 elif not answer.fits and n and asked.gpu and not answer.plural_need \
                         and not (answer.gpu is not None and answer.gpu.one_per_machine) \
-                        and not _vocab_turns(answer):
+                        and not answer.vocab_turns:
                     # Not under "⚠️ Depends on the model" ('3080 10gb qlora 7b'): a 32k
                     # vocabulary fits on one, so "at least 2×" contradicts the lead.
                     put("🔢 ")
@@ -1823,15 +1824,6 @@ def _offloaded_line(ph: Phrases, answer: Answer, method: str, figure: Decimal,
             "The GPU keeps %(gpu)s; CPU RAM keeps %(what)s, about %(host)s (%(high)s with "
             "DeepSpeed's margin): the %(ram)s of RAM you have holds it.", **args)
     return Markup(f"   {icon} ") + said + Markup("\n")
-
-
-def _vocab_turns(answer: Answer) -> bool:
-    """A bare size whose detailed verdict leads and whose vocabulary range (32k to 256k tokens)
-    straddles the card: whether it fits turns on which model it is."""
-    d = answer.detailed
-    c = d.check if d is not None else None
-    return d is not None and c is not None and (answer.typical_lead or d.stated) \
-        and answer.fits is not None and d.vocab_within(c.vram_per_gpu_gb) is not None
 
 
 def _vocab_lead(ph: Phrases, answer: Answer, who: str, how: str, where: str) -> Markup:
