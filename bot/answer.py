@@ -1277,6 +1277,7 @@ def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answ
         reframed = query
         query = _gguf_file(_ram_quant(query, cat), cat)
         query = _ollama_context(query, cat)
+        query = _within_positions(query, cat)
         if query.quant_asked and query.quant is None and query.params_b is not None \
                 and (query.gpu is not None or query.vram_gb is not None):
             query, pick = _quant_pick(query, cat)
@@ -2921,6 +2922,20 @@ def _ollama_context(query: Query, cat: Catalogue) -> Query:
     model_max = cat.models.get(query.model_id).max_context if query.model_id else None
     return query.model_copy(update={
         "seq_len": ollama_default_context(total, model_max), "context_default": "ollama"})
+
+
+def _within_positions(query: Query, cat: Catalogue) -> Query:
+    """A stated sequence past the positions a model learned ('finetune gpt2 with seq 4096 on a
+    t4'): GPT-2's position embeddings (wpe, n_positions rows in its config) hold 1,024 and no
+    longer input runs at all, so the answer is at 1,024 and says why. Rotary models read a
+    longer one (badly): answered as said, with context_note's warning."""
+    if query.seq_len is None or query.model_id is None:
+        return query
+    arch = cat.models.get(query.model_id).arch
+    top = arch.learned_positions if arch is not None else None
+    if top is None or query.seq_len <= top:
+        return query
+    return query.model_copy(update={"seq_len": top, "seq_len_beyond": query.seq_len})
 
 
 def _gguf_keeps_native(query: Query, cat: Catalogue) -> bool:

@@ -28,3 +28,64 @@ def test_count_line_stays_for_a_named_model() -> None:
     body = ask("qlora llama 3 8b on a 3080 10gb").text
     says(body, ["❌ <b>No: Llama 3 8B does not fit on 1× RTX 3080 (QLoRA).</b>",
                 "🔢 It takes at least 4× RTX 3080 (40 GB) to hold it."], [])
+
+
+# GPT-2 learned position embeddings for 1,024 tokens (n_positions): a longer sequence cannot
+# run at all, so the answer is at 1,024 and says why first (was answered at 4,096, 4.7 GB).
+GPT2_POSITIONS = [
+    ("finetune gpt2 with seq 4096 on a t4",
+     "📏 GPT-2 has 1,024 positions (n_positions in its config: its position embeddings are "
+     "learned for 1,024 tokens, none beyond), so a sequence of 4,096 tokens cannot run: answered "
+     "at 1,024.", "Detailed estimate for seq 1,024", "Total per GPU: 2.3 GB"),
+    ("entrenar gpt2 con seq 4096 en una t4",
+     "📏 GPT-2 tiene 1.024 posiciones (n_positions en su config", "secuencias de 1.024 tokens",
+     "Total por GPU: 2,3\u00a0GB"),
+    ("fine-tuner gpt2 avec seq 4096 sur une t4",
+     "📏 GPT-2 a 1\u202f024 positions (n_positions dans sa config", "séquences de 1\u202f024 tokens",
+     "Total par GPU\u00a0: 2,3\u202fGo"),
+]
+
+
+@pytest.mark.parametrize(("text", "note", "at", "total"), GPT2_POSITIONS)
+def test_gpt2_is_answered_within_its_positions(text: str, note: str, at: str, total: str) -> None:
+    body = ask(text).text
+    assert body.startswith(note), body
+    says(body, [at, total], ["⚠️ GPT-2"])  # not the note of a length answered as said
+
+
+def test_a_rotary_model_keeps_the_length_said() -> None:
+    # Llama 3 reads a longer sequence (badly): answered as said, with the warning
+    body = ask("qlora llama 3 8b with seq 16384 on an h100").text
+    says(body, ["seq 16,384"], ["📏 Llama"])
+
+
+# No method asked and every one fits with room: the command is the most faithful one's (full
+# AdamW for GPT-2 on a T4, LoRA for a 7B on a 4090), not QLoRA's flags; and no "👉 Cheapest
+# offered configuration that fits" under each ✅ for the card asked.
+FAITHFUL = [
+    ("finetune gpt2 on a t4",
+     "That runs full AdamW: it fits there with room and trains the whole model, not adapters."),
+    ("finetune mistral 7b on a 4090",
+     "🛠 Next: with Hugging Face TRL, run it with <code>--use_peft</code>. That runs LoRA: it fits "
+     "there with room and trains on the BF16 weights, not a 4-bit copy."),
+    ("entrenar gpt2 en una t4",
+     "Eso es el fine-tuning completo con AdamW: cabe ahí con margen y entrena el modelo entero"),
+    ("fine-tuner gpt2 sur une t4",
+     "C'est le fine-tuning complet avec AdamW\u00a0: il y tient avec de la marge"),
+]
+
+
+@pytest.mark.parametrize(("text", "why"), FAITHFUL)
+def test_the_command_is_the_most_faithful_method_that_fits(text: str, why: str) -> None:
+    body = ask(text).text
+    says(body, [why], ["--load_in_4bit", "1× L40S"])
+
+
+@pytest.mark.parametrize("text", [
+    # asked, or QLoRA is the only one with room (LoRA 23.1 GB of 25.76 is tight on a 3090)
+    "qlora gpt2 on a t4",
+    "llama 3 8b on my 3090, qlora or lora?",
+])
+def test_qlora_stays_where_it_is_asked_or_alone_with_room(text: str) -> None:
+    body = ask(text).text
+    says(body, ["--load_in_4bit --use_peft"], ["That runs"])

@@ -56,6 +56,19 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
     accelerator we have no figures for, what checkpointing saves, online RL's note."""
     _, fmt = ph._, ph.fmt
     query = answer.query
+    if query.seq_len_beyond is not None and query.seq_len is not None \
+            and query.model_id is not None:
+        # "finetune gpt2 with seq 4096 on a t4": GPT-2 cannot read past its 1,024 positions;
+        # the figures below are at 1,024, which comes first.
+        put("📏 ")
+        put(_(
+            "%(name)s has %(top)s positions (n_positions in its config: its position "
+            "embeddings are learned for %(top)s tokens, none beyond), so a sequence of "
+            "%(asked)s tokens cannot run: answered at %(top)s.",
+            name=ph.cat.models.get(query.model_id).name, top=fmt.num(query.seq_len, 0),
+            asked=fmt.num(query.seq_len_beyond, 0),
+        ))
+        put("\n")
     if answer.vllm_share:
         _vllm_share(answer, ph, put)
     if query.ram_asked:

@@ -1111,11 +1111,19 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             # cheapest per hour (8× H200 was named under the 8× B200 quote).
             launched = dataclasses.replace(primary, cheapest=dataclasses.replace(
                 primary.cheapest, gpu=tq.quote.gpu, gpu_count=tq.quote.gpu_count))
+        faithful = _most_faithful(answer, ph) if step is None and not mac else None
+        if faithful is not None and launched is primary:
+            # "finetune gpt2 on a t4": every method fits with room; the command is full
+            # AdamW's, the one that changes the model as trained, not QLoRA's.
+            launched = faithful
         if step is None and not mac and launched is primary:
             # The reply says it does not fit there: the command carries what makes it fit, or
             # names where it does (tool_lines.trl_fix).
             launched = trl_fix(primary, answer, cat) or primary
         put(step if step is not None else ph.launch(launched, query.sharding, elsewhere=mac))
+        if faithful is not None and launched is faithful and step is None:
+            put(" ")
+            put(_faithful_why(ph, faithful.memory.method))
         put("\n")
     if mac and methods:
         put("🍎 ")
@@ -1363,6 +1371,40 @@ def _remedy_hint(answer: Answer, ph: Phrases) -> str:
         "estimate (all the options are at the end).", changes=changes,
         gb=ph.fmt.gb(first.per_gpu_gb, 1),
     ) + (" " + host if host else "") + "\n" + _offload_short(ph, rm)
+
+
+# Most faithful first: what a method changes of the model as published, least approximated.
+_FAITHFUL = ("full_adamw", "full_8bit_adam", "lora", "qlora")
+
+
+def _most_faithful(answer: Answer, ph: Phrases) -> MethodAnswer | None:
+    """No method asked, several training methods on a configuration asked: the most faithful
+    one that fits there with room (by the detailed estimate when it was made, and not within
+    the planning rule's margin), when it is not the primary (QLoRA, the default). 'finetune
+    gpt2 on a t4': full AdamW, 4.3 GB of 16.11, not QLoRA's flags for a 124M model."""
+    query, primary = answer.query, answer.primary
+    if query.method is not None or primary is None or len(answer.methods) < 2:
+        return None
+    by_id = {ma.memory.method: ma for ma in answer.methods}
+    for method in _FAITHFUL:
+        ma = by_id.get(method)
+        if ma is None or ma.fit is None or not ma.trl_flags:
+            continue
+        fits = answer.method_fits.get(method, ma.fit.fits)
+        if not fits or method in answer.method_typical_tight \
+                or method in answer.method_typical_room:
+            continue
+        return None if ma is primary else ma
+    return None
+
+
+def _faithful_why(ph: Phrases, method: str) -> str:
+    """Why the command is another method than the first listed (_most_faithful)."""
+    if ph.cat.method(method).adapter:
+        return ph._("That runs LoRA: it fits there with room and trains on the BF16 weights, "
+                    "not a 4-bit copy.")
+    return ph._("That runs %(method)s: it fits there with room and trains the whole model, "
+                "not adapters.", method=ph.method_short(method))
 
 
 def _recipe_line(answer: Answer, ph: Phrases) -> str:
@@ -2606,7 +2648,10 @@ def _method_lines(
     else:
         fit_ok = fit is not None and fit.fits
     if cheapest is not None and (
-        fit is None or not fit_ok or not fit.rentable or answer.intent == "recommend"
+        fit is None or not fit_ok or answer.intent == "recommend"
+        # "finetune gpt2 on a t4": every method fits on the card asked, which we don't rent;
+        # "👉 Cheapest offered configuration that fits: 1× L40S" under each ✅ was noise.
+        or (not fit.rentable and many == 1)
         or (many == 1 and answer.fits is False)
     ):
         add("   👉 ")

@@ -245,6 +245,9 @@ class Query(BaseModel):
     # No context said and Ollama named: `seq_len` is the context Ollama picks by itself for the
     # configuration's GPU memory (rules.capacity.ollama_default_context), which the reply says.
     context_default: str | None = None
+    # A stated sequence past the positions the model learned (GPT-2's n_positions, 1,024): the
+    # length said, while `seq_len` is the model's last position, the longest it can read.
+    seq_len_beyond: int | None = None
     # The serving engine named ("vllm serve …", "with vllm"): "vllm", whose default
     # --gpu-memory-utilization bounds the longest context it serves (bot.detail.longest_context).
     engine: str | None = None
