@@ -73,7 +73,7 @@ def test_the_detailed_lead_goes_after_the_verdict_and_before_the_method(cat: Cat
     assert parts.head.startswith("✅ <b>Yes: a 70B model fits on 2× H100 (QLoRA).</b>\n")
     assert "• <b>QLoRA (4-bit base)</b>" in parts.tail and "QLoRA (4-bit" not in parts.head
     text = render_answer(_answer("can I QLoRA 70B on 2x H100?", cat), "en", cat)
-    verdict = text.index("It needs about 52.5 GB")
+    verdict = text.index("it needs about 30.7 GB per GPU (detailed estimate)")
     lead = text.index("Without the model's name its vocabulary is unknown")
     assert verdict < lead < text.index("• <b>QLoRA (4-bit base)</b>")
 

@@ -275,11 +275,26 @@ def _same_config(q: Quote, asked: Fit) -> bool:
     return q.gpu == asked.gpu and q.gpu_count == asked.gpu_count
 
 
-def _at_typical_settings(ph: Phrases, detailed: DetailedAnswer, dc: FitCheck, need: str) -> Markup:
-    """The detailed estimate at the typical settings no one said, the planning rule beside it."""
+def _at_typical_settings(ph: Phrases, detailed: DetailedAnswer, dc: FitCheck, need: str,
+                         room: bool = True) -> Markup:
+    """The detailed estimate at the typical settings no one said, the planning rule beside it;
+    `room`: a fit says what it leaves (not when a "Little headroom" line follows)."""
     typical = {"seq": ph.fmt.num(detailed.seq_len, 0), "batch": detailed.micro_batch,
                "det": ph.fmt.gb(dc.detailed_per_gpu_gb, 1),
                "each": ph.memory(dc.vram_per_gpu_gb), "need": need}
+    if dc.detailed_fits and room:
+        # A fit says the room the detailed figure leaves, as the planning line did ("It needs
+        # about 6 GB (planning estimate); the configuration has 24 GB: 18 GB left").
+        left = ph.fmt.gb(dc.vram_per_gpu_gb - dc.detailed_per_gpu_gb, 1)
+        if ph.on_mac(dc.gpu):
+            return ph._(
+                "At typical settings (sequence %(seq)s, batch %(batch)s) it needs about "
+                "%(det)s (detailed estimate) of the %(each)s macOS lets the GPU use, %(left)s "
+                "left; the planning rule says %(need)s for the whole job.", left=left, **typical)
+        return ph._(
+            "At typical settings (sequence %(seq)s, batch %(batch)s) it needs about %(det)s per "
+            "GPU (detailed estimate) of the %(each)s each GPU has, %(left)s left; the planning "
+            "rule says %(need)s for the whole job.", left=left, **typical)
     if ph.on_mac(dc.gpu):
         return ph._(
             "At typical settings (sequence %(seq)s, batch %(batch)s) it needs about "
@@ -597,7 +612,8 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             elif detailed and dc and answer.typical_lead:
                 # No settings stated: the detailed estimate at typical ones leads, the planning
                 # figure beside it, then what makes it fit.
-                put(_at_typical_settings(ph, detailed, dc, need))
+                put(_at_typical_settings(ph, detailed, dc, need,
+                                         room=not (answer.fits and answer.typical_tight)))
                 put("\n")
                 room = answer.typical_room
                 if answer.fits and answer.typical_tight:
