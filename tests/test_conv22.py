@@ -3,9 +3,20 @@
 
 from __future__ import annotations
 
-import pytest
+import asyncio
+from collections.abc import AsyncIterator
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
 
-from tests.support.chat import converse, says
+import pytest
+import pytest_asyncio
+from telegram.ext import Application
+
+from bot.console import Console, to_plain
+from fakebotapi import FakeBotAPI, validate_telegram_html
+from tests.support.bot_running import running_on_sqlite
+from tests.support.chat import ask, converse, says
 
 # After a run on cards counted ("on 1 h100", "on 2 h100"), a bare number counts them again
 # (was "2 of what?"); after a run on "an h100" (no count said) it is still asked back.
@@ -81,3 +92,84 @@ def test_the_currency_asked_after_a_price_answers_with_the_figure(
     assert after.locale == lang, after.text
     assert after.query.gpu == before.query.gpu, after.text
     says(after.text, has, ["🤔", "I did not understand"])
+
+
+# An alert, then a question about a run on its card in the same message: both answered (was the
+# alert alone, the question dropped), the run on the alert's card ("on it", "en ella",
+# "dessus").
+ALERT_THEN_FIT = {
+    "en": ("alert me if the h100 drops below 2, and can i qlora llama 3 70b on it?",
+           ["🔔 Alert", "2️⃣ <i>and can i qlora llama 3 70b on it?</i>",
+            "✅ <b>Yes: Llama 3 70B fits on 1× H100 (QLoRA).</b>"]),
+    "es": ("avísame si la h100 baja de 2, y ¿puedo hacer qlora de llama 3 70b en ella?",
+           ["🔔 Alerta", "2️⃣", "✅ <b>Sí: Llama 3 70B cabe en 1× H100 (QLoRA).</b>"]),
+    "fr": ("préviens-moi si la h100 passe sous 2 $, et est-ce que je peux faire un qlora de "
+           "llama 3 70b dessus ?",
+           ["🔔 Alerte", "2️⃣", "✅ <b>Oui\u00a0: Llama 3 70B tient sur 1× H100 (QLoRA).</b>"]),
+    "en2": ("alert me when the h100 drops below $2/hr and can i qlora llama 3 70b?",
+            ["🔔 Alert", "2️⃣", "Llama 3 70B fits on 1× H100 (QLoRA)"]),
+    "en3": ("ping me when h100 goes under 2.5 bucks. also does llama 3 8b fit on it for lora",
+            ["🔔 Alert", "2️⃣", "Llama 3 8B fits on 1× H100 (LoRA)"]),
+}
+
+
+@pytest.mark.parametrize("key", list(ALERT_THEN_FIT))
+def test_an_alert_then_a_question_answers_both(key: str) -> None:
+    text, has = ALERT_THEN_FIT[key]
+    reply = ask(text)
+    assert [(p.answer.intent, p.query.gpu) for p in reply.parts] == [
+        ("alert", "h100"), ("fit", "h100")], reply.text
+    assert reply.parts[0].query.threshold_usd in (Decimal(2), Decimal("2.5"))
+    assert reply.parts[1].query.model_id in ("llama-3-70b", "llama-3-8b")
+    says(reply.text, has, ["🤔"])
+    assert validate_telegram_html(reply.text) is None
+
+
+# An alert with a thanks or another card's alert after it stays as before.
+@pytest.mark.parametrize("text", [
+    "alert me when the h100 is below $2/hr, thanks!", "alert me if the h100 drops below 2",
+    "avísame si la h100 baja de 2 y la b200 también?",
+])
+def test_an_alert_alone_stays_one_alert(text: str) -> None:
+    reply = ask(text)
+    assert len([p for p in reply.parts if p.answer.intent == "alert"]) <= 1, reply.text
+    assert reply.query.intent == "alert" and not reply.parts, reply.text
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+async def test_the_console_sets_the_alert_and_answers_the_run(console: Console, lang: str) -> None:
+    text, _ = ALERT_THEN_FIT[lang]
+    said = to_plain(await console.answer(text))
+    set_line = {"en": "🔔 Alert set: when the H100 drops below $2 per hour.",
+                "es": "🔔 Alerta creada: cuando la H100 baje de 2\u00a0US$ por hora.",
+                "fr": "🔔 Alerte créée\u00a0: quand le H100 passe sous 2\u00a0$US de l'heure."}[lang]
+    fits = {"en": "Yes: Llama 3 70B fits on 1× H100 (QLoRA).",
+            "es": "Sí: Llama 3 70B cabe en 1× H100 (QLoRA).",
+            "fr": "Oui\u00a0: Llama 3 70B tient sur 1× H100 (QLoRA)."}[lang]
+    says(said, [set_line, fits], [])
+    listed = to_plain(await console.answer("/alerts"))
+    assert "H100" in listed and "2." not in listed.split("1.", 1)[1], listed
+    # the next message changes the alert, and the run asked beside it is still continued
+    change = {"en": "actually make it 2.1", "es": "mejor 2,1", "fr": "plutôt 2,1 $"}[lang]
+    assert "2.10" in to_plain(await console.answer(change)).replace(",", ".")
+    again = {"en": "and on an a100?", "es": "¿y en una a100?", "fr": "et sur une a100 ?"}[lang]
+    assert "A100 80GB" in to_plain(await console.answer(again))
+
+
+@pytest_asyncio.fixture
+async def app(api: FakeBotAPI, tmp_path: Path) -> AsyncIterator[Application]:  # type: ignore[type-arg]
+    async with running_on_sqlite(api, tmp_path) as application:
+        yield application
+
+
+async def test_telegram_sets_the_alert_and_answers_the_run(api: FakeBotAPI, app: Any) -> None:
+    api.push_message(922, ALERT_THEN_FIT["en"][0], language_code="en")
+    sent = await api.wait_for_messages(1, chat_id=922, timeout=10)
+    await asyncio.sleep(0.2)  # nothing more comes
+    assert api.message_count(922) == 1
+    assert validate_telegram_html(sent[0].text) is None
+    says(sent[0].text, ["🔔 Alert set: when the H100 drops below $2 per hour.",
+                        "Yes: Llama 3 70B fits on 1× H100 (QLoRA)."], [])
+    api.push_message(922, "/alerts", language_code="en")
+    listed = await api.wait_for_messages(2, chat_id=922, timeout=10)
+    says(listed[-1].text, ["H100 drops below $2"], [])

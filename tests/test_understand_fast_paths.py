@@ -70,6 +70,9 @@ def _pieces_searched_whole(text: str) -> list[tuple[int, int, str]]:
     cuts.update(m.start() for m in compiled(split._AND_PRICE).finditer(folded))
     cuts.update(m.start() for m in compiled(split._ALERT_MORE).finditer(folded)
                 if compiled(split._ALERT_SAID).search(folded, 0, m.start()))
+    # ... and a question after an alert's price ("alert me if … below 2, and can i …")
+    cuts.update(m.start("next") for m in compiled(split._ALERT_DONE).finditer(folded)
+                if compiled(split._ALERT_SAID).search(folded, 0, m.start()))
     cuts.update(m.start() for m in compiled(split._PLUS_COST).finditer(folded))
     cuts.update(split._owned_then_rented(folded) or ())
     out = []

@@ -211,6 +211,20 @@ _ALERT_MORE: Final = lazy(
     r"|passe|descend\w*|above|over|sube|suba|dessus)(?![a-z]))"
 )
 _ALERT_SAID: Final = lazy(rf"(?<![a-z]){_ALERT_ASK}(?![a-z])")
+# Where an alert's price ends and another clause starts ("alert me if the h100 drops below 2,
+# and can i qlora llama 3 70b on it?", "avísame si la h100 baja de 2 y ¿puedo …?", "préviens-moi
+# si la h100 passe sous 2 $, et est-ce que je peux …"): after the number and its unit, a comma
+# or a joining word; cut before the joining word, when an alert was asked before it
+# (bot/several.py keeps the clause apart only when it asks something by itself).
+_ALERT_DONE: Final = lazy(
+    r"(?<=\d)(?:\s*(?:%|\$|us\$|usd|dollars?|dolares?|bucks|pavos|euros?|eur"
+    r"|(?:/|per |an |a |por |la |de l'|l'|par |de la )(?:h|hr|hour|hora|heure)s?)(?![a-z]))*"
+    r"\s*(?:[,;.!]\s*|\s(?=(?:and|also|y|e|et|aussi|plus) ))"
+    r"(?P<next>(?>(?:(?:and|but|also|y|e|pero|et|mais|aussi|tambien|plus)\s+)?))(?=[a-z\u00bf])"
+    # not another card's alert ("… y la b200 también?", "… and if the a100 …": _ALERT_MORE's)
+    r"(?!(?:(?:if|when|once|si|cuando|quand|lorsque)\s+)?(?:(?:the|la|el|le|l')\s*)?"
+    r"(?:(?:rtx|nvidia)\s?)?[a-z]{0,3}\d)"
+)
 _STRONG_WORDS: Final = tuple(
     f for lang in LANGUAGES for f in (*lang.next_question_anywhere, *lang.next_cost))
 
@@ -223,7 +237,8 @@ def _may_cut(folded: str) -> bool:
         or (("1." in folded or "1)" in folded) and _FIRST_ITEM.search(folded))
         or _RENT_WORD.search(folded) or _SUM_TAIL_AT.search(folded)
         or _ALERT_AFTER.search(folded) or ("+" in folded and _PLUS_COST.search(folded))
-        or (_ALERT_SAID.search(folded) and _ALERT_MORE.search(folded))
+        or (_ALERT_SAID.search(folded)
+            and (_ALERT_MORE.search(folded) or _ALERT_DONE.search(folded)))
         or (("price" in folded or "precio" in folded or "prix" in folded)
             and _AND_PRICE.search(folded))
     )
@@ -258,6 +273,8 @@ def pieces(text: str) -> list[Piece]:
         cuts.update(match.start(match.lastgroup or 0) for match in _ALERT_AFTER.finditer(folded))
         cuts.update(match.start() for match in _AND_PRICE.finditer(folded))
         cuts.update(match.start() for match in _ALERT_MORE.finditer(folded)
+                    if _ALERT_SAID.search(folded, 0, match.start()))
+        cuts.update(match.start("next") for match in _ALERT_DONE.finditer(folded)
                     if _ALERT_SAID.search(folded, 0, match.start()))
         if "+" in folded:
             plus = {match.start() for match in _PLUS_COST.finditer(folded)}
