@@ -389,8 +389,13 @@ def trained_each(text: str, read: Callable[[str], Query]) -> tuple[Query, ...]:
     # A method said with a model is its own ("qlora 7b and full ft 1b on a 4090"), the
     # message's otherwise (was the message's for both: none, every method listed).
     methods = [q.method if _trained(q) else None for q in found[0]]
-    if not (_trains(whole, folded) or any(methods)) \
-            or (_together(folded) and not all(methods)):
+    # "finetune llama 3 8b + mistral 7b on an a100": a training word and "+", no method per
+    # model, is each trained too (was the first model alone); a together word ("at the same
+    # time", "à la fois") is another question.
+    trains = _trains(whole, folded)
+    if not (trains or any(methods)) \
+            or (_together(folded) and not all(methods)
+                and (_TOGETHER.search(folded) is not None or not trains)):
         return ()
     return tuple(each_model(whole, q) if m is None else
                  each_model(whole, q).model_copy(update={"method": m})

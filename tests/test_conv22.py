@@ -173,3 +173,36 @@ async def test_telegram_sets_the_alert_and_answers_the_run(api: FakeBotAPI, app:
     api.push_message(922, "/alerts", language_code="en")
     listed = await api.wait_for_messages(2, chat_id=922, timeout=10)
     says(listed[-1].text, ["H100 drops below $2"], [])
+
+
+# Two models to fine-tune joined by "+", no method said with either: each trained on the card
+# (was the first model alone); served with "+" they stay served together, and "at the same
+# time" is still another question.
+EACH_PLUS = [
+    ("finetune llama 3 8b + mistral 7b on an a100", "en", None,
+     ["1️⃣ <i>Llama 3 8B</i>", "✅ <b>On 1× A100 80GB, Llama 3 8B fits: QLoRA and LoRA.</b>",
+      "2️⃣ <i>Mistral 7B</i>", "Mistral 7B (7.3B parameters) fits: QLoRA and LoRA."]),
+    ("entrenar llama 3 8b + mistral 7b en una a100", "es", None,
+     ["✅ <b>En 1× A100 80GB, Llama 3 8B cabe con QLoRA y LoRA.</b>", "2️⃣", "Mistral 7B"]),
+    ("fine-tuner llama 3 8b + mistral 7b sur une a100", "fr", None,
+     ["✅ <b>Sur 1× A100 80GB, Llama 3 8B tient avec QLoRA et LoRA.</b>", "2️⃣", "Mistral 7B"]),
+    ("qlora llama3 8b + mistral 7b on a 4090", "en", "qlora",
+     ["✅ <b>Yes: Llama 3 8B fits on 1× RTX 4090 (QLoRA).</b>", "2️⃣",
+      "Mistral 7B (7.3B parameters) fits on 1× RTX 4090 (QLoRA)"]),
+]
+
+
+@pytest.mark.parametrize(("text", "lang", "method", "has"), EACH_PLUS)
+def test_models_joined_by_plus_to_finetune_are_each_answered(
+        text: str, lang: str, method: str | None, has: list[str]) -> None:
+    reply = ask(text)
+    assert reply.locale == lang
+    assert [(p.query.model_id, p.query.method) for p in reply.parts] == [
+        ("llama-3-8b", method), ("mistral-7b", method)], reply.text
+    says(reply.text, has, ["🤔", "together"])
+
+
+@pytest.mark.parametrize("text", ["llama 3 8b + mistral 7b on a 4090",
+                                  "run llama 3 8b + mistral 7b on an a100"])
+def test_models_joined_by_plus_to_serve_stay_together(text: str) -> None:
+    assert "together on 1×" in ask(text).text
