@@ -20,6 +20,7 @@ from bot.understand.followup import (
     is_gpu_price,
     is_gpu_time,
     paid,
+    printed_size,
     words,
 )
 from bot.understand.lazy import lazy
@@ -486,8 +487,10 @@ def carried_line(query: Query, carried: tuple[str, ...], locale: str, catalogue:
         line += " " + _no_size_line(ph, query.no_size_in, query.params_b, catalogue)
     elif query.no_size_in is not None and query.params_b is not None and name:
         # "and 405b?" after Llama 3 70B: the one Llama of that size.
+        # ... by the size said, its name's ("and 1b?": Llama 3.2 1B, 1.23B parameters)
+        said = printed_size(name) or query.params_b
         line += " " + str(ph._("%(family)s has no %(size)sB model: answered for %(model)s.",
-                               family=query.no_size_in, size=ph.fmt.num(query.params_b),
+                               family=query.no_size_in, size=ph.fmt.num(said),
                                model=name))
     if query.same_gpu_hours is not None and query.gpu is not None:
         # "and 2?" after an H100 for a month: 2 H100s for it, or it for 2 months, both said.

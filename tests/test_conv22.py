@@ -206,3 +206,36 @@ def test_models_joined_by_plus_to_finetune_are_each_answered(
                                   "run llama 3 8b + mistral 7b on an a100"])
 def test_models_joined_by_plus_to_serve_stay_together(text: str) -> None:
     assert "together on 1×" in ask(text).text
+
+
+# A size the family lacks, which one model of its brand has by its name's size: that model,
+# said so ("and 1b?" after Llama 3 8B: Llama 3.2 1B, 1.23B parameters; was an unnamed 1B
+# model), as "and 405b?" after Llama 3 70B is Llama 3.1 405B.
+KIN_SIZE = [
+    ("en", "qlora llama 3 8b on a 4090", "and 1b?", "llama-3.2-1b",
+     "Llama 3 has no 1B model: answered for Llama 3.2 1B.",
+     "✅ <b>Yes: Llama 3.2 1B (1.23B parameters) fits on 1× RTX 4090 (QLoRA).</b>"),
+    ("es", "lora llama 3 8b en una 4090", "¿y 3b?", "llama-3.2-3b",
+     "Llama 3 no tiene un modelo de 3B: respondo para Llama 3.2 3B.", "Llama 3.2 3B"),
+    ("fr", "qlora llama 3 8b sur une 4090", "et en 1b ?", "llama-3.2-1b",
+     "Llama 3 n'a pas de modèle 1B\u00a0: réponse pour Llama 3.2 1B.", "Llama 3.2 1B"),
+    ("en", "lora llama 3 70b on an h100", "and 405b?", "llama-3.1-405b",
+     "Llama 3 has no 405B model: answered for Llama 3.1 405B.", "Llama 3.1 405B"),
+]
+
+
+@pytest.mark.parametrize(("lang", "run", "size", "model", "said", "lead"), KIN_SIZE)
+def test_a_size_the_family_lacks_is_its_brands_model_of_that_size(
+        lang: str, run: str, size: str, model: str, said: str, lead: str) -> None:
+    before, after = converse(run, size)
+    assert after.locale == lang
+    assert (after.query.model_id, after.query.method, after.query.gpu) == (
+        model, before.query.method, before.query.gpu), after.text
+    says(after.text, ["↪️", said, lead], ["🤔", "unnamed", "sin nombre", "sans nom"])
+
+
+@pytest.mark.parametrize(("run", "size"), [("qlora llama 3 8b on a 4090", "and 7b?"),
+                                           ("qlora llama 3 8b on a 4090", "and 13b?")])
+def test_a_size_several_of_the_brand_have_stays_a_size(run: str, size: str) -> None:
+    _, after = converse(run, size)
+    assert after.query.model_id is None and after.query.params_b is not None, after.text

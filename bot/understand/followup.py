@@ -1667,7 +1667,7 @@ def _sibling(merged: Query, previous: Query, models: ModelCatalogue) -> Query:
     found = [
         spec for spec in models
         if fold(spec.name).startswith(fold(family)) and spec.id != previous.model_id
-        and _printed_size(spec.name) == merged.params_b
+        and printed_size(spec.name) == merged.params_b
         and said and said <= set(_WORDS.findall(fold(spec.name)))
     ]
     if len(found) == 1:
@@ -1683,12 +1683,12 @@ def _sibling(merged: Query, previous: Query, models: ModelCatalogue) -> Query:
                 })
         brand = fold(family).split()[0].split("-")[0]
         kin = [spec for spec in models
-               if fold(spec.name).startswith(brand) and _printed_size(spec.name) == merged.params_b]
-        if merged.params_b != previous.params_b and not said and len(kin) == 1 \
-                and kin[0].params_b == merged.params_b:
+               if fold(spec.name).startswith(brand) and printed_size(spec.name) == merged.params_b]
+        if merged.params_b != previous.params_b and not said and len(kin) == 1:
             # "and 405b?" after Llama 3 70B: no Llama 3 405B, one Llama of 405B (Llama 3.1
             # 405B): that one, and the reply says the family has none (was an unnamed 405B
-            # model, unsaid).
+            # model, unsaid). By the size its name prints: "and 1b?" after Llama 3 8B is
+            # Llama 3.2 1B (1.23B parameters; was an unnamed 1B model).
             return merged.model_copy(update={
                 "model_id": kin[0].id, "params_b": kin[0].params_b, "shape_model": None,
                 "no_size_in": family})
@@ -1704,7 +1704,7 @@ _WORDS: Final = lazy(r"[a-z]+")
 _ANY_SIZE: Final = lazy(r"(\d+(?:\.\d+)?)[bB](?![a-zA-Z])")
 
 
-def _printed_size(name: str) -> Decimal | None:
+def printed_size(name: str) -> Decimal | None:
     """The size a name prints last ("DeepSeek-R1-Distill-Qwen-32B" → 32)."""
     found = _ANY_SIZE.findall(name)
     return Decimal(found[-1]) if found else None
