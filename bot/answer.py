@@ -60,6 +60,7 @@ from rules.capacity import (
     PrefillBound,
     generation,
     ollama_default_context,
+    serving_utilization,
 )
 from rules.catalogue import Catalogue
 from rules.compare import (
@@ -1278,6 +1279,7 @@ def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answ
         query = _gguf_file(_ram_quant(query, cat), cat)
         query = _ollama_context(query, cat)
         query = _within_positions(query, cat)
+        query = _vllm_context(query, cat)
         if query.quant_asked and query.quant is None and query.params_b is not None \
                 and (query.gpu is not None or query.vram_gb is not None):
             query, pick = _quant_pick(query, cat)
@@ -2936,6 +2938,45 @@ def _within_positions(query: Query, cat: Catalogue) -> Query:
     if top is None or query.seq_len <= top:
         return query
     return query.model_copy(update={"seq_len": top, "seq_len_beyond": query.seq_len})
+
+
+def _vllm_context(query: Query, cat: Catalogue) -> Query:
+    """vLLM named, a model on file, a card, and no context said: the context vLLM serves by
+    default, its --max-model-len unset, is the one it derives from the model's config.json,
+    max_position_embeddings (ModelSpec.engine_default_context; none guessed where only a model
+    card's figure is on file), not the 2,048 tokens assumed otherwise: "vllm serve meta-llama/Llama-3.1-8B-Instruct on my 4090" needs the KV cache of
+    131,072 tokens, or vLLM refuses to start. With no precision said, the checkpoint's own
+    (vLLM's --dtype auto). Only for a fit or memory question of one run (the
+    sequences served at once, a batch, a speed or the longest context asked keep theirs), and
+    not on a Mac (vLLM does not run on its GPU)."""
+    if query.engine != "vllm" or not query.inference or query.seq_len is not None \
+            or query.prompt_tokens is not None or query.new_tokens is not None \
+            or query.context_asked or query.at_longest or query.seq_len_other is not None \
+            or query.intent not in ("fit", "memory") or query.model_id is None \
+            or query.users is not None or query.concurrency_asked or query.batch_asked \
+            or query.batch_size is not None or query.max_num_seqs is not None \
+            or query.speed_asked or query.rate_asked is not None or query.oom \
+            or query.tokens_per_second is not None or _cards_hold(query, cat) is None:
+        return query
+    spec = cat.models.get(query.model_id)
+    model_max = spec.engine_default_context
+    count = query.gpu_count or 1
+    if model_max is None or (spec.arch is not None and not spec.arch.tensor_parallel_ok(count)):
+        # A count vLLM cannot split the heads over ("on 7 A10G") does not start at any
+        # context: that reply says so and which counts do, at the context assumed as before.
+        return query
+    update: dict[str, Any] = {"seq_len": model_max, "context_default": "vllm"}
+    held = _cards_hold(query, cat)
+    published = _native_lead(query, cat) or cat.default_method("inference")
+    weights_gb = spec.params_b * cat.method(published).weight_bits / 8
+    if not query.serving_precision_said and held is not None \
+            and weights_gb < held * (query.gpu_memory_utilization or serving_utilization()):
+        # No precision said: vLLM serves the checkpoint as published (--dtype auto, no
+        # --quantization), BF16 or the model's own FP8/MXFP4, not a 4-bit copy it is not
+        # given, when vLLM's share holds those weights: the context decides, and the reply is
+        # that run's. Where even the weights do not fit, the precisions that do are listed.
+        update.update(method=published, serving_precision_said=True)
+    return query.model_copy(update=update)
 
 
 def _gguf_keeps_native(query: Query, cat: Catalogue) -> bool:

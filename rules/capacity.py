@@ -44,6 +44,7 @@ __all__ = [
     "decode_upper_bound",
     "generation",
     "longest_fitting",
+    "max_model_len_url",
     "most_sequences",
     "serving_utilization",
     "serving_utilization_before",
@@ -409,6 +410,17 @@ def tensor_parallel_source() -> str:
         return _Cited.model_validate(doc["vllm"]["tensor_parallel"]).url
     except (KeyError, TypeError, ValidationError) as exc:
         raise DataError(f"rules/data/serving.toml: vllm.tensor_parallel: {exc}") from exc
+
+
+@cache
+def max_model_len_url() -> str:
+    """The documentation of vLLM's --max-model-len, whose default is the model's whole context
+    (rules/data/serving.toml vllm.max_model_len)."""
+    doc = data_files.document("serving.toml")
+    try:
+        return _Cited.model_validate(doc["vllm"]["max_model_len"]).url
+    except (KeyError, TypeError, ValidationError) as exc:
+        raise DataError(f"rules/data/serving.toml: vllm.max_model_len: {exc}") from exc
 
 
 @dataclass(frozen=True, slots=True)

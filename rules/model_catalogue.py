@@ -446,6 +446,11 @@ class ModelSpec(_Data):
     # The longest context the model is published for (tokens), and where that is stated.
     max_context: int | None = Field(default=None, gt=0)
     max_context_source: str | None = Field(default=None, min_length=3)
+    # The context config.json gives (max_position_embeddings) where it is not max_context
+    # (Qwen2.5's 32,768 below the 131,072 its YaRN scaling reaches): what vLLM serves when no
+    # --max-model-len is set (engine_default_context), and where that is stated.
+    config_context: int | None = Field(default=None, gt=0)
+    config_context_source: str | None = Field(default=None, min_length=3)
     # The month the publisher released the weights (model card, announcement or paper), and
     # where that is stated: of models the same size, the newest are named first.
     released: str | None = Field(default=None, pattern=r"^\d{4}-(?:0[1-9]|1[0-2])$")
@@ -454,6 +459,17 @@ class ModelSpec(_Data):
     # Ollama or to fine-tune as a causal LM, so never offered as "the largest that fits" (the
     # source says which, as for the rest of the entry).
     encoder: Literal["encoder-only", "encoder-decoder"] | None = None
+
+    @property
+    def engine_default_context(self) -> int | None:
+        """The context vLLM serves when no --max-model-len is set, derived from config.json
+        (max_position_embeddings): config_context where on file, else max_context where its
+        source is the config itself; None where only a model card's (possibly scaled) figure
+        is on file (DeepSeek-V3's 128K, QwQ's YaRN): no default guessed."""
+        if self.config_context is not None:
+            return self.config_context
+        source = self.max_context_source or ""
+        return self.max_context if "config" in source.lower() else None
 
     def __hash__(self) -> int:
         # Equal specs have equal ids: every detailed estimate's cache key holds the spec, and
@@ -475,6 +491,8 @@ class ModelSpec(_Data):
             raise ValueError("a mixture-of-experts model needs active_params_b")
         if (self.max_context is None) != (self.max_context_source is None):
             raise ValueError("max_context and max_context_source go together")
+        if (self.config_context is None) != (self.config_context_source is None):
+            raise ValueError("config_context and config_context_source go together")
         if self.awq is not None and self.awq.tied_table_twice and not (
                 self.arch is not None and self.arch.tied_embeddings):
             raise ValueError("awq.tied_table_twice needs an architecture with tied embeddings")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.chat import ask_json
+from tests.support.chat import ask, ask_json
 
 # A bare size whose vocabulary decides the fit leads "⚠️ Depends on the model": neither a yes nor
 # a no, so the JSON's `fits` (DESIGN §3: the verdict the reply leads with) is null, within the
@@ -30,3 +30,80 @@ def test_json_fits_is_null_under_a_depends_lead(q: str, fits: bool | None,
     got = ask_json(q)
     assert str(got["text"]).startswith(starts), got["text"]
     assert (got["fits"], got["detailed_fits"]) == (fits, detailed_fits), got["text"]
+
+
+# vLLM with no --max-model-len serves the context it reads from the model's config.json
+# (max_position_embeddings: 131,072 for Llama 3.1 8B), and refuses to start when one sequence
+# that long does not fit in its share: the verdict is at that context, the lead names the
+# --max-model-len that fits, and 🛠 Next gives the flag (was "✅ 19.2 GB of 24 GB" at 2,048
+# tokens, three precisions vLLM is not given). No precision said: the checkpoint as published.
+VLLM_DEFAULT_LEADS: list[tuple[str, str, str]] = [
+    ("vllm serve meta-llama/Llama-3.1-8B-Instruct on my 4090",
+     "❌ <b>Not at vLLM's default context (131,072 tokens, the model's maximum): Llama 3.1 8B "
+     "(BF16 inference) does not fit on 1× RTX 4090, so vLLM refuses to start. With <code>"
+     "--max-model-len 40555</code> it fits.</b>\n",
+     "🛠 Next: start vLLM with <code>--max-model-len 40555</code> (or less), or with <code>"
+     "--max-model-len auto</code> in recent releases, which picks the longest that fits."),
+    ("vllm en mi 4090 llama 3.1 8b",
+     "❌ <b>No con el contexto por defecto de vLLM (131.072 tokens, el máximo del modelo): "
+     "Llama 3.1 8B (inferencia en BF16) no cabe en 1× RTX 4090, así que vLLM no arranca. Con "
+     "<code>--max-model-len 40555</code> cabe.</b>\n",
+     "🛠 Siguiente paso: arranca vLLM con <code>--max-model-len 40555</code>"),
+    ("servir avec vllm sur ma 3090 llama 3.1 8b",
+     "❌ <b>Pas avec le contexte par défaut de vLLM (131\u202f072 tokens, le maximum du modèle)"
+     "\u00a0: Llama 3.1 8B (inférence en BF16) ne tient pas sur 1× RTX 3090, donc vLLM refuse "
+     "de démarrer. Avec <code>--max-model-len 41317</code>, il tient.</b>\n",
+     "🛠 Étape suivante\u00a0: lancez vLLM avec <code>--max-model-len 41317</code>"),
+    ("vLLM serve Llama-3.1-70B-Instruct AWQ on 2x 4090",
+     "❌ <b>Not at vLLM's default context (131,072 tokens, the model's maximum): Llama 3.1 70B "
+     "(AWQ 4-bit inference) does not fit on 2× RTX 4090, so vLLM refuses to start. With <code>"
+     "--max-model-len 9108</code> it fits.</b>\n",
+     "<code>--max-model-len 9108</code>"),
+]
+
+
+@pytest.mark.parametrize(("q", "lead", "step"), VLLM_DEFAULT_LEADS)
+def test_vllm_default_context_leads_with_the_length_that_fits(q: str, lead: str,
+                                                                step: str) -> None:
+    got = ask_json(q)
+    text = str(got["text"])
+    assert text.startswith(lead), text
+    assert step in text
+    assert got["fits"] is False and got["detailed_fits"] is False
+
+
+# The context vLLM reads from config.json, not the model card's: Qwen2.5 7B's 32,768 (its
+# 131,072 need YaRN added by hand), Qwen3's 40,960; Llama 3 8B's 8,192 fits a 3090 whole.
+# A model whose config's context is not on file (DeepSeek-V3's card says 128K) keeps the
+# 2,048 tokens assumed, said as such.
+VLLM_DEFAULT_CONTEXTS: list[tuple[str, int | None, str | None, bool | None]] = [
+    ("vllm serve meta-llama/Llama-3.1-8B-Instruct on my 4090", 131072, "inference_bf16", False),
+    ("vllm qwen2.5 7b instruct on a 3090", 32768, "inference_bf16", True),
+    ("vllm serve Qwen/Qwen3-8B on an l40s", 40960, "inference_bf16", True),
+    ("vllm llama 3 8b on my 3090", 8192, "inference_bf16", True),
+    # the weights said: their precision kept, the context vLLM's
+    ("vllm serve llama 3.1 8b fp8 on a 4090", 131072, "inference_int8", False),
+    # BF16 weights beyond vLLM's share: the precisions that fit are listed, at its context
+    ("vllm serve Qwen/Qwen3-8B on a 4060 ti 16gb", 40960, None, True),
+    # a context said, users served, a head count vLLM cannot split, no card: unchanged
+    ("vllm serve llama 3.1 8b on a 4090 at 8k context", None, None, None),
+    ("vllm llama 3.1 8b for 20 users on a 4090", None, None, None),
+    ("serve llama 3 70b with vllm on 7 A10G", None, None, None),
+    ("vllm llama 3.1 8b how much vram", None, None, None),
+]
+
+
+@pytest.mark.parametrize(("q", "seq_len", "method", "fits"), VLLM_DEFAULT_CONTEXTS)
+def test_vllm_serves_the_configs_context_by_default(q: str, seq_len: int | None,
+                                                     method: str | None,
+                                                     fits: bool | None) -> None:
+    reply = ask(q)
+    query = reply.answer.query  # as answered, the defaults it read filled in
+    if seq_len is None:
+        assert query.context_default != "vllm"
+        return
+    assert query.seq_len == seq_len
+    if method is not None:
+        assert query.method == method and query.context_default == "vllm"
+    if fits is not None:
+        assert reply.answer.fits is fits, reply.text

@@ -560,6 +560,16 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 # partly on the CPU and slowly, which leads (was "❌ No", then the split).
                 put("⚠️ <b>")
                 put(_offloaded_lead(ph, answer, who, how, where))
+            elif _vllm_default_len(answer) is not None:
+                # "vllm serve meta-llama/Llama-3.1-8B-Instruct on my 4090": no --max-model-len,
+                # so the model's whole 131,072 tokens, whose KV cache vLLM's share cannot hold:
+                # it stops at start-up. The length that fits leads with the verdict.
+                put("❌ <b>")
+                put(_("Not at vLLM's default context (%(ctx)s tokens, the model's maximum): "
+                      "%(who)s (%(how)s) does not fit on %(where)s, so vLLM refuses to start. "
+                      "With <code>--max-model-len %(tokens)s</code> it fits.",
+                      how=how, who=who, where=where, ctx=fmt.num(query.seq_len or 0),
+                      tokens=str(_vllm_default_len(answer))))
             else:
                 put("❌ <b>")
                 put(_("No: %(who)s does not fit on %(where)s (%(how)s).",
@@ -574,6 +584,8 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 put("\n")
                 if answer.context_room is None or answer.context_room.utilization is None:
                     put(_vllm_share(ph, dc))
+                if answer.query.context_default == "vllm":
+                    put(_vllm_context_note(ph, answer))
                 if answer.query.utilization_asked:
                     put(_least_share(ph, dc))
                 rule = answer.typical_lead and not detailed.stated
@@ -790,6 +802,8 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 put(_context_figure(ph, detailed, sdc))
                 put("\n")
                 put(_vllm_share(ph, sdc))
+                if query.context_default == "vllm":
+                    put(_vllm_context_note(ph, answer))
     card = answer.gpu
     if asked is not None and asked.gpu and card:
         if not card.rented:
@@ -1141,6 +1155,9 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             put(" ")
             put(_faithful_why(ph, faithful.memory.method))
         put("\n")
+        if _vllm_default_len(answer) is not None:
+            put(_vllm_next(ph, answer))
+            put("\n")
     if mac and methods:
         put("🍎 ")
         put(_(
@@ -1757,6 +1774,39 @@ def _vllm_share(ph: Phrases, check: FitCheck) -> Markup:
     return Markup("ℹ️ ") + line + Markup(" <i>") + ph._(
         "Source: %(source)s.", source="vLLM docs, vllm serve --gpu-memory-utilization"
     ) + Markup("</i>\n")
+
+
+def _vllm_default_len(answer: Answer) -> int | None:
+    """vLLM at its default context (no --max-model-len: the model's whole one) that its share
+    cannot hold: the longest --max-model-len it holds by the detailed estimate (bot.vllm_fix);
+    None when it fits, or no shorter context does."""
+    fixes = answer.vllm_fixes
+    if answer.query.context_default != "vllm" or answer.fits or fixes is None:
+        return None
+    return fixes.max_model_len
+
+
+def _vllm_context_note(ph: Phrases, answer: Answer) -> Markup:
+    """Why the context is the model's whole one: vLLM's --max-model-len unset, and what vLLM
+    does at start-up when that context's KV cache does not fit (rules/data/serving.toml
+    vllm.max_model_len)."""
+    return Markup("ℹ️ ") + ph._(
+        "Context: %(ctx)s tokens, what vLLM serves when <code>--max-model-len</code> is not "
+        "set: the model's maximum, read from its config.json. At start-up vLLM checks that the "
+        "KV cache of one sequence that long fits in what its share leaves after the weights, "
+        "and refuses to start if not.", ctx=ph.fmt.num(answer.query.seq_len or 0),
+    ) + Markup(" <i>") + ph._(
+        "Source: %(source)s.", source="vLLM docs, --max-model-len"
+    ) + Markup("</i>\n")
+
+
+def _vllm_next(ph: Phrases, answer: Answer) -> Markup:
+    """The vLLM flag that makes its default run start: the longest context its share holds."""
+    tokens = _vllm_default_len(answer)
+    return Markup("🛠 ") + ph._(
+        "Next: start vLLM with <code>--max-model-len %(tokens)s</code> (or less), or with "
+        "<code>--max-model-len auto</code> in recent releases, which picks the longest that "
+        "fits.", tokens=str(tokens))
 
 
 def _context_figure(ph: Phrases, detailed: DetailedAnswer, check: FitCheck) -> Markup:
