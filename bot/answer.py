@@ -4433,6 +4433,14 @@ def _typical_leads(query: Query, answer: Answer, detailed: DetailedAnswer,
     ✅ by the planning rule's 6 GB, then ❌ at 12.8 GB per GPU; "qlora llama 3 70b on 3x 3090"
     ✅ at 52.5 GB of 72, though each GPU needs 29.1 GB of its 25.77)."""
     primary, check = answer.primary, detailed.check
+    if answer.intent == "memory" and check is None and primary is not None \
+            and primary.fit is None and len(answer.methods) == 1 and not query.largest \
+            and detailed.kind == "training" and detailed.gpus == 1:
+        # (a GPU count said has its own lines: "Split over 2 GPUs …", the cards that hold it)
+        # "how much vram for lora of mistral 7b": one method's memory, no card or settings: the
+        # detailed 18.7 GB at typical settings leads, the rule's 17.5 GB beside it (was the
+        # rule alone, as several methods were before _typical_memory).
+        return True
     if check is None or primary is None or primary.fit is None \
             or len(answer.methods) != 1 or answer.intent != "fit" or query.largest:
         return False

@@ -2217,8 +2217,9 @@ def _training_lead(answer: Answer) -> bool:
     detailed estimate leads, the planning rule's figure beside it."""
     d = answer.detailed
     return (
-        answer.intent == "memory" and d is not None and d.stated and d.kind == "training"
-        and d.check is None and not answer.method_detailed_gb
+        answer.intent == "memory" and d is not None and d.kind == "training"
+        and (d.stated or answer.typical_lead) and d.check is None
+        and not answer.method_detailed_gb
     )
 
 
