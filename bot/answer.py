@@ -3890,6 +3890,7 @@ def _budget(query: Query, cat: Catalogue, gpu: GPU | None) -> tuple[Query, dict[
         # The hours were reckoned for the default method's configuration; another method's
         # quote at those hours could cost more than the budget.
         update["method"] = _asked_method(query, cat)
+        update["method_assumed"] = True  # said beside the verdict (render.lines.fit_lines)
     # A time question's run lasts what its tokens take, and so does a run whose tokens are said
     # ("i have $50, can i full finetune qwen2.5 3b on 20M tokens": 1.26 hours, $1.16, was
     # quoted for the 54 hours the $50 buys): the budget only says what it buys.

@@ -89,3 +89,33 @@ def test_the_command_is_the_most_faithful_method_that_fits(text: str, why: str) 
 def test_qlora_stays_where_it_is_asked_or_alone_with_room(text: str) -> None:
     body = ask(text).text
     says(body, ["--load_in_4bit --use_peft"], ["That runs"])
+
+
+# A budget with no method said: the answer assumes QLoRA and says so; where both verdicts fit,
+# the detailed estimate at typical settings leads the fit line, the planning rule beside it, as
+# a fit question's does since lead22 (a budget is a cost question: the planning line led).
+BUDGET_ASSUMED = [
+    ("$200 budget, how long can i finetune qwen2.5 7b on an a100",
+     ["✅ <b>Yes: Qwen2.5 7B (7.61B parameters) fits on 1× A100 80GB (QLoRA).</b>\nAt typical "
+      "settings (sequence 2,048, batch 1) it needs about 13.3 GB per GPU (detailed estimate) of "
+      "the 85.9 GB (80 GiB) each GPU has, 72.6 GB left; the planning rule says 5.71 GB for the "
+      "whole job.", "ℹ️ QLoRA assumed: say “lora” or “full” to change."]),
+    ("tengo 200 dolares, cuanto tiempo puedo entrenar qwen2.5 7b en una a100",
+     ["Con ajustes típicos (secuencia 2.048, batch 1) necesita unos 13,3\u00a0GB por GPU "
+      "(estimación detallada)", "ℹ️ Se supone QLoRA: di «lora» o «full» para cambiarlo."]),
+    ("j'ai 200 dollars, combien de temps je peux entraîner qwen2.5 7b sur une a100",
+     ["il faut environ 13,3\u202fGo par GPU (estimation détaillée)",
+      "ℹ️ QLoRA par défaut\u00a0: dites «\u00a0lora\u00a0» ou «\u00a0full\u00a0» pour changer."]),
+]
+
+
+@pytest.mark.parametrize(("text", "has"), BUDGET_ASSUMED)
+def test_a_budget_says_the_method_assumed_and_leads_with_the_detail(
+        text: str, has: list[str]) -> None:
+    body = ask(text).text
+    says(body, has, ["(planning estimate)", "(estimación de planificación)"])
+
+
+def test_a_method_said_is_not_assumed() -> None:
+    body = ask("$200 budget, how long can i lora qwen2.5 7b on an a100").text
+    says(body, ["(LoRA)"], ["assumed: say"])

@@ -898,6 +898,19 @@ def _split_lines(ph: Phrases, d: DetailedAnswer) -> list[Markup]:
     return lines
 
 
+def detail_leads_fit(answer: Answer) -> bool:
+    """One training method on a configuration, no settings said, both verdicts fitting, where
+    the detailed verdict does not lead (a cost or time question, answer._typical_leads): the
+    detailed figure, the closer one, leads the fit line all the same (render.lines.fit_lines),
+    the planning one beside it."""
+    d = answer.detailed
+    c = d.check if d is not None else None
+    return d is not None and c is not None and not d.stated and not answer.typical_lead \
+        and d.kind == "training" and len(answer.methods) == 1 and answer.fits is True \
+        and c.detailed_fits is True and d.gpus == c.gpu_count \
+        and not (c.said_gb is not None and d.per_gpu_gb > c.said_gb)  # its own line says why
+
+
 def detailed_lead_lines(ph: Phrases, answer: Answer) -> list[Markup]:
     """The detailed estimate's lines that go with the headline (one method asked): the figure
     at typical settings when it differs from the planning one, both precisions of a full
@@ -914,7 +927,7 @@ def detailed_lead_lines(ph: Phrases, answer: Answer) -> list[Markup]:
     plan = primary.memory.estimate_gb / (c.gpu_count if c else 1)
     if c is None and d.gpus > 1 and not answer.typical_lead:
         lines.extend(_split_lines(ph, d))
-    elif not d.stated and not answer.typical_lead \
+    elif not d.stated and not answer.typical_lead and not detail_leads_fit(answer) \
             and ((c and c.disagree) or abs(d.per_gpu_gb - plan) > plan / 4):
         seq, batch = ph.fmt.num(d.seq_len, 0), d.micro_batch
         if d.kind != "training":

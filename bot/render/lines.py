@@ -22,7 +22,12 @@ from markupsafe import Markup
 from bot.answer import Answer, HeadSplit, MethodAnswer, QuantPick, RamPick
 from bot.detail import DetailedAnswer, FitCheck
 from bot.i18n import N_
-from bot.render.detailed_lines import assumption_said, detailed_block, detailed_lead_block
+from bot.render.detailed_lines import (
+    assumption_said,
+    detail_leads_fit,
+    detailed_block,
+    detailed_lead_block,
+)
 from bot.render.offload_lines import offload_speed_line, ollama_context_note
 from bot.render.phrases import GpuName, Phrases, gpu_forms
 from bot.render.tool_lines import tool_launch, trl_fix
@@ -679,6 +684,14 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                         total=fmt.gb(asked.vram_gb / asked.gpu_count * n),
                     ))
                     put("\n")
+            elif detail_leads_fit(answer):
+                # "$200 budget, how long can i finetune qwen2.5 7b on an a100" (a cost, not a
+                # fit question, so not typical_lead): both fit, and the detailed 13.3 GB at
+                # typical settings leads, as a fit question's does (was "It needs about 5.71 GB
+                # (planning estimate)", the 13.3 GB a line below).
+                assert detailed is not None and dc is not None
+                put(_at_typical_settings(ph, detailed, dc, need))
+                put("\n")
             else:
                 put(_(
                     "It needs about %(need)s (planning estimate); the configuration has "
@@ -704,6 +717,13 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                         total=fmt.gb(asked.vram_gb / asked.gpu_count * n),
                     ))
                     put("\n")
+            if query.method_assumed and ph.method_kind(asked.method) == "training" \
+                    and not query.pretraining:
+                # No method said and one answered: which, and how to ask for another.
+                put("ℹ️ ")
+                put(_("%(method)s assumed: say “lora” or “full” to change.",
+                      method=ph.method_short(asked.method)))
+                put("\n")
             hint = _remedy_hint(answer, ph)
             if hint:
                 put(hint)

@@ -248,6 +248,9 @@ class Query(BaseModel):
     # A stated sequence past the positions the model learned (GPT-2's n_positions, 1,024): the
     # length said, while `seq_len` is the model's last position, the longest it can read.
     seq_len_beyond: int | None = None
+    # No method said and one assumed for the answer (a budget's hours are reckoned for QLoRA's
+    # configuration): the reply says which, and how to ask for another.
+    method_assumed: bool = False
     # The serving engine named ("vllm serve …", "with vllm"): "vllm", whose default
     # --gpu-memory-utilization bounds the longest context it serves (bot.detail.longest_context).
     engine: str | None = None
