@@ -107,3 +107,33 @@ def test_vllm_serves_the_configs_context_by_default(q: str, seq_len: int | None,
         assert query.method == method and query.context_default == "vllm"
     if fits is not None:
         assert reply.answer.fits is fits, reply.text
+
+
+# A -ngl (Ollama's num_gpu) below the model's layer count where the whole model fits: the
+# layers left off run on the CPU for nothing, said with the count that keeps them all on the GPU
+# (llama.cpp counts the output layer: 49 for Qwen2.5 14B's 48). Was a plain "✅ fits", the
+# flag unread. -ngl 99, or a model the card cannot hold whole (the layer split): unchanged.
+FEWER_LAYERS: list[tuple[str, str | None]] = [
+    ("llama-server -ngl 40 -c 8192 qwen2.5 14b q4 on my 4060 ti 16gb",
+     "🐢 Your <code>-ngl 40</code> puts 40 of its 49 layers on the GPU: the other 9 run on the "
+     "CPU at your RAM's bandwidth, which slows every token, though all 49 fit (11 GB of 17.18 GB "
+     "(16 GiB) by the detailed estimate). Use <code>-ngl 49</code> (or 99) to keep them all on "
+     "the GPU.\n"),
+    ("ollama llama3 8b num_gpu 20 on my 3090", "🐢 Your <code>num_gpu 20</code> puts 20 of its "
+     "33 layers on the GPU"),
+    ("llama-server -ngl 40 -c 8192 qwen2.5 14b q4 en mi 4060 ti 16gb",
+     "🐢 Tu <code>-ngl 40</code> pone 40 de sus 49 capas en la GPU"),
+    ("llama.cpp -ngl 20 llama 3 8b q4 sur ma 3090",
+     "🐢 Votre <code>-ngl 20</code> met 20 de ses 33 couches sur le GPU\u00a0:"),
+    ("llama.cpp -ngl 99 llama 3 8b q4_k_m on a 3060 12gb", None),
+    ("llama.cpp -ngl 40 llama 3 70b q4 on my 3090", None),
+]
+
+
+@pytest.mark.parametrize(("q", "said"), FEWER_LAYERS)
+def test_fewer_gpu_layers_than_fit_are_said(q: str, said: str | None) -> None:
+    text = ask(q).text
+    if said is None:
+        assert "🐢 Your" not in text
+    else:
+        assert said in text, text

@@ -591,6 +591,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                     put(_vllm_share(ph, dc))
                 if answer.query.context_default == "vllm":
                     put(_vllm_context_note(ph, answer))
+                put(_fewer_layers_said(ph, answer, dc))
                 if answer.query.utilization_asked:
                     put(_least_share(ph, dc))
                 rule = answer.typical_lead and not detailed.stated
@@ -1794,6 +1795,30 @@ def _vllm_share(ph: Phrases, check: FitCheck) -> Markup:
     return Markup("ℹ️ ") + line + Markup(" <i>") + ph._(
         "Source: %(source)s.", source="vLLM docs, vllm serve --gpu-memory-utilization"
     ) + Markup("</i>\n")
+
+
+def _fewer_layers_said(ph: Phrases, answer: Answer, check: FitCheck) -> Markup:
+    """"llama-server -ngl 40 … qwen2.5 14b q4 on my 4060 ti 16gb": the model fits whole, yet the
+    -ngl (Ollama's num_gpu) said keeps some of its layers (llama.cpp counts the output layer as
+    one: 49 for a 48-layer model) on the CPU, slower than they need be; empty otherwise."""
+    query = answer.query
+    said = query.gpu_layers
+    if said is None or query.runner is None or not answer.fits or answer.layer_split is not None \
+            or answer.params_b is None or query.model_id is None:
+        return Markup("")
+    arch = ph.cat.models.get(query.model_id).arch
+    if arch is None or said >= arch.layers + 1:
+        return Markup("")
+    total = arch.layers + 1
+    flag = "num_gpu" if query.runner == "ollama" else "-ngl"
+    return Markup("🐢 ") + ph._(
+        "Your <code>%(flag)s %(said)s</code> puts %(said)s of its %(all)s layers on the GPU: "
+        "the other %(rest)s run on the CPU at your RAM's bandwidth, which slows every token, "
+        "though all %(all)s fit (%(det)s of %(each)s by the detailed estimate). Use <code>"
+        "%(flag)s %(all)s</code> (or 99) to keep them all on the GPU.",
+        flag=flag, said=said, all=total, rest=total - said,
+        det=ph.fmt.gb(check.detailed_per_gpu_gb, 1), each=ph.memory(check.vram_per_gpu_gb),
+    ) + Markup("\n")
 
 
 def _vllm_default_len(answer: Answer) -> int | None:
