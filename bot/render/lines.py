@@ -28,6 +28,7 @@ from bot.render.detailed_lines import (
     detailed_block,
     detailed_lead_block,
 )
+from bot.render.observed_lines import observed_line
 from bot.render.offload_lines import offload_speed_line, ollama_context_note
 from bot.render.phrases import GpuName, Phrases, gpu_forms
 from bot.render.tool_lines import tool_launch, trl_fix
@@ -725,6 +726,9 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 put(_("%(method)s assumed: say “lora” or “full” to change.",
                       method=ph.method_short(asked.method)))
                 put("\n")
+            seen = observed_line(ph, answer)
+            if seen:
+                put(seen)  # "… uses 14gb, why so much": the reading beside the estimate
             hint = _remedy_hint(answer, ph)
             if hint:
                 put(hint)
@@ -1021,6 +1025,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             put("🎯 <b>")
             put(_training_headline(ph, detailed))
             put("</b>\n")
+            put(observed_line(ph, answer))
         if answer.ram_pick is not None:
             put(_ram_pick(ph, answer.ram_pick))  # Ollama's error pasted, no card named
         if many == 1:

@@ -46,6 +46,7 @@ from bot.understand.numbers import (
     to_int,
     words_to_digits,
 )
+from bot.understand.observed import take_observed
 from bot.understand.query import HoursAs, Intent, Lang, Query, RateAsked, Social
 from bot.understand.screen import Screened, forget_texts
 from bot.understand.unknown_model import merge_asked, unknown_model
@@ -2818,6 +2819,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     _take_moe(work, index)
     _take_runs(work)
     _take_settings(work)
+    seen = take_observed(work.s) if "g" in work.s else None
+    if seen is not None:
+        work.blank(*seen[2])  # "uses 14gb": no card's memory
     _vllm_case(work, plain)
     _take_download(work, plain)
     hw.take_gpus(work, index)
@@ -3964,6 +3968,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         vram_gb=work.vram_gb,
         # A training run's RAM is kept too ("lora a 13b on a 3090 with 32gb system ram"): CPU
         # offload, if the remedy, is held to it (bot.remedy).
+        observed_gb=seen[0] if seen is not None else None,
+        observed_total=seen is not None and seen[1],
         system_ram_gb=work.ram_gb if inference or flags.cpu_offload or merging
         or intent in ("fit", "memory") else None,
         ram_free=work.ram_free and inference,

@@ -291,6 +291,11 @@ class Query(BaseModel):
     # leaves there; training with CPU offload ("zero 3 offload … 64gb de ram"): against what is
     # offloaded there (bot.answer._host_ram_short).
     system_ram_gb: Decimal | None = None
+    # The memory the user's own run is seen to use ("uses 14gb", "nvidia-smi shows 60gb per
+    # gpu"), per GPU unless observed_total (said as a total over the GPUs): compared with the
+    # detailed estimate (bot.render.lines.observed_line).
+    observed_gb: Decimal | None = None
+    observed_total: bool = False
     # Ollama's "model requires more system memory (X) than is available (Y)" pasted: Y, in
     # system_ram_gb, is its free RAM plus free swap (ram_free), X what it would keep there.
     ram_free: bool = False

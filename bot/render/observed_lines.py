@@ -1,0 +1,83 @@
+"""The memory a user sees their own run use, set beside the detailed estimate ("qlora … uses 14gb
+on my 4090, why so much", "nvidia-smi shows 60gb per gpu, is that normal?"): in line with it, or
+above it and the usual reasons, or below it."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import TYPE_CHECKING, Final
+
+from markupsafe import Markup
+
+if TYPE_CHECKING:
+    from bot.answer import Answer
+    from bot.render.phrases import Phrases
+
+# Within this share of the estimate a reading is "in line": the detailed estimate's own
+# calibration spread (tests/data/measured-*.csv, median measured/estimate 0.93, most rows
+# within 0.85–1.10).
+IN_LINE: Final = Decimal("0.15")
+
+
+def observed_line(ph: Phrases, answer: Answer) -> str:
+    """"📏 You see 14 GB where …", or "" when no reading was said or nothing to compare it with."""
+    query, detailed = answer.query, answer.detailed
+    seen = query.observed_gb
+    if seen is None or detailed is None or answer.oom is not None or len(answer.methods) != 1:
+        return ""
+    _ = ph._
+    fmt = ph.fmt
+    if query.observed_total and detailed.gpus > 1:
+        seen = seen / detailed.gpus  # "200gb total across 8 gpus": per GPU, as estimated
+    estimate = detailed.per_gpu_gb
+    if estimate <= 0:
+        return ""
+    args = {"seen": fmt.gb(seen, 1), "det": fmt.gb(estimate, 1)}
+    ratio = seen / estimate
+    if abs(ratio - 1) <= IN_LINE:
+        return "📏 " + _(
+            "You see %(seen)s per GPU, in line with the detailed estimate for these settings "
+            "(%(det)s per GPU): nothing unusual.", **args) + "\n"
+    if ratio < 1:
+        if detailed.kind != "training":
+            return "📏 " + _(
+                "You see %(seen)s per GPU, less than the detailed estimate (%(det)s per GPU): "
+                "the estimate holds the KV cache of the whole context, which the engine may "
+                "fill only as the conversation grows.", **args) + "\n"
+        return "📏 " + _(
+            "You see %(seen)s per GPU, less than the detailed estimate (%(det)s per GPU): it "
+            "holds the peak of a training step at the full sequence length (logits and the "
+            "backward pass); a reading taken before the first backward pass, shorter samples, "
+            "or a chunked loss stay below it.", **args) + "\n"
+    reasons: list[str] = []
+    if detailed.kind == "training":
+        reasons.append(str(_(
+            "nvidia-smi shows what PyTorch's caching allocator has reserved, more than the "
+            "tensors hold (torch.cuda.max_memory_allocated() gives the peak this estimates)")))
+        if "grad_ckpt" in detailed.defaults:
+            reasons.append(str(_(
+                "gradient checkpointing, assumed on here, is off by default in the Hugging Face "
+                "Trainer (gradient_checkpointing=True turns it on)")))
+        elif not detailed.grad_ckpt:
+            reasons.append(str(_("gradient checkpointing is off, as you said: every layer "
+                                 "keeps its activations")))
+        if "seq_len" in detailed.defaults:
+            reasons.append(str(_(
+                "sequences longer than the %(seq)s tokens assumed (or padded to max_length)",
+                seq=fmt.num(detailed.seq_len, 0))))
+        if "batch" in detailed.defaults:
+            reasons.append(str(_("a batch larger than the %(batch)s assumed",
+                                 batch=detailed.micro_batch)))
+        reasons.append(str(_("an evaluation or generation step in the same process")))
+    else:
+        if query.engine == "vllm":
+            reasons.append(str(_(
+                "vLLM takes its --gpu-memory-utilization share of the GPU (most of it by default) "
+                "up front for its KV cache, whatever the model needs")))
+        reasons.append(str(_(
+            "the engine reserves the KV cache for its whole context and its parallel "
+            "requests when it loads")))
+        reasons.append(str(_("another process on the card")))
+    return "📏 " + _(
+        "You see %(seen)s per GPU where the detailed estimate is %(det)s per GPU. The usual "
+        "reasons: %(reasons)s.", reasons=Markup(fmt.list(reasons)), **args) + "\n"

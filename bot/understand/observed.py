@@ -1,0 +1,50 @@
+"""The memory a user's own run is seen to use, as they report it: "qlora … uses 14gb on my 4090,
+why so much", "nvidia-smi shows 60gb per gpu, is that normal?", "mi lora ocupa 30 gb",
+"mon qlora prend 14 Go". Not a card's memory ("my 24gb card", "with 16gb"), nor a question
+about one ("will it use 24gb?"): bot.render compares it with the detailed estimate."""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+from typing import Final
+
+from bot.understand.lazy import lazy
+
+# What is seen on the card: a verb of use or a tool's reading, a hedge, then the amount.
+_SEEN: Final = lazy(
+    r"(?<![a-z])(?:uses?|using|used|takes?|taking|took|eats?|eating|ate|consumes?|consuming|"
+    r"consumed|shows?|showing|showed|reports?|reporting|reported|peaks? (?:at|around)|"
+    r"peaking (?:at|around)|peaked (?:at|around)|sits? at|sitting at|maxe[sd] out at|"
+    r"max_memory_allocated(?:\(\))? ?(?:=|is|says|shows|:)?|"
+    r"usa|usando|ocupa|ocupando|consume|consumiendo|gasta|gastando|marca|"
+    r"utilise|utilisant|prend|occupe|consomme|bouffe|affiche)"
+    r" (?:(?:about|around|like|roughly|almost|nearly|~|unos|alrededor de|casi|environ|presque)"
+    r" ?)?(?P<n>\d{1,4}(?:[.,]\d{1,2})?) ?(?P<u>gb|gib|go|gio|g)(?![a-z0-9])"
+    r"(?P<per> (?:per|each|por|par) (?:gpu|card|tarjeta|carte))?"
+    r"(?P<total> (?:in )?total| across| en total| au total)?"
+)
+# A question about the amount, not a reading of it: "will it use 24gb?", "¿va a ocupar 24 gb?".
+_ASKED_BEFORE: Final = lazy(
+    r"(?<![a-z])(?:does|do|did|will|would|can|could|should|might|va a|puede|podria|"
+    r"va|peut|pourrait|est-ce qu'?(?:il|elle|ca))(?:\s+[a-z0-9'.-]+){0,7}\s*$"
+)
+
+
+def take_observed(folded: str) -> tuple[Decimal, bool, tuple[int, int]] | None:
+    """The memory seen in use (GB as said), whether it was a total over the GPUs, and the span
+    of the amount (for the caller to blank), or None."""
+    for found in _SEEN.finditer(folded):
+        if _ASKED_BEFORE.search(folded[max(0, found.start() - 40):found.start()]):
+            continue
+        try:
+            amount = Decimal(found.group("n").replace(",", "."))
+        except InvalidOperation:
+            continue
+        if amount <= 0:
+            continue
+        if found.group("u") in ("gib", "gio"):
+            amount = amount * Decimal("1.073741824")  # a reading in GiB, as GB
+        # The amount alone: the verb stays for what reads it ("vllm is using 22gb on my 3090"
+        # asks why vLLM takes its share: asks.VLLM_SHARE reads "using … on my gpu").
+        return amount, found.group("total") is not None, (found.start("n"), found.end())
+    return None
