@@ -137,3 +137,20 @@ def test_fewer_gpu_layers_than_fit_are_said(q: str, said: str | None) -> None:
         assert "🐢 Your" not in text
     else:
         assert said in text, text
+
+
+# "what models?" beside a local runner and a card or memory, no model named: what it holds,
+# largest first, as "what can i run on …" gets it (was "❓ Which model?").
+WHICH_MODELS: list[tuple[str, str]] = [
+    ("lm studio on a 16gb macbook, what models?", "📏 <b>The largest model"),
+    ("which llms with ollama on my 3060 12gb", "📏 <b>The largest model 12 GB holds"),
+    ("que modelos con ollama en mi 3060?", "📏 <b>El modelo más grande que cabe en 12"),
+    ("quel modèle avec ollama sur ma 3060 12go ?", "📏 <b>Avec 12\u202fGo, le plus gros modèle"),
+]
+
+
+@pytest.mark.parametrize(("q", "starts"), WHICH_MODELS)
+def test_which_models_with_a_runner_is_the_largest(q: str, starts: str) -> None:
+    reply = ask(q)
+    assert reply.query.largest
+    assert reply.text.startswith(starts), reply.text

@@ -353,6 +353,11 @@ LANGUAGE = Language(
         # The three question shapes of bot.understand.asks: the largest model a memory holds,
         # "how many ... do I need", and a budget with what it buys.
         "LARGEST_WORDS": (
+            # "lm studio on a 16gb macbook, what models?", "which llms with ollama on my 3060":
+            # what it holds, largest first (was "Which model?", infer22)
+            r"(?:what|which) (?:models?|llms?) ?\?*$",
+            r"(?:what|which) (?:models?|llms?) (?:with|in|on|for) (?:ollama|lm ?studio|llama\.?cpp|"
+            r"llama-server|koboldcpp)(?![a-z])",
             r"larg(?:e|)st", r"bigg?est", r"biggets", r"max(?:imum)? (?:model|size|llm|params?)",
             r"how big (?:a |of a )?(?:model|llm)",
             # "what size model can i qlora on an L4", "what size of llm fits": the largest.

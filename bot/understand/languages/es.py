@@ -375,6 +375,11 @@ LANGUAGE = Language(
         "GRAD_CKPT_OFF_AFTER": (r"desactivado", r"apagado"),
         # The three question shapes of bot.understand.asks (see en.py).
         "LARGEST_WORDS": (
+            # "qué modelos con ollama en mi 3060?", "lm studio en mi mac de 16gb, cuáles modelos?":
+            # lo que cabe, el mayor primero (era "¿Qué modelo?", infer22)
+            r"(?:que|cuales) (?:modelos?|llms?) ?\?*$",
+            r"(?:que|cual(?:es)?) (?:modelos?|llms?) (?:con|en|para) (?:ollama|lm ?studio|"
+            r"llama\.?cpp|llama-server|koboldcpp)(?![a-z])",
             r"mas grandes?", r"el mayor", r"la mayor", r"mayor modelo", r"modelo mayor",
             r"maximo tamano", r"tamano maximo",
             # "que tan grande puede ser el modelo", "qué tan grande de modelo puedo…"

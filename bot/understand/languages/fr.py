@@ -363,6 +363,11 @@ LANGUAGE = Language(
         "GRAD_CKPT_OFF_AFTER": (r"desactive", r"non"),
         # The three question shapes of bot.understand.asks (see en.py).
         "LARGEST_WORDS": (
+            # "quel modèle avec ollama sur ma 3060 12go ?", "lm studio sur mon mac 16go, quels
+            # modèles ?": ce qui tient, le plus gros d'abord (était « Quel modèle ? », infer22)
+            r"quels? modeles? ?\?*$",
+            r"quels? modeles? (?:avec|dans|sous|pour) (?:ollama|lm ?studio|llama\.?cpp|"
+            r"llama-server|koboldcpp)(?![a-z])",
             r"plus gros", r"plus grand", r"taille max\w*",
             r"quels? modeles? (?:je )?(?:peux|puis|pourrais)",
             r"(?:que (?:puis-je|je peux)|qu ?est.ce que je peux) (?:fine-?tuner|entrainer|faire tourner|lancer)",
