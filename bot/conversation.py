@@ -89,7 +89,8 @@ class Conversations:
         if kept is None:
             # A card's price ("¿y 8?" asks it of 8) only when no run was asked beside it.
             kept = next((part for part in reversed(reply.parts) if _priced_gpu(part)), None)
-        if kept is None and not reply.parts and (_continuable(reply) or _priced_gpu(reply)):
+        if kept is None and not reply.parts and (_continuable(reply) or _priced_gpu(reply)
+                                                 or _cheapest_priced(reply)):
             kept = reply
         if kept is None and not reply.parts and (
                 reply.query.intent in _ALERT_INTENTS or (paid(reply.query) and not reply.answer.error)):
@@ -165,6 +166,13 @@ def _as_kept(kept: Reply, before: Query | None) -> Query:
         # "whats the cheapest gpu for qlora 70b": "… on it" is the configuration it led with
         query = query.model_copy(update={
             "picked": (primary.cheapest.gpu, primary.cheapest.gpu_count)})
+    if _cheapest_priced(kept):
+        # "whats ur cheapest gpu": the card it led with is the one "how much vram does it
+        # have", "can it do qlora on llama 3 70b" ask of (was "Which model?", the card lost)
+        cheap = sorted((g for g in kept.catalogue.rented_gpus if g.usd_per_gpu_hour),
+                       key=lambda g: g.usd_per_gpu_hour or 0)
+        if cheap:
+            query = query.model_copy(update={"gpu": cheap[0].id, "cheapest_asked": False})
     need = kept.answer.count_needed
     if need is not None and query.count_asked and query.gpu_count is None:
         # "how many a100s for lora 70b" then "cost for 10 hours?": on the count answered
@@ -309,7 +317,10 @@ def _with_card_before(query: Query, before: Query | None) -> Query:
     if before is None or query.gpu is None or before.gpu is None or query.other_gpus \
             or before.other_gpus or query.rig or before.rig:
         return query
-    priced = is_gpu_price(query) and is_gpu_price(before)
+    # ... or rented for the same hours ("how much to rent 2 h100s for a week", "and with
+    # a100s instead?"): "which one is cheaper" compares the two (was the last card's cost)
+    priced = (is_gpu_price(query) and is_gpu_price(before)) or (
+        is_gpu_time(query) and is_gpu_time(before) and query.hours == before.hours)
     run = ("params_b", "model_id", "method", "inference")
     if not priced and (query.intent not in _ON_A_CARD or before.intent not in _ON_A_CARD
                        or query.params_b is None
@@ -337,6 +348,14 @@ def _timed_on(reply: Reply) -> tuple[str, int] | None:
 def _priced_gpu(reply: Reply) -> bool:
     """"¿cuánto cuesta una H100 por hora?": "¿y 8?" continues it."""
     return not reply.answer.error and is_gpu_price(reply.query)
+
+
+def _cheapest_priced(reply: Reply) -> bool:
+    """"whats ur cheapest gpu": kept as the card it leads with (_as_kept)."""
+    query = reply.query
+    return not reply.answer.error and query.intent == "prices" and query.cheapest_asked \
+        and query.gpu is None and query.vram_gb is None and query.params_b is None \
+        and not query.fastest_asked
 
 
 def _continuable(reply: Reply) -> bool:

@@ -14,6 +14,7 @@ import pytest_asyncio
 from telegram.ext import Application
 
 from bot.console import Console, to_plain
+from bot.pipeline import Reply
 from fakebotapi import FakeBotAPI, validate_telegram_html
 from tests.support.bot_running import running_on_sqlite
 from tests.support.chat import ask, converse, says
@@ -239,3 +240,156 @@ def test_a_size_the_family_lacks_is_its_brands_model_of_that_size(
 def test_a_size_several_of_the_brand_have_stays_a_size(run: str, size: str) -> None:
     _, after = converse(run, size)
     assert after.query.model_id is None and after.query.params_b is not None, after.text
+
+
+# Conversations of 2-4 turns as people write them (typos, slang, es/fr), each turn's reply
+# asserted. A turn is (text, expected): lang, intent (the answer's), model (model_id, else
+# params_b), method, gpu, count (gpu_count), hours; has (in order in the reply), lacks (nowhere).
+Turn = tuple[str, dict[str, object]]
+
+
+def _check(reply: Reply, expected: dict[str, object]) -> None:
+    q = reply.query
+    got = {"lang": reply.locale, "intent": reply.answer.intent,
+           "model": q.model_id or (str(q.params_b) if q.params_b is not None else None),
+           "method": q.method, "gpu": q.gpu, "count": q.gpu_count,
+           "hours": None if q.hours is None else int(q.hours) if q.hours == int(q.hours) else q.hours}
+    for key, want in expected.items():
+        if key in ("has", "lacks"):
+            continue
+        assert got[key] == want, (key, got[key], want, reply.text)
+    has, lacks = expected.get("has", []), expected.get("lacks", [])
+    assert isinstance(has, list) and isinstance(lacks, list)
+    says(reply.text, has, ["🤔", *lacks])
+
+
+CONVERSATIONS: dict[str, list[Turn]] = {
+    # a card's price asked after an alert, with "also": the price (was an alert on the B200)
+    "price_after_alert": [
+        ("alert me when the h200 drops under 2.5", {"intent": "alert", "gpu": "h200"}),
+        ("also whats the price of the b200 rn",
+         {"intent": "prices", "gpu": "b200", "has": ["💵 <b>1× B200 costs $4.61/hour.</b>"],
+          "lacks": ["🔔"]}),
+    ],
+    # GPU time on another card in the plural keeps the count; "which one is cheaper" compares
+    # the two (was one A100, then the A100's cost again)
+    "rent_two_weeks": [
+        ("how much to rent 2 h100s for a week", {"intent": "cost", "gpu": "h100", "count": 2,
+                                                  "hours": 168, "has": ["$779.52"]}),
+        ("and with a100s instead?", {"intent": "cost", "gpu": "a100-80gb", "count": 2,
+                                     "hours": 168, "has": ["2× A100 80GB × 168 hours"]}),
+        ("which one is cheaper", {"intent": "compare", "gpu": "h100", "count": 2, "hours": 168,
+                                  "has": ["2× H100 costs $470.40 more than 2× A100 80GB"]}),
+    ],
+    # the cheapest card answered is "it" (was "Which model?", then the run on no card)
+    "cheapest_then_it": [
+        ("hey whats ur cheapest gpu", {"intent": "prices", "has": ["Our cheapest GPU: L40S"]}),
+        ("how much vram does it have", {"gpu": "l40s", "has": ["L40S", "48 GB"],
+                                        "lacks": ["Which model?"]}),
+        ("can it do qlora on llama 3 70b", {"intent": "fit", "model": "llama-3-70b",
+                                            "method": "qlora", "gpu": "l40s",
+                                            "has": ["Llama 3 70B does not fit on 1× L40S"]}),
+    ],
+    "cheapest_then_it_fr": [
+        ("c quoi votre gpu la moins chère", {"lang": "fr", "intent": "prices"}),
+        ("elle a combien de vram ?", {"lang": "fr", "gpu": "l40s", "has": ["48\u202fGo"]}),
+        ("et 4 ?", {"lang": "fr", "gpu": "l40s", "count": 4,
+                    "has": ["Prix de 4× L40S\u00a0: 3,28\u00a0$US/heure."]}),
+    ],
+    # "y con lora?" after how many cards for full fine-tuning: how many for LoRA (was the run
+    # on the 19 answered for full fine-tuning), its cost a day on those
+    "how_many_then_lora_es": [
+        ("cuantas h100 necesito para full finetune de llama 3 70b",
+         {"lang": "es", "intent": "recommend", "method": "full_adamw", "has": ["Necesitas 19× H100"]}),
+        ("y con lora?", {"lang": "es", "intent": "recommend", "method": "lora", "count": None,
+                         "has": ["Necesitas 3× H100 (240\u00a0GB) para Llama 3 70B (LoRA)"],
+                         "lacks": ["19×"]}),
+        ("y cuanto sale por dia?", {"lang": "es", "intent": "cost", "count": 3, "hours": 24,
+                                    "has": ["3× H100 × 24\u00a0horas"]}),
+    ],
+    # a bare number after a run on cards counted for hours: cards or hours, asked back (was "I
+    # did not understand"); the answer offered then works
+    "cards_or_hours": [
+        ("qlora llama 3 70b on 2 h100 for 10 hours", {"intent": "fit", "count": 2, "hours": 10}),
+        ("and 8?", {"has": ["❓ <b>8 of what?</b>", "<code>and on 8× H100?</code>",
+                            "<code>and for 8 hours?</code>"]}),
+        ("and for 8 hours?", {"intent": "cost", "count": 2, "hours": 8,
+                              "has": ["2× H100 × 8 hours"]}),
+    ],
+    "cards_or_hours_fr": [
+        ("combien pour un qlora de llama 3 70b sur 2 h100 pendant 10 heures",
+         {"lang": "fr", "intent": "cost", "count": 2, "hours": 10}),
+        ("et 4 ?", {"lang": "fr", "has": ["❓ <b>4 quoi\u202f?</b>",
+                                          "<code>et sur 4× H100\u202f?</code>",
+                                          "<code>et pendant 4 heures\u202f?</code>"]}),
+        ("et pendant 4 heures ?", {"lang": "fr", "intent": "cost", "count": 2, "hours": 4}),
+    ],
+    "served_on_one_then_two": [
+        ("llama 3 8b on 1 l40s for inference", {"intent": "fit", "gpu": "l40s", "count": 1}),
+        ("what about 2", {"intent": "fit", "gpu": "l40s", "count": 2,
+                          "has": ["On 2× L40S, Llama 3 8B fits"]}),
+        ("and for 20 users?", {"count": 2, "has": ["20 users at once fit on 2× L40S"]}),
+    ],
+    "currency_then_hours": [
+        ("how much is an h200 per hour", {"intent": "prices", "gpu": "h200"}),
+        ("in euros pls", {"gpu": "h200", "has": ["Our prices are in US dollars only:",
+                                                 "1× H200 costs $3.07/hour."]}),
+        ("ok and in dollars for 10h?", {"intent": "cost", "gpu": "h200", "hours": 10,
+                                        "has": ["$30.70"]}),
+    ],
+    "typo_method_then_time": [
+        ("can i finetune mistral 7b on my 3090?", {"intent": "fit", "model": "mistral-7b",
+                                                   "gpu": "rtx-3090"}),
+        ("wat about with qlora", {"method": "qlora", "gpu": "rtx-3090",
+                                  "has": ["Mistral 7B (7.3B parameters) fits on 1× RTX 3090 (QLoRA)"]}),
+        ("and how long for 50k samples?", {"intent": "time", "method": "qlora",
+                                           "has": ["50,000 samples"]}),
+    ],
+    "price_count_week_es": [
+        ("cuanto sale una a100 por hora", {"lang": "es", "intent": "prices", "gpu": "a100-80gb"}),
+        ("y 4?", {"lang": "es", "count": 4, "has": ["4× A100 80GB: 3,68\u00a0US$/hora"]}),
+        ("y por una semana?", {"lang": "es", "intent": "cost", "count": 4, "hours": 168,
+                               "has": ["618,24\u00a0US$"]}),
+    ],
+    "own_card_fr": [
+        ("est-ce que llama 3 8b passe sur ma 4060 ti 16go ?",
+         {"lang": "fr", "intent": "fit", "gpu": "rtx-4060-ti-16gb"}),
+        ("et en qlora ?", {"lang": "fr", "method": "qlora", "gpu": "rtx-4060-ti-16gb",
+                           "has": ["Llama 3 8B tient sur 1× RTX 4060 Ti 16GB (QLoRA)"]}),
+        ("et combien de temps pour 10k exemples ?", {"lang": "fr", "intent": "time",
+                                                      "has": ["10\u202f000 exemples"]}),
+    ],
+    "served_4bit_speed": [
+        ("can i run qwen2.5 32b on 2x 3090", {"intent": "fit", "count": 2}),
+        ("in 4bit?", {"method": "inference_int4", "count": 2,
+                      "has": ["fits on 2× RTX 3090 (4-bit inference)"]}),
+        ("how many tok/s", {"intent": "time", "method": "inference_int4", "has": ["tokens/s"]}),
+    ],
+    "h200_count_days_fr": [
+        ("combien coûte une h200 ?", {"lang": "fr", "gpu": "h200"}),
+        ("et 8 ?", {"lang": "fr", "count": 8, "has": ["Prix de 8× H200"]}),
+        ("et pour 3 jours ?", {"lang": "fr", "count": 8, "hours": 72,
+                               "has": ["8× H200 × 72\u00a0heures"]}),
+    ],
+    "miss_why_fix": [
+        ("lora mistral 7b on my 3060 12gb", {"intent": "fit", "method": "lora",
+                                             "has": ["does not fit on 1× RTX 3060 (LoRA)"]}),
+        ("why?", {"method": "lora", "gpu": "rtx-3060"}),
+        ("what do i do?", {"method": "lora", "gpu": "rtx-3060",
+                           "has": ["What makes it fit on 1× RTX 3060"]}),
+    ],
+    "70b_on_4090s_fr": [
+        ("qlora 70b sur 2 4090 ça passe ?", {"lang": "fr", "intent": "fit", "count": 2}),
+        ("et sur 3 ?", {"lang": "fr", "count": 3, "method": "qlora"}),
+        ("et en lora ?", {"lang": "fr", "count": 3, "method": "lora",
+                          "has": ["ne tient pas sur 3× RTX 4090 (LoRA)"]}),
+    ],
+}
+
+
+@pytest.mark.parametrize("name", list(CONVERSATIONS))
+def test_conversation(name: str) -> None:
+    turns = CONVERSATIONS[name]
+    replies = converse(*(text for text, _ in turns))
+    for reply, (_text, expected) in zip(replies, turns, strict=True):
+        _check(reply, expected)

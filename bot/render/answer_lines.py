@@ -911,6 +911,10 @@ def _count_unclear(answer: Answer, ph: Phrases, put: Put) -> None:
         put(ph._("Tell me which, for example:"))
         cards = ph._("and on %(config)s?", config=ph.config(bound, n))
         size = ph._("and %(n)sB?", n=fmt.num(n))
+        if query.count_or_hours:
+            # after a run timed on cards counted: that many cards, or that many hours
+            size = ph.ngettext("and for %(num)s hour?", "and for %(num)s hours?", n,
+                               num=fmt.num(n))
         put(f"\n• <code>{cards}</code>\n• <code>{size}</code>\n")
         return
     examples: list[str] = [str(ph.config(gpu, n)) for gpu, _c in rig]

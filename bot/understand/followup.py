@@ -264,7 +264,15 @@ def alert_again(new: Query, previous: Query | None) -> bool:
             or new.gpu is None or new.hours is not None or words(new.text) > SHORT_WORDS:
         return False
     folded = fold(new.text)
-    return _ALERT_AGAIN.search(folded) is not None and px.HOW_MUCH.search(folded) is None
+    # "also whats the price of the b200 rn": "also" beside the price asked is another question,
+    # the card's price (was an alert on every change of the B200's price)
+    return _ALERT_AGAIN.search(folded) is not None and px.HOW_MUCH.search(folded) is None \
+        and _PRICE_ASKED.search(folded) is None
+
+
+_PRICE_ASKED: Final = lazy(
+    r"(?<![a-z])(?:prices?|pricing|precios?|prix|tarifs?|tarifas?|costs?|cuesta|cuestan"
+    r"|coute|coutent)(?![a-z])")
 
 
 # Right after an alert with a threshold, a new figure changes it: "actually make it 2.1", "no,
@@ -627,6 +635,28 @@ def _same_model(new: Query, previous: Query) -> bool:
     return new.params_b == previous.params_b
 
 
+# "how much vram does it have", "¿cuánta vram tiene?", "elle a combien de vram ?" (folded): the
+# memory a card has, not what a run needs.
+_CARD_HAS: Final = lazy(
+    r"(?<![a-z])(?:(?:does|do) (?:it|that(?: one| card)?|this(?: one| card)?|they|the card) "
+    r"(?:have|got)|(?:it|that|this) (?:has|got)|tiene|tienen|trae|(?:elle|il) a|a-t-(?:elle|il)"
+    r"|ca a)(?![a-z])")
+
+
+def _card_memory_asked(new: Query, previous: Query) -> Query | None:
+    """"how much vram does it have" after a card priced, picked or named ("whats ur cheapest
+    gpu", "how much is an l40s per hour", a run on it): that card's datasheet figures, its
+    memory first (was "Which model?")."""
+    if new.intent != "memory" or not new.memory_amount_asked or _names_model(new) \
+            or _names_card(new) or previous.gpu is None or previous.other_gpus \
+            or _CARD_HAS.search(fold(new.text)) is None:
+        return None
+    lang = new.lang if new.lang_sure or not previous.lang_sure else previous.lang
+    return new.model_copy(update={
+        "gpu": previous.gpu, "gpu_memory_gb": previous.gpu_memory_gb, "specs_asked": True,
+        "lang": lang, "lang_sure": new.lang_sure or previous.lang_sure})
+
+
 def _back_to(new: Query, previous: Query) -> Query | None:
     """"back to the 70b: how long on 8 h100?" after a payment, an alert or a price asked
     between: the run asked before (its model, method, tokens, settings) on what this message
@@ -712,6 +742,9 @@ def _follow_up(
             return on_payment
         return new if previous.earlier_run is None \
             else follow_up(new, previous.earlier_run, models, gpus)
+    has = _card_memory_asked(new, previous)
+    if has is not None:
+        return has
     back = _back_to(new, previous)
     if back is not None:
         return back
@@ -741,6 +774,14 @@ def _follow_up(
     if previous.specs_asked and _names_card(new) and not _names_model(new) \
             and new.method is None and not new.specs_asked:
         return new.model_copy(update={"specs_asked": True})  # "h100 specs", "and the a100?"
+    if previous.specs_asked and previous.gpu is not None and previous.params_b is None \
+            and not _names_model(new) and not _names_card(new) and new.method is None \
+            and new.intent in ("cost", "prices", "unknown") and new.budget_usd is None:
+        # "cuanta vram tiene?" answered, then "y cuanto sale por 10 horas?", "et 4 ?": that
+        # card's price, as after its price asked (was "On which GPU?")
+        priced = previous.model_copy(update={
+            "intent": "prices", "specs_asked": False, "memory_amount_asked": False})
+        return _after_price(new, priced, models, gpus)
     if memory_asked(previous) and new.vram_gb is not None and new.gpu is None \
             and not _names_model(new) and new.method is None:
         # "cheapest gpu with 80gb", then "and with 141gb?": the same question at that memory.
@@ -1223,7 +1264,7 @@ def _on_more_cards(new: Query, previous: Query, folded: str,
         return merged.model_copy(update={"rig": rig, "rig_layer_split": mean is not None,
                                          "gpu_memory_gb": mean})
     mixed = len({gpu for gpu, _n in previous.rig}) > 1
-    unsized = False
+    unsized = timed = False
     if count is None:
         count = _bare_count(new, previous, folded)
         if count is None and previous.gpu is not None and previous.users is None \
@@ -1235,8 +1276,19 @@ def _on_more_cards(new: Query, previous: Query, folded: str,
             # h100"), "what about 2", "¿y con 2?", "et à 2 ?" count them again (was "2 of
             # what?"): the number said is the one the user just gave.
             unsized = count is not None and previous.gpu_count is None
+        elif count is None and previous.gpu is not None and previous.users is None \
+                and previous.params_b is not None and (previous.gpu_count or 1) > 1:
+            # "and 8?" after QLoRA 70B on 2× H100 for 10 hours: 8 cards or 8 hours, asked back
+            # (was "I did not understand"; on one card the hours were the number said,
+            # _bare_hours)
+            count = _bare_count(new, previous, folded, digit_counts=True)
+            timed = count is not None
     if count is None:
         return None
+    if timed:
+        return previous.model_copy(update={
+            "text": new.text, "count_unclear": count, "count_or_hours": True,
+            "follow_up": False, "lang": new.lang, "lang_sure": new.lang_sure})
     if mixed or unsized:
         # "¿y 8?" after 2× RTX 3090 + 1× RTX 4090: 8 of which card is asked back (was 8× RTX
         # 3090, the 4090 dropped unsaid); "and 8?" after 70B on 2× H100, 8 cards or 8B (was "I
@@ -1502,7 +1554,7 @@ def _pick_of_two(new: Query, previous: Query) -> Query | None:
     elif words(new.text) > SHORT_WORDS \
             or (asks.CHEAPER.search(folded) is None and _WHICH_ONE.search(folded) is None):
         return None
-    if previous.params_b is None:
+    if previous.params_b is None and not (is_gpu_time(previous) and previous.card_before):
         return None
     lang = new.lang if new.lang_sure or not previous.lang_sure else previous.lang
     if previous.card_before is not None and previous.gpu is not None:
@@ -2290,6 +2342,17 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
         # "and h100s?" after "how many a100s" for a run: how many of those (was the run on
         # one H100, "does not fit").
         update["count_asked"] = True
+    elif previous.count_asked and not has_gpu and new.gpu_count is None \
+            and new.intent not in ("cost", "compare", "time") \
+            and (new.method is not None or new.inference or names_model):
+        # "y con lora?" after "cuantas h100 necesito para full finetune de llama 3 70b": how
+        # many for that run (was the run on the 19 answered for full fine-tuning)
+        update.update(count_asked=True, gpu_count=None)
+    if has_gpu and new.gpu_plural and new.gpu_count is None and not names_model \
+            and previous.params_b is None and (previous.gpu_count or 1) > 1:
+        # "and with a100s instead?" after "how much to rent 2 h100s for a week": as many of
+        # those (was one A100)
+        update.update(gpu_count=previous.gpu_count, gpu_plural=False)
     if previous.context_asked and new.seq_len is None and new.intent != "cost":
         update["context_asked"] = True  # "and on an H100?" after "max context on my 4090"
     if previous.at_longest and new.seq_len is None and new.intent != "cost":

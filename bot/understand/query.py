@@ -86,6 +86,9 @@ class Query(BaseModel):
     # eight?" after 2× 3090 + 1× 4090) which card it counts; a bare digit after a run on one
     # card ("and 8?" after 70B on 2× H100) that many cards or a model of that size.
     count_unclear: int | None = None
+    # ... and after a run on cards counted for hours ("and 8?" after QLoRA 70B on 2× H100 for
+    # 10 hours): that many cards or that many hours, the answers offered.
+    count_or_hours: bool = False
     # "how much for 1.5.3 hours": a number with a unit that is not well formed, as written;
     # asked back, never read as another number (numbers.malformed_number)
     malformed_number: str | None = None
