@@ -779,9 +779,9 @@ def _follow_up(
             and new.intent in ("cost", "prices", "unknown") and new.budget_usd is None:
         # "cuanta vram tiene?" answered, then "y cuanto sale por 10 horas?", "et 4 ?": that
         # card's price, as after its price asked (was "On which GPU?")
-        priced = previous.model_copy(update={
+        card_priced = previous.model_copy(update={
             "intent": "prices", "specs_asked": False, "memory_amount_asked": False})
-        return _after_price(new, priced, models, gpus)
+        return _after_price(new, card_priced, models, gpus)
     if memory_asked(previous) and new.vram_gb is not None and new.gpu is None \
             and not _names_model(new) and new.method is None:
         # "cheapest gpu with 80gb", then "and with 141gb?": the same question at that memory.
