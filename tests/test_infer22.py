@@ -154,3 +154,22 @@ def test_which_models_with_a_runner_is_the_largest(q: str, starts: str) -> None:
     reply = ask(q)
     assert reply.query.largest
     assert reply.text.startswith(starts), reply.text
+
+
+# vLLM's --gpu-memory-utilization flag with a share said, beside a model and a card, is a run to
+# check, not "why does vLLM take so much memory": "utilization" read as the Spanish verb
+# "utiliza…" made it one (asks.VLLM_SHARE), so the reply explained the preallocation and never
+# said whether it fits. The verb itself, and the questions about the share, are unchanged.
+SHARE_FLAG: list[tuple[str, bool]] = [
+    ("vllm serve meta-llama/Llama-3.1-8B-Instruct --gpu-memory-utilization 0.95 on my 4090", False),
+    ("vllm serve llama 3.1 8b --gpu-memory-utilization 0.95 en mi 4090", False),
+    ("vllm utiliza toda la memoria de mi gpu", True),
+    ("why does vllm use 90% of my gpu memory", True),
+]
+
+
+@pytest.mark.parametrize(("q", "share_asked"), SHARE_FLAG)
+def test_the_share_flag_is_not_a_share_question(q: str, share_asked: bool) -> None:
+    reply = ask(q)
+    assert reply.query.vllm_share_asked is share_asked
+    assert reply.text.startswith("🧠 <b>vLLM") is share_asked, reply.text

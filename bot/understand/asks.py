@@ -522,7 +522,7 @@ _VLLM_SHARE_VERBS: Final = (
     r"(?:takes?|taking|took|uses?|using|used|eats?|eating|hogs?|hogging|grabs?|grabbing|"
     r"reserves?|reserving|reserved|allocates?|allocating|allocated|occup(?:y|ies|ying)|"
     r"consum(?:e|es|ing)|fills?|filling|max(?:es|ing)? out|preallocat\w*|pre-allocat\w*|"
-    r"ocupa\w*|usa|usando|utiliza\w*|consume|consumiendo|reserva\w*|(?:se )?come|(?:se )?traga|"
+    r"ocupa\w*|usa|usando|utiliza(?!tion)\w*|consume|consumiendo|reserva\w*|(?:se )?come|(?:se )?traga|"
     r"llena|acapara|toma|coge|agarra|"
     r"prend|prends|occupe|utilise|consomme|reserve|bouffe|mange|remplit|accapare|alloue|"
     r"monopolise)"
