@@ -866,6 +866,9 @@ class Answer(BaseModel):
     plural_count: int | None = None
     plural_need: int | None = None
     plural_need_detailed: bool = False  # that count by the detailed estimate (else the rule's)
+    # ... and no offered configuration holds it: the detailed estimate per GPU on the most of
+    # that card an instance has (ZeRO-3/FSDP sharded across 8), said beside the count.
+    plural_max_gb: Decimal | None = None
     # "con 50 dólares cuál es el modelo más grande que puedo entrenar": a budget buys hours, a
     # run needs tokens: the training speed of the largest model on the configuration whose
     # hours the budget buys, to say how many tokens those hours train (_budget_trains).
@@ -1570,7 +1573,10 @@ def _plural_count(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
             # The rule needs more than the detailed estimate: the count that holds by both
             # is the rule's, as it is within an instance.
             return query, {"plural_need": need}
-        return query, {"plural_need": detailed, "plural_need_detailed": True}
+        on_max = estimate_on_cards(query, cat.method(method), estimator_model(query, params_b, cat),
+                                   cat.limits.max_gpus, capacity_per_gpu(one))
+        return query, {"plural_need": detailed, "plural_need_detailed": True,
+                       "plural_max_gb": on_max.per_gpu_gb if on_max is not None else None}
     return query, {"plural_need": need if need is not None
                    and need <= cat.limits.max_cluster_gpus else 0}
 

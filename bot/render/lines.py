@@ -1421,11 +1421,27 @@ def _remedy_hint(answer: Answer, ph: Phrases) -> str:
     if rm is None or rm.lead or not rm.options or answer.fits:
         return ""
     first = rm.options[0]
+    machine = Decimal(str(load_constants()["overhead.host_ram_per_gpu_gb"])) * rm.gpu_count
+    beyond = ""
+    if rm.ram_gb is None and first.host_ram_gb is not None and first.host_ram_gb[0] > machine:
+        # "full finetune llama 3 70b on h100s … seq 4096 batch 2": CPU offload brings 1× H100
+        # to 40.9 GB, but keeps about 1,270 GB in CPU RAM, no one-GPU machine's. Not the
+        # smallest change: said with what it needs, and the next option without offload leads.
+        beyond = "💾 " + ph._(
+            "CPU offload would bring it to %(gb)s per GPU, but keeps about %(host)s in CPU RAM "
+            "(%(high)s with DeepSpeed's margin): more than machines have for that many GPUs (a "
+            "DGX H100 has 2 TB for its 8, 256 GB each).", gb=ph.fmt.gb(first.per_gpu_gb, 1),
+            host=ph.fmt.gb(first.host_ram_gb[0], 1), high=ph.fmt.gb(first.host_ram_gb[1], 1),
+        ) + "\n"
+        rest = [r for r in rm.options if r.host_ram_gb is None]
+        if not rest:
+            return beyond + _offload_short(ph, rm)
+        first = rest[0]
     changes = str.__new__(Markup, " + ".join([_change(ph, rm, c, first) for c in first.changes]))
-    # What the offload keeps in CPU RAM beside the verdict when the RAM was said (the options
-    # at the end say it in any case).
-    host = _host_said(ph, rm, first) if rm.ram_gb is not None else ""
-    return "🩹 " + ph._(
+    # What the offload keeps in CPU RAM beside the verdict (the options at the end say it too):
+    # against the RAM said, or what it takes.
+    host = _host_said(ph, rm, first) if first.host_ram_gb is not None else ""
+    return beyond + "🩹 " + ph._(
         "Smallest change that makes it fit: %(changes)s, %(gb)s per GPU by the detailed "
         "estimate (all the options are at the end).", changes=changes,
         gb=ph.fmt.gb(first.per_gpu_gb, 1),

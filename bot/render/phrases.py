@@ -1169,6 +1169,9 @@ class Phrases:
                 gpu=self.gpu_name(query.gpu), where=self.config(query.gpu, answer.plural_count))
         timed = answer.detailed.training_time if answer.detailed is not None else None
         quote = timed.quote if timed is not None and timed.quote is not None else answer.quote
+        if quote is None and answer.plural_need and answer.plural_need_detailed \
+                and answer.plural_max_gb is not None:
+            return self._plural_none_offered(answer)
         if answer.plural_need is None or quote is None or quote.gpu == query.gpu:
             return None
         if answer.plural_need:
@@ -1187,6 +1190,33 @@ class Phrases:
             "No instance of the %(gpu)s holds it, however many of it. Priced on %(where)s, the "
             "cheapest offered configuration that does.", gpu=self.gpu_name(query.gpu),
             where=self.config(quote.gpu, quote.gpu_count))
+
+    def _plural_none_offered(self, answer: Answer) -> Markup:
+        """"full finetune llama 3 70b on h100s for a day with seq 4096 batch 2": no instance of
+        the card holds it and no offered configuration does either: how far 8 of it are, the
+        count it takes, and what that count costs for the hours said (was no count, no price)."""
+        _, fmt, query = self._, self.fmt, answer.query
+        assert query.gpu is not None and answer.plural_need and answer.plural_max_gb is not None
+        card = self.cat.gpu(query.gpu)
+        top = self.cat.limits.max_gpus
+        out = _safe("🔢 ") + _(
+            "No instance of the %(gpu)s holds it: sharded across %(top)s (FSDP or DeepSpeed "
+            "ZeRO-3) it still needs about %(gb)s per GPU of the %(each)s each has, and it takes "
+            "%(need)s by the detailed estimate, more than an instance's %(max)s GPUs. None of "
+            "the configurations we offer holds it at these settings.",
+            gpu=self.gpu_name(query.gpu), top=self.config(query.gpu, top),
+            gb=fmt.gb(answer.plural_max_gb, 1), each=self.memory(self.cat.capacity_gb(card)),
+            need=self.config(query.gpu, answer.plural_need), max=top)
+        price, hours = card.usd_per_gpu_hour, query.hours
+        if price is not None and hours is not None:
+            gpu_hours = hours * answer.plural_need
+            out += _safe("\n💵 ") + _(
+                "%(hours)s on %(need)s, across instances, would be %(gpu_hours)s GPU-hours: "
+                "%(cost)s at %(price)s.", hours=fmt.duration(hours),
+                need=self.config(query.gpu, answer.plural_need),
+                gpu_hours=fmt.num(gpu_hours, 0), cost=fmt.usd(gpu_hours * price),
+                price=self.per_hour(price))
+        return out
 
     def faster_block(self, runs: tuple[FasterRun, ...], gpu: str, count: int,
                      lengths: tuple[int, int] | None = None) -> Markup:
