@@ -63,8 +63,8 @@ REPLIES = [
     ("mi qlora de llama 3 8b ocupa 20 gb en mi 3090, es normal?",
      ["📏 Ves 20\u00a0GB por GPU donde la estimación detallada es de 12,8\u00a0GB por GPU.",
       "el gradient checkpointing, que aquí se supone activado"], []),
-    ("mon lora de mistral 7b prend 30 Go sur ma 4090, c normal ?",
-     ["📏 Vous voyez 30\u202fGo par GPU là où l'estimation détaillée est de 18,7\u202fGo par GPU.",
+    ("mon lora de mistral 7b prend 22 Go sur ma 4090, c normal ?",
+     ["📏 Vous voyez 22\u202fGo par GPU là où l'estimation détaillée est de 18,7\u202fGo par GPU.",
       "caching allocator de PyTorch"], []),
 ]
 
@@ -86,3 +86,18 @@ def test_a_total_over_the_gpus_is_compared_per_gpu() -> None:
     text = ask("full finetune llama 3 8b on 4x h100 with zero3 seq 2048 batch 1, it's using "
                "around 200gb total").text
     assert "📏 You see 50 GB per GPU" in text, text
+
+
+def test_a_reading_above_the_cards_memory_names_windows_fallback() -> None:
+    # "uses 30gb" on a 24 GB card: Windows' driver spilling into system RAM, or a misreading
+    # (was "You see 30 GB … the usual reasons", as if the card held it).
+    text = ask("lora llama 3 8b on my 4090 uses 30gb, why").text
+    assert "📏 You see 30 GB per GPU, more than the 25.76 GB (24 GiB) each GPU has." in text
+    assert "Prefer No Sysmem Fallback" in text and "usual reasons" not in text
+    many = ask("qlora llama 3 8b on 8x h100 using 9999gb total").text
+    assert "more than the 85.52 GB (79.6 GiB) each GPU has" in many
+
+
+def test_a_reading_too_small_to_mean_anything_is_not_compared() -> None:
+    reply = ask("lora llama 3 8b on 4090 uses 0.01gb")
+    assert reply.query.observed_gb is not None and "📏" not in reply.text

@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 # calibration spread (tests/data/measured-*.csv, median measured/estimate 0.93, most rows
 # within 0.85–1.10).
 IN_LINE: Final = Decimal("0.15")
+# Below this a reading says nothing of a run (the CUDA context alone is about 0.3–1.3 GB).
+MEANINGFUL: Final = Decimal("0.5")
 
 
 def observed_line(ph: Phrases, answer: Answer) -> str:
@@ -30,9 +32,21 @@ def observed_line(ph: Phrases, answer: Answer) -> str:
     if query.observed_total and detailed.gpus > 1:
         seen = seen / detailed.gpus  # "200gb total across 8 gpus": per GPU, as estimated
     estimate = detailed.per_gpu_gb
-    if estimate <= 0:
+    if estimate <= 0 or seen < MEANINGFUL:
         return ""
     args = {"seen": fmt.gb(seen, 1), "det": fmt.gb(estimate, 1)}
+    check = detailed.check
+    if check is not None and seen > check.vram_per_gpu_gb * Decimal("1.01"):
+        # "uses 30gb" on a 24 GB card: no GPU holds more than it has, unless Windows' NVIDIA
+        # driver (536.40 and later) spills into system RAM instead of failing (NVIDIA support
+        # answer 5490, "System Memory Fallback for Stable Diffusion"): slow, not out of memory.
+        return "📏 " + _(
+            "You see %(seen)s per GPU, more than the %(each)s each GPU has. On Windows the "
+            "NVIDIA driver spills what does not fit into system RAM (Task Manager's shared GPU "
+            "memory), which runs far slower: set its CUDA Sysmem Fallback Policy to “Prefer No "
+            "Sysmem Fallback” to get an out-of-memory error instead. Elsewhere no reading of "
+            "one GPU can be that high (nvidia-smi lists each GPU on its own line).",
+            each=ph.memory(check.vram_per_gpu_gb), **args) + "\n"
     ratio = seen / estimate
     if abs(ratio - 1) <= IN_LINE:
         return "📏 " + _(
