@@ -211,6 +211,10 @@ def _inherited(asked: Query, before: Query | None, before_text: str) -> Query | 
         # A model alone ("… fits on 16gb for qlora? also gemma 2 9b?") is asked the same way:
         # on that card, trained as the run before it (a method said with it stays its own).
         bare = words(asked.text) <= _BARE_WORDS and asked.intent == "memory"
+        if before.intent == "alert" and asked.intent == "recommend" and not asked.count_asked:
+            # "alert me if h200 < 2.8 and whats the cheapest way to qlora llama 3 70b": the
+            # cheapest configuration for it, not the run on the card watched (was on the H200)
+            return None
         if _names_gpu(asked) or not _names_gpu(before) or asked.intent not in _MODEL_INTENTS \
                 or not (SAME_GPU.search(flat(asked.text)) or opens_follow_up(asked.text)
                         or bare):
@@ -445,6 +449,10 @@ def parts(
     def complete(asked: Query, index: int, asking: bool = False, opened: bool = False) -> Query:
         if asked.intent == "alert" and index > 0:
             return _watched(asked, found[index - 1].query)
+        if index > 0 and found[index - 1].query.intent == "alert":
+            priced = _price_of_watched(asked, found[index - 1].query)
+            if priced is not None:
+                return priced
         if index == 0:
             # The chat's last question completes the first part where it opens like a
             # follow-up ("and on an H100? also …"); a first line of context ("I have 4x
@@ -526,6 +534,9 @@ def parts(
         # ... and "qlora llama 3 8b on a 4090 and how much on an h100": that run's cost there
         weak = weak and not (before is not None and _other_card(part, before) and (
             _card_asked(asked) or (_run_priced_on(asked) and _names_model(part))))
+        # "… passe sous 4 $, et combien coûte-t-elle maintenant ?": the watched card's price
+        weak = weak and not (before is not None and before.intent == "alert"
+                             and _price_of_watched(asked, before) is not None)
         if not weak and _own(part, asked, before, answer_of):
             if context is not None and not found and _noted_apart(read(context.text), part, read(text), catalogue):
                 found.append(Part(context.start, context.end, read(context.text),
@@ -571,6 +582,18 @@ def _card_priced(asked: Query) -> bool:
     """A card's price asked, no run ("cuanto sale una h100", "combien coûte une h100")."""
     return asked.intent in ("prices", "cost") and asked.gpu is not None \
         and not _names_model(asked) and asked.hours is None and _priced(asked)
+
+
+def _price_of_watched(asked: Query, alert: Query) -> Query | None:
+    """A price asked of no card after an alert on one ("préviens-moi quand la b200 passe sous
+    4 $, et combien coûte-t-elle maintenant ?", "… and how much is it now?"): that card's price
+    (was read with the alert, the price dropped)."""
+    if alert.gpu is None or _names_gpu(asked) or _names_model(asked) \
+            or asked.intent not in ("prices", "cost", "unknown") or asked.hours is not None \
+            or asked.budget_usd is not None or not _priced(asked):
+        return None
+    return asked.model_copy(update={"intent": "prices", "gpu": alert.gpu,
+                                    "gpu_variant_assumed": alert.gpu_variant_assumed})
 
 
 def _watched(asked: Query, before: Query) -> Query:

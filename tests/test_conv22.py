@@ -393,3 +393,42 @@ def test_conversation(name: str) -> None:
     replies = converse(*(text for text, _ in turns))
     for reply, (_text, expected) in zip(replies, turns, strict=True):
         _check(reply, expected)
+
+
+# After an alert in the same message, a price asked of no card is the watched card's price
+# (was read with the alert, the price dropped); the cheapest configuration asked is not on the
+# watched card (was the run on the H200).
+ALERT_THEN_MORE = [
+    ("préviens-moi quand la b200 passe sous 4 $, et combien coûte-t-elle maintenant ?",
+     ("prices", None, "b200"), ["🔔 Alerte", "💵 <b>Prix de 1× B200\u00a0: 4,61\u00a0$US/heure.</b>"]),
+    ("alert me when the h100 drops below 2, and how much is it now?",
+     ("prices", None, "h100"), ["🔔 Alert", "💵 <b>1× H100 costs $2.32/hour.</b>"]),
+    ("avísame si la h100 baja de 2, y cuanto cuesta ahora?",
+     ("prices", None, "h100"), ["🔔 Alerta", "💵 <b>Precio de 1× H100: 2,32\u00a0US$/hora.</b>"]),
+    ("alert me if h200 < 2.8 and whats the cheapest way to qlora llama 3 70b",
+     ("recommend", "llama-3-70b", None),
+     ["🔔 Alert", "🏆 <b>The cheapest GPUs for Llama 3 70B</b>", "1× A100 80GB"]),
+]
+
+
+@pytest.mark.parametrize(("text", "second", "has"), ALERT_THEN_MORE)
+def test_after_an_alert_a_price_or_the_cheapest_is_answered(
+        text: str, second: tuple[str, str | None, str | None], has: list[str]) -> None:
+    reply = ask(text)
+    assert [p.query.intent for p in reply.parts] == ["alert", second[0]], reply.text
+    q = reply.parts[1].query
+    assert (q.intent, q.model_id, q.gpu) == second, reply.text
+    says(reply.text, has, ["🤔"])
+
+
+# The currency checked after a price ("in usd right?", "es en dólares, no?", "c'est en dollars
+# hein ?"): yes, with the figure (was "I did not understand").
+@pytest.mark.parametrize(("check", "said"), [
+    ("in usd right?", "In US dollars:"), ("is that in dollars?", "In US dollars:"),
+    ("es en dólares, no?", "En dólares estadounidenses:"),
+    ("c'est en dollars hein ?", "En dollars américains\u00a0:"),
+])
+def test_the_currency_checked_after_a_price(check: str, said: str) -> None:
+    _, after = converse("how much for 3 days of an a100", check)
+    assert (after.query.gpu, after.query.hours) == ("a100-80gb", 72), after.text
+    says(after.text, [said], ["🤔"])

@@ -1357,9 +1357,14 @@ _RATE_ALONE: Final = lazy(
 )
 # "and in dollars?", "in usd?", "¿y en dólares?", "et en dollars ?" (folded): the currency we
 # quote, alone.
+# ... or checked: "in usd right?", "is that in dollars?", "es en dólares, no?", "c'est en dollars
+# hein ?"
 _IN_DOLLARS_ALONE: Final = lazy(
-    r"^\W*(?:(?:and|y|e|et|ok|so|but|pero|mais)\W+)*(?:(?:in|en)\W+)?(?:us\W?dollars?|dollars?|"
-    r"dolares?|dolar|usd|us\$|\$|bucks)(?:\W+(?:please|pls|plz|por favor|porfa|svp|stp))?\W*$"
+    r"^\W*(?:(?:and|y|e|et|ok|so|but|pero|mais)\W+)*"
+    r"(?:(?:is (?:that|it|this)|are (?:those|these|they)|that'?s|it'?s|es|son|esta|estan"
+    r"|c'?est|ce sont|sont-ils|c'est bien)\W+)?(?:(?:in|en)\W+)?(?:us\W?dollars?|dollars?|"
+    r"dolares?|dolar|usd|us\$|\$|bucks)(?:\W+(?:please|pls|plz|por favor|porfa|svp|stp))?"
+    r"(?:\W+(?:right|correct|yes|yeah|no|verdad|cierto|non|hein|c'est ca|n'est-ce pas))?\W*$"
 )
 _PRICE_LIST: Final = lazy(
     r"(?<![a-z])(?:prices|pricing|price list|rates|precios|tarifas|lista de precios|tarifs|"
