@@ -158,3 +158,30 @@ def test_an_offload_one_machine_holds_stays_the_smallest_change_with_its_ram() -
     says(body, ["🩹 Smallest change that makes it fit: CPU offload (FSDP or DeepSpeed ZeRO-3; "
                 "slower), 8.1 GB per GPU by the detailed estimate (all the options are at the "
                 "end). The offload keeps about 27.1 GB in CPU RAM"], ["more than machines have"])
+
+
+# ZeRO-3 said, no offload, one GPU: DeepSpeed offloads only with offload_optimizer/offload_param
+# in its config, and one GPU shards nothing; said, then what the offload would need in RAM.
+ZERO3_ALONE = [
+    ("deepspeed zero3 llama 3 8b full finetune on a 4090 with 64gb ram",
+     ["ℹ️ ZeRO-3 alone offloads nothing: without offload_optimizer or offload_param",
+      "on one GPU it has nothing to shard across, so it saves no memory here.",
+      "💾 CPU offload would keep about 64.2 GB in CPU RAM"]),
+    ("full finetune de llama 3 8b con deepspeed zero3 en una 4090 con 64gb de ram",
+     ["ℹ️ ZeRO-3 por sí solo no descarga nada", "así que aquí no ahorra memoria."]),
+    ("full finetune llama 3 8b avec deepspeed zero3 sur une 4090 avec 64 go de ram",
+     ["ℹ️ ZeRO-3 seul ne décharge rien", "donc il n'économise aucune mémoire ici."]),
+]
+
+
+@pytest.mark.parametrize(("text", "has"), ZERO3_ALONE)
+def test_zero3_alone_on_one_gpu_says_it_saves_nothing(text: str, has: list[str]) -> None:
+    says(ask(text).text, has, [])
+
+
+@pytest.mark.parametrize("text", [
+    "zero3 offload full finetune llama 3 8b on a 4090 with 256gb ram",  # offload said
+    "full finetune llama 3 8b with zero3 on 8 h100s",  # several GPUs: it shards
+])
+def test_zero3_with_offload_or_several_gpus_has_no_such_line(text: str) -> None:
+    says(ask(text).text, [], ["alone offloads nothing"])

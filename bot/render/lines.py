@@ -729,6 +729,19 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             seen = observed_line(ph, answer)
             if seen:
                 put(seen)  # "… uses 14gb, why so much": the reading beside the estimate
+            stage = _ZERO_STAGES.get(query.sharding or "")
+            if stage and query.cpu_offload is None and asked.gpu_count == 1 \
+                    and ph.method_kind(asked.method) == "training":
+                # "deepspeed zero3 llama 3 8b full finetune on a 4090 with 64gb ram": a stage
+                # said, no offload: DeepSpeed offloads only with offload_optimizer/offload_param
+                # set, and one GPU has no peer to shard with; the offload's RAM follows.
+                put("ℹ️ ")
+                put(_(
+                    "%(stage)s alone offloads nothing: without offload_optimizer or "
+                    "offload_param (device \"cpu\") in its config DeepSpeed keeps everything on "
+                    "the GPU, and on one GPU it has nothing to shard across, so it saves no "
+                    "memory here.", stage=stage))
+                put("\n")
             hint = _remedy_hint(answer, ph)
             if hint:
                 put(hint)
@@ -1447,6 +1460,10 @@ def _remedy_hint(answer: Answer, ph: Phrases) -> str:
         gb=ph.fmt.gb(first.per_gpu_gb, 1),
     ) + (" " + host if host else "") + "\n" + _offload_short(ph, rm)
 
+
+# DeepSpeed's ZeRO-3 said by name: on one GPU it shards nothing, and offloads only when its
+# config says so (ZeRO-1/2 have no offload_param: not said with this line).
+_ZERO_STAGES = {"zero3": "ZeRO-3"}
 
 # Most faithful first: what a method changes of the model as published, least approximated.
 _FAITHFUL = ("full_adamw", "full_8bit_adam", "lora", "qlora")
