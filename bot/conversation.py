@@ -127,6 +127,10 @@ class Conversations:
         if alert is not None:
             query = alert.query.model_copy(update={"earlier_run": query,
                                                    "own_card": query.own_card})
+        elif before is not None:
+            # the alert set before this question, for "cancel the alert" after it
+            watched = before.gpu if before.intent == "alert" else before.alert_kept
+            query = query.model_copy(update={"alert_kept": watched})
         self._keep(chat_id, query)
 
     def _keep(self, chat_id: int, query: Query) -> None:

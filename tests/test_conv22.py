@@ -432,3 +432,27 @@ def test_the_currency_checked_after_a_price(check: str, said: str) -> None:
     _, after = converse("how much for 3 days of an a100", check)
     assert (after.query.gpu, after.query.hours) == ("a100-80gb", 72), after.text
     says(after.text, [said], ["🤔"])
+
+
+# An alert set, another question asked, then "cancel the alert": the one set is removed (was
+# the list to pick from); with no alert set in the chat the list is shown, as before.
+@pytest.mark.parametrize(("turns", "removed", "none"), [
+    (("alert me when the h200 drops under 2.5", "also whats the price of the b200 rn",
+      "cancel the alert"), "Removed 1 alert for the H200.", "You have no price alerts."),
+    (("avisame si la h100 baja de 2", "cuanto cuesta una a100?", "y cuanto por 10 horas?",
+      "borra la alerta"), "Se ha eliminado 1 alerta de la H100.", "No tienes alertas de precio."),
+    (("préviens-moi si la b200 passe sous 4 $", "qlora llama 3 8b sur une h100 ?",
+      "supprime l'alerte"), "alerte supprimée pour le B200", "Vous n'avez aucune alerte de prix."),
+])
+async def test_the_alert_set_is_removed_after_other_questions(
+        console: Console, turns: tuple[str, ...], removed: str, none: str) -> None:
+    *before, cancel = turns
+    for text in before:
+        await console.answer(text)
+    says(to_plain(await console.answer(cancel)), [removed], [])
+    says(to_plain(await console.answer("/alerts")), [none], [])
+
+
+def test_cancel_the_alert_with_none_set_in_the_chat_lists_them() -> None:
+    _, cancel = converse("how much is an h100 per hour", "cancel the alert")
+    assert (cancel.query.intent, cancel.query.gpu) == ("alert_remove", None), cancel.text

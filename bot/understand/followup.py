@@ -720,6 +720,12 @@ def _follow_up(
     currency = _currency_of_price(new, previous)
     if currency is not None:
         return currency
+    if new.intent == "alert_remove" and new.gpu is None and not new.alert_all \
+            and new.alert_number is None and previous.alert_kept is not None \
+            and previous.intent not in _ALERT_INTENTS and _ONE_ALERT.search(fold(new.text)):
+        # "alert me when the h200 drops under 2.5", a price asked, then "cancel the alert": the
+        # one set (was the list of alerts to pick from)
+        return new.model_copy(update={"gpu": previous.alert_kept})
     rebudgeted = other_budget(new, previous)
     if rebudgeted is not None:
         return rebudgeted
@@ -1605,6 +1611,10 @@ _OTHER_SUM: Final = lazy(
     r"|quid)?\s*[?!.\s]*$")
 
 
+# "cancel the alert", "borra mi alerta", "supprime l'alerte" (folded): the one alert the chat set.
+_ONE_ALERT: Final = lazy(
+    r"(?<![a-z])(?:(?:the|that|this|my) (?:price )?alert|(?:la|esa|esta|mi) alerta"
+    r"|(?:l'|cette |mon )alerte)(?![a-z])")
 # What a price answers in: its figures, in dollars or asked in another currency.
 _PRICED_INTENTS: Final = frozenset({"prices", "cost", "compare", "recommend"})
 

@@ -131,6 +131,9 @@ class Query(BaseModel):
     replaces_limit: Decimal | None = None
     alert_all: bool = False  # alert_remove: "stop all my alerts" (else the alerts of `gpu`)
     alert_number: int | None = None  # alert_remove: "delete alert 2", "the first one" (/alerts' list)
+    # Never read from a text: the card of the alert the chat set last, kept beside the questions
+    # asked after it (bot.conversation), for "cancel the alert" then.
+    alert_kept: str | None = None
     social: Social | None = None  # smalltalk: what kind
     seq_len: int | None = None
     # "num_ctx 8192 vs 32768", "--max-model-len 8k vs 32k": a second context to set beside
