@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.chat import ask, says
+from tests.support.chat import ask, converse, says
 
 # Under "⚠️ Depends on the model" the count line is dropped: "It takes at least 2× RTX 3080"
 # contradicts a lead saying a 32k-vocabulary 7B fits on one.
@@ -185,3 +185,30 @@ def test_zero3_alone_on_one_gpu_says_it_saves_nothing(text: str, has: list[str])
 ])
 def test_zero3_with_offload_or_several_gpus_has_no_such_line(text: str) -> None:
     says(ask(text).text, [], ["alone offloads nothing"])
+
+
+# After a question on a card ("my 4090"), a memory question naming a model and no card is one
+# of its own: the model's memory figures, no card carried (was a training fit on the 4090).
+MEMORY_AFTER_CARD = [
+    ("can i run llama 3 8b on my 4090", "how much memory does mistral 7b need",
+     "📐 <b>Memory for Mistral 7B (7.3B parameters)</b>"),
+    ("puedo correr llama 3 8b en mi 4090", "cuanta memoria necesita mistral 7b",
+     "📐 <b>Memoria para Mistral 7B"),
+    ("je peux faire tourner llama 3 8b sur ma 4090 ?", "combien de mémoire il faut pour mistral 7b ?",
+     "📐 <b>Mémoire pour Mistral 7B"),
+]
+
+
+@pytest.mark.parametrize(("first", "then", "lead"), MEMORY_AFTER_CARD)
+def test_a_memory_question_after_a_card_question_is_its_own(
+        first: str, then: str, lead: str) -> None:
+    reply = converse(first, then)[1]
+    assert reply.text.startswith(lead), reply.text
+    assert reply.query.gpu is None
+    says(reply.text, [], ["↪️", "RTX 4090"])
+
+
+def test_a_card_stated_alone_is_still_the_one_asked_about() -> None:
+    # "i have a 3090" said on its own: the questions after it are on that card, as before
+    reply = converse("i have a 3090", "how much vram does llama 3 8b need")[1]
+    assert reply.query.gpu == "rtx-3090"

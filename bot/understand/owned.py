@@ -145,6 +145,13 @@ def on_own_card(query: Query, own: Query | None, cat: Catalogue) -> Query:
     names_model = query.params_b is not None or query.model_id is not None
     if not names_model and not query.largest and not query.family and not query.multi_gpu_asked:
         return query  # a family ("can i run olmo 3?") is answered there for its largest that fits
+    if query.intent == "memory" and query.memory_amount_asked and names_model \
+            and query.method is None and not query.follow_up and not card_alone(own):
+        # "how much memory does mistral 7b need" after a question on "my 4090": the amount a
+        # model takes, a question of its own, answered with its figures (was a training fit on
+        # the 4090). A method said ("how much vram to qlora it"), or the card stated on its own
+        # before ("i have a 3090"), keeps the card.
+        return query
     intent = "fit" if query.intent in ("memory", "unknown") else query.intent
     return query.model_copy(update={
         **card_fields(own), "gpu_count": own.gpu_count, "rig": own.rig,
