@@ -74,7 +74,9 @@ def test_json_describes_the_configuration_asked_about(
 def test_a_card_we_do_not_rent_gets_its_verdict_no_price_then_the_cheapest_rented_one() -> None:
     out, text = ask("can I QLoRA 13B on my 3090?")
     assert "We don't rent the RTX 3090" in text
-    assert "9.75 GB" in text and "24 GB" in text  # the same figures as for a rented card
+    # the same figures as for a rented card: the detailed one leading, the rule's beside it
+    assert "14.8 GB per GPU (detailed estimate) of the 25.77 GB (24 GiB)" in text
+    assert "9.75 GB" in text
     assert "RTX 3090 at $" not in text and "RTX 3090 ×" not in text  # no invented price
     assert "Cheapest offered configuration that fits: 1× L40S at $0.82/hour" in text
     # No cost was asked: no quote for assumed hours on the L40S (it came from nowhere).

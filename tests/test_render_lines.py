@@ -241,10 +241,14 @@ def test_a_memory_question_with_training_settings_leads_with_the_detailed_figure
     assert head < text.index("≈ 19.2 GB (floor 16 GB) — the planning rule")
     assert "Cheapest offered configuration that holds the detailed estimate" in text
     assert "Cheapest offered configuration that fits" not in text
-    # Without settings: the planning figure leads, as before.
+    # Without settings: the detailed figure at typical settings leads all the same (session 34;
+    # the planning figure led), said as typical, not as the user's.
     plain = render_answer(_answer("how much vram to lora llama 3 8b", cat), "en", cat)
-    assert "with your settings" not in plain and "planning rule from" not in plain
-    assert "Cheapest offered configuration that fits: " in plain
+    assert "🎯 <b>About 23.1 GB on one GPU at typical settings (sequence 2,048, batch 1) for " \
+        "LoRA" in plain
+    assert "GB on one GPU with your settings" not in plain
+    assert "Cheapest offered configuration that holds the detailed estimate at typical " \
+        "settings: " in plain
 
 
 @pytest.mark.parametrize(
