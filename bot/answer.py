@@ -2283,13 +2283,20 @@ def _by_detail(query: Query, answer: Answer, composed: Answer, cat: Catalogue) -
                 cheapest[ma.memory.method] = composed.primary.options  # by the detail already
             continue
         alt = answer.model_copy(update={"primary": ma})
+        if not query.inference:
+            # The verdict and figure alone: a whole detailed answer (its training time, longest
+            # context, shorter run) was made and dropped for each method here.
+            check = detailed_check(query, alt, cat)
+            verdicts[ma.memory.method] = check.detailed_fits if check is not None \
+                else ma.fit.fits
+            if check is not None:
+                figures[ma.memory.method] = check.detailed_per_gpu_gb
+                if not check.detailed_fits:  # its 👉 line: where the detailed figure fits
+                    cheapest[ma.memory.method] = tuple(detailed_options(query, alt, cat))
+            continue
         detail = detailed_for(query, alt, cat)
         check = detail.check if detail is not None else None
         verdicts[ma.memory.method] = check.detailed_fits if check is not None else ma.fit.fits
-        if not query.inference and check is not None:
-            figures[ma.memory.method] = detail.per_gpu_gb  # type: ignore[union-attr]
-            if not check.detailed_fits:  # its 👉 line: where the detailed figure fits
-                cheapest[ma.memory.method] = tuple(detailed_options(query, alt, cat))
         if query.inference and detail is not None:
             # Serving at a stated context: the line shows the KV cache's figure, and where the
             # method fits cheapest by it.
