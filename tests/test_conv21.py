@@ -9,8 +9,7 @@ from decimal import Decimal
 import pytest
 
 from bot.console import Console, to_plain
-from bot.pipeline import Reply
-from tests.support.chat import converse, says
+from tests.support.chat import check_turn, converse, says
 
 # A fit and an alert in one message (several20 answers both), then the alert changed or removed:
 # was "I did not understand that" (the chat kept the fit alone), the alert at $2 left standing.
@@ -87,27 +86,10 @@ async def test_commands_after_a_french_removal_answer_in_french(console: Console
 Turn = tuple[str, dict[str, object]]
 
 
-def _check(reply: Reply, expected: dict[str, object]) -> None:
-    q = reply.query
-    got = {"lang": reply.locale, "intent": reply.answer.intent,
-           "model": q.model_id or (str(q.params_b) if q.params_b is not None else None),
-           "method": q.method, "gpu": q.gpu, "count": q.gpu_count,
-           "hours": None if q.hours is None else int(q.hours) if q.hours == int(q.hours) else q.hours,
-           "seq_len": q.seq_len}
-    for key, want in expected.items():
-        if key in ("has", "lacks"):
-            continue
-        assert got[key] == want, (key, got[key], want, reply.text)
-    has = expected.get("has", [])
-    lacks = expected.get("lacks", [])
-    assert isinstance(has, list) and isinstance(lacks, list)
-    says(reply.text, has, ["🤔", *lacks])
-
-
 def _run(turns: list[Turn]) -> None:
     replies = converse(*(text for text, _ in turns))
     for reply, (_text, expected) in zip(replies, turns, strict=True):
-        _check(reply, expected)
+        check_turn(reply, expected)
 
 
 # "how many do i need?" after a run asked on one card: how many of that card hold it, as "how

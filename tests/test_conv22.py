@@ -14,10 +14,9 @@ import pytest_asyncio
 from telegram.ext import Application
 
 from bot.console import Console, to_plain
-from bot.pipeline import Reply
 from fakebotapi import FakeBotAPI, validate_telegram_html
 from tests.support.bot_running import running_on_sqlite
-from tests.support.chat import ask, converse, says
+from tests.support.chat import ask, check_turn, converse, says
 
 # After a run on cards counted ("on 1 h100", "on 2 h100"), a bare number counts them again
 # (was "2 of what?"); after a run on "an h100" (no count said) it is still asked back.
@@ -248,21 +247,6 @@ def test_a_size_several_of_the_brand_have_stays_a_size(run: str, size: str) -> N
 Turn = tuple[str, dict[str, object]]
 
 
-def _check(reply: Reply, expected: dict[str, object]) -> None:
-    q = reply.query
-    got = {"lang": reply.locale, "intent": reply.answer.intent,
-           "model": q.model_id or (str(q.params_b) if q.params_b is not None else None),
-           "method": q.method, "gpu": q.gpu, "count": q.gpu_count,
-           "hours": None if q.hours is None else int(q.hours) if q.hours == int(q.hours) else q.hours}
-    for key, want in expected.items():
-        if key in ("has", "lacks"):
-            continue
-        assert got[key] == want, (key, got[key], want, reply.text)
-    has, lacks = expected.get("has", []), expected.get("lacks", [])
-    assert isinstance(has, list) and isinstance(lacks, list)
-    says(reply.text, has, ["🤔", *lacks])
-
-
 CONVERSATIONS: dict[str, list[Turn]] = {
     # a card's price asked after an alert, with "also": the price (was an alert on the B200)
     "price_after_alert": [
@@ -392,7 +376,7 @@ def test_conversation(name: str) -> None:
     turns = CONVERSATIONS[name]
     replies = converse(*(text for text, _ in turns))
     for reply, (_text, expected) in zip(replies, turns, strict=True):
-        _check(reply, expected)
+        check_turn(reply, expected)
 
 
 # After an alert in the same message, a price asked of no card is the watched card's price

@@ -40,3 +40,22 @@ def says(body: str, has: list[str], lacks: list[str]) -> None:
         pos = found + len(part)
     for part in lacks:
         assert part not in body, (part, body)
+
+
+def check_turn(reply: Reply, expected: dict[str, object]) -> None:
+    """One conversation turn's reply against what it should be: lang, intent (the answer's),
+    model (model_id, else params_b), method, gpu, count (gpu_count), hours, seq_len; has (in
+    order in the reply), lacks (nowhere in it, nor "🤔")."""
+    q = reply.query
+    got = {"lang": reply.locale, "intent": reply.answer.intent,
+           "model": q.model_id or (str(q.params_b) if q.params_b is not None else None),
+           "method": q.method, "gpu": q.gpu, "count": q.gpu_count,
+           "hours": None if q.hours is None else int(q.hours) if q.hours == int(q.hours) else q.hours,
+           "seq_len": q.seq_len}
+    for key, want in expected.items():
+        if key in ("has", "lacks"):
+            continue
+        assert got[key] == want, (key, got[key], want, reply.text)
+    has, lacks = expected.get("has", []), expected.get("lacks", [])
+    assert isinstance(has, list) and isinstance(lacks, list)
+    says(reply.text, has, ["🤔", *lacks])
