@@ -44,6 +44,7 @@ from bot.understand import understand
 from bot.understand.bounds import out_of_range
 from bot.understand.followup import (
     alert_again,
+    alert_as_before,
     carried_over,
     follow_up,
     language_asked,
@@ -308,6 +309,8 @@ class Pipeline:
             # "avísame cuando la h100 baje de 2", then "y la h200 bajo 2.5": read as an alert
             asked = understand(f"/alert {text}", self.catalogue).model_copy(
                 update={"text": asked.text})
+            assert previous is not None  # alert_again: an alert came before
+            asked = alert_as_before(asked, previous)
         query = asked if previous is None or asks_of_card(asked, previous) else follow_up(
             asked, previous, self.catalogue.models, self.catalogue)
         # The card the chat said it owns, for a question that names none ("i have 2 3090s",

@@ -48,6 +48,7 @@ from bot.understand import asks
 from bot.understand import patterns as px
 from bot.understand.followup import (
     alert_again,
+    alert_as_before,
     asks_on_gpu,
     follow_up,
     is_gpu_time,
@@ -487,7 +488,8 @@ def parts(
             # below 1": another alert, its alert word left unsaid (as a chat's next message)
             again = read(f"/alert {piece.text}")
             if again.intent == "alert":
-                asked = again.model_copy(update={"text": asked.text})
+                asked = alert_as_before(again.model_copy(update={"text": asked.text}),
+                                        found[-1].query)
         if asked.intent in _ALERTS:
             # "… on my 3060? also alert me if the h100 drops below 2.5": the alert a part of
             # its own, which the chat handlers set (bot/alerts); a removal, a list, or an alert

@@ -158,8 +158,9 @@ ALERT_AGAIN = [
      "🔔 Alerte\u00a0: quand le H200 passe sous 2,50\u00a0$US de l'heure"),
     (("ping me when the h100 drops below 2", "and the h200 below 2.5"),
      "🔔 Alert: when the H200 drops below $2.50 per hour"),
+    # "too": the same condition as the alert before it (session 34; was every change)
     (("ping me when the h100 drops below 2", "and the h200 too"),
-     "🔔 Alert: whenever the H200 price changes"),
+     "🔔 Alert: when the H200 drops below $2 per hour"),
 ]
 
 

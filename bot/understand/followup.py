@@ -270,6 +270,20 @@ def alert_again(new: Query, previous: Query | None) -> bool:
         and _PRICE_ASKED.search(folded) is None
 
 
+def alert_as_before(new: Query, previous: Query) -> Query:
+    """Another card's alert said with "too" and no condition of its own ("alert me if the h100
+    drops below 2", then "and the h200 too", "y la h200 también", "et la h200 aussi"): the same
+    condition as the alert before it (was an alert on every change of the H200's price); its
+    confirmation says the threshold, which "make it 2.8" then changes."""
+    if new.intent != "alert" or previous.intent != "alert" or new.threshold_usd is not None \
+            or new.direction is not None or new.percent is not None \
+            or (previous.threshold_usd is None and previous.percent is None) \
+            or _ADDS_ALERT.search(fold(new.text)) is None:
+        return new
+    return new.model_copy(update={"threshold_usd": previous.threshold_usd,
+                                  "direction": previous.direction, "percent": previous.percent})
+
+
 _PRICE_ASKED: Final = lazy(
     r"(?<![a-z])(?:prices?|pricing|precios?|prix|tarifs?|tarifas?|costs?|cuesta|cuestan"
     r"|coute|coutent)(?![a-z])")
