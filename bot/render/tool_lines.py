@@ -172,10 +172,14 @@ def trl_fix(primary: MethodAnswer, answer: Answer, cat: Catalogue) -> MethodAnsw
     with the flags of the first remedy TRL has flags for, on the asked configuration (or the
     longest sequence that fits there, when that is all that is said), else with the asked
     configuration marked as not holding it, so that Phrases.launch names the cheapest that
-    does. None when the command stays as it is."""
+    does. A run the planning rule too says does not fit there ("i got two a6000s, can i full
+    finetune llama 3 8b with deepspeed zero3") takes a remedy that keeps the method asked (8-bit
+    Adam) on the asked configuration, rather than a rented one it was never asked about; with
+    none, the command names the cheapest configuration that holds it, as before. None when the
+    command stays as it is."""
     asked = primary.fit
     if named_tool(answer) is not None or not primary.trl_flags or asked is None \
-            or answer.fits is not False or not asked.fits \
+            or answer.fits is not False \
             or answer.detailed is None or answer.detailed.kind != "training" \
             or answer.detailed.method != primary.memory.method \
             or answer.ran_there or answer.ram_short:
@@ -183,12 +187,18 @@ def trl_fix(primary: MethodAnswer, answer: Answer, cat: Catalogue) -> MethodAnsw
     changes: set[str] | None = None
     seq_len: int | None = None
     remedies = answer.remedies
+    planned = asked.fits
     if remedies is not None:
         for option in remedies.options:
             said = set(option.changes) | ({"seq_len"} if option.seq_len is not None else set())
-            if said <= _TRL_CHANGES:
+            if said <= _TRL_CHANGES and (planned or not said & {"lora", "qlora"}):
                 changes, seq_len = said, option.seq_len
                 break
+    if not planned:
+        if changes is None:
+            return None
+    elif remedies is not None:
+        pass  # none TRL has flags for
     elif answer.typical_room is not None:
         changes, seq_len = {"seq_len"}, answer.typical_room.tokens
     elif primary.memory.method in answer.method_typical_room:
