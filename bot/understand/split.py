@@ -208,7 +208,12 @@ _ALERT_MORE: Final = lazy(
     r"\s(?:and|y|e|et|&)\s+(?=(?:(?:if|when|once|si|cuando|quand|lorsque)\s+)?"
     r"(?:(?:the|la|el|le|l')\s*)?(?:(?:rtx|nvidia)\s?)?[a-z]{0,3}\d{2,4}[a-z0-9]*"
     r"[^,;.?!\n]{0,30}?(?<![a-z])(?:below|under|drops?|falls?|bajo|baja|baje|debajo|sous"
-    r"|passe|descend\w*|above|over|sube|suba|dessus)(?![a-z]))"
+    r"|passe|descend\w*|above|over|sube|suba|dessus)(?![a-z])"
+    # ... or "too" at the clause's end ("alert me if the h100 drops below 2 and the h200 too",
+    # "… y la h200 también", "… et la h200 aussi"): the same condition (alert_as_before)
+    r"|[^,;.?!\n]{0,12}?(?<![a-z])(?:too|as well|tambien|aussi|egalement)(?![a-z])"
+    r"(?:\s*,?\s*(?:please|pls|plz|por favor|svp|stp|s'il (?:te|vous) plait))?"
+    r"\s*(?:[,;.?!\n]|$))"
 )
 _ALERT_SAID: Final = lazy(rf"(?<![a-z]){_ALERT_ASK}(?![a-z])")
 # Where an alert's price ends and another clause starts ("alert me if the h100 drops below 2,
