@@ -2957,39 +2957,50 @@ def _vllm_context(query: Query, cat: Catalogue) -> Query:
     """vLLM named, a model on file, a card, and no context said: the context vLLM serves by
     default, its --max-model-len unset, is the one it derives from the model's config.json,
     max_position_embeddings (ModelSpec.engine_default_context; none guessed where only a model
-    card's figure is on file), not the 2,048 tokens assumed otherwise: "vllm serve meta-llama/Llama-3.1-8B-Instruct on my 4090" needs the KV cache of
-    131,072 tokens, or vLLM refuses to start. With no precision said, the checkpoint's own
-    (vLLM's --dtype auto). Only for a fit or memory question of one run (the
-    sequences served at once, a batch, a speed or the longest context asked keep theirs), and
-    not on a Mac (vLLM does not run on its GPU)."""
-    if query.engine != "vllm" or not query.inference or query.seq_len is not None \
-            or query.prompt_tokens is not None or query.new_tokens is not None \
+    card's figure is on file), not the 2,048 tokens assumed otherwise: "vllm serve
+    meta-llama/Llama-3.1-8B-Instruct on my 4090" needs the KV cache of 131,072 tokens, or vLLM
+    refuses to start. With no precision said, the checkpoint's own (vLLM's --dtype auto), and
+    for its command line whatever the context (--max-model-len 8192 changes the context, not
+    the precision). Only for a fit or memory question of one run (the sequences served at
+    once, a batch, a speed or the longest context asked keep theirs), and not on a Mac (vLLM
+    does not run on its GPU)."""
+    if query.engine != "vllm" or not query.inference \
             or query.context_asked or query.at_longest or query.seq_len_other is not None \
             or query.intent not in ("fit", "memory") or query.model_id is None \
             or query.users is not None or query.concurrency_asked or query.batch_asked \
             or query.batch_size is not None or query.max_num_seqs is not None \
             or query.speed_asked or query.rate_asked is not None or query.oom \
-            or query.tokens_per_second is not None or _cards_hold(query, cat) is None:
+            or query.tokens_per_second is not None:
+        return query
+    held = _cards_hold(query, cat)
+    if held is None:
         return query
     spec = cat.models.get(query.model_id)
-    model_max = spec.engine_default_context
     count = query.gpu_count or 1
-    if model_max is None or (spec.arch is not None and not spec.arch.tensor_parallel_ok(count)):
+    if spec.arch is not None and not spec.arch.tensor_parallel_ok(count):
         # A count vLLM cannot split the heads over ("on 7 A10G") does not start at any
         # context: that reply says so and which counts do, at the context assumed as before.
         return query
-    update: dict[str, Any] = {"seq_len": model_max, "context_default": "vllm"}
-    held = _cards_hold(query, cat)
+    update: dict[str, Any] = {}
+    model_max = spec.engine_default_context
+    if query.seq_len is None and query.prompt_tokens is None and query.new_tokens is None:
+        if model_max is not None:
+            update.update(seq_len=model_max, context_default="vllm")
+        elif not query.engine_command:
+            return query  # no context on file: "with vllm" keeps every precision's line
     published = _native_lead(query, cat) or cat.default_method("inference")
     weights_gb = spec.params_b * cat.method(published).weight_bits / 8
-    if not query.serving_precision_said and held is not None \
-            and weights_gb < held * (query.gpu_memory_utilization or serving_utilization()):
+    if not query.serving_precision_said and (query.engine_command or (
+            "seq_len" in update
+            and weights_gb < held * (query.gpu_memory_utilization or serving_utilization()))):
         # No precision said: vLLM serves the checkpoint as published (--dtype auto, no
         # --quantization), BF16 or the model's own FP8/MXFP4, not a 4-bit copy it is not
-        # given, when vLLM's share holds those weights: the context decides, and the reply is
-        # that run's. Where even the weights do not fit, the precisions that do are listed.
+        # given. A command line ("vllm serve google/gemma-3-27b-it", with or without
+        # --max-model-len) named that checkpoint: the reply is its run, and where it does not
+        # fit, says so and what would (bot.vllm_fix). "With vllm" at vLLM's default context:
+        # that run when vLLM's share holds those weights, else the precisions that fit.
         update.update(method=published, serving_precision_said=True)
-    return query.model_copy(update=update)
+    return query.model_copy(update=update) if update else query
 
 
 def _gguf_keeps_native(query: Query, cat: Catalogue) -> bool:

@@ -865,6 +865,10 @@ INFERENCE_FORMAT: Final = words(lx.INFERENCE_FORMATS)
 # vLLM named as the serving engine ("vllm serve …", "with vllm"): it takes 90 % of each GPU's
 # memory by default (rules/data/serving.toml), which bounds the longest context it serves.
 VLLM: Final = Guarded(("vllm",), r"(?<![a-z0-9])vllm(?![a-z0-9])")
+# vLLM's own command line ("vllm serve google/gemma-3-27b-it", "python -m
+# vllm.entrypoints.openai.api_server --model …"): the checkpoint it names is served as published
+# (--dtype auto, no --quantization), so the command names its precision.
+VLLM_COMMAND: Final = lazy(r"(?<![a-z0-9])vllm serve(?![a-z0-9])|vllm\.entrypoints")
 # Online RL (GRPO, PPO…) generates its completions while it trains, with vLLM or SGLang (TRL's
 # use_vllm, vllm_mode="colocate"): those engines and "generation" named beside it are its
 # generation step, not serving ("grpo qwen2.5 1.5b full finetune on a 4090 with vllm colocate").

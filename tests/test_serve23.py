@@ -1,0 +1,76 @@
+"""serve23 (session 35): serving questions as people ask them.
+
+A vLLM command line names its precision: `vllm serve <model>` serves the checkpoint as published
+(--dtype auto, no --quantization), BF16 unless a flag or the repository says otherwise. With
+--max-model-len the reply listed three precisions (BF16, 8-bit, 4-bit) while the same command
+without it answered in BF16 alone; and where the BF16 weights do not fit ("vllm serve
+google/gemma-3-27b-it on an a100 40gb": 54 GB) it led with a 4-bit run the command does not
+start. Now the command's own run, said not to fit where it does not, with what would.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.chat import ask_json
+
+# (question, locale, method, fits, the lead's start, the context in the lead line)
+COMMANDS: list[tuple[str, str, str, bool, str, str]] = [
+    ("vllm serve meta-llama/Meta-Llama-3-8B-Instruct --max-model-len 8192 on my 4090", "en",
+     "inference_bf16", True,
+     "✅ <b>Yes: Llama 3 8B fits on 1× RTX 4090 (BF16 inference).</b>", "With 8,192 tokens"),
+    ("vllm serve meta-llama/Meta-Llama-3-8B-Instruct --max-model-len 8192 en mi 4090, ¿cabe?", "es",
+     "inference_bf16", True,
+     "✅ <b>Sí: Llama 3 8B cabe en 1× RTX 4090 (inferencia en BF16).</b>", "Con 8.192 tokens"),
+    ("vllm serve meta-llama/Meta-Llama-3-8B-Instruct --max-model-len 8192 sur ma 4090, ça passe ?", "fr",
+     "inference_bf16", True,
+     "✅ <b>Oui\u00a0: Llama 3 8B tient sur 1× RTX 4090 (inférence en BF16).</b>",
+     "Avec 8\u202f192 tokens"),
+    ("vllm serve Qwen/Qwen2.5-7B-Instruct --max-model-len 16384 on a 3090", "en",
+     "inference_bf16", True, "✅ <b>Yes: Qwen2.5 7B", "With 16,384 tokens"),
+    ("vllm serve google/gemma-3-27b-it on an a100 40gb", "en", "inference_bf16", False,
+     "❌ <b>No: Gemma 3 27B does not fit on 1× A100 40GB (BF16 inference).</b>",
+     "With 131,072 tokens"),
+    ("vllm serve google/gemma-3-27b-it en una a100 de 40gb, ¿me cabe?", "es", "inference_bf16", False,
+     "❌ <b>No: Gemma 3 27B no cabe en 1× A100 40GB (inferencia en BF16).</b>",
+     "Con 131.072 tokens"),
+    ("vllm serve google/gemma-3-27b-it sur une a100 40 go, ça tient ?", "fr", "inference_bf16", False,
+     "❌ <b>Non\u00a0: Gemma 3 27B ne tient pas sur 1× A100 40GB (inférence en BF16).</b>",
+     "Avec 131\u202f072 tokens"),
+]
+
+
+@pytest.mark.parametrize(("q", "lang", "method", "fits", "lead", "ctx"), COMMANDS)
+def test_a_vllm_command_is_answered_in_the_precision_it_serves(
+        q: str, lang: str, method: str, fits: bool, lead: str, ctx: str) -> None:
+    got = ask_json(q, lang)
+    text = str(got["text"])
+    assert text.startswith(lead), text
+    assert text.split("\n")[1].startswith(ctx), text
+    assert (got["method"], got["fits"], got["detailed_fits"]) == (method, fits, fits)
+    # One precision's line: the one the command serves, not a list of three
+    assert "8-bit" not in text and "8 bits" not in text and "4-bit" not in text.split("🩹")[0], text
+
+
+# A flag or the repository names another precision: that one; a model published in FP8 is
+# served in FP8 by the command (never an upcast BF16 copy), here with no context on file.
+OTHER_PRECISIONS: list[tuple[str, str]] = [
+    ("vllm serve meta-llama/Meta-Llama-3-8B-Instruct --quantization fp8 --max-model-len 8192 "
+     "on my 4090", "inference_int8"),
+    ("vllm serve TheBloke/Llama-2-13B-AWQ --max-model-len 4096 on my 4090", "inference_int4"),
+    ("vllm serve deepseek-ai/DeepSeek-V3 on 8x h200", "inference_int8"),
+]
+
+
+@pytest.mark.parametrize(("q", "method"), OTHER_PRECISIONS)
+def test_a_flag_or_the_repository_names_the_precision(q: str, method: str) -> None:
+    got = ask_json(q)
+    assert got["method"] == method, got["text"]
+    assert str(got["text"]).count("\n• <b>Inference") == 1, got["text"]
+
+
+def test_vllm_named_without_its_command_keeps_every_precision_at_a_context_said() -> None:
+    # Not a command line: the precisions that fit at that context, as before (the command
+    # itself, with the same flag, is answered in BF16 above).
+    got = ask_json("serve llama 3.1 8b with vllm on an L4 max_model_len 8192")
+    assert str(got["text"]).count("per GPU with the KV cache") == 3, got["text"]
