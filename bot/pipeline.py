@@ -43,8 +43,7 @@ from bot.understand import patterns as px
 from bot.understand import understand
 from bot.understand.bounds import out_of_range
 from bot.understand.followup import (
-    alert_again,
-    alert_as_before,
+    alert_read_again,
     carried_over,
     follow_up,
     language_asked,
@@ -305,12 +304,9 @@ class Pipeline:
             (whole, 0, False) if whole is not None else self._understand_long(text)
         )
         asked = stand_alone(asked)
-        if alert_again(asked, previous):
-            # "avísame cuando la h100 baje de 2", then "y la h200 bajo 2.5": read as an alert
-            asked = understand(f"/alert {text}", self.catalogue).model_copy(
-                update={"text": asked.text})
-            assert previous is not None  # alert_again: an alert came before
-            asked = alert_as_before(asked, previous)
+        # "avísame cuando la h100 baje de 2", then "y la h200 bajo 2.5": read as an alert
+        asked = alert_read_again(asked, text, previous,
+                                 lambda again: understand(again, self.catalogue))
         query = asked if previous is None or asks_of_card(asked, previous) else follow_up(
             asked, previous, self.catalogue.models, self.catalogue)
         # The card the chat said it owns, for a question that names none ("i have 2 3090s",

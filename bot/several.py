@@ -47,8 +47,7 @@ from bot.render.telegram_html import MAX_MESSAGE, is_balanced, visible_length
 from bot.understand import asks
 from bot.understand import patterns as px
 from bot.understand.followup import (
-    alert_again,
-    alert_as_before,
+    alert_read_again,
     asks_on_gpu,
     follow_up,
     is_gpu_time,
@@ -483,13 +482,9 @@ def parts(
 
     for piece in pieces:
         asked = read(piece.text)
-        if found and found[-1].query.intent == "alert" and alert_again(asked, found[-1].query):
-            # "préviens-moi si la h100 passe sous 2 $ et la a100 sous 1 $", "… and the a100
-            # below 1": another alert, its alert word left unsaid (as a chat's next message)
-            again = read(f"/alert {piece.text}")
-            if again.intent == "alert":
-                asked = alert_as_before(again.model_copy(update={"text": asked.text}),
-                                        found[-1].query)
+        # "préviens-moi si la h100 passe sous 2 $ et la a100 sous 1 $", "… and the a100 below
+        # 1": another alert, its alert word left unsaid (as a chat's next message)
+        asked = alert_read_again(asked, piece.text, found[-1].query if found else None, read)
         if asked.intent in _ALERTS:
             # "… on my 3060? also alert me if the h100 drops below 2.5": the alert a part of
             # its own, which the chat handlers set (bot/alerts); a removal, a list, or an alert

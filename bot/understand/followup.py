@@ -13,6 +13,7 @@ settings. Anything it says itself wins. The result is marked ``follow_up``;
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any, Final
 
@@ -282,6 +283,22 @@ def alert_as_before(new: Query, previous: Query) -> Query:
         return new
     return new.model_copy(update={"threshold_usd": previous.threshold_usd,
                                   "direction": previous.direction, "percent": previous.percent})
+
+
+def alert_read_again(asked: Query, text: str, previous: Query | None,
+                     read: Callable[[str], Query]) -> Query:
+    """`asked` (`text` read) after an alert (`previous`): another alert with its alert word left
+    unsaid (alert_again; "y la h200 bajo 2.5", "and the h200 too"), read by `read` as "/alert
+    `text`" and given the condition before it where it says none (alert_as_before); `asked`
+    itself otherwise. A chat's next message (bot/pipeline.py) and a message's next part
+    (bot/several.py) alike."""
+    if not alert_again(asked, previous):
+        return asked
+    assert previous is not None  # alert_again: an alert came before
+    again = read(f"/alert {text}")
+    if again.intent != "alert":
+        return asked
+    return alert_as_before(again.model_copy(update={"text": asked.text}), previous)
 
 
 _PRICE_ASKED: Final = lazy(
