@@ -47,7 +47,7 @@ from bot.detail import (
 )
 from bot.remedy import Recipe, Remedies, published_recipe, remedies_for
 from bot.remedy import wanted as wants_remedies
-from bot.understand.owned import card_alone
+from bot.understand.owned import assumed_gguf, card_alone
 from bot.understand.query import Intent, Query
 from bot.understand.settings import strategy_flags
 from bot.vllm_fix import VllmFixes, vllm_fixes
@@ -584,6 +584,17 @@ class OffloadSpeed:
     most_tokens_per_second: Decimal | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class OffloadInstead:
+    """Serving asked with no precision, runner nor engine on one's own card(s) that hold it in
+    no precision: the layer split of llama.cpp's usual GGUF type there (its own answer when
+    asked "with llama.cpp"), so the reply can say that it still runs, partly on the CPU."""
+
+    quant: str  # the GGUF type assumed ("Q4_K_M")
+    split: LayerSplit
+    speed: OffloadSpeed | None
+
+
 @dataclass(frozen=True)
 class BudgetLargest:
     """The largest sizes on file whose run a budget pays for (whole blocks), at a long and a
@@ -695,6 +706,9 @@ class Answer(BaseModel):
     served_after: Fit | None = None
     # "mistral 7b on a 3090?": running it instead, in BF16 and in 4-bit, on the asked GPUs.
     served_instead: tuple[Fit, ...] = ()
+    # "can i run llama 3 70b on my 3090?": no precision fits one's own card, yet llama.cpp's
+    # usual GGUF type runs it partly offloaded: that split and its speed bound.
+    offload_instead: OffloadInstead | None = None
     gpus: tuple[GPU, ...] = ()  # the price list
     offers: tuple[Offer, ...] = ()
     # The price of more GPUs than one instance has ("10 h100 per hour"): the fewest offered
@@ -1518,6 +1532,9 @@ def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answ
         instead = _served_instead(query, composed, cat)
         if instead:
             extra["served_instead"] = instead
+        offloaded = _offload_instead(query, composed, cat)
+        if offloaded is not None:
+            extra["offload_instead"] = offloaded
         if wants_remedies(query, composed):
             extra["remedies"] = remedies_for(query, composed, cat)
         recipe = published_recipe(query, composed, cat)
@@ -1759,6 +1776,36 @@ def _served_instead(query: Query, composed: Answer, cat: Catalogue) -> tuple[Fit
         return tuple(fit_vram(m, composed.params_b, composed.vram_gb, asked.gpu_count,
                               catalogue=cat) for m in methods)
     return ()
+
+
+def _offload_instead(query: Query, composed: Answer, cat: Catalogue) -> OffloadInstead | None:
+    """"can i run llama 3 70b on my 3090?": no precision, runner nor engine said, and none of
+    the precisions fits one's own card(s) (not rented here, or one GeForce people run models on
+    at home, as _layer_split takes them; not a Mac's unified memory), where
+    people run such a model with llama.cpp or Ollama anyway, its layers split with system RAM:
+    that answer's split and speed bound at llama.cpp's usual GGUF type (as "with llama.cpp?"
+    gets it). None for a mixture of experts (its experts, not whole layers, are offloaded)
+    and when that type fits whole or nothing of it fits on the GPU."""
+    asked = composed.primary.fit if composed.primary is not None else None
+    if not query.inference or query.serving_precision_said or query.runner is not None \
+            or query.engine is not None or composed.intent != "fit" or composed.fits is not False \
+            or asked is None or asked.gpu is None or asked.unified_gb is not None \
+            or (asked.rentable and not (asked.gpu_count == 1
+                                        and _run_at_home(query, cat.gpu(asked.gpu)))) \
+            or composed.params_b is None \
+            or query.cpu_offload or query.largest or query.count_asked:
+        return None
+    gguf = assumed_gguf(cat)
+    if gguf is None:
+        return None
+    variant = query.with_settings({
+        "method": gguf[1], "quant": gguf[0], "runner": "llama-cpp", "runner_type_assumed": True,
+        "serving_precision_said": True, "serving_implied": False})
+    ran = _answer(variant, cat)
+    split = ran.layer_split
+    if split is None or split.fits or split.gpu_layers == 0 or ran.expert_offload is not None:
+        return None
+    return OffloadInstead(quant=gguf[0], split=split, speed=ran.offload_speed)
 
 
 def _strategy_choice(query: Query, cat: Catalogue) -> tuple[Query, StrategyChoice | None]:

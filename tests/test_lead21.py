@@ -137,7 +137,8 @@ STATED_CONTEXT_ON_A_SMALL_CARD = [
     ("mistral 7b a 8k de contexto en mi rtx 2060 de 6gb", "es",
      "✅ <b>En 1× RTX 2060, Mistral 7B (7,3 mil millones de parámetros) cabe con inferencia "
      "GGUF Q4_K_M.</b>"),
-    # Llama 3 8B's GGUF does not hold 8k there either: no fit, no GGUF line.
+    # Llama 3 8B's GGUF does not hold 8k there either: no fit, no GGUF verdict (the GGUF is
+    # said only as what runs partly offloaded, test_offload_instead).
     ("llama 3 8b con 8k de contexto en mi 2060 de 6gb", "es",
      "❌ <b>En 1× RTX 2060, Llama 3 8B no cabe con ninguno de estos métodos.</b>"),
 ]
@@ -149,7 +150,9 @@ def test_a_stated_context_on_a_small_card_leads_with_the_gguf_that_holds_it(
     answer = ask(text)
     assert answer.query.lang == lang
     assert answer.text.startswith(starts), answer.text
-    assert ("GGUF Q4_K_M" in answer.text) == starts.startswith("✅")
+    fitting = [line for line in answer.text.split("\n") if "GGUF Q4_K_M" in line
+               and not line.startswith("🐢")]
+    assert bool(fitting) == starts.startswith("✅")
 
 
 @pytest.mark.parametrize(("text", "gpu"), [

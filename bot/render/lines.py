@@ -29,7 +29,11 @@ from bot.render.detailed_lines import (
     detailed_lead_block,
 )
 from bot.render.observed_lines import observed_line
-from bot.render.offload_lines import offload_speed_line, ollama_context_note
+from bot.render.offload_lines import (
+    offload_instead_line,
+    offload_speed_line,
+    ollama_context_note,
+)
 from bot.render.phrases import GpuName, Phrases, gpu_forms
 from bot.render.tool_lines import tool_launch, trl_fix
 from rules.capacity import (
@@ -1055,6 +1059,8 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         put("💵 ")
         put(_("%(cfg)s: %(price)s", cfg=where, price=ph.per_hour(asked.usd_per_hour)))
         put("\n")
+    if answer.offload_instead is not None:
+        put(offload_instead_line(ph, answer.offload_instead))
     put("\n")
     for ma in methods:
         _method_lines(put, ma, answer, ph)

@@ -9,7 +9,7 @@ from decimal import Decimal
 
 from markupsafe import Markup
 
-from bot.answer import Answer, ExpertOffload
+from bot.answer import Answer, ExpertOffload, OffloadInstead
 from bot.render.phrases import Phrases
 from rules.capacity import ollama_context_since
 from rules.offload import RamBandwidth
@@ -247,3 +247,23 @@ def ollama_context_note(answer: Answer, ph: Phrases) -> Markup:
         mid=fmt.num(32768), high=fmt.num(262144), old=fmt.num(4096), oldest=fmt.num(2048),
     )
     return out
+
+
+def offload_instead_line(ph: Phrases, found: OffloadInstead) -> Markup:
+    """"can i run llama 3 70b on my 3090?": no precision fits the card, yet llama.cpp or
+    Ollama run it partly on the CPU; how, in one line, and how to ask for the whole answer."""
+    split, speed, fmt = found.split, found.speed, ph.fmt
+    args = {"type": found.quant, "ngl": fmt.num(split.gpu_layers),
+            "all": fmt.num(split.layers + 1), "ram": fmt.gb(split.ram_gb, 1)}
+    if speed is None:
+        text = ph._(
+            "With llama.cpp or Ollama it can still run, partly on the CPU: a %(type)s GGUF puts "
+            "%(ngl)s of its %(all)s layers on the GPU and the rest, about %(ram)s, in "
+            "system RAM, many times slower. Ask “with llama.cpp?” for the details.", **args)
+    else:
+        text = ph._(
+            "With llama.cpp or Ollama it can still run, partly on the CPU: a %(type)s GGUF puts "
+            "%(ngl)s of its %(all)s layers on the GPU and the rest, about %(ram)s, in "
+            "system RAM, at most about %(rate)s tokens/s. Ask “with llama.cpp?” for the "
+            "details.", rate=fmt.num(speed.tokens_per_second), **args)
+    return Markup("🐢 ") + text + Markup("\n")
