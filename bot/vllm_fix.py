@@ -4,7 +4,9 @@ each GPU: the settings a vLLM user changes, each estimated again by the detailed
 a shorter --max-model-len (the longest context the share holds), an FP8 KV cache
 (--kv-cache-dtype fp8) and tensor parallelism over more of the same GPUs (--tensor-parallel-size,
 the counts the model's heads split over). Quantized weights are the other precisions' lines of
-the reply already. Facts only: bot.render.lines words them.
+the reply already, unless the question named one precision ("vllm serve google/gemma-3-27b-it"
+serves its BF16 checkpoint, "--dtype bfloat16"): then the highest lower precision whose
+checkpoint fits as asked is one of the settings. Facts only: bot.render.lines words them.
 """
 
 from __future__ import annotations
@@ -44,11 +46,15 @@ class VllmFixes:
     kv_fp8_gb: Decimal | None = None  # per GPU with --kv-cache-dtype fp8
     tp: int | None = None  # the fewest GPUs over which it fits (--tensor-parallel-size)
     tp_gb: Decimal | None = None
+    # One precision asked and missed: the bits of the highest lower precision whose checkpoint
+    # fits on the asked configuration at the same settings, and its detailed estimate per GPU.
+    quant_bits: int | None = None
+    quant_gb: Decimal | None = None
 
     @property
     def any(self) -> bool:
         return any(x is not None for x in (self.share_needed, self.max_model_len,
-                                           self.kv_fp8_gb, self.tp))
+                                           self.kv_fp8_gb, self.tp, self.quant_bits))
 
 
 def vllm_fixes(query: Query, answer: Answer, catalogue: Catalogue) -> VllmFixes | None:
@@ -102,7 +108,24 @@ def vllm_fixes(query: Query, answer: Answer, catalogue: Catalogue) -> VllmFixes 
                 query, method, capacity_per_gpu(config)):
             tp, tp_gb = n, breakdown.per_gpu_gb
             break
+    quant_bits: int | None = None
+    quant_gb: Decimal | None = None
+    if len(answer.methods) == 1:
+        # The lower precisions are not the reply's lines: the first that fits, highest first
+        for lower in cat.method_ids("inference"):
+            other = cat.method(lower)
+            if other.weight_bits >= method.weight_bits:
+                continue
+            config = fit(other.id, answer.params_b, asked.gpu, asked.gpu_count, catalogue=cat,
+                         memory_gb=query.gpu_memory_gb) if asked.gpu is not None else fit_vram(
+                other.id, answer.params_b, per_card, asked.gpu_count, catalogue=cat)
+            breakdown = estimate_on(query, other, model, config)
+            if breakdown is not None and breakdown.per_gpu_gb <= usable_per_gpu(
+                    query, other, capacity_per_gpu(config)):
+                quant_bits, quant_gb = other.weight_bits, breakdown.per_gpu_gb
+                break
     fixes = VllmFixes(gpu=asked.gpu, gpu_count=asked.gpu_count, vram_per_card_gb=per_card,
                       share_needed=share, max_model_len=longest, model_max=capped,
-                      kv_fp8_gb=fp8, tp=tp, tp_gb=tp_gb)
+                      kv_fp8_gb=fp8, tp=tp, tp_gb=tp_gb, quant_bits=quant_bits,
+                      quant_gb=quant_gb)
     return fixes if fixes.any else None

@@ -74,3 +74,36 @@ def test_vllm_named_without_its_command_keeps_every_precision_at_a_context_said(
     # itself, with the same flag, is answered in BF16 above).
     got = ask_json("serve llama 3.1 8b with vllm on an L4 max_model_len 8192")
     assert str(got["text"]).count("per GPU with the KV cache") == 3, got["text"]
+
+
+# What would fit, after the command's own run misses: the highest lower precision whose
+# checkpoint fits at the same context (estimated again, same GPUs) before more GPUs. Only when
+# the reply has one precision's line: otherwise the lower precisions are its own lines.
+WHAT_WOULD: list[tuple[str, str | None, list[str]]] = [
+    ("vllm serve google/gemma-3-27b-it on an a100 40gb", None,
+     ["• A 4-bit checkpoint of the model (AWQ or GPTQ): about 31.1 GB per GPU.\n"
+      "• <code>--tensor-parallel-size 2</code> on 2× A100 40GB: about 34.6 GB per GPU."]),
+    ("vllm serve google/gemma-3-27b-it --max-model-len 8192 on an a100 40gb", None,
+     ["• An 8-bit checkpoint of the model (FP8 or GPTQ INT8): about 32.2 GB per GPU.\n"]),
+    ("vllm serve google/gemma-3-27b-it en una a100 de 40gb, ¿me cabe?", "es",
+     ["• Un checkpoint del modelo cuantizado a 4 bits (AWQ o GPTQ): unos 31,1\u00a0GB por GPU."]),
+    ("vllm serve google/gemma-3-27b-it sur une a100 40 go, ça tient ?", "fr",
+     ["• Un checkpoint du modèle quantifié en 4 bits (AWQ ou GPTQ)\u00a0: environ "
+      "31,1\u202fGo par GPU."]),
+    ("vllm serve Qwen/Qwen3-8B on a 4060 ti 16gb", None,
+     ["• A 4-bit checkpoint of the model (AWQ or GPTQ): about 14.6 GB per GPU."]),
+]
+
+
+@pytest.mark.parametrize(("q", "lang", "has"), WHAT_WOULD)
+def test_a_command_that_misses_says_which_checkpoint_would_fit(
+        q: str, lang: str | None, has: list[str]) -> None:
+    text = str(ask_json(q, lang)["text"])
+    for part in has:
+        assert part in text, text
+
+
+def test_no_checkpoint_line_where_the_precisions_are_the_replys_lines() -> None:
+    # "with vllm", the BF16 weights beyond the card: the precisions listed, 4-bit among them
+    text = str(ask_json("run gemma 3 27b with vllm on an a100 40gb")["text"])
+    assert "checkpoint of the model" not in text, text

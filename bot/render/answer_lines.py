@@ -440,6 +440,15 @@ def _vllm_fixes(answer: Answer, ph: Phrases, put: Put) -> None:
         put(_("<code>--kv-cache-dtype fp8</code>: about %(gb)s per GPU, the KV cache at one "
               "byte a value.", gb=fmt.gb(f.kv_fp8_gb, 1)))
         put("\n")
+    if f.quant_bits is not None and f.quant_gb is not None:
+        # Before more GPUs, which cost more: vLLM loads a quantized checkpoint as published
+        # (the formats it reads at those bits)
+        put("• ")
+        put(_("An 8-bit checkpoint of the model (FP8 or GPTQ INT8): about %(gb)s per GPU.",
+              gb=fmt.gb(f.quant_gb, 1)) if f.quant_bits == 8 else
+            _("A %(bits)s-bit checkpoint of the model (AWQ or GPTQ): about %(gb)s per GPU.",
+              bits=f.quant_bits, gb=fmt.gb(f.quant_gb, 1)))
+        put("\n")
     if f.tp is not None and f.tp_gb is not None:
         put("• ")
         on = config(f.tp)
