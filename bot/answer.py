@@ -1585,6 +1585,8 @@ def _plural_count(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
         need += 1
     if need is not None and need <= cat.limits.max_gpus:
         return query.model_copy(update={"gpu_count": need}), {"plural_count": need}
+    if cat.method(method).kind == "training":
+        return query.model_copy(update={"count_asked": True}), {}
     if detailed is not None and detailed > cat.limits.max_gpus:
         if need is not None and detailed < need <= cat.limits.max_cluster_gpus:
             # The rule needs more than the detailed estimate: the count that holds by both

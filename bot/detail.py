@@ -1787,7 +1787,8 @@ def _training_time(
         run = timed.get((gpu.id, count)) or estimate_training_time(
             model, method, tokens, peak, count, epochs, ckpt, reference=reference,
             tokens_per_step=tokens_per_step, bandwidth_gbs=gpu.memory_bandwidth_gbs)
-        if rent and on_asked and (not gpu.rented or gpu.usd_per_gpu_hour is None):
+        beyond = on_asked and count > cat.limits.max_gpus
+        if (rent and on_asked and (not gpu.rented or gpu.usd_per_gpu_hour is None)) or beyond:
             # "how long on my L4, and what would it cost on your GPUs?": the run where we rent it
             # for least, beside the time on the card asked (was the time alone, no cost).
             there = _training_time(model, method, tokens, ckpt, None, options, cat, None, epochs,
@@ -1813,6 +1814,10 @@ def _training_time(
         fields["faster"] = _faster_runs(options, run.wall_clock_hours, paid, timed)
     if gpu.usd_per_gpu_hour is None:
         return replace(base, **fields, problem="no_price")
+    if count > cat.limits.max_gpus:
+        # "how long … on h100s": 19× H100 is no one instance, so no quote there; the run where
+        # we rent it for least follows (fields' rented; was "longer than a single quote covers").
+        return replace(base, **fields)
     # Wall-clock hours from the rounded GPU-hours, so that the quote repeats the same GPU-hours;
     # a run shorter than the 0.01 h the estimate is rounded to is still billed.
     hours = max(run.gpu_hours / count, Decimal("0.01"))

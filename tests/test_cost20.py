@@ -115,20 +115,20 @@ PLURAL: list[tuple[str, str | None, int | None, str, list[str], list[str]]] = [
      "⏱ <b>Full AdamW of Llama 3 8B: about 25.67 hours on 2× H100 (51.33 GPU-hours for 1 "
      "billion tokens).</b>\n🔢 No count said with the H100: read as 2× H100",
      ["💵 <b>You pay $125.28</b>"], ["❌"]),
-    # No instance of the card holds it: the run is priced elsewhere, and the reply says why.
-    ("full finetune llama 3 70b on h100s for a day", None, None,
-     "❌ <b>No: Llama 3 70B does not fit on 1× H100 (full AdamW).</b>",
-     ["🔢 No instance of the H100 holds it: it takes 19× H100 by the detailed estimate, and an "
-      "instance has at most 8 GPUs. Priced on 8× B200, the cheapest offered configuration that "
-      "does.", "💵 <b>Cost: $885.12</b> — 8× B200 × 24 hours"], []),
-    ("full finetune de llama 3 70b en h100s por un dia cuanto", "es", None,
-     "❌ <b>No: Llama 3 70B no cabe en 1× H100",
-     ["🔢 Ninguna instancia de H100 basta: hacen falta 19× H100 según la estimación detallada",
-      "💵 <b>Coste: 885,12 US$</b> — 8× B200"], ["Lo que costaría en 1× H100"]),
-    ("how long to full finetune llama 3 70b on 1B tokens on h100s", None, None,
-     "❌ <b>No: Llama 3 70B does not fit on 1× H100 (full AdamW).</b>",
-     ["⏱ <b>Full AdamW of Llama 3 70B: about 24.69 hours on 8× B200",
-      "🔢 No instance of the H100 holds it: it takes 19× H100"], []),
+    # No instance of the card holds it: the count leads (fit23), the hours said priced at it,
+    # and the run priced where it costs least; the reply is for that count (gpu_count 19).
+    ("full finetune llama 3 70b on h100s for a day", None, 19,
+     "🔢 <b>You need 19× H100 (1,520 GB) for Llama 3 70B (full AdamW)",
+     ["💵 24 hours on 19× H100, across instances, would be 456 GPU-hours: $1,057.92",
+      "💵 <b>Cost: $885.12</b> — 8× B200 × 24 hours"], ["1× H100"]),
+    ("full finetune de llama 3 70b en h100s por un dia cuanto", "es", 19,
+     "🔢 <b>Necesitas 19× H100",
+     ["💵 <b>Coste: 885,12 US$</b> — 8× B200"], ["Lo que costaría en 1× H100", "1× H100"]),
+    ("how long to full finetune llama 3 70b on 1B tokens on h100s", None, 19,
+     "🔢 <b>You need 19× H100",
+     ["⏱ <b>Full AdamW of Llama 3 70B: about 23.64 hours on 19× H100",
+      "⏱ Rented here instead, where this run costs least: about 24.69 hours on 8× B200"],
+     ["1× H100", "longer than a single quote"]),
     # A count said, one card, a Super's "s" and an L40S are no plural.
     ("how much to lora a 70b on 4 h100s for 10 hours", None, 4, "💵 <b>Cost: $92.80</b>", [],
      ["No count said"]),

@@ -139,33 +139,30 @@ def test_how_long_a_budget_trains(question: str, lang: str | None, has: list[str
 
 
 # --- a card in the plural that no instance holds ---------------------------------------------
-# "full finetune llama 3 70b on h100s": one count, said once, the same in every language (was
-# "It takes at least 16× H100" by the rule, then "it takes 19× H100 by the detailed estimate"
-# two lines below). The count holds by both, as within an instance.
+# "full finetune llama 3 70b on h100s": one count, the same in every language (was "It takes at
+# least 16× H100" by the rule, then "it takes 19× H100 by the detailed estimate" two lines
+# below). The count holds by both, as within an instance; since fit23 it leads, the plural
+# asking how many (was "❌ … on 1× H100" first).
 PLURAL_NEED: list[tuple[str, str | None, str]] = [
     ("how much is a full fine-tune of llama 3 70b on h100s for 20 hours", None,
-     "🔢 No instance of the H100 holds it: it takes 19× H100 by the detailed estimate, and an "
-     "instance has at most 8 GPUs. Priced on 8× B200"),
+     "🔢 <b>You need 19× H100 (1,520 GB) for Llama 3 70B (full AdamW)"),
     ("cuánto cuesta un full fine-tune de llama 3 70b en h100s durante 20 horas", "es",
-     "🔢 Ninguna instancia de H100 basta: hacen falta 19× H100 según la estimación detallada, y "
-     "una instancia tiene como máximo 8 GPU. Precio en 8× B200"),
+     "🔢 <b>Necesitas 19× H100 (1.520 GB) para Llama 3 70B (completo con AdamW)"),
     ("combien coûte un full fine-tune de llama 3 70b sur des h100 pendant 20 heures", "fr",
-     "🔢 Aucune instance de H100 ne suffit : il en faut 19× H100 selon l'estimation détaillée, "
-     "et une instance compte au plus 8 GPU. Prix sur 8× B200"),
+     "🔢 <b>Il vous faut 19× H100 (1 520 Go) pour Llama 3 70B (complet avec AdamW)"),
     ("full finetune llama 3 70b on h100s for a day", None,
-     "🔢 No instance of the H100 holds it: it takes 19× H100 by the detailed estimate"),
+     "🔢 <b>You need 19× H100 (1,520 GB) for Llama 3 70B (full AdamW)"),
 ]
 
 
 @pytest.mark.parametrize(("question", "lang", "line"), PLURAL_NEED)
 def test_one_count_where_no_instance_holds_it(question: str, lang: str | None, line: str) -> None:
     reply = ask(question, lang)
-    assert reply.query.gpu == "h100" and reply.query.gpu_count is None, reply.query
+    assert reply.query.gpu == "h100", reply.query
     text = spaced(reply.text)
-    assert spaced(line) in text, text
+    assert text.startswith(spaced(line)), text
     counts = set(re.findall(r"(\d+)× H100", text))
-    assert counts == {"1", "19"}, (counts, text)  # ❌ on 1× H100, and the one count
-    assert text.count("19× H100") == 1, text
+    assert counts == {"19"}, (counts, text)  # the one count, never 1× H100 nor the rule's 16×
 
 
 # --- the best GPU for a run of known tokens ----------------------------------------------------

@@ -122,34 +122,37 @@ def test_a_method_said_is_not_assumed() -> None:
 
 
 # A card in the plural that no instance holds at the settings said, and no offered configuration
-# either: how far 8 of it are (sharded), the count it takes, and the hours said priced at that
-# count (was no count line and no price); CPU offload on one GPU that needs ~1.3 TB of RAM is not
-# the smallest change (was "🩹 Smallest change …: CPU offload …, 40.9 GB per GPU", RAM unsaid).
+# either: the count it takes leads (fit23: the plural asks how many; was "❌ … on 1× H100") and
+# the hours said are priced at that count.
 PLURAL_NONE_OFFERED = [
     ("full finetune llama 3 70b on h100s for a day with seq 4096 batch 2",
-     ["💾 CPU offload would bring it to 40.9 GB per GPU, but keeps about 1,270 GB in CPU RAM "
-      "(1,905 GB with DeepSpeed's margin): more than machines have for that many GPUs",
-      "🩹 Smallest change that makes it fit: QLoRA (4-bit base), 76.6 GB per GPU",
-      "🔢 No instance of the H100 holds it: sharded across 8× H100 (FSDP or DeepSpeed ZeRO-3) it "
-      "still needs about 199.6 GB per GPU of the 85.52 GB (79.6 GiB) each has, and it takes 29× "
-      "H100 by the detailed estimate, more than an instance's 8 GPUs. None of the configurations "
-      "we offer holds it at these settings.",
+     ["🔢 <b>You need 29× H100 (2,320 GB) for Llama 3 70B (full AdamW) with your settings, by "
+      "the detailed estimate.</b>\n"
       "💵 24 hours on 29× H100, across instances, would be 696 GPU-hours: $1,614.72 at "
       "$2.32/hour."]),
     ("full finetune de llama 3 70b en varias h100 durante un día con seq 4096 batch 2",
-     ["💾 La descarga a la CPU lo dejaría en 40,9\u00a0GB por GPU",
-      "🔢 Ninguna instancia de la H100 lo aguanta: repartido entre 8× H100",
-      "en 29× H100, repartidas entre instancias, serían 696 horas de GPU"]),
+     ["🔢 <b>Necesitas 29× H100", "en 29× H100, repartidas entre instancias, serían 696 horas de "
+      "GPU"]),
     ("full finetune de llama 3 70b sur des h100 pendant un jour avec seq 4096 batch 2",
-     ["💾 Le déchargement sur le CPU le ramènerait à 40,9\u202fGo par GPU",
-      "🔢 Aucune instance de H100 ne le tient\u00a0: réparti sur 8× H100",
+     ["🔢 <b>Il vous faut 29× H100",
       "sur 29× H100, répartis sur plusieurs instances, feraient 696 heures-GPU"]),
 ]
 
 
 @pytest.mark.parametrize(("text", "has"), PLURAL_NONE_OFFERED)
 def test_a_plural_card_nothing_offered_holds(text: str, has: list[str]) -> None:
-    says(ask(text).text, has, ["Smallest change that makes it fit: CPU offload"])
+    says(ask(text).text, has, ["1× H100", "❌"])
+
+
+# CPU offload on one GPU that needs ~1.3 TB of RAM is not the smallest change (was "🩹 Smallest
+# change …: CPU offload …, 40.9 GB per GPU", RAM unsaid).
+def test_an_offload_no_machine_holds_is_not_the_smallest_change() -> None:
+    body = ask("full finetune llama 3 70b on an h100 for a day with seq 4096 batch 2").text
+    says(body, ["💾 CPU offload would bring it to 40.9 GB per GPU, but keeps about 1,270 GB in "
+                "CPU RAM (1,905 GB with DeepSpeed's margin): more than machines have for that "
+                "many GPUs",
+                "🩹 Smallest change that makes it fit: QLoRA (4-bit base), 76.6 GB per GPU"],
+         ["Smallest change that makes it fit: CPU offload"])
 
 
 def test_an_offload_one_machine_holds_stays_the_smallest_change_with_its_ram() -> None:

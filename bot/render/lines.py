@@ -404,6 +404,8 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         and asked.gpu is not None and not asked.rentable and not answer.asked_quote
         and not _same_config(quote, asked)
     )
+    beyond_instance = asked is not None and asked.gpu is not None \
+        and cat.gpu(asked.gpu).rented and not asked.rentable
     # "cuánto cuesta una lora de llama 3 70b en 2 h100 por 10 horas": the configuration asked
     # does not hold it, which leads; what its hours would cost there follows the verdict,
     # labelled, then the cost where it fits (was that cost first, as if the run were possible).
@@ -466,12 +468,23 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         put("\n")
     elif own_first:
         assert quote is not None and asked is not None and asked.gpu is not None
-        put("🏠 ")
-        put(_(
-            "We don't rent the %(gpu)s: this is the cost on %(where)s, the cheapest offered "
-            "configuration that holds the run.", gpu=ph.gpu_name(asked.gpu),
-            where=ph.config(quote.gpu, quote.gpu_count),
-        ))
+        if beyond_instance:
+            # "full finetune llama 3 70b on h100s for a day, how many …": we rent the H100,
+            # just not 19 of them on one instance (was "We don't rent the H100").
+            put("🔢 ")
+            put(_(
+                "One instance here has at most %(max)s GPUs, so %(need)s is not one machine: "
+                "this is the cost on %(where)s, the cheapest offered configuration that holds "
+                "the run.", max=cat.limits.max_gpus, need=ph.fit_config(asked),
+                where=ph.config(quote.gpu, quote.gpu_count),
+            ))
+        else:
+            put("🏠 ")
+            put(_(
+                "We don't rent the %(gpu)s: this is the cost on %(where)s, the cheapest offered "
+                "configuration that holds the run.", gpu=ph.gpu_name(asked.gpu),
+                where=ph.config(quote.gpu, quote.gpu_count),
+            ))
         put("\n")
         put(ph.quote_block(quote))
         put("\n\n")
@@ -855,7 +868,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                                 (query.gpu_count or 1) if query.gpu_kaggle else 0,
                                 query.gpu_colab_plan))
                 put("\n")
-        elif not asked.rentable:
+        elif not asked.rentable and not own_first:  # else said with the cost that leads
             put("🔢 ")
             put(_(
                 "One instance here has at most %(max)s GPUs: the verdict is for the cluster "

@@ -1207,16 +1207,26 @@ class Phrases:
             gpu=self.gpu_name(query.gpu), top=self.config(query.gpu, top),
             gb=fmt.gb(answer.plural_max_gb, 1), each=self.memory(self.cat.capacity_gb(card)),
             need=self.config(query.gpu, answer.plural_need), max=top)
-        price, hours = card.usd_per_gpu_hour, query.hours
-        if price is not None and hours is not None:
-            gpu_hours = hours * answer.plural_need
-            out += _safe("\n💵 ") + _(
-                "%(hours)s on %(need)s, across instances, would be %(gpu_hours)s GPU-hours: "
-                "%(cost)s at %(price)s.", hours=fmt.duration(hours),
-                need=self.config(query.gpu, answer.plural_need),
-                gpu_hours=fmt.num(gpu_hours, 0), cost=fmt.usd(gpu_hours * price),
-                price=self.per_hour(price))
+        across = self.across_instances(query.gpu, answer.plural_need, query.hours)
+        if across is not None:
+            out += _safe("\n") + across
         return out
+
+    def across_instances(self, gpu: str, count: int, hours: Decimal | None) -> Markup | None:
+        """The hours said on more of a rented card than one instance has ("full finetune
+        llama 3 70b on h100s for a day": 19× H100), at its published price a GPU-hour; None
+        where no hours are said, the count fits one instance or the card has no price."""
+        _, fmt = self._, self.fmt
+        card = self.cat.gpu(gpu)
+        price = card.usd_per_gpu_hour if card.rented else None
+        if price is None or hours is None or count <= self.cat.limits.max_gpus:
+            return None
+        gpu_hours = hours * count
+        return _safe("💵 ") + _(
+            "%(hours)s on %(need)s, across instances, would be %(gpu_hours)s GPU-hours: "
+            "%(cost)s at %(price)s.", hours=fmt.duration(hours),
+            need=self.config(gpu, count), gpu_hours=fmt.num(gpu_hours, 0),
+            cost=fmt.usd(gpu_hours * price), price=self.per_hour(price))
 
     def faster_block(self, runs: tuple[FasterRun, ...], gpu: str, count: int,
                      lengths: tuple[int, int] | None = None) -> Markup:

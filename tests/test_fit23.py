@@ -1,0 +1,84 @@
+"""fit23 (session 35): training-fit answers as people ask them — a card in the plural with no
+count, a Mac without MLX named, ZeRO-1/2 on one GPU."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.chat import ask, ask_json, says
+
+# "h100s" with no count asks how many: more than an instance holds, the count that holds it leads
+# (was "❌ No … on 1× H100", its 🩹 remedies on 1× H100 and a quote for 1× H100), the hours said
+# are priced at that count, and the card we rent is not said to be one we do not ("We don't rent
+# the H100: this is the cost on 8× B200").
+PLURAL_COUNT_LEADS = [
+    ("full finetune llama 3 70b on h100s for a day, how many do i need and what does it cost",
+     ["🔢 <b>You need 19× H100 (1,520 GB) for Llama 3 70B (full AdamW)",
+      "💵 24 hours on 19× H100, across instances, would be 456 GPU-hours: $1,057.92 at "
+      "$2.32/hour.",
+      "🔢 One instance here has at most 8 GPUs, so 19× H100 is not one machine: this is the "
+      "cost on 8× B200, the cheapest offered configuration that holds the run.",
+      "💵 <b>Cost: $885.12</b> — 8× B200 × 24 hours"],
+     ["We don't rent the H100", "1× H100", "the verdict is for the cluster you describe"]),
+    ("full finetune de llama 3 70b en h100s durante un día, ¿cuántas necesito y cuánto cuesta?",
+     ["🔢 <b>Necesitas 19× H100",
+      "💵 24\u00a0horas en 19× H100, repartidas entre instancias, serían 456 horas de GPU",
+      "🔢 Una instancia aquí tiene como máximo 8 GPU, así que 19× H100 no caben en una sola "
+      "máquina: este es el coste en 8× B200"],
+     ["No alquilamos la H100", "1× H100"]),
+    ("fine-tuning complet de llama 3 70b sur des h100 pendant une journée, combien il m'en faut "
+     "et combien ça coûte ?",
+     ["🔢 <b>Il vous faut 19× H100",
+      "💵 24\u00a0heures sur 19× H100, répartis sur plusieurs instances, feraient 456 heures-GPU",
+      "🔢 Une instance ici a au plus 8 GPU, donc 19× H100 ne tiennent pas sur une seule "
+      "machine\u00a0: voici le coût sur 8× B200"],
+     ["Nous ne louons pas", "1× H100"]),
+    # no "how many … do i need": the plural alone asks it (was "❌ … on 1× A100 80GB")
+    ("full finetune llama 3 70b on a100s for 10 hours, how many and cost",
+     ["🔢 <b>You need 19× A100 80GB", "💵 10 hours on 19× A100 80GB, across instances",
+      "💵 <b>Cost: $368.80</b> — 8× B200 × 10 hours"],
+     ["1× A100", "We don't rent"]),
+    ("full finetune llama 3 70b on h100s",
+     ["🔢 <b>You need 19× H100 (1,520 GB)", "✅ <b>Yes: Llama 3 70B fits on 19× H100"],
+     ["1× H100", "across instances"]),  # no hours said: none priced at the count
+]
+
+
+@pytest.mark.parametrize(("text", "has", "lacks"), PLURAL_COUNT_LEADS)
+def test_a_plural_card_beyond_an_instance_leads_with_the_count(
+        text: str, has: list[str], lacks: list[str]) -> None:
+    body = ask(text).text
+    assert body.startswith("🔢 <b>"), body
+    says(body, has, lacks)
+
+
+def test_a_plural_card_within_an_instance_keeps_its_count() -> None:
+    # 3× H100 holds a 70B LoRA: read as that count and priced there, as before
+    got = ask_json("lora llama 3 70b on h100s for a day, how many do i need and what does it cost")
+    assert got["gpu_count"] == 3 and got["cost_usd"] == "167.04", got["text"]
+
+
+# A run timed on more GPUs than an instance has (24× H100 said, or the 19× the plural needs) is
+# no one instance to quote: the run where we rent it for least follows (was "That is longer than
+# a single quote covers: ask support." for a run of under a day).
+BEYOND_TIMED = [
+    ("how long to full finetune llama 3 70b on 1B tokens on 24 h100s",
+     ["⏱ <b>Full AdamW of Llama 3 70B: about 18.72 hours on 24× H100",
+      "⏱ Rented here instead, where this run costs least: about 24.69 hours on 8× B200",
+      "💵 <b>You pay $912.78</b>"]),
+    ("how long to full finetune llama 3 70b on 1B tokens on h100s",
+     ["🔢 <b>You need 19× H100", "about 23.64 hours on 19× H100",
+      "⏱ Rented here instead, where this run costs least: about 24.69 hours on 8× B200"]),
+    ("¿cuánto tarda un full finetune de llama 3 70b con 1B tokens en 24 h100?",
+     ["24× H100", "8× B200"]),
+    ("combien de temps pour un full finetune de llama 3 70b sur 1B tokens avec 24 h100 ?",
+     ["24× H100", "8× B200"]),
+]
+
+
+@pytest.mark.parametrize(("text", "has"), BEYOND_TIMED)
+def test_a_run_timed_beyond_an_instance_is_priced_where_it_is_rented(
+        text: str, has: list[str]) -> None:
+    says(ask(text).text, has,
+         ["longer than a single quote", "plus long que ce que couvre", "más de lo que cubre",
+          "1× H100"])
