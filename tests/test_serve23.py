@@ -107,3 +107,29 @@ def test_no_checkpoint_line_where_the_precisions_are_the_replys_lines() -> None:
     # "with vllm", the BF16 weights beyond the card: the precisions listed, 4-bit among them
     text = str(ask_json("run gemma 3 27b with vllm on an a100 40gb")["text"])
     assert "checkpoint of the model" not in text, text
+
+
+# A local runner and a card or memory, no model and no question word: what it runs there, the
+# largest first, as "what models can i run in lm studio on …" gets it (was "❓ Which model?").
+RUNNER_BARE: list[tuple[str, str | None, str]] = [
+    ("lm studio 8gb vram mac", None, "📏 <b>The largest model 5.33 GB holds for GGUF Q4_K_M"),
+    ("lm studio 16gb mac", None, "📏 <b>The largest model 10.66 GB holds for GGUF Q4_K_M"),
+    ("lm studio en mi mac de 16gb", "es",
+     "📏 <b>El modelo más grande que cabe en 10,66\u00a0GB para inferencia GGUF Q4_K_M"),
+    ("lm studio sur mon mac 16 go", "fr",
+     "📏 <b>Avec 10,66\u202fGo, le plus gros modèle possible (inférence GGUF Q4_K_M)"),
+    ("ollama on my 3060 12gb", None, "📏 <b>The largest model 12 GB holds for GGUF Q4_K_M"),
+]
+
+
+@pytest.mark.parametrize(("q", "lang", "starts"), RUNNER_BARE)
+def test_a_runner_and_a_card_alone_is_what_it_runs_there(q: str, lang: str | None,
+                                                         starts: str) -> None:
+    got = ask_json(q, lang)
+    assert str(got["text"]).startswith(starts), got["text"]
+    assert got["intent"] == "fit"
+
+
+def test_a_runner_with_a_model_is_that_models_fit() -> None:
+    text = str(ask_json("lm studio llama 3 8b on a 16gb mac")["text"])
+    assert text.startswith("✅ <b>Yes: Llama 3 8B fits"), text

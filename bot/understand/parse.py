@@ -3748,6 +3748,13 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         intent = "memory"
     share_seen = _share_seen(text) if vllm_share and utilization is None else None
     runner_spec = cat.local_runner(runner) if runner is not None else None
+    # "lm studio 8gb vram mac", "ollama on my 3060 12gb": a local runner and a card or memory,
+    # no model: what it runs there, the largest first, as "what models can i run in lm studio
+    # on …" gets it (was "❓ Which model?").
+    runner_bare = runner is not None and inference and intent in ("fit", "memory") \
+        and (bool(work.gpus) or work.vram_gb is not None) and work.params_b is None \
+        and work.model_id is None and not work.family and not work.money \
+        and work.hours is None and work.dataset_tokens is None
     # "llama 3 70b on cpu only with 128gb ram", "sin gpu, solo cpu", "sans GPU": no card named
     # and nothing offloaded, serving (training on a CPU is not sized): the model's memory
     # against the RAM said, the GPUs second.
@@ -4017,7 +4024,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         details=bool(px.DETAILS.search(rest)),
         # "en la p40 anda qlora? no tiene bf16 creo": a training method on a card with a remark
         # on its precision and no model is what that card can train (with the FP16 note).
-        largest=work.params_b is None and (bool(asks.LARGEST.search(rest)) or memory_bare or (
+        largest=work.params_b is None and (bool(asks.LARGEST.search(rest)) or memory_bare
+                                           or runner_bare or (
             bf16_error and method is not None and not inference and not work.family
             and (bool(work.gpus) or work.vram_gb is not None) and intent in ("fit", "memory"))),
         largest_said=work.params_b is None and asks.SUPERLATIVE.search(rest) is not None,
