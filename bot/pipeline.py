@@ -35,7 +35,9 @@ from bot.several import compose, parts
 from bot.two_models import (
     asks_together,
     noted_line,
+    read_trained_together,
     read_two_models,
+    render_trained_together,
     render_two_models,
     trained_each,
 )
@@ -478,7 +480,19 @@ class Pipeline:
             lambda q: self.reply(q, locale).answer, self.catalogue, earlier,
         )
         if found is None:
-            return None
+            # "train llama 3 8b + mistral 7b at the same time on an a100": two runs' memory
+            # added up on the card (was the first model's answer alone)
+            trained = None if answered is not None or noted else read_trained_together(
+                text, whole, lambda part: stand_alone(self._understand(part)),
+                lambda q: self.reply(q, locale).answer)
+            if trained is None:
+                return None
+            replies = tuple(self.reply(s.answer.query, locale)
+                            for s in next((r for r in trained.rows if trained.fits(r)),
+                                          trained.rows[0]))
+            return replace(replies[0], query=replies[0].query.model_copy(update={"text": text}),
+                           text=render_trained_together(trained, locale, self.catalogue),
+                           parts=replies)
         # On several cards, each model split across them: the JSON describes the cards asked.
         replies = tuple(self.reply(s.answer.query, locale) for s in found.split or found.sized)
         first = replies[0] if replies else self.reply(whole, locale)

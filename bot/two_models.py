@@ -42,8 +42,9 @@ from bot.vllm_fix import HIGHEST_SHARE
 from rules.capacity import serving_utilization
 from rules.catalogue import Catalogue
 
-__all__ = ["CHOICE_BETWEEN", "TwoModels", "asks_together", "each_model", "named_models",
-           "noted_line", "read_two_models", "render_two_models", "trained_each"]
+__all__ = ["CHOICE_BETWEEN", "TrainedTogether", "TwoModels", "asks_together", "each_model",
+           "named_models", "noted_line", "read_trained_together", "read_two_models",
+           "render_trained_together", "render_two_models", "trained_each"]
 
 # Said of models sharing one card (folded text: no accents, lower case).
 # "the same 4090": a card's name has a digit.
@@ -400,6 +401,130 @@ def trained_each(text: str, read: Callable[[str], Query]) -> tuple[Query, ...]:
     return tuple(each_model(whole, q) if m is None else
                  each_model(whole, q).model_copy(update={"method": m})
                  for q, m in zip(found[0], methods, strict=True))
+
+
+@dataclass(frozen=True, slots=True)
+class TrainedTogether:
+    """Models fine-tuned at the same time on one card ("train llama 3 8b + mistral 7b at the
+    same time on an a100"): per way of training them (`rows`: each model's method, the
+    single answer's methods in its order when none is said), each model's detailed training
+    estimate alone on the card; `card_gb`, the card's memory they are held to."""
+
+    gpu: str
+    rows: tuple[tuple[Sized, ...], ...]
+    card_gb: Decimal
+
+    def fits(self, row: tuple[Sized, ...]) -> bool:
+        """The runs of `row` together on the card: two processes, their memory adds up."""
+        return _total(row) <= self.card_gb
+
+    def alone(self, row: tuple[Sized, ...]) -> bool:
+        """Each run of `row` on the card by itself: one after the other."""
+        return all(s.detailed.per_gpu_gb <= self.card_gb for s in row)
+
+
+def read_trained_together(
+    text: str, whole: Query, read: Callable[[str], Query], answer: Callable[[Query], Answer],
+) -> TrainedTogether | None:
+    """The models of `text` trained at the same time (a together word and a training word or
+    method) on its one card, each model's detailed estimate per method; None when the message
+    is not that question (then answered as before: several cards, a card not known, a model
+    not sized alone)."""
+    folded = fold(text)
+    if _TOGETHER.search(folded) is None or whole.inference or not _trains(whole, folded) \
+            or whole.rig or whole.intent not in ("fit", "memory", "unknown") \
+            or whole.gpu is None or (whole.gpu_count or 1) != 1:
+        return None
+    found = named_models(text, read)
+    if found is None or found[1] or found[2] > 1 or len(found[0]) < 2 \
+            or any(q.model_id is None and q.params_b is None for q in found[0]):
+        return None
+    named = found[0]
+    # A method said with a model is its own, the message's otherwise ("qlora llama 3 8b and
+    # mistral 7b at the same time"); none said: each of the methods the single answer lists.
+    said = [q.method if _trained(q) else whole.method for q in named]
+    if all(said):
+        ways: list[tuple[str | None, ...]] = [tuple(said)]
+    else:
+        listed = answer(each_model(whole, named[0]).model_copy(update={"intent": "fit"}))
+        ways = [tuple(m or method.memory.method for m in said) for method in listed.methods]
+    rows: list[tuple[Sized, ...]] = []
+    card: Decimal | None = None
+    for way in dict.fromkeys(ways):
+        row: list[Sized] = []
+        for q, method in zip(named, way, strict=True):
+            a = answer(each_model(whole, q).model_copy(update={"intent": "fit", "method": method}))
+            d = a.detailed
+            if a.error or d is None or d.kind != "training" or d.check is None:
+                break
+            card = d.check.vram_per_gpu_gb
+            row.append(Sized(d.model_name or "", d, a))
+        else:
+            rows.append(tuple(row))
+    if not rows or card is None:
+        return None
+    return TrainedTogether(whole.gpu, tuple(rows), card)
+
+
+def render_trained_together(found: TrainedTogether, locale: str, catalogue: Catalogue) -> str:
+    """The reply in `locale` (Telegram HTML): whether the models fit together on the card, by
+    the sum of their estimates, per method; one after the other when they do not."""
+    ph = Phrases(locale, catalogue)
+    _, fmt = ph._, ph.fmt
+    config = ph.config(found.gpu, 1)
+    card = ph.memory(found.card_gb)
+    names = [_name(ph, s) for s in found.rows[0]]
+    models = _leading(ph, names)
+    labels = [_way(ph, row) for row in found.rows]
+    fitting = [label for row, label in zip(found.rows, labels, strict=True) if found.fits(row)]
+    lines: list[str] = []
+    if fitting:
+        lines.append(str(_("✅ <b>%(models)s fit at the same time on %(config)s: %(methods)s.</b>",
+                           models=models, config=config, methods=fmt.list(fitting))))
+    elif len(labels) == 1:
+        lines.append(str(_("❌ <b>%(models)s do not fit at the same time on %(config)s with"
+                           " %(method)s: their runs' memory adds up to more than its"
+                           " %(card)s.</b>", models=models, config=config, method=labels[0],
+                           card=card)))
+    else:
+        lines.append(str(_("❌ <b>%(models)s do not fit at the same time on %(config)s with any"
+                           " method: their runs' memory adds up to more than its %(card)s.</b>",
+                           models=models, config=config, card=card)))
+    lines.append("")
+    for row, label in zip(found.rows, labels, strict=True):
+        total = _total(row)
+        each = " + ".join(f"{name} ≈ {ph.size(s.detailed.per_gpu_gb)}"
+                          for name, s in zip(names, row, strict=True))
+        lines.append(str(_("%(icon)s <b>%(method)s</b>: %(each)s = ≈ %(total)s of %(card)s —"
+                           " %(room)s", icon=ph.verdict_icon(found.fits(row)), method=label[:1].upper() + label[1:],
+                           each=each, total=ph.size(total), card=card,
+                           room=ph.room(found.fits(row), found.card_gb - total))))
+    if not fitting:
+        alone = [label for row, label in zip(found.rows, labels, strict=True)
+                 if found.alone(row)]
+        if alone:
+            lines.append(str(_("👉 One after the other on this card, each fits alone: "
+                               "%(methods)s.", methods=fmt.list(alone))))
+        else:
+            lines.append(str(_("👉 Not one after the other either: with each method, one of"
+                               " them needs more than the card's %(card)s alone.", card=card)))
+    first = found.rows[0][0].detailed
+    lines.append("")
+    lines.append(str(_("ℹ️ <i>Two runs on one card take the sum of their memory: each figure is"
+                       " that run's detailed estimate (sequence %(seq)s, batch %(batch)s), its own"
+                       " CUDA context included. They also share the card's compute, so each"
+                       " trains slower than it would alone. Planning rules, not"
+                       " measurements.</i>", seq=fmt.num(first.seq_len, 0),
+                       batch=first.micro_batch)))
+    return "\n".join(lines)
+
+
+def _way(ph: Phrases, row: tuple[Sized, ...]) -> str:
+    """How a row trains the models: "QLoRA", or each's method where they differ."""
+    methods = dict.fromkeys(s.detailed.method for s in row)
+    if len(methods) == 1:
+        return str(ph.method_short(next(iter(methods))))
+    return " + ".join(str(ph.method_short(s.detailed.method)) for s in row)
 
 
 def each_model(whole: Query, named: Query) -> Query:

@@ -68,3 +68,48 @@ def test_alert_too_takes_the_first_condition(text: str, gpu: str, threshold: D |
 def test_too_without_an_alert_before_is_no_alert(text: str) -> None:
     reply = ask(text)
     assert [p for p in reply.parts if p.answer.intent == "alert"][1:] == []
+
+
+# Two models fine-tuned at the same time on one card: their runs' memory added up against it, per
+# method (was the first model's answer alone, the second dropped). (text, the models, has, lacks)
+TRAINED_TOGETHER = [
+    ("train llama 3 8b + mistral 7b at the same time on an a100",
+     ["✅ <b>Llama 3 8B and Mistral 7B fit at the same time on 1× A100 80GB: QLoRA and LoRA.</b>",
+      "✅ <b>QLoRA</b>: Llama 3 8B ≈ 12.8 GB + Mistral 7B ≈ 8.5 GB = ≈ 21.3 GB of 85.9 GB",
+      "✅ <b>LoRA</b>: Llama 3 8B ≈ 23.1 GB + Mistral 7B ≈ 18.7 GB = ≈ 41.8 GB",
+      "❌ <b>Full 8-bit Adam</b>", "Two runs on one card take the sum of their memory"],
+     ["1️⃣", "One after the other"]),
+    ("qlora llama 3 8b + mistral 7b at the same time on an a100",
+     ["fit at the same time on 1× A100 80GB: QLoRA.</b>", "= ≈ 21.3 GB of 85.9 GB"],
+     ["<b>LoRA</b>", "AdamW"]),
+    ("fine-tune llama 3 70b and qwen2.5 72b at the same time on an h100",
+     ["❌ <b>Llama 3 70B and Qwen2.5 72B do not fit at the same time on 1× H100 with any method",
+      "❌ <b>QLoRA</b>: Llama 3 70B ≈ 52.6 GB + Qwen2.5 72B ≈ 55.1 GB = ≈ 107.7 GB",
+      "👉 One after the other on this card, each fits alone: QLoRA."], ["✅"]),
+    ("entrenar llama 3 8b y mistral 7b a la vez en una a100",
+     ["✅ <b>Llama 3 8B y Mistral 7B caben a la vez en 1× A100 80GB: QLoRA y LoRA.</b>",
+      "Dos entrenamientos en una misma tarjeta"], []),
+    ("entraîner llama 3 8b et mistral 7b en même temps sur une a100",
+     ["✅ <b>Llama 3 8B et Mistral 7B tiennent en même temps sur 1× A100 80GB\u00a0: QLoRA et "
+      "LoRA.</b>", "✅ <b>QLoRA</b>\u00a0: Llama 3 8B ≈ 12,8\u202fGo + Mistral 7B ≈ 8,5\u202fGo"], []),
+]
+
+
+@pytest.mark.parametrize(("text", "has", "lacks"), TRAINED_TOGETHER)
+def test_two_models_trained_at_the_same_time_add_up(text: str, has: list[str],
+                                                   lacks: list[str]) -> None:
+    reply = ask(text)
+    assert len({p.query.model_id for p in reply.parts}) == 2, reply.text
+    says(reply.text, has, ["🤔", *lacks])
+    assert validate_telegram_html(reply.text) is None
+
+
+# Without "at the same time", each model trained in its own section; served together, the
+# serving sum: as before.
+@pytest.mark.parametrize(("text", "has"), [
+    ("finetune llama 3 8b + mistral 7b on an a100", ["1️⃣ <i>Llama 3 8B</i>", "2️⃣"]),
+    ("run llama 3 8b and mistral 7b at the same time on a 4090",
+     ["do not fit together on 1× RTX 4090", "BF16 inference"]),
+])
+def test_trained_each_and_served_together_stay(text: str, has: list[str]) -> None:
+    says(ask(text).text, has, ["fit at the same time", "Two runs on one card"])
