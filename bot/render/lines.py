@@ -3075,8 +3075,11 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
     asked = answer.query
     own_hours = asked.other_hours is not None and asked.other_hours != asked.hours \
         and len(answer.compare_quotes) == 2
-    per_run = None if own_hours else _per_config_cost(c, side_a, side_b, ph, asked.cheaper_asked) \
-        if counted else _per_run_cost(c, a, b, ph, asked.cheaper_asked)
+    hourly = _per_hour_lead(c, side_a, side_b, counted, ph) \
+        if asked.per_hour_asked and not own_hours else None
+    per_run = None if own_hours \
+        else _per_config_cost(c, side_a, side_b, ph, asked.cheaper_asked, hourly is not None) \
+        if counted else _per_run_cost(c, a, b, ph, asked.cheaper_asked, hourly is not None)
     sole = _holds(answer)
     if per_run is not None and sole is not None:
         # "lora llama 3 70b: 2 h100 vs 4 a100, which is cheaper?": a side the run does not fit
@@ -3101,7 +3104,14 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
     cost_led = per_run is not None and asked.cheaper_asked \
         and not any(t.quote is not None for t in answer.compare_times)
     hours_led = own_hours and asked.cheaper_asked
-    if cost_led:
+    if hourly is not None:
+        # "whats cheaper per hour, 2 a100s or 1 h100": the hour's price answers, then what a
+        # run costs (was the run's cost alone, which names the dearer side per hour).
+        put(f"💵 <b>{hourly}</b>")
+        if per_run is not None:
+            put(f" {per_run}")
+        put("\n\n")
+    elif cost_led:
         put(f"💵 <b>{per_run}</b>\n\n")
     elif hours_led:
         put(_cost_difference(answer.compare_quotes[0], answer.compare_quotes[1], ph=ph))
@@ -3458,11 +3468,13 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
     return Markup("".join(out))
 
 
-def _per_run_cost(c: Comparison, a: str, b: str, ph: Phrases, asked: bool) -> str | None:
+def _per_run_cost(c: Comparison, a: str, b: str, ph: Phrases, asked: bool,
+                  hourly: bool = False) -> str | None:
     """Which of two priced GPUs does a run for less at one assumed utilization (a run's cost
     goes as price / peak TFLOPS), or None without both prices and peaks, or when the faster one
     is also the cheaper per hour and the cost was not `asked`. When the faster card also does
-    the work for less, "the cheaper one for a fixed budget" would be wrong."""
+    the work for less, "the cheaper one for a fixed budget" would be wrong. `hourly`: the hour's
+    price was said before it (_per_hour_lead), so it is not said again."""
     _, fmt = ph._, ph.fmt
     if ph.cat.method(c.method).kind == "inference":
         return _per_token_cost(c, a, b, ph, asked)
@@ -3487,6 +3499,11 @@ def _per_run_cost(c: Comparison, a: str, b: str, ph: Phrases, asked: bool) -> st
     work_b = c.b_usd_per_hour / c.b_tflops  # type: ignore[operator]
     if (fast == a and work_a < work_b) or (fast == b and work_b < work_a):
         share = fmt.percent(100 * (work_a / work_b if fast == a else work_b / work_a), 0)
+        if hourly:
+            return str(_(
+                "Per run, though, the %(fast)s finishes sooner and for less at the same "
+                "utilization: about %(share)s of what it costs on the %(cheap)s.",
+                share=share, fast=fast, cheap=cheap))
         return str(_(
             "At the same utilization the %(fast)s finishes a run sooner and for less, about "
             "%(share)s of what it costs on the %(cheap)s, though the %(cheap)s costs less per "
@@ -3519,7 +3536,24 @@ def _neither_holds(answer: Answer) -> bool:
     return _sides_hold(answer) == (False, False)
 
 
-def _per_config_cost(c: Comparison, a: str, b: str, ph: Phrases, asked: bool) -> str | None:
+def _per_hour_lead(c: Comparison, a: str, b: str, counted: bool, ph: Phrases) -> str | None:
+    """Which side of a comparison costs less per hour, and both prices (`counted`: the sides
+    are configurations, "2× A100 80GB", else GPUs, "the A100 80GB"); None without both prices
+    or when they are the same."""
+    pa, pb = c.a_usd_per_hour, c.b_usd_per_hour
+    if pa is None or pb is None or pa == pb:
+        return None
+    cheap, dear, low, high = (a, b, pa, pb) if pa < pb else (b, a, pb, pa)
+    values = {"cheap": cheap, "dear": dear, "low": ph.per_hour(low), "high": ph.per_hour(high)}
+    if counted:
+        return str(ph._("%(cheap)s costs less per hour: %(low)s against %(high)s for "
+                        "%(dear)s.", **values))
+    return str(ph._("The %(cheap)s costs less per hour: %(low)s against %(high)s for the "
+                    "%(dear)s.", **values))
+
+
+def _per_config_cost(c: Comparison, a: str, b: str, ph: Phrases, asked: bool,
+                     hourly: bool = False) -> str | None:
     """_per_run_cost for two configurations of different cards ("2 a100 or 1 h100, which is
     cheaper"): a run's cost goes as the configuration's price over its total peak TFLOPS, the
     GPUs assumed to scale linearly. None for serving, a machine of mixed cards (no price), one
@@ -3543,6 +3577,11 @@ def _per_config_cost(c: Comparison, a: str, b: str, ph: Phrases, asked: bool) ->
                      "scale linearly).", cheap=cheap))
     if (fast == a) == (work_a < work_b):
         share = fmt.percent(100 * min(work_a, work_b) / max(work_a, work_b), 0)
+        if hourly:  # the hour's price said before it (_per_hour_lead)
+            return str(_(
+                "Per run, though, %(fast)s finishes sooner and for less at the same "
+                "utilization: about %(share)s of what it costs on %(cheap)s (the GPUs assumed "
+                "to scale linearly).", share=share, fast=fast, cheap=cheap))
         return str(_(
             "At the same utilization %(fast)s finishes a run sooner and for less, about %(share)s "
             "of what it costs on %(cheap)s, though %(cheap)s costs less per hour (the GPUs "

@@ -36,6 +36,10 @@ SPECS: Final = _whole(_words("SPECS_WORDS"))
 # "which is cheaper", "cuál sale más barato", "lequel est moins cher": of a comparison, the
 # per-run cost verdict first.
 CHEAPER: Final = _whole(_words("CHEAPER_WORDS"))
+# Of a comparison asked cheaper, the hour's price meant, not a run's: "whats cheaper per hour, 2
+# a100s or 1 h100", "cual es mas barata por hora", "lequel est moins cher a l'heure".
+PER_HOUR: Final = _whole((r"per hour", r"an hour", r"by the hour", r"hourly", r"per hr",
+                          r"por hora", r"la hora", r"par heure", r"a l'heure", r"de l'heure"))
 
 # Whether a card computes in FP8 or BF16: "does the 3090 support fp8", "¿la 4090 soporta fp8?",
 # "est-ce que l'a100 gère le fp8 ?" (the card blanked "gpu" by then); the precision is in the

@@ -3930,6 +3930,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         else "fp8" if "fp8" in precision.group(0) else "bf16",
         cheaper_asked=intent == "compare" and (token_price_compared
                                                or asks.CHEAPER.search(rest) is not None),
+        per_hour_asked=intent == "compare" and not token_price_compared
+        and asks.CHEAPER.search(rest) is not None and asks.PER_HOUR.search(rest) is not None,
         text=text,
         lang=work.lang,
         lang_sure=lang_sure,

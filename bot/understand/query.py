@@ -624,6 +624,9 @@ class Query(BaseModel):
     precision_asked: Literal["fp8", "bf16"] | None = None
     # "is it cheaper to fine tune on an h100 or an a100": a comparison asked by cost
     cheaper_asked: bool = False
+    # ... by the hour's price ("whats cheaper per hour, 2 a100s or 1 h100"): that leads, the
+    # run's cost after it
+    per_hour_asked: bool = False
     # "an a100 for 3 days then an h100 for 1 day, total?": two rentals, each at its own hours
     # (`hours`, `other_hours`), priced one by one and summed, not compared.
     rentals_summed: bool = False
