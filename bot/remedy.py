@@ -125,6 +125,9 @@ class Remedies:
     # (the offload is then no option: "would keep about 27.1 GB in CPU RAM, more than …").
     ram_gb: Decimal | None = None
     offload_short_gb: Decimal | None = None
+    # ZeRO-1/2 said: their offload is the optimizer's alone (offload_optimizer, ZeRO-Offload),
+    # the BF16 weights stay on the GPU; what it keeps in RAM is said so.
+    optimizer_offload: bool = False
 
 
 def wanted(query: Query, answer: Answer) -> bool:
@@ -409,6 +412,7 @@ def remedies_for(query: Query, answer: Answer, catalogue: Catalogue) -> Remedies
         best_gb=min(needs) if needs and not options else None,
         lead=query.fix_asked and answer.intent in ("fit", "memory"),
         ram_gb=ram, offload_short_gb=min(short) if short else None,
+        optimizer_offload="optimizer_offload" in tried,
     )
 
 

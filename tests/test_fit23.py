@@ -82,3 +82,43 @@ def test_a_run_timed_beyond_an_instance_is_priced_where_it_is_rented(
     says(ask(text).text, has,
          ["longer than a single quote", "plus long que ce que couvre", "más de lo que cubre",
           "1× H100"])
+
+
+# ZeRO-1/2 named on one GPU, no offload: said as ZeRO-3's is (fit22) — they partition over the
+# GPUs of the job and offload only with offload_optimizer in the config — and what the
+# optimizer's offload keeps in RAM is said as DeepSpeed's ZeRO-2 estimator counts it, the BF16
+# weights on the GPU (was ZeRO-3's "the weights and what trains", and no word on the stage).
+ZERO12_ALONE = [
+    ("deepspeed zero2 llama 3 8b full finetune on a 4090 with 64gb ram",
+     ["ℹ️ ZeRO-2 alone offloads nothing: without offload_optimizer (device \"cpu\") in its "
+      "config DeepSpeed keeps everything on the GPU, and on one GPU it has no other GPU to "
+      "partition the optimizer states across, so it saves no memory here.",
+      "💾 Offloading the optimizer (offload_optimizer) would keep about 80.3 GB in CPU RAM",
+      "the BF16 weights stay on the GPU), more than the 64 GB of RAM you have"],
+     ["estimate_zero3_model_states_mem_needs"]),
+    ("deepspeed zero2 llama 3 8b full finetune on a 4090",  # no RAM said: the offload fits
+     ["ℹ️ ZeRO-2 alone offloads nothing",
+      "🩹 Smallest change that makes it fit: optimizer offloaded to CPU RAM (ZeRO-Offload, "
+      "offload_optimizer; slower), 23.4 GB per GPU"], []),
+    ("zero1 full finetune llama 3 8b on one a100 80gb", ["ℹ️ ZeRO-1 alone offloads nothing"], []),
+    ("full finetune de llama 3 8b con deepspeed zero2 en una 4090 con 64gb de ram",
+     ["ℹ️ ZeRO-2 por sí solo no descarga nada: sin offload_optimizer",
+      "💾 Descargar el optimizador (offload_optimizer) dejaría unos 80,3\u00a0GB"], []),
+    ("full finetune llama 3 8b avec deepspeed zero1 sur une 4090 avec 64 go de ram",
+     ["ℹ️ ZeRO-1 seul ne décharge rien\u00a0: sans offload_optimizer",
+      "💾 Décharger l'optimiseur (offload_optimizer) garderait environ 80,3\u202fGo"], []),
+]
+
+
+@pytest.mark.parametrize(("text", "has", "lacks"), ZERO12_ALONE)
+def test_zero1_2_alone_on_one_gpu_say_what_they_save(
+        text: str, has: list[str], lacks: list[str]) -> None:
+    says(ask(text).text, has, lacks)
+
+
+@pytest.mark.parametrize("text", [
+    "deepspeed zero2 offload llama 3 8b full finetune on a 4090 with 128gb ram",  # offload said
+    "full finetune llama 3 8b with zero2 on 8 h100s",  # several GPUs: it partitions
+])
+def test_zero2_with_offload_or_several_gpus_has_no_such_line(text: str) -> None:
+    says(ask(text).text, [], ["alone offloads nothing"])

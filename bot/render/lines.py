@@ -753,11 +753,21 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 # said, no offload: DeepSpeed offloads only with offload_optimizer/offload_param
                 # set, and one GPU has no peer to shard with; the offload's RAM follows.
                 put("ℹ️ ")
-                put(_(
-                    "%(stage)s alone offloads nothing: without offload_optimizer or "
-                    "offload_param (device \"cpu\") in its config DeepSpeed keeps everything on "
-                    "the GPU, and on one GPU it has nothing to shard across, so it saves no "
-                    "memory here.", stage=stage))
+                if query.sharding == "zero3":
+                    put(_(
+                        "%(stage)s alone offloads nothing: without offload_optimizer or "
+                        "offload_param (device \"cpu\") in its config DeepSpeed keeps "
+                        "everything on the GPU, and on one GPU it has nothing to shard across, "
+                        "so it saves no memory here.", stage=stage))
+                else:
+                    # ZeRO-1/2 partition the optimizer's states (and ZeRO-2 the gradients)
+                    # over the GPUs, never the weights, and offload only the optimizer.
+                    put(_(
+                        "%(stage)s alone offloads nothing: without offload_optimizer (device "
+                        "\"cpu\") in its config DeepSpeed keeps everything on the GPU, and on "
+                        "one GPU it has no other GPU to partition the optimizer states across, "
+                        "so it saves no memory here.",
+                        stage=stage))
                 put("\n")
             hint = _remedy_hint(answer, ph)
             if hint:
@@ -1480,9 +1490,9 @@ def _remedy_hint(answer: Answer, ph: Phrases) -> str:
     ) + (" " + host if host else "") + "\n" + _offload_short(ph, rm)
 
 
-# DeepSpeed's ZeRO-3 said by name: on one GPU it shards nothing, and offloads only when its
-# config says so (ZeRO-1/2 have no offload_param: not said with this line).
-_ZERO_STAGES = {"zero3": "ZeRO-3"}
+# DeepSpeed's ZeRO stage said by name: on one GPU it partitions nothing, and offloads only
+# when its config says so (ZeRO-1/2 only the optimizer: they have no offload_param).
+_ZERO_STAGES = {"zero1": "ZeRO-1", "zero2": "ZeRO-2", "zero3": "ZeRO-3"}
 
 # Most faithful first: what a method changes of the model as published, least approximated.
 _FAITHFUL = ("full_adamw", "full_8bit_adam", "lora", "qlora")
@@ -1572,6 +1582,16 @@ def _offload_short(ph: Phrases, rm: Remedies) -> str:
     people try first (the options then leave it out)."""
     if rm.offload_short_gb is None or rm.ram_gb is None:
         return ""
+    if rm.optimizer_offload:
+        # ZeRO-1/2: offload_optimizer alone, the weights stay on the GPU (was said as ZeRO-3's
+        # "the weights and what trains", of a stage that never offloads its weights).
+        return "💾 " + ph._(
+            "Offloading the optimizer (offload_optimizer) would keep about %(host)s in CPU RAM "
+            "(its states, the gradients and any FP32 master weights, as DeepSpeed's "
+            "estimate_zero2_model_states_mem_needs counts them; the BF16 weights stay on the "
+            "GPU), more than the %(ram)s of RAM you have: it is no option there.",
+            host=ph.fmt.gb(rm.offload_short_gb, 1), ram=ph.fmt.gb(rm.ram_gb),
+        ) + "\n"
     return "💾 " + ph._(
         "CPU offload would keep about %(host)s in CPU RAM (the weights and what trains, as "
         "DeepSpeed's estimate_zero3_model_states_mem_needs counts them), more than the %(ram)s "
