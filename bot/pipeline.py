@@ -13,6 +13,7 @@ from bot.answer import Answer, build_answer
 from bot.conversation import (
     carried_line,
     cheapest_already_line,
+    number_read_line,
     reapplied,
     run_back,
     section_for,
@@ -49,6 +50,7 @@ from bot.understand.followup import (
     carried_over,
     follow_up,
     language_asked,
+    number_read,
     stand_alone,
 )
 from bot.understand.language import shared_words_only
@@ -328,6 +330,12 @@ class Pipeline:
         if carried:
             lines.append(carried_line(query, carried, locale, self.catalogue,
                                       run_back(query, previous)))
+            read_as = number_read(asked, previous, query)
+            if read_as is not None:
+                # "and 8?" after 2× H100 for 10 hours: 8 GPUs, said, with how to ask 8 hours
+                assert previous is not None  # number_read: a question came before
+                lines.append(number_read_line(read_as, query, previous, locale,
+                                              self.catalogue))
             already = cheapest_already_line(query, reply.answer, locale, self.catalogue)
             if already is not None:
                 lines.append(already)  # "cheaper?" on the cheapest already: said first

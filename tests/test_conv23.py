@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import html
 from decimal import Decimal as D
 
 import pytest
 
 from bot.console import Console, to_plain
 from fakebotapi import validate_telegram_html
-from tests.support.chat import ask, says
+from tests.support.chat import ask, converse, says
 
 # Another card's alert said with "too" in the same message as the first: both set, the second
 # with the first's condition (was the first alone). (text, the confirmations in order, /alerts)
@@ -113,3 +114,63 @@ def test_two_models_trained_at_the_same_time_add_up(text: str, has: list[str],
 ])
 def test_trained_each_and_served_together_stay(text: str, has: list[str]) -> None:
     says(ask(text).text, has, ["fit at the same time", "Two runs on one card"])
+
+
+# A number alone after a count of GPUs and hours both said ("how much is 2 h100 for 10 hours",
+# then "and 8?"): read as GPUs (as many as one instance has at most), else hours, and the reply
+# says how it read it, with the question that asks the other reading whole (was 8× H100 unsaid,
+# and "and 24?" 24× H100). (turns, count, hours, has)
+NUMBER_ALONE = [
+    (("how much is 2 h100 for 10 hours", "and 8?"), 8, 10,
+     ["↪️ <i>On 8× H100 for 10 hours, from your last question.</i>\nℹ️ <i>I read 8 as the "
+      "number of GPUs. If you meant 8 hours, ask <code>how much is 2 H100 for 8 hours</code>",
+      "💵 <b>Cost: $185.60</b>"]),
+    (("how much is 2 h100 for 10 hours", "and 24?"), 2, 24,
+     ["On 2× H100 for 24 hours", "ℹ️ <i>I read 24 as hours (more GPUs than one instance has). "
+      "If you meant 24 GPUs, ask <code>how much is 24 H100 for 10 hours</code>"]),
+    (("cuánto cuesta 2 h100 por 10 horas", "¿y 8?"), 8, 10,
+     ["ℹ️ <i>Entendí 8 como número de GPUs. Si eran 8 horas, pregunta <code>¿cuánto cuestan "
+      "2 H100 por 8 horas?</code>"]),
+    (("combien coûtent 2 h100 pendant 10 heures", "et 8 ?"), 8, 10,
+     ["ℹ️ <i>J'ai compris 8 comme un nombre de GPU. S'il s'agit de 8 heures, demandez "
+      "<code>combien coûtent 2 H100 pendant 8 heures</code>"]),
+]
+
+
+@pytest.mark.parametrize(("turns", "count", "hours", "has"), NUMBER_ALONE)
+def test_a_number_alone_says_how_it_was_read(turns: tuple[str, ...], count: int, hours: int,
+                                             has: list[str]) -> None:
+    reply = converse(*turns)[-1]
+    assert (reply.query.gpu, reply.query.gpu_count, reply.query.hours) == ("h100", count, hours)
+    says(reply.text, has, ["🤔"])
+    assert validate_telegram_html(reply.text) is None
+
+
+@pytest.mark.parametrize(("turns", "other"), [
+    (NUMBER_ALONE[0][0], (2, 8)), (NUMBER_ALONE[1][0], (24, 10)), (NUMBER_ALONE[2][0], (2, 8)),
+    (NUMBER_ALONE[3][0], (2, 8)),
+])
+def test_the_other_reading_asked_as_the_reply_says(turns: tuple[str, ...],
+                                                   other: tuple[int, int]) -> None:
+    """The question the reply gives for the other reading asks it, right after that reply."""
+    said = converse(*turns)[-1].text
+    example = html.unescape(said.split("<code>")[1].split("</code>")[0])
+    query = converse(*turns, example)[-1].query
+    assert (query.gpu, query.gpu_count, query.hours) == ("h100", *other)
+
+
+# Said which, or no count said before, or hours said as a day: as before, nothing said.
+@pytest.mark.parametrize(("turns", "count", "hours"), [
+    (("how much is 2 h100 for 10 hours", "and 8 hours?"), 2, 8),
+    (("how much is 2 h100 for 10 hours", "and 8 gpus?"), 8, 10),
+    (("cuánto cuesta 2 h100 por 10 horas", "¿y 8 horas?"), 2, 8),
+    (("combien coûtent 2 h100 pendant 10 heures", "et 8 GPU ?"), 8, 10),
+    (("how much is an h100 for 10 hours", "and 8?"), None, 8),
+    (("how much for 2 h100 for a day", "and 3?"), 3, 24),
+])
+def test_a_number_said_with_its_unit_stays_exact(turns: tuple[str, ...], count: int | None,
+                                                 hours: int) -> None:
+    reply = converse(*turns)[-1]
+    assert (reply.query.gpu_count, reply.query.hours) == (count, hours)
+    assert "I read" not in reply.text and "Entendí" not in reply.text \
+        and "J'ai compris" not in reply.text

@@ -855,6 +855,12 @@ def _follow_up(
             return added
         # "what about 8?" after 20 hours on an H100: 8 hours, read below (a count word, "et
         # deux ?", stays two of the card).
+        # ... and "and 24?" after 2× H100 for 10 hours: more GPUs than an instance has, so 24
+        # hours (was 24× H100); the reply says how it read the number (number_read).
+        beyond = _hours_beyond_instance(new, previous, fold(new.text), gpus)
+        if beyond is not None:
+            return _merge(new.model_copy(update={"hours": beyond, "intent": "cost"}), previous,
+                          names_model=False)
         counted = _on_more_cards(new, previous, fold(new.text), gpus) \
             if _bare_hours(new, previous, fold(new.text)) is None else None
         if counted is not None:
@@ -1877,6 +1883,47 @@ def _bare_hours(new: Query, previous: Query, folded: str) -> Decimal | None:
         return None
     value = Decimal(said.group(1).replace(",", "."))
     return value if 0 < value <= 100_000 else None
+
+
+# Hours said as such ("for 10 hours", "10h", "por 10 horas", "pendant 10 heures"; folded).
+_HOURS_SAID: Final = lazy(
+    r"(?<![a-z0-9.,])\d+(?:[.,]\d+)?\s*(?:h|hrs?|hours?|horas?|heures?)(?![a-z0-9])")
+
+
+def _counted_gpu_time(new: Query, previous: Query | None) -> bool:
+    """A number alone ("and 8?", "¿y 8?", "et 8 ?") after a count of cards and hours both said
+    ("how much is 2 h100 for 10 hours"): either could be the one meant."""
+    return previous is not None and is_gpu_time(previous) and (previous.gpu_count or 1) >= 2 \
+        and _HOURS_SAID.search(fold(previous.text)) is not None \
+        and (number := _BARE_NUMBER.match(fold(new.text))) is not None \
+        and number.group(1).isdigit()
+
+
+def _hours_beyond_instance(new: Query, previous: Query, folded: str,
+                           gpus: Catalogue | None) -> Decimal | None:
+    """"and 24?" after "how much is 2 h100 for 10 hours": more GPUs than one instance holds
+    (rules/data/service.toml limits.max_gpus), so the hours; None otherwise."""
+    if gpus is None or new.intent != "unknown" or _names_card(new) or _names_model(new) \
+            or not _counted_gpu_time(new, previous):
+        return None
+    said = _BARE_NUMBER.match(folded)
+    assert said is not None  # _counted_gpu_time
+    value = Decimal(said.group(1))
+    return value if gpus.limits.max_gpus < value <= 100_000 else None
+
+
+def number_read(asked: Query, previous: Query | None, query: Query) -> str | None:
+    """How a number alone after a count of cards and hours was read ("how much is 2 h100 for
+    10 hours", then "and 8?"): "gpus" (8× H100 for 10 hours) or "hours" ("and 24?": 2× H100
+    for 24 hours), which the reply says with how to ask the other; None for anything else
+    ("and 8 hours?", "and 8 gpus?" say which)."""
+    if previous is None or not _counted_gpu_time(asked, previous):
+        return None
+    if query.gpu_count != previous.gpu_count and query.hours == previous.hours:
+        return "gpus"
+    if query.hours != previous.hours and query.gpu_count == previous.gpu_count:
+        return "hours"
+    return None
 
 
 # The hours of one day, week, month (30 days) and year (365 days) of rental (parse._HOURS_PER).
