@@ -1522,7 +1522,8 @@ def _cpu_only(answer: Answer, ph: Phrases, put: Put) -> None:
     """"Llama 3 70B on CPU only with 128 GB of RAM": the planning rule (weights plus 20 %) is
     the memory whether it is a GPU's or the system RAM, held against the RAM said; it runs, but
     decoding reads every weight from RAM for each token, and no RAM bandwidth is on file for
-    the user's machine, so no speed is estimated. The GPU answer follows."""
+    the user's machine, so no speed is estimated (training: the CPU's arithmetic bounds it,
+    and no CPU figure is on file either). The GPU answer follows."""
     _, fmt = ph._, ph.fmt
     who = ph.subject(answer.model_name, answer.params_b)  # type: ignore[arg-type]
     ram = answer.query.ram_gb
@@ -1553,6 +1554,16 @@ def _cpu_only(answer: Answer, ph: Phrases, put: Put) -> None:
         put("\n")
     if ram is not None and all(ma.memory.estimate_gb > ram for ma in answer.methods):
         put(_("It does not fit in your RAM at any of these precisions."))
+        put("\n")
+    elif not answer.query.inference:
+        # "fine tune llama 3.2 1b on cpu only?": training is bound by the CPU's arithmetic, not
+        # by reading the weights once a token (was the serving sentence).
+        put(_(
+            "Where it fits, it trains, but slowly: without a GPU every step's arithmetic (about "
+            "6·N·D FLOPs in all, 4·N·D with LoRA) runs on the CPU's cores, and I have no figure "
+            "for your CPU's: no time is estimated. The activations need RAM too: the figures "
+            "above leave them out."
+        ))
         put("\n")
     else:
         put(_(

@@ -3756,11 +3756,12 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         and work.model_id is None and not work.family and not work.money \
         and work.hours is None and work.dataset_tokens is None
     # "llama 3 70b on cpu only with 128gb ram", "sin gpu, solo cpu", "sans GPU": no card named
-    # and nothing offloaded, serving (training on a CPU is not sized): the model's memory
-    # against the RAM said, the GPUs second.
+    # and nothing offloaded: the model's memory against the RAM said, the GPUs second; a
+    # training method named too ("lora llama 3 8b sin gpu, tengo 64gb de ram": was the GPU
+    # answer alone, as if no GPU had not been said).
     # "qwen3 30b a3b experts on cpu": the experts only, beside a GPU not named (not CPU alone)
     cpu_alone = not work.gpus and work.vram_gb is None and not flags.cpu_offload \
-        and not flags.expert_offload and (method is None or inference) and intent in ("memory", "fit", "unknown", "recommend") \
+        and not flags.expert_offload and intent in ("memory", "fit", "unknown", "recommend") \
         and (machine is not None or asks.cpu_only(corrected))
     if cpu_alone and intent != "memory" and (work.params_b is not None or work.family):
         intent = "memory"
