@@ -33,13 +33,16 @@ from typing import Final
 
 from bot.answer import Answer
 from bot.two_models import CHOICE_BETWEEN, each_model, named_models
+from bot.understand import patterns as px
 from bot.understand.lazy import lazy
 from bot.understand.normalise import fold
 from bot.understand.query import Query
 from bot.understand.settings import ONLINE_RL, PAIRED, REFERENCED
+from rules.capacity import DecodeBound
 from rules.catalogue import Catalogue
 
-__all__ = ["Algorithm", "Side", "algorithms_chosen", "asks_choice", "models_chosen", "sides"]
+__all__ = ["Algorithm", "Side", "Speed", "algorithms_chosen", "asks_choice", "models_chosen",
+           "sides", "speed_chosen", "speeds"]
 
 # The words that offer a choice (folded text): the cheap test before reading the models.
 _OR: Final = lazy(r"\b(?:vs|versus|or|o|ou|contra|contre)\b")
@@ -121,6 +124,85 @@ def models_chosen(text: str, read: Callable[[str], Query], catalogue: Catalogue 
 
 # A catalogue name's size at its end: "Qwen2.5 7B" → "Qwen2.5", "Phi-3 mini (3.8B)".
 _NAME_SIZE: Final = lazy(r"\s*\(?\d+(?:\.\d+)?B\)?$")
+
+
+def speed_chosen(text: str, read: Callable[[str], Query], catalogue: Catalogue,
+                 ) -> tuple[Query, Query] | None:
+    """"which model is faster on my 3090, llama 3 8b or mistral 7b?": the speed of serving each
+    of the two models on the card named ("how many tokens/s will … do on …"), in the order
+    named; None when the message trains (its speed is a run's time, not a decode's), names no
+    card, or offers no choice of two models."""
+    folded = fold(text)
+    if (_OR.search(folded) is None and _COMPARE.search(folded) is None) \
+            or _SPEED.search(folded) is None:
+        return None
+    whole = read(text)
+    if whole.gpu is None or whole.rig or whole.other_gpus or whole.train_speed_asked \
+            or whole.intent not in ("fit", "memory", "unknown", "compare", "time") \
+            or (not whole.inference and (whole.method is not None
+                                         or px.TRAINING.search(folded) is not None)):
+        return None
+    found = named_models(text, read, CHOICE_BETWEEN)
+    if found is None or found[1] or found[2] > 1:
+        return None
+    named = found[0]
+    if len(named) != 2 or any(q.model_id is None and q.params_b is None for q in named) \
+            or (named[0].model_id, named[0].params_b) == (named[1].model_id, named[1].params_b):
+        return None
+    named = [_same_family(q, other, read, catalogue)
+             for q, other in zip(named, named[::-1], strict=True)]
+    # No precision said: each model's reply answers every precision, compared at the highest
+    # both hold (speeds)
+    said = whole.inference and whole.serving_precision_said and whole.method is not None
+    update: dict[str, object] = {
+        "intent": "time", "speed_asked": True, "inference": True,
+        "method": whole.method if said else catalogue.default_method("inference"),
+        "serving_precision_said": said,
+    }
+    first, second = (each_model(whole, q).model_copy(update=update) for q in named)
+    return first, second
+
+
+@dataclass(frozen=True, slots=True)
+class Speed:
+    """One model's decode bound on the card, at the precision both models are compared in."""
+
+    name: str
+    answer: Answer
+    bound: DecodeBound
+
+    @property
+    def read_gb(self) -> Decimal:
+        """What one generated token reads: the weights (an MoE's active ones) and the cache."""
+        return self.bound.weights_gb + self.bound.kv_gb
+
+
+def speeds(answers: tuple[Answer, Answer], catalogue: Catalogue) -> tuple[Speed, Speed] | None:
+    """Each model's decode bound at the highest precision both fit in there (the detailed
+    estimate at the same context), the faster first (the fewer bytes a token reads where no
+    bandwidth is cited). When one fits in no precision: the other's highest that fits first,
+    then the one that misses at its smallest (its bound's `fits` false). None when a model got
+    no bound, or neither fits (then each is answered as before)."""
+    if any(a.error is not None or not a.decode for a in answers):
+        return None
+    fitting = [{b.method: b for b in a.decode if b.fits} for a in answers]
+    common = sorted(set(fitting[0]) & set(fitting[1]),
+                    key=lambda m: -catalogue.method(m).weight_bits)
+    if not common:
+        if bool(fitting[0]) == bool(fitting[1]):
+            return None
+        runs, misses = (0, 1) if fitting[0] else (1, 0)
+        best = max(fitting[runs].values(),
+                   key=lambda b: catalogue.method(b.method).weight_bits)
+        least = min(answers[misses].decode,
+                    key=lambda b: catalogue.method(b.method).weight_bits)
+        return (Speed(answers[runs].model_name or "", answers[runs], best),
+                Speed(answers[misses].model_name or "", answers[misses], least))
+    found = [Speed(a.model_name or "", a, bounds[common[0]])
+             for a, bounds in zip(answers, fitting, strict=True)]
+    # Stable: the same speed keeps the order named.
+    first, second = sorted(found, key=lambda s: s.read_gb)
+    return first, second
 
 
 def _same_family(part: Query, other: Query, read: Callable[[str], Query],

@@ -28,8 +28,10 @@ from bot.model_choice import (
     asks_choice,
     models_chosen,
     sides,
+    speed_chosen,
+    speeds,
 )
-from bot.render.choice_lines import render_algorithms, render_choice
+from bot.render.choice_lines import render_algorithms, render_choice, render_speeds
 from bot.render.renderer import compile_templates, render_answer, render_template
 from bot.render.telegram_html import split_message
 from bot.several import compose, parts
@@ -568,10 +570,27 @@ class Pipeline:
         runs = algorithms_chosen(text, read)
         if runs:
             return self._algorithms(text, runs, locale_of(runs[0][1]))
+        fast = speed_chosen(text, read, self.catalogue)
+        if fast is not None:
+            said = self._speeds(text, fast, locale_of(fast[0]))
+            if said is not None:
+                return said
         asked = models_chosen(text, read, self.catalogue)
         if asked is None:
             return None
         return self._chosen(text, asked, locale_of(asked[0]))
+
+    def _speeds(self, text: str, asked: Sequence[Query], locale: str) -> Reply | None:
+        """Which of two models decodes faster on the card (bot/model_choice.speed_chosen):
+        each one's bandwidth bound, the faster leading; None when no precision holds both."""
+        replies = [self.reply(q, locale) for q in asked]
+        chosen = speeds((replies[0].answer, replies[1].answer), self.catalogue)
+        if chosen is None:
+            return None
+        lead = replies[0] if chosen[0].answer is replies[0].answer else replies[1]
+        return replace(lead, query=lead.query.model_copy(update={"text": text}),
+                       text=render_speeds(chosen, locale, self.catalogue),
+                       parts=(lead, *(r for r in replies if r is not lead)), chosen=True)
 
     def _chosen(self, text: str, asked: Sequence[Query], locale: str) -> Reply | None:
         """Both models' verdicts side by side, the one that fits (or fits with more room)

@@ -133,3 +133,50 @@ def test_a_runner_and_a_card_alone_is_what_it_runs_there(q: str, lang: str | Non
 def test_a_runner_with_a_model_is_that_models_fit() -> None:
     text = str(ask_json("lm studio llama 3 8b on a 16gb mac")["text"])
     assert text.startswith("✅ <b>Yes: Llama 3 8B fits"), text
+
+
+# "Which model is faster on my 3090, X or Y?" was read as a training fit of the first model. A
+# speed question of two models on a card: each one's decode bound from the datasheet's
+# bandwidth at the highest precision both fit in, never a measured or invented speed; with no
+# bandwidth cited, the bytes a token reads rank them, said so. Training said: as before.
+SPEEDS: list[tuple[str, str | None, str, list[str]]] = [
+    ("which model is faster on my 3090, llama 3 8b or mistral 7b?", None,
+     "⚡ <b>Mistral 7B should be faster on 1× RTX 3090 (BF16 inference): at most about 63 "
+     "tokens/s against 57 for Llama 3 8B, one sequence.</b>",
+     ["14.8 GB for Mistral 7B, 16.4 GB for Llama 3 8B, at the datasheet's 936 GB/s.",
+      "we don't measure speed"]),
+    ("¿qué modelo es más rápido en mi 3090, llama 3 8b o mistral 7b?", "es",
+     "⚡ <b>Mistral 7B debería ir más rápido en 1× RTX 3090 (inferencia en BF16): como mucho "
+     "unos 63 tokens/s frente a 57 de Llama 3 8B", ["no medimos la velocidad"]),
+    ("quel modèle est plus rapide sur ma 3090, llama 3 8b ou mistral 7b ?", "fr",
+     "⚡ <b>Mistral 7B devrait être plus rapide sur 1× RTX 3090 (inférence en BF16)\u00a0: au "
+     "plus environ 63 tokens/s contre 57 pour Llama 3 8B", ["nous ne mesurons pas la vitesse"]),
+    # BF16 Qwen2.5 7B (15.2 GB) misses 16 GB: both compared in 8-bit
+    ("which is faster on my 4060 ti 16gb, qwen2.5 7b or llama 3 8b", None,
+     "⚡ <b>Qwen2.5 7B should be faster on 1× RTX 4060 Ti 16GB (8-bit inference)", []),
+    # no bandwidth cited for the A800: no tokens/s, the bytes read rank them
+    ("which is faster on my a800, llama 3 8b or mistral 7b?", None,
+     "⚡ <b>Mistral 7B should be faster on 1× A800 80GB (BF16 inference): it reads 14.8 GB a "
+     "generated token, against 16.4 GB for Llama 3 8B.</b>",
+     ["We have no cited memory bandwidth for the A800 80GB", "We don't measure speed"]),
+    ("which is faster on my 3090, llama 3 70b or mistral 7b?", None,
+     "⚡ <b>Only Mistral 7B runs on 1× RTX 3090: Llama 3 70B does not fit there, even in "
+     "4-bit inference, by the detailed estimate.</b>", ["at most about 63 tokens/s"]),
+]
+
+
+@pytest.mark.parametrize(("q", "lang", "starts", "has"), SPEEDS)
+def test_which_model_is_faster_is_each_ones_decode_bound(
+        q: str, lang: str | None, starts: str, has: list[str]) -> None:
+    got = ask_json(q, lang)
+    text = str(got["text"])
+    assert text.startswith(starts), text
+    for part in has:
+        assert part in text, text
+    assert "QLoRA" not in text, text
+
+
+def test_which_is_faster_to_finetune_stays_a_training_question() -> None:
+    text = str(ask_json("which is faster to finetune on my 3090, llama 3 8b or mistral 7b?")
+               ["text"])
+    assert not text.startswith("⚡"), text

@@ -8,13 +8,13 @@ from decimal import Decimal
 
 from markupsafe import Markup
 
-from bot.model_choice import Algorithm, Side
+from bot.model_choice import Algorithm, Side, Speed
 from bot.render.detailed_lines import assumption_said
 from bot.render.phrases import Phrases
 from rules.catalogue import Catalogue
 from rules.estimator import load_constants
 
-__all__ = ["render_algorithms", "render_choice"]
+__all__ = ["render_algorithms", "render_choice", "render_speeds"]
 
 
 def render_choice(chosen: tuple[Side, Side], locale: str, catalogue: Catalogue) -> str:
@@ -190,3 +190,85 @@ def _shapes_read(chosen: tuple[Side, Side], ph: Phrases) -> list[str]:
                                   " estimate).", said=side.name,
                                   model=ph.cat.models.get(query.shape_model).name)))
     return lines
+
+
+def render_speeds(chosen: tuple[Speed, Speed], locale: str, catalogue: Catalogue) -> str:
+    """"which model is faster on my 3090, llama 3 8b or mistral 7b?" in `locale`: each model's
+    decode bound from the datasheet's bandwidth, the faster first, or where no bandwidth is
+    cited the bytes a token reads, which rank them on one card; never a measured speed."""
+    ph = Phrases(locale, catalogue)
+    _, fmt = ph._, ph.fmt
+    fast, slow = chosen
+    bound = fast.bound
+    config = ph.config(bound.gpu, bound.gpus)
+    method = ph.method_short(bound.method)
+    names = [s.name or str(ph.subject(None, s.answer.params_b or Decimal(0))) for s in chosen]
+    same = fast.bound.tokens_per_second == slow.bound.tokens_per_second \
+        if bound.bandwidth_gbs is not None else ph.size(fast.read_gb) == ph.size(slow.read_gb)
+    lines: list[str] = []
+    if not slow.bound.fits:
+        # One of them holds no precision there: the other is the only one that runs
+        lines.append(str(_("⚡ <b>Only %(fast)s runs on %(config)s: %(slow)s does not fit"
+                           " there, even in %(least)s, by the detailed estimate.</b>",
+                           fast=names[0], slow=names[1], config=config,
+                           least=ph.method_short(slow.bound.method))))
+        if bound.tokens_per_second is not None and bound.bandwidth_gbs is not None:
+            lines.append(str(_("%(fast)s (%(method)s): at most about %(tps)s tokens/s, one"
+                               " sequence: each generated token reads %(gb)s at the"
+                               " datasheet's %(bw)s.", fast=names[0], method=method,
+                               tps=fmt.num(bound.tokens_per_second, 0),
+                               gb=ph.size(fast.read_gb), bw=fmt.bandwidth(bound.bandwidth_gbs))))
+        else:
+            lines.append(str(_("We have no cited memory bandwidth for the %(gpu)s, so we give no"
+                               " tokens/s figure rather than guess one.",
+                               gpu=ph.gpu_name(bound.gpu))))
+    elif bound.bandwidth_gbs is None:
+        if same:
+            head = _("⚡ <b>About the same speed on %(config)s (%(method)s): %(a)s and %(b)s each"
+                     " read about %(gb)s a generated token.</b>", config=config,
+                     method=method, a=names[0], b=names[1], gb=ph.size(fast.read_gb))
+        else:
+            head = _("⚡ <b>%(fast)s should be faster on %(config)s (%(method)s): it reads"
+                     " %(fast_gb)s a generated token, against %(slow_gb)s for %(slow)s.</b>",
+                     fast=names[0], slow=names[1], config=config, method=method,
+                     fast_gb=ph.size(fast.read_gb), slow_gb=ph.size(slow.read_gb))
+        lines.append(str(head))
+        lines.append(str(_("We have no cited memory bandwidth for the %(gpu)s, so we give no"
+                           " tokens/s figure rather than guess one.",
+                           gpu=ph.gpu_name(bound.gpu))))
+    else:
+        assert fast.bound.tokens_per_second is not None
+        assert slow.bound.tokens_per_second is not None
+        if same:
+            head = _("⚡ <b>About the same speed on %(config)s (%(method)s): at most about"
+                     " %(tps)s tokens/s each for %(a)s and %(b)s, one sequence.</b>",
+                     config=config, method=method, a=names[0], b=names[1],
+                     tps=fmt.num(fast.bound.tokens_per_second, 0))
+        else:
+            head = _("⚡ <b>%(fast)s should be faster on %(config)s (%(method)s): at most"
+                     " about %(fast_tps)s tokens/s against %(slow_tps)s for %(slow)s, one"
+                     " sequence.</b>", fast=names[0], slow=names[1], config=config,
+                     method=method, fast_tps=fmt.num(fast.bound.tokens_per_second, 0),
+                     slow_tps=fmt.num(slow.bound.tokens_per_second, 0))
+        lines.append(str(head))
+        lines.append(str(_("Each generated token reads every weight and the KV cache once:"
+                           " %(fast_gb)s for %(fast)s, %(slow_gb)s for %(slow)s, at the"
+                           " datasheet's %(bw)s.", fast=names[0], slow=names[1],
+                           fast_gb=ph.size(fast.read_gb), slow_gb=ph.size(slow.read_gb),
+                           bw=fmt.bandwidth(bound.bandwidth_gbs))))
+    if slow.bound.fits:
+        lines.append(str(_("Decoding one sequence is bound by memory bandwidth, so on the same"
+                           " card the model that reads fewer bytes a token generates faster;"
+                           " both fit there at %(ctx)s tokens of context by the detailed"
+                           " estimate.", ctx=fmt.num(bound.context, 0))))
+    if fast.answer.query.seq_len is None:
+        lines.append(str(_("Context not given: %(ctx)s tokens assumed; the KV cache read per"
+                           " token grows with it.", ctx=fmt.num(bound.context, 0))))
+    lines.append("")
+    lines.append("⚠️ <i>" + str(_(
+        "Upper bounds from the datasheet's memory bandwidth, not measurements: we don't"
+        " measure speed, and real engines reach a fraction of it. Measure your own tokens/s"
+        " on a short run.") if bound.bandwidth_gbs is not None else _(
+        "We don't measure speed: this ranks the two by the bytes each token reads, not a"
+        " measurement. Measure your own tokens/s on a short run.")) + "</i>")
+    return "\n".join(lines)
