@@ -480,11 +480,14 @@ def parts(
             return continued
         return asked
 
-    for piece in pieces:
+    for index, piece in enumerate(pieces):
         asked = read(piece.text)
         # "préviens-moi si la h100 passe sous 2 $ et la a100 sous 1 $", "… and the a100 below
-        # 1": another alert, its alert word left unsaid (as a chat's next message)
-        asked = alert_read_again(asked, piece.text, found[-1].query if found else None, read)
+        # 1": another alert, its alert word left unsaid (as a chat's next message); "… y
+        # también la h200", "… and also the h200": with the opening word the cut took off
+        said = text[pieces[index - 1].end:piece.end].strip() if piece.opened and index \
+            else piece.text
+        asked = alert_read_again(asked, said, found[-1].query if found else None, read)
         if asked.intent in _ALERTS:
             # "… on my 3060? also alert me if the h100 drops below 2.5": the alert a part of
             # its own, which the chat handlers set (bot/alerts); a removal, a list, or an alert

@@ -52,6 +52,12 @@ async def test_the_console_sets_both_alerts_said_with_too(
     ("alert me if the h100 drops below 2 and the h200 as well please", "h200", D(2), None),
     # was pinned as one alert (tests/test_several21.py), the B200's dropped
     ("avísame si la h100 baja de 2 y la b200 también?", "b200", D(2), None),
+    # "also" before the card, or a comma for "and": the H200's dropped, read with the first
+    ("avísame si la h100 baja de 2 dólares y también la h200", "h200", D(2), None),
+    ("alert me if the h100 drops below 2 and also the h200", "h200", D(2), None),
+    ("préviens-moi si la h100 passe sous 2 et aussi la h200", "h200", D(2), None),
+    ("préviens-moi quand le h100 descend sous 2 $, le h200 aussi", "h200", D(2), None),
+    ("alert me if the h100 drops below 2, the h200 too", "h200", D(2), None),
 ])
 def test_alert_too_takes_the_first_condition(text: str, gpu: str, threshold: D | None,
                                              percent: D | None) -> None:
@@ -65,6 +71,8 @@ def test_alert_too_takes_the_first_condition(text: str, gpu: str, threshold: D |
 @pytest.mark.parametrize("text", [
     "can i qlora llama 3 8b on an h100 and the h200 too?",
     "alert me if the h100 drops below 2 and what's the price of the h200 too",
+    "alert me if the h100 drops below 2. also what's the price of the h200",
+    "alert me if the h100 drops below 2, also the h200 price?",
 ])
 def test_too_without_an_alert_before_is_no_alert(text: str) -> None:
     reply = ask(text)

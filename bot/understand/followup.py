@@ -292,13 +292,16 @@ def alert_read_again(asked: Query, text: str, previous: Query | None,
     `text`" and given the condition before it where it says none (alert_as_before); `asked`
     itself otherwise. A chat's next message (bot/pipeline.py) and a message's next part
     (bot/several.py) alike."""
-    if not alert_again(asked, previous):
+    # `text` may say more than `asked` read: "y también la h200", whose "también" the cut into
+    # parts took off "la h200" (bot/understand/split.py), is another alert.
+    if not alert_again(asked.model_copy(update={"text": text}), previous):
         return asked
     assert previous is not None  # alert_again: an alert came before
     again = read(f"/alert {text}")
     if again.intent != "alert":
         return asked
-    return alert_as_before(again.model_copy(update={"text": asked.text}), previous)
+    return alert_as_before(again.model_copy(update={"text": text}), previous).model_copy(
+        update={"text": asked.text})
 
 
 _PRICE_ASKED: Final = lazy(

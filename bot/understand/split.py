@@ -204,16 +204,23 @@ _ALERT_AFTER: Final = lazy(
 # baja de 2 y si la a100 baja de 1", "préviens-moi si la h100 passe sous 2 $ et la a100 sous
 # 1 $", "… and the a100 below 1"): cut before the joining word, when an alert was asked before
 # it (bot/several.py reads the part as an alert, as a chat's "and the h200 below 2.5" is).
+_ALERT_CARD: Final = (
+    r"(?:(?:the|la|el|le|l')\s*)?(?:(?:rtx|nvidia)\s?)?[a-z]{0,3}\d{2,4}[a-z0-9]*")
+# ... or "too" at the clause's end ("alert me if the h100 drops below 2 and the h200 too",
+# "… y la h200 también", "… et la h200 aussi", "…, le h200 aussi"): the same condition
+# (alert_as_before)
+_ALERT_TOO: Final = (
+    r"[^,;.?!\n]{0,12}?(?<![a-z])(?:too|as well|tambien|aussi|egalement)(?![a-z])"
+    r"(?:\s*,?\s*(?:please|pls|plz|por favor|svp|stp|s'il (?:te|vous) plait))?"
+    r"\s*(?:[,;.?!\n]|$)")
 _ALERT_MORE: Final = lazy(
     r"\s(?:and|y|e|et|&)\s+(?=(?:(?:if|when|once|si|cuando|quand|lorsque)\s+)?"
-    r"(?:(?:the|la|el|le|l')\s*)?(?:(?:rtx|nvidia)\s?)?[a-z]{0,3}\d{2,4}[a-z0-9]*"
-    r"[^,;.?!\n]{0,30}?(?<![a-z])(?:below|under|drops?|falls?|bajo|baja|baje|debajo|sous"
+    rf"{_ALERT_CARD}"
+    r"(?:[^,;.?!\n]{0,30}?(?<![a-z])(?:below|under|drops?|falls?|bajo|baja|baje|debajo|sous"
     r"|passe|descend\w*|above|over|sube|suba|dessus)(?![a-z])"
-    # ... or "too" at the clause's end ("alert me if the h100 drops below 2 and the h200 too",
-    # "… y la h200 también", "… et la h200 aussi"): the same condition (alert_as_before)
-    r"|[^,;.?!\n]{0,12}?(?<![a-z])(?:too|as well|tambien|aussi|egalement)(?![a-z])"
-    r"(?:\s*,?\s*(?:please|pls|plz|por favor|svp|stp|s'il (?:te|vous) plait))?"
-    r"\s*(?:[,;.?!\n]|$))"
+    rf"|{_ALERT_TOO}))"
+    # after a comma, "too" only: "…, le h200 aussi"
+    rf"|(?<=,)\s*(?={_ALERT_CARD}{_ALERT_TOO})"
 )
 _ALERT_SAID: Final = lazy(rf"(?<![a-z]){_ALERT_ASK}(?![a-z])")
 # Where an alert's price ends and another clause starts ("alert me if the h100 drops below 2,
