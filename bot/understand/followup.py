@@ -60,6 +60,9 @@ _SETTINGS: Final = (
     "online_rl", "paired", "reference_model",
     # The KV cache's type: "how many users at 8k?" after "and with fp8 kv cache?" keeps it.
     "kv_cache_type",
+    # The samples' average length ("100k samples … avg 700 tokens", then "and on an h100?"):
+    # the run's sequence length still (was 2,048 on the next card, "not given").
+    "sample_len_avg",
     # The people served at once: "and on an l40s?" after "serve gemma 3 27b to 10 people"
     # (read only while batch_size stays theirs).
     "users",
@@ -2417,6 +2420,11 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
             # "about 700 tokens each", the answer to "how long is one of your 10,000 samples?":
             # the dataset is their product (was read as a dataset of 700 tokens, "1 minute").
             update["dataset_tokens"] = previous.dataset_samples * each
+            if new.seq_len is None and previous.seq_len is None \
+                    and previous.sample_len_avg is None and each == int(each):
+                # and the samples' length, as "20k examples of about 800 tokens each" in one
+                # message reads it: the detailed estimate runs at it (was at 2,048, "not given")
+                update["sample_len_avg"] = int(each)
     if not new.details and previous.details:
         update["details"] = True
     if new.engine is None and previous.engine is not None and update.get("inference", new.inference):
