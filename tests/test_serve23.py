@@ -180,3 +180,32 @@ def test_which_is_faster_to_finetune_stays_a_training_question() -> None:
     text = str(ask_json("which is faster to finetune on my 3090, llama 3 8b or mistral 7b?")
                ["text"])
     assert not text.startswith("⚡"), text
+
+
+# Serving one precision named, no settings, both verdicts with room: the detailed estimate at
+# the context assumed leads, said so, the planning rule beside it (was "It needs about 19.2 GB
+# (planning estimate)", the 17.9 GB with its KV cache unsaid), as training leads.
+ONE_PRECISION: list[tuple[str, str | None, str]] = [
+    ("can i run llama 3 8b in bf16 on an h100", None,
+     "With 2,048 tokens of context (assumed: you gave none) and batch 1, BF16 inference needs "
+     "about 17.9 GB per GPU (detailed estimate, KV cache 0.3 GB)"),
+    ("¿puedo correr llama 3 8b en bf16 en una h100?", "es",
+     "Con 2.048 tokens de contexto (supuesto: no indicaste ninguno) y batch 1, la inferencia en "
+     "BF16 necesita unos 17,9\u00a0GB por GPU"),
+    ("je peux faire tourner llama 3 8b en bf16 sur une h100 ?", "fr",
+     "Avec 2\u202f048 tokens de contexte (supposé\u00a0: vous n'en avez indiqué aucun) et un "
+     "batch de 1, l'inférence en BF16 demande environ 17,9\u202fGo par GPU"),
+    ("run llama 3 8b in 4 bit on a 3090", None,
+     "With 2,048 tokens of context (assumed: you gave none) and batch 1, 4-bit inference needs "
+     "about 7.8 GB per GPU"),
+]
+
+
+@pytest.mark.parametrize(("q", "lang", "second"), ONE_PRECISION)
+def test_one_precision_served_leads_with_the_detailed_figure(q: str, lang: str | None,
+                                                             second: str) -> None:
+    got = ask_json(q, lang)
+    lines = str(got["text"]).split("\n")
+    assert lines[0].startswith("✅"), got["text"]
+    assert lines[1].startswith(second), got["text"]
+    assert got["fits"] is got["detailed_fits"] is True
