@@ -322,6 +322,8 @@ class Pipeline:
                             self.catalogue)
         locale = self._locale(query.lang, query.lang_sure, chosen_locale, telegram_locale,
                               previous, query.text)
+        if query.intent == "alert" and query.other_gpus:
+            return self._alert_each(query, locale)
         reply = self.reply(query, locale)
         carried = carried_over(asked, query) if not reply.answer.error else ()
         if not carried and not skipped:
@@ -345,6 +347,28 @@ class Pipeline:
             reply, text="\n".join((*lines, reply.text)), carried=carried,
             skipped_chars=skipped, read_from_end=from_end,
         )
+
+    def _alert_each(self, query: Query, locale: str) -> Reply:
+        """An alert on several cards with one condition ("alert me if the h100 or the h200 drops
+        below 2", "avísame si la h100 o la h200 bajan de 2"): one alert a card, each in its
+        section, which the chat handlers set (alerts_set) and each confirms (was the first
+        card's alone)."""
+        # "i have a 3090, alert me when the h100 drops below 2": the card owned is no alert's
+        # (was "we don't rent the RTX 3090", the H100's alert not set)
+        owned = query.gpu if query.card_owned else None
+        each = [query.model_copy(update={
+            "gpu": gpu, "other_gpus": (), "card_owned": False,
+            "gpu_text": query.gpu_text if gpu == query.gpu else None,
+            "gpu_variant_assumed": query.gpu_variant_assumed and gpu == query.gpu,
+        }) for gpu in (query.gpu, *query.other_gpus) if gpu is not None and gpu != owned]
+        if len(each) < 2:
+            return self.reply(each[0] if each else query, locale)
+        replies = tuple(self.reply(q, locale) for q in each)
+        texts = [reply.text for reply in replies]
+        names = [self.catalogue.gpu(q.gpu).name for q in each if q.gpu is not None]
+        return replace(replies[0], query=replies[0].query.model_copy(update={"text": query.text}),
+                       text=compose(texts, names, locale), parts=replies, sectioned=True,
+                       composed=tuple(zip(texts, names, strict=True)))
 
     def _chosen_again(
         self,

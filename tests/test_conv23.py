@@ -182,3 +182,54 @@ def test_a_number_said_with_its_unit_stays_exact(turns: tuple[str, ...], count: 
     assert (reply.query.gpu_count, reply.query.hours) == (count, hours)
     assert "I read" not in reply.text and "Entendí" not in reply.text \
         and "J'ai compris" not in reply.text
+
+
+# One alert on several cards, the condition said once: one alert a card, each confirmed (was the
+# first card's alone; "… the h100 and h200 drop below 2" was cut before "and h200", the H100's
+# alert then on every change). (text, the cards, threshold, what /alerts lists in order)
+ALERT_EACH = [
+    ("alert me if the h100 or the h200 drops below 2", ["h100", "h200"], D(2),
+     ["H100 drops below $2", "H200 drops below $2"]),
+    ("alert me if the h100 and h200 drop below 2", ["h100", "h200"], D(2),
+     ["H100 drops below $2", "H200 drops below $2"]),
+    ("alert me if the h100, h200 and b200 drop below 2", ["h100", "h200", "b200"], D(2),
+     ["H100 drops below $2", "H200 drops below $2", "B200 drops below $2"]),
+    ("alert me if the h100 drops below 2 and the h200 and b200 too", ["h100", "h200", "b200"],
+     D(2), ["H100 drops below $2", "H200 drops below $2", "B200 drops below $2"]),
+    ("avísame si la h100 o la h200 bajan de 2", ["h100", "h200"], D(2),
+     ["La H100 baja de 2\u00a0US$", "La H200 baja de 2\u00a0US$"]),
+    ("préviens-moi si le h100 ou le h200 passe sous 2", ["h100", "h200"], D(2),
+     ["Le H100 passe sous 2\u00a0$US", "Le H200 passe sous 2\u00a0$US"]),
+    ("alert me when h100 and h200 prices change", ["h100", "h200"], None,
+     ["H100", "H200"]),
+]
+
+
+@pytest.mark.parametrize(("text", "gpus", "threshold", "listed"), ALERT_EACH)
+def test_one_condition_on_several_cards_is_an_alert_each(
+        text: str, gpus: list[str], threshold: D | None, listed: list[str]) -> None:
+    reply = ask(text)
+    assert [(p.answer.intent, p.query.gpu, p.query.threshold_usd, p.query.other_gpus)
+            for p in reply.parts] == [("alert", gpu, threshold, ()) for gpu in gpus]
+    assert validate_telegram_html(reply.text) is None
+
+
+@pytest.mark.parametrize(("text", "gpus", "threshold", "listed"), ALERT_EACH)
+async def test_the_console_sets_an_alert_each(
+    console: Console, text: str, gpus: list[str], threshold: D | None, listed: list[str]
+) -> None:
+    said = to_plain(await console.answer(text))
+    assert said.count("🔔") == len(gpus), said
+    says(to_plain(await console.answer("/alerts")), listed, [])
+
+
+@pytest.mark.parametrize(("text", "gpus"), [
+    ("i have a 3090, alert me when the h100 drops below 2", ["h100"]),
+    ("tengo una 3090, avísame si la h100 o la h200 bajan de 2", ["h100", "h200"]),
+])
+def test_the_card_owned_is_no_alert(text: str, gpus: list[str]) -> None:
+    """Was "We don't rent the RTX 3090", the H100's alert not set."""
+    reply = ask(text)
+    assert [p.query.gpu for p in reply.parts or (reply,)] == gpus
+    assert all(p.answer.intent == "alert" for p in reply.parts or (reply,))
+    assert "RTX 3090" not in reply.text

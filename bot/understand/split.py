@@ -222,6 +222,10 @@ _ALERT_MORE: Final = lazy(
     # after a comma, "too" only: "…, le h200 aussi"
     rf"|(?<=,)\s*(?={_ALERT_CARD}{_ALERT_TOO})"
 )
+# A clause that ends on a card ("alert me if the h100", "avísame si la h100"): the cards are
+# listed before the one condition ("… and h200 drop below 2"), one alert of several cards,
+# not cut (bot/pipeline.py sets one for each).
+_CARD_ENDS: Final = lazy(r"(?<![a-z0-9])(?:[a-z]{1,3}\d{2,4}[a-z0-9]*|(?:rtx|nvidia)\s?\d{4})\s*$")
 _ALERT_SAID: Final = lazy(rf"(?<![a-z]){_ALERT_ASK}(?![a-z])")
 # Where an alert's price ends and another clause starts ("alert me if the h100 drops below 2,
 # and can i qlora llama 3 70b on it?", "avísame si la h100 baja de 2 y ¿puedo …?", "préviens-moi
@@ -285,7 +289,8 @@ def pieces(text: str) -> list[Piece]:
         cuts.update(match.start(match.lastgroup or 0) for match in _ALERT_AFTER.finditer(folded))
         cuts.update(match.start() for match in _AND_PRICE.finditer(folded))
         cuts.update(match.start() for match in _ALERT_MORE.finditer(folded)
-                    if _ALERT_SAID.search(folded, 0, match.start()))
+                    if _ALERT_SAID.search(folded, 0, match.start())
+                    and not _CARD_ENDS.search(folded, 0, match.start()))
         cuts.update(match.start("next") for match in _ALERT_DONE.finditer(folded)
                     if _ALERT_SAID.search(folded, 0, match.start()))
         if "+" in folded:
