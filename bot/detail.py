@@ -358,6 +358,9 @@ class DetailedAnswer:
     # shown without a fit mark (bot.answer trusts the measurement).
     measured_oom: bool = False
     platform: str = "cuda"  # the asked card's (rules/data/gpus.toml): names its runtime
+    # A LoRA or QLoRA on a Mac with no trainer named, estimated as mlx_lm.lora runs it
+    # (mlx_assumed): the reply says so.
+    mlx_assumed: bool = False
     # "on 2 gpus" without a card: the smallest size a card is sold at whose memory holds the
     # per-GPU figure (None: no catalogued card does), and the cheapest offered configuration
     # of that many GPUs that holds it (None: none).
@@ -661,6 +664,7 @@ def detailed_for(
         host_ram_gb=host_ram(breakdown) if training else None,
         platform=cat.gpu(asked.gpu).platform if asked is not None and asked.gpu is not None
         else "cuda",
+        mlx_assumed=asked is not None and asked.gpu == query.gpu and mlx_assumed(query, method),
         **(_split_facts(breakdown.per_gpu_gb, gpus, primary.options, cat)
            if asked is None and gpus > 1 else {}),
     )
@@ -782,6 +786,33 @@ def default_seq_len(model: ModelSpec | Decimal) -> int:
     return DEFAULT_SEQ_LEN if limit is None else min(DEFAULT_SEQ_LEN, limit)
 
 
+def mlx_assumed(query: Query, method: Method) -> bool:
+    """"qlora llama 3 8b on my m2 pro 16gb": a LoRA or QLoRA on a Mac, no trainer or library
+    named. bitsandbytes' 4-bit loader and PyTorch's CUDA kernels do not run on Apple silicon;
+    the trainer people use there is mlx-lm's (mlx_lm.lora, a 4-bit MLX model for QLoRA), so
+    the run is estimated at its defaults (MLX_*), and the reply says so (was TRL's batch 1,
+    checkpointing and rank 16, as if on CUDA)."""
+    if query.mlx or query.gpu is None or query.method is None or method.kind != "training":
+        return False
+    if query.intent not in ("fit", "memory") or query.largest or query.batch_asked \
+            or query.context_asked or query.dataset_tokens is not None:
+        # Whether the run fits, as asked; a time, a cost or a search over models, batches or
+        # lengths stays at the usual typical settings (their replies time and price rented
+        # CUDA runs beside the Mac's).
+        return False
+    cat = load_catalogue()
+    if not cat.method(query.method).adapter:
+        # The method asked, not the one estimated: a full fine-tune's LoRA remedy is still
+        # that run's trainer's (no method named, several listed: none assumed either).
+        return False
+    if query.trainer is not None or query.tool is not None or query.kernels is not None \
+            or query.litgpt or query.torchtune or query.torchtune_config is not None \
+            or query.sharding is not None or query.cpu_offload or query.old_bnb is not None \
+            or query.double_quant is not None or query.optimizer is not None:
+        return False  # a CUDA trainer or one of bitsandbytes' settings said: as said
+    return cat.gpu(query.gpu).platform == "metal"
+
+
 def _estimate_on(
     query: Query, method: Method, model: ModelSpec | Decimal, gpus: int,
     vram_per_gpu: Decimal | None,
@@ -803,7 +834,7 @@ def _estimate_on(
         defaults.append("grad_ckpt")
     if lora and said["lora_rank"] is None and (tune is None or not tune.lora_rank):
         defaults.append("lora_rank")
-    mlx = bool(said["mlx"]) and training
+    mlx = training and (bool(said["mlx"]) or mlx_assumed(query, method))
     if mlx and said["trained_layers"] is None:
         defaults.append("num_layers")
     if said["kernels"] == "unsloth" and said["optimizer"] is None and (
@@ -829,7 +860,7 @@ def _estimate_on(
             and _reads_card(query, method, optimizer) else None)
     target = model
     try:
-        if training and _plain(said) == _PLAIN and said["precision"] != "fp32":
+        if training and _plain(said) == _PLAIN and said["precision"] != "fp32" and not mlx:
             # None of the estimator's rarer settings said (most questions, and the remedies'
             # combinations but sharding): every other keyword below is the estimator's
             # default, so only these are passed, and none when they are defaults too. Its
@@ -892,6 +923,7 @@ def _estimate_on(
                 trained_layers=trained_layers,
                 bf16_adapters=bool(said["torchtune"]) and said["precision"] in (None, "bf16"),
                 fp32_upcast=_unsloth_upcast(query, method),
+                mlx=mlx,
             )
         else:
             prompt = said["prompt_tokens"]
@@ -1275,7 +1307,11 @@ def _detailed_options(query: Query, answer: Answer, catalogue: Catalogue) -> lis
     # trains as Unsloth does there ("unsloth full finetune llama 3.1 8b on a t4" chose its
     # 👉 offer by the T4's FP32 weights).
     upcast = _unsloth_upcast(query, method)
+    # mlx-lm assumed on the Mac asked runs on no offered (CUDA) card: they are estimated at
+    # the usual defaults there, as without the Mac.
     on_bf16 = query.model_copy(update={"gpu": None}) if upcast else query
+    if mlx_assumed(query, method):
+        query = on_bf16 = query.model_copy(update={"gpu": None})
     for offer, capacity in cat.offers_by_price:
         count = offer.count
         bf16 = upcast and cat.has_bf16(offer.gpu)
@@ -1410,7 +1446,10 @@ def _assumptions(
                 out.append(Assumption(code="split_weights_gpus" if replicated else "split_gpus",
                                       params={"gpus": gpus}))
         return tuple(out)
-    if method.quantized_base:
+    mlx_base = next((a for a in breakdown.assumptions if a.code == "qlora_mlx"), None)
+    if mlx_base is not None:
+        out.append(Assumption(code="qlora_mlx", params={"bits": mlx_base.params["bits"] or 0}))
+    elif method.quantized_base:
         # LitGPT's BitsandbytesPrecision quantizes the head too: said instead.
         out.append(Assumption(code="litgpt_4bit_head" if query.litgpt
                               else "qlora_nf4_plain" if query.double_quant is False
@@ -1436,7 +1475,10 @@ def _assumptions(
     if trained is not None:
         out.append(Assumption(code="trained_layers", params={
             "layers": int(trained.params["layers"] or 0), "of": int(trained.params["of"] or 0)}))
-    if query.mlx and method.kind == "training" and (
+    assumed = mlx_assumed(query, method)
+    if assumed:
+        out.append(Assumption(code="mlx_assumed"))
+    if (query.mlx or assumed) and method.kind == "training" and (
             query.batch_size is None or query.grad_ckpt is None or query.trained_layers is None
             or (rank is not None and query.lora_rank is None)):
         out.append(Assumption(code="mlx_defaults"))

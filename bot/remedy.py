@@ -21,7 +21,7 @@ from itertools import combinations
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from bot.detail import estimate_on, estimator_model, host_ram, longest_context
+from bot.detail import estimate_on, estimator_model, host_ram, longest_context, mlx_assumed
 from bot.understand.query import Query
 from rules.catalogue import Catalogue
 from rules.estimator import load_constants
@@ -156,13 +156,16 @@ _NOT_ON_METAL = frozenset({"liger", "unsloth", "adam8bit", "zero3", "cpu_offload
 
 
 def _applicable(query: Query, method: Method, platform: str = "cuda",
-                bf16: bool = True) -> list[str]:
+                bf16: bool = True, mlx: tuple[int, bool] | None = None) -> list[str]:
+    """`mlx`: mlx_lm.lora's micro-batch and checkpointing as estimated, its defaults (batch 4,
+    no checkpointing) where none was said: its flags change them as a said setting."""
     out: list[str] = []
-    if query.batch_size is not None and query.batch_size > 1:
+    batch, ckpt = mlx if mlx is not None else (query.batch_size, query.grad_ckpt)
+    if batch is not None and batch > 1:
         out.append("micro_batch")
     if query.attention == "eager":
         out.append("sdpa")  # transformers' default kernel: the scores are never stored
-    if query.grad_ckpt is False:
+    if ckpt is False:
         out.append("grad_ckpt")
     if query.kernels is None and not query.chunked_loss:
         out.append("liger")
@@ -298,8 +301,11 @@ def remedies_for(query: Query, answer: Answer, catalogue: Catalogue) -> Remedies
     methods = {"lora": cat.method(lora) if lora else None,
                "qlora": cat.method(qlora) if qlora else None}
     card = answer.gpu
+    # mlx_lm.lora's own defaults (bot.detail): batch 4 and no checkpointing, each a change.
+    mlx = (detailed.micro_batch, detailed.grad_ckpt) \
+        if query.mlx or mlx_assumed(query, method) else None
     tried = [c for c in _applicable(query, method, card.platform if card else "cuda",
-                                    cat.has_bf16(card) if card else True)
+                                    cat.has_bf16(card) if card else True, mlx)
              if c not in methods or methods[c] is not None]
     memo: dict[tuple[str, ...], Decimal | None] = {}
     hosts: dict[tuple[str, ...], tuple[Decimal, Decimal] | None] = {}

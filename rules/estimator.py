@@ -400,6 +400,15 @@ def _split_params(shape: _Shape) -> tuple[float, float]:
 
 
 @lru_cache(maxsize=256)  # the shape's, the same for every GPU count estimated
+@cache
+def _mlx_bits_per_weight() -> float | None:
+    """A 4-bit MLX model's bits a weight with its group's scale and bias (quant_types.toml
+    mlx_affine: 4.5), None without that table."""
+    affine = load_catalogue().mlx
+    bits = affine.bits_per_weight(4) if affine is not None else None
+    return float(bits) if bits is not None else None
+
+
 def _largest_linear(dims: _Dims) -> int:
     arch = dims.arch
     shapes = [*arch.linear_shapes().values(), *arch.dense_mlp_shapes().values()]
@@ -653,6 +662,7 @@ def estimate_training(
     trained_layers: int | None = None,
     bf16_adapters: bool = False,
     fp32_upcast: bool = False,
+    mlx: bool = False,
 ) -> Breakdown:
     """Per-GPU peak memory of one fine-tuning step.
 
@@ -750,6 +760,12 @@ def estimate_training(
       AdamW states (torchtune: its LoRA recipes build the model under
       training.set_default_dtype(self._dtype) and check 'validate_expected_param_dtype(
       self.adapter_params.items(), dtype=self._dtype)'; PEFT and Unsloth keep them FP32).
+    mlx: trained with mlx-lm on Apple silicon (mlx_lm.lora). Its QLoRA base is a 4-bit MLX
+      model (mlx_lm.convert -q): every linear layer and the embeddings in MLX's affine groups
+      (quant_types.toml mlx_affine: 4.5 bits a weight), multiplied packed by
+      mx.quantized_matmul, so no weight is dequantized; and, as for MLX inference, no runtime
+      context is counted (MLX's peak, mx.get_peak_memory, which mlx_lm.lora prints as "Peak
+      mem", is its arrays alone).
     """
     spec = method_spec(method, "training")
     if seq_len < 1 or micro_batch < 1 or gpus < 1 or lora_rank < 1:
@@ -886,7 +902,13 @@ def estimate_training(
         else:
             grads = n_train * grad_bytes / grad_shard
     else:
-        if quantized_base:
+        mlx_bits = _mlx_bits_per_weight() if quantized_base and mlx else None
+        if mlx_bits is not None:
+            parts.append(("weights", n * mlx_bits / 8 / weight_shard,
+                          f"MLX 4-bit affine weights ({mlx_bits:.3f} bits/param), "
+                          "linear layers and embeddings"))
+            assumptions.append(Note("qlora_mlx", {"bits": Decimal(repr(mlx_bits))}))
+        elif quantized_base:
             bits = 8 * c["bytes.nf4"] + c[
                 "bits.quant_constants_double" if double_quant else "bits.quant_constants_plain"
             ]
@@ -1142,7 +1164,7 @@ def estimate_training(
                       c["overhead.zero3_reduce_bucket_size"]
                       * (c["bytes.fp32"] if wide else bf16),
                       "ZeRO-3 contiguous gradient bucket (reduce_bucket_size)"))
-    if quantized_base:
+    if quantized_base and not mlx:
         # bitsandbytes / torchao dequantize one linear's weight for its matmul and free it
         # when the matmul returns: the largest block linear is the transient peak.
         largest = float(_largest_linear(arch))
@@ -1160,8 +1182,9 @@ def estimate_training(
         parts.append(("int8_dequant_buffer",
                       c["training.int8_dequantized_linears"] * _largest_linear(arch) * bf16,
                       "one linear layer's int8 weight dequantized for its backward matmul"))
-    context = c["overhead.cuda_context_gb"] * _GB
-    parts.append(("cuda_context", context, "CUDA context and kernels"))
+    context = 0.0 if mlx else c["overhead.cuda_context_gb"] * _GB
+    if context:
+        parts.append(("cuda_context", context, "CUDA context and kernels"))
     if resident > 0:
         room = resident
         if vram_per_gpu_gb is not None:

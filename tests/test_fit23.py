@@ -122,3 +122,67 @@ def test_zero1_2_alone_on_one_gpu_say_what_they_save(
 ])
 def test_zero2_with_offload_or_several_gpus_has_no_such_line(text: str) -> None:
     says(ask(text).text, [], ["alone offloads nothing"])
+
+
+# A LoRA or QLoRA on a Mac with no trainer named: estimated as mlx_lm.lora runs it (its batch 4,
+# rank 8 on the last 16 layers, no checkpointing), its QLoRA base a 4-bit MLX model (4.5 bits a
+# weight, embeddings too, no dequantized copy) and no runtime context, as MLX's peak counts it;
+# said in the reply, and what makes it fit is mlx-lm's flags (was TRL's batch 1, checkpointing
+# and rank 16 over NF4 weights and a 1.3 GB "Metal context": 12.8 GB, then a shorter sequence).
+MAC_MLX = [
+    ("qlora llama 3 8b on my m2 pro 16gb", None,
+     ["At typical settings (sequence 2,048, batch 4) it needs about 47.3 GB (detailed estimate) "
+      "of the 10.66 GB macOS lets the GPU use",
+      "🩹 Smallest change that makes it fit: micro-batch 1 × gradient accumulation 4 (the same "
+      "effective batch) + gradient checkpointing on, 9.5 GB by the detailed estimate",
+      "🍎 No trainer named: estimated as mlx-lm runs it on a Mac (mlx_lm.lora, its defaults "
+      "where you gave none: batch 4, LoRA rank 8 on the last 16 layers, no gradient "
+      "checkpointing), not as TRL on CUDA.",
+      "<code>mlx_lm.lora --model … --train --data … --batch-size 1 --grad-accumulation-steps 4 "
+      "--grad-checkpoint</code> with a 4-bit MLX model"],
+     ["per GPU", "Hugging Face TRL"]),
+    ("qlora de llama 3 8b en mi m2 pro de 16gb", "es",
+     ["🍎 Sin entrenador indicado: estimado como lo ejecuta mlx-lm en un Mac",
+      "--batch-size 1 --grad-accumulation-steps 4 --grad-checkpoint"], ["por GPU"]),
+    ("qlora de llama 3 8b sur mon m2 pro 16 go", "fr",
+     ["🍎 Aucun outil d'entraînement précisé\u00a0: estimé comme mlx-lm le lance sur un Mac",
+      "--batch-size 1 --grad-accumulation-steps 4 --grad-checkpoint"], ["par GPU"]),
+]
+
+
+@pytest.mark.parametrize(("text", "locale", "has", "lacks"), MAC_MLX)
+def test_a_mac_with_no_trainer_named_is_estimated_as_mlx_lm_runs_it(
+        text: str, locale: str | None, has: list[str], lacks: list[str]) -> None:
+    reply = ask(text, locale)
+    says(reply.text, has, lacks)
+    detailed = reply.answer.detailed
+    assert detailed is not None and detailed.mlx_assumed
+    assert (detailed.micro_batch, detailed.grad_ckpt, detailed.lora_rank) == (4, False, 8)
+    parts = {p[0]: p[1] for p in detailed.breakdown.parts}
+    assert "cuda_context" not in parts and "dequant_buffer" not in parts, parts
+    assert round(parts["weights"] / 1e9, 1) == 4.5  # 8.03B × 4.5 bits
+
+
+@pytest.mark.parametrize("text", [
+    "qlora llama 3 8b with trl on my m2 pro 16gb",  # a trainer named: as said, no assumption
+    "qlora llama 3 8b with axolotl on my m2 pro 16gb",
+    "qlora llama 3 8b on a 4090",  # not a Mac
+    "how long to qlora llama 3 8b on 10M tokens on my m2 pro 16gb",  # a time: as before
+])
+def test_mlx_lm_is_assumed_only_for_a_macs_fit_with_no_trainer(text: str) -> None:
+    reply = ask(text)
+    detailed = reply.answer.detailed
+    assert detailed is not None and not detailed.mlx_assumed, reply.text
+    assert "No trainer named" not in reply.text
+
+
+def test_mlx_lm_named_counts_mlx_weights_and_no_context() -> None:
+    # mlx_lm.lora with a 4-bit MLX model: the same MLX terms as when assumed
+    reply = ask("mlx_lm.lora --model mlx-community/Meta-Llama-3-8B-Instruct-4bit --train on m2 "
+                "pro 16gb")
+    detailed = reply.answer.detailed
+    assert detailed is not None
+    parts = {p[0]: p[1] for p in detailed.breakdown.parts}
+    assert "cuda_context" not in parts and "dequant_buffer" not in parts, parts
+    assert "QLoRA with mlx-lm: LoRA on a 4-bit MLX model" in reply.text
+    assert "No trainer named" not in reply.text  # named

@@ -52,12 +52,14 @@ def test_pure_bf16_that_fits_drops_the_16_byte_floor_line() -> None:
 
 
 @pytest.mark.parametrize(("text", "launch"), [
-    ("lora llama 3 8b on my m2 max 64gb",
+    ("lora llama 3 8b on my m2 max 64gb with batch 1",
      "🛠 Next: with mlx-lm (TRL's kernels need CUDA), run <code>mlx_lm.lora --model … --train "
      "--data …</code>."),
+    # mlx_lm.lora's own batch 4 and no checkpointing (fit23) need its flags on a 16 GB Mac
     ("qlora mistral 7b on my m1 pro 16gb",
      "🛠 Next: with mlx-lm (TRL's 4-bit path needs CUDA), run <code>mlx_lm.lora --model … "
-     "--train --data …</code> with a 4-bit MLX model after --model"),
+     "--train --data … --batch-size 1 --grad-accumulation-steps 4 --grad-checkpoint</code> with "
+     "a 4-bit MLX model after --model"),
 ])
 def test_a_run_that_fits_a_mac_starts_with_mlx_lm(text: str, launch: str) -> None:
     reply = ask(text, "en").text
@@ -73,6 +75,7 @@ def test_a_run_the_mac_cannot_hold_keeps_trl_on_the_rented_card() -> None:
 def test_a_run_the_mac_holds_with_a_change_starts_with_mlx_lm() -> None:
     # Over the Mac at typical settings, within it at shorter sequences (the remedy below): the
     # mlx-lm run with that change, not TRL on a rented card (train17).
-    reply = ask("qlora llama 3 70b on my m3 max 64gb", "en").text
+    reply = ask("qlora llama 3 70b on my m3 max 64gb, batch 1 with gradient checkpointing, "
+                "seq 8192", "en").text
     assert "🛠 Next: with mlx-lm (TRL's 4-bit path needs CUDA), run <code>mlx_lm.lora --model … " \
-        "--train --data … --max-seq-length 884</code>" in reply, reply
+        "--train --data … --max-seq-length 2815</code>" in reply, reply

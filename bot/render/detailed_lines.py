@@ -81,6 +81,11 @@ def _icon(ph: Phrases, fits: bool) -> str:
 
 # Assumptions stated by a sentence without values (bot.detail's codes).
 _SAID: dict[str, str] = {
+    "mlx_assumed": N_(
+        "No trainer named, on a Mac: estimated as mlx-lm trains there (mlx_lm.lora; QLoRA as "
+        "LoRA on a 4-bit MLX model), since bitsandbytes' 4-bit loader and PyTorch's CUDA "
+        "kernels do not run on Apple silicon."
+    ),
     "mlx_defaults": N_(
         "What is not given is mlx_lm.lora's own default: batch 4, LoRA rank 8 on every linear "
         "layer, the last 16 layers (--num-layers), no gradient checkpointing."
@@ -404,7 +409,12 @@ def _check(ph: Phrases, d: DetailedAnswer) -> list[Markup]:
             flag=ph.vllm_flag(c.utilization, c.utilization_said),
         )
     elif c.planning_fits:
+        # A Mac: one GPU and the share of its memory macOS gives it, never "per GPU".
         said = g._(
+            "The planning rule says it fits (%(plan)s), but with these settings the detailed "
+            "estimate needs %(need)s, more than the %(vram)s macOS lets the GPU use.",
+            plan=plan, need=need, vram=vram,
+        ) if d.platform == "metal" else g._(
             "The planning rule says it fits (%(plan)s per GPU), but with these settings the "
             "detailed estimate needs %(need)s per GPU, more than the %(vram)s each GPU has.",
             plan=plan, need=need, vram=vram,
@@ -429,6 +439,9 @@ def _check(ph: Phrases, d: DetailedAnswer) -> list[Markup]:
                 "More GPUs do not help with DDP, which puts the whole run on each: shard it "
                 "with FSDP or DeepSpeed ZeRO-3, or use shorter sequences or a smaller batch."
             )))
+        elif d.platform == "metal":
+            lines.append(_text(locale, N_("Use shorter sequences.") if single
+                               else N_("Use shorter sequences or a smaller batch.")))
         else:
             lines.append(_text(locale, N_("Use shorter sequences or more GPUs.") if single
                                else N_("Use shorter sequences, a smaller batch or more GPUs.")))
@@ -636,6 +649,16 @@ def _assumption(ph: Phrases, a: Assumption) -> Markup | None:
             "Only the last %(layers)s of the %(of)s layers train (mlx_lm --num-layers): the "
             "layers before them keep no activations for the backward pass, no gradients and no "
             "optimizer states.", layers=p["layers"], of=p["of"],
+        )
+    if code == "qlora_mlx":
+        bits = p["bits"]
+        assert isinstance(bits, (Decimal, int))
+        return g._(
+            "QLoRA with mlx-lm: LoRA on a 4-bit MLX model (mlx_lm.convert -q), every linear "
+            "layer and the embeddings in affine groups of 64 with a 16-bit scale and bias "
+            "(%(bits)s bits a weight), multiplied packed, so nothing is dequantized; MLX's peak "
+            "(mx.get_peak_memory) counts no runtime context.",
+            bits=ph.fmt.num(bits, 1),
         )
     if code == "torchtune_config":
         listed: list[str] = []

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 from markupsafe import Markup
 
 from bot.answer import Answer, HeadSplit, MethodAnswer, QuantPick, RamPick
-from bot.detail import DetailedAnswer, FitCheck
+from bot.detail import MLX_LORA_RANK, MLX_MICRO_BATCH, MLX_NUM_LAYERS, DetailedAnswer, FitCheck
 from bot.i18n import N_
 from bot.render.detailed_lines import (
     assumption_said,
@@ -916,6 +916,17 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 total=fmt.gb(asked.unified_gb), usable=fmt.gb(asked.vram_gb),
             ))
             put("\n")
+            if answer.detailed is not None and answer.detailed.mlx_assumed:
+                # "qlora llama 3 8b on my m2 pro 16gb": what the figures are of (bot.detail
+                # mlx_assumed), beside the memory they are held to.
+                put("🍎 ")
+                put(_(
+                    "No trainer named: estimated as mlx-lm runs it on a Mac (mlx_lm.lora, its "
+                    "defaults where you gave none: batch %(batch)s, LoRA rank %(rank)s on the "
+                    "last %(layers)s layers, no gradient checkpointing), not as TRL on CUDA.",
+                    batch=MLX_MICRO_BATCH, rank=MLX_LORA_RANK, layers=MLX_NUM_LAYERS,
+                ))
+                put("\n")
             if card is not None:
                 put(mac_not_sold(ph, card.id, query.gpu_memory_gb))
             # the detailed estimate of the asked method when it too misses the limit (410.9 GB
@@ -1483,11 +1494,19 @@ def _remedy_hint(answer: Answer, ph: Phrases) -> str:
     # What the offload keeps in CPU RAM beside the verdict (the options at the end say it too):
     # against the RAM said, or what it takes.
     host = _host_said(ph, rm, first) if first.host_ram_gb is not None else ""
-    return beyond + "🩹 " + ph._(
+    return beyond + "🩹 " + (ph._(
+        "Smallest change that makes it fit: %(changes)s, %(gb)s by the detailed estimate (all "
+        "the options are at the end).", changes=changes, gb=ph.fmt.gb(first.per_gpu_gb, 1),
+    ) if _on_mac(ph, rm) else ph._(
         "Smallest change that makes it fit: %(changes)s, %(gb)s per GPU by the detailed "
         "estimate (all the options are at the end).", changes=changes,
         gb=ph.fmt.gb(first.per_gpu_gb, 1),
-    ) + (" " + host if host else "") + "\n" + _offload_short(ph, rm)
+    )) + (" " + host if host else "") + "\n" + _offload_short(ph, rm)
+
+
+def _on_mac(ph: Phrases, rm: Remedies) -> bool:
+    """The remedies are for a Mac's unified memory (one GPU, its share of the memory)."""
+    return rm.gpu is not None and ph.cat.gpu(rm.gpu).unified_memory
 
 
 # DeepSpeed's ZeRO stage said by name: on one GPU it partitions nothing, and offloads only
@@ -1627,11 +1646,16 @@ def remedy_block(answer: Answer, ph: Phrases) -> Markup:
         assert answer.primary is not None and answer.primary.fit is not None
         where = ph.fit_config(answer.primary.fit)
     vram = ph.memory(rm.vram_per_gpu_gb)
+    # A Mac is one GPU sharing its memory: its figures are never "per GPU" (probe_en12).
+    mac = _on_mac(ph, rm)
     out = [] if rm.lead else ["\n"]
     if rm.options:
         head = _("What makes it fit on %(where)s", where=where)
         out.append(f"🩹 <b>{head}</b> ")
         out.append(_(
+            "(detailed estimate: %(total)s as you run it, of the %(vram)s macOS lets the GPU "
+            "use), smallest change first:", total=fmt.gb(rm.per_gpu_gb, 1), vram=vram,
+        ) if mac else _(
             "(detailed estimate: %(total)s per GPU as you run it, of %(vram)s), smallest change "
             "first:", total=fmt.gb(rm.per_gpu_gb, 1), vram=vram,
         ))
@@ -1639,7 +1663,9 @@ def remedy_block(answer: Answer, ph: Phrases) -> Markup:
         said_host = ""
         for r in rm.options:
             changes = str.__new__(Markup, " + ".join([_change(ph, rm, c, r) for c in r.changes]))
-            line = _("%(changes)s: %(gb)s per GPU", changes=changes, gb=fmt.gb(r.per_gpu_gb, 1))
+            line = _("%(changes)s: %(gb)s", changes=changes, gb=fmt.gb(r.per_gpu_gb, 1)) \
+                if mac else _("%(changes)s: %(gb)s per GPU", changes=changes,
+                              gb=fmt.gb(r.per_gpu_gb, 1))
             out.append(f"• {line}\n")
             host = _host_said(ph, rm, r)
             if host and host != said_host:
@@ -1661,6 +1687,9 @@ def remedy_block(answer: Answer, ph: Phrases) -> Markup:
         out.append(_offload_short(ph, rm))
         if rm.best_gb is not None and rm.tried:
             out.append(_(
+                "Even with every change combined, the detailed estimate still needs %(best)s of "
+                "the %(vram)s macOS lets the GPU use:", best=fmt.gb(rm.best_gb, 1), vram=vram,
+            ) if mac else _(
                 "Even with every change combined, the detailed estimate still needs %(best)s per "
                 "GPU of %(vram)s:", best=fmt.gb(rm.best_gb, 1), vram=vram,
             ))
