@@ -209,3 +209,13 @@ def test_one_precision_served_leads_with_the_detailed_figure(q: str, lang: str |
     assert lines[0].startswith("✅"), got["text"]
     assert lines[1].startswith(second), got["text"]
     assert got["fits"] is got["detailed_fits"] is True
+
+
+def test_a_no_by_both_is_not_little_headroom() -> None:
+    # BF16 Mistral 7B on a 3060 12gb misses by both: the rule's line says by how much, not
+    # "⚠️ Little headroom … Measure a short run before relying on the detailed estimate".
+    text = str(ask_json("vllm serve mistralai/Mistral-7B-Instruct-v0.3 on a 3060 12gb")["text"])
+    assert text.startswith("❌"), text
+    assert "Little headroom" not in text, text
+    assert ("📐 The planning rule says about 17.5 GB for the whole job (the configuration has "
+            "12 GB: 5.52 GB short)") in text, text

@@ -2298,10 +2298,12 @@ def _next_type_up(ph: Phrases, quant: str | None, gb: Decimal | None) -> Markup:
 
 def _typical_rule(ph: Phrases, asked: Fit, check: FitCheck) -> Markup:
     """Serving led by the detailed estimate at typical settings (bot.answer._typical_leads):
-    the planning rule's verdict beside it, with its figure for the whole job."""
+    the planning rule's verdict beside it, with its figure for the whole job; "little
+    headroom" only where the detailed estimate fits and the rule's margin does not (where
+    neither fits, the rule's line says by how much it misses)."""
     args = {"need": ph.size(asked.estimate_gb), "have": ph.fmt.gb(asked.vram_gb),
             "room": ph.headroom(asked)}
-    if not check.planning_fits:
+    if not check.planning_fits and check.detailed_fits:
         return Markup("⚠️ ") + ph._(
             "Little headroom: the planning rule, with its safety margin, says about %(need)s "
             "for the whole job; the configuration has %(have)s: %(room)s. Measure a short run "
