@@ -186,3 +186,21 @@ def test_mlx_lm_named_counts_mlx_weights_and_no_context() -> None:
     assert "cuda_context" not in parts and "dequant_buffer" not in parts, parts
     assert "QLoRA with mlx-lm: LoRA on a 4-bit MLX model" in reply.text
     assert "No trainer named" not in reply.text  # named
+
+
+# mlx_lm's trainer by name is not a second method: "qlora … with mlx_lm.lora" is QLoRA trained
+# with mlx-lm (was no method, then "mlx" read as MLX 4-bit serving: "fits … (MLX 4-bit
+# inference)"); alone it is LoRA, its default.
+@pytest.mark.parametrize(("text", "locale", "method"), [
+    ("qlora llama 3 8b with mlx_lm.lora on my m2 pro 16gb", None, "qlora"),
+    ("qlora de llama 3 8b con mlx_lm.lora en mi m2 pro de 16gb", "es", "qlora"),
+    ("qlora de llama 3 8b avec mlx_lm.lora sur mon m2 pro 16 go", "fr", "qlora"),
+    ("full finetune llama 3 8b with mlx_lm.lora on my m2 ultra", None, "full_adamw"),
+    ("python -m mlx_lm lora --model mistralai/Mistral-7B-v0.1 --train on m2 max 64gb", None,
+     "lora"),
+])
+def test_mlx_lm_lora_named_is_the_trainer_not_a_method(
+        text: str, locale: str | None, method: str) -> None:
+    reply = ask(text, locale)
+    assert reply.query.method == method and not reply.query.inference, reply.query
+    assert reply.query.mlx, reply.query

@@ -1405,6 +1405,14 @@ def _method(s: str, cat: Catalogue, said: str = "") -> MethodId | None:
     every method). A method the user excludes does not count."""
     found: list[MethodId] = []
     by_optimizer: set[MethodId] = set()  # full methods named only by an optimizer ("adamw")
+    # mlx_lm's trainer by name ("mlx_lm.lora", "python -m mlx_lm lora") names no method beside
+    # the one said: "qlora llama 3 8b with mlx_lm.lora" is QLoRA, not QLoRA and LoRA (which
+    # listed no method, then read "mlx" as MLX 4-bit serving). Alone, it trains LoRA, its
+    # default --fine-tune-type.
+    command = False
+    for match in _MLX_TRAINER.finditer(s):
+        command = True
+        s = s[: match.start()] + " " * (match.end() - match.start()) + s[match.end() :]
     for method, pattern in px.METHODS:  # most specific first: each match is then blanked
         for match in pattern.finditer(s):
             if match.group(0) == "full" and (
@@ -1425,7 +1433,13 @@ def _method(s: str, cat: Catalogue, said: str = "") -> MethodId | None:
     if len(found) == 2 and all(cat.method(m).full for m in found):
         # "full fine-tuning with 8-bit Adam": the full method that names its optimizer
         return next((m for m in found if cat.method(m).optimizer), None)
+    if not found and command:
+        return cat.method_where("training", family="adapter", weight_bits=16)
     return found[0] if len(found) == 1 else None
+
+
+# mlx_lm's LoRA trainer named as a command (settings.MLX_RUN's command forms).
+_MLX_TRAINER: Final = lazy(r"(?<![a-z0-9])(?:mlx[_-]lm[ ._-]?lora|-m mlx[_-]lm lora)(?![a-z0-9])")
 
 
 def _is_inference(s: str, method: MethodId | None, trains: bool = False) -> bool:
