@@ -514,19 +514,8 @@ class Pipeline:
             lambda q: self.reply(q, locale).answer, self.catalogue, earlier,
         )
         if found is None:
-            # "train llama 3 8b + mistral 7b at the same time on an a100": two runs' memory
-            # added up on the card (was the first model's answer alone)
-            trained = None if answered is not None or noted else read_trained_together(
-                text, whole, lambda part: stand_alone(self._understand(part)),
-                lambda q: self.reply(q, locale).answer)
-            if trained is None:
-                return None
-            replies = tuple(self.reply(s.answer.query, locale)
-                            for s in next((r for r in trained.rows if trained.fits(r)),
-                                          trained.rows[0]))
-            return replace(replies[0], query=replies[0].query.model_copy(update={"text": text}),
-                           text=render_trained_together(trained, locale, self.catalogue),
-                           parts=replies)
+            return self._trained_together(text, whole, previous, locale, answered is None,
+                                          ("last" if own is None else "own") if noted else None)
         # On several cards, each model split across them: the JSON describes the cards asked.
         replies = tuple(self.reply(s.answer.query, locale) for s in found.split or found.sized)
         first = replies[0] if replies else self.reply(whole, locale)
@@ -547,6 +536,37 @@ class Pipeline:
             first, query=first.query.model_copy(update={"text": text}), text=answer,
             parts=replies,
         )
+
+    def _trained_together(self, text: str, whole: Query, previous: Query | None, locale: str,
+                          asked: bool, noted: str | None) -> Reply | None:
+        """Models fine-tuned at the same time ("train llama 3 8b + mistral 7b at the same time
+        on an a100", or "and mistral 7b at the same time?" after a run trained): their runs'
+        memory added up on the card, or one a card (bot/two_models.py; was the first model's
+        answer alone). `asked`: not the models of a question asked back; `noted`: the card is
+        the chat's, said so: its "last" question's or its "own"."""
+        earlier = previous if previous is not None and not previous.inference \
+            and previous.method is not None \
+            and (previous.model_id is not None or previous.params_b is not None) else None
+        if earlier is not None and whole.method is None:
+            whole = whole.model_copy(update={"method": earlier.method})
+        trained = read_trained_together(
+            text, whole, lambda part: stand_alone(self._understand(part)),
+            lambda q: self.reply(q, locale).answer, earlier) if asked else None
+        if trained is None:
+            return None
+        replies = tuple(self.reply(s.answer.query, locale)
+                        for s in next((r for r in trained.rows if trained.fits(r)),
+                                      trained.rows[0]))
+        answer = render_trained_together(trained, locale, self.catalogue)
+        carried = (("method", "model") if trained.carried else ()) \
+            + (("gpu",) if noted == "last" else ())
+        if noted == "own":
+            answer = noted_line(trained, locale, self.catalogue) + "\n" + answer
+        if carried:
+            assert previous is not None  # a card or a run of the chat's last question
+            answer = carried_line(previous, carried, locale, self.catalogue) + "\n" + answer
+        return replace(replies[0], query=replies[0].query.model_copy(update={"text": text}),
+                       text=answer, parts=replies, carried=carried)
 
     def _trained_each(
         self,

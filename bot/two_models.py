@@ -57,6 +57,13 @@ _TOGETHER: Final = lazy(
     # "both qwen 2.5 7b and llama 3 8b on one 4090" ("cual de los dos": which one, not both)
     r"|both|ambos|ambas|(?<!de )(?:los|las) dos|(?:tous |toutes )?les deux)\b"
 )
+# Said of runs at once, not of one card ("on the same card" after a run asks the next run
+# there): training two models together is said with these only.
+_AT_ONCE: Final = lazy(
+    r"\b(?:(?:(?:at|in) )?(?:the )?same time|at once|together|juntos|juntas|ensemble"
+    r"|simultaneous(?:ly)?|concurrent(?:ly)?|side by side|a la vez|al mismo tiempo"
+    r"|simultanea(?:mente)?|en meme temps|a la fois|simultanement)\b"
+)
 # "llama 3 8b + an embedding model": apart from the words, which then open with a letter
 # (bot/understand/lazy.py's look-ahead), and searched only in a text with a "+".
 _PLUS: Final = lazy(r"\w ?\+ ?\w")
@@ -413,9 +420,16 @@ class TrainedTogether:
     gpu: str
     rows: tuple[tuple[Sized, ...], ...]
     card_gb: Decimal
+    # Several cards ("on 2x a100"), no fewer than the models: one run a card.
+    count: int = 1
+    # The first model is the chat's last question's ("and mistral 7b at the same time?").
+    carried: bool = False
 
     def fits(self, row: tuple[Sized, ...]) -> bool:
-        """The runs of `row` together on the card: two processes, their memory adds up."""
+        """The runs of `row` together: on one card two processes, their memory adds up; on
+        several, each run on a card of its own."""
+        if self.count >= 2:
+            return self.alone(row)
         return _total(row) <= self.card_gb
 
     def alone(self, row: tuple[Sized, ...]) -> bool:
@@ -425,21 +439,34 @@ class TrainedTogether:
 
 def read_trained_together(
     text: str, whole: Query, read: Callable[[str], Query], answer: Callable[[Query], Answer],
+    earlier: Query | None = None,
 ) -> TrainedTogether | None:
     """The models of `text` trained at the same time (a together word and a training word or
-    method) on its one card, each model's detailed estimate per method; None when the message
-    is not that question (then answered as before: several cards, a card not known, a model
-    not sized alone)."""
+    method) on its card, or one a card on as many cards ("on 2x a100"), each model's detailed
+    estimate on one card per method; `earlier`: the run the chat's last question trained,
+    beside the one model "and mistral 7b at the same time?" names. None when the message is
+    not that question (then answered as before: more models than cards, a card not known, a
+    model not sized alone)."""
     folded = fold(text)
-    if _TOGETHER.search(folded) is None or whole.inference or not _trains(whole, folded) \
+    count = whole.gpu_count or 1
+    if _AT_ONCE.search(folded) is None or whole.inference or not _trains(whole, folded) \
             or whole.rig or whole.intent not in ("fit", "memory", "unknown") \
-            or whole.gpu is None or (whole.gpu_count or 1) != 1:
+            or whole.gpu is None:
         return None
     found = named_models(text, read)
-    if found is None or found[1] or found[2] > 1 or len(found[0]) < 2 \
+    if found is None or found[1] or found[2] > 1 \
             or any(q.model_id is None and q.params_b is None for q in found[0]):
         return None
     named = found[0]
+    carried = len(named) == 1 and earlier is not None and _trained(earlier) \
+        and (earlier.model_id, earlier.params_b) != (named[0].model_id, named[0].params_b)
+    if carried:
+        assert earlier is not None
+        named.insert(0, earlier)
+    if len(named) < 2 or (count >= 2 and len(named) > count):
+        return None
+    gpu = whole.gpu
+    whole = whole.model_copy(update={"gpu_count": 1})
     # A method said with a model is its own, the message's otherwise ("qlora llama 3 8b and
     # mistral 7b at the same time"); none said: each of the methods the single answer lists.
     said = [q.method if _trained(q) else whole.method for q in named]
@@ -463,20 +490,42 @@ def read_trained_together(
             rows.append(tuple(row))
     if not rows or card is None:
         return None
-    return TrainedTogether(whole.gpu, tuple(rows), card)
+    return TrainedTogether(gpu, tuple(rows), card, count, carried)
 
 
 def render_trained_together(found: TrainedTogether, locale: str, catalogue: Catalogue) -> str:
     """The reply in `locale` (Telegram HTML): whether the models fit together on the card, by
-    the sum of their estimates, per method; one after the other when they do not."""
+    the sum of their estimates, per method, and one after the other when they do not; on
+    several cards, whether each fits on a card of its own."""
     ph = Phrases(locale, catalogue)
     _, fmt = ph._, ph.fmt
-    config = ph.config(found.gpu, 1)
-    card = ph.memory(found.card_gb)
     names = [_name(ph, s) for s in found.rows[0]]
-    models = _leading(ph, names)
     labels = [_way(ph, row) for row in found.rows]
     fitting = [label for row, label in zip(found.rows, labels, strict=True) if found.fits(row)]
+    lines = _trained_lines(found, ph, names, labels, fitting) if found.count == 1 \
+        else _trained_apart(found, ph, names, labels, fitting)
+    first = found.rows[0][0].detailed
+    lines.append("")
+    if found.count == 1:
+        lines.append(str(_("ℹ️ <i>Two runs on one card take the sum of their memory: each figure"
+                           " is that run's detailed estimate (sequence %(seq)s, batch %(batch)s),"
+                           " its own CUDA context included. They also share the card's compute,"
+                           " so each trains slower than it would alone. Planning rules, not"
+                           " measurements.</i>", seq=fmt.num(first.seq_len, 0),
+                           batch=first.micro_batch)))
+    else:
+        lines.append(str(_("ℹ️ <i>One run a card: each figure is that run's detailed estimate on"
+                           " one card (sequence %(seq)s, batch %(batch)s). Planning rules, not"
+                           " measurements.</i>", seq=fmt.num(first.seq_len, 0),
+                           batch=first.micro_batch)))
+    return "\n".join(lines)
+
+
+def _trained_lines(found: TrainedTogether, ph: Phrases, names: list[str], labels: list[str],
+                   fitting: list[str]) -> list[str]:
+    """One card: the verdict on the sum, each method's sum, one after the other if none fits."""
+    _, fmt = ph._, ph.fmt
+    config, card, models = ph.config(found.gpu, 1), ph.memory(found.card_gb), _leading(ph, names)
     lines: list[str] = []
     if fitting:
         lines.append(str(_("✅ <b>%(models)s fit at the same time on %(config)s: %(methods)s.</b>",
@@ -496,8 +545,9 @@ def render_trained_together(found: TrainedTogether, locale: str, catalogue: Cata
         each = " + ".join(f"{name} ≈ {ph.size(s.detailed.per_gpu_gb)}"
                           for name, s in zip(names, row, strict=True))
         lines.append(str(_("%(icon)s <b>%(method)s</b>: %(each)s = ≈ %(total)s of %(card)s —"
-                           " %(room)s", icon=ph.verdict_icon(found.fits(row)), method=label[:1].upper() + label[1:],
-                           each=each, total=ph.size(total), card=card,
+                           " %(room)s", icon=ph.verdict_icon(found.fits(row)),
+                           method=label[:1].upper() + label[1:], each=each,
+                           total=ph.size(total), card=card,
                            room=ph.room(found.fits(row), found.card_gb - total))))
     if not fitting:
         alone = [label for row, label in zip(found.rows, labels, strict=True)
@@ -508,15 +558,37 @@ def render_trained_together(found: TrainedTogether, locale: str, catalogue: Cata
         else:
             lines.append(str(_("👉 Not one after the other either: with each method, one of"
                                " them needs more than the card's %(card)s alone.", card=card)))
-    first = found.rows[0][0].detailed
+    return lines
+
+
+def _trained_apart(found: TrainedTogether, ph: Phrases, names: list[str], labels: list[str],
+                   fitting: list[str]) -> list[str]:
+    """Several cards, no fewer than the models: each run on a card of its own, per method."""
+    _, fmt = ph._, ph.fmt
+    config = ph.config(found.gpu, found.count)
+    card, models = ph.memory(found.card_gb), _leading(ph, names)
+    lines: list[str] = []
+    if fitting:
+        lines.append(str(_("✅ <b>%(models)s fit at the same time on %(config)s, one per card:"
+                           " %(methods)s.</b>", models=models, config=config,
+                           methods=fmt.list(fitting))))
+    elif len(labels) == 1:
+        lines.append(str(_("❌ <b>%(models)s do not fit at the same time on %(config)s with"
+                           " %(method)s, even one per card.</b>", models=models, config=config,
+                           method=labels[0])))
+    else:
+        lines.append(str(_("❌ <b>%(models)s do not fit at the same time on %(config)s with any"
+                           " method, even one per card.</b>", models=models, config=config)))
     lines.append("")
-    lines.append(str(_("ℹ️ <i>Two runs on one card take the sum of their memory: each figure is"
-                       " that run's detailed estimate (sequence %(seq)s, batch %(batch)s), its own"
-                       " CUDA context included. They also share the card's compute, so each"
-                       " trains slower than it would alone. Planning rules, not"
-                       " measurements.</i>", seq=fmt.num(first.seq_len, 0),
-                       batch=first.micro_batch)))
-    return "\n".join(lines)
+    for row, label in zip(found.rows, labels, strict=True):
+        largest = max(s.detailed.per_gpu_gb for s in row)
+        each = ", ".join(f"{name} ≈ {ph.size(s.detailed.per_gpu_gb)}"
+                         for name, s in zip(names, row, strict=True))
+        lines.append(str(_("%(icon)s <b>%(method)s</b>: %(each)s, one per card of %(card)s;"
+                           " the largest, %(room)s", icon=ph.verdict_icon(found.fits(row)),
+                           method=label[:1].upper() + label[1:], each=each, card=card,
+                           room=ph.room(found.fits(row), found.card_gb - largest))))
+    return lines
 
 
 def _way(ph: Phrases, row: tuple[Sized, ...]) -> str:
@@ -650,12 +722,14 @@ def render_two_models(found: TwoModels, locale: str, catalogue: Catalogue) -> st
     return "\n".join(str(line) for line in lines)
 
 
-def noted_line(found: TwoModels, locale: str, catalogue: Catalogue) -> str:
+def noted_line(found: TwoModels | TrainedTogether, locale: str, catalogue: Catalogue) -> str:
     """"↪️ On 2× RTX 3090: your cards, as you said earlier." — the card noted in the chat."""
     ph = Phrases(locale, catalogue)
+    config = _config(found, ph) if isinstance(found, TwoModels) \
+        else ph.config(found.gpu, found.count)
     return str(ph.ngettext("↪️ <i>On %(config)s: your card, as you said earlier.</i>",
                            "↪️ <i>On %(config)s: your cards, as you said earlier.</i>",
-                           found.count, config=_config(found, ph)))
+                           found.count, config=config))
 
 
 def _config(found: TwoModels, ph: Phrases) -> Markup | None:

@@ -233,3 +233,43 @@ def test_the_card_owned_is_no_alert(text: str, gpus: list[str]) -> None:
     assert [p.query.gpu for p in reply.parts or (reply,)] == gpus
     assert all(p.answer.intent == "alert" for p in reply.parts or (reply,))
     assert "RTX 3090" not in reply.text
+
+
+# Trained at the same time on several cards, no more models than cards: one run a card (was the
+# first model's answer alone); after a run trained, "and mistral 7b at the same time?" is both
+# (was Mistral alone); a card said owned is theirs.
+TRAINED_APART = [
+    (("train llama 3 8b and mistral 7b at the same time on 2x a100",),
+     ["✅ <b>Llama 3 8B and Mistral 7B fit at the same time on 2× A100 80GB, one per card: QLoRA"
+      " and LoRA.</b>", "✅ <b>QLoRA</b>: Llama 3 8B ≈ 12.8 GB, Mistral 7B ≈ 8.5 GB, one per"
+      " card of 85.9 GB (80 GiB); the largest, 73.1 GB left", "❌ <b>Full 8-bit Adam</b>",
+      "ℹ️ <i>One run a card"]),
+    (("entrenar llama 3 70b y qwen2.5 72b a la vez en 2 4090",),
+     ["❌ <b>Llama 3 70B y Qwen2.5 72B no caben a la vez en 2× RTX 4090 con ningún método, ni"
+      " siquiera uno por tarjeta.</b>"]),
+    (("qlora llama 3 8b on a 4090", "and mistral 7b at the same time?"),
+     ["↪️ <i>QLoRA of Llama 3 8B on 1× RTX 4090, from your last question.</i>",
+      "✅ <b>Llama 3 8B and Mistral 7B fit at the same time on 1× RTX 4090: QLoRA.</b>",
+      "Llama 3 8B ≈ 12.8 GB + Mistral 7B ≈ 8.5 GB = ≈ 21.3 GB"]),
+    (("lora llama 3 8b on an a100", "¿y mistral 7b a la vez?"),
+     ["↪️ <i>LoRA de Llama 3 8B en 1× A100 80GB, de tu pregunta anterior.</i>",
+      "caben a la vez en 1× A100 80GB: LoRA."]),
+    (("i have 2 3090s", "qlora llama 3 8b and mistral 7b at the same time"),
+     ["↪️ <i>On 2× RTX 3090: your cards, as you said earlier.</i>",
+      "fit at the same time on 2× RTX 3090, one per card: QLoRA."]),
+]
+
+
+@pytest.mark.parametrize(("turns", "has"), TRAINED_APART)
+def test_trained_at_the_same_time_on_cards_and_in_the_chat(turns: tuple[str, ...],
+                                                           has: list[str]) -> None:
+    reply = converse(*turns)[-1]
+    assert len({p.query.model_id for p in reply.parts}) == 2, reply.text
+    says(reply.text, has, ["🤔", "inference"])
+    assert validate_telegram_html(reply.text) is None
+
+
+def test_the_same_card_after_a_run_is_the_next_run_there() -> None:
+    """"on the same card" asks the next run there, not both runs at once."""
+    reply = converse("qlora llama 3 8b on my 4090", "can i lora qwen 2.5 14b on the same card?")[-1]
+    assert reply.query.model_id == "qwen2.5-14b" and "at the same time" not in reply.text
