@@ -114,11 +114,16 @@ def rig_note(
 
 
 def _not_rented(ph: Phrases, card: GPU, colab: bool = False, kaggle: int = 0,
-                plan: bool = False) -> Markup:
+                plan: bool = False, instance: str | None = None, count: int = 1) -> Markup:
     """The verdict is for the user's own device, named as what it is: a Mac is not a card, and
     Colab's card is a notebook's that Google rents, not the user's own; likewise Kaggle's
     (`kaggle`: how many of its cards, 0 when not Kaggle's); `plan`: a paid Colab plan named
-    with no card ("on colab pro"), read as its GPU with the most memory."""
+    with no card ("on colab pro"), read as its GPU with the most memory; `instance`: a cloud
+    instance type the card was read from ("ml.g5.2xlarge"), `count` of it."""
+    if instance is not None:
+        return ph._("We don't rent the %(gpu)s here: this verdict is for the %(config)s of the "
+                    "%(instance)s instance you named.", gpu=ph.gpu_name(card.id),
+                    config=ph.config(card.id, count), instance=instance)
     plans = ph.cat.colab
     if colab and plan and plans is not None and card.id == plans.paid_gpu:
         # "on colab pro": the paid plans' largest GPU, and the others they offer
@@ -876,7 +881,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 put("🏠 ")
                 put(_not_rented(ph, card, query.gpu_colab,
                                 (query.gpu_count or 1) if query.gpu_kaggle else 0,
-                                query.gpu_colab_plan))
+                                query.gpu_colab_plan, query.gpu_instance, asked.gpu_count))
                 put("\n")
         elif not asked.rentable and not own_first:  # else said with the cost that leads
             put("🔢 ")
@@ -3443,7 +3448,8 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
                     ph, card, (asked.gpu_colab and first) or (asked.other_gpu_colab and second),
                     c.a_count if asked.gpu_kaggle and first
                     else c.b_count if asked.other_gpu_kaggle and second else 0,
-                    (asked.gpu_colab_plan and first) or (asked.other_gpu_colab_plan and second)))
+                    (asked.gpu_colab_plan and first) or (asked.other_gpu_colab_plan and second),
+                    asked.gpu_instance if first else None, c.a_count if first else c.b_count))
             put("\n")
         if not machines and ((card_a.rented and c.a_usd_per_hour is None and not c.a_rig) or (
             card_b.rented and c.b_usd_per_hour is None and not c.b_rig

@@ -56,6 +56,9 @@ class GpuMention:
     # No count, but the name in the plural ("on h100s", "several a100s", "varias h100", "sur
     # des h100"): some of that card, as many as the run needs.
     plural: bool = False
+    # The cloud instance type it was read from ("ml.g5.2xlarge", "a2-highgpu-1g", "g5"): a
+    # rented machine's GPUs, named so in the reply, not "your own card"
+    instance: str | None = None
 
 
 class Work(Protocol):
@@ -675,7 +678,7 @@ def _take_instances(work: Work, index: CatalogueIndex) -> list[GpuMention]:
             match = pattern.search(work.s)
             if match is None or index.find_gpu(gpu_id) is None:
                 continue
-            found.append(GpuMention(gpu_id, match.group(0), count))
+            found.append(GpuMention(gpu_id, match.group(0), count, instance=match.group(0)))
             work.gpus.append(found[-1])
             work.blank(*match.span(), "gpu")
     family = _FAMILY.search(work.s) if not found else None
@@ -683,7 +686,8 @@ def _take_instances(work: Work, index: CatalogueIndex) -> list[GpuMention]:
         group = next(name for name in ("before", "after", "bare") if family.group(name))
         gpu_id, n = _FAMILIES[family.group(group)]
         if index.find_gpu(gpu_id) is not None:
-            found.append(GpuMention(gpu_id, family.group(0), n))
+            found.append(GpuMention(gpu_id, family.group(0), n,
+                                    instance=family.group(group)))
             work.gpus.append(found[-1])
             work.blank(*family.span(group), "gpu")
     return found
@@ -892,6 +896,7 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
             work.gpus.remove(mention)
             if named[0].count is None:
                 named[0].count = mention.count
+            named[0].instance = mention.instance
     _package_as_devices(work, index)
 
 

@@ -3987,6 +3987,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         other_gpu_colab_plan=bool(others) and any(
             g.colab_plan for g in work.gpus if g.gpu_id == others[0] and g is not first_known),
         gpu_kaggle=first_known.kaggle if first_known else False,
+        gpu_instance=first_known.instance if first_known else None,
         other_gpu_kaggle=bool(others) and any(
             g.kaggle for g in work.gpus if g.gpu_id == others[0] and g is not first_known),
         vram_gb=work.vram_gb,

@@ -109,6 +109,9 @@ class Query(BaseModel):
     # notebook's GPUs, not the user's own
     gpu_kaggle: bool = False
     other_gpu_kaggle: bool = False
+    # `gpu` was read from a cloud instance type ("sagemaker ml.g5.2xlarge", "aws g5.12xlarge"),
+    # as written: a rented machine's GPUs, not the user's own
+    gpu_instance: str | None = None
     vram_gb: Decimal | None = None  # a GPU given only by its memory ("a 48 GB GPU")
     hours: Decimal | None = None
     other_hours: Decimal | None = None  # compared: the hours said for the other side  # wall-clock hours
