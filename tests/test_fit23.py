@@ -204,3 +204,18 @@ def test_mlx_lm_lora_named_is_the_trainer_not_a_method(
     reply = ask(text, locale)
     assert reply.query.method == method and not reply.query.inference, reply.query
     assert reply.query.mlx, reply.query
+
+
+# Nothing mlx-lm can change holds it on the Mac: TRL's command names the rented GPU it runs on
+# (was "run it with --load_in_4bit --use_peft", as if on the Mac, when that GPU was one).
+@pytest.mark.parametrize(("text", "locale", "has"), [
+    ("my qlora of llama 3 70b OOMs on my m3 max 36gb", None,
+     "🛠 Next: with Hugging Face TRL, on 1× A100 80GB, run it with <code>--load_in_4bit "
+     "--use_peft</code>."),
+    ("qlora de llama 3 70b en mi m1 pro de 16gb", "es",
+     "🛠 Siguiente paso: con Hugging Face TRL, en 1× A100 80GB, lánzalo con"),
+    ("qlora de llama 3 70b sur mon m1 pro 16 go", "fr", "avec Hugging Face TRL, sur 1× A100 80GB"),
+])
+def test_trl_on_a_rented_gpu_after_a_mac_names_it(text: str, locale: str | None,
+                                                  has: str) -> None:
+    says(ask(text, locale).text, [has], [])

@@ -870,7 +870,8 @@ class Phrases:
                 "<code>--accelerate_config</code>: its profiles (fsdp2, zero3) are for several "
                 "GPUs.",
                 cfg=self.fit_config(target))
-        elif target.gpu_count == 1 and (asked is None or target is asked):
+        elif target.gpu_count == 1 and ((asked is None and not elsewhere) or target is asked):
+            # (on the user's Mac, the rented GPU is named: "run it" there was the Mac)
             text = self._("Next: with Hugging Face TRL, run it with <code>%(flags)s</code>.",
                           flags=flags)
         elif target.gpu_count == 1:
