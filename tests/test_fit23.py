@@ -68,6 +68,9 @@ BEYOND_TIMED = [
       "💵 <b>You pay $912.78</b>"]),
     ("how long to full finetune llama 3 70b on 1B tokens on h100s",
      ["🔢 <b>You need 19× H100", "about 23.64 hours on 19× H100",
+      # the run's own GPU-hours at that count, priced as the plural's hours are
+      "💵 23.64 hours on 19× H100, across instances, would be 449.16 GPU-hours: $1,042.05 at "
+      "$2.32/hour.",
       "⏱ Rented here instead, where this run costs least: about 24.69 hours on 8× B200"]),
     ("¿cuánto tarda un full finetune de llama 3 70b con 1B tokens en 24 h100?",
      ["24× H100", "8× B200"]),

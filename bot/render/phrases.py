@@ -1223,10 +1223,11 @@ class Phrases:
         if price is None or hours is None or count <= self.cat.limits.max_gpus:
             return None
         gpu_hours = hours * count
+        whole = gpu_hours == gpu_hours.to_integral_value()  # a run's hours keep their cents
         return _safe("💵 ") + _(
             "%(hours)s on %(need)s, across instances, would be %(gpu_hours)s GPU-hours: "
             "%(cost)s at %(price)s.", hours=fmt.duration(hours),
-            need=self.config(gpu, count), gpu_hours=fmt.num(gpu_hours, 0),
+            need=self.config(gpu, count), gpu_hours=fmt.num(gpu_hours, 0 if whole else 2),
             cost=fmt.usd(gpu_hours * price), price=self.per_hour(price))
 
     def faster_block(self, runs: tuple[FasterRun, ...], gpu: str, count: int,
