@@ -202,6 +202,8 @@ ALERT_EACH = [
      ["Le H100 passe sous 2\u00a0$US", "Le H200 passe sous 2\u00a0$US"]),
     ("alert me when h100 and h200 prices change", ["h100", "h200"], None,
      ["H100", "H200"]),
+    ("alert me if the h100, h200 drop below 2", ["h100", "h200"], D(2),
+     ["H100 drops below $2", "H200 drops below $2"]),
 ]
 
 
@@ -273,3 +275,34 @@ def test_the_same_card_after_a_run_is_the_next_run_there() -> None:
     """"on the same card" asks the next run there, not both runs at once."""
     reply = converse("qlora llama 3 8b on my 4090", "can i lora qwen 2.5 14b on the same card?")[-1]
     assert reply.query.model_id == "qwen2.5-14b" and "at the same time" not in reply.text
+
+
+# Alerts listed with commas, each with its condition: each set (was the one before the first
+# "and" dropped: "the h200 below 2.5" read into the H100's).
+@pytest.mark.parametrize("text", [
+    "alert me if the h100 drops below 2, the h200 below 2.5 and the b200 below 4",
+    "préviens-moi si la h100 passe sous 2, la h200 sous 2,5 et la b200 sous 4",
+])
+def test_alerts_listed_with_commas(text: str) -> None:
+    assert [(p.answer.intent, p.query.gpu, p.query.threshold_usd) for p in ask(text).parts] == [
+        ("alert", "h100", D(2)), ("alert", "h200", D("2.5")), ("alert", "b200", D(4))]
+
+
+# Two cards each rented for hours of its own, no count said: each priced and summed (was the
+# first card's cost alone, the second dropped).
+@pytest.mark.parametrize(("text", "has"), [
+    ("how much is an h100 for 10 hours and an h200 for 5 hours",
+     ["🧾 <b>Total for both rentals: $53.90 in the blocks you pay for ($23.20 + $30.70); the "
+      "rentals themselves use $38.55.</b>", "1× H100 × 10 hours", "1× H200 × 5 hours"]),
+    ("price of h100 for 10h and h200 for 5h?", ["Total for both rentals", "1× H200 × 5 hours"]),
+    ("cuánto sale una h100 por 10 horas y una h200 por 5 horas",
+     ["🧾 <b>Total de los dos alquileres: 53,90\u00a0US$", "1× H200 × 5\u00a0horas"]),
+    ("combien coûte une h100 pendant 10 h et une h200 pendant 5 h ?",
+     ["🧾 <b>Total des deux locations\u00a0: 53,90\u00a0$US", "1× H200 × 5\u00a0heures"]),
+])
+def test_two_rentals_with_hours_of_their_own(text: str, has: list[str]) -> None:
+    says(ask(text).text, has, ["🤔"])
+
+
+def test_two_rentals_weighed_stay_compared() -> None:
+    assert "H100 or H200?" in ask("how much is an h100 for 10 hours or an h200 for 5 hours").text

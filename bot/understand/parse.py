@@ -3871,6 +3871,14 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         and (px.HOW_MUCH.search(rest) is not None or px.COST.search(rest) is not None)
     if both_rented:
         intent, other_hours = "compare", work.hours
+    elif intent == "cost" and others and other_hours is not None and work.params_b is None \
+            and not work.family and _JOINED.search(rest) is not None \
+            and _WEIGHED.search(rest) is None \
+            and all(index.gpu(g).rented for g in (known[0], *others)):
+        # "how much is an h100 for 10 hours and an h200 for 5 hours", "price of h100 for 10h
+        # and h200 for 5h?": two rentals at hours of their own, each priced and summed, as with
+        # counts said (was the first card's cost alone, the second dropped)
+        intent = "compare"
     # "h100 + a100", "h100 y a100?", "how much is h100 and a100": two cards we rent joined,
     # nothing to run nor weigh, are two rentals, each priced (was a datasheet comparison);
     # "h100 vs a100", "h100 or a100?" still compare.

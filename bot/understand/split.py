@@ -213,19 +213,19 @@ _ALERT_TOO: Final = (
     r"[^,;.?!\n]{0,12}?(?<![a-z])(?:too|as well|tambien|aussi|egalement)(?![a-z])"
     r"(?:\s*,?\s*(?:please|pls|plz|por favor|svp|stp|s'il (?:te|vous) plait))?"
     r"\s*(?:[,;.?!\n]|$)")
-_ALERT_MORE: Final = lazy(
-    r"\s(?:and|y|e|et|&)\s+(?=(?:(?:if|when|once|si|cuando|quand|lorsque)\s+)?"
+_ALERT_NEXT: Final = (
+    r"(?:(?:if|when|once|si|cuando|quand|lorsque)\s+)?"
     rf"{_ALERT_CARD}"
     r"(?:[^,;.?!\n]{0,30}?(?<![a-z])(?:below|under|drops?|falls?|bajo|baja|baje|debajo|sous"
     r"|passe|descend\w*|above|over|sube|suba|dessus)(?![a-z])"
-    rf"|{_ALERT_TOO}))"
-    # after a comma, "too" only: "…, le h200 aussi"
-    rf"|(?<=,)\s*(?={_ALERT_CARD}{_ALERT_TOO})"
-)
+    rf"|{_ALERT_TOO})")
+# ... after a joining word, or a comma ("… below 2, the h200 below 2.5 and the b200 below 4",
+# "…, le h200 aussi")
+_ALERT_MORE: Final = lazy(rf"\s(?:and|y|e|et|&)\s+(?={_ALERT_NEXT})|(?<=,)\s*(?={_ALERT_NEXT})")
 # A clause that ends on a card ("alert me if the h100", "avísame si la h100"): the cards are
 # listed before the one condition ("… and h200 drop below 2"), one alert of several cards,
 # not cut (bot/pipeline.py sets one for each).
-_CARD_ENDS: Final = lazy(r"(?<![a-z0-9])(?:[a-z]{1,3}\d{2,4}[a-z0-9]*|(?:rtx|nvidia)\s?\d{4})\s*$")
+_CARD_ENDS: Final = lazy(r"(?<![a-z0-9])(?:[a-z]{1,3}\d{2,4}[a-z0-9]*|(?:rtx|nvidia)\s?\d{4})\s*,?\s*$")
 _ALERT_SAID: Final = lazy(rf"(?<![a-z]){_ALERT_ASK}(?![a-z])")
 # Where an alert's price ends and another clause starts ("alert me if the h100 drops below 2,
 # and can i qlora llama 3 70b on it?", "avísame si la h100 baja de 2 y ¿puedo …?", "préviens-moi
