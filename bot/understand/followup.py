@@ -2379,6 +2379,13 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
                       serving_precision_said=previous.serving_precision_said,
                       quant=None, quant_bare=None, quant_asked=False,
                       runner=None, runner_type_assumed=False)
+    elif new.method is None and new.training_said and previous.inference:
+        # "how long to train llama 3 8b on 10k examples?" after "and to run?": training said,
+        # not the serving before it (was timed as 8-bit inference); no method named, each
+        # training method's answer.
+        update.update(method=None, inference=False, serving_implied=False,
+                      serving_precision_said=False, quant=None, quant_bare=None,
+                      quant_asked=False, runner=None, runner_type_assumed=False)
     elif new.method is None and not new.inference:
         # "and on 8x h100?" after "serve deepseek r1 on 8x h200": still no precision named,
         # so still every precision, led as before (the published one first).

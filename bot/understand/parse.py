@@ -4093,6 +4093,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # leads, as the answers pinned so far; one line says serving's).
         kind_unsaid=intent == "fit" and method is None and not inference and not trains
         and work.params_b is not None,
+        training_said=trains and not inference,
         fix_asked=bool(asks.FIX_ASK.search(rest)),
         overkill_asked=bool(asks.OVERKILL.search(rest)),
         start_asked=start,

@@ -414,6 +414,9 @@ class Query(BaseModel):
     # "mistral 7b on a 3090?", "does llama 3 8b fit on a 4090": no training or serving word,
     # method or setting. The training verdict leads; a line says whether it runs there too.
     kind_unsaid: bool = False
+    # A training word said ("train", "fine-tune", "entrenar", "entraîner") with no method: the
+    # question is of training, whatever the conversation served before
+    training_said: bool = False
     fix_asked: bool = False
     overkill_asked: bool = False  # "is 8x H100 overkill for …": more than the run needs?
     online_rl: str | None = None  # GRPO, PPO, RLOO, online DPO: generates while it trains
