@@ -3039,17 +3039,34 @@ def _vllm_context(query: Query, cat: Catalogue) -> Query:
             return query  # no context on file: "with vllm" keeps every precision's line
     published = _native_lead(query, cat) or cat.default_method("inference")
     weights_gb = spec.params_b * cat.method(published).weight_bits / 8
-    if not query.serving_precision_said and (query.engine_command or (
-            "seq_len" in update
-            and weights_gb < held * (query.gpu_memory_utilization or serving_utilization()))):
+    share = query.gpu_memory_utilization or serving_utilization()
+    if not query.serving_precision_said and (
+            query.engine_command
+            or ("seq_len" in update and weights_gb < held * share)
+            or ("seq_len" not in update and _published_holds(query, cat, published, held))):
         # No precision said: vLLM serves the checkpoint as published (--dtype auto, no
         # --quantization), BF16 or the model's own FP8/MXFP4, not a 4-bit copy it is not
         # given. A command line ("vllm serve google/gemma-3-27b-it", with or without
         # --max-model-len) named that checkpoint: the reply is its run, and where it does not
         # fit, says so and what would (bot.vllm_fix). "With vllm" at vLLM's default context:
-        # that run when vLLM's share holds those weights, else the precisions that fit.
+        # that run when vLLM's share holds those weights, else the precisions that fit; at a
+        # context said ("llama 3 8b with vllm at 16k context on a 4090"), that run when it
+        # fits there by the detailed estimate, else the precisions that fit (no checkpoint
+        # was named: a quantized one is as much an answer as the flags).
         update.update(method=published, serving_precision_said=True)
     return query.model_copy(update=update) if update else query
+
+
+def _published_holds(query: Query, cat: Catalogue, method_id: str, held: Decimal) -> bool:
+    """The checkpoint as published fits vLLM's share of the asked cards at the context said,
+    by the detailed estimate (_vllm_context)."""
+    assert query.model_id is not None
+    count = query.gpu_count or 1
+    method = cat.method(method_id)
+    model = estimator_model(query, cat.models.get(query.model_id).params_b, cat)
+    breakdown = estimate_on_cards(query, method, model, count, held / count)
+    return breakdown is not None and breakdown.per_gpu_gb <= usable_per_gpu(
+        query, method, held / count)
 
 
 def _gguf_keeps_native(query: Query, cat: Catalogue) -> bool:

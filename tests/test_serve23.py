@@ -69,11 +69,8 @@ def test_a_flag_or_the_repository_names_the_precision(q: str, method: str) -> No
     assert str(got["text"]).count("\n• <b>Inference") == 1, got["text"]
 
 
-def test_vllm_named_without_its_command_keeps_every_precision_at_a_context_said() -> None:
-    # Not a command line: the precisions that fit at that context, as before (the command
-    # itself, with the same flag, is answered in BF16 above).
-    got = ask_json("serve llama 3.1 8b with vllm on an L4 max_model_len 8192")
-    assert str(got["text"]).count("per GPU with the KV cache") == 3, got["text"]
+# "With vllm" at a context said, no command line: tests/test_serve24.py (serve24 answers the
+# checkpoint's own precision there when it fits, the precisions that fit when it does not).
 
 
 # What would fit, after the command's own run misses: the highest lower precision whose

@@ -21,8 +21,6 @@ ASKED = [
     ("llama 3.1 8b inference with 128k context on a 4090, details", "en", "131,072", ("GGUF",)),
     ("can i run llama 3.1 8b with 32k context on a 4090", "en", "32,768",
      ("BF16", "8-bit", "4-bit")),
-    ("serve llama 3.1 8b with vllm --max-model-len 32768 on a 4090", "en", "32,768",
-     ("BF16", "8-bit", "4-bit")),
     ("llama 3.1 8b 128k ctx on a 4090", "en", "131,072", ("GGUF",)),
     ("llama 3.1 8b with a context window of 65536 on a 4090", "en", "65,536", ("8-bit", "4-bit")),
     ("serve qwen 2.5 14b at 32k context with 8 concurrent sequences on an A100", "en",

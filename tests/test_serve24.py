@@ -1,0 +1,57 @@
+"""serve24 (session 35): serving questions as people ask them, second pass.
+
+"With vllm" and a context said ("llama 3 8b with vllm at 16k context on a 4090") listed BF16,
+8-bit and 4-bit, though vLLM with no precision said serves the checkpoint as published (BF16
+for most): now that run at the context said when it fits there, the precisions that fit when it
+does not (no checkpoint was named, so a quantized one is an answer too).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.chat import ask_json, converse
+
+# (question, locale, the lead)
+AT_A_CONTEXT: list[tuple[str, str | None, str]] = [
+    ("llama 3 8b with vllm at 16k context on a 4090", None,
+     "✅ <b>Yes: Llama 3 8B fits on 1× RTX 4090 (BF16 inference).</b>\n"
+     "With 16,384 tokens of context and batch 1, BF16 inference needs about 20.5 GB per GPU"),
+    ("serve llama 3.1 8b with vllm on an L4 max_model_len 8192", None,
+     "✅ <b>Yes: Llama 3.1 8B fits on 1× L4 (BF16 inference).</b>\n"
+     "With 8,192 tokens of context"),
+    ("llama 3 8b con vllm a 16k de contexto en una 4090", "es",
+     "✅ <b>Sí: Llama 3 8B cabe en 1× RTX 4090 (inferencia en BF16).</b>\n"
+     "Con 16.384 tokens de contexto"),
+    ("llama 3.1 8b avec vllm en contexte 16k sur une 4090", "fr",
+     "✅ <b>Oui\u00a0: Llama 3.1 8B tient sur 1× RTX 4090 (inférence en BF16).</b>\n"
+     "Avec 16\u202f384 tokens de contexte"),
+]
+
+
+@pytest.mark.parametrize(("q", "lang", "lead"), AT_A_CONTEXT)
+def test_with_vllm_at_a_context_said_is_the_checkpoints_own_run(
+        q: str, lang: str | None, lead: str) -> None:
+    got = ask_json(q, lang)
+    text = str(got["text"])
+    assert text.startswith(lead), text
+    assert (got["method"], got["fits"], got["detailed_fits"]) == ("inference_bf16", True, True)
+    assert "8-bit" not in text and "8 bits" not in text, text
+
+
+def test_with_vllm_at_a_context_bf16_misses_keeps_the_precisions_that_fit() -> None:
+    # 32k on an L4: BF16 is 22.6 GB of vLLM's 22.2 GB, 8-bit and 4-bit fit, and are the answer
+    got = ask_json("serve llama 3.1 8b with vllm on an L4 max_model_len 32768")
+    text = str(got["text"])
+    assert text.startswith(
+        "✅ <b>On 1× L4, Llama 3.1 8B fits: 8-bit inference and 4-bit inference.</b>"), text
+    assert text.count("per GPU with the KV cache") == 3, text
+
+
+def test_a_context_said_after_a_vllm_run_keeps_the_precisions_that_fit() -> None:
+    # The conversation's own row (test_conversation_said_again) holds: said again at 32k
+    replies = converse("serve llama 3.1 8b with vllm on an L4 max_model_len 8192", "and with 32k?")
+    assert str(replies[0].text).startswith("✅ <b>Yes: Llama 3.1 8B fits on 1× L4 (BF16"), \
+        replies[0].text
+    assert "✅ <b>On 1× L4, Llama 3.1 8B fits: 8-bit inference and 4-bit inference.</b>" \
+        in str(replies[1].text), replies[1].text
