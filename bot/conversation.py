@@ -115,8 +115,13 @@ class Conversations:
             if alert is not None:
                 run = before.earlier_run if before is not None \
                     and (before.intent in _ALERT_INTENTS or paid(before)) else before
+                # "alert me if the h100 or the h200 drops below 2": every card set, so that
+                # "cancel both" is not the last one's removal alone (bot/pipeline.py)
+                cards = tuple(part.query.gpu for part in reply.parts
+                              if part.query.intent == "alert" and part.answer.intent == "alert"
+                              and not part.answer.error and part.query.gpu is not None)
                 self._keep(chat_id, alert.query.model_copy(update={
-                    "earlier_run": run,
+                    "earlier_run": run, "alerts_set": cards if len(cards) >= 2 else (),
                     "own_card": before.own_card if before is not None else None}))
             return
         query = _as_kept(kept, before)

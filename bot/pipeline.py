@@ -315,6 +315,11 @@ class Pipeline:
                                  lambda again: understand(again, self.catalogue))
         query = asked if previous is None or asks_of_card(asked, previous) else follow_up(
             asked, previous, self.catalogue.models, self.catalogue)
+        if query.intent == "alert_remove" and asked.gpu is None and previous is not None \
+                and previous.alerts_set and not query.alert_all and query.alert_number is None:
+            # "cancel both", "cancel it" after alerts set in one message: which, from the list
+            # (was the last one's alone removed, as if it were all)
+            query = query.model_copy(update={"gpu": None})
         # The card the chat said it owns, for a question that names none ("i have 2 3090s",
         # then "can i finetune mistral 7b?").
         query = on_own_card(still_noted(query, previous),

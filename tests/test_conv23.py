@@ -306,3 +306,28 @@ def test_two_rentals_with_hours_of_their_own(text: str, has: list[str]) -> None:
 
 def test_two_rentals_weighed_stay_compared() -> None:
     assert "H100 or H200?" in ask("how much is an h100 for 10 hours or an h200 for 5 hours").text
+
+
+# "cancel both" after alerts set in one message: the list to pick from, every alert still set
+# (was the last one's alone removed, the reply as if it were all).
+@pytest.mark.parametrize(("first", "then", "listed"), [
+    ("alert me if the h100 or the h200 drops below 2", "cancel both",
+     ["H100 drops below $2", "H200 drops below $2"]),
+    ("avísame si la h100 baja de 2 y si la a100 baja de 1", "cancela las dos",
+     ["La H100 baja de 2\u00a0US$", "La A100 80GB baja de 1\u00a0US$"]),
+    ("préviens-moi si le h100 ou le h200 passe sous 2", "annule les deux",
+     ["Le H100 passe sous 2\u00a0$US", "Le H200 passe sous 2\u00a0$US"]),
+])
+async def test_cancel_both_lists_them(console: Console, first: str, then: str,
+                                      listed: list[str]) -> None:
+    await console.answer(first)
+    says(to_plain(await console.answer(then)), listed, ["🔕"])
+
+
+@pytest.mark.parametrize(("turns", "target"), [
+    (("alert me if the h100 or the h200 drops below 2", "remove the h200 one"), "h200"),
+    (("alert me if the h100 drops below 2", "cancel it"), "h100"),
+    (("alert me if the h100 or the h200 drops below 2", "cancel all my alerts"), "all"),
+])
+def test_a_removal_that_says_which_stays(turns: tuple[str, ...], target: str) -> None:
+    assert converse(*turns)[-1].query.removal_target() == target

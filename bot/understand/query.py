@@ -137,6 +137,9 @@ class Query(BaseModel):
     # Never read from a text: the card of the alert the chat set last, kept beside the questions
     # asked after it (bot.conversation), for "cancel the alert" then.
     alert_kept: str | None = None
+    # Never read from a text: the cards of the alerts the chat's last message set, when it set
+    # several (bot.conversation), for "cancel both" then.
+    alerts_set: tuple[str, ...] = ()
     social: Social | None = None  # smalltalk: what kind
     seq_len: int | None = None
     # "num_ctx 8192 vs 32768", "--max-model-len 8k vs 32k": a second context to set beside
