@@ -565,27 +565,20 @@ def _no_size_line(ph: Phrases, family: str, size: Decimal, catalogue: Catalogue)
 _SIZE_ONLY: Final = lazy(r"(\d+(?:\.\d+)?)B")
 
 
-def number_read_line(read: str, query: Query, previous: Query, locale: str,
-                     catalogue: Catalogue) -> str:
+def number_read_line(read: str, query: Query, locale: str, catalogue: Catalogue) -> str:
     """"and 8?" after "how much is 2 h100 for 10 hours": how the number was read (`read`,
     followup.number_read: "gpus", 8× H100 for 10 hours, or "hours") and the question that
-    asks the other reading whole, whatever the chat holds next."""
+    asks the other reading (`query.other_reading`) whole, whatever the chat holds next."""
     ph = Phrases(locale, catalogue)
     g, fmt = gettext_for(locale), ph.fmt
-    assert query.gpu is not None and query.hours is not None and query.gpu_count is not None
-    # The other reading: the count asked before for that many hours, or that many GPUs for
-    # the hours asked before.
-    if read == "gpus":
-        number = query.gpu_count
-        count, hours = previous.gpu_count or 1, Decimal(number)
-    else:
-        number = int(query.hours)
-        count, hours = number, previous.hours or query.hours
+    assert query.gpu is not None and query.other_reading is not None
+    _unit, count, hours = query.other_reading
     example = g.ngettext(
         "how much is %(count)s %(gpu)s for %(hours)s hour",
         "how much is %(count)s %(gpu)s for %(hours)s hours",
         hours, count=count, gpu=catalogue.gpu(query.gpu).name, hours=fmt.num(hours))
     if read == "gpus":
+        number = int(hours)
         line = g.ngettext(
             "I read %(num)s as the number of GPUs. If you meant %(num)s hour, ask "
             "<code>%(example)s</code>",
@@ -596,7 +589,7 @@ def number_read_line(read: str, query: Query, previous: Query, locale: str,
             "I read %(num)s as hours (more GPUs than one instance has). If you meant "
             "%(num)s GPU, ask <code>%(example)s</code>",
             "I read %(num)s as hours (more GPUs than one instance has). If you meant "
-            "%(num)s GPUs, ask <code>%(example)s</code>", number, num=number,
+            "%(num)s GPUs, ask <code>%(example)s</code>", count, num=count,
             example=example)
     return f"ℹ️ <i>{line}</i>"
 

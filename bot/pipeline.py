@@ -53,6 +53,7 @@ from bot.understand.followup import (
     follow_up,
     language_asked,
     number_read,
+    other_reading,
     stand_alone,
 )
 from bot.understand.language import shared_words_only
@@ -329,6 +330,11 @@ class Pipeline:
                               previous, query.text)
         if query.intent == "alert" and query.other_gpus:
             return self._alert_each(query, locale)
+        # "and 8?" after 2× H100 for 10 hours: 8 GPUs, the other reading kept for "8 hours"
+        read_as = number_read(asked, previous, query)
+        if read_as is not None or query.other_reading is not None:
+            query = query.model_copy(update={"other_reading": None if read_as is None else (
+                other_reading(read_as, query, previous))})
         reply = self.reply(query, locale)
         carried = carried_over(asked, query) if not reply.answer.error else ()
         if not carried and not skipped:
@@ -339,12 +345,9 @@ class Pipeline:
         if carried:
             lines.append(carried_line(query, carried, locale, self.catalogue,
                                       run_back(query, previous)))
-            read_as = number_read(asked, previous, query)
             if read_as is not None:
                 # "and 8?" after 2× H100 for 10 hours: 8 GPUs, said, with how to ask 8 hours
-                assert previous is not None  # number_read: a question came before
-                lines.append(number_read_line(read_as, query, previous, locale,
-                                              self.catalogue))
+                lines.append(number_read_line(read_as, query, locale, self.catalogue))
             already = cheapest_already_line(query, reply.answer, locale, self.catalogue)
             if already is not None:
                 lines.append(already)  # "cheaper?" on the cheapest already: said first

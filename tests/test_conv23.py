@@ -331,3 +331,22 @@ async def test_cancel_both_lists_them(console: Console, first: str, then: str,
 ])
 def test_a_removal_that_says_which_stays(turns: tuple[str, ...], target: str) -> None:
     assert converse(*turns)[-1].query.removal_target() == target
+
+
+# Right after a number read as one of two, its unit alone asks the other reading (was 8× H100
+# for 8 hours, or "I did not understand"). (turns, count, hours)
+@pytest.mark.parametrize(("turns", "count", "hours"), [
+    (("how much is 2 h100 for 10 hours", "and 8?", "8 hours"), 2, 8),
+    (("how much is 2 h100 for 10 hours", "and 8?", "no i meant hours"), 2, 8),
+    (("how much is 2 h100 for 10 hours", "and 24?", "24 gpus"), 24, 10),
+    (("how much is 2 h100 for 10 hours", "and 24?", "i meant gpus"), 24, 10),
+    (("cuánto cuesta 2 h100 por 10 horas", "¿y 8?", "quise decir 8 horas"), 2, 8),
+    (("combien coûtent 2 h100 pendant 10 heures", "et 8 ?", "non, 8 heures"), 2, 8),
+    # other hours, or after another question, are what they say
+    (("how much is 2 h100 for 10 hours", "and 8?", "5 hours"), 8, 5),
+    (("how much is 2 h100 for 10 hours", "and 8?", "and on b200?", "8 hours"), None, 8),
+])
+def test_the_unit_said_after_asks_the_other_reading(turns: tuple[str, ...], count: int | None,
+                                                    hours: int) -> None:
+    query = converse(*turns)[-1].query
+    assert (query.intent, query.gpu_count, query.hours) == ("cost", count, hours)

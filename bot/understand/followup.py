@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from decimal import Decimal
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from bot.understand import asks, owned
 from bot.understand import hardware as hw
@@ -751,6 +751,9 @@ def follow_up(
 def _follow_up(
     new: Query, previous: Query, models: ModelCatalogue | None, gpus: Catalogue | None,
 ) -> Query:
+    corrected = _reading_corrected(new, previous)
+    if corrected is not None:
+        return corrected
     in_dollars = _in_dollars(new, previous)
     if in_dollars is not None:
         return in_dollars
@@ -1930,6 +1933,42 @@ def number_read(asked: Query, previous: Query | None, query: Query) -> str | Non
     if query.hours != previous.hours and query.gpu_count == previous.gpu_count:
         return "hours"
     return None
+
+
+def other_reading(read: str, query: Query, previous: Query | None
+                  ) -> tuple[Literal["hours", "gpus"], int, Decimal]:
+    """The reading of the number `number_read` did not take: after 2× H100 for 10 hours, "and
+    8?" read as 8 GPUs leaves 8 hours on 2 GPUs; "and 24?" read as hours, 24 GPUs for 10."""
+    assert previous is not None and query.hours is not None and query.gpu_count is not None
+    if read == "gpus":
+        return "hours", previous.gpu_count or 1, Decimal(query.gpu_count)
+    return "gpus", int(query.hours), previous.hours or query.hours
+
+
+# "8 hours", "no, i meant hours", "quise decir horas", "je voulais dire 8 heures" (folded): the
+# unit of a number just read as the other one.
+_MEANT: Final = (r"^\W*(?:(?:no|non|nope|sorry|perdon|pardon|oops)\W+)?(?:(?:i )?meant |quise decir "
+                 r"|queria decir |me referia a |je voulais dire |je parlais d'?)?(?:(?:en |las |los "
+                 r"|les |des |de )?)(?:(?P<num>\d+)\s*)?")
+_MEANT_HOURS: Final = lazy(_MEANT + r"(?:hours?|hrs?|h|horas?|heures?)\W*$")
+_MEANT_GPUS: Final = lazy(_MEANT + r"(?:gpus?|cards?|tarjetas?|graficas?|cartes?)\W*$")
+
+
+def _reading_corrected(new: Query, previous: Query) -> Query | None:
+    """"8 hours", "i meant hours", "no, 8 gpus" right after a number read as the other one
+    ("and 8?" after 2× H100 for 10 hours, read as 8 GPUs and said so): the other reading
+    (2× H100 for 8 hours; was 8× H100 for 8 hours, or not understood)."""
+    if previous.other_reading is None or _names_model(new) or _names_card(new):
+        return None
+    unit, count, hours = previous.other_reading
+    said = (_MEANT_HOURS if unit == "hours" else _MEANT_GPUS).match(fold(new.text))
+    number = hours if unit == "hours" else Decimal(count)
+    if said is None or (said.group("num") is not None and Decimal(said.group("num")) != number):
+        return None
+    return previous.model_copy(update={
+        "text": new.text, "gpu_count": count, "hours": hours, "other_reading": None,
+        "follow_up": True, "lang": new.lang or previous.lang,
+        "lang_sure": new.lang_sure or previous.lang_sure})
 
 
 # The hours of one day, week, month (30 days) and year (365 days) of rental (parse._HOURS_PER).

@@ -140,6 +140,11 @@ class Query(BaseModel):
     # Never read from a text: the cards of the alerts the chat's last message set, when it set
     # several (bot.conversation), for "cancel both" then.
     alerts_set: tuple[str, ...] = ()
+    # Never read from a text: a number alone read as one of two ("and 8?" after 2× H100 for 10
+    # hours, read as 8 GPUs), the other reading: the unit it gives the number, its count and
+    # hours ("hours", 2, 8), which "8 hours" or "i meant hours" then asks
+    # (bot.understand.followup).
+    other_reading: tuple[Literal["hours", "gpus"], int, Decimal] | None = None
     social: Social | None = None  # smalltalk: what kind
     seq_len: int | None = None
     # "num_ctx 8192 vs 32768", "--max-model-len 8k vs 32k": a second context to set beside
