@@ -3022,9 +3022,20 @@ def _vllm_context(query: Query, cat: Catalogue) -> Query:
             or query.tokens_per_second is not None:
         return query
     held = _cards_hold(query, cat)
-    if held is None:
-        return query
     spec = cat.models.get(query.model_id)
+    if held is None:
+        if not query.engine_command or query.gpu is not None:
+            return query
+        # The command alone ("vllm serve mistralai/Mistral-7B-Instruct-v0.3"): its run, as
+        # vLLM starts it on any card, is what its memory is asked of
+        model_max = spec.engine_default_context
+        run: dict[str, Any] = {
+            "method": _native_lead(query, cat) or cat.default_method("inference"),
+            "serving_precision_said": True}
+        if model_max is not None and query.seq_len is None and query.prompt_tokens is None \
+                and query.new_tokens is None:
+            run.update(seq_len=model_max, context_default="vllm")
+        return query if query.serving_precision_said else query.model_copy(update=run)
     count = query.gpu_count or 1
     if spec.arch is not None and not spec.arch.tensor_parallel_ok(count):
         # A count vLLM cannot split the heads over ("on 7 A10G") does not start at any

@@ -55,3 +55,37 @@ def test_a_context_said_after_a_vllm_run_keeps_the_precisions_that_fit() -> None
         replies[0].text
     assert "✅ <b>On 1× L4, Llama 3.1 8B fits: 8-bit inference and 4-bit inference.</b>" \
         in str(replies[1].text), replies[1].text
+
+
+# Mistral 7B's config.json context (32,768, max_position_embeddings) is on file: vLLM's
+# default context, not 2,048 tokens assumed. The command alone, no card, is its run's memory.
+CONFIG_CONTEXT: list[tuple[str, str | None, list[str]]] = [
+    ("vllm serve mistralai/Mistral-7B-Instruct-v0.3 on a 4090", None,
+     ["✅ <b>Yes: Mistral 7B (7.3B parameters) fits on 1× RTX 4090 (BF16 inference).</b>\n"
+      "With 32,768 tokens of context and batch 1, BF16 inference needs about 21.1 GB per GPU "
+      "(detailed estimate, KV cache 4.3 GB)",
+      "ℹ️ Context: 32,768 tokens, what vLLM serves when <code>--max-model-len</code> is not set"]),
+    ("vllm serve mistralai/Mistral-7B-Instruct-v0.3", None,
+     ["📐 <b>Memory for Mistral 7B (7.3B parameters)</b>\n"
+      "With 32,768 tokens of context and batch 1, BF16 inference needs about 21.1 GB on one GPU "
+      "(detailed estimate, KV cache 4.3 GB).\n"
+      "ℹ️ Context: 32,768 tokens, what vLLM serves when <code>--max-model-len</code> is not set"]),
+    ("vllm serve mistralai/Mistral-7B-Instruct-v0.3, combien de vram ?", "fr",
+     ["Avec 32\u202f768 tokens de contexte et un batch de 1, l'inférence en BF16 demande environ "
+      "21,1\u202fGo sur un seul GPU"]),
+    ("vllm serve meta-llama/Llama-3.1-8B-Instruct --max-model-len 8192", None,
+     ["📐 <b>Memory for Llama 3.1 8B</b>\nWith 8,192 tokens of context and batch 1, BF16 "
+      "inference needs about 19.4 GB on one GPU"]),
+]
+
+
+@pytest.mark.parametrize(("q", "lang", "has"), CONFIG_CONTEXT)
+def test_a_vllm_command_is_sized_at_the_models_config_context(
+        q: str, lang: str | None, has: list[str]) -> None:
+    got = ask_json(q, lang)
+    text = str(got["text"])
+    for part in has:
+        assert part in text, text
+    assert got["method"] == "inference_bf16", text
+    # The command's one precision, not three at 2,048 tokens
+    assert "Inference in 8-bit" not in text and "2,048" not in text, text

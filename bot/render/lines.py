@@ -1054,6 +1054,9 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                     "%(det)s per GPU (detailed estimate, KV cache %(kv)s).", **args,
                 ))
             put("\n")
+            if query.context_default == "vllm":
+                # "vllm serve <model>" with no card: why the context is the model's whole one
+                put(_vllm_context_note(ph, answer))
         elif detailed and answer.method_detailed_gb and many > 1 and detailed.gpus > 1 \
                 and detailed.check is None and detailed.kind != "training":
             # "can i serve qwen2.5 72b on 4 gpus": several precisions on a count, no card
