@@ -103,6 +103,7 @@ from rules.fit import (
     offered_fits,
 )
 from rules.largest import Largest, largest_fitting
+from rules.local_hardware import LocalLine
 from rules.memory import Memory, check_params, memory
 from rules.merge import MergeMemory, merge_memory
 from rules.model_catalogue import ModelSpec, NativeWeights, newest_first
@@ -651,6 +652,9 @@ class Answer(BaseModel):
     # "h100 specs", "how much vram does a 3090 have": the card's own figures (`gpu`), with what
     # the planning rule says its memory holds for each method (largest sizes).
     card_specs: tuple[Largest, ...] | None = None
+    # "what gpu should i buy to run llama 3 70b", "qwen 32b en casa": the hardware people buy
+    # that holds each precision (or method), leading the reply (bot.local_hardware).
+    local_hardware: tuple[LocalLine, ...] = ()
     # With them, the card's architecture and whether it multiplies FP8 (None: no cited answer),
     # and whether it runs BF16 (None: no cited answer).
     fp8_arch: Fp8Arch | None = None
@@ -1153,6 +1157,17 @@ def _not_rented(gpu: GPU, cat: Catalogue) -> GPUNotRented:
 
 def build_answer(query: Query, catalogue: Catalogue) -> Answer:
     """Everything a reply to `query` needs. Bad input becomes an Answer with an error code."""
+    answer = _build_answer(query, catalogue)
+    if query.local_asked:
+        from bot.local_hardware import local_lines  # it reads Answer, defined here
+
+        found = local_lines(answer, catalogue)
+        if found:
+            return answer.model_copy(update={"local_hardware": found})
+    return answer
+
+
+def _build_answer(query: Query, catalogue: Catalogue) -> Answer:
     if query.step_rate is not None or query.step_time is not None:
         return _at_step_rate(query, catalogue)
     if query.batch_processed:

@@ -716,7 +716,7 @@ def test_the_data_from_kept_documents_is_the_validated_load(
 ) -> None:
     """What the bot loads with the documents kept on disk equals the plain load, field by
     field: the catalogue, the model catalogue, the estimator's constants, the serving
-    engine's defaults and the named datasets."""
+    engine's defaults, the named datasets and the hardware of one's own considered."""
     from dataclasses import fields
 
     from bot import composition
@@ -724,6 +724,7 @@ def test_the_data_from_kept_documents_is_the_validated_load(
     from rules.capacity import serving_utilization
     from rules.datasets import named_datasets
     from rules.estimator import load_constants
+    from rules.local_hardware import local_hardware_data
     from rules.model_catalogue import load_models
 
     def loads() -> tuple[Any, ...]:
@@ -732,7 +733,8 @@ def test_the_data_from_kept_documents_is_the_validated_load(
                 tuple(load_models.__wrapped__()),  # type: ignore[attr-defined]
                 load_constants.__wrapped__(),  # type: ignore[attr-defined]
                 serving_utilization.__wrapped__(),  # type: ignore[attr-defined]
-                named_datasets.__wrapped__())  # type: ignore[attr-defined]
+                named_datasets.__wrapped__(),  # type: ignore[attr-defined]
+                local_hardware_data.__wrapped__())  # type: ignore[attr-defined]
 
     monkeypatch.setattr(data_files, "parser", data_files.parse_toml)
     plain = loads()

@@ -38,6 +38,7 @@ from bot.render.lines import (
     within_line,
     within_own_line,
 )
+from bot.render.local_lines import local_block
 from bot.render.offload_lines import expert_offload_lines
 from bot.render.phrases import Phrases
 from bot.understand.query import Query
@@ -815,6 +816,11 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
         else:
             include("missing.html.j2")
     else:
+        if answer.local_hardware:
+            # "what gpu should i buy to run llama 3 70b": the hardware of one's own leads, the
+            # reply as it was (the rented configurations) after it
+            put(local_block(answer, ph))
+            put("\n")
         if answer.family_pick is not None:
             _family_pick(answer.family_pick, ph, put)
         _lead(answer, ph, include, put)

@@ -90,6 +90,12 @@ BUDGET: Final = _whole(_words("BUDGET_WORDS"))
 # "louer ou acheter une 4090 ?" (the card is blanked "gpu" by then).
 RENT_BUY: Final = screened_words(_words("RENT_BUY_ASK"))
 
+# Hardware of one's own, to buy or to run at home: "what gpu should i buy for llama 3 70b", "run
+# qwen 32b locally", "qué gráfica compro", "en casa", "en local", "chez moi" (the GPU-hours one
+# buys from us are not: "buy 24 hours"). With a model named and no card, the hardware people
+# buy that holds it leads the reply (bot.local_hardware).
+LOCAL: Final = headed_words(_words("LOCAL_ASK"))
+
 # What a budget buys: hours of a card, or a job ("how many H100 hours", "cuántas horas",
 # "combien d'heures", "what can I fine-tune for $50").
 BUDGET_ASK: Final = _whole(_words("BUDGET_ASK"))

@@ -2966,6 +2966,15 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             and (work.params_b is not None or work.family) and work.hours is None \
             and not work.money and _one_mac(work, cat):
         inference = True
+    # "what gpu should i buy to run llama 3 70b", "best home setup for mixtral 8x7b", "qwen 32b
+    # en casa": hardware of one's own for a model, no card named; what people run at home is
+    # the model served, unless a training word says otherwise (was QLoRA's memory first).
+    local = asks.LOCAL.search(rest) is not None and not work.gpus and work.vram_gb is None \
+        and (work.params_b is not None or work.model_id is not None) \
+        and asks.RENT_BUY.search(rest) is None
+    if local and not inference and method is None and not trains \
+            and not px.TRAINING.search(rest):
+        inference = True
     # "whats the kv cache size for llama 3.1 70b at 128k": a KV cache is kept by serving only.
     kv_size = work.params_b is not None and asks.KV_SIZE.search(rest) is not None
     if kv_size and not inference and method is None and not trains \
@@ -3939,6 +3948,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         owned_aside_count=_count_of(work, owned_aside) if owned_aside else None,
         card_owned=says_owned or named_alone,
         card_named_alone=named_alone,
+        local_asked=local,
         specs_asked=one_card and (precision is not None or asks.SPECS.search(rest) is not None),
         mixed_cards_asked=shared == "mixed",
         pooled_asked=pooled and intent == "compare",

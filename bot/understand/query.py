@@ -622,6 +622,10 @@ class Query(BaseModel):
     # The card was named alone ("3090", "2x p40") and we do not rent it: taken as the user's,
     # and the acknowledgement says there is no price to quote for it.
     card_named_alone: bool = False
+    # The hardware is the user's own to buy or run at home, a model named and no card ("what gpu
+    # should i buy to run llama 3 70b", "qwen 32b en casa", "llama 3 70b en local"): the
+    # configurations people buy that hold it lead the reply (bot.local_hardware).
+    local_asked: bool = False
     # One card named with its figures asked and no model ("h100 specs", "how much vram does a
     # 3090 have", "ancho de banda de la a100"): the datasheet's figures answer.
     specs_asked: bool = False

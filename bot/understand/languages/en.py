@@ -505,6 +505,19 @@ LANGUAGE = Language(
                          r"enough"),
         # Renting a card against buying one (bot.understand.asks.RENT_BUY): "rent or buy a
         # 4090", "buy vs rent", "should i buy a 3090 or rent", "is it worth buying a 4090".
+        # Hardware of one's own, to buy or run at home (bot.understand.asks.LOCAL): "what gpu
+        # should i buy", "run it locally", "at home", "home lab", "build a rig". Buying needs a
+        # machine beside it: "buy 24 hours" buys GPU-hours from us.
+        "LOCAL_ASK": (
+            r"locally", r"local (?:llm|ai|inference|setup|machine|hardware|rig|box|pc|build)",
+            r"run (?:it |them )?local", r"at home", r"home ?-?lab", r"home (?:setup|server|rig|pc|build|machine)",
+            r"on[- ]prem(?:ise|ises)?",
+            r"(?:buy|purchase|build)(?:ing)? (?:me |myself )?(?:a |an |one |two |2 |my own |some |the )?"
+            r"(?:new |used |second ?-?hand )?(?:gpus?|cards?|graphics cards?|video cards?|mac|macs|rig|pc|"
+            r"machine|workstation|server|setup|computer|hardware|box)",
+            r"(?:gpus?|cards?|graphics cards?|video cards?|mac|rig|pc|machine|workstation|setup|hardware)"
+            r" (?:(?!hours?|hrs?|credits?|time)[a-z]+ ){0,3}(?:buy|purchase|build)",
+        ),
         "RENT_BUY_ASK": (
             r"rent(?:ing)? (?:or|vs\.?|versus) (?:to )?buy(?:ing)?", r"buy(?:ing)? (?:or|vs\.?|versus) (?:to )?rent(?:ing)?",
             r"(?:buy|purchase)(?:ing)? (?:[a-z0-9$.,]+ ){0,6}?(?:or|vs|instead of|rather than) (?:just )?rent(?:ing)?",

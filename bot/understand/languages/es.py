@@ -488,6 +488,17 @@ LANGUAGE = Language(
         "BUDGET_WORDS": (r"con", r"tengo", r"por", r"presupuesto",
                          # "¿alcanzan 40 dólares para…?", "¿bastan 40 usd…?"
                          r"alcanzan?", r"bastan?", r"suficientes?"),
+        # Equipo propio, para comprar o correr en casa (bot.understand.asks.LOCAL): "qué gráfica
+        # compro", "en casa", "en local", "localmente". Comprar, con una máquina al lado:
+        # "comprar 24 horas" compra horas de GPU.
+        "LOCAL_ASK": (
+            r"en casa", r"en local", r"localmente", r"en mi (?:casa|pc|ordenador|computadora)",
+            r"compr(?:ar|o|aria|arme|armos)(?:me)? (?:una? |mi propia? |dos |2 )?(?:nuevas? |usadas? )?"
+            r"(?:gpus?|graficas?|tarjetas?(?: graficas?)?|mac|equipo|pc|ordenador|computadora|servidor|maquina)",
+            r"(?:gpus?|graficas?|tarjetas?(?: graficas?)?|mac|equipo|pc|ordenador|servidor|maquina)"
+            r" (?:(?!horas?|creditos?|tiempo)[a-z]+ ){0,3}(?:me )?compr(?:o|ar|aria|armos)",
+            r"(?:armar|montar)(?:me)? (?:un |una |mi )?(?:equipo|pc|servidor|maquina|rig)",
+        ),
         "RENT_BUY_ASK": (
             r"(?:alquilar|rentar|arrendar) o comprar", r"comprar o (?:alquilar|rentar|arrendar)",
             r"(?:alquiler|renta) (?:o|vs\.?) compra", r"compra (?:o|vs\.?) (?:alquiler|renta)",

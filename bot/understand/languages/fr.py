@@ -485,6 +485,17 @@ LANGUAGE = Language(
         "BUDGET_WORDS": (r"j.?ai", r"avec", r"pour",
                          # "40 $ ça suffit pour un qlora de mistral 7b ?"
                          r"suffit", r"suffisent", r"suffisants?"),
+        # Du matériel à soi, à acheter ou à faire tourner chez soi (bot.understand.asks.LOCAL) :
+        # « quelle carte acheter », « en local », « chez moi », « à la maison ». Acheter, avec une
+        # machine à côté : « acheter 24 heures » achète des heures de GPU.
+        "LOCAL_ASK": (
+            r"en local", r"localement", r"chez moi", r"a la maison", r"a domicile", r"sur mon (?:pc|ordi|ordinateur)",
+            r"achet(?:er|e|erais)(?:-?moi)? (?:une? |ma propre |mon propre |deux |2 )?(?:nouvelles? |nouveaux? |d.occasion )?"
+            r"(?:gpus?|cartes?(?: graphiques?)?|mac|machine|pc|ordi|ordinateur|serveur|station|config)",
+            r"(?:gpus?|cartes?(?: graphiques?)?|mac|machine|pc|ordi|config|serveur)"
+            r" (?:(?!heures?|credits?|temps)[a-z]+ ){0,3}(?:je )?(?:dois |devrais |faut-il |faudrait-il )?achet(?:er|e)",
+            r"(?:monter|construire) (?:une |un |ma |mon )?(?:machine|pc|config|serveur|station)",
+        ),
         "RENT_BUY_ASK": (
             r"louer ou acheter", r"acheter ou louer", r"location ou achat", r"achat ou location",
             r"louer (?:vs\.?|versus|plutot qu.acheter)", r"acheter (?:vs\.?|versus|plutot que (?:de )?louer)",

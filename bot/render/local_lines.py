@@ -1,0 +1,68 @@
+"""The block that leads a reply about hardware of one's own ("what gpu should i buy to run
+llama 3 70b", "qwen 32b en casa", "llama 3 70b en local"): for each precision or method, the
+configurations people buy that hold it (bot.local_hardware), then the reply as it was. No
+price: none is on file for hardware, and we sell none."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from markupsafe import Markup
+
+    from bot.answer import Answer
+    from bot.render.phrases import Phrases
+    from rules.local_hardware import LocalConfig
+
+
+def _config(config: LocalConfig, ph: Phrases) -> Markup | str:
+    """"2× RTX 3090 / RTX 4090 (48 GB)", "a Mac with Apple M5 Max, 64 GB (48 GB usable by the
+    GPU)"."""
+    fmt = ph.fmt
+    names = [ph.cat.gpu(g).name for g in config.gpus]
+    if config.mac:
+        return ph._("a Mac with %(chip)s, %(memory)s (%(usable)s usable by the GPU)",
+                    chip=names[0], memory=fmt.gb(config.memory_gb),
+                    usable=fmt.gb(config.usable_gb))
+    # Cards of the same memory hold the same: named together, the order of the data file
+    return f"{ph.config_named(' / '.join(names), config.count)} ({fmt.gb(config.memory_gb)})"
+
+
+def local_block(answer: Answer, ph: Phrases) -> str:
+    """"🏠 To run Llama 3 70B on hardware of your own …" and a line per precision or method,
+    or "" when the answer has none (bot.local_hardware)."""
+    lines = answer.local_hardware
+    if not lines or answer.params_b is None:
+        return ""
+    _ = ph._
+    fmt = ph.fmt
+    who = ph.subject(answer.model_name, answer.params_b)
+    served = answer.query.inference
+    out = ["🏠 <b>",
+           _("To run %(who)s on hardware of your own", who=who) if served
+           else _("To fine-tune %(who)s on hardware of your own", who=who),
+           "</b> ", _("(we rent GPUs, we don't sell them):"), "\n"]
+    for line in lines:
+        out += ["• <b>", ph.method_name(line.method), "</b> ",
+                _("(≈ %(gb)s):", gb=fmt.gb(line.estimate_gb, 1)), " "]
+        found = [_config(c, ph) for c in line.cards]
+        if line.mac is not None:
+            found.append(_config(line.mac, ph))
+        if found:
+            out.append(fmt.list([str(f) for f in found], "or"))
+        elif line.largest is not None:
+            out.append(_("more than any machine here holds (the most: %(config)s)",
+                         config=_config(line.largest, ph)))
+        out.append("\n")
+    out += ["ℹ️ <i>",
+            _("By the planning rule, not measured. Several cards in one machine share the model "
+              "(llama.cpp splits it by layers, vLLM by tensor parallelism); macOS lets the GPU "
+              "use two thirds to three quarters of a Mac's memory.") if served
+            else _("By the planning rule, not measured: activations are extra. Several cards in "
+                   "one machine share the run (FSDP or DeepSpeed ZeRO-3); macOS lets the GPU use "
+                   "two thirds to three quarters of a Mac's memory."),
+            "</i>\n"]
+    if served:
+        out += ["🦙 ", _("4-bit first: Ollama's library models default to it (Q4_K_M), and it is "
+                         "the usual GGUF file llama.cpp and LM Studio run at home."), "\n"]
+    return "".join(str(o) for o in out)

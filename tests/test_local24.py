@@ -1,0 +1,131 @@
+"""Hardware of one's own (session 35, local24): "what gpu should i buy to run llama 3 70b
+locally", "qué gráfica compro para correr qwen 32b en casa", "quelle carte pour faire tourner
+llama 3 70b en local ?" were answered with the cheapest rented configurations alone. Now the
+configurations people buy that hold each precision (rules/data/local_hardware.toml, by the
+planning rule) lead, 4-bit first when served, never priced; the rented ones follow as before. A
+card named keeps its own verdict."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal as D
+
+import pytest
+
+from bot.pipeline import Reply
+from fakebotapi import validate_telegram_html
+from rules.data_files import document
+from rules.local_hardware import local_hardware_data, local_line
+from tests.support.chat import CATALOGUE, ask, says
+
+# A price in any locale's way of writing dollars ("$0.92", "0,92 US$", "0,92 $US").
+_PRICE = re.compile(r"\$|US\$|\$US|/hour|/hora|/heure")
+
+
+def _block(reply: Reply) -> str:
+    """The block leading the reply: up to its first blank line."""
+    assert reply.text.startswith("🏠 <b>"), reply.text
+    return reply.text.split("\n\n", 1)[0]
+
+
+LEADS = [
+    ("what gpu should i buy to run llama 3 70b locally", None,
+     ["🏠 <b>To run Llama 3 70B on hardware of your own</b> (we rent GPUs, we don't sell them):",
+      "• <b>Inference in 4-bit</b> (≈ 42 GB): 1× RTX A6000 / RTX 6000 Ada (48 GB), "
+      "2× RTX 3090 / RTX 4090 (48 GB), 2× RTX 5090 (64 GB), or a Mac with Apple M5 Pro, 64 GB "
+      "(48 GB usable by the GPU)",
+      "• <b>Inference in 8-bit</b> (≈ 84 GB): 1× RTX PRO 6000 Blackwell (96 GB)",
+      "• <b>Inference in BF16</b> (≈ 168 GB): 2× RTX PRO 6000 Blackwell (192 GB)",
+      "a Mac with Apple M3 Ultra, 256 GB (192 GB usable by the GPU)",
+      "🦙 4-bit first"],
+     "🏆 <b>The cheapest GPUs for Llama 3 70B</b>"),
+    ("qué gráfica compro para correr qwen 32b en casa", "es",
+     ["🏠 <b>Para correr Qwen 32B en tu propio equipo</b> (alquilamos GPU, no las vendemos):",
+      "• <b>Inferencia en 4 bits</b> (≈ 19,2\u00a0GB): 1× RTX 3090 / RTX 4090 (24\u00a0GB)",
+      "o un Mac con Apple M5 y 32\u00a0GB (21,33\u00a0GB utilizables por la GPU)",
+      "• <b>Inferencia en 8 bits</b>", "• <b>Inferencia en BF16</b>"],
+     "📐 <b>Memoria para Qwen 32B</b>"),
+    ("quelle carte pour faire tourner llama 3 70b en local ?", "fr",
+     ["🏠 <b>Pour faire tourner Llama 3 70B sur votre propre matériel</b> (nous louons des GPU, "
+      "nous n'en vendons pas)\u00a0:",
+      "• <b>Inférence en 4 bits</b> (≈ 42\u202fGo)\u00a0: 1× RTX A6000 / RTX 6000 Ada (48\u202fGo)",
+      "ou un Mac avec Apple M5 Pro et 64\u202fGo (48\u202fGo utilisables par le GPU)",
+      "• <b>Inférence en 8 bits</b>", "• <b>Inférence en BF16</b>"],
+     "🏆 <b>Les GPU les moins chers pour Llama 3 70B</b>"),
+]
+
+
+@pytest.mark.parametrize(("text", "locale", "block", "then"), LEADS)
+def test_hardware_of_ones_own_leads_then_the_rented(text: str, locale: str | None,
+                                                    block: list[str], then: str) -> None:
+    reply = ask(text, locale)
+    assert reply.query.local_asked and reply.query.gpu is None and reply.query.inference
+    says(_block(reply), block, [])
+    # the reply as it was follows the block
+    says(reply.text, [block[0], then], [])
+    assert validate_telegram_html(reply.text) is None
+
+
+@pytest.mark.parametrize(("text", "locale"), [(t, loc) for t, loc, _b, _t in LEADS] + [
+    ("best home setup for mixtral 8x7b", None),
+    ("i want to build a rig to fine tune llama 3 70b", None),
+])
+def test_the_block_quotes_no_price(text: str, locale: str | None) -> None:
+    block = _block(ask(text, locale))
+    assert _PRICE.search(block) is None, block
+
+
+def test_a_home_setup_is_served_4_bit_first() -> None:
+    # "best home setup for mixtral 8x7b" was QLoRA's memory first, no serving at all
+    reply = ask("best home setup for mixtral 8x7b")
+    assert reply.query.inference
+    block = _block(reply)
+    lines = [line for line in block.splitlines() if line.startswith("• ")]
+    assert [line.split("</b>")[0] for line in lines] == [
+        "• <b>Inference in 4-bit", "• <b>Inference in 8-bit", "• <b>Inference in BF16"]
+
+
+def test_training_asked_is_sized_per_method() -> None:
+    reply = ask("i want to build a rig to fine tune llama 3 70b")
+    assert not reply.query.inference
+    says(_block(reply), [
+        "🏠 <b>To fine-tune Llama 3 70B on hardware of your own</b>",
+        "• <b>QLoRA (4-bit base)</b> (≈ 52.5 GB): 2× RTX 5090 (64 GB)",
+        "• <b>Full fine-tuning, AdamW</b> (≈ 1,260 GB): more than any machine here holds",
+    ], ["🦙"])
+
+
+@pytest.mark.parametrize(("text", "starts"), [
+    # a GPU named: its own verdict, as before
+    ("run llama 3 8b locally with ollama on my 3090",
+     "✅ <b>Yes: Llama 3 8B fits on 1× RTX 3090 (GGUF Q4_K_M inference).</b>"),
+    # GPU-hours bought from us are no hardware of one's own
+    ("how many gpu hours should i buy to qlora llama 3 70b", "⏱ <b>"),
+    ("buy 24 hours to qlora llama 3 70b", "📐 <b>Memory for Llama 3 70B</b>"),
+    ("comprar 24 horas para qlora de llama 3 70b", "📐 <b>Memoria para Llama 3 70B</b>"),
+])
+def test_no_block_where_a_card_or_hours_are_named(text: str, starts: str) -> None:
+    reply = ask(text)
+    assert not reply.answer.local_hardware
+    assert reply.text.startswith(starts), reply.text
+    assert "🏠 <b>" not in reply.text
+
+
+def test_the_configurations_are_data_with_a_source() -> None:
+    doc = document("local_hardware.toml")
+    assert doc["source"] and doc["verified"]
+    data = local_hardware_data()
+    for gpu_id in (*data.cards, *data.macs):
+        gpu = CATALOGUE.gpu(gpu_id)
+        assert gpu.source  # each card's datasheet is its catalogue row's
+        assert gpu.unified_memory == (gpu_id in data.macs)
+
+
+def test_least_memory_first_and_a_card_named_once() -> None:
+    line = local_line("inference_bf16", D(70), D(168), CATALOGUE)
+    assert [(c.gpus, c.count, c.memory_gb) for c in line.cards] == [
+        (("rtx-pro-6000",), 2, D(192)), (("rtx-a6000", "rtx-6000-ada"), 4, D(192))]
+    assert line.mac is not None and (line.mac.gpus, line.mac.memory_gb, line.mac.usable_gb) \
+        == (("apple-m3-ultra",), D(256), D(192))
+    none = local_line("full_adamw", D(70), D(1260), CATALOGUE)
+    assert not none.cards and none.mac is None and none.largest is not None
