@@ -834,7 +834,12 @@ def _estimate_on(
         defaults.append("grad_ckpt")
     if lora and said["lora_rank"] is None and (tune is None or not tune.lora_rank):
         defaults.append("lora_rank")
-    mlx = training and (bool(said["mlx"]) or mlx_assumed(query, method))
+    # mlx-lm named runs at its own defaults (batch 4, no checkpointing); assumed on a Mac, at
+    # the typical settings every other card is held to (batch 1, checkpointing), which its
+    # command then passes: at 2,048-token samples its defaults miss where people train fine
+    # (an M3 Pro's 27 GB: 47.3 GB at batch 4, 15.3 at batch 1).
+    named_mlx = training and bool(said["mlx"])
+    mlx = named_mlx or (training and mlx_assumed(query, method))
     if mlx and said["trained_layers"] is None:
         defaults.append("num_layers")
     if said["kernels"] == "unsloth" and said["optimizer"] is None and (
@@ -842,10 +847,10 @@ def _estimate_on(
         defaults.append("unsloth_optimizer")
     seq_len = _positive(said["seq_len"], default_seq_len(model))
     batch = _positive(said["batch_size"], tune.batch_size if tune is not None
-                      else MLX_MICRO_BATCH if mlx else DEFAULT_MICRO_BATCH)
+                      else MLX_MICRO_BATCH if named_mlx else DEFAULT_MICRO_BATCH)
     litgpt = bool(said["litgpt"]) and training
     ckpt = (tune.activation_checkpointing if tune is not None
-            else not (litgpt and gpus == 1) and not mlx and DEFAULT_GRAD_CKPT) \
+            else not (litgpt and gpus == 1) and not named_mlx and DEFAULT_GRAD_CKPT) \
         if said["grad_ckpt"] is None else said["grad_ckpt"]
     rank = _positive(said["lora_rank"], tune.lora_rank if tune is not None and tune.lora_rank
                      else LITGPT_LORA_RANK if litgpt
@@ -1481,7 +1486,9 @@ def _assumptions(
     if (query.mlx or assumed) and method.kind == "training" and (
             query.batch_size is None or query.grad_ckpt is None or query.trained_layers is None
             or (rank is not None and query.lora_rank is None)):
-        out.append(Assumption(code="mlx_defaults"))
+        # assumed: batch 1 with checkpointing, as on any card, and mlx-lm's rank and layers
+        out.append(Assumption(code="mlx_typical" if assumed and not query.mlx
+                              else "mlx_defaults"))
     tune = TORCHTUNE_CONFIGS.get(query.torchtune_config or "")
     if tune is not None and method.kind == "training":
         out.append(Assumption(code="torchtune_config", params={

@@ -133,23 +133,25 @@ def test_zero2_with_offload_or_several_gpus_has_no_such_line(text: str) -> None:
 # said in the reply, and what makes it fit is mlx-lm's flags (was TRL's batch 1, checkpointing
 # and rank 16 over NF4 weights and a 1.3 GB "Metal context": 12.8 GB, then a shorter sequence).
 MAC_MLX = [
+    # mlx-lm's rank 8 on the last 16 layers and its 4-bit MLX weights, at the typical batch 1
+    # with checkpointing (mlx_lm.lora's own batch 4 without it needed 47.3 GB here), which the
+    # command passes
     ("qlora llama 3 8b on my m2 pro 16gb", None,
-     ["At typical settings (sequence 2,048, batch 4) it needs about 47.3 GB (detailed estimate) "
+     ["At typical settings (sequence 2,048, batch 1) it needs about 9.5 GB (detailed estimate) "
       "of the 10.66 GB macOS lets the GPU use",
-      "🩹 Smallest change that makes it fit: micro-batch 1 × gradient accumulation 4 (the same "
-      "effective batch) + gradient checkpointing on, 9.5 GB by the detailed estimate",
-      "🍎 No trainer named: estimated as mlx-lm runs it on a Mac (mlx_lm.lora, its defaults "
-      "where you gave none: batch 4, LoRA rank 8 on the last 16 layers, no gradient "
-      "checkpointing), not as TRL on CUDA.",
-      "<code>mlx_lm.lora --model … --train --data … --batch-size 1 --grad-accumulation-steps 4 "
-      "--grad-checkpoint</code> with a 4-bit MLX model"],
+      "⚠️ Little headroom: 1.16 GB left by the detailed estimate",
+      "🍎 No trainer named: estimated as mlx-lm runs it on a Mac (mlx_lm.lora with LoRA rank 8 "
+      "on the last 16 layers, its defaults, at batch 1 with gradient checkpointing where you "
+      "gave none), not as TRL on CUDA.",
+      "<code>mlx_lm.lora --model … --train --data … --batch-size 1 --grad-checkpoint</code> with "
+      "a 4-bit MLX model"],
      ["per GPU", "Hugging Face TRL"]),
     ("qlora de llama 3 8b en mi m2 pro de 16gb", "es",
      ["🍎 Sin entrenador indicado: estimado como lo ejecuta mlx-lm en un Mac",
-      "--batch-size 1 --grad-accumulation-steps 4 --grad-checkpoint"], ["por GPU"]),
+      "--batch-size 1 --grad-checkpoint"], ["por GPU"]),
     ("qlora de llama 3 8b sur mon m2 pro 16 go", "fr",
      ["🍎 Aucun outil d'entraînement précisé\u00a0: estimé comme mlx-lm le lance sur un Mac",
-      "--batch-size 1 --grad-accumulation-steps 4 --grad-checkpoint"], ["par GPU"]),
+      "--batch-size 1 --grad-checkpoint"], ["par GPU"]),
 ]
 
 
@@ -160,7 +162,7 @@ def test_a_mac_with_no_trainer_named_is_estimated_as_mlx_lm_runs_it(
     says(reply.text, has, lacks)
     detailed = reply.answer.detailed
     assert detailed is not None and detailed.mlx_assumed
-    assert (detailed.micro_batch, detailed.grad_ckpt, detailed.lora_rank) == (4, False, 8)
+    assert (detailed.micro_batch, detailed.grad_ckpt, detailed.lora_rank) == (1, True, 8)
     parts = {p[0]: p[1] for p in detailed.breakdown.parts}
     assert "cuda_context" not in parts and "dequant_buffer" not in parts, parts
     assert round(parts["weights"] / 1e9, 1) == 4.5  # 8.03B × 4.5 bits

@@ -52,14 +52,17 @@ def test_pure_bf16_that_fits_drops_the_16_byte_floor_line() -> None:
 
 
 @pytest.mark.parametrize(("text", "launch"), [
+    # batch 1 said, checkpointing assumed: mlx_lm.lora's defaults are batch 4 without it, so
+    # the command passes both
     ("lora llama 3 8b on my m2 max 64gb with batch 1",
      "🛠 Next: with mlx-lm (TRL's kernels need CUDA), run <code>mlx_lm.lora --model … --train "
-     "--data …</code>."),
-    # mlx_lm.lora's own batch 4 and no checkpointing (fit23) need its flags on a 16 GB Mac
+     "--data … --batch-size 1 --grad-checkpoint</code>."),
+    # estimated at batch 1 with checkpointing, not mlx_lm.lora's own batch 4 without it: the
+    # command passes them
     ("qlora mistral 7b on my m1 pro 16gb",
      "🛠 Next: with mlx-lm (TRL's 4-bit path needs CUDA), run <code>mlx_lm.lora --model … "
-     "--train --data … --batch-size 1 --grad-accumulation-steps 4 --grad-checkpoint</code> with "
-     "a 4-bit MLX model after --model"),
+     "--train --data … --batch-size 1 --grad-checkpoint</code> with a 4-bit MLX model after "
+     "--model"),
 ])
 def test_a_run_that_fits_a_mac_starts_with_mlx_lm(text: str, launch: str) -> None:
     reply = ask(text, "en").text
@@ -78,4 +81,5 @@ def test_a_run_the_mac_holds_with_a_change_starts_with_mlx_lm() -> None:
     reply = ask("qlora llama 3 70b on my m3 max 64gb, batch 1 with gradient checkpointing, "
                 "seq 8192", "en").text
     assert "🛠 Next: with mlx-lm (TRL's 4-bit path needs CUDA), run <code>mlx_lm.lora --model … " \
-        "--train --data … --max-seq-length 2815</code>" in reply, reply
+        "--train --data … --batch-size 1 --grad-checkpoint --max-seq-length 2815</code>" in reply, \
+        reply

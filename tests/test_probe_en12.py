@@ -121,9 +121,10 @@ def test_program_licence_not_read(text: str) -> None:
 @pytest.mark.parametrize(("text", "locale", "said"), [
     ("qlora llama 3 8b on my m2 max 32gb, seq 2048 batch 2", None,
      "of the 21.33 GB macOS lets the GPU use"),
-    # at mlx_lm.lora's batch 4, no checkpointing (fit23); its remedies not per GPU either
+    # mlx-lm assumed (fit23), at batch 1 with checkpointing
     ("m3 max 64gb can i qlora gemma 3 12b", None,
-     "it needs about 65.9 GB (detailed estimate) of the 48 GB macOS lets the GPU use"),
+     "it needs about 15.4 GB (detailed estimate) of the 48 GB macOS lets the GPU use, 32.6 GB "
+     "left"),
     ("m3 max 64gb can i finetune gemma 3 12b with mlx", None, "≈ 19.2 GB at typical settings"),
     ("m1 pro 16gb, can i even run llama 3.1 8b q4", None,
      "needs about 5.7 GB (detailed estimate, KV cache 0.3 GB) of the 10.66 GB macOS lets"),

@@ -86,6 +86,12 @@ _SAID: dict[str, str] = {
         "LoRA on a 4-bit MLX model), since bitsandbytes' 4-bit loader and PyTorch's CUDA "
         "kernels do not run on Apple silicon."
     ),
+    "mlx_typical": N_(
+        "What is not given: batch 1 with gradient checkpointing (--batch-size 1 "
+        "--grad-checkpoint; mlx_lm.lora's own defaults, batch 4 without checkpointing, take "
+        "much more at long samples), and its default LoRA rank 8 on every linear layer of the "
+        "last 16 layers (--num-layers)."
+    ),
     "mlx_defaults": N_(
         "What is not given is mlx_lm.lora's own default: batch 4, LoRA rank 8 on every linear "
         "layer, the last 16 layers (--num-layers), no gradient checkpointing."

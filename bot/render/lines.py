@@ -662,16 +662,29 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                     put("⚠️ ")
                     left = {"left": fmt.gb(dc.vram_per_gpu_gb - dc.detailed_per_gpu_gb),
                             "batch": detailed.micro_batch}
-                    put(_(
-                        "Little headroom: %(left)s per GPU left by the detailed estimate, less "
-                        "than the planning rule's margin; measure a short run before relying on "
-                        "it.", **left,
-                    ) if room is None else _(
-                        "Little headroom: %(left)s per GPU left by the detailed estimate, less "
-                        "than the planning rule's margin: sequences of at most about %(tokens)s "
-                        "tokens fit there at batch %(batch)s. Measure a short run before relying "
-                        "on it.", tokens=fmt.num(room.tokens, 0), **left,
-                    ))
+                    if asked.unified_gb is not None:
+                        # a Mac: one pool of unified memory, not "per GPU"
+                        put(_(
+                            "Little headroom: %(left)s left by the detailed estimate, less than "
+                            "the planning rule's margin; measure a short run before relying on "
+                            "it.", **left,
+                        ) if room is None else _(
+                            "Little headroom: %(left)s left by the detailed estimate, less than "
+                            "the planning rule's margin: sequences of at most about %(tokens)s "
+                            "tokens fit there at batch %(batch)s. Measure a short run before "
+                            "relying on it.", tokens=fmt.num(room.tokens, 0), **left,
+                        ))
+                    else:
+                        put(_(
+                            "Little headroom: %(left)s per GPU left by the detailed estimate, "
+                            "less than the planning rule's margin; measure a short run before "
+                            "relying on it.", **left,
+                        ) if room is None else _(
+                            "Little headroom: %(left)s per GPU left by the detailed estimate, "
+                            "less than the planning rule's margin: sequences of at most about "
+                            "%(tokens)s tokens fit there at batch %(batch)s. Measure a short run "
+                            "before relying on it.", tokens=fmt.num(room.tokens, 0), **left,
+                        ))
                     put("\n")
                 if not answer.fits and room is not None and answer.remedies is None:
                     put("📏 ")
@@ -926,10 +939,10 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 # mlx_assumed), beside the memory they are held to.
                 put("🍎 ")
                 put(_(
-                    "No trainer named: estimated as mlx-lm runs it on a Mac (mlx_lm.lora, its "
-                    "defaults where you gave none: batch %(batch)s, LoRA rank %(rank)s on the "
-                    "last %(layers)s layers, no gradient checkpointing), not as TRL on CUDA.",
-                    batch=MLX_MICRO_BATCH, rank=MLX_LORA_RANK, layers=MLX_NUM_LAYERS,
+                    "No trainer named: estimated as mlx-lm runs it on a Mac (mlx_lm.lora with "
+                    "LoRA rank %(rank)s on the last %(layers)s layers, its defaults, at batch 1 "
+                    "with gradient checkpointing where you gave none), not as TRL on CUDA.",
+                    rank=MLX_LORA_RANK, layers=MLX_NUM_LAYERS,
                 ))
                 put("\n")
             if card is not None:
@@ -3046,6 +3059,13 @@ def _mlx_launch(primary: MethodAnswer, answer: Answer, ph: Phrases) -> Markup | 
     if detailed is not None and detailed.method == method and detailed.check is not None:
         fits = detailed.check.detailed_fits
     command = "mlx_lm.lora --model … --train --data …"
+    if detailed is not None and detailed.mlx_assumed:
+        # estimated at batch 1 with checkpointing, not mlx_lm.lora's defaults: the command
+        # passes them (bot.detail._estimate_on)
+        if detailed.micro_batch != MLX_MICRO_BATCH:
+            command += f" --batch-size {detailed.micro_batch}"
+        if detailed.grad_ckpt:
+            command += " --grad-checkpoint"
     if not fits:
         # Over the Mac as asked: mlx-lm with what makes it fit there (bot.remedy), when mlx-lm
         # has a flag for each change; None (the rented run with TRL) otherwise.
