@@ -6,7 +6,8 @@ a shorter --max-model-len (the longest context the share holds), an FP8 KV cache
 the counts the model's heads split over). Quantized weights are the other precisions' lines of
 the reply already, unless the question named one precision ("vllm serve google/gemma-3-27b-it"
 serves its BF16 checkpoint, "--dtype bfloat16"): then the highest lower precision whose
-checkpoint fits as asked is one of the settings. Facts only: bot.render.lines words them.
+checkpoint fits as asked is one of the settings, or where none does at that context, the
+highest with the longest --max-model-len it holds. Facts only: bot.render.lines words them.
 """
 
 from __future__ import annotations
@@ -15,11 +16,18 @@ from dataclasses import dataclass
 from decimal import ROUND_CEILING, Decimal
 from typing import TYPE_CHECKING
 
-from bot.detail import estimate_on, estimator_model, longest_context, usable_per_gpu
+from bot.detail import (
+    DEFAULT_SEQ_LEN,
+    estimate_on,
+    estimator_model,
+    longest_context,
+    usable_per_gpu,
+)
 from bot.understand.query import Query
 from rules.catalogue import Catalogue
 from rules.fit import capacity_per_gpu, fit, fit_vram
 from rules.model_catalogue import ModelSpec
+from rules.schema import Method
 
 if TYPE_CHECKING:
     from bot.answer import Answer
@@ -50,6 +58,9 @@ class VllmFixes:
     # fits on the asked configuration at the same settings, and its detailed estimate per GPU.
     quant_bits: int | None = None
     quant_gb: Decimal | None = None
+    # No lower precision fits at the asked context: the longest --max-model-len the highest
+    # one that fits at all holds (quant_bits/quant_gb are then that checkpoint's at it).
+    quant_len: int | None = None
 
     @property
     def any(self) -> bool:
@@ -110,6 +121,7 @@ def vllm_fixes(query: Query, answer: Answer, catalogue: Catalogue) -> VllmFixes 
             break
     quant_bits: int | None = None
     quant_gb: Decimal | None = None
+    quant_len: int | None = None
     if len(answer.methods) == 1:
         # The lower precisions are not the reply's lines: the first that fits, highest first
         for lower in cat.method_ids("inference"):
@@ -124,8 +136,40 @@ def vllm_fixes(query: Query, answer: Answer, catalogue: Catalogue) -> VllmFixes 
                     query, other, capacity_per_gpu(config)):
                 quant_bits, quant_gb = other.weight_bits, breakdown.per_gpu_gb
                 break
+        else:
+            quant_bits, quant_gb, quant_len = _quant_shorter(query, answer, cat, method, model)
     fixes = VllmFixes(gpu=asked.gpu, gpu_count=asked.gpu_count, vram_per_card_gb=per_card,
                       share_needed=share, max_model_len=longest, model_max=capped,
                       kv_fp8_gb=fp8, tp=tp, tp_gb=tp_gb, quant_bits=quant_bits,
-                      quant_gb=quant_gb)
+                      quant_gb=quant_gb, quant_len=quant_len)
     return fixes if fixes.any else None
+
+
+def _quant_shorter(
+    query: Query, answer: Answer, cat: Catalogue, method: Method, model: ModelSpec | Decimal
+) -> tuple[int | None, Decimal | None, int | None]:
+    """No lower precision's checkpoint fits at the asked context ("vllm serve
+    meta-llama/Llama-3.1-70B-Instruct on 2x 4090": 131,072 tokens' KV cache beside even 4-bit
+    weights): the highest that fits at a shorter --max-model-len, the longest it holds by the
+    detailed estimate, with its figure there. Only where that context is the one vLLM
+    defaults to or the one said (an assumed one is no setting of the user's to shorten), and
+    not shorter than the 2,048 tokens assumed where none is said: Qwen2.5 72B's 4-bit
+    checkpoint holds 382 tokens on 2× RTX 4090, no serving anyone would start."""
+    detailed, primary = answer.detailed, answer.primary
+    assert detailed is not None and primary is not None and primary.fit is not None
+    assert answer.params_b is not None
+    if "seq_len" in detailed.defaults:
+        return None, None, None
+    asked = primary.fit
+    per_card = asked.vram_gb / asked.gpu_count
+    for lower in cat.method_ids("inference"):
+        other = cat.method(lower)
+        if other.weight_bits >= method.weight_bits:
+            continue
+        config = fit(other.id, answer.params_b, asked.gpu, asked.gpu_count, catalogue=cat,
+                     memory_gb=query.gpu_memory_gb) if asked.gpu is not None else fit_vram(
+            other.id, answer.params_b, per_card, asked.gpu_count, catalogue=cat)
+        found = longest_context(query, other, model, config)
+        if DEFAULT_SEQ_LEN <= found.tokens < detailed.seq_len and found.per_gpu_gb is not None:
+            return other.weight_bits, found.per_gpu_gb, found.tokens
+    return None, None, None

@@ -89,3 +89,38 @@ def test_a_vllm_command_is_sized_at_the_models_config_context(
     assert got["method"] == "inference_bf16", text
     # The command's one precision, not three at 2,048 tokens
     assert "Inference in 8-bit" not in text and "2,048" not in text, text
+
+
+# A vLLM command that misses where no lower precision fits at its context either: the highest
+# lower precision at the longest --max-model-len it holds (both changes, estimated together),
+# not a bare No. None shorter than 2,048 tokens (Qwen2.5 72B's 4-bit on 2× RTX 4090: 382).
+BOTH: list[tuple[str, str | None, str]] = [
+    ("vllm serve meta-llama/Llama-3.1-70B-Instruct on 2x 4090", None,
+     "🩹 <b>What makes it fit in vLLM on 2× RTX 4090:</b>\n• A 4-bit checkpoint of the model "
+     "(AWQ or GPTQ) with <code>--max-model-len 3519</code>, the longest context it holds by the "
+     "detailed estimate: about 23.6 GB per GPU."),
+    ("vllm serve meta-llama/Llama-3.1-8B-Instruct on a 3060 12gb", None,
+     "• An 8-bit checkpoint of the model (FP8 or GPTQ INT8) with <code>--max-model-len "
+     "5875</code>, the longest context it holds by the detailed estimate: about 11.8 GB per GPU."),
+    ("vllm serve meta-llama/Llama-3.1-70B-Instruct en 2x 4090, ¿cabe?", "es",
+     "• Un checkpoint del modelo cuantizado a 4 bits (AWQ o GPTQ) con <code>--max-model-len "
+     "3519</code>, el contexto más largo que cabe con él según la estimación detallada: unos "
+     "23,6\u00a0GB por GPU."),
+    ("vllm serve meta-llama/Llama-3.1-70B-Instruct sur 2x 4090, ça passe ?", "fr",
+     "• Un checkpoint du modèle quantifié en 4 bits (AWQ ou GPTQ) avec <code>--max-model-len "
+     "3519</code>, le contexte le plus long qui tient avec lui selon l'estimation détaillée\u00a0: "
+     "environ 23,6\u202fGo par GPU."),
+]
+
+
+@pytest.mark.parametrize(("q", "lang", "has"), BOTH)
+def test_a_smaller_checkpoint_with_a_shorter_context(q: str, lang: str | None, has: str) -> None:
+    got = ask_json(q, lang)
+    assert got["fits"] is False, got["text"]
+    assert has in str(got["text"]), got["text"]
+
+
+def test_no_smaller_checkpoint_at_a_context_nobody_serves() -> None:
+    text = str(ask_json("vllm serve Qwen/Qwen2.5-72B-Instruct on 2x 4090")["text"])
+    assert "--tensor-parallel-size 8" in text, text
+    assert "checkpoint of the model" not in text, text

@@ -441,7 +441,19 @@ def _vllm_fixes(answer: Answer, ph: Phrases, put: Put) -> None:
         put(_("<code>--kv-cache-dtype fp8</code>: about %(gb)s per GPU, the KV cache at one "
               "byte a value.", gb=fmt.gb(f.kv_fp8_gb, 1)))
         put("\n")
-    if f.quant_bits is not None and f.quant_gb is not None:
+    if f.quant_bits is not None and f.quant_gb is not None and f.quant_len is not None:
+        # No lower precision fits at that context: both changes together
+        put("• ")
+        put(_("An 8-bit checkpoint of the model (FP8 or GPTQ INT8) with <code>--max-model-len "
+              "%(tokens)s</code>, the longest context it holds by the detailed estimate: about "
+              "%(gb)s per GPU.", tokens=str(f.quant_len), gb=fmt.gb(f.quant_gb, 1))
+            if f.quant_bits == 8 else
+            _("A %(bits)s-bit checkpoint of the model (AWQ or GPTQ) with <code>--max-model-len "
+              "%(tokens)s</code>, the longest context it holds by the detailed estimate: about "
+              "%(gb)s per GPU.", bits=f.quant_bits, tokens=str(f.quant_len),
+              gb=fmt.gb(f.quant_gb, 1)))
+        put("\n")
+    elif f.quant_bits is not None and f.quant_gb is not None:
         # Before more GPUs, which cost more: vLLM loads a quantized checkpoint as published
         # (the formats it reads at those bits)
         put("• ")
