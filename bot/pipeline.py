@@ -32,6 +32,7 @@ from bot.model_choice import (
     speeds,
 )
 from bot.render.choice_lines import render_algorithms, render_choice, render_speeds
+from bot.render.phrases import Phrases
 from bot.render.renderer import compile_templates, render_answer, render_template
 from bot.render.telegram_html import split_message
 from bot.several import compose, parts
@@ -596,8 +597,35 @@ class Pipeline:
         replies = [self.reply(q, locale) for q in asked]
         names = [self.catalogue.models.get(q.model_id).name if q.model_id is not None
                  else f"{q.params_b}B" for q in asked]
-        return replace(replies[0], text=compose([r.text for r in replies], names, locale),
+        text = compose([r.text for r in replies], names, locale)
+        total = self._runs_total(replies, locale)
+        return replace(replies[0], text=text if total is None else f"{total}\n\n{text}",
                        parts=tuple(replies), sectioned=True)
+
+    def _runs_total(self, replies: Sequence[Reply], locale: str) -> str | None:
+        """Runs priced one after the other on the same configuration, each of which it holds
+        ("lora mistral 7b and qlora llama 3 8b, cost for 5 hours on an a100", "… for 5 hours
+        each"): what their hours cost together, GPU-hours being bought in blocks (the sections
+        each said one run's, the second's dropped as said twice). None otherwise."""
+        queries = [reply.query for reply in replies]
+        first = queries[0]
+        if first.gpu is None or any(
+                q.intent != "cost" or q.hours is None or (q.gpu, q.gpu_count or 1)
+                != (first.gpu, first.gpu_count or 1) for q in queries) \
+                or not all(reply.answer.fits and not reply.answer.error for reply in replies):
+            return None
+        hours = sum((q.hours for q in queries if q.hours is not None), Decimal(0))
+        rented = self.reply(Query(text="", intent="cost", gpu=first.gpu,
+                                  gpu_count=first.gpu_count or 1, hours=hours), locale)
+        if rented.answer.error:
+            return None
+        ph = Phrases(locale, self.catalogue)
+        config, spent = ph.config(first.gpu, first.gpu_count or 1), ph.fmt.duration(hours)
+        lead = ph._("🧾 <b>Both runs, one after the other on %(config)s: %(hours)s in all.</b>",
+                    config=config, hours=spent) if len(replies) == 2 else ph._(
+            "🧾 <b>The %(num)s runs, one after the other on %(config)s: %(hours)s in all.</b>",
+            num=len(replies), config=config, hours=spent)
+        return f"{lead}\n{rented.text.split(chr(10) * 2, 1)[0]}"
 
     def _model_choice(
         self,

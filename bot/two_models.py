@@ -93,6 +93,10 @@ _KIND: Final = lazy(
 # match holds a ",": a text without one is not searched (asks_together).
 _LISTED: Final = lazy(r"\d ?b\b[^,]*,[^,]*(?:[,&]|\b(?:and|y|e|et)\b)")
 _LEAST_LISTED: Final = 3
+# "for 5 hours each", "5h cada uno", "5 heures chacun": the hours of each run, not a choice.
+_EACH_SPAN: Final = lazy(
+    r"(?<=\d)\s*(?:h|hrs?|hours?|horas?|heures?)\s+(?:each|per model|cada (?:uno|una)"
+    r"|chacun(?:e)?)\b")
 # Two sizes said ("llama 3 8b and mistral 7b"): the cheap test before reading models trained.
 _SIZES: Final = lazy(r"\d ?b\b.*\d ?b\b")
 # Where one model's name ends and the next begins in a choice between them ("qwen3 4b vs phi 4
@@ -381,7 +385,7 @@ def trained_each(text: str, read: Callable[[str], Query]) -> tuple[Query, ...]:
     # checked below; a together word is another question.
     if _SIZES.search(folded) is None or _BETWEEN.search(folded) is None \
             or _TWO.search(folded) is not None or _TOGETHER.search(folded) is not None \
-            or _CHOICE.search(folded) is not None:
+            or _CHOICE.search(_EACH_SPAN.sub(" ", folded)) is not None:
         return ()
     whole = read(text)
     # ... and their cost on it ("lora mistral 7b and qlora llama 3 8b, cost for 5 hours on an

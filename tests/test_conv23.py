@@ -350,3 +350,35 @@ def test_the_unit_said_after_asks_the_other_reading(turns: tuple[str, ...], coun
                                                     hours: int) -> None:
     query = converse(*turns)[-1].query
     assert (query.intent, query.gpu_count, query.hours) == ("cost", count, hours)
+
+
+# Runs priced one after the other on one card: their hours together, bought in blocks (each
+# section said one run's cost, the second's dropped as said twice); "5 hours each" is the hours
+# of each, not a choice (was the first model's answer alone). (text, has, lacks)
+RUNS_TOTAL = [
+    ("i want to train llama 3 8b and mistral 7b, one after the other, on an a100 for 5 hours "
+     "each, how much?",
+     ["🧾 <b>Both runs, one after the other on 1× A100 80GB: 10 hours in all.</b>\n💵 <b>Cost: "
+      "$9.20</b> — 1× A100 80GB × 10 hours", "1️⃣ <i>Llama 3 8B</i>", "2️⃣ <i>Mistral 7B</i>"],
+     []),
+    ("lora mistral 7b and qlora llama 3 8b, cost for 5 hours on an a100",
+     ["🧾 <b>Both runs, one after the other on 1× A100 80GB: 10 hours in all.</b>",
+      "1️⃣ <i>Mistral 7B</i>"], []),
+    ("quiero hacer lora de mistral 7b y qlora de llama 3 8b en una a100, cuánto por 7 horas",
+     ["🧾 <b>Los dos entrenamientos, uno tras otro en 1× A100 80GB: 14\u00a0horas en total.</b>",
+      "💵 <b>Pagas 18,40\u00a0US$</b>"], []),
+    ("lora de mistral 7b et qlora de llama 3 8b sur une a100, combien pour 5 heures chacun ?",
+     ["🧾 <b>Les deux entraînements, l'un après l'autre sur 1× A100 80GB\u00a0: 10\u00a0heures au "
+      "total.</b>"], []),
+    # a run the card does not hold: no total there
+    ("full finetune llama 3 8b and mistral 7b on an a100 for 5 hours, cost?",
+     ["1️⃣ <i>Llama 3 8B</i>"], ["🧾 <b>Both runs"]),
+]
+
+
+@pytest.mark.parametrize(("text", "has", "lacks"), RUNS_TOTAL)
+def test_runs_one_after_the_other_are_totalled(text: str, has: list[str],
+                                               lacks: list[str]) -> None:
+    reply = ask(text)
+    says(reply.text, has, ["🤔", *lacks])
+    assert validate_telegram_html(reply.text) is None

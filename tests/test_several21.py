@@ -169,8 +169,9 @@ def test_each_model_trained_as_asked(
 
 
 def test_the_same_cost_is_said_once() -> None:
+    """Once in the sections, beside the two runs' total (session 35, tests/test_conv23.py)."""
     reply = ask(TRAINED_EACH[0][0])
-    assert reply.text.count("💵") == 1
+    assert reply.text.count("💵") == 2 and reply.text.count("🧾 <b>Both runs") == 1
     assert all(p.query.hours == 5 and p.query.gpu == "a100-80gb" for p in reply.parts)
 
 
