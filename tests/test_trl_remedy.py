@@ -39,3 +39,22 @@ def test_a_remedy_that_changes_the_method_is_not_the_command() -> None:
     step = html.split("🛠", 1)[1].split("\n", 1)[0]
     assert "on 1× H200, run it with <code>--optim adamw_bnb_8bit</code>" in step
     assert "--use_peft" not in step
+
+
+@pytest.mark.parametrize(("text", "lang", "command"), [
+    # the 🩹 lead is micro-batch 1 + ZeRO-3; the command was micro-batch 1 + 8-bit Adam under
+    # the ZeRO-2 said (another remedy, as TRL had no flag for ZeRO-3)
+    ("torch.OutOfMemoryError when finetuning qwen2.5 7b full on 2 x A100 80G with deepspeed "
+     "zero2, bs 8 seq 4096", "en",
+     "run it with <code>--per_device_train_batch_size 1 --gradient_accumulation_steps 8 "
+     "--accelerate_config zero3</code>"),
+    ("full finetune qwen2.5 7b en 2 a100 con deepspeed zero2, batch 8 seq 4096, me da OOM",
+     "es", "--per_device_train_batch_size 1 --gradient_accumulation_steps 8 "
+     "--accelerate_config zero3</code>"),
+])
+def test_a_remedy_that_shards_names_its_profile(text: str, lang: str, command: str) -> None:
+    html = PIPE.ask(text, telegram_locale=lang).text
+    lead = html.split("🩹", 1)[1].split("\n", 1)[0]
+    assert "ZeRO-3" in lead
+    step = html.split("🛠", 1)[1].split("\n", 1)[0]
+    assert command in step and "zero2" not in step and "adamw_bnb_8bit" not in step

@@ -35,7 +35,7 @@ from bot.render.offload_lines import (
     ollama_context_note,
 )
 from bot.render.phrases import GpuName, Phrases, gpu_forms
-from bot.render.tool_lines import tool_launch, trl_fix
+from bot.render.tool_lines import tool_launch, trl_fix, trl_strategy
 from rules.capacity import (
     LongestContext,
     runs_on_metal,
@@ -1250,7 +1250,10 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             # The reply says it does not fit there: the command carries what makes it fit, or
             # names where it does (tool_lines.trl_fix).
             launched = trl_fix(primary, answer, cat) or primary
-        put(step if step is not None else ph.launch(launched, query.sharding, elsewhere=mac))
+        # the strategy the fix moves to (ZeRO-3 after "… with deepspeed zero2"), else the asked
+        strategy = trl_strategy(primary, answer) if launched is not primary else None
+        put(step if step is not None
+            else ph.launch(launched, strategy or query.sharding, elsewhere=mac))
         if faithful is not None and launched is faithful and step is None:
             put(" ")
             put(_faithful_why(ph, faithful.memory.method))

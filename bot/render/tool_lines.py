@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from rules.catalogue import Catalogue
     from rules.fit import Fit
 
-__all__ = ["named_tool", "tool_launch", "trl_fix"]
+__all__ = ["named_tool", "tool_launch", "trl_fix", "trl_strategy"]
 
 _TOOL_NAMES: Final = {"torchtune": "torchtune", "axolotl": "Axolotl",
                       "llama_factory": "LLaMA-Factory", "unsloth": "Unsloth"}
@@ -161,7 +161,55 @@ def _first_fix(remedies: Remedies | None, tool: str) -> tuple[set[str], int | No
 # "adamw_bnb_8bit", use_liger_kernel; SFTConfig: max_length; ModelConfig: attn_implementation,
 # use_peft, load_in_4bit). Pure BF16, CPU offload and the sharding changes have none here.
 _TRL_CHANGES: Final = frozenset(("micro_batch", "grad_ckpt", "seq_len", "adam8bit", "liger",
-                                 "sdpa", "lora", "qlora"))
+                                 "sdpa", "lora", "qlora", "zero3", "shard"))
+# The sharding a remedy moves the run to, as Phrases.launch names strategies (its
+# _TRL_PROFILES' keys): TRL's --accelerate_config zero3 or fsdp2.
+_RESHARDED: Final[dict[str, str]] = {"zero3": "zero3", "shard": "fsdp"}
+
+
+def _trl_remedy(primary: MethodAnswer, answer: Answer) -> tuple[set[str], int | None] | None:
+    """The changes (and the sequence length, if one) trl_fix puts in TRL's command: the first
+    remedy TRL has flags for, one keeping the method when the planning rule too says the run
+    does not fit there; None when the command stays as it is, or names another configuration
+    (asked: nothing to change, or no such remedy)."""
+    asked = primary.fit
+    if asked is None:
+        return None
+    remedies = answer.remedies
+    if remedies is not None:
+        for option in remedies.options:
+            said = set(option.changes) | ({"seq_len"} if option.seq_len is not None else set())
+            if said <= _TRL_CHANGES and (asked.fits or not said & {"lora", "qlora"}):
+                return said, option.seq_len
+        return None
+    if not asked.fits:
+        return None
+    if answer.typical_room is not None:
+        return {"seq_len"}, answer.typical_room.tokens
+    if primary.memory.method in answer.method_typical_room:
+        return {"seq_len"}, answer.method_typical_room[primary.memory.method]
+    return None
+
+
+def _fixable(primary: MethodAnswer, answer: Answer) -> bool:
+    """Whether trl_fix looks at this run at all (see its doc)."""
+    return named_tool(answer) is None and bool(primary.trl_flags) and primary.fit is not None \
+        and answer.fits is False and answer.detailed is not None \
+        and answer.detailed.kind == "training" \
+        and answer.detailed.method == primary.memory.method \
+        and not answer.ran_there and not answer.ram_short
+
+
+def trl_strategy(primary: MethodAnswer, answer: Answer) -> str | None:
+    """The sharding trl_fix's remedy moves the run to ("zero3", "fsdp"), which the command
+    names instead of the one asked ("full ft qwen2.5 7b on 2 a100 with deepspeed zero2": the
+    fix is ZeRO-3, not ZeRO-2's --accelerate_config zero2); None when it moves none."""
+    if not _fixable(primary, answer):
+        return None
+    chosen = _trl_remedy(primary, answer)
+    if chosen is None:
+        return None
+    return next((_RESHARDED[c] for c in _RESHARDED if c in chosen[0]), None)
 
 
 def trl_fix(primary: MethodAnswer, answer: Answer, cat: Catalogue) -> MethodAnswer | None:
@@ -175,39 +223,20 @@ def trl_fix(primary: MethodAnswer, answer: Answer, cat: Catalogue) -> MethodAnsw
     does. A run the planning rule too says does not fit there ("i got two a6000s, can i full
     finetune llama 3 8b with deepspeed zero3") takes a remedy that keeps the method asked (8-bit
     Adam) on the asked configuration, rather than a rented one it was never asked about; with
-    none, the command names the cheapest configuration that holds it, as before. None when the
-    command stays as it is."""
+    none, the command names the cheapest configuration that holds it, as before. A remedy that
+    shards ZeRO-3 or FSDP names that profile (trl_strategy). None when the command stays as it
+    is."""
     asked = primary.fit
-    if named_tool(answer) is not None or not primary.trl_flags or asked is None \
-            or answer.fits is not False \
-            or answer.detailed is None or answer.detailed.kind != "training" \
-            or answer.detailed.method != primary.memory.method \
-            or answer.ran_there or answer.ram_short:
+    if not _fixable(primary, answer) or asked is None:
         return None
-    changes: set[str] | None = None
-    seq_len: int | None = None
-    remedies = answer.remedies
-    planned = asked.fits
-    if remedies is not None:
-        for option in remedies.options:
-            said = set(option.changes) | ({"seq_len"} if option.seq_len is not None else set())
-            if said <= _TRL_CHANGES and (planned or not said & {"lora", "qlora"}):
-                changes, seq_len = said, option.seq_len
-                break
-    if not planned:
-        if changes is None:
-            return None
-    elif remedies is not None:
-        pass  # none TRL has flags for
-    elif answer.typical_room is not None:
-        changes, seq_len = {"seq_len"}, answer.typical_room.tokens
-    elif primary.memory.method in answer.method_typical_room:
-        changes, seq_len = {"seq_len"}, answer.method_typical_room[primary.memory.method]
-    if changes is None:
-        return replace(primary, fit=replace(asked, fits=False))
+    chosen = _trl_remedy(primary, answer)
+    if chosen is None:
+        return None if not asked.fits else replace(primary, fit=replace(asked, fits=False))
+    changes, seq_len = chosen
     method = "qlora" if "qlora" in changes else "lora" if "lora" in changes \
         else primary.memory.method
     flags = (cat.method(method).trl_flags or "").split()
+    remedies = answer.remedies
     micro = remedies.micro_batch if remedies is not None else 1
     if "micro_batch" in changes:
         flags += ["--per_device_train_batch_size 1", f"--gradient_accumulation_steps {micro}"]
