@@ -124,3 +124,31 @@ def test_no_smaller_checkpoint_at_a_context_nobody_serves() -> None:
     text = str(ask_json("vllm serve Qwen/Qwen2.5-72B-Instruct on 2x 4090")["text"])
     assert "--tensor-parallel-size 8" in text, text
     assert "checkpoint of the model" not in text, text
+
+
+# A GeForce's number right before "ctx" is the card whose context is asked: "mixtral 8x7b exl2
+# 3.5bpw single 3090 ctx" was a memory answer at 3,090 tokens of context on no card.
+CARD_THEN_CTX: list[tuple[str, str, str]] = [
+    ("mixtral 8x7b exl2 3.5bpw single 3090 ctx", "rtx-3090",
+     "📏 <b>Longest context that fits: about 17,308 tokens for Mixtral 8x7B (46.7B parameters) "
+     "on 1× RTX 3090 (3.5 bpw inference).</b>"),
+    ("mixtral 8x7b exl2 3.5bpw 3090 ctx", "rtx-3090", "📏 <b>Longest context that fits"),
+    ("llama 3 8b single 4090 ctx", "rtx-4090",
+     "📏 <b>8,192 tokens: the whole published context of Llama 3 8B fits on 1× RTX 4090"),
+    ("qwen2.5 14b q4 en una sola 3060 contexto maximo?", "rtx-3060", "📏 <b>Contexto más largo"),
+]
+
+
+@pytest.mark.parametrize(("q", "gpu", "lead"), CARD_THEN_CTX)
+def test_a_card_number_before_ctx_is_the_card(q: str, gpu: str, lead: str) -> None:
+    got = ask_json(q)
+    assert (got["intent"], got["gpu"]) == ("fit", gpu), got["text"]
+    assert str(got["text"]).startswith(lead), got["text"]
+
+
+def test_a_length_before_ctx_stays_the_context() -> None:
+    # Not a card's number: the context said, as before
+    for q, said in (("qwen 7b 3000 context on a 3090", "With 3,000 tokens of context"),
+                    ("llama 3 8b 4096 ctx on a 4090", "With 4,096 tokens of context")):
+        text = str(ask_json(q)["text"])
+        assert text.split("\n")[1].startswith(said), text

@@ -477,7 +477,11 @@ def _take_other_context(work: _Work, match: re.Match[str], before_word: bool) ->
 # A card's model number after an article, "on" or a count ("on a 4090", "2x 3090"), not a
 # length of context said before "context".
 _CARD_NOT_CONTEXT: Final = lazy(
-    rf"(?:(?<=\dx )|(?<=\d x )|(?<=\d× )|(?<=\d\*))[1-9]\d[5-9]0(?![\d.,])|{st.CARD_NUMBER}")
+    rf"(?:(?<=\dx )|(?<=\d x )|(?<=\d× )|(?<=\d\*)|(?<=single )|(?<=sola )|(?<=seule ))"
+    rf"[1-9]\d[5-9]0(?![\d.,])|{st.CARD_NUMBER}"
+    # "mixtral 8x7b exl2 3.5bpw 3090 ctx": a GeForce's number right before the word, with no
+    # "tokens" between, is the card whose context is asked; nobody means 3,090 tokens
+    r"|[2-5]0[5-9]0(?= (?:ctx|context|contexto|contexte)(?![a-z]))")
 
 
 _TRAINS_CUE: Final = lazy(
