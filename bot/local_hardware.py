@@ -25,4 +25,9 @@ def local_lines(answer: Answer, cat: Catalogue) -> tuple[LocalLine, ...]:
     memories = [m.memory for m in answer.methods]
     if query.inference:
         memories.sort(key=lambda m: cat.method(m.planned_as or m.method).weight_bits)
-    return tuple(local_line(m.method, m.params_b, m.estimate_gb, cat) for m in memories)
+    # The detailed figures at typical settings the answer already has (bot.answer
+    # _typical_memory: a memory question naming no card), none computed here.
+    detailed = {m: t[0] for m, t in answer.method_typical.items()} if query.inference \
+        else answer.method_training_gb
+    return tuple(local_line(m.method, m.params_b, m.estimate_gb, cat, detailed.get(m.method))
+                 for m in memories)

@@ -58,6 +58,9 @@ class LocalLine:
     cards: tuple[LocalConfig, ...]
     mac: LocalConfig | None
     largest: LocalConfig | None = None
+    # The detailed estimate at typical settings on one GPU, when the answer has one: a
+    # configuration holds it too, in the memory CUDA (or Metal's share) reports.
+    detailed_gb: Decimal | None = None
 
 
 def _card_configs(cat: Catalogue) -> list[LocalConfig]:
@@ -88,17 +91,22 @@ def _mac_configs(cat: Catalogue) -> list[LocalConfig]:
     return configs
 
 
-def _holds(config: LocalConfig, method: MethodId, params_b: Decimal, cat: Catalogue) -> bool:
-    """The planning rule's verdict (rules.fit) for the configuration's first card or Mac."""
+def _holds(config: LocalConfig, method: MethodId, params_b: Decimal, detailed_gb: Decimal | None,
+           cat: Catalogue) -> bool:
+    """The planning rule's verdict (rules.fit) for the configuration's first card or Mac, and
+    the detailed estimate's when one is given: "Qwen 32B in 4-bit" is 19.2 GB by the rule, 22.9
+    GB with its KV cache at 2,048 tokens, more than a 32 GB Mac's 21.33 GB."""
     memory = config.memory_gb if config.mac else None
-    return fit(method, params_b, config.gpus[0], config.count, catalogue=cat,
-               memory_gb=memory).fits
+    found = fit(method, params_b, config.gpus[0], config.count, catalogue=cat, memory_gb=memory)
+    if not found.fits:
+        return False
+    return detailed_gb is None or found.capacity_gb is None or found.capacity_gb >= detailed_gb
 
 
-def local_line(method: MethodId, params_b: Decimal, estimate_gb: Decimal,
-               cat: Catalogue) -> LocalLine:
+def local_line(method: MethodId, params_b: Decimal, estimate_gb: Decimal, cat: Catalogue,
+               detailed_gb: Decimal | None = None) -> LocalLine:
     """The configurations considered that hold `method` of a `params_b` model, whose planning
-    estimate is `estimate_gb`."""
+    estimate is `estimate_gb` (and detailed estimate on one GPU `detailed_gb`, if any)."""
     def compute() -> LocalLine:
         per_line = local_hardware_data().per_line
         cards: list[LocalConfig] = []
@@ -106,13 +114,14 @@ def local_line(method: MethodId, params_b: Decimal, estimate_gb: Decimal,
             named = {g for c in cards for g in c.gpus}
             # A card already named at fewer cards holds it there: more of them say nothing new.
             if len(cards) < per_line and not set(config.gpus) <= named \
-                    and _holds(config, method, params_b, cat):
+                    and _holds(config, method, params_b, detailed_gb, cat):
                 cards.append(config)
-        mac = next((c for c in _mac_configs(cat) if _holds(c, method, params_b, cat)), None)
+        mac = next((c for c in _mac_configs(cat) if _holds(c, method, params_b, detailed_gb, cat)),
+                   None)
         largest = None
         if not cards and mac is None:
             every = _card_configs(cat) + _mac_configs(cat)
             largest = max(every, key=lambda c: (c.usable_gb, -c.count)) if every else None
-        return LocalLine(method, estimate_gb, tuple(cards), mac, largest)
+        return LocalLine(method, estimate_gb, tuple(cards), mac, largest, detailed_gb)
 
-    return cat.memoised(("local_line", method, str(params_b)), compute)
+    return cat.memoised(("local_line", method, str(params_b), str(detailed_gb)), compute)

@@ -41,8 +41,9 @@ LEADS = [
      "🏆 <b>The cheapest GPUs for Llama 3 70B</b>"),
     ("qué gráfica compro para correr qwen 32b en casa", "es",
      ["🏠 <b>Para correr Qwen 32B en tu propio equipo</b> (alquilamos GPU, no las vendemos):",
-      "• <b>Inferencia en 4 bits</b> (≈ 19,2\u00a0GB): 1× RTX 3090 / RTX 4090 (24\u00a0GB)",
-      "o un Mac con Apple M5 y 32\u00a0GB (21,33\u00a0GB utilizables por la GPU)",
+      "• <b>Inferencia en 4 bits</b> (≈ 19,2\u00a0GB según la regla de planificación, 22,9\u00a0GB "
+      "con la caché KV a 2.048 tokens de contexto): 1× RTX 3090 / RTX 4090 (24\u00a0GB)",
+      "o un Mac con Apple M5 Max y 36\u00a0GB (27\u00a0GB utilizables por la GPU)",
       "• <b>Inferencia en 8 bits</b>", "• <b>Inferencia en BF16</b>"],
      "📐 <b>Memoria para Qwen 32B</b>"),
     ("quelle carte pour faire tourner llama 3 70b en local ?", "fr",
@@ -90,8 +91,10 @@ def test_training_asked_is_sized_per_method() -> None:
     assert not reply.query.inference
     says(_block(reply), [
         "🏠 <b>To fine-tune Llama 3 70B on hardware of your own</b>",
-        "• <b>QLoRA (4-bit base)</b> (≈ 52.5 GB): 2× RTX 5090 (64 GB)",
-        "• <b>Full fine-tuning, AdamW</b> (≈ 1,260 GB): more than any machine here holds",
+        "• <b>QLoRA (4-bit base)</b> (≈ 52.5 GB by the planning rule, 52.6 GB at typical "
+        "settings): 2× RTX 5090 (64 GB)",
+        "• <b>Full fine-tuning, AdamW</b> (≈ 1,260 GB by the planning rule, 1,279.3 GB at typical "
+        "settings): more than any machine here holds",
     ], ["🦙"])
 
 
@@ -109,6 +112,20 @@ def test_no_block_where_a_card_or_hours_are_named(text: str, starts: str) -> Non
     assert not reply.answer.local_hardware
     assert reply.text.startswith(starts), reply.text
     assert "🏠 <b>" not in reply.text
+
+
+def test_the_detailed_estimate_the_answer_has_is_held_too() -> None:
+    # Qwen 32B in 4-bit: 19.2 GB by the rule, 22.9 GB with its KV cache at 2,048 tokens (the
+    # memory answer's own figure, below the block): a 32 GB M5 (21.33 GB for the GPU) holds
+    # the rule's figure, not the detailed one (was named)
+    reply = ask("how much vram to run qwen 32b at home")
+    says(_block(reply), [
+        "• <b>Inference in 4-bit</b> (≈ 19.2 GB by the planning rule, 22.9 GB with the KV cache "
+        "at 2,048 tokens of context): 1× RTX 3090 / RTX 4090 (24 GB)",
+        "or a Mac with Apple M5 Max, 36 GB (27 GB usable by the GPU)"], ["Apple M5, 32 GB"])
+    says(reply.text, ["≈ 22.9 GB with the KV cache"], [])
+    line = local_line("inference_int4", D(32), D("19.2"), CATALOGUE)
+    assert line.mac is not None and (line.mac.gpus, line.mac.memory_gb) == (("apple-m5",), D(32))
 
 
 def test_the_configurations_are_data_with_a_source() -> None:

@@ -5,6 +5,7 @@ price: none is on file for hardware, and we sell none."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -12,7 +13,7 @@ if TYPE_CHECKING:
 
     from bot.answer import Answer
     from bot.render.phrases import Phrases
-    from rules.local_hardware import LocalConfig
+    from rules.local_hardware import LocalConfig, LocalLine
 
 
 def _config(config: LocalConfig, ph: Phrases) -> Markup | str:
@@ -26,6 +27,22 @@ def _config(config: LocalConfig, ph: Phrases) -> Markup | str:
                     usable=fmt.gb(config.usable_gb))
     # Cards of the same memory hold the same: named together, the order of the data file
     return f"{ph.config_named(' / '.join(names), config.count)} ({fmt.gb(config.memory_gb)})"
+
+
+def _size(line: LocalLine, answer: Answer, ph: Phrases) -> Markup:
+    """"(≈ 42 GB):", or with the detailed estimate the configurations hold too: "(≈ 19.2 GB by
+    the planning rule, 22.9 GB with the KV cache at 2,048 tokens of context):"."""
+    fmt = ph.fmt
+    rule = fmt.gb(line.estimate_gb, 1)
+    if line.detailed_gb is None:
+        return ph._("(≈ %(gb)s):", gb=rule)
+    typical = answer.method_typical.get(line.method)
+    if typical is not None:
+        return ph._("(≈ %(rule)s by the planning rule, %(detail)s with the KV cache at "
+                    "%(context)s tokens of context):", rule=rule,
+                    detail=fmt.gb(line.detailed_gb, 1), context=fmt.num(Decimal(typical[1]), 0))
+    return ph._("(≈ %(rule)s by the planning rule, %(detail)s at typical settings):",
+                rule=rule, detail=fmt.gb(line.detailed_gb, 1))
 
 
 def local_block(answer: Answer, ph: Phrases) -> str:
@@ -43,8 +60,7 @@ def local_block(answer: Answer, ph: Phrases) -> str:
            else _("To fine-tune %(who)s on hardware of your own", who=who),
            "</b> ", _("(we rent GPUs, we don't sell them):"), "\n"]
     for line in lines:
-        out += ["• <b>", ph.method_name(line.method), "</b> ",
-                _("(≈ %(gb)s):", gb=fmt.gb(line.estimate_gb, 1)), " "]
+        out += ["• <b>", ph.method_name(line.method), "</b> ", _size(line, answer, ph), " "]
         found = [_config(c, ph) for c in line.cards]
         if line.mac is not None:
             found.append(_config(line.mac, ph))
@@ -55,12 +71,14 @@ def local_block(answer: Answer, ph: Phrases) -> str:
                          config=_config(line.largest, ph)))
         out.append("\n")
     out += ["ℹ️ <i>",
-            _("By the planning rule, not measured. Several cards in one machine share the model "
-              "(llama.cpp splits it by layers, vLLM by tensor parallelism); macOS lets the GPU "
-              "use two thirds to three quarters of a Mac's memory.") if served
-            else _("By the planning rule, not measured: activations are extra. Several cards in "
-                   "one machine share the run (FSDP or DeepSpeed ZeRO-3); macOS lets the GPU use "
-                   "two thirds to three quarters of a Mac's memory."),
+            _("By the planning rule and, where given, the detailed estimate at typical "
+              "settings; not measured. Several cards in one machine share the model (llama.cpp "
+              "splits it by layers, vLLM by tensor parallelism); macOS lets the GPU use two "
+              "thirds to three quarters of a Mac's memory.") if served
+            else _("By the planning rule and, where given, the detailed estimate at typical "
+                   "settings; not measured. Several cards in one machine share the run (FSDP or "
+                   "DeepSpeed ZeRO-3); macOS lets the GPU use two thirds to three quarters of a "
+                   "Mac's memory."),
             "</i>\n"]
     if served:
         out += ["🦙 ", _("4-bit first: Ollama's library models default to it (Q4_K_M), and it is "
