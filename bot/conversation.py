@@ -584,13 +584,19 @@ def number_read_line(read: str, query: Query, locale: str, catalogue: Catalogue)
             "<code>%(example)s</code>",
             "I read %(num)s as the number of GPUs. If you meant %(num)s hours, ask "
             "<code>%(example)s</code>", number, num=number, example=example)
-    else:
+    elif count > catalogue.limits.max_gpus:
         line = g.ngettext(
             "I read %(num)s as hours (more GPUs than one instance has). If you meant "
             "%(num)s GPU, ask <code>%(example)s</code>",
             "I read %(num)s as hours (more GPUs than one instance has). If you meant "
             "%(num)s GPUs, ask <code>%(example)s</code>", count, num=count,
             example=example)
+    else:
+        # "an h100 for 10 hours", then "and 8?": the hours, the card counted before
+        line = g.ngettext(
+            "I read %(num)s as hours. If you meant %(num)s GPU, ask <code>%(example)s</code>",
+            "I read %(num)s as hours. If you meant %(num)s GPUs, ask <code>%(example)s</code>",
+            count, num=count, example=example)
     return f"ℹ️ <i>{line}</i>"
 
 

@@ -173,7 +173,6 @@ def test_the_other_reading_asked_as_the_reply_says(turns: tuple[str, ...],
     (("how much is 2 h100 for 10 hours", "and 8 gpus?"), 8, 10),
     (("cuánto cuesta 2 h100 por 10 horas", "¿y 8 horas?"), 2, 8),
     (("combien coûtent 2 h100 pendant 10 heures", "et 8 GPU ?"), 8, 10),
-    (("how much is an h100 for 10 hours", "and 8?"), None, 8),
     (("how much for 2 h100 for a day", "and 3?"), 3, 24),
 ])
 def test_a_number_said_with_its_unit_stays_exact(turns: tuple[str, ...], count: int | None,
@@ -382,3 +381,28 @@ def test_runs_one_after_the_other_are_totalled(text: str, has: list[str],
     reply = ask(text)
     says(reply.text, has, ["🤔", *lacks])
     assert validate_telegram_html(reply.text) is None
+
+
+# One card and hours, then a number alone: the hours, as before, now said, with how to ask the
+# GPUs (was said nowhere). (turns, has)
+@pytest.mark.parametrize(("turns", "hours", "has"), [
+    (("how much is an h100 for 10 hours", "and 8?"), 8,
+     ["ℹ️ <i>I read 8 as hours. If you meant 8 GPUs, ask <code>how much is 8 H100 for 10 "
+      "hours</code>"]),
+    (("cuánto cuesta una h100 por 10 horas", "¿y 8?"), 8,
+     ["ℹ️ <i>Entendí 8 como horas. Si eran 8 GPUs, pregunta <code>¿cuánto cuestan 8 H100 por "
+      "10 horas?</code>"]),
+    (("combien coûte une h100 pendant 10 heures", "et 8 ?"), 8,
+     ["ℹ️ <i>J'ai compris 8 comme des heures. S'il s'agit de 8 GPU, demandez <code>combien "
+      "coûtent 8 H100 pendant 10 heures</code>"]),
+])
+def test_one_card_then_a_number_is_hours_said(turns: tuple[str, ...], hours: int,
+                                              has: list[str]) -> None:
+    reply = converse(*turns)[-1]
+    assert (reply.query.gpu_count or 1, reply.query.hours) == (1, hours)
+    says(reply.text, has, ["🤔"])
+
+
+def test_one_card_then_gpus_said_after() -> None:
+    query = converse("how much is an h100 for 10 hours", "and 8?", "8 gpus")[-1].query
+    assert (query.gpu_count, query.hours) == (8, 10)

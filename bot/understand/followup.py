@@ -1900,9 +1900,9 @@ _HOURS_SAID: Final = lazy(
 
 
 def _counted_gpu_time(new: Query, previous: Query | None) -> bool:
-    """A number alone ("and 8?", "¿y 8?", "et 8 ?") after a count of cards and hours both said
-    ("how much is 2 h100 for 10 hours"): either could be the one meant."""
-    return previous is not None and is_gpu_time(previous) and (previous.gpu_count or 1) >= 2 \
+    """A number alone ("and 8?", "¿y 8?", "et 8 ?") after cards and hours said ("how much is 2
+    h100 for 10 hours", "an h100 for 10 hours"): either could be the one meant."""
+    return previous is not None and is_gpu_time(previous) \
         and _HOURS_SAID.search(fold(previous.text)) is not None \
         and (number := _BARE_NUMBER.match(fold(new.text))) is not None \
         and number.group(1).isdigit()
@@ -1939,9 +1939,9 @@ def other_reading(read: str, query: Query, previous: Query | None
                   ) -> tuple[Literal["hours", "gpus"], int, Decimal]:
     """The reading of the number `number_read` did not take: after 2× H100 for 10 hours, "and
     8?" read as 8 GPUs leaves 8 hours on 2 GPUs; "and 24?" read as hours, 24 GPUs for 10."""
-    assert previous is not None and query.hours is not None and query.gpu_count is not None
+    assert previous is not None and query.hours is not None
     if read == "gpus":
-        return "hours", previous.gpu_count or 1, Decimal(query.gpu_count)
+        return "hours", previous.gpu_count or 1, Decimal(query.gpu_count or 1)
     return "gpus", int(query.hours), previous.hours or query.hours
 
 
