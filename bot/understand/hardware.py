@@ -113,7 +113,8 @@ _COLAB_ALONE: Final = "|".join(
 # 6000 Ada, as owners of the A6000's successor often write it).
 _LETTER_NAMES: Final = "|".join(
     rf"{letters}-?\d{{2,4}}[a-z]{{0,3}}(?: ada(?: generation)?(?![a-z]))?"
-    for letters in ("gh", "mi", "[abhklptvw]")
+    # "a4090" is "a 4090" (GPU_NAME), not a workstation card of that name
+    for letters in ("gh", "mi", "(?!a[345]0[5-9]0)[abhklptvw]")
 )
 # After a GeForce number ("3090", "4070 ti super", "2060s", "4060m").
 _CONSUMER_AFTER: Final = r"d?(?: ?ti)?(?: ?super|s(?=$|[^a-z0-9']))?m?"
@@ -123,7 +124,9 @@ _CONSUMER_AFTER: Final = r"d?(?: ?ti)?(?: ?super|s(?=$|[^a-z0-9']))?m?"
 GPU_NAME: Final = lazy(
     # Where a word starts (every name opens with a letter or a digit: \b is the look-behind
     # (?<![\w.]) but for a dot, in one step), or glued after a count ("8xa100").
-    rf"(?:\b(?<!\.)|(?<=\dx))"
+    # ... or glued after the article "a" before a GeForce number ("on a4090": no workstation
+    # card is called A4090; an A4000, A5000 or A6000 is not such a number).
+    rf"(?:\b(?<!\.)|(?<=\dx)|(?<=(?<![a-z0-9])a)(?=[345]0[5-9]0))"
     # The engine tries every alternative below where a word starts, and each one opening with
     # a group or an optional part (rather than a letter or a set) is entered in full, a
     # repeat allocating its state: written so that each opens with its first letter or set,
