@@ -3246,9 +3246,14 @@ def _layer_split(query: Query, answer: Answer, cat: Catalogue) -> LayerSplit | N
     # "can i run llama 3.1 70b q4 on my 3060": a GGUF file is llama.cpp's, which offloads
     # what one's own cards cannot hold; so does one card people run models on at home though
     # we rent it too ("llama 4 scout q4 on a single 4090": a GeForce, _run_at_home).
-    own = primary is not None and primary.fit is not None and primary.fit.gpu is not None \
-        and (not primary.fit.rentable
-             or (primary.fit.gpu_count == 1 and _run_at_home(query, cat.gpu(primary.fit.gpu))))
+    # A card said by its memory alone at a consumer card's size ("llama 3.3 70b q4km on a
+    # single 24gb card") is one's own too.
+    own = primary is not None and primary.fit is not None and (
+        (primary.fit.gpu is not None
+         and (not primary.fit.rentable
+              or (primary.fit.gpu_count == 1
+                  and _run_at_home(query, cat.gpu(primary.fit.gpu)))))
+        or (primary.fit.gpu is None and _run_at_home(query, None)))
     if not query.inference \
             or (query.runner is None and not query.cpu_offload and query.system_ram_gb is None
                 and query.tokens_per_second is None and not one_card and not own) \

@@ -152,3 +152,36 @@ def test_a_length_before_ctx_stays_the_context() -> None:
                     ("llama 3 8b 4096 ctx on a 4090", "With 4,096 tokens of context")):
         text = str(ask_json(q)["text"])
         assert text.split("\n")[1].startswith(said), text
+
+
+# A GGUF type said on a card said by its memory alone at a consumer card's size is one's own
+# card: llama.cpp's layer split and its speed bound, as a named GeForce gets them ("can i run
+# llama 3.3 70b q4km on a single 24gb card" was a bare No).
+SPLIT_BY_MEMORY: list[tuple[str, str | None, list[str]]] = [
+    ("can i run llama 3.3 70b q4km on a single 24gb card", None,
+     ["❌ <b>No: Llama 3.3 70B does not fit on 1× GPU of 24 GB (GGUF Q4_K_M inference).</b>",
+      "🐢 With llama.cpp, 46 of the model's 81 layers fit in GPU memory (-ngl 46",
+      "⚡ At most about 4.8 tokens/s for one sequence with -ngl 46, from the RAM alone"]),
+    ("¿puedo correr llama 3.3 70b q4_k_m en una gpu de 24gb?", "es",
+     ["🐢 Con llama.cpp caben en la memoria de la GPU 46 de las 81 capas del modelo"]),
+    ("llama 3.3 70b en q4_k_m sur une carte de 24 go, ça passe ?", "fr",
+     ["🐢 Avec llama.cpp, 46 des 81 couches du modèle tiennent dans la mémoire GPU"]),
+    ("mixtral 8x7b q4_k_m on 12gb vram", None,
+     ["🐢 With llama.cpp, 14 of the model's 33 layers fit in GPU memory"]),
+]
+
+
+@pytest.mark.parametrize(("q", "lang", "has"), SPLIT_BY_MEMORY)
+def test_a_gguf_on_ones_own_memory_is_split_with_ram(
+        q: str, lang: str | None, has: list[str]) -> None:
+    got = ask_json(q, lang)
+    assert got["fits"] is False, got["text"]
+    for part in has:
+        assert part in str(got["text"]), got["text"]
+
+
+def test_no_split_on_a_memory_no_consumer_card_has() -> None:
+    # 48 GB said alone: a workstation or rented card, answered by the GPUs that hold it
+    text = str(ask_json("qwen2.5 72b q8_0 on 48gb")["text"])
+    assert text.startswith("❌"), text
+    assert "🐢" not in text, text
