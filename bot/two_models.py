@@ -382,9 +382,11 @@ def trained_each(text: str, read: Callable[[str], Query]) -> tuple[Query, ...]:
     the message asks something else (a choice between them, models served, trained at once)."""
     folded = fold(text)
     # "+" joins models trained each as said ("qlora llama 3 8b + lora mistral 7b on an a100"),
-    # checked below; a together word is another question.
+    # checked below; a time word is another question (read_trained_together), but "both" and
+    # "the same card" are each trained there ("can i train both llama 3 8b and mistral 7b on
+    # a 4090": was Llama 3 8B alone).
     if _SIZES.search(folded) is None or _BETWEEN.search(folded) is None \
-            or _TWO.search(folded) is not None or _TOGETHER.search(folded) is not None \
+            or _TWO.search(folded) is not None or _AT_ONCE.search(folded) is not None \
             or _CHOICE.search(_EACH_SPAN.sub(" ", folded)) is not None:
         return ()
     whole = read(text)
@@ -407,7 +409,7 @@ def trained_each(text: str, read: Callable[[str], Query]) -> tuple[Query, ...]:
     trains = _trains(whole, folded)
     if not (trains or any(methods)) \
             or (_together(folded) and not all(methods)
-                and (_TOGETHER.search(folded) is not None or not trains)):
+                and (_AT_ONCE.search(folded) is not None or not trains)):
         return ()
     return tuple(each_model(whole, q) if m is None else
                  each_model(whole, q).model_copy(update={"method": m})

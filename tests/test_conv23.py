@@ -406,3 +406,21 @@ def test_one_card_then_a_number_is_hours_said(turns: tuple[str, ...], hours: int
 def test_one_card_then_gpus_said_after() -> None:
     query = converse("how much is an h100 for 10 hours", "and 8?", "8 gpus")[-1].query
     assert (query.gpu_count, query.hours) == (8, 10)
+
+
+# "both" or "the same card" with a training word and no time word: each trained there, in its
+# section (was the first model's answer alone); served, the serving sum as before.
+@pytest.mark.parametrize("text", [
+    "can i train both llama 3 8b and mistral 7b on a 4090",
+    "est-ce que je peux entraîner les deux, llama 3 8b et mistral 7b, sur une 4090 ?",
+    "can i finetune llama 3 8b and mistral 7b on the same 4090",
+])
+def test_both_trained_is_each_trained(text: str) -> None:
+    reply = ask(text)
+    assert [p.query.model_id for p in reply.parts] == ["llama-3-8b", "mistral-7b"]
+    assert "1️⃣" in reply.text and "2️⃣" in reply.text
+
+
+def test_both_served_stays_together() -> None:
+    assert "do not fit together on 1× RTX 4090" in ask(
+        "can i run both llama 3 8b and mistral 7b on a 4090").text
