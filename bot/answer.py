@@ -1158,6 +1158,8 @@ def _not_rented(gpu: GPU, cat: Catalogue) -> GPUNotRented:
 def build_answer(query: Query, catalogue: Catalogue) -> Answer:
     """Everything a reply to `query` needs. Bad input becomes an Answer with an error code."""
     answer = _build_answer(query, catalogue)
+    if query.intent == "compare" and query.gpu_variant_assumed:
+        answer = _mac_compared(answer, catalogue)
     if query.local_asked:
         from bot.local_hardware import local_lines  # it reads Answer, defined here
 
@@ -1165,6 +1167,29 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         if found:
             return answer.model_copy(update={"local_hardware": found})
     return answer
+
+
+def _mac_compared(answer: Answer, cat: Catalogue) -> Answer:
+    """"is a mac studio or 2x3090 better for 70b": a Mac named without its memory was weighed
+    at its smallest configuration (8 GB, 5.33 GB for the GPU: "only 2× RTX 3090 holds it"). When
+    that misses, it is weighed at the least memory sold whose share for the GPU holds the run
+    by the planning rule, and the reply says so first (mac_memory_needed)."""
+    query, c = answer.query, answer.comparison
+    if c is None or answer.error or query.gpu is None or query.gpu_memory_gb is not None \
+            or c.a is None or c.a.fits or c.a.gpu_count != 1 or c.gpu_a != query.gpu:
+        return answer
+    card = cat.gpu(query.gpu)
+    if not card.unified_memory or len(card.memory_options_gb) < 2:
+        return answer
+    size = next((m for m in sorted(card.memory_options_gb)
+                 if cat.usable_gb(card, m) >= c.a.estimate_gb), None)
+    if size is None:
+        return answer
+    again = _build_answer(query.model_copy(update={"gpu_memory_gb": size}), cat)
+    if again.error or again.comparison is None or again.comparison.a is None \
+            or not again.comparison.a.fits:
+        return answer
+    return again.model_copy(update={"mac_memory_needed": (size, cat.usable_gb(card, size))})
 
 
 def _build_answer(query: Query, catalogue: Catalogue) -> Answer:

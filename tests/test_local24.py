@@ -146,3 +146,39 @@ def test_least_memory_first_and_a_card_named_once() -> None:
         == (("apple-m3-ultra",), D(256), D(192))
     none = local_line("full_adamw", D(70), D(1260), CATALOGUE)
     assert not none.cards and none.mac is None and none.largest is not None
+
+
+# "is a mac studio or 2x3090 better for 70b" weighed QLoRA (training) on an 8 GB Mac, "52.5 GB
+# of 5.33 GB": a Mac against cards, no method or training word, is the model served (as a Mac
+# named alone), and a Mac whose memory is unsaid is weighed at the least memory that holds it,
+# said first (was "Only 2× RTX 3090 holds it").
+@pytest.mark.parametrize(("text", "locale", "mac_line", "verdict"), [
+    ("is a mac studio or 2x3090 better for 70b", None,
+     "🍎 <b>A 70B model (4-bit inference) needs a Mac with at least 64 GB of unified memory "
+     "(about 48 GB of it for the GPU).</b>",
+     "✅ Inference in 4-bit of a 70B model on 1× Apple silicon Mac: 42 GB of 48 GB."),
+    ("¿mac studio o 2 3090 para llama 3 70b?", "es",
+     "🍎 <b>Llama 3 70B (inferencia en 4 bits) necesita un Mac con al menos 64\u00a0GB de memoria "
+     "unificada",
+     "✅ Inferencia en 4 bits de Llama 3 70B en 1× Apple silicon Mac: 42\u00a0GB de 48\u00a0GB."),
+])
+def test_a_mac_weighed_against_cards_is_served_at_the_memory_it_needs(
+        text: str, locale: str | None, mac_line: str, verdict: str) -> None:
+    reply = ask(text, locale)
+    c = reply.answer.comparison
+    assert reply.query.intent == "compare" and c is not None and c.method == "inference_int4"
+    assert reply.text.startswith(mac_line), reply.text
+    says(reply.text, [verdict], ["QLoRA", "Only 2× RTX 3090 holds it", "5.33"])
+    assert validate_telegram_html(reply.text) is None
+
+
+@pytest.mark.parametrize(("text", "method"), [
+    ("m3 ultra vs 2x3090 for llama 3 70b", "inference_int4"),
+    # a method named keeps it
+    ("qlora llama 3 8b m2 max vs 4090", "qlora"),
+])
+def test_a_mac_weighed_keeps_a_method_named(text: str, method: str) -> None:
+    reply = ask(text)
+    c = reply.answer.comparison
+    assert reply.query.intent == "compare" and c is not None and c.method == method
+    assert "🍎 <b>" not in reply.text  # memory said by the chip's name, or enough

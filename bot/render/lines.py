@@ -347,16 +347,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         # "how much unified memory for llama 3.1 70b q4 on a mac?", "can i run it on a mac?":
         # the least unified memory that holds the run leads; the verdict on the smallest Mac,
         # which we assumed, follows.
-        total, usable = answer.mac_memory_needed
-        mac_head = _(
-            "%(who)s (%(how)s) needs a Mac with at least %(total)s of unified memory (about "
-            "%(usable)s of it for the GPU).",
-            who=who, how=ph.method_short(primary.memory.method), total=fmt.gb(total),
-            usable=fmt.gb(usable),
-        )
-        put("🍎 <b>")
-        put(ph.sentence(mac_head))
-        put("</b>\n\n")
+        put(_mac_needed(answer.mac_memory_needed, who, primary.memory.method, ph))
     asked = primary.fit if primary else None
     if intent == "recommend" and many == 1 and asked is not None and asked.gpu is not None \
             and asked.usd_per_hour is None and primary is not None \
@@ -3200,6 +3191,11 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
         put("\n\n")
     if answer.query.pooled_asked:
         put(_pooled(answer, ph))
+    if answer.mac_memory_needed is not None and c.a is not None and answer.params_b is not None:
+        # "is a mac studio or 2x3090 better for 70b": the Mac, its memory unsaid, is weighed at
+        # the least memory that holds the run (bot.answer._mac_compared), said first
+        put(_mac_needed(answer.mac_memory_needed, ph.subject(answer.model_name, answer.params_b),
+                        c.method, ph))
     put(_compare_leads(answer, ph))
     put("⚖️ <b>")
     put(_("%(a)s or %(b)s?", a=side_a, b=side_b))
@@ -3727,6 +3723,18 @@ def mac_not_sold(ph: Phrases, gpu_id: str, memory: Decimal | None) -> str:
                 sizes=fmt.list([fmt.gb(o) for o in card.memory_options_gb], "or"),
                 said=fmt.gb(memory))
     return f"ℹ️ {said}\n"
+
+
+def _mac_needed(needed: tuple[Decimal, Decimal], who: str, method: str, ph: Phrases) -> str:
+    """"🍎 Llama 3 70B (4-bit inference) needs a Mac with at least 64 GB of unified memory
+    (about 48 GB of it for the GPU).", a paragraph."""
+    total, usable = needed
+    head = ph._(
+        "%(who)s (%(how)s) needs a Mac with at least %(total)s of unified memory (about "
+        "%(usable)s of it for the GPU).",
+        who=who, how=ph.method_short(method), total=ph.fmt.gb(total), usable=ph.fmt.gb(usable),
+    )
+    return f"🍎 <b>{ph.sentence(head)}</b>\n\n"
 
 
 def _compare_leads(answer: Answer, ph: Phrases) -> str:

@@ -1597,6 +1597,12 @@ def _one_mac(work: _Work, cat: Catalogue) -> bool:
         and cat.gpu(found[0].gpu_id).unified_memory  # type: ignore[arg-type]
 
 
+def _mac_weighed(work: _Work, cat: Catalogue) -> bool:
+    """Different hardware named, one of it a Mac: "is a mac studio or 2x3090 better for 70b"."""
+    found = {g.gpu_id for g in work.gpus if g.gpu_id is not None}
+    return len(found) > 1 and any(cat.gpu(g).unified_memory for g in found)
+
+
 def _trains_besides(s: str, work: _Work, aside: Literal["dataset_tokens", "dataset_samples"]
                     ) -> bool:
     """_trains, a count of the data set aside: "the prefill of 100k tokens" is a prompt,
@@ -2978,6 +2984,13 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         and asks.RENT_BUY.search(rest) is None
     if local and not inference and method is None and not trains \
             and not px.TRAINING.search(rest):
+        inference = True
+    # "is a mac studio or 2x3090 better for 70b", "m3 ultra vs 2x3090 for llama 3 70b": a Mac
+    # weighed against other hardware, no method or training word: what people buy a Mac or
+    # cards at home for is running the model, as for a Mac named alone (was QLoRA's verdicts).
+    if not inference and method is None and not trains and not px.TRAINING.search(rest) \
+            and (work.params_b is not None or work.model_id is not None) and work.hours is None \
+            and not work.money and _mac_weighed(work, cat):
         inference = True
     # "whats the kv cache size for llama 3.1 70b at 128k": a KV cache is kept by serving only.
     kv_size = work.params_b is not None and asks.KV_SIZE.search(rest) is not None
