@@ -1651,12 +1651,17 @@ def _at_average_length(query: Query) -> Query:
     return query.model_copy(update={"seq_len": query.sample_len_avg})
 
 def _compute_optimal(query: Query) -> Query:
-    """"How much would it cost to train a 7b model from scratch": with no tokens, hours or
-    budget said, the run is costed (and timed) on Chinchilla's compute-optimal tokens, which
+    """"How much would it cost to train a 7b model from scratch": with no tokens or hours
+    said, the run is costed (and timed) on Chinchilla's compute-optimal tokens, which
     the reply says is an assumption (was the memory table alone, no cost)."""
-    if not query.pretraining or query.intent not in ("cost", "time") or query.params_b is None \
+    budgeted = query.budget_usd is not None and query.intent in ("memory", "fit")
+    if not query.pretraining or (query.intent not in ("cost", "time") and not budgeted) \
+            or query.params_b is None \
             or query.dataset_tokens is not None or query.dataset_samples is not None \
-            or query.hours is not None or query.budget_usd is not None or query.inference:
+            or query.hours is not None or query.inference \
+            or (query.budget_usd is not None and query.largest):
+        # A budget beside a size ("can i train a 7b from scratch for under $1000") is held
+        # against that run on these tokens; with no size, the largest it pays for is searched.
         return query
     return query.model_copy(update={
         "dataset_tokens": compute_optimal_tokens(query.params_b),

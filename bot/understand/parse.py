@@ -3311,6 +3311,16 @@ def understand(text: str, catalogue: Catalogue) -> Query:
                 implied = not _precision_said(rest)
     generate_tokens, generate_cost, rate_asked = _generation(
         corrected, rest, work, method, inference, counted is not None, intent, cat)
+    if rate_asked is None and generate_tokens is None and not inference \
+            and work.dataset_tokens is None and not work.dataset_samples and work.hours is None \
+            and not work.money and work.params_b is not None \
+            and (trains or (method is not None and cat.method(method).kind == "training")) \
+            and asks.PER_MILLION.search(corrected):
+        # "cost per million tokens to fine tune llama 3 8b on an h100": a training run's price
+        # per million tokens is that run on a million of them (was 10 illustrative hours).
+        work.dataset_tokens = Decimal(1_000_000)
+        if intent in ("fit", "memory", "unknown", "recommend"):
+            intent = "cost"
     # "cost per million tokens on h100 vs h200": two cards weighed by a token's price, which
     # the comparison answers (was the first card's price per million tokens alone).
     token_price_compared = intent == "compare" and rate_asked in ("million", "thousand", "dollar") \
