@@ -182,3 +182,28 @@ def test_a_mac_weighed_keeps_a_method_named(text: str, method: str) -> None:
     c = reply.answer.comparison
     assert reply.query.intent == "compare" and c is not None and c.method == method
     assert "🍎 <b>" not in reply.text  # memory said by the chip's name, or enough
+
+
+@pytest.mark.parametrize(("text", "locale", "head"), [
+    ("can i run llama 3 70b on my own hardware", None,
+     "🏠 <b>To run Llama 3 70B on hardware of your own</b>"),
+    ("quiero correr llama 3 70b en mi propio equipo", "es",
+     "🏠 <b>Para correr Llama 3 70B en tu propio equipo</b>"),
+    ("faire tourner llama 3 70b sur mon propre matériel", "fr",
+     "🏠 <b>Pour faire tourner Llama 3 70B sur votre propre matériel</b>"),
+    ("which graphics card should i buy for qwen 2.5 32b", None, "🏠 <b>To run Qwen2.5 32B"),
+    ("what pc should i build for fine tuning mistral 7b", None, "🏠 <b>To fine-tune Mistral 7B"),
+    ("quiero montar un equipo para llama 3 70b", "es", "🏠 <b>Para correr Llama 3 70B"),
+    ("quelle carte graphique acheter pour llama 3 70b ?", "fr",
+     "🏠 <b>Pour faire tourner Llama 3 70B"),
+])
+def test_hardware_of_ones_own_said_other_ways(text: str, locale: str | None, head: str) -> None:
+    reply = ask(text, locale)
+    assert reply.text.startswith(head), reply.text
+    assert validate_telegram_html(reply.text) is None
+
+
+def test_own_said_of_a_card_named_keeps_its_verdict() -> None:
+    reply = ask("qlora llama 3 8b on my own 4090")
+    assert not reply.answer.local_hardware
+    assert reply.text.startswith("✅ <b>Yes: Llama 3 8B fits on 1× RTX 4090 (QLoRA).</b>")

@@ -512,6 +512,7 @@ LANGUAGE = Language(
             r"locally", r"local (?:llm|ai|inference|setup|machine|hardware|rig|box|pc|build)",
             r"run (?:it |them )?local", r"at home", r"home ?-?lab", r"home (?:setup|server|rig|pc|build|machine)",
             r"on[- ]prem(?:ise|ises)?",
+            r"(?:my|our) own (?:hardware|gpus?|cards?|machine|rig|pc|computer|server|setup|workstation)",
             r"(?:buy|purchase|build)(?:ing)? (?:me |myself )?(?:a |an |one |two |2 |my own |some |the )?"
             r"(?:new |used |second ?-?hand )?(?:gpus?|cards?|graphics cards?|video cards?|mac|macs|rig|pc|"
             r"machine|workstation|server|setup|computer|hardware|box)",

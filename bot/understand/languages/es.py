@@ -493,6 +493,7 @@ LANGUAGE = Language(
         # "comprar 24 horas" compra horas de GPU.
         "LOCAL_ASK": (
             r"en casa", r"en local", r"localmente", r"en mi (?:casa|pc|ordenador|computadora)",
+            r"(?:mi|nuestro) propio (?:equipo|hardware|pc|ordenador|servidor)", r"(?:mi|nuestra) propia (?:gpu|maquina|grafica|tarjeta|computadora)",
             r"compr(?:ar|o|aria|arme|armos)(?:me)? (?:una? |mi propia? |dos |2 )?(?:nuevas? |usadas? )?"
             r"(?:gpus?|graficas?|tarjetas?(?: graficas?)?|mac|equipo|pc|ordenador|computadora|servidor|maquina)",
             r"(?:gpus?|graficas?|tarjetas?(?: graficas?)?|mac|equipo|pc|ordenador|servidor|maquina)"

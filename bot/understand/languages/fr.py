@@ -490,6 +490,7 @@ LANGUAGE = Language(
         # machine à côté : « acheter 24 heures » achète des heures de GPU.
         "LOCAL_ASK": (
             r"en local", r"localement", r"chez moi", r"a la maison", r"a domicile", r"sur mon (?:pc|ordi|ordinateur)",
+            r"(?:mon|notre) propre (?:materiel|pc|ordi|ordinateur|serveur|gpu)", r"(?:ma|notre) propre (?:machine|carte|config)",
             r"achet(?:er|e|erais)(?:-?moi)? (?:une? |ma propre |mon propre |deux |2 )?(?:nouvelles? |nouveaux? |d.occasion )?"
             r"(?:gpus?|cartes?(?: graphiques?)?|mac|machine|pc|ordi|ordinateur|serveur|station|config)",
             r"(?:gpus?|cartes?(?: graphiques?)?|mac|machine|pc|ordi|config|serveur)"
