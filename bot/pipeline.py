@@ -317,6 +317,8 @@ class Pipeline:
                                  lambda again: understand(again, self.catalogue))
         query = asked if previous is None or asks_of_card(asked, previous) else follow_up(
             asked, previous, self.catalogue.models, self.catalogue)
+        if query.together_text is not None:
+            query = query.model_copy(update={"together_text": None})  # one model continued
         if query.intent == "alert_remove" and asked.gpu is None and previous is not None \
                 and previous.alerts_set and not query.alert_all and query.alert_number is None:
             # "cancel both", "cancel it" after alerts set in one message: which, from the list
@@ -496,7 +498,7 @@ class Pipeline:
             if answered is None:
                 return None
             assert previous is not None
-            text = previous.text
+            text = previous.together_text or previous.text
         whole = stand_alone(self._understand(text))
         if answered is not None:
             whole = whole.model_copy(update={
@@ -523,7 +525,7 @@ class Pipeline:
             lambda q: self.reply(q, locale).answer, self.catalogue, earlier,
         )
         if found is None:
-            return self._trained_together(text, whole, previous, locale, answered is None,
+            return self._trained_together(text, whole, previous, locale, answered is not None,
                                           ("last" if own is None else "own") if noted else None)
         # On several cards, each model split across them: the JSON describes the cards asked.
         replies = tuple(self.reply(s.answer.query, locale) for s in found.split or found.sized)
@@ -541,32 +543,46 @@ class Pipeline:
                                                 "params_b": previous.params_b})
                 lines.insert(0, carried_line(said, carried, locale, self.catalogue))
             answer = "\n".join((*lines, answer))
+        if answered is not None and previous is not None and previous.together_text:
+            answer = self._together_again(replies, locale) + "\n" + answer
         return replace(
             first, query=first.query.model_copy(update={"text": text}), text=answer,
-            parts=replies,
+            parts=_together(replies, text),
         )
 
+    def _together_again(self, replies: Sequence[Reply], locale: str) -> str:
+        """"↪️ Llama 3 8B and Mistral 7B at the same time, from your last question." — the
+        models asked together before, asked again on the card this message names."""
+        ph = Phrases(locale, self.catalogue)
+        names = [self.catalogue.models.get(q.model_id).name if q.model_id is not None
+                 else f"{ph.fmt.num(q.params_b or Decimal(0))}B"
+                 for q in (reply.query for reply in replies)]
+        return "↪️ <i>" + str(ph._("%(models)s at the same time, from your last question.",
+                                   models=ph.fmt.list(names))) + "</i>"
+
     def _trained_together(self, text: str, whole: Query, previous: Query | None, locale: str,
-                          asked: bool, noted: str | None) -> Reply | None:
+                          answered: bool, noted: str | None) -> Reply | None:
         """Models fine-tuned at the same time ("train llama 3 8b + mistral 7b at the same time
         on an a100", or "and mistral 7b at the same time?" after a run trained): their runs'
         memory added up on the card, or one a card (bot/two_models.py; was the first model's
-        answer alone). `asked`: not the models of a question asked back; `noted`: the card is
-        the chat's, said so: its "last" question's or its "own"."""
-        earlier = previous if previous is not None and not previous.inference \
+        answer alone). `answered`: the card only is this message's ("and on an a100?" after
+        them); `noted`: the card is the chat's, said so: its "last" question's or its "own"."""
+        earlier = previous if previous is not None and not previous.inference and not answered \
             and previous.method is not None \
             and (previous.model_id is not None or previous.params_b is not None) else None
         if earlier is not None and whole.method is None:
             whole = whole.model_copy(update={"method": earlier.method})
         trained = read_trained_together(
             text, whole, lambda part: stand_alone(self._understand(part)),
-            lambda q: self.reply(q, locale).answer, earlier) if asked else None
+            lambda q: self.reply(q, locale).answer, earlier)
         if trained is None:
             return None
         replies = tuple(self.reply(s.answer.query, locale)
                         for s in next((r for r in trained.rows if trained.fits(r)),
                                       trained.rows[0]))
         answer = render_trained_together(trained, locale, self.catalogue)
+        if answered and previous is not None and previous.together_text:
+            answer = self._together_again(replies, locale) + "\n" + answer
         carried = (("method", "model") if trained.carried else ()) \
             + (("gpu",) if noted == "last" else ())
         if noted == "own":
@@ -575,7 +591,7 @@ class Pipeline:
             assert previous is not None  # a card or a run of the chat's last question
             answer = carried_line(previous, carried, locale, self.catalogue) + "\n" + answer
         return replace(replies[0], query=replies[0].query.model_copy(update={"text": text}),
-                       text=answer, parts=replies, carried=carried)
+                       text=answer, parts=_together(replies, text), carried=carried)
 
     def _trained_each(
         self,
@@ -701,7 +717,8 @@ class Pipeline:
     def _card_answered(self, text: str, previous: Query | None) -> Query | None:
         """`text` read when it names a card and nothing else ("3090s", "una 4090", not "how
         much is an h100") right after models asked together on no card; else None."""
-        if previous is None or names_card(previous) or not asks_together(previous.text):
+        if previous is None or (names_card(previous) and previous.together_text is None) \
+                or not asks_together(previous.together_text or previous.text):
             return None
         query = stand_alone(self._understand(text))
         folded = fold(text)
@@ -824,6 +841,13 @@ class Pipeline:
             if len(self._replies) > self.cache_size:
                 self._replies.popitem(last=False)
         return Reply(query=query, answer=answer, locale=locale, text=rendered, catalogue=self.catalogue)
+
+
+def _together(replies: tuple[Reply, ...], text: str) -> tuple[Reply, ...]:
+    """Each model's reply of models asked at the same time, keeping the message that asked
+    them (`text`), which "and on an a100?" then asks again there (_card_answered)."""
+    return tuple(replace(reply, query=reply.query.model_copy(update={"together_text": text}))
+                 for reply in replies)
 
 
 def _again_in(text: str, previous: Query | None) -> Query | None:

@@ -424,3 +424,30 @@ def test_both_trained_is_each_trained(text: str) -> None:
 def test_both_served_stays_together() -> None:
     assert "do not fit together on 1× RTX 4090" in ask(
         "can i run both llama 3 8b and mistral 7b on a 4090").text
+
+
+# After models asked at the same time on a card, another card alone asks them again there (was
+# the last model alone there). (turns, has)
+@pytest.mark.parametrize(("turns", "has"), [
+    (("train llama 3 8b + mistral 7b at the same time on a 4090", "and on an a100?"),
+     ["↪️ <i>Llama 3 8B and Mistral 7B at the same time, from your last question.</i>",
+      "✅ <b>Llama 3 8B and Mistral 7B fit at the same time on 1× A100 80GB: QLoRA and LoRA.</b>"]),
+    (("run llama 3 8b and mistral 7b at the same time on a 4090", "and on an a100?"),
+     ["↪️ <i>Llama 3 8B and Mistral 7B at the same time, from your last question.</i>",
+      "✅ <b>Llama 3 8B and Mistral 7B fit together on 1× A100 80GB"]),
+    (("entrenar llama 3 8b y mistral 7b a la vez en una 4090", "¿y en una a100?"),
+     ["↪️ <i>Llama 3 8B y Mistral 7B a la vez, de tu pregunta anterior.</i>",
+      "caben a la vez en 1× A100 80GB"]),
+])
+def test_another_card_after_models_at_the_same_time(turns: tuple[str, ...],
+                                                    has: list[str]) -> None:
+    reply = converse(*turns)[-1]
+    assert [p.query.model_id for p in reply.parts] == ["llama-3-8b", "mistral-7b"]
+    says(reply.text, has, ["🤔"])
+
+
+def test_a_price_after_models_at_the_same_time_is_not_them_again() -> None:
+    """A price asked reads as after any run (the last model there), not both again."""
+    reply = converse("train llama 3 8b + mistral 7b at the same time on a 4090",
+                     "how much is an h100?")[-1]
+    assert not reply.parts and "at the same time" not in reply.text

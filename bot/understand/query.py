@@ -145,6 +145,9 @@ class Query(BaseModel):
     # hours ("hours", 2, 8), which "8 hours" or "i meant hours" then asks
     # (bot.understand.followup).
     other_reading: tuple[Literal["hours", "gpus"], int, Decimal] | None = None
+    # Never read from a text: the message that asked models at the same time on a card, kept
+    # on each model's reply (bot.pipeline), for "and on an a100?" then: the models again, there.
+    together_text: str | None = None
     social: Social | None = None  # smalltalk: what kind
     seq_len: int | None = None
     # "num_ctx 8192 vs 32768", "--max-model-len 8k vs 32k": a second context to set beside
