@@ -665,10 +665,14 @@ def _sized(
         if q.model_id is None and q.params_b is None:
             not_llms.append(q.not_llm_name or "")
             continue
-        method = next(methods, method)
+        # A precision said of each model ("llama 3 8b q4 and qwen 7b q4") is that model's
+        # when none is said of them all (was BF16 for both).
+        served = next(methods, method)
+        if served is None and q.serving_precision_said and q.method is not None:
+            served = q.method
         alone = q.model_copy(update={
-            "intent": "fit", "inference": True, "method": method,
-            "serving_precision_said": method is not None, "gpu": whole.gpu,
+            "intent": "fit", "inference": True, "method": served,
+            "serving_precision_said": served is not None, "gpu": whole.gpu,
             "vram_gb": whole.vram_gb,
             "gpu_count": count, "gpu_memory_gb": whole.gpu_memory_gb, "engine": None,
             "gpu_memory_utilization": None,
@@ -817,11 +821,17 @@ def _card_tail(found: TwoModels, ph: Phrases, names: list[str]) -> list[str]:
         lines.append(str(_("👉 With %(method)s they would take ≈ %(total)s together: %(room)s.",
                            method=ph.method_short(method), total=ph.size(lower.fullest),
                            room=ph.room(True, found.card_gb - lower.fullest))))
-    if len(found.sized) >= 2 and total <= found.card_gb:
+    if len(found.sized) >= 2 and total <= found.card_gb and not _all_gguf(found.sized):
         lines.extend(_vllm_shares(ph, [list(range(len(found.sized)))],
                                   [s.detailed.per_gpu_gb for s in found.sized], names,
                                   found.card_gb))
     return lines
+
+
+def _all_gguf(sized: tuple[Sized, ...]) -> bool:
+    """Every model a GGUF file: llama.cpp or Ollama runs them, which take no share of the card
+    ahead (vLLM's per-instance share is no setting of theirs)."""
+    return all(s.detailed.method.startswith("gguf_") for s in sized)
 
 
 def _vllm_shares(
@@ -963,7 +973,7 @@ def _cards_tail(found: TwoModels, ph: Phrases, names: list[str]) -> list[str]:
                                where=_where(ph, lower, names, found.count),
                                need=ph.size(lower.fullest),
                                room=ph.room(True, card_gb - lower.fullest))))
-    if several and placed is not None:
+    if several and placed is not None and not _all_gguf(found.sized):
         # Each card runs its whole models and every split one (its share of the card).
         cards = [list(card) + list(placed.split) for card in placed.cards]
         needs = [(each if i in placed.split else one).detailed.per_gpu_gb

@@ -185,3 +185,33 @@ def test_no_split_on_a_memory_no_consumer_card_has() -> None:
     text = str(ask_json("qwen2.5 72b q8_0 on 48gb")["text"])
     assert text.startswith("❌"), text
     assert "🐢" not in text, text
+
+
+# Models served together, a precision said of each: each in its own ("llama 3 8b q4 and qwen
+# 7b q4" were both sized in BF16 and said not to fit); GGUF files only (llama.cpp, Ollama) get
+# no vLLM --gpu-memory-utilization advice.
+EACH_PRECISION: list[tuple[str, list[str], bool]] = [
+    ("can i run 2 models at once on a 4090, llama 3 8b q4 and qwen 7b q4",
+     ["✅ <b>Llama 3 8B and Qwen 7B fit together on 1× RTX 4090: ≈ 11 GB",
+      "• Llama 3 8B, GGUF Q4_K_M inference: ≈ 5.7 GB\n• Qwen 7B, GGUF Q4_K_M inference: ≈ 5.3 GB"],
+     False),
+    ("llama 3 8b q4 and mistral 7b in bf16 at the same time on a 4090",
+     ["• Llama 3 8B, GGUF Q4_K_M inference: ≈ 5.7 GB\n• Mistral 7B, BF16 inference: ≈ 16.3 GB"],
+     True),
+    ("¿puedo correr llama 3 8b en q4 y qwen2.5 7b en q4 a la vez en una 3090?",
+     ["• Llama 3 8B, inferencia GGUF Q4_K_M: ≈ 5,7\u00a0GB\n"
+      "• Qwen2.5 7B, inferencia GGUF Q4_K_M: ≈ 5,3\u00a0GB"], False),
+]
+
+
+@pytest.mark.parametrize(("q", "has", "vllm"), EACH_PRECISION)
+def test_models_together_each_in_the_precision_said(q: str, has: list[str], vllm: bool) -> None:
+    text = str(ask_json(q)["text"])
+    for part in has:
+        assert part in text, text
+    assert ("--gpu-memory-utilization" in text) is vllm, text
+
+
+def test_models_together_with_no_precision_said_stay_bf16() -> None:
+    text = str(ask_json("llama 3 8b and mistral 7b at the same time on a 4090")["text"])
+    assert "• Llama 3 8B, BF16 inference: ≈ 17.9 GB\n• Mistral 7B, BF16 inference" in text, text
