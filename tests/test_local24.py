@@ -207,3 +207,19 @@ def test_own_said_of_a_card_named_keeps_its_verdict() -> None:
     reply = ask("qlora llama 3 8b on my own 4090")
     assert not reply.answer.local_hardware
     assert reply.text.startswith("✅ <b>Yes: Llama 3 8B fits on 1× RTX 4090 (QLoRA).</b>")
+
+
+@pytest.mark.parametrize(("text", "locale"), [
+    # GPU-hours, time or credits bought from us, the card word beside them (were read as
+    # hardware to buy)
+    ("buy gpu hours to train llama 3 70b", None),
+    ("i want to buy gpu time for llama 3 70b", None),
+    ("where do i buy gpu credits for qwen 32b", None),
+    ("how do i buy a gpu hour block for llama 3 70b", None),
+    ("comprar gpu por horas para llama 3 70b", "es"),
+    ("acheter un gpu à l'heure pour llama 3 70b", "fr"),
+])
+def test_gpu_hours_bought_are_not_hardware_of_ones_own(text: str, locale: str | None) -> None:
+    reply = ask(text, locale)
+    assert not reply.query.local_asked and not reply.answer.local_hardware
+    assert "🏠 <b>" not in reply.text

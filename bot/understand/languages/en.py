@@ -515,7 +515,9 @@ LANGUAGE = Language(
             r"(?:my|our) own (?:hardware|gpus?|cards?|machine|rig|pc|computer|server|setup|workstation)",
             r"(?:buy|purchase|build)(?:ing)? (?:me |myself )?(?:a |an |one |two |2 |my own |some |the )?"
             r"(?:new |used |second ?-?hand )?(?:gpus?|cards?|graphics cards?|video cards?|mac|macs|rig|pc|"
-            r"machine|workstation|server|setup|computer|hardware|box)",
+            r"machine|workstation|server|setup|computer|hardware|box)"
+            # GPU-hours bought from us are not: "buy gpu hours", "buy a gpu hour block"
+            r"(?! ?-?(?:hours?|hrs?|time|credits?|blocks?|minutes?|compute|access))",
             r"(?:gpus?|cards?|graphics cards?|video cards?|mac|rig|pc|machine|workstation|setup|hardware)"
             r" (?:(?!hours?|hrs?|credits?|time)[a-z]+ ){0,3}(?:buy|purchase|build)",
         ),

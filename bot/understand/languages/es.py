@@ -495,7 +495,9 @@ LANGUAGE = Language(
             r"en casa", r"en local", r"localmente", r"en mi (?:casa|pc|ordenador|computadora)",
             r"(?:mi|nuestro) propio (?:equipo|hardware|pc|ordenador|servidor)", r"(?:mi|nuestra) propia (?:gpu|maquina|grafica|tarjeta|computadora)",
             r"compr(?:ar|o|aria|arme|armos)(?:me)? (?:una? |mi propia? |dos |2 )?(?:nuevas? |usadas? )?"
-            r"(?:gpus?|graficas?|tarjetas?(?: graficas?)?|mac|equipo|pc|ordenador|computadora|servidor|maquina)",
+            r"(?:gpus?|graficas?|tarjetas?(?: graficas?)?|mac|equipo|pc|ordenador|computadora|servidor|maquina)"
+            # horas de GPU compradas aquí no: "comprar gpu por horas"
+            r"(?! (?:por |de )?(?:horas?|tiempo|creditos?|bloques?|minutos?))",
             r"(?:gpus?|graficas?|tarjetas?(?: graficas?)?|mac|equipo|pc|ordenador|servidor|maquina)"
             r" (?:(?!horas?|creditos?|tiempo)[a-z]+ ){0,3}(?:me )?compr(?:o|ar|aria|armos)",
             r"(?:armar|montar)(?:me)? (?:un |una |mi )?(?:equipo|pc|servidor|maquina|rig)",

@@ -492,7 +492,9 @@ LANGUAGE = Language(
             r"en local", r"localement", r"chez moi", r"a la maison", r"a domicile", r"sur mon (?:pc|ordi|ordinateur)",
             r"(?:mon|notre) propre (?:materiel|pc|ordi|ordinateur|serveur|gpu)", r"(?:ma|notre) propre (?:machine|carte|config)",
             r"achet(?:er|e|erais)(?:-?moi)? (?:une? |ma propre |mon propre |deux |2 )?(?:nouvelles? |nouveaux? |d.occasion )?"
-            r"(?:gpus?|cartes?(?: graphiques?)?|mac|machine|pc|ordi|ordinateur|serveur|station|config)",
+            r"(?:gpus?|cartes?(?: graphiques?)?|mac|machine|pc|ordi|ordinateur|serveur|station|config)"
+            # pas les heures de GPU achetées ici : « acheter un gpu à l'heure »
+            r"(?! (?:a l.|par |en )?(?:heures?|temps|credits?|blocs?|minutes?))",
             r"(?:gpus?|cartes?(?: graphiques?)?|mac|machine|pc|ordi|config|serveur)"
             r" (?:(?!heures?|credits?|temps)[a-z]+ ){0,3}(?:je )?(?:dois |devrais |faut-il |faudrait-il )?achet(?:er|e)",
             r"(?:monter|construire) (?:une |un |ma |mon )?(?:machine|pc|config|serveur|station)",
