@@ -215,3 +215,18 @@ def test_models_together_each_in_the_precision_said(q: str, has: list[str], vllm
 def test_models_together_with_no_precision_said_stay_bf16() -> None:
     text = str(ask_json("llama 3 8b and mistral 7b at the same time on a 4090")["text"])
     assert "• Llama 3 8B, BF16 inference: ≈ 17.9 GB\n• Mistral 7B, BF16 inference" in text, text
+
+
+# Ollama's and llama.cpp's name for the context after its value ("fits with 8k num_ctx?") is
+# the context said: it was unread, and the longest context answered instead of the one asked.
+@pytest.mark.parametrize(("q", "second"), [
+    ("qwen2.5:14b ollama on 3060 12gb fits with 8k num_ctx?",
+     "With 8,192 tokens of context and batch 1, GGUF Q4_K_M inference needs about 11 GB"),
+    ("llama 3 8b with 8192 num_ctx on 3060", "With 8,192 tokens of context"),
+    ("llama 3 8b 16k n_ctx on a 3060", "With 16,384 tokens of context"),
+])
+def test_a_context_said_before_num_ctx(q: str, second: str) -> None:
+    got = ask_json(q)
+    lines = str(got["text"]).split("\n")
+    assert lines[0].startswith("✅"), got["text"]
+    assert lines[1].startswith(second), got["text"]

@@ -206,7 +206,8 @@ AT_LENGTH: Final = Guarded(
 SEQ_AFTER: Final = Guarded(
     _SEQ_WORDS,
     rf"(?<![\w.,])(?P<num>{NUM_SP}) ?(?P<k>k|m)?[ -]?(?:tokens? )?(?:of |de |d')?"
-    r"(?:context\w*|ctx|seq(?:uence)?(?: ?len(?:gth)?)?|secuencia|sequence|cut[ -]?off|"
+    # "fits with 8k num_ctx?": Ollama's and llama.cpp's names of it after its value
+    r"(?:context\w*|(?:num_|n_)?ctx(?:[_-]size)?|seq(?:uence)?(?: ?len(?:gth)?)?|secuencia|sequence|cut[ -]?off|"
     # "deepseek r1 80k max model len on 16x h100", "8k max seq len", "4k max length": the
     # limit's name after its value (was unread: the longest context answered instead)
     r"max(?:imum)?[ _-]?(?:model[ _-]?|seq(?:uence)?[ _-]?)?len(?:gth)?|max[ _-]?seqlen)(?![a-z])"
