@@ -80,7 +80,13 @@ class Conversations:
         else:
             self._followed.pop(chat_id, None)
         if reply.query.count_unclear is not None:
-            return  # "8 of which card?" asked back: the machine before it stays the chat's
+            # "8 of which card?" asked back: the machine before it stays the chat's; "8 cards or
+            # 8 hours?" is remembered on it, for "hours" or "gpus" then
+            before = self.previous(chat_id)
+            if reply.query.count_or_hours and before is not None:
+                self._keep(chat_id, before.model_copy(
+                    update={"number_unclear": reply.query.count_unclear}))
+            return
         # A message of several questions: the last one that can be continued ("can I run
         # llama 8b on my 4090? also do you take paypal" then "and on a 3090?").
         kept = next((part for part in reversed(reply.parts) if _continuable(part)), None)

@@ -317,8 +317,9 @@ class Pipeline:
                                  lambda again: understand(again, self.catalogue))
         query = asked if previous is None or asks_of_card(asked, previous) else follow_up(
             asked, previous, self.catalogue.models, self.catalogue)
-        if query.together_text is not None:
-            query = query.model_copy(update={"together_text": None})  # one model continued
+        if query.together_text is not None or query.number_unclear is not None:
+            # one model continued; a question asked back, answered or not
+            query = query.model_copy(update={"together_text": None, "number_unclear": None})
         if query.intent == "alert_remove" and asked.gpu is None and previous is not None \
                 and previous.alerts_set and not query.alert_all and query.alert_number is None:
             # "cancel both", "cancel it" after alerts set in one message: which, from the list

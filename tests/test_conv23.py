@@ -451,3 +451,27 @@ def test_a_price_after_models_at_the_same_time_is_not_them_again() -> None:
     reply = converse("train llama 3 8b + mistral 7b at the same time on a 4090",
                      "how much is an h100?")[-1]
     assert not reply.parts and "at the same time" not in reply.text
+
+
+# "8 of what?" asked back of a run on counted cards with hours: the unit alone answers it (was
+# "I did not understand"); with the number, as before. (turns, intent, count, hours)
+@pytest.mark.parametrize(("turns", "intent", "count", "hours"), [
+    (("qlora llama 3 70b on 2 h100 for 10 hours", "and 8?", "gpus"), "fit", 8, 10),
+    (("qlora llama 3 70b on 2 h100 for 10 hours", "and 8?", "hours"), "cost", 2, 8),
+    (("qlora llama 3 70b en 2 h100 por 10 horas", "¿y 8?", "horas"), "cost", 2, 8),
+    (("qlora llama 3 70b sur 2 h100 pendant 10 heures", "et 8 ?", "des heures"), "cost", 2, 8),
+    (("qlora llama 3 70b on 2 h100 for 10 hours", "and 8?", "8 hours"), "cost", 2, 8),
+    (("qlora llama 3 70b on 2 h100 for 10 hours", "and 8?", "8 gpus"), "fit", 8, 10),
+])
+def test_eight_of_what_answered_by_its_unit(turns: tuple[str, ...], intent: str, count: int,
+                                            hours: int) -> None:
+    query = converse(*turns)[-1].query
+    assert (query.intent, query.gpu_count, query.hours, query.model_id) == (
+        intent, count, hours, "llama-3-70b")
+
+
+def test_eight_of_what_then_another_question_forgets_it() -> None:
+    """The question asked back is not answered later by a unit said after another question."""
+    replies = converse("qlora llama 3 70b on 2 h100 for 10 hours", "and 8?", "and with lora?",
+                       "hours")
+    assert replies[-1].query.intent == "unknown" or replies[-1].query.hours != 8

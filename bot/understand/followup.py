@@ -1958,7 +1958,23 @@ def _reading_corrected(new: Query, previous: Query) -> Query | None:
     """"8 hours", "i meant hours", "no, 8 gpus" right after a number read as the other one
     ("and 8?" after 2× H100 for 10 hours, read as 8 GPUs and said so): the other reading
     (2× H100 for 8 hours; was 8× H100 for 8 hours, or not understood)."""
-    if previous.other_reading is None or _names_model(new) or _names_card(new):
+    if _names_model(new) or _names_card(new):
+        return None
+    if previous.number_unclear is not None:
+        # "8 of what?" asked back of 70B on 2× H100 for 10 hours: "hours" is 8 hours, "gpus" 8
+        # of the card (was "I did not understand")
+        n, folded = previous.number_unclear, fold(new.text)
+        hours_said, gpus_said = _MEANT_HOURS.match(folded), _MEANT_GPUS.match(folded)
+        said = hours_said or gpus_said
+        if said is None or said.group("num") is not None:
+            return None  # "8 hours", "8 gpus": read as any follow-up reads them, as before
+        # as its examples, "and for 8 hours?" (its cost) and "and on 8× H100?", read
+        update: dict[str, object] = {"hours": Decimal(n), "intent": "cost"} if hours_said \
+            else {"gpu_count": n}
+        return previous.model_copy(update={
+            **update, "text": new.text, "number_unclear": None, "follow_up": True,
+            "lang": new.lang or previous.lang, "lang_sure": new.lang_sure or previous.lang_sure})
+    if previous.other_reading is None:
         return None
     unit, count, hours = previous.other_reading
     said = (_MEANT_HOURS if unit == "hours" else _MEANT_GPUS).match(fold(new.text))

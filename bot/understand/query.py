@@ -148,6 +148,9 @@ class Query(BaseModel):
     # Never read from a text: the message that asked models at the same time on a card, kept
     # on each model's reply (bot.pipeline), for "and on an a100?" then: the models again, there.
     together_text: str | None = None
+    # Never read from a text: "8 of what?" was asked back of this run (a number alone after it
+    # on counted cards with hours), which "hours" or "gpus" then answers (bot.conversation).
+    number_unclear: int | None = None
     social: Social | None = None  # smalltalk: what kind
     seq_len: int | None = None
     # "num_ctx 8192 vs 32768", "--max-model-len 8k vs 32k": a second context to set beside
