@@ -1,18 +1,45 @@
 """Hardware of one's own for a model ("what gpu should i buy to run llama 3 70b", "qwen 32b en
 casa", "llama 3 70b en local"): for each precision served (or method trained) the answer
-weighs, the configurations people buy that hold it by the planning rule
-(rules.local_hardware). Served, 4-bit first: llama.cpp, Ollama and LM Studio run 4-bit GGUF
-files at home (Ollama pulls Q4_K_M by default, bot.answer._run_at_home)."""
+weighs, the configurations people buy that hold it by the planning rule and by the detailed
+estimate where there is one (rules.local_hardware). Served, 4-bit first: llama.cpp, Ollama and
+LM Studio run 4-bit GGUF files at home (Ollama pulls Q4_K_M by default,
+bot.answer._run_at_home)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from bot.detail import detailed_for
 from rules.local_hardware import LocalLine, local_line
 
 if TYPE_CHECKING:
-    from bot.answer import Answer
+    from decimal import Decimal
+
+    from bot.answer import Answer, MethodAnswer
     from rules.catalogue import Catalogue
+
+
+def _detailed(answer: Answer, ma: MethodAnswer, cat: Catalogue
+              ) -> tuple[Decimal, int | None, bool] | None:
+    """The method's detailed estimate on one GPU (figure, context served, settings stated):
+    the answer's own at typical settings (bot.answer._typical_memory) or its primary's, else,
+    with settings stated ("run llama 3 70b locally with 32k context"), estimated at them as
+    the primary is."""
+    query, method = answer.query, ma.memory.method
+    if query.inference and method in answer.method_typical:
+        figure, seq_len, _batch = answer.method_typical[method]
+        return figure, seq_len, False
+    if not query.inference and method in answer.method_training_gb:
+        return answer.method_training_gb[method], None, False
+    found = answer.detailed if answer.primary is ma else None
+    if found is not None and not found.stated and len(answer.methods) > 1:
+        found = None  # at typical settings for one precision of several: none for the others
+    if found is None and answer.detailed is not None and answer.detailed.stated:
+        found = detailed_for(query, answer.model_copy(update={"primary": ma}), cat)
+    if found is None or found.gpus != 1 or (found.kind == "inference") != query.inference:
+        return None
+    return found.per_gpu_gb, found.seq_len if query.inference else None, found.stated
 
 
 def local_lines(answer: Answer, cat: Catalogue) -> tuple[LocalLine, ...]:
@@ -22,12 +49,17 @@ def local_lines(answer: Answer, cat: Catalogue) -> tuple[LocalLine, ...]:
     if not query.local_asked or query.gpu is not None or query.vram_gb is not None \
             or answer.error or answer.missing or not answer.methods:
         return ()
-    memories = [m.memory for m in answer.methods]
+    methods = list(answer.methods)
     if query.inference:
-        memories.sort(key=lambda m: cat.method(m.planned_as or m.method).weight_bits)
-    # The detailed figures at typical settings the answer already has (bot.answer
-    # _typical_memory: a memory question naming no card), none computed here.
-    detailed = {m: t[0] for m, t in answer.method_typical.items()} if query.inference \
-        else answer.method_training_gb
-    return tuple(local_line(m.method, m.params_b, m.estimate_gb, cat, detailed.get(m.method))
-                 for m in memories)
+        methods.sort(key=lambda m: cat.method(m.memory.planned_as or m.memory.method).weight_bits)
+    lines = []
+    for ma in methods:
+        m = ma.memory
+        detail = _detailed(answer, ma, cat)
+        if detail is None:
+            lines.append(local_line(m.method, m.params_b, m.estimate_gb, cat))
+            continue
+        figure, context, stated = detail
+        lines.append(replace(local_line(m.method, m.params_b, m.estimate_gb, cat, figure),
+                             detailed_context=context, detailed_stated=stated))
+    return tuple(lines)

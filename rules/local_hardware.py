@@ -61,6 +61,10 @@ class LocalLine:
     # The detailed estimate at typical settings on one GPU, when the answer has one: a
     # configuration holds it too, in the memory CUDA (or Metal's share) reports.
     detailed_gb: Decimal | None = None
+    # Its context in tokens when served, and whether the user stated the settings (else typical
+    # ones): how the reply words it.
+    detailed_context: int | None = None
+    detailed_stated: bool = False
 
 
 def _card_configs(cat: Catalogue) -> list[LocalConfig]:

@@ -223,3 +223,22 @@ def test_gpu_hours_bought_are_not_hardware_of_ones_own(text: str, locale: str | 
     reply = ask(text, locale)
     assert not reply.query.local_asked and not reply.answer.local_hardware
     assert "🏠 <b>" not in reply.text
+
+
+def test_a_context_stated_is_held_by_every_precision() -> None:
+    # "with 32k context": 4-bit is 42 GB by the rule but 56.8 GB with its KV cache at 32,768
+    # tokens, more than 2× RTX 3090 (48 GB) or a 64 GB Mac (48 GB for the GPU), which were
+    # named by the rule alone
+    block = _block(ask("run llama 3 70b locally with 32k context"))
+    says(block, [
+        "• <b>Inference in 4-bit</b> (≈ 42 GB by the planning rule, 56.8 GB with the KV cache "
+        "at 32,768 tokens of context): 2× RTX 5090 (64 GB)",
+        "or a Mac with Apple M3 Ultra, 96 GB (72 GB usable by the GPU)",
+        "• <b>Inference in BF16</b> (≈ 168 GB by the planning rule, 155.2 GB with the KV cache "
+        "at 32,768 tokens of context)"], ["2× RTX 3090 / RTX 4090 (48 GB), 2× RTX 5090"])
+
+
+def test_training_settings_stated_are_said_so() -> None:
+    block = _block(ask("what gpu should i buy to qlora llama 3 8b at 4096 seq len batch 4"))
+    says(block, ["• <b>QLoRA (4-bit base)</b> (≈ 6 GB by the planning rule, 48.1 GB at your "
+                 "settings): 1× RTX A6000 / RTX 6000 Ada (48 GB)"], ["RTX 5060 Ti"])

@@ -36,13 +36,16 @@ def _size(line: LocalLine, answer: Answer, ph: Phrases) -> Markup:
     rule = fmt.gb(line.estimate_gb, 1)
     if line.detailed_gb is None:
         return ph._("(≈ %(gb)s):", gb=rule)
-    typical = answer.method_typical.get(line.method)
-    if typical is not None:
+    detail = fmt.gb(line.detailed_gb, 1)
+    if line.detailed_context is not None:
         return ph._("(≈ %(rule)s by the planning rule, %(detail)s with the KV cache at "
-                    "%(context)s tokens of context):", rule=rule,
-                    detail=fmt.gb(line.detailed_gb, 1), context=fmt.num(Decimal(typical[1]), 0))
+                    "%(context)s tokens of context):", rule=rule, detail=detail,
+                    context=fmt.num(Decimal(line.detailed_context), 0))
+    if line.detailed_stated:
+        return ph._("(≈ %(rule)s by the planning rule, %(detail)s at your settings):",
+                    rule=rule, detail=detail)
     return ph._("(≈ %(rule)s by the planning rule, %(detail)s at typical settings):",
-                rule=rule, detail=fmt.gb(line.detailed_gb, 1))
+                rule=rule, detail=detail)
 
 
 def local_block(answer: Answer, ph: Phrases) -> str:
@@ -71,14 +74,13 @@ def local_block(answer: Answer, ph: Phrases) -> str:
                          config=_config(line.largest, ph)))
         out.append("\n")
     out += ["ℹ️ <i>",
-            _("By the planning rule and, where given, the detailed estimate at typical "
-              "settings; not measured. Several cards in one machine share the model (llama.cpp "
-              "splits it by layers, vLLM by tensor parallelism); macOS lets the GPU use two "
-              "thirds to three quarters of a Mac's memory.") if served
-            else _("By the planning rule and, where given, the detailed estimate at typical "
-                   "settings; not measured. Several cards in one machine share the run (FSDP or "
-                   "DeepSpeed ZeRO-3); macOS lets the GPU use two thirds to three quarters of a "
-                   "Mac's memory."),
+            _("By the planning rule and, where given, the detailed estimate; not measured. "
+              "Several cards in one machine share the model (llama.cpp splits it by layers, vLLM "
+              "by tensor parallelism); macOS lets the GPU use two thirds to three quarters of a "
+              "Mac's memory.") if served
+            else _("By the planning rule and, where given, the detailed estimate; not measured. "
+                   "Several cards in one machine share the run (FSDP or DeepSpeed ZeRO-3); macOS "
+                   "lets the GPU use two thirds to three quarters of a Mac's memory."),
             "</i>\n"]
     if served:
         out += ["🦙 ", _("4-bit first: Ollama's library models default to it (Q4_K_M), and it is "
