@@ -492,6 +492,8 @@ LANGUAGE = Language(
             # ("… how many gpus lol", "how many cards pls")
             r"how many(?: (?:gpus?|cards?|of them))?"
             r"(?: (?:lol|lmao|haha\w*|pls|plz|please|bro|xd))* ?[?.!]*$",
+            # ... or before another question ("how many h100s and what would it cost")
+            r"how many (?:(?:gpus?|cards?) ){0,2}?(?:gpus?|cards?)(?= ?,| and | ?&)",
         ),
         "NEEDED": (r"need\w*", r"require\w*", r"does it take", r"would it take", r"it takes"),
         # "biggest model i can qlora w/ 50 bucks": "w/" is "with"

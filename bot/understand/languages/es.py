@@ -483,6 +483,8 @@ LANGUAGE = Language(
             r"cuant[oa]s (?:(?:gpus?|tarjetas) ){0,2}para",
             # ... or last, the card named before ("deepseek r1 en fp8, ¿cuántas h100?")
             r"cuant[oa]s (?:(?:gpus?|tarjetas) ){0,2} *[?.!]*$",
+            # ... or before another question ("cuántas h100 y cuánto costaría")
+            r"cuant[oa]s (?:(?:gpus?|tarjetas) ){0,2}?(?:gpus?|tarjetas)(?= ?,| y )",
         ),
         "NEEDED": (r"necesit\w*", r"hacen falta", r"hace falta", r"requier\w*"),
         "BUDGET_WORDS": (r"con", r"tengo", r"por", r"presupuesto",

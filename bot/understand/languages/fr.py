@@ -478,6 +478,8 @@ LANGUAGE = Language(
             r"combien (?:de |d.?)(?:(?:gpus?|cartes) ){0,2}pour",  # "combien de GPU H100 pour"
             # ... or last, the card named before ("deepseek r1 en fp8, combien de h100 ?")
             r"combien (?:de |d.?)(?:(?:gpus?|cartes) ){0,2} *[?.!]*$",
+            # ... or before another question ("combien de h100 et ça coûte combien")
+            r"combien (?:de |d.?)(?:(?:gpus?|cartes) ){0,2}?(?:gpus?|cartes)(?= ?,| et )",
             # ... or after the need ("il me faut combien de h200 et c'est combien de l'heure")
             r"(?<=faut )combien (?:de |d.?)", r"(?<=faudrait )combien (?:de |d.?)",
         ),
