@@ -137,7 +137,9 @@ def vllm_fixes(query: Query, answer: Answer, catalogue: Catalogue) -> VllmFixes 
                 quant_bits, quant_gb = other.weight_bits, breakdown.per_gpu_gb
                 break
         else:
-            quant_bits, quant_gb, quant_len = _quant_shorter(query, answer, cat, method, model)
+            if longest is None:  # a shorter context of its own precision says it better
+                quant_bits, quant_gb, quant_len = _quant_shorter(query, answer, cat, method,
+                                                                 model)
     fixes = VllmFixes(gpu=asked.gpu, gpu_count=asked.gpu_count, vram_per_card_gb=per_card,
                       share_needed=share, max_model_len=longest, model_max=capped,
                       kv_fp8_gb=fp8, tp=tp, tp_gb=tp_gb, quant_bits=quant_bits,

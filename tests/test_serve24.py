@@ -230,3 +230,25 @@ def test_a_context_said_before_num_ctx(q: str, second: str) -> None:
     lines = str(got["text"]).split("\n")
     assert lines[0].startswith("✅"), got["text"]
     assert lines[1].startswith(second), got["text"]
+
+
+# More config.json contexts on file (vLLM's default --max-model-len): a command on a card is
+# sized at it, not at 2,048 tokens assumed.
+@pytest.mark.parametrize(("q", "ctx"), [
+    ("vllm serve mistralai/Mistral-Small-24B-Instruct-2501 on a 4090", "32,768"),
+    ("vllm serve microsoft/Phi-4 on a 4090", "16,384"),
+    ("vllm serve deepseek-ai/DeepSeek-R1-Distill-Qwen-32B on 2x 4090", "131,072"),
+    ("vllm serve deepseek-ai/DeepSeek-R1-Distill-Llama-70B on 4x h100", "131,072"),
+])
+def test_more_config_contexts(q: str, ctx: str) -> None:
+    text = str(ask_json(q)["text"])
+    assert text.split("\n")[1].startswith(f"With {ctx} tokens of context and batch 1"), text
+    assert "assumed: you gave none" not in text, text
+
+
+def test_no_smaller_checkpoint_where_a_shorter_context_does() -> None:
+    # Llama 3.2 3B on a T4: BF16 at --max-model-len 56847 fits; an 8-bit checkpoint at a
+    # longer one is no fix beside it
+    text = str(ask_json("vllm serve meta-llama/Llama-3.2-3B-Instruct on a t4")["text"])
+    assert "• <code>--max-model-len 56847</code>" in text, text
+    assert "checkpoint of the model" not in text, text
