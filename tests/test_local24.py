@@ -94,7 +94,8 @@ def test_training_asked_is_sized_per_method() -> None:
         "• <b>QLoRA (4-bit base)</b> (≈ 52.5 GB by the planning rule, 52.6 GB at typical "
         "settings): 2× RTX 5090 (64 GB)",
         "• <b>Full fine-tuning, AdamW</b> (≈ 1,260 GB by the planning rule, 1,279.3 GB at typical "
-        "settings): more than any machine here holds",
+        "settings): more than any machine here holds; the most: a Mac with Apple M3 Ultra, "
+        "512 GB (384 GB usable by the GPU)",
     ], ["🦙"])
 
 

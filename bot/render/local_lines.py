@@ -70,7 +70,7 @@ def local_block(answer: Answer, ph: Phrases) -> str:
         if found:
             out.append(fmt.list([str(f) for f in found], "or"))
         elif line.largest is not None:
-            out.append(_("more than any machine here holds (the most: %(config)s)",
+            out.append(_("more than any machine here holds; the most: %(config)s",
                          config=_config(line.largest, ph)))
         out.append("\n")
     out += ["ℹ️ <i>",
