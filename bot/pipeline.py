@@ -7,7 +7,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields, replace
 from decimal import Decimal
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from bot.answer import Answer, build_answer
 from bot.conversation import (
@@ -58,7 +58,7 @@ from bot.understand.followup import (
     stand_alone,
 )
 from bot.understand.language import shared_words_only
-from bot.understand.lazy import compile_all
+from bot.understand.lazy import compile_all, lazy
 from bot.understand.normalise import MAX_CHARS as READ_CHARS
 from bot.understand.normalise import fold, forget_fold
 from bot.understand.owned import (
@@ -332,7 +332,8 @@ class Pipeline:
                             self.catalogue)
         locale = self._locale(query.lang, query.lang_sure, chosen_locale, telegram_locale,
                               previous, query.text)
-        if query.intent == "alert" and query.other_gpus:
+        if query.intent == "alert" and query.other_gpus and _figures(text) <= 1:
+            # (two figures left unsplit, "… o la a100 de 1": not one condition for both)
             return self._alert_each(query, locale)
         # "and 8?" after 2× H100 for 10 hours: 8 GPUs, the other reading kept for "8 hours"
         read_as = number_read(asked, previous, query)
@@ -842,6 +843,16 @@ class Pipeline:
             if len(self._replies) > self.cache_size:
                 self._replies.popitem(last=False)
         return Reply(query=query, answer=answer, locale=locale, text=rendered, catalogue=self.catalogue)
+
+
+# A figure said alone, not a card's name ("2", "$2.50", not "h100"): an alert's threshold.
+_FIGURES: Final = lazy(r"(?<![a-z0-9.,])\d+(?:[.,]\d+)?(?![a-z0-9])")
+
+
+def _figures(text: str) -> int:
+    """How many figures `text` says that could be an hourly price: not a card's number said
+    alone ("i have a 3090"), which no price per hour reaches."""
+    return sum(Decimal(f.replace(",", ".")) < 1000 for f in _FIGURES.findall(fold(text)))
 
 
 def _together(replies: tuple[Reply, ...], text: str) -> tuple[Reply, ...]:

@@ -488,6 +488,7 @@ def parts(
         said = text[pieces[index - 1].end:piece.end].strip() if piece.opened and index \
             else piece.text
         asked = alert_read_again(asked, said, found[-1].query if found else None, read)
+        asked = _other_way(asked, found[-1].query if found else None, read, catalogue)
         if asked.intent in _ALERTS:
             # "… on my 3060? also alert me if the h100 drops below 2.5": the alert a part of
             # its own, which the chat handlers set (bot/alerts); a removal, a list, or an alert
@@ -563,6 +564,28 @@ def parts(
         # drops below 2 and alert me when the a100 drops below 1" sets both, each its part)
         return None
     return found
+
+
+# A price's way and a figure ("or rises above 3", "y sube de 3", "ou au-dessus de 3").
+_WAY: Final = lazy(
+    r"(?<![a-z])(?:below|under|above|over|rises?|drops?|falls?|bajo|baja|baje|debajo|sube|suba"
+    r"|encima|sous|dessous|dessus|au-dessus|monte\w*|descend\w*|depasse\w*)(?![a-z])")
+
+
+def _other_way(asked: Query, before: Query | None, read: Read,
+               catalogue: Catalogue) -> Query:
+    """After an alert on a card, another way and figure said with no card ("alert me if the h100
+    drops below 2 or rises above 3", "… and above 3", "… o sube de 3", "… ou au-dessus de 3"):
+    another alert on that card (was read into the first, the second way dropped)."""
+    if before is None or before.intent != "alert" or before.gpu is None \
+            or asked.intent == "alert" or _names_gpu(asked) or _names_model(asked) \
+            or words(asked.text) > _BARE_WORDS + 2 or not any(c.isdigit() for c in asked.text) \
+            or _WAY.search(fold(asked.text)) is None:
+        return asked
+    again = read(f"/alert {catalogue.gpu(before.gpu).name} {asked.text}")
+    if again.intent != "alert" or again.gpu != before.gpu or again.threshold_usd is None:
+        return asked
+    return again.model_copy(update={"text": asked.text})
 
 
 def _alert_key(query: Query) -> tuple[object, ...]:

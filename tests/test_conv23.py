@@ -475,3 +475,44 @@ def test_eight_of_what_then_another_question_forgets_it() -> None:
     replies = converse("qlora llama 3 70b on 2 h100 for 10 hours", "and 8?", "and with lora?",
                        "hours")
     assert replies[-1].query.intent == "unknown" or replies[-1].query.hours != 8
+
+
+# Two conditions in one alert message: each set, a figure with no side on the side before it
+# (were: the second way dropped; "o la a100 de 1" one threshold for both, or above $1 from the
+# price now). (text, the alerts as (gpu, threshold, direction))
+TWO_CONDITIONS = [
+    ("alert me if the h100 drops below 2 or rises above 3",
+     [("h100", D(2), "below"), ("h100", D(3), "above")]),
+    ("alert me if the h100 drops below 2 and above 3",
+     [("h100", D(2), "below"), ("h100", D(3), "above")]),
+    ("avísame si la h100 baja de 2 o sube de 3",
+     [("h100", D(2), "below"), ("h100", D(3), "above")]),
+    ("préviens-moi si la h100 passe sous 2 ou au-dessus de 3",
+     [("h100", D(2), "below"), ("h100", D(3), "above")]),
+    ("alert me if the h100 drops below 2 or the a100 below 1",
+     [("h100", D(2), "below"), ("a100-80gb", D(1), "below")]),
+    ("avísame si la h100 baja de 2 y la a100 de 1",
+     [("h100", D(2), "below"), ("a100-80gb", D(1), "below")]),
+    ("alert me if the h100 drops below 2 and the a100 at 1",
+     [("h100", D(2), "below"), ("a100-80gb", D(1), "below")]),
+    ("alert me if the h100 drops below 2 and the a100 above 1",
+     [("h100", D(2), "below"), ("a100-80gb", D(1), "above")]),
+]
+
+
+@pytest.mark.parametrize(("text", "alerts"), TWO_CONDITIONS)
+def test_two_conditions_are_two_alerts(text: str,
+                                       alerts: list[tuple[str, D, str]]) -> None:
+    reply = ask(text)
+    assert [(p.query.gpu, p.query.threshold_usd, p.query.direction) for p in reply.parts
+            if p.answer.intent == "alert"] == alerts, reply.text
+
+
+def test_or_so_is_no_second_alert() -> None:
+    reply = ask("alert me if the h100 drops below 2 or so")
+    assert not reply.parts and reply.query.threshold_usd == D(2)
+
+
+def test_a_figure_alone_in_the_chat_keeps_the_side() -> None:
+    query = converse("avísame cuando la h100 baje de 2", "y la h200 de 2.5")[-1].query
+    assert (query.gpu, query.threshold_usd, query.direction) == ("h200", D("2.5"), "below")

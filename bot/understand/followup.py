@@ -279,10 +279,21 @@ def alert_as_before(new: Query, previous: Query) -> Query:
     drops below 2", then "and the h200 too", "y la h200 también", "et la h200 aussi"): the same
     condition as the alert before it (was an alert on every change of the H200's price); its
     confirmation says the threshold, which "make it 2.8" then changes."""
-    if new.intent != "alert" or previous.intent != "alert" or new.threshold_usd is not None \
-            or new.direction is not None or new.percent is not None \
+    if new.intent != "alert" or previous.intent != "alert":
+        return new
+    folded = fold(new.text)
+    if new.threshold_usd is not None and previous.direction is not None \
+            and previous.threshold_usd is not None and len(_NEW_LIMIT.findall(folded)) == 1:
+        # "avísame si la h100 baja de 2 y la a100 de 1", "… and the a100 at 1": a figure
+        # with no side of its own is on the side before it (was above $1, from the price now)
+        figure = _NEW_LIMIT.search(folded)
+        assert figure is not None
+        if alert_direction_said(folded[:figure.start()], folded) is None:
+            return new.model_copy(update={"direction": previous.direction})
+        return new
+    if new.threshold_usd is not None or new.direction is not None or new.percent is not None \
             or (previous.threshold_usd is None and previous.percent is None) \
-            or _ADDS_ALERT.search(fold(new.text)) is None:
+            or _ADDS_ALERT.search(folded) is None:
         return new
     return new.model_copy(update={"threshold_usd": previous.threshold_usd,
                                   "direction": previous.direction, "percent": previous.percent})

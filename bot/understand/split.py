@@ -218,10 +218,13 @@ _ALERT_NEXT: Final = (
     rf"{_ALERT_CARD}"
     r"(?:[^,;.?!\n]{0,30}?(?<![a-z])(?:below|under|drops?|falls?|bajo|baja|baje|debajo|sous"
     r"|passe|descend\w*|above|over|sube|suba|dessus)(?![a-z])"
+    # ... or straight to its figure: "… y la a100 de 1", "… and the a100 at 1"
+    r"|\s+(?:(?:de|a|at|to|en)\s+)?\$?\d+(?:[.,]\d+)?(?![a-z0-9.,%])"
     rf"|{_ALERT_TOO})")
 # ... after a joining word, or a comma ("… below 2, the h200 below 2.5 and the b200 below 4",
 # "…, le h200 aussi")
-_ALERT_MORE: Final = lazy(rf"\s(?:and|y|e|et|&)\s+(?={_ALERT_NEXT})|(?<=,)\s*(?={_ALERT_NEXT})")
+_ALERT_MORE: Final = lazy(
+    rf"\s(?:and|y|e|et|&|or|o|ou)\s+(?={_ALERT_NEXT})|(?<=,)\s*(?={_ALERT_NEXT})")
 # A clause that ends on a card ("alert me if the h100", "avísame si la h100"): the cards are
 # listed before the one condition ("… and h200 drop below 2"), one alert of several cards,
 # not cut (bot/pipeline.py sets one for each).
@@ -235,8 +238,10 @@ _ALERT_SAID: Final = lazy(rf"(?<![a-z]){_ALERT_ASK}(?![a-z])")
 _ALERT_DONE: Final = lazy(
     r"(?<=\d)(?:\s*(?:%|\$|us\$|usd|dollars?|dolares?|bucks|pavos|euros?|eur"
     r"|(?:/|per |an |a |por |la |de l'|l'|par |de la )(?:h|hr|hour|hora|heure)s?)(?![a-z]))*"
-    r"\s*(?:[,;.!]\s*|\s(?=(?:and|also|y|e|et|aussi|plus) ))"
-    r"(?P<next>(?>(?:(?:and|but|also|y|e|pero|et|mais|aussi|tambien|plus)\s+)?))(?=[a-z\u00bf])"
+    r"\s*(?:[,;.!]\s*|\s(?=(?:and|also|y|e|et|aussi|plus|or|o|ou) ))"
+    # ... "or" too: "alert me if the h100 drops below 2 or rises above 3", the other way
+    r"(?P<next>(?>(?:(?:and|but|also|y|e|pero|et|mais|aussi|tambien|plus|or|o|ou)\s+)?))"
+    r"(?=[a-z\u00bf])"
     # not another card's alert ("… y la b200 también?", "… and if the a100 …": _ALERT_MORE's)
     r"(?!(?:(?:if|when|once|si|cuando|quand|lorsque)\s+)?(?:(?:the|la|el|le|l')\s*)?"
     r"(?:(?:rtx|nvidia)\s?)?[a-z]{0,3}\d)"
