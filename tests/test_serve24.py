@@ -252,3 +252,23 @@ def test_no_smaller_checkpoint_where_a_shorter_context_does() -> None:
     text = str(ask_json("vllm serve meta-llama/Llama-3.2-3B-Instruct on a t4")["text"])
     assert "• <code>--max-model-len 56847</code>" in text, text
     assert "checkpoint of the model" not in text, text
+
+
+# A speed asked of a model on the CPU alone is the CPU answer: "qwen2.5 7b on cpu only,
+# tok/s?" (es "sin gpu … velocidad?") was a decode bound on an L40S, "cpu only" unread.
+@pytest.mark.parametrize(("q", "lang", "lead"), [
+    ("qwen2.5 7b on cpu only, tok/s?", None,
+     "🖥 <b>No GPU: on the CPU alone, Qwen2.5 7B (7.61B parameters) is held in your system RAM."),
+    ("can i serve qwen2.5 7b on cpu only with 32gb ram, speed?", None,
+     "🖥 <b>No GPU: on the CPU alone, Qwen2.5 7B"),
+    ("llama 3 8b sin gpu, 32gb de ram, velocidad?", "es",
+     "🖥 <b>Sin GPU: solo con la CPU, Llama 3 8B se carga en la RAM del sistema.</b>"),
+])
+def test_a_speed_on_the_cpu_alone_is_not_a_gpus(q: str, lang: str | None, lead: str) -> None:
+    got = ask_json(q, lang)
+    text = str(got["text"])
+    assert text.startswith(lead), text
+    assert got["gpu"] is None, text
+    # A GPU's figures only after the CPU's, said to be the GPU answer
+    gpu = text.find("1× L40S")
+    assert gpu < 0 or text.rfind("\n\n", 0, gpu) > text.find("CPU"), text

@@ -3810,8 +3810,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     # training method named too ("lora llama 3 8b sin gpu, tengo 64gb de ram": was the GPU
     # answer alone, as if no GPU had not been said).
     # "qwen3 30b a3b experts on cpu": the experts only, beside a GPU not named (not CPU alone)
+    # A speed asked of it ("qwen2.5 7b on cpu only, tok/s?") too: was answered on an L40S.
     cpu_alone = not work.gpus and work.vram_gb is None and not flags.cpu_offload \
-        and not flags.expert_offload and intent in ("memory", "fit", "unknown", "recommend") \
+        and not flags.expert_offload and (
+            intent in ("memory", "fit", "unknown", "recommend")
+            or (intent == "time" and inference and speed_asked)) \
         and (machine is not None or asks.cpu_only(corrected))
     if cpu_alone and intent != "memory" and (work.params_b is not None or work.family):
         intent = "memory"
