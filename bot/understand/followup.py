@@ -2416,6 +2416,11 @@ _TO_RUN: Final = lazy(
 )
 
 
+# An article before a card's name ("and on a b200?", "y en una b200?", "et sur un b200 ?"):
+# one of it.
+_ONE_CARD: Final = lazy(r"(?<![a-z0-9])(?:a|an|one|una|un|une)\s+(?:nvidia\s+|rtx\s+)?[a-z]{0,3}\d")
+
+
 def _merge(new: Query, previous: Query, names_model: bool) -> Query:
     update: dict[str, Any] = {"follow_up": True, "lang": new.lang or previous.lang}
     if not new.lang_sure and previous.lang_sure:
@@ -2477,6 +2482,14 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
             gpu_count=new.gpu_count if new.gpu_count is not None else previous.gpu_count,
             rig=previous.rig if new.gpu_count is None else (),  # the machine, as it was read
         )
+    elif new.gpu_count is None and not new.gpu_plural and (previous.gpu_count or 1) > 1 \
+            and previous.hours is not None and previous.params_b is None \
+            and previous.model_id is None and not previous.family and new.params_b is None \
+            and new.gpu is not None and new.gpu != previous.gpu \
+            and _ONE_CARD.search(fold(new.text)) is None:
+        # "how much is 2 h100 for 3 days", then "and on b200?": the same rental on the other
+        # card, as many of them (was one); "and on a b200?" says one.
+        update["gpu_count"] = previous.gpu_count
     algorithm_said = any(getattr(new, f) is not None for f in _ALGORITHM)
     for field in _SETTINGS:
         # "without checkpointing" (False) is said too: only None is left to carry.
