@@ -34,7 +34,7 @@ from bot.understand import patterns as px
 from bot.understand.languages import union
 from bot.understand.lazy import lazy
 from bot.understand.normalise import fold
-from bot.understand.owned import names_card
+from bot.understand.owned import card_fields, names_card
 from bot.understand.patterns import alt
 from bot.understand.query import Query
 from bot.understand.screen import Screened
@@ -390,15 +390,20 @@ def trained_each(text: str, read: Callable[[str], Query]) -> tuple[Query, ...]:
             or _CHOICE.search(_EACH_SPAN.sub(" ", folded)) is not None:
         return ()
     whole = read(text)
+    found = named_models(text, read)
+    if found is None or found[1] or len(found[0]) < 2 \
+            or any(q.model_id is None and q.params_b is None for q in found[0]):
+        return ()
+    # "qlora llama 3 8b on a 4090 and lora mistral 7b on an a100, how much for 5 hours each?":
+    # each model on the card said with it (was the two cards compared for the first model)
+    own_cards = found[2] == len(found[0]) and all(names_card(q) for q in found[0])
     # ... and their cost on it ("lora mistral 7b and qlora llama 3 8b, cost for 5 hours on an
     # a100"): each run's (was the last model's, every method listed)
-    if whole.inference or whole.rig or whole.other_gpus \
+    if whole.inference or whole.rig or (whole.other_gpus and not own_cards) \
             or (whole.gpu is None and whole.vram_gb is None) \
-            or whole.intent not in ("fit", "memory", "unknown", "cost"):
-        return ()
-    found = named_models(text, read)
-    if found is None or found[1] or found[2] > 1 or len(found[0]) < 2 \
-            or any(q.model_id is None and q.params_b is None for q in found[0]):
+            or whole.intent not in ("fit", "memory", "unknown", "cost",
+                                    *(("compare",) if own_cards else ())) \
+            or (found[2] > 1 and not own_cards):
         return ()
     # A method said with a model is its own ("qlora 7b and full ft 1b on a 4090"), the
     # message's otherwise (was the message's for both: none, every method listed).
@@ -411,9 +416,15 @@ def trained_each(text: str, read: Callable[[str], Query]) -> tuple[Query, ...]:
             or (_together(folded) and not all(methods)
                 and (_AT_ONCE.search(folded) is not None or not trains)):
         return ()
-    return tuple(each_model(whole, q) if m is None else
-                 each_model(whole, q).model_copy(update={"method": m})
-                 for q, m in zip(found[0], methods, strict=True))
+    if own_cards:
+        whole = whole.model_copy(update={
+            "other_gpus": (), "other_gpu_count": None, "rentals_summed": False,
+            "intent": whole.intent if whole.intent != "compare"
+            else "cost" if whole.hours is not None else "fit"})
+    return tuple(each_model(whole, q).model_copy(update={
+        **({"method": m} if m is not None else {}),
+        **({**card_fields(q), "gpu_count": q.gpu_count} if own_cards else {})})
+        for q, m in zip(found[0], methods, strict=True))
 
 
 @dataclass(frozen=True, slots=True)

@@ -517,3 +517,23 @@ def test_or_so_is_no_second_alert() -> None:
 def test_a_figure_alone_in_the_chat_keeps_the_side() -> None:
     query = converse("avísame cuando la h100 baje de 2", "y la h200 de 2.5")[-1].query
     assert (query.gpu, query.threshold_usd, query.direction) == ("h200", D("2.5"), "below")
+
+
+# Each model with a card of its own in one message: each trained there, in its section (was the
+# two cards compared for the first model, the second dropped). (text, (model, gpu, method))
+@pytest.mark.parametrize(("text", "runs"), [
+    ("qlora llama 3 8b on a 4090 and lora mistral 7b on an a100, how much for 5 hours each?",
+     [("llama-3-8b", "rtx-4090", "qlora", 5), ("mistral-7b", "a100-80gb", "lora", 5)]),
+    ("qlora llama 3 8b on a 4090 and lora mistral 7b on an a100",
+     [("llama-3-8b", "rtx-4090", "qlora", None), ("mistral-7b", "a100-80gb", "lora", None)]),
+])
+def test_each_model_on_its_own_card(text: str,
+                                    runs: list[tuple[str, str, str, int | None]]) -> None:
+    reply = ask(text)
+    assert [(p.query.model_id, p.query.gpu, p.query.method, p.query.hours)
+            for p in reply.parts] == runs
+
+
+def test_two_runs_weighed_stay_compared() -> None:
+    reply = ask("can i qlora llama 3 8b on a 4090 or lora mistral 7b on an a100, which is better")
+    assert "RTX 4090 or A100 80GB?" in reply.text
