@@ -586,6 +586,17 @@ class OffloadSpeed:
 
 
 @dataclass(frozen=True, slots=True)
+class CpuDecode:
+    """A model served on the CPU alone, its speed asked or its RAM's kind said: each
+    precision's decode bound, every weight (a mixture of experts: its active ones) read from
+    RAM once a token at the RAM's bandwidth (said, else dual-channel DDR5-5600, said assumed);
+    the KV cache's reads and the CPU's compute left out, so an upper bound."""
+
+    ram: RamBandwidth
+    rates: tuple[tuple[str, Decimal], ...]  # (method, tokens/s) for the precisions RAM holds
+
+
+@dataclass(frozen=True, slots=True)
 class OffloadInstead:
     """Serving asked with no precision, runner nor engine on one's own card(s) that hold it in
     no precision: the layer split of llama.cpp's usual GGUF type there (its own answer when
@@ -921,6 +932,7 @@ class Answer(BaseModel):
     # with its routed experts in system RAM (rules.offload.expert_split), its GPU and RAM
     # memory and the tokens/s the two bandwidths bound.
     expert_offload: ExpertOffload | None = None
+    cpu_decode: CpuDecode | None = None  # served on the CPU alone: the RAM-bound speeds
     # The layer split's decode bound from the GPU's and the RAM's bandwidths (rules.offload).
     offload_speed: OffloadSpeed | None = None
     # "How many tokens/s on a 4090?": the bandwidth bound per precision answered (the lead
@@ -1538,6 +1550,9 @@ def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answ
         experts = _expert_offload(query, composed, cat)
         if experts is not None:
             extra["expert_offload"] = experts
+        cpu = _cpu_decode(query, composed, cat)
+        if cpu is not None:
+            extra["cpu_decode"] = cpu
         split = _layer_split(query, composed, cat) if experts is None or experts.dense else None
         if split is not None:
             extra["layer_split"] = split
@@ -3217,6 +3232,28 @@ def _expert_offload(query: Query, answer: Answer, cat: Catalogue) -> ExpertOfflo
         context=detailed.seq_len, ram=ram, gpu_bandwidth_gbs=bandwidth, tokens_per_second=rate,
         dense=split is None, said_layers=query.cpu_moe_layers,
     )
+
+
+def _cpu_decode(query: Query, answer: Answer, cat: Catalogue) -> CpuDecode | None:
+    """CpuDecode for "qwen2.5 7b on cpu only, tok/s?" or "… on a cpu with ddr4 3200": None
+    when no speed is asked and no RAM kind or speed said, or the RAM said holds none."""
+    if not query.cpu_only or not query.inference or answer.params_b is None or not (
+            query.speed_asked or query.ram_kind is not None or query.ram_mts is not None):
+        return None
+    ram = ram_bandwidth(query.ram_kind, query.ram_mts, query.ram_channels)
+    spec = cat.models.get(query.model_id) if query.model_id is not None else None
+    active = spec.active_params_b / spec.params_b \
+        if spec is not None and spec.active_params_b is not None else Decimal(1)
+    rates: list[tuple[str, Decimal]] = []
+    for ma in answer.methods:
+        weights = ma.memory.floor_gb
+        if cat.method(ma.memory.method).kind != "inference" or weights is None or (
+                query.ram_gb is not None and ma.memory.estimate_gb > query.ram_gb):
+            continue
+        rate = split_decode_bound(Decimal(0), ram.gbs, weights * active, ram.gbs)
+        if rate is not None:
+            rates.append((ma.memory.method, rate))
+    return CpuDecode(ram=ram, rates=tuple(rates)) if rates else None
 
 
 def _offload_speed(query: Query, answer: Answer, split: LayerSplit,

@@ -272,3 +272,32 @@ def test_a_speed_on_the_cpu_alone_is_not_a_gpus(q: str, lang: str | None, lead: 
     # A GPU's figures only after the CPU's, said to be the GPU answer
     gpu = text.find("1× L40S")
     assert gpu < 0 or text.rfind("\n\n", 0, gpu) > text.find("CPU"), text
+
+
+# ... and its speed is the RAM's bandwidth over the weights a token reads (said, else assumed
+# and said so), where it was "no speed is estimated". Not asked, and no RAM kind said: as before.
+@pytest.mark.parametrize(("q", "lang", "has"), [
+    ("how fast is mistral 7b q4 on a cpu with ddr4 3200 dual channel", None,
+     ["so at 51.2 GB/s (dual-channel DDR4-3200) one sequence generates at most about 11 tokens/s "
+      "for GGUF Q4_K_M inference, a bound from the RAM's bandwidth, not a measurement"]),
+    ("can i serve qwen2.5 7b on cpu only with 32gb ram, speed?", None,
+     ["at 89.6 GB/s (dual-channel DDR5-5600) one sequence generates at most about 5.8 tokens/s "
+      "for BF16 inference, 11 tokens/s for 8-bit inference, and 23 tokens/s for 4-bit inference",
+      "Your RAM's speed was not given, so it is assumed"]),
+    ("llama 3 8b sin gpu, 32gb de ram, velocidad?", "es",
+     ["así que a 89,6 GB/s (DDR5-5600 de doble canal) una secuencia genera como mucho unos "
+      "5,5 tokens/s con inferencia en BF16"]),
+    ("mistral 7b q4 sur cpu seulement, combien de tokens/s ?", "fr",
+     ["donc à 89,6 Go/s (DDR5-5600 en double canal) une séquence génère au plus environ "
+      "19 tokens/s en inférence GGUF Q4_K_M"]),
+])
+def test_the_cpu_alone_speed_is_bound_by_the_ram(q: str, lang: str | None, has: list[str]) -> None:
+    text = str(ask_json(q, lang)["text"])
+    for part in has:
+        assert part in text, text
+    assert "no speed is estimated" not in text and "no estimo la velocidad" not in text, text
+
+
+def test_no_cpu_speed_when_none_is_asked() -> None:
+    text = str(ask_json("qwen2.5 7b cpu only")["text"])
+    assert "no speed is estimated" in text, text

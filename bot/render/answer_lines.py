@@ -39,7 +39,7 @@ from bot.render.lines import (
     within_own_line,
 )
 from bot.render.local_lines import local_block
-from bot.render.offload_lines import expert_offload_lines
+from bot.render.offload_lines import assumed_ram, expert_offload_lines, ram_name
 from bot.render.phrases import Phrases
 from bot.understand.query import Query
 from rules.capacity import program_licence
@@ -1582,6 +1582,20 @@ def _cpu_only(answer: Answer, ph: Phrases, put: Put) -> None:
             "for your CPU's: no time is estimated. The activations need RAM too: the figures "
             "above leave them out."
         ))
+        put("\n")
+    elif answer.cpu_decode is not None:
+        # Its speed asked: the RAM's bandwidth over the weights a token reads (bot.answer)
+        cpu = answer.cpu_decode
+        rates = [str(_("%(rate)s tokens/s for %(method)s", rate=fmt.num(rate),
+                       method=ph.method_short(method))) for method, rate in cpu.rates]
+        put(_(
+            "Where it fits, it runs, but slowly: without a GPU, every generated token reads all "
+            "the weights from RAM, so at %(gbs)s GB/s (%(ram)s) one sequence generates at most "
+            "about %(rates)s, a bound from the RAM's bandwidth, not a measurement (the CPU's "
+            "compute and the KV cache's reads hold it lower). The operating system and the "
+            "context's KV cache need RAM too.", gbs=fmt.num(cpu.ram.gbs), ram=ram_name(cpu.ram, ph),
+            rates=Markup(fmt.list(rates))))
+        put(assumed_ram(cpu.ram, ph, size_said=ram is not None))
         put("\n")
     else:
         put(_(

@@ -93,7 +93,7 @@ def _ram_said(answer: Answer, eo: ExpertOffload, ph: Phrases) -> Markup:
     return out + Markup("\n")
 
 
-def _ram_name(ram: RamBandwidth, ph: Phrases) -> Markup:
+def ram_name(ram: RamBandwidth, ph: Phrases) -> Markup:
     """"dual-channel DDR5-5600": the RAM the bandwidth is for."""
     if ram.channels == 2:
         return ph._("dual-channel %(kind)s-%(mts)s", kind=ram.kind.upper(), mts=str(ram.mts))
@@ -101,7 +101,7 @@ def _ram_name(ram: RamBandwidth, ph: Phrases) -> Markup:
                 kind=ram.kind.upper(), mts=str(ram.mts))
 
 
-def _assumed_ram(ram: RamBandwidth, ph: Phrases, size_said: bool = False) -> Markup:
+def assumed_ram(ram: RamBandwidth, ph: Phrases, size_said: bool = False) -> Markup:
     """What of the RAM was assumed, said after the figure it gives; its size said ("with 64gb
     ram") and nothing of its speed, the speed alone is what was not given."""
     said = (ram.kind_said, ram.mts_said, ram.channels_said)
@@ -140,14 +140,14 @@ def _rate(eo: ExpertOffload, ph: Phrases, size_said: bool) -> Markup:
         "rate": fmt.num(eo.tokens_per_second), "gpu_read": fmt.gb(split.gpu_read_gb, 1),
         "gpu_bw": fmt.bandwidth(eo.gpu_bandwidth_gbs or Decimal(0)),
         "ram_read": fmt.gb(split.ram_read_gb, 1), "ram_bw": fmt.bandwidth(ram.gbs),
-        "ram": _ram_name(ram, ph),
+        "ram": ram_name(ram, ph),
     }
     out = Markup("⚡ ") + ph._(
         "At most about %(rate)s tokens/s for one sequence: each token reads %(gpu_read)s on the "
         "GPU at the datasheet's %(gpu_bw)s, and the %(ram_read)s of the experts it picks in RAM "
         "at %(ram_bw)s (%(ram)s).", **values,
     )
-    out += _assumed_ram(ram, ph, size_said)
+    out += assumed_ram(ram, ph, size_said)
     out += Markup("\n⚠️ <i>") + ph._(
         "An upper bound from the two memory bandwidths, not a measurement: the CPU's own "
         "compute and the transfers between them hold it lower. Measure it with llama-bench."
@@ -200,7 +200,7 @@ def offload_speed_line(answer: Answer, ph: Phrases) -> Markup:
             "memory size does not give: name the card for a closer figure.",
             rate=fmt.num(speed.tokens_per_second), ngl=fmt.num(speed.gpu_layers),
             ram_read=fmt.gb(speed.ram_read_gb, 1), ram_bw=fmt.bandwidth(ram.gbs),
-            ram=_ram_name(ram, ph), gpu_read=fmt.gb(speed.gpu_read_gb, 1),
+            ram=ram_name(ram, ph), gpu_read=fmt.gb(speed.gpu_read_gb, 1),
         )
     else:
         out = Markup("\n⚡ ") + ph._(
@@ -211,7 +211,7 @@ def offload_speed_line(answer: Answer, ph: Phrases) -> Markup:
             gpu_read=fmt.gb(speed.gpu_read_gb, 1),
             gpu_bw=fmt.bandwidth(speed.gpu_bandwidth_gbs),
             ram_read=fmt.gb(speed.ram_read_gb, 1), ram_bw=fmt.bandwidth(ram.gbs),
-            ram=_ram_name(ram, ph),
+            ram=ram_name(ram, ph),
         )
     if speed.most_layers is not None and speed.most_tokens_per_second is not None:
         out += Markup(" ") + ph._(
@@ -219,7 +219,7 @@ def offload_speed_line(answer: Answer, ph: Phrases) -> Markup:
             "tokens/s.", most=fmt.num(speed.most_layers),
             rate=fmt.num(speed.most_tokens_per_second),
         )
-    out += _assumed_ram(ram, ph, size_said)
+    out += assumed_ram(ram, ph, size_said)
     if speed.gpu_bandwidth_gbs is None:
         return out + Markup("\n⚠️ <i>") + ph._(
             "An upper bound from the RAM's bandwidth alone, not a measurement: the GPU's own "
