@@ -800,17 +800,24 @@ def mlx_assumed(query: Query, method: Method) -> bool:
         # lengths stays at the usual typical settings (their replies time and price rented
         # CUDA runs beside the Mac's).
         return False
+    # The method asked, not the one estimated: a full fine-tune's LoRA remedy is still that
+    # run's trainer's (no method named, several listed: none assumed either). The estimated
+    # one's own when it is the one asked: a catalogue of its own may hold it alone
+    # (tests/test_methods_data.py's method only in data).
     cat = load_catalogue()
-    if not cat.method(query.method).adapter:
-        # The method asked, not the one estimated: a full fine-tune's LoRA remedy is still
-        # that run's trainer's (no method named, several listed: none assumed either).
+    try:
+        asked = method if query.method == method.id else cat.method(query.method)
+        platform = cat.gpu(query.gpu).platform
+    except KeyError:
+        return False
+    if not asked.adapter:
         return False
     if query.trainer is not None or query.tool is not None or query.kernels is not None \
             or query.litgpt or query.torchtune or query.torchtune_config is not None \
             or query.sharding is not None or query.cpu_offload or query.old_bnb is not None \
             or query.double_quant is not None or query.optimizer is not None:
         return False  # a CUDA trainer or one of bitsandbytes' settings said: as said
-    return cat.gpu(query.gpu).platform == "metal"
+    return platform == "metal"
 
 
 def _estimate_on(
