@@ -537,3 +537,20 @@ def test_each_model_on_its_own_card(text: str,
 def test_two_runs_weighed_stay_compared() -> None:
     reply = ask("can i qlora llama 3 8b on a 4090 or lora mistral 7b on an a100, which is better")
     assert "RTX 4090 or A100 80GB?" in reply.text
+
+
+# "same for the h200" after an alert: that card's alert on the same condition (was its price).
+@pytest.mark.parametrize("turns", [
+    ("alert me if the h100 drops below 2", "same for the h200"),
+    ("avísame si la h100 baja de 2", "lo mismo para la h200"),
+    ("préviens-moi si la h100 passe sous 2", "même chose pour la h200"),
+])
+def test_same_for_another_card_is_its_alert(turns: tuple[str, ...]) -> None:
+    query = converse(*turns)[-1].query
+    assert (query.intent, query.gpu, query.threshold_usd, query.direction) == (
+        "alert", "h200", D(2), "below")
+
+
+def test_the_same_price_asked_is_a_price() -> None:
+    query = converse("alert me if the h100 drops below 2", "is the h200 the same price?")[-1].query
+    assert query.intent == "prices"

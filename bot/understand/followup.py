@@ -255,7 +255,7 @@ _ALERT_AGAIN: Final = lazy(
     r"(?<![a-z0-9.,])\d+(?:[.,]\d+)?(?![a-z0-9])|"
     r"(?<![a-z])(?:below|under|above|over|drops?|rises?|goes|bajo|baja|baje|debajo|menos|sobre|"
     r"encima|pasa|sube|suba|sous|dessous|dessus|au-dessus|descend\w*|passe|monte\w*|"
-    r"too|also|as well|tambien|igual|aussi|pareil)(?![a-z])"
+    r"too|also|as well|tambien|igual|aussi|pareil|same|mismo|misma|meme|idem)(?![a-z])"
 )
 
 
@@ -331,7 +331,10 @@ _NEW_LIMIT: Final = lazy(
     r"(?<![a-z0-9.,])\$?(\d+(?:[.,]\d+)?)\s*(%|\$|usd|us\$|dollars?|dolares?|bucks|pavos)?"
     r"(?![a-z0-9]|\s*(?:h|hrs?|hours?|horas?|heures?|gb|go|gib|b|x|k|m|bits?|gpus?)(?![a-z]))"
 )
-_ADDS_ALERT: Final = lazy(r"(?<![a-z])(?:too|also|as well|tambien|igual|aussi|pareil|another|otra|autre)(?![a-z])")
+# ... "same for the h200", "lo mismo para la h200", "pareil pour la h200": the same condition
+_ADDS_ALERT: Final = lazy(
+    r"(?<![a-z])(?:too|also|as well|tambien|igual|aussi|pareil|another|otra|autre|same|mismo"
+    r"|misma|meme|idem)(?![a-z])")
 # A change said, not a bare amount ("100 dolares" after an alert places nothing).
 _CHANGES: Final = lazy(
     r"(?<![a-z])(?:make (?:it|that|this|the [a-z0-9 ]{1,24}? one)|change\w*|set it|actually|"
