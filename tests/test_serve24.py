@@ -301,3 +301,25 @@ def test_the_cpu_alone_speed_is_bound_by_the_ram(q: str, lang: str | None, has: 
 def test_no_cpu_speed_when_none_is_asked() -> None:
     text = str(ask_json("qwen2.5 7b cpu only")["text"])
     assert "no speed is estimated" in text, text
+
+
+# Fractional bits said ("1.58bit", Unsloth's dynamic GGUFs) are bits per weight of a served
+# file: "llama 3 8b 1.58bit on 3060" was a QLoRA fit, and "deepseek r1 1.58bit unsloth … tok/s"
+# a QLoRA's training throughput on 8× B200.
+@pytest.mark.parametrize(("q", "has"), [
+    ("llama 3 8b 1.58bit on 3060",
+     "✅ <b>Yes: Llama 3 8B fits on 1× RTX 3060 (1.58 bpw inference).</b>"),
+    ("deepseek r1 1.58bit unsloth on 24gb vram + 96gb ram tok/s",
+     "❌ <b>No: DeepSeek-R1 (671B MoE) does not fit on 1× GPU of 24 GB (1.58 bpw inference).</b>"),
+    ("unsloth deepseek r1 dynamic quant 1.58 bit on a 4090, speed?",
+     "⚡ <b>DeepSeek-R1 (671B MoE, 1.58 bpw inference) does not fit on 1× RTX 4090"),
+])
+def test_fractional_bits_are_a_served_files(q: str, has: str) -> None:
+    text = str(ask_json(q)["text"])
+    assert has in text, text
+    assert "QLoRA" not in text and "training tokens/s" not in text, text
+
+
+def test_whole_bits_keep_their_reading() -> None:
+    assert ask_json("llama 3 70b 4bit on 2x 3090")["method"] == "inference_int4"
+    assert "4.65 bpw inference" in str(ask_json("exl2 4.65bpw 70b on 2x 3090 context?")["text"])

@@ -1482,7 +1482,10 @@ def _plain_four_bit(s: str) -> bool:
 
 
 def _format_said(s: str) -> bool:
-    return any(not _negated(s, *m.span()) for m in px.INFERENCE_FORMAT.finditer(s))
+    # Bits per weight said ("4.65bpw", Unsloth's "1.58bit" GGUFs) are a served file's too.
+    return any(not _negated(s, *m.span()) for m in px.INFERENCE_FORMAT.finditer(s)) or any(
+        not _negated(s, *m.span()) for m in px.BPW.pattern.finditer(s)
+        if px.BPW.admits(s))
 
 
 # "will it oom?", "would I run out of memory", "fits without OOM", "¿va a dar OOM?", "sans

@@ -954,7 +954,12 @@ MLX_BITS: Final = lazy(r"(?<![\w.])(?P<bits>[2-8]) ?[-_]? ?bits?(?![a-z])")
 QAT: Final = Guarded(("qat",), r"(?<![a-z0-9])qat(?![a-z0-9])")
 # Bits per weight said outright (exllamav2's "6.0bpw", "4.65 bpw"): they decide the precision
 # whatever the format's name says ("exl2" alone is read as 4-bit).
-BPW: Final = Guarded(("bpw",), r"(?<![\w.])(?P<num>\d{1,2}(?:\.\d+)?) ?bpw(?![a-z])")
+# Fractional bits are bits per weight too ("deepseek r1 1.58bit", Unsloth's dynamic GGUFs'
+# "1.58-bit", "2.51 bit"): no integer format has them (was unread, the question a QLoRA's).
+BPW: Final = Guarded(
+    ("bpw", "bit"),
+    r"(?<![\w.])(?P<num>\d{1,2}(?:\.\d+)?(?= ?bpw)|\d{1,2}\.\d{1,2}(?= ?-?bits?(?![a-z])))"
+    r" ?(?:bpw|-?bits?)(?![a-z])")
 
 # A quantized checkpoint's format by name ("llama 3 70b awq", "gptq int4", "exl2 4.65bpw"):
 # the user stated how the weights are stored.
