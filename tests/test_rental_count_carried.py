@@ -7,21 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.conversation import Conversations
-from bot.pipeline import Pipeline
-from rules.catalogue import load_catalogue
-
-PIPE = Pipeline(load_catalogue(), cache_size=0)
-
-
-def _last(*texts: str):  # type: ignore[no-untyped-def]
-    chats = Conversations()
-    reply = None
-    for text in texts:
-        reply = PIPE.ask(text, previous=chats.previous(1))
-        chats.remember(1, reply)
-    assert reply is not None
-    return reply
+from tests.support.chat import converse
 
 
 @pytest.mark.parametrize(("turns", "count"), [
@@ -33,10 +19,10 @@ def _last(*texts: str):  # type: ignore[no-untyped-def]
     (("cuanto cuestan 2 h100 por 3 dias", "y en una b200?"), 1),
 ])
 def test_the_rental_keeps_its_count(turns: tuple[str, ...], count: int) -> None:
-    query = _last(*turns).answer.query
+    query = converse(*turns)[-1].answer.query
     assert query.gpu == "b200" and (query.gpu_count or 1) == count
 
 
 def test_a_models_fit_is_not_a_rental() -> None:
-    query = _last("can i run llama 3 70b on 2 h100", "and on b200?").answer.query
+    query = converse("can i run llama 3 70b on 2 h100", "and on b200?")[-1].answer.query
     assert query.gpu == "b200" and (query.gpu_count or 1) == 1

@@ -8,20 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.conversation import Conversations
-from bot.pipeline import Pipeline
-from rules.catalogue import load_catalogue
-
-PIPE = Pipeline(load_catalogue(), cache_size=0)
-
-
-def _chat(*texts: str) -> list:
-    chats, replies = Conversations(), []
-    for text in texts:
-        reply = PIPE.ask(text, previous=chats.previous(1))
-        chats.remember(1, reply)
-        replies.append(reply)
-    return replies
+from tests.support.chat import converse
 
 
 @pytest.mark.parametrize("turns", [
@@ -31,7 +18,7 @@ def _chat(*texts: str) -> list:
      "son de unos 800 tokens cada uno", "cuanto tarda en una a100?"),
 ])
 def test_the_length_answered_is_kept(turns: tuple[str, ...]) -> None:
-    replies = _chat(*turns)
+    replies = converse(*turns)
     for reply in replies[1:]:
         assert reply.answer.query.dataset_tokens == 16_000_000
         assert reply.answer.detailed is not None and reply.answer.detailed.seq_len == 800, \
@@ -39,7 +26,7 @@ def test_the_length_answered_is_kept(turns: tuple[str, ...]) -> None:
 
 
 def test_an_average_is_kept_on_the_next_card_and_a_length_said_wins() -> None:
-    first, other, longer = _chat("100k samples qlora llama 3 8b on an a100, avg 700 tokens",
+    first, other, longer = converse("100k samples qlora llama 3 8b on an a100, avg 700 tokens",
                                  "and on an h100?", "and with seq 4096?")
     assert first.answer.detailed.seq_len == 700
     assert other.answer.query.gpu == "h100" and other.answer.detailed.seq_len == 700

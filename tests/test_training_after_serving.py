@@ -7,21 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.conversation import Conversations
-from bot.pipeline import Pipeline
-from rules.catalogue import load_catalogue
-
-PIPE = Pipeline(load_catalogue(), cache_size=0)
-
-
-def _last(*texts: str):  # type: ignore[no-untyped-def]
-    chats = Conversations()
-    reply = None
-    for text in texts:
-        reply = PIPE.ask(text, previous=chats.previous(1))
-        chats.remember(1, reply)
-    assert reply is not None
-    return reply
+from tests.support.chat import converse
 
 
 @pytest.mark.parametrize("turns", [
@@ -34,12 +20,12 @@ def _last(*texts: str):  # type: ignore[no-untyped-def]
     ("serve llama 3 70b on 2x h100", "and how long to finetune it on 1B tokens?"),
 ])
 def test_training_said_is_training(turns: tuple[str, ...]) -> None:
-    reply = _last(*turns)
+    reply = converse(*turns)[-1]
     query = reply.answer.query
     assert not query.inference and query.intent == "time"
     assert "nferenc" not in reply.text.split("\n\n", 1)[0]  # the lead is a training time
 
 
 def test_a_follow_up_saying_neither_still_serves() -> None:
-    reply = _last("serve llama 3 70b on 2x h100", "and on 4 of them?")
+    reply = converse("serve llama 3 70b on 2x h100", "and on 4 of them?")[-1]
     assert reply.answer.query.inference and reply.answer.query.gpu_count == 4
