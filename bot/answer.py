@@ -1846,14 +1846,15 @@ def _offload_instead(query: Query, composed: Answer, cat: Catalogue) -> OffloadI
     at home, as _layer_split takes them; not a Mac's unified memory), where
     people run such a model with llama.cpp or Ollama anyway, its layers split with system RAM:
     that answer's split and speed bound at llama.cpp's usual GGUF type (as "with llama.cpp?"
-    gets it). None for a mixture of experts (its experts, not whole layers, are offloaded)
+    gets it); a card said by its memory alone at a consumer card's size ("on 24gb") too. None for a mixture of experts (its experts, not whole layers, are offloaded)
     and when that type fits whole or nothing of it fits on the GPU."""
     asked = composed.primary.fit if composed.primary is not None else None
     if not query.inference or query.serving_precision_said or query.runner is not None \
             or query.engine is not None or composed.intent != "fit" or composed.fits is not False \
-            or asked is None or asked.gpu is None or asked.unified_gb is not None \
-            or (asked.rentable and not (asked.gpu_count == 1
-                                        and _run_at_home(query, cat.gpu(asked.gpu)))) \
+            or asked is None or asked.unified_gb is not None \
+            or (asked.gpu is None and not _run_at_home(query, None)) \
+            or (asked.gpu is not None and asked.rentable
+                and not (asked.gpu_count == 1 and _run_at_home(query, cat.gpu(asked.gpu)))) \
             or composed.params_b is None \
             or query.cpu_offload or query.largest or query.count_asked:
         return None

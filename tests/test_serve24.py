@@ -323,3 +323,26 @@ def test_fractional_bits_are_a_served_files(q: str, has: str) -> None:
 def test_whole_bits_keep_their_reading() -> None:
     assert ask_json("llama 3 70b 4bit on 2x 3090")["method"] == "inference_int4"
     assert "4.65 bpw inference" in str(ask_json("exl2 4.65bpw 70b on 2x 3090 context?")["text"])
+
+
+# No precision said, a card said by its memory alone at a consumer card's size: what people do
+# with it, llama.cpp's split with system RAM, as "on my 3090" gets it (was a bare ❌).
+@pytest.mark.parametrize(("q", "lang", "line"), [
+    ("can i run llama 3 70b on 24gb", None,
+     "🐢 With llama.cpp or Ollama it can still run, partly on the CPU: a Q4_K_M GGUF puts 46 of "
+     "its 81 layers on the GPU and the rest, about 19.3 GB, in system RAM, at most about 4.8 "
+     "tokens/s."),
+    ("puedo correr llama 3 70b en 24gb de vram?", "es",
+     "🐢 Con llama.cpp u Ollama aún puede funcionar, en parte en la CPU: un GGUF Q4_K_M pone 46 "
+     "de sus 81 capas en la GPU"),
+])
+def test_the_offloaded_run_on_ones_own_memory(q: str, lang: str | None, line: str) -> None:
+    got = ask_json(q, lang)
+    assert got["fits"] is False, got["text"]
+    assert line in str(got["text"]).split("\n\n", 1)[0], got["text"]
+
+
+def test_no_offloaded_run_where_it_fits() -> None:
+    text = str(ask_json("can i run llama 3 70b on 48gb")["text"])
+    assert text.startswith("✅"), text
+    assert "🐢" not in text, text
