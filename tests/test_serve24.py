@@ -346,3 +346,15 @@ def test_no_offloaded_run_where_it_fits() -> None:
     text = str(ask_json("can i run llama 3 70b on 48gb")["text"])
     assert text.startswith("✅"), text
     assert "🐢" not in text, text
+
+
+def test_a_card_number_before_max_model_len_is_the_card() -> None:
+    # "vllm qwen2.5 32b awq 4090 max_model_len?" was a memory answer at 4,090 tokens, no card
+    for q in ("vllm qwen2.5 32b awq 4090 max_model_len?", "vllm qwen2.5 32b awq 4090 max-model-len?"):
+        got = ask_json(q)
+        assert (got["intent"], got["gpu"]) == ("fit", "rtx-4090"), got["text"]
+        assert str(got["text"]).startswith(
+            "📏 <b>Longest context that fits: about 6,441 tokens for Qwen2.5 32B"), got["text"]
+    # a length before it stays the length
+    text = str(ask_json("llama 3 8b 4096 max_model_len on a 3090")["text"])
+    assert text.split("\n")[1].startswith("With 4,096 tokens of context"), text

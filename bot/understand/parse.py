@@ -481,7 +481,8 @@ _CARD_NOT_CONTEXT: Final = lazy(
     rf"[1-9]\d[5-9]0(?![\d.,])|{st.CARD_NUMBER}"
     # "mixtral 8x7b exl2 3.5bpw 3090 ctx": a GeForce's number right before the word, with no
     # "tokens" between, is the card whose context is asked; nobody means 3,090 tokens
-    r"|[2-5]0[5-9]0(?= (?:(?:num_|n_)?ctx|context|contexto|contexte)(?![a-z]))")
+    r"|[2-5]0[5-9]0(?= (?:(?:num_|n_)?ctx|context|contexto|contexte"
+    r"|max[ _-]?(?:model|seq)[ _-]?len(?:gth)?)(?![a-z]))")
 
 
 _TRAINS_CUE: Final = lazy(
