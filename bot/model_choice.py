@@ -107,6 +107,18 @@ def models_chosen(text: str, read: Callable[[str], Query], catalogue: Catalogue 
     config = whole.gpu is not None or whole.vram_gb is not None
     if not _asks_memory(whole, folded) or (not config and whole.intent != "memory"):
         return None
+    named = _two_named(text, read, catalogue)
+    if named is None:
+        return None
+    intent = "fit" if config else "memory"
+    first, second = (_own_quant(each_model(whole, q), q, intent) for q in named)
+    return first, second
+
+
+def _two_named(text: str, read: Callable[[str], Query], catalogue: Catalogue | None,
+               ) -> list[Query] | None:
+    """The two different models a choice names, each read as its family's member beside the
+    other (with a catalogue), in the order named; None for any other count."""
     found = named_models(text, read, CHOICE_BETWEEN)
     if found is None or found[1] or found[2] > 1:
         return None
@@ -114,12 +126,10 @@ def models_chosen(text: str, read: Callable[[str], Query], catalogue: Catalogue 
     if len(named) != 2 or any(q.model_id is None and q.params_b is None for q in named) \
             or (named[0].model_id, named[0].params_b) == (named[1].model_id, named[1].params_b):
         return None
-    if catalogue is not None:
-        named = [_same_family(q, other, read, catalogue)
-                 for q, other in zip(named, named[::-1], strict=True)]
-    intent = "fit" if config else "memory"
-    first, second = (_own_quant(each_model(whole, q), q, intent) for q in named)
-    return first, second
+    if catalogue is None:
+        return named
+    return [_same_family(q, other, read, catalogue)
+            for q, other in zip(named, named[::-1], strict=True)]
 
 
 # A catalogue name's size at its end: "Qwen2.5 7B" → "Qwen2.5", "Phi-3 mini (3.8B)".
@@ -142,15 +152,9 @@ def speed_chosen(text: str, read: Callable[[str], Query], catalogue: Catalogue,
             or (not whole.inference and (whole.method is not None
                                          or px.TRAINING.search(folded) is not None)):
         return None
-    found = named_models(text, read, CHOICE_BETWEEN)
-    if found is None or found[1] or found[2] > 1:
+    named = _two_named(text, read, catalogue)
+    if named is None:
         return None
-    named = found[0]
-    if len(named) != 2 or any(q.model_id is None and q.params_b is None for q in named) \
-            or (named[0].model_id, named[0].params_b) == (named[1].model_id, named[1].params_b):
-        return None
-    named = [_same_family(q, other, read, catalogue)
-             for q, other in zip(named, named[::-1], strict=True)]
     # No precision said: each model's reply answers every precision, compared at the highest
     # both hold (speeds)
     said = whole.inference and whole.serving_precision_said and whole.method is not None

@@ -7,7 +7,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields, replace
 from decimal import Decimal
-from typing import Any, Final, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
 from bot.answer import Answer, build_answer
 from bot.conversation import (
@@ -75,6 +75,16 @@ from rules.money import to_cents
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+
+
+class _Weighed(Protocol):
+    """A side of two models weighed (bot.model_choice Side, Speed): the answer it is of."""
+
+    @property
+    def answer(self) -> Answer: ...
+
+
+_Side = TypeVar("_Side", bound=_Weighed)
 
 # One question of each kind of answer (fit, memory, cost with blocks, recommend, compare,
 # details, prices, payment, a family): warm_up() asks them in every locale.
@@ -681,25 +691,27 @@ class Pipeline:
     def _speeds(self, text: str, asked: Sequence[Query], locale: str) -> Reply | None:
         """Which of two models decodes faster on the card (bot/model_choice.speed_chosen):
         each one's bandwidth bound, the faster leading; None when no precision holds both."""
-        replies = [self.reply(q, locale) for q in asked]
-        chosen = speeds((replies[0].answer, replies[1].answer), self.catalogue)
-        if chosen is None:
-            return None
-        lead = replies[0] if chosen[0].answer is replies[0].answer else replies[1]
-        return replace(lead, query=lead.query.model_copy(update={"text": text}),
-                       text=render_speeds(chosen, locale, self.catalogue),
-                       parts=(lead, *(r for r in replies if r is not lead)), chosen=True)
+        return self._side_by_side(text, asked, locale, speeds, render_speeds)
 
     def _chosen(self, text: str, asked: Sequence[Query], locale: str) -> Reply | None:
         """Both models' verdicts side by side, the one that fits (or fits with more room)
         leading; None when one got no detailed estimate there."""
+        return self._side_by_side(text, asked, locale, sides, render_choice)
+
+    def _side_by_side(
+        self, text: str, asked: Sequence[Query], locale: str,
+        pick: Callable[[tuple[Answer, Answer], Catalogue], tuple[_Side, _Side] | None],
+        render: Callable[[tuple[_Side, _Side], str, Catalogue], str],
+    ) -> Reply | None:
+        """Two models' replies weighed by `pick` (its first side leads; None: no reply of
+        this kind) and rendered together, the lead's reply carrying the other as a part."""
         replies = [self.reply(q, locale) for q in asked]
-        chosen = sides((replies[0].answer, replies[1].answer), self.catalogue)
+        chosen = pick((replies[0].answer, replies[1].answer), self.catalogue)
         if chosen is None:
             return None
         lead = replies[0] if chosen[0].answer is replies[0].answer else replies[1]
         return replace(lead, query=lead.query.model_copy(update={"text": text}),
-                       text=render_choice(chosen, locale, self.catalogue),
+                       text=render(chosen, locale, self.catalogue),
                        parts=(lead, *(r for r in replies if r is not lead)), chosen=True)
 
     def _algorithms(

@@ -12,6 +12,7 @@ highest with the longest --max-model-len it holds. Facts only: bot.render.lines 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, Decimal
 from typing import TYPE_CHECKING
@@ -25,7 +26,7 @@ from bot.detail import (
 )
 from bot.understand.query import Query
 from rules.catalogue import Catalogue
-from rules.fit import capacity_per_gpu, fit, fit_vram
+from rules.fit import Fit, capacity_per_gpu, fit, fit_vram
 from rules.model_catalogue import ModelSpec
 from rules.schema import Method
 
@@ -124,13 +125,7 @@ def vllm_fixes(query: Query, answer: Answer, catalogue: Catalogue) -> VllmFixes 
     quant_len: int | None = None
     if len(answer.methods) == 1:
         # The lower precisions are not the reply's lines: the first that fits, highest first
-        for lower in cat.method_ids("inference"):
-            other = cat.method(lower)
-            if other.weight_bits >= method.weight_bits:
-                continue
-            config = fit(other.id, answer.params_b, asked.gpu, asked.gpu_count, catalogue=cat,
-                         memory_gb=query.gpu_memory_gb) if asked.gpu is not None else fit_vram(
-                other.id, answer.params_b, per_card, asked.gpu_count, catalogue=cat)
+        for other, config in _lower_precisions(query, answer, cat, method):
             breakdown = estimate_on(query, other, model, config)
             if breakdown is not None and breakdown.per_gpu_gb <= usable_per_gpu(
                     query, other, capacity_per_gpu(config)):
@@ -162,16 +157,27 @@ def _quant_shorter(
     assert answer.params_b is not None
     if "seq_len" in detailed.defaults:
         return None, None, None
+    for other, config in _lower_precisions(query, answer, cat, method):
+        found = longest_context(query, other, model, config)
+        if DEFAULT_SEQ_LEN <= found.tokens < detailed.seq_len and found.per_gpu_gb is not None:
+            return other.weight_bits, found.per_gpu_gb, found.tokens
+    return None, None, None
+
+
+def _lower_precisions(
+    query: Query, answer: Answer, cat: Catalogue, method: Method
+) -> Iterator[tuple[Method, Fit]]:
+    """Each inference precision below `method`'s, highest first, with its planning fit on the
+    configuration asked (the card, else its memory per card)."""
+    primary = answer.primary
+    assert primary is not None and primary.fit is not None and answer.params_b is not None
     asked = primary.fit
     per_card = asked.vram_gb / asked.gpu_count
     for lower in cat.method_ids("inference"):
         other = cat.method(lower)
         if other.weight_bits >= method.weight_bits:
             continue
-        config = fit(other.id, answer.params_b, asked.gpu, asked.gpu_count, catalogue=cat,
-                     memory_gb=query.gpu_memory_gb) if asked.gpu is not None else fit_vram(
-            other.id, answer.params_b, per_card, asked.gpu_count, catalogue=cat)
-        found = longest_context(query, other, model, config)
-        if DEFAULT_SEQ_LEN <= found.tokens < detailed.seq_len and found.per_gpu_gb is not None:
-            return other.weight_bits, found.per_gpu_gb, found.tokens
-    return None, None, None
+        yield other, (fit(other.id, answer.params_b, asked.gpu, asked.gpu_count, catalogue=cat,
+                          memory_gb=query.gpu_memory_gb) if asked.gpu is not None
+                      else fit_vram(other.id, answer.params_b, per_card, asked.gpu_count,
+                                    catalogue=cat))

@@ -35,7 +35,7 @@ from bot.render.offload_lines import (
     ollama_context_note,
 )
 from bot.render.phrases import GpuName, Phrases, gpu_forms
-from bot.render.tool_lines import tool_launch, trl_fix, trl_strategy
+from bot.render.tool_lines import tool_launch, trl_fix
 from rules.capacity import (
     LongestContext,
     runs_on_metal,
@@ -1224,6 +1224,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         # training tool named (torchtune, Axolotl, LLaMA-Factory, Unsloth) starts it its way.
         step = _mlx_launch(primary, answer, ph) if mac else tool_launch(primary, answer, ph)
         launched = primary
+        strategy: str | None = None
         if run_lead and tq is not None and tq.quote is not None and primary.cheapest is not None \
                 and (asked is None or not asked.fits) \
                 and not _same_config(tq.quote, primary.cheapest):
@@ -1240,9 +1241,10 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         if step is None and not mac and launched is primary:
             # The reply says it does not fit there: the command carries what makes it fit, or
             # names where it does (tool_lines.trl_fix).
-            launched = trl_fix(primary, answer, cat) or primary
-        # the strategy the fix moves to (ZeRO-3 after "… with deepspeed zero2"), else the asked
-        strategy = trl_strategy(primary, answer) if launched is not primary else None
+            # A fix that shards names its strategy (ZeRO-3 after "… with deepspeed zero2").
+            fixed = trl_fix(primary, answer, cat)
+            if fixed is not None:
+                launched, strategy = fixed
         put(step if step is not None
             else ph.launch(launched, strategy or query.sharding, elsewhere=mac))
         if faithful is not None and launched is faithful and step is None:

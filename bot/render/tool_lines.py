@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from rules.catalogue import Catalogue
     from rules.fit import Fit
 
-__all__ = ["named_tool", "tool_launch", "trl_fix", "trl_strategy"]
+__all__ = ["named_tool", "tool_launch", "trl_fix"]
 
 _TOOL_NAMES: Final = {"torchtune": "torchtune", "axolotl": "Axolotl",
                       "llama_factory": "LLaMA-Factory", "unsloth": "Unsloth"}
@@ -191,28 +191,9 @@ def _trl_remedy(primary: MethodAnswer, answer: Answer) -> tuple[set[str], int | 
     return None
 
 
-def _fixable(primary: MethodAnswer, answer: Answer) -> bool:
-    """Whether trl_fix looks at this run at all (see its doc)."""
-    return named_tool(answer) is None and bool(primary.trl_flags) and primary.fit is not None \
-        and answer.fits is False and answer.detailed is not None \
-        and answer.detailed.kind == "training" \
-        and answer.detailed.method == primary.memory.method \
-        and not answer.ran_there and not answer.ram_short
-
-
-def trl_strategy(primary: MethodAnswer, answer: Answer) -> str | None:
-    """The sharding trl_fix's remedy moves the run to ("zero3", "fsdp"), which the command
-    names instead of the one asked ("full ft qwen2.5 7b on 2 a100 with deepspeed zero2": the
-    fix is ZeRO-3, not ZeRO-2's --accelerate_config zero2); None when it moves none."""
-    if not _fixable(primary, answer):
-        return None
-    chosen = _trl_remedy(primary, answer)
-    if chosen is None:
-        return None
-    return next((_RESHARDED[c] for c in _RESHARDED if c in chosen[0]), None)
-
-
-def trl_fix(primary: MethodAnswer, answer: Answer, cat: Catalogue) -> MethodAnswer | None:
+def trl_fix(
+    primary: MethodAnswer, answer: Answer, cat: Catalogue
+) -> tuple[MethodAnswer, str | None] | None:
     """No tool named and a training run the reply says does not fit on the configuration asked
     (the detailed estimate leads) though the planning rule holds it there: TRL's command must
     not name that configuration as it is ("full finetune mistral 7b on 2 a100s with seq 4096
@@ -223,15 +204,20 @@ def trl_fix(primary: MethodAnswer, answer: Answer, cat: Catalogue) -> MethodAnsw
     does. A run the planning rule too says does not fit there ("i got two a6000s, can i full
     finetune llama 3 8b with deepspeed zero3") takes a remedy that keeps the method asked (8-bit
     Adam) on the asked configuration, rather than a rented one it was never asked about; with
-    none, the command names the cheapest configuration that holds it, as before. A remedy that
-    shards ZeRO-3 or FSDP names that profile (trl_strategy). None when the command stays as it
-    is."""
+    none, the command names the cheapest configuration that holds it, as before. With it, the
+    sharding the remedy moves the run to ("zero3", "fsdp"), which the command names instead of
+    the one asked ("full ft qwen2.5 7b on 2 a100 with deepspeed zero2": the fix is ZeRO-3), or
+    None. None when the command stays as it is."""
     asked = primary.fit
-    if not _fixable(primary, answer) or asked is None:
+    if named_tool(answer) is not None or not primary.trl_flags or asked is None \
+            or answer.fits is not False \
+            or answer.detailed is None or answer.detailed.kind != "training" \
+            or answer.detailed.method != primary.memory.method \
+            or answer.ran_there or answer.ram_short:
         return None
     chosen = _trl_remedy(primary, answer)
     if chosen is None:
-        return None if not asked.fits else replace(primary, fit=replace(asked, fits=False))
+        return None if not asked.fits else (replace(primary, fit=replace(asked, fits=False)), None)
     changes, seq_len = chosen
     method = "qlora" if "qlora" in changes else "lora" if "lora" in changes \
         else primary.memory.method
@@ -250,7 +236,8 @@ def trl_fix(primary: MethodAnswer, answer: Answer, cat: Catalogue) -> MethodAnsw
         flags.append("--use_liger_kernel")
     if "sdpa" in changes:
         flags.append("--attn_implementation sdpa")
-    return replace(primary, trl_flags=" ".join(flags), fit=replace(asked, fits=True))
+    strategy = next((_RESHARDED[c] for c in _RESHARDED if c in changes), None)
+    return replace(primary, trl_flags=" ".join(flags), fit=replace(asked, fits=True)), strategy
 
 
 @dataclass(frozen=True, slots=True)
