@@ -56,3 +56,19 @@ def test_the_price_per_hour_leads(text: str, lang: str, first: str) -> None:
 def test_a_run_cost_question_still_leads_with_the_run() -> None:
     text = PIPE.ask("which is cheaper, h100 or a100").text
     assert text.startswith("💵 <b>At the same utilization the H100 finishes a run sooner")
+
+
+@pytest.mark.parametrize(("text", "lang", "pay"), [
+    # a comparison and a payment in one message: both answered (was the payment alone)
+    ("whats cheaper per hour 2xa100 or 1xh100 and can i pay in usdt", "en",
+     "✅ <b>Yes: we take USDT.</b>"),
+    ("que sale mas barato por hora, la h100 o la a100? y aceptan bitcoin?", "es",
+     "✅ <b>Sí: aceptamos BTC.</b>"),
+    ("h100 ou a100, lequel est moins cher, et vous prenez le monero ?", "fr",
+     "✅ <b>Oui\u00a0: nous acceptons XMR.</b>"),
+])
+def test_a_payment_beside_a_comparison(text: str, lang: str, pay: str) -> None:
+    reply = PIPE.ask(text, telegram_locale=lang)
+    assert reply.answer.intent == "compare" and reply.answer.query.pay_also
+    assert reply.text.startswith("💵 <b>") and "⚖️" in reply.text
+    assert pay in reply.text.split("⚖️", 1)[1]  # after the comparison

@@ -844,7 +844,7 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
         put(remedy_block(answer, ph))
     if answer.vllm_fixes and not error and not answer.missing:
         _vllm_fixes(answer, ph, put)
-    if query.pay_also and not error and answer.intent in ("prices", "cost"):
+    if query.pay_also and not error and answer.intent in ("prices", "cost", "compare"):
         put("\n\n")
         include("pay.html.j2")
     if query.seq_len and query.model_id:

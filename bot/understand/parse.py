@@ -2418,14 +2418,19 @@ def _and_pay(
         other = _intent(rest, work, method, inference, paying=False) if priced else intent
         # "i can pay $500, how many h100 hours": a budget, made a cost further on.
         spent = other == "recommend" and bool(work.money) and bool(asks.BUDGET_ASK.search(rest))
-        if other in ("prices", "cost") or spent:
+        # "whats cheaper per hour, 2 a100s or 1 h100, and can i pay in usdt": the comparison
+        # (was the payment alone)
+        if other in PAID_ALONG or spent:
             return other, refused, True
         return intent, refused, False
-    also = intent in ("prices", "cost") and bool(
+    also = intent in PAID_ALONG and bool(
         refused or px.PAY_STRONG.search(rest) or px.PAY_COINS.search(rest))
     return intent, refused, also
 
 
+# The questions a payment asked beside them is answered after (Query.pay_also): a price, a
+# cost, two configurations compared by price.
+PAID_ALONG: Final = frozenset({"prices", "cost", "compare"})
 _RENT: Final = lazy(r"rent\w*|alquil\w*|louer|location")
 # A message that opens on an amount ("$20 biggest model i can finetune", "20 bucks, biggest
 # model?", "50 dolares modelo mas grande"): with the largest model asked, a budget.
@@ -3946,7 +3951,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         intent = "cost"
     # "si compro 24 horas de h100 y solo uso 10, q pasa con el resto": the quote, and the
     # payment section after it leads with the hours' never expiring
-    paid = intent == "pay" or (pay_also and intent in ("prices", "cost"))
+    paid = intent == "pay" or (pay_also and intent in PAID_ALONG)
     expiry_asked = paid and asks.EXPIRY_ASK.search(corrected) is not None
     leftover_asked = paid and not expiry_asked and asks.LEFTOVER_ASK.search(corrected) is not None
     # "i have a 4090 and want to qlora llama 3 70b, how much is it on an h100": the run's cost
@@ -4225,12 +4230,12 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # "qdora" is corrected to "qlora" as a typo: DoRA read before the corrections too.
         dora=flags.dora or st.DORA.search(folded) is not None,
         other_optimizer=flags.other_optimizer,
-        pay_also=pay_also and intent in ("prices", "cost"),
-        pay_network=network if intent == "pay" or (pay_also and intent in ("prices", "cost"))
+        pay_also=pay_also and intent in PAID_ALONG,
+        pay_network=network if intent == "pay" or (pay_also and intent in PAID_ALONG)
         else None,
         pay_coins_asked=asks.pay_coins(corrected) if network is None and coin_amount is None
         and budget_coin is None and (
-            intent == "pay" or (pay_also and intent in ("prices", "cost"))) else (),
+            intent == "pay" or (pay_also and intent in PAID_ALONG)) else (),
         expiry_asked=expiry_asked or leftover_asked,
         leftover_asked=leftover_asked,
         id_asked=intent == "pay" and asks.ID_ASK.search(corrected) is not None,
