@@ -727,6 +727,37 @@ def _back_to(new: Query, previous: Query) -> Query | None:
     return _merge(named, previous, names_model=True).model_copy(update={"intent": intent})
 
 
+# Renting said, not one's own hardware: "and to rent?", "y en la nube?", "et en location ?",
+# "what about on your gpus?" (folded).
+_RENTED: Final = lazy(
+    r"(?<![a-z])(?:rent\w*|cloud|alquil\w*|rentar\w*|nube|louer|location|(?:on|in) your "
+    r"(?:gpus?|cloud|servers?)|(?:de|en) (?:ustedes|vosotros)|chez vous)(?![a-z])"
+)
+
+
+def _rented_instead(new: Query, previous: Query) -> Query | None:
+    """"and to rent?", "¿y en la nube?", "et en location ?" after hardware of one's own was
+    asked for a model ("what gpu should i buy to run llama 3 70b at home"): that model on the
+    GPUs we rent, the cheapest first (was the price list, or "I did not understand")."""
+    if not previous.local_asked or _names_model(new) or _names_card(new) \
+            or new.hours is not None or new.budget_usd is not None \
+            or words(new.text) > SHORT_WORDS or _RENTED.search(fold(new.text)) is None:
+        return None
+    merged = _merge(new.model_copy(update={"intent": previous.intent}), previous,
+                    names_model=False)
+    return merged.model_copy(update={"local_asked": False})
+
+
+def _local_kept(new: Query, previous: Query, has_gpu: bool) -> bool:
+    """Hardware of one's own still asked: "and for qwen 2.5 32b?", "and in 8bit?", "and for
+    training?" after "what gpu should i buy to run llama 3 70b at home" change the model, the
+    precision or the method, not where it runs (was the cheapest rentals). A card named,
+    hours, a budget or renting said ("and to rent?", "y en la nube?") leave it."""
+    return previous.local_asked and not new.local_asked and not has_gpu \
+        and new.vram_gb is None and new.hours is None and new.budget_usd is None \
+        and new.intent not in ("cost", "compare") and _RENTED.search(fold(new.text)) is None
+
+
 def _said(query: Query, field: str) -> bool:
     value = getattr(query, field)
     return value not in (None, False, ())
@@ -808,6 +839,9 @@ def _follow_up(
     back = _back_to(new, previous)
     if back is not None:
         return back
+    rented = _rented_instead(new, previous)
+    if rented is not None:
+        return rented
     watched = _alert_on_card_asked(new, previous)
     if watched is not None:
         return watched
@@ -2493,6 +2527,8 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
         # "how much is 2 h100 for 3 days", then "and on b200?": the same rental on the other
         # card, as many of them (was one); "and on a b200?" says one.
         update["gpu_count"] = previous.gpu_count
+    if _local_kept(new, previous, has_gpu):
+        update["local_asked"] = True
     algorithm_said = any(getattr(new, f) is not None for f in _ALGORITHM)
     for field in _SETTINGS:
         # "without checkpointing" (False) is said too: only None is left to carry.
