@@ -511,6 +511,19 @@ class HeadSplit:
 
 
 @dataclass(frozen=True, slots=True)
+class CountDeadline:
+    """"How many H100s to full finetune llama 3 8b on 2B tokens in 24 hours": the run's
+    GPU-hours (count-free: the GPUs are assumed to scale linearly) over the hours it must end
+    in set the count, not memory alone; `memory_gpus` hold it, in `memory_hours` each."""
+
+    hours: Decimal  # the deadline said
+    gpu_hours: Decimal
+    memory_gpus: int
+    memory_hours: Decimal
+    gpus: int  # the fewest that end it in time (more than the count answered: across instances)
+
+
+@dataclass(frozen=True, slots=True)
 class CountSplit:
     """"How many H100s to serve Llama 3.1 405B in FP8": `memory_gpus` hold it by memory, but
     tensor parallelism cannot split its heads over them; `gpus` is the next count it can
@@ -821,6 +834,9 @@ class Answer(BaseModel):
     # Serving: the count memory asks for is one tensor parallelism cannot split the model over;
     # count_needed is then the next one it can.
     count_split: CountSplit | None = None
+    # Tokens and a time said: the count that ends the run within that time (count_needed),
+    # beside the one memory asks for.
+    count_deadline: CountDeadline | None = None
     # "I have $500, how many H100 hours?": the hours the budget buys on the configuration
     # asked about (None when it has no price here), and on the cheapest offered one that fits
     # when the one asked about cannot run the model.
@@ -1670,10 +1686,14 @@ def _compute_optimal(query: Query) -> Query:
     said, the run is costed (and timed) on Chinchilla's compute-optimal tokens, which
     the reply says is an assumption (was the memory table alone, no cost)."""
     budgeted = query.budget_usd is not None and query.intent in ("memory", "fit")
-    if not query.pretraining or (query.intent not in ("cost", "time") and not budgeted) \
+    # "how many h100 to pretrain a 7b in a month": the hours are when the run must end, and
+    # the tokens it trains on set the count (_deadline_count).
+    deadline = query.count_asked and query.hours is not None and query.gpu is not None
+    if not query.pretraining \
+            or (query.intent not in ("cost", "time") and not budgeted and not deadline) \
             or query.params_b is None \
             or query.dataset_tokens is not None or query.dataset_samples is not None \
-            or query.hours is not None or query.inference \
+            or (query.hours is not None and not deadline) or query.inference \
             or (query.budget_usd is not None and query.largest):
         # A budget beside a size ("can i train a 7b from scratch for under $1000") is held
         # against that run on these tokens; with no size, the largest it pays for is searched.
@@ -3982,6 +4002,11 @@ def _reframe(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
             if typical_need is not None and typical_need != need:
                 extra.update(count_planning=need)
                 need = typical_need
+        if cat.method(one.method).kind == "training" and gpu is not None \
+                and query.hours is not None and _run_timed(query):
+            query, need, deadline = _deadline_count(query, need, cat)
+            if deadline is not None:
+                extra.update(count_deadline=deadline)
         else:
             # Serving: tensor parallelism splits the model over a count its heads divide by
             # ("llama 405b in fp8, how many h100": 7 hold it by memory, 8 serve it).
@@ -4444,6 +4469,28 @@ def _unquoted(answer: Answer) -> Answer:
         primary = methods[answer.methods.index(primary)]
     return answer.model_copy(update={"quote": None, "asked_quote": None, "methods": methods,
                                      "primary": primary})
+
+
+def _deadline_count(query: Query, need: int, cat: Catalogue) -> tuple[Query, int,
+                                                                     CountDeadline | None]:
+    """"how many h100 to full finetune llama 3 8b on 2B tokens in 24 hours": with the tokens
+    said, the hours are when the run must end, and the count is the fewest GPUs that end it
+    then (was the count memory asks for, 2×, quoted for 24 hours while the same reply timed
+    the run at 51.34 hours there). The run is then quoted on its own time, not the hours
+    said; beyond one instance, on the most one has (the count that would end it is said).
+    None: the run cannot be timed on that card (no cited peak)."""
+    assert query.hours is not None
+    within = query.hours
+    at_need = query.model_copy(update={"gpu_count": need, "hours": None})
+    detailed = _timed_detail(at_need, cat)
+    run = detailed.training_time if detailed is not None else None
+    if run is None or run.gpu_hours is None or run.wall_clock_hours is None or within <= 0:
+        return query, need, None
+    fewest = max(need, int((run.gpu_hours / within).to_integral_value(rounding=ROUND_CEILING)))
+    count = fewest if fewest <= max(need, cat.limits.max_gpus) else max(need, cat.limits.max_gpus)
+    return at_need.model_copy(update={"gpu_count": count}), count, CountDeadline(
+        hours=within, gpu_hours=run.gpu_hours, memory_gpus=need,
+        memory_hours=run.wall_clock_hours, gpus=min(fewest, cat.limits.max_cluster_gpus))
 
 
 def _run_timed(query: Query) -> bool:
