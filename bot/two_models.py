@@ -55,8 +55,19 @@ _TOGETHER: Final = lazy(
     rf"|the same {_CARD}|a la vez|al mismo tiempo|simultanea(?:mente)?|la misma {_CARD}"
     rf"|en meme temps|a la fois|simultanement|(?:la|le) meme {_CARD}"
     # "both qwen 2.5 7b and llama 3 8b on one 4090" ("cual de los dos": which one, not both)
-    r"|both|ambos|ambas|(?<!de )(?:los|las) dos|(?:tous |toutes )?les deux)\b"
+    r"|both|ambos|ambas|(?<!de )(?:los|las) dos|(?:tous |toutes )?les deux"
+    # and as Spanish and French say "both X and Y": "tanto X como Y", "aussi bien X que Y"
+    r"|tanto(?= [^,;?!]{1,60}? como )|aussi bien(?= [^,;?!]{1,60}? que ))\b"
 )
+# "both X and Y" said the Spanish and French way ("tanto llama 3 8b como mistral 7b", "aussi
+# bien llama 3 8b que mistral 7b"): the "como"/"que" joins the two models as "y"/"et" do.
+# Searched in the text as written (case and accents kept: the parts are read from it).
+_BOTH_JOINER: Final = lazy(
+    r"(?i)(?<![\w])(?P<both>tanto|aussi bien)\s(?P<first>[^,;?!]{1,60}?)\s(?P<joiner>como|que)\s")
+_JOINER_FOR: Final = {"como": "y", "que": "et"}
+# "à la fois llama 3 8b et mistral 7b" (folded): "both", as "tanto … como" is; "deux modèles
+# à la fois", "llama et mistral à la fois" stay at once (a model's size before the "et").
+_BOTH_A_LA_FOIS: Final = lazy(r"\ba la fois(?= [^,;?!]{0,40}?\d ?b\b[^,;?!]{0,30}? et )")
 # Said of runs at once, not of one card ("on the same card" after a run asks the next run
 # there): training two models together is said with these only.
 _AT_ONCE: Final = lazy(
@@ -109,6 +120,8 @@ _CHOICE: Final = lazy(
     r"\b(?:which|best|better|or|each|vs|versus|compar\w*|cual(?:es)?|mejor(?:es)?|o|cada"
     r"|quel(?:le)?s?|lequel|laquelle|meilleure?s?|ou|chacun\w*)\b"
 )
+# A model id's line, its leading letters ("llama-3-8b": "llama").
+_LINE: Final = lazy(r"[a-z]+(?![a-z])")
 _CENT: Final = Decimal("0.01")
 # Lower precisions tried, in order, when the models do not fit together in the one asked.
 _LOWER: Final = ("inference_int8", "inference_int4")
@@ -259,6 +272,24 @@ def _pack(items: list[int], sizes: Sequence[Decimal], count: int,
     return best
 
 
+def _both_joined(text: str) -> str:
+    """`text` with the "como" of "tanto X como Y" and the "que" of "aussi bien X que Y" read
+    as the joiner between the models ("y", "et"): each model is then its own part."""
+    if "tanto" not in text.lower() and "aussi bien" not in text.lower():
+        return text
+    return _BOTH_JOINER.sub(lambda m: m.group(0)[: m.start("joiner") - m.start()]
+                            + _JOINER_FOR[m.group("joiner").lower()] + " ", text)
+
+
+def _at_once(folded: str) -> bool:
+    """A word of runs at once ("at the same time", "en même temps"), not the "à la fois" of
+    "à la fois X et Y" (both of them)."""
+    found = _AT_ONCE.search(folded)
+    if found is None or "a la fois" not in found.group(0):
+        return found is not None
+    return _AT_ONCE.search(_BOTH_A_LA_FOIS.sub(" ", folded)) is not None
+
+
 def asks_together(text: str) -> bool:
     """Whether `text` may ask for models together on one card: the cheap test before reading."""
     folded = fold(text)
@@ -356,23 +387,44 @@ def named_models(text: str, read: Callable[[str], Query], between: re.Pattern[st
     """The models `text` lists (each part between its "and", "+", "," read alone, or those of
     `between`), the ones named by their kind only (as written), and how many parts name a card;
     None when a part names a family or an unknown model ("llama 3 and mistral": which size is
-    the single question's reply)."""
+    the single question's reply). A model named twice is listed once, and a family named
+    beside a model of it ("llama 3 8b and mistral 7b, tanto llama como mistral") is that model
+    again, not a question of which size."""
     named: list[Query] = []
     kinds: list[str] = []
+    families: list[tuple[str, ...]] = []
     cards = 0
-    for part in between.split(text):
+    for part in between.split(_both_joined(text)):
         q = read(part)
         cards += q.gpu is not None or q.vram_gb is not None
         kind = _KIND.search(fold(part))
         if q.model_id is not None or q.params_b is not None or q.not_llm is not None:
-            named.append(q)
-        elif q.family or q.unknown_model is not None:
+            if q.not_llm is not None or all(
+                    (q.model_id, q.params_b) != (o.model_id, o.params_b) for o in named):
+                named.append(q)
+        elif q.family:
+            families.append(q.family)
+        elif q.unknown_model is not None:
             return None
         elif kind is not None:
             # As written (accents and all) where folding kept the positions.
             same = len(fold(part)) == len(part)
             kinds.append(part[kind.start():kind.end()] if same else kind.group(0))
+    if any(not any(_of_family(q, family) for q in named) for family in families):
+        return None
     return named, kinds, cards
+
+
+def _of_family(named: Query, family: tuple[str, ...]) -> bool:
+    """Whether the model `named` is of the family read (its models' ids): one of them, or of
+    their line ("llama" lists Llama 3.1 8B, not Llama 3 8B: both "llama-")."""
+    if named.model_id is None:
+        return False
+    if named.model_id in family:
+        return True
+    line = _LINE.match(named.model_id)
+    return line is not None and any(
+        (other := _LINE.match(m)) is not None and other.group(0) == line.group(0) for m in family)
 
 
 def trained_each(text: str, read: Callable[[str], Query]) -> tuple[Query, ...]:
@@ -385,8 +437,8 @@ def trained_each(text: str, read: Callable[[str], Query]) -> tuple[Query, ...]:
     # checked below; a time word is another question (read_trained_together), but "both" and
     # "the same card" are each trained there ("can i train both llama 3 8b and mistral 7b on
     # a 4090": was Llama 3 8B alone).
-    if _SIZES.search(folded) is None or _BETWEEN.search(folded) is None \
-            or _TWO.search(folded) is not None or _AT_ONCE.search(folded) is not None \
+    if _SIZES.search(folded) is None or _BETWEEN.search(fold(_both_joined(text))) is None \
+            or _TWO.search(folded) is not None or _at_once(folded) \
             or _CHOICE.search(_EACH_SPAN.sub(" ", folded)) is not None:
         return ()
     whole = read(text)
@@ -414,7 +466,7 @@ def trained_each(text: str, read: Callable[[str], Query]) -> tuple[Query, ...]:
     trains = _trains(whole, folded)
     if not (trains or any(methods)) \
             or (_together(folded) and not all(methods)
-                and (_AT_ONCE.search(folded) is not None or not trains)):
+                and (_at_once(folded) or not trains)):
         return ()
     if own_cards:
         whole = whole.model_copy(update={
@@ -466,7 +518,7 @@ def read_trained_together(
     model not sized alone)."""
     folded = fold(text)
     count = whole.gpu_count or 1
-    if _AT_ONCE.search(folded) is None or whole.inference or not _trains(whole, folded) \
+    if not _at_once(folded) or whole.inference or not _trains(whole, folded) \
             or whole.rig or whole.intent not in ("fit", "memory", "unknown") \
             or whole.gpu is None:
         return None

@@ -1,0 +1,50 @@
+"""words36 (session 36): phrasings found at the end of session 35.
+
+Two models to fine-tune joined the way each language says "both X and Y" ("tanto X como Y",
+"aussi bien X que Y", "à la fois X et Y"): each model's own answer (was the first model's
+alone); a model named twice ("llama 3 8b and mistral 7b, tanto llama como mistral") is
+answered once (was three sections, Mistral twice).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.chat import ask
+
+# (question, locale, the sections' model names, in order)
+BOTH_TRAINED: list[tuple[str, str | None, list[str]]] = [
+    ("tengo una 4090, puedo entrenar tanto llama 3 8b como mistral 7b con qlora?", "es",
+     ["Llama 3 8B", "Mistral 7B"]),
+    ("Tanto Llama 3 8B como Mistral 7B con QLoRA en una 4090, se puede?", "es",
+     ["Llama 3 8B", "Mistral 7B"]),
+    ("puis-je entraîner aussi bien llama 3 8b que mistral 7b avec qlora sur une 4090 ?", "fr",
+     ["Llama 3 8B", "Mistral 7B"]),
+    ("puis-je entraîner à la fois llama 3 8b et mistral 7b avec qlora sur une 4090 ?", "fr",
+     ["Llama 3 8B", "Mistral 7B"]),
+    ("can i finetune both llama 3 8b and mistral 7b on a 4090 with qlora", None,
+     ["Llama 3 8B", "Mistral 7B"]),
+    # named twice, the second time by family and by name: once each
+    ("can i finetune llama 3 8b and mistral 7b, tanto llama como mistral, on a 4090", None,
+     ["Llama 3 8B", "Mistral 7B"]),
+    ("can i lora llama 3 8b and mistral 7b on a 4090, and mistral 7b?", None,
+     ["Llama 3 8B", "Mistral 7B"]),
+]
+
+
+@pytest.mark.parametrize(("q", "lang", "names"), BOTH_TRAINED)
+def test_both_models_trained_each_once(q: str, lang: str | None, names: list[str]) -> None:
+    reply = ask(q, lang)
+    assert reply.sectioned, reply.text
+    assert [p.query.model_id for p in reply.parts] == [
+        "llama-3-8b", "mistral-7b"], reply.text
+    for n, name in enumerate(names, 1):
+        assert f"{n}\ufe0f\u20e3 <i>{name}</i>" in reply.text, reply.text
+    assert "3\ufe0f\u20e3" not in reply.text, reply.text
+
+
+def test_a_la_fois_after_the_models_still_trains_them_at_once() -> None:
+    # "llama et mistral à la fois": at the same time, their memory summed on the card
+    reply = ask("puis-je entraîner llama 3 8b et mistral 7b à la fois avec qlora sur une 4090 ?",
+                "fr")
+    assert "tiennent en même temps sur 1× RTX 4090" in reply.text, reply.text
