@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from bot.detail import detailed_for
+from bot.detail import detailed_for, estimator_model
 from rules.local_hardware import LocalLine, local_line
 
 if TYPE_CHECKING:
@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 
     from bot.answer import Answer, MethodAnswer
     from rules.catalogue import Catalogue
+    from rules.estimator import Breakdown
+    from rules.model_catalogue import ModelSpec
 
 
 def _detailed(answer: Answer, ma: MethodAnswer, cat: Catalogue
@@ -44,7 +46,10 @@ def _detailed(answer: Answer, ma: MethodAnswer, cat: Catalogue
 
 def local_lines(answer: Answer, cat: Catalogue) -> tuple[LocalLine, ...]:
     """The lines of the block leading the reply, or () when the question names a card (its
-    own verdict answers), was not read, or asks no hardware of one's own."""
+    own verdict answers), was not read, or asks no hardware of one's own. Served, the cards
+    are checked card by card by the detailed estimate (rules.local_hardware.fullest_card_gb):
+    the planning rule alone named 2× RTX 3090 for Qwen1.5 72B in 4-bit, its fullest card
+    short."""
     query = answer.query
     if not query.local_asked or query.gpu is not None or query.vram_gb is not None \
             or answer.error or answer.missing or not answer.methods:
@@ -56,10 +61,24 @@ def local_lines(answer: Answer, cat: Catalogue) -> tuple[LocalLine, ...]:
     for ma in methods:
         m = ma.memory
         detail = _detailed(answer, ma, cat)
+        split = _split(answer, ma, cat) if query.inference else None
         if detail is None:
-            lines.append(local_line(m.method, m.params_b, m.estimate_gb, cat))
+            lines.append(local_line(m.method, m.params_b, m.estimate_gb, cat, split=split))
             continue
         figure, context, stated = detail
-        lines.append(replace(local_line(m.method, m.params_b, m.estimate_gb, cat, figure),
+        lines.append(replace(local_line(m.method, m.params_b, m.estimate_gb, cat, figure, split),
                              detailed_context=context, detailed_stated=stated))
     return tuple(lines)
+
+
+def _split(answer: Answer, ma: MethodAnswer, cat: Catalogue
+           ) -> tuple[ModelSpec | Decimal, Breakdown, int] | None:
+    """What a served precision's cards are checked by, card by card: the model, its detailed
+    estimate on one GPU (the answer's own, else estimated as its primary is: at the settings
+    stated, typical ones for the rest) and that estimate's context."""
+    found = answer.detailed if answer.primary is ma else None
+    if found is None or found.gpus != 1:
+        found = detailed_for(answer.query, answer.model_copy(update={"primary": ma}), cat)
+    if found is None or found.gpus != 1 or found.kind != "inference":
+        return None
+    return estimator_model(answer.query, ma.memory.params_b, cat), found.breakdown, found.seq_len

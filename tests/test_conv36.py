@@ -1,11 +1,15 @@
-"""conv36: follow-ups of hardware to buy kept as such, en/es/fr (tests.support.chat.converse):
-each reply asserted."""
+"""conv36: follow-ups of hardware to buy kept as such, and several cards of one's own checked
+card by card, en/es/fr (tests.support.chat): each reply asserted."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.support.chat import converse, says
+from fakebotapi import validate_telegram_html
+from rules.catalogue import load_catalogue
+from rules.estimator import estimate_inference
+from rules.local_hardware import fullest_card_gb
+from tests.support.chat import ask, converse, says
 
 # "what gpu should i buy to run llama 3 70b at home", then a follow-up changing only the model,
 # the precision or the method: hardware of one's own still (was the cheapest rentals, 🏆 alone).
@@ -63,3 +67,44 @@ def test_a_card_named_after_hardware_to_buy_is_its_verdict() -> None:
     _, after = converse(TO_BUY, "what about on a 3090?")
     assert (after.query.gpu, after.query.local_asked) == ("rtx-3090", False)
     says(after.text, ["❌"], ["🏠 <b>To run"])
+
+
+# Several cards of one's own are checked card by card: a model served split by whole layers
+# needs its fullest card to hold its share (its layers and their KV cache, the embeddings and
+# output head, its CUDA context), not their combined memory the planning rule. Qwen1.5 72B in
+# 4-bit is 43.2 GB by the rule, under 2× RTX 3090's 48 GB (was named), but its fullest card
+# needs more than a 3090's 25.8 GB.
+SPLIT = [
+    ("what gpu should i buy to run qwen 1.5 72b at home", None,
+     "• <b>Inference in 4-bit</b> (≈ 43.2 GB): 1× RTX A6000 / RTX 6000 Ada (48 GB), "
+     "2× RTX 5090 (64 GB, 26.9 GB on the fullest card)",
+     "llama.cpp's <code>--tensor-split</code>"),
+    ("qué gpu compro para correr qwen 1.5 72b en casa", "es",
+     "• <b>Inferencia en 4 bits</b> (≈ 43,2\u00a0GB): 1× RTX A6000 / RTX 6000 Ada (48\u00a0GB), "
+     "2× RTX 5090 (64\u00a0GB, 26,9\u00a0GB en la tarjeta más cargada)",
+     "<code>--tensor-split</code> de llama.cpp"),
+    ("quelle carte acheter pour faire tourner qwen 1.5 72b chez moi", "fr",
+     "• <b>Inférence en 4 bits</b> (≈ 43,2\u202fGo)\u00a0: 1× RTX A6000 / RTX 6000 Ada (48\u202fGo), "
+     "2× RTX 5090 (64\u202fGo, 26,9\u202fGo sur la carte la plus chargée)",
+     "<code>--tensor-split</code> de llama.cpp"),
+]
+
+
+@pytest.mark.parametrize(("text", "lang", "line", "split"), SPLIT)
+def test_several_cards_are_checked_card_by_card(
+        text: str, lang: str | None, line: str, split: str) -> None:
+    reply = ask(text, lang)
+    says(reply.text, ["🏠", line, split], ["RTX 3090 / RTX 4090 (48"])
+    assert validate_telegram_html(reply.text) is None
+
+
+def test_the_fullest_card_holds_the_embeddings_and_whole_layers() -> None:
+    cat = load_catalogue()
+    model, method = cat.models.get("llama-3-70b"), cat.method("inference_int4")
+    whole = estimate_inference(model, method, 2048, 1, 1)
+    # one card holds it all; two hold more than half each (the embeddings and head on one, a
+    # CUDA context and a layer's working set on both), four more than a quarter
+    assert fullest_card_gb(model, method, whole, 1) == whole.per_gpu_gb
+    two, four = (fullest_card_gb(model, method, whole, n) for n in (2, 4))
+    assert whole.per_gpu_gb / 2 < two < whole.per_gpu_gb
+    assert whole.per_gpu_gb / 4 < four < two

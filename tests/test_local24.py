@@ -32,10 +32,11 @@ LEADS = [
     ("what gpu should i buy to run llama 3 70b locally", None,
      ["🏠 <b>To run Llama 3 70B on hardware of your own</b> (we rent GPUs, we don't sell them):",
       "• <b>Inference in 4-bit</b> (≈ 42 GB): 1× RTX A6000 / RTX 6000 Ada (48 GB), "
-      "2× RTX 3090 / RTX 4090 (48 GB), 2× RTX 5090 (64 GB), or a Mac with Apple M5 Pro, 64 GB "
-      "(48 GB usable by the GPU)",
+      "2× RTX 3090 / RTX 4090 (48 GB, 23.6 GB on the fullest card), 2× RTX 5090 (64 GB, 23.6 GB "
+      "on the fullest card), or a Mac with Apple M5 Pro, 64 GB (48 GB usable by the GPU)",
       "• <b>Inference in 8-bit</b> (≈ 84 GB): 1× RTX PRO 6000 Blackwell (96 GB)",
-      "• <b>Inference in BF16</b> (≈ 168 GB): 2× RTX PRO 6000 Blackwell (192 GB)",
+      "• <b>Inference in BF16</b> (≈ 168 GB): 2× RTX PRO 6000 Blackwell (192 GB, 73.1 GB on the "
+      "fullest card)",
       "a Mac with Apple M3 Ultra, 256 GB (192 GB usable by the GPU)",
       "🦙 4-bit first"],
      "🏆 <b>The cheapest GPUs for Llama 3 70B</b>"),
@@ -233,7 +234,7 @@ def test_a_context_stated_is_held_by_every_precision() -> None:
     block = _block(ask("run llama 3 70b locally with 32k context"))
     says(block, [
         "• <b>Inference in 4-bit</b> (≈ 42 GB by the planning rule, 56.8 GB with the KV cache "
-        "at 32,768 tokens of context): 2× RTX 5090 (64 GB)",
+        "at 32,768 tokens of context): 2× RTX 5090 (64 GB, 30.4 GB on the fullest card)",
         "or a Mac with Apple M3 Ultra, 96 GB (72 GB usable by the GPU)",
         "• <b>Inference in BF16</b> (≈ 168 GB by the planning rule, 155.2 GB with the KV cache "
         "at 32,768 tokens of context)"], ["2× RTX 3090 / RTX 4090 (48 GB), 2× RTX 5090"])

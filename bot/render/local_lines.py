@@ -26,7 +26,13 @@ def _config(config: LocalConfig, ph: Phrases) -> Markup | str:
                     chip=names[0], memory=fmt.gb(config.memory_gb),
                     usable=fmt.gb(config.usable_gb))
     # Cards of the same memory hold the same: named together, the order of the data file
-    return f"{ph.config_named(' / '.join(names), config.count)} ({fmt.gb(config.memory_gb)})"
+    named = ph.config_named(' / '.join(names), config.count)
+    if config.fullest_gb is not None:
+        # several cards: what the fullest holds of the layer split, each card's own check
+        return f"{named} " + ph._("(%(memory)s, %(fullest)s on the fullest card)",
+                                  memory=fmt.gb(config.memory_gb),
+                                  fullest=fmt.gb(config.fullest_gb, 1))
+    return f"{named} ({fmt.gb(config.memory_gb)})"
 
 
 def _size(line: LocalLine, answer: Answer, ph: Phrases) -> Markup:
@@ -73,11 +79,20 @@ def local_block(answer: Answer, ph: Phrases) -> str:
             out.append(_("more than any machine here holds; the most: %(config)s",
                          config=_config(line.largest, ph)))
         out.append("\n")
+    split = next((line.split_context for line in lines if line.split_context is not None
+                  and any(c.fullest_gb is not None for c in line.cards)), None)
     out += ["ℹ️ <i>",
             _("By the planning rule and, where given, the detailed estimate; not measured. "
-              "Several cards in one machine share the model (llama.cpp splits it by layers, vLLM "
-              "by tensor parallelism); macOS lets the GPU use two thirds to three quarters of a "
-              "Mac's memory.") if served
+              "Several cards in one machine hold the model split by whole layers (llama.cpp's "
+              "<code>--tensor-split</code>; vLLM's <code>--tensor-parallel-size</code> splits "
+              "every layer across them instead), so each card is checked for its own share at "
+              "%(context)s tokens of context: its layers and their KV cache, the embeddings and "
+              "output head on one of them, a CUDA context on each. macOS lets the GPU use two "
+              "thirds to three quarters of a Mac's memory.",
+              context=fmt.num(Decimal(split), 0)) if served and split is not None
+            else _("By the planning rule and, where given, the detailed estimate; not measured. "
+                   "macOS lets the GPU use two thirds to three quarters of a Mac's memory.")
+            if served
             else _("By the planning rule and, where given, the detailed estimate; not measured. "
                    "Several cards in one machine share the run (FSDP or DeepSpeed ZeRO-3); macOS "
                    "lets the GPU use two thirds to three quarters of a Mac's memory."),
