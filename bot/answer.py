@@ -837,6 +837,10 @@ class Answer(BaseModel):
     # Tokens and a time said: the count that ends the run within that time (count_needed),
     # beside the one memory asks for.
     count_deadline: CountDeadline | None = None
+    # A preference objective named ("dpo llama 3 8b on a 4090"): the detailed estimate of
+    # supervised fine-tuning (SFT) at the same settings, one sequence an example and no
+    # reference model, beside the objective's.
+    sft_gb: Decimal | None = None
     # "I have $500, how many H100 hours?": the hours the budget buys on the configuration
     # asked about (None when it has no price here), and on the cheapest offered one that fits
     # when the one asked about cannot run the model.
@@ -4539,6 +4543,7 @@ def _settle(query: Query, answer: Answer, detailed: DetailedAnswer | None, cat: 
     """The planning answer composed with the detailed estimate, then adjusted by what else
     the question said (settings, comparison, dataset, measurements, payment, host RAM)."""
     composed = _compose(query, answer, detailed, cat, typical)
+    composed = _sft_beside(query, composed, cat)
     composed = _by_detail(query, answer, composed, cat)
     composed = _compare_by_detail(query, answer, composed, cat)
     composed = _compare_times(query, answer, composed, cat)
@@ -4549,6 +4554,21 @@ def _settle(query: Query, answer: Answer, detailed: DetailedAnswer | None, cat: 
         composed = _trust_the_run(query, composed, cat)
     composed = _host_ram_by_method(query, answer, composed, cat)
     return _host_ram_short(query, composed)
+
+
+def _sft_beside(query: Query, composed: Answer, cat: Catalogue) -> Answer:
+    """"does DPO on llama 3 8b need more memory than sft": the same run as supervised
+    fine-tuning, detailed at the same settings, beside the objective's (was DPO's 17.9 GB
+    alone, the word DPO only in the assumptions)."""
+    detailed = composed.detailed
+    if query.objective is None or detailed is None or detailed.kind != "training":
+        return composed
+    plain = query.model_copy(update={"paired": None, "reference_model": None,
+                                     "objective": None})
+    sft = detailed_for(plain, composed, cat)
+    if sft is None or sft.method != detailed.method:
+        return composed
+    return composed.model_copy(update={"sft_gb": sft.per_gpu_gb})
 
 
 def _host_ram_by_method(query: Query, answer: Answer, composed: Answer, cat: Catalogue

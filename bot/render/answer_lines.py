@@ -31,6 +31,7 @@ from bot.render.lines import (
     fit_block,
     mac_not_sold,
     online_rl_note,
+    preference_note,
     remedy_block,
     rig_note,
     scaled_offers_lines,
@@ -301,6 +302,8 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
     if query.online_rl and answer.methods:
         put(online_rl_note(answer, ph))
         put("\n")
+    if query.objective is not None:
+        put(preference_note(answer, ph))
 
 
 def _context_pair(c: ContextPair, ph: Phrases, put: Put) -> None:

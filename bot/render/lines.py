@@ -1531,7 +1531,7 @@ def _on_mac(ph: Phrases, rm: Remedies) -> bool:
 _ZERO_STAGES = {"zero1": "ZeRO-1", "zero2": "ZeRO-2", "zero3": "ZeRO-3"}
 
 # Most faithful first: what a method changes of the model as published, least approximated.
-_FAITHFUL = ("full_adamw", "full_8bit_adam", "lora", "qlora")
+_FAITHFUL = ("full_adamw", "full_adam8bit", "lora", "qlora")
 
 
 def _most_faithful(answer: Answer, ph: Phrases) -> MethodAnswer | None:
@@ -1551,7 +1551,9 @@ def _most_faithful(answer: Answer, ph: Phrases) -> MethodAnswer | None:
         if not fits or method in answer.method_typical_tight \
                 or method in answer.method_typical_room:
             continue
-        return None if ma is primary else ma
+        # By method, not identity: the primary may be a copy of its MethodAnswer ("dpo llama 3
+        # 8b on a 4090": QLoRA's own flags were said to run LoRA, which does not fit there).
+        return None if method == primary.memory.method else ma
     return None
 
 
@@ -1754,6 +1756,37 @@ def _completions_kv(answer: Answer, ph: Phrases, c: Any) -> tuple[str, int, Deci
     tokens = gens * each
     kv_bytes = Decimal(str(spec.arch.kv_cache_bytes_per_token(c["bytes.bf16"]))) * tokens
     return spec.name, tokens, (kv_bytes / Decimal(10**9)).quantize(Decimal("0.01"))
+
+
+def preference_note(answer: Answer, ph: Phrases) -> Markup:
+    """"dpo llama 3 8b on a 4090", "does DPO need more memory than SFT": the objective named
+    leads, its detailed estimate beside supervised fine-tuning's at the same settings
+    (Answer.sft_gb), and why it takes more (was the 17.9 GB alone, "for QLoRA", the word DPO
+    only in the assumptions)."""
+    query, detailed, sft = answer.query, answer.detailed, answer.sft_gb
+    if query.objective is None or detailed is None or sft is None:
+        return Markup()
+    fmt, _ = ph.fmt, ph._
+    values = {"name": query.objective, "gb": fmt.gb(detailed.per_gpu_gb, 1),
+              "sft": fmt.gb(sft, 1), "how": ph.method_short(detailed.method)}
+    if detailed.per_gpu_gb > sft:
+        head = _("%(name)s takes about %(gb)s per GPU (%(how)s, detailed estimate), against "
+                 "%(sft)s for supervised fine-tuning (SFT) at the same settings.", **values)
+    else:
+        head = _("%(name)s takes about %(gb)s per GPU (%(how)s, detailed estimate), as "
+                 "supervised fine-tuning (SFT) does at the same settings.", **values)
+    why: list[str] = []
+    if query.paired:
+        why.append(_("each example's chosen and rejected answers go through the model "
+                     "together"))
+    if query.reference_model:
+        why.append(_("the reference model is the same model with its adapters switched off, "
+                     "no copy") if detailed.adapter else
+                   _("the reference model is a frozen copy of the weights"))
+    # the reasons are the catalogue's own strings, joined by Babel (no user text)
+    tail = Markup(" ") + _("Why: %(reasons)s.", reasons=Markup(fmt.list(why))) if why \
+        else Markup()
+    return Markup("⚖️ <b>") + head + Markup("</b>") + tail + Markup("\n\n")
 
 
 def online_rl_note(answer: Answer, ph: Phrases) -> Markup:

@@ -57,7 +57,7 @@ _SETTINGS: Final = (
     "strategy_named", "rl_generations", "rl_completion_tokens",
     # The training algorithm beside the method: "and with GRPO?", "¿y con DPO?" after a QLoRA
     # question is that QLoRA run trained so (its pairs, its reference, its generations).
-    "online_rl", "paired", "reference_model",
+    "online_rl", "paired", "reference_model", "objective",
     # The KV cache's type: "how many users at 8k?" after "and with fp8 kv cache?" keeps it.
     "kv_cache_type",
     # The samples' average length ("100k samples … avg 700 tokens", then "and on an h100?"):
@@ -68,7 +68,7 @@ _SETTINGS: Final = (
     "users",
 )
 # One training algorithm at a time: "et en DPO ?" after GRPO is DPO alone, not both.
-_ALGORITHM: Final = ("online_rl", "paired", "reference_model")
+_ALGORITHM: Final = ("online_rl", "paired", "reference_model", "objective")
 # Folded (lower case, no accents) openings of a follow-up, every language's.
 _MARKER: Final = lazy(
     # "ok and if i want to lora llama 3 70b?", "vale, ¿y con 4?", "bon, et sur un h100 ?": a

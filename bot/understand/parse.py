@@ -4294,6 +4294,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         rl_generations=work.rl_generations if not inference else None,
         rl_completion_tokens=work.rl_completion_tokens if not inference else None,
         reference_model=flags.reference_model if not inference else None,
+        objective=flags.objective if not inference else None,
         tokens_per_second=flags.tokens_per_second,
         # "Run X on Y" without a precision: answered for bf16, int8 and int4.
         quant=quant,

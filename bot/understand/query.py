@@ -232,6 +232,7 @@ class Query(BaseModel):
     tokens_compute_optimal: bool = False
     paired: bool | None = None  # DPO/ORPO/SimPO: chosen and rejected, two sequences an example
     reference_model: bool | None = None  # DPO/IPO/KTO: a frozen reference model
+    objective: str | None = None  # "DPO", "ORPO", "KTO": the preference objective named
     tokens_per_second: Decimal | None = None  # the user's measured throughput per GPU
     serving_precision_said: bool = True  # False: an inference question names no precision
     # "llama 3 8b in fp8 on a 3090": FP8 named as the 8-bit serving precision (a card without

@@ -639,6 +639,7 @@ class Settings:
     other_optimizer: str | None = None  # "Lion", "SGD", "Muon": not modelled, said so
     paired: bool | None = None  # chosen and rejected answers: two sequences an example
     reference_model: bool | None = None  # a frozen reference copy (DPO, IPO, KTO)
+    objective: str | None = None  # "DPO", "ORPO", "KTO"…: the preference objective named
     online_rl: str | None = None  # "GRPO", "PPO"…: completions generated while training
     gpu_layers: int | None = None  # "-ngl 40", "num_gpu 40": the layers put on the GPU
     # "-ot exps=CPU", "--cpu-moe", "experts on cpu": a mixture of experts' routed experts in
@@ -869,10 +870,14 @@ def _read_flags(s: str) -> Settings:
             else "Muon"
     if KBIT_PREPARE.search(s):
         out.kbit_fp32 = True
-    if PAIRED.search(s):
+    if (paired := PAIRED.search(s)) is not None:
         out.paired = True
-    if REFERENCED.search(s):
+    if (referenced := REFERENCED.search(s)) is not None:
         out.reference_model = True
+    named = paired or referenced
+    if named is not None and "pair" not in named.group(0):
+        name = named.group(0).replace("trainer", "")
+        out.objective = "SimPO" if name == "simpo" else name.upper()
     rl = ONLINE_RL.search(s)
     if rl is not None:
         name = rl.group(0).replace("_", "").replace("trainer", "").replace(" ", "")
