@@ -302,7 +302,8 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
     if query.online_rl and answer.methods:
         put(online_rl_note(answer, ph))
         put("\n")
-    if query.objective is not None:
+    if query.objective is not None and answer.intent in ("fit", "memory"):
+        # a time or a cost asked leads with its own figure (the memory follows it)
         put(preference_note(answer, ph))
 
 
