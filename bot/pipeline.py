@@ -37,13 +37,16 @@ from bot.render.renderer import compile_templates, render_answer, render_templat
 from bot.render.telegram_html import split_message
 from bot.several import compose, parts
 from bot.two_models import (
+    TogetherFigures,
     asks_together,
     noted_line,
     read_trained_together,
     read_two_models,
     render_trained_together,
     render_two_models,
+    served_figures,
     trained_each,
+    trained_figures,
 )
 from bot.understand import patterns as px
 from bot.understand import understand
@@ -141,6 +144,7 @@ JSON_KEYS = (
     "detailed_gb",
     "detailed_fits",
     "parts",
+    "models",
 )
 
 
@@ -166,6 +170,9 @@ class Reply:
     sectioned: bool = False
     # The parts are the two models of a choice, the one leading first (bot/model_choice.py).
     chosen: bool = False
+    # Models answered at the same time (bot/two_models.py): their verdict and memory together,
+    # which the JSON's fields describe, and each one's run.
+    together: TogetherFigures | None = field(default=None, repr=False, compare=False)
     # Several questions: each section's text and the quote heading it, as composed into
     # `text` (alerts_set() says in an alert's section what setting it did).
     composed: tuple[tuple[str, str], ...] = field(default=(), repr=False, compare=False)
@@ -559,7 +566,7 @@ class Pipeline:
             answer = self._together_again(replies, locale) + "\n" + answer
         return replace(
             first, query=first.query.model_copy(update={"text": text}), text=answer,
-            parts=_together(replies, text),
+            parts=_together(replies, text), together=served_figures(found),
         )
 
     def _together_again(self, replies: Sequence[Reply], locale: str) -> str:
@@ -589,9 +596,8 @@ class Pipeline:
             lambda q: self.reply(q, locale).answer, earlier)
         if trained is None:
             return None
-        replies = tuple(self.reply(s.answer.query, locale)
-                        for s in next((r for r in trained.rows if trained.fits(r)),
-                                      trained.rows[0]))
+        row = next((r for r in trained.rows if trained.fits(r)), trained.rows[0])
+        replies = tuple(self.reply(s.answer.query, locale) for s in row)
         answer = render_trained_together(trained, locale, self.catalogue)
         if answered and previous is not None and previous.together_text:
             answer = self._together_again(replies, locale) + "\n" + answer
@@ -603,7 +609,8 @@ class Pipeline:
             assert previous is not None  # a card or a run of the chat's last question
             answer = carried_line(previous, carried, locale, self.catalogue) + "\n" + answer
         return replace(replies[0], query=replies[0].query.model_copy(update={"text": text}),
-                       text=answer, parts=_together(replies, text), carried=carried)
+                       text=answer, parts=_together(replies, text), carried=carried,
+                       together=trained_figures(trained, row))
 
     def _trained_each(
         self,
@@ -1111,6 +1118,16 @@ def to_json(reply: Reply) -> dict[str, Any]:
         "detailed_gb": _num(a.detailed.per_gpu_gb) if a.detailed else None,
         "detailed_fits": a.detailed_fits if fit else None,
         "parts": [to_json(part) for part in reply.parts] or None,
+        "models": None,
     }
+    together = reply.together
+    if together is not None:
+        # Models at the same time: the verdict the reply leads with and the memory it judges
+        # are theirs together, not the first model's alone (which is in `models` and `parts`).
+        out.update(fits=together.fits, detailed_fits=together.fits,
+                   detailed_gb=_num(together.per_gpu_gb), models=[{
+                       "model": s.answer.query.model_id, "params_b": _num(s.detailed.params_b),
+                       "method": s.detailed.method, "detailed_gb": _num(s.detailed.per_gpu_gb),
+                   } for s in together.sized])
     assert tuple(out) == JSON_KEYS
     return out

@@ -206,6 +206,46 @@ class TwoModels:
         return self.count >= 2 and self.placement is not None and self.placement.one_per_card
 
 
+@dataclass(frozen=True, slots=True)
+class TogetherFigures:
+    """What `python -m bot ask --json` says of models answered at the same time (DESIGN §3:
+    `models`, and `fits`, `detailed_gb`, `detailed_fits` of them all): the verdict the reply
+    leads with (None: no card to judge on), the memory of the fullest card with every model
+    on it as the reply places them, and each model's own run (`Sized`, in the order named).
+    Was the first model's alone: "lora llama 3 8b + mistral 7b at the same time on a 4090"
+    led ❌ (41.8 GB of 25.76 GB) with `fits: true` (Llama's 23.1 GB alone)."""
+
+    fits: bool | None
+    per_gpu_gb: Decimal | None
+    sized: tuple[Sized, ...]
+
+
+def served_figures(found: TwoModels) -> TogetherFigures | None:
+    """Models served together: on one card the sum; on several the fullest card of the
+    placement that holds them, each model as placed (whole on a card, or its share of each
+    card split across them), else every model split across the cards, per card. None with no
+    card to judge on (the reply asks which)."""
+    if found.card_gb is None or not found.sized:
+        return None
+    if found.count < 2:
+        return TogetherFigures(found.holds, found.total_gb, found.sized)
+    placed = found.placement
+    if placed is not None:
+        models = tuple(found.split[i] if i in placed.split and i < len(found.split) else s
+                       for i, s in enumerate(found.sized))
+        return TogetherFigures(True, placed.fullest, models)
+    if found.split:
+        return TogetherFigures(False, found.split_gb, found.split)
+    return TogetherFigures(False, found.total_gb, found.sized)
+
+
+def trained_figures(found: TrainedTogether, row: tuple[Sized, ...]) -> TogetherFigures:
+    """Models trained together, by the way of training them the reply's fields describe
+    (`row`): on one card the runs' sum, on several the largest run (one a card)."""
+    per_gpu = _total(row) if found.count == 1 else max(s.detailed.per_gpu_gb for s in row)
+    return TogetherFigures(found.fits(row), per_gpu, row)
+
+
 def _total(sized: tuple[Sized, ...]) -> Decimal:
     return sum((s.detailed.per_gpu_gb for s in sized), Decimal(0))
 

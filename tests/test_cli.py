@@ -129,3 +129,43 @@ def test_console_chat_without_a_token_remembers_on_sqlite(tmp_path):
     assert "H100" in second and "$US" in second  # alert remembered
     third = console("qlora 70b on a 4090\nand on an H100?\n")
     assert "d'après votre question précédente." in third and "1× H100" in third
+
+
+# Models answered at the same time: the fields describe them together (the verdict the reply
+# leads with, the memory it judges) and `models` lists each one's run (was the first model's
+# alone: `fits: true` beside "❌ … do not fit at the same time", no key naming the second).
+TOGETHER = [
+    ("train llama 3 8b + mistral 7b at the same time on an a100",
+     {"model": "llama-3-8b", "method": "qlora", "gpu": "a100-80gb", "fits": True,
+      "detailed_gb": 21.3, "detailed_fits": True},
+     [("llama-3-8b", "qlora", 12.8), ("mistral-7b", "qlora", 8.5)]),
+    ("lora llama 3 8b + mistral 7b at the same time on a 4090",
+     {"model": "llama-3-8b", "method": "lora", "fits": False, "detailed_gb": 41.8,
+      "detailed_fits": False},
+     [("llama-3-8b", "lora", 23.1), ("mistral-7b", "lora", 18.7)]),
+    ("entrenar llama 3 8b y mistral 7b a la vez en una a100 con lora",
+     {"lang": "es", "method": "lora", "fits": True, "detailed_gb": 41.8},
+     [("llama-3-8b", "lora", 23.1), ("mistral-7b", "lora", 18.7)]),
+    ("run llama 3 8b and mistral 7b at the same time on a 4090",
+     {"method": "inference_bf16", "fits": False, "detailed_gb": 34.2},
+     [("llama-3-8b", "inference_bf16", 17.9), ("mistral-7b", "inference_bf16", 16.3)]),
+    ("llama 3 8b and mistral 7b at the same time on 2x 3090",
+     {"gpu_count": 2, "fits": True, "detailed_gb": 17.9},
+     [("llama-3-8b", "inference_bf16", 17.9), ("mistral-7b", "inference_bf16", 16.3)]),
+]
+
+
+@pytest.mark.parametrize(("question", "expected", "models"), TOGETHER)
+def test_models_at_the_same_time_are_described_together(question, expected, models):
+    (result,) = ask_json(question)
+    assert tuple(result) == JSON_KEYS
+    for key, value in expected.items():
+        assert result[key] == value, (key, result)
+    assert [(m["model"], m["method"], m["detailed_gb"]) for m in result["models"]] == models
+    assert [p["model"] for p in result["parts"]] == [m for m, _, _ in models]
+    assert (result["fits"] is True) == result["text"].startswith("✅"), result["text"]
+
+
+def test_one_model_has_no_models_list():
+    (result,) = ask_json("can I QLoRA 70B on a 4090?")
+    assert result["models"] is None

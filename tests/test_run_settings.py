@@ -140,8 +140,10 @@ def _json(text: str) -> dict[str, Any]:
 
 
 def test_json_keys_end_with_the_detailed_estimate() -> None:
-    # ... then `parts` (a message of several questions), added after them.
-    assert JSON_KEYS[JSON_KEYS.index("text") + 1:][-3:] == ("detailed_gb", "detailed_fits", "parts")
+    # ... then `parts` (a message of several questions) and `models` (models answered at the
+    # same time), added after them.
+    assert JSON_KEYS[JSON_KEYS.index("text") + 1:][-4:] == (
+        "detailed_gb", "detailed_fits", "parts", "models")
 
 
 def test_stated_settings_lead_the_verdict() -> None:

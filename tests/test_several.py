@@ -257,7 +257,8 @@ def test_the_header_quotes_the_question_escaped() -> None:
 def test_json_describes_the_first_part_and_lists_every_part() -> None:
     reply = PIPE.ask(EXAMPLE)
     out = to_json(reply)
-    assert tuple(out) == JSON_KEYS and JSON_KEYS[-1] == "parts"
+    assert tuple(out) == JSON_KEYS and JSON_KEYS[-2:] == ("parts", "models")
+    assert out["models"] is None  # questions of their own, not models at the same time
     assert (out["intent"], out["model"], out["gpu"]) == ("fit", "llama-3.1-8b", "rtx-4090")
     assert out["text"] == reply.text
     assert [p["intent"] for p in out["parts"]] == ["fit", "prices"]
