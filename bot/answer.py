@@ -1692,7 +1692,7 @@ def _compute_optimal(query: Query) -> Query:
     budgeted = query.budget_usd is not None and query.intent in ("memory", "fit")
     # "how many h100 to pretrain a 7b in a month": the hours are when the run must end, and
     # the tokens it trains on set the count (_deadline_count).
-    deadline = query.count_asked and query.hours is not None and query.gpu is not None
+    deadline = query.count_asked and (query.hours is not None or query.gpu is None)
     if not query.pretraining \
             or (query.intent not in ("cost", "time") and not budgeted and not deadline) \
             or query.params_b is None \

@@ -65,3 +65,24 @@ def test_hours_without_tokens_rent_the_memory_count(text: str) -> None:
     reply = ask(text)
     assert reply.answer.query is not None and reply.answer.query.gpu_count == 2, reply.text
     assert "by the planning rule" in reply.text and "end the run within" not in reply.text
+
+
+@pytest.mark.parametrize(("text", "has"), [
+    # "How many GPUs" of a run from scratch with no card, tokens or time: the run on
+    # Chinchilla's tokens, each configuration with its hours and price (was the seed's
+    # illustrative 168 hours on 1× H200, $515.76, for 140B tokens' work)
+    ("how many gpus to train a 7b model from scratch",
+     ["💵 <b>About $12,748.63 to train a 7B model from scratch on 140 billion tokens</b>",
+      "📚 No tokens given: 140 billion tokens assumed",
+      "8× B200 ($12,751.26, 345.68 hours)"]),
+    ("cuántas gpus necesito para entrenar un modelo de 3b desde cero",
+     ["con 60 mil millones de tokens", "📚 Sin tokens indicados"]),
+])
+def test_how_many_from_scratch_is_timed_on_chinchilla_tokens(text: str, has: list[str]) -> None:
+    body = ask(text).text
+    pos = 0
+    for part in has:
+        found = body.find(part, pos)
+        assert found >= 0, (part, body)
+        pos = found + len(part)
+    assert "illustrative" not in body and "ilustrativ" not in body
