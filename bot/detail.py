@@ -1558,7 +1558,11 @@ def _assumptions(
         out.append(Assumption(code="torch_compile"))
     if query.litgpt and method.kind == "training":
         out.append(Assumption(code="litgpt_loss"))
-    if query.attention != "eager" and not query.compiled and not query.chunked_loss \
+    if (query.mlx or assumed) and method.kind == "training":
+        # mlx-lm trains with MLX's kernels, not PyTorch's: FlashAttention, torch.compile and
+        # an FP32 loss are not what runs (said as MLX runs it, bot.render.detailed_lines).
+        out.append(Assumption(code="mlx_kernels"))
+    elif query.attention != "eager" and not query.compiled and not query.chunked_loss \
             and not (query.litgpt and method.kind == "training") and query.kernels is None:
         out.append(Assumption(code="kernels"))
     elif query.attention == "eager" and method.kind == "training":

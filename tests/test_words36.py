@@ -48,3 +48,35 @@ def test_a_la_fois_after_the_models_still_trains_them_at_once() -> None:
     reply = ask("puis-je entraîner llama 3 8b et mistral 7b à la fois avec qlora sur une 4090 ?",
                 "fr")
     assert "tiennent en même temps sur 1× RTX 4090" in reply.text, reply.text
+
+
+# On a Mac, mlx-lm's run: what MLX computes (unfused attention while training, BF16 logits), not
+# PyTorch's FlashAttention, torch.compile and FP32 loss (was the CUDA line on an MLX estimate).
+MLX_KERNELS: list[tuple[str, str | None, str, str]] = [
+    ("lora llama 3 8b on my m2 max 32gb with mlx", None,
+     "MLX computes attention unfused while it trains",
+     "FlashAttention (SDPA), no torch.compile"),
+    ("mlx_lm.lora --model meta-llama/Meta-Llama-3-8B --train on my m2 max 32gb", None,
+     "MLX computes attention unfused while it trains",
+     "FlashAttention (SDPA), no torch.compile"),
+    ("lora de llama 3 8b con mlx en mi m2 max de 32gb", "es",
+     "MLX calcula la atención sin fusionar mientras entrena",
+     "FlashAttention (SDPA), sin torch.compile"),
+    ("lora de llama 3 8b avec mlx sur mon m2 max 32 go", "fr",
+     "MLX calcule l'attention sans fusion pendant l'entraînement",
+     "FlashAttention (SDPA), sans torch.compile"),
+]
+
+
+@pytest.mark.parametrize(("q", "lang", "has", "lacks"), MLX_KERNELS)
+def test_an_mlx_run_says_what_mlx_computes(q: str, lang: str | None, has: str,
+                                           lacks: str) -> None:
+    reply = ask(q, lang)
+    assert has in reply.text, reply.text
+    assert lacks not in reply.text, reply.text
+
+
+def test_a_cuda_run_keeps_its_kernels_line() -> None:
+    reply = ask("qlora llama 3 8b seq 4096 on a 4090")
+    assert "FlashAttention (SDPA), no torch.compile" in reply.text, reply.text
+    assert "MLX computes" not in reply.text, reply.text

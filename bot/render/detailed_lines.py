@@ -244,6 +244,22 @@ _SAID: dict[str, str] = {
         "FlashAttention (SDPA), no torch.compile, loss in FP32: torch.compile or a chunked loss "
         "shrinks the logits."
     ),
+    # What MLX runs when mlx-lm trains (ml-explore/mlx@846d1762 mlx/fast.cpp and
+    # mlx/backend/metal/scaled_dot_product_attention.cpp: ScaledDotProductAttention::use_fallback
+    # returns true whenever gradients are traced, "It's faster for training on Metal to use the
+    # unfused SDPA for both forward and backward"; ml-explore/mlx-lm@d78bf58e
+    # mlx_lm/tuner/trainer.py default_loss: nn.losses.cross_entropy on the model's own logits,
+    # cast to FP32 only once summed). The estimator's attention and loss terms are PyTorch's
+    # (no score matrix, FP32 logits): said, not yet changed, as no MLX training peak is
+    # measured (tests/data holds none) to weigh the two.
+    "mlx_kernels": N_(
+        "MLX computes attention unfused while it trains (its fused kernel, "
+        "mx.fast.scaled_dot_product_attention, serves inference): the backward pass keeps each "
+        "trained layer's sequence × sequence attention scores (one layer at a time with "
+        "gradient checkpointing), which grow with the square of the sequence and are not "
+        "counted here; the loss is counted on FP32 logits, where MLX keeps them in the model's "
+        "BF16."
+    ),
     "kv_cache_bf16": N_("KV cache in BF16 for prompt and output, with grouped-query attention."),
     "kv_cache_fp32": N_(
         "KV cache in FP32, the model's dtype, for prompt and output, with grouped-query "
