@@ -108,3 +108,27 @@ def test_the_fullest_card_holds_the_embeddings_and_whole_layers() -> None:
     two, four = (fullest_card_gb(model, method, whole, n) for n in (2, 4))
     assert whole.per_gpu_gb / 2 < two < whole.per_gpu_gb
     assert whole.per_gpu_gb / 4 < four < two
+
+
+# "How fast" asked with a card after a model served or trained: its speed there (the card alone
+# read as its price and continued as the model's fit verdict there, the speed dropped).
+SPEED_ON_CARD = [
+    ("en", "run llama 3 8b on a 4090", "how fast would it be on a 3090?", "rtx-3090",
+     "⚡ <b>At most about 57 tokens/s: Llama 3 8B (BF16 inference) on 1× RTX 3090"),
+    ("es", "qué gpu compro para correr llama 3 8b en casa", "¿qué tan rápido iría en una 3090?",
+     "rtx-3090", "⚡ <b>Como mucho unos 57 tokens/s: Llama 3 8B (inferencia en BF16) en 1× RTX"),
+    ("fr", "quelle carte acheter pour faire tourner llama 3 8b chez moi",
+     "à quelle vitesse sur une 3090 ?", "rtx-3090",
+     "⚡ <b>Au plus environ 57 tokens/s\u00a0: Llama 3 8B (inférence en BF16) sur 1× RTX 3090"),
+    ("en", "qlora llama 3 8b on a 4090", "how fast would it be on an h100?", "h100",
+     "🏋️ <b>About 6,782 training tokens/s: Llama 3 8B on 1× H100 (QLoRA, estimate).</b>"),
+]
+
+
+@pytest.mark.parametrize(("lang", "first", "then", "gpu", "lead"), SPEED_ON_CARD)
+def test_how_fast_on_a_card_is_the_speed_there(
+        lang: str, first: str, then: str, gpu: str, lead: str) -> None:
+    _, after = converse(first, then)
+    assert (after.locale, after.query.gpu, after.query.model_id) == (lang, gpu, "llama-3-8b")
+    assert after.text.split("\n")[1].startswith(lead), after.text  # after the ↪️ line
+    assert "🤔" not in after.text

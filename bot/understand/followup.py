@@ -1041,7 +1041,11 @@ def _follow_up(
     if cue is None and not names_model and previous.params_b is not None and (new.intent in (
             "unknown", "smalltalk", "help", "fit") or (
             # "how fast would it run?": the serving verb alone reads as memory, no memory said
-            new.intent == "memory" and not px.MEMORY.search(folded))) \
+            new.intent == "memory" and not px.MEMORY.search(folded)) or (
+            # "how fast would it be on a 3090?": a card alone reads as its price, no price said
+            # (was that card's fit verdict, the speed asked dropped)
+            _continues(new) and not any(p.search(folded) for p in (
+                px.HOW_MUCH, px.RATE, px.COST, px.PRICES)))) \
             and new.tokens_per_second is None and asks.SPEED_WEAK.search(folded):
         # "how fast?", "and speed?", "¿qué tan rápido?", "et en vitesse ?" after a model served
         # or trained: its decode speed, or the run's training tokens/s, there (was "I did not
