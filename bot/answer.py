@@ -1356,6 +1356,7 @@ def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answ
     try:
         query = _at_average_length(query)
         query = _compute_optimal(query)
+        query = _samples_priced(query)
         query, plural = _plural_count(query, cat)
         oom: OomReport | None = None
         if query.count_asked and query.gpu_count is None:
@@ -1684,6 +1685,19 @@ def _at_average_length(query: Query) -> Query:
             or query.packed:
         return query
     return query.model_copy(update={"seq_len": query.sample_len_avg})
+
+def _samples_priced(query: Query) -> Query:
+    """"what gpu should i use to train gemma 3 12b on 30k examples": the samples said, not
+    their length, are priced at each length on the configuration where the run costs least
+    (_sample_bracket), as "how much … on 30k examples" is (was the seed's illustrative 10 hours
+    on 1× L40S, the samples unread)."""
+    if query.intent != "recommend" or not query.dataset_samples \
+            or query.dataset_tokens is not None or query.inference or query.params_b is None \
+            or query.count_asked or query.largest or query.budget_usd is not None \
+            or query.hours is not None:
+        return query
+    return query.model_copy(update={"intent": "cost"})
+
 
 def _compute_optimal(query: Query) -> Query:
     """"How much would it cost to train a 7b model from scratch": with no tokens or hours

@@ -559,6 +559,9 @@ LANGUAGE = Language(
             # "vllm … on a 4090 max len": vLLM's --max-model-len, said short (no value after it)
             r"max[ _-]?len(?:gth)?(?! ?[:=]? ?\d)",
             r"(?:context|ctx)(?: length| window| size)? (?:can|could|will|would) i (?:fit|get|use|run|do|have)",
+            # "context length i can get with llama 3.1 8b on 24gb": the subject before the verb
+            r"(?:context|ctx)(?: length| len| window| size)? (?:i|we) (?:can|could) (?:fit|get|use|"
+            r"run|do|have)",
             # "how much kv cache can i fit on a 4090 with llama 3 8b": the room for it, the
             # longest context
             r"how much k ?/? ?v[ _-]?cache (?:(?:can|could|will|would) (?:i|we|it) (?:fit|have|get|"

@@ -1,0 +1,38 @@
+"""Questions found in session 36's probe, as users wrote them."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.chat import ask, says
+
+
+@pytest.mark.parametrize(("text", "has"), [
+    # "what gpu … on 30k examples": the samples said, not their length, priced at each length
+    # on the configuration where the run costs least (was the seed's illustrative 10 hours on
+    # 1× L40S, $8.20, the samples unread)
+    ("what gpu should i use to train gemma 3 12b on 30k examples",
+     ["💵 <b>What fine-tuning Gemma 3 12B with QLoRA costs depends on how long your 30,000 "
+      "samples are: about $2.71 at 512 tokens each, $8.67 at 2,048 tokens each, on 1× L40S "
+      "(1 epoch).</b>"]),
+    ("I want to train gemma 3 12b, 2 epochs, 30 thousand examples, what gpu and price",
+     ["about $5.41 at 512 tokens each, $17.34 at 2,048 tokens each, on 1× L40S (2 epochs)"]),
+    ("qué gpu alquilo para entrenar llama 3 8b con 20 mil ejemplos",
+     ["💵 <b>Lo que cuesta el entrenamiento QLoRA de Llama 3 8B depende de cuánto miden tus "
+      "20.000 ejemplos"]),
+])
+def test_samples_without_length_are_priced_at_each(text: str, has: list[str]) -> None:
+    says(ask(text).text, has, ["illustrative", "ilustrativ"])
+
+
+@pytest.mark.parametrize(("text", "lead"), [
+    # the subject before the verb ("i can get") asked for the longest context too (was a
+    # training fit, QLoRA and LoRA)
+    ("context length i can get with llama 3.1 8b on 24gb",
+     "📏 <b>Longest context that fits: about 54,862 tokens for Llama 3.1 8B on 1× GPU of 24 GB "
+     "(BF16 inference).</b>"),
+    ("what ctx we could run w/ llama 3.1 8b on 24gb",
+     "📏 <b>Longest context that fits: about 54,862 tokens"),
+])
+def test_the_context_asked_is_the_longest(text: str, lead: str) -> None:
+    assert ask(text).text.startswith(lead)
