@@ -39,6 +39,7 @@ from bot.several import compose, parts
 from bot.two_models import (
     TogetherFigures,
     asks_together,
+    method_again,
     noted_line,
     read_trained_together,
     read_two_models,
@@ -511,10 +512,15 @@ class Pipeline:
         up what each takes. Its query and answer are the first model's alone (the JSON's
         fields), its parts each model's; None when the message asks something else."""
         answered = None
+        again: dict[str, object] | None = None
+        asked = text
         if not asks_together(text):
             # "3090s" right after "❓ Which GPU are your 2 cards?": the models asked, there.
             answered = self._card_answered(text, previous)
-            if answered is None:
+            if answered is None and previous is not None:
+                # "what about with qlora?", "and in 4 bit?" after them: them again so
+                again = method_again(stand_alone(self._understand(text)), previous, fold(text))
+            if answered is None and again is None:
                 return None
             assert previous is not None
             text = previous.together_text or previous.text
@@ -523,6 +529,15 @@ class Pipeline:
             whole = whole.model_copy(update={
                 **card_fields(answered), "gpu_count": answered.gpu_count or whole.gpu_count,
                 "rig": answered.rig})
+        if again is not None:
+            assert previous is not None
+            said = self._understand(asked)
+            # on the card they were last asked on ("and on a 4090?" may have moved them), in
+            # the follow-up's language when it is sure of one
+            moved = {} if previous.gpu == whole.gpu else {
+                **card_fields(previous), "gpu_count": previous.gpu_count, "rig": previous.rig}
+            lang = {"lang": said.lang, "lang_sure": True} if said.lang_sure else {}
+            whole = whole.model_copy(update={**moved, **again, **lang})
         locale = self._locale(whole.lang, whole.lang_sure, chosen_locale, telegram_locale,
                               previous)
         # No card named ("… at the same time on 2 cards"): the one the chat said it owns,
@@ -544,8 +559,10 @@ class Pipeline:
             lambda q: self.reply(q, locale).answer, self.catalogue, earlier,
         )
         if found is None:
-            return self._trained_together(text, whole, previous, locale, answered is not None,
-                                          ("last" if own is None else "own") if noted else None)
+            return self._trained_together(text, whole, previous, locale,
+                                          answered is not None or again is not None,
+                                          ("last" if own is None else "own") if noted else None,
+                                          every=again is not None and again["method"] is not None)
         # On several cards, each model split across them: the JSON describes the cards asked.
         replies = tuple(self.reply(s.answer.query, locale) for s in found.split or found.sized)
         first = replies[0] if replies else self.reply(whole, locale)
@@ -562,7 +579,8 @@ class Pipeline:
                                                 "params_b": previous.params_b})
                 lines.insert(0, carried_line(said, carried, locale, self.catalogue))
             answer = "\n".join((*lines, answer))
-        if answered is not None and previous is not None and previous.together_text:
+        if (answered is not None or again is not None) and previous is not None \
+                and previous.together_text:
             answer = self._together_again(replies, locale) + "\n" + answer
         return replace(
             first, query=first.query.model_copy(update={"text": text}), text=answer,
@@ -580,12 +598,14 @@ class Pipeline:
                                    models=ph.fmt.list(names))) + "</i>"
 
     def _trained_together(self, text: str, whole: Query, previous: Query | None, locale: str,
-                          answered: bool, noted: str | None) -> Reply | None:
+                          answered: bool, noted: str | None, every: bool = False
+                          ) -> Reply | None:
         """Models fine-tuned at the same time ("train llama 3 8b + mistral 7b at the same time
         on an a100", or "and mistral 7b at the same time?" after a run trained): their runs'
         memory added up on the card, or one a card (bot/two_models.py; was the first model's
         answer alone). `answered`: the card only is this message's ("and on an a100?" after
-        them); `noted`: the card is the chat's, said so: its "last" question's or its "own"."""
+        them); `noted`: the card is the chat's, said so: its "last" question's or its "own";
+        `every`: `whole`'s method is every model's ("what about with qlora?" after them)."""
         earlier = previous if previous is not None and not previous.inference and not answered \
             and previous.method is not None \
             and (previous.model_id is not None or previous.params_b is not None) else None
@@ -593,7 +613,7 @@ class Pipeline:
             whole = whole.model_copy(update={"method": earlier.method})
         trained = read_trained_together(
             text, whole, lambda part: stand_alone(self._understand(part)),
-            lambda q: self.reply(q, locale).answer, earlier)
+            lambda q: self.reply(q, locale).answer, earlier, every)
         if trained is None:
             return None
         row = next((r for r in trained.rows if trained.fits(r)), trained.rows[0])

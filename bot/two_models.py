@@ -548,12 +548,13 @@ class TrainedTogether:
 
 def read_trained_together(
     text: str, whole: Query, read: Callable[[str], Query], answer: Callable[[Query], Answer],
-    earlier: Query | None = None,
+    earlier: Query | None = None, every: bool = False,
 ) -> TrainedTogether | None:
     """The models of `text` trained at the same time (a together word and a training word or
     method) on its card, or one a card on as many cards ("on 2x a100"), each model's detailed
     estimate on one card per method; `earlier`: the run the chat's last question trained,
-    beside the one model "and mistral 7b at the same time?" names. None when the message is
+    beside the one model "and mistral 7b at the same time?" names; `every`: `whole`'s method
+    is every model's ("what about with qlora?" after them). None when the message is
     not that question (then answered as before: more models than cards, a card not known, a
     model not sized alone)."""
     folded = fold(text)
@@ -578,7 +579,8 @@ def read_trained_together(
     whole = whole.model_copy(update={"gpu_count": 1})
     # A method said with a model is its own, the message's otherwise ("qlora llama 3 8b and
     # mistral 7b at the same time"); none said: each of the methods the single answer lists.
-    said = [q.method if _trained(q) else whole.method for q in named]
+    said = [q.method if _trained(q) and not (every and whole.method) else whole.method
+            for q in named]
     if all(said):
         ways: list[tuple[str | None, ...]] = [tuple(said)]
     else:
@@ -708,6 +710,39 @@ def _way(ph: Phrases, row: tuple[Sized, ...]) -> str:
     return " + ".join(str(ph.method_short(s.detailed.method)) for s in row)
 
 
+# A follow-up asking the models again in another way, nothing else: "what about with qlora?",
+# "and in 4 bit?", "y con lora?", "et en 4 bits ?", "and to train them?" (at most this many
+# words; a price, hours, a budget, a card or a model said is another question).
+_METHOD_WORDS: Final = 8
+
+
+def method_again(asked: Query, previous: Query, folded: str) -> dict[str, object] | None:
+    """The fields of the way `asked` (a follow-up read alone) asks the models of `previous`
+    (a part of models asked at the same time) again: a method or precision said, or training
+    or serving said of them; None when it says something else. Was the last model alone
+    ("what about with qlora?" after two trained together: Mistral 7B's verdict)."""
+    if previous.together_text is None or names_card(asked) or asked.model_id is not None \
+            or asked.params_b is not None or asked.family or asked.hours is not None \
+            or asked.budget_usd is not None or len(folded.split()) > _METHOD_WORDS \
+            or asked.intent not in ("fit", "memory", "unknown", "recommend") \
+            or any(p.search(folded) for p in (px.HOW_MUCH, px.COST, px.PRICES)):
+        return None
+    trains = asked.method is not None and not asked.inference
+    if asked.inference and (asked.serving_precision_said or asked.quant is not None):
+        if not previous.inference:
+            return None  # "and in 4 bit?" after a training run: its base's bits, not serving
+        return {"method": asked.method, "inference": True, "serving_precision_said": True,
+                "quant": asked.quant, "quant_bare": asked.quant_bare}
+    if trains:
+        return {"method": asked.method, "inference": False, "serving_precision_said": False,
+                "serving_implied": False, "quant": None, "quant_bare": None}
+    if previous.inference and asked.method is None and px.TRAINING.search(folded):
+        return {"method": None, "inference": False, "serving_precision_said": False,  # "and to
+                "serving_implied": False, "quant": None, "quant_bare": None,  # train them?"
+                "training_said": True}
+    return None
+
+
 def each_model(whole: Query, named: Query) -> Query:
     """The message's question (`whole`: its card, method, settings) asked of one of the models
     it names (`named`, that model's part read alone)."""
@@ -749,7 +784,7 @@ def _trains(whole: Query, folded: str) -> bool:
     """Whether the message trains the models (a training word, or a training method read):
     training two models at once is another question (its memory is not the serving one's)."""
     method = whole.method
-    return px.TRAINING.search(folded) is not None \
+    return px.TRAINING.search(folded) is not None or whole.training_said \
         or (method is not None and not method.startswith("inference"))
 
 

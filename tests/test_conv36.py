@@ -132,3 +132,34 @@ def test_how_fast_on_a_card_is_the_speed_there(
     assert (after.locale, after.query.gpu, after.query.model_id) == (lang, gpu, "llama-3-8b")
     assert after.text.split("\n")[1].startswith(lead), after.text  # after the ↪️ line
     assert "🤔" not in after.text
+
+
+# Models asked at the same time, then another way of running them alone ("what about with
+# lora?", "and in 4 bit?", "and to train them?"): both models so, on the card they were last
+# asked on (was the last model alone: Mistral 7B's own verdict).
+TOGETHER_AGAIN = [
+    ("en", ("train llama 3 8b + mistral 7b at the same time on an a100", "and on a 4090?",
+            "what about with lora?"), "lora",
+     "❌ <b>Llama 3 8B and Mistral 7B do not fit at the same time on 1× RTX 4090 with LoRA"),
+    ("en", ("run llama 3 8b and mistral 7b at the same time on a 4090", "and in 4 bit?"),
+     "inference_int4",
+     "✅ <b>Llama 3 8B and Mistral 7B fit together on 1× RTX 4090: ≈ 14.1 GB of 25.76 GB"),
+    ("en", ("run llama 3 8b and mistral 7b at the same time on a 4090", "and to train them?"),
+     "qlora", "✅ <b>Llama 3 8B and Mistral 7B fit at the same time on 1× RTX 4090: QLoRA.</b>"),
+    ("es", ("entrenar llama 3 8b y mistral 7b a la vez en una 4090", "y con lora?"), "lora",
+     "❌ <b>Llama 3 8B y Mistral 7B no caben a la vez en 1× RTX 4090 (LoRA)"),
+    ("fr", ("faire tourner llama 3 8b et mistral 7b en même temps sur une 4090", "et en 4 bits ?"),
+     "inference_int4",
+     "✅ <b>Llama 3 8B et Mistral 7B tiennent ensemble sur 1× RTX 4090\u00a0: ≈ 14,1\u202fGo"),
+]
+
+
+@pytest.mark.parametrize(("lang", "turns", "method", "lead"), TOGETHER_AGAIN)
+def test_another_way_after_models_together_is_both_again(
+        lang: str, turns: tuple[str, ...], method: str, lead: str) -> None:
+    after = converse(*turns)[-1]
+    assert (after.locale, after.query.gpu) == (lang, "rtx-4090"), after.text
+    assert [p.query.model_id for p in after.parts] == ["llama-3-8b", "mistral-7b"]
+    assert {p.query.method for p in after.parts} == {method}
+    lines = after.text.split("\n")
+    assert lines[0].startswith("↪️") and lines[1].startswith(lead), after.text
