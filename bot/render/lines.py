@@ -1245,8 +1245,13 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             fixed = trl_fix(primary, answer, cat)
             if fixed is not None:
                 launched, strategy = fixed
-        put(step if step is not None
-            else ph.launch(launched, strategy or query.sharding, elsewhere=mac))
+        if step is None and not mac and launched is primary and _offload_runs(primary, answer):
+            # "zero 3 offload … llama 3 70b on a single 4090 with 128gb ram": the offload makes
+            # it fit there, the command runs there with it (was on a rented L40S)
+            put(ph.launch_offloaded(primary, (query.sharding or "").startswith("fsdp")))
+        else:
+            put(step if step is not None
+                else ph.launch(launched, strategy or query.sharding, elsewhere=mac))
         if faithful is not None and launched is faithful and step is None:
             put(" ")
             put(_faithful_why(ph, faithful.memory.method))
@@ -1555,6 +1560,16 @@ def _most_faithful(answer: Answer, ph: Phrases) -> MethodAnswer | None:
         # 8b on a 4090": QLoRA's own flags were said to run LoRA, which does not fit there).
         return None if method == primary.memory.method else ma
     return None
+
+
+def _offload_runs(primary: MethodAnswer, answer: Answer) -> bool:
+    """The CPU offload stated makes the run fit on the user's card (the detailed estimate),
+    where the planning rule, which keeps every state on the GPUs, says it does not."""
+    query, asked, detailed = answer.query, primary.fit, answer.detailed
+    return bool(query.cpu_offload) and bool(primary.trl_flags) and asked is not None \
+        and not asked.fits and answer.fits is True and not answer.ram_short \
+        and query.gpu is not None and detailed is not None and detailed.kind == "training" \
+        and detailed.method == primary.memory.method
 
 
 def _faithful_why(ph: Phrases, method: str) -> str:

@@ -899,6 +899,29 @@ class Phrases:
             )
         return _safe(f"🛠 {text}")
 
+    def launch_offloaded(self, primary: Any, fsdp: bool) -> Markup:
+        """The TRL command on the user's own card with the CPU offload they stated: an
+        Accelerate config of their own that offloads, since TRL's profiles (zero3, fsdp2) keep
+        everything on the GPUs (TRL docs, "Command Line Interfaces": --accelerate_config takes
+        a profile name or a path to a config file)."""
+        flags = " ".join(_ACCELERATE_CONFIG.sub(" ", primary.trl_flags).split())
+        if fsdp:
+            config, keys = "fsdp_offload.yaml", "<code>fsdp_offload_params: true</code>"
+            name = "FSDP"
+        else:
+            config = "zero3_offload.yaml"
+            keys = self.fmt.list(["<code>zero_stage: 3</code>",
+                                  "<code>offload_optimizer_device: cpu</code>",
+                                  "<code>offload_param_device: cpu</code>"])
+            name = "DeepSpeed"
+        text = self._(
+            "Next: with Hugging Face TRL, run it with <code>%(command)s</code>, %(config)s being "
+            "an Accelerate config of your own with %(name)s's %(keys)s: TRL's own profiles "
+            "offload nothing.",
+            command=(flags + " --accelerate_config " + config).strip(), config=config, name=name,
+            keys=_safe(keys))
+        return _safe(f"🛠 {text}")
+
     def _floor_exceeds(
         self, floor: str, vram: str, mem: Memory | None, offload: bool = False
     ) -> Markup:
