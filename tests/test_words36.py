@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.chat import ask
+from tests.support.chat import ask, ask_json
 
 # (question, locale, the sections' model names, in order)
 BOTH_TRAINED: list[tuple[str, str | None, list[str]]] = [
@@ -80,3 +80,41 @@ def test_a_cuda_run_keeps_its_kernels_line() -> None:
     reply = ask("qlora llama 3 8b seq 4096 on a 4090")
     assert "FlashAttention (SDPA), no torch.compile" in reply.text, reply.text
     assert "MLX computes" not in reply.text, reply.text
+
+
+# A context in thousands said bare in a serving question: the KV cache at that context is in the
+# verdict (was unread: the weights alone, or vLLM's whole 131,072 for "32k").
+BARE_CONTEXT: list[tuple[str, str | None, str, float]] = [
+    ("serve llama 3.1 8b with 128k on an a100", None,
+     "With 131,072 tokens of context and batch 1", 36.1),
+    ("vllm llama 3.1 8b 32k on a 4090", None, "With 32,768 tokens of context and batch 1", 22.6),
+    ("serve llama 3.1 8b 128k", None, "With 131,072 tokens of context and batch 1", 36.1),
+    ("servir llama 3.1 8b con 128k en una a100", "es",
+     "Con 131.072 tokens de contexto y batch 1", 36.1),
+    ("servir llama 3.1 8b avec 128k sur une a100", "fr",
+     "Avec 131\u202f072 tokens de contexte et un batch de 1", 36.1),
+]
+
+
+@pytest.mark.parametrize(("q", "lang", "said", "gb"), BARE_CONTEXT)
+def test_a_bare_context_in_a_serving_question_is_its_context(
+        q: str, lang: str | None, said: str, gb: float) -> None:
+    got = ask_json(q, lang)
+    assert said in str(got["text"]), got["text"]
+    assert got["detailed_gb"] == gb, got["text"]
+
+
+# Not a context: a count of things, a rate, a model's own name, a training run's dataset.
+NOT_A_CONTEXT: list[str] = [
+    "serve llama 3.1 8b 16k requests a day on an a100",
+    "serve llama 3.1 8b at 8k tokens/s on an a100",
+    "serve phi 3 mini 128k on a 4090",
+    "finetune llama 3 8b on 64k samples on an a100",
+    "serve llama 3.1 8b with a $32k budget",
+]
+
+
+@pytest.mark.parametrize("q", NOT_A_CONTEXT)
+def test_other_numbers_in_thousands_are_no_context(q: str) -> None:
+    text = str(ask_json(q)["text"])
+    assert "tokens of context" not in text and "131,072" not in text, text

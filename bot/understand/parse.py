@@ -510,6 +510,20 @@ def _take_runs(work: _Work) -> None:
         work.blank(*each.span())
 
 
+# A model's size just before ("llama 3.1 8b 32k"): a bare number in thousands there is the
+# context, not a model's name ("phi 3 mini 128k" is Phi-3-mini-128k).
+_AFTER_SIZE: Final = lazy(r"(?<![a-z])\d+(?:\.\d+)? ?b $")
+
+
+def _serves_only(s: str) -> bool:
+    """A question that serves a model (a serving or running word, vLLM, llama.cpp, a GGUF
+    runner) and says nothing of training it: a bare "32k" there is its context."""
+    return bool(px.INFERENCE_STRONG.search(s) or px.INFERENCE_WEAK.search(s)
+                or px.VLLM.search(s) or px.LLAMA_CPP_CUE.search(s)) \
+        and not (px.TRAINING.search(s) or px.TRAINING_TOOLS.search(s)
+                 or px.ADAPTER_HINT.search(s))
+
+
 def _take_settings(work: _Work) -> None:
     work.flags = st.read_flags(work.s)
     if work.flags.trained_layers is not None:
@@ -594,6 +608,15 @@ def _take_settings(work: _Work) -> None:
     if match:  # "qlora mistral 7b at 4096 batch 4": that sequence length
         work.seq_len = _tokens_of_context(match.group("num").replace(" ", "").removesuffix("k"),
                                           match.group("k"), work.lang)
+        work.blank(*match.span())
+    match = px.SERVED_CONTEXT.search(work.s) if work.seq_len is None else None
+    if match and _serves_only(work.s) and (
+            match.group(0)[0].isalpha()
+            or _AFTER_SIZE.search(work.typed or work.s, 0, match.start()) is not None):
+        # "serve llama 3.1 8b with 128k on an a100", "vllm llama 3.1 8b 32k on a 4090": the
+        # context served (was unread: the weights alone, or vLLM's whole 131,072)
+        work.seq_len = _tokens_of_context(match.group("num"), "k", work.lang)
+        work.context_said = True
         work.blank(*match.span())
     match = px.KV_CACHE_DTYPE.search(work.s)
     if match:  # the cache's precision, not the weights': the engine still serves the model

@@ -202,6 +202,26 @@ AT_LENGTH: Final = Guarded(
     r"|ejemplos?|muestras?|filas?|pasos?|usuarios?|peticiones|exemples?|echantillons?|lignes?"
     r"|etapes?|utilisateurs?|requetes?|paires?|pares?|horas?|heures?|palabras?|mots?))"
 )
+# A context in thousands said bare in a serving question ("serve llama 3.1 8b with 128k on an
+# a100", "vllm llama 3.1 8b 32k on a 4090", "servir … con 128k", "avec 128k"): read only where
+# the question serves and nothing trains (bot.understand.parse), as a context's usual sizes;
+# never money ("$32k", "32k usd", "32k budget"), a count of things ("64k samples", "8k users",
+# "16k requests") nor a rate ("8k tokens/s", "4k tokens a day").
+SERVED_CONTEXT: Final = Guarded(
+    r"\d ?k",
+    r"(?<![\w.,$\u20ac\u00a3~-])(?:(?:with|con|avec) )?(?P<num>1|2|4|8|16|32|64|128|256) ?k"
+    r"(?: ?tokens?)?(?![\w.,%$/\u20ac\u00a3+*-])"
+    # a rate ("8k tokens/s", "8k tok per second")
+    r"(?! ?(?:tok(?:en)?s?|t) ?(?:/|per |a |an |each |every |al |por |cada |par |chaque ))"
+    r"(?! ?(?:gb|go|tb|usd|dollars?|dolares|\$|eur|euros?|budget|presupuesto|hours?|hrs?|h"
+    r"|steps?|samples?|rows?|examples?|users?|requests?|pairs?|epochs?|gpus?|cards?"
+    r"|mb|mhz|w|ejemplos?|muestras?|filas?|pasos?|usuarios?|peticiones|solicitudes"
+    r"|exemples?|echantillons?|lignes?|etapes?|utilisateurs?|requetes?|paires?|pares?|horas?"
+    r"|heures?|palabras?|mots?|words?|docs?|documents?|documentos?|files?|archivos?|fichiers?"
+    r"|output|salida|sortie|generated|new|nuevos|nouveaux)(?![a-z]))"
+    r"(?! ?(?:per|a|an|each|every|al|por|cada|par|chaque) (?:day|dia|jour|hour|hora|heure"
+    r"|month|mes|mois|second|segundo|seconde)s?(?![a-z]))"
+)
 # "1m context", "10M token context": millions of tokens (Qwen2.5-1M, Llama 4 Scout).
 SEQ_AFTER: Final = Guarded(
     _SEQ_WORDS,
