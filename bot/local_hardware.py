@@ -57,16 +57,21 @@ def local_lines(answer: Answer, cat: Catalogue) -> tuple[LocalLine, ...]:
     methods = list(answer.methods)
     if query.inference:
         methods.sort(key=lambda m: cat.method(m.memory.planned_as or m.memory.method).weight_bits)
+    # "and with 2 gpus?", "et avec 4 cartes ?": the machine of that many cards they mean
+    count = query.gpu_count if query.gpu_count is not None \
+        and 1 <= query.gpu_count <= cat.limits.max_gpus else None
     lines = []
     for ma in methods:
         m = ma.memory
         detail = _detailed(answer, ma, cat)
         split = _split(answer, ma, cat) if query.inference else None
         if detail is None:
-            lines.append(local_line(m.method, m.params_b, m.estimate_gb, cat, split=split))
+            lines.append(local_line(m.method, m.params_b, m.estimate_gb, cat, split=split,
+                                    count=count))
             continue
         figure, context, stated = detail
-        lines.append(replace(local_line(m.method, m.params_b, m.estimate_gb, cat, figure, split),
+        lines.append(replace(local_line(m.method, m.params_b, m.estimate_gb, cat, figure, split,
+                                        count),
                              detailed_context=context, detailed_stated=stated))
     return tuple(lines)
 
@@ -78,7 +83,9 @@ def _split(answer: Answer, ma: MethodAnswer, cat: Catalogue
     stated, typical ones for the rest) and that estimate's context."""
     found = answer.detailed if answer.primary is ma else None
     if found is None or found.gpus != 1:
-        found = detailed_for(answer.query, answer.model_copy(update={"primary": ma}), cat)
+        # on one GPU, whatever count was said: the split shares that one out
+        one = answer.query.model_copy(update={"gpu_count": None})
+        found = detailed_for(one, answer.model_copy(update={"primary": ma, "query": one}), cat)
     if found is None or found.gpus != 1 or found.kind != "inference":
         return None
     return estimator_model(answer.query, ma.memory.params_b, cat), found.breakdown, found.seq_len

@@ -163,3 +163,27 @@ def test_another_way_after_models_together_is_both_again(
     assert {p.query.method for p in after.parts} == {method}
     lines = after.text.split("\n")
     assert lines[0].startswith("↪️") and lines[1].startswith(lead), after.text
+
+
+# A count of cards said after hardware to buy ("and with 2 gpus?", "et avec 4 cartes ?"): the
+# machines of that many cards, each card checked for its share (was the same block again, and
+# the split unchecked: the answer's estimate was on 2 GPUs).
+COUNTED = [
+    ("en", TO_BUY, "and with 2 gpus?",
+     "• <b>Inference in 4-bit</b> (≈ 42 GB): 2× RTX 3090 / RTX 4090 (48 GB, 23.6 GB on the "
+     "fullest card), 2× RTX 5090"),
+    ("fr", "quelle carte acheter pour faire tourner llama 3 70b chez moi", "et avec 4 cartes ?",
+     "• <b>Inférence en 4 bits</b> (≈ 42\u202fGo)\u00a0: 4× RTX 5060 Ti 16GB (64\u202fGo, "
+     "12,9\u202fGo sur la carte la plus chargée)"),
+]
+
+
+@pytest.mark.parametrize(("lang", "first", "then", "line"), COUNTED)
+def test_a_count_said_after_hardware_to_buy_is_those_machines(
+        lang: str, first: str, then: str, line: str) -> None:
+    _, after = converse(first, then)
+    assert after.locale == lang and after.query.local_asked, after.text
+    count = after.query.gpu_count
+    assert {c.count for ln in after.answer.local_hardware for c in ln.cards} == {count}
+    assert all(ln.mac is None for ln in after.answer.local_hardware)
+    says(after.text, ["🏠", line, "<code>--tensor-split</code>"], ["1× RTX"])
