@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.chat import ask, says
+from tests.support.chat import ask, converse, says
 
 
 @pytest.mark.parametrize(("text", "has"), [
@@ -62,3 +62,12 @@ def test_the_context_asked_is_the_longest(text: str, lead: str) -> None:
 ])
 def test_the_offload_stated_runs_on_the_card_asked(text: str, command: str) -> None:
     says(ask(text).text, [command], ["L40S, run it", "without <code>--accelerate_config"])
+
+
+def test_the_unpeaked_card_line_ends_before_the_method_line() -> None:
+    # a card with no cited peak and no method named: two sentences, two lines (was
+    # "…where this run costs least.No method named, …" run together)
+    body = converse("i want to train llama 3 8b", "i have a 4060 ti 16gb",
+                    "how long would it take with 10k examples?")[-1].text
+    says(body, ["these times are on the configuration we rent where this run costs least.\n"
+                "No method named, so this is the time for QLoRA"], ["least.No"])
