@@ -2937,13 +2937,17 @@ def _oom_checkpointing(query: Query, cat: Catalogue) -> tuple[Query, OomReport |
                                 off_gb=None, vram_per_gpu_gb=vram,
                                 gpus=primary.fit.gpu_count)
     model = estimator_model(query, first.params_b, cat)
-    on = estimate_on(query.with_settings({"grad_ckpt": True}), method, model, primary.fit)
-    off = estimate_on(query.with_settings({"grad_ckpt": False}), method, model, primary.fit)
+    # Where the OOM was said: a follow-up may try other settings ("what if i use batch 1").
+    batch = query.oom_batch if query.oom_batch is not None else query.batch_size
+    seq_len = query.oom_seq_len if query.oom_seq_len is not None else query.seq_len
+    at = query.model_copy(update={"batch_size": batch, "seq_len": seq_len})
+    on = estimate_on(at.with_settings({"grad_ckpt": True}), method, model, primary.fit)
+    off = estimate_on(at.with_settings({"grad_ckpt": False}), method, model, primary.fit)
     on_gb = on.per_gpu_gb if on is not None else None
     off_gb = off.per_gpu_gb if off is not None else None
     ckpt_off = query.grad_ckpt is None and on_gb is not None and on_gb <= vram \
         and off_gb is not None and off_gb > vram
-    report = OomReport(batch=query.batch_size, seq_len=query.seq_len, ckpt_off=ckpt_off,
+    report = OomReport(batch=batch, seq_len=seq_len, ckpt_off=ckpt_off,
                        on_gb=on_gb, off_gb=off_gb, vram_per_gpu_gb=vram,
                        gpus=primary.fit.gpu_count)
     if ckpt_off:

@@ -71,3 +71,18 @@ def test_the_unpeaked_card_line_ends_before_the_method_line() -> None:
                     "how long would it take with 10k examples?")[-1].text
     says(body, ["these times are on the configuration we rent where this run costs least.\n"
                 "No method named, so this is the time for QLoRA"], ["least.No"])
+
+
+@pytest.mark.parametrize(("turns", "has", "lacks"), [
+    # A setting tried after an OOM: the OOM stays at the batch it was said at, its
+    # checkpointing reading with it (was "You hit OOM at batch 1", the batch only tried)
+    (("qlora mistral 7b on t4 seq 2048 batch 4", "it OOMs", "what if i use batch 1"),
+     ["🧯 You hit OOM at batch 4, so your run probably has gradient checkpointing off",
+      "(detailed estimate: 20.7 GB per GPU as you run it", "• gradient checkpointing on: 8.5 GB"],
+     ["OOM at batch 1"]),
+    (("qlora mistral 7b en una t4 seq 2048 batch 4", "me da OOM", "¿y si uso batch 1?"),
+     ["🧯 Te dio OOM con batch 4"], ["OOM con batch 1"]),
+])
+def test_an_oom_stays_where_it_was_said(turns: tuple[str, ...], has: list[str],
+                                        lacks: list[str]) -> None:
+    says(converse(*turns)[-1].text, has, lacks)

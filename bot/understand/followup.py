@@ -2609,6 +2609,16 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
         # "and with lora?" after "my training OOMs on my 3090, what do i do": the same run's
         # trouble, so what makes it fit (bot.remedy) is said again where it still does not.
         update.update(oom=previous.oom or new.oom, fix_asked=previous.fix_asked or new.fix_asked)
+        if previous.oom and not new.oom and (
+                (new.batch_size is not None and new.batch_size != previous.batch_size)
+                or (new.seq_len is not None and new.seq_len != previous.seq_len)):
+            # "what if i use batch 1" after "it OOMs" at batch 4: the OOM stays where it was
+            # said (was "You hit OOM at batch 1", the setting only tried)
+            update.update(
+                oom_batch=previous.oom_batch if previous.oom_batch is not None
+                else previous.batch_size,
+                oom_seq_len=previous.oom_seq_len if previous.oom_seq_len is not None
+                else previous.seq_len)
     if update.get("inference", new.inference) and not new.quant_asked \
             and asks.QUANT_ASKED.search(fold(new.text)):
         # "what quant should i use" after "can i run mixtral 8x7b on a 4090": the largest

@@ -420,6 +420,10 @@ class Query(BaseModel):
     # training run the asked card cannot hold is answered with what makes it fit there
     # (bot.remedy), first when asked.
     oom: bool = False
+    # "what if i use batch 1" after "it OOMs" at batch 4: the micro-batch and sequence length
+    # the OOM was said at, when a follow-up tries others (None: the query's own).
+    oom_batch: int | None = None
+    oom_seq_len: int | None = None
     # "ValueError: Your setup doesn't support bf16/gpu", "my gpu doesn't support bf16": the
     # error is about BF16 (pre-Ampere cards, or PyTorch/CUDA too old), not memory.
     bf16_error: bool = False
