@@ -67,11 +67,11 @@ def local_lines(answer: Answer, cat: Catalogue) -> tuple[LocalLine, ...]:
         split = _split(answer, ma, cat) if query.inference else None
         if detail is None:
             lines.append(local_line(m.method, m.params_b, m.estimate_gb, cat, split=split,
-                                    count=count))
+                                    count=count, speed=query.speed_asked))
             continue
         figure, context, stated = detail
         lines.append(replace(local_line(m.method, m.params_b, m.estimate_gb, cat, figure, split,
-                                        count),
+                                        count, query.speed_asked),
                              detailed_context=context, detailed_stated=stated))
     return tuple(lines)
 

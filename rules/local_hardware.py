@@ -17,10 +17,12 @@ from typing import TYPE_CHECKING, Final
 
 from pydantic import Field
 
+from rules.capacity import decode_upper_bound
 from rules.data_files import document
 from rules.errors import DataError
 from rules.estimator import load_constants, resolve_shape
 from rules.fit import fit
+from rules.model_catalogue import ModelSpec
 
 # MethodId at run time: pydantic reads the dataclasses' fields (bot.answer.Answer)
 from rules.schema import MethodId, Sourced
@@ -28,7 +30,6 @@ from rules.schema import MethodId, Sourced
 if TYPE_CHECKING:
     from rules.catalogue import Catalogue
     from rules.estimator import Breakdown
-    from rules.model_catalogue import ModelSpec
     from rules.schema import Method
 
 _GB = Decimal(10) ** 9
@@ -62,6 +63,9 @@ class LocalConfig:
     # Served on several cards: what the fullest of them holds of the layer split
     # (fullest_card_gb); None on one card or a Mac, or where no split was worked out.
     fullest_gb: Decimal | None = None
+    # Its speed asked ("how fast would llama 3 70b run at home?"): one sequence's decode bound
+    # there (decode_bound); None when not asked or no bandwidth is cited.
+    tokens_per_second: Decimal | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +160,26 @@ def fullest_card_gb(model: ModelSpec | Decimal, method: Method, whole: Breakdown
     return (Decimal(repr(best)) / _GB).quantize(Decimal("0.1"))
 
 
+def decode_bound(config: LocalConfig, model: ModelSpec | Decimal, whole: Breakdown,
+                 cat: Catalogue) -> Decimal | None:
+    """One sequence's decode at most on `config` (tokens/s), from the datasheet bandwidth:
+    every weight (of a mixture of experts, the active ones) and the KV cache of `whole` read
+    once a token. Split by whole layers the cards read their layers in turn, so the bound is
+    one card's bandwidth over the whole model whatever their count (rules.capacity's
+    layer_split), the slowest card's where several are named together; None where a card has
+    no cited bandwidth."""
+    rates = [cat.gpu(g).memory_bandwidth_gbs for g in config.gpus]
+    if not rates or any(r is None for r in rates):
+        return None
+    weights = whole.term("weights")
+    if isinstance(model, ModelSpec) and model.active_params_b is not None:
+        weights = weights * model.active_params_b / model.params_b
+    read = weights + whole.term("kv_cache")
+    if read <= 0:
+        return None
+    return decode_upper_bound(read, min(r for r in rates if r is not None))
+
+
 def _holds(config: LocalConfig, method: MethodId, params_b: Decimal, detailed_gb: Decimal | None,
            cat: Catalogue, split: tuple[ModelSpec | Decimal, Breakdown, int] | None = None
            ) -> LocalConfig | None:
@@ -186,12 +210,12 @@ def _holds(config: LocalConfig, method: MethodId, params_b: Decimal, detailed_gb
 def local_line(method: MethodId, params_b: Decimal, estimate_gb: Decimal, cat: Catalogue,
                detailed_gb: Decimal | None = None,
                split: tuple[ModelSpec | Decimal, Breakdown, int] | None = None,
-               count: int | None = None) -> LocalLine:
+               count: int | None = None, speed: bool = False) -> LocalLine:
     """The configurations considered that hold `method` of a `params_b` model, whose planning
     estimate is `estimate_gb` (and detailed estimate on one GPU `detailed_gb`, if any); a
     served method with `split` (the model, its detailed estimate on one GPU and that
-    estimate's context) is checked by it, card by card on several cards; `count` cards only
-    when said (a Mac is one GPU)."""
+    estimate's context) is checked by it, card by card on several cards, and with `speed`
+    each configuration's decode bound; `count` cards only when said (a Mac is one GPU)."""
     served = split is not None and cat.method(method).kind == "inference"
     at = split if served else None
 
@@ -212,10 +236,16 @@ def local_line(method: MethodId, params_b: Decimal, estimate_gb: Decimal, cat: C
         if not cards and mac is None:
             every = _card_configs(cat, count) + macs
             largest = max(every, key=lambda c: (c.usable_gb, -c.count)) if every else None
+        if speed and at is not None:
+            model, whole, _context = at
+            cards = [replace(c, tokens_per_second=decode_bound(c, model, whole, cat))
+                     for c in cards]
+            if mac is not None:
+                mac = replace(mac, tokens_per_second=decode_bound(mac, model, whole, cat))
         return LocalLine(method, estimate_gb, tuple(cards), mac, largest, detailed_gb,
                          split_context=None if at is None else at[2])
 
     key = None if at is None \
         else (getattr(at[0], "id", None) or str(at[0]), at[1].per_gpu_bytes, at[2])
-    return cat.memoised(("local_line", method, str(params_b), str(detailed_gb), key, count),
-                        compute)
+    return cat.memoised(("local_line", method, str(params_b), str(detailed_gb), key, count,
+                         speed), compute)

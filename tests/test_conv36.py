@@ -187,3 +187,36 @@ def test_a_count_said_after_hardware_to_buy_is_those_machines(
     assert {c.count for ln in after.answer.local_hardware for c in ln.cards} == {count}
     assert all(ln.mac is None for ln in after.answer.local_hardware)
     says(after.text, ["🏠", line, "<code>--tensor-split</code>"], ["1× RTX"])
+
+
+# Its speed asked with hardware of one's own ("how fast would llama 3 70b run at home?", or
+# "and how fast would it be?" after the block): each machine's decode bound in the block, one
+# card's bandwidth over the whole model (split by layers the cards read in turn); was the block
+# alone, then the bound on the rented 4× A100 80GB.
+SPEED_AT_HOME = [
+    (("how fast would llama 3 70b run at home?",), "en",
+     ["2× RTX 3090 / RTX 4090 (48 GB, 23.6 GB on the fullest card, at most about 21 tokens/s)",
+      "or a Mac with Apple M5 Pro, 64 GB (48 GB usable by the GPU, at most about 7 tokens/s)",
+      "⚡ <i>Tokens/s: one sequence's decode at most"]),
+    (("best home setup for llama 3 70b", "and how fast would it be?"), "en",
+     ["1× RTX A6000 / RTX 6000 Ada (48 GB, at most about 17 tokens/s)"]),
+    (("¿qué tan rápido correría llama 3 70b en casa?",), "es",
+     ["2× RTX 3090 / RTX 4090 (48\u00a0GB, 23,6\u00a0GB en la tarjeta más cargada, como mucho "
+      "unos 21 tokens/s)"]),
+    (("quelle carte acheter pour faire tourner llama 3 70b chez moi", "et à quelle vitesse ?"),
+     "fr", ["2× RTX 3090 / RTX 4090 (48\u202fGo, 23,6\u202fGo sur la carte la plus chargée, au "
+            "plus environ 21 tokens/s)"]),
+]
+
+
+@pytest.mark.parametrize(("turns", "lang", "has"), SPEED_AT_HOME)
+def test_speed_asked_at_home_is_each_machines_bound(
+        turns: tuple[str, ...], lang: str, has: list[str]) -> None:
+    reply = converse(*turns)[-1]
+    assert reply.locale == lang and reply.query.local_asked and reply.query.speed_asked
+    says(reply.text.split("\n\n", 1)[0], ["🏠", *has], ["🤔"])
+    assert validate_telegram_html(reply.text) is None
+
+
+def test_no_speed_unless_asked() -> None:
+    assert "tokens/s" not in ask(TO_BUY).text.split("\n\n", 1)[0]

@@ -21,18 +21,32 @@ def _config(config: LocalConfig, ph: Phrases) -> Markup | str:
     GPU)"."""
     fmt = ph.fmt
     names = [ph.cat.gpu(g).name for g in config.gpus]
+    rate = config.tokens_per_second
     if config.mac:
+        if rate is not None:  # its speed asked: the decode bound there
+            return ph._("a Mac with %(chip)s, %(memory)s (%(usable)s usable by the GPU, at most "
+                        "about %(rate)s tokens/s)", chip=names[0],
+                        memory=fmt.gb(config.memory_gb), usable=fmt.gb(config.usable_gb),
+                        rate=fmt.num(rate))
         return ph._("a Mac with %(chip)s, %(memory)s (%(usable)s usable by the GPU)",
                     chip=names[0], memory=fmt.gb(config.memory_gb),
                     usable=fmt.gb(config.usable_gb))
     # Cards of the same memory hold the same: named together, the order of the data file
     named = ph.config_named(' / '.join(names), config.count)
+    memory = fmt.gb(config.memory_gb)
     if config.fullest_gb is not None:
         # several cards: what the fullest holds of the layer split, each card's own check
+        fullest = fmt.gb(config.fullest_gb, 1)
+        if rate is not None:
+            return f"{named} " + ph._("(%(memory)s, %(fullest)s on the fullest card, at most "
+                                      "about %(rate)s tokens/s)", memory=memory,
+                                      fullest=fullest, rate=fmt.num(rate))
         return f"{named} " + ph._("(%(memory)s, %(fullest)s on the fullest card)",
-                                  memory=fmt.gb(config.memory_gb),
-                                  fullest=fmt.gb(config.fullest_gb, 1))
-    return f"{named} ({fmt.gb(config.memory_gb)})"
+                                  memory=memory, fullest=fullest)
+    if rate is not None:
+        return f"{named} " + ph._("(%(memory)s, at most about %(rate)s tokens/s)",
+                                  memory=memory, rate=fmt.num(rate))
+    return f"{named} ({memory})"
 
 
 def _size(line: LocalLine, answer: Answer, ph: Phrases) -> Markup:
@@ -97,6 +111,12 @@ def local_block(answer: Answer, ph: Phrases) -> str:
                    "Several cards in one machine share the run (FSDP or DeepSpeed ZeRO-3); macOS "
                    "lets the GPU use two thirds to three quarters of a Mac's memory."),
             "</i>\n"]
+    if any(c.tokens_per_second is not None for line in lines
+           for c in (*line.cards, *([line.mac] if line.mac else []))):
+        out += ["⚡ <i>", _("Tokens/s: one sequence's decode at most, from the datasheet memory "
+                            "bandwidth, every weight and the KV cache read once a token; split "
+                            "by layers, the cards read their layers in turn, so more cards add "
+                            "memory, not speed. An upper bound, not a measurement."), "</i>\n"]
     if served:
         out += ["🦙 ", _("4-bit first: Ollama's library models default to it (Q4_K_M), and it is "
                          "the usual GGUF file llama.cpp and LM Studio run at home."), "\n"]
