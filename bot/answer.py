@@ -4503,13 +4503,17 @@ def _deadline_count(query: Query, need: int, cat: Catalogue) -> tuple[Query, int
     None: the run cannot be timed on that card (no cited peak)."""
     assert query.hours is not None
     within = query.hours
+    if need > cat.limits.max_gpus:
+        # Memory alone asks for more than one instance ("pretrain a 405b in a day"): the
+        # cluster's count is memory's, its hours as said.
+        return query, need, None
     at_need = query.model_copy(update={"gpu_count": need, "hours": None})
     detailed = _timed_detail(at_need, cat)
     run = detailed.training_time if detailed is not None else None
     if run is None or run.gpu_hours is None or run.wall_clock_hours is None or within <= 0:
         return query, need, None
     fewest = max(need, int((run.gpu_hours / within).to_integral_value(rounding=ROUND_CEILING)))
-    count = fewest if fewest <= max(need, cat.limits.max_gpus) else max(need, cat.limits.max_gpus)
+    count = min(fewest, cat.limits.max_gpus)
     return at_need.model_copy(update={"gpu_count": count}), count, CountDeadline(
         hours=within, gpu_hours=run.gpu_hours, memory_gpus=need,
         memory_hours=run.wall_clock_hours, gpus=min(fewest, cat.limits.max_cluster_gpus))

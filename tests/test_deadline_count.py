@@ -86,3 +86,11 @@ def test_how_many_from_scratch_is_timed_on_chinchilla_tokens(text: str, has: lis
         assert found >= 0, (part, body)
         pos = found + len(part)
     assert "illustrative" not in body and "ilustrativ" not in body
+
+
+def test_memory_beyond_one_instance_keeps_its_count() -> None:
+    # 130× H100 hold a 405B's full AdamW: the deadline count stops at one instance's most only
+    # when memory fits in one (was "Even 130× H100, the most one instance has, …")
+    body = ask("how many h100 to pretrain a 405b in a day").text
+    assert body.startswith("🔢 <b>You need 130× H100"), body
+    assert "the most one instance has" not in body
