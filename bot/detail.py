@@ -361,6 +361,11 @@ class DetailedAnswer:
     # A LoRA or QLoRA on a Mac with no trainer named, estimated as mlx_lm.lora runs it
     # (mlx_assumed): the reply says so.
     mlx_assumed: bool = False
+    # ... with MLX named ("with mlx", "using mlx-lm"): said as named, at mlx_lm.lora's own
+    # defaults where they hold on the Mac; where they do not, their figure (`mlx_defaults_gb`)
+    # beside the batch 1 with checkpointing this estimate is of.
+    mlx_named: bool = False
+    mlx_defaults_gb: Decimal | None = None
     # "on 2 gpus" without a card: the smallest size a card is sold at whose memory holds the
     # per-GPU figure (None: no catalogued card does), and the cheapest offered configuration
     # of that many GPUs that holds it (None: none).
@@ -623,6 +628,12 @@ def detailed_for(
             time = replace(time, **_shorter_run(
                 query, method, model, int(query.dataset_tokens), ckpt, asked, cat,
                 tokens_per_second, epochs))
+    on_mac = asked is not None and asked.gpu == query.gpu and mlx_assumed(query, method)
+    defaults_gb: Decimal | None = None
+    if on_mac and _mlx_defaults_open(query, method) and (batch, ckpt) != (MLX_MICRO_BATCH, False):
+        # MLX named, its own defaults missing the Mac: their figure, said beside this one
+        held = _estimate(query.model_copy(update={"mlx": True}), method, model, gpus, asked)[0]
+        defaults_gb = held.per_gpu_gb if held is not None else None
     spec = model if isinstance(model, ModelSpec) else None
     vocab = resolve_shape(model).arch.vocab if spec is None else None
     if spec is not None and shape_assumed_from(query, spec) is not None:
@@ -664,7 +675,9 @@ def detailed_for(
         host_ram_gb=host_ram(breakdown) if training else None,
         platform=cat.gpu(asked.gpu).platform if asked is not None and asked.gpu is not None
         else "cuda",
-        mlx_assumed=asked is not None and asked.gpu == query.gpu and mlx_assumed(query, method),
+        mlx_assumed=on_mac,
+        mlx_named=on_mac and query.mlx_named,
+        mlx_defaults_gb=defaults_gb,
         **(_split_facts(breakdown.per_gpu_gb, gpus, primary.options, cat)
            if asked is None and gpus > 1 else {}),
     )
@@ -820,6 +833,13 @@ def mlx_assumed(query: Query, method: Method) -> bool:
     return platform == "metal"
 
 
+def _mlx_defaults_open(query: Query, method: Method) -> bool:
+    """MLX named in words on a Mac (mlx_assumed), its batch and checkpointing not said:
+    mlx_lm.lora's own defaults are the run asked, where they hold."""
+    return query.mlx_named and query.batch_size is None and query.grad_ckpt is None \
+        and mlx_assumed(query, method)
+
+
 def _estimate_on(
     query: Query, method: Method, model: ModelSpec | Decimal, gpus: int,
     vram_per_gpu: Decimal | None,
@@ -829,6 +849,14 @@ def _estimate_on(
     # the some fifty reads below costs about three times a dict look-up.
     said = vars(query)
     training = method.kind == "training"
+    if said["mlx_named"] and vram_per_gpu is not None and _mlx_defaults_open(query, method):
+        # "lora llama 3 8b on my m2 ultra with mlx": mlx-lm's own run (batch 4, no
+        # checkpointing) where the Mac holds it; else batch 1 with checkpointing, the flags
+        # its command then passes (was "No trainer named" and batch 1 whatever the Mac).
+        own = _estimate_on(query.model_copy(update={"mlx": True}), method, model, gpus,
+                           vram_per_gpu)
+        if own[0] is not None and own[0].per_gpu_gb <= vram_per_gpu:
+            return own
     lora = method.adapter
     defaults: list[str] = []
     if said["seq_len"] is None and (training or said["prompt_tokens"] is None):
@@ -1488,13 +1516,15 @@ def _assumptions(
         out.append(Assumption(code="trained_layers", params={
             "layers": int(trained.params["layers"] or 0), "of": int(trained.params["of"] or 0)}))
     assumed = mlx_assumed(query, method)
-    if assumed:
+    # MLX named, its defaults held on the Mac: the run is mlx_lm.lora's as pasted
+    own = assumed and _mlx_defaults_open(query, method) and batch == MLX_MICRO_BATCH
+    if assumed and not query.mlx_named:
         out.append(Assumption(code="mlx_assumed"))
     if (query.mlx or assumed) and method.kind == "training" and (
             query.batch_size is None or query.grad_ckpt is None or query.trained_layers is None
             or (rank is not None and query.lora_rank is None)):
         # assumed: batch 1 with checkpointing, as on any card, and mlx-lm's rank and layers
-        out.append(Assumption(code="mlx_typical" if assumed and not query.mlx
+        out.append(Assumption(code="mlx_typical" if assumed and not query.mlx and not own
                               else "mlx_defaults"))
     tune = TORCHTUNE_CONFIGS.get(query.torchtune_config or "")
     if tune is not None and method.kind == "training":

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.chat import ask, ask_json
+from tests.support.chat import ask, ask_json, says
 
 # (question, locale, the sections' model names, in order)
 BOTH_TRAINED: list[tuple[str, str | None, list[str]]] = [
@@ -118,3 +118,44 @@ NOT_A_CONTEXT: list[str] = [
 def test_other_numbers_in_thousands_are_no_context(q: str) -> None:
     text = str(ask_json(q)["text"])
     assert "tokens of context" not in text and "131,072" not in text, text
+
+
+# MLX named in words ("with mlx", "using mlx-lm", "mlx_lm"): the trainer said as named (was "No
+# trainer named"); mlx-lm's own defaults (batch 4, no checkpointing) where the Mac holds them,
+# else their figure beside the batch 1 with checkpointing that fits, which the command passes.
+MLX_NAMED: list[tuple[str, str | None, bool, list[str]]] = [
+    ("lora llama 3 8b on my m2 max 32gb with mlx", None, True, [
+        "✅ <b>Yes: Llama 3 8B fits on 1× Apple M2 Max (LoRA).</b>",
+        "🍎 With mlx-lm, as you named it: its own defaults, batch 4 without gradient "
+        "checkpointing, need about 58.9 GB here, more than the GPU can use; with --batch-size 1 "
+        "--grad-checkpoint it needs about 21 GB, the figures below.",
+        "--train --data … --batch-size 1 --grad-checkpoint</code>"]),
+    ("qlora llama 3 8b on my m2 pro 16gb using mlx-lm", None, True, [
+        "🍎 With mlx-lm, as you named it: its own defaults, batch 4 without gradient "
+        "checkpointing, need about 47.3 GB here"]),
+    ("lora llama 3 8b on my m2 ultra 192gb with mlx_lm", None, True, [
+        "sequence 2,048, batch 4) it needs about 58.9 GB",
+        "🍎 With mlx-lm, as you named it: estimated at mlx_lm.lora's own defaults, batch 4 "
+        "without gradient checkpointing, which hold here.",
+        "<code>mlx_lm.lora --model … --train --data …</code>"]),
+    ("lora de llama 3 8b con mlx en mi m2 max de 32gb", "es", True, [
+        "🍎 Con mlx-lm, como lo indicas: sus valores por defecto, batch 4 sin gradient "
+        "checkpointing, necesitan unos 58,9\u00a0GB aquí"]),
+    ("lora de llama 3 8b avec mlx sur mon m2 ultra 192 go", "fr", True, [
+        "🍎 Avec mlx-lm, comme vous l'indiquez\u00a0: estimé avec les valeurs par défaut de "
+        "mlx_lm.lora"]),
+]
+
+
+@pytest.mark.parametrize(("q", "lang", "fits", "has"), MLX_NAMED)
+def test_mlx_named_is_said_as_named(q: str, lang: str | None, fits: bool,
+                                    has: list[str]) -> None:
+    got = ask_json(q, lang)
+    text = str(got["text"])
+    assert got["fits"] is fits, text
+    says(text, has, ["No trainer named", "Aucun outil", "Sin entrenador indicado"])
+
+
+def test_mlx_unnamed_still_says_it_was_assumed() -> None:
+    text = str(ask_json("lora llama 3 8b on my m2 max 32gb")["text"])
+    says(text, ["🍎 No trainer named: estimated as mlx-lm runs it on a Mac"], ["as you named it"])

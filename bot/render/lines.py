@@ -925,7 +925,13 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 total=fmt.gb(asked.unified_gb), usable=fmt.gb(asked.vram_gb),
             ))
             put("\n")
-            if answer.detailed is not None and answer.detailed.mlx_assumed:
+            if answer.detailed is not None and answer.detailed.mlx_named:
+                # "lora llama 3 8b on my m2 max 32gb with mlx": the trainer as named, and
+                # mlx-lm's own defaults where they miss (bot.detail).
+                put("🍎 ")
+                put(_mlx_named(ph, answer.detailed))
+                put("\n")
+            elif answer.detailed is not None and answer.detailed.mlx_assumed:
                 # "qlora llama 3 8b on my m2 pro 16gb": what the figures are of (bot.detail
                 # mlx_assumed), beside the memory they are held to.
                 put("🍎 ")
@@ -3757,6 +3763,23 @@ def _pooled(answer: Answer, ph: Phrases) -> str:
             "a machine (PCIe, NVLink) or a data-centre network. A GPU we rent runs in a machine "
             "of ours, and we offer no way to join it to yours. Each card on its own:")
     return f"🔌 <b>{said}</b>\n{why}\n\n"
+
+
+def _mlx_named(ph: Phrases, detailed: DetailedAnswer) -> str:
+    """MLX named for a run on one's Mac: the estimate is mlx_lm.lora's own defaults where
+    they hold, else batch 1 with checkpointing beside the defaults' figure (bot.detail)."""
+    if detailed.micro_batch == MLX_MICRO_BATCH and not detailed.grad_ckpt:
+        return ph._("With mlx-lm, as you named it: estimated at mlx_lm.lora's own defaults, "
+                    "batch 4 without gradient checkpointing, which hold here.")
+    if detailed.mlx_defaults_gb is None or (
+            detailed.check is not None and not detailed.check.detailed_fits):
+        # nothing to weigh the defaults against: batch 1 misses the Mac too
+        return ph._("With mlx-lm, as you named it: estimated at batch 1 with gradient "
+                    "checkpointing (--batch-size 1 --grad-checkpoint).")
+    return ph._("With mlx-lm, as you named it: its own defaults, batch 4 without gradient "
+                "checkpointing, need about %(own)s here, more than the GPU can use; with "
+                "--batch-size 1 --grad-checkpoint it needs about %(gb)s, the figures below.",
+                own=ph.fmt.gb(detailed.mlx_defaults_gb), gb=ph.fmt.gb(detailed.per_gpu_gb))
 
 
 def mac_not_sold(ph: Phrases, gpu_id: str, memory: Decimal | None) -> str:

@@ -4300,6 +4300,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         kbit_fp32=flags.kbit_fp32,
         litgpt=flags.litgpt,
         mlx=flags.mlx,
+        mlx_named=flags.mlx_named,
         torchtune=flags.torchtune or (tune_config is not None and not inference) or None,
         torchtune_config=tune_config if not inference else None,
         trainer=flags.trainer if not inference else None,

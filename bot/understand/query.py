@@ -202,6 +202,9 @@ class Query(BaseModel):
     kbit_fp32: bool | None = None
     litgpt: bool | None = None  # trained with LitGPT (its untied head, its chunked loss)
     mlx: bool | None = None  # mlx_lm.lora run as pasted: its defaults where none is said
+    # MLX named in words ("with mlx", "using mlx-lm", "mlx_lm"): the trainer said, its
+    # defaults where they hold on the Mac (bot.detail)
+    mlx_named: bool = False
     torchtune: bool | None = None  # trained with torchtune: its LoRA weights in the model's BF16
     # The trainer a pasted command or config runs: "hf" (Hugging Face Trainer: gradient
     # checkpointing off unless set) or "trl" (TRL's configs: on by default)

@@ -618,6 +618,7 @@ class Settings:
     kbit_fp32: bool | None = None  # prepare_model_for_kbit_training: unquantized params fp32
     litgpt: bool | None = None  # trained with LitGPT
     mlx: bool | None = None  # mlx_lm.lora's command or flags pasted
+    mlx_named: bool = False  # MLX or mlx-lm named ("with mlx", "using mlx_lm")
     torchtune: bool | None = None  # trained with torchtune (BF16 adapters)
     # The trainer a pasted command or config runs: "hf" (the Hugging Face Trainer, whose
     # gradient checkpointing is off unless set) or "trl" (TRL's configs, on by default)
@@ -725,6 +726,7 @@ def _read_flags(s: str) -> Settings:
         out.precision = "bf16"
         out.precision_implied = True
     if MLX_TRAINING.search(s):
+        out.mlx_named = True
         layers = NUM_LAYERS.search(s)
         if layers is not None:
             out.trained_layers = int(layers.group("n"))
