@@ -220,3 +220,24 @@ def test_speed_asked_at_home_is_each_machines_bound(
 
 def test_no_speed_unless_asked() -> None:
     assert "tokens/s" not in ask(TO_BUY).text.split("\n\n", 1)[0]
+
+
+# Training asked at more length after a follow-up's opening: that model trained (was "I did
+# not understand").
+TRAIN_TOO = [
+    (TO_BUY, "and what if i want to train it too?", "llama-3-70b",
+     "🏠 <b>To fine-tune Llama 3 70B on hardware of your own</b>"),
+    ("how much vram to run llama 3 8b", "and what if i want to fine tune it instead?",
+     "llama-3-8b", "📐 <b>Memory for Llama 3 8B</b>"),
+    ("run llama 3 8b on a 4090", "ok and what about if i want to train it on the same card?",
+     "llama-3-8b", "✅ <b>On 1× RTX 4090, Llama 3 8B fits: QLoRA and LoRA.</b>"),
+]
+
+
+@pytest.mark.parametrize(("first", "then", "model", "lead"), TRAIN_TOO)
+def test_training_asked_at_length_is_that_model_trained(
+        first: str, then: str, model: str, lead: str) -> None:
+    _, after = converse(first, then)
+    assert after.query.model_id == model and after.query.follow_up, after.text
+    assert not after.query.inference, after.text
+    says(after.text, ["↪️", lead], ["🤔"])

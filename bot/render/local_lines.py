@@ -115,8 +115,10 @@ def local_block(answer: Answer, ph: Phrases) -> str:
            for c in (*line.cards, *([line.mac] if line.mac else []))):
         out += ["⚡ <i>", _("Tokens/s: one sequence's decode at most, from the datasheet memory "
                             "bandwidth, every weight and the KV cache read once a token; split "
-                            "by layers, the cards read their layers in turn, so more cards add "
-                            "memory, not speed. An upper bound, not a measurement."), "</i>\n"]
+                            "by layers as llama.cpp does, the cards read their layers in turn, so "
+                            "more cards add memory, not speed (vLLM's tensor parallelism reads "
+                            "them side by side, up to that many times faster). An upper bound, "
+                            "not a measurement."), "</i>\n"]
     if served:
         out += ["🦙 ", _("4-bit first: Ollama's library models default to it (Q4_K_M), and it is "
                          "the usual GGUF file llama.cpp and LM Studio run at home."), "\n"]

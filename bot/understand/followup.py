@@ -84,6 +84,8 @@ _SIZE_PRINTED: Final = lazy(r"[\s\-]+(\d+(?:\.\d+)?)[bB]$")
 # After "10k samples" with no length, a token count up to this is one sample's length (the
 # longest contexts models train at, 128k), not a whole dataset: "700 tokens each".
 _LONGEST_SAMPLE: Final = 131_072
+# Training asked of the last model after a follow-up's opening, in at most this many words.
+_TRAINING_WORDS: Final = 14
 SHORT_WORDS: Final = 8  # "and on 2 H100s for 10 hours?" is still a follow-up without a marker
 
 
@@ -1054,8 +1056,11 @@ def _follow_up(
     # "and to finetune it?", "i mean for training", "¿y para entrenarlo?" after a model asked
     # (served, or its memory): the training methods there (was "I did not understand").
     # After "what models can i run on it" the largest to train there (was "I did not understand").
+    # ... said at more length after a follow-up's opening too: "and what if i want to train it
+    # too?", "and what if i want to fine tune it instead?" (was "I did not understand").
     training = cue in (None, "time") and not names_model \
-        and (previous.params_b is not None or previous.largest) and new.method is None and not new.inference and short \
+        and (previous.params_b is not None or previous.largest) and new.method is None and not new.inference \
+        and (short or (marker and words(new.text) <= _TRAINING_WORDS)) \
         and new.intent in ("unknown", "smalltalk", "memory", "fit", "time", "cost") \
         and px.TRAINING.search(folded) is not None
     # "is that overkill?" after a run on a configuration: how much of it the run uses.
