@@ -89,6 +89,11 @@ BARE_CONTEXT: list[tuple[str, str | None, str, float]] = [
      "With 131,072 tokens of context and batch 1", 36.1),
     ("vllm llama 3.1 8b 32k on a 4090", None, "With 32,768 tokens of context and batch 1", 22.6),
     ("serve llama 3.1 8b 128k", None, "With 131,072 tokens of context and batch 1", 36.1),
+    # the model's suffix or format between its size and the context
+    ("serve llama 3.1 8b instruct 32k on a 4090", None,
+     "With 32,768 tokens of context and batch 1", 22.8),
+    ("serve llama 3.1 8b q4_k_m 32k on a 3060", None,
+     "With 32,768 tokens of context and batch 1", 9.7),
     ("servir llama 3.1 8b con 128k en una a100", "es",
      "Con 131.072 tokens de contexto y batch 1", 36.1),
     ("servir llama 3.1 8b avec 128k sur une a100", "fr",

@@ -510,9 +510,12 @@ def _take_runs(work: _Work) -> None:
         work.blank(*each.span())
 
 
-# A model's size just before ("llama 3.1 8b 32k"): a bare number in thousands there is the
-# context, not a model's name ("phi 3 mini 128k" is Phi-3-mini-128k).
-_AFTER_SIZE: Final = lazy(r"(?<![a-z])\d+(?:\.\d+)? ?b $")
+# A model's size just before ("llama 3.1 8b 32k"), or its suffix or format after it ("8b
+# instruct 32k", "llama-3.1-8b-instruct 64k", "8b q4_k_m 32k"): a bare number in thousands
+# there is the context, not a model's name ("phi 3 mini 128k" is Phi-3-mini-128k).
+_AFTER_SIZE: Final = lazy(
+    r"(?<![a-z])\d+(?:\.\d+)? ?b(?:[ :_-](?:instruct|it|chat|base|awq|gptq|gguf|exl2|mlx|fp8"
+    r"|fp16|bf16|int[48]|q\d(?:_k)?(?:_[msl0])?|[48] ?-?bits?)){0,2} $")
 
 
 def _serves_only(s: str) -> bool:
