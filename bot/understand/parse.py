@@ -527,6 +527,9 @@ def _serves_only(s: str) -> bool:
                  or px.ADAPTER_HINT.search(s))
 
 
+# LoRA's alpha written short right after its rank ("r16 a32", "r 64, a 128"): a power of two.
+_ALPHA_AFTER_RANK: Final = re.compile(r"[ ,/]*a ?=? ?(?:8|16|32|64|128|256)(?![0-9a-z])")
+
 def _take_settings(work: _Work) -> None:
     work.flags = st.read_flags(work.s)
     if work.flags.trained_layers is not None:
@@ -693,6 +696,11 @@ def _take_settings(work: _Work) -> None:
     if match:
         work.lora_rank = parse_int(match.group("num"))
         work.blank(*match.span())
+        alpha = _ALPHA_AFTER_RANK.match(work.s, match.end())
+        if alpha is not None:
+            # "qlora r16 a32 seq1024": LoRA's alpha after its rank, not a card named A32 (was
+            # "which two GPUs should I compare?")
+            work.blank(*alpha.span())
         # "rank 8 and rank 256", "r=16 vs r=64", "rango 8 y 64", "rang 8 ou 64": a second rank
         # to compare, right after the first (a bare number only after a comparing word).
         second = _OTHER_RANK.match(work.s, match.end())
