@@ -528,7 +528,7 @@ def _serves_only(s: str) -> bool:
 
 
 # LoRA's alpha written short right after its rank ("r16 a32", "r 64, a 128"): a power of two.
-_ALPHA_AFTER_RANK: Final = re.compile(r"[ ,/]*a ?=? ?(?:8|16|32|64|128|256)(?![0-9a-z])")
+_ALPHA_AFTER_RANK: Final = lazy(r"[ ,/]*a ?=? ?(?:8|16|32|64|128|256)(?![0-9a-z])")
 
 def _take_settings(work: _Work) -> None:
     work.flags = st.read_flags(work.s)
