@@ -399,7 +399,6 @@ def _split_params(shape: _Shape) -> tuple[float, float]:
     return shape.split
 
 
-@lru_cache(maxsize=256)  # the shape's, the same for every GPU count estimated
 @cache
 def _mlx_bits_per_weight() -> float | None:
     """A 4-bit MLX model's bits a weight with its group's scale and bias (quant_types.toml
@@ -409,6 +408,7 @@ def _mlx_bits_per_weight() -> float | None:
     return float(bits) if bits is not None else None
 
 
+@lru_cache(maxsize=256)  # the shape's, the same for every GPU count estimated
 def _largest_linear(dims: _Dims) -> int:
     arch = dims.arch
     shapes = [*arch.linear_shapes().values(), *arch.dense_mlp_shapes().values()]
