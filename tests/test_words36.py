@@ -164,3 +164,18 @@ def test_mlx_named_is_said_as_named(q: str, lang: str | None, fits: bool,
 def test_mlx_unnamed_still_says_it_was_assumed() -> None:
     text = str(ask_json("lora llama 3 8b on my m2 max 32gb")["text"])
     says(text, ["🍎 No trainer named: estimated as mlx-lm runs it on a Mac"], ["as you named it"])
+
+
+# Served, "tanto X como Y" / "aussi bien X que Y" are "both X and Y": both models on the card
+# together, as "can i run both llama 3 8b and mistral 7b on a 4090" is (was Llama alone).
+@pytest.mark.parametrize(("q", "lang", "lead"), [
+    ("puedo correr tanto llama 3 8b como mistral 7b en una 4090?", "es",
+     "❌ <b>Llama 3 8B y Mistral 7B no caben juntos en 1× RTX 4090"),
+    ("je peux faire tourner aussi bien llama 3 8b que mistral 7b sur ma 4090 ?", "fr",
+     "❌ <b>Llama 3 8B et Mistral 7B ne tiennent pas ensemble sur 1× RTX 4090"),
+    ("can i run both llama 3 8b and mistral 7b on a 4090", None,
+     "❌ <b>Llama 3 8B and Mistral 7B do not fit together on 1× RTX 4090"),
+])
+def test_both_models_served_together(q: str, lang: str | None, lead: str) -> None:
+    text = ask(q, lang).text
+    assert text.startswith(lead), text
