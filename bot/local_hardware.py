@@ -67,11 +67,12 @@ def local_lines(answer: Answer, cat: Catalogue) -> tuple[LocalLine, ...]:
         split = _split(answer, ma, cat) if query.inference else None
         if detail is None:
             lines.append(local_line(m.method, m.params_b, m.estimate_gb, cat, split=split,
-                                    count=count, speed=query.speed_asked))
+                                    count=count, speed=query.speed_asked,
+                                    card=query.local_card))
             continue
         figure, context, stated = detail
         lines.append(replace(local_line(m.method, m.params_b, m.estimate_gb, cat, figure, split,
-                                        count, query.speed_asked),
+                                        count, query.speed_asked, query.local_card),
                              detailed_context=context, detailed_stated=stated))
     return tuple(lines)
 

@@ -90,16 +90,19 @@ class LocalLine:
     split_context: int | None = None
 
 
-def _card_configs(cat: Catalogue, asked: int | None = None) -> list[LocalConfig]:
+def _card_configs(cat: Catalogue, asked: int | None = None,
+                  card: str | None = None) -> list[LocalConfig]:
     """The cards at each count of the data file, or at the one the user said ("and with 2
-    gpus?": the machine they mean to build)."""
+    gpus?": the machine they mean to build); `card` alone when one is said ("what about used
+    3090s?"), at every count up to an instance's (cat.limits.max_gpus)."""
     data = local_hardware_data()
     found: dict[tuple[int, Decimal], list[str]] = {}
-    for gpu_id in data.cards:
+    counts = range(1, cat.limits.max_gpus + 1) if card is not None else data.counts
+    for gpu_id in data.cards if card is None else (card,):
         gpu = cat.gpu_or_none(gpu_id)
         if gpu is None or gpu.unified_memory:
             raise DataError(f"rules/data/local_hardware.toml: {gpu_id!r} is no card of the catalogue")
-        for count in data.counts if asked is None else (asked,):
+        for count in counts if asked is None else (asked,):
             found.setdefault((count, gpu.vram_gb), []).append(gpu_id)
     configs = [LocalConfig(tuple(ids), count, vram * count, vram * count)
                for (count, vram), ids in found.items()]
@@ -210,31 +213,33 @@ def _holds(config: LocalConfig, method: MethodId, params_b: Decimal, detailed_gb
 def local_line(method: MethodId, params_b: Decimal, estimate_gb: Decimal, cat: Catalogue,
                detailed_gb: Decimal | None = None,
                split: tuple[ModelSpec | Decimal, Breakdown, int] | None = None,
-               count: int | None = None, speed: bool = False) -> LocalLine:
+               count: int | None = None, speed: bool = False,
+               card: str | None = None) -> LocalLine:
     """The configurations considered that hold `method` of a `params_b` model, whose planning
     estimate is `estimate_gb` (and detailed estimate on one GPU `detailed_gb`, if any); a
     served method with `split` (the model, its detailed estimate on one GPU and that
     estimate's context) is checked by it, card by card on several cards, and with `speed`
-    each configuration's decode bound; `count` cards only when said (a Mac is one GPU)."""
+    each configuration's decode bound; `count` cards only when said (a Mac is one GPU), and
+    `card`'s alone when said (no Mac then)."""
     served = split is not None and cat.method(method).kind == "inference"
     at = split if served else None
 
     def compute() -> LocalLine:
         per_line = local_hardware_data().per_line
         cards: list[LocalConfig] = []
-        for config in _card_configs(cat, count):
+        for config in _card_configs(cat, count, card):
             named = {g for c in cards for g in c.gpus}
             # A card already named at fewer cards holds it there: more of them say nothing new.
             if len(cards) < per_line and not set(config.gpus) <= named:
                 held = _holds(config, method, params_b, detailed_gb, cat, at)
                 if held is not None:
                     cards.append(held)
-        macs = _mac_configs(cat) if count in (None, 1) else []
+        macs = _mac_configs(cat) if count in (None, 1) and card is None else []
         mac = next((c for c in macs
                     if _holds(c, method, params_b, detailed_gb, cat, at) is not None), None)
         largest = None
         if not cards and mac is None:
-            every = _card_configs(cat, count) + macs
+            every = _card_configs(cat, count, card) + macs
             largest = max(every, key=lambda c: (c.usable_gb, -c.count)) if every else None
         if speed and at is not None:
             model, whole, _context = at
@@ -248,4 +253,4 @@ def local_line(method: MethodId, params_b: Decimal, estimate_gb: Decimal, cat: C
     key = None if at is None \
         else (getattr(at[0], "id", None) or str(at[0]), at[1].per_gpu_bytes, at[2])
     return cat.memoised(("local_line", method, str(params_b), str(detailed_gb), key, count,
-                         speed), compute)
+                         speed, card), compute)

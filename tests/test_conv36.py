@@ -241,3 +241,35 @@ def test_training_asked_at_length_is_that_model_trained(
     assert after.query.model_id == model and after.query.follow_up, after.text
     assert not after.query.inference, after.text
     says(after.text, ["↪️", lead], ["🤔"])
+
+
+# A card in the plural after hardware to buy ("what about used 3090s?"): that card's machines,
+# the fewest of it holding each precision, each card checked for its share (was the fewest that
+# hold every precision, "On 7× RTX 3090 … fits", its 4-bit on 2 unsaid).
+CARD_AT_HOME = [
+    ("en", TO_BUY, "what about used 3090s?",
+     ["• <b>Inference in 4-bit</b> (≈ 42 GB): 2× RTX 3090 (48 GB, 23.6 GB on the fullest card)\n",
+      "• <b>Inference in 8-bit</b> (≈ 84 GB): 4× RTX 3090 (96 GB, 20.7 GB on the fullest card)\n",
+      "• <b>Inference in BF16</b> (≈ 168 GB): 7× RTX 3090 (168 GB, 22.4 GB on the fullest card)"]),
+    ("es", "qué gpu compro para correr llama 3 70b en casa", "y con 3090s?",
+     ["• <b>Inferencia en 4 bits</b> (≈ 42\u00a0GB): 2× RTX 3090 (48\u00a0GB, 23,6\u00a0GB en la "
+      "tarjeta más cargada)\n"]),
+    ("fr", "quelle carte acheter pour faire tourner llama 3 70b chez moi", "et avec des 3090 ?",
+     ["• <b>Inférence en 4 bits</b> (≈ 42\u202fGo)\u00a0: 2× RTX 3090 (48\u202fGo, 23,6\u202fGo sur "
+      "la carte la plus chargée)\n"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "first", "then", "has"), CARD_AT_HOME)
+def test_a_card_in_the_plural_after_hardware_to_buy_is_its_machines(
+        lang: str, first: str, then: str, has: list[str]) -> None:
+    _, after = converse(first, then)
+    assert after.locale == lang and after.query.local_asked, after.text
+    assert (after.query.local_card, after.query.gpu) == ("rtx-3090", None)
+    says(after.text, ["🏠", *has], ["🤔", "RTX 4090", "a Mac with", "un Mac con", "un Mac avec"])
+
+
+def test_the_card_stays_for_the_next_model() -> None:
+    after = converse(TO_BUY, "what about used 3090s?", "and for qwen 2.5 32b?")[-1]
+    assert after.query.local_card == "rtx-3090"
+    says(after.text, ["• <b>Inference in 4-bit</b> (≈ 19.5 GB): 1× RTX 3090 (24 GB)\n"], [])

@@ -750,6 +750,27 @@ def _rented_instead(new: Query, previous: Query) -> Query | None:
     return merged.model_copy(update={"local_asked": False})
 
 
+def _local_card(new: Query, previous: Query, gpus: Catalogue | None) -> Query | None:
+    """"what about used 3090s?", "¿y con 3090s?", "et avec des 3090 ?" after hardware to buy
+    was asked for a model: the machines of that card, the fewest of it that hold each precision
+    (was the fewest that hold them all, 7× RTX 3090 for Llama 3 70B's BF16, its 4-bit on 2
+    unsaid). A count, a model, hours, a budget, a price or renting said is another question."""
+    folded = fold(new.text)
+    if not previous.local_asked or new.gpu is None or not new.gpu_plural \
+            or new.gpu_count is not None or _names_model(new) or new.hours is not None \
+            or new.budget_usd is not None or words(new.text) > SHORT_WORDS \
+            or _RENTED.search(folded) is not None \
+            or any(p.search(folded) for p in (px.HOW_MUCH, px.COST, px.PRICES, px.RATE)):
+        return None
+    card = gpus.gpu_or_none(new.gpu) if gpus is not None else None
+    if card is None or card.unified_memory:
+        return None
+    merged = _merge(new.model_copy(update={
+        "gpu": None, "gpu_text": None, "gpu_plural": False, "intent": previous.intent}),
+        previous, names_model=False)
+    return merged.model_copy(update={"local_asked": True, "local_card": new.gpu})
+
+
 def _local_kept(new: Query, previous: Query, has_gpu: bool) -> bool:
     """Hardware of one's own still asked: "and for qwen 2.5 32b?", "and in 8bit?", "and for
     training?" after "what gpu should i buy to run llama 3 70b at home" change the model, the
@@ -844,6 +865,9 @@ def _follow_up(
     rented = _rented_instead(new, previous)
     if rented is not None:
         return rented
+    carded = _local_card(new, previous, gpus)
+    if carded is not None:
+        return carded
     watched = _alert_on_card_asked(new, previous)
     if watched is not None:
         return watched
@@ -2537,7 +2561,7 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
         # card, as many of them (was one); "and on a b200?" says one.
         update["gpu_count"] = previous.gpu_count
     if _local_kept(new, previous, has_gpu):
-        update["local_asked"] = True
+        update.update(local_asked=True, local_card=previous.local_card)
     algorithm_said = any(getattr(new, f) is not None for f in _ALGORITHM)
     for field in _SETTINGS:
         # "without checkpointing" (False) is said too: only None is left to carry.

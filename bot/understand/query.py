@@ -640,6 +640,9 @@ class Query(BaseModel):
     # should i buy to run llama 3 70b", "qwen 32b en casa", "llama 3 70b en local"): the
     # configurations people buy that hold it lead the reply (bot.local_hardware).
     local_asked: bool = False
+    # ... of one card, after it ("what about used 3090s?"): that card's machines only, the
+    # fewest of it that hold each precision (bot.local_hardware).
+    local_card: str | None = None
     # One card named with its figures asked and no model ("h100 specs", "how much vram does a
     # 3090 have", "ancho de banda de la a100"): the datasheet's figures answer.
     specs_asked: bool = False
