@@ -99,3 +99,29 @@ def test_lora_alpha_after_rank_is_no_card(text: str, lead: str) -> None:
     reply = ask(text)
     assert reply.query.lora_rank is not None and not reply.query.other_gpus
     assert reply.text.startswith(lead), reply.text
+
+
+@pytest.mark.parametrize(("text", "lead"), [
+    # The tokens a day to serve, held against the bound (was the bound alone, the 1.5M
+    # dropped: "how many gpus" unanswered)
+    ("I need ~1.5M tokens/day throughput with llama 3 8b, how many gpus",
+     "✅ <b>1× L40S serves your 1.5 million tokens a day even one request at a time: about 17.4 "
+     "tokens/s on average, under one sequence's bound of 52 tokens/s (Llama 3 8B, BF16 "
+     "inference).</b>"),
+    ("we need to generate 500M tokens per day with llama 3 70b",
+     "⚠️ <b>Your 500 million tokens a day is about 5,787 tokens/s on average, 102 times one "
+     "sequence's bound on 4× A100 80GB"),
+    ("need 2 million tokens an hour from qwen2.5 7b on an h100",
+     "⚠️ <b>Your 2 million tokens an hour is about 555.6 tokens/s on average, 3 times one "
+     "sequence's bound on 1× H100 (218 tokens/s"),
+    ("necesito unos 1,5 millones de tokens al día con llama 3 8b, ¿cuántas gpus?",
+     "✅ <b>1× L40S sirve tus 1,5 millones de tokens al día incluso de una petición en una"),
+])
+def test_the_tokens_a_day_needed_lead(text: str, lead: str) -> None:
+    assert ask(text).text.startswith(lead)
+
+
+def test_the_tokens_a_day_carry_to_another_card() -> None:
+    body = converse("I need ~1.5M tokens/day throughput with llama 3 8b, how many gpus",
+                    "and on an h100?")[-1].text
+    assert body.startswith("↪️") and "1× H100 serves your 1.5 million tokens a day" in body

@@ -2673,6 +2673,8 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
         update.update(generate_tokens=generating[0], generate_cost=generating[1],
                       rate_asked=generating[2], speed_asked=True, dataset_tokens=None,
                       new_tokens=None, inference=True)
+        if generating[2] == previous.rate_asked and new.rate_tokens is None:
+            update["rate_tokens"] = previous.rate_tokens  # the tokens a day to serve, still
         if previous.method is not None:
             update.setdefault("method", previous.method)
         intent = "time"

@@ -3368,6 +3368,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     # the comparison answers (was the first card's price per million tokens alone).
     token_price_compared = intent == "compare" and rate_asked in ("million", "thousand", "dollar") \
         and len({g.gpu_id for g in work.gpus if g.gpu_id is not None}) >= 2
+    # "I need ~1.5M tokens/day with llama 3 8b, how many gpus": the tokens a day (or an hour)
+    # to serve, held against the bound (was read as the bound asked, the 1.5M dropped).
+    rate_tokens = work.dataset_tokens if rate_asked in ("day", "hour") else None
     if generate_tokens is not None or rate_asked is not None:
         # "how long to generate 1M tokens", "tokens per hour", "price per million tokens": a
         # time or price over decode's bound, not a dataset trained on nor a run of hours.
@@ -4165,6 +4168,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         users=work.users if inference and work.users == work.batch_size else None,
         generate_cost=generate_cost,
         rate_asked=rate_asked,
+        rate_tokens=rate_tokens,
         concurrency_asked=concurrency_asked,
         train_speed_asked=train_speed_asked,
         oom=_oom_hit(rest),

@@ -411,6 +411,8 @@ class Query(BaseModel):
     # "tokens per dollar": decode's bound over an hour or a day, or the hourly price over the
     # tokens an hour generates at it (a floor), or that turned over (a ceiling).
     rate_asked: RateAsked | None = None
+    # "I need 1.5M tokens/day": the tokens each day (or hour, rate_asked) to serve.
+    rate_tokens: Decimal | None = None
     # "serve gemma 3 27b to 10 people", "llama 3 8b for 50 users": the people served at once
     # (batch_size holds as many sequences), the reply's lead.
     users: int | None = None
