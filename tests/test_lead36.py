@@ -125,3 +125,16 @@ def test_the_tokens_a_day_carry_to_another_card() -> None:
     body = converse("I need ~1.5M tokens/day throughput with llama 3 8b, how many gpus",
                     "and on an h100?")[-1].text
     assert body.startswith("↪️") and "1× H100 serves your 1.5 million tokens a day" in body
+
+
+@pytest.mark.parametrize(("text", "has"), [
+    # Lightning is Bitcoin's network: the coin beside it is answered on its own (was "whether
+    # ETH on Lightning is taken", the ETH yes dropped)
+    ("do you accept ethereum? and lightning?",
+     ["✅ <b>Yes: we take ETH.</b>",
+      "🔗 <b>Our published page does not say whether BTC on Lightning is taken:</b>"]),
+    ("aceptan ethereum y lightning?",
+     ["✅ <b>Sí: aceptamos ETH.</b>", "si se acepta BTC en Lightning"]),
+])
+def test_lightning_is_bitcoins_network(text: str, has: list[str]) -> None:
+    says(ask(text).text, has, ["ETH on Lightning", "ETH en Lightning"])

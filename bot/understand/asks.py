@@ -1208,6 +1208,10 @@ def pay_network(s: str) -> tuple[str, str] | None:
             break
     if not network and not (NETWORK_ASK.admits(s) and NETWORK_ASK.pattern.search(s)):
         return None
+    if network == "Lightning":
+        # Bitcoin's own network, whatever other coin is named beside it ("do you accept
+        # ethereum? and lightning?" was "ETH on Lightning")
+        return "BTC", network
     found = [(m.start(), coin) for coin, pattern in COINS if pattern.admits(s)
              for m in [pattern.pattern.search(s)] if m is not None]
     return (min(found)[1] if found else "", network)

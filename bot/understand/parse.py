@@ -1712,6 +1712,17 @@ def _rates_asked(
 Generating = tuple[Decimal | None, bool, RateAsked | None]
 
 
+def _coins_asked(corrected: str, network: tuple[str, str] | None) -> tuple[str, ...]:
+    """The listed coins asked about, for a plain yes; beside a network asked, none (the
+    network's answer says it), but for Lightning, Bitcoin's: "do you accept ethereum? and
+    lightning?" takes ETH, and the page is silent on Lightning."""
+    if network is None:
+        return asks.pay_coins(corrected)
+    if network[1] == "Lightning":
+        return tuple(c for c in asks.pay_coins(corrected) if c != "BTC")
+    return ()
+
+
 def _generation(
     said: str, s: str, work: _Work, method: MethodId | None, inference: bool, counted: bool,
     intent: Intent, cat: Catalogue,
@@ -4271,7 +4282,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         pay_also=pay_also and intent in PAID_ALONG,
         pay_network=network if intent == "pay" or (pay_also and intent in PAID_ALONG)
         else None,
-        pay_coins_asked=asks.pay_coins(corrected) if network is None and coin_amount is None
+        pay_coins_asked=_coins_asked(corrected, network) if coin_amount is None
         and budget_coin is None and (
             intent == "pay" or (pay_also and intent in PAID_ALONG)) else (),
         expiry_asked=expiry_asked or leftover_asked,
