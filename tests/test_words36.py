@@ -179,3 +179,21 @@ def test_mlx_unnamed_still_says_it_was_assumed() -> None:
 def test_both_models_served_together(q: str, lang: str | None, lead: str) -> None:
     text = ask(q, lang).text
     assert text.startswith(lead), text
+
+
+# In a training question with no dataset said, the bare number in thousands is the sequence
+# length (was unread: 2,048 assumed); with a dataset said it stays the dataset's size.
+@pytest.mark.parametrize(("q", "lang"), [
+    ("qlora llama 3 8b with 32k on an a100", None),
+    ("qlora llama 3 8b 32k on an a100", None),
+    ("entrenar qlora de llama 3 8b con 32k en una a100", "es"),
+])
+def test_a_bare_length_in_a_training_question_is_its_sequence(q: str, lang: str | None) -> None:
+    got = ask_json(q, lang)
+    assert (got["intent"], got["detailed_gb"], got["fits"]) == ("fit", 88.4, False), got["text"]
+    assert "32,768" in str(got["text"]) or "32.768" in str(got["text"]), got["text"]
+
+
+def test_a_bare_number_beside_a_dataset_is_its_size() -> None:
+    got = ask_json("qlora llama 3 8b on my dataset with 32k on an a100")
+    assert got["intent"] == "time" and "your 32,000 samples" in str(got["text"]), got["text"]

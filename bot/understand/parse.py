@@ -518,13 +518,27 @@ _AFTER_SIZE: Final = lazy(
     r"|fp16|bf16|int[48]|q\d(?:_k)?(?:_[msl0])?|[48] ?-?bits?)){0,2} $")
 
 
+# A dataset said ("on 50k samples", "my dataset"): a bare number in thousands of a training
+# question may be its size, so it is not read as the sequence length.
+_NO_DATASET: Final = lazy(
+    r"(?<![a-z])(?:samples?|examples?|rows?|pairs?|conversations?|convos?|dialogues?|docs?"
+    r"|documents?|dataset|data|jsonl|csv|muestras?|ejemplos?|filas?|pares|conversaciones"
+    r"|documentos?|datos|exemples?|echantillons?|lignes?|paires|conversations|donnees)(?![a-z])"
+)
+
+
+def _training_said(s: str) -> bool:
+    """A question that trains (a training word, tool or adapter method)."""
+    return bool(px.TRAINING.search(s) or px.TRAINING_TOOLS.search(s)
+                or px.ADAPTER_HINT.search(s))
+
+
 def _serves_only(s: str) -> bool:
     """A question that serves a model (a serving or running word, vLLM, llama.cpp, a GGUF
     runner) and says nothing of training it: a bare "32k" there is its context."""
     return bool(px.INFERENCE_STRONG.search(s) or px.INFERENCE_WEAK.search(s)
                 or px.VLLM.search(s) or px.LLAMA_CPP_CUE.search(s)) \
-        and not (px.TRAINING.search(s) or px.TRAINING_TOOLS.search(s)
-                 or px.ADAPTER_HINT.search(s))
+        and not _training_said(s)
 
 
 # LoRA's alpha written short right after its rank ("r16 a32", "r 64, a 128"): a power of two.
@@ -616,14 +630,17 @@ def _take_settings(work: _Work) -> None:
                                           match.group("k"), work.lang)
         work.blank(*match.span())
     match = px.SERVED_CONTEXT.search(work.s) if work.seq_len is None else None
-    if match and _serves_only(work.s) and (
-            match.group(0)[0].isalpha()
-            or _AFTER_SIZE.search(work.typed or work.s, 0, match.start()) is not None):
-        # "serve llama 3.1 8b with 128k on an a100", "vllm llama 3.1 8b 32k on a 4090": the
-        # context served (was unread: the weights alone, or vLLM's whole 131,072)
-        work.seq_len = _tokens_of_context(match.group("num"), "k", work.lang)
-        work.context_said = True
-        work.blank(*match.span())
+    if match and (match.group(0)[0].isalpha()
+                  or _AFTER_SIZE.search(work.typed or work.s, 0, match.start()) is not None):
+        serves = _serves_only(work.s)
+        if serves or (_training_said(work.s) and _NO_DATASET.search(work.s) is None):
+            # "serve llama 3.1 8b with 128k on an a100", "vllm llama 3.1 8b 32k on a 4090":
+            # the context served (was unread: the weights alone, or vLLM's whole 131,072);
+            # "qlora llama 3 8b with 32k on an a100", no dataset said: the sequence length
+            # (was unread: 2,048 assumed)
+            work.seq_len = _tokens_of_context(match.group("num"), "k", work.lang)
+            work.context_said = serves
+            work.blank(*match.span())
     match = px.KV_CACHE_DTYPE.search(work.s)
     if match:  # the cache's precision, not the weights': the engine still serves the model
         work.kv_cache_type = _kv_cache_type(match.group(0))
