@@ -2822,6 +2822,11 @@ _NODES_TIMES_CARDS: Final = lazy(
 )
 
 
+# "une a100 h24", "en h24": French for around the clock, written as its longer form the hours
+# read ("24h/24"); taken as a card we do not know, it made a comparison asking for a second GPU.
+_AROUND_THE_CLOCK_SHORT: Final = lazy(r"(?<![a-z0-9])h ?24(?![0-9a-z/])")
+
+
 # "5 horas de h200 y 10 de l40s": the second number takes the first's unit (10 hours of L40S,
 # not ten L40S in one machine with the H200).
 _SECOND_RENTAL_UNIT: Final = lazy(
@@ -2903,6 +2908,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     if " de " in s:
         s = _MODEL_DE_SIZE.sub(r"\1 \2", s)  # "un llama 3 de 8b": Llama 3 8B
     s = _SECOND_RENTAL_UNIT.sub(r"\1\3 \2", s)
+    if "24" in s:
+        s = _AROUND_THE_CLOCK_SHORT.sub("24h/24", s)
     if "r1" in s:
         s = _R1_DISTILLED.sub(_r1_distilled, s)
     if "x" in s:
