@@ -837,6 +837,10 @@ class Answer(BaseModel):
     # Tokens and a time said: the count that ends the run within that time (count_needed),
     # beside the one memory asks for.
     count_deadline: CountDeadline | None = None
+    # Two configurations weighed for training with no model named: the largest model each
+    # holds (size, one model of it), by the detailed estimate at typical settings.
+    compare_largest: tuple[tuple[Decimal, str | None], ...] | None = None
+    compare_largest_method: str | None = None
     # A preference objective named ("dpo llama 3 8b on a 4090"): the detailed estimate of
     # supervised fine-tuning (SFT) at the same settings, one sequence an example and no
     # reference model, beside the objective's.
@@ -4929,6 +4933,31 @@ def _quote_wanted(query: Query) -> bool:
         or bool(query.largest and query.other_gpus)
 
 
+def _largest_each(query: Query, gpu_a: str, count_a: int, gpu_b: str, count_b: int, cat: Catalogue
+                  ) -> tuple[str, tuple[tuple[Decimal, str | None], ...]] | None:
+    """"whats better for finetuning, 2x 3090 or 1x 4090?": no model named, so what each side
+    trains: the largest model it holds by the detailed estimate at typical settings, and one
+    model of that size (was the two datasheets alone, no answer to "better")."""
+    if not query.training_said or query.inference or query.rig or query.other_rig \
+            or query.method is not None and cat.method(query.method).kind != "training":
+        return None
+    each: list[tuple[Decimal, str | None]] = []
+    method = ""
+    for gpu, count in ((gpu_a, count_a), (gpu_b, count_b)):
+        side = query.model_copy(update={
+            "intent": "fit", "largest": True, "gpu": gpu, "gpu_count": count,
+            "other_gpus": (), "other_gpu_count": None})
+        found = _answer(side, cat)
+        top = found.largest_detailed or (
+            (found.largest.model_params_b, found.largest_names)
+            if found.largest is not None and found.largest.model_params_b is not None else None)
+        if found.error is not None or top is None or found.primary is None:
+            return None
+        method = found.primary.memory.method
+        each.append((top[0], top[1][0] if top[1] else None))
+    return method, tuple(each)
+
+
 def _compare(query: Query, cat: Catalogue, base: dict[str, Any], gpu: GPU | None) -> Answer:
     count = base["gpu_count"] or 1
     # "una B200 o dos H200": each side its own count; a count said once applies to both.
@@ -4994,7 +5023,10 @@ def _compare(query: Query, cat: Catalogue, base: dict[str, Any], gpu: GPU | None
         else None
     base.update(compare_quotes=quotes, quote=first)
     if params is None:
-        return Answer(**base, comparison=comparison)
+        largest = _largest_each(query, gpu.id, count, others[0], count_b, cat)
+        return Answer(**base, comparison=comparison,
+                      compare_largest=largest[1] if largest is not None else None,
+                      compare_largest_method=largest[0] if largest is not None else None)
     primary = MethodAnswer(
         memory=memory(method, params, cat),
         fit=comparison.a,

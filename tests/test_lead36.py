@@ -138,3 +138,18 @@ def test_the_tokens_a_day_carry_to_another_card() -> None:
 ])
 def test_lightning_is_bitcoins_network(text: str, has: list[str]) -> None:
     says(ask(text).text, has, ["ETH on Lightning", "ETH en Lightning"])
+
+
+@pytest.mark.parametrize(("text", "lead"), [
+    # Two configurations weighed for training with no model: what each trains leads (was the
+    # datasheets alone, "better" unanswered)
+    ("whats better for finetuning, 2x 3090 or 1x 4090?",
+     "📏 <b>For training, memory decides what fits: the largest model with QLoRA is about 46.7B "
+     "(Mixtral 8x7B) on 2× RTX 3090 (48 GB), about 30B (GLM-4.7-Flash 30B-A3B) on 1× RTX 4090 "
+     "(24 GB), by the detailed estimate at typical settings (sequence 2,048, batch 1).</b>"),
+    ("para entrenar, ¿mejor 2 3090 o una 4090?",
+     "📏 <b>Para entrenar, lo que cabe lo decide la memoria: el modelo más grande con QLoRA es "
+     "de unos 46,7B (Mixtral 8x7B) en 2× RTX 3090"),
+])
+def test_configurations_weighed_for_training_say_what_each_trains(text: str, lead: str) -> None:
+    assert ask(text).text.startswith(lead)

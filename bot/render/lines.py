@@ -3253,6 +3253,9 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
         put(_mac_needed(answer.mac_memory_needed, ph.subject(answer.model_name, answer.params_b),
                         c.method, ph))
     put(_compare_leads(answer, ph))
+    if answer.compare_largest is not None and answer.compare_largest_method is not None:
+        put(_largest_each(answer.compare_largest, answer.compare_largest_method, c, side_a,
+                          side_b, ph))
     put("⚖️ <b>")
     put(_("%(a)s or %(b)s?", a=side_a, b=side_b))
     put("</b>\n")
@@ -3601,6 +3604,28 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
         put(_cost_difference(*answer.compare_quotes, ph=ph))
         put("\n")
     return Markup("".join(out))
+
+
+def _largest_each(largest: tuple[tuple[Decimal, str | None], ...], method: str, c: Comparison,
+                  side_a: str, side_b: str, ph: Phrases) -> str:
+    """"whats better for finetuning, 2x 3090 or 1x 4090?": what each side trains, first; then
+    the datasheets (which say how fast)."""
+    fmt, _ = ph.fmt, ph._
+
+    def holds(side: str, gpu: str, count: int, found: tuple[Decimal, str | None]) -> str:
+        size, name = found
+        where = _("%(side)s (%(gb)s)", side=side, gb=fmt.gb(ph.cat.gpu(gpu).vram_gb * count))
+        if name is None:
+            return str(_("about %(size)sB on %(where)s", where=where, size=fmt.num(size)))
+        return str(_("about %(size)sB (%(model)s) on %(where)s", where=where,
+                     size=fmt.num(size), model=name))
+
+    a = holds(side_a, c.gpu_a, c.a_count, largest[0])
+    b = holds(side_b, c.gpu_b, c.b_count, largest[1])
+    return "📏 <b>" + str(_(
+        "For training, memory decides what fits: the largest model with %(how)s is %(a)s, "
+        "%(b)s, by the detailed estimate at typical settings (sequence 2,048, batch 1).",
+        how=ph.method_short(method), a=a, b=b)) + "</b>\n\n"
 
 
 def _per_run_cost(c: Comparison, a: str, b: str, ph: Phrases, asked: bool,
