@@ -4,7 +4,8 @@ forums, in English, Spanish and French.
 "h24" is French for around the clock: "servir llama 3.1 8b sur une a100 h24" asked for a second
 GPU to compare (the "h24" read as a card we do not know); it is the month's 720 hours priced.
 A short inference run measured is no training ("mesurez un court entraînement" was said of a
-model served on a Mac).
+model served on a Mac). vLLM said not to start ("wont start", "no arranca", "refuse de
+démarrer") with no precision said is the checkpoint as published, as a typed `vllm serve` is.
 """
 
 from __future__ import annotations
@@ -32,3 +33,35 @@ def test_h24_is_around_the_clock(q: str, hours: int) -> None:
 def test_a_short_inference_run_is_no_training_in_french() -> None:
     reply = ask("ollama qwen2.5:14b-instruct-q4_K_M sur un macbook air m2 16go ca passe ?", "fr")
     says(reply.text, ["mesurez un court essai avant de compter dessus"], ["court entraînement"])
+
+
+# vLLM said not to start, no precision said: the checkpoint as published (BF16) at the context
+# said, which misses vLLM's share by 0.38 GB, and what makes it fit (was "fits: 8-bit inference
+# and 4-bit inference" leading, the why unanswered).
+REFUSED: list[tuple[str, str | None, str, str]] = [
+    ("vllm --max-model-len 32768 llama 3.1 8b on an l4 24gb wont start why", None,
+     "❌ <b>No: Llama 3.1 8B does not fit on 1× L4 (BF16 inference).</b>",
+     "🩹 <b>What makes it fit in vLLM on 1× L4:</b>"),
+    ("vllm won't start with llama 3.1 8b --max-model-len 32768 on my L4, any idea?", None,
+     "❌ <b>No: Llama 3.1 8B does not fit on 1× L4 (BF16 inference).</b>", "--max-model-len 29873"),
+    ("--max-model-len 32768 avec llama 3.1 8b sur une l4 24go vllm refuse de demarrer pourquoi",
+     "fr", "❌ <b>Non\u00a0: Llama 3.1 8B ne tient pas sur 1× L4 (inférence en BF16).</b>",
+     "--max-model-len 29873"),
+    ("vllm con llama 3.1 8b en una l4 y --max-model-len 32768 no arranca, por que?", "es",
+     "❌ <b>No: Llama 3.1 8B no cabe en 1× L4 (inferencia en BF16).</b>", "--max-model-len 29873"),
+]
+
+
+@pytest.mark.parametrize(("q", "lang", "lead", "fix"), REFUSED)
+def test_vllm_refusing_to_start_is_the_published_checkpoint(
+        q: str, lang: str | None, lead: str, fix: str) -> None:
+    reply = ask(q, lang)
+    assert reply.text.startswith(lead), reply.text
+    says(reply.text, [fix], ["8-bit inference and 4-bit inference"])
+
+
+def test_vllm_without_a_refusal_keeps_every_precision() -> None:
+    # No start-up failure said, no command typed: a quantized checkpoint is as much an answer.
+    got = ask_json("vllm llama 3.1 8b on an l4 with --max-model-len 32768")
+    assert str(got["text"]).startswith(
+        "✅ <b>On 1× L4, Llama 3.1 8B fits: 8-bit inference and 4-bit inference.</b>"), got["text"]

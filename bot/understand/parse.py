@@ -4378,7 +4378,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         exl2_unsized=inference and _exl2_unsized(rest),
         runner=runner,
         engine=engine,
-        engine_command=engine == "vllm" and px.VLLM_COMMAND.search(rest) is not None,
+        engine_command=engine == "vllm" and (px.VLLM_COMMAND.search(rest) is not None
+                                             or px.VLLM_REFUSED.search(rest) is not None),
         kv_cache_type=work.kv_cache_type if inference else None,
         kv_cache_type_v=work.kv_cache_type_v if inference else None,
         gpu_memory_utilization=utilization,

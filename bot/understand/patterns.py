@@ -890,6 +890,18 @@ VLLM: Final = Guarded(("vllm",), r"(?<![a-z0-9])vllm(?![a-z0-9])")
 # vllm.entrypoints.openai.api_server --model …"): the checkpoint it names is served as published
 # (--dtype auto, no --quantization), so the command names its precision.
 VLLM_COMMAND: Final = lazy(r"(?<![a-z0-9])vllm serve(?![a-z0-9])|vllm\.entrypoints")
+# vLLM said not to start ("vllm wont start", "no arranca", "refuse de démarrer", its KV cache
+# error): the user ran the checkpoint as published, as a typed `vllm serve` does, so its run is
+# what the reply answers (was every precision's line, the why unanswered).
+VLLM_REFUSED: Final = words((
+    r"won'?t (?:start|launch|boot|load)", r"(?:does ?n'?t|does not|did ?n'?t|will not|can'?t|cannot"
+    r"|fails? to|failed to|refuses? to) (?:start|launch|boot)", r"crash(?:es|ed)? (?:on|at) start(?:up)?",
+    r"no (?:me )?(?:arranca|inicia|levanta|quiere arrancar)", r"(?:se niega a|no logro|no consigo)"
+    r" (?:arrancar|iniciar|levantar)(?:lo)?", r"falla al (?:arrancar|iniciar)",
+    r"refuse de (?:demarrer|se lancer)", r"ne (?:veut pas |)(?:demarre[rz]?|se lance) (?:pas|plus)",
+    r"ne veut pas (?:demarrer|se lancer)", r"n'arrive pas a (?:demarrer|le lancer|lancer)",
+    r"plante au demarrage", r"larger than the maximum number of tokens that can be stored in kv cache",
+))
 # Online RL (GRPO, PPO…) generates its completions while it trains, with vLLM or SGLang (TRL's
 # use_vllm, vllm_mode="colocate"): those engines and "generation" named beside it are its
 # generation step, not serving ("grpo qwen2.5 1.5b full finetune on a 4090 with vllm colocate").

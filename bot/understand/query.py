@@ -281,8 +281,9 @@ class Query(BaseModel):
     # The serving engine named ("vllm serve …", "with vllm"): "vllm", whose default
     # --gpu-memory-utilization bounds the longest context it serves (bot.detail.longest_context).
     engine: str | None = None
-    # vLLM's command line typed ("vllm serve <model>"): the checkpoint named is served in its
-    # published precision unless a flag says otherwise, even where those weights do not fit.
+    # vLLM's command line typed ("vllm serve <model>"), or vLLM said not to start ("vllm wont
+    # start", "no arranca"): the checkpoint is served in its published precision unless a flag
+    # says otherwise, even where those weights do not fit.
     engine_command: bool = False
     # The KV cache's type named ("--kv-cache-dtype fp8", "-ctk q8_0", "q4 kv cache"): its key in
     # rules/data/detailed.toml kv_cache, whose bytes a value replace BF16's.
