@@ -4939,7 +4939,7 @@ def _largest_each(query: Query, gpu_a: str, count_a: int, gpu_b: str, count_b: i
     trains: the largest model it holds by the detailed estimate at typical settings, and one
     model of that size (was the two datasheets alone, no answer to "better")."""
     if not query.training_said or query.inference or query.rig or query.other_rig \
-            or query.method is not None and cat.method(query.method).kind != "training":
+            or (query.method is not None and cat.method(query.method).kind != "training"):
         return None
     each: list[tuple[Decimal, str | None]] = []
     method = ""
