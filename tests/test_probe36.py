@@ -65,3 +65,29 @@ def test_vllm_without_a_refusal_keeps_every_precision() -> None:
     got = ask_json("vllm llama 3.1 8b on an l4 with --max-model-len 32768")
     assert str(got["text"]).startswith(
         "✅ <b>On 1× L4, Llama 3.1 8B fits: 8-bit inference and 4-bit inference.</b>"), got["text"]
+
+
+# vLLM's flag named without its dashes after "what"/"qué"/"quel" is vLLM's share asked, not
+# which GPU (was "To rent: the cheapest configuration we offer…" leading).
+SHARE_ASKED: list[tuple[str, str | None, str]] = [
+    ("what gpu-memory-utilization do i need for mistral 7b awq on a 3080 10gb with max model "
+     "len 8192", None, "✅ <b>Yes: Mistral 7B (7.3B parameters) fits on 1× RTX 3080"),
+    ("que gpu-memory-utilization le pongo a vllm con mistral 7b awq en una 3080 de 10gb y 8k de "
+     "contexto", "es", "✅ <b>Sí: Mistral 7B (7,3 mil millones de parámetros) cabe en 1× RTX 3080"),
+    ("quel gpu_memory_utilization mettre dans vllm pour mistral 7b awq sur une 3080 10go a 8k",
+     "fr", "✅ <b>Oui\u00a0: Mistral 7B (7,3\u00a0Md de paramètres) tient sur 1× RTX 3080"),
+]
+
+
+@pytest.mark.parametrize(("q", "lang", "lead"), SHARE_ASKED)
+def test_the_share_named_without_dashes_is_no_gpu_asked(q: str, lang: str | None,
+                                                        lead: str) -> None:
+    got = ask_json(q, lang)
+    assert got["intent"] == "fit", got["text"]
+    text = str(got["text"])
+    assert text.startswith(lead), text
+    says(text, ["<code>--gpu-memory-utilization 0.70</code>"], ["👉 <b>"])
+
+
+def test_what_gpu_memory_is_still_which_gpu() -> None:
+    assert ask_json("what gpu do i need for llama 3 70b")["intent"] == "recommend"

@@ -254,7 +254,8 @@ LANGUAGE = Language(
         ),
         "RECOMMEND_WORDS": (
             r"(?:best|cheapest|cheaper|ideal|optimal|recommended|right) (?:\w+ ){0,2}?gpus?",
-            r"(?:which|what) (?:kind of |type of |sort of |size of |single |one )?gpus?",
+            r"(?:which|what) (?:kind of |type of |sort of |size of |single |one )?gpus?"
+            r"(?![ _-]?mem(?:ory)?[ _-]?util)",  # "what gpu-memory-utilization": vLLM's share
             # "which card do i need?" (a card named is blanked "gpu"; this word is not)
             r"(?:which|what) (?:kind of |type of )?(?:graphics )?cards?",
             r"(?:best|cheapest|ideal|optimal|right) (?:option|setup|config\w*|choice|instance|card|way)",

@@ -298,7 +298,7 @@ LANGUAGE = Language(
         "COMPARE_WORDS": (r"o", r"mejor", r"rapid\w*", r"diferencia\w*", r"cual", r"entre"),
         "RECOMMEND_WORDS": (
             r"(?:la |el )?mejor gpu", r"gpu (?:mas barata|ideal|optima|recomendada)",
-            r"(?<!ce )(?:que|q|cual|cuales) (?:es la )?(?:mejor )?gpus?",
+            r"(?<!ce )(?:que|q|cual|cuales) (?:es la )?(?:mejor )?gpus?(?![ _-]?mem(?:ory)?[ _-]?util)",
             r"(?:que|q|cual|cuales) (?:placas?(?: de video)?|tarjetas?(?: graficas?)?|graficas?) (?:me )?(?:conviene\w*|recomienda\w*|uso|usar|usaria|elijo|elegir|alquilo|necesito)",
             r"cual (?:es la )?mejor", r"recomienda\w*", r"recomend\w*", r"aconseja\w*",
             r"mas barat(?:it)?[ao]s?", r"cuantas gpus?",

@@ -278,7 +278,7 @@ LANGUAGE = Language(
         "HOURS_LEFT": (*_HOURS_LEFT, *_HOURS_LATER, _USE_LATER),
         "COMPARE_WORDS": (r"ou", r"meilleur\w*", r"lequel", r"laquelle", r"mieux"),
         "RECOMMEND_WORDS": (
-            r"quel(?:le)?s? (?:\w+ ){0,1}?gpus?",
+            r"quel(?:le)?s? (?:\w+ ){0,1}?gpus?(?![ _-]?mem(?:ory)?[ _-]?util)",
             r"quel(?:le)?s? (?:cartes?|instances?|machines?)", r"meilleure? gpus?",
             # "c'est quoi la meilleure carte pour finetuner un 13b pas cher" (was its memory)
             r"meilleure?s? (?:cartes?|instances?|machines?)",
