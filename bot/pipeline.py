@@ -39,6 +39,7 @@ from bot.several import compose, parts
 from bot.two_models import (
     TogetherFigures,
     asks_together,
+    each_asked,
     method_again,
     noted_line,
     read_trained_together,
@@ -521,7 +522,8 @@ class Pipeline:
                 # "what about with qlora?", "and in 4 bit?" after them: them again so
                 again = method_again(stand_alone(self._understand(text)), previous, fold(text))
             if answered is None and again is None:
-                return None
+                return None if previous is None else self._each_of_together(
+                    text, previous, chosen_locale, telegram_locale)
             assert previous is not None
             text = previous.together_text or previous.text
         whole = stand_alone(self._understand(text))
@@ -586,6 +588,29 @@ class Pipeline:
             first, query=first.query.model_copy(update={"text": text}), text=answer,
             parts=_together(replies, text), together=served_figures(found),
         )
+
+    def _each_of_together(self, text: str, previous: Query, chosen_locale: str | None,
+                          telegram_locale: str | None) -> Reply | None:
+        """A time or a cost asked after models asked at the same time ("how long for 10M tokens
+        each?"): each model's answer in its own section, as models trained each are
+        (_trained_each); None when the message asks something else."""
+        asked = stand_alone(self._understand(text))
+        each = each_asked(asked, previous, lambda part: stand_alone(self._understand(part)))
+        if each is None:
+            return None
+        locale = self._locale(asked.lang, asked.lang_sure, chosen_locale, telegram_locale,
+                              previous)
+        cat = self.catalogue
+        replies = [self.reply(follow_up(asked, q, cat.models, cat), locale) for q in each]
+        names = [cat.models.get(r.query.model_id).name if r.query.model_id is not None
+                 else f"{r.query.params_b}B" for r in replies]
+        # each timed alone on the card: at the same time they share its compute
+        shared = "⏱ <i>" + str(Phrases(locale, cat)._(
+            "Each run timed alone on the card: trained at the same time, they share its "
+            "compute, so each takes longer, and they draw on the same GPU-hours (not a block "
+            "each).")) + "</i>"
+        return replace(replies[0], text=shared + "\n\n" + compose(
+            [r.text for r in replies], names, locale), parts=tuple(replies), sectioned=True)
 
     def _together_again(self, replies: Sequence[Reply], locale: str) -> str:
         """"↪️ Llama 3 8B and Mistral 7B at the same time, from your last question." — the

@@ -716,6 +716,28 @@ def _way(ph: Phrases, row: tuple[Sized, ...]) -> str:
 _METHOD_WORDS: Final = 8
 
 
+def each_asked(asked: Query, previous: Query, read: Callable[[str], Query]
+               ) -> tuple[Query, ...] | None:
+    """The models of `previous` (a part of models asked at the same time) that `asked`, a
+    follow-up asking how long a dataset takes and naming no model or card ("how long for 10M
+    tokens each?", "¿y cuánto tardan con 10M tokens?"), asks of each: each model's query as
+    `previous` was asked (its card, method, settings). Was the last model's alone. None when
+    it asks something else (hours or a price: one card's hours are both runs' at once, which
+    a section a model would price twice)."""
+    text = previous.together_text
+    if text is None or names_card(asked) or asked.model_id is not None \
+            or asked.params_b is not None or asked.family or asked.budget_usd is not None \
+            or asked.hours is not None or asked.intent != "time" \
+            or (asked.dataset_tokens is None and not asked.dataset_samples) \
+            or len(fold(asked.text).split()) > _METHOD_WORDS + 4:
+        return None
+    found = named_models(text, read)
+    if found is None or len(found[0]) < 2 or found[1]:
+        return None
+    return tuple(each_model(previous, q).model_copy(update={"together_text": None})
+                 for q in found[0])
+
+
 def method_again(asked: Query, previous: Query, folded: str) -> dict[str, object] | None:
     """The fields of the way `asked` (a follow-up read alone) asks the models of `previous`
     (a part of models asked at the same time) again: a method or precision said, or training

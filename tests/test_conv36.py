@@ -273,3 +273,29 @@ def test_the_card_stays_for_the_next_model() -> None:
     after = converse(TO_BUY, "what about used 3090s?", "and for qwen 2.5 32b?")[-1]
     assert after.query.local_card == "rtx-3090"
     says(after.text, ["• <b>Inference in 4-bit</b> (≈ 19.5 GB): 1× RTX 3090 (24 GB)\n"], [])
+
+
+# How long a dataset takes asked after models trained at the same time: each model's time in
+# its own section, said to be each alone on the card (was the last model's alone).
+EACH_TIMED = [
+    ("en", "qlora llama 3 8b and mistral 7b at the same time on an a100",
+     "how long for 10M tokens each?", "⏱ <i>Each run timed alone on the card",
+     "⏱ <b>QLoRA of Llama 3 8B: about 1.26 hours on 1× A100 80GB"),
+    ("es", "entrenar llama 3 8b y mistral 7b a la vez en una a100 con lora",
+     "y cuanto tardan con 10M tokens?", "⏱ <i>Cada entrenamiento está cronometrado solo",
+     "⏱ <b>Entrenamiento LoRA de Llama 3 8B"),
+    ("fr", "entraîner llama 3 8b et mistral 7b en même temps sur une a100 en qlora",
+     "combien de temps pour 10M tokens ?", "⏱ <i>Chaque entraînement est chronométré seul",
+     "⏱ <b>Entraînement QLoRA pour Llama 3 8B"),
+]
+
+
+@pytest.mark.parametrize(("lang", "first", "then", "note", "lead"), EACH_TIMED)
+def test_a_time_after_models_together_is_each_models(
+        lang: str, first: str, then: str, note: str, lead: str) -> None:
+    _, after = converse(first, then)
+    assert after.locale == lang and after.sectioned, after.text
+    assert [p.query.model_id for p in after.parts] == ["llama-3-8b", "mistral-7b"]
+    assert all(p.answer.intent == "time" for p in after.parts)
+    says(after.text, [note, "1️⃣", lead, "2️⃣", "Mistral 7B"], ["🤔"])
+    assert validate_telegram_html(after.text) is None
