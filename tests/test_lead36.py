@@ -153,3 +153,27 @@ def test_lightning_is_bitcoins_network(text: str, has: list[str]) -> None:
 ])
 def test_configurations_weighed_for_training_say_what_each_trains(text: str, lead: str) -> None:
     assert ask(text).text.startswith(lead)
+
+
+def test_another_deadline_counts_again() -> None:
+    # "and in 12 hours?" after a count that ends a run in time: that count again (was 5× H100
+    # rented for 12 hours, the run's 20.53 hours forgotten)
+    replies = converse(
+        "how many h100 do i need to full finetune llama 3 8b on 2B tokens in 24 hours",
+        "and in 12 hours?", "and in 3 days?")
+    says(replies[1].text, ["🔢 <b>Even 8× H100, the most one instance has, take about 12.83 hours "
+                           "for Llama 3 8B (full AdamW), longer than 12 hours"], ["5× H100 × 12"])
+    says(replies[2].text, ["🔢 <b>You need 2× H100 (160 GB) for Llama 3 8B (full AdamW), by "
+                           "memory; the run ends within 3 days there"], [])
+
+
+@pytest.mark.parametrize(("turns", "lead"), [
+    # another amount a day to serve: its "M" is millions (was a 50M-parameter model)
+    (("I need ~1.5M tokens/day throughput with llama 3 8b, how many gpus", "and 50M a day?"),
+     "⚠️ <b>Your 50 million tokens a day is about 578.7 tokens/s on average, 12 times one "
+     "sequence's bound on 1× L40S"),
+    (("necesito 1,5 millones de tokens al día con llama 3 8b", "¿y 50 millones al día?"),
+     "⚠️ <b>Tus 50 millones de tokens al día son de media unos 578,7 tokens/s"),
+])
+def test_another_rate_is_the_tokens_a_day(turns: tuple[str, ...], lead: str) -> None:
+    assert converse(*turns)[-1].text.startswith(lead)

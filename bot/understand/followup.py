@@ -816,6 +816,33 @@ def follow_up(
     return new if got is bare else got.model_copy(update={"text": new.text})
 
 
+# "and 50M a day?" after "I need 1.5M tokens/day with llama 3 8b": another amount of tokens a
+# day (or an hour) to serve; its "M" is millions, not a 50M-parameter model.
+_RATE_AGAIN: Final = lazy(
+    r"(?<![\w.])(?P<num>\d+(?:[.,]\d+)?) ?(?P<unit>k|m|b|millions?|billions?|millones|"
+    r"mil millones|milliards?)?(?: ?tokens?)? ?(?:a|an|per|/|al|por|par) ?(?P<per>day|dia|jour|"
+    r"hour|hr|h|hora|heure)(?![a-z])")
+_RATE_SCALE: Final = {"k": 10**3, "m": 10**6, "million": 10**6, "millions": 10**6,
+                      "millones": 10**6, "b": 10**9, "billion": 10**9, "billions": 10**9,
+                      "mil millones": 10**9, "milliard": 10**9, "milliards": 10**9}
+
+
+def _other_rate(new: Query, previous: Query) -> Query | None:
+    """Another amount of tokens a day or an hour to serve, after one was said."""
+    if previous.rate_tokens is None or new.gpu is not None or new.model_id is not None:
+        return None
+    said = _RATE_AGAIN.search(fold(new.text))
+    if said is None:
+        return None
+    amount = Decimal(said.group("num").replace(",", ".")) \
+        * _RATE_SCALE.get(said.group("unit") or "", 1)
+    if amount <= 0:
+        return None
+    per = "hour" if said.group("per").startswith("h") else "day"
+    return previous.model_copy(update={
+        "text": new.text, "lang": new.lang, "rate_tokens": amount, "rate_asked": per})
+
+
 def _follow_up(
     new: Query, previous: Query, models: ModelCatalogue | None, gpus: Catalogue | None,
 ) -> Query:
@@ -837,6 +864,9 @@ def _follow_up(
     rebudgeted = other_budget(new, previous)
     if rebudgeted is not None:
         return rebudgeted
+    rerated = _other_rate(new, previous)
+    if rerated is not None:
+        return rerated
     if previous.intent in _ALERT_INTENTS:
         # An alert set or listed: "cancel the h100 one" removes it; anything else continues
         # the run asked before it, if any (bot.conversation keeps it as earlier_run).
@@ -2604,6 +2634,13 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
         # "and h100s?" after "how many a100s" for a run: how many of those (was the run on
         # one H100, "does not fit").
         update["count_asked"] = True
+    elif previous.count_asked and previous.hours is not None and not has_gpu \
+            and new.gpu_count is None and new.hours is not None and not names_model \
+            and (previous.dataset_tokens is not None or previous.dataset_samples is not None
+                 or previous.pretraining) and new.intent in ("cost", "time", "unknown"):
+        # "and in 12 hours?" after "how many h100 to full finetune llama 3 8b on 2B tokens in
+        # 24 hours": the count that ends it then (was 5× H100 rented for 12 hours)
+        update.update(count_asked=True, gpu_count=None, intent="recommend")
     elif previous.count_asked and not has_gpu and new.gpu_count is None \
             and new.intent not in ("cost", "compare", "time") \
             and (new.method is not None or new.inference or names_model):
