@@ -17,12 +17,14 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
+from itertools import pairwise
 from typing import Final
 
 from markupsafe import Markup
 
 from bot.answer import Answer, native_weights
 from bot.detail import DEFAULT_SEQ_LEN
+from bot.render.format import Formatter
 from bot.render.phrases import Phrases
 from bot.understand.asks import OOM
 from bot.understand.lexicon import LOCAL_RUNNERS, SERVING_ENGINES
@@ -41,6 +43,11 @@ _SGLANG: Final = "sglang"
 # huggingface/text-generation-inference's and sgl-project/sglang's READMEs) and load the model's
 # own weights (AWQ and GPTQ files for 4 bits), by their names in replies.
 _SERVERS: Final = {_VLLM: "vLLM", _TGI: "TGI", _SGLANG: "SGLang"}
+# Apple's MLX (mlx-lm), on a Mac only: it serves its own quantized weights ("mlx 4bit", "q8"),
+# read as parse's mlx_<bits>bit methods ("mlx vs llama.cpp on m3 max for llama 3.1 70b q8" asked
+# for a second GPU to compare).
+_MLX: Final = "mlx"
+_MLX_NAMES: Final = (r"mlx(?:[-_ ]?lm)?",)
 
 
 def _whole(patterns: tuple[str, ...]) -> re.Pattern[str]:
@@ -51,9 +58,11 @@ def _whole(patterns: tuple[str, ...]) -> re.Pattern[str]:
 # rules/data/quant_types.toml). Their names are ASCII, so the original text is searched and its
 # offsets kept.
 _ENGINES: Final = tuple((engine, _whole(patterns))
-                        for engine, patterns in (*SERVING_ENGINES, *LOCAL_RUNNERS))
+                        for engine, patterns in (*SERVING_ENGINES, *LOCAL_RUNNERS,
+                                                 (_MLX, _MLX_NAMES)))
 # Any of them: one scan of a text that names none (most), instead of one an engine.
-_ANY_ENGINE: Final = _whole(tuple(p for _, patterns in (*SERVING_ENGINES, *LOCAL_RUNNERS)
+_ANY_ENGINE: Final = _whole(tuple(p for _, patterns in (*SERVING_ENGINES, *LOCAL_RUNNERS,
+                                                          (_MLX, _MLX_NAMES))
                                   for p in patterns))
 # Training with an engine named ("grpo with vllm and ollama for the judge") is another question.
 _TRAINING: Final = re.compile(
@@ -143,6 +152,15 @@ def engine_questions(text: str, whole: Query) -> tuple[str, ...]:
                  for a, b in ((start, first_end), (second_start, end)))
 
 
+def _mlx_weighed(text: str, named: list[tuple[str, list[tuple[int, int]]]]) -> bool:
+    """MLX set side by side with another engine ("mlx vs llama.cpp", "mlx ou ollama"): weighed
+    against it. Named beside LM Studio otherwise ("lm studio mlx 4bit"), it is the format that
+    runner loads, not a second engine."""
+    spans = sorted((span, engine) for engine, found in named for span in found)
+    return any(_MLX in (e1, e2) and e1 != e2 and _BETWEEN.fullmatch(text[a[1]:b[0]]) is not None
+               for (a, e1), (b, e2) in pairwise(spans))
+
+
 def _not_compared(whole: Query, text: str) -> bool:
     """An error to fix, vLLM's share, several users or the longest context asked: questions
     the comparison does not answer (each engine is then asked on its own, or as before)."""
@@ -172,6 +190,8 @@ def _read_as(query: Query, engine: str) -> bool:
     """Whether the engine's part of the message was read as served with that engine."""
     if engine in _SERVERS:
         return query.engine == engine
+    if engine == _MLX:
+        return (query.method or "").startswith("mlx_")
     return query.runner == engine
 
 
@@ -199,6 +219,8 @@ def read_engines(
     serving the same model with it: it is then answered as before."""
     named = _named(text)
     if len(named) < 2 or (whole.model_id is None and whole.params_b is None) or whole.rig:
+        return None
+    if any(engine == _MLX for engine, _s in named) and not _mlx_weighed(text, named):
         return None
     if not whole.inference or _TRAINING.search(text) is not None:
         return None
@@ -232,6 +254,8 @@ def read_engines(
     model_name: str | None = None
     params_b: Decimal | None = None
     metal = catalogue.gpu(gpu).unified_memory
+    if not metal and any(engine == _MLX for engine, _q in parts):
+        return None  # MLX is sized on a Mac's GPU only: elsewhere answered as before
     for engine, q in parts:
         if metal and not runs_on_metal(engine):
             continue  # said instead of sized (render_engines)
@@ -265,6 +289,8 @@ def engine_name(engine: str, catalogue: Catalogue) -> str:
     """An engine's or local runner's name as written ("vLLM", "llama.cpp"), by its id."""
     if engine in _SERVERS:
         return _SERVERS[engine]
+    if engine == _MLX:
+        return "MLX"
     runner = catalogue.local_runner(engine)
     return runner.name if runner is not None else engine
 
@@ -273,6 +299,12 @@ def _off_metal(engine: str, catalogue: Catalogue, ph: Phrases) -> str:
     """An engine named on a Mac that does not run a model on its GPU (rules/data/serving.toml
     [metal]): said, not sized against the GPU's share of the unified memory."""
     return f"• ❌ {ph.off_metal(engine, engine_name(engine, catalogue))}"
+
+
+def _rate(fmt: Formatter, rate: Decimal) -> str:
+    """A bound as capacity rounds it: to the unit from 10 tokens/s, else to a tenth (5.2 and
+    5.3 were both said "5", one "the higher ceiling")."""
+    return fmt.num(rate, 0 if rate >= 10 or rate == rate.to_integral_value() else 1)
 
 
 def render_engines(found: EngineComparison, locale: str, catalogue: Catalogue) -> str:
@@ -292,16 +324,16 @@ def render_engines(found: EngineComparison, locale: str, catalogue: Catalogue) -
     if len(rated) >= 2 and len(rates) == 1:
         lines.append(_("⚡ <b>The same ceiling for one user with %(engines)s: at most about"
                        " %(rate)s tokens/s for %(model)s on %(config)s.</b>",
-                       engines=fmt.list(names), rate=fmt.num(rates[0], 0), model=model,
+                       engines=fmt.list(names), rate=_rate(fmt, rates[0]), model=model,
                        config=config))
     elif len(rated) >= 2:
         best = [name for s, name in rated if s.bound.tokens_per_second == rates[0]]
-        others = [str(_("%(rate)s with %(engine)s", rate=fmt.num(s.bound.tokens_per_second or 0, 0),
+        others = [str(_("%(rate)s with %(engine)s", rate=_rate(fmt, s.bound.tokens_per_second or Decimal(0)),
                         engine=name)) for s, name in rated
                   if s.bound.tokens_per_second != rates[0]]
         lines.append(_("⚡ <b>For one user, %(engine)s has the higher ceiling: at most about"
                        " %(rate)s tokens/s for %(model)s on %(config)s, against %(others)s.</b>",
-                       engine=fmt.list(best), rate=fmt.num(rates[0], 0), model=model,
+                       engine=fmt.list(best), rate=_rate(fmt, rates[0]), model=model,
                        config=config, others=Markup(fmt.list(others))))
     else:
         lines.append(_("⚖️ <b>%(engines)s for %(model)s on %(config)s</b>",
@@ -339,7 +371,7 @@ def render_engines(found: EngineComparison, locale: str, catalogue: Catalogue) -
         else:
             lines.append(_("• <b>%(engine)s</b>, %(method)s: %(where)s; one sequence at most"
                            " about %(rate)s tokens/s.", engine=name, method=method,
-                           where=where, rate=fmt.num(rate, 0)))
+                           where=where, rate=_rate(fmt, rate)))
     card = catalogue.gpu(found.gpu)
     if card.unified_memory and any(q.gpu_variant_assumed for q in found.asked):
         # "vllm vs ollama on a mac": the Mac's memory was not said (was "❌ it does not fit"

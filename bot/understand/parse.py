@@ -2036,7 +2036,7 @@ def _mlx_method(s: str, cat: Catalogue) -> MethodId | None:
     if said is None or _negated(s, *said.span()):
         return None
     bits = px.MLX_BITS.search(s)
-    return cat.mlx_method(int(bits.group("bits")) if bits else None)
+    return cat.mlx_method(int(bits.group("bits") or bits.group("q")) if bits else None)
 
 
 _FOUR_BY_FORMAT: Final = frozenset({

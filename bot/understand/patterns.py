@@ -980,7 +980,9 @@ GGUF_WORD: Final = Guarded(("gguf",), r"(?<![a-z0-9])gguf(?![a-z0-9])")
 # MLX weights ("mlx 4bit", "mlx-community/Qwen2.5-32B-Instruct-4bit"): quantized the MLX way,
 # their bits with it ("4bit", "8-bit").
 MLX: Final = Guarded(("mlx",), r"(?<![a-z0-9])mlx(?:[-_ ]?(?:lm|community))?(?![a-z0-9])")
-MLX_BITS: Final = lazy(r"(?<![\w.])(?P<bits>[2-8]) ?[-_]? ?bits?(?![a-z])")
+# MLX's bits: "8bit", "8-bit", and the shorthand "q8" people carry over from GGUF names (was the
+# default 4 bits: "llama 3.1 70b q8 on m3 max with mlx" read as MLX 4-bit).
+MLX_BITS: Final = lazy(r"(?<![\w.])(?:(?P<bits>[2-8]) ?[-_]? ?bits?(?![a-z])|q(?P<q>[2-8])(?!\w))")
 # A quantization-aware-trained release named ("gemma 3 27b qat", "gemma-3-12b-it-qat-q4_0"): the
 # publisher's own 4-bit files (quant_types.toml qat_releases), for a model that has one.
 QAT: Final = Guarded(("qat",), r"(?<![a-z0-9])qat(?![a-z0-9])")
