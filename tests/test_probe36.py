@@ -128,3 +128,31 @@ def test_mlx_in_lm_studio_is_its_format() -> None:
     # LM Studio loads MLX files: "lm studio mlx 4bit" names one runner, not two to weigh.
     reply = ask("can my 16gb mac run qwen2.5 32b in lm studio mlx 4bit")
     assert reply.answer.intent == "fit", reply.text
+
+
+# The GGUF type asked with a card, however the choice is worded ("pick", "choisir", "elijo")
+# and with a local runner named (its assumed type is not the answer): the largest that fits
+# (was a recommendation's precision list, or LM Studio's Q4_K_M with the question unanswered).
+QUANT_CHOSEN: list[tuple[str, str | None, str]] = [
+    ("which quant should i pick for gemma 2 27b on a 3090", None,
+     "🎚️ <b>Largest llama.cpp quantization type that fits: Q6_K</b>"),
+    ("quel quant choisir pour gemma 2 27b sur une 3090", "fr",
+     "🎚️ <b>Le plus gros type de quantification llama.cpp qui tient\u00a0: Q6_K</b>"),
+    ("lm studio on macbook pro m3 pro 18gb which quant for mistral nemo 12b", None,
+     "🎚️ <b>Largest llama.cpp quantization type that fits: Q6_K</b>"),
+    ("deepseek r1 distill llama 8b sur un macbook pro m1 16go avec lm studio quelle quantif", "fr",
+     "🎚️ <b>Le plus gros type de quantification llama.cpp qui tient\u00a0: Q8_0</b>"),
+    ("que cuantizacion elijo para qwen2.5 14b en una 4060ti 16gb", "es",
+     "🎚️ <b>El tipo de cuantización de llama.cpp más grande que cabe: Q8_0</b>"),
+]
+
+
+@pytest.mark.parametrize(("q", "lang", "lead"), QUANT_CHOSEN)
+def test_the_quant_chosen_is_the_largest_that_fits(q: str, lang: str | None, lead: str) -> None:
+    reply = ask(q, lang)
+    assert reply.text.startswith(lead), reply.text
+
+
+def test_a_runner_without_a_quant_asked_keeps_its_type() -> None:
+    reply = ask("lm studio on macbook pro m3 pro 18gb mistral nemo 12b does it fit")
+    assert reply.query.quant == "Q4_K_M", reply.text

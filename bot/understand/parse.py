@@ -1972,9 +1972,11 @@ def _inference_method(s: str, cat: Catalogue, runner_implied: str | None = None)
                 return group  # AWQ / GPTQ: 4-bit, its block weights packed as the format packs
     runner = _runner(s) or _gguf_runner(s) or runner_implied \
         if bits == 16 and not st.INFERENCE_16.search(s) else None
-    if runner is not None:
+    if runner is not None and not asks.QUANT_ASKED.search(s):
         # "llama 3 70b with ollama": a GGUF file of the type that runner is assumed to load
-        # (Ollama's library default, Q4_K_M), said so; not BF16, 8- and 4-bit.
+        # (Ollama's library default, Q4_K_M), said so; not BF16, 8- and 4-bit. Not when the
+        # type is what is asked ("lm studio on my 3090 which quant for gemma 2 27b": was LM
+        # Studio's assumed Q4_K_M, the question unanswered; the largest that fits is).
         spec = cat.local_runner(runner)
         quant = cat.quant_method(spec.default_type) if spec is not None else None
         if quant is not None:
@@ -3879,6 +3881,13 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         intent = "memory"
     share_seen = _share_seen(text) if vllm_share and utilization is None else None
     runner_spec = cat.local_runner(runner) if runner is not None else None
+    if intent == "recommend" and inference and quant is None \
+            and (bool(work.gpus) or work.vram_gb is not None) \
+            and asks.QUANT_ASKED.search(rest) is not None:
+        # "which quant should i pick for gemma 2 27b on a 3090", "quel quant choisir", "qué
+        # cuantización elijo": the type to serve on that card, however the choice is worded,
+        # the largest that fits (was "pick"/"choisir" read as which GPU: a precision list).
+        intent = "fit"
     # "lm studio 8gb vram mac", "ollama on my 3060 12gb": a local runner and a card or memory,
     # no model: what it runs there, the largest first, as "what models can i run in lm studio
     # on …" gets it (was "❓ Which model?").
