@@ -1063,6 +1063,9 @@ def estimate_training(
         logit_bytes = c[f"activations.logits_{loss_impl}"]
         if loss_impl == "chunked" and compiled:
             logit_bytes = c["activations.logits_chunked_compiled"]
+        elif loss_impl == "eager" and arch.arch.loss_in_16bit:
+            # The model's own forward takes the loss of its 16-bit logits: no fp32 copies.
+            logit_bytes = c["activations.logits_eager_16bit"]
         logits_now = tokens * arch.vocab * logit_bytes
         parts.append(("logits", logits_now, _logits_label(logit_bytes, loss_impl)))
     # The three parts in the order they were added, as a sum over them would add them.

@@ -62,6 +62,11 @@ class Architecture(_Data):
     # the attention projections. With its source.
     fused_experts: bool = False
     fused_experts_source: str | None = Field(default=None, min_length=3)
+    # The model's own modeling code computes its training loss on the 16-bit logits, without
+    # the float32 upcast of transformers' causal-LM losses (Qwen 1's remote-code
+    # QWenLMHeadModel). With its source.
+    loss_in_16bit: bool = False
+    loss_in_16bit_source: str | None = Field(default=None, min_length=3)
     # Multi-head latent attention (DeepSeek-V2/V3, Kimi K2): keys and values are rebuilt from
     # one compressed latent of kv_lora_rank values per token, plus a shared RoPE key of
     # qk_rope_head_dim; queries go through a q_lora_rank latent (None: projected directly).
@@ -144,6 +149,8 @@ class Architecture(_Data):
             raise ValueError("biases are counted for a dense shape (GPT-2's) only")
         if self.fused_experts != (self.fused_experts_source is not None):
             raise ValueError("fused_experts and fused_experts_source go together")
+        if self.loss_in_16bit != (self.loss_in_16bit_source is not None):
+            raise ValueError("loss_in_16bit and loss_in_16bit_source go together")
         if self.fused_experts and not (self.is_moe and not self.shared_experts
                                        and not self.dense_layers):
             raise ValueError("fused_experts: a mixture of routed experts in every layer")
