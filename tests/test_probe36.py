@@ -156,3 +156,26 @@ def test_the_quant_chosen_is_the_largest_that_fits(q: str, lang: str | None, lea
 def test_a_runner_without_a_quant_asked_keeps_its_type() -> None:
     reply = ask("lm studio on macbook pro m3 pro 18gb mistral nemo 12b does it fit")
     assert reply.query.quant == "Q4_K_M", reply.text
+
+
+# Two GGUF types set against each other with a speed asked: each type's bound on the card (was
+# the fit of both, no speed), as "speed difference between q4_k_m and q8_0" already got it.
+TYPES_TIMED: list[tuple[str, str | None, list[str]]] = [
+    ("q4_k_m vs q8_0 tok/s llama 3 8b on a 4090", None,
+     ["⚡ <b>At most about 205 tokens/s: Llama 3 8B (GGUF Q4_K_M inference) on 1× RTX 4090",
+      "• Inference with GGUF Q8_0 (8.5 bits per weight): at most about 121 tokens/s"]),
+    ("q4 vs q8 pour llama 3 8b sur une 4090 en tok/s", "fr",
+     ["⚡ <b>Au plus environ 205 tokens/s\u00a0: Llama 3 8B (inférence GGUF Q4_K_M)",
+      "• Inférence avec GGUF Q8_0 (8,5 bits par poids)\u00a0: au plus environ 121 tokens/s"]),
+]
+
+
+@pytest.mark.parametrize(("q", "lang", "has"), TYPES_TIMED)
+def test_two_types_timed(q: str, lang: str | None, has: list[str]) -> None:
+    reply = ask(q, lang)
+    assert reply.text.startswith(has[0]), reply.text
+    says(reply.text, has, [])
+
+
+def test_two_formats_without_a_speed_stay_a_fit() -> None:
+    assert ask_json("awq vs gguf for llama 3 70b on 2x 3090")["intent"] == "fit"

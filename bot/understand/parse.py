@@ -3843,6 +3843,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         quant_bare = None
         if intent == "compare" and not others:
             intent = "fit" if work.gpus or work.vram_gb is not None else "memory"
+            if work.gpus and (work.params_b is not None or work.family) and counted is None \
+                    and _capacity_asked(rest, work, method, inference)[1]:
+                # "q4_k_m vs q8_0 tok/s llama 3 8b on a 4090": each type's speed there, as
+                # "speed difference between q4_k_m and q8_0" gets it (was the fit alone).
+                intent, speed_asked = "time", True
     runner = _runner(rest) if inference else None
     if runner is None and inference and work.ram_free:
         runner = "ollama"  # its error message pasted: Ollama's check, Ollama's run
