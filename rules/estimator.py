@@ -1114,14 +1114,14 @@ def estimate_training(
         assumptions.append(Note("device_map", {"gpus": gpus, "batch": micro_batch}))
     elif zero12:
         # DeepSpeedZeroOptimizer (stages 1 and 2) allocates its contiguous gradient bucket of
-        # reduce_bucket_size elements at each backward, as ZeRO-3 does at init.
-        if gpus > 1 or cpu_offload:
-            wide = (fp32_weights and not quantized_base) or prec == "fp32"
-            parts.append(("zero_grad_bucket",
-                          c["overhead.zero12_ipg_buffers"]
-                          * c["overhead.zero3_reduce_bucket_size"]
-                          * (c["bytes.fp32"] if wide else bf16),
-                          "ZeRO-1/2 contiguous gradient bucket (reduce_bucket_size)"))
+        # reduce_bucket_size elements at each backward, as ZeRO-3 does at init, on one GPU too:
+        # backward() tests contiguous_gradients only, not the world size.
+        wide = (fp32_weights and not quantized_base) or prec == "fp32"
+        parts.append(("zero_grad_bucket",
+                      c["overhead.zero12_ipg_buffers"]
+                      * c["overhead.zero3_reduce_bucket_size"]
+                      * (c["bytes.fp32"] if wide else bf16),
+                      "ZeRO-1/2 contiguous gradient bucket (reduce_bucket_size)"))
         if gpus > 1:
             assumptions.append(Note(parallel, {"gpus": gpus, "batch": micro_batch}))
     elif gpus > 1 or cpu_offload:
