@@ -498,11 +498,12 @@ def _resolve_targets(targets: str | Sequence[str]) -> tuple[str, ...]:
 
 def _activation_bytes_per_token_layer(
     arch: _Dims, seq_len: int, flash: bool, compiled: bool, c: Mapping[str, float],
-    kernels: Kernels | None = None,
+    kernels: Kernels | None = None, mlx: bool = False,
 ) -> float:
     """Bytes kept for backward per token and layer (Korthikanti §4.1 count, shape-aware).
     Unsloth's and Liger's fused SwiGLU keep fewer MLP-width tensors, and their RMSNorm no
-    float32 copy."""
+    float32 copy. mlx: MLX training, whose attention always runs unfused (its BF16 softmax
+    output kept for backward, activations.mlx_attention_scores), whatever `flash` says."""
     h, q, kv = arch.hidden, arch.q_dim, arch.kv_dim
     width = arch.active_ffn_width
     mlp_tensors = 4 if arch.gated_mlp else 2
@@ -516,7 +517,11 @@ def _activation_bytes_per_token_layer(
     total = norms + attention + mlp
     if not compiled:
         total += 2 * c["activations.eager_norm_fp32_copy"] * h
-    if not flash:
+    if mlx and not arch.attn_logit_softcapping:
+        # MLX falls back to unfused attention whenever gradients are traced: no fused kernel
+        # to choose, so the scores are held whether or not FlashAttention was asked.
+        total += c["activations.mlx_attention_scores"] * arch.heads * seq_len
+    elif not flash:
         scores = c["activations.softcapped_attention_scores" if arch.attn_logit_softcapping
                    else "activations.korthikanti_attention_scores"]
         total += scores * arch.heads * seq_len
@@ -978,7 +983,7 @@ def estimate_training(
     # -- activations and logits --------------------------------------------------------------
     tokens = float(seq_len * micro_batch * (2 if paired else 1))
     per_tok_layer = _activation_bytes_per_token_layer(arch, seq_len, flash_attention, compiled, c,
-                                                      kernels)
+                                                      kernels, mlx)
     if kernels == "unsloth" and grad_ckpt and not activation_offload:
         # use_gradient_checkpointing="unsloth": checkpoints go to CPU RAM as they are made.
         activation_offload = True
@@ -1066,8 +1071,14 @@ def estimate_training(
         elif loss_impl == "eager" and arch.arch.loss_in_16bit:
             # The model's own forward takes the loss of its 16-bit logits: no fp32 copies.
             logit_bytes = c["activations.logits_eager_16bit"]
+        label = _logits_label(logit_bytes, loss_impl)
+        if mlx:
+            # mlx-lm's default_loss: nn.losses.cross_entropy on the model's BF16 logits, no
+            # FP32 upcast, whatever loss a PyTorch trainer would have used.
+            logit_bytes = c["activations.logits_mlx"]
+            label = _logits_label(logit_bytes, "MLX bf16")
         logits_now = tokens * arch.vocab * logit_bytes
-        parts.append(("logits", logits_now, _logits_label(logit_bytes, loss_impl)))
+        parts.append(("logits", logits_now, label))
     # The three parts in the order they were added, as a sum over them would add them.
     acts = act_bytes + layer_grads + logits_now
     # The loss's backward (logits and their gradient) ends before the last layer's begins

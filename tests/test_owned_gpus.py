@@ -47,9 +47,10 @@ def test_rentable_key_sits_after_text() -> None:
          {"gpu": "a10g", "vram_gb": 24, "fits": None, "rentable": False}),
         ("qlora 70b on 4 * A6000 = 192 GB total",
          {"gpu": "rtx-a6000", "gpu_count": 4, "vram_gb": 192, "fits": True, "rentable": False}),
-        # mlx-lm at batch 1 with checkpointing: 48 GB holds it in one vocabulary, not another
+        # mlx-lm at batch 1 with checkpointing, its BF16 loss (mlx36): 48 GB holds it from a
+        # 32k to a 256k vocabulary (was 'Depends on the model', fits null)
         ("QLoRA 70B on M2 Ultra 64 GB",
-         {"gpu": "apple-m2-ultra", "vram_gb": 64, "fits": None, "rentable": False}),
+         {"gpu": "apple-m2-ultra", "vram_gb": 64, "fits": True, "rentable": False}),
         ("QLoRA 70B on an A100",
          {"gpu": "a100-80gb", "vram_gb": 80, "fits": True, "rentable": True,
           "usd_per_hour": "0.92"}),

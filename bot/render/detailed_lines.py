@@ -249,16 +249,15 @@ _SAID: dict[str, str] = {
     # returns true whenever gradients are traced, "It's faster for training on Metal to use the
     # unfused SDPA for both forward and backward"; ml-explore/mlx-lm@d78bf58e
     # mlx_lm/tuner/trainer.py default_loss: nn.losses.cross_entropy on the model's own logits,
-    # cast to FP32 only once summed). The estimator's attention and loss terms are PyTorch's
-    # (no score matrix, FP32 logits): said, not yet changed, as no MLX training peak is
-    # measured (tests/data holds none) to weigh the two.
+    # cast to FP32 only once summed). The estimator counts both as MLX runs them
+    # (rules/data/detailed.toml activations.mlx_attention_scores and activations.logits_mlx).
     "mlx_kernels": N_(
         "MLX computes attention unfused while it trains (its fused kernel, "
         "mx.fast.scaled_dot_product_attention, serves inference): the backward pass keeps each "
-        "trained layer's sequence × sequence attention scores (one layer at a time with "
-        "gradient checkpointing), which grow with the square of the sequence and are not "
-        "counted here; the loss is counted on FP32 logits, where MLX keeps them in the model's "
-        "BF16."
+        "trained layer's sequence × sequence attention probabilities in BF16 (one layer at a "
+        "time with gradient checkpointing), counted here, and they grow with the square of the "
+        "sequence; the loss is counted as mlx-lm computes it, on the model's BF16 logits with "
+        "no FP32 copy."
     ),
     "kv_cache_bf16": N_("KV cache in BF16 for prompt and output, with grouped-query attention."),
     "kv_cache_fp32": N_(
