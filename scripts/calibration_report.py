@@ -73,6 +73,12 @@ SOURCE_SETUPS: tuple[tuple[str, str, str], ...] = (
     ("lightning-ai/litgpt config_hub/finetune", "with litgpt",
      "the rows of LitGPT's config hub table, trained with its finetune scripts (their chunked "
      "loss; their GPT's lm_head apart from a tied checkpoint's embeddings)"),
+    ("lightning-ai/litgpt tutorials/resource-tables.md", "with litgpt",
+     "the rows of LitGPT's resource tables, trained with its finetune/lora.py (its chunked loss, "
+     "BitsandbytesPrecision quantizing every linear)"),
+    ("bitsandbytes 0.41.1)", "bitsandbytes 0.41",
+     "a QLoRA row run on bitsandbytes 0.41.1 (LitGPT's resource tables), whose 4-bit matmul kept "
+     "each linear's input for backward (bitsandbytes #1270, fixed in 0.43.2)"),
     ("foundation-model-stack/fms-acceleration", "flash attention",
      "the benchmark's defaults.yaml sets use_flash_attn: True for every scenario"),
     ("foundation-model-stack/fms-acceleration", "no gradient accumulation",

@@ -87,3 +87,18 @@ def test_zero_2_gradient_bucket_on_one_gpu() -> None:
     detailed = Pipeline(load_catalogue(), cache_size=0).ask(question, chosen_locale="en") \
         .answer.detailed
     assert float(detailed.breakdown.term("zero_grad_bucket")) == pytest.approx(1.0, abs=0.05)
+
+
+def test_litgpt_resource_table_rows() -> None:
+    # LitGPT's resource tables (commit 8641822, A100 40GB, bitsandbytes 0.41.1): Llama 2 13B LoRA
+    # and QLoRA at 1 x 1304 tokens (Alpaca's longest Llama 2 sample), held out.
+    report = script("calibration_report")
+    rows = [r for r in report.evaluate(EXTRA)
+            if r.raw["source"].startswith("Lightning-AI/litgpt tutorials/resource-tables.md")]
+    assert [r.raw["model"] for r in rows] == ["Llama 2 13B", "Llama 2 13B"]
+    lora, qlora = rows
+    assert "with litgpt" in lora.question and "bitsandbytes" not in lora.question
+    assert "with litgpt" in qlora.question and "bitsandbytes 0.41" in qlora.question
+    for row in rows:
+        assert row.allocator and "seq 1304" in row.question, row.question
+        assert row.ratio is not None and 0.85 <= row.ratio <= 1.10, (row.question, row.ratio)
