@@ -503,7 +503,8 @@ def _activation_bytes_per_token_layer(
     """Bytes kept for backward per token and layer (Korthikanti §4.1 count, shape-aware).
     Unsloth's and Liger's fused SwiGLU keep fewer MLP-width tensors, and their RMSNorm no
     float32 copy. mlx: MLX training, whose attention always runs unfused (its BF16 softmax
-    output kept for backward, activations.mlx_attention_scores), whatever `flash` says."""
+    output kept for backward, activations.mlx_attention_scores), whatever `flash` says, and
+    whose fused RMSNorm keeps no float32 copy."""
     h, q, kv = arch.hidden, arch.q_dim, arch.kv_dim
     width = arch.active_ffn_width
     mlp_tensors = 4 if arch.gated_mlp else 2
@@ -515,7 +516,11 @@ def _activation_bytes_per_token_layer(
     attention = bf16 * (h + 2 * q + 2 * kv)
     mlp = bf16 * (h + mlp_tensors * width)
     total = norms + attention + mlp
-    if not compiled:
+    if not (compiled or mlx):
+        # MLX's nn.RMSNorm is mx.fast.rms_norm, one Metal kernel whenever it runs on the GPU
+        # (RMSNorm::use_fallback: 's.device == Device::cpu', ml-explore/mlx @846d1762
+        # mlx/backend/metal/normalization.cpp), whose RMSNormVJP takes the BF16 input, the
+        # weight and the cotangent: no FP32 copy is kept.
         total += 2 * c["activations.eager_norm_fp32_copy"] * h
     if mlx and not arch.attn_logit_softcapping:
         # MLX falls back to unfused attention whenever gradients are traced: no fused kernel

@@ -134,11 +134,11 @@ def test_zero2_with_offload_or_several_gpus_has_no_such_line(text: str) -> None:
 # and rank 16 over NF4 weights and a 1.3 GB "Metal context": 12.8 GB, then a shorter sequence).
 MAC_MLX = [
     # mlx-lm's rank 8 on the last 16 layers and its 4-bit MLX weights, at the typical batch 1
-    # with checkpointing (mlx_lm.lora's own batch 4 without it needed 57.2 GB here), which the
+    # with checkpointing (mlx_lm.lora's own batch 4 without it needed 52.6 GB here), which the
     # command passes
     ("qlora llama 3 8b on my m2 pro 16gb", None,
-     ["At typical settings (sequence 2,048, batch 1) it needs about 7.9 GB (detailed estimate) "
-      "of the 10.66 GB macOS lets the GPU use, 2.8 GB left",
+     ["At typical settings (sequence 2,048, batch 1) it needs about 7.8 GB (detailed estimate) "
+      "of the 10.66 GB macOS lets the GPU use, 2.9 GB left",
       "🍎 No trainer named: estimated as mlx-lm runs it on a Mac (mlx_lm.lora with LoRA rank 8 "
       "on the last 16 layers, its defaults, at batch 1 with gradient checkpointing where you "
       "gave none), not as TRL on CUDA.",

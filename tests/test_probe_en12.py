@@ -123,7 +123,7 @@ def test_program_licence_not_read(text: str) -> None:
      "of the 21.33 GB macOS lets the GPU use"),
     # mlx-lm assumed (fit23), at batch 1 with checkpointing
     ("m3 max 64gb can i qlora gemma 3 12b", None,
-     "it needs about 11.4 GB (detailed estimate) of the 48 GB macOS lets the GPU use, 36.6 GB "
+     "it needs about 11.3 GB (detailed estimate) of the 48 GB macOS lets the GPU use, 36.7 GB "
      "left"),
     ("m3 max 64gb can i finetune gemma 3 12b with mlx", None, "≈ 19.2 GB at typical settings"),
     ("m1 pro 16gb, can i even run llama 3.1 8b q4", None,

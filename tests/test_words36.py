@@ -132,20 +132,20 @@ MLX_NAMED: list[tuple[str, str | None, bool, list[str]]] = [
     ("lora llama 3 8b on my m2 max 32gb with mlx", None, True, [
         "✅ <b>Yes: Llama 3 8B fits on 1× Apple M2 Max (LoRA).</b>",
         "🍎 With mlx-lm, as you named it: its own defaults, batch 4 without gradient "
-        "checkpointing, need about 68.7 GB here, more than the GPU can use; with --batch-size 1 "
-        "--grad-checkpoint it needs about 19.4 GB, the figures below.",
+        "checkpointing, need about 64.2 GB here, more than the GPU can use; with --batch-size 1 "
+        "--grad-checkpoint it needs about 19.3 GB, the figures below.",
         "--train --data … --batch-size 1 --grad-checkpoint</code>"]),
     ("qlora llama 3 8b on my m2 pro 16gb using mlx-lm", None, True, [
         "🍎 With mlx-lm, as you named it: its own defaults, batch 4 without gradient "
-        "checkpointing, need about 57.2 GB here"]),
+        "checkpointing, need about 52.6 GB here"]),
     ("lora llama 3 8b on my m2 ultra 192gb with mlx_lm", None, True, [
-        "sequence 2,048, batch 4) it needs about 68.7 GB",
+        "sequence 2,048, batch 4) it needs about 64.2 GB",
         "🍎 With mlx-lm, as you named it: estimated at mlx_lm.lora's own defaults, batch 4 "
         "without gradient checkpointing, which hold here.",
         "<code>mlx_lm.lora --model … --train --data …</code>"]),
     ("lora de llama 3 8b con mlx en mi m2 max de 32gb", "es", True, [
         "🍎 Con mlx-lm, como lo indicas: sus valores por defecto, batch 4 sin gradient "
-        "checkpointing, necesitan unos 68,7\u00a0GB aquí"]),
+        "checkpointing, necesitan unos 64,2\u00a0GB aquí"]),
     ("lora de llama 3 8b avec mlx sur mon m2 ultra 192 go", "fr", True, [
         "🍎 Avec mlx-lm, comme vous l'indiquez\u00a0: estimé avec les valeurs par défaut de "
         "mlx_lm.lora"]),

@@ -250,14 +250,16 @@ _SAID: dict[str, str] = {
     # unfused SDPA for both forward and backward"; ml-explore/mlx-lm@d78bf58e
     # mlx_lm/tuner/trainer.py default_loss: nn.losses.cross_entropy on the model's own logits,
     # cast to FP32 only once summed). The estimator counts both as MLX runs them
-    # (rules/data/detailed.toml activations.mlx_attention_scores and activations.logits_mlx).
+    # (rules/data/detailed.toml activations.mlx_attention_scores and activations.logits_mlx),
+    # and no FP32 norm copy (nn.RMSNorm is the fused mx.fast.rms_norm on the GPU).
     "mlx_kernels": N_(
         "MLX computes attention unfused while it trains (its fused kernel, "
         "mx.fast.scaled_dot_product_attention, serves inference): the backward pass keeps each "
         "trained layer's sequence × sequence attention probabilities in BF16 (one layer at a "
         "time with gradient checkpointing), counted here, and they grow with the square of the "
         "sequence; the loss is counted as mlx-lm computes it, on the model's BF16 logits with "
-        "no FP32 copy."
+        "no FP32 copy, and its RMSNorm as one fused kernel (mx.fast.rms_norm) that keeps no "
+        "FP32 copy either."
     ),
     "kv_cache_bf16": N_("KV cache in BF16 for prompt and output, with grouped-query attention."),
     "kv_cache_fp32": N_(
