@@ -179,3 +179,34 @@ def test_two_types_timed(q: str, lang: str | None, has: list[str]) -> None:
 
 def test_two_formats_without_a_speed_stay_a_fit() -> None:
     assert ask_json("awq vs gguf for llama 3 70b on 2x 3090")["intent"] == "fit"
+
+
+# An Ollama library tag is the model pulled with Ollama: its GGUF type and the context Ollama
+# picks for the card (was a generic 4-bit run at 2,048 tokens, tensor parallel on two cards).
+OLLAMA_TAGS: list[tuple[str, str | None, str]] = [
+    ("gemma3:27b-it-qat on a 3090 how fast", None,
+     "⚡ <b>At most about 45 tokens/s: Gemma 3 27B (GGUF Q4_0 inference) on 1× RTX 3090, one "
+     "sequence with 32,768 tokens of context.</b>"),
+    ("llama3.1:70b on 2x3090 tok/s", None,
+     "⚡ <b>Llama 3.1 70B (GGUF Q4_K_M inference) does not fit whole on 2× RTX 3090 at 131,072 "
+     "tokens of context"),
+    ("qwen2.5:14b-instruct-q4_K_M sur ma 3060 12go ca passe ?", "fr",
+     "✅ <b>Oui\u00a0: Qwen2.5 14B (14,7\u00a0Md de paramètres) tient sur 1× RTX 3060 (inférence "
+     "GGUF Q4_K_M).</b>\nAvec 4\u202f096 tokens de contexte"),
+]
+
+
+@pytest.mark.parametrize(("q", "lang", "lead"), OLLAMA_TAGS)
+def test_an_ollama_tag_is_served_by_ollama(q: str, lang: str | None, lead: str) -> None:
+    reply = ask(q, lang)
+    assert reply.query.runner == "ollama", reply.text
+    assert reply.text.startswith(lead), reply.text
+
+
+@pytest.mark.parametrize("q", [
+    "llama 3 8b on a 4090 at 16:9 resolution, fits?",
+    "vllm serve qwen2.5:7b on a 4090",
+    "lm studio llama3.1:8b on a 4070",
+])
+def test_no_tag_or_another_runner_is_no_ollama(q: str) -> None:
+    assert ask(q).query.runner != "ollama"

@@ -2827,6 +2827,12 @@ _NODES_TIMES_CARDS: Final = lazy(
 # "une a100 h24", "en h24": French for around the clock, written as its longer form the hours
 # read ("24h/24"); taken as a card we do not know, it made a comparison asking for a second GPU.
 _AROUND_THE_CLOCK_SHORT: Final = lazy(r"(?<![a-z0-9])h ?24(?![0-9a-z/])")
+# An Ollama library tag ("llama3.1:70b", "qwen2.5:14b-instruct-q4_K_M", "gemma3:27b-it-qat"):
+# the model pulled with Ollama, so served as Ollama serves it (its GGUF type, its default
+# context), as "with ollama" said would (was a generic 4-bit run at 2,048 tokens).
+_OLLAMA_TAG: Final = lazy(
+    r"(?<![a-z0-9/])[a-z][a-z0-9.-]*[a-z0-9]:(?:\d+(?:\.\d+)?[bm]|latest)(?:-[a-z0-9_.-]+)?"
+    r"(?![a-z0-9])")
 
 
 # "5 horas de h200 y 10 de l40s": the second number takes the first's unit (10 hours of L40S,
@@ -2912,6 +2918,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     s = _SECOND_RENTAL_UNIT.sub(r"\1\3 \2", s)
     if "24" in s:
         s = _AROUND_THE_CLOCK_SHORT.sub("24h/24", s)
+    if ":" in s and _OLLAMA_TAG.search(s) is not None and "vllm" not in s \
+            and not (px.LOCAL_RUNNER.admits(s) and px.LOCAL_RUNNER.pattern.search(s)):
+        s = f"{s} ollama"
     if "r1" in s:
         s = _R1_DISTILLED.sub(_r1_distilled, s)
     if "x" in s:
