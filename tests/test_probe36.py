@@ -158,12 +158,22 @@ def test_a_runner_without_a_quant_asked_keeps_its_type() -> None:
     assert reply.query.quant == "Q4_K_M", reply.text
 
 
-# Two GGUF types set against each other with a speed asked: each type's bound on the card (was
-# the fit of both, no speed), as "speed difference between q4_k_m and q8_0" already got it.
+# Two GGUF types set against each other with a speed asked, or which is faster: each type's
+# bound on the card (was the fit of both, no speed), as "speed difference between q4_k_m and
+# q8_0" already got it.
 TYPES_TIMED: list[tuple[str, str | None, list[str]]] = [
     ("q4_k_m vs q8_0 tok/s llama 3 8b on a 4090", None,
      ["⚡ <b>At most about 205 tokens/s: Llama 3 8B (GGUF Q4_K_M inference) on 1× RTX 4090",
       "• Inference with GGUF Q8_0 (8.5 bits per weight): at most about 121 tokens/s"]),
+    ("q4_k_m or q8_0 which is faster for llama 3 8b on a 4090", None,
+     ["⚡ <b>At most about 205 tokens/s: Llama 3 8B (GGUF Q4_K_M inference) on 1× RTX 4090",
+      "• Inference with GGUF Q8_0 (8.5 bits per weight): at most about 121 tokens/s"]),
+    ("q4_k_m o q8_0 cual es mas rapido para llama 3 8b en una 4090", "es",
+     ["⚡ <b>Como mucho unos 205 tokens/s: Llama 3 8B (inferencia GGUF Q4_K_M)",
+      "• Inferencia con GGUF Q8_0 (8,5 bits por peso): como mucho unos 121 tokens/s"]),
+    ("q4_k_m ou q8_0 lequel est plus rapide pour llama 3 8b sur une 4090", "fr",
+     ["⚡ <b>Au plus environ 205 tokens/s\u00a0: Llama 3 8B (inférence GGUF Q4_K_M)",
+      "• Inférence avec GGUF Q8_0 (8,5 bits par poids)\u00a0: au plus environ 121 tokens/s"]),
     ("q4 vs q8 pour llama 3 8b sur une 4090 en tok/s", "fr",
      ["⚡ <b>Au plus environ 205 tokens/s\u00a0: Llama 3 8B (inférence GGUF Q4_K_M)",
       "• Inférence avec GGUF Q8_0 (8,5 bits par poids)\u00a0: au plus environ 121 tokens/s"]),

@@ -2827,6 +2827,10 @@ _NODES_TIMES_CARDS: Final = lazy(
 # "une a100 h24", "en h24": French for around the clock, written as its longer form the hours
 # read ("24h/24"); taken as a card we do not know, it made a comparison asking for a second GPU.
 _AROUND_THE_CLOCK_SHORT: Final = lazy(r"(?<![a-z0-9])h ?24(?![0-9a-z/])")
+# Which of two is faster ("q4_k_m or q8_0 which is faster", "cuál va más rápido", "lequel est
+# plus rapide"): their speeds asked (folded text).
+_FASTER: Final = lazy(r"(?<![a-z])(?:faster|quicker|mas rapid[oa]s?|plus rapides?|plus vite)"
+                      r"(?![a-z])")
 # An Ollama library tag ("llama3.1:70b", "qwen2.5:14b-instruct-q4_K_M", "gemma3:27b-it-qat"):
 # the model pulled with Ollama, so served as Ollama serves it (its GGUF type, its default
 # context), as "with ollama" said would (was a generic 4-bit run at 2,048 tokens).
@@ -3852,11 +3856,14 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         quant_bare = None
         if intent == "compare" and not others:
             intent = "fit" if work.gpus or work.vram_gb is not None else "memory"
-            if work.gpus and (work.params_b is not None or work.family) and counted is None \
-                    and _capacity_asked(rest, work, method, inference)[1]:
-                # "q4_k_m vs q8_0 tok/s llama 3 8b on a 4090": each type's speed there, as
-                # "speed difference between q4_k_m and q8_0" gets it (was the fit alone).
-                intent, speed_asked = "time", True
+        if intent == "fit" and not others and work.gpus \
+                and (work.params_b is not None or work.family) and counted is None \
+                and (_capacity_asked(rest, work, method, inference)[1]
+                     or _FASTER.search(rest) is not None):
+            # "q4_k_m vs q8_0 tok/s llama 3 8b on a 4090", "q4_k_m or q8_0 which is faster":
+            # each type's speed there, as "speed difference between q4_k_m and q8_0" gets it
+            # (was the fit alone).
+            intent, speed_asked = "time", True
     runner = _runner(rest) if inference else None
     if runner is None and inference and work.ram_free:
         runner = "ollama"  # its error message pasted: Ollama's check, Ollama's run
