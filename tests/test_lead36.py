@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from tests.support.chat import ask, converse, says
+from bot.render.lines import _layer_split
+from bot.render.phrases import Phrases
+from tests.support.chat import CATALOGUE, ask, converse, says
 
 
 @pytest.mark.parametrize(("text", "has"), [
@@ -177,3 +181,27 @@ def test_another_deadline_counts_again() -> None:
 ])
 def test_another_rate_is_the_tokens_a_day(turns: tuple[str, ...], lead: str) -> None:
     assert converse(*turns)[-1].text.startswith(lead)
+
+
+def test_the_ram_at_the_layers_said() -> None:
+    # "-ngl 40": the RAM of the 41 layers left there, not of the 37 at the most the GPU holds
+    # (was "21.3 GB" beside "keeps 41 of its 81 layers in RAM"; the speed line read 22.8 GB)
+    body = ask("llama.cpp -ngl 40 -c 8192 llama 3 70b q4 on a 4090").text
+    assert body.startswith("⚠️ <b>Partly on the CPU, slowly, if your system RAM holds about "
+                           "23.5 GB: Llama 3 70B (GGUF Q4_K_M inference) does not fit whole on "
+                           "1× RTX 4090, so llama.cpp keeps 41 of its 81 layers in RAM"), body
+
+
+@pytest.mark.parametrize(("locale", "said"), [
+    ("en", "The remaining layer and the token embeddings take about"),
+    ("es", "La capa restante y los embeddings de tokens ocupan unos"),
+    ("fr", "La couche restante et les embeddings de tokens occupent environ"),
+])
+def test_one_layer_left_in_ram_is_said_in_the_singular(locale: str, said: str) -> None:
+    answer = ask("llama.cpp llama 3 70b q4 on a 4090", locale).answer
+    split = answer.layer_split
+    assert split is not None
+    one = dataclasses.replace(split, repeating_on_gpu=split.layers - 1)
+    text = str(_layer_split(Phrases(locale, CATALOGUE), answer.model_copy(
+        update={"layer_split": one})))
+    assert said in text, text

@@ -2184,6 +2184,10 @@ def _offloaded_lead(ph: Phrases, answer: Answer, who: str, how: str, where: str)
     runner = ph.cat.local_runner(query.runner) if query.runner else None
     fmt = ph.fmt
     on_gpu = min(speed.gpu_layers, split.gpu_layers)
+    # The RAM at the layers said ("-ngl 40"): each layer the GPU does not take is one more in
+    # RAM (was the figure at the most the GPU holds, 21.3 GB for 37 layers said of 41).
+    each = split.layer_read_gb or split.layer_gb
+    need = (split.ram_gb + (split.gpu_layers - on_gpu) * each).quantize(Decimal("0.1"))
     if query.system_ram_gb is None:
         # "ollama run llama3:70b on my 4090?": Ollama offloads by itself; whether it runs
         # rests on the RAM, which is not said: what it takes, and the question (was "❌ No").
@@ -2195,7 +2199,7 @@ def _offloaded_lead(ph: Phrases, answer: Answer, who: str, how: str, where: str)
             who=who, how=how, where=where,
             runner=runner.name if runner is not None else "llama.cpp",
             rest=fmt.num(split.layers + 1 - on_gpu), all=fmt.num(split.layers + 1),
-            need=fmt.gb(split.ram_gb, 1), rate=fmt.num(speed.tokens_per_second),
+            need=fmt.gb(need, 1), rate=fmt.num(speed.tokens_per_second),
         )
     return ph._(
         "Yes, partly on the CPU and slowly: %(who)s (%(how)s) does not fit whole on %(where)s, "
@@ -2235,16 +2239,22 @@ def _layer_split(ph: Phrases, answer: Answer) -> Markup:
             "whole model would run on the CPU, from about %(ram)s of system RAM.",
             runner=name, ram=fmt.gb(split.ram_gb, 1),
         ) + after
-    return lead + Markup("🐢 ") + ph._(
+    rest = split.layers - split.repeating_on_gpu
+    return lead + Markup("🐢 ") + ph.ngettext(
+        "With %(runner)s, %(ngl)s of the model's %(all)s layers fit in GPU memory (-ngl "
+        "%(ngl)s in llama.cpp, num_gpu %(ngl)s in Ollama; the output layer counts as one), "
+        "about %(layer)s each with "
+        "its KV cache. The remaining layer and the token embeddings take about %(ram)s "
+        "of system RAM and run on the CPU: many times slower, at the pace of the CPU's memory "
+        "bandwidth; measure it with llama-bench.",
         "With %(runner)s, %(ngl)s of the model's %(all)s layers fit in GPU memory (-ngl "
         "%(ngl)s in llama.cpp, num_gpu %(ngl)s in Ollama; the output layer counts as one), "
         "about %(layer)s each with "
         "its KV cache. The other %(rest)s layers and the token embeddings take about %(ram)s "
         "of system RAM and run on the CPU: many times slower, at the pace of the CPU's memory "
-        "bandwidth; measure it with llama-bench.",
+        "bandwidth; measure it with llama-bench.", rest,
         runner=name, ngl=fmt.num(split.gpu_layers), all=fmt.num(split.layers + 1),
-        layer=fmt.gb(split.layer_gb, 1), rest=fmt.num(split.layers - split.repeating_on_gpu),
-        ram=fmt.gb(split.ram_gb, 1),
+        layer=fmt.gb(split.layer_gb, 1), rest=fmt.num(rest), ram=fmt.gb(split.ram_gb, 1),
     ) + _layers_asked(ph, split.gpu_layers, answer.query.gpu_layers) \
         + _ram_said(ph, split.ram_gb, None if answer.query.ram_free
                     else answer.query.system_ram_gb) \
