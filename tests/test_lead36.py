@@ -205,3 +205,15 @@ def test_one_layer_left_in_ram_is_said_in_the_singular(locale: str, said: str) -
     text = str(_layer_split(Phrases(locale, CATALOGUE), answer.model_copy(
         update={"layer_split": one})))
     assert said in text, text
+
+
+@pytest.mark.parametrize("turns", [
+    ("llama3.1:8b on my 3060", "and q8?"),
+    ("ollama llama 3.1 8b on my 3060", "y en q8?"),
+])
+def test_another_type_keeps_the_runner(turns: tuple[str, ...]) -> None:
+    # another GGUF type after an Ollama question: still Ollama's run, its 4,096-token default
+    # context on a card under 24 GiB (was no runner, 2,048 tokens assumed)
+    reply = converse(*turns)[-1]
+    assert reply.query.runner == "ollama", reply.text
+    assert "4,096 tokens of context" in reply.text or "4.096 tokens de contexto" in reply.text

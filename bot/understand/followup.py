@@ -2572,6 +2572,11 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
                       serving_precision_said=previous.serving_precision_said,
                       quant=previous.quant, quant_bare=previous.quant_bare,
                       runner=previous.runner, runner_type_assumed=previous.runner_type_assumed)
+    if "runner" not in update and new.inference and previous.inference \
+            and new.runner is None and new.engine is None and previous.runner is not None:
+        # "and q8?" after "llama3.1:8b on my 3060" (Ollama's tag): the same runner, at the
+        # type said (was no runner, and 2,048 tokens for Ollama's 4,096)
+        update["runner"] = previous.runner
     has_gpu = _names_card(new)
     if not has_gpu:
         update.update(
