@@ -93,7 +93,9 @@ INSTRUCT_SERVED = [
     ("gemma 3 27b it on a 5090", "gemma-3-27b",
      "✅ <b>On 1× RTX 5090, Gemma 3 27B fits: 8-bit inference and 4-bit inference.</b>"),
     ("gemma-3-27b-it on a 5090", "gemma-3-27b", "✅ <b>On 1× RTX 5090, Gemma 3 27B fits: 8-bit"),
-    ("gemma3:27b-it on a 5090?", "gemma-3-27b", "✅ <b>On 1× RTX 5090, Gemma 3 27B fits: 8-bit"),
+    # an Ollama tag is Ollama's run, its GGUF type (probe36, 18ded476)
+    ("gemma3:27b-it on a 5090?", "gemma-3-27b",
+     "✅ <b>Yes: Gemma 3 27B fits on 1× RTX 5090 (GGUF Q4_K_M inference).</b>"),
     ("llama 3 8b instruct on a 4090", "llama-3-8b",
      "✅ <b>On 1× RTX 4090, Llama 3 8B fits: BF16 inference"),
     ("Llama-3.1-8B-Instruct on a 4090", "llama-3.1-8b", "✅ <b>On 1× RTX 4090, Llama 3.1 8B fits: BF16"),
