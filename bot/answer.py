@@ -917,6 +917,8 @@ class Answer(BaseModel):
     # "on h100s", no count: the fewest of the card that hold the run, taken as the count
     # (_plural_count); or, none in an instance, how many it takes (0: no cluster holds it).
     plural_count: int | None = None
+    plural_by_int4: bool = False  # ... counted for 4-bit, what runs at home
+    plural_memory: int | None = None  # ... fewer hold it by memory; vLLM cannot split over them
     plural_need: int | None = None
     plural_need_detailed: bool = False  # that count by the detailed estimate (else the rule's)
     # ... and no offered configuration holds it: the detailed estimate per GPU on the most of
@@ -1655,6 +1657,15 @@ def _plural_count(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
     if gpu.unified_memory:
         return query, {}
     method, params_b = query.method, query.params_b
+    at_home = cat.method(method).kind == "inference" and not query.serving_precision_said \
+        and _run_at_home(query, gpu)
+    memory_need: int | None = None
+    if at_home:
+        # "can i run llama 3 70b on 3090s": at home the usual download is 4-bit (llama.cpp,
+        # Ollama, LM Studio), so as many cards as that takes (2×), the other precisions said
+        # against them (was 7× by BF16, 0 GB left, split by a tensor parallelism 64 heads do
+        # not divide over 7)
+        method = "inference_int4"
     one = fit(method, params_b, gpu.id, 1, catalogue=cat, memory_gb=query.gpu_memory_gb)
     detailed = need = _detailed_count(query, one, 1, cat)
     # The verdict the reply leads with is the planning rule's unless settings are said: the
@@ -1663,8 +1674,16 @@ def _plural_count(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
     while need is not None and need <= cat.limits.max_cluster_gpus and not fit(
             method, params_b, gpu.id, need, catalogue=cat, memory_gb=query.gpu_memory_gb).fits:
         need += 1
+    if need is not None and need <= cat.limits.max_gpus and not at_home:
+        # "serve llama 3 70b on h100s": vLLM splits the model by tensor parallelism, over a
+        # count its heads divide by (4×, not the 3× memory asks for)
+        split = _tensor_parallel_count(query, method, need, cat)
+        if split is not None and split.gpus <= cat.limits.max_gpus:
+            memory_need, need = need, split.gpus
     if need is not None and need <= cat.limits.max_gpus:
-        return query.model_copy(update={"gpu_count": need}), {"plural_count": need}
+        return query.model_copy(update={"gpu_count": need}), {
+            "plural_count": need, "plural_by_int4": at_home,
+            "plural_memory": memory_need if memory_need != need else None}
     if cat.method(method).kind == "training":
         return query.model_copy(update={"count_asked": True}), {}
     if detailed is not None and detailed > cat.limits.max_gpus:

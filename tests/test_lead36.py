@@ -217,3 +217,23 @@ def test_another_type_keeps_the_runner(turns: tuple[str, ...]) -> None:
     reply = converse(*turns)[-1]
     assert reply.query.runner == "ollama", reply.text
     assert "4,096 tokens of context" in reply.text or "4.096 tokens de contexto" in reply.text
+
+
+@pytest.mark.parametrize(("text", "lead", "count_line"), [
+    # cards at home in the plural, no precision: counted for the 4-bit download (was 7× by
+    # BF16, 0 GB left)
+    ("can i run llama 3 70b on 3090s",
+     "✅ <b>On 2× RTX 3090, Llama 3 70B fits: 4-bit inference.</b>",
+     "🔢 No count said with the RTX 3090: read as 2× RTX 3090, the fewest that hold it in 4-bit"),
+    ("puedo correr llama 3 70b en varias 3090?",
+     "✅ <b>En 2× RTX 3090, Llama 3 70B cabe con inferencia en 4 bits.</b>",
+     "el mínimo en el que cabe en 4 bits"),
+    # rented, served: a count vLLM's tensor parallelism splits it over (was 3×)
+    ("serve llama 3 70b on h100s",
+     "✅ <b>On 4× H100, Llama 3 70B fits: BF16 inference, 8-bit inference, and 4-bit "
+     "inference.</b>",
+     "read as 4× H100, the fewest vLLM's tensor parallelism splits it over (3× hold it by "
+     "memory"),
+])
+def test_a_plural_card_is_counted_as_it_runs(text: str, lead: str, count_line: str) -> None:
+    says(ask(text).text, [lead, count_line], [])

@@ -1187,6 +1187,18 @@ class Phrases:
         _, query = self._, answer.query
         if query.gpu is None:
             return None
+        if answer.plural_count is not None and answer.plural_by_int4:
+            return _safe("🔢 ") + _(
+                "No count said with the %(gpu)s: read as %(where)s, the fewest that hold it in "
+                "4-bit, what llama.cpp, Ollama and LM Studio download by default.",
+                gpu=self.gpu_name(query.gpu), where=self.config(query.gpu, answer.plural_count))
+        if answer.plural_count is not None and answer.plural_memory is not None:
+            return _safe("🔢 ") + _(
+                "No count said with the %(gpu)s: read as %(where)s, the fewest vLLM's tensor "
+                "parallelism splits it over (%(fewer)s× hold it by memory; its attention heads "
+                "divide evenly only over some counts).",
+                gpu=self.gpu_name(query.gpu), where=self.config(query.gpu, answer.plural_count),
+                fewer=answer.plural_memory)
         if answer.plural_count is not None:
             return _safe("🔢 ") + _(
                 "No count said with the %(gpu)s: read as %(where)s, the fewest that hold it.",
