@@ -817,14 +817,13 @@ def follow_up(
 
 
 # "and 50M a day?" after "I need 1.5M tokens/day with llama 3 8b": another amount of tokens a
-# day (or an hour) to serve; its "M" is millions, not a 50M-parameter model.
+# day (or an hour) to serve; its "M" is millions (the lexicon's token multipliers), not a
+# 50M-parameter model.
 _RATE_AGAIN: Final = lazy(
-    r"(?<![\w.])(?P<num>\d+(?:[.,]\d+)?) ?(?P<unit>k|m|b|millions?|billions?|millones|"
-    r"mil millones|milliards?)?(?: ?tokens?)? ?(?:a|an|per|/|al|por|par) ?(?P<per>day|dia|jour|"
-    r"hour|hr|h|hora|heure)(?![a-z])")
-_RATE_SCALE: Final = {"k": 10**3, "m": 10**6, "million": 10**6, "millions": 10**6,
-                      "millones": 10**6, "b": 10**9, "billion": 10**9, "billions": 10**9,
-                      "mil millones": 10**9, "milliard": 10**9, "milliards": 10**9}
+    r"(?<![\w.])(?P<num>\d+(?:[.,]\d+)?) ?(?P<unit>"
+    + "|".join(sorted(map(re.escape, lx.TOKEN_MULTIPLIERS), key=len, reverse=True))
+    + r")?(?: ?(?:de )?tokens?)? ?(?:a|an|per|/|al|por|par) ?(?P<per>day|dia|jour|hour|hr|h|"
+    r"hora|heure)(?![a-z])")
 
 
 def _other_rate(new: Query, previous: Query) -> Query | None:
@@ -834,8 +833,8 @@ def _other_rate(new: Query, previous: Query) -> Query | None:
     said = _RATE_AGAIN.search(fold(new.text))
     if said is None:
         return None
-    amount = Decimal(said.group("num").replace(",", ".")) \
-        * _RATE_SCALE.get(said.group("unit") or "", 1)
+    amount = Decimal(said.group("num").replace(",", ".")).scaleb(
+        lx.TOKEN_MULTIPLIERS.get(said.group("unit") or "", 0))
     if amount <= 0:
         return None
     per = "hour" if said.group("per").startswith("h") else "day"
