@@ -1503,7 +1503,7 @@ def _is_inference(s: str, method: MethodId | None, trains: bool = False) -> bool
     "use", "run" or "load" alone do not make it serving."""
     if px.INFERENCE_STRONG.search(s):
         return True
-    if method is not None or px.TRAINING.search(s):
+    if method is not None or px.TRAINING.search(s) or _methods_weighed(s):
         return False
     if _format_said(s):
         # "entra qwen3.5 27b en q4 y cuánto tarda 10k ejemplos": examples to train on, and a
@@ -1517,6 +1517,16 @@ def _is_inference(s: str, method: MethodId | None, trains: bool = False) -> bool
         or not px.RUN_NOUN.search(s[max(0, m.start() - 6) : m.start()])
         for m in px.INFERENCE_WEAK.finditer(s)
     )
+
+
+def _methods_weighed(s: str) -> bool:
+    """Two training methods named ("should i use lora or qlora for llama 3.1 8b"): _method
+    gives None for several, but the question weighs ways to train, so "use" is no serving
+    (was read as BF16, 8-bit and 4-bit inference). A bare "full" ("the full model") is left out."""
+    named = {method for method, pattern in px.METHODS
+             if any(m.group(0) != "full" and not _negated(s, *m.span())
+                    for m in pattern.finditer(s))}
+    return len(named) >= 2
 
 
 # 4 bits said plainly ("q4", "4bit", "nf4", "int4"), as a base's precision could be.
