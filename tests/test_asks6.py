@@ -61,9 +61,13 @@ def test_generating_tokens_leads_with_the_floor(
 def test_a_batch_stated_gives_the_batched_floor_too() -> None:
     reply = PIPELINE.ask(
         "how long to generate 1M tokens with llama 3 8b on an h100 with 32 concurrent requests")
-    assert reply.text.startswith("⏱ <b>At least 1.36 hours"), reply.text
-    assert "With 32 sequences decoded together (at most 4,340 tokens/s in all): at least " \
-        "4 minutes" in reply.text
+    # the batch said leads (session 37), one sequence's floor beside it
+    assert reply.text.startswith(
+        "⏱ <b>At least 4 minutes to generate 1 million tokens: Llama 3 8B (BF16 inference) on 1× "
+        "H100, 32 sequences decoded together at their bound of 4,340 tokens/s in all.</b>\n"
+        "That is at least $0.15 at $2.32/hour, billed by the minute.\n"
+        "One sequence at a time (at most 204 tokens/s): at least 1.36 hours, at least $3.17."
+    ), reply.text
 
 
 def test_a_card_without_a_price_is_costed_where_we_rent() -> None:

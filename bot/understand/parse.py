@@ -673,7 +673,8 @@ def _take_settings(work: _Work) -> None:
     batch_said = work.batch_size is not None
     match = px.CONCURRENCY.search(work.s) if work.batch_size is None else None
     if match:  # "serve 20 concurrent users": 20 sequences in the KV cache at once
-        work.batch_size = parse_int(match.group("num") or match.group("num2"))
+        work.batch_size = parse_int(match.group("num") or match.group("num2")
+                                     or match.group("num3"))
         work.served_batch = any(word in match.group(0) for word in _SERVED_BY_NOUN)
         if any(word in match.group(0) for word in _PEOPLE):
             work.users = work.batch_size

@@ -1,0 +1,84 @@
+"""Questions found in session 37's probe, as users wrote them."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.chat import ask, says
+
+
+@pytest.mark.parametrize(("text", "batch"), [
+    # The noun left unsaid after "concurrent": the sequences served together all the same
+    # (was no batch, so one sequence's price led and "tell me how many requests run at once")
+    ("cost per 1M output tokens serving qwen2.5 72b on h100s with vllm, 32 concurrent", 32),
+    ("serve llama 3 8b on an l4, 16 simultaneous at 4k ctx?", 16),
+    ("servir mistral 7b en una 4090 con 10 en paralelo", 10),
+    ("servir mistral 7b sur une 4090, 12 en simultané.", 12),
+    # still a noun of its own: not a batch of users
+    ("serve llama 3 8b on an l4, 4 concurrent jobs", None),
+])
+def test_concurrency_without_its_noun(text: str, batch: int | None) -> None:
+    assert ask(text).answer.query.batch_size == batch
+
+
+@pytest.mark.parametrize(("text", "lead", "beside"), [
+    # A batch said leads the price, time and tokens: the figure of the run asked, one
+    # sequence's beside it (was one sequence's $28.33 leading and the batch's second)
+    ("cost per 1M output tokens serving qwen2.5 72b on h100s with vllm, 32 concurrent",
+     "💵 <b>At least $1.01 per million tokens generated: Qwen2.5 72B (72.7B parameters, BF16 "
+     "inference) on 4× H100 at $9.28/hour, 32 sequences decoded together at their bound of "
+     "2,564 tokens/s in all.</b>\n"
+     "One sequence at a time (at most 91 tokens/s): at least $28.33 per million tokens.",
+     "A floor: the price comes from an upper bound of the speed of the sequences decoded "
+     "together"),
+    ("cost to generate 50M tokens with llama 3.1 8b on an h100 with 64 concurrent requests",
+     "💵 <b>At least $5.03 to generate 50 million tokens with Llama 3.1 8B (BF16 inference): at "
+     "least 2.16 hours of 1× H100 at $2.32/hour, 64 sequences decoded together at their bound "
+     "of 6,438 tokens/s in all.</b>\n"
+     "One sequence at a time (at most 204 tokens/s): at least 68.08 hours, at least $157.95.",
+     "A floor: the time comes from an upper bound"),
+    ("how many tokens a day can llama 3 8b do on an l40s with 16 concurrent requests",
+     "⚡ <b>At most about 58.4 million tokens a day in all: Llama 3 8B (BF16 inference) on 1× "
+     "L40S, 16 sequences decoded together at their bound of 677 tokens/s in all.</b>\n"
+     "One sequence at a time (at most 52 tokens/s): at most about 4.49 million tokens a day.",
+     "⚡ <b>At most about 677 tokens/s in all, 42 each"),
+    ("tokens per dollar llama 3 70b awq on an a100 with 20 concurrent users",
+     "⚡ <b>At most about 2.99 million tokens per dollar in all: Llama 3 70B (AWQ 4-bit "
+     "inference) on 1× A100 80GB at $0.92/hour, 20 sequences decoded together at their bound "
+     "of 766 tokens/s in all.</b>",
+     "A ceiling: the tokens per dollar come from an upper bound of the speed of the sequences"),
+    # a card we do not rent: the batch's rate, and the cheapest offered one's price batched
+    ("price per 1k tokens for qwen2.5 7b on an rtx 4090 at 8 parallel requests",
+     "💵 <b>Qwen2.5 7B (7.61B parameters, BF16 inference) generates at most about 500 tokens/s "
+     "in all on 1× RTX 4090, 8 sequences decoded together, but we have no price for it, so no "
+     "price per token.</b>\n"
+     "👉 On 1× L40S, the cheapest offered configuration that holds it, at $0.82/hour: 8 "
+     "sequences decoded together at most 429 tokens/s in all, at least $0.00053 per 1,000 "
+     "tokens.", "A floor: the price"),
+    ("cuánto cuesta por millón de tokens qwen2.5 72b en h100 con vllm, 32 concurrentes",
+     "💵 <b>Al menos 0,40\u00a0US$ por millón de tokens generados: Qwen2.5 72B (72,7 mil millones de "
+     "parámetros, inferencia en 4 bits) en 1× H100 a 2,32\u00a0US$/hora, con 32 secuencias "
+     "decodificadas a la vez a su cota de 1.624 tokens/s en total.</b>\n"
+     "Con una secuencia a la vez (como mucho 74 tokens/s): al menos 8,71\u00a0US$ por millón de "
+     "tokens.", "Es un mínimo: el precio sale de una cota superior de la velocidad de las "
+     "secuencias"),
+    ("combien pour générer 10M tokens avec mistral 7b sur une 4090, 8 en parallèle",
+     "⏱ <b>Au moins 5,73\u00a0heures pour générer 10 millions de tokens\u00a0: Mistral 7B (7,3\u00a0Md de "
+     "paramètres, inférence en BF16) sur 1× RTX 4090, 8 séquences décodées ensemble à leur borne "
+     "de 485 tokens/s en tout.</b>\n"
+     "Une séquence à la fois (au plus 68 tokens/s)\u00a0: au moins 40,85\u00a0heures.",
+     "avec 8 séquences décodées ensemble, au plus 416 tokens/s en tout"),
+])
+def test_the_batch_said_leads_the_generation(text: str, lead: str, beside: str) -> None:
+    reply = ask(text).text
+    assert reply.startswith(lead), reply[:600]
+    says(reply, [beside], ["Tell me how many requests run at once", "one sequence at its bound",
+                           "con una secuencia a su cota", "une séquence à sa borne"])
+
+
+def test_one_sequence_still_leads_when_no_batch_is_said() -> None:
+    reply = ask("how much per million tokens for llama 3 8b on an h100").text
+    assert reply.startswith("💵 <b>At least $3.16 per million tokens generated: Llama 3 8B (BF16 "
+                            "inference) on 1× H100 at $2.32/hour, one sequence at its bound of "
+                            "204 tokens/s.</b>")
+    assert "Tell me how many requests run at once for that bound." in reply
