@@ -36,3 +36,24 @@ def test_use_alone_still_serves() -> None:
     # No method named: "use" keeps reading as running the model.
     got = ask_json("can i use llama 3 8b on a 4090")
     assert got["method"] == "inference_bf16", got["text"]
+
+
+# A vision model's samples named by what they hold ("image-text pairs", "image caption
+# samples") are the data's count (was "depends on how many tokens you train on: tell me the
+# dataset size", the 5k dropped).
+VISION_SAMPLES: list[tuple[str, str]] = [
+    ("llama 3.2 11b vision qlora on a 3090, unsloth, r=16, batch 2, how long for 5k image-text "
+     "pairs?", "⏱ <b>How long Llama 3.2 11B Vision takes with QLoRA depends on how long your "
+     "5,000 samples are: about 1.95 hours at 512 tokens each, 7.62 hours at 2,048 tokens each, "
+     "on 1× RTX 3090 (1 epoch).</b>"),
+    ("qwen2-vl 7b lora on an a100, how long for 20k image caption samples",
+     "⏱ <b>How long Qwen2-VL 7B (8B parameters) takes with LoRA depends on how long your 20,000 "
+     "samples are"),
+]
+
+
+@pytest.mark.parametrize(("q", "lead"), VISION_SAMPLES)
+def test_image_text_pairs_are_samples(q: str, lead: str) -> None:
+    reply = ask(q)
+    assert reply.text.startswith(lead), reply.text
+    assert "preference" not in reply.text.lower()

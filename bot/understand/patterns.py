@@ -498,7 +498,9 @@ _SAMPLES: Final = (
 # "52k alpaca samples", "10k chat examples", "20k training rows": one word saying what kind.
 _SAMPLE_KIND: Final = (
     r"(?:(?:alpaca|training|train|sft|chat|instruction|instruct|qa|q&a|dpo|preference|text|code"
-    r"|math|synthetic|labell?ed|custom|unique|clean|cleaned|short|long|raw) )?"
+    r"|math|synthetic|labell?ed|custom|unique|clean|cleaned|short|long|raw"
+    # a vision model's data: "5k image-text pairs", "10k image caption samples"
+    r"|image[ -]?(?:text|caption)|image|vision|multimodal) )?"
 )
 _SAMPLE_COUNT: Final = (
     # "a 5k-row dataset": the count glued to its word by a hyphen
