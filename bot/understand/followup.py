@@ -842,6 +842,26 @@ def _other_rate(new: Query, previous: Query) -> Query | None:
         "text": new.text, "lang": new.lang, "rate_tokens": amount, "rate_asked": per})
 
 
+# "and full?", "y en full?", "y completo?", "et en complet ?" (folded): the word for full
+# fine-tuning said alone, the rest of the run left as it was.
+_FULL_ALONE: Final = lazy(
+    r"^\W*(?:(?:and|y|e|et|but|pero|mais|or|o|ou|what about|how about|que tal|et si)\s+)?"
+    r"(?:(?:in|en|with|con|avec|as|por|par|de|a)\s+)?(?:a\s+|un\s+)?"
+    r"(?:full|fully|completo|completa|complet|complete|entero|au complet|en entier)\W*$"
+)
+
+
+def _full_alone(new: Query, previous: Query) -> Query:
+    """"and full?" after a training run: full fine-tuning of it. Alone, a last "full" reads as
+    the whole model (nothing in the message trains) and "completo", "complet" name no method,
+    so the follow-up was "I did not understand"."""
+    if new.method is not None or new.inference or previous.inference \
+            or previous.params_b is None or previous.intent not in _MODEL_INTENTS \
+            or _FULL_ALONE.match(fold(new.text)) is None:
+        return new
+    return new.model_copy(update={"method": "full_adamw", "training_said": True})
+
+
 def _follow_up(
     new: Query, previous: Query, models: ModelCatalogue | None, gpus: Catalogue | None,
 ) -> Query:
@@ -885,6 +905,7 @@ def _follow_up(
             return on_payment
         return new if previous.earlier_run is None \
             else follow_up(new, previous.earlier_run, models, gpus)
+    new = _full_alone(new, previous)
     has = _card_memory_asked(new, previous)
     if has is not None:
         return has
@@ -2469,7 +2490,8 @@ def carried_over(asked: Query, completed: Query) -> tuple[str, ...]:
         and asked.params_b != completed.params_b
     if (not _names_model(asked) or family_member or resized) and _names_model(completed):
         carried.append("model")
-    method_said = asked.method is not None or asked.inference
+    method_said = asked.method is not None or asked.inference \
+        or _FULL_ALONE.match(fold(asked.text)) is not None  # "and full?": said, not carried
     if asked.serving_implied and not completed.inference:
         method_said = False  # "and with 8k context?": the previous run's method, at 8k
     if not method_said and (completed.method is not None or completed.inference):

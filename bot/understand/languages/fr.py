@@ -333,6 +333,8 @@ LANGUAGE = Language(
         ),
         "FIT_STRONG": (
             r"tient", r"tiennent", r"tenir", r"tiendr\w*", r"rentre\w*", r"suffi\w*", r"assez",
+            # "ça passe un llama 3 8b en qlora sur ma 3090 ? j'ai 50 000 lignes": whether it fits
+            r"ca pass(?:e|era|erait)", r"ca va passer",
         ),
         # "combien de couches sur le GPU": the layer split of a GGUF model, not a cost
         "MEMORY_WORDS": (
