@@ -100,6 +100,11 @@ def gguf_layer_split(
         more = (gpus - 1) * int(budget // per_layer)
         on_gpu = min(layers, int((budget - head) // per_layer) + more)
         gpu_layers = on_gpu + 1
+    if on_gpu == layers and gpus == 1 and whole.per_gpu_gb > vram_per_gpu_gb:
+        # Whole by the bytes, not by the estimate as it is given (to a tenth of a GB, as the
+        # verdict weighs it): one layer goes to RAM, not "0 of its 25 layers in RAM".
+        on_gpu = layers - 1
+        gpu_layers = layers
     fits = on_gpu == layers
     ram = file_bytes - (on_gpu * per_weights + (head if gpu_layers else 0.0)) \
         + (layers - on_gpu) * per_kv

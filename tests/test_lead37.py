@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.chat import ask, says
+from tests.support.chat import CATALOGUE, ask, says
 
 
 @pytest.mark.parametrize(("text", "batch"), [
@@ -82,3 +82,36 @@ def test_one_sequence_still_leads_when_no_batch_is_said() -> None:
                             "inference) on 1× H100 at $2.32/hour, one sequence at its bound of "
                             "204 tokens/s.</b>")
     assert "Tell me how many requests run at once for that bound." in reply
+
+
+def test_a_model_over_the_card_by_its_rounding_keeps_a_layer_in_ram() -> None:
+    # 12.9 GB (to a tenth) of the 12.88 GB: whole by the bytes, not by the estimate given;
+    # was "Ollama keeps 0 of its 25 layers in RAM … at most about 219 tokens/s"
+    reply = ask("gpt-oss:20b on my 4070").text
+    says(reply, ["so Ollama keeps 1 of its 25 layers in RAM and runs them on the CPU",
+                 "24 of the model's 25 layers fit in GPU memory (-ngl 24",
+                 "The remaining layer and the token embeddings take about 0.8 GB"],
+         ["keeps 0 of its", "The other 0 layers"])
+
+
+def test_the_layer_split_agrees_with_the_verdict() -> None:
+    from decimal import Decimal
+
+    from rules.estimator import estimate_inference
+    from rules.offload import gguf_layer_split
+    model = CATALOGUE.models.get("gpt-oss-20b")
+    method = CATALOGUE.method("gguf_file_gpt_oss_20b")  # its published file, as Ollama runs it
+    whole = estimate_inference(model, method, 4096, 1, 1)
+    vram = Decimal("12.88")
+    assert whole.per_gpu_gb > vram
+    split = gguf_layer_split(model, method, 4096, vram)
+    assert split is not None and not split.fits and split.repeating_on_gpu == split.layers - 1
+
+
+def test_the_planning_floor_is_not_said_to_miss_where_the_estimate_fits() -> None:
+    # ✅ 12.8 GB of 12.88 GB by the detailed estimate, then "Even the MXFP4 weights alone
+    # take 12.1 GB, more than the 12 GB available" (the rule's nominal 12 GB) contradicted it
+    reply = ask("can i run gpt-oss-20b on rtx 4070 with llama.cpp").text
+    assert reply.startswith("✅ <b>Yes: gpt-oss-20b (21B parameters) fits on 1× RTX 4070 "
+                            "(GGUF MXFP4 inference).</b>")
+    assert "more than the 12 GB available" not in reply
