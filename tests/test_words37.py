@@ -90,3 +90,52 @@ HEADLINE: list[tuple[str, str, str, str]] = [
 def test_memory_headline_names_the_training(q: str, lang: str, has: str, lacks: str) -> None:
     reply = ask(q, lang)
     says(reply.text, [has], [lacks])
+
+
+# A post laid out as a form's fields ("epocas: 3, filas: 20k, modelo: …, gpu: …"): the count
+# after its word is the dataset's samples (was unread: "tell me the dataset size").
+KEYED_ROWS: list[tuple[str, str | None, int]] = [
+    ("epocas: 3, filas: 20k, modelo: llama 3.1 8b, gpu: l40s, cuanto tarda?", "es", 20_000),
+    ("epochs : 3, lignes : 20 000, modèle : llama 3.1 8b, gpu : l40s, combien de temps ?", "fr",
+     20_000),
+    ("epochs: 3, rows: 20k, model: llama 3.1 8b, gpu: l40s, how long?", None, 20_000),
+    ("modelo: mistral 7b / metodo: qlora / gpu: 4090 / filas: 50000 / epocas: 2 / cuanto tarda?",
+     "es", 50_000),
+    ("samples=20000 llama 3 8b lora h100 how long", None, 20_000),
+]
+
+
+@pytest.mark.parametrize(("q", "lang", "rows"), KEYED_ROWS)
+def test_a_forms_count_of_rows_is_the_datasets(q: str, lang: str | None, rows: int) -> None:
+    reply = ask(q, lang)
+    assert reply.query.dataset_samples == rows, reply.text
+    assert reply.answer.intent == "time", reply.text
+
+
+def test_a_forms_tokens_are_no_rows() -> None:
+    # "rows: 20k tokens": a number of tokens, not of rows
+    reply = ask("rows: 20k tokens, llama 3 8b on h100 how long")
+    assert reply.query.dataset_samples is None, reply.text
+
+
+# A time, a speed or a dataset said in French or Spanish with no other word of the language
+# ("temps de …" was read as Spanish by its "de", "durée …" as no language, answered in English).
+DETECTED: list[tuple[str, str]] = [
+    ("temps de training llama 3 8b 10M tokens a100", "fr"),
+    ("durée finetune 8b 1M tokens h100", "fr"),
+    ("vitesse llama 3 8b q4 4090", "fr"),
+    ("velocidad llama 3 8b q4 4090", "es"),
+    ("tiempo finetune 8b, 20k filas, h100", "es"),
+]
+
+
+@pytest.mark.parametrize(("q", "lang"), DETECTED)
+def test_the_language_is_read_from_its_data_and_time_words(q: str, lang: str) -> None:
+    assert ask(q).locale == lang
+
+
+def test_franglais_model_is_a_model() -> None:
+    # "meilleur model pour coder": the French post's English spelling (was the price of the
+    # 4090, not published)
+    reply = ask("meilleur model pour coder qui tient dans ma 4090 ?", "fr")
+    assert reply.text.startswith("📏 <b>Avec 24\u202fGo, le plus gros modèle possible"), reply.text

@@ -775,6 +775,8 @@ def _take_settings(work: _Work) -> None:
             work.samples_said = to_int(count)
             work.blank(*count_match.span())
     match = px.SAMPLES_COUNT.search(work.s)
+    if match is None and work.dataset_tokens is None:
+        match = px.SAMPLES_KEYED.search(work.s)  # "filas: 20k", "rows = 20000"
     if match and work.dataset_tokens is None:
         count = _scaled(work, match, "n", "nmult")
         work.dataset_samples = work.samples_said = to_int(count) if count >= 1 else None

@@ -508,6 +508,17 @@ _SAMPLE_COUNT: Final = (
 )
 # "10k samples" with no length: the reply asks how long a sample is.
 SAMPLES_COUNT: Final = Guarded(rf"(?:{_SAMPLES})", rf"{_SAMPLE_COUNT}(?![a-z])")
+# A form's field: "rows: 20k", "filas: 20k", "lignes : 50 000", "samples=20000" (a Discord or
+# forum post laid out as "model: …, gpu: …, rows: …"): the count after its word.
+_KEYED_SAMPLES: Final = (
+    r"samples?|examples?|rows?|records?|entries|conversations?|pairs?|ejemplos|muestras|filas"
+    r"|conversaciones|pares|exemples|echantillons|lignes|paires"
+)
+SAMPLES_KEYED: Final = Guarded(
+    rf"(?:{_KEYED_SAMPLES})",
+    rf"(?<![a-z_])(?:{_KEYED_SAMPLES}) ?[:=] ?(?P<n>{NUM_SP})(?: ?(?P<nmult>{_TOKEN_MULT})(?![a-z]))?"
+    r"(?!\w|[.,]\d| ?-?(?:tok|[kmgt]i?[bo](?![a-z])|bytes?|octets?|%|\$|€))",
+)
 # "a 100k dataset", "dataset of 100k", "un dataset de 50 mil", "jeu de donnees de 20 000": a
 # count with no unit said of a dataset counts its examples (tokens, bytes and rows are said).
 _DATASET_WORD: Final = r"(?:dataset|data ?set|set de datos|conjunto de datos|jeu de donnees|corpus)"

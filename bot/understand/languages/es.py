@@ -726,6 +726,9 @@ LANGUAGE = Language(
     stopwords=frozenset({
         # the people a model is served to ("pour 10 personnes", "para 10 personas")
         "personas", "usuarios", "usuario", "equipo",
+        # a dataset, a time or a speed said in Spanish with no other Spanish word ("tiempo de
+        # finetune 8b, 20k filas, h100", "velocidad llama 3 8b q4 4090")
+        "filas", "ejemplos", "epocas", "velocidad", "semanas", "lukas", "pavos",
         "aceptan", "aceptas", "soporta", "soportan", "tira", "compu", "plata", "che", "oye", "podes", "tenes", "queres",
         "rapido", "rapida", "fluido", "fluida", "lento", "lenta", "alguna", "algun",
         "sabes", "alguien", "gente", "hoy", "ayer", "usted", "ustedes", "entrenando", "corriendo",

@@ -194,7 +194,7 @@ LANGUAGE = Language(
             r"faire tourner", r"tourner", r"executer", r"lancer", r"utiliser", r"charger",
             r"rouler", r"roule", r"faire rouler",
             # "ça tourne sur ma 3090 ?", "est-ce que mixtral tournerait"
-            r"tourne", r"tournent", r"tournerait", r"meilleurs? (?:modeles?|llms?)",
+            r"tourne", r"tournent", r"tournerait", r"meilleurs? (?:modeles?|models?|llms?)",
             # "ça répond en combien de temps sur deux h100 ?" : le servir
             r"repond\w*",
             # "ma 3080 tient llama 3 8b pour discuter ?", "comme chatbot"
@@ -396,13 +396,13 @@ LANGUAGE = Language(
             r"(?:ca suffit|ca suffira|suffit|suffisent|suffisants?|suffisantes?|c'est assez) pour "
             r"(?:quoi|quelque chose|qqch|qqc)(?![a-z])",
             # "mon mac m2 16 go peut fine-tuner un petit modèle ?": le plus gros qui tient y répond
-            r"(?:un|des|de) petits? (?:modeles?|llms?)",
+            r"(?:un|des|de) petits? (?:modeles?|models?|llms?)",
             r"(?:qu ?est.ce que (?:je|j'|on) (?:peux|peut|pourrais|pourrait)|que (?:puis-je|je peux)) "
             r"faire avec(?![a-z])",
             r"quels? modeles? (?:mettre|choisir|prendre|installer)",
             # "quels modèles tournent sur un mac mini m4 24go", "quelles options avec 8 go",
             # "jusqu'où je peux aller avec une 4090" : ce qui tient, le plus gros d'abord
-            r"quels? (?:modeles?|llms?) (?:tournent|tourne|passent|passe|tiennent|tient|rentrent|"
+            r"quels? (?:modeles?|models?|llms?) (?:tournent|tourne|passent|passe|tiennent|tient|rentrent|"
             r"fonctionnent) (?:sur|dans|avec)(?![a-z])",
             r"quelles? options (?:j'ai |ai-je |on a |a-t-on )?(?:avec|sur|pour)(?![a-z])",
             r"jusqu.ou (?:je peux|puis-je|on peut|peut-on|je pourrais) aller",
@@ -412,13 +412,13 @@ LANGUAGE = Language(
             # meilleur modèle à fine-tuner sur ma 3090" : ce qui tient, le plus gros d'abord
             r"quels? modeles? (?:(?:je|on) (?:devrais|dois|devrait|doit) |a )?(?:fine-?tuner|"
             r"finetuner|entrainer)(?![a-z])",
-            r"meilleurs? (?:modeles?|llms?) a (?:fine-?tuner|finetuner|entrainer)(?![a-z])",
+            r"meilleurs? (?:modeles?|models?|llms?) a (?:fine-?tuner|finetuner|entrainer)(?![a-z])",
             # "quel modèle je fais tourner avec 8 go ?", "quels llm je lance sur ma 3060" : ce qui
             # tient, le plus gros d'abord (était « Quel modèle ? »)
-            r"quels? (?:modeles?|llms?) (?:je |j')?(?:fais tourner|lance|mets|installe|prends|"
+            r"quels? (?:modeles?|models?|llms?) (?:je |j')?(?:fais tourner|lance|mets|installe|prends|"
             r"entraine|fine-?tune)(?![a-z])",
             # "meilleur modèle pour ma 3090", "le meilleur llm que je peux faire tourner"
-            r"meilleurs? (?:modeles?|llms?)(?: (?:locaux|local|de code|pour coder))? "
+            r"meilleurs? (?:modeles?|models?|llms?)(?: (?:locaux|local|de code|pour coder))? "
             r"(?:(?:que|qu'on) (?:je )?(?:peux|puisse|pourrais) "
             r"(?:faire tourner|lancer|utiliser|entrainer|charger)|(?:pour|avec|sur)(?![a-z]))",
             # "la a10g est bien pour fine-tuner ?", "une 3060 suffit pour des llm" : ce qui tient
@@ -734,6 +734,9 @@ LANGUAGE = Language(
     stopwords=frozenset({
         # the people a model is served to ("pour 10 personnes", "para 10 personas")
         "personnes", "utilisateurs", "utilisateur", "gens", "equipe", "servir",
+        # a dataset, a time or a speed said in French with no other French word ("temps de
+        # training llama 3 8b 10M tokens a100" was read as Spanish by its "de")
+        "temps", "duree", "mois", "vitesse", "lignes", "exemples", "epoques", "balles",
         "ai", "aide", "suis", "jsuis", "chui", "jpeux", "jveux", "bah", "svp", "stp", "fais",
         "vite", "fluide", "idee", "pistes",
         # "24gb suffisent ?": enough, said of a memory (was read as no language, English)
