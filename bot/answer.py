@@ -636,6 +636,21 @@ class BudgetLargest:
 
 
 @dataclass(frozen=True, slots=True)
+class HoursLargest:
+    """The largest size on file whose run on the tokens said ends within the hours said, beside
+    the size the memory holds, whose run there takes longer ("i got 8xH100 for 24h, whats the
+    biggest model i can full finetune on 1B tokens")."""
+
+    hours: Decimal
+    gpu: str  # the configuration asked, where both runs are timed
+    gpu_count: int
+    names: tuple[str, ...]
+    run_hours: Decimal  # the run of `names` there
+    held_names: tuple[str, ...]  # the largest the memory holds
+    held_hours: Decimal
+
+
+@dataclass(frozen=True, slots=True)
 class BudgetOffer:
     """An offered configuration a budget or an hourly limit keeps, asked of no model ("i got
     30 bucks whats the best gpu i can get for a day"): the blocks the budget pays for the hours
@@ -809,6 +824,7 @@ class Answer(BaseModel):
     # sizes on file whose run the budget pays for, at the long and at the short sample length
     # (or the run's tokens: both the same), when the largest the memory holds costs more.
     largest_budget: BudgetLargest | None = None
+    largest_hours: HoursLargest | None = None
     # No card named: a larger model the budget trains on another offered configuration at the
     # short sample length than the one the reply leads with (which finishes at both).
     largest_short_elsewhere: LargestElsewhere | None = None
@@ -1627,6 +1643,10 @@ def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answ
             smaller = _largest_within_budget(reframed, composed, extra, cat)
             if smaller is not None:
                 return smaller
+        if extra.get("largest_names") and query.budget_usd is None and not query.inference:
+            sooner = _largest_within_hours(reframed, composed.model_copy(update=extra), cat)
+            if sooner is not None:
+                return sooner
         if query.owned_aside is not None and composed.primary is not None \
                 and query.params_b is not None:
             extra["owned_fit"] = _owned_fit(query, composed.primary.memory.method, cat)
@@ -4324,6 +4344,89 @@ def _largest_within_budget(reframed: Query, composed: Answer, extra: dict[str, A
     return at.model_copy(update={"largest_budget": lead})
 
 
+def _asked_run_hours(answer: Answer) -> Decimal | None:
+    """The wall-clock hours of the run on the configuration asked, None when it is not timed
+    there (by sample lengths, on another configuration, or not at all)."""
+    timed = answer.detailed.training_time if answer.detailed is not None else None
+    if timed is None or not timed.asked or timed.asked_short or answer.sample_bracket:
+        return None
+    return timed.wall_clock_hours
+
+
+def _largest_within_hours(reframed: Query, at: Answer, cat: Catalogue) -> Answer | None:
+    """"i got 8xH100 for 24h, whats the biggest model i can full finetune on 1B tokens": the
+    largest the memory holds (LLaMA 33B) takes 26.07 hours there, so the answer is the largest
+    size on file whose run ends within the hours (was LLaMA 33B, quoted for 24 hours beside its
+    own 26.07). None when the hours are not said with the data, or the run ends within them."""
+    hours, params = reframed.hours, at.params_b
+    took = _asked_run_hours(at)
+    if hours is None or params is None or took is None or took <= hours \
+            or not _run_timed(reframed):
+        return None
+    sizes = sorted({m.params_b for m in cat.models if m.params_b < params and m.encoder is None})
+    probes: dict[Decimal, tuple[Answer, Decimal | None]] = {}
+
+    def ends_in_time(size: Decimal) -> bool:
+        if size not in probes:
+            sized = _answer(reframed.model_copy(update={"params_b": size, "model_id": None}),
+                            cat)
+            ran = _asked_run_hours(sized) \
+                if sized.error is None and sized.detailed_fits is not False else None
+            probes[size] = (sized, ran)
+        ran = probes[size][1]
+        return ran is not None and ran <= hours
+
+    # The hours grow with the size: a binary search over the sizes on file.
+    low, high, best = 0, len(sizes) - 1, None
+    while low <= high:
+        mid = (low + high) // 2
+        if ends_in_time(sizes[mid]):
+            best, low = sizes[mid], mid + 1
+        else:
+            high = mid - 1
+    if best is None:
+        return None  # not even the smallest on file: the reply says how long the run takes
+    sized, ran = probes[best]
+    assert ran is not None
+    names = tuple(m.name for m in newest_first(
+        m for m in cat.models if m.params_b == best and m.encoder is None))
+    own = _own_shape((best, names), cat)
+    # A mixture of experts trains at the pace of its active parameters: one larger than the
+    # dense size found may still end in time, timed on its own shape ("biggest model i can
+    # qlora on a 4090 on 50M tokens in 10 hours": GLM-4.7-Flash 30B-A3B, 3B active, where a
+    # dense 7B takes the 10 hours).
+    experts = [m for m in cat.models if m.active_params_b is not None and m.encoder is None
+               and best < m.params_b <= params and m.active_params_b <= best]
+    for size in sorted({m.params_b for m in experts}, reverse=True):
+        ended: list[tuple[ModelSpec, Answer, Decimal]] = []
+        for m in newest_first(m for m in experts if m.params_b == size):
+            at_size = _answer(reframed.model_copy(update={"params_b": size, "model_id": m.id}),
+                              cat)
+            took_there = _asked_run_hours(at_size) \
+                if at_size.error is None and at_size.detailed_fits is not False else None
+            if took_there is not None and took_there <= hours:
+                ended.append((m, at_size, took_there))
+        if ended:
+            best, names, own = size, tuple(m.name for m, _a, _h in ended), None
+            sized, ran = ended[0][1], ended[0][2]
+            break
+    if own is not None:
+        # The reply is about the model named, its own layers and vocabulary, when its run
+        # also ends in time (a generic shape of its size knows neither).
+        named = _answer(reframed.model_copy(update={"params_b": best, "model_id": own}), cat)
+        named_ran = _asked_run_hours(named) \
+            if named.error is None and named.detailed_fits is not False else None
+        if named_ran is not None and named_ran <= hours:
+            sized, ran = named, named_ran
+    held = (at.model_name,) if at.model_name else ()
+    timed = at.detailed.training_time if at.detailed is not None else None
+    if timed is None or timed.gpu is None:
+        return None
+    return sized.model_copy(update={"largest_hours": HoursLargest(
+        hours=hours, gpu=timed.gpu, gpu_count=timed.gpu_count or 1, names=names,
+        run_hours=ran, held_names=held, held_hours=took)})
+
+
 def _own_shape(named: tuple[Decimal, tuple[str, ...]] | None, cat: Catalogue) -> str | None:
     """The model the largest size's answer is about: the newest named there with its
     architecture on file, else the newest named (its active parameters, if a mixture of
@@ -4349,7 +4452,11 @@ def _asked_facts(extra: dict[str, Any]) -> dict[str, Any]:
 def _within_budget_of(reframed: Query, at: Answer, extra: dict[str, Any],
                       cat: Catalogue) -> Answer:
     """The answer about the largest model named, or, when a budget was said and that run
-    costs more, the largest the budget pays for (_largest_within_budget)."""
+    costs more, the largest the budget pays for (_largest_within_budget); with hours and the
+    data said and no budget, the largest whose run ends within them (_largest_within_hours)."""
+    if reframed.budget_usd is None and not reframed.inference:
+        sooner = _largest_within_hours(reframed, at, cat)
+        return sooner if sooner is not None else at
     if reframed.budget_usd is None or reframed.inference or at.params_b is None \
             or extra.get("budget_alt") is not None:
         return at

@@ -57,3 +57,38 @@ def test_image_text_pairs_are_samples(q: str, lead: str) -> None:
     reply = ask(q)
     assert reply.text.startswith(lead), reply.text
     assert "preference" not in reply.text.lower()
+
+
+# The largest model asked with the hours and the data said: the largest whose run ends within
+# the hours (was the largest the memory holds, LLaMA 33B, quoted for 24 hours beside its own
+# 26.07 hours in the same reply). A mixture of experts trains at its active parameters' pace,
+# so one larger than the dense size that ends in time may lead.
+WITHIN_HOURS: list[tuple[str, str | None, str]] = [
+    ("i got 8xH100 for 24h, whats the biggest model i can full finetune on 1B tokens", None,
+     "📏 <b>Within your 24 hours, the largest model on file whose full AdamW run on your data "
+     "ends on 8× H100: Granite 4.0 H Small (32B MoE), in about 7.22 hours.</b>\n"
+     "LLaMA 33B, the largest the memory holds, takes about 26.07 hours there.\n"
+     "✅ <b>Yes: Granite 4.0 H Small (32B MoE) fits on 8× H100 (full AdamW).</b>"),
+    ("i got 8xH100 for 24h, whats the biggest model i can full finetune on 1B tokens", "es",
+     "📏 <b>En tus 24\u00a0horas, el modelo más grande de nuestra lista cuyo entrenamiento completo "
+     "con AdamW con tus datos termina en 8× H100: Granite 4.0 H Small (32B MoE), en unas "
+     "7,22\u00a0horas.</b>"),
+    ("biggest model i can qlora on a 4090 on 50M tokens in 10 hours", None,
+     "📏 <b>Within your 10 hours, the largest model on file whose QLoRA run on your data ends "
+     "on 1× RTX 4090: GLM-4.7-Flash 30B-A3B, in about 5.84 hours.</b>\n"
+     "MPT 30B, the largest the memory holds, takes about 44.77 hours there."),
+]
+
+
+@pytest.mark.parametrize(("q", "lang", "lead"), WITHIN_HOURS)
+def test_largest_model_ends_within_the_hours(q: str, lang: str | None, lead: str) -> None:
+    reply = ask(q, lang)
+    assert reply.text.startswith(lead), reply.text
+
+
+def test_largest_model_without_a_deadline_is_the_memorys() -> None:
+    # No hours said, or hours the run ends within: the largest the memory holds, as before.
+    says(ask("biggest model i can full finetune on 8x h100 on 1B tokens").text,
+         ["📏 <b>The largest model 640 GB holds for full AdamW"], ["Within your"])
+    says(ask("biggest model i can qlora on a 4090 on 5M tokens in 10 hours").text,
+         [], ["Within your"])

@@ -117,6 +117,9 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
     if answer.largest_budget is not None:
         put(_largest_budget(answer, ph))
         put("\n")
+    if answer.largest_hours is not None:
+        put(_largest_hours(answer, ph))
+        put("\n")
     if answer.budget is not None and query.budget_enough and answer.quote is not None \
             and answer.quote.hours_assumed and not answer.methods[1:] \
             and not answer.sample_bracket and query.dataset_tokens is None:
@@ -1928,6 +1931,25 @@ def _largest_budget(answer: Answer, ph: Phrases) -> Markup:
                  "%(long_len)s).", **facts)
     why = _("%(held)s, the largest the memory holds, costs more than %(budget)s to train on it.",
             **facts)
+    return Markup("📏 <b>{}</b>\n{}").format(head, why)
+
+
+def _largest_hours(answer: Answer, ph: Phrases) -> Markup:
+    """"i got 8xH100 for 24h, whats the biggest model i can full finetune on 1B tokens": the
+    largest size on file whose run ends within the hours, then why not the one the memory
+    holds."""
+    _, fmt, lh = ph._, ph.fmt, answer.largest_hours
+    assert lh is not None
+    method = answer.primary.memory.method if answer.primary is not None else answer.query.method
+    facts = {"hours": fmt.duration(lh.hours), "how": ph.method_short(method or "qlora"),
+             "names": fmt.list(lh.names[:2]), "ran": fmt.duration(lh.run_hours),
+             "held": fmt.list(lh.held_names[:2]), "took": fmt.duration(lh.held_hours),
+             "where": ph.config(lh.gpu, lh.gpu_count)}
+    head = _("Within your %(hours)s, the largest model on file whose %(how)s run on your data "
+             "ends on %(where)s: %(names)s, in about %(ran)s.", **facts)
+    if not lh.held_names:
+        return Markup("📏 <b>{}</b>").format(head)
+    why = _("%(held)s, the largest the memory holds, takes about %(took)s there.", **facts)
     return Markup("📏 <b>{}</b>\n{}").format(head, why)
 
 
