@@ -115,3 +115,24 @@ def test_the_planning_floor_is_not_said_to_miss_where_the_estimate_fits() -> Non
     assert reply.startswith("✅ <b>Yes: gpt-oss-20b (21B parameters) fits on 1× RTX 4070 "
                             "(GGUF MXFP4 inference).</b>")
     assert "more than the 12 GB available" not in reply
+
+
+@pytest.mark.parametrize(("text", "methods"), [
+    # Three formats weighed: each answered (was the first two, "q4" dropped)
+    ("llama 3.1 8b fp16 vs q8 vs q4 quality and vram on 3060 12gb",
+     ("inference_bf16", "gguf_q8_0", "gguf_q4_k_m")),
+    ("qwen2.5 14b q4, q5 or q8 on a 4090", ("gguf_q4_k_m", "gguf_q5_k_m", "gguf_q8_0")),
+    ("qwen2.5 14b q4 vs q8 on a 4090", ("gguf_q4_k_m", "gguf_q8_0")),
+    ("awq vs gguf for llama 3 70b on 2x 3090", ("awq_int4", "gguf_q4_k_m")),
+])
+def test_formats_weighed_are_each_answered(text: str, methods: tuple[str, ...]) -> None:
+    assert ask(text).answer.query.quant_pair == methods
+
+
+def test_every_format_that_misses_is_named_in_the_lead() -> None:
+    reply = ask("llama 3.1 8b fp16 vs q8 vs q4 quality and vram on 3060 12gb").text
+    assert reply.startswith(
+        "✅ <b>On 1× RTX 3060, Llama 3.1 8B fits: GGUF Q8_0 inference and GGUF Q4_K_M inference, "
+        "but not BF16 inference (that takes 2× RTX 3060).</b>"), reply
+    says(reply, ["❌ <b>Inference in BF16</b>", "✅ <b>Inference with GGUF Q8_0",
+                 "✅ <b>Inference with GGUF Q4_K_M"], [])

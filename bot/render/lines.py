@@ -841,14 +841,14 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                     fitting.append(ph.method_short(method))
                 else:
                     missing.append((ma, planned))
-            if fitting and query.quant_pair is not None and len(methods) == 2 and missing:
+            if fitting and query.quant_pair is not None and missing:
                 # "fp8 vs int4 for llama 3 70b on an h100": both sides of the comparison lead,
                 # the one that does not fit with how many of the card hold it by the planning
                 # rule (was "fits: 4-bit inference" alone, the 8-bit side unanswered).
                 other, planned = missing[0]
                 n = ph.gpus_needed(other.fit) if planned and other.fit is not None else None
-                counted = n is not None and asked is not None and asked.gpu is not None \
-                    and asked.gpu_count < n <= cat.limits.max_cluster_gpus \
+                counted = len(missing) == 1 and n is not None and asked is not None \
+                    and asked.gpu is not None and asked.gpu_count < n <= cat.limits.max_cluster_gpus \
                     and not (answer.gpu is not None and answer.gpu.one_per_machine)
                 put("✅ <b>")
                 if counted:
@@ -858,9 +858,11 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                           other=ph.method_short(other.memory.method),
                           config=ph.config(asked.gpu, n)))
                 else:
+                    # "fp16 vs q8 vs q4 on a 3060": every side that misses, named
                     put(_("On %(where)s, %(who)s fits: %(which)s, but not %(other)s.",
                           which=fmt.list(fitting), who=who, where=where,
-                          other=ph.method_short(other.memory.method)))
+                          other=fmt.list([ph.method_short(m.memory.method) for m, _p in missing],
+                                         "or")))
             elif fitting:
                 put("✅ <b>")
                 put(_("On %(where)s, %(who)s fits: %(which)s.",

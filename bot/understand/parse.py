@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cached_property
-from itertools import islice, pairwise
+from itertools import islice
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 from bot.understand import asks, owned
@@ -2104,6 +2104,8 @@ _QUANT_VERSUS: Final = lazy(r"^ ?(?:(?:gguf|exl2|awq|gptq) )?"
                             r"(?:vs\.?|versus|or|o|ou|compared to|comparado con|contre|against|y|and|et)"
                             r"(?: (?:in|at|with|en|con|avec|a))?"
                             r" (?:(?:a|an|un|una|une|el|la|le) )?(?:(?:gguf|exl2|awq|gptq) )?$")
+# A list of them before the last "vs"/"or": "q4, q5 or q8" (the comma between two of them).
+_QUANT_LIST: Final = lazy(r"^ ?, ?$")
 _GGUF_ALONE: Final = lazy(r"(?<![a-z0-9])gguf(?![a-z0-9])")
 _FORMAT_WORD: Final = lazy(r"(?<![a-z0-9])(?:gguf|awq|gptq|exl2|mlx)(?![a-z0-9])")
 
@@ -2116,12 +2118,12 @@ _PAIR_PRECISION: Final = lazy(
 )
 
 
-def _quant_pair(s: str, cat: Catalogue) -> tuple[MethodId, MethodId, int, int] | None:
+def _quant_pair(s: str, cat: Catalogue) -> tuple[tuple[MethodId, ...], int, int] | None:
     """Two quantized formats or precisions compared ("AWQ vs GGUF", "q4_k_m or q5_k_m", "exl2
     4.65bpw vs gguf", "awq vs fp16", "int8 vs fp16"): their methods in the order named (a GGUF
     of no type is its usual 4-bit type, Q4_K_M; an EXL2 its bits per weight when said with
     it, else 4-bit), with the first one's span; None unless two different ones stand on each
-    side of a "vs" or an "or"."""
+    side of a "vs" or an "or", and those named on after them ("fp16 vs q8 vs q4")."""
     found: list[tuple[int, int, MethodId]] = []
     for m in px.GGUF_TYPE.pattern.finditer(s) if px.GGUF_TYPE.admits(s) else ():
         method = cat.quant_method(m.group("quant"))
@@ -2158,9 +2160,19 @@ def _quant_pair(s: str, cat: Catalogue) -> tuple[MethodId, MethodId, int, int] |
             if method is not None:
                 found.append((m.start(), m.end(), method))
     found.sort()
-    for (a1, b1, first), (a2, _b2, second) in pairwise(found):
-        if first != second and _QUANT_VERSUS.search(s[b1:a2]):
-            return first, second, a1, b1
+    # Runs of them joined by "vs"/"or" or a list's comma ("q4, q5 or q8"): the first run
+    # with a "vs"/"or" in it, each method once, in the order named.
+    start, versus = 0, False
+    for i in range(1, len(found) + 1):
+        gap = s[found[i - 1][1]:found[i][0]] if i < len(found) else ""
+        joined = i < len(found) and found[i][2] != found[i - 1][2]
+        if joined and _QUANT_VERSUS.search(gap):
+            versus = True
+        elif not (joined and _QUANT_LIST.search(gap)):
+            chain = tuple(dict.fromkeys(m for _, _, m in found[start:i]))
+            if versus and len(chain) > 1:
+                return chain, found[start][0], found[start][1]
+            start, versus = i, False
     return None
 
 
@@ -3861,8 +3873,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     quant_pair = _quant_pair(rest, cat) if inference else None
     if quant_pair is not None:
         # "AWQ vs GGUF for llama 3 70b on 2x 3090": both formats answered, on that machine
-        method = quant_pair[0]
-        said = rest[quant_pair[2]:quant_pair[3]]
+        method = quant_pair[0][0]
+        said = rest[quant_pair[1]:quant_pair[2]]
         quant = cat.method(method).quant or (
             "bpw" if px.BPW.search(said) else
             None if _PAIR_PRECISION.search(said) else _format_name(said))
@@ -4417,7 +4429,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         quant=quant,
         quant_bare=quant_bare,
         qat=qat_read,
-        quant_pair=quant_pair[:2] if quant_pair is not None else None,
+        quant_pair=quant_pair[0] if quant_pair is not None else None,
         exl2_unsized=inference and _exl2_unsized(rest),
         runner=runner,
         engine=engine,

@@ -259,9 +259,10 @@ class Query(BaseModel):
     # "gemma 3 27b qat": the publisher's quantization-aware-trained release is what `quant` is
     # (Google's Q4_0 files, quant_types.toml qat_releases), which the reply says.
     qat: bool = False
-    # Two quantized formats compared ("AWQ vs GGUF", "q4_k_m or q5_k_m"): both methods, in the
-    # order named, answered side by side (`method` and `quant` are the first's).
-    quant_pair: tuple[str, str] | None = None
+    # Quantized formats compared ("AWQ vs GGUF", "q4_k_m or q5_k_m", "fp16 vs q8 vs q4"):
+    # their methods, two or more in the order named, answered side by side (`method` and
+    # `quant` are the first's).
+    quant_pair: tuple[str, ...] | None = None
     # An EXL2 named without its bits per weight ("exl2 vs gguf"): read as 4-bit, said so.
     exl2_unsized: bool = False
     # A local GGUF runner named ("with ollama", "in LM Studio"): its id in quant_types.toml's
