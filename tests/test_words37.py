@@ -139,3 +139,33 @@ def test_franglais_model_is_a_model() -> None:
     # 4090, not published)
     reply = ask("meilleur model pour coder qui tient dans ma 4090 ?", "fr")
     assert reply.text.startswith("📏 <b>Avec 24\u202fGo, le plus gros modèle possible"), reply.text
+
+
+# Money in Latin American and Québec slang is no dollar amount: "3 lukas" (thousands of Chilean
+# pesos), "500 mangos" (Argentine pesos), "100 piasses" (Canadian dollars) are asked again in
+# dollars (was an alert at 3 US$, a budget of 500 US$); "cuántas lukas me sale …" asks the
+# price in them, which the reply says it does not convert.
+SLANG_MONEY: list[tuple[str, str, str]] = [
+    ("avisame cuando la h200 este por debajo de 3 lukas", "es",
+     "💱 Nuestros precios están en dólares estadounidenses y no convierto divisas"),
+    ("con 500 mangos cuantas horas de a100 me alcanzan", "es",
+     "💱 Nuestros precios están en dólares estadounidenses y no convierto divisas"),
+    ("combien d'heures de h100 pour 100 piasses ?", "fr",
+     "💱 Nos prix sont en dollars américains et je ne convertis pas les devises"),
+    ("cuantas lukas me sale entrenar un 7b en una a100 por 10 horas?", "es",
+     "💱 <b>Nuestros precios están solo en dólares estadounidenses:</b>"),
+    ("cuantos mangos sale una h100 por dia", "es",
+     "💱 <b>Nuestros precios están solo en dólares estadounidenses:</b>"),
+]
+
+
+@pytest.mark.parametrize(("q", "lang", "lead"), SLANG_MONEY)
+def test_slang_money_is_no_dollar(q: str, lang: str, lead: str) -> None:
+    reply = ask(q, lang)
+    assert reply.text.startswith(lead), reply.text
+
+
+def test_plata_is_just_money() -> None:
+    # "plata" is money in general (Latin America): the dollar price, no currency note
+    reply = ask("cuanta plata sale una h100 por dia", "es")
+    assert reply.text.startswith("💵 <b>Coste: 55,68\u00a0US$</b>"), reply.text

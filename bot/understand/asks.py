@@ -1123,7 +1123,7 @@ _PRICED_CURRENCY: Final = (
 CURRENCY_ASK: Final = Guarded(
     ("eur", "peso", "mxn", "ars", "clp", "cop", "brl", "rea", "soles", "gbp", "pound", "libra",
      "livre", "yen", "jpy", "rupee", "rupia", "roupie", "inr", "cad", "aud", "chf", "franc",
-     "currenc", "moneda", "divisa", "devise"),
+     "currenc", "moneda", "divisa", "devise", "luka", "luca", "mango", "varo", "pavo"),
     r"(?<![a-z0-9])(?:(?:in|en|a|to|into|pour|para|vers) (?:the |los |les |des )?"
     rf"{_OTHER_CURRENCY}|pesos (?:mexicanos|argentinos|colombianos|chilenos|uruguayos)"
     r"|(?:other|another|otras?|autres?|une autre) (?:currenc(?:y|ies)|monedas?|divisas?|devises?)"
@@ -1135,6 +1135,9 @@ CURRENCY_ASK: Final = Guarded(
     rf"|{_NAMED_CURRENCY}"
     r"|(?:how many|how much|cuant[oa]s|combien (?:de |d' ?)?)(?:the |los |les |des )?"
     rf"{_OTHER_CURRENCY}"
+    # "cuántas lukas me sale …" (thousands of Chilean pesos), "cuántos mangos" (Argentine
+    # pesos), "cuántos varos" (Mexican), "cuántos pavos" (euros, Spain): a price asked in them
+    r"|cuant[oa]s (?:lukas|lucas|luquitas|mangos|varos|pavos)"
     rf"|{_PRICED_CURRENCY} (?:(?:me |nos |te )?(?:cuesta|cuestan|sale|salen|vale|valen|cobran|"
     r"serian?|costs?|coute|coutent|fait|font|par heure|per hour|an hour|por hora|la hora|"
     r"de l'heure|l'heure)))(?![a-z0-9])"

@@ -2737,8 +2737,8 @@ def _without_command(s: str) -> str:
 # looked for in the case-folded text ("EUR" → "eur"; "ſ" and the Kelvin sign fold to the letters
 # the pattern matches them as). The pattern, on the unfolded text, is a slow search (every
 # position, every letter's cases): most texts hold none.
-_FOREIGN_NEEDLES: Final = ("€", "£", "eur", "gbp", "quid", "pound", "libra", "livre", "pesos", "lucas", "pavos", "balles", "soles",
-                           "reales", "mxn", "ars", "clp", "cop", "brl")
+_FOREIGN_NEEDLES: Final = ("€", "£", "eur", "gbp", "quid", "pound", "libra", "livre", "pesos", "lucas", "lukas", "mangos", "varos", "piasses",
+                           "piastres", "pavos", "balles", "soles", "reales", "mxn", "ars", "clp", "cop", "brl")
 
 
 def _foreign_money(plain: str) -> bool:

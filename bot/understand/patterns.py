@@ -740,13 +740,15 @@ CENTS: Final = Guarded(
 )
 # A sum in euros or pounds, read on the text before folding (which drops "€" and "£"), or in a
 # Latin American currency or its slang: "50000 pesos", "50 lucas" (thousands of Argentine or
-# Chilean pesos), "100 pavos" (euros, Spain), "100 balles" (euros, France), soles, reales.
+# Chilean pesos; Chile writes "lukas"), "100 pavos" (euros, Spain), "100 balles" (euros, France),
+# "500 mangos" (Argentine pesos), "500 varos" (Mexican pesos), "100 piasses" (Canadian dollars,
+# Québec), soles, reales.
 # ... pounds too: "200 quid", "200 pounds", "200 libras", "200 livres sterling" (a bare "livres" is
 # also books). Also in words: "baja de dos euros", "sous deux euros", "below five quid"; the words
 # of every language's numbers (numbers.words_to_digits reads them later).
 _MONEY_WORDS: Final = alt({w for lang in LANGUAGES
                            for w in (*lang.number_words, *lang.hundreds, *lang.thousands)})
-_FOREIGN_UNITS: Final = r"(?:€|£|euros?|eur|gbp|quid|pounds?|libras?|livres? sterling|pesos|lucas|pavos|balles|soles|reales|mxn|ars|clp|cop|brl)"
+_FOREIGN_UNITS: Final = r"(?:€|£|euros?|eur|gbp|quid|pounds?|libras?|livres? sterling|pesos|lucas|lukas|mangos|varos|piasses|piastres|pavos|balles|soles|reales|mxn|ars|clp|cop|brl)"
 FOREIGN_MONEY: Final = lazy(
     rf"\d ?k? ?{_FOREIGN_UNITS}(?![a-z])|(?:€|£) ?\d"
     rf"|(?<![a-z]){_MONEY_WORDS} (?:k )?{_FOREIGN_UNITS}(?![a-z])", re.IGNORECASE
