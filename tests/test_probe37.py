@@ -92,3 +92,31 @@ def test_largest_model_without_a_deadline_is_the_memorys() -> None:
          ["📏 <b>The largest model 640 GB holds for full AdamW"], ["Within your"])
     says(ask("biggest model i can qlora on a 4090 on 5M tokens in 10 hours").text,
          [], ["Within your"])
+
+
+# A second LoRA rank set against the first further on in the message ("… vs rank 16", "… than
+# r=8", "… or r 16,"): both estimates and their difference lead (was the first rank's alone,
+# "how much more vram" unanswered).
+RANKS_APART: list[tuple[str, str]] = [
+    ("rank 256 lora on llama 3 8b vs rank 16 how much more vram",
+     "🧮 <b>LoRA rank 256 vs rank 16: about 33.1 GB vs 23.1 GB per GPU here, a difference of "
+     "10 GB.</b>"),
+    ("r=64 qlora mistral 7b on a 3090, is it a lot more memory than r=8?",
+     "🧮 <b>LoRA rank 64 vs rank 8: about 10.5 GB vs 8.2 GB per GPU here, a difference of "
+     "2.3 GB.</b>"),
+    ("lora r 128 for qwen2.5 7b or r 16, whats the vram difference on a 4090",
+     "🧮 <b>LoRA rank 128 vs rank 16: about 27.4 GB vs 22.9 GB per GPU here, a difference of "
+     "4.5 GB.</b>"),
+]
+
+
+@pytest.mark.parametrize(("q", "lead"), RANKS_APART)
+def test_a_second_rank_further_on_is_compared(q: str, lead: str) -> None:
+    reply = ask(q)
+    assert reply.text.startswith(lead), reply.text
+
+
+def test_two_cards_after_a_rank_stay_cards() -> None:
+    got = ask_json("qlora llama 3 8b r16 on a 3090 or 4090")
+    assert got["intent"] == "compare", got["text"]
+    assert "🧮" not in str(got["text"])

@@ -726,6 +726,12 @@ def _take_settings(work: _Work) -> None:
                                    or _RANK_COMPARED.search(work.s) is not None):
             work.lora_rank_other = parse_int(second.group("num"))
             work.blank(*second.span())
+        later = _LATER_RANK.search(work.s, match.end()) if second is None else None
+        if later is not None:
+            # "rank 256 lora on llama 3 8b vs rank 16, how much more vram": the second rank
+            # set against the first after the model (was rank 256 alone, no difference).
+            work.lora_rank_other = parse_int(later.group("num"))
+            work.blank(*later.span())
     _take_steps(work)
     match = px.SAMPLES_OF_TOKENS.search(work.s)
     if match and work.dataset_tokens is None and (
@@ -2215,6 +2221,13 @@ _OTHER_RANK: Final = lazy(
     r" ?,? ?(?:(?P<vs>vs\.?|versus|or|o|ou|contra|contre|against)|and|y|et|&|/)"
     r" ?(?P<word>(?:lora )?(?:rank|rango|rang|r) ?(?:[:=] ?)?)?(?P<num>\d{1,4})"
     r"(?![\w.,]| ?(?:x|gpus?|cards?|tarjetas?|cartes?|h100|a100|b200|h200|l40s|rtx|tokens?|k\b))"
+)
+# A second rank further on, set against the first by a comparing word and named by a rank
+# word ("… vs rank 16", "… than r=8", "… o rango 8", "… ou rang 8").
+_LATER_RANK: Final = lazy(
+    r"(?<![a-z])(?:vs\.?|versus|or|o|ou|contra|contre|against|than|que|compared (?:to|with)"
+    r"|comparado con|compare a) (?:a |an |un |una )?(?:lora )?(?:rank|rango|rang|r) ?(?:[:=] ?)?"
+    r"(?P<num>\d{1,4})(?!\w|[.,]\d)"
 )
 _RANK_COMPARED: Final = lazy(
     r"(?<![a-z])(?:differen\w*|diferencia\w*|compar\w*|between|entre|vs|versus)(?![a-z])"
