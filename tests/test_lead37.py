@@ -136,3 +136,9 @@ def test_every_format_that_misses_is_named_in_the_lead() -> None:
         "but not BF16 inference (that takes 2× RTX 3060).</b>"), reply
     says(reply, ["❌ <b>Inference in BF16</b>", "✅ <b>Inference with GGUF Q8_0",
                  "✅ <b>Inference with GGUF Q4_K_M"], [])
+
+
+def test_a_format_named_twice_in_the_run_is_answered_once() -> None:
+    # "fp16 vs bf16" is one method: the run goes on past it (was cut there, AWQ/GPTQ/EXL2 lost)
+    methods = ask("llama 3 8b q4 vs q8 vs fp16 vs bf16 vs awq vs gptq on a 3090").answer.query.quant_pair
+    assert methods == ("gguf_q4_k_m", "gguf_q8_0", "inference_bf16", "awq_int4", "gptq_int4")

@@ -2171,7 +2171,7 @@ def _quant_pair(s: str, cat: Catalogue) -> tuple[tuple[MethodId, ...], int, int]
     start, versus = 0, False
     for i in range(1, len(found) + 1):
         gap = s[found[i - 1][1]:found[i][0]] if i < len(found) else ""
-        joined = i < len(found) and found[i][2] != found[i - 1][2]
+        joined = i < len(found)  # "fp16 vs bf16 vs awq": one method named twice, once
         if joined and _QUANT_VERSUS.search(gap):
             versus = True
         elif not (joined and _QUANT_LIST.search(gap)):
