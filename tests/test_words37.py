@@ -169,3 +169,30 @@ def test_plata_is_just_money() -> None:
     # "plata" is money in general (Latin America): the dollar price, no currency note
     reply = ask("cuanta plata sale una h100 por dia", "es")
     assert reply.text.startswith("💵 <b>Coste: 55,68\u00a0US$</b>"), reply.text
+
+
+# The FLOPs lines of a time estimate said "el forward pass otra vez", "le forward pass une
+# seconde fois" where every other line translates it ("la pasada hacia delante", "la passe
+# avant"); the measured-memory line kept "backward pass" and "loss" in English.
+@pytest.mark.parametrize(("q", "lang", "has", "lacks"), [
+    ("cuanto tarda un lora de 7b con 100M tokens en una h100", "es",
+     "el gradient checkpointing suma 2·N·D, otra pasada hacia delante.", "forward pass"),
+    ("combien de temps pour un lora de 7b sur 100M tokens avec une h100", "fr",
+     "le gradient checkpointing ajoute 2·N·D, une seconde passe avant.", "forward pass"),
+])
+def test_the_flops_line_says_the_forward_pass_in_the_language(
+        q: str, lang: str, has: str, lacks: str) -> None:
+    reply = ask(q, lang)
+    says(reply.text, [has], [lacks])
+
+
+@pytest.mark.parametrize("lang", ["es", "fr"])
+def test_no_backward_pass_left_in_english(lang: str) -> None:
+    from bot.i18n import translations
+    msgid = ("You see %(seen)s per GPU, less than the detailed estimate (%(det)s per GPU): it "
+             "holds the peak of a training step at the full sequence length (logits and the "
+             "backward pass); a reading taken before the first backward pass, shorter samples, "
+             "or a chunked loss stay below it.")
+    said = translations(lang).gettext(msgid)
+    assert said != msgid
+    assert "backward" not in said and " loss " not in said, said
