@@ -120,3 +120,28 @@ def test_two_cards_after_a_rank_stay_cards() -> None:
     got = ask_json("qlora llama 3 8b r16 on a 3090 or 4090")
     assert got["intent"] == "compare", got["text"]
     assert "🧮" not in str(got["text"])
+
+
+# Continued pre-training goes on from a trained model: a full fine-tune on raw text, not
+# training from scratch (was "to train Mistral 7B from scratch on 20 billion tokens").
+CONTINUED: list[tuple[str, str | None, str]] = [
+    ("what would it cost to continued pretrain mistral 7b on 20B tokens", None,
+     "💵 <b>About $1,899.27 to fine-tune Mistral 7B (7.3B parameters) on 20 billion tokens</b>"),
+    ("continual pre-training of mistral 7b on 20B tokens cost", None,
+     "💵 <b>About $1,899.27 to fine-tune Mistral 7B"),
+    ("cuanto cuesta el pre-entrenamiento continuo de mistral 7b con 20B tokens", "es",
+     "💵 <b>Unos 1.899,27\u00a0US$ por hacer fine-tuning de Mistral 7B"),
+]
+
+
+@pytest.mark.parametrize(("q", "lang", "lead"), CONTINUED)
+def test_continued_pretraining_is_no_training_from_scratch(
+        q: str, lang: str | None, lead: str) -> None:
+    reply = ask(q, lang)
+    assert reply.text.startswith(lead), reply.text
+    assert "from scratch" not in reply.text and "desde cero" not in reply.text
+
+
+def test_pretraining_alone_is_from_scratch() -> None:
+    says(ask("what would it cost to pretrain mistral 7b on 20B tokens").text,
+         ["to train Mistral 7B (7.3B parameters) from scratch on 20 billion tokens"], [])

@@ -584,10 +584,17 @@ OTHER_OPTIMIZER: Final = _w(
     r"(?<=with )sgd|(?<=using )sgd|(?<=con )sgd|(?<=avec )sgd|"
     r"sgd(?= (?:optimi[sz]er|optimiseur|optimizador|with momentum|momentum))"
 )
+# Continued pre-training ("continued pretraining", "continual pre-training", "pre-entrenamiento
+# continuo", "pre-entrainement continu") goes on from a trained model's weights: a full
+# fine-tune on raw text, not training from scratch (was "to train Mistral 7B from scratch").
+_CONTINUED_BEFORE: Final = r"(?<!continued )(?<!continual )(?<!continue )(?<!continuing )"
+_CONTINUED_AFTER: Final = r"(?! continu)"
 PRETRAIN: Final = _w(
     # ("from_pretrained(…)", "a pretrained model": weights loaded, not pre-training)
-    r"(?<!from[_ ])(?<!from_)(?<![a-z] a )(?<!the )(?<!^a )pre[ _-]?train\w*|from scratch|desde cero|de cero|pre[ _-]?entren\w*|"
-    r"pre[ _-]?entrain\w*|a partir de zero|from zero|depuis zero|de zero"
+    rf"(?<!from[_ ])(?<!from_)(?<![a-z] a )(?<!the )(?<!^a ){_CONTINUED_BEFORE}"
+    rf"pre[ _-]?train\w*{_CONTINUED_AFTER}|from scratch|desde cero|de cero|"
+    rf"pre[ _-]?entren\w*{_CONTINUED_AFTER}|pre[ _-]?entrain\w*{_CONTINUED_AFTER}"
+    r"|a partir de zero|from zero|depuis zero|de zero"
 )
 
 
