@@ -142,3 +142,24 @@ def test_a_format_named_twice_in_the_run_is_answered_once() -> None:
     # "fp16 vs bf16" is one method: the run goes on past it (was cut there, AWQ/GPTQ/EXL2 lost)
     methods = ask("llama 3 8b q4 vs q8 vs fp16 vs bf16 vs awq vs gptq on a 3090").answer.query.quant_pair
     assert methods == ("gguf_q4_k_m", "gguf_q8_0", "inference_bf16", "awq_int4", "gptq_int4")
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # A reading near vLLM's share is the share, taken at start-up (was "the engine may fill the
+    # KV cache only as the conversation grows", or "the usual reasons")
+    ("nvidia-smi shows 21.5 GB used serving llama 3.1 8b with vllm on my 3090",
+     "📏 You see 21.5 GB per GPU: about the share vLLM takes of each GPU when it starts "
+     "(<code>--gpu-memory-utilization 0.92</code> of 25.77 GB: 23.7 GB)."),
+    ("vllm with qwen2.5 7b on my 4090 uses 23gb of vram, why??",
+     "📏 You see 23 GB per GPU: about the share vLLM takes of each GPU when it starts"),
+])
+def test_a_reading_of_vllms_share_is_its_share(text: str, line: str) -> None:
+    says(ask(text).text, [line], ["as the conversation grows", "The usual reasons"])
+
+
+def test_a_reading_shown_in_spanish_is_read() -> None:
+    # "muestra 21,5 GB usados": nvidia-smi's reading (was not read: no 📏 line)
+    reply = ask("nvidia-smi muestra 21,5 GB usados sirviendo llama 3.1 8b con vllm en mi 3090")
+    assert reply.answer.query.observed_gb == 21.5
+    assert "📏 Ves 21,5\u00a0GB por GPU: más o menos la parte de cada GPU que vLLM reserva al " \
+        "arrancar" in reply.text

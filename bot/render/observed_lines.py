@@ -47,6 +47,19 @@ def observed_line(ph: Phrases, answer: Answer) -> str:
             "Sysmem Fallback” to get an out-of-memory error instead. Elsewhere no reading of "
             "one GPU can be that high (nvidia-smi lists each GPU on its own line).",
             each=ph.memory(check.vram_per_gpu_gb), **args) + "\n"
+    if query.engine == "vllm" and check is not None and check.utilization is not None \
+            and check.card_gb is not None and abs(seen / check.vram_per_gpu_gb - 1) <= IN_LINE:
+        # "nvidia-smi shows 21.5 GB used serving llama 3.1 8b with vllm on my 3090": vLLM's
+        # share, taken at start-up (rules/data/serving.toml), not the model's need nor a
+        # conversation's (was "the engine may fill the KV cache only as the conversation grows")
+        return "📏 " + _(
+            "You see %(seen)s per GPU: about the share vLLM takes of each GPU when it starts "
+            "(<code>--gpu-memory-utilization %(value)s</code> of %(card)s: %(share)s). It fills "
+            "what the weights and activations leave with KV cache for its requests up front, "
+            "whatever the model or the conversation needs, so the reading stays there; a "
+            "lower --gpu-memory-utilization makes it take less.",
+            value=str(check.utilization), card=fmt.gb(check.card_gb),
+            share=fmt.gb(check.vram_per_gpu_gb, 1), **args) + "\n"
     ratio = seen / estimate
     if abs(ratio - 1) <= IN_LINE:
         return "📏 " + _(

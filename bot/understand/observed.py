@@ -16,11 +16,13 @@ _SEEN: Final = lazy(
     r"consumed|shows?|showing|showed|reports?|reporting|reported|peaks? (?:at|around)|"
     r"peaking (?:at|around)|peaked (?:at|around)|sits? at|sitting at|maxe[sd] out at|"
     r"max_memory_allocated(?:\(\))? ?(?:=|is|says|shows|:)?|"
-    r"usa|usando|ocupa|ocupando|consume|consumiendo|gasta|gastando|marca|"
+    r"usa|usando|ocupa|ocupando|consume|consumiendo|gasta|gastando|marca|muestra|"
     r"utilise|utilisant|prend|occupe|consomme|bouffe|affiche)"
     r" (?:(?:about|around|like|roughly|almost|nearly|~|unos|alrededor de|casi|environ|presque)"
     r" ?)?(?P<n>\d{1,4}(?:[.,]\d{1,2})?) ?(?P<u>gb|gib|go|gio|g)(?![a-z0-9])"
     r"(?P<per> (?:per|each|por|par) (?:gpu|card|tarjeta|carte))?"
+    # "muestra 21,5 gb usados", "affiche 22 go utilises": the reading's participle after it
+    r"(?: (?:used|in use|usados|en uso|ocupados|utilises|occupes))?"
     r"(?P<total> (?:in )?total| across| en total| au total)?"
 )
 # A question about the amount, not a reading of it: "will it use 24gb?", "¿va a ocupar 24 gb?".
