@@ -196,3 +196,19 @@ def test_no_backward_pass_left_in_english(lang: str) -> None:
     said = translations(lang).gettext(msgid)
     assert said != msgid
     assert "backward" not in said and " loss " not in said, said
+
+
+# The plural's "s" left off, as French posts do: "combien de temp" asks how long (was the cost
+# leading), "combien d'heure" the hours a budget buys (was the price list).
+@pytest.mark.parametrize(("q", "intent", "lead"), [
+    ("combien de temp pour finetuner llama 3 8b sur 10 000 exemples avec une a100", "time",
+     "⏱ <b>La durée d'un entraînement QLoRA pour Llama 3 8B"),
+    ("avec 200 dollars j'ai combien d'heure de a100", "cost",
+     "💵 <b>200\u00a0$US vous donnent 216\u00a0heures de 1× A100 80GB"),
+    ("combien d'heure pour entrainer llama 3 8b sur 10M tokens avec une a100", "time",
+     "⏱ <b>Entraînement LoRA pour Llama 3 8B"),
+])
+def test_a_singular_left_for_the_plural_still_asks(q: str, intent: str, lead: str) -> None:
+    reply = ask(q, "fr")
+    assert reply.answer.intent == intent, reply.text
+    assert reply.text.startswith(lead), reply.text

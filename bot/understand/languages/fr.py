@@ -297,7 +297,8 @@ LANGUAGE = Language(
             r"(?:meilleur )?rapport (?:qualite|performances?)[ /-]?prix", r"(?:le|la) plus rentable",
         ),
         "DURATION_QUESTION": (
-            r"combien de temps", r"combien d'heures", r"combien de jours", r"duree",
+            # "combien de temp", "combien d'heure": the plural's s left off, as posts do
+            r"combien de temps?", r"combien d'heures?", r"combien de jours", r"duree",
             # "dataset : 250k lignes, modèle : …, gpu : a100. temps ?": the time in one word
             r"(?<!assez de )(?<!de )(?<!meme )(?<!premier )temps ?\?",
             # "ça dure combien ?", "combien ça durerait ?": how long, not a price
@@ -511,7 +512,7 @@ LANGUAGE = Language(
             r"seuil de rentabilite",
         ),
         "BUDGET_ASK": (
-            r"combien d.?heures", r"combien de temps", r"qu ?'?est.ce que (?:je|j'|on) (?:peux|pourrais|peut)", r"que puis.je",
+            r"combien d.?heures?", r"combien de temps?", r"qu ?'?est.ce que (?:je|j'|on) (?:peux|pourrais|peut)", r"que puis.je",
             r"je (?:peux|pourrais) (?:entrainer|fine.?tuner|faire tourner|louer) quoi",
             r"heures ca fait",
             # "qu'est-ce que 100 $ me donnent sur une a100", "ça m'achète combien d'heures"
