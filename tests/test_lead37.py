@@ -163,3 +163,18 @@ def test_a_reading_shown_in_spanish_is_read() -> None:
     assert reply.answer.query.observed_gb == 21.5
     assert "📏 Ves 21,5\u00a0GB por GPU: más o menos la parte de cada GPU que vLLM reserva al " \
         "arrancar" in reply.text
+
+
+@pytest.mark.parametrize(("text", "lead"), [
+    # A length before who is served is each one's context, and the question is how many at
+    # once (was the 8k lost under "how many", or a dataset of 8,000 tokens)
+    ("how many concurrent 8k requests can llama 3 8b serve on an L4 with vllm",
+     "sequences at once: Llama 3 8B on 1× L4 (BF16 inference), 8,192 tokens of context each."),
+    ("how many 8k-token requests at once for llama 3 8b on an l4",
+     "sequences at once: Llama 3 8B on 1× L4 (BF16 inference), 8,192 tokens of context each."),
+])
+def test_a_length_before_who_is_served_is_their_context(text: str, lead: str) -> None:
+    reply = ask(text)
+    assert reply.answer.query.seq_len == 8192 and reply.answer.query.dataset_tokens is None
+    # the count itself follows vLLM's share and activation terms (pinned elsewhere)
+    assert reply.text.startswith("👥 <b>At most about ") and lead in reply.text.split("\n")[0]

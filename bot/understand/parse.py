@@ -544,6 +544,19 @@ def _serves_only(s: str) -> bool:
 # LoRA's alpha written short right after its rank ("r16 a32", "r 64, a 128"): a power of two.
 _ALPHA_AFTER_RANK: Final = lazy(r"[ ,/]*a ?=? ?(?:8|16|32|64|128|256)(?![0-9a-z])")
 
+# A length in thousands of tokens before who is served: after "how many [concurrent]"
+# ("how many concurrent 8k requests") or with its unit ("8k-token requests", "32k ctx users"),
+# never a count alone ("16k requests a day" is sixteen thousand of them).
+_SERVED_NOUN: Final = r"(?= +(?:requests?|reqs?|users?|sequences?|seqs|prompts?|conversations?" \
+    r"|chats?|sessions?|peticiones|solicitudes|usuarios|requetes|utilisateurs)(?![a-z]))"
+_LENGTH_OF_SERVED: Final = lazy(
+    r"(?:(?<=many )|(?<=concurrent )|(?<=simultaneous )|(?<=parallel ))(?P<num>\d{1,3}) ?k"
+    + _SERVED_NOUN
+    + r"|(?<![\w.,$])(?P<num2>\d{1,3}(?:[.,]\d)?) ?k[ -]?(?:tokens?|toks?|ctx|context)"
+    + _SERVED_NOUN
+)
+
+
 def _take_settings(work: _Work) -> None:
     work.flags = st.read_flags(work.s)
     if work.flags.trained_layers is not None:
@@ -732,6 +745,14 @@ def _take_settings(work: _Work) -> None:
             # set against the first after the model (was rank 256 alone, no difference).
             work.lora_rank_other = parse_int(later.group("num"))
             work.blank(*later.span())
+    match = _LENGTH_OF_SERVED.search(work.s) if work.seq_len is None else None
+    if match:
+        # "how many concurrent 8k requests", "how many 8k-token requests at once": each one's
+        # context (was lost, or a dataset of 8,000 tokens); the noun stays for the ask
+        work.seq_len = _tokens_of_context(match.group("num") or match.group("num2"), "k",
+                                          work.lang)
+        work.context_said = True
+        work.blank(*match.span())
     _take_steps(work)
     match = px.SAMPLES_OF_TOKENS.search(work.s)
     if match and work.dataset_tokens is None and (

@@ -607,7 +607,9 @@ LANGUAGE = Language(
         # serve", "how many concurrent requests", "max concurrency".
         "CONCURRENCY_ASK": (
             # ... but "how many requests per second" is a throughput, not how many at once.
-            r"(?:how|hw) many (?:(?:concurr?ent|simultaneous|parallel|active) )?(?:users?|usrs?|requests?|"
+            # "how many concurrent 8k requests", "how many 8k-token requests": each one's length
+            r"(?:how|hw) many (?:(?:concurr?ent|simultaneous|parallel|active) +)?"
+            r"(?:\d{1,3}(?:[.,]\d)? ?k(?:[ -]?(?:tokens?|toks?|ctx|context))? +)?(?:users?|usrs?|requests?|"
             r"reqs?|sequences?|seqs|sessions?|clients?|chats?|connections?|streams?|people|ppl|"
             r"agents?|conversations?)(?! ?(?:per|a|an|/) ?(?:s|secs?|seconds?|min|minutes?|h|hours?)(?![a-z]))",
             r"max(?:imum)? (?:number of )?(?:concurr?ent|simultaneous|parallel) (?:users?|requests?|"
