@@ -135,7 +135,11 @@ from rules.training_time import (
     gpu_hours_from_throughput,
     hours_at_step_rate,
     optimizer_steps,
+    training_flops,
 )
+
+# training_flops of a 1B-parameter model on one token, over this: k in k·N·D.
+_GIGA_FLOPS: Final = Decimal(10**9)
 
 # The memory written with an unknown name ("RTX 9090 24gb"): suggestions with that memory first.
 _STATED_GB = re.compile(r"(\d+(?:\.\d+)?) ?gb$", re.IGNORECASE)
@@ -272,6 +276,11 @@ class CkptSaving:
     off_gb: Decimal
     on_activations_gb: Decimal
     off_activations_gb: Decimal
+    # "does gradient checkpointing slow training a lot": the FLOPs a token with it over those
+    # without it (LoRA 6·N·D over 4·N·D), its time asked; None when only the memory was.
+    slower: Decimal | None = None
+    flops_on: Decimal | None = None  # k in k·N·D with it on, and off
+    flops_off: Decimal | None = None
 
     @property
     def saved_gb(self) -> Decimal:
@@ -1536,12 +1545,18 @@ def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answ
         if query.ckpt_saving_asked and detailed is not None and detailed.kind == "training":
             off = detailed_for(query.model_copy(update={"grad_ckpt": False}), answer, cat)
             if off is not None:
+                # Its time: the forward pass again, as every time estimate counts it.
+                reference = bool(query.reference_model)
+                flops_on = training_flops(1, 1, detailed.method, True, reference) / _GIGA_FLOPS
+                flops_off = training_flops(1, 1, detailed.method, False, reference) / _GIGA_FLOPS
                 extra["ckpt_saving"] = CkptSaving(
                     method=detailed.method, seq_len=detailed.seq_len,
                     micro_batch=detailed.micro_batch, gpus=detailed.gpus,
                     on_gb=detailed.breakdown.per_gpu_gb, off_gb=off.breakdown.per_gpu_gb,
                     on_activations_gb=detailed.breakdown.term("activations"),
-                    off_activations_gb=off.breakdown.term("activations"))
+                    off_activations_gb=off.breakdown.term("activations"),
+                    slower=flops_on / flops_off if query.ckpt_slow_asked else None,
+                    flops_on=flops_on, flops_off=flops_off)
         if query.lora_rank_other is not None and detailed is not None \
                 and detailed.lora_rank is not None:
             other = detailed_for(query.model_copy(update={"lora_rank": query.lora_rank_other}),

@@ -145,3 +145,36 @@ def test_continued_pretraining_is_no_training_from_scratch(
 def test_pretraining_alone_is_from_scratch() -> None:
     says(ask("what would it cost to pretrain mistral 7b on 20B tokens").text,
          ["to train Mistral 7B (7.3B parameters) from scratch on 20 billion tokens"], [])
+
+
+# "does gradient checkpointing slow training a lot?": its time leads (the forward pass again,
+# as the time estimates count it), then what it saves (was the fit on the card alone; "how much
+# slower" was a cost of the seed's illustrative 168 hours).
+CKPT_SLOW: list[tuple[str, str | None, str]] = [
+    ("does gradient checkpointing slow training a lot? qlora llama 3 8b on an a10g seq 4096",
+     None,
+     "🐢 <b>Gradient checkpointing makes QLoRA about 1.5 times the compute of the run without "
+     "it: 6·N·D FLOPs a token instead of 4·N·D, as our time estimates count it.</b>\n"
+     "In exchange it saves about 24.4 GB per GPU here: 42.3 GB without it, 17.9 GB with it.\n"
+     "✅ <b>Yes: Llama 3 8B fits on 1× A10G (QLoRA).</b>"),
+    ("how much slower is full finetuning llama 3.2 1b with grad checkpointing on an a100", None,
+     "🐢 <b>Gradient checkpointing makes full AdamW about 1.33 times the compute of the run "
+     "without it: 8·N·D FLOPs a token instead of 6·N·D, as our time estimates count it.</b>"),
+    ("el gradient checkpointing ralentiza mucho? qlora llama 3 8b en una a10g", "es",
+     "🐢 <b>El gradient checkpointing le cuesta a QLoRA unas 1,5 veces el cómputo del "
+     "entrenamiento sin él"),
+]
+
+
+@pytest.mark.parametrize(("q", "lang", "lead"), CKPT_SLOW)
+def test_checkpointing_time_asked_leads_with_its_compute(
+        q: str, lang: str | None, lead: str) -> None:
+    reply = ask(q, lang)
+    assert reply.text.startswith(lead), reply.text
+    assert "illustrative" not in reply.text
+
+
+def test_checkpointing_memory_asked_stays_memory() -> None:
+    says(ask("how much vram does gradient checkpointing save for qlora llama 3 8b on an a10g "
+             "seq 4096").text, ["🧮 <b>Gradient checkpointing saves about 24.4 GB per GPU"],
+         ["🐢"])

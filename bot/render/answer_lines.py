@@ -196,7 +196,24 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         ))
         put("\n\n")
     c = answer.ckpt_saving
-    if c:
+    if c and c.slower is not None and c.flops_on is not None and c.flops_off is not None:
+        # "does gradient checkpointing slow training a lot": its time leads, then its memory.
+        put("🐢 <b>")
+        put(_(
+            "Gradient checkpointing makes %(how)s about %(ratio)s times the compute of the run "
+            "without it: %(on)s·N·D FLOPs a token instead of %(off)s·N·D, as our time "
+            "estimates count it.",
+            how=ph.method_short(c.method), ratio=fmt.num(c.slower, 2),
+            on=fmt.num(c.flops_on), off=fmt.num(c.flops_off),
+        ))
+        put("</b>\n")
+        put(_(
+            "In exchange it saves about %(saved)s per GPU here: %(off)s without it, %(on)s "
+            "with it.",
+            saved=fmt.gb(c.saved_gb, 1), off=fmt.gb(c.off_gb, 1), on=fmt.gb(c.on_gb, 1),
+        ))
+        put("\n")
+    elif c:
         put("🧮 <b>")
         put(_(
             "Gradient checkpointing saves about %(saved)s per GPU here: %(off)s without it, "

@@ -320,6 +320,8 @@ START: Final = _whole(_words("START_ASK"))
 # "how much vram does gradient checkpointing save", "cuánta memoria ahorra el gradient
 # checkpointing", "combien économise le gradient checkpointing": the estimate with and without.
 CKPT_SAVING: Final = headed_words(_words("CKPT_SAVING_ASK"))
+# "does gradient checkpointing slow training a lot": what it costs in time, with what it saves.
+CKPT_SLOW: Final = headed_words(_words("CKPT_SLOW_ASK"))
 # "lora vs qlora difference", "whats the difference between lora and qlora", "¿lora o qlora?",
 # "lora ou qlora ?": the two methods named against each other (en/es/fr connectors).
 # Full fine-tuning said as one side of a pair: "full ft", "full finetuning", "full fine-tune",

@@ -3852,8 +3852,16 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         intent = "prices"
     # "How much vram does gradient checkpointing save for lora llama 3 8b": both estimates; the
     # answer itself is the run with checkpointing on.
-    ckpt_saving = not inference and work.params_b is not None \
-        and asks.CKPT_SAVING.search(rest) is not None
+    ckpt_slow = not inference and work.params_b is not None \
+        and asks.CKPT_SLOW.search(rest) is not None
+    if ckpt_slow and intent == "cost" and work.hours is None and work.dataset_tokens is None \
+            and work.dataset_samples is None and not px.COST.search(rest) \
+            and not px.PRICES.search(rest):
+        # "how much slower is lora with gradient checkpointing": "how much" asks no price (was
+        # the cost of the seed's illustrative hours).
+        intent = "fit" if work.gpus else "memory"
+    ckpt_saving = ckpt_slow or (not inference and work.params_b is not None
+                                and asks.CKPT_SAVING.search(rest) is not None)
     # "lora vs qlora difference", "whats the difference between lora and qlora for a 8b": the
     # two methods' memory side by side and what QLoRA trades (bot.answer.MethodDiff). With a
     # GPU named ("lora vs qlora for llama 3 8b on a 4090") the verdict on it leads, as before.
@@ -4321,6 +4329,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         and budget is None and not inference
         and (method is not None or px.TRAINING.search(rest) is not None),
         ckpt_saving_asked=ckpt_saving,
+        ckpt_slow_asked=ckpt_slow,
         flash_saving_asked=flash_saving,
         kernels_saving_asked=kernels_saving,
         kv_saving_asked=kv_saving,

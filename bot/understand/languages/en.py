@@ -674,6 +674,20 @@ LANGUAGE = Language(
         ),
         # Asking whether a configuration is more than the job needs (asks.OVERKILL).
         # What gradient checkpointing saves ("how much vram does gradient checkpointing save").
+        # Its time asked: "does gradient checkpointing slow training a lot?", "how much slower
+        # is grad checkpointing", "speed penalty of gradient checkpointing".
+        "CKPT_SLOW_ASK": (
+            r"(?:gradient |grad |activation )?(?:checkpointing|ckpt) (?:\w+ ){0,2}?"
+            r"(?:slows?|slowing|slower)(?![a-z])",
+            r"slower (?:\w+ ){0,6}?(?:with|using|is|does) (?:gradient |grad |activation )?"
+            r"(?:checkpointing|ckpt)",
+            r"(?:speed|time|compute|performance) (?:cost|penalty|overhead|hit) (?:of|from|with|for) "
+            r"(?:gradient |grad |activation )?(?:checkpointing|ckpt)",
+            r"(?:gradient |grad |activation )?(?:checkpointing|ckpt) (?:speed |time |compute )?"
+            r"(?:overhead|penalty|slowdown)",
+            r"(?:slowdown|overhead) (?:of|from|with) (?:gradient |grad |activation )?"
+            r"(?:checkpointing|ckpt)",
+        ),
         "CKPT_SAVING_ASK": (
             r"(?:(?:by )?how much|what) (?:vram |memory |mem |gpu memory )?(?:does|do|would|will|can) "
             r"(?:gradient |grad |activation )?(?:checkpointing|ckpt) (?:actually |really )?"

@@ -606,6 +606,13 @@ LANGUAGE = Language(
             r"tamano (?:maximo|max|mas grande) (?:del? )?(?:lote|batch)",
         ),
         # Lo que ahorra el gradient checkpointing ("cuánta memoria ahorra el gradient checkpointing").
+        # Su tiempo: "¿el gradient checkpointing ralentiza mucho?", "¿cuánto más lento con
+        # gradient checkpointing?"
+        "CKPT_SLOW_ASK": (
+            r"(?:gradient )?checkpointing (?:\w+ ){0,2}?(?:ralentiza|enlentece|hace mas lento|"
+            r"es mas lento|mas lento)",
+            r"mas lento con (?:el )?(?:gradient )?checkpointing",
+        ),
         "CKPT_SAVING_ASK": (
             r"cuant[oa] (?:vram |memoria )?(?:me )?(?:ahorra|reduce|baja)(?: activar| usar| poner)? "
             r"(?:el |la )?(?:gradient checkpointing|checkpointing|recomputacion)",

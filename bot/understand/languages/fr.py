@@ -605,6 +605,13 @@ LANGUAGE = Language(
         ),
         # Ce que le gradient checkpointing économise ("combien de mémoire économise le gradient
         # checkpointing").
+        # Son temps : « le gradient checkpointing ralentit beaucoup ? », « combien plus lent
+        # avec le gradient checkpointing ? »
+        "CKPT_SLOW_ASK": (
+            r"(?:gradient )?checkpointing (?:\w+ ){0,2}?(?:ralentit|ralentir|est plus lent|"
+            r"plus lent)",
+            r"plus lent avec (?:le )?(?:gradient )?checkpointing",
+        ),
         "CKPT_SAVING_ASK": (
             r"combien (?:de (?:vram|memoire) )?(?:fait )?(?:economise|gagne)(?:-t-on| le| la)?"
             r"(?: avec)?(?: le)? (?:gradient )?checkpointing",
