@@ -212,3 +212,50 @@ def test_a_singular_left_for_the_plural_still_asks(q: str, intent: str, lead: st
     reply = ask(q, "fr")
     assert reply.answer.intent == intent, reply.text
     assert reply.text.startswith(lead), reply.text
+
+
+# "No more alerts" said the Spanish way ("ya no me avises", "deja de avisarme", its "avisarme"
+# no longer corrected to "avisame"), French without its "ne", English "don't … anymore": the
+# alerts removed (was a new alert on every price change: the opposite of what was asked).
+STOP_ALERTS: list[tuple[str, str]] = [
+    ("ya no me avises de la h100", "es"),
+    ("deja de avisarme de la h100", "es"),
+    ("dejá de avisarme de la h100", "es"),
+    ("para de avisarme por la h100", "es"),
+    ("me previens plus pour le h100", "fr"),
+    ("ne m'alerte plus pour le h100", "fr"),
+    ("don't notify me about the h100 anymore", "en"),
+]
+
+
+@pytest.mark.parametrize(("q", "lang"), STOP_ALERTS)
+def test_no_more_alerts_removes_them(q: str, lang: str) -> None:
+    reply = ask(q, lang)
+    assert reply.answer.intent == "alert_remove", reply.text
+    assert reply.query.gpu == "h100", reply.text
+
+
+def test_avisarme_still_sets_an_alert() -> None:
+    reply = ask("podes avisarme si la h100 baja de 2 dolares?", "es")
+    assert reply.answer.intent == "alert", reply.text
+    assert reply.query.threshold_usd is not None, reply.text
+
+
+# Just after an alert is set, removing one with no card named removes that card's (was how to
+# list the alerts).
+@pytest.mark.parametrize(("lang", "turns"), [
+    ("es", ["avisame cuando la h100 baje de 2 dolares", "mejor ya no me avises"]),
+    ("es", ["avisame cuando la h100 baje de 2 dolares", "borra esa alerta"]),
+    ("en", ["alert me when the h100 drops below 2", "actually don't notify me anymore"]),
+])
+def test_removing_right_after_setting_removes_that_alert(lang: str, turns: list[str]) -> None:
+    second = converse(*turns, locale=lang)[1]
+    assert second.answer.intent == "alert_remove", second.text
+    assert second.query.gpu == "h100", second.text
+    assert "/unalert h100" in second.text, second.text
+
+
+def test_removing_all_after_setting_one_stays_all() -> None:
+    second = converse("préviens-moi quand le h100 passe sous 2 $",
+                      "non, supprime toutes mes alertes", locale="fr")[1]
+    assert second.query.alert_all and second.query.gpu is None, second.text

@@ -889,6 +889,12 @@ def _follow_up(
     if previous.intent in _ALERT_INTENTS:
         # An alert set or listed: "cancel the h100 one" removes it; anything else continues
         # the run asked before it, if any (bot.conversation keeps it as earlier_run).
+        if new.intent == "alert_remove" and new.gpu is None and not new.alert_all \
+                and new.alert_number is None and previous.intent == "alert" \
+                and previous.gpu is not None:
+            # "borra esa alerta", "deja de avisarme", "don't notify me anymore" just after an
+            # alert was set: that card's (was how to list the alerts, as if none was named)
+            return new.model_copy(update={"gpu": previous.gpu})
         changed = _rethreshold(new, previous)
         if changed is not None:
             return changed

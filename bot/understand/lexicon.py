@@ -396,6 +396,8 @@ SHORT_TYPO_TARGETS: Final[frozenset[str]] = frozenset(
 # Real words one edit away from a target: never "correct" them.
 PROTECTED_WORDS: Final[frozenset[str]] = frozenset({
     # "runing" is "running" misspelt (INFERENCE_WEAK reads it), not "tuning"
+    # "deja de avisarme": the verb's infinitive, not "avisame" misspelt
+    "avisarme", "avisadme", "avisanme",
     "runing", "server", "servers", "paper", "papers", "player", "prayer", "alter", "prise", "prime",
     "prince", "pride", "prize", "tiene", "tienen", "tiens", "cuenta", "cuentas", "costa",
     "lord", "lore", "lots", "loro", "lara", "ahora", "notice", "model", "models", "modelo",

@@ -176,6 +176,9 @@ LANGUAGE = Language(
         ),
         "ALERT_STOP": (
             r"stop (?:alerting|notifying|pinging|messaging|warning) me", r"unsubscribe\w*",
+            # "don't notify me about the h100 anymore" (was an alert on every change)
+            r"(?:don'?t|do not|no need to) (?:notify|alert|ping|message|warn) me "
+            r"(?:[a-z0-9'$.,-]+ ){0,5}?(?:anymore|any more)",
         ),
         "ALERT_ALL": (r"all", r"every", r"everything"),
         "THANKS_WORDS": (

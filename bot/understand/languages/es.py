@@ -213,7 +213,12 @@ LANGUAGE = Language(
             r"no quiero (?:mas )?",
         ),
         "ALERT_STOP": (
-            r"no me avises? mas", r"deja de avisarme", r"no me (?:notifiques|alertes) mas",
+            r"no me avises? mas", r"no me (?:notifiques|alertes) mas",
+            # "ya no me avises de la h100", "deja de avisarme", "dejá de notificarme": no more
+            # alerts (was an alert on every change)
+            r"ya no (?:me )?(?:avises|avisen|avise|notifiques|notifiquen|alertes)",
+            r"no me (?:avises|avisen|notifiques|alertes) (?:nunca )?mas",
+            r"(?:deja|dejen|deje|dejar|para|paren|pare|parar) de (?:avisar|notificar|alertar)\w*",
             r"desuscrib\w*",
         ),
         "ALERT_ALL": (r"todas", r"todos", r"todo"),

@@ -209,6 +209,8 @@ LANGUAGE = Language(
         ),
         "ALERT_STOP": (
             r"ne me previens plus", r"ne me prevenez plus", r"arrete de me prevenir",
+            # the "ne" dropped as it is spoken: "me préviens plus pour le h100"
+            r"me previens plus", r"me prevenez plus", r"(?:ne )?m'alerte plus",
             r"arretez de me prevenir", r"desabonne\w*",
         ),
         "ALERT_ALL": (r"toutes", r"tous", r"tout"),
