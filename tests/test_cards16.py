@@ -86,13 +86,20 @@ def test_kaggle_as_the_datas_source_is_no_gpu(question: str) -> None:
 # A precision naming the throughput asked of a card is its datasheet's figures (was "Which
 # model?": "bf16" read as BF16 inference with no model named).
 THROUGHPUT = [
+    # The RTX 4070 Ti Super and 4080 Super have a derived peak since peaks37 (was "no cited
+    # figure"); the Arc A770 has none on file.
     ("what's the bf16 tflops of a 4070 ti super", "rtx-4070-ti-super",
+     "• Peak BF16 Tensor throughput: 88.2 dense TFLOPS."),
+    ("bf16 tflops 4080 super?", "rtx-4080-super",
+     "• Peak BF16 Tensor throughput: 104.4 dense TFLOPS."),
+    ("what's the bf16 tflops of an arc a770", "arc-a770",
      "• Peak throughput: no cited figure on file."),
-    ("bf16 tflops 4080 super?", "rtx-4080-super", "• Peak throughput: no cited figure on file."),
     ("tflops bf16 4090", "rtx-4090", "• Peak BF16 Tensor throughput: 165.2 dense TFLOPS."),
     ("cuantos tflops en bf16 tiene la 4090", "rtx-4090",
      "• Rendimiento máximo BF16 Tensor: 165,2 TFLOPS densos."),
     ("combien de tflops bf16 pour une 4080 super ?", "rtx-4080-super",
+     "• Débit Tensor BF16 de pointe\u00a0: 104,4 TFLOPS denses."),
+    ("combien de tflops bf16 pour une arc a770 ?", "arc-a770",
      "• Débit de pointe\u00a0: pas de chiffre cité dans nos données."),
 ]
 

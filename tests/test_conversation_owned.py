@@ -31,7 +31,9 @@ NOTED: list[tuple[str, str, int, str]] = [
      "👍 <b>Got it: 2× RTX 3090 and 1× RTX 3060 (60 GB in all).</b>"),
     ("tengo dos 3090 y una 3060", "rtx-3060", 3,
      "👍 <b>Entendido: 2× RTX 3090 y 1× RTX 3060 (60 GB en total).</b>"),
-    ("j'ai une 4090 et une 3090 ti", "rtx-4090", 2,
+    # Both 24 GB: the slower card bounds it, the RTX 3090 Ti (80 TFLOPS against 165.2) since it
+    # has a peak (peaks37; was the RTX 4090).
+    ("j'ai une 4090 et une 3090 ti", "rtx-3090-ti", 2,
      "👍 <b>C'est noté : 1× RTX 4090 et 1× RTX 3090 Ti (48 Go en tout).</b>"),
 ]
 

