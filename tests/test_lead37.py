@@ -178,3 +178,28 @@ def test_a_length_before_who_is_served_is_their_context(text: str, lead: str) ->
     assert reply.answer.query.seq_len == 8192 and reply.answer.query.dataset_tokens is None
     # the count itself follows vLLM's share and activation terms (pinned elsewhere)
     assert reply.text.startswith("👥 <b>At most about ") and lead in reply.text.split("\n")[0]
+
+
+@pytest.mark.parametrize(("text", "locale", "has"), [
+    # documents counted with their length and each output: a batch job, its input read and its
+    # outputs timed apart (was 20M tokens "generated", one sequence at a time: 44.8 hours)
+    ("how long to summarize 10k documents of 2k tokens each with llama 3.1 8b on an a100, ~200 "
+     "tokens output each", None,
+     ["⏱ <b>About 49 minutes to process 20 million tokens with Llama 3.1 8B (BF16 inference) "
+      "on 1× A100 80GB", "✍️ Writing 200 tokens for each document, 2 million tokens in all"]),
+    # "batch inference" is the batch verb (was "serving lasts as long as you keep it running")
+    ("batch inference 1M prompts with qwen2.5 7b on h100, 500 tokens in 100 out, how long and "
+     "how much", None,
+     ["⏱ <b>About 6.1 hours to process 500 million tokens with Qwen2.5 7B",
+      "✍️ Writing 100 tokens for each document, 100 million tokens in all"]),
+    # a count of prompts before their length is that many prompts (was one prompt of 1k
+    # tokens), and only the cost asked leads with it
+    ("inferencia por lotes de 200k prompts de 1k tokens con llama 3 8b en una l40s, 150 tokens "
+     "de salida, cuanto cuesta", "es",
+     ["💵 <b>Unos 6,61\u00a0US$ por procesar 200 millones de tokens con Llama 3 8B (inferencia "
+      "en BF16) en 1× L40S.</b>\n⏱ <b>Alrededor de 7,01\u00a0horas para procesar"]),
+])
+def test_a_batch_job_as_people_put_it(text: str, locale: str | None, has: list[str]) -> None:
+    reply = ask(text, locale).text
+    says(reply, has, ["lasts as long as you keep it running", "one sequence at its bound",
+                      "no tiene una duración típica"])

@@ -44,6 +44,13 @@ def batch_lines(answer: Answer, ph: Phrases) -> Markup:
         return Markup("".join(out))
     gh = fmt.num(t.gpu_hours) if t.gpu_hours >= 0.005 else _("under %(least)s",
                                                                 least=fmt.num(0.01))
+    if q.batch_cost_asked and run.quote is not None:
+        # "cuánto cuesta resumir 200k documentos …": what the run uses leads, as a training
+        # run's cost does; the time and what is paid in blocks follow
+        add("💵 <b>")
+        add(_("About %(cost)s to process %(tokens)s with %(who)s (%(how)s) on %(where)s.",
+              cost=fmt.usd(run.quote.cost_usd), tokens=tokens, who=who, how=how, where=where))
+        add("</b>\n")
     add("⏱ <b>")
     add(ph.ngettext(
         "About %(wall)s to process %(tokens)s with %(who)s (%(how)s) on %(where)s (%(gh)s "

@@ -170,7 +170,7 @@ _LONG_RUN = lazy(r"[\w.\-]{48,}")
 # A batch job's output per document: "200 out", "200 tokens out", "200 output tokens", "output
 # of 200 tokens", "200 de salida", "200 en sortie".
 _BATCH_OUT: Final = lazy(
-    r"(?<![\w.,])(?P<num>\d{1,3}(?:,\d{3})?|\d{1,6}) ?(?P<k>k)? ?(?:tokens? )?"
+    r"(?<![\w.,])(?P<num>\d{1,3}(?:,\d{3})?|\d{1,6}) ?(?P<k>k)? ?(?:tok(?:en)?s? )?"
     r"(?:out(?:put)?(?: tokens?)?|(?:tokens? )?de salida|(?:tokens? )?en sortie)(?![a-z])"
     r"|(?:outputs?|summar(?:y|ies)|salida|sortie) (?:of|de) (?P<num2>\d{1,6}) ?(?P<k2>k)? ?tokens"
 )
@@ -1796,6 +1796,10 @@ def _generation(
         return none
     if (method is not None and cat.method(method).kind == "training") \
             or (not inference and _trains_besides(s, work, "dataset_tokens")):
+        return none
+    if work.dataset_counted and _BATCH_OUT.search(said) and px.BATCH_VERB.search(s):
+        # "summarize 10k documents of 2k tokens each …, ~200 tokens output each": a batch job,
+        # its input read and each output timed apart (bot.batch); was 20M tokens generated
         return none
     tokens = work.dataset_tokens if work.dataset_tokens is not None else (
         Decimal(work.flags.new_tokens) if work.flags.new_tokens is not None else None)
@@ -3536,7 +3540,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             sample = work.sample_len_avg or work.seq_len
             if batch_docs is None and sample and work.dataset_tokens:
                 batch_docs = int(work.dataset_tokens) // sample
+    batch_cost_asked = False
     if batch_processed:
+        batch_cost_asked = intent == "cost"  # "cuánto cuesta resumir …": the cost leads
         intent = "time"  # its cost comes with it (bot.batch), as a training run's does
         if not inference:
             inference, method = True, _inference_method(rest, cat)
@@ -4340,6 +4346,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         batch_docs=batch_docs,
         batch_doc_tokens=batch_doc_tokens,
         batch_out_tokens=batch_out_tokens,
+        batch_cost_asked=batch_cost_asked,
         vllm_share_asked=vllm_share,
         vllm_share_seen=share_seen,
         method_diff=method_diff,

@@ -271,6 +271,9 @@ INSTRUCT_REPO: Final = Guarded(
 BATCH_VERB: Final = Headed(
     r"(?<![a-z])(?:process\w*|run (?:it )?(?:through|over)|running (?:it )?(?:through|over)"
     r"|(?:batch )?inference (?:over|on)|infer(?:ence)? over|classif\w*|summari[sz]\w*"
+    # "batch inference 1M prompts", "offline inference on", "inferencia por lotes"
+    r"|(?:batch|offline|bulk)[ -]?inference|inferencia (?:por lotes|en lote|offline)"
+    r"|inference (?:par lots|en lot|hors ligne)"
     r"|embed(?:s|ding)?|label(?:l?ing|s)?|tagg?(?:ing)?|translat\w*|annotat\w*|scor(?:e|ing)"
     r"|extract\w*|procesa\w*|clasifica\w*|resumi\w*|etiqueta\w*|traduc\w*|traduci\w*"
     r"|anota\w*|pasar (?:por|a traves de)|inferencia (?:sobre|en)|trait\w*|class(?:er|ifier)"

@@ -462,6 +462,8 @@ class Query(BaseModel):
     batch_docs: int | None = None
     batch_doc_tokens: int | None = None
     batch_out_tokens: int | None = None
+    # Only its cost asked ("cuánto cuesta resumir 200k documentos"): the cost leads the reply.
+    batch_cost_asked: bool = False
     kv_saving_asked: bool = False  # what a quantized KV cache saves: BF16's and the type's
     kv_size_asked: bool = False  # the KV cache's own size leads ("kv cache size at 128k")
     flash_saving_asked: bool = False  # what FlashAttention saves: eager and SDPA estimates

@@ -476,7 +476,9 @@ NEW_TOKENS: Final = Screened(
     rf"{_BARE_COUNT.format('e')} ?(?:output|de salida|en sortie|de sortie)(?!s))(?![a-z0-9])"
 )
 PROMPT_TOKENS: Final = Screened(
-    rf"(?<![a-z0-9])(?:prompts? (?:of |de |d'|with |con |avec )?(?:about |around |~ ?)?"
+    # not after their count ("200k prompts de 1k tokens": that many prompts of that length)
+    rf"(?<![a-z0-9])(?:(?<!\d )(?<!\dk )(?<!\dm )(?<!mil )(?<!mille )"
+    rf"prompts? (?:of |de |d'|with |con |avec )?(?:about |around |~ ?)?"
     rf"(?P<a>{NUM_SP}) ?(?P<ka>k)?[ -]?(?:tok(?:en)?s?)?|"
     rf"(?P<b>{NUM_SP}) ?(?P<kb>k)?[ -]?tok(?:en)?s?[ -]?(?:de |of |d')?(?:long )?prompts?|"
     rf"(?P<c>{NUM_SP}) ?(?P<kc>k)?[ -]?tokens? (?:de |d'|of )?(?:entrada|input|entree)|"
