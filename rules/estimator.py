@@ -248,20 +248,11 @@ def _finish(
     sequential_bytes: float = 0.0,
 ) -> Breakdown:
     per_gpu = sum([part[1] for part in parts])
-    return Breakdown(
-        kind=kind,
-        method=method,
-        model_id=shape.model_id,
-        params_b=_params_b(shape.params),
-        gpus=gpus,
-        parts=tuple(parts),
-        per_gpu_gb=_gb(per_gpu),
-        assumptions=tuple(assumptions),
-        host_offload_gb=None if host_bytes is None else _gb(host_bytes),
-        per_gpu_bytes=per_gpu,
-        context_bytes=context_bytes,
-        sequential_bytes=sequential_bytes,
-    )
+    # In the order of Breakdown's fields: by keyword, the call cost twice as much.
+    return Breakdown(kind, method, shape.model_id, _params_b(shape.params), gpus, _gb(per_gpu),
+                     tuple(assumptions), tuple(parts),
+                     None if host_bytes is None else _gb(host_bytes), None, per_gpu,
+                     context_bytes, sequential_bytes)
 
 
 @lru_cache(maxsize=256)  # the shape's: the same for every estimate of a question
@@ -496,8 +487,9 @@ def _resolve_targets(targets: str | Sequence[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
+@lru_cache(maxsize=256)  # the same for every GPU count and most remedies of a question
 def _activation_bytes_per_token_layer(
-    arch: _Dims, seq_len: int, flash: bool, compiled: bool, c: Mapping[str, float],
+    arch: _Dims, seq_len: int, flash: bool, compiled: bool,
     kernels: Kernels | None = None, mlx: bool = False,
 ) -> float:
     """Bytes kept for backward per token and layer (Korthikanti §4.1 count, shape-aware).
@@ -505,6 +497,7 @@ def _activation_bytes_per_token_layer(
     float32 copy. mlx: MLX training, whose attention always runs unfused (its BF16 softmax
     output kept for backward, activations.mlx_attention_scores), whatever `flash` says, and
     whose fused RMSNorm keeps no float32 copy."""
+    c = _table()
     h, q, kv = arch.hidden, arch.q_dim, arch.kv_dim
     width = arch.active_ffn_width
     mlp_tensors = 4 if arch.gated_mlp else 2
@@ -627,7 +620,166 @@ def method_spec(method: Method | str, kind: str) -> Method:
     return method
 
 
+class _Prepared:
+    """What every training estimate of one model under one method and one set of adapter and
+    loading settings shares: the model's sizes and parameter split, the frozen base's bytes
+    and the adapters' (before any sharding), and the notes they make. A detailed question
+    estimates its run for every GPU count it offers and every remedy combination it tries
+    (some fifteen, up to thirty estimates): that work is done once (_prepare), and each
+    estimate assembles its terms from it, by the same arithmetic in the same order."""
+
+    __slots__ = ("adapter_bytes", "adapter_label", "adapters", "arch", "block", "c",
+                 "eight_bytes", "eight_label", "frozen", "frozen_label", "frozen_note", "full",
+                 "int8_base", "layers_trained", "lead_notes", "n", "n_train", "quantized_base",
+                 "rest", "shape", "spec", "targets", "targets_note", "trained")
+    # All parameters (with an untied head's), the block linears', the rest; the layers and
+    # parameters that train; the notes the model makes (untied head, assumed shape).
+    n: float
+    block: float
+    rest: float
+    layers_trained: int
+    n_train: float
+    lead_notes: tuple[Note, ...]
+    # Adapter methods only: the frozen base whole (bytes, label, note), the adapters'
+    # targets, count (of the trained layers), bytes with AdamW and label.
+    frozen: float
+    frozen_label: str
+    frozen_note: Note | None
+    targets: tuple[str, ...]
+    trained: int | None
+    adapters: int
+    adapter_bytes: float
+    adapter_label: str
+    targets_note: Note | None
+    eight_bytes: float | None
+    eight_label: str
+
+    def __init__(self, spec: Method, shape: _Shape) -> None:
+        self.spec, self.shape, self.arch, self.c = spec, shape, shape.dims, _table()
+        self.full, self.int8_base = spec.full, spec.int8_base
+        self.quantized_base = spec.quantized_base
+        self.frozen_note = self.targets_note = None
+        self.eight_bytes = None  # the adapters' bytes under 8-bit Adam: worked out when asked
+        self.eight_label = ""
+
+    def eight_bit_adapters(self, lora_rank: int, bf16_adapters: bool) -> tuple[float, str]:
+        """The adapters' bytes and label with bitsandbytes' 8-bit Adam, which keeps m and v
+        in one byte each for every matrix of at least min_8bit_size elements, in FP32 for
+        the smaller ones."""
+        if self.eight_bytes is None:
+            c = self.c
+            eight = _lora_params(self.arch, lora_rank, self.targets,
+                                 int(c["training.adam8bit_min_size"]), self.trained)
+            self.eight_bytes = self.adapter_bytes - eight * (
+                c["training.adamw_bf16_states" if bf16_adapters else "training.adamw_fp32_states"]
+                - c["training.adam8bit_states"])
+            self.eight_label = (f"{self.adapters / 1e6:.1f}M trainable params: weights and grads "
+                                f"{'BF16' if bf16_adapters else 'FP32'}, "
+                                f"8-bit Adam states for {eight / 1e6:.1f}M")
+        return self.eight_bytes, self.eight_label
+
+
+@lru_cache(maxsize=256)  # per question: its GPU counts and remedy combinations share one
+def _prepare(
+    model: ModelSpec | Architecture | Decimal | float | int, method: Method | str,
+    lora_rank: int, lora_targets: str | Sequence[str], trained_layers: int | None,
+    untie_head: bool, mlx: bool, quantized_head: bool, kbit_fp32: bool, double_quant: bool,
+    bf16_adapters: bool, fp32_weights: bool,
+) -> _Prepared:
+    """estimate_training's part that no GPU count, sharding, offload, precision, optimizer,
+    batch, sequence, checkpointing, attention or kernel changes (see estimate_training for
+    the settings)."""
+    spec = method_spec(method, "training")
+    c = _table()
+    shape = resolve_shape(model)
+    prep = _Prepared(spec, shape)
+    arch = shape.dims  # the sizes; arch.arch the Architecture
+    n = float(shape.params)
+    bf16 = c["bytes.bf16"]
+    notes: list[Note] = []
+    block, rest = _split_params(shape)
+    # The blocks that train and hold activations for backward (all unless trained_layers).
+    layers_trained = arch.layers if trained_layers is None else max(
+        1, min(trained_layers, arch.layers))
+    if untie_head and arch.tied_embeddings and not shape.assumed:
+        head = float(arch.vocab * arch.hidden)
+        n += head
+        rest += head
+        notes.append(Note("untied_head", {"params_m": round(head / 1e6)}))
+
+    if shape.assumed:
+        notes.append(Note("shape_assumed", {
+            "layers": arch.layers, "hidden": arch.hidden, "vocab": arch.vocab}))
+    prep.n, prep.block, prep.rest, prep.lead_notes = n, block, rest, tuple(notes)
+    prep.layers_trained = layers_trained
+    # The weights that train: every one, or the last blocks' alone (trained_layers).
+    prep.n_train = n if layers_trained == arch.layers else block * layers_trained / arch.layers
+    if prep.full:
+        return prep
+    # The frozen base, whole (each estimate shards it).
+    quantized_base = prep.quantized_base
+    mlx_bits = _mlx_bits_per_weight() if quantized_base and mlx else None
+    if mlx_bits is not None:
+        prep.frozen = n * mlx_bits / 8
+        prep.frozen_label = (f"MLX 4-bit affine weights ({mlx_bits:.3f} bits/param), "
+                             "linear layers and embeddings")
+        prep.frozen_note = Note("qlora_mlx", {"bits": Decimal(repr(mlx_bits))})
+    elif quantized_base:
+        bits = 8 * c["bytes.nf4"] + c[
+            "bits.quant_constants_double" if double_quant else "bits.quant_constants_plain"
+        ]
+        kept = c["bytes.fp32"] if kbit_fp32 else bf16
+        # A head of its own (untied, or LitGPT's copy of tied embeddings) quantized.
+        head_4bit = (float(arch.vocab * arch.hidden)
+                     if quantized_head and not shape.assumed
+                     and (untie_head or not arch.tied_embeddings) else 0.0)
+        prep.frozen = (block + head_4bit) * bits / 8 + (rest - head_4bit) * kept
+        prep.frozen_label = (f"NF4 block weights ({bits:.3f} bits/param), embeddings/norms "
+                             + ("fp32" if kbit_fp32 else "bf16"))
+        prep.frozen_note = Note("qlora_nf4", {"double_quant": int(double_quant)})
+    elif prep.int8_base:
+        # LLM.int8 (bitsandbytes Linear8bitLt): int8 block weights and one FP32 scale per
+        # output row (int8_vectorwise_quant's row stats); embeddings, head and norms stay
+        # in the compute dtype.
+        scales = _int8_row_scale_bytes(shape, c)
+        prep.frozen = block * c["bytes.int8"] + scales + rest * (
+            c["bytes.fp32"] if kbit_fp32 else bf16)
+        prep.frozen_label = ("int8 block weights + FP32 row scales (LLM.int8), "
+                             "embeddings/norms bf16")
+        prep.frozen_note = Note("lora_int8")
+    elif fp32_weights:
+        prep.frozen = n * c["bytes.fp32"]
+        prep.frozen_label = "frozen fp32 base (loaded without torch_dtype)"
+        prep.frozen_note = Note("fp32_weights")
+    else:
+        prep.frozen = n * bf16
+        prep.frozen_label = "frozen bf16 base"
+    targets = prep.targets = _resolve_targets(lora_targets)
+    trained = prep.trained = None if layers_trained == arch.layers else layers_trained
+    adapters = prep.adapters = _lora_params(arch, lora_rank, targets, 0, trained)
+    if bf16_adapters:
+        per_param = (bf16 + c["training.gradients_bf16"]
+                     + c["training.adamw_bf16_states"])
+        prep.adapter_bytes = adapters * per_param
+        prep.adapter_label = (f"{adapters / 1e6:.1f}M trainable params x {per_param:g} B "
+                              "(BF16 weights, grads, AdamW)")
+    else:
+        prep.adapter_bytes = adapters * c["training.adapter_bytes_per_param"]
+        prep.adapter_label = (f"{adapters / 1e6:.1f}M trainable params x 16 B "
+                              "(weights, grads, AdamW)")
+    prep.targets_note = Note("lora_targets", {"rank": lora_rank, "targets": ",".join(targets)})
+    return prep
+
+
 # ----------------------------------------------------------------------------- training
+
+
+# The notes without values a training estimate makes: built once (a Note's default dict costs as
+# much as the rest of its construction), shared by the breakdowns as their other notes are.
+_NOTES: dict[str, Note] = {code: Note(code) for code in (
+    "cpu_offload", "paged_optimizer", "optimizer_in_backward", "unsloth_offloaded_checkpoints",
+    "lora_dropout_fused_qkv", "lora_dropout", "softcapped_scores", "activation_offload",
+    "bnb_saved_inputs", "no_grad_accumulation", "grad_accumulation")}
 
 
 @lru_cache(maxsize=4096)  # pure: the same question's estimate is asked again and again
@@ -777,13 +929,14 @@ def estimate_training(
       context is counted (MLX's peak, mx.get_peak_memory, which mlx_lm.lora prints as "Peak
       mem", is its arrays alone).
     """
-    spec = method_spec(method, "training")
     if seq_len < 1 or micro_batch < 1 or gpus < 1 or lora_rank < 1:
+        method_spec(method, "training")  # an unknown method is said first
         raise ValueError("seq_len, micro_batch, gpus and lora_rank must be positive")
-    c = _table()
-    shape = resolve_shape(model)
-    arch = shape.dims  # the sizes; arch.arch the Architecture
-    n = float(shape.params)
+    prep = _prepare(model, method, lora_rank, lora_targets, trained_layers, untie_head, mlx,
+                    quantized_head, kbit_fp32, double_quant, bf16_adapters, fp32_weights)
+    spec, shape, arch, c = prep.spec, prep.shape, prep.arch, prep.c
+    n, block, rest, n_train = prep.n, prep.block, prep.rest, prep.n_train
+    layers_trained = prep.layers_trained
     shard = 1.0 if parallel == "ddp" else float(gpus)
     # ZeRO-1/2 partition what the optimizer owns, never the weights the forward pass uses.
     zero12 = parallel in ("zero1", "zero2")
@@ -792,8 +945,7 @@ def estimate_training(
     keep_weights = zero12 or (zero3 and not offload_params)
     weight_shard = 1.0 if zero12 else shard
     grad_shard = 1.0 if parallel == "zero1" else shard
-    full = spec.full
-    quantized_base = spec.quantized_base  # a property over two fields, read ten times
+    full, quantized_base = prep.full, prep.quantized_base
     prec: Precision = precision or ("mixed" if full else "bf16")
     if full and fp32_weights and precision is None:
         prec = "fp32"  # no torch_dtype, no AMP: everything in fp32
@@ -804,25 +956,10 @@ def estimate_training(
         opt_name = "paged_adam8bit" if opt_name == "adam8bit" else "paged_adamw"
     loss_impl: LossImpl = loss or ("fused" if compiled else "eager")
     bf16 = c["bytes.bf16"]
-    assumptions: list[Note] = []
+    assumptions: list[Note] = [*prep.lead_notes]
     parts: list[tuple[str, float, str]] = []
-    block, rest = _split_params(shape)
-    # The blocks that train and hold activations for backward (all unless trained_layers).
-    layers_trained = arch.layers if trained_layers is None else max(
-        1, min(trained_layers, arch.layers))
-    if untie_head and arch.tied_embeddings and not shape.assumed:
-        head = float(arch.vocab * arch.hidden)
-        n += head
-        rest += head
-        assumptions.append(Note("untied_head", {"params_m": round(head / 1e6)}))
-
-    if shape.assumed:
-        assumptions.append(Note("shape_assumed", {
-            "layers": arch.layers, "hidden": arch.hidden, "vocab": arch.vocab}))
 
     # -- weights, master copy, gradients, optimizer states ---------------------------------
-    # The weights that train: every one, or the last blocks' alone (trained_layers).
-    n_train = n if layers_trained == arch.layers else block * layers_trained / arch.layers
     grads = 0.0
     host = 0.0  # per GPU, what CPU offload moves to CPU RAM
     resident = 0.0  # what the optimizer states may occupy: capped later when paged
@@ -879,7 +1016,7 @@ def estimate_training(
                 elements = min(elements, c["overhead.zero3_sub_group_size"])
             zero_step = elements * c["training.gradients_mixed"]
         if cpu_offload:
-            assumptions.append(Note("cpu_offload"))
+            assumptions.append(_NOTES["cpu_offload"])
             # offload_optimizer (ZeRO-1/2, or ZeRO-3 without offload_param): the weights stay
             # on the GPU.
             offloaded = ("master_weights",) if keep_weights else ("weights", "master_weights")
@@ -889,7 +1026,7 @@ def estimate_training(
             opt = 0.0
         if opt_name.startswith("paged") and not cpu_offload:
             resident = opt
-            assumptions.append(Note("paged_optimizer"))
+            assumptions.append(_NOTES["paged_optimizer"])
             opt = 0.0
         parts.append(("optimizer_states", opt, opt_label))
         if cpu_offload:
@@ -900,7 +1037,7 @@ def estimate_training(
             grads = 0.0
         elif optimizer_in_backward:
             grads = _largest_tensor(arch) * grad_bytes if not shape.assumed else 0.0
-            assumptions.append(Note("optimizer_in_backward"))
+            assumptions.append(_NOTES["optimizer_in_backward"])
         elif (unsharded_accumulation and grad_accumulation and shard > 1
               and parallel == "sharded" and not zero3):
             # The whole model's gradients, and the new gradient of the unit whose backward
@@ -912,100 +1049,49 @@ def estimate_training(
         else:
             grads = n_train * grad_bytes / grad_shard
     else:
-        mlx_bits = _mlx_bits_per_weight() if quantized_base and mlx else None
-        if mlx_bits is not None:
-            parts.append(("weights", n * mlx_bits / 8 / weight_shard,
-                          f"MLX 4-bit affine weights ({mlx_bits:.3f} bits/param), "
-                          "linear layers and embeddings"))
-            assumptions.append(Note("qlora_mlx", {"bits": Decimal(repr(mlx_bits))}))
-        elif quantized_base:
-            bits = 8 * c["bytes.nf4"] + c[
-                "bits.quant_constants_double" if double_quant else "bits.quant_constants_plain"
-            ]
-            kept = c["bytes.fp32"] if kbit_fp32 else bf16
-            # A head of its own (untied, or LitGPT's copy of tied embeddings) quantized.
-            head_4bit = (float(arch.vocab * arch.hidden)
-                         if quantized_head and not shape.assumed
-                         and (untie_head or not arch.tied_embeddings) else 0.0)
-            weights = (block + head_4bit) * bits / 8 + (rest - head_4bit) * kept
-            parts.append(("weights", weights / weight_shard,
-                          f"NF4 block weights ({bits:.3f} bits/param), embeddings/norms "
-                          + ("fp32" if kbit_fp32 else "bf16")))
-            assumptions.append(Note("qlora_nf4", {"double_quant": int(double_quant)}))
-        elif spec.int8_base:
-            # LLM.int8 (bitsandbytes Linear8bitLt): int8 block weights and one FP32 scale per
-            # output row (int8_vectorwise_quant's row stats); embeddings, head and norms stay
-            # in the compute dtype.
-            scales = _int8_row_scale_bytes(shape, c)
-            weights = block * c["bytes.int8"] + scales + rest * (
-                c["bytes.fp32"] if kbit_fp32 else bf16)
-            parts.append(("weights", weights / weight_shard,
-                          "int8 block weights + FP32 row scales (LLM.int8), embeddings/norms bf16"))
-            assumptions.append(Note("lora_int8"))
-        elif fp32_weights:
-            parts.append(("weights", n * c["bytes.fp32"] / weight_shard,
-                          "frozen fp32 base (loaded without torch_dtype)"))
-            assumptions.append(Note("fp32_weights"))
-        else:
-            parts.append(("weights", n * bf16 / weight_shard, "frozen bf16 base"))
+        parts.append(("weights", prep.frozen / weight_shard, prep.frozen_label))
+        if prep.frozen_note is not None:
+            assumptions.append(prep.frozen_note)
         if cpu_offload and not keep_weights:
             host += parts[-1][1]
             parts[-1] = ("weights", 0.0, "offloaded to CPU RAM")
-            assumptions.append(Note("cpu_offload"))
-        targets = _resolve_targets(lora_targets)
-        trained = None if layers_trained == arch.layers else layers_trained
-        adapters = _lora_params(arch, lora_rank, targets, 0, trained)
-        if bf16_adapters:
-            per_param = (bf16 + c["training.gradients_bf16"]
-                         + c["training.adamw_bf16_states"])
-            adapter_bytes = adapters * per_param
-            label = (f"{adapters / 1e6:.1f}M trainable params x {per_param:g} B "
-                     "(BF16 weights, grads, AdamW)")
-        else:
-            adapter_bytes = adapters * c["training.adapter_bytes_per_param"]
-            label = f"{adapters / 1e6:.1f}M trainable params x 16 B (weights, grads, AdamW)"
+            assumptions.append(_NOTES["cpu_offload"])
         if opt_name in ("adam8bit", "paged_adam8bit"):
-            # bitsandbytes' 8-bit Adam keeps m and v in one byte each for every matrix of at
-            # least min_8bit_size elements, in FP32 for the smaller ones.
-            eight = _lora_params(arch, lora_rank, targets, int(c["training.adam8bit_min_size"]),
-                                 trained)
-            adapter_bytes -= eight * (c["training.adamw_bf16_states" if bf16_adapters
-                                        else "training.adamw_fp32_states"]
-                                      - c["training.adam8bit_states"])
-            label = (f"{adapters / 1e6:.1f}M trainable params: weights and grads "
-                     f"{'BF16' if bf16_adapters else 'FP32'}, "
-                     f"8-bit Adam states for {eight / 1e6:.1f}M")
+            adapter_bytes, label = prep.eight_bit_adapters(lora_rank, bf16_adapters)
+        else:
+            adapter_bytes, label = prep.adapter_bytes, prep.adapter_label
         if cpu_offload:
             host += adapter_bytes / shard
         # FSDP CPU offload keeps the sharded adapters, their gradients and the optimizer step
         # on the CPU too (ZeRO-3 offload likewise): only the layer in flight is on the GPU.
         parts.append(("lora_adapters", 0.0 if cpu_offload else adapter_bytes / shard, label))
-        assumptions.append(Note("lora_targets", {"rank": lora_rank, "targets": ",".join(targets)}))
+        assert prep.targets_note is not None
+        assumptions.append(prep.targets_note)
 
     if reference_model and full:
         parts.append(("reference_model", n * bf16 / weight_shard,
                       "frozen bf16 reference model (preference tuning)"))
     # -- activations and logits --------------------------------------------------------------
     tokens = float(seq_len * micro_batch * (2 if paired else 1))
-    per_tok_layer = _activation_bytes_per_token_layer(arch, seq_len, flash_attention, compiled, c,
+    per_tok_layer = _activation_bytes_per_token_layer(arch, seq_len, flash_attention, compiled,
                                                       kernels, mlx)
     if kernels == "unsloth" and grad_ckpt and not activation_offload:
         # use_gradient_checkpointing="unsloth": checkpoints go to CPU RAM as they are made.
         activation_offload = True
-        assumptions.append(Note("unsloth_offloaded_checkpoints"))
+        assumptions.append(_NOTES["unsloth_offloaded_checkpoints"])
     if lora_dropout and not full:
         shapes = arch.arch.linear_shapes()
         routed = arch.active_experts + arch.shared_experts if arch.is_moe else 1
-        adapted = _arch_targets(arch.arch, _resolve_targets(lora_targets))
+        adapted = _arch_targets(arch.arch, prep.targets)
         if fused_qkv and not arch.is_mla:
             # 'self.lora_dropout(x) @ lora_A' once for the fused q/k/v projection.
             qkv = [t for t in adapted if t in _QKV]
             adapted = tuple(t for t in adapted if t not in qkv[1:])
         fan_in = sum(shapes[t][0] * min(shapes[t][2], routed) for t in adapted if t in shapes)
         per_tok_layer += fan_in * c["activations.lora_dropout_bytes"]
-        assumptions.append(Note("lora_dropout_fused_qkv" if fused_qkv else "lora_dropout"))
+        assumptions.append(_NOTES["lora_dropout_fused_qkv" if fused_qkv else "lora_dropout"])
     if not flash_attention and arch.attn_logit_softcapping and not shape.assumed:
-        assumptions.append(Note("softcapped_scores"))
+        assumptions.append(_NOTES["softcapped_scores"])
     act_scale = c["bytes.fp32"] / bf16 if (fp32_weights and not quantized_base) else 1.0
     per_tok_layer *= act_scale
     working = 0.0  # one layer's recomputed activations (with checkpointing)
@@ -1015,7 +1101,7 @@ def estimate_training(
         if activation_offload:
             # Only the layers whose copies are in flight stay on the GPU.
             stored *= min(1.0, c["activations.offload_layers_in_flight"] / arch.layers)
-            assumptions.append(Note("activation_offload"))
+            assumptions.append(_NOTES["activation_offload"])
         if parallel == "device_map":
             stored /= shard  # each GPU keeps the checkpoints of its own layers
         working = tokens * per_tok_layer
@@ -1035,7 +1121,7 @@ def estimate_training(
         name, size, note = parts[-1]
         parts[-1] = (name, size + inputs, note + "; the 4-bit linears' inputs (bitsandbytes "
                      "< 0.43.2)")
-        assumptions.append(Note("bnb_saved_inputs"))
+        assumptions.append(_NOTES["bnb_saved_inputs"])
     # Back-propagating through a layer creates the gradient of each of its saved activations,
     # tensors of the same shapes, while those activations are still held.
     if kernels == "unsloth" and arch.gated_mlp and not full:
@@ -1059,7 +1145,7 @@ def estimate_training(
             # and the CUDA context.
             held = sum(b for name, b, _ in parts if name in ("weights", "master_weights"))
             if not (full or cpu_offload):
-                held += (_lora_params(arch, lora_rank, _resolve_targets(lora_targets))
+                held += (_lora_params(arch, lora_rank, prep.targets)
                          * c["bytes.fp32"] / shard)
             held += stored if grad_ckpt else tokens * arch.layers * per_tok_layer
             if quantized_base:
@@ -1104,11 +1190,11 @@ def estimate_training(
                           "activations freed as gradients are produced"))
             counted, step = max(acts, grads), grads + foreach_temp + zero_step
             sequential = max(counted, step) - max(allocated, grads, step)
-            assumptions.append(Note("no_grad_accumulation"))
+            assumptions.append(_NOTES["no_grad_accumulation"])
         else:
             counted, step = acts, foreach_temp + zero_step
             sequential = max(counted, step) - max(allocated, step)
-            assumptions.append(Note("grad_accumulation"))
+            assumptions.append(_NOTES["grad_accumulation"])
         if step > counted and zero_step:
             parts.append(("zero_step_grads", step - counted,
                           "DeepSpeed step: fp32 copy of the gradient partition (ZeRO-3: of one "
@@ -1121,7 +1207,7 @@ def estimate_training(
     if parallel == "ddp" and gpus > 1:
         # DDP copies the gradients into its all-reduce buckets unless gradient_as_bucket_view.
         trainable = (n_train * grad_bytes if full
-                     else _lora_params(arch, lora_rank, _resolve_targets(lora_targets))
+                     else _lora_params(arch, lora_rank, prep.targets)
                      * c["bytes.fp32"])
         parts.append(("ddp_buckets", trainable * c["overhead.ddp_gradient_buckets"],
                       "DDP all-reduce buckets: a copy of the gradients"))
