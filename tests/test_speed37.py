@@ -160,6 +160,21 @@ def test_counts_asked_in_turn_reuse_nothing_of_another_run() -> None:
         assert _signature(got) == alone[gpus]
 
 
+def test_the_counts_of_one_run_share_its_model_and_adapters_work() -> None:
+    """The offered GPU counts of one run (and remedies that change neither the method nor
+    the adapters) reuse the model's and the adapters' part: one worked out, three reused."""
+    from rules import estimator
+
+    model = _model("llama-3.1-70b")
+    estimate_training.cache_clear()
+    estimator._prepare.cache_clear()
+    for gpus in (1, 2, 4, 8):
+        estimate_training(model, "qlora", 2048, 1, True, 16, gpus)
+    estimate_training(model, "qlora", 2048, 1, True, 16, 1, cpu_offload=True)
+    info = estimator._prepare.cache_info()
+    assert (info.misses, info.hits) == (1, 4)
+
+
 def test_checkpoint_size_unchanged() -> None:
     got = training_checkpoint(_model("llama-3-8b"), "full_adamw")
     assert (got.weights_gb, got.optimizer_gb) == (Decimal("32.1"), Decimal("64.2"))
