@@ -178,3 +178,32 @@ def test_checkpointing_memory_asked_stays_memory() -> None:
     says(ask("how much vram does gradient checkpointing save for qlora llama 3 8b on an a10g "
              "seq 4096").text, ["🧮 <b>Gradient checkpointing saves about 24.4 GB per GPU"],
          ["🐢"])
+
+
+# "how many gpus do i need …" with no card named: the count leads, the cheapest offered
+# configuration that holds the run and each card's count of the planning rule's memory (was
+# "🏆 The cheapest GPUs for …", the count only in the list below).
+COUNT_NO_CARD: list[tuple[str, str | None, str]] = [
+    ("how many gpus do i need to full finetune llama 3.1 70b in bf16 with fsdp", None,
+     "🔢 <b>For Llama 3.1 70B with full AdamW: 8× B200, the cheapest offered configuration "
+     "that holds it.</b>\nThe planning rule's 1,260 GB is the memory of 27× L40S, 16× A100 "
+     "80GB, 16× H100, 9× H200, or 7× B200; one instance has at most 8 GPUs."),
+    ("how many gpus do i need to qlora llama 3 70b", None,
+     "🔢 <b>For Llama 3 70B with QLoRA: 1× A100 80GB, the cheapest offered configuration that "
+     "holds it.</b>\n\n🏆"),
+    ("cuantas gpus necesito para hacer full finetune de llama 3.1 70b", "es",
+     "🔢 <b>Para Llama 3.1 70B (completo con AdamW): 8× B200, la configuración más barata en "
+     "la que cabe.</b>"),
+]
+
+
+@pytest.mark.parametrize(("q", "lang", "lead"), COUNT_NO_CARD)
+def test_a_count_asked_with_no_card_leads(q: str, lang: str | None, lead: str) -> None:
+    reply = ask(q, lang)
+    assert reply.text.startswith(lead), reply.text
+
+
+def test_a_count_no_instance_holds_is_said_as_before() -> None:
+    says(ask("how many gpus to full finetune llama 3.1 405b").text,
+         ["🏆 <b>The cheapest GPUs for Llama 3.1 405B</b>", "more GPUs than one instance has"],
+         ["🔢"])

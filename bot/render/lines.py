@@ -1012,6 +1012,24 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
     elif intent == "recommend":
         if run_lead:
             put("\n")
+        primary = answer.primary
+        if query.count_asked and query.gpu is None and primary is not None \
+                and primary.cheapest is not None:
+            # "how many gpus do i need to full finetune llama 3.1 70b", no card named: the count
+            # leads, the cheapest instance that holds it and each card's count by the planning
+            # rule (was "The cheapest GPUs for …", the count asked only in the list below).
+            put("🔢 <b>")
+            put(_("For %(who)s with %(how)s: %(where)s, the cheapest offered configuration that "
+                  "holds it.", who=who, how=ph.method_short(primary.memory.method),
+                  where=ph.fit_config(primary.cheapest)))
+            put("</b>\n")
+            if primary.cheapest.gpu_count > 1:
+                # Card by card, as a run no instance holds is counted (_counts_beyond).
+                put(_("The planning rule's %(need)s is the memory of %(counts)s; one instance "
+                      "has at most %(max)s GPUs.", need=ph.size(primary.memory.estimate_gb),
+                      counts=_counts_beyond(ph, primary.memory), max=ph.cat.limits.max_gpus))
+                put("\n")
+            put("\n")
         put("🏆 <b>")
         put(_("The cheapest GPUs for %(who)s", who=who))
         put("</b>\n")
