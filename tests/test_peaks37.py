@@ -1,9 +1,10 @@
 """peaks37: "how long on MY card" is timed on the card people own. The GeForce, RTX A / Ada
-workstation and Quadro RTX cards that had no cited dense tensor peak were timed on a rented L40S
+workstation, Quadro RTX and Radeon RDNA 3/4 cards that had no cited dense tensor (matrix) peak were
+timed on a rented L40S
 ("No datasheet we can cite gives the RTX 3060's peak BF16 throughput: these times are…"); each
-now carries a peak derived from its architecture whitepaper's rate per SM per clock (the rate
-that reproduces the whitepaper's own printed rows) × its SM count × its boost clock, the
-arithmetic written in its source. Every peak on file names the document it comes from."""
+now carries a peak derived from its architecture document's rate per SM (per CU on AMD) per
+clock (the rate that reproduces that document's own printed rows) × its SM count × its boost
+clock, the arithmetic written in its source. Every peak on file names the document it comes from."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ ADA = "NVIDIA Ada GPU Architecture whitepaper"
 BW_PRO = "NVIDIA RTX Blackwell PRO GPU Architecture whitepaper"
 BW = "NVIDIA RTX Blackwell GPU Architecture whitepaper"
 TURING = "NVIDIA Turing GPU Architecture whitepaper"
+GPUOPEN = "AMD GPUOpen article 'WMMA on RDNA3'"
+R9700 = "AMD Radeon AI PRO R9700 specifications"
 
 
 def _tflops(sms: int, mhz: int, rate: int) -> Decimal:
@@ -47,6 +50,12 @@ PRINTED = [
     (TURING, "GeForce RTX 2080 Ti reference, Table 1", 68, 1545, 512, "53.8", "rtx-2080-ti"),
     (TURING, "GeForce RTX 2080 Ti Founders Edition, Table 1", 68, 1635, 512, "56.9", None),
     (TURING, "Quadro RTX 6000, Table 1", 72, 1770, 1024, "130.5", None),
+    # AMD prints the matrix (WMMA) FP16 peak: RDNA 3 at the 512 FLOP per CU per clock of its
+    # GPUOpen article "WMMA on RDNA3", RDNA 4 at the rate of the R9700's own row (per compute
+    # unit; boost clock as AMD prints it).
+    (GPUOPEN, "Radeon RX 7900 XTX specifications", 96, 2500, 512, "123", "rx-7900-xtx"),
+    (R9700, "Radeon AI PRO R9700 specifications", 64, 2920, 1024, "191",
+     "radeon-ai-pro-r9700"),
 ]
 
 
@@ -114,6 +123,42 @@ DERIVED = [
     ("quadro-rtx-5000", "fp16", "89.2", 48, 1815, 1024, TURING, "Quadro RTX 5000"),
 ]
 
+# AMD Radeon, per compute unit (counts from AMD's ROCm GPU architecture specifications), the FP16
+# matrix figure (AMD prints no BF16 one): (card, TFLOPS, CUs, boost MHz, rate, document, name in
+# the TechPowerUp GPU database where the boost clock was read).
+DERIVED_AMD = [
+    ("rx-7900-xt", "103.0", 84, 2394, 512, GPUOPEN, "Radeon RX 7900 XT"),
+    ("rx-7900-gre", "92.0", 80, 2245, 512, GPUOPEN, "Radeon RX 7900 GRE"),
+    ("rx-7800-xt", "74.6", 60, 2430, 512, GPUOPEN, "Radeon RX 7800 XT"),
+    ("rx-7700-xt", "70.3", 54, 2544, 512, GPUOPEN, "Radeon RX 7700 XT"),
+    ("rx-7700", "53.2", 40, 2600, 512, GPUOPEN, "Radeon RX 7700"),
+    ("rx-7600", "43.5", 32, 2655, 512, GPUOPEN, "Radeon RX 7600"),
+    ("radeon-pro-w7900", "122.6", 96, 2495, 512, GPUOPEN, "Radeon PRO W7900"),
+    ("radeon-pro-w7800", "90.5", 70, 2525, 512, GPUOPEN, "Radeon PRO W7800"),
+    ("radeon-pro-w7700", "63.9", 48, 2600, 512, GPUOPEN, "Radeon PRO W7700"),
+    ("rx-9070-xt", "194.6", 64, 2970, 1024, R9700, "Radeon RX 9070 XT"),
+    ("rx-9070", "144.5", 56, 2520, 1024, R9700, "Radeon RX 9070"),
+    ("rx-9070-gre", "137.1", 48, 2790, 1024, R9700, "Radeon RX 9070 GRE"),
+    ("rx-9060-xt", "102.6", 32, 3130, 1024, R9700, "Radeon RX 9060 XT 8 GB"),
+    ("rx-9060-xt-16gb", "102.6", 32, 3130, 1024, R9700, "Radeon RX 9060 XT 16 GB"),
+]
+
+
+@pytest.mark.parametrize(("gpu_id", "value", "cus", "mhz", "rate", "document", "tpu"),
+                         DERIVED_AMD, ids=[r[0] for r in DERIVED_AMD])
+def test_a_derived_radeon_peak_is_its_cited_arithmetic(
+        gpu_id: str, value: str, cus: int, mhz: int, rate: int, document: str, tpu: str) -> None:
+    gpu = CAT.gpu(gpu_id)
+    assert gpu.fp16_dense_tflops == Decimal(value) and gpu.bf16_dense_tflops is None
+    assert gpu.bf16_unprinted and not gpu.peak_fp32_accumulate
+    assert _tflops(cus, mhz, rate).quantize(Decimal("0.1"), ROUND_HALF_UP) == Decimal(value)
+    assert (document, rate) in {(row[0], row[4]) for row in PRINTED}
+    assert gpu.peak_source == f"{document} ({cus} CU × {mhz} MHz × {rate} FLOP/cycle/CU)"
+    ghz = format((Decimal(mhz) / 1000).normalize(), "f")
+    assert f"{cus} CUs × {ghz} GHz × {rate} FLOP per CU per clock = {value} dense" in gpu.source
+    assert f"'{tpu}' ({cus * 64} shading units, {mhz} MHz boost)" in gpu.source
+    assert "'Compute Units'" in gpu.source and "printed" in gpu.source
+
 
 @pytest.mark.parametrize(("gpu_id", "field", "value", "sms", "mhz", "rate", "document", "tpu"),
                          DERIVED, ids=[r[0] for r in DERIVED])
@@ -144,11 +189,12 @@ def test_every_peak_on_file_names_the_document_it_comes_from() -> None:
     for gpu in peaks:
         assert gpu.peak_source is not None and gpu.peak_source in gpu.source, gpu.id
         assert re.match(r"(NVIDIA|AMD|Intel|Apple)\b", gpu.peak_source), gpu.id
-        assert re.search(r"whitepaper|datasheet|specifications|documentation|README|Superchip",
+        assert re.search(r"whitepaper|datasheet|specifications|documentation|README|Superchip|"
+                         r"article",
                          gpu.peak_source), gpu.id
         assert "https://" in gpu.source, gpu.id
         # A figure computed rather than read says so, with its factors.
-        if "FLOP/cycle/SM" in gpu.peak_source:
+        if "FLOP/cycle/" in gpu.peak_source:
             assert "derived from the" in gpu.source and " = " in gpu.source, gpu.id
 
 
@@ -166,6 +212,10 @@ OWN = [
     ("how long to qlora llama 3 8b on my 4070 ti with 20k samples of 512 tokens", "en",
      "rtx-4070-ti", "⏱ <b>QLoRA of Llama 3 8B: about 5.53 hours on 1× RTX 4070 Ti",
      "of the 80.2 peak BF16 TFLOPS"),
+    # A Radeon: AMD's FP16 matrix figure, FP16 mixed precision.
+    ("cuanto tarda un qlora de llama 3 8b en mi 7900 gre con 20k ejemplos de 512 tokens", "es",
+     "rx-7900-gre", "⏱ <b>Entrenamiento QLoRA de Llama 3 8B: alrededor de 4,82\u00a0horas en 1× "
+     "Radeon RX 7900 GRE", "de los 92 TFLOPS FP16 de pico"),
     # Turing: FP16 mixed precision at its FP16 figure.
     ("how long to qlora llama 3 8b on my 2080 super with 5k samples of 256 tokens", "en",
      "rtx-2080-super", "⏱ <b>QLoRA of Llama 3 8B: about 1.26 hours on 1× RTX 2080 Super",
