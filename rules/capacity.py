@@ -357,6 +357,29 @@ def tgi_memory_fraction() -> Decimal:
         raise DataError(f"rules/data/serving.toml: tgi.memory_fraction: {exc}") from exc
 
 
+class MeasuredShare(BaseModel):
+    """What published runs reach of decode's bandwidth bound: the median, lowest and highest
+    measured ÷ bound over `runs` runs (rules/data/serving.toml [decode.measured_share])."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    median: Decimal = Field(gt=0, le=1)
+    low: Decimal = Field(gt=0, le=1)
+    high: Decimal = Field(gt=0, le=1)
+    runs: int = Field(gt=0)
+    source: str = Field(min_length=3)
+    verified: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}$")
+
+
+@cache
+def decode_measured_share() -> MeasuredShare:
+    """llama.cpp's and mlx-lm's measured decode over the chat's bound (serving.toml)."""
+    doc = data_files.document("serving.toml")
+    try:
+        return MeasuredShare.model_validate(doc["decode"]["measured_share"])
+    except (KeyError, TypeError, ValidationError) as exc:
+        raise DataError(f"rules/data/serving.toml: decode.measured_share: {exc}") from exc
+
+
 class _NoMetal(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     no_gpu: tuple[str, ...]

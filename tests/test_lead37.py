@@ -203,3 +203,42 @@ def test_a_batch_job_as_people_put_it(text: str, locale: str | None, has: list[s
     reply = ask(text, locale).text
     says(reply, has, ["lasts as long as you keep it running", "one sequence at its bound",
                       "no tiene una duración típica"])
+
+
+def test_the_measured_share_of_the_bound_is_the_csvs() -> None:
+    # serving.toml's figures are tests/data/measured-speed.csv's decode rows over the bound:
+    # a row added or the bound moved must show here
+    from decimal import Decimal
+
+    from rules.capacity import decode_measured_share
+    from tests.support.scripts import script
+    report = script("speed_report")
+    rows = report.evaluate(report.DEFAULT)
+    found = report.spread(rows, "decode")
+    assert found is not None
+    runs, median, low, high = found
+    share = decode_measured_share()
+    assert share.runs == runs
+    for said, computed in ((share.median, median), (share.low, low), (share.high, high)):
+        assert said == Decimal(repr(computed)).quantize(Decimal("0.01")), (said, computed)
+
+
+@pytest.mark.parametrize(("text", "locale", "line"), [
+    # one sequence's bound of a GGUF or MLX run: what published runs reach of it, and the figure
+    # to expect (was the bound alone, "real engines reach a fraction of it")
+    ("how many tok/s llama 3 8b q4_k_m on a 3090", None,
+     "📈 Published llama.cpp and mlx-lm runs reach between 42% and 86% of this bound (32 runs, "
+     "median 76%): expect about 145 tokens/s."),
+    ("mlx llama 3.1 8b 4bit tok/s on m2 max", None, "expect about 63 tokens/s."),
+    ("cuantos tokens por segundo da llama 3 8b q4 en mi 3060", "es",
+     "cuenta con unos 55 tokens/s."),
+])
+def test_the_speed_to_expect_beside_the_bound(text: str, locale: str | None, line: str) -> None:
+    reply = ask(text, locale).text
+    lead, rest = reply.split("\n", 1)
+    assert lead.startswith("⚡ <b>") and rest.startswith("📈 ") and line in rest.split("\n")[0]
+
+
+def test_no_speed_to_expect_where_no_run_was_measured() -> None:
+    # BF16 on vLLM or transformers: no measured runs of ours, so the bound alone
+    assert "📈" not in ask("tokens/s for llama 3 8b on an h100").text

@@ -22,7 +22,7 @@ from markupsafe import Markup, escape
 from bot.i18n import translations
 from bot.render.format import Formatter, plural_rule
 from rules.budget import BudgetBuys
-from rules.capacity import LongestContext
+from rules.capacity import LongestContext, decode_measured_share
 from rules.catalogue import Catalogue
 from rules.data_size import chars_per_token, tokens_per_param
 from rules.errors import UnknownMethod
@@ -388,6 +388,23 @@ class Phrases:
             return self._("Inference in FP32")
         name = spec.pretrain_name if pretraining and spec.pretrain_name else spec.name
         return _data_msgid(self.locale, name)
+
+    def decode_expected(self, method: str, rate: Decimal) -> Markup:
+        """"📈 Published llama.cpp and mlx-lm runs reach between 42% and 86% of this bound …: expect
+        about N tokens/s." beside one sequence's bound, for a GGUF or MLX run (what was measured);
+        empty for another engine's (no measured runs of ours to say it with)."""
+        spec = self._method(method)
+        if spec is None or not (spec.quant is not None or spec.group_format == "MLX"):
+            return Markup("")
+        share = decode_measured_share()
+        step = Decimal(1) if rate * share.median >= 10 else Decimal("0.1")
+        expect = (rate * share.median).quantize(step, rounding=ROUND_HALF_UP)
+        return Markup("📈 ") + self._(
+            "Published llama.cpp and mlx-lm runs reach between %(low)s and %(high)s of this "
+            "bound (%(runs)s runs, median %(median)s): expect about %(expect)s tokens/s.",
+            low=self.fmt.percent(share.low * 100, 0), high=self.fmt.percent(share.high * 100, 0),
+            runs=share.runs, median=self.fmt.percent(share.median * 100, 0),
+            expect=self.fmt.num(expect, 1)) + Markup("\n")
 
     def method_short(self, method: str) -> Markup:
         """"QLoRA", "full AdamW": the short name, for lists and headlines."""
