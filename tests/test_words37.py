@@ -259,3 +259,16 @@ def test_removing_all_after_setting_one_stays_all() -> None:
     second = converse("préviens-moi quand le h100 passe sous 2 $",
                       "non, supprime toutes mes alertes", locale="fr")[1]
     assert second.query.alert_all and second.query.gpu is None, second.text
+
+
+# The detailed time line's GPU-hours take the value's plural form: French "0,36 GPU-heure"
+# (under 2, singular), as the quote line above it already said (was "0,36 GPU-heures").
+@pytest.mark.parametrize(("q", "lang", "has"), [
+    ("combien ça coûte de fine-tuner mistral 7b en lora sur une h100 avec vingt mille exemples "
+     "de 512 tokens, détaillé", "fr", "du H100\u00a0: 0,36\u00a0GPU-heure, 22\u00a0minutes sur 1× H100."),
+    ("cuanto cuesta lora de mistral 7b en una h100 con veinte mil ejemplos de 512 tokens, "
+     "detallado", "es", "de la H100: 0,36\u00a0GPU-horas, 22\u00a0minutos en 1× H100."),
+])
+def test_the_detailed_time_line_takes_the_plural_of_its_value(q: str, lang: str, has: str) -> None:
+    reply = ask(q, lang)
+    assert has in reply.text, reply.text

@@ -504,6 +504,8 @@ def _time(ph: Phrases, t: TrainingEstimate, tokens: str, said: str = "") -> list
     lines: list[Markup] = []
     where = ph.config(t.gpu, t.gpu_count)  # type: ignore[arg-type]
     gh = fmt.num(t.gpu_hours)  # type: ignore[arg-type]
+    # the value's own plural form: French "0,36 GPU-heure", Spanish "0,36 GPU-horas"
+    hours: Decimal = t.gpu_hours  # type: ignore[assignment]
     wall = fmt.duration(t.wall_clock_hours)  # type: ignore[arg-type]
     if t.flops is not None:
         flops = fmt.num(t.flops_mantissa, 1) + " × " + t.flops_power  # type: ignore[arg-type]
@@ -517,29 +519,39 @@ def _time(ph: Phrases, t: TrainingEstimate, tokens: str, said: str = "") -> list
         peak = fmt.num(t.peak_tflops)  # type: ignore[arg-type]
         gpu = ph.gpu_name(t.gpu)  # type: ignore[arg-type]
         if t.peak_precision == "fp16" and ph.bf16_unprinted(t.gpu):  # type: ignore[arg-type]
-            lines.append(g._(
+            lines.append(g.ngettext(
                 "At an assumed %(mfu)s model-FLOPs utilization of the %(gpu)s's %(peak)s peak "
                 "FP16 TFLOPS (its maker prints no BF16 peak: FP16 mixed precision assumed): "
-                "%(gh)s GPU-hours, %(wall)s on %(where)s.",
+                "%(gh)s GPU-hour, %(wall)s on %(where)s.",
+                "At an assumed %(mfu)s model-FLOPs utilization of the %(gpu)s's %(peak)s peak "
+                "FP16 TFLOPS (its maker prints no BF16 peak: FP16 mixed precision assumed): "
+                "%(gh)s GPU-hours, %(wall)s on %(where)s.", hours,
                 mfu=mfu, peak=peak, gpu=gpu, gh=gh, wall=wall, where=where,
             ))
         elif t.peak_precision == "fp16":
-            lines.append(g._(
+            lines.append(g.ngettext(
+                "At an assumed %(mfu)s model-FLOPs utilization of the %(gpu)s's %(peak)s peak "
+                "FP16 TFLOPS (it has no BF16: FP16 mixed precision assumed): %(gh)s GPU-hour, "
+                "%(wall)s on %(where)s.",
                 "At an assumed %(mfu)s model-FLOPs utilization of the %(gpu)s's %(peak)s peak "
                 "FP16 TFLOPS (it has no BF16: FP16 mixed precision assumed): %(gh)s GPU-hours, "
-                "%(wall)s on %(where)s.",
+                "%(wall)s on %(where)s.", hours,
                 mfu=mfu, peak=peak, gpu=gpu, gh=gh, wall=wall, where=where,
             ))
         else:
-            lines.append(g._(
+            lines.append(g.ngettext(
                 "At an assumed %(mfu)s model-FLOPs utilization of the %(gpu)s's %(peak)s peak "
-                "BF16 TFLOPS: %(gh)s GPU-hours, %(wall)s on %(where)s.",
+                "BF16 TFLOPS: %(gh)s GPU-hour, %(wall)s on %(where)s.",
+                "At an assumed %(mfu)s model-FLOPs utilization of the %(gpu)s's %(peak)s peak "
+                "BF16 TFLOPS: %(gh)s GPU-hours, %(wall)s on %(where)s.", hours,
                 mfu=mfu, peak=peak, gpu=gpu, gh=gh, wall=wall, where=where,
             ))
     else:
-        lines.append(g._(
+        lines.append(g.ngettext(
+            "At your measured %(rate)s tokens/s per GPU: %(gh)s GPU-hour, %(wall)s on "
+            "%(where)s.",
             "At your measured %(rate)s tokens/s per GPU: %(gh)s GPU-hours, %(wall)s on "
-            "%(where)s.", rate=fmt.num(t.tokens_per_second),  # type: ignore[arg-type]
+            "%(where)s.", hours, rate=fmt.num(t.tokens_per_second),  # type: ignore[arg-type]
             gh=gh, wall=wall, where=where,
         ))
     if not t.asked and t.cheaper_hour:
