@@ -242,3 +242,14 @@ def test_the_speed_to_expect_beside_the_bound(text: str, locale: str | None, lin
 def test_no_speed_to_expect_where_no_run_was_measured() -> None:
     # BF16 on vLLM or transformers: no measured runs of ours, so the bound alone
     assert "📈" not in ask("tokens/s for llama 3 8b on an h100").text
+
+
+@pytest.mark.parametrize(("text", "method"), [
+    # a bare size with ExLlama named is EXL2 at those bits a weight (was llama.cpp's Q4_K_M)
+    ("what context can i run with qwen3 32b q4 on 2x3090 using exllama", "bpw_4"),
+    ("qwen3 32b q6 exl2 on 2x3090 context?", "bpw_6"),
+    ("qwen3 32b q4 on 2x3090 context?", "gguf_q4_k_m"),  # none named: llama.cpp's
+])
+def test_a_bare_size_with_exllama_is_its_bits_per_weight(text: str, method: str) -> None:
+    query = ask(text).answer.query
+    assert query.method == method and not query.exl2_unsized

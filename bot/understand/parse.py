@@ -1991,6 +1991,13 @@ def _inference_method(s: str, cat: Catalogue, runner_implied: str | None = None)
     if mlx is not None:  # "mlx 4bit": 4.5 bits a weight with its scales and biases
         return mlx
     bare = _bare_quant(s)
+    if bare is not None and _exl2_named(s):
+        # "qwen3 32b q4 … using exllama": EXL2 at those bits a weight (exllamav2 files are
+        # sized in bits per weight), not llama.cpp's Q4_K_M
+        digits = "".join(c for c in bare if c.isdigit())
+        stated = cat.bits_method(Decimal(digits)) if digits else None
+        if stated is not None:
+            return stated
     if bare is not None:
         # "q5" alone: the type llama.cpp's quantize tool means by it (Q5_K_M), said so.
         quant = cat.bare_quant_method(bare)
@@ -2207,10 +2214,17 @@ def _quant_pair(s: str, cat: Catalogue) -> tuple[tuple[MethodId, ...], int, int]
     return None
 
 
+def _exl2_named(s: str) -> bool:
+    """An EXL2 file or its runner named ("exl2", "exllama", "exllamav2", "tabbyapi")."""
+    return px.QUANT_FORMAT.admits(s) and any(
+        _format_name(m.group("format")) == "exl2" and not _negated(s, *m.span())
+        for m in px.QUANT_FORMAT.pattern.finditer(s))
+
+
 def _exl2_unsized(s: str) -> bool:
     """An EXL2 file named ("exl2", "exllamav2", "tabbyapi") with no bits per weight said."""
-    if not px.QUANT_FORMAT.admits(s) or px.BPW.search(s):
-        return False
+    if not px.QUANT_FORMAT.admits(s) or px.BPW.search(s) or _bare_quant(s) is not None:
+        return False  # "q4 … using exllama": its bits said
     return any(_format_name(m.group("format")) == "exl2" and not _negated(s, *m.span())
                for m in px.QUANT_FORMAT.pattern.finditer(s))
 
