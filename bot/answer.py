@@ -330,6 +330,21 @@ class MethodSide:
 
 
 @dataclass(frozen=True, slots=True)
+class MethodRun:
+    """One of the methods a time or cost question weighs ("phi-4 lora vs full finetune on h100,
+    which fits and how long for 50M tokens"): whether it fits on the configuration asked by the
+    detailed estimate (None: no configuration asked), and its run where it is timed."""
+
+    method: MethodId
+    fits: bool | None
+    per_gpu_gb: Decimal | None  # the detailed estimate on the configuration asked
+    gpu: str | None  # where the run is timed (None: not timed)
+    gpu_count: int | None
+    hours: Decimal | None
+    cost_usd: Decimal | None  # the run's GPU-hours at the hourly price (None: not priced)
+
+
+@dataclass(frozen=True, slots=True)
 class MethodDiff:
     """"lora vs qlora difference": QLoRA's and LoRA's memory for the model (or, none named, per
     billion parameters and for the seed's 70B), and what QLoRA trades for it."""
@@ -745,6 +760,7 @@ class Answer(BaseModel):
     rank_pair: RankPair | None = None  # "difference between lora rank 8 and rank 256"
     train_disk: TrainDisk | None = None  # "how much disk space to finetune llama 3 8b"
     method_diff: MethodDiff | None = None  # "lora vs qlora difference"
+    method_runs: tuple[MethodRun, ...] = ()  # "lora vs full finetune … how long": each run
     flash_saving: FlashSaving | None = None  # "does flash attention reduce vram"
     kernels_saving: KernelsSaving | None = None  # "how much vram does liger kernel save"
     kv_saving: KvSaving | None = None  # "how much does a q4_0 kv cache save"
@@ -1542,6 +1558,9 @@ def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answ
                              if composed.detailed is not None else None, None)
         if oom is not None:
             composed = _trust_the_oom(query, composed, oom)
+        if len(query.methods_named) >= 2 and query.method is None and not query.inference \
+                and composed.intent in ("time", "cost") and _run_timed(query):
+            extra["method_runs"] = _method_runs(query, cat)
         if query.ckpt_saving_asked and detailed is not None and detailed.kind == "training":
             off = detailed_for(query.model_copy(update={"grad_ckpt": False}), answer, cat)
             if off is not None:
@@ -1857,6 +1876,29 @@ def _family_pick(query: Query, cat: Catalogue) -> Answer:
 # The size the difference of LoRA and QLoRA is shown for when no model is named: the seed's own
 # example (its page prices QLoRA 70B at 52.5 GB).
 _DIFF_EXAMPLE_B = Decimal(70)
+
+
+def _method_runs(query: Query, cat: Catalogue) -> tuple[MethodRun, ...]:
+    """Each method weighed, answered as if named alone: its fit on the configuration asked and
+    its run where that answer times it (the configuration asked when it holds the run, else
+    the offered one where it costs least)."""
+    runs: list[MethodRun] = []
+    for method in query.methods_named:
+        alone = _answer(query.model_copy(update={"method": method, "methods_named": ()}), cat)
+        if alone.error is not None:
+            continue
+        detailed = alone.detailed
+        check = detailed.check if detailed is not None else None
+        timed = detailed.training_time if detailed is not None else None
+        hours = timed.wall_clock_hours if timed is not None else None
+        quoted = timed.quote if timed is not None else None
+        runs.append(MethodRun(
+            method=method, fits=check.detailed_fits if check is not None else None,
+            per_gpu_gb=check.detailed_per_gpu_gb if check is not None else None,
+            gpu=timed.gpu if timed is not None and hours is not None else None,
+            gpu_count=timed.gpu_count if timed is not None and hours is not None else None,
+            hours=hours, cost_usd=quoted.cost_usd if quoted is not None else None))
+    return tuple(runs) if len(runs) >= 2 else ()
 
 
 def _method_diff(query: Query, answer: Answer, cat: Catalogue) -> MethodDiff | None:

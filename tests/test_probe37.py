@@ -207,3 +207,37 @@ def test_a_count_no_instance_holds_is_said_as_before() -> None:
     says(ask("how many gpus to full finetune llama 3.1 405b").text,
          ["🏆 <b>The cheapest GPUs for Llama 3.1 405B</b>", "more GPUs than one instance has"],
          ["🔢"])
+
+
+# Two methods named against each other in a time or cost question: each one's fit on the card
+# asked, its time and cost where it is timed (was "No method named, so this is the time for
+# LoRA", full fine-tuning never answered; "how much cheaper is qlora than lora" gave LoRA's cost
+# alone in the lead).
+METHOD_RUNS: list[tuple[str, str | None, str, list[str]]] = [
+    ("phi-4 lora vs full finetune on h100, which fits and how long for 50M tokens", None,
+     "⚖️ <b>The methods you named, each on your data:</b>\n"
+     "• LoRA (BF16 base): about 3.37 hours on 1× H100, $7.82.\n"
+     "• Full fine-tuning, AdamW: does not fit on 1× H100 (269.9 GB per GPU by the detailed "
+     "estimate). About 3.56 hours on 4× A100 80GB, $13.11.\n", ["No method named"]),
+    ("how much cheaper is qlora than lora for llama 3 8b on 100M tokens", None,
+     "⚖️ <b>The methods you named, each on your data:</b>\n"
+     "• QLoRA (4-bit base): about 11.47 hours on 1× L40S, $9.41.\n"
+     "• LoRA (BF16 base): about 10.52 hours on 1× L40S, $8.63.\n", []),
+    ("phi-4 lora vs full finetune on h100, which fits and how long for 50M tokens", "es",
+     "⚖️ <b>Los métodos que nombraste, cada uno con tus datos:</b>\n"
+     "• LoRA (base en BF16): alrededor de 3,37\u00a0horas en 1× H100, 7,82\u00a0US$.\n",
+     ["Ningún método"]),
+]
+
+
+@pytest.mark.parametrize(("q", "lang", "lead", "lacks"), METHOD_RUNS)
+def test_methods_named_against_each_other_are_each_timed(
+        q: str, lang: str | None, lead: str, lacks: list[str]) -> None:
+    reply = ask(q, lang)
+    assert reply.text.startswith(lead), reply.text
+    says(reply.text, [], lacks)
+
+
+def test_one_method_named_is_timed_alone() -> None:
+    says(ask("lora phi-4 on an h100, how long for 50M tokens").text,
+         ["⏱ <b>LoRA of Phi-4 (14B): about 3.37 hours on 1× H100"], ["⚖️"])

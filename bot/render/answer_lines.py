@@ -195,6 +195,8 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
             "needs less. Measure a short run.", name=query.other_optimizer
         ))
         put("\n\n")
+    if answer.method_runs:
+        _method_runs(answer, ph, put)
     c = answer.ckpt_saving
     if c and c.slower is not None and c.flops_on is not None and c.flops_off is not None:
         # "does gradient checkpointing slow training a lot": its time leads, then its memory.
@@ -492,6 +494,46 @@ def _vllm_fixes(answer: Answer, ph: Phrases, put: Put) -> None:
         put(_("<code>--tensor-parallel-size %(n)s</code> on %(where)s: about %(gb)s per GPU.",
               n=f.tp, where=on, gb=fmt.gb(f.tp_gb, 1)))
         put("\n")
+
+
+def _method_runs(answer: Answer, ph: Phrases, put: Put) -> None:
+    """"phi-4 lora vs full finetune on h100, which fits and how long for 50M tokens": each
+    method weighed, whether it fits on the configuration asked, its time and cost where it is
+    timed; the rest of the reply goes on with the first (was "No method named")."""
+    _, fmt = ph._, ph.fmt
+    runs = answer.method_runs
+    put("⚖️ <b>")
+    put(_("The methods you named, each on your data:"))
+    put("</b>\n")
+    card = answer.query.gpu
+    for run in runs:
+        put("• ")
+        name: Markup | None = ph.method_name(run.method, False)
+        if card is not None and run.fits is False and run.per_gpu_gb is not None:
+            put(_("%(name)s: does not fit on %(asked)s (%(gb)s per GPU by the detailed "
+                  "estimate).", name=name, gb=fmt.gb(run.per_gpu_gb, 1),
+                  asked=ph.config(card, answer.query.gpu_count or 1)))
+            put(" ")
+            name = None
+        if run.hours is None or run.gpu is None or run.gpu_count is None:
+            if name is not None:
+                put(_("%(name)s: not timed here.", name=name))
+            put("\n")
+            continue
+        where = ph.config(run.gpu, run.gpu_count)
+        facts = {"name": name, "time": fmt.duration(run.hours), "where": where}
+        if name is None and run.cost_usd is not None:
+            put(_("About %(time)s on %(where)s, %(cost)s.", cost=fmt.usd(run.cost_usd),
+                  **facts))
+        elif name is None:
+            put(_("About %(time)s on %(where)s.", **facts))
+        elif run.cost_usd is not None:
+            put(_("%(name)s: about %(time)s on %(where)s, %(cost)s.", cost=fmt.usd(run.cost_usd),
+                  **facts))
+        else:
+            put(_("%(name)s: about %(time)s on %(where)s.", **facts))
+        put("\n")
+    put("\n")
 
 
 def _method_diff(answer: Answer, ph: Phrases, put: Put) -> None:

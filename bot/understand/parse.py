@@ -1559,6 +1559,26 @@ def _methods_weighed(s: str) -> bool:
     return len(named) >= 2
 
 
+def _methods_named(s: str, cat: Catalogue) -> tuple[MethodId, ...]:
+    """The training methods a message weighs, in the order said ("phi-4 lora vs full finetune":
+    LoRA, full AdamW), each once, as _method reads them (most specific first, each match then
+    blanked); () unless two or more are. Full fine-tuning named by its optimizer too ("full
+    finetune with adamw 8bit") is one method."""
+    at: dict[MethodId, int] = {}
+    for method, pattern in px.METHODS:
+        for match in pattern.finditer(s):
+            if match.group(0) == "full" or _negated(s, *match.span()):
+                continue
+            at.setdefault(method, match.start())
+            s = s[: match.start()] + " " * (match.end() - match.start()) + s[match.end() :]
+    fulls = [m for m in at if cat.method(m).full]
+    if len(fulls) > 1:
+        # "full finetune with 8-bit adam": the full method that names its optimizer
+        keep = next((m for m in fulls if cat.method(m).optimizer), fulls[0])
+        at = {m: i for m, i in at.items() if m == keep or not cat.method(m).full}
+    return tuple(sorted(at, key=at.__getitem__)) if len(at) >= 2 else ()
+
+
 # 4 bits said plainly ("q4", "4bit", "nf4", "int4"), as a base's precision could be.
 _PLAIN_FOUR: Final = lazy(r"(?<![a-z0-9])(?:q4|4 ?-?bits?|nf4|int-?4)(?![a-z0-9_])")
 # What only serves: a quantization format or a GGUF type, or a program that runs GGUF files.
@@ -3068,6 +3088,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     if "  " in rest:  # blanked entities leave runs of spaces
         rest = px.SPACE_RUNS.sub(" ", rest)
     method = _method(rest, cat, corrected)
+    methods_named = _methods_named(rest, cat) if method is None else ()
     if method is None and work.adapter_setting and not any(
             pattern.admits(rest) and pattern.pattern.search(rest) for _, pattern in px.METHODS):
         # "lora rank 16 on llama 3 8b": LoRA named only with its settings (beside "qlora" the
@@ -4203,6 +4224,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         family_name=work.family_name if work.params_b is None and work.family else None,
         shape_model=work.shape_model if work.params_b is not None else None,
         method=method,
+        methods_named=methods_named,
         inference=inference,
         gpu=known[0] if known else None,
         gpu_text=_as_written(unknown[0], text) if unknown else None,

@@ -57,6 +57,9 @@ class Query(BaseModel):
     # stays the size's.
     shape_model: str | None = None
     method: MethodId | None = None  # None: answer for every method of the kind
+    # "phi-4 lora vs full finetune … how long": the methods weighed, in the order said (method
+    # is then None); () when fewer than two were named.
+    methods_named: tuple[MethodId, ...] = ()
     inference: bool = False  # "run"/"serve"/"inference" questions use the inference methods
     gpu: str | None = None  # catalogue GPU id
     gpu_text: str | None = None  # a GPU-like word not in the catalogue, as written ("H1000")
