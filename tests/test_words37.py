@@ -272,3 +272,39 @@ def test_removing_all_after_setting_one_stays_all() -> None:
 def test_the_detailed_time_line_takes_the_plural_of_its_value(q: str, lang: str, has: str) -> None:
     reply = ask(q, lang)
     assert has in reply.text, reply.text
+
+
+# "tener llama prendido" (Latin America), "encendida": kept running, so served (was a QLoRA run
+# priced for the seed's illustrative 10 hours).
+@pytest.mark.parametrize(("q", "hours"), [
+    ("cuanto me sale tener llama 3.1 8b prendido un mes en una l40s", 720),
+    ("cuanto cuesta tener encendida una h100 con llama 3 70b una semana", 168),
+])
+def test_kept_on_is_served(q: str, hours: int) -> None:
+    reply = ask(q, "es")
+    assert reply.query.inference, reply.text
+    assert reply.query.hours == hours, reply.text
+    assert "QLoRA" not in reply.text, reply.text
+
+
+# "and the price on an a100?" after a run on a dataset: its cost there leads (was its time
+# again, the price one line under it); with no data, the card's fit and hourly price as before.
+@pytest.mark.parametrize(("lang", "turns", "lead"), [
+    ("es", ["me entra llama 3 8b en lora en mi 3090?", "y cuanto tardaria con 20 mil ejemplos?",
+            "y el precio en una a100?"], "💵 <b>Lo que cuesta el entrenamiento LoRA de Llama 3 8B"),
+    ("fr", ["combien de temps pour un qlora de mistral 7b sur 50 000 exemples de 500 tokens avec "
+            "une l40s", "et le prix sur un h100 ?"], "💵 <b>Environ 2,58\u00a0$US pour fine-tuner"),
+    ("en", ["can i lora llama 3 8b on my 3090?", "how long with 20k samples?",
+            "and the price on an a100?"], "💵 <b>What fine-tuning Llama 3 8B with LoRA costs"),
+])
+def test_the_price_of_a_timed_run_on_another_card_is_its_cost(
+        lang: str, turns: list[str], lead: str) -> None:
+    last = converse(*turns, locale=lang)[-1]
+    assert last.answer.intent == "cost", last.text
+    assert lead in last.text.splitlines()[1], last.text
+
+
+def test_the_price_of_a_fit_on_another_card_stays_the_fit() -> None:
+    last = converse("me entra llama 3 8b en qlora en una h100?", "y el precio en una a100?",
+                    locale="es")[-1]
+    assert last.answer.intent == "fit", last.text

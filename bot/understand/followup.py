@@ -2824,8 +2824,21 @@ def _precision_of_run(new: Query, names_model: bool) -> bool:
         and not px.INFERENCE_FORMAT.search(folded)
 
 
+# "and the price on an a100?", "¿y el precio en una a100?", "et le prix sur une a100 ?"
+# (folded): the cost of the run there, a price noun said (a card alone reads as its price).
+_PRICE_NOUN: Final = lazy(
+    r"(?<![a-z])(?:the|its|el|su|le|son) (?:price|cost|precio|costo|coste|prix|cout)(?![a-z])"
+)
+
+
 def _intent(new: Query, previous: Query, has_gpu: bool) -> Intent:
     if new.hours is not None or new.intent == "cost":
+        return "cost"
+    if new.intent == "prices" and has_gpu and previous.params_b is not None \
+            and (previous.dataset_tokens is not None or previous.dataset_samples is not None) \
+            and _PRICE_NOUN.search(fold(new.text)):
+        # after a run on a dataset: its cost there (was its time again, the price asked one
+        # line under it); with no data, a card's price beside the fit, as before
         return "cost"
     if new.intent == "compare" or (new.intent == "recommend" and not has_gpu):
         return new.intent

@@ -192,6 +192,9 @@ LANGUAGE = Language(
             r"corre", r"corra", r"corran", r"corren", r"correria", r"corro",
             # "¿cuánto cuesta tener corriendo llama 70b todo el mes?": running it, as "running"
             r"corriendo", r"ejecutando",
+            # "¿cuánto me sale tener llama 3.1 8b prendido 24/7?" (Latin America), "encendido":
+            # kept running, served (was a QLoRA run for the seed's illustrative 10 hours)
+            r"prendid[oa]s?", r"encendid[oa]s?",
             r"levantar", r"levantarlo", r"mejor(?:es)? (?:modelos?|llms?)",
             # "¿cuánto tarda en responder llama 70b en dos h100?": serving it
             r"responde\w*",
