@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.chat import CATALOGUE, ask, says
+from tests.support.chat import CATALOGUE, ask, converse, says
 
 
 @pytest.mark.parametrize(("text", "batch"), [
@@ -253,3 +253,13 @@ def test_no_speed_to_expect_where_no_run_was_measured() -> None:
 def test_a_bare_size_with_exllama_is_its_bits_per_weight(text: str, method: str) -> None:
     query = ask(text).answer.query
     assert query.method == method and not query.exl2_unsized
+
+
+@pytest.mark.parametrize("last", ["3 epochs, price?", "price for 3 epochs", "precio con 3 epocas?"])
+def test_a_price_beside_a_setting_of_the_run_is_its_cost(last: str) -> None:
+    # after a training run's cost, "3 epochs, price?" is that run's cost for 3 epochs (was the
+    # price list, the run dropped)
+    reply = converse("what gpu for fine tuning gemma 2 9b", "i have 50k rows of ~300 tokens",
+                     last)[-1]
+    assert reply.answer.query.intent == "cost" and reply.answer.query.epochs == 3
+    assert "× 3 " in reply.text.split("\n")[1] and "💲" not in reply.text

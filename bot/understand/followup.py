@@ -1537,6 +1537,17 @@ _THAT_PRICE: Final = lazy(
     r"(?<![a-z])(?:(?:the|that|its|el|su|le|son|ce) (?:price|cost|total|precio|costo|coste|"
     r"prix|cout)(?![a-z])|how much|cuanto|cuanta|combien)"
 )
+# "3 epochs, price?", "price for 3 epochs", "precio con 3 épocas" (folded): the word alone beside
+# a setting of the run said (_run_setting_said) asks the run's cost, not the price list.
+_BARE_PRICE: Final = lazy(r"(?<![a-z])(?:price|cost|precio|costo|coste|prix|cout)(?![a-z])")
+
+
+def _run_setting_said(new: Query) -> bool:
+    """A setting of a training run said in the message ("3 epochs", "50k rows", "seq 4096")."""
+    return any(_said(new, field) for field in (
+        "epochs", "dataset_tokens", "dataset_samples", "seq_len", "batch_size", "lora_rank"))
+
+
 # "per hour?", "hourly?", "and the hourly rate?", "¿y por hora?", "et à l'heure ?" (folded): the
 # rate alone, the whole message.
 _RATE_ALONE: Final = lazy(
@@ -1630,7 +1641,8 @@ def _price_of_run(
             or new.hours is not None or new.budget_usd is not None or new.pay_also \
             or new.service_asked or new.start_asked or new.fastest_asked or new.per_minute \
             or new.currency_asked or words(new.text) > SHORT_WORDS \
-            or not (alone or dollars or other or _THAT_PRICE.search(folded)) \
+            or not (alone or dollars or other or _THAT_PRICE.search(folded)
+                    or (_run_setting_said(new) and _BARE_PRICE.search(folded))) \
             or _PRICE_LIST.search(folded):
         return None
     card = gpus.gpu_or_none(previous.gpu) if gpus is not None and previous.gpu else None
