@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.chat import ask, ask_json, says
+from tests.support.chat import ask, ask_json, converse, says
 
 WEIGHED: list[tuple[str, str]] = [
     ("should i use lora or qlora for llama 3.1 8b on a 4090 if i want best quality",
@@ -241,3 +241,16 @@ def test_methods_named_against_each_other_are_each_timed(
 def test_one_method_named_is_timed_alone() -> None:
     says(ask("lora phi-4 on an h100, how long for 50M tokens").text,
          ["⏱ <b>LoRA of Phi-4 (14B): about 3.37 hours on 1× H100"], ["⚖️"])
+
+
+def test_methods_weighed_carry_to_a_follow_up() -> None:
+    # "and on 8x h100?": the same methods weighed there (was "No method named", LoRA alone);
+    # one method named then is that method alone.
+    _first, there, full = converse(
+        "phi-4 lora vs full finetune on h100, which fits and how long for 50M tokens",
+        "and on 8x h100?", "ok and with full only?")
+    says(there.text, ["⚖️ <b>The methods you named, each on your data:</b>",
+                      "• LoRA (BF16 base): about 25 minutes on 8× H100",
+                      "• Full fine-tuning, AdamW: about 34 minutes on 8× H100"],
+         ["No method named"])
+    assert full.query.method == "full_adamw" and not full.query.methods_named

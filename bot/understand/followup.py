@@ -2643,6 +2643,11 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
             continue
         if getattr(new, field) is None and getattr(previous, field) is not None:
             update[field] = getattr(previous, field)
+    if previous.methods_named and not new.methods_named and new.method is None \
+            and update.get("method") is None and not update.get("inference", new.inference):
+        # "and on 8x h100?" after "phi-4 lora vs full finetune on h100, … how long": the same
+        # methods weighed there (was "No method named", LoRA alone).
+        update["methods_named"] = previous.methods_named
     if previous.dataset_samples and previous.dataset_tokens is None \
             and new.dataset_samples is None:
         each = new.dataset_tokens
