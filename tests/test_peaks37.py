@@ -263,3 +263,23 @@ def test_a_follow_up_on_the_card_said_before_is_timed_on_it() -> None:
     assert (after.locale, after.query.gpu, after.answer.intent) == ("es", "rtx-3060", "time")
     assert "en 1× RTX 3060 (1 época).</b>" in after.text, after.text
     assert "Ninguna ficha técnica" not in after.text and "L40S" not in after.text, after.text
+
+
+# Figures listed by their document rather than derived: (card, TFLOPS, document, the row as read,
+# where it was read). The dense figure is half the one printed "with sparsity".
+LISTED = [
+    ("h200-nvl", "835.5", "NVIDIA H200 datasheet",
+     "BF16 Tensor Core | 1,979 TFLOPS | 1,671 TFLOPS (H200 SXM | H200 NVL; 'With sparsity')",
+     "public projects' notes quoting nvidia.com/en-us/data-center/h200 (one checked 2026-08-13)"),
+]
+
+
+@pytest.mark.parametrize(("gpu_id", "value", "document", "row", "read_in"), LISTED,
+                         ids=[r[0] for r in LISTED])
+def test_a_listed_peak_is_half_its_printed_sparse_figure(
+        gpu_id: str, value: str, document: str, row: str, read_in: str) -> None:
+    gpu = CAT.gpu(gpu_id)
+    assert gpu.bf16_dense_tflops == Decimal(value) and gpu.peak_source == document
+    printed = f"{Decimal(value) * 2:,.0f} TFLOPS"  # the sparse figure as printed: "1,671 TFLOPS"
+    assert printed in row and printed in gpu.source
+    assert "with sparsity" in gpu.source and document in gpu.source and read_in
