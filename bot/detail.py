@@ -39,6 +39,8 @@ from rules.capacity import (
     serving_utilization_url,
     tgi_memory_fraction,
     to_pflop,
+    vllm_batched_tokens,
+    vllm_batched_tokens_defaults,
 )
 from rules.catalogue import Catalogue, load_catalogue
 from rules.errors import RulesError
@@ -840,11 +842,30 @@ def _mlx_defaults_open(query: Query, method: Method) -> bool:
         and mlx_assumed(query, method)
 
 
+def _serving_chunk(engine: str | None, gpu_id: str | None, vram_per_gpu: Decimal | None) -> int:
+    """The tokens the serving engine pushes through one prefill step. vLLM's start-up profile
+    runs its max_num_batched_tokens (2,048 by default, 8,192 on an H100-class card), and the
+    activation peak it takes from its share is for that many (was 8,192 on every card:
+    rules.capacity.vllm_batched_tokens). The card's name counts only when the memory is its
+    own (an A100 80GB keeps the smaller default); other engines DEFAULT_PREFILL_CHUNK."""
+    if engine != "vllm":
+        return DEFAULT_PREFILL_CHUNK
+    name = None
+    if gpu_id is not None:
+        cat = load_catalogue()
+        card = cat.gpu(gpu_id)
+        own = cat.capacity_gb(card)
+        if vram_per_gpu is None or vram_per_gpu == own:
+            name, vram_per_gpu = card.name, own
+    return vllm_batched_tokens(vram_per_gpu, name)
+
+
 def _estimate_on(
     query: Query, method: Method, model: ModelSpec | Decimal, gpus: int,
-    vram_per_gpu: Decimal | None,
+    vram_per_gpu: Decimal | None, card: str | None = None,
 ) -> tuple[Breakdown | None, list[str], int, int, bool, int | None]:
-    """_estimate on a configuration known by its memory per GPU (None: no configuration)."""
+    """_estimate on a configuration known by its memory per GPU (None: no configuration);
+    `card`: its GPU when it is not the one asked (an offer), else the query's."""
     # The query's fields as the dict pydantic keeps them in: read through the model, each of
     # the some fifty reads below costs about three times a dict look-up.
     said = vars(query)
@@ -854,7 +875,7 @@ def _estimate_on(
         # checkpointing) where the Mac holds it; else batch 1 with checkpointing, the flags
         # its command then passes (was "No trainer named" and batch 1 whatever the Mac).
         own = _estimate_on(query.model_copy(update={"mlx": True}), method, model, gpus,
-                           vram_per_gpu)
+                           vram_per_gpu, card)
         if own[0] is not None and own[0].per_gpu_gb <= vram_per_gpu:
             return own
     lora = method.adapter
@@ -979,8 +1000,10 @@ def _estimate_on(
                 prompt_len=prompt if prompt is not None else (
                     context - new if new is not None and new < context else None),
                 attention="eager" if said["attention"] == "eager" else "sdpa",
-                # transformers generate: the whole prompt in one forward, no chunked prefill.
-                prefill_chunk=None if said["whole_prefill"] else DEFAULT_PREFILL_CHUNK,
+                # transformers generate: the whole prompt in one forward, no chunked prefill;
+                # vLLM: its own default max_num_batched_tokens for the card.
+                prefill_chunk=None if said["whole_prefill"] else _serving_chunk(
+                    said["engine"], card or said["gpu"], vram_per_gpu),
                 fp32_weights=bool(said["fp32_weights"]) or said["precision"] == "fp32",
                 # Logits at the sampled position only: vLLM, llama.cpp, Ollama and transformers
                 # generate since v4.45 (logits_to_keep) never hold them for the whole prompt.
@@ -1333,16 +1356,18 @@ def _detailed_options(query: Query, answer: Answer, catalogue: Catalogue) -> lis
     method = cat.method(primary.memory.method)
     model = _model(query, params_b, cat)
     found: list[Fit] = []
-    # The estimate depends on the offer through its GPU count alone, unless a paged
-    # optimizer's resident states are capped by the memory per GPU (rules.estimator notes it
-    # as "paged_optimizer"): one estimate per count then serves 10 offers with 4 counts.
+    # The estimate depends on the offer through its GPU count alone (and, served by vLLM, the
+    # card's prefill step: _serving_chunk), unless a paged optimizer's resident states are
+    # capped by the memory per GPU (rules.estimator notes it as "paged_optimizer"): one
+    # estimate per count then serves 10 offers with 4 counts.
     # The planning fit of an offer is built only when the estimate holds: the estimate needs
     # only the memory per GPU (that of fit(): the card's usable memory). The planning rule's
     # own options (offered_fits, made by the answer already) are those fits, for the offers
     # the planning rule holds: taken from there rather than made again.
     planned = {(f.gpu, f.gpu_count): f for f in offered_fits(method.id, params_b, cat)}
-    per_count: dict[tuple[int, bool], Breakdown | None] = {}
+    per_count: dict[tuple[int, bool, int], Breakdown | None] = {}
     by_card = _by_card(query)
+    serving = method.kind == "inference" and not query.whole_prefill
     # Unsloth's FP32 upcast is the asked card's (a T4 has no BF16): an offered card with BF16
     # trains as Unsloth does there ("unsloth full finetune llama 3.1 8b on a t4" chose its
     # 👉 offer by the T4's FP32 weights).
@@ -1355,15 +1380,17 @@ def _detailed_options(query: Query, answer: Answer, catalogue: Catalogue) -> lis
     for offer, capacity in cat.offers_by_price:
         count = offer.count
         bf16 = upcast and cat.has_bf16(offer.gpu)
-        if (count, bf16) in per_count:
-            breakdown = per_count[count, bf16]
+        # vLLM's prefill step is the card's (an H100's 8,192 tokens, an L40S's 2,048).
+        chunk = _serving_chunk(query.engine, offer.gpu, capacity) if serving else 0
+        if (count, bf16, chunk) in per_count:
+            breakdown = per_count[count, bf16, chunk]
         else:
             breakdown = _estimate_on(on_bf16 if bf16 else query, method, model, count,
-                                     capacity)[0]
+                                     capacity, offer.gpu)[0]
             if (breakdown is None or all(
                 a.code != "paged_optimizer" for a in breakdown.assumptions
             )) and not by_card:
-                per_count[count, bf16] = breakdown
+                per_count[count, bf16, chunk] = breakdown
         if breakdown is not None and breakdown.per_gpu_gb <= usable_per_gpu(query, method,
                                                                             capacity):
             found.append(planned.get((offer.gpu, count))
@@ -1467,10 +1494,15 @@ def _assumptions(
             out.append(Assumption(code="kv_chunked", params={"chunk": arch.attention_chunk}))
         if query.attention == "eager":
             out.append(Assumption(code="eager_attention"))
-        # The engine's own code and chunk size (rules.estimator.estimate_inference).
-        out.extend(Assumption(code=a.code, params={"tokens": int(a.params["tokens"] or 0)})
-                   for a in breakdown.assumptions
-                   if a.code in ("chunked_prefill", "sliding_window_kv"))
+        # The engine's own code and chunk size (rules.estimator.estimate_inference); vLLM's
+        # chunk is its default max_num_batched_tokens for the card, said as such.
+        vllm_chunks = vllm_batched_tokens_defaults() if query.engine == "vllm" else {}
+        for a in breakdown.assumptions:
+            if a.code in ("chunked_prefill", "sliding_window_kv"):
+                tokens = int(a.params["tokens"] or 0)
+                code = vllm_chunks.get(tokens, a.code) if a.code == "chunked_prefill" \
+                    else a.code
+                out.append(Assumption(code=code, params={"tokens": tokens}))
         out.extend(Assumption(code=a.code, params={k: int(a.params[k] or 0)
                                                    for k in ("tokens", "local", "layers")})
                    for a in breakdown.assumptions

@@ -50,6 +50,8 @@ __all__ = [
     "serving_utilization_before",
     "serving_utilization_url",
     "tgi_memory_fraction",
+    "vllm_batched_tokens",
+    "vllm_batched_tokens_defaults",
 ]
 
 # The search's upper end when the model's published maximum is not on file: 2^20 tokens, 8×
@@ -58,6 +60,8 @@ __all__ = [
 SEARCH_LIMIT = 1 << 20
 _HALF = Decimal("0.5")  # of a tenth of a GB (longest_fitting)
 _GIGA_BYTES = 1e9  # a GB, as the estimator rounds its bytes (rules.estimator _GB)
+_GIGA = Decimal(10**9)  # bytes in a GB
+_GIBI = Decimal(2**30)  # bytes in a GiB, vLLM's unit (GiB_bytes)
 # The concurrency search's upper end: 2^16 sequences, far past what any engine schedules at
 # once; the reply says "at least" when the memory holds that many.
 CONCURRENCY_LIMIT = 1 << 16
@@ -433,6 +437,45 @@ def tensor_parallel_source() -> str:
         return _Cited.model_validate(doc["vllm"]["tensor_parallel"]).url
     except (KeyError, TypeError, ValidationError) as exc:
         raise DataError(f"rules/data/serving.toml: vllm.tensor_parallel: {exc}") from exc
+
+
+class _BatchedTokens(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    value: int = Field(gt=0)
+    large_value: int = Field(gt=0)
+    large_from_gib: int = Field(gt=0)
+    large_excluded: tuple[str, ...]
+    source: str = Field(min_length=3)
+    url: str = Field(pattern=r"^https://")
+    verified: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}$")
+
+
+@cache
+def _batched_tokens() -> _BatchedTokens:
+    doc = data_files.document("serving.toml")
+    try:
+        return _BatchedTokens.model_validate(doc["vllm"]["max_num_batched_tokens"])
+    except (KeyError, TypeError, ValidationError) as exc:
+        raise DataError(f"rules/data/serving.toml: vllm.max_num_batched_tokens: {exc}") from exc
+
+
+def vllm_batched_tokens_defaults() -> dict[int, str]:
+    """vLLM's two default max_num_batched_tokens, each with the assumption code that says
+    why the prompt goes through in chunks of that many (bot.render.detailed_lines)."""
+    found = _batched_tokens()
+    return {found.value: "chunked_prefill_vllm", found.large_value: "chunked_prefill_vllm_large"}
+
+
+def vllm_batched_tokens(memory_gb: Decimal | None, gpu_name: str | None) -> int:
+    """The tokens `vllm serve` pushes through one forward step by default (its
+    max_num_batched_tokens; rules/data/serving.toml): what its start-up profile runs, so what
+    the activation peak it takes from its share is for. memory_gb: one GPU's memory as CUDA
+    reports it (GB = 10^9 bytes), None when no card is known (the smaller default)."""
+    found = _batched_tokens()
+    if memory_gb is None or memory_gb * _GIGA < found.large_from_gib * _GIBI:
+        return found.value
+    name = (gpu_name or "").lower()
+    return found.value if any(x in name for x in found.large_excluded) else found.large_value
 
 
 @cache

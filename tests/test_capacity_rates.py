@@ -147,7 +147,7 @@ def test_by_hand_users_of_llama_3_8b_on_an_l4(pipeline: Pipeline) -> None:
 
 @pytest.mark.parametrize(("text", "lang", "gpu", "method", "starts"), [
     ("how many concurrent requests can vllm handle for qwen 14b awq on a 4090 at 4k context",
-     "en", "rtx-4090", "inference_int4", "👥 <b>At most about 16 sequences at once: Qwen 14B"
+     "en", "rtx-4090", "inference_int4", "👥 <b>At most about 17 sequences at once: Qwen 14B"
      " on 1× RTX 4090 (AWQ 4-bit inference), 4,096 tokens of context each.</b>"),
     ("¿cuántos usuarios simultáneos aguanta una A100 con llama 70b en 4 bits?", "es",
      "a100-80gb", "inference_int4", "👥 <b>Como mucho unas 49 secuencias a la vez"),

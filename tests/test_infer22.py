@@ -41,24 +41,24 @@ VLLM_DEFAULT_LEADS: list[tuple[str, str, str]] = [
     ("vllm serve meta-llama/Llama-3.1-8B-Instruct on my 4090",
      "❌ <b>Not at vLLM's default context (131,072 tokens, the model's maximum): Llama 3.1 8B "
      "(BF16 inference) does not fit on 1× RTX 4090, so vLLM refuses to start. With <code>"
-     "--max-model-len 40555</code> it fits.</b>\n",
-     "🛠 Next: start vLLM with <code>--max-model-len 40555</code> (or less), or with <code>"
+     "--max-model-len 46123</code> it fits.</b>\n",
+     "🛠 Next: start vLLM with <code>--max-model-len 46123</code> (or less), or with <code>"
      "--max-model-len auto</code> in recent releases, which picks the longest that fits."),
     ("vllm en mi 4090 llama 3.1 8b",
      "❌ <b>No con el contexto por defecto de vLLM (131.072 tokens, el máximo del modelo): "
      "Llama 3.1 8B (inferencia en BF16) no cabe en 1× RTX 4090, así que vLLM no arranca. Con "
-     "<code>--max-model-len 40555</code> cabe.</b>\n",
-     "🛠 Siguiente paso: arranca vLLM con <code>--max-model-len 40555</code>"),
+     "<code>--max-model-len 46123</code> cabe.</b>\n",
+     "🛠 Siguiente paso: arranca vLLM con <code>--max-model-len 46123</code>"),
     ("servir avec vllm sur ma 3090 llama 3.1 8b",
      "❌ <b>Pas avec le contexte par défaut de vLLM (131\u202f072 tokens, le maximum du modèle)"
      "\u00a0: Llama 3.1 8B (inférence en BF16) ne tient pas sur 1× RTX 3090, donc vLLM refuse "
-     "de démarrer. Avec <code>--max-model-len 41317</code>, il tient.</b>\n",
-     "🛠 Étape suivante\u00a0: lancez vLLM avec <code>--max-model-len 41317</code>"),
+     "de démarrer. Avec <code>--max-model-len 46885</code>, il tient.</b>\n",
+     "🛠 Étape suivante\u00a0: lancez vLLM avec <code>--max-model-len 46885</code>"),
     ("vLLM serve Llama-3.1-70B-Instruct AWQ on 2x 4090",
      "❌ <b>Not at vLLM's default context (131,072 tokens, the model's maximum): Llama 3.1 70B "
      "(AWQ 4-bit inference) does not fit on 2× RTX 4090, so vLLM refuses to start. With <code>"
-     "--max-model-len 9108</code> it fits.</b>\n",
-     "<code>--max-model-len 9108</code>"),
+     "--max-model-len 13562</code> it fits.</b>\n",
+     "<code>--max-model-len 13562</code>"),
 ]
 
 

@@ -258,7 +258,7 @@ def test_tokens_per_second_on_two_cards_compares_their_decode() -> None:
 
 @pytest.mark.parametrize(("text", "opening"), [
     ("vllm max-num-seqs llama 3 8b on an a10g",
-     "👥 <b>At most about 14 sequences at once: Llama 3 8B on 1× A10G"),
+     "👥 <b>At most about 17 sequences at once: Llama 3 8B on 1× A10G"),
     ("what max_num_seqs can i set for qwen2.5 7b on a 4090",
      "👥 <b>At most about 50 sequences at once: Qwen2.5 7B"),
 ])

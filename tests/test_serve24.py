@@ -16,7 +16,7 @@ from tests.support.chat import ask_json, converse
 AT_A_CONTEXT: list[tuple[str, str | None, str]] = [
     ("llama 3 8b with vllm at 16k context on a 4090", None,
      "✅ <b>Yes: Llama 3 8B fits on 1× RTX 4090 (BF16 inference).</b>\n"
-     "With 16,384 tokens of context and batch 1, BF16 inference needs about 20.5 GB per GPU"),
+     "With 16,384 tokens of context and batch 1, BF16 inference needs about 19.8 GB per GPU"),
     ("serve llama 3.1 8b with vllm on an L4 max_model_len 8192", None,
      "✅ <b>Yes: Llama 3.1 8B fits on 1× L4 (BF16 inference).</b>\n"
      "With 8,192 tokens of context"),
@@ -40,8 +40,9 @@ def test_with_vllm_at_a_context_said_is_the_checkpoints_own_run(
 
 
 def test_with_vllm_at_a_context_bf16_misses_keeps_the_precisions_that_fit() -> None:
-    # 32k on an L4: BF16 is 22.6 GB of vLLM's 22.2 GB, 8-bit and 4-bit fit, and are the answer
-    got = ask_json("serve llama 3.1 8b with vllm on an L4 max_model_len 32768")
+    # 40k on an L4: BF16 is 23 GB of vLLM's 22.2 GB, 8-bit and 4-bit fit, and are the answer
+    # (was 32k, 22.6 GB, before vLLM's 2,048-token prefill step on an L4: 21.9 GB fits there)
+    got = ask_json("serve llama 3.1 8b with vllm on an L4 max_model_len 40960")
     text = str(got["text"])
     assert text.startswith(
         "✅ <b>On 1× L4, Llama 3.1 8B fits: 8-bit inference and 4-bit inference.</b>"), text
@@ -49,8 +50,9 @@ def test_with_vllm_at_a_context_bf16_misses_keeps_the_precisions_that_fit() -> N
 
 
 def test_a_context_said_after_a_vllm_run_keeps_the_precisions_that_fit() -> None:
-    # The conversation's own row (test_conversation_said_again) holds: said again at 32k
-    replies = converse("serve llama 3.1 8b with vllm on an L4 max_model_len 8192", "and with 32k?")
+    # Said again at 40k, where BF16 misses (at 32k it fits since vLLM's 2,048-token prefill
+    # step on an L4: test_conversation_said_again)
+    replies = converse("serve llama 3.1 8b with vllm on an L4 max_model_len 8192", "and with 40k?")
     assert str(replies[0].text).startswith("✅ <b>Yes: Llama 3.1 8B fits on 1× L4 (BF16"), \
         replies[0].text
     assert "✅ <b>On 1× L4, Llama 3.1 8B fits: 8-bit inference and 4-bit inference.</b>" \
@@ -62,20 +64,20 @@ def test_a_context_said_after_a_vllm_run_keeps_the_precisions_that_fit() -> None
 CONFIG_CONTEXT: list[tuple[str, str | None, list[str]]] = [
     ("vllm serve mistralai/Mistral-7B-Instruct-v0.3 on a 4090", None,
      ["✅ <b>Yes: Mistral 7B (7.3B parameters) fits on 1× RTX 4090 (BF16 inference).</b>\n"
-      "With 32,768 tokens of context and batch 1, BF16 inference needs about 21.1 GB per GPU "
+      "With 32,768 tokens of context and batch 1, BF16 inference needs about 20.3 GB per GPU "
       "(detailed estimate, KV cache 4.3 GB)",
       "ℹ️ Context: 32,768 tokens, what vLLM serves when <code>--max-model-len</code> is not set"]),
     ("vllm serve mistralai/Mistral-7B-Instruct-v0.3", None,
      ["📐 <b>Memory for Mistral 7B (7.3B parameters)</b>\n"
-      "With 32,768 tokens of context and batch 1, BF16 inference needs about 21.1 GB on one GPU "
+      "With 32,768 tokens of context and batch 1, BF16 inference needs about 20.3 GB on one GPU "
       "(detailed estimate, KV cache 4.3 GB).\n"
       "ℹ️ Context: 32,768 tokens, what vLLM serves when <code>--max-model-len</code> is not set"]),
     ("vllm serve mistralai/Mistral-7B-Instruct-v0.3, combien de vram ?", "fr",
      ["Avec 32\u202f768 tokens de contexte et un batch de 1, l'inférence en BF16 demande environ "
-      "21,1\u202fGo sur un seul GPU"]),
+      "20,3\u202fGo sur un seul GPU"]),
     ("vllm serve meta-llama/Llama-3.1-8B-Instruct --max-model-len 8192", None,
      ["📐 <b>Memory for Llama 3.1 8B</b>\nWith 8,192 tokens of context and batch 1, BF16 "
-      "inference needs about 19.4 GB on one GPU"]),
+      "inference needs about 18.7 GB on one GPU"]),
 ]
 
 
@@ -87,8 +89,9 @@ def test_a_vllm_command_is_sized_at_the_models_config_context(
     for part in has:
         assert part in text, text
     assert got["method"] == "inference_bf16", text
-    # The command's one precision, not three at 2,048 tokens
-    assert "Inference in 8-bit" not in text and "2,048" not in text, text
+    # The command's one precision, not three at 2,048 tokens of context (vLLM's 2,048-token
+    # prefill step is said in the assumptions)
+    assert "Inference in 8-bit" not in text and "2,048 tokens of context" not in text, text
 
 
 # A vLLM command that misses where no lower precision fits at its context either: the highest
@@ -97,18 +100,18 @@ def test_a_vllm_command_is_sized_at_the_models_config_context(
 BOTH: list[tuple[str, str | None, str]] = [
     ("vllm serve meta-llama/Llama-3.1-70B-Instruct on 2x 4090", None,
      "🩹 <b>What makes it fit in vLLM on 2× RTX 4090:</b>\n• A 4-bit checkpoint of the model "
-     "(AWQ or GPTQ) with <code>--max-model-len 3519</code>, the longest context it holds by the "
+     "(AWQ or GPTQ) with <code>--max-model-len 4586</code>, the longest context it holds by the "
      "detailed estimate: about 23.6 GB per GPU."),
     ("vllm serve meta-llama/Llama-3.1-8B-Instruct on a 3060 12gb", None,
      "• An 8-bit checkpoint of the model (FP8 or GPTQ INT8) with <code>--max-model-len "
-     "5875</code>, the longest context it holds by the detailed estimate: about 11.8 GB per GPU."),
+     "9344</code>, the longest context it holds by the detailed estimate: about 11.8 GB per GPU."),
     ("vllm serve meta-llama/Llama-3.1-70B-Instruct en 2x 4090, ¿cabe?", "es",
      "• Un checkpoint del modelo cuantizado a 4 bits (AWQ o GPTQ) con <code>--max-model-len "
-     "3519</code>, el contexto más largo que cabe con él según la estimación detallada: unos "
+     "4586</code>, el contexto más largo que cabe con él según la estimación detallada: unos "
      "23,6\u00a0GB por GPU."),
     ("vllm serve meta-llama/Llama-3.1-70B-Instruct sur 2x 4090, ça passe ?", "fr",
      "• Un checkpoint du modèle quantifié en 4 bits (AWQ ou GPTQ) avec <code>--max-model-len "
-     "3519</code>, le contexte le plus long qui tient avec lui selon l'estimation détaillée\u00a0: "
+     "4586</code>, le contexte le plus long qui tient avec lui selon l'estimation détaillée\u00a0: "
      "environ 23,6\u202fGo par GPU."),
 ]
 
@@ -247,10 +250,10 @@ def test_more_config_contexts(q: str, ctx: str) -> None:
 
 
 def test_no_smaller_checkpoint_where_a_shorter_context_does() -> None:
-    # Llama 3.2 3B on a T4: BF16 at --max-model-len 56847 fits; an 8-bit checkpoint at a
+    # Llama 3.2 3B on a T4: BF16 at --max-model-len 60797 fits; an 8-bit checkpoint at a
     # longer one is no fix beside it
     text = str(ask_json("vllm serve meta-llama/Llama-3.2-3B-Instruct on a t4")["text"])
-    assert "• <code>--max-model-len 56847</code>" in text, text
+    assert "• <code>--max-model-len 60797</code>" in text, text
     assert "checkpoint of the model" not in text, text
 
 
@@ -354,7 +357,7 @@ def test_a_card_number_before_max_model_len_is_the_card() -> None:
         got = ask_json(q)
         assert (got["intent"], got["gpu"]) == ("fit", "rtx-4090"), got["text"]
         assert str(got["text"]).startswith(
-            "📏 <b>Longest context that fits: about 6,441 tokens for Qwen2.5 32B"), got["text"]
+            "📏 <b>Longest context that fits: about 9,908 tokens for Qwen2.5 32B"), got["text"]
     # a length before it stays the length
     text = str(ask_json("llama 3 8b 4096 max_model_len on a 3090")["text"])
     assert text.split("\n")[1].startswith("With 4,096 tokens of context"), text

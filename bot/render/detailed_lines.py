@@ -834,6 +834,16 @@ def _assumption(ph: Phrases, a: Assumption) -> Markup | None:
     if code == "chunked_prefill":
         return g._("The prompt is processed in chunks of %(tokens)s tokens (chunked prefill).",
                    tokens=_count(ph, p["tokens"]))
+    if code == "chunked_prefill_vllm":
+        # vllm/engine/arg_utils.py: `vllm serve`'s default max_num_batched_tokens below
+        # 70 GiB and on any A100 (rules/data/serving.toml).
+        return g._("The prompt is processed in chunks of %(tokens)s tokens (chunked prefill): "
+                   "vLLM's default --max-num-batched-tokens on a card under 70 GiB or an A100.",
+                   tokens=_count(ph, p["tokens"]))
+    if code == "chunked_prefill_vllm_large":
+        return g._("The prompt is processed in chunks of %(tokens)s tokens (chunked prefill): "
+                   "vLLM's default --max-num-batched-tokens on a card of 70 GiB or more, such "
+                   "as an H100.", tokens=_count(ph, p["tokens"]))
     if code == "split_gpus":
         return g._("Weights and KV cache split evenly over %(gpus)s GPUs.", gpus=p["gpus"])
     if code == "kv_chunked":
