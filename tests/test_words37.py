@@ -308,3 +308,22 @@ def test_the_price_of_a_fit_on_another_card_stays_the_fit() -> None:
     last = converse("me entra llama 3 8b en qlora en una h100?", "y el precio en una a100?",
                     locale="es")[-1]
     assert last.answer.intent == "fit", last.text
+
+
+# Wallets and instant payments of fiat money, asked by name: refused by name, as PayPal is
+# (was the crypto block with no answer to the question).
+@pytest.mark.parametrize(("q", "lang", "lead"), [
+    ("aceptan mercado pago?", "es", "🚫 <b>No: no aceptamos Mercado Pago, solo cripto.</b>"),
+    ("se puede pagar con bizum?", "es", "🚫 <b>No: no aceptamos Bizum, solo cripto.</b>"),
+    ("vous acceptez lydia ?", "fr",
+     "🚫 <b>Non\u00a0: nous n'acceptons pas Lydia, uniquement la crypto.</b>"),
+    ("can i pay with zelle?", "en", "🚫 <b>No: we do not take Zelle, only crypto.</b>"),
+])
+def test_a_fiat_wallet_is_refused_by_name(q: str, lang: str, lead: str) -> None:
+    reply = ask(q, lang)
+    assert reply.answer.intent == "pay", reply.text
+    assert reply.text.startswith(lead), reply.text
+
+
+def test_pix2pix_is_no_wallet() -> None:
+    assert ask("can i finetune pix2pix on a 3090").query.pay_refused == ()

@@ -223,6 +223,19 @@ PAY_REFUSED: Final[tuple[tuple[str, Guarded], ...]] = (
         ("transf", "wire", "sepa", "virement", "iban"),
         r"(?<![a-z0-9])(?:bank ?transfers?|wire(?: transfers?)?|sepa|iban|"
         r"transferencias?(?: bancarias?)?|virements?(?: bancaires?)?)(?![a-z0-9])")),
+    # Wallets and instant payments of fiat money, said by name ("¿aceptan Mercado Pago?", "con
+    # Nequi o Yape?", "Bizum", "Pix", "Lydia ?", "Revolut"): no more taken than a card, and
+    # named as asked in the refusal (was the crypto block with no answer to the question).
+    *((f"wallet:{name}", Guarded(needles, rf"(?<![a-z0-9]){pattern}(?![a-z0-9])"))
+      for name, needles, pattern in (
+          ("Mercado Pago", ("mercado",), r"mercado ?pago"), ("Nequi", ("nequi",), r"nequi"),
+          ("Yape", ("yape",), r"yape"), ("Plin", ("plin",), r"plin"), ("Pix", ("pix",), r"pix"),
+          ("OXXO", ("oxxo",), r"oxxo"), ("Bizum", ("bizum",), r"bizum"),
+          ("Lydia", ("lydia",), r"lydia"), ("Paylib", ("paylib",), r"paylib"),
+          ("Zelle", ("zelle",), r"zelle"), ("Venmo", ("venmo",), r"venmo"),
+          ("Cash App", ("cash",), r"cash ?app"), ("Revolut", ("revolut",), r"revolut"),
+          ("Skrill", ("skrill",), r"skrill"), ("Payoneer", ("payoneer",), r"payoneer"),
+      )),
     # Coins the service does not list (rules/data/service.toml names BTC, USDT, USDC, ETH, SOL,
     # LTC and XMR), "coin:" and the name said in every language. Networks (TRON, Polygon, BNB
     # Chain) are left out: "USDT on TRON" asks about a listed coin.
