@@ -263,3 +263,16 @@ def test_a_price_beside_a_setting_of_the_run_is_its_cost(last: str) -> None:
                      last)[-1]
     assert reply.answer.query.intent == "cost" and reply.answer.query.epochs == 3
     assert "× 3 " in reply.text.split("\n")[1] and "💲" not in reply.text
+
+
+def test_ones_ram_told_with_the_card_is_kept_for_what_follows() -> None:
+    # "i have a 4090 and 64gb ddr5": the RAM of one's rig kept (was dropped with no model
+    # said), so the layer split is answered, and "speed?" keeps it (was 4-bit on 2× RTX 4090)
+    replies = converse("i want to run mixtral 8x7b locally", "i have a 4090 and 64gb ddr5",
+                       "speed?")
+    assert replies[1].answer.query.system_ram_gb == 64
+    assert "llama.cpp keeps 5 of its 33 layers in your 64 GB of RAM" in replies[1].text
+    last = replies[2]
+    assert last.answer.query.system_ram_gb == 64
+    assert "with the other layers in system RAM it generates at most about 49 tokens/s" \
+        in last.text.split("\n")[1]

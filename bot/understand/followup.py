@@ -53,7 +53,7 @@ _SETTINGS: Final = (
     "attention", "compiled", "chunked_loss", "grad_accumulation", "sharding", "packed",
     "fp32_weights", "new_tokens", "prompt_tokens", "epochs", "tokens_per_second", "kernels",
     "lora_dropout", "whole_prefill", "gpu_layers", "expert_offload", "cpu_moe_layers",
-    "ram_kind", "ram_mts", "ram_channels", "strategies",
+    "ram_kind", "ram_mts", "ram_channels", "system_ram_gb", "strategies",
     "strategy_named", "rl_generations", "rl_completion_tokens",
     # The training algorithm beside the method: "and with GRPO?", "¿y con DPO?" after a QLoRA
     # question is that QLoRA run trained so (its pairs, its reference, its generations).

@@ -4263,8 +4263,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # offload, if the remedy, is held to it (bot.remedy).
         observed_gb=seen[0] if seen is not None else None,
         observed_total=seen is not None and seen[1],
+        # ... and one's own rig told ("i have a 4090 and 64gb ddr5"): the next question's split
         system_ram_gb=work.ram_gb if inference or flags.cpu_offload or merging
-        or intent in ("fit", "memory") else None,
+        or intent in ("fit", "memory") or says_owned or named_alone else None,
         ram_free=work.ram_free and inference,
         ram_needed_gb=work.ram_needed_gb if inference else None,
         hours=_hours(work),
