@@ -283,3 +283,15 @@ def test_a_listed_peak_is_half_its_printed_sparse_figure(
     printed = f"{Decimal(value) * 2:,.0f} TFLOPS"  # the sparse figure as printed: "1,671 TFLOPS"
     assert printed in row and printed in gpu.source
     assert "with sparsity" in gpu.source and document in gpu.source and read_in
+
+
+def test_the_v100s_is_timed_at_its_datasheet_fp16_figure() -> None:
+    # Volta prints no sparsity: the V100 datasheet's V100S PCIe column as printed, FP16 (no BF16).
+    gpu = CAT.gpu("v100s")
+    assert gpu.fp16_dense_tflops == 130 and gpu.bf16_dense_tflops is None
+    assert gpu.peak_source == "NVIDIA V100 datasheet"
+    assert "V100S PCIe Tensor Performance 130 TFLOPS" in gpu.source
+    assert CAT.no_bf16 is not None and "v100s" in CAT.no_bf16.gpus
+    got = ask_json("how long to qlora llama 3 8b on my v100s with 20k samples of 512 tokens")
+    assert got["gpu"] == "v100s" and got["hours"] is not None, got["text"]
+    assert "130 peak FP16 TFLOPS" in str(got["text"]), got["text"]
