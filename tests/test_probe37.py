@@ -254,3 +254,27 @@ def test_methods_weighed_carry_to_a_follow_up() -> None:
                       "• Full fine-tuning, AdamW: about 34 minutes on 8× H100"],
          ["No method named"])
     assert full.query.method == "full_adamw" and not full.query.methods_named
+
+
+# "does packing=True speed things up?": what packing changes in the time estimated leads (was
+# the time alone, packing never named).
+PACKING: list[tuple[str, str | None, str]] = [
+    ("does packing=True speed things up? training llama 3 8b on 100k short convos ~300 tokens "
+     "each on an a100 80gb", None,
+     "📦 <b>Packing does not change the tokens you train on: the time here counts those tokens "
+     "alone, with no padding, which is what a packed run computes.</b>\nUnpacked at batch 1"),
+    ("is sample packing faster for qlora mistral 7b on an h100, 50k samples avg 400 tokens, "
+     "bs 8", None, "📦 <b>Packing does not change the tokens you train on"),
+    ("el packing acelera el entrenamiento? qlora llama 3 8b en una a100, 100k ejemplos de 300 "
+     "tokens", "es", "📦 <b>El packing no cambia los tokens con los que entrenas"),
+]
+
+
+@pytest.mark.parametrize(("q", "lang", "lead"), PACKING)
+def test_packing_speed_asked_is_answered(q: str, lang: str | None, lead: str) -> None:
+    reply = ask(q, lang)
+    assert reply.text.startswith(lead), reply.text
+
+
+def test_packing_said_alone_adds_nothing() -> None:
+    says(ask("qlora llama 3 8b with packing on a 4090, 10M tokens").text, [], ["📦"])

@@ -197,6 +197,27 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         put("\n\n")
     if answer.method_runs:
         _method_runs(answer, ph, put)
+    timed = answer.sample_bracket or (
+        answer.detailed is not None and answer.detailed.training_time is not None)
+    if query.packing_speed_asked and timed and not query.inference \
+            and answer.primary is not None \
+            and ph.method_kind(answer.primary.memory.method) == "training":
+        # "does packing=True speed things up?": what it changes in the time estimated (was
+        # the time alone, packing never named).
+        put("📦 <b>")
+        put(_("Packing does not change the tokens you train on: the time here counts those "
+              "tokens alone, with no padding, which is what a packed run computes."))
+        put("</b>\n")
+        if query.batch_size is not None and query.batch_size > 1:
+            put(_("Unpacked, a batch of %(batch)s pads each sample to the longest in it, and "
+                  "those padding tokens cost compute too: the shorter and more uneven your "
+                  "samples, the more packing saves.", batch=fmt.num(query.batch_size)))
+        else:
+            put(_("Unpacked at batch 1 each sample is its own sequence, with no padding; at a "
+                  "larger batch each sample is padded to the longest in it, and those padding "
+                  "tokens cost compute too: the shorter and more uneven your samples, the more "
+                  "packing saves."))
+        put("\n\n")
     c = answer.ckpt_saving
     if c and c.slower is not None and c.flops_on is not None and c.flops_off is not None:
         # "does gradient checkpointing slow training a lot": its time leads, then its memory.

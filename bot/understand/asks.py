@@ -335,6 +335,8 @@ START: Final = _whole(_words("START_ASK"))
 CKPT_SAVING: Final = headed_words(_words("CKPT_SAVING_ASK"))
 # "does gradient checkpointing slow training a lot": what it costs in time, with what it saves.
 CKPT_SLOW: Final = headed_words(_words("CKPT_SLOW_ASK"))
+# "does packing=True speed things up?": what packing changes in the time estimated.
+PACKING_SPEED: Final = headed_words(_words("PACKING_SPEED_ASK"))
 # "lora vs qlora difference", "whats the difference between lora and qlora", "¿lora o qlora?",
 # "lora ou qlora ?": the two methods named against each other (en/es/fr connectors).
 # Full fine-tuning said as one side of a pair: "full ft", "full finetuning", "full fine-tune",

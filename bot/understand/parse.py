@@ -4373,6 +4373,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         and (method is not None or px.TRAINING.search(rest) is not None),
         ckpt_saving_asked=ckpt_saving,
         ckpt_slow_asked=ckpt_slow,
+        packing_speed_asked=not inference and asks.PACKING_SPEED.search(rest) is not None,
         flash_saving_asked=flash_saving,
         kernels_saving_asked=kernels_saving,
         kv_saving_asked=kv_saving,

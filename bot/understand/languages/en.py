@@ -679,6 +679,13 @@ LANGUAGE = Language(
         # What gradient checkpointing saves ("how much vram does gradient checkpointing save").
         # Its time asked: "does gradient checkpointing slow training a lot?", "how much slower
         # is grad checkpointing", "speed penalty of gradient checkpointing".
+        # Packing's speed asked: "does packing=True speed things up?", "is sample packing
+        # faster", "faster with packing?".
+        "PACKING_SPEED_ASK": (
+            r"(?:sample[_ ]?)?packing(?: ?= ?true)? (?:\w+ ){0,3}?(?:speeds?|sped|faster|quicker"
+            r"|help(?:s)? (?:with )?speed)(?![a-z])",
+            r"(?:faster|quicker|speed ?up) (?:\w+ ){0,3}?(?:with|using|by) (?:sample[_ ]?)?packing",
+        ),
         "CKPT_SLOW_ASK": (
             r"(?:gradient |grad |activation )?(?:checkpointing|ckpt) (?:\w+ ){0,2}?"
             r"(?:slows?|slowing|slower)(?![a-z])",

@@ -616,6 +616,11 @@ LANGUAGE = Language(
         # Lo que ahorra el gradient checkpointing ("cuánta memoria ahorra el gradient checkpointing").
         # Su tiempo: "¿el gradient checkpointing ralentiza mucho?", "¿cuánto más lento con
         # gradient checkpointing?"
+        # "¿el packing acelera el entrenamiento?", "¿es más rápido con packing?"
+        "PACKING_SPEED_ASK": (
+            r"(?:el )?(?:packing|empaquetado) (?:\w+ ){0,3}?(?:acelera|mas rapido)",
+            r"mas rapido (?:\w+ ){0,3}?con (?:el )?(?:packing|empaquetado)",
+        ),
         "CKPT_SLOW_ASK": (
             r"(?:gradient )?checkpointing (?:\w+ ){0,2}?(?:ralentiza|enlentece|hace mas lento|"
             r"es mas lento|mas lento)",

@@ -609,6 +609,11 @@ LANGUAGE = Language(
         # checkpointing").
         # Son temps : « le gradient checkpointing ralentit beaucoup ? », « combien plus lent
         # avec le gradient checkpointing ? »
+        # « le packing accélère l'entraînement ? », « plus rapide avec le packing ? »
+        "PACKING_SPEED_ASK": (
+            r"(?:le )?packing (?:\w+ ){0,3}?(?:accelere|plus rapide)",
+            r"plus rapide (?:\w+ ){0,3}?avec (?:le )?packing",
+        ),
         "CKPT_SLOW_ASK": (
             r"(?:gradient )?checkpointing (?:\w+ ){0,2}?(?:ralentit|ralentir|est plus lent|"
             r"plus lent)",
