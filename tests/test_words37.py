@@ -327,3 +327,21 @@ def test_a_fiat_wallet_is_refused_by_name(q: str, lang: str, lead: str) -> None:
 
 def test_pix2pix_is_no_wallet() -> None:
     assert ask("can i finetune pix2pix on a 3090").query.pay_refused == ()
+
+
+# Asked who the bot is, greeted the way people greet ("¿quién eres?", "t'es qui ?", "tu fais
+# quoi ?", "qué onda", "wesh"): what the bot does, in the language written (was "I did not
+# understand", in English for the words no language list held).
+@pytest.mark.parametrize(("q", "lang", "intent"), [
+    ("quien eres?", "es", "help"),
+    ("t'es qui ?", "fr", "help"),
+    ("tu fais quoi ?", "fr", "help"),
+    ("who are you?", "en", "help"),
+    ("buenas, que onda", "es", "smalltalk"),
+    ("wesh", "fr", "smalltalk"),
+    ("jajaja buenisimo", "es", "smalltalk"),
+])
+def test_who_the_bot_is_and_greetings(q: str, lang: str, intent: str) -> None:
+    reply = ask(q)
+    assert reply.locale == lang, reply.text
+    assert reply.answer.intent == intent, reply.text

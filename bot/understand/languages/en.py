@@ -340,6 +340,7 @@ LANGUAGE = Language(
         ),
         "HELP_WORDS": (
             r"help", r"what can you do", r"what do you do", r"how does (?:this|it) work",
+            r"who are you", r"what are you",
             r"commands?", r"start", r"instructions",
         ),
         "GREETINGS": (

@@ -369,10 +369,12 @@ LANGUAGE = Language(
         "HELP_WORDS": (
             r"ayuda\w*", r"que puedes hacer", r"que haces", r"como funciona\w*", r"comandos?",
             r"empezar",
+            # "¿quién eres?", "¿qué eres?": what the bot is
+            r"quien eres", r"que eres",
         ),
         "GREETINGS": (
             r"hola", r"buenas", r"buenos dias", r"buenas tardes", r"que tal", r"como estas",
-            r"alo",
+            r"alo", r"que onda",
         ),
         "DETAILS_WORDS": (
             r"desglose", r"desglosad\w*", r"desglosa\w*", r"detalles?", r"detallad\w*",
@@ -749,6 +751,8 @@ LANGUAGE = Language(
         # a dataset, a time or a speed said in Spanish with no other Spanish word ("tiempo de
         # finetune 8b, 20k filas, h100", "velocidad llama 3 8b q4 4090")
         "filas", "ejemplos", "epocas", "velocidad", "semanas", "lukas", "pavos",
+        # "¿quién eres?", "jajaja buenísimo": a word of Spanish alone (was answered in English)
+        "quien", "eres", "buenisimo", "jaja", "jajaja", "jajajaja",
         "aceptan", "aceptas", "soporta", "soportan", "tira", "compu", "plata", "che", "oye", "podes", "tenes", "queres",
         "rapido", "rapida", "fluido", "fluida", "lento", "lenta", "alguna", "algun",
         "sabes", "alguien", "gente", "hoy", "ayer", "usted", "ustedes", "entrenando", "corriendo",

@@ -358,9 +358,12 @@ LANGUAGE = Language(
             r"aide", r"aidez-? ?moi", r"aide-? ?moi", r"qu'est-ce que tu (?:peux|sais) faire",
             r"que (?:peux|sais)-? ?tu faire", r"que fais-? ?tu",
             r"comment (?:ca|cela) (?:marche|fonctionne)", r"commandes?", r"commencer",
+            # "t'es qui ?", "tu fais quoi ?": what the bot is and does
+            r"t'es qui", r"tu es qui", r"qui es-? ?tu", r"tu fais quoi",
         ),
         "GREETINGS": (
             r"bonjour", r"salut", r"coucou", r"bonsoir", r"allo", r"comment ca va", r"ca va",
+            r"wesh",
         ),
         "DETAILS_WORDS": (r"detaille\w*", r"en detail", r"etape par etape"),
         # "en coupant le gradient checkpointing", "si j'enlève le gradient checkpointing"
@@ -752,6 +755,8 @@ LANGUAGE = Language(
         # a dataset, a time or a speed said in French with no other French word ("temps de
         # training llama 3 8b 10M tokens a100" was read as Spanish by its "de")
         "temps", "duree", "mois", "vitesse", "lignes", "exemples", "epoques", "balles",
+        # "wesh", "t'es qui ?", "mdr": a word of French alone (was answered in English)
+        "wesh", "qui", "t'es", "mdr", "ptdr",
         "ai", "aide", "suis", "jsuis", "chui", "jpeux", "jveux", "bah", "svp", "stp", "fais",
         "vite", "fluide", "idee", "pistes",
         # "24gb suffisent ?": enough, said of a memory (was read as no language, English)
