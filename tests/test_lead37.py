@@ -276,3 +276,13 @@ def test_ones_ram_told_with_the_card_is_kept_for_what_follows() -> None:
     assert last.answer.query.system_ram_gb == 64
     assert "with the other layers in system RAM it generates at most about 49 tokens/s" \
         in last.text.split("\n")[1]
+
+
+@pytest.mark.parametrize("text", [
+    "rent me something for llama 3 405b inference",  # was the memory list
+    "get me a gpu for qwen2.5 32b lora",
+    "what do i rent for mistral 7b qlora",
+])
+def test_asked_what_to_rent_is_a_recommendation(text: str) -> None:
+    reply = ask(text)
+    assert reply.answer.query.intent == "recommend" and reply.text.startswith("🏆 <b>The cheapest GPUs for")
