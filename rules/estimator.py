@@ -270,9 +270,9 @@ class _Dims:
     question makes up to thirty estimates. Hashed by identity: the per-shape caches below
     take it as their key (the cache holds it, so its id is not reused while cached)."""
 
-    __slots__ = ("active_experts", "active_ffn_width", "arch", "attn_logit_softcapping",
-                 "gated_mlp", "heads", "hidden", "is_mla", "is_moe", "kv_dim", "layers",
-                 "q_dim", "shared_experts", "tied_embeddings", "vocab")
+    __slots__ = ("_linear", "active_experts", "active_ffn_width", "arch",
+                 "attn_logit_softcapping", "gated_mlp", "heads", "hidden", "is_mla", "is_moe",
+                 "kv_dim", "layers", "q_dim", "shared_experts", "tied_embeddings", "vocab")
 
     def __init__(self, arch: Architecture) -> None:
         self.arch = arch
@@ -290,6 +290,16 @@ class _Dims:
         self.is_mla = arch.is_mla
         self.active_experts = arch.active_experts
         self.shared_experts = arch.shared_experts
+        self._linear: dict[str, tuple[int, int, int]] | None = None
+
+    def linear_shapes(self) -> dict[str, tuple[int, int, int]]:
+        """arch.linear_shapes(), worked out once for the shape: the adapters' count, the
+        largest linear and LoRA dropout's inputs all read it (a dozen properties each time).
+        Shared: read, never changed."""
+        shapes = self._linear
+        if shapes is None:
+            shapes = self._linear = self.arch.linear_shapes()
+        return shapes
 
 
 @dataclass(frozen=True, slots=True)
@@ -402,8 +412,12 @@ def _mlx_bits_per_weight() -> float | None:
 @lru_cache(maxsize=256)  # the shape's, the same for every GPU count estimated
 def _largest_linear(dims: _Dims) -> int:
     arch = dims.arch
-    shapes = [*arch.linear_shapes().values(), *arch.dense_mlp_shapes().values()]
-    return max(i * o for i, o, _ in shapes)
+    largest = 0  # a loop: a generator's frames cost more than the products (once a question)
+    for shapes in (dims.linear_shapes(), arch.dense_mlp_shapes()):
+        for fan_in, fan_out, _ in shapes.values():
+            if fan_in * fan_out > largest:
+                largest = fan_in * fan_out
+    return largest
 
 
 def _largest_tensor(dims: _Dims) -> int:
@@ -435,10 +449,11 @@ def _adapter_sum(shapes: dict[str, tuple[int, int, int]], rank: int,
     8 bits)."""
     total = 0
     for name in targets:
-        if name in shapes:
-            fan_in, fan_out, copies = shapes[name]
-            total += sum(rank * fan for fan in (fan_in, fan_out) if rank * fan >= min_size) \
-                * copies
+        shape = shapes.get(name)
+        if shape is not None:
+            fan_in, fan_out, copies = shape
+            a, b = rank * fan_in, rank * fan_out  # the two matrices' sizes
+            total += ((a if a >= min_size else 0) + (b if b >= min_size else 0)) * copies
     return total
 
 
@@ -449,7 +464,7 @@ def _lora_params(dims: _Dims, rank: int, targets: Sequence[str],
     --num-layers: the dense layers of a mixture of experts come first)."""
     arch = dims.arch
     names = _arch_targets(arch, targets)
-    total = _adapter_sum(arch.linear_shapes(), rank, names, min_size)
+    total = _adapter_sum(dims.linear_shapes(), rank, names, min_size)
     last = arch.layers if trained is None else min(trained, arch.layers)
     if not arch.dense_layers:
         return total * last
@@ -464,7 +479,7 @@ def _int8_row_scale_bytes(shape: _Shape, c: Mapping[str, float]) -> float:
     quantization); none counted for an assumed shape, whose rows are unknown."""
     if shape.assumed:
         return 0.0
-    rows = sum(fan_out * copies for _, fan_out, copies in shape.arch.linear_shapes().values())
+    rows = sum(fan_out * copies for _, fan_out, copies in shape.dims.linear_shapes().values())
     return float(rows * shape.arch.layers) * c["bytes.int8_row_scale"]
 
 
@@ -1080,7 +1095,7 @@ def estimate_training(
         activation_offload = True
         assumptions.append(_NOTES["unsloth_offloaded_checkpoints"])
     if lora_dropout and not full:
-        shapes = arch.arch.linear_shapes()
+        shapes = arch.linear_shapes()
         routed = arch.active_experts + arch.shared_experts if arch.is_moe else 1
         adapted = _arch_targets(arch.arch, prep.targets)
         if fused_qkv and not arch.is_mla:
