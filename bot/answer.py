@@ -3045,8 +3045,11 @@ def _oom_checkpointing(query: Query, cat: Catalogue) -> tuple[Query, OomReport |
     off = estimate_on(at.with_settings({"grad_ckpt": False}), method, model, primary.fit)
     on_gb = on.per_gpu_gb if on is not None else None
     off_gb = off.per_gpu_gb if off is not None else None
-    ckpt_off = query.grad_ckpt is None and on_gb is not None and on_gb <= vram \
-        and off_gb is not None and off_gb > vram
+    # Unsloth's FastLanguageModel.get_peft_model turns checkpointing on unless told otherwise
+    # (use_gradient_checkpointing="unsloth", unslothai/unsloth@015bdef0 unsloth/models/
+    # llama.py): an OOM under Unsloth is not the Trainer's default off.
+    ckpt_off = query.grad_ckpt is None and query.kernels != "unsloth" \
+        and on_gb is not None and on_gb <= vram and off_gb is not None and off_gb > vram
     report = OomReport(batch=batch, seq_len=seq_len, ckpt_off=ckpt_off,
                        on_gb=on_gb, off_gb=off_gb, vram_per_gpu_gb=vram,
                        gpus=primary.fit.gpu_count)

@@ -278,3 +278,26 @@ def test_packing_speed_asked_is_answered(q: str, lang: str | None, lead: str) ->
 
 def test_packing_said_alone_adds_nothing() -> None:
     says(ask("qlora llama 3 8b with packing on a 4090, 10M tokens").text, [], ["📦"])
+
+
+# An OOM under Unsloth is not blamed on checkpointing left off: Unsloth's get_peft_model turns
+# it on by default (use_gradient_checkpointing="unsloth"); was "🧯 … probably has gradient
+# checkpointing off, the Trainer's default", its fix "gradient checkpointing on".
+UNSLOTH_OOM = ("trying to sft gemma 3 12b with unsloth on colab T4, max_seq_length=2048, "
+               "per_device_train_batch_size=2, gradient_accumulation_steps=4, load_in_4bit=True, "
+               "getting OOM at step 0. any fix?")
+
+
+def test_an_oom_under_unsloth_keeps_checkpointing_on() -> None:
+    reply = ask(UNSLOTH_OOM)
+    assert reply.text.startswith(
+        "⚠️ <b>You hit OOM with these settings, so Gemma 3 12B does not fit on 1× T4 (QLoRA) as "
+        "you run it, although the detailed estimate says it does: trust your measurement.</b>"
+    ), reply.text
+    says(reply.text, [], ["probably has gradient checkpointing off"])
+
+
+def test_an_oom_without_unsloth_reads_the_trainers_default() -> None:
+    says(ask("OOM on 2x3090 with mixtral 8x7b qlora fsdp, micro_batch_size 1 seq 2048. is it "
+             "even possible?").text,
+         ["🧯 You hit OOM at batch 1, so your run probably has gradient checkpointing off"], [])
