@@ -286,3 +286,12 @@ def test_ones_ram_told_with_the_card_is_kept_for_what_follows() -> None:
 def test_asked_what_to_rent_is_a_recommendation(text: str) -> None:
     reply = ask(text)
     assert reply.answer.query.intent == "recommend" and reply.text.startswith("🏆 <b>The cheapest GPUs for")
+
+
+@pytest.mark.parametrize("text", [
+    "cost per 1M tokens llama 3 8b on h100 with -5 concurrent",  # was read as 5
+    "serve llama 3 8b to -5 concurrent users on an l4",
+])
+def test_a_negative_count_served_is_refused(text: str) -> None:
+    reply = ask(text)
+    assert reply.text.startswith("⚠️ That number is too small for the batch size: at least 1.")

@@ -404,13 +404,14 @@ _SERVED: Final = alt(lx.SERVED_NOUNS)
 CONCURRENCY: Final = Guarded(
     r"concurren|simult|paral|at once|same time|at a time|a la vez|mismo tiempo|meme temps|"
     r"a la fois|num[_ -]?seqs",
-    rf"(?<![\w.,])(?P<num>\d{{1,5}}) (?:{_CONCURRENT} {_SERVED}|{_SERVED} {_CONCURRENT})(?![a-z])"
+    # a minus kept, for bot.understand.bounds to refuse ("-5 concurrent users")
+    rf"(?<![\w.,-])(?P<num>-?\d{{1,5}}) (?:{_CONCURRENT} {_SERVED}|{_SERVED} {_CONCURRENT})(?![a-z])"
     r"|(?<![a-z])(?:max[_ -]?num[_ -]?seqs|ollama[_ ]num[_ ]parallel|concurrency|concurrencia|"
     r"concurrence)"
     r"(?: of| de)? ?[:=]? ?(?P<num2>\d{1,5})(?![\w.])"
     # "…with vllm, 32 concurrent", "32 simultaneous at 8k": the noun left unsaid, at the end
     # of a clause or before a preposition (never "32 concurrent ..." of another noun)
-    rf"|(?<![\w.,])(?P<num3>\d{{1,5}}) (?:{_CONCURRENT})"
+    rf"|(?<![\w.,-])(?P<num3>-?\d{{1,5}}) (?:{_CONCURRENT})"
     r"(?= ?(?:$|[,;:!?)]|\.(?!\d)| (?:at|with|on|and|for|y|con|en|a|et|avec|sur|pour)\b))"
 )
 # "serve llama 3 8b to 10 users", "servir … a 10 usuarios", "servir … pour 10 utilisateurs":
