@@ -345,3 +345,23 @@ def test_who_the_bot_is_and_greetings(q: str, lang: str, intent: str) -> None:
     reply = ask(q)
     assert reply.locale == lang, reply.text
     assert reply.answer.intent == intent, reply.text
+
+
+# After its negation Spanish joins what is refused with "ni" ("no aceptamos Nequi ni Yape"),
+# not "o"; French and English keep "ou"/"or".
+@pytest.mark.parametrize(("q", "lang", "lead"), [
+    ("puedo pagar con nequi o yape?", "es", "🚫 <b>No: no aceptamos Nequi ni Yape, solo cripto.</b>"),
+    ("puedo pagar con dogecoin o xrp?", "es", "🚫 <b>No: no aceptamos Dogecoin ni XRP,"),
+    ("je peux payer avec lydia ou revolut ?", "fr",
+     "🚫 <b>Non\u00a0: nous n'acceptons pas Lydia ou Revolut, uniquement la crypto.</b>"),
+])
+def test_refused_ways_of_paying_are_listed_as_the_language_negates(
+        q: str, lang: str, lead: str) -> None:
+    assert ask(q, lang).text.startswith(lead)
+
+
+def test_the_nor_style_is_or_outside_spanish() -> None:
+    from bot.render.format import Formatter
+    assert Formatter("es").list(["PayPal", "tarjetas", "Bizum"], "nor") == "PayPal, tarjetas ni Bizum"
+    assert Formatter("en").list(["PayPal", "cards"], "nor") == "PayPal or cards"
+    assert Formatter("es").list(["siete", "ocho"], "or") == "siete u ocho"

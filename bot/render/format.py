@@ -30,7 +30,9 @@ from babel.units import _find_unit_pattern, format_unit
 
 from rules.money import round_half_up, to_cents
 
-ListStyle = Literal["standard", "or"]
+# "nor": a list of what is not done ("we do not take PayPal or cards"): Spanish joins it with
+# "ni" after its negation ("no aceptamos PayPal ni tarjetas"), every other locale as "or".
+ListStyle = Literal["standard", "or", "nor"]
 # Wider values are printed as they come (exponent notation) rather than as 1 000 digits.
 _MAX_DIGITS = 1000
 # The common case in one pass (_Compiled.fixed): values up to 10^20, for which the default 28
@@ -469,15 +471,19 @@ def _percent(locale: str, value: Decimal, places: int) -> str:
 
 @lru_cache(maxsize=1024)
 def _list(locale: str, items: tuple[str, ...], style: ListStyle) -> str:
-    patterns = _list_patterns(locale, style)
+    nor = style == "nor"
+    cldr: Literal["standard", "or"] = "standard" if style == "standard" else "or"
+    patterns = _list_patterns(locale, cldr)
     if patterns is None:
-        return format_list(list(items), style=style, locale=_locale(locale))
+        return format_list(list(items), style=cldr, locale=_locale(locale))
     # babel.lists.format_list's steps, with the patterns looked up once per locale.
     if len(items) < 2:
         return items[0] if items else ""
     last = "2" if len(items) == 2 and "2" in patterns else "end"
-    pattern = _spanish_conjunction(patterns[last], items[-1]) \
-        if locale.startswith("es") else patterns[last]
+    pattern = patterns[last]
+    if locale.startswith("es"):
+        pattern = pattern.replace(" o {", " ni {") if nor \
+            else _spanish_conjunction(pattern, items[-1])
     if last == "2":
         return pattern.format(*items)
     result = patterns["start"].format(items[0], items[1])
