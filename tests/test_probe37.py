@@ -301,3 +301,22 @@ def test_an_oom_without_unsloth_reads_the_trainers_default() -> None:
     says(ask("OOM on 2x3090 with mixtral 8x7b qlora fsdp, micro_batch_size 1 seq 2048. is it "
              "even possible?").text,
          ["🧯 You hit OOM at batch 1, so your run probably has gradient checkpointing off"], [])
+
+
+# Preference pairs counted at the sequence length are said as pairs, each of their two
+# sequences at that length (was "At most: 20,000 samples counted at your sequence length").
+PAIRS_BOUND: list[tuple[str, str | None, str]] = [
+    ("how much would it cost to rent something to DPO llama 3 8b on 20k pairs, max_length 2048",
+     None, "At most: 20,000 pairs, their chosen and rejected sequences each counted at your "
+     "sequence length, 2,048 tokens; shorter ones make the run shorter."),
+    ("dpo llama 3 8b lora on an a10g, 10k pairs, max_length 1024", None,
+     "At most: 10,000 pairs, their chosen and rejected sequences each counted at your sequence "
+     "length, 1,024 tokens"),
+    ("dpo llama 3 8b lora on an a10g, 10k pairs, max_length 1024", "fr",
+     "Au plus\u00a0: 10\u202f000 paires, leurs séquences choisie et rejetée"),
+]
+
+
+@pytest.mark.parametrize(("q", "lang", "line"), PAIRS_BOUND)
+def test_pairs_counted_at_the_length_are_pairs(q: str, lang: str | None, line: str) -> None:
+    says(ask(q, lang).text, [line], ["20,000 samples counted", "10,000 samples counted"])

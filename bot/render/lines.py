@@ -440,7 +440,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 wall=wall,
             ))
         put("\n")
-        bound = ph.samples_bound(query.samples_at_seq_len, query.seq_len)
+        bound = ph.samples_bound(query.samples_at_seq_len, query.seq_len, query.paired)
         if bound is not None:
             put(bound)
             put("\n")

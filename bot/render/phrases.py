@@ -573,10 +573,19 @@ class Phrases:
             total=self.fmt.tokens(tokens),
         ))
 
-    def samples_bound(self, samples: int | None, seq_len: int | None) -> Markup | None:
-        """"20k examples, seq 1024": the run's tokens were counted at the sequence length."""
+    def samples_bound(self, samples: int | None, seq_len: int | None,
+                      paired: bool | None = None) -> Markup | None:
+        """"20k examples, seq 1024": the run's tokens were counted at the sequence length.
+        Preference pairs ("dpo … 20k pairs, max_length 2048") are said as pairs, each of
+        their two sequences at that length (were "20,000 samples")."""
         if not samples or not seq_len:
             return None
+        if paired:
+            return self._(
+                "At most: %(samples)s pairs, their chosen and rejected sequences each counted "
+                "at your sequence length, %(seq)s tokens; shorter ones make the run shorter.",
+                samples=self.fmt.num(samples), seq=self.fmt.num(seq_len),
+            )
         return self._(
             "At most: %(samples)s samples counted at your sequence length, %(seq)s tokens each; "
             "shorter samples make the run shorter.",
