@@ -842,14 +842,18 @@ def _mlx_defaults_open(query: Query, method: Method) -> bool:
         and mlx_assumed(query, method)
 
 
-def _serving_chunk(engine: str | None, gpu_id: str | None, vram_per_gpu: Decimal | None) -> int:
+def _serving_chunk(engine: str | None, gpu_id: str | None, vram_per_gpu: Decimal | None,
+                   said: int | None = None) -> int:
     """The tokens the serving engine pushes through one prefill step. vLLM's start-up profile
-    runs its max_num_batched_tokens (2,048 by default, 8,192 on an H100-class card), and the
-    activation peak it takes from its share is for that many (was 8,192 on every card:
-    rules.capacity.vllm_batched_tokens). The card's name counts only when the memory is its
-    own (an A100 80GB keeps the smaller default); other engines DEFAULT_PREFILL_CHUNK."""
+    runs its max_num_batched_tokens (`said`, else 2,048 by default, 8,192 on an H100-class
+    card), and the activation peak it takes from its share is for that many (was 8,192 on
+    every card: rules.capacity.vllm_batched_tokens). The card's name counts only when the
+    memory is its own (an A100 80GB keeps the smaller default); other engines
+    DEFAULT_PREFILL_CHUNK."""
     if engine != "vllm":
         return DEFAULT_PREFILL_CHUNK
+    if said is not None:
+        return said
     name = None
     if gpu_id is not None:
         cat = load_catalogue()
@@ -1003,7 +1007,8 @@ def _estimate_on(
                 # transformers generate: the whole prompt in one forward, no chunked prefill;
                 # vLLM: its own default max_num_batched_tokens for the card.
                 prefill_chunk=None if said["whole_prefill"] else _serving_chunk(
-                    said["engine"], card or said["gpu"], vram_per_gpu),
+                    said["engine"], card or said["gpu"], vram_per_gpu,
+                    said["max_num_batched_tokens"]),
                 fp32_weights=bool(said["fp32_weights"]) or said["precision"] == "fp32",
                 # Logits at the sampled position only: vLLM, llama.cpp, Ollama and transformers
                 # generate since v4.45 (logits_to_keep) never hold them for the whole prompt.
@@ -1381,7 +1386,8 @@ def _detailed_options(query: Query, answer: Answer, catalogue: Catalogue) -> lis
         count = offer.count
         bf16 = upcast and cat.has_bf16(offer.gpu)
         # vLLM's prefill step is the card's (an H100's 8,192 tokens, an L40S's 2,048).
-        chunk = _serving_chunk(query.engine, offer.gpu, capacity) if serving else 0
+        chunk = _serving_chunk(query.engine, offer.gpu, capacity,
+                               query.max_num_batched_tokens) if serving else 0
         if (count, bf16, chunk) in per_count:
             breakdown = per_count[count, bf16, chunk]
         else:
@@ -1495,8 +1501,10 @@ def _assumptions(
         if query.attention == "eager":
             out.append(Assumption(code="eager_attention"))
         # The engine's own code and chunk size (rules.estimator.estimate_inference); vLLM's
-        # chunk is its default max_num_batched_tokens for the card, said as such.
-        vllm_chunks = vllm_batched_tokens_defaults() if query.engine == "vllm" else {}
+        # chunk is its default max_num_batched_tokens for the card, said as such (one the
+        # user set is said plainly).
+        vllm_chunks = vllm_batched_tokens_defaults() if query.engine == "vllm" \
+            and query.max_num_batched_tokens is None else {}
         for a in breakdown.assumptions:
             if a.code in ("chunked_prefill", "sliding_window_kv"):
                 tokens = int(a.params["tokens"] or 0)

@@ -114,3 +114,18 @@ def test_32k_on_an_l4_fits_in_bf16() -> None:
     got = ask_json("serve llama 3.1 8b with vllm on an L4 max_model_len 32768")
     assert (got["fits"], got["detailed_fits"], got["detailed_gb"]) == (True, True, 21.9), \
         got["text"]
+
+
+@pytest.mark.parametrize(("q", "tokens"), [
+    ("vllm serve meta-llama/Meta-Llama-3-8B-Instruct --max-model-len 16384 "
+     "--max-num-batched-tokens 4096 on a 4090", 4096),
+    ("vllm llama 3 8b on an h100, max_model_len 16384, max_num_batched_tokens=2048", 2048),
+])
+def test_a_step_said_is_the_step(q: str, tokens: int) -> None:
+    # "--max-num-batched-tokens N" is what vLLM profiles, said plainly (was its default for
+    # the card, said to be the default, and the flag's number unread).
+    reply = ask(q)
+    assert reply.query.seq_len == 16384, reply.text
+    assert _activation_bytes(reply) == tokens * LLAMA3_8B_PER_TOKEN, reply.text
+    assert f"· The prompt is processed in chunks of {tokens:,} tokens (chunked prefill).\n" \
+        in reply.text + "\n", reply.text

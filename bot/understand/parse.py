@@ -140,6 +140,7 @@ class _Work:
     kv_cache_type_v: str | None = None  # llama.cpp's V cache when not K's ("-ctk q8_0" alone)
     gpu_memory_utilization: Decimal | None = None  # vLLM's "--gpu-memory-utilization 0.95"
     max_num_seqs: int | None = None  # vLLM's "--max-num-seqs 64": a ceiling, not a batch
+    max_num_batched_tokens: int | None = None  # vLLM's "--max-num-batched-tokens 8192"
     # "--max-num-seqs 64, how much vram": the memory that holds all 64 (the batch), not how
     # many fit
     seqs_held: bool = False
@@ -677,6 +678,10 @@ def _take_settings(work: _Work) -> None:
     match = px.MAX_NUM_SEQS.search(work.s)
     if match:
         work.max_num_seqs = parse_int(match.group("num"))
+        work.blank(*match.span())
+    match = px.MAX_BATCHED_TOKENS.search(work.s)
+    if match:  # its tokens are no context nor dataset
+        work.max_num_batched_tokens = parse_int(match.group("num"))
         work.blank(*match.span())
     match = px.TENSOR_PARALLEL.search(work.s)
     if match:  # "-tp 2": served split over 2 GPUs (was read as one)
@@ -4528,6 +4533,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         gpu_memory_utilization=utilization,
         utilization_asked=utilization_asked,
         max_num_seqs=work.max_num_seqs if inference else None,
+        max_num_batched_tokens=work.max_num_batched_tokens if inference else None,
         runner_type_assumed=runner_spec is not None and quant == runner_spec.default_type
         and quant_bare is None and not any(
             not _negated(rest, *m.span()) for m in px.GGUF_TYPE.finditer(rest)),

@@ -297,6 +297,12 @@ MAX_NUM_SEQS: Final = Guarded(
     ("num",),
     r"(?<![a-z])max[ _-]?num[ _-]?seqs ?[=:]? ?(?P<num>\d{1,5})(?![\w.])"
 )
+# vLLM's "--max-num-batched-tokens 8192" ("max_num_batched_tokens=16384"): the tokens one step
+# pushes through, so the prefill working set its start-up profile takes from its share.
+MAX_BATCHED_TOKENS: Final = Guarded(
+    ("batched",),
+    r"(?<![a-z])max[ _-]?num[ _-]?batched[ _-]?tokens ?[=:]? ?(?P<num>\d{1,7})(?![\w.])"
+)
 # vLLM's tensor parallelism ("-tp 2", "--tensor-parallel-size 4", "tensor_parallel_size=2",
 # SGLang's "--tp 2"): the model split over that many GPUs.
 TENSOR_PARALLEL: Final = Guarded(

@@ -304,6 +304,10 @@ class Query(BaseModel):
     # vLLM's "--max-num-seqs 64": the most sequences its scheduler runs together, a ceiling
     # (not memory it reserves) set against how many fit at once (the concurrency answer).
     max_num_seqs: int | None = None
+    # vLLM's "--max-num-batched-tokens 16384": the tokens one step pushes through, whose
+    # prefill working set its start-up profile takes from its share (else its default for
+    # the card: rules.capacity.vllm_batched_tokens).
+    max_num_batched_tokens: int | None = None
     # "why does vllm take 90% of my vram": its preallocation explained before the rest.
     vllm_share_asked: bool = False
     # The share the user sees it take, as a fraction ("90%" -> 0.9): vLLM's default before
