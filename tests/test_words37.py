@@ -365,3 +365,17 @@ def test_the_nor_style_is_or_outside_spanish() -> None:
     assert Formatter("es").list(["PayPal", "tarjetas", "Bizum"], "nor") == "PayPal, tarjetas ni Bizum"
     assert Formatter("en").list(["PayPal", "cards"], "nor") == "PayPal or cards"
     assert Formatter("es").list(["siete", "ocho"], "or") == "siete u ocho"
+
+
+# "¿puedo correr algo decente?", "je peux faire tourner un truc correct ?" with a card said:
+# the largest model it holds (was "Which model?").
+@pytest.mark.parametrize(("q", "lang", "lead"), [
+    ("mi notebook tiene una 4060 de 8gb, puedo correr algo decente?", "es",
+     "📏 <b>El modelo más grande que cabe en 8\u00a0GB para inferencia en 4 bits"),
+    ("mon pc portable a une 4060 8go, je peux faire tourner un truc correct ?", "fr",
+     "📏 <b>Avec 8\u202fGo, le plus gros modèle possible (inférence en 4 bits)"),
+    ("puedo entrenar algo con mi 3060?", "es",
+     "📏 <b>El modelo más grande que cabe en 12\u00a0GB para QLoRA"),
+])
+def test_something_to_run_on_a_card_is_the_largest_it_holds(q: str, lang: str, lead: str) -> None:
+    assert ask(q, lang).text.startswith(lead)

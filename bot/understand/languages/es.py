@@ -417,6 +417,9 @@ LANGUAGE = Language(
             # "con una 1060 de 6gb puedo hacer algo?", "se puede hacer algo con una 1650?", "con
             # mi 3070 de 8gb q puedo hacer": what it holds (was its price)
             r"(?:puedo|podria|se puede|podre) hacer algo",
+            # "mi notebook tiene una 4060 de 8gb, puedo correr algo decente?": lo que cabe en ella
+            r"(?:puedo|podria|se puede|podre) (?:correr|ejecutar|entrenar|cargar|mover|usar) algo"
+            r"(?![a-z])",
             # "mi 4060 ti de 8gb sirve pa algo?", "¿sirve de algo?": lo que cabe en ella
             r"sirve (?:pa|para|de) algo",
             # "¿es suficiente 8gb de vram para algo?", "¿qué puedo hacer con 8gb?": lo que cabe

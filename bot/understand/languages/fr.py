@@ -396,6 +396,9 @@ LANGUAGE = Language(
             r"les llms?|des llms?|l'ia)(?![a-z])",
             # "on peut faire quelque chose avec une 1060 6 go ?": ce qui tient (était son prix)
             r"(?:je peux|on peut|peut-on|puis-je|je pourrais|on pourrait) faire quelque chose",
+            # "je peux faire tourner un truc correct ?", "… quelque chose dessus ?": ce qui tient
+            r"(?:je peux|on peut|peut-on|puis-je|je pourrais|on pourrait) (?:faire tourner|lancer|"
+            r"entrainer|fine-?tuner|charger) (?:un truc|quelque chose|qqch|qqc)(?![a-z])",
             # "ma 4060 ti 8go ça sert à quelque chose ?", "elle est bonne à quelque chose ?"
             r"sert a (?:quelque chose|qqch|qqc|rien)", r"bonne? a quelque chose",
             # "8 go de vram ça suffit pour quoi ?", "c'est suffisant pour quelque chose ?"
