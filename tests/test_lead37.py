@@ -295,3 +295,16 @@ def test_asked_what_to_rent_is_a_recommendation(text: str) -> None:
 def test_a_negative_count_served_is_refused(text: str) -> None:
     reply = ask(text)
     assert reply.text.startswith("⚠️ That number is too small for the batch size: at least 1.")
+
+
+@pytest.mark.parametrize(("text", "method"), [
+    # a LoRA rank pasted with the Trainer's optimizer trains LoRA's adapters with it (was full
+    # fine-tuning with AdamW: 280.3 GB)
+    ("OOM on 4090: model=Qwen/Qwen2.5-7B-Instruct, lora_r=64, lora_alpha=128, "
+     "per_device_train_batch_size=2, gradient_accumulation_steps=16, max_seq_length=8192, "
+     "bf16=True, gradient_checkpointing=False, optim=adamw_torch", "lora"),
+    ("lora_r=64 qwen2.5 7b on a 4090 optim=adamw_torch", "lora"),
+    ("qwen2.5 7b adamw on a 4090", "full_adamw"),  # no rank said: the optimizer's full run
+])
+def test_a_rank_with_an_optimizer_is_lora(text: str, method: str) -> None:
+    assert ask(text).answer.query.method == method

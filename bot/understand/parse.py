@@ -3099,11 +3099,13 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # "lora rank 16 on llama 3 8b": LoRA named only with its settings (beside "qlora" the
         # same words set QLoRA's adapters, not a second method).
         method = cat.method_where("training", family="adapter", weight_bits=16)
-    elif method is not None and work.adapter_setting and cat.method(method).full \
-            and cat.method(method).optimizer is not None and not px.FULL_WORD.search(rest) \
-            and not work.flags.full:
+    elif method is not None and (work.adapter_setting or work.lora_rank is not None) \
+            and cat.method(method).full \
+            and (cat.method(method).optimizer is not None or work.flags.optimizer is not None) \
+            and not px.FULL_WORD.search(rest) and not work.flags.full:
         # "LoRA r=16 with 8-bit Adam": the setting took "lora" with it, and an optimizer alone
-        # names no full fine-tuning: the adapters' optimizer.
+        # names no full fine-tuning: the adapters' optimizer. So too a LoRA rank pasted with
+        # the Trainer's optimizer ("lora_r=64, …, optim=adamw_torch": was full AdamW).
         method = cat.method_where("training", family="adapter", weight_bits=16)
     rest = px.OPINION.pattern.sub(" ", rest) if px.OPINION.admits(rest) else rest
     flags = work.flags
