@@ -1560,7 +1560,14 @@ def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answ
             composed = _trust_the_oom(query, composed, oom)
         if len(query.methods_named) >= 2 and query.method is None and not query.inference \
                 and composed.intent in ("time", "cost") and _run_timed(query):
-            extra["method_runs"] = _method_runs(query, cat)
+            runs, alone = _method_runs(query, cat)
+            extra["method_runs"] = runs
+            lead = _lead_run(runs)
+            if lead is not None and lead in alone and (
+                    composed.primary is None or composed.primary.memory.method != lead):
+                # "is full finetune or lora faster for llama 3.2 1b on a 3090": the rest of the
+                # reply is about a method named (was QLoRA, named by no one).
+                return alone[lead].model_copy(update={"method_runs": runs})
         if query.ckpt_saving_asked and detailed is not None and detailed.kind == "training":
             off = detailed_for(query.model_copy(update={"grad_ckpt": False}), answer, cat)
             if off is not None:
@@ -1878,15 +1885,34 @@ def _family_pick(query: Query, cat: Catalogue) -> Answer:
 _DIFF_EXAMPLE_B = Decimal(70)
 
 
-def _method_runs(query: Query, cat: Catalogue) -> tuple[MethodRun, ...]:
+def _lead_run(runs: tuple[MethodRun, ...]) -> MethodId | None:
+    """The method weighed the rest of the reply goes on with: of those that fit on the
+    configuration asked (any, when none does), the run paid least, else the shortest, else
+    the first named."""
+    fitting = [r for r in runs if r.fits is not False] or list(runs)
+    if not fitting:
+        return None
+    priced = [r for r in fitting if r.cost_usd is not None]
+    if priced:
+        return min(priced, key=lambda r: r.cost_usd or Decimal(0)).method
+    timed = [r for r in fitting if r.hours is not None]
+    if timed:
+        return min(timed, key=lambda r: r.hours or Decimal(0)).method
+    return fitting[0].method
+
+
+def _method_runs(query: Query, cat: Catalogue
+                 ) -> tuple[tuple[MethodRun, ...], dict[MethodId, Answer]]:
     """Each method weighed, answered as if named alone: its fit on the configuration asked and
     its run where that answer times it (the configuration asked when it holds the run, else
-    the offered one where it costs least)."""
+    the offered one where it costs least); with each answer, by method."""
     runs: list[MethodRun] = []
+    answers: dict[MethodId, Answer] = {}
     for method in query.methods_named:
         alone = _answer(query.model_copy(update={"method": method, "methods_named": ()}), cat)
         if alone.error is not None:
             continue
+        answers[method] = alone
         detailed = alone.detailed
         check = detailed.check if detailed is not None else None
         timed = detailed.training_time if detailed is not None else None
@@ -1898,7 +1924,7 @@ def _method_runs(query: Query, cat: Catalogue) -> tuple[MethodRun, ...]:
             gpu=timed.gpu if timed is not None and hours is not None else None,
             gpu_count=timed.gpu_count if timed is not None and hours is not None else None,
             hours=hours, cost_usd=quoted.cost_usd if quoted is not None else None))
-    return tuple(runs) if len(runs) >= 2 else ()
+    return (tuple(runs), answers) if len(runs) >= 2 else ((), {})
 
 
 def _method_diff(query: Query, answer: Answer, cat: Catalogue) -> MethodDiff | None:

@@ -320,3 +320,12 @@ PAIRS_BOUND: list[tuple[str, str | None, str]] = [
 @pytest.mark.parametrize(("q", "lang", "line"), PAIRS_BOUND)
 def test_pairs_counted_at_the_length_are_pairs(q: str, lang: str | None, line: str) -> None:
     says(ask(q, lang).text, [line], ["20,000 samples counted", "10,000 samples counted"])
+
+
+def test_the_rest_of_the_reply_is_about_a_method_named() -> None:
+    # Of the methods weighed, the one that fits on the card asked goes on (was QLoRA, named by
+    # no one, after the two named).
+    says(ask("is full finetune or lora faster for llama 3.2 1b on a 3090 with 10M tokens").text,
+         ["⚖️ <b>The methods you named, each on your data:</b>",
+          "⏱ <b>LoRA of Llama 3.2 1B (1.23B parameters): about 49 minutes on 1× RTX 3090"],
+         ["QLoRA of Llama 3.2 1B"])
