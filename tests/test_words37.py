@@ -379,3 +379,18 @@ def test_the_nor_style_is_or_outside_spanish() -> None:
 ])
 def test_something_to_run_on_a_card_is_the_largest_it_holds(q: str, lang: str, lead: str) -> None:
     assert ask(q, lang).text.startswith(lead)
+
+
+# "¿cuántos tokens saca?", "¿a cuántos tokens va?": its speed (was the fit alone)
+@pytest.mark.parametrize("q", [
+    "mixtral en 2x4090 q4 cuantos tokens saca?",
+    "mixtral en 2x4090 q4 a cuantos tokens va?",
+])
+def test_how_many_tokens_it_puts_out_is_its_speed(q: str) -> None:
+    reply = ask(q, "es")
+    assert reply.text.startswith("⚡ <b>Como mucho unos 126 tokens/s: Mixtral 8x7B"), reply.text
+
+
+def test_how_many_tokens_of_context_stays_the_context() -> None:
+    reply = ask("cuantos tokens de contexto entran con mixtral q4 en 2x4090?", "es")
+    assert reply.text.startswith("📏 <b>32.768 tokens"), reply.text

@@ -554,6 +554,9 @@ LANGUAGE = Language(
             r"(?:que tan|cuan|lo) rapid[oa]", r"a que velocidad", r"velocidad", r"throughput",
             # "¿a cuánto va?", "¿cuánto saca?", "¿va fluido?", "¿qué tan fluido va?": how fast
             r"a cuanto (?:va|corre|anda)", r"cuanto (?:va a (?:ir|correr|andar)|saca\w*|rinde)",
+            # "¿cuántos tokens saca?", "¿a cuántos tokens va?": tokens a second, not a context
+            r"cuantos tok(?:en)?s (?:saca\w*|genera\w*|escupe|tira|da|rinde)",
+            r"a cuantos tok(?:en)?s (?:va|corre|anda)",
             r"(?:va|corre|anda|iria|correria) (?:fluid[oa]|rapid[oa]|lent[oa])",
             r"(?:que tan|cuan) fluid[oa]",
             # "¿cuánto tarda en responder?": lo que tarda cada token
