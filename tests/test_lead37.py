@@ -308,3 +308,17 @@ def test_a_negative_count_served_is_refused(text: str) -> None:
 ])
 def test_a_rank_with_an_optimizer_is_lora(text: str, method: str) -> None:
     assert ask(text).answer.query.method == method
+
+
+def test_a_couple_hundred_thousand_is_two_hundred_thousand() -> None:
+    # was not read at all (the 2 left before "hundred thousand")
+    query = ask("qlora mistral 7b with a couple hundred thousand rows, two epochs, on an h100, "
+                "how long").answer.query
+    assert query.dataset_samples == 200_000 and query.epochs == 2
+
+
+def test_no_ratio_of_prices_on_one_configuration() -> None:
+    # "Full fine-tuning costs about 1× more per hardware hour than QLoRA (8× H100 at $18.56/hour
+    # vs 8× H100 at $18.56/hour)": said only where it costs more
+    assert "per hardware hour" not in ask(
+        "cost of fine tuning llama 3.1 8b for a week on 8 h100s").text

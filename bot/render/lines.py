@@ -1223,7 +1223,8 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         put(_count_quoted(ph, answer, quote))
         put("\n")
     ratio = answer.ratio
-    if ratio:
+    if ratio and ratio.ratio > 1:
+        # (both on the same configuration, "8× H100 … vs 8× H100 …": no more, said nothing)
         # Each price beside the configuration it is for ("4× A100 80GB at $3.68/hour vs 1× A100
         # 80GB at $0.92/hour"): was the two prices alone, QLoRA's on the cheapest card that holds
         # it while the user asked about another.

@@ -343,7 +343,11 @@ def words_to_digits(folded: str, quick: bool = True, runs: list[str] | None = No
         folded = _DOZEN.sub(lambda m: "6 " if m.group("half") else "12 ", folded)
         runs = None
     if not quick or "couple" in folded or "par de" in folded or "paire de" in folded:
-        folded = _COUPLE.sub("2 ", folded)
+        # "a couple hundred thousand rows": "two hundred thousand", which the words read as
+        # 200 thousand (a digit before "hundred" is left as it is)
+        text = folded
+        folded = _COUPLE.sub(lambda m: "two " if text.startswith("hundred", m.end()) else "2 ",
+                             folded)
         runs = None
     # A set test at C speed first: most questions hold no number word but articles.
     if quick:
