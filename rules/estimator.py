@@ -645,8 +645,9 @@ class _Prepared:
 
     __slots__ = ("adapter_bytes", "adapter_label", "adapters", "arch", "block", "c",
                  "eight_bytes", "eight_label", "frozen", "frozen_label", "frozen_note", "full",
-                 "int8_base", "layers_trained", "lead_notes", "n", "n_train", "quantized_base",
-                 "rest", "shape", "spec", "targets", "targets_note", "trained")
+                 "int8_base", "layers_trained", "lead_notes", "n", "n_train", "notes",
+                 "quantized_base", "rest", "shape", "spec", "targets", "targets_note",
+                 "trained")
     # All parameters (with an untied head's), the block linears', the rest; the layers and
     # parameters that train; the notes the model makes (untied head, assumed shape).
     n: float
@@ -668,6 +669,9 @@ class _Prepared:
     targets_note: Note | None
     eight_bytes: float | None
     eight_label: str
+    # The notes with values its estimates make (the run's settings, its GPUs, the
+    # precision), by code and values: the same few for a question's dozen estimates.
+    notes: dict[tuple[str | int | bool, ...], Note]
 
     def __init__(self, spec: Method, shape: _Shape) -> None:
         self.spec, self.shape, self.arch, self.c = spec, shape, shape.dims, _table()
@@ -676,6 +680,7 @@ class _Prepared:
         self.frozen_note = self.targets_note = None
         self.eight_bytes = None  # the adapters' bytes under 8-bit Adam: worked out when asked
         self.eight_label = ""
+        self.notes = {}
 
     def eight_bit_adapters(self, lora_rank: int, bf16_adapters: bool) -> tuple[float, str]:
         """The adapters' bytes and label with bitsandbytes' 8-bit Adam, which keeps m and v
@@ -972,6 +977,7 @@ def estimate_training(
     loss_impl: LossImpl = loss or ("fused" if compiled else "eager")
     bf16 = c["bytes.bf16"]
     assumptions: list[Note] = [*prep.lead_notes]
+    key: tuple[str | int | bool, ...]  # a note's in prep.notes
     parts: list[tuple[str, float, str]] = []
 
     # -- weights, master copy, gradients, optimizer states ---------------------------------
@@ -1275,7 +1281,10 @@ def estimate_training(
             parts.append(("fsdp_root", c["overhead.fsdp_root_unsharded"] * rest * rest_bytes,
                           "FSDP root unit (embeddings, head) unsharded through the step"))
         if gpus > 1:
-            assumptions.append(Note("sharded", {"gpus": gpus, "batch": micro_batch}))
+            said = prep.notes.get(key := ("sharded", gpus, micro_batch))
+            if said is None:
+                said = prep.notes[key] = Note("sharded", {"gpus": gpus, "batch": micro_batch})
+            assumptions.append(said)
     if zero3:
         # ZeRO-3 allocates its contiguous gradient bucket on the GPU at optimizer init,
         # reduce_bucket_size elements in the parameters' dtype, whatever the trainable count.
@@ -1319,11 +1328,18 @@ def estimate_training(
     if layers_trained != arch.layers:
         assumptions.append(Note("trained_layers", {"layers": layers_trained,
                                                    "of": arch.layers}))
-    assumptions.append(Note("training_settings", {
-        "seq_len": seq_len, "batch": micro_batch, "grad_ckpt": int(grad_ckpt),
-        "flash_attention": int(flash_attention), "compiled": int(compiled)}))
+    said = prep.notes.get(key := ("training_settings", seq_len, micro_batch, grad_ckpt,
+                                  flash_attention, compiled))
+    if said is None:
+        said = prep.notes[key] = Note("training_settings", {
+            "seq_len": seq_len, "batch": micro_batch, "grad_ckpt": int(grad_ckpt),
+            "flash_attention": int(flash_attention), "compiled": int(compiled)})
+    assumptions.append(said)
     if full:
-        assumptions.append(Note("precision", {"precision": prec}))
+        said = prep.notes.get(key := ("precision", prec))
+        if said is None:
+            said = prep.notes[key] = Note("precision", {"precision": prec})
+        assumptions.append(said)
     return _finish("training", spec.id, shape, gpus, parts, context, assumptions,
                    host * gpus if cpu_offload else None, sequential)
 

@@ -175,6 +175,23 @@ def test_the_counts_of_one_run_share_its_model_and_adapters_work() -> None:
     assert (info.misses, info.hits) == (1, 4)
 
 
+def test_the_counts_of_one_run_share_its_notes() -> None:
+    """The run's settings note (and its GPUs' at the same count and batch) is built once for
+    the question's estimates, not once an estimate: the same object, the same values."""
+    model = _model("llama-3-8b")
+    estimate_training.cache_clear()
+    two = estimate_training(model, "full_adamw", 2048, 1, True, 16, 2)
+    four = estimate_training(model, "full_adamw", 2048, 1, True, 16, 4)
+    again = estimate_training(model, "full_adamw", 2048, 1, True, 16, 2, cpu_offload=True)
+    settings = [next(n for n in b.assumptions if n.code == "training_settings")
+                for b in (two, four, again)]
+    assert settings[0] is settings[1] is settings[2]
+    assert settings[0].params == {"seq_len": 2048, "batch": 1, "grad_ckpt": 1,
+                                  "flash_attention": 1, "compiled": 0}
+    sharded = [next(n for n in b.assumptions if n.code == "sharded") for b in (two, again)]
+    assert sharded[0] is sharded[1]
+
+
 def test_checkpoint_size_unchanged() -> None:
     got = training_checkpoint(_model("llama-3-8b"), "full_adamw")
     assert (got.weights_gb, got.optimizer_gb) == (Decimal("32.1"), Decimal("64.2"))
