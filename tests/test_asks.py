@@ -54,7 +54,7 @@ def test_budget_hours_never_cost_more_than_the_budget(budget: str, price: str, h
     ("locale", "lead"),
     [
         ("en", "📏 <b>The largest model 24 GB holds for QLoRA is about 30B by the detailed estimate"),
-        ("es", "📏 <b>El modelo más grande que cabe en 24\xa0GB para QLoRA es de unos 30B"),
+        ("es", "📏 <b>El modelo más grande que cabe en 24\xa0GB (QLoRA) es de unos 30B"),
         ("fr", "📏 <b>Avec 24\u202fGo, le plus gros modèle possible (QLoRA) fait environ 30B"),
     ],
 )
@@ -478,7 +478,7 @@ def test_thousands_written_with_k_are_a_budget(text: str, gpu: str, hours: float
          "📏 <b>The largest model 1,128 GB holds for QLoRA is about 1,504B", ("h200", 8), 1000,
          1.25),
         ("el modelo mas grande que puedo entrenar con lora con 100 dolares", "es",
-         "📏 <b>El modelo más grande que cabe en 1.440\xa0GB para LoRA es de unos 600B",
+         "📏 <b>El modelo más grande que cabe en 1.440\xa0GB (LoRA) es de unos 600B",
          ("b200", 8), 480, 2.5),
         # "What can I train" is not a superlative: the cheapest configuration's hours. QLoRA:
         # the planning rule's Qwen2 57B-A14B misses by its own detailed estimate; the largest
@@ -533,7 +533,7 @@ def test_a_budget_beyond_the_limits_says_the_limit_and_what_it_buys(
         # The largest model on the card owned, and what a run costs on the rented one: not a
         # comparison of the two cards.
         ("el modelo más grande que puedo hacer lora en mi 3090 y cuánto costaría en una L40S",
-         "📏 <b>El modelo más grande que cabe en 24\xa0GB para LoRA es de unos 9B",
+         "📏 <b>El modelo más grande que cabe en 24\xa0GB (LoRA) es de unos 9B",
          "1× L40S a 0,82\xa0US$/hora"),
         ("le plus gros modele que je peux lora sur ma 3090 et combien ca couterait sur une L40S",
          "📏 <b>Avec 24\u202fGo, le plus gros modèle possible (LoRA) fait environ 9B",

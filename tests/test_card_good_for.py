@@ -20,7 +20,7 @@ def _text(question: str, lang: str) -> str:
      "📏 <b>The largest model 12 GB holds for QLoRA is about 9B"),
     ("en", "is my 4070 enough for finetuning", "📏 <b>The largest model 12 GB holds for QLoRA"),
     ("es", "sirve una 3060 de 12gb para aprender fine tuning?",
-     "📏 <b>El modelo más grande que cabe en 12\u00a0GB para QLoRA"),
+     "📏 <b>El modelo más grande que cabe en 12\u00a0GB (QLoRA)"),
     ("es", "mi 4070 es buena para entrenar llms?", "📏 <b>El modelo más grande que cabe en 12\u00a0GB"),
     ("fr", "une 3060 c'est bien pour apprendre le fine-tuning ?",
      "📏 <b>Avec 12\u202fGo, le plus gros modèle possible (QLoRA)"),

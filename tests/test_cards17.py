@@ -43,7 +43,7 @@ LARGEST_24 = [
      "typical settings (sequence 2,048, batch 1): GLM-4.7-Flash 30B-A3B, MPT 30B, and OPT-30B "
      "(Meta).</b>"),
     ("cual es el modelo mas grande que puedo entrenar con qlora en 24gb", "es",
-     "📏 <b>El modelo más grande que cabe en 24\u00a0GB para QLoRA es de unos 30B"),
+     "📏 <b>El modelo más grande que cabe en 24\u00a0GB (QLoRA) es de unos 30B"),
     ("le plus gros modèle que je peux qlora sur une 4090 ?", "fr",
      "📏 <b>Avec 24\u202fGo, le plus gros modèle possible (QLoRA) fait environ 30B"),
 ]

@@ -113,7 +113,7 @@ LARGEST: list[tuple[tuple[str, ...], str, str]] = [
     (("i have 2 3090s", "what can I fine-tune on them?"), "rtx-3090",
      "📏 <b>The largest model 48 GB holds for QLoRA"),
     (("tengo dos 3090", "¿qué puedo entrenar en ellas?"), "rtx-3090",
-     "📏 <b>El modelo más grande que cabe en 48 GB para QLoRA"),
+     "📏 <b>El modelo más grande que cabe en 48 GB (QLoRA)"),
     (("j'ai une 4090", "qu'est-ce que je peux fine-tuner dessus\u202f?"), "rtx-4090",
      "📏 <b>Avec 24 Go, le plus gros modèle possible (QLoRA)"),
     (("what can I finetune on a 3060 12gb",), "rtx-3060", "📏 <b>The largest model 12 GB holds"),

@@ -58,7 +58,7 @@ SERVED: list[tuple[str, str | None, float, str, int, str, list[str]]] = [
       "4× A100 80GB holds the largest model ($36.80)",
       "💵 <b>Cost: $36.80</b> — 4× A100 80GB × 10 hours at $3.68/hour = 40 GPU-hours."]),
     ("el modelo más grande que puedo correr con 40 dólares por 10 horas", "es", 132, "a100-80gb",
-     4, "36.80", ["El modelo más grande que cabe en 320 GB para inferencia en BF16",
+     4, "36.80", ["El modelo más grande que cabe en 320 GB (inferencia en BF16)",
                   "💵 <b>Coste: 36,80 US$</b> — 4× A100 80GB × 10 horas"]),
     ("quel est le plus gros modèle que je peux faire tourner avec 40 $ pendant 10 h", "fr", 132,
      "a100-80gb", 4, "36.80", ["Avec 320 Go, le plus gros modèle possible (inférence en BF16)",

@@ -43,7 +43,7 @@ def test_only_catalogued_versions_are_read() -> None:
     ("best llm i can run on a 4090?", None,
      "📏 <b>The largest model 24 GB holds for 4-bit inference", "In BF16"),
     ("tengo un mac mini m4 pro de 48gb, cual es el mejor modelo que puedo correr?", "es",
-     "📏 <b>El modelo más grande que cabe en 36\u00a0GB para inferencia en 4 bits",
+     "📏 <b>El modelo más grande que cabe en 36\u00a0GB (inferencia en 4 bits)",
      "En BF16 (los pesos tal como se publican)"),
     ("quel est le meilleur modèle que je peux faire tourner sur mon mac mini m4 pro 48 go ?", "fr",
      "📏 <b>Avec 36\u202fGo, le plus gros modèle possible (inférence en 4 bits)",

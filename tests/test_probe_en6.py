@@ -17,7 +17,7 @@ from tests.support.chat import ask_json
     ("whats the biggest model i can qlora on 24gb", None,
      "📏 <b>The largest model 24 GB holds for QLoRA is about 30B by the detailed estimate", 30),
     ("hasta que tamano de modelo puedo entrenar con mi 3090 en qlora?", "es",
-     "📏 <b>El modelo más grande que cabe en 24\u00a0GB para QLoRA es de unos 30B según la "
+     "📏 <b>El modelo más grande que cabe en 24\u00a0GB (QLoRA) es de unos 30B según la "
      "estimación detallada", 30),
     ("jusqu'a quelle taille de modele je peux aller avec ma 3090 en qlora ?", "fr",
      "📏 <b>Avec 24\u202fGo, le plus gros modèle possible (QLoRA) fait environ 30B selon "

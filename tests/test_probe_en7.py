@@ -16,9 +16,9 @@ from tests.support.chat import ask_json, converse
     ("gtx 1650 4gb can i finetune anything", None,
      "❌ <b>No model we have on file fits 4 GB for QLoRA by the detailed estimate"),
     ("que modelo puedo entrenar con qlora en mi gtx 1650 de 4gb", "es",
-     "❌ <b>Ningún modelo de nuestra lista cabe en 4\u00a0GB para QLoRA"),
+     "❌ <b>Ningún modelo de nuestra lista cabe en 4\u00a0GB (QLoRA)"),
     ("quel modèle je peux entraîner en qlora sur ma gtx 1650 4 go", "fr",
-     "❌ <b>Aucun modèle de notre liste ne tient dans 4\u202fGo pour QLoRA"),
+     "❌ <b>Aucun modèle de notre liste ne tient dans 4\u202fGo (QLoRA)"),
 ])
 def test_a_card_no_model_fits_says_so_first(text: str, locale: str | None, lead: str) -> None:
     """Even 0.1B needs 5.3 GB per GPU at typical settings on a 4 GB card: the reply was

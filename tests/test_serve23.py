@@ -112,7 +112,7 @@ RUNNER_BARE: list[tuple[str, str | None, str]] = [
     ("lm studio 8gb vram mac", None, "📏 <b>The largest model 5.33 GB holds for GGUF Q4_K_M"),
     ("lm studio 16gb mac", None, "📏 <b>The largest model 10.66 GB holds for GGUF Q4_K_M"),
     ("lm studio en mi mac de 16gb", "es",
-     "📏 <b>El modelo más grande que cabe en 10,66\u00a0GB para inferencia GGUF Q4_K_M"),
+     "📏 <b>El modelo más grande que cabe en 10,66\u00a0GB (inferencia GGUF Q4_K_M)"),
     ("lm studio sur mon mac 16 go", "fr",
      "📏 <b>Avec 10,66\u202fGo, le plus gros modèle possible (inférence GGUF Q4_K_M)"),
     ("ollama on my 3060 12gb", None, "📏 <b>The largest model 12 GB holds for GGUF Q4_K_M"),

@@ -371,11 +371,11 @@ def test_the_nor_style_is_or_outside_spanish() -> None:
 # the largest model it holds (was "Which model?").
 @pytest.mark.parametrize(("q", "lang", "lead"), [
     ("mi notebook tiene una 4060 de 8gb, puedo correr algo decente?", "es",
-     "📏 <b>El modelo más grande que cabe en 8\u00a0GB para inferencia en 4 bits"),
+     "📏 <b>El modelo más grande que cabe en 8\u00a0GB (inferencia en 4 bits)"),
     ("mon pc portable a une 4060 8go, je peux faire tourner un truc correct ?", "fr",
      "📏 <b>Avec 8\u202fGo, le plus gros modèle possible (inférence en 4 bits)"),
     ("puedo entrenar algo con mi 3060?", "es",
-     "📏 <b>El modelo más grande que cabe en 12\u00a0GB para QLoRA"),
+     "📏 <b>El modelo más grande que cabe en 12\u00a0GB (QLoRA)"),
 ])
 def test_something_to_run_on_a_card_is_the_largest_it_holds(q: str, lang: str, lead: str) -> None:
     assert ask(q, lang).text.startswith(lead)
@@ -394,3 +394,21 @@ def test_how_many_tokens_it_puts_out_is_its_speed(q: str) -> None:
 def test_how_many_tokens_of_context_stays_the_context() -> None:
     reply = ask("cuantos tokens de contexto entran con mixtral q4 en 2x4090?", "es")
     assert reply.text.startswith("📏 <b>32.768 tokens"), reply.text
+
+
+# The largest model for full fine-tuning, said in Spanish: the method in brackets, as French
+# already says it ("cabe en 24 GB (completo con AdamW)", was "para completo con AdamW"); and
+# French "fine-tuner en complet" is full fine-tuning (was QLoRA).
+@pytest.mark.parametrize(("q", "lang", "lead", "lacks"), [
+    ("cual es el modelo mas grande que puedo entrenar completo en mi 4090?", "es",
+     "📏 <b>El modelo más grande que cabe en 24\u00a0GB (completo con AdamW) es de unos 1,1B",
+     "para completo"),
+    ("quel est le plus gros modèle que je peux fine-tuner en complet sur ma 4090 ?", "fr",
+     "📏 <b>Avec 24\u202fGo, le plus gros modèle possible (complet avec AdamW)", "QLoRA"),
+    ("¿zero2 o zero3 para un full finetune de llama 3 8b en 4x a100?", "es",
+     "para el entrenamiento completo con AdamW en 4× A100 80GB", "para completo"),
+])
+def test_the_full_method_reads_well_after_its_preposition(
+        q: str, lang: str, lead: str, lacks: str) -> None:
+    reply = ask(q, lang)
+    says(reply.text, [lead], [lacks])

@@ -199,7 +199,7 @@ METHOD_PATTERNS: Final[tuple[tuple[MethodId, tuple[str, ...]], ...]] = (
         # "entrenar llama 3 70b completo", "entraîner llama 3 70b au complet", "fine tuning de
         # llama 3.2 3b completo" (the model blanked between): every weight trained
         rf"(?:{_FINETUNE}|entren\w*|entrain\w*|train\w*) (?:de |del |d'|du |of )?"
-        r"(?:completo|completa|au complet|en entier|completely)",
+        r"(?:completo|completa|au complet|en complet|en entier|completely)",
     )),
 )
 # What every fragment of a method above holds, a quick test before its regex: "q-lora" holds
