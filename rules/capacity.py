@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_UP, Decimal
 from functools import cache
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -334,12 +334,23 @@ class _Default(BaseModel):
     previous_source: str | None = Field(default=None, min_length=3)
 
 
-def _serving_default() -> _Default:
-    doc = data_files.document("serving.toml")
+_Section = TypeVar("_Section", bound=BaseModel)
+
+
+def _serving(model: type[_Section], *keys: str) -> _Section:
+    """The section at `keys` of rules/data/serving.toml, read as `model` (a DataError naming it
+    when it is missing or malformed)."""
+    found: object = data_files.document("serving.toml")
     try:
-        return _Default.model_validate(doc["vllm"]["gpu_memory_utilization"])
+        for key in keys:
+            found = found[key]  # type: ignore[index]
+        return model.model_validate(found)
     except (KeyError, TypeError, ValidationError) as exc:
-        raise DataError(f"rules/data/serving.toml: vllm.gpu_memory_utilization: {exc}") from exc
+        raise DataError(f"rules/data/serving.toml: {'.'.join(keys)}: {exc}") from exc
+
+
+def _serving_default() -> _Default:
+    return _serving(_Default, "vllm", "gpu_memory_utilization")
 
 
 @cache
@@ -354,11 +365,7 @@ def tgi_memory_fraction() -> Decimal:
     """The share of each GPU's memory Hugging Face TGI fills by default with the weights,
     activations and KV cache: --cuda-memory-fraction (1.0) times TGI_WIGGLE_ROOM (0.90)
     (rules/data/serving.toml)."""
-    doc = data_files.document("serving.toml")
-    try:
-        return _Default.model_validate(doc["tgi"]["memory_fraction"]).value
-    except (KeyError, TypeError, ValidationError) as exc:
-        raise DataError(f"rules/data/serving.toml: tgi.memory_fraction: {exc}") from exc
+    return _serving(_Default, "tgi", "memory_fraction").value
 
 
 class MeasuredShare(BaseModel):
@@ -377,11 +384,7 @@ class MeasuredShare(BaseModel):
 @cache
 def decode_measured_share() -> MeasuredShare:
     """llama.cpp's and mlx-lm's measured decode over the chat's bound (serving.toml)."""
-    doc = data_files.document("serving.toml")
-    try:
-        return MeasuredShare.model_validate(doc["decode"]["measured_share"])
-    except (KeyError, TypeError, ValidationError) as exc:
-        raise DataError(f"rules/data/serving.toml: decode.measured_share: {exc}") from exc
+    return _serving(MeasuredShare, "decode", "measured_share")
 
 
 class _NoMetal(BaseModel):
@@ -396,11 +399,7 @@ class _NoMetal(BaseModel):
 def runs_on_metal(engine: str) -> bool:
     """Whether a serving engine runs a model on an Apple GPU: vLLM does not (on macOS it runs on
     the CPU only; rules/data/serving.toml [metal])."""
-    doc = data_files.document("serving.toml")
-    try:
-        found = _NoMetal.model_validate(doc["metal"])
-    except (KeyError, TypeError, ValidationError) as exc:
-        raise DataError(f"rules/data/serving.toml: metal: {exc}") from exc
+    found = _serving(_NoMetal, "metal")
     return engine not in found.no_gpu
 
 
@@ -432,11 +431,7 @@ def tensor_parallel_source() -> str:
     """Where the rule of the GPU counts tensor parallelism takes is published
     (rules/data/serving.toml vllm.tensor_parallel; the rule itself:
     rules.model_catalogue.Architecture.tensor_parallel_count)."""
-    doc = data_files.document("serving.toml")
-    try:
-        return _Cited.model_validate(doc["vllm"]["tensor_parallel"]).url
-    except (KeyError, TypeError, ValidationError) as exc:
-        raise DataError(f"rules/data/serving.toml: vllm.tensor_parallel: {exc}") from exc
+    return _serving(_Cited, "vllm", "tensor_parallel").url
 
 
 class _BatchedTokens(BaseModel):
@@ -452,11 +447,7 @@ class _BatchedTokens(BaseModel):
 
 @cache
 def _batched_tokens() -> _BatchedTokens:
-    doc = data_files.document("serving.toml")
-    try:
-        return _BatchedTokens.model_validate(doc["vllm"]["max_num_batched_tokens"])
-    except (KeyError, TypeError, ValidationError) as exc:
-        raise DataError(f"rules/data/serving.toml: vllm.max_num_batched_tokens: {exc}") from exc
+    return _serving(_BatchedTokens, "vllm", "max_num_batched_tokens")
 
 
 def vllm_batched_tokens_defaults() -> dict[int, str]:
@@ -482,11 +473,7 @@ def vllm_batched_tokens(memory_gb: Decimal | None, gpu_name: str | None) -> int:
 def max_model_len_url() -> str:
     """The documentation of vLLM's --max-model-len, whose default is the model's whole context
     (rules/data/serving.toml vllm.max_model_len)."""
-    doc = data_files.document("serving.toml")
-    try:
-        return _Cited.model_validate(doc["vllm"]["max_model_len"]).url
-    except (KeyError, TypeError, ValidationError) as exc:
-        raise DataError(f"rules/data/serving.toml: vllm.max_model_len: {exc}") from exc
+    return _serving(_Cited, "vllm", "max_model_len").url
 
 
 @dataclass(frozen=True, slots=True)
@@ -629,11 +616,7 @@ class _OllamaContext(BaseModel):
 
 @cache
 def _ollama_context() -> _OllamaContext:
-    doc = data_files.document("serving.toml")
-    try:
-        found = _OllamaContext.model_validate(doc["ollama"]["default_context"])
-    except (KeyError, TypeError, ValidationError) as exc:
-        raise DataError(f"rules/data/serving.toml: ollama.default_context: {exc}") from exc
+    found = _serving(_OllamaContext, "ollama", "default_context")
     if len(found.vram_gib) != len(found.contexts) or list(found.vram_gib) != sorted(found.vram_gib):
         raise DataError("rules/data/serving.toml: ollama.default_context: one context a tier")
     return found
