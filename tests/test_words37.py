@@ -412,3 +412,13 @@ def test_the_full_method_reads_well_after_its_preposition(
         q: str, lang: str, lead: str, lacks: str) -> None:
     reply = ask(q, lang)
     says(reply.text, [lead], [lacks])
+
+
+# The service asked in a few words of Spanish or French: answered in that language (was
+# English, no word of theirs on a language's list).
+@pytest.mark.parametrize(("q", "lang"), [
+    ("piden kyc?", "es"), ("me cobran por minuto?", "es"), ("acceptez paypal ?", "fr"),
+    ("prenez usdt ?", "fr"),
+])
+def test_the_service_asked_in_few_words_keeps_its_language(q: str, lang: str) -> None:
+    assert ask(q).locale == lang

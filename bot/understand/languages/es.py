@@ -759,6 +759,8 @@ LANGUAGE = Language(
         "filas", "ejemplos", "epocas", "velocidad", "semanas", "lukas", "pavos",
         # "¿quién eres?", "jajaja buenísimo": a word of Spanish alone (was answered in English)
         "quien", "eres", "buenisimo", "jaja", "jajaja", "jajajaja",
+        # "¿piden kyc?", "¿me cobran por minuto?": the service asked in Spanish
+        "piden", "cobran",
         "aceptan", "aceptas", "soporta", "soportan", "tira", "compu", "plata", "che", "oye", "podes", "tenes", "queres",
         "rapido", "rapida", "fluido", "fluida", "lento", "lenta", "alguna", "algun",
         "sabes", "alguien", "gente", "hoy", "ayer", "usted", "ustedes", "entrenando", "corriendo",

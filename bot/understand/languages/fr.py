@@ -760,6 +760,8 @@ LANGUAGE = Language(
         "temps", "duree", "mois", "vitesse", "lignes", "exemples", "epoques", "balles",
         # "wesh", "t'es qui ?", "mdr": a word of French alone (was answered in English)
         "wesh", "qui", "t'es", "mdr", "ptdr",
+        # "vous acceptez paypal ?", "vous prenez la cb ?", "ça sert à quoi ?"
+        "acceptez", "prenez", "demandez", "sert",
         "ai", "aide", "suis", "jsuis", "chui", "jpeux", "jveux", "bah", "svp", "stp", "fais",
         "vite", "fluide", "idee", "pistes",
         # "24gb suffisent ?": enough, said of a memory (was read as no language, English)
