@@ -422,3 +422,23 @@ def test_the_full_method_reads_well_after_its_preposition(
 ])
 def test_the_service_asked_in_few_words_keeps_its_language(q: str, lang: str) -> None:
     assert ask(q).locale == lang
+
+
+# A deadline said with its data after the GPUs for a run were asked ("y si quiero terminar en
+# 2 horas con 10M tokens?"): the cheapest configuration that ends the run in time (was that
+# run priced for 2 hours of rental, the 10M tokens dropped).
+@pytest.mark.parametrize(("lang", "turns", "lead"), [
+    ("es", ["que gpu me recomiendan para lora de llama 3 8b?",
+            "y si quiero terminar en 2 horas con 10M tokens?"],
+     "✅ <b>Alquila 1× L40S: según esta estimación, termina en menos de 2\u00a0horas"),
+    ("fr", ["quel gpu pour un lora de llama 3 8b ?",
+            "et si je veux finir en 2 heures avec 10M tokens ?"],
+     "✅ <b>Louez 1× L40S\u00a0: d'après cette estimation, l'entraînement tient en 2\u00a0heures"),
+    ("en", ["which gpu for a lora of llama 3 8b?",
+            "and if i want to finish in 2 hours with 10M tokens?"],
+     "✅ <b>Rent 1× L40S: by this estimate it finishes within 2 hours"),
+])
+def test_a_deadline_with_its_data_after_which_gpu(lang: str, turns: list[str], lead: str) -> None:
+    last = converse(*turns, locale=lang)[-1]
+    assert last.answer.intent == "time", last.text
+    assert lead in last.text, last.text

@@ -1675,9 +1675,12 @@ def _deadline_of_run(new: Query, previous: Query) -> Query | None:
     have 2 days, what should i rent?", "by tomorrow, which gpu?", "and if i only have 12
     hours?"): that run, timed on the cheapest offered configuration finishing in time (was the
     price list, or its cost for those hours)."""
+    # "and if i want to finish in 2 hours with 10M tokens?" after "which gpu for a lora of
+    # llama 3 8b?": the data said with the deadline (was that run priced for 2 hours)
+    data = previous.dataset_tokens is not None or bool(previous.dataset_samples) \
+        or new.dataset_tokens is not None or bool(new.dataset_samples)
     if previous.intent not in _MODEL_INTENTS or previous.params_b is None or previous.inference \
-            or (previous.dataset_tokens is None and not previous.dataset_samples) \
-            or _names_model(new) or _names_card(new) or new.budget_usd is not None:
+            or not data or _names_model(new) or _names_card(new) or new.budget_usd is not None:
         return None
     folded = fold(new.text)
     tomorrow = new.hours is None and asks.TOMORROW.search(folded) is not None
