@@ -442,3 +442,17 @@ def test_a_deadline_with_its_data_after_which_gpu(lang: str, turns: list[str], l
     last = converse(*turns, locale=lang)[-1]
     assert last.answer.intent == "time", last.text
     assert lead in last.text, last.text
+
+
+# "¿cuánto tarda y cuánto cuesta … en una 4090 …?": the time on the card, and its price asked
+# though not published, which the reply says (was unsaid, the cost question left unanswered).
+@pytest.mark.parametrize(("q", "lang", "line"), [
+    ("cuanto tarda y cuanto cuesta un qlora de mistral 7b en una 4090 con 50 mil filas, 2 epocas",
+     "es", "💵 También alquilamos la RTX 4090, pero su precio no está publicado"),
+    ("combien de temps et combien ça coûte un qlora de mistral 7b sur une 4090 avec 50 000 lignes",
+     "fr", "💵 Nous louons aussi la RTX 4090, mais son prix n'est pas publié"),
+])
+def test_an_unpublished_price_asked_with_the_time_is_said(q: str, lang: str, line: str) -> None:
+    reply = ask(q, lang)
+    assert reply.answer.intent == "time", reply.text
+    assert line in reply.text, reply.text
