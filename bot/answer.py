@@ -3775,13 +3775,16 @@ def _decode(query: Query, answer: Answer, cat: Catalogue) -> dict[str, Any]:
     bounds = tuple(decode_bound(query, m, model, gpu, count, per_gpu, rig)
                    for m in (lead_method, *others))
     more: DecodeBound | None = None
-    if not bounds[0].fits and gpu.memory_bandwidth_gbs is not None and not gpu.one_per_machine:
+    missed = bounds[0].batch_misses_gb is not None
+    if (not bounds[0].fits or missed) and gpu.memory_bandwidth_gbs is not None \
+            and not gpu.one_per_machine:
         # Tensor parallelism splits the attention heads: 2, 4 or 8 GPUs, as engines take them.
         # A Mac, a laptop, a Jetson is one machine with its one GPU: never "2× Apple M2 Pro",
-        # "8× RTX 4090 Laptop".
+        # "8× RTX 4090 Laptop". The batch stated that misses ("64 concurrent users at 4k"): the
+        # fewest that hold the 64 together.
         for n in (c for c in (2, 4, 8) if count < c <= cat.limits.max_gpus):
             bound = decode_bound(query, lead_method, model, gpu, n, per_gpu)
-            if bound.fits:
+            if bound.fits and (not missed or bound.batch_tokens_per_second is not None):
                 more = bound
                 break
     prefill = prefill_bound(lead_method, model, gpu, count, bounds[0].context) \
@@ -3790,7 +3793,7 @@ def _decode(query: Query, answer: Answer, cat: Catalogue) -> dict[str, Any]:
                              "decode_on_fastest": fastest[3] if fastest is not None else None,
                              "decode_more": more, "prefill": prefill}
     if query.generate_tokens is not None or query.rate_asked is not None:
-        lead = more if not bounds[0].fits and more is not None else bounds[0]
+        lead = more if (not bounds[0].fits or missed) and more is not None else bounds[0]
         facts["generation"] = _generation(query, lead, cat)
         cheapest = primary.cheapest
         if facts["generation"] is not None and facts["generation"].usd_per_hour is None \
@@ -3832,7 +3835,10 @@ def _users_bound(query: Query, answer: Answer, cat: Catalogue) -> dict[str, Any]
     batched = [b for b in bounds if b.batch_tokens_per_second is not None]
     bound = next((b for b in batched if b.method == lead), batched[0] if batched else None)
     more = found.get("decode_more")
-    if bound is None and more is not None and more.batch_tokens_per_second is not None:
+    if bound is None and more is not None and more.batch_tokens_per_second is not None \
+            and bounds and not bounds[0].fits:
+        # (a batch that only misses together: beside the cheapest offered configuration that
+        # holds them, as the line above it names, not more of the asked card)
         bound = more
     cheapest = next((ma.cheapest for ma in answer.methods if ma.memory.method == lead), None)
     if bound is None and lead is not None and cheapest is not None and cheapest.gpu is not None \

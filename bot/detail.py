@@ -1194,8 +1194,11 @@ def decode_bound(
     batch_kv: Decimal | None = None
     batch_rate: Decimal | None = None
     each: Decimal | None = None
+    misses: Decimal | None = None
     if batch > 1:
         many = _estimate(query, method, model, count, None)[0]
+        if many is not None and many.per_gpu_gb > vram_per_gpu_gb:
+            misses = many.per_gpu_gb
         if many is not None and many.per_gpu_gb <= vram_per_gpu_gb:
             batch_kv = many.term("kv_cache")
             if bandwidth is not None and weights + batch_kv > 0:
@@ -1214,7 +1217,7 @@ def decode_bound(
         kv_gb=kv, bandwidth_gbs=bandwidth, tokens_per_second=rate, active_fraction=fraction,
         fits=breakdown.per_gpu_gb <= vram_per_gpu_gb, batch=batch, batch_kv_gb=batch_kv,
         batch_tokens_per_second=batch_rate, batch_each_tokens_per_second=each,
-        layer_split=layer_split, peak_tflops=peak, prefill_tokens_per_second=prefill,
+        batch_misses_gb=misses, layer_split=layer_split, peak_tflops=peak, prefill_tokens_per_second=prefill,
         rig_reads=rig_reads,
     )
 

@@ -179,6 +179,9 @@ class DecodeBound:
     batch_kv_gb: Decimal | None = None
     batch_tokens_per_second: Decimal | None = None  # in all
     batch_each_tokens_per_second: Decimal | None = None
+    # The batch stated does not fit there together: the memory per GPU it needs (the bound is
+    # then one sequence's alone).
+    batch_misses_gb: Decimal | None = None
     # llama.cpp's default --split-mode layer (a GGUF on several GPUs): each GPU holds whole
     # layers and a token passes through them in turn, so their reads add up in time instead of
     # running side by side: the bound is one GPU's bandwidth over all of them.

@@ -322,3 +322,25 @@ def test_no_ratio_of_prices_on_one_configuration() -> None:
     # vs 8× H100 at $18.56/hour)": said only where it costs more
     assert "per hardware hour" not in ask(
         "cost of fine tuning llama 3.1 8b for a week on 8 h100s").text
+
+
+@pytest.mark.parametrize(("text", "lead", "beside"), [
+    # a batch stated that does not fit together is said so, and where it does (was one
+    # sequence's 45 tokens/s leading, the 64 users dropped, then "No: does not fit")
+    ("how many tokens per second does an h100 do for llama 3 70b fp8 with 64 concurrent users "
+     "at 4k ctx",
+     "⚡ <b>64 sequences of 4,096 tokens of context do not fit together on 1× H100: they need "
+     "about 162.9 GB per GPU (detailed estimate). One sequence alone generates at most about "
+     "45 tokens/s there.</b>",
+     "On 2× H100 the 64 fit together: at most about 2,707 tokens/s in all, 42 each."),
+    # and the price of that batch is where it fits ("64 concurrent at 4k": its spaces run
+    # where the context was read, was no batch)
+    ("cost per million tokens llama 3 70b fp8 on an h100 with 64 concurrent at 4k",
+     "💵 <b>At least $0.48 per million tokens generated: Llama 3 70B (8-bit inference) on 2× "
+     "H100 at $4.64/hour, 64 sequences decoded together at their bound of 2,707 tokens/s in "
+     "all.</b>", "64 sequences of 4,096 tokens of context do not fit together on 1× H100"),
+])
+def test_a_batch_that_misses_together_is_said(text: str, lead: str, beside: str) -> None:
+    reply = ask(text).text
+    assert reply.startswith(lead), reply[:500]
+    assert beside in reply
