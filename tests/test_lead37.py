@@ -344,3 +344,17 @@ def test_a_batch_that_misses_together_is_said(text: str, lead: str, beside: str)
     reply = ask(text).text
     assert reply.startswith(lead), reply[:500]
     assert beside in reply
+
+
+@pytest.mark.parametrize(("text", "locale", "line"), [
+    # around the clock with no span: a month of it, said (was "serving has no typical
+    # duration", or a day for "24h/24")
+    ("keep llama 3 70b running 24/7 on h100s, cost?", None,
+     "🗓 Around the clock with no span said: priced for a month, taken as 30 days (720 hours)"),
+    ("serve qwen2.5 7b 24/7 on an l40s how much", None, "💵 <b>Cost: $590.40</b>"),
+    ("combien coute un h100 24h/24 ?", "fr", "chiffré pour un mois, compté comme 30 jours"),
+])
+def test_around_the_clock_alone_is_a_month(text: str, locale: str | None, line: str) -> None:
+    reply = ask(text, locale)
+    assert reply.answer.query.hours == 720 and line in reply.text
+    assert ask("h100 24/7 for a week").answer.query.hours == 168  # a span said: that span

@@ -1849,6 +1849,9 @@ def _hours_as(query: Query, ph: Phrases, put: Put) -> None:
         said = _("Half a day is taken as 12 hours.")
     elif hours_as == "month":
         said = _("A month is taken as 30 days (720 hours).")
+    elif hours_as == "nonstop":
+        said = _("Around the clock with no span said: priced for a month, taken as 30 days (720 "
+                 "hours); give your span for another figure.")
     elif hours_as == "year":
         said = _("A year is taken as 365 days (%(hours)s hours).", hours=ph.fmt.num(8760))
     else:

@@ -1029,7 +1029,11 @@ def _take_hours(work: _Work) -> None:
         _take_said_hours(work)
         if work.hours is not None or work.gpu_hours is not None:
             return
-        work.s = kept
+        # Alone ("keep llama 3 70b running 24/7 on h100s, cost?", "un h100 24h/24"): a month of
+        # it, the span a service left running is paid by (was "serving has no typical
+        # duration", or a day for "24h/24"), said so.
+        work.hours, work.hours_as = _HOURS_PER["month"], "nonstop"
+        return
     daily = px.HOURS_A_DAY.search(work.s)
     if daily is not None:
         # "8 hours a day for a month", "4h/day, 5 days a week, for 2 weeks": those hours on each
