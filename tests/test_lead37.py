@@ -358,3 +358,21 @@ def test_around_the_clock_alone_is_a_month(text: str, locale: str | None, line: 
     reply = ask(text, locale)
     assert reply.answer.query.hours == 720 and line in reply.text
     assert ask("h100 24/7 for a week").answer.query.hours == 168  # a span said: that span
+
+
+@pytest.mark.parametrize(("text", "locale", "has"), [
+    # a peak worked out from a whitepaper's per-cycle rate says so (was cited as if the
+    # whitepaper printed the RTX 3060's figure)
+    ("how long to qlora llama 3 8b on my 3060 with 20k samples of 512 tokens", None,
+     "Peak figure: NVIDIA Ampere GA102 GPU Architecture whitepaper (derived: 28 SM × 1777 MHz "
+     "× 512 FLOP/cycle/SM)"),
+    ("combien de temps pour un qlora de llama 3 8b sur ma 3060 avec 20000 exemples de 512 "
+     "tokens", "fr", "(dérivé\u00a0: 28 SM × 1777 MHz × 512 FLOP/cycle/SM)"),
+    ("whats the bf16 tflops of a 4070 ti super", None,
+     "Peak figures from the NVIDIA Ada GPU Architecture whitepaper (derived: 66 SM"),
+])
+def test_a_derived_peak_says_it_is_derived(text: str, locale: str | None, has: str) -> None:
+    assert has in ask(text, locale).text
+    # a printed one stays as printed
+    assert "(derived" not in ask("how long to qlora llama 3 8b on an h100 with 20k samples of "
+                                 "512 tokens").text

@@ -389,6 +389,15 @@ class Phrases:
         name = spec.pretrain_name if pretraining and spec.pretrain_name else spec.name
         return _data_msgid(self.locale, name)
 
+    def peak_cited(self, source: str) -> str:
+        """A peak's source as the reply cites it: one worked out from a document's per-cycle rate
+        ("NVIDIA Ada GPU Architecture whitepaper (66 SM × 2610 MHz × 512 FLOP/cycle/SM)") says
+        "derived:" inside its brackets, the document not printing that card's figure
+        (gpus_owned.toml's source gives where the count and clock were read)."""
+        if "FLOP/cycle/" not in source or " (" not in source:
+            return source
+        return source.replace(" (", " (" + self._("derived:") + " ", 1)
+
     def decode_expected(self, method: str, rate: Decimal) -> Markup:
         """"📈 Published llama.cpp and mlx-lm runs reach between 42% and 86% of this bound …: expect
         about N tokens/s." beside one sequence's bound, for a GGUF or MLX run (what was measured);
