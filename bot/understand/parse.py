@@ -2254,8 +2254,7 @@ def _exl2_unsized(s: str) -> bool:
     """An EXL2 file named ("exl2", "exllamav2", "tabbyapi") with no bits per weight said."""
     if not px.QUANT_FORMAT.admits(s) or px.BPW.search(s) or _bare_quant(s) is not None:
         return False  # "q4 … using exllama": its bits said
-    return any(_format_name(m.group("format")) == "exl2" and not _negated(s, *m.span())
-               for m in px.QUANT_FORMAT.pattern.finditer(s))
+    return _exl2_named(s)
 
 
 def _quant_named(
