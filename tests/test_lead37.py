@@ -377,3 +377,13 @@ def test_a_derived_peak_says_it_is_derived(text: str, locale: str | None, has: s
     # a printed one stays as printed
     assert "(derived" not in ask("how long to qlora llama 3 8b on an h100 with 20k samples of "
                                  "512 tokens").text
+
+
+def test_texting_x_for_por_before_millon() -> None:
+    # "precio x millon d tokens" (was "serving has no typical duration: tell me the hours")
+    reply = ask("cuanto me sale servir qwen2.5 72b en 2xh100 con 32 concurrentes, precio x millon "
+                "d tokens?", "es")
+    assert reply.answer.query.rate_asked == "million"
+    assert reply.text.startswith("💵 <b>Al menos ")
+    # a number before "x" is a product, not a price per million
+    assert ask("qlora llama 3 8b on 3 x millon tokens").answer.query.rate_asked is None

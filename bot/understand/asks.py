@@ -1412,8 +1412,11 @@ TOKENS_PER: Final = lazy(
 # tokens", "precio por millón de tokens", "prix par million de tokens", "$/mtok").
 PER_MILLION: Final = lazy(
     r"(?:(?<![a-z])(?:per|por|par|pour|each|every|le|el)|/) ?(?:(?:1|one|a|un) ?)?"
-    r"(?:m|mil+ions?|millon|mln) ?(?:de |d')?(?:(?:output|generated|completion) )?"
+    r"(?:m|mil+ions?|millon|mln) ?(?:de |d'|d )?(?:(?:output|generated|completion) )?"
     r"(?:tokens?|toks?)(?![a-z])"
+    # "precio x millon d tokens": texting's "x" for "por" (only before the word "millon": "3 x
+    # 1m tokens" is a product) and "d" for "de"
+    r"|(?<![0-9] )(?<![\w])x (?:un )?millon (?:de |d )?(?:tokens?|toks?)(?![a-z])"
     r"|(?:(?<![a-z])per |/ ?)mtoks?(?![a-z])")
 # A price per thousand tokens asked ("cost per 1k tokens", "$/1k tok", "per 1000 output tokens",
 # "precio por mil tokens", "prix pour 1000 tokens").
