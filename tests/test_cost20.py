@@ -157,7 +157,7 @@ def test_plural_card_is_the_count_that_holds_it(question: str, lang: str | None,
 # 85.52, "❌ At typical settings … 87.1 GB per GPU" under "✅ Yes … fits on 8× H100").
 BUDGET_BY_DETAIL: list[tuple[str, str | None, str, list[str]]] = [
     ("with $500 how long can i full finetune qwen2.5 32b", None,
-     "💵 <b>$500 buys 20.3 hours of 8× H200 in whole blocks",
+     "💵 <b>$500 buys 20.25 hours of 8× H200 in whole blocks",
      ["✅ <b>Yes: Qwen2.5 32B (32.5B parameters) fits on 8× H200 (full AdamW).</b>",
       "✅ Mixed precision (FP32 master weights, as the Hugging Face Trainer does): 87.1 GB per "
       "GPU."]),

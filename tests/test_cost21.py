@@ -122,7 +122,7 @@ BUDGET_TIMED: list[tuple[str, str | None, list[str]]] = [
         "💵 <b>$50 buys 60 hours of 1× L40S in whole blocks",
         "⏱ In 60 hours, 1× L40S trains about 520 million tokens"]),
     ("with $500 how long can i full finetune qwen2.5 32b", None, [
-        "💵 <b>$500 buys 20.3 hours of 8× H200",
+        "💵 <b>$500 buys 20.25 hours of 8× H200",
         "⏱ In 20.25 hours, 8× H200 trains about 780 million tokens"]),
 ]
 

@@ -1126,23 +1126,26 @@ class Phrases:
                 short=fmt.usd(price * smallest - bought.budget_usd))
             return _safe(f"💵 <b>{head}</b>\n🧱 {short}")
         hours = Decimal(plan.hours_bought) / bought.gpu_count
+        # Where the hours at the rate and the blocks' round to the same tenth ("$50 would be 1.3
+        # hours, but the blocks within it give 1.3": 1.3 and 1.25), both to the hundredth.
+        places = 1 if fmt.num(bought.hours, 1) != fmt.num(hours, 1) else 2
         head = self.ngettext(
             "%(budget)s buys %(hours)s hour of %(where)s in whole blocks: %(listed)s "
             "(%(bought)s GPU-hours, %(paid)s).",
             "%(budget)s buys %(hours)s hours of %(where)s in whole blocks: %(listed)s "
             "(%(bought)s GPU-hours, %(paid)s).",
-            hours, budget=budget, hours=fmt.num(hours, 1),
+            hours, budget=budget, hours=fmt.num(hours, places),
             where=self.config(bought.gpu, bought.gpu_count), listed=self.blocks_listed(plan),
             bought=fmt.num(plan.hours_bought), paid=fmt.usd(plan.usd))
-        # The hours at the rate, as said (to a tenth): French "1,6 heure" is singular.
-        rate = bought.hours.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+        # The hours at the rate, as said: French "1,6 heure" is singular.
+        rate = bought.hours.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
         why = self.ngettext(
             "GPU-hours are sold only in blocks: at %(price)s/hour, %(budget)s would be %(rate)s "
             "hour, but the blocks within it give %(hours)s.",
             "GPU-hours are sold only in blocks: at %(price)s/hour, %(budget)s would be %(rate)s "
             "hours, but the blocks within it give %(hours)s.",
             rate, price=fmt.usd_exact(bought.usd_per_hour), budget=budget,
-            rate=fmt.num(bought.hours, 1), hours=fmt.num(hours, 1))
+            rate=fmt.num(bought.hours, places), hours=fmt.num(hours, places))
         return _safe(f"💵 <b>{head}</b>\n🧱 {why}")
 
     def budget_for_hours(self, budget_usd: Decimal, hours: Decimal, q: Quote,

@@ -2929,6 +2929,20 @@ _NODES_TIMES_CARDS: Final = lazy(
 )
 
 
+# "8xh100 for 10 hours or 4x for 20", "8 h100 por 10 horas o 4 por 20": the second count, said
+# alone before its own hours, is of the same card (was the 8x for 10 hours priced alone and
+# the 4x never read). The card is written again after it, as "or 4x h100 for 20" is read.
+_SAME_CARD_OTHER_COUNT: Final = lazy(
+    r"(?<![\w.,])[1-9]\d? ?x? ?(?P<card>(?:rtx ?)?[a-z]{1,3}\d{2,4}[a-z]{0,2})(?![a-z0-9])"
+    r"[^?!.;]{0,40}? (?:or|vs\.?|versus|o|ou) (?P<count>[1-9]\d?) ?x?(?= (?:for|during|por|"
+    r"durante|pendant|durant) )"
+)
+
+
+def _same_card_count(match: re.Match[str]) -> str:
+    return f"{match.group(0)[: match.end('count') - match.start()]}x {match.group('card')}"
+
+
 # "une a100 h24", "en h24": French for around the clock, written as its longer form the hours
 # read ("24h/24"); taken as a card we do not know, it made a comparison asking for a second GPU.
 _AROUND_THE_CLOCK_SHORT: Final = lazy(r"(?<![a-z0-9])h ?24(?![0-9a-z/])")
@@ -3034,6 +3048,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         s = _R1_DISTILLED.sub(_r1_distilled, s)
     if "x" in s:
         s = _NODES_TIMES_CARDS.sub(r"\1 nodes x \2 ", s)
+    if " o" in s or " vs" in s:
+        s = _SAME_CARD_OTHER_COUNT.sub(_same_card_count, s)
     raw = plain[:MAX_CHARS].lstrip().lower()
     lang, lang_sure = detect_with_confidence(_without_command(raw), _without_command(corrected))
     work = _Work(s=s, lang=lang, typed=s)

@@ -1,0 +1,43 @@
+"""Questions found in session 38's probe, as users wrote them."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.chat import ask
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    # The second count said alone before its own hours is of the same card (was the 8× for 10
+    # hours priced alone, the 4× never read)
+    ("is it cheaper to rent 8xh100 for 10 hours or 4x for 20", "en"),
+    ("8 h100 por 10 horas o 4 por 20, que sale mas barato", "es"),
+    ("c'est moins cher 8xh100 pendant 10h ou 4x pendant 20h ?", "fr"),
+])
+def test_a_second_count_alone_is_of_the_same_card(text: str, lang: str) -> None:
+    query = ask(text, lang).answer.query
+    assert (query.intent, query.gpu, query.gpu_count, query.hours) == ("compare", "h100", 8, 10)
+    assert (query.other_gpus, query.other_gpu_count, query.other_hours) == (("h100",), 4, 20)
+
+
+def test_a_count_that_is_not_a_second_rental_stays_unread() -> None:
+    # "or 2 for the same price": no hours follow, so no second configuration
+    query = ask("8xh100 for 10 hours, or is 2 enough?").answer.query
+    assert query.other_gpus == () and query.hours == 10
+
+
+@pytest.mark.parametrize(("text", "lang", "said"), [
+    # The hours at the rate and the blocks' hours both round to 1.3: to the hundredth, so the
+    # sentence says what differs (was "would be 1.3 hours, but the blocks within it give 1.3")
+    ("what can i get for $50 on 8x b200", "en",
+     "$50 buys 1.25 hours of 8× B200 in whole blocks"),
+    ("what can i get for $50 on 8x b200", "en",
+     "$50 would be 1.3 hours, but the blocks within it give 1.25."),
+    ("qu'est-ce que j'ai pour 50 $ sur 8x b200", "fr",
+     "50\u00a0$US feraient 1,3\u00a0heure, mais les blocs que permet ce montant en donnent 1,25."),
+    # apart at a tenth: tenths as before
+    ("what can i get for $30 on a100", "en",
+     "$30 would be 32.6 hours, but the blocks within it give 30."),
+])
+def test_budget_hours_say_what_differs(text: str, lang: str, said: str) -> None:
+    assert said in ask(text, lang).text
