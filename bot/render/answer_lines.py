@@ -844,7 +844,9 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
 
     query = answer.query
     error = answer.error
-    if query.currency_asked and not error:
+    if query.currency_asked and error in (None, "hours_required"):
+        # "et en euros ?" after a model served with no hours: the currency is answered before
+        # the hours are asked for (was the hours asked alone, the euros dropped)
         _currency(ph, put)
     elif query.dollars_asked and not error and ph.cat.payment.currency == "USD":
         # "in dollars?" after a price: yes, as every price here

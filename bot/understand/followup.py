@@ -795,6 +795,9 @@ _FILLER_FIRST: Final = lazy(
     r"(?=(?:and|y|e|et|what about|how about|what if|que tal|with|con|avec|for|para|pour)(?![a-z]))"
 )
 
+# Québec's "and" ("pis" for "puis"), opening a follow-up: "pis deux ?", "pis en q8 ?".
+_PIS: Final = lazy(r"^\W*pis\W+(?=\w)")
+
 
 def follow_up(
     new: Query, previous: Query | None, models: ModelCatalogue | None = None,
@@ -808,10 +811,15 @@ def follow_up(
     if previous is None:
         return new
     folded = fold(new.text)
-    filler = _FILLER_FIRST.match(folded)
-    if filler is None:
+    filler, pis = _FILLER_FIRST.match(folded), _PIS.match(folded)
+    if filler is not None:
+        rest = folded[filler.end():]
+    elif pis is not None:
+        # Québec's "pis deux ?", "pis pour un mois ?": "et deux ?" (was "I did not understand")
+        rest = "et " + folded[pis.end():]
+    else:
         return _follow_up(new, previous, models, gpus)
-    bare = new.model_copy(update={"text": folded[filler.end():]})
+    bare = new.model_copy(update={"text": rest})
     got = _follow_up(bare, previous, models, gpus)
     return new if got is bare else got.model_copy(update={"text": new.text})
 

@@ -1447,9 +1447,22 @@ def _take_bare_money(work: _Work) -> None:
         return
 
 
+# Between two sizes, the first taken back: "13b no, 14b", "13b non 14b", "13b not 14b" read
+# the other way round by no one; "no 13b sino 14b", "pas 13b mais 14b", "not 13b but 14b".
+_SIZE_TAKEN_BACK: Final = lazy(
+    r"\W*(?:(?:no|non|nope|pas)\W+(?:(?:perdon|pardon|sorry|sino|mais|je voulais dire|"
+    r"quise decir|queria decir|i meant)\W+)?|(?:sino|mais|but)\W+)$")
+
+
 def _take_size(work: _Work) -> None:
     match = px.SIZE.search(work.s)
     if match is not None:
+        again = px.SIZE.search(work.s, match.end())
+        if again is not None and _SIZE_TAKEN_BACK.match(work.s, match.end(), again.start()):
+            # "no, 13b no, 14b", "13b non, 14b", "pas 13b mais 14b": the size said after
+            # the one taken back (was the first, the correction read as the mistake)
+            work.blank(*match.span())
+            match = again
         million = bool(px.SIZE_MILLION_UNIT.match(match.group("unit")))
         # "70.000 millones" groups thousands whatever the language.
         value = work.num(match.group("num"), prefer_thousands=million)

@@ -46,6 +46,8 @@ LANGUAGE = Language(
         # Une correction (« pardon, je voulais dire 70b », « non, le 70b ») : la même question
         r"(?:(?:pardon|oups|non|euh)[ ,.!]+)*je voulais dire", r"je me suis trompe",
         r"pardon", r"oups", r"non", r"euh", r"en fait",
+        # « pas 13b mais 14b » : la taille reprise
+        r"pas [^,.?!]{1,24}? mais",
     ),
     next_question=(
         r"aussi", r"et aussi", r"autre question", r"une autre question", r"autre chose",

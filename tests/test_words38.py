@@ -1,0 +1,71 @@
+"""words38 (session 38): Spanish and French conversations as people write them on Telegram,
+Discord and Reddit (tests.support.chat), each reply asserted.
+
+"et en euros ?" after a model served with no hours says we price in US dollars before asking
+for the hours (was the hours asked alone, the euros dropped). A size taken back ("no, 13b no,
+14b", "no 13b sino 14b", "pas 13b mais 14b") is the size said after it (was the first). Québec's
+"pis" opens a follow-up as "et" does ("pis deux ?" was "I did not understand").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.chat import converse, says
+
+# A model served with no hours, then its price in another currency: the currency answered, then
+# the hours asked for (was the hours alone).
+EUROS: list[tuple[str, str, str, str, str]] = [
+    ("fr", "je peux faire tourner llama 3 70b sur une 4090 en q4 ?", "et en euros ?",
+     "💱 <b>Nos prix sont uniquement en dollars américains\u00a0:</b>",
+     "❓ Servir un modèle n'a pas de durée type"),
+    ("es", "cuantos tokens por segundo saca una l40s con llama 3 8b?", "y en euros?",
+     "💱 <b>Nuestros precios están solo en dólares estadounidenses:</b>",
+     "❓ Servir un modelo no tiene una duración típica"),
+    ("fr", "combien de tokens/s sur une h100 avec mistral 7b ?", "bon et en euros ?",
+     "💱 <b>Nos prix sont uniquement en dollars américains\u00a0:</b>",
+     "❓ Servir un modèle n'a pas de durée type"),
+]
+
+
+@pytest.mark.parametrize(("lang", "first", "then", "currency", "hours"), EUROS)
+def test_another_currency_after_serving_with_no_hours_is_answered(
+        lang: str, first: str, then: str, currency: str, hours: str) -> None:
+    _, second = converse(first, then, locale=lang)
+    assert second.locale == lang, second.text
+    assert second.text.startswith(currency), second.text
+    says(second.text, [currency, hours], ["🤔"])
+
+
+# A size taken back: the one said after it, the rest of the question kept.
+SIZE_TAKEN_BACK: list[tuple[str, str, str, str]] = [
+    ("es", "me entra un 13b en q4 en mi 3060 12gb?", "no, 13b no, 14b",
+     "✅ <b>Sí: un modelo de 14B cabe en 1× RTX 3060 (inferencia GGUF Q4_K_M).</b>"),
+    ("es", "me entra un 13b en q4 en mi 3060 12gb?", "no 13b sino 14b",
+     "✅ <b>Sí: un modelo de 14B cabe en 1× RTX 3060 (inferencia GGUF Q4_K_M).</b>"),
+    ("fr", "est-ce qu'un 13b tient sur ma 3060 en q4 ?", "pas 13b mais 14b",
+     "✅ <b>Oui\u00a0: un modèle 14B tient sur 1× RTX 3060 (inférence GGUF Q4_K_M).</b>"),
+]
+
+
+@pytest.mark.parametrize(("lang", "first", "then", "lead"), SIZE_TAKEN_BACK)
+def test_a_size_taken_back_is_the_one_said_after(
+        lang: str, first: str, then: str, lead: str) -> None:
+    before, after = converse(first, then, locale=lang)
+    assert after.query.params_b == 14 and after.query.gpu == before.query.gpu, after.text
+    assert after.query.method == before.query.method, after.text
+    assert after.text.split("\n", 1)[1].startswith(lead), after.text
+
+
+# Québec's "pis" (for "puis"): "and", opening a follow-up.
+PIS: list[tuple[str, str, str]] = [
+    ("ca coute-tu cher une a100 pour la fin de semaine?", "pis deux?",
+     "Sur 2× A100 80GB pendant 48\u00a0heures, d'après votre question précédente."),
+]
+
+
+@pytest.mark.parametrize(("first", "then", "kept"), PIS)
+def test_pis_opens_a_follow_up(first: str, then: str, kept: str) -> None:
+    _, second = converse(first, then, locale="fr")
+    assert (second.query.gpu_count, second.query.hours) == (2, 48), second.text
+    says(second.text, [kept], ["🤔"])
