@@ -4531,7 +4531,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         lora_dropout=flags.lora_dropout,
         kbit_fp32=flags.kbit_fp32,
         litgpt=flags.litgpt,
-        mlx=flags.mlx,
+        # MLX named with one of mlx_lm.lora's settings ("with mlx --grad-checkpoint"): its run
+        # as said, what is not said its own default (batch 4, ml-explore/mlx-lm mlx_lm/lora.py
+        # @d78bf58e CONFIG_DEFAULTS), as --num-layers or a pasted command already is (was
+        # batch 1, the typical settings "with mlx" alone falls back to where its defaults miss).
+        mlx=True if flags.mlx_named and grad_ckpt is not None and not inference else flags.mlx,
         mlx_named=flags.mlx_named,
         torchtune=flags.torchtune or (tune_config is not None and not inference) or None,
         torchtune_config=tune_config if not inference else None,
