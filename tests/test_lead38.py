@@ -41,3 +41,23 @@ def test_a_count_that_is_not_a_second_rental_stays_unread() -> None:
 ])
 def test_budget_hours_say_what_differs(text: str, lang: str, said: str) -> None:
     assert said in ask(text, lang).text
+
+
+@pytest.mark.parametrize(("text", "lang", "length"), [
+    # One sample's length said apart from "how many examples" is theirs (was counted at 512
+    # and 2,048 tokens beside the "1k tokens each" the user gave)
+    ("how many examples can i train in an hour on an h100 with llama 3 8b lora, 1k tokens each",
+     "en", 1000),
+    ("cuantos ejemplos puedo entrenar en una hora en una h100 con llama 3 8b lora, de 1k tokens "
+     "cada uno", "es", 1000),
+    ("combien d'exemples je peux entraîner en 10 h sur une h100 avec llama 3 8b en lora, 800 "
+     "tokens chacun", "fr", 800),
+    # no length said: both lengths, as before
+    ("how many examples can i train in an hour on an h100 with llama 3 8b lora", "en", None),
+])
+def test_a_sample_length_said_apart_counts_the_samples(text: str, lang: str,
+                                                       length: int | None) -> None:
+    reply = ask(text, lang)
+    assert reply.answer.query.within_sample_len == length
+    if length == 1000 and lang == "en":
+        assert "That is about 26,000 samples of 1,000 tokens." in reply.text

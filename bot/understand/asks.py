@@ -173,6 +173,13 @@ _LENGTH_INSIDE: Final = lazy(r"(?<![0-9.,])(?P<num>\d+(?:[.,]\d+)?) ?(?P<k>k)?[ 
 _LENGTH_AFTER: Final = lazy(
     r"^ (?:of|at|with|de|d'|a|con|avec) ?(?:~|about |around |unos |environ |~)?"
     r"(?P<num>\d+(?:[.,]\d+)?) ?(?P<k>k)? ?tok(?:en)?s?(?![a-z])")
+# "…, 1k tokens each", "de 1k tokens cada uno", "1k tokens chacun": one sample's length said
+# elsewhere in the message (was read as the sequence length alone, the samples counted at 512
+# and 2,048 tokens beside it).
+_LENGTH_EACH: Final = lazy(
+    r"(?<![0-9.,])(?P<num>\d+(?:[.,]\d+)?) ?(?P<k>k)? ?tok(?:en)?s? (?:each|apiece|per "
+    r"(?:sample|example|row|item)|a (?:sample|piece)|cada uno|c/u|por (?:ejemplo|muestra|fila)|"
+    r"chacun|par (?:exemple|ligne))(?![a-z])")
 _TOKEN_NOUNS: Final = frozenset({"token", "tokens", "data", "text", "datos", "donnees",
                                  # "how much can i train", "cuánto entreno": tokens
                                  "train", "entreno", "entrenar", "entrenaria", "entrainer"})
@@ -192,7 +199,8 @@ def data_count(s: str) -> tuple[str, int | None] | None:
     if noun in _EPOCH_NOUNS:
         return "epochs", None
     samples = noun not in _TOKEN_NOUNS
-    length = _LENGTH_INSIDE.search(said) or _LENGTH_AFTER.search(s[match.end():])
+    length = _LENGTH_INSIDE.search(said) or _LENGTH_AFTER.search(s[match.end():]) \
+        or _LENGTH_EACH.search(s)
     size: int | None = None
     if samples and length is not None:
         number = float(length.group("num").replace(",", "."))
