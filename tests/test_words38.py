@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.chat import converse, says
+from tests.support.chat import ask, converse, says
 
 # A model served with no hours, then its price in another currency: the currency answered, then
 # the hours asked for (was the hours alone).
@@ -69,3 +69,42 @@ def test_pis_opens_a_follow_up(first: str, then: str, kept: str) -> None:
     _, second = converse(first, then, locale="fr")
     assert (second.query.gpu_count, second.query.hours) == (2, 48), second.text
     says(second.text, [kept], ["🤔"])
+
+
+# A context said with "mil"/"mille" after digits, or in words before "k" or the context's name
+# (was unread: "8 mil tokens de contexto" even sized QLoRA, its "q4" dropped; the others
+# answered the longest context that fits).
+CONTEXT_IN_WORDS: list[tuple[str, str, int]] = [
+    ("es", "me entra llama 3 8b en q4 en mi 3060 con 8 mil tokens de contexto?", 8192),
+    ("es", "me entra llama 3 8b en q4 en mi 3060 con 16 mil de ctx?", 16384),
+    ("es", "me entra llama 3 8b en q4 en mi 3060 con contexto de 16 mil?", 16384),
+    ("es", "me entra llama 3 8b en q4 en mi 3060 con dieciseis mil de contexto?", 16000),
+    ("fr", "llama 3 8b en q4 sur ma 3060 avec trente deux k de contexte ça passe ?", 32768),
+    ("fr", "llama 3 8b en q4 sur ma 3060 avec 16 mille de contexte ça passe ?", 16384),
+]
+
+
+@pytest.mark.parametrize(("lang", "q", "length"), CONTEXT_IN_WORDS)
+def test_a_context_in_thousands_said_in_words_is_read(lang: str, q: str, length: int) -> None:
+    reply = ask(q, lang)
+    assert (reply.query.seq_len, reply.query.method) == (length, "gguf_q4_k_m"), reply.text
+    assert reply.answer.intent == "fit" and reply.text.startswith("✅"), reply.text
+
+
+# ... and in a follow-up after a speed: that speed at that context.
+CONTEXT_AFTER_SPEED: list[tuple[str, str, str, int]] = [
+    ("fr", "combien de tokens par seconde sur une 4090 avec mistral 7b en q4km ?",
+     "et avec trente deux k de contexte ?", 32768),
+    ("es", "cuantos tokens por segundo saca una 4090 con mistral 7b en q4km?",
+     "y con treinta y dos k de contexto?", 32768),
+    ("es", "cuantos tokens por segundo saca una 4090 con mistral 7b en q4km?",
+     "y con ocho mil de contexto?", 8000),
+]
+
+
+@pytest.mark.parametrize(("lang", "first", "then", "length"), CONTEXT_AFTER_SPEED)
+def test_a_context_in_words_after_a_speed_is_that_speed_there(
+        lang: str, first: str, then: str, length: int) -> None:
+    _, second = converse(first, then, locale=lang)
+    assert (second.answer.intent, second.query.seq_len) == ("time", length), second.text
+    assert second.text.split("\n", 1)[1].startswith("⚡ <b>"), second.text

@@ -212,10 +212,13 @@ _ABOUT_SO_MANY: Final = lazy(
 # cuatro", "treinta y dos mil"), "and" only after a hundred or a thousand ("two hundred and five"):
 # "a rank of sixty four and two thousand tokens of context" is two numbers, not 66 000.
 _JOIN: Final = r"(?: |-|-et-| et | y |(?:(?<=hundred)|(?<=thousand)) and )"
+_CONTEXT_WORDS: Final = r"(?:context[eo]?|ctx)"
 _PHRASE: Final = lazy(
     rf"(?<![\w.,])(?<![0-9] )(?P<words>(?:{_NUMBER_WORD})(?:{_JOIN}"
     rf"(?:{_NUMBER_WORD}))*)"
-    rf"(?= (?:(?:de |of |d')?(?:{_SCALE})|{_MONEY_WORDS}|{_MEMORY_WORDS}|{_PEOPLE_WORDS})(?![a-z]))"
+    rf"(?= (?:(?:de |of |d')?(?:{_SCALE})|{_MONEY_WORDS}|{_MEMORY_WORDS}|{_PEOPLE_WORDS}"
+    # "treinta y dos mil de contexto", "trente deux k de contexte": a context's length
+    rf"|k(?= ?(?:de |of |d')?{_CONTEXT_WORDS})|(?:de |of |d')?{_CONTEXT_WORDS})(?![a-z]))"
 )
 
 

@@ -174,7 +174,7 @@ SEQ_BEFORE: Final = Guarded(
     r"contexto|secuencias?|longueur de (?:la )?(?:sequence|contexte)|fenetre de contexte|"
     r"contexte|sequences?|seq)" + _LONGER +
     # "seq -2048" keeps its sign: bot.understand.bounds refuses it (not 2048, nor a card's name)
-    rf" ?(?:{_SET_TO}|[:=]|of|de|a|is|es|est)? ?(?:de )?(?P<num>(?:(?<=[ :=])-)?{NUM_SP}) ?(?P<k>k|m)?"
+    rf" ?(?:{_SET_TO}|[:=]|of|de|a|is|es|est)? ?(?:de )?(?P<num>(?:(?<=[ :=])-)?{NUM_SP}) ?(?P<k>k|m|mille|mil)?"
     r"(?![a-z0-9])"
 )
 # Hugging Face's language-modeling scripts' "--block_size 1024" (run_clm.py, run_mlm.py,
@@ -225,7 +225,7 @@ SERVED_CONTEXT: Final = Guarded(
 # "1m context", "10M token context": millions of tokens (Qwen2.5-1M, Llama 4 Scout).
 SEQ_AFTER: Final = Guarded(
     _SEQ_WORDS,
-    rf"(?<![\w.,])(?P<num>{NUM_SP}) ?(?P<k>k|m)?[ -]?(?:tokens? )?(?:of |de |d')?"
+    rf"(?<![\w.,])(?P<num>{NUM_SP}) ?(?P<k>k|m|mille|mil)?[ -]?(?:tokens? )?(?:of |de |d')?"
     # "fits with 8k num_ctx?": Ollama's and llama.cpp's names of it after its value
     r"(?:context\w*|(?:num_|n_)?ctx(?:[_-]size)?|seq(?:uence)?(?: ?len(?:gth)?)?|secuencia|sequence|cut[ -]?off|"
     # "deepseek r1 80k max model len on 16x h100", "8k max seq len", "4k max length": the
