@@ -153,8 +153,9 @@ _NO_METHOD = "No method named, so this is the time for QLoRA: name LoRA or full 
 
 
 @pytest.mark.parametrize(("text", "locale", "note"), [
+    # DPO named is said so (probe38)
     ("how long would it take to dpo llama 3 8b on 20k preference pairs on an h100", None,
-     _NO_METHOD),
+     "You named DPO, not how the weights are trained, so this is the time for QLoRA"),
     ("how long to finetune llama 3 8b on 20k samples on an h100", None, _NO_METHOD),
     ("how much would it cost to finetune phi-3.5 mini for 5 epochs on 20k examples", None,
      _NO_METHOD),

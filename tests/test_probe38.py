@@ -1,0 +1,37 @@
+"""Questions found in session 38's probe (running models at home and renting to serve, as people
+post them), as users wrote them."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.chat import ask, says
+
+
+@pytest.mark.parametrize(("text", "lead", "beside", "lacks"), [
+    # DPO named, the adapter method not: the objective is said in the lead and the method line
+    # (was "How long Mistral 7B takes with QLoRA" and "No method named")
+    ("how long for dpo of mistral 7b on an a100, 10k pairs",
+     "⏱ <b>How long DPO on Mistral 7B (7.3B parameters) with QLoRA takes depends on how long "
+     "your 10,000 pairs are: about 1.72 hours at 512 tokens an answer",
+     "You named DPO, not how the weights are trained, so this is the time for QLoRA", "No method named"),
+    # The cost asked of a preference run leads with its price (was the time, the price only in
+    # the block bought)
+    ("orpo on llama 3 8b cost on an h100 with 20k pairs",
+     "💵 <b>What ORPO on Llama 3 8B with QLoRA costs depends on how long your 20,000 pairs are: "
+     "about $2.30 at 512 tokens an answer, $7.80 at 2,048 tokens an answer, on 1× H100 (1 epoch).</b>",
+     "⏱ About 59 minutes and 3.36 hours of training at $2.32/hour.", "⏱ <b>How long"),
+    ("how much to train llama 3 8b on 20k preference pairs on an h100",
+     "💵 <b>What preference tuning of Llama 3 8B with QLoRA costs depends on how long your 20,000 "
+     "pairs are", "No method named, so this is the time for QLoRA", "⏱ <b>How long"),
+    ("cuanto cuesta un dpo de llama 3 8b en una h100 con 20k pares",
+     "💵 <b>Lo que cuesta un DPO de Llama 3 8B con QLoRA depende de cuánto miden tus 20.000 pares",
+     "Nombraste DPO, no cómo se entrenan los pesos", "No se indicó"),
+    ("combien de temps pour un dpo de mistral 7b sur une a100 avec 10k paires",
+     "⏱ <b>La durée d'un entraînement DPO de Mistral 7B",
+     "Vous avez nommé DPO, pas la façon d'entraîner les poids", "Aucune méthode"),
+])
+def test_a_preference_run_says_its_objective(text: str, lead: str, beside: str, lacks: str) -> None:
+    reply = ask(text).text
+    assert reply.startswith(lead), reply[:600]
+    says(reply, [beside], [lacks])
