@@ -3,8 +3,12 @@ its settings, measured MLX training runs against the estimate, and the time on t
 
 from __future__ import annotations
 
+import re
+from decimal import Decimal
+
 import pytest
 
+from rules.catalogue import load_catalogue
 from tests.support.chat import ask
 
 
@@ -27,3 +31,38 @@ def test_a_batch_said_beside_the_flag_stays_as_said() -> None:
     reply = ask("mlx_lm.lora --batch-size 1 --num-layers 8 --grad-checkpoint, lora llama 3 8b "
                 "on my m3 pro 36gb", "en").text
     assert "📊 <b>Detailed estimate for seq 2,048, batch 1, checkpointing on" in reply, reply
+
+
+def test_how_long_on_my_m2_max_is_timed_on_the_mac() -> None:
+    """Was "No datasheet we can cite gives the Apple M2 Max's peak BF16 throughput" and the run
+    timed on a rented L40S: the M1 and M2 chips now carry a peak derived from
+    philipturner/metal-benchmarks' own table (cores × clock × 256 FLOP per core per clock, FP16
+    at the FP32 rate), cited as derived; the M3 and later, with no such figure, keep the rented
+    run, said."""
+    reply = ask("how long to finetune llama 3 8b with mlx on my m2 max 32gb, 5k examples",
+                "en").text
+    assert "on 1× Apple M2 Max (1 epoch).</b>" in reply, reply
+    assert "No datasheet we can cite" not in reply and "L40S" not in reply, reply
+    detail = ask("how long would a qlora of llama 3 8b take on my m2 max 64gb, 20k samples 1k "
+                 "tokens 2 epochs", "en").text
+    assert "of the 13.6 peak FP16 TFLOPS" in detail, detail
+    assert "(derived: 38 cores × 1398 MHz × 256 FLOP/cycle/core)" in detail, detail
+    m3 = ask("how long to finetune llama 3 8b on my m3 max 64gb, 20k samples of 1024 tokens",
+             "en").text
+    assert m3.startswith("⏱ <b>No datasheet we can cite gives the Apple M3 Max's peak BF16 "
+                         "throughput"), m3
+
+
+@pytest.mark.parametrize(("gpu", "tflops"), [
+    ("apple-m1", "2.617"), ("apple-m1-pro", "5.308"), ("apple-m1-max", "10.617"),
+    ("apple-m1-ultra", "21.233"), ("apple-m2", "3.579"), ("apple-m2-pro", "6.8"),
+    ("apple-m2-max", "13.6"),
+])
+def test_apple_peaks_are_the_tables_rows_as_read(gpu: str, tflops: str) -> None:
+    # philipturner/metal-benchmarks README @dc2adc64, 'Overview': GOPS16 = GOPS32 on each row
+    # (M1 2617, M1P 5308, M1M 10617, M1U 21233, M2 3579, M2P 6800, M2M 13600).
+    card = load_catalogue().gpu(gpu)
+    assert card.fp16_dense_tflops == Decimal(tflops) and card.bf16_dense_tflops is None
+    assert card.peak_source is not None and "FLOP/cycle/core" in card.peak_source
+    cores, mhz = (int(x) for x in re.findall(r"(\d+) (?:cores|MHz)", card.peak_source))
+    assert abs(cores * mhz * 256 / 1e6 - float(tflops)) < 0.01
