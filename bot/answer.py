@@ -772,6 +772,8 @@ class Answer(BaseModel):
     strategy_choice: StrategyChoice | None = None  # "zero2 or zero3?": the run with each
     # "lora … then run it at 4bit": serving the trained model afterwards on the asked GPUs.
     served_after: Fit | None = None
+    # "… then serve it with vllm for 50 users": the sequences serving it there holds at once
+    served_after_seqs: Concurrency | None = None
     # "mistral 7b on a 3090?": running it instead, in BF16 and in 4-bit, on the asked GPUs.
     served_instead: tuple[Fit, ...] = ()
     # "can i run llama 3 70b on my 3090?": no precision fits one's own card, yet llama.cpp's
@@ -1668,6 +1670,9 @@ def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answ
         served = _served_after(query, composed, cat)
         if served is not None:
             extra["served_after"] = served
+            seqs = _served_after_seqs(query, composed, served, cat)
+            if seqs is not None:
+                extra["served_after_seqs"] = seqs
         instead = _served_instead(query, composed, cat)
         if instead:
             extra["served_instead"] = instead
@@ -1983,6 +1988,21 @@ def _served_after(query: Query, composed: Answer, cat: Catalogue) -> Fit | None:
         return fit_vram(query.serve_after, composed.params_b, composed.vram_gb, asked.gpu_count,
                         catalogue=cat)
     return None
+
+
+def _served_after_seqs(query: Query, composed: Answer, served: Fit, cat: Catalogue
+                       ) -> Concurrency | None:
+    """"lora llama 3 8b on an a100 then serve it to 20 users": how many sequences serving the
+    trained model holds at once there (vLLM's share, the context stated or the default), to
+    set against the users said (Query.serve_users)."""
+    if query.serve_users is None or not served.fits or composed.params_b is None:
+        return None
+    # the training's own settings (batch, checkpointing, rank) are not the serving's
+    serving = query.with_settings({"method": served.method, "inference": True,
+                                   "batch_size": None})
+    method = cat.method(served.method)
+    return concurrency(serving, method, estimator_model(serving, composed.params_b, cat),
+                       served)
 
 
 def _served_instead(query: Query, composed: Answer, cat: Catalogue) -> tuple[Fit, ...]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.pipeline import to_json
 from tests.support.chat import ask, says
 
 
@@ -35,3 +36,30 @@ def test_a_preference_run_says_its_objective(text: str, lead: str, beside: str, 
     reply = ask(text).text
     assert reply.startswith(lead), reply[:600]
     says(reply, [beside], [lacks])
+
+
+@pytest.mark.parametrize(("text", "batch", "served"), [
+    # The users served after the training are not its batch (was batch 50: 259.6 GB, "None of
+    # the offered configurations holds it" for a QLoRA of an 8B model)
+    ("fine tune llama 3.1 8b with qlora then serve it with vllm for 50 users, what gpu?", None,
+     None),
+    ("lora llama 3 8b on an a100 then serve it to 20 users", None,
+     "There, vLLM holds at most about 225 sequences of 2,048 tokens at once by the detailed "
+     "estimate: room for your 20 users at once."),
+    ("qlora llama 3 8b on a 4090 then serve it to 200 users", None,
+     "fewer than your 200 users at once"),
+    ("haz un qlora de llama 3 8b en una a100 y luego sirvelo a 50 usuarios", None,
+     "Ahí vLLM admite como mucho unas 225 secuencias de 2.048 tokens a la vez"),
+    ("fais un qlora de llama 3 8b sur une a100 puis sers-le à 50 utilisateurs", None,
+     "de quoi servir vos 50 utilisateurs en même temps"),
+    # served alone, the users are still the batch served
+    ("serve llama 3 8b on an a100 to 20 users", 20, None),
+])
+def test_users_served_after_training(text: str, batch: int | None, served: str | None) -> None:
+    reply = ask(text)
+    got = to_json(reply)
+    assert reply.answer.query.batch_size == batch, reply.text[:400]
+    if served is not None:
+        says(reply.text, ["🔁", served], [])
+    if batch is None:
+        assert got["fits"] is not False and float(str(got["detailed_gb"])) < 30, reply.text[:400]

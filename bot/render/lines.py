@@ -1145,6 +1145,21 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                   "fits on %(where)s, %(left)s left.", how=ph.method_short(served.method),
                   need=ph.memory(served.estimate_gb), where=ph.fit_config(served),
                   left=ph.memory(served.headroom_gb)))
+            seqs, users = answer.served_after_seqs, answer.query.serve_users
+            if seqs is not None and users is not None:
+                # "… then serve it to 20 users": the users said against the sequences held
+                values = {"n": fmt.num(seqs.sequences), "ctx": fmt.num(seqs.context),
+                          "users": fmt.num(users)}
+                put(" ")
+                if seqs.sequences >= users:
+                    put(_("There, vLLM holds at most about %(n)s sequences of %(ctx)s tokens at "
+                          "once by the detailed estimate: room for your %(users)s users at "
+                          "once.", **values))
+                else:
+                    put(_("There, vLLM holds at most about %(n)s sequences of %(ctx)s tokens at "
+                          "once by the detailed estimate, fewer than your %(users)s users at "
+                          "once: more GPUs, 4-bit weights or shorter contexts hold more.",
+                          **values))
         else:
             put(_("Serving it afterwards (%(how)s) takes about %(need)s by the planning rule, "
                   "more than the %(vram)s of %(where)s.", how=ph.method_short(served.method),

@@ -147,6 +147,8 @@ class _Work:
     # "with 64 concurrent requests": the batch is of users served, so the model is served
     served_batch: bool = False
     users: int | None = None  # the batch is of people served ("to 10 users", "50 ppl")
+    serve_users: int | None = None  # "… then serve it to 50 users": served after the training
+    batch_at: int | None = None  # where in s the served batch was said
     rl_generations: int | None = None  # GRPO's "num_generations 16"
     rl_completion_tokens: int | None = None  # GRPO's "max_completion_length 1024"
     flags: st.Settings = field(default_factory=st.Settings)
@@ -691,6 +693,7 @@ def _take_settings(work: _Work) -> None:
     batch_said = work.batch_size is not None
     match = px.CONCURRENCY.search(work.s) if work.batch_size is None else None
     if match:  # "serve 20 concurrent users": 20 sequences in the KV cache at once
+        work.batch_at = match.start()
         work.batch_size = parse_int(match.group("num") or match.group("num2")
                                      or match.group("num3"))
         work.served_batch = any(word in match.group(0) for word in _SERVED_BY_NOUN)
@@ -701,6 +704,7 @@ def _take_settings(work: _Work) -> None:
     match = px.SERVED_TO.search(work.s) if work.batch_size is None else None
     if match and px.INFERENCE_STRONG.search(work.s):
         work.batch_size = parse_int(match.group("num"))  # "serve it to 10 users": 10 at once
+        work.batch_at = match.start()
         if any(word in match.group(0) for word in _PEOPLE):
             work.users = work.batch_size
         work.blank(*match.span())
@@ -712,10 +716,14 @@ def _take_settings(work: _Work) -> None:
         work.served_batch = True
         work.blank(*match.span())
     match = px.USERS_SAID.search(work.s) if work.batch_size is None else None
-    if match and not px.TRAINING.search(work.s) and not _ADAPTED.search(work.s):
+    then = _THEN_SERVED.search(work.s) if match else None
+    if match and ((not px.TRAINING.search(work.s) and not _ADAPTED.search(work.s)) or (
+            # "qlora … y luego sírvelo a 50 usuarios": served after the training (the serving's)
+            then is not None and then.start() < match.start())):
         # "llama 3 8b for 50 users", "can a 4090 handle 20 users": served, that many at once
         work.batch_size = work.users = parse_int(match.group("num"))
         work.served_batch = True
+        work.batch_at = match.start()
         work.blank(*match.span())
     match = px.CONTEXT_AT.search(work.s) \
         if work.batch_size is not None and not batch_said and work.seq_len is None else None
@@ -1901,8 +1909,8 @@ _THEN: Final = (r"(?<![a-z])(?:then|after(?:wards)?|later|once (?:it'?s |its )?(
                 r"luego|despues|mas tarde|una vez|puis|ensuite|apres|une fois)(?![a-z])")
 _THEN_SERVED_WORDS: Final = (
     _THEN + r"[^.?!;\n]{0,40}?(?<![a-z])(?:run|serv|deploy|host|infer|quanti[sz]|export|merg|"
-    r"us(?:e|ing)|ejecut|corr|desplieg|desplegar|alojar|usa|cuantiz|fusion|tourn|heberg|"
-    r"utilis|quantifi|fusionn)\w*(?![a-z])"
+    r"us(?:e|ing)|ejecut|corr|desplieg|desplegar|alojar|usa|sirv|cuantiz|fusion|tourn|heberg|"
+    r"sers|utilis(?!at)|quantifi|fusionn)\w*(?![a-z])"
 )
 _THEN_SERVED: Final = Screened(_THEN_SERVED_WORDS)
 # "lora llama 3 8b on a 3090, then run it at 4bit", "luego servirlo en 4 bits", "puis le
@@ -3161,6 +3169,13 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     # "lora … then serve it in 4-bit", "y luego servirlo": the training asked comes first; the
     # serving afterwards does not make the question one of serving.
     served = rest[: later.start()] if later else rest
+    then_at = _THEN_SERVED.search(work.s) if later is not None else None
+    if then_at is not None and work.batch_at is not None and work.batch_at > then_at.start() \
+            and (work.served_batch or work.users is not None):
+        # "qlora llama 3.1 8b then serve it with vllm for 50 users": the users are the
+        # serving's, not the training's batch (was batch 50, 259.6 GB, "none holds it")
+        work.serve_users, work.batch_size, work.users = work.batch_size, None, None
+        work.served_batch = False
     # GRPO "with vllm": its completions' engine, not serving (px.RL_GENERATION)
     served = px.RL_GENERATION.sub(" ", served) if flags.online_rl else served
     inference = _is_inference(served, method, trains) or (
@@ -4390,6 +4405,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         serve_after=_inference_method(rest[later.start():], cat)
         if later is not None and method is not None and not inference
         and cat.method(method).kind == "training" else None,
+        serve_users=work.serve_users,
         # "mistral 7b on a 3090?": neither training nor serving said (the training verdict
         # leads, as the answers pinned so far; one line says serving's).
         kind_unsaid=intent == "fit" and method is None and not inference and not trains

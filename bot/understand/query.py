@@ -445,6 +445,9 @@ class Query(BaseModel):
     # "lora llama 3 8b on a 3090, then run it at 4bit": the trained model served afterwards, in
     # this inference method (a second line after the training's verdict).
     serve_after: MethodId | None = None
+    # "… then serve it with vllm for 50 users": the people served afterwards, at once (the
+    # training's batch stays its own)
+    serve_users: int | None = None
     # "mistral 7b on a 3090?", "does llama 3 8b fit on a 4090": no training or serving word,
     # method or setting. The training verdict leads; a line says whether it runs there too.
     kind_unsaid: bool = False
