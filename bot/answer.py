@@ -4905,7 +4905,7 @@ def _compose(
     options = tuple(detailed_options(query, answer, cat))
     # A quote the planning answer made (e.g. for a card we do not rent) follows the detail too.
     want_quote = (answer.intent in ("cost", "recommend", "time") or query.hours is not None
-                  or primary.quote is not None)
+                  or primary.quote is not None) and not _speed_alone(query)
     run = primary.quote
     if want_quote:
         asked = primary.fit
@@ -5167,8 +5167,18 @@ def _build(query: Query, cat: Catalogue) -> Answer:
 def _quote_wanted(query: Query) -> bool:
     """A cost, hours or a recommendation asked, or "…and what would it cost on an L40S" after
     the largest model a card holds: _build quotes the run."""
+    if _speed_alone(query):
+        return False
     return query.intent in ("cost", "recommend", "time") or query.hours is not None \
         or bool(query.largest and query.other_gpus)
+
+
+def _speed_alone(query: Query) -> bool:
+    """"how many tokens/sec training throughput should I expect … on a 4090": the rate is the
+    question, with no data, hours or price to make a run of; no run is priced (was the
+    seed's illustrative 10 hours on a rented L40S under the 4090's rate)."""
+    return query.train_speed_asked and query.hours is None and query.dataset_tokens is None \
+        and not query.dataset_samples and not query.rent_asked and query.intent == "time"
 
 
 def _largest_each(query: Query, gpu_a: str, count_a: int, gpu_b: str, count_b: int, cat: Catalogue

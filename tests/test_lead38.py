@@ -61,3 +61,25 @@ def test_a_sample_length_said_apart_counts_the_samples(text: str, lang: str,
     assert reply.answer.query.within_sample_len == length
     if length == 1000 and lang == "en":
         assert "That is about 26,000 samples of 1,000 tokens." in reply.text
+
+
+def test_a_training_rate_alone_prices_no_run() -> None:
+    # The rate is the question, no data, hours or price: no run is priced (was "Cost: $8.20 —
+    # 1× L40S × 10 hours", the seed's illustrative hours on a card not asked about)
+    text = ask("Roughly how many tokens/sec training throughput should I expect for llama 8b "
+               "qlora on a 4090?").text
+    assert text.startswith("🏋️ <b>About 1,163 training tokens/s")
+    assert "Cost:" not in text and "illustrative" not in text and "L40S" not in text
+
+
+@pytest.mark.parametrize(("text", "lang", "rate", "cost"), [
+    # Both asked: the rate and the hours' cost (was the cost alone, the rate unread)
+    ("how many tokens/sec training throughput for llama 3 8b qlora on an h100, and what would 10 "
+     "hours cost", "en", "About 6,782 training tokens/s", "Cost: $23.20"),
+    ("combien de tokens/s en entraînement pour llama 3 8b qlora sur une h100, et combien coûtent "
+     "10 heures ?", "fr", "Environ 6\u202f782 tokens/s d'entraînement", "Coût\u00a0: 23,20\u00a0$US"),
+])
+def test_a_training_rate_and_a_cost_both_answered(text: str, lang: str, rate: str,
+                                                  cost: str) -> None:
+    reply = ask(text, lang).text
+    assert rate in reply and cost in reply

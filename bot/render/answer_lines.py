@@ -828,6 +828,8 @@ def _body(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
             include("concurrency.html.j2")
         if answer.decode or answer.decode_no_gpu:
             include("decode.html.j2")
+        if intent == "cost" and answer.train_speed:
+            include("train_speed.html.j2")  # "tokens/s … and what would 10 hours cost"
         if answer.remedies and answer.remedies.lead:
             put(remedy_block(answer, ph))
         put(fit_block(answer, ph))

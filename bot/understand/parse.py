@@ -3663,7 +3663,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # "tokens/s training llama 3 8b with qlora on an a100": its throughput ("which GPU for
         # the best throughput" still recommends one).
         intent = "time"
-    else:
+    elif not (train_speed_asked and intent == "cost"):
         train_speed_asked = False
     # "how many steps is 3 epochs of 50k examples at batch 16": the optimizer steps, and with a
     # model named the time they take (was "I did not understand").
