@@ -196,9 +196,16 @@ def training_speed_facts(query: Query, answer: Answer, cat: Catalogue,
     # QLoRA's dequantization is shared by a micro-batch's tokens (rules.training_time.Dequant).
     step = (query.seq_len if query.seq_len and query.seq_len > 0 else DEFAULT_SEQ_LEN) * (
         query.batch_size if query.batch_size and query.batch_size > 0 else DEFAULT_MICRO_BATCH)
+    mac: dict[str, Any] = {"bandwidth_gbs": gpu.memory_bandwidth_gbs}
+    detailed = answer.detailed
+    if gpu.platform == "metal" and detailed is not None and detailed.gpu == gpu.id:
+        # On a Mac the run is mlx-lm's, as the memory estimate beside it (its checkpointing,
+        # its --num-layers: the backward pass goes through the trained layers alone), and its
+        # QLoRA multiplies the packed 4-bit weights (no bitsandbytes dequantization pass).
+        ckpt = detailed.grad_ckpt
+        mac = {"trained": detailed.breakdown.trained_share, "bandwidth_gbs": None}
     rate = training_throughput(estimator_model(query, answer.params_b, cat), method, peak,
-                               target.gpu_count, ckpt, tokens_per_step=step,
-                               bandwidth_gbs=gpu.memory_bandwidth_gbs) \
+                               target.gpu_count, ckpt, tokens_per_step=step, **mac) \
         if peak is not None else None
     return {"train_speed": TrainingSpeed(
         method=method.id, gpu=gpu.id, gpu_count=target.gpu_count, asked=on_asked,

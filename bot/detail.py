@@ -615,7 +615,7 @@ def detailed_for(
                 tokens_per_second, epochs, held=True, reference=bool(query.reference_model),
                 # A card we do not rent (a 3090): the run where we rent it for least beside it.
                 rent=query.rent_asked or query.intent == "cost" or not cat.gpu(asked.gpu).rented,
-                tokens_per_step=seq_len * micro[0])
+                tokens_per_step=seq_len * micro[0], trained=breakdown.trained_share)
             time = replace(time, micro_batch=micro[0], micro_batch_gb=micro[1])
         else:
             time = _training_time(
@@ -625,6 +625,7 @@ def detailed_for(
                 reference=bool(query.reference_model),
                 rent=query.rent_asked or query.intent == "cost", tokens_per_step=seq_len * batch,
                 within=deadline_hours(query), faster=query.faster_asked,
+                trained=breakdown.trained_share,
             )
         if short and asked is not None and micro is None:
             time = replace(time, **_shorter_run(
@@ -1841,8 +1842,18 @@ def _training_time(
     tokens_per_step: int | None = None,
     within: Decimal | None = None,
     faster: bool = False,
+    trained: Decimal | None = None,
 ) -> TrainingEstimate:
     measured = tokens_per_second is not None and tokens_per_second > 0
+
+    def on_card(gpu: GPU) -> dict[str, Any]:
+        """What the run's FLOPs and step take on this card: on a Mac it is mlx-lm's run,
+        whose backward pass goes through the trained layers alone (`trained`, the estimate's
+        --num-layers share) and whose QLoRA multiplies the packed 4-bit weights
+        (mx.quantized_matmul: no bitsandbytes dequantization pass, so no bandwidth term)."""
+        if gpu.platform == "metal":
+            return {"trained": trained, "bandwidth_gbs": None}
+        return {"bandwidth_gbs": gpu.memory_bandwidth_gbs}
     # Each option's run, timed to choose where to time it: the chosen one is not timed again.
     timed: dict[tuple[str, int], TrainingTime] = {}
 
@@ -1853,8 +1864,7 @@ def _training_time(
             return None
         there = timed[option.gpu, option.gpu_count] = estimate_training_time(
             model, method, tokens, peak, option.gpu_count, epochs, ckpt, reference=reference,
-            tokens_per_step=tokens_per_step,
-            bandwidth_gbs=cat.gpu(option.gpu).memory_bandwidth_gbs)
+            tokens_per_step=tokens_per_step, **on_card(cat.gpu(option.gpu)))
         hours = max(there.gpu_hours / option.gpu_count, Decimal("0.01"))
         return paid_usd(option.gpu, option.gpu_count, hours, catalogue=cat)
 
@@ -1919,7 +1929,7 @@ def _training_time(
         assert peak is not None
         run = timed.get((gpu.id, count)) or estimate_training_time(
             model, method, tokens, peak, count, epochs, ckpt, reference=reference,
-            tokens_per_step=tokens_per_step, bandwidth_gbs=gpu.memory_bandwidth_gbs)
+            tokens_per_step=tokens_per_step, **on_card(gpu))
         beyond = on_asked and count > cat.limits.max_gpus
         if (rent and on_asked and (not gpu.rented or gpu.usd_per_gpu_hour is None)) or beyond:
             # "how long on my L4, and what would it cost on your GPUs?": the run where we rent it

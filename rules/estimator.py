@@ -180,6 +180,18 @@ class Breakdown:
     sequential_bytes: float = field(default=0.0, compare=False, repr=False)
 
     @property
+    def trained_share(self) -> Decimal | None:
+        """The share of the layers that train when only the last ones do (mlx_lm.lora's
+        --num-layers, the trained_layers note), else None: what the time's FLOPs count the
+        backward pass through (rules.training_time)."""
+        for note in self.assumptions:
+            if note.code == "trained_layers":
+                layers, of = note.params["layers"], note.params["of"]
+                assert isinstance(layers, int) and isinstance(of, int)
+                return Decimal(layers) / Decimal(of)
+        return None
+
+    @property
     def total_gb(self) -> Decimal:
         """The whole run: the per-GPU peak times the GPUs."""
         return _gb(self.per_gpu_bytes * self.gpus)

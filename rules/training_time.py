@@ -95,17 +95,29 @@ def active_params_b(model: ModelSpec | Decimal | float | int) -> Decimal:
     return value
 
 
-def _flops_per_param_token(method: Method, grad_ckpt: bool, reference: bool = False) -> Decimal:
-    return _per_param_token(method.adapter, grad_ckpt, reference)
+def _flops_per_param_token(method: Method, grad_ckpt: bool, reference: bool = False,
+                           trained: Decimal | None = None) -> Decimal:
+    return _per_param_token(method.adapter, grad_ckpt, reference, trained)
 
 
-@cache  # of the data's constants, eight at most: a question times several configurations
-def _per_param_token(adapter: bool, grad_ckpt: bool, reference: bool) -> Decimal:
+@cache  # of the data's constants and the trained share: a question times several configurations
+def _per_param_token(adapter: bool, grad_ckpt: bool, reference: bool,
+                     trained: Decimal | None = None) -> Decimal:
+    """k in k·N a token. `trained`: the share of the layers that train, the last ones
+    (mlx_lm.lora's --num-layers): the forward pass runs through every layer, but the backward
+    pass and checkpointing's recompute only through those. MLX differentiates the loss with
+    respect to the trainable parameters alone (mlx_lm/tuner/trainer.py nn.value_and_grad over
+    model.trainable_parameters()), and the layers before the first adapted one depend on none
+    of them: no vector-Jacobian product is taken through them."""
     c = load_constants()
     key = "flops.lora_per_param_token" if adapter else "flops.full_per_param_token"
     per = Decimal(repr(c[key]))
-    if grad_ckpt:
-        per += Decimal(repr(c["flops.recompute_per_param_token"]))
+    recompute = Decimal(repr(c["flops.recompute_per_param_token"])) if grad_ckpt else Decimal(0)
+    if trained is not None and Decimal(0) < trained < Decimal(1):
+        forward = Decimal(repr(c["flops.forward_per_param_token"]))
+        per = forward + (per - forward) * trained
+        recompute *= trained
+    per += recompute
     if reference:  # DPO, IPO, KTO: the frozen reference model's forward pass on every token
         per += Decimal(repr(c["flops.reference_forward_per_param_token"]))
     return per
@@ -113,15 +125,16 @@ def _per_param_token(adapter: bool, grad_ckpt: bool, reference: bool) -> Decimal
 
 def training_flops(
     model: ModelSpec | Decimal | float | int, tokens: int, method: Method | str,
-    grad_ckpt: bool = False, reference: bool = False,
+    grad_ckpt: bool = False, reference: bool = False, trained: Decimal | None = None,
 ) -> Decimal:
     """Total training FLOPs for `tokens` tokens (dataset size x epochs); `reference`: a frozen
-    reference model's forward pass too (DPO, IPO, KTO)."""
+    reference model's forward pass too (DPO, IPO, KTO); `trained`: the share of the layers
+    that train, the last ones (_per_param_token)."""
     spec = method_spec(method, "training")
     if tokens < 0:
         raise ValueError("tokens must be non-negative")
-    return _flops_per_param_token(spec, grad_ckpt, reference) * active_params_b(model) \
-        * _GIGA * tokens
+    return _flops_per_param_token(spec, grad_ckpt, reference, trained) \
+        * active_params_b(model) * _GIGA * tokens
 
 
 class TrainingThroughput(BaseModel):
@@ -237,6 +250,7 @@ def training_throughput(
     *,
     tokens_per_step: int | None = None,
     bandwidth_gbs: Decimal | None = None,
+    trained: Decimal | None = None,
 ) -> TrainingThroughput:
     """Tokens/s per GPU = peak FLOP/s × utilisation / (k·N): the rate at which
     estimate_training_time's run goes (its seconds are tokens / this rate, before rounding).
@@ -248,7 +262,7 @@ def training_throughput(
     spec = method_spec(method, "training")
     util, assumed = _utilisation(spec, mfu, dequant_for(
         model, spec, peak, grad_ckpt, tokens_per_step, bandwidth_gbs))
-    per = _flops_per_param_token(spec, grad_ckpt)
+    per = _flops_per_param_token(spec, grad_ckpt, trained=trained)
     params = active_params_b(model)
     rate = peak * Decimal(10**12) * util / (per * params * Decimal(10**9))
     assumptions: list[Note] = []
@@ -280,6 +294,7 @@ def estimate_training_time(
     *,
     tokens_per_step: int | None = None,
     bandwidth_gbs: Decimal | None = None,
+    trained: Decimal | None = None,
 ) -> TrainingTime:
     """GPU-hours from FLOPs: the caller passes the GPU's peak dense BF16 TFLOPS (from the GPU
     catalogue, e.g. A100 312, H100 989.5); `mfu` overrides the assumed utilisation; `reference`
@@ -297,8 +312,8 @@ def estimate_training_time(
     if assumed:
         assumptions.append(note("mfu_assumed", mfu=util))
     tokens = dataset_tokens * epochs
-    flops = training_flops(model, tokens, spec, grad_ckpt, reference)
-    per = _flops_per_param_token(spec, grad_ckpt, reference)
+    flops = training_flops(model, tokens, spec, grad_ckpt, reference, trained)
+    per = _flops_per_param_token(spec, grad_ckpt, reference, trained)
     assumptions.append(note("flops_per_token", per_param=per, adapter=int(spec.adapter),
                             recompute=int(grad_ckpt)))
     if isinstance(model, ModelSpec) and model.active_params_b is not None:

@@ -312,8 +312,12 @@ def _settings(row: dict[str, str]) -> list[str]:
         out.append("flash attention")
     if inference and "transformers" in method:
         out.append("with transformers")
-    if inference and "mlx" in method:
+    if "mlx" in method:
         out.append("with mlx")
+        layers = re.search(r"--num-layers (\d+)", method)
+        if layers and not inference:
+            # mlx_lm.lora's flag as pasted: only the last N blocks train.
+            out.append(f"--num-layers {layers.group(1)}")
     if inference:
         gguf = re.search(r"gguf (\S+)", precision)
         if gguf:

@@ -116,7 +116,12 @@ def question(row: dict[str, str]) -> str:
         context = row["context"].split()[0]
         return (f"how many tokens/s for {row['model']} {_precision(row)} on "
                 f"{_gpus(row['gpus'])}, context {context}")
-    return "how many tokens/s for " + _memory_questions()[_key(row)]
+    memory = _memory_questions().get(_key(row))
+    if memory is None:
+        # A run measured for its speed alone (no peak printed beside it, e.g. mlx-lm's
+        # documented M1 Max run): phrased by the memory calibration from its own settings.
+        memory = _calibration().question({**row, "seq_len": row["context"]})
+    return "how many tokens/s for " + memory
 
 
 def evaluate(path: str | Path = DEFAULT, pipeline: Pipeline | None = None) -> list[Row]:

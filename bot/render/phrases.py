@@ -451,6 +451,29 @@ class Phrases:
         found = self.cat.gpu_or_none(gpu)
         return found is not None and found.bf16_unprinted
 
+    def backward_layers(self, detailed: Any, gpu: str | None, k: Decimal) -> Markup | None:
+        """On a Mac the run is mlx-lm's: where only its last layers train (--num-layers), the
+        backward pass goes through those alone, the k·N the time and the tokens/s count
+        (rules.training_time); None elsewhere."""
+        found = self.cat.gpu_or_none(gpu) if gpu is not None else None
+        if detailed is None or found is None or found.platform != "metal":
+            return None
+        note = next((a for a in detailed.breakdown.assumptions if a.code == "trained_layers"),
+                    None)
+        if note is None:
+            return None
+        return self._(
+            "Only the last %(layers)s of the %(of)s layers train (mlx_lm --num-layers): MLX "
+            "takes the gradient of the trained weights alone, so the backward pass runs through "
+            "those layers only and a token takes %(k)s·N.",
+            layers=self.fmt.num(note.params["layers"]), of=self.fmt.num(note.params["of"]),
+            k=self.fmt.num(k))
+
+    def recomputes(self, throughput: Any) -> bool:
+        """Whether a tokens/s estimate counts checkpointing's recompute (its FLOPs note)."""
+        return any(n.code == "flops_per_token" and n.params.get("recompute")
+                   for n in throughput.assumptions)
+
     def runtime(self, gpu: str | None) -> str:
         """The GPU runtime whose context a card's process holds: CUDA, else its vendor's (an
         MI300X's is ROCm/HIP, a Mac's Metal). A proper name, the same in every language."""
