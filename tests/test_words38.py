@@ -108,3 +108,29 @@ def test_a_context_in_words_after_a_speed_is_that_speed_there(
     _, second = converse(first, then, locale=lang)
     assert (second.answer.intent, second.query.seq_len) == ("time", length), second.text
     assert second.text.split("\n", 1)[1].startswith("⚡ <b>"), second.text
+
+
+# Two configurations compared, then hours asked alone ("¿y cuánto sale al mes?", "et par mois
+# ?"): both sides for those hours (was the first side alone, where the model does not fit).
+COMPARED_THEN_HOURS: list[tuple[str, str, str, int, str]] = [
+    ("es", "me sale mas barato una h100 o dos a100 para servir llama 3 70b en fp8?",
+     "y cuanto sale al mes?", 720,
+     "⚖️ <b>En 720\u00a0horas, 1× H100 cuesta 345,60\u00a0US$ más que 2× A100 80GB"),
+    ("es", "h100 o 2 a100 para llama 3 70b en fp8", "y por una semana?", 168,
+     "⚖️ <b>En 168\u00a0horas, 1× H100 cuesta 80,64\u00a0US$ más que 2× A100 80GB"),
+    ("fr", "c'est quoi le moins cher pour servir llama 3 70b en fp8, une h100 ou deux a100 ?",
+     "combien ça coûte par mois ?", 720,
+     "⚖️ <b>Sur 720\u00a0heures, 1× H100 coûte 345,60\u00a0$US de plus que 2× A100 80GB"),
+]
+
+
+@pytest.mark.parametrize(("lang", "first", "then", "hours", "verdict"), COMPARED_THEN_HOURS)
+def test_hours_after_two_configurations_compared_price_both(
+        lang: str, first: str, then: str, hours: int, verdict: str) -> None:
+    before, after = converse(first, then, locale=lang)
+    assert before.answer.intent == "compare", before.text
+    assert (after.answer.intent, after.query.hours) == ("compare", hours), after.text
+    assert after.query.other_gpus == ("a100-80gb",) and after.query.other_gpu_count == 2
+    assert [(q.gpu, q.gpu_count) for q in after.answer.compare_quotes] == [
+        ("h100", 1), ("a100-80gb", 2)], after.text
+    says(after.text, ["💵", "💵", verdict], ["🤔"])

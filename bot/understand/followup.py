@@ -2860,6 +2860,11 @@ _PRICE_NOUN: Final = lazy(
 
 
 def _intent(new: Query, previous: Query, has_gpu: bool) -> Intent:
+    if new.hours is not None and previous.intent == "compare" and previous.other_gpus \
+            and not has_gpu and not _names_model(new):
+        # "h100 o dos a100 para llama 3 70b", then "¿y cuánto sale al mes?": both sides for
+        # that month (was 1× H100 alone, where the model does not fit, the other side dropped)
+        return "compare"
     if new.hours is not None or new.intent == "cost":
         return "cost"
     if new.intent == "prices" and has_gpu and previous.params_b is not None \
