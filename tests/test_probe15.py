@@ -77,7 +77,7 @@ def test_une_quinzaine_dheures_is_fifteen_hours(question: str) -> None:
 def test_corriendo_is_running_it(question: str) -> None:
     got = ask(question)
     assert got.query.inference
-    assert got.text.startswith("💵 <b>Lo que cuesta servir Llama 3 70B</b>")
+    assert got.text.startswith("👉 <b>Para servir Llama 3 70B durante 720\u00a0horas:")
 
 
 # "une quinzaine de millions de tokens", "una veintena de millones": about so many millions, as

@@ -134,3 +134,30 @@ def test_hours_after_two_configurations_compared_price_both(
     assert [(q.gpu, q.gpu_count) for q in after.answer.compare_quotes] == [
         ("h100", 1), ("a100-80gb", 2)], after.text
     says(after.text, ["💵", "💵", verdict], ["🤔"])
+
+
+# Which GPU for so many users, then the month's cost: where it is served for least and what the
+# month costs there lead (was "Lo que cuesta servir …", the figure under each precision's line).
+USERS_THEN_MONTH: list[tuple[str, str, str, str, str]] = [
+    ("es", "quiero servir llama 3 8b para unos 50 usuarios, que gpu me conviene?",
+     "y cuanto sale al mes?",
+     "👉 <b>Para servir Llama 3 8B a 50 usuarios a la vez durante 720\u00a0horas: 1× L40S "
+     "(inferencia en BF16), la configuración ofrecida más barata que los aloja.</b>",
+     "💵 <b>Coste: 590,40\u00a0US$</b>"),
+    ("fr", "salut, je voudrais héberger mistral small 24b pour ma boite, genre 30 personnes en "
+     "meme temps, vous conseillez quoi ?", "et ça revient à combien par mois ?",
+     "👉 <b>Pour servir Mistral Small 3 24B à 30 utilisateurs à la fois pendant 720\u00a0heures"
+     "\u00a0: 1× A100 80GB (inférence en BF16), la configuration proposée la moins chère qui les "
+     "accueille.</b>",
+     "💵 <b>Coût\u00a0: 662,40\u00a0$US</b>"),
+]
+
+
+@pytest.mark.parametrize(("lang", "first", "then", "lead", "cost"), USERS_THEN_MONTH)
+def test_the_month_after_users_served_leads_with_its_cost(
+        lang: str, first: str, then: str, lead: str, cost: str) -> None:
+    _, second = converse(first, then, locale=lang)
+    assert (second.answer.intent, second.query.hours) == ("cost", 720), second.text
+    body = second.text.split("\n", 1)[1]
+    assert body.startswith(lead + "\n" + cost), second.text
+    assert body.count(cost) == 1, second.text  # not again under the precision's name

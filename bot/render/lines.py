@@ -408,6 +408,10 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
     asked_misses = bool(answer.asked_quote) and answer.fits is False and asked is not None \
         and not query.fit_after \
         and answer.asked_quote is not None and _same_config(answer.asked_quote, asked)
+    # Serving for hours said, no configuration named ("how much per month to serve llama 3 8b
+    # to 50 users"): its cost on the cheapest configuration that holds it leads.
+    serve_lead = primary.quote if intent == "cost" and query.inference and asked is None \
+        and not run_lead and query.hours is not None and primary is not None else None
     where: Markup | None = None
     if run_lead:
         assert tq is not None and tq.quote is not None and primary is not None
@@ -1042,6 +1046,28 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             put("💵 <b>")
             put(_("What training %(who)s from scratch costs", who=who))
             put("</b>\n")
+        elif serve_lead is not None:
+            # "¿y cuánto sale al mes?" after "which gpu to serve llama 3 8b to 50 users": where
+            # it is served for least and what those hours cost there lead (was "What serving …
+            # costs", the figure under each precision's line)
+            assert primary is not None
+            args = {"who": who, "wall": fmt.duration(serve_lead.hours),
+                    "where": ph.config(serve_lead.gpu, serve_lead.gpu_count),
+                    "how": ph.method_short(primary.memory.method)}
+            put("👉 <b>")
+            if query.users:
+                put(ph.ngettext(
+                    "To serve %(who)s to %(users)s user at once for %(wall)s: %(where)s "
+                    "(%(how)s), the cheapest offered configuration that holds it.",
+                    "To serve %(who)s to %(users)s users at once for %(wall)s: %(where)s "
+                    "(%(how)s), the cheapest offered configuration that holds them.",
+                    query.users, users=fmt.num(query.users), **args))
+            else:
+                put(_("To serve %(who)s for %(wall)s: %(where)s (%(how)s), the cheapest offered "
+                      "configuration that holds it.", **args))
+            put("</b>\n")
+            put(ph.quote_block(serve_lead))
+            put("\n")
         elif query.inference:
             put("💵 <b>")
             put(_("What serving %(who)s costs", who=who))  # "cost to serve deepseek r1 for 24h"
@@ -1220,6 +1246,9 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             q = ma.quote
             if (
                 not q
+                # the lead's configuration, said there, whichever precision
+                or (serve_lead is not None and (q.gpu, q.gpu_count, q.hours, q.cost_usd) == (
+                    serve_lead.gpu, serve_lead.gpu_count, serve_lead.hours, serve_lead.cost_usd))
                 or (run_lead and asked is not None and q == tq.quote)  # type: ignore[union-attr]
                 or (
                     not run_lead and lead_quote is not None and asked is not None
