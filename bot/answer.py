@@ -2218,19 +2218,37 @@ def _sample_bracket(query: Query, composed: Answer,
     # deadline's), and the shorter samples are timed there too: one configuration named for
     # both figures (was the shorter on another card, "14.75 hours at 512 tokens, 9.49 at 2,048,
     # on 1× B200", the first on an L40S).
-    for each in reversed(SAMPLE_LENGTHS):
+
+    def timed(each: int, where: dict[str, Any]) -> TrainingEstimate | None:
         # Samples of that length run in sequences of it, as "20k samples of 512 tokens" are
         # timed (was the default 2,048-token step for both: QLoRA's dequantization, a larger
         # share of a shorter step, left out, 25 minutes against 29 on an H100).
         detail = _timed_detail(query.model_copy(update={
             "dataset_samples": None, "dataset_tokens": Decimal(samples * each * answers),
-            "pairs_doubled": answers == 2, "method": method, **on,
+            "pairs_doubled": answers == 2, "method": method, **where,
             "seq_len": query.seq_len if query.seq_len is not None else each}), cat)
-        estimate = detail.training_time if detail is not None else None
+        return detail.training_time if detail is not None else None
+
+    for each in reversed(SAMPLE_LENGTHS):
+        estimate = timed(each, on)
         if estimate is not None and estimate.wall_clock_hours is None:
             estimate = estimate.rented  # an owned card with no cited peak: where we rent it
         if estimate is None or estimate.wall_clock_hours is None:
             return ()
+        if found and query.gpu is not None and estimate.gpu is not None and not estimate.asked \
+                and (estimate.gpu, estimate.gpu_count) != (found[0][1].gpu, found[0][1].gpu_count):
+            # The card asked does not hold the run, and the shorter samples would be timed on
+            # another configuration than the longest: timed where the longest is, the one the
+            # reply names (was "1.92 hours at 512 tokens, 1.21 hours at 2,048, on 8× H100", the
+            # first on 4× A100 80GB); what is said of the card asked stays this estimate's.
+            there = timed(each, {"gpu": found[0][1].gpu, "gpu_count": found[0][1].gpu_count})
+            if there is not None and there.wall_clock_hours is not None:
+                estimate = replace(
+                    there, asked=estimate.asked, asked_short=estimate.asked_short,
+                    asked_seq_len=estimate.asked_seq_len, asked_hours=estimate.asked_hours,
+                    asked_gpu_hours=estimate.asked_gpu_hours, asked_fp16=estimate.asked_fp16,
+                    micro_batch=estimate.micro_batch, micro_batch_gb=estimate.micro_batch_gb,
+                    asked_ckpt_gb=estimate.asked_ckpt_gb, cheaper_hour=estimate.cheaper_hour)
         found.insert(0, (each, estimate))
         if estimate.gpu is not None and query.gpu is None and not on:
             on = {"gpu": estimate.gpu, "gpu_count": estimate.gpu_count}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.chat import ask
+from tests.support.chat import ask, converse
 
 
 @pytest.mark.parametrize(("text", "lang"), [
@@ -83,3 +83,18 @@ def test_a_training_rate_and_a_cost_both_answered(text: str, lang: str, rate: st
                                                   cost: str) -> None:
     reply = ask(text, lang).text
     assert rate in reply and cost in reply
+
+
+@pytest.mark.parametrize("turns", [
+    # The card asked does not hold the run: both lengths are timed where the longest runs, the
+    # one configuration the sentence names (was 1.92 hours at 512 tokens on 4× A100 80GB beside
+    # 1.21 hours at 2,048 on 8× H100, "on 8× H100" said of both: the shorter samples slower)
+    ("how long to full finetune qwen2.5 14b on 2x 4090 with 50k samples",),
+    ("can i finetune qwen2.5 14b on my 4090", "what about full finetuning", "and on 2 of them",
+     "how long for 50k samples"),
+])
+def test_sample_lengths_timed_on_the_configuration_named(turns: tuple[str, ...]) -> None:
+    text = converse(*turns)[-1].text
+    assert "about 18 minutes at 512 tokens each, 1.21 hours at 2,048 tokens each, on 8× H100 " \
+        "(1 epoch)." in text
+    assert "About $5.59 and $22.41 at $18.56/hour." in text
