@@ -161,3 +161,29 @@ def test_the_month_after_users_served_leads_with_its_cost(
     body = second.text.split("\n", 1)[1]
     assert body.startswith(lead + "\n" + cost), second.text
     assert body.count(cost) == 1, second.text  # not again under the precision's name
+
+
+# A GPU's price, then a run named and which GPU asked ("¿cuál?", "laquelle ?", "quel gpu ?"):
+# the cheapest GPUs for that run (was that run on the card priced before, or its illustrative
+# hours' cost there).
+WHICH_AFTER_PRICE: list[tuple[str, list[str], str]] = [
+    ("es", ["cuanto cuesta la h200?", "y la b200?",
+            "y para entrenar llama 3 70b con lora, cual me conviene?"],
+     "🏆 <b>Las GPU más baratas para Llama 3 70B</b>"),
+    ("es", ["cuanto cuesta la h200?", "y para entrenar llama 3 70b con lora, cual?"],
+     "🏆 <b>Las GPU más baratas para Llama 3 70B</b>"),
+    ("fr", ["combien coute la h200 ?", "et la b200 ?",
+            "et pour entrainer llama 3 70b en lora, laquelle ?"],
+     "🏆 <b>Les GPU les moins chers pour Llama 3 70B</b>"),
+    ("fr", ["combien coute la h200 ?", "et pour entrainer llama 3 70b en lora, quel gpu ?"],
+     "🏆 <b>Les GPU les moins chers pour Llama 3 70B</b>"),
+]
+
+
+@pytest.mark.parametrize(("lang", "turns", "lead"), WHICH_AFTER_PRICE)
+def test_which_gpu_for_a_run_after_a_price_is_the_cheapest_for_it(
+        lang: str, turns: list[str], lead: str) -> None:
+    last = converse(*turns, locale=lang)[-1]
+    assert (last.answer.intent, last.query.gpu, last.query.method) == (
+        "recommend", None, "lora"), last.text
+    assert last.text.startswith(lead), last.text

@@ -121,6 +121,13 @@ _WHICH_CARD_ALONE: Final = lazy(
     r"(?:gpus?|cards?|graphics cards?|tarjetas?|placas?|graficas?|cartes?)"
     r"(?: (?:then|entonces|alors|donc|du coup))?\W*$"
 )
+# Which GPU asked last, after a run named: "…, which one?", "…, ¿cuál me conviene?", "…,
+# laquelle ?", "…, quel gpu ?" (folded).
+_WHICH_ONE_LAST: Final = lazy(
+    r"(?<![a-z])(?:which(?: one| gpu| card)?|what gpu|quel(?:le)?(?: gpu| carte)?|laquelle|lequel"
+    r"|cual(?: me conviene| conviene| es mejor| seria mejor| me recomiendas)?"
+    r"|que (?:gpu|tarjeta|grafica)(?: me conviene| me recomiendas)?)\W*$"
+)
 # "and for 50?", "what about 100?", "¿y para 50?", "et pour 100 ?" (folded): a number alone
 # after people served.
 _BARE_USERS: Final = lazy(
@@ -1025,6 +1032,12 @@ def _follow_up(
         # as after "Which one?".
         previous = previous.model_copy(update={"model_id": None, "params_b": None})
     if previous.params_b is None:
+        if asks_hours_of_gpu(previous) and _names_model(new) and not _names_card(new) \
+                and _WHICH_ONE_LAST.search(fold(new.text)):
+            # "cuánto cuesta la h200", then "¿y para entrenar llama 3 70b con lora, cuál?",
+            # "et pour ça, quel gpu ?": which GPU for that run (was that run on the H200
+            # priced before, or its illustrative hours' cost)
+            return new.model_copy(update={"intent": "recommend", "follow_up": False})
         if previous.largest and previous.gpu is None and previous.vram_gb is None \
                 and _names_card(new) and not _names_model(new) and not new.largest \
                 and new.method is None and not new.inference \
