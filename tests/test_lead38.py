@@ -98,3 +98,18 @@ def test_sample_lengths_timed_on_the_configuration_named(turns: tuple[str, ...])
     assert "about 18 minutes at 512 tokens each, 1.21 hours at 2,048 tokens each, on 8× H100 " \
         "(1 epoch)." in text
     assert "About $5.59 and $22.41 at $18.56/hour." in text
+
+
+@pytest.mark.parametrize(("text", "lang", "said"), [
+    # Flux as what needs the memory is the image model (was "❓ Which model?")
+    ("how much vram does flux need to train a lora", "en",
+     "🚫 <b>FLUX.1 is an image-generation model, not a large language model (LLM).</b>"),
+    ("cuanta vram necesita flux para entrenar un lora", "es", "🚫 <b>FLUX.1 es un modelo"),
+    ("combien de vram il faut à flux pour un lora ?", "fr", "🚫 <b>FLUX.1 est un modèle"),
+])
+def test_flux_needing_memory_is_the_image_model(text: str, lang: str, said: str) -> None:
+    assert ask(text, lang).text.startswith(said)
+
+
+def test_a_flux_of_tokens_is_no_image_model() -> None:
+    assert "FLUX" not in ask("how much vram does the flux of tokens need").text

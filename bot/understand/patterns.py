@@ -885,6 +885,11 @@ NOT_LLM: Final = Guarded(
     r"|(?:^|(?<=^can )|(?<=^does )|(?<=^will )|(?<=^would )|(?<=^could )"
     r"|(?<=^is )|(?<=^puedo correr )|(?<=^peut-on faire tourner ))"
     r"flux(?= (?:on|run|runs|fit|fits|work|works|en|sur|con|avec|with|in)(?![a-z]))"
+    # "how much vram does flux need to train a lora", "cuanta vram necesita flux", "combien de
+    # vram il faut à flux": Flux as what needs the memory (was "Which model?")
+    r"|(?:(?<=does )|(?<=do )|(?<=would )|(?<=will ))flux(?= (?:need|take|use|require)s?(?![a-z]))"
+    r"|(?:(?<=necesita )|(?<=ocupa )|(?<=usa )|(?<=consume )|(?<=pide ))flux(?![a-z0-9])"
+    r"|(?:(?<=faut a )|(?<=faut pour )|(?<=prend )|(?<=consomme ))flux(?![a-z0-9])"
     # Other text-to-image models people run on their own cards
     r"|hidream(?:[ -]?i1)?(?:[ -]?(?:full|dev|fast))?|pixart(?:[ -]?(?:alpha|sigma))?"
     r"|kandinsky(?: ?[23](?:\.\d)?)?|kolors|auraflow|playground ?v?2(?:\.5)?"
