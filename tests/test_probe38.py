@@ -63,3 +63,25 @@ def test_users_served_after_training(text: str, batch: int | None, served: str |
         says(reply.text, ["🔁", served], [])
     if batch is None:
         assert got["fits"] is not False and float(str(got["detailed_gb"])) < 30, reply.text[:400]
+
+
+@pytest.mark.parametrize(("text", "lead"), [
+    # Neither training nor serving said, of one's own cards: that it runs leads beside the
+    # training's no (was "does not fit with any of these methods" alone, read as "it won't run")
+    ("does gemma 2 27b fit in 2x 3060",
+     "🖥 <b>On 2× RTX 3060, Gemma 2 27B runs in 4-bit (inference), but no fine-tuning method "
+     "fits.</b>"),
+    ("is a 3060 12gb good for 13b models",
+     "🖥 <b>On 1× RTX 3060, a 13B model runs in 4-bit (inference), but no fine-tuning method "
+     "fits.</b>"),
+    ("qwen2.5 14b en mi 3060?",
+     "🖥 <b>En 1× RTX 3060, Qwen2.5 14B (14,7 mil millones de parámetros) funciona en 4 bits "
+     "(inferencia), pero no cabe con ningún método de fine-tuning.</b>"),
+    # not even 4-bit running fits: the no stays
+    ("phi-4 on a 4060 8gb??", "❌ <b>On 1× RTX 4060, Phi-4 (14B) does not fit with any of these "
+     "methods.</b>"),
+])
+def test_running_leads_when_only_running_fits(text: str, lead: str) -> None:
+    reply = ask(text)
+    assert reply.text.startswith(lead), reply.text[:400]
+    assert to_json(reply)["fits"] is False  # the training verdict, as the JSON always said

@@ -871,6 +871,19 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 put("✅ <b>")
                 put(_("On %(where)s, %(who)s fits: %(which)s.",
                       which=fmt.list(fitting), who=who, where=where))
+            elif answer.served_instead and any(f.fits for f in answer.served_instead):
+                # "does gemma 2 27b fit in 2x 3060": neither training nor serving said, and
+                # people who ask so of their own cards mostly mean running it: that it runs
+                # leads beside the training's no (was "does not fit with any of these
+                # methods" alone, read as "it does not run")
+                bf16 = answer.served_instead[0]
+                put("🖥 <b>")
+                if bf16.fits:
+                    put(_("On %(where)s, %(who)s runs in BF16 (inference), but no fine-tuning "
+                          "method fits.", who=who, where=where))
+                else:
+                    put(_("On %(where)s, %(who)s runs in 4-bit (inference), but no fine-tuning "
+                          "method fits.", who=who, where=where))
             else:
                 put("❌ <b>")
                 put(_("On %(where)s, %(who)s does not fit with any of these methods.",
